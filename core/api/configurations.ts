@@ -1,0 +1,15 @@
+import type { HttpClient } from './http';
+import type { PublicPolicy, VendorPublicInfo } from './types';
+
+export const CONFIGURATIONS_V1 = '/identity/resources/configurations/v1';
+
+export function createConfigurationsApi(http: HttpClient) {
+  return {
+    getPublicPolicy: () => http.get<PublicPolicy>(`${CONFIGURATIONS_V1}/public`),
+    /** whiteLabelMode defaults to false when the answer lacks it (spec 000 §1). */
+    async getVendorPublicInfo(): Promise<VendorPublicInfo> {
+      const info = await http.get<Partial<VendorPublicInfo>>('/vendors/public');
+      return { whiteLabelMode: info.whiteLabelMode === true };
+    },
+  };
+}

@@ -1,0 +1,161 @@
+import type { RequestSource, ResolvedOptions } from '../config/options';
+import { ASSETS_VERSION } from '../version';
+import { ApiError } from './errors';
+import type { Logger } from './logger';
+import { MESSAGES, statusMessage } from './messages';
+
+/** A fetch-shaped function: the browser's fetch, or the in-browser demo backend. */
+export type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * Header names of the contract. They keep the names existing backends of this contract read
+ * (like the default `frontegg` prefix), so those backends work unchanged.
+ */
+export const HEADERS = {
+  requestSource: 'frontegg-source',
+  loginAlias: 'frontegg-login-alias',
+  sdk: 'x-frontegg-sdk',
+  framework: 'x-frontegg-framework',
+} as const;
+
+export const SDK_NAME = 'auth-elements';
+
+export interface HttpClientDeps {
+  options: ResolvedOptions;
+  requestSource: RequestSource;
+  /** The in-memory access token, read at call time. */
+  getAccessToken: () => string | undefined;
+  transport: Transport;
+  logger: Logger;
+  /** Where a 302 answer sends the browser. */
+  navigate: (url: string) => void;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Overrides the configured credentials, e.g. `include` for calls that carry the refresh cookie. */
+  credentials?: RequestCredentials;
+  headers?: Record<string, string>;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface HttpClient {
+  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+}
+
+/** `{baseUrl}/{prefix}{path}?query`, skipping empty query values. */
+export function buildUrl(options: Pick<ResolvedOptions, 'baseUrl' | 'urlPrefix'>, path: string, query?: RequestOptions['query']): string {
+  const prefix = options.urlPrefix ? `/${options.urlPrefix}` : '';
+  const url = `${options.baseUrl}${prefix}${path.startsWith('/') ? path : `/${path}`}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function resolveHeaders(deps: HttpClientDeps, extra?: Record<string, string>): Promise<Record<string, string>> {
+  const { options } = deps;
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    [HEADERS.requestSource]: deps.requestSource,
+    [HEADERS.sdk]: `${SDK_NAME}@${ASSETS_VERSION}`,
+    [HEADERS.framework]: options.framework,
+  };
+  const token = (options.tokenResolver ? await options.tokenResolver() : undefined) ?? deps.getAccessToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  const alias = options.tenantResolver ? await options.tenantResolver() : undefined;
+  if (alias) headers[HEADERS.loginAlias] = alias;
+  return { ...headers, ...extra };
+}
+
+/**
+ * The message of a non-OK answer (spec 000 §8): the joined `errors` list, else a JSON string body,
+ * else "Error {status} - {statusText}"; a body that is not JSON at all gives the generic message.
+ */
+export function messageOfFailedResponse(status: number, statusText: string, bodyText: string): string {
+  if (status === 413) return MESSAGES.requestTooLarge;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(bodyText);
+  } catch {
+    return MESSAGES.generic;
+  }
+  if (parsed && typeof parsed === 'object' && Array.isArray((parsed as { errors?: unknown }).errors)) {
+    return (parsed as { errors: unknown[] }).errors.map(String).join(', ');
+  }
+  if (typeof parsed === 'string') return parsed;
+  return statusMessage(status, statusText);
+}
+
+/** A 302 body holds the address, as text or as a JSON string or `{ address }`. */
+function redirectAddress(response: Response, bodyText: string): string | undefined {
+  const header = response.headers.get('location');
+  if (header) return header;
+  const text = bodyText.trim();
+  if (!text) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'string') return parsed;
+    if (parsed && typeof parsed === 'object' && typeof (parsed as { address?: unknown }).address === 'string') {
+      return (parsed as { address: string }).address;
+    }
+  } catch {
+    // not JSON: the text itself is the address
+  }
+  return text;
+}
+
+/** The one HTTP client every call of the kit goes through (spec 000 §7 preamble and §8). */
+export function createHttpClient(deps: HttpClientDeps): HttpClient {
+  const { options, logger } = deps;
+
+  async function request<T>(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<T> {
+    const url = buildUrl(options, path, opts.query);
+    const init: RequestInit = {
+      method,
+      headers: await resolveHeaders(deps, opts.headers),
+      credentials: opts.credentials ?? options.requestCredentials,
+    };
+    if (opts.body !== undefined) init.body = JSON.stringify(opts.body);
+    logger.debug(method, url);
+
+    const response = await deps.transport(url, init);
+    const bodyText = await response.text().catch(() => '');
+
+    if (response.status === 302) {
+      const address = redirectAddress(response, bodyText);
+      if (address) deps.navigate(address);
+      return {} as T;
+    }
+    if (!response.ok) {
+      const message = messageOfFailedResponse(response.status, response.statusText, bodyText);
+      if (response.status >= 500) logger.error(`${method} ${url} failed: ${response.status}`, message);
+      else logger.warn(`${method} ${url} failed: ${response.status}`, message);
+      throw new ApiError(message, response.status);
+    }
+    if (!bodyText) return {} as T;
+    try {
+      return JSON.parse(bodyText) as T;
+    } catch {
+      return {} as T; // a success body that is not JSON counts as an empty object
+    }
+  }
+
+  return {
+    request,
+    get: (path, opts) => request('GET', path, opts),
+    post: (path, body, opts) => request('POST', path, { ...opts, body }),
+    put: (path, body, opts) => request('PUT', path, { ...opts, body }),
+    patch: (path, body, opts) => request('PATCH', path, { ...opts, body }),
+    delete: (path, opts) => request('DELETE', path, opts),
+  };
+}

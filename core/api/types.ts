@@ -1,0 +1,80 @@
+/** Entities of spec 000 §3, as far as the kit reads them. */
+
+export type AuthStrategy = 'EmailAndPassword' | 'MagicLink' | 'Code' | 'SmsCode' | 'Passkeys' | 'NoLocalAuthentication';
+
+export interface PublicPolicy {
+  allowSignups: boolean;
+  allowNotVerifiedUsersLogin: boolean;
+  apiTokensEnabled: boolean;
+  forcePermissions: boolean;
+  authStrategy?: AuthStrategy;
+  machineToMachineAuthStrategy?: string;
+  secondaryStrategies?: Array<{ strategy: string; isActive: boolean }>;
+}
+
+export interface PasswordConfig { minLength: number; maxLength: number }
+
+export interface RoleRef { id: string; key: string; name?: string }
+export interface PermissionRef { id: string; key: string }
+
+export interface User {
+  id: string;
+  email: string;
+  name?: string;
+  phoneNumber?: string;
+  profilePictureUrl?: string | null;
+  tenantId: string;
+  tenantIds?: string[];
+  roles: RoleRef[];
+  permissions: PermissionRef[];
+  verified?: boolean;
+  createdAt?: string;
+  lastLogin?: string;
+  metadata?: string;
+  mfaEnrolled?: boolean;
+  superUser?: boolean;
+}
+
+export interface Tenant {
+  id: string;
+  tenantId: string;
+  name: string;
+  isReseller?: boolean;
+  metadata?: string;
+  vendorId?: string;
+  createdAt?: string;
+}
+
+/** The login response (spec 000 §3). The refresh token travels only as an httpOnly cookie. */
+export interface AuthResponse {
+  accessToken?: string;
+  expiresIn?: number;
+  expires?: string;
+  mfaRequired?: boolean;
+  mfaToken?: string;
+  mfaEnrolled?: boolean;
+  isBreachedPassword?: boolean;
+  redirectLocation?: string;
+}
+
+export interface SignUpResponse {
+  shouldActivate: boolean;
+  userId?: string;
+  tenantId?: string;
+  user?: Partial<User>;
+  authResponse?: AuthResponse;
+}
+
+export interface SsoPreLoginResponse { address: string; idpType?: string }
+
+export interface VendorPublicInfo { whiteLabelMode: boolean }
+
+export interface LoginRequest { email: string; password: string; recaptchaToken?: string; invitationToken?: string }
+export interface SignUpRequest {
+  email: string;
+  password: string;
+  name?: string;
+  companyName?: string;
+  invitationToken?: string;
+  recaptchaToken?: string;
+}

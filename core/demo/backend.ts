@@ -1,0 +1,199 @@
+import type { AuthResponse, SignUpResponse, User } from '../api/types';
+import { DEMO_PASSWORD_MIN_LENGTH, DEMO_POLICY, DEMO_ROLES, seedDemoDatabase, type DemoDatabase, type DemoUser } from './data';
+
+/**
+ * Demo mode (spec 000 §1): the HTTP contract answered in the page from sample data, after a pause of
+ * 200 to 500 ms, with no network request. State lives in localStorage so that a reload keeps the
+ * demo session, as a real refresh cookie would.
+ */
+
+export const DEMO_DELAY_MIN_MS = 200;
+export const DEMO_DELAY_MAX_MS = 500;
+/** Demo access token lifetime (spec 000 §9). */
+export const DEMO_TOKEN_LIFETIME_SECONDS = 86400;
+
+const STORAGE_KEY = 'auth-elements.demo.v1';
+
+export interface DemoStorage { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void }
+
+export interface DemoBackendOptions {
+  storage?: DemoStorage;
+  /** Milliseconds to wait before answering; a number, or the default 200-500 ms random pause. */
+  delay?: () => number;
+  now?: () => number;
+  random?: () => string;
+}
+
+type Json = Record<string, unknown>;
+interface DemoRequest { method: string; path: string; body: Json; token: string | null }
+type Handler = (db: DemoDatabase, request: DemoRequest) => { status: number; body: unknown; save?: boolean };
+
+const fail = (status: number, ...errors: string[]) => ({ status, body: { errors } });
+const ok = (body: unknown, save = false) => ({ status: 200, body, save });
+
+function randomId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => 'abcdefghijklmnopqrstuvwxyz0123456789'[b % 36]).join('');
+}
+
+const base64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+
+function permissionsOf(user: DemoUser): string[] {
+  return [...new Set(user.roleKeys.flatMap((key) => DEMO_ROLES[key]?.permissions ?? []))];
+}
+
+function profileOf(db: DemoDatabase, user: DemoUser): User {
+  return {
+    id: user.id, email: user.email, name: user.name, tenantId: user.tenantId, tenantIds: [user.tenantId],
+    roles: user.roleKeys.map((key) => ({ id: `role-${key}`, key, name: DEMO_ROLES[key]?.name ?? key })),
+    permissions: permissionsOf(user).map((key) => ({ id: `perm-${key}`, key })),
+    verified: true, createdAt: user.createdAt, lastLogin: user.lastLogin, metadata: '{}', mfaEnrolled: false,
+    superUser: false, profilePictureUrl: null,
+  } satisfies User & Json as User;
+}
+
+const isEmail = (value: unknown): value is string => typeof value === 'string' && value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+
+export function createDemoBackend(config: DemoBackendOptions = {}) {
+  const storage: DemoStorage = config.storage ?? globalThis.localStorage;
+  const now = config.now ?? Date.now;
+  const random = config.random ?? randomId;
+  const delay = config.delay ?? (() => DEMO_DELAY_MIN_MS + Math.random() * (DEMO_DELAY_MAX_MS - DEMO_DELAY_MIN_MS));
+
+  function load(): DemoDatabase {
+    try {
+      const saved = storage.getItem(STORAGE_KEY);
+      if (saved) return JSON.parse(saved) as DemoDatabase;
+    } catch {
+      // unreadable demo data: start again from the sample data
+    }
+    return seedDemoDatabase();
+  }
+  const save = (db: DemoDatabase) => storage.setItem(STORAGE_KEY, JSON.stringify(db));
+
+  /** A JWT-shaped demo token: readable by the kit, signed by nobody (demo mode verifies nothing real). */
+  function tokenFor(user: DemoUser): AuthResponse {
+    const issuedAt = Math.floor(now() / 1000);
+    const claims = {
+      sub: user.id, email: user.email, name: user.name, tenantId: user.tenantId, tenantIds: [user.tenantId],
+      roles: user.roleKeys, permissions: permissionsOf(user), type: 'userToken', iss: 'auth-elements-demo',
+      iat: issuedAt, exp: issuedAt + DEMO_TOKEN_LIFETIME_SECONDS,
+    };
+    return {
+      accessToken: `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims)}.demo`,
+      expiresIn: DEMO_TOKEN_LIFETIME_SECONDS,
+      expires: new Date((issuedAt + DEMO_TOKEN_LIFETIME_SECONDS) * 1000).toISOString(),
+      mfaRequired: false,
+    };
+  }
+
+  function startSession(db: DemoDatabase, user: DemoUser): AuthResponse {
+    db.session = { id: random(), userId: user.id, refreshToken: random() };
+    user.lastLogin = new Date(now()).toISOString();
+    return tokenFor(user);
+  }
+
+  function userOfToken(db: DemoDatabase, token: string | null): DemoUser | null {
+    if (!token) return null;
+    try {
+      const claims = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: string; exp?: number };
+      if (!claims.exp || claims.exp * 1000 < now()) return null;
+      return db.users.find((u) => u.id === claims.sub) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  const withUser = (handler: (db: DemoDatabase, user: DemoUser, request: DemoRequest) => ReturnType<Handler>): Handler =>
+    (db, request) => {
+      const user = userOfToken(db, request.token);
+      return user ? handler(db, user, request) : fail(401, 'Unauthorized');
+    };
+
+  const routes: Record<string, Handler> = {
+    'GET /identity/resources/configurations/v1/public': () => ok(DEMO_POLICY),
+    'GET /identity/resources/users/v1/passwords/config': () => ok({ minLength: DEMO_PASSWORD_MIN_LENGTH, maxLength: 128 }),
+    'GET /vendors/public': () => ok({ whiteLabelMode: false }),
+    'POST /identity/resources/auth/v2/user/sso/prelogin': (_db, { body }) =>
+      isEmail(body.email) ? fail(404, 'SSO is not configured for this domain') : fail(400, 'email must be a valid email address'),
+    'POST /identity/resources/auth/v1/user': (db, { body }) => {
+      if (!isEmail(body.email)) return fail(400, 'email must be a valid email address');
+      if (typeof body.password !== 'string' || !body.password) return fail(400, 'password is required');
+      const user = db.users.find((u) => u.email.toLowerCase() === (body.email as string).toLowerCase());
+      if (!user || user.password !== body.password) return fail(401, 'Incorrect email or password');
+      return ok(startSession(db, user), true);
+    },
+    'POST /identity/resources/auth/v1/user/token/refresh': (db) => {
+      const user = db.session && db.users.find((u) => u.id === db.session!.userId);
+      if (!user) return fail(401, 'Session expired, please sign in again');
+      db.session!.refreshToken = random();
+      return ok(tokenFor(user), true);
+    },
+    'POST /identity/resources/auth/v1/logout': (db) => {
+      db.session = null;
+      return ok({}, true);
+    },
+    'POST /identity/resources/users/v1/signUp': (db, { body }) => {
+      if (!isEmail(body.email)) return fail(400, 'email must be a valid email address');
+      if (typeof body.password !== 'string' || body.password.length < DEMO_PASSWORD_MIN_LENGTH) {
+        return fail(400, `Password must be at least ${DEMO_PASSWORD_MIN_LENGTH} characters`);
+      }
+      if (typeof body.password === 'string' && body.password.length > 128) return fail(400, 'Password must be at most 128 characters');
+      if (body.name !== undefined && (typeof body.name !== 'string' || body.name.length > 100)) return fail(400, 'name must be at most 100 characters');
+      const email = body.email.trim();
+      if (db.users.some((u) => u.email.toLowerCase() === email.toLowerCase())) return fail(409, 'User already exists');
+      const name = typeof body.name === 'string' && body.name.trim() ? body.name.trim() : email.split('@')[0]!;
+      const tenantId = random();
+      const companyName = typeof body.companyName === 'string' && body.companyName.trim() ? body.companyName.trim() : `${name}'s account`;
+      db.tenants.push({ id: tenantId, tenantId, name: companyName, isReseller: false, metadata: '{}', vendorId: 'demo-vendor', createdAt: new Date(now()).toISOString() });
+      const user: DemoUser = { id: random(), email, name, password: body.password, tenantId, roleKeys: ['Admin'], createdAt: new Date(now()).toISOString() };
+      db.users.push(user);
+      const answer: SignUpResponse = { shouldActivate: false, userId: user.id, tenantId, user: profileOf(db, user), authResponse: startSession(db, user) };
+      return ok(answer, true);
+    },
+    'GET /identity/resources/users/v2/me': withUser((db, user) => ok(profileOf(db, user))),
+    'GET /identity/resources/users/v2/me/tenants': withUser((db, user) => ok(db.tenants.filter((t) => t.tenantId === user.tenantId))),
+    'GET /identity/resources/users/v3/me/tenants': withUser((db, user) => {
+      const tenants = db.tenants.filter((t) => t.tenantId === user.tenantId);
+      return ok({ tenants, activeTenant: tenants[0] ?? null });
+    }),
+  };
+
+  /** Answers one request of the contract; `path` is the part after the base URL and prefix. */
+  async function handle(method: string, path: string, body: Json, token: string | null): Promise<{ status: number; body: unknown }> {
+    await new Promise((resolve) => setTimeout(resolve, delay()));
+    const handler = routes[`${method.toUpperCase()} ${path}`];
+    if (!handler) return fail(404, 'Not found');
+    const db = load();
+    const answer = handler(db, { method, path, body, token });
+    if (answer.save) save(db);
+    return { status: answer.status, body: answer.body };
+  }
+
+  /** A fetch-shaped transport for the HTTP client: strips the base URL and prefix, answers from sample data. */
+  async function transport(url: string, init: RequestInit): Promise<Response> {
+    const { pathname } = new URL(url);
+    const path = pathname.replace(/^\/[^/]+(?=\/identity\/|\/vendors\/)/, '');
+    let body: Json = {};
+    try {
+      body = typeof init.body === 'string' && init.body ? (JSON.parse(init.body) as Json) : {};
+      if (!body || typeof body !== 'object' || Array.isArray(body)) body = {};
+    } catch {
+      return new Response(JSON.stringify({ errors: ['Body is not valid JSON'] }), { status: 400 });
+    }
+    const headers = new Headers(init.headers);
+    const token = headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
+    const answer = await handle(init.method ?? 'GET', path, body, token);
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+  }
+
+  return { handle, transport, reset: () => storage.removeItem(STORAGE_KEY) };
+}
+
+let shared: ReturnType<typeof createDemoBackend> | null = null;
+
+/** The page's demo backend as a transport (created on first use). */
+export function demoTransport(url: string, init: RequestInit): Promise<Response> {
+  shared ??= createDemoBackend();
+  return shared.transport(url, init);
+}

@@ -1,0 +1,52 @@
+import type { PublicPolicy, Tenant } from '../api/types';
+
+/** Sample data of demo mode. Passwords are sample data too, kept in the page's storage. */
+export interface DemoUser {
+  id: string;
+  email: string;
+  name: string;
+  password: string;
+  tenantId: string;
+  roleKeys: string[];
+  createdAt: string;
+  lastLogin?: string;
+}
+
+export interface DemoDatabase {
+  users: DemoUser[];
+  tenants: Tenant[];
+  /** Refresh-token stand-in: the session the demo "cookie" points at. */
+  session: { id: string; userId: string; refreshToken: string } | null;
+}
+
+export const DEMO_PASSWORD_MIN_LENGTH = 8;
+export const DEMO_ADMIN = { email: 'demo@auth-elements.dev', password: 'demo-password' } as const;
+
+export const DEMO_POLICY: PublicPolicy = {
+  allowSignups: true,
+  allowNotVerifiedUsersLogin: true,
+  apiTokensEnabled: true,
+  forcePermissions: false,
+  authStrategy: 'EmailAndPassword',
+  machineToMachineAuthStrategy: 'ClientCredentials',
+};
+
+/** Demo roles (spec 001 §3): the demo admin holds the wildcard permission fe.*. */
+export const DEMO_ROLES: Record<string, { name: string; permissions: string[] }> = {
+  Admin: { name: 'Admin', permissions: ['fe.*'] },
+  ReadOnly: { name: 'Read only', permissions: ['fe.secure.read.users', 'fe.secure.read.roles'] },
+  Editor: { name: 'Editor', permissions: [] },
+  Viewer: { name: 'Viewer', permissions: [] },
+};
+
+export function seedDemoDatabase(): DemoDatabase {
+  const tenant: Tenant = { id: 'demo-tenant', tenantId: 'demo-tenant', name: 'Demo Company', isReseller: false, metadata: '{}', vendorId: 'demo-vendor', createdAt: '2026-01-01T00:00:00.000Z' };
+  return {
+    tenants: [tenant],
+    users: [{
+      id: 'demo-user-1', email: DEMO_ADMIN.email, name: 'Demo Admin', password: DEMO_ADMIN.password,
+      tenantId: tenant.tenantId, roleKeys: ['Admin'], createdAt: '2026-01-01T00:00:00.000Z',
+    }],
+    session: null,
+  };
+}

@@ -1,0 +1,115 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { PublicPolicy, Tenant, User } from '../../api/types';
+import type { LoginFlow, LoginStep } from '../../flows/login';
+
+export interface LoginState {
+  flow: LoginFlow;
+  step: LoginStep;
+  email: string;
+  loading: boolean;
+  error: string | null;
+  /** Where redirectToSSO will navigate. */
+  ssoAddress: string | null;
+}
+
+export interface SignUpState {
+  stage: 'SignUp' | 'SignUpSuccess';
+  loading: boolean;
+  error: string | null;
+  shouldActivate: boolean;
+}
+
+export interface AuthState {
+  /** True until the first session check (the refresh on load) has answered. */
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  user: User | null;
+  /** Kept in memory only, never in storage. */
+  accessToken: string | null;
+  /** Epoch milliseconds. */
+  expiresAt: number | null;
+  tenants: Tenant[];
+  activeTenant: Tenant | null;
+  publicPolicy: PublicPolicy | null;
+  loginState: LoginState;
+  signUpState: SignUpState;
+}
+
+export const initialLoginState: LoginState = { flow: 'Login', step: 'preLogin', email: '', loading: false, error: null, ssoAddress: null };
+export const initialSignUpState: SignUpState = { stage: 'SignUp', loading: false, error: null, shouldActivate: false };
+
+export const initialAuthState: AuthState = {
+  isLoading: true,
+  isAuthenticated: false,
+  user: null,
+  accessToken: null,
+  expiresAt: null,
+  tenants: [],
+  activeTenant: null,
+  publicPolicy: null,
+  loginState: initialLoginState,
+  signUpState: initialSignUpState,
+};
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    sessionCheckStarted(state) {
+      state.isLoading = true;
+    },
+    tokenReceived(state, action: PayloadAction<{ accessToken: string; expiresAt: number }>) {
+      state.accessToken = action.payload.accessToken;
+      state.expiresAt = action.payload.expiresAt;
+    },
+    sessionEstablished(state, action: PayloadAction<{ user: User; tenants: Tenant[]; activeTenant: Tenant | null }>) {
+      state.user = action.payload.user;
+      state.tenants = action.payload.tenants;
+      state.activeTenant = action.payload.activeTenant;
+      state.isAuthenticated = true;
+      state.isLoading = false;
+    },
+    /** Tokens and user cleared, unauthenticated (failed refresh, failed login, MFA pending, logout). */
+    sessionCleared(state) {
+      state.accessToken = null;
+      state.expiresAt = null;
+      state.user = null;
+      state.tenants = [];
+      state.activeTenant = null;
+      state.isAuthenticated = false;
+      state.isLoading = false;
+    },
+    publicPolicyLoaded(state, action: PayloadAction<PublicPolicy>) {
+      state.publicPolicy = action.payload;
+    },
+    loginStateChanged(state, action: PayloadAction<Partial<LoginState>>) {
+      Object.assign(state.loginState, action.payload);
+    },
+    loginReset(state) {
+      state.loginState = initialLoginState;
+    },
+    signUpStateChanged(state, action: PayloadAction<Partial<SignUpState>>) {
+      Object.assign(state.signUpState, action.payload);
+    },
+    signUpReset(state) {
+      state.signUpState = initialSignUpState;
+    },
+  },
+});
+
+export const {
+  sessionCheckStarted, tokenReceived, sessionEstablished, sessionCleared, publicPolicyLoaded,
+  loginStateChanged, loginReset, signUpStateChanged, signUpReset,
+} = authSlice.actions;
+export const authReducer = authSlice.reducer;
+
+type WithAuth = { auth: AuthState };
+export const selectAuth = (state: WithAuth) => state.auth;
+export const selectIsAuthenticated = (state: WithAuth) => state.auth.isAuthenticated;
+export const selectIsAuthLoading = (state: WithAuth) => state.auth.isLoading;
+export const selectUser = (state: WithAuth) => state.auth.user;
+export const selectAccessToken = (state: WithAuth) => state.auth.accessToken;
+export const selectLoginState = (state: WithAuth) => state.auth.loginState;
+export const selectSignUpState = (state: WithAuth) => state.auth.signUpState;
+export const selectPublicPolicy = (state: WithAuth) => state.auth.publicPolicy;
+export const selectActiveTenant = (state: WithAuth) => state.auth.activeTenant;

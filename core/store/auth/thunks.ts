@@ -1,0 +1,199 @@
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import { errorMessage } from '../../api/errors';
+import type { AuthResponse, LoginRequest, SignUpRequest, Tenant, User } from '../../api/types';
+import { decideAfterLogin, decideAfterSignUp, decidePreLogin, expiresInSeconds, refreshDelayMs, SSO_REDIRECT_DELAY_MS } from '../../flows/login';
+import { decodeAccessToken } from '../../jwt';
+import type { AuthServices } from '../services';
+import {
+  loginStateChanged, publicPolicyLoaded, sessionCheckStarted, sessionCleared, sessionEstablished,
+  signUpStateChanged, tokenReceived, type AuthState,
+} from './authSlice';
+
+type State = { auth: AuthState };
+export type AuthThunk<R = void> = ThunkAction<Promise<R>, State, AuthServices, UnknownAction>;
+
+/** The claims of the access token merged under the profile (spec 000 §3: "token claims merged with the profile"). */
+function mergeUser(accessToken: string, profile: User): User {
+  const claims = decodeAccessToken(accessToken);
+  return {
+    ...profile,
+    id: profile.id ?? claims.sub,
+    email: profile.email ?? claims.email ?? '',
+    tenantId: profile.tenantId ?? claims.tenantId ?? '',
+    tenantIds: profile.tenantIds ?? claims.tenantIds,
+  };
+}
+
+function stopRefreshTimer(services: AuthServices) {
+  if (services.refreshTimer !== null && services.refreshTimer !== undefined) services.clearTimer(services.refreshTimer);
+  services.refreshTimer = null;
+}
+
+/**
+ * Stores the access token (memory only), loads the user and tenants, and schedules the next refresh
+ * ahead of expiry. Throws when the token is malformed or the profile cannot be read.
+ */
+export function establishSession(response: AuthResponse): AuthThunk<User> {
+  return async (dispatch, _getState, services) => {
+    const accessToken = response.accessToken;
+    if (!accessToken) throw new Error('The login response has no access token');
+    const expiresIn = expiresInSeconds(response);
+    dispatch(tokenReceived({ accessToken, expiresAt: Date.now() + expiresIn * 1000 }));
+    const [profile, tenantsAnswer] = await Promise.all([services.api.users.getMe(), services.api.users.getMeTenants()]);
+    const user = mergeUser(accessToken, profile);
+    const tenants: Tenant[] = Array.isArray(tenantsAnswer.tenants) ? tenantsAnswer.tenants : [];
+    const activeTenant = tenantsAnswer.activeTenant ?? tenants.find((t) => t.tenantId === user.tenantId) ?? null;
+    dispatch(sessionEstablished({ user, tenants, activeTenant }));
+    stopRefreshTimer(services);
+    services.refreshTimer = services.setTimer(() => { void dispatch(refreshSession()); }, refreshDelayMs(expiresIn));
+    return user;
+  };
+}
+
+/**
+ * Exchanges the refresh cookie for a new session. However many elements or timers ask at once,
+ * one request is in flight per app; every caller gets its answer. On failure tokens and user are
+ * cleared and the user is unauthenticated (spec 000 §4 "Session refresh").
+ */
+export function refreshSession(): AuthThunk<boolean> {
+  return (dispatch, getState, services) => {
+    services.refreshInFlight ??= (async () => {
+      const wasAuthenticated = getState().auth.isAuthenticated;
+      try {
+        const response = await services.api.auth.refreshToken();
+        await dispatch(establishSession(response));
+        services.bus.emit('auth:tokenRefreshed', { expiresAt: getState().auth.expiresAt ?? 0 });
+        return true;
+      } catch (error) {
+        services.logger.info('No session to restore', error);
+        stopRefreshTimer(services);
+        dispatch(sessionCleared());
+        if (wasAuthenticated) services.bus.emit('auth:logout', {});
+        return false;
+      } finally {
+        services.refreshInFlight = null;
+      }
+    })();
+    return services.refreshInFlight;
+  };
+}
+
+/** The session check on load: restore the session through the refresh call. */
+export function requestAuthorize(): AuthThunk<boolean> {
+  return async (dispatch, _getState, services) => {
+    dispatch(sessionCheckStarted());
+    const isAuthenticated = await dispatch(refreshSession());
+    services.bus.emit('auth:ready', { isAuthenticated });
+    return isAuthenticated;
+  };
+}
+
+/** The public policy, loaded once; a failure is logged and the flows go on without it. */
+export function loadPublicPolicy(): AuthThunk<AuthState['publicPolicy']> {
+  return async (dispatch, getState, services) => {
+    const known = getState().auth.publicPolicy;
+    if (known) return known;
+    try {
+      const policy = await services.api.configurations.getPublicPolicy();
+      dispatch(publicPolicyLoaded(policy));
+      return policy;
+    } catch (error) {
+      services.logger.error('Could not load the public policy', error);
+      return null;
+    }
+  };
+}
+
+/** The email step (spec 000 §4 "Pre-login"). */
+export function preLogin(email: string): AuthThunk {
+  return async (dispatch, _getState, services) => {
+    dispatch(loginStateChanged({ email, loading: true, error: null }));
+    const [policy, sso] = await Promise.all([dispatch(loadPublicPolicy()), services.api.auth.ssoPreLogin(email)]);
+    const oidcRedirectUri = new URL(services.options.routes.oidcRedirectUrl, globalThis.location?.href ?? services.options.baseUrl).toString();
+    const decision = decidePreLogin({ sso, authStrategy: policy?.authStrategy, oidcRedirectUri });
+    if (decision.step === 'redirectToSSO') {
+      dispatch(loginStateChanged({ step: 'redirectToSSO', ssoAddress: decision.address, loading: false }));
+      services.setTimer(() => services.navigate(decision.address), SSO_REDIRECT_DELAY_MS);
+      return;
+    }
+    dispatch(loginStateChanged({ step: decision.step, loading: false }));
+  };
+}
+
+/** Password sign-in. A failure clears tokens and user and stores the error with the email (spec 000 §8). */
+export function loginWithPassword(body: LoginRequest): AuthThunk<boolean> {
+  return async (dispatch, _getState, services) => {
+    dispatch(loginStateChanged({ email: body.email, loading: true, error: null }));
+    try {
+      const response = await services.api.auth.login(body);
+      const outcome = decideAfterLogin(response, { breachedPasswordFlag: false, passkeyPromptApplies: false });
+      if (outcome.kind === 'mfa') {
+        // Not a full sign-in: nothing of the session is kept until the second factor is verified.
+        dispatch(sessionCleared());
+        dispatch(loginStateChanged({ loading: false, step: outcome.enrolled ? 'loginWithTwoFactor' : 'forceTwoFactor' }));
+        return false;
+      }
+      const user = await dispatch(establishSession(response));
+      dispatch(loginStateChanged({ loading: false, step: 'success' }));
+      services.bus.emit('auth:login', { user });
+      return true;
+    } catch (error) {
+      stopRefreshTimer(services);
+      dispatch(sessionCleared());
+      const message = errorMessage(error);
+      dispatch(loginStateChanged({ loading: false, error: message, email: body.email }));
+      services.bus.emit('auth:error', { action: 'login', message });
+      return false;
+    }
+  };
+}
+
+/** Sign-up (spec 000 §4 "Sign-up"). */
+export function signUpUser(body: SignUpRequest): AuthThunk<boolean> {
+  return async (dispatch, _getState, services) => {
+    dispatch(signUpStateChanged({ loading: true, error: null }));
+    try {
+      const response = await services.api.users.signUp(body);
+      const outcome = decideAfterSignUp(response);
+      if (!body.invitationToken) {
+        services.bus.emit('auth:signUpComplete', {
+          email: body.email, userId: response.userId, tenantId: response.tenantId, shouldActivate: response.shouldActivate,
+        });
+      }
+      if (outcome.kind === 'mfa') {
+        dispatch(loginStateChanged({ email: body.email, step: 'forceTwoFactor' }));
+        dispatch(signUpStateChanged({ loading: false }));
+        return false;
+      }
+      if (outcome.kind === 'authenticated') {
+        const user = await dispatch(establishSession(outcome.authResponse));
+        services.bus.emit('auth:login', { user });
+      }
+      dispatch(signUpStateChanged({ loading: false, stage: 'SignUpSuccess', shouldActivate: outcome.kind === 'activationNeeded' }));
+      return outcome.kind === 'authenticated';
+    } catch (error) {
+      stopRefreshTimer(services);
+      dispatch(sessionCleared());
+      const message = errorMessage(error);
+      dispatch(signUpStateChanged({ loading: false, error: message }));
+      services.bus.emit('auth:error', { action: 'signUp', message });
+      return false;
+    }
+  };
+}
+
+/** Logout (spec 000 §4): server errors are ignored; state resets either way. */
+export function logout(): AuthThunk {
+  return async (dispatch, _getState, services) => {
+    stopRefreshTimer(services);
+    try {
+      await services.api.auth.logout();
+    } catch (error) {
+      services.logger.warn('Logout call failed; signing out locally', error);
+    }
+    dispatch(sessionCleared());
+    dispatch(loginStateChanged({ step: 'preLogin', loading: false, error: null }));
+    dispatch(signUpStateChanged({ stage: 'SignUp', loading: false, error: null }));
+    services.bus.emit('auth:logout', {});
+  };
+}

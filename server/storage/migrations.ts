@@ -1,0 +1,209 @@
+/**
+ * Ordered, numbered schema migrations, recorded in `schema_migrations` and applied at start.
+ *
+ * Rules for later work (MFA, invitations, API tokens, audits, ...): append a new entry with the
+ * next version number; never edit or reorder an entry that has shipped. Each migration is a list
+ * of single SQL statements (PGlite's parameterised `query` runs one statement at a time).
+ */
+import type { Database } from './database';
+
+export interface Migration {
+  version: number;
+  name: string;
+  statements: string[];
+}
+
+/** Advisory-lock key shared by every process that migrates this database. */
+const MIGRATION_LOCK_KEY = 7_274_001;
+
+export const migrations: Migration[] = [
+  {
+    version: 1,
+    name: 'core schema: vendor settings, tenants, users, memberships, roles, sessions, signing keys, SSO domains',
+    statements: [
+      // One row per deployment (the "vendor"): the public policy and the password policy.
+      `CREATE TABLE vendors (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        name text NOT NULL DEFAULT 'Auth Elements',
+        allow_signups boolean NOT NULL DEFAULT true,
+        allow_not_verified_users_login boolean NOT NULL DEFAULT true,
+        api_tokens_enabled boolean NOT NULL DEFAULT true,
+        force_permissions boolean NOT NULL DEFAULT false,
+        auth_strategy text NOT NULL DEFAULT 'EmailAndPassword'
+          CHECK (auth_strategy IN ('EmailAndPassword', 'MagicLink', 'Code', 'SmsCode', 'Passkeys', 'NoLocalAuthentication')),
+        machine_to_machine_auth_strategy text NOT NULL DEFAULT 'ClientCredentials',
+        sign_up_requires_activation boolean NOT NULL DEFAULT false,
+        white_label_mode boolean NOT NULL DEFAULT false,
+        password_min_length integer NOT NULL DEFAULT 8,
+        password_max_length integer NOT NULL DEFAULT 128,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        CHECK (password_min_length >= 1 AND password_min_length <= password_max_length AND password_max_length <= 128)
+      )`,
+      `INSERT INTO vendors DEFAULT VALUES`,
+      `CREATE TABLE tenants (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        vendor_id uuid NOT NULL REFERENCES vendors(id) ON DELETE CASCADE,
+        name text NOT NULL,
+        is_reseller boolean NOT NULL DEFAULT false,
+        metadata jsonb NOT NULL DEFAULT '{}'::jsonb,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        deleted_at timestamptz
+      )`,
+      `CREATE TABLE users (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        vendor_id uuid NOT NULL REFERENCES vendors(id) ON DELETE CASCADE,
+        email text NOT NULL,
+        name text,
+        phone text,
+        profile_picture_url text,
+        password_hash text,
+        verified boolean NOT NULL DEFAULT false,
+        super_user boolean NOT NULL DEFAULT false,
+        metadata jsonb NOT NULL DEFAULT '{}'::jsonb,
+        active_tenant_id uuid REFERENCES tenants(id) ON DELETE SET NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        last_login timestamptz
+      )`,
+      // Case-insensitive uniqueness: Ada@Example.com and ada@example.com are one account.
+      `CREATE UNIQUE INDEX users_email_lower_key ON users (lower(email))`,
+      `CREATE TABLE memberships (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        tenant_id uuid NOT NULL REFERENCES tenants(id) ON DELETE CASCADE,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        UNIQUE (user_id, tenant_id)
+      )`,
+      `CREATE INDEX memberships_tenant_idx ON memberships (tenant_id)`,
+      // tenant_id NULL: a vendor-wide role offered in every tenant; otherwise a tenant's own role.
+      `CREATE TABLE roles (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        vendor_id uuid NOT NULL REFERENCES vendors(id) ON DELETE CASCADE,
+        tenant_id uuid REFERENCES tenants(id) ON DELETE CASCADE,
+        key text NOT NULL,
+        name text NOT NULL,
+        description text,
+        default_for_creator boolean NOT NULL DEFAULT false,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE UNIQUE INDEX roles_vendor_key ON roles (vendor_id, key) WHERE tenant_id IS NULL`,
+      `CREATE UNIQUE INDEX roles_tenant_key ON roles (tenant_id, key) WHERE tenant_id IS NOT NULL`,
+      `CREATE TABLE permissions (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        key text NOT NULL UNIQUE,
+        name text NOT NULL,
+        description text,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE TABLE role_permissions (
+        role_id uuid NOT NULL REFERENCES roles(id) ON DELETE CASCADE,
+        permission_id uuid NOT NULL REFERENCES permissions(id) ON DELETE CASCADE,
+        PRIMARY KEY (role_id, permission_id)
+      )`,
+      `CREATE TABLE membership_roles (
+        membership_id uuid NOT NULL REFERENCES memberships(id) ON DELETE CASCADE,
+        role_id uuid NOT NULL REFERENCES roles(id) ON DELETE CASCADE,
+        PRIMARY KEY (membership_id, role_id)
+      )`,
+      // A session is one sign-in on one device. Only the SHA-256 of the current refresh token is
+      // stored: a database leak does not hand out live sessions.
+      `CREATE TABLE sessions (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        tenant_id uuid REFERENCES tenants(id) ON DELETE SET NULL,
+        refresh_token_hash text NOT NULL UNIQUE,
+        user_agent text,
+        ip text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        last_used_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        revoked_at timestamptz,
+        revoked_reason text
+      )`,
+      `CREATE INDEX sessions_user_idx ON sessions (user_id)`,
+      // Hashes of refresh tokens already exchanged: presenting one again means the token was
+      // copied (reuse detection), so the whole session is revoked.
+      `CREATE TABLE rotated_refresh_tokens (
+        token_hash text PRIMARY KEY,
+        session_id uuid NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        rotated_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE INDEX rotated_refresh_tokens_session_idx ON rotated_refresh_tokens (session_id)`,
+      // Stored in the database (not in memory) so every server process signs and verifies with
+      // the same keys. retired_at: kept in the JWKS for verification, no longer used to sign.
+      `CREATE TABLE signing_keys (
+        kid text PRIMARY KEY,
+        alg text NOT NULL DEFAULT 'ES256',
+        private_jwk jsonb NOT NULL,
+        public_jwk jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        retired_at timestamptz
+      )`,
+      `CREATE TABLE sso_domains (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        tenant_id uuid REFERENCES tenants(id) ON DELETE CASCADE,
+        domain text NOT NULL UNIQUE CHECK (domain = lower(domain)),
+        address text NOT NULL,
+        idp_type text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+    ],
+  },
+  {
+    version: 2,
+    name: 'default roles and the wildcard permission',
+    statements: [
+      `INSERT INTO permissions (key, name, description)
+        VALUES ('fe.*', 'All permissions', 'Wildcard: every permission of the admin portal')`,
+      `INSERT INTO roles (vendor_id, key, name, description, default_for_creator)
+        SELECT v.id, r.key, r.name, r.description, r.key = 'Admin'
+        FROM (SELECT id FROM vendors ORDER BY created_at, id LIMIT 1) v
+        CROSS JOIN (VALUES
+          ('Admin', 'Admin', 'Full access to the account'),
+          ('ReadOnly', 'Read only', 'Can read, cannot change'),
+          ('Editor', 'Editor', 'Can edit content'),
+          ('Viewer', 'Viewer', 'Can view content')
+        ) AS r(key, name, description)`,
+      `INSERT INTO role_permissions (role_id, permission_id)
+        SELECT r.id, p.id FROM roles r, permissions p
+        WHERE r.key = 'Admin' AND r.tenant_id IS NULL AND p.key = 'fe.*'`,
+    ],
+  },
+];
+
+/**
+ * Applies every migration not yet recorded, in order, in one transaction. Safe to call from
+ * several processes at once: they queue on a transaction-scoped advisory lock, and the later
+ * ones find the work done. Returns the versions applied by this call.
+ */
+export async function migrate(db: Database, list: Migration[] = migrations): Promise<number[]> {
+  assertOrdered(list);
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const done = new Set(
+      (await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
+    );
+    const applied: number[] = [];
+    for (const migration of list) {
+      if (done.has(migration.version)) continue;
+      for (const statement of migration.statements) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+      applied.push(migration.version);
+    }
+    return applied;
+  });
+}
+
+function assertOrdered(list: Migration[]): void {
+  list.forEach((migration, index) => {
+    if (migration.version !== index + 1) {
+      throw new Error(`Migration ${migration.name} has version ${migration.version}, expected ${index + 1}`);
+    }
+  });
+}
