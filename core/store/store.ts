@@ -1,17 +1,18 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { configureStore, type EnhancedStore, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { authReducer, type AuthState } from './auth/authSlice';
 import type { AuthServices } from './services';
 
+export interface RootState { auth: AuthState }
+export type AppDispatch = ThunkDispatch<RootState, AuthServices, UnknownAction>;
 /** One store per app name; `storeName` lets an external store be checked against the app name. */
-export function makeStore(storeName: string, services: AuthServices, preloadedState?: { auth?: AuthState }) {
+export type AppStore = Omit<EnhancedStore<RootState>, 'dispatch'> & { dispatch: AppDispatch; storeName: string };
+
+export function makeStore(storeName: string, services: AuthServices): AppStore {
   const store = configureStore({
     reducer: { auth: authReducer },
-    preloadedState,
+    // The thunk's extra argument is this app's services; RTK's inference loses it here, hence the
+    // explicit AppDispatch type above.
     middleware: (getDefault) => getDefault({ thunk: { extraArgument: services }, serializableCheck: false }),
   });
-  return Object.assign(store, { storeName });
+  return Object.assign(store, { storeName }) as unknown as AppStore;
 }
-
-export type AppStore = ReturnType<typeof makeStore>;
-export type RootState = ReturnType<AppStore['getState']>;
-export type AppDispatch = AppStore['dispatch'];

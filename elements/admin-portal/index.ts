@@ -1,0 +1,2 @@
+/** CDN entry: cdn/6.138.0/admin-portal/index.js */
+import './admin-portal.define';

@@ -1,0 +1,17 @@
+import { html, render } from 'lit-html';
+import { MESSAGES } from '../../core/api/messages';
+
+/**
+ * The loader's light-DOM markers, rendered with lit-html (text is escaped: no innerHTML from data).
+ * This module is its own small chunk so that loader.js stays within its byte budget; it downloads in
+ * parallel with the element's bundle. The element removes the marker once it renders.
+ */
+export const LOADING_LABEL = 'Loading…';
+
+export function renderLoading(element: Element): void {
+  render(html`<span data-auth-elements-loading role="status" aria-live="polite">${LOADING_LABEL}</span>`, element);
+}
+
+export function renderFailure(element: Element): void {
+  render(html`<span data-auth-elements-loading role="alert">${MESSAGES.scriptLoadFailed}</span>`, element);
+}

@@ -1,0 +1,2 @@
+/** CDN entry: cdn/6.138.0/login-box/index.js */
+import './login-box.define';

@@ -1,0 +1,13 @@
+import r2wc from '@r2wc/react-to-web-component';
+import { defineElement } from '../shared/defineElement';
+import { LoginBox } from './login-box.component';
+
+/** The only place that registers <auth-login-box>. */
+defineElement('auth-login-box', () =>
+  r2wc(LoginBox as never, { shadow: 'open', props: { screen: 'string' } }));
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'auth-login-box': HTMLElement;
+  }
+}

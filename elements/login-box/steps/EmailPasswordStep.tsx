@@ -1,0 +1,103 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { loginStateChanged, selectLoginState, selectPublicPolicy } from '../../../core/store/auth/authSlice';
+import { loginWithPassword, preLogin } from '../../../core/store/auth/thunks';
+import { en } from '../../i18n/en';
+import { useAppDispatch, useAppSelector } from '../../shared/AppContext';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { TextField } from '../../ui/TextField';
+import { formStyle, mutedStyle } from '../../ui/styles';
+import { validateEmail, validateLoginPassword } from '../validation';
+import type { StepProps } from './types';
+
+/**
+ * The preLogin and loginWithPassword steps in one form, so the email stays in the same input (and
+ * password managers see username and password together). What the user typed survives every error.
+ */
+export function EmailPasswordStep({ onSignUp }: StepProps) {
+  const dispatch = useAppDispatch();
+  const { step, email: storedEmail, loading, error } = useAppSelector(selectLoginState);
+  const policy = useAppSelector(selectPublicPolicy);
+  const [email, setEmail] = useState(storedEmail);
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string | null; password?: string | null }>({});
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const askPassword = step === 'loginWithPassword';
+
+  useEffect(() => {
+    if (askPassword) passwordRef.current?.focus();
+  }, [askPassword]);
+  useEffect(() => {
+    if (error && askPassword) passwordRef.current?.focus();
+  }, [error, askPassword]);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (loading) return;
+    const emailError = validateEmail(email);
+    const passwordError = askPassword ? validateLoginPassword(password) : null;
+    setFieldErrors({ email: emailError, password: passwordError });
+    if (emailError) return emailRef.current?.focus();
+    if (passwordError) return passwordRef.current?.focus();
+    if (askPassword) void dispatch(loginWithPassword({ email: email.trim(), password }));
+    else void dispatch(preLogin(email.trim()));
+  }
+
+  function useAnotherEmail() {
+    setPassword('');
+    setFieldErrors({});
+    dispatch(loginStateChanged({ step: 'preLogin', error: null }));
+    queueMicrotask(() => emailRef.current?.focus());
+  }
+
+  return (
+    <Card title={en.login.title} titleId="ae-login-title">
+      <form noValidate onSubmit={onSubmit} part="form" css={formStyle}>
+        {error && <Alert>{error}</Alert>}
+        <TextField
+          ref={emailRef}
+          label={en.login.emailLabel}
+          type="email"
+          name="email"
+          autoComplete="username webauthn"
+          inputMode="email"
+          autoFocus
+          required
+          readOnly={askPassword}
+          value={email}
+          maxLength={254}
+          error={fieldErrors.email}
+          partName="email-input"
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        {askPassword && (
+          <TextField
+            ref={passwordRef}
+            label={en.login.passwordLabel}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            maxLength={128}
+            error={fieldErrors.password}
+            partName="password-input"
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        )}
+        <Button type="submit" partName="submit-button" loading={loading} loadingLabel={askPassword ? en.login.signingIn : en.login.continuing}>
+          {askPassword ? en.login.signIn : en.login.continue}
+        </Button>
+        {askPassword && <Button variant="link" partName="link" onClick={useAnotherEmail}>{en.login.useAnotherEmail}</Button>}
+      </form>
+      {policy?.allowSignups !== false && (
+        <p css={mutedStyle}>
+          {en.login.noAccount}{' '}
+          <Button variant="link" partName="link sign-up-link" onClick={onSignUp}>{en.login.signUpLink}</Button>
+        </p>
+      )}
+    </Card>
+  );
+}

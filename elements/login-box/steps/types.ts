@@ -1,0 +1,5 @@
+/** What every login step component receives. */
+export interface StepProps {
+  /** Switch the box to the sign-up screen. */
+  onSignUp: () => void;
+}

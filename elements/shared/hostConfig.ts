@@ -1,0 +1,36 @@
+import type { ContextOptions, LogLevel } from '../../core/config/options';
+
+/** The attributes every element understands; read once, when the element first renders. */
+export interface HostConfig {
+  appName: string;
+  contextOptions: ContextOptions;
+  nonce: string | undefined;
+  primaryColor: string | undefined;
+}
+
+const LOG_LEVELS: LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
+const CREDENTIALS: RequestCredentials[] = ['omit', 'same-origin', 'include'];
+
+/**
+ * Reads configuration from the host element's attributes. Boolean attributes such as `demo` are read
+ * here rather than through r2wc, which ignores empty attribute values.
+ */
+export function readHostConfig(host: Element): HostConfig {
+  const attr = (name: string) => host.getAttribute(name) ?? undefined;
+  const demo = host.hasAttribute('demo') && attr('demo') !== 'false';
+  const logLevel = attr('log-level') as LogLevel | undefined;
+  const credentials = attr('request-credentials') as RequestCredentials | undefined;
+  return {
+    appName: attr('app-name') || 'default',
+    contextOptions: {
+      baseUrl: attr('base-url'),
+      urlPrefix: attr('url-prefix'),
+      demoMode: demo,
+      logLevel: logLevel && LOG_LEVELS.includes(logLevel) ? logLevel : undefined,
+      requestCredentials: credentials && CREDENTIALS.includes(credentials) ? credentials : undefined,
+    },
+    // A CSP nonce for the style tags emotion inserts; the page's own script nonce is the fallback.
+    nonce: attr('nonce') || (host.ownerDocument.querySelector('script[nonce]') as HTMLScriptElement | null)?.nonce || undefined,
+    primaryColor: attr('primary-color'),
+  };
+}

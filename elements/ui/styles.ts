@@ -1,0 +1,70 @@
+import { css } from '@emotion/react';
+
+export const cardStyle = css({
+  background: 'var(--ae-color-surface)',
+  border: '1px solid var(--ae-color-border)',
+  borderRadius: 'var(--ae-radius)',
+  padding: '24px',
+  maxWidth: '400px',
+  margin: '0 auto',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '16px',
+});
+
+export const titleStyle = css({ fontSize: '1.4em', fontWeight: 600, margin: 0 });
+export const mutedStyle = css({ color: 'var(--ae-color-text-muted)', margin: 0 });
+
+export const fieldStyle = css({ display: 'flex', flexDirection: 'column', gap: '4px' });
+export const labelStyle = css({ fontWeight: 500 });
+export const inputStyle = css({
+  font: 'inherit',
+  padding: '10px 12px',
+  border: '1px solid var(--ae-color-border)',
+  borderRadius: 'var(--ae-radius)',
+  color: 'inherit',
+  background: 'var(--ae-color-surface)',
+  '&:focus-visible': { outline: '3px solid var(--ae-color-primary-light)', outlineOffset: '1px', borderColor: 'var(--ae-color-primary)' },
+  '&[aria-invalid="true"]': { borderColor: 'var(--ae-color-danger)' },
+  '&[readonly]': { background: '#f6f8fa' },
+});
+export const fieldErrorStyle = css({ color: 'var(--ae-color-danger)', fontSize: '0.9em', margin: 0 });
+
+export const buttonStyle = css({
+  font: 'inherit',
+  fontWeight: 600,
+  padding: '10px 16px',
+  borderRadius: 'var(--ae-radius)',
+  border: '1px solid var(--ae-color-primary)',
+  background: 'var(--ae-color-primary)',
+  color: '#fff',
+  cursor: 'pointer',
+  '&:hover:not(:disabled)': { background: 'var(--ae-color-primary-dark)' },
+  '&:active:not(:disabled)': { background: 'var(--ae-color-primary-active)' },
+  '&:focus-visible': { outline: '3px solid var(--ae-color-primary-light)', outlineOffset: '2px' },
+  '&:disabled': { opacity: 0.7, cursor: 'progress' },
+});
+export const secondaryButtonStyle = css(buttonStyle, {
+  background: 'transparent',
+  color: 'var(--ae-color-primary-dark)',
+  '&:hover:not(:disabled)': { background: '#f1f3f5' },
+});
+export const linkButtonStyle = css({
+  font: 'inherit',
+  background: 'none',
+  border: 'none',
+  padding: 0,
+  color: 'var(--ae-color-primary-dark)',
+  textDecoration: 'underline',
+  cursor: 'pointer',
+  '&:focus-visible': { outline: '3px solid var(--ae-color-primary-light)', outlineOffset: '2px' },
+});
+export const alertStyle = css({
+  margin: 0,
+  padding: '10px 12px',
+  borderRadius: 'var(--ae-radius)',
+  background: '#fff5f5',
+  border: '1px solid var(--ae-color-danger)',
+  color: '#a51d1d',
+});
+export const formStyle = css({ display: 'flex', flexDirection: 'column', gap: '16px' });

@@ -1,0 +1,62 @@
+// Builds the CDN layout: cdn/loader.js and cdn/<version>/<element>/index.js with shared chunks.
+import { rmSync, readFileSync } from 'node:fs';
+import commonjs from '@rollup/plugin-commonjs';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import replace from '@rollup/plugin-replace';
+import terser from '@rollup/plugin-terser';
+import esbuild from 'rollup-plugin-esbuild';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+
+// Rollup does not clear its output folder: old hashed chunks would pile up.
+rmSync(new URL('./cdn', import.meta.url), { recursive: true, force: true });
+
+const plugins = () => [
+  replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+  nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
+  commonjs(),
+  esbuild({ target: 'es2020', jsx: 'automatic', jsxImportSource: '@emotion/react', tsconfig: 'tsconfig.json' }),
+  terser({ module: true, compress: { passes: 2 }, format: { comments: false } }),
+];
+
+const onwarn = (warning, warn) => {
+  // React and emotion ship "use client" directives that mean nothing in a bundle.
+  if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+  warn(warning);
+};
+
+export default [
+  {
+    input: {
+      'login-box/index': 'elements/login-box/index.ts',
+      'admin-portal/index': 'elements/admin-portal/index.ts',
+      'checkout/index': 'elements/checkout/index.ts',
+    },
+    output: {
+      dir: `cdn/${version}`,
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/[name]-[hash].js',
+      // One shared chunk (React, emotion, RTK, rxjs, core, UI kit) for every element of this version;
+      // the demo backend stays its own chunk, fetched only in demo mode.
+      manualChunks(id) {
+        if (id.includes('/core/demo/')) return undefined;
+        if (id.includes('/node_modules/') || id.includes('/core/') || id.includes('/elements/shared/') || id.includes('/elements/ui/') || id.includes('/elements/theme/') || id.includes('/elements/i18n/')) return 'shared';
+        return undefined;
+      },
+    },
+    plugins: plugins(),
+    onwarn,
+  },
+  {
+    input: 'elements/loader/loader.ts',
+    output: {
+      dir: 'cdn',
+      format: 'es',
+      entryFileNames: 'loader.js',
+      chunkFileNames: `${version}/loader/[name]-[hash].js`,
+    },
+    plugins: plugins(),
+    onwarn,
+  },
+];

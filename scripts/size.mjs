@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// Size report of the CDN build: min+gzip bytes of every output file, and of what a page downloads
+// for each element (loader + its lazy marker + the element entry + every chunk it imports
+// statically). `npm run size` prints it; scripts/size.test.mjs fails the tests past a budget.
+import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const CDN = join(ROOT, 'cdn');
+export const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
+
+/** Budgets in bytes (1 KB = 1000 bytes), min+gzip. */
+export const BUDGETS = {
+  loader: 2500,
+  'login-box page': 90_000,
+  'admin-portal page': 120_000,
+  'checkout page': 100_000,
+};
+
+export const gzipSize = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+function listFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? listFiles(path) : [path];
+  });
+}
+
+/** Static imports of an ES module file (rollup output: `import"./x.js"` and `from"../chunks/y.js"`). */
+function staticImports(file) {
+  const code = readFileSync(file, 'utf8');
+  const found = new Set();
+  for (const match of code.matchAll(/(?:^|[;\s}])import\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+)["']/g)) found.add(match[1]);
+  for (const match of code.matchAll(/export\s*(?:\*|\{[^}]*\})\s*from\s*["'](\.{1,2}\/[^"']+)["']/g)) found.add(match[1]);
+  return [...found].map((spec) => resolve(dirname(file), spec));
+}
+
+/** Every file a page loads for `entry`, following static imports. */
+export function closure(entries) {
+  const seen = new Set();
+  const stack = [...entries];
+  while (stack.length) {
+    const file = stack.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    stack.push(...staticImports(file));
+  }
+  return [...seen];
+}
+
+export function report() {
+  if (!existsSync(join(CDN, 'loader.js'))) throw new Error('No build found in cdn/: run `npm run build` first.');
+  const files = listFiles(CDN).filter((f) => f.endsWith('.js')).sort();
+  const perFile = files.map((file) => ({ file: relative(ROOT, file), raw: statSync(file).size, gzip: gzipSize(file) }));
+  const loaderFiles = closure([join(CDN, 'loader.js')]);
+  const marker = files.filter((f) => f.includes(`${VERSION}/loader/`));
+  const pages = {};
+  for (const element of ['login-box', 'admin-portal', 'checkout']) {
+    const pageFiles = closure([join(CDN, 'loader.js'), ...marker, join(CDN, VERSION, element, 'index.js')]);
+    pages[`${element} page`] = { files: pageFiles.map((f) => relative(ROOT, f)), gzip: pageFiles.reduce((sum, f) => sum + gzipSize(f), 0) };
+  }
+  const loader = loaderFiles.reduce((sum, f) => sum + gzipSize(f), 0);
+  return { perFile, loader, pages };
+}
+
+export function overBudget(result) {
+  const problems = [];
+  if (result.loader > BUDGETS.loader) problems.push(`loader.js is ${result.loader} B gzip, budget ${BUDGETS.loader} B`);
+  for (const [name, page] of Object.entries(result.pages)) {
+    if (page.gzip > BUDGETS[name]) problems.push(`${name} is ${page.gzip} B gzip, budget ${BUDGETS[name]} B`);
+  }
+  return problems;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const result = report();
+  const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+  console.log('file'.padEnd(56), 'min'.padStart(10), 'min+gzip'.padStart(10));
+  for (const row of result.perFile) console.log(row.file.padEnd(56), kb(row.raw).padStart(10), kb(row.gzip).padStart(10));
+  console.log('');
+  console.log(`loader.js: ${kb(result.loader)} (budget ${kb(BUDGETS.loader)})`);
+  for (const [name, page] of Object.entries(result.pages)) {
+    console.log(`${name}: ${kb(page.gzip)} in ${page.files.length} files (budget ${kb(BUDGETS[name])})`);
+  }
+  const problems = overBudget(result);
+  if (problems.length) { console.error(`\nOver budget:\n- ${problems.join('\n- ')}`); process.exit(1); }
+}

@@ -1,0 +1,28 @@
+// Byte budgets of the CDN build (run after `npm run build`; `npm test` builds first).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BUDGETS, overBudget, report, ROOT } from './size.mjs';
+
+const result = report();
+
+test('loader.js stays within 2.5 KB min+gzip', () => {
+  assert.ok(result.loader <= BUDGETS.loader, `loader.js is ${result.loader} B`);
+});
+
+test('everything a page with only <auth-login-box> downloads stays within 90 KB min+gzip', () => {
+  const page = result.pages['login-box page'];
+  assert.ok(page.gzip <= BUDGETS['login-box page'], `login-box page is ${page.gzip} B: ${page.files.join(', ')}`);
+  // The page must not pull the demo backend or another element's entry.
+  assert.ok(!page.files.some((f) => /backend|admin-portal\/|checkout\//.test(f)), page.files.join(', '));
+});
+
+test('no page is over its budget', () => assert.deepEqual(overBudget(result), []));
+
+test('no server-only code in any bundle', () => {
+  for (const row of result.perFile) {
+    const code = readFileSync(join(ROOT, row.file), 'utf8');
+    assert.ok(!/pglite|node:crypto|scrypt|fastify/i.test(code), `${row.file} carries server code`);
+  }
+});
