@@ -45,7 +45,8 @@ export function AdminPortal({ container }: AdminPortalProps) {
       <nav aria-label={en.portal.navLabel} part="nav" style={{ maxWidth: 400, margin: '0 auto 12px' }}>
         <strong>{en.portal.title}</strong>
       </nav>
-      <main part="page"><ProfilePage /></main>
+      {/* No <main> here: the host page owns its landmarks. */}
+      <div part="page"><ProfilePage /></div>
     </ElementRoot>
   );
 }

@@ -15,7 +15,8 @@ function startLoader() {
 
   const versionBase = new URL(`./${ASSETS_VERSION}/`, import.meta.url);
   const imports = new Map<AuthTag, Promise<unknown>>();
-  const markers = import('./marker');
+  // The marker chunk is fetched with the first tag, never before: a page without tags loads nothing.
+  let markers: Promise<typeof import('./marker')> | undefined;
   const selector = TAGS.join(',');
 
   function load(tag: AuthTag): Promise<unknown> {
@@ -35,10 +36,11 @@ function startLoader() {
     const tag = element.localName as AuthTag;
     if (customElements.get(tag) || element.hasAttribute('data-auth-elements-seen')) return;
     element.setAttribute('data-auth-elements-seen', '');
+    markers ??= import('./marker');
     void markers.then((m) => { if (!customElements.get(tag)) m.renderLoading(element); });
     load(tag).catch((error: unknown) => {
       console.error(`[auth-elements] could not load <${tag}>`, error);
-      void markers.then((m) => m.renderFailure(element));
+      void markers?.then((m) => m.renderFailure(element));
     });
   }
 

@@ -1,0 +1,41 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+/** Playwright CSS locators pierce open shadow roots, so parts are reachable directly. */
+export const box = (page: Page, tag = 'auth-login-box'): Locator => page.locator(tag);
+export const partOf = (host: Locator, name: string): Locator => host.locator(`[part~="${name}"]`);
+
+let counter = 0;
+/** A fresh, unique sign-up identity per call. */
+export function newUser() {
+  counter += 1;
+  const stamp = `${Date.now().toString(36)}${counter}`;
+  return { name: `Test User ${stamp}`, email: `user-${stamp}@example.com`, password: `pw-${stamp}-long!` };
+}
+
+export async function signUp(page: Page, user: ReturnType<typeof newUser>) {
+  const login = box(page);
+  await partOf(login, 'sign-up-link').click();
+  await login.getByLabel('Full name').fill(user.name);
+  await login.getByLabel('Email').fill(user.email);
+  await login.getByLabel('Password').fill(user.password);
+  await partOf(login, 'submit-button').click();
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  const login = box(page);
+  await partOf(login, 'email-input').fill(email);
+  await partOf(login, 'submit-button').click();
+  await partOf(login, 'password-input').fill(password);
+  await partOf(login, 'submit-button').click();
+}
+
+export async function expectSignedInAs(page: Page, text: string) {
+  await expect(partOf(box(page), 'signed-in-user')).toHaveText(`Signed in as ${text}`);
+}
+
+/** axe-core over the whole page, shadow roots included; returns the violations' ids and targets. */
+export async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}

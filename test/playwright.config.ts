@@ -1,0 +1,24 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
+
+export const API_ORIGIN = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 8787}`;
+export const STATIC_ORIGIN = `http://127.0.0.1:${process.env.E2E_STATIC_PORT ?? 8788}`;
+
+/** End-to-end tests in real Chromium against the real server (fresh database) and a plain static host. */
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [['list']],
+  use: {
+    baseURL: API_ORIGIN,
+    launchOptions: chromiumLaunchOptions(),
+    trace: 'off',
+  },
+  webServer: [
+    { command: 'npx tsx test/e2e/serve-api.ts', url: `${API_ORIGIN}/frontegg/identity/resources/configurations/v1/public`, cwd: '..', reuseExistingServer: false, timeout: 60_000, stdout: 'pipe' },
+    { command: 'node test/e2e/static-server.mjs', url: `${STATIC_ORIGIN}/demo.html`, cwd: '..', reuseExistingServer: false, timeout: 20_000 },
+  ],
+});
