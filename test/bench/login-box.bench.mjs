@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// `npm run bench`: cold loads of the plain login page in headless Chromium against the reference
+// server. For each run: milliseconds from navigation start to a focusable email field, bytes on the
+// wire (encoded) and decoded, and request count. Prints every run and the medians.
+// Usage: npm run bench [-- --runs 9]
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright';
+import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
+
+const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 7;
+const port = 8797;
+const origin = `http://127.0.0.1:${port}`;
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+async function waitForServer(url, timeoutMs = 60_000) {
+  const started = Date.now();
+  for (;;) {
+    try { if ((await fetch(url)).ok) return; } catch { /* not up yet */ }
+    if (Date.now() - started > timeoutMs) throw new Error(`server did not start: ${url}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const server = spawn('npx', ['tsx', 'test/e2e/serve-api.ts'], { cwd: root, env: { ...process.env, E2E_API_PORT: String(port) }, stdio: 'ignore' });
+try {
+  await waitForServer(`${origin}/frontegg/identity/resources/configurations/v1/public`);
+  const browser = await chromium.launch({ ...chromiumLaunchOptions(), headless: true });
+  const results = [];
+  for (let i = 0; i < runs; i += 1) {
+    const context = await browser.newContext(); // fresh cache and cookies: a first visit
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    let encoded = 0;
+    let requests = 0;
+    const decodedById = new Map();
+    cdp.on('Network.responseReceived', (e) => decodedById.set(e.requestId, 0));
+    cdp.on('Network.dataReceived', (e) => decodedById.set(e.requestId, (decodedById.get(e.requestId) ?? 0) + e.dataLength));
+    cdp.on('Network.loadingFinished', (e) => { encoded += e.encodedDataLength; requests += 1; });
+    await page.goto(`${origin}/login.html`);
+    const ms = await page.waitForFunction(() => {
+      const input = document.querySelector('auth-login-box')?.shadowRoot?.querySelector('[part~="email-input"]');
+      if (!input || input.disabled || !input.getClientRects().length) return false;
+      input.focus();
+      return input.getRootNode().activeElement === input ? performance.now() : false;
+    }, undefined, { polling: 'raf', timeout: 15_000 }).then((h) => h.jsonValue());
+    await page.waitForLoadState('networkidle');
+    const decoded = [...decodedById.values()].reduce((a, b) => a + b, 0);
+    results.push({ ms, encoded, decoded, requests });
+    console.log(`run ${i + 1}: email field focusable after ${ms.toFixed(0)} ms, ${(encoded / 1000).toFixed(1)} KB on the wire (${(decoded / 1000).toFixed(1)} KB decoded), ${requests} requests`);
+    await context.close();
+  }
+  await browser.close();
+  console.log(`\nmedian of ${runs} cold loads of /login.html:`);
+  console.log(`  time to a focusable email field: ${median(results.map((r) => r.ms)).toFixed(0)} ms`);
+  console.log(`  bytes on the wire: ${(median(results.map((r) => r.encoded)) / 1000).toFixed(1)} KB (decoded ${(median(results.map((r) => r.decoded)) / 1000).toFixed(1)} KB)`);
+  console.log(`  requests: ${median(results.map((r) => r.requests))}`);
+} finally {
+  server.kill('SIGTERM');
+}

@@ -1,0 +1,74 @@
+import { buildServer } from '../../server/app';
+import { createDemoBackend } from '../../core/demo/backend';
+import { createMemoryStorage } from '../../core/demo/memoryStorage';
+
+export interface Answer { status: number; body: any }
+/** One implementation of the HTTP contract, driven as a browser would (the refresh cookie is kept). */
+export interface ContractTarget {
+  name: string;
+  call(method: string, path: string, options?: { body?: unknown; rawBody?: string; token?: string }): Promise<Answer>;
+  /** Forget the refresh cookie (a new browser). */
+  clearCookies(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const PREFIX = '/frontegg';
+
+function headersFor(token?: string): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'frontegg-source': 'login-box' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  return headers;
+}
+
+async function parse(response: Response): Promise<Answer> {
+  const text = await response.text();
+  let body: unknown = {};
+  try { body = text ? JSON.parse(text) : {}; } catch { body = text; }
+  return { status: response.status, body };
+}
+
+/** The in-browser demo backend, through the same transport the kit uses in demo mode. */
+export function demoTarget(): ContractTarget {
+  const backend = createDemoBackend({ storage: createMemoryStorage(), delay: () => 0 });
+  return {
+    name: 'demo backend',
+    async call(method, path, options = {}) {
+      const init: RequestInit = { method, headers: headersFor(options.token), credentials: 'include' };
+      if (options.rawBody !== undefined) init.body = options.rawBody;
+      else if (options.body !== undefined) init.body = JSON.stringify(options.body);
+      return parse(await backend.transport(`https://demo.auth-elements.invalid${PREFIX}${path}`, init));
+    },
+    async clearCookies() {
+      // In demo mode the stored session is the cookie: a new browser has none (users stay).
+      await backend.handle('POST', '/identity/resources/auth/v1/logout', {}, null);
+    },
+    async close() {},
+  };
+}
+
+/** The reference server on a fresh in-memory database, over real HTTP on loopback. */
+export async function serverTarget(): Promise<ContractTarget> {
+  const server = await buildServer({ database: { kind: 'pglite' }, seed: false, passwordHashing: { N: 1024, r: 8, p: 1 } });
+  const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  let cookie = '';
+  return {
+    name: 'reference server',
+    async call(method, path, options = {}) {
+      const headers = headersFor(options.token);
+      if (cookie) headers.cookie = cookie;
+      const init: RequestInit = { method, headers };
+      if (options.rawBody !== undefined) init.body = options.rawBody;
+      else if (options.body !== undefined) init.body = JSON.stringify(options.body);
+      else if (method !== 'GET') delete headers['content-type'];
+      const response = await fetch(`${address}${PREFIX}${path}`, init);
+      for (const line of response.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const [name, value] = pair!.split('=');
+        if (name === 'ae_refresh') cookie = value ? `ae_refresh=${value}` : '';
+      }
+      return parse(response);
+    },
+    async clearCookies() { cookie = ''; },
+    close: () => server.close(),
+  };
+}
