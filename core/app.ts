@@ -89,7 +89,7 @@ export function getOrCreateApp(name: string = DEFAULT_APP_NAME, contextOptions: 
   const store = extras.store ?? makeStore(name, services);
   const http = createHttpClient({
     options,
-    requestSource: extras.requestSource ?? 'login-box',
+    requestSource: options.requestSource ?? extras.requestSource ?? 'login-box',
     getAccessToken: () => store.getState().auth.accessToken ?? undefined,
     transport: extras.transport ?? (options.demoMode ? demoTransport : (url, init) => fetch(url, init)),
     logger,

@@ -19,6 +19,8 @@ export interface ContextOptions {
   tokenResolver?: () => string | undefined | null | Promise<string | undefined | null>;
   /** Resolves the tenant's login alias, sent as the login-alias header. */
   tenantResolver?: () => string | undefined | null | Promise<string | undefined | null>;
+  /** The request-source header value; by default the element's own (`login-box` or `admin-portal`). */
+  requestSource?: RequestSource;
   /** The framework header value. Default `vanillajs` for elements. */
   framework?: FrameworkName;
   /** Answer every flow in the browser from sample data, with no request to any server. */
@@ -33,6 +35,7 @@ export interface ResolvedOptions {
   logLevel: LogLevel;
   tokenResolver: ContextOptions['tokenResolver'];
   tenantResolver: ContextOptions['tenantResolver'];
+  requestSource: RequestSource | undefined;
   framework: FrameworkName;
   demoMode: boolean;
   routes: AuthRoutes;
@@ -74,6 +77,7 @@ export function resolveOptions(options: ContextOptions): ResolvedOptions {
     logLevel: options.logLevel ?? DEFAULT_LOG_LEVEL,
     tokenResolver: options.tokenResolver,
     tenantResolver: options.tenantResolver,
+    requestSource: options.requestSource,
     framework: options.framework ?? 'vanillajs',
     demoMode,
     routes: resolveRoutes(options.routes),

@@ -139,3 +139,17 @@ test('the app registry: same name shares one store; unknown name and store-name 
 test('an app without a base URL refuses to start', () => {
   assert.throws(() => getOrCreateApp(`test-${++counter}`, {}), { name: 'MissingBaseUrlError' });
 });
+
+test('request source: the element\'s own by default, the requestSource option when given', async () => {
+  const seen: string[] = [];
+  const capture: Transport = async (_url, init) => {
+    seen.push((init.headers as Record<string, string>)['frontegg-source']!);
+    return new Response('{}', { status: 401 });
+  };
+  const portal = `test-${++counter}`;
+  const forced = `test-${++counter}`;
+  apps.push(portal, forced);
+  await getOrCreateApp(portal, { baseUrl: 'https://auth.example.com' }, { transport: capture, requestSource: 'admin-portal' }).ready;
+  await getOrCreateApp(forced, { baseUrl: 'https://auth.example.com', requestSource: 'login-box' }, { transport: capture, requestSource: 'admin-portal' }).ready;
+  assert.deepEqual(seen, ['admin-portal', 'login-box']);
+});

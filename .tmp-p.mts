@@ -1,0 +1,11 @@
+const t0 = Date.now();
+const { pgliteTemplate } = await import('./server/test-helpers');
+const { openDatabase } = await import('./server/storage/database');
+const { migrate } = await import('./server/storage/migrations');
+console.log('imports', Date.now() - t0);
+let t = Date.now();
+const tpl = await pgliteTemplate(); console.log('template read', Date.now() - t); t = Date.now();
+const db = await openDatabase({ kind: 'pglite', loadDataDir: tpl }); console.log('open', Date.now() - t); t = Date.now();
+await migrate(db); console.log('migrate', Date.now() - t); t = Date.now();
+const { TokenService } = await import('./server/domain/tokens');
+const ts = new TokenService(db, { issuer: 'x', audience: 'y', accessTokenTtlSeconds: 300 }); await ts.init(); console.log('keys', Date.now() - t);
