@@ -32,7 +32,7 @@ function startLoader() {
     return pending;
   }
 
-  function upgrade(element: Element) {
+  function upgrade(element: HTMLElement) {
     const tag = element.localName as AuthTag;
     if (customElements.get(tag) || element.hasAttribute('data-auth-elements-seen')) return;
     element.setAttribute('data-auth-elements-seen', '');
@@ -45,14 +45,14 @@ function startLoader() {
   }
 
   function scan(root: ParentNode) {
-    if (root instanceof Element && root.matches(selector)) upgrade(root);
-    root.querySelectorAll(selector).forEach(upgrade);
+    if (root instanceof HTMLElement && root.matches(selector)) upgrade(root);
+    root.querySelectorAll<HTMLElement>(selector).forEach(upgrade);
   }
 
   scope[LOADER_KEY] = { load };
   scan(document);
   new MutationObserver((records) => {
-    for (const record of records) record.addedNodes.forEach((node) => { if (node instanceof Element) scan(node); });
+    for (const record of records) record.addedNodes.forEach((node) => { if (node instanceof HTMLElement) scan(node); });
   }).observe(document.documentElement, { childList: true, subtree: true });
 }
 

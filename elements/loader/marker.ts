@@ -8,10 +8,10 @@ import { MESSAGES } from '../../core/api/messages';
  */
 export const LOADING_LABEL = 'Loading…';
 
-export function renderLoading(element: Element): void {
+export function renderLoading(element: HTMLElement): void {
   render(html`<span data-auth-elements-loading role="status" aria-live="polite">${LOADING_LABEL}</span>`, element);
 }
 
-export function renderFailure(element: Element): void {
+export function renderFailure(element: HTMLElement): void {
   render(html`<span data-auth-elements-loading role="alert">${MESSAGES.scriptLoadFailed}</span>`, element);
 }

@@ -28,7 +28,8 @@ async function waitForServer(url, timeoutMs = 60_000) {
   }
 }
 
-const server = spawn('npx', ['tsx', 'test/e2e/serve-api.ts'], { cwd: root, env: { ...process.env, E2E_API_PORT: String(port) }, stdio: 'ignore' });
+// Node itself (not npx) so that killing it stops the server.
+const server = spawn(process.execPath, ['--import', 'tsx', 'test/e2e/serve-api.ts'], { cwd: root, env: { ...process.env, E2E_API_PORT: String(port) }, stdio: 'ignore' });
 try {
   await waitForServer(`${origin}/frontegg/identity/resources/configurations/v1/public`);
   const browser = await chromium.launch({ ...chromiumLaunchOptions(), headless: true });

@@ -1,0 +1,177 @@
+/**
+ * Builds the reference identity server: database and migrations, signing keys, optional dev seed,
+ * and the Fastify app with its routes, validation, CORS and error handling.
+ */
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { AppContext } from './context';
+import { AuthService } from './domain/auth';
+import { PasswordHasher } from './domain/passwords';
+import { TokenService } from './domain/tokens';
+import { installErrorHandlers } from './http/errors';
+import { resolveOptions, type ResolvedOptions, type ServerOptions } from './options';
+import { authRoutes } from './routes/auth';
+import { configurationRoutes } from './routes/configurations';
+import { userRoutes } from './routes/users';
+import { wellKnownRoutes } from './routes/well-known';
+import { seedDevelopmentData } from './seed';
+import { registerStatic } from './static';
+import { openDatabase, type Database } from './storage/database';
+import { migrate } from './storage/migrations';
+
+export type { ServerOptions } from './options';
+
+export interface BuiltServer {
+  app: FastifyInstance;
+  db: Database;
+  /** Stops accepting requests, waits for those in flight, then closes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database, applies migrations, makes sure a signing key exists, seeds when asked, and
+ * returns a ready (not yet listening) Fastify app. Nothing a second process needs is kept only
+ * in this process: several servers can share one PostgreSQL.
+ */
+export async function buildServer(options: ServerOptions): Promise<BuiltServer> {
+  const opts = resolveOptions(options);
+  const db = await openDatabase(opts.database);
+  try {
+    await migrate(db);
+    const hasher = new PasswordHasher(opts.passwordHashing);
+    const tokens = new TokenService(db, {
+      issuer: opts.issuer,
+      audience: opts.audience,
+      accessTokenTtlSeconds: opts.accessTokenTtlSeconds,
+    });
+    await tokens.init();
+    if (opts.seed) await seedDevelopmentData(db, hasher);
+    await hasher.warmUp();
+    const ctx: AppContext = {
+      db,
+      tokens,
+      hasher,
+      auth: new AuthService(db, tokens, hasher, opts.refreshTokenTtlSeconds),
+      options: opts,
+      cookies: {
+        prefix: opts.prefix,
+        secure: opts.cookieSecure,
+        sameSite: opts.cookieSameSite,
+        refreshTokenTtlSeconds: opts.refreshTokenTtlSeconds,
+      },
+    };
+    const app = await createApp(ctx);
+    return {
+      app,
+      db,
+      close: async () => {
+        await app.close();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
+}
+
+async function createApp(ctx: AppContext): Promise<FastifyInstance> {
+  const opts = ctx.options;
+  const app = Fastify({
+    logger: opts.logger
+      ? {
+          level: 'info',
+          // Never log credentials: bearer tokens, the refresh cookie, or the cookie being set.
+          redact: {
+            paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            censor: '[redacted]',
+          },
+        }
+      : false,
+    bodyLimit: opts.bodyLimit,
+    trustProxy: opts.trustProxy,
+    ajv: {
+      customOptions: {
+        // A number is not a password and an extra field is a mistake: no coercion, no silent
+        // removal. (Fastify's defaults coerce types and strip unknown properties.)
+        coerceTypes: false,
+        removeAdditional: false,
+        allowUnionTypes: true,
+      },
+    },
+  });
+
+  installErrorHandlers(app);
+  installJsonParser(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyCors, { delegator: corsDelegator(opts) });
+  addSecurityHeaders(app);
+
+  const apiPrefix = opts.prefix ? `/${opts.prefix}` : '';
+  await app.register(
+    async (api) => {
+      await wellKnownRoutes(api, ctx);
+      await authRoutes(api, ctx);
+      await userRoutes(api, ctx);
+      await configurationRoutes(api, ctx);
+    },
+    { prefix: apiPrefix },
+  );
+  // The JWKS is also published at the conventional root location.
+  if (apiPrefix) await app.register(async (root) => wellKnownRoutes(root, ctx));
+  if (opts.staticRoot) await registerStatic(app, opts.staticRoot);
+
+  await app.ready();
+  return app;
+}
+
+/**
+ * JSON only. An empty body counts as no body (the kit sends `content-type: application/json`
+ * on bodiless POSTs such as refresh and logout). `__proto__` and `constructor.prototype` keys are
+ * refused (prototype poisoning). text/plain is removed so only JSON reaches the handlers: any
+ * other content type is a 415.
+ */
+function installJsonParser(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+}
+
+type CorsOptionsCallback = (error: Error | null, options: Record<string, unknown>) => void;
+
+/**
+ * CORS per path: /cdn/ is handled by the static server (`*`); the JWKS is public (`*`); the API
+ * answers only allow-listed origins, with credentials (the refresh cookie). An origin outside the
+ * list gets no CORS headers at all, so the browser keeps the answer from that page.
+ */
+function corsDelegator(opts: ResolvedOptions) {
+  const allowed = new Set(opts.corsOrigins);
+  const api = {
+    origin: (origin: string | undefined, cb: (error: Error | null, allow: boolean) => void) => cb(null, !!origin && allowed.has(origin)),
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    maxAge: 600,
+  };
+  return (request: FastifyRequest, callback: CorsOptionsCallback) => {
+    const path = request.url;
+    if (path.startsWith('/cdn/')) return callback(null, { origin: false });
+    if (path.endsWith('/.well-known/jwks.json')) return callback(null, { origin: '*', methods: ['GET'] });
+    return callback(null, api);
+  };
+}
+
+function addSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    // API answers carry tokens and personal data: no cache may keep them. Static files set their
+    // own cache policy.
+    const route = request.routeOptions.url ?? '';
+    const isStatic = route === '/*' || route.startsWith('/cdn/');
+    if (!isStatic && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}

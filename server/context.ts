@@ -1,0 +1,18 @@
+/**
+ * What every route module receives: the database and the domain services, built once per server.
+ */
+import type { AuthService } from './domain/auth';
+import type { PasswordHasher } from './domain/passwords';
+import type { TokenService } from './domain/tokens';
+import type { CookieSettings } from './http/cookies';
+import type { ResolvedOptions } from './options';
+import type { Database } from './storage/database';
+
+export interface AppContext {
+  db: Database;
+  tokens: TokenService;
+  hasher: PasswordHasher;
+  auth: AuthService;
+  options: ResolvedOptions;
+  cookies: CookieSettings;
+}

@@ -1,0 +1,106 @@
+/**
+ * Sign-in, session refresh and sign-out: the steps between the HTTP routes and the tables.
+ */
+import type { Database } from '../storage/database';
+import type { PasswordHasher } from './passwords';
+import { createSession, revokeSessionByToken, rotateRefreshToken } from './sessions';
+import { listUserTenants, loadAuthorization, pickActiveTenant, type TenantRow } from './tenants';
+import type { AuthResponse, TokenService } from './tokens';
+import { displayName, findUserByEmail, findUserById, recordLogin, updatePasswordHash, type UserRow } from './users';
+import { getVendorSettings } from './vendor';
+
+/** Where a request came from; stored with the session for the sessions list. */
+export interface ClientInfo {
+  userAgent?: string | undefined;
+  ip?: string | undefined;
+}
+
+export interface SignedIn {
+  authResponse: AuthResponse;
+  /** Goes into the httpOnly cookie only, never into a response body. */
+  refreshToken: string;
+  sessionId: string;
+}
+
+export type LoginResult = { ok: true; signedIn: SignedIn } | { ok: false; reason: 'invalid' | 'unverified' };
+
+/** Orchestrates sessions and tokens for the auth routes. */
+export class AuthService {
+  constructor(
+    private readonly db: Database,
+    private readonly tokens: TokenService,
+    private readonly hasher: PasswordHasher,
+    private readonly refreshTtlSeconds: number,
+  ) {}
+
+  /**
+   * Checks email and password. Unknown email and wrong password give the same answer after the
+   * same work (one scrypt), so the endpoint cannot be used to find out who has an account.
+   */
+  async login(email: string, password: string, client: ClientInfo): Promise<LoginResult> {
+    const user = await findUserByEmail(this.db, email);
+    const matches = await this.hasher.verify(password, user?.password_hash ?? null);
+    if (!user || !matches) return { ok: false, reason: 'invalid' };
+    // Checked only after the password matched: it reveals nothing to someone without it.
+    const settings = await getVendorSettings(this.db);
+    if (!user.verified && !settings.allowNotVerifiedUsersLogin) return { ok: false, reason: 'unverified' };
+    if (this.hasher.needsRehash(user.password_hash)) {
+      await updatePasswordHash(this.db, user.id, await this.hasher.hash(password));
+    }
+    return { ok: true, signedIn: await this.startSession(user, client) };
+  }
+
+  /** Opens a session for `user` in their active tenant and issues the first tokens. */
+  async startSession(user: UserRow, client: ClientInfo, preferredTenantId?: string | null): Promise<SignedIn> {
+    const tenants = await listUserTenants(this.db, user.id);
+    const tenantId = pickActiveTenant(tenants, preferredTenantId ?? user.active_tenant_id)?.id ?? null;
+    const { session, refreshToken } = await createSession(this.db, {
+      userId: user.id,
+      tenantId,
+      userAgent: client.userAgent,
+      ip: client.ip,
+      ttlSeconds: this.refreshTtlSeconds,
+    });
+    await recordLogin(this.db, user.id, tenantId);
+    const authResponse = await this.issueFor(user, tenants, tenantId, session.id);
+    return { authResponse, refreshToken, sessionId: session.id };
+  }
+
+  /**
+   * Rotates the refresh token and issues a fresh access token (roles and permissions are read
+   * again, so changes apply at the next refresh). Null when the token is not usable; a reused
+   * token has already revoked its session by then.
+   */
+  async refresh(refreshToken: string): Promise<SignedIn | null> {
+    const result = await rotateRefreshToken(this.db, refreshToken, this.refreshTtlSeconds);
+    if (result.kind !== 'rotated') return null;
+    const user = await findUserById(this.db, result.session.user_id);
+    if (!user) return null;
+    const tenants = await listUserTenants(this.db, user.id);
+    const tenantId = pickActiveTenant(tenants, result.session.tenant_id)?.id ?? null;
+    if (tenantId !== result.session.tenant_id) {
+      await this.db.query('UPDATE sessions SET tenant_id = $2 WHERE id = $1', [result.session.id, tenantId]);
+    }
+    const authResponse = await this.issueFor(user, tenants, tenantId, result.session.id);
+    return { authResponse, refreshToken: result.refreshToken, sessionId: result.session.id };
+  }
+
+  /** Revokes the session behind `refreshToken`, if any. */
+  async logout(refreshToken: string | undefined): Promise<void> {
+    if (refreshToken) await revokeSessionByToken(this.db, refreshToken);
+  }
+
+  private async issueFor(user: UserRow, tenants: TenantRow[], tenantId: string | null, sessionId: string): Promise<AuthResponse> {
+    const authorization = await loadAuthorization(this.db, user.id, tenantId);
+    return this.tokens.issue({
+      userId: user.id,
+      email: user.email,
+      name: displayName(user),
+      tenantId,
+      tenantIds: tenants.map((t) => t.id),
+      roles: authorization.roles.map((r) => r.key),
+      permissions: authorization.permissions.map((p) => p.key),
+      sessionId,
+    });
+  }
+}

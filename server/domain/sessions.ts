@@ -1,0 +1,124 @@
+/**
+ * Sessions and refresh tokens.
+ *
+ * A refresh token is 32 random bytes (base64url). Only its SHA-256 is stored: it has enough
+ * entropy that a fast hash is safe, and a leaked table cannot be replayed. Every refresh rotates
+ * the token (compare-and-swap on the stored hash, so two processes cannot both accept the same
+ * token); the old hash moves to `rotated_refresh_tokens`. Presenting a rotated token again means
+ * someone holds a copy, so the whole session is revoked (reuse detection). The lifetime slides:
+ * each rotation pushes `expires_at` to now + the refresh TTL, so it is an idle timeout.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from '../storage/database';
+
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  tenant_id: string | null;
+  created_at: Date;
+  last_used_at: Date;
+  expires_at: Date;
+}
+
+export interface NewSession {
+  session: SessionRow;
+  refreshToken: string;
+}
+
+export type RotateResult =
+  | { kind: 'rotated'; session: SessionRow; refreshToken: string }
+  | { kind: 'invalid' }
+  | { kind: 'reused'; sessionId: string };
+
+/** Refresh tokens are exactly 43 base64url characters; anything else is refused before any query. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+const MAX_USER_AGENT = 512;
+
+function newRefreshToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** SHA-256 of a refresh token, hex: what the database stores and looks up. */
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** True when `value` could be a refresh token (shape only). */
+export function isRefreshTokenShaped(value: unknown): value is string {
+  return typeof value === 'string' && TOKEN_SHAPE.test(value);
+}
+
+const SESSION_COLUMNS = 'id, user_id, tenant_id, created_at, last_used_at, expires_at';
+
+/** Starts a session for `userId` in `tenantId` and returns it with its first refresh token. */
+export async function createSession(
+  db: Database,
+  input: { userId: string; tenantId: string | null; userAgent?: string | undefined; ip?: string | undefined; ttlSeconds: number },
+): Promise<NewSession> {
+  const refreshToken = newRefreshToken();
+  // Housekeeping without a background job: a user's long-dead sessions (and, by cascade, their
+  // rotated-token hashes) go when the user signs in again.
+  await db.query(
+    `DELETE FROM sessions WHERE user_id = $1
+       AND (expires_at < now() - interval '30 days' OR revoked_at < now() - interval '30 days')`,
+    [input.userId],
+  );
+  const { rows } = await db.query<SessionRow>(
+    `INSERT INTO sessions (user_id, tenant_id, refresh_token_hash, user_agent, ip, expires_at)
+     VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))
+     RETURNING ${SESSION_COLUMNS}`,
+    [input.userId, input.tenantId, hashRefreshToken(refreshToken), input.userAgent?.slice(0, MAX_USER_AGENT) ?? null, input.ip ?? null, input.ttlSeconds],
+  );
+  return { session: rows[0]!, refreshToken };
+}
+
+/**
+ * Exchanges a refresh token for a new one. `invalid`: unknown, revoked or expired. `reused`: the
+ * token was already rotated; the session has just been revoked.
+ */
+export async function rotateRefreshToken(db: Database, token: string, ttlSeconds: number): Promise<RotateResult> {
+  if (!isRefreshTokenShaped(token)) return { kind: 'invalid' };
+  const oldHash = hashRefreshToken(token);
+  const next = newRefreshToken();
+  return db.transaction(async (tx): Promise<RotateResult> => {
+    // The WHERE clause is the compare-and-swap: of two concurrent refreshes with one token,
+    // exactly one UPDATE matches; the other then finds the hash in rotated_refresh_tokens.
+    const { rows } = await tx.query<SessionRow>(
+      `UPDATE sessions
+         SET refresh_token_hash = $2, last_used_at = now(), expires_at = now() + make_interval(secs => $3)
+       WHERE refresh_token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
+       RETURNING ${SESSION_COLUMNS}`,
+      [oldHash, hashRefreshToken(next), ttlSeconds],
+    );
+    const session = rows[0];
+    if (session) {
+      await tx.query('INSERT INTO rotated_refresh_tokens (token_hash, session_id) VALUES ($1, $2)', [oldHash, session.id]);
+      return { kind: 'rotated', session, refreshToken: next };
+    }
+    const reused = await tx.query<{ session_id: string }>('SELECT session_id FROM rotated_refresh_tokens WHERE token_hash = $1', [oldHash]);
+    const sessionId = reused.rows[0]?.session_id;
+    if (!sessionId) return { kind: 'invalid' };
+    await tx.query(
+      `UPDATE sessions SET revoked_at = now(), revoked_reason = 'refresh_token_reuse' WHERE id = $1 AND revoked_at IS NULL`,
+      [sessionId],
+    );
+    return { kind: 'reused', sessionId };
+  });
+}
+
+/**
+ * Revokes the session that `token` belongs to (current or already-rotated token alike).
+ * Returns the session id, or null when the token matches nothing.
+ */
+export async function revokeSessionByToken(db: Database, token: string, reason = 'logout'): Promise<string | null> {
+  if (!isRefreshTokenShaped(token)) return null;
+  const tokenHash = hashRefreshToken(token);
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE sessions SET revoked_at = COALESCE(revoked_at, now()), revoked_reason = COALESCE(revoked_reason, $2)
+     WHERE refresh_token_hash = $1
+        OR id = (SELECT session_id FROM rotated_refresh_tokens WHERE token_hash = $1)
+     RETURNING id`,
+    [tokenHash, reason],
+  );
+  return rows[0]?.id ?? null;
+}

@@ -1,0 +1,87 @@
+/**
+ * Self-service sign-up: a new user, a new tenant they own (with the creator roles, Admin by
+ * default), and, unless the vendor requires activation first, a signed-in session.
+ */
+import { httpError } from '../http/errors';
+import type { Database } from '../storage/database';
+import type { AuthService, ClientInfo, SignedIn } from './auth';
+import type { PasswordHasher } from './passwords';
+import { addMembership, createTenant, creatorRoleKeys, listUserTenants, loadAuthorization } from './tenants';
+import { findUserById, insertUser, normalizeEmail, toUserProfile, UserExistsError, type UserProfile } from './users';
+import { getVendorSettings } from './vendor';
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  name?: string | null | undefined;
+  companyName?: string | null | undefined;
+  phoneNumber?: string | null | undefined;
+  metadata?: Record<string, unknown> | undefined;
+}
+
+export interface SignUpResult {
+  shouldActivate: boolean;
+  userId: string;
+  tenantId: string;
+  user: UserProfile;
+  signedIn?: SignedIn;
+}
+
+/** Checks a new password against the vendor's password policy; the message names the rule. */
+export function checkPasswordPolicy(password: string, policy: { passwordMinLength: number; passwordMaxLength: number }): string | null {
+  if (password.length < policy.passwordMinLength) return `Password must be at least ${policy.passwordMinLength} characters`;
+  if (password.length > policy.passwordMaxLength) return `Password must be at most ${policy.passwordMaxLength} characters`;
+  return null;
+}
+
+/**
+ * Creates the account. Errors: 403 when sign-up is disabled, 400 for a password outside the
+ * policy, 409 when the email is taken (decided by the unique index, so two racing sign-ups
+ * cannot both win).
+ */
+export async function signUp(
+  deps: { db: Database; hasher: PasswordHasher; auth: AuthService },
+  input: SignUpInput,
+  client: ClientInfo,
+): Promise<SignUpResult> {
+  const { db, hasher, auth } = deps;
+  const settings = await getVendorSettings(db);
+  if (!settings.allowSignups) throw httpError(403, 'Sign up is disabled');
+  const policyError = checkPasswordPolicy(input.password, settings);
+  if (policyError) throw httpError(400, policyError);
+
+  const email = normalizeEmail(input.email);
+  const name = input.name?.trim() || null;
+  const localPart = email.split('@')[0] ?? email;
+  const tenantName = input.companyName?.trim() || `${name ?? localPart}'s account`;
+  const passwordHash = await hasher.hash(input.password);
+
+  const { user, tenant } = await db
+    .transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        vendorId: settings.id,
+        email,
+        name: name ?? localPart,
+        phone: input.phoneNumber?.trim() || null,
+        passwordHash,
+        // The email address has not been proven yet; activation (a later flow) sets this.
+        verified: false,
+        metadata: input.metadata,
+      });
+      const tenant = await createTenant(tx, { vendorId: settings.id, name: tenantName });
+      await addMembership(tx, { userId: user.id, tenantId: tenant.id, roleKeys: await creatorRoleKeys(tx) });
+      await tx.query('UPDATE users SET active_tenant_id = $2 WHERE id = $1', [user.id, tenant.id]);
+      return { user: { ...user, active_tenant_id: tenant.id }, tenant };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof UserExistsError) throw httpError(409, 'User already exists');
+      throw error;
+    });
+
+  const shouldActivate = settings.signUpRequiresActivation;
+  const signedIn = shouldActivate ? undefined : await auth.startSession(user, client, tenant.id);
+  const current = (await findUserById(db, user.id)) ?? user;
+  const tenants = await listUserTenants(db, user.id);
+  const profile = toUserProfile(current, tenants, tenant.id, await loadAuthorization(db, user.id, tenant.id));
+  return { shouldActivate, userId: user.id, tenantId: tenant.id, user: profile, ...(signedIn ? { signedIn } : {}) };
+}

@@ -1,0 +1,225 @@
+/**
+ * Access tokens: short-lived ES256 JWTs, and the signing keys behind them.
+ *
+ * The key pair is generated on the first start and stored in `signing_keys`, so every server
+ * process signs and verifies with the same keys (processes keep only a cache, rebuilt from the
+ * database). The public halves are published as a JWKS so host backends can verify tokens
+ * without calling this server.
+ *
+ * Access tokens are stateless: verifying one needs only the public key. The consequence, accepted
+ * on purpose, is that a token stays valid until it expires even after its session is revoked
+ * (logout, reuse detection). That window is bounded by the access-token lifetime (default 300 s);
+ * the refresh token, which is checked against the database on every use, is what ends a session.
+ *
+ * Not done yet: the private JWK sits unencrypted in the database (encrypting it with a key from
+ * the environment, and scheduled rotation with `retired_at`, belong to later work).
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  SignJWT,
+  calculateJwkThumbprint,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+  type CryptoKey,
+  type JWK,
+  type JWTPayload,
+} from 'jose';
+import type { Database } from '../storage/database';
+
+const ALG = 'ES256';
+const KEY_LOCK = 7_274_002;
+/** How long a process trusts its cached key list before reading the table again. */
+const CACHE_TTL_MS = 60_000;
+/** A token naming an unknown `kid` makes us re-read the keys at most this often (forged kids are cheap). */
+const UNKNOWN_KID_RELOAD_MS = 5_000;
+/** Allowed clock difference between server processes when checking `exp`/`iat`. */
+const CLOCK_TOLERANCE_S = 5;
+
+/** What a signed access token says about its holder. */
+export interface TokenSubject {
+  userId: string;
+  email: string;
+  name: string;
+  tenantId: string | null;
+  tenantIds: string[];
+  roles: string[];
+  permissions: string[];
+  sessionId: string;
+}
+
+/** The claims of a verified access token. */
+export interface AccessTokenClaims extends JWTPayload {
+  sub: string;
+  email: string;
+  name: string;
+  tenantId: string | null;
+  tenantIds: string[];
+  roles: string[];
+  permissions: string[];
+  type: 'userToken';
+  sid: string;
+  iat: number;
+  exp: number;
+}
+
+/** The login response body (`AuthResponse` in the contract). */
+export interface AuthResponse {
+  accessToken: string;
+  expiresIn: number;
+  expires: string;
+  mfaRequired: boolean;
+}
+
+export interface TokenServiceOptions {
+  issuer: string;
+  audience: string;
+  accessTokenTtlSeconds: number;
+}
+
+/** Raised for any token that must not be trusted; the message is safe to show. */
+export class InvalidTokenError extends Error {}
+
+interface CachedKey {
+  kid: string;
+  publicJwk: JWK;
+  publicKey: CryptoKey;
+  privateKey: CryptoKey | null;
+}
+
+interface KeyRow {
+  kid: string;
+  private_jwk: JWK;
+  public_jwk: JWK;
+  retired_at: Date | null;
+}
+
+/** Issues and verifies access tokens; publishes the JWKS. */
+export class TokenService {
+  private keys = new Map<string, CachedKey>();
+  private signingKid: string | null = null;
+  private loadedAt = 0;
+  private lastUnknownKidReload = 0;
+
+  constructor(
+    private readonly db: Database,
+    readonly options: TokenServiceOptions,
+  ) {}
+
+  /**
+   * Makes sure a signing key exists (creating one on the very first start) and loads the keys.
+   * Several processes starting together queue on an advisory lock, so only one key is created.
+   */
+  async init(): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [KEY_LOCK]);
+      const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM signing_keys WHERE retired_at IS NULL');
+      if ((rows[0]?.n ?? 0) > 0) return;
+      const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
+      const publicJwk = await exportJWK(publicKey);
+      const kid = await calculateJwkThumbprint(publicJwk);
+      const privateJwk = await exportJWK(privateKey);
+      await tx.query('INSERT INTO signing_keys (kid, alg, private_jwk, public_jwk) VALUES ($1, $2, $3::jsonb, $4::jsonb)', [
+        kid,
+        ALG,
+        JSON.stringify(privateJwk),
+        JSON.stringify({ ...publicJwk, kid, alg: ALG, use: 'sig' }),
+      ]);
+    });
+    await this.reload();
+  }
+
+  /** Signs an access token for `subject` and returns the contract's `AuthResponse`. */
+  async issue(subject: TokenSubject): Promise<AuthResponse> {
+    await this.ensureFresh();
+    const key = this.signingKid ? this.keys.get(this.signingKid) : undefined;
+    if (!key?.privateKey) throw new Error('No signing key available');
+    const ttl = this.options.accessTokenTtlSeconds;
+    const now = Math.floor(Date.now() / 1000);
+    const accessToken = await new SignJWT({
+      email: subject.email,
+      name: subject.name,
+      tenantId: subject.tenantId,
+      tenantIds: subject.tenantIds,
+      roles: subject.roles,
+      permissions: subject.permissions,
+      type: 'userToken',
+      sid: subject.sessionId,
+    })
+      .setProtectedHeader({ alg: ALG, kid: key.kid, typ: 'JWT' })
+      .setSubject(subject.userId)
+      .setIssuer(this.options.issuer)
+      .setAudience(this.options.audience)
+      .setIssuedAt(now)
+      .setExpirationTime(now + ttl)
+      .setJti(randomUUID())
+      .sign(key.privateKey);
+    return { accessToken, expiresIn: ttl, expires: new Date((now + ttl) * 1000).toISOString(), mfaRequired: false };
+  }
+
+  /**
+   * Verifies signature (ES256 only: no algorithm confusion), issuer, audience, expiry and token
+   * type. Throws `InvalidTokenError` for anything else.
+   */
+  async verify(token: string): Promise<AccessTokenClaims> {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, (header) => this.publicKeyFor(header.kid), {
+        algorithms: [ALG],
+        issuer: this.options.issuer,
+        audience: this.options.audience,
+        clockTolerance: CLOCK_TOLERANCE_S,
+        requiredClaims: ['sub', 'exp', 'iat', 'sid'],
+      }));
+    } catch {
+      throw new InvalidTokenError('Invalid or expired token');
+    }
+    if (payload.type !== 'userToken' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
+      throw new InvalidTokenError('Invalid or expired token');
+    }
+    return payload as AccessTokenClaims;
+  }
+
+  /** The public keys, current and retired, as a JSON Web Key Set. */
+  async jwks(): Promise<{ keys: JWK[] }> {
+    await this.ensureFresh();
+    return { keys: [...this.keys.values()].map((key) => key.publicJwk) };
+  }
+
+  private async publicKeyFor(kid: string | undefined): Promise<CryptoKey> {
+    if (!kid) throw new InvalidTokenError('Missing kid');
+    await this.ensureFresh();
+    let key = this.keys.get(kid);
+    if (!key && Date.now() - this.lastUnknownKidReload > UNKNOWN_KID_RELOAD_MS) {
+      // Perhaps another process created a key since we last looked.
+      this.lastUnknownKidReload = Date.now();
+      await this.reload();
+      key = this.keys.get(kid);
+    }
+    if (!key) throw new InvalidTokenError('Unknown kid');
+    return key.publicKey;
+  }
+
+  private async ensureFresh(): Promise<void> {
+    if (Date.now() - this.loadedAt > CACHE_TTL_MS) await this.reload();
+  }
+
+  private async reload(): Promise<void> {
+    const { rows } = await this.db.query<KeyRow>(
+      'SELECT kid, private_jwk, public_jwk, retired_at FROM signing_keys ORDER BY created_at DESC, kid',
+    );
+    const keys = new Map<string, CachedKey>();
+    let signingKid: string | null = null;
+    for (const row of rows) {
+      const publicKey = (await importJWK(row.public_jwk, ALG)) as CryptoKey;
+      const active = row.retired_at === null;
+      const privateKey = active ? ((await importJWK(row.private_jwk, ALG)) as CryptoKey) : null;
+      keys.set(row.kid, { kid: row.kid, publicJwk: row.public_jwk, publicKey, privateKey });
+      if (active && signingKid === null) signingKid = row.kid;
+    }
+    this.keys = keys;
+    this.signingKid = signingKid;
+    this.loadedAt = Date.now();
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * Users: lookup, creation and the profile shown by `GET /users/v2/me`.
+ * Response objects are built field by field from rows, never by spreading a row, so a column
+ * such as `password_hash` can never leak into an answer.
+ */
+import type { Database } from '../storage/database';
+import type { Authorization, TenantRow } from './tenants';
+
+export interface UserRow {
+  id: string;
+  vendor_id: string;
+  email: string;
+  name: string | null;
+  phone: string | null;
+  profile_picture_url: string | null;
+  password_hash: string | null;
+  verified: boolean;
+  super_user: boolean;
+  metadata: Record<string, unknown>;
+  active_tenant_id: string | null;
+  created_at: Date;
+  last_login: Date | null;
+}
+
+/** The user as the contract shows it (`GET /identity/resources/users/v2/me`). */
+export interface UserProfile {
+  id: string;
+  email: string;
+  name: string;
+  phoneNumber: string | null;
+  profilePictureUrl: string | null;
+  tenantId: string | null;
+  tenantIds: string[];
+  roles: Authorization['roles'];
+  permissions: Authorization['permissions'];
+  verified: boolean;
+  createdAt: string;
+  lastLogin: string | null;
+  metadata: string;
+  mfaEnrolled: boolean;
+  superUser: boolean;
+}
+
+const USER_COLUMNS =
+  'id, vendor_id, email, name, phone, profile_picture_url, password_hash, verified, super_user, metadata, active_tenant_id, created_at, last_login';
+
+/** Emails are compared case-insensitively and stored trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The user with this email (any case), or null. */
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = $1`, [normalizeEmail(email)]);
+  return rows[0] ?? null;
+}
+
+/** The user with this id, or null. */
+export async function findUserById(db: Database, id: string): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export interface NewUser {
+  vendorId: string;
+  email: string;
+  name: string;
+  phone?: string | null | undefined;
+  passwordHash: string | null;
+  verified: boolean;
+  metadata?: Record<string, unknown> | undefined;
+}
+
+/** Thrown when the email is already registered (the unique index decides, so races are covered). */
+export class UserExistsError extends Error {
+  constructor() {
+    super('User already exists');
+  }
+}
+
+/** Inserts a user; throws `UserExistsError` when the email is taken. */
+export async function insertUser(db: Database, input: NewUser): Promise<UserRow> {
+  try {
+    const { rows } = await db.query<UserRow>(
+      `INSERT INTO users (vendor_id, email, name, phone, password_hash, verified, metadata)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
+       RETURNING ${USER_COLUMNS}`,
+      [input.vendorId, normalizeEmail(input.email), input.name, input.phone ?? null, input.passwordHash, input.verified, JSON.stringify(input.metadata ?? {})],
+    );
+    return rows[0]!;
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw new UserExistsError();
+    throw error;
+  }
+}
+
+/** Records a successful sign-in (and the tenant it was made in). */
+export async function recordLogin(db: Database, userId: string, tenantId: string | null): Promise<void> {
+  await db.query('UPDATE users SET last_login = now(), active_tenant_id = COALESCE($2, active_tenant_id) WHERE id = $1', [userId, tenantId]);
+}
+
+/** Replaces a password hash (used to upgrade old scrypt parameters after a successful sign-in). */
+export async function updatePasswordHash(db: Database, userId: string, passwordHash: string): Promise<void> {
+  await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [userId, passwordHash]);
+}
+
+/** The display name: the stored name, else the local part of the email. */
+export function displayName(user: Pick<UserRow, 'name' | 'email'>): string {
+  return user.name?.trim() || user.email.split('@')[0] || user.email;
+}
+
+/** Builds the contract's user object. */
+export function toUserProfile(user: UserRow, tenants: TenantRow[], activeTenantId: string | null, authorization: Authorization): UserProfile {
+  return {
+    id: user.id,
+    email: user.email,
+    name: displayName(user),
+    phoneNumber: user.phone,
+    profilePictureUrl: user.profile_picture_url,
+    tenantId: activeTenantId,
+    tenantIds: tenants.map((t) => t.id),
+    roles: authorization.roles,
+    permissions: authorization.permissions,
+    verified: user.verified,
+    createdAt: new Date(user.created_at).toISOString(),
+    lastLogin: user.last_login ? new Date(user.last_login).toISOString() : null,
+    metadata: JSON.stringify(user.metadata ?? {}),
+    mfaEnrolled: false,
+    superUser: user.super_user,
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * The vendor row: this deployment's public policy and password policy.
+ * Read from the database on every use (it is one indexed row), so a change made through any
+ * server process applies to all of them at once.
+ */
+import type { Database } from '../storage/database';
+
+export interface VendorSettings {
+  id: string;
+  allowSignups: boolean;
+  allowNotVerifiedUsersLogin: boolean;
+  apiTokensEnabled: boolean;
+  forcePermissions: boolean;
+  authStrategy: string;
+  machineToMachineAuthStrategy: string;
+  signUpRequiresActivation: boolean;
+  whiteLabelMode: boolean;
+  passwordMinLength: number;
+  passwordMaxLength: number;
+}
+
+interface VendorRow {
+  id: string;
+  allow_signups: boolean;
+  allow_not_verified_users_login: boolean;
+  api_tokens_enabled: boolean;
+  force_permissions: boolean;
+  auth_strategy: string;
+  machine_to_machine_auth_strategy: string;
+  sign_up_requires_activation: boolean;
+  white_label_mode: boolean;
+  password_min_length: number;
+  password_max_length: number;
+}
+
+/** The deployment's vendor settings (the first vendor row; migration 1 creates it). */
+export async function getVendorSettings(db: Database): Promise<VendorSettings> {
+  const { rows } = await db.query<VendorRow>('SELECT * FROM vendors ORDER BY created_at, id LIMIT 1');
+  const row = rows[0];
+  if (!row) throw new Error('No vendor row: migrations have not run');
+  return {
+    id: row.id,
+    allowSignups: row.allow_signups,
+    allowNotVerifiedUsersLogin: row.allow_not_verified_users_login,
+    apiTokensEnabled: row.api_tokens_enabled,
+    forcePermissions: row.force_permissions,
+    authStrategy: row.auth_strategy,
+    machineToMachineAuthStrategy: row.machine_to_machine_auth_strategy,
+    signUpRequiresActivation: row.sign_up_requires_activation,
+    whiteLabelMode: row.white_label_mode,
+    passwordMinLength: row.password_min_length,
+    passwordMaxLength: row.password_max_length,
+  };
+}
+
+/** The public policy answer of `GET /identity/resources/configurations/v1/public`. */
+export function publicPolicy(settings: VendorSettings) {
+  return {
+    allowSignups: settings.allowSignups,
+    allowNotVerifiedUsersLogin: settings.allowNotVerifiedUsersLogin,
+    apiTokensEnabled: settings.apiTokensEnabled,
+    forcePermissions: settings.forcePermissions,
+    authStrategy: settings.authStrategy,
+    machineToMachineAuthStrategy: settings.machineToMachineAuthStrategy,
+  };
+}

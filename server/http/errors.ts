@@ -1,0 +1,121 @@
+/**
+ * Every error leaves the server as `{ errors: [message, ...] }` with a 4xx status, or as a 500
+ * with a generic message. Bad input is never a 500; internal details (SQL, stack traces,
+ * secrets) are never sent to the client.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** An error whose status and messages are meant for the client. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly messages: string[],
+  ) {
+    super(messages.join('; '));
+  }
+}
+
+/** Shorthand: `throw httpError(409, 'User already exists')`. */
+export function httpError(statusCode: number, ...messages: string[]): HttpError {
+  return new HttpError(statusCode, messages);
+}
+
+export const TOO_LARGE_MESSAGE = 'Error request is too large';
+
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+/** "companyName" → "Company name". */
+function label(path: string): string {
+  const field = path.split('/').filter(Boolean)[0] ?? '';
+  if (!field) return 'Request body';
+  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Turns one Ajv issue into a sentence a user can read. Echoed field names are truncated. */
+export function describeIssue(issue: ValidationIssue, context: string | undefined): string {
+  const { params } = issue;
+  const subject = label(issue.instancePath);
+  switch (issue.keyword) {
+    case 'required':
+      return `${label(`/${String(params.missingProperty).slice(0, 50)}`)} is required`;
+    case 'additionalProperties':
+      return `Unknown field "${String(params.additionalProperty).slice(0, 50)}"`;
+    case 'type':
+      if (!issue.instancePath) return context && context !== 'body' ? `Invalid ${context}` : 'Request body must be a JSON object';
+      return `${subject} must be ${article(String(params.type).split(',')[0] ?? 'value')}`;
+    case 'format':
+      return params.format === 'email' ? `${subject} must be a valid email address` : `${subject} has an invalid format`;
+    case 'minLength':
+      return params.limit === 1 ? `${subject} must not be empty` : `${subject} must be at least ${String(params.limit)} characters`;
+    case 'maxLength':
+      return `${subject} must be at most ${String(params.limit)} characters`;
+    case 'pattern':
+      return String(params.pattern).includes('u0000') ? `${subject} contains characters that are not allowed` : `${subject} has an invalid format`;
+    case 'anyOf':
+      return `${subject} has an invalid type`;
+    case 'maxProperties':
+      return `${subject} has too many fields`;
+    default:
+      return `${subject} is invalid`;
+  }
+}
+
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+function send(reply: FastifyReply, status: number, messages: string[]) {
+  return reply.status(status).type('application/json; charset=utf-8').send({ errors: messages });
+}
+
+/** Installs the error handler and the 404 handler on `app`. */
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setNotFoundHandler((_request, reply) => send(reply, 404, ['Not found']));
+
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) return send(reply, error.statusCode, error.messages);
+
+    if (error.validation) {
+      let issues = error.validation as unknown as ValidationIssue[];
+      // For an anyOf failure Ajv also reports each branch; one message per field is enough.
+      const anyOfPaths = new Set(issues.filter((i) => i.keyword === 'anyOf').map((i) => i.instancePath));
+      issues = issues.filter((i) => i.keyword === 'anyOf' || !anyOfPaths.has(i.instancePath));
+      const messages = [...new Set(issues.map((issue) => describeIssue(issue, error.validationContext)))];
+      return send(reply, 400, messages.length ? messages : ['Invalid request']);
+    }
+
+    switch (error.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send(reply, 413, [TOO_LARGE_MESSAGE]);
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return send(reply, 415, ['Unsupported content type: send application/json']);
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return send(reply, 400, ['Request body is not valid JSON']);
+    }
+    // Safety net: a PostgreSQL "data exception" (class 22: bad text encoding, value out of range,
+    // ...) can only come from input that slipped past the schemas. It is the client's input.
+    if (typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code)) return send(reply, 400, ['Invalid input']);
+    const status = error.statusCode ?? 500;
+    // JSON.parse failures (and prototype-poisoning refusals) arrive as SyntaxError with status 400.
+    if (error instanceof SyntaxError && status === 400) return send(reply, 400, ['Request body is not valid JSON']);
+    if (status === 413) return send(reply, 413, [TOO_LARGE_MESSAGE]);
+    if (status >= 400 && status < 500) return send(reply, status, [clientMessage(error, status)]);
+
+    // Unexpected: log what helps debugging (message, code, stack) but not the request body,
+    // headers or SQL parameters, which may hold passwords or tokens.
+    request.log.error({ err: { message: error.message, code: error.code, stack: error.stack } }, 'unhandled error');
+    return send(reply, 500, ['Internal server error']);
+  });
+}
+
+/** Fastify's own 4xx messages are safe and specific; anything else gets a generic one. */
+function clientMessage(error: FastifyError, status: number): string {
+  if (error.code?.startsWith('FST_')) return error.message;
+  return status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Bad request';
+}

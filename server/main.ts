@@ -1,0 +1,109 @@
+/**
+ * Starts the reference server from environment variables:
+ *
+ * PORT (8080), HOST (127.0.0.1), PUBLIC_URL (http://HOST:PORT; also the JWT issuer unless ISSUER),
+ * DATABASE_URL (PostgreSQL; otherwise PGlite in DATA_DIR, default .data/pglite), URL_PREFIX
+ * (frontegg), CORS_ORIGINS (comma list; in development defaults to this server's own origins),
+ * ACCESS_TOKEN_TTL and REFRESH_TOKEN_TTL (seconds), BODY_LIMIT (bytes), COOKIE_SAMESITE
+ * (lax|strict|none), TRUST_PROXY (true behind a reverse proxy), LOG (true|false), SEED (false
+ * turns the development seed off), NODE_ENV=production (Secure cookies, never any seed).
+ */
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildServer, type ServerOptions } from './app';
+import { SEED_ADMIN_EMAIL, SEED_ADMIN_PASSWORD } from './seed';
+
+const env = process.env;
+const production = env.NODE_ENV === 'production';
+
+function integer(name: string, fallback?: number): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+function flag(name: string): boolean | undefined {
+  const raw = env[name]?.toLowerCase();
+  if (raw === undefined || raw === '') return undefined;
+  return raw === 'true' || raw === '1' || raw === 'yes';
+}
+
+function sameSite(): ServerOptions['cookieSameSite'] {
+  const raw = env.COOKIE_SAMESITE?.toLowerCase();
+  if (!raw) return undefined;
+  if (raw === 'lax' || raw === 'strict' || raw === 'none') return raw;
+  throw new Error(`COOKIE_SAMESITE must be lax, strict or none, got "${raw}"`);
+}
+
+async function main(): Promise<void> {
+  const port = integer('PORT', 8080)!;
+  const host = env.HOST || '127.0.0.1';
+  const browsable = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const publicUrl = (env.PUBLIC_URL || `http://${browsable}:${port}`).replace(/\/+$/, '');
+  const prefix = env.URL_PREFIX ?? 'frontegg';
+  const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  const dataDir = resolve(env.DATA_DIR || '.data/pglite');
+  const corsOrigins = env.CORS_ORIGINS
+    ? env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
+    : production
+      ? []
+      : [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+  const seed = !production && flag('SEED') !== false;
+
+  const server = await buildServer({
+    database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir },
+    prefix,
+    corsOrigins,
+    cookieSecure: production,
+    cookieSameSite: sameSite(),
+    accessTokenTtlSeconds: integer('ACCESS_TOKEN_TTL'),
+    refreshTokenTtlSeconds: integer('REFRESH_TOKEN_TTL'),
+    bodyLimit: integer('BODY_LIMIT'),
+    seed,
+    staticRoot: repoRoot,
+    issuer: env.ISSUER || publicUrl,
+    logger: flag('LOG') ?? production,
+    trustProxy: flag('TRUST_PROXY') ?? false,
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: finishing requests in flight, then closing the database...`);
+    // If something hangs, do not keep the process alive forever.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Error while stopping:', error instanceof Error ? error.message : error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+
+  await server.app.listen({ port, host });
+
+  const api = `${publicUrl}${prefix ? `/${prefix}` : ''}`;
+  const lines = [
+    `Auth Elements reference server (${production ? 'production' : 'development'})`,
+    `  Demo index:    ${publicUrl}/`,
+    `  Login page:    ${publicUrl}/login.html`,
+    `  Demo mode:     ${publicUrl}/demo.html`,
+    `  Portal page:   ${publicUrl}/portal.html`,
+    `  API base:      ${api}`,
+    `  JWKS:          ${publicUrl}/.well-known/jwks.json`,
+    `  Database:      ${env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}`,
+  ];
+  if (seed) lines.push(`  Seeded admin:  ${SEED_ADMIN_EMAIL} / ${SEED_ADMIN_PASSWORD}`);
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error('Failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,76 @@
+/**
+ * Options of `buildServer`, and their defaults.
+ */
+import type { DatabaseConfig } from './storage/database';
+import type { ScryptParams } from './domain/passwords';
+
+export interface ServerOptions {
+  /** PGlite (data folder, or in memory when `dataDir` is undefined) or a PostgreSQL URL. */
+  database: DatabaseConfig;
+  /** URL prefix of every API path; default 'frontegg'. '' puts the API at the root. */
+  prefix?: string;
+  /** Origins allowed to call the API with credentials. Other origins get no CORS headers. */
+  corsOrigins?: string[];
+  /** Mark the refresh cookie Secure (HTTPS only). On in production. */
+  cookieSecure?: boolean;
+  /** SameSite of the refresh cookie; default 'lax'. 'none' requires `cookieSecure`. */
+  cookieSameSite?: 'lax' | 'strict' | 'none';
+  /** Access-token lifetime; default 300 s. */
+  accessTokenTtlSeconds?: number;
+  /** Refresh-token (session idle) lifetime; default 30 days. */
+  refreshTokenTtlSeconds?: number;
+  /** Largest accepted request body; default 1 MiB. */
+  bodyLimit?: number;
+  /** Create the development seed (demo tenant and admin). Never in production. */
+  seed?: boolean;
+  /** Repository root: serves `<root>/cdn/` at /cdn/ and `<root>/demo-pages/` at /. */
+  staticRoot?: string;
+  /** `iss` of the access tokens; main.ts passes the public URL. */
+  issuer?: string;
+  /** `aud` of the access tokens; default 'auth-elements'. */
+  audience?: string;
+  /** Fastify request logging (authorization and cookie headers are redacted). */
+  logger?: boolean;
+  /** Trust X-Forwarded-* headers (behind a reverse proxy). */
+  trustProxy?: boolean;
+  /** scrypt cost; default OWASP-equivalent. Tests lower it to stay fast. */
+  passwordHashing?: ScryptParams;
+}
+
+export type ResolvedOptions = Required<Omit<ServerOptions, 'staticRoot' | 'passwordHashing'>> &
+  Pick<ServerOptions, 'staticRoot' | 'passwordHashing'>;
+
+const PREFIX_SHAPE = /^[A-Za-z0-9_-]*$/;
+
+/** Fills in defaults and refuses combinations that cannot work. */
+export function resolveOptions(options: ServerOptions): ResolvedOptions {
+  const resolved: ResolvedOptions = {
+    database: options.database,
+    prefix: (options.prefix ?? 'frontegg').replace(/^\/+|\/+$/g, ''),
+    corsOrigins: (options.corsOrigins ?? []).map((o) => o.replace(/\/+$/, '')),
+    cookieSecure: options.cookieSecure ?? false,
+    cookieSameSite: options.cookieSameSite ?? 'lax',
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 300,
+    refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 30 * 24 * 60 * 60,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    seed: options.seed ?? false,
+    staticRoot: options.staticRoot,
+    issuer: options.issuer ?? 'auth-elements',
+    audience: options.audience ?? 'auth-elements',
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    passwordHashing: options.passwordHashing,
+  };
+  if (!PREFIX_SHAPE.test(resolved.prefix)) throw new Error(`Invalid URL prefix "${resolved.prefix}": use letters, digits, - and _`);
+  if (resolved.cookieSameSite === 'none' && !resolved.cookieSecure) {
+    throw new Error('cookieSameSite "none" requires cookieSecure (browsers drop SameSite=None cookies without Secure)');
+  }
+  for (const [name, value] of [
+    ['accessTokenTtlSeconds', resolved.accessTokenTtlSeconds],
+    ['refreshTokenTtlSeconds', resolved.refreshTokenTtlSeconds],
+    ['bodyLimit', resolved.bodyLimit],
+  ] as const) {
+    if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
+  }
+  return resolved;
+}

@@ -1,0 +1,143 @@
+/**
+ * User routes (under `/{prefix}/identity/resources/users`): password policy, sign-up, the signed-in
+ * user and their tenants.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { signUp } from '../domain/signup';
+import { listUserTenants, loadAuthorization, pickActiveTenant, toTenantDto } from '../domain/tenants';
+import { findUserById, toUserProfile } from '../domain/users';
+import { getVendorSettings } from '../domain/vendor';
+import { requireUser } from '../http/bearer';
+import { setRefreshCookie } from '../http/cookies';
+import { httpError } from '../http/errors';
+import { assertTrustedOrigin } from '../http/origin';
+import * as s from '../http/schemas';
+import { clientInfo } from './auth';
+
+interface SignUpBody {
+  email: string;
+  password: string;
+  name?: string | null;
+  companyName?: string | null;
+  phoneNumber?: string | null;
+  metadata?: string | Record<string, unknown> | null;
+  invitationToken?: string | null;
+  recaptchaToken?: string | null;
+}
+
+const MAX_METADATA_BYTES = 10_000;
+const MAX_METADATA_DEPTH = 10;
+
+/** True when `value` nests deeper than `max` levels (checked without recursion). */
+function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length) {
+    const [current, depth] = stack.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth > max) return true;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** Metadata arrives as an object or as a JSON string holding one; stored as an object. */
+function parseMetadata(value: SignUpBody['metadata']): Record<string, unknown> | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  let parsed: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      throw httpError(400, 'Metadata must be a JSON object');
+    }
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw httpError(400, 'Metadata must be a JSON object');
+  if (nestsDeeperThan(parsed, MAX_METADATA_DEPTH)) throw httpError(400, `Metadata must not nest deeper than ${MAX_METADATA_DEPTH} levels`);
+  const json = JSON.stringify(parsed);
+  if (Buffer.byteLength(json) > MAX_METADATA_BYTES) throw httpError(400, `Metadata must be at most ${MAX_METADATA_BYTES} bytes`);
+  // PostgreSQL jsonb cannot hold U+0000 in strings.
+  if (json.includes('\\u0000')) throw httpError(400, 'Metadata must not contain U+0000 characters');
+  return parsed as Record<string, unknown>;
+}
+
+/** Registers the user routes on `app` (already scoped to the URL prefix). */
+export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const base = '/identity/resources/users';
+
+  app.get(`${base}/v1/passwords/config`, async () => {
+    const settings = await getVendorSettings(ctx.db);
+    return { minLength: settings.passwordMinLength, maxLength: settings.passwordMaxLength };
+  });
+
+  app.post<{ Body: SignUpBody }>(
+    `${base}/v1/signUp`,
+    {
+      schema: {
+        body: s.strictObject(
+          {
+            email: s.email,
+            password: s.newPassword,
+            name: { ...s.personName, type: ['string', 'null'] },
+            companyName: s.optionalText(100),
+            phoneNumber: s.phoneNumber,
+            metadata: s.metadata,
+            invitationToken: s.optionalToken,
+            recaptchaToken: s.optionalToken,
+          },
+          ['email', 'password'],
+        ),
+      },
+    },
+    async (request, reply) => {
+      assertTrustedOrigin(request, ctx.options.corsOrigins);
+      const body = request.body;
+      const result = await signUp(
+        ctx,
+        {
+          email: body.email,
+          password: body.password,
+          name: body.name,
+          companyName: body.companyName,
+          phoneNumber: body.phoneNumber,
+          metadata: parseMetadata(body.metadata),
+        },
+        clientInfo(request),
+      );
+      if (result.signedIn) setRefreshCookie(reply, ctx.cookies, result.signedIn.refreshToken);
+      return {
+        shouldActivate: result.shouldActivate,
+        userId: result.userId,
+        tenantId: result.tenantId,
+        user: result.user,
+        ...(result.signedIn ? { authResponse: result.signedIn.authResponse } : {}),
+      };
+    },
+  );
+
+  /** The token's user, their tenants and the tenant the token acts in; 401 if the user is gone. */
+  async function currentUser(request: FastifyRequest) {
+    const claims = await requireUser(ctx.tokens, request);
+    const user = await findUserById(ctx.db, claims.sub);
+    if (!user) throw httpError(401, 'User not found');
+    const tenants = await listUserTenants(ctx.db, user.id);
+    const active = pickActiveTenant(tenants, claims.tenantId);
+    return { user, tenants, active };
+  }
+
+  app.get(`${base}/v2/me`, async (request) => {
+    const { user, tenants, active } = await currentUser(request);
+    const authorization = await loadAuthorization(ctx.db, user.id, active?.id ?? null);
+    return toUserProfile(user, tenants, active?.id ?? null, authorization);
+  });
+
+  app.get(`${base}/v2/me/tenants`, async (request) => {
+    const { tenants } = await currentUser(request);
+    return tenants.map(toTenantDto);
+  });
+
+  app.get(`${base}/v3/me/tenants`, async (request) => {
+    const { tenants, active } = await currentUser(request);
+    return { tenants: tenants.map(toTenantDto), activeTenant: active ? toTenantDto(active) : null };
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * Static files: the CDN layout (`<root>/cdn/` at /cdn/) and the demo host pages
+ * (`<root>/demo-pages/` at /).
+ *
+ * - /cdn/ answers with `access-control-allow-origin: *`: host pages on other origins load the
+ *   bundles as module scripts, which the browser fetches in CORS mode (without credentials).
+ * - Files in a versioned folder (/cdn/6.138.0/...) never change once published, so they are
+ *   cached for a year as immutable; /cdn/loader.js (and anything unversioned) is revalidated on
+ *   every load, so a new release reaches pages as soon as the loader changes.
+ * - Demo pages are sent with `%BASE_URL%` replaced by this request's origin, so the same page
+ *   works on any host and port without a build step.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { relative, resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { httpError } from './http/errors';
+import { requestOrigin } from './http/origin';
+
+const VERSIONED = /^\d+\.\d+\.\d+[^/]*\//;
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const BASE_URL = /%BASE_URL%/g;
+
+/** Registers the /cdn/ and demo-page routes for the repository at `root`. */
+export async function registerStatic(app: FastifyInstance, root: string): Promise<void> {
+  const cdnRoot = resolve(root, 'cdn');
+  const pagesRoot = resolve(root, 'demo-pages');
+
+  await app.register(fastifyStatic, {
+    root: cdnRoot,
+    prefix: '/cdn/',
+    index: false,
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      // Also called for demo-page files sent with sendFile: those keep their own headers.
+      if (!filePath.startsWith(cdnRoot + sep)) return;
+      const rel = relative(cdnRoot, filePath).split(sep).join('/');
+      reply.header('access-control-allow-origin', '*');
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+      reply.header('cache-control', VERSIONED.test(rel) ? IMMUTABLE : 'no-cache');
+    },
+  });
+
+  app.get('/*', async (request, reply) => {
+    let rel = (request.params as { '*'?: string })['*'] ?? '';
+    if (rel === '' || rel.endsWith('/')) rel += 'index.html';
+    const absolute = resolve(pagesRoot, rel);
+    // No escaping the folder, no dotfiles.
+    if (!absolute.startsWith(pagesRoot + sep) || rel.split('/').some((part) => part.startsWith('.'))) {
+      return reply.callNotFound();
+    }
+    if (!absolute.endsWith('.html')) {
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile(relative(pagesRoot, absolute), pagesRoot, { cacheControl: false });
+    }
+    const info = await stat(absolute).catch(() => null);
+    if (!info?.isFile()) return reply.callNotFound();
+    const origin = requestOrigin(request);
+    if (!origin) throw httpError(400, 'Invalid Host header');
+    const html = (await readFile(absolute, 'utf8')).replace(BASE_URL, origin);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  });
+}
+

@@ -1,0 +1,100 @@
+/**
+ * Shared helpers for the server's unit tests (not a test file itself).
+ */
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildServer, type BuiltServer } from './app';
+import type { ServerOptions } from './options';
+import { SEED_ADMIN_EMAIL, SEED_ADMIN_PASSWORD } from './seed';
+
+/** Cheap scrypt parameters so tests do not spend their time hashing. */
+export const FAST_HASHING = { N: 1024, r: 8, p: 1 };
+export const ALLOWED_ORIGIN = 'http://allowed.test';
+export const API = '/frontegg/identity/resources';
+export const LOGIN = `${API}/auth/v1/user`;
+export const REFRESH = `${API}/auth/v1/user/token/refresh`;
+export const LOGOUT = `${API}/auth/v1/logout`;
+export const SIGN_UP = `${API}/users/v1/signUp`;
+export const ME = `${API}/users/v2/me`;
+export const ADMIN = { email: SEED_ADMIN_EMAIL, password: SEED_ADMIN_PASSWORD };
+
+let template: Promise<Blob> | undefined;
+
+/**
+ * A dump of a freshly initialised PGlite cluster, cached in the OS temp folder per PGlite version.
+ * Starting from it skips initdb: about 0.6 s per test file instead of 3-4 s.
+ */
+export function pgliteTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const pkg = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', '@electric-sql', 'pglite', 'package.json');
+    const version = (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
+    const file = join(tmpdir(), `auth-elements-pglite-${version}.tar`);
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const db = new PGlite();
+    await db.waitReady;
+    const dump = await db.dumpDataDir('none');
+    await db.close();
+    // Write then rename: a test file running in parallel never reads half a dump.
+    const partial = `${file}.${process.pid}.tmp`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+    return dump;
+  })();
+  return template;
+}
+
+/** An in-memory server with the dev seed. */
+export async function startTestServer(overrides: Partial<ServerOptions> = {}): Promise<BuiltServer> {
+  return buildServer({
+    database: overrides.database ?? { kind: 'pglite', loadDataDir: await pgliteTemplate() },
+    seed: true,
+    corsOrigins: [ALLOWED_ORIGIN],
+    passwordHashing: FAST_HASHING,
+    issuer: 'http://issuer.test',
+    ...overrides,
+  });
+}
+
+/** The value of the `ae_refresh` cookie set by `res` ('' when cleared), or undefined. */
+export function refreshCookieOf(res: LightMyRequestResponse): string | undefined {
+  const header = res.headers['set-cookie'];
+  const all = Array.isArray(header) ? header : header ? [header] : [];
+  const line = all.find((c) => c.startsWith('ae_refresh='));
+  return line === undefined ? undefined : line.slice('ae_refresh='.length).split(';')[0];
+}
+
+/** The raw Set-Cookie line for `ae_refresh`. */
+export function refreshCookieLine(res: LightMyRequestResponse): string | undefined {
+  const header = res.headers['set-cookie'];
+  const all = Array.isArray(header) ? header : header ? [header] : [];
+  return all.find((c) => c.startsWith('ae_refresh='));
+}
+
+export interface LoggedIn {
+  accessToken: string;
+  cookie: string;
+}
+
+/** Signs in and returns the access token and the refresh cookie value. */
+export async function login(app: FastifyInstance, email = ADMIN.email, password = ADMIN.password): Promise<LoggedIn> {
+  const res = await app.inject({ method: 'POST', url: LOGIN, payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return { accessToken: res.json().accessToken, cookie: refreshCookieOf(res)! };
+}
+
+/** POSTs to the refresh endpoint with `cookie` as the refresh token. */
+export function refresh(app: FastifyInstance, cookie: string | undefined) {
+  return app.inject({
+    method: 'POST',
+    url: REFRESH,
+    headers: { 'content-type': 'application/json', ...(cookie !== undefined ? { cookie: `ae_refresh=${cookie}` } : {}) },
+  });
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
