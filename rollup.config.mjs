@@ -1,5 +1,7 @@
 // Builds the CDN layout: cdn/loader.js and cdn/<version>/<element>/index.js with shared chunks.
-import { rmSync, readFileSync } from 'node:fs';
+import { rmSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import commonjs from '@rollup/plugin-commonjs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
@@ -17,7 +19,21 @@ const plugins = () => [
   commonjs(),
   esbuild({ target: 'es2020', jsx: 'automatic', jsxImportSource: '@emotion/react', tsconfig: 'tsconfig.json' }),
   terser({ module: true, compress: { passes: 2 }, format: { comments: false } }),
+  precompress(),
 ];
+
+/** Writes .gz and .br beside every output file, so the server (or a CDN) sends them precompressed. */
+const precompress = () => ({
+  name: 'precompress',
+  writeBundle(options, bundle) {
+    for (const fileName of Object.keys(bundle)) {
+      const path = join(options.dir, fileName);
+      const content = readFileSync(path);
+      writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+      writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+    }
+  },
+});
 
 const onwarn = (warning, warn) => {
   // React and emotion ship "use client" directives that mean nothing in a bundle.

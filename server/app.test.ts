@@ -7,6 +7,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import type { BuiltServer } from './app';
 import { resolveOptions } from './options';
 import { ADMIN, ALLOWED_ORIGIN, refreshCookieLine, startTestServer } from './test-helpers';
@@ -21,6 +22,7 @@ before(async () => {
   mkdirSync(join(root, 'demo-pages', 'nested'), { recursive: true });
   writeFileSync(join(root, 'cdn', 'loader.js'), 'export const loader = 1;');
   writeFileSync(join(root, 'cdn', '6.138.0', 'login-box', 'index.js'), 'export const box = 1;');
+  writeFileSync(join(root, 'cdn', '6.138.0', 'login-box', 'index.js.br'), brotliCompressSync('export const box = 1;'));
   writeFileSync(join(root, 'demo-pages', 'index.html'), '<script src="%BASE_URL%/cdn/loader.js"></script><a href="%BASE_URL%/">home</a>');
   writeFileSync(join(root, 'demo-pages', 'login.html'), '<auth-login-box base-url="%BASE_URL%"></auth-login-box>');
   writeFileSync(join(root, 'demo-pages', 'nested', 'index.html'), 'nested %BASE_URL%');
@@ -97,6 +99,17 @@ describe('security headers', () => {
 });
 
 describe('static server', () => {
+  it('sends the precompressed brotli file to a browser that accepts it, with the JavaScript type', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/cdn/6.138.0/login-box/index.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['content-encoding'], 'br');
+    assert.match(String(res.headers['content-type']), /javascript/);
+    assert.equal(brotliDecompressSync(res.rawPayload).toString(), 'export const box = 1;');
+    const plain = await server.app.inject({ method: 'GET', url: '/cdn/6.138.0/login-box/index.js', headers: { 'accept-encoding': 'identity' } });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.body, 'export const box = 1;');
+  });
+
   it('serves versioned CDN files as immutable, with CORS * for module scripts', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/cdn/6.138.0/login-box/index.js', headers: { origin: ALLOWED_ORIGIN } });
     assert.equal(res.statusCode, 200);

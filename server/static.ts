@@ -31,6 +31,8 @@ export async function registerStatic(app: FastifyInstance, root: string): Promis
     prefix: '/cdn/',
     index: false,
     cacheControl: false,
+    // The build writes .br and .gz beside every bundle: sent as they are, no compression per request.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       // Also called for demo-page files sent with sendFile: those keep their own headers.
       if (!filePath.startsWith(cdnRoot + sep)) return;
