@@ -22,6 +22,9 @@ export interface SignedIn {
   sessionId: string;
 }
 
+/** A refresh's answer. `refreshToken` null: a raced refresh, the browser keeps the cookie it has. */
+export type Refreshed = Omit<SignedIn, 'refreshToken'> & { refreshToken: string | null };
+
 export type LoginResult = { ok: true; signedIn: SignedIn } | { ok: false; reason: 'invalid' | 'unverified' };
 
 /** Orchestrates sessions and tokens for the auth routes. */
@@ -71,9 +74,9 @@ export class AuthService {
    * again, so changes apply at the next refresh). Null when the token is not usable; a reused
    * token has already revoked its session by then.
    */
-  async refresh(refreshToken: string): Promise<SignedIn | null> {
+  async refresh(refreshToken: string): Promise<Refreshed | null> {
     const result = await rotateRefreshToken(this.db, refreshToken, this.refreshTtlSeconds);
-    if (result.kind !== 'rotated') return null;
+    if (result.kind !== 'rotated' && result.kind !== 'raced') return null;
     const user = await findUserById(this.db, result.session.user_id);
     if (!user) return null;
     const tenants = await listUserTenants(this.db, user.id);
@@ -82,7 +85,7 @@ export class AuthService {
       await this.db.query('UPDATE sessions SET tenant_id = $2 WHERE id = $1', [result.session.id, tenantId]);
     }
     const authResponse = await this.issueFor(user, tenants, tenantId, result.session.id);
-    return { authResponse, refreshToken: result.refreshToken, sessionId: result.session.id };
+    return { authResponse, refreshToken: result.kind === 'rotated' ? result.refreshToken : null, sessionId: result.session.id };
   }
 
   /** Revokes the session behind `refreshToken`, if any. */

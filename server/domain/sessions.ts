@@ -28,7 +28,16 @@ export interface NewSession {
 export type RotateResult =
   | { kind: 'rotated'; session: SessionRow; refreshToken: string }
   | { kind: 'invalid' }
-  | { kind: 'reused'; sessionId: string };
+  | { kind: 'reused'; sessionId: string }
+  | { kind: 'raced'; session: SessionRow };
+
+/**
+ * Two tabs of one browser restoring the session at the same moment send the same cookie; one
+ * rotates it and the other arrives with a token rotated a moment ago. Within this window, the
+ * session's latest rotated token gets a new access token but no new cookie (the browser already
+ * holds the winner's cookie: tabs share it). Later presentations are reuse and revoke the session.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
 /** Refresh tokens are exactly 43 base64url characters; anything else is refused before any query. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -74,7 +83,8 @@ export async function createSession(
 
 /**
  * Exchanges a refresh token for a new one. `invalid`: unknown, revoked or expired. `reused`: the
- * token was already rotated; the session has just been revoked.
+ * token was already rotated; the session has just been revoked. `raced`: rotated within the grace
+ * window by a concurrent request; the session goes on without a new token.
  */
 export async function rotateRefreshToken(db: Database, token: string, ttlSeconds: number): Promise<RotateResult> {
   if (!isRefreshTokenShaped(token)) return { kind: 'invalid' };
@@ -95,9 +105,24 @@ export async function rotateRefreshToken(db: Database, token: string, ttlSeconds
       await tx.query('INSERT INTO rotated_refresh_tokens (token_hash, session_id) VALUES ($1, $2)', [oldHash, session.id]);
       return { kind: 'rotated', session, refreshToken: next };
     }
-    const reused = await tx.query<{ session_id: string }>('SELECT session_id FROM rotated_refresh_tokens WHERE token_hash = $1', [oldHash]);
+    const reused = await tx.query<{ session_id: string; in_grace: boolean }>(
+      `SELECT r.session_id,
+              r.rotated_at > now() - make_interval(secs => $2)
+              AND NOT EXISTS (SELECT 1 FROM rotated_refresh_tokens later
+                               WHERE later.session_id = r.session_id AND later.rotated_at > r.rotated_at) AS in_grace
+         FROM rotated_refresh_tokens r WHERE r.token_hash = $1`,
+      [oldHash, REFRESH_REUSE_GRACE_SECONDS],
+    );
     const sessionId = reused.rows[0]?.session_id;
     if (!sessionId) return { kind: 'invalid' };
+    if (reused.rows[0]!.in_grace) {
+      const live = await tx.query<SessionRow>(
+        `SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = $1 AND revoked_at IS NULL AND expires_at > now()`,
+        [sessionId],
+      );
+      if (live.rows[0]) return { kind: 'raced', session: live.rows[0] };
+      return { kind: 'invalid' };
+    }
     await tx.query(
       `UPDATE sessions SET revoked_at = now(), revoked_reason = 'refresh_token_reuse' WHERE id = $1 AND revoked_at IS NULL`,
       [sessionId],

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWK } from 'jose';
 import type { BuiltServer } from '../app';
+import { REFRESH_REUSE_GRACE_SECONDS } from '../domain/sessions';
 import {
   ADMIN,
   ALLOWED_ORIGIN,
@@ -81,6 +82,7 @@ describe('POST /auth/v1/user/token/refresh', () => {
     assert.match(rotated, /^[A-Za-z0-9_-]{43}$/);
     assert.notEqual(rotated, cookie);
 
+    await ageRotations(server.db);
     const again = await refresh(server.app, cookie);
     assert.equal(again.statusCode, 401);
     assert.deepEqual(again.json(), { errors: ['Session expired, please sign in again'] });
@@ -90,6 +92,7 @@ describe('POST /auth/v1/user/token/refresh', () => {
   it('detects reuse: presenting a rotated token revokes the whole session', async () => {
     const { cookie: stolen } = await login(server.app);
     const legit = refreshCookieOf(await refresh(server.app, stolen))!;
+    await ageRotations(server.db);
     assert.equal((await refresh(server.app, stolen)).statusCode, 401, 'replayed token refused');
     const afterReuse = await refresh(server.app, legit);
     assert.equal(afterReuse.statusCode, 401, 'the current token of that session is dead too');
@@ -115,12 +118,29 @@ describe('POST /auth/v1/user/token/refresh', () => {
     assert.equal((await refresh(server.app, cookie)).statusCode, 401);
   });
 
-  it('two refreshes racing with one token: exactly one wins', async () => {
+  it('two tabs refreshing with one cookie at the same moment: both get an access token, one new cookie, the session lives', async () => {
     const { cookie } = await login(server.app);
     const results = await Promise.all([refresh(server.app, cookie), refresh(server.app, cookie)]);
-    assert.deepEqual(results.map((r) => r.statusCode).sort(), [200, 401]);
+    assert.deepEqual(results.map((r) => r.statusCode), [200, 200]);
+    assert.ok(results.every((r) => typeof r.json().accessToken === 'string'));
+    const newCookies = results.map(refreshCookieOf).filter(Boolean);
+    assert.equal(newCookies.length, 1, 'only the winner rotates the cookie');
+    assert.equal((await refresh(server.app, newCookies[0]!)).statusCode, 200, 'the session was not revoked');
+  });
+
+  it('the grace covers only the latest rotation: an older rotated token is reuse even within the window', async () => {
+    const { cookie: first } = await login(server.app);
+    const second = refreshCookieOf(await refresh(server.app, first))!;
+    const third = refreshCookieOf(await refresh(server.app, second))!;
+    assert.equal((await refresh(server.app, first)).statusCode, 401);
+    assert.equal((await refresh(server.app, third)).statusCode, 401, 'reuse revoked the session');
   });
 });
+
+/** Moves every rotation past the reuse grace window (time passing, without waiting). */
+async function ageRotations(db: { query: (sql: string) => Promise<unknown> }) {
+  await db.query(`UPDATE rotated_refresh_tokens SET rotated_at = rotated_at - interval '${REFRESH_REUSE_GRACE_SECONDS + 1} seconds'`);
+}
 
 describe('POST /auth/v1/logout', () => {
   it('revokes the session and clears the cookie', async () => {

@@ -66,7 +66,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const token = request.cookies[REFRESH_COOKIE];
     const signedIn = token ? await ctx.auth.refresh(token) : null;
     if (!signedIn) return refuse(reply);
-    setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
+    if (signedIn.refreshToken) setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
     return signedIn.authResponse;
   });
 
