@@ -48,6 +48,8 @@ const hostStyles = (variables: Record<string, string>): CSSObject => ({
   },
   ':host([hidden])': { display: 'none' },
   '*, *::before, *::after': { boxSizing: 'border-box' },
+  // Spacing comes from the layouts' gaps, not from default paragraph margins.
+  p: { margin: 0 },
 });
 
 /**
