@@ -56,7 +56,8 @@ export default [
       // One shared chunk (React, emotion, RTK, rxjs, core, UI kit) for every element of this version;
       // the demo backend stays its own chunk, fetched only in demo mode.
       manualChunks(id) {
-        if (id.includes('/core/demo/')) return undefined;
+        // Demo backend and portal-only logic stay out of the shared chunk: pages without them never pay.
+        if (id.includes('/core/demo/') || id.includes('/core/portal/')) return undefined;
         if (id.includes('/node_modules/') || id.includes('/core/') || id.includes('/elements/shared/') || id.includes('/elements/ui/') || id.includes('/elements/theme/') || id.includes('/elements/i18n/')) return 'shared';
         return undefined;
       },

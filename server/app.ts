@@ -13,6 +13,7 @@ import { installErrorHandlers } from './http/errors';
 import { resolveOptions, type ResolvedOptions, type ServerOptions } from './options';
 import { authRoutes } from './routes/auth';
 import { configurationRoutes } from './routes/configurations';
+import { profileRoutes } from './routes/profile';
 import { userRoutes } from './routes/users';
 import { wellKnownRoutes } from './routes/well-known';
 import { seedDevelopmentData } from './seed';
@@ -114,6 +115,7 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
       await wellKnownRoutes(api, ctx);
       await authRoutes(api, ctx);
       await userRoutes(api, ctx);
+      await profileRoutes(api, ctx);
       await configurationRoutes(api, ctx);
     },
     { prefix: apiPrefix },

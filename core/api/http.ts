@@ -48,6 +48,8 @@ export interface HttpClient {
   put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** The same client sending another request-source header (unless the host fixed one in the options). */
+  withRequestSource(source: RequestSource): HttpClient;
 }
 
 /** `{baseUrl}/{prefix}{path}?query`, skipping empty query values. */
@@ -157,5 +159,6 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     put: (path, body, opts) => request('PUT', path, { ...opts, body }),
     patch: (path, body, opts) => request('PATCH', path, { ...opts, body }),
     delete: (path, opts) => request('DELETE', path, opts),
+    withRequestSource: (source) => createHttpClient({ ...deps, requestSource: options.requestSource ?? source }),
   };
 }

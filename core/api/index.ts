@@ -1,14 +1,19 @@
 import { createAuthApi } from './auth';
 import { createConfigurationsApi } from './configurations';
 import type { HttpClient } from './http';
+import { createMetadataApi } from './metadata';
+import { createProfileApi } from './profile';
 import { createUsersApi } from './users';
 
 /** Every endpoint module over one HTTP client. */
 export function createApi(http: HttpClient) {
+  const portal = http.withRequestSource('admin-portal');
   return {
     auth: createAuthApi(http),
     users: createUsersApi(http),
     configurations: createConfigurationsApi(http),
+    metadata: createMetadataApi(portal),
+    profile: createProfileApi(portal),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -21,7 +21,7 @@ export interface User {
   id: string;
   email: string;
   name?: string;
-  phoneNumber?: string;
+  phoneNumber?: string | null;
   profilePictureUrl?: string | null;
   tenantId: string;
   tenantIds?: string[];

@@ -47,9 +47,36 @@ function profileOf(db: DemoDatabase, user: DemoUser): User {
     id: user.id, email: user.email, name: user.name, tenantId: user.tenantId, tenantIds: [user.tenantId],
     roles: user.roleKeys.map((key) => ({ id: `role-${key}`, key, name: DEMO_ROLES[key]?.name ?? key })),
     permissions: permissionsOf(user).map((key) => ({ id: `perm-${key}`, key })),
-    verified: true, createdAt: user.createdAt, lastLogin: user.lastLogin, metadata: '{}', mfaEnrolled: false,
+    verified: true, createdAt: user.createdAt, lastLogin: user.lastLogin, metadata: user.metadata ?? '{}', mfaEnrolled: false,
+    phoneNumber: user.phoneNumber ?? null,
     superUser: false, profilePictureUrl: null,
   } satisfies User & Json as User;
+}
+
+const PHONE = /^[+0-9 ().-]*$/;
+
+/** PUT /me in demo mode: the same fields and checks as the reference server (server/routes/profile.ts). */
+function updateProfile(db: DemoDatabase, user: DemoUser, body: Json) {
+  const allowed = ['name', 'phoneNumber', 'metadata'];
+  const unknown = Object.keys(body).find((key) => !allowed.includes(key));
+  if (unknown) return fail(400, `Unknown field "${unknown}"`);
+  if (Object.keys(body).length === 0) return fail(400, 'Nothing to update');
+  if (body.name !== undefined && (typeof body.name !== 'string' || !body.name.trim() || body.name.length > 100)) return fail(400, 'name must be 1 to 100 characters');
+  if (body.phoneNumber !== undefined && body.phoneNumber !== null && (typeof body.phoneNumber !== 'string' || body.phoneNumber.length > 32 || !PHONE.test(body.phoneNumber))) {
+    return fail(400, 'phoneNumber must be a phone number');
+  }
+  if (body.metadata !== undefined && body.metadata !== null) {
+    try {
+      const parsed: unknown = typeof body.metadata === 'string' ? JSON.parse(body.metadata) : body.metadata;
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return fail(400, 'Metadata must be a JSON object');
+      user.metadata = JSON.stringify(parsed);
+    } catch {
+      return fail(400, 'Metadata must be a JSON object');
+    }
+  }
+  if (typeof body.name === 'string') user.name = body.name.trim();
+  if (body.phoneNumber !== undefined) user.phoneNumber = typeof body.phoneNumber === 'string' ? body.phoneNumber.trim() || null : null;
+  return ok(profileOf(db, user), true);
 }
 
 const isEmail = (value: unknown): value is string => typeof value === 'string' && value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
@@ -152,6 +179,9 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       return ok(answer, true);
     },
     'GET /identity/resources/users/v2/me': withUser((db, user) => ok(profileOf(db, user))),
+    'PUT /identity/resources/users/v2/me': withUser((db, user, { body }) => updateProfile(db, user, body)),
+    // Demo mode has no vendor metadata: the portal shows its default pages.
+    'GET /metadata': () => ok({ rows: [] }),
     'GET /identity/resources/users/v2/me/tenants': withUser((db, user) => ok(db.tenants.filter((t) => t.tenantId === user.tenantId))),
     'GET /identity/resources/users/v3/me/tenants': withUser((db, user) => {
       const tenants = db.tenants.filter((t) => t.tenantId === user.tenantId);
@@ -173,7 +203,10 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   /** A fetch-shaped transport for the HTTP client: strips the base URL and prefix, answers from sample data. */
   async function transport(url: string, init: RequestInit): Promise<Response> {
     const { pathname } = new URL(url);
-    const path = pathname.replace(/^\/[^/]+(?=\/identity\/|\/vendors\/)/, '');
+    // The URL is base + prefix + contract path; the demo does not know the prefix, so it takes the
+    // path as it is when that is a route (no prefix), else drops the first segment (the prefix).
+    const method = (init.method ?? 'GET').toUpperCase();
+    const path = routes[`${method} ${pathname}`] ? pathname : pathname.replace(/^\/[^/]+/, '');
     let body: Json = {};
     try {
       body = typeof init.body === 'string' && init.body ? (JSON.parse(init.body) as Json) : {};
@@ -183,7 +216,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     }
     const headers = new Headers(init.headers);
     const token = headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
-    const answer = await handle(init.method ?? 'GET', path, body, token);
+    const answer = await handle(method, path, body, token);
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
   }
 

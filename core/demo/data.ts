@@ -10,6 +10,9 @@ export interface DemoUser {
   roleKeys: string[];
   createdAt: string;
   lastLogin?: string;
+  phoneNumber?: string | null;
+  /** The user's metadata JSON string (the portal keeps address and job title there). */
+  metadata?: string;
 }
 
 export interface DemoDatabase {

@@ -42,7 +42,7 @@ function nestsDeeperThan(value: unknown, max: number): boolean {
 }
 
 /** Metadata arrives as an object or as a JSON string holding one; stored as an object. */
-function parseMetadata(value: SignUpBody['metadata']): Record<string, unknown> | undefined {
+export function parseMetadata(value: SignUpBody['metadata']): Record<string, unknown> | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   let parsed: unknown = value;
   if (typeof value === 'string') {

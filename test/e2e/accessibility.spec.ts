@@ -44,7 +44,7 @@ test('axe finds no violations on the portal page, with the checkout dialog open,
   await expect(partOf(box(page), 'email-input')).toBeVisible();
   await expectNoViolations(page, 'portal, signed out');
   await signIn(page, 'admin@example.com', 'Admin-demo-2026');
-  await expect(partOf(page.locator('auth-admin-portal'), 'profile-email')).toHaveText('admin@example.com');
+  await expect(partOf(page.locator('auth-admin-portal'), 'profile-email')).toHaveValue('admin@example.com');
   await expectNoViolations(page, 'portal, signed in');
   await page.locator('#open-checkout').click();
   await expect(page.locator('auth-checkout-dialog [role="dialog"]')).toBeVisible();

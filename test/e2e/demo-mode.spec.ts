@@ -13,7 +13,7 @@ test('demo mode: sign up, stay signed in after a reload, sign out, sign in again
   await page.goto(`${STATIC_ORIGIN}/demo.html`);
   await signUp(page, user);
   await expectSignedInAs(page, `${user.name} (${user.email})`);
-  await expect(partOf(page.locator('auth-admin-portal'), 'profile-email')).toHaveText(user.email);
+  await expect(partOf(page.locator('auth-admin-portal'), 'profile-email')).toHaveValue(user.email);
 
   await page.reload();
   await expectSignedInAs(page, `${user.name} (${user.email})`);

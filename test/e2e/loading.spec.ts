@@ -37,7 +37,7 @@ test('no bundle is requested before a tag exists; adding tags loads each bundle 
     element.setAttribute('base-url', url);
     document.getElementById('slot')!.append(element);
   }, baseUrl);
-  await expect(partOf(page.locator('auth-admin-portal'), 'profile-email')).toHaveText('admin@example.com');
+  await expect(partOf(page.locator('auth-admin-portal'), 'profile-email')).toHaveValue('admin@example.com');
   expect(bundleRequests(requests, 'admin-portal/index.js')).toHaveLength(1);
   expect(bundleRequests(requests, 'chunks/shared-')).toHaveLength(sharedAfterLogin);
 });

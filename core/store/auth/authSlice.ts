@@ -58,6 +58,10 @@ const authSlice = createSlice({
     sessionCheckStarted(state) {
       state.isLoading = true;
     },
+    /** The profile changed (admin portal): merged over the signed-in user. */
+    userUpdated(state, action: PayloadAction<Partial<User>>) {
+      if (state.user) Object.assign(state.user, action.payload);
+    },
     tokenReceived(state, action: PayloadAction<{ accessToken: string; expiresAt: number }>) {
       state.accessToken = action.payload.accessToken;
       state.expiresAt = action.payload.expiresAt;
@@ -98,7 +102,7 @@ const authSlice = createSlice({
 });
 
 export const {
-  sessionCheckStarted, tokenReceived, sessionEstablished, sessionCleared, publicPolicyLoaded,
+  sessionCheckStarted, userUpdated, tokenReceived, sessionEstablished, sessionCleared, publicPolicyLoaded,
   loginStateChanged, loginReset, signUpStateChanged, signUpReset,
 } = authSlice.actions;
 export const authReducer = authSlice.reducer;

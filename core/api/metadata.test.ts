@@ -1,0 +1,32 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { resolveOptions } from '../config/options';
+import { createHttpClient } from './http';
+import { createLogger } from './logger';
+import { createMetadataApi } from './metadata';
+
+function apiAnswering(body: unknown, seen: string[] = [], sources: string[] = []) {
+  const http = createHttpClient({
+    options: resolveOptions({ baseUrl: 'https://auth.example.com' }),
+    requestSource: 'login-box',
+    getAccessToken: () => 'token',
+    transport: async (url, init) => { seen.push(url); sources.push((init.headers as Record<string, string>)['frontegg-source']!); return new Response(JSON.stringify(body), { status: 200 }); },
+    logger: createLogger('silent'),
+    navigate: () => {},
+  });
+  return createMetadataApi(http.withRequestSource('admin-portal'));
+}
+
+test('reads rows[0].configuration of GET /metadata?entityName=adminBox', async () => {
+  const seen: string[] = [];
+  const sources: string[] = [];
+  const configuration = { navigation: { roles: { visibility: 'always' } } };
+  assert.deepEqual(await apiAnswering({ rows: [{ configuration }, { configuration: {} }] }, seen, sources).getAdminBoxMetadata(), configuration);
+  assert.deepEqual(sources, ['admin-portal'], 'portal calls say so in the request-source header');
+  assert.deepEqual(seen, ['https://auth.example.com/frontegg/metadata?entityName=adminBox']);
+});
+
+test('no rows: "metadata not found"', async () => {
+  await assert.rejects(apiAnswering({ rows: [] }).getAdminBoxMetadata(), { message: 'metadata not found' });
+  await assert.rejects(apiAnswering({}).getAdminBoxMetadata(), { message: 'metadata not found' });
+});

@@ -1,0 +1,99 @@
+/**
+ * The admin portal's pages (spec 001 §2) and what decides whether the navigation shows them:
+ * visibility (always, hidden, byPermissions), the permission string that gates each page (§6),
+ * feature flags, and the vendor's admin-box metadata.
+ */
+export const PORTAL_PAGES = [
+  'profile', 'privacy', 'account', 'users', 'groups', 'roles', 'personalApiTokens', 'apiTokens',
+  'security', 'sso', 'provisioning', 'audits', 'webhooks', 'usage', 'subscriptions', 'allAccounts',
+] as const;
+export type PortalPageId = (typeof PORTAL_PAGES)[number];
+
+export type PageVisibility = 'always' | 'hidden' | 'byPermissions';
+
+/** Default visibility (spec 001 §2). */
+export const DEFAULT_PAGE_VISIBILITY: Record<PortalPageId, PageVisibility> = {
+  users: 'always', profile: 'always', privacy: 'always', account: 'always', security: 'always', audits: 'always',
+  usage: 'hidden', webhooks: 'hidden', roles: 'hidden', personalApiTokens: 'hidden', apiTokens: 'hidden',
+  sso: 'hidden', provisioning: 'hidden', subscriptions: 'hidden', groups: 'hidden',
+  allAccounts: 'byPermissions',
+};
+
+/** The permission that gates each page (spec 001 §6). Profile needs none. */
+export const PAGE_PERMISSIONS: Record<PortalPageId, string | null> = {
+  profile: null,
+  privacy: 'fe.secure.read.securityPolicy',
+  security: 'fe.secure.read.securityPolicy',
+  account: 'fe.secure.read.accountSettings',
+  users: 'fe.secure.read.users',
+  roles: 'fe.secure.read.roles',
+  groups: 'fe.secure.read.groups',
+  personalApiTokens: 'fe.secure.read.userApiTokens',
+  apiTokens: 'fe.secure.read.tenantApiTokens',
+  sso: 'fe.secure.read.samlConfiguration',
+  provisioning: 'fe.secure.read.provisioningConfiguration',
+  audits: 'fe.secure.read.audits',
+  webhooks: 'fe.connectivity.read.webhooks',
+  usage: 'fe.usage.read',
+  subscriptions: 'fe.subscriptions.*',
+  allAccounts: 'fe.account-hierarchy.read.subAccount',
+};
+
+/** Pages shown only while their feature flag is on (spec 001 §2). */
+export const PAGE_FLAGS: Partial<Record<PortalPageId, string>> = {
+  usage: 'fe-usage-page',
+  roles: 'fe-roles-page',
+};
+
+/**
+ * Whether held permission keys grant `required`. A trailing `*` is a wildcard on either side:
+ * the demo admin's `fe.*` grants everything under `fe.`, and a page that asks for
+ * `fe.subscriptions.*` is granted by any `fe.subscriptions.` key.
+ */
+export function hasPermission(held: readonly string[], required: string): boolean {
+  const prefixOf = (key: string) => key.slice(0, -1);
+  return held.some((key) => {
+    if (key === required) return true;
+    if (key.endsWith('*') && required.startsWith(prefixOf(key))) return true;
+    return required.endsWith('*') && key.startsWith(prefixOf(required));
+  });
+}
+
+export interface AdminBoxMetadata {
+  /** Per-page visibility chosen by the vendor, over the defaults. */
+  navigation?: Partial<Record<PortalPageId, { visibility?: PageVisibility }>>;
+}
+
+export interface NavigationInput {
+  metadata: AdminBoxMetadata;
+  permissions: readonly string[];
+  flags: Readonly<Record<string, boolean>>;
+  /** Pages this build of the portal has screens for. */
+  available: readonly PortalPageId[];
+}
+
+/**
+ * The pages the navigation shows, in PORTAL_PAGES order:
+ * - hidden: never;
+ * - always: shown (the page itself answers a missing permission with its own message);
+ * - byPermissions: only with the page's permission;
+ * and, whatever the visibility, a flag-gated page only while its flag is on.
+ */
+export function visiblePages(input: NavigationInput): PortalPageId[] {
+  return PORTAL_PAGES.filter((page) => {
+    if (!input.available.includes(page)) return false;
+    const flag = PAGE_FLAGS[page];
+    if (flag && !input.flags[flag]) return false;
+    const visibility = input.metadata.navigation?.[page]?.visibility ?? DEFAULT_PAGE_VISIBILITY[page];
+    if (visibility === 'hidden') return false;
+    if (visibility === 'always') return true;
+    const permission = PAGE_PERMISSIONS[page];
+    return permission === null || hasPermission(input.permissions, permission);
+  });
+}
+
+/** Whether the user may use the page's content (the server checks again on every call). */
+export function canReadPage(page: PortalPageId, permissions: readonly string[]): boolean {
+  const permission = PAGE_PERMISSIONS[page];
+  return permission === null || hasPermission(permissions, permission);
+}

@@ -1,0 +1,64 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../core/api/errors';
+import type { User } from '../../../core/api/types';
+import { selectUser, userUpdated } from '../../../core/store/auth/authSlice';
+import { en } from '../../i18n/en';
+import { useAppDispatch, useAppSelector, useAuthApp } from '../../shared/AppContext';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { TextField } from '../../ui/TextField';
+import { formStyle } from '../../ui/styles';
+import type { PortalPageProps } from '../shell/PortalShell';
+import { profileFieldsOf, profileUpdateOf, validateProfile, type ProfileFields } from './profileForm';
+
+/** Profile (spec 001 §2): name, phone number, address, job title. The email is shown, not edited. */
+export default function ProfilePage(_props: PortalPageProps) {
+  const app = useAuthApp();
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser) as User;
+  const [fields, setFields] = useState<ProfileFields>(() => profileFieldsOf(user));
+  const [errors, setErrors] = useState<Partial<Record<keyof ProfileFields, string | null>>>({});
+  const [status, setStatus] = useState<{ saving: boolean; error: string | null; saved: boolean }>({ saving: false, error: null, saved: false });
+  const refs = { name: useRef<HTMLInputElement>(null), phoneNumber: useRef<HTMLInputElement>(null), address: useRef<HTMLInputElement>(null), jobTitle: useRef<HTMLInputElement>(null) };
+  const set = (key: keyof ProfileFields) => (event: { target: { value: string } }) => {
+    setFields((f) => ({ ...f, [key]: event.target.value }));
+    setStatus((s) => ({ ...s, saved: false }));
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (status.saving) return;
+    const found = validateProfile(fields);
+    setErrors(found);
+    const firstInvalid = (Object.keys(refs) as Array<keyof ProfileFields>).find((key) => found[key]);
+    if (firstInvalid) return refs[firstInvalid].current?.focus();
+    setStatus({ saving: true, error: null, saved: false });
+    try {
+      const updated = await app.services.api.profile.updateMe(profileUpdateOf(fields, user));
+      dispatch(userUpdated({ name: updated.name, phoneNumber: updated.phoneNumber, metadata: updated.metadata }));
+      setStatus({ saving: false, error: null, saved: true });
+    } catch (error) {
+      setStatus({ saving: false, error: errorMessage(error), saved: false });
+    }
+  }
+
+  return (
+    <Card title={en.portal.profileTitle} titleId="ae-portal-profile-title">
+      <form noValidate onSubmit={onSubmit} css={formStyle} part="form profile">
+        {status.error && <Alert>{status.error}</Alert>}
+        <TextField label={en.portal.email} value={user.email} readOnly name="email" autoComplete="email" partName="profile-email" />
+        <TextField ref={refs.name} label={en.portal.name} name="name" autoComplete="name" required maxLength={100}
+          value={fields.name} error={errors.name} partName="profile-name" onChange={set('name')} />
+        <TextField ref={refs.phoneNumber} label={en.portal.phoneNumber} name="phoneNumber" type="tel" autoComplete="tel" maxLength={32}
+          value={fields.phoneNumber} error={errors.phoneNumber} partName="profile-phone" onChange={set('phoneNumber')} />
+        <TextField ref={refs.address} label={en.portal.address} name="address" autoComplete="street-address" maxLength={200}
+          value={fields.address} error={errors.address} partName="profile-address" onChange={set('address')} />
+        <TextField ref={refs.jobTitle} label={en.portal.jobTitle} name="jobTitle" autoComplete="organization-title" maxLength={100}
+          value={fields.jobTitle} error={errors.jobTitle} partName="profile-job-title" onChange={set('jobTitle')} />
+        <Button type="submit" partName="submit-button" loading={status.saving} loadingLabel={en.portal.saving}>{en.portal.save}</Button>
+        {status.saved && <p role="status" part="saved">{en.portal.saved}</p>}
+      </form>
+    </Card>
+  );
+}

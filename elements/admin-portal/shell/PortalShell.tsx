@@ -1,0 +1,129 @@
+import { css } from '@emotion/react';
+import { Component, lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { selectAuth } from '../../../core/store/auth/authSlice';
+import { visiblePages, type AdminBoxMetadata, type PortalPageId } from '../../../core/portal/pages';
+import { en } from '../../i18n/en';
+import { useAppSelector, useAuthApp } from '../../shared/AppContext';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { Spinner } from '../../ui/Spinner';
+import { mutedStyle } from '../../ui/styles';
+import { hashOf, pageFromHash } from './route';
+
+export interface PortalPageProps { metadata: AdminBoxMetadata }
+
+/** Pages this build has, each its own chunk, downloaded on first visit. */
+export const PORTAL_PAGE_COMPONENTS: Partial<Record<PortalPageId, LazyExoticComponent<ComponentType<PortalPageProps>>>> = {
+  profile: lazy(() => import('../pages/ProfilePage')),
+};
+
+const layoutStyle = css({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(160px, 220px) 1fr',
+  gap: '24px',
+  alignItems: 'start',
+  '@media (max-width: 640px)': { gridTemplateColumns: '1fr' },
+});
+const navListStyle = css({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '4px' });
+const navLinkStyle = css({
+  display: 'block',
+  padding: '8px 12px',
+  borderRadius: 'var(--ae-radius)',
+  color: 'var(--ae-color-text)',
+  textDecoration: 'none',
+  '&[aria-current="page"]': { background: 'var(--ae-color-primary)', color: '#fff', fontWeight: 600 },
+  '&:hover:not([aria-current="page"])': { background: '#eef1f6' },
+  '&:focus-visible': { outline: '3px solid var(--ae-color-primary-light)', outlineOffset: '1px' },
+});
+
+/** Loads the vendor's admin-box metadata once; a failure is logged and the portal goes on with none. */
+function useAdminBoxMetadata(enabled: boolean): AdminBoxMetadata | null {
+  const app = useAuthApp();
+  const [metadata, setMetadata] = useState<AdminBoxMetadata | null>(null);
+  useEffect(() => {
+    if (!enabled) return undefined;
+    let live = true;
+    app.services.api.metadata.getAdminBoxMetadata()
+      .catch((error: unknown) => {
+        app.services.logger.error('Could not load the admin-box metadata; going on without it', error);
+        return {};
+      })
+      .then((loaded) => { if (live) setMetadata(loaded); });
+    return () => { live = false; };
+  }, [app, enabled]);
+  return metadata;
+}
+
+function useHash(): string {
+  const [hash, setHash] = useState(() => globalThis.location?.hash ?? '');
+  useEffect(() => {
+    const onChange = () => setHash(location.hash);
+    addEventListener('hashchange', onChange);
+    return () => removeEventListener('hashchange', onChange);
+  }, []);
+  return hash;
+}
+
+/** A page chunk that fails to download shows a message and a retry, not a blank portal. */
+class PageErrorBoundary extends Component<{ children: ReactNode; onRetry: () => void }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() { return { failed: true }; }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div role="alert">
+        <p>{en.portal.pageLoadFailed}</p>
+        <Button variant="secondary" onClick={() => { this.setState({ failed: false }); this.props.onRetry(); }}>{en.portal.retry}</Button>
+      </div>
+    );
+  }
+}
+
+/** The admin portal: navigation over the visible pages, the current page from the URL hash. */
+export function PortalShell() {
+  const { isLoading, isAuthenticated, user } = useAppSelector(selectAuth);
+  const metadata = useAdminBoxMetadata(isAuthenticated);
+  const hash = useHash();
+  const [attempt, setAttempt] = useState(0);
+
+  const pages = useMemo(() => visiblePages({
+    metadata: metadata ?? {},
+    permissions: user?.permissions.map((p) => p.key) ?? [],
+    flags: {},
+    available: Object.keys(PORTAL_PAGE_COMPONENTS) as PortalPageId[],
+  }), [metadata, user]);
+
+  if (isLoading || (isAuthenticated && metadata === null)) return <Spinner label={en.common.loading} />;
+  if (!isAuthenticated) {
+    return (
+      <Card title={en.portal.title} titleId="ae-portal-title">
+        <p css={mutedStyle} role="status">{en.portal.signInFirst}</p>
+      </Card>
+    );
+  }
+
+  const current = pageFromHash(hash, pages) ?? pages[0];
+  const Page = current ? PORTAL_PAGE_COMPONENTS[current] : undefined;
+  return (
+    <div css={layoutStyle}>
+      <nav aria-label={en.portal.navLabel} part="nav">
+        <ul css={navListStyle}>
+          {pages.map((page) => (
+            <li key={page}>
+              <a href={hashOf(page)} css={navLinkStyle} part="nav-link" aria-current={page === current ? 'page' : undefined}>
+                {en.portal.pageTitles[page]}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div part="page">
+        <PageErrorBoundary key={`${current}-${attempt}`} onRetry={() => setAttempt((n) => n + 1)}>
+          <Suspense fallback={<Spinner label={en.common.loading} />}>
+            {Page && <Page metadata={metadata ?? {}} />}
+          </Suspense>
+        </PageErrorBoundary>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * The signed-in user's own profile (under `/{prefix}/identity/resources/users`): PUT v2/me.
+ * Only the fields a user may change about themselves: name, phone number, metadata (where the
+ * portal keeps address and job title). Email, roles, createdAt and lastLogin stay as they are.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { listUserTenants, loadAuthorization, pickActiveTenant } from '../domain/tenants';
+import { findUserById, toUserProfile } from '../domain/users';
+import { requireUser } from '../http/bearer';
+import { httpError } from '../http/errors';
+import * as s from '../http/schemas';
+import { parseMetadata } from './users';
+
+interface UpdateMeBody {
+  name?: string;
+  phoneNumber?: string | null;
+  metadata?: string | Record<string, unknown> | null;
+}
+
+export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.put<{ Body: UpdateMeBody }>(
+    '/identity/resources/users/v2/me',
+    {
+      schema: {
+        body: { ...s.strictObject({ name: s.personName, phoneNumber: s.phoneNumber, metadata: s.metadata }), minProperties: 1 },
+      },
+    },
+    async (request) => {
+      const claims = await requireUser(ctx.tokens, request);
+      const body = request.body;
+      const name = body.name?.trim();
+      if (body.name !== undefined && !name) throw httpError(400, 'name must not be empty');
+      const phone = body.phoneNumber === undefined ? undefined : body.phoneNumber?.trim() || null;
+      const metadata = body.metadata === undefined ? undefined : parseMetadata(body.metadata) ?? {};
+      // COALESCE keeps a column when its field was not sent; phone uses a flag because null clears it.
+      await ctx.db.query(
+        `UPDATE users SET name = COALESCE($2, name),
+                          phone = CASE WHEN $3 THEN $4 ELSE phone END,
+                          metadata = COALESCE($5::jsonb, metadata)
+          WHERE id = $1`,
+        [claims.sub, name ?? null, phone !== undefined, phone ?? null, metadata === undefined ? null : JSON.stringify(metadata)],
+      );
+      const user = await findUserById(ctx.db, claims.sub);
+      if (!user) throw httpError(401, 'User not found');
+      const tenants = await listUserTenants(ctx.db, user.id);
+      const active = pickActiveTenant(tenants, claims.tenantId);
+      const authorization = await loadAuthorization(ctx.db, user.id, active?.id ?? null);
+      return toUserProfile(user, tenants, active?.id ?? null, authorization);
+    },
+  );
+}

@@ -1,0 +1,53 @@
+// Profile update and admin-box metadata: the same cases against the demo backend and the server.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { demoTarget, serverTarget, type ContractTarget } from './targets';
+
+const factories: Array<[string, () => Promise<ContractTarget> | ContractTarget]> = [
+  ['demo backend', demoTarget],
+  ['reference server', serverTarget],
+];
+
+for (const [name, factory] of factories) {
+  describe(`contract: ${name}: profile and portal metadata`, () => {
+    let target: ContractTarget;
+    let token: string;
+    before(async () => {
+      target = await factory();
+      const user = { email: `profile-${Date.now()}@example.com`, password: 'a-long-password-1', name: 'Profile Person' };
+      token = (await target.call('POST', '/identity/resources/users/v1/signUp', { body: user })).body.authResponse.accessToken;
+    });
+    after(async () => { await target.close(); });
+
+    test('PUT /users/v2/me updates name, phone and metadata and answers the user', async () => {
+      const answer = await target.call('PUT', '/identity/resources/users/v2/me', {
+        token, body: { name: 'Renamed', phoneNumber: '+1 555 0100', metadata: '{"address":"1 Main St","jobTitle":"CTO"}' },
+      });
+      assert.equal(answer.status, 200);
+      assert.equal(answer.body.name, 'Renamed');
+      assert.equal(answer.body.phoneNumber, '+1 555 0100');
+      assert.deepEqual(JSON.parse(answer.body.metadata), { address: '1 Main St', jobTitle: 'CTO' });
+      const me = await target.call('GET', '/identity/resources/users/v2/me', { token });
+      assert.equal(me.body.name, 'Renamed');
+      const cleared = await target.call('PUT', '/identity/resources/users/v2/me', { token, body: { phoneNumber: null } });
+      assert.equal(cleared.body.phoneNumber, null);
+      assert.equal(cleared.body.name, 'Renamed');
+    });
+
+    const bad: Array<[string, unknown]> = [
+      ['an empty body', {}], ['a blank name', { name: '  ' }], ['letters in the phone', { phoneNumber: 'call me' }],
+      ['metadata that is not an object', { metadata: '[1]' }], ['an email change', { email: 'x@example.com' }],
+    ];
+    for (const [label, body] of bad) {
+      test(`PUT /users/v2/me refuses ${label} with 400`, async () => {
+        const answer = await target.call('PUT', '/identity/resources/users/v2/me', { token, body });
+        assert.equal(answer.status, 400, JSON.stringify(answer.body));
+        assert.ok(Array.isArray(answer.body.errors) && answer.body.errors.length > 0);
+      });
+    }
+
+    test('PUT /users/v2/me without a token: 401', async () => {
+      assert.equal((await target.call('PUT', '/identity/resources/users/v2/me', { body: { name: 'X' } })).status, 401);
+    });
+  });
+}

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { STATIC_ORIGIN } from '../playwright.config';
+import { axeViolations, expectSignedInAs, newUser, partOf, signIn, signUp } from './helpers';
+
+const portal = (page: import('@playwright/test').Page) => page.locator('auth-admin-portal');
+
+test('portal: a deep link opens the profile; saving it updates the login box through the shared store and survives a reload', async ({ page }) => {
+  const user = newUser();
+  await page.goto('/portal.html#/portal/profile');
+  await signUp(page, user);
+  await expectSignedInAs(page, `${user.name} (${user.email})`);
+
+  await expect(portal(page).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+  await expect(partOf(portal(page), 'profile-email')).toHaveValue(user.email);
+  await portal(page).getByLabel('Name').fill('Grace Hopper');
+  await portal(page).getByLabel('Phone number').fill('+1 555 0100');
+  await portal(page).getByLabel('Job title').fill('Rear Admiral');
+  await partOf(portal(page), 'submit-button').click();
+  await expect(portal(page).getByRole('status')).toHaveText('Your profile was saved.');
+  await expectSignedInAs(page, `Grace Hopper (${user.email})`);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.reload();
+  await expect(portal(page).getByLabel('Name')).toHaveValue('Grace Hopper');
+  await expect(portal(page).getByLabel('Phone number')).toHaveValue('+1 555 0100');
+  await expect(portal(page).getByLabel('Job title')).toHaveValue('Rear Admiral');
+});
+
+test('portal: bad input is refused at the field, keeps what was typed, and sends nothing', async ({ page }) => {
+  const puts: string[] = [];
+  page.on('request', (r) => { if (r.method() === 'PUT') puts.push(r.url()); });
+  await page.goto('/portal.html');
+  await signIn(page, 'admin@example.com', 'Admin-demo-2026');
+  const name = portal(page).getByLabel('Name');
+  await name.fill('');
+  await portal(page).getByLabel('Phone number').fill('call me maybe');
+  await partOf(portal(page), 'submit-button').click();
+  await expect(name).toBeFocused();
+  await expect(portal(page).getByText('Enter your name.')).toBeVisible();
+  await expect(portal(page).getByText('Enter a phone number with digits, spaces, +, -, ( or ) only.')).toBeVisible();
+  await expect(portal(page).getByLabel('Phone number')).toHaveValue('call me maybe');
+  expect(puts).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('portal in demo mode: the profile saves with no server', async ({ page }) => {
+  await page.goto(`${STATIC_ORIGIN}/demo.html`);
+  await signIn(page, 'demo@auth-elements.dev', 'demo-password');
+  await portal(page).getByLabel('Job title').fill('Demo lead');
+  await partOf(portal(page), 'submit-button').click();
+  await expect(portal(page).getByRole('status')).toHaveText('Your profile was saved.');
+  await page.reload();
+  await expect(portal(page).getByLabel('Job title')).toHaveValue('Demo lead');
+});
