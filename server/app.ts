@@ -9,10 +9,11 @@ import type { AppContext } from './context';
 import { AuthService } from './domain/auth';
 import { PasswordHasher } from './domain/passwords';
 import { TokenService } from './domain/tokens';
-import { installErrorHandlers } from './http/errors';
+import { frameworkErrors, installErrorHandlers } from './http/errors';
 import { resolveOptions, type ResolvedOptions, type ServerOptions } from './options';
 import { authRoutes } from './routes/auth';
 import { configurationRoutes } from './routes/configurations';
+import { loginSessionRoutes } from './routes/login-sessions';
 import { profileRoutes } from './routes/profile';
 import { userRoutes } from './routes/users';
 import { wellKnownRoutes } from './routes/well-known';
@@ -92,6 +93,7 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
       : false,
     bodyLimit: opts.bodyLimit,
     trustProxy: opts.trustProxy,
+    frameworkErrors,
     ajv: {
       customOptions: {
         // A number is not a password and an extra field is a mistake: no coercion, no silent
@@ -116,6 +118,7 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
       await authRoutes(api, ctx);
       await userRoutes(api, ctx);
       await profileRoutes(api, ctx);
+      await loginSessionRoutes(api, ctx);
       await configurationRoutes(api, ctx);
     },
     { prefix: apiPrefix },

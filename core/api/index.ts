@@ -3,6 +3,7 @@ import { createConfigurationsApi } from './configurations';
 import type { HttpClient } from './http';
 import { createMetadataApi } from './metadata';
 import { createProfileApi } from './profile';
+import { createSessionsApi } from './sessions';
 import { createUsersApi } from './users';
 
 /** Every endpoint module over one HTTP client. */
@@ -14,6 +15,7 @@ export function createApi(http: HttpClient) {
     configurations: createConfigurationsApi(http),
     metadata: createMetadataApi(portal),
     profile: createProfileApi(portal),
+    sessions: createSessionsApi(portal),
   };
 }
 export type Api = ReturnType<typeof createApi>;

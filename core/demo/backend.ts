@@ -55,6 +55,12 @@ function profileOf(db: DemoDatabase, user: DemoUser): User {
 
 const PHONE = /^[+0-9 ().-]*$/;
 
+function demoSessions(db: DemoDatabase) {
+  if (!db.session) return [];
+  const userAgent = typeof navigator === 'undefined' ? null : navigator.userAgent;
+  return [{ id: db.session.id, userAgent, ipAddress: null, createdAt: db.session.createdAt ?? new Date(0).toISOString(), current: true }];
+}
+
 /** PUT /me in demo mode: the same fields and checks as the reference server (server/routes/profile.ts). */
 function updateProfile(db: DemoDatabase, user: DemoUser, body: Json) {
   const allowed = ['name', 'phoneNumber', 'metadata'];
@@ -115,7 +121,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   }
 
   function startSession(db: DemoDatabase, user: DemoUser): AuthResponse {
-    db.session = { id: random(), userId: user.id, refreshToken: random() };
+    db.session = { id: random(), userId: user.id, refreshToken: random(), createdAt: new Date(now()).toISOString() };
     user.lastLogin = new Date(now()).toISOString();
     return tokenFor(user);
   }
@@ -180,6 +186,10 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     },
     'GET /identity/resources/users/v2/me': withUser((db, user) => ok(profileOf(db, user))),
     'PUT /identity/resources/users/v2/me': withUser((db, user, { body }) => updateProfile(db, user, body)),
+    // Demo mode has one session: this browser's.
+    'GET /identity/resources/users/sessions/v1/me': withUser((db) => ok(demoSessions(db))),
+    'GET /identity/resources/users/sessions/v1/me/current': withUser((db) => ok(demoSessions(db)[0])),
+    'DELETE /identity/resources/users/sessions/v1/me/all': withUser(() => ok({ revoked: 0 })),
     // Demo mode has no vendor metadata: the portal shows its default pages.
     'GET /metadata': () => ok({ rows: [] }),
     'GET /identity/resources/users/v2/me/tenants': withUser((db, user) => ok(db.tenants.filter((t) => t.tenantId === user.tenantId))),

@@ -19,7 +19,7 @@ export interface DemoDatabase {
   users: DemoUser[];
   tenants: Tenant[];
   /** Refresh-token stand-in: the session the demo "cookie" points at. */
-  session: { id: string; userId: string; refreshToken: string } | null;
+  session: { id: string; userId: string; refreshToken: string; createdAt?: string } | null;
 }
 
 export const DEMO_PASSWORD_MIN_LENGTH = 8;

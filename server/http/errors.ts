@@ -73,6 +73,15 @@ function send(reply: FastifyReply, status: number, messages: string[]) {
   return reply.status(status).type('application/json; charset=utf-8').send({ errors: messages });
 }
 
+/**
+ * Errors the router raises before any hook or handler (a malformed URL, an overlong path
+ * parameter): answered in the contract's shape too. Passed as Fastify's `frameworkErrors` option.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return void send(reply, 414, ['The address is too long']);
+  return void send(reply, 400, ['The address is not valid']);
+}
+
 /** Installs the error handler and the 404 handler on `app`. */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => send(reply, 404, ['Not found']));

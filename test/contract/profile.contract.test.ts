@@ -46,6 +46,21 @@ for (const [name, factory] of factories) {
       });
     }
 
+    test('sessions: the list holds the current session, marked; /current answers it', async () => {
+      const list = await target.call('GET', '/identity/resources/users/sessions/v1/me', { token });
+      assert.equal(list.status, 200);
+      assert.ok(Array.isArray(list.body) && list.body.length >= 1);
+      const current = list.body.filter((s: { current: boolean }) => s.current);
+      assert.equal(current.length, 1);
+      for (const key of ['id', 'createdAt']) assert.equal(typeof current[0][key], 'string', key);
+      const answer = await target.call('GET', '/identity/resources/users/sessions/v1/me/current', { token });
+      assert.equal(answer.body.id, current[0].id);
+      const others = await target.call('DELETE', '/identity/resources/users/sessions/v1/me/all', { token });
+      assert.equal(others.status, 200);
+      assert.equal(typeof others.body.revoked, 'number');
+      assert.equal((await target.call('GET', '/identity/resources/users/sessions/v1/me')).status, 401);
+    });
+
     test('PUT /users/v2/me without a token: 401', async () => {
       assert.equal((await target.call('PUT', '/identity/resources/users/v2/me', { body: { name: 'X' } })).status, 401);
     });

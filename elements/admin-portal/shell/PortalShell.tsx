@@ -15,6 +15,7 @@ export interface PortalPageProps { metadata: AdminBoxMetadata }
 /** Pages this build has, each its own chunk, downloaded on first visit. */
 export const PORTAL_PAGE_COMPONENTS: Partial<Record<PortalPageId, LazyExoticComponent<ComponentType<PortalPageProps>>>> = {
   profile: lazy(() => import('../pages/ProfilePage')),
+  privacy: lazy(() => import('../pages/privacy/PrivacyPage')),
 };
 
 const layoutStyle = css({

@@ -1,0 +1,123 @@
+import { css } from '@emotion/react';
+import { useCallback, useEffect, useState } from 'react';
+import { errorMessage } from '../../../../core/api/errors';
+import type { LoginSession } from '../../../../core/api/sessions';
+import { en } from '../../../i18n/en';
+import { useAuthApp } from '../../../shared/AppContext';
+import { Alert } from '../../../ui/Alert';
+import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import { Dialog } from '../../../ui/Dialog';
+import { Spinner } from '../../../ui/Spinner';
+import { mutedStyle } from '../../../ui/styles';
+import type { PortalPageProps } from '../../shell/PortalShell';
+import { describeDevice } from './describeDevice';
+
+const t = en.portal.sessions;
+const listStyle = css({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '8px' });
+const itemStyle = css({
+  display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '12px',
+  padding: '10px 12px', border: '1px solid var(--ae-color-border)', borderRadius: 'var(--ae-radius)',
+});
+const badgeStyle = css({ fontSize: '0.85em', fontWeight: 600, color: 'var(--ae-color-success-dark)' });
+const subheadStyle = css({ fontSize: '1.1em', margin: 0 });
+
+const formatDate = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+};
+
+type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; sessions: LoginSession[] };
+
+/** Privacy (spec 001 §2: sections loginSessions and mfa). Login sessions: list, revoke one, revoke all but this one. */
+export default function PrivacyPage(_props: PortalPageProps) {
+  const app = useAuthApp();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [busy, setBusy] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const reload = useCallback(async () => {
+    try {
+      setLoad({ status: 'ready', sessions: await app.services.api.sessions.list() });
+    } catch (error) {
+      setLoad({ status: 'error', message: errorMessage(error) });
+    }
+  }, [app]);
+  useEffect(() => { void reload(); }, [reload]);
+
+  async function act(key: string, action: () => Promise<unknown>) {
+    setBusy(key);
+    setActionError(null);
+    try {
+      await action();
+      await reload();
+    } catch (error) {
+      setActionError(errorMessage(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const others = load.status === 'ready' ? load.sessions.filter((s) => !s.current) : [];
+  return (
+    <Card title={en.portal.pageTitles.privacy} titleId="ae-portal-privacy-title">
+      <section aria-labelledby="ae-sessions-title" part="sessions">
+        <h3 id="ae-sessions-title" css={subheadStyle}>{t.title}</h3>
+        <p css={mutedStyle}>{t.intro}</p>
+        {load.status === 'loading' && <Spinner label={en.common.loading} />}
+        {load.status === 'error' && (
+          <div>
+            <Alert>{`${t.loadFailed} ${load.message}`}</Alert>
+            <Button variant="secondary" onClick={() => { setLoad({ status: 'loading' }); void reload(); }}>{en.portal.retry}</Button>
+          </div>
+        )}
+        {actionError && <Alert>{actionError}</Alert>}
+        {load.status === 'ready' && (
+          <>
+            <ul css={listStyle} part="session-list">
+              {load.sessions.map((session) => {
+                const device = describeDevice(session.userAgent);
+                const signedIn = formatDate(session.createdAt);
+                return (
+                  <li key={session.id} css={itemStyle} part="session">
+                    <div>
+                      <div>{device}</div>
+                      <div css={mutedStyle}>{t.details(session.ipAddress, signedIn)}</div>
+                    </div>
+                    {session.current ? (
+                      <span css={badgeStyle}>{t.thisDevice}</span>
+                    ) : (
+                      <Button variant="secondary" partName="revoke-session" aria-label={t.signOutOf(device, signedIn)}
+                        loading={busy === session.id} loadingLabel={t.signingOut} disabled={busy !== null}
+                        onClick={() => act(session.id, () => app.services.api.sessions.revoke(session.id))}>
+                        {t.signOut}
+                      </Button>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+            {others.length === 0 ? <p css={mutedStyle}>{t.onlyThisOne}</p> : (
+              <Button variant="secondary" partName="revoke-other-sessions" disabled={busy !== null} onClick={() => setConfirming(true)}>
+                {t.signOutOthers}
+              </Button>
+            )}
+          </>
+        )}
+      </section>
+      {confirming && (
+        <Dialog title={t.confirmTitle} titleId="ae-sessions-confirm-title" onClose={() => setConfirming(false)}>
+          <p>{t.confirmBody(others.length)}</p>
+          <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>{t.cancel}</Button>
+            <Button partName="confirm-button" loading={busy === 'all'} loadingLabel={t.signingOut}
+              onClick={async () => { await act('all', () => app.services.api.sessions.revokeAllOthers()); setConfirming(false); }}>
+              {t.confirm}
+            </Button>
+          </div>
+        </Dialog>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * The signed-in user's sessions (spec 000 §7 "Sessions: GET, DELETE /sessions/v1/me, /{id}, /all,
+ * GET /me/current"), under `/{prefix}/identity/resources/users/sessions/v1/me`. The current session
+ * is the `sid` of the access token. Revoking a session stops its refresh token at once; an access
+ * token it already issued lives until it expires (tokens are stateless, see domain/tokens.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { listLoginSessions, revokeLoginSession, revokeOtherLoginSessions } from '../domain/login-sessions';
+import { requireUser } from '../http/bearer';
+import { httpError } from '../http/errors';
+
+const BASE = '/identity/resources/users/sessions/v1/me';
+const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
+export async function loginSessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get(BASE, async (request) => {
+    const claims = await requireUser(ctx.tokens, request);
+    return listLoginSessions(ctx.db, claims.sub, claims.sid);
+  });
+
+  app.get(`${BASE}/current`, async (request) => {
+    const claims = await requireUser(ctx.tokens, request);
+    const current = (await listLoginSessions(ctx.db, claims.sub, claims.sid)).find((session) => session.current);
+    if (!current) throw httpError(404, 'Session not found');
+    return current;
+  });
+
+  app.delete(`${BASE}/all`, async (request) => {
+    const claims = await requireUser(ctx.tokens, request);
+    return { revoked: await revokeOtherLoginSessions(ctx.db, claims.sub, claims.sid) };
+  });
+
+  app.delete<{ Params: { id: string } }>(
+    `${BASE}/:id`,
+    { schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: UUID } }, required: ['id'] } } },
+    async (request) => {
+      const claims = await requireUser(ctx.tokens, request);
+      if (!(await revokeLoginSession(ctx.db, claims.sub, request.params.id))) throw httpError(404, 'Session not found');
+      return {};
+    },
+  );
+}
