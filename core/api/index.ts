@@ -4,6 +4,7 @@ import type { HttpClient } from './http';
 import { createMetadataApi } from './metadata';
 import { createProfileApi } from './profile';
 import { createSessionsApi } from './sessions';
+import { createTeamApi } from './team';
 import { createUsersApi } from './users';
 
 /** Every endpoint module over one HTTP client. */
@@ -16,6 +17,7 @@ export function createApi(http: HttpClient) {
     metadata: createMetadataApi(portal),
     profile: createProfileApi(portal),
     sessions: createSessionsApi(portal),
+    team: createTeamApi(portal),
   };
 }
 export type Api = ReturnType<typeof createApi>;

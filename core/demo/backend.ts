@@ -25,7 +25,7 @@ export interface DemoBackendOptions {
 }
 
 type Json = Record<string, unknown>;
-interface DemoRequest { method: string; path: string; body: Json; token: string | null }
+interface DemoRequest { method: string; path: string; body: Json; token: string | null; query: Record<string, string> }
 type Handler = (db: DemoDatabase, request: DemoRequest) => { status: number; body: unknown; save?: boolean };
 
 const fail = (status: number, ...errors: string[]) => ({ status, body: { errors } });
@@ -54,6 +54,36 @@ function profileOf(db: DemoDatabase, user: DemoUser): User {
 }
 
 const PHONE = /^[+0-9 ().-]*$/;
+
+const SORTABLE: Record<string, (u: DemoUser) => string | number | boolean> = {
+  name: (u) => u.name.toLowerCase(), email: (u) => u.email, createdAt: (u) => u.createdAt, id: (u) => u.id,
+  verified: (u) => u.verified !== false, isLocked: () => false, provider: () => 'local', tenantId: (u) => u.tenantId,
+};
+
+/** GET users v2 in demo mode: the same query rules as the server (server/routes/team-users.ts). */
+function listDemoUsers(db: DemoDatabase, caller: DemoUser, query: Record<string, string>) {
+  if (!permissionsOf(caller).some((key) => key === 'fe.*' || key === 'fe.secure.read.users')) {
+    return fail(403, 'You need the fe.secure.read.users permission to do this');
+  }
+  const sortBy = query._sortBy ?? 'name';
+  const order = (query._order ?? 'ASC').toUpperCase();
+  const limit = Math.min(200, Math.max(1, Number(query._limit ?? 20)));
+  const page = Number(query._offset ?? 0);
+  if (!SORTABLE[sortBy] || !['ASC', 'DESC'].includes(order) || !Number.isInteger(limit) || !Number.isInteger(page) || page < 0) {
+    return fail(400, 'Invalid users query');
+  }
+  const filter = (query._filter ?? '').trim().toLowerCase();
+  const key = SORTABLE[sortBy]!;
+  const matching = db.users
+    .filter((u) => u.tenantId === caller.tenantId)
+    .filter((u) => !filter || u.email.toLowerCase().includes(filter) || u.name.toLowerCase().includes(filter))
+    .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : 1) * (order === 'DESC' ? -1 : 1));
+  const items = matching.slice(page * limit, page * limit + limit).map((u) => {
+    const profile = profileOf(db, u);
+    return { ...profile, verified: u.verified !== false, activatedForTenant: u.verified !== false, isLocked: false, provider: 'local' };
+  });
+  return ok({ items, _metadata: { totalItems: matching.length, totalPages: Math.ceil(matching.length / limit) } });
+}
 
 function demoSessions(db: DemoDatabase) {
   if (!db.session) return [];
@@ -186,6 +216,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     },
     'GET /identity/resources/users/v2/me': withUser((db, user) => ok(profileOf(db, user))),
     'PUT /identity/resources/users/v2/me': withUser((db, user, { body }) => updateProfile(db, user, body)),
+    'GET /identity/resources/users/v2': withUser((db, user, { query }) => listDemoUsers(db, user, query)),
     // Demo mode has one session: this browser's.
     'GET /identity/resources/users/sessions/v1/me': withUser((db) => ok(demoSessions(db))),
     'GET /identity/resources/users/sessions/v1/me/current': withUser((db) => ok(demoSessions(db)[0])),
@@ -200,19 +231,19 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   };
 
   /** Answers one request of the contract; `path` is the part after the base URL and prefix. */
-  async function handle(method: string, path: string, body: Json, token: string | null): Promise<{ status: number; body: unknown }> {
+  async function handle(method: string, path: string, body: Json, token: string | null, query: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
     await new Promise((resolve) => setTimeout(resolve, delay()));
     const handler = routes[`${method.toUpperCase()} ${path}`];
     if (!handler) return fail(404, 'Not found');
     const db = load();
-    const answer = handler(db, { method, path, body, token });
+    const answer = handler(db, { method, path, body, token, query });
     if (answer.save) save(db);
     return { status: answer.status, body: answer.body };
   }
 
   /** A fetch-shaped transport for the HTTP client: strips the base URL and prefix, answers from sample data. */
   async function transport(url: string, init: RequestInit): Promise<Response> {
-    const { pathname } = new URL(url);
+    const { pathname, searchParams } = new URL(url);
     // The URL is base + prefix + contract path; the demo does not know the prefix, so it takes the
     // path as it is when that is a route (no prefix), else drops the first segment (the prefix).
     const method = (init.method ?? 'GET').toUpperCase();
@@ -226,7 +257,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     }
     const headers = new Headers(init.headers);
     const token = headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
-    const answer = await handle(method, path, body, token);
+    const answer = await handle(method, path, body, token, Object.fromEntries(searchParams));
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
   }
 

@@ -10,6 +10,8 @@ export interface DemoUser {
   roleKeys: string[];
   createdAt: string;
   lastLogin?: string;
+  /** false until an account that needed activation is activated; absent means active. */
+  verified?: boolean;
   phoneNumber?: string | null;
   /** The user's metadata JSON string (the portal keeps address and job title there). */
   metadata?: string;

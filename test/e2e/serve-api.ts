@@ -2,6 +2,7 @@
 // serving cdn/ and demo-pages/ like `npm start` does.
 import { fileURLToPath } from 'node:url';
 import { buildServer } from '../../server/app';
+import { seedTeam } from './fixtures/team';
 
 const port = Number(process.env.E2E_API_PORT ?? 8787);
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -16,6 +17,7 @@ const server = await buildServer({
   // Low scrypt cost keeps the suite fast; production uses the default cost.
   passwordHashing: { N: 1024, r: 8, p: 1 },
 });
+await seedTeam(server.db);
 await server.app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e API server on ${origin}`);
 const stop = async () => { await server.close(); process.exit(0); };

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { API_ORIGIN, STATIC_ORIGIN } from '../playwright.config';
+import { E2E_MEMBERS, E2E_VIEWER } from './fixtures/team';
+import { axeViolations, partOf, signIn } from './helpers';
+
+const portal = (page: import('@playwright/test').Page) => page.locator('auth-admin-portal');
+
+test('users: the admin pages, sorts and searches the tenant users on the server', async ({ page }) => {
+  const total = E2E_MEMBERS + 2; // the members, the admin and the viewer
+  await page.goto('/portal.html#/portal/users');
+  await signIn(page, 'admin@example.com', 'Admin-demo-2026');
+  const users = portal(page);
+  await expect(partOf(users, 'users-total')).toHaveText(`${total} users`);
+  await expect(partOf(users, 'user-row')).toHaveCount(20);
+  await expect(partOf(users, 'page-indicator')).toHaveText('Page 1 of 3');
+  await expect(partOf(users, 'user-row').first()).toContainText('Ada Admin');
+  expect(await axeViolations(page)).toEqual([]);
+
+  await partOf(users, 'next-page').click();
+  await expect(partOf(users, 'page-indicator')).toHaveText('Page 2 of 3');
+  await expect(partOf(users, 'user-row').first()).toContainText('Member 20');
+
+  await partOf(users, 'sort-email').click();
+  await expect(users.locator('th[aria-sort="ascending"]')).toContainText('Email');
+  await expect(partOf(users, 'page-indicator')).toHaveText('Page 1 of 3');
+  await partOf(users, 'sort-email').click();
+  await expect(users.locator('th[aria-sort="descending"]')).toContainText('Email');
+  await expect(partOf(users, 'user-row').first()).toContainText(E2E_VIEWER.email);
+
+  await users.getByLabel('Search users by name or email').fill('member 07');
+  await expect(partOf(users, 'users-total')).toHaveText('1 user');
+  await expect(partOf(users, 'user-row')).toHaveCount(1);
+  await expect(partOf(users, 'user-row')).toContainText('member07@example.com');
+  await users.getByLabel('Search users by name or email').fill('nobody-here');
+  await expect(users.getByText('No users match your search.')).toBeVisible();
+});
+
+test('permissions: a user without roles sees only the always-visible pages, no user list, and the API refuses them', async ({ page, request }) => {
+  await page.goto('/portal.html#/portal/users');
+  await signIn(page, E2E_VIEWER.email, E2E_VIEWER.password);
+  const nav = partOf(portal(page), 'nav');
+  await expect(nav.getByRole('link')).toHaveText(['Profile', 'Privacy & security', 'Users']);
+  await expect(portal(page).getByRole('status')).toHaveText("You don't have permission to see this page. Ask an administrator of your account.");
+  await expect(partOf(portal(page), 'users-table')).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+
+  const login = await request.post(`${API_ORIGIN}/frontegg/identity/resources/auth/v1/user`, { data: { email: E2E_VIEWER.email, password: E2E_VIEWER.password }, headers: { origin: API_ORIGIN } });
+  expect(login.status()).toBe(200);
+  const token = (await login.json()).accessToken as string;
+  const direct = await request.get(`${API_ORIGIN}/frontegg/identity/resources/users/v2`, { headers: { authorization: `Bearer ${token}` } });
+  expect(direct.status()).toBe(403);
+  expect(await direct.json()).toEqual({ errors: ['You need the fe.secure.read.users permission to do this'] });
+});
+
+test('users in demo mode: the demo tenant is listed with no server', async ({ page }) => {
+  await page.goto(`${STATIC_ORIGIN}/demo.html#/portal/users`);
+  await signIn(page, 'demo@auth-elements.dev', 'demo-password');
+  await expect(partOf(portal(page), 'user-row').first()).toContainText('demo@auth-elements.dev');
+  await expect(partOf(portal(page), 'page-indicator')).toHaveText('Page 1 of 1');
+});
