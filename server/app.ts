@@ -15,6 +15,7 @@ import { authRoutes } from './routes/auth';
 import { configurationRoutes } from './routes/configurations';
 import { loginSessionRoutes } from './routes/login-sessions';
 import { profileRoutes } from './routes/profile';
+import { teamMemberRoutes } from './routes/team-members';
 import { teamUserRoutes } from './routes/team-users';
 import { userRoutes } from './routes/users';
 import { wellKnownRoutes } from './routes/well-known';
@@ -121,6 +122,7 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
       await profileRoutes(api, ctx);
       await loginSessionRoutes(api, ctx);
       await teamUserRoutes(api, ctx);
+      await teamMemberRoutes(api, ctx);
       await configurationRoutes(api, ctx);
     },
     { prefix: apiPrefix },

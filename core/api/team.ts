@@ -29,8 +29,23 @@ export interface Page<T> { items: T[]; _metadata: { totalItems: number; totalPag
 /** Team default page size (spec 001 §9). */
 export const USERS_PAGE_SIZE = 20;
 
+/** A role an admin can give (GET roles v1). */
+export interface AssignableRole { id: string; key: string; name: string; description: string | null; isDefault: boolean }
+
+/**
+ * The roleIds to send when a user's roles change. Spec 001 §5: an empty list, when the user had
+ * roles, is sent as a list holding one empty string, so that the server clears them.
+ */
+export function roleIdsPayload(previous: readonly string[], next: readonly string[]): string[] {
+  return next.length === 0 && previous.length > 0 ? [''] : [...next];
+}
+
 export function createTeamApi(http: HttpClient) {
   return {
+    listRoles: () => http.get<AssignableRole[]>('/identity/resources/roles/v1'),
+    removeUser: (userId: string) => http.delete<Record<string, never>>(`/identity/resources/users/v1/${encodeURIComponent(userId)}`),
+    setUserRoles: (userId: string, previousRoleIds: readonly string[], roleIds: readonly string[]) =>
+      http.put<{ roleIds: string[] }>(`/identity/resources/users/v1/${encodeURIComponent(userId)}/roles`, { roleIds: roleIdsPayload(previousRoleIds, roleIds) }),
     listUsers: (query: UsersQuery = {}) => http.get<Page<TeamUser>>(USERS_V2, {
       query: {
         _filter: query.filter?.trim() || undefined,

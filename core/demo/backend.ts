@@ -85,6 +85,24 @@ function listDemoUsers(db: DemoDatabase, caller: DemoUser, query: Record<string,
   return ok({ items, _metadata: { totalItems: matching.length, totalPages: Math.ceil(matching.length / limit) } });
 }
 
+/** DELETE users v1/{id} (body null) and PUT users v1/{id}/roles in demo mode, as the server rules them. */
+function changeDemoMember(db: DemoDatabase, caller: DemoUser, userId: string, body: Json | null) {
+  if (!permissionsOf(caller).includes('fe.*')) return fail(403, 'You need the permission to do this');
+  const target = db.users.find((u) => u.id === userId && u.tenantId === caller.tenantId);
+  if (userId === caller.id) return fail(400, body ? 'You cannot change your own roles' : 'You cannot remove yourself from the account');
+  if (!target) return fail(404, 'User not found in this account');
+  if (!body) {
+    db.users = db.users.filter((u) => u !== target);
+    return ok({}, true);
+  }
+  const ids = body.roleIds;
+  if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) return fail(400, 'roleIds must be a list of role ids');
+  const keys = (ids as string[]).filter((id) => id !== '').map((id) => id.replace(/^role-/, ''));
+  if (keys.some((key) => !DEMO_ROLES[key])) return fail(400, 'Some roles do not exist in this account');
+  target.roleKeys = keys;
+  return ok({ roleIds: ids.filter((id) => id !== '') }, true);
+}
+
 function demoSessions(db: DemoDatabase) {
   if (!db.session) return [];
   const userAgent = typeof navigator === 'undefined' ? null : navigator.userAgent;
@@ -217,6 +235,9 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     'GET /identity/resources/users/v2/me': withUser((db, user) => ok(profileOf(db, user))),
     'PUT /identity/resources/users/v2/me': withUser((db, user, { body }) => updateProfile(db, user, body)),
     'GET /identity/resources/users/v2': withUser((db, user, { query }) => listDemoUsers(db, user, query)),
+    'GET /identity/resources/roles/v1': withUser(() => ok(Object.entries(DEMO_ROLES).map(([key, role]) => ({
+      id: `role-${key}`, key, name: role.name, description: null, isDefault: key === 'Admin',
+    })))),
     // Demo mode has one session: this browser's.
     'GET /identity/resources/users/sessions/v1/me': withUser((db) => ok(demoSessions(db))),
     'GET /identity/resources/users/sessions/v1/me/current': withUser((db) => ok(demoSessions(db)[0])),
@@ -233,6 +254,13 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   /** Answers one request of the contract; `path` is the part after the base URL and prefix. */
   async function handle(method: string, path: string, body: Json, token: string | null, query: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
     await new Promise((resolve) => setTimeout(resolve, delay()));
+    const member = /^\/identity\/resources\/users\/v1\/([^/]+)(\/roles)?$/.exec(path);
+    if (member && (method.toUpperCase() === 'DELETE' && !member[2] || method.toUpperCase() === 'PUT' && member[2])) {
+      const db = load();
+      const answer = withUser((d, caller) => changeDemoMember(d, caller, decodeURIComponent(member[1]!), method.toUpperCase() === 'DELETE' ? null : body))(db, { method, path, body, token, query });
+      if (answer.save) save(db);
+      return { status: answer.status, body: answer.body };
+    }
     const handler = routes[`${method.toUpperCase()} ${path}`];
     if (!handler) return fail(404, 'Not found');
     const db = load();

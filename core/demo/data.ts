@@ -44,6 +44,13 @@ export const DEMO_ROLES: Record<string, { name: string; permissions: string[] }>
   Viewer: { name: 'Viewer', permissions: [] },
 };
 
+/** Sample teammates of the demo admin, so the users page has people to manage. */
+const DEMO_TEAMMATES: Array<[string, string, string, string]> = [
+  ['demo-user-2', 'Grace Hopper', 'grace@auth-elements.dev', 'Editor'],
+  ['demo-user-3', 'Alan Turing', 'alan@auth-elements.dev', 'Viewer'],
+  ['demo-user-4', 'Katherine Johnson', 'katherine@auth-elements.dev', 'ReadOnly'],
+];
+
 export function seedDemoDatabase(): DemoDatabase {
   const tenant: Tenant = { id: 'demo-tenant', tenantId: 'demo-tenant', name: 'Demo Company', isReseller: false, metadata: '{}', vendorId: 'demo-vendor', createdAt: '2026-01-01T00:00:00.000Z' };
   return {
@@ -51,7 +58,10 @@ export function seedDemoDatabase(): DemoDatabase {
     users: [{
       id: 'demo-user-1', email: DEMO_ADMIN.email, name: 'Demo Admin', password: DEMO_ADMIN.password,
       tenantId: tenant.tenantId, roleKeys: ['Admin'], createdAt: '2026-01-01T00:00:00.000Z',
-    }],
+    }, ...DEMO_TEAMMATES.map(([id, name, email, role], index) => ({
+      id, name, email, password: 'demo-teammate-password', tenantId: tenant.tenantId, roleKeys: [role],
+      createdAt: `2026-0${index + 2}-01T00:00:00.000Z`,
+    }))],
     session: null,
   };
 }

@@ -39,6 +39,19 @@ for (const [name, factory] of factories) {
       assert.equal((await target.call('GET', '/identity/resources/users/v2?_offset=3', { token })).body.items.length, 0);
     });
 
+    test('roles to give, and the rules of removing and re-roling members', async () => {
+      const roles = await target.call('GET', '/identity/resources/roles/v1', { token });
+      assert.equal(roles.status, 200);
+      assert.ok(roles.body.some((r: { key: string; name: string; id: string }) => r.key === 'Admin' && r.name && r.id));
+      const me = (await target.call('GET', '/identity/resources/users/v2/me', { token })).body;
+      const unknown = '00000000-0000-4000-8000-0000000000ff';
+      assert.equal((await target.call('DELETE', `/identity/resources/users/v1/${me.id}`, { token })).status, 400, 'not oneself');
+      assert.equal((await target.call('PUT', `/identity/resources/users/v1/${me.id}/roles`, { token, body: { roleIds: [''] } })).status, 400, 'not one\'s own roles');
+      assert.equal((await target.call('DELETE', `/identity/resources/users/v1/${unknown}`, { token })).status, 404);
+      assert.equal((await target.call('PUT', `/identity/resources/users/v1/${unknown}/roles`, { token, body: { roleIds: [] } })).status, 404);
+      assert.equal((await target.call('DELETE', `/identity/resources/users/v1/${unknown}`)).status, 401);
+    });
+
     test('a bad query: 400; no token: 401', async () => {
       for (const query of ['?_sortBy=password', '?_order=UP', '?_offset=-2']) {
         const answer = await target.call('GET', `/identity/resources/users/v2${query}`, { token });

@@ -55,6 +55,58 @@ test('permissions: a user without roles sees only the always-visible pages, no u
 test('users in demo mode: the demo tenant is listed with no server', async ({ page }) => {
   await page.goto(`${STATIC_ORIGIN}/demo.html#/portal/users`);
   await signIn(page, 'demo@auth-elements.dev', 'demo-password');
-  await expect(partOf(portal(page), 'user-row').first()).toContainText('demo@auth-elements.dev');
+  await expect(partOf(portal(page), 'user-row').filter({ hasText: 'demo@auth-elements.dev' })).toContainText('Demo Admin (you)');
   await expect(partOf(portal(page), 'page-indicator')).toHaveText('Page 1 of 1');
+});
+
+test('users: the admin changes a member\'s roles, clears them, and removes a member, through dialogs', async ({ page }) => {
+  await page.goto('/portal.html#/portal/users');
+  await signIn(page, 'admin@example.com', 'Admin-demo-2026');
+  const users = portal(page);
+  await users.getByLabel('Search users by name or email').fill('member 03');
+  await expect(partOf(users, 'user-row')).toHaveCount(1);
+  await expect(partOf(users, 'user-row')).toContainText('Viewer');
+
+  await users.getByRole('button', { name: 'Change the roles of Member 03' }).click();
+  const rolesDialog = users.getByRole('dialog', { name: 'Roles of Member 03' });
+  await rolesDialog.getByRole('checkbox', { name: /^Editor/ }).check();
+  await rolesDialog.getByRole('checkbox', { name: /^Viewer/ }).uncheck();
+  expect(await axeViolations(page)).toEqual([]);
+  await rolesDialog.getByRole('button', { name: 'Save roles' }).click();
+  await expect(rolesDialog).toHaveCount(0);
+  await expect(partOf(users, 'user-row')).toContainText('Editor');
+
+  // Clearing every role sends [""] (spec 001 §5) and the row shows none.
+  const cleared = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/roles'));
+  await users.getByRole('button', { name: 'Change the roles of Member 03' }).click();
+  await rolesDialog.getByRole('checkbox', { name: /^Editor/ }).uncheck();
+  await rolesDialog.getByRole('button', { name: 'Save roles' }).click();
+  expect((await cleared).postDataJSON()).toEqual({ roleIds: [''] });
+  await expect(partOf(users, 'user-row').locator('td').nth(2)).toHaveText('—');
+
+  await users.getByLabel('Search users by name or email').fill('member 04');
+  await expect(partOf(users, 'user-row')).toHaveCount(1);
+  await users.getByRole('button', { name: 'Remove Member 04 from this account' }).click();
+  const removeDialog = users.getByRole('dialog', { name: 'Remove this user?' });
+  await expect(removeDialog).toContainText('Member 04 (member04@example.com) will lose access to this account at once.');
+  expect(await axeViolations(page)).toEqual([]);
+  await partOf(users, 'confirm-button').click();
+  await expect(removeDialog).toHaveCount(0);
+  await expect(users.getByText('No users match your search.')).toBeVisible();
+  // The admin cannot act on themselves.
+  await users.getByLabel('Search users by name or email').fill('admin@example.com');
+  await expect(partOf(users, 'user-row')).toContainText('Ada Admin (you)');
+  await expect(partOf(users, 'remove-user')).toHaveCount(0);
+});
+
+test('users in demo mode: remove a sample teammate with no server', async ({ page }) => {
+  await page.goto(`${STATIC_ORIGIN}/demo.html#/portal/users`);
+  await signIn(page, 'demo@auth-elements.dev', 'demo-password');
+  const users = portal(page);
+  await expect(partOf(users, 'users-total')).toHaveText('4 users');
+  await users.getByRole('button', { name: 'Remove Alan Turing from this account' }).click();
+  await partOf(users, 'confirm-button').click();
+  await expect(partOf(users, 'users-total')).toHaveText('3 users');
+  await page.reload();
+  await expect(partOf(users, 'users-total')).toHaveText('3 users');
 });

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../../../core/api/errors';
 import type { Page, SortOrder, TeamUser, UserSortField } from '../../../../core/api/team';
 import { USERS_PAGE_SIZE } from '../../../../core/api/team';
-import { canReadPage } from '../../../../core/portal/pages';
+import { canReadPage, hasPermission } from '../../../../core/portal/pages';
 import { selectUser } from '../../../../core/store/auth/authSlice';
 import { en } from '../../../i18n/en';
 import { useAppSelector, useAuthApp } from '../../../shared/AppContext';
@@ -14,6 +14,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
 import { mutedStyle } from '../../../ui/styles';
 import type { PortalPageProps } from '../../shell/PortalShell';
+import { RemoveUserDialog, UserRolesDialog } from './UserDialogs';
 
 const t = en.portal.users;
 const SEARCH_DELAY_MS = 300;
@@ -42,7 +43,11 @@ type Load = { status: 'loading' } | { status: 'error'; message: string } | { sta
 export default function UsersPage(_props: PortalPageProps) {
   const app = useAuthApp();
   const me = useAppSelector(selectUser);
-  const allowed = canReadPage('users', me?.permissions.map((p) => p.key) ?? []);
+  const held = me?.permissions.map((p) => p.key) ?? [];
+  const allowed = canReadPage('users', held);
+  const canChangeRoles = hasPermission(held, 'fe.secure.write.users');
+  const canRemove = hasPermission(held, 'fe.secure.delete.users');
+  const [dialog, setDialog] = useState<{ kind: 'roles' | 'remove'; user: TeamUser } | null>(null);
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState<{ by: UserSortField; order: SortOrder }>({ by: 'name', order: 'ASC' });
@@ -113,17 +118,36 @@ export default function UsersPage(_props: PortalPageProps) {
                         ) : t.columns[key]}
                       </th>
                     ))}
+                    {(canChangeRoles || canRemove) && <th scope="col">{t.actions}</th>}
                   </tr>
                 </thead>
                 <tbody>
                   {load.page.items.map((user) => (
                     <tr key={user.id} part="user-row">
-                      <td>{user.name}</td>
+                      <td>{user.name}{user.id === me?.id ? ` ${t.you}` : ''}</td>
                       <td>{user.email}</td>
                       <td>{user.roles.map((role) => role.name ?? role.key).join(', ') || '—'}</td>
                       <td>{user.isLocked ? t.locked : user.verified ? t.active : t.pendingActivation}</td>
                       <td>{formatDate(user.createdAt)}</td>
                       <td>{formatDate(user.lastLogin)}</td>
+                      {(canChangeRoles || canRemove) && (
+                        <td>
+                          {user.id !== me?.id && (
+                            <span style={{ display: 'inline-flex', gap: 6 }}>
+                              {canChangeRoles && (
+                                <Button variant="link" partName="change-roles" aria-label={t.changeRolesOf(user.name)} onClick={() => setDialog({ kind: 'roles', user })}>
+                                  {t.changeRoles}
+                                </Button>
+                              )}
+                              {canRemove && (
+                                <Button variant="link" partName="remove-user" aria-label={t.removeUser(user.name)} onClick={() => setDialog({ kind: 'remove', user })}>
+                                  {t.remove}
+                                </Button>
+                              )}
+                            </span>
+                          )}
+                        </td>
+                      )}
                     </tr>
                   ))}
                 </tbody>
@@ -136,6 +160,12 @@ export default function UsersPage(_props: PortalPageProps) {
             <Button variant="secondary" partName="next-page" disabled={pageIndex + 1 >= pages} onClick={() => setPageIndex((p) => p + 1)}>{t.next}</Button>
           </nav>
         </>
+      )}
+      {dialog?.kind === 'remove' && (
+        <RemoveUserDialog user={dialog.user} onClose={() => setDialog(null)} onDone={() => { setDialog(null); setAttempt((n) => n + 1); }} />
+      )}
+      {dialog?.kind === 'roles' && (
+        <UserRolesDialog user={dialog.user} onClose={() => setDialog(null)} onDone={() => { setDialog(null); setAttempt((n) => n + 1); }} />
       )}
     </Card>
   );
