@@ -12,6 +12,7 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 
 // Rollup does not clear its output folder: old hashed chunks would pile up.
 rmSync(new URL('./cdn', import.meta.url), { recursive: true, force: true });
+rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
 
 const plugins = () => [
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
@@ -47,6 +48,8 @@ export default [
       'login-box/index': 'elements/login-box/index.ts',
       'admin-portal/index': 'elements/admin-portal/index.ts',
       'checkout/index': 'elements/checkout/index.ts',
+      // window.AuthElements.initialize() for vanilla hosts; shares the chunk with the elements.
+      'vanilla/index': 'elements/vanilla/index.ts',
     },
     output: {
       dir: `cdn/${version}`,
@@ -63,6 +66,15 @@ export default [
       },
     },
     plugins: plugins(),
+    onwarn,
+  },
+  // The React entry (`auth-elements/react`): one ES module for the host's bundler. React stays the
+  // host's (peer dependency, external here): a React host never downloads a second React.
+  {
+    input: { 'react/index': 'elements/react/index.ts' },
+    external: (id) => /^react(-dom)?(\/|$)/.test(id),
+    output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'react/[name]-[hash].js' },
+    plugins: plugins().filter((plugin) => plugin.name !== 'precompress'),
     onwarn,
   },
   {

@@ -3,7 +3,10 @@ import { createHttpClient, type Transport } from './api/http';
 import { createLogger } from './api/logger';
 import { appNotFoundMessage, MESSAGES } from './api/messages';
 import { createEventBus, type EventBus } from './bus';
+import type { HostSettings } from './config/hostSettings';
 import { resolveOptions, type ContextOptions, type RequestSource, type ResolvedOptions } from './config/options';
+import { loadEntitlements } from './entitlements/thunks';
+import { startCrossTab } from './session/crossTab';
 import type { AuthServices } from './store/services';
 import { makeStore, type AppStore } from './store/store';
 import { requestAuthorize } from './store/auth/thunks';
@@ -18,6 +21,8 @@ export interface AuthApp {
   services: AuthServices;
   /** Resolves when the first session check has answered. */
   ready: Promise<boolean>;
+  /** Theme, texts, nonce, entitlements and flag context set by the host (initialize or provider). */
+  settings: HostSettings;
 }
 
 interface Registry { version: string; apps: Map<string, AuthApp> }
@@ -50,6 +55,7 @@ export interface CreateAppExtras {
   /** Replaces fetch (tests). Demo mode uses the in-browser demo backend. */
   transport?: Transport;
   requestSource?: RequestSource;
+  settings?: HostSettings;
 }
 
 /** The demo backend is its own chunk, downloaded only by pages in demo mode. */
@@ -97,10 +103,30 @@ export function getOrCreateApp(name: string = DEFAULT_APP_NAME, contextOptions: 
   });
   services.api = createApi(http);
 
-  const app: AuthApp = { name, options, store, bus, services, ready: Promise.resolve(false) };
+  const app: AuthApp = { name, options, store, bus, services, ready: Promise.resolve(false), settings: extras.settings ?? {} };
   apps.set(name, app);
+  startHostIntegration(app);
   app.ready = store.dispatch(requestAuthorize());
   return app;
+}
+
+const stopHostIntegration = new WeakMap<AuthApp, () => void>();
+
+/**
+ * Cross-tab session sharing, and entitlements loaded with every new session when the host enabled
+ * them (spec 000 §3: "entitlements and authorization merged when enabled"). Kept out of the auth
+ * thunks: it listens to the bus they emit on.
+ */
+function startHostIntegration(app: AuthApp): void {
+  const stopCrossTab = app.settings.crossTab === false ? () => {} : startCrossTab(app);
+  const loadWhenEnabled = () => {
+    if (app.settings.entitlementsOptions?.enabled) void app.store.dispatch(loadEntitlements());
+  };
+  const subscriptions = [
+    app.bus.on('auth:login').subscribe(loadWhenEnabled),
+    app.bus.on('auth:ready').subscribe(({ isAuthenticated }) => { if (isAuthenticated) loadWhenEnabled(); }),
+  ];
+  stopHostIntegration.set(app, () => { stopCrossTab(); subscriptions.forEach((s) => s.unsubscribe()); });
 }
 
 /** An existing app, or "[name] AuthElementsApp not found". */
@@ -115,5 +141,6 @@ export function disposeApp(name: string = DEFAULT_APP_NAME): void {
   const app = registry().apps.get(name);
   if (!app) return;
   if (app.services.refreshTimer) app.services.clearTimer(app.services.refreshTimer);
+  stopHostIntegration.get(app)?.();
   registry().apps.delete(name);
 }

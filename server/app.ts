@@ -6,20 +6,26 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
+import { createDelivery } from './delivery';
 import { AuthService } from './domain/auth';
+import { seedHostIntegrationData } from './domain/entitlements';
 import { PasswordHasher } from './domain/passwords';
 import { TokenService } from './domain/tokens';
 import { frameworkErrors, installErrorHandlers } from './http/errors';
 import { resolveOptions, type ResolvedOptions, type ServerOptions } from './options';
+import { accountSettingsRoutes } from './routes/account-settings';
+import { accountFlowRoutes } from './routes/account-flows';
 import { authRoutes } from './routes/auth';
 import { configurationRoutes } from './routes/configurations';
+import { entitlementRoutes } from './routes/entitlements';
+import { featureFlagRoutes } from './routes/featureFlags';
 import { loginSessionRoutes } from './routes/login-sessions';
 import { profileRoutes } from './routes/profile';
 import { teamMemberRoutes } from './routes/team-members';
 import { teamUserRoutes } from './routes/team-users';
 import { userRoutes } from './routes/users';
 import { wellKnownRoutes } from './routes/well-known';
-import { seedDevelopmentData } from './seed';
+import { SEED_TENANT_ID, seedDevelopmentData } from './seed';
 import { registerStatic } from './static';
 import { openDatabase, type Database } from './storage/database';
 import { migrate } from './storage/migrations';
@@ -51,7 +57,9 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
     });
     await tokens.init();
     if (opts.seed) await seedDevelopmentData(db, hasher);
+    if (opts.seed) await seedHostIntegrationData(db, SEED_TENANT_ID);
     await hasher.warmUp();
+    const delivery = createDelivery(db, opts.delivery);
     const ctx: AppContext = {
       db,
       tokens,
@@ -64,6 +72,7 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
         sameSite: opts.cookieSameSite,
         refreshTokenTtlSeconds: opts.refreshTokenTtlSeconds,
       },
+      delivery,
     };
     const app = await createApp(ctx);
     return {
@@ -71,6 +80,7 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
       db,
       close: async () => {
         await app.close();
+        delivery.close();
         await db.close();
       },
     };
@@ -123,10 +133,15 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
       await loginSessionRoutes(api, ctx);
       await teamUserRoutes(api, ctx);
       await teamMemberRoutes(api, ctx);
+      await accountSettingsRoutes(api, ctx);
       await configurationRoutes(api, ctx);
+      await entitlementRoutes(api, ctx);
+      await featureFlagRoutes(api, ctx);
     },
     { prefix: apiPrefix },
   );
+  // Password reset, activation, the dev outbox and the /account/* pages (API parts under the prefix).
+  await accountFlowRoutes(app, ctx);
   // The JWKS is also published at the conventional root location.
   if (apiPrefix) await app.register(async (root) => wellKnownRoutes(root, ctx));
   if (opts.staticRoot) await registerStatic(app, opts.staticRoot);

@@ -1,6 +1,7 @@
 /**
  * What every route module receives: the database and the domain services, built once per server.
  */
+import type { Delivery } from './delivery/types';
 import type { AuthService } from './domain/auth';
 import type { PasswordHasher } from './domain/passwords';
 import type { TokenService } from './domain/tokens';
@@ -15,4 +16,6 @@ export interface AppContext {
   auth: AuthService;
   options: ResolvedOptions;
   cookies: CookieSettings;
+  /** Email and SMS: SMTP / webhook when configured, else the development outbox table. */
+  delivery: Delivery;
 }

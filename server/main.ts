@@ -7,6 +7,10 @@
  * ACCESS_TOKEN_TTL and REFRESH_TOKEN_TTL (seconds), BODY_LIMIT (bytes), COOKIE_SAMESITE
  * (lax|strict|none), TRUST_PROXY (true behind a reverse proxy), LOG (true|false), SEED (false
  * turns the development seed off), NODE_ENV=production (Secure cookies, never any seed).
+ * Delivery: SMTP_URL (smtp[s]://user:pass@host:port) and MAIL_FROM for email, SMS_WEBHOOK_URL and
+ * SMS_WEBHOOK_TOKEN for SMS; without them messages go to the outbox table, readable at
+ * GET /{prefix}/dev/outbox?to=... outside production. APP_URL: where links in emails point
+ * (default PUBLIC_URL).
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,7 +70,19 @@ async function main(): Promise<void> {
     issuer: env.ISSUER || publicUrl,
     logger: flag('LOG') ?? production,
     trustProxy: flag('TRUST_PROXY') ?? false,
+    delivery: {
+      smtpUrl: env.SMTP_URL || undefined,
+      mailFrom: env.MAIL_FROM || undefined,
+      smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
+      smsWebhookToken: env.SMS_WEBHOOK_TOKEN || undefined,
+    },
+    appUrl: env.APP_URL || publicUrl,
+    // The outbox endpoint hands out every link and code: never in production.
+    devOutbox: !production,
   });
+  if (production && (!env.SMTP_URL || !env.SMS_WEBHOOK_URL)) {
+    console.warn('Warning: SMTP_URL or SMS_WEBHOOK_URL is not set; those messages are only written to the outbox table and nobody receives them.');
+  }
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -98,6 +114,7 @@ async function main(): Promise<void> {
     `  API base:      ${api}`,
     `  JWKS:          ${publicUrl}/.well-known/jwks.json`,
     `  Database:      ${env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}`,
+    `  Delivery:      email ${env.SMTP_URL ? 'SMTP' : 'outbox'}, SMS ${env.SMS_WEBHOOK_URL ? 'webhook' : 'outbox'}${production ? '' : ` (read it: ${api}/dev/outbox?to=<address>)`}`,
   ];
   if (seed) lines.push(`  Seeded admin:  ${SEED_ADMIN_EMAIL} / ${SEED_ADMIN_PASSWORD}`);
   console.log(lines.join('\n'));

@@ -3,6 +3,7 @@
  */
 import type { DatabaseConfig } from './storage/database';
 import type { ScryptParams } from './domain/passwords';
+import type { DeliveryConfig } from './delivery/types';
 
 export interface ServerOptions {
   /** PGlite (data folder, or in memory when `dataDir` is undefined) or a PostgreSQL URL. */
@@ -35,10 +36,21 @@ export interface ServerOptions {
   trustProxy?: boolean;
   /** scrypt cost; default OWASP-equivalent. Tests lower it to stay fast. */
   passwordHashing?: ScryptParams;
+  /** Email (SMTP) and SMS (webhook) delivery; whatever is not configured goes to the outbox table. */
+  delivery?: DeliveryConfig;
+  /**
+   * Origin of the pages that host the login box: links in emails point there
+   * (`{appUrl}/account/reset-password?...`). Configured, never taken from the request's Host
+   * header (that would let anyone send reset links pointing at their own site). Default: the
+   * issuer when it is a URL, else http://localhost:8080.
+   */
+  appUrl?: string;
+  /** Register GET /{prefix}/dev/outbox (development and tests only, never in production). */
+  devOutbox?: boolean;
 }
 
-export type ResolvedOptions = Required<Omit<ServerOptions, 'staticRoot' | 'passwordHashing'>> &
-  Pick<ServerOptions, 'staticRoot' | 'passwordHashing'>;
+export type ResolvedOptions = Required<Omit<ServerOptions, 'staticRoot' | 'passwordHashing' | 'delivery'>> &
+  Pick<ServerOptions, 'staticRoot' | 'passwordHashing' | 'delivery'>;
 
 const PREFIX_SHAPE = /^[A-Za-z0-9_-]*$/;
 
@@ -60,6 +72,9 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
     passwordHashing: options.passwordHashing,
+    delivery: options.delivery,
+    appUrl: (options.appUrl ?? (/^https?:\/\//.test(options.issuer ?? '') ? options.issuer! : 'http://localhost:8080')).replace(/\/+$/, ''),
+    devOutbox: options.devOutbox ?? false,
   };
   if (!PREFIX_SHAPE.test(resolved.prefix)) throw new Error(`Invalid URL prefix "${resolved.prefix}": use letters, digits, - and _`);
   if (resolved.cookieSameSite === 'none' && !resolved.cookieSecure) {

@@ -78,3 +78,9 @@ export interface SignUpRequest {
   invitationToken?: string;
   recaptchaToken?: string;
 }
+
+/** A link from an email: password reset and activation (spec 000 §2 routes, §7). */
+export interface EmailLinkParams { userId: string; token: string }
+export interface ResetPasswordRequest extends EmailLinkParams { password: string }
+export interface ActivationStrategy { shouldSetPassword: boolean }
+export interface ActivateAccountRequest extends EmailLinkParams { password?: string }

@@ -1,4 +1,7 @@
 import type { AuthResponse, SignUpResponse, User } from '../api/types';
+import { DEMO_FEATURES, DEMO_PERMISSION_FEATURES } from '../entitlements/demoEntitlements';
+import { evaluateDemoFlags } from '../featureFlags/demoFlags';
+import { createDemoAccountFlows } from './accountFlows';
 import { DEMO_PASSWORD_MIN_LENGTH, DEMO_POLICY, DEMO_ROLES, seedDemoDatabase, type DemoDatabase, type DemoUser } from './data';
 
 /**
@@ -12,7 +15,8 @@ export const DEMO_DELAY_MAX_MS = 500;
 /** Demo access token lifetime (spec 000 §9). */
 export const DEMO_TOKEN_LIFETIME_SECONDS = 86400;
 
-const STORAGE_KEY = 'auth-elements.demo.v1';
+/** Where the demo keeps its data in localStorage (tests switch demo settings through it). */
+export const STORAGE_KEY = 'auth-elements.demo.v1';
 
 export interface DemoStorage { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void }
 
@@ -103,6 +107,40 @@ function changeDemoMember(db: DemoDatabase, caller: DemoUser, userId: string, bo
   return ok({ roleIds: ids.filter((id) => id !== '') }, true);
 }
 
+function demoAccountSettings(db: DemoDatabase, tenantId: string) {
+  const tenant = db.tenants.find((t) => t.tenantId === tenantId);
+  const saved = db.accountSettings?.[tenantId] ?? {};
+  return {
+    tenantId, name: tenant?.name ?? '', address: saved.address ?? null, website: saved.website ?? null, timezone: saved.timezone ?? null,
+    currency: saved.currency ?? 'USD', dateFormat: 'DD/MM/YYYY', timeFormat: 'HH:mm', logo: null, hasCustomLogin: false,
+  };
+}
+
+/** PUT account settings in demo mode, with the server's checks (server/routes/account-settings.ts). */
+function updateDemoAccountSettings(db: DemoDatabase, user: DemoUser, body: Json) {
+  const allowed = ['name', 'address', 'website', 'timezone', 'currency'];
+  const unknown = Object.keys(body).find((key) => !allowed.includes(key));
+  if (unknown) return fail(400, `Unknown field "${unknown}"`);
+  if (Object.keys(body).length === 0) return fail(400, 'Nothing to update');
+  const text = (value: unknown, max: number) => value === null || (typeof value === 'string' && value.length <= max);
+  if (body.name !== undefined && (typeof body.name !== 'string' || !body.name.trim() || body.name.length > 100)) return fail(400, 'The company name must not be empty');
+  if (body.address !== undefined && !text(body.address, 200)) return fail(400, 'address must be at most 200 characters');
+  if (body.website !== undefined && !(body.website === null || (typeof body.website === 'string' && /^(https?:\/\/\S+)?$/.test(body.website)))) return fail(400, 'website must start with http:// or https://');
+  if (body.timezone !== undefined && !(body.timezone === null || (typeof body.timezone === 'string' && (body.timezone === '' || Intl.supportedValuesOf('timeZone').concat('UTC').includes(body.timezone))))) {
+    return fail(400, `Unknown time zone "${String(body.timezone)}"`);
+  }
+  if (body.currency !== undefined && !(typeof body.currency === 'string' && /^[A-Z]{3}$/.test(body.currency))) return fail(400, 'currency must be three capital letters');
+  const saved = ((db.accountSettings ??= {})[user.tenantId] ??= {});
+  const blank = (value: unknown) => (typeof value === 'string' ? value.trim() || null : null);
+  if (body.address !== undefined) saved.address = blank(body.address);
+  if (body.website !== undefined) saved.website = blank(body.website);
+  if (body.timezone !== undefined) saved.timezone = blank(body.timezone);
+  if (typeof body.currency === 'string') saved.currency = body.currency;
+  const tenant = db.tenants.find((t) => t.tenantId === user.tenantId);
+  if (tenant && typeof body.name === 'string') tenant.name = body.name.trim();
+  return ok(demoAccountSettings(db, user.tenantId), true);
+}
+
 function demoSessions(db: DemoDatabase) {
   if (!db.session) return [];
   const userAgent = typeof navigator === 'undefined' ? null : navigator.userAgent;
@@ -191,7 +229,11 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       return user ? handler(db, user, request) : fail(401, 'Unauthorized');
     };
 
+  // Password reset, activation and the demo outbox (core/demo/accountFlows.ts).
+  const accountFlows = createDemoAccountFlows({ startSession, random, now });
+
   const routes: Record<string, Handler> = {
+    ...accountFlows.routes,
     'GET /identity/resources/configurations/v1/public': () => ok(DEMO_POLICY),
     'GET /identity/resources/users/v1/passwords/config': () => ok({ minLength: DEMO_PASSWORD_MIN_LENGTH, maxLength: 128 }),
     'GET /vendors/public': () => ok({ whiteLabelMode: false }),
@@ -229,6 +271,12 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       db.tenants.push({ id: tenantId, tenantId, name: companyName, isReseller: false, metadata: '{}', vendorId: 'demo-vendor', createdAt: new Date(now()).toISOString() });
       const user: DemoUser = { id: random(), email, name, password: body.password, tenantId, roleKeys: ['Admin'], createdAt: new Date(now()).toISOString() };
       db.users.push(user);
+      if (db.settings?.signUpRequiresActivation) {
+        // Like the server: not signed in, an activation link by email.
+        user.verified = false;
+        accountFlows.sendActivation(db, user);
+        return ok({ shouldActivate: true, userId: user.id, tenantId, user: profileOf(db, user) } satisfies SignUpResponse, true);
+      }
       const answer: SignUpResponse = { shouldActivate: false, userId: user.id, tenantId, user: profileOf(db, user), authResponse: startSession(db, user) };
       return ok(answer, true);
     },
@@ -238,6 +286,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     'GET /identity/resources/roles/v1': withUser(() => ok(Object.entries(DEMO_ROLES).map(([key, role]) => ({
       id: `role-${key}`, key, name: role.name, description: null, isDefault: key === 'Admin',
     })))),
+    'GET /tenants/resources/account-settings/v1': withUser((db, user) => ok(demoAccountSettings(db, user.tenantId))),
+    'PUT /tenants/resources/account-settings/v1': withUser((db, user, { body }) => updateDemoAccountSettings(db, user, body)),
     // Demo mode has one session: this browser's.
     'GET /identity/resources/users/sessions/v1/me': withUser((db) => ok(demoSessions(db))),
     'GET /identity/resources/users/sessions/v1/me/current': withUser((db) => ok(demoSessions(db)[0])),
@@ -249,6 +299,10 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       const tenants = db.tenants.filter((t) => t.tenantId === user.tenantId);
       return ok({ tenants, activeTenant: tenants[0] ?? null });
     }),
+    // Host integration: entitlements (signed in) and feature flags (public).
+    'GET /entitlements/api/v2/user-entitlements': withUser((_db, user) =>
+      ok({ permissions: permissionsOf(user), features: DEMO_FEATURES, permissionFeatures: DEMO_PERMISSION_FEATURES })),
+    'POST /flags/api/v1/evaluate': (_db, { body }) => ok({ flags: evaluateDemoFlags(body) }),
   };
 
   /** Answers one request of the contract; `path` is the part after the base URL and prefix. */

@@ -22,7 +22,19 @@ export interface DemoDatabase {
   tenants: Tenant[];
   /** Refresh-token stand-in: the session the demo "cookie" points at. */
   session: { id: string; userId: string; refreshToken: string; createdAt?: string } | null;
+  /** Account settings per tenant id (absent: the defaults of spec 001 §3). */
+  accountSettings?: Record<string, { address?: string | null; website?: string | null; timezone?: string | null; currency?: string }>;
+  /** Emails the demo "sent" (newest first); see core/demo/accountFlows.ts. */
+  outbox?: DemoMessage[];
+  /** Reset and activation links the demo issued. */
+  oneTimeTokens?: DemoOneTimeToken[];
+  /** Vendor settings the demo can be switched to (tests; the sample data leaves them off). */
+  settings?: { signUpRequiresActivation?: boolean };
 }
+
+export interface DemoMessage { channel: 'email' | 'sms'; to: string; subject: string | null; text: string; createdAt: string }
+
+export interface DemoOneTimeToken { purpose: 'resetPassword' | 'activation'; userId: string; token: string; expiresAt: number; used: boolean }
 
 export const DEMO_PASSWORD_MIN_LENGTH = 8;
 export const DEMO_ADMIN = { email: 'demo@auth-elements.dev', password: 'demo-password' } as const;

@@ -1,6 +1,8 @@
-import { useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { selectAuth } from '../../core/store/auth/authSlice';
 import type { LoginStep } from '../../core/flows/login';
+import { screenForPath, type RouteScreen } from '../../core/flows/recovery';
+import type { AuthRoutes } from '../../core/config/routes';
 import { en } from '../i18n/en';
 import { ElementRoot } from '../shared/ElementRoot';
 import { useAppSelector, useAuthApp } from '../shared/AppContext';
@@ -12,6 +14,12 @@ import { SignedInStep } from './steps/SignedInStep';
 import { SignUpStep } from './steps/SignUpStep';
 import type { StepProps } from './steps/types';
 
+// Screens reached from an emailed link or the "Forgot password?" link: their own chunks, so the
+// page with the sign-in form does not download them.
+const ActivateStep = lazy(() => import('./steps/ActivateStep').then((m) => ({ default: m.ActivateStep })));
+const ResetPasswordStep = lazy(() => import('./steps/ResetPasswordStep').then((m) => ({ default: m.ResetPasswordStep })));
+const ForgotPasswordStep = lazy(() => import('./steps/ForgotPasswordStep').then((m) => ({ default: m.ForgotPasswordStep })));
+
 /** The login flow as a table: step -> screen. Steps without a screen yet fall back to MethodUnavailableStep. */
 export const LOGIN_STEP_SCREENS: Partial<Record<LoginStep, ComponentType<StepProps>>> = {
   preLogin: EmailPasswordStep,
@@ -19,26 +27,43 @@ export const LOGIN_STEP_SCREENS: Partial<Record<LoginStep, ComponentType<StepPro
   redirectToSSO: RedirectToSsoStep,
 };
 
-export type LoginBoxScreen = 'login' | 'signUp';
+export type LoginBoxScreen = 'login' | RouteScreen;
 
-/** The screen to open with: the `screen` attribute, else the sign-up route, else login. */
-export function initialScreen(screen: string | undefined, pathname: string, signUpUrl: string): LoginBoxScreen {
+/** The screen to open with: the `screen` attribute, else the route's screen (spec 000 §2), else login. */
+export function initialScreen(screen: string | undefined, pathname: string, routes: AuthRoutes): LoginBoxScreen {
   if (screen === 'sign-up' || screen === 'signUp') return 'signUp';
   if (screen === 'login') return 'login';
-  return pathname.replace(/\/+$/, '') === signUpUrl.replace(/\/+$/, '') ? 'signUp' : 'login';
+  return screenForPath(pathname, routes) ?? 'login';
 }
 
-function LoginBoxScreens({ screen: screenAttribute }: { screen?: string }) {
+function LoginBoxScreens(props: { screen?: string }) {
+  return (
+    <Suspense fallback={<Spinner label={en.common.loading} />}>
+      <Screens {...props} />
+    </Suspense>
+  );
+}
+
+function Screens({ screen: screenAttribute }: { screen?: string }) {
   const app = useAuthApp();
   const { isLoading, isAuthenticated, loginState } = useAppSelector(selectAuth);
   const [screen, setScreen] = useState<LoginBoxScreen>(() =>
-    initialScreen(screenAttribute, globalThis.location?.pathname ?? '/', app.options.routes.signUpUrl));
+    initialScreen(screenAttribute, globalThis.location?.pathname ?? '/', app.options.routes));
+  const signIn = () => {
+    // Leaving a link's screen: drop its token from the address bar and history.
+    if (screen === 'resetPassword') globalThis.history?.replaceState(null, '', app.options.routes.loginUrl);
+    setScreen('login');
+  };
 
   if (isLoading) return <Spinner label={en.common.loading} />;
+  // Activation signs out whoever is signed in (spec 000 §4), so it comes before the signed-in state.
+  if (screen === 'activate') return <ActivateStep />;
+  if (screen === 'resetPassword') return <ResetPasswordStep onSignIn={signIn} onForgotPassword={() => setScreen('forgotPassword')} />;
   if (isAuthenticated) return <SignedInStep />;
-  if (screen === 'signUp') return <SignUpStep onSignIn={() => setScreen('login')} />;
+  if (screen === 'signUp') return <SignUpStep onSignIn={signIn} />;
+  if (screen === 'forgotPassword') return <ForgotPasswordStep onSignIn={signIn} />;
   const Step = LOGIN_STEP_SCREENS[loginState.step] ?? MethodUnavailableStep;
-  return <Step onSignUp={() => setScreen('signUp')} />;
+  return <Step onSignUp={() => setScreen('signUp')} onForgotPassword={() => setScreen('forgotPassword')} />;
 }
 
 export interface LoginBoxProps {

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { sendActivationEmail } from '../domain/activation';
 import { signUp } from '../domain/signup';
 import { listUserTenants, loadAuthorization, pickActiveTenant, toTenantDto } from '../domain/tenants';
 import { findUserById, toUserProfile } from '../domain/users';
@@ -105,6 +106,9 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
         clientInfo(request),
       );
       if (result.signedIn) setRefreshCookie(reply, ctx.cookies, result.signedIn.refreshToken);
+      // Activation required: the new user gets the link by email (a delivery failure is logged;
+      // they can ask again with POST /activate/reset).
+      if (result.shouldActivate) await sendActivationEmail(ctx, { id: result.userId, email: result.user.email }, (m) => request.log.error(m));
       return {
         shouldActivate: result.shouldActivate,
         userId: result.userId,

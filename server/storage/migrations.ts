@@ -6,6 +6,7 @@
  * of single SQL statements (PGlite's parameterised `query` runs one statement at a time).
  */
 import type { Database } from './database';
+import { ADMIN_PORTAL_STATEMENTS } from './schema/admin-portal';
 
 export interface Migration {
   version: number;
@@ -169,6 +170,91 @@ export const migrations: Migration[] = [
         SELECT r.id, p.id FROM roles r, permissions p
         WHERE r.key = 'Admin' AND r.tenant_id IS NULL AND p.key = 'fe.*'`,
     ],
+  },
+  {
+    version: 3,
+    name: 'delivery outbox, one-time tokens (reset, activation, invitation, passwordless), attempt counters',
+    statements: [
+      // Development delivery: every email and SMS the server sends, readable by tests and the demo
+      // through GET /{prefix}/dev/outbox (never registered in production). In production with
+      // SMTP or an SMS webhook configured, nothing is written here.
+      `CREATE TABLE outbox_messages (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        channel text NOT NULL CHECK (channel IN ('email', 'sms')),
+        recipient text NOT NULL,
+        subject text,
+        body text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE INDEX outbox_messages_recipient_idx ON outbox_messages (lower(recipient), created_at DESC)`,
+      // Links and codes sent by email or SMS. Only a SHA-256 of the secret is stored; a row is
+      // usable once (used_at) and until expires_at. A code row also counts wrong guesses and is
+      // burned after too many.
+      `CREATE TABLE one_time_tokens (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        purpose text NOT NULL,
+        user_id uuid REFERENCES users(id) ON DELETE CASCADE,
+        token_hash text NOT NULL,
+        data jsonb NOT NULL DEFAULT '{}'::jsonb,
+        failed_attempts integer NOT NULL DEFAULT 0,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE INDEX one_time_tokens_hash_idx ON one_time_tokens (token_hash)`,
+      `CREATE INDEX one_time_tokens_user_idx ON one_time_tokens (user_id, purpose)`,
+      // Failed attempts per key (an email or an IP) in a fixed window, shared by every process.
+      `CREATE TABLE attempt_counters (
+        key text PRIMARY KEY,
+        failures integer NOT NULL DEFAULT 0,
+        window_started_at timestamptz NOT NULL DEFAULT now()
+      )`,
+    ],
+  },
+  {
+    version: 4,
+    name: 'entitlements (features, feature gates on permissions, tenant bundles) and feature flags',
+    statements: [
+      `CREATE TABLE features (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        key text NOT NULL UNIQUE,
+        name text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      // A permission gated by features is entitled only while the tenant has one of them.
+      // Permission keys are text (not a foreign key): a gate may name a permission defined later.
+      `CREATE TABLE feature_permissions (
+        feature_id uuid NOT NULL REFERENCES features(id) ON DELETE CASCADE,
+        permission_key text NOT NULL,
+        PRIMARY KEY (feature_id, permission_key)
+      )`,
+      // A tenant's bundle: expires_at NULL never expires; past it the kit answers BUNDLE_EXPIRED.
+      `CREATE TABLE tenant_features (
+        tenant_id uuid NOT NULL REFERENCES tenants(id) ON DELETE CASCADE,
+        feature_id uuid NOT NULL REFERENCES features(id) ON DELETE CASCADE,
+        expires_at timestamptz,
+        PRIMARY KEY (tenant_id, feature_id)
+      )`,
+      `CREATE TABLE feature_flags (
+        key text PRIMARY KEY,
+        description text,
+        enabled boolean NOT NULL DEFAULT false,
+        tenant_ids uuid[] NOT NULL DEFAULT '{}',
+        user_ids uuid[] NOT NULL DEFAULT '{}',
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      // The flags the kit itself reads (spec 000 §6, spec 001 §6), off until the vendor turns them on.
+      `INSERT INTO feature_flags (key, description) VALUES
+        ('security-center-show-login-flows', 'Breached-password prompt at login'),
+        ('show-passkeys-new', 'Passkeys'),
+        ('admin_portal_login_per_tenant', 'Custom login per tenant'),
+        ('security-center-admin-portal', 'Security centre in the admin portal')`,
+    ],
+  },
+  {
+    version: 5,
+    name: 'admin portal: admin-box metadata per vendor, account settings per tenant',
+    statements: ADMIN_PORTAL_STATEMENTS,
   },
 ];
 

@@ -64,5 +64,11 @@ for (const [name, factory] of factories) {
     test('PUT /users/v2/me without a token: 401', async () => {
       assert.equal((await target.call('PUT', '/identity/resources/users/v2/me', { body: { name: 'X' } })).status, 401);
     });
+
+    test('GET /metadata?entityName=adminBox answers rows (none configured: an empty list)', async () => {
+      const answer = await target.call('GET', '/metadata?entityName=adminBox', { token });
+      assert.equal(answer.status, 200);
+      assert.deepEqual(answer.body.rows, []);
+    });
   });
 }

@@ -1,5 +1,6 @@
 import { buildServer } from '../../server/app';
-import { createDemoBackend } from '../../core/demo/backend';
+import { createDemoBackend, STORAGE_KEY } from '../../core/demo/backend';
+import { seedDemoDatabase, type DemoDatabase } from '../../core/demo/data';
 import { createMemoryStorage } from '../../core/demo/memoryStorage';
 
 export interface Answer { status: number; body: any }
@@ -9,6 +10,8 @@ export interface ContractTarget {
   call(method: string, path: string, options?: { body?: unknown; rawBody?: string; token?: string }): Promise<Answer>;
   /** Forget the refresh cookie (a new browser). */
   clearCookies(): Promise<void>;
+  /** Switches the vendor setting "sign-up requires activation" (a database setting on the server). */
+  setSignUpRequiresActivation(on: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -29,7 +32,8 @@ async function parse(response: Response): Promise<Answer> {
 
 /** The in-browser demo backend, through the same transport the kit uses in demo mode. */
 export function demoTarget(): ContractTarget {
-  const backend = createDemoBackend({ storage: createMemoryStorage(), delay: () => 0 });
+  const storage = createMemoryStorage();
+  const backend = createDemoBackend({ storage, delay: () => 0 });
   return {
     name: 'demo backend',
     async call(method, path, options = {}) {
@@ -42,13 +46,19 @@ export function demoTarget(): ContractTarget {
       // In demo mode the stored session is the cookie: a new browser has none (users stay).
       await backend.handle('POST', '/identity/resources/auth/v1/logout', {}, null);
     },
+    async setSignUpRequiresActivation(on) {
+      const saved = storage.getItem(STORAGE_KEY);
+      const db: DemoDatabase = saved ? JSON.parse(saved) : seedDemoDatabase();
+      db.settings = { ...db.settings, signUpRequiresActivation: on };
+      storage.setItem(STORAGE_KEY, JSON.stringify(db));
+    },
     async close() {},
   };
 }
 
 /** The reference server on a fresh in-memory database, over real HTTP on loopback. */
 export async function serverTarget(): Promise<ContractTarget> {
-  const server = await buildServer({ database: { kind: 'pglite' }, seed: false, passwordHashing: { N: 1024, r: 8, p: 1 } });
+  const server = await buildServer({ database: { kind: 'pglite' }, seed: false, passwordHashing: { N: 1024, r: 8, p: 1 }, devOutbox: true });
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   let cookie = '';
   return {
@@ -69,6 +79,9 @@ export async function serverTarget(): Promise<ContractTarget> {
       return parse(response);
     },
     async clearCookies() { cookie = ''; },
+    async setSignUpRequiresActivation(on) {
+      await server.db.query('UPDATE vendors SET sign_up_requires_activation = $1', [on]);
+    },
     close: () => server.close(),
   };
 }

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 /** Playwright CSS locators pierce open shadow roots, so parts are reachable directly. */
@@ -38,4 +38,21 @@ export async function expectSignedInAs(page: Page, text: string) {
 export async function axeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+/** The latest message of the development outbox to `to` (the reference server's /dev/outbox). */
+export async function latestMessage(request: APIRequestContext, to: string): Promise<{ subject: string | null; text: string }> {
+  const response = await request.get(`/frontegg/dev/outbox?to=${encodeURIComponent(to)}`);
+  expect(response.ok()).toBe(true);
+  const [latest] = (await response.json()).messages;
+  expect(latest, `a message to ${to}`).toBeTruthy();
+  return latest;
+}
+
+/** The first link in the latest message to `to`. */
+export async function latestLink(request: APIRequestContext, to: string): Promise<string> {
+  const { text } = await latestMessage(request, to);
+  const match = text.match(/https?:\/\/\S+/);
+  expect(match, `a link in the message to ${to}`).toBeTruthy();
+  return match![0];
 }

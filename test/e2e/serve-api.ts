@@ -16,6 +16,9 @@ const server = await buildServer({
   issuer: origin,
   // Low scrypt cost keeps the suite fast; production uses the default cost.
   passwordHashing: { N: 1024, r: 8, p: 1 },
+  // Emails and SMS go to the outbox, which the tests read at /frontegg/dev/outbox; links point here.
+  devOutbox: true,
+  appUrl: origin,
 });
 await seedTeam(server.db);
 await server.app.listen({ port, host: '127.0.0.1' });

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PublicPolicy, Tenant, User } from '../../api/types';
 import type { LoginFlow, LoginStep } from '../../flows/login';
+import { initialRecoveryState, type RecoveryChange, type RecoveryState } from './recoveryState';
 
 export interface LoginState {
   flow: LoginFlow;
@@ -33,6 +34,8 @@ export interface AuthState {
   publicPolicy: PublicPolicy | null;
   loginState: LoginState;
   signUpState: SignUpState;
+  /** Forgot password, reset password and activation screens. */
+  recovery: RecoveryState;
 }
 
 export const initialLoginState: LoginState = { flow: 'Login', step: 'preLogin', email: '', loading: false, error: null, ssoAddress: null };
@@ -49,6 +52,7 @@ export const initialAuthState: AuthState = {
   publicPolicy: null,
   loginState: initialLoginState,
   signUpState: initialSignUpState,
+  recovery: initialRecoveryState,
 };
 
 const authSlice = createSlice({
@@ -98,12 +102,15 @@ const authSlice = createSlice({
     signUpReset(state) {
       state.signUpState = initialSignUpState;
     },
+    recoveryChanged(state, action: PayloadAction<RecoveryChange>) {
+      for (const key of Object.keys(action.payload) as Array<keyof RecoveryState>) Object.assign(state.recovery[key], action.payload[key]);
+    },
   },
 });
 
 export const {
   sessionCheckStarted, userUpdated, tokenReceived, sessionEstablished, sessionCleared, publicPolicyLoaded,
-  loginStateChanged, loginReset, signUpStateChanged, signUpReset,
+  loginStateChanged, loginReset, signUpStateChanged, signUpReset, recoveryChanged,
 } = authSlice.actions;
 export const authReducer = authSlice.reducer;
 
@@ -115,5 +122,6 @@ export const selectUser = (state: WithAuth) => state.auth.user;
 export const selectAccessToken = (state: WithAuth) => state.auth.accessToken;
 export const selectLoginState = (state: WithAuth) => state.auth.loginState;
 export const selectSignUpState = (state: WithAuth) => state.auth.signUpState;
+export const selectRecovery = (state: WithAuth) => state.auth.recovery;
 export const selectPublicPolicy = (state: WithAuth) => state.auth.publicPolicy;
 export const selectActiveTenant = (state: WithAuth) => state.auth.activeTenant;

@@ -16,6 +16,7 @@ export interface PortalPageProps { metadata: AdminBoxMetadata }
 export const PORTAL_PAGE_COMPONENTS: Partial<Record<PortalPageId, LazyExoticComponent<ComponentType<PortalPageProps>>>> = {
   profile: lazy(() => import('../pages/ProfilePage')),
   privacy: lazy(() => import('../pages/privacy/PrivacyPage')),
+  account: lazy(() => import('../pages/account/AccountPage')),
   users: lazy(() => import('../pages/users/UsersPage')),
 };
 

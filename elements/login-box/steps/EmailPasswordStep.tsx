@@ -15,7 +15,7 @@ import type { StepProps } from './types';
  * The preLogin and loginWithPassword steps in one form, so the email stays in the same input (and
  * password managers see username and password together). What the user typed survives every error.
  */
-export function EmailPasswordStep({ onSignUp }: StepProps) {
+export function EmailPasswordStep({ onSignUp, onForgotPassword }: StepProps) {
   const dispatch = useAppDispatch();
   const { step, email: storedEmail, loading, error } = useAppSelector(selectLoginState);
   const policy = useAppSelector(selectPublicPolicy);
@@ -91,6 +91,7 @@ export function EmailPasswordStep({ onSignUp }: StepProps) {
           {askPassword ? en.login.signIn : en.login.continue}
         </Button>
         {askPassword && <Button variant="link" partName="link" onClick={useAnotherEmail}>{en.login.useAnotherEmail}</Button>}
+        {askPassword && <Button variant="link" partName="link forgot-password-link" onClick={onForgotPassword}>{en.login.forgotPassword}</Button>}
       </form>
       {policy?.allowSignups !== false && (
         <p css={mutedStyle}>

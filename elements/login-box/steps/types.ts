@@ -2,4 +2,6 @@
 export interface StepProps {
   /** Switch the box to the sign-up screen. */
   onSignUp: () => void;
+  /** Switch the box to the forgot-password screen. */
+  onForgotPassword: () => void;
 }

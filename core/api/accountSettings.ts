@@ -1,0 +1,26 @@
+import type { HttpClient } from './http';
+
+/** Account settings (spec 001 §3); `name` is the company name. */
+export interface AccountSettings {
+  tenantId: string;
+  name: string;
+  address: string | null;
+  website: string | null;
+  timezone: string | null;
+  currency: string;
+  dateFormat: string;
+  timeFormat: string;
+  logo: string | null;
+  hasCustomLogin: boolean;
+}
+
+export type AccountSettingsUpdate = Partial<Pick<AccountSettings, 'name' | 'address' | 'website' | 'timezone' | 'currency'>>;
+
+export const ACCOUNT_SETTINGS_V1 = '/tenants/resources/account-settings/v1';
+
+export function createAccountSettingsApi(http: HttpClient) {
+  return {
+    get: () => http.get<AccountSettings>(ACCOUNT_SETTINGS_V1),
+    update: (body: AccountSettingsUpdate) => http.put<AccountSettings>(ACCOUNT_SETTINGS_V1, body),
+  };
+}

@@ -1,0 +1,139 @@
+import type { AuthResponse } from '../api/types';
+import { DEMO_PASSWORD_MIN_LENGTH, type DemoDatabase, type DemoOneTimeToken, type DemoUser } from './data';
+
+/**
+ * Demo mode's password reset and activation, answering like the reference server
+ * (server/routes/passwords.ts, activation.ts, dev-outbox.ts; the contract suite holds them to it).
+ *
+ * Where the server sends an email, the demo writes it to the demo outbox (kept with the rest of the
+ * demo data in localStorage), answers it at GET /dev/outbox?to=... like a development server, and
+ * prints it to the browser console, so someone trying the demo can open the link.
+ * Secrets are kept as they are: this is sample data in the visitor's own browser, not security.
+ */
+
+type Json = Record<string, unknown>;
+type Answer = { status: number; body: unknown; save?: boolean };
+interface FlowRequest { body: Json; query: Record<string, string> }
+export type DemoFlowHandler = (db: DemoDatabase, request: FlowRequest) => Answer;
+
+export interface DemoFlowTools {
+  startSession(db: DemoDatabase, user: DemoUser): AuthResponse;
+  random(): string;
+  now(): number;
+}
+
+export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Ask for a new one.';
+export const ACTIVATION_LINK_INVALID = 'This activation link is invalid or has expired. Ask for a new one.';
+const HOUR = 3600_000;
+const LIFETIMES_MS = { resetPassword: HOUR, activation: 7 * 24 * HOUR } as const;
+
+const fail = (status: number, ...errors: string[]): Answer => ({ status, body: { errors } });
+const ok = (body: unknown, save = false): Answer => ({ status: 200, body, save });
+const isEmail = (value: unknown): value is string => typeof value === 'string' && value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length > 0 && value.length <= max;
+/** The password policy of the demo (the server's default policy). */
+function passwordProblem(password: unknown): string | null {
+  if (typeof password !== 'string' || password.length < DEMO_PASSWORD_MIN_LENGTH) return `Password must be at least ${DEMO_PASSWORD_MIN_LENGTH} characters`;
+  if (password.length > 128) return 'Password must be at most 128 characters';
+  return null;
+}
+const findByEmail = (db: DemoDatabase, email: string) => db.users.find((u) => u.email.toLowerCase() === email.trim().toLowerCase());
+
+/** Where demo links point: the page's own origin (there is no server to configure). */
+const appOrigin = () => globalThis.location?.origin ?? 'https://demo.auth-elements.invalid';
+
+export function createDemoAccountFlows(tools: DemoFlowTools) {
+  function sendEmail(db: DemoDatabase, to: string, subject: string, text: string) {
+    (db.outbox ??= []).unshift({ channel: 'email', to, subject, text, createdAt: new Date(tools.now()).toISOString() });
+    db.outbox.length = Math.min(db.outbox.length, 50);
+    // The demo's delivery: visible to whoever tries the demo, in the console.
+    console.info(`[auth-elements demo] email to ${to}: ${subject}\n${text}`);
+  }
+
+  function issueLink(db: DemoDatabase, purpose: DemoOneTimeToken['purpose'], user: DemoUser, path: string): string {
+    const tokens = (db.oneTimeTokens ??= []);
+    for (const t of tokens) if (t.userId === user.id && t.purpose === purpose) t.used = true;
+    const token = `${tools.random()}${tools.random()}`;
+    tokens.push({ purpose, userId: user.id, token, expiresAt: tools.now() + LIFETIMES_MS[purpose], used: false });
+    const link = new URL(path, appOrigin());
+    link.searchParams.set('userId', user.id);
+    link.searchParams.set('token', token);
+    return link.toString();
+  }
+
+  function liveLink(db: DemoDatabase, purpose: DemoOneTimeToken['purpose'], userId: unknown, token: unknown) {
+    return (db.oneTimeTokens ?? []).find((t) => t.purpose === purpose && t.userId === userId && t.token === token && !t.used && t.expiresAt > tools.now());
+  }
+
+  function sendActivation(db: DemoDatabase, user: DemoUser) {
+    const link = issueLink(db, 'activation', user, '/account/activate');
+    sendEmail(db, user.email, 'Activate your account', `Welcome! Activate your account here (the link works once, for seven days):\n${link}\n\nIf you did not sign up, ignore this email.`);
+  }
+
+  function linkInputProblem(body: Json): string | null {
+    if (!isText(body.userId, 36)) return 'User id is required';
+    if (!isText(body.token, 100)) return 'Token is required';
+    return null;
+  }
+
+  const routes: Record<string, DemoFlowHandler> = {
+    'POST /identity/resources/users/v1/passwords/reset': (db, { body }) => {
+      if (!isEmail(body.email)) return fail(400, 'Email must be a valid email address');
+      const user = findByEmail(db, body.email);
+      if (user) {
+        const link = issueLink(db, 'resetPassword', user, '/account/reset-password');
+        sendEmail(db, user.email, 'Reset your password', `Someone asked to reset the password of your account.\n\nChoose a new password here (the link works once, for one hour):\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.`);
+      }
+      return ok({}, true);
+    },
+    'POST /identity/resources/users/v1/passwords/reset/verify': (db, { body }) => {
+      const problem = linkInputProblem(body) ?? passwordProblem(body.password);
+      if (problem) return fail(400, problem);
+      const link = liveLink(db, 'resetPassword', body.userId, body.token);
+      const user = db.users.find((u) => u.id === body.userId);
+      if (!link || !user) return fail(400, RESET_LINK_INVALID);
+      link.used = true;
+      user.password = body.password as string;
+      user.verified = true;
+      if (db.session?.userId === user.id) db.session = null;
+      return ok({}, true);
+    },
+    'GET /identity/resources/users/v1/activate/strategy': (db, { query }) => {
+      const problem = linkInputProblem(query);
+      if (problem) return fail(400, problem);
+      const user = db.users.find((u) => u.id === query.userId);
+      if (!user || user.verified !== false || !liveLink(db, 'activation', query.userId, query.token)) return fail(400, ACTIVATION_LINK_INVALID);
+      return ok({ shouldSetPassword: !user.password });
+    },
+    'POST /identity/resources/users/v1/activate': (db, { body }) => {
+      const problem = linkInputProblem(body);
+      if (problem) return fail(400, problem);
+      const user = db.users.find((u) => u.id === body.userId);
+      if (!user || user.verified !== false) return fail(400, ACTIVATION_LINK_INVALID);
+      if (!user.password) {
+        if (!body.password) return fail(400, 'Password is required');
+        const rejected = passwordProblem(body.password);
+        if (rejected) return fail(400, rejected);
+      }
+      const link = liveLink(db, 'activation', body.userId, body.token);
+      if (!link) return fail(400, ACTIVATION_LINK_INVALID);
+      link.used = true;
+      if (!user.password) user.password = body.password as string;
+      user.verified = true;
+      return ok(tools.startSession(db, user), true);
+    },
+    'POST /identity/resources/users/v1/activate/reset': (db, { body }) => {
+      if (!isEmail(body.email)) return fail(400, 'Email must be a valid email address');
+      const user = findByEmail(db, body.email);
+      if (user && user.verified === false) sendActivation(db, user);
+      return ok({}, true);
+    },
+    'GET /dev/outbox': (db, { query }) => {
+      if (!isText(query.to, 254)) return fail(400, 'To is required');
+      const to = query.to.toLowerCase();
+      return ok({ messages: (db.outbox ?? []).filter((m) => m.to.toLowerCase() === to) });
+    },
+  };
+
+  return { routes, sendActivation };
+}

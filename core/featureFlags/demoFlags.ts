@@ -1,0 +1,13 @@
+import { KNOWN_FEATURE_FLAGS, type FeatureFlagContext } from './featureFlags';
+
+/** Demo mode's flags: the spec's named flags off, plus one sample flag on for everyone. */
+export const DEMO_FEATURE_FLAGS: Record<string, boolean> = {
+  ...Object.fromEntries(Object.values(KNOWN_FEATURE_FLAGS).map((key) => [key, false])),
+  'demo-new-dashboard': true,
+};
+
+/** The demo answer of the evaluate call: the asked keys (all without keys), unknown keys off. */
+export function evaluateDemoFlags(body: { keys?: unknown; context?: FeatureFlagContext }): Record<string, boolean> {
+  const keys = Array.isArray(body.keys) ? body.keys.filter((k): k is string => typeof k === 'string') : Object.keys(DEMO_FEATURE_FLAGS);
+  return Object.fromEntries(keys.map((key) => [key, DEMO_FEATURE_FLAGS[key] === true]));
+}

@@ -1,0 +1,17 @@
+import type { ActivateStep, ForgotPasswordStep, ResetPasswordStep } from '../../flows/recovery';
+
+/** State of the account-recovery screens: forgot password, reset password, activation. */
+export interface RecoveryState {
+  forgotPassword: { step: ForgotPasswordStep; email: string; loading: boolean; error: string | null };
+  resetPassword: { step: ResetPasswordStep; loading: boolean; error: string | null };
+  activate: { step: ActivateStep; loading: boolean; error: string | null; resent: boolean };
+}
+
+export const initialRecoveryState: RecoveryState = {
+  forgotPassword: { step: 'forgotPassword', email: '', loading: false, error: null },
+  resetPassword: { step: 'resetPassword', loading: false, error: null },
+  activate: { step: 'activating', loading: false, error: null, resent: false },
+};
+
+/** A change to one or more of the recovery screens' states. */
+export type RecoveryChange = { [K in keyof RecoveryState]?: Partial<RecoveryState[K]> };

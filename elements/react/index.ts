@@ -1,0 +1,28 @@
+/**
+ * The React entry (`auth-elements/react`): the provider, the elements as React components, the
+ * hooks and the authorized-content guard. Renders with the host's React (a peer dependency);
+ * nothing here touches `window` at import time or on the server.
+ */
+import './jsx';
+
+export { AuthElementsProvider } from './AuthElementsProvider';
+export { LoginBox, AdminPortal, CheckoutDialog } from './components';
+export { AuthorizedContent } from './AuthorizedContent';
+export {
+  useAuth, useAuthUser, useIsAuthenticated, useLoginWithRedirect, useLogout, useAuthActions,
+  useEntitlements, useFeatureEntitlements, usePermissionEntitlements, useFeatureFlag, useAuthElementsApp,
+} from './hooks';
+export { isAuthorized } from '../../core/authorization/authorizedContent';
+export { isWrappedContentHidden } from './hostRoutes';
+
+export type { AuthElementsProviderProps } from './AuthElementsProvider';
+export type { LoginBoxProps, AdminPortalProps, CheckoutDialogProps } from './components';
+export type { AuthorizedContentProps } from './AuthorizedContent';
+export type { AuthElementsIntrinsicElements } from './jsx';
+export type { ContextOptions } from '../../core/config/options';
+export type { ThemeOptions } from '../../core/theme/themeOptions';
+export type { Localizations } from '../i18n/localize';
+export type { Entitlement, EntitlementJustification, EntitlementQuery } from '../../core/entitlements/entitlements';
+export type { FeatureFlagContext } from '../../core/featureFlags/featureFlags';
+export type { User, Tenant } from '../../core/api/types';
+export type { BusEvents } from '../../core/bus';

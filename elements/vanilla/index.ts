@@ -1,0 +1,20 @@
+/**
+ * The vanilla entry, CDN path cdn/6.138.0/vanilla/index.js: `window.AuthElements.initialize()`.
+ * Also an ES module with the same exports. The global is the only side effect.
+ */
+import { getAppByName, initialize } from './initialize';
+
+export { initialize, getAppByName as getApp };
+export type { AuthElementsApp, InitializeOptions } from './initialize';
+
+declare global {
+  interface Window {
+    AuthElements?: { initialize: typeof initialize; getApp: typeof getAppByName };
+  }
+}
+
+if (typeof window !== 'undefined') {
+  window.AuthElements ??= { initialize, getApp: getAppByName };
+  // Scripts that ran before this module can wait for it.
+  window.dispatchEvent(new CustomEvent('auth-elements:loaded'));
+}

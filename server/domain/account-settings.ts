@@ -1,0 +1,61 @@
+/**
+ * A tenant's account settings (spec 001 §2 Account fields: companyName, address, website, timezone,
+ * currency; §3 Account settings with the mock defaults DD/MM/YYYY, HH:mm, USD).
+ */
+import type { Database } from '../storage/database';
+
+export interface AccountSettingsDto {
+  tenantId: string;
+  name: string;
+  address: string | null;
+  website: string | null;
+  timezone: string | null;
+  currency: string;
+  dateFormat: string;
+  timeFormat: string;
+  logo: string | null;
+  hasCustomLogin: boolean;
+}
+
+interface Row { id: string; name: string; address: string | null; website: string | null; timezone: string | null; currency: string; date_format: string; time_format: string }
+
+const COLUMNS = 'id, name, address, website, timezone, currency, date_format, time_format';
+const toDto = (row: Row): AccountSettingsDto => ({
+  tenantId: row.id, name: row.name, address: row.address, website: row.website, timezone: row.timezone,
+  currency: row.currency, dateFormat: row.date_format, timeFormat: row.time_format, logo: null, hasCustomLogin: false,
+});
+
+export async function getAccountSettings(db: Database, tenantId: string): Promise<AccountSettingsDto | null> {
+  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM tenants WHERE id = $1 AND deleted_at IS NULL`, [tenantId]);
+  return rows[0] ? toDto(rows[0]) : null;
+}
+
+export interface AccountSettingsUpdate { name?: string; address?: string | null; website?: string | null; timezone?: string | null; currency?: string }
+
+/** Applies the fields that were sent (null clears an optional one); returns the new settings. */
+export async function updateAccountSettings(db: Database, tenantId: string, update: AccountSettingsUpdate): Promise<AccountSettingsDto | null> {
+  const has = (key: keyof AccountSettingsUpdate) => update[key] !== undefined;
+  const { rows } = await db.query<Row>(
+    `UPDATE tenants SET
+        name = CASE WHEN $2 THEN $3 ELSE name END,
+        address = CASE WHEN $4 THEN $5 ELSE address END,
+        website = CASE WHEN $6 THEN $7 ELSE website END,
+        timezone = CASE WHEN $8 THEN $9 ELSE timezone END,
+        currency = CASE WHEN $10 THEN $11 ELSE currency END,
+        updated_at = now()
+      WHERE id = $1 AND deleted_at IS NULL
+      RETURNING ${COLUMNS}`,
+    [tenantId, has('name'), update.name ?? null, has('address'), update.address ?? null, has('website'), update.website ?? null,
+      has('timezone'), update.timezone ?? null, has('currency'), update.currency ?? 'USD'],
+  );
+  return rows[0] ? toDto(rows[0]) : null;
+}
+
+/** The vendor's admin-box configuration, or null when the vendor has none. */
+export async function getAdminBoxConfiguration(db: Database, tenantId: string): Promise<Record<string, unknown> | null> {
+  const { rows } = await db.query<{ configuration: Record<string, unknown> }>(
+    `SELECT m.configuration FROM admin_box_metadata m JOIN tenants t ON t.vendor_id = m.vendor_id WHERE t.id = $1`,
+    [tenantId],
+  );
+  return rows[0]?.configuration ?? null;
+}

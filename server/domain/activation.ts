@@ -1,0 +1,63 @@
+/**
+ * Account activation (spec 000 §4 "Activation", §7: GET /activate/strategy, POST /activate,
+ * POST /activate/reset). A user who signed up while the vendor requires activation gets a link;
+ * following it proves the email address, sets a password when the account has none yet, and
+ * signs the user in.
+ */
+import { accountLink, activationEmail } from '../delivery/messages';
+import { httpError } from '../http/errors';
+import type { ClientInfo, SignedIn } from './auth';
+import { sendQuietly, type FlowContext } from './account-flows';
+import { consumeLink, findLiveLink, issueOneTimeToken } from './one-time-tokens';
+import { newPasswordProblem } from './password-rules';
+import { findUserByEmail, findUserById, updatePasswordHash, type UserRow } from './users';
+
+export const ACTIVATION_LINK_INVALID = 'This activation link is invalid or has expired. Ask for a new one.';
+
+/** Emails a fresh activation link to `user` (older links stop working). */
+export async function sendActivationEmail(ctx: FlowContext, user: Pick<UserRow, 'id' | 'email'>, log: (message: string) => void): Promise<void> {
+  const token = await issueOneTimeToken(ctx.db, { purpose: 'activation', userId: user.id, kind: 'link' });
+  const link = accountLink(ctx.options.appUrl, '/account/activate', { userId: user.id, token });
+  await sendQuietly(() => ctx.delivery.sendEmail(activationEmail(user.email, link)), log);
+}
+
+/** Whether activating needs a password (the account has none). Throws 400 for a link that is not live. */
+export async function activationStrategy(ctx: FlowContext, userId: string, token: string): Promise<{ shouldSetPassword: boolean }> {
+  const user = await findUserById(ctx.db, userId);
+  const live = user && !user.verified ? await findLiveLink(ctx.db, 'activation', token, user.id) : null;
+  if (!user || !live) throw httpError(400, ACTIVATION_LINK_INVALID);
+  return { shouldSetPassword: !user.password_hash };
+}
+
+/**
+ * Activates the account and signs the user in. The password (when one must be set) is checked
+ * before the link is used, so a rejected password does not cost the user their link.
+ */
+export async function activateAccount(
+  ctx: FlowContext,
+  input: { userId: string; token: string; password?: string | null | undefined },
+  client: ClientInfo,
+): Promise<SignedIn> {
+  const user = await findUserById(ctx.db, input.userId);
+  if (!user || user.verified) throw httpError(400, ACTIVATION_LINK_INVALID);
+  let passwordHash: string | null = null;
+  if (!user.password_hash) {
+    if (!input.password) throw httpError(400, 'Password is required');
+    const problem = await newPasswordProblem(ctx.db, input.password);
+    if (problem) throw httpError(400, problem);
+    passwordHash = await ctx.hasher.hash(input.password);
+  }
+  const used = await consumeLink(ctx.db, 'activation', input.token, user.id);
+  if (!used) throw httpError(400, ACTIVATION_LINK_INVALID);
+  await ctx.db.transaction(async (tx) => {
+    if (passwordHash) await updatePasswordHash(tx, user.id, passwordHash);
+    await tx.query('UPDATE users SET verified = true, updated_at = now() WHERE id = $1', [user.id]);
+  });
+  return ctx.auth.startSession({ ...user, verified: true }, client);
+}
+
+/** Sends a new activation link when the address has an account that is not active yet. Answers nothing either way. */
+export async function resendActivation(ctx: FlowContext, email: string, log: (message: string) => void): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (user && !user.verified) await sendActivationEmail(ctx, user, log);
+}

@@ -1,0 +1,135 @@
+/**
+ * Single-use secrets sent to people: links (password reset, activation, invitation, magic link)
+ * and short codes (email and SMS sign-in codes).
+ *
+ * - Random from node:crypto: links carry 32 bytes (base64url), codes are 6 digits from randomInt.
+ * - Stored hashed (SHA-256 with the purpose as a prefix, so a hash of one purpose never matches
+ *   another). Links have 256 bits of entropy, so a fast hash is enough; a 6-digit code could be
+ *   brute-forced offline from a leaked table, which is why codes live minutes and burn after
+ *   MAX_CODE_ATTEMPTS wrong guesses.
+ * - Single use: consuming is one UPDATE ... WHERE used_at IS NULL RETURNING, so two processes (or
+ *   two clicks) cannot both use one link.
+ * - Issuing a new secret for a user and purpose retires the older ones: only the latest link works.
+ */
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Database } from '../storage/database';
+
+export type OneTimePurpose = 'resetPassword' | 'activation' | 'invitation' | 'loginCode' | 'magicLink' | 'smsCode';
+
+/** Lifetimes in seconds. */
+export const TOKEN_LIFETIME_SECONDS: Record<OneTimePurpose, number> = {
+  resetPassword: 60 * 60,
+  activation: 7 * 24 * 60 * 60,
+  invitation: 7 * 24 * 60 * 60,
+  loginCode: 10 * 60,
+  magicLink: 15 * 60,
+  smsCode: 10 * 60,
+};
+
+/** Wrong codes allowed before a code is burned (the user asks for a new one). */
+export const MAX_CODE_ATTEMPTS = 5;
+
+/** Link tokens are exactly 43 base64url characters; anything else is refused before any query. */
+export const LINK_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+export const CODE_SHAPE = /^[0-9]{6}$/;
+
+export interface OneTimeTokenRow {
+  id: string;
+  purpose: OneTimePurpose;
+  user_id: string | null;
+  data: Record<string, unknown>;
+  expires_at: Date;
+}
+
+const COLUMNS = 'id, purpose, user_id, data, expires_at';
+
+function hashSecret(purpose: OneTimePurpose, secret: string): string {
+  return createHash('sha256').update(`${purpose}:${secret}`).digest('hex');
+}
+
+export function newLinkToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function newCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/**
+ * Stores a new secret for `userId` and `purpose` (retiring older unused ones of the same user and
+ * purpose) and returns it: the only time the plain secret exists on the server.
+ */
+export async function issueOneTimeToken(
+  db: Database,
+  input: { purpose: OneTimePurpose; userId: string | null; kind: 'link' | 'code'; data?: Record<string, unknown>; ttlSeconds?: number },
+): Promise<string> {
+  const secret = input.kind === 'link' ? newLinkToken() : newCode();
+  const ttl = input.ttlSeconds ?? TOKEN_LIFETIME_SECONDS[input.purpose];
+  await db.transaction(async (tx) => {
+    if (input.userId) {
+      await tx.query('UPDATE one_time_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [input.userId, input.purpose]);
+    }
+    await tx.query(
+      `INSERT INTO one_time_tokens (purpose, user_id, token_hash, data, expires_at)
+       VALUES ($1, $2, $3, $4::jsonb, now() + make_interval(secs => $5))`,
+      [input.purpose, input.userId, hashSecret(input.purpose, secret), JSON.stringify(input.data ?? {}), ttl],
+    );
+  });
+  return secret;
+}
+
+/** The live (unused, unexpired) row for this link, without using it; null otherwise. */
+export async function findLiveLink(db: Database, purpose: OneTimePurpose, token: string, userId?: string): Promise<OneTimeTokenRow | null> {
+  if (!LINK_TOKEN_SHAPE.test(token)) return null;
+  const { rows } = await db.query<OneTimeTokenRow>(
+    `SELECT ${COLUMNS} FROM one_time_tokens
+      WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
+        AND ($3::uuid IS NULL OR user_id = $3::uuid)`,
+    [hashSecret(purpose, token), purpose, userId ?? null],
+  );
+  return rows[0] ?? null;
+}
+
+/** Uses a link once: the row when it was live, null when unknown, expired, already used or forged. */
+export async function consumeLink(db: Database, purpose: OneTimePurpose, token: string, userId?: string): Promise<OneTimeTokenRow | null> {
+  if (!LINK_TOKEN_SHAPE.test(token)) return null;
+  const { rows } = await db.query<OneTimeTokenRow>(
+    `UPDATE one_time_tokens SET used_at = now()
+      WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
+        AND ($3::uuid IS NULL OR user_id = $3::uuid)
+      RETURNING ${COLUMNS}`,
+    [hashSecret(purpose, token), purpose, userId ?? null],
+  );
+  return rows[0] ?? null;
+}
+
+export type CodeCheck = { ok: true; row: OneTimeTokenRow } | { ok: false; reason: 'wrong' | 'expired' };
+
+/**
+ * Checks a code against the user's latest live code of this purpose. A wrong code counts against
+ * it; the MAX_CODE_ATTEMPTS-th wrong code burns it. "expired" covers no code, used, burned and
+ * timed out: the user needs a new code either way.
+ */
+export async function checkCode(db: Database, purpose: OneTimePurpose, userId: string, code: string): Promise<CodeCheck> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<OneTimeTokenRow & { token_hash: string; failed_attempts: number }>(
+      `SELECT ${COLUMNS}, token_hash, failed_attempts FROM one_time_tokens
+        WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
+        ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
+      [userId, purpose],
+    );
+    const row = rows[0];
+    if (!row) return { ok: false, reason: 'expired' } as const;
+    const given = Buffer.from(hashSecret(purpose, CODE_SHAPE.test(code) ? code : 'not-a-code'));
+    if (timingSafeEqual(given, Buffer.from(row.token_hash))) {
+      await tx.query('UPDATE one_time_tokens SET used_at = now() WHERE id = $1', [row.id]);
+      return { ok: true, row } as const;
+    }
+    const failures = row.failed_attempts + 1;
+    await tx.query(
+      `UPDATE one_time_tokens SET failed_attempts = $2, used_at = CASE WHEN $2 >= $3 THEN now() ELSE used_at END WHERE id = $1`,
+      [row.id, failures, MAX_CODE_ATTEMPTS],
+    );
+    return { ok: false, reason: failures >= MAX_CODE_ATTEMPTS ? 'expired' : 'wrong' } as const;
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * Forgot password and reset password (spec 000 §7: POST /passwords/reset, /passwords/reset/verify).
+ */
+import { accountLink, resetPasswordEmail } from '../delivery/messages';
+import { httpError } from '../http/errors';
+import { newPasswordProblem } from './password-rules';
+import { consumeLink, issueOneTimeToken } from './one-time-tokens';
+import { sendQuietly, type FlowContext } from './account-flows';
+import { findUserByEmail, findUserById, updatePasswordHash } from './users';
+
+export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Ask for a new one.';
+
+/**
+ * Emails a reset link when the address has an account. The caller answers 200 either way, so the
+ * endpoint does not tell who has an account.
+ */
+export async function requestPasswordReset(ctx: FlowContext, email: string, log: (message: string) => void): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return;
+  const token = await issueOneTimeToken(ctx.db, { purpose: 'resetPassword', userId: user.id, kind: 'link' });
+  const link = accountLink(ctx.options.appUrl, '/account/reset-password', { userId: user.id, token });
+  await sendQuietly(() => ctx.delivery.sendEmail(resetPasswordEmail(user.email, link)), log);
+}
+
+/**
+ * Sets a new password with a reset link. The policy is checked before the link is used, so a
+ * too-short password does not cost the user their link. Every session of the user is revoked:
+ * whoever knew the old password is signed out. Following the link proves the email address.
+ */
+export async function resetPassword(ctx: FlowContext, input: { userId: string; token: string; password: string }): Promise<void> {
+  const policyError = await newPasswordProblem(ctx.db, input.password);
+  if (policyError) throw httpError(400, policyError);
+  const user = await findUserById(ctx.db, input.userId);
+  if (!user) throw httpError(400, RESET_LINK_INVALID);
+  const passwordHash = await ctx.hasher.hash(input.password);
+  const used = await consumeLink(ctx.db, 'resetPassword', input.token, user.id);
+  if (!used) throw httpError(400, RESET_LINK_INVALID);
+  await ctx.db.transaction(async (tx) => {
+    await updatePasswordHash(tx, user.id, passwordHash);
+    await tx.query('UPDATE users SET verified = true WHERE id = $1', [user.id]);
+    await tx.query(`UPDATE sessions SET revoked_at = now(), revoked_reason = 'password reset' WHERE user_id = $1 AND revoked_at IS NULL`, [user.id]);
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * Account settings of the active tenant (spec 001 §7 "Account settings: GET, PUT") under
+ * /tenants/resources/account-settings/v1, and the admin-box metadata (GET /metadata).
+ * Reading needs fe.secure.read.accountSettings, changing fe.secure.write.accountSettings.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { getAccountSettings, getAdminBoxConfiguration, updateAccountSettings, type AccountSettingsUpdate } from '../domain/account-settings';
+import { requireUser } from '../http/bearer';
+import { httpError } from '../http/errors';
+import { requirePermission } from '../http/permissions';
+import * as s from '../http/schemas';
+
+const ACCOUNT = '/tenants/resources/account-settings/v1';
+const TIMEZONES = new Set(Intl.supportedValuesOf('timeZone').concat('UTC'));
+
+export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get(ACCOUNT, async (request) => {
+    const claims = await requireUser(ctx.tokens, request);
+    const settings = await getAccountSettings(ctx.db, requirePermission(claims, 'fe.secure.read.accountSettings'));
+    if (!settings) throw httpError(404, 'Account not found');
+    return settings;
+  });
+
+  app.put<{ Body: AccountSettingsUpdate }>(
+    ACCOUNT,
+    {
+      schema: {
+        body: {
+          ...s.strictObject({
+            name: s.personName,
+            address: s.optionalText(200),
+            website: { type: ['string', 'null'], maxLength: 200, pattern: '^(https?://[^\\s]+)?$' },
+            timezone: { type: ['string', 'null'], maxLength: 64 },
+            currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+          }),
+          minProperties: 1,
+        },
+      },
+    },
+    async (request) => {
+      const claims = await requireUser(ctx.tokens, request);
+      const tenantId = requirePermission(claims, 'fe.secure.write.accountSettings');
+      const body = request.body;
+      if (body.name !== undefined && !body.name.trim()) throw httpError(400, 'The company name must not be empty');
+      if (body.timezone && !TIMEZONES.has(body.timezone)) throw httpError(400, `Unknown time zone "${body.timezone}"`);
+      const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);
+      const settings = await updateAccountSettings(ctx.db, tenantId, {
+        name: body.name?.trim(), address: blankToNull(body.address), website: blankToNull(body.website),
+        timezone: blankToNull(body.timezone), currency: body.currency,
+      });
+      if (!settings) throw httpError(404, 'Account not found');
+      return settings;
+    },
+  );
+
+  app.get<{ Querystring: { entityName: string } }>(
+    '/metadata',
+    { schema: { querystring: s.strictObject({ entityName: { type: 'string', maxLength: 64 } }, ['entityName']) } },
+    async (request) => {
+      const claims = await requireUser(ctx.tokens, request);
+      if (request.query.entityName !== 'adminBox' || !claims.tenantId) return { rows: [] };
+      const configuration = await getAdminBoxConfiguration(ctx.db, claims.tenantId);
+      return { rows: configuration ? [{ entityName: 'adminBox', configuration }] : [] };
+    },
+  );
+}
