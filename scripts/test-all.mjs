@@ -4,8 +4,17 @@
 // one closing line with the totals. Stops at the first suite that fails to run at all.
 import { spawn } from 'node:child_process';
 
+import { existsSync } from 'node:fs';
+
+// The React 19 host (test/react19-host) has its own locked install: React 19 beside the kit's 18.
+const react19Install = existsSync('test/react19-host/node_modules/react')
+  ? []
+  : [{ name: 'install the React 19 host', command: 'npm', args: ['ci', '--prefix', 'test/react19-host', '--no-audit', '--no-fund'] }];
+
 const suites = [
+  ...react19Install,
   { name: 'typecheck', command: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'typecheck against React 19', command: 'npx', args: ['tsc', '-p', 'test/react19-host/tsconfig.json'] },
   { name: 'build', command: 'npx', args: ['rollup', '-c', 'rollup.config.mjs', '--silent'] },
   { name: 'unit and contract', command: process.execPath, args: ['scripts/run-unit-tests.mjs'], counts: (out) => [last(out, /ℹ pass (\d+)/g), last(out, /ℹ fail (\d+)/g)] },
   { name: 'browser', command: 'npx', args: ['web-test-runner', '--config', 'web-test-runner.config.mjs'], counts: (out) => [last(out, /(\d+) passed/g), last(out, /(\d+) failed/g)] },

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { buildReactHost } from '../../demo-pages/react-host/build.mjs';
+import { buildReact19Host } from '../react19-host/build.mjs';
 import { API_ORIGIN } from '../playwright.config';
 import { axeViolations, partOf } from './helpers';
 
@@ -7,23 +8,28 @@ const ADMIN = { email: 'admin@example.com', password: 'Admin-demo-2026' };
 const loginBox = (page: Page) => page.locator('[data-auth-element="login-box"]');
 
 test.beforeAll(async () => {
-  // The host's own bundler step (esbuild), against the kit's built React entry (dist/react).
-  await buildReactHost();
+  // The host's own bundler step (esbuild), against the kit's built React entry (dist/react): once
+  // with React 18 (the kit's dev dependency), once with React 19 (test/react19-host's own install).
+  await Promise.all([buildReactHost(), buildReact19Host()]);
 });
 
 /** Counts React DOM renderers: each copy of react-dom registers itself with the devtools hook. */
 async function countReactRenderers(page: Page) {
   await page.addInitScript(() => {
-    const w = window as unknown as { __renderers: number; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
+    const w = window as unknown as { __renderers: number; __rendererVersions: string[]; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
     w.__renderers = 0;
+    w.__rendererVersions = [];
     w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
       supportsFiber: true,
       renderers: new Map(),
-      inject() { w.__renderers += 1; return w.__renderers; },
+      inject(renderer: { version?: string }) { w.__renderers += 1; w.__rendererVersions.push(String(renderer?.version)); return w.__renderers; },
       onCommitFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, checkDCE() {},
     };
   });
-  return () => page.evaluate(() => (window as unknown as { __renderers: number }).__renderers);
+  return {
+    count: () => page.evaluate(() => (window as unknown as { __renderers: number }).__renderers),
+    versions: () => page.evaluate(() => (window as unknown as { __rendererVersions: string[] }).__rendererVersions),
+  };
 }
 
 async function signIn(page: Page) {
@@ -34,14 +40,19 @@ async function signIn(page: Page) {
   await partOf(box, 'submit-button').click();
 }
 
-test('a React host renders the kit with its own single React: provider, login box, hooks, guard, entitlements, flags, events', async ({ page }) => {
+const HOSTS = [
+  { react: 18, path: '/react-host/index.html' },
+  { react: 19, path: '/react-host/react19.html' },
+];
+
+for (const host of HOSTS) test(`a React ${host.react} host renders the kit with its own single React: provider, login box, hooks, guard, entitlements, flags, events`, async ({ page }) => {
   const renderers = await countReactRenderers(page);
   const requests: string[] = [];
   page.on('request', (r) => requests.push(new URL(r.url()).pathname));
-  await page.goto('/react-host/index.html');
+  await page.goto(host.path);
 
   await expect(page.locator('#status')).toHaveText('Signed out');
-  await expect(page.locator('#react-version')).toHaveText(/^React 18\./);
+  await expect(page.locator('#react-version')).toHaveText(new RegExp(`^React ${host.react}\\.`));
   // The host's localization and theme options reach the element.
   await expect(partOf(loginBox(page), 'title')).toHaveText('Sign in to the React host');
   expect(await loginBox(page).evaluate((el) => getComputedStyle(el).getPropertyValue('--ae-color-primary').trim())).toBe('#0a7d5a');
@@ -67,7 +78,8 @@ test('a React host renders the kit with its own single React: provider, login bo
   expect(await axeViolations(page), 'signed in').toEqual([]);
 
   // Only one React: one renderer registered, and nothing fetched from the CDN (whose chunk has its own React).
-  expect(await renderers()).toBe(1);
+  expect(await renderers.count()).toBe(1);
+  expect(await renderers.versions()).toEqual([expect.stringMatching(new RegExp(`^${host.react}\\.`))]);
   expect(requests.filter((p) => p.startsWith('/cdn/'))).toEqual([]);
 
   // Checkout dialog: controlled by the host's state; closing it calls onClose.

@@ -1,0 +1,2 @@
+/** Types of build.mjs. */
+export function buildReact19Host(): Promise<void>;
