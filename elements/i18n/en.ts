@@ -111,6 +111,8 @@ export const en = {
       title: 'Login sessions',
       intro: 'Devices where you are signed in. Sign out of any you do not recognise.',
       thisDevice: 'This device',
+      unknownDevice: 'Unknown device',
+      browserOnSystem: (browser: string, system: string) => `${browser} on ${system}`,
       details: (ip: string | null, signedIn: string) => `${ip ? `${ip} · ` : ''}Signed in ${signedIn}`,
       signOut: 'Sign out',
       signOutOf: (device: string, signedIn: string) => `Sign out of ${device}, signed in ${signedIn}`,

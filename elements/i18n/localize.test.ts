@@ -34,3 +34,31 @@ test('unknown keys and wrong kinds are ignored with a warning', () => {
   assert.equal(en.login.title, 'Sign in');
   assert.deepEqual(warnings, ['unknown localization key "login.nope"', 'localization "login.title" must be a string', 'unknown localization section "nowhere"']);
 });
+
+test('nested sections are overridden key by key (the admin portal\'s texts)', () => {
+  applyLocalizations({ portal: { users: { next: 'Page suivante', page: 'Page {0} sur {1}' }, pageTitles: { users: 'Utilisateurs' } } });
+  assert.equal(en.portal.users.next, 'Page suivante');
+  assert.equal(en.portal.users.page(2, 5), 'Page 2 sur 5');
+  assert.equal(en.portal.users.previous, 'Previous page');
+  assert.equal(en.portal.pageTitles.users, 'Utilisateurs');
+  assert.equal(en.portal.pageTitles.profile, 'Profile');
+  resetLocalizations();
+  assert.equal(en.portal.users.next, 'Next page');
+});
+
+test('the errors section overrides the error catalogue shown when a call fails, and falls back to English', async () => {
+  const { MESSAGES } = await import('../../core/api/messages');
+  const { errorMessage } = await import('../../core/api/errors');
+  applyLocalizations({ errors: { generic: 'Un problème est survenu, réessayez' } });
+  assert.equal(errorMessage(new TypeError('Failed to fetch')), 'Un problème est survenu, réessayez');
+  assert.equal(MESSAGES.requestTooLarge, 'Error request is too large');
+  resetLocalizations();
+  assert.equal(errorMessage(new TypeError('Failed to fetch')), "We're facing some difficulties, Please try again");
+});
+
+test('a section where a text is expected, and a text where a section is expected, are refused', () => {
+  const warnings: string[] = [];
+  applyLocalizations({ portal: { users: 'x', title: { a: 'b' } } } as Record<string, unknown>, (m) => warnings.push(m));
+  assert.equal(en.portal.title, 'Account settings');
+  assert.deepEqual(warnings, ['localization "portal.users" must be a section of texts', 'localization "portal.title" must be a string']);
+});

@@ -1,23 +1,56 @@
+import { MESSAGES } from '../../core/api/messages';
 import { en, type Dictionary } from './en';
 
 type TextEntry = string | ((...args: never[]) => string);
-/** A host's overrides: any subset of the English keys. A parametrised text takes a function or a string with {0}, {1}… */
-export type Localizations = {
-  [K in keyof Dictionary]?: {
-    [L in keyof Dictionary[K]]?: Dictionary[K][L] extends (...args: infer A) => string ? string | ((...args: A) => string) : string;
-  };
+type Overrides<T> = {
+  [K in keyof T]?: T[K] extends (...args: infer A) => string ? string | ((...args: A) => string)
+    : T[K] extends string ? string
+    : Overrides<T[K]>;
 };
+/**
+ * A host's overrides: any subset of the English keys, nested sections included (`portal.users.next`).
+ * A parametrised text takes a function or a string with {0}, {1}… The `errors` section overrides
+ * the error catalogue's messages (core/api/messages.ts), shown when a call fails.
+ */
+export type Localizations = Overrides<Dictionary> & { errors?: Partial<Record<keyof typeof MESSAGES, string>> };
 
-type Section = Record<string, TextEntry>;
-type MutableDictionary = Record<string, Section>;
+interface Tree { [key: string]: TextEntry | Tree }
 
+/** Every text the elements show: the dictionary, and the error catalogue as the `errors` section. */
+const live: Tree = { ...(en as unknown as Tree), errors: MESSAGES as unknown as Tree };
+
+function snapshot(tree: Tree): Tree {
+  return Object.fromEntries(Object.entries(tree).map(([key, value]) => [key, typeof value === 'object' ? snapshot(value) : value]));
+}
 // The English texts as shipped, kept apart so that every call starts again from English: a key
 // missing from the overrides is English, never the previous override.
-const english: Record<string, Section> = Object.fromEntries(Object.entries(en as unknown as MutableDictionary).map(([k, v]) => [k, { ...v }]));
+const english = snapshot(live);
+
+function restore(target: Tree, source: Tree) {
+  for (const [key, value] of Object.entries(source)) {
+    if (typeof value === 'object') restore(target[key] as Tree, value);
+    else target[key] = value;
+  }
+}
 
 /** "{0} of {1}" with (3, 5) -> "3 of 5". */
 function fromTemplate(template: string): (...args: unknown[]) => string {
   return (...args) => template.replace(/\{(\d+)\}/g, (whole, index: string) => (Number(index) < args.length ? String(args[Number(index)]) : whole));
+}
+
+function apply(target: Tree, base: Tree, overrides: Record<string, unknown>, path: string, warn: (message: string) => void) {
+  for (const [key, value] of Object.entries(overrides)) {
+    const name = path ? `${path}.${key}` : key;
+    const original = base[key];
+    if (original === undefined) { warn(path ? `unknown localization key "${name}"` : `unknown localization section "${name}"`); continue; }
+    if (typeof original === 'object') {
+      if (typeof value === 'object' && value !== null) apply(target[key] as Tree, original, value as Record<string, unknown>, name, warn);
+      else warn(`localization "${name}" must be a section of texts`);
+    } else if (typeof original === 'string' && typeof value === 'string') target[key] = value;
+    else if (typeof original === 'function' && typeof value === 'function') target[key] = value as TextEntry;
+    else if (typeof original === 'function' && typeof value === 'string') target[key] = fromTemplate(value);
+    else warn(`localization "${name}" must be a ${typeof original === 'function' ? 'function or a string with {0}' : 'string'}`);
+  }
 }
 
 /**
@@ -26,24 +59,8 @@ function fromTemplate(template: string): (...args: unknown[]) => string {
  * ignored with a warning. Call it before the elements render (initialize() and the provider do).
  */
 export function applyLocalizations(overrides: Localizations | Record<string, unknown> | undefined, warn: (message: string) => void = (m) => console.warn(`[auth-elements] ${m}`)): void {
-  const live = en as unknown as MutableDictionary;
-  for (const [sectionKey, section] of Object.entries(english)) Object.assign(live[sectionKey]!, section);
-  if (!overrides) return;
-  for (const [sectionKey, sectionOverrides] of Object.entries(overrides)) {
-    const base = english[sectionKey];
-    if (!base || typeof sectionOverrides !== 'object' || sectionOverrides === null) {
-      warn(`unknown localization section "${sectionKey}"`);
-      continue;
-    }
-    for (const [key, value] of Object.entries(sectionOverrides as Record<string, unknown>)) {
-      const original = base[key];
-      if (original === undefined) { warn(`unknown localization key "${sectionKey}.${key}"`); continue; }
-      if (typeof original === 'string' && typeof value === 'string') live[sectionKey]![key] = value;
-      else if (typeof original === 'function' && typeof value === 'function') live[sectionKey]![key] = value as TextEntry;
-      else if (typeof original === 'function' && typeof value === 'string') live[sectionKey]![key] = fromTemplate(value);
-      else warn(`localization "${sectionKey}.${key}" must be a ${typeof original === 'function' ? 'function or a string with {0}' : 'string'}`);
-    }
-  }
+  restore(live, english);
+  if (overrides) apply(live, english, overrides as Record<string, unknown>, '', warn);
 }
 
 /** Back to English everywhere. */

@@ -1,6 +1,8 @@
+import { en } from '../../../i18n/en';
+
 /**
  * A short, human description of a session's user agent ("Firefox on Windows"), enough to recognise
- * one's own devices. Unknown agents fall back to "Unknown device".
+ * one's own devices. Unknown agents fall back to "Unknown device". Words come from the dictionary.
  */
 const BROWSERS: Array<[RegExp, string]> = [
   [/Edg\//, 'Edge'], [/OPR\//, 'Opera'], [/Firefox\//, 'Firefox'], [/Chrom(e|ium)\//, 'Chrome'],
@@ -12,9 +14,9 @@ const SYSTEMS: Array<[RegExp, string]> = [
 ];
 
 export function describeDevice(userAgent: string | null | undefined): string {
-  if (!userAgent) return 'Unknown device';
+  if (!userAgent) return en.portal.sessions.unknownDevice;
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? 'Unknown device';
+  if (browser && system) return en.portal.sessions.browserOnSystem(browser, system);
+  return browser ?? system ?? en.portal.sessions.unknownDevice;
 }
