@@ -8,11 +8,16 @@ import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
-export async function buildReactHost() {
+/**
+ * Bundles app.tsx into `outdir`. `workingDir` and `alias` let another host (test/react19-host)
+ * build the same app with its own React: aliased packages resolve from `workingDir`.
+ */
+export async function buildReactHost({ outdir = 'dist', workingDir = here, alias = undefined } = {}) {
   await build({
-    absWorkingDir: here,
-    entryPoints: ['app.tsx'],
-    outdir: 'dist',
+    absWorkingDir: workingDir,
+    entryPoints: [fileURLToPath(new URL('app.tsx', import.meta.url))],
+    outdir,
+    alias,
     bundle: true,
     format: 'esm',
     splitting: true,

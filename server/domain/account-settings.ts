@@ -2,20 +2,11 @@
  * A tenant's account settings (spec 001 §2 Account fields: companyName, address, website, timezone,
  * currency; §3 Account settings with the mock defaults DD/MM/YYYY, HH:mm, USD).
  */
+import type { AccountSettings } from '../../core/api/accountSettings';
 import type { Database } from '../storage/database';
 
-export interface AccountSettingsDto {
-  tenantId: string;
-  name: string;
-  address: string | null;
-  website: string | null;
-  timezone: string | null;
-  currency: string;
-  dateFormat: string;
-  timeFormat: string;
-  logo: string | null;
-  hasCustomLogin: boolean;
-}
+/** The contract's shape, declared once with the kit's API module. */
+export type AccountSettingsDto = AccountSettings;
 
 interface Row { id: string; name: string; address: string | null; website: string | null; timezone: string | null; currency: string; date_format: string; time_format: string }
 

@@ -3,30 +3,18 @@
 // folder's own node_modules, into demo-pages/react-host/dist19/. The kit's React entry
 // (dist/react/index.js, from `npm run build`) imports react, react-dom and their subpaths; the
 // aliases point every one of them, wherever imported from, at React 19, as a React 19 host's
-// bundler would. test/e2e/host-react19.spec.ts loads the result.
-import { build } from 'esbuild';
+// bundler would. test/e2e/host-react.spec.ts loads the result.
 import { fileURLToPath } from 'node:url';
+import { buildReactHost } from '../../demo-pages/react-host/build.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const hostApp = fileURLToPath(new URL('../../demo-pages/react-host/app.tsx', import.meta.url));
-const outdir = fileURLToPath(new URL('../../demo-pages/react-host/dist19', import.meta.url));
 
 export async function buildReact19Host() {
-  await build({
+  await buildReactHost({
     // Aliased paths resolve from the working directory: this folder, whose node_modules has React 19.
-    absWorkingDir: here,
-    entryPoints: [hostApp],
-    outdir,
-    bundle: true,
-    format: 'esm',
-    splitting: true,
-    minify: true,
-    target: 'es2020',
-    jsx: 'automatic',
+    workingDir: here,
     alias: { react: './node_modules/react', 'react-dom': './node_modules/react-dom' },
-    define: { 'process.env.NODE_ENV': '"production"' },
-    tsconfigRaw: { compilerOptions: { jsx: 'react-jsx' } },
-    logLevel: 'warning',
+    outdir: fileURLToPath(new URL('../../demo-pages/react-host/dist19', import.meta.url)),
   });
 }
 
