@@ -1,4 +1,5 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import { sharedInFlight } from '../store/inFlight';
 import type { AuthServices } from '../store/services';
 import type { RootState } from '../store/store';
 import { vendorInfoLoaded } from './vendorSlice';
@@ -10,14 +11,16 @@ export function loadVendorInfo(): Thunk<{ whiteLabelMode: boolean }> {
   return async (dispatch, getState, services) => {
     const known = getState().vendor;
     if (known.loaded) return { whiteLabelMode: known.whiteLabelMode };
-    try {
-      const info = await services.api.configurations.getVendorPublicInfo();
-      dispatch(vendorInfoLoaded(info));
-      return info;
-    } catch (error) {
-      services.logger.warn('Could not load the vendor info', error);
-      dispatch(vendorInfoLoaded({ whiteLabelMode: false }));
-      return { whiteLabelMode: false };
-    }
+    return sharedInFlight(services, 'vendorInfo', async () => {
+      try {
+        const info = await services.api.configurations.getVendorPublicInfo();
+        dispatch(vendorInfoLoaded(info));
+        return info;
+      } catch (error) {
+        services.logger.warn('Could not load the vendor info', error);
+        dispatch(vendorInfoLoaded({ whiteLabelMode: false }));
+        return { whiteLabelMode: false };
+      }
+    });
   };
 }

@@ -5,7 +5,7 @@ import type { Transport } from '../../api/http';
 import { createDemoBackend } from '../../demo/backend';
 import { DEMO_ADMIN } from '../../demo/data';
 import { createMemoryStorage } from '../../demo/memoryStorage';
-import { loginWithPassword, logout, preLogin, refreshSession, signUpUser } from './thunks';
+import { loadPublicPolicy, loginWithPassword, logout, preLogin, refreshSession, signUpUser } from './thunks';
 
 let counter = 0;
 function freshApp(transportWrapper?: (inner: Transport) => Transport) {
@@ -152,4 +152,19 @@ test('request source: the element\'s own by default, the requestSource option wh
   await getOrCreateApp(portal, { baseUrl: 'https://auth.example.com' }, { transport: capture, requestSource: 'admin-portal' }).ready;
   await getOrCreateApp(forced, { baseUrl: 'https://auth.example.com', requestSource: 'login-box' }, { transport: capture, requestSource: 'admin-portal' }).ready;
   assert.deepEqual(seen, ['admin-portal', 'login-box']);
+});
+
+test('elements mounting together share one public-policy request', async () => {
+  let policyCalls = 0;
+  const { app, name } = freshApp((inner) => async (url, init) => {
+    if (url.endsWith('/configurations/v1/public')) policyCalls++;
+    return inner(url, init);
+  });
+  apps.push(name);
+  await app.ready;
+  const [a, b, c] = await Promise.all([1, 2, 3].map(() => app.store.dispatch(loadPublicPolicy())));
+  assert.equal(policyCalls, 1);
+  assert.deepEqual(a, b);
+  assert.deepEqual(b, c);
+  assert.equal(a?.authStrategy, 'EmailAndPassword');
 });

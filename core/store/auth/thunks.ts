@@ -3,6 +3,7 @@ import { errorMessage } from '../../api/errors';
 import type { AuthResponse, LoginRequest, SignUpRequest, Tenant, User } from '../../api/types';
 import { decideAfterLogin, decideAfterSignUp, decidePreLogin, expiresInSeconds, refreshDelayMs, SSO_REDIRECT_DELAY_MS } from '../../flows/login';
 import { decodeAccessToken } from '../../jwt';
+import { sharedInFlight } from '../inFlight';
 import type { AuthServices } from '../services';
 import {
   loginStateChanged, publicPolicyLoaded, sessionCheckStarted, sessionCleared, sessionEstablished,
@@ -93,14 +94,16 @@ export function loadPublicPolicy(): AuthThunk<AuthState['publicPolicy']> {
   return async (dispatch, getState, services) => {
     const known = getState().auth.publicPolicy;
     if (known) return known;
-    try {
-      const policy = await services.api.configurations.getPublicPolicy();
-      dispatch(publicPolicyLoaded(policy));
-      return policy;
-    } catch (error) {
-      services.logger.error('Could not load the public policy', error);
-      return null;
-    }
+    return sharedInFlight(services, 'publicPolicy', async () => {
+      try {
+        const policy = await services.api.configurations.getPublicPolicy();
+        dispatch(publicPolicyLoaded(policy));
+        return policy;
+      } catch (error) {
+        services.logger.error('Could not load the public policy', error);
+        return null;
+      }
+    });
   };
 }
 
