@@ -26,6 +26,8 @@ export interface ContextOptions {
   /** Answer every flow in the browser from sample data, with no request to any server. */
   demoMode?: boolean;
   routes?: Partial<AuthRoutes>;
+  /** Origins a `redirectUrl` may send the user to after sign-in, besides the page's own site. */
+  allowedRedirectOrigins?: string[];
 }
 
 export interface ResolvedOptions {
@@ -39,6 +41,7 @@ export interface ResolvedOptions {
   framework: FrameworkName;
   demoMode: boolean;
   routes: AuthRoutes;
+  allowedRedirectOrigins: string[];
 }
 
 export const DEFAULT_URL_PREFIX = 'frontegg';
@@ -81,6 +84,7 @@ export function resolveOptions(options: ContextOptions): ResolvedOptions {
     framework: options.framework ?? 'vanillajs',
     demoMode,
     routes: resolveRoutes(options.routes),
+    allowedRedirectOrigins: options.allowedRedirectOrigins ?? [],
   };
 }
 

@@ -45,6 +45,9 @@ test('demo mode: forgot password, emailed link, new password, sign in, with no A
   await expect(login.getByRole('status')).toHaveText('Your password has been changed. Sign in with your new password.');
   await partOf(login, 'sign-in-link').click();
   await signIn(page, 'demo@auth-elements.dev', 'demo-password-2');
+  // Signed in on the login route: the box goes to the authenticated URL (spec 000 §4).
+  await expect(page).toHaveURL(`${STATIC_ORIGIN}/`);
+  await page.goto(`${STATIC_ORIGIN}/demo.html`);
   await expectSignedInAs(page, 'Demo Admin (demo@auth-elements.dev)');
   expect(apiRequests).toEqual([]);
 });

@@ -43,6 +43,9 @@ test('forgot password: ask from the sign-in form, open the emailed link, choose 
   expect(new URL(page.url()).search).toBe('');
 
   await signIn(page, user.email, 'a-brand-new-password');
+  // Signed in on the login route: the box goes to the authenticated URL (spec 000 §4).
+  await expect(page).toHaveURL(new URL('/', page.url()).href);
+  await page.goto('/login.html');
   await expectSignedInAs(page, `${user.name} (${user.email})`);
 
   // The link works once: opened again, it is refused with the catalogue message and the password typed stays.

@@ -1,6 +1,8 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { errorMessage } from '../../api/errors';
 import type { AuthResponse, LoginRequest, SignUpRequest, Tenant, User } from '../../api/types';
+import { MESSAGES } from '../../api/messages';
+import { decidePostLogin } from '../../flows/postLogin';
 import { decideAfterLogin, decideAfterSignUp, decidePreLogin, expiresInSeconds, refreshDelayMs, SSO_REDIRECT_DELAY_MS } from '../../flows/login';
 import { decodeAccessToken } from '../../jwt';
 import { sharedInFlight } from '../inFlight';
@@ -139,6 +141,7 @@ export function loginWithPassword(body: LoginRequest): AuthThunk<boolean> {
       const user = await dispatch(establishSession(response));
       dispatch(loginStateChanged({ loading: false, step: 'success' }));
       services.bus.emit('auth:login', { user });
+      goToPostLoginDestination(services);
       return true;
     } catch (error) {
       stopRefreshTimer(services);
@@ -149,6 +152,19 @@ export function loginWithPassword(body: LoginRequest): AuthThunk<boolean> {
       return false;
     }
   };
+}
+
+/**
+ * After a sign-in, the post-login destination (core/flows/postLogin.ts). The refused-redirect
+ * warning of spec 000 §8 is always logged: it tells the integrator why the redirect was ignored.
+ */
+function goToPostLoginDestination(services: AuthServices) {
+  const currentUrl = globalThis.location?.href;
+  if (!currentUrl) return;
+  const decision = decidePostLogin({ currentUrl, routes: services.options.routes, allowedOrigins: services.options.allowedRedirectOrigins });
+  if (decision.kind === 'stay') return;
+  if (decision.warning) console.warn(`[auth-elements] ${MESSAGES.redirectNotAllowed}`);
+  services.navigate(decision.url);
 }
 
 /** Sign-up (spec 000 §4 "Sign-up"). */
