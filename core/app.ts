@@ -87,7 +87,12 @@ export function getOrCreateApp(name: string = DEFAULT_APP_NAME, contextOptions: 
   const services = {
     bus, options, logger,
     navigate: browserNavigate,
-    setTimer: (fn: () => void, ms: number) => setTimeout(fn, ms),
+    // In Node (server rendering, tests) a pending refresh must not keep the process alive.
+    setTimer: (fn: () => void, ms: number) => {
+      const handle = setTimeout(fn, ms);
+      (handle as { unref?: () => void }).unref?.();
+      return handle;
+    },
     clearTimer: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     refreshInFlight: null,
     refreshTimer: null,

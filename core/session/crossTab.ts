@@ -51,6 +51,8 @@ export function startCrossTab(
   const { store, bus, services } = app;
   // True while this tab applies another tab's news: the events it emits then must not echo back.
   let applyingRemote = false;
+  // After stop() (the app was disposed), late news must not touch the app again.
+  let stopped = false;
 
   const post = (message: CrossTabMessage) => {
     if (!applyingRemote) channel.postMessage(message);
@@ -100,6 +102,7 @@ export function startCrossTab(
     // Signed out here, or signed in as someone else: take over the other tab's session.
     try {
       const user = await store.dispatch(establishSession({ accessToken: message.accessToken, expiresIn: Math.floor(remaining / 1000) }));
+      if (stopped) return stopRefreshTimer();
       scheduleAfterOwner(message.expiresAt);
       bus.emit('auth:login', { user });
     } catch (error) {
@@ -108,7 +111,7 @@ export function startCrossTab(
   }
 
   channel.addEventListener('message', (event) => {
-    if (!isMessage(event.data)) return;
+    if (stopped || !isMessage(event.data)) return;
     // The flag covers the synchronous part, where a remote sign-out emits auth:logout. The
     // auth:login of an adopted session comes after an await and is shared back, which is harmless:
     // the sender already holds a token at least as fresh and ignores it.
@@ -121,6 +124,7 @@ export function startCrossTab(
   });
 
   return () => {
+    stopped = true;
     subscriptions.forEach((s) => s.unsubscribe());
     channel.close();
   };
