@@ -25,5 +25,16 @@ if (files.length === 0) {
   console.error('No unit test files found under', roots.join(', '));
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files], { stdio: 'inherit' });
+// Safety nets: a test that never settles fails after 60 s, and a test file whose process does not
+// exit (an open handle) cannot hold CI for its whole 90 minutes: the run stops after 15 minutes.
+const RUN_LIMIT_MS = 15 * 60 * 1000;
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=60000', '--test-reporter=spec', ...files], {
+  stdio: 'inherit',
+  timeout: RUN_LIMIT_MS,
+  killSignal: 'SIGKILL',
+});
+if (result.error || result.signal) {
+  console.error(`Unit tests stopped after ${RUN_LIMIT_MS / 60000} minutes: a test file's process did not exit (an open handle such as a timer or a server).`);
+  process.exit(1);
+}
 process.exit(result.status ?? 1);
