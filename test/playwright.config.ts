@@ -11,6 +11,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 30_000,
+  // The whole run may not hold CI (90 minutes) hostage.
+  globalTimeout: 20 * 60_000,
   reporter: [['list']],
   use: {
     baseURL: API_ORIGIN,
