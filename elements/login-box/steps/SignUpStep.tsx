@@ -2,34 +2,29 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { selectPublicPolicy, selectSignUpState, signUpReset } from '../../../core/store/auth/authSlice';
 import { loadPublicPolicy, signUpUser } from '../../../core/store/auth/thunks';
 import { en } from '../../i18n/en';
-import { useAppDispatch, useAppSelector, useAuthApp } from '../../shared/AppContext';
+import { useAppDispatch, useAppSelector } from '../../shared/AppContext';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';
 import { formStyle, mutedStyle } from '../../ui/styles';
-import { DEFAULT_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, validateEmail, validateName, validateNewPassword } from '../validation';
+import { PASSWORD_MAX_LENGTH, validateEmail, validateName, validateNewPassword } from '../validation';
+import { usePasswordMinLength } from './usePasswordMinLength';
 
 interface Fields { name: string; email: string; password: string; companyName: string }
 type FieldErrors = Partial<Record<keyof Fields, string | null>>;
 
 /** Sign-up: stages SignUp and SignUpSuccess (spec 000 §2). */
 export function SignUpStep({ onSignIn }: { onSignIn: () => void }) {
-  const app = useAuthApp();
   const dispatch = useAppDispatch();
   const { stage, loading, error, shouldActivate } = useAppSelector(selectSignUpState);
   const policy = useAppSelector(selectPublicPolicy);
   const [fields, setFields] = useState<Fields>({ name: '', email: '', password: '', companyName: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [minLength, setMinLength] = useState(DEFAULT_PASSWORD_MIN_LENGTH);
+  const minLength = usePasswordMinLength();
   const refs = { name: useRef<HTMLInputElement>(null), email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null), companyName: useRef<HTMLInputElement>(null) };
 
-  useEffect(() => {
-    void dispatch(loadPublicPolicy());
-    app.services.api.users.getPasswordConfig()
-      .then((config) => { if (Number.isInteger(config.minLength) && config.minLength > 0) setMinLength(config.minLength); })
-      .catch((cause) => app.services.logger.warn('Could not load the password configuration', cause));
-  }, [app, dispatch]);
+  useEffect(() => { void dispatch(loadPublicPolicy()); }, [dispatch]);
 
   const set = (key: keyof Fields) => (event: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: event.target.value }));
 
