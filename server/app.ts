@@ -20,6 +20,7 @@ import { configurationRoutes } from './routes/configurations';
 import { entitlementRoutes } from './routes/entitlements';
 import { featureFlagRoutes } from './routes/featureFlags';
 import { loginSessionRoutes } from './routes/login-sessions';
+import { passwordlessRoutes } from './routes/passwordless';
 import { profileRoutes } from './routes/profile';
 import { teamMemberRoutes } from './routes/team-members';
 import { teamUserRoutes } from './routes/team-users';
@@ -137,6 +138,7 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
       await configurationRoutes(api, ctx);
       await entitlementRoutes(api, ctx);
       await featureFlagRoutes(api, ctx);
+      await passwordlessRoutes(api, ctx);
     },
     { prefix: apiPrefix },
   );
