@@ -96,7 +96,7 @@ export function getOrCreateApp(name: string = DEFAULT_APP_NAME, contextOptions: 
     clearTimer: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     refreshInFlight: null,
     refreshTimer: null,
-  } as Omit<AuthServices, 'api'> as AuthServices;
+  } as Omit<AuthServices, 'api' | 'http'> as AuthServices;
   const store = extras.store ?? makeStore(name, services);
   const http = createHttpClient({
     options,
@@ -107,6 +107,7 @@ export function getOrCreateApp(name: string = DEFAULT_APP_NAME, contextOptions: 
     navigate: (url) => services.navigate(url),
   });
   services.api = createApi(http);
+  services.http = http;
 
   const app: AuthApp = { name, options, store, bus, services, ready: Promise.resolve(false), settings: extras.settings ?? {} };
   apps.set(name, app);
