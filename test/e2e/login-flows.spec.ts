@@ -2,7 +2,7 @@
 // prompt and the rate limit, in real Chromium against the real server. Codes and links are read from
 // the server's development outbox, as a user would read their email or SMS.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_BREACHED } from './fixtures/login-flows';
+import { E2E_BREACHED, E2E_SSO } from './fixtures/login-flows';
 import { axeViolations, box, expectSignedInAs, latestLink, latestMessage, newUser, partOf } from './helpers';
 
 const USERS = '/frontegg/identity/resources/users/v1';
@@ -189,4 +189,19 @@ test('rate limit: after ten wrong passwords even the right one is refused with t
   await expect(partOf(login, 'password-input')).toHaveValue(user.password);
   await expect(partOf(login, 'email-input')).toHaveValue(user.email);
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test('pre-login with an SSO domain: redirectToSSO, then after 2000 ms the OIDC provider with redirect_uri appended', async ({ page }) => {
+  await page.route('https://idp.sso-e2e.example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>IdP</title><p>IdP</p>' }));
+  await startWithEmail(page, `ada@${E2E_SSO.domain}`);
+  const login = box(page);
+  await expect(login.getByText('Redirecting you to your single sign-on provider…')).toBeVisible();
+  const shownAt = Date.now();
+  const pageOrigin = new URL(page.url()).origin;
+  expect(await axeViolations(page)).toEqual([]);
+  await page.waitForURL(/^https:\/\/idp\.sso-e2e\.example\.com\//);
+  expect(Date.now() - shownAt).toBeGreaterThan(1500);
+  const url = new URL(page.url());
+  expect(url.searchParams.get('client_id')).toBe('e2e');
+  expect(url.searchParams.get('redirect_uri')).toBe(`${pageOrigin}/account/oidc/callback`);
 });

@@ -143,3 +143,25 @@ test('a network failure on a passwordless call shows "Failed to authenticate"', 
   assert.equal(await app.store.dispatch(submitPasswordlessCode('123456')), false);
   assert.equal(state().loginState.error, 'Failed to authenticate');
 });
+
+test('pre-login with an OIDC SSO address: redirectToSSO, navigation after 2000 ms with redirect_uri appended', async () => {
+  const { app, state } = freshApp({ authStrategy: 'Code' }, undefined, (inner) => (url, init) =>
+    (url.endsWith('/user/sso/prelogin')
+      ? Promise.resolve(new Response(JSON.stringify({ address: 'https://idp.example.com/authorize?client_id=c', idpType: 'oidc' }), { status: 200 }))
+      : inner(url, init)));
+  await app.ready;
+  const timers: Array<[() => void, number]> = [];
+  const navigated: string[] = [];
+  app.services.setTimer = (fn, ms) => { timers.push([fn, ms]); return timers.length; };
+  app.services.navigate = (url) => { navigated.push(url); };
+  await app.store.dispatch(preLogin('ada@corp.example.com'));
+  assert.equal(state().loginState.step, 'redirectToSSO', 'an SSO address wins over the passwordless strategy');
+  const sso = timers.find(([, ms]) => ms === 2000);
+  assert.ok(sso, 'a 2000 ms timer');
+  assert.deepEqual(navigated, []);
+  sso[0]();
+  const target = new URL(navigated[0]!);
+  assert.equal(target.origin, 'https://idp.example.com');
+  assert.equal(target.searchParams.get('client_id'), 'c');
+  assert.equal(target.searchParams.get('redirect_uri'), 'https://auth.example.com/account/oidc/callback');
+});
