@@ -60,7 +60,7 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
     initialScreen(screenAttribute, globalThis.location?.pathname ?? '/', app.options.routes));
   const signIn = () => {
     // Leaving a link's screen: drop its token from the address bar and history.
-    if (screen === 'resetPassword' || screen === 'resetPhoneNumber' || recovery.resetPhone.active) globalThis.history?.replaceState(null, '', app.options.routes.loginUrl);
+    if (screen === 'resetPassword' || screen === 'magicLink' || screen === 'resetPhoneNumber' || recovery.resetPhone.active) globalThis.history?.replaceState(null, '', app.options.routes.loginUrl);
     setScreen('login');
   };
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { normalizeCode, readMagicLinkToken } from '../../../core/flows/passwordless';
+import { readMagicLinkToken } from '../../../core/flows/passwordless';
 import { loginStateChanged, recoveryChanged, selectLoginState, selectRecovery } from '../../../core/store/auth/authSlice';
 import {
   changePhoneNumber, requestPhoneReset, resendPasswordless, sendBreachedPasswordReset, signInWithMagicLink, submitPasswordlessCode,
@@ -14,6 +14,7 @@ import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { formStyle, mutedStyle } from '../../ui/styles';
 import { EMAIL_MAX_LENGTH, validateEmail } from '../validation';
+import { validateCode, validatePhone } from './passwordlessValidation';
 import type { StepProps } from './types';
 
 /**
@@ -23,23 +24,6 @@ import type { StepProps } from './types';
  * breachedPasswordSuccess. One lazily loaded chunk: the plain sign-in page never downloads it.
  * What the user typed stays in the fields through every error.
  */
-
-const PHONE = /^\+?[0-9 ().-]+$/;
-
-/** Client-side check of a typed code; the server checks again. */
-export function validateCode(value: string): string | null {
-  const code = normalizeCode(value);
-  if (!code) return en.passwordless.codeRequired;
-  return /^\d{6}$/.test(code) ? null : en.passwordless.codeInvalid;
-}
-
-/** Client-side check of a typed phone number: 7 to 15 digits, + and separators allowed. */
-export function validatePhone(value: string): string | null {
-  const phone = value.trim();
-  if (!phone) return en.resetPhone.phoneRequired;
-  const digits = phone.replace(/\D/g, '').length;
-  return PHONE.test(phone) && digits >= 7 && digits <= 15 ? null : en.resetPhone.phoneInvalid;
-}
 
 function useBackToEmail() {
   const dispatch = useAppDispatch();
