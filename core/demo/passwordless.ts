@@ -30,6 +30,10 @@ export const DEMO_BREACHED_PASSWORDS = ['password', 'password1', 'password123', 
 export const BREACHED_PASSWORD_MESSAGE = 'This password has appeared in a data breach. Choose a different password.';
 export const isDemoBreached = (password: string) => DEMO_BREACHED_PASSWORDS.includes(password.toLowerCase());
 
+export const MAX_SENDS_PER_EMAIL = 5;
+const minutesOf = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
+export const tooManySends = (ms: number) => `Too many codes requested. Try again in ${minutesOf(ms)} ${minutesOf(ms) === 1 ? 'minute' : 'minutes'}.`;
+
 export const tooManyAttempts = (ms: number) => {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
   return `Too many failed attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
@@ -96,6 +100,15 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
     else entry.failures += 1;
   }
 
+  /** Counts a code or link sent to `email`; the milliseconds to wait when over the limit, else 0. */
+  function sendRefusedFor(db: DemoDatabase, email: string): number {
+    const key = `send:${email.trim().toLowerCase()}`;
+    const entry = db.attempts?.[key];
+    if (entry && entry.startedAt + ATTEMPT_WINDOW_MS > tools.now() && entry.failures >= MAX_SENDS_PER_EMAIL) return entry.startedAt + ATTEMPT_WINDOW_MS - tools.now();
+    recordFailure(db, key);
+    return 0;
+  }
+
   const clearFailures = (db: DemoDatabase, email: string) => { if (db.attempts) delete db.attempts[email.trim().toLowerCase()]; };
 
   /** Checks a code: wrong codes count, the fifth burns it. */
@@ -123,6 +136,8 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
     return (db, { body }) => {
       if (!isEmail(body.email)) return fail(400, 'Email must be a valid email address');
       if (body.type !== undefined && body.type !== type) return fail(400, 'Type does not match the address');
+      const refused = sendRefusedFor(db, body.email);
+      if (refused) return fail(429, tooManySends(refused));
       const user = findByEmail(db, body.email);
       if (!user) return ok({});
       if (type === 'MagicLink') {
@@ -169,6 +184,8 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
   const routes: Record<string, Handler> = {
     'POST /identity/resources/users/v1/phone/reset': (db, { body }) => {
       if (!isEmail(body.email)) return fail(400, 'Email must be a valid email address');
+      const refused = sendRefusedFor(db, body.email);
+      if (refused) return fail(429, tooManySends(refused));
       const user = findByEmail(db, body.email);
       return ok({ resetPhoneNumberToken: user ? startPhoneReset(db, user) : `${tools.random()}${tools.random()}` });
     },

@@ -67,9 +67,30 @@ export async function clearFailures(db: Database, email: string): Promise<void> 
 
 /** Thrown by sign-in steps when a key is at its limit; the routes answer 429 with Retry-After. */
 export class TooManyAttemptsError extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super(tooManyAttemptsMessage(retryAfterSeconds));
+  constructor(readonly retryAfterSeconds: number, message = tooManyAttemptsMessage(retryAfterSeconds)) {
+    super(message);
   }
+}
+
+/** Codes and links sent per email in one window (sign-in codes, magic links, phone-reset codes). */
+export const MAX_SENDS_PER_EMAIL = 5;
+
+/** "Too many codes requested. Try again in N minutes." */
+export function tooManySendsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many codes requested. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
+/**
+ * Counts one code or link sent to `email` (known or not, so the answer does not tell), refusing
+ * the request once MAX_SENDS_PER_EMAIL were sent in the window: nobody can use the server to flood
+ * an inbox or a phone (SMS cost money).
+ */
+export async function countSend(db: Database, email: string): Promise<void> {
+  const key: AttemptKey = { key: `send:${normalizeEmail(email)}`, limit: MAX_SENDS_PER_EMAIL };
+  const seconds = await lockedFor(db, [key]);
+  if (seconds !== null) throw new TooManyAttemptsError(seconds, tooManySendsMessage(seconds));
+  await recordFailure(db, [key]);
 }
 
 /** Throws TooManyAttemptsError when any key is at its limit. */

@@ -16,7 +16,7 @@
 import { accountLink, loginCodeEmail, loginCodeSms, magicLinkEmail, resetPhoneNumberEmail } from '../delivery/messages';
 import { httpError } from '../http/errors';
 import { sendQuietly, type FlowContext } from './account-flows';
-import { assertNotLocked, attemptKeys, clearFailures, recordFailure } from './attempts';
+import { assertNotLocked, attemptKeys, clearFailures, countSend, recordFailure } from './attempts';
 import type { ClientInfo, SignedIn } from './auth';
 import { checkCode, consumeLink, findLiveLink, issueOneTimeToken, newLinkToken, type OneTimePurpose } from './one-time-tokens';
 import { findUserByEmail, findUserById, type UserRow } from './users';
@@ -63,6 +63,7 @@ async function assertMayLogin(ctx: FlowContext, user: UserRow): Promise<void> {
 
 /** Sends the first factor of a passwordless sign-in (spec 000 §7 /passwordless/{type}/prelogin). */
 export async function passwordlessPreLogin(ctx: FlowContext, type: PasswordlessType, email: string, log: (m: string) => void): Promise<PreLoginAnswer> {
+  await countSend(ctx.db, email);
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return {};
   if (type === 'MagicLink') {
@@ -132,6 +133,7 @@ async function signIn(ctx: FlowContext, user: UserRow, client: ClientInfo, prove
  * nowhere), so the answer does not tell who has an account.
  */
 export async function requestPhoneReset(ctx: FlowContext, email: string, log: (m: string) => void): Promise<string> {
+  await countSend(ctx.db, email);
   const user = await findUserByEmail(ctx.db, email);
   return user ? startPhoneReset(ctx, user, log) : newLinkToken();
 }

@@ -198,6 +198,19 @@ describe('rate limiting of wrong passwords and codes', () => {
   });
 });
 
+describe('rate limiting of codes and links sent', () => {
+  it('after 5 codes or links to one email in the window, the next request is 429 with its message (known or unknown email)', async () => {
+    await newUser('sends-1@example.com');
+    for (const type of ['Code', 'MagicLink', 'SmsCode', 'Code', 'Code']) assert.equal((await post(PRE(type), { email: 'sends-1@example.com' })).statusCode, 200);
+    const refused = await post(PRE('Code'), { email: 'sends-1@example.com' });
+    assertErrors(refused, 429, 'Too many codes requested. Try again in 15 minutes.');
+    assert.ok(Number(refused.headers['retry-after']) > 800);
+    assertErrors(await post(PHONE_RESET, { email: 'sends-1@example.com' }), 429);
+    for (let i = 0; i < 5; i += 1) assert.equal((await post(PHONE_RESET, { email: 'nobody-sends@example.com' })).statusCode, 200);
+    assertErrors(await post(PRE('MagicLink'), { email: 'nobody-sends@example.com' }), 429);
+  });
+});
+
 describe('breached passwords', () => {
   it('ships a list of tens of thousands of breached passwords', () => {
     assert.ok(breachedListSize() > 40_000);

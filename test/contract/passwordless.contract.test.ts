@@ -95,6 +95,13 @@ for (const [name, factory] of factories) {
         { status: 429, body: { errors: ['Too many failed attempts. Try again in 15 minutes.'] } });
     });
 
+    test('six codes or links to one email: the sixth is 429 "Too many codes requested. Try again in 15 minutes."', async () => {
+      const email = await account();
+      for (const type of ['Code', 'MagicLink', 'Code', 'Code', 'Code']) assert.equal((await target.call('POST', `${AUTH}/passwordless/${type}/prelogin`, { body: { email } })).status, 200);
+      assert.deepEqual(await target.call('POST', `${USERS}/phone/reset`, { body: { email } }),
+        { status: 429, body: { errors: ['Too many codes requested. Try again in 15 minutes.'] } });
+    });
+
     test('breached passwords are refused at sign-up', async () => {
       const answer = await target.call('POST', `${USERS}/signUp`, { body: { email: newEmail(), password: 'password1' } });
       assert.deepEqual(answer, { status: 400, body: { errors: ['This password has appeared in a data breach. Choose a different password.'] } });
