@@ -30,10 +30,11 @@ export const APPEARANCE_TARGETS = {
 export type AppearanceSection = keyof typeof APPEARANCE_TARGETS;
 
 type SectionMetadata = { fields?: Record<string, { appearance?: string }>; tabs?: Record<string, { appearance?: string }> };
-type WithSections = Partial<Record<string, unknown>>;
+/** The admin-box configuration, whatever its declared type: read defensively. */
+type WithSections = object;
 
 function sectionOf(metadata: WithSections | null | undefined, section: string): SectionMetadata | undefined {
-  const value = metadata?.[section];
+  const value = (metadata as Record<string, unknown> | null | undefined)?.[section];
   return value && typeof value === 'object' ? (value as SectionMetadata) : undefined;
 }
 

@@ -7,7 +7,8 @@ import { selectAuth } from '../../../../core/store/auth/authSlice';
 import { createSubAccountsApi, type SubAccount, type SubAccountUser } from '../../../../core/tenants/api';
 import { appendPage, subAccountRoleIds } from '../../../../core/tenants/rules';
 import { en } from '../../../i18n/en';
-import { useAppSelector, useAuthApp } from '../../../shared/AppContext';
+import { refreshSession } from '../../../../core/store/auth/thunks';
+import { useAppDispatch, useAppSelector, useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
@@ -41,6 +42,7 @@ interface Branch { items: SubAccount[]; next: string; status: 'loading' | 'ready
  */
 export default function AllAccountsPage(_props: PortalPageProps) {
   const app = useAuthApp();
+  const dispatch = useAppDispatch();
   const { user: me, activeTenant } = useAppSelector(selectAuth);
   const held = me?.permissions.map((p) => p.key) ?? [];
   const allowed = canReadPage('allAccounts', held);
@@ -159,6 +161,8 @@ export default function AllAccountsPage(_props: PortalPageProps) {
             generation.current += 1;
             void load(key);
             if (key !== ROOT) setExpanded((current) => new Set(current).add(key));
+            // The creator is a member of the new account: reload the session so the tenant switcher lists it.
+            void dispatch(refreshSession());
           }} />
       )}
     </Card>
