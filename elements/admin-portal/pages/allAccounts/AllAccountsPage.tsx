@@ -254,7 +254,10 @@ function AccountUsersDialog({ api, account, canWrite, onClose }: { api: Api; acc
   const replace = (user: SubAccountUser) => setLoad((current) => (current.status === 'ready'
     ? { ...current, items: current.items.map((u) => (u.id === user.id ? user : u)) } : current));
 
+  // Controls stay enabled while a change is saved (disabling them would drop the keyboard focus out
+  // of the dialog); a second change of the same member waits for the first.
   async function change(user: SubAccountUser, action: () => Promise<SubAccountUser>) {
+    if (busy === user.id) return;
     setBusy(user.id);
     setError(null);
     try {
@@ -283,7 +286,7 @@ function AccountUsersDialog({ api, account, canWrite, onClose }: { api: Api; acc
                 {canWrite ? (
                   <div css={rowStyle}>
                     <div style={{ flex: '1 1 160px' }}>
-                      <SelectField label={t.rolesOf(user.name)} value={roleId} partName="account-user-role" disabled={busy === user.id}
+                      <SelectField label={t.rolesOf(user.name)} value={roleId} partName="account-user-role" aria-busy={busy === user.id || undefined}
                         options={[{ value: '', label: t.noRole }, ...roles.map((r) => ({ value: r.id, label: r.name })),
                           ...user.roles.filter((r) => !roles.some((x) => x.id === r.id)).map((r) => ({ value: r.id, label: r.name ?? r.key }))]}
                         onChange={(event) => {
@@ -294,7 +297,7 @@ function AccountUsersDialog({ api, account, canWrite, onClose }: { api: Api; acc
                           });
                         }} />
                     </div>
-                    <Button variant="secondary" partName="account-user-access" aria-pressed={user.subAccountAccessAllowed} disabled={busy === user.id}
+                    <Button variant="secondary" partName="account-user-access" aria-pressed={user.subAccountAccessAllowed} aria-busy={busy === user.id || undefined}
                       aria-label={user.subAccountAccessAllowed ? t.deny(user.name) : t.allow(user.name)}
                       onClick={() => void change(user, async () => {
                         const answer = await api.setAccess(account.tenantId, user.id, !user.subAccountAccessAllowed);
