@@ -104,6 +104,7 @@ export default function AccountPage({ metadata }: PortalPageProps) {
   const tabNames: Record<Tab, string> = { settings: t.settingsTab, customLogin: en.portal.customLogin.tab };
   return (
     <Card title={en.portal.pageTitles.account} titleId="ae-portal-account-title">
+      {tabs.length < 2 ? shown && <h3 style={{ margin: 0, fontSize: '1.1em' }}>{tabNames[shown]}</h3> : (
       <div role="tablist" aria-label={en.portal.tabsLabel} part="tabs" style={{ display: 'flex', gap: 8 }}>
         {tabs.map((name) => (
           <Button key={name} variant={name === shown ? 'primary' : 'secondary'} role="tab" id={`ae-account-tab-${name}`} data-tab={name}
@@ -113,13 +114,15 @@ export default function AccountPage({ metadata }: PortalPageProps) {
           </Button>
         ))}
       </div>
+      )}
       {shown === 'customLogin' && (
         <div role="tabpanel" id="ae-account-panel-customLogin" aria-labelledby="ae-account-tab-customLogin">
           <Suspense fallback={<Spinner label={en.common.loading} />}><CustomLoginTab /></Suspense>
         </div>
       )}
       {shown === 'settings' && (
-      <form noValidate onSubmit={onSubmit} css={formStyle} part="form account-settings" role="tabpanel" id="ae-account-panel-settings" aria-labelledby="ae-account-tab-settings">
+      <div {...(tabs.length > 1 ? { role: 'tabpanel', id: 'ae-account-panel-settings', 'aria-labelledby': 'ae-account-tab-settings' } : {})}>
+      <form noValidate onSubmit={onSubmit} css={formStyle} part="form account-settings">
         {status.error && <Alert>{status.error}</Alert>}
         {look('companyName') !== 'hidden' && (
           <TextField ref={refs.name} label={t.companyName} name="companyName" autoComplete="organization" required maxLength={100} {...viewOnly(look('companyName'))}
@@ -143,6 +146,7 @@ export default function AccountPage({ metadata }: PortalPageProps) {
         <Button type="submit" partName="submit-button" loading={status.saving} loadingLabel={en.portal.saving}>{t.save}</Button>
         {status.note && <p role="status" part="saved">{status.note}</p>}
       </form>
+      </div>
       )}
     </Card>
   );
