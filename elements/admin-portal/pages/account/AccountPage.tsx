@@ -41,6 +41,7 @@ export default function AccountPage({ metadata }: PortalPageProps) {
   const [saved, setSaved] = useState<AccountSettings | null>(null);
   const [fields, setFields] = useState<AccountFields | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const [errors, setErrors] = useState<Partial<Record<keyof AccountFields, string>>>({});
   const [status, setStatus] = useState<{ saving: boolean; error: string | null; note: string | null }>({ saving: false, error: null, note: null });
   const refs = { name: useRef<HTMLInputElement>(null), address: useRef<HTMLInputElement>(null), website: useRef<HTMLInputElement>(null) };
@@ -59,12 +60,19 @@ export default function AccountPage({ metadata }: PortalPageProps) {
     app.services.api.accountSettings.get()
       .then((settings) => { setSaved(settings); setFields(fieldsOf(settings)); })
       .catch((error: unknown) => setLoadError(errorMessage(error)));
-  }, [app, allowed]);
+  }, [app, allowed, attempt]);
 
   if (!allowed) {
     return <Card title={en.portal.pageTitles.account} titleId="ae-portal-account-title"><p css={mutedStyle} role="status">{en.portal.noPermission}</p></Card>;
   }
-  if (loadError) return <Card title={en.portal.pageTitles.account} titleId="ae-portal-account-title"><Alert>{`${t.loadFailed} ${loadError}`}</Alert></Card>;
+  if (loadError) {
+    return (
+      <Card title={en.portal.pageTitles.account} titleId="ae-portal-account-title">
+        <Alert>{`${t.loadFailed} ${loadError}`}</Alert>
+        <Button variant="secondary" onClick={() => { setLoadError(null); setAttempt((n) => n + 1); }}>{en.portal.retry}</Button>
+      </Card>
+    );
+  }
   if (!saved || !fields) return <Spinner label={en.common.loading} />;
 
   const set = (key: keyof AccountFields) => (event: { target: { value: string } }) => {
