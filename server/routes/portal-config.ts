@@ -93,7 +93,11 @@ export async function portalConfigRoutes(app: FastifyInstance, ctx: AppContext):
       const { rows } = await ctx.db.query<CustomLoginRow>(
         'UPDATE tenants SET login_alias = $2, custom_login_enabled = $3, updated_at = now() WHERE id = $1 RETURNING login_alias, custom_login_enabled',
         [tenantId, loginAlias, enabled],
-      );
+      ).catch((error: unknown) => {
+        // Two accounts taking the same alias at once: the unique index decides, the loser gets the 409.
+        if ((error as { code?: string }).code === '23505') throw httpError(409, 'This login alias is already used by another account');
+        throw error;
+      });
       if (!rows[0]) throw httpError(404, 'Account not found');
       return toCustomLogin(rows[0]);
     },
