@@ -14,6 +14,8 @@ async function tokenOf(request: APIRequestContext, email: string, password: stri
 }
 
 test('all accounts: browse, load more, search, add sub-accounts, manage a member, switch into a sub-account and back', async ({ page, request }) => {
+  // One long full path (four axe runs over 50+ accounts): more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   await page.goto('/portal.html#/portal/allAccounts');
   await signIn(page, RESELLER.email, RESELLER.password);
   const p = portal(page);
