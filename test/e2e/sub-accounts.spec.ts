@@ -224,6 +224,7 @@ test('all accounts and tenant switch in demo mode, with no server', async ({ pag
   await expect(partOf(alan, 'account-user-access')).toHaveText('Access: Denied');
   await partOf(alan, 'account-user-access').click();
   await expect(partOf(alan, 'account-user-access')).toHaveText('Access: Allowed');
+  expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
 
   await partOf(p, 'tenant-select').selectOption({ label: 'Demo Company Paris' });
