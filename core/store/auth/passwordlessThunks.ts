@@ -17,7 +17,7 @@ import { establishSession, goToPostLoginDestination, type AuthThunk } from './th
  * does not carry them.
  */
 
-const api = (services: AuthServices) => createPasswordlessApi(services.http);
+const api = (services: AuthServices) => createPasswordlessApi(services.http!);
 
 function phoneChange(dispatch: (action: ReturnType<typeof recoveryChanged>) => unknown, change: Partial<RecoveryState['resetPhone']>) {
   dispatch(recoveryChanged({ resetPhone: change }));
