@@ -8,6 +8,8 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
 import { createDelivery } from './delivery';
 import { AuthService } from './domain/auth';
+import { MfaService } from './domain/mfa';
+import { loadEncryptionKey, SecretBox } from './domain/mfa-crypto';
 import { seedHostIntegrationData } from './domain/entitlements';
 import { PasswordHasher } from './domain/passwords';
 import { TokenService } from './domain/tokens';
@@ -20,6 +22,7 @@ import { configurationRoutes } from './routes/configurations';
 import { entitlementRoutes } from './routes/entitlements';
 import { featureFlagRoutes } from './routes/featureFlags';
 import { loginSessionRoutes } from './routes/login-sessions';
+import { mfaRoutes } from './routes/mfa';
 import { profileRoutes } from './routes/profile';
 import { teamMemberRoutes } from './routes/team-members';
 import { teamUserRoutes } from './routes/team-users';
@@ -60,6 +63,12 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
     if (opts.seed) await seedHostIntegrationData(db, SEED_TENANT_ID);
     await hasher.warmUp();
     const delivery = createDelivery(db, opts.delivery);
+    const appOrigin = new URL(opts.appUrl).origin;
+    const mfa = new MfaService(db, new SecretBox(await loadEncryptionKey(db, opts.mfaEncryptionKey)), {
+      rpId: opts.webauthn?.rpId ?? new URL(opts.appUrl).hostname,
+      rpName: opts.webauthn?.rpName ?? 'Auth Elements',
+      origins: opts.webauthn?.origins ?? [...new Set([appOrigin, ...opts.corsOrigins])],
+    }, opts.webauthn?.rpName ?? 'Auth Elements');
     const ctx: AppContext = {
       db,
       tokens,
@@ -73,6 +82,7 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
         refreshTokenTtlSeconds: opts.refreshTokenTtlSeconds,
       },
       delivery,
+      mfa,
     };
     const app = await createApp(ctx);
     return {
@@ -137,6 +147,7 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
       await configurationRoutes(api, ctx);
       await entitlementRoutes(api, ctx);
       await featureFlagRoutes(api, ctx);
+      await mfaRoutes(api, ctx, ctx.mfa);
     },
     { prefix: apiPrefix },
   );

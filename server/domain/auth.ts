@@ -25,7 +25,10 @@ export interface SignedIn {
 /** A refresh's answer. `refreshToken` null: a raced refresh, the browser keeps the cookie it has. */
 export type Refreshed = Omit<SignedIn, 'refreshToken'> & { refreshToken: string | null };
 
-export type LoginResult = { ok: true; signedIn: SignedIn } | { ok: false; reason: 'invalid' | 'unverified' };
+export type LoginResult = { ok: true; signedIn: SignedIn } | { ok: true; mfa: object } | { ok: false; reason: 'invalid' | 'unverified' };
+
+/** Asks for a second factor after the password matched: the MFA answer, or null to sign in now. */
+export type SecondFactorGate = (user: UserRow) => Promise<object | null>;
 
 /** Orchestrates sessions and tokens for the auth routes. */
 export class AuthService {
@@ -40,7 +43,7 @@ export class AuthService {
    * Checks email and password. Unknown email and wrong password give the same answer after the
    * same work (one scrypt), so the endpoint cannot be used to find out who has an account.
    */
-  async login(email: string, password: string, client: ClientInfo): Promise<LoginResult> {
+  async login(email: string, password: string, client: ClientInfo, secondFactor?: SecondFactorGate): Promise<LoginResult> {
     const user = await findUserByEmail(this.db, email);
     const matches = await this.hasher.verify(password, user?.password_hash ?? null);
     if (!user || !matches) return { ok: false, reason: 'invalid' };
@@ -50,6 +53,8 @@ export class AuthService {
     if (this.hasher.needsRehash(user.password_hash)) {
       await updatePasswordHash(this.db, user.id, await this.hasher.hash(password));
     }
+    const mfa = secondFactor ? await secondFactor(user) : null;
+    if (mfa) return { ok: true, mfa };
     return { ok: true, signedIn: await this.startSession(user, client) };
   }
 
