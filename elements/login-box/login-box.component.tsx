@@ -20,11 +20,18 @@ const ActivateStep = lazy(() => import('./steps/ActivateStep').then((m) => ({ de
 const ResetPasswordStep = lazy(() => import('./steps/ResetPasswordStep').then((m) => ({ default: m.ResetPasswordStep })));
 const ForgotPasswordStep = lazy(() => import('./steps/ForgotPasswordStep').then((m) => ({ default: m.ForgotPasswordStep })));
 
+// MFA and passkey screens: their own chunks (with @simplewebauthn/browser behind a further import()).
+const MfaStep = lazy(() => import('./mfa/MfaStep').then((m) => ({ default: m.MfaStep })));
+const PasskeyPromptStep = lazy(() => import('./mfa/PasskeyPromptStep').then((m) => ({ default: m.PasskeyPromptStep })));
+
 /** The login flow as a table: step -> screen. Steps without a screen yet fall back to MethodUnavailableStep. */
 export const LOGIN_STEP_SCREENS: Partial<Record<LoginStep, ComponentType<StepProps>>> = {
   preLogin: EmailPasswordStep,
   loginWithPassword: EmailPasswordStep,
   redirectToSSO: RedirectToSsoStep,
+  loginWithTwoFactor: MfaStep,
+  forceTwoFactor: MfaStep,
+  recoverTwoFactor: MfaStep,
 };
 
 export type LoginBoxScreen = 'login' | RouteScreen;
@@ -59,6 +66,7 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
   // Activation signs out whoever is signed in (spec 000 §4), so it comes before the signed-in state.
   if (screen === 'activate') return <ActivateStep />;
   if (screen === 'resetPassword') return <ResetPasswordStep onSignIn={signIn} onForgotPassword={() => setScreen('forgotPassword')} />;
+  if (isAuthenticated && loginState.step === 'promptPasskeys') return <PasskeyPromptStep />;
   if (isAuthenticated) return <SignedInStep />;
   if (screen === 'signUp') return <SignUpStep onSignIn={signIn} />;
   if (screen === 'forgotPassword') return <ForgotPasswordStep onSignIn={signIn} />;

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { PublicPolicy, Tenant, User } from '../../api/types';
+import type { MfaLoginInfo, PublicPolicy, Tenant, User } from '../../api/types';
 import type { LoginFlow, LoginStep } from '../../flows/login';
 import { initialRecoveryState, type RecoveryChange, type RecoveryState } from './recoveryState';
 
@@ -11,6 +11,8 @@ export interface LoginState {
   error: string | null;
   /** Where redirectToSSO will navigate. */
   ssoAddress: string | null;
+  /** Between the password and the second factor: the mfaToken, devices and strategies. */
+  mfa?: MfaLoginInfo | null;
 }
 
 export interface SignUpState {

@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { selectLoginState, selectPublicPolicy } from '../../../core/store/auth/authSlice';
+import { loadPublicPolicy } from '../../../core/store/auth/thunks';
+import { en } from '../../i18n/en';
+import { useAppDispatch, useAppSelector } from '../../shared/AppContext';
+import { Button } from '../../ui/Button';
+
+/**
+ * "Sign in with a passkey", shown when the public policy has an active Passkeys secondary
+ * strategy. The ceremony and its library load only on click.
+ */
+export function PasskeySignInButton() {
+  const dispatch = useAppDispatch();
+  const policy = useAppSelector(selectPublicPolicy);
+  const { loading } = useAppSelector(selectLoginState);
+  // The button is offered before any email is typed, so the policy is needed now (one request per app).
+  useEffect(() => { void dispatch(loadPublicPolicy()); }, [dispatch]);
+  if (!policy?.secondaryStrategies?.some((s) => s.strategy === 'Passkeys' && s.isActive)) return null;
+  const texts = { cancelled: en.mfa.webauthnCancelled, unsupported: en.mfa.webauthnUnsupported };
+  return (
+    <Button variant="secondary" partName="passkey-sign-in-button" disabled={loading}
+      onClick={() => void import('../../../core/store/auth/passkeyThunks').then((m) => dispatch(m.signInWithPasskey(texts)))}>
+      {en.passkeys.signIn}
+    </Button>
+  );
+}
