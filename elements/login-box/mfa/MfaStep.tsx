@@ -7,13 +7,16 @@ import { decideMfaStep, activeStrategies, type MfaStep as MfaScreen } from '../.
 import { loginStateChanged, selectLoginState } from '../../../core/store/auth/authSlice';
 import { ceremonyMessage } from '../../../core/store/auth/passkeyThunks';
 import { finishSignIn } from '../../../core/store/auth/thunks';
-import { en } from '../../i18n/en';
+import { en as base } from '../../i18n/en';
+import { enMfa } from '../../i18n/en-mfa';
 import { useAppDispatch, useAppSelector, useAuthApp } from '../../shared/AppContext';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';
 import { formStyle, mutedStyle } from '../../ui/styles';
+
+const en = { ...base, ...enMfa };
 
 /** The screens of this chunk: spec 000 §2's MFA screens, plus the recovery-code sign-in and the WebAuthn ceremony. */
 type View =
@@ -412,7 +415,7 @@ function WebAuthnScreen(props: ScreenProps & { view: Extract<View, { screen: 'we
           {en.mfa.remember(props.remember.days)}
         </label>
       )}
-      <Button partName="submit-button webauthn-button" loading={loading} loadingLabel={en.passkeys.creating} onClick={start}>{en.mfa.webauthnStart}</Button>
+      <Button partName="submit-button webauthn-button" loading={loading} loadingLabel={en.passkeyPrompt.creating} onClick={start}>{en.mfa.webauthnStart}</Button>
       <Footer {...props} />
     </>
   );

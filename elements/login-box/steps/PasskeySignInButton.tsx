@@ -16,10 +16,10 @@ export function PasskeySignInButton() {
   // The button is offered before any email is typed, so the policy is needed now (one request per app).
   useEffect(() => { void dispatch(loadPublicPolicy()); }, [dispatch]);
   if (!policy?.secondaryStrategies?.some((s) => s.strategy === 'Passkeys' && s.isActive)) return null;
-  const texts = { cancelled: en.mfa.webauthnCancelled, unsupported: en.mfa.webauthnUnsupported };
   return (
     <Button variant="secondary" partName="passkey-sign-in-button" disabled={loading}
-      onClick={() => void import('../../../core/store/auth/passkeyThunks').then((m) => dispatch(m.signInWithPasskey(texts)))}>
+      onClick={() => void Promise.all([import('../../../core/store/auth/passkeyThunks'), import('../../i18n/en-mfa')])
+        .then(([m, { enMfa }]) => dispatch(m.signInWithPasskey({ cancelled: enMfa.mfa.webauthnCancelled, unsupported: enMfa.mfa.webauthnUnsupported })))}>
       {en.passkeys.signIn}
     </Button>
   );
