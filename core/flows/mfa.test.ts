@@ -31,8 +31,9 @@ test('decideMfaStep: response in, first MFA screen out (spec 000 §4)', () => {
 
 test('passkeyPromptApplies: every condition of spec 000 §4 must hold', () => {
   const offered = { secondaryStrategies: [{ strategy: 'Passkeys', isActive: true }] };
-  const all = { flagOn: true, policy: offered, preferredMethod: null, dontShowAgain: null, deviceCount: 0 };
-  const table: Array<[string, Partial<typeof all> & Record<string, unknown>, boolean]> = [
+  type Input = Parameters<typeof passkeyPromptApplies>[0];
+  const all: Input = { flagOn: true, policy: offered, preferredMethod: null, dontShowAgain: null, deviceCount: 0 };
+  const table: Array<[string, Partial<Input>, boolean]> = [
     ['all hold', {}, true],
     ['flag off', { flagOn: false }, false],
     ['no Passkeys strategy', { policy: { secondaryStrategies: [] } }, false],
@@ -44,5 +45,5 @@ test('passkeyPromptApplies: every condition of spec 000 §4 must hold', () => {
     ['dont-show-again false', { dontShowAgain: 'false' }, true],
     ['one device', { deviceCount: 1 }, false],
   ];
-  for (const [name, change, expected] of table) assert.equal(passkeyPromptApplies({ ...all, ...change } as typeof all), expected, name);
+  for (const [name, change, expected] of table) assert.equal(passkeyPromptApplies({ ...all, ...change }), expected, name);
 });

@@ -40,7 +40,7 @@ function fromTemplate(template: string): (...args: unknown[]) => string {
 }
 
 /** Sections whose texts arrive with lazy chunks (en-mfa.ts): their overrides apply when they load. */
-const LAZY_SECTIONS = ['mfa', 'passkeyPrompt'];
+const LAZY_SECTIONS = ['mfa', 'portalMfa', 'passkeyPrompt'];
 let lastOverrides: Record<string, unknown> | undefined;
 let lastWarn: (message: string) => void = () => {};
 
