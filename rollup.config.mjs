@@ -62,7 +62,7 @@ export default [
         // Demo backend and portal-only logic stay out of the shared chunk: pages without them never pay.
         if (id.includes('/core/demo/') || id.includes('/core/portal/')) return undefined;
         // MFA and passkeys (and the WebAuthn library) load with their screens only.
-        if (id.includes('/node_modules/@simplewebauthn/') || id.endsWith('/elements/i18n/en-mfa.ts') || /\/core\/(api\/mfa|flows\/mfa|store\/auth\/passkeyThunks)\.ts$/.test(id)) return undefined;
+        if (/\/node_modules\/(@simplewebauthn|otplib|@otplib|@noble|@scure|qrcode|dijkstrajs|pngjs|encode-utf8)\//.test(id) || id.endsWith('/elements/i18n/en-mfa.ts') || /\/core\/(api\/mfa|flows\/mfa|store\/auth\/passkeyThunks)\.ts$/.test(id)) return undefined;
         if (id.includes('/node_modules/') || id.includes('/core/') || id.includes('/elements/shared/') || id.includes('/elements/ui/') || id.includes('/elements/theme/') || id.includes('/elements/i18n/')) return 'shared';
         return undefined;
       },

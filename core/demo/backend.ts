@@ -2,6 +2,7 @@ import type { AuthResponse, SignUpResponse, User } from '../api/types';
 import { DEMO_FEATURES, DEMO_PERMISSION_FEATURES } from '../entitlements/demoEntitlements';
 import { evaluateDemoFlags } from '../featureFlags/demoFlags';
 import { createDemoAccountFlows } from './accountFlows';
+import { createDemoMfa } from './mfaFlows';
 import { DEMO_PASSWORD_MIN_LENGTH, DEMO_POLICY, DEMO_ROLES, seedDemoDatabase, type DemoDatabase, type DemoUser } from './data';
 
 /**
@@ -231,6 +232,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
 
   // Password reset, activation and the demo outbox (core/demo/accountFlows.ts).
   const accountFlows = createDemoAccountFlows({ startSession, random, now });
+  const demoMfa = createDemoMfa({ startSession, userOfToken, random, now });
 
   const routes: Record<string, Handler> = {
     ...accountFlows.routes,
@@ -244,6 +246,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       if (typeof body.password !== 'string' || !body.password) return fail(400, 'password is required');
       const user = db.users.find((u) => u.email.toLowerCase() === (body.email as string).toLowerCase());
       if (!user || user.password !== body.password) return fail(401, 'Incorrect email or password');
+      const mfa = demoMfa.gate(db, user);
+      if (mfa) return ok(mfa, true);
       return ok(startSession(db, user), true);
     },
     'POST /identity/resources/auth/v1/user/token/refresh': (db) => {
@@ -316,7 +320,13 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       return { status: answer.status, body: answer.body };
     }
     const handler = routes[`${method.toUpperCase()} ${path}`];
-    if (!handler) return fail(404, 'Not found');
+    if (!handler) {
+      const mfaDb = load();
+      const mfaAnswer = await demoMfa.handle(mfaDb, method, path, { body, query, token });
+      if (!mfaAnswer) return fail(404, 'Not found');
+      if (mfaAnswer.save) save(mfaDb);
+      return { status: mfaAnswer.status, body: mfaAnswer.body };
+    }
     const db = load();
     const answer = handler(db, { method, path, body, token, query });
     if (answer.save) save(db);

@@ -29,7 +29,7 @@ export interface DemoDatabase {
   /** Reset and activation links the demo issued. */
   oneTimeTokens?: DemoOneTimeToken[];
   /** Vendor settings the demo can be switched to (tests; the sample data leaves them off). */
-  settings?: { signUpRequiresActivation?: boolean };
+  settings?: { signUpRequiresActivation?: boolean; /** Force MFA enrolment for everyone (tests). */ mfaEnforced?: boolean };
 }
 
 export interface DemoMessage { channel: 'email' | 'sms'; to: string; subject: string | null; text: string; createdAt: string }

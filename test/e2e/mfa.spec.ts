@@ -17,6 +17,7 @@ async function signOut(page: Page) {
 }
 
 test('forced enrolment with an authenticator app, recovery code shown once, then sign-in with a TOTP code; wrong and replayed codes refused; recovery-code sign-in', async ({ page }) => {
+  test.setTimeout(60_000);
   const email = forcedUser(1);
   await page.goto('/login.html');
   const login = box(page);
@@ -85,6 +86,7 @@ test('forced enrolment with an authenticator app, recovery code shown once, then
 });
 
 test('SMS enrolment and sign-in by outbox code, remember this device, and email codes', async ({ page, request }) => {
+  test.setTimeout(60_000);
   const email = forcedUser(2);
   const phone = '+4915112340002';
   await page.goto('/login.html');

@@ -345,7 +345,7 @@ function SmsCodeScreen(props: ScreenProps & { view: Extract<View, { screen: 'sms
     <>
       <h3 css={css({ margin: 0, fontSize: '1.1em' })}>{en.mfa.phoneTitle}</h3>
       {sent.error && <Alert>{sent.error}</Alert>}
-      <CodeForm onCode={onCode} showRemember={!enrolling} remember={props.remember} intro={<p role="status">{en.mfa.smsSent(view.phoneNumber ?? '')}</p>} />
+      <CodeForm onCode={onCode} showRemember={!enrolling} remember={props.remember} intro={<p role="status">{sent.otcToken ? en.mfa.smsSent(view.phoneNumber ?? '') : en.mfa.sending}</p>} />
       {enrolling
         ? <Button variant="link" partName="link change-phone-link" onClick={() => props.setView({ screen: 'smsSetPhoneNumber' })}>{en.mfa.resend}</Button>
         : <Button variant="link" partName="link resend-link" onClick={sent.resend}>{en.mfa.resend}</Button>}
@@ -367,7 +367,7 @@ function EmailCodeScreen(props: ScreenProps & { view: Extract<View, { screen: 'e
     <>
       <h3 css={css({ margin: 0, fontSize: '1.1em' })}>{en.mfa.emailTitle}</h3>
       {sent.error && <Alert>{sent.error}</Alert>}
-      <CodeForm onCode={onCode} showRemember={!enrolling} remember={props.remember} intro={<p role="status">{email ? en.mfa.emailSent(email) : en.mfa.emailSentGeneric}</p>} />
+      <CodeForm onCode={onCode} showRemember={!enrolling} remember={props.remember} intro={<p role="status">{!sent.otcToken ? en.mfa.sending : email ? en.mfa.emailSent(email) : en.mfa.emailSentGeneric}</p>} />
       <Button variant="link" partName="link resend-link" onClick={sent.resend}>{en.mfa.resend}</Button>
       <Footer {...props} />
     </>
