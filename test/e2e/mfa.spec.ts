@@ -220,3 +220,42 @@ test('passkey prompt: "Don\'t show again" remembered; preferred method Passkeys 
   await signIn(page, 'admin@example.com', 'Admin-demo-2026');
   await expect(partOf(login, 'signed-in-user')).toBeVisible();
 });
+
+test('WebAuthn as a second factor: a response for another challenge is refused and nothing is enrolled; then a security key enrols and signs in', async ({ page }) => {
+  test.setTimeout(60_000);
+  const base = `http://localhost:${new URL(test.info().project.use.baseURL!).port}`;
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+  const email = forcedUser(4);
+  await page.goto(`${base}/login.html`);
+  const login = box(page);
+  await signIn(page, email, MFA_PASSWORD);
+  await login.getByRole('button', { name: 'This device (fingerprint, face or screen lock)' }).click();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Swap the webauthnToken for the one of a second, newer challenge: the signed response does not match it.
+  let swapped = false;
+  await page.route('**/user/mfa/webauthn/enroll/verify', async (route) => {
+    const body = route.request().postDataJSON() as { mfaToken: string; webauthnToken: string };
+    const other = await page.request.post(`${base}/frontegg/identity/resources/auth/v1/user/mfa/webauthn/enroll`, { data: { mfaToken: body.mfaToken, deviceType: 'platform' }, headers: { origin: base } });
+    swapped = true;
+    await route.continue({ postData: JSON.stringify({ ...body, webauthnToken: (await other.json()).webauthnToken }) });
+  });
+  await partOf(login, 'webauthn-button').click();
+  await expect(login.getByRole('alert')).toHaveText('The passkey or security key could not be verified. Try again.');
+  expect(swapped).toBe(true);
+  await page.unroute('**/user/mfa/webauthn/enroll/verify');
+
+  // The authenticator made a credential, but the server kept nothing: enrolment starts again cleanly.
+  await cdp.send('WebAuthn.clearCredentials', { authenticatorId });
+  await partOf(login, 'webauthn-button').click();
+  await expect(login.getByRole('heading', { name: 'Save your recovery code' })).toBeVisible();
+  await partOf(login, 'continue-button').click();
+  await expect(partOf(login, 'signed-in-user')).toBeVisible();
+
+  // Next sign-in: the one WebAuthn device is listed; the ceremony signs in.
+  await partOf(login, 'sign-out-button').click();
+  await signIn(page, email, MFA_PASSWORD);
+  await login.getByRole('button', { name: 'Passkey on this device' }).click();
+  await partOf(login, 'webauthn-button').click();
+  await expect(partOf(login, 'signed-in-user')).toBeVisible();
+});

@@ -155,6 +155,9 @@ export function loginWithPassword(body: LoginRequest): AuthThunk<boolean> {
   };
 }
 
+/** Whether the public policy offers passkeys (an active Passkeys secondary strategy, spec 000 §4). */
+export const offersPasskeys = (policy: AuthState['publicPolicy']) => !!policy?.secondaryStrategies?.some((s) => s.strategy === 'Passkeys' && s.isActive);
+
 /**
  * The end of every sign-in (password, second factor, passkey): the session, the login event, then
  * the passkey prompt when it applies (spec 000 §4; checked in a lazy chunk, only when the public
@@ -164,10 +167,12 @@ export function finishSignIn(response: AuthResponse): AuthThunk<User> {
   return async (dispatch, getState, services) => {
     const user = await dispatch(establishSession(response));
     services.bus.emit('auth:login', { user });
-    const policy = getState().auth.publicPolicy;
-    if (policy?.secondaryStrategies?.some((s) => s.strategy === 'Passkeys' && s.isActive)) {
+    if (offersPasskeys(getState().auth.publicPolicy)) {
       const { shouldPromptPasskeys } = await import('./passkeyThunks');
-      if (await dispatch(shouldPromptPasskeys(user))) {
+      const prompt = await dispatch(shouldPromptPasskeys(user));
+      // Signed out while the check ran: the sign-in is over, leave the login state alone.
+      if (!getState().auth.isAuthenticated) return user;
+      if (prompt) {
         dispatch(loginStateChanged({ loading: false, step: 'promptPasskeys', mfa: null }));
         return user;
       }

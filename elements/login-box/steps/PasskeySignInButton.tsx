@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { selectLoginState, selectPublicPolicy } from '../../../core/store/auth/authSlice';
-import { loadPublicPolicy } from '../../../core/store/auth/thunks';
+import { loadPublicPolicy, offersPasskeys } from '../../../core/store/auth/thunks';
 import { en } from '../../i18n/en';
 import { useAppDispatch, useAppSelector } from '../../shared/AppContext';
 import { Button } from '../../ui/Button';
@@ -15,7 +15,7 @@ export function PasskeySignInButton() {
   const { loading } = useAppSelector(selectLoginState);
   // The button is offered before any email is typed, so the policy is needed now (one request per app).
   useEffect(() => { void dispatch(loadPublicPolicy()); }, [dispatch]);
-  if (!policy?.secondaryStrategies?.some((s) => s.strategy === 'Passkeys' && s.isActive)) return null;
+  if (!offersPasskeys(policy)) return null;
   return (
     <Button variant="secondary" partName="passkey-sign-in-button" disabled={loading}
       onClick={() => void Promise.all([import('../../../core/store/auth/passkeyThunks'), import('../../i18n/en-mfa')])
