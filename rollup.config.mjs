@@ -60,8 +60,8 @@ export default [
       // the demo backend stays its own chunk, fetched only in demo mode.
       manualChunks(id) {
         // Demo backend and portal-only logic stay out of the shared chunk: pages without them never pay.
-        if (id.includes('/core/demo/') || id.includes('/core/portal/')) return undefined;
-        // MFA and passkeys (and the WebAuthn library) load with their screens only.
+        if (id.includes('/core/demo/') || id.includes('/core/portal/') || id.includes('/core/tenants/')) return undefined;
+        // MFA and passkeys (and the WebAuthn, TOTP and QR libraries) load with their screens only.
         if (/\/node_modules\/(@simplewebauthn|otplib|@otplib|@noble|@scure|qrcode|dijkstrajs|pngjs|encode-utf8)\//.test(id) || id.endsWith('/elements/i18n/en-mfa.ts') || /\/core\/(api\/mfa|flows\/mfa|store\/auth\/passkeyThunks)\.ts$/.test(id)) return undefined;
         if (id.includes('/node_modules/') || id.includes('/core/') || id.includes('/elements/shared/') || id.includes('/elements/ui/') || id.includes('/elements/theme/') || id.includes('/elements/i18n/')) return 'shared';
         return undefined;

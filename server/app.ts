@@ -21,6 +21,8 @@ import { authRoutes } from './routes/auth';
 import { configurationRoutes } from './routes/configurations';
 import { entitlementRoutes } from './routes/entitlements';
 import { featureFlagRoutes } from './routes/featureFlags';
+import { hierarchyRoutes } from './routes/hierarchy';
+import { portalConfigRoutes } from './routes/portal-config';
 import { loginSessionRoutes } from './routes/login-sessions';
 import { mfaRoutes } from './routes/mfa';
 import { profileRoutes } from './routes/profile';
@@ -147,6 +149,8 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
       await configurationRoutes(api, ctx);
       await entitlementRoutes(api, ctx);
       await featureFlagRoutes(api, ctx);
+      await hierarchyRoutes(api, ctx);
+      await portalConfigRoutes(api, ctx);
       await mfaRoutes(api, ctx, ctx.mfa);
     },
     { prefix: apiPrefix },

@@ -2,6 +2,7 @@
 // serving cdn/ and demo-pages/ like `npm start` does.
 import { fileURLToPath } from 'node:url';
 import { buildServer } from '../../server/app';
+import { seedSubAccounts } from './fixtures/sub-accounts';
 import { seedMfa } from './fixtures/mfa';
 import { seedTeam } from './fixtures/team';
 
@@ -24,6 +25,7 @@ const server = await buildServer({
   webauthn: { rpId: 'localhost', origins: [`http://localhost:${port}`] },
 });
 await seedTeam(server.db);
+await seedSubAccounts(server.db);
 await seedMfa(server.db);
 await server.app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e API server on ${origin}`);

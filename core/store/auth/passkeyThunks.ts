@@ -40,7 +40,7 @@ export function shouldPromptPasskeys(user: User): AuthThunk<boolean> {
       const flag = KNOWN_FEATURE_FLAGS.showPasskeysNew;
       const [flags, passkeys] = await Promise.all([
         services.api.featureFlags.evaluate([flag], { userId: user.id, tenantId: user.tenantId }),
-        createMfaApi(services.http).getPasskeys(),
+        createMfaApi(services.http!).getPasskeys(),
       ]);
       return passkeyPromptApplies({ flagOn: flags[flag] === true, policy, preferredMethod, dontShowAgain, deviceCount: passkeys.devices.length });
     } catch (error) {
@@ -66,7 +66,7 @@ export function ceremonyMessage(error: unknown, texts: { cancelled: string; unsu
 /** Registers a passkey for the signed-in user (the prompt's "Create a passkey"). */
 export function registerPasskey(deviceType: DeviceType): AuthThunk<void> {
   return async (_dispatch, _getState, services) => {
-    const api = createMfaApi(services.http);
+    const api = createMfaApi(services.http!);
     const { startRegistration } = await import('@simplewebauthn/browser');
     const { options } = await api.createPasskeySession(deviceType);
     const response = await startRegistration({ optionsJSON: options });
@@ -83,7 +83,7 @@ export function signInWithPasskey(texts: { cancelled: string; unsupported: strin
   return async (dispatch, _getState, services) => {
     dispatch(loginStateChanged({ loading: true, error: null }));
     try {
-      const api = createMfaApi(services.http);
+      const api = createMfaApi(services.http!);
       const { startAuthentication } = await import('@simplewebauthn/browser');
       const options = await api.passkeyPreLogin();
       const response = await startAuthentication({ optionsJSON: options });

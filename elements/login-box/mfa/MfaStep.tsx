@@ -57,7 +57,7 @@ export function MfaStep() {
   const app = useAuthApp();
   const dispatch = useAppDispatch();
   const { mfa: info, step } = useAppSelector(selectLoginState);
-  const api = useMemo(() => createMfaApi(app.services.http), [app]);
+  const api = useMemo(() => createMfaApi(app.services.http!), [app]);
   const [view, setView] = useState<View | null>(() => (info ? (step === 'recoverTwoFactor' ? { screen: 'recover' } : firstView(info)) : null));
   const [remember, setRemember] = useState<{ allowed: boolean; days: number } | null>(null);
   const [expired, setExpired] = useState(!info);

@@ -44,7 +44,7 @@ function flatten(devices: MfaDevices): Device[] {
 /** The privacy page's MFA section (spec 001 §2): the user's second factors, add and remove them (users v1 account-MFA calls). */
 export function MfaSection() {
   const app = useAuthApp();
-  const api = useMemo(() => createMfaApi(app.services.http.withRequestSource('admin-portal')), [app]);
+  const api = useMemo(() => createMfaApi(app.services.http!.withRequestSource('admin-portal')), [app]);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [dialog, setDialog] = useState<null | { kind: 'remove'; device: Device } | { kind: 'authenticator' } | { kind: 'phone' }>(null);
   const [recoveryCode, setRecoveryCode] = useState<string | null>(null);
