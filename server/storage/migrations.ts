@@ -7,6 +7,7 @@
  */
 import type { Database } from './database';
 import { ADMIN_PORTAL_STATEMENTS } from './schema/admin-portal';
+import { MFA_STATEMENTS } from './schema/mfa';
 import { SUB_ACCOUNT_STATEMENTS } from './schema/sub-accounts';
 
 export interface Migration {
@@ -261,6 +262,11 @@ export const migrations: Migration[] = [
     version: 6,
     name: 'sub-accounts (tenant parents), per-tenant custom login, sub-account access',
     statements: SUB_ACCOUNT_STATEMENTS,
+  },
+  {
+    version: 7,
+    name: 'multi-factor authentication and passkeys: devices, recovery codes, challenges, remembered devices, policies',
+    statements: MFA_STATEMENTS,
   },
 ];
 
