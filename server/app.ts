@@ -19,6 +19,7 @@ import { authRoutes } from './routes/auth';
 import { configurationRoutes } from './routes/configurations';
 import { entitlementRoutes } from './routes/entitlements';
 import { featureFlagRoutes } from './routes/featureFlags';
+import { impersonationRoutes } from './routes/impersonation';
 import { loginSessionRoutes } from './routes/login-sessions';
 import { profileRoutes } from './routes/profile';
 import { teamMemberRoutes } from './routes/team-members';
@@ -137,6 +138,7 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
       await configurationRoutes(api, ctx);
       await entitlementRoutes(api, ctx);
       await featureFlagRoutes(api, ctx);
+      await impersonationRoutes(api, ctx);
     },
     { prefix: apiPrefix },
   );
