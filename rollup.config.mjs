@@ -61,6 +61,9 @@ export default [
       manualChunks(id) {
         // Demo backend and portal-only logic stay out of the shared chunk: pages without them never pay.
         if (id.includes('/core/demo/') || id.includes('/core/portal/')) return undefined;
+        // Code of lazily loaded login-box screens only (impersonation, logout route, quick login),
+        // and the host API's login/logout helpers (the vanilla entry's alone): not on the sign-in page.
+        if (/\/core\/(store\/auth\/sessionThunks|flows\/sessionRoutes|session\/loginWithRedirect)\.ts$/.test(id)) return undefined;
         if (id.includes('/node_modules/') || id.includes('/core/') || id.includes('/elements/shared/') || id.includes('/elements/ui/') || id.includes('/elements/theme/') || id.includes('/elements/i18n/')) return 'shared';
         return undefined;
       },

@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import { ApiError } from '../api/errors';
 import { resolveRoutes } from '../config/routes';
 import {
-  decideAfterLogout, decideQuickLoginFlow, IMPERSONATION_RELOAD_DELAY_MS, isExcludedPreLoginUrl, isProfileFetchRetryable, PROFILE_FETCH_ATTEMPTS,
-  PROFILE_FETCH_INTERVAL_MS, quickLoginMarkerKey, readImpersonationRequest, SILENT_LOGOUT_CALLBACK_MS,
+  decideQuickLoginFlow, IMPERSONATION_RELOAD_DELAY_MS, isExcludedPreLoginUrl, isProfileFetchRetryable, PROFILE_FETCH_ATTEMPTS,
+  PROFILE_FETCH_INTERVAL_MS, quickLoginMarkerKey, SILENT_LOGOUT_CALLBACK_MS,
 } from './session';
+import { decideAfterLogout, readImpersonationRequest } from './sessionRoutes';
 
 test('spec 000 §9 constants: impersonation pause 1000 ms, silent logout 500 ms, profile 3 attempts 2000 ms apart', () => {
   assert.equal(IMPERSONATION_RELOAD_DELAY_MS, 1000);

@@ -1,6 +1,5 @@
 import { isApiError } from '../api/errors';
-import type { AuthRoutes } from '../config/routes';
-import { isRedirectAllowed } from './postLogin';
+import { isAuthRoute, type AuthRoutes } from '../config/routes';
 
 /** Spec 000 §9: after a successful impersonation the page pauses this long, then reloads. */
 export const IMPERSONATION_RELOAD_DELAY_MS = 1000;
@@ -12,23 +11,6 @@ export const PROFILE_FETCH_INTERVAL_MS = 2000;
 
 /** Impersonation screens (spec 000 §2). */
 export type ImpersonateStep = 'impersonating' | 'success';
-
-/** Who to impersonate, from the impersonation route's query (`?userId=..&tenantId=..`). */
-export interface ImpersonationRequest { userId: string; tenantId?: string }
-
-const ID_MAX_LENGTH = 100;
-
-/**
- * The impersonation request of the route's query string, or null when there is no usable userId
- * (missing, empty or longer than any id): such a link is refused before any request is sent.
- */
-export function readImpersonationRequest(search: string): ImpersonationRequest | null {
-  const params = new URLSearchParams(search);
-  const userId = params.get('userId')?.trim() ?? '';
-  const tenantId = params.get('tenantId')?.trim() ?? '';
-  if (!userId || userId.length > ID_MAX_LENGTH || tenantId.length > ID_MAX_LENGTH) return null;
-  return tenantId ? { userId, tenantId } : { userId };
-}
 
 /**
  * Whether a failed profile fetch is worth another attempt: network failures and server errors
@@ -59,21 +41,6 @@ export const PRE_LOGIN_URL_KEY = 'auth-elements.preLoginUrl';
  * logout, social-callback or activate route (going back there would loop or undo the sign-in).
  */
 export function isExcludedPreLoginUrl(url: string, routes: Pick<AuthRoutes, 'loginUrl' | 'logoutUrl' | 'socialLoginCallbackUrl' | 'activateUrl'>): boolean {
-  const path = (value: string) => {
-    const p = new URL(value, 'http://route.invalid').pathname;
-    return p.length > 1 ? p.replace(/\/+$/, '') : p;
-  };
-  const target = path(url);
-  return [routes.loginUrl, routes.logoutUrl, routes.socialLoginCallbackUrl, routes.activateUrl].some((route) => path(route) === target);
-}
-
-/**
- * Where the logout route goes once signed out: an allowed `redirectUrl` of its query string
- * (same-site or allow-listed, as after sign-in), else the login URL; a refused one is warned about.
- */
-export function decideAfterLogout(input: { currentUrl: string; routes: Pick<AuthRoutes, 'loginUrl'>; allowedOrigins?: readonly string[] }): { url: string; warning?: 'redirectNotAllowed' } {
-  const redirectUrl = new URL(input.currentUrl).searchParams.get('redirectUrl');
-  if (!redirectUrl) return { url: input.routes.loginUrl };
-  if (!isRedirectAllowed(redirectUrl, input.currentUrl, input.allowedOrigins)) return { url: input.routes.loginUrl, warning: 'redirectNotAllowed' };
-  return { url: new URL(redirectUrl, input.currentUrl).href };
+  const { loginUrl, logoutUrl, socialLoginCallbackUrl, activateUrl } = routes;
+  return isAuthRoute(url, { loginUrl, logoutUrl, socialLoginCallbackUrl, activateUrl } as AuthRoutes);
 }

@@ -19,9 +19,7 @@ import type { StepProps } from './steps/types';
 const ActivateStep = lazy(() => import('./steps/ActivateStep').then((m) => ({ default: m.ActivateStep })));
 const ResetPasswordStep = lazy(() => import('./steps/ResetPasswordStep').then((m) => ({ default: m.ResetPasswordStep })));
 const ForgotPasswordStep = lazy(() => import('./steps/ForgotPasswordStep').then((m) => ({ default: m.ForgotPasswordStep })));
-const ImpersonateStep = lazy(() => import('./steps/ImpersonateStep').then((m) => ({ default: m.ImpersonateStep })));
-const LogoutStep = lazy(() => import('./steps/LogoutStep').then((m) => ({ default: m.LogoutStep })));
-const RegisterQuickLoginStep = lazy(() => import('./steps/RegisterQuickLoginStep').then((m) => ({ default: m.RegisterQuickLoginStep })));
+const RouteSteps = lazy(() => import('./steps/RouteSteps').then((m) => ({ default: m.RouteSteps })));
 
 /** The login flow as a table: step -> screen. Steps without a screen yet fall back to MethodUnavailableStep. */
 export const LOGIN_STEP_SCREENS: Partial<Record<LoginStep, ComponentType<StepProps>>> = {
@@ -62,9 +60,8 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
   // Activation signs out whoever is signed in (spec 000 §4), so it comes before the signed-in state.
   if (screen === 'activate') return <ActivateStep />;
   if (screen === 'resetPassword') return <ResetPasswordStep onSignIn={signIn} onForgotPassword={() => setScreen('forgotPassword')} />;
-  if (screen === 'logout') return <LogoutStep />;
-  if (screen === 'impersonate') return <ImpersonateStep />;
-  if (isAuthenticated) return loginState.flow === 'RegisterQuickLogin' ? <RegisterQuickLoginStep /> : <SignedInStep />;
+  if (screen === 'logout' || screen === 'impersonate') return <RouteSteps screen={screen} />;
+  if (isAuthenticated) return loginState.flow === 'RegisterQuickLogin' ? <RouteSteps screen="registerQuickLogin" /> : <SignedInStep />;
   // MFA after sign-up continues on the login MFA step (spec 000 §4 "Sign-up").
   const mfaPending = loginState.step === 'loginWithTwoFactor' || loginState.step === 'forceTwoFactor';
   if (screen === 'signUp' && !mfaPending) return <SignUpStep onSignIn={signIn} />;

@@ -5,12 +5,13 @@
  */
 import { errorMessage } from '../../api/errors';
 import { MESSAGES } from '../../api/messages';
-import { decideAfterLogout, IMPERSONATION_RELOAD_DELAY_MS, quickLoginMarkerKey, type ImpersonationRequest } from '../../flows/session';
+import {
+  decideQuickLoginFlow, IMPERSONATION_RELOAD_DELAY_MS, quickLoginMarkerKey, REGISTER_QUICK_LOGIN_KEY, SILENT_LOGOUT_CALLBACK_MS,
+} from '../../flows/session';
+import { decideAfterLogout, type ImpersonationRequest } from '../../flows/sessionRoutes';
 import { initialRecoveryState } from './recoveryState';
 import { loginStateChanged, recoveryChanged } from './authSlice';
 import { goToPostLoginDestination, logout, webStorage, type AuthThunk } from './thunks';
-
-export { silentLogout } from './thunks';
 
 /**
  * Impersonation (spec 000 §2, §4): impersonating, then success; after 1000 ms the page loads again
@@ -39,6 +40,17 @@ export function impersonateUser(request: ImpersonationRequest): AuthThunk<boolea
 }
 
 /**
+ * Silent logout (spec 000 §4 "Logout"): signs out without leaving the page, then calls `callback`
+ * after `delayMs` (500 ms by default), e.g. to navigate once the sign-out has settled in every tab.
+ */
+export function silentLogout(callback?: () => void, delayMs: number = SILENT_LOGOUT_CALLBACK_MS): AuthThunk {
+  return async (dispatch, _getState, services) => {
+    await dispatch(logout());
+    if (callback) services.setTimer(callback, delayMs);
+  };
+}
+
+/**
  * The logout route (spec 000 §2 logoutUrl): signs out (server errors ignored, spec 000 §4), then
  * goes to an allowed `redirectUrl` of the route's query string, else to the login URL.
  */
@@ -48,6 +60,23 @@ export function logoutAndLeave(currentUrl: string): AuthThunk {
     const decision = decideAfterLogout({ currentUrl, routes: services.options.routes, allowedOrigins: services.options.allowedRedirectOrigins });
     if (decision.warning) console.warn(`[auth-elements] ${MESSAGES.redirectNotAllowed}`);
     services.navigate(decision.url);
+  };
+}
+
+/**
+ * Spec 000 §4 "Quick-login registration", right after a sign-in: the register-quick-login flag
+ * switches the flow to RegisterQuickLogin unless this user's marker says it is done; the flag is
+ * cleared either way. Resolves true when the flow switched (the post-login destination waits).
+ */
+export function startQuickLogin(userId: string): AuthThunk<boolean> {
+  return async (dispatch) => {
+    const local = webStorage('localStorage');
+    const flag = local?.getItem(REGISTER_QUICK_LOGIN_KEY) ?? null;
+    local?.removeItem(REGISTER_QUICK_LOGIN_KEY);
+    const flow = decideQuickLoginFlow({ flag, markerDone: local?.getItem(quickLoginMarkerKey(userId)) === 'true' });
+    if (flow === 'Login') return false;
+    dispatch(loginStateChanged({ flow, quickLoginToRegister: flag }));
+    return true;
   };
 }
 

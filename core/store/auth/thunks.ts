@@ -4,10 +4,7 @@ import type { AuthResponse, LoginRequest, SignUpRequest, Tenant, User } from '..
 import { MESSAGES } from '../../api/messages';
 import { decidePostLogin } from '../../flows/postLogin';
 import { decideAfterLogin, decideAfterSignUp, decidePreLogin, expiresInSeconds, refreshDelayMs, SSO_REDIRECT_DELAY_MS } from '../../flows/login';
-import {
-  decideQuickLoginFlow, isProfileFetchRetryable, PRE_LOGIN_URL_KEY, PROFILE_FETCH_ATTEMPTS, PROFILE_FETCH_INTERVAL_MS,
-  quickLoginMarkerKey, REGISTER_QUICK_LOGIN_KEY, SILENT_LOGOUT_CALLBACK_MS,
-} from '../../flows/session';
+import { isProfileFetchRetryable, PRE_LOGIN_URL_KEY, PROFILE_FETCH_ATTEMPTS, PROFILE_FETCH_INTERVAL_MS, REGISTER_QUICK_LOGIN_KEY } from '../../flows/session';
 import { decodeAccessToken } from '../../jwt';
 import { sharedInFlight } from '../inFlight';
 import type { AuthServices } from '../services';
@@ -44,14 +41,13 @@ export function webStorage(kind: 'localStorage' | 'sessionStorage'): Storage | n
  * The profile, with 3 attempts 2000 ms apart (spec 000 §7, §9). Only failures that may pass are
  * tried again (network, 5xx); an answer such as 401 will not change and fails at once.
  */
-export async function fetchProfile(services: AuthServices): Promise<User> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await services.api.users.getMe();
-    } catch (error) {
-      if (attempt >= PROFILE_FETCH_ATTEMPTS || !isProfileFetchRetryable(error)) throw error;
-      await new Promise((resolve) => services.setTimer(() => resolve(null), PROFILE_FETCH_INTERVAL_MS));
-    }
+export async function fetchProfile(services: AuthServices, attempt = 1): Promise<User> {
+  try {
+    return await services.api.users.getMe();
+  } catch (error) {
+    if (attempt >= PROFILE_FETCH_ATTEMPTS || !isProfileFetchRetryable(error)) throw error;
+    await new Promise<void>((resolve) => services.setTimer(resolve, PROFILE_FETCH_INTERVAL_MS));
+    return fetchProfile(services, attempt + 1);
   }
 }
 
@@ -167,14 +163,12 @@ export function loginWithPassword(body: LoginRequest): AuthThunk<boolean> {
         return false;
       }
       const user = await dispatch(establishSession(response));
-      // Spec 000 §4 "Quick-login registration": the flag asks once, then is cleared.
-      const local = webStorage('localStorage');
-      const flag = local?.getItem(REGISTER_QUICK_LOGIN_KEY) ?? null;
-      local?.removeItem(REGISTER_QUICK_LOGIN_KEY);
-      const flow = decideQuickLoginFlow({ flag, markerDone: local?.getItem(quickLoginMarkerKey(user.id)) === 'true' });
-      dispatch(loginStateChanged({ loading: false, step: 'success', flow, quickLoginToRegister: flow === 'RegisterQuickLogin' ? flag : null }));
+      dispatch(loginStateChanged({ loading: false, step: 'success' }));
       services.bus.emit('auth:login', { user });
-      if (flow === 'Login') goToPostLoginDestination(services);
+      // Spec 000 §4 "Quick-login registration": only a page with the flag set loads that code.
+      const quickLogin = webStorage('localStorage')?.getItem(REGISTER_QUICK_LOGIN_KEY)
+        ? (await import('./sessionThunks')).startQuickLogin(user.id) : null;
+      if (!quickLogin || !(await dispatch(quickLogin))) goToPostLoginDestination(services);
       return true;
     } catch (error) {
       stopRefreshTimer(services);
@@ -243,17 +237,6 @@ export function signUpUser(body: SignUpRequest): AuthThunk<boolean> {
       services.bus.emit('auth:error', { action: 'signUp', message });
       return false;
     }
-  };
-}
-
-/**
- * Silent logout (spec 000 §4 "Logout"): signs out without leaving the page, then calls `callback`
- * after `delayMs` (500 ms by default), e.g. to navigate once the sign-out has settled in every tab.
- */
-export function silentLogout(callback?: () => void, delayMs: number = SILENT_LOGOUT_CALLBACK_MS): AuthThunk {
-  return async (dispatch, _getState, services) => {
-    await dispatch(logout());
-    if (callback) services.setTimer(callback, delayMs);
   };
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { readImpersonationRequest } from '../../../core/flows/session';
+import { readImpersonationRequest } from '../../../core/flows/sessionRoutes';
 import { selectAuth } from '../../../core/store/auth/authSlice';
 import { impersonateUser } from '../../../core/store/auth/sessionThunks';
 import { en } from '../../i18n/en';

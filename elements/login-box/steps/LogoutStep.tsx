@@ -16,7 +16,7 @@ export function LogoutStep() {
   }, [dispatch]);
   return (
     <Card title={en.signedIn.signOut} titleId="ae-logout-title">
-      <Spinner label={en.session.signingOut} />
+      <Spinner label={en.signedIn.signingOut} />
     </Card>
   );
 }
