@@ -2,7 +2,7 @@
 // activation form, in real Chromium against the real server (fresh database, seeded team).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { API_ORIGIN } from '../playwright.config';
-import { axeViolations, box, expectSignedInAs, latestLink, partOf, signIn } from './helpers';
+import { axeViolations, axeViolationsOnPausedClock, box, expectSignedInAs, latestLink, partOf, signIn } from './helpers';
 
 const ADMIN = ['admin@example.com', 'Admin-demo-2026'] as const;
 const VIEWER = ['viewer@example.com', 'Viewer-demo-2026'] as const;
@@ -37,17 +37,14 @@ test('impersonation: an admin opens the link, sees success, and after the 1 s pa
   const login = box(page);
   await expect(login.getByRole('heading', { name: 'Impersonate a user' })).toBeVisible();
   await expect(partOf(login, 'impersonation-success')).toHaveText('Signed in as this user. Reloading…');
-  // axe waits on timers of its own: step the paused clock for it, by less than the pause.
-  let advanced = 0;
-  let settled = false;
-  const axe = axeViolations(page).finally(() => { settled = true; });
-  while (!settled && advanced < 900) { await page.clock.runFor(10); advanced += 10; }
-  expect(await axe).toEqual([]);
+  const { violations, advanced } = await axeViolationsOnPausedClock(page, 900);
+  expect(violations).toEqual([]);
   expect(new URL(page.url()).pathname).toBe('/account/impersonate');
   await page.clock.runFor(990 - advanced);
   expect(new URL(page.url()).pathname).toBe('/account/impersonate');
   await page.clock.runFor(20);
   await page.waitForURL(`${API_ORIGIN}/`);
+  await page.clock.resume();
 
   // The reload restored the impersonated session from the refresh cookie.
   await page.goto('/login.html');
