@@ -172,3 +172,33 @@ test('activation with a password to set (activatingForm): field checks, axe, suc
   await page.goto(forged.toString());
   await expect(login.getByRole('alert')).toHaveText('This activation link is invalid or has expired. Ask for a new one.');
 });
+
+test('sign-up hidden when the public policy says allowSignups false; the reset form follows the loaded password configuration', async ({ page, request }) => {
+  // The real server's answers, with one field changed, as a vendor's configuration would.
+  await page.route('**/configurations/v1/public', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), allowSignups: false } });
+  });
+  await page.route('**/users/v1/passwords/config', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), minLength: 12 } });
+  });
+  await page.goto('/login.html');
+  const login = box(page);
+  await expect(partOf(login, 'email-input')).toBeVisible();
+  await expect(partOf(login, 'sign-up-link')).toHaveCount(0);
+  await page.goto('/account/sign-up');
+  await expect(login.getByText('Sign-up is not available for this application.')).toBeVisible();
+  await expect(partOf(login, 'submit-button')).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Reset form: the minimum length comes from GET passwords/config.
+  const email = 'member10@example.com';
+  expect((await request.post(`${API}/users/v1/passwords/reset`, { data: { email } })).ok()).toBe(true);
+  await page.goto(await latestLink(request, email));
+  await expect(login.getByText('At least 12 characters.')).toBeVisible();
+  await partOf(login, 'password-input').fill('eleven-char');
+  await partOf(login, 'submit-button').click();
+  await expect(partOf(login, 'field-error')).toHaveText('Use at least 12 characters.');
+  await expect(partOf(login, 'password-input')).toHaveValue('eleven-char');
+});
