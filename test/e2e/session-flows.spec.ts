@@ -202,3 +202,30 @@ test('sign-up hidden when the public policy says allowSignups false; the reset f
   await expect(partOf(login, 'field-error')).toHaveText('Use at least 12 characters.');
   await expect(partOf(login, 'password-input')).toHaveValue('eleven-char');
 });
+
+test('silent logout from a vanilla host: signed out in place, the callback after 500 ms, no navigation', async ({ page }) => {
+  await page.goto('/vanilla.html');
+  const shop = page.locator('auth-login-box[app-name="shop"]');
+  await partOf(shop, 'email-input').fill(ADMIN[0]);
+  await partOf(shop, 'submit-button').click();
+  await partOf(shop, 'password-input').fill(ADMIN[1]);
+  await partOf(shop, 'submit-button').click();
+  await expect(page.locator('[data-app="shop"] .status')).toHaveText('shop: signed in as admin@example.com');
+  const result = await page.evaluate(async () => {
+    const app = window.AuthElements!.getApp('shop');
+    const started = performance.now();
+    let signedOutBeforeCallback = false;
+    const calledAfter = await new Promise<number>((resolve) => {
+      void app.silentLogout(() => resolve(performance.now() - started)).then(() => {
+        signedOutBeforeCallback = !app.store.getState().auth.isAuthenticated;
+      });
+    });
+    return { calledAfter, signedOutBeforeCallback, path: location.pathname };
+  });
+  expect(result.signedOutBeforeCallback).toBe(true);
+  expect(result.calledAfter).toBeGreaterThanOrEqual(500);
+  expect(result.path).toBe('/vanilla.html');
+  await expect(page.locator('[data-app="shop"] .status')).toHaveText('shop: signed out');
+  await page.reload();
+  await expect(page.locator('[data-app="shop"] .status')).toHaveText('shop: signed out');
+});
