@@ -60,7 +60,7 @@ export default [
       // the demo backend stays its own chunk, fetched only in demo mode.
       manualChunks(id) {
         // Demo backend and portal-only logic stay out of the shared chunk: pages without them never pay.
-        if (id.includes('/core/demo/') || id.includes('/core/portal/')) return undefined;
+        if (id.includes('/core/demo/') || id.includes('/core/portal/') || id.includes('/core/tenants/')) return undefined;
         // Code of lazily loaded login-box screens only (impersonation, logout route, quick login),
         // and the host API's login/logout helpers (the vanilla entry's alone): not on the sign-in page.
         if (/\/core\/(store\/auth\/sessionThunks|flows\/sessionRoutes|session\/loginWithRedirect)\.ts$/.test(id)) return undefined;

@@ -28,5 +28,7 @@ export function createUsersApi(http: HttpClient) {
     /** Opens a session as another member (spec 000 §7 "Impersonation"); moves the refresh cookie to it. */
     impersonate: (body: { userId: string; tenantId?: string }) =>
       http.post<AuthResponse>('/identity/resources/impersonation/v1', body, { credentials: 'include' }),
+    /** Tenant switch (PUT v1 /tenant); the session is reloaded after it. */
+    switchTenant: (tenantId: string) => http.put<{ tenantId: string }>(`${USERS_V1}/tenant`, { tenantId }),
   };
 }

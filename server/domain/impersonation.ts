@@ -7,7 +7,8 @@
  * - the target is another, verified member of that same tenant (a `tenantId` naming any other
  *   tenant is refused), and is not a super user;
  * - the target holds no permission the caller lacks, so impersonation never raises privileges;
- * - an impersonated session cannot impersonate again (no chains).
+ * - an impersonated session cannot impersonate again (no chains), nor switch to another account of
+ *   the user (routes/hierarchy.ts), where the impersonator may have no say.
  * The new session is marked with the impersonator; its tokens carry `act: { sub }` on every
  * refresh. The caller's own session ends: the browser's single refresh cookie now belongs to the
  * impersonated session, and a session nobody can reach should not stay live.
@@ -34,6 +35,7 @@ export const IMPERSONATION_MESSAGES = {
   notVerified: 'This user has not activated their account yet',
   superUser: 'Super users cannot be impersonated',
   escalation: 'This user has permissions you do not have, so you cannot impersonate them',
+  noSwitch: 'An impersonated session stays in the account it was opened in',
 } as const;
 
 const refuse = (status: 400 | 403 | 404, message: string): ImpersonationResult => ({ ok: false, status, message });

@@ -76,6 +76,20 @@ describe('POST /impersonation/v1', () => {
     assert.equal(rows[0]!.last_login, null);
   });
 
+  it('an impersonated session cannot switch to another account of the user', async () => {
+    const admin = await login(server.app);
+    const res = await post(admin, { userId: ids.viewer });
+    assert.equal(res.statusCode, 200, res.body);
+    const vendor = (await server.db.query<{ id: string }>('SELECT id FROM vendors LIMIT 1')).rows[0]!.id;
+    const second = await createTenant(server.db, { vendorId: vendor, name: 'Viewer Side Co' });
+    await addMembership(server.db, { userId: ids.viewer!, tenantId: second.id, roleKeys: ['Admin'] });
+    const sw = await server.app.inject({
+      method: 'PUT', url: `${API}/users/v1/tenant`, payload: { tenantId: second.id }, headers: bearer(res.json().accessToken),
+    });
+    assert.equal(sw.statusCode, 403);
+    assert.deepEqual(sw.json().errors, ['An impersonated session stays in the account it was opened in']);
+  });
+
   it('an impersonated session cannot impersonate again', async () => {
     const admin = await login(server.app);
     const first = await post(admin, { userId: ids.admin2 });

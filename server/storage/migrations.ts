@@ -7,6 +7,7 @@
  */
 import type { Database } from './database';
 import { ADMIN_PORTAL_STATEMENTS } from './schema/admin-portal';
+import { SUB_ACCOUNT_STATEMENTS } from './schema/sub-accounts';
 
 export interface Migration {
   version: number;
@@ -258,6 +259,11 @@ export const migrations: Migration[] = [
   },
   {
     version: 6,
+    name: 'sub-accounts (tenant parents), per-tenant custom login, sub-account access',
+    statements: SUB_ACCOUNT_STATEMENTS,
+  },
+  {
+    version: 7,
     name: 'impersonation: who opened an impersonated session',
     statements: [
       // Set on a session opened by impersonation (server/domain/impersonation.ts): every token of

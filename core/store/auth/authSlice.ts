@@ -38,6 +38,8 @@ export interface AuthState {
   signUpState: SignUpState;
   /** Forgot password, reset password and activation screens. */
   recovery: RecoveryState;
+  /** Tenant switch in progress, and the last switch's failure. */
+  tenantSwitch: { loading: boolean; error: string | null };
 }
 
 export const initialLoginState: LoginState = { flow: 'Login', step: 'preLogin', email: '', loading: false, error: null, ssoAddress: null };
@@ -55,6 +57,7 @@ export const initialAuthState: AuthState = {
   loginState: initialLoginState,
   signUpState: initialSignUpState,
   recovery: initialRecoveryState,
+  tenantSwitch: { loading: false, error: null },
 };
 
 const authSlice = createSlice({
@@ -104,6 +107,9 @@ const authSlice = createSlice({
     signUpReset(state) {
       state.signUpState = initialSignUpState;
     },
+    tenantSwitchChanged(state, action: PayloadAction<AuthState['tenantSwitch']>) {
+      state.tenantSwitch = action.payload;
+    },
     recoveryChanged(state, action: PayloadAction<RecoveryChange>) {
       for (const key of Object.keys(action.payload) as Array<keyof RecoveryState>) Object.assign(state.recovery[key], action.payload[key]);
     },
@@ -112,7 +118,7 @@ const authSlice = createSlice({
 
 export const {
   sessionCheckStarted, userUpdated, tokenReceived, sessionEstablished, sessionCleared, publicPolicyLoaded,
-  loginStateChanged, loginReset, signUpStateChanged, signUpReset, recoveryChanged,
+  loginStateChanged, loginReset, signUpStateChanged, signUpReset, recoveryChanged, tenantSwitchChanged,
 } = authSlice.actions;
 export const authReducer = authSlice.reducer;
 
