@@ -61,6 +61,9 @@ export default [
       manualChunks(id) {
         // Demo backend and portal-only logic stay out of the shared chunk: pages without them never pay.
         if (id.includes('/core/demo/') || id.includes('/core/portal/') || id.includes('/core/tenants/')) return undefined;
+        // Passwordless sign-in (thunks, API, decisions) is reached only through dynamic import():
+        // it goes with the passwordless screens' chunk.
+        if (/\/core\/[^]*passwordless[^/]*\.ts$/i.test(id)) return undefined;
         // Code of lazily loaded login-box screens only (impersonation, logout route, quick login),
         // and the host API's login/logout helpers (the vanilla entry's alone): not on the sign-in page.
         if (/\/core\/(store\/auth\/sessionThunks|flows\/sessionRoutes|session\/loginWithRedirect)\.ts$/.test(id)) return undefined;

@@ -13,6 +13,9 @@ export interface LoginState {
   ssoAddress: string | null;
   /** In the RegisterQuickLogin flow: the method the register-quick-login flag named. */
   quickLoginToRegister?: string | null;
+  /** Passwordless: the masked phone an SMS code went to; true after a resend. */
+  phoneNumber?: string | null;
+  resent?: boolean;
 }
 
 export interface SignUpState {

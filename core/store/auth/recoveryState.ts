@@ -1,3 +1,4 @@
+import type { ResetPhoneStep } from '../../flows/passwordless';
 import type { ActivateStep, ForgotPasswordStep, ResetPasswordStep } from '../../flows/recovery';
 import type { ImpersonateStep } from '../../flows/session';
 
@@ -7,6 +8,8 @@ export interface RecoveryState {
   resetPassword: { step: ResetPasswordStep; loading: boolean; error: string | null };
   activate: { step: ActivateStep; loading: boolean; error: string | null; resent: boolean };
   impersonate: { step: ImpersonateStep; error: string | null };
+  /** Reset phone number; `active` when an SMS pre-login sent the user here. Tokens in memory only. */
+  resetPhone: { step: ResetPhoneStep; email: string; token: string | null; loading: boolean; error: string | null; active: boolean };
 }
 
 export const initialRecoveryState: RecoveryState = {
@@ -14,6 +17,7 @@ export const initialRecoveryState: RecoveryState = {
   resetPassword: { step: 'resetPassword', loading: false, error: null },
   activate: { step: 'activating', loading: false, error: null, resent: false },
   impersonate: { step: 'impersonating', error: null },
+  resetPhone: { step: 'request', email: '', token: null, loading: false, error: null, active: false },
 };
 
 /** A change to one or more of the recovery screens' states. */
