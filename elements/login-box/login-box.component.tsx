@@ -25,6 +25,10 @@ const PasswordlessScreens = lazy(() => import('./steps/PasswordlessSteps'));
 // Impersonation and logout routes and the RegisterQuickLogin flow: one chunk, loaded when reached.
 const RouteSteps = lazy(() => import('./steps/RouteSteps').then((m) => ({ default: m.RouteSteps })));
 
+// MFA and passkey screens: their own chunks (with @simplewebauthn/browser behind a further import()).
+const MfaStep = lazy(() => import('./mfa/MfaStep').then((m) => ({ default: m.MfaStep })));
+const PasskeyPromptStep = lazy(() => import('./mfa/PasskeyPromptStep').then((m) => ({ default: m.PasskeyPromptStep })));
+
 /** The login flow as a table: step -> screen. Steps without a screen yet fall back to MethodUnavailableStep. */
 export const LOGIN_STEP_SCREENS: Partial<Record<LoginStep, ComponentType<StepProps>>> = {
   preLogin: EmailPasswordStep,
@@ -36,6 +40,9 @@ export const LOGIN_STEP_SCREENS: Partial<Record<LoginStep, ComponentType<StepPro
   magicLinkPreLoginSuccess: PasswordlessScreens,
   breachedPassword: PasswordlessScreens,
   breachedPasswordSuccess: PasswordlessScreens,
+  loginWithTwoFactor: MfaStep,
+  forceTwoFactor: MfaStep,
+  recoverTwoFactor: MfaStep,
 };
 
 export type LoginBoxScreen = 'login' | RouteScreen;
@@ -72,6 +79,7 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
   if (screen === 'resetPassword') return <ResetPasswordStep onSignIn={signIn} onForgotPassword={() => setScreen('forgotPassword')} />;
   if (screen === 'magicLink') return <PasswordlessScreens route={screen} onDone={signIn} />;
   if (screen === 'logout' || screen === 'impersonate') return <RouteSteps screen={screen} />;
+  if (isAuthenticated && loginState.step === 'promptPasskeys') return <PasskeyPromptStep />;
   if (isAuthenticated) return loginState.flow === 'RegisterQuickLogin' ? <RouteSteps screen="registerQuickLogin" /> : <SignedInStep />;
   if (screen === 'resetPhoneNumber' || recovery.resetPhone.active) return <PasswordlessScreens route="resetPhoneNumber" onDone={signIn} />;
   // MFA after sign-up continues on the login MFA step (spec 000 §4 "Sign-up").

@@ -18,7 +18,7 @@ export interface SessionRow {
   created_at: Date;
   last_used_at: Date;
   expires_at: Date;
-  /** Set when the session was opened by impersonation (migration 6). */
+  /** Set when the session was opened by impersonation (migration 8). */
   impersonator_user_id: string | null;
 }
 

@@ -7,6 +7,7 @@
  */
 import type { Database } from './database';
 import { ADMIN_PORTAL_STATEMENTS } from './schema/admin-portal';
+import { MFA_STATEMENTS } from './schema/mfa';
 import { SUB_ACCOUNT_STATEMENTS } from './schema/sub-accounts';
 
 export interface Migration {
@@ -264,6 +265,11 @@ export const migrations: Migration[] = [
   },
   {
     version: 7,
+    name: 'multi-factor authentication and passkeys: devices, recovery codes, challenges, remembered devices, policies',
+    statements: MFA_STATEMENTS,
+  },
+  {
+    version: 8,
     name: 'impersonation: who opened an impersonated session',
     statements: [
       // Set on a session opened by impersonation (server/domain/impersonation.ts): every token of
