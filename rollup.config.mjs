@@ -66,6 +66,9 @@ export default [
         if (/\/core\/[^]*passwordless[^/]*\.ts$/i.test(id)) return undefined;
         // MFA and passkeys (and the WebAuthn, TOTP and QR libraries) load with their screens only.
         if (/\/node_modules\/(@simplewebauthn|otplib|@otplib|@noble|@scure|qrcode|dijkstrajs|pngjs|encode-utf8)\//.test(id) || id.endsWith('/elements/i18n/en-mfa.ts') || /\/core\/(api\/mfa|flows\/mfa|store\/auth\/passkeyThunks)\.ts$/.test(id)) return undefined;
+        // Code of lazily loaded login-box screens only (impersonation, logout route, quick login),
+        // and the host API's login/logout helpers (the vanilla entry's alone): not on the sign-in page.
+        if (/\/core\/(store\/auth\/sessionThunks|flows\/sessionRoutes|session\/loginWithRedirect)\.ts$/.test(id)) return undefined;
         if (id.includes('/node_modules/') || id.includes('/core/') || id.includes('/elements/shared/') || id.includes('/elements/ui/') || id.includes('/elements/theme/') || id.includes('/elements/i18n/')) return 'shared';
         return undefined;
       },

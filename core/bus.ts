@@ -13,6 +13,8 @@ export interface BusEvents {
   'auth:signUpComplete': { email: string; userId?: string; tenantId?: string; shouldActivate: boolean };
   'auth:tokenRefreshed': { expiresAt: number };
   'auth:error': { action: string; message: string };
+  /** The user agreed to register the quick-login method named by the register-quick-login flag. */
+  'auth:registerQuickLogin': { method: string };
   'checkout:open': { planId?: string };
   'checkout:close': { status: 'success' | 'error' | 'cancel' };
 }

@@ -21,6 +21,7 @@ import { authRoutes } from './routes/auth';
 import { configurationRoutes } from './routes/configurations';
 import { entitlementRoutes } from './routes/entitlements';
 import { featureFlagRoutes } from './routes/featureFlags';
+import { impersonationRoutes } from './routes/impersonation';
 import { hierarchyRoutes } from './routes/hierarchy';
 import { portalConfigRoutes } from './routes/portal-config';
 import { loginSessionRoutes } from './routes/login-sessions';
@@ -150,6 +151,7 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
       await configurationRoutes(api, ctx);
       await entitlementRoutes(api, ctx);
       await featureFlagRoutes(api, ctx);
+      await impersonationRoutes(api, ctx);
       await hierarchyRoutes(api, ctx);
       await portalConfigRoutes(api, ctx);
       await passwordlessRoutes(api, ctx);

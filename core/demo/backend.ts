@@ -1,4 +1,5 @@
 import type { AuthResponse, SignUpResponse, User } from '../api/types';
+import { holdsPermission } from '../authorization/permissionKeys';
 import { DEMO_FEATURES, DEMO_PERMISSION_FEATURES } from '../entitlements/demoEntitlements';
 import { evaluateDemoFlags } from '../featureFlags/demoFlags';
 import { createDemoAccountFlows } from './accountFlows';
@@ -174,6 +175,29 @@ function updateProfile(db: DemoDatabase, user: DemoUser, body: Json) {
   return ok(profileOf(db, user), true);
 }
 
+/**
+ * POST impersonation v1 in demo mode, with the reference server's rules (server/domain/impersonation.ts):
+ * the caller holds the impersonate permission, the target is another member of the same account
+ * with no permission the caller lacks, and an impersonated session cannot impersonate again.
+ */
+function impersonateDemoUser(db: DemoDatabase, caller: DemoUser, body: Json, token: string | null, start: (db: DemoDatabase, user: DemoUser, impersonatorId?: string) => AuthResponse) {
+  const unknown = Object.keys(body).find((key) => key !== 'userId' && key !== 'tenantId');
+  if (unknown) return fail(400, `Unknown field "${unknown}"`);
+  if (typeof body.userId !== 'string' || !body.userId || body.userId.length > 100) return fail(400, 'userId must be 1 to 100 characters');
+  if (body.tenantId !== undefined && body.tenantId !== null && typeof body.tenantId !== 'string') return fail(400, 'tenantId must be a string');
+  const claims = JSON.parse(atob(token!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { act?: unknown };
+  if (claims.act) return fail(403, 'You are already impersonating a user. Sign out and sign in as yourself first');
+  const held = permissionsOf(caller);
+  if (!holdsPermission(held, 'fe.secure.write.impersonate')) return fail(403, 'You need the fe.secure.write.impersonate permission to do this');
+  if (body.tenantId && body.tenantId !== caller.tenantId) return fail(403, 'You can only impersonate members of your active account');
+  if (body.userId === caller.id) return fail(400, 'You cannot impersonate yourself');
+  const target = db.users.find((u) => u.id === body.userId && u.tenantId === caller.tenantId);
+  if (!target) return fail(404, 'User not found in this account');
+  if (target.verified === false) return fail(400, 'This user has not activated their account yet');
+  if (!permissionsOf(target).every((key) => holdsPermission(held, key))) return fail(403, 'This user has permissions you do not have, so you cannot impersonate them');
+  return ok(start(db, target, caller.id), true);
+}
+
 const isEmail = (value: unknown): value is string => typeof value === 'string' && value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
 export function createDemoBackend(config: DemoBackendOptions = {}) {
@@ -194,12 +218,13 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   const save = (db: DemoDatabase) => storage.setItem(STORAGE_KEY, JSON.stringify(db));
 
   /** A JWT-shaped demo token: readable by the kit, signed by nobody (demo mode verifies nothing real). */
-  function tokenFor(user: DemoUser): AuthResponse {
+  function tokenFor(user: DemoUser, impersonatorId?: string): AuthResponse {
     const issuedAt = Math.floor(now() / 1000);
     const claims = {
       sub: user.id, email: user.email, name: user.name, tenantId: user.tenantId, tenantIds: [user.tenantId],
       roles: user.roleKeys, permissions: permissionsOf(user), type: 'userToken', iss: 'auth-elements-demo',
       iat: issuedAt, exp: issuedAt + DEMO_TOKEN_LIFETIME_SECONDS,
+      ...(impersonatorId ? { act: { sub: impersonatorId } } : {}),
     };
     return {
       accessToken: `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims)}.demo`,
@@ -209,10 +234,10 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     };
   }
 
-  function startSession(db: DemoDatabase, user: DemoUser): AuthResponse {
-    db.session = { id: random(), userId: user.id, refreshToken: random(), createdAt: new Date(now()).toISOString() };
-    user.lastLogin = new Date(now()).toISOString();
-    return tokenFor(user);
+  function startSession(db: DemoDatabase, user: DemoUser, impersonatorId?: string): AuthResponse {
+    db.session = { id: random(), userId: user.id, refreshToken: random(), createdAt: new Date(now()).toISOString(), ...(impersonatorId ? { impersonatorId } : {}) };
+    if (!impersonatorId) user.lastLogin = new Date(now()).toISOString();
+    return tokenFor(user, impersonatorId);
   }
 
   function userOfToken(db: DemoDatabase, token: string | null): DemoUser | null {
@@ -267,7 +292,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       const user = db.session && db.users.find((u) => u.id === db.session!.userId);
       if (!user) return fail(401, 'Session expired, please sign in again');
       db.session!.refreshToken = random();
-      return ok(tokenFor(user), true);
+      return ok(tokenFor(user, db.session!.impersonatorId), true);
     },
     'POST /identity/resources/auth/v1/logout': (db) => {
       db.session = null;
@@ -318,6 +343,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       const tenants = tenantsOfUser(db, user);
       return ok({ tenants, activeTenant: tenants.find((t) => t.tenantId === user.tenantId) ?? null }, true);
     }),
+    'POST /identity/resources/impersonation/v1': withUser((db, caller, { body, token }) => impersonateDemoUser(db, caller, body, token, startSession)),
     // Host integration: entitlements (signed in) and feature flags (public).
     'GET /entitlements/api/v2/user-entitlements': withUser((_db, user) =>
       ok({ permissions: permissionsOf(user), features: DEMO_FEATURES, permissionFeatures: DEMO_PERMISSION_FEATURES })),

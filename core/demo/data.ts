@@ -21,7 +21,7 @@ export interface DemoDatabase {
   users: DemoUser[];
   tenants: Tenant[];
   /** Refresh-token stand-in: the session the demo "cookie" points at. */
-  session: { id: string; userId: string; refreshToken: string; createdAt?: string } | null;
+  session: { id: string; userId: string; refreshToken: string; createdAt?: string; impersonatorId?: string } | null;
   /** Account settings per tenant id (absent: the defaults of spec 001 §3). */
   accountSettings?: Record<string, { address?: string | null; website?: string | null; timezone?: string | null; currency?: string }>;
   /** Emails the demo "sent" (newest first); see core/demo/accountFlows.ts. */

@@ -51,6 +51,16 @@ for (const [name, response, kind] of signUpRows) {
   test(`after sign-up: ${name}`, () => assert.equal(decideAfterSignUp(response).kind, kind));
 }
 
+const signUpMfaRows: Array<[string, Parameters<typeof decideAfterSignUp>[0], ReturnType<typeof decideAfterSignUp>]> = [
+  ['MFA, enrolled: the login MFA step', { shouldActivate: false, authResponse: { mfaRequired: true, mfaToken: 'm', mfaEnrolled: true } }, { kind: 'mfa', mfaToken: 'm', step: 'loginWithTwoFactor' }],
+  ['MFA, not enrolled: forced enrolment', { shouldActivate: false, authResponse: { mfaRequired: true, mfaToken: 'm', mfaEnrolled: false } }, { kind: 'mfa', mfaToken: 'm', step: 'forceTwoFactor' }],
+  ['MFA required but activation needed: activation first', { shouldActivate: true, authResponse: { mfaRequired: true, mfaToken: 'm' } }, { kind: 'activationNeeded' }],
+  ['MFA required without an mfaToken and no access token: created, not signed in', { shouldActivate: false, authResponse: { mfaRequired: true } }, { kind: 'created' }],
+];
+for (const [name, response, expected] of signUpMfaRows) {
+  test(`after sign-up: ${name}`, () => assert.deepEqual(decideAfterSignUp(response), expected));
+}
+
 test('expiresIn defaults to 300 s', () => {
   assert.equal(expiresInSeconds({}), 300);
   assert.equal(expiresInSeconds({ expiresIn: 0 }), 300);

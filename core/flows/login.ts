@@ -74,7 +74,7 @@ export function decideAfterLogin(response: AuthResponse, context: { breachedPass
 
 export type SignUpOutcome =
   | { kind: 'authenticated'; authResponse: AuthResponse }
-  | { kind: 'mfa'; mfaToken: string }
+  | { kind: 'mfa'; mfaToken: string; step: 'loginWithTwoFactor' | 'forceTwoFactor' }
   | { kind: 'activationNeeded' }
   | { kind: 'created' };
 
@@ -85,7 +85,10 @@ export type SignUpOutcome =
 export function decideAfterSignUp(response: SignUpResponse): SignUpOutcome {
   if (response.shouldActivate) return { kind: 'activationNeeded' };
   const auth = response.authResponse;
-  if (auth?.mfaRequired && auth.mfaToken) return { kind: 'mfa', mfaToken: auth.mfaToken };
+  if (auth?.mfaRequired && auth.mfaToken) {
+    // The same MFA step a login would reach: forced enrolment when not enrolled (spec 000 §4).
+    return { kind: 'mfa', mfaToken: auth.mfaToken, step: auth.mfaEnrolled === false ? 'forceTwoFactor' : 'loginWithTwoFactor' };
+  }
   if (auth?.accessToken) return { kind: 'authenticated', authResponse: auth };
   return { kind: 'created' };
 }

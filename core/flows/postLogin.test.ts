@@ -43,3 +43,20 @@ const decisionRows: Array<[string, Parameters<typeof decidePostLogin>[0], PostLo
   ['refused target with custom login', { currentUrl: 'https://app.example.com/account/login?redirectUrl=javascript%3Aalert(1)', routes, customLogin: true }, { kind: 'navigate', url: '/tenant-home', warning: 'redirectNotAllowed' }],
 ];
 for (const [name, input, expected] of decisionRows) test(`post-login: ${name}`, () => assert.deepEqual(decidePostLogin(input), expected));
+
+const customRoutes = resolveRoutes({ customLoginUrl: '/tenant-login', customLoginAuthenticatedUrl: '/tenant-home' });
+const storedRows: Array<[string, Parameters<typeof decidePostLogin>[0], PostLoginDecision]> = [
+  ['stored pre-login URL, same site', { currentUrl: 'https://app.example.com/account/login', routes, storedUrl: '/reports?y=2#top' }, { kind: 'navigate', url: '/reports?y=2#top' }],
+  ['stored URL is the login route: ignored', { currentUrl: 'https://app.example.com/account/login', routes, storedUrl: '/account/login' }, { kind: 'navigate', url: '/' }],
+  ['stored URL is the logout route: ignored', { currentUrl: 'https://app.example.com/account/login', routes, storedUrl: '/account/logout?x=1' }, { kind: 'navigate', url: '/' }],
+  ['stored URL is the social callback: ignored', { currentUrl: 'https://app.example.com/account/login', routes, storedUrl: '/account/social/success' }, { kind: 'navigate', url: '/' }],
+  ['stored URL is the activate route: ignored (embedded page stays)', { currentUrl: 'https://app.example.com/settings', routes, storedUrl: '/account/activate/' }, { kind: 'stay' }],
+  ['stored URL on another site: refused with the warning', { currentUrl: 'https://app.example.com/account/login', routes, storedUrl: 'https://evil.org/x' }, { kind: 'navigate', url: '/', warning: 'redirectNotAllowed' }],
+  ['stored URL allow-listed', { currentUrl: 'https://app.example.com/account/login', routes, storedUrl: 'https://partner.org/y', allowedOrigins: ['https://partner.org'] }, { kind: 'navigate', url: 'https://partner.org/y' }],
+  ['redirectUrl wins over the stored URL', { currentUrl: 'https://app.example.com/account/login?redirectUrl=%2Fa', routes, storedUrl: '/b' }, { kind: 'navigate', url: '/a' }],
+  ['stored URL even when embedded in a host page', { currentUrl: 'https://app.example.com/settings', routes, storedUrl: '/b' }, { kind: 'navigate', url: '/b' }],
+  ['on the custom login URL: custom-login authenticated URL', { currentUrl: 'https://app.example.com/tenant-login', routes: customRoutes }, { kind: 'navigate', url: '/tenant-home' }],
+  ['on the ordinary login route with a custom login configured: authenticated URL', { currentUrl: 'https://app.example.com/account/login', routes: customRoutes }, { kind: 'navigate', url: '/' }],
+  ['refused redirect from the custom login URL', { currentUrl: 'https://app.example.com/tenant-login?redirectUrl=https%3A%2F%2Fevil.org', routes: customRoutes }, { kind: 'navigate', url: '/tenant-home', warning: 'redirectNotAllowed' }],
+];
+for (const [name, input, expected] of storedRows) test(`post-login: ${name}`, () => assert.deepEqual(decidePostLogin(input), expected));

@@ -1,5 +1,6 @@
 import type { AuthRoutes } from '../config/routes';
 import { isAuthRoute } from '../config/routes';
+import { isExcludedPreLoginUrl } from './session';
 
 /**
  * The site of a host name: its registrable domain, approximated without the Public Suffix List
@@ -42,7 +43,10 @@ export type PostLoginDecision =
  * - a `redirectUrl` on the page, when allowed; when not, the authenticated URL and a warning;
  *   a redirect to the login, logout, social-callback or activate route (or any other auth route)
  *   is not followed either: the authenticated URL is used, so sign-in never loops;
- * - otherwise, on the login route, the authenticated URL (the custom-login one with custom login);
+ * - otherwise a stored pre-login URL (where loginWithRedirect found the user), unless it is the
+ *   login, logout, social-callback or activate route, and only when same-site or allowed;
+ * - otherwise, on the login route or the custom login URL, the authenticated URL (the custom-login
+ *   authenticated URL when signing in from the custom login URL);
  * - otherwise the box is embedded in a page of the host's: it stays and shows the signed-in state.
  */
 export function decidePostLogin(input: {
@@ -50,17 +54,27 @@ export function decidePostLogin(input: {
   routes: AuthRoutes;
   allowedOrigins?: readonly string[];
   customLogin?: boolean;
+  /** The stored pre-login URL, if any. */
+  storedUrl?: string | null;
 }): PostLoginDecision {
   const current = new URL(input.currentUrl);
-  const home = input.customLogin ? input.routes.customLoginAuthenticatedUrl ?? input.routes.authenticatedUrl : input.routes.authenticatedUrl;
+  const trim = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+  const here = trim(current.pathname);
+  const customLoginPath = input.routes.customLoginUrl ? trim(new URL(input.routes.customLoginUrl, current).pathname) : null;
+  // Custom login: the host's own login page (routes.customLoginUrl); sign-in from it goes to the
+  // custom-login authenticated URL.
+  const customLogin = input.customLogin ?? here === customLoginPath;
+  const home = customLogin ? input.routes.customLoginAuthenticatedUrl ?? input.routes.authenticatedUrl : input.routes.authenticatedUrl;
+  // An allowed target, as a path when it is on this origin; a refused one: home and the warning.
+  const follow = (value: string): PostLoginDecision => {
+    if (!isRedirectAllowed(value, input.currentUrl, input.allowedOrigins)) return { kind: 'navigate', url: home, warning: 'redirectNotAllowed' };
+    const target = new URL(value, current);
+    if (target.origin !== current.origin) return { kind: 'navigate', url: target.href };
+    return { kind: 'navigate', url: isAuthRoute(target.pathname, input.routes) ? home : `${target.pathname}${target.search}${target.hash}` };
+  };
   const redirectUrl = current.searchParams.get('redirectUrl');
-  if (redirectUrl) {
-    if (!isRedirectAllowed(redirectUrl, input.currentUrl, input.allowedOrigins)) return { kind: 'navigate', url: home, warning: 'redirectNotAllowed' };
-    const target = new URL(redirectUrl, current);
-    const sameOrigin = target.origin === current.origin;
-    if (sameOrigin && isAuthRoute(target.pathname, input.routes)) return { kind: 'navigate', url: home };
-    return { kind: 'navigate', url: sameOrigin ? `${target.pathname}${target.search}${target.hash}` : target.href };
-  }
-  const onLoginRoute = current.pathname.replace(/\/+$/, '') === input.routes.loginUrl.replace(/\/+$/, '');
+  if (redirectUrl) return follow(redirectUrl);
+  if (input.storedUrl && !isExcludedPreLoginUrl(input.storedUrl, input.routes)) return follow(input.storedUrl);
+  const onLoginRoute = here === trim(input.routes.loginUrl) || here === customLoginPath;
   return onLoginRoute ? { kind: 'navigate', url: home } : { kind: 'stay' };
 }

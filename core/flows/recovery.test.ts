@@ -13,6 +13,9 @@ const screenRows: Array<[string, ReturnType<typeof screenForPath>]> = [
   ['/account/reset-password', 'resetPassword'],
   ['/account/activate', 'activate'],
   ['/account/activate/extra', null],
+  ['/account/logout', 'logout'],
+  ['/account/impersonate', 'impersonate'],
+  ['/account/impersonate/', 'impersonate'],
   ['/login.html', null],
 ];
 for (const [path, screen] of screenRows) {

@@ -14,14 +14,17 @@ export type ForgotPasswordStep = 'forgotPassword' | 'success';
 export type ResetPasswordStep = 'resetPassword' | 'success';
 
 /** The screens of the login box that a route opens by itself. */
-export type RouteScreen = 'signUp' | 'forgotPassword' | 'resetPassword' | 'activate' | 'magicLink' | 'resetPhoneNumber';
+export type RouteScreen = 'signUp' | 'forgotPassword' | 'resetPassword' | 'activate' | 'magicLink' | 'resetPhoneNumber' | 'logout' | 'impersonate';
 
 const trimPath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
 /** Which screen a path opens (spec 000 §2 route table); null for the login screen. */
 export function screenForPath(
   pathname: string,
-  routes: Pick<AuthRoutes, 'signUpUrl' | 'forgetPasswordUrl' | 'resetPasswordUrl' | 'activateUrl' | 'magicLinkCallbackUrl' | 'resetPhoneNumberUrl'>,
+  routes: Pick<
+    AuthRoutes,
+    'signUpUrl' | 'forgetPasswordUrl' | 'resetPasswordUrl' | 'activateUrl' | 'magicLinkCallbackUrl' | 'resetPhoneNumberUrl' | 'logoutUrl' | 'impersonationUrl'
+  >,
 ): RouteScreen | null {
   const path = trimPath(pathname);
   const table: Array<[string, RouteScreen]> = [
@@ -31,6 +34,8 @@ export function screenForPath(
     [routes.activateUrl, 'activate'],
     [routes.magicLinkCallbackUrl, 'magicLink'],
     [routes.resetPhoneNumberUrl, 'resetPhoneNumber'],
+    [routes.logoutUrl, 'logout'],
+    [routes.impersonationUrl, 'impersonate'],
   ];
   return table.find(([route]) => trimPath(new URL(route, 'http://route.invalid').pathname) === path)?.[1] ?? null;
 }

@@ -1,5 +1,6 @@
 import type { AuthApp } from '../app';
-import { logout } from '../store/auth/thunks';
+import { PRE_LOGIN_URL_KEY } from '../flows/session';
+import { logout, webStorage } from '../store/auth/thunks';
 
 /**
  * Sends a signed-out user to the login route with a `redirectUrl` back to where they were
@@ -13,9 +14,23 @@ export function loginWithRedirect(app: Pick<AuthApp, 'store' | 'options' | 'serv
   if (currentUrl) {
     const here = new URL(currentUrl);
     // Coming back to the login page itself would loop.
-    if (here.pathname !== login.pathname) login.searchParams.set('redirectUrl', here.pathname + here.search + here.hash);
+    if (here.pathname !== login.pathname) {
+      const back = here.pathname + here.search + here.hash;
+      login.searchParams.set('redirectUrl', back);
+      // Also the stored pre-login URL (spec 000 §4), for login pages that drop the query string.
+      webStorage('sessionStorage')?.setItem(PRE_LOGIN_URL_KEY, back);
+    }
   }
   app.services.navigate(currentUrl && new URL(currentUrl).origin === login.origin ? login.pathname + login.search : login.toString());
+}
+
+/**
+ * Silent logout (spec 000 §4): signs out in place and calls `callback` after `delayMs` (500 ms by
+ * default). Its code is fetched on first use: pages that never call it do not download it.
+ */
+export async function silentLogoutApp(app: Pick<AuthApp, 'store'>, callback?: () => void, delayMs?: number): Promise<void> {
+  const { silentLogout } = await import('../store/auth/sessionThunks');
+  await app.store.dispatch(silentLogout(callback, delayMs));
 }
 
 /** Signs out (server errors ignored, spec 000 §4); every tab of the app follows. */

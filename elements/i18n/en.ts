@@ -65,6 +65,17 @@ export const en = {
     activationNeeded: 'Check your email for a link to activate your account, then sign in.',
     disabled: 'Sign-up is not available for this application.',
   },
+  session: {
+    impersonateTitle: 'Impersonate a user',
+    impersonating: 'Signing you in as this user…',
+    impersonated: 'Signed in as this user. Reloading…',
+    impersonateNoUser: 'This impersonation link names no user.',
+    impersonateSignIn: 'Sign in as an administrator first, then open this link again.',
+    quickLoginTitle: 'Sign in faster next time',
+    quickLoginIntro: (method: string) => `Set up ${method} to skip the password next time.`,
+    quickLoginSetUp: 'Set it up',
+    quickLoginLater: 'Not now',
+  },
   signedIn: {
     title: 'You are signed in',
     as: (who: string) => `Signed in as ${who}`,

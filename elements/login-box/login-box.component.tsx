@@ -22,6 +22,8 @@ const ForgotPasswordStep = lazy(() => import('./steps/ForgotPasswordStep').then(
 // Passwordless, magic link, reset phone number and breached password: one chunk, loaded when reached.
 // It picks its screen from the route given, else from the login step.
 const PasswordlessScreens = lazy(() => import('./steps/PasswordlessSteps'));
+// Impersonation and logout routes and the RegisterQuickLogin flow: one chunk, loaded when reached.
+const RouteSteps = lazy(() => import('./steps/RouteSteps').then((m) => ({ default: m.RouteSteps })));
 
 // MFA and passkey screens: their own chunks (with @simplewebauthn/browser behind a further import()).
 const MfaStep = lazy(() => import('./mfa/MfaStep').then((m) => ({ default: m.MfaStep })));
@@ -76,10 +78,13 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
   if (screen === 'activate') return <ActivateStep />;
   if (screen === 'resetPassword') return <ResetPasswordStep onSignIn={signIn} onForgotPassword={() => setScreen('forgotPassword')} />;
   if (screen === 'magicLink') return <PasswordlessScreens route={screen} onDone={signIn} />;
+  if (screen === 'logout' || screen === 'impersonate') return <RouteSteps screen={screen} />;
   if (isAuthenticated && loginState.step === 'promptPasskeys') return <PasskeyPromptStep />;
-  if (isAuthenticated) return <SignedInStep />;
+  if (isAuthenticated) return loginState.flow === 'RegisterQuickLogin' ? <RouteSteps screen="registerQuickLogin" /> : <SignedInStep />;
   if (screen === 'resetPhoneNumber' || recovery.resetPhone.active) return <PasswordlessScreens route="resetPhoneNumber" onDone={signIn} />;
-  if (screen === 'signUp') return <SignUpStep onSignIn={signIn} />;
+  // MFA after sign-up continues on the login MFA step (spec 000 §4 "Sign-up").
+  const mfaPending = loginState.step === 'loginWithTwoFactor' || loginState.step === 'forceTwoFactor';
+  if (screen === 'signUp' && !mfaPending) return <SignUpStep onSignIn={signIn} />;
   if (screen === 'forgotPassword') return <ForgotPasswordStep onSignIn={signIn} />;
   const Step = LOGIN_STEP_SCREENS[loginState.step] ?? MethodUnavailableStep;
   return <Step onSignUp={() => setScreen('signUp')} onForgotPassword={() => setScreen('forgotPassword')} />;

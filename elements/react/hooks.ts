@@ -7,7 +7,7 @@ import type { Entitlement, EntitlementQuery } from '../../core/entitlements/enti
 import { loadEntitlements } from '../../core/entitlements/thunks';
 import { isFlagOn } from '../../core/featureFlags/featureFlags';
 import { loadFeatureFlags } from '../../core/featureFlags/thunks';
-import { loginWithRedirect, logoutApp } from '../../core/session/loginWithRedirect';
+import { loginWithRedirect, logoutApp, silentLogoutApp } from '../../core/session/loginWithRedirect';
 import type { RootState } from '../../core/store/store';
 import type { ThemeOptions } from '../../core/theme/themeOptions';
 import { AppContext } from '../shared/AppContext';
@@ -58,6 +58,8 @@ export function useAuthActions() {
   return useMemo(() => ({
     loginWithRedirect: login,
     logout,
+    /** Signs out without leaving the page; calls `callback` after `delayMs` (default 500 ms). */
+    silentLogout: (callback?: () => void, delayMs?: number) => (app ? silentLogoutApp(app, callback, delayMs) : Promise.resolve()),
     /** Refreshes the session now (one request however many callers). */
     refreshSession: () => (app ? app.store.dispatch(refreshSession()) : Promise.resolve(false)),
     reloadEntitlements: () => (app ? app.store.dispatch(loadEntitlements()) : Promise.resolve(null)),

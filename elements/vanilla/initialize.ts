@@ -7,7 +7,7 @@ import type { Entitlement, EntitlementQuery } from '../../core/entitlements/enti
 import { loadEntitlements } from '../../core/entitlements/thunks';
 import { isFlagOn } from '../../core/featureFlags/featureFlags';
 import { loadFeatureFlags } from '../../core/featureFlags/thunks';
-import { loginWithRedirect, logoutApp } from '../../core/session/loginWithRedirect';
+import { loginWithRedirect, logoutApp, silentLogoutApp } from '../../core/session/loginWithRedirect';
 import type { RootState } from '../../core/store/store';
 import type { ThemeOptions } from '../../core/theme/themeOptions';
 import { themeChanged } from '../../core/theme/themeSlice';
@@ -35,6 +35,8 @@ export interface AuthElementsApp {
   hideCheckoutDialog(): void;
   loginWithRedirect(): void;
   logout(): Promise<void>;
+  /** Signs out without leaving the page; calls `callback` after `delayMs` (default 500 ms). */
+  silentLogout(callback?: () => void, delayMs?: number): Promise<void>;
   store: {
     getState(): RootState;
     /** Called after every change of the state. Returns an unsubscribe function. */
@@ -82,6 +84,7 @@ function facadeOf(app: AuthApp): AuthElementsApp {
     },
     loginWithRedirect: () => loginWithRedirect(app),
     logout: () => logoutApp(app),
+    silentLogout: (callback, delayMs) => silentLogoutApp(app, callback, delayMs),
     store: {
       getState: () => app.store.getState(),
       subscribe: (listener) => app.store.subscribe(listener),

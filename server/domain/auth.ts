@@ -74,8 +74,11 @@ export class AuthService {
     return { ok: true, signedIn };
   }
 
-  /** Opens a session for `user` in their active tenant and issues the first tokens. */
-  async startSession(user: UserRow, client: ClientInfo, preferredTenantId?: string | null): Promise<SignedIn> {
+  /**
+   * Opens a session for `user` in their active tenant and issues the first tokens. With
+   * `impersonatorId` the session is an impersonation: it is marked, and its tokens say who acts.
+   */
+  async startSession(user: UserRow, client: ClientInfo, preferredTenantId?: string | null, impersonatorId?: string): Promise<SignedIn> {
     const tenants = await listUserTenants(this.db, user.id);
     const tenantId = pickActiveTenant(tenants, preferredTenantId ?? user.active_tenant_id)?.id ?? null;
     const { session, refreshToken } = await createSession(this.db, {
@@ -84,9 +87,11 @@ export class AuthService {
       userAgent: client.userAgent,
       ip: client.ip,
       ttlSeconds: this.refreshTtlSeconds,
+      impersonatorUserId: impersonatorId ?? null,
     });
-    await recordLogin(this.db, user.id, tenantId);
-    const authResponse = await this.issueFor(user, tenants, tenantId, session.id);
+    // An impersonation is not the user's own sign-in: their last-login stays as it was.
+    if (!impersonatorId) await recordLogin(this.db, user.id, tenantId);
+    const authResponse = await this.issueFor(user, tenants, tenantId, session.id, impersonatorId);
     return { authResponse, refreshToken, sessionId: session.id };
   }
 
@@ -105,7 +110,7 @@ export class AuthService {
     if (tenantId !== result.session.tenant_id) {
       await this.db.query('UPDATE sessions SET tenant_id = $2 WHERE id = $1', [result.session.id, tenantId]);
     }
-    const authResponse = await this.issueFor(user, tenants, tenantId, result.session.id);
+    const authResponse = await this.issueFor(user, tenants, tenantId, result.session.id, result.session.impersonator_user_id);
     return { authResponse, refreshToken: result.kind === 'rotated' ? result.refreshToken : null, sessionId: result.session.id };
   }
 
@@ -114,7 +119,9 @@ export class AuthService {
     if (refreshToken) await revokeSessionByToken(this.db, refreshToken);
   }
 
-  private async issueFor(user: UserRow, tenants: TenantRow[], tenantId: string | null, sessionId: string): Promise<AuthResponse> {
+  private async issueFor(
+    user: UserRow, tenants: TenantRow[], tenantId: string | null, sessionId: string, impersonatorId?: string | null,
+  ): Promise<AuthResponse> {
     const authorization = await loadAuthorization(this.db, user.id, tenantId);
     return this.tokens.issue({
       userId: user.id,
@@ -125,6 +132,7 @@ export class AuthService {
       roles: authorization.roles.map((r) => r.key),
       permissions: authorization.permissions.map((p) => p.key),
       sessionId,
+      impersonatorId,
     });
   }
 }

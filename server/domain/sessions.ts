@@ -18,6 +18,8 @@ export interface SessionRow {
   created_at: Date;
   last_used_at: Date;
   expires_at: Date;
+  /** Set when the session was opened by impersonation (migration 8). */
+  impersonator_user_id: string | null;
 }
 
 export interface NewSession {
@@ -57,12 +59,15 @@ export function isRefreshTokenShaped(value: unknown): value is string {
   return typeof value === 'string' && TOKEN_SHAPE.test(value);
 }
 
-const SESSION_COLUMNS = 'id, user_id, tenant_id, created_at, last_used_at, expires_at';
+const SESSION_COLUMNS = 'id, user_id, tenant_id, created_at, last_used_at, expires_at, impersonator_user_id';
 
 /** Starts a session for `userId` in `tenantId` and returns it with its first refresh token. */
 export async function createSession(
   db: Database,
-  input: { userId: string; tenantId: string | null; userAgent?: string | undefined; ip?: string | undefined; ttlSeconds: number },
+  input: {
+    userId: string; tenantId: string | null; userAgent?: string | undefined; ip?: string | undefined; ttlSeconds: number;
+    impersonatorUserId?: string | null;
+  },
 ): Promise<NewSession> {
   const refreshToken = newRefreshToken();
   // Housekeeping without a background job: a user's long-dead sessions (and, by cascade, their
@@ -73,10 +78,13 @@ export async function createSession(
     [input.userId],
   );
   const { rows } = await db.query<SessionRow>(
-    `INSERT INTO sessions (user_id, tenant_id, refresh_token_hash, user_agent, ip, expires_at)
-     VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))
+    `INSERT INTO sessions (user_id, tenant_id, refresh_token_hash, user_agent, ip, expires_at, impersonator_user_id)
+     VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6), $7)
      RETURNING ${SESSION_COLUMNS}`,
-    [input.userId, input.tenantId, hashRefreshToken(refreshToken), input.userAgent?.slice(0, MAX_USER_AGENT) ?? null, input.ip ?? null, input.ttlSeconds],
+    [
+      input.userId, input.tenantId, hashRefreshToken(refreshToken), input.userAgent?.slice(0, MAX_USER_AGENT) ?? null, input.ip ?? null,
+      input.ttlSeconds, input.impersonatorUserId ?? null,
+    ],
   );
   return { session: rows[0]!, refreshToken };
 }

@@ -47,6 +47,8 @@ export interface TokenSubject {
   roles: string[];
   permissions: string[];
   sessionId: string;
+  /** Who is acting as this user (impersonation): becomes the RFC 8693 `act` claim. */
+  impersonatorId?: string | null;
 }
 
 /** The claims of a verified access token. */
@@ -62,6 +64,8 @@ export interface AccessTokenClaims extends JWTPayload {
   sid: string;
   iat: number;
   exp: number;
+  /** Present on an impersonated session: the impersonator's user id (RFC 8693 actor claim). */
+  act?: { sub: string };
 }
 
 /** The login response body (`AuthResponse` in the contract). */
@@ -146,6 +150,7 @@ export class TokenService {
       permissions: subject.permissions,
       type: 'userToken',
       sid: subject.sessionId,
+      ...(subject.impersonatorId ? { act: { sub: subject.impersonatorId } } : {}),
     })
       .setProtectedHeader({ alg: ALG, kid: key.kid, typ: 'JWT' })
       .setSubject(subject.userId)

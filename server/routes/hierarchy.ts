@@ -11,6 +11,8 @@ import {
   removeSubAccountUser, renameSubAccount, searchSubAccounts, setSubAccountAccess, setSubAccountRoles, SUB_ACCOUNT_USERS_PAGE_SIZE,
   SUB_ACCOUNTS_PAGE_SIZE, switchTenant,
 } from '../domain/hierarchy';
+import { IMPERSONATION_MESSAGES } from '../domain/impersonation';
+import { httpError } from '../http/errors';
 import { requireUser } from '../http/bearer';
 import { requirePermission } from '../http/permissions';
 import * as s from '../http/schemas';
@@ -168,6 +170,9 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     { schema: { body: s.strictObject({ tenantId: uuid }, ['tenantId']) } },
     async (request) => {
       const claims = await requireUser(ctx.tokens, request);
+      // Impersonation was allowed for one account only (domain/impersonation.ts): the impersonated
+      // session may not move to another account of the user, where the impersonator may have no say.
+      if (claims.act) throw httpError(403, IMPERSONATION_MESSAGES.noSwitch);
       await switchTenant(ctx.db, { userId: claims.sub, sessionId: claims.sid, tenantId: request.body.tenantId });
       return { tenantId: request.body.tenantId };
     },

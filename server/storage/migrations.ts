@@ -268,6 +268,18 @@ export const migrations: Migration[] = [
     name: 'multi-factor authentication and passkeys: devices, recovery codes, challenges, remembered devices, policies',
     statements: MFA_STATEMENTS,
   },
+  {
+    version: 8,
+    name: 'impersonation: who opened an impersonated session',
+    statements: [
+      // Set on a session opened by impersonation (server/domain/impersonation.ts): every token of
+      // that session names the impersonator in its `act` claim, refreshes included.
+      `ALTER TABLE sessions ADD COLUMN impersonator_user_id uuid REFERENCES users(id) ON DELETE CASCADE`,
+      // Granted by the Admin role's wildcard; vendors can give it to a narrower support role.
+      `INSERT INTO permissions (key, name, description)
+        VALUES ('fe.secure.write.impersonate', 'Impersonate users', 'Sign in as another member of the account to see what they see')`,
+    ],
+  },
 ];
 
 /**

@@ -40,6 +40,22 @@ export async function axeViolations(page: Page) {
   return results.violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
+/**
+ * axe on a screen that a timer will leave (a success screen before its pause ends), with the page's
+ * clock installed and paused (`page.clock.install` + `pauseAt`): axe waits on timers of its own, so
+ * the clock is stepped for it, never by `budgetMs` or more. Returns the violations and the time used.
+ */
+export async function axeViolationsOnPausedClock(page: Page, budgetMs: number) {
+  let advanced = 0;
+  let settled = false;
+  const axe = axeViolations(page).finally(() => { settled = true; });
+  while (!settled && advanced + 10 < budgetMs) {
+    await page.clock.runFor(10);
+    advanced += 10;
+  }
+  return { violations: await axe, advanced };
+}
+
 /** The latest message of the development outbox to `to` (the reference server's /dev/outbox). */
 export async function latestMessage(request: APIRequestContext, to: string): Promise<{ subject: string | null; text: string }> {
   const response = await request.get(`/frontegg/dev/outbox?to=${encodeURIComponent(to)}`);

@@ -11,6 +11,8 @@ export interface LoginState {
   error: string | null;
   /** Where redirectToSSO will navigate. */
   ssoAddress: string | null;
+  /** In the RegisterQuickLogin flow: the method the register-quick-login flag named. */
+  quickLoginToRegister?: string | null;
   /** Passwordless: the masked phone an SMS code went to; true after a resend. */
   phoneNumber?: string | null;
   resent?: boolean;

@@ -4,6 +4,7 @@ import type { AuthResponse, LoginRequest, SignUpRequest, Tenant, User } from '..
 import { MESSAGES } from '../../api/messages';
 import { decidePostLogin } from '../../flows/postLogin';
 import { decideAfterLogin, decideAfterSignUp, decidePreLogin, expiresInSeconds, refreshDelayMs, SSO_REDIRECT_DELAY_MS } from '../../flows/login';
+import { isProfileFetchRetryable, PRE_LOGIN_URL_KEY, PROFILE_FETCH_ATTEMPTS, PROFILE_FETCH_INTERVAL_MS, REGISTER_QUICK_LOGIN_KEY } from '../../flows/session';
 import { decodeAccessToken } from '../../jwt';
 import { sharedInFlight } from '../inFlight';
 import type { AuthServices } from '../services';
@@ -27,6 +28,29 @@ function mergeUser(accessToken: string, profile: User): User {
   };
 }
 
+/** localStorage or sessionStorage, or null where the page may not use it (sandboxed frames, privacy modes). */
+export function webStorage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
+  try {
+    return globalThis[kind] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The profile, with 3 attempts 2000 ms apart (spec 000 §7, §9). Only failures that may pass are
+ * tried again (network, 5xx); an answer such as 401 will not change and fails at once.
+ */
+export async function fetchProfile(services: AuthServices, attempt = 1): Promise<User> {
+  try {
+    return await services.api.users.getMe();
+  } catch (error) {
+    if (attempt >= PROFILE_FETCH_ATTEMPTS || !isProfileFetchRetryable(error)) throw error;
+    await new Promise<void>((resolve) => services.setTimer(resolve, PROFILE_FETCH_INTERVAL_MS));
+    return fetchProfile(services, attempt + 1);
+  }
+}
+
 function stopRefreshTimer(services: AuthServices) {
   if (services.refreshTimer !== null && services.refreshTimer !== undefined) services.clearTimer(services.refreshTimer);
   services.refreshTimer = null;
@@ -42,7 +66,7 @@ export function establishSession(response: AuthResponse): AuthThunk<User> {
     if (!accessToken) throw new Error('The login response has no access token');
     const expiresIn = expiresInSeconds(response);
     dispatch(tokenReceived({ accessToken, expiresAt: Date.now() + expiresIn * 1000 }));
-    const [profile, tenantsAnswer] = await Promise.all([services.api.users.getMe(), services.api.users.getMeTenants()]);
+    const [profile, tenantsAnswer] = await Promise.all([fetchProfile(services), services.api.users.getMeTenants()]);
     const user = mergeUser(accessToken, profile);
     const tenants: Tenant[] = Array.isArray(tenantsAnswer.tenants) ? tenantsAnswer.tenants : [];
     const activeTenant = tenantsAnswer.activeTenant ?? tenants.find((t) => t.tenantId === user.tenantId) ?? null;
@@ -196,7 +220,10 @@ export function finishSignIn(response: AuthResponse): AuthThunk<User> {
       }
     }
     dispatch(loginStateChanged({ loading: false, step: 'success', mfa: null }));
-    goToPostLoginDestination(services);
+    // Spec 000 §4 "Quick-login registration": only a page with the flag set loads that code.
+    const quickLogin = webStorage('localStorage')?.getItem(REGISTER_QUICK_LOGIN_KEY)
+      ? (await import('./sessionThunks')).startQuickLogin(user.id) : null;
+    if (!quickLogin || !(await dispatch(quickLogin))) goToPostLoginDestination(services);
     return user;
   };
 }
@@ -216,7 +243,11 @@ export function continueAfterSignIn(): AuthThunk {
 export function goToPostLoginDestination(services: AuthServices) {
   const currentUrl = globalThis.location?.href;
   if (!currentUrl) return;
-  const decision = decidePostLogin({ currentUrl, routes: services.options.routes, allowedOrigins: services.options.allowedRedirectOrigins });
+  // The stored pre-login URL is used once.
+  const session = webStorage('sessionStorage');
+  const storedUrl = session?.getItem(PRE_LOGIN_URL_KEY);
+  session?.removeItem(PRE_LOGIN_URL_KEY);
+  const decision = decidePostLogin({ currentUrl, routes: services.options.routes, allowedOrigins: services.options.allowedRedirectOrigins, storedUrl });
   if (decision.kind === 'stay') return;
   if (decision.warning) console.warn(`[auth-elements] ${MESSAGES.redirectNotAllowed}`);
   services.navigate(decision.url);
@@ -235,15 +266,23 @@ export function signUpUser(body: SignUpRequest): AuthThunk<boolean> {
         });
       }
       if (outcome.kind === 'mfa') {
-        dispatch(loginStateChanged({ email: body.email, step: 'forceTwoFactor' }));
+        // Not a sign-in yet: nothing of a session is kept until the second factor (spec 000 §4).
+        stopRefreshTimer(services);
+        dispatch(sessionCleared());
+        dispatch(loginStateChanged({ email: body.email, step: outcome.step }));
         dispatch(signUpStateChanged({ loading: false }));
         return false;
       }
-      if (outcome.kind === 'authenticated') {
-        const user = await dispatch(establishSession(outcome.authResponse));
-        services.bus.emit('auth:login', { user });
-      }
+      const user = outcome.kind === 'authenticated' ? await dispatch(establishSession(outcome.authResponse)) : null;
       dispatch(signUpStateChanged({ loading: false, stage: 'SignUpSuccess', shouldActivate: outcome.kind === 'activationNeeded' }));
+      if (user) {
+        services.bus.emit('auth:login', { user });
+        // A signed-in new user goes to signUpSuccessUrl when the host has one, else where any
+        // sign-in goes (a redirectUrl on the sign-up page is honoured like on the login page).
+        const successUrl = services.options.routes.signUpSuccessUrl;
+        if (successUrl) services.navigate(successUrl);
+        else goToPostLoginDestination(services);
+      }
       return outcome.kind === 'authenticated';
     } catch (error) {
       stopRefreshTimer(services);
@@ -266,7 +305,7 @@ export function logout(): AuthThunk {
       services.logger.warn('Logout call failed; signing out locally', error);
     }
     dispatch(sessionCleared());
-    dispatch(loginStateChanged({ step: 'preLogin', loading: false, error: null }));
+    dispatch(loginStateChanged({ step: 'preLogin', flow: 'Login', loading: false, error: null }));
     dispatch(signUpStateChanged({ stage: 'SignUp', loading: false, error: null }));
     services.bus.emit('auth:logout', {});
   };

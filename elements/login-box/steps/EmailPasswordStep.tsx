@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { loginStateChanged, selectLoginState, selectPublicPolicy } from '../../../core/store/auth/authSlice';
-import { loginWithPassword, preLogin } from '../../../core/store/auth/thunks';
+import { loadPublicPolicy, loginWithPassword, preLogin } from '../../../core/store/auth/thunks';
 import { en } from '../../i18n/en';
 import { useAppDispatch, useAppSelector } from '../../shared/AppContext';
 import { Alert } from '../../ui/Alert';
@@ -27,6 +27,8 @@ export function EmailPasswordStep({ onSignUp, onForgotPassword }: StepProps) {
   const passwordRef = useRef<HTMLInputElement>(null);
   const askPassword = step === 'loginWithPassword';
 
+  // The policy decides whether the sign-up link shows (allowSignups); pre-login reuses the answer.
+  useEffect(() => { void dispatch(loadPublicPolicy()); }, [dispatch]);
   useEffect(() => {
     if (askPassword) passwordRef.current?.focus();
   }, [askPassword]);

@@ -1,0 +1,74 @@
+/**
+ * Impersonation (spec 000 §2 "Impersonation", §7 "Impersonation: POST"): a signed-in administrator
+ * opens a session as another member of their account, to see what that member sees.
+ *
+ * Who may impersonate is not in the spec; the rules chosen here (docs/contract.md) are:
+ * - the caller holds IMPERSONATE_PERMISSION in their active tenant (the Admin role's `fe.*` grants it);
+ * - the target is another, verified member of that same tenant (a `tenantId` naming any other
+ *   tenant is refused), and is not a super user;
+ * - the target holds no permission the caller lacks, so impersonation never raises privileges;
+ * - an impersonated session cannot impersonate again (no chains), nor switch to another account of
+ *   the user (routes/hierarchy.ts), where the impersonator may have no say.
+ * The new session is marked with the impersonator; its tokens carry `act: { sub }` on every
+ * refresh. The caller's own session ends: the browser's single refresh cookie now belongs to the
+ * impersonated session, and a session nobody can reach should not stay live.
+ */
+import { holdsPermission } from '../../core/authorization/permissionKeys';
+import type { Database } from '../storage/database';
+import type { AuthService, ClientInfo, SignedIn } from './auth';
+import { listUserTenants, loadAuthorization } from './tenants';
+import type { AccessTokenClaims } from './tokens';
+import { findUserById } from './users';
+
+/** The permission that allows impersonation (granted by the wildcard `fe.*`). */
+export const IMPERSONATE_PERMISSION = 'fe.secure.write.impersonate';
+
+export type ImpersonationResult = { ok: true; signedIn: SignedIn } | { ok: false; status: 400 | 403 | 404; message: string };
+
+export const IMPERSONATION_MESSAGES = {
+  noPermission: `You need the ${IMPERSONATE_PERMISSION} permission to do this`,
+  alreadyImpersonating: 'You are already impersonating a user. Sign out and sign in as yourself first',
+  noTenant: 'You are not a member of any account',
+  otherTenant: 'You can only impersonate members of your active account',
+  self: 'You cannot impersonate yourself',
+  notFound: 'User not found in this account',
+  notVerified: 'This user has not activated their account yet',
+  superUser: 'Super users cannot be impersonated',
+  escalation: 'This user has permissions you do not have, so you cannot impersonate them',
+  noSwitch: 'An impersonated session stays in the account it was opened in',
+} as const;
+
+const refuse = (status: 400 | 403 | 404, message: string): ImpersonationResult => ({ ok: false, status, message });
+
+/** Checks the rules above and, when they all hold, opens the impersonated session. */
+export async function impersonate(
+  db: Database,
+  auth: AuthService,
+  caller: AccessTokenClaims,
+  request: { userId: string; tenantId?: string | null | undefined },
+  client: ClientInfo,
+): Promise<ImpersonationResult> {
+  if (caller.act) return refuse(403, IMPERSONATION_MESSAGES.alreadyImpersonating);
+  if (!holdsPermission(caller.permissions ?? [], IMPERSONATE_PERMISSION)) return refuse(403, IMPERSONATION_MESSAGES.noPermission);
+  const tenantId = caller.tenantId;
+  if (!tenantId) return refuse(403, IMPERSONATION_MESSAGES.noTenant);
+  if (request.tenantId && request.tenantId !== tenantId) return refuse(403, IMPERSONATION_MESSAGES.otherTenant);
+  if (request.userId === caller.sub) return refuse(400, IMPERSONATION_MESSAGES.self);
+
+  // A malformed id is simply nobody: the same 404 as an unknown one.
+  const target = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(request.userId) ? await findUserById(db, request.userId) : null;
+  const tenants = target ? await listUserTenants(db, target.id) : [];
+  if (!target || !tenants.some((t) => t.id === tenantId)) return refuse(404, IMPERSONATION_MESSAGES.notFound);
+  if (!target.verified) return refuse(400, IMPERSONATION_MESSAGES.notVerified);
+  if (target.super_user) return refuse(403, IMPERSONATION_MESSAGES.superUser);
+
+  const targetPermissions = (await loadAuthorization(db, target.id, tenantId)).permissions.map((p) => p.key);
+  if (!targetPermissions.every((key) => holdsPermission(caller.permissions ?? [], key))) return refuse(403, IMPERSONATION_MESSAGES.escalation);
+
+  const signedIn = await auth.startSession(target, client, tenantId, caller.sub);
+  await db.query(
+    `UPDATE sessions SET revoked_at = now(), revoked_reason = 'impersonation' WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL`,
+    [caller.sid, caller.sub],
+  );
+  return { ok: true, signedIn };
+}
