@@ -7,6 +7,7 @@
  */
 import type { Database } from './database';
 import { ADMIN_PORTAL_STATEMENTS } from './schema/admin-portal';
+import { ROLES_GROUPS_TOKENS_STATEMENTS } from './schema/roles-groups-tokens';
 
 export interface Migration {
   version: number;
@@ -255,6 +256,11 @@ export const migrations: Migration[] = [
     version: 5,
     name: 'admin portal: admin-box metadata per vendor, account settings per tenant',
     statements: ADMIN_PORTAL_STATEMENTS,
+  },
+  {
+    version: 6,
+    name: 'admin portal: permission catalogue and categories, tenant roles, groups, API tokens',
+    statements: ROLES_GROUPS_TOKENS_STATEMENTS,
   },
 ];
 
