@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { apiTokenBody, expiryFromDays, MAX_TOKEN_EXPIRY_DAYS } from '../api/apiTokens';
 import { groupCreationBody, groupUpdateBody } from '../api/groups';
 import { createTokenThenReveal, DIALOG_DELAY_MS, prependToken } from './apiTokenCreation';
-import { roleKeyFromName, validateRoleForm } from './roleForm';
+import { coversForGrant, roleKeyFromName, validateRoleForm } from './roleForm';
 
 describe('API token expiry: days in, minutes out (spec 001 §5: days × 1440, empty means never)', () => {
   const table: Array<[string, ReturnType<typeof expiryFromDays>]> = [
@@ -100,4 +100,20 @@ describe('role form', () => {
     [{ name: 'A'.repeat(101), key: 'a', description: 'd'.repeat(501) }, { name: 'tooLong', description: 'tooLong' }],
   ];
   for (const [form, errors] of forms) it(`checks ${JSON.stringify(form).slice(0, 60)}`, () => assert.deepEqual(validateRoleForm(form), errors));
+});
+
+describe('granting needs the permission itself or a wildcard above it', () => {
+  const table: Array<[string[], string, boolean]> = [
+    [['fe.*'], 'fe.*', true],
+    [['fe.*'], 'fe.secure.read.users', true],
+    [['fe.secure.*'], 'fe.secure.write.roles', true],
+    [['fe.secure.write.roles'], 'fe.secure.write.roles', true],
+    [['fe.secure.write.roles'], 'fe.*', false],
+    [['fe.secure.write.roles'], 'fe.secure.*', false],
+    [['fe.subscriptions.read'], 'fe.subscriptions.*', false],
+    [[], 'fe.secure.read.users', false],
+  ];
+  for (const [held, key, expected] of table) {
+    it(`${JSON.stringify(held)} grants ${key}: ${expected}`, () => assert.equal(coversForGrant(held, key), expected));
+  }
 });

@@ -13,6 +13,7 @@
  * The vendor's roles are read-only here (403). A caller cannot grant a permission they do not hold (403).
  */
 import type { FastifyInstance } from 'fastify';
+import { coversForGrant } from '../../core/portal/roleForm';
 import type { AppContext } from '../context';
 import {
   createRole, deleteRole, listCategories, listPermissions, listRoles, permissionKeys, ROLE_SORT_FIELDS, setPermissionRoles,
@@ -55,15 +56,6 @@ export function pageOf<S extends string>(q: ListQuery<S>, defaultSort: S) {
 const roleKey = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._-]+$' } as const;
 const roleName = { type: 'string', minLength: 1, maxLength: 100, pattern: '^(?=.*\\S)[^\\u0000]*$' } as const;
 const description = s.optionalText(500);
-
-/**
- * Whether held keys cover `key` for granting: the same key, or a held wildcard above it. Stricter
- * than `hasPermission`, where a request for `fe.subscriptions.*` is met by any key under it: holding
- * `fe.secure.write.roles` must not let anyone hand out `fe.*`.
- */
-export function coversForGrant(held: readonly string[], key: string): boolean {
-  return held.some((h) => h === key || (h.endsWith('*') && key.startsWith(h.slice(0, -1))));
-}
 
 /** 403 unless the caller holds every permission they try to grant. */
 export function assertMayGrant(claims: AccessTokenClaims, keys: Iterable<string>): void {
