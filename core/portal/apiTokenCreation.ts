@@ -3,7 +3,7 @@
  * show the success dialog." The order is a rule of its own, kept out of the component so a test
  * can check it step by step.
  */
-import type { ApiToken, CreatedApiToken } from '../api/apiTokens';
+import type { ApiToken, CreatedApiToken } from './apiTokensApi';
 
 /** Spec 001 §9 "Dialog delay 200 ms". */
 export const DIALOG_DELAY_MS = 200;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apiTokenBody, expiryFromDays, MAX_TOKEN_EXPIRY_DAYS } from '../api/apiTokens';
-import { groupCreationBody, groupUpdateBody } from '../api/groups';
+import { apiTokenBody, expiryFromDays, MAX_TOKEN_EXPIRY_DAYS } from './apiTokensApi';
+import { groupCreationBody, groupUpdateBody } from './groupsApi';
 import { createTokenThenReveal, DIALOG_DELAY_MS, prependToken } from './apiTokenCreation';
 import { coversForGrant, roleKeyFromName, validateRoleForm } from './roleForm';
 

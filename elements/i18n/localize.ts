@@ -12,7 +12,13 @@ type Overrides<T> = {
  * A parametrised text takes a function or a string with {0}, {1}… The `errors` section overrides
  * the error catalogue's messages (core/api/messages.ts), shown when a call fails.
  */
-export type Localizations = Overrides<Dictionary> & { errors?: Partial<Record<keyof typeof MESSAGES, string>> };
+export type Localizations = Overrides<Dictionary> & {
+  errors?: Partial<Record<keyof typeof MESSAGES, string>>;
+  portalAdmin?: Overrides<typeof import('./portalAdmin.en').portalAdmin>;
+};
+
+/** Sections whose texts load with their pages (registerLazySection): their overrides wait for them. */
+const LAZY_SECTIONS = ['portalAdmin'];
 
 interface Tree { [key: string]: TextEntry | Tree }
 
@@ -42,6 +48,7 @@ function apply(target: Tree, base: Tree, overrides: Record<string, unknown>, pat
   for (const [key, value] of Object.entries(overrides)) {
     const name = path ? `${path}.${key}` : key;
     const original = base[key];
+    if (original === undefined && !path && LAZY_SECTIONS.includes(key)) continue;
     if (original === undefined) { warn(path ? `unknown localization key "${name}"` : `unknown localization section "${name}"`); continue; }
     if (typeof original === 'object') {
       if (typeof value === 'object' && value !== null) apply(target[key] as Tree, original, value as Record<string, unknown>, name, warn);
@@ -59,8 +66,20 @@ function apply(target: Tree, base: Tree, overrides: Record<string, unknown>, pat
  * ignored with a warning. Call it before the elements render (initialize() and the provider do).
  */
 export function applyLocalizations(overrides: Localizations | Record<string, unknown> | undefined, warn: (message: string) => void = (m) => console.warn(`[auth-elements] ${m}`)): void {
+  latest = { overrides: (overrides ?? {}) as Record<string, unknown>, warn };
   restore(live, english);
   if (overrides) apply(live, english, overrides as Record<string, unknown>, '', warn);
+}
+
+let latest: { overrides: Record<string, unknown>; warn: (message: string) => void } = { overrides: {}, warn: () => {} };
+
+/** A lazily loaded section joins the dictionary, taking the overrides the host already gave for it. */
+export function registerLazySection(name: string, section: object): void {
+  if (live[name]) return;
+  live[name] = section as Tree;
+  english[name] = snapshot(section as Tree);
+  const pending = latest.overrides[name];
+  if (pending !== undefined) apply(live, english, { [name]: pending }, '', latest.warn);
 }
 
 /** Back to English everywhere. */

@@ -1,11 +1,12 @@
 import { css } from '@emotion/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { createApiTokensApi, expiryFromDays, MAX_TOKEN_EXPIRY_DAYS, type ApiToken, type ApiTokenKind, type ApiTokensApi, type CreatedApiToken } from '../../../../core/api/apiTokens';
+import { createApiTokensApi, expiryFromDays, MAX_TOKEN_EXPIRY_DAYS, type ApiToken, type ApiTokenKind, type ApiTokensApi, type CreatedApiToken } from '../../../../core/portal/apiTokensApi';
 import { errorMessage } from '../../../../core/api/errors';
 import type { AssignableRole } from '../../../../core/api/team';
 import { createTokenThenReveal, prependToken } from '../../../../core/portal/apiTokenCreation';
 import type { PortalPageId } from '../../../../core/portal/pages';
 import { en } from '../../../i18n/en';
+import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
@@ -19,8 +20,8 @@ import {
   useSubmit, visuallyHidden,
 } from '../common/adminParts';
 
-const t = en.portal.apiTokensPage;
-const a = en.portal.admin;
+const t = portalAdmin.apiTokens;
+const a = portalAdmin.common;
 const secretStyle = css({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' });
 const copyRowStyle = css({ display: 'flex', gap: '8px', alignItems: 'flex-end', '& > :first-of-type': { flex: 1 } });
 

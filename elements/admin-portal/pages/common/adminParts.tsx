@@ -10,6 +10,7 @@ import { errorMessage } from '../../../../core/api/errors';
 import { canReadPage, hasPermission, type PortalPageId } from '../../../../core/portal/pages';
 import { selectUser } from '../../../../core/store/auth/authSlice';
 import { en } from '../../../i18n/en';
+import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { useAppSelector, useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
@@ -18,7 +19,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { Spinner } from '../../../ui/Spinner';
 import { mutedStyle } from '../../../ui/styles';
 
-const a = en.portal.admin;
+const a = portalAdmin.common;
 
 export const tableStyle = css({
   width: '100%', borderCollapse: 'collapse', fontSize: '0.95em',

@@ -1,9 +1,10 @@
 import { css } from '@emotion/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../../core/api/errors';
-import { groupUpdateBody, type Group, type GroupForm, type GroupsApi } from '../../../../core/api/groups';
+import { groupUpdateBody, type Group, type GroupForm, type GroupsApi } from '../../../../core/portal/groupsApi';
 import type { AssignableRole, TeamUser } from '../../../../core/api/team';
 import { en } from '../../../i18n/en';
+import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
@@ -14,8 +15,8 @@ import { TextField } from '../../../ui/TextField';
 import { formStyle, mutedStyle } from '../../../ui/styles';
 import { actionsStyle, fieldsetStyle, useSubmit } from '../common/adminParts';
 
-const t = en.portal.groupsPage;
-const a = en.portal.admin;
+const t = portalAdmin.groups;
+const a = portalAdmin.common;
 const listStyle = css({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '6px', maxHeight: '30vh', overflowY: 'auto' });
 const itemStyle = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '8px' });
 const subTitleStyle = css({ fontSize: '1em', fontWeight: 600, margin: 0 });

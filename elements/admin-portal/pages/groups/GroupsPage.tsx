@@ -1,7 +1,8 @@
 import { css } from '@emotion/react';
 import { useEffect, useId, useState } from 'react';
-import { createGroupsApi, GROUPS_PAGE_SIZE, type Group } from '../../../../core/api/groups';
+import { createGroupsApi, GROUPS_PAGE_SIZE, type Group } from '../../../../core/portal/groupsApi';
 import { en } from '../../../i18n/en';
+import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { TextField } from '../../../ui/TextField';
@@ -12,8 +13,8 @@ import {
 } from '../common/adminParts';
 import { GroupDialog, GroupMembersDialog, GroupRolesDialog } from './GroupDialogs';
 
-const t = en.portal.groupsPage;
-const a = en.portal.admin;
+const t = portalAdmin.groups;
+const a = portalAdmin.common;
 const SEARCH_DELAY_MS = 300;
 const swatchStyle = css({ display: 'inline-block', width: '0.8em', height: '0.8em', borderRadius: '50%', marginRight: '6px', verticalAlign: 'middle', border: '1px solid #57606a' });
 

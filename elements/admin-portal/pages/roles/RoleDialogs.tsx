@@ -1,7 +1,8 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import type { Permission, PermissionCategory, Role, RolesApi } from '../../../../core/api/roles';
+import type { Permission, PermissionCategory, Role, RolesApi } from '../../../../core/portal/rolesApi';
 import { coversForGrant, roleKeyFromName, validateRoleForm, type RoleForm, type RoleFormErrors } from '../../../../core/portal/roleForm';
 import { en } from '../../../i18n/en';
+import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
@@ -9,8 +10,8 @@ import { TextField } from '../../../ui/TextField';
 import { formStyle, mutedStyle } from '../../../ui/styles';
 import { actionsStyle, fieldsetStyle, scrollAreaStyle, useSubmit } from '../common/adminParts';
 
-const t = en.portal.rolesPage;
-const a = en.portal.admin;
+const t = portalAdmin.roles;
+const a = portalAdmin.common;
 
 export interface Catalogue { permissions: Permission[]; categories: PermissionCategory[] }
 

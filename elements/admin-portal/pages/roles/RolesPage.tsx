@@ -1,8 +1,9 @@
 import { css } from '@emotion/react';
 import { useEffect, useId, useState } from 'react';
-import { createRolesApi, ROLES_PAGE_SIZE, type Permission, type Role, type RoleSortField } from '../../../../core/api/roles';
+import { createRolesApi, ROLES_PAGE_SIZE, type Permission, type Role, type RoleSortField } from '../../../../core/portal/rolesApi';
 import type { SortOrder } from '../../../../core/api/team';
 import { en } from '../../../i18n/en';
+import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { TextField } from '../../../ui/TextField';
@@ -13,8 +14,8 @@ import {
 } from '../common/adminParts';
 import { groupByCategory, PermissionRolesDialog, RoleDialog, RolePermissionsDialog, type Catalogue } from './RoleDialogs';
 
-const t = en.portal.rolesPage;
-const a = en.portal.admin;
+const t = portalAdmin.roles;
+const a = portalAdmin.common;
 const SEARCH_DELAY_MS = 300;
 const sortButtonStyle = css({
   font: 'inherit', fontWeight: 600, background: 'none', border: 'none', padding: 0, cursor: 'pointer', color: 'inherit',

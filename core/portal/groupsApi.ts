@@ -2,8 +2,8 @@
  * Groups (spec 001 §7 "Groups: GET, POST, GET/PATCH/DELETE /{id}, add and remove roles and users").
  * Loaded with the groups page's chunk. Spec 001 §5: group creation sends description only when present.
  */
-import type { HttpClient } from './http';
-import type { Page } from './team';
+import type { HttpClient } from '../api/http';
+import type { Page } from '../api/team';
 
 export const GROUPS_V1 = '/identity/resources/groups/v1';
 export const GROUPS_PAGE_SIZE = 20;

@@ -2,7 +2,7 @@
  * Personal and tenant API tokens (spec 001 §7 "Access tokens and API tokens for users and tenants:
  * GET, POST (description, expiresInMinutes, roleIds), DELETE"). Loaded with the tokens page's chunk.
  */
-import type { HttpClient } from './http';
+import type { HttpClient } from '../api/http';
 
 export type ApiTokenKind = 'personal' | 'tenant';
 export const API_TOKEN_PATHS: Record<ApiTokenKind, string> = {

@@ -3,8 +3,8 @@
  * PUT /{roleId}/permissions. Permissions: GET, PUT /{permissionId}/roles, GET /categories").
  * Loaded with the roles page's chunk, not with the sign-in page.
  */
-import type { HttpClient } from './http';
-import type { Page, SortOrder } from './team';
+import type { HttpClient } from '../api/http';
+import type { Page, SortOrder } from '../api/team';
 
 export const ROLES_V1 = '/identity/resources/roles/v1';
 export const ROLES_V2 = '/identity/resources/roles/v2';
