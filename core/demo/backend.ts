@@ -2,7 +2,8 @@ import type { AuthResponse, SignUpResponse, User } from '../api/types';
 import { DEMO_FEATURES, DEMO_PERMISSION_FEATURES } from '../entitlements/demoEntitlements';
 import { evaluateDemoFlags } from '../featureFlags/demoFlags';
 import { createDemoAccountFlows } from './accountFlows';
-import { DEMO_PASSWORD_MIN_LENGTH, DEMO_POLICY, DEMO_ROLES, seedDemoDatabase, type DemoDatabase, type DemoUser } from './data';
+import { DEMO_PASSWORD_MIN_LENGTH, DEMO_POLICY, seedDemoDatabase, type DemoDatabase, type DemoUser } from './data';
+import { createDemoTeamAdmin, demoPermissionsOf, demoRoles, demoRolesOf } from './teamAdmin';
 
 /**
  * Demo mode (spec 000 §1): the HTTP contract answered in the page from sample data, after a pause of
@@ -42,20 +43,28 @@ function randomId(): string {
 
 const base64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 
-function permissionsOf(user: DemoUser): string[] {
-  return [...new Set(user.roleKeys.flatMap((key) => DEMO_ROLES[key]?.permissions ?? []))];
+/** The user's permissions: of the roles held directly and through groups (core/demo/teamAdmin.ts). */
+function permissionsOf(user: DemoUser, db: DemoDatabase): string[] {
+  return demoPermissionsOf(db, user);
 }
 
 function profileOf(db: DemoDatabase, user: DemoUser): User {
   return {
     id: user.id, email: user.email, name: user.name, tenantId: user.tenantId, tenantIds: [user.tenantId],
-    roles: user.roleKeys.map((key) => ({ id: `role-${key}`, key, name: DEMO_ROLES[key]?.name ?? key })),
-    permissions: permissionsOf(user).map((key) => ({ id: `perm-${key}`, key })),
+    roles: demoRolesOf(db, user).map((role) => ({ id: role.id, key: role.key, name: role.name })),
+    permissions: permissionsOf(user, db).map((key) => ({ id: `perm-${key}`, key })),
     verified: true, createdAt: user.createdAt, lastLogin: user.lastLogin, metadata: user.metadata ?? '{}', mfaEnrolled: false,
     phoneNumber: user.phoneNumber ?? null,
     superUser: false, profilePictureUrl: null,
   } satisfies User & Json as User;
 }
+
+const DEMO_ADMIN_BOX = {
+  navigation: {
+    roles: { visibility: 'byPermissions' }, groups: { visibility: 'byPermissions' },
+    personalApiTokens: { visibility: 'byPermissions' }, apiTokens: { visibility: 'byPermissions' },
+  },
+};
 
 const PHONE = /^[+0-9 ().-]*$/;
 
@@ -66,7 +75,7 @@ const SORTABLE: Record<string, (u: DemoUser) => string | number | boolean> = {
 
 /** GET users v2 in demo mode: the same query rules as the server (server/routes/team-users.ts). */
 function listDemoUsers(db: DemoDatabase, caller: DemoUser, query: Record<string, string>) {
-  if (!permissionsOf(caller).some((key) => key === 'fe.*' || key === 'fe.secure.read.users')) {
+  if (!permissionsOf(caller, db).some((key) => key === 'fe.*' || key === 'fe.secure.read.users')) {
     return fail(403, 'You need the fe.secure.read.users permission to do this');
   }
   const sortBy = query._sortBy ?? 'name';
@@ -91,7 +100,7 @@ function listDemoUsers(db: DemoDatabase, caller: DemoUser, query: Record<string,
 
 /** DELETE users v1/{id} (body null) and PUT users v1/{id}/roles in demo mode, as the server rules them. */
 function changeDemoMember(db: DemoDatabase, caller: DemoUser, userId: string, body: Json | null) {
-  if (!permissionsOf(caller).includes('fe.*')) return fail(403, 'You need the permission to do this');
+  if (!permissionsOf(caller, db).includes('fe.*')) return fail(403, 'You need the permission to do this');
   const target = db.users.find((u) => u.id === userId && u.tenantId === caller.tenantId);
   if (userId === caller.id) return fail(400, body ? 'You cannot change your own roles' : 'You cannot remove yourself from the account');
   if (!target) return fail(404, 'User not found in this account');
@@ -101,9 +110,10 @@ function changeDemoMember(db: DemoDatabase, caller: DemoUser, userId: string, bo
   }
   const ids = body.roleIds;
   if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) return fail(400, 'roleIds must be a list of role ids');
-  const keys = (ids as string[]).filter((id) => id !== '').map((id) => id.replace(/^role-/, ''));
-  if (keys.some((key) => !DEMO_ROLES[key])) return fail(400, 'Some roles do not exist in this account');
-  target.roleKeys = keys;
+  const roles = demoRoles(db).filter((r) => r.tenantId === null || r.tenantId === caller.tenantId);
+  const keys = (ids as string[]).filter((id) => id !== '').map((id) => roles.find((r) => r.id === id)?.key);
+  if (keys.some((key) => !key)) return fail(400, 'Some roles do not exist in this account');
+  target.roleKeys = keys as string[];
   return ok({ roleIds: ids.filter((id) => id !== '') }, true);
 }
 
@@ -191,11 +201,11 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   const save = (db: DemoDatabase) => storage.setItem(STORAGE_KEY, JSON.stringify(db));
 
   /** A JWT-shaped demo token: readable by the kit, signed by nobody (demo mode verifies nothing real). */
-  function tokenFor(user: DemoUser): AuthResponse {
+  function tokenFor(db: DemoDatabase, user: DemoUser): AuthResponse {
     const issuedAt = Math.floor(now() / 1000);
     const claims = {
       sub: user.id, email: user.email, name: user.name, tenantId: user.tenantId, tenantIds: [user.tenantId],
-      roles: user.roleKeys, permissions: permissionsOf(user), type: 'userToken', iss: 'auth-elements-demo',
+      roles: demoRolesOf(db, user).map((r) => r.key), permissions: permissionsOf(user, db), type: 'userToken', iss: 'auth-elements-demo',
       iat: issuedAt, exp: issuedAt + DEMO_TOKEN_LIFETIME_SECONDS,
     };
     return {
@@ -209,7 +219,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   function startSession(db: DemoDatabase, user: DemoUser): AuthResponse {
     db.session = { id: random(), userId: user.id, refreshToken: random(), createdAt: new Date(now()).toISOString() };
     user.lastLogin = new Date(now()).toISOString();
-    return tokenFor(user);
+    return tokenFor(db, user);
   }
 
   function userOfToken(db: DemoDatabase, token: string | null): DemoUser | null {
@@ -231,6 +241,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
 
   // Password reset, activation and the demo outbox (core/demo/accountFlows.ts).
   const accountFlows = createDemoAccountFlows({ startSession, random, now });
+  // Roles and permissions, groups and API tokens (core/demo/teamAdmin.ts).
+  const teamAdmin = createDemoTeamAdmin({ random, now });
 
   const routes: Record<string, Handler> = {
     ...accountFlows.routes,
@@ -250,7 +262,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       const user = db.session && db.users.find((u) => u.id === db.session!.userId);
       if (!user) return fail(401, 'Session expired, please sign in again');
       db.session!.refreshToken = random();
-      return ok(tokenFor(user), true);
+      return ok(tokenFor(db, user), true);
     },
     'POST /identity/resources/auth/v1/logout': (db) => {
       db.session = null;
@@ -283,27 +295,34 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     'GET /identity/resources/users/v2/me': withUser((db, user) => ok(profileOf(db, user))),
     'PUT /identity/resources/users/v2/me': withUser((db, user, { body }) => updateProfile(db, user, body)),
     'GET /identity/resources/users/v2': withUser((db, user, { query }) => listDemoUsers(db, user, query)),
-    'GET /identity/resources/roles/v1': withUser(() => ok(Object.entries(DEMO_ROLES).map(([key, role]) => ({
-      id: `role-${key}`, key, name: role.name, description: null, isDefault: key === 'Admin',
-    })))),
+    'GET /identity/resources/roles/v1': withUser((db, user) => ok(demoRoles(db).filter((r) => r.tenantId === null || r.tenantId === user.tenantId)
+      .map((role) => ({ id: role.id, key: role.key, name: role.name, description: role.description, isDefault: role.key === 'Admin' && role.tenantId === null }))
+      .sort((a, b) => a.name.localeCompare(b.name)))),
     'GET /tenants/resources/account-settings/v1': withUser((db, user) => ok(demoAccountSettings(db, user.tenantId))),
     'PUT /tenants/resources/account-settings/v1': withUser((db, user, { body }) => updateDemoAccountSettings(db, user, body)),
     // Demo mode has one session: this browser's.
     'GET /identity/resources/users/sessions/v1/me': withUser((db) => ok(demoSessions(db))),
     'GET /identity/resources/users/sessions/v1/me/current': withUser((db) => ok(demoSessions(db)[0])),
     'DELETE /identity/resources/users/sessions/v1/me/all': withUser(() => ok({ revoked: 0 })),
-    // Demo mode has no vendor metadata: the portal shows its default pages.
-    'GET /metadata': () => ok({ rows: [] }),
+    // Demo mode's vendor metadata: the default pages, and the roles, groups and API-token pages
+    // (hidden by default, spec 001 §2) shown to whoever holds their permissions.
+    'GET /metadata': () => ok({ rows: [{ configuration: DEMO_ADMIN_BOX }] }),
     'GET /identity/resources/users/v2/me/tenants': withUser((db, user) => ok(db.tenants.filter((t) => t.tenantId === user.tenantId))),
     'GET /identity/resources/users/v3/me/tenants': withUser((db, user) => {
       const tenants = db.tenants.filter((t) => t.tenantId === user.tenantId);
       return ok({ tenants, activeTenant: tenants[0] ?? null });
     }),
     // Host integration: entitlements (signed in) and feature flags (public).
-    'GET /entitlements/api/v2/user-entitlements': withUser((_db, user) =>
-      ok({ permissions: permissionsOf(user), features: DEMO_FEATURES, permissionFeatures: DEMO_PERMISSION_FEATURES })),
+    'GET /entitlements/api/v2/user-entitlements': withUser((db, user) =>
+      ok({ permissions: permissionsOf(user, db), features: DEMO_FEATURES, permissionFeatures: DEMO_PERMISSION_FEATURES })),
     'POST /flags/api/v1/evaluate': (_db, { body }) => ok({ flags: evaluateDemoFlags(body) }),
   };
+
+  /** The roles, groups and API-token paths (signed in), or null for any other path. */
+  const teamAdminRoute = (method: string, path: string): Handler | null =>
+    (/^\/identity\/resources\/(roles\/v[12]|permissions\/v1|groups\/v1|(users|tenants)\/api-tokens\/v1)(\/|$)/.test(path)
+      ? withUser((db, user, request) => teamAdmin.handle(db, user, method, path, request.body, request.query) ?? fail(404, 'Not found'))
+      : null);
 
   /** Answers one request of the contract; `path` is the part after the base URL and prefix. */
   async function handle(method: string, path: string, body: Json, token: string | null, query: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
@@ -315,7 +334,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       if (answer.save) save(db);
       return { status: answer.status, body: answer.body };
     }
-    const handler = routes[`${method.toUpperCase()} ${path}`];
+    const handler = routes[`${method.toUpperCase()} ${path}`] ?? teamAdminRoute(method.toUpperCase(), path);
     if (!handler) return fail(404, 'Not found');
     const db = load();
     const answer = handler(db, { method, path, body, token, query });
@@ -329,7 +348,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // The URL is base + prefix + contract path; the demo does not know the prefix, so it takes the
     // path as it is when that is a route (no prefix), else drops the first segment (the prefix).
     const method = (init.method ?? 'GET').toUpperCase();
-    const path = routes[`${method} ${pathname}`] ? pathname : pathname.replace(/^\/[^/]+/, '');
+    const path = routes[`${method} ${pathname}`] || teamAdminRoute(method, pathname) ? pathname : pathname.replace(/^\/[^/]+/, '');
     let body: Json = {};
     try {
       body = typeof init.body === 'string' && init.body ? (JSON.parse(init.body) as Json) : {};

@@ -4,45 +4,7 @@
  * and API tokens whose secrets are stored only as a SHA-256 hash.
  */
 
-/** Permission categories and the permissions of spec 001 §6 with their write/delete companions. */
-const CATEGORIES: Array<[key: string, name: string, description: string]> = [
-  ['account', 'Account', 'Account details and settings'],
-  ['team', 'Users and roles', 'Users, roles and groups of the account'],
-  ['security', 'Security', 'Security policies, single sign-on and provisioning'],
-  ['apiTokens', 'API tokens', 'Personal and account API tokens'],
-  ['auditsAndConnectivity', 'Audits and connectivity', 'Audit logs, webhooks and usage'],
-  ['billing', 'Subscriptions', 'Plans, invoices and payment methods'],
-  ['hierarchy', 'Sub-accounts', 'Accounts under this one'],
-  ['all', 'All permissions', 'Wildcards'],
-];
-
-const RESOURCES: Array<[resource: string, label: string, category: string]> = [
-  ['users', 'users', 'team'],
-  ['roles', 'roles', 'team'],
-  ['groups', 'groups', 'team'],
-  ['userApiTokens', 'personal API tokens', 'apiTokens'],
-  ['tenantApiTokens', 'account API tokens', 'apiTokens'],
-  ['securityPolicy', 'security policies', 'security'],
-  ['accountSettings', 'account settings', 'account'],
-  ['samlConfiguration', 'single sign-on', 'security'],
-  ['provisioningConfiguration', 'provisioning', 'security'],
-];
-
-const verbs: Array<[verb: string, label: string]> = [['read', 'Read'], ['write', 'Change'], ['delete', 'Delete']];
-
-const PERMISSIONS: Array<[key: string, name: string, category: string]> = [
-  ...RESOURCES.flatMap(([resource, label, category]) =>
-    verbs.map(([verb, verbLabel]): [string, string, string] => [`fe.secure.${verb}.${resource}`, `${verbLabel} ${label}`, category])),
-  ['fe.secure.read.audits', 'Read audit logs', 'auditsAndConnectivity'],
-  ['fe.connectivity.read.webhooks', 'Read webhooks', 'auditsAndConnectivity'],
-  ['fe.connectivity.write.webhooks', 'Change webhooks', 'auditsAndConnectivity'],
-  ['fe.usage.read', 'Read usage', 'auditsAndConnectivity'],
-  ['fe.subscriptions.read', 'Read subscriptions', 'billing'],
-  ['fe.subscriptions.write', 'Change subscriptions', 'billing'],
-  ['fe.account-hierarchy.read.subAccount', 'Read sub-accounts', 'hierarchy'],
-  ['fe.account-hierarchy.write.subAccount', 'Change sub-accounts', 'hierarchy'],
-  ['fe.*', 'All permissions', 'all'],
-];
+import { PERMISSION_CATALOGUE as PERMISSIONS, PERMISSION_CATEGORIES as CATEGORIES } from '../../../core/portal/permissionCatalogue';
 
 const sqlText = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
