@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildServer } from '../../server/app';
 import { seedTeam } from './fixtures/team';
+import { seedTeamAdmin } from './fixtures/team-admin';
 
 const port = Number(process.env.E2E_API_PORT ?? 8787);
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -21,6 +22,7 @@ const server = await buildServer({
   appUrl: origin,
 });
 await seedTeam(server.db);
+await seedTeamAdmin(server.db);
 await server.app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e API server on ${origin}`);
 const stop = async () => { await server.close(); process.exit(0); };

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../../core/api/errors';
 import { groupUpdateBody, type Group, type GroupForm, type GroupsApi } from '../../../../core/portal/groupsApi';
 import type { AssignableRole, TeamUser } from '../../../../core/api/team';
@@ -125,6 +125,7 @@ export function GroupMembersDialog({ api, group, onClose, onChanged }: { api: Gr
   const [found, setFound] = useState<TeamUser[] | null>(null);
   const [members, setMembers] = useState(group.users);
   const submit = useSubmit();
+  const searchField = useRef<HTMLInputElement>(null);
 
   useEffect(() => setMembers(group.users), [group]);
   useEffect(() => {
@@ -142,6 +143,8 @@ export function GroupMembersDialog({ api, group, onClose, onChanged }: { api: Gr
     const updated = add ? await api.addUsers(group.id, [userId]) : await api.removeUsers(group.id, [userId]);
     setMembers(updated.users);
     onChanged();
+    // The button pressed leaves the list: keep focus in the dialog, on the search.
+    searchField.current?.focus();
   });
   const memberIds = new Set(members.map((m) => m.id));
   const candidates = (found ?? []).filter((u) => !memberIds.has(u.id));
@@ -160,7 +163,7 @@ export function GroupMembersDialog({ api, group, onClose, onChanged }: { api: Gr
           ))}
         </ul>
       )}
-      <TextField label={t.findPeople} type="search" value={search} maxLength={254} partName="member-search" onChange={(e) => setSearch(e.target.value)} />
+      <TextField ref={searchField} label={t.findPeople} type="search" value={search} maxLength={254} partName="member-search" onChange={(e) => setSearch(e.target.value)} />
       {found === null ? <Spinner label={en.common.loading} /> : candidates.length === 0 ? <p css={mutedStyle}>{t.noPeopleFound}</p> : (
         <ul css={listStyle} part="member-candidates">
           {candidates.map((u) => (
