@@ -21,6 +21,7 @@ export const portalAdmin = {
     page: (page: number, pages: number) => `Page ${page} of ${pages}`,
     never: 'Never',
     nameRequired: 'Enter a name.',
+    nothingChanged: 'Nothing changed.',
   },
   roles: {
     intro: 'Roles hold permissions; people get roles directly or through groups.',
@@ -104,7 +105,6 @@ export const portalAdmin = {
     creating: 'Creating…',
     saving: 'Saving…',
     saveRoles: 'Save roles',
-    nothingChanged: 'Nothing changed.',
     tooLong: (max: number) => `Use at most ${max} characters.`,
     colorOf: (name: string) => `Colour: ${name}`,
   },

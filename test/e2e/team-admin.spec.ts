@@ -71,6 +71,15 @@ test('roles and groups: a role with permissions, given through a group, lets a m
   expect(await axeViolations(page)).toEqual([]);
   await expectEscapeReturnsFocus(page, permissionsButton, own);
 
+  // Editing with nothing changed sends nothing and says so.
+  const editButton = roles.getByRole('button', { name: 'Edit the role Support agents' });
+  await editButton.click();
+  const editRole = roles.getByRole('dialog', { name: 'Edit Support agents' });
+  await editRole.getByRole('button', { name: 'Save' }).click();
+  await expect(editRole.getByRole('alert')).toHaveText('Nothing changed.');
+  expect(await axeViolations(page)).toEqual([]);
+  await expectEscapeReturnsFocus(page, editButton, editRole);
+
   // Groups: create one with the role and the member.
   await partOf(roles, 'nav').getByRole('link', { name: 'Groups' }).click();
   const groups = portal(page);
@@ -122,6 +131,7 @@ test('roles and groups: a role with permissions, given through a group, lets a m
   const edit = groups.getByRole('dialog', { name: 'Edit Helpdesk' });
   const patched = page.waitForRequest((r) => r.method() === 'PATCH');
   await edit.getByLabel('Description (optional)').fill('First line of support');
+  expect(await axeViolations(page)).toEqual([]);
   await edit.getByRole('button', { name: 'Save' }).click();
   expect((await patched).postDataJSON()).toEqual({ description: 'First line of support' });
   await expect(partOf(groups, 'group-row')).toContainText('First line of support');
@@ -136,7 +146,10 @@ test('roles and groups: a role with permissions, given through a group, lets a m
   // Delete the role.
   await partOf(groups, 'nav').getByRole('link', { name: 'Roles' }).click();
   await portal(page).getByRole('button', { name: 'Delete the role Support agents' }).click();
-  await partOf(portal(page).getByRole('dialog', { name: 'Delete this role?' }), 'confirm-button').click();
+  const deleteRole = portal(page).getByRole('dialog', { name: 'Delete this role?' });
+  await expect(deleteRole).toContainText('Support agents will be deleted. This cannot be undone.');
+  expect(await axeViolations(page)).toEqual([]);
+  await partOf(deleteRole, 'confirm-button').click();
   await expect(partOf(portal(page), 'roles-total')).toHaveText('4 roles');
 });
 
@@ -209,6 +222,8 @@ test('personal API tokens: empty expiry means never', async ({ page }) => {
   await page.goto('/portal.html#/portal/personalApiTokens');
   await signIn(page, ADMIN.email, ADMIN.password);
   const tokens = portal(page);
+  await expect(tokens.getByText('No API tokens yet.')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
   await partOf(tokens, 'add-token').click();
   const add = tokens.getByRole('dialog', { name: 'Generate an API token' });
   await expect(add.getByRole('group', { name: 'Roles of the token' })).toHaveCount(0);
@@ -252,6 +267,8 @@ test('permissions: a user without roles sees none of these pages, deep links fal
 });
 
 test('demo mode: roles, groups and API tokens with no server', async ({ page }) => {
+  // Every demo answer waits 200 to 500 ms (spec 001 §1), and there are two axe scans.
+  test.setTimeout(90_000);
   await page.goto(`${STATIC_ORIGIN}/demo.html#/portal/roles`);
   await signIn(page, 'demo@auth-elements.dev', 'demo-password');
   const demo = portal(page);

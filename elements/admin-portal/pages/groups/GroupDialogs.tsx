@@ -36,14 +36,11 @@ export function GroupDialog({ api, group, onClose, onDone }: { api: GroupsApi; g
     if (form.description.trim().length > 500) found.description = t.tooLong(500);
     setErrors(found);
     if (Object.keys(found).length) return;
+    const changes = group ? groupUpdateBody(group, form) : null;
+    if (group && changes && Object.keys(changes).length === 0) { submit.setError(a.nothingChanged); return; }
     void submit.run(async () => {
-      if (group) {
-        const changes = groupUpdateBody(group, form);
-        if (Object.keys(changes).length === 0) throw new Error(t.nothingChanged);
-        await api.update(group.id, changes);
-      } else {
-        await api.create(form);
-      }
+      if (group && changes) await api.update(group.id, changes);
+      else await api.create(form);
       onDone();
     });
   }

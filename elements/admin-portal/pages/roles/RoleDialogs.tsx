@@ -77,16 +77,15 @@ export function RoleDialog({ api, role, catalogue, held, onClose, onDone }: {
     setErrors(found);
     if (Object.keys(found).length) return;
     const description = form.description.trim() || null;
+    const changes = role ? {
+      ...(form.name.trim() !== role.name ? { name: form.name.trim() } : {}),
+      ...(form.key !== role.key ? { key: form.key } : {}),
+      ...(description !== role.description ? { description } : {}),
+    } : null;
+    if (role && changes && Object.keys(changes).length === 0) { submit.setError(a.nothingChanged); return; }
     void submit.run(async () => {
-      if (role) {
-        await api.update(role.id, {
-          ...(form.name.trim() !== role.name ? { name: form.name.trim() } : {}),
-          ...(form.key !== role.key ? { key: form.key } : {}),
-          ...(description !== role.description ? { description } : {}),
-        });
-      } else {
-        await api.add({ key: form.key, name: form.name.trim(), description, permissionIds: [...chosen] });
-      }
+      if (role && changes) await api.update(role.id, changes);
+      else await api.add({ key: form.key, name: form.name.trim(), description, permissionIds: [...chosen] });
       onDone();
     });
   }
