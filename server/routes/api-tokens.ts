@@ -30,6 +30,9 @@ import { requirePermission } from '../http/permissions';
 import * as s from '../http/schemas';
 import { assertMayGrant, idParams, uuid, uuidList } from './roles';
 
+/** The `sid` of access tokens issued to API tokens (no login session behind them). */
+export const API_TOKEN_SESSION = 'api-token:';
+
 /** The longest expiry offered: ten years of days, in minutes (3650 × 1440). */
 export const MAX_EXPIRES_IN_MINUTES = 3650 * 1440;
 
@@ -57,6 +60,8 @@ export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Pro
     }, ['description']);
     app.post<{ Body: CreateBody }>(path, { schema: { body } }, async (request, reply) => {
       const { claims, owner: who } = await owner(request, 'write');
+      // A token does not mint tokens: that would let a leaked secret outlive its own deletion.
+      if (claims.sid?.startsWith(API_TOKEN_SESSION)) throw httpError(403, 'API tokens cannot create API tokens');
       if (!(await getVendorSettings(ctx.db)).apiTokensEnabled) throw httpError(403, 'API tokens are turned off for this application');
       const roleIds = request.body.roleIds ?? [];
       if (roleIds.length) {
@@ -88,7 +93,7 @@ export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Pro
         const { roles, permissions } = await tenantTokenAuthorization(ctx.db, token.id);
         return ctx.tokens.issue({
           userId: token.id, email: '', name: token.description, tenantId: token.tenantId, tenantIds: [token.tenantId],
-          roles, permissions, sessionId: `api-token:${token.id}`,
+          roles, permissions, sessionId: `${API_TOKEN_SESSION}${token.id}`,
         });
       }
       const user = await findUserById(ctx.db, token.userId!);
@@ -98,7 +103,7 @@ export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Pro
       return ctx.tokens.issue({
         userId: user.id, email: user.email, name: displayName(user), tenantId: token.tenantId, tenantIds: tenants.map((t) => t.id),
         roles: authorization.roles.map((r) => r.key), permissions: authorization.permissions.map((p) => p.key),
-        sessionId: `api-token:${token.id}`,
+        sessionId: `${API_TOKEN_SESSION}${token.id}`,
       });
     },
   );

@@ -193,6 +193,12 @@ describe('API tokens', () => {
     assert.equal(exchange.statusCode, 200);
     const machine = exchange.json().accessToken as string;
     assert.equal((await call('GET', '/users/v2', machine)).statusCode, 200);
+    const minted = await call('POST', '/users/api-tokens/v1', machine, { description: 'from a token' });
+    assert.equal(minted.statusCode, 403, 'a token (here without the permission) cannot make tokens');
+    for (const path of ['/users/v2/me', '/users/sessions/v1/me', '/users/v3/me/tenants']) {
+      const res = await call('GET', path, machine);
+      assert.ok(res.statusCode < 500, `${path} with an account token: ${res.statusCode}`);
+    }
     assert.equal((await call('GET', '/groups/v1', machine)).statusCode, 403);
     const wrong = await server.app.inject({ method: 'POST', url: `${API}/auth/v1/api-token`, payload: { clientId: token.clientId, secret: 'x'.repeat(43) } });
     assert.equal(wrong.statusCode, 401);
@@ -210,6 +216,9 @@ describe('API tokens', () => {
     const exchange = await server.app.inject({ method: 'POST', url: `${API}/auth/v1/api-token`, payload: { clientId: created.clientId, secret: created.secret } });
     const me = await meOf(exchange.json().accessToken);
     assert.deepEqual(me.permissions.map((p) => p.key), ['fe.*']);
+    const minted = await call('POST', '/tenants/api-tokens/v1', exchange.json().accessToken, { description: 'from a token' });
+    assert.equal(minted.statusCode, 403);
+    assert.deepEqual(minted.json().errors, ['API tokens cannot create API tokens']);
 
     // Another admin sees only their own personal tokens and cannot delete this one.
     const other = await member(['Admin']);
