@@ -22,6 +22,8 @@ import { authRoutes } from './routes/auth';
 import { configurationRoutes } from './routes/configurations';
 import { entitlementRoutes } from './routes/entitlements';
 import { featureFlagRoutes } from './routes/featureFlags';
+import { hierarchyRoutes } from './routes/hierarchy';
+import { portalConfigRoutes } from './routes/portal-config';
 import { loginSessionRoutes } from './routes/login-sessions';
 import { profileRoutes } from './routes/profile';
 import { teamMemberRoutes } from './routes/team-members';
@@ -140,6 +142,8 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
       await configurationRoutes(api, ctx);
       await entitlementRoutes(api, ctx);
       await featureFlagRoutes(api, ctx);
+      await hierarchyRoutes(api, ctx);
+      await portalConfigRoutes(api, ctx);
       // Roles and permissions, groups, API tokens (issue 6, admin portal part B).
       await roleRoutes(api, ctx);
       await groupRoutes(api, ctx);

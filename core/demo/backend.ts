@@ -3,6 +3,7 @@ import { DEMO_FEATURES, DEMO_PERMISSION_FEATURES } from '../entitlements/demoEnt
 import { evaluateDemoFlags } from '../featureFlags/demoFlags';
 import { createDemoAccountFlows } from './accountFlows';
 import { DEMO_PASSWORD_MIN_LENGTH, DEMO_POLICY, seedDemoDatabase, type DemoDatabase, type DemoUser } from './data';
+import { subAccountRoute, tenantsOfUser } from './subAccounts';
 import { createDemoTeamAdmin, demoPermissionsOf, demoRoles, demoRolesOf } from './teamAdmin';
 
 /**
@@ -307,10 +308,11 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // Demo mode's vendor metadata: the default pages, and the roles, groups and API-token pages
     // (hidden by default, spec 001 §2) shown to whoever holds their permissions.
     'GET /metadata': () => ok({ rows: [{ configuration: DEMO_ADMIN_BOX }] }),
-    'GET /identity/resources/users/v2/me/tenants': withUser((db, user) => ok(db.tenants.filter((t) => t.tenantId === user.tenantId))),
+    // Every tenant the user belongs to (sub-accounts included: core/demo/subAccounts.ts), the active one marked.
+    'GET /identity/resources/users/v2/me/tenants': withUser((db, user) => ok(tenantsOfUser(db, user))),
     'GET /identity/resources/users/v3/me/tenants': withUser((db, user) => {
-      const tenants = db.tenants.filter((t) => t.tenantId === user.tenantId);
-      return ok({ tenants, activeTenant: tenants[0] ?? null });
+      const tenants = tenantsOfUser(db, user);
+      return ok({ tenants, activeTenant: tenants.find((t) => t.tenantId === user.tenantId) ?? null }, true);
     }),
     // Host integration: entitlements (signed in) and feature flags (public).
     'GET /entitlements/api/v2/user-entitlements': withUser((db, user) =>
@@ -334,7 +336,10 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       if (answer.save) save(db);
       return { status: answer.status, body: answer.body };
     }
-    const handler = routes[`${method.toUpperCase()} ${path}`] ?? teamAdminRoute(method.toUpperCase(), path);
+    const subAccounts = subAccountRoute(method, path);
+    const handler = routes[`${method.toUpperCase()} ${path}`]
+      ?? (subAccounts && withUser((d, caller, r) => subAccounts(d, caller, r.body, r.query, { now, random })))
+      ?? teamAdminRoute(method.toUpperCase(), path);
     if (!handler) return fail(404, 'Not found');
     const db = load();
     const answer = handler(db, { method, path, body, token, query });

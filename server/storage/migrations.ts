@@ -8,6 +8,7 @@
 import type { Database } from './database';
 import { ADMIN_PORTAL_STATEMENTS } from './schema/admin-portal';
 import { ROLES_GROUPS_TOKENS_STATEMENTS } from './schema/roles-groups-tokens';
+import { SUB_ACCOUNT_STATEMENTS } from './schema/sub-accounts';
 
 export interface Migration {
   version: number;
@@ -259,6 +260,11 @@ export const migrations: Migration[] = [
   },
   {
     version: 6,
+    name: 'sub-accounts (tenant parents), per-tenant custom login, sub-account access',
+    statements: SUB_ACCOUNT_STATEMENTS,
+  },
+  {
+    version: 7,
     name: 'admin portal: permission catalogue and categories, tenant roles, groups, API tokens',
     statements: ROLES_GROUPS_TOKENS_STATEMENTS,
   },

@@ -23,7 +23,11 @@ export const PORTAL_PAGE_COMPONENTS: Partial<Record<PortalPageId, LazyExoticComp
   groups: lazy(() => import('../pages/groups/GroupsPage')),
   personalApiTokens: lazy(() => import('../pages/api-tokens/PersonalApiTokensPage')),
   apiTokens: lazy(() => import('../pages/api-tokens/TenantApiTokensPage')),
+  allAccounts: lazy(() => import('../pages/allAccounts/AllAccountsPage')),
 };
+
+/** The tenant switcher, for users of several accounts only (its own chunk). */
+const TenantSwitcher = lazy(() => import('../../tenants/TenantSwitcher'));
 
 const layoutStyle = css({
   display: 'grid',
@@ -106,7 +110,7 @@ class PageErrorBoundary extends Component<{ children: ReactNode; onRetry: () => 
 
 /** The admin portal: navigation over the visible pages, the current page from the URL hash. */
 export function PortalShell() {
-  const { isLoading, isAuthenticated, user } = useAppSelector(selectAuth);
+  const { isLoading, isAuthenticated, user, tenants, activeTenant, tenantSwitch } = useAppSelector(selectAuth);
   const metadata = useAdminBoxMetadata(isAuthenticated);
   const flags = usePageFlags(isAuthenticated && user ? { userId: user.id, tenantId: user.tenantId } : null);
   const hash = useHash();
@@ -133,6 +137,7 @@ export function PortalShell() {
   return (
     <div css={layoutStyle}>
       <nav aria-label={en.portal.navLabel} part="nav">
+        {tenants.length > 1 && <Suspense fallback={null}><TenantSwitcher /></Suspense>}
         <ul css={navListStyle}>
           {pages.map((page) => (
             <li key={page}>
@@ -144,9 +149,10 @@ export function PortalShell() {
         </ul>
       </nav>
       <div part="page">
-        <PageErrorBoundary key={`${current}-${attempt}`} onRetry={() => setAttempt((n) => n + 1)}>
+        {/* After a tenant switch the page starts again in the new tenant. */}
+        <PageErrorBoundary key={`${current}-${attempt}-${activeTenant?.tenantId}`} onRetry={() => setAttempt((n) => n + 1)}>
           <Suspense fallback={<Spinner label={en.common.loading} />}>
-            {Page && <Page metadata={metadata ?? {}} />}
+            {tenantSwitch.loading ? <Spinner label={en.tenantSwitcher.switching} /> : Page && <Page metadata={metadata ?? {}} />}
           </Suspense>
         </PageErrorBoundary>
       </div>
