@@ -28,7 +28,7 @@ test('roles and groups: a role with permissions, given through a group, lets a m
   await signIn(page, ADMIN.email, ADMIN.password);
   const roles = portal(page);
   await expect(partOf(roles, 'nav').getByRole('link')).toHaveText([
-    'Profile', 'Privacy & security', 'Account', 'Users', 'Groups', 'Roles', 'Personal API tokens', 'API tokens',
+    'Profile', 'Privacy & security', 'Account', 'Users', 'Groups', 'Roles', 'Personal API tokens', 'API tokens', 'All accounts',
   ]);
   await expect(partOf(roles, 'roles-total')).toHaveText('4 roles');
   await expect(partOf(roles, 'role-row').filter({ hasText: 'Read only' })).toContainText('2 permissions');
