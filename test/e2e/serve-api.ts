@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildServer } from '../../server/app';
 import { seedSubAccounts } from './fixtures/sub-accounts';
+import { seedLoginFlows } from './fixtures/login-flows';
 import { seedTeam } from './fixtures/team';
 import { seedTeamAdmin } from './fixtures/team-admin';
 
@@ -24,6 +25,7 @@ const server = await buildServer({
 });
 await seedTeam(server.db);
 await seedSubAccounts(server.db);
+await seedLoginFlows(server.db);
 await seedTeamAdmin(server.db);
 await server.app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e API server on ${origin}`);
