@@ -3,6 +3,7 @@ import { DEMO_FEATURES, DEMO_PERMISSION_FEATURES } from '../entitlements/demoEnt
 import { evaluateDemoFlags } from '../featureFlags/demoFlags';
 import { createDemoAccountFlows } from './accountFlows';
 import { BREACHED_PASSWORD_MESSAGE, createDemoPasswordless, isDemoBreached, tooManyAttempts } from './passwordless';
+import { createDemoMfa } from './mfaFlows';
 import { DEMO_PASSWORD_MIN_LENGTH, DEMO_POLICY, seedDemoDatabase, type DemoDatabase, type DemoUser } from './data';
 import { subAccountRoute, tenantsOfUser } from './subAccounts';
 import { createDemoTeamAdmin, demoPermissionsOf, demoRoles, demoRolesOf } from './teamAdmin';
@@ -247,6 +248,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   const passwordless = createDemoPasswordless({ startSession, random, now });
   // Roles and permissions, groups and API tokens (core/demo/teamAdmin.ts).
   const teamAdmin = createDemoTeamAdmin({ random, now });
+  const demoMfa = createDemoMfa({ startSession, userOfToken, random, now });
 
   const routes: Record<string, Handler> = {
     ...accountFlows.routes,
@@ -267,6 +269,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         return { ...fail(401, 'Incorrect email or password'), save: true };
       }
       passwordless.clearFailures(db, body.email);
+      const mfa = demoMfa.gate(db, user);
+      if (mfa) return ok(mfa, true);
       const answer: AuthResponse = startSession(db, user);
       if (isDemoBreached(body.password)) answer.isBreachedPassword = true;
       return ok(answer, true);
@@ -358,7 +362,13 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     const handler = routes[`${method.toUpperCase()} ${path}`]
       ?? (subAccounts && withUser((d, caller, r) => subAccounts(d, caller, r.body, r.query, { now, random })))
       ?? teamAdminRoute(method.toUpperCase(), path);
-    if (!handler) return fail(404, 'Not found');
+    if (!handler) {
+      const mfaDb = load();
+      const mfaAnswer = await demoMfa.handle(mfaDb, method, path, { body, query, token });
+      if (!mfaAnswer) return fail(404, 'Not found');
+      if (mfaAnswer.save) save(mfaDb);
+      return { status: mfaAnswer.status, body: mfaAnswer.body };
+    }
     const db = load();
     const answer = handler(db, { method, path, body, token, query });
     if (answer.save) save(db);

@@ -1,7 +1,7 @@
 /**
  * The permission catalogue and its categories: spec 001 §6's permission strings with their write
- * and delete companions. One list for the reference server's migration 7 and the demo backend.
- * Migration 7 builds its rows from this list: never edit or remove an entry (that would change a
+ * and delete companions. One list for the reference server's migration 8 and the demo backend.
+ * Migration 8 builds its rows from this list: never edit or remove an entry (that would change a
  * shipped migration); new permissions go in with a new migration.
  */
 export const PERMISSION_CATEGORIES: ReadonlyArray<readonly [key: string, name: string, description: string]> = [

@@ -1,5 +1,7 @@
 import { MESSAGES } from '../../core/api/messages';
 import { en, type Dictionary } from './en';
+import type { enMfa } from './en-mfa';
+import type { portalAdmin } from './portalAdmin.en';
 
 type TextEntry = string | ((...args: never[]) => string);
 type Overrides<T> = {
@@ -12,13 +14,7 @@ type Overrides<T> = {
  * A parametrised text takes a function or a string with {0}, {1}… The `errors` section overrides
  * the error catalogue's messages (core/api/messages.ts), shown when a call fails.
  */
-export type Localizations = Overrides<Dictionary> & {
-  errors?: Partial<Record<keyof typeof MESSAGES, string>>;
-  portalAdmin?: Overrides<typeof import('./portalAdmin.en').portalAdmin>;
-};
-
-/** Sections whose texts load with their pages (registerLazySection): their overrides wait for them. */
-const LAZY_SECTIONS = ['portalAdmin'];
+export type Localizations = Overrides<Dictionary & typeof enMfa & { portalAdmin: typeof portalAdmin }> & { errors?: Partial<Record<keyof typeof MESSAGES, string>> };
 
 interface Tree { [key: string]: TextEntry | Tree }
 
@@ -44,6 +40,11 @@ function fromTemplate(template: string): (...args: unknown[]) => string {
   return (...args) => template.replace(/\{(\d+)\}/g, (whole, index: string) => (Number(index) < args.length ? String(args[Number(index)]) : whole));
 }
 
+/** Sections whose texts arrive with lazy chunks (en-mfa.ts): their overrides apply when they load. */
+const LAZY_SECTIONS = ['mfa', 'portalMfa', 'passkeyPrompt', 'portalAdmin'];
+let lastOverrides: Record<string, unknown> | undefined;
+let lastWarn: (message: string) => void = () => {};
+
 function apply(target: Tree, base: Tree, overrides: Record<string, unknown>, path: string, warn: (message: string) => void) {
   for (const [key, value] of Object.entries(overrides)) {
     const name = path ? `${path}.${key}` : key;
@@ -66,20 +67,24 @@ function apply(target: Tree, base: Tree, overrides: Record<string, unknown>, pat
  * ignored with a warning. Call it before the elements render (initialize() and the provider do).
  */
 export function applyLocalizations(overrides: Localizations | Record<string, unknown> | undefined, warn: (message: string) => void = (m) => console.warn(`[auth-elements] ${m}`)): void {
-  latest = { overrides: (overrides ?? {}) as Record<string, unknown>, warn };
   restore(live, english);
+  lastOverrides = overrides as Record<string, unknown> | undefined;
+  lastWarn = warn;
   if (overrides) apply(live, english, overrides as Record<string, unknown>, '', warn);
 }
 
-let latest: { overrides: Record<string, unknown>; warn: (message: string) => void } = { overrides: {}, warn: () => {} };
-
-/** A lazily loaded section joins the dictionary, taking the overrides the host already gave for it. */
-export function registerLazySection(name: string, section: object): void {
-  if (live[name]) return;
-  live[name] = section as Tree;
-  english[name] = snapshot(section as Tree);
-  const pending = latest.overrides[name];
-  if (pending !== undefined) apply(live, english, { [name]: pending }, '', latest.warn);
+/**
+ * Adds the texts of a lazily loaded chunk to the page's dictionary (once) and applies the host's
+ * overrides for them. The screens read the very objects registered here, so overrides reach them.
+ */
+export function registerLazyTexts(sections: object): void {
+  for (const [key, value] of Object.entries(sections as Tree)) {
+    if (live[key] || typeof value !== 'object') continue;
+    live[key] = value;
+    english[key] = snapshot(value);
+    const override = lastOverrides?.[key];
+    if (override && typeof override === 'object') apply(value, english[key] as Tree, override as Record<string, unknown>, key, lastWarn);
+  }
 }
 
 /** Back to English everywhere. */

@@ -4,7 +4,7 @@
  * `portalAdmin` section when they load: a host overrides them like any other section
  * (`{ portalAdmin: { roles: { add: '...' } } }`), before or after the pages load (elements/i18n/localize.ts).
  */
-import { registerLazySection } from './localize';
+import { registerLazyTexts } from './localize';
 
 export const portalAdmin = {
   common: {
@@ -144,4 +144,4 @@ export const portalAdmin = {
   },
 };
 
-registerLazySection('portalAdmin', portalAdmin);
+registerLazyTexts({ portalAdmin });

@@ -7,6 +7,7 @@
  */
 import type { Database } from './database';
 import { ADMIN_PORTAL_STATEMENTS } from './schema/admin-portal';
+import { MFA_STATEMENTS } from './schema/mfa';
 import { ROLES_GROUPS_TOKENS_STATEMENTS } from './schema/roles-groups-tokens';
 import { SUB_ACCOUNT_STATEMENTS } from './schema/sub-accounts';
 
@@ -265,6 +266,11 @@ export const migrations: Migration[] = [
   },
   {
     version: 7,
+    name: 'multi-factor authentication and passkeys: devices, recovery codes, challenges, remembered devices, policies',
+    statements: MFA_STATEMENTS,
+  },
+  {
+    version: 8,
     name: 'admin portal: permission catalogue and categories, tenant roles, groups, API tokens',
     statements: ROLES_GROUPS_TOKENS_STATEMENTS,
   },
