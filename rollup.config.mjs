@@ -60,7 +60,7 @@ export default [
       // the demo backend stays its own chunk, fetched only in demo mode.
       manualChunks(id) {
         // Demo backend and portal-only logic stay out of the shared chunk: pages without them never pay.
-        if (id.includes('/core/demo/') || id.includes('/core/portal/') || id.includes('/core/tenants/')) return undefined;
+        if (id.includes('/core/demo/') || id.includes('/core/portal/') || id.includes('/core/tenants/') || id.includes('/elements/i18n/portalAdmin.')) return undefined;
         // Passwordless sign-in (thunks, API, decisions) is reached only through dynamic import():
         // it goes with the passwordless screens' chunk.
         if (/\/core\/[^]*passwordless[^/]*\.ts$/i.test(id)) return undefined;

@@ -17,6 +17,9 @@ import { frameworkErrors, installErrorHandlers } from './http/errors';
 import { resolveOptions, type ResolvedOptions, type ServerOptions } from './options';
 import { accountSettingsRoutes } from './routes/account-settings';
 import { accountFlowRoutes } from './routes/account-flows';
+import { apiTokenRoutes } from './routes/api-tokens';
+import { groupRoutes } from './routes/groups';
+import { roleRoutes } from './routes/roles';
 import { authRoutes } from './routes/auth';
 import { configurationRoutes } from './routes/configurations';
 import { entitlementRoutes } from './routes/entitlements';
@@ -156,6 +159,10 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
       await portalConfigRoutes(api, ctx);
       await passwordlessRoutes(api, ctx);
       await mfaRoutes(api, ctx, ctx.mfa);
+      // Roles and permissions, groups, API tokens (issue 6, admin portal part B).
+      await roleRoutes(api, ctx);
+      await groupRoutes(api, ctx);
+      await apiTokenRoutes(api, ctx);
     },
     { prefix: apiPrefix },
   );

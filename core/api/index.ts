@@ -24,6 +24,8 @@ export function createApi(http: HttpClient) {
     sessions: createSessionsApi(portal),
     team: createTeamApi(portal),
     accountSettings: createAccountSettingsApi(portal),
+    /** The portal's client, for API modules that portal pages load with their own chunk. */
+    portalHttp: portal,
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -5,8 +5,9 @@ import { evaluateDemoFlags } from '../featureFlags/demoFlags';
 import { createDemoAccountFlows } from './accountFlows';
 import { BREACHED_PASSWORD_MESSAGE, createDemoPasswordless, isDemoBreached, tooManyAttempts } from './passwordless';
 import { createDemoMfa } from './mfaFlows';
-import { DEMO_PASSWORD_MIN_LENGTH, DEMO_POLICY, DEMO_ROLES, seedDemoDatabase, type DemoDatabase, type DemoUser } from './data';
+import { DEMO_PASSWORD_MIN_LENGTH, DEMO_POLICY, seedDemoDatabase, type DemoDatabase, type DemoUser } from './data';
 import { subAccountRoute, tenantsOfUser } from './subAccounts';
+import { createDemoTeamAdmin, demoPermissionsOf, demoRoles, demoRolesOf } from './teamAdmin';
 
 /**
  * Demo mode (spec 000 §1): the HTTP contract answered in the page from sample data, after a pause of
@@ -46,20 +47,28 @@ function randomId(): string {
 
 const base64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 
-function permissionsOf(user: DemoUser): string[] {
-  return [...new Set(user.roleKeys.flatMap((key) => DEMO_ROLES[key]?.permissions ?? []))];
+/** The user's permissions: of the roles held directly and through groups (core/demo/teamAdmin.ts). */
+function permissionsOf(user: DemoUser, db: DemoDatabase): string[] {
+  return demoPermissionsOf(db, user);
 }
 
 function profileOf(db: DemoDatabase, user: DemoUser): User {
   return {
     id: user.id, email: user.email, name: user.name, tenantId: user.tenantId, tenantIds: [user.tenantId],
-    roles: user.roleKeys.map((key) => ({ id: `role-${key}`, key, name: DEMO_ROLES[key]?.name ?? key })),
-    permissions: permissionsOf(user).map((key) => ({ id: `perm-${key}`, key })),
+    roles: demoRolesOf(db, user).map((role) => ({ id: role.id, key: role.key, name: role.name })),
+    permissions: permissionsOf(user, db).map((key) => ({ id: `perm-${key}`, key })),
     verified: true, createdAt: user.createdAt, lastLogin: user.lastLogin, metadata: user.metadata ?? '{}', mfaEnrolled: false,
     phoneNumber: user.phoneNumber ?? null,
     superUser: false, profilePictureUrl: null,
   } satisfies User & Json as User;
 }
+
+const DEMO_ADMIN_BOX = {
+  navigation: {
+    roles: { visibility: 'byPermissions' }, groups: { visibility: 'byPermissions' },
+    personalApiTokens: { visibility: 'byPermissions' }, apiTokens: { visibility: 'byPermissions' },
+  },
+};
 
 const PHONE = /^[+0-9 ().-]*$/;
 
@@ -70,7 +79,7 @@ const SORTABLE: Record<string, (u: DemoUser) => string | number | boolean> = {
 
 /** GET users v2 in demo mode: the same query rules as the server (server/routes/team-users.ts). */
 function listDemoUsers(db: DemoDatabase, caller: DemoUser, query: Record<string, string>) {
-  if (!permissionsOf(caller).some((key) => key === 'fe.*' || key === 'fe.secure.read.users')) {
+  if (!permissionsOf(caller, db).some((key) => key === 'fe.*' || key === 'fe.secure.read.users')) {
     return fail(403, 'You need the fe.secure.read.users permission to do this');
   }
   const sortBy = query._sortBy ?? 'name';
@@ -95,7 +104,7 @@ function listDemoUsers(db: DemoDatabase, caller: DemoUser, query: Record<string,
 
 /** DELETE users v1/{id} (body null) and PUT users v1/{id}/roles in demo mode, as the server rules them. */
 function changeDemoMember(db: DemoDatabase, caller: DemoUser, userId: string, body: Json | null) {
-  if (!permissionsOf(caller).includes('fe.*')) return fail(403, 'You need the permission to do this');
+  if (!permissionsOf(caller, db).includes('fe.*')) return fail(403, 'You need the permission to do this');
   const target = db.users.find((u) => u.id === userId && u.tenantId === caller.tenantId);
   if (userId === caller.id) return fail(400, body ? 'You cannot change your own roles' : 'You cannot remove yourself from the account');
   if (!target) return fail(404, 'User not found in this account');
@@ -105,9 +114,10 @@ function changeDemoMember(db: DemoDatabase, caller: DemoUser, userId: string, bo
   }
   const ids = body.roleIds;
   if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) return fail(400, 'roleIds must be a list of role ids');
-  const keys = (ids as string[]).filter((id) => id !== '').map((id) => id.replace(/^role-/, ''));
-  if (keys.some((key) => !DEMO_ROLES[key])) return fail(400, 'Some roles do not exist in this account');
-  target.roleKeys = keys;
+  const roles = demoRoles(db).filter((r) => r.tenantId === null || r.tenantId === caller.tenantId);
+  const keys = (ids as string[]).filter((id) => id !== '').map((id) => roles.find((r) => r.id === id)?.key);
+  if (keys.some((key) => !key)) return fail(400, 'Some roles do not exist in this account');
+  target.roleKeys = keys as string[];
   return ok({ roleIds: ids.filter((id) => id !== '') }, true);
 }
 
@@ -187,14 +197,14 @@ function impersonateDemoUser(db: DemoDatabase, caller: DemoUser, body: Json, tok
   if (body.tenantId !== undefined && body.tenantId !== null && typeof body.tenantId !== 'string') return fail(400, 'tenantId must be a string');
   const claims = JSON.parse(atob(token!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { act?: unknown };
   if (claims.act) return fail(403, 'You are already impersonating a user. Sign out and sign in as yourself first');
-  const held = permissionsOf(caller);
+  const held = permissionsOf(caller, db);
   if (!holdsPermission(held, 'fe.secure.write.impersonate')) return fail(403, 'You need the fe.secure.write.impersonate permission to do this');
   if (body.tenantId && body.tenantId !== caller.tenantId) return fail(403, 'You can only impersonate members of your active account');
   if (body.userId === caller.id) return fail(400, 'You cannot impersonate yourself');
   const target = db.users.find((u) => u.id === body.userId && u.tenantId === caller.tenantId);
   if (!target) return fail(404, 'User not found in this account');
   if (target.verified === false) return fail(400, 'This user has not activated their account yet');
-  if (!permissionsOf(target).every((key) => holdsPermission(held, key))) return fail(403, 'This user has permissions you do not have, so you cannot impersonate them');
+  if (!permissionsOf(target, db).every((key) => holdsPermission(held, key))) return fail(403, 'This user has permissions you do not have, so you cannot impersonate them');
   return ok(start(db, target, caller.id), true);
 }
 
@@ -218,11 +228,11 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   const save = (db: DemoDatabase) => storage.setItem(STORAGE_KEY, JSON.stringify(db));
 
   /** A JWT-shaped demo token: readable by the kit, signed by nobody (demo mode verifies nothing real). */
-  function tokenFor(user: DemoUser, impersonatorId?: string): AuthResponse {
+  function tokenFor(db: DemoDatabase, user: DemoUser, impersonatorId?: string): AuthResponse {
     const issuedAt = Math.floor(now() / 1000);
     const claims = {
       sub: user.id, email: user.email, name: user.name, tenantId: user.tenantId, tenantIds: [user.tenantId],
-      roles: user.roleKeys, permissions: permissionsOf(user), type: 'userToken', iss: 'auth-elements-demo',
+      roles: demoRolesOf(db, user).map((r) => r.key), permissions: permissionsOf(user, db), type: 'userToken', iss: 'auth-elements-demo',
       iat: issuedAt, exp: issuedAt + DEMO_TOKEN_LIFETIME_SECONDS,
       ...(impersonatorId ? { act: { sub: impersonatorId } } : {}),
     };
@@ -237,7 +247,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   function startSession(db: DemoDatabase, user: DemoUser, impersonatorId?: string): AuthResponse {
     db.session = { id: random(), userId: user.id, refreshToken: random(), createdAt: new Date(now()).toISOString(), ...(impersonatorId ? { impersonatorId } : {}) };
     if (!impersonatorId) user.lastLogin = new Date(now()).toISOString();
-    return tokenFor(user, impersonatorId);
+    return tokenFor(db, user, impersonatorId);
   }
 
   function userOfToken(db: DemoDatabase, token: string | null): DemoUser | null {
@@ -261,6 +271,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   const accountFlows = createDemoAccountFlows({ startSession, random, now });
   // Passwordless sign-in, reset phone number, rate limit, breach sample (core/demo/passwordless.ts).
   const passwordless = createDemoPasswordless({ startSession, random, now });
+  // Roles and permissions, groups and API tokens (core/demo/teamAdmin.ts).
+  const teamAdmin = createDemoTeamAdmin({ random, now });
   const demoMfa = createDemoMfa({ startSession, userOfToken, random, now });
 
   const routes: Record<string, Handler> = {
@@ -292,7 +304,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       const user = db.session && db.users.find((u) => u.id === db.session!.userId);
       if (!user) return fail(401, 'Session expired, please sign in again');
       db.session!.refreshToken = random();
-      return ok(tokenFor(user, db.session!.impersonatorId), true);
+      return ok(tokenFor(db, user, db.session!.impersonatorId), true);
     },
     'POST /identity/resources/auth/v1/logout': (db) => {
       db.session = null;
@@ -326,17 +338,18 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     'GET /identity/resources/users/v2/me': withUser((db, user) => ok(profileOf(db, user))),
     'PUT /identity/resources/users/v2/me': withUser((db, user, { body }) => updateProfile(db, user, body)),
     'GET /identity/resources/users/v2': withUser((db, user, { query }) => listDemoUsers(db, user, query)),
-    'GET /identity/resources/roles/v1': withUser(() => ok(Object.entries(DEMO_ROLES).map(([key, role]) => ({
-      id: `role-${key}`, key, name: role.name, description: null, isDefault: key === 'Admin',
-    })))),
+    'GET /identity/resources/roles/v1': withUser((db, user) => ok(demoRoles(db).filter((r) => r.tenantId === null || r.tenantId === user.tenantId)
+      .map((role) => ({ id: role.id, key: role.key, name: role.name, description: role.description, isDefault: role.key === 'Admin' && role.tenantId === null }))
+      .sort((a, b) => a.name.localeCompare(b.name)))),
     'GET /tenants/resources/account-settings/v1': withUser((db, user) => ok(demoAccountSettings(db, user.tenantId))),
     'PUT /tenants/resources/account-settings/v1': withUser((db, user, { body }) => updateDemoAccountSettings(db, user, body)),
     // Demo mode has one session: this browser's.
     'GET /identity/resources/users/sessions/v1/me': withUser((db) => ok(demoSessions(db))),
     'GET /identity/resources/users/sessions/v1/me/current': withUser((db) => ok(demoSessions(db)[0])),
     'DELETE /identity/resources/users/sessions/v1/me/all': withUser(() => ok({ revoked: 0 })),
-    // Demo mode has no vendor metadata: the portal shows its default pages.
-    'GET /metadata': () => ok({ rows: [] }),
+    // Demo mode's vendor metadata: the default pages, and the roles, groups and API-token pages
+    // (hidden by default, spec 001 §2) shown to whoever holds their permissions.
+    'GET /metadata': () => ok({ rows: [{ configuration: DEMO_ADMIN_BOX }] }),
     // Every tenant the user belongs to (sub-accounts included: core/demo/subAccounts.ts), the active one marked.
     'GET /identity/resources/users/v2/me/tenants': withUser((db, user) => ok(tenantsOfUser(db, user))),
     'GET /identity/resources/users/v3/me/tenants': withUser((db, user) => {
@@ -345,8 +358,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     }),
     'POST /identity/resources/impersonation/v1': withUser((db, caller, { body, token }) => impersonateDemoUser(db, caller, body, token, startSession)),
     // Host integration: entitlements (signed in) and feature flags (public).
-    'GET /entitlements/api/v2/user-entitlements': withUser((_db, user) =>
-      ok({ permissions: permissionsOf(user), features: DEMO_FEATURES, permissionFeatures: DEMO_PERMISSION_FEATURES })),
+    'GET /entitlements/api/v2/user-entitlements': withUser((db, user) =>
+      ok({ permissions: permissionsOf(user, db), features: DEMO_FEATURES, permissionFeatures: DEMO_PERMISSION_FEATURES })),
     'POST /flags/api/v1/evaluate': (db, { body }) => {
       const flags = evaluateDemoFlags(body);
       // Demo settings may switch named flags on (tests, trying the breached-password prompt).
@@ -354,6 +367,12 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       return ok({ flags });
     },
   };
+
+  /** The roles, groups and API-token paths (signed in), or null for any other path. */
+  const teamAdminRoute = (method: string, path: string): Handler | null =>
+    (/^\/identity\/resources\/(roles\/v[12]|permissions\/v1|groups\/v1|(users|tenants)\/api-tokens\/v1)(\/|$)/.test(path)
+      ? withUser((db, user, request) => teamAdmin.handle(db, user, method, path, request.body, request.query) ?? fail(404, 'Not found'))
+      : null);
 
   /** Answers one request of the contract; `path` is the part after the base URL and prefix. */
   async function handle(method: string, path: string, body: Json, token: string | null, query: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
@@ -367,7 +386,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     }
     const subAccounts = subAccountRoute(method, path);
     const handler = routes[`${method.toUpperCase()} ${path}`]
-      ?? (subAccounts && withUser((d, caller, r) => subAccounts(d, caller, r.body, r.query, { now, random })));
+      ?? (subAccounts && withUser((d, caller, r) => subAccounts(d, caller, r.body, r.query, { now, random })))
+      ?? teamAdminRoute(method.toUpperCase(), path);
     if (!handler) {
       const mfaDb = load();
       const mfaAnswer = await demoMfa.handle(mfaDb, method, path, { body, query, token });
@@ -387,7 +407,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // The URL is base + prefix + contract path; the demo does not know the prefix, so it takes the
     // path as it is when that is a route (no prefix), else drops the first segment (the prefix).
     const method = (init.method ?? 'GET').toUpperCase();
-    const path = routes[`${method} ${pathname}`] ? pathname : pathname.replace(/^\/[^/]+/, '');
+    const path = routes[`${method} ${pathname}`] || teamAdminRoute(method, pathname) ? pathname : pathname.replace(/^\/[^/]+/, '');
     let body: Json = {};
     try {
       body = typeof init.body === 'string' && init.body ? (JSON.parse(init.body) as Json) : {};

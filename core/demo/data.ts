@@ -28,6 +28,10 @@ export interface DemoDatabase {
   outbox?: DemoMessage[];
   /** Reset and activation links the demo issued. */
   oneTimeTokens?: DemoOneTimeToken[];
+  /** Every role, built-in and the account's own (absent: the built-in DEMO_ROLES; core/demo/teamAdmin.ts). */
+  roles?: DemoRole[];
+  groups?: DemoGroup[];
+  apiTokens?: DemoApiToken[];
   /** Vendor settings the demo can be switched to (tests; the sample data leaves them off). */
   settings?: {
     signUpRequiresActivation?: boolean;
@@ -39,6 +43,12 @@ export interface DemoDatabase {
   /** Failed sign-in attempts per email (core/demo/passwordless.ts), like the server's attempt_counters. */
   attempts?: Record<string, { failures: number; startedAt: number }>;
 }
+
+/** A role; tenantId null: built in (the same in every account, read-only). Permissions by key. */
+export interface DemoRole { id: string; key: string; name: string; description: string | null; permissions: string[]; tenantId: string | null; createdAt: string; updatedAt: string }
+export interface DemoGroup { id: string; tenantId: string; name: string; color: string | null; description: string | null; roleIds: string[]; userIds: string[]; createdAt: string; updatedAt: string }
+/** The secret is not kept: demo mode shows it once, like the server, and never needs it again. */
+export interface DemoApiToken { id: string; type: 'user' | 'tenant'; tenantId: string; userId: string | null; description: string; expiresInMinutes: number | null; roleIds: string[]; createdAt: string }
 
 export interface DemoMessage { channel: 'email' | 'sms'; to: string; subject: string | null; text: string; createdAt: string }
 

@@ -1,8 +1,12 @@
 import { KNOWN_FEATURE_FLAGS, type FeatureFlagContext } from './featureFlags';
 
-/** Demo mode's flags: the spec's named flags off (but custom login per tenant), plus one sample flag on for everyone. */
+/**
+ * Demo mode's flags: the spec's named flags off (but custom login per tenant), the roles page's
+ * flag on (the demo shows every page it has), plus one sample flag on for everyone.
+ */
 export const DEMO_FEATURE_FLAGS: Record<string, boolean> = {
   ...Object.fromEntries(Object.values(KNOWN_FEATURE_FLAGS).map((key) => [key, false])),
+  'fe-roles-page': true,
   'demo-new-dashboard': true,
   // The demo shows every portal flow, the account page's custom-login tab included.
   [KNOWN_FEATURE_FLAGS.adminPortalLoginPerTenant]: true,

@@ -62,3 +62,17 @@ test('a section where a text is expected, and a text where a section is expected
   assert.equal(en.portal.title, 'Account settings');
   assert.deepEqual(warnings, ['localization "portal.users" must be a section of texts', 'localization "portal.title" must be a string']);
 });
+
+test('a lazily loaded section (portalAdmin) takes overrides given before and after it loads', async () => {
+  const warnings: string[] = [];
+  applyLocalizations({ portalAdmin: { roles: { add: 'Ajouter un rôle' } } } as never, (m) => warnings.push(m));
+  const { portalAdmin } = await import('./portalAdmin.en');
+  assert.equal(portalAdmin.roles.add, 'Ajouter un rôle');
+  assert.deepEqual(warnings, []);
+  applyLocalizations({ portalAdmin: { groups: { add: 'Créer un groupe', total: '{0} groupes' } } });
+  assert.equal(portalAdmin.roles.add, 'Add role', 'a later call starts again from English');
+  assert.equal(portalAdmin.groups.add, 'Créer un groupe');
+  assert.equal(portalAdmin.groups.total(3), '3 groupes');
+  resetLocalizations();
+  assert.equal(portalAdmin.groups.add, 'Create group');
+});

@@ -75,22 +75,21 @@ export function pickActiveTenant(tenants: TenantRow[], preferred: string | null 
 /** The roles `userId` holds in `tenantId` and the permissions those roles grant. */
 export async function loadAuthorization(db: Database, userId: string, tenantId: string | null): Promise<Authorization> {
   if (!tenantId) return { roles: [], permissions: [] };
+  // Roles held directly, and those of the groups the member belongs to.
+  const held = `SELECT mr.role_id FROM memberships m JOIN membership_roles mr ON mr.membership_id = m.id
+                 WHERE m.user_id = $1 AND m.tenant_id = $2
+                UNION
+                SELECT gr.role_id FROM memberships m JOIN group_members gm ON gm.membership_id = m.id
+                  JOIN group_roles gr ON gr.group_id = gm.group_id
+                 WHERE m.user_id = $1 AND m.tenant_id = $2`;
   const roles = await db.query<RoleDto>(
-    `SELECT r.id, r.key, r.name
-       FROM memberships m
-       JOIN membership_roles mr ON mr.membership_id = m.id
-       JOIN roles r ON r.id = mr.role_id
-      WHERE m.user_id = $1 AND m.tenant_id = $2
-      ORDER BY r.key`,
+    `SELECT r.id, r.key, r.name FROM roles r WHERE r.id IN (${held}) ORDER BY r.key`,
     [userId, tenantId],
   );
   const permissions = await db.query<PermissionDto>(
     `SELECT DISTINCT p.id, p.key
-       FROM memberships m
-       JOIN membership_roles mr ON mr.membership_id = m.id
-       JOIN role_permissions rp ON rp.role_id = mr.role_id
-       JOIN permissions p ON p.id = rp.permission_id
-      WHERE m.user_id = $1 AND m.tenant_id = $2
+       FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
+      WHERE rp.role_id IN (${held})
       ORDER BY p.key`,
     [userId, tenantId],
   );

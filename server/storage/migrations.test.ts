@@ -40,7 +40,8 @@ describe('migrations', () => {
     assert.deepEqual(roles.rows, [
       { key: 'Admin', default_for_creator: true, permissions: ['fe.*'] },
       { key: 'Editor', default_for_creator: false, permissions: [] },
-      { key: 'ReadOnly', default_for_creator: false, permissions: [] },
+      // Migration 8: spec 001 §3 "ReadOnly (two permissions)".
+      { key: 'ReadOnly', default_for_creator: false, permissions: ['fe.secure.read.roles', 'fe.secure.read.users'] },
       { key: 'Viewer', default_for_creator: false, permissions: [] },
     ]);
     const counts = await first.db.query<{ vendors: number; sso: number }>(

@@ -8,6 +8,7 @@
 import type { Database } from './database';
 import { ADMIN_PORTAL_STATEMENTS } from './schema/admin-portal';
 import { MFA_STATEMENTS } from './schema/mfa';
+import { ROLES_GROUPS_TOKENS_STATEMENTS } from './schema/roles-groups-tokens';
 import { SUB_ACCOUNT_STATEMENTS } from './schema/sub-accounts';
 
 export interface Migration {
@@ -279,6 +280,11 @@ export const migrations: Migration[] = [
       `INSERT INTO permissions (key, name, description)
         VALUES ('fe.secure.write.impersonate', 'Impersonate users', 'Sign in as another member of the account to see what they see')`,
     ],
+  },
+  {
+    version: 9,
+    name: 'admin portal: permission catalogue and categories, tenant roles, groups, API tokens',
+    statements: ROLES_GROUPS_TOKENS_STATEMENTS,
   },
 ];
 

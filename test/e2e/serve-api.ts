@@ -6,6 +6,7 @@ import { seedSubAccounts } from './fixtures/sub-accounts';
 import { seedLoginFlows } from './fixtures/login-flows';
 import { seedMfa } from './fixtures/mfa';
 import { seedTeam } from './fixtures/team';
+import { seedTeamAdmin } from './fixtures/team-admin';
 
 const port = Number(process.env.E2E_API_PORT ?? 8787);
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -29,6 +30,7 @@ await seedTeam(server.db);
 await seedSubAccounts(server.db);
 await seedLoginFlows(server.db);
 await seedMfa(server.db);
+await seedTeamAdmin(server.db);
 await server.app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e API server on ${origin}`);
 const stop = async () => { await server.close(); process.exit(0); };

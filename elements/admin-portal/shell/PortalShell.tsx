@@ -1,7 +1,8 @@
 import { css } from '@emotion/react';
 import { Component, lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { selectAuth } from '../../../core/store/auth/authSlice';
-import { visiblePages, type AdminBoxMetadata, type PortalPageId } from '../../../core/portal/pages';
+import { loadFeatureFlags } from '../../../core/featureFlags/thunks';
+import { PAGE_FLAGS, visiblePages, type AdminBoxMetadata, type PortalPageId } from '../../../core/portal/pages';
 import { en } from '../../i18n/en';
 import { useAppSelector, useAuthApp } from '../../shared/AppContext';
 import { Button } from '../../ui/Button';
@@ -18,6 +19,10 @@ export const PORTAL_PAGE_COMPONENTS: Partial<Record<PortalPageId, LazyExoticComp
   privacy: lazy(() => import('../pages/privacy/PrivacyPage')),
   account: lazy(() => import('../pages/account/AccountPage')),
   users: lazy(() => import('../pages/users/UsersPage')),
+  roles: lazy(() => import('../pages/roles/RolesPage')),
+  groups: lazy(() => import('../pages/groups/GroupsPage')),
+  personalApiTokens: lazy(() => import('../pages/api-tokens/PersonalApiTokensPage')),
+  apiTokens: lazy(() => import('../pages/api-tokens/TenantApiTokensPage')),
   allAccounts: lazy(() => import('../pages/allAccounts/AllAccountsPage')),
 };
 
@@ -61,6 +66,23 @@ function useAdminBoxMetadata(enabled: boolean): AdminBoxMetadata | null {
   return metadata;
 }
 
+/** The flags that gate pages (spec 001 §2), evaluated for the signed-in user; a failure leaves them off. */
+const PAGE_FLAG_KEYS = [...new Set(Object.values(PAGE_FLAGS))];
+function usePageFlags(context: { userId: string; tenantId: string } | null): Record<string, boolean> | null {
+  const app = useAuthApp();
+  const [flags, setFlags] = useState<Record<string, boolean> | null>(null);
+  const userId = context?.userId;
+  const tenantId = context?.tenantId;
+  useEffect(() => {
+    if (!userId) return undefined;
+    let live = true;
+    void app.store.dispatch(loadFeatureFlags(PAGE_FLAG_KEYS, { userId, tenantId }))
+      .then((loaded) => { if (live) setFlags(loaded); });
+    return () => { live = false; };
+  }, [app, userId, tenantId]);
+  return flags;
+}
+
 function useHash(): string {
   const [hash, setHash] = useState(() => globalThis.location?.hash ?? '');
   useEffect(() => {
@@ -90,17 +112,18 @@ class PageErrorBoundary extends Component<{ children: ReactNode; onRetry: () => 
 export function PortalShell() {
   const { isLoading, isAuthenticated, user, tenants, activeTenant, tenantSwitch } = useAppSelector(selectAuth);
   const metadata = useAdminBoxMetadata(isAuthenticated);
+  const flags = usePageFlags(isAuthenticated && user ? { userId: user.id, tenantId: user.tenantId } : null);
   const hash = useHash();
   const [attempt, setAttempt] = useState(0);
 
   const pages = useMemo(() => visiblePages({
     metadata: metadata ?? {},
     permissions: user?.permissions.map((p) => p.key) ?? [],
-    flags: {},
+    flags: flags ?? {},
     available: Object.keys(PORTAL_PAGE_COMPONENTS) as PortalPageId[],
-  }), [metadata, user]);
+  }), [metadata, user, flags]);
 
-  if (isLoading || (isAuthenticated && metadata === null)) return <Spinner label={en.common.loading} />;
+  if (isLoading || (isAuthenticated && (metadata === null || flags === null))) return <Spinner label={en.common.loading} />;
   if (!isAuthenticated) {
     return (
       <Card title={en.portal.title} titleId="ae-portal-title">

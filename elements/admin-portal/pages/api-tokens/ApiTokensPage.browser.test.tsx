@@ -1,0 +1,45 @@
+/// <reference types="mocha" />
+import { expect } from 'chai';
+import { unmountAll, waitFor } from '../../../test-support/fixtures';
+import { buttonNamed, checkDialog, dialogNamed, labelled, portalOn, setValue } from '../common/portalTestKit';
+
+describe('admin portal: API tokens pages', () => {
+  afterEach(() => { unmountAll(); location.hash = ''; });
+
+  for (const page of ['apiTokens', 'personalApiTokens']) {
+    it(`${page}: the add dialog checks the days, closes, and 200 ms later the token is listed first and its secret shown once`, async () => {
+      const portal = await portalOn(page);
+      await waitFor(() => portal.shadowRoot!.textContent!.includes('No API tokens yet.'), 8000);
+      const add = await buttonNamed(portal, 'Generate token');
+      await checkDialog(portal, add, 'Generate an API token');
+
+      add.click();
+      const dialog = await dialogNamed(portal, 'Generate an API token');
+      setValue(labelled(dialog, 'Description'), 'Export');
+      setValue(labelled(dialog, 'Expires after (days)'), '0');
+      (dialog.querySelector('[part~="confirm-button"]') as HTMLButtonElement).click();
+      await waitFor(() => dialog.textContent!.includes('Enter a whole number of days, 1 or more, or leave it empty.'));
+      setValue(labelled(dialog, 'Expires after (days)'), '3651');
+      (dialog.querySelector('[part~="confirm-button"]') as HTMLButtonElement).click();
+      await waitFor(() => dialog.textContent!.includes('Use at most 3650 days.'));
+      setValue(labelled(dialog, 'Expires after (days)'), '2');
+      (dialog.querySelector('[part~="confirm-button"]') as HTMLButtonElement).click();
+
+      await waitFor(() => !dialog.isConnected, 8000);
+      const closedAt = performance.now();
+      const success = await dialogNamed(portal, 'Your API token');
+      expect(performance.now() - closedAt, 'the success dialog waits the 200 ms dialog delay').to.be.greaterThan(150);
+      const secret = labelled(success, 'Secret');
+      expect(secret.value).to.have.length.greaterThan(20);
+      expect(secret.readOnly).to.equal(true);
+      expect(labelled(success, 'Client ID').value).to.have.length.greaterThan(5);
+      const row = portal.shadowRoot!.querySelector('[part~="token-row"]')!;
+      expect(row.textContent).to.contain('Export');
+      expect(row.textContent, 'the list never holds the secret').not.to.contain(secret.value);
+      (success.querySelector('[part~="done-button"]') as HTMLButtonElement).click();
+      await waitFor(() => !success.isConnected);
+      expect(portal.shadowRoot!.textContent).not.to.contain(secret.value);
+      await checkDialog(portal, await buttonNamed(portal, 'Delete the token Export'), 'Delete this API token?');
+    });
+  }
+});

@@ -1,0 +1,126 @@
+/**
+ * API tokens (spec 001 §3 "API token", §6 "Personal API tokens exist apart from tenant API tokens"):
+ * - a personal (user) token acts as its owner in the tenant it was made in, with the owner's
+ *   permissions there at the moment it is used (a member who leaves, or loses roles, takes that
+ *   away from the token too);
+ * - a tenant token acts for the tenant with the roles chosen at creation.
+ * The secret is 32 random bytes, shown once at creation; only its SHA-256 is stored (it has 256
+ * bits of entropy, so a fast hash is enough: nothing to brute-force). The client id is public.
+ * A token is exchanged for a short-lived access token at POST /identity/resources/auth/v1/api-token.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Database } from '../storage/database';
+
+export type ApiTokenType = 'user' | 'tenant';
+
+export interface ApiTokenItem {
+  id: string;
+  tokenId: string;
+  /** The public half of the credentials (legacy client-credentials form). */
+  clientId: string;
+  description: string;
+  type: ApiTokenType;
+  tenantId: string;
+  createdAt: string;
+  createdByUserId: string | null;
+  /** Minutes of validity asked at creation; null: never expires. */
+  expiresInMinutes: number | null;
+  expires: string | null;
+  lastUsedAt: string | null;
+  /** Tenant tokens only. */
+  roleIds?: string[];
+}
+
+export const hashSecret = (secret: string) => createHash('sha256').update(`api-token:${secret}`).digest('hex');
+
+interface Row {
+  id: string; type: ApiTokenType; tenant_id: string; created_by_user_id: string | null; description: string;
+  expires_at: Date | null; expires_in_minutes: number | null; last_used_at: Date | null; created_at: Date; role_ids: string[] | null;
+}
+
+const COLUMNS = `t.id, t.type, t.tenant_id, t.created_by_user_id, t.description, t.expires_at, t.expires_in_minutes, t.last_used_at, t.created_at,
+  (SELECT array_agg(tr.role_id ORDER BY tr.role_id) FROM api_token_roles tr WHERE tr.token_id = t.id) AS role_ids`;
+
+function toItem(r: Row): ApiTokenItem {
+  return {
+    id: r.id, tokenId: r.id, clientId: r.id, description: r.description, type: r.type, tenantId: r.tenant_id,
+    createdAt: r.created_at.toISOString(), createdByUserId: r.created_by_user_id, expiresInMinutes: r.expires_in_minutes,
+    expires: r.expires_at?.toISOString() ?? null, lastUsedAt: r.last_used_at?.toISOString() ?? null,
+    ...(r.type === 'tenant' ? { roleIds: r.role_ids ?? [] } : {}),
+  };
+}
+
+export interface TokenOwner { type: ApiTokenType; tenantId: string; userId: string }
+
+/** The owner's tokens, newest first (a user's own personal tokens, or the tenant's tokens). */
+export async function listApiTokens(db: Database, owner: TokenOwner): Promise<ApiTokenItem[]> {
+  const { rows } = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM api_tokens t
+      WHERE t.tenant_id = $1 AND t.type = $2 AND ($2 = 'tenant' OR t.user_id = $3)
+      ORDER BY t.created_at DESC, t.id`,
+    [owner.tenantId, owner.type, owner.userId],
+  );
+  return rows.map(toItem);
+}
+
+export async function createApiToken(
+  db: Database, owner: TokenOwner, input: { description: string; expiresInMinutes: number | null; roleIds: string[] },
+): Promise<ApiTokenItem & { secret: string }> {
+  const secret = randomBytes(32).toString('base64url');
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string }>(
+      `INSERT INTO api_tokens (type, tenant_id, user_id, created_by_user_id, secret_hash, description, expires_in_minutes, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::int, CASE WHEN $7::int IS NULL THEN NULL ELSE now() + make_interval(mins => $7::int) END)
+       RETURNING id`,
+      [owner.type, owner.tenantId, owner.type === 'user' ? owner.userId : null, owner.userId, hashSecret(secret), input.description, input.expiresInMinutes],
+    );
+    const id = rows[0]!.id;
+    if (owner.type === 'tenant' && input.roleIds.length) {
+      await tx.query('INSERT INTO api_token_roles (token_id, role_id) SELECT $1, unnest($2::uuid[])', [id, input.roleIds]);
+    }
+    const row = (await tx.query<Row>(`SELECT ${COLUMNS} FROM api_tokens t WHERE t.id = $1`, [id])).rows[0]!;
+    return { ...toItem(row), secret };
+  });
+}
+
+/** Deletes one of the owner's tokens; false when there is none with that id. */
+export async function deleteApiToken(db: Database, owner: TokenOwner, id: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `DELETE FROM api_tokens WHERE id = $1 AND tenant_id = $2 AND type = $3 AND ($3 = 'tenant' OR user_id = $4) RETURNING id`,
+    [id, owner.tenantId, owner.type, owner.userId],
+  );
+  return rows.length > 0;
+}
+
+export interface ResolvedApiToken { id: string; type: ApiTokenType; tenantId: string; userId: string | null; description: string }
+
+/**
+ * The live token whose client id and secret these are, or null (unknown, wrong secret or expired:
+ * the caller cannot tell which). The secret is compared as hashes in constant time.
+ */
+export async function resolveApiToken(db: Database, clientId: string, secret: string): Promise<ResolvedApiToken | null> {
+  const { rows } = await db.query<{ id: string; type: ApiTokenType; tenant_id: string; user_id: string | null; description: string; secret_hash: string }>(
+    `SELECT id, type, tenant_id, user_id, description, secret_hash FROM api_tokens
+      WHERE id = $1 AND (expires_at IS NULL OR expires_at > now())`,
+    [clientId],
+  );
+  const row = rows[0];
+  const given = Buffer.from(hashSecret(secret));
+  if (!row || !timingSafeEqual(Buffer.from(row.secret_hash), given)) return null;
+  await db.query('UPDATE api_tokens SET last_used_at = now() WHERE id = $1', [row.id]);
+  return { id: row.id, type: row.type, tenantId: row.tenant_id, userId: row.user_id, description: row.description };
+}
+
+/** Roles and permission keys a tenant token grants. */
+export async function tenantTokenAuthorization(db: Database, tokenId: string): Promise<{ roles: string[]; permissions: string[] }> {
+  const { rows } = await db.query<{ role: string; permission: string | null }>(
+    `SELECT r.key AS role, p.key AS permission FROM api_token_roles tr JOIN roles r ON r.id = tr.role_id
+       LEFT JOIN role_permissions rp ON rp.role_id = r.id LEFT JOIN permissions p ON p.id = rp.permission_id
+      WHERE tr.token_id = $1`,
+    [tokenId],
+  );
+  return {
+    roles: [...new Set(rows.map((r) => r.role))].sort(),
+    permissions: [...new Set(rows.flatMap((r) => (r.permission ? [r.permission] : [])))].sort(),
+  };
+}

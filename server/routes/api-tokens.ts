@@ -1,0 +1,110 @@
+/**
+ * API tokens (spec 001 §7 "Access tokens and API tokens for users and tenants: GET, POST
+ * (description, expiresInMinutes, roleIds), DELETE"), in the caller's active tenant:
+ * - personal: GET | POST /identity/resources/users/api-tokens/v1, DELETE .../{id}
+ *   (fe.secure.read|write|delete.userApiTokens; a user sees and deletes only their own);
+ * - tenant:   GET | POST /identity/resources/tenants/api-tokens/v1, DELETE .../{id}
+ *   (fe.secure.read|write|delete.tenantApiTokens; roleIds: roles of the tenant whose permissions
+ *   the caller holds, so a token never has more than its maker).
+ * POST answers the token with its `secret`, which no later call shows again. `expiresInMinutes`
+ * null or absent: the token never expires. Creation is refused while the vendor's policy has API
+ * tokens turned off (apiTokensEnabled).
+ *
+ * Using a token: POST /identity/resources/auth/v1/api-token { clientId, secret } answers
+ * `{ accessToken, expiresIn, expires }`, an ordinary bearer token for this API. A personal token's
+ * access token carries its owner's current roles and permissions in the token's tenant (none if
+ * the owner has left it: 401); a tenant token's carries the permissions of its roles, and its
+ * subject is the token's id (no user: /me calls find nobody). Wrong, deleted and expired
+ * credentials all get the same 401.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { createApiToken, deleteApiToken, listApiTokens, resolveApiToken, tenantTokenAuthorization, type ApiTokenType } from '../domain/api-tokens';
+import { permissionKeysOfRoles } from '../domain/roles';
+import { listUserTenants, loadAuthorization } from '../domain/tenants';
+import { displayName, findUserById } from '../domain/users';
+import { getVendorSettings } from '../domain/vendor';
+import { requireUser } from '../http/bearer';
+import { httpError } from '../http/errors';
+import { requirePermission } from '../http/permissions';
+import * as s from '../http/schemas';
+import { assertMayGrant, idParams, uuid, uuidList } from './roles';
+
+/** The `sid` of access tokens issued to API tokens (no login session behind them). */
+export const API_TOKEN_SESSION = 'api-token:';
+
+/** The longest expiry offered: ten years of days, in minutes (3650 × 1440). */
+export const MAX_EXPIRES_IN_MINUTES = 3650 * 1440;
+
+const KINDS: Array<{ type: ApiTokenType; path: string; resource: string }> = [
+  { type: 'user', path: '/identity/resources/users/api-tokens/v1', resource: 'userApiTokens' },
+  { type: 'tenant', path: '/identity/resources/tenants/api-tokens/v1', resource: 'tenantApiTokens' },
+];
+
+interface CreateBody { description: string; expiresInMinutes?: number | null; roleIds?: string[] }
+
+export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  for (const { type, path, resource } of KINDS) {
+    const owner = async (request: Parameters<typeof requireUser>[1], verb: 'read' | 'write' | 'delete') => {
+      const claims = await requireUser(ctx.tokens, request);
+      const tenantId = requirePermission(claims, `fe.secure.${verb}.${resource}`);
+      return { claims, owner: { type, tenantId, userId: claims.sub } };
+    };
+
+    app.get(path, async (request) => listApiTokens(ctx.db, (await owner(request, 'read')).owner));
+
+    const body = s.strictObject({
+      description: { type: 'string', minLength: 1, maxLength: 200, pattern: '^(?=.*\\S)[^\\u0000]*$' },
+      expiresInMinutes: { type: ['integer', 'null'], minimum: 1, maximum: MAX_EXPIRES_IN_MINUTES },
+      ...(type === 'tenant' ? { roleIds: uuidList } : {}),
+    }, ['description']);
+    app.post<{ Body: CreateBody }>(path, { schema: { body } }, async (request, reply) => {
+      const { claims, owner: who } = await owner(request, 'write');
+      // A token does not mint tokens: that would let a leaked secret outlive its own deletion.
+      if (claims.sid?.startsWith(API_TOKEN_SESSION)) throw httpError(403, 'API tokens cannot create API tokens');
+      if (!(await getVendorSettings(ctx.db)).apiTokensEnabled) throw httpError(403, 'API tokens are turned off for this application');
+      const roleIds = request.body.roleIds ?? [];
+      if (roleIds.length) {
+        const { known, keys } = await permissionKeysOfRoles(ctx.db, who.tenantId, roleIds);
+        if (known.length !== roleIds.length) throw httpError(400, 'Some roles do not exist in this account');
+        assertMayGrant(claims, keys);
+      }
+      const token = await createApiToken(ctx.db, who, {
+        description: request.body.description.trim(), expiresInMinutes: request.body.expiresInMinutes ?? null, roleIds,
+      });
+      return reply.code(201).send(token);
+    });
+
+    app.delete<{ Params: { id: string } }>(`${path}/:id`, { schema: { params: idParams('id') } }, async (request) => {
+      const { owner: who } = await owner(request, 'delete');
+      if (!(await deleteApiToken(ctx.db, who, request.params.id))) throw httpError(404, 'API token not found');
+      return {};
+    });
+  }
+
+  app.post<{ Body: { clientId: string; secret: string } }>(
+    '/identity/resources/auth/v1/api-token',
+    { schema: { body: s.strictObject({ clientId: uuid, secret: { type: 'string', minLength: 1, maxLength: 200 } }, ['clientId', 'secret']) } },
+    async (request) => {
+      const refused = () => httpError(401, 'Invalid API token credentials');
+      const token = await resolveApiToken(ctx.db, request.body.clientId, request.body.secret);
+      if (!token) throw refused();
+      if (token.type === 'tenant') {
+        const { roles, permissions } = await tenantTokenAuthorization(ctx.db, token.id);
+        return ctx.tokens.issue({
+          userId: token.id, email: '', name: token.description, tenantId: token.tenantId, tenantIds: [token.tenantId],
+          roles, permissions, sessionId: `${API_TOKEN_SESSION}${token.id}`,
+        });
+      }
+      const user = await findUserById(ctx.db, token.userId!);
+      const tenants = user ? await listUserTenants(ctx.db, user.id) : [];
+      if (!user || !tenants.some((t) => t.id === token.tenantId)) throw refused();
+      const authorization = await loadAuthorization(ctx.db, user.id, token.tenantId);
+      return ctx.tokens.issue({
+        userId: user.id, email: user.email, name: displayName(user), tenantId: token.tenantId, tenantIds: tenants.map((t) => t.id),
+        roles: authorization.roles.map((r) => r.key), permissions: authorization.permissions.map((p) => p.key),
+        sessionId: `${API_TOKEN_SESSION}${token.id}`,
+      });
+    },
+  );
+}

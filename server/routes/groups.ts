@@ -1,0 +1,107 @@
+/**
+ * Groups (spec 001 §7 "Groups: GET, POST, GET/PATCH/DELETE /{id}, add and remove roles and users"),
+ * in the caller's active tenant:
+ * - GET    /identity/resources/groups/v1 ?_filter&_sortBy&_order&_offset&_limit (fe.secure.read.groups),
+ *          with roles and users, paged in the database: `{ items, _metadata }`;
+ * - POST   /identity/resources/groups/v1 { name, color?, description?, metadata? } (fe.secure.write.groups);
+ * - GET    /identity/resources/groups/v1/{id} (read); PATCH it (write); DELETE it (fe.secure.delete.groups);
+ * - POST | DELETE /identity/resources/groups/v1/{id}/roles { roleIds } (write; adding roles also needs
+ *   every permission they grant: members get them);
+ * - POST | DELETE /identity/resources/groups/v1/{id}/users { userIds } (write; members of the tenant only).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import {
+  changeGroupRoles, changeGroupUsers, createGroup, deleteGroup, getGroup, GROUP_SORT_FIELDS, listGroups, updateGroup,
+  type GroupResult, type GroupSortField, type RelationResult,
+} from '../domain/groups';
+import { permissionKeysOfRoles } from '../domain/roles';
+import { requireUser } from '../http/bearer';
+import { httpError } from '../http/errors';
+import { requirePermission } from '../http/permissions';
+import * as s from '../http/schemas';
+import { assertMayGrant, idParams, listQuerySchema, pageOf, uuidList, type ListQuery } from './roles';
+
+const GROUPS = '/identity/resources/groups/v1';
+const groupName = { type: 'string', minLength: 1, maxLength: 100, pattern: '^(?=.*\\S)[^\\u0000]*$' } as const;
+const color = { type: ['string', 'null'], pattern: '^(#[0-9A-Fa-f]{6})?$' } as const;
+const fields = { name: groupName, color, description: s.optionalText(500), metadata: { type: 'object', maxProperties: 50 } };
+
+interface GroupBody { name?: string; color?: string | null; description?: string | null; metadata?: Record<string, unknown> }
+
+function groupOrThrow(result: GroupResult | RelationResult, unknown = 'Some roles do not exist in this account') {
+  if (result.kind === 'notFound') throw httpError(404, 'Group not found in this account');
+  if (result.kind === 'duplicateName') throw httpError(409, 'A group with this name already exists');
+  if (result.kind === 'unknown') throw httpError(400, unknown);
+  return result.group;
+}
+
+const clean = (body: GroupBody): GroupBody => ({
+  ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+  ...(body.color !== undefined ? { color: body.color || null } : {}),
+  ...(body.description !== undefined ? { description: body.description?.trim() || null } : {}),
+  ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
+});
+
+export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const caller = async (request: Parameters<typeof requireUser>[1], permission: string) => {
+    const claims = await requireUser(ctx.tokens, request);
+    return { claims, tenantId: requirePermission(claims, permission) };
+  };
+
+  app.get<{ Querystring: ListQuery<GroupSortField> }>(GROUPS, { schema: { querystring: listQuerySchema(GROUP_SORT_FIELDS) } }, async (request) => {
+    const { tenantId } = await caller(request, 'fe.secure.read.groups');
+    const query = pageOf(request.query, 'name');
+    const { items, totalItems } = await listGroups(ctx.db, tenantId, query);
+    return { items, _metadata: { totalItems, totalPages: Math.ceil(totalItems / query.limit) } };
+  });
+
+  app.post<{ Body: GroupBody & { name: string } }>(GROUPS, { schema: { body: s.strictObject(fields, ['name']) } }, async (request, reply) => {
+    const { tenantId } = await caller(request, 'fe.secure.write.groups');
+    const group = groupOrThrow(await createGroup(ctx.db, tenantId, clean(request.body) as GroupBody & { name: string }));
+    return reply.code(201).send(group);
+  });
+
+  app.get<{ Params: { id: string } }>(`${GROUPS}/:id`, { schema: { params: idParams('id') } }, async (request) => {
+    const { tenantId } = await caller(request, 'fe.secure.read.groups');
+    const group = await getGroup(ctx.db, tenantId, request.params.id);
+    if (!group) throw httpError(404, 'Group not found in this account');
+    return group;
+  });
+
+  app.patch<{ Params: { id: string }; Body: GroupBody }>(
+    `${GROUPS}/:id`,
+    { schema: { params: idParams('id'), body: { ...s.strictObject(fields), minProperties: 1 } } },
+    async (request) => {
+      const { tenantId } = await caller(request, 'fe.secure.write.groups');
+      return groupOrThrow(await updateGroup(ctx.db, tenantId, request.params.id, clean(request.body)));
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(`${GROUPS}/:id`, { schema: { params: idParams('id') } }, async (request) => {
+    const { tenantId } = await caller(request, 'fe.secure.delete.groups');
+    if (!(await deleteGroup(ctx.db, tenantId, request.params.id))) throw httpError(404, 'Group not found in this account');
+    return {};
+  });
+
+  const rolesBody = s.strictObject({ roleIds: { ...uuidList, minItems: 1 } }, ['roleIds']);
+  const usersBody = s.strictObject({ userIds: { ...uuidList, minItems: 1 } }, ['userIds']);
+  for (const method of ['POST', 'DELETE'] as const) {
+    const add = method === 'POST';
+    app.route<{ Params: { id: string }; Body: { roleIds: string[] } }>({
+      method, url: `${GROUPS}/:id/roles`, schema: { params: idParams('id'), body: rolesBody },
+      handler: async (request) => {
+        const { claims, tenantId } = await caller(request, 'fe.secure.write.groups');
+        if (add) assertMayGrant(claims, (await permissionKeysOfRoles(ctx.db, tenantId, request.body.roleIds)).keys);
+        return groupOrThrow(await changeGroupRoles(ctx.db, tenantId, request.params.id, request.body.roleIds, add));
+      },
+    });
+    app.route<{ Params: { id: string }; Body: { userIds: string[] } }>({
+      method, url: `${GROUPS}/:id/users`, schema: { params: idParams('id'), body: usersBody },
+      handler: async (request) => {
+        const { tenantId } = await caller(request, 'fe.secure.write.groups');
+        return groupOrThrow(await changeGroupUsers(ctx.db, tenantId, request.params.id, request.body.userIds, add), 'Some users are not members of this account');
+      },
+    });
+  }
+}
