@@ -19,6 +19,7 @@ import { authRoutes } from './routes/auth';
 import { configurationRoutes } from './routes/configurations';
 import { entitlementRoutes } from './routes/entitlements';
 import { featureFlagRoutes } from './routes/featureFlags';
+import { invitationRoutes } from './routes/invitations';
 import { loginSessionRoutes } from './routes/login-sessions';
 import { profileRoutes } from './routes/profile';
 import { teamMemberRoutes } from './routes/team-members';
@@ -133,6 +134,7 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
       await loginSessionRoutes(api, ctx);
       await teamUserRoutes(api, ctx);
       await teamMemberRoutes(api, ctx);
+      await invitationRoutes(api, ctx);
       await accountSettingsRoutes(api, ctx);
       await configurationRoutes(api, ctx);
       await entitlementRoutes(api, ctx);

@@ -52,12 +52,12 @@ export function toTenantDto(row: TenantRow): TenantDto {
   };
 }
 
-/** The live tenants `userId` belongs to, oldest membership first. */
+/** The live tenants `userId` belongs to (invitations not yet accepted excluded), oldest membership first. */
 export async function listUserTenants(db: Database, userId: string): Promise<TenantRow[]> {
   const { rows } = await db.query<TenantRow>(
     `SELECT t.id, t.vendor_id, t.name, t.is_reseller, t.metadata, t.created_at
        FROM memberships m JOIN tenants t ON t.id = m.tenant_id
-      WHERE m.user_id = $1 AND t.deleted_at IS NULL
+      WHERE m.user_id = $1 AND t.deleted_at IS NULL AND NOT m.invitation_pending
       ORDER BY m.created_at, t.id`,
     [userId],
   );
@@ -72,7 +72,7 @@ export function pickActiveTenant(tenants: TenantRow[], preferred: string | null 
   return tenants.find((t) => t.id === preferred) ?? tenants[0] ?? null;
 }
 
-/** The roles `userId` holds in `tenantId` and the permissions those roles grant. */
+/** The roles `userId` holds in `tenantId` and the permissions those roles grant (none while invited). */
 export async function loadAuthorization(db: Database, userId: string, tenantId: string | null): Promise<Authorization> {
   if (!tenantId) return { roles: [], permissions: [] };
   const roles = await db.query<RoleDto>(
@@ -80,7 +80,7 @@ export async function loadAuthorization(db: Database, userId: string, tenantId: 
        FROM memberships m
        JOIN membership_roles mr ON mr.membership_id = m.id
        JOIN roles r ON r.id = mr.role_id
-      WHERE m.user_id = $1 AND m.tenant_id = $2
+      WHERE m.user_id = $1 AND m.tenant_id = $2 AND NOT m.invitation_pending
       ORDER BY r.key`,
     [userId, tenantId],
   );
@@ -90,7 +90,7 @@ export async function loadAuthorization(db: Database, userId: string, tenantId: 
        JOIN membership_roles mr ON mr.membership_id = m.id
        JOIN role_permissions rp ON rp.role_id = mr.role_id
        JOIN permissions p ON p.id = rp.permission_id
-      WHERE m.user_id = $1 AND m.tenant_id = $2
+      WHERE m.user_id = $1 AND m.tenant_id = $2 AND NOT m.invitation_pending
       ORDER BY p.key`,
     [userId, tenantId],
   );
