@@ -8,6 +8,9 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
 
+/** Modules of the invitation screens that stay out of the shared chunk (the sign-in page never needs them). */
+const INVITATION_MODULES = ['/core/api/invitations.ts', '/core/flows/invitation.ts', '/elements/i18n/invitations.ts'];
+
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 // Rollup does not clear its output folder: old hashed chunks would pile up.
@@ -61,6 +64,8 @@ export default [
       manualChunks(id) {
         // Demo backend and portal-only logic stay out of the shared chunk: pages without them never pay.
         if (id.includes('/core/demo/') || id.includes('/core/portal/')) return undefined;
+        // Invitations: used only by lazily loaded screens (users page, accept invitation, invite-link sign-up).
+        if (INVITATION_MODULES.some((path) => id.includes(path))) return undefined;
         if (id.includes('/node_modules/') || id.includes('/core/') || id.includes('/elements/shared/') || id.includes('/elements/ui/') || id.includes('/elements/theme/') || id.includes('/elements/i18n/')) return 'shared';
         return undefined;
       },

@@ -24,6 +24,8 @@ export function createApi(http: HttpClient) {
     sessions: createSessionsApi(portal),
     team: createTeamApi(portal),
     accountSettings: createAccountSettingsApi(portal),
+    /** The client itself, for endpoint modules that lazily loaded screens build on it (core/api/invitations.ts). */
+    http,
   };
 }
 export type Api = ReturnType<typeof createApi>;
