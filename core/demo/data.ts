@@ -15,6 +15,8 @@ export interface DemoUser {
   phoneNumber?: string | null;
   /** The user's metadata JSON string (the portal keeps address and job title there). */
   metadata?: string;
+  /** Invited and not accepted yet (core/demo/invitations.ts). */
+  invitationPending?: boolean;
 }
 
 export interface DemoDatabase {
@@ -30,11 +32,15 @@ export interface DemoDatabase {
   oneTimeTokens?: DemoOneTimeToken[];
   /** Vendor settings the demo can be switched to (tests; the sample data leaves them off). */
   settings?: { signUpRequiresActivation?: boolean };
+  /** The account's invite link (core/demo/invitations.ts). */
+  inviteLinks?: Array<{
+    id: string; tenantId: string; token: string; expiresInMinutes: number; expiresAt: number; shouldSendEmail: boolean; createdAt: string; updatedAt: string;
+  }>;
 }
 
 export interface DemoMessage { channel: 'email' | 'sms'; to: string; subject: string | null; text: string; createdAt: string }
 
-export interface DemoOneTimeToken { purpose: 'resetPassword' | 'activation'; userId: string; token: string; expiresAt: number; used: boolean }
+export interface DemoOneTimeToken { purpose: 'resetPassword' | 'activation' | 'invitation'; userId: string; token: string; expiresAt: number; used: boolean }
 
 export const DEMO_PASSWORD_MIN_LENGTH = 8;
 export const DEMO_ADMIN = { email: 'demo@auth-elements.dev', password: 'demo-password' } as const;
