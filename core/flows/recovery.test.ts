@@ -13,6 +13,8 @@ const screenRows: Array<[string, ReturnType<typeof screenForPath>]> = [
   ['/account/reset-password', 'resetPassword'],
   ['/account/activate', 'activate'],
   ['/account/activate/extra', null],
+  ['/account/invitation/accept', 'acceptInvitation'],
+  ['/account/invitation/accept/', 'acceptInvitation'],
   ['/login.html', null],
 ];
 for (const [path, screen] of screenRows) {

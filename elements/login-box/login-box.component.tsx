@@ -18,6 +18,7 @@ import type { StepProps } from './steps/types';
 // page with the sign-in form does not download them.
 const ActivateStep = lazy(() => import('./steps/ActivateStep').then((m) => ({ default: m.ActivateStep })));
 const ResetPasswordStep = lazy(() => import('./steps/ResetPasswordStep').then((m) => ({ default: m.ResetPasswordStep })));
+const AcceptInvitationStep = lazy(() => import('./steps/AcceptInvitationStep'));
 const ForgotPasswordStep = lazy(() => import('./steps/ForgotPasswordStep').then((m) => ({ default: m.ForgotPasswordStep })));
 
 /** The login flow as a table: step -> screen. Steps without a screen yet fall back to MethodUnavailableStep. */
@@ -51,13 +52,15 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
     initialScreen(screenAttribute, globalThis.location?.pathname ?? '/', app.options.routes));
   const signIn = () => {
     // Leaving a link's screen: drop its token from the address bar and history.
-    if (screen === 'resetPassword') globalThis.history?.replaceState(null, '', app.options.routes.loginUrl);
+    if (screen === 'resetPassword' || screen === 'acceptInvitation') globalThis.history?.replaceState(null, '', app.options.routes.loginUrl);
     setScreen('login');
   };
 
   if (isLoading) return <Spinner label={en.common.loading} />;
   // Activation signs out whoever is signed in (spec 000 §4), so it comes before the signed-in state.
   if (screen === 'activate') return <ActivateStep />;
+  // Accepting ends with the user signed out (spec 000 §4), so it also comes before the signed-in state.
+  if (screen === 'acceptInvitation') return <AcceptInvitationStep onSignIn={signIn} />;
   if (screen === 'resetPassword') return <ResetPasswordStep onSignIn={signIn} onForgotPassword={() => setScreen('forgotPassword')} />;
   if (isAuthenticated) return <SignedInStep />;
   if (screen === 'signUp') return <SignUpStep onSignIn={signIn} />;

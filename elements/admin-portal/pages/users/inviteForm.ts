@@ -1,6 +1,6 @@
 import type { InviteUserRequest } from '../../../../core/api/invitations';
 import { errorMessage } from '../../../../core/api/errors';
-import { EMAIL_MAX_LENGTH, validateEmail } from '../../../login-box/validation';
+import { en } from '../../../i18n/en';
 import { tInvite } from './invitationTexts';
 
 /** Invite dialog fields (spec 001 §2: name, phoneNumber, the phone optional) plus the address and roles. */
@@ -10,6 +10,14 @@ export const INVITE_LIMITS = { name: 100, phoneNumber: 32 } as const;
 /** At most this many addresses in one bulk add: each is its own call, one by one. */
 export const BULK_MAX = 50;
 const PHONE = /^[+\d][\d\s()-]*$/;
+/** The login box's email rule (elements/login-box/validation.ts), repeated here so this page does not split that module out of the sign-in chunk. */
+const EMAIL_MAX_LENGTH = 254;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+function validateEmail(value: string): string | null {
+  const email = value.trim();
+  if (!email) return en.validation.emailRequired;
+  return email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email) ? en.validation.emailInvalid : null;
+}
 
 export type InviteErrors = Partial<Record<'name' | 'email' | 'phoneNumber', string>>;
 
