@@ -132,8 +132,11 @@ export function BulkAddDialog({ onClose, onFinished }: { onClose: () => void; on
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [result, setResult] = useState<BulkResult | null>(null);
   const area = useRef<HTMLTextAreaElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
   const id = useId();
   const busy = progress !== null && result === null;
+  // The form (and the focused control) gives way to the result: focus follows, so Tab and Escape keep working.
+  useEffect(() => { if (result) resultRef.current?.focus(); }, [result]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -154,7 +157,7 @@ export function BulkAddDialog({ onClose, onFinished }: { onClose: () => void; on
   return (
     <Dialog title={t.bulkTitle} titleId="ae-bulk-add-title" onClose={busy ? () => {} : onClose}>
       {result ? (
-        <div part="bulk-result" role="status">
+        <div part="bulk-result" role="status" tabIndex={-1} ref={resultRef}>
           <h3>{t.bulkAllowed(result.allowed.length)}</h3>
           <ul css={listStyle} part="bulk-allowed">{result.allowed.map((email) => <li key={email}>{email}</li>)}</ul>
           <h3>{t.bulkUnallowed(result.unallowed.length)}</h3>
@@ -197,6 +200,7 @@ export function InviteLinkDialog({ onClose }: { onClose: () => void }) {
   const [created, setCreated] = useState<CreatedInviteLink | null>(null);
   const [state, setState] = useState<{ busy: 'create' | 'save' | 'delete' | null; error: string | null; notice: string | null }>({ busy: null, error: null, notice: null });
   const [copied, setCopied] = useState(false);
+  const panel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     let live = true;
@@ -230,6 +234,8 @@ export function InviteLinkDialog({ onClose }: { onClose: () => void }) {
         setCreated(null);
         setLoad({ ...load, link: null });
         setState({ busy: null, error: null, notice: t.linkDeleted });
+        // The delete and save buttons are gone with the link: keep focus inside the dialog.
+        panel.current?.focus();
       }
     } catch (error) {
       setState({ busy: null, error: errorMessage(error), notice: null });
@@ -260,7 +266,7 @@ export function InviteLinkDialog({ onClose }: { onClose: () => void }) {
         </div>
       )}
       {load.status === 'ready' && (
-        <div css={formStyle} part="invite-link">
+        <div css={formStyle} part="invite-link" tabIndex={-1} ref={panel} style={{ outline: 'none' }}>
           {state.error && <Alert>{state.error}</Alert>}
           {state.notice && <p role="status">{state.notice}</p>}
           <p css={mutedStyle}>{t.linkIntro}</p>
