@@ -28,7 +28,7 @@ async function inviteThroughDialog(page: Page, person: { name: string; email: st
   await dialog(page).getByLabel('Full name').fill(person.name);
   await dialog(page).getByLabel('Email').fill(person.email);
   if (person.phone) await dialog(page).getByLabel('Phone number (optional)').fill(person.phone);
-  if (person.role) await dialog(page).getByLabel(new RegExp(`^${person.role}\\b`)).check();
+  if (person.role) await dialog(page).getByRole('checkbox', { name: new RegExp(`^${person.role}( —|$)`) }).check();
   await partOf(dialog(page), 'confirm-button').click();
 }
 
@@ -46,7 +46,7 @@ test('invite: the admin invites with a role, the invitation arrives, the invitee
   await dialog(page).getByLabel('Full name').fill(invitee.name);
   await dialog(page).getByLabel('Email').fill(invitee.email);
   await dialog(page).getByLabel('Phone number (optional)').fill('+44 20 7946 0000');
-  await dialog(page).getByLabel(/^Editor\b/).check();
+  await dialog(page).getByRole('checkbox', { name: /^Editor —/ }).check();
   await partOf(dialog(page), 'confirm-button').click();
   await expect(dialog(page)).toHaveCount(0);
   await expect(partOf(portal(page), 'users-notice')).toHaveText(`Invitation sent to ${invitee.email}.`);
@@ -78,6 +78,7 @@ test('invite: the admin invites with a role, the invitation arrives, the invitee
   expect(await axeViolations(other)).toEqual([]);
   await partOf(login, 'sign-in-link').click();
   await expect(other).toHaveURL(/\/account\/login$/);
+  await other.goto('/portal.html');
   await signIn(other, invitee.email, invitee.password);
   await expectSignedInAs(other, `${invitee.name} (${invitee.email.toLowerCase()})`);
 
@@ -106,7 +107,7 @@ test('bulk add: one by one, allowed and unallowed listed, then the list reloads 
   await partOf(dialog(page), 'confirm-button').click();
   await expect(partOf(dialog(page), 'field-error')).toHaveText('Not email addresses: not-an-address');
   await dialog(page).getByLabel('Email addresses').fill(`${a.email}\n${b.email}\n${admin.email}`);
-  await dialog(page).getByLabel(/^Viewer\b/).check();
+  await dialog(page).getByRole('checkbox', { name: /^Viewer —/ }).check();
   const posts: string[] = [];
   page.on('request', (r) => { if (r.method() === 'POST' && r.url().endsWith('/identity/resources/users/v2')) posts.push(JSON.parse(r.postData() ?? '{}').email); });
   const reload = page.waitForRequest((r) => r.url().includes('/identity/resources/users/v3') && r.url().includes('_offset=0') && r.url().includes('_limit=10'));
