@@ -21,6 +21,7 @@ import { accountLink, invitationEmail, joinedAccountEmail } from '../delivery/me
 import { httpError } from '../http/errors';
 import type { Database } from '../storage/database';
 import { sendQuietly, type FlowContext } from './account-flows';
+import type { ClientInfo, SignedIn } from './auth';
 import { consumeLink, findLiveLink, issueOneTimeToken, LINK_TOKEN_SHAPE, newLinkToken } from './one-time-tokens';
 import { newPasswordProblem } from './password-rules';
 import { listAssignableRoles } from './team-membership';
@@ -294,4 +295,27 @@ export async function findInviteLinkTenant(db: Database, token: string): Promise
 export async function notifyJoined(ctx: FlowContext, to: string, tenant: { name: string; shouldSendEmail: boolean }, log: Log): Promise<void> {
   if (!tenant.shouldSendEmail) return;
   await sendQuietly(() => ctx.delivery.sendEmail(joinedAccountEmail(to, tenant.name, accountLink(ctx.options.appUrl, '/account/login', {}))), log);
+}
+
+/**
+ * Sign-in with an invite link's `invitationToken` (spec 000 §7 "POST /user ... invitationToken"): a
+ * live link makes the signed-in user a member of its tenant (no role; an email invitation still
+ * pending there becomes accepted), and the session is reopened in that tenant. A token that is not
+ * live changes nothing: the sign-in stands (the screen already said "We couldn't verify your
+ * invitation").
+ */
+export async function joinAtSignIn(ctx: FlowContext, email: string, token: string, signedIn: SignedIn, client: ClientInfo): Promise<SignedIn> {
+  const tenant = await findInviteLinkTenant(ctx.db, token);
+  const user = tenant ? await findUserByEmail(ctx.db, email) : null;
+  if (!tenant || !user) return signedIn;
+  await ctx.db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO memberships (user_id, tenant_id) VALUES ($1, $2)
+       ON CONFLICT (user_id, tenant_id) DO UPDATE SET invitation_pending = false`,
+      [user.id, tenant.tenantId],
+    );
+    await tx.query('UPDATE users SET active_tenant_id = $2, updated_at = now() WHERE id = $1', [user.id, tenant.tenantId]);
+  });
+  await ctx.auth.logout(signedIn.refreshToken);
+  return ctx.auth.startSession({ ...user, active_tenant_id: tenant.tenantId }, client, tenant.tenantId);
 }

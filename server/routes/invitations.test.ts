@@ -216,6 +216,26 @@ describe('invite link', () => {
   });
 });
 
+describe('sign-in with an invite link', () => {
+  it('an existing user who signs in with a live invitationToken joins the tenant and lands in it; a dead token is ignored', async () => {
+    const own = await call('POST', SIGN_UP, { email: 'existing@example.com', password: 'existing-password-1', companyName: 'Own Co' }, null);
+    assert.equal(own.statusCode, 200, own.body);
+    const ownTenant = own.json().tenantId;
+    const forged = await call('POST', `${API}/auth/v1/user`, { email: 'existing@example.com', password: 'existing-password-1', invitationToken: 'D'.repeat(43) }, null);
+    assert.equal(forged.statusCode, 200);
+    const link = (await call('POST', `${LINK}/user`, {})).json();
+    const wrong = await call('POST', `${API}/auth/v1/user`, { email: 'existing@example.com', password: 'wrong-password', invitationToken: link.token }, null);
+    assert.equal(wrong.statusCode, 401);
+    assert.equal((await member('existing@example.com')), undefined, 'a wrong password joins nothing');
+    const res = await call('POST', `${API}/auth/v1/user`, { email: 'existing@example.com', password: 'existing-password-1', invitationToken: link.token }, null);
+    assert.equal(res.statusCode, 200, res.body);
+    const tenants = (await call('GET', `${API}/users/v3/me/tenants`, undefined, res.json().accessToken)).json();
+    assert.equal(tenants.activeTenant.id, SEED_TENANT_ID);
+    assert.deepEqual(tenants.tenants.map((t: { id: string }) => t.id).sort(), [ownTenant, SEED_TENANT_ID].sort());
+    assert.deepEqual((await member('existing@example.com')).roles, []);
+  });
+});
+
 describe('GET users v3', () => {
   it('pages like v2 and adds _email, _tenantId and the INACTIVE preset', async () => {
     const page = (await call('GET', `${V3}?_limit=2&_offset=0&_sortBy=provider&_order=DESC`)).json();

@@ -176,6 +176,27 @@ test('invite link: create (30 days), join by sign-up showing the account name, u
   await expect(box(fresh).getByLabel('Email')).toHaveValue(stranger.email);
 });
 
+test('invite link: someone who already has an account signs in from the link and joins the account', async ({ page, browser, request }) => {
+  await adminOnUsersPage(page);
+  const existing = newUser();
+  const created = await request.post(`${USERS}/v1/signUp`, { data: { email: existing.email, password: existing.password, name: existing.name }, headers: { origin: API_ORIGIN } });
+  expect(created.status()).toBe(200);
+  await partOf(portal(page), 'invite-link').click();
+  await partOf(dialog(page), 'create-link').click();
+  const url = await partOf(dialog(page), 'invite-link-url').inputValue();
+  await page.keyboard.press('Escape');
+
+  const other = await newPage(browser);
+  await other.goto(url);
+  await expect(partOf(box(other), 'invitation-tenant')).toHaveText(/^You are joining /);
+  await partOf(box(other), 'sign-in-link').click();
+  await signIn(other, existing.email, existing.password);
+  await other.waitForURL((u) => u.pathname === '/');
+  await page.reload();
+  await expect(row(page, existing.email).locator('[part~="user-status"]')).toHaveText(/Active|Not activated/);
+  await expect(row(page, existing.email).locator('td').nth(2)).toHaveText('—');
+});
+
 test('bad input: empty, overlong and duplicate fields in the invite dialog; forged and incomplete invitation links', async ({ page }) => {
   const admin = await adminOnUsersPage(page);
   await partOf(portal(page), 'invite-user').click();
