@@ -191,7 +191,7 @@ test('invite link: someone who already has an account signs in from the link and
   await expect(partOf(box(other), 'invitation-tenant')).toHaveText(/^You are joining /);
   await partOf(box(other), 'sign-in-link').click();
   await signIn(other, existing.email, existing.password);
-  await other.waitForURL((u) => u.pathname === '/');
+  await expectSignedInAs(other, `${existing.name} (${existing.email})`);
   await page.reload();
   await expect(row(page, existing.email).locator('[part~="user-status"]')).toHaveText(/Active|Not activated/);
   await expect(row(page, existing.email).locator('td').nth(2)).toHaveText('—');
