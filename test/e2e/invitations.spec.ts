@@ -122,6 +122,10 @@ test('bulk add: one by one, allowed and unallowed listed, then the list reloads 
   await expect(partOf(portal(page), 'bulk-add')).toBeFocused();
   await expect(partOf(portal(page), 'users-total')).toHaveText('3 users');
   await expect(row(page, b.email)).toContainText('Viewer');
+  // The v3 INACTIVE preset: the two who never signed in, not the admin who just did.
+  await partOf(portal(page), 'users-preset').selectOption('INACTIVE');
+  await expect(partOf(portal(page), 'users-total')).toHaveText('2 users');
+  await expect(row(page, admin.email)).toHaveCount(0);
 });
 
 test('invite link: create (30 days), join by sign-up showing the account name, update, delete; a forged link is refused', async ({ page, browser }) => {

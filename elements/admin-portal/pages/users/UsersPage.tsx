@@ -101,7 +101,9 @@ export default function UsersPage(_props: PortalPageProps) {
     setSort((current) => ({ by, order: current.by === by && current.order === 'ASC' ? 'DESC' : 'ASC' }));
     setPageIndex(0);
   };
+  // The buttons stay enabled (a disabled button would drop keyboard focus); a second press waits.
   async function resend(user: TeamUser, kind: 'invitation' | 'all' | 'activation') {
+    if (resending) return;
     setResending(`${kind}:${user.id}`);
     setNotice(null);
     try {
@@ -191,18 +193,18 @@ export default function UsersPage(_props: PortalPageProps) {
                               {canInvite && user.invitationPending && (
                                 <>
                                   <Button variant="link" partName="resend-invitation" aria-label={tInvite.resendInvitationOf(user.name)}
-                                    loading={resending === `invitation:${user.id}`} loadingLabel={tInvite.sending} onClick={() => void resend(user, 'invitation')}>
+                                  aria-busy={resending === `invitation:${user.id}` || undefined} onClick={() => void resend(user, 'invitation')}>
                                     {tInvite.resendInvitation}
                                   </Button>
                                   <Button variant="link" partName="resend-invitation-all" aria-label={tInvite.resendAllTenantsOf(user.name)}
-                                    loading={resending === `all:${user.id}`} loadingLabel={tInvite.sending} onClick={() => void resend(user, 'all')}>
+                                  aria-busy={resending === `all:${user.id}` || undefined} onClick={() => void resend(user, 'all')}>
                                     {tInvite.resendAllTenants}
                                   </Button>
                                 </>
                               )}
                               {canInvite && !user.invitationPending && !user.verified && (
                                 <Button variant="link" partName="resend-activation" aria-label={tInvite.resendActivationOf(user.name)}
-                                  loading={resending === `activation:${user.id}`} loadingLabel={tInvite.sending} onClick={() => void resend(user, 'activation')}>
+                                  aria-busy={resending === `activation:${user.id}` || undefined} onClick={() => void resend(user, 'activation')}>
                                   {tInvite.resendActivation}
                                 </Button>
                               )}
