@@ -8,6 +8,7 @@
 import type { Database } from './database';
 import { ADMIN_PORTAL_STATEMENTS } from './schema/admin-portal';
 import { INVITATION_STATEMENTS } from './schema/invitations';
+import { SUB_ACCOUNT_STATEMENTS } from './schema/sub-accounts';
 
 export interface Migration {
   version: number;
@@ -259,6 +260,11 @@ export const migrations: Migration[] = [
   },
   {
     version: 6,
+    name: 'sub-accounts (tenant parents), per-tenant custom login, sub-account access',
+    statements: SUB_ACCOUNT_STATEMENTS,
+  },
+  {
+    version: 7,
     name: 'invitations: pending memberships, user provider and lock, tenant invite links',
     statements: INVITATION_STATEMENTS,
   },

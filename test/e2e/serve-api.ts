@@ -2,6 +2,7 @@
 // serving cdn/ and demo-pages/ like `npm start` does.
 import { fileURLToPath } from 'node:url';
 import { buildServer } from '../../server/app';
+import { seedSubAccounts } from './fixtures/sub-accounts';
 import { seedTeam } from './fixtures/team';
 
 const port = Number(process.env.E2E_API_PORT ?? 8787);
@@ -21,6 +22,7 @@ const server = await buildServer({
   appUrl: origin,
 });
 await seedTeam(server.db);
+await seedSubAccounts(server.db);
 await server.app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e API server on ${origin}`);
 const stop = async () => { await server.close(); process.exit(0); };
