@@ -64,6 +64,9 @@ export default [
       manualChunks(id) {
         // Demo backend and portal-only logic stay out of the shared chunk: pages without them never pay.
         if (id.includes('/core/demo/') || id.includes('/core/portal/') || id.includes('/core/tenants/')) return undefined;
+        // Passwordless sign-in (thunks, API, decisions) is reached only through dynamic import():
+        // it goes with the passwordless screens' chunk.
+        if (/\/core\/[^]*passwordless[^/]*\.ts$/i.test(id)) return undefined;
         // Invitations: used only by lazily loaded screens (users page, accept invitation, invite-link sign-up).
         if (INVITATION_MODULES.some((path) => id.includes(path))) return undefined;
         if (id.includes('/node_modules/') || id.includes('/core/') || id.includes('/elements/shared/') || id.includes('/elements/ui/') || id.includes('/elements/theme/') || id.includes('/elements/i18n/')) return 'shared';

@@ -23,6 +23,7 @@ import { hierarchyRoutes } from './routes/hierarchy';
 import { invitationRoutes } from './routes/invitations';
 import { portalConfigRoutes } from './routes/portal-config';
 import { loginSessionRoutes } from './routes/login-sessions';
+import { passwordlessRoutes } from './routes/passwordless';
 import { profileRoutes } from './routes/profile';
 import { teamMemberRoutes } from './routes/team-members';
 import { teamUserRoutes } from './routes/team-users';
@@ -143,6 +144,7 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
       await featureFlagRoutes(api, ctx);
       await hierarchyRoutes(api, ctx);
       await portalConfigRoutes(api, ctx);
+      await passwordlessRoutes(api, ctx);
     },
     { prefix: apiPrefix },
   );

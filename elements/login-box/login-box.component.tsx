@@ -20,12 +20,21 @@ const ActivateStep = lazy(() => import('./steps/ActivateStep').then((m) => ({ de
 const ResetPasswordStep = lazy(() => import('./steps/ResetPasswordStep').then((m) => ({ default: m.ResetPasswordStep })));
 const AcceptInvitationStep = lazy(() => import('./steps/AcceptInvitationStep'));
 const ForgotPasswordStep = lazy(() => import('./steps/ForgotPasswordStep').then((m) => ({ default: m.ForgotPasswordStep })));
+// Passwordless, magic link, reset phone number and breached password: one chunk, loaded when reached.
+// It picks its screen from the route given, else from the login step.
+const PasswordlessScreens = lazy(() => import('./steps/PasswordlessSteps'));
 
 /** The login flow as a table: step -> screen. Steps without a screen yet fall back to MethodUnavailableStep. */
 export const LOGIN_STEP_SCREENS: Partial<Record<LoginStep, ComponentType<StepProps>>> = {
   preLogin: EmailPasswordStep,
   loginWithPassword: EmailPasswordStep,
   redirectToSSO: RedirectToSsoStep,
+  loginWithOtc: PasswordlessScreens,
+  loginWithSmsOtc: PasswordlessScreens,
+  loginWithQuickSmsOtc: PasswordlessScreens,
+  magicLinkPreLoginSuccess: PasswordlessScreens,
+  breachedPassword: PasswordlessScreens,
+  breachedPasswordSuccess: PasswordlessScreens,
 };
 
 export type LoginBoxScreen = 'login' | RouteScreen;
@@ -47,12 +56,12 @@ function LoginBoxScreens(props: { screen?: string }) {
 
 function Screens({ screen: screenAttribute }: { screen?: string }) {
   const app = useAuthApp();
-  const { isLoading, isAuthenticated, loginState } = useAppSelector(selectAuth);
+  const { isLoading, isAuthenticated, loginState, recovery } = useAppSelector(selectAuth);
   const [screen, setScreen] = useState<LoginBoxScreen>(() =>
     initialScreen(screenAttribute, globalThis.location?.pathname ?? '/', app.options.routes));
   const signIn = () => {
     // Leaving a link's screen: drop its token from the address bar and history.
-    if (screen === 'resetPassword' || screen === 'acceptInvitation') globalThis.history?.replaceState(null, '', app.options.routes.loginUrl);
+    if (screen === 'resetPassword' || screen === 'acceptInvitation' || screen === 'magicLink' || screen === 'resetPhoneNumber' || recovery.resetPhone.active) globalThis.history?.replaceState(null, '', app.options.routes.loginUrl);
     setScreen('login');
   };
 
@@ -62,7 +71,9 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
   // Accepting ends with the user signed out (spec 000 §4), so it also comes before the signed-in state.
   if (screen === 'acceptInvitation') return <AcceptInvitationStep onSignIn={signIn} />;
   if (screen === 'resetPassword') return <ResetPasswordStep onSignIn={signIn} onForgotPassword={() => setScreen('forgotPassword')} />;
+  if (screen === 'magicLink') return <PasswordlessScreens route={screen} onDone={signIn} />;
   if (isAuthenticated) return <SignedInStep />;
+  if (screen === 'resetPhoneNumber' || recovery.resetPhone.active) return <PasswordlessScreens route="resetPhoneNumber" onDone={signIn} />;
   if (screen === 'signUp') return <SignUpStep onSignIn={signIn} />;
   if (screen === 'forgotPassword') return <ForgotPasswordStep onSignIn={signIn} />;
   const Step = LOGIN_STEP_SCREENS[loginState.step] ?? MethodUnavailableStep;

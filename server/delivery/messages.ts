@@ -55,3 +55,11 @@ export function joinedAccountEmail(to: string, tenantName: string, loginLink: st
     text: `You joined ${tenantName} with its invite link.\n\nSign in here:\n${loginLink}\n\nIf it was not you, tell the account's administrator.`,
   };
 }
+
+export function resetPhoneNumberEmail(to: string, code: string): EmailMessage {
+  return {
+    to,
+    subject: `Your code to change your phone number is ${code}`,
+    text: `Someone asked to change the phone number used to sign in to your account.\n\nYour code is ${code}. It works once, for ten minutes.\n\nIf it was not you, ignore this email: your phone number stays as it is.`,
+  };
+}
