@@ -11,6 +11,10 @@
  * SMS_WEBHOOK_TOKEN for SMS; without them messages go to the outbox table, readable at
  * GET /{prefix}/dev/outbox?to=... outside production. APP_URL: where links in emails point
  * (default PUBLIC_URL).
+ * MFA and passkeys: MFA_ENCRYPTION_KEY (32 bytes as 64 hex or base64; encrypts TOTP secrets at
+ * rest; required in production, generated and stored in the database in development),
+ * WEBAUTHN_RP_ID (default: APP_URL's host name), WEBAUTHN_RP_NAME, WEBAUTHN_ORIGINS (comma list;
+ * default APP_URL's origin plus CORS_ORIGINS).
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +59,9 @@ async function main(): Promise<void> {
       ? []
       : [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
   const seed = !production && flag('SEED') !== false;
+  if (production && !env.MFA_ENCRYPTION_KEY) {
+    throw new Error('MFA_ENCRYPTION_KEY must be set in production (32 random bytes, e.g. `openssl rand -hex 32`): it encrypts MFA secrets at rest');
+  }
 
   const server = await buildServer({
     database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir },
@@ -79,6 +86,12 @@ async function main(): Promise<void> {
     appUrl: env.APP_URL || publicUrl,
     // The outbox endpoint hands out every link and code: never in production.
     devOutbox: !production,
+    mfaEncryptionKey: env.MFA_ENCRYPTION_KEY || undefined,
+    webauthn: {
+      rpId: env.WEBAUTHN_RP_ID || undefined,
+      rpName: env.WEBAUTHN_RP_NAME || undefined,
+      origins: env.WEBAUTHN_ORIGINS ? env.WEBAUTHN_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : undefined,
+    },
   });
   if (production && (!env.SMTP_URL || !env.SMS_WEBHOOK_URL)) {
     console.warn('Warning: SMTP_URL or SMS_WEBHOOK_URL is not set; those messages are only written to the outbox table and nobody receives them.');

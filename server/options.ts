@@ -47,10 +47,20 @@ export interface ServerOptions {
   appUrl?: string;
   /** Register GET /{prefix}/dev/outbox (development and tests only, never in production). */
   devOutbox?: boolean;
+  /**
+   * Key that encrypts MFA secrets at rest (32 bytes, hex or base64; env MFA_ENCRYPTION_KEY).
+   * Required in production; without it a key is generated once and stored in the database.
+   */
+  mfaEncryptionKey?: string;
+  /**
+   * WebAuthn relying party (passkeys and security keys). `rpId` defaults to the host name of
+   * `appUrl`; `origins` (where the ceremonies may run) default to `appUrl`'s origin and the CORS origins.
+   */
+  webauthn?: { rpId?: string; rpName?: string; origins?: string[] };
 }
 
-export type ResolvedOptions = Required<Omit<ServerOptions, 'staticRoot' | 'passwordHashing' | 'delivery'>> &
-  Pick<ServerOptions, 'staticRoot' | 'passwordHashing' | 'delivery'>;
+export type ResolvedOptions = Required<Omit<ServerOptions, 'staticRoot' | 'passwordHashing' | 'delivery' | 'mfaEncryptionKey' | 'webauthn'>> &
+  Pick<ServerOptions, 'staticRoot' | 'passwordHashing' | 'delivery' | 'mfaEncryptionKey' | 'webauthn'>;
 
 const PREFIX_SHAPE = /^[A-Za-z0-9_-]*$/;
 
@@ -75,6 +85,8 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     delivery: options.delivery,
     appUrl: (options.appUrl ?? (/^https?:\/\//.test(options.issuer ?? '') ? options.issuer! : 'http://localhost:8080')).replace(/\/+$/, ''),
     devOutbox: options.devOutbox ?? false,
+    mfaEncryptionKey: options.mfaEncryptionKey,
+    webauthn: options.webauthn,
   };
   if (!PREFIX_SHAPE.test(resolved.prefix)) throw new Error(`Invalid URL prefix "${resolved.prefix}": use letters, digits, - and _`);
   if (resolved.cookieSameSite === 'none' && !resolved.cookieSecure) {

@@ -221,6 +221,10 @@ export const en = {
     label: 'Active account',
     switching: 'Switching account…',
   },
+  // Only what the sign-in form needs; the MFA and passkey screens' texts load with them (en-mfa.ts).
+  passkeys: {
+    signIn: 'Sign in with a passkey',
+  },
   checkout: {
     title: 'Checkout',
     plan: (plan: string) => `Plan: ${plan}`,

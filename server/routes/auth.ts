@@ -10,6 +10,7 @@ import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../http/co
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import * as s from '../http/schemas';
+import { mfaGate } from './mfa';
 
 const INCORRECT_CREDENTIALS = 'Incorrect email or password';
 const SESSION_EXPIRED = 'Session expired, please sign in again';
@@ -50,13 +51,16 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     async (request, reply) => {
       assertTrustedOrigin(request, ctx.options.corsOrigins);
       // recaptchaToken is accepted for the contract; verifying captchas belongs to a later slice.
-      // invitationToken (an invite link) joins its tenant: server/domain/invitations.ts joinAtSignIn.
-      const result = await ctx.auth.login(request.body.email, request.body.password, clientInfo(request));
+      // invitationToken (an invite link) joins its tenant after a completed sign-in: joinAtSignIn.
+      const result = await ctx.auth.login(request.body.email, request.body.password, clientInfo(request), mfaGate(ctx, ctx.mfa, request));
       if (!result.ok) {
         throw result.reason === 'unverified'
           ? httpError(403, 'Please verify your email address before signing in')
           : httpError(401, INCORRECT_CREDENTIALS);
       }
+      // MFA required: no session, no cookie; the answer carries the mfaToken (routes/mfa.ts). The
+      // invite link is not used then (the sign-in is not complete).
+      if ('mfa' in result) return result.mfa;
       const signedIn = request.body.invitationToken
         ? await joinAtSignIn(ctx, request.body.email, request.body.invitationToken, result.signedIn, clientInfo(request))
         : result.signedIn;

@@ -8,6 +8,7 @@
 import type { Database } from './database';
 import { ADMIN_PORTAL_STATEMENTS } from './schema/admin-portal';
 import { INVITATION_STATEMENTS } from './schema/invitations';
+import { MFA_STATEMENTS } from './schema/mfa';
 import { SUB_ACCOUNT_STATEMENTS } from './schema/sub-accounts';
 
 export interface Migration {
@@ -265,6 +266,11 @@ export const migrations: Migration[] = [
   },
   {
     version: 7,
+    name: 'multi-factor authentication and passkeys: devices, recovery codes, challenges, remembered devices, policies',
+    statements: MFA_STATEMENTS,
+  },
+  {
+    version: 8,
     name: 'invitations: pending memberships, user provider and lock, tenant invite links',
     statements: INVITATION_STATEMENTS,
   },

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildServer } from '../../server/app';
 import { seedSubAccounts } from './fixtures/sub-accounts';
 import { seedLoginFlows } from './fixtures/login-flows';
+import { seedMfa } from './fixtures/mfa';
 import { seedTeam } from './fixtures/team';
 
 const port = Number(process.env.E2E_API_PORT ?? 8787);
@@ -21,10 +22,13 @@ const server = await buildServer({
   // Emails and SMS go to the outbox, which the tests read at /frontegg/dev/outbox; links point here.
   devOutbox: true,
   appUrl: origin,
+  // WebAuthn needs a domain as relying-party id (not an IP): the passkey tests use localhost.
+  webauthn: { rpId: 'localhost', origins: [`http://localhost:${port}`] },
 });
 await seedTeam(server.db);
 await seedSubAccounts(server.db);
 await seedLoginFlows(server.db);
+await seedMfa(server.db);
 await server.app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e API server on ${origin}`);
 const stop = async () => { await server.close(); process.exit(0); };

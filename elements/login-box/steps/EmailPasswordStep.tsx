@@ -9,6 +9,7 @@ import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';
 import { formStyle, mutedStyle } from '../../ui/styles';
 import { validateEmail, validateLoginPassword } from '../validation';
+import { PasskeySignInButton } from './PasskeySignInButton';
 import type { StepProps } from './types';
 
 /**
@@ -95,6 +96,7 @@ export function EmailPasswordStep({ onSignUp, onForgotPassword }: StepProps) {
         {askPassword && <Button variant="link" partName="link" onClick={useAnotherEmail}>{en.login.useAnotherEmail}</Button>}
         {askPassword && <Button variant="link" partName="link forgot-password-link" onClick={onForgotPassword}>{en.login.forgotPassword}</Button>}
       </form>
+      {!askPassword && <PasskeySignInButton />}
       {policy?.allowSignups !== false && (
         <p css={mutedStyle}>
           {en.login.noAccount}{' '}
