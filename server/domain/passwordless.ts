@@ -17,7 +17,7 @@ import { accountLink, loginCodeEmail, loginCodeSms, magicLinkEmail, resetPhoneNu
 import { httpError } from '../http/errors';
 import { sendQuietly, type FlowContext } from './account-flows';
 import { assertNotLocked, attemptKeys, clearFailures, countSend, recordFailure } from './attempts';
-import type { ClientInfo, SignedIn } from './auth';
+import type { ClientInfo, SecondFactorGate, SignedIn } from './auth';
 import { checkCode, consumeLink, findLiveLink, issueOneTimeToken, newLinkToken, type OneTimePurpose } from './one-time-tokens';
 import { findUserByEmail, findUserById, type UserRow } from './users';
 import { getVendorSettings } from './vendor';
@@ -92,7 +92,8 @@ export async function passwordlessPostLogin(
   type: PasswordlessType,
   input: { email?: string | null; code?: string | null; token?: string | null },
   client: ClientInfo,
-): Promise<SignedIn> {
+  secondFactor?: SecondFactorGate,
+): Promise<SignedIn | { mfa: object }> {
   if (type === 'MagicLink') {
     const keys = attemptKeys('', client.ip).filter((k) => k.key.startsWith('ip:'));
     await assertNotLocked(ctx.db, keys);
@@ -102,7 +103,7 @@ export async function passwordlessPostLogin(
       await recordFailure(ctx.db, keys);
       throw httpError(400, MAGIC_LINK_INVALID);
     }
-    return signIn(ctx, user, client, true);
+    return signIn(ctx, user, client, true, secondFactor);
   }
   const email = input.email ?? '';
   const keys = attemptKeys(email, client.ip);
@@ -113,10 +114,10 @@ export async function passwordlessPostLogin(
     await recordFailure(ctx.db, keys);
     throw httpError(400, check && !check.ok && check.reason === 'wrong' ? CODE_WRONG : CODE_EXPIRED);
   }
-  return signIn(ctx, user, client, type === 'Code');
+  return signIn(ctx, user, client, type === 'Code', secondFactor);
 }
 
-async function signIn(ctx: FlowContext, user: UserRow, client: ClientInfo, provesEmail: boolean): Promise<SignedIn> {
+async function signIn(ctx: FlowContext, user: UserRow, client: ClientInfo, provesEmail: boolean, secondFactor?: SecondFactorGate): Promise<SignedIn | { mfa: object }> {
   // An emailed code or link proves the address, as a reset link does.
   if (provesEmail && !user.verified) {
     await ctx.db.query('UPDATE users SET verified = true WHERE id = $1', [user.id]);
@@ -124,6 +125,9 @@ async function signIn(ctx: FlowContext, user: UserRow, client: ClientInfo, prove
   }
   await assertMayLogin(ctx, user);
   await clearFailures(ctx.db, user.email);
+  // A code or link is a first factor like a password: a second factor is asked for the same way.
+  const mfa = secondFactor ? await secondFactor(user) : null;
+  if (mfa) return { mfa };
   return ctx.auth.startSession(user, client);
 }
 

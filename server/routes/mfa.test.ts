@@ -196,3 +196,25 @@ describe('account-side MFA', () => {
     assert.equal(unknownField.statusCode, 400);
   });
 });
+
+describe('MFA after a passwordless first factor', () => {
+  test('an emailed code from an enrolled user answers mfaRequired, with no session until the second factor', async () => {
+    const account = await newAccount();
+    const { accessToken } = await login(server.app, account.email, account.password);
+    const { secret } = await enrolAuthenticator(accessToken);
+
+    const pre = await server.app.inject({ method: 'POST', url: `${API}/auth/v1/passwordless/Code/prelogin`, payload: { email: account.email } });
+    assert.equal(pre.statusCode, 200, pre.body);
+    const code = await latestCode(server.app, account.email);
+    const post = await server.app.inject({ method: 'POST', url: `${API}/auth/v1/passwordless/Code/postlogin`, payload: { email: account.email, code } });
+    assert.equal(post.statusCode, 200, post.body);
+    const body = post.json();
+    assert.equal(body.mfaRequired, true);
+    assert.equal(body.accessToken, undefined);
+    assert.equal(refreshCookieOf(post), undefined, 'no session cookie before the second factor');
+
+    const ok = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/verify`, payload: { mfaToken: body.mfaToken, value: await nextCode(secret) } });
+    assert.equal(ok.statusCode, 200, ok.body);
+    assert.ok(ok.json().accessToken);
+  });
+});

@@ -9,6 +9,7 @@
  * - PUT  /dev/settings { authStrategy } (development only, with the dev outbox): switches the public
  *   policy's sign-in method, so the demo and the end-to-end tests can try each one.
  */
+import { mfaGate } from './mfa';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { changePhoneWithToken, PASSWORDLESS_TYPES, passwordlessPreLogin, passwordlessPostLogin, requestPhoneReset, verifyPhoneReset, type PasswordlessType } from '../domain/passwordless';
@@ -55,7 +56,9 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
       if (type === 'MagicLink' && !body.token) throw httpError(400, 'Token is required');
       if (type !== 'MagicLink' && !body.email) throw httpError(400, 'Email is required');
       if (type !== 'MagicLink' && !body.code) throw httpError(400, 'Code is required');
-      const signedIn = await passwordlessPostLogin(ctx, type, body, clientInfo(request));
+      const signedIn = await passwordlessPostLogin(ctx, type, body, clientInfo(request), mfaGate(ctx, ctx.mfa, request));
+      // MFA required: no session, no cookie; the answer carries the mfaToken (routes/mfa.ts).
+      if ('mfa' in signedIn) return signedIn.mfa;
       setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
       return signedIn.authResponse;
     },

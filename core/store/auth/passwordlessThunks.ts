@@ -9,7 +9,7 @@ import { decodeAccessToken } from '../../jwt';
 import type { AuthServices } from '../services';
 import { loginStateChanged, recoveryChanged, sessionCleared } from './authSlice';
 import type { RecoveryState } from './recoveryState';
-import { establishSession, goToPostLoginDestination, type AuthThunk } from './thunks';
+import { enterSecondFactor, finishSignIn, type AuthThunk } from './thunks';
 
 /**
  * Passwordless sign-in, the reset-phone-number flow and the breached-password prompt. Loaded on
@@ -61,20 +61,17 @@ export function resendPasswordless(): AuthThunk<boolean> {
 
 /**
  * Finishes a passwordless sign-in with the server's login response, as a password sign-in does:
- * MFA is not a sign-in; otherwise the session, the login event and the post-login destination.
+ * MFA is not a sign-in; otherwise the session, the login event, the passkey prompt when it applies
+ * and the post-login destination (thunks.ts `finishSignIn`).
  */
-function finishSignIn(response: AuthResponse, email: string): AuthThunk<boolean> {
-  return async (dispatch, _getState, services) => {
+function finishPasswordless(response: AuthResponse, email: string): AuthThunk<boolean> {
+  return async (dispatch) => {
     const outcome = decideAfterLogin(response, { breachedPasswordFlag: false, passkeyPromptApplies: false });
     if (outcome.kind === 'mfa') {
-      dispatch(sessionCleared());
-      dispatch(loginStateChanged({ loading: false, email, step: outcome.enrolled ? 'loginWithTwoFactor' : 'forceTwoFactor' }));
+      await dispatch(enterSecondFactor(response, outcome.mfaToken, outcome.enrolled, email || ((response as { email?: string }).email ?? '')));
       return false;
     }
-    const user = await dispatch(establishSession(response));
-    dispatch(loginStateChanged({ loading: false, step: 'success', email: user.email }));
-    services.bus.emit('auth:login', { user });
-    goToPostLoginDestination(services);
+    await dispatch(finishSignIn(response));
     return true;
   };
 }
@@ -87,7 +84,7 @@ export function submitPasswordlessCode(code: string): AuthThunk<boolean> {
     if (!type || type === 'MagicLink') return false;
     dispatch(loginStateChanged({ loading: true, error: null, resent: false }));
     try {
-      return await dispatch(finishSignIn(await api(services).postLogin(type, { email, code: normalizeCode(code) }), email));
+      return await dispatch(finishPasswordless(await api(services).postLogin(type, { email, code: normalizeCode(code) }), email));
     } catch (error) {
       dispatch(sessionCleared());
       const message = passwordlessErrorMessage(error);
@@ -107,7 +104,7 @@ export function signInWithMagicLink(token: string): AuthThunk<boolean> {
     dispatch(loginStateChanged({ loading: true, error: null }));
     globalThis.history?.replaceState(null, '', services.options.routes.loginUrl);
     try {
-      return await dispatch(finishSignIn(await api(services).postLogin('MagicLink', { token }), ''));
+      return await dispatch(finishPasswordless(await api(services).postLogin('MagicLink', { token }), ''));
     } catch (error) {
       dispatch(sessionCleared());
       const message = passwordlessErrorMessage(error);

@@ -141,13 +141,7 @@ export function loginWithPassword(body: LoginRequest): AuthThunk<boolean> {
       if (response.isBreachedPassword && await dispatch((await import('./passwordlessThunks')).breachedPasswordStep(response, body.email))) return false;
       const outcome = decideAfterLogin(response, { breachedPasswordFlag: false, passkeyPromptApplies: false });
       if (outcome.kind === 'mfa') {
-        // Not a full sign-in: nothing of the session is kept until the second factor is verified.
-        dispatch(sessionCleared());
-        dispatch(loginStateChanged({
-          loading: false,
-          step: outcome.enrolled ? 'loginWithTwoFactor' : 'forceTwoFactor',
-          mfa: { mfaToken: outcome.mfaToken, enrolled: outcome.enrolled, devices: response.mfaDevices ?? { webauthn: [], phones: [], authenticators: [] }, strategies: response.mfaStrategies ?? [] },
-        }));
+        dispatch(enterSecondFactor(response, outcome.mfaToken, outcome.enrolled, body.email));
         return false;
       }
       await dispatch(finishSignIn(response));
@@ -160,6 +154,22 @@ export function loginWithPassword(body: LoginRequest): AuthThunk<boolean> {
       services.bus.emit('auth:error', { action: 'login', message });
       return false;
     }
+  };
+}
+
+/**
+ * A first factor answered `mfaRequired` (password, passwordless code or magic link): not a sign-in.
+ * Nothing of a session is kept until the second factor is verified (spec 000 §4).
+ */
+export function enterSecondFactor(response: AuthResponse, mfaToken: string, enrolled: boolean, email: string): AuthThunk {
+  return async (dispatch) => {
+    dispatch(sessionCleared());
+    dispatch(loginStateChanged({
+      loading: false,
+      email,
+      step: enrolled ? 'loginWithTwoFactor' : 'forceTwoFactor',
+      mfa: { mfaToken, enrolled, devices: response.mfaDevices ?? { webauthn: [], phones: [], authenticators: [] }, strategies: response.mfaStrategies ?? [] },
+    }));
   };
 }
 
