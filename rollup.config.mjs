@@ -8,6 +8,9 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
 
+/** Modules of the invitation screens that stay out of the shared chunk (the sign-in page never needs them). */
+const INVITATION_MODULES = ['/core/api/invitations.ts', '/core/flows/invitation.ts', '/elements/i18n/invitations.ts'];
+
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 // Rollup does not clear its output folder: old hashed chunks would pile up.
@@ -69,6 +72,8 @@ export default [
         // Code of lazily loaded login-box screens only (impersonation, logout route, quick login),
         // and the host API's login/logout helpers (the vanilla entry's alone): not on the sign-in page.
         if (/\/core\/(store\/auth\/sessionThunks|flows\/sessionRoutes|session\/loginWithRedirect)\.ts$/.test(id)) return undefined;
+        // Invitations: used only by lazily loaded screens (users page, accept invitation, invite-link sign-up).
+        if (INVITATION_MODULES.some((path) => id.includes(path))) return undefined;
         if (id.includes('/node_modules/') || id.includes('/core/') || id.includes('/elements/shared/') || id.includes('/elements/ui/') || id.includes('/elements/theme/') || id.includes('/elements/i18n/')) return 'shared';
         return undefined;
       },

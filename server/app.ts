@@ -26,6 +26,7 @@ import { entitlementRoutes } from './routes/entitlements';
 import { featureFlagRoutes } from './routes/featureFlags';
 import { impersonationRoutes } from './routes/impersonation';
 import { hierarchyRoutes } from './routes/hierarchy';
+import { invitationRoutes } from './routes/invitations';
 import { portalConfigRoutes } from './routes/portal-config';
 import { loginSessionRoutes } from './routes/login-sessions';
 import { passwordlessRoutes } from './routes/passwordless';
@@ -150,6 +151,7 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
       await loginSessionRoutes(api, ctx);
       await teamUserRoutes(api, ctx);
       await teamMemberRoutes(api, ctx);
+      await invitationRoutes(api, ctx);
       await accountSettingsRoutes(api, ctx);
       await configurationRoutes(api, ctx);
       await entitlementRoutes(api, ctx);

@@ -26,6 +26,8 @@ export function createApi(http: HttpClient) {
     accountSettings: createAccountSettingsApi(portal),
     /** The portal's client, for API modules that portal pages load with their own chunk. */
     portalHttp: portal,
+    /** The client itself, for endpoint modules that lazily loaded screens build on it (core/api/invitations.ts). */
+    http,
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -12,6 +12,8 @@ export interface TeamUser {
   roles: RoleRef[];
   verified: boolean;
   activatedForTenant?: boolean;
+  /** True while the member has not accepted their invitation to this account. */
+  invitationPending?: boolean;
   isLocked: boolean;
   provider: string;
   createdAt: string;

@@ -26,7 +26,7 @@ export interface DemoFlowTools {
 export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Ask for a new one.';
 export const ACTIVATION_LINK_INVALID = 'This activation link is invalid or has expired. Ask for a new one.';
 const HOUR = 3600_000;
-const LIFETIMES_MS = { resetPassword: HOUR, activation: 7 * 24 * HOUR } as const;
+const LIFETIMES_MS = { resetPassword: HOUR, activation: 7 * 24 * HOUR, invitation: 7 * 24 * HOUR } as const;
 
 const fail = (status: number, ...errors: string[]): Answer => ({ status, body: { errors } });
 const ok = (body: unknown, save = false): Answer => ({ status: 200, body, save });
@@ -136,5 +136,5 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
     },
   };
 
-  return { routes, sendActivation };
+  return { routes, sendActivation, sendEmail };
 }

@@ -3,6 +3,7 @@ import { holdsPermission } from '../authorization/permissionKeys';
 import { DEMO_FEATURES, DEMO_PERMISSION_FEATURES } from '../entitlements/demoEntitlements';
 import { evaluateDemoFlags } from '../featureFlags/demoFlags';
 import { createDemoAccountFlows } from './accountFlows';
+import { createDemoInvitations } from './invitations';
 import { BREACHED_PASSWORD_MESSAGE, createDemoPasswordless, isDemoBreached, tooManyAttempts } from './passwordless';
 import { createDemoMfa } from './mfaFlows';
 import { DEMO_PASSWORD_MIN_LENGTH, DEMO_POLICY, seedDemoDatabase, type DemoDatabase, type DemoUser } from './data';
@@ -77,8 +78,18 @@ const SORTABLE: Record<string, (u: DemoUser) => string | number | boolean> = {
   verified: (u) => u.verified !== false, isLocked: () => false, provider: () => 'local', tenantId: (u) => u.tenantId,
 };
 
-/** GET users v2 in demo mode: the same query rules as the server (server/routes/team-users.ts). */
-function listDemoUsers(db: DemoDatabase, caller: DemoUser, query: Record<string, string>) {
+/** A users-list row in demo mode (the server's TeamUserDto). */
+function listItemOf(db: DemoDatabase, u: DemoUser) {
+  const profile = profileOf(db, u);
+  const pending = u.invitationPending === true;
+  return { ...profile, verified: u.verified !== false, activatedForTenant: u.verified !== false && !pending, invitationPending: pending, isLocked: false, provider: 'local' };
+}
+
+const V2_QUERY = ['_filter', '_sortBy', '_order', '_offset', '_limit', '_includeSubTenants'];
+const V3_QUERY = [...V2_QUERY, '_tenantId', '_preset', '_maxInactiveSeconds', '_email'];
+
+/** GET users v2 and v3 in demo mode: the same query rules as the server (server/routes/team-users.ts). */
+function listDemoUsers(db: DemoDatabase, caller: DemoUser, query: Record<string, string>, v3 = false, now = Date.now()) {
   if (!permissionsOf(caller, db).some((key) => key === 'fe.*' || key === 'fe.secure.read.users')) {
     return fail(403, 'You need the fe.secure.read.users permission to do this');
   }
@@ -89,16 +100,22 @@ function listDemoUsers(db: DemoDatabase, caller: DemoUser, query: Record<string,
   if (!SORTABLE[sortBy] || !['ASC', 'DESC'].includes(order) || !Number.isInteger(limit) || !Number.isInteger(page) || page < 0) {
     return fail(400, 'Invalid users query');
   }
+  const unknown = Object.keys(query).find((key) => !(v3 ? V3_QUERY : V2_QUERY).includes(key));
+  if (unknown) return fail(400, `Unknown field "${unknown}"`);
+  if (v3 && query._tenantId && query._tenantId !== caller.tenantId) return fail(403, 'You can only list the users of your active account');
+  if (v3 && query._preset && query._preset !== 'INACTIVE') return fail(400, `The ${query._preset} preset is not available on this server`);
+  if (v3 && query._maxInactiveSeconds && query._preset !== 'INACTIVE') return fail(400, '_maxInactiveSeconds needs _preset=INACTIVE');
+  const inactiveMs = v3 && query._preset === 'INACTIVE' ? Number(query._maxInactiveSeconds ?? 7_776_000) * 1000 : null;
+  const email = v3 ? (query._email ?? '').trim().toLowerCase() : '';
   const filter = (query._filter ?? '').trim().toLowerCase();
   const key = SORTABLE[sortBy]!;
   const matching = db.users
     .filter((u) => u.tenantId === caller.tenantId)
     .filter((u) => !filter || u.email.toLowerCase().includes(filter) || u.name.toLowerCase().includes(filter))
+    .filter((u) => !email || u.email.toLowerCase() === email)
+    .filter((u) => inactiveMs === null || !u.lastLogin || Date.parse(u.lastLogin) < now - inactiveMs)
     .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : 1) * (order === 'DESC' ? -1 : 1));
-  const items = matching.slice(page * limit, page * limit + limit).map((u) => {
-    const profile = profileOf(db, u);
-    return { ...profile, verified: u.verified !== false, activatedForTenant: u.verified !== false, isLocked: false, provider: 'local' };
-  });
+  const items = matching.slice(page * limit, page * limit + limit).map((u) => listItemOf(db, u));
   return ok({ items, _metadata: { totalItems: matching.length, totalPages: Math.ceil(matching.length / limit) } });
 }
 
@@ -269,6 +286,10 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
 
   // Password reset, activation and the demo outbox (core/demo/accountFlows.ts).
   const accountFlows = createDemoAccountFlows({ startSession, random, now });
+  // Invitations, invite link (core/demo/invitations.ts).
+  const invitations = createDemoInvitations({ random, now, sendEmail: accountFlows.sendEmail, permissionsOf, listItem: listItemOf });
+  const invitationRoutes: Record<string, Handler> = Object.fromEntries(Object.entries(invitations.routes)
+    .map(([key, handler]) => [key, (db: DemoDatabase, request: DemoRequest) => handler(db, request, userOfToken(db, request.token))]));
   // Passwordless sign-in, reset phone number, rate limit, breach sample (core/demo/passwordless.ts).
   const passwordless = createDemoPasswordless({ startSession, random, now });
   // Roles and permissions, groups and API tokens (core/demo/teamAdmin.ts).
@@ -278,6 +299,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   const routes: Record<string, Handler> = {
     ...accountFlows.routes,
     ...passwordless.routes,
+    ...invitationRoutes,
+    'GET /identity/resources/users/v3': withUser((db, user, { query }) => listDemoUsers(db, user, query, true, now())),
     'GET /identity/resources/configurations/v1/public': (db) => ok({ ...DEMO_POLICY, ...(db.settings?.authStrategy ? { authStrategy: db.settings.authStrategy } : {}) }),
     'GET /identity/resources/users/v1/passwords/config': () => ok({ minLength: DEMO_PASSWORD_MIN_LENGTH, maxLength: 128 }),
     'GET /vendors/public': () => ok({ whiteLabelMode: false }),
@@ -318,13 +341,16 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       if (typeof body.password === 'string' && body.password.length > 128) return fail(400, 'Password must be at most 128 characters');
       if (isDemoBreached(body.password)) return fail(400, BREACHED_PASSWORD_MESSAGE);
       if (body.name !== undefined && (typeof body.name !== 'string' || body.name.length > 100)) return fail(400, 'name must be at most 100 characters');
+      // Sign-up through an invite link joins that account, with no role (like the server).
+      const joining = body.invitationToken ? invitations.signUpTenant(db, body.invitationToken) : null;
+      if (joining && 'status' in joining) return joining;
       const email = body.email.trim();
       if (db.users.some((u) => u.email.toLowerCase() === email.toLowerCase())) return fail(409, 'User already exists');
       const name = typeof body.name === 'string' && body.name.trim() ? body.name.trim() : email.split('@')[0]!;
-      const tenantId = random();
+      const tenantId = joining ? joining.tenantId : random();
       const companyName = typeof body.companyName === 'string' && body.companyName.trim() ? body.companyName.trim() : `${name}'s account`;
-      db.tenants.push({ id: tenantId, tenantId, name: companyName, isReseller: false, metadata: '{}', vendorId: 'demo-vendor', createdAt: new Date(now()).toISOString() });
-      const user: DemoUser = { id: random(), email, name, password: body.password, tenantId, roleKeys: ['Admin'], createdAt: new Date(now()).toISOString() };
+      if (!joining) db.tenants.push({ id: tenantId, tenantId, name: companyName, isReseller: false, metadata: '{}', vendorId: 'demo-vendor', createdAt: new Date(now()).toISOString() });
+      const user: DemoUser = { id: random(), email, name, password: body.password, tenantId, roleKeys: joining ? [] : ['Admin'], createdAt: new Date(now()).toISOString() };
       db.users.push(user);
       if (db.settings?.signUpRequiresActivation) {
         // Like the server: not signed in, an activation link by email.

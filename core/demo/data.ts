@@ -15,6 +15,8 @@ export interface DemoUser {
   phoneNumber?: string | null;
   /** The user's metadata JSON string (the portal keeps address and job title there). */
   metadata?: string;
+  /** Invited and not accepted yet (core/demo/invitations.ts). */
+  invitationPending?: boolean;
 }
 
 export interface DemoDatabase {
@@ -42,6 +44,10 @@ export interface DemoDatabase {
   };
   /** Failed sign-in attempts per email (core/demo/passwordless.ts), like the server's attempt_counters. */
   attempts?: Record<string, { failures: number; startedAt: number }>;
+  /** The account's invite link (core/demo/invitations.ts). */
+  inviteLinks?: Array<{
+    id: string; tenantId: string; token: string; expiresInMinutes: number; expiresAt: number; shouldSendEmail: boolean; createdAt: string; updatedAt: string;
+  }>;
 }
 
 /** A role; tenantId null: built in (the same in every account, read-only). Permissions by key. */
@@ -53,7 +59,7 @@ export interface DemoApiToken { id: string; type: 'user' | 'tenant'; tenantId: s
 export interface DemoMessage { channel: 'email' | 'sms'; to: string; subject: string | null; text: string; createdAt: string }
 
 export interface DemoOneTimeToken {
-  purpose: 'resetPassword' | 'activation' | 'loginCode' | 'smsCode' | 'magicLink' | 'resetPhoneNumber' | 'resetPhoneNumberSession' | 'changePhoneNumber';
+  purpose: 'resetPassword' | 'activation' | 'loginCode' | 'smsCode' | 'magicLink' | 'resetPhoneNumber' | 'resetPhoneNumberSession' | 'changePhoneNumber' | 'invitation';
   userId: string;
   token: string;
   expiresAt: number;

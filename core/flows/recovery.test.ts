@@ -16,6 +16,8 @@ const screenRows: Array<[string, ReturnType<typeof screenForPath>]> = [
   ['/account/logout', 'logout'],
   ['/account/impersonate', 'impersonate'],
   ['/account/impersonate/', 'impersonate'],
+  ['/account/invitation/accept', 'acceptInvitation'],
+  ['/account/invitation/accept/', 'acceptInvitation'],
   ['/login.html', null],
 ];
 for (const [path, screen] of screenRows) {

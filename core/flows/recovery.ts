@@ -14,7 +14,7 @@ export type ForgotPasswordStep = 'forgotPassword' | 'success';
 export type ResetPasswordStep = 'resetPassword' | 'success';
 
 /** The screens of the login box that a route opens by itself. */
-export type RouteScreen = 'signUp' | 'forgotPassword' | 'resetPassword' | 'activate' | 'magicLink' | 'resetPhoneNumber' | 'logout' | 'impersonate';
+export type RouteScreen = 'signUp' | 'forgotPassword' | 'resetPassword' | 'activate' | 'magicLink' | 'resetPhoneNumber' | 'logout' | 'impersonate' | 'acceptInvitation';
 
 const trimPath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
@@ -23,7 +23,7 @@ export function screenForPath(
   pathname: string,
   routes: Pick<
     AuthRoutes,
-    'signUpUrl' | 'forgetPasswordUrl' | 'resetPasswordUrl' | 'activateUrl' | 'magicLinkCallbackUrl' | 'resetPhoneNumberUrl' | 'logoutUrl' | 'impersonationUrl'
+    'signUpUrl' | 'forgetPasswordUrl' | 'resetPasswordUrl' | 'activateUrl' | 'magicLinkCallbackUrl' | 'resetPhoneNumberUrl' | 'logoutUrl' | 'impersonationUrl' | 'acceptInvitationUrl'
   >,
 ): RouteScreen | null {
   const path = trimPath(pathname);
@@ -36,6 +36,7 @@ export function screenForPath(
     [routes.resetPhoneNumberUrl, 'resetPhoneNumber'],
     [routes.logoutUrl, 'logout'],
     [routes.impersonationUrl, 'impersonate'],
+    [routes.acceptInvitationUrl, 'acceptInvitation'],
   ];
   return table.find(([route]) => trimPath(new URL(route, 'http://route.invalid').pathname) === path)?.[1] ?? null;
 }

@@ -18,6 +18,7 @@ import type { StepProps } from './steps/types';
 // page with the sign-in form does not download them.
 const ActivateStep = lazy(() => import('./steps/ActivateStep').then((m) => ({ default: m.ActivateStep })));
 const ResetPasswordStep = lazy(() => import('./steps/ResetPasswordStep').then((m) => ({ default: m.ResetPasswordStep })));
+const AcceptInvitationStep = lazy(() => import('./steps/AcceptInvitationStep'));
 const ForgotPasswordStep = lazy(() => import('./steps/ForgotPasswordStep').then((m) => ({ default: m.ForgotPasswordStep })));
 // Passwordless, magic link, reset phone number and breached password: one chunk, loaded when reached.
 // It picks its screen from the route given, else from the login step.
@@ -69,13 +70,15 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
     initialScreen(screenAttribute, globalThis.location?.pathname ?? '/', app.options.routes));
   const signIn = () => {
     // Leaving a link's screen: drop its token from the address bar and history.
-    if (screen === 'resetPassword' || screen === 'magicLink' || screen === 'resetPhoneNumber' || recovery.resetPhone.active) globalThis.history?.replaceState(null, '', app.options.routes.loginUrl);
+    if (screen === 'resetPassword' || screen === 'acceptInvitation' || screen === 'magicLink' || screen === 'resetPhoneNumber' || recovery.resetPhone.active) globalThis.history?.replaceState(null, '', app.options.routes.loginUrl);
     setScreen('login');
   };
 
   if (isLoading) return <Spinner label={en.common.loading} />;
   // Activation signs out whoever is signed in (spec 000 §4), so it comes before the signed-in state.
   if (screen === 'activate') return <ActivateStep />;
+  // Accepting ends with the user signed out (spec 000 §4), so it also comes before the signed-in state.
+  if (screen === 'acceptInvitation') return <AcceptInvitationStep onSignIn={signIn} />;
   if (screen === 'resetPassword') return <ResetPasswordStep onSignIn={signIn} onForgotPassword={() => setScreen('forgotPassword')} />;
   if (screen === 'magicLink') return <PasswordlessScreens route={screen} onDone={signIn} />;
   if (screen === 'logout' || screen === 'impersonate') return <RouteSteps screen={screen} />;

@@ -47,6 +47,15 @@ export function loginCodeSms(to: string, code: string): SmsMessage {
   return { to, text: `Your sign-in code is ${code}. It works once, for ten minutes.` };
 }
 
+/** Sent to someone who joined an account with its invite link, when the link asks for it. */
+export function joinedAccountEmail(to: string, tenantName: string, loginLink: string): EmailMessage {
+  return {
+    to,
+    subject: `You joined ${tenantName}`,
+    text: `You joined ${tenantName} with its invite link.\n\nSign in here:\n${loginLink}\n\nIf it was not you, tell the account's administrator.`,
+  };
+}
+
 export function resetPhoneNumberEmail(to: string, code: string): EmailMessage {
   return {
     to,

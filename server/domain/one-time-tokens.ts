@@ -68,13 +68,23 @@ export function newCode(): string {
  */
 export async function issueOneTimeToken(
   db: Database,
-  input: { purpose: OneTimePurpose; userId: string | null; kind: 'link' | 'code'; data?: Record<string, unknown>; ttlSeconds?: number },
+  input: {
+    purpose: OneTimePurpose; userId: string | null; kind: 'link' | 'code'; data?: Record<string, unknown>; ttlSeconds?: number;
+    /** Retire only older secrets whose `data[retireScope]` equals this one's (e.g. one invitation per tenant). */
+    retireScope?: string;
+  },
 ): Promise<string> {
   const secret = input.kind === 'link' ? newLinkToken() : newCode();
   const ttl = input.ttlSeconds ?? TOKEN_LIFETIME_SECONDS[input.purpose];
   await db.transaction(async (tx) => {
     if (input.userId) {
-      await tx.query('UPDATE one_time_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [input.userId, input.purpose]);
+      const scopeKey = input.retireScope ?? null;
+      const scopeValue = scopeKey ? String(input.data?.[scopeKey] ?? '') : null;
+      await tx.query(
+        `UPDATE one_time_tokens SET used_at = now()
+          WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL AND ($3::text IS NULL OR data->>$3::text = $4::text)`,
+        [input.userId, input.purpose, scopeKey, scopeValue],
+      );
     }
     await tx.query(
       `INSERT INTO one_time_tokens (purpose, user_id, token_hash, data, expires_at)

@@ -18,6 +18,11 @@ export interface SignUpInput {
   companyName?: string | null | undefined;
   phoneNumber?: string | null | undefined;
   metadata?: Record<string, unknown> | undefined;
+  /**
+   * Sign-up through a tenant's invite link (the verified `invitationToken`): the user joins that
+   * tenant, holding no role until an admin gives one, instead of getting a tenant of their own.
+   */
+  joinTenantId?: string | undefined;
 }
 
 export interface SignUpResult {
@@ -69,8 +74,10 @@ export async function signUp(
         verified: false,
         metadata: input.metadata,
       });
-      const tenant = await createTenant(tx, { vendorId: settings.id, name: tenantName });
-      await addMembership(tx, { userId: user.id, tenantId: tenant.id, roleKeys: await creatorRoleKeys(tx) });
+      const tenant = input.joinTenantId
+        ? { id: input.joinTenantId }
+        : await createTenant(tx, { vendorId: settings.id, name: tenantName });
+      await addMembership(tx, { userId: user.id, tenantId: tenant.id, roleKeys: input.joinTenantId ? [] : await creatorRoleKeys(tx) });
       await tx.query('UPDATE users SET active_tenant_id = $2 WHERE id = $1', [user.id, tenant.id]);
       return { user: { ...user, active_tenant_id: tenant.id }, tenant };
     })

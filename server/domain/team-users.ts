@@ -4,15 +4,15 @@
  */
 import type { Database } from '../storage/database';
 
-/** Sort fields of spec 001 §3 -> SQL. isLocked and provider are constant until locking and SSO land. */
+/** Sort fields of spec 001 §3 -> SQL. */
 const SORT_COLUMNS = {
   createdAt: 'u.created_at',
   name: 'lower(coalesce(u.name, u.email))',
   email: 'u.email',
   id: 'u.id',
   verified: 'u.verified',
-  isLocked: 'false',
-  provider: "'local'",
+  isLocked: 'u.locked_at IS NOT NULL',
+  provider: 'u.provider',
   tenantId: 'm.tenant_id',
 } as const;
 export type UserSortField = keyof typeof SORT_COLUMNS;
@@ -26,6 +26,12 @@ export interface UserListQuery {
   /** Page index (0-based): `_offset` counts pages of `_limit` users. */
   page: number;
   limit: number;
+  /** Users v3 (spec 001 §7): members inactive for at least this many seconds (never signed in counts). */
+  inactiveForSeconds?: number | undefined;
+  /** Users v3 `_email`: this exact address only (any case). */
+  email?: string | undefined;
+  /** One member only (the answer to an invitation). */
+  userId?: string | undefined;
 }
 
 export interface TeamUserDto {
@@ -38,6 +44,8 @@ export interface TeamUserDto {
   roles: Array<{ id: string; key: string; name: string }>;
   verified: boolean;
   activatedForTenant: boolean;
+  /** True while the member has not accepted their invitation to this tenant. */
+  invitationPending: boolean;
   isLocked: boolean;
   provider: string;
   mfaEnrolled: boolean;
@@ -49,6 +57,7 @@ export interface TeamUserDto {
 interface Row {
   id: string; email: string; name: string | null; phone: string | null; profile_picture_url: string | null;
   verified: boolean; metadata: Record<string, unknown>; created_at: Date; last_login: Date | null; tenant_id: string;
+  provider: string; locked_at: Date | null; invitation_pending: boolean;
 }
 
 /** LIKE pattern for a user's search text: `%` and `_` are matched literally. */
@@ -56,19 +65,25 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
 
 export async function listTenantUsers(db: Database, query: UserListQuery): Promise<{ items: TeamUserDto[]; totalItems: number }> {
   const filter = query.filter.trim();
-  const where = `m.tenant_id = $1 AND ($2::text IS NULL OR u.email ILIKE $2 OR u.name ILIKE $2)`;
-  const params = [query.tenantId, filter ? containsPattern(filter) : null];
+  const where = `m.tenant_id = $1 AND ($2::text IS NULL OR u.email ILIKE $2 OR u.name ILIKE $2)
+    AND ($3::int IS NULL OR u.last_login IS NULL OR u.last_login < now() - make_interval(secs => $3::int))
+    AND ($4::text IS NULL OR lower(u.email) = lower($4::text))
+    AND ($5::uuid IS NULL OR u.id = $5::uuid)`;
+  const params = [
+    query.tenantId, filter ? containsPattern(filter) : null, query.inactiveForSeconds ?? null, query.email?.trim() || null, query.userId ?? null,
+  ];
   const total = await db.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM memberships m JOIN users u ON u.id = m.user_id WHERE ${where}`,
     params,
   );
   const order = `${SORT_COLUMNS[query.sortBy]} ${query.order === 'DESC' ? 'DESC' : 'ASC'} NULLS LAST, u.id`;
   const { rows } = await db.query<Row>(
-    `SELECT u.id, u.email, u.name, u.phone, u.profile_picture_url, u.verified, u.metadata, u.created_at, u.last_login, m.tenant_id
+    `SELECT u.id, u.email, u.name, u.phone, u.profile_picture_url, u.verified, u.metadata, u.created_at, u.last_login, m.tenant_id,
+            u.provider, u.locked_at, m.invitation_pending
        FROM memberships m JOIN users u ON u.id = m.user_id
       WHERE ${where}
       ORDER BY ${order}
-      LIMIT $3 OFFSET $4`,
+      LIMIT $6 OFFSET $7`,
     [...params, query.limit, query.page * query.limit],
   );
   const roles = rows.length
@@ -97,9 +112,10 @@ export async function listTenantUsers(db: Database, query: UserListQuery): Promi
       tenantId: row.tenant_id,
       roles: rolesByUser.get(row.id) ?? [],
       verified: row.verified,
-      activatedForTenant: row.verified,
-      isLocked: false,
-      provider: 'local',
+      activatedForTenant: row.verified && !row.invitation_pending,
+      invitationPending: row.invitation_pending,
+      isLocked: row.locked_at !== null,
+      provider: row.provider,
       mfaEnrolled: false,
       createdAt: row.created_at.toISOString(),
       lastLogin: row.last_login ? row.last_login.toISOString() : null,

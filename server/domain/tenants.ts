@@ -52,12 +52,12 @@ export function toTenantDto(row: TenantRow): TenantDto {
   };
 }
 
-/** The live tenants `userId` belongs to and may act in (access not denied), oldest membership first. */
+/** The live tenants `userId` belongs to and may act in (access not denied, invitation accepted), oldest membership first. */
 export async function listUserTenants(db: Database, userId: string): Promise<TenantRow[]> {
   const { rows } = await db.query<TenantRow>(
     `SELECT t.id, t.vendor_id, t.name, t.is_reseller, t.metadata, t.created_at
        FROM memberships m JOIN tenants t ON t.id = m.tenant_id
-      WHERE m.user_id = $1 AND t.deleted_at IS NULL AND m.access_allowed
+      WHERE m.user_id = $1 AND t.deleted_at IS NULL AND m.access_allowed AND NOT m.invitation_pending
       ORDER BY m.created_at, t.id`,
     [userId],
   );
@@ -72,16 +72,16 @@ export function pickActiveTenant(tenants: TenantRow[], preferred: string | null 
   return tenants.find((t) => t.id === preferred) ?? tenants[0] ?? null;
 }
 
-/** The roles `userId` holds in `tenantId` and the permissions those roles grant. */
+/** The roles `userId` holds in `tenantId` and the permissions those roles grant (none while invited). */
 export async function loadAuthorization(db: Database, userId: string, tenantId: string | null): Promise<Authorization> {
   if (!tenantId) return { roles: [], permissions: [] };
   // Roles held directly, and those of the groups the member belongs to.
   const held = `SELECT mr.role_id FROM memberships m JOIN membership_roles mr ON mr.membership_id = m.id
-                 WHERE m.user_id = $1 AND m.tenant_id = $2
+                 WHERE m.user_id = $1 AND m.tenant_id = $2 AND NOT m.invitation_pending
                 UNION
                 SELECT gr.role_id FROM memberships m JOIN group_members gm ON gm.membership_id = m.id
                   JOIN group_roles gr ON gr.group_id = gm.group_id
-                 WHERE m.user_id = $1 AND m.tenant_id = $2`;
+                 WHERE m.user_id = $1 AND m.tenant_id = $2 AND NOT m.invitation_pending`;
   const roles = await db.query<RoleDto>(
     `SELECT r.id, r.key, r.name FROM roles r WHERE r.id IN (${held}) ORDER BY r.key`,
     [userId, tenantId],

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { ClientInfo } from '../domain/auth';
+import { joinAtSignIn } from '../domain/invitations';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
@@ -49,18 +50,22 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
     async (request, reply) => {
       assertTrustedOrigin(request, ctx.options.corsOrigins);
-      // recaptchaToken and invitationToken are accepted for the contract; verifying captchas and
-      // accepting invitations at sign-in belong to later slices.
+      // recaptchaToken is accepted for the contract; verifying captchas belongs to a later slice.
+      // invitationToken (an invite link) joins its tenant after a completed sign-in: joinAtSignIn.
       const result = await ctx.auth.login(request.body.email, request.body.password, clientInfo(request), mfaGate(ctx, ctx.mfa, request));
       if (!result.ok) {
         throw result.reason === 'unverified'
           ? httpError(403, 'Please verify your email address before signing in')
           : httpError(401, INCORRECT_CREDENTIALS);
       }
-      // MFA required: no session, no cookie; the answer carries the mfaToken (routes/mfa.ts).
+      // MFA required: no session, no cookie; the answer carries the mfaToken (routes/mfa.ts). The
+      // invite link is not used then (the sign-in is not complete).
       if ('mfa' in result) return result.mfa;
-      setRefreshCookie(reply, ctx.cookies, result.signedIn.refreshToken);
-      return result.signedIn.authResponse;
+      const signedIn = request.body.invitationToken
+        ? await joinAtSignIn(ctx, request.body.email, request.body.invitationToken, result.signedIn, clientInfo(request))
+        : result.signedIn;
+      setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
+      return signedIn.authResponse;
     },
   );
 

@@ -44,7 +44,7 @@ describe('GET /users/v2 (tenant users)', () => {
     assert.equal(body.items[0].name, 'Ada Admin');
     assert.equal(body.items[1].name, 'Bulk User 00001');
     assert.deepEqual(Object.keys(body.items[1]).sort(), [
-      'activatedForTenant', 'createdAt', 'email', 'id', 'isLocked', 'lastLogin', 'metadata', 'mfaEnrolled', 'name',
+      'activatedForTenant', 'createdAt', 'email', 'id', 'invitationPending', 'isLocked', 'lastLogin', 'metadata', 'mfaEnrolled', 'name',
       'phoneNumber', 'profilePictureUrl', 'provider', 'roles', 'tenantId', 'verified',
     ]);
     assert.deepEqual(body.items[0].roles.map((r: { key: string }) => r.key), ['Admin']);

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { sendActivationEmail } from '../domain/activation';
+import { findInviteLinkTenant, INVITE_LINK_INVALID, notifyJoined } from '../domain/invitations';
 import { signUp } from '../domain/signup';
 import { listUserTenants, loadAuthorization, pickActiveTenant, toTenantDto } from '../domain/tenants';
 import { findUserById, toUserProfile } from '../domain/users';
@@ -93,6 +94,10 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     async (request, reply) => {
       assertTrustedOrigin(request, ctx.options.corsOrigins);
       const body = request.body;
+      // Spec 000 §7: sign-up may carry an invitationToken (a tenant's invite link): the new user
+      // joins that tenant. A token that is not live is refused before anything is created.
+      const invited = body.invitationToken ? await findInviteLinkTenant(ctx.db, body.invitationToken) : null;
+      if (body.invitationToken && !invited) throw httpError(400, INVITE_LINK_INVALID);
       const result = await signUp(
         ctx,
         {
@@ -102,6 +107,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
           companyName: body.companyName,
           phoneNumber: body.phoneNumber,
           metadata: parseMetadata(body.metadata),
+          joinTenantId: invited?.tenantId,
         },
         clientInfo(request),
       );
@@ -109,6 +115,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       // Activation required: the new user gets the link by email (a delivery failure is logged;
       // they can ask again with POST /activate/reset).
       if (result.shouldActivate) await sendActivationEmail(ctx, { id: result.userId, email: result.user.email }, (m) => request.log.error(m));
+      if (invited) await notifyJoined(ctx, result.user.email, invited, (m) => request.log.error(m));
       return {
         shouldActivate: result.shouldActivate,
         userId: result.userId,

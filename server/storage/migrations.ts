@@ -7,6 +7,7 @@
  */
 import type { Database } from './database';
 import { ADMIN_PORTAL_STATEMENTS } from './schema/admin-portal';
+import { INVITATION_STATEMENTS } from './schema/invitations';
 import { MFA_STATEMENTS } from './schema/mfa';
 import { ROLES_GROUPS_TOKENS_STATEMENTS } from './schema/roles-groups-tokens';
 import { SUB_ACCOUNT_STATEMENTS } from './schema/sub-accounts';
@@ -285,6 +286,11 @@ export const migrations: Migration[] = [
     version: 9,
     name: 'admin portal: permission catalogue and categories, tenant roles, groups, API tokens',
     statements: ROLES_GROUPS_TOKENS_STATEMENTS,
+  },
+  {
+    version: 10,
+    name: 'invitations: pending memberships, user provider and lock, tenant invite links',
+    statements: INVITATION_STATEMENTS,
   },
 ];
 

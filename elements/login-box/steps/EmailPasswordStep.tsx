@@ -44,7 +44,9 @@ export function EmailPasswordStep({ onSignUp, onForgotPassword }: StepProps) {
     setFieldErrors({ email: emailError, password: passwordError });
     if (emailError) return emailRef.current?.focus();
     if (passwordError) return passwordRef.current?.focus();
-    if (askPassword) void dispatch(loginWithPassword({ email: email.trim(), password }));
+    // Spec 000 §2 §7: an invite link's invitationToken in the address joins its account at sign-in.
+    const invitationToken = new URLSearchParams(globalThis.location?.search ?? '').get('invitationToken')?.trim();
+    if (askPassword) void dispatch(loginWithPassword({ email: email.trim(), password, ...(invitationToken ? { invitationToken } : {}) }));
     else void dispatch(preLogin(email.trim()));
   }
 

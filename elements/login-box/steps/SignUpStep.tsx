@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { selectPublicPolicy, selectSignUpState, signUpReset } from '../../../core/store/auth/authSlice';
 import { loadPublicPolicy, signUpUser } from '../../../core/store/auth/thunks';
 import { en } from '../../i18n/en';
@@ -12,6 +12,9 @@ import { PASSWORD_MAX_LENGTH, validateEmail, validateName, validateNewPassword }
 import { usePasswordMinLength } from './usePasswordMinLength';
 
 interface Fields { name: string; email: string; password: string; companyName: string }
+
+// Only a sign-up address holding an invite link's `invitationToken` downloads this.
+const InviteSignUpBanner = lazy(() => import('./InviteSignUpBanner'));
 type FieldErrors = Partial<Record<keyof Fields, string | null>>;
 
 /** Sign-up: stages SignUp and SignUpSuccess (spec 000 §2). */
@@ -22,6 +25,8 @@ export function SignUpStep({ onSignIn }: { onSignIn: () => void }) {
   const [fields, setFields] = useState<Fields>({ name: '', email: '', password: '', companyName: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const minLength = usePasswordMinLength();
+  // Spec 000 §2: the query string may carry an invitationToken; sign-up sends it and joins that account.
+  const invitationToken = useMemo(() => new URLSearchParams(globalThis.location?.search ?? '').get('invitationToken')?.trim() || undefined, []);
   const refs = { name: useRef<HTMLInputElement>(null), email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null), companyName: useRef<HTMLInputElement>(null) };
 
   useEffect(() => { void dispatch(loadPublicPolicy()); }, [dispatch]);
@@ -43,7 +48,8 @@ export function SignUpStep({ onSignIn }: { onSignIn: () => void }) {
       email: fields.email.trim(),
       password: fields.password,
       name: fields.name.trim() || undefined,
-      companyName: fields.companyName.trim() || undefined,
+      companyName: invitationToken ? undefined : fields.companyName.trim() || undefined,
+      invitationToken,
     }));
   }
 
@@ -68,6 +74,7 @@ export function SignUpStep({ onSignIn }: { onSignIn: () => void }) {
   return (
     <Card title={en.signUp.title} titleId="ae-sign-up-title">
       <form noValidate onSubmit={onSubmit} part="form" css={formStyle}>
+        {invitationToken && <Suspense fallback={null}><InviteSignUpBanner token={invitationToken} /></Suspense>}
         {error && <Alert>{error}</Alert>}
         <TextField ref={refs.name} label={en.signUp.nameLabel} name="name" autoComplete="name" autoFocus maxLength={100}
           value={fields.name} error={fieldErrors.name} partName="name-input" onChange={set('name')} />
@@ -76,8 +83,10 @@ export function SignUpStep({ onSignIn }: { onSignIn: () => void }) {
         <TextField ref={refs.password} label={en.signUp.passwordLabel} type="password" name="password" autoComplete="new-password" required
           maxLength={PASSWORD_MAX_LENGTH} value={fields.password} error={fieldErrors.password} hint={en.signUp.passwordHint(minLength)}
           partName="password-input" onChange={set('password')} />
-        <TextField ref={refs.companyName} label={en.signUp.companyLabel} name="companyName" autoComplete="organization" maxLength={100}
-          value={fields.companyName} error={fieldErrors.companyName} partName="company-input" onChange={set('companyName')} />
+        {!invitationToken && (
+          <TextField ref={refs.companyName} label={en.signUp.companyLabel} name="companyName" autoComplete="organization" maxLength={100}
+            value={fields.companyName} error={fieldErrors.companyName} partName="company-input" onChange={set('companyName')} />
+        )}
         <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.signUp.submitting}>{en.signUp.submit}</Button>
       </form>
       <p css={mutedStyle}>

@@ -1,0 +1,73 @@
+/**
+ * Invitations and invite links (spec 001 §4 §5 §7 "Users and team", spec 000 §7 "Users"). Built on
+ * `api.http` by the lazily loaded screens that need it (the users page, the accept-invitation
+ * screen, sign-up through an invite link), so the plain sign-in page does not carry it.
+ */
+import { isApiError } from './errors';
+import type { HttpClient } from './http';
+import type { Page, TeamUser, UsersQuery } from './team';
+import { USERS_PAGE_SIZE } from './team';
+import { USERS_V1, USERS_V2, USERS_V3 } from './users';
+
+export const INVITES_V1 = '/identity/resources/tenants/invites/v1';
+/** Spec 001 §7 / §9: an invite link lives 43200 minutes (30 days) unless chosen otherwise. */
+export const INVITE_LINK_DEFAULT_MINUTES = 43200;
+/** Spec 001 §9: "Bulk add reload page size 10". */
+export const BULK_ADD_RELOAD_PAGE_SIZE = 10;
+
+/** What the invite dialog sends (spec 001 §2 "Invite dialog fields: name, phoneNumber"; §7 "sent with provider local"). */
+export interface InviteUserRequest { email: string; name?: string; phoneNumber?: string; roleIds?: string[]; provider: 'local' }
+
+export interface InviteLink {
+  id: string; expiresInMinutes: number; expiresAt: string; shouldSendEmail: boolean; expired: boolean; createdAt: string; updatedAt: string;
+}
+/** Only the answer to creating a link holds its token (the server keeps a hash). */
+export interface CreatedInviteLink extends InviteLink { token: string; link: string }
+export interface InviteLinkConfig { defaultExpiresInMinutes: number; maxExpiresInMinutes: number }
+
+/** Users v3 query (spec 001 §7): v2's plus a preset. */
+export type UsersPreset = 'INACTIVE';
+export interface UsersV3Query extends UsersQuery { preset?: UsersPreset; maxInactiveSeconds?: number; email?: string }
+
+export interface InvitationLink { userId: string; token: string }
+export interface InvitationInfo { name: string; tenantId: string; shouldSetPassword: boolean; email: string }
+
+export function createInvitationsApi(http: HttpClient) {
+  return {
+    invite: (body: InviteUserRequest) => http.post<TeamUser>(USERS_V2, body),
+    resendInvitation: (userId: string) => http.post<Record<string, never>>(`${USERS_V1}/invitation/reset`, { userId }),
+    resendInvitationToAllTenants: (userId: string) => http.post<{ tenantIds: string[] }>(`${USERS_V1}/invitation/reset/all`, { userId }),
+    resendActivation: (email: string) => http.post<Record<string, never>>(`${USERS_V1}/activate/reset`, { email }),
+    listUsersV3: (query: UsersV3Query = {}) => http.get<Page<TeamUser>>(USERS_V3, {
+      query: {
+        _filter: query.filter?.trim() || undefined,
+        _sortBy: query.sortBy,
+        _order: query.order,
+        _offset: query.page ?? 0,
+        _limit: query.pageSize ?? USERS_PAGE_SIZE,
+        _preset: query.preset,
+        _maxInactiveSeconds: query.preset ? query.maxInactiveSeconds : undefined,
+        _email: query.email,
+      },
+    }),
+    getInviteLinkConfig: () => http.get<InviteLinkConfig>(`${INVITES_V1}/configuration`),
+    /** The tenant's invite link, or null when it has none (the server answers 404). */
+    getInviteLink: async (): Promise<InviteLink | null> => {
+      try {
+        return await http.get<InviteLink>(`${INVITES_V1}/user`);
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+    createInviteLink: (body: { expiresInMinutes?: number; shouldSendEmail?: boolean } = {}) =>
+      http.post<CreatedInviteLink>(`${INVITES_V1}/user`, { expiresInMinutes: INVITE_LINK_DEFAULT_MINUTES, ...body }),
+    updateInviteLink: (body: { expiresInMinutes?: number; shouldSendEmail?: boolean }) => http.patch<InviteLink>(`${INVITES_V1}/user`, body),
+    deleteInviteLink: () => http.delete<Record<string, never>>(`${INVITES_V1}/user`),
+    // Public: the link in the email or the invite link is the credential.
+    verifyInvitation: (link: InvitationLink) => http.post<InvitationInfo>(`${USERS_V1}/invitation/verify`, link),
+    acceptInvitation: (body: InvitationLink & { password?: string }) => http.post<{ tenantId: string; name: string }>(`${USERS_V1}/invitation/accept`, body),
+    verifyInviteLink: (token: string) => http.post<{ name: string; tenantId: string }>(`${INVITES_V1}/verify`, { token }),
+  };
+}
+export type InvitationsApi = ReturnType<typeof createInvitationsApi>;

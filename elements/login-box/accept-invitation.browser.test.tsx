@@ -1,0 +1,60 @@
+/// <reference types="mocha" />
+import { expect } from 'chai';
+import { STORAGE_KEY } from '../../core/demo/backend';
+import { seedDemoDatabase, type DemoDatabase } from '../../core/demo/data';
+import '../login-box/login-box.define';
+import { mount, part, typeInto, unmountAll, waitFor } from '../test-support/fixtures';
+
+const here = `${location.pathname}${location.search}`;
+
+/** A demo database holding one invited member with a live invitation link. */
+function seedInvitation(): DemoDatabase {
+  const db = seedDemoDatabase();
+  db.users.push({ id: 'invited-1', email: 'ivy@auth-elements.dev', name: 'Ivy', password: '', tenantId: 'demo-tenant', roleKeys: ['Viewer'], createdAt: '2026-01-01T00:00:00.000Z', verified: false, invitationPending: true });
+  db.oneTimeTokens = [{ purpose: 'invitation', userId: 'invited-1', token: 'live-token', expiresAt: Date.now() + 60_000, used: false }];
+  return db;
+}
+
+describe('<auth-login-box> accept invitation (demo mode)', function () {
+  this.timeout(20_000);
+  afterEach(() => { unmountAll(); history.replaceState(null, '', here); });
+
+  it('invalid without a userId: "We couldn\'t verify your invitation" and a way to sign in', async () => {
+    history.replaceState(null, '', '/account/invitation/accept?token=only-a-token');
+    const box = await mount('auth-login-box', { demo: '' });
+    const alert = await waitFor(() => box.shadowRoot!.querySelector('[role="alert"]'));
+    expect(alert.textContent).to.equal("We couldn't verify your invitation");
+    expect(part(box, 'accept-invitation-detail')?.textContent).to.contain('incomplete');
+    expect(part(box, 'sign-in-link')).to.not.equal(null);
+  });
+
+  it('validate shows the tenant name; a short password stays with its error; then success', async () => {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(seedInvitation()));
+    history.replaceState(null, '', '/account/invitation/accept?userId=invited-1&token=live-token');
+    const box = await mount('auth-login-box', { demo: '' });
+    const tenant = await waitFor(() => part(box, 'invitation-tenant'), 5000);
+    expect(tenant.textContent).to.equal('You are invited to join Demo Company.');
+    const password = part<HTMLInputElement>(box, 'password-input')!;
+    typeInto(password, 'short');
+    part<HTMLButtonElement>(box, 'submit-button')!.click();
+    await waitFor(() => password.getAttribute('aria-invalid') === 'true');
+    expect(password.value).to.equal('short');
+    typeInto(password, 'a-long-enough-password');
+    part<HTMLButtonElement>(box, 'submit-button')!.click();
+    const success = await waitFor(() => part(box, 'accept-invitation-success'), 5000);
+    expect(success.textContent).to.equal('You joined Demo Company. Sign in to continue.');
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY)!) as DemoDatabase;
+    expect(stored.users.find((u) => u.id === 'invited-1')?.invitationPending).to.equal(false);
+  });
+
+  it('a used or forged token is invalid with the catalogue message', async () => {
+    const db = seedInvitation();
+    db.oneTimeTokens![0]!.used = true;
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(db));
+    history.replaceState(null, '', '/account/invitation/accept?userId=invited-1&token=live-token');
+    const box = await mount('auth-login-box', { demo: '' });
+    const alert = await waitFor(() => box.shadowRoot!.querySelector('[role="alert"]'), 5000);
+    expect(alert.textContent).to.equal("We couldn't verify your invitation");
+    expect(part(box, 'accept-invitation-detail')?.textContent).to.equal('This invitation is invalid or has expired. Ask the account administrator for a new one.');
+  });
+});

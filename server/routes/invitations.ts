@@ -1,0 +1,151 @@
+/**
+ * Invitations and invite links (spec 001 §7 "Users and team", spec 000 §7 "Users"):
+ *
+ * Admin (the caller's active tenant; 403 without the permission):
+ * - POST /identity/resources/users/v2 { email, name?, phoneNumber?, roleIds?, provider?: 'local', skipInviteEmail? }
+ *   invite (fe.secure.write.users) -> 201 the member as the users list shows them;
+ * - POST /identity/resources/users/v1/invitation/reset { userId }: resend the invitation (fe.secure.write.users);
+ * - POST /identity/resources/users/v1/invitation/reset/all { userId }: resend it in every tenant where
+ *   the caller may manage users;
+ * - /identity/resources/tenants/invites/v1: GET /configuration, GET|POST|PATCH|DELETE /user (the
+ *   tenant's invite link; read: fe.secure.read.users, change: fe.secure.write.users).
+ *
+ * Public (the link is the credential):
+ * - POST /identity/resources/users/v1/invitation/verify { userId, token } -> { name, tenantId, shouldSetPassword, email };
+ * - POST /identity/resources/users/v1/invitation/accept { userId, token, password? } -> { tenantId, name };
+ * - POST /identity/resources/tenants/invites/v1/verify { token } -> { name, tenantId } (the invite link).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { accountLink } from '../delivery/messages';
+import {
+  acceptInvitation, createInviteLink, deleteInviteLink, findInviteLinkTenant, getInviteLink, INVITE_LINK_DEFAULT_MINUTES,
+  INVITE_LINK_INVALID, INVITE_LINK_MAX_MINUTES, inviteUser, resendAllInvitations, resendInvitation, updateInviteLink, verifyInvitation,
+} from '../domain/invitations';
+import { requireUser } from '../http/bearer';
+import { httpError } from '../http/errors';
+import { requirePermission } from '../http/permissions';
+import * as s from '../http/schemas';
+import { linkToken, userId } from './flow-schemas';
+
+const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+const expiresInMinutes = { type: 'integer', minimum: 1, maximum: INVITE_LINK_MAX_MINUTES } as const;
+
+interface InviteBody {
+  email: string; name?: string | null; phoneNumber?: string | null; roleIds?: string[]; provider?: 'local'; skipInviteEmail?: boolean;
+}
+
+export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const users = '/identity/resources/users';
+  const invites = '/identity/resources/tenants/invites/v1';
+  const log = (request: { log: { error: (m: string) => void } }) => (m: string) => request.log.error(m);
+
+  app.post<{ Body: InviteBody }>(
+    `${users}/v2`,
+    {
+      schema: {
+        body: s.strictObject({
+          email: s.email,
+          name: { ...s.personName, type: ['string', 'null'] },
+          phoneNumber: s.phoneNumber,
+          roleIds: { type: 'array', maxItems: 50, items: { type: 'string', pattern: UUID } },
+          // Spec 001 §7: "sent with provider local"; other providers come from SSO and SCIM, not from an invitation.
+          provider: { type: 'string', enum: ['local'] },
+          skipInviteEmail: { type: 'boolean' },
+        }, ['email']),
+      },
+    },
+    async (request, reply) => {
+      const claims = await requireUser(ctx.tokens, request);
+      const tenantId = requirePermission(claims, 'fe.secure.write.users');
+      const body = request.body;
+      if (body.name !== undefined && body.name !== null && !body.name.trim()) throw httpError(400, 'Name must not be empty');
+      const member = await inviteUser(ctx, {
+        tenantId, inviterId: claims.sub, email: body.email, name: body.name, phoneNumber: body.phoneNumber, roleIds: body.roleIds,
+        skipInviteEmail: body.skipInviteEmail,
+      }, log(request));
+      return reply.status(201).send(member);
+    },
+  );
+
+  const userIdBody = { body: s.strictObject({ userId }, ['userId']) };
+
+  app.post<{ Body: { userId: string } }>(`${users}/v1/invitation/reset`, { schema: userIdBody }, async (request) => {
+    const claims = await requireUser(ctx.tokens, request);
+    const tenantId = requirePermission(claims, 'fe.secure.write.users');
+    await resendInvitation(ctx, { tenantId, userId: request.body.userId, inviterId: claims.sub }, log(request));
+    return {};
+  });
+
+  app.post<{ Body: { userId: string } }>(`${users}/v1/invitation/reset/all`, { schema: userIdBody }, async (request) => {
+    const claims = await requireUser(ctx.tokens, request);
+    requirePermission(claims, 'fe.secure.write.users');
+    return resendAllInvitations(ctx, { callerId: claims.sub, userId: request.body.userId }, log(request));
+  });
+
+  app.post<{ Body: { userId: string; token: string } }>(
+    `${users}/v1/invitation/verify`,
+    { schema: { body: s.strictObject({ userId, token: linkToken }, ['userId', 'token']) } },
+    async (request) => verifyInvitation(ctx.db, request.body.userId, request.body.token),
+  );
+
+  app.post<{ Body: { userId: string; token: string; password?: string | null } }>(
+    `${users}/v1/invitation/accept`,
+    { schema: { body: s.strictObject({ userId, token: linkToken, password: { ...s.newPassword, type: ['string', 'null'] } }, ['userId', 'token']) } },
+    async (request) => acceptInvitation(ctx, request.body),
+  );
+
+  // ---- the tenant's invite link ----
+  app.get(`${invites}/configuration`, async (request) => {
+    requirePermission(await requireUser(ctx.tokens, request), 'fe.secure.read.users');
+    return { defaultExpiresInMinutes: INVITE_LINK_DEFAULT_MINUTES, maxExpiresInMinutes: INVITE_LINK_MAX_MINUTES };
+  });
+
+  app.get(`${invites}/user`, async (request) => {
+    const tenantId = requirePermission(await requireUser(ctx.tokens, request), 'fe.secure.read.users');
+    const link = await getInviteLink(ctx.db, tenantId);
+    if (!link) throw httpError(404, 'This account has no invite link');
+    return link;
+  });
+
+  const linkBody = { expiresInMinutes, shouldSendEmail: { type: 'boolean' } };
+
+  app.post<{ Body: { expiresInMinutes?: number; shouldSendEmail?: boolean } }>(
+    `${invites}/user`,
+    { schema: { body: s.strictObject(linkBody) } },
+    async (request, reply) => {
+      const claims = await requireUser(ctx.tokens, request);
+      const tenantId = requirePermission(claims, 'fe.secure.write.users');
+      const created = await createInviteLink(ctx.db, {
+        tenantId, createdBy: claims.sub, expiresInMinutes: request.body?.expiresInMinutes, shouldSendEmail: request.body?.shouldSendEmail,
+      });
+      const link = accountLink(ctx.options.appUrl, '/account/sign-up', { invitationToken: created.token });
+      return reply.status(201).send({ ...created, link });
+    },
+  );
+
+  app.patch<{ Body: { expiresInMinutes?: number; shouldSendEmail?: boolean } }>(
+    `${invites}/user`,
+    { schema: { body: { ...s.strictObject(linkBody), minProperties: 1 } } },
+    async (request) => {
+      const tenantId = requirePermission(await requireUser(ctx.tokens, request), 'fe.secure.write.users');
+      return updateInviteLink(ctx.db, tenantId, request.body);
+    },
+  );
+
+  app.delete(`${invites}/user`, async (request) => {
+    const tenantId = requirePermission(await requireUser(ctx.tokens, request), 'fe.secure.write.users');
+    await deleteInviteLink(ctx.db, tenantId);
+    return {};
+  });
+
+  app.post<{ Body: { token: string } }>(
+    `${invites}/verify`,
+    { schema: { body: s.strictObject({ token: linkToken }, ['token']) } },
+    async (request) => {
+      const tenant = await findInviteLinkTenant(ctx.db, request.body.token);
+      if (!tenant) throw httpError(400, INVITE_LINK_INVALID);
+      return { name: tenant.name, tenantId: tenant.tenantId };
+    },
+  );
+}

@@ -1,0 +1,129 @@
+// The tenant's invite link, sign-in with it, and users v3 (invitations.test.ts has the email invitations).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { BuiltServer } from '../app';
+import { SEED_TENANT_ID } from '../seed';
+import { API, bearer, login, SIGN_UP, startTestServer } from '../test-helpers';
+import { outbox } from './account-test-support';
+
+const INVITE = `${API}/users/v2`;
+const V3 = `${API}/users/v3`;
+const LINK = `${API}/tenants/invites/v1`;
+const LINK_INVALID = 'This invite link is invalid or has expired. Ask the account administrator for a new one.';
+
+let server: BuiltServer;
+let admin: string;
+let roles: Record<string, string>;
+
+before(async () => {
+  server = await startTestServer({ devOutbox: true, appUrl: 'https://app.example.com' });
+  admin = (await login(server.app)).accessToken;
+  const res = await server.app.inject({ method: 'GET', url: `${API}/roles/v1`, headers: bearer(admin) });
+  roles = Object.fromEntries(res.json().map((r: { key: string; id: string }) => [r.key, r.id]));
+});
+after(() => server.close());
+
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, token: string | null = admin) =>
+  server.app.inject({ method, url, ...(payload !== undefined ? { payload: payload as object } : {}), headers: token ? bearer(token) : {} });
+const invite = (payload: unknown, token: string | null = admin) => call('POST', INVITE, payload, token);
+
+async function member(email: string) {
+  const res = await call('GET', `${V3}?_email=${encodeURIComponent(email)}`);
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json().items[0];
+}
+
+describe('invite link', () => {
+  it('create (43200 minutes by default), get, update, verify, join by sign-up, delete', async () => {
+    assert.equal((await call('GET', `${LINK}/user`)).statusCode, 404);
+    const config = await call('GET', `${LINK}/configuration`);
+    assert.equal(config.json().defaultExpiresInMinutes, 43200);
+    const created = await call('POST', `${LINK}/user`, {});
+    assert.equal(created.statusCode, 201, created.body);
+    const body = created.json();
+    assert.equal(body.expiresInMinutes, 43200);
+    assert.match(body.token, /^[A-Za-z0-9_-]{43}$/);
+    assert.equal(body.link, `https://app.example.com/account/sign-up?invitationToken=${body.token}`);
+    const got = (await call('GET', `${LINK}/user`)).json();
+    assert.equal(got.id, body.id);
+    assert.equal(got.token, undefined, 'the token is shown only when created');
+    const patched = await call('PATCH', `${LINK}/user`, { expiresInMinutes: 60, shouldSendEmail: true });
+    assert.equal(patched.statusCode, 200, patched.body);
+    assert.equal(patched.json().expiresInMinutes, 60);
+    assert.equal(patched.json().shouldSendEmail, true);
+    for (const bad of [{}, { expiresInMinutes: 0 }, { expiresInMinutes: 525601 }, { expiresInMinutes: '60' }, { token: 'x' }]) {
+      const res = await call('PATCH', `${LINK}/user`, bad);
+      assert.equal(res.statusCode, 400, JSON.stringify(bad));
+      assert.ok(res.json().errors.length > 0);
+    }
+    const verified = await call('POST', `${LINK}/verify`, { token: body.token }, null);
+    assert.equal(verified.statusCode, 200);
+    assert.equal(verified.json().tenantId, SEED_TENANT_ID);
+    const forged = await call('POST', `${LINK}/verify`, { token: 'B'.repeat(43) }, null);
+    assert.deepEqual([forged.statusCode, forged.json().errors], [400, [LINK_INVALID]]);
+
+    const joined = await call('POST', SIGN_UP, { email: 'joiner@example.com', password: 'joiner-password-1', name: 'Jo Joiner', invitationToken: body.token }, null);
+    assert.equal(joined.statusCode, 200, joined.body);
+    assert.equal(joined.json().tenantId, SEED_TENANT_ID);
+    const joiner = await member('joiner@example.com');
+    assert.deepEqual(joiner.roles, []);
+    assert.match((await outbox(server.app, 'joiner@example.com'))[0]!.subject!, /^You joined /);
+    const refused = await call('POST', SIGN_UP, { email: 'joiner2@example.com', password: 'joiner-password-1', invitationToken: 'C'.repeat(43) }, null);
+    assert.deepEqual([refused.statusCode, refused.json().errors], [400, [LINK_INVALID]]);
+    assert.equal((await call('GET', `${V3}?_email=joiner2@example.com`)).json().items.length, 0, 'nothing created');
+
+    // Creating again replaces the link; deleting ends it.
+    const again = (await call('POST', `${LINK}/user`, { expiresInMinutes: 1440 })).json();
+    assert.equal((await call('POST', `${LINK}/verify`, { token: body.token }, null)).statusCode, 400);
+    assert.equal((await call('DELETE', `${LINK}/user`)).statusCode, 200);
+    assert.equal((await call('POST', `${LINK}/verify`, { token: again.token }, null)).statusCode, 400);
+    assert.equal((await call('DELETE', `${LINK}/user`)).statusCode, 404);
+  });
+});
+
+describe('sign-in with an invite link', () => {
+  it('an existing user who signs in with a live invitationToken joins the tenant and lands in it; a dead token is ignored', async () => {
+    const own = await call('POST', SIGN_UP, { email: 'existing@example.com', password: 'existing-password-1', companyName: 'Own Co' }, null);
+    assert.equal(own.statusCode, 200, own.body);
+    const ownTenant = own.json().tenantId;
+    const forged = await call('POST', `${API}/auth/v1/user`, { email: 'existing@example.com', password: 'existing-password-1', invitationToken: 'D'.repeat(43) }, null);
+    assert.equal(forged.statusCode, 200);
+    const link = (await call('POST', `${LINK}/user`, {})).json();
+    const wrong = await call('POST', `${API}/auth/v1/user`, { email: 'existing@example.com', password: 'wrong-password', invitationToken: link.token }, null);
+    assert.equal(wrong.statusCode, 401);
+    assert.equal((await member('existing@example.com')), undefined, 'a wrong password joins nothing');
+    const res = await call('POST', `${API}/auth/v1/user`, { email: 'existing@example.com', password: 'existing-password-1', invitationToken: link.token }, null);
+    assert.equal(res.statusCode, 200, res.body);
+    const tenants = (await call('GET', `${API}/users/v3/me/tenants`, undefined, res.json().accessToken)).json();
+    assert.equal(tenants.activeTenant.id, SEED_TENANT_ID);
+    assert.deepEqual(tenants.tenants.map((t: { id: string }) => t.id).sort(), [ownTenant, SEED_TENANT_ID].sort());
+    assert.deepEqual((await member('existing@example.com')).roles, []);
+  });
+});
+
+describe('GET users v3', () => {
+  it('pages like v2 and adds _email, _tenantId and the INACTIVE preset', async () => {
+    assert.equal((await invite({ email: 'expiry@example.com' })).statusCode, 201);
+    const page = (await call('GET', `${V3}?_limit=2&_offset=0&_sortBy=provider&_order=DESC`)).json();
+    assert.equal(page.items.length, 2);
+    assert.ok(page._metadata.totalItems >= 2);
+    assert.equal((await call('GET', `${V3}?_tenantId=${SEED_TENANT_ID}&_limit=1`)).statusCode, 200);
+    assert.equal((await call('GET', `${V3}?_tenantId=00000000-0000-4000-8000-000000000000`)).statusCode, 403);
+    const inactive = (await call('GET', `${V3}?_preset=INACTIVE&_limit=200`)).json();
+    const emails = inactive.items.map((u: { email: string }) => u.email);
+    assert.ok(emails.includes('expiry@example.com'), 'never signed in counts as inactive');
+    assert.ok(!emails.includes('admin@example.com'), 'the admin just signed in');
+    for (const bad of ['_preset=MFA_UNENROLLED', '_preset=nope', '_maxInactiveSeconds=10', '_offset=-1', '_limit=abc', '_unknown=1']) {
+      const res = await call('GET', `${V3}?${bad}`);
+      assert.equal(res.statusCode, 400, bad);
+      assert.ok(res.json().errors.length > 0, bad);
+    }
+  });
+
+  it('sorts by isLocked and provider from the stored columns', async () => {
+    await server.db.query(`UPDATE users SET locked_at = now() WHERE email = 'expiry@example.com'`);
+    const locked = (await call('GET', `${V3}?_sortBy=isLocked&_order=DESC&_limit=1`)).json();
+    assert.equal(locked.items[0].email, 'expiry@example.com');
+    assert.equal(locked.items[0].isLocked, true);
+  });
+});
