@@ -25,6 +25,8 @@ import { teamMemberRoutes } from './routes/team-members';
 import { teamUserRoutes } from './routes/team-users';
 import { userRoutes } from './routes/users';
 import { wellKnownRoutes } from './routes/well-known';
+import { oauthRoutes } from './routes/oauth';
+import { upsertClients } from './domain/oauth';
 import { SEED_TENANT_ID, seedDevelopmentData } from './seed';
 import { registerStatic } from './static';
 import { openDatabase, type Database } from './storage/database';
@@ -58,6 +60,7 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
     await tokens.init();
     if (opts.seed) await seedDevelopmentData(db, hasher);
     if (opts.seed) await seedHostIntegrationData(db, SEED_TENANT_ID);
+    if (opts.oauthClients.length) await upsertClients(db, opts.oauthClients);
     await hasher.warmUp();
     const delivery = createDelivery(db, opts.delivery);
     const ctx: AppContext = {
@@ -142,6 +145,8 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   );
   // Password reset, activation, the dev outbox and the /account/* pages (API parts under the prefix).
   await accountFlowRoutes(app, ctx);
+  // Hosted login: the OpenID Connect provider (discovery at the root, endpoints under the prefix).
+  await oauthRoutes(app, ctx);
   // The JWKS is also published at the conventional root location.
   if (apiPrefix) await app.register(async (root) => wellKnownRoutes(root, ctx));
   if (opts.staticRoot) await registerStatic(app, opts.staticRoot);
@@ -183,7 +188,7 @@ function corsDelegator(opts: ResolvedOptions) {
   return (request: FastifyRequest, callback: CorsOptionsCallback) => {
     const path = request.url;
     if (path.startsWith('/cdn/')) return callback(null, { origin: false });
-    if (path.endsWith('/.well-known/jwks.json')) return callback(null, { origin: '*', methods: ['GET'] });
+    if (path.endsWith('/.well-known/jwks.json') || path.endsWith('/.well-known/openid-configuration')) return callback(null, { origin: '*', methods: ['GET'] });
     return callback(null, api);
   };
 }

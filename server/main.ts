@@ -10,7 +10,8 @@
  * Delivery: SMTP_URL (smtp[s]://user:pass@host:port) and MAIL_FROM for email, SMS_WEBHOOK_URL and
  * SMS_WEBHOOK_TOKEN for SMS; without them messages go to the outbox table, readable at
  * GET /{prefix}/dev/outbox?to=... outside production. APP_URL: where links in emails point
- * (default PUBLIC_URL).
+ * (default PUBLIC_URL). OAUTH_CLIENTS: hosted login's registered clients, a JSON array of
+ * { "clientId", "name"?, "redirectUris": [...], "postLogoutRedirectUris"?: [...] }.
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +40,22 @@ function sameSite(): ServerOptions['cookieSameSite'] {
   if (!raw) return undefined;
   if (raw === 'lax' || raw === 'strict' || raw === 'none') return raw;
   throw new Error(`COOKIE_SAMESITE must be lax, strict or none, got "${raw}"`);
+}
+
+function oauthClients(): ServerOptions['oauthClients'] {
+  const raw = env.OAUTH_CLIENTS;
+  if (!raw) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new Error('OAUTH_CLIENTS must be a JSON array of { clientId, name?, redirectUris, postLogoutRedirectUris? }');
+  }
+  const valid = Array.isArray(parsed) && parsed.every((c) =>
+    c && typeof c === 'object' && typeof c.clientId === 'string' && Array.isArray(c.redirectUris) && c.redirectUris.every((u: unknown) => typeof u === 'string')
+    && (c.postLogoutRedirectUris === undefined || (Array.isArray(c.postLogoutRedirectUris) && c.postLogoutRedirectUris.every((u: unknown) => typeof u === 'string'))));
+  if (!valid) throw new Error('OAUTH_CLIENTS must be a JSON array of { clientId, name?, redirectUris, postLogoutRedirectUris? }');
+  return parsed as NonNullable<ServerOptions['oauthClients']>;
 }
 
 async function main(): Promise<void> {
@@ -79,6 +96,7 @@ async function main(): Promise<void> {
     appUrl: env.APP_URL || publicUrl,
     // The outbox endpoint hands out every link and code: never in production.
     devOutbox: !production,
+    oauthClients: oauthClients(),
   });
   if (production && (!env.SMTP_URL || !env.SMS_WEBHOOK_URL)) {
     console.warn('Warning: SMTP_URL or SMS_WEBHOOK_URL is not set; those messages are only written to the outbox table and nobody receives them.');

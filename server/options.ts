@@ -4,6 +4,7 @@
 import type { DatabaseConfig } from './storage/database';
 import type { ScryptParams } from './domain/passwords';
 import type { DeliveryConfig } from './delivery/types';
+import type { OAuthClientConfig } from './domain/oauth';
 
 export interface ServerOptions {
   /** PGlite (data folder, or in memory when `dataDir` is undefined) or a PostgreSQL URL. */
@@ -47,6 +48,11 @@ export interface ServerOptions {
   appUrl?: string;
   /** Register GET /{prefix}/dev/outbox (development and tests only, never in production). */
   devOutbox?: boolean;
+  /**
+   * Hosted login's registered OAuth clients (public clients, PKCE), written to `oauth_clients`
+   * at start. The OpenID provider is on only when `issuer` is an http(s) URL.
+   */
+  oauthClients?: OAuthClientConfig[];
 }
 
 export type ResolvedOptions = Required<Omit<ServerOptions, 'staticRoot' | 'passwordHashing' | 'delivery'>> &
@@ -75,6 +81,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     delivery: options.delivery,
     appUrl: (options.appUrl ?? (/^https?:\/\//.test(options.issuer ?? '') ? options.issuer! : 'http://localhost:8080')).replace(/\/+$/, ''),
     devOutbox: options.devOutbox ?? false,
+    oauthClients: options.oauthClients ?? [],
   };
   if (!PREFIX_SHAPE.test(resolved.prefix)) throw new Error(`Invalid URL prefix "${resolved.prefix}": use letters, digits, - and _`);
   if (resolved.cookieSameSite === 'none' && !resolved.cookieSecure) {

@@ -7,6 +7,7 @@
  */
 import type { Database } from './database';
 import { ADMIN_PORTAL_STATEMENTS } from './schema/admin-portal';
+import { OAUTH_STATEMENTS } from './schema/oauth';
 
 export interface Migration {
   version: number;
@@ -255,6 +256,11 @@ export const migrations: Migration[] = [
     version: 5,
     name: 'admin portal: admin-box metadata per vendor, account settings per tenant',
     statements: ADMIN_PORTAL_STATEMENTS,
+  },
+  {
+    version: 6,
+    name: 'hosted login: OAuth clients, authorization codes, OAuth grants',
+    statements: OAUTH_STATEMENTS,
   },
 ];
 
