@@ -254,8 +254,13 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
         const grant = await grantOfRefreshToken(ctx.db, token);
         if (!grant || grant.clientId !== client.clientId) return oauthError(reply, 400, 'invalid_grant', 'The refresh token is invalid');
         const refreshed = await ctx.auth.refresh(token!);
-        // A token rotated a moment ago (`refreshToken` null) is not renewed for OAuth clients: they hold one copy.
-        if (!refreshed || !refreshed.refreshToken) return oauthError(reply, 400, 'invalid_grant', 'The refresh token is invalid or has expired');
+        if (!refreshed) return oauthError(reply, 400, 'invalid_grant', 'The refresh token is invalid or has expired');
+        if (!refreshed.refreshToken) {
+          // The browser's 10 s grace for tabs racing one cookie does not apply: a client holds a
+          // single copy, so a rotated token presented again is reuse and ends the session.
+          await ctx.db.query(`UPDATE sessions SET revoked_at = now(), revoked_reason = 'refresh token reused' WHERE id = $1 AND revoked_at IS NULL`, [refreshed.sessionId]);
+          return oauthError(reply, 400, 'invalid_grant', 'The refresh token is invalid or has expired');
+        }
         const claims = decodeJwt(refreshed.authResponse.accessToken);
         const user = await findUserById(ctx.db, String(claims.sub));
         if (!user) return oauthError(reply, 400, 'invalid_grant', 'The user no longer exists');
