@@ -65,6 +65,13 @@ export interface SignUpResponse {
   authResponse?: AuthResponse;
 }
 
+/** Hosted login's token call (spec 000 §7): the authorization-code or the refresh-token grant. */
+export type OAuthTokenRequest =
+  | { grant_type: 'authorization_code'; client_id: string; code: string; redirect_uri: string; code_verifier: string }
+  | { grant_type: 'refresh_token'; client_id: string; refresh_token: string };
+/** Spec 000 §3 "Hosted-login token response": id_token, refresh_token, expires_in (and the access token). */
+export interface OAuthTokenResponse { access_token?: string; id_token?: string; refresh_token?: string; expires_in?: number; token_type?: string }
+
 export interface SsoPreLoginResponse { address: string; idpType?: string }
 
 export interface VendorPublicInfo { whiteLabelMode: boolean }
