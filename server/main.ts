@@ -96,7 +96,11 @@ async function main(): Promise<void> {
     appUrl: env.APP_URL || publicUrl,
     // The outbox endpoint hands out every link and code: never in production.
     devOutbox: !production,
-    oauthClients: oauthClients(),
+    // Development: the hosted-login demo page (demo-pages/hosted.html) is a registered client.
+    oauthClients: oauthClients() ?? (production ? undefined : [{
+      clientId: 'hosted-demo', name: 'Hosted login demo',
+      redirectUris: [`${publicUrl}/hosted-callback.html`], postLogoutRedirectUris: [`${publicUrl}/hosted.html`],
+    }]),
   });
   if (production && (!env.SMTP_URL || !env.SMS_WEBHOOK_URL)) {
     console.warn('Warning: SMTP_URL or SMS_WEBHOOK_URL is not set; those messages are only written to the outbox table and nobody receives them.');

@@ -7,18 +7,25 @@ import { seedTeam } from './fixtures/team';
 const port = Number(process.env.E2E_API_PORT ?? 8787);
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const origin = `http://127.0.0.1:${port}`;
+// The static host plays a third-party application using hosted login (test/e2e/hosted-login.spec.ts).
+const staticOrigin = `http://127.0.0.1:${Number(process.env.E2E_STATIC_PORT ?? 8788)}`;
 
 const server = await buildServer({
   database: { kind: 'pglite' },
   seed: true,
   staticRoot: root,
-  corsOrigins: [origin, `http://localhost:${port}`],
+  corsOrigins: [origin, `http://localhost:${port}`, staticOrigin],
   issuer: origin,
   // Low scrypt cost keeps the suite fast; production uses the default cost.
   passwordHashing: { N: 1024, r: 8, p: 1 },
   // Emails and SMS go to the outbox, which the tests read at /frontegg/dev/outbox; links point here.
   devOutbox: true,
   appUrl: origin,
+  oauthClients: [{
+    clientId: 'hosted-demo', name: 'Hosted login demo',
+    redirectUris: [`${staticOrigin}/hosted-callback.html`, `${origin}/hosted-callback.html`],
+    postLogoutRedirectUris: [`${staticOrigin}/hosted.html`, `${origin}/hosted.html`],
+  }],
 });
 await seedTeam(server.db);
 await server.app.listen({ port, host: '127.0.0.1' });
