@@ -26,6 +26,7 @@ import { teamUserRoutes } from './routes/team-users';
 import { userRoutes } from './routes/users';
 import { wellKnownRoutes } from './routes/well-known';
 import { oauthRoutes } from './routes/oauth';
+import { socialRoutes } from './routes/social';
 import { upsertClients } from './domain/oauth';
 import { SEED_TENANT_ID, seedDevelopmentData } from './seed';
 import { registerStatic } from './static';
@@ -147,6 +148,8 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   await accountFlowRoutes(app, ctx);
   // Hosted login: the OpenID Connect provider (discovery at the root, endpoints under the prefix).
   await oauthRoutes(app, ctx);
+  // Social login: provider configurations and the post-login exchange.
+  await socialRoutes(app, ctx);
   // The JWKS is also published at the conventional root location.
   if (apiPrefix) await app.register(async (root) => wellKnownRoutes(root, ctx));
   if (opts.staticRoot) await registerStatic(app, opts.staticRoot);

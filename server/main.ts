@@ -12,6 +12,10 @@
  * GET /{prefix}/dev/outbox?to=... outside production. APP_URL: where links in emails point
  * (default PUBLIC_URL). OAUTH_CLIENTS: hosted login's registered clients, a JSON array of
  * { "clientId", "name"?, "redirectUris": [...], "postLogoutRedirectUris"?: [...] }.
+ * SOCIAL_PROVIDERS: social login providers, a JSON array of { "key", "displayName"?, "custom"?,
+ * "issuer"? (OpenID Connect) or "authorizationEndpoint", "tokenEndpoint", "userinfoEndpoint"
+ * (OAuth 2.0), "clientId", "clientSecret"?, "scopes"?, "redirectUris": [...] }. SECRETS_KEY: 32
+ * bytes in base64 sealing stored client secrets (required in production when secrets are stored).
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +44,18 @@ function sameSite(): ServerOptions['cookieSameSite'] {
   if (!raw) return undefined;
   if (raw === 'lax' || raw === 'strict' || raw === 'none') return raw;
   throw new Error(`COOKIE_SAMESITE must be lax, strict or none, got "${raw}"`);
+}
+
+function jsonList<T>(name: string, shape: string): T[] | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (Array.isArray(parsed) && parsed.every((item) => item && typeof item === 'object')) return parsed as T[];
+  } catch {
+    // reported below
+  }
+  throw new Error(`${name} must be a JSON array of ${shape}`);
 }
 
 function oauthClients(): ServerOptions['oauthClients'] {
@@ -73,6 +89,10 @@ async function main(): Promise<void> {
       : [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
   const seed = !production && flag('SEED') !== false;
 
+  if (production && !env.SECRETS_KEY && env.SOCIAL_PROVIDERS?.includes('clientSecret')) {
+    throw new Error('SECRETS_KEY (32 bytes, base64) is required in production to store identity providers\' client secrets');
+  }
+
   const server = await buildServer({
     database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir },
     prefix,
@@ -101,6 +121,9 @@ async function main(): Promise<void> {
       clientId: 'hosted-demo', name: 'Hosted login demo',
       redirectUris: [`${publicUrl}/hosted-callback.html`], postLogoutRedirectUris: [`${publicUrl}/hosted.html`],
     }]),
+    socialProviders: jsonList<NonNullable<ServerOptions['socialProviders']>[number]>('SOCIAL_PROVIDERS', '{ key, issuer | endpoints, clientId, clientSecret?, redirectUris }'),
+    secretsKey: env.SECRETS_KEY || undefined,
+    allowInsecureIdentityProviders: !production,
   });
   if (production && (!env.SMTP_URL || !env.SMS_WEBHOOK_URL)) {
     console.warn('Warning: SMTP_URL or SMS_WEBHOOK_URL is not set; those messages are only written to the outbox table and nobody receives them.');

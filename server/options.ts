@@ -5,6 +5,7 @@ import type { DatabaseConfig } from './storage/database';
 import type { ScryptParams } from './domain/passwords';
 import type { DeliveryConfig } from './delivery/types';
 import type { OAuthClientConfig } from './domain/oauth';
+import type { SocialProviderConfig } from './domain/social';
 
 export interface ServerOptions {
   /** PGlite (data folder, or in memory when `dataDir` is undefined) or a PostgreSQL URL. */
@@ -53,10 +54,16 @@ export interface ServerOptions {
    * at start. The OpenID provider is on only when `issuer` is an http(s) URL.
    */
   oauthClients?: OAuthClientConfig[];
+  /** Social login providers (OAuth 2.0 / OpenID Connect), written to `social_providers` at start. */
+  socialProviders?: SocialProviderConfig[];
+  /** Key sealing stored secrets (providers' client secrets): 32 bytes, base64. A development key otherwise. */
+  secretsKey?: string;
+  /** Let identity providers be reached over plain http (development and tests only). */
+  allowInsecureIdentityProviders?: boolean;
 }
 
-export type ResolvedOptions = Required<Omit<ServerOptions, 'staticRoot' | 'passwordHashing' | 'delivery'>> &
-  Pick<ServerOptions, 'staticRoot' | 'passwordHashing' | 'delivery'>;
+export type ResolvedOptions = Required<Omit<ServerOptions, 'staticRoot' | 'passwordHashing' | 'delivery' | 'secretsKey'>> &
+  Pick<ServerOptions, 'staticRoot' | 'passwordHashing' | 'delivery' | 'secretsKey'>;
 
 const PREFIX_SHAPE = /^[A-Za-z0-9_-]*$/;
 
@@ -82,6 +89,9 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     appUrl: (options.appUrl ?? (/^https?:\/\//.test(options.issuer ?? '') ? options.issuer! : 'http://localhost:8080')).replace(/\/+$/, ''),
     devOutbox: options.devOutbox ?? false,
     oauthClients: options.oauthClients ?? [],
+    socialProviders: options.socialProviders ?? [],
+    secretsKey: options.secretsKey,
+    allowInsecureIdentityProviders: options.allowInsecureIdentityProviders ?? false,
   };
   if (!PREFIX_SHAPE.test(resolved.prefix)) throw new Error(`Invalid URL prefix "${resolved.prefix}": use letters, digits, - and _`);
   if (resolved.cookieSameSite === 'none' && !resolved.cookieSecure) {

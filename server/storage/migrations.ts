@@ -8,6 +8,7 @@
 import type { Database } from './database';
 import { ADMIN_PORTAL_STATEMENTS } from './schema/admin-portal';
 import { OAUTH_STATEMENTS } from './schema/oauth';
+import { SOCIAL_STATEMENTS } from './schema/social';
 
 export interface Migration {
   version: number;
@@ -261,6 +262,11 @@ export const migrations: Migration[] = [
     version: 6,
     name: 'hosted login: OAuth clients, authorization codes, OAuth grants',
     statements: OAUTH_STATEMENTS,
+  },
+  {
+    version: 7,
+    name: 'social login: provider configurations per vendor, external identities',
+    statements: SOCIAL_STATEMENTS,
   },
 ];
 
