@@ -12,6 +12,8 @@ export interface BusEvents {
   'auth:logout': Record<string, never>;
   'auth:signUpComplete': { email: string; userId?: string; tenantId?: string; shouldActivate: boolean };
   'auth:tokenRefreshed': { expiresAt: number };
+  /** A new user signed up through a social provider, whose email the provider vouches for. */
+  'auth:userVerified': { email: string; userId?: string };
   'auth:error': { action: string; message: string };
   'checkout:open': { planId?: string };
   'checkout:close': { status: 'success' | 'error' | 'cancel' };

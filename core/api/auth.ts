@@ -1,5 +1,5 @@
 import type { HttpClient } from './http';
-import type { AuthResponse, LoginRequest, OAuthTokenRequest, OAuthTokenResponse, SsoPreLoginResponse } from './types';
+import type { AuthResponse, LoginRequest, OAuthTokenRequest, OAuthTokenResponse, SocialLoginResult, SocialPostLoginQuery, SocialProviderConfig, SsoPreLoginResponse } from './types';
 
 export const AUTH_V1 = '/identity/resources/auth/v1';
 export const AUTH_V2 = '/identity/resources/auth/v2';
@@ -24,6 +24,11 @@ export function createAuthApi(http: HttpClient) {
     /** Hosted login (spec 000 §7 `/oauth/*`): the token call, the silent authorize (browser session cookie) and the OAuth logout. */
     oauthToken: (body: OAuthTokenRequest) => http.post<OAuthTokenResponse>(`${AUTH_V1}/oauth/token`, body),
     oauthSilent: (body: { client_id: string; nonce?: string }) => http.post<OAuthTokenResponse>(`${AUTH_V1}/oauth/authorize/silent`, body, { credentials: 'include' }),
+    /** Social login (spec 000 §7): the providers (v2), the custom providers, and the post-login with the provider's code. */
+    socialProviders: () => http.get<SocialProviderConfig[]>('/identity/resources/sso/v2'),
+    customSocialProviders: () => http.get<{ providers?: SocialProviderConfig[] }>('/identity/resources/sso/custom/v1'),
+    socialPostLogin: (provider: string, query: SocialPostLoginQuery) =>
+      http.post<AuthResponse & SocialLoginResult>(`${AUTH_V1}/user/sso/${encodeURIComponent(provider)}/postlogin`, undefined, { query, credentials: 'include' }),
     oauthLogout: (clientId: string) => http.get<unknown>(`${AUTH_V1}/oauth/logout`, { query: { client_id: clientId }, credentials: 'include' }),
   };
 }

@@ -1,7 +1,7 @@
 import type { AuthResponse, SignUpResponse, User } from '../api/types';
 import { DEMO_FEATURES, DEMO_PERMISSION_FEATURES } from '../entitlements/demoEntitlements';
 import { evaluateDemoFlags } from '../featureFlags/demoFlags';
-import { createDemoHostedLogin } from './hostedLogin';
+import { createDemoHostedLogin, createDemoSocialLogin } from './hostedLogin';
 import { createDemoAccountFlows } from './accountFlows';
 import { DEMO_PASSWORD_MIN_LENGTH, DEMO_POLICY, DEMO_ROLES, seedDemoDatabase, type DemoDatabase, type DemoUser } from './data';
 
@@ -237,6 +237,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     ...accountFlows.routes,
     // Hosted login's OAuth calls (core/demo/hostedLogin.ts).
     ...createDemoHostedLogin({ tokenFor, random, now }),
+    ...createDemoSocialLogin({ startSession, random, now }),
     'GET /identity/resources/configurations/v1/public': () => ok(DEMO_POLICY),
     'GET /identity/resources/users/v1/passwords/config': () => ok({ minLength: DEMO_PASSWORD_MIN_LENGTH, maxLength: 128 }),
     'GET /vendors/public': () => ok({ whiteLabelMode: false }),

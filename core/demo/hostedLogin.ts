@@ -2,7 +2,9 @@ import type { AuthResponse } from '../api/types';
 import type { DemoDatabase, DemoUser } from './data';
 
 /**
- * Demo mode's hosted-login calls (spec 000 §7 `/oauth/*`), answered from the demo session so
+ * Demo mode's federated sign-in: hosted login and social login.
+ *
+ * Hosted login's calls (spec 000 §7 `/oauth/*`), answered from the demo session so
  * nothing leaves the page's origin: the silent authorize (the demo session stands in for the
  * server's session cookie), the refresh-token grant and the OAuth logout. There is no hosted
  * page in demo mode (the page's own login route stands in for it, core/session/hostedLogin.ts),
@@ -60,6 +62,48 @@ export function createDemoHostedLogin(tools: DemoHostedTools): Record<string, Ha
     'GET /identity/resources/auth/v1/oauth/logout': (db) => {
       db.session = null;
       return { status: 200, body: {}, save: true };
+    },
+  };
+}
+
+/** The demo's social provider: its "authorization page" is the page's own social callback route, so nothing leaves the origin. */
+export const DEMO_SOCIAL_PROVIDER = 'demo-id';
+export const DEMO_SOCIAL_CODE = 'demo-social-code';
+export const DEMO_SOCIAL_USER = { email: 'sam.social@demo.example', name: 'Sam Social' };
+
+export interface DemoSocialTools {
+  startSession(db: DemoDatabase, user: DemoUser): AuthResponse;
+  random(): string;
+  now(): number;
+}
+
+/**
+ * Demo mode's social login: one provider, "Demo ID", whose authorization address is the default
+ * social callback route with a demo code. Its post-login signs in Sam Social, created (a new user)
+ * the first time.
+ */
+export function createDemoSocialLogin(tools: DemoSocialTools): Record<string, Handler> {
+  return {
+    'GET /identity/resources/sso/v2': () => ({
+      status: 200,
+      body: [{ provider: DEMO_SOCIAL_PROVIDER, type: DEMO_SOCIAL_PROVIDER, displayName: 'Demo ID', active: true, customised: false, authorizationUrl: `/account/social/success?code=${DEMO_SOCIAL_CODE}` }],
+    }),
+    'GET /identity/resources/sso/custom/v1': () => ({ status: 200, body: { providers: [] } }),
+    [`POST /identity/resources/auth/v1/user/sso/${DEMO_SOCIAL_PROVIDER}/postlogin`]: (db, { query }) => {
+      if (query.code !== DEMO_SOCIAL_CODE || !isText(query.redirectUri, 2048) || !isText(query.code_verifier, 128)) {
+        return { status: 401, body: { errors: ['Failed to authenticate'] } };
+      }
+      let user = db.users.find((u) => u.email === DEMO_SOCIAL_USER.email);
+      const isNewUser = !user;
+      if (!user) {
+        const tenantId = tools.random();
+        const createdAt = new Date(tools.now()).toISOString();
+        db.tenants.push({ id: tenantId, tenantId, name: `${DEMO_SOCIAL_USER.name}'s account`, isReseller: false, metadata: '{}', vendorId: 'demo-vendor', createdAt });
+        user = { id: tools.random(), ...DEMO_SOCIAL_USER, password: tools.random(), tenantId, roleKeys: ['Admin'], createdAt, verified: true };
+        db.users.push(user);
+      }
+      const auth = tools.startSession(db, user);
+      return { status: 200, body: { ...auth, isNewUser, email: user.email, userId: user.id, tenantId: user.tenantId, name: user.name }, save: true };
     },
   };
 }

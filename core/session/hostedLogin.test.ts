@@ -24,6 +24,7 @@ function hostedApp(transport: Transport, extra: { silentRefresh?: boolean; demoM
     name,
     {
       baseUrl: 'https://auth.example.com',
+      logLevel: 'silent',
       demoMode: extra.demoMode,
       hostedLogin: { clientId: CLIENT_ID, silentRefresh: extra.silentRefresh, organization: extra.organization },
     },

@@ -20,6 +20,9 @@ import { decodeAccessToken } from '../jwt';
 import { loginStateChanged, sessionCleared } from '../store/auth/authSlice';
 import { establishSession, type AuthThunk } from '../store/auth/thunks';
 import type { AuthServices } from '../store/services';
+import { pkceChallenge, randomToken, safeReturnPath, tabStorage as session, takeStored } from './pkce';
+
+export { base64Url, pkceChallenge, randomToken } from './pkce';
 
 export const HOSTED_SCOPE = 'openid email profile';
 export const AUTHORIZE_PATH = '/identity/resources/auth/v1/oauth/authorize';
@@ -38,26 +41,6 @@ export interface PendingLogin {
   returnTo: string;
 }
 
-/** RFC 4648 §5 base64url without padding. */
-export function base64Url(bytes: Uint8Array): string {
-  let text = '';
-  for (const byte of bytes) text += String.fromCharCode(byte);
-  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/** 32 random bytes from WebCrypto as base64url: 43 characters, a valid RFC 7636 verifier. */
-export function randomToken(): string {
-  const bytes = new Uint8Array(32);
-  globalThis.crypto.getRandomValues(bytes);
-  return base64Url(bytes);
-}
-
-/** The S256 code challenge of RFC 7636 §4.2: base64url(SHA-256(verifier)). */
-export async function pkceChallenge(verifier: string): Promise<string> {
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier));
-  return base64Url(new Uint8Array(digest));
-}
-
 const refreshTokens = new WeakMap<object, string>();
 
 function clientIdOf(services: Services): string {
@@ -66,20 +49,8 @@ function clientIdOf(services: Services): string {
   return hosted.clientId;
 }
 
-const noStorage: KeyValueStorage = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
-
-/** The tab's sessionStorage (none outside a browser, e.g. server rendering). */
-function session(): KeyValueStorage {
-  return globalThis.sessionStorage ?? noStorage;
-}
-
 function here(): URL {
   return new URL(globalThis.location?.href ?? 'http://localhost/');
-}
-
-/** Only a path of this page's origin is a place to come back to. */
-function safeReturnPath(value: unknown, fallback: string): string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : fallback;
 }
 
 /**
@@ -158,15 +129,7 @@ function toAuthResponse(token: OAuthTokenResponse): AuthResponse {
  * needed whatever happens), then error, code and state are checked. Throws on any mismatch.
  */
 export function readCallback(services: Services, current: URL, storage: KeyValueStorage = session()): { code: string; pending: PendingLogin } {
-  const key = PENDING_KEY + clientIdOf(services);
-  const stored = storage.getItem(key);
-  storage.removeItem(key);
-  let pending: PendingLogin | null = null;
-  try {
-    pending = stored ? (JSON.parse(stored) as PendingLogin) : null;
-  } catch {
-    pending = null;
-  }
+  const pending = takeStored<PendingLogin>(storage, PENDING_KEY + clientIdOf(services));
   const params = current.searchParams;
   const error = params.get('error');
   if (error) throw new Error(`The sign-in was refused: ${error}${params.get('error_description') ? ` (${params.get('error_description')})` : ''}`);

@@ -171,6 +171,15 @@ export const en = {
       cancel: 'Cancel',
     },
   },
+  social: {
+    or: 'or',
+    listLabel: 'Other ways to sign in',
+    continueWith: (provider: string) => `Continue with ${provider}`,
+    redirecting: 'Redirecting…',
+    callbackTitle: 'Signing you in',
+    signingIn: 'Completing your sign-in…',
+    backToSignIn: 'Back to sign in',
+  },
   checkout: {
     title: 'Checkout',
     plan: (plan: string) => `Plan: ${plan}`,

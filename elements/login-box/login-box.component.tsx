@@ -19,6 +19,8 @@ import type { StepProps } from './steps/types';
 const ActivateStep = lazy(() => import('./steps/ActivateStep').then((m) => ({ default: m.ActivateStep })));
 const ResetPasswordStep = lazy(() => import('./steps/ResetPasswordStep').then((m) => ({ default: m.ResetPasswordStep })));
 const ForgotPasswordStep = lazy(() => import('./steps/ForgotPasswordStep').then((m) => ({ default: m.ForgotPasswordStep })));
+// Social login's callback route (issue 5): its own chunk too.
+const SocialCallbackStep = lazy(() => import('./steps/SocialCallbackStep').then((m) => ({ default: m.SocialCallbackStep })));
 
 /** The login flow as a table: step -> screen. Steps without a screen yet fall back to MethodUnavailableStep. */
 export const LOGIN_STEP_SCREENS: Partial<Record<LoginStep, ComponentType<StepProps>>> = {
@@ -27,12 +29,13 @@ export const LOGIN_STEP_SCREENS: Partial<Record<LoginStep, ComponentType<StepPro
   redirectToSSO: RedirectToSsoStep,
 };
 
-export type LoginBoxScreen = 'login' | RouteScreen;
+export type LoginBoxScreen = 'login' | RouteScreen | 'socialCallback';
 
 /** The screen to open with: the `screen` attribute, else the route's screen (spec 000 §2), else login. */
 export function initialScreen(screen: string | undefined, pathname: string, routes: AuthRoutes): LoginBoxScreen {
   if (screen === 'sign-up' || screen === 'signUp') return 'signUp';
   if (screen === 'login') return 'login';
+  if (pathname.replace(/\/+$/, '') === routes.socialLoginCallbackUrl.replace(/\/+$/, '')) return 'socialCallback';
   return screenForPath(pathname, routes) ?? 'login';
 }
 
@@ -51,13 +54,14 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
     initialScreen(screenAttribute, globalThis.location?.pathname ?? '/', app.options.routes));
   const signIn = () => {
     // Leaving a link's screen: drop its token from the address bar and history.
-    if (screen === 'resetPassword') globalThis.history?.replaceState(null, '', app.options.routes.loginUrl);
+    if (screen === 'resetPassword' || screen === 'socialCallback') globalThis.history?.replaceState(null, '', app.options.routes.loginUrl);
     setScreen('login');
   };
 
   if (isLoading) return <Spinner label={en.common.loading} />;
   // Activation signs out whoever is signed in (spec 000 §4), so it comes before the signed-in state.
   if (screen === 'activate') return <ActivateStep />;
+  if (screen === 'socialCallback') return <SocialCallbackStep onSignIn={signIn} />;
   if (screen === 'resetPassword') return <ResetPasswordStep onSignIn={signIn} onForgotPassword={() => setScreen('forgotPassword')} />;
   if (isAuthenticated) return <SignedInStep />;
   if (screen === 'signUp') return <SignUpStep onSignIn={signIn} />;

@@ -106,7 +106,7 @@ const COLUMNS = 'key, display_name, custom, protocol, issuer, authorization_endp
 
 /** How long a discovered provider configuration is reused, and how long a failed discovery is not retried. */
 const DISCOVERY_TTL_MS = 10 * 60_000;
-const DISCOVERY_FAILURE_TTL_MS = 30_000;
+const DISCOVERY_FAILURE_TTL_MS = 5_000;
 
 /** Social providers of the vendor, their relying-party configurations cached per process. */
 export class SocialProviders {

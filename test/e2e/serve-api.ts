@@ -9,6 +9,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const origin = `http://127.0.0.1:${port}`;
 // The static host plays a third-party application using hosted login (test/e2e/hosted-login.spec.ts).
 const staticOrigin = `http://127.0.0.1:${Number(process.env.E2E_STATIC_PORT ?? 8788)}`;
+// The OpenID provider that test/e2e/social-login.spec.ts starts plays a social provider on this port.
+const idpPort = Number(process.env.E2E_IDP_PORT ?? port + 2);
 
 const server = await buildServer({
   database: { kind: 'pglite' },
@@ -26,6 +28,12 @@ const server = await buildServer({
     redirectUris: [`${staticOrigin}/hosted-callback.html`, `${origin}/hosted-callback.html`],
     postLogoutRedirectUris: [`${staticOrigin}/hosted.html`, `${origin}/hosted.html`],
   }],
+  // Listed only while that provider answers its discovery document.
+  socialProviders: [{
+    key: 'e2e-idp', displayName: 'E2E IdP', issuer: `http://127.0.0.1:${idpPort}`,
+    clientId: 'e2e-social', clientSecret: 'e2e-social-secret', redirectUris: [`${origin}/account/social/success`],
+  }],
+  allowInsecureIdentityProviders: true,
 });
 await seedTeam(server.db);
 await server.app.listen({ port, host: '127.0.0.1' });

@@ -43,7 +43,7 @@ export async function startOidcIdp(options: { port: number; clients: IdpClient[]
     })),
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     cookies: { keys: ['test-only-cookie-key-not-secret'] },
-    pkce: { required: () => true },
+    pkce: { methods: ['S256'], required: () => true },
     features: { devInteractions: { enabled: true } },
     findAccount: async (_ctx, sub) => ({
       accountId: sub,
