@@ -27,6 +27,7 @@ import { userRoutes } from './routes/users';
 import { wellKnownRoutes } from './routes/well-known';
 import { oauthRoutes } from './routes/oauth';
 import { socialRoutes } from './routes/social';
+import { ssoRoutes } from './routes/sso';
 import { upsertClients } from './domain/oauth';
 import { SEED_TENANT_ID, seedDevelopmentData } from './seed';
 import { registerStatic } from './static';
@@ -150,6 +151,8 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   await oauthRoutes(app, ctx);
   // Social login: provider configurations and the post-login exchange.
   await socialRoutes(app, ctx);
+  // Tenant SSO over OpenID Connect: start and post-login.
+  await ssoRoutes(app, ctx);
   // The JWKS is also published at the conventional root location.
   if (apiPrefix) await app.register(async (root) => wellKnownRoutes(root, ctx));
   if (opts.staticRoot) await registerStatic(app, opts.staticRoot);

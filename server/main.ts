@@ -16,6 +16,8 @@
  * "issuer"? (OpenID Connect) or "authorizationEndpoint", "tokenEndpoint", "userinfoEndpoint"
  * (OAuth 2.0), "clientId", "clientSecret"?, "scopes"?, "redirectUris": [...] }. SECRETS_KEY: 32
  * bytes in base64 sealing stored client secrets (required in production when secrets are stored).
+ * SSO_CONNECTIONS: tenants' OpenID Connect SSO, a JSON array of { "key", "tenantId", "protocol": "oidc",
+ * "domains": [...], "issuer", "clientId", "clientSecret"?, "redirectUris": [...], "defaultRoles"?: [...] }.
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,7 +91,7 @@ async function main(): Promise<void> {
       : [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
   const seed = !production && flag('SEED') !== false;
 
-  if (production && !env.SECRETS_KEY && env.SOCIAL_PROVIDERS?.includes('clientSecret')) {
+  if (production && !env.SECRETS_KEY && (env.SOCIAL_PROVIDERS?.includes('clientSecret') || env.SSO_CONNECTIONS?.includes('clientSecret'))) {
     throw new Error('SECRETS_KEY (32 bytes, base64) is required in production to store identity providers\' client secrets');
   }
 
@@ -122,6 +124,7 @@ async function main(): Promise<void> {
       redirectUris: [`${publicUrl}/hosted-callback.html`], postLogoutRedirectUris: [`${publicUrl}/hosted.html`],
     }]),
     socialProviders: jsonList<NonNullable<ServerOptions['socialProviders']>[number]>('SOCIAL_PROVIDERS', '{ key, issuer | endpoints, clientId, clientSecret?, redirectUris }'),
+    ssoConnections: jsonList<NonNullable<ServerOptions['ssoConnections']>[number]>('SSO_CONNECTIONS', '{ key, tenantId, protocol: "oidc", domains, issuer, clientId, clientSecret?, redirectUris, defaultRoles? }'),
     secretsKey: env.SECRETS_KEY || undefined,
     allowInsecureIdentityProviders: !production,
   });

@@ -6,6 +6,7 @@ import type { ScryptParams } from './domain/passwords';
 import type { DeliveryConfig } from './delivery/types';
 import type { OAuthClientConfig } from './domain/oauth';
 import type { SocialProviderConfig } from './domain/social';
+import type { SsoConnectionConfig } from './domain/sso';
 
 export interface ServerOptions {
   /** PGlite (data folder, or in memory when `dataDir` is undefined) or a PostgreSQL URL. */
@@ -56,6 +57,8 @@ export interface ServerOptions {
   oauthClients?: OAuthClientConfig[];
   /** Social login providers (OAuth 2.0 / OpenID Connect), written to `social_providers` at start. */
   socialProviders?: SocialProviderConfig[];
+  /** Tenants' OpenID Connect SSO connections, written to `sso_configurations` (and their domains to `sso_domains`) at start. */
+  ssoConnections?: SsoConnectionConfig[];
   /** Key sealing stored secrets (providers' client secrets): 32 bytes, base64. A development key otherwise. */
   secretsKey?: string;
   /** Let identity providers be reached over plain http (development and tests only). */
@@ -90,6 +93,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     devOutbox: options.devOutbox ?? false,
     oauthClients: options.oauthClients ?? [],
     socialProviders: options.socialProviders ?? [],
+    ssoConnections: options.ssoConnections ?? [],
     secretsKey: options.secretsKey,
     allowInsecureIdentityProviders: options.allowInsecureIdentityProviders ?? false,
   };

@@ -9,6 +9,7 @@ import type { Database } from './database';
 import { ADMIN_PORTAL_STATEMENTS } from './schema/admin-portal';
 import { OAUTH_STATEMENTS } from './schema/oauth';
 import { SOCIAL_STATEMENTS } from './schema/social';
+import { SSO_STATEMENTS } from './schema/sso';
 
 export interface Migration {
   version: number;
@@ -267,6 +268,11 @@ export const migrations: Migration[] = [
     version: 7,
     name: 'social login: provider configurations per vendor, external identities',
     statements: SOCIAL_STATEMENTS,
+  },
+  {
+    version: 8,
+    name: 'tenant SSO over OpenID Connect: configurations, domains, login states',
+    statements: SSO_STATEMENTS,
   },
 ];
 
