@@ -29,6 +29,9 @@ export function createAuthApi(http: HttpClient) {
     customSocialProviders: () => http.get<{ providers?: SocialProviderConfig[] }>('/identity/resources/sso/custom/v1'),
     socialPostLogin: (provider: string, query: SocialPostLoginQuery) =>
       http.post<AuthResponse & SocialLoginResult>(`${AUTH_V1}/user/sso/${encodeURIComponent(provider)}/postlogin`, undefined, { query, credentials: 'include' }),
+    /** OIDC SSO post-login (spec 000 §7): the callback's code and state (as RelayState) with the redirect URI. */
+    oidcPostLogin: (body: { code: string; redirectUri: string; RelayState: string }) =>
+      http.post<AuthResponse>(`${AUTH_V2}/user/oidc/postlogin`, body, { credentials: 'include' }),
     oauthLogout: (clientId: string) => http.get<unknown>(`${AUTH_V1}/oauth/logout`, { query: { client_id: clientId }, credentials: 'include' }),
   };
 }

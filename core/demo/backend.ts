@@ -1,7 +1,7 @@
 import type { AuthResponse, SignUpResponse, User } from '../api/types';
 import { DEMO_FEATURES, DEMO_PERMISSION_FEATURES } from '../entitlements/demoEntitlements';
 import { evaluateDemoFlags } from '../featureFlags/demoFlags';
-import { createDemoHostedLogin, createDemoSocialLogin } from './hostedLogin';
+import { createDemoHostedLogin, createDemoSocialLogin, createDemoSso, demoSsoPreLogin } from './hostedLogin';
 import { createDemoAccountFlows } from './accountFlows';
 import { DEMO_PASSWORD_MIN_LENGTH, DEMO_POLICY, DEMO_ROLES, seedDemoDatabase, type DemoDatabase, type DemoUser } from './data';
 
@@ -238,11 +238,13 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // Hosted login's OAuth calls (core/demo/hostedLogin.ts).
     ...createDemoHostedLogin({ tokenFor, random, now }),
     ...createDemoSocialLogin({ startSession, random, now }),
+    ...createDemoSso({ startSession, random, now }),
     'GET /identity/resources/configurations/v1/public': () => ok(DEMO_POLICY),
     'GET /identity/resources/users/v1/passwords/config': () => ok({ minLength: DEMO_PASSWORD_MIN_LENGTH, maxLength: 128 }),
     'GET /vendors/public': () => ok({ whiteLabelMode: false }),
     'POST /identity/resources/auth/v2/user/sso/prelogin': (_db, { body }) =>
-      isEmail(body.email) ? fail(404, 'SSO is not configured for this domain') : fail(400, 'email must be a valid email address'),
+      !isEmail(body.email) ? fail(400, 'email must be a valid email address')
+        : demoSsoPreLogin(body.email) ?? fail(404, 'SSO is not configured for this domain'),
     'POST /identity/resources/auth/v1/user': (db, { body }) => {
       if (!isEmail(body.email)) return fail(400, 'email must be a valid email address');
       if (typeof body.password !== 'string' || !body.password) return fail(400, 'password is required');

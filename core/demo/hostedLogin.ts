@@ -107,3 +107,39 @@ export function createDemoSocialLogin(tools: DemoSocialTools): Record<string, Ha
     },
   };
 }
+
+/** Demo mode's tenant SSO (OIDC): emails of this domain sign in through the demo "identity provider". */
+export const DEMO_SSO_DOMAIN = 'sso.demo.example';
+export const DEMO_SSO_CODE = 'demo-oidc-code';
+const DEMO_SSO_STATE = 'demo-sso-state';
+
+/**
+ * Pre-login's answer for the demo SSO domain: the page's own OIDC callback route with a demo code,
+ * so the redirect never leaves the page's origin (the kit appends its redirect_uri).
+ */
+export function demoSsoPreLogin(email: string): Answer | null {
+  if (email.trim().toLowerCase().split('@')[1] !== DEMO_SSO_DOMAIN) return null;
+  const origin = globalThis.location?.origin ?? 'http://localhost';
+  return { status: 200, body: { address: `${origin}/account/oidc/callback?code=${DEMO_SSO_CODE}&state=${DEMO_SSO_STATE}`, idpType: 'oidc' } };
+}
+
+/** The demo OIDC post-login: the demo code signs in the email's person, created in the demo tenant (Viewer) the first time. */
+export function createDemoSso(tools: DemoSocialTools): Record<string, Handler> {
+  const handler: Handler = (db, { body }) => {
+    if (body.code !== DEMO_SSO_CODE || body.RelayState !== DEMO_SSO_STATE || !isText(body.redirectUri, 2048)) {
+      return { status: 401, body: { errors: ['Failed to authenticate'] } };
+    }
+    const email = `olivia@${DEMO_SSO_DOMAIN}`;
+    let user = db.users.find((u) => u.email === email);
+    if (!user) {
+      const tenantId = db.users[0]?.tenantId ?? tools.random();
+      user = { id: tools.random(), email, name: 'Olivia OIDC', password: tools.random(), tenantId, roleKeys: ['Viewer'], createdAt: new Date(tools.now()).toISOString(), verified: true };
+      db.users.push(user);
+    }
+    return { status: 200, body: tools.startSession(db, user), save: true };
+  };
+  return {
+    'POST /identity/resources/auth/v1/user/oidc/postlogin': handler,
+    'POST /identity/resources/auth/v2/user/oidc/postlogin': handler,
+  };
+}

@@ -180,6 +180,11 @@ export const en = {
     signingIn: 'Completing your sign-in…',
     backToSignIn: 'Back to sign in',
   },
+  sso: {
+    callbackTitle: 'Single sign-on',
+    signingIn: 'Completing your single sign-on…',
+    goingBack: 'Taking you back…',
+  },
   checkout: {
     title: 'Checkout',
     plan: (plan: string) => `Plan: ${plan}`,

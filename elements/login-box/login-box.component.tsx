@@ -21,6 +21,7 @@ const ResetPasswordStep = lazy(() => import('./steps/ResetPasswordStep').then((m
 const ForgotPasswordStep = lazy(() => import('./steps/ForgotPasswordStep').then((m) => ({ default: m.ForgotPasswordStep })));
 // Social login's callback route (issue 5): its own chunk too.
 const SocialCallbackStep = lazy(() => import('./steps/SocialCallbackStep').then((m) => ({ default: m.SocialCallbackStep })));
+const SsoCallbackStep = lazy(() => import('./steps/SsoCallbackStep').then((m) => ({ default: m.SsoCallbackStep })));
 
 /** The login flow as a table: step -> screen. Steps without a screen yet fall back to MethodUnavailableStep. */
 export const LOGIN_STEP_SCREENS: Partial<Record<LoginStep, ComponentType<StepProps>>> = {
@@ -29,13 +30,15 @@ export const LOGIN_STEP_SCREENS: Partial<Record<LoginStep, ComponentType<StepPro
   redirectToSSO: RedirectToSsoStep,
 };
 
-export type LoginBoxScreen = 'login' | RouteScreen | 'socialCallback';
+export type LoginBoxScreen = 'login' | RouteScreen | 'socialCallback' | 'oidcCallback';
 
 /** The screen to open with: the `screen` attribute, else the route's screen (spec 000 §2), else login. */
 export function initialScreen(screen: string | undefined, pathname: string, routes: AuthRoutes): LoginBoxScreen {
   if (screen === 'sign-up' || screen === 'signUp') return 'signUp';
   if (screen === 'login') return 'login';
-  if (pathname.replace(/\/+$/, '') === routes.socialLoginCallbackUrl.replace(/\/+$/, '')) return 'socialCallback';
+  const path = pathname.replace(/\/+$/, '');
+  if (path === routes.socialLoginCallbackUrl.replace(/\/+$/, '')) return 'socialCallback';
+  if (path === routes.oidcRedirectUrl.replace(/\/+$/, '')) return 'oidcCallback';
   return screenForPath(pathname, routes) ?? 'login';
 }
 
@@ -62,6 +65,7 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
   // Activation signs out whoever is signed in (spec 000 §4), so it comes before the signed-in state.
   if (screen === 'activate') return <ActivateStep />;
   if (screen === 'socialCallback') return <SocialCallbackStep onSignIn={signIn} />;
+  if (screen === 'oidcCallback') return <SsoCallbackStep />;
   if (screen === 'resetPassword') return <ResetPasswordStep onSignIn={signIn} onForgotPassword={() => setScreen('forgotPassword')} />;
   if (isAuthenticated) return <SignedInStep />;
   if (screen === 'signUp') return <SignUpStep onSignIn={signIn} />;

@@ -23,3 +23,20 @@ test('demo mode: "Continue with Demo ID" signs Sam Social in through the social 
   await expectSignedInAs(page, 'Sam Social (sam.social@demo.example)');
   expect(offOrigin).toEqual([]);
 });
+
+test('demo mode: an email of the demo SSO domain goes through OIDC single sign-on on the page\'s own origin', async ({ page }) => {
+  const offOrigin: string[] = [];
+  page.on('request', (r) => { if (!r.url().startsWith(STATIC_ORIGIN)) offOrigin.push(r.url()); });
+  const html = await (await fetch(`${STATIC_ORIGIN}/demo.html`)).text();
+  await page.route(`${STATIC_ORIGIN}/account/**`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+
+  await page.goto(`${STATIC_ORIGIN}/demo.html`);
+  const login = box(page);
+  await partOf(login, 'email-input').fill('olivia@sso.demo.example');
+  await partOf(login, 'submit-button').click();
+  await expect(login.getByText('Redirecting you to your single sign-on provider…')).toBeVisible();
+  await page.waitForURL(`${STATIC_ORIGIN}/`);
+  await page.goto(`${STATIC_ORIGIN}/demo.html`);
+  await expectSignedInAs(page, 'Olivia OIDC (olivia@sso.demo.example)');
+  expect(offOrigin).toEqual([]);
+});

@@ -2,6 +2,7 @@
 // serving cdn/ and demo-pages/ like `npm start` does.
 import { fileURLToPath } from 'node:url';
 import { buildServer } from '../../server/app';
+import { SEED_TENANT_ID } from '../../server/seed';
 import { seedTeam } from './fixtures/team';
 
 const port = Number(process.env.E2E_API_PORT ?? 8787);
@@ -32,6 +33,11 @@ const server = await buildServer({
   socialProviders: [{
     key: 'e2e-idp', displayName: 'E2E IdP', issuer: `http://127.0.0.1:${idpPort}`,
     clientId: 'e2e-social', clientSecret: 'e2e-social-secret', redirectUris: [`${origin}/account/social/success`],
+  }],
+  // Tenant SSO: emails of oidc-sso.example sign in through the same OpenID provider (test/e2e/sso-oidc.spec.ts).
+  ssoConnections: [{
+    key: 'e2e-oidc', tenantId: SEED_TENANT_ID, protocol: 'oidc', domains: ['oidc-sso.example'], issuer: `http://127.0.0.1:${idpPort}`,
+    clientId: 'e2e-sso', clientSecret: 'e2e-sso-secret', redirectUris: [`${origin}/account/oidc/callback`], defaultRoles: ['Viewer'],
   }],
   allowInsecureIdentityProviders: true,
 });
