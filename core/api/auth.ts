@@ -1,5 +1,5 @@
 import type { HttpClient } from './http';
-import type { AuthResponse, LoginRequest, OAuthTokenRequest, OAuthTokenResponse, SocialLoginResult, SocialPostLoginQuery, SocialProviderConfig, SsoPreLoginResponse } from './types';
+import type { AuthResponse, LoginRequest, SsoPreLoginResponse } from './types';
 
 export const AUTH_V1 = '/identity/resources/auth/v1';
 export const AUTH_V2 = '/identity/resources/auth/v2';
@@ -21,17 +21,5 @@ export function createAuthApi(http: HttpClient) {
     /** Exchanges the refresh cookie for a new access token: a POST with no body. */
     refreshToken: () => http.post<AuthResponse>(`${AUTH_V1}/user/token/refresh`, undefined, { credentials: 'include' }),
     logout: () => http.post<Record<string, never>>(`${AUTH_V1}/logout`, undefined, { credentials: 'include' }),
-    /** Hosted login (spec 000 §7 `/oauth/*`): the token call, the silent authorize (browser session cookie) and the OAuth logout. */
-    oauthToken: (body: OAuthTokenRequest) => http.post<OAuthTokenResponse>(`${AUTH_V1}/oauth/token`, body),
-    oauthSilent: (body: { client_id: string; nonce?: string }) => http.post<OAuthTokenResponse>(`${AUTH_V1}/oauth/authorize/silent`, body, { credentials: 'include' }),
-    /** Social login (spec 000 §7): the providers (v2), the custom providers, and the post-login with the provider's code. */
-    socialProviders: () => http.get<SocialProviderConfig[]>('/identity/resources/sso/v2'),
-    customSocialProviders: () => http.get<{ providers?: SocialProviderConfig[] }>('/identity/resources/sso/custom/v1'),
-    socialPostLogin: (provider: string, query: SocialPostLoginQuery) =>
-      http.post<AuthResponse & SocialLoginResult>(`${AUTH_V1}/user/sso/${encodeURIComponent(provider)}/postlogin`, undefined, { query, credentials: 'include' }),
-    /** OIDC SSO post-login (spec 000 §7): the callback's code and state (as RelayState) with the redirect URI. */
-    oidcPostLogin: (body: { code: string; redirectUri: string; RelayState: string }) =>
-      http.post<AuthResponse>(`${AUTH_V2}/user/oidc/postlogin`, body, { credentials: 'include' }),
-    oauthLogout: (clientId: string) => http.get<unknown>(`${AUTH_V1}/oauth/logout`, { query: { client_id: clientId }, credentials: 'include' }),
   };
 }

@@ -12,6 +12,7 @@
  * - Refresh: the refresh-token grant, then the silent authorize (unless disabled), then, logged as
  *   "couldn't refresh user token with oauth service", the redirect to the hosted page.
  */
+import { federatedApi } from '../api/federated';
 import { MESSAGES } from '../api/messages';
 import { buildUrl } from '../api/http';
 import type { AuthResponse, OAuthTokenResponse } from '../api/types';
@@ -152,7 +153,7 @@ export function completeHostedCallback(current: URL = here(), storage: KeyValueS
     try {
       const { code, pending } = readCallback(services, current, storage);
       destination = safeReturnPath(pending.returnTo, destination);
-      const token = await services.api.auth.oauthToken({
+      const token = await federatedApi(services).oauthToken({
         grant_type: 'authorization_code', client_id: clientId, code, redirect_uri: pending.redirectUri, code_verifier: pending.verifier,
       });
       checkIdToken(token.id_token, pending.nonce, clientId);
@@ -182,7 +183,7 @@ export async function refreshHostedTokens(services: Services): Promise<AuthRespo
   if (refreshToken) {
     refreshTokens.delete(services);
     try {
-      const token = await services.api.auth.oauthToken({ grant_type: 'refresh_token', client_id: clientId, refresh_token: refreshToken });
+      const token = await federatedApi(services).oauthToken({ grant_type: 'refresh_token', client_id: clientId, refresh_token: refreshToken });
       if (token.refresh_token) refreshTokens.set(services, token.refresh_token);
       return toAuthResponse(token);
     } catch (error) {
@@ -192,7 +193,7 @@ export async function refreshHostedTokens(services: Services): Promise<AuthRespo
   if (services.options.hostedLogin?.silentRefresh !== false) {
     try {
       const nonce = randomToken();
-      const token = await services.api.auth.oauthSilent({ client_id: clientId, nonce });
+      const token = await federatedApi(services).oauthSilent({ client_id: clientId, nonce });
       checkIdToken(token.id_token, nonce, clientId);
       return toAuthResponse(token);
     } catch (error) {
@@ -220,5 +221,5 @@ export async function redirectAfterFailedRefresh(services: Services, storage: Ke
 /** The OAuth logout (spec 000 §4 "Logout"): ends the server's browser session; the in-memory refresh token is forgotten. */
 export async function hostedLogout(services: Services): Promise<void> {
   refreshTokens.delete(services);
-  await services.api.auth.oauthLogout(clientIdOf(services));
+  await federatedApi(services).oauthLogout(clientIdOf(services));
 }

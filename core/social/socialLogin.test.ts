@@ -159,15 +159,18 @@ describe('the callback', () => {
   }
 
   it('a refusal the server explains keeps its words (e.g. sign-up disabled)', async () => {
-    const { app, storage, callback } = await startDemo();
+    const backend = demo();
+    // The demo backend, except that the post-login answers 403 with the server's message.
+    const transport: Transport = (url, init) => new URL(url).pathname.endsWith('/postlogin')
+      ? Promise.resolve(new Response(JSON.stringify({ errors: ['Sign up is disabled'] }), { status: 403 }))
+      : backend.transport(url, init);
+    const { app } = appWith(transport);
+    await app.ready;
     app.services.logger.warn = () => {};
-    const inner = app.services.api.auth.socialPostLogin;
-    app.services.api.auth.socialPostLogin = async () => {
-      const { ApiError } = await import('../api/errors');
-      throw new ApiError('Sign up is disabled', 403);
-    };
-    assert.equal(await app.store.dispatch(completeSocialLogin(callback, storage)), false);
+    const storage = createMemoryStorage();
+    const [provider] = await loadSocialProviders(app.services);
+    const url = new URL(await buildSocialAuthorizationUrl(app.services, provider!, storage, new URL('https://app.example.com/account/login')));
+    assert.equal(await app.store.dispatch(completeSocialLogin(url, storage)), false);
     assert.equal(app.store.getState().auth.loginState.error, 'Sign up is disabled');
-    app.services.api.auth.socialPostLogin = inner;
   });
 });

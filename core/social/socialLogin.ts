@@ -10,6 +10,7 @@
  * - New users emit sign-up-complete and user-verified and go to `signUpSuccessUrl` when it is set;
  *   the quick-login marker is cleared; otherwise the normal post-login destination.
  */
+import { federatedApi } from '../api/federated';
 import { isApiError } from '../api/errors';
 import { MESSAGES } from '../api/messages';
 import type { SocialLoginResult, SocialPostLoginQuery, SocialProviderConfig } from '../api/types';
@@ -43,8 +44,8 @@ function here(): URL {
 /** The providers to show: v2 and custom, active, with an authorization address, each once. A failed list is logged and left out. */
 export async function loadSocialProviders(services: Pick<Services, 'api' | 'logger'>): Promise<SocialProviderConfig[]> {
   const [builtIn, custom] = await Promise.all([
-    services.api.auth.socialProviders().catch((error: unknown) => { services.logger.warn('Could not load the social providers', error); return []; }),
-    services.api.auth.customSocialProviders().then((answer) => answer.providers ?? []).catch((error: unknown) => {
+    federatedApi(services).socialProviders().catch((error: unknown) => { services.logger.warn('Could not load the social providers', error); return []; }),
+    federatedApi(services).customSocialProviders().then((answer) => answer.providers ?? []).catch((error: unknown) => {
       services.logger.warn('Could not load the custom social providers', error);
       return [];
     }),
@@ -129,7 +130,7 @@ export function completeSocialLogin(current: URL = here(), storage: Storage = ta
       if (!pending || typeof pending.provider !== 'string') throw new Error('No social sign-in is in progress in this tab');
       if (state !== pending.state) throw new Error('The state of the callback does not match the request');
       if (!code && !idToken) throw new Error('The callback has neither code nor id_token');
-      const result = await services.api.auth.socialPostLogin(pending.provider, socialPostLoginQuery({
+      const result = await federatedApi(services).socialPostLogin(pending.provider, socialPostLoginQuery({
         code, id_token: idToken, redirectUri: pending.redirectUri, code_verifier: pending.verifier, state,
       }));
       const user = await dispatch(establishSession(result));

@@ -6,6 +6,7 @@
  * Success: the session, `auth:login`, then the post-login destination. Failure: the
  * loginWithSSOFailed step with "Failed to authenticate", then the authenticated URL after 1000 ms.
  */
+import { federatedApi } from '../api/federated';
 import { MESSAGES } from '../api/messages';
 import { loginStateChanged, sessionCleared } from '../store/auth/authSlice';
 import { establishSession, type AuthThunk } from '../store/auth/thunks';
@@ -28,7 +29,7 @@ export function completeOidcLogin(current: URL = here()): AuthThunk<boolean> {
       if (!code || !state) throw new Error('The callback has no code or state');
       // The same address pre-login appended as redirect_uri: this route, without its query.
       const redirectUri = new URL(routes.oidcRedirectUrl, current).toString();
-      const response = await services.api.auth.oidcPostLogin({ code, redirectUri, RelayState: state });
+      const response = await federatedApi(services).oidcPostLogin({ code, redirectUri, RelayState: state });
       const user = await dispatch(establishSession(response));
       dispatch(loginStateChanged({ step: 'success', loading: false }));
       services.bus.emit('auth:login', { user });
