@@ -60,8 +60,8 @@ export default [
       // the demo backend stays its own chunk, fetched only in demo mode.
       manualChunks(id) {
         // Demo backend and portal-only logic stay out of the shared chunk: pages without them never pay.
-        // Hosted login and social login (PKCE, OAuth calls) load only when used.
-        if (id.includes('/core/demo/') || id.includes('/core/portal/') || id.includes('/core/session/hostedLogin') || id.includes('/core/session/pkce') || id.includes('/core/social/') || id.includes('/core/sso/') || id.includes('/core/api/federated')) return undefined;
+        // Hosted login, social login and SSO (PKCE, OAuth calls) load only when used.
+        if (id.includes('/core/demo/') || id.includes('/core/portal/') || id.includes('/core/tenants/') || id.includes('/core/session/hostedLogin') || id.includes('/core/session/pkce') || id.includes('/core/social/') || id.includes('/core/sso/') || id.includes('/core/api/federated')) return undefined;
         if (id.includes('/node_modules/') || id.includes('/core/') || id.includes('/elements/shared/') || id.includes('/elements/ui/') || id.includes('/elements/theme/') || id.includes('/elements/i18n/')) return 'shared';
         return undefined;
       },

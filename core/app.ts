@@ -107,6 +107,7 @@ export function getOrCreateApp(name: string = DEFAULT_APP_NAME, contextOptions: 
     navigate: (url) => services.navigate(url),
   });
   services.api = createApi(http);
+  services.http = http;
 
   const app: AuthApp = { name, options, store, bus, services, ready: Promise.resolve(false), settings: extras.settings ?? {} };
   apps.set(name, app);

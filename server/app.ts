@@ -19,6 +19,8 @@ import { authRoutes } from './routes/auth';
 import { configurationRoutes } from './routes/configurations';
 import { entitlementRoutes } from './routes/entitlements';
 import { featureFlagRoutes } from './routes/featureFlags';
+import { hierarchyRoutes } from './routes/hierarchy';
+import { portalConfigRoutes } from './routes/portal-config';
 import { loginSessionRoutes } from './routes/login-sessions';
 import { profileRoutes } from './routes/profile';
 import { teamMemberRoutes } from './routes/team-members';
@@ -142,6 +144,8 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
       await configurationRoutes(api, ctx);
       await entitlementRoutes(api, ctx);
       await featureFlagRoutes(api, ctx);
+      await hierarchyRoutes(api, ctx);
+      await portalConfigRoutes(api, ctx);
     },
     { prefix: apiPrefix },
   );

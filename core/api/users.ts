@@ -25,5 +25,7 @@ export function createUsersApi(http: HttpClient) {
     activateAccount: (body: ActivateAccountRequest) => http.post<AuthResponse>(`${USERS_V1}/activate`, body, { credentials: 'include' }),
     /** Sends a new activation link; answers 200 whether or not the email has an account. */
     resendActivationEmail: (body: { email: string }) => http.post<Record<string, never>>(`${USERS_V1}/activate/reset`, body),
+    /** Tenant switch (PUT v1 /tenant); the session is reloaded after it. */
+    switchTenant: (tenantId: string) => http.put<{ tenantId: string }>(`${USERS_V1}/tenant`, { tenantId }),
   };
 }

@@ -4,6 +4,7 @@ import { evaluateDemoFlags } from '../featureFlags/demoFlags';
 import { createDemoHostedLogin, createDemoSocialLogin, createDemoSso, demoSsoPreLogin } from './hostedLogin';
 import { createDemoAccountFlows } from './accountFlows';
 import { DEMO_PASSWORD_MIN_LENGTH, DEMO_POLICY, DEMO_ROLES, seedDemoDatabase, type DemoDatabase, type DemoUser } from './data';
+import { subAccountRoute, tenantsOfUser } from './subAccounts';
 
 /**
  * Demo mode (spec 000 §1): the HTTP contract answered in the page from sample data, after a pause of
@@ -300,10 +301,11 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     'DELETE /identity/resources/users/sessions/v1/me/all': withUser(() => ok({ revoked: 0 })),
     // Demo mode has no vendor metadata: the portal shows its default pages.
     'GET /metadata': () => ok({ rows: [] }),
-    'GET /identity/resources/users/v2/me/tenants': withUser((db, user) => ok(db.tenants.filter((t) => t.tenantId === user.tenantId))),
+    // Every tenant the user belongs to (sub-accounts included: core/demo/subAccounts.ts), the active one marked.
+    'GET /identity/resources/users/v2/me/tenants': withUser((db, user) => ok(tenantsOfUser(db, user))),
     'GET /identity/resources/users/v3/me/tenants': withUser((db, user) => {
-      const tenants = db.tenants.filter((t) => t.tenantId === user.tenantId);
-      return ok({ tenants, activeTenant: tenants[0] ?? null });
+      const tenants = tenantsOfUser(db, user);
+      return ok({ tenants, activeTenant: tenants.find((t) => t.tenantId === user.tenantId) ?? null }, true);
     }),
     // Host integration: entitlements (signed in) and feature flags (public).
     'GET /entitlements/api/v2/user-entitlements': withUser((_db, user) =>
@@ -321,7 +323,9 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       if (answer.save) save(db);
       return { status: answer.status, body: answer.body };
     }
-    const handler = routes[`${method.toUpperCase()} ${path}`];
+    const subAccounts = subAccountRoute(method, path);
+    const handler = routes[`${method.toUpperCase()} ${path}`]
+      ?? (subAccounts && withUser((d, caller, r) => subAccounts(d, caller, r.body, r.query, { now, random })));
     if (!handler) return fail(404, 'Not found');
     const db = load();
     const answer = handler(db, { method, path, body, token, query });

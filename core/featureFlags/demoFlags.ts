@@ -1,9 +1,11 @@
 import { KNOWN_FEATURE_FLAGS, type FeatureFlagContext } from './featureFlags';
 
-/** Demo mode's flags: the spec's named flags off, plus one sample flag on for everyone. */
+/** Demo mode's flags: the spec's named flags off (but custom login per tenant), plus one sample flag on for everyone. */
 export const DEMO_FEATURE_FLAGS: Record<string, boolean> = {
   ...Object.fromEntries(Object.values(KNOWN_FEATURE_FLAGS).map((key) => [key, false])),
   'demo-new-dashboard': true,
+  // The demo shows every portal flow, the account page's custom-login tab included.
+  [KNOWN_FEATURE_FLAGS.adminPortalLoginPerTenant]: true,
 };
 
 /** The demo answer of the evaluate call: the asked keys (all without keys), unknown keys off. */

@@ -1,4 +1,5 @@
 import type { Api } from '../api';
+import type { HttpClient } from '../api/http';
 import type { Logger } from '../api/logger';
 import type { EventBus } from '../bus';
 import type { ResolvedOptions } from '../config/options';
@@ -6,6 +7,8 @@ import type { ResolvedOptions } from '../config/options';
 /** What the thunks of one app use: its API, bus, options, and the timers of its session. */
 export interface AuthServices {
   api: Api;
+  /** The app's HTTP client, for API modules that live in lazily loaded chunks (portal pages). */
+  http?: HttpClient;
   bus: EventBus;
   options: ResolvedOptions;
   logger: Logger;

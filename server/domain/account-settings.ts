@@ -8,12 +8,12 @@ import type { Database } from '../storage/database';
 /** The contract's shape, declared once with the kit's API module. */
 export type AccountSettingsDto = AccountSettings;
 
-interface Row { id: string; name: string; address: string | null; website: string | null; timezone: string | null; currency: string; date_format: string; time_format: string }
+interface Row { id: string; name: string; address: string | null; website: string | null; timezone: string | null; currency: string; date_format: string; time_format: string; has_custom_login: boolean }
 
-const COLUMNS = 'id, name, address, website, timezone, currency, date_format, time_format';
+const COLUMNS = 'id, name, address, website, timezone, currency, date_format, time_format, (custom_login_enabled AND login_alias IS NOT NULL) AS has_custom_login';
 const toDto = (row: Row): AccountSettingsDto => ({
   tenantId: row.id, name: row.name, address: row.address, website: row.website, timezone: row.timezone,
-  currency: row.currency, dateFormat: row.date_format, timeFormat: row.time_format, logo: null, hasCustomLogin: false,
+  currency: row.currency, dateFormat: row.date_format, timeFormat: row.time_format, logo: null, hasCustomLogin: row.has_custom_login === true,
 });
 
 export async function getAccountSettings(db: Database, tenantId: string): Promise<AccountSettingsDto | null> {

@@ -52,12 +52,12 @@ export function toTenantDto(row: TenantRow): TenantDto {
   };
 }
 
-/** The live tenants `userId` belongs to, oldest membership first. */
+/** The live tenants `userId` belongs to and may act in (access not denied), oldest membership first. */
 export async function listUserTenants(db: Database, userId: string): Promise<TenantRow[]> {
   const { rows } = await db.query<TenantRow>(
     `SELECT t.id, t.vendor_id, t.name, t.is_reseller, t.metadata, t.created_at
        FROM memberships m JOIN tenants t ON t.id = m.tenant_id
-      WHERE m.user_id = $1 AND t.deleted_at IS NULL
+      WHERE m.user_id = $1 AND t.deleted_at IS NULL AND m.access_allowed
       ORDER BY m.created_at, t.id`,
     [userId],
   );

@@ -7,6 +7,7 @@
  */
 import type { Database } from './database';
 import { ADMIN_PORTAL_STATEMENTS } from './schema/admin-portal';
+import { SUB_ACCOUNT_STATEMENTS } from './schema/sub-accounts';
 import { OAUTH_STATEMENTS } from './schema/oauth';
 import { SOCIAL_STATEMENTS } from './schema/social';
 import { SSO_STATEMENTS } from './schema/sso';
@@ -261,16 +262,21 @@ export const migrations: Migration[] = [
   },
   {
     version: 6,
+    name: 'sub-accounts (tenant parents), per-tenant custom login, sub-account access',
+    statements: SUB_ACCOUNT_STATEMENTS,
+  },
+  {
+    version: 7,
     name: 'hosted login: OAuth clients, authorization codes, OAuth grants',
     statements: OAUTH_STATEMENTS,
   },
   {
-    version: 7,
+    version: 8,
     name: 'social login: provider configurations per vendor, external identities',
     statements: SOCIAL_STATEMENTS,
   },
   {
-    version: 8,
+    version: 9,
     name: 'tenant SSO over OpenID Connect: configurations, domains, login states',
     statements: SSO_STATEMENTS,
   },

@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildServer } from '../../server/app';
 import { SEED_TENANT_ID } from '../../server/seed';
+import { seedSubAccounts } from './fixtures/sub-accounts';
 import { seedTeam } from './fixtures/team';
 
 const port = Number(process.env.E2E_API_PORT ?? 8787);
@@ -42,6 +43,7 @@ const server = await buildServer({
   allowInsecureIdentityProviders: true,
 });
 await seedTeam(server.db);
+await seedSubAccounts(server.db);
 await server.app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e API server on ${origin}`);
 const stop = async () => { await server.close(); process.exit(0); };

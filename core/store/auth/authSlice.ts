@@ -36,6 +36,8 @@ export interface AuthState {
   signUpState: SignUpState;
   /** Forgot password, reset password and activation screens. */
   recovery: RecoveryState;
+  /** Tenant switch in progress, and the last switch's failure. */
+  tenantSwitch: { loading: boolean; error: string | null };
 }
 
 export const initialLoginState: LoginState = { flow: 'Login', step: 'preLogin', email: '', loading: false, error: null, ssoAddress: null };
@@ -53,6 +55,7 @@ export const initialAuthState: AuthState = {
   loginState: initialLoginState,
   signUpState: initialSignUpState,
   recovery: initialRecoveryState,
+  tenantSwitch: { loading: false, error: null },
 };
 
 const authSlice = createSlice({
@@ -102,6 +105,9 @@ const authSlice = createSlice({
     signUpReset(state) {
       state.signUpState = initialSignUpState;
     },
+    tenantSwitchChanged(state, action: PayloadAction<AuthState['tenantSwitch']>) {
+      state.tenantSwitch = action.payload;
+    },
     recoveryChanged(state, action: PayloadAction<RecoveryChange>) {
       for (const key of Object.keys(action.payload) as Array<keyof RecoveryState>) Object.assign(state.recovery[key], action.payload[key]);
     },
@@ -110,7 +116,7 @@ const authSlice = createSlice({
 
 export const {
   sessionCheckStarted, userUpdated, tokenReceived, sessionEstablished, sessionCleared, publicPolicyLoaded,
-  loginStateChanged, loginReset, signUpStateChanged, signUpReset, recoveryChanged,
+  loginStateChanged, loginReset, signUpStateChanged, signUpReset, recoveryChanged, tenantSwitchChanged,
 } = authSlice.actions;
 export const authReducer = authSlice.reducer;
 

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../core/api/errors';
+import { fieldAppearance } from '../../../core/portal/appearance';
 import type { User } from '../../../core/api/types';
 import { selectUser, userUpdated } from '../../../core/store/auth/authSlice';
 import { en } from '../../i18n/en';
@@ -13,7 +14,10 @@ import type { PortalPageProps } from '../shell/PortalShell';
 import { profileFieldsOf, profileUpdateOf, validateProfile, type ProfileFields } from './profileForm';
 
 /** Profile (spec 001 §2): name, phone number, address, job title. The email is shown, not edited. */
-export default function ProfilePage(_props: PortalPageProps) {
+/** Field appearance from the admin-box metadata (spec 001 §2): hidden fields are not shown, viewOnly ones are read-only. */
+export default function ProfilePage({ metadata }: PortalPageProps) {
+  const look = (field: keyof ProfileFields) => fieldAppearance(metadata, 'profile', field);
+  const ro = (field: keyof ProfileFields) => (look(field) === 'viewOnly' ? { readOnly: true } : {});
   const app = useAuthApp();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser) as User;
@@ -48,14 +52,14 @@ export default function ProfilePage(_props: PortalPageProps) {
       <form noValidate onSubmit={onSubmit} css={formStyle} part="form profile">
         {status.error && <Alert>{status.error}</Alert>}
         <TextField label={en.portal.email} value={user.email} readOnly name="email" autoComplete="email" partName="profile-email" />
-        <TextField ref={refs.name} label={en.portal.name} name="name" autoComplete="name" required maxLength={100}
-          value={fields.name} error={errors.name} partName="profile-name" onChange={set('name')} />
-        <TextField ref={refs.phoneNumber} label={en.portal.phoneNumber} name="phoneNumber" type="tel" autoComplete="tel" maxLength={32}
-          value={fields.phoneNumber} error={errors.phoneNumber} partName="profile-phone" onChange={set('phoneNumber')} />
-        <TextField ref={refs.address} label={en.portal.address} name="address" autoComplete="street-address" maxLength={200}
-          value={fields.address} error={errors.address} partName="profile-address" onChange={set('address')} />
-        <TextField ref={refs.jobTitle} label={en.portal.jobTitle} name="jobTitle" autoComplete="organization-title" maxLength={100}
-          value={fields.jobTitle} error={errors.jobTitle} partName="profile-job-title" onChange={set('jobTitle')} />
+        {look('name') !== 'hidden' && <TextField ref={refs.name} label={en.portal.name} name="name" autoComplete="name" required maxLength={100} {...ro('name')}
+          value={fields.name} error={errors.name} partName="profile-name" onChange={set('name')} />}
+        {look('phoneNumber') !== 'hidden' && <TextField ref={refs.phoneNumber} label={en.portal.phoneNumber} name="phoneNumber" type="tel" autoComplete="tel" maxLength={32} {...ro('phoneNumber')}
+          value={fields.phoneNumber} error={errors.phoneNumber} partName="profile-phone" onChange={set('phoneNumber')} />}
+        {look('address') !== 'hidden' && <TextField ref={refs.address} label={en.portal.address} name="address" autoComplete="street-address" maxLength={200} {...ro('address')}
+          value={fields.address} error={errors.address} partName="profile-address" onChange={set('address')} />}
+        {look('jobTitle') !== 'hidden' && <TextField ref={refs.jobTitle} label={en.portal.jobTitle} name="jobTitle" autoComplete="organization-title" maxLength={100} {...ro('jobTitle')}
+          value={fields.jobTitle} error={errors.jobTitle} partName="profile-job-title" onChange={set('jobTitle')} />}
         <Button type="submit" partName="submit-button" loading={status.saving} loadingLabel={en.portal.saving}>{en.portal.save}</Button>
         {status.saved && <p role="status" part="saved">{en.portal.saved}</p>}
       </form>

@@ -18,7 +18,11 @@ export const PORTAL_PAGE_COMPONENTS: Partial<Record<PortalPageId, LazyExoticComp
   privacy: lazy(() => import('../pages/privacy/PrivacyPage')),
   account: lazy(() => import('../pages/account/AccountPage')),
   users: lazy(() => import('../pages/users/UsersPage')),
+  allAccounts: lazy(() => import('../pages/allAccounts/AllAccountsPage')),
 };
+
+/** The tenant switcher, for users of several accounts only (its own chunk). */
+const TenantSwitcher = lazy(() => import('../../tenants/TenantSwitcher'));
 
 const layoutStyle = css({
   display: 'grid',
@@ -84,7 +88,7 @@ class PageErrorBoundary extends Component<{ children: ReactNode; onRetry: () => 
 
 /** The admin portal: navigation over the visible pages, the current page from the URL hash. */
 export function PortalShell() {
-  const { isLoading, isAuthenticated, user } = useAppSelector(selectAuth);
+  const { isLoading, isAuthenticated, user, tenants, activeTenant, tenantSwitch } = useAppSelector(selectAuth);
   const metadata = useAdminBoxMetadata(isAuthenticated);
   const hash = useHash();
   const [attempt, setAttempt] = useState(0);
@@ -110,6 +114,7 @@ export function PortalShell() {
   return (
     <div css={layoutStyle}>
       <nav aria-label={en.portal.navLabel} part="nav">
+        {tenants.length > 1 && <Suspense fallback={null}><TenantSwitcher /></Suspense>}
         <ul css={navListStyle}>
           {pages.map((page) => (
             <li key={page}>
@@ -121,9 +126,10 @@ export function PortalShell() {
         </ul>
       </nav>
       <div part="page">
-        <PageErrorBoundary key={`${current}-${attempt}`} onRetry={() => setAttempt((n) => n + 1)}>
+        {/* After a tenant switch the page starts again in the new tenant. */}
+        <PageErrorBoundary key={`${current}-${attempt}-${activeTenant?.tenantId}`} onRetry={() => setAttempt((n) => n + 1)}>
           <Suspense fallback={<Spinner label={en.common.loading} />}>
-            {Page && <Page metadata={metadata ?? {}} />}
+            {tenantSwitch.loading ? <Spinner label={en.tenantSwitcher.switching} /> : Page && <Page metadata={metadata ?? {}} />}
           </Suspense>
         </PageErrorBoundary>
       </div>

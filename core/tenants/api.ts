@@ -1,0 +1,61 @@
+import type { HttpClient } from '../api/http';
+import type { RoleRef } from '../api/types';
+
+/** A sub-account as the hierarchy search lists it (spec 001 §3 Tenant, with numberOfUsers). */
+export interface SubAccount {
+  id: string;
+  tenantId: string;
+  name: string;
+  parentTenantId: string | null;
+  createdAt: string;
+  numberOfUsers: number;
+  numberOfChildren: number;
+}
+
+/** A page of the hierarchy search: items and the next page's address (spec 001 §7 "_links.next"). */
+export interface SubAccountsPage { items: SubAccount[]; _links: { next: string } }
+
+/** Spec 001 §3 "Account user: subAccountAccessAllowed, roles". */
+export interface SubAccountUser { id: string; email: string; name: string; tenantId: string; roles: RoleRef[]; subAccountAccessAllowed: boolean }
+
+export interface CustomLogin { enabled: boolean; loginAlias: string | null }
+
+export const HIERARCHY_V2 = '/tenants/resources/hierarchy/v2';
+export const SUB_TENANTS_V1 = '/tenants/resources/sub-tenants/v1';
+export const CUSTOM_LOGIN_V1 = '/tenants/resources/account-settings/v1/custom-login';
+/** Spec 001 §9: "all-accounts query limit 50", "selected-account users limit 10". */
+export const ALL_ACCOUNTS_LIMIT = 50;
+export const ACCOUNT_USERS_LIMIT = 10;
+
+const usersOf = (tenantId: string) => `/identity/resources/sub-tenants/v1/${encodeURIComponent(tenantId)}/users`;
+
+export interface SubAccountsQuery { filter?: string; subTenantId?: string; offset?: number; limit?: number }
+
+/** Sub-accounts, their members and the custom-login settings (portal only: never in the sign-in page's code). */
+export function createSubAccountsApi(http: HttpClient) {
+  return {
+    search: (query: SubAccountsQuery = {}) => http.get<SubAccountsPage>(HIERARCHY_V2, {
+      query: {
+        _offset: query.offset ?? 0,
+        _limit: query.limit ?? ALL_ACCOUNTS_LIMIT,
+        _subTenantId: query.subTenantId,
+        _filter: query.filter?.trim() || undefined,
+      },
+    }),
+    /** Follows a `_links.next` address as the server gave it. */
+    next: (link: string) => {
+      const url = new URL(link, 'http://relative.invalid');
+      return http.get<SubAccountsPage>(url.pathname, { query: Object.fromEntries(url.searchParams) });
+    },
+    create: (body: { name: string; parentTenantId?: string }) => http.post<SubAccount>(SUB_TENANTS_V1, body),
+    users: (tenantId: string, offset = 0, limit = ACCOUNT_USERS_LIMIT) =>
+      http.get<{ items: SubAccountUser[]; _metadata: { totalItems: number; totalPages: number } }>(usersOf(tenantId), { query: { _offset: offset, _limit: limit } }),
+    setRoles: (tenantId: string, userId: string, roleIds: string[]) =>
+      http.put<{ roleIds: string[] }>(`${usersOf(tenantId)}/${encodeURIComponent(userId)}/roles`, { roleIds }),
+    setAccess: (tenantId: string, userId: string, allowAccess: boolean) =>
+      http.put<{ allowAccess: boolean }>(`${usersOf(tenantId)}/${encodeURIComponent(userId)}/access`, { allowAccess }),
+    getCustomLogin: () => http.get<CustomLogin>(CUSTOM_LOGIN_V1),
+    saveCustomLogin: (body: CustomLogin) => http.put<CustomLogin>(CUSTOM_LOGIN_V1, body),
+  };
+}
+export type SubAccountsApi = ReturnType<typeof createSubAccountsApi>;

@@ -1,0 +1,262 @@
+/**
+ * Sub-accounts (spec 001 §3 Tenant, §4 "Reseller tenants", §7 "Tenants and sub-accounts"): a tree of
+ * tenants under the caller's active tenant, searched and paged in the database; the members of a
+ * sub-account, their roles there and whether their access is allowed; and tenant switching.
+ */
+import type { Database } from '../storage/database';
+import { httpError } from '../http/errors';
+import { listUserTenants } from './tenants';
+
+/** Spec 001 §9: "all-accounts query limit 50", "selected-account users limit 10". */
+export const SUB_ACCOUNTS_PAGE_SIZE = 50;
+export const SUB_ACCOUNT_USERS_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 200;
+
+export interface SubAccountDto {
+  id: string;
+  tenantId: string;
+  name: string;
+  parentTenantId: string | null;
+  createdAt: string;
+  numberOfUsers: number;
+  /** How many sub-accounts this one has (0: a leaf). */
+  numberOfChildren: number;
+}
+
+interface SubAccountRow { id: string; name: string; parent_tenant_id: string | null; created_at: Date; users: number; children: number }
+
+const toDto = (row: SubAccountRow): SubAccountDto => ({
+  id: row.id, tenantId: row.id, name: row.name, parentTenantId: row.parent_tenant_id,
+  createdAt: new Date(row.created_at).toISOString(), numberOfUsers: row.users, numberOfChildren: row.children,
+});
+
+/** LIKE pattern for search text: `%` and `_` are matched literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Every live tenant below `rootId` (not `rootId` itself), as a recursive query. */
+const DESCENDANTS = `WITH RECURSIVE tree AS (
+    SELECT id FROM tenants WHERE parent_tenant_id = $1 AND deleted_at IS NULL
+    UNION
+    SELECT t.id FROM tenants t JOIN tree ON t.parent_tenant_id = tree.id WHERE t.deleted_at IS NULL
+  )`;
+
+/** True when `tenantId` is `rootId` or lies below it. */
+export async function isWithin(db: Database, rootId: string, tenantId: string): Promise<boolean> {
+  if (rootId === tenantId) return true;
+  const { rows } = await db.query<{ found: boolean }>(`${DESCENDANTS} SELECT EXISTS (SELECT 1 FROM tree WHERE id = $2) AS found`, [rootId, tenantId]);
+  return rows[0]?.found === true;
+}
+
+/** 404 unless `tenantId` is the caller's active tenant or one of its sub-accounts (no hint of others). */
+export async function assertWithin(db: Database, rootId: string, tenantId: string): Promise<void> {
+  if (!(await isWithin(db, rootId, tenantId))) throw httpError(404, 'Sub-account not found');
+}
+
+export interface SubAccountQuery {
+  rootId: string;
+  /** List the children of this tenant (default: the root). Ignored by a search. */
+  parentId?: string | undefined;
+  /** Name search across the whole tree below the root. */
+  filter: string;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * A page of sub-accounts: the children of `parentId` or, with a search text, every account of the
+ * tree whose name contains it; ordered by name then id. `hasMore` tells whether a next page exists
+ * (one row more than asked is read).
+ */
+export async function searchSubAccounts(db: Database, query: SubAccountQuery): Promise<{ items: SubAccountDto[]; hasMore: boolean }> {
+  const filter = query.filter.trim();
+  const select = `SELECT t.id, t.name, t.parent_tenant_id, t.created_at,
+      (SELECT count(*)::int FROM memberships m WHERE m.tenant_id = t.id) AS users,
+      (SELECT count(*)::int FROM tenants c WHERE c.parent_tenant_id = t.id AND c.deleted_at IS NULL) AS children
+    FROM tenants t`;
+  const order = 'ORDER BY lower(t.name), t.id LIMIT $3 OFFSET $4';
+  const { rows } = filter
+    ? await db.query<SubAccountRow>(
+        `${DESCENDANTS} ${select} JOIN tree ON tree.id = t.id WHERE t.name ILIKE $2 ${order}`,
+        [query.rootId, containsPattern(filter), query.limit + 1, query.offset],
+      )
+    : await db.query<SubAccountRow>(
+        `${select} WHERE t.parent_tenant_id = $1 AND t.deleted_at IS NULL AND $2::text IS NULL ${order}`,
+        [query.parentId ?? query.rootId, null, query.limit + 1, query.offset],
+      );
+  return { items: rows.slice(0, query.limit).map(toDto), hasMore: rows.length > query.limit };
+}
+
+/** How many sub-accounts each tenant has below it (spec 001 §7 "v2 metadata ... totalSubTenants"). */
+export async function countSubAccounts(db: Database, rootId: string): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(`${DESCENDANTS} SELECT count(*)::int AS count FROM tree`, [rootId]);
+  return rows[0]?.count ?? 0;
+}
+
+/**
+ * Creates a sub-account under `parentId` (which must be within the caller's tree) and makes the
+ * creator a member of it with the creator roles, so they can switch into it.
+ */
+export async function createSubAccount(
+  db: Database,
+  input: { rootId: string; parentId: string; name: string; tenantId?: string | undefined; creatorId: string },
+): Promise<SubAccountDto> {
+  return db.transaction(async (tx) => {
+    await assertWithin(tx, input.rootId, input.parentId);
+    if (input.tenantId) {
+      const taken = await tx.query('SELECT 1 FROM tenants WHERE id = $1', [input.tenantId]);
+      if (taken.rows.length) throw httpError(409, 'An account with this id already exists');
+    }
+    const { rows } = await tx.query<SubAccountRow>(
+      `INSERT INTO tenants (id, vendor_id, name, parent_tenant_id)
+         SELECT COALESCE($1::uuid, gen_random_uuid()), p.vendor_id, $2, p.id FROM tenants p WHERE p.id = $3
+       RETURNING id, name, parent_tenant_id, created_at, 0 AS users, 0 AS children`,
+      [input.tenantId ?? null, input.name, input.parentId],
+    );
+    const tenant = rows[0]!;
+    const membership = await tx.query<{ id: string }>('INSERT INTO memberships (user_id, tenant_id) VALUES ($1, $2) RETURNING id', [input.creatorId, tenant.id]);
+    await tx.query(
+      `INSERT INTO membership_roles (membership_id, role_id)
+         SELECT $1, r.id FROM roles r WHERE r.default_for_creator AND r.tenant_id IS NULL ON CONFLICT DO NOTHING`,
+      [membership.rows[0]!.id],
+    );
+    return toDto({ ...tenant, users: 1 });
+  });
+}
+
+/** Renames a sub-account (not the caller's own account: account settings do that). */
+export async function renameSubAccount(db: Database, rootId: string, tenantId: string, name: string): Promise<void> {
+  if (tenantId === rootId) throw httpError(400, 'Rename your own account in the account settings');
+  await assertWithin(db, rootId, tenantId);
+  await db.query('UPDATE tenants SET name = $2, updated_at = now() WHERE id = $1', [tenantId, name]);
+}
+
+/** Deletes a sub-account and every sub-account below it. */
+export async function deleteSubAccount(db: Database, rootId: string, tenantId: string): Promise<void> {
+  if (tenantId === rootId) throw httpError(400, 'You cannot delete the account you are signed in to');
+  await assertWithin(db, rootId, tenantId);
+  await db.query('DELETE FROM tenants WHERE id = $1', [tenantId]);
+}
+
+export interface SubAccountUserDto {
+  id: string;
+  email: string;
+  name: string;
+  tenantId: string;
+  roles: Array<{ id: string; key: string; name: string }>;
+  /** Spec 001 §3 "Account user: subAccountAccessAllowed, roles". */
+  subAccountAccessAllowed: boolean;
+}
+
+/** A page of a sub-account's members (offset counts users), with their roles there. */
+export async function listSubAccountUsers(
+  db: Database, tenantId: string, offset: number, limit: number,
+): Promise<{ items: SubAccountUserDto[]; totalItems: number }> {
+  const total = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM memberships WHERE tenant_id = $1', [tenantId]);
+  const { rows } = await db.query<{ id: string; email: string; name: string | null; access_allowed: boolean; membership_id: string }>(
+    `SELECT u.id, u.email, u.name, m.access_allowed, m.id AS membership_id
+       FROM memberships m JOIN users u ON u.id = m.user_id
+      WHERE m.tenant_id = $1
+      ORDER BY lower(coalesce(u.name, u.email)), u.id
+      LIMIT $2 OFFSET $3`,
+    [tenantId, limit, offset],
+  );
+  const roles = rows.length
+    ? (await db.query<{ membership_id: string; id: string; key: string; name: string }>(
+        `SELECT mr.membership_id, r.id, r.key, r.name FROM membership_roles mr JOIN roles r ON r.id = mr.role_id
+          WHERE mr.membership_id = ANY($1::uuid[]) ORDER BY r.key`,
+        [rows.map((r) => r.membership_id)],
+      )).rows
+    : [];
+  return {
+    totalItems: total.rows[0]?.count ?? 0,
+    items: rows.map((row) => ({
+      id: row.id, email: row.email, name: row.name ?? row.email.split('@')[0]!, tenantId,
+      roles: roles.filter((r) => r.membership_id === row.membership_id).map(({ id, key, name }) => ({ id, key, name })),
+      subAccountAccessAllowed: row.access_allowed,
+    })),
+  };
+}
+
+async function membershipOf(db: Database, tenantId: string, userId: string): Promise<string> {
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM memberships WHERE tenant_id = $1 AND user_id = $2', [tenantId, userId]);
+  if (!rows[0]) throw httpError(404, 'User not found in this sub-account');
+  return rows[0].id;
+}
+
+/** The roles assignable in `tenantId` with these ids; 400 when any is not. */
+async function assignableRoles(db: Database, tenantId: string, roleIds: string[]): Promise<string[]> {
+  const ids = [...new Set(roleIds.filter((id) => id !== ''))];
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM roles WHERE id = ANY($1::uuid[]) AND (tenant_id IS NULL OR tenant_id = $2)`,
+    [ids, tenantId],
+  );
+  if (rows.length !== ids.length) throw httpError(400, 'Some roles do not exist in this account');
+  return ids;
+}
+
+/** Replaces a member's roles in a sub-account (`[""]` clears them, spec 001 §5). */
+export async function setSubAccountRoles(db: Database, tenantId: string, userId: string, roleIds: string[]): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const membership = await membershipOf(tx, tenantId, userId);
+    const ids = await assignableRoles(tx, tenantId, roleIds);
+    await tx.query('DELETE FROM membership_roles WHERE membership_id = $1', [membership]);
+    if (ids.length) {
+      await tx.query('INSERT INTO membership_roles (membership_id, role_id) SELECT $1, unnest($2::uuid[])', [membership, ids]);
+    }
+    return ids;
+  });
+}
+
+/** Allows or denies a member's access to a sub-account; a denied member's sessions there move out at their next refresh. */
+export async function setSubAccountAccess(db: Database, tenantId: string, userId: string, allowed: boolean): Promise<void> {
+  await membershipOf(db, tenantId, userId);
+  await db.query('UPDATE memberships SET access_allowed = $3 WHERE tenant_id = $1 AND user_id = $2', [tenantId, userId, allowed]);
+}
+
+/**
+ * Adds a member of the caller's account to a sub-account with roles (spec 001 §6 "added to
+ * sub-accounts with roleIds and allowSubAccountAccess (default false)"). Only people who are
+ * already members of the caller's own account can be added.
+ */
+export async function addSubAccountUser(
+  db: Database, input: { rootId: string; tenantId: string; email: string; roleIds: string[]; allowAccess: boolean },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string }>(
+      `SELECT u.id FROM users u JOIN memberships m ON m.user_id = u.id AND m.tenant_id = $1 WHERE lower(u.email) = lower($2)`,
+      [input.rootId, input.email],
+    );
+    if (!rows[0]) throw httpError(404, 'No member of your account has this email');
+    const roleIds = await assignableRoles(tx, input.tenantId, input.roleIds);
+    const inserted = await tx.query<{ id: string }>(
+      `INSERT INTO memberships (user_id, tenant_id, access_allowed) VALUES ($1, $2, $3) ON CONFLICT (user_id, tenant_id) DO NOTHING RETURNING id`,
+      [rows[0].id, input.tenantId, input.allowAccess],
+    );
+    if (!inserted.rows[0]) throw httpError(409, 'This user is already a member of the sub-account');
+    if (roleIds.length) {
+      await tx.query('INSERT INTO membership_roles (membership_id, role_id) SELECT $1, unnest($2::uuid[])', [inserted.rows[0].id, roleIds]);
+    }
+  });
+}
+
+/** Removes a member from a sub-account (and from the sub-accounts below it). */
+export async function removeSubAccountUser(db: Database, tenantId: string, userId: string): Promise<void> {
+  await membershipOf(db, tenantId, userId);
+  await db.query(
+    `${DESCENDANTS.replace('$1', '$2')} DELETE FROM memberships WHERE user_id = $1 AND (tenant_id = $2 OR tenant_id IN (SELECT id FROM tree))`,
+    [userId, tenantId],
+  );
+}
+
+/**
+ * Tenant switching (spec 000 §7 "PUT v1 /tenant (switch, payload tenantId)"): the session now acts
+ * in `tenantId`, and the next refresh issues an access token for it. 403 when the user does not
+ * belong to it (or their access there is denied).
+ */
+export async function switchTenant(db: Database, input: { userId: string; sessionId: string; tenantId: string }): Promise<void> {
+  const tenants = await listUserTenants(db, input.userId);
+  if (!tenants.some((t) => t.id === input.tenantId)) throw httpError(403, 'You are not a member of this account');
+  await db.query('UPDATE sessions SET tenant_id = $3 WHERE id = $1 AND user_id = $2', [input.sessionId, input.userId, input.tenantId]);
+  await db.query('UPDATE users SET active_tenant_id = $2 WHERE id = $1', [input.userId, input.tenantId]);
+}

@@ -1,0 +1,175 @@
+/**
+ * Sub-accounts and tenant switching (spec 001 §7 "Tenants and sub-accounts", spec 000 §7 "PUT v1
+ * /tenant"). Every sub-account call acts below the caller's active tenant: another tree is
+ * answered 404, never shown. Reading needs fe.account-hierarchy.read.subAccount, changing
+ * fe.account-hierarchy.write.subAccount (403 otherwise).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import {
+  addSubAccountUser, assertWithin, countSubAccounts, createSubAccount, deleteSubAccount, listSubAccountUsers, MAX_PAGE_SIZE,
+  removeSubAccountUser, renameSubAccount, searchSubAccounts, setSubAccountAccess, setSubAccountRoles, SUB_ACCOUNT_USERS_PAGE_SIZE,
+  SUB_ACCOUNTS_PAGE_SIZE, switchTenant,
+} from '../domain/hierarchy';
+import { requireUser } from '../http/bearer';
+import { requirePermission } from '../http/permissions';
+import * as s from '../http/schemas';
+
+export const READ_SUB_ACCOUNTS = 'fe.account-hierarchy.read.subAccount';
+export const WRITE_SUB_ACCOUNTS = 'fe.account-hierarchy.write.subAccount';
+
+const HIERARCHY = '/tenants/resources/hierarchy/v2';
+const SUB_TENANTS = '/tenants/resources/sub-tenants/v1';
+const SUB_TENANT_USERS = '/identity/resources/sub-tenants/v1/:tenantId/users';
+
+const uuid = { type: 'string', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' } as const;
+/** Query values arrive as strings (no coercion on this server): digits only. */
+const digits = (max: number) => ({ type: 'string', pattern: `^[0-9]{1,${max}}$` }) as const;
+const accountName = { ...s.personName, maxLength: 100 } as const;
+const roleIds = { type: 'array', maxItems: 50, items: { anyOf: [uuid, { type: 'string', maxLength: 0 }] } } as const;
+const tenantParams = { params: s.strictObject({ tenantId: uuid }, ['tenantId']) };
+const memberParams = { params: s.strictObject({ tenantId: uuid, userId: uuid }, ['tenantId', 'userId']) };
+
+const pageSize = (value: string | undefined, fallback: number) => Math.min(MAX_PAGE_SIZE, Math.max(1, Number(value ?? fallback)));
+
+interface SearchQuery { _offset?: string; _limit?: string; _subTenantId?: string; _filter?: string }
+
+export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const caller = async (request: Parameters<typeof requireUser>[1], permission: string) => {
+    const claims = await requireUser(ctx.tokens, request);
+    return { claims, rootId: requirePermission(claims, permission) };
+  };
+
+  /**
+   * The children of the active tenant (or of `_subTenantId`), or with `_filter` every account of the
+   * tree whose name contains it. `_offset` counts accounts; `_links.next` is the next page's
+   * address, empty on the last page.
+   */
+  app.get<{ Querystring: SearchQuery }>(
+    HIERARCHY,
+    {
+      schema: {
+        querystring: s.strictObject({ _offset: digits(6), _limit: digits(3), _subTenantId: uuid, _filter: { type: 'string', maxLength: 100 } }),
+      },
+    },
+    async (request) => {
+      const { rootId } = await caller(request, READ_SUB_ACCOUNTS);
+      const q = request.query;
+      if (q._subTenantId) await assertWithin(ctx.db, rootId, q._subTenantId);
+      const limit = pageSize(q._limit, SUB_ACCOUNTS_PAGE_SIZE);
+      const offset = Number(q._offset ?? 0);
+      const page = await searchSubAccounts(ctx.db, { rootId, parentId: q._subTenantId, filter: q._filter ?? '', offset, limit });
+      const next = new URLSearchParams({ _offset: String(offset + limit), _limit: String(limit) });
+      if (q._subTenantId) next.set('_subTenantId', q._subTenantId);
+      if (q._filter) next.set('_filter', q._filter);
+      return { items: page.items, _links: { next: page.hasMore ? `${HIERARCHY}?${next}` : '' } };
+    },
+  );
+
+  app.get(`${HIERARCHY}/metadata`, async (request) => {
+    const { rootId } = await caller(request, READ_SUB_ACCOUNTS);
+    return { totalSubTenants: await countSubAccounts(ctx.db, rootId) };
+  });
+
+  app.post<{ Body: { name: string; parentTenantId?: string; tenantId?: string } }>(
+    SUB_TENANTS,
+    { schema: { body: s.strictObject({ name: accountName, parentTenantId: uuid, tenantId: uuid }, ['name']) } },
+    async (request, reply) => {
+      const { claims, rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
+      const name = request.body.name.trim();
+      if (!name) return reply.code(400).send({ errors: ['Enter a name for the sub-account'] });
+      const created = await createSubAccount(ctx.db, {
+        rootId, parentId: request.body.parentTenantId ?? rootId, name, tenantId: request.body.tenantId, creatorId: claims.sub,
+      });
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.patch<{ Params: { tenantId: string }; Body: { name: string } }>(
+    `${SUB_TENANTS}/:tenantId`,
+    { schema: { ...tenantParams, body: s.strictObject({ name: accountName }, ['name']) } },
+    async (request, reply) => {
+      const { rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
+      const name = request.body.name.trim();
+      if (!name) return reply.code(400).send({ errors: ['Enter a name for the sub-account'] });
+      await renameSubAccount(ctx.db, rootId, request.params.tenantId, name);
+      return { tenantId: request.params.tenantId, name };
+    },
+  );
+
+  app.delete<{ Params: { tenantId: string } }>(`${SUB_TENANTS}/:tenantId`, { schema: tenantParams }, async (request) => {
+    const { rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
+    await deleteSubAccount(ctx.db, rootId, request.params.tenantId);
+    return {};
+  });
+
+  /** The members of a sub-account ("selected-account users limit 10"), `_offset` counting users. */
+  app.get<{ Params: { tenantId: string }; Querystring: { _offset?: string; _limit?: string } }>(
+    SUB_TENANT_USERS,
+    { schema: { ...tenantParams, querystring: s.strictObject({ _offset: digits(6), _limit: digits(3) }) } },
+    async (request) => {
+      const { rootId } = await caller(request, READ_SUB_ACCOUNTS);
+      await assertWithin(ctx.db, rootId, request.params.tenantId);
+      const limit = pageSize(request.query._limit, SUB_ACCOUNT_USERS_PAGE_SIZE);
+      const offset = Number(request.query._offset ?? 0);
+      const { items, totalItems } = await listSubAccountUsers(ctx.db, request.params.tenantId, offset, limit);
+      return { items, _metadata: { totalItems, totalPages: Math.ceil(totalItems / limit) } };
+    },
+  );
+
+  app.post<{ Params: { tenantId: string }; Body: { email: string; roleIds?: string[]; allowSubAccountAccess?: boolean } }>(
+    SUB_TENANT_USERS,
+    { schema: { ...tenantParams, body: s.strictObject({ email: s.email, roleIds, allowSubAccountAccess: { type: 'boolean' } }, ['email']) } },
+    async (request, reply) => {
+      const { rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
+      await assertWithin(ctx.db, rootId, request.params.tenantId);
+      await addSubAccountUser(ctx.db, {
+        rootId, tenantId: request.params.tenantId, email: request.body.email,
+        roleIds: request.body.roleIds ?? [], allowAccess: request.body.allowSubAccountAccess ?? false,
+      });
+      return reply.code(201).send({});
+    },
+  );
+
+  app.delete<{ Params: { tenantId: string; userId: string } }>(`${SUB_TENANT_USERS}/:userId`, { schema: memberParams }, async (request) => {
+    const { rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
+    await assertWithin(ctx.db, rootId, request.params.tenantId);
+    await removeSubAccountUser(ctx.db, request.params.tenantId, request.params.userId);
+    return {};
+  });
+
+  app.put<{ Params: { tenantId: string; userId: string }; Body: { roleIds: string[] } }>(
+    `${SUB_TENANT_USERS}/:userId/roles`,
+    { schema: { ...memberParams, body: s.strictObject({ roleIds }, ['roleIds']) } },
+    async (request) => {
+      const { rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
+      await assertWithin(ctx.db, rootId, request.params.tenantId);
+      return { roleIds: await setSubAccountRoles(ctx.db, request.params.tenantId, request.params.userId, request.body.roleIds) };
+    },
+  );
+
+  app.put<{ Params: { tenantId: string; userId: string }; Body: { allowAccess: boolean } }>(
+    `${SUB_TENANT_USERS}/:userId/access`,
+    { schema: { ...memberParams, body: s.strictObject({ allowAccess: { type: 'boolean' } }, ['allowAccess']) } },
+    async (request, reply) => {
+      const { claims, rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
+      await assertWithin(ctx.db, rootId, request.params.tenantId);
+      if (request.params.userId === claims.sub && request.params.tenantId === rootId) {
+        return reply.code(400).send({ errors: ['You cannot deny your own access to the account you are signed in to'] });
+      }
+      await setSubAccountAccess(ctx.db, request.params.tenantId, request.params.userId, request.body.allowAccess);
+      return { allowAccess: request.body.allowAccess };
+    },
+  );
+
+  /** Tenant switch: the session acts in `tenantId` from now on; the client then reloads the session. */
+  app.put<{ Body: { tenantId: string } }>(
+    '/identity/resources/users/v1/tenant',
+    { schema: { body: s.strictObject({ tenantId: uuid }, ['tenantId']) } },
+    async (request) => {
+      const claims = await requireUser(ctx.tokens, request);
+      await switchTenant(ctx.db, { userId: claims.sub, sessionId: claims.sid, tenantId: request.body.tenantId });
+      return { tenantId: request.body.tenantId };
+    },
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * Portal configuration the vendor and tenants set:
+ * - POST /metadata (spec 001 §7 "GET and POST admin-box metadata (update sends flattened path/value
+ *   actions)"): the vendor's page visibility and field/tab appearance. Only a vendor administrator
+ *   (a super user) may change it; every path and value is checked against what the portal knows.
+ * - Custom login per tenant (spec 001 §2 Account tab customLogin; §6 flag admin_portal_login_per_tenant):
+ *   GET/PUT /tenants/resources/account-settings/v1/custom-login, refused while the flag is off.
+ */
+import type { FastifyInstance } from 'fastify';
+import { applyMetadataActions, checkMetadataAction, type MetadataAction } from '../../core/portal/appearance';
+import type { AppContext } from '../context';
+import { evaluateFlags } from '../domain/featureFlags';
+import { findUserById } from '../domain/users';
+import { requireUser } from '../http/bearer';
+import { httpError } from '../http/errors';
+import { requirePermission } from '../http/permissions';
+import * as s from '../http/schemas';
+
+export const CUSTOM_LOGIN = '/tenants/resources/account-settings/v1/custom-login';
+export const CUSTOM_LOGIN_FLAG = 'admin_portal_login_per_tenant';
+/** A login alias: lowercase letters, digits and single dashes, 3 to 40 characters. */
+export const LOGIN_ALIAS = '^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,39}$';
+
+interface CustomLoginRow { login_alias: string | null; custom_login_enabled: boolean }
+const toCustomLogin = (row: CustomLoginRow) => ({ enabled: row.custom_login_enabled, loginAlias: row.login_alias });
+
+export async function portalConfigRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.post<{ Body: { entityName: string; actions: MetadataAction[] } }>(
+    '/metadata',
+    {
+      schema: {
+        body: s.strictObject({
+          entityName: { type: 'string', enum: ['adminBox'] },
+          actions: {
+            type: 'array', minItems: 1, maxItems: 100,
+            items: s.strictObject({ path: { type: 'string', minLength: 1, maxLength: 200 }, value: { type: ['string', 'null'], maxLength: 20 } }, ['path', 'value']),
+          },
+        }, ['entityName', 'actions']),
+      },
+    },
+    async (request, reply) => {
+      const claims = await requireUser(ctx.tokens, request);
+      const user = await findUserById(ctx.db, claims.sub);
+      if (!user?.super_user) throw httpError(403, 'Only a vendor administrator can change the portal configuration');
+      const problems = request.body.actions.map(checkMetadataAction).filter((m): m is string => m !== null);
+      if (problems.length) return reply.code(400).send({ errors: problems });
+      const configuration = await ctx.db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ configuration: Record<string, unknown> }>(
+          'SELECT configuration FROM admin_box_metadata WHERE vendor_id = $1 FOR UPDATE', [user.vendor_id],
+        );
+        const next = applyMetadataActions(rows[0]?.configuration ?? {}, request.body.actions);
+        await tx.query(
+          `INSERT INTO admin_box_metadata (vendor_id, configuration, updated_at) VALUES ($1, $2::jsonb, now())
+           ON CONFLICT (vendor_id) DO UPDATE SET configuration = EXCLUDED.configuration, updated_at = now()`,
+          [user.vendor_id, JSON.stringify(next)],
+        );
+        return next;
+      });
+      return { rows: [{ entityName: 'adminBox', configuration }] };
+    },
+  );
+
+  const customLoginTenant = async (request: Parameters<typeof requireUser>[1], permission: string) => {
+    const claims = await requireUser(ctx.tokens, request);
+    const tenantId = requirePermission(claims, permission);
+    const flags = await evaluateFlags(ctx.db, [CUSTOM_LOGIN_FLAG], { userId: claims.sub, tenantId });
+    if (!flags[CUSTOM_LOGIN_FLAG]) throw httpError(403, 'Custom login per account is not enabled');
+    return tenantId;
+  };
+
+  app.get(CUSTOM_LOGIN, async (request) => {
+    const tenantId = await customLoginTenant(request, 'fe.secure.read.accountSettings');
+    const { rows } = await ctx.db.query<CustomLoginRow>('SELECT login_alias, custom_login_enabled FROM tenants WHERE id = $1', [tenantId]);
+    if (!rows[0]) throw httpError(404, 'Account not found');
+    return toCustomLogin(rows[0]);
+  });
+
+  app.put<{ Body: { enabled: boolean; loginAlias: string | null } }>(
+    CUSTOM_LOGIN,
+    {
+      schema: {
+        body: s.strictObject({ enabled: { type: 'boolean' }, loginAlias: { type: ['string', 'null'], maxLength: 40, pattern: LOGIN_ALIAS } }, ['enabled', 'loginAlias']),
+      },
+    },
+    async (request) => {
+      const tenantId = await customLoginTenant(request, 'fe.secure.write.accountSettings');
+      const { enabled, loginAlias } = request.body;
+      if (enabled && !loginAlias) throw httpError(400, 'Choose a login alias to turn custom login on');
+      const taken = loginAlias
+        ? await ctx.db.query('SELECT 1 FROM tenants WHERE lower(login_alias) = lower($1) AND id <> $2 AND vendor_id = (SELECT vendor_id FROM tenants WHERE id = $2)', [loginAlias, tenantId])
+        : { rows: [] };
+      if (taken.rows.length) throw httpError(409, 'This login alias is already used by another account');
+      const { rows } = await ctx.db.query<CustomLoginRow>(
+        'UPDATE tenants SET login_alias = $2, custom_login_enabled = $3, updated_at = now() WHERE id = $1 RETURNING login_alias, custom_login_enabled',
+        [tenantId, loginAlias, enabled],
+      ).catch((error: unknown) => {
+        // Two accounts taking the same alias at once: the unique index decides, the loser gets the 409.
+        if ((error as { code?: string }).code === '23505') throw httpError(409, 'This login alias is already used by another account');
+        throw error;
+      });
+      if (!rows[0]) throw httpError(404, 'Account not found');
+      return toCustomLogin(rows[0]);
+    },
+  );
+}
