@@ -62,6 +62,9 @@ export default [
         // Demo backend and portal-only logic stay out of the shared chunk: pages without them never pay.
         // Hosted login, social login and SSO (PKCE, OAuth calls) load only when used.
         if (id.includes('/core/demo/') || id.includes('/core/portal/') || id.includes('/core/tenants/') || id.includes('/core/session/hostedLogin') || id.includes('/core/session/pkce') || id.includes('/core/social/') || id.includes('/core/sso/') || id.includes('/core/api/federated')) return undefined;
+        // Passwordless sign-in (thunks, API, decisions) is reached only through dynamic import():
+        // it goes with the passwordless screens' chunk.
+        if (/\/core\/[^]*passwordless[^/]*\.ts$/i.test(id)) return undefined;
         if (id.includes('/node_modules/') || id.includes('/core/') || id.includes('/elements/shared/') || id.includes('/elements/ui/') || id.includes('/elements/theme/') || id.includes('/elements/i18n/')) return 'shared';
         return undefined;
       },

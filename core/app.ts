@@ -96,7 +96,7 @@ export function getOrCreateApp(name: string = DEFAULT_APP_NAME, contextOptions: 
     clearTimer: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     refreshInFlight: null,
     refreshTimer: null,
-  } as Omit<AuthServices, 'api'> as AuthServices;
+  } as Omit<AuthServices, 'api' | 'http'> as AuthServices;
   const store = extras.store ?? makeStore(name, services);
   const http = createHttpClient({
     options,

@@ -22,6 +22,7 @@ import { featureFlagRoutes } from './routes/featureFlags';
 import { hierarchyRoutes } from './routes/hierarchy';
 import { portalConfigRoutes } from './routes/portal-config';
 import { loginSessionRoutes } from './routes/login-sessions';
+import { passwordlessRoutes } from './routes/passwordless';
 import { profileRoutes } from './routes/profile';
 import { teamMemberRoutes } from './routes/team-members';
 import { teamUserRoutes } from './routes/team-users';
@@ -146,6 +147,7 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
       await featureFlagRoutes(api, ctx);
       await hierarchyRoutes(api, ctx);
       await portalConfigRoutes(api, ctx);
+      await passwordlessRoutes(api, ctx);
     },
     { prefix: apiPrefix },
   );

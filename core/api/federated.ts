@@ -29,9 +29,11 @@ export type FederatedApi = ReturnType<typeof createFederatedApi>;
 
 const cache = new WeakMap<HttpClient, FederatedApi>();
 
-/** The federated calls over the app's HTTP client (one object per client). */
-export function federatedApi(services: { api: { http: HttpClient } }): FederatedApi {
-  let api = cache.get(services.api.http);
-  if (!api) cache.set(services.api.http, (api = createFederatedApi(services.api.http)));
+/** The federated calls over the app's HTTP client (`services.http`; one object per client). */
+export function federatedApi(services: { http?: HttpClient }): FederatedApi {
+  const http = services.http;
+  if (!http) throw new Error('The app has no HTTP client');
+  let api = cache.get(http);
+  if (!api) cache.set(http, (api = createFederatedApi(http)));
   return api;
 }

@@ -14,8 +14,6 @@ import { createUsersApi } from './users';
 export function createApi(http: HttpClient) {
   const portal = http.withRequestSource('admin-portal');
   return {
-    /** The client itself, for endpoint modules loaded lazily (e.g. `federated.ts`). */
-    http,
     auth: createAuthApi(http),
     users: createUsersApi(http),
     configurations: createConfigurationsApi(http),

@@ -1,4 +1,5 @@
 import type { AuthResponse } from '../api/types';
+import { BREACHED_PASSWORD_MESSAGE, isDemoBreached } from './passwordless';
 import { DEMO_PASSWORD_MIN_LENGTH, type DemoDatabase, type DemoOneTimeToken, type DemoUser } from './data';
 
 /**
@@ -35,7 +36,7 @@ const isText = (value: unknown, max: number): value is string => typeof value ==
 function passwordProblem(password: unknown): string | null {
   if (typeof password !== 'string' || password.length < DEMO_PASSWORD_MIN_LENGTH) return `Password must be at least ${DEMO_PASSWORD_MIN_LENGTH} characters`;
   if (password.length > 128) return 'Password must be at most 128 characters';
-  return null;
+  return isDemoBreached(password) ? BREACHED_PASSWORD_MESSAGE : null;
 }
 const findByEmail = (db: DemoDatabase, email: string) => db.users.find((u) => u.email.toLowerCase() === email.trim().toLowerCase());
 
@@ -50,7 +51,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
     console.info(`[auth-elements demo] email to ${to}: ${subject}\n${text}`);
   }
 
-  function issueLink(db: DemoDatabase, purpose: DemoOneTimeToken['purpose'], user: DemoUser, path: string): string {
+  function issueLink(db: DemoDatabase, purpose: keyof typeof LIFETIMES_MS, user: DemoUser, path: string): string {
     const tokens = (db.oneTimeTokens ??= []);
     for (const t of tokens) if (t.userId === user.id && t.purpose === purpose) t.used = true;
     const token = `${tools.random()}${tools.random()}`;

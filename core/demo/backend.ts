@@ -3,6 +3,7 @@ import { DEMO_FEATURES, DEMO_PERMISSION_FEATURES } from '../entitlements/demoEnt
 import { evaluateDemoFlags } from '../featureFlags/demoFlags';
 import { createDemoHostedLogin, createDemoSocialLogin, createDemoSso, demoSsoPreLogin } from './hostedLogin';
 import { createDemoAccountFlows } from './accountFlows';
+import { BREACHED_PASSWORD_MESSAGE, createDemoPasswordless, isDemoBreached, tooManyAttempts } from './passwordless';
 import { DEMO_PASSWORD_MIN_LENGTH, DEMO_POLICY, DEMO_ROLES, seedDemoDatabase, type DemoDatabase, type DemoUser } from './data';
 import { subAccountRoute, tenantsOfUser } from './subAccounts';
 
@@ -233,14 +234,17 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
 
   // Password reset, activation and the demo outbox (core/demo/accountFlows.ts).
   const accountFlows = createDemoAccountFlows({ startSession, random, now });
+  // Passwordless sign-in, reset phone number, rate limit, breach sample (core/demo/passwordless.ts).
+  const passwordless = createDemoPasswordless({ startSession, random, now });
 
   const routes: Record<string, Handler> = {
     ...accountFlows.routes,
-    // Hosted login's OAuth calls (core/demo/hostedLogin.ts).
+    // Hosted login, social login and SSO (core/demo/hostedLogin.ts).
     ...createDemoHostedLogin({ tokenFor, random, now }),
     ...createDemoSocialLogin({ startSession, random, now }),
     ...createDemoSso({ startSession, random, now }),
-    'GET /identity/resources/configurations/v1/public': () => ok(DEMO_POLICY),
+    ...passwordless.routes,
+    'GET /identity/resources/configurations/v1/public': (db) => ok({ ...DEMO_POLICY, ...(db.settings?.authStrategy ? { authStrategy: db.settings.authStrategy } : {}) }),
     'GET /identity/resources/users/v1/passwords/config': () => ok({ minLength: DEMO_PASSWORD_MIN_LENGTH, maxLength: 128 }),
     'GET /vendors/public': () => ok({ whiteLabelMode: false }),
     'POST /identity/resources/auth/v2/user/sso/prelogin': (_db, { body }) =>
@@ -249,9 +253,17 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     'POST /identity/resources/auth/v1/user': (db, { body }) => {
       if (!isEmail(body.email)) return fail(400, 'email must be a valid email address');
       if (typeof body.password !== 'string' || !body.password) return fail(400, 'password is required');
+      const locked = passwordless.lockedFor(db, body.email);
+      if (locked) return fail(429, tooManyAttempts(locked));
       const user = db.users.find((u) => u.email.toLowerCase() === (body.email as string).toLowerCase());
-      if (!user || user.password !== body.password) return fail(401, 'Incorrect email or password');
-      return ok(startSession(db, user), true);
+      if (!user || user.password !== body.password) {
+        passwordless.recordFailure(db, body.email);
+        return { ...fail(401, 'Incorrect email or password'), save: true };
+      }
+      passwordless.clearFailures(db, body.email);
+      const answer: AuthResponse = startSession(db, user);
+      if (isDemoBreached(body.password)) answer.isBreachedPassword = true;
+      return ok(answer, true);
     },
     'POST /identity/resources/auth/v1/user/token/refresh': (db) => {
       const user = db.session && db.users.find((u) => u.id === db.session!.userId);
@@ -269,6 +281,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         return fail(400, `Password must be at least ${DEMO_PASSWORD_MIN_LENGTH} characters`);
       }
       if (typeof body.password === 'string' && body.password.length > 128) return fail(400, 'Password must be at most 128 characters');
+      if (isDemoBreached(body.password)) return fail(400, BREACHED_PASSWORD_MESSAGE);
       if (body.name !== undefined && (typeof body.name !== 'string' || body.name.length > 100)) return fail(400, 'name must be at most 100 characters');
       const email = body.email.trim();
       if (db.users.some((u) => u.email.toLowerCase() === email.toLowerCase())) return fail(409, 'User already exists');
@@ -310,7 +323,12 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // Host integration: entitlements (signed in) and feature flags (public).
     'GET /entitlements/api/v2/user-entitlements': withUser((_db, user) =>
       ok({ permissions: permissionsOf(user), features: DEMO_FEATURES, permissionFeatures: DEMO_PERMISSION_FEATURES })),
-    'POST /flags/api/v1/evaluate': (_db, { body }) => ok({ flags: evaluateDemoFlags(body) }),
+    'POST /flags/api/v1/evaluate': (db, { body }) => {
+      const flags = evaluateDemoFlags(body);
+      // Demo settings may switch named flags on (tests, trying the breached-password prompt).
+      for (const [key, on] of Object.entries(db.settings?.flags ?? {})) if (key in flags) flags[key] = on;
+      return ok({ flags });
+    },
   };
 
   /** Answers one request of the contract; `path` is the part after the base URL and prefix. */

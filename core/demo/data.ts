@@ -1,4 +1,4 @@
-import type { PublicPolicy, Tenant } from '../api/types';
+import type { AuthStrategy, PublicPolicy, Tenant } from '../api/types';
 
 /** Sample data of demo mode. Passwords are sample data too, kept in the page's storage. */
 export interface DemoUser {
@@ -29,12 +29,22 @@ export interface DemoDatabase {
   /** Reset and activation links the demo issued. */
   oneTimeTokens?: DemoOneTimeToken[];
   /** Vendor settings the demo can be switched to (tests; the sample data leaves them off). */
-  settings?: { signUpRequiresActivation?: boolean };
+  settings?: { signUpRequiresActivation?: boolean; authStrategy?: AuthStrategy; flags?: Record<string, boolean> };
+  /** Failed sign-in attempts per email (core/demo/passwordless.ts), like the server's attempt_counters. */
+  attempts?: Record<string, { failures: number; startedAt: number }>;
 }
 
 export interface DemoMessage { channel: 'email' | 'sms'; to: string; subject: string | null; text: string; createdAt: string }
 
-export interface DemoOneTimeToken { purpose: 'resetPassword' | 'activation'; userId: string; token: string; expiresAt: number; used: boolean }
+export interface DemoOneTimeToken {
+  purpose: 'resetPassword' | 'activation' | 'loginCode' | 'smsCode' | 'magicLink' | 'resetPhoneNumber' | 'resetPhoneNumberSession' | 'changePhoneNumber';
+  userId: string;
+  token: string;
+  expiresAt: number;
+  used: boolean;
+  /** Wrong guesses of a code; burned at 5. */
+  failures?: number;
+}
 
 export const DEMO_PASSWORD_MIN_LENGTH = 8;
 export const DEMO_ADMIN = { email: 'demo@auth-elements.dev', password: 'demo-password' } as const;

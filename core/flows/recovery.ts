@@ -14,18 +14,23 @@ export type ForgotPasswordStep = 'forgotPassword' | 'success';
 export type ResetPasswordStep = 'resetPassword' | 'success';
 
 /** The screens of the login box that a route opens by itself. */
-export type RouteScreen = 'signUp' | 'forgotPassword' | 'resetPassword' | 'activate';
+export type RouteScreen = 'signUp' | 'forgotPassword' | 'resetPassword' | 'activate' | 'magicLink' | 'resetPhoneNumber';
 
 const trimPath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
 /** Which screen a path opens (spec 000 §2 route table); null for the login screen. */
-export function screenForPath(pathname: string, routes: Pick<AuthRoutes, 'signUpUrl' | 'forgetPasswordUrl' | 'resetPasswordUrl' | 'activateUrl'>): RouteScreen | null {
+export function screenForPath(
+  pathname: string,
+  routes: Pick<AuthRoutes, 'signUpUrl' | 'forgetPasswordUrl' | 'resetPasswordUrl' | 'activateUrl' | 'magicLinkCallbackUrl' | 'resetPhoneNumberUrl'>,
+): RouteScreen | null {
   const path = trimPath(pathname);
   const table: Array<[string, RouteScreen]> = [
     [routes.signUpUrl, 'signUp'],
     [routes.forgetPasswordUrl, 'forgotPassword'],
     [routes.resetPasswordUrl, 'resetPassword'],
     [routes.activateUrl, 'activate'],
+    [routes.magicLinkCallbackUrl, 'magicLink'],
+    [routes.resetPhoneNumberUrl, 'resetPhoneNumber'],
   ];
   return table.find(([route]) => trimPath(new URL(route, 'http://route.invalid').pathname) === path)?.[1] ?? null;
 }

@@ -30,7 +30,7 @@ export const AUTHORIZE_PATH = '/identity/resources/auth/v1/oauth/authorize';
 const PENDING_KEY = 'auth-elements.hosted-login.';
 const FAILED_KEY = 'auth-elements.hosted-login.failed.';
 
-type Services = Pick<AuthServices, 'options' | 'api' | 'navigate' | 'logger'>;
+type Services = Pick<AuthServices, 'options' | 'api' | 'navigate' | 'logger' | 'http'>;
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /** What waits for the callback: only as long as the round trip. */

@@ -26,7 +26,7 @@ export const SOCIAL_PENDING_KEY = 'auth-elements.social-login';
 export const QUICK_LOGIN_FLAG = 'register-quick-login';
 
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
-type Services = Pick<AuthServices, 'api' | 'logger' | 'options' | 'navigate'>;
+type Services = Pick<AuthServices, 'api' | 'logger' | 'options' | 'navigate' | 'http'>;
 
 export interface PendingSocialLogin {
   provider: string;
@@ -42,7 +42,7 @@ function here(): URL {
 }
 
 /** The providers to show: v2 and custom, active, with an authorization address, each once. A failed list is logged and left out. */
-export async function loadSocialProviders(services: Pick<Services, 'api' | 'logger'>): Promise<SocialProviderConfig[]> {
+export async function loadSocialProviders(services: Pick<Services, 'http' | 'logger'>): Promise<SocialProviderConfig[]> {
   const [builtIn, custom] = await Promise.all([
     federatedApi(services).socialProviders().catch((error: unknown) => { services.logger.warn('Could not load the social providers', error); return []; }),
     federatedApi(services).customSocialProviders().then((answer) => answer.providers ?? []).catch((error: unknown) => {

@@ -247,6 +247,36 @@ export const en = {
     adminPortalTitle: 'Account settings',
     closeAdminPortal: 'Close account settings',
   },
+  passwordless: {
+    codeTitle: 'Enter your code',
+    emailSent: (to: string) => `If ${to} has an account, we sent it a 6-digit code.`,
+    smsSent: (to: string) => `We sent a 6-digit code to the phone of ${to}.`,
+    codeLabel: 'Code',
+    codeRequired: 'Enter the code.',
+    codeInvalid: 'The code has 6 digits.',
+    resend: 'Send a new code',
+    resent: 'Sent again.',
+    linkTitle: 'Check your email',
+    linkSent: (to: string) => `If ${to} has an account, we sent it a sign-in link.`,
+    resendLink: 'Send a new link',
+    signingIn: 'Signing you in…',
+  },
+  resetPhone: {
+    title: 'Change your phone number',
+    intro: 'We will email you a code to change the phone you sign in with.',
+    send: 'Send code',
+    verify: 'Verify',
+    phoneLabel: 'New phone number',
+    phoneRequired: 'Enter your phone number.',
+    phoneInvalid: 'With the country code, like +44 20 7946 0958.',
+    save: 'Save',
+  },
+  breached: {
+    title: 'Change your password',
+    intro: 'Your password appeared in a data breach. Choose a new one.',
+    send: 'Email me a link',
+    sent: (to: string) => `We sent a link to ${to}.`,
+  },
 } as const;
 
 export type Dictionary = typeof en;

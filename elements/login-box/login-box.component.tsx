@@ -19,6 +19,9 @@ import type { StepProps } from './steps/types';
 const ActivateStep = lazy(() => import('./steps/ActivateStep').then((m) => ({ default: m.ActivateStep })));
 const ResetPasswordStep = lazy(() => import('./steps/ResetPasswordStep').then((m) => ({ default: m.ResetPasswordStep })));
 const ForgotPasswordStep = lazy(() => import('./steps/ForgotPasswordStep').then((m) => ({ default: m.ForgotPasswordStep })));
+// Passwordless, magic link, reset phone number and breached password: one chunk, loaded when reached.
+// It picks its screen from the route given, else from the login step.
+const PasswordlessScreens = lazy(() => import('./steps/PasswordlessSteps'));
 // Social login's callback route (issue 5): its own chunk too.
 const SocialCallbackStep = lazy(() => import('./steps/SocialCallbackStep').then((m) => ({ default: m.SocialCallbackStep })));
 const SsoCallbackStep = lazy(() => import('./steps/SsoCallbackStep').then((m) => ({ default: m.SsoCallbackStep })));
@@ -28,6 +31,12 @@ export const LOGIN_STEP_SCREENS: Partial<Record<LoginStep, ComponentType<StepPro
   preLogin: EmailPasswordStep,
   loginWithPassword: EmailPasswordStep,
   redirectToSSO: RedirectToSsoStep,
+  loginWithOtc: PasswordlessScreens,
+  loginWithSmsOtc: PasswordlessScreens,
+  loginWithQuickSmsOtc: PasswordlessScreens,
+  magicLinkPreLoginSuccess: PasswordlessScreens,
+  breachedPassword: PasswordlessScreens,
+  breachedPasswordSuccess: PasswordlessScreens,
 };
 
 export type LoginBoxScreen = 'login' | RouteScreen | 'socialCallback' | 'oidcCallback';
@@ -52,12 +61,12 @@ function LoginBoxScreens(props: { screen?: string }) {
 
 function Screens({ screen: screenAttribute }: { screen?: string }) {
   const app = useAuthApp();
-  const { isLoading, isAuthenticated, loginState } = useAppSelector(selectAuth);
+  const { isLoading, isAuthenticated, loginState, recovery } = useAppSelector(selectAuth);
   const [screen, setScreen] = useState<LoginBoxScreen>(() =>
     initialScreen(screenAttribute, globalThis.location?.pathname ?? '/', app.options.routes));
   const signIn = () => {
     // Leaving a link's screen: drop its token from the address bar and history.
-    if (screen === 'resetPassword' || screen === 'socialCallback') globalThis.history?.replaceState(null, '', app.options.routes.loginUrl);
+    if (screen === 'resetPassword' || screen === 'socialCallback' || screen === 'magicLink' || screen === 'resetPhoneNumber' || recovery.resetPhone.active) globalThis.history?.replaceState(null, '', app.options.routes.loginUrl);
     setScreen('login');
   };
 
@@ -67,7 +76,9 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
   if (screen === 'socialCallback') return <SocialCallbackStep onSignIn={signIn} />;
   if (screen === 'oidcCallback') return <SsoCallbackStep />;
   if (screen === 'resetPassword') return <ResetPasswordStep onSignIn={signIn} onForgotPassword={() => setScreen('forgotPassword')} />;
+  if (screen === 'magicLink') return <PasswordlessScreens route={screen} onDone={signIn} />;
   if (isAuthenticated) return <SignedInStep />;
+  if (screen === 'resetPhoneNumber' || recovery.resetPhone.active) return <PasswordlessScreens route="resetPhoneNumber" onDone={signIn} />;
   if (screen === 'signUp') return <SignUpStep onSignIn={signIn} />;
   if (screen === 'forgotPassword') return <ForgotPasswordStep onSignIn={signIn} />;
   const Step = LOGIN_STEP_SCREENS[loginState.step] ?? MethodUnavailableStep;

@@ -46,3 +46,11 @@ export function magicLinkEmail(to: string, link: string): EmailMessage {
 export function loginCodeSms(to: string, code: string): SmsMessage {
   return { to, text: `Your sign-in code is ${code}. It works once, for ten minutes.` };
 }
+
+export function resetPhoneNumberEmail(to: string, code: string): EmailMessage {
+  return {
+    to,
+    subject: `Your code to change your phone number is ${code}`,
+    text: `Someone asked to change the phone number used to sign in to your account.\n\nYour code is ${code}. It works once, for ten minutes.\n\nIf it was not you, ignore this email: your phone number stays as it is.`,
+  };
+}

@@ -2,6 +2,8 @@
  * Sign-in, session refresh and sign-out: the steps between the HTTP routes and the tables.
  */
 import type { Database } from '../storage/database';
+import { assertNotLocked, attemptKeys, clearFailures, recordFailure } from './attempts';
+import { isBreachedPassword } from './breached-passwords';
 import type { PasswordHasher } from './passwords';
 import { createSession, revokeSessionByToken, rotateRefreshToken } from './sessions';
 import { listUserTenants, loadAuthorization, pickActiveTenant, type TenantRow } from './tenants';
@@ -27,6 +29,9 @@ export type Refreshed = Omit<SignedIn, 'refreshToken'> & { refreshToken: string 
 
 export type LoginResult = { ok: true; signedIn: SignedIn } | { ok: false; reason: 'invalid' | 'unverified' };
 
+/** The login response of a password sign-in: isBreachedPassword when the password is on the breach list. */
+export type PasswordAuthResponse = AuthResponse & { isBreachedPassword?: boolean };
+
 /** Orchestrates sessions and tokens for the auth routes. */
 export class AuthService {
   constructor(
@@ -41,16 +46,27 @@ export class AuthService {
    * same work (one scrypt), so the endpoint cannot be used to find out who has an account.
    */
   async login(email: string, password: string, client: ClientInfo): Promise<LoginResult> {
+    // Refused before the password is looked at: while locked, a right password is refused too.
+    const keys = attemptKeys(email, client.ip);
+    await assertNotLocked(this.db, keys);
     const user = await findUserByEmail(this.db, email);
     const matches = await this.hasher.verify(password, user?.password_hash ?? null);
-    if (!user || !matches) return { ok: false, reason: 'invalid' };
+    if (!user || !matches) {
+      await recordFailure(this.db, keys);
+      return { ok: false, reason: 'invalid' };
+    }
+    await clearFailures(this.db, email);
     // Checked only after the password matched: it reveals nothing to someone without it.
     const settings = await getVendorSettings(this.db);
     if (!user.verified && !settings.allowNotVerifiedUsersLogin) return { ok: false, reason: 'unverified' };
     if (this.hasher.needsRehash(user.password_hash)) {
       await updatePasswordHash(this.db, user.id, await this.hasher.hash(password));
     }
-    return { ok: true, signedIn: await this.startSession(user, client) };
+    const signedIn = await this.startSession(user, client);
+    // The breach check needs the plain password, which only exists here: the login box shows the
+    // breachedPassword step for it (spec 000 §4), behind the security-center-show-login-flows flag.
+    if (isBreachedPassword(password)) (signedIn.authResponse as PasswordAuthResponse).isBreachedPassword = true;
+    return { ok: true, signedIn };
   }
 
   /** Opens a session for `user` in their active tenant and issues the first tokens. */

@@ -14,7 +14,11 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../storage/database';
 
-export type OneTimePurpose = 'resetPassword' | 'activation' | 'invitation' | 'loginCode' | 'magicLink' | 'smsCode';
+export type OneTimePurpose =
+  | 'resetPassword' | 'activation' | 'invitation' | 'loginCode' | 'magicLink' | 'smsCode'
+  // Reset phone number (spec 000 §4 "Phone reset"): the emailed code, the token that carries the
+  // request between screens (resetPhoneNumberToken), and the one that allows the change.
+  | 'resetPhoneNumber' | 'resetPhoneNumberSession' | 'changePhoneNumber';
 
 /** Lifetimes in seconds. */
 export const TOKEN_LIFETIME_SECONDS: Record<OneTimePurpose, number> = {
@@ -24,6 +28,9 @@ export const TOKEN_LIFETIME_SECONDS: Record<OneTimePurpose, number> = {
   loginCode: 10 * 60,
   magicLink: 15 * 60,
   smsCode: 10 * 60,
+  resetPhoneNumber: 10 * 60,
+  resetPhoneNumberSession: 10 * 60,
+  changePhoneNumber: 10 * 60,
 };
 
 /** Wrong codes allowed before a code is burned (the user asks for a new one). */
@@ -127,7 +134,7 @@ export async function checkCode(db: Database, purpose: OneTimePurpose, userId: s
     }
     const failures = row.failed_attempts + 1;
     await tx.query(
-      `UPDATE one_time_tokens SET failed_attempts = $2, used_at = CASE WHEN $2 >= $3 THEN now() ELSE used_at END WHERE id = $1`,
+      `UPDATE one_time_tokens SET failed_attempts = $2::int, used_at = CASE WHEN $2::int >= $3::int THEN now() ELSE used_at END WHERE id = $1`,
       [row.id, failures, MAX_CODE_ATTEMPTS],
     );
     return { ok: false, reason: failures >= MAX_CODE_ATTEMPTS ? 'expired' : 'wrong' } as const;

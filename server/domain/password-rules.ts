@@ -1,12 +1,15 @@
 /**
  * The one place that decides whether a new password (sign-up, reset, activation) is acceptable:
- * the vendor's length policy today; the breached-password list plugs in here too.
+ * the vendor's length policy, then the breached-password list (breached-passwords.ts).
  */
 import type { Database } from '../storage/database';
+import { BREACHED_PASSWORD_MESSAGE, isBreachedPassword } from './breached-passwords';
 import { checkPasswordPolicy } from './signup';
 import { getVendorSettings } from './vendor';
 
 /** The message naming the broken rule, or null when the password is acceptable. */
 export async function newPasswordProblem(db: Database, password: string): Promise<string | null> {
-  return checkPasswordPolicy(password, await getVendorSettings(db));
+  const policy = checkPasswordPolicy(password, await getVendorSettings(db));
+  if (policy) return policy;
+  return isBreachedPassword(password) ? BREACHED_PASSWORD_MESSAGE : null;
 }

@@ -2,6 +2,7 @@
  * Self-service sign-up: a new user, a new tenant they own (with the creator roles, Admin by
  * default), and, unless the vendor requires activation first, a signed-in session.
  */
+import { BREACHED_PASSWORD_MESSAGE, isBreachedPassword } from './breached-passwords';
 import { httpError } from '../http/errors';
 import type { Database } from '../storage/database';
 import type { AuthService, ClientInfo, SignedIn } from './auth';
@@ -47,7 +48,7 @@ export async function signUp(
   const { db, hasher, auth } = deps;
   const settings = await getVendorSettings(db);
   if (!settings.allowSignups) throw httpError(403, 'Sign up is disabled');
-  const policyError = checkPasswordPolicy(input.password, settings);
+  const policyError = checkPasswordPolicy(input.password, settings) ?? (isBreachedPassword(input.password) ? BREACHED_PASSWORD_MESSAGE : null);
   if (policyError) throw httpError(400, policyError);
 
   const email = normalizeEmail(input.email);

@@ -3,6 +3,7 @@
  * with a generic message. Bad input is never a 500; internal details (SQL, stack traces,
  * secrets) are never sent to the client.
  */
+import { TooManyAttemptsError } from '../domain/attempts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** An error whose status and messages are meant for the client. */
@@ -88,6 +89,10 @@ export function installErrorHandlers(app: FastifyInstance): void {
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) return send(reply, error.statusCode, error.messages);
+    if (error instanceof TooManyAttemptsError) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+      return send(reply, 429, [error.message]);
+    }
 
     if (error.validation) {
       let issues = error.validation as unknown as ValidationIssue[];

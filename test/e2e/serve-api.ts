@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildServer } from '../../server/app';
 import { SEED_TENANT_ID } from '../../server/seed';
 import { seedSubAccounts } from './fixtures/sub-accounts';
+import { seedLoginFlows } from './fixtures/login-flows';
 import { seedTeam } from './fixtures/team';
 
 const port = Number(process.env.E2E_API_PORT ?? 8787);
@@ -44,6 +45,7 @@ const server = await buildServer({
 });
 await seedTeam(server.db);
 await seedSubAccounts(server.db);
+await seedLoginFlows(server.db);
 await server.app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e API server on ${origin}`);
 const stop = async () => { await server.close(); process.exit(0); };

@@ -11,6 +11,9 @@ export interface LoginState {
   error: string | null;
   /** Where redirectToSSO will navigate. */
   ssoAddress: string | null;
+  /** Passwordless: the masked phone an SMS code went to; true after a resend. */
+  phoneNumber?: string | null;
+  resent?: boolean;
 }
 
 export interface SignUpState {

@@ -1,3 +1,4 @@
+import type { ResetPhoneStep } from '../../flows/passwordless';
 import type { ActivateStep, ForgotPasswordStep, ResetPasswordStep } from '../../flows/recovery';
 
 /** State of the account-recovery screens: forgot password, reset password, activation. */
@@ -5,12 +6,15 @@ export interface RecoveryState {
   forgotPassword: { step: ForgotPasswordStep; email: string; loading: boolean; error: string | null };
   resetPassword: { step: ResetPasswordStep; loading: boolean; error: string | null };
   activate: { step: ActivateStep; loading: boolean; error: string | null; resent: boolean };
+  /** Reset phone number; `active` when an SMS pre-login sent the user here. Tokens in memory only. */
+  resetPhone: { step: ResetPhoneStep; email: string; token: string | null; loading: boolean; error: string | null; active: boolean };
 }
 
 export const initialRecoveryState: RecoveryState = {
   forgotPassword: { step: 'forgotPassword', email: '', loading: false, error: null },
   resetPassword: { step: 'resetPassword', loading: false, error: null },
   activate: { step: 'activating', loading: false, error: null, resent: false },
+  resetPhone: { step: 'request', email: '', token: null, loading: false, error: null, active: false },
 };
 
 /** A change to one or more of the recovery screens' states. */

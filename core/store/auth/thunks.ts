@@ -128,6 +128,12 @@ export function preLogin(email: string): AuthThunk {
       services.setTimer(() => services.navigate(decision.address), SSO_REDIRECT_DELAY_MS);
       return;
     }
+    if ('passwordless' in decision) {
+      // Passwordless code lives in its own chunk: the plain sign-in page never loads it.
+      const { startPasswordless } = await import('./passwordlessThunks');
+      await dispatch(startPasswordless(decision.passwordless, email));
+      return;
+    }
     dispatch(loginStateChanged({ step: decision.step, loading: false }));
   };
 }
@@ -138,6 +144,8 @@ export function loginWithPassword(body: LoginRequest): AuthThunk<boolean> {
     dispatch(loginStateChanged({ email: body.email, loading: true, error: null }));
     try {
       const response = await services.api.auth.login(body);
+      // A breached password (rare) loads its code on demand: the breachedPassword step when it applies.
+      if (response.isBreachedPassword && await dispatch((await import('./passwordlessThunks')).breachedPasswordStep(response, body.email))) return false;
       const outcome = decideAfterLogin(response, { breachedPasswordFlag: false, passkeyPromptApplies: false });
       if (outcome.kind === 'mfa') {
         // Not a full sign-in: nothing of the session is kept until the second factor is verified.
@@ -165,7 +173,7 @@ export function loginWithPassword(body: LoginRequest): AuthThunk<boolean> {
  * After a sign-in, the post-login destination (core/flows/postLogin.ts). The refused-redirect
  * warning of spec 000 §8 is always logged: it tells the integrator why the redirect was ignored.
  */
-function goToPostLoginDestination(services: AuthServices) {
+export function goToPostLoginDestination(services: AuthServices) {
   const currentUrl = globalThis.location?.href;
   if (!currentUrl) return;
   const decision = decidePostLogin({ currentUrl, routes: services.options.routes, allowedOrigins: services.options.allowedRedirectOrigins });

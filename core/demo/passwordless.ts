@@ -1,0 +1,227 @@
+import type { AuthResponse } from '../api/types';
+import type { DemoDatabase, DemoOneTimeToken, DemoUser } from './data';
+
+/**
+ * Demo mode's passwordless sign-in (email code, magic link, SMS code), reset phone number, the
+ * rate limit of wrong passwords and codes, and the breached-password sample list, answering like
+ * the reference server (server/domain/passwordless.ts, attempts.ts, breached-passwords.ts).
+ * Codes and links go to the demo outbox (localStorage) and the console, as the demo's emails do.
+ */
+
+type Json = Record<string, unknown>;
+type Answer = { status: number; body: unknown; save?: boolean };
+type Handler = (db: DemoDatabase, request: { body: Json; query: Record<string, string> }) => Answer;
+
+export const CODE_WRONG = 'The code is incorrect. Check it and try again.';
+export const CODE_EXPIRED = 'This code has expired or was already used. Ask for a new one.';
+export const MAGIC_LINK_INVALID = 'This sign-in link is invalid or has expired. Ask for a new one.';
+export const PHONE_RESET_INVALID = 'This phone number change has expired. Start again.';
+export const PHONE_INVALID = 'Enter a phone number with its country code, like +44 20 7946 0958.';
+export const ATTEMPT_WINDOW_MS = 15 * 60_000;
+export const MAX_FAILURES_PER_EMAIL = 10;
+const MAX_CODE_ATTEMPTS = 5;
+const TEN_MINUTES = 10 * 60_000;
+
+/**
+ * A sample of the breach list the server ships (the demo cannot carry 49,000 passwords): sign in
+ * to the demo with one of these to see the breached-password prompt (flag on in demo settings).
+ */
+export const DEMO_BREACHED_PASSWORDS = ['password', 'password1', 'password123', '12345678', '123456789', 'qwerty123', 'baseball1', 'iloveyou', 'sunshine1', 'letmein1'];
+export const BREACHED_PASSWORD_MESSAGE = 'This password has appeared in a data breach. Choose a different password.';
+export const isDemoBreached = (password: string) => DEMO_BREACHED_PASSWORDS.includes(password.toLowerCase());
+
+export const MAX_SENDS_PER_EMAIL = 5;
+const minutesOf = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
+export const tooManySends = (ms: number) => `Too many codes requested. Try again in ${minutesOf(ms)} ${minutesOf(ms) === 1 ? 'minute' : 'minutes'}.`;
+
+export const tooManyAttempts = (ms: number) => {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return `Too many failed attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+};
+
+const fail = (status: number, ...errors: string[]): Answer => ({ status, body: { errors }, save: true });
+const ok = (body: unknown): Answer => ({ status: 200, body, save: true });
+const isEmail = (value: unknown): value is string => typeof value === 'string' && value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length > 0 && value.length <= max;
+const appOrigin = () => globalThis.location?.origin ?? 'https://demo.auth-elements.invalid';
+
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '').length;
+  let seen = 0;
+  return phone.replace(/\d/g, (d) => (++seen > digits - 2 ? d : '•'));
+}
+
+export function normalizePhone(value: string): string | null {
+  const trimmed = value.trim();
+  const digits = trimmed.replace(/\D/g, '');
+  if (!/^\+?[0-9 ().-]+$/.test(trimmed) || digits.length < 7 || digits.length > 15) return null;
+  return `${trimmed.startsWith('+') ? '+' : ''}${digits}`;
+}
+
+export interface DemoPasswordlessTools {
+  startSession(db: DemoDatabase, user: DemoUser): AuthResponse;
+  random(): string;
+  now(): number;
+}
+
+export function createDemoPasswordless(tools: DemoPasswordlessTools) {
+  const findByEmail = (db: DemoDatabase, email: string) => db.users.find((u) => u.email.toLowerCase() === email.trim().toLowerCase());
+
+  function send(db: DemoDatabase, channel: 'email' | 'sms', to: string, subject: string | null, text: string) {
+    (db.outbox ??= []).unshift({ channel, to, subject, text, createdAt: new Date(tools.now()).toISOString() });
+    db.outbox.length = Math.min(db.outbox.length, 50);
+    console.info(`[auth-elements demo] ${channel} to ${to}: ${subject ?? ''}\n${text}`);
+  }
+
+  function issue(db: DemoDatabase, purpose: DemoOneTimeToken['purpose'], user: DemoUser, kind: 'code' | 'link', ttl = TEN_MINUTES): string {
+    const tokens = (db.oneTimeTokens ??= []);
+    for (const t of tokens) if (t.userId === user.id && t.purpose === purpose) t.used = true;
+    const bytes = crypto.getRandomValues(new Uint32Array(1))[0]!;
+    const token = kind === 'code' ? String(bytes % 1_000_000).padStart(6, '0') : `${tools.random()}${tools.random()}`;
+    tokens.push({ purpose, userId: user.id, token, expiresAt: tools.now() + ttl, used: false, failures: 0 });
+    return token;
+  }
+
+  const live = (db: DemoDatabase, purpose: DemoOneTimeToken['purpose'], match: (t: DemoOneTimeToken) => boolean) =>
+    (db.oneTimeTokens ?? []).find((t) => t.purpose === purpose && !t.used && t.expiresAt > tools.now() && match(t));
+
+  /** Milliseconds the email is still locked for, or 0. */
+  function lockedFor(db: DemoDatabase, email: string): number {
+    const entry = db.attempts?.[email.trim().toLowerCase()];
+    if (!entry || entry.startedAt + ATTEMPT_WINDOW_MS <= tools.now() || entry.failures < MAX_FAILURES_PER_EMAIL) return 0;
+    return entry.startedAt + ATTEMPT_WINDOW_MS - tools.now();
+  }
+
+  function recordFailure(db: DemoDatabase, email: string) {
+    const key = email.trim().toLowerCase();
+    const attempts = (db.attempts ??= {});
+    const entry = attempts[key];
+    if (!entry || entry.startedAt + ATTEMPT_WINDOW_MS <= tools.now()) attempts[key] = { failures: 1, startedAt: tools.now() };
+    else entry.failures += 1;
+  }
+
+  /** Counts a code or link sent to `email`; the milliseconds to wait when over the limit, else 0. */
+  function sendRefusedFor(db: DemoDatabase, email: string): number {
+    const key = `send:${email.trim().toLowerCase()}`;
+    const entry = db.attempts?.[key];
+    if (entry && entry.startedAt + ATTEMPT_WINDOW_MS > tools.now() && entry.failures >= MAX_SENDS_PER_EMAIL) return entry.startedAt + ATTEMPT_WINDOW_MS - tools.now();
+    recordFailure(db, key);
+    return 0;
+  }
+
+  const clearFailures = (db: DemoDatabase, email: string) => { if (db.attempts) delete db.attempts[email.trim().toLowerCase()]; };
+
+  /** Checks a code: wrong codes count, the fifth burns it. */
+  function checkCode(db: DemoDatabase, purpose: DemoOneTimeToken['purpose'], user: DemoUser, code: string): 'ok' | 'wrong' | 'expired' {
+    const row = [...(db.oneTimeTokens ?? [])].reverse().find((t) => t.purpose === purpose && t.userId === user.id && !t.used && t.expiresAt > tools.now());
+    if (!row) return 'expired';
+    if (row.token === code.replace(/\s+/g, '')) {
+      row.used = true;
+      return 'ok';
+    }
+    row.failures = (row.failures ?? 0) + 1;
+    if (row.failures >= MAX_CODE_ATTEMPTS) row.used = true;
+    return row.failures >= MAX_CODE_ATTEMPTS ? 'expired' : 'wrong';
+  }
+
+  function startPhoneReset(db: DemoDatabase, user: DemoUser): string {
+    const token = issue(db, 'resetPhoneNumberSession', user, 'link');
+    const code = issue(db, 'resetPhoneNumber', user, 'code');
+    send(db, 'email', user.email, `Your code to change your phone number is ${code}`,
+      `Someone asked to change the phone number used to sign in to your account.\n\nYour code is ${code}. It works once, for ten minutes.`);
+    return token;
+  }
+
+  function preLogin(type: 'Code' | 'MagicLink' | 'SmsCode'): Handler {
+    return (db, { body }) => {
+      if (!isEmail(body.email)) return fail(400, 'Email must be a valid email address');
+      if (body.type !== undefined && body.type !== type) return fail(400, 'Type does not match the address');
+      const refused = sendRefusedFor(db, body.email);
+      if (refused) return fail(429, tooManySends(refused));
+      const user = findByEmail(db, body.email);
+      if (!user) return ok({});
+      if (type === 'MagicLink') {
+        const link = new URL('/account/login/magic-link', appOrigin());
+        link.searchParams.set('token', issue(db, 'magicLink', user, 'link', 15 * 60_000));
+        send(db, 'email', user.email, 'Your sign-in link', `Sign in with this link (it works once, for fifteen minutes):\n${link.toString()}`);
+        return ok({});
+      }
+      if (type === 'SmsCode' && !user.phoneNumber) return ok({ resetPhoneNumberToken: startPhoneReset(db, user) });
+      const code = issue(db, type === 'Code' ? 'loginCode' : 'smsCode', user, 'code');
+      const text = `Your sign-in code is ${code}. It works once, for ten minutes.`;
+      if (type === 'Code') send(db, 'email', user.email, `Your sign-in code is ${code}`, text);
+      else send(db, 'sms', user.phoneNumber!, null, text);
+      return ok(type === 'SmsCode' ? { phoneNumber: maskPhone(user.phoneNumber!) } : {});
+    };
+  }
+
+  function postLogin(type: 'Code' | 'MagicLink' | 'SmsCode'): Handler {
+    return (db, { body }) => {
+      if (type === 'MagicLink') {
+        if (!isText(body.token, 100)) return fail(400, 'Token is required');
+        const row = live(db, 'magicLink', (t) => t.token === body.token);
+        const user = row && db.users.find((u) => u.id === row.userId);
+        if (!row || !user) return fail(400, MAGIC_LINK_INVALID);
+        row.used = true;
+        user.verified = true;
+        return ok(tools.startSession(db, user));
+      }
+      if (!isEmail(body.email)) return fail(400, 'Email is required');
+      if (!isText(body.code, 20)) return fail(400, 'Code is required');
+      const locked = lockedFor(db, body.email);
+      if (locked) return fail(429, tooManyAttempts(locked));
+      const user = findByEmail(db, body.email);
+      const result = user ? checkCode(db, type === 'Code' ? 'loginCode' : 'smsCode', user, body.code) : 'expired';
+      if (!user || result !== 'ok') {
+        recordFailure(db, body.email);
+        return fail(400, result === 'wrong' ? CODE_WRONG : CODE_EXPIRED);
+      }
+      clearFailures(db, body.email);
+      return ok(tools.startSession(db, user));
+    };
+  }
+
+  const routes: Record<string, Handler> = {
+    'POST /identity/resources/users/v1/phone/reset': (db, { body }) => {
+      if (!isEmail(body.email)) return fail(400, 'Email must be a valid email address');
+      const refused = sendRefusedFor(db, body.email);
+      if (refused) return fail(429, tooManySends(refused));
+      const user = findByEmail(db, body.email);
+      return ok({ resetPhoneNumberToken: user ? startPhoneReset(db, user) : `${tools.random()}${tools.random()}` });
+    },
+    'POST /identity/resources/users/v1/phone/reset/verify': (db, { body }) => {
+      if (!isText(body.resetPhoneNumberToken, 100)) return fail(400, 'Reset phone number token is required');
+      if (!isText(body.code, 20)) return fail(400, 'Code is required');
+      const request = live(db, 'resetPhoneNumberSession', (t) => t.token === body.resetPhoneNumberToken);
+      const user = request && db.users.find((u) => u.id === request.userId);
+      if (!request || !user) return fail(400, PHONE_RESET_INVALID);
+      const locked = lockedFor(db, user.email);
+      if (locked) return fail(429, tooManyAttempts(locked));
+      const result = checkCode(db, 'resetPhoneNumber', user, body.code);
+      if (result !== 'ok') {
+        recordFailure(db, user.email);
+        return fail(400, result === 'wrong' ? CODE_WRONG : CODE_EXPIRED);
+      }
+      request.used = true;
+      return ok({ changePhoneNumberToken: issue(db, 'changePhoneNumber', user, 'link') });
+    },
+    'PUT /identity/resources/users/v1/phone/change': (db, { body }) => {
+      if (!isText(body.changePhoneNumberToken, 100)) return fail(400, 'Change phone number token is required');
+      if (!isText(body.phoneNumber, 32)) return fail(400, 'Phone number is required');
+      const phone = normalizePhone(body.phoneNumber);
+      if (!phone) return fail(400, PHONE_INVALID);
+      const row = live(db, 'changePhoneNumber', (t) => t.token === body.changePhoneNumberToken);
+      const user = row && db.users.find((u) => u.id === row.userId);
+      if (!row || !user) return fail(400, PHONE_RESET_INVALID);
+      row.used = true;
+      user.phoneNumber = phone;
+      return ok({});
+    },
+  };
+  for (const type of ['Code', 'MagicLink', 'SmsCode'] as const) {
+    routes[`POST /identity/resources/auth/v1/passwordless/${type}/prelogin`] = preLogin(type);
+    routes[`POST /identity/resources/auth/v1/passwordless/${type}/postlogin`] = postLogin(type);
+  }
+
+  return { routes, lockedFor, recordFailure, clearFailures };
+}

@@ -1,0 +1,100 @@
+/**
+ * Rate limiting of failed sign-in attempts (wrong passwords, wrong sign-in codes), kept in the
+ * `attempt_counters` table (migration 3) so every server process shares the counts.
+ *
+ * Fixed windows: a key's failures count from its first failure for ATTEMPT_WINDOW_SECONDS; at the
+ * limit the key is refused until the window ends, whatever is typed (a correct password too, so a
+ * guesser learns nothing from the 429). Two keys per attempt: the email (guessing one account) and
+ * the client's IP (spraying one password over many accounts). A successful sign-in clears the
+ * email's count. Refused attempts are not counted again, so the lock ends when the window does.
+ */
+import type { Database } from '../storage/database';
+import { normalizeEmail } from './users';
+
+export const ATTEMPT_WINDOW_SECONDS = 15 * 60;
+/** Failures per email in one window. */
+export const MAX_FAILURES_PER_EMAIL = 10;
+/** Failures per IP in one window (many people may share one address). */
+export const MAX_FAILURES_PER_IP = 100;
+
+export interface AttemptKey { key: string; limit: number }
+
+/** The keys one sign-in attempt counts against. */
+export function attemptKeys(email: string, ip: string | undefined): AttemptKey[] {
+  const keys: AttemptKey[] = [{ key: `email:${normalizeEmail(email)}`, limit: MAX_FAILURES_PER_EMAIL }];
+  if (ip) keys.push({ key: `ip:${ip}`, limit: MAX_FAILURES_PER_IP });
+  return keys;
+}
+
+/** "Too many failed attempts. Try again in N minutes." (N rounded up, at least 1). */
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many failed attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
+/** Seconds until the first key at its limit may try again, or null when none is at its limit. */
+export async function lockedFor(db: Database, keys: AttemptKey[]): Promise<number | null> {
+  const { rows } = await db.query<{ key: string; failures: number; remaining: number }>(
+    `SELECT key, failures, EXTRACT(EPOCH FROM (window_started_at + make_interval(secs => $2) - now()))::float8 AS remaining
+       FROM attempt_counters WHERE key = ANY($1::text[]) AND window_started_at > now() - make_interval(secs => $2)`,
+    [keys.map((k) => k.key), ATTEMPT_WINDOW_SECONDS],
+  );
+  let longest: number | null = null;
+  for (const row of rows) {
+    const limit = keys.find((k) => k.key === row.key)?.limit ?? Infinity;
+    if (row.failures >= limit) longest = Math.max(longest ?? 0, Math.ceil(Number(row.remaining)));
+  }
+  return longest;
+}
+
+/** Counts one failure against every key, opening a new window where the old one has ended. */
+export async function recordFailure(db: Database, keys: AttemptKey[]): Promise<void> {
+  for (const { key } of keys) {
+    await db.query(
+      `INSERT INTO attempt_counters (key, failures, window_started_at) VALUES ($1, 1, now())
+       ON CONFLICT (key) DO UPDATE SET
+         failures = CASE WHEN attempt_counters.window_started_at <= now() - make_interval(secs => $2) THEN 1 ELSE attempt_counters.failures + 1 END,
+         window_started_at = CASE WHEN attempt_counters.window_started_at <= now() - make_interval(secs => $2) THEN now() ELSE attempt_counters.window_started_at END`,
+      [key, ATTEMPT_WINDOW_SECONDS],
+    );
+  }
+}
+
+/** Forgets the failures of the email after a successful sign-in (the IP's count stays). */
+export async function clearFailures(db: Database, email: string): Promise<void> {
+  await db.query('DELETE FROM attempt_counters WHERE key = $1', [`email:${normalizeEmail(email)}`]);
+}
+
+/** Thrown by sign-in steps when a key is at its limit; the routes answer 429 with Retry-After. */
+export class TooManyAttemptsError extends Error {
+  constructor(readonly retryAfterSeconds: number, message = tooManyAttemptsMessage(retryAfterSeconds)) {
+    super(message);
+  }
+}
+
+/** Codes and links sent per email in one window (sign-in codes, magic links, phone-reset codes). */
+export const MAX_SENDS_PER_EMAIL = 5;
+
+/** "Too many codes requested. Try again in N minutes." */
+export function tooManySendsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many codes requested. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
+/**
+ * Counts one code or link sent to `email` (known or not, so the answer does not tell), refusing
+ * the request once MAX_SENDS_PER_EMAIL were sent in the window: nobody can use the server to flood
+ * an inbox or a phone (SMS cost money).
+ */
+export async function countSend(db: Database, email: string): Promise<void> {
+  const key: AttemptKey = { key: `send:${normalizeEmail(email)}`, limit: MAX_SENDS_PER_EMAIL };
+  const seconds = await lockedFor(db, [key]);
+  if (seconds !== null) throw new TooManyAttemptsError(seconds, tooManySendsMessage(seconds));
+  await recordFailure(db, [key]);
+}
+
+/** Throws TooManyAttemptsError when any key is at its limit. */
+export async function assertNotLocked(db: Database, keys: AttemptKey[]): Promise<void> {
+  const seconds = await lockedFor(db, keys);
+  if (seconds !== null) throw new TooManyAttemptsError(seconds);
+}

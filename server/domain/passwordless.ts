@@ -1,0 +1,176 @@
+/**
+ * Passwordless sign-in (spec 000 §4 "Pre-login" steps 3-5, §7 POST /passwordless/{type}/prelogin
+ * and /postlogin) and the phone-number reset that SMS sign-in leads to (§4 "Phone reset").
+ *
+ * - Code: a 6-digit code by email. MagicLink: a single-use link by email to the magic-link route.
+ *   SmsCode: a 6-digit code by SMS to the user's phone; without a phone on the account, a
+ *   resetPhoneNumberToken instead (the login box goes to the reset-phone-number route).
+ * - Codes and links come from one-time-tokens.ts: random, hashed, single use, short-lived; a code
+ *   burns after MAX_CODE_ATTEMPTS wrong guesses.
+ * - Every wrong or expired code, and every forged magic link, counts in attempts.ts: too many and
+ *   the email (or IP) is refused with 429 for the rest of the window.
+ * - Pre-login answers the same for an unknown email (Code, MagicLink) so it does not tell who has
+ *   an account. SmsCode cannot avoid telling (its answer carries the masked phone number or the
+ *   reset token, spec 000 §7); an unknown email gets an empty answer.
+ */
+import { accountLink, loginCodeEmail, loginCodeSms, magicLinkEmail, resetPhoneNumberEmail } from '../delivery/messages';
+import { httpError } from '../http/errors';
+import { sendQuietly, type FlowContext } from './account-flows';
+import { assertNotLocked, attemptKeys, clearFailures, countSend, recordFailure } from './attempts';
+import type { ClientInfo, SignedIn } from './auth';
+import { checkCode, consumeLink, findLiveLink, issueOneTimeToken, newLinkToken, type OneTimePurpose } from './one-time-tokens';
+import { findUserByEmail, findUserById, type UserRow } from './users';
+import { getVendorSettings } from './vendor';
+
+export type PasswordlessType = 'Code' | 'MagicLink' | 'SmsCode';
+export const PASSWORDLESS_TYPES: PasswordlessType[] = ['Code', 'MagicLink', 'SmsCode'];
+
+export const CODE_WRONG = 'The code is incorrect. Check it and try again.';
+export const CODE_EXPIRED = 'This code has expired or was already used. Ask for a new one.';
+export const MAGIC_LINK_INVALID = 'This sign-in link is invalid or has expired. Ask for a new one.';
+export const PHONE_RESET_INVALID = 'This phone number change has expired. Start again.';
+export const PHONE_INVALID = 'Enter a phone number with its country code, like +44 20 7946 0958.';
+export const UNVERIFIED = 'Please verify your email address before signing in';
+
+/** Where magic links point (spec 000 §2 magicLinkCallbackUrl default). */
+export const MAGIC_LINK_PATH = '/account/login/magic-link';
+
+const CODE_PURPOSE: Record<'Code' | 'SmsCode', OneTimePurpose> = { Code: 'loginCode', SmsCode: 'smsCode' };
+
+export interface PreLoginAnswer { phoneNumber?: string; resetPhoneNumberToken?: string }
+
+/** "+44 20 7946 0958" -> "+•• •• •••• ••58": enough for the user to recognise it, not to read it. */
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '').length;
+  let seen = 0;
+  return phone.replace(/\d/g, (d) => (++seen > digits - 2 ? d : '•'));
+}
+
+/** A phone number as typed: +, digits, spaces, dots, dashes, brackets; 7 to 15 digits. Null when not. */
+export function normalizePhone(value: string): string | null {
+  const trimmed = value.trim();
+  if (!/^\+?[0-9 ().-]+$/.test(trimmed)) return null;
+  const digits = trimmed.replace(/\D/g, '');
+  if (digits.length < 7 || digits.length > 15) return null;
+  return `${trimmed.startsWith('+') ? '+' : ''}${digits}`;
+}
+
+async function assertMayLogin(ctx: FlowContext, user: UserRow): Promise<void> {
+  if (user.verified) return;
+  const settings = await getVendorSettings(ctx.db);
+  if (!settings.allowNotVerifiedUsersLogin) throw httpError(403, UNVERIFIED);
+}
+
+/** Sends the first factor of a passwordless sign-in (spec 000 §7 /passwordless/{type}/prelogin). */
+export async function passwordlessPreLogin(ctx: FlowContext, type: PasswordlessType, email: string, log: (m: string) => void): Promise<PreLoginAnswer> {
+  await countSend(ctx.db, email);
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return {};
+  if (type === 'MagicLink') {
+    const token = await issueOneTimeToken(ctx.db, { purpose: 'magicLink', userId: user.id, kind: 'link' });
+    const link = accountLink(ctx.options.appUrl, MAGIC_LINK_PATH, { token });
+    await sendQuietly(() => ctx.delivery.sendEmail(magicLinkEmail(user.email, link)), log);
+    return {};
+  }
+  if (type === 'Code') {
+    const code = await issueOneTimeToken(ctx.db, { purpose: 'loginCode', userId: user.id, kind: 'code' });
+    await sendQuietly(() => ctx.delivery.sendEmail(loginCodeEmail(user.email, code)), log);
+    return {};
+  }
+  if (!user.phone) return { resetPhoneNumberToken: await startPhoneReset(ctx, user, log) };
+  const code = await issueOneTimeToken(ctx.db, { purpose: 'smsCode', userId: user.id, kind: 'code' });
+  await sendQuietly(() => ctx.delivery.sendSms(loginCodeSms(user.phone!, code)), log);
+  return { phoneNumber: maskPhone(user.phone) };
+}
+
+/**
+ * Signs in with an emailed or texted code (Code, SmsCode) or a magic-link token (MagicLink).
+ * Wrong, expired, reused and forged secrets are 400 with their message, and count as failures.
+ */
+export async function passwordlessPostLogin(
+  ctx: FlowContext,
+  type: PasswordlessType,
+  input: { email?: string | null; code?: string | null; token?: string | null },
+  client: ClientInfo,
+): Promise<SignedIn> {
+  if (type === 'MagicLink') {
+    const keys = attemptKeys('', client.ip).filter((k) => k.key.startsWith('ip:'));
+    await assertNotLocked(ctx.db, keys);
+    const row = input.token ? await consumeLink(ctx.db, 'magicLink', input.token) : null;
+    const user = row?.user_id ? await findUserById(ctx.db, row.user_id) : null;
+    if (!user) {
+      await recordFailure(ctx.db, keys);
+      throw httpError(400, MAGIC_LINK_INVALID);
+    }
+    return signIn(ctx, user, client, true);
+  }
+  const email = input.email ?? '';
+  const keys = attemptKeys(email, client.ip);
+  await assertNotLocked(ctx.db, keys);
+  const user = await findUserByEmail(ctx.db, email);
+  const check = user ? await checkCode(ctx.db, CODE_PURPOSE[type], user.id, (input.code ?? '').replace(/\s+/g, '')) : null;
+  if (!user || !check?.ok) {
+    await recordFailure(ctx.db, keys);
+    throw httpError(400, check && !check.ok && check.reason === 'wrong' ? CODE_WRONG : CODE_EXPIRED);
+  }
+  return signIn(ctx, user, client, type === 'Code');
+}
+
+async function signIn(ctx: FlowContext, user: UserRow, client: ClientInfo, provesEmail: boolean): Promise<SignedIn> {
+  // An emailed code or link proves the address, as a reset link does.
+  if (provesEmail && !user.verified) {
+    await ctx.db.query('UPDATE users SET verified = true WHERE id = $1', [user.id]);
+    user = { ...user, verified: true };
+  }
+  await assertMayLogin(ctx, user);
+  await clearFailures(ctx.db, user.email);
+  return ctx.auth.startSession(user, client);
+}
+
+/**
+ * Phone reset, step 1 (spec 000 §4 "Phone reset": "Request (email) yields a resetPhoneNumberToken").
+ * Emails a code to the account's address. An unknown email gets a token too (random, stored
+ * nowhere), so the answer does not tell who has an account.
+ */
+export async function requestPhoneReset(ctx: FlowContext, email: string, log: (m: string) => void): Promise<string> {
+  await countSend(ctx.db, email);
+  const user = await findUserByEmail(ctx.db, email);
+  return user ? startPhoneReset(ctx, user, log) : newLinkToken();
+}
+
+async function startPhoneReset(ctx: FlowContext, user: UserRow, log: (m: string) => void): Promise<string> {
+  const token = await issueOneTimeToken(ctx.db, { purpose: 'resetPhoneNumberSession', userId: user.id, kind: 'link' });
+  const code = await issueOneTimeToken(ctx.db, { purpose: 'resetPhoneNumber', userId: user.id, kind: 'code' });
+  await sendQuietly(() => ctx.delivery.sendEmail(resetPhoneNumberEmail(user.email, code)), log);
+  return token;
+}
+
+/** Step 2: the emailed code against the resetPhoneNumberToken; yields a changePhoneNumberToken. */
+export async function verifyPhoneReset(ctx: FlowContext, input: { resetPhoneNumberToken: string; code: string }, client: ClientInfo): Promise<string> {
+  const request = await findLiveLink(ctx.db, 'resetPhoneNumberSession', input.resetPhoneNumberToken);
+  const user = request?.user_id ? await findUserById(ctx.db, request.user_id) : null;
+  const keys = attemptKeys(user?.email ?? '', client.ip).filter((k) => user || k.key.startsWith('ip:'));
+  await assertNotLocked(ctx.db, keys);
+  if (!user) {
+    await recordFailure(ctx.db, keys);
+    throw httpError(400, PHONE_RESET_INVALID);
+  }
+  const check = await checkCode(ctx.db, 'resetPhoneNumber', user.id, input.code.replace(/\s+/g, ''));
+  if (!check.ok) {
+    await recordFailure(ctx.db, keys);
+    throw httpError(400, check.reason === 'wrong' ? CODE_WRONG : CODE_EXPIRED);
+  }
+  await consumeLink(ctx.db, 'resetPhoneNumberSession', input.resetPhoneNumberToken, user.id);
+  return issueOneTimeToken(ctx.db, { purpose: 'changePhoneNumber', userId: user.id, kind: 'link' });
+}
+
+/** Step 3: sets the phone number with the changePhoneNumberToken (single use). */
+export async function changePhoneWithToken(ctx: FlowContext, input: { changePhoneNumberToken: string; phoneNumber: string }): Promise<void> {
+  const phone = normalizePhone(input.phoneNumber);
+  if (!phone) throw httpError(400, PHONE_INVALID);
+  const row = await consumeLink(ctx.db, 'changePhoneNumber', input.changePhoneNumberToken);
+  if (!row?.user_id) throw httpError(400, PHONE_RESET_INVALID);
+  await ctx.db.query('UPDATE users SET phone = $2, updated_at = now() WHERE id = $1', [row.user_id, phone]);
+}
+
+export { CODE_PURPOSE };
