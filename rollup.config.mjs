@@ -65,6 +65,8 @@ export default [
         // Passwordless sign-in (thunks, API, decisions) is reached only through dynamic import():
         // it goes with the passwordless screens' chunk.
         if (/\/core\/[^]*passwordless[^/]*\.ts$/i.test(id)) return undefined;
+        // MFA and passkeys (and the WebAuthn, TOTP and QR libraries) load with their screens only.
+        if (/\/node_modules\/(@simplewebauthn|otplib|@otplib|@noble|@scure|qrcode|dijkstrajs|pngjs|encode-utf8)\//.test(id) || id.endsWith('/elements/i18n/en-mfa.ts') || /\/core\/(api\/mfa|flows\/mfa|store\/auth\/passkeyThunks)\.ts$/.test(id)) return undefined;
         if (id.includes('/node_modules/') || id.includes('/core/') || id.includes('/elements/shared/') || id.includes('/elements/ui/') || id.includes('/elements/theme/') || id.includes('/elements/i18n/')) return 'shared';
         return undefined;
       },

@@ -8,6 +8,8 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
 import { createDelivery } from './delivery';
 import { AuthService } from './domain/auth';
+import { MfaService } from './domain/mfa';
+import { loadEncryptionKey, SecretBox } from './domain/mfa-crypto';
 import { seedHostIntegrationData } from './domain/entitlements';
 import { PasswordHasher } from './domain/passwords';
 import { TokenService } from './domain/tokens';
@@ -23,6 +25,7 @@ import { hierarchyRoutes } from './routes/hierarchy';
 import { portalConfigRoutes } from './routes/portal-config';
 import { loginSessionRoutes } from './routes/login-sessions';
 import { passwordlessRoutes } from './routes/passwordless';
+import { mfaRoutes } from './routes/mfa';
 import { profileRoutes } from './routes/profile';
 import { teamMemberRoutes } from './routes/team-members';
 import { teamUserRoutes } from './routes/team-users';
@@ -68,6 +71,12 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
     if (opts.oauthClients.length) await upsertClients(db, opts.oauthClients);
     await hasher.warmUp();
     const delivery = createDelivery(db, opts.delivery);
+    const appOrigin = new URL(opts.appUrl).origin;
+    const mfa = new MfaService(db, new SecretBox(await loadEncryptionKey(db, opts.mfaEncryptionKey)), {
+      rpId: opts.webauthn?.rpId ?? new URL(opts.appUrl).hostname,
+      rpName: opts.webauthn?.rpName ?? 'Auth Elements',
+      origins: opts.webauthn?.origins ?? [...new Set([appOrigin, ...opts.corsOrigins])],
+    }, opts.webauthn?.rpName ?? 'Auth Elements');
     const ctx: AppContext = {
       db,
       tokens,
@@ -81,6 +90,7 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
         refreshTokenTtlSeconds: opts.refreshTokenTtlSeconds,
       },
       delivery,
+      mfa,
     };
     const app = await createApp(ctx);
     return {
@@ -148,6 +158,7 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
       await hierarchyRoutes(api, ctx);
       await portalConfigRoutes(api, ctx);
       await passwordlessRoutes(api, ctx);
+      await mfaRoutes(api, ctx, ctx.mfa);
     },
     { prefix: apiPrefix },
   );

@@ -3,6 +3,7 @@
  */
 import type { Delivery } from './delivery/types';
 import type { AuthService } from './domain/auth';
+import type { MfaService } from './domain/mfa';
 import type { PasswordHasher } from './domain/passwords';
 import type { TokenService } from './domain/tokens';
 import type { CookieSettings } from './http/cookies';
@@ -18,4 +19,6 @@ export interface AppContext {
   cookies: CookieSettings;
   /** Email and SMS: SMTP / webhook when configured, else the development outbox table. */
   delivery: Delivery;
+  /** Multi-factor authentication and passkeys (domain/mfa.ts). */
+  mfa: MfaService;
 }

@@ -10,7 +10,8 @@
  * Delivery: SMTP_URL (smtp[s]://user:pass@host:port) and MAIL_FROM for email, SMS_WEBHOOK_URL and
  * SMS_WEBHOOK_TOKEN for SMS; without them messages go to the outbox table, readable at
  * GET /{prefix}/dev/outbox?to=... outside production. APP_URL: where links in emails point
- * (default PUBLIC_URL). OAUTH_CLIENTS: hosted login's registered clients, a JSON array of
+ * (default PUBLIC_URL).
+ * OAUTH_CLIENTS: hosted login's registered clients, a JSON array of
  * { "clientId", "name"?, "redirectUris": [...], "postLogoutRedirectUris"?: [...] }.
  * SOCIAL_PROVIDERS: social login providers, a JSON array of { "key", "displayName"?, "custom"?,
  * "issuer"? (OpenID Connect) or "authorizationEndpoint", "tokenEndpoint", "userinfoEndpoint"
@@ -18,6 +19,10 @@
  * bytes in base64 sealing stored client secrets (required in production when secrets are stored).
  * SSO_CONNECTIONS: tenants' OpenID Connect SSO, a JSON array of { "key", "tenantId", "protocol": "oidc",
  * "domains": [...], "issuer", "clientId", "clientSecret"?, "redirectUris": [...], "defaultRoles"?: [...] }.
+ * MFA and passkeys: MFA_ENCRYPTION_KEY (32 bytes as 64 hex or base64; encrypts TOTP secrets at
+ * rest; required in production, generated and stored in the database in development),
+ * WEBAUTHN_RP_ID (default: APP_URL's host name), WEBAUTHN_RP_NAME, WEBAUTHN_ORIGINS (comma list;
+ * default APP_URL's origin plus CORS_ORIGINS).
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,6 +95,9 @@ async function main(): Promise<void> {
       ? []
       : [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
   const seed = !production && flag('SEED') !== false;
+  if (production && !env.MFA_ENCRYPTION_KEY) {
+    throw new Error('MFA_ENCRYPTION_KEY must be set in production (32 random bytes, e.g. `openssl rand -hex 32`): it encrypts MFA secrets at rest');
+  }
 
   if (production && !env.SECRETS_KEY && (env.SOCIAL_PROVIDERS?.includes('clientSecret') || env.SSO_CONNECTIONS?.includes('clientSecret'))) {
     throw new Error('SECRETS_KEY (32 bytes, base64) is required in production to store identity providers\' client secrets');
@@ -127,6 +135,12 @@ async function main(): Promise<void> {
     ssoConnections: jsonList<NonNullable<ServerOptions['ssoConnections']>[number]>('SSO_CONNECTIONS', '{ key, tenantId, protocol: "oidc", domains, issuer, clientId, clientSecret?, redirectUris, defaultRoles? }'),
     secretsKey: env.SECRETS_KEY || undefined,
     allowInsecureIdentityProviders: !production,
+    mfaEncryptionKey: env.MFA_ENCRYPTION_KEY || undefined,
+    webauthn: {
+      rpId: env.WEBAUTHN_RP_ID || undefined,
+      rpName: env.WEBAUTHN_RP_NAME || undefined,
+      origins: env.WEBAUTHN_ORIGINS ? env.WEBAUTHN_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : undefined,
+    },
   });
   if (production && (!env.SMTP_URL || !env.SMS_WEBHOOK_URL)) {
     console.warn('Warning: SMTP_URL or SMS_WEBHOOK_URL is not set; those messages are only written to the outbox table and nobody receives them.');

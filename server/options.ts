@@ -63,10 +63,20 @@ export interface ServerOptions {
   secretsKey?: string;
   /** Let identity providers be reached over plain http (development and tests only). */
   allowInsecureIdentityProviders?: boolean;
+  /**
+   * Key that encrypts MFA secrets at rest (32 bytes, hex or base64; env MFA_ENCRYPTION_KEY).
+   * Required in production; without it a key is generated once and stored in the database.
+   */
+  mfaEncryptionKey?: string;
+  /**
+   * WebAuthn relying party (passkeys and security keys). `rpId` defaults to the host name of
+   * `appUrl`; `origins` (where the ceremonies may run) default to `appUrl`'s origin and the CORS origins.
+   */
+  webauthn?: { rpId?: string; rpName?: string; origins?: string[] };
 }
 
-export type ResolvedOptions = Required<Omit<ServerOptions, 'staticRoot' | 'passwordHashing' | 'delivery' | 'secretsKey'>> &
-  Pick<ServerOptions, 'staticRoot' | 'passwordHashing' | 'delivery' | 'secretsKey'>;
+export type ResolvedOptions = Required<Omit<ServerOptions, 'staticRoot' | 'passwordHashing' | 'delivery' | 'secretsKey' | 'mfaEncryptionKey' | 'webauthn'>> &
+  Pick<ServerOptions, 'staticRoot' | 'passwordHashing' | 'delivery' | 'secretsKey' | 'mfaEncryptionKey' | 'webauthn'>;
 
 const PREFIX_SHAPE = /^[A-Za-z0-9_-]*$/;
 
@@ -96,6 +106,8 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     ssoConnections: options.ssoConnections ?? [],
     secretsKey: options.secretsKey,
     allowInsecureIdentityProviders: options.allowInsecureIdentityProviders ?? false,
+    mfaEncryptionKey: options.mfaEncryptionKey,
+    webauthn: options.webauthn,
   };
   if (!PREFIX_SHAPE.test(resolved.prefix)) throw new Error(`Invalid URL prefix "${resolved.prefix}": use letters, digits, - and _`);
   if (resolved.cookieSameSite === 'none' && !resolved.cookieSecure) {

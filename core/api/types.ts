@@ -48,6 +48,11 @@ export interface Tenant {
 /** The login response (spec 000 §3). The refresh token travels only as an httpOnly cookie. */
 export interface AuthResponse {
   accessToken?: string;
+  /** MFA (spec 000 §3): the user's devices and the vendor's strategies, with an mfaToken. */
+  mfaDevices?: MfaDevices;
+  mfaStrategies?: MfaStrategyState[];
+  /** Shown once after an enrolment or a recovery sign-in. */
+  recoveryCode?: string;
   expiresIn?: number;
   expires?: string;
   mfaRequired?: boolean;
@@ -98,3 +103,22 @@ export interface EmailLinkParams { userId: string; token: string }
 export interface ResetPasswordRequest extends EmailLinkParams { password: string }
 export interface ActivationStrategy { shouldSetPassword: boolean }
 export interface ActivateAccountRequest extends EmailLinkParams { password?: string }
+
+/** MFA devices (spec 000 §3): webauthn, phones, authenticators; plus emails (email codes). */
+export interface MfaDevices {
+  webauthn: Array<{ id: string; deviceType: 'platform' | 'cross-platform' | null; name?: string | null; createdAt?: string }>;
+  phones: Array<{ id: string; phoneNumber: string | null; createdAt?: string }>;
+  authenticators: Array<{ id: string; name?: string | null; createdAt?: string }>;
+  emails?: Array<{ id: string; email: string | null; createdAt?: string }>;
+}
+
+export type MfaStrategy = 'AuthenticatorApp' | 'SMS' | 'EmailCode' | 'WebAuthnPlatform' | 'WebAuthnCrossPlatform';
+export interface MfaStrategyState { strategy: MfaStrategy | string; isActive: boolean }
+
+/** What the login box keeps between the password and the second factor. */
+export interface MfaLoginInfo {
+  mfaToken: string;
+  enrolled: boolean;
+  devices: MfaDevices;
+  strategies: MfaStrategyState[];
+}

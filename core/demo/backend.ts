@@ -4,6 +4,7 @@ import { evaluateDemoFlags } from '../featureFlags/demoFlags';
 import { createDemoHostedLogin, createDemoSocialLogin, createDemoSso, demoSsoPreLogin } from './hostedLogin';
 import { createDemoAccountFlows } from './accountFlows';
 import { BREACHED_PASSWORD_MESSAGE, createDemoPasswordless, isDemoBreached, tooManyAttempts } from './passwordless';
+import { createDemoMfa } from './mfaFlows';
 import { DEMO_PASSWORD_MIN_LENGTH, DEMO_POLICY, DEMO_ROLES, seedDemoDatabase, type DemoDatabase, type DemoUser } from './data';
 import { subAccountRoute, tenantsOfUser } from './subAccounts';
 
@@ -236,6 +237,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   const accountFlows = createDemoAccountFlows({ startSession, random, now });
   // Passwordless sign-in, reset phone number, rate limit, breach sample (core/demo/passwordless.ts).
   const passwordless = createDemoPasswordless({ startSession, random, now });
+  const demoMfa = createDemoMfa({ startSession, userOfToken, random, now });
 
   const routes: Record<string, Handler> = {
     ...accountFlows.routes,
@@ -261,6 +263,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         return { ...fail(401, 'Incorrect email or password'), save: true };
       }
       passwordless.clearFailures(db, body.email);
+      const mfa = demoMfa.gate(db, user);
+      if (mfa) return ok(mfa, true);
       const answer: AuthResponse = startSession(db, user);
       if (isDemoBreached(body.password)) answer.isBreachedPassword = true;
       return ok(answer, true);
@@ -344,7 +348,13 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     const subAccounts = subAccountRoute(method, path);
     const handler = routes[`${method.toUpperCase()} ${path}`]
       ?? (subAccounts && withUser((d, caller, r) => subAccounts(d, caller, r.body, r.query, { now, random })));
-    if (!handler) return fail(404, 'Not found');
+    if (!handler) {
+      const mfaDb = load();
+      const mfaAnswer = await demoMfa.handle(mfaDb, method, path, { body, query, token });
+      if (!mfaAnswer) return fail(404, 'Not found');
+      if (mfaAnswer.save) save(mfaDb);
+      return { status: mfaAnswer.status, body: mfaAnswer.body };
+    }
     const db = load();
     const answer = handler(db, { method, path, body, token, query });
     if (answer.save) save(db);

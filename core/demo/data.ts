@@ -29,7 +29,13 @@ export interface DemoDatabase {
   /** Reset and activation links the demo issued. */
   oneTimeTokens?: DemoOneTimeToken[];
   /** Vendor settings the demo can be switched to (tests; the sample data leaves them off). */
-  settings?: { signUpRequiresActivation?: boolean; authStrategy?: AuthStrategy; flags?: Record<string, boolean> };
+  settings?: {
+    signUpRequiresActivation?: boolean;
+    authStrategy?: AuthStrategy;
+    flags?: Record<string, boolean>;
+    /** Force MFA enrolment for everyone (tests). */
+    mfaEnforced?: boolean;
+  };
   /** Failed sign-in attempts per email (core/demo/passwordless.ts), like the server's attempt_counters. */
   attempts?: Record<string, { failures: number; startedAt: number }>;
 }

@@ -7,7 +7,7 @@ import type { ResolvedOptions } from '../config/options';
 /** What the thunks of one app use: its API, bus, options, and the timers of its session. */
 export interface AuthServices {
   api: Api;
-  /** The app's HTTP client, for API modules that live in lazily loaded chunks (portal pages). */
+  /** The app's HTTP client, for API modules that live in lazily loaded chunks (portal pages, MFA, passkeys). */
   http?: HttpClient;
   bus: EventBus;
   options: ResolvedOptions;

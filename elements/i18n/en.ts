@@ -235,6 +235,10 @@ export const en = {
     signingIn: 'Completing your single sign-on…',
     goingBack: 'Taking you back…',
   },
+  // Only what the sign-in form needs; the MFA and passkey screens' texts load with them (en-mfa.ts).
+  passkeys: {
+    signIn: 'Sign in with a passkey',
+  },
   checkout: {
     title: 'Checkout',
     plan: (plan: string) => `Plan: ${plan}`,

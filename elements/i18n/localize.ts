@@ -1,5 +1,6 @@
 import { MESSAGES } from '../../core/api/messages';
 import { en, type Dictionary } from './en';
+import type { enMfa } from './en-mfa';
 
 type TextEntry = string | ((...args: never[]) => string);
 type Overrides<T> = {
@@ -12,7 +13,7 @@ type Overrides<T> = {
  * A parametrised text takes a function or a string with {0}, {1}… The `errors` section overrides
  * the error catalogue's messages (core/api/messages.ts), shown when a call fails.
  */
-export type Localizations = Overrides<Dictionary> & { errors?: Partial<Record<keyof typeof MESSAGES, string>> };
+export type Localizations = Overrides<Dictionary & typeof enMfa> & { errors?: Partial<Record<keyof typeof MESSAGES, string>> };
 
 interface Tree { [key: string]: TextEntry | Tree }
 
@@ -38,10 +39,16 @@ function fromTemplate(template: string): (...args: unknown[]) => string {
   return (...args) => template.replace(/\{(\d+)\}/g, (whole, index: string) => (Number(index) < args.length ? String(args[Number(index)]) : whole));
 }
 
+/** Sections whose texts arrive with lazy chunks (en-mfa.ts): their overrides apply when they load. */
+const LAZY_SECTIONS = ['mfa', 'portalMfa', 'passkeyPrompt'];
+let lastOverrides: Record<string, unknown> | undefined;
+let lastWarn: (message: string) => void = () => {};
+
 function apply(target: Tree, base: Tree, overrides: Record<string, unknown>, path: string, warn: (message: string) => void) {
   for (const [key, value] of Object.entries(overrides)) {
     const name = path ? `${path}.${key}` : key;
     const original = base[key];
+    if (original === undefined && !path && LAZY_SECTIONS.includes(key)) continue;
     if (original === undefined) { warn(path ? `unknown localization key "${name}"` : `unknown localization section "${name}"`); continue; }
     if (typeof original === 'object') {
       if (typeof value === 'object' && value !== null) apply(target[key] as Tree, original, value as Record<string, unknown>, name, warn);
@@ -60,7 +67,23 @@ function apply(target: Tree, base: Tree, overrides: Record<string, unknown>, pat
  */
 export function applyLocalizations(overrides: Localizations | Record<string, unknown> | undefined, warn: (message: string) => void = (m) => console.warn(`[auth-elements] ${m}`)): void {
   restore(live, english);
+  lastOverrides = overrides as Record<string, unknown> | undefined;
+  lastWarn = warn;
   if (overrides) apply(live, english, overrides as Record<string, unknown>, '', warn);
+}
+
+/**
+ * Adds the texts of a lazily loaded chunk to the page's dictionary (once) and applies the host's
+ * overrides for them. The screens read the very objects registered here, so overrides reach them.
+ */
+export function registerLazyTexts(sections: object): void {
+  for (const [key, value] of Object.entries(sections as Tree)) {
+    if (live[key] || typeof value !== 'object') continue;
+    live[key] = value;
+    english[key] = snapshot(value);
+    const override = lastOverrides?.[key];
+    if (override && typeof override === 'object') apply(value, english[key] as Tree, override as Record<string, unknown>, key, lastWarn);
+  }
 }
 
 /** Back to English everywhere. */

@@ -26,6 +26,10 @@ const PasswordlessScreens = lazy(() => import('./steps/PasswordlessSteps'));
 const SocialCallbackStep = lazy(() => import('./steps/SocialCallbackStep').then((m) => ({ default: m.SocialCallbackStep })));
 const SsoCallbackStep = lazy(() => import('./steps/SsoCallbackStep').then((m) => ({ default: m.SsoCallbackStep })));
 
+// MFA and passkey screens: their own chunks (with @simplewebauthn/browser behind a further import()).
+const MfaStep = lazy(() => import('./mfa/MfaStep').then((m) => ({ default: m.MfaStep })));
+const PasskeyPromptStep = lazy(() => import('./mfa/PasskeyPromptStep').then((m) => ({ default: m.PasskeyPromptStep })));
+
 /** The login flow as a table: step -> screen. Steps without a screen yet fall back to MethodUnavailableStep. */
 export const LOGIN_STEP_SCREENS: Partial<Record<LoginStep, ComponentType<StepProps>>> = {
   preLogin: EmailPasswordStep,
@@ -37,6 +41,9 @@ export const LOGIN_STEP_SCREENS: Partial<Record<LoginStep, ComponentType<StepPro
   magicLinkPreLoginSuccess: PasswordlessScreens,
   breachedPassword: PasswordlessScreens,
   breachedPasswordSuccess: PasswordlessScreens,
+  loginWithTwoFactor: MfaStep,
+  forceTwoFactor: MfaStep,
+  recoverTwoFactor: MfaStep,
 };
 
 export type LoginBoxScreen = 'login' | RouteScreen | 'socialCallback' | 'oidcCallback';
@@ -77,6 +84,7 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
   if (screen === 'oidcCallback') return <SsoCallbackStep />;
   if (screen === 'resetPassword') return <ResetPasswordStep onSignIn={signIn} onForgotPassword={() => setScreen('forgotPassword')} />;
   if (screen === 'magicLink') return <PasswordlessScreens route={screen} onDone={signIn} />;
+  if (isAuthenticated && loginState.step === 'promptPasskeys') return <PasskeyPromptStep />;
   if (isAuthenticated) return <SignedInStep />;
   if (screen === 'resetPhoneNumber' || recovery.resetPhone.active) return <PasswordlessScreens route="resetPhoneNumber" onDone={signIn} />;
   if (screen === 'signUp') return <SignUpStep onSignIn={signIn} />;

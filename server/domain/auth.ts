@@ -27,7 +27,10 @@ export interface SignedIn {
 /** A refresh's answer. `refreshToken` null: a raced refresh, the browser keeps the cookie it has. */
 export type Refreshed = Omit<SignedIn, 'refreshToken'> & { refreshToken: string | null };
 
-export type LoginResult = { ok: true; signedIn: SignedIn } | { ok: false; reason: 'invalid' | 'unverified' };
+export type LoginResult = { ok: true; signedIn: SignedIn } | { ok: true; mfa: object } | { ok: false; reason: 'invalid' | 'unverified' };
+
+/** Asks for a second factor after the password matched: the MFA answer, or null to sign in now. */
+export type SecondFactorGate = (user: UserRow) => Promise<object | null>;
 
 /** The login response of a password sign-in: isBreachedPassword when the password is on the breach list. */
 export type PasswordAuthResponse = AuthResponse & { isBreachedPassword?: boolean };
@@ -45,7 +48,7 @@ export class AuthService {
    * Checks email and password. Unknown email and wrong password give the same answer after the
    * same work (one scrypt), so the endpoint cannot be used to find out who has an account.
    */
-  async login(email: string, password: string, client: ClientInfo): Promise<LoginResult> {
+  async login(email: string, password: string, client: ClientInfo, secondFactor?: SecondFactorGate): Promise<LoginResult> {
     // Refused before the password is looked at: while locked, a right password is refused too.
     const keys = attemptKeys(email, client.ip);
     await assertNotLocked(this.db, keys);
@@ -62,6 +65,8 @@ export class AuthService {
     if (this.hasher.needsRehash(user.password_hash)) {
       await updatePasswordHash(this.db, user.id, await this.hasher.hash(password));
     }
+    const mfa = secondFactor ? await secondFactor(user) : null;
+    if (mfa) return { ok: true, mfa };
     const signedIn = await this.startSession(user, client);
     // The breach check needs the plain password, which only exists here: the login box shows the
     // breachedPassword step for it (spec 000 §4), behind the security-center-show-login-flows flag.

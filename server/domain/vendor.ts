@@ -17,6 +17,8 @@ export interface VendorSettings {
   whiteLabelMode: boolean;
   passwordMinLength: number;
   passwordMaxLength: number;
+  /** Passkeys offered as a sign-in method (the Passkeys secondary strategy). */
+  passkeysEnabled: boolean;
 }
 
 interface VendorRow {
@@ -31,6 +33,7 @@ interface VendorRow {
   white_label_mode: boolean;
   password_min_length: number;
   password_max_length: number;
+  passkeys_enabled?: boolean;
 }
 
 /** The deployment's vendor settings (the first vendor row; migration 1 creates it). */
@@ -50,6 +53,7 @@ export async function getVendorSettings(db: Database): Promise<VendorSettings> {
     whiteLabelMode: row.white_label_mode,
     passwordMinLength: row.password_min_length,
     passwordMaxLength: row.password_max_length,
+    passkeysEnabled: row.passkeys_enabled === true,
   };
 }
 
@@ -62,5 +66,6 @@ export function publicPolicy(settings: VendorSettings) {
     forcePermissions: settings.forcePermissions,
     authStrategy: settings.authStrategy,
     machineToMachineAuthStrategy: settings.machineToMachineAuthStrategy,
+    secondaryStrategies: [{ strategy: 'Passkeys', isActive: settings.passkeysEnabled }],
   };
 }

@@ -9,6 +9,7 @@ import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../http/co
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import * as s from '../http/schemas';
+import { mfaGate } from './mfa';
 
 const INCORRECT_CREDENTIALS = 'Incorrect email or password';
 const SESSION_EXPIRED = 'Session expired, please sign in again';
@@ -50,12 +51,14 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       assertTrustedOrigin(request, ctx.options.corsOrigins);
       // recaptchaToken and invitationToken are accepted for the contract; verifying captchas and
       // accepting invitations at sign-in belong to later slices.
-      const result = await ctx.auth.login(request.body.email, request.body.password, clientInfo(request));
+      const result = await ctx.auth.login(request.body.email, request.body.password, clientInfo(request), mfaGate(ctx, ctx.mfa, request));
       if (!result.ok) {
         throw result.reason === 'unverified'
           ? httpError(403, 'Please verify your email address before signing in')
           : httpError(401, INCORRECT_CREDENTIALS);
       }
+      // MFA required: no session, no cookie; the answer carries the mfaToken (routes/mfa.ts).
+      if ('mfa' in result) return result.mfa;
       setRefreshCookie(reply, ctx.cookies, result.signedIn.refreshToken);
       return result.signedIn.authResponse;
     },

@@ -30,6 +30,7 @@ describe('public configuration', () => {
       forcePermissions: false,
       authStrategy: 'EmailAndPassword',
       machineToMachineAuthStrategy: 'ClientCredentials',
+      secondaryStrategies: [{ strategy: 'Passkeys', isActive: false }],
     });
   });
 

@@ -7,6 +7,7 @@
  */
 import type { Database } from './database';
 import { ADMIN_PORTAL_STATEMENTS } from './schema/admin-portal';
+import { MFA_STATEMENTS } from './schema/mfa';
 import { SUB_ACCOUNT_STATEMENTS } from './schema/sub-accounts';
 import { OAUTH_STATEMENTS } from './schema/oauth';
 import { SOCIAL_STATEMENTS } from './schema/social';
@@ -267,16 +268,21 @@ export const migrations: Migration[] = [
   },
   {
     version: 7,
+    name: 'multi-factor authentication and passkeys: devices, recovery codes, challenges, remembered devices, policies',
+    statements: MFA_STATEMENTS,
+  },
+  {
+    version: 8,
     name: 'hosted login: OAuth clients, authorization codes, OAuth grants',
     statements: OAUTH_STATEMENTS,
   },
   {
-    version: 8,
+    version: 9,
     name: 'social login: provider configurations per vendor, external identities',
     statements: SOCIAL_STATEMENTS,
   },
   {
-    version: 9,
+    version: 10,
     name: 'tenant SSO over OpenID Connect: configurations, domains, login states',
     statements: SSO_STATEMENTS,
   },

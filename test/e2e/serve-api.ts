@@ -5,6 +5,7 @@ import { buildServer } from '../../server/app';
 import { SEED_TENANT_ID } from '../../server/seed';
 import { seedSubAccounts } from './fixtures/sub-accounts';
 import { seedLoginFlows } from './fixtures/login-flows';
+import { seedMfa } from './fixtures/mfa';
 import { seedTeam } from './fixtures/team';
 
 const port = Number(process.env.E2E_API_PORT ?? 8787);
@@ -42,10 +43,13 @@ const server = await buildServer({
     clientId: 'e2e-sso', clientSecret: 'e2e-sso-secret', redirectUris: [`${origin}/account/oidc/callback`], defaultRoles: ['Viewer'],
   }],
   allowInsecureIdentityProviders: true,
+  // WebAuthn needs a domain as relying-party id (not an IP): the passkey tests use localhost.
+  webauthn: { rpId: 'localhost', origins: [`http://localhost:${port}`] },
 });
 await seedTeam(server.db);
 await seedSubAccounts(server.db);
 await seedLoginFlows(server.db);
+await seedMfa(server.db);
 await server.app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e API server on ${origin}`);
 const stop = async () => { await server.close(); process.exit(0); };

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { PublicPolicy, Tenant, User } from '../../api/types';
+import type { MfaLoginInfo, PublicPolicy, Tenant, User } from '../../api/types';
 import type { LoginFlow, LoginStep } from '../../flows/login';
 import { initialRecoveryState, type RecoveryChange, type RecoveryState } from './recoveryState';
 
@@ -14,6 +14,8 @@ export interface LoginState {
   /** Passwordless: the masked phone an SMS code went to; true after a resend. */
   phoneNumber?: string | null;
   resent?: boolean;
+  /** Between the password and the second factor: the mfaToken, devices and strategies. */
+  mfa?: MfaLoginInfo | null;
 }
 
 export interface SignUpState {

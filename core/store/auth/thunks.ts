@@ -150,13 +150,14 @@ export function loginWithPassword(body: LoginRequest): AuthThunk<boolean> {
       if (outcome.kind === 'mfa') {
         // Not a full sign-in: nothing of the session is kept until the second factor is verified.
         dispatch(sessionCleared());
-        dispatch(loginStateChanged({ loading: false, step: outcome.enrolled ? 'loginWithTwoFactor' : 'forceTwoFactor' }));
+        dispatch(loginStateChanged({
+          loading: false,
+          step: outcome.enrolled ? 'loginWithTwoFactor' : 'forceTwoFactor',
+          mfa: { mfaToken: outcome.mfaToken, enrolled: outcome.enrolled, devices: response.mfaDevices ?? { webauthn: [], phones: [], authenticators: [] }, strategies: response.mfaStrategies ?? [] },
+        }));
         return false;
       }
-      const user = await dispatch(establishSession(response));
-      dispatch(loginStateChanged({ loading: false, step: 'success' }));
-      services.bus.emit('auth:login', { user });
-      goToPostLoginDestination(services);
+      await dispatch(finishSignIn(response));
       return true;
     } catch (error) {
       stopRefreshTimer(services);
@@ -166,6 +167,42 @@ export function loginWithPassword(body: LoginRequest): AuthThunk<boolean> {
       services.bus.emit('auth:error', { action: 'login', message });
       return false;
     }
+  };
+}
+
+/** Whether the public policy offers passkeys (an active Passkeys secondary strategy, spec 000 §4). */
+export const offersPasskeys = (policy: AuthState['publicPolicy']) => !!policy?.secondaryStrategies?.some((s) => s.strategy === 'Passkeys' && s.isActive);
+
+/**
+ * The end of every sign-in (password, second factor, passkey): the session, the login event, then
+ * the passkey prompt when it applies (spec 000 §4; checked in a lazy chunk, only when the public
+ * policy offers passkeys), else the post-login destination.
+ */
+export function finishSignIn(response: AuthResponse): AuthThunk<User> {
+  return async (dispatch, getState, services) => {
+    const user = await dispatch(establishSession(response));
+    services.bus.emit('auth:login', { user });
+    if (offersPasskeys(getState().auth.publicPolicy)) {
+      const { shouldPromptPasskeys } = await import('./passkeyThunks');
+      const prompt = await dispatch(shouldPromptPasskeys(user));
+      // Signed out while the check ran: the sign-in is over, leave the login state alone.
+      if (!getState().auth.isAuthenticated) return user;
+      if (prompt) {
+        dispatch(loginStateChanged({ loading: false, step: 'promptPasskeys', mfa: null }));
+        return user;
+      }
+    }
+    dispatch(loginStateChanged({ loading: false, step: 'success', mfa: null }));
+    goToPostLoginDestination(services);
+    return user;
+  };
+}
+
+/** Leaves the passkey prompt (or any step shown after sign-in) for the post-login destination. */
+export function continueAfterSignIn(): AuthThunk {
+  return async (dispatch, _getState, services) => {
+    dispatch(loginStateChanged({ step: 'success' }));
+    goToPostLoginDestination(services);
   };
 }
 

@@ -9,6 +9,7 @@ import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';
 import { formStyle, mutedStyle } from '../../ui/styles';
 import { validateEmail, validateLoginPassword } from '../validation';
+import { PasskeySignInButton } from './PasskeySignInButton';
 import type { StepProps } from './types';
 
 // Social login buttons (issue 5): a lazy chunk that draws nothing without providers.
@@ -97,6 +98,7 @@ export function EmailPasswordStep({ onSignUp, onForgotPassword }: StepProps) {
         {askPassword && <Button variant="link" partName="link forgot-password-link" onClick={onForgotPassword}>{en.login.forgotPassword}</Button>}
       </form>
       {!askPassword && <Suspense fallback={null}><SocialLoginButtons /></Suspense>}
+      {!askPassword && <PasskeySignInButton />}
       {policy?.allowSignups !== false && (
         <p css={mutedStyle}>
           {en.login.noAccount}{' '}

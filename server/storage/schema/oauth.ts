@@ -1,5 +1,5 @@
 /**
- * Tables of the OpenID Connect provider behind hosted login (migration 7).
+ * Tables of the OpenID Connect provider behind hosted login (migration 8).
  *
  * - `oauth_clients`: registered relying parties. Public clients (PKCE, no secret): the exact
  *   redirect URIs and post-logout redirect URIs they may use.

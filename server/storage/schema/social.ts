@@ -1,5 +1,5 @@
 /**
- * Social login (migration 8): the vendor's OAuth 2.0 / OpenID Connect provider configurations and
+ * Social login (migration 9): the vendor's OAuth 2.0 / OpenID Connect provider configurations and
  * the external identities that link a provider's subject to a user.
  *
  * - `social_providers`: one row per provider key per vendor. OpenID Connect providers give an

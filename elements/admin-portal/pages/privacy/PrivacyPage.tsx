@@ -12,6 +12,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { mutedStyle } from '../../../ui/styles';
 import type { PortalPageProps } from '../../shell/PortalShell';
 import { describeDevice } from './describeDevice';
+import { MfaSection } from './MfaSection';
 
 const t = en.portal.sessions;
 const listStyle = css({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '8px' });
@@ -29,7 +30,7 @@ const formatDate = (iso: string) => {
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; sessions: LoginSession[] };
 
-/** Privacy (spec 001 §2: sections loginSessions and mfa). Login sessions: list, revoke one, revoke all but this one. */
+/** Privacy (spec 001 §2: sections loginSessions and mfa). Login sessions: list, revoke one, revoke all but this one; MFA in MfaSection. */
 export default function PrivacyPage(_props: PortalPageProps) {
   const app = useAuthApp();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
@@ -106,6 +107,7 @@ export default function PrivacyPage(_props: PortalPageProps) {
           </>
         )}
       </section>
+      <MfaSection />
       {confirming && (
         <Dialog title={t.confirmTitle} titleId="ae-sessions-confirm-title" onClose={() => setConfirming(false)}>
           <p>{t.confirmBody(others.length)}</p>

@@ -1,0 +1,302 @@
+import { css } from '@emotion/react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../../core/api/errors';
+import { createMfaApi, type DeviceType } from '../../../../core/api/mfa';
+import type { MfaDevices, MfaStrategyState } from '../../../../core/api/types';
+import { activeStrategies } from '../../../../core/flows/mfa';
+import { ceremonyMessage } from '../../../../core/store/auth/passkeyThunks';
+import { en as base } from '../../../i18n/en';
+import { enMfa } from '../../../i18n/en-mfa';
+import { useAuthApp } from '../../../shared/AppContext';
+import { Alert } from '../../../ui/Alert';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import { Spinner } from '../../../ui/Spinner';
+import { TextField } from '../../../ui/TextField';
+import { formStyle, mutedStyle } from '../../../ui/styles';
+
+const en = { ...base, ...enMfa };
+const t = en.portalMfa;
+const listStyle = css({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '8px' });
+const itemStyle = css({
+  display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '12px',
+  padding: '10px 12px', border: '1px solid var(--ae-color-border)', borderRadius: 'var(--ae-radius)',
+});
+const subheadStyle = css({ fontSize: '1.1em', margin: 0 });
+const actionsStyle = css({ display: 'flex', flexWrap: 'wrap', gap: '8px', marginTop: '8px' });
+const rowEnd = css({ display: 'flex', gap: 8, justifyContent: 'flex-end' });
+const codeBox = css({ fontFamily: 'ui-monospace, monospace', fontSize: '1.2em', padding: '10px', textAlign: 'center', border: '1px dashed var(--ae-color-border)', margin: 0 });
+
+type Device = { id: string; kind: 'authenticator' | 'sms' | 'email' | 'webauthn'; name: string; createdAt?: string };
+type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; devices: Device[]; strategies: string[] };
+
+const formatDate = (iso?: string) => (iso ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso)) : '');
+
+function flatten(devices: MfaDevices): Device[] {
+  return [
+    ...devices.authenticators.map((d) => ({ id: d.id, kind: 'authenticator' as const, name: t.authenticator, createdAt: d.createdAt })),
+    ...devices.phones.map((d) => ({ id: d.id, kind: 'sms' as const, name: t.phone(d.phoneNumber ?? ''), createdAt: d.createdAt })),
+    ...(devices.emails ?? []).map((d) => ({ id: d.id, kind: 'email' as const, name: t.email(d.email ?? ''), createdAt: d.createdAt })),
+    ...devices.webauthn.map((d) => ({ id: d.id, kind: 'webauthn' as const, name: t.webauthn(d.deviceType), createdAt: d.createdAt })),
+  ];
+}
+
+/** The privacy page's MFA section (spec 001 §2): the user's second factors, add and remove them (users v1 account-MFA calls). */
+export function MfaSection() {
+  const app = useAuthApp();
+  const api = useMemo(() => createMfaApi(app.services.http!.withRequestSource('admin-portal')), [app]);
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [dialog, setDialog] = useState<null | { kind: 'remove'; device: Device } | { kind: 'authenticator' } | { kind: 'phone' }>(null);
+  const [recoveryCode, setRecoveryCode] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const reload = useCallback(async () => {
+    try {
+      const [devices, strategies] = await Promise.all([api.getDevices(), api.getStrategies()]);
+      setLoad({ status: 'ready', devices: flatten(devices), strategies: activeStrategies(strategies.strategies as MfaStrategyState[]) });
+    } catch (e) {
+      setLoad({ status: 'error', message: errorMessage(e) });
+    }
+  }, [api]);
+  useEffect(() => { void reload(); }, [reload]);
+
+  async function addWebAuthn(deviceType: DeviceType) {
+    setBusy(deviceType);
+    setError(null);
+    try {
+      const { startRegistration } = await import('@simplewebauthn/browser');
+      const { options, webauthnToken } = await api.accountPreEnrollWebAuthn(deviceType);
+      const attestation = await startRegistration({ optionsJSON: options });
+      const answer = await api.accountEnrollWebAuthn({ webauthnToken, deviceType, options: attestation });
+      if (answer.recoveryCode) setRecoveryCode(answer.recoveryCode);
+      await reload();
+    } catch (e) {
+      setError(ceremonyMessage(e, { cancelled: en.mfa.webauthnCancelled, unsupported: en.mfa.webauthnUnsupported }));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const enrolled = (kind: Device['kind']) => load.status === 'ready' && load.devices.some((d) => d.kind === kind);
+  const offers = load.status === 'ready' ? load.strategies : [];
+  const closeDialog = async (code?: string) => {
+    setDialog(null);
+    if (code) setRecoveryCode(code);
+    await reload();
+  };
+
+  return (
+    <section aria-labelledby="ae-mfa-section-title" part="mfa">
+      <h3 id="ae-mfa-section-title" css={subheadStyle}>{t.title}</h3>
+      <p css={mutedStyle}>{t.intro}</p>
+      {load.status === 'loading' && <Spinner label={en.common.loading} />}
+      {load.status === 'error' && (
+        <div>
+          <Alert>{`${t.loadFailed} ${load.message}`}</Alert>
+          <Button variant="secondary" onClick={() => { setLoad({ status: 'loading' }); void reload(); }}>{en.portal.retry}</Button>
+        </div>
+      )}
+      {error && <Alert>{error}</Alert>}
+      {load.status === 'ready' && (
+        <>
+          {load.devices.length === 0 ? <p css={mutedStyle} part="mfa-off">{t.none}</p> : (
+            <ul css={listStyle} part="mfa-device-list">
+              {load.devices.map((device) => (
+                <li key={device.id} css={itemStyle} part="mfa-device">
+                  <div>
+                    <div>{device.name}</div>
+                    <div css={mutedStyle}>{t.added(formatDate(device.createdAt))}</div>
+                  </div>
+                  <Button variant="secondary" partName="remove-mfa-device" aria-label={t.removeLabel(device.name)} onClick={() => setDialog({ kind: 'remove', device })}>{t.remove}</Button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div css={actionsStyle}>
+            {offers.includes('AuthenticatorApp') && !enrolled('authenticator') && <Button variant="secondary" partName="add-authenticator" onClick={() => setDialog({ kind: 'authenticator' })}>{t.addAuthenticator}</Button>}
+            {offers.includes('SMS') && <Button variant="secondary" partName="add-phone" onClick={() => setDialog({ kind: 'phone' })}>{t.addPhone}</Button>}
+            {offers.includes('WebAuthnPlatform') && <Button variant="secondary" partName="add-platform" loading={busy === 'platform'} loadingLabel={en.passkeyPrompt.creating} disabled={busy !== null} onClick={() => addWebAuthn('platform')}>{t.addPlatform}</Button>}
+            {offers.includes('WebAuthnCrossPlatform') && <Button variant="secondary" partName="add-cross-platform" loading={busy === 'cross-platform'} loadingLabel={en.passkeyPrompt.creating} disabled={busy !== null} onClick={() => addWebAuthn('cross-platform')}>{t.addCrossPlatform}</Button>}
+          </div>
+        </>
+      )}
+      {dialog?.kind === 'remove' && <RemoveDialog api={api} device={dialog.device} onClose={closeDialog} />}
+      {dialog?.kind === 'authenticator' && <AuthenticatorDialog api={api} onClose={closeDialog} />}
+      {dialog?.kind === 'phone' && <PhoneDialog api={api} onClose={closeDialog} />}
+      {recoveryCode && (
+        <Dialog title={en.mfa.recoveryCodeTitle} titleId="ae-portal-recovery-title" onClose={() => setRecoveryCode(null)}>
+          <p css={mutedStyle}>{en.mfa.recoveryCodeIntro}</p>
+          <p css={codeBox} part="recovery-code">{recoveryCode}</p>
+          <div css={rowEnd}><Button partName="done-button" onClick={() => setRecoveryCode(null)}>{t.done}</Button></div>
+        </Dialog>
+      )}
+    </section>
+  );
+}
+
+type Api = ReturnType<typeof createMfaApi>;
+
+function RemoveDialog({ api, device, onClose }: { api: Api; device: Device; onClose: (code?: string) => void }) {
+  const [proof, setProof] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const ref = useRef<HTMLInputElement>(null);
+  const needsProof = device.kind === 'authenticator';
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (loading) return;
+    const value = proof.trim();
+    if (needsProof) {
+      const ok = /^[0-9]{6}$/.test(value) || value.replace(/[^A-Za-z0-9]/g, '').length === 16;
+      setFieldError(ok ? null : t.proofInvalid);
+      if (!ok) return ref.current?.focus();
+    }
+    setLoading(true);
+    setError(null);
+    try {
+      if (device.kind === 'authenticator') await api.accountDisableAuthenticator(device.id, value);
+      else if (device.kind === 'sms') await api.accountDisableSms(device.id);
+      else if (device.kind === 'email') await api.accountDisableEmailCode(device.id);
+      else await api.accountDisableWebAuthn(device.id);
+      onClose();
+    } catch (e) {
+      setError(errorMessage(e));
+      setLoading(false);
+    }
+  }
+
+  return (
+    <Dialog title={t.removeTitle} titleId="ae-mfa-remove-title" onClose={() => onClose()}>
+      <form noValidate onSubmit={onSubmit} css={formStyle}>
+        {error && <Alert>{error}</Alert>}
+        <p>{t.removeBody(device.name)}</p>
+        {needsProof && (
+          <>
+            <p css={mutedStyle}>{t.proofIntro}</p>
+            <TextField ref={ref} label={t.proofLabel} autoComplete="one-time-code" autoFocus value={proof} maxLength={64} error={fieldError}
+              partName="proof-input" onChange={(e) => setProof(e.target.value)} />
+          </>
+        )}
+        <div css={rowEnd}>
+          <Button variant="secondary" onClick={() => onClose()}>{t.cancel}</Button>
+          <Button type="submit" partName="confirm-button" loading={loading} loadingLabel={t.removing}>{t.remove}</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function CodeStep({ label, onCode }: { label: string; onCode: (code: string) => Promise<string | null> }) {
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const ref = useRef<HTMLInputElement>(null);
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (loading) return;
+    const value = code.replace(/\s+/g, '');
+    const problem = /^[0-9]{6}$/.test(value) ? null : en.mfa.codeInvalid;
+    setFieldError(problem);
+    if (problem) return ref.current?.focus();
+    setLoading(true);
+    setError(null);
+    const failure = await onCode(value);
+    if (failure) { setError(failure); setLoading(false); ref.current?.focus(); }
+  }
+  return (
+    <form noValidate onSubmit={onSubmit} css={formStyle}>
+      {error && <Alert>{error}</Alert>}
+      <TextField ref={ref} label={label} autoComplete="one-time-code" inputMode="numeric" autoFocus value={code} maxLength={12} error={fieldError}
+        partName="code-input" onChange={(e) => setCode(e.target.value)} />
+      <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.mfa.verifying}>{en.mfa.verify}</Button>
+    </form>
+  );
+}
+
+function AuthenticatorDialog({ api, onClose }: { api: Api; onClose: (code?: string) => void }) {
+  const [setup, setSetup] = useState<{ qrCode: string; secret: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    api.accountEnrollAuthenticator().then(setSetup, (e) => setError(errorMessage(e)));
+  }, [api]);
+  return (
+    <Dialog title={t.enrolTitle} titleId="ae-mfa-enrol-title" onClose={() => onClose()}>
+      {error && <Alert>{error}</Alert>}
+      {!setup && !error && <Spinner label={en.common.loading} />}
+      {setup && (
+        <>
+          <p css={mutedStyle}>{en.mfa.scanIntro}</p>
+          {setup.qrCode.startsWith('data:image/') && <img src={setup.qrCode} alt={en.mfa.qrAlt} width={200} height={200} part="qr-code" />}
+          <p css={mutedStyle}>{en.mfa.secretLabel}</p>
+          <p css={css({ fontFamily: 'ui-monospace, monospace', wordBreak: 'break-all', margin: 0 })} part="totp-secret">{setup.secret}</p>
+          <CodeStep label={en.mfa.codeLabel} onCode={async (code) => {
+            try {
+              const answer = await api.accountVerifyAuthenticator(code);
+              onClose(answer.recoveryCode);
+              return null;
+            } catch (e) {
+              return errorMessage(e);
+            }
+          }} />
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+function PhoneDialog({ api, onClose }: { api: Api; onClose: (code?: string) => void }) {
+  const [phone, setPhone] = useState('');
+  const [sent, setSent] = useState<{ otcToken: string; phone: string } | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    if (loading) return;
+    const value = phone.replace(/[\s().-]/g, '');
+    const problem = /^\+[1-9][0-9]{6,14}$/.test(value) ? null : en.mfa.phoneInvalid;
+    setFieldError(problem);
+    if (problem) return;
+    setLoading(true);
+    setError(null);
+    try {
+      const answer = await api.accountPreEnrollSms(value);
+      setSent({ otcToken: answer.otcToken, phone: value });
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <Dialog title={t.phoneTitle} titleId="ae-mfa-phone-title" onClose={() => onClose()}>
+      {error && <Alert>{error}</Alert>}
+      {!sent ? (
+        <form noValidate onSubmit={send} css={formStyle}>
+          <TextField label={en.mfa.phoneLabel} type="tel" autoComplete="tel" autoFocus value={phone} maxLength={24} hint={en.mfa.phoneHint}
+            error={fieldError} partName="phone-input" onChange={(e) => setPhone(e.target.value)} />
+          <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.mfa.sending}>{en.mfa.sendCode}</Button>
+        </form>
+      ) : (
+        <>
+          <p role="status">{en.mfa.smsSent(sent.phone)}</p>
+          <CodeStep label={en.mfa.codeLabel} onCode={async (code) => {
+            try {
+              const answer = await api.accountEnrollSms({ otcToken: sent.otcToken, code });
+              onClose(answer.recoveryCode);
+              return null;
+            } catch (e) {
+              return errorMessage(e);
+            }
+          }} />
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,261 @@
+// MFA and passkeys in real Chromium against the real server: TOTP computed here from the secret
+// the screen shows, SMS and email codes read from the development outbox, recovery codes,
+// remember-device, passkeys with Chromium's virtual authenticator (DevTools WebAuthn domain).
+import { expect, test, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { axeViolations, box, expectSignedInAs, latestMessage, partOf, signIn } from './helpers';
+import { forcedUser, MFA_PASSWORD, promptUser } from './fixtures/mfa';
+
+const codeIn = (text: string) => text.match(/\b\d{6}\b/)![0];
+/** A TOTP code for a later 30-second step than `now`, so it is never a replay of the previous one. */
+const totpAt = (secret: string, steps: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * steps });
+
+async function signOut(page: Page) {
+  await page.goto('/login.html');
+  await partOf(box(page), 'sign-out-button').click();
+  await expect(partOf(box(page), 'email-input')).toBeVisible();
+}
+
+test('forced enrolment with an authenticator app, recovery code shown once, then sign-in with a TOTP code; wrong and replayed codes refused; recovery-code sign-in', async ({ page }) => {
+  test.setTimeout(60_000);
+  const email = forcedUser(1);
+  await page.goto('/login.html');
+  const login = box(page);
+  await signIn(page, email, MFA_PASSWORD);
+  await expect(login.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await login.getByRole('button', { name: 'Authenticator app' }).click();
+  await expect(partOf(login, 'qr-code')).toBeVisible();
+  const secret = (await partOf(login, 'totp-secret').textContent())!.trim();
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await partOf(login, 'code-input').fill('12');
+  await partOf(login, 'submit-button').click();
+  await expect(partOf(login, 'field-error')).toHaveText('Enter the 6-digit code.');
+  await partOf(login, 'code-input').fill((await totpAt(secret, 0)) === '000000' ? '111111' : '000000');
+  await partOf(login, 'submit-button').click();
+  await expect(login.getByRole('alert')).toHaveText('That code is not correct. Check it and try again.');
+  await partOf(login, 'code-input').fill(await totpAt(secret, 0));
+  await partOf(login, 'submit-button').click();
+
+  await expect(login.getByRole('heading', { name: 'Save your recovery code' })).toBeVisible();
+  const recoveryCode = (await partOf(login, 'recovery-code').textContent())!.trim();
+  expect(recoveryCode).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await partOf(login, 'copy-button').click();
+  await expect(partOf(login, 'copy-button')).toHaveText('Copied');
+  expect(await axeViolations(page)).toEqual([]);
+  await partOf(login, 'continue-button').click();
+  await expect(partOf(login, 'signed-in-user')).toBeVisible();
+  await signOut(page);
+
+  // Sign-in: one authenticator, so straight to the code; the next step's code works once.
+  await signIn(page, email, MFA_PASSWORD);
+  await expect(login.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+  await expect(login.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  const code = await totpAt(secret, 1);
+  await partOf(login, 'code-input').fill(code);
+  await partOf(login, 'submit-button').click();
+  await expect(partOf(login, 'signed-in-user')).toBeVisible();
+  await signOut(page);
+
+  await signIn(page, email, MFA_PASSWORD);
+  await partOf(login, 'code-input').fill(code);
+  await partOf(login, 'submit-button').click();
+  await expect(login.getByRole('alert')).toHaveText('That code is not correct. Check it and try again.');
+  await expect(partOf(login, 'code-input')).toHaveValue(code);
+
+  // Recovery code: signs in, is used up, and a new one is shown.
+  await partOf(login, 'recover-link').click();
+  await expect(login.getByRole('heading', { name: 'Use a recovery code' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await partOf(login, 'recovery-code-input').fill(recoveryCode.toLowerCase());
+  await partOf(login, 'submit-button').click();
+  await expect(login.getByRole('heading', { name: 'Save your recovery code' })).toBeVisible();
+  expect((await partOf(login, 'recovery-code').textContent())!.trim()).not.toBe(recoveryCode);
+  await partOf(login, 'continue-button').click();
+  await expect(partOf(login, 'signed-in-user')).toBeVisible();
+  await signOut(page);
+  await signIn(page, email, MFA_PASSWORD);
+  await partOf(login, 'recover-link').click();
+  await partOf(login, 'recovery-code-input').fill(recoveryCode);
+  await partOf(login, 'submit-button').click();
+  await expect(login.getByRole('alert')).toHaveText('That recovery code is not correct.');
+});
+
+test('SMS enrolment and sign-in by outbox code, remember this device, and email codes', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const email = forcedUser(2);
+  const phone = '+4915112340002';
+  await page.goto('/login.html');
+  const login = box(page);
+  await signIn(page, email, MFA_PASSWORD);
+  await login.getByRole('button', { name: 'Text message (SMS)' }).click();
+  await partOf(login, 'phone-input').fill('0151 1234');
+  await partOf(login, 'submit-button').click();
+  await expect(partOf(login, 'field-error')).toHaveText('Enter a phone number in international format, like +14155550123.');
+  expect(await axeViolations(page)).toEqual([]);
+  await partOf(login, 'phone-input').fill(phone);
+  await partOf(login, 'submit-button').click();
+  await expect(login.getByRole('status').first()).toHaveText(`We sent a 6-digit code to ${phone}.`);
+  expect(await axeViolations(page)).toEqual([]);
+  await partOf(login, 'code-input').fill(codeIn((await latestMessage(request, phone)).text));
+  await partOf(login, 'submit-button').click();
+  await expect(login.getByRole('heading', { name: 'Save your recovery code' })).toBeVisible();
+  await partOf(login, 'continue-button').click();
+  await expect(partOf(login, 'signed-in-user')).toBeVisible();
+  await signOut(page);
+
+  // One phone: straight to the SMS code; "remember this device" for the policy's 7 days.
+  await signIn(page, email, MFA_PASSWORD);
+  await expect(login.getByRole('status').first()).toHaveText('We sent a 6-digit code to ••••••••••0002.');
+  await expect(login.getByText('Remember this device for 7 days')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await partOf(login, 'code-input').fill(codeIn((await latestMessage(request, phone)).text));
+  await login.getByLabel('Remember this device for 7 days').check();
+  await partOf(login, 'submit-button').click();
+  await expect(partOf(login, 'signed-in-user')).toBeVisible();
+  await signOut(page);
+  await signIn(page, email, MFA_PASSWORD);
+  await expect(partOf(login, 'signed-in-user')).toBeVisible();
+  await page.goto('/login.html');
+  await expectSignedInAs(page, `Forced 2 (${email})`);
+
+  // Email code, forced enrolment of another user.
+  await signOut(page);
+  await page.context().clearCookies();
+  const other = forcedUser(3);
+  await signIn(page, other, MFA_PASSWORD);
+  await login.getByRole('button', { name: 'Email code' }).click();
+  await expect(login.getByRole('status').first()).toHaveText('We sent a 6-digit code to your email address.');
+  expect(await axeViolations(page)).toEqual([]);
+  await partOf(login, 'code-input').fill('999999');
+  await partOf(login, 'submit-button').click();
+  const sent = codeIn((await latestMessage(request, other)).text);
+  if (sent !== '999999') await expect(login.getByRole('alert')).toHaveText('That code is not correct. Check it and try again.');
+  await partOf(login, 'code-input').fill(sent);
+  await partOf(login, 'submit-button').click();
+  await expect(login.getByRole('heading', { name: 'Save your recovery code' })).toBeVisible();
+});
+
+test('a forged or expired mfaToken is refused with a clear message', async ({ request }) => {
+  const forged = await request.post('/frontegg/identity/resources/auth/v1/user/mfa/verify', { data: { mfaToken: 'x'.repeat(43), value: '123456' } });
+  expect(forged.status()).toBe(401);
+  expect((await forged.json()).errors).toEqual(['Your sign-in attempt has expired. Sign in again.']);
+});
+
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { cdp, authenticatorId };
+}
+
+test('passkeys: the prompt after sign-in, registration with the virtual authenticator, passkey sign-in; prompt not shown again', async ({ page }) => {
+  const origin = new URL(page.url() === 'about:blank' ? test.info().project.use.baseURL! : page.url());
+  const base = `http://localhost:${origin.port}`;
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+  await page.goto(`${base}/login.html`);
+  const login = box(page);
+  await expect(partOf(login, 'passkey-sign-in-button')).toBeVisible();
+  await signIn(page, promptUser(1), MFA_PASSWORD);
+  await expect(login.getByRole('heading', { name: 'Sign in faster with a passkey' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await partOf(login, 'create-passkey-button').click();
+  await expect(login.getByRole('status')).toHaveText('Your passkey is ready. Next time, choose “Sign in with a passkey”.');
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  expect(credentials).toHaveLength(1);
+  expect(credentials[0]!.isResidentCredential).toBe(true);
+  await partOf(login, 'continue-button').click();
+  await expect(partOf(login, 'signed-in-user')).toBeVisible();
+
+  await page.goto(`${base}/login.html`);
+  await partOf(login, 'sign-out-button').click();
+  await partOf(login, 'passkey-sign-in-button').click();
+  await expect(partOf(login, 'signed-in-user')).toBeVisible();
+  await page.goto(`${base}/login.html`);
+  await expectSignedInAs(page, `Prompt 1 (${promptUser(1)})`);
+
+  // The same user with a password again: a passkey exists, so no prompt.
+  await partOf(login, 'sign-out-button').click();
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, promptUser(1), MFA_PASSWORD);
+  await expect(partOf(login, 'signed-in-user')).toBeVisible();
+});
+
+test('passkey prompt: "Don\'t show again" remembered; preferred method Passkeys and a user without the flag see no prompt', async ({ page }) => {
+  await page.goto('/login.html');
+  const login = box(page);
+  await signIn(page, promptUser(2), MFA_PASSWORD);
+  await expect(login.getByRole('heading', { name: 'Sign in faster with a passkey' })).toBeVisible();
+  await partOf(login, 'dont-show-again-link').click();
+  await expect(partOf(login, 'signed-in-user')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('auth-elements.passkeys-dont-show-again'))).toBe('true');
+  await signOut(page);
+  await signIn(page, promptUser(2), MFA_PASSWORD);
+  await expect(partOf(login, 'signed-in-user')).toBeVisible();
+
+  // "Not now" shows it again next time; the stored preferred method Passkeys hides it.
+  await signOut(page);
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, promptUser(3), MFA_PASSWORD);
+  await partOf(login, 'not-now-link').click();
+  await expect(partOf(login, 'signed-in-user')).toBeVisible();
+  await signOut(page);
+  await signIn(page, promptUser(3), MFA_PASSWORD);
+  await expect(login.getByRole('heading', { name: 'Sign in faster with a passkey' })).toBeVisible();
+  await partOf(login, 'not-now-link').click();
+  await signOut(page);
+  await page.evaluate(() => localStorage.setItem('auth-elements.preferred-login-method', 'Passkeys'));
+  await signIn(page, promptUser(3), MFA_PASSWORD);
+  await expect(partOf(login, 'signed-in-user')).toBeVisible();
+
+  // The flag is off for the seeded admin's account: no prompt.
+  await signOut(page);
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, 'admin@example.com', 'Admin-demo-2026');
+  await expect(partOf(login, 'signed-in-user')).toBeVisible();
+});
+
+test('WebAuthn as a second factor: a response for another challenge is refused and nothing is enrolled; then a security key enrols and signs in', async ({ page }) => {
+  test.setTimeout(60_000);
+  const base = `http://localhost:${new URL(test.info().project.use.baseURL!).port}`;
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+  const email = forcedUser(4);
+  await page.goto(`${base}/login.html`);
+  const login = box(page);
+  await signIn(page, email, MFA_PASSWORD);
+  await login.getByRole('button', { name: 'This device (fingerprint, face or screen lock)' }).click();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Swap the webauthnToken for the one of a second, newer challenge: the signed response does not match it.
+  let swapped = false;
+  await page.route('**/user/mfa/webauthn/enroll/verify', async (route) => {
+    const body = route.request().postDataJSON() as { mfaToken: string; webauthnToken: string };
+    const other = await page.request.post(`${base}/frontegg/identity/resources/auth/v1/user/mfa/webauthn/enroll`, { data: { mfaToken: body.mfaToken, deviceType: 'platform' }, headers: { origin: base } });
+    swapped = true;
+    await route.continue({ postData: JSON.stringify({ ...body, webauthnToken: (await other.json()).webauthnToken }) });
+  });
+  await partOf(login, 'webauthn-button').click();
+  await expect(login.getByRole('alert')).toHaveText('The passkey or security key could not be verified. Try again.');
+  expect(swapped).toBe(true);
+  await page.unroute('**/user/mfa/webauthn/enroll/verify');
+
+  // The authenticator made a credential, but the server kept nothing: enrolment starts again cleanly.
+  await cdp.send('WebAuthn.clearCredentials', { authenticatorId });
+  await partOf(login, 'webauthn-button').click();
+  await expect(login.getByRole('heading', { name: 'Save your recovery code' })).toBeVisible();
+  await partOf(login, 'continue-button').click();
+  await expect(partOf(login, 'signed-in-user')).toBeVisible();
+
+  // Next sign-in: the one WebAuthn device is listed; the ceremony signs in.
+  await partOf(login, 'sign-out-button').click();
+  await signIn(page, email, MFA_PASSWORD);
+  await login.getByRole('button', { name: 'Passkey on this device' }).click();
+  await partOf(login, 'webauthn-button').click();
+  await expect(partOf(login, 'signed-in-user')).toBeVisible();
+});
