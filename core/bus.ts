@@ -12,6 +12,8 @@ export interface BusEvents {
   'auth:logout': Record<string, never>;
   'auth:signUpComplete': { email: string; userId?: string; tenantId?: string; shouldActivate: boolean };
   'auth:tokenRefreshed': { expiresAt: number };
+  /** A new user signed up through a social provider, whose email the provider vouches for. */
+  'auth:userVerified': { email: string; userId?: string };
   'auth:error': { action: string; message: string };
   /** The user agreed to register the quick-login method named by the register-quick-login flag. */
   'auth:registerQuickLogin': { method: string };

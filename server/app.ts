@@ -36,6 +36,10 @@ import { teamMemberRoutes } from './routes/team-members';
 import { teamUserRoutes } from './routes/team-users';
 import { userRoutes } from './routes/users';
 import { wellKnownRoutes } from './routes/well-known';
+import { oauthRoutes } from './routes/oauth';
+import { socialRoutes } from './routes/social';
+import { ssoRoutes } from './routes/sso';
+import { upsertClients } from './domain/oauth';
 import { SEED_TENANT_ID, seedDevelopmentData } from './seed';
 import { registerStatic } from './static';
 import { openDatabase, type Database } from './storage/database';
@@ -69,6 +73,7 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
     await tokens.init();
     if (opts.seed) await seedDevelopmentData(db, hasher);
     if (opts.seed) await seedHostIntegrationData(db, SEED_TENANT_ID);
+    if (opts.oauthClients.length) await upsertClients(db, opts.oauthClients);
     await hasher.warmUp();
     const delivery = createDelivery(db, opts.delivery);
     const appOrigin = new URL(opts.appUrl).origin;
@@ -170,6 +175,12 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   );
   // Password reset, activation, the dev outbox and the /account/* pages (API parts under the prefix).
   await accountFlowRoutes(app, ctx);
+  // Hosted login: the OpenID Connect provider (discovery at the root, endpoints under the prefix).
+  await oauthRoutes(app, ctx);
+  // Social login: provider configurations and the post-login exchange.
+  await socialRoutes(app, ctx);
+  // Tenant SSO over OpenID Connect: start and post-login.
+  await ssoRoutes(app, ctx);
   // The JWKS is also published at the conventional root location.
   if (apiPrefix) await app.register(async (root) => wellKnownRoutes(root, ctx));
   if (opts.staticRoot) await registerStatic(app, opts.staticRoot);
@@ -211,7 +222,7 @@ function corsDelegator(opts: ResolvedOptions) {
   return (request: FastifyRequest, callback: CorsOptionsCallback) => {
     const path = request.url;
     if (path.startsWith('/cdn/')) return callback(null, { origin: false });
-    if (path.endsWith('/.well-known/jwks.json')) return callback(null, { origin: '*', methods: ['GET'] });
+    if (path.endsWith('/.well-known/jwks.json') || path.endsWith('/.well-known/openid-configuration')) return callback(null, { origin: '*', methods: ['GET'] });
     return callback(null, api);
   };
 }

@@ -11,6 +11,14 @@
  * SMS_WEBHOOK_TOKEN for SMS; without them messages go to the outbox table, readable at
  * GET /{prefix}/dev/outbox?to=... outside production. APP_URL: where links in emails point
  * (default PUBLIC_URL).
+ * OAUTH_CLIENTS: hosted login's registered clients, a JSON array of
+ * { "clientId", "name"?, "redirectUris": [...], "postLogoutRedirectUris"?: [...] }.
+ * SOCIAL_PROVIDERS: social login providers, a JSON array of { "key", "displayName"?, "custom"?,
+ * "issuer"? (OpenID Connect) or "authorizationEndpoint", "tokenEndpoint", "userinfoEndpoint"
+ * (OAuth 2.0), "clientId", "clientSecret"?, "scopes"?, "redirectUris": [...] }. SECRETS_KEY: 32
+ * bytes in base64 sealing stored client secrets (required in production when secrets are stored).
+ * SSO_CONNECTIONS: tenants' OpenID Connect SSO, a JSON array of { "key", "tenantId", "protocol": "oidc",
+ * "domains": [...], "issuer", "clientId", "clientSecret"?, "redirectUris": [...], "defaultRoles"?: [...] }.
  * MFA and passkeys: MFA_ENCRYPTION_KEY (32 bytes as 64 hex or base64; encrypts TOTP secrets at
  * rest; required in production, generated and stored in the database in development),
  * WEBAUTHN_RP_ID (default: APP_URL's host name), WEBAUTHN_RP_NAME, WEBAUTHN_ORIGINS (comma list;
@@ -45,6 +53,34 @@ function sameSite(): ServerOptions['cookieSameSite'] {
   throw new Error(`COOKIE_SAMESITE must be lax, strict or none, got "${raw}"`);
 }
 
+function jsonList<T>(name: string, shape: string): T[] | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (Array.isArray(parsed) && parsed.every((item) => item && typeof item === 'object')) return parsed as T[];
+  } catch {
+    // reported below
+  }
+  throw new Error(`${name} must be a JSON array of ${shape}`);
+}
+
+function oauthClients(): ServerOptions['oauthClients'] {
+  const raw = env.OAUTH_CLIENTS;
+  if (!raw) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new Error('OAUTH_CLIENTS must be a JSON array of { clientId, name?, redirectUris, postLogoutRedirectUris? }');
+  }
+  const valid = Array.isArray(parsed) && parsed.every((c) =>
+    c && typeof c === 'object' && typeof c.clientId === 'string' && Array.isArray(c.redirectUris) && c.redirectUris.every((u: unknown) => typeof u === 'string')
+    && (c.postLogoutRedirectUris === undefined || (Array.isArray(c.postLogoutRedirectUris) && c.postLogoutRedirectUris.every((u: unknown) => typeof u === 'string'))));
+  if (!valid) throw new Error('OAUTH_CLIENTS must be a JSON array of { clientId, name?, redirectUris, postLogoutRedirectUris? }');
+  return parsed as NonNullable<ServerOptions['oauthClients']>;
+}
+
 async function main(): Promise<void> {
   const port = integer('PORT', 8080)!;
   const host = env.HOST || '127.0.0.1';
@@ -61,6 +97,10 @@ async function main(): Promise<void> {
   const seed = !production && flag('SEED') !== false;
   if (production && !env.MFA_ENCRYPTION_KEY) {
     throw new Error('MFA_ENCRYPTION_KEY must be set in production (32 random bytes, e.g. `openssl rand -hex 32`): it encrypts MFA secrets at rest');
+  }
+
+  if (production && !env.SECRETS_KEY && (env.SOCIAL_PROVIDERS?.includes('clientSecret') || env.SSO_CONNECTIONS?.includes('clientSecret'))) {
+    throw new Error('SECRETS_KEY (32 bytes, base64) is required in production to store identity providers\' client secrets');
   }
 
   const server = await buildServer({
@@ -86,6 +126,15 @@ async function main(): Promise<void> {
     appUrl: env.APP_URL || publicUrl,
     // The outbox endpoint hands out every link and code: never in production.
     devOutbox: !production,
+    // Development: the hosted-login demo page (demo-pages/hosted.html) is a registered client.
+    oauthClients: oauthClients() ?? (production ? undefined : [{
+      clientId: 'hosted-demo', name: 'Hosted login demo',
+      redirectUris: [`${publicUrl}/hosted-callback.html`], postLogoutRedirectUris: [`${publicUrl}/hosted.html`],
+    }]),
+    socialProviders: jsonList<NonNullable<ServerOptions['socialProviders']>[number]>('SOCIAL_PROVIDERS', '{ key, issuer | endpoints, clientId, clientSecret?, redirectUris }'),
+    ssoConnections: jsonList<NonNullable<ServerOptions['ssoConnections']>[number]>('SSO_CONNECTIONS', '{ key, tenantId, protocol: "oidc", domains, issuer, clientId, clientSecret?, redirectUris, defaultRoles? }'),
+    secretsKey: env.SECRETS_KEY || undefined,
+    allowInsecureIdentityProviders: !production,
     mfaEncryptionKey: env.MFA_ENCRYPTION_KEY || undefined,
     webauthn: {
       rpId: env.WEBAUTHN_RP_ID || undefined,

@@ -4,6 +4,9 @@
 import type { DatabaseConfig } from './storage/database';
 import type { ScryptParams } from './domain/passwords';
 import type { DeliveryConfig } from './delivery/types';
+import type { OAuthClientConfig } from './domain/oauth';
+import type { SocialProviderConfig } from './domain/social';
+import type { SsoConnectionConfig } from './domain/sso';
 
 export interface ServerOptions {
   /** PGlite (data folder, or in memory when `dataDir` is undefined) or a PostgreSQL URL. */
@@ -48,6 +51,19 @@ export interface ServerOptions {
   /** Register GET /{prefix}/dev/outbox (development and tests only, never in production). */
   devOutbox?: boolean;
   /**
+   * Hosted login's registered OAuth clients (public clients, PKCE), written to `oauth_clients`
+   * at start. The OpenID provider is on only when `issuer` is an http(s) URL.
+   */
+  oauthClients?: OAuthClientConfig[];
+  /** Social login providers (OAuth 2.0 / OpenID Connect), written to `social_providers` at start. */
+  socialProviders?: SocialProviderConfig[];
+  /** Tenants' OpenID Connect SSO connections, written to `sso_configurations` (and their domains to `sso_domains`) at start. */
+  ssoConnections?: SsoConnectionConfig[];
+  /** Key sealing stored secrets (providers' client secrets): 32 bytes, base64. A development key otherwise. */
+  secretsKey?: string;
+  /** Let identity providers be reached over plain http (development and tests only). */
+  allowInsecureIdentityProviders?: boolean;
+  /**
    * Key that encrypts MFA secrets at rest (32 bytes, hex or base64; env MFA_ENCRYPTION_KEY).
    * Required in production; without it a key is generated once and stored in the database.
    */
@@ -59,8 +75,8 @@ export interface ServerOptions {
   webauthn?: { rpId?: string; rpName?: string; origins?: string[] };
 }
 
-export type ResolvedOptions = Required<Omit<ServerOptions, 'staticRoot' | 'passwordHashing' | 'delivery' | 'mfaEncryptionKey' | 'webauthn'>> &
-  Pick<ServerOptions, 'staticRoot' | 'passwordHashing' | 'delivery' | 'mfaEncryptionKey' | 'webauthn'>;
+export type ResolvedOptions = Required<Omit<ServerOptions, 'staticRoot' | 'passwordHashing' | 'delivery' | 'secretsKey' | 'mfaEncryptionKey' | 'webauthn'>> &
+  Pick<ServerOptions, 'staticRoot' | 'passwordHashing' | 'delivery' | 'secretsKey' | 'mfaEncryptionKey' | 'webauthn'>;
 
 const PREFIX_SHAPE = /^[A-Za-z0-9_-]*$/;
 
@@ -85,6 +101,11 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     delivery: options.delivery,
     appUrl: (options.appUrl ?? (/^https?:\/\//.test(options.issuer ?? '') ? options.issuer! : 'http://localhost:8080')).replace(/\/+$/, ''),
     devOutbox: options.devOutbox ?? false,
+    oauthClients: options.oauthClients ?? [],
+    socialProviders: options.socialProviders ?? [],
+    ssoConnections: options.ssoConnections ?? [],
+    secretsKey: options.secretsKey,
+    allowInsecureIdentityProviders: options.allowInsecureIdentityProviders ?? false,
     mfaEncryptionKey: options.mfaEncryptionKey,
     webauthn: options.webauthn,
   };

@@ -70,6 +70,20 @@ export interface SignUpResponse {
   authResponse?: AuthResponse;
 }
 
+/** Hosted login's token call (spec 000 §7): the authorization-code or the refresh-token grant. */
+export type OAuthTokenRequest =
+  | { grant_type: 'authorization_code'; client_id: string; code: string; redirect_uri: string; code_verifier: string }
+  | { grant_type: 'refresh_token'; client_id: string; refresh_token: string };
+/** Spec 000 §3 "Hosted-login token response": id_token, refresh_token, expires_in (and the access token). */
+export interface OAuthTokenResponse { access_token?: string; id_token?: string; refresh_token?: string; expires_in?: number; token_type?: string }
+
+/** Spec 000 §3 "Social login config": provider, authorizationUrl (and how to show it). */
+export interface SocialProviderConfig { provider: string; authorizationUrl: string; displayName?: string; active?: boolean; type?: string; customised?: boolean }
+/** Spec 000 §5: code, id_token, redirectUri, code_verifier and state, each only when present. */
+export type SocialPostLoginQuery = { code?: string; id_token?: string; redirectUri?: string; code_verifier?: string; state?: string };
+/** Spec 000 §3 "Social login result". */
+export interface SocialLoginResult { email?: string; isNewUser?: boolean; userId?: string; tenantId?: string; name?: string }
+
 export interface SsoPreLoginResponse { address: string; idpType?: string }
 
 export interface VendorPublicInfo { whiteLabelMode: boolean }

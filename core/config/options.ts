@@ -28,6 +28,19 @@ export interface ContextOptions {
   routes?: Partial<AuthRoutes>;
   /** Origins a `redirectUrl` may send the user to after sign-in, besides the page's own site. */
   allowedRedirectOrigins?: string[];
+  /** Hosted login: sign-in on the identity server's page (authorization code + PKCE), see docs/hosts.md. */
+  hostedLogin?: HostedLoginOptions;
+}
+
+export interface HostedLoginOptions {
+  /** The client id registered with the identity server. */
+  clientId: string;
+  /** Try the silent authorize before redirecting to the hosted page. Default true. */
+  silentRefresh?: boolean;
+  /** Sent as `organization` with the authorization request. */
+  organization?: string;
+  /** Sent as `tenantId` with the authorization request. */
+  tenantId?: string;
 }
 
 export interface ResolvedOptions {
@@ -42,6 +55,7 @@ export interface ResolvedOptions {
   demoMode: boolean;
   routes: AuthRoutes;
   allowedRedirectOrigins: string[];
+  hostedLogin: HostedLoginOptions | undefined;
 }
 
 export const DEFAULT_URL_PREFIX = 'frontegg';
@@ -85,6 +99,7 @@ export function resolveOptions(options: ContextOptions): ResolvedOptions {
     demoMode,
     routes: resolveRoutes(options.routes),
     allowedRedirectOrigins: options.allowedRedirectOrigins ?? [],
+    hostedLogin: options.hostedLogin?.clientId ? options.hostedLogin : undefined,
   };
 }
 

@@ -2,6 +2,7 @@ import type { AuthResponse, SignUpResponse, User } from '../api/types';
 import { holdsPermission } from '../authorization/permissionKeys';
 import { DEMO_FEATURES, DEMO_PERMISSION_FEATURES } from '../entitlements/demoEntitlements';
 import { evaluateDemoFlags } from '../featureFlags/demoFlags';
+import { createDemoHostedLogin, createDemoSocialLogin, createDemoSso, demoSsoPreLogin } from './hostedLogin';
 import { createDemoAccountFlows } from './accountFlows';
 import { createDemoInvitations } from './invitations';
 import { BREACHED_PASSWORD_MESSAGE, createDemoPasswordless, isDemoBreached, tooManyAttempts } from './passwordless';
@@ -298,6 +299,10 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
 
   const routes: Record<string, Handler> = {
     ...accountFlows.routes,
+    // Hosted login, social login and SSO (core/demo/hostedLogin.ts).
+    ...createDemoHostedLogin({ tokenFor, random, now }),
+    ...createDemoSocialLogin({ startSession, random, now }),
+    ...createDemoSso({ startSession, random, now }),
     ...passwordless.routes,
     ...invitationRoutes,
     'GET /identity/resources/users/v3': withUser((db, user, { query }) => listDemoUsers(db, user, query, true, now())),
@@ -305,7 +310,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     'GET /identity/resources/users/v1/passwords/config': () => ok({ minLength: DEMO_PASSWORD_MIN_LENGTH, maxLength: 128 }),
     'GET /vendors/public': () => ok({ whiteLabelMode: false }),
     'POST /identity/resources/auth/v2/user/sso/prelogin': (_db, { body }) =>
-      isEmail(body.email) ? fail(404, 'SSO is not configured for this domain') : fail(400, 'email must be a valid email address'),
+      !isEmail(body.email) ? fail(400, 'email must be a valid email address')
+        : demoSsoPreLogin(body.email) ?? fail(404, 'SSO is not configured for this domain'),
     'POST /identity/resources/auth/v1/user': (db, { body }) => {
       if (!isEmail(body.email)) return fail(400, 'email must be a valid email address');
       if (typeof body.password !== 'string' || !body.password) return fail(400, 'password is required');

@@ -5,11 +5,15 @@ import { logout, webStorage } from '../store/auth/thunks';
 /**
  * Sends a signed-out user to the login route with a `redirectUrl` back to where they were
  * (spec 000 §2: "A redirectUrl query parameter on the login page sends the user there after
- * sign-in"). Signed in, it does nothing. Hosted login (a provider-hosted page) is not built yet:
- * this is the embedded-login meaning **(choice)**.
+ * sign-in"). Signed in, it does nothing. With hosted login it goes to the identity server's page
+ * instead (authorization code + PKCE, core/session/hostedLogin.ts).
  */
 export function loginWithRedirect(app: Pick<AuthApp, 'store' | 'options' | 'services'>, currentUrl: string | undefined = globalThis.location?.href): void {
   if (app.store.getState().auth.isAuthenticated) return;
+  if (app.options.hostedLogin) {
+    void import('./hostedLogin').then((hosted) => hosted.startHostedLogin(app.services));
+    return;
+  }
   const login = new URL(app.options.routes.loginUrl, currentUrl ?? 'http://localhost/');
   if (currentUrl) {
     const here = new URL(currentUrl);

@@ -232,6 +232,20 @@ export const en = {
     label: 'Active account',
     switching: 'Switching account…',
   },
+  social: {
+    or: 'or',
+    listLabel: 'Other ways to sign in',
+    continueWith: (provider: string) => `Continue with ${provider}`,
+    redirecting: 'Redirecting…',
+    callbackTitle: 'Signing you in',
+    signingIn: 'Completing your sign-in…',
+    backToSignIn: 'Back to sign in',
+  },
+  sso: {
+    callbackTitle: 'Single sign-on',
+    signingIn: 'Completing your single sign-on…',
+    goingBack: 'Taking you back…',
+  },
   // Only what the sign-in form needs; the MFA and passkey screens' texts load with them (en-mfa.ts).
   passkeys: {
     signIn: 'Sign in with a passkey',

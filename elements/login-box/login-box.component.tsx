@@ -25,6 +25,9 @@ const ForgotPasswordStep = lazy(() => import('./steps/ForgotPasswordStep').then(
 const PasswordlessScreens = lazy(() => import('./steps/PasswordlessSteps'));
 // Impersonation and logout routes and the RegisterQuickLogin flow: one chunk, loaded when reached.
 const RouteSteps = lazy(() => import('./steps/RouteSteps').then((m) => ({ default: m.RouteSteps })));
+// Social login's callback route (issue 5): its own chunk too.
+const SocialCallbackStep = lazy(() => import('./steps/SocialCallbackStep').then((m) => ({ default: m.SocialCallbackStep })));
+const SsoCallbackStep = lazy(() => import('./steps/SsoCallbackStep').then((m) => ({ default: m.SsoCallbackStep })));
 
 // MFA and passkey screens: their own chunks (with @simplewebauthn/browser behind a further import()).
 const MfaStep = lazy(() => import('./mfa/MfaStep').then((m) => ({ default: m.MfaStep })));
@@ -46,12 +49,15 @@ export const LOGIN_STEP_SCREENS: Partial<Record<LoginStep, ComponentType<StepPro
   recoverTwoFactor: MfaStep,
 };
 
-export type LoginBoxScreen = 'login' | RouteScreen;
+export type LoginBoxScreen = 'login' | RouteScreen | 'socialCallback' | 'oidcCallback';
 
 /** The screen to open with: the `screen` attribute, else the route's screen (spec 000 §2), else login. */
 export function initialScreen(screen: string | undefined, pathname: string, routes: AuthRoutes): LoginBoxScreen {
   if (screen === 'sign-up' || screen === 'signUp') return 'signUp';
   if (screen === 'login') return 'login';
+  const path = pathname.replace(/\/+$/, '');
+  if (path === routes.socialLoginCallbackUrl.replace(/\/+$/, '')) return 'socialCallback';
+  if (path === routes.oidcRedirectUrl.replace(/\/+$/, '')) return 'oidcCallback';
   return screenForPath(pathname, routes) ?? 'login';
 }
 
@@ -70,7 +76,7 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
     initialScreen(screenAttribute, globalThis.location?.pathname ?? '/', app.options.routes));
   const signIn = () => {
     // Leaving a link's screen: drop its token from the address bar and history.
-    if (screen === 'resetPassword' || screen === 'acceptInvitation' || screen === 'magicLink' || screen === 'resetPhoneNumber' || recovery.resetPhone.active) globalThis.history?.replaceState(null, '', app.options.routes.loginUrl);
+    if (screen === 'resetPassword' || screen === 'acceptInvitation' || screen === 'socialCallback' || screen === 'magicLink' || screen === 'resetPhoneNumber' || recovery.resetPhone.active) globalThis.history?.replaceState(null, '', app.options.routes.loginUrl);
     setScreen('login');
   };
 
@@ -79,6 +85,8 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
   if (screen === 'activate') return <ActivateStep />;
   // Accepting ends with the user signed out (spec 000 §4), so it also comes before the signed-in state.
   if (screen === 'acceptInvitation') return <AcceptInvitationStep onSignIn={signIn} />;
+  if (screen === 'socialCallback') return <SocialCallbackStep onSignIn={signIn} />;
+  if (screen === 'oidcCallback') return <SsoCallbackStep />;
   if (screen === 'resetPassword') return <ResetPasswordStep onSignIn={signIn} onForgotPassword={() => setScreen('forgotPassword')} />;
   if (screen === 'magicLink') return <PasswordlessScreens route={screen} onDone={signIn} />;
   if (screen === 'logout' || screen === 'impersonate') return <RouteSteps screen={screen} />;

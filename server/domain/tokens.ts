@@ -164,6 +164,25 @@ export class TokenService {
   }
 
   /**
+   * Signs an OpenID Connect ID token (hosted login): `aud` is the client, `iss` the provider's
+   * issuer URL, the same keys as access tokens (published in the JWKS).
+   */
+  async signIdToken(input: { issuer: string; audience: string; subject: string; ttlSeconds: number; claims: Record<string, unknown> }): Promise<string> {
+    await this.ensureFresh();
+    const key = this.signingKid ? this.keys.get(this.signingKid) : undefined;
+    if (!key?.privateKey) throw new Error('No signing key available');
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT(input.claims)
+      .setProtectedHeader({ alg: ALG, kid: key.kid, typ: 'JWT' })
+      .setSubject(input.subject)
+      .setIssuer(input.issuer)
+      .setAudience(input.audience)
+      .setIssuedAt(now)
+      .setExpirationTime(now + input.ttlSeconds)
+      .sign(key.privateKey);
+  }
+
+  /**
    * Verifies signature (ES256 only: no algorithm confusion), issuer, audience, expiry and token
    * type. Throws `InvalidTokenError` for anything else.
    */

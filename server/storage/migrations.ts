@@ -11,6 +11,9 @@ import { INVITATION_STATEMENTS } from './schema/invitations';
 import { MFA_STATEMENTS } from './schema/mfa';
 import { ROLES_GROUPS_TOKENS_STATEMENTS } from './schema/roles-groups-tokens';
 import { SUB_ACCOUNT_STATEMENTS } from './schema/sub-accounts';
+import { OAUTH_STATEMENTS } from './schema/oauth';
+import { SOCIAL_STATEMENTS } from './schema/social';
+import { SSO_STATEMENTS } from './schema/sso';
 
 export interface Migration {
   version: number;
@@ -291,6 +294,21 @@ export const migrations: Migration[] = [
     version: 10,
     name: 'invitations: pending memberships, user provider and lock, tenant invite links',
     statements: INVITATION_STATEMENTS,
+  },
+  {
+    version: 11,
+    name: 'hosted login: OAuth clients, authorization codes, OAuth grants',
+    statements: OAUTH_STATEMENTS,
+  },
+  {
+    version: 12,
+    name: 'social login: provider configurations per vendor, external identities',
+    statements: SOCIAL_STATEMENTS,
+  },
+  {
+    version: 13,
+    name: 'tenant SSO over OpenID Connect: configurations, domains, login states',
+    statements: SSO_STATEMENTS,
   },
 ];
 

@@ -2,6 +2,7 @@
 // serving cdn/ and demo-pages/ like `npm start` does.
 import { fileURLToPath } from 'node:url';
 import { buildServer } from '../../server/app';
+import { SEED_TENANT_ID } from '../../server/seed';
 import { seedSubAccounts } from './fixtures/sub-accounts';
 import { seedLoginFlows } from './fixtures/login-flows';
 import { seedMfa } from './fixtures/mfa';
@@ -11,18 +12,38 @@ import { seedTeamAdmin } from './fixtures/team-admin';
 const port = Number(process.env.E2E_API_PORT ?? 8787);
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const origin = `http://127.0.0.1:${port}`;
+// The static host plays a third-party application using hosted login (test/e2e/hosted-login.spec.ts).
+const staticOrigin = `http://127.0.0.1:${Number(process.env.E2E_STATIC_PORT ?? 8788)}`;
+// The OpenID provider that test/e2e/social-login.spec.ts starts plays a social provider on this port.
+const idpPort = Number(process.env.E2E_IDP_PORT ?? port + 2);
 
 const server = await buildServer({
   database: { kind: 'pglite' },
   seed: true,
   staticRoot: root,
-  corsOrigins: [origin, `http://localhost:${port}`],
+  corsOrigins: [origin, `http://localhost:${port}`, staticOrigin],
   issuer: origin,
   // Low scrypt cost keeps the suite fast; production uses the default cost.
   passwordHashing: { N: 1024, r: 8, p: 1 },
   // Emails and SMS go to the outbox, which the tests read at /frontegg/dev/outbox; links point here.
   devOutbox: true,
   appUrl: origin,
+  oauthClients: [{
+    clientId: 'hosted-demo', name: 'Hosted login demo',
+    redirectUris: [`${staticOrigin}/hosted-callback.html`, `${origin}/hosted-callback.html`],
+    postLogoutRedirectUris: [`${staticOrigin}/hosted.html`, `${origin}/hosted.html`],
+  }],
+  // Listed only while that provider answers its discovery document.
+  socialProviders: [{
+    key: 'e2e-idp', displayName: 'E2E IdP', issuer: `http://127.0.0.1:${idpPort}`,
+    clientId: 'e2e-social', clientSecret: 'e2e-social-secret', redirectUris: [`${origin}/account/social/success`],
+  }],
+  // Tenant SSO: emails of oidc-sso.example sign in through the same OpenID provider (test/e2e/sso-oidc.spec.ts).
+  ssoConnections: [{
+    key: 'e2e-oidc', tenantId: SEED_TENANT_ID, protocol: 'oidc', domains: ['oidc-sso.example'], issuer: `http://127.0.0.1:${idpPort}`,
+    clientId: 'e2e-sso', clientSecret: 'e2e-sso-secret', redirectUris: [`${origin}/account/oidc/callback`], defaultRoles: ['Viewer'],
+  }],
+  allowInsecureIdentityProviders: true,
   // WebAuthn needs a domain as relying-party id (not an IP): the passkey tests use localhost.
   webauthn: { rpId: 'localhost', origins: [`http://localhost:${port}`] },
 });

@@ -87,7 +87,10 @@ export function refreshSession(): AuthThunk<boolean> {
     services.refreshInFlight ??= (async () => {
       const wasAuthenticated = getState().auth.isAuthenticated;
       try {
-        const response = await services.api.auth.refreshToken();
+        // Hosted login refreshes through the OAuth calls (a lazily loaded chunk).
+        const response = services.options.hostedLogin
+          ? await (await import('../../session/hostedLogin')).refreshHostedTokens(services)
+          : await services.api.auth.refreshToken();
         await dispatch(establishSession(response));
         services.bus.emit('auth:tokenRefreshed', { expiresAt: getState().auth.expiresAt ?? 0 });
         return true;
@@ -96,6 +99,7 @@ export function refreshSession(): AuthThunk<boolean> {
         stopRefreshTimer(services);
         dispatch(sessionCleared());
         if (wasAuthenticated) services.bus.emit('auth:logout', {});
+        if (services.options.hostedLogin) await (await import('../../session/hostedLogin')).redirectAfterFailedRefresh(services);
         return false;
       } finally {
         services.refreshInFlight = null;
@@ -109,7 +113,10 @@ export function refreshSession(): AuthThunk<boolean> {
 export function requestAuthorize(): AuthThunk<boolean> {
   return async (dispatch, _getState, services) => {
     dispatch(sessionCheckStarted());
-    const isAuthenticated = await dispatch(refreshSession());
+    const hosted = services.options.hostedLogin && (await import('../../session/hostedLogin'));
+    const isAuthenticated = hosted && hosted.isCallback(services)
+      ? await dispatch(hosted.completeHostedCallback())
+      : await dispatch(refreshSession());
     services.bus.emit('auth:ready', { isAuthenticated });
     return isAuthenticated;
   };
@@ -299,8 +306,9 @@ export function signUpUser(body: SignUpRequest): AuthThunk<boolean> {
 export function logout(): AuthThunk {
   return async (dispatch, _getState, services) => {
     stopRefreshTimer(services);
+    const hosted = services.options.hostedLogin && (await import('../../session/hostedLogin'));
     try {
-      await services.api.auth.logout();
+      await (hosted ? hosted.hostedLogout(services) : services.api.auth.logout());
     } catch (error) {
       services.logger.warn('Logout call failed; signing out locally', error);
     }
@@ -308,5 +316,7 @@ export function logout(): AuthThunk {
     dispatch(loginStateChanged({ step: 'preLogin', flow: 'Login', loading: false, error: null }));
     dispatch(signUpStateChanged({ stage: 'SignUp', loading: false, error: null }));
     services.bus.emit('auth:logout', {});
+    // Hosted login: authorization is requested again (spec 000 §4 "Logout").
+    if (hosted) void dispatch(requestAuthorize());
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { loginStateChanged, selectLoginState, selectPublicPolicy } from '../../../core/store/auth/authSlice';
 import { loadPublicPolicy, loginWithPassword, preLogin } from '../../../core/store/auth/thunks';
 import { en } from '../../i18n/en';
@@ -11,6 +11,9 @@ import { formStyle, mutedStyle } from '../../ui/styles';
 import { validateEmail, validateLoginPassword } from '../validation';
 import { PasskeySignInButton } from './PasskeySignInButton';
 import type { StepProps } from './types';
+
+// Social login buttons (issue 5): a lazy chunk that draws nothing without providers.
+const SocialLoginButtons = lazy(() => import('./SocialLoginButtons').then((m) => ({ default: m.SocialLoginButtons })));
 
 /**
  * The preLogin and loginWithPassword steps in one form, so the email stays in the same input (and
@@ -98,6 +101,7 @@ export function EmailPasswordStep({ onSignUp, onForgotPassword }: StepProps) {
         {askPassword && <Button variant="link" partName="link" onClick={useAnotherEmail}>{en.login.useAnotherEmail}</Button>}
         {askPassword && <Button variant="link" partName="link forgot-password-link" onClick={onForgotPassword}>{en.login.forgotPassword}</Button>}
       </form>
+      {!askPassword && <Suspense fallback={null}><SocialLoginButtons /></Suspense>}
       {!askPassword && <PasskeySignInButton />}
       {policy?.allowSignups !== false && (
         <p css={mutedStyle}>

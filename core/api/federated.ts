@@ -1,0 +1,39 @@
+/**
+ * Federated sign-in calls (spec 000 §7): hosted login's `/oauth/*`, social login, OIDC SSO.
+ * Imported only by lazy chunks (hosted login, social login, the SSO callback), over the app's one
+ * HTTP client, so the plain sign-in page does not carry them.
+ */
+import { AUTH_V1, AUTH_V2 } from './auth';
+import type { HttpClient } from './http';
+import type { AuthResponse, OAuthTokenRequest, OAuthTokenResponse, SocialLoginResult, SocialPostLoginQuery, SocialProviderConfig } from './types';
+
+export function createFederatedApi(http: HttpClient) {
+  return {
+    /** Hosted login's token call: the authorization-code or the refresh-token grant. */
+    oauthToken: (body: OAuthTokenRequest) => http.post<OAuthTokenResponse>(`${AUTH_V1}/oauth/token`, body),
+    /** The silent authorize: tokens from the identity server's session cookie. */
+    oauthSilent: (body: { client_id: string; nonce?: string }) => http.post<OAuthTokenResponse>(`${AUTH_V1}/oauth/authorize/silent`, body, { credentials: 'include' }),
+    oauthLogout: (clientId: string) => http.get<unknown>(`${AUTH_V1}/oauth/logout`, { query: { client_id: clientId }, credentials: 'include' }),
+    /** Social login: the providers (v2), the custom providers, and the post-login with the provider's code. */
+    socialProviders: () => http.get<SocialProviderConfig[]>('/identity/resources/sso/v2'),
+    customSocialProviders: () => http.get<{ providers?: SocialProviderConfig[] }>('/identity/resources/sso/custom/v1'),
+    socialPostLogin: (provider: string, query: SocialPostLoginQuery) =>
+      http.post<AuthResponse & SocialLoginResult>(`${AUTH_V1}/user/sso/${encodeURIComponent(provider)}/postlogin`, undefined, { query, credentials: 'include' }),
+    /** OIDC SSO post-login: the callback's code and state (as RelayState) with the redirect URI. */
+    oidcPostLogin: (body: { code: string; redirectUri: string; RelayState: string }) =>
+      http.post<AuthResponse>(`${AUTH_V2}/user/oidc/postlogin`, body, { credentials: 'include' }),
+  };
+}
+
+export type FederatedApi = ReturnType<typeof createFederatedApi>;
+
+const cache = new WeakMap<HttpClient, FederatedApi>();
+
+/** The federated calls over the app's HTTP client (`services.http`; one object per client). */
+export function federatedApi(services: { http?: HttpClient }): FederatedApi {
+  const http = services.http;
+  if (!http) throw new Error('The app has no HTTP client');
+  let api = cache.get(http);
+  if (!api) cache.set(http, (api = createFederatedApi(http)));
+  return api;
+}

@@ -1,0 +1,145 @@
+import type { AuthResponse } from '../api/types';
+import type { DemoDatabase, DemoUser } from './data';
+
+/**
+ * Demo mode's federated sign-in: hosted login and social login.
+ *
+ * Hosted login's calls (spec 000 §7 `/oauth/*`), answered from the demo session so
+ * nothing leaves the page's origin: the silent authorize (the demo session stands in for the
+ * server's session cookie), the refresh-token grant and the OAuth logout. There is no hosted
+ * page in demo mode (the page's own login route stands in for it, core/session/hostedLogin.ts),
+ * so no authorization code is ever issued and the code grant answers invalid_grant.
+ */
+
+type Json = Record<string, unknown>;
+type Answer = { status: number; body: unknown; save?: boolean };
+type Handler = (db: DemoDatabase, request: { body: Json; query: Record<string, string> }) => Answer;
+
+export interface DemoHostedTools {
+  tokenFor(db: DemoDatabase, user: DemoUser): AuthResponse;
+  random(): string;
+  now(): number;
+}
+
+const oauthFail = (status: number, error: string, description: string): Answer => ({ status, body: { error, error_description: description, errors: [description] } });
+const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length > 0 && value.length <= max;
+
+export function createDemoHostedLogin(tools: DemoHostedTools): Record<string, Handler> {
+  const userOfSession = (db: DemoDatabase) => (db.session ? db.users.find((u) => u.id === db.session!.userId) ?? null : null);
+
+  function tokens(db: DemoDatabase, user: DemoUser, clientId: string, nonce?: string, refreshToken?: string) {
+    const auth = tools.tokenFor(db, user);
+    const issuedAt = Math.floor(tools.now() / 1000);
+    const idClaims = {
+      iss: 'auth-elements-demo', sub: user.id, aud: clientId, email: user.email, name: user.name, iat: issuedAt,
+      exp: issuedAt + (auth.expiresIn ?? 300), ...(nonce ? { nonce } : {}),
+    };
+    return {
+      access_token: auth.accessToken, token_type: 'Bearer', expires_in: auth.expiresIn,
+      id_token: `${encode({ alg: 'none', typ: 'JWT' })}.${encode(idClaims)}.demo`,
+      ...(refreshToken ? { refresh_token: refreshToken } : {}),
+    };
+  }
+
+  return {
+    'POST /identity/resources/auth/v1/oauth/authorize/silent': (db, { body }) => {
+      if (!isText(body.client_id, 100)) return oauthFail(400, 'invalid_client', 'Unknown client_id');
+      const user = userOfSession(db);
+      if (!user) return oauthFail(401, 'login_required', 'Session expired, please sign in again');
+      db.session!.refreshToken = tools.random();
+      return { status: 200, body: tokens(db, user, body.client_id, isText(body.nonce, 500) ? body.nonce : undefined), save: true };
+    },
+    'POST /identity/resources/auth/v1/oauth/token': (db, { body }) => {
+      if (!isText(body.client_id, 100)) return oauthFail(401, 'invalid_client', 'Unknown client_id');
+      if (body.grant_type === 'authorization_code') return oauthFail(400, 'invalid_grant', 'The authorization code is invalid or has already been used');
+      if (body.grant_type !== 'refresh_token') return oauthFail(400, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token');
+      const user = userOfSession(db);
+      if (!user || body.refresh_token !== db.session!.refreshToken) return oauthFail(400, 'invalid_grant', 'The refresh token is invalid');
+      db.session!.refreshToken = tools.random();
+      return { status: 200, body: tokens(db, user, body.client_id, undefined, db.session!.refreshToken), save: true };
+    },
+    'GET /identity/resources/auth/v1/oauth/logout': (db) => {
+      db.session = null;
+      return { status: 200, body: {}, save: true };
+    },
+  };
+}
+
+/** The demo's social provider: its "authorization page" is the page's own social callback route, so nothing leaves the origin. */
+export const DEMO_SOCIAL_PROVIDER = 'demo-id';
+export const DEMO_SOCIAL_CODE = 'demo-social-code';
+export const DEMO_SOCIAL_USER = { email: 'sam.social@demo.example', name: 'Sam Social' };
+
+export interface DemoSocialTools {
+  startSession(db: DemoDatabase, user: DemoUser): AuthResponse;
+  random(): string;
+  now(): number;
+}
+
+/**
+ * Demo mode's social login: one provider, "Demo ID", whose authorization address is the default
+ * social callback route with a demo code. Its post-login signs in Sam Social, created (a new user)
+ * the first time.
+ */
+export function createDemoSocialLogin(tools: DemoSocialTools): Record<string, Handler> {
+  return {
+    'GET /identity/resources/sso/v2': () => ({
+      status: 200,
+      body: [{ provider: DEMO_SOCIAL_PROVIDER, type: DEMO_SOCIAL_PROVIDER, displayName: 'Demo ID', active: true, customised: false, authorizationUrl: `/account/social/success?code=${DEMO_SOCIAL_CODE}` }],
+    }),
+    'GET /identity/resources/sso/custom/v1': () => ({ status: 200, body: { providers: [] } }),
+    [`POST /identity/resources/auth/v1/user/sso/${DEMO_SOCIAL_PROVIDER}/postlogin`]: (db, { query }) => {
+      if (query.code !== DEMO_SOCIAL_CODE || !isText(query.redirectUri, 2048) || !isText(query.code_verifier, 128)) {
+        return { status: 401, body: { errors: ['Failed to authenticate'] } };
+      }
+      let user = db.users.find((u) => u.email === DEMO_SOCIAL_USER.email);
+      const isNewUser = !user;
+      if (!user) {
+        const tenantId = tools.random();
+        const createdAt = new Date(tools.now()).toISOString();
+        db.tenants.push({ id: tenantId, tenantId, name: `${DEMO_SOCIAL_USER.name}'s account`, isReseller: false, metadata: '{}', vendorId: 'demo-vendor', createdAt });
+        user = { id: tools.random(), ...DEMO_SOCIAL_USER, password: tools.random(), tenantId, roleKeys: ['Admin'], createdAt, verified: true };
+        db.users.push(user);
+      }
+      const auth = tools.startSession(db, user);
+      return { status: 200, body: { ...auth, isNewUser, email: user.email, userId: user.id, tenantId: user.tenantId, name: user.name }, save: true };
+    },
+  };
+}
+
+/** Demo mode's tenant SSO (OIDC): emails of this domain sign in through the demo "identity provider". */
+export const DEMO_SSO_DOMAIN = 'sso.demo.example';
+export const DEMO_SSO_CODE = 'demo-oidc-code';
+const DEMO_SSO_STATE = 'demo-sso-state';
+
+/**
+ * Pre-login's answer for the demo SSO domain: the page's own OIDC callback route with a demo code,
+ * so the redirect never leaves the page's origin (the kit appends its redirect_uri).
+ */
+export function demoSsoPreLogin(email: string): Answer | null {
+  if (email.trim().toLowerCase().split('@')[1] !== DEMO_SSO_DOMAIN) return null;
+  const origin = globalThis.location?.origin ?? 'http://localhost';
+  return { status: 200, body: { address: `${origin}/account/oidc/callback?code=${DEMO_SSO_CODE}&state=${DEMO_SSO_STATE}`, idpType: 'oidc' } };
+}
+
+/** The demo OIDC post-login: the demo code signs in the email's person, created in the demo tenant (Viewer) the first time. */
+export function createDemoSso(tools: DemoSocialTools): Record<string, Handler> {
+  const handler: Handler = (db, { body }) => {
+    if (body.code !== DEMO_SSO_CODE || body.RelayState !== DEMO_SSO_STATE || !isText(body.redirectUri, 2048)) {
+      return { status: 401, body: { errors: ['Failed to authenticate'] } };
+    }
+    const email = `olivia@${DEMO_SSO_DOMAIN}`;
+    let user = db.users.find((u) => u.email === email);
+    if (!user) {
+      const tenantId = db.users[0]?.tenantId ?? tools.random();
+      user = { id: tools.random(), email, name: 'Olivia OIDC', password: tools.random(), tenantId, roleKeys: ['Viewer'], createdAt: new Date(tools.now()).toISOString(), verified: true };
+      db.users.push(user);
+    }
+    return { status: 200, body: tools.startSession(db, user), save: true };
+  };
+  return {
+    'POST /identity/resources/auth/v1/user/oidc/postlogin': handler,
+    'POST /identity/resources/auth/v2/user/oidc/postlogin': handler,
+  };
+}

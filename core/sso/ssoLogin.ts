@@ -1,0 +1,47 @@
+/**
+ * The OIDC SSO callback route (spec 000 §2 oidcRedirectUrl, §4 "Pre-login" step 2 and "Legacy SSO
+ * post-login failure", §7). Pre-login already sent the browser to the SSO address with this route
+ * as `redirect_uri`; the identity provider comes back here with `code` and `state`. A lazy chunk.
+ *
+ * Success: the session, `auth:login`, then the post-login destination. Failure: the
+ * loginWithSSOFailed step with "Failed to authenticate", then the authenticated URL after 1000 ms.
+ */
+import { federatedApi } from '../api/federated';
+import { MESSAGES } from '../api/messages';
+import { loginStateChanged, sessionCleared } from '../store/auth/authSlice';
+import { establishSession, type AuthThunk } from '../store/auth/thunks';
+
+/** Spec 000 §9: SSO failure redirect delay. */
+export const SSO_FAILURE_REDIRECT_DELAY_MS = 1000;
+
+function here(): URL {
+  return new URL(globalThis.location?.href ?? 'http://localhost/');
+}
+
+export function completeOidcLogin(current: URL = here()): AuthThunk<boolean> {
+  return async (dispatch, _getState, services) => {
+    const { routes } = services.options;
+    dispatch(loginStateChanged({ loading: true, error: null }));
+    try {
+      const code = current.searchParams.get('code');
+      const state = current.searchParams.get('state');
+      if (current.searchParams.get('error')) throw new Error(`The identity provider refused: ${current.searchParams.get('error')}`);
+      if (!code || !state) throw new Error('The callback has no code or state');
+      // The same address pre-login appended as redirect_uri: this route, without its query.
+      const redirectUri = new URL(routes.oidcRedirectUrl, current).toString();
+      const response = await federatedApi(services).oidcPostLogin({ code, redirectUri, RelayState: state });
+      const user = await dispatch(establishSession(response));
+      dispatch(loginStateChanged({ step: 'success', loading: false }));
+      services.bus.emit('auth:login', { user });
+      services.navigate(routes.authenticatedUrl);
+      return true;
+    } catch (error) {
+      services.logger.warn('OIDC single sign-on failed', error);
+      dispatch(sessionCleared());
+      dispatch(loginStateChanged({ step: 'loginWithSSOFailed', loading: false, error: MESSAGES.failedToAuthenticate }));
+      services.bus.emit('auth:error', { action: 'ssoLogin', message: MESSAGES.failedToAuthenticate });
+      services.setTimer(() => services.navigate(routes.authenticatedUrl), SSO_FAILURE_REDIRECT_DELAY_MS);
+      return false;
+    }
+  };
+}

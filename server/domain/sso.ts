@@ -1,0 +1,186 @@
+/**
+ * Tenant single sign-on over OpenID Connect: the server is the relying party of the tenant's
+ * identity provider, with `openid-client` (OpenID Certified). Authorization code with PKCE (S256),
+ * state and nonce, all kept on the server; the ID token is validated by the library (issuer,
+ * audience, signature, expiry, nonce).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import * as oidc from 'openid-client';
+import type { Database } from '../storage/database';
+import type { SecretBox } from './secrets';
+
+/** A tenant's OIDC connection as configured (`ssoConnections` option, `SSO_CONNECTIONS` environment variable). */
+export interface SsoConnectionConfig {
+  /** Lower-case key used in the start address. */
+  key: string;
+  tenantId: string;
+  protocol: 'oidc';
+  /** Email domains whose users sign in here (pre-login finds the connection by them). */
+  domains: string[];
+  issuer: string;
+  clientId: string;
+  clientSecret?: string;
+  scopes?: string;
+  /** The kit's OIDC callback addresses (`{app}/account/oidc/callback`). */
+  redirectUris: string[];
+  /** Roles of users created just in time. */
+  defaultRoles?: string[];
+}
+
+interface ConfigRow {
+  id: string;
+  key: string;
+  tenant_id: string;
+  issuer: string;
+  client_id: string;
+  client_secret_encrypted: string | null;
+  scopes: string;
+  redirect_uris: string[];
+  domains: string[];
+  default_role_keys: string[];
+}
+
+export class SsoLoginError extends Error {}
+
+const KEY_SHAPE = /^[a-z0-9][a-z0-9_-]{0,49}$/;
+const DOMAIN_SHAPE = /^[a-z0-9.-]{1,253}$/;
+const STATE_TTL_SECONDS = 600;
+const COLUMNS = 'id, key, tenant_id, issuer, client_id, client_secret_encrypted, scopes, redirect_uris, domains, default_role_keys';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Writes the connections and their email domains; `startUrl(key)` is the address pre-login answers. */
+export async function upsertSsoConnections(db: Database, secrets: SecretBox, connections: readonly SsoConnectionConfig[], startUrl: (key: string) => string): Promise<void> {
+  for (const c of connections) {
+    if (!KEY_SHAPE.test(c.key)) throw new Error(`Invalid SSO connection key "${c.key}"`);
+    const domains = c.domains.map((d) => d.trim().toLowerCase());
+    if (!domains.length || !domains.every((d) => DOMAIN_SHAPE.test(d))) throw new Error(`SSO connection "${c.key}" needs valid email domains`);
+    if (!c.redirectUris.length) throw new Error(`SSO connection "${c.key}" needs at least one redirect URI`);
+    for (const u of [c.issuer, ...c.redirectUris]) if (!/^https?:\/\//.test(new URL(u).href)) throw new Error(`SSO connection "${c.key}": ${u} is not an http(s) URL`);
+    await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(
+        `INSERT INTO sso_configurations (key, tenant_id, protocol, issuer, client_id, client_secret_encrypted, scopes, redirect_uris, domains, default_role_keys)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         ON CONFLICT (key) DO UPDATE SET tenant_id = EXCLUDED.tenant_id, issuer = EXCLUDED.issuer, client_id = EXCLUDED.client_id,
+           client_secret_encrypted = EXCLUDED.client_secret_encrypted, scopes = EXCLUDED.scopes, redirect_uris = EXCLUDED.redirect_uris,
+           domains = EXCLUDED.domains, default_role_keys = EXCLUDED.default_role_keys, updated_at = now()
+         RETURNING id`,
+        [c.key, c.tenantId, c.protocol, c.issuer, c.clientId, c.clientSecret ? secrets.seal(c.clientSecret) : null, c.scopes ?? 'openid email profile',
+          c.redirectUris, domains, c.defaultRoles ?? []],
+      );
+      const id = rows[0]!.id;
+      await tx.query('DELETE FROM sso_domains WHERE sso_configuration_id = $1 AND NOT (domain = ANY($2::text[]))', [id, domains]);
+      for (const domain of domains) {
+        await tx.query(
+          `INSERT INTO sso_domains (tenant_id, domain, address, idp_type, sso_configuration_id) VALUES ($1, $2, $3, 'oidc', $4)
+           ON CONFLICT (domain) DO UPDATE SET tenant_id = EXCLUDED.tenant_id, address = EXCLUDED.address, idp_type = 'oidc',
+             sso_configuration_id = EXCLUDED.sso_configuration_id`,
+          [c.tenantId, domain, startUrl(c.key), id],
+        );
+      }
+    });
+  }
+}
+
+/** The tenant connections, their relying-party configurations cached per process. */
+export class SsoConnections {
+  private cache = new Map<string, { at: number; config: Promise<oidc.Configuration> }>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly secrets: SecretBox,
+    private readonly options: { allowInsecureRequests: boolean },
+  ) {}
+
+  private async byKey(key: string): Promise<ConfigRow | null> {
+    if (!KEY_SHAPE.test(key)) return null;
+    const { rows } = await this.db.query<ConfigRow>(`SELECT ${COLUMNS} FROM sso_configurations WHERE key = $1 AND active`, [key]);
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Starts a sign-in: state, PKCE verifier and nonce stored (state hashed, verifier sealed), bound
+   * to a value the browser keeps in a cookie. Returns the provider's authorization address and that value.
+   */
+  async start(key: string, redirectUri: string): Promise<{ url: string; binding: string }> {
+    const row = await this.byKey(key);
+    if (!row) throw new SsoLoginError(`unknown SSO connection "${key}"`);
+    if (!row.redirect_uris.includes(redirectUri)) throw new SsoLoginError('redirect_uri not registered for the connection');
+    const config = await this.configuration(row);
+    const state = oidc.randomState();
+    const verifier = oidc.randomPKCECodeVerifier();
+    const nonce = oidc.randomNonce();
+    const binding = randomBytes(32).toString('base64url');
+    await this.db.query(`DELETE FROM sso_login_states WHERE expires_at < now() - interval '1 day'`);
+    await this.db.query(
+      `INSERT INTO sso_login_states (state_hash, configuration_id, code_verifier_sealed, nonce, redirect_uri, browser_binding_hash, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7))`,
+      [sha256(state), row.id, this.secrets.seal(verifier), nonce, redirectUri, sha256(binding), STATE_TTL_SECONDS],
+    );
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri, scope: row.scopes, state, nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256',
+    });
+    return { url: url.toString(), binding };
+  }
+
+  /**
+   * Completes a sign-in from the kit's callback: the state is spent (single-use), must belong to
+   * this browser and redirect URI, and the code is exchanged with the verifier. The email must be
+   * in one of the connection's domains (the tenant's IdP speaks for those domains only).
+   */
+  async complete(input: { code: string; state: string; redirectUri: string; binding: string | undefined }): Promise<{ connection: ConfigRow; subject: string; email: string; name: string | null }> {
+    const { rows } = await this.db.query<{ configuration_id: string; code_verifier_sealed: string; nonce: string; redirect_uri: string; browser_binding_hash: string; expired: boolean }>(
+      `UPDATE sso_login_states SET used_at = now() WHERE state_hash = $1 AND used_at IS NULL
+       RETURNING configuration_id, code_verifier_sealed, nonce, redirect_uri, browser_binding_hash, expires_at <= now() AS expired`,
+      [sha256(input.state)],
+    );
+    const pending = rows[0];
+    if (!pending) throw new SsoLoginError('unknown or used state');
+    if (pending.expired) throw new SsoLoginError('the sign-in took too long');
+    if (!input.binding || sha256(input.binding) !== pending.browser_binding_hash) throw new SsoLoginError('the callback reached another browser than the one that started');
+    if (pending.redirect_uri !== input.redirectUri) throw new SsoLoginError('redirectUri differs from the one of the authorization request');
+    const { rows: found } = await this.db.query<ConfigRow>(`SELECT ${COLUMNS} FROM sso_configurations WHERE id = $1 AND active`, [pending.configuration_id]);
+    const row = found[0];
+    if (!row) throw new SsoLoginError('the connection is gone');
+    const config = await this.configuration(row);
+    const callback = new URL(input.redirectUri);
+    callback.searchParams.set('code', input.code);
+    callback.searchParams.set('state', input.state);
+    // The kit forwards code and state (spec 000 §7: code, redirectUri, RelayState); the state was
+    // issued for this connection alone, so its issuer stands in for an `iss` parameter.
+    if (config.serverMetadata().authorization_response_iss_parameter_supported) callback.searchParams.set('iss', config.serverMetadata().issuer);
+    let claims: oidc.IDToken | undefined;
+    let profile: Record<string, unknown> = {};
+    try {
+      const tokens = await oidc.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: this.secrets.open(pending.code_verifier_sealed), expectedState: input.state, expectedNonce: pending.nonce, idTokenExpected: true,
+      });
+      claims = tokens.claims();
+      profile = claims ?? {};
+      // Providers may keep email and name out of the ID token when an access token is issued: ask the user-info endpoint.
+      if (claims && typeof claims.email !== 'string') profile = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
+    } catch (error) {
+      throw new SsoLoginError(`code exchange failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (!claims) throw new SsoLoginError('no ID token');
+    const email = typeof profile.email === 'string' ? profile.email.trim().toLowerCase() : '';
+    const domain = email.split('@')[1] ?? '';
+    if (!email || !row.domains.includes(domain)) throw new SsoLoginError(`the IdP asserted an email outside the connection's domains`);
+    return { connection: row, subject: claims.sub, email, name: typeof profile.name === 'string' ? profile.name : null };
+  }
+
+  private configuration(row: ConfigRow): Promise<oidc.Configuration> {
+    const cacheKey = `${row.id}|${row.issuer}|${row.client_id}`;
+    const cached = this.cache.get(cacheKey);
+    if (cached && Date.now() - cached.at < 10 * 60_000) return cached.config;
+    const secret = row.client_secret_encrypted ? this.secrets.open(row.client_secret_encrypted) : undefined;
+    const config = oidc.discovery(new URL(row.issuer), row.client_id, undefined, secret ? oidc.ClientSecretBasic(secret) : oidc.None(), {
+      execute: this.options.allowInsecureRequests ? [oidc.allowInsecureRequests] : [], timeout: 10,
+    });
+    const entry = { at: Date.now(), config };
+    this.cache.set(cacheKey, entry);
+    config.catch(() => this.cache.delete(cacheKey));
+    return config;
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * Social login (spec 000 §2 social buttons and callback, §3, §4 "Social login", §5, §7):
+ *
+ * - `GET {api}/identity/resources/sso/v2`: the active providers with their authorization address
+ *   (`provider`, `authorizationUrl`, ...). The kit adds `state` and its PKCE challenge.
+ * - `GET {api}/identity/resources/sso/custom/v1`: `{ providers: [...] }`, the custom providers.
+ * - `POST {api}/identity/resources/auth/v1/user/sso/{provider}/postlogin?code=..&redirectUri=..
+ *   &code_verifier=..&state=..&id_token=..`: exchanges the code with the provider, finds, links or
+ *   creates the user, signs in (refresh cookie) and answers the login response with the social
+ *   login result (`isNewUser`, `email`, `userId`, `tenantId`, `name`).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { resolveFederatedUser } from '../domain/federation';
+import { DEVELOPMENT_SECRETS_KEY, SecretBox } from '../domain/secrets';
+import { SocialLoginError, SocialProviders, upsertSocialProviders } from '../domain/social';
+import { setRefreshCookie } from '../http/cookies';
+import { httpError } from '../http/errors';
+import { assertTrustedOrigin } from '../http/origin';
+import { clientInfo } from './auth';
+
+export const FAILED_TO_AUTHENTICATE = 'Failed to authenticate';
+
+interface PostLoginQuery {
+  code: string;
+  redirectUri: string;
+  code_verifier?: string;
+  state?: string;
+  id_token?: string;
+}
+
+/** Registers the social-login routes under the prefix and writes the configured providers. */
+export async function socialRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const secrets = new SecretBox(ctx.options.secretsKey ?? DEVELOPMENT_SECRETS_KEY);
+  if (ctx.options.socialProviders.length) await upsertSocialProviders(ctx.db, secrets, ctx.options.socialProviders);
+  const providers = new SocialProviders(ctx.db, secrets, {
+    allowInsecureRequests: ctx.options.allowInsecureIdentityProviders,
+    log: (message) => app.log.warn(message),
+  });
+  const apiPrefix = ctx.options.prefix ? `/${ctx.options.prefix}` : '';
+
+  await app.register(
+    async (api) => {
+      api.get('/identity/resources/sso/v2', async () => providers.list(false));
+      api.get('/identity/resources/sso/custom/v1', async () => ({ providers: await providers.list(true) }));
+
+      api.post<{ Params: { provider: string }; Querystring: PostLoginQuery }>(
+        '/identity/resources/auth/v1/user/sso/:provider/postlogin',
+        {
+          bodyLimit: 1024,
+          schema: {
+            params: { type: 'object', properties: { provider: { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]{0,49}$' } }, required: ['provider'] },
+            querystring: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['code', 'redirectUri'],
+              properties: {
+                code: { type: 'string', minLength: 1, maxLength: 2048 },
+                redirectUri: { type: 'string', minLength: 1, maxLength: 2048 },
+                code_verifier: { type: 'string', minLength: 43, maxLength: 128, pattern: '^[A-Za-z0-9._~-]+$' },
+                state: { type: 'string', maxLength: 2048 },
+                id_token: { type: 'string', maxLength: 8192 },
+              },
+            },
+          },
+        },
+        async (request, reply) => {
+          assertTrustedOrigin(request, ctx.options.corsOrigins);
+          const { code, redirectUri, code_verifier: codeVerifier, state } = request.query;
+          let claims;
+          try {
+            // An id_token sent by the kit is not trusted: the provider's token endpoint gives one that is validated.
+            claims = await providers.exchange(request.params.provider, { code, redirectUri, codeVerifier, state });
+          } catch (error) {
+            if (!(error instanceof SocialLoginError)) throw error;
+            request.log.warn(`social login with "${request.params.provider}" refused: ${error.message}`);
+            throw httpError(401, FAILED_TO_AUTHENTICATE);
+          }
+          const federated = await resolveFederatedUser(
+            ctx.db,
+            { provider: `social:${request.params.provider}`, subject: claims.subject, email: claims.email, emailVerified: claims.emailVerified, name: claims.name },
+            { kind: 'ownTenant' },
+          );
+          const signedIn = await ctx.auth.startSession(federated.user, clientInfo(request), federated.tenantId);
+          setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
+          const tenantId = (await ctx.db.query<{ tenant_id: string | null }>('SELECT tenant_id FROM sessions WHERE id = $1', [signedIn.sessionId])).rows[0]?.tenant_id ?? null;
+          return {
+            ...signedIn.authResponse,
+            isNewUser: federated.isNewUser,
+            email: federated.user.email,
+            userId: federated.user.id,
+            tenantId,
+            name: federated.user.name,
+          };
+        },
+      );
+    },
+    { prefix: apiPrefix },
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * Tenant SSO over OpenID Connect (spec 000 §4 "Pre-login" step 2, §7 OIDC rows):
+ *
+ * - Pre-login (`routes/auth.ts`) answers `{ address, idpType: "oidc" }` for an email of a
+ *   connection's domain; the address is this server's start endpoint, and the kit appends its
+ *   `redirect_uri` (the `oidcRedirectUrl` route) when missing.
+ * - `GET {api}/identity/resources/auth/v1/sso/oidc/{key}/start?redirect_uri=..`: stores state,
+ *   PKCE verifier and nonce, marks the browser with a short-lived httpOnly cookie, and sends it to
+ *   the tenant's identity provider.
+ * - `POST {api}/identity/resources/auth/v1/user/oidc/postlogin` (and v2) `{ code, redirectUri,
+ *   RelayState }` (RelayState carries the `state` of the callback): exchanges the code, creates the
+ *   user just in time with the connection's default roles, signs in to the connection's tenant.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../context';
+import { resolveFederatedUser } from '../domain/federation';
+import { DEVELOPMENT_SECRETS_KEY, SecretBox } from '../domain/secrets';
+import { SsoConnections, SsoLoginError, upsertSsoConnections } from '../domain/sso';
+import { refreshCookiePath, setRefreshCookie } from '../http/cookies';
+import { httpError } from '../http/errors';
+import { assertTrustedOrigin } from '../http/origin';
+import * as s from '../http/schemas';
+import { clientInfo } from './auth';
+import { page } from './oauth';
+
+const SSO_COOKIE = 'ae_sso';
+const FAILED_TO_AUTHENTICATE = 'Failed to authenticate';
+
+interface PostLoginBody {
+  code: string;
+  redirectUri: string;
+  RelayState: string;
+}
+
+export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const apiPrefix = ctx.options.prefix ? `/${ctx.options.prefix}` : '';
+  const secrets = new SecretBox(ctx.options.secretsKey ?? DEVELOPMENT_SECRETS_KEY);
+  const issuer = ctx.options.issuer.replace(/\/+$/, '');
+  if (ctx.options.ssoConnections.length) {
+    if (!/^https?:\/\//.test(issuer)) throw new Error('SSO connections need the server\'s public URL as its issuer');
+    await upsertSsoConnections(ctx.db, secrets, ctx.options.ssoConnections, (key) => `${issuer}${apiPrefix}/identity/resources/auth/v1/sso/oidc/${key}/start`);
+  }
+  const connections = new SsoConnections(ctx.db, secrets, { allowInsecureRequests: ctx.options.allowInsecureIdentityProviders });
+  const cookieOptions = {
+    path: refreshCookiePath(ctx.options.prefix), httpOnly: true, secure: ctx.cookies.secure, sameSite: ctx.cookies.sameSite,
+  } as const;
+
+  await app.register(
+    async (api) => {
+      api.get<{ Params: { key: string }; Querystring: { redirect_uri?: string } }>(
+        '/identity/resources/auth/v1/sso/oidc/:key/start',
+        async (request, reply) => {
+          const redirectUri = request.query.redirect_uri;
+          if (typeof redirectUri !== 'string' || redirectUri.length > 2048) {
+            return page(reply, 400, 'Single sign-on failed', 'The sign-in request is missing the address to return to.');
+          }
+          try {
+            const { url, binding } = await connections.start(request.params.key, redirectUri);
+            reply.setCookie(SSO_COOKIE, binding, { ...cookieOptions, maxAge: 600 });
+            return reply.redirect(url, 302);
+          } catch (error) {
+            request.log.warn(`SSO start refused: ${error instanceof Error ? error.message : String(error)}`);
+            return page(reply, 400, 'Single sign-on failed', 'This single sign-on connection is unknown, unavailable, or does not allow that return address.');
+          }
+        },
+      );
+
+      const postLoginSchema = {
+        schema: {
+          body: s.strictObject(
+            {
+              code: { type: 'string', minLength: 1, maxLength: 2048 },
+              redirectUri: { type: 'string', minLength: 1, maxLength: 2048 },
+              RelayState: { type: 'string', minLength: 1, maxLength: 2048 },
+            },
+            ['code', 'redirectUri', 'RelayState'],
+          ),
+        },
+      };
+      const postLogin = async (request: { body: PostLoginBody; cookies: Record<string, string | undefined> } & Parameters<typeof clientInfo>[0], reply: FastifyReply) => {
+        assertTrustedOrigin(request, ctx.options.corsOrigins);
+        let outcome;
+        try {
+          outcome = await connections.complete({
+            code: request.body.code, state: request.body.RelayState, redirectUri: request.body.redirectUri, binding: request.cookies[SSO_COOKIE],
+          });
+        } catch (error) {
+          if (!(error instanceof SsoLoginError)) throw error;
+          request.log.warn(`OIDC SSO refused: ${error.message}`);
+          throw httpError(401, FAILED_TO_AUTHENTICATE);
+        } finally {
+          reply.clearCookie(SSO_COOKIE, cookieOptions);
+        }
+        const { connection } = outcome;
+        const federated = await resolveFederatedUser(
+          ctx.db,
+          { provider: `sso:${connection.id}`, subject: outcome.subject, email: outcome.email, emailVerified: true, name: outcome.name },
+          { kind: 'tenant', tenantId: connection.tenant_id, roleKeys: connection.default_role_keys },
+        );
+        const signedIn = await ctx.auth.startSession(federated.user, clientInfo(request), connection.tenant_id);
+        setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
+        return signedIn.authResponse;
+      };
+      api.post<{ Body: PostLoginBody }>('/identity/resources/auth/v1/user/oidc/postlogin', postLoginSchema, (request, reply) => postLogin(request, reply));
+      api.post<{ Body: PostLoginBody }>('/identity/resources/auth/v2/user/oidc/postlogin', postLoginSchema, (request, reply) => postLogin(request, reply));
+    },
+    { prefix: apiPrefix },
+  );
+}
