@@ -25,6 +25,8 @@ import {
 import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
+import { permissionKeysOfRoles } from '../domain/roles';
+import { assertMayGrant } from './roles';
 import * as s from '../http/schemas';
 import { linkToken, userId } from './flow-schemas';
 
@@ -60,6 +62,8 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
       const tenantId = requirePermission(claims, 'fe.secure.write.users');
       const body = request.body;
       if (body.name !== undefined && body.name !== null && !body.name.trim()) throw httpError(400, 'Name must not be empty');
+      // No escalation: an admin invites only with roles whose permissions they hold themselves.
+      if (body.roleIds?.length) assertMayGrant(claims, (await permissionKeysOfRoles(ctx.db, tenantId, body.roleIds)).keys);
       const member = await inviteUser(ctx, {
         tenantId, inviterId: claims.sub, email: body.email, name: body.name, phoneNumber: body.phoneNumber, roleIds: body.roleIds,
         skipInviteEmail: body.skipInviteEmail,

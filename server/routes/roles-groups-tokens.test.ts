@@ -261,3 +261,30 @@ describe('API tokens', () => {
     }
   });
 });
+
+describe('no escalation through the users page', () => {
+  it('a users administrator cannot give or invite with a role whose permissions they lack', async () => {
+    const write = await permissionId('fe.secure.write.users');
+    const read = await permissionId('fe.secure.read.users');
+    const usersAdmin = (await call('POST', '/roles/v1', admin, { key: 'users-admin', name: 'Users admin', permissionIds: [write, read] })).json();
+    const caller = await member([]);
+    await server.db.query(
+      `INSERT INTO membership_roles (membership_id, role_id)
+       SELECT m.id, $1 FROM memberships m WHERE m.user_id = $2 AND m.tenant_id = $3`,
+      [usersAdmin.id, caller.id, SEED_TENANT_ID],
+    );
+    const token = await caller.token();
+    const roles = (await call('GET', '/roles/v1', admin)).json() as Array<{ id: string; key: string }>;
+    const adminRole = roles.find((r) => r.key === 'Admin')!;
+    const target = await member([]);
+
+    const give = await call('PUT', `/users/v1/${target.id}/roles`, token, { roleIds: [adminRole.id] });
+    assert.equal(give.statusCode, 403, give.body);
+    assert.deepEqual(give.json().errors, ['You cannot grant the fe.* permission: you do not hold it']);
+    assert.equal((await call('PUT', `/users/v1/${target.id}/roles`, token, { roleIds: [usersAdmin.id] })).statusCode, 200);
+
+    const invite = await call('POST', '/users/v2', token, { email: `escalate${Date.now()}@example.com`, roleIds: [adminRole.id] });
+    assert.equal(invite.statusCode, 403, invite.body);
+    assert.equal((await call('POST', '/users/v2', token, { email: `fine${Date.now()}@example.com`, roleIds: [usersAdmin.id] })).statusCode, 201);
+  });
+});

@@ -12,6 +12,8 @@ import { listAssignableRoles, removeMember, setMemberRoles } from '../domain/tea
 import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
+import { permissionKeysOfRoles } from '../domain/roles';
+import { assertMayGrant } from './roles';
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 const userParams = { type: 'object', required: ['userId'], properties: { userId: { type: 'string', pattern: UUID } } } as const;
@@ -46,6 +48,8 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
       const tenantId = requirePermission(claims, 'fe.secure.write.users');
       if (request.params.userId === claims.sub) throw httpError(400, 'You cannot change your own roles');
       const roleIds = request.body.roleIds.filter((id) => id !== '');
+      // No escalation: an admin gives only roles whose permissions they hold themselves.
+      assertMayGrant(claims, (await permissionKeysOfRoles(ctx.db, tenantId, roleIds)).keys);
       const result = await setMemberRoles(ctx.db, tenantId, request.params.userId, roleIds);
       if (result.kind === 'notMember') throw httpError(404, 'User not found in this account');
       if (result.kind === 'unknownRoles') throw httpError(400, 'Some roles do not exist in this account');
