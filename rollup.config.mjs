@@ -64,7 +64,7 @@ export default [
       manualChunks(id) {
         // Demo backend and portal-only logic stay out of the shared chunk: pages without them never pay.
         // Hosted login, social login and SSO (PKCE, OAuth calls) load only when used.
-        if (id.includes('/core/demo/') || id.includes('/core/portal/') || id.includes('/core/tenants/') || id.includes('/elements/i18n/portalAdmin.') || id.includes('/core/session/hostedLogin') || id.includes('/core/session/pkce') || id.includes('/core/social/') || id.includes('/core/sso/') || id.includes('/core/api/federated')) return undefined;
+        if (id.includes('/core/demo/') || id.includes('/core/portal/') || id.includes('/core/tenants/') || id.includes('/elements/i18n/portalAdmin.') || id.endsWith('/elements/i18n/en-portal.ts') || id.includes('/core/session/hostedLogin') || id.includes('/core/session/pkce') || id.includes('/core/social/') || id.includes('/core/sso/') || id.includes('/core/api/federated')) return undefined;
         // Passwordless sign-in (thunks, API, decisions) is reached only through dynamic import():
         // it goes with the passwordless screens' chunk.
         if (/\/core\/[^]*passwordless[^/]*\.ts$/i.test(id)) return undefined;

@@ -1,6 +1,7 @@
 import { afterEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { en } from './en';
+import { enPortal } from './en-portal';
 import { applyLocalizations, resetLocalizations } from './localize';
 
 afterEach(resetLocalizations);
@@ -37,13 +38,13 @@ test('unknown keys and wrong kinds are ignored with a warning', () => {
 
 test('nested sections are overridden key by key (the admin portal\'s texts)', () => {
   applyLocalizations({ portal: { users: { next: 'Page suivante', page: 'Page {0} sur {1}' }, pageTitles: { users: 'Utilisateurs' } } });
-  assert.equal(en.portal.users.next, 'Page suivante');
-  assert.equal(en.portal.users.page(2, 5), 'Page 2 sur 5');
-  assert.equal(en.portal.users.previous, 'Previous page');
-  assert.equal(en.portal.pageTitles.users, 'Utilisateurs');
-  assert.equal(en.portal.pageTitles.profile, 'Profile');
+  assert.equal(enPortal.portal.users.next, 'Page suivante');
+  assert.equal(enPortal.portal.users.page(2, 5), 'Page 2 sur 5');
+  assert.equal(enPortal.portal.users.previous, 'Previous page');
+  assert.equal(enPortal.portal.pageTitles.users, 'Utilisateurs');
+  assert.equal(enPortal.portal.pageTitles.profile, 'Profile');
   resetLocalizations();
-  assert.equal(en.portal.users.next, 'Next page');
+  assert.equal(enPortal.portal.users.next, 'Next page');
 });
 
 test('the errors section overrides the error catalogue shown when a call fails, and falls back to English', async () => {
@@ -59,7 +60,7 @@ test('the errors section overrides the error catalogue shown when a call fails, 
 test('a section where a text is expected, and a text where a section is expected, are refused', () => {
   const warnings: string[] = [];
   applyLocalizations({ portal: { users: 'x', title: { a: 'b' } } } as Record<string, unknown>, (m) => warnings.push(m));
-  assert.equal(en.portal.title, 'Account settings');
+  assert.equal(enPortal.portal.title, 'Account settings');
   assert.deepEqual(warnings, ['localization "portal.users" must be a section of texts', 'localization "portal.title" must be a string']);
 });
 

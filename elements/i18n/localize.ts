@@ -1,6 +1,7 @@
 import { MESSAGES } from '../../core/api/messages';
 import { en, type Dictionary } from './en';
 import type { enMfa } from './en-mfa';
+import type { enPortal } from './en-portal';
 import type { portalAdmin } from './portalAdmin.en';
 
 type TextEntry = string | ((...args: never[]) => string);
@@ -14,7 +15,7 @@ type Overrides<T> = {
  * A parametrised text takes a function or a string with {0}, {1}… The `errors` section overrides
  * the error catalogue's messages (core/api/messages.ts), shown when a call fails.
  */
-export type Localizations = Overrides<Dictionary & typeof enMfa & { portalAdmin: typeof portalAdmin }> & { errors?: Partial<Record<keyof typeof MESSAGES, string>> };
+export type Localizations = Overrides<Dictionary & typeof enMfa & typeof enPortal & { portalAdmin: typeof portalAdmin }> & { errors?: Partial<Record<keyof typeof MESSAGES, string>> };
 
 interface Tree { [key: string]: TextEntry | Tree }
 
@@ -41,7 +42,7 @@ function fromTemplate(template: string): (...args: unknown[]) => string {
 }
 
 /** Sections whose texts arrive with lazy chunks (en-mfa.ts): their overrides apply when they load. */
-const LAZY_SECTIONS = ['mfa', 'portalMfa', 'passkeyPrompt', 'portalAdmin'];
+const LAZY_SECTIONS = ['portal', 'mfa', 'portalMfa', 'passkeyPrompt', 'portalAdmin'];
 let lastOverrides: Record<string, unknown> | undefined;
 let lastWarn: (message: string) => void = () => {};
 

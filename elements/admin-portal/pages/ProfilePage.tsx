@@ -3,7 +3,7 @@ import { errorMessage } from '../../../core/api/errors';
 import { fieldAppearance } from '../../../core/portal/appearance';
 import type { User } from '../../../core/api/types';
 import { selectUser, userUpdated } from '../../../core/store/auth/authSlice';
-import { en } from '../../i18n/en';
+import { enPortal } from '../../i18n/en-portal';
 import { useAppDispatch, useAppSelector, useAuthApp } from '../../shared/AppContext';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -48,20 +48,20 @@ export default function ProfilePage({ metadata }: PortalPageProps) {
   }
 
   return (
-    <Card title={en.portal.profileTitle} titleId="ae-portal-profile-title">
+    <Card title={enPortal.portal.profileTitle} titleId="ae-portal-profile-title">
       <form noValidate onSubmit={onSubmit} css={formStyle} part="form profile">
         {status.error && <Alert>{status.error}</Alert>}
-        <TextField label={en.portal.email} value={user.email} readOnly name="email" autoComplete="email" partName="profile-email" />
-        {look('name') !== 'hidden' && <TextField ref={refs.name} label={en.portal.name} name="name" autoComplete="name" required maxLength={100} {...ro('name')}
+        <TextField label={enPortal.portal.email} value={user.email} readOnly name="email" autoComplete="email" partName="profile-email" />
+        {look('name') !== 'hidden' && <TextField ref={refs.name} label={enPortal.portal.name} name="name" autoComplete="name" required maxLength={100} {...ro('name')}
           value={fields.name} error={errors.name} partName="profile-name" onChange={set('name')} />}
-        {look('phoneNumber') !== 'hidden' && <TextField ref={refs.phoneNumber} label={en.portal.phoneNumber} name="phoneNumber" type="tel" autoComplete="tel" maxLength={32} {...ro('phoneNumber')}
+        {look('phoneNumber') !== 'hidden' && <TextField ref={refs.phoneNumber} label={enPortal.portal.phoneNumber} name="phoneNumber" type="tel" autoComplete="tel" maxLength={32} {...ro('phoneNumber')}
           value={fields.phoneNumber} error={errors.phoneNumber} partName="profile-phone" onChange={set('phoneNumber')} />}
-        {look('address') !== 'hidden' && <TextField ref={refs.address} label={en.portal.address} name="address" autoComplete="street-address" maxLength={200} {...ro('address')}
+        {look('address') !== 'hidden' && <TextField ref={refs.address} label={enPortal.portal.address} name="address" autoComplete="street-address" maxLength={200} {...ro('address')}
           value={fields.address} error={errors.address} partName="profile-address" onChange={set('address')} />}
-        {look('jobTitle') !== 'hidden' && <TextField ref={refs.jobTitle} label={en.portal.jobTitle} name="jobTitle" autoComplete="organization-title" maxLength={100} {...ro('jobTitle')}
+        {look('jobTitle') !== 'hidden' && <TextField ref={refs.jobTitle} label={enPortal.portal.jobTitle} name="jobTitle" autoComplete="organization-title" maxLength={100} {...ro('jobTitle')}
           value={fields.jobTitle} error={errors.jobTitle} partName="profile-job-title" onChange={set('jobTitle')} />}
-        <Button type="submit" partName="submit-button" loading={status.saving} loadingLabel={en.portal.saving}>{en.portal.save}</Button>
-        {status.saved && <p role="status" part="saved">{en.portal.saved}</p>}
+        <Button type="submit" partName="submit-button" loading={status.saving} loadingLabel={enPortal.portal.saving}>{enPortal.portal.save}</Button>
+        {status.saved && <p role="status" part="saved">{enPortal.portal.saved}</p>}
       </form>
     </Card>
   );

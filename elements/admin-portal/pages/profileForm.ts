@@ -1,6 +1,6 @@
 import type { ProfileUpdate } from '../../../core/api/profile';
 import type { User } from '../../../core/api/types';
-import { en } from '../../i18n/en';
+import { enPortal } from '../../i18n/en-portal';
 
 export interface ProfileFields { name: string; phoneNumber: string; address: string; jobTitle: string }
 
@@ -25,11 +25,11 @@ export function profileFieldsOf(user: User): ProfileFields {
 
 export function validateProfile(fields: ProfileFields): Partial<Record<keyof ProfileFields, string | null>> {
   const errors: Partial<Record<keyof ProfileFields, string | null>> = {};
-  if (!fields.name.trim()) errors.name = en.portal.nameRequired;
+  if (!fields.name.trim()) errors.name = enPortal.portal.nameRequired;
   for (const key of Object.keys(PROFILE_LIMITS) as Array<keyof ProfileFields>) {
-    if (!errors[key] && fields[key].trim().length > PROFILE_LIMITS[key]) errors[key] = en.portal.tooLong(PROFILE_LIMITS[key]);
+    if (!errors[key] && fields[key].trim().length > PROFILE_LIMITS[key]) errors[key] = enPortal.portal.tooLong(PROFILE_LIMITS[key]);
   }
-  if (!errors.phoneNumber && fields.phoneNumber.trim() && !PHONE.test(fields.phoneNumber.trim())) errors.phoneNumber = en.portal.phoneInvalid;
+  if (!errors.phoneNumber && fields.phoneNumber.trim() && !PHONE.test(fields.phoneNumber.trim())) errors.phoneNumber = enPortal.portal.phoneInvalid;
   return errors;
 }
 

@@ -4,6 +4,7 @@ import { selectAuth } from '../../../core/store/auth/authSlice';
 import { loadFeatureFlags } from '../../../core/featureFlags/thunks';
 import { PAGE_FLAGS, visiblePages, type AdminBoxMetadata, type PortalPageId } from '../../../core/portal/pages';
 import { en } from '../../i18n/en';
+import { enPortal } from '../../i18n/en-portal';
 import { useAppSelector, useAuthApp } from '../../shared/AppContext';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -101,8 +102,8 @@ class PageErrorBoundary extends Component<{ children: ReactNode; onRetry: () => 
     if (!this.state.failed) return this.props.children;
     return (
       <div role="alert">
-        <p>{en.portal.pageLoadFailed}</p>
-        <Button variant="secondary" onClick={() => { this.setState({ failed: false }); this.props.onRetry(); }}>{en.portal.retry}</Button>
+        <p>{enPortal.portal.pageLoadFailed}</p>
+        <Button variant="secondary" onClick={() => { this.setState({ failed: false }); this.props.onRetry(); }}>{enPortal.portal.retry}</Button>
       </div>
     );
   }
@@ -126,8 +127,8 @@ export function PortalShell() {
   if (isLoading || (isAuthenticated && (metadata === null || flags === null))) return <Spinner label={en.common.loading} />;
   if (!isAuthenticated) {
     return (
-      <Card title={en.portal.title} titleId="ae-portal-title">
-        <p css={mutedStyle} role="status">{en.portal.signInFirst}</p>
+      <Card title={enPortal.portal.title} titleId="ae-portal-title">
+        <p css={mutedStyle} role="status">{enPortal.portal.signInFirst}</p>
       </Card>
     );
   }
@@ -136,13 +137,13 @@ export function PortalShell() {
   const Page = current ? PORTAL_PAGE_COMPONENTS[current] : undefined;
   return (
     <div css={layoutStyle}>
-      <nav aria-label={en.portal.navLabel} part="nav">
+      <nav aria-label={enPortal.portal.navLabel} part="nav">
         {tenants.length > 1 && <Suspense fallback={null}><TenantSwitcher /></Suspense>}
         <ul css={navListStyle}>
           {pages.map((page) => (
             <li key={page}>
               <a href={hashOf(page)} css={navLinkStyle} part="nav-link" aria-current={page === current ? 'page' : undefined}>
-                {en.portal.pageTitles[page]}
+                {enPortal.portal.pageTitles[page]}
               </a>
             </li>
           ))}

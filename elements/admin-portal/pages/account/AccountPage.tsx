@@ -7,6 +7,7 @@ import { canReadPage } from '../../../../core/portal/pages';
 import { KNOWN_FEATURE_FLAGS } from '../../../../core/featureFlags/featureFlags';
 import { selectUser } from '../../../../core/store/auth/authSlice';
 import { en } from '../../../i18n/en';
+import { enPortal } from '../../../i18n/en-portal';
 import { useAppSelector, useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
@@ -18,7 +19,7 @@ import { formStyle, mutedStyle } from '../../../ui/styles';
 import type { PortalPageProps } from '../../shell/PortalShell';
 import { changesOf, fieldsOf, validateAccount, type AccountFields } from './accountForm';
 
-const t = en.portal.accountSettings;
+const t = enPortal.portal.accountSettings;
 /** The custom-login tab's own chunk (spec 001 §2 "Account details tabs: settings, customLogin"). */
 const CustomLoginTab = lazy(() => import('./CustomLoginTab'));
 type Tab = 'settings' | 'customLogin';
@@ -63,13 +64,13 @@ export default function AccountPage({ metadata }: PortalPageProps) {
   }, [app, allowed, attempt]);
 
   if (!allowed) {
-    return <Card title={en.portal.pageTitles.account} titleId="ae-portal-account-title"><p css={mutedStyle} role="status">{en.portal.noPermission}</p></Card>;
+    return <Card title={enPortal.portal.pageTitles.account} titleId="ae-portal-account-title"><p css={mutedStyle} role="status">{enPortal.portal.noPermission}</p></Card>;
   }
   if (loadError) {
     return (
-      <Card title={en.portal.pageTitles.account} titleId="ae-portal-account-title">
+      <Card title={enPortal.portal.pageTitles.account} titleId="ae-portal-account-title">
         <Alert>{`${t.loadFailed} ${loadError}`}</Alert>
-        <Button variant="secondary" onClick={() => { setLoadError(null); setAttempt((n) => n + 1); }}>{en.portal.retry}</Button>
+        <Button variant="secondary" onClick={() => { setLoadError(null); setAttempt((n) => n + 1); }}>{enPortal.portal.retry}</Button>
       </Card>
     );
   }
@@ -109,11 +110,11 @@ export default function AccountPage({ metadata }: PortalPageProps) {
     ((event.currentTarget.parentElement?.querySelector(`[data-tab="${next}"]`)) as HTMLElement | null)?.focus();
   }
 
-  const tabNames: Record<Tab, string> = { settings: t.settingsTab, customLogin: en.portal.customLogin.tab };
+  const tabNames: Record<Tab, string> = { settings: t.settingsTab, customLogin: enPortal.portal.customLogin.tab };
   return (
-    <Card title={en.portal.pageTitles.account} titleId="ae-portal-account-title">
+    <Card title={enPortal.portal.pageTitles.account} titleId="ae-portal-account-title">
       {tabs.length < 2 ? shown && <h3 style={{ margin: 0, fontSize: '1.1em' }}>{tabNames[shown]}</h3> : (
-      <div role="tablist" aria-label={en.portal.tabsLabel} part="tabs" style={{ display: 'flex', gap: 8 }}>
+      <div role="tablist" aria-label={enPortal.portal.tabsLabel} part="tabs" style={{ display: 'flex', gap: 8 }}>
         {tabs.map((name) => (
           <Button key={name} variant={name === shown ? 'primary' : 'secondary'} role="tab" id={`ae-account-tab-${name}`} data-tab={name}
             aria-selected={name === shown} aria-controls={`ae-account-panel-${name}`} tabIndex={name === shown ? 0 : -1} partName={`tab-${name}`}
@@ -151,7 +152,7 @@ export default function AccountPage({ metadata }: PortalPageProps) {
           <SelectField label={t.currency} name="currency" value={fields.currency} options={currencies.map((code) => ({ value: code, label: code }))}
             partName="account-currency" disabled={look('currency') === 'viewOnly'} onChange={set('currency')} />
         )}
-        <Button type="submit" partName="submit-button" loading={status.saving} loadingLabel={en.portal.saving}>{t.save}</Button>
+        <Button type="submit" partName="submit-button" loading={status.saving} loadingLabel={enPortal.portal.saving}>{t.save}</Button>
         {status.note && <p role="status" part="saved">{status.note}</p>}
       </form>
       </div>

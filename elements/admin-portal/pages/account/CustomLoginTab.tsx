@@ -3,6 +3,7 @@ import { errorMessage } from '../../../../core/api/errors';
 import { createSubAccountsApi, type CustomLogin } from '../../../../core/tenants/api';
 import { LOGIN_ALIAS_PATTERN } from '../../../../core/tenants/rules';
 import { en } from '../../../i18n/en';
+import { enPortal } from '../../../i18n/en-portal';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
@@ -10,7 +11,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
 import { formStyle, mutedStyle } from '../../../ui/styles';
 
-const t = en.portal.customLogin;
+const t = enPortal.portal.customLogin;
 
 /**
  * The account page's custom-login tab (spec 001 §2; flag admin_portal_login_per_tenant, §6): the
@@ -45,7 +46,7 @@ export default function CustomLoginTab() {
     setFieldError(problem);
     if (problem) return aliasRef.current?.focus();
     if (saved && loginAlias === (saved.loginAlias ?? '') && enabled === saved.enabled) {
-      return setStatus({ saving: false, error: null, note: en.portal.accountSettings.noChanges });
+      return setStatus({ saving: false, error: null, note: enPortal.portal.accountSettings.noChanges });
     }
     setStatus({ saving: true, error: null, note: null });
     try {
@@ -70,7 +71,7 @@ export default function CustomLoginTab() {
       <TextField ref={aliasRef} label={t.alias} value={alias} maxLength={40} hint={t.aliasHint} error={fieldError} partName="login-alias"
         autoComplete="off" spellCheck={false} onChange={(event) => { setAlias(event.target.value); setStatus((s) => ({ ...s, note: null })); }} />
       {address && <p css={mutedStyle} part="custom-login-address">{t.address(address)}</p>}
-      <Button type="submit" partName="save-custom-login" loading={status.saving} loadingLabel={en.portal.saving}>{t.save}</Button>
+      <Button type="submit" partName="save-custom-login" loading={status.saving} loadingLabel={enPortal.portal.saving}>{t.save}</Button>
       {status.note && <p role="status" part="saved">{status.note}</p>}
     </form>
   );

@@ -1,5 +1,5 @@
 import type { AccountSettings, AccountSettingsUpdate } from '../../../../core/api/accountSettings';
-import { en } from '../../../i18n/en';
+import { enPortal } from '../../../i18n/en-portal';
 
 export interface AccountFields { name: string; address: string; website: string; timezone: string; currency: string }
 
@@ -11,10 +11,10 @@ const WEBSITE = /^https?:\/\/\S+$/;
 
 export function validateAccount(fields: AccountFields): Partial<Record<keyof AccountFields, string>> {
   const errors: Partial<Record<keyof AccountFields, string>> = {};
-  if (!fields.name.trim()) errors.name = en.portal.accountSettings.nameRequired;
-  else if (fields.name.trim().length > 100) errors.name = en.portal.tooLong(100);
-  if (fields.address.trim().length > 200) errors.address = en.portal.tooLong(200);
-  if (fields.website.trim() && (!WEBSITE.test(fields.website.trim()) || fields.website.trim().length > 200)) errors.website = en.portal.accountSettings.websiteInvalid;
+  if (!fields.name.trim()) errors.name = enPortal.portal.accountSettings.nameRequired;
+  else if (fields.name.trim().length > 100) errors.name = enPortal.portal.tooLong(100);
+  if (fields.address.trim().length > 200) errors.address = enPortal.portal.tooLong(200);
+  if (fields.website.trim() && (!WEBSITE.test(fields.website.trim()) || fields.website.trim().length > 200)) errors.website = enPortal.portal.accountSettings.websiteInvalid;
   return errors;
 }
 

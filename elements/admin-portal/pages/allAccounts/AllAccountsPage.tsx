@@ -7,6 +7,7 @@ import { selectAuth } from '../../../../core/store/auth/authSlice';
 import { createSubAccountsApi, type SubAccount, type SubAccountUser } from '../../../../core/tenants/api';
 import { appendPage, subAccountRoleIds } from '../../../../core/tenants/rules';
 import { en } from '../../../i18n/en';
+import { enPortal } from '../../../i18n/en-portal';
 import { refreshSession } from '../../../../core/store/auth/thunks';
 import { useAppDispatch, useAppSelector, useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
@@ -19,7 +20,7 @@ import { TextField } from '../../../ui/TextField';
 import { formStyle, mutedStyle } from '../../../ui/styles';
 import type { PortalPageProps } from '../../shell/PortalShell';
 
-const t = en.portal.subAccounts;
+const t = enPortal.portal.subAccounts;
 const SEARCH_DELAY_MS = 300;
 /** The list of the root (or of a search) is stored under this key; a sub-account's children under its tenantId. */
 const ROOT = '';
@@ -83,7 +84,7 @@ export default function AllAccountsPage(_props: PortalPageProps) {
   }, [allowed, load]);
 
   if (!allowed) {
-    return <Card title={en.portal.pageTitles.allAccounts} titleId="ae-portal-accounts-title"><p css={mutedStyle} role="status">{en.portal.noPermission}</p></Card>;
+    return <Card title={enPortal.portal.pageTitles.allAccounts} titleId="ae-portal-accounts-title"><p css={mutedStyle} role="status">{enPortal.portal.noPermission}</p></Card>;
   }
 
   const toggle = (account: SubAccount) => {
@@ -116,7 +117,7 @@ export default function AllAccountsPage(_props: PortalPageProps) {
                   <span part="account-name" style={{ fontWeight: 600 }}>{account.name}</span>
                   <span css={mutedStyle}>{t.users(account.numberOfUsers)}</span>
                   <Button variant="link" partName="account-users" aria-label={t.open(account.name)} onClick={() => setDialog({ kind: 'users', account })}>
-                    {en.portal.pageTitles.users}
+                    {enPortal.portal.pageTitles.users}
                   </Button>
                 </div>
                 {!searching && expanded.has(account.tenantId) && renderBranch(account.tenantId, depth + 1)}
@@ -129,7 +130,7 @@ export default function AllAccountsPage(_props: PortalPageProps) {
         {branch.status === 'error' && (
           <div>
             <Alert>{`${t.loadFailed} ${branch.error ?? ''}`}</Alert>
-            <Button variant="secondary" onClick={() => void load(key)}>{en.portal.retry}</Button>
+            <Button variant="secondary" onClick={() => void load(key)}>{enPortal.portal.retry}</Button>
           </div>
         )}
         {branch.status === 'ready' && branch.next && (
@@ -141,7 +142,7 @@ export default function AllAccountsPage(_props: PortalPageProps) {
 
   const known = Object.values(branches).flatMap((b) => b.items);
   return (
-    <Card title={en.portal.pageTitles.allAccounts} titleId="ae-portal-accounts-title">
+    <Card title={enPortal.portal.pageTitles.allAccounts} titleId="ae-portal-accounts-title">
       <p css={mutedStyle}>{t.intro}</p>
       <div css={rowStyle} style={{ alignItems: 'end' }}>
         <div style={{ flex: '1 1 240px' }}>
@@ -193,7 +194,7 @@ function AddAccountDialog({ api, parents, onClose, onCreated }: {
       return nameRef.current?.focus();
     }
     if (trimmed.length > 100) {
-      setFieldError(en.portal.tooLong(100));
+      setFieldError(enPortal.portal.tooLong(100));
       return nameRef.current?.focus();
     }
     setFieldError(null);

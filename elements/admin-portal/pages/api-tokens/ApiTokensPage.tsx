@@ -5,7 +5,7 @@ import { errorMessage } from '../../../../core/api/errors';
 import type { AssignableRole } from '../../../../core/api/team';
 import { createTokenThenReveal, prependToken } from '../../../../core/portal/apiTokenCreation';
 import type { PortalPageId } from '../../../../core/portal/pages';
-import { en } from '../../../i18n/en';
+import { enPortal } from '../../../i18n/en-portal';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
@@ -50,7 +50,7 @@ export function ApiTokensPage({ kind }: { kind: ApiTokenKind }) {
   const app = useAuthApp();
   const captionId = useId();
   const titleId = `ae-portal-${page}-title`;
-  const title = en.portal.pageTitles[page];
+  const title = enPortal.portal.pageTitles[page];
 
   // Tenant tokens show and take roles; the names come from the roles the account offers.
   useEffect(() => {

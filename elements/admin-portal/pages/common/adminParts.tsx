@@ -10,6 +10,7 @@ import { errorMessage } from '../../../../core/api/errors';
 import { canReadPage, hasPermission, type PortalPageId } from '../../../../core/portal/pages';
 import { selectUser } from '../../../../core/store/auth/authSlice';
 import { en } from '../../../i18n/en';
+import { enPortal } from '../../../i18n/en-portal';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { useAppSelector, useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
@@ -79,7 +80,7 @@ export function useLoad<T>(fetcher: () => Promise<T>, deps: unknown[], enabled =
 export function NoPermission({ title, titleId }: { title: string; titleId: string }) {
   return (
     <Card title={title} titleId={titleId}>
-      <p css={mutedStyle} role="status">{en.portal.noPermission}</p>
+      <p css={mutedStyle} role="status">{enPortal.portal.noPermission}</p>
     </Card>
   );
 }
@@ -91,7 +92,7 @@ export function LoadState<T>({ load, failedText, onRetry, children }: { load: Lo
     return (
       <div>
         <Alert>{`${failedText} ${load.message}`}</Alert>
-        <Button variant="secondary" onClick={onRetry}>{en.portal.retry}</Button>
+        <Button variant="secondary" onClick={onRetry}>{enPortal.portal.retry}</Button>
       </div>
     );
   }

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useEffect, useId, useState } from 'react';
 import { createGroupsApi, GROUPS_PAGE_SIZE, type Group } from '../../../../core/portal/groupsApi';
-import { en } from '../../../i18n/en';
+import { enPortal } from '../../../i18n/en-portal';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
@@ -45,7 +45,7 @@ export default function GroupsPage(_props: PortalPageProps) {
   }, [search]);
   const groups = useLoad(() => api.list({ filter, page, pageSize: GROUPS_PAGE_SIZE }), [api, filter, page], allowed);
 
-  if (!allowed) return <NoPermission title={en.portal.pageTitles.groups} titleId="ae-portal-groups-title" />;
+  if (!allowed) return <NoPermission title={enPortal.portal.pageTitles.groups} titleId="ae-portal-groups-title" />;
 
   const current = dialog && dialog.kind !== 'add' && groups.load.status === 'ready'
     ? groups.load.data.items.find((g) => g.id === dialog.groupId) ?? null : null;
@@ -53,7 +53,7 @@ export default function GroupsPage(_props: PortalPageProps) {
   const open = (kind: 'edit' | 'roles' | 'members' | 'delete', group: Group) => setDialog({ kind, groupId: group.id });
 
   return (
-    <Card title={en.portal.pageTitles.groups} titleId="ae-portal-groups-title">
+    <Card title={enPortal.portal.pageTitles.groups} titleId="ae-portal-groups-title">
       <p css={mutedStyle}>{t.intro}</p>
       <div css={toolbarStyle}>
         <TextField label={t.searchLabel} type="search" value={search} maxLength={100} partName="groups-search" onChange={(e) => setSearch(e.target.value)} />
@@ -66,7 +66,7 @@ export default function GroupsPage(_props: PortalPageProps) {
             {data.items.length === 0 ? <p>{filter ? t.noMatch : t.empty}</p> : (
               <div style={{ overflowX: 'auto' }}>
                 <table css={tableStyle} part="groups-table" aria-describedby={captionId}>
-                  <caption id={captionId} style={visuallyHidden}>{en.portal.pageTitles.groups}</caption>
+                  <caption id={captionId} style={visuallyHidden}>{enPortal.portal.pageTitles.groups}</caption>
                   <thead>
                     <tr>
                       <th scope="col">{t.columns.name}</th>

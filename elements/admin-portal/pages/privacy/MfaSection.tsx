@@ -7,6 +7,7 @@ import { activeStrategies } from '../../../../core/flows/mfa';
 import { ceremonyMessage } from '../../../../core/store/auth/passkeyThunks';
 import { en as base } from '../../../i18n/en';
 import { enMfa } from '../../../i18n/en-mfa';
+import { enPortal } from '../../../i18n/en-portal';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
@@ -94,7 +95,7 @@ export function MfaSection() {
       {load.status === 'error' && (
         <div>
           <Alert>{`${t.loadFailed} ${load.message}`}</Alert>
-          <Button variant="secondary" onClick={() => { setLoad({ status: 'loading' }); void reload(); }}>{en.portal.retry}</Button>
+          <Button variant="secondary" onClick={() => { setLoad({ status: 'loading' }); void reload(); }}>{enPortal.portal.retry}</Button>
         </div>
       )}
       {error && <Alert>{error}</Alert>}

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../../../core/api/errors';
 import type { LoginSession } from '../../../../core/api/sessions';
 import { en } from '../../../i18n/en';
+import { enPortal } from '../../../i18n/en-portal';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
@@ -14,7 +15,7 @@ import type { PortalPageProps } from '../../shell/PortalShell';
 import { describeDevice } from './describeDevice';
 import { MfaSection } from './MfaSection';
 
-const t = en.portal.sessions;
+const t = enPortal.portal.sessions;
 const listStyle = css({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '8px' });
 const itemStyle = css({
   display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '12px',
@@ -62,7 +63,7 @@ export default function PrivacyPage(_props: PortalPageProps) {
 
   const others = load.status === 'ready' ? load.sessions.filter((s) => !s.current) : [];
   return (
-    <Card title={en.portal.pageTitles.privacy} titleId="ae-portal-privacy-title">
+    <Card title={enPortal.portal.pageTitles.privacy} titleId="ae-portal-privacy-title">
       <section aria-labelledby="ae-sessions-title" part="sessions">
         <h3 id="ae-sessions-title" css={subheadStyle}>{t.title}</h3>
         <p css={mutedStyle}>{t.intro}</p>
@@ -70,7 +71,7 @@ export default function PrivacyPage(_props: PortalPageProps) {
         {load.status === 'error' && (
           <div>
             <Alert>{`${t.loadFailed} ${load.message}`}</Alert>
-            <Button variant="secondary" onClick={() => { setLoad({ status: 'loading' }); void reload(); }}>{en.portal.retry}</Button>
+            <Button variant="secondary" onClick={() => { setLoad({ status: 'loading' }); void reload(); }}>{enPortal.portal.retry}</Button>
           </div>
         )}
         {actionError && <Alert>{actionError}</Alert>}

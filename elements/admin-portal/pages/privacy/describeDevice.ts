@@ -1,4 +1,4 @@
-import { en } from '../../../i18n/en';
+import { enPortal } from '../../../i18n/en-portal';
 
 /**
  * A short, human description of a session's user agent ("Firefox on Windows"), enough to recognise
@@ -14,9 +14,9 @@ const SYSTEMS: Array<[RegExp, string]> = [
 ];
 
 export function describeDevice(userAgent: string | null | undefined): string {
-  if (!userAgent) return en.portal.sessions.unknownDevice;
+  if (!userAgent) return enPortal.portal.sessions.unknownDevice;
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return en.portal.sessions.browserOnSystem(browser, system);
-  return browser ?? system ?? en.portal.sessions.unknownDevice;
+  if (browser && system) return enPortal.portal.sessions.browserOnSystem(browser, system);
+  return browser ?? system ?? enPortal.portal.sessions.unknownDevice;
 }

@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { useEffect, useId, useState } from 'react';
 import { createRolesApi, ROLES_PAGE_SIZE, type Permission, type Role, type RoleSortField } from '../../../../core/portal/rolesApi';
 import type { SortOrder } from '../../../../core/api/team';
-import { en } from '../../../i18n/en';
+import { enPortal } from '../../../i18n/en-portal';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
@@ -59,7 +59,7 @@ export default function RolesPage(_props: PortalPageProps) {
     return { permissions, categories, roles: all.items };
   }, [api], allowed);
 
-  if (!allowed) return <NoPermission title={en.portal.pageTitles.roles} titleId="ae-portal-roles-title" />;
+  if (!allowed) return <NoPermission title={enPortal.portal.pageTitles.roles} titleId="ae-portal-roles-title" />;
 
   const reloadAll = () => { setDialog(null); roles.reload(); catalogue.reload(); };
   const toggleSort = (by: RoleSortField) => {
@@ -69,7 +69,7 @@ export default function RolesPage(_props: PortalPageProps) {
   const ariaSort = (by: RoleSortField) => (sort.by === by ? (sort.order === 'ASC' ? 'ascending' : 'descending') : undefined);
   const sortHeader = (by: RoleSortField, label: string) => (
     <th scope="col" aria-sort={ariaSort(by)}>
-      <button type="button" css={sortButtonStyle} part={`sort-${by}`} onClick={() => toggleSort(by)} aria-label={en.portal.users.sortBy(label)}>
+      <button type="button" css={sortButtonStyle} part={`sort-${by}`} onClick={() => toggleSort(by)} aria-label={enPortal.portal.users.sortBy(label)}>
         {label}{sort.by === by ? (sort.order === 'ASC' ? ' ▲' : ' ▼') : ''}
       </button>
     </th>
@@ -77,7 +77,7 @@ export default function RolesPage(_props: PortalPageProps) {
   const ready = catalogue.load.status === 'ready' ? catalogue.load.data : null;
 
   return (
-    <Card title={en.portal.pageTitles.roles} titleId="ae-portal-roles-title">
+    <Card title={enPortal.portal.pageTitles.roles} titleId="ae-portal-roles-title">
       <p css={mutedStyle}>{t.intro}</p>
       <div css={toolbarStyle}>
         <TextField label={t.searchLabel} type="search" value={search} maxLength={100} partName="roles-search" onChange={(e) => setSearch(e.target.value)} />
@@ -90,7 +90,7 @@ export default function RolesPage(_props: PortalPageProps) {
             {data.items.length === 0 ? <p>{t.empty}</p> : (
               <div style={{ overflowX: 'auto' }}>
                 <table css={tableStyle} part="roles-table" aria-describedby={captionId}>
-                  <caption id={captionId} style={visuallyHidden}>{en.portal.pageTitles.roles}</caption>
+                  <caption id={captionId} style={visuallyHidden}>{enPortal.portal.pageTitles.roles}</caption>
                   <thead>
                     <tr>
                       {sortHeader('name', t.columns.name)}
@@ -147,7 +147,7 @@ export default function RolesPage(_props: PortalPageProps) {
                     <thead>
                       <tr>
                         <th scope="col">{t.columns.permissions}</th>
-                        <th scope="col">{en.portal.roles}</th>
+                        <th scope="col">{enPortal.portal.roles}</th>
                         {canWrite && <th scope="col">{a.actions}</th>}
                       </tr>
                     </thead>

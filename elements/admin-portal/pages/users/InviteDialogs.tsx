@@ -6,6 +6,7 @@ import {
 } from '../../../../core/api/invitations';
 import type { AssignableRole } from '../../../../core/api/team';
 import { en } from '../../../i18n/en';
+import { enPortal } from '../../../i18n/en-portal';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
@@ -262,7 +263,7 @@ export function InviteLinkDialog({ onClose }: { onClose: () => void }) {
       {load.status === 'error' && (
         <div>
           <Alert>{load.message}</Alert>
-          <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>{en.portal.retry}</Button>
+          <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>{enPortal.portal.retry}</Button>
         </div>
       )}
       {load.status === 'ready' && (

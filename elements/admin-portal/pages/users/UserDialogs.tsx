@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../../core/api/errors';
 import type { AssignableRole, TeamUser } from '../../../../core/api/team';
 import { en } from '../../../i18n/en';
+import { enPortal } from '../../../i18n/en-portal';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
@@ -10,7 +11,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { Spinner } from '../../../ui/Spinner';
 import { mutedStyle } from '../../../ui/styles';
 
-const t = en.portal.users;
+const t = enPortal.portal.users;
 const actionsStyle = css({ display: 'flex', gap: '8px', justifyContent: 'flex-end' });
 const fieldsetStyle = css({ border: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '6px', legend: { fontWeight: 600, marginBottom: '4px' } });
 
@@ -88,7 +89,7 @@ export function UserRolesDialog({ user, onClose, onDone }: UserDialogProps) {
       )}
       <div css={actionsStyle}>
         <Button variant="secondary" onClick={onClose} disabled={state.busy}>{t.cancel}</Button>
-        <Button partName="confirm-button" loading={state.busy} loadingLabel={en.portal.saving} disabled={roles === null} onClick={save}>{t.saveRoles}</Button>
+        <Button partName="confirm-button" loading={state.busy} loadingLabel={enPortal.portal.saving} disabled={roles === null} onClick={save}>{t.saveRoles}</Button>
       </div>
     </Dialog>
   );

@@ -6,6 +6,7 @@ import { USERS_PAGE_SIZE } from '../../../../core/api/team';
 import { canReadPage, hasPermission } from '../../../../core/portal/pages';
 import { selectUser } from '../../../../core/store/auth/authSlice';
 import { en } from '../../../i18n/en';
+import { enPortal } from '../../../i18n/en-portal';
 import { useAppSelector, useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
@@ -20,7 +21,7 @@ import { BulkAddDialog, InviteLinkDialog, InviteUserDialog, useInvitationsApi } 
 import { tInvite } from './invitationTexts';
 import { RemoveUserDialog, UserRolesDialog } from './UserDialogs';
 
-const t = en.portal.users;
+const t = enPortal.portal.users;
 const SEARCH_DELAY_MS = 300;
 
 const tableStyle = css({
@@ -91,8 +92,8 @@ export default function UsersPage(_props: PortalPageProps) {
 
   if (!allowed) {
     return (
-      <Card title={en.portal.pageTitles.users} titleId="ae-portal-users-title">
-        <p css={mutedStyle} role="status">{en.portal.noPermission}</p>
+      <Card title={enPortal.portal.pageTitles.users} titleId="ae-portal-users-title">
+        <p css={mutedStyle} role="status">{enPortal.portal.noPermission}</p>
       </Card>
     );
   }
@@ -122,7 +123,7 @@ export default function UsersPage(_props: PortalPageProps) {
   const pages = load.status === 'ready' ? Math.max(1, load.page._metadata.totalPages) : 1;
 
   return (
-    <Card title={en.portal.pageTitles.users} titleId="ae-portal-users-title">
+    <Card title={enPortal.portal.pageTitles.users} titleId="ae-portal-users-title">
       {canInvite && (
         <div css={toolbarStyle}>
           <Button partName="invite-user" onClick={() => setDialog({ kind: 'invite' })}>{tInvite.inviteUser}</Button>
@@ -144,7 +145,7 @@ export default function UsersPage(_props: PortalPageProps) {
       {load.status === 'error' && (
         <div>
           <Alert>{`${t.loadFailed} ${load.message}`}</Alert>
-          <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>{en.portal.retry}</Button>
+          <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>{enPortal.portal.retry}</Button>
         </div>
       )}
       {load.status === 'ready' && (
@@ -154,7 +155,7 @@ export default function UsersPage(_props: PortalPageProps) {
             <div style={{ overflowX: 'auto' }}>
               <table css={tableStyle} part="users-table" aria-describedby={captionId}>
                 <caption id={captionId} style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-                  {en.portal.pageTitles.users}
+                  {enPortal.portal.pageTitles.users}
                 </caption>
                 <thead>
                   <tr>
