@@ -88,13 +88,23 @@ describe('invite (POST users v2)', () => {
     for (const [method, url, payload] of [
       ['POST', INVITE, { email: 'y@example.com' }], ['POST', `${INVITATION}/reset`, { userId: link.searchParams.get('userId') }],
       ['POST', `${INVITATION}/reset/all`, { userId: link.searchParams.get('userId') }], ['POST', `${LINK}/user`, {}],
-      ['PATCH', `${LINK}/user`, { shouldSendEmail: true }], ['DELETE', `${LINK}/user`, undefined], ['GET', `${LINK}/user`, undefined],
-      ['GET', V3, undefined],
+      ['PATCH', `${LINK}/user`, { shouldSendEmail: true }], ['DELETE', `${LINK}/user`, undefined],
     ] as const) {
       const res = await call(method, url, payload, reader);
       assert.equal(res.statusCode, 403, `${method} ${url}: ${res.body}`);
       assert.ok(Array.isArray(res.json().errors));
       assert.equal((await call(method, url, payload, null)).statusCode, 401, `${method} ${url} anonymous`);
+    }
+    // ReadOnly holds fe.secure.read.users (spec 001 §3): it may read; a member without roles may not.
+    assert.equal((await call('GET', V3, undefined, reader)).statusCode, 200);
+    await invite({ email: 'nobody@example.com', name: 'No Roles' });
+    const nobodyLink = await latestLink(server.app, 'nobody@example.com');
+    assert.equal((await call('POST', `${INVITATION}/accept`, { userId: nobodyLink.searchParams.get('userId'), token: nobodyLink.searchParams.get('token'), password: 'nobody-password-1' }, null)).statusCode, 200);
+    const nobody = (await login(server.app, 'nobody@example.com', 'nobody-password-1')).accessToken;
+    for (const url of [`${LINK}/user`, V3]) {
+      const res = await call('GET', url, undefined, nobody);
+      assert.equal(res.statusCode, 403, `GET ${url}: ${res.body}`);
+      assert.equal((await call('GET', url, undefined, null)).statusCode, 401, `GET ${url} anonymous`);
     }
   });
 });
