@@ -280,7 +280,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
 
   /** Answers an MFA path, or null when the path is not one of these. */
   async function handle(db: DemoDatabase, method: string, path: string, request: Request): Promise<Answer | null> {
-    const { body } = request;
+    const body: Json = isObject(request.body) ? request.body : {};
     const route = `${method.toUpperCase()} ${path}`;
     if (route === 'GET /identity/resources/configurations/v1/mfa/strategies') {
       return ok({ strategies: STRATEGIES.map((strategy) => ({ strategy, isActive: DEMO_ACTIVE.includes(strategy) })) }, false);
