@@ -53,7 +53,7 @@ describe('derToRaw', () => {
       const raw = derToRaw(der);
       assert.equal(raw.length, 64);
       assert.equal(nodeVerify('sha256', message, { key: publicKey, dsaEncoding: 'ieee-p1363' }, raw), true);
-      raw[63] ^= 1;
+      raw[63] = raw[63]! ^ 1;
       assert.equal(nodeVerify('sha256', message, { key: publicKey, dsaEncoding: 'ieee-p1363' }, raw), false);
     }
   });
@@ -99,10 +99,10 @@ describe('verifyAssertion', () => {
       const challenge = newChallenge();
       const good = key.assert({ challenge });
       const signature = fromBase64Url(good.response.signature);
-      signature[signature.length - 3] ^= 0x01;
+      signature[signature.length - 3] = signature[signature.length - 3]! ^ 0x01;
       assert.equal(await verifyAssertion({ ...good, response: { ...good.response, signature: b64(signature) } }, key.credential, expected(challenge)), null);
       const data = fromBase64Url(good.response.authenticatorData);
-      data[36] ^= 0x01;
+      data[36] = data[36]! ^ 0x01;
       assert.equal(await verifyAssertion({ ...good, response: { ...good.response, authenticatorData: b64(data) } }, key.credential, expected(challenge)), null);
       const client = JSON.parse(new TextDecoder().decode(fromBase64Url(good.response.clientDataJSON)));
       const retyped = b64(utf8(JSON.stringify({ ...client, extra: 1 })));
