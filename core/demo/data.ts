@@ -78,6 +78,9 @@ export const DEMO_POLICY: PublicPolicy = {
   forcePermissions: false,
   authStrategy: 'EmailAndPassword',
   machineToMachineAuthStrategy: 'ClientCredentials',
+  // Passkeys work in the demo (core/demo/webauthnCrypto.ts); the prompt after sign-in also needs the
+  // show-passkeys-new flag, which the demo leaves off unless its settings switch it on.
+  secondaryStrategies: [{ strategy: 'Passkeys', isActive: true }],
 };
 
 /** Demo roles (spec 001 §3): the demo admin holds the wildcard permission fe.*. */

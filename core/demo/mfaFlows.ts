@@ -1,19 +1,28 @@
 import type { AuthResponse, MfaDevices } from '../api/types';
 import type { DemoDatabase, DemoUser } from './data';
+import { COSE_ES256, COSE_RS256, checkRegistration, fromBase64Url, newChallenge, toBase64Url, verifyAssertion, type AuthenticationJson, type RegistrationJson } from './webauthnCrypto';
 
 /**
  * Demo mode's MFA, answering like the reference server (server/routes/mfa.ts): real TOTP (otplib in
  * the page), SMS and email codes in the demo outbox, recovery codes, remember-device. Not in the
- * demo: WebAuthn and passkeys (a demo cannot check signatures the way a server does, so the demo's
- * strategies leave them out and its public policy offers no passkeys). Secrets are sample data in
- * the visitor's own browser, not security.
+ * WebAuthn second factors and passkeys (core/demo/webauthnCrypto.ts: random single-use challenges, the
+ * credential's SPKI public key stored at registration, assertions verified with WebCrypto; rp id is
+ * location.hostname, origin location.origin). Secrets are sample data in the visitor's own browser,
+ * not security.
  */
 
 type Json = Record<string, unknown>;
 type Answer = { status: number; body: unknown; save?: boolean };
 interface Request { body: Json; query: Record<string, string>; token: string | null }
 
-export interface DemoMfaDevice { id: string; userId: string; kind: 'authenticator' | 'sms' | 'email'; secret?: string; phone?: string; email?: string; lastStep?: number; createdAt: string }
+export interface DemoMfaDevice {
+  id: string; userId: string; kind: 'authenticator' | 'sms' | 'email' | 'webauthn'; secret?: string; phone?: string; email?: string; lastStep?: number; createdAt: string;
+  /** WebAuthn: the credential (base64url id, SPKI public key, COSE algorithm, counter), its type and whether it is a passkey (first factor). */
+  credentialId?: string; publicKey?: string; algorithm?: number; signCount?: number; deviceType?: DeviceType; passkey?: boolean; name?: string; lastUsedAt?: string;
+}
+type DeviceType = 'platform' | 'cross-platform';
+/** A WebAuthn challenge the demo issued: single use, five minutes, for one purpose (and user, when known). */
+export interface DemoChallenge { challenge: string; purpose: string; userId: string | null; deviceType: DeviceType; passkey: boolean; expiresAt: number; used: boolean }
 export interface DemoMfaState {
   devices: DemoMfaDevice[];
   recovery: Record<string, string>;
@@ -22,6 +31,7 @@ export interface DemoMfaState {
   pending: Record<string, string>;
   /** Users whose browser is remembered, until when (the demo's storage is the browser). */
   remembered: Record<string, number>;
+  challenges?: DemoChallenge[];
 }
 
 export interface DemoMfaTools {
@@ -32,7 +42,7 @@ export interface DemoMfaTools {
 }
 
 const STRATEGIES = ['AuthenticatorApp', 'SMS', 'EmailCode', 'WebAuthnPlatform', 'WebAuthnCrossPlatform'];
-const DEMO_ACTIVE = ['AuthenticatorApp', 'SMS', 'EmailCode'];
+const DEMO_ACTIVE = STRATEGIES;
 const MESSAGES = {
   invalidMfaToken: 'Your sign-in attempt has expired. Sign in again.',
   wrongCode: 'That code is not correct. Check it and try again.',
@@ -41,8 +51,11 @@ const MESSAGES = {
   wrongRecoveryCode: 'That recovery code is not correct.',
   unknownDevice: 'This device is not registered to your account.',
   noPhone: 'Enter a phone number in international format, like +14155550123.',
+  webauthnFailed: 'The passkey or security key could not be verified. Try again.',
 };
+const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60_000;
 const DEVICE_EXPIRATION_SECONDS = 14 * 24 * 3600;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const fail = (status: number, ...errors: string[]): Answer => ({ status, body: { errors } });
 const ok = (body: unknown, save = true): Answer => ({ status: 200, body, save });
 const CODE = /^[0-9]{6}$/;
@@ -50,7 +63,9 @@ const PHONE = /^\+[1-9][0-9]{6,14}$/;
 
 export function createDemoMfa(tools: DemoMfaTools) {
   const state = (db: DemoDatabase): DemoMfaState => ((db as DemoDatabase & { mfa?: DemoMfaState }).mfa ??= { devices: [], recovery: {}, tokens: [], codes: [], pending: {}, remembered: {} });
-  const devicesOf = (db: DemoDatabase, userId: string) => state(db).devices.filter((d) => d.userId === userId);
+  /** Second factors only: passkeys (a sign-in method) do not count, as on the server. */
+  const devicesOf = (db: DemoDatabase, userId: string) => state(db).devices.filter((d) => d.userId === userId && !d.passkey);
+  const passkeysOf = (db: DemoDatabase, userId: string) => state(db).devices.filter((d) => d.userId === userId && d.passkey);
   const code6 = () => String(crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000).padStart(6, '0');
   const recoveryCode = () => Array.from({ length: 4 }, () => tools.random().slice(0, 4).toUpperCase().padEnd(4, 'X')).join('-');
   const norm = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, '');
@@ -65,7 +80,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
   function describe(devices: DemoMfaDevice[], masked: boolean): MfaDevices {
     const mask = (text: string) => (masked ? `${'•'.repeat(Math.max(0, text.length - 4))}${text.slice(-4)}` : text);
     return {
-      webauthn: [],
+      webauthn: devices.filter((d) => d.kind === 'webauthn').map((d) => ({ id: d.id, deviceType: d.deviceType ?? null, name: d.name ?? null, createdAt: d.createdAt })),
       authenticators: devices.filter((d) => d.kind === 'authenticator').map((d) => ({ id: d.id, name: 'Authenticator app', createdAt: d.createdAt })),
       phones: devices.filter((d) => d.kind === 'sms').map((d) => ({ id: d.id, phoneNumber: mask(d.phone ?? ''), createdAt: d.createdAt })),
       emails: devices.filter((d) => d.kind === 'email').map((d) => ({ id: d.id, email: d.email ?? '', createdAt: d.createdAt })),
@@ -102,7 +117,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
   }
 
   function addDevice(db: DemoDatabase, userId: string, device: Omit<DemoMfaDevice, 'id' | 'userId' | 'createdAt'>): string | null {
-    const first = devicesOf(db, userId).length === 0;
+    const first = !device.passkey && devicesOf(db, userId).length === 0;
     state(db).devices.push({ ...device, id: tools.random(), userId, createdAt: new Date(tools.now()).toISOString() });
     if (!first) return null;
     const code = recoveryCode();
@@ -160,12 +175,112 @@ export function createDemoMfa(tools: DemoMfaTools) {
     return { recoveryCode: recovery, deviceId: devicesOf(db, user.id).at(-1)!.id };
   }
 
+  // ------------------------------------------------ WebAuthn (second factor) and passkeys
+  /** The demo's relying party: the page's own host and origin. */
+  const site = () => ({ rpId: globalThis.location?.hostname ?? '', origin: globalThis.location?.origin ?? '' });
+  const challenges = (db: DemoDatabase) => (state(db).challenges ??= []);
+
+  function issueChallenge(db: DemoDatabase, purpose: string, userId: string | null, data: { deviceType: DeviceType; passkey: boolean }): string {
+    const live = challenges(db).filter((c) => !c.used && c.expiresAt > tools.now());
+    const challenge = newChallenge();
+    live.push({ challenge, purpose, userId, ...data, expiresAt: tools.now() + WEBAUTHN_CHALLENGE_TTL_MS, used: false });
+    state(db).challenges = live.slice(-20);
+    return challenge;
+  }
+
+  /** Takes a live challenge of this purpose (and user, when given) and burns it: single use, even when the rest fails. */
+  function consumeChallenge(db: DemoDatabase, purpose: string, challenge: string, userId: string | null, webauthnToken?: string): DemoChallenge | null {
+    const row = challenges(db).find((c) => c.challenge === challenge && c.purpose === purpose && !c.used && c.expiresAt > tools.now() && (userId === null || c.userId === userId));
+    if (!row) return null;
+    row.used = true;
+    return webauthnToken === undefined || webauthnToken === challenge ? row : null;
+  }
+
+  function registrationOptions(db: DemoDatabase, user: DemoUser, input: { deviceType: DeviceType; passkey: boolean; purpose: string }) {
+    const challenge = issueChallenge(db, input.purpose, user.id, input);
+    const options = {
+      rp: { name: 'Auth Elements demo', id: site().rpId },
+      user: { id: toBase64Url(new TextEncoder().encode(user.id)), name: user.email, displayName: user.name || user.email },
+      challenge,
+      pubKeyCredParams: [{ type: 'public-key', alg: COSE_ES256 }, { type: 'public-key', alg: COSE_RS256 }],
+      timeout: WEBAUTHN_CHALLENGE_TTL_MS,
+      attestation: 'none',
+      excludeCredentials: state(db).devices.filter((d) => d.userId === user.id && d.kind === 'webauthn').map((d) => ({ id: d.credentialId!, type: 'public-key' })),
+      authenticatorSelection: { authenticatorAttachment: input.deviceType, residentKey: input.passkey ? 'required' : 'preferred', requireResidentKey: input.passkey, userVerification: input.passkey ? 'required' : 'preferred' },
+    };
+    return { options, webauthnToken: challenge };
+  }
+
+  /** Checks the browser's registration JSON against a live challenge of this user; stores the credential. Null when anything fails. */
+  async function finishRegistration(db: DemoDatabase, user: DemoUser, json: unknown, input: { purpose: string; webauthnToken?: string; deviceType?: unknown; name?: string }) {
+    if (!isObject(json) || !isObject(json.response)) return null;
+    let row: DemoChallenge | null = null;
+    const credential = await checkRegistration(json as unknown as RegistrationJson, {
+      ...site(), userVerification: false,
+      challenge: (challenge) => (row = consumeChallenge(db, input.purpose, challenge, user.id, input.webauthnToken)) !== null,
+    });
+    const issued = row as DemoChallenge | null;
+    if (!credential || !issued) return null;
+    if (state(db).devices.some((d) => d.credentialId === credential.credentialId)) return null;
+    const deviceType: DeviceType = input.deviceType === 'platform' || input.deviceType === 'cross-platform' ? input.deviceType : issued.deviceType;
+    const recoveryCode = addDevice(db, user.id, {
+      kind: 'webauthn', ...credential, deviceType, passkey: issued.passkey,
+      name: input.name ?? (deviceType === 'platform' ? 'This device' : 'Security key'),
+    });
+    return { recoveryCode, deviceId: state(db).devices.at(-1)!.id };
+  }
+
+  function authenticationOptions(db: DemoDatabase, userId: string | null, purpose: string, devices: DemoMfaDevice[]) {
+    const challenge = issueChallenge(db, purpose, userId, { deviceType: 'cross-platform', passkey: false });
+    return {
+      options: { challenge, rpId: site().rpId, timeout: WEBAUTHN_CHALLENGE_TTL_MS, userVerification: 'preferred', allowCredentials: devices.map((d) => ({ id: d.credentialId!, type: 'public-key' })) },
+      webauthnToken: challenge,
+    };
+  }
+
+  /** Verifies an assertion with WebCrypto against the stored credential; returns the device, or null. */
+  async function finishAuthentication(db: DemoDatabase, json: unknown, input: { purpose: string; userId: string | null; webauthnToken?: string; deviceId?: string; passkeyOnly?: boolean }): Promise<DemoMfaDevice | null> {
+    if (!isObject(json) || !isObject(json.response) || typeof json.id !== 'string') return null;
+    const assertion = json as unknown as AuthenticationJson;
+    const device = state(db).devices.find((d) => d.kind === 'webauthn' && d.credentialId === assertion.id);
+    const fits = device && (!input.userId || device.userId === input.userId) && (!input.deviceId || device.id === input.deviceId) && (!input.passkeyOnly || device.passkey);
+    const handle = typeof assertion.response.userHandle === 'string' && assertion.response.userHandle ? assertion.response.userHandle : null;
+    let handleOk = true;
+    try {
+      if (fits && input.passkeyOnly && handle) handleOk = new TextDecoder().decode(fromBase64Url(handle)) === device.userId;
+    } catch {
+      handleOk = false;
+    }
+    const checked = fits && handleOk
+      ? await verifyAssertion(assertion, { publicKey: device.publicKey!, algorithm: device.algorithm!, signCount: device.signCount ?? 0 }, {
+        ...site(), userVerification: input.passkeyOnly === true,
+        challenge: (challenge) => consumeChallenge(db, input.purpose, challenge, input.userId, input.webauthnToken) !== null,
+      })
+      : null;
+    if (!checked || !device) {
+      // Burn the challenge anyway: a response is never retried against the same challenge.
+      try {
+        const client = JSON.parse(new TextDecoder().decode(fromBase64Url(String(assertion.response.clientDataJSON ?? '')))) as { challenge?: unknown };
+        if (typeof client.challenge === 'string') consumeChallenge(db, input.purpose, client.challenge, input.userId);
+      } catch { /* not even JSON: nothing to burn */ }
+      return null;
+    }
+    device.signCount = checked.signCount;
+    device.lastUsedAt = new Date(tools.now()).toISOString();
+    return device;
+  }
+
+  const deviceTypeOf = (value: unknown, fallback: DeviceType): DeviceType | null => (value === undefined || value === null ? fallback : value === 'platform' || value === 'cross-platform' ? value : null);
+  const INVALID_DEVICE_TYPE = 'deviceType must be platform or cross-platform';
+
   const A = '/identity/resources/auth/v1/user/mfa';
   const U = '/identity/resources/users/v1/mfa';
+  const AUTH = '/identity/resources/auth';
+  const PASSKEYS = '/identity/resources/users/webauthn/v1/devices';
 
   /** Answers an MFA path, or null when the path is not one of these. */
   async function handle(db: DemoDatabase, method: string, path: string, request: Request): Promise<Answer | null> {
-    const { body } = request;
+    const body: Json = isObject(request.body) ? request.body : {};
     const route = `${method.toUpperCase()} ${path}`;
     if (route === 'GET /identity/resources/configurations/v1/mfa/strategies') {
       return ok({ strategies: STRATEGIES.map((strategy) => ({ strategy, isActive: DEMO_ACTIVE.includes(strategy) })) }, false);
@@ -183,6 +298,23 @@ export function createDemoMfa(tools: DemoMfaTools) {
         const devices = devicesOf(db, login.user.id).filter((d) => d.kind === 'authenticator' && (!app || d.id === app[1]));
         for (const device of devices) if (await checkTotp(device, String(body.value ?? '').trim())) return finish(db, login, { rememberDevice: body.rememberDevice });
         return wrong(login, MESSAGES.wrongCode);
+      }
+      if (rest === '/webauthn/enroll') {
+        const type = deviceTypeOf(body.deviceType, 'cross-platform');
+        return type ? ok(registrationOptions(db, login.user, { deviceType: type, passkey: false, purpose: 'mfaWebauthnRegister' })) : fail(400, INVALID_DEVICE_TYPE);
+      }
+      if (rest === '/webauthn/enroll/verify') {
+        if (body.deviceType !== undefined && !deviceTypeOf(body.deviceType, 'cross-platform')) return fail(400, INVALID_DEVICE_TYPE);
+        const added = await finishRegistration(db, login.user, body.options, { purpose: 'mfaWebauthnRegister', webauthnToken: String(body.webauthnToken ?? ''), deviceType: body.deviceType });
+        return added ? finish(db, login, { recoveryCode: added.recoveryCode }) : wrong(login, MESSAGES.webauthnFailed);
+      }
+      const webauthn = /^\/webauthn\/([^/]+)(\/verify)?$/.exec(rest);
+      if (webauthn) {
+        const device = devicesOf(db, login.user.id).find((d) => d.id === webauthn[1] && d.kind === 'webauthn');
+        if (!device) return fail(404, MESSAGES.unknownDevice);
+        if (!webauthn[2]) return ok(authenticationOptions(db, login.user.id, 'mfaWebauthnLogin', [device]));
+        const used = await finishAuthentication(db, body.options, { purpose: 'mfaWebauthnLogin', userId: login.user.id, webauthnToken: String(body.webauthnToken ?? ''), deviceId: device.id });
+        return used ? finish(db, login, { rememberDevice: body.rememberDevice }) : wrong(login, MESSAGES.webauthnFailed);
       }
       if (rest === '/authenticator/enroll') return ok(await newTotp(db, login.user));
       if (rest === '/authenticator/enroll/verify') {
@@ -236,6 +368,15 @@ export function createDemoMfa(tools: DemoMfaTools) {
         const done = await finishTotp(db, user, String(body.token ?? '').trim());
         return done ? ok({ deviceId: done.deviceId, ...(done.recoveryCode ? { recoveryCode: done.recoveryCode } : {}) }) : fail(400, MESSAGES.wrongCode);
       }
+      if (rest === '/webauthn/enroll') {
+        const type = deviceTypeOf(body.deviceType, 'cross-platform');
+        return type ? ok(registrationOptions(db, user, { deviceType: type, passkey: false, purpose: 'accountWebauthnRegister' })) : fail(400, INVALID_DEVICE_TYPE);
+      }
+      if (rest === '/webauthn/enroll/verify') {
+        if (body.deviceType !== undefined && !deviceTypeOf(body.deviceType, 'cross-platform')) return fail(400, INVALID_DEVICE_TYPE);
+        const added = await finishRegistration(db, user, body.options, { purpose: 'accountWebauthnRegister', webauthnToken: String(body.webauthnToken ?? ''), deviceType: body.deviceType });
+        return added ? ok({ deviceId: added.deviceId, ...(added.recoveryCode ? { recoveryCode: added.recoveryCode } : {}) }) : { ...fail(400, MESSAGES.webauthnFailed), save: true };
+      }
       if (rest === '/sms/enroll') {
         if (typeof body.phoneNumber !== 'string' || !PHONE.test(body.phoneNumber)) return fail(400, MESSAGES.noPhone);
         return ok({ otcToken: issueCode(db, user.id, { kind: 'sms', phone: body.phoneNumber }, body.phoneNumber, 'sms'), phoneNumber: body.phoneNumber });
@@ -262,6 +403,43 @@ export function createDemoMfa(tools: DemoMfaTools) {
         return ok({});
       }
       return fail(400, 'This verification method is not enabled.');
+    }
+    if (route === `POST ${AUTH}/v1/webauthn/prelogin`) {
+      // Discoverable credentials: the browser offers the passkeys it holds for this site.
+      return ok(authenticationOptions(db, null, 'passkeyLogin', []).options);
+    }
+    if (route === `POST ${AUTH}/v2/webauthn/postlogin`) {
+      const { recaptchaToken: _r, invitationToken: _i, ...assertion } = body;
+      const device = await finishAuthentication(db, assertion, { purpose: 'passkeyLogin', userId: null, passkeyOnly: true });
+      const user = device && db.users.find((u) => u.id === device.userId);
+      // A passkey is possession plus user verification: no second factor is asked after it.
+      return user ? ok(tools.startSession(db, user)) : { ...fail(400, MESSAGES.webauthnFailed), save: true };
+    }
+    if (path === PASSKEYS || path.startsWith(`${PASSKEYS}/`)) {
+      const user = tools.userOfToken(db, request.token);
+      if (!user) return fail(401, 'Invalid or expired token');
+      if (route === `POST ${PASSKEYS}`) {
+        const type = deviceTypeOf(body.deviceType, 'platform');
+        return type ? ok({ options: registrationOptions(db, user, { deviceType: type, passkey: true, purpose: 'passkeyRegister' }).options }) : fail(400, INVALID_DEVICE_TYPE);
+      }
+      if (route === `POST ${PASSKEYS}/verify`) {
+        const type = deviceTypeOf(body.deviceType, 'platform');
+        if (!type || body.deviceType === undefined) return fail(400, INVALID_DEVICE_TYPE);
+        if (!isObject(body.response) || body.id !== body.response.id) return { ...fail(400, MESSAGES.webauthnFailed), save: true };
+        const added = await finishRegistration(db, user, body.response, { purpose: 'passkeyRegister', deviceType: type, name: type === 'platform' ? 'Passkey on this device' : 'Passkey on a security key or phone' });
+        return added ? ok({ id: added.deviceId }) : { ...fail(400, MESSAGES.webauthnFailed), save: true };
+      }
+      if (route === `GET ${PASSKEYS}`) {
+        return ok({ devices: passkeysOf(db, user.id).map((d) => ({ id: d.id, deviceType: d.deviceType ?? null, name: d.name ?? null, createdAt: d.createdAt, lastUsedAt: d.lastUsedAt ?? null })) }, false);
+      }
+      const remove = method.toUpperCase() === 'DELETE' && /^\/([^/]+)$/.exec(path.slice(PASSKEYS.length));
+      if (remove) {
+        const device = passkeysOf(db, user.id).find((d) => d.id === remove[1]);
+        if (!device) return fail(404, MESSAGES.unknownDevice);
+        state(db).devices = state(db).devices.filter((d) => d !== device);
+        return ok({});
+      }
+      return fail(404, 'Not found');
     }
     return null;
   }

@@ -1,0 +1,155 @@
+/**
+ * WebAuthn checks for demo mode, with WebCrypto only (no server, no extra library): random
+ * challenges, registration checks on the browser's JSON (clientDataJSON, rpIdHash, credential id)
+ * and assertion verification against the stored SPKI public key. ES256 (-7) and RS256 (-257).
+ * Loaded only with the demo backend's lazy chunk.
+ */
+
+export const COSE_ES256 = -7;
+export const COSE_RS256 = -257;
+
+const encoder = new TextEncoder();
+
+export function toBase64Url(bytes: Uint8Array): string {
+  let text = '';
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Decodes base64url (padding optional); throws on anything else. */
+export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
+  if (typeof text !== 'string' || !/^[A-Za-z0-9_-]*={0,2}$/.test(text)) throw new Error('not base64url');
+  const plain = text.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(plain + '='.repeat((4 - (plain.length % 4)) % 4));
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+/** A fresh random challenge: 32 bytes from crypto.getRandomValues, base64url. */
+export function newChallenge(): string {
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
+}
+
+/**
+ * An ECDSA signature in DER (SEQUENCE { INTEGER r, INTEGER s }) as WebCrypto's raw r||s, each
+ * integer left-padded (or stripped of its sign byte) to `size` bytes. Throws on malformed DER.
+ */
+export function derToRaw(der: Uint8Array, size = 32): Uint8Array<ArrayBuffer> {
+  let at = 0;
+  const byte = () => {
+    if (at >= der.length) throw new Error('DER: truncated');
+    return der[at++]!;
+  };
+  const length = () => {
+    const first = byte();
+    if (first < 0x80) return first;
+    const count = first & 0x7f;
+    if (count < 1 || count > 2) throw new Error('DER: bad length');
+    let value = 0;
+    for (let i = 0; i < count; i += 1) value = (value << 8) | byte();
+    return value;
+  };
+  if (byte() !== 0x30) throw new Error('DER: not a sequence');
+  if (length() !== der.length - at) throw new Error('DER: bad sequence length');
+  const out = new Uint8Array(size * 2);
+  for (const slot of [0, 1]) {
+    if (byte() !== 0x02) throw new Error('DER: not an integer');
+    const n = length();
+    if (n < 1 || at + n > der.length) throw new Error('DER: bad integer length');
+    let value = der.subarray(at, at + n);
+    at += n;
+    while (value.length > 1 && value[0] === 0) value = value.subarray(1);
+    if (value.length > size) throw new Error('DER: integer too long');
+    out.set(value, slot * size + (size - value.length));
+  }
+  if (at !== der.length) throw new Error('DER: trailing bytes');
+  return out;
+}
+
+async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+}
+
+function equal(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i += 1) diff |= a[i]! ^ b[i]!;
+  return diff === 0;
+}
+
+export interface Expected { type: 'webauthn.create' | 'webauthn.get'; challenge: (challenge: string) => boolean; origin: string; rpId: string; userVerification: boolean }
+
+/** clientDataJSON (type, challenge, origin) and authenticatorData (rpIdHash, user present, verified when asked). Returns the parts. */
+async function checkCommon(clientDataJSON: string, authenticatorData: string, expected: Expected) {
+  const clientBytes = fromBase64Url(clientDataJSON);
+  const client = JSON.parse(new TextDecoder().decode(clientBytes)) as { type?: unknown; challenge?: unknown; origin?: unknown; crossOrigin?: unknown };
+  if (client.type !== expected.type || typeof client.challenge !== 'string' || client.origin !== expected.origin || client.crossOrigin === true) return null;
+  if (!expected.challenge(client.challenge)) return null;
+  const data = fromBase64Url(authenticatorData);
+  if (data.length < 37) return null;
+  if (!equal(data.subarray(0, 32), await sha256(encoder.encode(expected.rpId)))) return null;
+  const flags = data[32]!;
+  if ((flags & 0x01) === 0) return null; // user present
+  if (expected.userVerification && (flags & 0x04) === 0) return null;
+  const signCount = new DataView(data.buffer, data.byteOffset + 33, 4).getUint32(0);
+  return { clientBytes, data, flags, signCount };
+}
+
+/** The browser JSON of a registration (`startRegistration`), the parts the demo needs. */
+export interface RegistrationJson { id: string; rawId: string; type: string; response: { clientDataJSON: string; authenticatorData?: string; publicKey?: string; publicKeyAlgorithm?: number; transports?: string[] } }
+export interface AuthenticationJson { id: string; rawId: string; type: string; response: { clientDataJSON: string; authenticatorData: string; signature: string; userHandle?: string | null } }
+
+/**
+ * Checks a registration and returns the credential to store, or null. The attestation itself is not
+ * checked ("none", as the server asks), but the authenticator data must carry this credential id
+ * and the public key must import for its algorithm.
+ */
+export async function checkRegistration(json: RegistrationJson, expected: Omit<Expected, 'type'>): Promise<{ credentialId: string; publicKey: string; algorithm: number; signCount: number } | null> {
+  try {
+    const { response } = json;
+    if (json.type !== 'public-key' || json.id !== json.rawId || !response.authenticatorData || !response.publicKey) return null;
+    const algorithm = response.publicKeyAlgorithm;
+    if (algorithm !== COSE_ES256 && algorithm !== COSE_RS256) return null;
+    const common = await checkCommon(response.clientDataJSON, response.authenticatorData, { ...expected, type: 'webauthn.create' });
+    if (!common || (common.flags & 0x40) === 0 || common.data.length < 55) return null; // attested credential data
+    const idLength = (common.data[53]! << 8) | common.data[54]!;
+    const credentialId = common.data.subarray(55, 55 + idLength);
+    if (credentialId.length !== idLength || !equal(credentialId, fromBase64Url(json.rawId))) return null;
+    await importKey(response.publicKey, algorithm);
+    return { credentialId: json.id, publicKey: response.publicKey, algorithm, signCount: common.signCount };
+  } catch {
+    return null;
+  }
+}
+
+function importKey(spki: string, algorithm: number): Promise<CryptoKey> {
+  const params = algorithm === COSE_ES256 ? { name: 'ECDSA', namedCurve: 'P-256' } : { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
+  return crypto.subtle.importKey('spki', fromBase64Url(spki), params, false, ['verify']);
+}
+
+/**
+ * Verifies an assertion against a stored credential: type webauthn.get, the expected challenge
+ * and origin, rpIdHash, user presence (and verification when asked), the signature over
+ * authenticatorData || SHA-256(clientDataJSON), and a counter that moved forward (when counted).
+ * Returns the new counter, or null when anything fails.
+ */
+export async function verifyAssertion(json: AuthenticationJson, credential: { publicKey: string; algorithm: number; signCount: number }, expected: Omit<Expected, 'type'>): Promise<{ signCount: number } | null> {
+  try {
+    if (json.type !== 'public-key' || json.id !== json.rawId) return null;
+    const common = await checkCommon(json.response.clientDataJSON, json.response.authenticatorData, { ...expected, type: 'webauthn.get' });
+    if (!common) return null;
+    if ((common.signCount !== 0 || credential.signCount !== 0) && common.signCount <= credential.signCount) return null;
+    const signed = new Uint8Array(common.data.length + 32);
+    signed.set(common.data, 0);
+    signed.set(await sha256(common.clientBytes), common.data.length);
+    const key = await importKey(credential.publicKey, credential.algorithm);
+    const signature = fromBase64Url(json.response.signature);
+    const ok = credential.algorithm === COSE_ES256
+      ? await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, key, derToRaw(signature), signed)
+      : await crypto.subtle.verify({ name: 'RSASSA-PKCS1-v1_5' }, key, signature, signed);
+    return ok ? { signCount: common.signCount } : null;
+  } catch {
+    return null;
+  }
+}
