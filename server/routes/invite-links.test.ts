@@ -1,37 +1,15 @@
 // The tenant's invite link, sign-in with it, and users v3 (invitations.test.ts has the email invitations).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { BuiltServer } from '../app';
+import { describe, it } from 'node:test';
 import { SEED_TENANT_ID } from '../seed';
-import { API, bearer, login, SIGN_UP, startTestServer } from '../test-helpers';
+import { API, SIGN_UP } from '../test-helpers';
 import { outbox } from './account-test-support';
+import { admin, call, invite, member, server, useInvitationServer, V3 } from './invitation-test-support';
 
-const INVITE = `${API}/users/v2`;
-const V3 = `${API}/users/v3`;
 const LINK = `${API}/tenants/invites/v1`;
 const LINK_INVALID = 'This invite link is invalid or has expired. Ask the account administrator for a new one.';
 
-let server: BuiltServer;
-let admin: string;
-let roles: Record<string, string>;
-
-before(async () => {
-  server = await startTestServer({ devOutbox: true, appUrl: 'https://app.example.com' });
-  admin = (await login(server.app)).accessToken;
-  const res = await server.app.inject({ method: 'GET', url: `${API}/roles/v1`, headers: bearer(admin) });
-  roles = Object.fromEntries(res.json().map((r: { key: string; id: string }) => [r.key, r.id]));
-});
-after(() => server.close());
-
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, token: string | null = admin) =>
-  server.app.inject({ method, url, ...(payload !== undefined ? { payload: payload as object } : {}), headers: token ? bearer(token) : {} });
-const invite = (payload: unknown, token: string | null = admin) => call('POST', INVITE, payload, token);
-
-async function member(email: string) {
-  const res = await call('GET', `${V3}?_email=${encodeURIComponent(email)}`);
-  assert.equal(res.statusCode, 200, res.body);
-  return res.json().items[0];
-}
+useInvitationServer();
 
 describe('invite link', () => {
   it('create (43200 minutes by default), get, update, verify, join by sign-up, delete', async () => {

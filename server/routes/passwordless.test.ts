@@ -1,41 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { BuiltServer } from '../app';
+import { describe, it } from 'node:test';
 import { maskPhone, normalizePhone } from '../domain/passwordless';
-import { API, ME, SIGN_UP, bearer, refreshCookieOf, startTestServer } from '../test-helpers';
+import { API, ME, bearer, refreshCookieOf } from '../test-helpers';
 import { latestCode, latestLink, outbox } from './account-test-support';
+import { assertErrors, newUser, PHONE_RESET, POST, post, PRE, server, usePasswordlessServer } from './passwordless-test-support';
 
-const PRE = (type: string) => `${API}/auth/v1/passwordless/${type}/prelogin`;
-const POST = (type: string) => `${API}/auth/v1/passwordless/${type}/postlogin`;
-const PHONE_RESET = `${API}/users/v1/phone/reset`;
 const PHONE_VERIFY = `${API}/users/v1/phone/reset/verify`;
 const PHONE_CHANGE = `${API}/users/v1/phone/change`;
 const WRONG = 'The code is incorrect. Check it and try again.';
 const EXPIRED = 'This code has expired or was already used. Ask for a new one.';
 const LINK_INVALID = 'This sign-in link is invalid or has expired. Ask for a new one.';
 
-let server: BuiltServer;
-before(async () => {
-  server = await startTestServer({ devOutbox: true, appUrl: 'https://app.example.com' });
-});
-after(() => server.close());
-
-const post = (url: string, payload: unknown, ip = '10.0.0.1') =>
-  server.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: ip });
-
-async function newUser(email: string, phone?: string) {
-  const res = await post(SIGN_UP, { email, password: 'a-long-password-1', name: 'Passwordless Tester' });
-  assert.equal(res.statusCode, 200, res.body);
-  if (phone) await server.db.query('UPDATE users SET phone = $2 WHERE lower(email) = $1', [email, phone]);
-  return res.json().userId as string;
-}
-
-function assertErrors(res: { statusCode: number; json(): { errors?: unknown } }, status: number, message?: string) {
-  assert.equal(res.statusCode, status);
-  const errors = res.json().errors;
-  assert.ok(Array.isArray(errors) && errors.length > 0, 'an errors list');
-  if (message) assert.deepEqual(errors, [message]);
-}
+usePasswordlessServer();
 
 describe('email code (Code)', () => {
   it('emails a 6-digit code that signs in once; the answer is a login response with the refresh cookie', async () => {

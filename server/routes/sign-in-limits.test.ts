@@ -1,39 +1,15 @@
 // Rate limits of failed sign-ins and of codes sent, and the breached-password list (server side).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { BuiltServer } from '../app';
+import { describe, it } from 'node:test';
 import { MAX_FAILURES_PER_EMAIL } from '../domain/attempts';
 import { breachedListSize, isBreachedPassword } from '../domain/breached-passwords';
 import { PasswordHasher } from '../domain/passwords';
-import { API, FAST_HASHING, LOGIN, SIGN_UP, startTestServer } from '../test-helpers';
+import { FAST_HASHING, LOGIN, SIGN_UP } from '../test-helpers';
 import { latestCode } from './account-test-support';
+import { assertErrors, newUser, PHONE_RESET, POST, post, PRE, server, usePasswordlessServer } from './passwordless-test-support';
 
-const PRE = (type: string) => `${API}/auth/v1/passwordless/${type}/prelogin`;
-const POST = (type: string) => `${API}/auth/v1/passwordless/${type}/postlogin`;
-const PHONE_RESET = `${API}/users/v1/phone/reset`;
 
-let server: BuiltServer;
-before(async () => {
-  server = await startTestServer({ devOutbox: true, appUrl: 'https://app.example.com' });
-});
-after(() => server.close());
-
-const post = (url: string, payload: unknown, ip = '10.0.0.1') =>
-  server.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: ip });
-
-async function newUser(email: string, phone?: string) {
-  const res = await post(SIGN_UP, { email, password: 'a-long-password-1', name: 'Passwordless Tester' });
-  assert.equal(res.statusCode, 200, res.body);
-  if (phone) await server.db.query('UPDATE users SET phone = $2 WHERE lower(email) = $1', [email, phone]);
-  return res.json().userId as string;
-}
-
-function assertErrors(res: { statusCode: number; json(): { errors?: unknown } }, status: number, message?: string) {
-  assert.equal(res.statusCode, status);
-  const errors = res.json().errors;
-  assert.ok(Array.isArray(errors) && errors.length > 0, 'an errors list');
-  if (message) assert.deepEqual(errors, [message]);
-}
+usePasswordlessServer();
 
 describe('rate limiting of wrong passwords and codes', () => {
   it(`after ${MAX_FAILURES_PER_EMAIL} wrong passwords the email is refused with 429, even with the right password`, async () => {
