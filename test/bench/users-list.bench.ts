@@ -1,4 +1,4 @@
-// `npm run bench` (part 2): GET users v2 on a tenant of 10,000 users, the reference server on
+// `npm run bench` (part 2): GET users v2 and v3 (the users page's listing) on a tenant of 10,000 users, the reference server on
 // embedded PGlite (in memory), through Fastify's inject (no network). Prints medians per query.
 import { buildServer } from '../../server/app';
 import { SEED_ADMIN_EMAIL, SEED_ADMIN_PASSWORD, SEED_TENANT_ID } from '../../server/seed';
@@ -18,21 +18,25 @@ await server.db.query(`INSERT INTO memberships (user_id, tenant_id) SELECT id, $
 const login = await server.app.inject({ method: 'POST', url: '/frontegg/identity/resources/auth/v1/user', payload: { email: SEED_ADMIN_EMAIL, password: SEED_ADMIN_PASSWORD } });
 const token = login.json().accessToken as string;
 
-const queries: Array<[string, string]> = [
-  ['first page, name ascending', '?_limit=20&_offset=0'],
-  ['page 250, email descending', '?_limit=20&_offset=250&_sortBy=email&_order=DESC'],
-  ['last page, created newest first', '?_limit=20&_offset=500&_sortBy=createdAt&_order=DESC'],
-  ['search "user 99"', '?_limit=20&_filter=user%2099'],
+const queries: Array<[string, string, string]> = [
+  ['v2', 'first page, name ascending', '?_limit=20&_offset=0'],
+  ['v2', 'page 250, email descending', '?_limit=20&_offset=250&_sortBy=email&_order=DESC'],
+  ['v2', 'last page, created newest first', '?_limit=20&_offset=500&_sortBy=createdAt&_order=DESC'],
+  ['v2', 'search "user 99"', '?_limit=20&_filter=user%2099'],
+  ['v3', 'first page, name ascending', `?_limit=20&_offset=0&_tenantId=${SEED_TENANT_ID}`],
+  ['v3', 'page 250, email descending', `?_limit=20&_offset=250&_sortBy=email&_order=DESC&_tenantId=${SEED_TENANT_ID}`],
+  ['v3', 'inactive for 90 days, page 100', `?_limit=20&_offset=100&_preset=INACTIVE&_tenantId=${SEED_TENANT_ID}`],
+  ['v3', 'search "user 99"', `?_limit=20&_filter=user%2099&_tenantId=${SEED_TENANT_ID}`],
 ];
-console.log(`GET /users/v2 over ${USERS} users, median of ${RUNS} runs:`);
-for (const [label, query] of queries) {
+console.log(`GET /users/v2 and /users/v3 over ${USERS} users, median of ${RUNS} runs:`);
+for (const [version, label, query] of queries) {
   const times: number[] = [];
   for (let i = 0; i < RUNS; i += 1) {
     const started = performance.now();
-    const res = await server.app.inject({ method: 'GET', url: `/frontegg/identity/resources/users/v2${query}`, headers: { authorization: `Bearer ${token}` } });
+    const res = await server.app.inject({ method: 'GET', url: `/frontegg/identity/resources/users/${version}${query}`, headers: { authorization: `Bearer ${token}` } });
     times.push(performance.now() - started);
-    if (res.statusCode !== 200) throw new Error(`${label}: ${res.statusCode} ${res.body}`);
+    if (res.statusCode !== 200) throw new Error(`${version} ${label}: ${res.statusCode} ${res.body}`);
   }
-  console.log(`  ${label.padEnd(34)} ${median(times).toFixed(1)} ms`);
+  console.log(`  ${version} ${label.padEnd(34)} ${median(times).toFixed(1)} ms`);
 }
 await server.close();
