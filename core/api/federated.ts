@@ -5,7 +5,7 @@
  */
 import { AUTH_V1, AUTH_V2 } from './auth';
 import type { HttpClient } from './http';
-import type { AuthResponse, OAuthTokenRequest, OAuthTokenResponse, SocialLoginResult, SocialPostLoginQuery, SocialProviderConfig } from './types';
+import type { AuthResponse, OAuthTokenRequest, OAuthTokenResponse, SocialLoginResult, SocialPostLoginQuery } from './types';
 
 export function createFederatedApi(http: HttpClient) {
   return {
@@ -14,9 +14,7 @@ export function createFederatedApi(http: HttpClient) {
     /** The silent authorize: tokens from the identity server's session cookie. */
     oauthSilent: (body: { client_id: string; nonce?: string }) => http.post<OAuthTokenResponse>(`${AUTH_V1}/oauth/authorize/silent`, body, { credentials: 'include' }),
     oauthLogout: (clientId: string) => http.get<unknown>(`${AUTH_V1}/oauth/logout`, { query: { client_id: clientId }, credentials: 'include' }),
-    /** Social login: the providers (v2), the custom providers, and the post-login with the provider's code. */
-    socialProviders: () => http.get<SocialProviderConfig[]>('/identity/resources/sso/v2'),
-    customSocialProviders: () => http.get<{ providers?: SocialProviderConfig[] }>('/identity/resources/sso/custom/v1'),
+    /** Social login's post-login with the provider's code (the provider lists are in configurations.ts: the sign-in form needs them). */
     socialPostLogin: (provider: string, query: SocialPostLoginQuery) =>
       http.post<AuthResponse & SocialLoginResult>(`${AUTH_V1}/user/sso/${encodeURIComponent(provider)}/postlogin`, undefined, { query, credentials: 'include' }),
     /** OIDC SSO post-login: the callback's code and state (as RelayState) with the redirect URI. */

@@ -6,8 +6,9 @@ import { resolveRoutes } from '../config/routes';
 import { createDemoBackend } from '../demo/backend';
 import { createMemoryStorage } from '../demo/memoryStorage';
 import { pkceChallenge } from '../session/pkce';
+import { loadSocialProviders } from '../store/auth/thunks';
 import {
-  QUICK_LOGIN_FLAG, SOCIAL_PENDING_KEY, buildSocialAuthorizationUrl, completeSocialLogin, decideAfterSocialLogin, loadSocialProviders,
+  QUICK_LOGIN_FLAG, SOCIAL_PENDING_KEY, buildSocialAuthorizationUrl, completeSocialLogin, decideAfterSocialLogin,
   socialPostLoginQuery,
 } from './socialLogin';
 
@@ -64,14 +65,14 @@ describe('the buttons and the redirect', () => {
       return new Response(JSON.stringify(body), { status: 200 });
     };
     const { app } = appWith(transport);
-    assert.deepEqual((await loadSocialProviders(app.services)).map((p) => p.provider), ['google', 'acme']);
+    assert.deepEqual((await app.store.dispatch(loadSocialProviders())).list.map((p) => p.provider), ['google', 'acme']);
   });
 
   it('a failed list draws no buttons instead of failing the sign-in screen', async () => {
     const { app } = appWith(async () => new Response('{"errors":["down"]}', { status: 500 }));
     app.services.logger.warn = () => {};
     app.services.logger.error = () => {};
-    assert.deepEqual(await loadSocialProviders(app.services), []);
+    assert.deepEqual(await app.store.dispatch(loadSocialProviders()), { list: [], complete: false });
   });
 
   it('adds state and an S256 challenge of the stored verifier; keeps the server\'s redirect_uri and the page\'s redirectUrl', async () => {
@@ -96,7 +97,7 @@ describe('the callback', () => {
     const env = appWith(backend.transport, routes);
     await env.app.ready;
     const storage = createMemoryStorage();
-    const [provider] = await loadSocialProviders(env.app.services);
+    const [provider] = (await env.app.store.dispatch(loadSocialProviders())).list;
     const url = new URL(await buildSocialAuthorizationUrl(env.app.services, provider!, storage, new URL('https://app.example.com/account/login')));
     return { ...env, storage, callback: url };
   }
@@ -128,7 +129,7 @@ describe('the callback', () => {
     const first = await startDemo();
     await first.app.store.dispatch(completeSocialLogin(first.callback, first.storage));
     const storage = createMemoryStorage();
-    const [provider] = await loadSocialProviders(first.app.services);
+    const [provider] = (await first.app.store.dispatch(loadSocialProviders())).list;
     const url = new URL(await buildSocialAuthorizationUrl(first.app.services, provider!, storage, new URL('https://app.example.com/account/login')));
     first.events.length = 0;
     first.navigations.length = 0;
@@ -168,7 +169,7 @@ describe('the callback', () => {
     await app.ready;
     app.services.logger.warn = () => {};
     const storage = createMemoryStorage();
-    const [provider] = await loadSocialProviders(app.services);
+    const [provider] = (await app.store.dispatch(loadSocialProviders())).list;
     const url = new URL(await buildSocialAuthorizationUrl(app.services, provider!, storage, new URL('https://app.example.com/account/login')));
     assert.equal(await app.store.dispatch(completeSocialLogin(url, storage)), false);
     assert.equal(app.store.getState().auth.loginState.error, 'Sign up is disabled');

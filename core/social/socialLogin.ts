@@ -2,7 +2,9 @@
  * Social login (spec 000 §2 "Social login buttons and the social callback", §3, §4 "Social login",
  * §5). A lazy chunk: loaded by the sign-in screen's social buttons and by the callback screen.
  *
- * - The buttons come from the providers configuration (v2) and the custom providers.
+ * - The buttons come from the providers configuration (v2) and the custom providers, loaded by the
+ *   sign-in form itself (`loadSocialProviders` in core/store/auth/thunks.ts, kept in the store):
+ *   this chunk loads only when a button is pointed at or clicked, and on the callback route.
  * - A click adds `state` and a PKCE challenge (S256, WebCrypto) to the provider's authorization
  *   address; state, verifier and the redirect URI wait in sessionStorage for the round trip only.
  * - The callback route compares the state, then sends code, id_token, redirectUri, code_verifier
@@ -39,23 +41,6 @@ export interface PendingSocialLogin {
 
 function here(): URL {
   return new URL(globalThis.location?.href ?? 'http://localhost/');
-}
-
-/** The providers to show: v2 and custom, active, with an authorization address, each once. A failed list is logged and left out. */
-export async function loadSocialProviders(services: Pick<Services, 'http' | 'logger'>): Promise<SocialProviderConfig[]> {
-  const [builtIn, custom] = await Promise.all([
-    federatedApi(services).socialProviders().catch((error: unknown) => { services.logger.warn('Could not load the social providers', error); return []; }),
-    federatedApi(services).customSocialProviders().then((answer) => answer.providers ?? []).catch((error: unknown) => {
-      services.logger.warn('Could not load the custom social providers', error);
-      return [];
-    }),
-  ]);
-  const seen = new Set<string>();
-  return [...(Array.isArray(builtIn) ? builtIn : []), ...(Array.isArray(custom) ? custom : [])].filter((p) => {
-    if (!p || typeof p.provider !== 'string' || typeof p.authorizationUrl !== 'string' || p.active === false || seen.has(p.provider)) return false;
-    seen.add(p.provider);
-    return true;
-  });
 }
 
 /** The authorization address with state and PKCE; stores what the callback needs. */

@@ -6,6 +6,15 @@ import { BUNDLES, TAGS, type AuthTag } from './bundles';
  * shows a loading marker until the element is defined, and imports each bundle once, relative to
  * this file's own URL. A second copy of the loader on the page does nothing.
  */
+/**
+ * The chunks each element bundle imports statically (`login-box` -> `['chunks/shared-<hash>.js']`),
+ * written in by the build (rollup.config.mjs). The loader fetches them together with the bundle:
+ * otherwise the browser finds them only once the bundle has arrived and been parsed, one round trip
+ * later on every cold load.
+ */
+declare const __AE_ENTRY_IMPORTS__: Record<string, readonly string[]> | undefined;
+const ENTRY_IMPORTS: Record<string, readonly string[]> = typeof __AE_ENTRY_IMPORTS__ === 'undefined' ? {} : __AE_ENTRY_IMPORTS__;
+
 const LOADER_KEY = Symbol.for(`auth-elements.loader@${ASSETS_VERSION}`);
 type Scope = typeof globalThis & { [LOADER_KEY]?: { load: (tag: AuthTag) => Promise<unknown> } };
 
@@ -24,6 +33,9 @@ function startLoader() {
     if (!pending) {
       // A computed URL, kept out of the bundle on purpose: the element bundles are separate files.
       const url = new URL(`${BUNDLES[tag]}/index.js`, versionBase).href;
+      // Its chunks in parallel (the same URLs the bundle imports, so each is fetched and run once).
+      // A failure here fails the bundle's own import too, which reports it.
+      for (const chunk of ENTRY_IMPORTS[BUNDLES[tag]] ?? []) import(/* webpackIgnore: true */ new URL(chunk, versionBase).href).catch(() => {});
       pending = import(/* webpackIgnore: true */ url);
       imports.set(tag, pending);
       // Script load failure is logged and rejected (spec 000 §1); a tag added later tries again.

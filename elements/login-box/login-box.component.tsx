@@ -1,11 +1,12 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { selectAuth } from '../../core/store/auth/authSlice';
+import { loadPublicPolicy, loadSocialProviders } from '../../core/store/auth/thunks';
 import type { LoginStep } from '../../core/flows/login';
 import { screenForPath, type RouteScreen } from '../../core/flows/recovery';
 import type { AuthRoutes } from '../../core/config/routes';
 import { en } from '../i18n/en';
 import { ElementRoot } from '../shared/ElementRoot';
-import { useAppSelector, useAuthApp } from '../shared/AppContext';
+import { useAppDispatch, useAppSelector, useAuthApp } from '../shared/AppContext';
 import { Spinner } from '../ui/Spinner';
 import { EmailPasswordStep } from './steps/EmailPasswordStep';
 import { MethodUnavailableStep } from './steps/MethodUnavailableStep';
@@ -71,9 +72,20 @@ function LoginBoxScreens(props: { screen?: string }) {
 
 function Screens({ screen: screenAttribute }: { screen?: string }) {
   const app = useAuthApp();
+  const dispatch = useAppDispatch();
   const { isLoading, isAuthenticated, loginState, recovery } = useAppSelector(selectAuth);
   const [screen, setScreen] = useState<LoginBoxScreen>(() =>
     initialScreen(screenAttribute, globalThis.location?.pathname ?? '/', app.options.routes));
+  // What the sign-in form shows besides the field (sign-up link and passkey button from the public
+  // policy, the social buttons) is asked for now, in parallel with the session check, not after it:
+  // the form then usually draws complete in one go, and the field never waits for these.
+  useEffect(() => {
+    if (app.store.getState().auth.isAuthenticated || (screen !== 'login' && screen !== 'signUp')) return;
+    void dispatch(loadPublicPolicy());
+    if (screen === 'login') void dispatch(loadSocialProviders());
+    // Only for the screen the box opens with; later screens ask for themselves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const signIn = () => {
     // Leaving a link's screen: drop its token from the address bar and history.
     if (screen === 'resetPassword' || screen === 'acceptInvitation' || screen === 'socialCallback' || screen === 'magicLink' || screen === 'resetPhoneNumber' || recovery.resetPhone.active) globalThis.history?.replaceState(null, '', app.options.routes.loginUrl);

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { MfaLoginInfo, PublicPolicy, Tenant, User } from '../../api/types';
+import type { MfaLoginInfo, PublicPolicy, SocialProviderConfig, Tenant, User } from '../../api/types';
 import type { LoginFlow, LoginStep } from '../../flows/login';
 import { initialRecoveryState, type RecoveryChange, type RecoveryState } from './recoveryState';
 
@@ -39,6 +39,11 @@ export interface AuthState {
   tenants: Tenant[];
   activeTenant: Tenant | null;
   publicPolicy: PublicPolicy | null;
+  /**
+   * The social login buttons' providers (v2 and custom), null until loaded. `complete` is false when
+   * a list failed: what loaded is shown, and the next sign-in form asks again.
+   */
+  socialProviders: { list: SocialProviderConfig[]; complete: boolean } | null;
   loginState: LoginState;
   signUpState: SignUpState;
   /** Forgot password, reset password and activation screens. */
@@ -59,6 +64,7 @@ export const initialAuthState: AuthState = {
   tenants: [],
   activeTenant: null,
   publicPolicy: null,
+  socialProviders: null,
   loginState: initialLoginState,
   signUpState: initialSignUpState,
   recovery: initialRecoveryState,
@@ -100,6 +106,9 @@ const authSlice = createSlice({
     publicPolicyLoaded(state, action: PayloadAction<PublicPolicy>) {
       state.publicPolicy = action.payload;
     },
+    socialProvidersLoaded(state, action: PayloadAction<NonNullable<AuthState['socialProviders']>>) {
+      state.socialProviders = action.payload;
+    },
     loginStateChanged(state, action: PayloadAction<Partial<LoginState>>) {
       Object.assign(state.loginState, action.payload);
     },
@@ -122,7 +131,7 @@ const authSlice = createSlice({
 });
 
 export const {
-  sessionCheckStarted, userUpdated, tokenReceived, sessionEstablished, sessionCleared, publicPolicyLoaded,
+  sessionCheckStarted, userUpdated, tokenReceived, sessionEstablished, sessionCleared, publicPolicyLoaded, socialProvidersLoaded,
   loginStateChanged, loginReset, signUpStateChanged, signUpReset, recoveryChanged, tenantSwitchChanged,
 } = authSlice.actions;
 export const authReducer = authSlice.reducer;
@@ -137,4 +146,5 @@ export const selectLoginState = (state: WithAuth) => state.auth.loginState;
 export const selectSignUpState = (state: WithAuth) => state.auth.signUpState;
 export const selectRecovery = (state: WithAuth) => state.auth.recovery;
 export const selectPublicPolicy = (state: WithAuth) => state.auth.publicPolicy;
+export const selectSocialProviders = (state: WithAuth) => state.auth.socialProviders;
 export const selectActiveTenant = (state: WithAuth) => state.auth.activeTenant;

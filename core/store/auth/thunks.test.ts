@@ -5,7 +5,7 @@ import type { Transport } from '../../api/http';
 import { createDemoBackend } from '../../demo/backend';
 import { DEMO_ADMIN } from '../../demo/data';
 import { createMemoryStorage } from '../../demo/memoryStorage';
-import { loadPublicPolicy, loginWithPassword, logout, preLogin, refreshSession, signUpUser } from './thunks';
+import { loadPublicPolicy, loadSocialProviders, loginWithPassword, logout, preLogin, refreshSession, signUpUser } from './thunks';
 
 let counter = 0;
 function freshApp(transportWrapper?: (inner: Transport) => Transport) {
@@ -167,4 +167,41 @@ test('elements mounting together share one public-policy request', async () => {
   assert.deepEqual(a, b);
   assert.deepEqual(b, c);
   assert.equal(a?.authStrategy, 'EmailAndPassword');
+});
+
+test('social providers: both lists asked for together once per app, kept in the store, a failed list asked again next time', async () => {
+  const calls: string[] = [];
+  let customFails = true;
+  const { app, name } = freshApp((inner) => async (url, init) => {
+    const path = new URL(url).pathname;
+    if (path.endsWith('/sso/v2') || path.endsWith('/sso/custom/v1')) {
+      calls.push(path.endsWith('/sso/v2') ? 'v2' : 'custom');
+      if (path.endsWith('/sso/custom/v1') && customFails) return new Response('{"errors":["down"]}', { status: 503 });
+    }
+    return inner(url, init);
+  });
+  apps.push(name);
+  app.services.logger.warn = () => {};
+  app.services.logger.error = () => {};
+  await app.ready;
+  // Three callers at once (the box's start, the form, a second box): one request of each list.
+  const [a, b, c] = await Promise.all([1, 2, 3].map(() => app.store.dispatch(loadSocialProviders())));
+  assert.ok(a);
+  assert.deepEqual(calls.sort(), ['custom', 'v2']);
+  assert.deepEqual(a, b);
+  assert.deepEqual(b, c);
+  // The demo's built-in provider is drawn although the custom list failed.
+  assert.deepEqual(a.list.map((p) => p.provider), ['demo-id']);
+  assert.equal(a.complete, false);
+  assert.deepEqual(app.store.getState().auth.socialProviders, a);
+
+  // Incomplete: the next sign-in form asks again, and then it is complete and held.
+  customFails = false;
+  calls.length = 0;
+  const again = await app.store.dispatch(loadSocialProviders());
+  assert.deepEqual(calls.sort(), ['custom', 'v2']);
+  assert.equal(again.complete, true);
+  calls.length = 0;
+  await app.store.dispatch(loadSocialProviders());
+  assert.deepEqual(calls, [], 'held in the store: nothing sent');
 });

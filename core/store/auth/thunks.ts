@@ -4,13 +4,14 @@ import type { AuthResponse, LoginRequest, SignUpRequest, Tenant, User } from '..
 import { MESSAGES } from '../../api/messages';
 import { decidePostLogin } from '../../flows/postLogin';
 import { decideAfterLogin, decideAfterSignUp, decidePreLogin, expiresInSeconds, refreshDelayMs, SSO_REDIRECT_DELAY_MS } from '../../flows/login';
+import { usableSocialProviders } from '../../flows/socialProviders';
 import { isProfileFetchRetryable, PRE_LOGIN_URL_KEY, PROFILE_FETCH_ATTEMPTS, PROFILE_FETCH_INTERVAL_MS, REGISTER_QUICK_LOGIN_KEY } from '../../flows/session';
 import { decodeAccessToken } from '../../jwt';
 import { sharedInFlight } from '../inFlight';
 import type { AuthServices } from '../services';
 import {
   loginStateChanged, publicPolicyLoaded, sessionCheckStarted, sessionCleared, sessionEstablished,
-  signUpStateChanged, tokenReceived, type AuthState,
+  signUpStateChanged, socialProvidersLoaded, tokenReceived, type AuthState,
 } from './authSlice';
 
 type State = { auth: AuthState };
@@ -136,6 +137,35 @@ export function loadPublicPolicy(): AuthThunk<AuthState['publicPolicy']> {
         services.logger.error('Could not load the public policy', error);
         return null;
       }
+    });
+  };
+}
+
+/**
+ * The social login providers (built-in v2 and custom, requested together), loaded once per app and
+ * kept in the store. A failed list is logged and left out (no buttons for it, the form works); it is
+ * asked again the next time a sign-in form wants the providers.
+ */
+export function loadSocialProviders(): AuthThunk<NonNullable<AuthState['socialProviders']>> {
+  return async (dispatch, getState, services) => {
+    const known = getState().auth.socialProviders;
+    if (known?.complete) return known;
+    return sharedInFlight(services, 'socialProviders', async () => {
+      let complete = true;
+      // The error names the list (its URL).
+      const failed = (error: unknown) => {
+        complete = false;
+        services.logger.warn('Could not load the social providers', error);
+        return [];
+      };
+      const { configurations } = services.api;
+      const [builtIn, custom] = await Promise.all([
+        configurations.socialProviders().catch(failed),
+        configurations.customSocialProviders().then((answer) => answer?.providers).catch(failed),
+      ]);
+      const loaded = { list: usableSocialProviders(builtIn, custom), complete };
+      dispatch(socialProvidersLoaded(loaded));
+      return loaded;
     });
   };
 }

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { loginStateChanged, selectLoginState, selectPublicPolicy } from '../../../core/store/auth/authSlice';
-import { loadPublicPolicy, loginWithPassword, preLogin } from '../../../core/store/auth/thunks';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { loginStateChanged, selectLoginState, selectPublicPolicy, selectSocialProviders } from '../../../core/store/auth/authSlice';
+import { loadPublicPolicy, loadSocialProviders, loginWithPassword, preLogin } from '../../../core/store/auth/thunks';
 import { en } from '../../i18n/en';
 import { useAppDispatch, useAppSelector } from '../../shared/AppContext';
 import { Alert } from '../../ui/Alert';
@@ -10,10 +10,8 @@ import { TextField } from '../../ui/TextField';
 import { formStyle, mutedStyle } from '../../ui/styles';
 import { validateEmail, validateLoginPassword } from '../validation';
 import { PasskeySignInButton } from './PasskeySignInButton';
+import { SocialLoginButtons } from './SocialLoginButtons';
 import type { StepProps } from './types';
-
-// Social login buttons (issue 5): a lazy chunk that draws nothing without providers.
-const SocialLoginButtons = lazy(() => import('./SocialLoginButtons').then((m) => ({ default: m.SocialLoginButtons })));
 
 /**
  * The preLogin and loginWithPassword steps in one form, so the email stays in the same input (and
@@ -23,6 +21,7 @@ export function EmailPasswordStep({ onSignUp, onForgotPassword }: StepProps) {
   const dispatch = useAppDispatch();
   const { step, email: storedEmail, loading, error } = useAppSelector(selectLoginState);
   const policy = useAppSelector(selectPublicPolicy);
+  const socialProviders = useAppSelector(selectSocialProviders);
   const [email, setEmail] = useState(storedEmail);
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ email?: string | null; password?: string | null }>({});
@@ -30,8 +29,14 @@ export function EmailPasswordStep({ onSignUp, onForgotPassword }: StepProps) {
   const passwordRef = useRef<HTMLInputElement>(null);
   const askPassword = step === 'loginWithPassword';
 
-  // The policy decides whether the sign-up link shows (allowSignups); pre-login reuses the answer.
-  useEffect(() => { void dispatch(loadPublicPolicy()); }, [dispatch]);
+  // The policy decides whether the sign-up link and the passkey button show; pre-login reuses it.
+  // The login box asks for the policy and the social providers together with the session check
+  // (LoginBox), so these find them in the store and send nothing; they ask only when the form comes
+  // later (after sign-up, sign-out, or a failed list). The field never waits for either.
+  useEffect(() => {
+    void dispatch(loadPublicPolicy());
+    void dispatch(loadSocialProviders());
+  }, [dispatch]);
   useEffect(() => {
     if (askPassword) passwordRef.current?.focus();
   }, [askPassword]);
@@ -101,7 +106,7 @@ export function EmailPasswordStep({ onSignUp, onForgotPassword }: StepProps) {
         {askPassword && <Button variant="link" partName="link" onClick={useAnotherEmail}>{en.login.useAnotherEmail}</Button>}
         {askPassword && <Button variant="link" partName="link forgot-password-link" onClick={onForgotPassword}>{en.login.forgotPassword}</Button>}
       </form>
-      {!askPassword && <Suspense fallback={null}><SocialLoginButtons /></Suspense>}
+      {!askPassword && socialProviders && <SocialLoginButtons providers={socialProviders.list} />}
       {!askPassword && <PasskeySignInButton />}
       {policy?.allowSignups !== false && (
         <p css={mutedStyle}>

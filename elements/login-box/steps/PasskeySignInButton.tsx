@@ -1,20 +1,18 @@
-import { useEffect } from 'react';
 import { selectLoginState, selectPublicPolicy } from '../../../core/store/auth/authSlice';
-import { loadPublicPolicy, offersPasskeys } from '../../../core/store/auth/thunks';
+import { offersPasskeys } from '../../../core/store/auth/thunks';
 import { en } from '../../i18n/en';
 import { useAppDispatch, useAppSelector } from '../../shared/AppContext';
 import { Button } from '../../ui/Button';
 
 /**
  * "Sign in with a passkey", shown when the public policy has an active Passkeys secondary
- * strategy. The ceremony and its library load only on click.
+ * strategy. The sign-in form loads the policy (the login box asks for it with the session check);
+ * the ceremony and its library load only on click.
  */
 export function PasskeySignInButton() {
   const dispatch = useAppDispatch();
   const policy = useAppSelector(selectPublicPolicy);
   const { loading } = useAppSelector(selectLoginState);
-  // The button is offered before any email is typed, so the policy is needed now (one request per app).
-  useEffect(() => { void dispatch(loadPublicPolicy()); }, [dispatch]);
   if (!offersPasskeys(policy)) return null;
   return (
     <Button variant="secondary" partName="passkey-sign-in-button" disabled={loading}

@@ -1,33 +1,31 @@
 import { css } from '@emotion/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { SocialProviderConfig } from '../../../core/api/types';
-import { loadSocialProviders, startSocialLogin } from '../../../core/social/socialLogin';
 import { en } from '../../i18n/en';
 import { useAuthApp } from '../../shared/AppContext';
 import { Button } from '../../ui/Button';
 import { mutedStyle } from '../../ui/styles';
 
-const listStyle = css({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '8px' });
+const listStyle = css({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '8px' });
 const dividerStyle = css(mutedStyle, { textAlign: 'center' });
 
-/**
- * The social login buttons (spec 000 §2), one per provider of the configuration (v2 and custom).
- * Nothing is drawn while the list loads or when there is none. A lazy chunk of the sign-in screen.
- */
-export function SocialLoginButtons() {
-  const app = useAuthApp();
-  const [providers, setProviders] = useState<SocialProviderConfig[]>([]);
-  const [starting, setStarting] = useState<string | null>(null);
+// State, PKCE and the redirect (core/social/socialLogin.ts) are a lazy chunk: fetched when a button
+// is pointed at, focused or clicked, never just because the sign-in page shows buttons.
+const loadSocialLogin = () => import('../../../core/social/socialLogin');
+const warmUp = () => { loadSocialLogin().catch(() => { /* the click tries again and reports */ }); };
 
-  useEffect(() => {
-    let live = true;
-    void loadSocialProviders(app.services).then((list) => { if (live) setProviders(list); });
-    return () => { live = false; };
-  }, [app]);
+/**
+ * The social login buttons (spec 000 §2), one per provider of the configuration (v2 and custom),
+ * drawn with the form from the providers the store holds (loaded in parallel with the session
+ * check, so they normally arrive before the form shows). Nothing is drawn without providers.
+ */
+export function SocialLoginButtons({ providers }: { providers: readonly SocialProviderConfig[] }) {
+  const app = useAuthApp();
+  const [starting, setStarting] = useState<string | null>(null);
 
   if (!providers.length) return null;
   return (
-    <div part="social-logins">
+    <div part="social-logins" onPointerOver={warmUp} onFocus={warmUp}>
       <p css={dividerStyle}>{en.social.or}</p>
       <ul css={listStyle} aria-label={en.social.listLabel}>
         {providers.map((provider) => (
@@ -41,7 +39,7 @@ export function SocialLoginButtons() {
               disabled={starting !== null}
               onClick={() => {
                 setStarting(provider.provider);
-                startSocialLogin(app.services, provider).catch((error: unknown) => {
+                loadSocialLogin().then((m) => m.startSocialLogin(app.services, provider)).catch((error: unknown) => {
                   app.services.logger.error('Could not start the social sign-in', error);
                   setStarting(null);
                 });
