@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { selectAuth } from '../../core/store/auth/authSlice';
 import { loadPublicPolicy, loadSocialProviders } from '../../core/store/auth/thunks';
 import type { LoginStep } from '../../core/flows/login';
@@ -12,9 +12,12 @@ import { EmailPasswordStep } from './steps/EmailPasswordStep';
 import { MethodUnavailableStep } from './steps/MethodUnavailableStep';
 import { RedirectToSsoStep } from './steps/RedirectToSsoStep';
 import { SignedInStep } from './steps/SignedInStep';
-import { SignUpStep } from './steps/SignUpStep';
 import type { StepProps } from './steps/types';
 
+// Sign-up, reached from the sign-in form's link (or opened by the route or the `screen` attribute,
+// which fetch it with the session check): its own chunk, so the sign-in page does not carry it.
+const loadSignUpStep = () => import('./steps/SignUpStep');
+const SignUpStep = lazy(() => loadSignUpStep().then((m) => ({ default: m.SignUpStep })));
 // Screens reached from an emailed link or the "Forgot password?" link: their own chunks, so the
 // page with the sign-in form does not download them.
 const ActivateStep = lazy(() => import('./steps/ActivateStep').then((m) => ({ default: m.ActivateStep })));
@@ -83,6 +86,7 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
     if (app.store.getState().auth.isAuthenticated || (screen !== 'login' && screen !== 'signUp')) return;
     void dispatch(loadPublicPolicy());
     if (screen === 'login') void dispatch(loadSocialProviders());
+    else loadSignUpStep().catch(() => { /* rendering it tries again and shows the failure */ });
     // Only for the screen the box opens with; later screens ask for themselves.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -110,7 +114,8 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
   if (screen === 'signUp' && !mfaPending) return <SignUpStep onSignIn={signIn} />;
   if (screen === 'forgotPassword') return <ForgotPasswordStep onSignIn={signIn} />;
   const Step = LOGIN_STEP_SCREENS[loginState.step] ?? MethodUnavailableStep;
-  return <Step onSignUp={() => setScreen('signUp')} onForgotPassword={() => setScreen('forgotPassword')} />;
+  // In a transition: the sign-in form stays until the next screen's chunk has arrived (no spinner flash).
+  return <Step onSignUp={() => startTransition(() => setScreen('signUp'))} onForgotPassword={() => startTransition(() => setScreen('forgotPassword'))} />;
 }
 
 export interface LoginBoxProps {
