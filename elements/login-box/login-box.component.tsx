@@ -53,7 +53,7 @@ export const LOGIN_STEP_SCREENS: Partial<Record<LoginStep, ComponentType<StepPro
   recoverTwoFactor: MfaStep,
 };
 
-export type LoginBoxScreen = 'login' | RouteScreen | 'socialCallback' | 'oidcCallback';
+export type LoginBoxScreen = 'login' | RouteScreen | 'socialCallback' | 'oidcCallback' | 'samlCallback';
 
 /** The screen to open with: the `screen` attribute, else the route's screen (spec 000 §2), else login. */
 export function initialScreen(screen: string | undefined, pathname: string, routes: AuthRoutes): LoginBoxScreen {
@@ -62,6 +62,7 @@ export function initialScreen(screen: string | undefined, pathname: string, rout
   const path = pathname.replace(/\/+$/, '');
   if (path === routes.socialLoginCallbackUrl.replace(/\/+$/, '')) return 'socialCallback';
   if (path === routes.oidcRedirectUrl.replace(/\/+$/, '')) return 'oidcCallback';
+  if (path === routes.samlCallbackUrl.replace(/\/+$/, '')) return 'samlCallback';
   return screenForPath(pathname, routes) ?? 'login';
 }
 
@@ -102,7 +103,7 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
   // Accepting ends with the user signed out (spec 000 §4), so it also comes before the signed-in state.
   if (screen === 'acceptInvitation') return <AcceptInvitationStep onSignIn={signIn} />;
   if (screen === 'socialCallback') return <SocialCallbackStep onSignIn={signIn} />;
-  if (screen === 'oidcCallback') return <SsoCallbackStep />;
+  if (screen === 'oidcCallback' || screen === 'samlCallback') return <SsoCallbackStep protocol={screen === 'samlCallback' ? 'saml' : 'oidc'} />;
   if (screen === 'resetPassword') return <ResetPasswordStep onSignIn={signIn} onForgotPassword={() => setScreen('forgotPassword')} />;
   if (screen === 'magicLink') return <PasswordlessScreens route={screen} onDone={signIn} />;
   if (screen === 'logout' || screen === 'impersonate') return <RouteSteps screen={screen} />;
