@@ -3,12 +3,14 @@
  * post-login failure", §7). Pre-login already sent the browser to the SSO address with this route
  * as `redirect_uri`; the identity provider comes back here with `code` and `state`. A lazy chunk.
  *
- * Success: the session, `auth:login`, then the post-login destination. Failure: the
+ * Success: the session, `auth:login`, then the post-login destination. An mfaRequired answer: the
+ * login box's MFA step first (core/store/auth/federatedThunks.ts). Failure: the
  * loginWithSSOFailed step with "Failed to authenticate", then the authenticated URL after 1000 ms.
  */
 import { federatedApi } from '../api/federated';
 import { MESSAGES } from '../api/messages';
 import { loginStateChanged, sessionCleared } from '../store/auth/authSlice';
+import { continueWithSecondFactor } from '../store/auth/federatedThunks';
 import { establishSession, type AuthThunk } from '../store/auth/thunks';
 
 /** Spec 000 §9: SSO failure redirect delay. */
@@ -30,6 +32,8 @@ export function completeOidcLogin(current: URL = here()): AuthThunk<boolean> {
       // The same address pre-login appended as redirect_uri: this route, without its query.
       const redirectUri = new URL(routes.oidcRedirectUrl, current).toString();
       const response = await federatedApi(services).oidcPostLogin({ code, redirectUri, RelayState: state });
+      // A second factor first (spec 000 §4): the login box's MFA step, then the post-login destination.
+      if (await dispatch(continueWithSecondFactor(response))) return true;
       const user = await dispatch(establishSession(response));
       dispatch(loginStateChanged({ step: 'success', loading: false }));
       services.bus.emit('auth:login', { user });
