@@ -5,7 +5,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { startOidcIdp, type RunningIdp } from '../idp/oidc';
-import { API_ORIGIN } from '../playwright.config';
+import { seedDemoDatabase } from '../../core/demo/data';
+import { API_ORIGIN, STATIC_ORIGIN } from '../playwright.config';
 import { axeViolations, box, expectSignedInAs, partOf } from './helpers';
 
 const IDP_PORT = Number(process.env.E2E_IDP_PORT ?? Number(process.env.E2E_API_PORT ?? 8787) + 2);
@@ -110,4 +111,43 @@ test('OIDC SSO of a user with an authenticator app: the MFA step, the TOTP, sign
   await partOf(login, 'submit-button').click();
   await signInAtProvider(page, SSO.login);
   await secondFactorThenSignedIn(page, secret, `${SSO.name} (${SSO.email})`, postLogins);
+});
+
+/** Demo mode's forced enrolment with the authenticator app: the secret shown, its TOTP, the recovery code, continue. */
+async function enrolInDemo(page: Page) {
+  const login = box(page);
+  await expect(login.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
+  expect(new URL(page.url()).search).toBe('');
+  await login.getByRole('button', { name: 'Authenticator app' }).click();
+  const secret = (await partOf(login, 'totp-secret').textContent())!.trim();
+  await partOf(login, 'code-input').fill(await totpAt(secret, 0));
+  await partOf(login, 'submit-button').click();
+  await expect(partOf(login, 'recovery-code')).toBeVisible();
+  await partOf(login, 'continue-button').click();
+  await page.waitForURL(`${STATIC_ORIGIN}/`);
+}
+
+test('demo mode where MFA is enforced: Demo ID and the demo SSO domain both go through forced enrolment first, on the page\'s own origin', async ({ page }) => {
+  test.setTimeout(60_000);
+  const offOrigin: string[] = [];
+  page.on('request', (r) => { if (!r.url().startsWith(STATIC_ORIGIN)) offOrigin.push(r.url()); });
+  const seeded = JSON.stringify({ ...seedDemoDatabase(), settings: { mfaEnforced: true } });
+  await page.addInitScript(([key, value]) => { if (!localStorage.getItem(key!)) localStorage.setItem(key!, value!); }, ['auth-elements.demo.v1', seeded]);
+  // The plain static host has no /account/* pages: answer them with the demo page, as a host app would.
+  const html = await (await fetch(`${STATIC_ORIGIN}/demo.html`)).text();
+  await page.route(`${STATIC_ORIGIN}/account/**`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+
+  await page.goto(`${STATIC_ORIGIN}/demo.html`);
+  await partOf(box(page), 'social-login-demo-id').click();
+  await enrolInDemo(page);
+  await page.goto(`${STATIC_ORIGIN}/demo.html`);
+  await expectSignedInAs(page, 'Sam Social (sam.social@demo.example)');
+  await partOf(box(page), 'sign-out-button').click();
+
+  await partOf(box(page), 'email-input').fill('olivia@sso.demo.example');
+  await partOf(box(page), 'submit-button').click();
+  await enrolInDemo(page);
+  await page.goto(`${STATIC_ORIGIN}/demo.html`);
+  await expectSignedInAs(page, 'Olivia OIDC (olivia@sso.demo.example)');
+  expect(offOrigin).toEqual([]);
 });
