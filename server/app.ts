@@ -39,6 +39,7 @@ import { wellKnownRoutes } from './routes/well-known';
 import { oauthRoutes } from './routes/oauth';
 import { socialRoutes } from './routes/social';
 import { ssoRoutes } from './routes/sso';
+import { samlRoutes } from './routes/saml';
 import { upsertClients } from './domain/oauth';
 import { SEED_TENANT_ID, seedDevelopmentData } from './seed';
 import { registerStatic } from './static';
@@ -181,6 +182,8 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
   await socialRoutes(app, ctx);
   // Tenant SSO over OpenID Connect: start and post-login.
   await ssoRoutes(app, ctx);
+  // Tenant SSO over SAML: start, metadata, assertion consumer service and post-login.
+  await samlRoutes(app, ctx);
   // The JWKS is also published at the conventional root location.
   if (apiPrefix) await app.register(async (root) => wellKnownRoutes(root, ctx));
   if (opts.staticRoot) await registerStatic(app, opts.staticRoot);

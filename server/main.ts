@@ -17,8 +17,10 @@
  * "issuer"? (OpenID Connect) or "authorizationEndpoint", "tokenEndpoint", "userinfoEndpoint"
  * (OAuth 2.0), "clientId", "clientSecret"?, "scopes"?, "redirectUris": [...] }. SECRETS_KEY: 32
  * bytes in base64 sealing stored client secrets (required in production when secrets are stored).
- * SSO_CONNECTIONS: tenants' OpenID Connect SSO, a JSON array of { "key", "tenantId", "protocol": "oidc",
- * "domains": [...], "issuer", "clientId", "clientSecret"?, "redirectUris": [...], "defaultRoles"?: [...] }.
+ * SSO_CONNECTIONS: tenants' SSO, a JSON array of { "key", "tenantId", "protocol": "oidc", "domains": [...],
+ * "issuer", "clientId", "clientSecret"?, "redirectUris": [...], "defaultRoles"?: [...] } or { "key",
+ * "tenantId", "protocol": "saml", "domains": [...], "entryPoint", "idpIssuer"?, "idpCertificates":
+ * [PEM...], "callbackUrls": [...], "defaultRoles"?: [...] }.
  * MFA and passkeys: MFA_ENCRYPTION_KEY (32 bytes as 64 hex or base64; encrypts TOTP secrets at
  * rest; required in production, generated and stored in the database in development),
  * WEBAUTHN_RP_ID (default: APP_URL's host name), WEBAUTHN_RP_NAME, WEBAUTHN_ORIGINS (comma list;
@@ -132,7 +134,7 @@ async function main(): Promise<void> {
       redirectUris: [`${publicUrl}/hosted-callback.html`], postLogoutRedirectUris: [`${publicUrl}/hosted.html`],
     }]),
     socialProviders: jsonList<NonNullable<ServerOptions['socialProviders']>[number]>('SOCIAL_PROVIDERS', '{ key, issuer | endpoints, clientId, clientSecret?, redirectUris }'),
-    ssoConnections: jsonList<NonNullable<ServerOptions['ssoConnections']>[number]>('SSO_CONNECTIONS', '{ key, tenantId, protocol: "oidc", domains, issuer, clientId, clientSecret?, redirectUris, defaultRoles? }'),
+    ssoConnections: jsonList<NonNullable<ServerOptions['ssoConnections']>[number]>('SSO_CONNECTIONS', '{ key, tenantId, protocol: "oidc", domains, issuer, clientId, clientSecret?, redirectUris, defaultRoles? } or { key, tenantId, protocol: "saml", domains, entryPoint, idpIssuer?, idpCertificates, callbackUrls, defaultRoles? }'),
     secretsKey: env.SECRETS_KEY || undefined,
     allowInsecureIdentityProviders: !production,
     mfaEncryptionKey: env.MFA_ENCRYPTION_KEY || undefined,

@@ -1,5 +1,5 @@
 /**
- * Federated sign-in calls (spec 000 §7): hosted login's `/oauth/*`, social login, OIDC SSO.
+ * Federated sign-in calls (spec 000 §7): hosted login's `/oauth/*`, social login, OIDC and SAML SSO.
  * Imported only by lazy chunks (hosted login, social login, the SSO callback), over the app's one
  * HTTP client, so the plain sign-in page does not carry them.
  */
@@ -22,6 +22,8 @@ export function createFederatedApi(http: HttpClient) {
     /** OIDC SSO post-login: the callback's code and state (as RelayState) with the redirect URI. */
     oidcPostLogin: (body: { code: string; redirectUri: string; RelayState: string }) =>
       http.post<AuthResponse>(`${AUTH_V2}/user/oidc/postlogin`, body, { credentials: 'include' }),
+    /** SAML SSO post-login: the single-use SSO code the server's assertion consumer service sent to the callback route. */
+    samlPostLogin: (body: { code: string }) => http.post<AuthResponse>(`${AUTH_V1}/user/saml/postlogin`, body, { credentials: 'include' }),
   };
 }
 

@@ -297,6 +297,9 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   const teamAdmin = createDemoTeamAdmin({ random, now });
   const demoMfa = createDemoMfa({ startSession, userOfToken, random, now });
 
+  const ssoPreLogin: Handler = (_db, { body }) =>
+    !isEmail(body.email) ? fail(400, 'email must be a valid email address')
+      : demoSsoPreLogin(body.email) ?? fail(404, 'SSO is not configured for this domain');
   const routes: Record<string, Handler> = {
     ...accountFlows.routes,
     // Hosted login, social login and SSO (core/demo/hostedLogin.ts).
@@ -309,9 +312,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     'GET /identity/resources/configurations/v1/public': (db) => ok({ ...DEMO_POLICY, ...(db.settings?.authStrategy ? { authStrategy: db.settings.authStrategy } : {}) }),
     'GET /identity/resources/users/v1/passwords/config': () => ok({ minLength: DEMO_PASSWORD_MIN_LENGTH, maxLength: 128 }),
     'GET /vendors/public': () => ok({ whiteLabelMode: false }),
-    'POST /identity/resources/auth/v2/user/sso/prelogin': (_db, { body }) =>
-      !isEmail(body.email) ? fail(400, 'email must be a valid email address')
-        : demoSsoPreLogin(body.email) ?? fail(404, 'SSO is not configured for this domain'),
+    'POST /identity/resources/auth/v2/user/sso/prelogin': ssoPreLogin,
+    'POST /identity/resources/auth/v1/user/saml/prelogin': ssoPreLogin,
     'POST /identity/resources/auth/v1/user': (db, { body }) => {
       if (!isEmail(body.email)) return fail(400, 'email must be a valid email address');
       if (typeof body.password !== 'string' || !body.password) return fail(400, 'password is required');

@@ -113,39 +113,54 @@ export function createDemoSocialLogin(tools: DemoSocialTools): Record<string, Ha
   };
 }
 
-/** Demo mode's tenant SSO (OIDC): emails of this domain sign in through the demo "identity provider". */
+/** Demo mode's tenant SSO: emails of these domains sign in through the demo "identity provider" (OIDC, SAML). */
 export const DEMO_SSO_DOMAIN = 'sso.demo.example';
+export const DEMO_SAML_DOMAIN = 'saml.demo.example';
 export const DEMO_SSO_CODE = 'demo-oidc-code';
+export const DEMO_SAML_CODE = 'demo-saml-code';
 const DEMO_SSO_STATE = 'demo-sso-state';
 
 /**
- * Pre-login's answer for the demo SSO domain: the page's own OIDC callback route with a demo code,
- * so the redirect never leaves the page's origin (the kit appends its redirect_uri).
+ * Pre-login's answer for the demo SSO domains: the page's own callback route with a demo code, so
+ * the redirect never leaves the page's origin. OIDC: the kit appends its redirect_uri. SAML: the
+ * reference server's ACS would send the browser to the SAML callback route with a code just so.
  */
 export function demoSsoPreLogin(email: string): Answer | null {
-  if (email.trim().toLowerCase().split('@')[1] !== DEMO_SSO_DOMAIN) return null;
+  const domain = email.trim().toLowerCase().split('@')[1];
   const origin = globalThis.location?.origin ?? 'http://localhost';
-  return { status: 200, body: { address: `${origin}/account/oidc/callback?code=${DEMO_SSO_CODE}&state=${DEMO_SSO_STATE}`, idpType: 'oidc' } };
+  if (domain === DEMO_SSO_DOMAIN) {
+    return { status: 200, body: { address: `${origin}/account/oidc/callback?code=${DEMO_SSO_CODE}&state=${DEMO_SSO_STATE}`, idpType: 'oidc' } };
+  }
+  if (domain === DEMO_SAML_DOMAIN) return { status: 200, body: { address: `${origin}/account/saml/callback?code=${DEMO_SAML_CODE}`, idpType: 'saml' } };
+  return null;
 }
 
-/** The demo OIDC post-login: the demo code signs in the email's person, created in the demo tenant (Viewer) the first time. */
+/**
+ * The demo OIDC and SAML post-logins: the demo code signs in the domain's person, created in the
+ * demo tenant (Viewer) the first time, as the reference server's just-in-time creation does.
+ */
 export function createDemoSso(tools: DemoSocialTools): Record<string, Handler> {
-  const handler: Handler = (db, { body }) => {
-    if (body.code !== DEMO_SSO_CODE || body.RelayState !== DEMO_SSO_STATE || !isText(body.redirectUri, 2048)) {
-      return { status: 401, body: { errors: ['Failed to authenticate'] } };
-    }
-    const email = `olivia@${DEMO_SSO_DOMAIN}`;
+  const signIn = (db: Parameters<Handler>[0], email: string, name: string) => {
     let user = db.users.find((u) => u.email === email);
     if (!user) {
       const tenantId = db.users[0]?.tenantId ?? tools.random();
-      user = { id: tools.random(), email, name: 'Olivia OIDC', password: tools.random(), tenantId, roleKeys: ['Viewer'], createdAt: new Date(tools.now()).toISOString(), verified: true };
+      user = { id: tools.random(), email, name, password: tools.random(), tenantId, roleKeys: ['Viewer'], createdAt: new Date(tools.now()).toISOString(), verified: true };
       db.users.push(user);
     }
     const mfa = tools.secondFactor?.(db, user);
     return { status: 200, body: mfa ?? tools.startSession(db, user), save: true };
   };
+  const failed = { status: 401, body: { errors: ['Failed to authenticate'] } };
+  const oidc: Handler = (db, { body }) => {
+    if (body.code !== DEMO_SSO_CODE || body.RelayState !== DEMO_SSO_STATE || !isText(body.redirectUri, 2048)) return failed;
+    return signIn(db, `olivia@${DEMO_SSO_DOMAIN}`, 'Olivia OIDC');
+  };
   return {
-    'POST /identity/resources/auth/v1/user/oidc/postlogin': handler,
-    'POST /identity/resources/auth/v2/user/oidc/postlogin': handler,
+    'POST /identity/resources/auth/v1/user/oidc/postlogin': oidc,
+    'POST /identity/resources/auth/v2/user/oidc/postlogin': oidc,
+    'POST /identity/resources/auth/v1/user/saml/postlogin': (db, { body }) => {
+      if (!isText(body.code, 256)) return { status: 400, body: { errors: ['code is required'] } };
+      return body.code === DEMO_SAML_CODE ? signIn(db, `sam@${DEMO_SAML_DOMAIN}`, 'Sam SAML') : failed;
+    },
   };
 }

@@ -4,7 +4,7 @@ import { disposeApp, getOrCreateApp } from '../app';
 import { createDemoBackend } from '../demo/backend';
 import { createMemoryStorage } from '../demo/memoryStorage';
 import { preLogin } from '../store/auth/thunks';
-import { SSO_FAILURE_REDIRECT_DELAY_MS, completeOidcLogin } from './ssoLogin';
+import { SSO_FAILURE_REDIRECT_DELAY_MS, completeOidcLogin, completeSamlLogin } from './ssoLogin';
 
 let counter = 0;
 const apps: string[] = [];
@@ -68,6 +68,49 @@ describe('OIDC SSO in the kit', () => {
       const timer = timers.find((t) => t.ms === SSO_FAILURE_REDIRECT_DELAY_MS)!;
       assert.equal(SSO_FAILURE_REDIRECT_DELAY_MS, 1000);
       timer.fn();
+      assert.deepEqual(navigations, ['/']);
+    });
+  }
+});
+
+describe('SAML SSO in the kit', () => {
+  it('pre-login of a SAML domain: redirectToSSO, the address kept as given (no redirect_uri), navigation after 2000 ms', async () => {
+    const { app, navigations, timers } = await demoApp();
+    await app.store.dispatch(preLogin('sam@saml.demo.example'));
+    assert.equal(app.store.getState().auth.loginState.step, 'redirectToSSO');
+    timers.find((t) => t.ms === 2000)!.fn();
+    const target = new URL(navigations[0]!);
+    assert.equal(target.origin, 'https://app.example.com', 'demo mode stays on the page\'s origin');
+    assert.equal(target.pathname, '/account/saml/callback');
+    assert.equal(target.searchParams.get('redirect_uri'), null);
+  });
+
+  it('the callback spends the SSO code through the post-login, then goes to the authenticated URL', async () => {
+    const { app, navigations } = await demoApp();
+    const ok = await app.store.dispatch(completeSamlLogin(new URL('https://app.example.com/account/saml/callback?code=demo-saml-code')));
+    assert.equal(ok, true);
+    assert.equal(app.store.getState().auth.user?.email, 'sam@saml.demo.example');
+    assert.equal(app.store.getState().auth.loginState.step, 'success');
+    assert.deepEqual(navigations, ['/']);
+  });
+
+  const failures: Array<[string, string]> = [
+    ['a code the server refuses', 'code=wrong'],
+    ['no code', ''],
+    ['the server refused the identity provider\'s response', 'error=sso_failed'],
+    ['an error with a code', 'code=demo-saml-code&error=sso_failed'],
+  ];
+  for (const [name, query] of failures) {
+    it(`${name}: loginWithSSOFailed, "Failed to authenticate", no session, the authenticated URL after 1000 ms`, async () => {
+      const { app, navigations, timers } = await demoApp();
+      const ok = await app.store.dispatch(completeSamlLogin(new URL(`https://app.example.com/account/saml/callback?${query}`)));
+      assert.equal(ok, false);
+      const auth = app.store.getState().auth;
+      assert.equal(auth.loginState.step, 'loginWithSSOFailed');
+      assert.equal(auth.loginState.error, 'Failed to authenticate');
+      assert.equal(auth.isAuthenticated, false);
+      assert.deepEqual(navigations, []);
+      timers.find((t) => t.ms === SSO_FAILURE_REDIRECT_DELAY_MS)!.fn();
       assert.deepEqual(navigations, ['/']);
     });
   }

@@ -52,7 +52,7 @@ export const LOGIN_STEP_SCREENS: Partial<Record<LoginStep, ComponentType<StepPro
   loginWithSSOFailed: SsoFailedStep,
 };
 
-export type LoginBoxScreen = 'login' | RouteScreen | 'socialCallback' | 'oidcCallback';
+export type LoginBoxScreen = 'login' | RouteScreen | 'socialCallback' | 'oidcCallback' | 'samlCallback';
 
 /** The callback screens of federated sign-in: an mfaRequired answer hands over to the login steps (MFA). */
 const FEDERATED_CALLBACKS: ReadonlySet<LoginBoxScreen> = new Set(['socialCallback', 'oidcCallback']);
@@ -64,6 +64,7 @@ export function initialScreen(screen: string | undefined, pathname: string, rout
   const path = pathname.replace(/\/+$/, '');
   if (path === routes.socialLoginCallbackUrl.replace(/\/+$/, '')) return 'socialCallback';
   if (path === routes.oidcRedirectUrl.replace(/\/+$/, '')) return 'oidcCallback';
+  if (path === routes.samlCallbackUrl.replace(/\/+$/, '')) return 'samlCallback';
   return screenForPath(pathname, routes) ?? 'login';
 }
 
@@ -96,7 +97,7 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
   // Accepting ends with the user signed out (spec 000 §4), so it also comes before the signed-in state.
   if (screen === 'acceptInvitation') return <AcceptInvitationStep onSignIn={signIn} />;
   if (screen === 'socialCallback') return <SocialCallbackStep onSignIn={signIn} />;
-  if (screen === 'oidcCallback') return <SsoCallbackStep />;
+  if (screen === 'oidcCallback' || screen === 'samlCallback') return <SsoCallbackStep protocol={screen === 'samlCallback' ? 'saml' : 'oidc'} />;
   if (screen === 'resetPassword') return <ResetPasswordStep onSignIn={signIn} onForgotPassword={() => setScreen('forgotPassword')} />;
   if (screen === 'magicLink') return <PasswordlessScreens route={screen} onDone={signIn} />;
   if (screen === 'logout' || screen === 'impersonate') return <RouteSteps screen={screen} />;

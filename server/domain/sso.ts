@@ -7,10 +7,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as oidc from 'openid-client';
 import type { Database } from '../storage/database';
+import type { SamlConnectionConfig } from './saml';
 import type { SecretBox } from './secrets';
 
-/** A tenant's OIDC connection as configured (`ssoConnections` option, `SSO_CONNECTIONS` environment variable). */
-export interface SsoConnectionConfig {
+/** A tenant's SSO connection as configured (`ssoConnections` option, `SSO_CONNECTIONS` environment variable). */
+export type SsoConnectionConfig = OidcConnectionConfig | SamlConnectionConfig;
+
+/** A tenant's OIDC connection. */
+export interface OidcConnectionConfig {
   /** Lower-case key used in the start address. */
   key: string;
   tenantId: string;
@@ -50,7 +54,7 @@ const COLUMNS = 'id, key, tenant_id, issuer, client_id, client_secret_encrypted,
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** Writes the connections and their email domains; `startUrl(key)` is the address pre-login answers. */
-export async function upsertSsoConnections(db: Database, secrets: SecretBox, connections: readonly SsoConnectionConfig[], startUrl: (key: string) => string): Promise<void> {
+export async function upsertSsoConnections(db: Database, secrets: SecretBox, connections: readonly OidcConnectionConfig[], startUrl: (key: string) => string): Promise<void> {
   for (const c of connections) {
     if (!KEY_SHAPE.test(c.key)) throw new Error(`Invalid SSO connection key "${c.key}"`);
     const domains = c.domains.map((d) => d.trim().toLowerCase());
@@ -74,7 +78,7 @@ export async function upsertSsoConnections(db: Database, secrets: SecretBox, con
         await tx.query(
           `INSERT INTO sso_domains (tenant_id, domain, address, idp_type, sso_configuration_id) VALUES ($1, $2, $3, 'oidc', $4)
            ON CONFLICT (domain) DO UPDATE SET tenant_id = EXCLUDED.tenant_id, address = EXCLUDED.address, idp_type = 'oidc',
-             sso_configuration_id = EXCLUDED.sso_configuration_id`,
+             sso_configuration_id = EXCLUDED.sso_configuration_id, saml_configuration_id = NULL`,
           [c.tenantId, domain, startUrl(c.key), id],
         );
       }

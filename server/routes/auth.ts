@@ -85,20 +85,23 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return {};
   });
 
-  app.post<{ Body: PreloginBody }>(
-    `${base}/v2/user/sso/prelogin`,
-    { schema: { body: s.strictObject({ email: s.email, tenantId: s.optionalId }, ['email']) } },
-    async (request) => {
-      const domain = request.body.email.trim().toLowerCase().split('@').pop() ?? '';
-      const { rows } = await ctx.db.query<{ address: string; idp_type: string }>(
-        'SELECT address, idp_type FROM sso_domains WHERE domain = $1',
-        [domain],
-      );
-      const match = rows[0];
-      if (!match) throw httpError(404, 'SSO is not configured for this email domain');
-      return { address: match.address, idpType: match.idp_type };
-    },
-  );
+  // SSO pre-login (spec 000 §7): the address and identity-provider type for the email's domain.
+  // v1 (`/user/saml/prelogin`) is the legacy name of the same question; both answer OIDC and SAML domains.
+  const ssoPreLogin = {
+    schema: { body: s.strictObject({ email: s.email, tenantId: s.optionalId }, ['email']) },
+  };
+  const findSsoDomain = async (request: { body: PreloginBody }) => {
+    const domain = request.body.email.trim().toLowerCase().split('@').pop() ?? '';
+    const { rows } = await ctx.db.query<{ address: string; idp_type: string }>(
+      'SELECT address, idp_type FROM sso_domains WHERE domain = $1',
+      [domain],
+    );
+    const match = rows[0];
+    if (!match) throw httpError(404, 'SSO is not configured for this email domain');
+    return { address: match.address, idpType: match.idp_type };
+  };
+  app.post<{ Body: PreloginBody }>(`${base}/v2/user/sso/prelogin`, ssoPreLogin, findSsoDomain);
+  app.post<{ Body: PreloginBody }>(`${base}/v1/user/saml/prelogin`, ssoPreLogin, findSsoDomain);
 
   function refuse(reply: FastifyReply) {
     // The cookie is useless now; remove it so the browser stops sending it.

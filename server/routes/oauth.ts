@@ -28,6 +28,7 @@ import { displayName, findUserById, type UserRow } from '../domain/users';
 import { requireUser } from '../http/bearer';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
+import { acceptFormBodies } from '../http/form';
 import { requestOrigin } from '../http/origin';
 import * as s from '../http/schemas';
 import { clientInfo } from './auth';
@@ -127,16 +128,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
   await app.register(
     async (api) => {
       // The token endpoint takes the standard form encoding (RFC 6749 §4.1.3) as well as JSON.
-      // A repeated parameter is refused, as the RFC requires.
-      api.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-        const params = new URLSearchParams(body as string);
-        const out: Record<string, string> = {};
-        for (const [key, value] of params) {
-          if (key in out) return done(httpError(400, `Parameter "${key.slice(0, 50)}" is repeated`), undefined);
-          out[key] = value;
-        }
-        done(null, out);
-      });
+      acceptFormBodies(api);
 
       api.get(`${OAUTH_PATH}/authorize`, async (request, reply) => {
         const query = request.query as Record<string, unknown>;

@@ -40,9 +40,10 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   const apiPrefix = ctx.options.prefix ? `/${ctx.options.prefix}` : '';
   const secrets = new SecretBox(ctx.options.secretsKey ?? DEVELOPMENT_SECRETS_KEY);
   const issuer = ctx.options.issuer.replace(/\/+$/, '');
-  if (ctx.options.ssoConnections.length) {
+  const oidcConnections = ctx.options.ssoConnections.filter((c) => c.protocol === 'oidc');
+  if (oidcConnections.length) {
     if (!/^https?:\/\//.test(issuer)) throw new Error('SSO connections need the server\'s public URL as its issuer');
-    await upsertSsoConnections(ctx.db, secrets, ctx.options.ssoConnections, (key) => `${issuer}${apiPrefix}/identity/resources/auth/v1/sso/oidc/${key}/start`);
+    await upsertSsoConnections(ctx.db, secrets, oidcConnections, (key) => `${issuer}${apiPrefix}/identity/resources/auth/v1/sso/oidc/${key}/start`);
   }
   const connections = new SsoConnections(ctx.db, secrets, { allowInsecureRequests: ctx.options.allowInsecureIdentityProviders });
   const cookieOptions = {

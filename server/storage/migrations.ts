@@ -14,6 +14,7 @@ import { SUB_ACCOUNT_STATEMENTS } from './schema/sub-accounts';
 import { OAUTH_STATEMENTS } from './schema/oauth';
 import { SOCIAL_STATEMENTS } from './schema/social';
 import { SSO_STATEMENTS } from './schema/sso';
+import { SAML_STATEMENTS } from './schema/saml';
 
 export interface Migration {
   version: number;
@@ -309,6 +310,11 @@ export const migrations: Migration[] = [
     version: 13,
     name: 'tenant SSO over OpenID Connect: configurations, domains, login states',
     statements: SSO_STATEMENTS,
+  },
+  {
+    version: 14,
+    name: 'tenant SSO over SAML: configurations, requests, assertions seen',
+    statements: SAML_STATEMENTS,
   },
 ];
 

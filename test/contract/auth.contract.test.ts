@@ -43,10 +43,19 @@ for (const [name, factory] of factories) {
       assert.equal(body.whiteLabelMode, false);
     });
 
-    test('SSO pre-login for a domain without SSO: 404 with an errors list', async () => {
-      const { status, body } = await target.call('POST', '/identity/resources/auth/v2/user/sso/prelogin', { body: { email: 'someone@no-sso.example.com' } });
-      assert.equal(status, 404);
-      assert.ok(Array.isArray(body.errors) && body.errors.length > 0);
+    test('SSO pre-login for a domain without SSO (v2, and the legacy v1 SAML name): 404 with an errors list', async () => {
+      for (const path of ['/identity/resources/auth/v2/user/sso/prelogin', '/identity/resources/auth/v1/user/saml/prelogin']) {
+        const { status, body } = await target.call('POST', path, { body: { email: 'someone@no-sso.example.com' } });
+        assert.equal(status, 404);
+        assert.ok(Array.isArray(body.errors) && body.errors.length > 0);
+      }
+    });
+
+    test('SAML post-login with a code nobody issued: 401 "Failed to authenticate", no session', async () => {
+      await target.clearCookies();
+      const { status, body } = await target.call('POST', '/identity/resources/auth/v1/user/saml/postlogin', { body: { code: 'never-issued' } });
+      assert.equal(status, 401);
+      assert.deepEqual(body.errors, ['Failed to authenticate']);
     });
 
     test('sign-up signs in: access token, user, tenants; me and tenants answer with the token', async () => {
@@ -134,6 +143,8 @@ for (const [name, factory] of factories) {
       ['sign-up with an overlong name', 'POST', '/identity/resources/users/v1/signUp', { body: { email: 'long@example.com', password: 'a-long-password-1', name: 'n'.repeat(101) } }],
       ['sign-up with an overlong email', 'POST', '/identity/resources/users/v1/signUp', { body: { email: `${'a'.repeat(250)}@example.com`, password: 'a-long-password-1' } }],
       ['SSO pre-login without an email', 'POST', '/identity/resources/auth/v2/user/sso/prelogin', { body: {} }],
+      ['SAML pre-login without an email', 'POST', '/identity/resources/auth/v1/user/saml/prelogin', { body: {} }],
+      ['SAML post-login without a code', 'POST', '/identity/resources/auth/v1/user/saml/postlogin', { body: {} }],
     ];
     for (const [label, method, path, options] of badInputs) {
       test(`bad input, ${label}: 400 with an errors list`, async () => {

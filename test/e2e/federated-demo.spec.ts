@@ -24,19 +24,30 @@ test('demo mode: "Continue with Demo ID" signs Sam Social in through the social 
   expect(offOrigin).toEqual([]);
 });
 
-test('demo mode: an email of the demo SSO domain goes through OIDC single sign-on on the page\'s own origin', async ({ page }) => {
-  const offOrigin: string[] = [];
-  page.on('request', (r) => { if (!r.url().startsWith(STATIC_ORIGIN)) offOrigin.push(r.url()); });
-  const html = await (await fetch(`${STATIC_ORIGIN}/demo.html`)).text();
-  await page.route(`${STATIC_ORIGIN}/account/**`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+const SSO_DEMO_CASES = [
+  { protocol: 'OIDC', email: 'olivia@sso.demo.example', signedInAs: 'Olivia OIDC (olivia@sso.demo.example)', callback: '/account/oidc/callback' },
+  { protocol: 'SAML', email: 'sam@saml.demo.example', signedInAs: 'Sam SAML (sam@saml.demo.example)', callback: '/account/saml/callback' },
+];
+for (const { protocol, email, signedInAs, callback } of SSO_DEMO_CASES) {
+  test(`demo mode: an email of the demo ${protocol} domain goes through single sign-on on the page's own origin, through its callback route`, async ({ page }) => {
+    const offOrigin: string[] = [];
+    const callbacks: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(STATIC_ORIGIN)) offOrigin.push(r.url());
+      if (r.isNavigationRequest()) callbacks.push(new URL(r.url()).pathname);
+    });
+    const html = await (await fetch(`${STATIC_ORIGIN}/demo.html`)).text();
+    await page.route(`${STATIC_ORIGIN}/account/**`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
 
-  await page.goto(`${STATIC_ORIGIN}/demo.html`);
-  const login = box(page);
-  await partOf(login, 'email-input').fill('olivia@sso.demo.example');
-  await partOf(login, 'submit-button').click();
-  await expect(login.getByText('Redirecting you to your single sign-on provider…')).toBeVisible();
-  await page.waitForURL(`${STATIC_ORIGIN}/`);
-  await page.goto(`${STATIC_ORIGIN}/demo.html`);
-  await expectSignedInAs(page, 'Olivia OIDC (olivia@sso.demo.example)');
-  expect(offOrigin).toEqual([]);
-});
+    await page.goto(`${STATIC_ORIGIN}/demo.html`);
+    const login = box(page);
+    await partOf(login, 'email-input').fill(email);
+    await partOf(login, 'submit-button').click();
+    await expect(login.getByText('Redirecting you to your single sign-on provider…')).toBeVisible();
+    await page.waitForURL(`${STATIC_ORIGIN}/`);
+    expect(callbacks).toContain(callback);
+    await page.goto(`${STATIC_ORIGIN}/demo.html`);
+    await expectSignedInAs(page, signedInAs);
+    expect(offOrigin).toEqual([]);
+  });
+}

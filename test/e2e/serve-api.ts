@@ -1,5 +1,6 @@
 // The reference server for the end-to-end tests: a fresh in-memory database on every run, seeded,
 // serving cdn/ and demo-pages/ like `npm start` does.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from '../../server/app';
 import { SEED_TENANT_ID } from '../../server/seed';
@@ -16,6 +17,8 @@ const origin = `http://127.0.0.1:${port}`;
 const staticOrigin = `http://127.0.0.1:${Number(process.env.E2E_STATIC_PORT ?? 8788)}`;
 // The OpenID provider that test/e2e/social-login.spec.ts starts plays a social provider on this port.
 const idpPort = Number(process.env.E2E_IDP_PORT ?? port + 2);
+// The SAML identity provider that test/e2e/sso-saml.spec.ts starts (test/idp/saml.ts) on this port.
+const samlIdpPort = Number(process.env.E2E_SAML_IDP_PORT ?? port + 3);
 
 const server = await buildServer({
   database: { kind: 'pglite' },
@@ -42,6 +45,12 @@ const server = await buildServer({
   ssoConnections: [{
     key: 'e2e-oidc', tenantId: SEED_TENANT_ID, protocol: 'oidc', domains: ['oidc-sso.example'], issuer: `http://127.0.0.1:${idpPort}`,
     clientId: 'e2e-sso', clientSecret: 'e2e-sso-secret', redirectUris: [`${origin}/account/oidc/callback`], defaultRoles: ['Viewer'],
+  }, {
+    // Emails of saml-sso.example sign in through the SAML identity provider (test/e2e/sso-saml.spec.ts).
+    key: 'e2e-saml', tenantId: SEED_TENANT_ID, protocol: 'saml', domains: ['saml-sso.example'],
+    entryPoint: `http://127.0.0.1:${samlIdpPort}/sso`, idpIssuer: `http://127.0.0.1:${samlIdpPort}/metadata`,
+    idpCertificates: [readFileSync(new URL('../idp/saml-keys/idp.crt', import.meta.url), 'utf8')],
+    callbackUrls: [`${origin}/account/saml/callback`], defaultRoles: ['Viewer'],
   }],
   allowInsecureIdentityProviders: true,
   // WebAuthn needs a domain as relying-party id (not an IP): the passkey tests use localhost.

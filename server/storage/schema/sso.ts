@@ -1,5 +1,5 @@
 /**
- * Tenant single sign-on over OpenID Connect (migration 10).
+ * Tenant single sign-on over OpenID Connect (migration 13).
  *
  * - `sso_configurations`: a tenant's identity provider (issuer, client, sealed secret), the kit's
  *   callback addresses it may return to, and the roles given to users created just in time. Its

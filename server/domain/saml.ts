@@ -1,0 +1,361 @@
+/**
+ * Tenant single sign-on over SAML 2.0: the server is the service provider of the tenant's identity
+ * provider, with `@node-saml/node-saml` (the SAML core of passport-saml) checking each response.
+ *
+ * 1. Start: an AuthnRequest (HTTP-Redirect binding) whose ID is stored with the kit's callback
+ *    address, a RelayState (hashed) and the hash of a value kept in the starting browser's cookie.
+ * 2. Assertion consumer service: the identity provider posts its response. The library checks the
+ *    signature of the assertion against the tenant's certificates, the issuer, the audience (this
+ *    connection's entity ID), the time window (60 s of clock skew) and that the response answers
+ *    a request of ours not yet answered (InResponseTo: unsolicited and replayed responses fail).
+ *    Here: the request is spent atomically, the RelayState matches, the bearer confirmation's
+ *    Recipient (inside the signed assertion) and the response's Destination are this ACS, the
+ *    assertion ID was never accepted before, and the email is in the connection's domains.
+ * 3. The identity waits behind a single-use code (120 s, stored as SHA-256); the browser goes to
+ *    the kit's SAML callback route with it, and the kit spends it (`POST /user/saml/postlogin`),
+ *    from the browser that started (its cookie), for a session.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
+import type { Database } from '../storage/database';
+
+/** A tenant's SAML connection as configured (`ssoConnections` option with `protocol: "saml"`). */
+export interface SamlConnectionConfig {
+  /** Lower-case key used in the service provider's addresses. */
+  key: string;
+  tenantId: string;
+  protocol: 'saml';
+  /** Email domains whose users sign in here (pre-login finds the connection by them). */
+  domains: string[];
+  /** The identity provider's single sign-on address (HTTP-Redirect binding). */
+  entryPoint: string;
+  /** The identity provider's entity ID: when set, responses must be issued by it. */
+  idpIssuer?: string;
+  /** PEM certificates the identity provider signs with (two during a rollover). */
+  idpCertificates: string[];
+  /** The kit's SAML callback addresses (`{app}/account/saml/callback`); the first is the default. */
+  callbackUrls: string[];
+  /** Roles of users created just in time. */
+  defaultRoles?: string[];
+}
+
+export interface SamlConnectionRow {
+  id: string;
+  key: string;
+  tenant_id: string;
+  entry_point: string;
+  idp_issuer: string | null;
+  idp_certificates: string[];
+  callback_urls: string[];
+  domains: string[];
+  default_role_keys: string[];
+}
+
+/** A refused sign-in. `callbackUrl`: where the browser can be sent back to with an error, when known. */
+export class SamlLoginError extends Error {
+  constructor(message: string, readonly callbackUrl: string | null = null) {
+    super(message);
+  }
+}
+
+export interface SamlIdentity {
+  connection: SamlConnectionRow;
+  subject: string;
+  email: string;
+  name: string | null;
+}
+
+const KEY_SHAPE = /^[a-z0-9][a-z0-9_-]{0,49}$/;
+const DOMAIN_SHAPE = /^[a-z0-9.-]{1,253}$/;
+const REQUEST_TTL_SECONDS = 600;
+const CODE_TTL_SECONDS = 120;
+const CLOCK_SKEW_MS = 60_000;
+const COLUMNS = 'id, key, tenant_id, entry_point, idp_issuer, idp_certificates, callback_urls, domains, default_role_keys';
+const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
+const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const token = () => randomBytes(32).toString('base64url');
+
+/** The addresses of this server for one connection. */
+export interface ServiceProviderAddresses {
+  /** The entity ID (also where the metadata is served). */
+  entityId: string;
+  /** The assertion consumer service (HTTP-POST binding). */
+  acsUrl: string;
+}
+
+function checkedHttpUrl(value: string, what: string): void {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${what}: ${value} is not a URL`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${what}: ${value} is not an http(s) URL`);
+}
+
+/** Writes the connections and their email domains; `startUrl(key)` is the address pre-login answers. */
+export async function upsertSamlConnections(db: Database, connections: readonly SamlConnectionConfig[], startUrl: (key: string) => string): Promise<void> {
+  for (const c of connections) {
+    if (!KEY_SHAPE.test(c.key)) throw new Error(`Invalid SSO connection key "${c.key}"`);
+    const domains = c.domains.map((d) => d.trim().toLowerCase());
+    if (!domains.length || !domains.every((d) => DOMAIN_SHAPE.test(d))) throw new Error(`SSO connection "${c.key}" needs valid email domains`);
+    if (!c.callbackUrls?.length) throw new Error(`SSO connection "${c.key}" needs at least one callback URL`);
+    if (!c.idpCertificates?.length || !c.idpCertificates.every((pem) => typeof pem === 'string' && pem.trim().length > 0)) {
+      throw new Error(`SSO connection "${c.key}" needs the identity provider's signing certificate`);
+    }
+    for (const u of [c.entryPoint, ...c.callbackUrls]) checkedHttpUrl(u, `SSO connection "${c.key}"`);
+    await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(
+        `INSERT INTO saml_configurations (key, tenant_id, entry_point, idp_issuer, idp_certificates, callback_urls, domains, default_role_keys)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (key) DO UPDATE SET tenant_id = EXCLUDED.tenant_id, entry_point = EXCLUDED.entry_point, idp_issuer = EXCLUDED.idp_issuer,
+           idp_certificates = EXCLUDED.idp_certificates, callback_urls = EXCLUDED.callback_urls, domains = EXCLUDED.domains,
+           default_role_keys = EXCLUDED.default_role_keys, updated_at = now()
+         RETURNING id`,
+        [c.key, c.tenantId, c.entryPoint, c.idpIssuer ?? null, c.idpCertificates.map((pem) => pem.trim()), c.callbackUrls, domains, c.defaultRoles ?? []],
+      );
+      const id = rows[0]!.id;
+      await tx.query('DELETE FROM sso_domains WHERE saml_configuration_id = $1 AND NOT (domain = ANY($2::text[]))', [id, domains]);
+      for (const domain of domains) {
+        await tx.query(
+          `INSERT INTO sso_domains (tenant_id, domain, address, idp_type, saml_configuration_id, sso_configuration_id) VALUES ($1, $2, $3, 'saml', $4, NULL)
+           ON CONFLICT (domain) DO UPDATE SET tenant_id = EXCLUDED.tenant_id, address = EXCLUDED.address, idp_type = 'saml',
+             saml_configuration_id = EXCLUDED.saml_configuration_id, sso_configuration_id = NULL`,
+          [c.tenantId, domain, startUrl(c.key), id],
+        );
+      }
+    });
+  }
+}
+
+/** The tenants' SAML connections. `addresses(key)`: this server's entity ID and ACS for a connection. */
+export class SamlConnections {
+  constructor(
+    private readonly db: Database,
+    private readonly addresses: (key: string) => ServiceProviderAddresses,
+  ) {}
+
+  async byKey(key: string): Promise<SamlConnectionRow | null> {
+    if (!KEY_SHAPE.test(key)) return null;
+    const { rows } = await this.db.query<SamlConnectionRow>(`SELECT ${COLUMNS} FROM saml_configurations WHERE key = $1 AND active`, [key]);
+    return rows[0] ?? null;
+  }
+
+  private serviceProvider(row: SamlConnectionRow, extra: { requestId?: string; cache: CacheProvider }): SAML {
+    const { entityId, acsUrl } = this.addresses(row.key);
+    return new SAML({
+      entryPoint: row.entry_point,
+      issuer: entityId,
+      audience: entityId,
+      callbackUrl: acsUrl,
+      idpCert: row.idp_certificates,
+      ...(row.idp_issuer ? { idpIssuer: row.idp_issuer } : {}),
+      // The assertion must be signed; a signature over the whole response alone is not asked for (most IdPs sign the assertion).
+      wantAssertionsSigned: true,
+      wantAuthnResponseSigned: false,
+      acceptedClockSkewMs: CLOCK_SKEW_MS,
+      validateInResponseTo: ValidateInResponseTo.always,
+      requestIdExpirationPeriodMs: REQUEST_TTL_SECONDS * 1000,
+      cacheProvider: extra.cache,
+      disableRequestedAuthnContext: true,
+      ...(extra.requestId ? { generateUniqueId: () => extra.requestId! } : {}),
+    });
+  }
+
+  /** The service provider's metadata for the tenant's identity provider administrator. */
+  async metadata(key: string): Promise<string | null> {
+    const row = await this.byKey(key);
+    if (!row) return null;
+    return this.serviceProvider(row, { cache: refusingCache }).generateServiceProviderMetadata(null, null);
+  }
+
+  /**
+   * Starts a sign-in: the AuthnRequest's ID stored with the callback address, the RelayState and
+   * the browser's binding. Returns the identity provider's address and the value for the cookie.
+   */
+  async start(key: string, callbackUrl: string | undefined): Promise<{ url: string; binding: string }> {
+    const row = await this.byKey(key);
+    if (!row) throw new SamlLoginError(`unknown SAML connection "${key}"`);
+    const callback = callbackUrl ?? row.callback_urls[0]!;
+    if (!row.callback_urls.includes(callback)) throw new SamlLoginError('callback address not registered for the connection');
+    const requestId = `_${randomBytes(20).toString('hex')}`;
+    const relayState = token();
+    const binding = token();
+    await this.db.query(`DELETE FROM saml_requests WHERE expires_at < now() - interval '1 day'`);
+    await this.db.query(`DELETE FROM saml_assertions_seen WHERE expires_at < now()`);
+    const cache: CacheProvider = {
+      saveAsync: async (id, value) => {
+        if (id !== requestId) throw new Error('unexpected request ID');
+        await this.db.query(
+          `INSERT INTO saml_requests (request_id, configuration_id, callback_url, relay_state_hash, browser_binding_hash, expires_at)
+           VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))`,
+          [requestId, row.id, callback, sha256(relayState), sha256(binding), REQUEST_TTL_SECONDS],
+        );
+        return { value, createdAt: Date.now() };
+      },
+      getAsync: async () => null,
+      removeAsync: async () => null,
+    };
+    const url = await this.serviceProvider(row, { requestId, cache }).getAuthorizeUrlAsync(relayState, undefined, {});
+    return { url, binding };
+  }
+
+  /**
+   * The assertion consumer service: checks the identity provider's response (see the file's
+   * comment) and parks the identity behind a single-use code. Returns where to send the browser.
+   */
+  async consume(key: string, samlResponse: string, relayState: string | undefined): Promise<{ callbackUrl: string; code: string }> {
+    const row = await this.byKey(key);
+    if (!row) throw new SamlLoginError(`unknown SAML connection "${key}"`);
+    const { acsUrl } = this.addresses(row.key);
+    // The request this response names, spent by the first answer that reaches it (won: this one).
+    const answered: { request: { requestId: string; callbackUrl: string; relayStateHash: string; won: boolean } | null } = { request: null };
+    const cache: CacheProvider = {
+      saveAsync: refusingCache.saveAsync,
+      getAsync: async (id) => {
+        const { rows } = await this.db.query<{ created_at: Date }>(
+          'SELECT created_at FROM saml_requests WHERE request_id = $1 AND configuration_id = $2 AND answered_at IS NULL AND expires_at > now()',
+          [id, row.id],
+        );
+        return rows[0] ? new Date(rows[0].created_at).toISOString() : null;
+      },
+      removeAsync: async (id) => {
+        if (!id) return null;
+        const { rows } = await this.db.query<{ callback_url: string; relay_state_hash: string }>(
+          `UPDATE saml_requests SET answered_at = now() WHERE request_id = $1 AND configuration_id = $2 AND answered_at IS NULL
+           RETURNING callback_url, relay_state_hash`,
+          [id, row.id],
+        );
+        if (rows[0]) answered.request = { requestId: id, callbackUrl: rows[0].callback_url, relayStateHash: rows[0].relay_state_hash, won: true };
+        else if (!answered.request) {
+          const known = await this.db.query<{ callback_url: string; relay_state_hash: string }>(
+            'SELECT callback_url, relay_state_hash FROM saml_requests WHERE request_id = $1 AND configuration_id = $2', [id, row.id]);
+          if (known.rows[0]) answered.request = { requestId: id, callbackUrl: known.rows[0].callback_url, relayStateHash: known.rows[0].relay_state_hash, won: false };
+        }
+        return id;
+      },
+    };
+    const refuse = (reason: string): never => {
+      throw new SamlLoginError(reason, answered.request?.callbackUrl ?? row.callback_urls[0]!);
+    };
+
+    let profile: Profile | null;
+    try {
+      ({ profile } = await this.serviceProvider(row, { cache }).validatePostResponseAsync({ SAMLResponse: samlResponse }));
+    } catch (error) {
+      return refuse(`response refused: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const { request } = answered;
+    if (!profile) return refuse('no assertion');
+    // The library checks the issuer of logout messages only: the signed assertion's issuer is checked here.
+    if (row.idp_issuer && profile.issuer !== row.idp_issuer) return refuse('the assertion was issued by another entity');
+    if (!request || request.requestId !== profile.inResponseTo) return refuse('the response answers no request of ours');
+    if (!request.won) return refuse('the request was already answered');
+    if (typeof relayState !== 'string' || sha256(relayState) !== request.relayStateHash) return refuse('RelayState differs from the request\'s');
+
+    const checks = confirmationChecks(profile, acsUrl);
+    if (checks) return refuse(checks);
+    const assertion = assertionOf(profile);
+    const assertionId = typeof assertion?.$?.ID === 'string' ? assertion.$.ID : '';
+    if (!assertionId) return refuse('the assertion has no ID');
+    const notOnOrAfter = assertion?.Conditions?.[0]?.$?.NotOnOrAfter;
+    const keepUntil = typeof notOnOrAfter === 'string' && !Number.isNaN(Date.parse(notOnOrAfter))
+      ? new Date(Math.max(Date.parse(notOnOrAfter), Date.now()) + CLOCK_SKEW_MS) : new Date(Date.now() + REQUEST_TTL_SECONDS * 1000);
+    const seen = await this.db.query(
+      'INSERT INTO saml_assertions_seen (configuration_id, assertion_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING assertion_id',
+      [row.id, assertionId.slice(0, 256), keepUntil],
+    );
+    if (!seen.rows[0]) return refuse('the assertion was already used');
+
+    const email = emailOf(profile);
+    if (!email || !row.domains.includes(email.split('@')[1] ?? '')) return refuse('the identity provider asserted an email outside the connection\'s domains');
+    const subject = profile.nameID;
+    if (!subject) return refuse('the assertion names no subject');
+
+    const code = token();
+    await this.db.query(
+      `UPDATE saml_requests SET code_hash = $2, code_expires_at = now() + make_interval(secs => $3), subject = $4, email = $5, name = $6 WHERE request_id = $1`,
+      [request.requestId, sha256(code), CODE_TTL_SECONDS, subject.slice(0, 512), email, nameOf(profile)],
+    );
+    return { callbackUrl: request.callbackUrl, code };
+  }
+
+  /** Spends the code of the kit's callback, in the browser that started: the identity it stands for. */
+  async redeem(code: string, binding: string | undefined): Promise<SamlIdentity> {
+    const { rows } = await this.db.query<{ configuration_id: string; browser_binding_hash: string; expired: boolean; subject: string; email: string; name: string | null }>(
+      `UPDATE saml_requests SET code_used_at = now() WHERE code_hash = $1 AND code_used_at IS NULL
+       RETURNING configuration_id, browser_binding_hash, code_expires_at <= now() AS expired, subject, email, name`,
+      [sha256(code)],
+    );
+    const pending = rows[0];
+    if (!pending) throw new SamlLoginError('unknown or used code');
+    if (pending.expired) throw new SamlLoginError('the code expired');
+    if (!binding || sha256(binding) !== pending.browser_binding_hash) throw new SamlLoginError('the code reached another browser than the one that started');
+    const found = await this.db.query<SamlConnectionRow>(`SELECT ${COLUMNS} FROM saml_configurations WHERE id = $1 AND active`, [pending.configuration_id]);
+    const connection = found.rows[0];
+    if (!connection) throw new SamlLoginError('the connection is gone');
+    return { connection, subject: pending.subject, email: pending.email, name: pending.name };
+  }
+}
+
+/** A cache for a SAML object that never answers a response (metadata only). */
+const refusingCache: CacheProvider = {
+  saveAsync: async () => { throw new Error('no request is sent from here'); },
+  getAsync: async () => null,
+  removeAsync: async () => null,
+};
+
+// The verified assertion as parsed by the library (xml2js shape, local names).
+interface ParsedNode { $?: Record<string, string>; [child: string]: unknown }
+type Assertion = ParsedNode & {
+  Subject?: Array<{ SubjectConfirmation?: Array<ParsedNode & { SubjectConfirmationData?: ParsedNode[] }> }>;
+  Conditions?: ParsedNode[];
+};
+
+function assertionOf(profile: Profile): Assertion | null {
+  const parsed = profile.getAssertion?.() as { Assertion?: Assertion } | undefined;
+  return parsed?.Assertion ?? null;
+}
+
+/**
+ * The bearer confirmation must be addressed to this ACS (SAML 2.0 profiles §4.1.4.2: Recipient),
+ * and a Destination on the response, when present, too. Returns the reason to refuse, or null.
+ */
+function confirmationChecks(profile: Profile, acsUrl: string): string | null {
+  const assertion = assertionOf(profile);
+  const confirmations = assertion?.Subject?.[0]?.SubjectConfirmation ?? [];
+  const bearer = confirmations.filter((c) => c.$?.Method === BEARER);
+  if (!bearer.length) return 'the assertion has no bearer subject confirmation';
+  if (!bearer.some((c) => c.SubjectConfirmationData?.[0]?.$?.Recipient === acsUrl)) return 'the assertion is addressed to another recipient';
+  const response = profile.getSamlResponseXml?.() ?? '';
+  const destination = /<(?:\w+:)?Response\b[^>]*\bDestination="([^"]*)"/.exec(response)?.[1];
+  if (destination !== undefined && destination !== acsUrl) return 'the response is addressed to another destination';
+  return null;
+}
+
+function attribute(profile: Profile, ...names: string[]): string | null {
+  for (const name of names) {
+    const value = profile[name];
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string' && first.trim()) return first.trim();
+  }
+  return null;
+}
+
+function emailOf(profile: Profile): string | null {
+  const fromAttributes = attribute(profile, 'email', 'mail', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress');
+  const value = fromAttributes ?? (profile.nameIDFormat === EMAIL_FORMAT ? profile.nameID : null);
+  const email = value?.trim().toLowerCase() ?? '';
+  return /^[^\s@]+@[^\s@]+$/.test(email) && email.length <= 254 ? email : null;
+}
+
+function nameOf(profile: Profile): string | null {
+  const full = attribute(profile, 'name', 'displayName', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name');
+  if (full) return full.slice(0, 100);
+  const given = attribute(profile, 'firstName', 'givenName');
+  const family = attribute(profile, 'lastName', 'surname', 'sn');
+  const joined = [given, family].filter(Boolean).join(' ');
+  return joined ? joined.slice(0, 100) : null;
+}

@@ -1,0 +1,240 @@
+/**
+ * Tenant SSO over SAML against an identity provider built with another SAML library (`samlify`,
+ * test/idp/saml.ts): pre-login by email domain, the AuthnRequest, the assertion consumer service's
+ * checks (signature, audience, recipient, destination, time window, InResponseTo, replay,
+ * RelayState, domains), the single-use code bound to the starting browser, just-in-time users.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startSamlIdp, type ResponseOverrides, type RunningSamlIdp } from '../../test/idp/saml';
+import type { BuiltServer } from '../app';
+import { SEED_TENANT_ID } from '../seed';
+import { ALLOWED_ORIGIN, ME, bearer, refresh, refreshCookieOf, startTestServer } from '../test-helpers';
+
+const ISSUER = 'http://auth.test';
+const CALLBACK = 'http://app.test/account/saml/callback';
+const OTHER_CALLBACK = 'http://admin.app.test/account/saml/callback';
+const SSO = '/frontegg/identity/resources/auth/v1/sso/saml/acme-saml';
+const ENTITY_ID = `${ISSUER}${SSO}/metadata`;
+const ACS = `${ISSUER}${SSO}/acs`;
+const POSTLOGIN = '/frontegg/identity/resources/auth/v1/user/saml/postlogin';
+
+let idp: RunningSamlIdp;
+let server: BuiltServer;
+
+before(async () => {
+  idp = await startSamlIdp({
+    port: 0,
+    sp: { entityId: ENTITY_ID, acsUrl: ACS },
+    accounts: {
+      sam: { email: 'sam@acme-saml.test', name: 'Sam SAML' },
+      outsider: { email: 'mallory@elsewhere.test' },
+    },
+  });
+  server = await startTestServer({
+    issuer: ISSUER,
+    ssoConnections: [{
+      key: 'acme-saml', tenantId: SEED_TENANT_ID, protocol: 'saml', domains: ['acme-saml.test'], entryPoint: idp.ssoUrl,
+      idpIssuer: idp.entityId, idpCertificates: [idp.certificate], callbackUrls: [CALLBACK, OTHER_CALLBACK], defaultRoles: ['Viewer'],
+    }],
+  });
+});
+after(async () => {
+  await server.close();
+  await idp.close();
+});
+
+/** The server's start: the AuthnRequest address at the IdP and the starting browser's cookie. */
+async function start(query = '') {
+  const started = await server.app.inject({ url: `${SSO}/start${query}` });
+  assert.equal(started.statusCode, 302, started.body);
+  const cookies = started.headers['set-cookie'] as string | string[] | undefined;
+  const line = (Array.isArray(cookies) ? cookies : [cookies ?? '']).find((c) => c.startsWith('ae_saml='))!;
+  assert.match(line, /HttpOnly/);
+  return { authnRequest: started.headers.location as string, binding: line.split(';')[0]! };
+}
+
+/** Posts a response to the ACS as the browser would (a form): where the browser is sent next. */
+async function postToAcs(form: { SAMLResponse: string; RelayState: string }) {
+  const res = await server.app.inject({
+    method: 'POST', url: `${SSO}/acs`, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://127.0.0.1' },
+    payload: new URLSearchParams({ SAMLResponse: form.SAMLResponse, RelayState: form.RelayState }).toString(),
+  });
+  return res;
+}
+
+function postLogin(code: string, cookie?: string) {
+  return server.app.inject({ method: 'POST', url: POSTLOGIN, headers: { origin: ALLOWED_ORIGIN, ...(cookie ? { cookie } : {}) }, payload: { code } });
+}
+
+/** A whole sign-in up to the kit's callback, the IdP's response shaped by `overrides`. */
+async function signInAtIdp(login: string, overrides?: ResponseOverrides) {
+  const { authnRequest, binding } = await start();
+  const response = await idp.respond(authnRequest, login, overrides);
+  const acs = await postToAcs(response);
+  assert.equal(acs.statusCode, 303, acs.body);
+  return { back: new URL(acs.headers.location as string), binding, response };
+}
+
+async function assertRefused(overrides: ResponseOverrides, login = 'sam') {
+  const { back } = await signInAtIdp(login, overrides);
+  assert.equal(back.origin + back.pathname, CALLBACK);
+  assert.equal(back.searchParams.get('error'), 'sso_failed');
+  assert.equal(back.searchParams.get('code'), null);
+}
+
+describe('SAML SSO', () => {
+  it('pre-login (v2 and the legacy v1) answers the start address and "saml" for the domain', async () => {
+    for (const url of ['/frontegg/identity/resources/auth/v2/user/sso/prelogin', '/frontegg/identity/resources/auth/v1/user/saml/prelogin']) {
+      const pre = await server.app.inject({ method: 'POST', url, payload: { email: 'Sam@Acme-SAML.test' } });
+      assert.equal(pre.statusCode, 200, pre.body);
+      assert.deepEqual(pre.json(), { address: `${ISSUER}${SSO}/start`, idpType: 'saml' });
+    }
+  });
+
+  it('serves the service provider\'s metadata: entity ID and the HTTP-POST assertion consumer service', async () => {
+    const res = await server.app.inject({ url: `${SSO}/metadata` });
+    assert.equal(res.statusCode, 200);
+    assert.match(res.headers['content-type'] as string, /samlmetadata\+xml/);
+    assert.ok(res.body.includes(`entityID="${ENTITY_ID}"`));
+    assert.ok(res.body.includes(`Location="${ACS}"`));
+    assert.equal((await server.app.inject({ url: '/frontegg/identity/resources/auth/v1/sso/saml/nobody/metadata' })).statusCode, 404);
+  });
+
+  it('the AuthnRequest goes to the IdP by redirect, with this connection as issuer and ACS', async () => {
+    const { authnRequest } = await start();
+    const url = new URL(authnRequest);
+    assert.equal(url.origin + url.pathname, idp.ssoUrl);
+    assert.ok(url.searchParams.get('SAMLRequest'));
+    assert.ok(url.searchParams.get('RelayState'));
+  });
+
+  it('a new person of the domain: the ACS sends the browser to the kit with a code; post-login signs in to the tenant with the default roles; refresh keeps the session', async () => {
+    const { back, binding } = await signInAtIdp('sam');
+    assert.equal(back.origin + back.pathname, CALLBACK);
+    const code = back.searchParams.get('code')!;
+    assert.ok(code.length >= 40);
+    const res = await postLogin(code, binding);
+    assert.equal(res.statusCode, 200, res.body);
+    const cookie = refreshCookieOf(res);
+    assert.ok(cookie);
+    const me = (await server.app.inject({ url: ME, headers: bearer(res.json().accessToken) })).json();
+    assert.equal(me.email, 'sam@acme-saml.test');
+    assert.equal(me.name, 'Sam SAML');
+    assert.equal(me.tenantId, SEED_TENANT_ID);
+    assert.deepEqual(me.roles.map((r: { key: string }) => r.key), ['Viewer']);
+    const refreshed = await refresh(server.app, cookie);
+    assert.equal(refreshed.statusCode, 200, refreshed.body);
+
+    // The second time the same person is found by their SAML identity, not created again.
+    const again = await signInAtIdp('sam');
+    const second = await postLogin(again.back.searchParams.get('code')!, again.binding);
+    assert.equal(second.statusCode, 200);
+    const meAgain = (await server.app.inject({ url: ME, headers: bearer(second.json().accessToken) })).json();
+    assert.equal(meAgain.id, me.id);
+  });
+
+  it('a registered redirect_uri picks the kit callback; an unregistered one or an unknown connection gets a page, never a redirect', async () => {
+    const { authnRequest, binding } = await start(`?redirect_uri=${encodeURIComponent(OTHER_CALLBACK)}`);
+    const acs = await postToAcs(await idp.respond(authnRequest, 'sam'));
+    const back = new URL(acs.headers.location as string);
+    assert.equal(back.origin + back.pathname, OTHER_CALLBACK);
+    assert.equal((await postLogin(back.searchParams.get('code')!, binding)).statusCode, 200);
+
+    const bad = await server.app.inject({ url: `${SSO}/start?redirect_uri=${encodeURIComponent('http://evil.test/cb')}` });
+    assert.equal(bad.statusCode, 400);
+    assert.equal(bad.headers.location, undefined);
+    const unknown = await server.app.inject({ url: '/frontegg/identity/resources/auth/v1/sso/saml/nobody/start' });
+    assert.equal(unknown.statusCode, 400);
+  });
+
+  it('the code: single use, only in the browser that started, unknown codes refused — "Failed to authenticate", no session', async () => {
+    const first = await signInAtIdp('sam');
+    const code = first.back.searchParams.get('code')!;
+    const otherBrowser = await postLogin(code);
+    assert.equal(otherBrowser.statusCode, 401);
+    assert.deepEqual(otherBrowser.json().errors, ['Failed to authenticate']);
+    // Spent by that attempt: even the right browser cannot use it now.
+    const reused = await postLogin(code, first.binding);
+    assert.equal(reused.statusCode, 401);
+    const forged = await postLogin('not-a-code', first.binding);
+    assert.equal(forged.statusCode, 401);
+    for (const res of [otherBrowser, reused, forged]) assert.equal(refreshCookieOf(res), undefined);
+  });
+
+  it('a replayed response is refused: the same SAMLResponse posted twice signs in once', async () => {
+    const { back, response } = await signInAtIdp('sam');
+    assert.ok(back.searchParams.get('code'));
+    const replay = await postToAcs(response);
+    assert.equal(replay.statusCode, 303);
+    assert.equal(new URL(replay.headers.location as string).searchParams.get('error'), 'sso_failed');
+  });
+
+  it('an assertion accepted once is refused in the answer to another request', async () => {
+    const assertionId = `_reused-${Date.now()}`;
+    const first = await signInAtIdp('sam', { assertionId });
+    assert.ok(first.back.searchParams.get('code'));
+    await assertRefused({ assertionId });
+  });
+
+  it('a tampered assertion (the email changed after signing) is refused', async () => {
+    await assertRefused({ tamper: (xml) => xml.replace(/sam@acme-saml\.test/g, 'admin@acme-saml.test') });
+  });
+
+  it('an expired or not-yet-valid assertion is refused', async () => {
+    await assertRefused({ notOnOrAfter: new Date(Date.now() - 10 * 60_000) });
+    await assertRefused({ notBefore: new Date(Date.now() + 10 * 60_000) });
+  });
+
+  it('an assertion for another audience, recipient or destination is refused', async () => {
+    await assertRefused({ audience: 'http://other-sp.test/metadata' });
+    await assertRefused({ recipient: 'http://other-sp.test/acs' });
+    await assertRefused({ destination: 'http://other-sp.test/acs' });
+  });
+
+  it('an assertion signed with another key, or issued by another entity, is refused', async () => {
+    await assertRefused({ signer: 'impostor' });
+    await assertRefused({ issuer: 'http://impostor.test/metadata' });
+  });
+
+  it('an unsolicited response (no InResponseTo) or one answering an unknown request is refused', async () => {
+    await assertRefused({ inResponseTo: null });
+    await assertRefused({ inResponseTo: '_never-sent' });
+  });
+
+  it('a RelayState that is not the request\'s is refused', async () => {
+    const { authnRequest } = await start();
+    const response = await idp.respond(authnRequest, 'sam');
+    const acs = await postToAcs({ ...response, RelayState: 'forged' });
+    assert.equal(new URL(acs.headers.location as string).searchParams.get('error'), 'sso_failed');
+  });
+
+  it('an email outside the connection\'s domains is refused (the IdP cannot speak for other domains)', async () => {
+    await assertRefused({}, 'outsider');
+  });
+
+  it('bad ACS input: 400 with an errors list for a malformed body, the error redirect for a response that is not SAML, never a 500', async () => {
+    for (const payload of ['', 'RelayState=x', 'SAMLResponse=a&SAMLResponse=b', 'SAMLResponse=a&extra=1']) {
+      const res = await server.app.inject({ method: 'POST', url: `${SSO}/acs`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+      assert.equal(res.statusCode, 400, payload);
+      assert.ok(Array.isArray(res.json().errors));
+    }
+    for (const SAMLResponse of ['not base64 at all!', Buffer.from('<not-saml/>').toString('base64'), Buffer.from('<<<').toString('base64')]) {
+      const res = await postToAcs({ SAMLResponse, RelayState: 'x' });
+      assert.equal(res.statusCode, 303, res.body);
+      assert.equal(new URL(res.headers.location as string).searchParams.get('error'), 'sso_failed');
+    }
+    const unknown = await server.app.inject({
+      method: 'POST', url: '/frontegg/identity/resources/auth/v1/sso/saml/nobody/acs', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'SAMLResponse=x',
+    });
+    assert.equal(unknown.statusCode, 400);
+  });
+
+  it('malformed post-login bodies: 400 with an errors list', async () => {
+    for (const payload of [{}, { code: 5 }, { code: '' }, { code: 'x', extra: 1 }]) {
+      const res = await server.app.inject({ method: 'POST', url: POSTLOGIN, headers: { origin: ALLOWED_ORIGIN }, payload });
+      assert.equal(res.statusCode, 400);
+      assert.ok(Array.isArray(res.json().errors));
+    }
+  });
+});
