@@ -55,7 +55,7 @@ export const LOGIN_STEP_SCREENS: Partial<Record<LoginStep, ComponentType<StepPro
 export type LoginBoxScreen = 'login' | RouteScreen | 'socialCallback' | 'oidcCallback' | 'samlCallback';
 
 /** The callback screens of federated sign-in: an mfaRequired answer hands over to the login steps (MFA). */
-const FEDERATED_CALLBACKS: ReadonlySet<LoginBoxScreen> = new Set(['socialCallback', 'oidcCallback']);
+const FEDERATED_CALLBACKS: ReadonlySet<LoginBoxScreen> = new Set(['socialCallback', 'oidcCallback', 'samlCallback']);
 
 /** The screen to open with: the `screen` attribute, else the route's screen (spec 000 §2), else login. */
 export function initialScreen(screen: string | undefined, pathname: string, routes: AuthRoutes): LoginBoxScreen {

@@ -5,19 +5,24 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { startOidcIdp, type RunningIdp } from '../idp/oidc';
+import { startSamlIdp, type RunningSamlIdp } from '../idp/saml';
 import { seedDemoDatabase } from '../../core/demo/data';
 import { API_ORIGIN, STATIC_ORIGIN } from '../playwright.config';
 import { axeViolations, box, expectSignedInAs, partOf } from './helpers';
 
 const IDP_PORT = Number(process.env.E2E_IDP_PORT ?? Number(process.env.E2E_API_PORT ?? 8787) + 2);
+const SAML_IDP_PORT = Number(process.env.E2E_SAML_IDP_PORT ?? Number(process.env.E2E_API_PORT ?? 8787) + 3);
+const SAML_SP = `${API_ORIGIN}/frontegg/identity/resources/auth/v1/sso/saml/e2e-saml`;
 const API = `${API_ORIGIN}/frontegg/identity/resources`;
 const stamp = Date.now().toString(36);
 const SOCIAL = { login: 'mfa-sam', email: `mfa-sam-${stamp}@social.example`, name: 'Sam Second-Factor' };
 const SSO = { login: 'mfa-olivia', email: `mfa-olivia-${stamp}@oidc-sso.example`, name: 'Olivia Second-Factor' };
+const SAML = { login: 'mfa-saml', email: `mfa-saml-${stamp}@saml-sso.example`, name: 'Sam Second-Factor' };
 /** A TOTP code for a later 30-second step than `now`, so it is never a replay of the enrolment's. */
 const totpAt = (secret: string, steps: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * steps });
 
 let idp: RunningIdp;
+let samlIdp: RunningSamlIdp;
 
 test.beforeAll(async () => {
   idp = await startOidcIdp({
@@ -31,8 +36,16 @@ test.beforeAll(async () => {
       [SSO.login]: { email: SSO.email, name: SSO.name },
     },
   });
+  samlIdp = await startSamlIdp({
+    port: SAML_IDP_PORT,
+    sp: { entityId: `${SAML_SP}/metadata`, acsUrl: `${SAML_SP}/acs` },
+    accounts: { [SAML.login]: { email: SAML.email, name: SAML.name } },
+  });
 });
-test.afterAll(async () => { await idp?.close(); });
+test.afterAll(async () => {
+  await idp?.close();
+  await samlIdp?.close();
+});
 
 /**
  * A person with an account (signed up with a password) and an authenticator app: what the provider
@@ -111,6 +124,22 @@ test('OIDC SSO of a user with an authenticator app: the MFA step, the TOTP, sign
   await partOf(login, 'submit-button').click();
   await signInAtProvider(page, SSO.login);
   await secondFactorThenSignedIn(page, secret, `${SSO.name} (${SSO.email})`, postLogins);
+});
+
+test('SAML SSO of a user with an authenticator app: the MFA step, the TOTP, signed in, and still signed in after a reload', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const secret = await personWithAuthenticator(request, SAML);
+  const postLogins: string[] = [];
+  page.on('request', (r) => { if (r.url().includes('/postlogin')) postLogins.push(r.url()); });
+  await page.goto('/login.html');
+  const login = box(page);
+  await partOf(login, 'email-input').fill(SAML.email);
+  await partOf(login, 'submit-button').click();
+  await page.waitForURL(`${samlIdp.ssoUrl}?**`);
+  await page.getByLabel('User name').fill(SAML.login);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await secondFactorThenSignedIn(page, secret, `${SAML.name} (${SAML.email})`, postLogins);
 });
 
 /** Demo mode's forced enrolment with the authenticator app: the secret shown, its TOTP, the recovery code, continue. */
