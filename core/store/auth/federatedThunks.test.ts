@@ -9,7 +9,7 @@ import { createDemoBackend, STORAGE_KEY } from '../../demo/backend';
 import { seedDemoDatabase } from '../../demo/data';
 import { createMemoryStorage } from '../../demo/memoryStorage';
 import { buildSocialAuthorizationUrl, completeSocialLogin, loadSocialProviders } from '../../social/socialLogin';
-import { completeOidcLogin } from '../../sso/ssoLogin';
+import { completeOidcLogin, completeSamlLogin } from '../../sso/ssoLogin';
 import { continueWithSecondFactor } from './federatedThunks';
 import { finishSignIn } from './thunks';
 
@@ -161,5 +161,20 @@ describe('the federated callbacks with an mfaRequired answer', () => {
     await app.store.dispatch(finishSignIn(verified));
     assert.equal(app.store.getState().auth.user?.email, 'olivia@sso.demo.example');
     assert.deepEqual(navigations, ['/']);
+  });
+
+  it('SAML SSO: a new person where MFA is enforced goes to forced enrolment, no session, the code gone', async () => {
+    const { app, navigations, events } = appOver(enforcedDemo().transport);
+    await app.ready;
+    const replaced = page('https://app.example.com/account/saml/callback?code=demo-saml-code');
+    assert.equal(await app.store.dispatch(completeSamlLogin(new URL((globals.location as URL).href))), true);
+    const auth = app.store.getState().auth;
+    assert.equal(auth.loginState.step, 'forceTwoFactor');
+    assert.equal(auth.loginState.email, 'sam@saml.demo.example');
+    assert.equal(auth.isAuthenticated, false);
+    assert.equal(auth.accessToken, null);
+    assert.deepEqual(replaced, ['/account/login']);
+    assert.deepEqual(navigations, []);
+    assert.equal(events.includes('auth:login'), false);
   });
 });
