@@ -26,7 +26,7 @@ export interface CreatedInviteLink extends InviteLink { token: string; link: str
 export interface InviteLinkConfig { defaultExpiresInMinutes: number; maxExpiresInMinutes: number }
 
 /** Users v3 query (spec 001 §7): v2's plus a preset. */
-export type UsersPreset = 'INACTIVE';
+export type UsersPreset = 'INACTIVE' | 'MFA_UNENROLLED';
 export interface UsersV3Query extends UsersQuery { preset?: UsersPreset; maxInactiveSeconds?: number; email?: string }
 
 export interface InvitationLink { userId: string; token: string }

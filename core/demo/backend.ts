@@ -54,12 +54,18 @@ function permissionsOf(user: DemoUser, db: DemoDatabase): string[] {
   return demoPermissionsOf(db, user);
 }
 
+/** A second factor in the demo's MFA state (core/demo/mfaFlows.ts); a passkey alone is a first factor. */
+function mfaEnrolledOf(db: DemoDatabase, user: DemoUser): boolean {
+  const devices = (db as DemoDatabase & { mfa?: { devices: Array<{ userId: string; passkey?: boolean }> } }).mfa?.devices ?? [];
+  return devices.some((d) => d.userId === user.id && !d.passkey);
+}
+
 function profileOf(db: DemoDatabase, user: DemoUser): User {
   return {
     id: user.id, email: user.email, name: user.name, tenantId: user.tenantId, tenantIds: [user.tenantId],
     roles: demoRolesOf(db, user).map((role) => ({ id: role.id, key: role.key, name: role.name })),
     permissions: permissionsOf(user, db).map((key) => ({ id: `perm-${key}`, key })),
-    verified: true, createdAt: user.createdAt, lastLogin: user.lastLogin, metadata: user.metadata ?? '{}', mfaEnrolled: false,
+    verified: true, createdAt: user.createdAt, lastLogin: user.lastLogin, metadata: user.metadata ?? '{}', mfaEnrolled: mfaEnrolledOf(db, user),
     phoneNumber: user.phoneNumber ?? null,
     superUser: false, profilePictureUrl: null,
   } satisfies User & Json as User;
@@ -104,7 +110,8 @@ function listDemoUsers(db: DemoDatabase, caller: DemoUser, query: Record<string,
   const unknown = Object.keys(query).find((key) => !(v3 ? V3_QUERY : V2_QUERY).includes(key));
   if (unknown) return fail(400, `Unknown field "${unknown}"`);
   if (v3 && query._tenantId && query._tenantId !== caller.tenantId) return fail(403, 'You can only list the users of your active account');
-  if (v3 && query._preset && query._preset !== 'INACTIVE') return fail(400, `The ${query._preset} preset is not available on this server`);
+  if (v3 && query._preset && !['INACTIVE', 'MFA_UNENROLLED', 'BREACHED_PASSWORDS'].includes(query._preset)) return fail(400, 'Invalid users query');
+  if (v3 && query._preset === 'BREACHED_PASSWORDS') return fail(400, `The ${query._preset} preset is not available on this server`);
   if (v3 && query._maxInactiveSeconds && query._preset !== 'INACTIVE') return fail(400, '_maxInactiveSeconds needs _preset=INACTIVE');
   const inactiveMs = v3 && query._preset === 'INACTIVE' ? Number(query._maxInactiveSeconds ?? 7_776_000) * 1000 : null;
   const email = v3 ? (query._email ?? '').trim().toLowerCase() : '';
@@ -115,6 +122,7 @@ function listDemoUsers(db: DemoDatabase, caller: DemoUser, query: Record<string,
     .filter((u) => !filter || u.email.toLowerCase().includes(filter) || u.name.toLowerCase().includes(filter))
     .filter((u) => !email || u.email.toLowerCase() === email)
     .filter((u) => inactiveMs === null || !u.lastLogin || Date.parse(u.lastLogin) < now - inactiveMs)
+    .filter((u) => !(v3 && query._preset === 'MFA_UNENROLLED') || !mfaEnrolledOf(db, u))
     .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : 1) * (order === 'DESC' ? -1 : 1));
   const items = matching.slice(page * limit, page * limit + limit).map((u) => listItemOf(db, u));
   return ok({ items, _metadata: { totalItems: matching.length, totalPages: Math.ceil(matching.length / limit) } });

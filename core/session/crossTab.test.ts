@@ -28,6 +28,14 @@ function channelHub() {
 }
 
 const settle = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits until `done()` holds (the other tab's message arrived), polling; fails after 2 s, so a busy machine only slows it. */
+async function until(done: () => boolean, what: string) {
+  const deadline = Date.now() + 2000;
+  while (!done()) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
+    await settle(5);
+  }
+}
 const names: string[] = [];
 afterEach(() => { for (const name of names.splice(0)) disposeApp(name); });
 
@@ -56,7 +64,7 @@ async function twoTabs() {
 test('signing in in one tab signs the other tab in with the same token, without a request of its own to refresh', async () => {
   const { a, b } = await twoTabs();
   assert.equal(await a.app.store.dispatch(loginWithPassword({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password })), true);
-  await settle();
+  await until(() => b.app.store.getState().auth.isAuthenticated, 'the other tab to sign in');
   const stateB = b.app.store.getState().auth;
   assert.equal(stateB.isAuthenticated, true);
   assert.equal(stateB.user?.email, DEMO_ADMIN.email);
@@ -68,11 +76,10 @@ test('signing in in one tab signs the other tab in with the same token, without 
 test('signing out in one tab signs out the other, and the other does not echo it back', async () => {
   const { a, b } = await twoTabs();
   await a.app.store.dispatch(loginWithPassword({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }));
-  await settle();
-  assert.equal(b.app.store.getState().auth.isAuthenticated, true);
+  await until(() => b.app.store.getState().auth.isAuthenticated, 'the other tab to sign in');
   const logoutsA = () => a.events.filter((e) => e === 'auth:logout').length;
   await b.app.store.dispatch(logout());
-  await settle();
+  await until(() => !a.app.store.getState().auth.isAuthenticated, 'the other tab to sign out');
   assert.equal(a.app.store.getState().auth.isAuthenticated, false);
   assert.equal(a.app.store.getState().auth.accessToken, null);
   assert.equal(a.app.store.getState().auth.loginState.step, 'preLogin');
@@ -90,7 +97,7 @@ test('a tab that adopted a token refreshes after the tab that owns the refresh, 
     tab.app.services.setTimer = (fn, ms) => { timers.push({ label, ms }); return original(fn, ms); };
   }
   await a.app.store.dispatch(loginWithPassword({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }));
-  await settle();
+  await until(() => b.app.store.getState().auth.isAuthenticated && timers.some((t) => t.label === 'b'), 'the other tab to adopt the token');
   const ownerDelay = timers.filter((t) => t.label === 'a').at(-1)!.ms;
   const adoptedDelay = timers.filter((t) => t.label === 'b').at(-1)!.ms;
   assert.ok(adoptedDelay > ownerDelay, `adopting tab waits longer (${adoptedDelay} > ${ownerDelay})`);

@@ -28,6 +28,21 @@ async function demoApp() {
   return { app, navigations, timers };
 }
 
+/** A callback that fails: loginWithSSOFailed, "Failed to authenticate", no session, the authenticated URL after 1000 ms. */
+async function assertFailedCallback(complete: typeof completeOidcLogin, address: string) {
+  const { app, navigations, timers } = await demoApp();
+  const ok = await app.store.dispatch(complete(new URL(address)));
+  assert.equal(ok, false);
+  const auth = app.store.getState().auth;
+  assert.equal(auth.loginState.step, 'loginWithSSOFailed');
+  assert.equal(auth.loginState.error, 'Failed to authenticate');
+  assert.equal(auth.isAuthenticated, false);
+  assert.deepEqual(navigations, []);
+  assert.equal(SSO_FAILURE_REDIRECT_DELAY_MS, 1000);
+  timers.find((t) => t.ms === SSO_FAILURE_REDIRECT_DELAY_MS)!.fn();
+  assert.deepEqual(navigations, ['/']);
+}
+
 describe('OIDC SSO in the kit', () => {
   it('pre-login of an SSO domain: redirectToSSO, redirect_uri appended, navigation after 2000 ms', async () => {
     const { app, navigations, timers } = await demoApp();
@@ -57,18 +72,7 @@ describe('OIDC SSO in the kit', () => {
   ];
   for (const [name, query] of failures) {
     it(`${name}: loginWithSSOFailed, "Failed to authenticate", no session, the authenticated URL after 1000 ms`, async () => {
-      const { app, navigations, timers } = await demoApp();
-      const ok = await app.store.dispatch(completeOidcLogin(new URL(`https://app.example.com/account/oidc/callback?${query}`)));
-      assert.equal(ok, false);
-      const auth = app.store.getState().auth;
-      assert.equal(auth.loginState.step, 'loginWithSSOFailed');
-      assert.equal(auth.loginState.error, 'Failed to authenticate');
-      assert.equal(auth.isAuthenticated, false);
-      assert.deepEqual(navigations, []);
-      const timer = timers.find((t) => t.ms === SSO_FAILURE_REDIRECT_DELAY_MS)!;
-      assert.equal(SSO_FAILURE_REDIRECT_DELAY_MS, 1000);
-      timer.fn();
-      assert.deepEqual(navigations, ['/']);
+      await assertFailedCallback(completeOidcLogin, `https://app.example.com/account/oidc/callback?${query}`);
     });
   }
 });
@@ -102,16 +106,7 @@ describe('SAML SSO in the kit', () => {
   ];
   for (const [name, query] of failures) {
     it(`${name}: loginWithSSOFailed, "Failed to authenticate", no session, the authenticated URL after 1000 ms`, async () => {
-      const { app, navigations, timers } = await demoApp();
-      const ok = await app.store.dispatch(completeSamlLogin(new URL(`https://app.example.com/account/saml/callback?${query}`)));
-      assert.equal(ok, false);
-      const auth = app.store.getState().auth;
-      assert.equal(auth.loginState.step, 'loginWithSSOFailed');
-      assert.equal(auth.loginState.error, 'Failed to authenticate');
-      assert.equal(auth.isAuthenticated, false);
-      assert.deepEqual(navigations, []);
-      timers.find((t) => t.ms === SSO_FAILURE_REDIRECT_DELAY_MS)!.fn();
-      assert.deepEqual(navigations, ['/']);
+      await assertFailedCallback(completeSamlLogin, `https://app.example.com/account/saml/callback?${query}`);
     });
   }
 });

@@ -55,7 +55,7 @@ export const enInvitations = {
     yes: 'Yes',
     no: 'No',
     presetLabel: 'Show',
-    presets: { all: 'All users', INACTIVE: 'Inactive for 90 days' },
+    presets: { all: 'All users', INACTIVE: 'Inactive for 90 days', MFA_UNENROLLED: 'Without MFA' },
     // Invite link
     inviteLink: 'Invite link',
     linkTitle: 'Invite link',

@@ -90,6 +90,7 @@ export async function signUp(
   const signedIn = shouldActivate ? undefined : await auth.startSession(user, client, tenant.id);
   const current = (await findUserById(db, user.id)) ?? user;
   const tenants = await listUserTenants(db, user.id);
-  const profile = toUserProfile(current, tenants, tenant.id, await loadAuthorization(db, user.id, tenant.id));
+  // A new user has no second factor yet.
+  const profile = toUserProfile(current, tenants, tenant.id, await loadAuthorization(db, user.id, tenant.id), false);
   return { shouldActivate, userId: user.id, tenantId: tenant.id, user: profile, ...(signedIn ? { signedIn } : {}) };
 }

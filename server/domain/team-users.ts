@@ -32,6 +32,8 @@ export interface UserListQuery {
   email?: string | undefined;
   /** One member only (the answer to an invitation). */
   userId?: string | undefined;
+  /** Users v3 preset MFA_UNENROLLED: members without a second factor. */
+  mfaUnenrolled?: boolean | undefined;
 }
 
 export interface TeamUserDto {
@@ -57,8 +59,11 @@ export interface TeamUserDto {
 interface Row {
   id: string; email: string; name: string | null; phone: string | null; profile_picture_url: string | null;
   verified: boolean; metadata: Record<string, unknown>; created_at: Date; last_login: Date | null; tenant_id: string;
-  provider: string; locked_at: Date | null; invitation_pending: boolean;
+  provider: string; locked_at: Date | null; invitation_pending: boolean; mfa_enrolled: boolean;
 }
+
+/** A second factor (passkeys are a first factor). */
+const HAS_SECOND_FACTOR = 'EXISTS (SELECT 1 FROM mfa_devices d WHERE d.user_id = u.id AND NOT d.passkey)';
 
 /** LIKE pattern for a user's search text: `%` and `_` are matched literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -68,9 +73,11 @@ export async function listTenantUsers(db: Database, query: UserListQuery): Promi
   const where = `m.tenant_id = $1 AND ($2::text IS NULL OR u.email ILIKE $2 OR u.name ILIKE $2)
     AND ($3::int IS NULL OR u.last_login IS NULL OR u.last_login < now() - make_interval(secs => $3::int))
     AND ($4::text IS NULL OR lower(u.email) = lower($4::text))
-    AND ($5::uuid IS NULL OR u.id = $5::uuid)`;
+    AND ($5::uuid IS NULL OR u.id = $5::uuid)
+    AND ($6::boolean IS NOT TRUE OR NOT ${HAS_SECOND_FACTOR})`;
   const params = [
     query.tenantId, filter ? containsPattern(filter) : null, query.inactiveForSeconds ?? null, query.email?.trim() || null, query.userId ?? null,
+    query.mfaUnenrolled === true,
   ];
   const total = await db.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM memberships m JOIN users u ON u.id = m.user_id WHERE ${where}`,
@@ -79,11 +86,11 @@ export async function listTenantUsers(db: Database, query: UserListQuery): Promi
   const order = `${SORT_COLUMNS[query.sortBy]} ${query.order === 'DESC' ? 'DESC' : 'ASC'} NULLS LAST, u.id`;
   const { rows } = await db.query<Row>(
     `SELECT u.id, u.email, u.name, u.phone, u.profile_picture_url, u.verified, u.metadata, u.created_at, u.last_login, m.tenant_id,
-            u.provider, u.locked_at, m.invitation_pending
+            u.provider, u.locked_at, m.invitation_pending, ${HAS_SECOND_FACTOR} AS mfa_enrolled
        FROM memberships m JOIN users u ON u.id = m.user_id
       WHERE ${where}
       ORDER BY ${order}
-      LIMIT $6 OFFSET $7`,
+      LIMIT $7 OFFSET $8`,
     [...params, query.limit, query.page * query.limit],
   );
   const roles = rows.length
@@ -116,7 +123,7 @@ export async function listTenantUsers(db: Database, query: UserListQuery): Promi
       invitationPending: row.invitation_pending,
       isLocked: row.locked_at !== null,
       provider: row.provider,
-      mfaEnrolled: false,
+      mfaEnrolled: row.mfa_enrolled,
       createdAt: row.created_at.toISOString(),
       lastLogin: row.last_login ? row.last_login.toISOString() : null,
       metadata: JSON.stringify(row.metadata ?? {}),

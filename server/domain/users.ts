@@ -109,8 +109,14 @@ export function displayName(user: Pick<UserRow, 'name' | 'email'>): string {
   return user.name?.trim() || user.email.split('@')[0] || user.email;
 }
 
+/** Whether the user has a second factor (a passkey alone is a first factor, not MFA). */
+export async function isMfaEnrolled(db: Database, userId: string): Promise<boolean> {
+  const { rows } = await db.query<{ enrolled: boolean }>('SELECT EXISTS (SELECT 1 FROM mfa_devices WHERE user_id = $1 AND NOT passkey) AS enrolled', [userId]);
+  return rows[0]?.enrolled === true;
+}
+
 /** Builds the contract's user object. */
-export function toUserProfile(user: UserRow, tenants: TenantRow[], activeTenantId: string | null, authorization: Authorization): UserProfile {
+export function toUserProfile(user: UserRow, tenants: TenantRow[], activeTenantId: string | null, authorization: Authorization, mfaEnrolled: boolean): UserProfile {
   return {
     id: user.id,
     email: user.email,
@@ -125,7 +131,7 @@ export function toUserProfile(user: UserRow, tenants: TenantRow[], activeTenantI
     createdAt: new Date(user.created_at).toISOString(),
     lastLogin: user.last_login ? new Date(user.last_login).toISOString() : null,
     metadata: JSON.stringify(user.metadata ?? {}),
-    mfaEnrolled: false,
+    mfaEnrolled,
     superUser: user.super_user,
   };
 }

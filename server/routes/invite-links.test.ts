@@ -91,11 +91,32 @@ describe('GET users v3', () => {
     const emails = inactive.items.map((u: { email: string }) => u.email);
     assert.ok(emails.includes('expiry@example.com'), 'never signed in counts as inactive');
     assert.ok(!emails.includes('admin@example.com'), 'the admin just signed in');
-    for (const bad of ['_preset=MFA_UNENROLLED', '_preset=nope', '_maxInactiveSeconds=10', '_offset=-1', '_limit=abc', '_unknown=1']) {
+    for (const bad of ['_preset=BREACHED_PASSWORDS', '_preset=nope', '_maxInactiveSeconds=10', '_offset=-1', '_limit=abc', '_unknown=1']) {
       const res = await call('GET', `${V3}?${bad}`);
       assert.equal(res.statusCode, 400, bad);
       assert.ok(res.json().errors.length > 0, bad);
     }
+  });
+
+  it('the MFA_UNENROLLED preset lists members without a second factor (a passkey alone is not MFA); mfaEnrolled says so in lists and in me', async () => {
+    assert.equal((await invite({ email: 'second-factor@example.com' })).statusCode, 201);
+    assert.equal((await invite({ email: 'passkey-only@example.com' })).statusCode, 201);
+    const idOf = async (email: string) => (await server.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email])).rows[0]!.id;
+    await server.db.query(`INSERT INTO mfa_devices (user_id, kind, phone) VALUES ($1, 'sms', '+15550100')`, [await idOf('second-factor@example.com')]);
+    await server.db.query(`INSERT INTO mfa_devices (user_id, kind, credential_id, public_key, passkey) VALUES ($1, 'webauthn', 'cred-passkey-only', 'key', true)`, [await idOf('passkey-only@example.com')]);
+    const all = (await call('GET', `${V3}?_limit=200`)).json().items as Array<{ email: string; mfaEnrolled: boolean }>;
+    const unenrolled = (await call('GET', `${V3}?_preset=MFA_UNENROLLED&_limit=200`)).json();
+    const emails = unenrolled.items.map((u: { email: string }) => u.email);
+    assert.ok(!emails.includes('second-factor@example.com'));
+    assert.ok(emails.includes('passkey-only@example.com'));
+    assert.equal(unenrolled._metadata.totalItems, all.filter((u) => !u.mfaEnrolled).length);
+    assert.equal(all.find((u) => u.email === 'second-factor@example.com')?.mfaEnrolled, true);
+    assert.equal(all.find((u) => u.email === 'passkey-only@example.com')?.mfaEnrolled, false);
+
+    assert.equal((await call('GET', `${API}/users/v2/me`)).json().mfaEnrolled, false);
+    const device = await server.db.query<{ id: string }>(`INSERT INTO mfa_devices (user_id, kind, phone) VALUES ($1, 'sms', '+15550101') RETURNING id`, [await idOf('admin@example.com')]);
+    assert.equal((await call('GET', `${API}/users/v2/me`)).json().mfaEnrolled, true);
+    await server.db.query('DELETE FROM mfa_devices WHERE id = $1', [device.rows[0]!.id]);
   });
 
   it('sorts by isLocked and provider from the stored columns', async () => {

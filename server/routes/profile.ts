@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { listUserTenants, loadAuthorization, pickActiveTenant } from '../domain/tenants';
-import { findUserById, toUserProfile } from '../domain/users';
+import { findUserById, isMfaEnrolled, toUserProfile } from '../domain/users';
 import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import * as s from '../http/schemas';
@@ -46,7 +46,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const tenants = await listUserTenants(ctx.db, user.id);
       const active = pickActiveTenant(tenants, claims.tenantId);
       const authorization = await loadAuthorization(ctx.db, user.id, active?.id ?? null);
-      return toUserProfile(user, tenants, active?.id ?? null, authorization);
+      return toUserProfile(user, tenants, active?.id ?? null, authorization, await isMfaEnrolled(ctx.db, user.id));
     },
   );
 }

@@ -59,8 +59,9 @@ export async function teamUserRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   /**
    * Users v3 (spec 001 §7): v2's query plus _tenantId (must be the caller's active tenant), _preset
-   * (INACTIVE, with _maxInactiveSeconds, default 90 days), _email (exact address). MFA_UNENROLLED and
-   * BREACHED_PASSWORDS need data this server does not keep yet: 400, not a silently wrong list.
+   * (INACTIVE, with _maxInactiveSeconds, default 90 days; MFA_UNENROLLED: members without a second
+   * factor), _email (exact address). BREACHED_PASSWORDS needs data this server does not keep (it
+   * checks a password against the breached list only when it is typed): 400, not a silently wrong list.
    */
   app.get<{ Querystring: V3Query }>(
     '/identity/resources/users/v3',
@@ -83,11 +84,13 @@ export async function teamUserRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const tenantId = requirePermission(claims, 'fe.secure.read.users');
       const q = request.query;
       if (q._tenantId && q._tenantId.toLowerCase() !== tenantId.toLowerCase()) throw httpError(403, 'You can only list the users of your active account');
-      if (q._preset && q._preset !== 'INACTIVE') throw httpError(400, `The ${q._preset} preset is not available on this server`);
+      if (q._preset === 'BREACHED_PASSWORDS') throw httpError(400, `The ${q._preset} preset is not available on this server`);
       if (q._maxInactiveSeconds && q._preset !== 'INACTIVE') throw httpError(400, '_maxInactiveSeconds needs _preset=INACTIVE');
       const inactive = q._preset === 'INACTIVE' ? Math.min(Number(q._maxInactiveSeconds ?? DEFAULT_MAX_INACTIVE_SECONDS), 2_000_000_000) : undefined;
       const query = pageOf(q);
-      const { items, totalItems } = await listTenantUsers(ctx.db, { tenantId, ...query, inactiveForSeconds: inactive, email: q._email });
+      const { items, totalItems } = await listTenantUsers(ctx.db, {
+        tenantId, ...query, inactiveForSeconds: inactive, email: q._email, mfaUnenrolled: q._preset === 'MFA_UNENROLLED',
+      });
       reply.header('cache-control', 'no-store');
       return { items, _metadata: { totalItems, totalPages: Math.ceil(totalItems / query.limit) } };
     },

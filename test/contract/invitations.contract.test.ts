@@ -100,7 +100,10 @@ for (const [name, factory] of factories) {
     test('users v3: presets and checks', async () => {
       assert.equal((await target.call('GET', '/identity/resources/users/v3?_limit=5', { token })).status, 200);
       assert.equal((await target.call('GET', '/identity/resources/users/v3?_preset=INACTIVE', { token })).status, 200);
-      for (const query of ['_preset=MFA_UNENROLLED', '_maxInactiveSeconds=5', '_tenantId=00000000-0000-4000-8000-000000000000']) {
+      const unenrolled = await target.call('GET', '/identity/resources/users/v3?_preset=MFA_UNENROLLED&_limit=200', { token });
+      assert.equal(unenrolled.status, 200);
+      assert.ok(unenrolled.body.items.length > 0 && unenrolled.body.items.every((u: { mfaEnrolled: boolean }) => u.mfaEnrolled === false));
+      for (const query of ['_preset=BREACHED_PASSWORDS', '_maxInactiveSeconds=5', '_tenantId=00000000-0000-4000-8000-000000000000']) {
         const answer = await target.call('GET', `/identity/resources/users/v3?${query}`, { token });
         assert.ok([400, 403].includes(answer.status), query);
         assert.ok(answer.body.errors.length > 0, query);

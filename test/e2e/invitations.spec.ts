@@ -126,6 +126,10 @@ test('bulk add: one by one, allowed and unallowed listed, then the list reloads 
   await partOf(portal(page), 'users-preset').selectOption('INACTIVE');
   await expect(partOf(portal(page), 'users-total')).toHaveText('2 users');
   await expect(row(page, admin.email)).toHaveCount(0);
+  // The v3 MFA_UNENROLLED preset: nobody in this new account has a second factor yet.
+  await partOf(portal(page), 'users-preset').selectOption('MFA_UNENROLLED');
+  await expect(partOf(portal(page), 'users-total')).toHaveText('3 users');
+  await expect(row(page, admin.email)).toHaveCount(1);
 });
 
 test('invite link: create (30 days), join by sign-up showing the account name, update, delete; a forged link is refused', async ({ page, browser }) => {

@@ -138,7 +138,7 @@ export default function UsersPage(_props: PortalPageProps) {
             onChange={(event) => setSearch(event.target.value)} />
         </div>
         <SelectField label={tInvite.presetLabel} partName="users-preset" value={preset}
-          options={[{ value: '', label: tInvite.presets.all }, { value: 'INACTIVE', label: tInvite.presets.INACTIVE }]}
+          options={[{ value: '', label: tInvite.presets.all }, { value: 'INACTIVE', label: tInvite.presets.INACTIVE }, { value: 'MFA_UNENROLLED', label: tInvite.presets.MFA_UNENROLLED }]}
           onChange={(event) => { setPreset(event.target.value as UsersPreset | ''); setPageIndex(0); }} />
       </div>
       {load.status === 'loading' && <Spinner label={en.common.loading} />}
