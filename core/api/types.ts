@@ -58,6 +58,8 @@ export interface AuthResponse {
   mfaRequired?: boolean;
   mfaToken?: string;
   mfaEnrolled?: boolean;
+  /** With mfaRequired: the email of the user the second factor is for. */
+  email?: string;
   isBreachedPassword?: boolean;
   redirectLocation?: string;
 }
@@ -121,4 +123,9 @@ export interface MfaLoginInfo {
   enrolled: boolean;
   devices: MfaDevices;
   strategies: MfaStrategyState[];
+  /**
+   * Where the sign-in goes after the second factor when its first factor decided it (a social
+   * sign-in: a new user's signUpSuccessUrl, or the checked redirectUrl); else the post-login destination.
+   */
+  afterSignInUrl?: string;
 }

@@ -312,8 +312,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     ...accountFlows.routes,
     // Hosted login, social login and SSO (core/demo/hostedLogin.ts).
     ...createDemoHostedLogin({ tokenFor, random, now }),
-    ...createDemoSocialLogin({ startSession, random, now }),
-    ...createDemoSso({ startSession, random, now }),
+    ...createDemoSocialLogin({ startSession, secondFactor: demoMfa.gate, random, now }),
+    ...createDemoSso({ startSession, secondFactor: demoMfa.gate, random, now }),
     ...passwordless.routes,
     ...invitationRoutes,
     'GET /identity/resources/users/v3': withUser((db, user, { query }) => listDemoUsers(db, user, query, true, now())),

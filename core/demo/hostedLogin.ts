@@ -73,6 +73,8 @@ export const DEMO_SOCIAL_USER = { email: 'sam.social@demo.example', name: 'Sam S
 
 export interface DemoSocialTools {
   startSession(db: DemoDatabase, user: DemoUser): AuthResponse;
+  /** The demo's MFA gate (core/demo/mfaFlows.ts), as for password sign-in: the MFA answer, or null to sign in now. */
+  secondFactor?(db: DemoDatabase, user: DemoUser): Record<string, unknown> | null;
   random(): string;
   now(): number;
 }
@@ -102,6 +104,9 @@ export function createDemoSocialLogin(tools: DemoSocialTools): Record<string, Ha
         user = { id: tools.random(), ...DEMO_SOCIAL_USER, password: tools.random(), tenantId, roleKeys: ['Admin'], createdAt, verified: true };
         db.users.push(user);
       }
+      // Like the server: the MFA step first when the user has a second factor (or the demo enforces MFA).
+      const mfa = tools.secondFactor?.(db, user);
+      if (mfa) return { status: 200, body: { ...mfa, isNewUser }, save: true };
       const auth = tools.startSession(db, user);
       return { status: 200, body: { ...auth, isNewUser, email: user.email, userId: user.id, tenantId: user.tenantId, name: user.name }, save: true };
     },
@@ -142,7 +147,8 @@ export function createDemoSso(tools: DemoSocialTools): Record<string, Handler> {
       user = { id: tools.random(), email, name, password: tools.random(), tenantId, roleKeys: ['Viewer'], createdAt: new Date(tools.now()).toISOString(), verified: true };
       db.users.push(user);
     }
-    return { status: 200, body: tools.startSession(db, user), save: true };
+    const mfa = tools.secondFactor?.(db, user);
+    return { status: 200, body: mfa ?? tools.startSession(db, user), save: true };
   };
   const failed = { status: 401, body: { errors: ['Failed to authenticate'] } };
   const oidc: Handler = (db, { body }) => {

@@ -11,6 +11,8 @@
  *   and state, each only when present, to the server's post-login; the server exchanges the code.
  * - New users emit sign-up-complete and user-verified and go to `signUpSuccessUrl` when it is set;
  *   the quick-login marker is cleared; otherwise the normal post-login destination.
+ * - An mfaRequired answer continues on the login box's MFA step (forced enrolment when not
+ *   enrolled), then goes to that same destination; a new user's events are emitted at the callback.
  */
 import { federatedApi } from '../api/federated';
 import { isApiError } from '../api/errors';
@@ -20,6 +22,7 @@ import type { AuthRoutes } from '../config/routes';
 import { decidePostLogin } from '../flows/postLogin';
 import { pkceChallenge, randomToken, safeReturnPath, tabStorage, takeStored } from '../session/pkce';
 import { loginStateChanged, sessionCleared } from '../store/auth/authSlice';
+import { continueWithSecondFactor } from '../store/auth/federatedThunks';
 import { establishSession, type AuthThunk } from '../store/auth/thunks';
 import type { AuthServices } from '../store/services';
 
@@ -101,7 +104,26 @@ function failureMessage(error: unknown): string {
   return isApiError(error) && error.status && error.status < 500 && error.message ? error.message : MESSAGES.failedToAuthenticate;
 }
 
-/** The callback route (spec 000 §2 socialLoginCallbackUrl). */
+/**
+ * What a social sign-in does whether or not a second factor follows: the quick-login marker is
+ * cleared, and a new user's sign-up events are emitted (the provider's callback created the account
+ * with a verified email; with MFA the ids come only with the session, so they are left out).
+ */
+function afterSocialSignIn(services: Pick<AuthServices, 'bus'>, result: SocialLoginResult, email: string) {
+  try {
+    globalThis.localStorage?.removeItem(QUICK_LOGIN_FLAG);
+  } catch {
+    // storage blocked: nothing to clear
+  }
+  if (!result.isNewUser) return;
+  services.bus.emit('auth:signUpComplete', { email, userId: result.userId, tenantId: result.tenantId, shouldActivate: false });
+  services.bus.emit('auth:userVerified', { email, userId: result.userId });
+}
+
+/**
+ * The callback route (spec 000 §2 socialLoginCallbackUrl). True when signed in or on the MFA step
+ * (core/store/auth/federatedThunks.ts), false when it failed.
+ */
 export function completeSocialLogin(current: URL = here(), storage: Storage = tabStorage()): AuthThunk<boolean> {
   return async (dispatch, _getState, services) => {
     dispatch(loginStateChanged({ loading: true, error: null }));
@@ -118,25 +140,21 @@ export function completeSocialLogin(current: URL = here(), storage: Storage = ta
       const result = await federatedApi(services).socialPostLogin(pending.provider, socialPostLoginQuery({
         code, id_token: idToken, redirectUri: pending.redirectUri, code_verifier: pending.verifier, state,
       }));
-      const user = await dispatch(establishSession(result));
-      try {
-        globalThis.localStorage?.removeItem(QUICK_LOGIN_FLAG);
-      } catch {
-        // storage blocked: nothing to clear
-      }
-      const email = result.email ?? user.email;
-      if (result.isNewUser) {
-        services.bus.emit('auth:signUpComplete', { email, userId: result.userId, tenantId: result.tenantId, shouldActivate: false });
-        services.bus.emit('auth:userVerified', { email, userId: result.userId });
-      }
-      dispatch(loginStateChanged({ step: 'success', loading: false }));
-      services.bus.emit('auth:login', { user });
       const destination = decideAfterSocialLogin({
         result, routes: services.options.routes, origin: current.origin,
         redirectUrl: safeReturnPath(pending.redirectUrl, '') || (pending.redirectUrl && /^https?:\/\//.test(pending.redirectUrl) ? pending.redirectUrl : null),
         allowedOrigins: services.options.allowedRedirectOrigins,
       });
       if (destination.kind === 'postLogin' && destination.warning) console.warn(`[auth-elements] ${MESSAGES.redirectNotAllowed}`);
+      // A second factor first (spec 000 §4): the MFA step, then the same destination.
+      if (await dispatch(continueWithSecondFactor(result, destination.url))) {
+        afterSocialSignIn(services, result, result.email ?? '');
+        return true;
+      }
+      const user = await dispatch(establishSession(result));
+      afterSocialSignIn(services, result, result.email ?? user.email);
+      dispatch(loginStateChanged({ step: 'success', loading: false }));
+      services.bus.emit('auth:login', { user });
       services.navigate(destination.url);
       return true;
     } catch (error) {

@@ -7,13 +7,15 @@
  * - SAML: the identity provider posted its response to the server's assertion consumer service,
  *   which sends the browser here with a single-use SSO `code` (or `error` when it refused it).
  *
- * Success: the session, `auth:login`, then the post-login destination. Failure: the
+ * Success: the session, `auth:login`, then the post-login destination. An mfaRequired answer: the
+ * login box's MFA step first (core/store/auth/federatedThunks.ts). Failure: the
  * loginWithSSOFailed step with "Failed to authenticate", then the authenticated URL after 1000 ms.
  */
 import { federatedApi } from '../api/federated';
 import { MESSAGES } from '../api/messages';
 import type { AuthResponse } from '../api/types';
 import { loginStateChanged, sessionCleared } from '../store/auth/authSlice';
+import { continueWithSecondFactor } from '../store/auth/federatedThunks';
 import { establishSession, type AuthThunk } from '../store/auth/thunks';
 
 /** Spec 000 §9: SSO failure redirect delay. */
@@ -32,6 +34,8 @@ function completeSsoLogin(protocol: 'OIDC' | 'SAML', exchange: SsoExchange): Aut
     dispatch(loginStateChanged({ loading: true, error: null }));
     try {
       const response = await exchange(services, routes);
+      // A second factor first (spec 000 §4): the login box's MFA step, then the post-login destination.
+      if (await dispatch(continueWithSecondFactor(response))) return true;
       const user = await dispatch(establishSession(response));
       dispatch(loginStateChanged({ step: 'success', loading: false }));
       services.bus.emit('auth:login', { user });

@@ -32,6 +32,8 @@ const RouteSteps = lazy(() => import('./steps/RouteSteps').then((m) => ({ defaul
 // Social login's callback route (issue 5): its own chunk too.
 const SocialCallbackStep = lazy(() => import('./steps/SocialCallbackStep').then((m) => ({ default: m.SocialCallbackStep })));
 const SsoCallbackStep = lazy(() => import('./steps/SsoCallbackStep').then((m) => ({ default: m.SsoCallbackStep })));
+// loginWithSSOFailed outside the callback screen (another login box on the page shares the store).
+const SsoFailedStep = lazy(() => import('./steps/SsoFailedStep'));
 
 // MFA and passkey screens: their own chunks (with @simplewebauthn/browser behind a further import()).
 const MfaStep = lazy(() => import('./mfa/MfaStep').then((m) => ({ default: m.MfaStep })));
@@ -51,9 +53,13 @@ export const LOGIN_STEP_SCREENS: Partial<Record<LoginStep, ComponentType<StepPro
   loginWithTwoFactor: MfaStep,
   forceTwoFactor: MfaStep,
   recoverTwoFactor: MfaStep,
+  loginWithSSOFailed: SsoFailedStep,
 };
 
 export type LoginBoxScreen = 'login' | RouteScreen | 'socialCallback' | 'oidcCallback' | 'samlCallback';
+
+/** The callback screens of federated sign-in: an mfaRequired answer hands over to the login steps (MFA). */
+const FEDERATED_CALLBACKS: ReadonlySet<LoginBoxScreen> = new Set(['socialCallback', 'oidcCallback', 'samlCallback']);
 
 /** The screen to open with: the `screen` attribute, else the route's screen (spec 000 §2), else login. */
 export function initialScreen(screen: string | undefined, pathname: string, routes: AuthRoutes): LoginBoxScreen {
@@ -97,6 +103,10 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
     setScreen('login');
   };
 
+  // MFA after sign-up or a federated callback continues on the login MFA step (spec 000 §4).
+  const mfaPending = loginState.step === 'loginWithTwoFactor' || loginState.step === 'forceTwoFactor';
+  // The callback is done (its address is already the login route): the login screen shows the MFA step.
+  if (mfaPending && FEDERATED_CALLBACKS.has(screen)) setScreen('login');
   if (isLoading) return <Spinner label={en.common.loading} />;
   // Activation signs out whoever is signed in (spec 000 §4), so it comes before the signed-in state.
   if (screen === 'activate') return <ActivateStep />;
@@ -110,8 +120,6 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
   if (isAuthenticated && loginState.step === 'promptPasskeys') return <PasskeyPromptStep />;
   if (isAuthenticated) return loginState.flow === 'RegisterQuickLogin' ? <RouteSteps screen="registerQuickLogin" /> : <SignedInStep />;
   if (screen === 'resetPhoneNumber' || recovery.resetPhone.active) return <PasswordlessScreens route="resetPhoneNumber" onDone={signIn} />;
-  // MFA after sign-up continues on the login MFA step (spec 000 §4 "Sign-up").
-  const mfaPending = loginState.step === 'loginWithTwoFactor' || loginState.step === 'forceTwoFactor';
   if (screen === 'signUp' && !mfaPending) return <SignUpStep onSignIn={signIn} />;
   if (screen === 'forgotPassword') return <ForgotPasswordStep onSignIn={signIn} />;
   const Step = LOGIN_STEP_SCREENS[loginState.step] ?? MethodUnavailableStep;

@@ -68,19 +68,25 @@ function rememberCookieOptions(ctx: AppContext, maxAge?: number) {
   return { path: refreshCookiePath(ctx.options.prefix), httpOnly: true, secure: ctx.cookies.secure, sameSite: ctx.cookies.sameSite, ...(maxAge ? { maxAge } : {}) };
 }
 
-/** The user's tenant for a session: the active one, as at sign-in. */
-async function activeTenantOf(ctx: AppContext, user: UserRow): Promise<string | null> {
-  return pickActiveTenant(await listUserTenants(ctx.db, user.id), user.active_tenant_id)?.id ?? null;
+/**
+ * The user's tenant for a session, as `startSession` picks it: the preferred tenant when the user
+ * is a member of it (an SSO connection's tenant), else the active one.
+ */
+async function activeTenantOf(ctx: AppContext, user: UserRow, preferredTenantId?: string | null): Promise<string | null> {
+  return pickActiveTenant(await listUserTenants(ctx.db, user.id), preferredTenantId ?? user.active_tenant_id)?.id ?? null;
 }
 
 /**
  * The MFA gate of a first-factor sign-in: null when the user may sign in now (no second factor
  * and no enforced policy, or a remembered browser); otherwise the answer that asks for MFA.
+ * `tenantId` is the tenant the sign-in opens (tenant SSO signs in to its connection's tenant): its
+ * policy applies, and the mfaToken keeps it, so the session after the second factor opens there too.
+ * Without it, the user's active tenant, as for password sign-in.
  */
 export function mfaGate(ctx: AppContext, mfa: MfaService, request: FastifyRequest) {
-  return async (user: UserRow) => {
+  return async (user: UserRow, preferredTenantId?: string | null) => {
     const devices = await mfa.secondFactors(user.id);
-    const tenantId = await activeTenantOf(ctx, user);
+    const tenantId = await activeTenantOf(ctx, user, preferredTenantId);
     const policy = await mfa.policyFor(tenantId);
     if (devices.length === 0 && !policy.enforce) return null;
     if (devices.length > 0 && policy.allowRememberDevice && (await mfa.isRemembered(user.id, request.cookies[REMEMBER_DEVICE_COOKIE]))) return null;

@@ -10,6 +10,7 @@ import { startSamlIdp, type ResponseOverrides, type RunningSamlIdp } from '../..
 import type { BuiltServer } from '../app';
 import { SEED_TENANT_ID } from '../seed';
 import { ALLOWED_ORIGIN, ME, bearer, refresh, refreshCookieOf, startTestServer } from '../test-helpers';
+import { AUTH_MFA, assertMfaRequired, claimsOf, enrolAuthenticator, totp } from './federated-mfa-test-support';
 
 const ISSUER = 'http://auth.test';
 const CALLBACK = 'http://app.test/account/saml/callback';
@@ -29,6 +30,7 @@ before(async () => {
     accounts: {
       sam: { email: 'sam@acme-saml.test', name: 'Sam SAML' },
       outsider: { email: 'mallory@elsewhere.test' },
+      tess: { email: 'tess@acme-saml.test', name: 'Tess TOTP' },
     },
   });
   server = await startTestServer({
@@ -236,5 +238,22 @@ describe('SAML SSO', () => {
       assert.equal(res.statusCode, 400);
       assert.ok(Array.isArray(res.json().errors));
     }
+  });
+});
+
+describe('SAML SSO and the second factor', () => {
+  it('a user with an authenticator app gets mfaRequired and no cookie; a real TOTP opens the session in the connection\'s tenant', async () => {
+    const first = await signInAtIdp('tess');
+    const signedIn = await postLogin(first.back.searchParams.get('code')!, first.binding);
+    assert.equal(signedIn.statusCode, 200, signedIn.body);
+    const secret = await enrolAuthenticator(server.app, signedIn.json().accessToken);
+
+    const again = await signInAtIdp('tess');
+    const gated = await postLogin(again.back.searchParams.get('code')!, again.binding);
+    const body = assertMfaRequired(gated, { enrolled: true, email: 'tess@acme-saml.test' });
+    const verified = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/verify`, headers: { origin: ALLOWED_ORIGIN }, payload: { mfaToken: body.mfaToken, value: await totp(secret) } });
+    assert.equal(verified.statusCode, 200, verified.body);
+    assert.ok(refreshCookieOf(verified));
+    assert.equal(claimsOf(verified.json().accessToken).tenantId, SEED_TENANT_ID);
   });
 });

@@ -15,7 +15,9 @@
  *   `error=sso_failed` when the response is refused.
  * - `POST {api}/identity/resources/auth/v1/user/saml/postlogin` `{ code }`: spends the code (in
  *   the browser that started), creates the user just in time with the connection's default roles,
- *   and signs in to the connection's tenant.
+ *   and signs in to the connection's tenant. The MFA gate of every first factor (`mfaGate`,
+ *   routes/mfa.ts) runs first with that tenant, as for OIDC SSO: an MFA answer sets no cookie, and
+ *   the session the second factor opens is in the connection's tenant.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
@@ -27,6 +29,7 @@ import { acceptFormBodies } from '../http/form';
 import { assertTrustedOrigin } from '../http/origin';
 import * as s from '../http/schemas';
 import { clientInfo } from './auth';
+import { mfaGate } from './mfa';
 import { page } from './oauth';
 
 const SAML_COOKIE = 'ae_saml';
@@ -123,6 +126,8 @@ export async function samlRoutes(app: FastifyInstance, ctx: AppContext): Promise
             { provider: `saml:${connection.id}`, subject: identity.subject, email: identity.email, emailVerified: true, name: identity.name },
             { kind: 'tenant', tenantId: connection.tenant_id, roleKeys: connection.default_role_keys },
           );
+          const mfa = await mfaGate(ctx, ctx.mfa, request)(federated.user, connection.tenant_id);
+          if (mfa) return mfa;
           const signedIn = await ctx.auth.startSession(federated.user, clientInfo(request), connection.tenant_id);
           setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
           return signedIn.authResponse;

@@ -1,7 +1,7 @@
 /**
  * Social login against a real OpenID Connect provider (`oidc-provider`) on localhost: the
  * providers list, the code exchange with PKCE, just-in-time users, linking by verified email,
- * and refusals.
+ * and refusals; the second factor after a social sign-in (the same MFA gate as password sign-in).
  */
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
@@ -10,6 +10,7 @@ import { authorizeAtIdp, startOidcIdp, type RunningIdp } from '../../test/idp/oi
 import type { BuiltServer } from '../app';
 import { SecretBox } from '../domain/secrets';
 import { ADMIN, ALLOWED_ORIGIN, ME, bearer, refreshCookieOf, startTestServer } from '../test-helpers';
+import { AUTH_MFA, assertMfaRequired, claimsOf, enrolAtLogin, enrolAuthenticator, totp } from './federated-mfa-test-support';
 
 const CALLBACK = 'http://app.test/account/social/success';
 const POSTLOGIN = '/frontegg/identity/resources/auth/v1/user/sso/idp/postlogin';
@@ -155,5 +156,65 @@ describe('social post-login', () => {
     assert.ok(Array.isArray(bad.json().errors));
     const foreign = await server.app.inject({ method: 'POST', url: `${POSTLOGIN}?code=x&redirectUri=${encodeURIComponent(CALLBACK)}`, headers: { origin: 'http://evil.test' } });
     assert.equal(foreign.statusCode, 403);
+  });
+});
+
+describe('social post-login and the second factor', () => {
+  /** A social sign-in all the way: the provider's code, then the post-login (with the browser's cookies). */
+  async function socialSignIn(login: string, cookie?: string) {
+    const { code, verifier, state } = await codeFrom(login);
+    return server.app.inject({
+      method: 'POST', url: `${POSTLOGIN}?${new URLSearchParams({ code, redirectUri: CALLBACK, code_verifier: verifier, state })}`,
+      headers: { origin: ALLOWED_ORIGIN, ...(cookie ? { cookie } : {}) },
+    });
+  }
+
+  it('a user with an authenticator app gets mfaRequired and no cookie; a real TOTP opens the session in their tenant; a remembered browser skips it', async () => {
+    const first = await socialSignIn('totp-user');
+    assert.equal(first.statusCode, 200, first.body);
+    const { accessToken, tenantId, userId } = first.json();
+    const secret = await enrolAuthenticator(server.app, accessToken);
+
+    const gated = await socialSignIn('totp-user');
+    const body = assertMfaRequired(gated, { enrolled: true, email: 'totp-user@idp.example' });
+    assert.equal(body.isNewUser, false);
+    assert.equal(body.mfaDevices.authenticators.length, 1);
+
+    const wrong = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/verify`, headers: { origin: ALLOWED_ORIGIN }, payload: { mfaToken: body.mfaToken, value: (await totp(secret)) === '000000' ? '000001' : '000000' } });
+    assert.equal(wrong.statusCode, 400);
+    assert.equal(refreshCookieOf(wrong), undefined);
+    const verified = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/verify`, headers: { origin: ALLOWED_ORIGIN }, payload: { mfaToken: body.mfaToken, value: await totp(secret), rememberDevice: true } });
+    assert.equal(verified.statusCode, 200, verified.body);
+    assert.ok(refreshCookieOf(verified));
+    const claims = claimsOf(verified.json().accessToken);
+    assert.equal(claims.sub, userId);
+    assert.equal(claims.tenantId, tenantId);
+    const me = await server.app.inject({ url: ME, headers: bearer(verified.json().accessToken) });
+    assert.equal(me.json().email, 'totp-user@idp.example');
+
+    // Remember-device works as for password sign-in: this browser's cookie skips the second factor...
+    const remember = verified.cookies.find((c) => c.name === 'ae_mfa_device');
+    assert.ok(remember?.httpOnly);
+    const remembered = await socialSignIn('totp-user', `ae_mfa_device=${remember!.value}`);
+    assert.equal(remembered.statusCode, 200, remembered.body);
+    assert.ok(remembered.json().accessToken);
+    assert.equal(remembered.json().userId, userId);
+    assert.ok(refreshCookieOf(remembered));
+    // ...and another browser still gets the MFA step.
+    assertMfaRequired(await socialSignIn('totp-user'), { enrolled: true, email: 'totp-user@idp.example' });
+  });
+
+  it('a tenant that enforces MFA: a user without a second factor is sent to forced enrolment, then signed in to that tenant', async () => {
+    const first = await socialSignIn('enforced-user');
+    assert.equal(first.statusCode, 200, first.body);
+    const { tenantId } = first.json();
+    await server.db.query('INSERT INTO tenant_mfa_policies (tenant_id, enforce) VALUES ($1, true)', [tenantId]);
+
+    const gated = await socialSignIn('enforced-user');
+    const body = assertMfaRequired(gated, { enrolled: false, email: 'enforced-user@idp.example' });
+    assert.equal(body.isNewUser, false);
+    assert.equal(body.mfaDevices.authenticators.length, 0);
+    const enrolled = await enrolAtLogin(server.app, body.mfaToken, ALLOWED_ORIGIN);
+    assert.equal(claimsOf(enrolled.json().accessToken).tenantId, tenantId);
   });
 });

@@ -8,6 +8,12 @@
  *   &code_verifier=..&state=..&id_token=..`: exchanges the code with the provider, finds, links or
  *   creates the user, signs in (refresh cookie) and answers the login response with the social
  *   login result (`isNewUser`, `email`, `userId`, `tenantId`, `name`).
+ *   When the user has a second factor, or their tenant enforces MFA, the same MFA gate as password
+ *   sign-in (`mfaGate`, routes/mfa.ts) answers instead: `mfaRequired`, `mfaToken`, `mfaEnrolled`,
+ *   `mfaDevices`, `mfaStrategies`, `email`, plus `isNewUser` (the account was created by this
+ *   callback, whatever follows); no session and no cookie until the second factor. The ids and the
+ *   name come only with a session. A brand-new user under an enforced policy is sent to forced
+ *   enrolment (`mfaEnrolled: false`).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
@@ -18,6 +24,7 @@ import { setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import { clientInfo } from './auth';
+import { mfaGate } from './mfa';
 
 export const FAILED_TO_AUTHENTICATE = 'Failed to authenticate';
 
@@ -81,6 +88,8 @@ export async function socialRoutes(app: FastifyInstance, ctx: AppContext): Promi
             { provider: `social:${request.params.provider}`, subject: claims.subject, email: claims.email, emailVerified: claims.emailVerified, name: claims.name },
             { kind: 'ownTenant' },
           );
+          const mfa = await mfaGate(ctx, ctx.mfa, request)(federated.user, federated.tenantId);
+          if (mfa) return { ...mfa, isNewUser: federated.isNewUser };
           const signedIn = await ctx.auth.startSession(federated.user, clientInfo(request), federated.tenantId);
           setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
           const tenantId = (await ctx.db.query<{ tenant_id: string | null }>('SELECT tenant_id FROM sessions WHERE id = $1', [signedIn.sessionId])).rows[0]?.tenant_id ?? null;

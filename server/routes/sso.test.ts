@@ -1,14 +1,17 @@
 /**
  * Tenant SSO over OpenID Connect against a real provider (`oidc-provider`) on localhost: pre-login
  * by email domain, the start with PKCE, the post-login exchange, just-in-time users with the
- * connection's default roles, and refusals.
+ * connection's default roles, and refusals; the second factor after an SSO sign-in (the session
+ * opens in the connection's tenant).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { authorizeAtIdp, startOidcIdp, type RunningIdp } from '../../test/idp/oidc';
 import type { BuiltServer } from '../app';
 import { SEED_TENANT_ID } from '../seed';
+import { addMembership, createTenant } from '../domain/tenants';
 import { ALLOWED_ORIGIN, ME, bearer, refreshCookieOf, startTestServer } from '../test-helpers';
+import { AUTH_MFA, assertMfaRequired, claimsOf, enrolAtLogin, enrolAuthenticator, totp } from './federated-mfa-test-support';
 
 const CALLBACK = 'http://app.test/account/oidc/callback';
 const ISSUER = 'http://auth.test';
@@ -22,7 +25,8 @@ before(async () => {
   idp = await startOidcIdp({
     port: 0,
     clients: [{ client_id: 'tenant-app', client_secret: 'tenant-secret', redirect_uris: [CALLBACK] }],
-    accounts: { olivia: { email: 'olivia@acme-sso.test', name: 'Olivia OIDC' }, outsider: { email: 'mallory@elsewhere.test' } },
+    accounts: { olivia: { email: 'olivia@acme-sso.test', name: 'Olivia OIDC' }, outsider: { email: 'mallory@elsewhere.test' },
+      otto: { email: 'otto@acme-sso.test', name: 'Otto' }, nina: { email: 'nina@acme-sso.test', name: 'Nina' } },
   });
   server = await startTestServer({
     issuer: ISSUER,
@@ -120,6 +124,48 @@ describe('OIDC SSO', () => {
       const res = await postLogin(payload as Record<string, string>);
       assert.equal(res.statusCode, 400);
       assert.ok(Array.isArray(res.json().errors));
+    }
+  });
+});
+
+describe('OIDC SSO and the second factor', () => {
+  async function ssoSignIn(login: string) {
+    const { back, binding } = await signInAtIdp(login);
+    return postLogin({ code: back.searchParams.get('code')!, redirectUri: CALLBACK, RelayState: back.searchParams.get('state')! }, binding);
+  }
+
+  it('a user with an authenticator app gets mfaRequired and no cookie; a real TOTP opens the session in the connection\'s tenant, not their active one', async () => {
+    const first = await ssoSignIn('otto');
+    assert.equal(first.statusCode, 200, first.body);
+    const userId = claimsOf(first.json().accessToken).sub;
+    const secret = await enrolAuthenticator(server.app, first.json().accessToken);
+    // Otto also belongs to an account of his own, and that is his active one.
+    const other = await createTenant(server.db, { vendorId: (await server.db.query<{ vendor_id: string }>('SELECT vendor_id FROM tenants WHERE id = $1', [SEED_TENANT_ID])).rows[0]!.vendor_id, name: 'Otto\'s own' });
+    await addMembership(server.db, { userId, tenantId: other.id, roleKeys: ['Admin'] });
+    await server.db.query('UPDATE users SET active_tenant_id = $2 WHERE id = $1', [userId, other.id]);
+
+    const gated = await ssoSignIn('otto');
+    const body = assertMfaRequired(gated, { enrolled: true, email: 'otto@acme-sso.test' });
+    const verified = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/verify`, headers: { origin: ALLOWED_ORIGIN }, payload: { mfaToken: body.mfaToken, value: await totp(secret) } });
+    assert.equal(verified.statusCode, 200, verified.body);
+    assert.ok(refreshCookieOf(verified));
+    assert.equal(claimsOf(verified.json().accessToken).tenantId, SEED_TENANT_ID);
+    const me = (await server.app.inject({ url: ME, headers: bearer(verified.json().accessToken) })).json();
+    assert.equal(me.tenantId, SEED_TENANT_ID);
+  });
+
+  it('the connection\'s tenant enforces MFA: a new person is created, then sent to forced enrolment, then signed in to that tenant', async () => {
+    await server.db.query('INSERT INTO tenant_mfa_policies (tenant_id, enforce) VALUES ($1, true) ON CONFLICT (tenant_id) DO UPDATE SET enforce = true', [SEED_TENANT_ID]);
+    try {
+      const gated = await ssoSignIn('nina');
+      const body = assertMfaRequired(gated, { enrolled: false, email: 'nina@acme-sso.test' });
+      assert.equal(body.mfaDevices.authenticators.length, 0);
+      const enrolled = await enrolAtLogin(server.app, body.mfaToken, ALLOWED_ORIGIN);
+      assert.equal(claimsOf(enrolled.json().accessToken).tenantId, SEED_TENANT_ID);
+      const me = (await server.app.inject({ url: ME, headers: bearer(enrolled.json().accessToken) })).json();
+      assert.deepEqual(me.roles.map((r: { key: string }) => r.key), ['Viewer']);
+    } finally {
+      await server.db.query('DELETE FROM tenant_mfa_policies WHERE tenant_id = $1', [SEED_TENANT_ID]);
     }
   });
 });

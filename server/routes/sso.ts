@@ -10,6 +10,9 @@
  * - `POST {api}/identity/resources/auth/v1/user/oidc/postlogin` (and v2) `{ code, redirectUri,
  *   RelayState }` (RelayState carries the `state` of the callback): exchanges the code, creates the
  *   user just in time with the connection's default roles, signs in to the connection's tenant.
+ *   The MFA gate of every first factor (`mfaGate`, routes/mfa.ts) runs first, with the
+ *   connection's tenant: its MFA policy applies and the mfaToken keeps that tenant, so the session
+ *   opened by the second factor is in it. An MFA answer sets no cookie.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
@@ -21,6 +24,7 @@ import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import * as s from '../http/schemas';
 import { clientInfo } from './auth';
+import { mfaGate } from './mfa';
 import { page } from './oauth';
 
 const SSO_COOKIE = 'ae_sso';
@@ -98,6 +102,8 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
           { provider: `sso:${connection.id}`, subject: outcome.subject, email: outcome.email, emailVerified: true, name: outcome.name },
           { kind: 'tenant', tenantId: connection.tenant_id, roleKeys: connection.default_role_keys },
         );
+        const mfa = await mfaGate(ctx, ctx.mfa, request)(federated.user, connection.tenant_id);
+        if (mfa) return mfa;
         const signedIn = await ctx.auth.startSession(federated.user, clientInfo(request), connection.tenant_id);
         setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
         return signedIn.authResponse;

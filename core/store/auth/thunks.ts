@@ -244,6 +244,7 @@ export const offersPasskeys = (policy: AuthState['publicPolicy']) => !!policy?.s
  */
 export function finishSignIn(response: AuthResponse): AuthThunk<User> {
   return async (dispatch, getState, services) => {
+    const afterSignInUrl = getState().auth.loginState.mfa?.afterSignInUrl;
     const user = await dispatch(establishSession(response));
     services.bus.emit('auth:login', { user });
     if (offersPasskeys(getState().auth.publicPolicy)) {
@@ -260,7 +261,10 @@ export function finishSignIn(response: AuthResponse): AuthThunk<User> {
     // Spec 000 §4 "Quick-login registration": only a page with the flag set loads that code.
     const quickLogin = webStorage('localStorage')?.getItem(REGISTER_QUICK_LOGIN_KEY)
       ? (await import('./sessionThunks')).startQuickLogin(user.id) : null;
-    if (!quickLogin || !(await dispatch(quickLogin))) goToPostLoginDestination(services);
+    if (!quickLogin || !(await dispatch(quickLogin))) {
+      if (afterSignInUrl) services.navigate(afterSignInUrl);
+      else goToPostLoginDestination(services);
+    }
     return user;
   };
 }
