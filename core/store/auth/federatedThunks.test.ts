@@ -8,10 +8,10 @@ import { disposeApp, getOrCreateApp } from '../../app';
 import { createDemoBackend, STORAGE_KEY } from '../../demo/backend';
 import { seedDemoDatabase } from '../../demo/data';
 import { createMemoryStorage } from '../../demo/memoryStorage';
-import { buildSocialAuthorizationUrl, completeSocialLogin, loadSocialProviders } from '../../social/socialLogin';
+import { buildSocialAuthorizationUrl, completeSocialLogin } from '../../social/socialLogin';
 import { completeOidcLogin, completeSamlLogin } from '../../sso/ssoLogin';
 import { continueWithSecondFactor } from './federatedThunks';
-import { finishSignIn } from './thunks';
+import { finishSignIn, loadSocialProviders } from './thunks';
 
 /**
  * The second factor after a federated sign-in (spec 000 §4 "After a login response": the same
@@ -108,7 +108,7 @@ describe('the federated callbacks with an mfaRequired answer', () => {
     const { app, navigations, events } = appOver(enforcedDemo().transport, { signUpSuccessUrl: '/welcome' });
     await app.ready;
     const storage = createMemoryStorage();
-    const [provider] = await loadSocialProviders(app.services);
+    const [provider] = (await app.store.dispatch(loadSocialProviders())).list;
     const callback = new URL(await buildSocialAuthorizationUrl(app.services, provider!, storage, new URL('https://app.example.com/account/login')));
     const replaced = page(callback.href);
 
