@@ -80,10 +80,11 @@ export default [
       // One shared chunk (React, emotion, RTK, rxjs, core, UI kit) for every element of this version;
       // the demo backend stays its own chunk, fetched only in demo mode.
       manualChunks(id) {
-        // The federated calls and the PKCE helpers in one chunk: hosted login and social login need
-        // both (one request instead of two after their own chunk); the SSO callback, which needs only
-        // the calls, pays 0.4 KB gzip for the helpers.
-        if (id.includes('/core/session/pkce') || id.includes('/core/api/federated')) return 'federated';
+        // The federated calls, the PKCE helpers and the second factor after a federated sign-in in
+        // one chunk: hosted login and social login need the calls and the helpers (one request
+        // instead of two after their own chunk), the social and SSO callbacks the calls and the MFA
+        // hand-over; the SSO callback pays 0.4 KB gzip for the helpers. None is on the sign-in page.
+        if (id.includes('/core/session/pkce') || id.includes('/core/api/federated') || id.endsWith('/core/store/auth/federatedThunks.ts')) return 'federated';
         // Forgot password, reset password and activation: the screens and their thunks in one chunk,
         // fetched from the "Forgot password?" link or an emailed link (one request, no waterfall), so
         // the sign-in page does not carry the thunks (about 0.4 KB gzip). A manual chunk takes in the
