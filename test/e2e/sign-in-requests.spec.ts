@@ -2,6 +2,7 @@
 // "Performance"). No timings are asserted: each test holds one response back and checks what the
 // page has asked for meanwhile, so a request that waited for the held one would hang the test.
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { STATIC_ORIGIN } from '../playwright.config';
 import { box, partOf } from './helpers';
 
 const POLICY = '/identity/resources/configurations/v1/public';
@@ -73,4 +74,18 @@ test('a sign-up page fetches the sign-up screen while the session check is out',
   await page.waitForLoadState('networkidle');
   // The sign-up screen shows no social buttons: their lists are not asked for.
   for (const list of SOCIAL_LISTS) expect(count(requests, list)).toBe(0);
+});
+
+test('with providers (demo mode), the social and passkey buttons show on the form while the social sign-in code loads only on intent', async ({ page }) => {
+  const requests = record(page);
+  await page.goto(`${STATIC_ORIGIN}/demo.html`);
+  const login = box(page);
+  await expect(partOf(login, 'social-login-demo-id')).toHaveText('Continue with Demo ID');
+  await expect(partOf(login, 'passkey-sign-in-button')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const socialChunks = () => paths(requests).filter((p) => /\/chunks\/(socialLogin|federated)-/.test(p));
+  expect(socialChunks()).toEqual([]);
+  // Pointing at a button fetches state, PKCE and the redirect before the click needs them.
+  await partOf(login, 'social-login-demo-id').hover();
+  await expect.poll(() => socialChunks().length, { timeout: 10_000 }).toBe(2);
 });
