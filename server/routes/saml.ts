@@ -21,16 +21,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { resolveFederatedUser } from '../domain/federation';
 import { SamlConnections, SamlLoginError, upsertSamlConnections } from '../domain/saml';
-import { refreshCookiePath, setRefreshCookie } from '../http/cookies';
+import { refreshCookiePath } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { acceptFormBodies } from '../http/form';
 import { assertTrustedOrigin } from '../http/origin';
 import * as s from '../http/schemas';
-import { clientInfo } from './auth';
-import { mfaGate } from './mfa';
 import { page } from './oauth';
+import { signInThroughConnection } from './sso-sign-in';
 
 const SAML_COOKIE = 'ae_saml';
 const FAILED_TO_AUTHENTICATE = 'Failed to authenticate';
@@ -121,16 +119,8 @@ export async function samlRoutes(app: FastifyInstance, ctx: AppContext): Promise
             reply.clearCookie(SAML_COOKIE, cookieOptions);
           }
           const { connection } = identity;
-          const federated = await resolveFederatedUser(
-            ctx.db,
-            { provider: `saml:${connection.id}`, subject: identity.subject, email: identity.email, emailVerified: true, name: identity.name },
-            { kind: 'tenant', tenantId: connection.tenant_id, roleKeys: connection.default_role_keys },
-          );
-          const mfa = await mfaGate(ctx, ctx.mfa, request)(federated.user, connection.tenant_id);
-          if (mfa) return mfa;
-          const signedIn = await ctx.auth.startSession(federated.user, clientInfo(request), connection.tenant_id);
-          setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
-          return signedIn.authResponse;
+          return signInThroughConnection(ctx, request, reply,
+            { provider: `saml:${connection.id}`, subject: identity.subject, email: identity.email, name: identity.name }, connection);
         },
       );
     },

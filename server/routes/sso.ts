@@ -14,18 +14,16 @@
  *   connection's tenant: its MFA policy applies and the mfaToken keeps that tenant, so the session
  *   opened by the second factor is in it. An MFA answer sets no cookie.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { resolveFederatedUser } from '../domain/federation';
 import { DEVELOPMENT_SECRETS_KEY, SecretBox } from '../domain/secrets';
 import { SsoConnections, SsoLoginError, upsertSsoConnections } from '../domain/sso';
-import { refreshCookiePath, setRefreshCookie } from '../http/cookies';
+import { refreshCookiePath } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import * as s from '../http/schemas';
-import { clientInfo } from './auth';
-import { mfaGate } from './mfa';
 import { page } from './oauth';
+import { signInThroughConnection } from './sso-sign-in';
 
 const SSO_COOKIE = 'ae_sso';
 const FAILED_TO_AUTHENTICATE = 'Failed to authenticate';
@@ -82,7 +80,7 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
           ),
         },
       };
-      const postLogin = async (request: { body: PostLoginBody; cookies: Record<string, string | undefined> } & Parameters<typeof clientInfo>[0], reply: FastifyReply) => {
+      const postLogin = async (request: FastifyRequest<{ Body: PostLoginBody }>, reply: FastifyReply) => {
         assertTrustedOrigin(request, ctx.options.corsOrigins);
         let outcome;
         try {
@@ -97,16 +95,8 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
           reply.clearCookie(SSO_COOKIE, cookieOptions);
         }
         const { connection } = outcome;
-        const federated = await resolveFederatedUser(
-          ctx.db,
-          { provider: `sso:${connection.id}`, subject: outcome.subject, email: outcome.email, emailVerified: true, name: outcome.name },
-          { kind: 'tenant', tenantId: connection.tenant_id, roleKeys: connection.default_role_keys },
-        );
-        const mfa = await mfaGate(ctx, ctx.mfa, request)(federated.user, connection.tenant_id);
-        if (mfa) return mfa;
-        const signedIn = await ctx.auth.startSession(federated.user, clientInfo(request), connection.tenant_id);
-        setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
-        return signedIn.authResponse;
+        return signInThroughConnection(ctx, request, reply,
+          { provider: `sso:${connection.id}`, subject: outcome.subject, email: outcome.email, name: outcome.name }, connection);
       };
       api.post<{ Body: PostLoginBody }>('/identity/resources/auth/v1/user/oidc/postlogin', postLoginSchema, (request, reply) => postLogin(request, reply));
       api.post<{ Body: PostLoginBody }>('/identity/resources/auth/v2/user/oidc/postlogin', postLoginSchema, (request, reply) => postLogin(request, reply));

@@ -1,0 +1,39 @@
+/**
+ * The end of every tenant SSO sign-in (OIDC in `sso.ts`, SAML in `saml.ts`), once the identity
+ * provider's answer is checked: the person found, linked or created just in time in the
+ * connection's tenant with its default roles, then the MFA gate of every first factor with that
+ * tenant, then the session in it (refresh cookie).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { resolveFederatedUser } from '../domain/federation';
+import { setRefreshCookie } from '../http/cookies';
+import { clientInfo } from './auth';
+import { mfaGate } from './mfa';
+
+export interface SsoIdentity {
+  /** `sso:{id}` (OIDC) or `saml:{id}`: the namespace of `subject`. */
+  provider: string;
+  subject: string;
+  email: string;
+  name: string | null;
+}
+
+export async function signInThroughConnection(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  identity: SsoIdentity,
+  connection: { tenant_id: string; default_role_keys: string[] },
+) {
+  const federated = await resolveFederatedUser(
+    ctx.db,
+    { ...identity, emailVerified: true },
+    { kind: 'tenant', tenantId: connection.tenant_id, roleKeys: connection.default_role_keys },
+  );
+  const mfa = await mfaGate(ctx, ctx.mfa, request)(federated.user, connection.tenant_id);
+  if (mfa) return mfa;
+  const signedIn = await ctx.auth.startSession(federated.user, clientInfo(request), connection.tenant_id);
+  setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
+  return signedIn.authResponse;
+}
