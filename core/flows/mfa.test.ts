@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { describe, it, test } from 'node:test';
 import type { MfaDevices, MfaStrategyState } from '../api/types';
-import { decideMfaStep, passkeyPromptApplies, type MfaStep } from './mfa';
+import { decideMfaStep, isRecoveryCode, passkeyPromptApplies, typedCode, typedPhone, type MfaStep } from './mfa';
 
 const none: MfaDevices = { webauthn: [], phones: [], authenticators: [], emails: [] };
 const app = { id: 'a' };
@@ -46,4 +46,13 @@ test('passkeyPromptApplies: every condition of spec 000 §4 must hold', () => {
     ['one device', { deviceCount: 1 }, false],
   ];
   for (const [name, change, expected] of table) assert.equal(passkeyPromptApplies({ ...all, ...change }), expected, name);
+});
+
+describe('typed codes and phone numbers (checked in the browser before anything is sent)', () => {
+  const codes: Array<[string, string | null]> = [['123456', '123456'], [' 123 456 ', '123456'], ['12345', null], ['1234567', null], ['12a456', null], ['', null]];
+  for (const [raw, expected] of codes) it(`code ${JSON.stringify(raw)} -> ${expected}`, () => assert.equal(typedCode(raw), expected));
+  const phones: Array<[string, string | null]> = [['+1 (555) 010-0100', '+15550100100'], ['+44.20.7946.0958', '+442079460958'], ['5550100100', null], ['+0123456789', null], ['+12345', null], ['+1234567890123456', null]];
+  for (const [raw, expected] of phones) it(`phone ${JSON.stringify(raw)} -> ${expected}`, () => assert.equal(typedPhone(raw), expected));
+  const recovery: Array<[string, boolean]> = [['ABCD-EFGH-1234-5678', true], ['abcdefgh12345678', true], ['ABCD-EFGH-1234', false], ['ABCD-EFGH-1234-56789', false]];
+  for (const [raw, expected] of recovery) it(`recovery code ${JSON.stringify(raw)} -> ${expected}`, () => assert.equal(isRecoveryCode(raw), expected));
 });

@@ -3,6 +3,23 @@ import type { MfaDevices, MfaStrategyState, PublicPolicy } from '../api/types';
 /** The MFA screens of spec 000 §2. */
 export type MfaStep = 'verify' | 'recoveryCode' | 'authenticatorApp' | 'smsSetPhoneNumber' | 'smsVerifyCode' | 'emailVerifyCode';
 
+/** A one-time code as typed (spaces allowed): its six digits, or null when it is not one. */
+export function typedCode(raw: string): string | null {
+  const value = raw.replace(/\s+/g, '');
+  return /^[0-9]{6}$/.test(value) ? value : null;
+}
+
+/** A phone number as typed (spaces, dots, dashes and brackets allowed): E.164, or null. */
+export function typedPhone(raw: string): string | null {
+  const value = raw.replace(/[\s().-]/g, '');
+  return /^\+[1-9][0-9]{6,14}$/.test(value) ? value : null;
+}
+
+/** A recovery code as typed: 16 letters or digits, separators allowed. */
+export function isRecoveryCode(raw: string): boolean {
+  return raw.replace(/[^A-Za-z0-9]/g, '').length === 16;
+}
+
 /** The number of second-factor devices of a user. */
 export function deviceCount(devices: MfaDevices): number {
   return devices.authenticators.length + devices.phones.length + devices.webauthn.length + (devices.emails?.length ?? 0);

@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { css } from '@emotion/react';
 import { errorMessage, isApiError } from '../../../core/api/errors';
 import { createMfaApi, type DeviceType, type MfaApi } from '../../../core/api/mfa';
 import type { AuthResponse, MfaLoginInfo } from '../../../core/api/types';
-import { decideMfaStep, activeStrategies, type MfaStep as MfaScreen } from '../../../core/flows/mfa';
+import { decideMfaStep, activeStrategies, isRecoveryCode, typedCode, typedPhone, type MfaStep as MfaScreen } from '../../../core/flows/mfa';
 import { loginStateChanged, selectLoginState } from '../../../core/store/auth/authSlice';
 import { ceremonyMessage } from '../../../core/store/auth/passkeyThunks';
 import { finishSignIn } from '../../../core/store/auth/thunks';
@@ -14,6 +14,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';
+import { useCheckedSubmit } from '../../ui/useCheckedSubmit';
 import { formStyle, mutedStyle } from '../../ui/styles';
 
 const en = { ...base, ...enMfa };
@@ -29,8 +30,6 @@ type View =
   | { screen: 'recover' }
   | { screen: 'recoveryCode'; response: AuthResponse };
 
-const CODE = /^[0-9]{6}$/;
-const PHONE = /^\+[1-9][0-9]{6,14}$/;
 const choiceList = css({ display: 'flex', flexDirection: 'column', gap: '8px', listStyle: 'none', padding: 0, margin: 0 });
 const codeBox = css({ fontFamily: 'ui-monospace, monospace', fontSize: '1.3em', letterSpacing: '0.08em', padding: '12px', textAlign: 'center', border: '1px dashed var(--ae-color-border, #8a8a8a)', borderRadius: '6px', margin: 0, userSelect: 'all' });
 const secretStyle = css({ fontFamily: 'ui-monospace, monospace', wordBreak: 'break-all', margin: 0 });
@@ -181,27 +180,11 @@ function CodeForm({ label = en.mfa.codeLabel, intro, onCode, showRemember, remem
 }) {
   const [code, setCode] = useState('');
   const [rememberDevice, setRememberDevice] = useState(false);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const ref = useRef<HTMLInputElement>(null);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (loading) return;
-    const value = code.replace(/\s+/g, '');
-    const problem = CODE.test(value) ? null : en.mfa.codeInvalid;
-    setFieldError(problem);
-    if (problem) return ref.current?.focus();
-    setLoading(true);
-    setError(null);
-    const failure = await onCode(value, rememberDevice);
-    setLoading(false);
-    if (failure) {
-      setError(failure);
-      ref.current?.focus();
-    }
-  }
+  const { ref, fieldError, error, loading, submit } = useCheckedSubmit();
+  const onSubmit = (event: FormEvent) => {
+    const value = typedCode(code);
+    return submit(event, value ? null : en.mfa.codeInvalid, () => onCode(value!, rememberDevice));
+  };
 
   return (
     <form noValidate onSubmit={onSubmit} part="form" css={formStyle}>
@@ -278,28 +261,19 @@ function AuthenticatorScreen(props: ScreenProps & { view: Extract<View, { screen
 function PhoneScreen(props: ScreenProps) {
   const { api, info, setView } = props;
   const [phone, setPhone] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const ref = useRef<HTMLInputElement>(null);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (loading) return;
-    const value = phone.replace(/[\s().-]/g, '');
-    const problem = PHONE.test(value) ? null : en.mfa.phoneInvalid;
-    setFieldError(problem);
-    if (problem) return ref.current?.focus();
-    setLoading(true);
-    setError(null);
-    try {
-      const answer = await api.preEnrollSms({ mfaToken: info.mfaToken, phoneNumber: value });
-      setView({ screen: 'smsVerifyCode', phoneNumber: answer.phoneNumber ?? value, otcToken: answer.otcToken });
-    } catch (e) {
-      setError(props.failure(e));
-      setLoading(false);
-    }
-  }
+  const { ref, fieldError, error, loading, submit } = useCheckedSubmit();
+  const onSubmit = (event: FormEvent) => {
+    const value = typedPhone(phone);
+    return submit(event, value ? null : en.mfa.phoneInvalid, async () => {
+      try {
+        const answer = await api.preEnrollSms({ mfaToken: info.mfaToken, phoneNumber: value! });
+        setView({ screen: 'smsVerifyCode', phoneNumber: answer.phoneNumber ?? value!, otcToken: answer.otcToken });
+        return null;
+      } catch (e) {
+        return props.failure(e);
+      }
+    });
+  };
 
   return (
     <>
@@ -425,27 +399,11 @@ function RecoverScreen(props: ScreenProps) {
   const { api, info } = props;
   const run = useRun(props);
   const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const ref = useRef<HTMLInputElement>(null);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (loading) return;
+  const { ref, fieldError, error, loading, submit } = useCheckedSubmit();
+  const onSubmit = (event: FormEvent) => {
     const value = code.trim();
-    const problem = value.replace(/[^A-Za-z0-9]/g, '').length === 16 ? null : en.mfa.recoverInvalid;
-    setFieldError(problem);
-    if (problem) return ref.current?.focus();
-    setLoading(true);
-    setError(null);
-    const failure = await run(() => api.recover({ mfaToken: info.mfaToken, recoveryCode: value }));
-    setLoading(false);
-    if (failure) {
-      setError(failure);
-      ref.current?.focus();
-    }
-  }
+    return submit(event, isRecoveryCode(value) ? null : en.mfa.recoverInvalid, () => run(() => api.recover({ mfaToken: info.mfaToken, recoveryCode: value })));
+  };
 
   return (
     <>

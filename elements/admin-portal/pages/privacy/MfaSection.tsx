@@ -1,9 +1,9 @@
 import { css } from '@emotion/react';
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../../core/api/errors';
 import { createMfaApi, type DeviceType } from '../../../../core/api/mfa';
 import type { MfaDevices, MfaStrategyState } from '../../../../core/api/types';
-import { activeStrategies } from '../../../../core/flows/mfa';
+import { activeStrategies, isRecoveryCode, typedCode, typedPhone } from '../../../../core/flows/mfa';
 import { ceremonyMessage } from '../../../../core/store/auth/passkeyThunks';
 import { en as base } from '../../../i18n/en';
 import { enMfa } from '../../../i18n/en-mfa';
@@ -14,6 +14,7 @@ import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { Spinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
+import { useCheckedSubmit } from '../../../ui/useCheckedSubmit';
 import { formStyle, mutedStyle } from '../../../ui/styles';
 
 const en = { ...base, ...enMfa };
@@ -140,34 +141,26 @@ type Api = ReturnType<typeof createMfaApi>;
 
 function RemoveDialog({ api, device, onClose }: { api: Api; device: Device; onClose: (code?: string) => void }) {
   const [proof, setProof] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const ref = useRef<HTMLInputElement>(null);
+  const { ref, fieldError, error, loading, submit } = useCheckedSubmit();
   const needsProof = device.kind === 'authenticator';
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (loading) return;
+  const onSubmit = (event: FormEvent) => {
     const value = proof.trim();
-    if (needsProof) {
-      const ok = /^[0-9]{6}$/.test(value) || value.replace(/[^A-Za-z0-9]/g, '').length === 16;
-      setFieldError(ok ? null : t.proofInvalid);
-      if (!ok) return ref.current?.focus();
-    }
-    setLoading(true);
-    setError(null);
-    try {
-      if (device.kind === 'authenticator') await api.accountDisableAuthenticator(device.id, value);
-      else if (device.kind === 'sms') await api.accountDisableSms(device.id);
-      else if (device.kind === 'email') await api.accountDisableEmailCode(device.id);
-      else await api.accountDisableWebAuthn(device.id);
-      onClose();
-    } catch (e) {
-      setError(errorMessage(e));
-      setLoading(false);
-    }
-  }
+    // The authenticator app's current code, or a recovery code.
+    const problem = needsProof && !typedCode(value) && !isRecoveryCode(value) ? t.proofInvalid : null;
+    return submit(event, problem, async () => {
+      try {
+        if (device.kind === 'authenticator') await api.accountDisableAuthenticator(device.id, typedCode(value) ?? value);
+        else if (device.kind === 'sms') await api.accountDisableSms(device.id);
+        else if (device.kind === 'email') await api.accountDisableEmailCode(device.id);
+        else await api.accountDisableWebAuthn(device.id);
+        onClose();
+        return null;
+      } catch (e) {
+        return errorMessage(e);
+      }
+    });
+  };
 
   return (
     <Dialog title={t.removeTitle} titleId="ae-mfa-remove-title" onClose={() => onClose()}>
@@ -192,22 +185,11 @@ function RemoveDialog({ api, device, onClose }: { api: Api; device: Device; onCl
 
 function CodeStep({ label, onCode }: { label: string; onCode: (code: string) => Promise<string | null> }) {
   const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const ref = useRef<HTMLInputElement>(null);
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (loading) return;
-    const value = code.replace(/\s+/g, '');
-    const problem = /^[0-9]{6}$/.test(value) ? null : en.mfa.codeInvalid;
-    setFieldError(problem);
-    if (problem) return ref.current?.focus();
-    setLoading(true);
-    setError(null);
-    const failure = await onCode(value);
-    if (failure) { setError(failure); setLoading(false); ref.current?.focus(); }
-  }
+  const { ref, fieldError, error, loading, submit } = useCheckedSubmit();
+  const onSubmit = (event: FormEvent) => {
+    const value = typedCode(code);
+    return submit(event, value ? null : en.mfa.codeInvalid, () => onCode(value!));
+  };
   return (
     <form noValidate onSubmit={onSubmit} css={formStyle}>
       {error && <Alert>{error}</Alert>}
@@ -252,35 +234,27 @@ function AuthenticatorDialog({ api, onClose }: { api: Api; onClose: (code?: stri
 function PhoneDialog({ api, onClose }: { api: Api; onClose: (code?: string) => void }) {
   const [phone, setPhone] = useState('');
   const [sent, setSent] = useState<{ otcToken: string; phone: string } | null>(null);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const { ref, fieldError, error, loading, submit } = useCheckedSubmit();
 
-  async function send(event: FormEvent) {
-    event.preventDefault();
-    if (loading) return;
-    const value = phone.replace(/[\s().-]/g, '');
-    const problem = /^\+[1-9][0-9]{6,14}$/.test(value) ? null : en.mfa.phoneInvalid;
-    setFieldError(problem);
-    if (problem) return;
-    setLoading(true);
-    setError(null);
-    try {
-      const answer = await api.accountPreEnrollSms(value);
-      setSent({ otcToken: answer.otcToken, phone: value });
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setLoading(false);
-    }
-  }
+  const send = (event: FormEvent) => {
+    const value = typedPhone(phone);
+    return submit(event, value ? null : en.mfa.phoneInvalid, async () => {
+      try {
+        const answer = await api.accountPreEnrollSms(value!);
+        setSent({ otcToken: answer.otcToken, phone: value! });
+        return null;
+      } catch (e) {
+        return errorMessage(e);
+      }
+    });
+  };
 
   return (
     <Dialog title={t.phoneTitle} titleId="ae-mfa-phone-title" onClose={() => onClose()}>
       {error && <Alert>{error}</Alert>}
       {!sent ? (
         <form noValidate onSubmit={send} css={formStyle}>
-          <TextField label={en.mfa.phoneLabel} type="tel" autoComplete="tel" autoFocus value={phone} maxLength={24} hint={en.mfa.phoneHint}
+          <TextField ref={ref} label={en.mfa.phoneLabel} type="tel" autoComplete="tel" autoFocus value={phone} maxLength={24} hint={en.mfa.phoneHint}
             error={fieldError} partName="phone-input" onChange={(e) => setPhone(e.target.value)} />
           <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.mfa.sending}>{en.mfa.sendCode}</Button>
         </form>
