@@ -20,7 +20,9 @@
  * SSO_CONNECTIONS: tenants' SSO, a JSON array of { "key", "tenantId", "protocol": "oidc", "domains": [...],
  * "issuer", "clientId", "clientSecret"?, "redirectUris": [...], "defaultRoles"?: [...] } or { "key",
  * "tenantId", "protocol": "saml", "domains": [...], "entryPoint", "idpIssuer"?, "idpCertificates":
- * [PEM...], "callbackUrls": [...], "defaultRoles"?: [...] }.
+ * [PEM...], "callbackUrls": [...], "defaultRoles"?: [...], "signRequests"?: true }. SAML_SP_PRIVATE_KEY and
+ * SAML_SP_CERTIFICATE (PEM; "\n" escapes allowed): the key that signs AuthnRequests of connections with
+ * signRequests, and its certificate (published in the service provider's metadata).
  * MFA and passkeys: MFA_ENCRYPTION_KEY (32 bytes as 64 hex or base64; encrypts TOTP secrets at
  * rest; required in production, generated and stored in the database in development),
  * WEBAUTHN_RP_ID (default: APP_URL's host name), WEBAUTHN_RP_NAME, WEBAUTHN_ORIGINS (comma list;
@@ -53,6 +55,16 @@ function sameSite(): ServerOptions['cookieSameSite'] {
   if (!raw) return undefined;
   if (raw === 'lax' || raw === 'strict' || raw === 'none') return raw;
   throw new Error(`COOKIE_SAMESITE must be lax, strict or none, got "${raw}"`);
+}
+
+/** SAML_SP_PRIVATE_KEY and SAML_SP_CERTIFICATE together, or neither. */
+function samlSigning(): { privateKey: string; certificate: string } | undefined {
+  const pem = (value: string | undefined) => value?.replace(/\\n/g, '\n').trim() || undefined;
+  const privateKey = pem(env.SAML_SP_PRIVATE_KEY);
+  const certificate = pem(env.SAML_SP_CERTIFICATE);
+  if (!privateKey && !certificate) return undefined;
+  if (!privateKey || !certificate) throw new Error('Set both SAML_SP_PRIVATE_KEY and SAML_SP_CERTIFICATE (PEM), or neither');
+  return { privateKey, certificate };
 }
 
 function jsonList<T>(name: string, shape: string): T[] | undefined {
@@ -134,6 +146,7 @@ async function main(): Promise<void> {
       redirectUris: [`${publicUrl}/hosted-callback.html`], postLogoutRedirectUris: [`${publicUrl}/hosted.html`],
     }]),
     socialProviders: jsonList<NonNullable<ServerOptions['socialProviders']>[number]>('SOCIAL_PROVIDERS', '{ key, issuer | endpoints, clientId, clientSecret?, redirectUris }'),
+    samlSigning: samlSigning(),
     ssoConnections: jsonList<NonNullable<ServerOptions['ssoConnections']>[number]>('SSO_CONNECTIONS', '{ key, tenantId, protocol: "oidc", domains, issuer, clientId, clientSecret?, redirectUris, defaultRoles? } or { key, tenantId, protocol: "saml", domains, entryPoint, idpIssuer?, idpCertificates, callbackUrls, defaultRoles? }'),
     secretsKey: env.SECRETS_KEY || undefined,
     allowInsecureIdentityProviders: !production,

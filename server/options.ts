@@ -57,8 +57,10 @@ export interface ServerOptions {
   oauthClients?: OAuthClientConfig[];
   /** Social login providers (OAuth 2.0 / OpenID Connect), written to `social_providers` at start. */
   socialProviders?: SocialProviderConfig[];
-  /** Tenants' OpenID Connect SSO connections, written to `sso_configurations` (and their domains to `sso_domains`) at start. */
+  /** Tenants' SSO connections (OIDC or SAML), written to `sso_configurations` / `saml_configurations` (and their domains to `sso_domains`) at start. */
   ssoConnections?: SsoConnectionConfig[];
+  /** The SAML service provider's signing key and certificate (PEM), for connections with `signRequests`. */
+  samlSigning?: { privateKey: string; certificate: string };
   /** Key sealing stored secrets (providers' client secrets): 32 bytes, base64. A development key otherwise. */
   secretsKey?: string;
   /** Let identity providers be reached over plain http (development and tests only). */
@@ -75,8 +77,8 @@ export interface ServerOptions {
   webauthn?: { rpId?: string; rpName?: string; origins?: string[] };
 }
 
-export type ResolvedOptions = Required<Omit<ServerOptions, 'staticRoot' | 'passwordHashing' | 'delivery' | 'secretsKey' | 'mfaEncryptionKey' | 'webauthn'>> &
-  Pick<ServerOptions, 'staticRoot' | 'passwordHashing' | 'delivery' | 'secretsKey' | 'mfaEncryptionKey' | 'webauthn'>;
+export type ResolvedOptions = Required<Omit<ServerOptions, 'staticRoot' | 'passwordHashing' | 'delivery' | 'secretsKey' | 'mfaEncryptionKey' | 'webauthn' | 'samlSigning'>> &
+  Pick<ServerOptions, 'staticRoot' | 'passwordHashing' | 'delivery' | 'secretsKey' | 'mfaEncryptionKey' | 'webauthn' | 'samlSigning'>;
 
 const PREFIX_SHAPE = /^[A-Za-z0-9_-]*$/;
 
@@ -104,6 +106,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     oauthClients: options.oauthClients ?? [],
     socialProviders: options.socialProviders ?? [],
     ssoConnections: options.ssoConnections ?? [],
+    samlSigning: options.samlSigning,
     secretsKey: options.secretsKey,
     allowInsecureIdentityProviders: options.allowInsecureIdentityProviders ?? false,
     mfaEncryptionKey: options.mfaEncryptionKey,

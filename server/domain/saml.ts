@@ -37,6 +37,14 @@ export interface SamlConnectionConfig {
   callbackUrls: string[];
   /** Roles of users created just in time. */
   defaultRoles?: string[];
+  /** Sign AuthnRequests (RSA-SHA256) with the server's SAML key (`samlSigning`), for IdPs that require it. */
+  signRequests?: boolean;
+}
+
+/** The service provider's signing key and certificate (PEM). */
+export interface SamlSigning {
+  privateKey: string;
+  certificate: string;
 }
 
 export interface SamlConnectionRow {
@@ -49,6 +57,7 @@ export interface SamlConnectionRow {
   callback_urls: string[];
   domains: string[];
   default_role_keys: string[];
+  sign_requests: boolean;
 }
 
 /** A refused sign-in. `callbackUrl`: where the browser can be sent back to with an error, when known. */
@@ -70,7 +79,7 @@ const DOMAIN_SHAPE = /^[a-z0-9.-]{1,253}$/;
 const REQUEST_TTL_SECONDS = 600;
 const CODE_TTL_SECONDS = 120;
 const CLOCK_SKEW_MS = 60_000;
-const COLUMNS = 'id, key, tenant_id, entry_point, idp_issuer, idp_certificates, callback_urls, domains, default_role_keys';
+const COLUMNS = 'id, key, tenant_id, entry_point, idp_issuer, idp_certificates, callback_urls, domains, default_role_keys, sign_requests';
 const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
 const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
 
@@ -96,8 +105,9 @@ function checkedHttpUrl(value: string, what: string): void {
 }
 
 /** Writes the connections and their email domains; `startUrl(key)` is the address pre-login answers. */
-export async function upsertSamlConnections(db: Database, connections: readonly SamlConnectionConfig[], startUrl: (key: string) => string): Promise<void> {
+export async function upsertSamlConnections(db: Database, connections: readonly SamlConnectionConfig[], startUrl: (key: string) => string, signing: SamlSigning | undefined): Promise<void> {
   for (const c of connections) {
+    if (c.signRequests && !signing) throw new Error(`SSO connection "${c.key}" signs its requests: set the service provider's key and certificate (SAML_SP_PRIVATE_KEY, SAML_SP_CERTIFICATE)`);
     if (!KEY_SHAPE.test(c.key)) throw new Error(`Invalid SSO connection key "${c.key}"`);
     const domains = c.domains.map((d) => d.trim().toLowerCase());
     if (!domains.length || !domains.every((d) => DOMAIN_SHAPE.test(d))) throw new Error(`SSO connection "${c.key}" needs valid email domains`);
@@ -108,13 +118,13 @@ export async function upsertSamlConnections(db: Database, connections: readonly 
     for (const u of [c.entryPoint, ...c.callbackUrls]) checkedHttpUrl(u, `SSO connection "${c.key}"`);
     await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ id: string }>(
-        `INSERT INTO saml_configurations (key, tenant_id, entry_point, idp_issuer, idp_certificates, callback_urls, domains, default_role_keys)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+        `INSERT INTO saml_configurations (key, tenant_id, entry_point, idp_issuer, idp_certificates, callback_urls, domains, default_role_keys, sign_requests)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
          ON CONFLICT (key) DO UPDATE SET tenant_id = EXCLUDED.tenant_id, entry_point = EXCLUDED.entry_point, idp_issuer = EXCLUDED.idp_issuer,
            idp_certificates = EXCLUDED.idp_certificates, callback_urls = EXCLUDED.callback_urls, domains = EXCLUDED.domains,
-           default_role_keys = EXCLUDED.default_role_keys, updated_at = now()
+           default_role_keys = EXCLUDED.default_role_keys, sign_requests = EXCLUDED.sign_requests, updated_at = now()
          RETURNING id`,
-        [c.key, c.tenantId, c.entryPoint, c.idpIssuer ?? null, c.idpCertificates.map((pem) => pem.trim()), c.callbackUrls, domains, c.defaultRoles ?? []],
+        [c.key, c.tenantId, c.entryPoint, c.idpIssuer ?? null, c.idpCertificates.map((pem) => pem.trim()), c.callbackUrls, domains, c.defaultRoles ?? [], c.signRequests === true],
       );
       const id = rows[0]!.id;
       await tx.query('DELETE FROM sso_domains WHERE saml_configuration_id = $1 AND NOT (domain = ANY($2::text[]))', [id, domains]);
@@ -135,6 +145,7 @@ export class SamlConnections {
   constructor(
     private readonly db: Database,
     private readonly addresses: (key: string) => ServiceProviderAddresses,
+    private readonly signing?: SamlSigning,
   ) {}
 
   async byKey(key: string): Promise<SamlConnectionRow | null> {
@@ -145,7 +156,10 @@ export class SamlConnections {
 
   private serviceProvider(row: SamlConnectionRow, extra: { requestId?: string; cache: CacheProvider }): SAML {
     const { entityId, acsUrl } = this.addresses(row.key);
+    const signing = row.sign_requests ? this.signing : undefined;
+    if (row.sign_requests && !signing) throw new SamlLoginError(`SAML connection "${row.key}" signs its requests but the server has no SAML key`);
     return new SAML({
+      ...(signing ? { privateKey: signing.privateKey, publicCert: signing.certificate, signatureAlgorithm: 'sha256' as const } : {}),
       entryPoint: row.entry_point,
       issuer: entityId,
       audience: entityId,
@@ -168,7 +182,8 @@ export class SamlConnections {
   async metadata(key: string): Promise<string | null> {
     const row = await this.byKey(key);
     if (!row) return null;
-    return this.serviceProvider(row, { cache: refusingCache }).generateServiceProviderMetadata(null, null);
+    // With signed requests the metadata says so (AuthnRequestsSigned) and carries the certificate.
+    return this.serviceProvider(row, { cache: refusingCache }).generateServiceProviderMetadata(null, row.sign_requests ? this.signing?.certificate ?? null : null);
   }
 
   /**

@@ -5,6 +5,7 @@
  * RelayState, domains), the single-use code bound to the starting browser, just-in-time users.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { startSamlIdp, type ResponseOverrides, type RunningSamlIdp } from '../../test/idp/saml';
 import type { BuiltServer } from '../app';
@@ -20,7 +21,13 @@ const ENTITY_ID = `${ISSUER}${SSO}/metadata`;
 const ACS = `${ISSUER}${SSO}/acs`;
 const POSTLOGIN = '/frontegg/identity/resources/auth/v1/user/saml/postlogin';
 
+// A second connection whose IdP requires signed AuthnRequests (test-only service provider key).
+const SIGNED_SSO = '/frontegg/identity/resources/auth/v1/sso/saml/acme-signed';
+const SP_KEY = readFileSync(new URL('../../test/idp/saml-keys/sp.key', import.meta.url), 'utf8');
+const SP_CERT = readFileSync(new URL('../../test/idp/saml-keys/sp.crt', import.meta.url), 'utf8');
+
 let idp: RunningSamlIdp;
+let signedIdp: RunningSamlIdp;
 let server: BuiltServer;
 
 before(async () => {
@@ -33,22 +40,32 @@ before(async () => {
       tess: { email: 'tess@acme-saml.test', name: 'Tess TOTP' },
     },
   });
+  signedIdp = await startSamlIdp({
+    port: 0,
+    sp: { entityId: `${ISSUER}${SIGNED_SSO}/metadata`, acsUrl: `${ISSUER}${SIGNED_SSO}/acs`, signingCertificate: SP_CERT },
+    accounts: { sig: { email: 'sig@signed-saml.test', name: 'Sig Signed' } },
+  });
   server = await startTestServer({
     issuer: ISSUER,
+    samlSigning: { privateKey: SP_KEY, certificate: SP_CERT },
     ssoConnections: [{
       key: 'acme-saml', tenantId: SEED_TENANT_ID, protocol: 'saml', domains: ['acme-saml.test'], entryPoint: idp.ssoUrl,
       idpIssuer: idp.entityId, idpCertificates: [idp.certificate], callbackUrls: [CALLBACK, OTHER_CALLBACK], defaultRoles: ['Viewer'],
+    }, {
+      key: 'acme-signed', tenantId: SEED_TENANT_ID, protocol: 'saml', domains: ['signed-saml.test'], entryPoint: signedIdp.ssoUrl,
+      idpIssuer: signedIdp.entityId, idpCertificates: [signedIdp.certificate], callbackUrls: [CALLBACK], signRequests: true,
     }],
   });
 });
 after(async () => {
   await server.close();
   await idp.close();
+  await signedIdp.close();
 });
 
 /** The server's start: the AuthnRequest address at the IdP and the starting browser's cookie. */
-async function start(query = '') {
-  const started = await server.app.inject({ url: `${SSO}/start${query}` });
+async function start(query = '', sso = SSO) {
+  const started = await server.app.inject({ url: `${sso}/start${query}` });
   assert.equal(started.statusCode, 302, started.body);
   const cookies = started.headers['set-cookie'] as string | string[] | undefined;
   const line = (Array.isArray(cookies) ? cookies : [cookies ?? '']).find((c) => c.startsWith('ae_saml='))!;
@@ -230,6 +247,44 @@ describe('SAML SSO', () => {
       method: 'POST', url: '/frontegg/identity/resources/auth/v1/sso/saml/nobody/acs', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'SAMLResponse=x',
     });
     assert.equal(unknown.statusCode, 400);
+  });
+
+  it('signed AuthnRequests (signRequests): RSA-SHA256 over the redirect query, verified by the IdP with the published certificate; a changed request fails its check', async () => {
+    const metadata = await server.app.inject({ url: `${SIGNED_SSO}/metadata` });
+    assert.match(metadata.body, /AuthnRequestsSigned="true"/);
+    const certBody = SP_CERT.replace(/-----[A-Z ]+-----|\s/g, '');
+    assert.ok(metadata.body.replace(/\s/g, '').includes(certBody), 'the metadata carries the signing certificate');
+    assert.doesNotMatch((await server.app.inject({ url: `${SSO}/metadata` })).body, /AuthnRequestsSigned="true"/);
+
+    const { authnRequest, binding } = await start('', SIGNED_SSO);
+    const url = new URL(authnRequest);
+    assert.equal(url.searchParams.get('SigAlg'), 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256');
+    assert.ok(url.searchParams.get('Signature'));
+    const response = await signedIdp.respond(authnRequest, 'sig');
+    const acs = await server.app.inject({
+      method: 'POST', url: `${SIGNED_SSO}/acs`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ SAMLResponse: response.SAMLResponse, RelayState: response.RelayState }).toString(),
+    });
+    const back = new URL(acs.headers.location as string);
+    const res = await postLogin(back.searchParams.get('code')!, binding);
+    assert.equal(res.statusCode, 200, res.body);
+
+    // The same request with another RelayState: the signature no longer matches, the IdP refuses it.
+    const tampered = new URL((await start('', SIGNED_SSO)).authnRequest);
+    tampered.searchParams.set('RelayState', 'changed');
+    await assert.rejects(signedIdp.respond(tampered.toString(), 'sig'));
+    // And a request without a signature is refused by this IdP too.
+    await assert.rejects(signedIdp.respond((await start()).authnRequest, 'sig'));
+  });
+
+  it('a connection that signs its requests needs the server\'s SAML key: the server does not start without it', async () => {
+    await assert.rejects(startTestServer({
+      issuer: ISSUER,
+      ssoConnections: [{
+        key: 'no-key', tenantId: SEED_TENANT_ID, protocol: 'saml', domains: ['no-key.test'], entryPoint: 'http://idp.test/sso',
+        idpCertificates: [idp.certificate], callbackUrls: [CALLBACK], signRequests: true,
+      }],
+    }), /SAML_SP_PRIVATE_KEY/);
   });
 
   it('malformed post-login bodies: 400 with an errors list', async () => {

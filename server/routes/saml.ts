@@ -41,9 +41,9 @@ export async function samlRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const samlConnections = ctx.options.ssoConnections.filter((c) => c.protocol === 'saml');
   if (samlConnections.length) {
     if (!/^https?:\/\//.test(issuer)) throw new Error('SSO connections need the server\'s public URL as its issuer');
-    await upsertSamlConnections(ctx.db, samlConnections, (key) => `${base(key)}/start`);
+    await upsertSamlConnections(ctx.db, samlConnections, (key) => `${base(key)}/start`, ctx.options.samlSigning);
   }
-  const connections = new SamlConnections(ctx.db, (key) => ({ entityId: `${base(key)}/metadata`, acsUrl: `${base(key)}/acs` }));
+  const connections = new SamlConnections(ctx.db, (key) => ({ entityId: `${base(key)}/metadata`, acsUrl: `${base(key)}/acs` }), ctx.options.samlSigning);
   const cookieOptions = {
     path: refreshCookiePath(ctx.options.prefix), httpOnly: true, secure: ctx.cookies.secure, sameSite: ctx.cookies.sameSite,
   } as const;

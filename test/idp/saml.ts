@@ -69,8 +69,13 @@ function attributeStatement(account: SamlIdpAccount): string {
   return `<saml:AttributeStatement>${attr('email', account.email)}${account.name ? attr('name', account.name) : ''}</saml:AttributeStatement>`;
 }
 
-/** Starts the IdP on `port` (0: any free port) for one service provider (our connection's entity ID and ACS). */
-export async function startSamlIdp(options: { port: number; sp: { entityId: string; acsUrl: string }; accounts: Record<string, SamlIdpAccount> }): Promise<RunningSamlIdp> {
+/**
+ * Starts the IdP on `port` (0: any free port) for one service provider (our connection's entity ID
+ * and ACS). With `sp.signingCertificate` it requires signed AuthnRequests and verifies them with it.
+ */
+export async function startSamlIdp(options: {
+  port: number; sp: { entityId: string; acsUrl: string; signingCertificate?: string }; accounts: Record<string, SamlIdpAccount>;
+}): Promise<RunningSamlIdp> {
   const server: Server = await new Promise((resolve) => {
     const s = createServer();
     s.listen(options.port, '127.0.0.1', () => resolve(s));
@@ -85,16 +90,22 @@ export async function startSamlIdp(options: { port: number; sp: { entityId: stri
     nameIDFormat: [EMAIL_FORMAT],
     singleSignOnService: [{ Binding: REDIRECT, Location: ssoUrl }],
     singleLogoutService: [{ Binding: REDIRECT, Location: `${origin}/slo` }],
+    // With the SP's certificate, AuthnRequests must carry a valid signature (checked at parsing).
+    wantAuthnRequestsSigned: Boolean(options.sp.signingCertificate),
   });
   const serviceProvider = samlify.ServiceProvider({
     entityID: options.sp.entityId,
     assertionConsumerService: [{ Binding: POST, Location: options.sp.acsUrl }],
     wantAssertionsSigned: true,
-    authnRequestsSigned: false,
+    authnRequestsSigned: Boolean(options.sp.signingCertificate),
+    ...(options.sp.signingCertificate ? { signingCert: options.sp.signingCertificate } : {}),
   });
 
-  async function parseRequest(query: URLSearchParams) {
-    const octetString = ['SAMLRequest', 'RelayState'].filter((k) => query.has(k)).map((k) => `${k}=${encodeURIComponent(query.get(k)!)}`).join('&');
+  /** The AuthnRequest of a redirect-binding query string, as received (a signature covers its encoded parts). */
+  async function parseRequest(rawQuery: string) {
+    const query = new URLSearchParams(rawQuery);
+    const parts = new Map(rawQuery.replace(/^\?/, '').split('&').map((part) => [part.split('=')[0]!, part] as const));
+    const octetString = ['SAMLRequest', 'RelayState', 'SigAlg'].filter((k) => parts.has(k)).map((k) => parts.get(k)!).join('&');
     const parsed = await identityProvider('idp').parseLoginRequest(serviceProvider, 'redirect', { query: Object.fromEntries(query), octetString });
     return { info: parsed, requestId: String((parsed.extract as { request?: { id?: string } }).request?.id ?? ''), relayState: query.get('RelayState') ?? '' };
   }
@@ -156,19 +167,17 @@ export async function startSamlIdp(options: { port: number; sp: { entityId: stri
     void (async () => {
       const url = new URL(req.url ?? '/', origin);
       if (req.method === 'GET' && url.pathname === '/sso') {
-        await parseRequest(url.searchParams);
+        await parseRequest(url.search);
         html(res, 200, 'Test SAML identity provider', `<form method="post" action="/sso/login">
 <p><label for="login">User name</label> <input id="login" name="login" autocomplete="username"></p>
-${hidden('SAMLRequest', url.searchParams.get('SAMLRequest') ?? '')}${hidden('RelayState', url.searchParams.get('RelayState') ?? '')}
+${hidden('request', url.search)}
 <button type="submit">Sign in</button> <button type="submit" name="cancel" value="1">Cancel</button></form>`);
         return;
       }
       if (req.method === 'POST' && url.pathname === '/sso/login') {
         const form = await readForm(req);
-        const query = new URLSearchParams();
-        query.set('SAMLRequest', form.get('SAMLRequest') ?? '');
-        if (form.get('RelayState')) query.set('RelayState', form.get('RelayState')!);
-        const { info, requestId, relayState } = await parseRequest(query);
+        // The AuthnRequest's query string as it first arrived, carried through the sign-in form.
+        const { info, requestId, relayState } = await parseRequest(form.get('request') ?? '');
         let samlResponse: string;
         if (form.get('cancel')) samlResponse = failedResponse(requestId);
         else {
@@ -191,8 +200,7 @@ ${hidden('SAMLResponse', samlResponse)}${hidden('RelayState', relayState)}<butto
     ssoUrl,
     certificate: TEST_IDP_CERTIFICATE,
     async respond(authnRequestUrl, login, overrides) {
-      const url = new URL(authnRequestUrl);
-      const { info, requestId, relayState } = await parseRequest(url.searchParams);
+      const { info, requestId, relayState } = await parseRequest(new URL(authnRequestUrl).search);
       const account = options.accounts[login];
       if (!account) throw new Error(`unknown test IdP login ${login}`);
       return { SAMLResponse: await buildResponse(info, requestId, account, overrides), RelayState: relayState, acsUrl: options.sp.acsUrl };

@@ -2,8 +2,8 @@
  * Tenant single sign-on over SAML 2.0 (migration 14).
  *
  * - `saml_configurations`: a tenant's SAML identity provider (its single sign-on address, entity ID
- *   and signing certificates), the kit's SAML callback addresses the server may send the browser
- *   back to, and the roles given to users created just in time. Its email domains are rows of
+ *   and signing certificates, whether it wants signed AuthnRequests), the kit's SAML callback
+ *   addresses the server may send the browser back to, and the roles given to users created just in time. Its email domains are rows of
  *   `sso_domains` (migration 1), which pre-login reads.
  * - `saml_requests`: one row per AuthnRequest this server sent. The identity provider's answer must
  *   name it (InResponseTo), so unsolicited and replayed responses are refused; it is answered once.
@@ -23,6 +23,7 @@ export const SAML_STATEMENTS: string[] = [
     callback_urls text[] NOT NULL CHECK (cardinality(callback_urls) > 0),
     domains text[] NOT NULL,
     default_role_keys text[] NOT NULL DEFAULT '{}',
+    sign_requests boolean NOT NULL DEFAULT false,
     active boolean NOT NULL DEFAULT true,
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now()
