@@ -6,7 +6,7 @@
 import { isApiError } from './errors';
 import type { HttpClient } from './http';
 import type { Page, TeamUser, UsersQuery } from './team';
-import { USERS_PAGE_SIZE } from './team';
+import { usersQueryParams } from './team';
 import { USERS_V1, USERS_V2, USERS_V3 } from './users';
 
 export const INVITES_V1 = '/identity/resources/tenants/invites/v1';
@@ -40,11 +40,7 @@ export function createInvitationsApi(http: HttpClient) {
     resendActivation: (email: string) => http.post<Record<string, never>>(`${USERS_V1}/activate/reset`, { email }),
     listUsersV3: (query: UsersV3Query = {}) => http.get<Page<TeamUser>>(USERS_V3, {
       query: {
-        _filter: query.filter?.trim() || undefined,
-        _sortBy: query.sortBy,
-        _order: query.order,
-        _offset: query.page ?? 0,
-        _limit: query.pageSize ?? USERS_PAGE_SIZE,
+        ...usersQueryParams(query),
         _preset: query.preset,
         _maxInactiveSeconds: query.preset ? query.maxInactiveSeconds : undefined,
         _email: query.email,

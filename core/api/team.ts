@@ -42,20 +42,23 @@ export function roleIdsPayload(previous: readonly string[], next: readonly strin
   return next.length === 0 && previous.length > 0 ? [''] : [...next];
 }
 
+/** The users list's query parameters (v2; v3 adds its own): a page index, not an item offset. */
+export function usersQueryParams(query: UsersQuery) {
+  return {
+    _filter: query.filter?.trim() || undefined,
+    _sortBy: query.sortBy,
+    _order: query.order,
+    _offset: query.page ?? 0,
+    _limit: query.pageSize ?? USERS_PAGE_SIZE,
+  };
+}
+
 export function createTeamApi(http: HttpClient) {
   return {
     listRoles: () => http.get<AssignableRole[]>('/identity/resources/roles/v1'),
     removeUser: (userId: string) => http.delete<Record<string, never>>(`/identity/resources/users/v1/${encodeURIComponent(userId)}`),
     setUserRoles: (userId: string, previousRoleIds: readonly string[], roleIds: readonly string[]) =>
       http.put<{ roleIds: string[] }>(`/identity/resources/users/v1/${encodeURIComponent(userId)}/roles`, { roleIds: roleIdsPayload(previousRoleIds, roleIds) }),
-    listUsers: (query: UsersQuery = {}) => http.get<Page<TeamUser>>(USERS_V2, {
-      query: {
-        _filter: query.filter?.trim() || undefined,
-        _sortBy: query.sortBy,
-        _order: query.order,
-        _offset: query.page ?? 0,
-        _limit: query.pageSize ?? USERS_PAGE_SIZE,
-      },
-    }),
+    listUsers: (query: UsersQuery = {}) => http.get<Page<TeamUser>>(USERS_V2, { query: usersQueryParams(query) }),
   };
 }
