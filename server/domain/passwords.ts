@@ -28,12 +28,15 @@ const MAX_N = 2 ** 20;
 const MAX_R = 32;
 const MAX_P = 16;
 
-function derive(password: string, salt: Buffer, params: ScryptParams, keyLength: number): Promise<Buffer> {
+/** Derives a key from a password: scrypt here; a test may wrap it to see what work each call does. */
+export type KeyDerivation = (password: string, salt: Buffer, params: ScryptParams, keyLength: number) => Promise<Buffer>;
+
+export const scryptDerivation: KeyDerivation = (password, salt, params, keyLength) => {
   const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r + 1024 * 1024 };
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
   });
-}
+};
 
 interface ParsedHash {
   params: ScryptParams;
@@ -60,12 +63,15 @@ function parse(stored: string): ParsedHash | null {
 export class PasswordHasher {
   private dummyHash: Promise<string> | undefined;
 
-  constructor(readonly params: ScryptParams = DEFAULT_SCRYPT_PARAMS) {}
+  constructor(
+    readonly params: ScryptParams = DEFAULT_SCRYPT_PARAMS,
+    private readonly derive: KeyDerivation = scryptDerivation,
+  ) {}
 
   /** Returns `scrypt$N$r$p$salt$hash` for a fresh random salt. */
   async hash(password: string): Promise<string> {
     const salt = randomBytes(SALT_LENGTH);
-    const key = await derive(password, salt, this.params, KEY_LENGTH);
+    const key = await this.derive(password, salt, this.params, KEY_LENGTH);
     const { N, r, p } = this.params;
     return `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
   }
@@ -79,10 +85,10 @@ export class PasswordHasher {
     const parsed = stored ? parse(stored) : null;
     if (!parsed) {
       const dummy = parse(await this.getDummyHash());
-      if (dummy) await derive(password, dummy.salt, dummy.params, dummy.hash.length);
+      if (dummy) await this.derive(password, dummy.salt, dummy.params, dummy.hash.length);
       return false;
     }
-    const key = await derive(password, parsed.salt, parsed.params, parsed.hash.length);
+    const key = await this.derive(password, parsed.salt, parsed.params, parsed.hash.length);
     // Constant-time comparison: no early exit on the first differing byte.
     return timingSafeEqual(key, parsed.hash);
   }
