@@ -18,6 +18,11 @@ export interface LoginState {
   resent?: boolean;
   /** Between the password and the second factor: the mfaToken, devices and strategies. */
   mfa?: MfaLoginInfo | null;
+  /**
+   * On the passkey prompt after a sign-in whose first factor decided where it ends (`mfa.afterSignInUrl`,
+   * a new social user's signUpSuccessUrl for one): that place, kept until the prompt is left.
+   */
+  afterSignInUrl?: string | null;
 }
 
 export interface SignUpState {

@@ -11,7 +11,8 @@ import { createMemoryStorage } from '../../demo/memoryStorage';
 import { buildSocialAuthorizationUrl, completeSocialLogin } from '../../social/socialLogin';
 import { completeOidcLogin, completeSamlLogin } from '../../sso/ssoLogin';
 import { continueWithSecondFactor } from './federatedThunks';
-import { finishSignIn, loadSocialProviders } from './thunks';
+import { KNOWN_FEATURE_FLAGS } from '../../featureFlags/featureFlags';
+import { continueAfterSignIn, finishSignIn, loadPublicPolicy, loadSocialProviders } from './thunks';
 
 /**
  * The second factor after a federated sign-in (spec 000 §4 "After a login response": the same
@@ -84,9 +85,9 @@ describe('continueWithSecondFactor: post-login answer in, step out', () => {
 });
 
 /** A demo backend whose vendor enforces MFA (the demo's switch), in its own storage. */
-function enforcedDemo() {
+function enforcedDemo(flags: Record<string, boolean> = {}) {
   const storage = createMemoryStorage();
-  storage.setItem(STORAGE_KEY, JSON.stringify({ ...seedDemoDatabase(), settings: { mfaEnforced: true } }));
+  storage.setItem(STORAGE_KEY, JSON.stringify({ ...seedDemoDatabase(), settings: { mfaEnforced: true, flags } }));
   return createDemoBackend({ storage, delay: () => 0 });
 }
 
@@ -127,6 +128,24 @@ describe('the federated callbacks with an mfaRequired answer', () => {
     assert.equal(app.store.getState().auth.user?.email, 'sam.social@demo.example');
     assert.deepEqual(navigations, ['/welcome']);
     assert.ok(events.includes('auth:login'));
+  });
+
+  it('social, a brand-new user, MFA enforced and passkeys offered: the passkey prompt after the TOTP, then signUpSuccessUrl, not the authenticated URL', async () => {
+    globals.localStorage = createMemoryStorage();
+    const { app, navigations } = appOver(enforcedDemo({ [KNOWN_FEATURE_FLAGS.showPasskeysNew]: true }).transport, { signUpSuccessUrl: '/welcome' });
+    await app.ready;
+    await app.store.dispatch(loadPublicPolicy());
+    const storage = createMemoryStorage();
+    const [provider] = (await app.store.dispatch(loadSocialProviders())).list;
+    page(await buildSocialAuthorizationUrl(app.services, provider!, storage, new URL('https://app.example.com/account/login')));
+    assert.equal(await app.store.dispatch(completeSocialLogin(new URL((globals.location as URL).href), storage)), true);
+
+    await app.store.dispatch(finishSignIn(await enrolAuthenticator(app)));
+    assert.equal(app.store.getState().auth.loginState.step, 'promptPasskeys');
+    assert.deepEqual(navigations, [], 'the prompt first');
+    await app.store.dispatch(continueAfterSignIn());
+    assert.deepEqual(navigations, ['/welcome']);
+    assert.equal(app.store.getState().auth.loginState.afterSignInUrl, null, 'used once');
   });
 
   it('OIDC SSO: loginWithTwoFactor for an enrolled user, no session; after the TOTP, the authenticated URL', async () => {

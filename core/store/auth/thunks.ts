@@ -253,7 +253,7 @@ export function finishSignIn(response: AuthResponse): AuthThunk<User> {
       // Signed out while the check ran: the sign-in is over, leave the login state alone.
       if (!getState().auth.isAuthenticated) return user;
       if (prompt) {
-        dispatch(loginStateChanged({ loading: false, step: 'promptPasskeys', mfa: null }));
+        dispatch(loginStateChanged({ loading: false, step: 'promptPasskeys', mfa: null, afterSignInUrl: afterSignInUrl ?? null }));
         return user;
       }
     }
@@ -269,11 +269,16 @@ export function finishSignIn(response: AuthResponse): AuthThunk<User> {
   };
 }
 
-/** Leaves the passkey prompt (or any step shown after sign-in) for the post-login destination. */
+/**
+ * Leaves the passkey prompt (or any step shown after sign-in) for where the sign-in was going: the
+ * place its first factor decided (a new social user's signUpSuccessUrl), else the post-login destination.
+ */
 export function continueAfterSignIn(): AuthThunk {
-  return async (dispatch, _getState, services) => {
-    dispatch(loginStateChanged({ step: 'success' }));
-    goToPostLoginDestination(services);
+  return async (dispatch, getState, services) => {
+    const afterSignInUrl = getState().auth.loginState.afterSignInUrl;
+    dispatch(loginStateChanged({ step: 'success', afterSignInUrl: null }));
+    if (afterSignInUrl) services.navigate(afterSignInUrl);
+    else goToPostLoginDestination(services);
   };
 }
 
