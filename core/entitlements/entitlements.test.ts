@@ -98,7 +98,10 @@ test('enabled: loaded after sign-in (demo admin holds fe.*), cleared on sign-out
   await app.ready;
   assert.deepEqual(getAppEntitlement(app, { permissionKey: 'fe.secure.read.users' }), { isEntitled: false, justification: 'MISSING_PERMISSION' });
   await app.store.dispatch(loginWithPassword({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }));
-  await new Promise((r) => setTimeout(r, 20));
+  // Loaded in the background after the sign-in: polled, so a busy machine only slows the test (2 s at most).
+  for (const deadline = Date.now() + 2000; !app.store.getState().entitlements.loaded && Date.now() < deadline;) {
+    await new Promise((r) => setTimeout(r, 5));
+  }
   assert.ok(seen.includes('GET /frontegg/entitlements/api/v2/user-entitlements'));
   assert.equal(app.store.getState().entitlements.loaded, true);
   assert.deepEqual(getAppEntitlement(app, { permissionKey: 'fe.secure.read.users' }), { isEntitled: true });
