@@ -8,7 +8,7 @@ import { startOidcIdp, type RunningIdp } from '../idp/oidc';
 import { startSamlIdp, type RunningSamlIdp } from '../idp/saml';
 import { seedDemoDatabase } from '../../core/demo/data';
 import { API_ORIGIN, STATIC_ORIGIN } from '../playwright.config';
-import { axeViolations, box, expectSignedInAs, partOf } from './helpers';
+import { axeViolations, box, expectSignedInAs, openWithSocialButton, partOf } from './helpers';
 
 const IDP_PORT = Number(process.env.E2E_IDP_PORT ?? Number(process.env.E2E_API_PORT ?? 8787) + 2);
 const SAML_IDP_PORT = Number(process.env.E2E_SAML_IDP_PORT ?? Number(process.env.E2E_API_PORT ?? 8787) + 3);
@@ -101,13 +101,7 @@ test('social login of a user with an authenticator app: the MFA step, the TOTP, 
   const secret = await personWithAuthenticator(request, SOCIAL);
   const postLogins: string[] = [];
   page.on('request', (r) => { if (r.url().includes('/postlogin')) postLogins.push(r.url()); });
-  const login = box(page);
-  const button = partOf(login, 'social-login-e2e-idp');
-  // The server retries a provider's discovery a few seconds after a failure (the provider started just now).
-  await expect(async () => {
-    await page.goto('/login.html');
-    await expect(button).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  const button = await openWithSocialButton(page);
   await button.click();
   await signInAtProvider(page, SOCIAL.login);
   await secondFactorThenSignedIn(page, secret, `${SOCIAL.name} (${SOCIAL.email})`, postLogins);

@@ -75,3 +75,16 @@ export async function latestLink(request: APIRequestContext, to: string): Promis
   expect(match, `a link in the message to ${to}`).toBeTruthy();
   return match![0];
 }
+
+/**
+ * Opens `url` until the e2e social provider's button shows, and returns it: the server retries a
+ * provider's discovery a few seconds after a failure, and the provider may have started just now.
+ */
+export async function openWithSocialButton(page: Page, url = '/login.html'): Promise<Locator> {
+  const button = partOf(box(page), 'social-login-e2e-idp');
+  await expect(async () => {
+    await page.goto(url);
+    await expect(button).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  return button;
+}

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { startOidcIdp, type RunningIdp } from '../idp/oidc';
 import { API_ORIGIN } from '../playwright.config';
-import { axeViolations, box, expectSignedInAs, partOf } from './helpers';
+import { axeViolations, box, expectSignedInAs, openWithSocialButton, partOf } from './helpers';
 
 // A real OpenID Connect provider (oidc-provider) on localhost plays the social provider; the
 // reference server (test/e2e/serve-api.ts) has it configured as "E2E IdP".
@@ -18,13 +18,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => { await idp?.close(); });
 
 test('social login: the provider\'s button, sign-in at the provider, back signed in (a new user), and still signed in after a reload', async ({ page }) => {
-  const login = box(page);
-  const button = partOf(login, 'social-login-e2e-idp');
-  // The server retries a provider's discovery a few seconds after a failure (the provider started just now).
-  await expect(async () => {
-    await page.goto('/login.html');
-    await expect(button).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  const button = await openWithSocialButton(page);
   await expect(button).toHaveText('Continue with E2E IdP');
   expect(await axeViolations(page)).toEqual([]);
 
