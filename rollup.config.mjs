@@ -9,7 +9,11 @@ import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
 
 /** Modules of the invitation screens that stay out of the shared chunk (the sign-in page never needs them). */
-const INVITATION_MODULES = ['/core/api/invitations.ts', '/core/flows/invitation.ts', '/elements/i18n/invitations.ts'];
+const INVITATION_MODULES = [
+  '/core/api/invitations.ts',
+  '/core/flows/invitation.ts',
+  '/elements/i18n/invitations.ts',
+];
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -21,7 +25,12 @@ const plugins = () => [
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
   nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
   commonjs(),
-  esbuild({ target: 'es2020', jsx: 'automatic', jsxImportSource: '@emotion/react', tsconfig: 'tsconfig.json' }),
+  esbuild({
+    target: 'es2020',
+    jsx: 'automatic',
+    jsxImportSource: '@emotion/react',
+    tsconfig: 'tsconfig.json',
+  }),
   terser({ module: true, compress: { passes: 2 }, format: { comments: false } }),
   precompress(),
 ];
@@ -34,7 +43,10 @@ const precompress = () => ({
       const path = join(options.dir, fileName);
       const content = readFileSync(path);
       writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
-      writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(
+        `${path}.br`,
+        brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
     }
   },
 });
@@ -50,7 +62,12 @@ const recordEntryImports = () => ({
   generateBundle(_options, bundle) {
     for (const chunk of Object.values(bundle)) {
       // The vanilla entry is a host's own script tag, not something the loader imports.
-      if (chunk.type === 'chunk' && chunk.isEntry && chunk.fileName.endsWith('/index.js') && chunk.fileName !== 'vanilla/index.js') {
+      if (
+        chunk.type === 'chunk' &&
+        chunk.isEntry &&
+        chunk.fileName.endsWith('/index.js') &&
+        chunk.fileName !== 'vanilla/index.js'
+      ) {
         entryImports[chunk.fileName.slice(0, -'/index.js'.length)] = chunk.imports;
       }
     }
@@ -84,30 +101,68 @@ export default [
         // one chunk: hosted login and social login need the calls and the helpers (one request
         // instead of two after their own chunk), the social and SSO callbacks the calls and the MFA
         // hand-over; the SSO callback pays 0.4 KB gzip for the helpers. None is on the sign-in page.
-        if (id.includes('/core/session/pkce') || id.includes('/core/api/federated') || id.endsWith('/core/store/auth/federatedThunks.ts')) return 'federated';
+        if (
+          id.includes('/core/session/pkce') ||
+          id.includes('/core/api/federated') ||
+          id.endsWith('/core/store/auth/federatedThunks.ts')
+        )
+          return 'federated';
         // Forgot password, reset password and activation: the screens and their thunks in one chunk,
         // fetched from the "Forgot password?" link or an emailed link (one request, no waterfall), so
         // the sign-in page does not carry the thunks (about 0.4 KB gzip). A manual chunk takes in the
         // modules it imports that no other manual chunk claims, so what the sign-in page also uses
         // (validation, the password policy hook) is claimed by the shared chunk, and the new-password
         // form (also the accept-invitation screen's) keeps a chunk of its own.
-        if (/\/core\/store\/auth\/recoveryThunks\.ts$|\/elements\/login-box\/steps\/(ForgotPassword|ResetPassword|Activate)Step\.tsx$/.test(id)) return 'recovery';
+        if (
+          /\/core\/store\/auth\/recoveryThunks\.ts$|\/elements\/login-box\/steps\/(ForgotPassword|ResetPassword|Activate)Step\.tsx$/.test(
+            id,
+          )
+        )
+          return 'recovery';
         if (/\/elements\/login-box\/(validation|steps\/usePasswordMinLength)\.ts$/.test(id)) return 'shared';
         if (id.endsWith('/elements/login-box/steps/NewPasswordForm.tsx')) return 'NewPasswordForm';
         // Demo backend and portal-only logic stay out of the shared chunk: pages without them never pay.
         // Hosted login, social login and SSO load only when used.
-        if (id.includes('/core/demo/') || id.includes('/core/portal/') || id.includes('/core/tenants/') || id.includes('/elements/i18n/portalAdmin.') || id.endsWith('/elements/i18n/en-portal.ts') || id.includes('/core/session/hostedLogin') || id.includes('/core/social/') || id.includes('/core/sso/')) return undefined;
+        if (
+          id.includes('/core/demo/') ||
+          id.includes('/core/portal/') ||
+          id.includes('/core/tenants/') ||
+          id.includes('/elements/i18n/portalAdmin.') ||
+          id.endsWith('/elements/i18n/en-portal.ts') ||
+          id.includes('/core/session/hostedLogin') ||
+          id.includes('/core/social/') ||
+          id.includes('/core/sso/')
+        )
+          return undefined;
         // Passwordless sign-in (thunks, API, decisions) is reached only through dynamic import():
         // it goes with the passwordless screens' chunk.
         if (/\/core\/[^]*passwordless[^/]*\.ts$/i.test(id)) return undefined;
         // MFA and passkeys (and the WebAuthn, TOTP and QR libraries) load with their screens only.
-        if (/\/node_modules\/(@simplewebauthn|otplib|@otplib|@noble|@scure|qrcode|dijkstrajs|pngjs|encode-utf8)\//.test(id) || id.endsWith('/elements/i18n/en-mfa.ts') || /\/core\/(api\/mfa|flows\/mfa|store\/auth\/passkeyThunks)\.ts$/.test(id)) return undefined;
+        if (
+          /\/node_modules\/(@simplewebauthn|otplib|@otplib|@noble|@scure|qrcode|dijkstrajs|pngjs|encode-utf8)\//.test(
+            id,
+          ) ||
+          id.endsWith('/elements/i18n/en-mfa.ts') ||
+          /\/core\/(api\/mfa|flows\/mfa|store\/auth\/passkeyThunks)\.ts$/.test(id)
+        )
+          return undefined;
         // Code of lazily loaded login-box screens only (impersonation, logout route, quick login),
         // and the host API's login/logout helpers (the vanilla entry's alone): not on the sign-in page.
-        if (/\/core\/(store\/auth\/sessionThunks|flows\/sessionRoutes|session\/loginWithRedirect)\.ts$/.test(id)) return undefined;
+        if (
+          /\/core\/(store\/auth\/sessionThunks|flows\/sessionRoutes|session\/loginWithRedirect)\.ts$/.test(id)
+        )
+          return undefined;
         // Invitations: used only by lazily loaded screens (users page, accept invitation, invite-link sign-up).
         if (INVITATION_MODULES.some((path) => id.includes(path))) return undefined;
-        if (id.includes('/node_modules/') || id.includes('/core/') || id.includes('/elements/shared/') || id.includes('/elements/ui/') || id.includes('/elements/theme/') || id.includes('/elements/i18n/')) return 'shared';
+        if (
+          id.includes('/node_modules/') ||
+          id.includes('/core/') ||
+          id.includes('/elements/shared/') ||
+          id.includes('/elements/ui/') ||
+          id.includes('/elements/theme/') ||
+          id.includes('/elements/i18n/')
+        )
+          return 'shared';
         return undefined;
       },
     },
@@ -119,7 +174,12 @@ export default [
   {
     input: { 'react/index': 'elements/react/index.ts' },
     external: (id) => /^react(-dom)?(\/|$)/.test(id),
-    output: { dir: 'dist', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'react/[name]-[hash].js' },
+    output: {
+      dir: 'dist',
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'react/[name]-[hash].js',
+    },
     plugins: plugins().filter((plugin) => plugin.name !== 'precompress'),
     onwarn,
   },
@@ -132,7 +192,10 @@ export default [
       chunkFileNames: `${version}/loader/[name]-[hash].js`,
     },
     plugins: [
-      replace({ preventAssignment: true, values: { __AE_ENTRY_IMPORTS__: () => JSON.stringify(entryImports) } }),
+      replace({
+        preventAssignment: true,
+        values: { __AE_ENTRY_IMPORTS__: () => JSON.stringify(entryImports) },
+      }),
       ...plugins(),
     ],
     onwarn,

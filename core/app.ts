@@ -4,7 +4,12 @@ import { createLogger } from './api/logger';
 import { appNotFoundMessage, MESSAGES } from './api/messages';
 import { createEventBus, type EventBus } from './bus';
 import type { HostSettings } from './config/hostSettings';
-import { resolveOptions, type ContextOptions, type RequestSource, type ResolvedOptions } from './config/options';
+import {
+  resolveOptions,
+  type ContextOptions,
+  type RequestSource,
+  type ResolvedOptions,
+} from './config/options';
 import { loadEntitlements } from './entitlements/thunks';
 import { startCrossTab } from './session/crossTab';
 import type { AuthServices } from './store/services';
@@ -25,7 +30,10 @@ export interface AuthApp {
   settings: HostSettings;
 }
 
-interface Registry { version: string; apps: Map<string, AuthApp> }
+interface Registry {
+  version: string;
+  apps: Map<string, AuthApp>;
+}
 
 export const DEFAULT_APP_NAME = 'default';
 
@@ -43,7 +51,9 @@ function registry(): Registry {
   if (!versions.has(ASSETS_VERSION)) {
     versions.add(ASSETS_VERSION);
     if (versions.size > 1) {
-      console.warn(`[auth-elements] versions ${[...versions].join(' and ')} are both on this page; each keeps its own store. Load one version only.`);
+      console.warn(
+        `[auth-elements] versions ${[...versions].join(' and ')} are both on this page; each keeps its own store. Load one version only.`,
+      );
     }
   }
   return (scope[REGISTRY_KEY] ??= { version: ASSETS_VERSION, apps: new Map() });
@@ -59,7 +69,8 @@ export interface CreateAppExtras {
 }
 
 /** The demo backend is its own chunk, downloaded only by pages in demo mode. */
-const demoTransport: Transport = async (url, init) => (await import('./demo/backend')).demoTransport(url, init);
+const demoTransport: Transport = async (url, init) =>
+  (await import('./demo/backend')).demoTransport(url, init);
 
 function browserNavigate(url: string) {
   globalThis.location?.assign(url);
@@ -70,13 +81,23 @@ function browserNavigate(url: string) {
  * share it (their options are ignored, with a warning when they differ). Throws MissingBaseUrlError
  * without a base URL, and "Mismatch in store names" for an external store of another name.
  */
-export function getOrCreateApp(name: string = DEFAULT_APP_NAME, contextOptions: ContextOptions = {}, extras: CreateAppExtras = {}): AuthApp {
+export function getOrCreateApp(
+  name: string = DEFAULT_APP_NAME,
+  contextOptions: ContextOptions = {},
+  extras: CreateAppExtras = {},
+): AuthApp {
   if (extras.store && extras.store.storeName !== name) throw new Error(MESSAGES.storeNameMismatch);
   const apps = registry().apps;
   const existing = apps.get(name);
   if (existing) {
-    if (contextOptions.baseUrl && contextOptions.baseUrl.replace(/\/+$/, '') !== existing.options.baseUrl && !existing.options.demoMode) {
-      existing.services.logger.warn(`app "${name}" already uses ${existing.options.baseUrl}; ignoring ${contextOptions.baseUrl}`);
+    if (
+      contextOptions.baseUrl &&
+      contextOptions.baseUrl.replace(/\/+$/, '') !== existing.options.baseUrl &&
+      !existing.options.demoMode
+    ) {
+      existing.services.logger.warn(
+        `app "${name}" already uses ${existing.options.baseUrl}; ignoring ${contextOptions.baseUrl}`,
+      );
     }
     return existing;
   }
@@ -85,7 +106,9 @@ export function getOrCreateApp(name: string = DEFAULT_APP_NAME, contextOptions: 
   const logger = createLogger(options.logLevel);
   const bus = createEventBus();
   const services = {
-    bus, options, logger,
+    bus,
+    options,
+    logger,
     navigate: browserNavigate,
     // In Node (server rendering, tests) a pending refresh must not keep the process alive.
     setTimer: (fn: () => void, ms: number) => {
@@ -109,7 +132,15 @@ export function getOrCreateApp(name: string = DEFAULT_APP_NAME, contextOptions: 
   services.api = createApi(http);
   services.http = http;
 
-  const app: AuthApp = { name, options, store, bus, services, ready: Promise.resolve(false), settings: extras.settings ?? {} };
+  const app: AuthApp = {
+    name,
+    options,
+    store,
+    bus,
+    services,
+    ready: Promise.resolve(false),
+    settings: extras.settings ?? {},
+  };
   apps.set(name, app);
   startHostIntegration(app);
   app.ready = store.dispatch(requestAuthorize());
@@ -130,9 +161,14 @@ function startHostIntegration(app: AuthApp): void {
   };
   const subscriptions = [
     app.bus.on('auth:login').subscribe(loadWhenEnabled),
-    app.bus.on('auth:ready').subscribe(({ isAuthenticated }) => { if (isAuthenticated) loadWhenEnabled(); }),
+    app.bus.on('auth:ready').subscribe(({ isAuthenticated }) => {
+      if (isAuthenticated) loadWhenEnabled();
+    }),
   ];
-  stopHostIntegration.set(app, () => { stopCrossTab(); subscriptions.forEach((s) => s.unsubscribe()); });
+  stopHostIntegration.set(app, () => {
+    stopCrossTab();
+    subscriptions.forEach((s) => s.unsubscribe());
+  });
 }
 
 /** An existing app, or "[name] AuthElementsApp not found". */

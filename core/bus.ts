@@ -22,7 +22,10 @@ export interface BusEvents {
 }
 
 export type BusEventName = keyof BusEvents;
-export interface BusMessage<K extends BusEventName = BusEventName> { type: K; payload: BusEvents[K] }
+export interface BusMessage<K extends BusEventName = BusEventName> {
+  type: K;
+  payload: BusEvents[K];
+}
 
 export interface EventBus {
   emit<K extends BusEventName>(type: K, payload: BusEvents[K]): void;
@@ -35,7 +38,10 @@ export function createEventBus(): EventBus {
   return {
     emit: (type, payload) => subject.next({ type, payload } as BusMessage),
     on: <K extends BusEventName>(type: K) =>
-      subject.pipe(filter((m): m is BusMessage<K> => m.type === type), map((m) => m.payload)),
+      subject.pipe(
+        filter((m): m is BusMessage<K> => m.type === type),
+        map((m) => m.payload),
+      ),
     all$: subject.asObservable(),
   };
 }

@@ -9,7 +9,13 @@ test('decodes the claims of a JWT', () => {
   assert.deepEqual(decodeAccessToken(token), { sub: 'u1', tenantId: 't1', exp: 10 });
 });
 
-for (const malformed of ['', 'abc', 'a.b.c', `${b64url({})}.not-json.sig`, `${b64url({})}.${Buffer.from('"text"').toString('base64url')}.sig`]) {
+for (const malformed of [
+  '',
+  'abc',
+  'a.b.c',
+  `${b64url({})}.not-json.sig`,
+  `${b64url({})}.${Buffer.from('"text"').toString('base64url')}.sig`,
+]) {
   test(`a malformed token (${JSON.stringify(malformed)}) gives "Invalid token specified"`, () => {
     assert.throws(() => decodeAccessToken(malformed), { message: 'Invalid token specified' });
   });

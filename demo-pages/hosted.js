@@ -5,7 +5,10 @@
 const fromPage = document.documentElement.dataset.baseUrl;
 const fromQuery = new URLSearchParams(location.search).get('api');
 if (fromQuery && /^https?:\/\/[^/]+$/.test(fromQuery)) sessionStorage.setItem('hosted-demo.api', fromQuery);
-const baseUrl = fromPage && !fromPage.includes('%') ? fromPage : sessionStorage.getItem('hosted-demo.api') ?? location.origin;
+const baseUrl =
+  fromPage && !fromPage.includes('%')
+    ? fromPage
+    : (sessionStorage.getItem('hosted-demo.api') ?? location.origin);
 
 const app = window.AuthElements.initialize({
   contextOptions: {
@@ -18,9 +21,15 @@ const app = window.AuthElements.initialize({
 const status = document.querySelector('.status');
 const render = () => {
   const { isLoading, isAuthenticated, user } = app.store.getState().auth;
-  status.textContent = isLoading ? 'Checking…' : isAuthenticated ? `Signed in as ${user.email}` : 'Signed out';
+  status.textContent = isLoading
+    ? 'Checking…'
+    : isAuthenticated
+      ? `Signed in as ${user.email}`
+      : 'Signed out';
 };
 app.store.subscribe(render);
 render();
 document.querySelector('.login')?.addEventListener('click', () => app.loginWithRedirect());
-document.querySelector('.logout')?.addEventListener('click', () => { void app.logout(); });
+document.querySelector('.logout')?.addEventListener('click', () => {
+  void app.logout();
+});

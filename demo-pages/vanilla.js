@@ -26,7 +26,11 @@ for (const [name, app] of Object.entries(apps)) {
   const list = section.querySelector('.entitlements');
   const render = () => {
     const { isLoading, isAuthenticated, user } = app.store.getState().auth;
-    status.textContent = isLoading ? 'Checking…' : isAuthenticated ? `${name}: signed in as ${user.email}` : `${name}: signed out`;
+    status.textContent = isLoading
+      ? 'Checking…'
+      : isAuthenticated
+        ? `${name}: signed in as ${user.email}`
+        : `${name}: signed out`;
     list.replaceChildren();
     if (!isAuthenticated || name !== 'shop') return;
     for (const feature of ['sso', 'scim']) {
@@ -39,12 +43,16 @@ for (const [name, app] of Object.entries(apps)) {
   };
   app.store.subscribe(render);
   render();
-  app.onLoad((isAuthenticated) => logEvent(`${name}: loaded (${isAuthenticated ? 'signed in' : 'signed out'})`));
+  app.onLoad((isAuthenticated) =>
+    logEvent(`${name}: loaded (${isAuthenticated ? 'signed in' : 'signed out'})`),
+  );
   app.on('auth:login', ({ user }) => logEvent(`${name}: auth:login ${user.email}`));
   app.on('auth:logout', () => logEvent(`${name}: auth:logout`));
   app.on('checkout:close', ({ status: result }) => logEvent(`${name}: checkout:close ${result}`));
   section.querySelector('.show-portal').addEventListener('click', () => app.showAdminPortal());
-  section.querySelector('.checkout').addEventListener('click', () => app.showCheckoutDialog({ planId: 'pro' }));
+  section
+    .querySelector('.checkout')
+    .addEventListener('click', () => app.showCheckoutDialog({ planId: 'pro' }));
   section.querySelector('.logout').addEventListener('click', () => app.logout());
 }
 

@@ -32,8 +32,12 @@ function listFiles(dir) {
 function staticImports(file) {
   const code = readFileSync(file, 'utf8');
   const found = new Set();
-  for (const match of code.matchAll(/(?:^|[;\s}])import\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+)["']/g)) found.add(match[1]);
-  for (const match of code.matchAll(/export\s*(?:\*|\{[^}]*\})\s*from\s*["'](\.{1,2}\/[^"']+)["']/g)) found.add(match[1]);
+  for (const match of code.matchAll(
+    /(?:^|[;\s}])import\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+)["']/g,
+  ))
+    found.add(match[1]);
+  for (const match of code.matchAll(/export\s*(?:\*|\{[^}]*\})\s*from\s*["'](\.{1,2}\/[^"']+)["']/g))
+    found.add(match[1]);
   return [...found].map((spec) => resolve(dirname(file), spec));
 }
 
@@ -51,15 +55,25 @@ export function closure(entries) {
 }
 
 export function report() {
-  if (!existsSync(join(CDN, 'loader.js'))) throw new Error('No build found in cdn/: run `npm run build` first.');
-  const files = listFiles(CDN).filter((f) => f.endsWith('.js')).sort();
-  const perFile = files.map((file) => ({ file: relative(ROOT, file), raw: statSync(file).size, gzip: gzipSize(file) }));
+  if (!existsSync(join(CDN, 'loader.js')))
+    throw new Error('No build found in cdn/: run `npm run build` first.');
+  const files = listFiles(CDN)
+    .filter((f) => f.endsWith('.js'))
+    .sort();
+  const perFile = files.map((file) => ({
+    file: relative(ROOT, file),
+    raw: statSync(file).size,
+    gzip: gzipSize(file),
+  }));
   const loaderFiles = closure([join(CDN, 'loader.js')]);
   const marker = files.filter((f) => f.includes(`${VERSION}/loader/`));
   const pages = {};
   for (const element of ['login-box', 'admin-portal', 'checkout']) {
     const pageFiles = closure([join(CDN, 'loader.js'), ...marker, join(CDN, VERSION, element, 'index.js')]);
-    pages[`${element} page`] = { files: pageFiles.map((f) => relative(ROOT, f)), gzip: pageFiles.reduce((sum, f) => sum + gzipSize(f), 0) };
+    pages[`${element} page`] = {
+      files: pageFiles.map((f) => relative(ROOT, f)),
+      gzip: pageFiles.reduce((sum, f) => sum + gzipSize(f), 0),
+    };
   }
   const loader = loaderFiles.reduce((sum, f) => sum + gzipSize(f), 0);
   return { perFile, loader, pages };
@@ -67,7 +81,8 @@ export function report() {
 
 export function overBudget(result) {
   const problems = [];
-  if (result.loader > BUDGETS.loader) problems.push(`loader.js is ${result.loader} B gzip, budget ${BUDGETS.loader} B`);
+  if (result.loader > BUDGETS.loader)
+    problems.push(`loader.js is ${result.loader} B gzip, budget ${BUDGETS.loader} B`);
   for (const [name, page] of Object.entries(result.pages)) {
     if (page.gzip > BUDGETS[name]) problems.push(`${name} is ${page.gzip} B gzip, budget ${BUDGETS[name]} B`);
   }
@@ -78,12 +93,16 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const result = report();
   const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
   console.log('file'.padEnd(56), 'min'.padStart(10), 'min+gzip'.padStart(10));
-  for (const row of result.perFile) console.log(row.file.padEnd(56), kb(row.raw).padStart(10), kb(row.gzip).padStart(10));
+  for (const row of result.perFile)
+    console.log(row.file.padEnd(56), kb(row.raw).padStart(10), kb(row.gzip).padStart(10));
   console.log('');
   console.log(`loader.js: ${kb(result.loader)} (budget ${kb(BUDGETS.loader)})`);
   for (const [name, page] of Object.entries(result.pages)) {
     console.log(`${name}: ${kb(page.gzip)} in ${page.files.length} files (budget ${kb(BUDGETS[name])})`);
   }
   const problems = overBudget(result);
-  if (problems.length) { console.error(`\nOver budget:\n- ${problems.join('\n- ')}`); process.exit(1); }
+  if (problems.length) {
+    console.error(`\nOver budget:\n- ${problems.join('\n- ')}`);
+    process.exit(1);
+  }
 }

@@ -13,7 +13,10 @@ test('loader.js stays within 2.5 KB min+gzip', () => {
 
 test('everything a page with only <auth-login-box> downloads stays within 90 KB min+gzip', () => {
   const page = result.pages['login-box page'];
-  assert.ok(page.gzip <= BUDGETS['login-box page'], `login-box page is ${page.gzip} B: ${page.files.join(', ')}`);
+  assert.ok(
+    page.gzip <= BUDGETS['login-box page'],
+    `login-box page is ${page.gzip} B: ${page.files.join(', ')}`,
+  );
   // The page must not pull the demo backend or another element's entry.
   assert.ok(!page.files.some((f) => /backend|admin-portal\/|checkout\//.test(f)), page.files.join(', '));
 });

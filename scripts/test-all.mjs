@@ -9,16 +9,41 @@ import { existsSync } from 'node:fs';
 // The React 19 host (test/react19-host) has its own locked install: React 19 beside the kit's 18.
 const react19Install = existsSync('test/react19-host/node_modules/react')
   ? []
-  : [{ name: 'install the React 19 host', command: 'npm', args: ['ci', '--prefix', 'test/react19-host', '--no-audit', '--no-fund'] }];
+  : [
+      {
+        name: 'install the React 19 host',
+        command: 'npm',
+        args: ['ci', '--prefix', 'test/react19-host', '--no-audit', '--no-fund'],
+      },
+    ];
 
 const suites = [
   ...react19Install,
   { name: 'typecheck', command: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
-  { name: 'typecheck against React 19', command: 'npx', args: ['tsc', '-p', 'test/react19-host/tsconfig.json'] },
+  {
+    name: 'typecheck against React 19',
+    command: 'npx',
+    args: ['tsc', '-p', 'test/react19-host/tsconfig.json'],
+  },
   { name: 'build', command: 'npx', args: ['rollup', '-c', 'rollup.config.mjs', '--silent'] },
-  { name: 'unit and contract', command: process.execPath, args: ['scripts/run-unit-tests.mjs'], counts: (out) => [last(out, /ℹ pass (\d+)/g), last(out, /ℹ fail (\d+)/g)] },
-  { name: 'browser', command: 'npx', args: ['web-test-runner', '--config', 'web-test-runner.config.mjs'], counts: (out) => [last(out, /(\d+) passed/g), last(out, /(\d+) failed/g)] },
-  { name: 'end-to-end', command: 'npx', args: ['playwright', 'test', '-c', 'test/playwright.config.ts'], counts: (out) => [last(out, /(\d+) passed/g), last(out, /(\d+) failed/g)] },
+  {
+    name: 'unit and contract',
+    command: process.execPath,
+    args: ['scripts/run-unit-tests.mjs'],
+    counts: (out) => [last(out, /ℹ pass (\d+)/g), last(out, /ℹ fail (\d+)/g)],
+  },
+  {
+    name: 'browser',
+    command: 'npx',
+    args: ['web-test-runner', '--config', 'web-test-runner.config.mjs'],
+    counts: (out) => [last(out, /(\d+) passed/g), last(out, /(\d+) failed/g)],
+  },
+  {
+    name: 'end-to-end',
+    command: 'npx',
+    args: ['playwright', 'test', '-c', 'test/playwright.config.ts'],
+    counts: (out) => [last(out, /(\d+) passed/g), last(out, /(\d+) failed/g)],
+  },
 ];
 
 function last(text, pattern) {
@@ -28,9 +53,16 @@ function last(text, pattern) {
 
 function run({ command, args }) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
     let output = '';
-    const forward = (stream, sink) => stream.on('data', (chunk) => { output += chunk; sink.write(chunk); });
+    const forward = (stream, sink) =>
+      stream.on('data', (chunk) => {
+        output += chunk;
+        sink.write(chunk);
+      });
     forward(child.stdout, process.stdout);
     forward(child.stderr, process.stderr);
     child.on('close', (code) => resolve({ code: code ?? 1, output }));
@@ -51,10 +83,16 @@ for (const suite of suites) {
     passed += p;
     failed += f;
     summary.push(`${suite.name}: ${p} passed, ${f} failed (${seconds} s)`);
-    if (code !== 0 && f === 0) { failed += 1; summary.push(`${suite.name}: exited with code ${code}`); }
+    if (code !== 0 && f === 0) {
+      failed += 1;
+      summary.push(`${suite.name}: exited with code ${code}`);
+    }
   } else {
     summary.push(`${suite.name}: ${code === 0 ? 'ok' : `failed (exit ${code})`} (${seconds} s)`);
-    if (code !== 0) { failed += 1; break; }
+    if (code !== 0) {
+      failed += 1;
+      break;
+    }
   }
 }
 console.log(`\n=== summary (${((Date.now() - started) / 1000).toFixed(0)} s) ===\n${summary.join('\n')}`);

@@ -22,9 +22,18 @@ before(async () => {
   mkdirSync(join(root, 'demo-pages', 'nested'), { recursive: true });
   writeFileSync(join(root, 'cdn', 'loader.js'), 'export const loader = 1;');
   writeFileSync(join(root, 'cdn', '6.138.0', 'login-box', 'index.js'), 'export const box = 1;');
-  writeFileSync(join(root, 'cdn', '6.138.0', 'login-box', 'index.js.br'), brotliCompressSync('export const box = 1;'));
-  writeFileSync(join(root, 'demo-pages', 'index.html'), '<script src="%BASE_URL%/cdn/loader.js"></script><a href="%BASE_URL%/">home</a>');
-  writeFileSync(join(root, 'demo-pages', 'login.html'), '<auth-login-box base-url="%BASE_URL%"></auth-login-box>');
+  writeFileSync(
+    join(root, 'cdn', '6.138.0', 'login-box', 'index.js.br'),
+    brotliCompressSync('export const box = 1;'),
+  );
+  writeFileSync(
+    join(root, 'demo-pages', 'index.html'),
+    '<script src="%BASE_URL%/cdn/loader.js"></script><a href="%BASE_URL%/">home</a>',
+  );
+  writeFileSync(
+    join(root, 'demo-pages', 'login.html'),
+    '<auth-login-box base-url="%BASE_URL%"></auth-login-box>',
+  );
   writeFileSync(join(root, 'demo-pages', 'nested', 'index.html'), 'nested %BASE_URL%');
   writeFileSync(join(root, 'demo-pages', 'style.css'), 'body { color: %BASE_URL%; }');
   writeFileSync(join(root, 'demo-pages', '.secret'), 'secret');
@@ -41,9 +50,21 @@ describe('prefix', () => {
     const res = await server.app.inject({ method: 'POST', url: LOGIN, payload: ADMIN });
     assert.equal(res.statusCode, 200);
     assert.match(refreshCookieLine(res)!, /Path=\/api\/identity\/resources\/auth;/);
-    assert.equal((await server.app.inject({ method: 'GET', url: '/api/.well-known/jwks.json' })).statusCode, 200);
+    assert.equal(
+      (await server.app.inject({ method: 'GET', url: '/api/.well-known/jwks.json' })).statusCode,
+      200,
+    );
     assert.equal((await server.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).statusCode, 200);
-    assert.equal((await server.app.inject({ method: 'POST', url: '/frontegg/identity/resources/auth/v1/user', payload: ADMIN })).statusCode, 404);
+    assert.equal(
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: '/frontegg/identity/resources/auth/v1/user',
+          payload: ADMIN,
+        })
+      ).statusCode,
+      404,
+    );
   });
 });
 
@@ -52,7 +73,11 @@ describe('CORS', () => {
     server.app.inject({
       method: 'OPTIONS',
       url: LOGIN,
-      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,frontegg-source' },
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,frontegg-source',
+      },
     });
 
   it('answers an allow-listed origin with credentials', async () => {
@@ -63,7 +88,11 @@ describe('CORS', () => {
     assert.match(String(res.headers['access-control-allow-methods']), /POST/);
     assert.equal(res.headers['access-control-allow-headers'], 'content-type,frontegg-source');
 
-    const get = await server.app.inject({ method: 'GET', url: '/api/vendors/public', headers: { origin: ALLOWED_ORIGIN } });
+    const get = await server.app.inject({
+      method: 'GET',
+      url: '/api/vendors/public',
+      headers: { origin: ALLOWED_ORIGIN },
+    });
     assert.equal(get.headers['access-control-allow-origin'], ALLOWED_ORIGIN);
     assert.equal(get.headers['access-control-allow-credentials'], 'true');
     assert.match(String(get.headers.vary), /Origin/);
@@ -72,7 +101,11 @@ describe('CORS', () => {
   it('gives an origin outside the list no CORS headers at all', async () => {
     for (const res of [
       await preflight('http://evil.test'),
-      await server.app.inject({ method: 'GET', url: '/api/vendors/public', headers: { origin: 'http://evil.test' } }),
+      await server.app.inject({
+        method: 'GET',
+        url: '/api/vendors/public',
+        headers: { origin: 'http://evil.test' },
+      }),
       await server.app.inject({ method: 'GET', url: '/api/vendors/public', headers: { origin: 'null' } }),
     ]) {
       const cors = Object.keys(res.headers).filter((h) => h.startsWith('access-control-'));
@@ -81,7 +114,11 @@ describe('CORS', () => {
   });
 
   it('publishes the JWKS to any origin', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/.well-known/jwks.json', headers: { origin: 'http://anyone.test' } });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/.well-known/jwks.json',
+      headers: { origin: 'http://anyone.test' },
+    });
     assert.equal(res.headers['access-control-allow-origin'], '*');
     assert.equal(res.headers['access-control-allow-credentials'], undefined);
   });
@@ -89,7 +126,10 @@ describe('CORS', () => {
 
 describe('security headers', () => {
   it('API answers are not cacheable and not sniffable', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/api/identity/resources/configurations/v1/public' });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/identity/resources/configurations/v1/public',
+    });
     assert.equal(res.headers['cache-control'], 'no-store');
     assert.equal(res.headers['x-content-type-options'], 'nosniff');
     const missing = await server.app.inject({ method: 'GET', url: '/api/nothing-here' });
@@ -100,18 +140,30 @@ describe('security headers', () => {
 
 describe('static server', () => {
   it('sends the precompressed brotli file to a browser that accepts it, with the JavaScript type', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/cdn/6.138.0/login-box/index.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/cdn/6.138.0/login-box/index.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     assert.equal(res.statusCode, 200);
     assert.equal(res.headers['content-encoding'], 'br');
     assert.match(String(res.headers['content-type']), /javascript/);
     assert.equal(brotliDecompressSync(res.rawPayload).toString(), 'export const box = 1;');
-    const plain = await server.app.inject({ method: 'GET', url: '/cdn/6.138.0/login-box/index.js', headers: { 'accept-encoding': 'identity' } });
+    const plain = await server.app.inject({
+      method: 'GET',
+      url: '/cdn/6.138.0/login-box/index.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
     assert.equal(plain.headers['content-encoding'], undefined);
     assert.equal(plain.body, 'export const box = 1;');
   });
 
   it('serves versioned CDN files as immutable, with CORS * for module scripts', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/cdn/6.138.0/login-box/index.js', headers: { origin: ALLOWED_ORIGIN } });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/cdn/6.138.0/login-box/index.js',
+      headers: { origin: ALLOWED_ORIGIN },
+    });
     assert.equal(res.statusCode, 200);
     assert.equal(res.body, 'export const box = 1;');
     assert.match(String(res.headers['content-type']), /javascript/);
@@ -136,11 +188,18 @@ describe('static server', () => {
   it('substitutes %BASE_URL% with the request origin in demo pages', async () => {
     const index = await server.app.inject({ method: 'GET', url: '/', headers: { host: 'demo.test:9999' } });
     assert.equal(index.statusCode, 200);
-    assert.equal(index.body, '<script src="http://demo.test:9999/cdn/loader.js"></script><a href="http://demo.test:9999/">home</a>');
+    assert.equal(
+      index.body,
+      '<script src="http://demo.test:9999/cdn/loader.js"></script><a href="http://demo.test:9999/">home</a>',
+    );
     assert.match(String(index.headers['content-type']), /^text\/html/);
     assert.equal(index.headers['cache-control'], 'no-cache');
 
-    const login = await server.app.inject({ method: 'GET', url: '/login.html', headers: { host: '127.0.0.1:8080' } });
+    const login = await server.app.inject({
+      method: 'GET',
+      url: '/login.html',
+      headers: { host: '127.0.0.1:8080' },
+    });
     assert.equal(login.body, '<auth-login-box base-url="http://127.0.0.1:8080"></auth-login-box>');
     const nested = await server.app.inject({ method: 'GET', url: '/nested/', headers: { host: 'a.test' } });
     assert.equal(nested.body, 'nested http://a.test');
@@ -153,7 +212,13 @@ describe('static server', () => {
   });
 
   it('never serves dotfiles or anything outside the folder', async () => {
-    for (const url of ['/.secret', '/../outside.html', '/%2e%2e/outside.html', '/nested/../../outside.html', '/missing.html']) {
+    for (const url of [
+      '/.secret',
+      '/../outside.html',
+      '/%2e%2e/outside.html',
+      '/nested/../../outside.html',
+      '/missing.html',
+    ]) {
       const res = await server.app.inject({ method: 'GET', url });
       assert.ok(res.statusCode === 404 || res.statusCode === 403, `${url}: ${res.statusCode}`);
       assert.ok(!res.body.includes('secret') && !res.body.includes('outside'), url);
@@ -161,7 +226,11 @@ describe('static server', () => {
   });
 
   it('refuses a Host header that could inject markup into a page', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/', headers: { host: '"><script>alert(1)</script>' } });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { host: '"><script>alert(1)</script>' },
+    });
     assert.equal(res.statusCode, 400);
     assert.ok(!res.body.includes('<script>'));
   });
@@ -169,9 +238,17 @@ describe('static server', () => {
 
 describe('options', () => {
   it('refuses SameSite=None without Secure, and bad prefixes', () => {
-    assert.throws(() => resolveOptions({ database: { kind: 'pglite' }, cookieSameSite: 'none' }), /requires cookieSecure/);
-    assert.doesNotThrow(() => resolveOptions({ database: { kind: 'pglite' }, cookieSameSite: 'none', cookieSecure: true }));
-    assert.throws(() => resolveOptions({ database: { kind: 'pglite' }, prefix: 'a/../b' }), /Invalid URL prefix/);
+    assert.throws(
+      () => resolveOptions({ database: { kind: 'pglite' }, cookieSameSite: 'none' }),
+      /requires cookieSecure/,
+    );
+    assert.doesNotThrow(() =>
+      resolveOptions({ database: { kind: 'pglite' }, cookieSameSite: 'none', cookieSecure: true }),
+    );
+    assert.throws(
+      () => resolveOptions({ database: { kind: 'pglite' }, prefix: 'a/../b' }),
+      /Invalid URL prefix/,
+    );
     assert.equal(resolveOptions({ database: { kind: 'pglite' }, prefix: '/auth/' }).prefix, 'auth');
   });
 });

@@ -78,11 +78,16 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
     await hasher.warmUp();
     const delivery = createDelivery(db, opts.delivery);
     const appOrigin = new URL(opts.appUrl).origin;
-    const mfa = new MfaService(db, new SecretBox(await loadEncryptionKey(db, opts.mfaEncryptionKey)), {
-      rpId: opts.webauthn?.rpId ?? new URL(opts.appUrl).hostname,
-      rpName: opts.webauthn?.rpName ?? 'Auth Elements',
-      origins: opts.webauthn?.origins ?? [...new Set([appOrigin, ...opts.corsOrigins])],
-    }, opts.webauthn?.rpName ?? 'Auth Elements');
+    const mfa = new MfaService(
+      db,
+      new SecretBox(await loadEncryptionKey(db, opts.mfaEncryptionKey)),
+      {
+        rpId: opts.webauthn?.rpId ?? new URL(opts.appUrl).hostname,
+        rpName: opts.webauthn?.rpName ?? 'Auth Elements',
+        origins: opts.webauthn?.origins ?? [...new Set([appOrigin, ...opts.corsOrigins])],
+      },
+      opts.webauthn?.rpName ?? 'Auth Elements',
+    );
     const ctx: AppContext = {
       db,
       tokens,
@@ -217,7 +222,8 @@ type CorsOptionsCallback = (error: Error | null, options: Record<string, unknown
 function corsDelegator(opts: ResolvedOptions) {
   const allowed = new Set(opts.corsOrigins);
   const api = {
-    origin: (origin: string | undefined, cb: (error: Error | null, allow: boolean) => void) => cb(null, !!origin && allowed.has(origin)),
+    origin: (origin: string | undefined, cb: (error: Error | null, allow: boolean) => void) =>
+      cb(null, !!origin && allowed.has(origin)),
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     maxAge: 600,
@@ -225,7 +231,8 @@ function corsDelegator(opts: ResolvedOptions) {
   return (request: FastifyRequest, callback: CorsOptionsCallback) => {
     const path = request.url;
     if (path.startsWith('/cdn/')) return callback(null, { origin: false });
-    if (path.endsWith('/.well-known/jwks.json') || path.endsWith('/.well-known/openid-configuration')) return callback(null, { origin: '*', methods: ['GET'] });
+    if (path.endsWith('/.well-known/jwks.json') || path.endsWith('/.well-known/openid-configuration'))
+      return callback(null, { origin: '*', methods: ['GET'] });
     return callback(null, api);
   };
 }

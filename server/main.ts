@@ -40,7 +40,8 @@ function integer(name: string, fallback?: number): number | undefined {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${name} must be a positive integer, got "${raw}"`);
   return value;
 }
 
@@ -63,7 +64,8 @@ function samlSigning(): { privateKey: string; certificate: string } | undefined 
   const privateKey = pem(env.SAML_SP_PRIVATE_KEY);
   const certificate = pem(env.SAML_SP_CERTIFICATE);
   if (!privateKey && !certificate) return undefined;
-  if (!privateKey || !certificate) throw new Error('Set both SAML_SP_PRIVATE_KEY and SAML_SP_CERTIFICATE (PEM), or neither');
+  if (!privateKey || !certificate)
+    throw new Error('Set both SAML_SP_PRIVATE_KEY and SAML_SP_CERTIFICATE (PEM), or neither');
   return { privateKey, certificate };
 }
 
@@ -72,7 +74,8 @@ function jsonList<T>(name: string, shape: string): T[] | undefined {
   if (!raw) return undefined;
   try {
     const parsed: unknown = JSON.parse(raw);
-    if (Array.isArray(parsed) && parsed.every((item) => item && typeof item === 'object')) return parsed as T[];
+    if (Array.isArray(parsed) && parsed.every((item) => item && typeof item === 'object'))
+      return parsed as T[];
   } catch {
     // reported below
   }
@@ -86,12 +89,27 @@ function oauthClients(): ServerOptions['oauthClients'] {
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw new Error('OAUTH_CLIENTS must be a JSON array of { clientId, name?, redirectUris, postLogoutRedirectUris? }');
+    throw new Error(
+      'OAUTH_CLIENTS must be a JSON array of { clientId, name?, redirectUris, postLogoutRedirectUris? }',
+    );
   }
-  const valid = Array.isArray(parsed) && parsed.every((c) =>
-    c && typeof c === 'object' && typeof c.clientId === 'string' && Array.isArray(c.redirectUris) && c.redirectUris.every((u: unknown) => typeof u === 'string')
-    && (c.postLogoutRedirectUris === undefined || (Array.isArray(c.postLogoutRedirectUris) && c.postLogoutRedirectUris.every((u: unknown) => typeof u === 'string'))));
-  if (!valid) throw new Error('OAUTH_CLIENTS must be a JSON array of { clientId, name?, redirectUris, postLogoutRedirectUris? }');
+  const valid =
+    Array.isArray(parsed) &&
+    parsed.every(
+      (c) =>
+        c &&
+        typeof c === 'object' &&
+        typeof c.clientId === 'string' &&
+        Array.isArray(c.redirectUris) &&
+        c.redirectUris.every((u: unknown) => typeof u === 'string') &&
+        (c.postLogoutRedirectUris === undefined ||
+          (Array.isArray(c.postLogoutRedirectUris) &&
+            c.postLogoutRedirectUris.every((u: unknown) => typeof u === 'string'))),
+    );
+  if (!valid)
+    throw new Error(
+      'OAUTH_CLIENTS must be a JSON array of { clientId, name?, redirectUris, postLogoutRedirectUris? }',
+    );
   return parsed as NonNullable<ServerOptions['oauthClients']>;
 }
 
@@ -104,17 +122,27 @@ async function main(): Promise<void> {
   const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
   const dataDir = resolve(env.DATA_DIR || '.data/pglite');
   const corsOrigins = env.CORS_ORIGINS
-    ? env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
+    ? env.CORS_ORIGINS.split(',')
+        .map((o) => o.trim())
+        .filter(Boolean)
     : production
       ? []
       : [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
   const seed = !production && flag('SEED') !== false;
   if (production && !env.MFA_ENCRYPTION_KEY) {
-    throw new Error('MFA_ENCRYPTION_KEY must be set in production (32 random bytes, e.g. `openssl rand -hex 32`): it encrypts MFA secrets at rest');
+    throw new Error(
+      'MFA_ENCRYPTION_KEY must be set in production (32 random bytes, e.g. `openssl rand -hex 32`): it encrypts MFA secrets at rest',
+    );
   }
 
-  if (production && !env.SECRETS_KEY && (env.SOCIAL_PROVIDERS?.includes('clientSecret') || env.SSO_CONNECTIONS?.includes('clientSecret'))) {
-    throw new Error('SECRETS_KEY (32 bytes, base64) is required in production to store identity providers\' client secrets');
+  if (
+    production &&
+    !env.SECRETS_KEY &&
+    (env.SOCIAL_PROVIDERS?.includes('clientSecret') || env.SSO_CONNECTIONS?.includes('clientSecret'))
+  ) {
+    throw new Error(
+      "SECRETS_KEY (32 bytes, base64) is required in production to store identity providers' client secrets",
+    );
   }
 
   const server = await buildServer({
@@ -141,24 +169,44 @@ async function main(): Promise<void> {
     // The outbox endpoint hands out every link and code: never in production.
     devOutbox: !production,
     // Development: the hosted-login demo page (demo-pages/hosted.html) is a registered client.
-    oauthClients: oauthClients() ?? (production ? undefined : [{
-      clientId: 'hosted-demo', name: 'Hosted login demo',
-      redirectUris: [`${publicUrl}/hosted-callback.html`], postLogoutRedirectUris: [`${publicUrl}/hosted.html`],
-    }]),
-    socialProviders: jsonList<NonNullable<ServerOptions['socialProviders']>[number]>('SOCIAL_PROVIDERS', '{ key, issuer | endpoints, clientId, clientSecret?, redirectUris }'),
+    oauthClients:
+      oauthClients() ??
+      (production
+        ? undefined
+        : [
+            {
+              clientId: 'hosted-demo',
+              name: 'Hosted login demo',
+              redirectUris: [`${publicUrl}/hosted-callback.html`],
+              postLogoutRedirectUris: [`${publicUrl}/hosted.html`],
+            },
+          ]),
+    socialProviders: jsonList<NonNullable<ServerOptions['socialProviders']>[number]>(
+      'SOCIAL_PROVIDERS',
+      '{ key, issuer | endpoints, clientId, clientSecret?, redirectUris }',
+    ),
     samlSigning: samlSigning(),
-    ssoConnections: jsonList<NonNullable<ServerOptions['ssoConnections']>[number]>('SSO_CONNECTIONS', '{ key, tenantId, protocol: "oidc", domains, issuer, clientId, clientSecret?, redirectUris, defaultRoles? } or { key, tenantId, protocol: "saml", domains, entryPoint, idpIssuer?, idpCertificates, callbackUrls, defaultRoles? }'),
+    ssoConnections: jsonList<NonNullable<ServerOptions['ssoConnections']>[number]>(
+      'SSO_CONNECTIONS',
+      '{ key, tenantId, protocol: "oidc", domains, issuer, clientId, clientSecret?, redirectUris, defaultRoles? } or { key, tenantId, protocol: "saml", domains, entryPoint, idpIssuer?, idpCertificates, callbackUrls, defaultRoles? }',
+    ),
     secretsKey: env.SECRETS_KEY || undefined,
     allowInsecureIdentityProviders: !production,
     mfaEncryptionKey: env.MFA_ENCRYPTION_KEY || undefined,
     webauthn: {
       rpId: env.WEBAUTHN_RP_ID || undefined,
       rpName: env.WEBAUTHN_RP_NAME || undefined,
-      origins: env.WEBAUTHN_ORIGINS ? env.WEBAUTHN_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : undefined,
+      origins: env.WEBAUTHN_ORIGINS
+        ? env.WEBAUTHN_ORIGINS.split(',')
+            .map((o) => o.trim())
+            .filter(Boolean)
+        : undefined,
     },
   });
   if (production && (!env.SMTP_URL || !env.SMS_WEBHOOK_URL)) {
-    console.warn('Warning: SMTP_URL or SMS_WEBHOOK_URL is not set; those messages are only written to the outbox table and nobody receives them.');
+    console.warn(
+      'Warning: SMTP_URL or SMS_WEBHOOK_URL is not set; those messages are only written to the outbox table and nobody receives them.',
+    );
   }
 
   let stopping = false;

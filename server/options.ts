@@ -77,8 +77,28 @@ export interface ServerOptions {
   webauthn?: { rpId?: string; rpName?: string; origins?: string[] };
 }
 
-export type ResolvedOptions = Required<Omit<ServerOptions, 'staticRoot' | 'passwordHashing' | 'delivery' | 'secretsKey' | 'mfaEncryptionKey' | 'webauthn' | 'samlSigning'>> &
-  Pick<ServerOptions, 'staticRoot' | 'passwordHashing' | 'delivery' | 'secretsKey' | 'mfaEncryptionKey' | 'webauthn' | 'samlSigning'>;
+export type ResolvedOptions = Required<
+  Omit<
+    ServerOptions,
+    | 'staticRoot'
+    | 'passwordHashing'
+    | 'delivery'
+    | 'secretsKey'
+    | 'mfaEncryptionKey'
+    | 'webauthn'
+    | 'samlSigning'
+  >
+> &
+  Pick<
+    ServerOptions,
+    | 'staticRoot'
+    | 'passwordHashing'
+    | 'delivery'
+    | 'secretsKey'
+    | 'mfaEncryptionKey'
+    | 'webauthn'
+    | 'samlSigning'
+  >;
 
 const PREFIX_SHAPE = /^[A-Za-z0-9_-]*$/;
 
@@ -101,7 +121,10 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     trustProxy: options.trustProxy ?? false,
     passwordHashing: options.passwordHashing,
     delivery: options.delivery,
-    appUrl: (options.appUrl ?? (/^https?:\/\//.test(options.issuer ?? '') ? options.issuer! : 'http://localhost:8080')).replace(/\/+$/, ''),
+    appUrl: (
+      options.appUrl ??
+      (/^https?:\/\//.test(options.issuer ?? '') ? options.issuer! : 'http://localhost:8080')
+    ).replace(/\/+$/, ''),
     devOutbox: options.devOutbox ?? false,
     oauthClients: options.oauthClients ?? [],
     socialProviders: options.socialProviders ?? [],
@@ -112,9 +135,12 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     mfaEncryptionKey: options.mfaEncryptionKey,
     webauthn: options.webauthn,
   };
-  if (!PREFIX_SHAPE.test(resolved.prefix)) throw new Error(`Invalid URL prefix "${resolved.prefix}": use letters, digits, - and _`);
+  if (!PREFIX_SHAPE.test(resolved.prefix))
+    throw new Error(`Invalid URL prefix "${resolved.prefix}": use letters, digits, - and _`);
   if (resolved.cookieSameSite === 'none' && !resolved.cookieSecure) {
-    throw new Error('cookieSameSite "none" requires cookieSecure (browsers drop SameSite=None cookies without Secure)');
+    throw new Error(
+      'cookieSameSite "none" requires cookieSecure (browsers drop SameSite=None cookies without Secure)',
+    );
   }
   for (const [name, value] of [
     ['accessTokenTtlSeconds', resolved.accessTokenTtlSeconds],

@@ -27,11 +27,10 @@ export async function seedDevelopmentData(db: Database, hasher: PasswordHasher):
     await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [SEED_LOCK]);
     // The vendor settings row comes from migration 1; this only reads it.
     const vendor = await getVendorSettings(tx);
-    await tx.query(`INSERT INTO tenants (id, vendor_id, name) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, [
-      SEED_TENANT_ID,
-      vendor.id,
-      SEED_TENANT_NAME,
-    ]);
+    await tx.query(
+      `INSERT INTO tenants (id, vendor_id, name) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`,
+      [SEED_TENANT_ID, vendor.id, SEED_TENANT_NAME],
+    );
     let admin = await findUserByEmail(tx, SEED_ADMIN_EMAIL);
     if (!admin) {
       admin = await insertUser(tx, {

@@ -63,4 +63,3 @@ export async function registerStatic(app: FastifyInstance, root: string): Promis
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }
-

@@ -30,7 +30,14 @@ let template: Promise<Blob> | undefined;
  */
 export function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
-    const pkg = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', '@electric-sql', 'pglite', 'package.json');
+    const pkg = join(
+      dirname(fileURLToPath(import.meta.url)),
+      '..',
+      'node_modules',
+      '@electric-sql',
+      'pglite',
+      'package.json',
+    );
     const version = (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
     const file = join(tmpdir(), `auth-elements-pglite-${version}.tar`);
     if (existsSync(file)) return new Blob([readFileSync(file)]);
@@ -80,7 +87,11 @@ export interface LoggedIn {
 }
 
 /** Signs in and returns the access token and the refresh cookie value. */
-export async function login(app: FastifyInstance, email = ADMIN.email, password = ADMIN.password): Promise<LoggedIn> {
+export async function login(
+  app: FastifyInstance,
+  email = ADMIN.email,
+  password = ADMIN.password,
+): Promise<LoggedIn> {
   const res = await app.inject({ method: 'POST', url: LOGIN, payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return { accessToken: res.json().accessToken, cookie: refreshCookieOf(res)! };
@@ -91,7 +102,10 @@ export function refresh(app: FastifyInstance, cookie: string | undefined) {
   return app.inject({
     method: 'POST',
     url: REFRESH,
-    headers: { 'content-type': 'application/json', ...(cookie !== undefined ? { cookie: `ae_refresh=${cookie}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(cookie !== undefined ? { cookie: `ae_refresh=${cookie}` } : {}),
+    },
   });
 }
 

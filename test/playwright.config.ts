@@ -20,7 +20,20 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: [
-    { command: 'npx tsx test/e2e/serve-api.ts', url: `${API_ORIGIN}/frontegg/identity/resources/configurations/v1/public`, cwd: '..', reuseExistingServer: false, timeout: 60_000, stdout: 'pipe' },
-    { command: 'node test/e2e/static-server.mjs', url: `${STATIC_ORIGIN}/demo.html`, cwd: '..', reuseExistingServer: false, timeout: 20_000 },
+    {
+      command: 'npx tsx test/e2e/serve-api.ts',
+      url: `${API_ORIGIN}/frontegg/identity/resources/configurations/v1/public`,
+      cwd: '..',
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+    },
+    {
+      command: 'node test/e2e/static-server.mjs',
+      url: `${STATIC_ORIGIN}/demo.html`,
+      cwd: '..',
+      reuseExistingServer: false,
+      timeout: 20_000,
+    },
   ],
 });

@@ -14,7 +14,9 @@ export interface AccountSettings {
   hasCustomLogin: boolean;
 }
 
-export type AccountSettingsUpdate = Partial<Pick<AccountSettings, 'name' | 'address' | 'website' | 'timezone' | 'currency'>>;
+export type AccountSettingsUpdate = Partial<
+  Pick<AccountSettings, 'name' | 'address' | 'website' | 'timezone' | 'currency'>
+>;
 
 export const ACCOUNT_SETTINGS_V1 = '/tenants/resources/account-settings/v1';
 

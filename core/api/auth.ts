@@ -10,16 +10,22 @@ export function createAuthApi(http: HttpClient) {
     /** SSO pre-login: the SSO address for this email, or null. Errors are swallowed (spec 000 §7). */
     async ssoPreLogin(email: string, tenantId?: string): Promise<SsoPreLoginResponse | null> {
       try {
-        const answer = await http.post<Partial<SsoPreLoginResponse>>(`${AUTH_V2}/user/sso/prelogin`, { email, tenantId });
+        const answer = await http.post<Partial<SsoPreLoginResponse>>(`${AUTH_V2}/user/sso/prelogin`, {
+          email,
+          tenantId,
+        });
         return answer.address ? { address: answer.address, idpType: answer.idpType } : null;
       } catch {
         return null;
       }
     },
     /** Password sign-in. Throws ApiError with the server's message on failure. */
-    login: (body: LoginRequest) => http.post<AuthResponse>(`${AUTH_V1}/user`, body, { credentials: 'include' }),
+    login: (body: LoginRequest) =>
+      http.post<AuthResponse>(`${AUTH_V1}/user`, body, { credentials: 'include' }),
     /** Exchanges the refresh cookie for a new access token: a POST with no body. */
-    refreshToken: () => http.post<AuthResponse>(`${AUTH_V1}/user/token/refresh`, undefined, { credentials: 'include' }),
-    logout: () => http.post<Record<string, never>>(`${AUTH_V1}/logout`, undefined, { credentials: 'include' }),
+    refreshToken: () =>
+      http.post<AuthResponse>(`${AUTH_V1}/user/token/refresh`, undefined, { credentials: 'include' }),
+    logout: () =>
+      http.post<Record<string, never>>(`${AUTH_V1}/logout`, undefined, { credentials: 'include' }),
   };
 }

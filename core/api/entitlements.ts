@@ -7,6 +7,7 @@ export const ENTITLEMENTS_PATH = '/entitlements/api/v2/user-entitlements';
 export function createEntitlementsApi(http: HttpClient) {
   return {
     /** The signed-in user's entitlements in the active tenant (needs the bearer token). */
-    getUserEntitlements: async (): Promise<UserEntitlements> => normalizeEntitlements(await http.get<unknown>(ENTITLEMENTS_PATH)),
+    getUserEntitlements: async (): Promise<UserEntitlements> =>
+      normalizeEntitlements(await http.get<unknown>(ENTITLEMENTS_PATH)),
   };
 }

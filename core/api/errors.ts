@@ -7,16 +7,22 @@ import { MESSAGES } from './messages';
  */
 export class ApiError extends Error {
   readonly kind = 'ApiError' as const;
-  constructor(message: string, readonly status: number) {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
 export function isApiError(error: unknown): error is ApiError {
-  return typeof error === 'object' && error !== null
-    && (error as { kind?: unknown }).kind === 'ApiError'
-    && typeof (error as { status?: unknown }).status === 'number';
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { kind?: unknown }).kind === 'ApiError' &&
+    typeof (error as { status?: unknown }).status === 'number'
+  );
 }
 
 /**

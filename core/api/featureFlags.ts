@@ -10,7 +10,15 @@ export function createFeatureFlagsApi(http: HttpClient) {
      * Evaluates flags for a context (anonymous unless one is supplied). Without keys, every flag
      * the vendor defines is answered. A public call: it needs no token.
      */
-    evaluate: async (keys?: string[], context?: FeatureFlagContext | null): Promise<Record<string, boolean>> =>
-      normalizeFlags(await http.post<unknown>(FEATURE_FLAGS_PATH, { ...(keys?.length ? { keys } : {}), context: flagContextFor(context) })),
+    evaluate: async (
+      keys?: string[],
+      context?: FeatureFlagContext | null,
+    ): Promise<Record<string, boolean>> =>
+      normalizeFlags(
+        await http.post<unknown>(FEATURE_FLAGS_PATH, {
+          ...(keys?.length ? { keys } : {}),
+          context: flagContextFor(context),
+        }),
+      ),
   };
 }

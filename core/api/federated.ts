@@ -5,23 +5,39 @@
  */
 import { AUTH_V1, AUTH_V2 } from './auth';
 import type { HttpClient } from './http';
-import type { AuthResponse, OAuthTokenRequest, OAuthTokenResponse, SocialLoginResult, SocialPostLoginQuery } from './types';
+import type {
+  AuthResponse,
+  OAuthTokenRequest,
+  OAuthTokenResponse,
+  SocialLoginResult,
+  SocialPostLoginQuery,
+} from './types';
 
 export function createFederatedApi(http: HttpClient) {
   return {
     /** Hosted login's token call: the authorization-code or the refresh-token grant. */
     oauthToken: (body: OAuthTokenRequest) => http.post<OAuthTokenResponse>(`${AUTH_V1}/oauth/token`, body),
     /** The silent authorize: tokens from the identity server's session cookie. */
-    oauthSilent: (body: { client_id: string; nonce?: string }) => http.post<OAuthTokenResponse>(`${AUTH_V1}/oauth/authorize/silent`, body, { credentials: 'include' }),
-    oauthLogout: (clientId: string) => http.get<unknown>(`${AUTH_V1}/oauth/logout`, { query: { client_id: clientId }, credentials: 'include' }),
+    oauthSilent: (body: { client_id: string; nonce?: string }) =>
+      http.post<OAuthTokenResponse>(`${AUTH_V1}/oauth/authorize/silent`, body, { credentials: 'include' }),
+    oauthLogout: (clientId: string) =>
+      http.get<unknown>(`${AUTH_V1}/oauth/logout`, {
+        query: { client_id: clientId },
+        credentials: 'include',
+      }),
     /** Social login's post-login with the provider's code (the provider lists are in configurations.ts: the sign-in form needs them). */
     socialPostLogin: (provider: string, query: SocialPostLoginQuery) =>
-      http.post<AuthResponse & SocialLoginResult>(`${AUTH_V1}/user/sso/${encodeURIComponent(provider)}/postlogin`, undefined, { query, credentials: 'include' }),
+      http.post<AuthResponse & SocialLoginResult>(
+        `${AUTH_V1}/user/sso/${encodeURIComponent(provider)}/postlogin`,
+        undefined,
+        { query, credentials: 'include' },
+      ),
     /** OIDC SSO post-login: the callback's code and state (as RelayState) with the redirect URI. */
     oidcPostLogin: (body: { code: string; redirectUri: string; RelayState: string }) =>
       http.post<AuthResponse>(`${AUTH_V2}/user/oidc/postlogin`, body, { credentials: 'include' }),
     /** SAML SSO post-login: the single-use SSO code the server's assertion consumer service sent to the callback route. */
-    samlPostLogin: (body: { code: string }) => http.post<AuthResponse>(`${AUTH_V1}/user/saml/postlogin`, body, { credentials: 'include' }),
+    samlPostLogin: (body: { code: string }) =>
+      http.post<AuthResponse>(`${AUTH_V1}/user/saml/postlogin`, body, { credentials: 'include' }),
   };
 }
 

@@ -5,9 +5,17 @@ import { ApiError, errorMessage, isApiError } from './errors';
 import { createHttpClient, type Transport } from './http';
 import { createLogger } from './logger';
 
-interface Seen { url: string; init: RequestInit; headers: Record<string, string> }
+interface Seen {
+  url: string;
+  init: RequestInit;
+  headers: Record<string, string>;
+}
 
-function harness(answer: () => Response | Promise<Response>, contextOptions: ContextOptions = {}, token?: string) {
+function harness(
+  answer: () => Response | Promise<Response>,
+  contextOptions: ContextOptions = {},
+  token?: string,
+) {
   const seen: Seen[] = [];
   const navigations: string[] = [];
   const logs: Array<[string, string]> = [];
@@ -67,7 +75,11 @@ test('no token, no authorization header', async () => {
 });
 
 test('the token resolver wins over the stored token; the tenant alias becomes the login-alias header', async () => {
-  const h = harness(() => json({}), { tokenResolver: async () => 'from-host', tenantResolver: () => 'acme' }, 'stored');
+  const h = harness(
+    () => json({}),
+    { tokenResolver: async () => 'from-host', tenantResolver: () => 'acme' },
+    'stored',
+  );
   await h.client.get('/x');
   assert.equal(h.seen[0]!.headers.authorization, 'Bearer from-host');
   assert.equal(h.seen[0]!.headers['frontegg-login-alias'], 'acme');
@@ -116,18 +128,40 @@ test('a 302 navigates to the returned address', async () => {
 });
 
 test('a 302 with a Location header navigates there', async () => {
-  const h = harness(() => new Response('', { status: 302, headers: { location: 'https://elsewhere.example.com/' } }));
+  const h = harness(
+    () => new Response('', { status: 302, headers: { location: 'https://elsewhere.example.com/' } }),
+  );
   await h.client.get('/x');
   assert.deepEqual(h.navigations, ['https://elsewhere.example.com/']);
 });
 
 const failureRows: Array<[string, () => Response, string, number]> = [
   ['413', () => json({ errors: ['too big'] }, 413, 'Payload Too Large'), 'Error request is too large', 413],
-  ['an errors list', () => json({ errors: ['Email is invalid', 'Password is required'] }, 400, 'Bad Request'), 'Email is invalid, Password is required', 400],
+  [
+    'an errors list',
+    () => json({ errors: ['Email is invalid', 'Password is required'] }, 400, 'Bad Request'),
+    'Email is invalid, Password is required',
+    400,
+  ],
   ['a JSON string body', () => json('User is locked', 403, 'Forbidden'), 'User is locked', 403],
-  ['a JSON body without errors', () => json({ message: 'x' }, 404, 'Not Found'), 'Error 404 - Not Found', 404],
-  ['an unparseable body', () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }), "We're facing some difficulties, Please try again", 502],
-  ['an empty error body', () => new Response('', { status: 500, statusText: 'Internal Server Error' }), "We're facing some difficulties, Please try again", 500],
+  [
+    'a JSON body without errors',
+    () => json({ message: 'x' }, 404, 'Not Found'),
+    'Error 404 - Not Found',
+    404,
+  ],
+  [
+    'an unparseable body',
+    () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    "We're facing some difficulties, Please try again",
+    502,
+  ],
+  [
+    'an empty error body',
+    () => new Response('', { status: 500, statusText: 'Internal Server Error' }),
+    "We're facing some difficulties, Please try again",
+    500,
+  ],
 ];
 for (const [name, answer, message, status] of failureRows) {
   test(`failure: ${name} gives "${message}" with status ${status}`, async () => {
@@ -143,10 +177,16 @@ for (const [name, answer, message, status] of failureRows) {
 
 test('the display helper shows a status-coded error message, else the generic message', () => {
   assert.equal(errorMessage(new ApiError('Incorrect email or password', 401)), 'Incorrect email or password');
-  assert.equal(errorMessage(new TypeError('Failed to fetch')), "We're facing some difficulties, Please try again");
+  assert.equal(
+    errorMessage(new TypeError('Failed to fetch')),
+    "We're facing some difficulties, Please try again",
+  );
   assert.equal(errorMessage('boom'), "We're facing some difficulties, Please try again");
   // an error from another bundle's copy of the class is recognised by its kind
-  assert.equal(errorMessage({ kind: 'ApiError', status: 400, message: 'from another bundle' }), 'from another bundle');
+  assert.equal(
+    errorMessage({ kind: 'ApiError', status: 400, message: 'from another bundle' }),
+    'from another bundle',
+  );
 });
 
 test('logging: 4xx is silent at the default level error and warned at level warn; 5xx is logged as error', async () => {
@@ -164,6 +204,11 @@ test('logging: 4xx is silent at the default level error and warned at level warn
 });
 
 test('a network failure rejects with the transport error, shown as the generic message', async () => {
-  const h = harness(() => { throw new TypeError('Failed to fetch'); });
-  await assert.rejects(h.client.get('/x'), (error: unknown) => errorMessage(error) === "We're facing some difficulties, Please try again");
+  const h = harness(() => {
+    throw new TypeError('Failed to fetch');
+  });
+  await assert.rejects(
+    h.client.get('/x'),
+    (error: unknown) => errorMessage(error) === "We're facing some difficulties, Please try again",
+  );
 });

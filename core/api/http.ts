@@ -53,7 +53,11 @@ export interface HttpClient {
 }
 
 /** `{baseUrl}/{prefix}{path}?query`, skipping empty query values. */
-export function buildUrl(options: Pick<ResolvedOptions, 'baseUrl' | 'urlPrefix'>, path: string, query?: RequestOptions['query']): string {
+export function buildUrl(
+  options: Pick<ResolvedOptions, 'baseUrl' | 'urlPrefix'>,
+  path: string,
+  query?: RequestOptions['query'],
+): string {
   const prefix = options.urlPrefix ? `/${options.urlPrefix}` : '';
   const url = `${options.baseUrl}${prefix}${path.startsWith('/') ? path : `/${path}`}`;
   const params = new URLSearchParams();
@@ -64,7 +68,10 @@ export function buildUrl(options: Pick<ResolvedOptions, 'baseUrl' | 'urlPrefix'>
   return search ? `${url}?${search}` : url;
 }
 
-async function resolveHeaders(deps: HttpClientDeps, extra?: Record<string, string>): Promise<Record<string, string>> {
+async function resolveHeaders(
+  deps: HttpClientDeps,
+  extra?: Record<string, string>,
+): Promise<Record<string, string>> {
   const { options } = deps;
   const headers: Record<string, string> = {
     'content-type': 'application/json',
@@ -107,7 +114,11 @@ function redirectAddress(response: Response, bodyText: string): string | undefin
   try {
     const parsed: unknown = JSON.parse(text);
     if (typeof parsed === 'string') return parsed;
-    if (parsed && typeof parsed === 'object' && typeof (parsed as { address?: unknown }).address === 'string') {
+    if (
+      parsed &&
+      typeof parsed === 'object' &&
+      typeof (parsed as { address?: unknown }).address === 'string'
+    ) {
       return (parsed as { address: string }).address;
     }
   } catch {
@@ -159,6 +170,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     put: (path, body, opts) => request('PUT', path, { ...opts, body }),
     patch: (path, body, opts) => request('PATCH', path, { ...opts, body }),
     delete: (path, opts) => request('DELETE', path, opts),
-    withRequestSource: (source) => createHttpClient({ ...deps, requestSource: options.requestSource ?? source }),
+    withRequestSource: (source) =>
+      createHttpClient({ ...deps, requestSource: options.requestSource ?? source }),
   };
 }

@@ -16,36 +16,70 @@ export const INVITE_LINK_DEFAULT_MINUTES = 43200;
 export const BULK_ADD_RELOAD_PAGE_SIZE = 10;
 
 /** What the invite dialog sends (spec 001 §2 "Invite dialog fields: name, phoneNumber"; §7 "sent with provider local"). */
-export interface InviteUserRequest { email: string; name?: string; phoneNumber?: string; roleIds?: string[]; provider: 'local' }
+export interface InviteUserRequest {
+  email: string;
+  name?: string;
+  phoneNumber?: string;
+  roleIds?: string[];
+  provider: 'local';
+}
 
 export interface InviteLink {
-  id: string; expiresInMinutes: number; expiresAt: string; shouldSendEmail: boolean; expired: boolean; createdAt: string; updatedAt: string;
+  id: string;
+  expiresInMinutes: number;
+  expiresAt: string;
+  shouldSendEmail: boolean;
+  expired: boolean;
+  createdAt: string;
+  updatedAt: string;
 }
 /** Only the answer to creating a link holds its token (the server keeps a hash). */
-export interface CreatedInviteLink extends InviteLink { token: string; link: string }
-export interface InviteLinkConfig { defaultExpiresInMinutes: number; maxExpiresInMinutes: number }
+export interface CreatedInviteLink extends InviteLink {
+  token: string;
+  link: string;
+}
+export interface InviteLinkConfig {
+  defaultExpiresInMinutes: number;
+  maxExpiresInMinutes: number;
+}
 
 /** Users v3 query (spec 001 §7): v2's plus a preset. */
 export type UsersPreset = 'INACTIVE' | 'MFA_UNENROLLED';
-export interface UsersV3Query extends UsersQuery { preset?: UsersPreset; maxInactiveSeconds?: number; email?: string }
+export interface UsersV3Query extends UsersQuery {
+  preset?: UsersPreset;
+  maxInactiveSeconds?: number;
+  email?: string;
+}
 
-export interface InvitationLink { userId: string; token: string }
-export interface InvitationInfo { name: string; tenantId: string; shouldSetPassword: boolean; email: string }
+export interface InvitationLink {
+  userId: string;
+  token: string;
+}
+export interface InvitationInfo {
+  name: string;
+  tenantId: string;
+  shouldSetPassword: boolean;
+  email: string;
+}
 
 export function createInvitationsApi(http: HttpClient) {
   return {
     invite: (body: InviteUserRequest) => http.post<TeamUser>(USERS_V2, body),
-    resendInvitation: (userId: string) => http.post<Record<string, never>>(`${USERS_V1}/invitation/reset`, { userId }),
-    resendInvitationToAllTenants: (userId: string) => http.post<{ tenantIds: string[] }>(`${USERS_V1}/invitation/reset/all`, { userId }),
-    resendActivation: (email: string) => http.post<Record<string, never>>(`${USERS_V1}/activate/reset`, { email }),
-    listUsersV3: (query: UsersV3Query = {}) => http.get<Page<TeamUser>>(USERS_V3, {
-      query: {
-        ...usersQueryParams(query),
-        _preset: query.preset,
-        _maxInactiveSeconds: query.preset ? query.maxInactiveSeconds : undefined,
-        _email: query.email,
-      },
-    }),
+    resendInvitation: (userId: string) =>
+      http.post<Record<string, never>>(`${USERS_V1}/invitation/reset`, { userId }),
+    resendInvitationToAllTenants: (userId: string) =>
+      http.post<{ tenantIds: string[] }>(`${USERS_V1}/invitation/reset/all`, { userId }),
+    resendActivation: (email: string) =>
+      http.post<Record<string, never>>(`${USERS_V1}/activate/reset`, { email }),
+    listUsersV3: (query: UsersV3Query = {}) =>
+      http.get<Page<TeamUser>>(USERS_V3, {
+        query: {
+          ...usersQueryParams(query),
+          _preset: query.preset,
+          _maxInactiveSeconds: query.preset ? query.maxInactiveSeconds : undefined,
+          _email: query.email,
+        },
+      }),
     getInviteLinkConfig: () => http.get<InviteLinkConfig>(`${INVITES_V1}/configuration`),
     /** The tenant's invite link, or null when it has none (the server answers 404). */
     getInviteLink: async (): Promise<InviteLink | null> => {
@@ -57,13 +91,20 @@ export function createInvitationsApi(http: HttpClient) {
       }
     },
     createInviteLink: (body: { expiresInMinutes?: number; shouldSendEmail?: boolean } = {}) =>
-      http.post<CreatedInviteLink>(`${INVITES_V1}/user`, { expiresInMinutes: INVITE_LINK_DEFAULT_MINUTES, ...body }),
-    updateInviteLink: (body: { expiresInMinutes?: number; shouldSendEmail?: boolean }) => http.patch<InviteLink>(`${INVITES_V1}/user`, body),
+      http.post<CreatedInviteLink>(`${INVITES_V1}/user`, {
+        expiresInMinutes: INVITE_LINK_DEFAULT_MINUTES,
+        ...body,
+      }),
+    updateInviteLink: (body: { expiresInMinutes?: number; shouldSendEmail?: boolean }) =>
+      http.patch<InviteLink>(`${INVITES_V1}/user`, body),
     deleteInviteLink: () => http.delete<Record<string, never>>(`${INVITES_V1}/user`),
     // Public: the link in the email or the invite link is the credential.
-    verifyInvitation: (link: InvitationLink) => http.post<InvitationInfo>(`${USERS_V1}/invitation/verify`, link),
-    acceptInvitation: (body: InvitationLink & { password?: string }) => http.post<{ tenantId: string; name: string }>(`${USERS_V1}/invitation/accept`, body),
-    verifyInviteLink: (token: string) => http.post<{ name: string; tenantId: string }>(`${INVITES_V1}/verify`, { token }),
+    verifyInvitation: (link: InvitationLink) =>
+      http.post<InvitationInfo>(`${USERS_V1}/invitation/verify`, link),
+    acceptInvitation: (body: InvitationLink & { password?: string }) =>
+      http.post<{ tenantId: string; name: string }>(`${USERS_V1}/invitation/accept`, body),
+    verifyInviteLink: (token: string) =>
+      http.post<{ name: string; tenantId: string }>(`${INVITES_V1}/verify`, { token }),
   };
 }
 export type InvitationsApi = ReturnType<typeof createInvitationsApi>;

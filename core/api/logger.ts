@@ -10,9 +10,14 @@ export interface Logger {
 }
 
 /** A console logger that prints only at or above `level` (default level is error, spec 000 §1). */
-export function createLogger(level: LogLevel, sink: Pick<Console, 'debug' | 'info' | 'warn' | 'error'> = console): Logger {
-  const at = (wanted: Exclude<LogLevel, 'silent'>) => (...args: unknown[]) => {
-    if (RANK[wanted] >= RANK[level]) sink[wanted]('[auth-elements]', ...args);
-  };
+export function createLogger(
+  level: LogLevel,
+  sink: Pick<Console, 'debug' | 'info' | 'warn' | 'error'> = console,
+): Logger {
+  const at =
+    (wanted: Exclude<LogLevel, 'silent'>) =>
+    (...args: unknown[]) => {
+      if (RANK[wanted] >= RANK[level]) sink[wanted]('[auth-elements]', ...args);
+    };
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }

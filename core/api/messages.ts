@@ -21,7 +21,8 @@ export const MESSAGES = {
 } as const;
 
 /** "Error {status} - {statusText}" (spec 000 §8). */
-export const statusMessage = (status: number, statusText: string): string => `Error ${status} - ${statusText}`;
+export const statusMessage = (status: number, statusText: string): string =>
+  `Error ${status} - ${statusText}`;
 
 /** "[name] ... not found" (spec 000 §8), with our product's name in place of the vendor's. */
 export const appNotFoundMessage = (name: string): string => `[${name}] AuthElementsApp not found`;

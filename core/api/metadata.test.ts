@@ -10,7 +10,11 @@ function apiAnswering(body: unknown, seen: string[] = [], sources: string[] = []
     options: resolveOptions({ baseUrl: 'https://auth.example.com' }),
     requestSource: 'login-box',
     getAccessToken: () => 'token',
-    transport: async (url, init) => { seen.push(url); sources.push((init.headers as Record<string, string>)['frontegg-source']!); return new Response(JSON.stringify(body), { status: 200 }); },
+    transport: async (url, init) => {
+      seen.push(url);
+      sources.push((init.headers as Record<string, string>)['frontegg-source']!);
+      return new Response(JSON.stringify(body), { status: 200 });
+    },
     logger: createLogger('silent'),
     navigate: () => {},
   });
@@ -21,7 +25,14 @@ test('reads rows[0].configuration of GET /metadata?entityName=adminBox', async (
   const seen: string[] = [];
   const sources: string[] = [];
   const configuration = { navigation: { roles: { visibility: 'always' } } };
-  assert.deepEqual(await apiAnswering({ rows: [{ configuration }, { configuration: {} }] }, seen, sources).getAdminBoxMetadata(), configuration);
+  assert.deepEqual(
+    await apiAnswering(
+      { rows: [{ configuration }, { configuration: {} }] },
+      seen,
+      sources,
+    ).getAdminBoxMetadata(),
+    configuration,
+  );
   assert.deepEqual(sources, ['admin-portal'], 'portal calls say so in the request-source header');
   assert.deepEqual(seen, ['https://auth.example.com/frontegg/metadata?entityName=adminBox']);
 });

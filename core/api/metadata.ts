@@ -7,7 +7,9 @@ export function createMetadataApi(http: HttpClient) {
   return {
     /** Throws "metadata not found" when the answer has no rows. */
     async getAdminBoxMetadata(): Promise<AdminBoxMetadata> {
-      const answer = await http.get<{ rows?: Array<{ configuration?: AdminBoxMetadata }> }>('/metadata', { query: { entityName: 'adminBox' } });
+      const answer = await http.get<{ rows?: Array<{ configuration?: AdminBoxMetadata }> }>('/metadata', {
+        query: { entityName: 'adminBox' },
+      });
       const row = answer.rows?.[0];
       if (!row) throw new Error(MESSAGES.metadataNotFound);
       return row.configuration ?? {};

@@ -1,4 +1,9 @@
-import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/browser';
 import type { HttpClient } from './http';
 import type { AuthResponse, MfaDevices, MfaStrategyState } from './types';
 
@@ -10,10 +15,25 @@ const PASSKEYS = '/identity/resources/users/webauthn/v1/devices';
 const CONFIG_V1 = '/identity/resources/configurations/v1';
 
 export type DeviceType = 'platform' | 'cross-platform';
-export interface OtcAnswer { otcToken: string; phoneNumber?: string }
-export interface WebAuthnRegistration { options: PublicKeyCredentialCreationOptionsJSON; webauthnToken: string }
-export interface WebAuthnAuthentication { options: PublicKeyCredentialRequestOptionsJSON; webauthnToken: string }
-export interface PasskeyDevice { id: string; deviceType: DeviceType | null; name?: string | null; createdAt?: string; lastUsedAt?: string | null }
+export interface OtcAnswer {
+  otcToken: string;
+  phoneNumber?: string;
+}
+export interface WebAuthnRegistration {
+  options: PublicKeyCredentialCreationOptionsJSON;
+  webauthnToken: string;
+}
+export interface WebAuthnAuthentication {
+  options: PublicKeyCredentialRequestOptionsJSON;
+  webauthnToken: string;
+}
+export interface PasskeyDevice {
+  id: string;
+  deviceType: DeviceType | null;
+  name?: string | null;
+  createdAt?: string;
+  lastUsedAt?: string | null;
+}
 
 /**
  * Login-time MFA, passkeys and account MFA (spec 000 §7). Loaded lazily with the MFA, passkey and
@@ -24,55 +44,112 @@ export function createMfaApi(http: HttpClient) {
   const withCookie = { credentials: 'include' as const };
   return {
     // login: authenticator app
-    verifyAuthenticator: (body: { mfaToken: string; value: string; rememberDevice?: boolean }) => http.post<AuthResponse>(`${MFA}/verify`, body, withCookie),
-    enrollAuthenticator: (mfaToken: string) => http.post<{ qrCode: string; secret: string }>(`${MFA}/authenticator/enroll`, { mfaToken }, withCookie),
-    verifyAuthenticatorEnrollment: (body: { mfaToken: string; token: string }) => http.post<AuthResponse>(`${MFA}/authenticator/enroll/verify`, body, withCookie),
+    verifyAuthenticator: (body: { mfaToken: string; value: string; rememberDevice?: boolean }) =>
+      http.post<AuthResponse>(`${MFA}/verify`, body, withCookie),
+    enrollAuthenticator: (mfaToken: string) =>
+      http.post<{ qrCode: string; secret: string }>(`${MFA}/authenticator/enroll`, { mfaToken }, withCookie),
+    verifyAuthenticatorEnrollment: (body: { mfaToken: string; token: string }) =>
+      http.post<AuthResponse>(`${MFA}/authenticator/enroll/verify`, body, withCookie),
     // login: recovery
-    recover: (body: { mfaToken: string; recoveryCode: string }) => http.post<AuthResponse>(`${MFA}/recover`, body, withCookie),
+    recover: (body: { mfaToken: string; recoveryCode: string }) =>
+      http.post<AuthResponse>(`${MFA}/recover`, body, withCookie),
     // login: SMS
-    preEnrollSms: (body: { mfaToken: string; phoneNumber: string }) => http.post<OtcAnswer>(`${MFA}/sms/enroll`, body, withCookie),
-    enrollSms: (body: { mfaToken: string; otcToken: string; code: string }) => http.post<AuthResponse>(`${MFA}/sms/enroll/verify`, body, withCookie),
-    preVerifySms: (deviceId: string, mfaToken: string) => http.post<OtcAnswer>(`${MFA}/sms/${encodeURIComponent(deviceId)}`, { mfaToken }, withCookie),
-    verifySms: (deviceId: string, body: { mfaToken: string; otcToken: string; code: string; rememberDevice?: boolean }) =>
-      http.post<AuthResponse>(`${MFA}/sms/${encodeURIComponent(deviceId)}/verify`, body, withCookie),
+    preEnrollSms: (body: { mfaToken: string; phoneNumber: string }) =>
+      http.post<OtcAnswer>(`${MFA}/sms/enroll`, body, withCookie),
+    enrollSms: (body: { mfaToken: string; otcToken: string; code: string }) =>
+      http.post<AuthResponse>(`${MFA}/sms/enroll/verify`, body, withCookie),
+    preVerifySms: (deviceId: string, mfaToken: string) =>
+      http.post<OtcAnswer>(`${MFA}/sms/${encodeURIComponent(deviceId)}`, { mfaToken }, withCookie),
+    verifySms: (
+      deviceId: string,
+      body: { mfaToken: string; otcToken: string; code: string; rememberDevice?: boolean },
+    ) => http.post<AuthResponse>(`${MFA}/sms/${encodeURIComponent(deviceId)}/verify`, body, withCookie),
     // login: email code
-    preEnrollEmailCode: (mfaToken: string) => http.post<OtcAnswer>(`${MFA}/emailcode/enroll`, { mfaToken }, withCookie),
-    enrollEmailCode: (body: { mfaToken: string; otcToken: string; code: string }) => http.post<AuthResponse>(`${MFA}/emailcode/enroll/verify`, body, withCookie),
-    preVerifyEmailCode: (mfaToken: string) => http.post<OtcAnswer>(`${MFA}/emailcode`, { mfaToken }, withCookie),
-    verifyEmailCode: (body: { mfaToken: string; otcToken: string; code: string; rememberDevice?: boolean }) => http.post<AuthResponse>(`${MFA}/emailcode/verify`, body, withCookie),
+    preEnrollEmailCode: (mfaToken: string) =>
+      http.post<OtcAnswer>(`${MFA}/emailcode/enroll`, { mfaToken }, withCookie),
+    enrollEmailCode: (body: { mfaToken: string; otcToken: string; code: string }) =>
+      http.post<AuthResponse>(`${MFA}/emailcode/enroll/verify`, body, withCookie),
+    preVerifyEmailCode: (mfaToken: string) =>
+      http.post<OtcAnswer>(`${MFA}/emailcode`, { mfaToken }, withCookie),
+    verifyEmailCode: (body: { mfaToken: string; otcToken: string; code: string; rememberDevice?: boolean }) =>
+      http.post<AuthResponse>(`${MFA}/emailcode/verify`, body, withCookie),
     // login: WebAuthn as a second factor
-    preEnrollWebAuthn: (mfaToken: string, deviceType: DeviceType) => http.post<WebAuthnRegistration>(`${MFA}/webauthn/enroll`, { mfaToken, deviceType }, withCookie),
-    enrollWebAuthn: (body: { mfaToken: string; webauthnToken: string; deviceType: DeviceType; options: RegistrationResponseJSON }) =>
-      http.post<AuthResponse>(`${MFA}/webauthn/enroll/verify`, body, withCookie),
-    preVerifyWebAuthn: (deviceId: string, mfaToken: string) => http.post<WebAuthnAuthentication>(`${MFA}/webauthn/${encodeURIComponent(deviceId)}`, { mfaToken }, withCookie),
-    verifyWebAuthn: (deviceId: string, body: { mfaToken: string; webauthnToken: string; options: AuthenticationResponseJSON; rememberDevice?: boolean }) =>
-      http.post<AuthResponse>(`${MFA}/webauthn/${encodeURIComponent(deviceId)}/verify`, body, withCookie),
+    preEnrollWebAuthn: (mfaToken: string, deviceType: DeviceType) =>
+      http.post<WebAuthnRegistration>(`${MFA}/webauthn/enroll`, { mfaToken, deviceType }, withCookie),
+    enrollWebAuthn: (body: {
+      mfaToken: string;
+      webauthnToken: string;
+      deviceType: DeviceType;
+      options: RegistrationResponseJSON;
+    }) => http.post<AuthResponse>(`${MFA}/webauthn/enroll/verify`, body, withCookie),
+    preVerifyWebAuthn: (deviceId: string, mfaToken: string) =>
+      http.post<WebAuthnAuthentication>(
+        `${MFA}/webauthn/${encodeURIComponent(deviceId)}`,
+        { mfaToken },
+        withCookie,
+      ),
+    verifyWebAuthn: (
+      deviceId: string,
+      body: {
+        mfaToken: string;
+        webauthnToken: string;
+        options: AuthenticationResponseJSON;
+        rememberDevice?: boolean;
+      },
+    ) => http.post<AuthResponse>(`${MFA}/webauthn/${encodeURIComponent(deviceId)}/verify`, body, withCookie),
     // remember device (spec 000 §7: by mfaToken)
     checkRememberDevice: (mfaToken: string) =>
-      http.get<{ isAllowedToRemember: boolean; mfaDeviceExpiration: number }>(`${CONFIG_V1}/mfa-policy/allow-remember-device`, { query: { mfaToken } }),
+      http.get<{ isAllowedToRemember: boolean; mfaDeviceExpiration: number }>(
+        `${CONFIG_V1}/mfa-policy/allow-remember-device`,
+        { query: { mfaToken } },
+      ),
     getStrategies: () => http.get<{ strategies: MfaStrategyState[] }>(`${CONFIG_V1}/mfa/strategies`),
     // passkeys as a first factor
-    passkeyPreLogin: () => http.post<PublicKeyCredentialRequestOptionsJSON>(`${AUTH_V1}/webauthn/prelogin`, {}, withCookie),
-    passkeyPostLogin: (response: AuthenticationResponseJSON) => http.post<AuthResponse>(`${AUTH_V2}/webauthn/postlogin`, response, withCookie),
+    passkeyPreLogin: () =>
+      http.post<PublicKeyCredentialRequestOptionsJSON>(`${AUTH_V1}/webauthn/prelogin`, {}, withCookie),
+    passkeyPostLogin: (response: AuthenticationResponseJSON) =>
+      http.post<AuthResponse>(`${AUTH_V2}/webauthn/postlogin`, response, withCookie),
     // passkey devices of the signed-in user (spec 000 §7 "Passkey session calls")
-    createPasskeySession: (deviceType: DeviceType) => http.post<{ options: PublicKeyCredentialCreationOptionsJSON }>(PASSKEYS, { deviceType }),
-    verifyPasskeySession: (body: { id: string; response: RegistrationResponseJSON; deviceType: DeviceType }) => http.post<{ id: string }>(`${PASSKEYS}/verify`, body),
+    createPasskeySession: (deviceType: DeviceType) =>
+      http.post<{ options: PublicKeyCredentialCreationOptionsJSON }>(PASSKEYS, { deviceType }),
+    verifyPasskeySession: (body: {
+      id: string;
+      response: RegistrationResponseJSON;
+      deviceType: DeviceType;
+    }) => http.post<{ id: string }>(`${PASSKEYS}/verify`, body),
     getPasskeys: () => http.get<{ devices: PasskeyDevice[] }>(PASSKEYS),
-    deletePasskey: (deviceId: string) => http.delete<Record<string, never>>(`${PASSKEYS}/${encodeURIComponent(deviceId)}`),
+    deletePasskey: (deviceId: string) =>
+      http.delete<Record<string, never>>(`${PASSKEYS}/${encodeURIComponent(deviceId)}`),
     // account-side MFA (users v1)
     getDevices: () => http.get<MfaDevices>(`${USERS_V1}/mfa/devices`),
     accountEnrollAuthenticator: () => http.post<{ qrCode: string; secret: string }>(`${USERS_V1}/mfa/enroll`),
-    accountVerifyAuthenticator: (token: string) => http.post<{ deviceId: string; recoveryCode?: string }>(`${USERS_V1}/mfa/enroll/verify`, { token }),
-    accountDisableAuthenticators: (token: string) => http.post<Record<string, never>>(`${USERS_V1}/mfa/disable`, { token }),
-    accountDisableAuthenticator: (deviceId: string, token: string) => http.post<Record<string, never>>(`${USERS_V1}/mfa/authenticator/${encodeURIComponent(deviceId)}/disable`, { token }),
-    accountPreEnrollSms: (phoneNumber: string) => http.post<OtcAnswer>(`${USERS_V1}/mfa/sms/enroll`, { phoneNumber }),
-    accountEnrollSms: (body: { otcToken: string; code: string }) => http.post<{ deviceId: string; recoveryCode?: string }>(`${USERS_V1}/mfa/sms/enroll/verify`, body),
-    accountDisableSms: (deviceId: string) => http.post<Record<string, never>>(`${USERS_V1}/mfa/sms/${encodeURIComponent(deviceId)}/disable`),
-    accountDisableEmailCode: (deviceId: string) => http.post<Record<string, never>>(`${USERS_V1}/mfa/emailcode/${encodeURIComponent(deviceId)}/disable`),
-    accountPreEnrollWebAuthn: (deviceType: DeviceType) => http.post<WebAuthnRegistration>(`${USERS_V1}/mfa/webauthn/enroll`, { deviceType }),
-    accountEnrollWebAuthn: (body: { webauthnToken: string; deviceType: DeviceType; options: RegistrationResponseJSON }) =>
+    accountVerifyAuthenticator: (token: string) =>
+      http.post<{ deviceId: string; recoveryCode?: string }>(`${USERS_V1}/mfa/enroll/verify`, { token }),
+    accountDisableAuthenticators: (token: string) =>
+      http.post<Record<string, never>>(`${USERS_V1}/mfa/disable`, { token }),
+    accountDisableAuthenticator: (deviceId: string, token: string) =>
+      http.post<Record<string, never>>(
+        `${USERS_V1}/mfa/authenticator/${encodeURIComponent(deviceId)}/disable`,
+        { token },
+      ),
+    accountPreEnrollSms: (phoneNumber: string) =>
+      http.post<OtcAnswer>(`${USERS_V1}/mfa/sms/enroll`, { phoneNumber }),
+    accountEnrollSms: (body: { otcToken: string; code: string }) =>
+      http.post<{ deviceId: string; recoveryCode?: string }>(`${USERS_V1}/mfa/sms/enroll/verify`, body),
+    accountDisableSms: (deviceId: string) =>
+      http.post<Record<string, never>>(`${USERS_V1}/mfa/sms/${encodeURIComponent(deviceId)}/disable`),
+    accountDisableEmailCode: (deviceId: string) =>
+      http.post<Record<string, never>>(`${USERS_V1}/mfa/emailcode/${encodeURIComponent(deviceId)}/disable`),
+    accountPreEnrollWebAuthn: (deviceType: DeviceType) =>
+      http.post<WebAuthnRegistration>(`${USERS_V1}/mfa/webauthn/enroll`, { deviceType }),
+    accountEnrollWebAuthn: (body: {
+      webauthnToken: string;
+      deviceType: DeviceType;
+      options: RegistrationResponseJSON;
+    }) =>
       http.post<{ deviceId: string; recoveryCode?: string }>(`${USERS_V1}/mfa/webauthn/enroll/verify`, body),
-    accountDisableWebAuthn: (deviceId: string) => http.post<Record<string, never>>(`${USERS_V1}/mfa/webauthn/${encodeURIComponent(deviceId)}/disable`),
+    accountDisableWebAuthn: (deviceId: string) =>
+      http.post<Record<string, never>>(`${USERS_V1}/mfa/webauthn/${encodeURIComponent(deviceId)}/disable`),
   };
 }
 export type MfaApi = ReturnType<typeof createMfaApi>;

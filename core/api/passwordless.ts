@@ -6,7 +6,10 @@ import { USERS_V1 } from './users';
 export type PasswordlessType = 'Code' | 'MagicLink' | 'SmsCode';
 
 /** POST /passwordless/{type}/prelogin answers (spec 000 §7). */
-export interface PasswordlessPreLoginResponse { phoneNumber?: string | null; resetPhoneNumberToken?: string | null }
+export interface PasswordlessPreLoginResponse {
+  phoneNumber?: string | null;
+  resetPhoneNumberToken?: string | null;
+}
 
 /**
  * Passwordless sign-in and the phone-number reset (spec 000 §7). Loaded with the passwordless
@@ -19,9 +22,13 @@ export function createPasswordlessApi(http: HttpClient) {
     /** Code and SmsCode: `{ email, code }`; MagicLink: `{ token }`. Sets the refresh cookie. */
     postLogin: (type: PasswordlessType, body: { email: string; code: string } | { token: string }) =>
       http.post<AuthResponse>(`${AUTH_V1}/passwordless/${type}/postlogin`, body, { credentials: 'include' }),
-    requestPhoneReset: (email: string) => http.post<{ resetPhoneNumberToken: string }>(`${USERS_V1}/phone/reset`, { email }),
+    requestPhoneReset: (email: string) =>
+      http.post<{ resetPhoneNumberToken: string }>(`${USERS_V1}/phone/reset`, { email }),
     verifyPhoneReset: (resetPhoneNumberToken: string, code: string) =>
-      http.post<{ changePhoneNumberToken: string }>(`${USERS_V1}/phone/reset/verify`, { resetPhoneNumberToken, code }),
+      http.post<{ changePhoneNumberToken: string }>(`${USERS_V1}/phone/reset/verify`, {
+        resetPhoneNumberToken,
+        code,
+      }),
     changePhone: (changePhoneNumberToken: string, phoneNumber: string) =>
       http.put<Record<string, never>>(`${USERS_V1}/phone/change`, { changePhoneNumberToken, phoneNumber }),
   };

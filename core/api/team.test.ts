@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { roleIdsPayload } from './team';
 
 const rows: Array<[string[], string[], string[]]> = [
-  [['a'], [], ['']],        // had roles, now none: one empty string clears them
-  [[], [], []],             // had none, still none
+  [['a'], [], ['']], // had roles, now none: one empty string clears them
+  [[], [], []], // had none, still none
   [['a'], ['b', 'c'], ['b', 'c']],
   [[], ['a'], ['a']],
 ];

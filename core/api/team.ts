@@ -20,19 +20,35 @@ export interface TeamUser {
   lastLogin: string | null;
 }
 
-export type UserSortField = 'createdAt' | 'name' | 'email' | 'id' | 'verified' | 'isLocked' | 'provider' | 'tenantId';
+export type UserSortField =
+  'createdAt' | 'name' | 'email' | 'id' | 'verified' | 'isLocked' | 'provider' | 'tenantId';
 export type SortOrder = 'ASC' | 'DESC';
 
 /** Query of GET users v2 (spec 001 §7): `_offset` is the page index. */
-export interface UsersQuery { filter?: string; sortBy?: UserSortField; order?: SortOrder; page?: number; pageSize?: number }
+export interface UsersQuery {
+  filter?: string;
+  sortBy?: UserSortField;
+  order?: SortOrder;
+  page?: number;
+  pageSize?: number;
+}
 
-export interface Page<T> { items: T[]; _metadata: { totalItems: number; totalPages: number } }
+export interface Page<T> {
+  items: T[];
+  _metadata: { totalItems: number; totalPages: number };
+}
 
 /** Team default page size (spec 001 §9). */
 export const USERS_PAGE_SIZE = 20;
 
 /** A role an admin can give (GET roles v1). */
-export interface AssignableRole { id: string; key: string; name: string; description: string | null; isDefault: boolean }
+export interface AssignableRole {
+  id: string;
+  key: string;
+  name: string;
+  description: string | null;
+  isDefault: boolean;
+}
 
 /**
  * The roleIds to send when a user's roles change. Spec 001 §5: an empty list, when the user had
@@ -56,9 +72,13 @@ export function usersQueryParams(query: UsersQuery) {
 export function createTeamApi(http: HttpClient) {
   return {
     listRoles: () => http.get<AssignableRole[]>('/identity/resources/roles/v1'),
-    removeUser: (userId: string) => http.delete<Record<string, never>>(`/identity/resources/users/v1/${encodeURIComponent(userId)}`),
+    removeUser: (userId: string) =>
+      http.delete<Record<string, never>>(`/identity/resources/users/v1/${encodeURIComponent(userId)}`),
     setUserRoles: (userId: string, previousRoleIds: readonly string[], roleIds: readonly string[]) =>
-      http.put<{ roleIds: string[] }>(`/identity/resources/users/v1/${encodeURIComponent(userId)}/roles`, { roleIds: roleIdsPayload(previousRoleIds, roleIds) }),
-    listUsers: (query: UsersQuery = {}) => http.get<Page<TeamUser>>(USERS_V2, { query: usersQueryParams(query) }),
+      http.put<{ roleIds: string[] }>(`/identity/resources/users/v1/${encodeURIComponent(userId)}/roles`, {
+        roleIds: roleIdsPayload(previousRoleIds, roleIds),
+      }),
+    listUsers: (query: UsersQuery = {}) =>
+      http.get<Page<TeamUser>>(USERS_V2, { query: usersQueryParams(query) }),
   };
 }

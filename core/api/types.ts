@@ -1,6 +1,7 @@
 /** Entities of spec 000 §3, as far as the kit reads them. */
 
-export type AuthStrategy = 'EmailAndPassword' | 'MagicLink' | 'Code' | 'SmsCode' | 'Passkeys' | 'NoLocalAuthentication';
+export type AuthStrategy =
+  'EmailAndPassword' | 'MagicLink' | 'Code' | 'SmsCode' | 'Passkeys' | 'NoLocalAuthentication';
 
 export interface PublicPolicy {
   allowSignups: boolean;
@@ -12,10 +13,20 @@ export interface PublicPolicy {
   secondaryStrategies?: Array<{ strategy: string; isActive: boolean }>;
 }
 
-export interface PasswordConfig { minLength: number; maxLength: number }
+export interface PasswordConfig {
+  minLength: number;
+  maxLength: number;
+}
 
-export interface RoleRef { id: string; key: string; name?: string }
-export interface PermissionRef { id: string; key: string }
+export interface RoleRef {
+  id: string;
+  key: string;
+  name?: string;
+}
+export interface PermissionRef {
+  id: string;
+  key: string;
+}
 
 export interface User {
   id: string;
@@ -74,23 +85,64 @@ export interface SignUpResponse {
 
 /** Hosted login's token call (spec 000 §7): the authorization-code or the refresh-token grant. */
 export type OAuthTokenRequest =
-  | { grant_type: 'authorization_code'; client_id: string; code: string; redirect_uri: string; code_verifier: string }
+  | {
+      grant_type: 'authorization_code';
+      client_id: string;
+      code: string;
+      redirect_uri: string;
+      code_verifier: string;
+    }
   | { grant_type: 'refresh_token'; client_id: string; refresh_token: string };
 /** Spec 000 §3 "Hosted-login token response": id_token, refresh_token, expires_in (and the access token). */
-export interface OAuthTokenResponse { access_token?: string; id_token?: string; refresh_token?: string; expires_in?: number; token_type?: string }
+export interface OAuthTokenResponse {
+  access_token?: string;
+  id_token?: string;
+  refresh_token?: string;
+  expires_in?: number;
+  token_type?: string;
+}
 
 /** Spec 000 §3 "Social login config": provider, authorizationUrl (and how to show it). */
-export interface SocialProviderConfig { provider: string; authorizationUrl: string; displayName?: string; active?: boolean; type?: string; customised?: boolean }
+export interface SocialProviderConfig {
+  provider: string;
+  authorizationUrl: string;
+  displayName?: string;
+  active?: boolean;
+  type?: string;
+  customised?: boolean;
+}
 /** Spec 000 §5: code, id_token, redirectUri, code_verifier and state, each only when present. */
-export type SocialPostLoginQuery = { code?: string; id_token?: string; redirectUri?: string; code_verifier?: string; state?: string };
+export type SocialPostLoginQuery = {
+  code?: string;
+  id_token?: string;
+  redirectUri?: string;
+  code_verifier?: string;
+  state?: string;
+};
 /** Spec 000 §3 "Social login result". */
-export interface SocialLoginResult { email?: string; isNewUser?: boolean; userId?: string; tenantId?: string; name?: string }
+export interface SocialLoginResult {
+  email?: string;
+  isNewUser?: boolean;
+  userId?: string;
+  tenantId?: string;
+  name?: string;
+}
 
-export interface SsoPreLoginResponse { address: string; idpType?: string }
+export interface SsoPreLoginResponse {
+  address: string;
+  idpType?: string;
+}
 
-export interface VendorPublicInfo { whiteLabelMode: boolean }
+export interface VendorPublicInfo {
+  whiteLabelMode: boolean;
+}
 
-export interface LoginRequest { email: string; password: string; recaptchaToken?: string; invitationToken?: string }
+export interface LoginRequest {
+  email: string;
+  password: string;
+  recaptchaToken?: string;
+  invitationToken?: string;
+}
 export interface SignUpRequest {
   email: string;
   password: string;
@@ -101,21 +153,39 @@ export interface SignUpRequest {
 }
 
 /** A link from an email: password reset and activation (spec 000 §2 routes, §7). */
-export interface EmailLinkParams { userId: string; token: string }
-export interface ResetPasswordRequest extends EmailLinkParams { password: string }
-export interface ActivationStrategy { shouldSetPassword: boolean }
-export interface ActivateAccountRequest extends EmailLinkParams { password?: string }
+export interface EmailLinkParams {
+  userId: string;
+  token: string;
+}
+export interface ResetPasswordRequest extends EmailLinkParams {
+  password: string;
+}
+export interface ActivationStrategy {
+  shouldSetPassword: boolean;
+}
+export interface ActivateAccountRequest extends EmailLinkParams {
+  password?: string;
+}
 
 /** MFA devices (spec 000 §3): webauthn, phones, authenticators; plus emails (email codes). */
 export interface MfaDevices {
-  webauthn: Array<{ id: string; deviceType: 'platform' | 'cross-platform' | null; name?: string | null; createdAt?: string }>;
+  webauthn: Array<{
+    id: string;
+    deviceType: 'platform' | 'cross-platform' | null;
+    name?: string | null;
+    createdAt?: string;
+  }>;
   phones: Array<{ id: string; phoneNumber: string | null; createdAt?: string }>;
   authenticators: Array<{ id: string; name?: string | null; createdAt?: string }>;
   emails?: Array<{ id: string; email: string | null; createdAt?: string }>;
 }
 
-export type MfaStrategy = 'AuthenticatorApp' | 'SMS' | 'EmailCode' | 'WebAuthnPlatform' | 'WebAuthnCrossPlatform';
-export interface MfaStrategyState { strategy: MfaStrategy | string; isActive: boolean }
+export type MfaStrategy =
+  'AuthenticatorApp' | 'SMS' | 'EmailCode' | 'WebAuthnPlatform' | 'WebAuthnCrossPlatform';
+export interface MfaStrategyState {
+  strategy: MfaStrategy | string;
+  isActive: boolean;
+}
 
 /** What the login box keeps between the password and the second factor. */
 export interface MfaLoginInfo {

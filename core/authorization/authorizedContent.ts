@@ -27,7 +27,10 @@ export interface GuardRequirements {
  * spec says. Permission keys match wildcards (`fe.*` grants `fe.secure.read.users`); role keys match
  * exactly.
  */
-export function isAuthorized(user: GuardUser | null | undefined, requirements: GuardRequirements = {}): boolean {
+export function isAuthorized(
+  user: GuardUser | null | undefined,
+  requirements: GuardRequirements = {},
+): boolean {
   if (user?.superUser) return true;
   const permissions = requirements.requiredPermissions?.length ? requirements.requiredPermissions : null;
   const roles = requirements.requiredRoles?.length ? requirements.requiredRoles : null;

@@ -1,6 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO_BASE_URL, MISSING_BASE_URL_MESSAGE, MissingBaseUrlError, refuseToStart, resolveOptions } from './options';
+import {
+  DEMO_BASE_URL,
+  MISSING_BASE_URL_MESSAGE,
+  MissingBaseUrlError,
+  refuseToStart,
+  resolveOptions,
+} from './options';
 
 test('defaults: prefix frontegg, log level error, credentials same-origin', () => {
   const options = resolveOptions({ baseUrl: 'https://auth.example.com/' });
@@ -14,7 +20,10 @@ test('defaults: prefix frontegg, log level error, credentials same-origin', () =
 
 test('a missing or blank base URL refuses to start', () => {
   assert.throws(() => resolveOptions({}), MissingBaseUrlError);
-  assert.throws(() => resolveOptions({ baseUrl: '   ' }), (error: Error) => error.message === MISSING_BASE_URL_MESSAGE);
+  assert.throws(
+    () => resolveOptions({ baseUrl: '   ' }),
+    (error: Error) => error.message === MISSING_BASE_URL_MESSAGE,
+  );
 });
 
 test('demo mode needs no base URL', () => {
@@ -30,12 +39,24 @@ test('refuseToStart clears the page and raises the alert', () => {
   let cleared = false;
   let alerted = '';
   const doc = {
-    body: { replaceChildren: () => { cleared = true; } },
-    defaultView: { alert: (message: string) => { alerted = message; } },
+    body: {
+      replaceChildren: () => {
+        cleared = true;
+      },
+    },
+    defaultView: {
+      alert: (message: string) => {
+        alerted = message;
+      },
+    },
   } as unknown as Document;
   const original = console.error;
   console.error = () => {};
-  try { refuseToStart(doc); } finally { console.error = original; }
+  try {
+    refuseToStart(doc);
+  } finally {
+    console.error = original;
+  }
   assert.equal(cleared, true);
   assert.equal(alerted, MISSING_BASE_URL_MESSAGE);
   assert.match(alerted, /baseUrl option/);

@@ -3,7 +3,8 @@ import { resolveRoutes } from './routes';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 export type RequestSource = 'admin-portal' | 'login-box';
-export type FrameworkName = 'nextjs' | 'react' | 'angular' | 'vuejs' | 'flutter' | 'ios' | 'android' | 'vanillajs';
+export type FrameworkName =
+  'nextjs' | 'react' | 'angular' | 'vuejs' | 'flutter' | 'ios' | 'android' | 'vanillajs';
 
 /** What a host gives the kit (spec 000 §1 and §7). Only `baseUrl` is required. */
 export interface ContextOptions {

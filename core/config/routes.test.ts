@@ -3,23 +3,26 @@ import assert from 'node:assert/strict';
 import { DEFAULT_ROUTES, isAuthRoute, resolveRoutes } from './routes';
 
 test('the default route table has every key of spec 000 §2 with its path', () => {
-  assert.deepEqual({ ...DEFAULT_ROUTES }, {
-    authenticatedUrl: '/',
-    loginUrl: '/account/login',
-    logoutUrl: '/account/logout',
-    activateUrl: '/account/activate',
-    impersonationUrl: '/account/impersonate',
-    acceptInvitationUrl: '/account/invitation/accept',
-    forgetPasswordUrl: '/account/forget-password',
-    resetPhoneNumberUrl: '/account/reset-phone-number',
-    resetPasswordUrl: '/account/reset-password',
-    socialLoginCallbackUrl: '/account/social/success',
-    signUpUrl: '/account/sign-up',
-    oidcRedirectUrl: '/account/oidc/callback',
-    samlCallbackUrl: '/account/saml/callback',
-    magicLinkCallbackUrl: '/account/login/magic-link',
-    hostedLoginRedirectUrl: '/oauth/callback',
-  });
+  assert.deepEqual(
+    { ...DEFAULT_ROUTES },
+    {
+      authenticatedUrl: '/',
+      loginUrl: '/account/login',
+      logoutUrl: '/account/logout',
+      activateUrl: '/account/activate',
+      impersonationUrl: '/account/impersonate',
+      acceptInvitationUrl: '/account/invitation/accept',
+      forgetPasswordUrl: '/account/forget-password',
+      resetPhoneNumberUrl: '/account/reset-phone-number',
+      resetPasswordUrl: '/account/reset-password',
+      socialLoginCallbackUrl: '/account/social/success',
+      signUpUrl: '/account/sign-up',
+      oidcRedirectUrl: '/account/oidc/callback',
+      samlCallbackUrl: '/account/saml/callback',
+      magicLinkCallbackUrl: '/account/login/magic-link',
+      hostedLoginRedirectUrl: '/oauth/callback',
+    },
+  );
 });
 
 const rows: Array<[string, boolean]> = [

@@ -14,7 +14,10 @@ import { DEMO_PASSWORD_MIN_LENGTH, type DemoDatabase, type DemoOneTimeToken, typ
 
 type Json = Record<string, unknown>;
 type Answer = { status: number; body: unknown; save?: boolean };
-interface FlowRequest { body: Json; query: Record<string, string> }
+interface FlowRequest {
+  body: Json;
+  query: Record<string, string>;
+}
 export type DemoFlowHandler = (db: DemoDatabase, request: FlowRequest) => Answer;
 
 export interface DemoFlowTools {
@@ -30,32 +33,53 @@ const LIFETIMES_MS = { resetPassword: HOUR, activation: 7 * 24 * HOUR, invitatio
 
 const fail = (status: number, ...errors: string[]): Answer => ({ status, body: { errors } });
 const ok = (body: unknown, save = false): Answer => ({ status: 200, body, save });
-const isEmail = (value: unknown): value is string => typeof value === 'string' && value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
-const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length > 0 && value.length <= max;
+const isEmail = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+const isText = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= max;
 /** The password policy of the demo (the server's default policy). */
 function passwordProblem(password: unknown): string | null {
-  if (typeof password !== 'string' || password.length < DEMO_PASSWORD_MIN_LENGTH) return `Password must be at least ${DEMO_PASSWORD_MIN_LENGTH} characters`;
+  if (typeof password !== 'string' || password.length < DEMO_PASSWORD_MIN_LENGTH)
+    return `Password must be at least ${DEMO_PASSWORD_MIN_LENGTH} characters`;
   if (password.length > 128) return 'Password must be at most 128 characters';
   return isDemoBreached(password) ? BREACHED_PASSWORD_MESSAGE : null;
 }
-const findByEmail = (db: DemoDatabase, email: string) => db.users.find((u) => u.email.toLowerCase() === email.trim().toLowerCase());
+const findByEmail = (db: DemoDatabase, email: string) =>
+  db.users.find((u) => u.email.toLowerCase() === email.trim().toLowerCase());
 
 /** Where demo links point: the page's own origin (there is no server to configure). */
 const appOrigin = () => globalThis.location?.origin ?? 'https://demo.auth-elements.invalid';
 
 export function createDemoAccountFlows(tools: DemoFlowTools) {
   function sendEmail(db: DemoDatabase, to: string, subject: string, text: string) {
-    (db.outbox ??= []).unshift({ channel: 'email', to, subject, text, createdAt: new Date(tools.now()).toISOString() });
+    (db.outbox ??= []).unshift({
+      channel: 'email',
+      to,
+      subject,
+      text,
+      createdAt: new Date(tools.now()).toISOString(),
+    });
     db.outbox.length = Math.min(db.outbox.length, 50);
     // The demo's delivery: visible to whoever tries the demo, in the console.
     console.info(`[auth-elements demo] email to ${to}: ${subject}\n${text}`);
   }
 
-  function issueLink(db: DemoDatabase, purpose: keyof typeof LIFETIMES_MS, user: DemoUser, path: string): string {
+  function issueLink(
+    db: DemoDatabase,
+    purpose: keyof typeof LIFETIMES_MS,
+    user: DemoUser,
+    path: string,
+  ): string {
     const tokens = (db.oneTimeTokens ??= []);
     for (const t of tokens) if (t.userId === user.id && t.purpose === purpose) t.used = true;
     const token = `${tools.random()}${tools.random()}`;
-    tokens.push({ purpose, userId: user.id, token, expiresAt: tools.now() + LIFETIMES_MS[purpose], used: false });
+    tokens.push({
+      purpose,
+      userId: user.id,
+      token,
+      expiresAt: tools.now() + LIFETIMES_MS[purpose],
+      used: false,
+    });
     const link = new URL(path, appOrigin());
     link.searchParams.set('userId', user.id);
     link.searchParams.set('token', token);
@@ -63,12 +87,24 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
   }
 
   function liveLink(db: DemoDatabase, purpose: DemoOneTimeToken['purpose'], userId: unknown, token: unknown) {
-    return (db.oneTimeTokens ?? []).find((t) => t.purpose === purpose && t.userId === userId && t.token === token && !t.used && t.expiresAt > tools.now());
+    return (db.oneTimeTokens ?? []).find(
+      (t) =>
+        t.purpose === purpose &&
+        t.userId === userId &&
+        t.token === token &&
+        !t.used &&
+        t.expiresAt > tools.now(),
+    );
   }
 
   function sendActivation(db: DemoDatabase, user: DemoUser) {
     const link = issueLink(db, 'activation', user, '/account/activate');
-    sendEmail(db, user.email, 'Activate your account', `Welcome! Activate your account here (the link works once, for seven days):\n${link}\n\nIf you did not sign up, ignore this email.`);
+    sendEmail(
+      db,
+      user.email,
+      'Activate your account',
+      `Welcome! Activate your account here (the link works once, for seven days):\n${link}\n\nIf you did not sign up, ignore this email.`,
+    );
   }
 
   function linkInputProblem(body: Json): string | null {
@@ -83,7 +119,12 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
       const user = findByEmail(db, body.email);
       if (user) {
         const link = issueLink(db, 'resetPassword', user, '/account/reset-password');
-        sendEmail(db, user.email, 'Reset your password', `Someone asked to reset the password of your account.\n\nChoose a new password here (the link works once, for one hour):\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.`);
+        sendEmail(
+          db,
+          user.email,
+          'Reset your password',
+          `Someone asked to reset the password of your account.\n\nChoose a new password here (the link works once, for one hour):\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+        );
       }
       return ok({}, true);
     },
@@ -103,7 +144,8 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
       const problem = linkInputProblem(query);
       if (problem) return fail(400, problem);
       const user = db.users.find((u) => u.id === query.userId);
-      if (!user || user.verified !== false || !liveLink(db, 'activation', query.userId, query.token)) return fail(400, ACTIVATION_LINK_INVALID);
+      if (!user || user.verified !== false || !liveLink(db, 'activation', query.userId, query.token))
+        return fail(400, ACTIVATION_LINK_INVALID);
       return ok({ shouldSetPassword: !user.password });
     },
     'POST /identity/resources/users/v1/activate': (db, { body }) => {

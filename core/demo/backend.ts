@@ -5,9 +5,20 @@ import { evaluateDemoFlags } from '../featureFlags/demoFlags';
 import { createDemoHostedLogin, createDemoSocialLogin, createDemoSso, demoSsoPreLogin } from './hostedLogin';
 import { createDemoAccountFlows } from './accountFlows';
 import { createDemoInvitations } from './invitations';
-import { BREACHED_PASSWORD_MESSAGE, createDemoPasswordless, isDemoBreached, tooManyAttempts } from './passwordless';
+import {
+  BREACHED_PASSWORD_MESSAGE,
+  createDemoPasswordless,
+  isDemoBreached,
+  tooManyAttempts,
+} from './passwordless';
 import { createDemoMfa } from './mfaFlows';
-import { DEMO_PASSWORD_MIN_LENGTH, DEMO_POLICY, seedDemoDatabase, type DemoDatabase, type DemoUser } from './data';
+import {
+  DEMO_PASSWORD_MIN_LENGTH,
+  DEMO_POLICY,
+  seedDemoDatabase,
+  type DemoDatabase,
+  type DemoUser,
+} from './data';
 import { subAccountRoute, tenantsOfUser } from './subAccounts';
 import { createDemoTeamAdmin, demoPermissionsOf, demoRoles, demoRolesOf } from './teamAdmin';
 
@@ -25,7 +36,11 @@ export const DEMO_TOKEN_LIFETIME_SECONDS = 86400;
 /** Where the demo keeps its data in localStorage (tests switch demo settings through it). */
 export const STORAGE_KEY = 'auth-elements.demo.v1';
 
-export interface DemoStorage { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void }
+export interface DemoStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
 
 export interface DemoBackendOptions {
   storage?: DemoStorage;
@@ -36,7 +51,13 @@ export interface DemoBackendOptions {
 }
 
 type Json = Record<string, unknown>;
-interface DemoRequest { method: string; path: string; body: Json; token: string | null; query: Record<string, string> }
+interface DemoRequest {
+  method: string;
+  path: string;
+  body: Json;
+  token: string | null;
+  query: Record<string, string>;
+}
 type Handler = (db: DemoDatabase, request: DemoRequest) => { status: number; body: unknown; save?: boolean };
 
 const fail = (status: number, ...errors: string[]) => ({ status, body: { errors } });
@@ -47,7 +68,8 @@ function randomId(): string {
   return Array.from(bytes, (b) => 'abcdefghijklmnopqrstuvwxyz0123456789'[b % 36]).join('');
 }
 
-const base64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const base64url = (value: unknown) =>
+  btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 
 /** The user's permissions: of the roles held directly and through groups (core/demo/teamAdmin.ts). */
 function permissionsOf(user: DemoUser, db: DemoDatabase): string[] {
@@ -56,47 +78,79 @@ function permissionsOf(user: DemoUser, db: DemoDatabase): string[] {
 
 /** A second factor in the demo's MFA state (core/demo/mfaFlows.ts); a passkey alone is a first factor. */
 function mfaEnrolledOf(db: DemoDatabase, user: DemoUser): boolean {
-  const devices = (db as DemoDatabase & { mfa?: { devices: Array<{ userId: string; passkey?: boolean }> } }).mfa?.devices ?? [];
+  const devices =
+    (db as DemoDatabase & { mfa?: { devices: Array<{ userId: string; passkey?: boolean }> } }).mfa?.devices ??
+    [];
   return devices.some((d) => d.userId === user.id && !d.passkey);
 }
 
 function profileOf(db: DemoDatabase, user: DemoUser): User {
   return {
-    id: user.id, email: user.email, name: user.name, tenantId: user.tenantId, tenantIds: [user.tenantId],
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    tenantId: user.tenantId,
+    tenantIds: [user.tenantId],
     roles: demoRolesOf(db, user).map((role) => ({ id: role.id, key: role.key, name: role.name })),
     permissions: permissionsOf(user, db).map((key) => ({ id: `perm-${key}`, key })),
-    verified: true, createdAt: user.createdAt, lastLogin: user.lastLogin, metadata: user.metadata ?? '{}', mfaEnrolled: mfaEnrolledOf(db, user),
+    verified: true,
+    createdAt: user.createdAt,
+    lastLogin: user.lastLogin,
+    metadata: user.metadata ?? '{}',
+    mfaEnrolled: mfaEnrolledOf(db, user),
     phoneNumber: user.phoneNumber ?? null,
-    superUser: false, profilePictureUrl: null,
+    superUser: false,
+    profilePictureUrl: null,
   } satisfies User & Json as User;
 }
 
 const DEMO_ADMIN_BOX = {
   navigation: {
-    roles: { visibility: 'byPermissions' }, groups: { visibility: 'byPermissions' },
-    personalApiTokens: { visibility: 'byPermissions' }, apiTokens: { visibility: 'byPermissions' },
+    roles: { visibility: 'byPermissions' },
+    groups: { visibility: 'byPermissions' },
+    personalApiTokens: { visibility: 'byPermissions' },
+    apiTokens: { visibility: 'byPermissions' },
   },
 };
 
 const PHONE = /^[+0-9 ().-]*$/;
 
 const SORTABLE: Record<string, (u: DemoUser) => string | number | boolean> = {
-  name: (u) => u.name.toLowerCase(), email: (u) => u.email, createdAt: (u) => u.createdAt, id: (u) => u.id,
-  verified: (u) => u.verified !== false, isLocked: () => false, provider: () => 'local', tenantId: (u) => u.tenantId,
+  name: (u) => u.name.toLowerCase(),
+  email: (u) => u.email,
+  createdAt: (u) => u.createdAt,
+  id: (u) => u.id,
+  verified: (u) => u.verified !== false,
+  isLocked: () => false,
+  provider: () => 'local',
+  tenantId: (u) => u.tenantId,
 };
 
 /** A users-list row in demo mode (the server's TeamUserDto). */
 function listItemOf(db: DemoDatabase, u: DemoUser) {
   const profile = profileOf(db, u);
   const pending = u.invitationPending === true;
-  return { ...profile, verified: u.verified !== false, activatedForTenant: u.verified !== false && !pending, invitationPending: pending, isLocked: false, provider: 'local' };
+  return {
+    ...profile,
+    verified: u.verified !== false,
+    activatedForTenant: u.verified !== false && !pending,
+    invitationPending: pending,
+    isLocked: false,
+    provider: 'local',
+  };
 }
 
 const V2_QUERY = ['_filter', '_sortBy', '_order', '_offset', '_limit', '_includeSubTenants'];
 const V3_QUERY = [...V2_QUERY, '_tenantId', '_preset', '_maxInactiveSeconds', '_email'];
 
 /** GET users v2 and v3 in demo mode: the same query rules as the server (server/routes/team-users.ts). */
-function listDemoUsers(db: DemoDatabase, caller: DemoUser, query: Record<string, string>, v3 = false, now = Date.now()) {
+function listDemoUsers(
+  db: DemoDatabase,
+  caller: DemoUser,
+  query: Record<string, string>,
+  v3 = false,
+  now = Date.now(),
+) {
   if (!permissionsOf(caller, db).some((key) => key === 'fe.*' || key === 'fe.secure.read.users')) {
     return fail(403, 'You need the fe.secure.read.users permission to do this');
   }
@@ -104,16 +158,27 @@ function listDemoUsers(db: DemoDatabase, caller: DemoUser, query: Record<string,
   const order = (query._order ?? 'ASC').toUpperCase();
   const limit = Math.min(200, Math.max(1, Number(query._limit ?? 20)));
   const page = Number(query._offset ?? 0);
-  if (!SORTABLE[sortBy] || !['ASC', 'DESC'].includes(order) || !Number.isInteger(limit) || !Number.isInteger(page) || page < 0) {
+  if (
+    !SORTABLE[sortBy] ||
+    !['ASC', 'DESC'].includes(order) ||
+    !Number.isInteger(limit) ||
+    !Number.isInteger(page) ||
+    page < 0
+  ) {
     return fail(400, 'Invalid users query');
   }
   const unknown = Object.keys(query).find((key) => !(v3 ? V3_QUERY : V2_QUERY).includes(key));
   if (unknown) return fail(400, `Unknown field "${unknown}"`);
-  if (v3 && query._tenantId && query._tenantId !== caller.tenantId) return fail(403, 'You can only list the users of your active account');
-  if (v3 && query._preset && !['INACTIVE', 'MFA_UNENROLLED', 'BREACHED_PASSWORDS'].includes(query._preset)) return fail(400, 'Invalid users query');
-  if (v3 && query._preset === 'BREACHED_PASSWORDS') return fail(400, `The ${query._preset} preset is not available on this server`);
-  if (v3 && query._maxInactiveSeconds && query._preset !== 'INACTIVE') return fail(400, '_maxInactiveSeconds needs _preset=INACTIVE');
-  const inactiveMs = v3 && query._preset === 'INACTIVE' ? Number(query._maxInactiveSeconds ?? 7_776_000) * 1000 : null;
+  if (v3 && query._tenantId && query._tenantId !== caller.tenantId)
+    return fail(403, 'You can only list the users of your active account');
+  if (v3 && query._preset && !['INACTIVE', 'MFA_UNENROLLED', 'BREACHED_PASSWORDS'].includes(query._preset))
+    return fail(400, 'Invalid users query');
+  if (v3 && query._preset === 'BREACHED_PASSWORDS')
+    return fail(400, `The ${query._preset} preset is not available on this server`);
+  if (v3 && query._maxInactiveSeconds && query._preset !== 'INACTIVE')
+    return fail(400, '_maxInactiveSeconds needs _preset=INACTIVE');
+  const inactiveMs =
+    v3 && query._preset === 'INACTIVE' ? Number(query._maxInactiveSeconds ?? 7_776_000) * 1000 : null;
   const email = v3 ? (query._email ?? '').trim().toLowerCase() : '';
   const filter = (query._filter ?? '').trim().toLowerCase();
   const key = SORTABLE[sortBy]!;
@@ -123,23 +188,34 @@ function listDemoUsers(db: DemoDatabase, caller: DemoUser, query: Record<string,
     .filter((u) => !email || u.email.toLowerCase() === email)
     .filter((u) => inactiveMs === null || !u.lastLogin || Date.parse(u.lastLogin) < now - inactiveMs)
     .filter((u) => !(v3 && query._preset === 'MFA_UNENROLLED') || !mfaEnrolledOf(db, u))
-    .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : 1) * (order === 'DESC' ? -1 : 1));
+    .sort(
+      (a, b) =>
+        (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : 1) * (order === 'DESC' ? -1 : 1),
+    );
   const items = matching.slice(page * limit, page * limit + limit).map((u) => listItemOf(db, u));
-  return ok({ items, _metadata: { totalItems: matching.length, totalPages: Math.ceil(matching.length / limit) } });
+  return ok({
+    items,
+    _metadata: { totalItems: matching.length, totalPages: Math.ceil(matching.length / limit) },
+  });
 }
 
 /** DELETE users v1/{id} (body null) and PUT users v1/{id}/roles in demo mode, as the server rules them. */
 function changeDemoMember(db: DemoDatabase, caller: DemoUser, userId: string, body: Json | null) {
   if (!permissionsOf(caller, db).includes('fe.*')) return fail(403, 'You need the permission to do this');
   const target = db.users.find((u) => u.id === userId && u.tenantId === caller.tenantId);
-  if (userId === caller.id) return fail(400, body ? 'You cannot change your own roles' : 'You cannot remove yourself from the account');
+  if (userId === caller.id)
+    return fail(
+      400,
+      body ? 'You cannot change your own roles' : 'You cannot remove yourself from the account',
+    );
   if (!target) return fail(404, 'User not found in this account');
   if (!body) {
     db.users = db.users.filter((u) => u !== target);
     return ok({}, true);
   }
   const ids = body.roleIds;
-  if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) return fail(400, 'roleIds must be a list of role ids');
+  if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string'))
+    return fail(400, 'roleIds must be a list of role ids');
   const roles = demoRoles(db).filter((r) => r.tenantId === null || r.tenantId === caller.tenantId);
   const keys = (ids as string[]).filter((id) => id !== '').map((id) => roles.find((r) => r.id === id)?.key);
   if (keys.some((key) => !key)) return fail(400, 'Some roles do not exist in this account');
@@ -151,8 +227,16 @@ function demoAccountSettings(db: DemoDatabase, tenantId: string) {
   const tenant = db.tenants.find((t) => t.tenantId === tenantId);
   const saved = db.accountSettings?.[tenantId] ?? {};
   return {
-    tenantId, name: tenant?.name ?? '', address: saved.address ?? null, website: saved.website ?? null, timezone: saved.timezone ?? null,
-    currency: saved.currency ?? 'USD', dateFormat: 'DD/MM/YYYY', timeFormat: 'HH:mm', logo: null, hasCustomLogin: false,
+    tenantId,
+    name: tenant?.name ?? '',
+    address: saved.address ?? null,
+    website: saved.website ?? null,
+    timezone: saved.timezone ?? null,
+    currency: saved.currency ?? 'USD',
+    dateFormat: 'DD/MM/YYYY',
+    timeFormat: 'HH:mm',
+    logo: null,
+    hasCustomLogin: false,
   };
 }
 
@@ -162,14 +246,32 @@ function updateDemoAccountSettings(db: DemoDatabase, user: DemoUser, body: Json)
   const unknown = Object.keys(body).find((key) => !allowed.includes(key));
   if (unknown) return fail(400, `Unknown field "${unknown}"`);
   if (Object.keys(body).length === 0) return fail(400, 'Nothing to update');
-  const text = (value: unknown, max: number) => value === null || (typeof value === 'string' && value.length <= max);
-  if (body.name !== undefined && (typeof body.name !== 'string' || !body.name.trim() || body.name.length > 100)) return fail(400, 'The company name must not be empty');
-  if (body.address !== undefined && !text(body.address, 200)) return fail(400, 'address must be at most 200 characters');
-  if (body.website !== undefined && !(body.website === null || (typeof body.website === 'string' && /^(https?:\/\/\S+)?$/.test(body.website)))) return fail(400, 'website must start with http:// or https://');
-  if (body.timezone !== undefined && !(body.timezone === null || (typeof body.timezone === 'string' && (body.timezone === '' || Intl.supportedValuesOf('timeZone').concat('UTC').includes(body.timezone))))) {
+  const text = (value: unknown, max: number) =>
+    value === null || (typeof value === 'string' && value.length <= max);
+  if (
+    body.name !== undefined &&
+    (typeof body.name !== 'string' || !body.name.trim() || body.name.length > 100)
+  )
+    return fail(400, 'The company name must not be empty');
+  if (body.address !== undefined && !text(body.address, 200))
+    return fail(400, 'address must be at most 200 characters');
+  if (
+    body.website !== undefined &&
+    !(body.website === null || (typeof body.website === 'string' && /^(https?:\/\/\S+)?$/.test(body.website)))
+  )
+    return fail(400, 'website must start with http:// or https://');
+  if (
+    body.timezone !== undefined &&
+    !(
+      body.timezone === null ||
+      (typeof body.timezone === 'string' &&
+        (body.timezone === '' || Intl.supportedValuesOf('timeZone').concat('UTC').includes(body.timezone)))
+    )
+  ) {
     return fail(400, `Unknown time zone "${String(body.timezone)}"`);
   }
-  if (body.currency !== undefined && !(typeof body.currency === 'string' && /^[A-Z]{3}$/.test(body.currency))) return fail(400, 'currency must be three capital letters');
+  if (body.currency !== undefined && !(typeof body.currency === 'string' && /^[A-Z]{3}$/.test(body.currency)))
+    return fail(400, 'currency must be three capital letters');
   const saved = ((db.accountSettings ??= {})[user.tenantId] ??= {});
   const blank = (value: unknown) => (typeof value === 'string' ? value.trim() || null : null);
   if (body.address !== undefined) saved.address = blank(body.address);
@@ -184,7 +286,15 @@ function updateDemoAccountSettings(db: DemoDatabase, user: DemoUser, body: Json)
 function demoSessions(db: DemoDatabase) {
   if (!db.session) return [];
   const userAgent = typeof navigator === 'undefined' ? null : navigator.userAgent;
-  return [{ id: db.session.id, userAgent, ipAddress: null, createdAt: db.session.createdAt ?? new Date(0).toISOString(), current: true }];
+  return [
+    {
+      id: db.session.id,
+      userAgent,
+      ipAddress: null,
+      createdAt: db.session.createdAt ?? new Date(0).toISOString(),
+      current: true,
+    },
+  ];
 }
 
 /** PUT /me in demo mode: the same fields and checks as the reference server (server/routes/profile.ts). */
@@ -193,21 +303,31 @@ function updateProfile(db: DemoDatabase, user: DemoUser, body: Json) {
   const unknown = Object.keys(body).find((key) => !allowed.includes(key));
   if (unknown) return fail(400, `Unknown field "${unknown}"`);
   if (Object.keys(body).length === 0) return fail(400, 'Nothing to update');
-  if (body.name !== undefined && (typeof body.name !== 'string' || !body.name.trim() || body.name.length > 100)) return fail(400, 'name must be 1 to 100 characters');
-  if (body.phoneNumber !== undefined && body.phoneNumber !== null && (typeof body.phoneNumber !== 'string' || body.phoneNumber.length > 32 || !PHONE.test(body.phoneNumber))) {
+  if (
+    body.name !== undefined &&
+    (typeof body.name !== 'string' || !body.name.trim() || body.name.length > 100)
+  )
+    return fail(400, 'name must be 1 to 100 characters');
+  if (
+    body.phoneNumber !== undefined &&
+    body.phoneNumber !== null &&
+    (typeof body.phoneNumber !== 'string' || body.phoneNumber.length > 32 || !PHONE.test(body.phoneNumber))
+  ) {
     return fail(400, 'phoneNumber must be a phone number');
   }
   if (body.metadata !== undefined && body.metadata !== null) {
     try {
       const parsed: unknown = typeof body.metadata === 'string' ? JSON.parse(body.metadata) : body.metadata;
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return fail(400, 'Metadata must be a JSON object');
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+        return fail(400, 'Metadata must be a JSON object');
       user.metadata = JSON.stringify(parsed);
     } catch {
       return fail(400, 'Metadata must be a JSON object');
     }
   }
   if (typeof body.name === 'string') user.name = body.name.trim();
-  if (body.phoneNumber !== undefined) user.phoneNumber = typeof body.phoneNumber === 'string' ? body.phoneNumber.trim() || null : null;
+  if (body.phoneNumber !== undefined)
+    user.phoneNumber = typeof body.phoneNumber === 'string' ? body.phoneNumber.trim() || null : null;
   return ok(profileOf(db, user), true);
 }
 
@@ -216,31 +336,47 @@ function updateProfile(db: DemoDatabase, user: DemoUser, body: Json) {
  * the caller holds the impersonate permission, the target is another member of the same account
  * with no permission the caller lacks, and an impersonated session cannot impersonate again.
  */
-function impersonateDemoUser(db: DemoDatabase, caller: DemoUser, body: Json, token: string | null, start: (db: DemoDatabase, user: DemoUser, impersonatorId?: string) => AuthResponse) {
+function impersonateDemoUser(
+  db: DemoDatabase,
+  caller: DemoUser,
+  body: Json,
+  token: string | null,
+  start: (db: DemoDatabase, user: DemoUser, impersonatorId?: string) => AuthResponse,
+) {
   const unknown = Object.keys(body).find((key) => key !== 'userId' && key !== 'tenantId');
   if (unknown) return fail(400, `Unknown field "${unknown}"`);
-  if (typeof body.userId !== 'string' || !body.userId || body.userId.length > 100) return fail(400, 'userId must be 1 to 100 characters');
-  if (body.tenantId !== undefined && body.tenantId !== null && typeof body.tenantId !== 'string') return fail(400, 'tenantId must be a string');
-  const claims = JSON.parse(atob(token!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { act?: unknown };
-  if (claims.act) return fail(403, 'You are already impersonating a user. Sign out and sign in as yourself first');
+  if (typeof body.userId !== 'string' || !body.userId || body.userId.length > 100)
+    return fail(400, 'userId must be 1 to 100 characters');
+  if (body.tenantId !== undefined && body.tenantId !== null && typeof body.tenantId !== 'string')
+    return fail(400, 'tenantId must be a string');
+  const claims = JSON.parse(atob(token!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
+    act?: unknown;
+  };
+  if (claims.act)
+    return fail(403, 'You are already impersonating a user. Sign out and sign in as yourself first');
   const held = permissionsOf(caller, db);
-  if (!holdsPermission(held, 'fe.secure.write.impersonate')) return fail(403, 'You need the fe.secure.write.impersonate permission to do this');
-  if (body.tenantId && body.tenantId !== caller.tenantId) return fail(403, 'You can only impersonate members of your active account');
+  if (!holdsPermission(held, 'fe.secure.write.impersonate'))
+    return fail(403, 'You need the fe.secure.write.impersonate permission to do this');
+  if (body.tenantId && body.tenantId !== caller.tenantId)
+    return fail(403, 'You can only impersonate members of your active account');
   if (body.userId === caller.id) return fail(400, 'You cannot impersonate yourself');
   const target = db.users.find((u) => u.id === body.userId && u.tenantId === caller.tenantId);
   if (!target) return fail(404, 'User not found in this account');
   if (target.verified === false) return fail(400, 'This user has not activated their account yet');
-  if (!permissionsOf(target, db).every((key) => holdsPermission(held, key))) return fail(403, 'This user has permissions you do not have, so you cannot impersonate them');
+  if (!permissionsOf(target, db).every((key) => holdsPermission(held, key)))
+    return fail(403, 'This user has permissions you do not have, so you cannot impersonate them');
   return ok(start(db, target, caller.id), true);
 }
 
-const isEmail = (value: unknown): value is string => typeof value === 'string' && value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+const isEmail = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
 export function createDemoBackend(config: DemoBackendOptions = {}) {
   const storage: DemoStorage = config.storage ?? globalThis.localStorage;
   const now = config.now ?? Date.now;
   const random = config.random ?? randomId;
-  const delay = config.delay ?? (() => DEMO_DELAY_MIN_MS + Math.random() * (DEMO_DELAY_MAX_MS - DEMO_DELAY_MIN_MS));
+  const delay =
+    config.delay ?? (() => DEMO_DELAY_MIN_MS + Math.random() * (DEMO_DELAY_MAX_MS - DEMO_DELAY_MIN_MS));
 
   function load(): DemoDatabase {
     try {
@@ -257,9 +393,17 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   function tokenFor(db: DemoDatabase, user: DemoUser, impersonatorId?: string): AuthResponse {
     const issuedAt = Math.floor(now() / 1000);
     const claims = {
-      sub: user.id, email: user.email, name: user.name, tenantId: user.tenantId, tenantIds: [user.tenantId],
-      roles: demoRolesOf(db, user).map((r) => r.key), permissions: permissionsOf(user, db), type: 'userToken', iss: 'auth-elements-demo',
-      iat: issuedAt, exp: issuedAt + DEMO_TOKEN_LIFETIME_SECONDS,
+      sub: user.id,
+      email: user.email,
+      name: user.name,
+      tenantId: user.tenantId,
+      tenantIds: [user.tenantId],
+      roles: demoRolesOf(db, user).map((r) => r.key),
+      permissions: permissionsOf(user, db),
+      type: 'userToken',
+      iss: 'auth-elements-demo',
+      iat: issuedAt,
+      exp: issuedAt + DEMO_TOKEN_LIFETIME_SECONDS,
       ...(impersonatorId ? { act: { sub: impersonatorId } } : {}),
     };
     return {
@@ -271,7 +415,13 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   }
 
   function startSession(db: DemoDatabase, user: DemoUser, impersonatorId?: string): AuthResponse {
-    db.session = { id: random(), userId: user.id, refreshToken: random(), createdAt: new Date(now()).toISOString(), ...(impersonatorId ? { impersonatorId } : {}) };
+    db.session = {
+      id: random(),
+      userId: user.id,
+      refreshToken: random(),
+      createdAt: new Date(now()).toISOString(),
+      ...(impersonatorId ? { impersonatorId } : {}),
+    };
     if (!impersonatorId) user.lastLogin = new Date(now()).toISOString();
     return tokenFor(db, user, impersonatorId);
   }
@@ -279,7 +429,10 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   function userOfToken(db: DemoDatabase, token: string | null): DemoUser | null {
     if (!token) return null;
     try {
-      const claims = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: string; exp?: number };
+      const claims = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
+        sub?: string;
+        exp?: number;
+      };
       if (!claims.exp || claims.exp * 1000 < now()) return null;
       return db.users.find((u) => u.id === claims.sub) ?? null;
     } catch {
@@ -287,7 +440,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     }
   }
 
-  const withUser = (handler: (db: DemoDatabase, user: DemoUser, request: DemoRequest) => ReturnType<Handler>): Handler =>
+  const withUser =
+    (handler: (db: DemoDatabase, user: DemoUser, request: DemoRequest) => ReturnType<Handler>): Handler =>
     (db, request) => {
       const user = userOfToken(db, request.token);
       return user ? handler(db, user, request) : fail(401, 'Unauthorized');
@@ -296,9 +450,19 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   // Password reset, activation and the demo outbox (core/demo/accountFlows.ts).
   const accountFlows = createDemoAccountFlows({ startSession, random, now });
   // Invitations, invite link (core/demo/invitations.ts).
-  const invitations = createDemoInvitations({ random, now, sendEmail: accountFlows.sendEmail, permissionsOf, listItem: listItemOf });
-  const invitationRoutes: Record<string, Handler> = Object.fromEntries(Object.entries(invitations.routes)
-    .map(([key, handler]) => [key, (db: DemoDatabase, request: DemoRequest) => handler(db, request, userOfToken(db, request.token))]));
+  const invitations = createDemoInvitations({
+    random,
+    now,
+    sendEmail: accountFlows.sendEmail,
+    permissionsOf,
+    listItem: listItemOf,
+  });
+  const invitationRoutes: Record<string, Handler> = Object.fromEntries(
+    Object.entries(invitations.routes).map(([key, handler]) => [
+      key,
+      (db: DemoDatabase, request: DemoRequest) => handler(db, request, userOfToken(db, request.token)),
+    ]),
+  );
   // Passwordless sign-in, reset phone number, rate limit, breach sample (core/demo/passwordless.ts).
   const passwordless = createDemoPasswordless({ startSession, random, now });
   // Roles and permissions, groups and API tokens (core/demo/teamAdmin.ts).
@@ -306,8 +470,9 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   const demoMfa = createDemoMfa({ startSession, userOfToken, random, now });
 
   const ssoPreLogin: Handler = (_db, { body }) =>
-    !isEmail(body.email) ? fail(400, 'email must be a valid email address')
-      : demoSsoPreLogin(body.email) ?? fail(404, 'SSO is not configured for this domain');
+    !isEmail(body.email)
+      ? fail(400, 'email must be a valid email address')
+      : (demoSsoPreLogin(body.email) ?? fail(404, 'SSO is not configured for this domain'));
   const routes: Record<string, Handler> = {
     ...accountFlows.routes,
     // Hosted login, social login and SSO (core/demo/hostedLogin.ts).
@@ -316,9 +481,16 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     ...createDemoSso({ startSession, secondFactor: demoMfa.gate, random, now }),
     ...passwordless.routes,
     ...invitationRoutes,
-    'GET /identity/resources/users/v3': withUser((db, user, { query }) => listDemoUsers(db, user, query, true, now())),
-    'GET /identity/resources/configurations/v1/public': (db) => ok({ ...DEMO_POLICY, ...(db.settings?.authStrategy ? { authStrategy: db.settings.authStrategy } : {}) }),
-    'GET /identity/resources/users/v1/passwords/config': () => ok({ minLength: DEMO_PASSWORD_MIN_LENGTH, maxLength: 128 }),
+    'GET /identity/resources/users/v3': withUser((db, user, { query }) =>
+      listDemoUsers(db, user, query, true, now()),
+    ),
+    'GET /identity/resources/configurations/v1/public': (db) =>
+      ok({
+        ...DEMO_POLICY,
+        ...(db.settings?.authStrategy ? { authStrategy: db.settings.authStrategy } : {}),
+      }),
+    'GET /identity/resources/users/v1/passwords/config': () =>
+      ok({ minLength: DEMO_PASSWORD_MIN_LENGTH, maxLength: 128 }),
     'GET /vendors/public': () => ok({ whiteLabelMode: false }),
     'POST /identity/resources/auth/v2/user/sso/prelogin': ssoPreLogin,
     'POST /identity/resources/auth/v1/user/saml/prelogin': ssoPreLogin,
@@ -354,37 +526,90 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       if (typeof body.password !== 'string' || body.password.length < DEMO_PASSWORD_MIN_LENGTH) {
         return fail(400, `Password must be at least ${DEMO_PASSWORD_MIN_LENGTH} characters`);
       }
-      if (typeof body.password === 'string' && body.password.length > 128) return fail(400, 'Password must be at most 128 characters');
+      if (typeof body.password === 'string' && body.password.length > 128)
+        return fail(400, 'Password must be at most 128 characters');
       if (isDemoBreached(body.password)) return fail(400, BREACHED_PASSWORD_MESSAGE);
-      if (body.name !== undefined && (typeof body.name !== 'string' || body.name.length > 100)) return fail(400, 'name must be at most 100 characters');
+      if (body.name !== undefined && (typeof body.name !== 'string' || body.name.length > 100))
+        return fail(400, 'name must be at most 100 characters');
       // Sign-up through an invite link joins that account, with no role (like the server).
       const joining = body.invitationToken ? invitations.signUpTenant(db, body.invitationToken) : null;
       if (joining && 'status' in joining) return joining;
       const email = body.email.trim();
-      if (db.users.some((u) => u.email.toLowerCase() === email.toLowerCase())) return fail(409, 'User already exists');
-      const name = typeof body.name === 'string' && body.name.trim() ? body.name.trim() : email.split('@')[0]!;
+      if (db.users.some((u) => u.email.toLowerCase() === email.toLowerCase()))
+        return fail(409, 'User already exists');
+      const name =
+        typeof body.name === 'string' && body.name.trim() ? body.name.trim() : email.split('@')[0]!;
       const tenantId = joining ? joining.tenantId : random();
-      const companyName = typeof body.companyName === 'string' && body.companyName.trim() ? body.companyName.trim() : `${name}'s account`;
-      if (!joining) db.tenants.push({ id: tenantId, tenantId, name: companyName, isReseller: false, metadata: '{}', vendorId: 'demo-vendor', createdAt: new Date(now()).toISOString() });
-      const user: DemoUser = { id: random(), email, name, password: body.password, tenantId, roleKeys: joining ? [] : ['Admin'], createdAt: new Date(now()).toISOString() };
+      const companyName =
+        typeof body.companyName === 'string' && body.companyName.trim()
+          ? body.companyName.trim()
+          : `${name}'s account`;
+      if (!joining)
+        db.tenants.push({
+          id: tenantId,
+          tenantId,
+          name: companyName,
+          isReseller: false,
+          metadata: '{}',
+          vendorId: 'demo-vendor',
+          createdAt: new Date(now()).toISOString(),
+        });
+      const user: DemoUser = {
+        id: random(),
+        email,
+        name,
+        password: body.password,
+        tenantId,
+        roleKeys: joining ? [] : ['Admin'],
+        createdAt: new Date(now()).toISOString(),
+      };
       db.users.push(user);
       if (db.settings?.signUpRequiresActivation) {
         // Like the server: not signed in, an activation link by email.
         user.verified = false;
         accountFlows.sendActivation(db, user);
-        return ok({ shouldActivate: true, userId: user.id, tenantId, user: profileOf(db, user) } satisfies SignUpResponse, true);
+        return ok(
+          {
+            shouldActivate: true,
+            userId: user.id,
+            tenantId,
+            user: profileOf(db, user),
+          } satisfies SignUpResponse,
+          true,
+        );
       }
-      const answer: SignUpResponse = { shouldActivate: false, userId: user.id, tenantId, user: profileOf(db, user), authResponse: startSession(db, user) };
+      const answer: SignUpResponse = {
+        shouldActivate: false,
+        userId: user.id,
+        tenantId,
+        user: profileOf(db, user),
+        authResponse: startSession(db, user),
+      };
       return ok(answer, true);
     },
     'GET /identity/resources/users/v2/me': withUser((db, user) => ok(profileOf(db, user))),
     'PUT /identity/resources/users/v2/me': withUser((db, user, { body }) => updateProfile(db, user, body)),
     'GET /identity/resources/users/v2': withUser((db, user, { query }) => listDemoUsers(db, user, query)),
-    'GET /identity/resources/roles/v1': withUser((db, user) => ok(demoRoles(db).filter((r) => r.tenantId === null || r.tenantId === user.tenantId)
-      .map((role) => ({ id: role.id, key: role.key, name: role.name, description: role.description, isDefault: role.key === 'Admin' && role.tenantId === null }))
-      .sort((a, b) => a.name.localeCompare(b.name)))),
-    'GET /tenants/resources/account-settings/v1': withUser((db, user) => ok(demoAccountSettings(db, user.tenantId))),
-    'PUT /tenants/resources/account-settings/v1': withUser((db, user, { body }) => updateDemoAccountSettings(db, user, body)),
+    'GET /identity/resources/roles/v1': withUser((db, user) =>
+      ok(
+        demoRoles(db)
+          .filter((r) => r.tenantId === null || r.tenantId === user.tenantId)
+          .map((role) => ({
+            id: role.id,
+            key: role.key,
+            name: role.name,
+            description: role.description,
+            isDefault: role.key === 'Admin' && role.tenantId === null,
+          }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
+      ),
+    ),
+    'GET /tenants/resources/account-settings/v1': withUser((db, user) =>
+      ok(demoAccountSettings(db, user.tenantId)),
+    ),
+    'PUT /tenants/resources/account-settings/v1': withUser((db, user, { body }) =>
+      updateDemoAccountSettings(db, user, body),
+    ),
     // Demo mode has one session: this browser's.
     'GET /identity/resources/users/sessions/v1/me': withUser((db) => ok(demoSessions(db))),
     'GET /identity/resources/users/sessions/v1/me/current': withUser((db) => ok(demoSessions(db)[0])),
@@ -398,10 +623,17 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       const tenants = tenantsOfUser(db, user);
       return ok({ tenants, activeTenant: tenants.find((t) => t.tenantId === user.tenantId) ?? null }, true);
     }),
-    'POST /identity/resources/impersonation/v1': withUser((db, caller, { body, token }) => impersonateDemoUser(db, caller, body, token, startSession)),
+    'POST /identity/resources/impersonation/v1': withUser((db, caller, { body, token }) =>
+      impersonateDemoUser(db, caller, body, token, startSession),
+    ),
     // Host integration: entitlements (signed in) and feature flags (public).
     'GET /entitlements/api/v2/user-entitlements': withUser((db, user) =>
-      ok({ permissions: permissionsOf(user, db), features: DEMO_FEATURES, permissionFeatures: DEMO_PERMISSION_FEATURES })),
+      ok({
+        permissions: permissionsOf(user, db),
+        features: DEMO_FEATURES,
+        permissionFeatures: DEMO_PERMISSION_FEATURES,
+      }),
+    ),
     'POST /flags/api/v1/evaluate': (db, { body }) => {
       const flags = evaluateDemoFlags(body);
       // Demo settings may switch named flags on (tests, trying the breached-password prompt).
@@ -412,24 +644,46 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
 
   /** The roles, groups and API-token paths (signed in), or null for any other path. */
   const teamAdminRoute = (method: string, path: string): Handler | null =>
-    (/^\/identity\/resources\/(roles\/v[12]|permissions\/v1|groups\/v1|(users|tenants)\/api-tokens\/v1)(\/|$)/.test(path)
-      ? withUser((db, user, request) => teamAdmin.handle(db, user, method, path, request.body, request.query) ?? fail(404, 'Not found'))
-      : null);
+    /^\/identity\/resources\/(roles\/v[12]|permissions\/v1|groups\/v1|(users|tenants)\/api-tokens\/v1)(\/|$)/.test(
+      path,
+    )
+      ? withUser(
+          (db, user, request) =>
+            teamAdmin.handle(db, user, method, path, request.body, request.query) ?? fail(404, 'Not found'),
+        )
+      : null;
 
   /** Answers one request of the contract; `path` is the part after the base URL and prefix. */
-  async function handle(method: string, path: string, body: Json, token: string | null, query: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
+  async function handle(
+    method: string,
+    path: string,
+    body: Json,
+    token: string | null,
+    query: Record<string, string> = {},
+  ): Promise<{ status: number; body: unknown }> {
     await new Promise((resolve) => setTimeout(resolve, delay()));
     const member = /^\/identity\/resources\/users\/v1\/([^/]+)(\/roles)?$/.exec(path);
-    if (member && (method.toUpperCase() === 'DELETE' && !member[2] || method.toUpperCase() === 'PUT' && member[2])) {
+    if (
+      member &&
+      ((method.toUpperCase() === 'DELETE' && !member[2]) || (method.toUpperCase() === 'PUT' && member[2]))
+    ) {
       const db = load();
-      const answer = withUser((d, caller) => changeDemoMember(d, caller, decodeURIComponent(member[1]!), method.toUpperCase() === 'DELETE' ? null : body))(db, { method, path, body, token, query });
+      const answer = withUser((d, caller) =>
+        changeDemoMember(
+          d,
+          caller,
+          decodeURIComponent(member[1]!),
+          method.toUpperCase() === 'DELETE' ? null : body,
+        ),
+      )(db, { method, path, body, token, query });
       if (answer.save) save(db);
       return { status: answer.status, body: answer.body };
     }
     const subAccounts = subAccountRoute(method, path);
-    const handler = routes[`${method.toUpperCase()} ${path}`]
-      ?? (subAccounts && withUser((d, caller, r) => subAccounts(d, caller, r.body, r.query, { now, random })))
-      ?? teamAdminRoute(method.toUpperCase(), path);
+    const handler =
+      routes[`${method.toUpperCase()} ${path}`] ??
+      (subAccounts && withUser((d, caller, r) => subAccounts(d, caller, r.body, r.query, { now, random }))) ??
+      teamAdminRoute(method.toUpperCase(), path);
     if (!handler) {
       const mfaDb = load();
       const mfaAnswer = await demoMfa.handle(mfaDb, method, path, { body, query, token });
@@ -449,7 +703,10 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // The URL is base + prefix + contract path; the demo does not know the prefix, so it takes the
     // path as it is when that is a route (no prefix), else drops the first segment (the prefix).
     const method = (init.method ?? 'GET').toUpperCase();
-    const path = routes[`${method} ${pathname}`] || teamAdminRoute(method, pathname) ? pathname : pathname.replace(/^\/[^/]+/, '');
+    const path =
+      routes[`${method} ${pathname}`] || teamAdminRoute(method, pathname)
+        ? pathname
+        : pathname.replace(/^\/[^/]+/, '');
     let body: Json = {};
     try {
       body = typeof init.body === 'string' && init.body ? (JSON.parse(init.body) as Json) : {};
@@ -460,7 +717,10 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     const headers = new Headers(init.headers);
     const token = headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
     const answer = await handle(method, path, body, token, Object.fromEntries(searchParams));
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
   }
 
   return { handle, transport, reset: () => storage.removeItem(STORAGE_KEY) };

@@ -23,9 +23,18 @@ export interface DemoDatabase {
   users: DemoUser[];
   tenants: Tenant[];
   /** Refresh-token stand-in: the session the demo "cookie" points at. */
-  session: { id: string; userId: string; refreshToken: string; createdAt?: string; impersonatorId?: string } | null;
+  session: {
+    id: string;
+    userId: string;
+    refreshToken: string;
+    createdAt?: string;
+    impersonatorId?: string;
+  } | null;
   /** Account settings per tenant id (absent: the defaults of spec 001 §3). */
-  accountSettings?: Record<string, { address?: string | null; website?: string | null; timezone?: string | null; currency?: string }>;
+  accountSettings?: Record<
+    string,
+    { address?: string | null; website?: string | null; timezone?: string | null; currency?: string }
+  >;
   /** Emails the demo "sent" (newest first); see core/demo/accountFlows.ts. */
   outbox?: DemoMessage[];
   /** Reset and activation links the demo issued. */
@@ -46,20 +55,70 @@ export interface DemoDatabase {
   attempts?: Record<string, { failures: number; startedAt: number }>;
   /** The account's invite link (core/demo/invitations.ts). */
   inviteLinks?: Array<{
-    id: string; tenantId: string; token: string; expiresInMinutes: number; expiresAt: number; shouldSendEmail: boolean; createdAt: string; updatedAt: string;
+    id: string;
+    tenantId: string;
+    token: string;
+    expiresInMinutes: number;
+    expiresAt: number;
+    shouldSendEmail: boolean;
+    createdAt: string;
+    updatedAt: string;
   }>;
 }
 
 /** A role; tenantId null: built in (the same in every account, read-only). Permissions by key. */
-export interface DemoRole { id: string; key: string; name: string; description: string | null; permissions: string[]; tenantId: string | null; createdAt: string; updatedAt: string }
-export interface DemoGroup { id: string; tenantId: string; name: string; color: string | null; description: string | null; roleIds: string[]; userIds: string[]; createdAt: string; updatedAt: string }
+export interface DemoRole {
+  id: string;
+  key: string;
+  name: string;
+  description: string | null;
+  permissions: string[];
+  tenantId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+export interface DemoGroup {
+  id: string;
+  tenantId: string;
+  name: string;
+  color: string | null;
+  description: string | null;
+  roleIds: string[];
+  userIds: string[];
+  createdAt: string;
+  updatedAt: string;
+}
 /** The secret is not kept: demo mode shows it once, like the server, and never needs it again. */
-export interface DemoApiToken { id: string; type: 'user' | 'tenant'; tenantId: string; userId: string | null; description: string; expiresInMinutes: number | null; roleIds: string[]; createdAt: string }
+export interface DemoApiToken {
+  id: string;
+  type: 'user' | 'tenant';
+  tenantId: string;
+  userId: string | null;
+  description: string;
+  expiresInMinutes: number | null;
+  roleIds: string[];
+  createdAt: string;
+}
 
-export interface DemoMessage { channel: 'email' | 'sms'; to: string; subject: string | null; text: string; createdAt: string }
+export interface DemoMessage {
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string | null;
+  text: string;
+  createdAt: string;
+}
 
 export interface DemoOneTimeToken {
-  purpose: 'resetPassword' | 'activation' | 'loginCode' | 'smsCode' | 'magicLink' | 'resetPhoneNumber' | 'resetPhoneNumberSession' | 'changePhoneNumber' | 'invitation';
+  purpose:
+    | 'resetPassword'
+    | 'activation'
+    | 'loginCode'
+    | 'smsCode'
+    | 'magicLink'
+    | 'resetPhoneNumber'
+    | 'resetPhoneNumberSession'
+    | 'changePhoneNumber'
+    | 'invitation';
   userId: string;
   token: string;
   expiresAt: number;
@@ -99,16 +158,37 @@ const DEMO_TEAMMATES: Array<[string, string, string, string]> = [
 ];
 
 export function seedDemoDatabase(): DemoDatabase {
-  const tenant: Tenant = { id: 'demo-tenant', tenantId: 'demo-tenant', name: 'Demo Company', isReseller: false, metadata: '{}', vendorId: 'demo-vendor', createdAt: '2026-01-01T00:00:00.000Z' };
+  const tenant: Tenant = {
+    id: 'demo-tenant',
+    tenantId: 'demo-tenant',
+    name: 'Demo Company',
+    isReseller: false,
+    metadata: '{}',
+    vendorId: 'demo-vendor',
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
   return {
     tenants: [tenant],
-    users: [{
-      id: 'demo-user-1', email: DEMO_ADMIN.email, name: 'Demo Admin', password: DEMO_ADMIN.password,
-      tenantId: tenant.tenantId, roleKeys: ['Admin'], createdAt: '2026-01-01T00:00:00.000Z',
-    }, ...DEMO_TEAMMATES.map(([id, name, email, role], index) => ({
-      id, name, email, password: 'demo-teammate-password', tenantId: tenant.tenantId, roleKeys: [role],
-      createdAt: `2026-0${index + 2}-01T00:00:00.000Z`,
-    }))],
+    users: [
+      {
+        id: 'demo-user-1',
+        email: DEMO_ADMIN.email,
+        name: 'Demo Admin',
+        password: DEMO_ADMIN.password,
+        tenantId: tenant.tenantId,
+        roleKeys: ['Admin'],
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
+      ...DEMO_TEAMMATES.map(([id, name, email, role], index) => ({
+        id,
+        name,
+        email,
+        password: 'demo-teammate-password',
+        tenantId: tenant.tenantId,
+        roleKeys: [role],
+        createdAt: `2026-0${index + 2}-01T00:00:00.000Z`,
+      })),
+    ],
     session: null,
   };
 }

@@ -21,22 +21,36 @@ export interface DemoHostedTools {
   now(): number;
 }
 
-const oauthFail = (status: number, error: string, description: string): Answer => ({ status, body: { error, error_description: description, errors: [description] } });
-const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length > 0 && value.length <= max;
+const oauthFail = (status: number, error: string, description: string): Answer => ({
+  status,
+  body: { error, error_description: description, errors: [description] },
+});
+const encode = (value: unknown) =>
+  btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const isText = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= max;
 
 export function createDemoHostedLogin(tools: DemoHostedTools): Record<string, Handler> {
-  const userOfSession = (db: DemoDatabase) => (db.session ? db.users.find((u) => u.id === db.session!.userId) ?? null : null);
+  const userOfSession = (db: DemoDatabase) =>
+    db.session ? (db.users.find((u) => u.id === db.session!.userId) ?? null) : null;
 
   function tokens(db: DemoDatabase, user: DemoUser, clientId: string, nonce?: string, refreshToken?: string) {
     const auth = tools.tokenFor(db, user);
     const issuedAt = Math.floor(tools.now() / 1000);
     const idClaims = {
-      iss: 'auth-elements-demo', sub: user.id, aud: clientId, email: user.email, name: user.name, iat: issuedAt,
-      exp: issuedAt + (auth.expiresIn ?? 300), ...(nonce ? { nonce } : {}),
+      iss: 'auth-elements-demo',
+      sub: user.id,
+      aud: clientId,
+      email: user.email,
+      name: user.name,
+      iat: issuedAt,
+      exp: issuedAt + (auth.expiresIn ?? 300),
+      ...(nonce ? { nonce } : {}),
     };
     return {
-      access_token: auth.accessToken, token_type: 'Bearer', expires_in: auth.expiresIn,
+      access_token: auth.accessToken,
+      token_type: 'Bearer',
+      expires_in: auth.expiresIn,
       id_token: `${encode({ alg: 'none', typ: 'JWT' })}.${encode(idClaims)}.demo`,
       ...(refreshToken ? { refresh_token: refreshToken } : {}),
     };
@@ -48,16 +62,31 @@ export function createDemoHostedLogin(tools: DemoHostedTools): Record<string, Ha
       const user = userOfSession(db);
       if (!user) return oauthFail(401, 'login_required', 'Session expired, please sign in again');
       db.session!.refreshToken = tools.random();
-      return { status: 200, body: tokens(db, user, body.client_id, isText(body.nonce, 500) ? body.nonce : undefined), save: true };
+      return {
+        status: 200,
+        body: tokens(db, user, body.client_id, isText(body.nonce, 500) ? body.nonce : undefined),
+        save: true,
+      };
     },
     'POST /identity/resources/auth/v1/oauth/token': (db, { body }) => {
       if (!isText(body.client_id, 100)) return oauthFail(401, 'invalid_client', 'Unknown client_id');
-      if (body.grant_type === 'authorization_code') return oauthFail(400, 'invalid_grant', 'The authorization code is invalid or has already been used');
-      if (body.grant_type !== 'refresh_token') return oauthFail(400, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token');
+      if (body.grant_type === 'authorization_code')
+        return oauthFail(400, 'invalid_grant', 'The authorization code is invalid or has already been used');
+      if (body.grant_type !== 'refresh_token')
+        return oauthFail(
+          400,
+          'unsupported_grant_type',
+          'grant_type must be authorization_code or refresh_token',
+        );
       const user = userOfSession(db);
-      if (!user || body.refresh_token !== db.session!.refreshToken) return oauthFail(400, 'invalid_grant', 'The refresh token is invalid');
+      if (!user || body.refresh_token !== db.session!.refreshToken)
+        return oauthFail(400, 'invalid_grant', 'The refresh token is invalid');
       db.session!.refreshToken = tools.random();
-      return { status: 200, body: tokens(db, user, body.client_id, undefined, db.session!.refreshToken), save: true };
+      return {
+        status: 200,
+        body: tokens(db, user, body.client_id, undefined, db.session!.refreshToken),
+        save: true,
+      };
     },
     'GET /identity/resources/auth/v1/oauth/logout': (db) => {
       db.session = null;
@@ -88,11 +117,24 @@ export function createDemoSocialLogin(tools: DemoSocialTools): Record<string, Ha
   return {
     'GET /identity/resources/sso/v2': () => ({
       status: 200,
-      body: [{ provider: DEMO_SOCIAL_PROVIDER, type: DEMO_SOCIAL_PROVIDER, displayName: 'Demo ID', active: true, customised: false, authorizationUrl: `/account/social/success?code=${DEMO_SOCIAL_CODE}` }],
+      body: [
+        {
+          provider: DEMO_SOCIAL_PROVIDER,
+          type: DEMO_SOCIAL_PROVIDER,
+          displayName: 'Demo ID',
+          active: true,
+          customised: false,
+          authorizationUrl: `/account/social/success?code=${DEMO_SOCIAL_CODE}`,
+        },
+      ],
     }),
     'GET /identity/resources/sso/custom/v1': () => ({ status: 200, body: { providers: [] } }),
     [`POST /identity/resources/auth/v1/user/sso/${DEMO_SOCIAL_PROVIDER}/postlogin`]: (db, { query }) => {
-      if (query.code !== DEMO_SOCIAL_CODE || !isText(query.redirectUri, 2048) || !isText(query.code_verifier, 128)) {
+      if (
+        query.code !== DEMO_SOCIAL_CODE ||
+        !isText(query.redirectUri, 2048) ||
+        !isText(query.code_verifier, 128)
+      ) {
         return { status: 401, body: { errors: ['Failed to authenticate'] } };
       }
       let user = db.users.find((u) => u.email === DEMO_SOCIAL_USER.email);
@@ -100,15 +142,42 @@ export function createDemoSocialLogin(tools: DemoSocialTools): Record<string, Ha
       if (!user) {
         const tenantId = tools.random();
         const createdAt = new Date(tools.now()).toISOString();
-        db.tenants.push({ id: tenantId, tenantId, name: `${DEMO_SOCIAL_USER.name}'s account`, isReseller: false, metadata: '{}', vendorId: 'demo-vendor', createdAt });
-        user = { id: tools.random(), ...DEMO_SOCIAL_USER, password: tools.random(), tenantId, roleKeys: ['Admin'], createdAt, verified: true };
+        db.tenants.push({
+          id: tenantId,
+          tenantId,
+          name: `${DEMO_SOCIAL_USER.name}'s account`,
+          isReseller: false,
+          metadata: '{}',
+          vendorId: 'demo-vendor',
+          createdAt,
+        });
+        user = {
+          id: tools.random(),
+          ...DEMO_SOCIAL_USER,
+          password: tools.random(),
+          tenantId,
+          roleKeys: ['Admin'],
+          createdAt,
+          verified: true,
+        };
         db.users.push(user);
       }
       // Like the server: the MFA step first when the user has a second factor (or the demo enforces MFA).
       const mfa = tools.secondFactor?.(db, user);
       if (mfa) return { status: 200, body: { ...mfa, isNewUser }, save: true };
       const auth = tools.startSession(db, user);
-      return { status: 200, body: { ...auth, isNewUser, email: user.email, userId: user.id, tenantId: user.tenantId, name: user.name }, save: true };
+      return {
+        status: 200,
+        body: {
+          ...auth,
+          isNewUser,
+          email: user.email,
+          userId: user.id,
+          tenantId: user.tenantId,
+          name: user.name,
+        },
+        save: true,
+      };
     },
   };
 }
@@ -129,9 +198,19 @@ export function demoSsoPreLogin(email: string): Answer | null {
   const domain = email.trim().toLowerCase().split('@')[1];
   const origin = globalThis.location?.origin ?? 'http://localhost';
   if (domain === DEMO_SSO_DOMAIN) {
-    return { status: 200, body: { address: `${origin}/account/oidc/callback?code=${DEMO_SSO_CODE}&state=${DEMO_SSO_STATE}`, idpType: 'oidc' } };
+    return {
+      status: 200,
+      body: {
+        address: `${origin}/account/oidc/callback?code=${DEMO_SSO_CODE}&state=${DEMO_SSO_STATE}`,
+        idpType: 'oidc',
+      },
+    };
   }
-  if (domain === DEMO_SAML_DOMAIN) return { status: 200, body: { address: `${origin}/account/saml/callback?code=${DEMO_SAML_CODE}`, idpType: 'saml' } };
+  if (domain === DEMO_SAML_DOMAIN)
+    return {
+      status: 200,
+      body: { address: `${origin}/account/saml/callback?code=${DEMO_SAML_CODE}`, idpType: 'saml' },
+    };
   return null;
 }
 
@@ -144,7 +223,16 @@ export function createDemoSso(tools: DemoSocialTools): Record<string, Handler> {
     let user = db.users.find((u) => u.email === email);
     if (!user) {
       const tenantId = db.users[0]?.tenantId ?? tools.random();
-      user = { id: tools.random(), email, name, password: tools.random(), tenantId, roleKeys: ['Viewer'], createdAt: new Date(tools.now()).toISOString(), verified: true };
+      user = {
+        id: tools.random(),
+        email,
+        name,
+        password: tools.random(),
+        tenantId,
+        roleKeys: ['Viewer'],
+        createdAt: new Date(tools.now()).toISOString(),
+        verified: true,
+      };
       db.users.push(user);
     }
     const mfa = tools.secondFactor?.(db, user);
@@ -152,7 +240,8 @@ export function createDemoSso(tools: DemoSocialTools): Record<string, Handler> {
   };
   const failed = { status: 401, body: { errors: ['Failed to authenticate'] } };
   const oidc: Handler = (db, { body }) => {
-    if (body.code !== DEMO_SSO_CODE || body.RelayState !== DEMO_SSO_STATE || !isText(body.redirectUri, 2048)) return failed;
+    if (body.code !== DEMO_SSO_CODE || body.RelayState !== DEMO_SSO_STATE || !isText(body.redirectUri, 2048))
+      return failed;
     return signIn(db, `olivia@${DEMO_SSO_DOMAIN}`, 'Olivia OIDC');
   };
   return {

@@ -9,18 +9,24 @@ import { DEMO_PASSWORD_MIN_LENGTH, DEMO_ROLES } from './data';
 
 type Json = Record<string, unknown>;
 type Answer = { status: number; body: unknown; save?: boolean };
-interface Request { body: Json; query: Record<string, string> }
+interface Request {
+  body: Json;
+  query: Record<string, string>;
+}
 type Handler = (db: DemoDatabase, request: Request, caller: DemoUser | null) => Answer;
 
-export const INVITATION_INVALID = 'This invitation is invalid or has expired. Ask the account administrator for a new one.';
-export const INVITE_LINK_INVALID = 'This invite link is invalid or has expired. Ask the account administrator for a new one.';
+export const INVITATION_INVALID =
+  'This invitation is invalid or has expired. Ask the account administrator for a new one.';
+export const INVITE_LINK_INVALID =
+  'This invite link is invalid or has expired. Ask the account administrator for a new one.';
 const DAY_MS = 24 * 3600_000;
 const INVITE_LINK_DEFAULT_MINUTES = 43200;
 const INVITE_LINK_MAX_MINUTES = 525600;
 
 const fail = (status: number, ...errors: string[]): Answer => ({ status, body: { errors } });
 const ok = (body: unknown, save = false, status = 200): Answer => ({ status, body, save });
-const isEmail = (value: unknown): value is string => typeof value === 'string' && value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+const isEmail = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 const PHONE = /^[+0-9 ().-]*$/;
 const appOrigin = () => globalThis.location?.origin ?? 'https://demo.auth-elements.invalid';
 
@@ -34,52 +40,106 @@ export interface DemoInvitationTools {
 }
 
 export function createDemoInvitations(tools: DemoInvitationTools) {
-  const may = (db: DemoDatabase, caller: DemoUser, permission: string) => tools.permissionsOf(caller, db).some((p) => p === 'fe.*' || p === permission);
-  const tenantName = (db: DemoDatabase, tenantId: string) => db.tenants.find((t) => t.tenantId === tenantId)?.name ?? '';
+  const may = (db: DemoDatabase, caller: DemoUser, permission: string) =>
+    tools.permissionsOf(caller, db).some((p) => p === 'fe.*' || p === permission);
+  const tenantName = (db: DemoDatabase, tenantId: string) =>
+    db.tenants.find((t) => t.tenantId === tenantId)?.name ?? '';
 
   function sendInvitation(db: DemoDatabase, user: DemoUser, inviter: DemoUser) {
     const tokens = (db.oneTimeTokens ??= []);
     for (const t of tokens) if (t.userId === user.id && t.purpose === 'invitation') t.used = true;
     const token = `${tools.random()}${tools.random()}`;
-    tokens.push({ purpose: 'invitation', userId: user.id, token, expiresAt: tools.now() + 7 * DAY_MS, used: false });
+    tokens.push({
+      purpose: 'invitation',
+      userId: user.id,
+      token,
+      expiresAt: tools.now() + 7 * DAY_MS,
+      used: false,
+    });
     const link = new URL('/account/invitation/accept', appOrigin());
     link.searchParams.set('userId', user.id);
     link.searchParams.set('token', token);
     const tenant = tenantName(db, user.tenantId);
-    tools.sendEmail(db, user.email, `You are invited to join ${tenant}`,
-      `${inviter.name} invited you to join ${tenant}.\n\nAccept the invitation here (the link works once, for seven days):\n${link.toString()}`);
+    tools.sendEmail(
+      db,
+      user.email,
+      `You are invited to join ${tenant}`,
+      `${inviter.name} invited you to join ${tenant}.\n\nAccept the invitation here (the link works once, for seven days):\n${link.toString()}`,
+    );
   }
 
   function live(db: DemoDatabase, body: Json) {
-    if (typeof body.userId !== 'string' || typeof body.token !== 'string' || !body.userId || !body.token || body.token.length > 100) return null;
+    if (
+      typeof body.userId !== 'string' ||
+      typeof body.token !== 'string' ||
+      !body.userId ||
+      !body.token ||
+      body.token.length > 100
+    )
+      return null;
     const user = db.users.find((u) => u.id === body.userId && u.invitationPending === true);
-    const link = (db.oneTimeTokens ?? []).find((t) => t.purpose === 'invitation' && t.userId === body.userId && t.token === body.token && !t.used && t.expiresAt > tools.now());
+    const link = (db.oneTimeTokens ?? []).find(
+      (t) =>
+        t.purpose === 'invitation' &&
+        t.userId === body.userId &&
+        t.token === body.token &&
+        !t.used &&
+        t.expiresAt > tools.now(),
+    );
     return user && link ? { user, link } : null;
   }
 
   function invite(db: DemoDatabase, caller: DemoUser, body: Json): Answer {
-    if (!may(db, caller, 'fe.secure.write.users')) return fail(403, 'You need the fe.secure.write.users permission to do this');
-    const unknown = Object.keys(body).find((key) => !['email', 'name', 'phoneNumber', 'roleIds', 'provider', 'skipInviteEmail'].includes(key));
+    if (!may(db, caller, 'fe.secure.write.users'))
+      return fail(403, 'You need the fe.secure.write.users permission to do this');
+    const unknown = Object.keys(body).find(
+      (key) => !['email', 'name', 'phoneNumber', 'roleIds', 'provider', 'skipInviteEmail'].includes(key),
+    );
     if (unknown) return fail(400, `Unknown field "${unknown}"`);
     if (body.email === undefined) return fail(400, 'Email is required');
     if (!isEmail(body.email)) return fail(400, 'Email must be a valid email address');
-    if (body.name !== undefined && body.name !== null && (typeof body.name !== 'string' || body.name.length > 100)) return fail(400, 'Name must be at most 100 characters');
+    if (
+      body.name !== undefined &&
+      body.name !== null &&
+      (typeof body.name !== 'string' || body.name.length > 100)
+    )
+      return fail(400, 'Name must be at most 100 characters');
     if (typeof body.name === 'string' && !body.name.trim()) return fail(400, 'Name must not be empty');
-    if (body.phoneNumber != null && (typeof body.phoneNumber !== 'string' || body.phoneNumber.length > 32 || !PHONE.test(body.phoneNumber))) return fail(400, 'Phone number has an invalid format');
+    if (
+      body.phoneNumber != null &&
+      (typeof body.phoneNumber !== 'string' || body.phoneNumber.length > 32 || !PHONE.test(body.phoneNumber))
+    )
+      return fail(400, 'Phone number has an invalid format');
     if (body.provider !== undefined && body.provider !== 'local') return fail(400, 'Provider is invalid');
     const roleIds = Array.isArray(body.roleIds) ? body.roleIds : [];
-    if (body.roleIds !== undefined && (!Array.isArray(body.roleIds) || roleIds.some((id) => typeof id !== 'string'))) return fail(400, 'Role ids must be a list of role ids');
+    if (
+      body.roleIds !== undefined &&
+      (!Array.isArray(body.roleIds) || roleIds.some((id) => typeof id !== 'string'))
+    )
+      return fail(400, 'Role ids must be a list of role ids');
     const keys = [...new Set((roleIds as string[]).map((id) => id.replace(/^role-/, '')))];
     if (keys.some((key) => !DEMO_ROLES[key])) return fail(400, 'Some roles do not exist in this account');
     const email = body.email.trim().toLowerCase();
     const existing = db.users.find((u) => u.email.toLowerCase() === email);
     if (existing) {
       // Demo users belong to one account each.
-      return fail(409, existing.invitationPending ? 'This user is already invited to this account: resend the invitation instead' : 'A user with this email is already a member of this account');
+      return fail(
+        409,
+        existing.invitationPending
+          ? 'This user is already invited to this account: resend the invitation instead'
+          : 'A user with this email is already a member of this account',
+      );
     }
     const user: DemoUser = {
-      id: tools.random(), email, name: typeof body.name === 'string' ? body.name.trim() : email.split('@')[0]!, password: '',
-      tenantId: caller.tenantId, roleKeys: keys, createdAt: new Date(tools.now()).toISOString(), verified: false, invitationPending: true,
+      id: tools.random(),
+      email,
+      name: typeof body.name === 'string' ? body.name.trim() : email.split('@')[0]!,
+      password: '',
+      tenantId: caller.tenantId,
+      roleKeys: keys,
+      createdAt: new Date(tools.now()).toISOString(),
+      verified: false,
+      invitationPending: true,
       phoneNumber: typeof body.phoneNumber === 'string' ? body.phoneNumber.trim() || null : null,
     };
     db.users.push(user);
@@ -88,11 +148,19 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
   }
 
   function resend(db: DemoDatabase, caller: DemoUser, body: Json, all: boolean): Answer {
-    if (!may(db, caller, 'fe.secure.write.users')) return fail(403, 'You need the fe.secure.write.users permission to do this');
-    if (typeof body.userId !== 'string' || !body.userId || body.userId.length > 36) return fail(400, 'User id is required');
+    if (!may(db, caller, 'fe.secure.write.users'))
+      return fail(403, 'You need the fe.secure.write.users permission to do this');
+    if (typeof body.userId !== 'string' || !body.userId || body.userId.length > 36)
+      return fail(400, 'User id is required');
     const user = db.users.find((u) => u.id === body.userId && u.tenantId === caller.tenantId);
-    if (!user) return all ? fail(404, 'This user has no pending invitation in your accounts') : fail(404, 'User not found in this account');
-    if (!user.invitationPending) return all ? fail(404, 'This user has no pending invitation in your accounts') : fail(400, 'This user has already accepted the invitation');
+    if (!user)
+      return all
+        ? fail(404, 'This user has no pending invitation in your accounts')
+        : fail(404, 'User not found in this account');
+    if (!user.invitationPending)
+      return all
+        ? fail(404, 'This user has no pending invitation in your accounts')
+        : fail(400, 'This user has already accepted the invitation');
     sendInvitation(db, user, caller);
     return ok(all ? { tenantIds: [user.tenantId] } : {}, true);
   }
@@ -101,8 +169,13 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
     const link = db.inviteLinks?.[0];
     if (!link) return null;
     return {
-      id: link.id, expiresInMinutes: link.expiresInMinutes, expiresAt: new Date(link.expiresAt).toISOString(), shouldSendEmail: link.shouldSendEmail,
-      expired: link.expiresAt <= tools.now(), createdAt: link.createdAt, updatedAt: link.updatedAt,
+      id: link.id,
+      expiresInMinutes: link.expiresInMinutes,
+      expiresAt: new Date(link.expiresAt).toISOString(),
+      shouldSendEmail: link.shouldSendEmail,
+      expired: link.expiresAt <= tools.now(),
+      createdAt: link.createdAt,
+      updatedAt: link.updatedAt,
     };
   }
 
@@ -111,35 +184,53 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
     if (unknown) return `Unknown field "${unknown}"`;
     if (patch && Object.keys(body).length === 0) return 'Request body is invalid';
     const m = body.expiresInMinutes;
-    if (m !== undefined && (typeof m !== 'number' || !Number.isInteger(m) || m < 1 || m > INVITE_LINK_MAX_MINUTES)) return 'Expires in minutes is invalid';
-    if (body.shouldSendEmail !== undefined && typeof body.shouldSendEmail !== 'boolean') return 'Should send email must be a boolean';
+    if (
+      m !== undefined &&
+      (typeof m !== 'number' || !Number.isInteger(m) || m < 1 || m > INVITE_LINK_MAX_MINUTES)
+    )
+      return 'Expires in minutes is invalid';
+    if (body.shouldSendEmail !== undefined && typeof body.shouldSendEmail !== 'boolean')
+      return 'Should send email must be a boolean';
     return null;
   }
 
   const linkOf = (db: DemoDatabase, token: unknown) =>
-    (db.inviteLinks ?? []).find((l) => typeof token === 'string' && l.token === token && l.expiresAt > tools.now());
+    (db.inviteLinks ?? []).find(
+      (l) => typeof token === 'string' && l.token === token && l.expiresAt > tools.now(),
+    );
 
-  const authed = (permission: string, fn: (db: DemoDatabase, caller: DemoUser, request: Request) => Answer): Handler => (db, request, caller) => {
-    if (!caller) return fail(401, 'Unauthorized');
-    if (!may(db, caller, permission)) return fail(403, `You need the ${permission} permission to do this`);
-    return fn(db, caller, request);
-  };
+  const authed =
+    (permission: string, fn: (db: DemoDatabase, caller: DemoUser, request: Request) => Answer): Handler =>
+    (db, request, caller) => {
+      if (!caller) return fail(401, 'Unauthorized');
+      if (!may(db, caller, permission)) return fail(403, `You need the ${permission} permission to do this`);
+      return fn(db, caller, request);
+    };
 
   const routes: Record<string, Handler> = {
-    'POST /identity/resources/users/v2': (db, { body }, caller) => (caller ? invite(db, caller, body) : fail(401, 'Unauthorized')),
-    'POST /identity/resources/users/v1/invitation/reset': (db, { body }, caller) => (caller ? resend(db, caller, body, false) : fail(401, 'Unauthorized')),
-    'POST /identity/resources/users/v1/invitation/reset/all': (db, { body }, caller) => (caller ? resend(db, caller, body, true) : fail(401, 'Unauthorized')),
+    'POST /identity/resources/users/v2': (db, { body }, caller) =>
+      caller ? invite(db, caller, body) : fail(401, 'Unauthorized'),
+    'POST /identity/resources/users/v1/invitation/reset': (db, { body }, caller) =>
+      caller ? resend(db, caller, body, false) : fail(401, 'Unauthorized'),
+    'POST /identity/resources/users/v1/invitation/reset/all': (db, { body }, caller) =>
+      caller ? resend(db, caller, body, true) : fail(401, 'Unauthorized'),
     'POST /identity/resources/users/v1/invitation/verify': (db, { body }) => {
       const found = live(db, body);
       if (!found) return fail(400, INVITATION_INVALID);
-      return ok({ name: tenantName(db, found.user.tenantId), tenantId: found.user.tenantId, shouldSetPassword: !found.user.password, email: found.user.email });
+      return ok({
+        name: tenantName(db, found.user.tenantId),
+        tenantId: found.user.tenantId,
+        shouldSetPassword: !found.user.password,
+        email: found.user.email,
+      });
     },
     'POST /identity/resources/users/v1/invitation/accept': (db, { body }) => {
       const found = live(db, body);
       if (!found) return fail(410, INVITATION_INVALID);
       if (!found.user.password) {
         if (!body.password) return fail(400, 'Password is required');
-        if (typeof body.password !== 'string' || body.password.length < DEMO_PASSWORD_MIN_LENGTH) return fail(400, `Password must be at least ${DEMO_PASSWORD_MIN_LENGTH} characters`);
+        if (typeof body.password !== 'string' || body.password.length < DEMO_PASSWORD_MIN_LENGTH)
+          return fail(400, `Password must be at least ${DEMO_PASSWORD_MIN_LENGTH} characters`);
         if (body.password.length > 128) return fail(400, 'Password must be at most 128 characters');
         found.user.password = body.password;
       }
@@ -149,35 +240,56 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
       return ok({ tenantId: found.user.tenantId, name: tenantName(db, found.user.tenantId) }, true);
     },
     'GET /identity/resources/tenants/invites/v1/configuration': authed('fe.secure.read.users', () =>
-      ok({ defaultExpiresInMinutes: INVITE_LINK_DEFAULT_MINUTES, maxExpiresInMinutes: INVITE_LINK_MAX_MINUTES })),
+      ok({
+        defaultExpiresInMinutes: INVITE_LINK_DEFAULT_MINUTES,
+        maxExpiresInMinutes: INVITE_LINK_MAX_MINUTES,
+      }),
+    ),
     'GET /identity/resources/tenants/invites/v1/user': authed('fe.secure.read.users', (db) => {
       const link = linkDto(db);
       return link ? ok(link) : fail(404, 'This account has no invite link');
     }),
-    'POST /identity/resources/tenants/invites/v1/user': authed('fe.secure.write.users', (db, caller, { body }) => {
-      const problem = linkBodyProblem(body, false);
-      if (problem) return fail(400, problem);
-      const minutes = (body.expiresInMinutes as number | undefined) ?? INVITE_LINK_DEFAULT_MINUTES;
-      const token = `${tools.random()}${tools.random()}`;
-      const at = new Date(tools.now()).toISOString();
-      db.inviteLinks = [{
-        id: tools.random(), tenantId: caller.tenantId, token, expiresInMinutes: minutes, expiresAt: tools.now() + minutes * 60_000,
-        shouldSendEmail: body.shouldSendEmail === true, createdAt: at, updatedAt: at,
-      }];
-      const link = new URL('/account/sign-up', appOrigin());
-      link.searchParams.set('invitationToken', token);
-      return ok({ ...linkDto(db), token, link: link.toString() }, true, 201);
-    }),
-    'PATCH /identity/resources/tenants/invites/v1/user': authed('fe.secure.write.users', (db, _caller, { body }) => {
-      const problem = linkBodyProblem(body, true);
-      if (problem) return fail(400, problem);
-      const link = db.inviteLinks?.[0];
-      if (!link) return fail(404, 'This account has no invite link');
-      if (typeof body.expiresInMinutes === 'number') { link.expiresInMinutes = body.expiresInMinutes; link.expiresAt = tools.now() + body.expiresInMinutes * 60_000; }
-      if (typeof body.shouldSendEmail === 'boolean') link.shouldSendEmail = body.shouldSendEmail;
-      link.updatedAt = new Date(tools.now()).toISOString();
-      return ok(linkDto(db), true);
-    }),
+    'POST /identity/resources/tenants/invites/v1/user': authed(
+      'fe.secure.write.users',
+      (db, caller, { body }) => {
+        const problem = linkBodyProblem(body, false);
+        if (problem) return fail(400, problem);
+        const minutes = (body.expiresInMinutes as number | undefined) ?? INVITE_LINK_DEFAULT_MINUTES;
+        const token = `${tools.random()}${tools.random()}`;
+        const at = new Date(tools.now()).toISOString();
+        db.inviteLinks = [
+          {
+            id: tools.random(),
+            tenantId: caller.tenantId,
+            token,
+            expiresInMinutes: minutes,
+            expiresAt: tools.now() + minutes * 60_000,
+            shouldSendEmail: body.shouldSendEmail === true,
+            createdAt: at,
+            updatedAt: at,
+          },
+        ];
+        const link = new URL('/account/sign-up', appOrigin());
+        link.searchParams.set('invitationToken', token);
+        return ok({ ...linkDto(db), token, link: link.toString() }, true, 201);
+      },
+    ),
+    'PATCH /identity/resources/tenants/invites/v1/user': authed(
+      'fe.secure.write.users',
+      (db, _caller, { body }) => {
+        const problem = linkBodyProblem(body, true);
+        if (problem) return fail(400, problem);
+        const link = db.inviteLinks?.[0];
+        if (!link) return fail(404, 'This account has no invite link');
+        if (typeof body.expiresInMinutes === 'number') {
+          link.expiresInMinutes = body.expiresInMinutes;
+          link.expiresAt = tools.now() + body.expiresInMinutes * 60_000;
+        }
+        if (typeof body.shouldSendEmail === 'boolean') link.shouldSendEmail = body.shouldSendEmail;
+        link.updatedAt = new Date(tools.now()).toISOString();
+        return ok(linkDto(db), true);
+      },
+    ),
     'DELETE /identity/resources/tenants/invites/v1/user': authed('fe.secure.write.users', (db) => {
       if (!db.inviteLinks?.length) return fail(404, 'This account has no invite link');
       db.inviteLinks = [];
@@ -185,14 +297,21 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
     }),
     'POST /identity/resources/tenants/invites/v1/verify': (db, { body }) => {
       const link = linkOf(db, body.token);
-      return link ? ok({ name: tenantName(db, link.tenantId), tenantId: link.tenantId }) : fail(400, INVITE_LINK_INVALID);
+      return link
+        ? ok({ name: tenantName(db, link.tenantId), tenantId: link.tenantId })
+        : fail(400, INVITE_LINK_INVALID);
     },
   };
 
   /** The tenant a sign-up's invitationToken joins; a failure answer when it is not live. */
-  function signUpTenant(db: DemoDatabase, token: unknown): { tenantId: string; shouldSendEmail: boolean } | Answer {
+  function signUpTenant(
+    db: DemoDatabase,
+    token: unknown,
+  ): { tenantId: string; shouldSendEmail: boolean } | Answer {
     const link = linkOf(db, token);
-    return link ? { tenantId: link.tenantId, shouldSendEmail: link.shouldSendEmail } : fail(400, INVITE_LINK_INVALID);
+    return link
+      ? { tenantId: link.tenantId, shouldSendEmail: link.shouldSendEmail }
+      : fail(400, INVITE_LINK_INVALID);
   }
 
   return { routes, signUpTenant };

@@ -1,6 +1,16 @@
 import type { AuthResponse, MfaDevices } from '../api/types';
 import type { DemoDatabase, DemoUser } from './data';
-import { COSE_ES256, COSE_RS256, checkRegistration, fromBase64Url, newChallenge, toBase64Url, verifyAssertion, type AuthenticationJson, type RegistrationJson } from './webauthnCrypto';
+import {
+  COSE_ES256,
+  COSE_RS256,
+  checkRegistration,
+  fromBase64Url,
+  newChallenge,
+  toBase64Url,
+  verifyAssertion,
+  type AuthenticationJson,
+  type RegistrationJson,
+} from './webauthnCrypto';
 
 /**
  * Demo mode's MFA, answering like the reference server (server/routes/mfa.ts): real TOTP (otplib in
@@ -13,21 +23,54 @@ import { COSE_ES256, COSE_RS256, checkRegistration, fromBase64Url, newChallenge,
 
 type Json = Record<string, unknown>;
 type Answer = { status: number; body: unknown; save?: boolean };
-interface Request { body: Json; query: Record<string, string>; token: string | null }
+interface Request {
+  body: Json;
+  query: Record<string, string>;
+  token: string | null;
+}
 
 export interface DemoMfaDevice {
-  id: string; userId: string; kind: 'authenticator' | 'sms' | 'email' | 'webauthn'; secret?: string; phone?: string; email?: string; lastStep?: number; createdAt: string;
+  id: string;
+  userId: string;
+  kind: 'authenticator' | 'sms' | 'email' | 'webauthn';
+  secret?: string;
+  phone?: string;
+  email?: string;
+  lastStep?: number;
+  createdAt: string;
   /** WebAuthn: the credential (base64url id, SPKI public key, COSE algorithm, counter), its type and whether it is a passkey (first factor). */
-  credentialId?: string; publicKey?: string; algorithm?: number; signCount?: number; deviceType?: DeviceType; passkey?: boolean; name?: string; lastUsedAt?: string;
+  credentialId?: string;
+  publicKey?: string;
+  algorithm?: number;
+  signCount?: number;
+  deviceType?: DeviceType;
+  passkey?: boolean;
+  name?: string;
+  lastUsedAt?: string;
 }
 type DeviceType = 'platform' | 'cross-platform';
 /** A WebAuthn challenge the demo issued: single use, five minutes, for one purpose (and user, when known). */
-export interface DemoChallenge { challenge: string; purpose: string; userId: string | null; deviceType: DeviceType; passkey: boolean; expiresAt: number; used: boolean }
+export interface DemoChallenge {
+  challenge: string;
+  purpose: string;
+  userId: string | null;
+  deviceType: DeviceType;
+  passkey: boolean;
+  expiresAt: number;
+  used: boolean;
+}
 export interface DemoMfaState {
   devices: DemoMfaDevice[];
   recovery: Record<string, string>;
   tokens: Array<{ token: string; userId: string; expiresAt: number; used: boolean; failures: number }>;
-  codes: Array<{ token: string; userId: string; code: string; target: Json; expiresAt: number; used: boolean }>;
+  codes: Array<{
+    token: string;
+    userId: string;
+    code: string;
+    target: Json;
+    expiresAt: number;
+    used: boolean;
+  }>;
   pending: Record<string, string>;
   /** Users whose browser is remembered, until when (the demo's storage is the browser). */
   remembered: Record<string, number>;
@@ -55,35 +98,67 @@ const MESSAGES = {
 };
 const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60_000;
 const DEVICE_EXPIRATION_SECONDS = 14 * 24 * 3600;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const fail = (status: number, ...errors: string[]): Answer => ({ status, body: { errors } });
 const ok = (body: unknown, save = true): Answer => ({ status: 200, body, save });
 const CODE = /^[0-9]{6}$/;
 const PHONE = /^\+[1-9][0-9]{6,14}$/;
 
 export function createDemoMfa(tools: DemoMfaTools) {
-  const state = (db: DemoDatabase): DemoMfaState => ((db as DemoDatabase & { mfa?: DemoMfaState }).mfa ??= { devices: [], recovery: {}, tokens: [], codes: [], pending: {}, remembered: {} });
+  const state = (db: DemoDatabase): DemoMfaState =>
+    ((db as DemoDatabase & { mfa?: DemoMfaState }).mfa ??= {
+      devices: [],
+      recovery: {},
+      tokens: [],
+      codes: [],
+      pending: {},
+      remembered: {},
+    });
   /** Second factors only: passkeys (a sign-in method) do not count, as on the server. */
-  const devicesOf = (db: DemoDatabase, userId: string) => state(db).devices.filter((d) => d.userId === userId && !d.passkey);
-  const passkeysOf = (db: DemoDatabase, userId: string) => state(db).devices.filter((d) => d.userId === userId && d.passkey);
+  const devicesOf = (db: DemoDatabase, userId: string) =>
+    state(db).devices.filter((d) => d.userId === userId && !d.passkey);
+  const passkeysOf = (db: DemoDatabase, userId: string) =>
+    state(db).devices.filter((d) => d.userId === userId && d.passkey);
   const code6 = () => String(crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000).padStart(6, '0');
-  const recoveryCode = () => Array.from({ length: 4 }, () => tools.random().slice(0, 4).toUpperCase().padEnd(4, 'X')).join('-');
+  const recoveryCode = () =>
+    Array.from({ length: 4 }, () => tools.random().slice(0, 4).toUpperCase().padEnd(4, 'X')).join('-');
   const norm = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
   function send(db: DemoDatabase, channel: 'email' | 'sms', to: string, code: string) {
     const text = `Your verification code is ${code}. It works once, for five minutes.`;
-    (db.outbox ??= []).unshift({ channel, to, subject: channel === 'email' ? `Your verification code is ${code}` : null, text, createdAt: new Date(tools.now()).toISOString() });
+    (db.outbox ??= []).unshift({
+      channel,
+      to,
+      subject: channel === 'email' ? `Your verification code is ${code}` : null,
+      text,
+      createdAt: new Date(tools.now()).toISOString(),
+    });
     db.outbox.length = Math.min(db.outbox.length, 50);
     console.info(`[auth-elements demo] ${channel} to ${to}: ${text}`);
   }
 
   function describe(devices: DemoMfaDevice[], masked: boolean): MfaDevices {
-    const mask = (text: string) => (masked ? `${'•'.repeat(Math.max(0, text.length - 4))}${text.slice(-4)}` : text);
+    const mask = (text: string) =>
+      masked ? `${'•'.repeat(Math.max(0, text.length - 4))}${text.slice(-4)}` : text;
     return {
-      webauthn: devices.filter((d) => d.kind === 'webauthn').map((d) => ({ id: d.id, deviceType: d.deviceType ?? null, name: d.name ?? null, createdAt: d.createdAt })),
-      authenticators: devices.filter((d) => d.kind === 'authenticator').map((d) => ({ id: d.id, name: 'Authenticator app', createdAt: d.createdAt })),
-      phones: devices.filter((d) => d.kind === 'sms').map((d) => ({ id: d.id, phoneNumber: mask(d.phone ?? ''), createdAt: d.createdAt })),
-      emails: devices.filter((d) => d.kind === 'email').map((d) => ({ id: d.id, email: d.email ?? '', createdAt: d.createdAt })),
+      webauthn: devices
+        .filter((d) => d.kind === 'webauthn')
+        .map((d) => ({
+          id: d.id,
+          deviceType: d.deviceType ?? null,
+          name: d.name ?? null,
+          createdAt: d.createdAt,
+        })),
+      authenticators: devices
+        .filter((d) => d.kind === 'authenticator')
+        .map((d) => ({ id: d.id, name: 'Authenticator app', createdAt: d.createdAt })),
+      phones: devices
+        .filter((d) => d.kind === 'sms')
+        .map((d) => ({ id: d.id, phoneNumber: mask(d.phone ?? ''), createdAt: d.createdAt })),
+      emails: devices
+        .filter((d) => d.kind === 'email')
+        .map((d) => ({ id: d.id, email: d.email ?? '', createdAt: d.createdAt })),
     };
   }
 
@@ -94,15 +169,27 @@ export function createDemoMfa(tools: DemoMfaTools) {
     if (devices.length === 0 && !enforce) return null;
     if (devices.length > 0 && (state(db).remembered[user.id] ?? 0) > tools.now()) return null;
     const token = `${tools.random()}${tools.random()}`;
-    state(db).tokens.push({ token, userId: user.id, expiresAt: tools.now() + 5 * 60_000, used: false, failures: 0 });
+    state(db).tokens.push({
+      token,
+      userId: user.id,
+      expiresAt: tools.now() + 5 * 60_000,
+      used: false,
+      failures: 0,
+    });
     return {
-      mfaRequired: true, mfaToken: token, mfaEnrolled: devices.length > 0, mfaDevices: describe(devices, true),
-      mfaStrategies: STRATEGIES.map((strategy) => ({ strategy, isActive: DEMO_ACTIVE.includes(strategy) })), email: user.email,
+      mfaRequired: true,
+      mfaToken: token,
+      mfaEnrolled: devices.length > 0,
+      mfaDevices: describe(devices, true),
+      mfaStrategies: STRATEGIES.map((strategy) => ({ strategy, isActive: DEMO_ACTIVE.includes(strategy) })),
+      email: user.email,
     };
   }
 
   function loginOf(db: DemoDatabase, body: Json) {
-    const row = state(db).tokens.find((t) => t.token === body.mfaToken && !t.used && t.expiresAt > tools.now());
+    const row = state(db).tokens.find(
+      (t) => t.token === body.mfaToken && !t.used && t.expiresAt > tools.now(),
+    );
     const user = row && db.users.find((u) => u.id === row.userId);
     return row && user ? { row, user } : null;
   }
@@ -116,25 +203,47 @@ export function createDemoMfa(tools: DemoMfaTools) {
     return { ...fail(400, message), save: true };
   }
 
-  function addDevice(db: DemoDatabase, userId: string, device: Omit<DemoMfaDevice, 'id' | 'userId' | 'createdAt'>): string | null {
+  function addDevice(
+    db: DemoDatabase,
+    userId: string,
+    device: Omit<DemoMfaDevice, 'id' | 'userId' | 'createdAt'>,
+  ): string | null {
     const first = !device.passkey && devicesOf(db, userId).length === 0;
-    state(db).devices.push({ ...device, id: tools.random(), userId, createdAt: new Date(tools.now()).toISOString() });
+    state(db).devices.push({
+      ...device,
+      id: tools.random(),
+      userId,
+      createdAt: new Date(tools.now()).toISOString(),
+    });
     if (!first) return null;
     const code = recoveryCode();
     state(db).recovery[userId] = norm(code);
     return code;
   }
 
-  function finish(db: DemoDatabase, login: { row: DemoMfaState['tokens'][number]; user: DemoUser }, extra: { rememberDevice?: unknown; recoveryCode?: string | null }): Answer {
+  function finish(
+    db: DemoDatabase,
+    login: { row: DemoMfaState['tokens'][number]; user: DemoUser },
+    extra: { rememberDevice?: unknown; recoveryCode?: string | null },
+  ): Answer {
     login.row.used = true;
-    if (extra.rememberDevice === true) state(db).remembered[login.user.id] = tools.now() + DEVICE_EXPIRATION_SECONDS * 1000;
-    return ok({ ...tools.startSession(db, login.user), ...(extra.recoveryCode ? { recoveryCode: extra.recoveryCode } : {}) });
+    if (extra.rememberDevice === true)
+      state(db).remembered[login.user.id] = tools.now() + DEVICE_EXPIRATION_SECONDS * 1000;
+    return ok({
+      ...tools.startSession(db, login.user),
+      ...(extra.recoveryCode ? { recoveryCode: extra.recoveryCode } : {}),
+    });
   }
 
   async function checkTotp(device: DemoMfaDevice | undefined, code: string): Promise<boolean> {
     if (!device?.secret || !CODE.test(code)) return false;
     const { verify } = await import('otplib');
-    const result = await verify({ secret: device.secret, token: code, epochTolerance: 30, ...(device.lastStep !== undefined ? { afterTimeStep: device.lastStep } : {}) });
+    const result = await verify({
+      secret: device.secret,
+      token: code,
+      epochTolerance: 30,
+      ...(device.lastStep !== undefined ? { afterTimeStep: device.lastStep } : {}),
+    });
     if (!result.valid || !('timeStep' in result)) return false;
     device.lastStep = result.timeStep;
     return true;
@@ -148,8 +257,14 @@ export function createDemoMfa(tools: DemoMfaTools) {
     return token;
   }
 
-  function useCode(db: DemoDatabase, userId: string, body: Json): { ok: true; target: Json } | { ok: false; expired: boolean } {
-    const row = state(db).codes.find((c) => c.token === body.otcToken && c.userId === userId && !c.used && c.expiresAt > tools.now());
+  function useCode(
+    db: DemoDatabase,
+    userId: string,
+    body: Json,
+  ): { ok: true; target: Json } | { ok: false; expired: boolean } {
+    const row = state(db).codes.find(
+      (c) => c.token === body.otcToken && c.userId === userId && !c.used && c.expiresAt > tools.now(),
+    );
     if (!row) return { ok: false, expired: true };
     if (row.code !== String(body.code ?? '').trim()) return { ok: false, expired: false };
     row.used = true;
@@ -158,14 +273,24 @@ export function createDemoMfa(tools: DemoMfaTools) {
 
   async function newTotp(db: DemoDatabase, user: DemoUser) {
     // Loaded on first use: the demo backend chunk stays small for pages that never touch MFA.
-    const [{ generateSecret, generateURI }, { default: QRCode }] = await Promise.all([import('otplib'), import('qrcode')]);
+    const [{ generateSecret, generateURI }, { default: QRCode }] = await Promise.all([
+      import('otplib'),
+      import('qrcode'),
+    ]);
     const secret = generateSecret();
     state(db).pending[user.id] = secret;
-    const svg = await QRCode.toString(generateURI({ issuer: 'Auth Elements demo', label: user.email, secret }), { type: 'svg', margin: 1 });
+    const svg = await QRCode.toString(
+      generateURI({ issuer: 'Auth Elements demo', label: user.email, secret }),
+      { type: 'svg', margin: 1 },
+    );
     return { qrCode: `data:image/svg+xml;base64,${btoa(svg)}`, secret };
   }
 
-  async function finishTotp(db: DemoDatabase, user: DemoUser, code: string): Promise<{ recoveryCode: string | null; deviceId: string } | null> {
+  async function finishTotp(
+    db: DemoDatabase,
+    user: DemoUser,
+    code: string,
+  ): Promise<{ recoveryCode: string | null; deviceId: string } | null> {
     const secret = state(db).pending[user.id];
     if (!secret) return null;
     const device: DemoMfaDevice = { id: '', userId: user.id, kind: 'authenticator', secret, createdAt: '' };
@@ -177,92 +302,192 @@ export function createDemoMfa(tools: DemoMfaTools) {
 
   // ------------------------------------------------ WebAuthn (second factor) and passkeys
   /** The demo's relying party: the page's own host and origin. */
-  const site = () => ({ rpId: globalThis.location?.hostname ?? '', origin: globalThis.location?.origin ?? '' });
+  const site = () => ({
+    rpId: globalThis.location?.hostname ?? '',
+    origin: globalThis.location?.origin ?? '',
+  });
   const challenges = (db: DemoDatabase) => (state(db).challenges ??= []);
 
-  function issueChallenge(db: DemoDatabase, purpose: string, userId: string | null, data: { deviceType: DeviceType; passkey: boolean }): string {
+  function issueChallenge(
+    db: DemoDatabase,
+    purpose: string,
+    userId: string | null,
+    data: { deviceType: DeviceType; passkey: boolean },
+  ): string {
     const live = challenges(db).filter((c) => !c.used && c.expiresAt > tools.now());
     const challenge = newChallenge();
-    live.push({ challenge, purpose, userId, ...data, expiresAt: tools.now() + WEBAUTHN_CHALLENGE_TTL_MS, used: false });
+    live.push({
+      challenge,
+      purpose,
+      userId,
+      ...data,
+      expiresAt: tools.now() + WEBAUTHN_CHALLENGE_TTL_MS,
+      used: false,
+    });
     state(db).challenges = live.slice(-20);
     return challenge;
   }
 
   /** Takes a live challenge of this purpose (and user, when given) and burns it: single use, even when the rest fails. */
-  function consumeChallenge(db: DemoDatabase, purpose: string, challenge: string, userId: string | null, webauthnToken?: string): DemoChallenge | null {
-    const row = challenges(db).find((c) => c.challenge === challenge && c.purpose === purpose && !c.used && c.expiresAt > tools.now() && (userId === null || c.userId === userId));
+  function consumeChallenge(
+    db: DemoDatabase,
+    purpose: string,
+    challenge: string,
+    userId: string | null,
+    webauthnToken?: string,
+  ): DemoChallenge | null {
+    const row = challenges(db).find(
+      (c) =>
+        c.challenge === challenge &&
+        c.purpose === purpose &&
+        !c.used &&
+        c.expiresAt > tools.now() &&
+        (userId === null || c.userId === userId),
+    );
     if (!row) return null;
     row.used = true;
     return webauthnToken === undefined || webauthnToken === challenge ? row : null;
   }
 
-  function registrationOptions(db: DemoDatabase, user: DemoUser, input: { deviceType: DeviceType; passkey: boolean; purpose: string }) {
+  function registrationOptions(
+    db: DemoDatabase,
+    user: DemoUser,
+    input: { deviceType: DeviceType; passkey: boolean; purpose: string },
+  ) {
     const challenge = issueChallenge(db, input.purpose, user.id, input);
     const options = {
       rp: { name: 'Auth Elements demo', id: site().rpId },
-      user: { id: toBase64Url(new TextEncoder().encode(user.id)), name: user.email, displayName: user.name || user.email },
+      user: {
+        id: toBase64Url(new TextEncoder().encode(user.id)),
+        name: user.email,
+        displayName: user.name || user.email,
+      },
       challenge,
-      pubKeyCredParams: [{ type: 'public-key', alg: COSE_ES256 }, { type: 'public-key', alg: COSE_RS256 }],
+      pubKeyCredParams: [
+        { type: 'public-key', alg: COSE_ES256 },
+        { type: 'public-key', alg: COSE_RS256 },
+      ],
       timeout: WEBAUTHN_CHALLENGE_TTL_MS,
       attestation: 'none',
-      excludeCredentials: state(db).devices.filter((d) => d.userId === user.id && d.kind === 'webauthn').map((d) => ({ id: d.credentialId!, type: 'public-key' })),
-      authenticatorSelection: { authenticatorAttachment: input.deviceType, residentKey: input.passkey ? 'required' : 'preferred', requireResidentKey: input.passkey, userVerification: input.passkey ? 'required' : 'preferred' },
+      excludeCredentials: state(db)
+        .devices.filter((d) => d.userId === user.id && d.kind === 'webauthn')
+        .map((d) => ({ id: d.credentialId!, type: 'public-key' })),
+      authenticatorSelection: {
+        authenticatorAttachment: input.deviceType,
+        residentKey: input.passkey ? 'required' : 'preferred',
+        requireResidentKey: input.passkey,
+        userVerification: input.passkey ? 'required' : 'preferred',
+      },
     };
     return { options, webauthnToken: challenge };
   }
 
   /** Checks the browser's registration JSON against a live challenge of this user; stores the credential. Null when anything fails. */
-  async function finishRegistration(db: DemoDatabase, user: DemoUser, json: unknown, input: { purpose: string; webauthnToken?: string; deviceType?: unknown; name?: string }) {
+  async function finishRegistration(
+    db: DemoDatabase,
+    user: DemoUser,
+    json: unknown,
+    input: { purpose: string; webauthnToken?: string; deviceType?: unknown; name?: string },
+  ) {
     if (!isObject(json) || !isObject(json.response)) return null;
     let row: DemoChallenge | null = null;
     const credential = await checkRegistration(json as unknown as RegistrationJson, {
-      ...site(), userVerification: false,
-      challenge: (challenge) => (row = consumeChallenge(db, input.purpose, challenge, user.id, input.webauthnToken)) !== null,
+      ...site(),
+      userVerification: false,
+      challenge: (challenge) =>
+        (row = consumeChallenge(db, input.purpose, challenge, user.id, input.webauthnToken)) !== null,
     });
     const issued = row as DemoChallenge | null;
     if (!credential || !issued) return null;
     if (state(db).devices.some((d) => d.credentialId === credential.credentialId)) return null;
-    const deviceType: DeviceType = input.deviceType === 'platform' || input.deviceType === 'cross-platform' ? input.deviceType : issued.deviceType;
+    const deviceType: DeviceType =
+      input.deviceType === 'platform' || input.deviceType === 'cross-platform'
+        ? input.deviceType
+        : issued.deviceType;
     const recoveryCode = addDevice(db, user.id, {
-      kind: 'webauthn', ...credential, deviceType, passkey: issued.passkey,
+      kind: 'webauthn',
+      ...credential,
+      deviceType,
+      passkey: issued.passkey,
       name: input.name ?? (deviceType === 'platform' ? 'This device' : 'Security key'),
     });
     return { recoveryCode, deviceId: state(db).devices.at(-1)!.id };
   }
 
-  function authenticationOptions(db: DemoDatabase, userId: string | null, purpose: string, devices: DemoMfaDevice[]) {
+  function authenticationOptions(
+    db: DemoDatabase,
+    userId: string | null,
+    purpose: string,
+    devices: DemoMfaDevice[],
+  ) {
     const challenge = issueChallenge(db, purpose, userId, { deviceType: 'cross-platform', passkey: false });
     return {
-      options: { challenge, rpId: site().rpId, timeout: WEBAUTHN_CHALLENGE_TTL_MS, userVerification: 'preferred', allowCredentials: devices.map((d) => ({ id: d.credentialId!, type: 'public-key' })) },
+      options: {
+        challenge,
+        rpId: site().rpId,
+        timeout: WEBAUTHN_CHALLENGE_TTL_MS,
+        userVerification: 'preferred',
+        allowCredentials: devices.map((d) => ({ id: d.credentialId!, type: 'public-key' })),
+      },
       webauthnToken: challenge,
     };
   }
 
   /** Verifies an assertion with WebCrypto against the stored credential; returns the device, or null. */
-  async function finishAuthentication(db: DemoDatabase, json: unknown, input: { purpose: string; userId: string | null; webauthnToken?: string; deviceId?: string; passkeyOnly?: boolean }): Promise<DemoMfaDevice | null> {
+  async function finishAuthentication(
+    db: DemoDatabase,
+    json: unknown,
+    input: {
+      purpose: string;
+      userId: string | null;
+      webauthnToken?: string;
+      deviceId?: string;
+      passkeyOnly?: boolean;
+    },
+  ): Promise<DemoMfaDevice | null> {
     if (!isObject(json) || !isObject(json.response) || typeof json.id !== 'string') return null;
     const assertion = json as unknown as AuthenticationJson;
     const device = state(db).devices.find((d) => d.kind === 'webauthn' && d.credentialId === assertion.id);
-    const fits = device && (!input.userId || device.userId === input.userId) && (!input.deviceId || device.id === input.deviceId) && (!input.passkeyOnly || device.passkey);
-    const handle = typeof assertion.response.userHandle === 'string' && assertion.response.userHandle ? assertion.response.userHandle : null;
+    const fits =
+      device &&
+      (!input.userId || device.userId === input.userId) &&
+      (!input.deviceId || device.id === input.deviceId) &&
+      (!input.passkeyOnly || device.passkey);
+    const handle =
+      typeof assertion.response.userHandle === 'string' && assertion.response.userHandle
+        ? assertion.response.userHandle
+        : null;
     let handleOk = true;
     try {
-      if (fits && input.passkeyOnly && handle) handleOk = new TextDecoder().decode(fromBase64Url(handle)) === device.userId;
+      if (fits && input.passkeyOnly && handle)
+        handleOk = new TextDecoder().decode(fromBase64Url(handle)) === device.userId;
     } catch {
       handleOk = false;
     }
-    const checked = fits && handleOk
-      ? await verifyAssertion(assertion, { publicKey: device.publicKey!, algorithm: device.algorithm!, signCount: device.signCount ?? 0 }, {
-        ...site(), userVerification: input.passkeyOnly === true,
-        challenge: (challenge) => consumeChallenge(db, input.purpose, challenge, input.userId, input.webauthnToken) !== null,
-      })
-      : null;
+    const checked =
+      fits && handleOk
+        ? await verifyAssertion(
+            assertion,
+            { publicKey: device.publicKey!, algorithm: device.algorithm!, signCount: device.signCount ?? 0 },
+            {
+              ...site(),
+              userVerification: input.passkeyOnly === true,
+              challenge: (challenge) =>
+                consumeChallenge(db, input.purpose, challenge, input.userId, input.webauthnToken) !== null,
+            },
+          )
+        : null;
     if (!checked || !device) {
       // Burn the challenge anyway: a response is never retried against the same challenge.
       try {
-        const client = JSON.parse(new TextDecoder().decode(fromBase64Url(String(assertion.response.clientDataJSON ?? '')))) as { challenge?: unknown };
-        if (typeof client.challenge === 'string') consumeChallenge(db, input.purpose, client.challenge, input.userId);
-      } catch { /* not even JSON: nothing to burn */ }
+        const client = JSON.parse(
+          new TextDecoder().decode(fromBase64Url(String(assertion.response.clientDataJSON ?? ''))),
+        ) as { challenge?: unknown };
+        if (typeof client.challenge === 'string')
+          consumeChallenge(db, input.purpose, client.challenge, input.userId);
+      } catch {
+        /* not even JSON: nothing to burn */
+      }
       return null;
     }
     device.signCount = checked.signCount;
@@ -270,7 +495,12 @@ export function createDemoMfa(tools: DemoMfaTools) {
     return device;
   }
 
-  const deviceTypeOf = (value: unknown, fallback: DeviceType): DeviceType | null => (value === undefined || value === null ? fallback : value === 'platform' || value === 'cross-platform' ? value : null);
+  const deviceTypeOf = (value: unknown, fallback: DeviceType): DeviceType | null =>
+    value === undefined || value === null
+      ? fallback
+      : value === 'platform' || value === 'cross-platform'
+        ? value
+        : null;
   const INVALID_DEVICE_TYPE = 'deviceType must be platform or cross-platform';
 
   const A = '/identity/resources/auth/v1/user/mfa';
@@ -279,81 +509,161 @@ export function createDemoMfa(tools: DemoMfaTools) {
   const PASSKEYS = '/identity/resources/users/webauthn/v1/devices';
 
   /** Answers an MFA path, or null when the path is not one of these. */
-  async function handle(db: DemoDatabase, method: string, path: string, request: Request): Promise<Answer | null> {
+  async function handle(
+    db: DemoDatabase,
+    method: string,
+    path: string,
+    request: Request,
+  ): Promise<Answer | null> {
     const body: Json = isObject(request.body) ? request.body : {};
     const route = `${method.toUpperCase()} ${path}`;
     if (route === 'GET /identity/resources/configurations/v1/mfa/strategies') {
-      return ok({ strategies: STRATEGIES.map((strategy) => ({ strategy, isActive: DEMO_ACTIVE.includes(strategy) })) }, false);
+      return ok(
+        {
+          strategies: STRATEGIES.map((strategy) => ({ strategy, isActive: DEMO_ACTIVE.includes(strategy) })),
+        },
+        false,
+      );
     }
     if (route === 'GET /identity/resources/configurations/v1/mfa-policy/allow-remember-device') {
-      return loginOf(db, { mfaToken: request.query.mfaToken }) ? ok({ isAllowedToRemember: true, mfaDeviceExpiration: DEVICE_EXPIRATION_SECONDS }, false) : fail(401, MESSAGES.invalidMfaToken);
+      return loginOf(db, { mfaToken: request.query.mfaToken })
+        ? ok({ isAllowedToRemember: true, mfaDeviceExpiration: DEVICE_EXPIRATION_SECONDS }, false)
+        : fail(401, MESSAGES.invalidMfaToken);
     }
     if (path.startsWith(`${A}/`) && method.toUpperCase() === 'POST') {
       const login = loginOf(db, body);
       if (!login) return fail(401, MESSAGES.invalidMfaToken);
       const rest = path.slice(A.length);
       const sms = /^\/sms\/([^/]+)(\/verify)?$/.exec(rest);
-      const app = rest === '/authenticator/enroll/verify' ? null : /^\/authenticator\/([^/]+)\/verify$/.exec(rest);
+      const app =
+        rest === '/authenticator/enroll/verify' ? null : /^\/authenticator\/([^/]+)\/verify$/.exec(rest);
       if (rest === '/verify' || app) {
-        const devices = devicesOf(db, login.user.id).filter((d) => d.kind === 'authenticator' && (!app || d.id === app[1]));
-        for (const device of devices) if (await checkTotp(device, String(body.value ?? '').trim())) return finish(db, login, { rememberDevice: body.rememberDevice });
+        const devices = devicesOf(db, login.user.id).filter(
+          (d) => d.kind === 'authenticator' && (!app || d.id === app[1]),
+        );
+        for (const device of devices)
+          if (await checkTotp(device, String(body.value ?? '').trim()))
+            return finish(db, login, { rememberDevice: body.rememberDevice });
         return wrong(login, MESSAGES.wrongCode);
       }
       if (rest === '/webauthn/enroll') {
         const type = deviceTypeOf(body.deviceType, 'cross-platform');
-        return type ? ok(registrationOptions(db, login.user, { deviceType: type, passkey: false, purpose: 'mfaWebauthnRegister' })) : fail(400, INVALID_DEVICE_TYPE);
+        return type
+          ? ok(
+              registrationOptions(db, login.user, {
+                deviceType: type,
+                passkey: false,
+                purpose: 'mfaWebauthnRegister',
+              }),
+            )
+          : fail(400, INVALID_DEVICE_TYPE);
       }
       if (rest === '/webauthn/enroll/verify') {
-        if (body.deviceType !== undefined && !deviceTypeOf(body.deviceType, 'cross-platform')) return fail(400, INVALID_DEVICE_TYPE);
-        const added = await finishRegistration(db, login.user, body.options, { purpose: 'mfaWebauthnRegister', webauthnToken: String(body.webauthnToken ?? ''), deviceType: body.deviceType });
-        return added ? finish(db, login, { recoveryCode: added.recoveryCode }) : wrong(login, MESSAGES.webauthnFailed);
+        if (body.deviceType !== undefined && !deviceTypeOf(body.deviceType, 'cross-platform'))
+          return fail(400, INVALID_DEVICE_TYPE);
+        const added = await finishRegistration(db, login.user, body.options, {
+          purpose: 'mfaWebauthnRegister',
+          webauthnToken: String(body.webauthnToken ?? ''),
+          deviceType: body.deviceType,
+        });
+        return added
+          ? finish(db, login, { recoveryCode: added.recoveryCode })
+          : wrong(login, MESSAGES.webauthnFailed);
       }
       const webauthn = /^\/webauthn\/([^/]+)(\/verify)?$/.exec(rest);
       if (webauthn) {
-        const device = devicesOf(db, login.user.id).find((d) => d.id === webauthn[1] && d.kind === 'webauthn');
+        const device = devicesOf(db, login.user.id).find(
+          (d) => d.id === webauthn[1] && d.kind === 'webauthn',
+        );
         if (!device) return fail(404, MESSAGES.unknownDevice);
         if (!webauthn[2]) return ok(authenticationOptions(db, login.user.id, 'mfaWebauthnLogin', [device]));
-        const used = await finishAuthentication(db, body.options, { purpose: 'mfaWebauthnLogin', userId: login.user.id, webauthnToken: String(body.webauthnToken ?? ''), deviceId: device.id });
-        return used ? finish(db, login, { rememberDevice: body.rememberDevice }) : wrong(login, MESSAGES.webauthnFailed);
+        const used = await finishAuthentication(db, body.options, {
+          purpose: 'mfaWebauthnLogin',
+          userId: login.user.id,
+          webauthnToken: String(body.webauthnToken ?? ''),
+          deviceId: device.id,
+        });
+        return used
+          ? finish(db, login, { rememberDevice: body.rememberDevice })
+          : wrong(login, MESSAGES.webauthnFailed);
       }
       if (rest === '/authenticator/enroll') return ok(await newTotp(db, login.user));
       if (rest === '/authenticator/enroll/verify') {
         const done = await finishTotp(db, login.user, String(body.token ?? '').trim());
-        return done ? finish(db, login, { recoveryCode: done.recoveryCode }) : wrong(login, MESSAGES.wrongCode);
+        return done
+          ? finish(db, login, { recoveryCode: done.recoveryCode })
+          : wrong(login, MESSAGES.wrongCode);
       }
       if (rest === '/recover') {
         const saved = state(db).recovery[login.user.id];
-        if (!saved || saved !== norm(String(body.recoveryCode ?? ''))) return wrong(login, MESSAGES.wrongRecoveryCode);
+        if (!saved || saved !== norm(String(body.recoveryCode ?? '')))
+          return wrong(login, MESSAGES.wrongRecoveryCode);
         const fresh = recoveryCode();
         state(db).recovery[login.user.id] = norm(fresh);
         return finish(db, login, { recoveryCode: fresh });
       }
       if (rest === '/sms/enroll') {
-        if (typeof body.phoneNumber !== 'string' || !PHONE.test(body.phoneNumber)) return fail(400, MESSAGES.noPhone);
-        return ok({ otcToken: issueCode(db, login.user.id, { kind: 'sms', phone: body.phoneNumber }, body.phoneNumber, 'sms'), phoneNumber: body.phoneNumber });
+        if (typeof body.phoneNumber !== 'string' || !PHONE.test(body.phoneNumber))
+          return fail(400, MESSAGES.noPhone);
+        return ok({
+          otcToken: issueCode(
+            db,
+            login.user.id,
+            { kind: 'sms', phone: body.phoneNumber },
+            body.phoneNumber,
+            'sms',
+          ),
+          phoneNumber: body.phoneNumber,
+        });
       }
       if (rest === '/sms/enroll/verify' || rest === '/emailcode/enroll/verify') {
         const used = useCode(db, login.user.id, body);
-        if (!used.ok) return used.expired ? fail(400, MESSAGES.expiredCode) : wrong(login, MESSAGES.wrongCode);
+        if (!used.ok)
+          return used.expired ? fail(400, MESSAGES.expiredCode) : wrong(login, MESSAGES.wrongCode);
         const target = used.target;
-        const recovery = addDevice(db, login.user.id, target.kind === 'sms' ? { kind: 'sms', phone: String(target.phone) } : { kind: 'email', email: login.user.email });
+        const recovery = addDevice(
+          db,
+          login.user.id,
+          target.kind === 'sms'
+            ? { kind: 'sms', phone: String(target.phone) }
+            : { kind: 'email', email: login.user.email },
+        );
         return finish(db, login, { recoveryCode: recovery });
       }
       if (sms && !sms[2] && sms[1] !== 'enroll') {
         const device = devicesOf(db, login.user.id).find((d) => d.id === sms[1] && d.kind === 'sms');
         if (!device) return fail(404, MESSAGES.unknownDevice);
-        return ok({ otcToken: issueCode(db, login.user.id, { kind: 'sms', deviceId: device.id }, device.phone ?? '', 'sms'), phoneNumber: describe([device], true).phones[0]?.phoneNumber });
+        return ok({
+          otcToken: issueCode(
+            db,
+            login.user.id,
+            { kind: 'sms', deviceId: device.id },
+            device.phone ?? '',
+            'sms',
+          ),
+          phoneNumber: describe([device], true).phones[0]?.phoneNumber,
+        });
       }
       if ((sms && sms[2]) || rest === '/emailcode/verify') {
         const used = useCode(db, login.user.id, body);
-        if (!used.ok) return used.expired ? fail(400, MESSAGES.expiredCode) : wrong(login, MESSAGES.wrongCode);
+        if (!used.ok)
+          return used.expired ? fail(400, MESSAGES.expiredCode) : wrong(login, MESSAGES.wrongCode);
         return finish(db, login, { rememberDevice: body.rememberDevice });
       }
-      if (rest === '/emailcode/enroll') return ok({ otcToken: issueCode(db, login.user.id, { kind: 'email' }, login.user.email, 'email') });
+      if (rest === '/emailcode/enroll')
+        return ok({ otcToken: issueCode(db, login.user.id, { kind: 'email' }, login.user.email, 'email') });
       if (rest === '/emailcode') {
         const device = devicesOf(db, login.user.id).find((d) => d.kind === 'email');
         if (!device) return fail(404, MESSAGES.unknownDevice);
-        return ok({ otcToken: issueCode(db, login.user.id, { kind: 'email', deviceId: device.id }, device.email ?? login.user.email, 'email') });
+        return ok({
+          otcToken: issueCode(
+            db,
+            login.user.id,
+            { kind: 'email', deviceId: device.id },
+            device.email ?? login.user.email,
+            'email',
+          ),
+        });
       }
       return fail(400, 'This verification method is not enabled.');
     }
@@ -366,34 +676,73 @@ export function createDemoMfa(tools: DemoMfaTools) {
       if (rest === '/enroll') return ok(await newTotp(db, user));
       if (rest === '/enroll/verify') {
         const done = await finishTotp(db, user, String(body.token ?? '').trim());
-        return done ? ok({ deviceId: done.deviceId, ...(done.recoveryCode ? { recoveryCode: done.recoveryCode } : {}) }) : fail(400, MESSAGES.wrongCode);
+        return done
+          ? ok({ deviceId: done.deviceId, ...(done.recoveryCode ? { recoveryCode: done.recoveryCode } : {}) })
+          : fail(400, MESSAGES.wrongCode);
       }
       if (rest === '/webauthn/enroll') {
         const type = deviceTypeOf(body.deviceType, 'cross-platform');
-        return type ? ok(registrationOptions(db, user, { deviceType: type, passkey: false, purpose: 'accountWebauthnRegister' })) : fail(400, INVALID_DEVICE_TYPE);
+        return type
+          ? ok(
+              registrationOptions(db, user, {
+                deviceType: type,
+                passkey: false,
+                purpose: 'accountWebauthnRegister',
+              }),
+            )
+          : fail(400, INVALID_DEVICE_TYPE);
       }
       if (rest === '/webauthn/enroll/verify') {
-        if (body.deviceType !== undefined && !deviceTypeOf(body.deviceType, 'cross-platform')) return fail(400, INVALID_DEVICE_TYPE);
-        const added = await finishRegistration(db, user, body.options, { purpose: 'accountWebauthnRegister', webauthnToken: String(body.webauthnToken ?? ''), deviceType: body.deviceType });
-        return added ? ok({ deviceId: added.deviceId, ...(added.recoveryCode ? { recoveryCode: added.recoveryCode } : {}) }) : { ...fail(400, MESSAGES.webauthnFailed), save: true };
+        if (body.deviceType !== undefined && !deviceTypeOf(body.deviceType, 'cross-platform'))
+          return fail(400, INVALID_DEVICE_TYPE);
+        const added = await finishRegistration(db, user, body.options, {
+          purpose: 'accountWebauthnRegister',
+          webauthnToken: String(body.webauthnToken ?? ''),
+          deviceType: body.deviceType,
+        });
+        return added
+          ? ok({
+              deviceId: added.deviceId,
+              ...(added.recoveryCode ? { recoveryCode: added.recoveryCode } : {}),
+            })
+          : { ...fail(400, MESSAGES.webauthnFailed), save: true };
       }
       if (rest === '/sms/enroll') {
-        if (typeof body.phoneNumber !== 'string' || !PHONE.test(body.phoneNumber)) return fail(400, MESSAGES.noPhone);
-        return ok({ otcToken: issueCode(db, user.id, { kind: 'sms', phone: body.phoneNumber }, body.phoneNumber, 'sms'), phoneNumber: body.phoneNumber });
+        if (typeof body.phoneNumber !== 'string' || !PHONE.test(body.phoneNumber))
+          return fail(400, MESSAGES.noPhone);
+        return ok({
+          otcToken: issueCode(db, user.id, { kind: 'sms', phone: body.phoneNumber }, body.phoneNumber, 'sms'),
+          phoneNumber: body.phoneNumber,
+        });
       }
       if (rest === '/sms/enroll/verify') {
         const used = useCode(db, user.id, body);
         if (!used.ok) return fail(400, used.expired ? MESSAGES.expiredCode : MESSAGES.wrongCode);
         const recovery = addDevice(db, user.id, { kind: 'sms', phone: String(used.target.phone) });
-        return ok({ deviceId: devicesOf(db, user.id).at(-1)!.id, ...(recovery ? { recoveryCode: recovery } : {}) });
+        return ok({
+          deviceId: devicesOf(db, user.id).at(-1)!.id,
+          ...(recovery ? { recoveryCode: recovery } : {}),
+        });
       }
       if (disable || rest === '/disable') {
-        const kind = disable ? ({ authenticator: 'authenticator', sms: 'sms', emailcode: 'email', webauthn: 'webauthn' } as const)[disable[1] as 'sms'] : 'authenticator';
-        const targets = devicesOf(db, user.id).filter((d) => d.kind === kind && (!disable || d.id === disable[2]));
+        const kind = disable
+          ? (
+              {
+                authenticator: 'authenticator',
+                sms: 'sms',
+                emailcode: 'email',
+                webauthn: 'webauthn',
+              } as const
+            )[disable[1] as 'sms']
+          : 'authenticator';
+        const targets = devicesOf(db, user.id).filter(
+          (d) => d.kind === kind && (!disable || d.id === disable[2]),
+        );
         if (targets.length === 0) return fail(404, MESSAGES.unknownDevice);
         if (kind === 'authenticator') {
           const proof = String(body.token ?? '').trim();
-          const byCode = CODE.test(proof) && (await Promise.all(targets.map((d) => checkTotp(d, proof)))).some(Boolean);
+          const byCode =
+            CODE.test(proof) && (await Promise.all(targets.map((d) => checkTotp(d, proof)))).some(Boolean);
           const byRecovery = !CODE.test(proof) && state(db).recovery[user.id] === norm(proof);
           if (!byCode && !byRecovery) return fail(400, MESSAGES.wrongCode);
           if (byRecovery) delete state(db).recovery[user.id];
@@ -410,7 +759,11 @@ export function createDemoMfa(tools: DemoMfaTools) {
     }
     if (route === `POST ${AUTH}/v2/webauthn/postlogin`) {
       const { recaptchaToken: _r, invitationToken: _i, ...assertion } = body;
-      const device = await finishAuthentication(db, assertion, { purpose: 'passkeyLogin', userId: null, passkeyOnly: true });
+      const device = await finishAuthentication(db, assertion, {
+        purpose: 'passkeyLogin',
+        userId: null,
+        passkeyOnly: true,
+      });
       const user = device && db.users.find((u) => u.id === device.userId);
       // A passkey is possession plus user verification: no second factor is asked after it.
       return user ? ok(tools.startSession(db, user)) : { ...fail(400, MESSAGES.webauthnFailed), save: true };
@@ -420,17 +773,41 @@ export function createDemoMfa(tools: DemoMfaTools) {
       if (!user) return fail(401, 'Invalid or expired token');
       if (route === `POST ${PASSKEYS}`) {
         const type = deviceTypeOf(body.deviceType, 'platform');
-        return type ? ok({ options: registrationOptions(db, user, { deviceType: type, passkey: true, purpose: 'passkeyRegister' }).options }) : fail(400, INVALID_DEVICE_TYPE);
+        return type
+          ? ok({
+              options: registrationOptions(db, user, {
+                deviceType: type,
+                passkey: true,
+                purpose: 'passkeyRegister',
+              }).options,
+            })
+          : fail(400, INVALID_DEVICE_TYPE);
       }
       if (route === `POST ${PASSKEYS}/verify`) {
         const type = deviceTypeOf(body.deviceType, 'platform');
         if (!type || body.deviceType === undefined) return fail(400, INVALID_DEVICE_TYPE);
-        if (!isObject(body.response) || body.id !== body.response.id) return { ...fail(400, MESSAGES.webauthnFailed), save: true };
-        const added = await finishRegistration(db, user, body.response, { purpose: 'passkeyRegister', deviceType: type, name: type === 'platform' ? 'Passkey on this device' : 'Passkey on a security key or phone' });
+        if (!isObject(body.response) || body.id !== body.response.id)
+          return { ...fail(400, MESSAGES.webauthnFailed), save: true };
+        const added = await finishRegistration(db, user, body.response, {
+          purpose: 'passkeyRegister',
+          deviceType: type,
+          name: type === 'platform' ? 'Passkey on this device' : 'Passkey on a security key or phone',
+        });
         return added ? ok({ id: added.deviceId }) : { ...fail(400, MESSAGES.webauthnFailed), save: true };
       }
       if (route === `GET ${PASSKEYS}`) {
-        return ok({ devices: passkeysOf(db, user.id).map((d) => ({ id: d.id, deviceType: d.deviceType ?? null, name: d.name ?? null, createdAt: d.createdAt, lastUsedAt: d.lastUsedAt ?? null })) }, false);
+        return ok(
+          {
+            devices: passkeysOf(db, user.id).map((d) => ({
+              id: d.id,
+              deviceType: d.deviceType ?? null,
+              name: d.name ?? null,
+              createdAt: d.createdAt,
+              lastUsedAt: d.lastUsedAt ?? null,
+            })),
+          },
+          false,
+        );
       }
       const remove = method.toUpperCase() === 'DELETE' && /^\/([^/]+)$/.exec(path.slice(PASSKEYS.length));
       if (remove) {

@@ -26,13 +26,26 @@ const TEN_MINUTES = 10 * 60_000;
  * A sample of the breach list the server ships (the demo cannot carry 49,000 passwords): sign in
  * to the demo with one of these to see the breached-password prompt (flag on in demo settings).
  */
-export const DEMO_BREACHED_PASSWORDS = ['password', 'password1', 'password123', '12345678', '123456789', 'qwerty123', 'baseball1', 'iloveyou', 'sunshine1', 'letmein1'];
-export const BREACHED_PASSWORD_MESSAGE = 'This password has appeared in a data breach. Choose a different password.';
+export const DEMO_BREACHED_PASSWORDS = [
+  'password',
+  'password1',
+  'password123',
+  '12345678',
+  '123456789',
+  'qwerty123',
+  'baseball1',
+  'iloveyou',
+  'sunshine1',
+  'letmein1',
+];
+export const BREACHED_PASSWORD_MESSAGE =
+  'This password has appeared in a data breach. Choose a different password.';
 export const isDemoBreached = (password: string) => DEMO_BREACHED_PASSWORDS.includes(password.toLowerCase());
 
 export const MAX_SENDS_PER_EMAIL = 5;
 const minutesOf = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
-export const tooManySends = (ms: number) => `Too many codes requested. Try again in ${minutesOf(ms)} ${minutesOf(ms) === 1 ? 'minute' : 'minutes'}.`;
+export const tooManySends = (ms: number) =>
+  `Too many codes requested. Try again in ${minutesOf(ms)} ${minutesOf(ms) === 1 ? 'minute' : 'minutes'}.`;
 
 export const tooManyAttempts = (ms: number) => {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
@@ -41,8 +54,10 @@ export const tooManyAttempts = (ms: number) => {
 
 const fail = (status: number, ...errors: string[]): Answer => ({ status, body: { errors }, save: true });
 const ok = (body: unknown): Answer => ({ status: 200, body, save: true });
-const isEmail = (value: unknown): value is string => typeof value === 'string' && value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
-const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length > 0 && value.length <= max;
+const isEmail = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+const isText = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= max;
 const appOrigin = () => globalThis.location?.origin ?? 'https://demo.auth-elements.invalid';
 
 export function maskPhone(phone: string): string {
@@ -65,30 +80,61 @@ export interface DemoPasswordlessTools {
 }
 
 export function createDemoPasswordless(tools: DemoPasswordlessTools) {
-  const findByEmail = (db: DemoDatabase, email: string) => db.users.find((u) => u.email.toLowerCase() === email.trim().toLowerCase());
+  const findByEmail = (db: DemoDatabase, email: string) =>
+    db.users.find((u) => u.email.toLowerCase() === email.trim().toLowerCase());
 
-  function send(db: DemoDatabase, channel: 'email' | 'sms', to: string, subject: string | null, text: string) {
-    (db.outbox ??= []).unshift({ channel, to, subject, text, createdAt: new Date(tools.now()).toISOString() });
+  function send(
+    db: DemoDatabase,
+    channel: 'email' | 'sms',
+    to: string,
+    subject: string | null,
+    text: string,
+  ) {
+    (db.outbox ??= []).unshift({
+      channel,
+      to,
+      subject,
+      text,
+      createdAt: new Date(tools.now()).toISOString(),
+    });
     db.outbox.length = Math.min(db.outbox.length, 50);
     console.info(`[auth-elements demo] ${channel} to ${to}: ${subject ?? ''}\n${text}`);
   }
 
-  function issue(db: DemoDatabase, purpose: DemoOneTimeToken['purpose'], user: DemoUser, kind: 'code' | 'link', ttl = TEN_MINUTES): string {
+  function issue(
+    db: DemoDatabase,
+    purpose: DemoOneTimeToken['purpose'],
+    user: DemoUser,
+    kind: 'code' | 'link',
+    ttl = TEN_MINUTES,
+  ): string {
     const tokens = (db.oneTimeTokens ??= []);
     for (const t of tokens) if (t.userId === user.id && t.purpose === purpose) t.used = true;
     const bytes = crypto.getRandomValues(new Uint32Array(1))[0]!;
-    const token = kind === 'code' ? String(bytes % 1_000_000).padStart(6, '0') : `${tools.random()}${tools.random()}`;
+    const token =
+      kind === 'code' ? String(bytes % 1_000_000).padStart(6, '0') : `${tools.random()}${tools.random()}`;
     tokens.push({ purpose, userId: user.id, token, expiresAt: tools.now() + ttl, used: false, failures: 0 });
     return token;
   }
 
-  const live = (db: DemoDatabase, purpose: DemoOneTimeToken['purpose'], match: (t: DemoOneTimeToken) => boolean) =>
-    (db.oneTimeTokens ?? []).find((t) => t.purpose === purpose && !t.used && t.expiresAt > tools.now() && match(t));
+  const live = (
+    db: DemoDatabase,
+    purpose: DemoOneTimeToken['purpose'],
+    match: (t: DemoOneTimeToken) => boolean,
+  ) =>
+    (db.oneTimeTokens ?? []).find(
+      (t) => t.purpose === purpose && !t.used && t.expiresAt > tools.now() && match(t),
+    );
 
   /** Milliseconds the email is still locked for, or 0. */
   function lockedFor(db: DemoDatabase, email: string): number {
     const entry = db.attempts?.[email.trim().toLowerCase()];
-    if (!entry || entry.startedAt + ATTEMPT_WINDOW_MS <= tools.now() || entry.failures < MAX_FAILURES_PER_EMAIL) return 0;
+    if (
+      !entry ||
+      entry.startedAt + ATTEMPT_WINDOW_MS <= tools.now() ||
+      entry.failures < MAX_FAILURES_PER_EMAIL
+    )
+      return 0;
     return entry.startedAt + ATTEMPT_WINDOW_MS - tools.now();
   }
 
@@ -96,7 +142,8 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
     const key = email.trim().toLowerCase();
     const attempts = (db.attempts ??= {});
     const entry = attempts[key];
-    if (!entry || entry.startedAt + ATTEMPT_WINDOW_MS <= tools.now()) attempts[key] = { failures: 1, startedAt: tools.now() };
+    if (!entry || entry.startedAt + ATTEMPT_WINDOW_MS <= tools.now())
+      attempts[key] = { failures: 1, startedAt: tools.now() };
     else entry.failures += 1;
   }
 
@@ -104,16 +151,26 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
   function sendRefusedFor(db: DemoDatabase, email: string): number {
     const key = `send:${email.trim().toLowerCase()}`;
     const entry = db.attempts?.[key];
-    if (entry && entry.startedAt + ATTEMPT_WINDOW_MS > tools.now() && entry.failures >= MAX_SENDS_PER_EMAIL) return entry.startedAt + ATTEMPT_WINDOW_MS - tools.now();
+    if (entry && entry.startedAt + ATTEMPT_WINDOW_MS > tools.now() && entry.failures >= MAX_SENDS_PER_EMAIL)
+      return entry.startedAt + ATTEMPT_WINDOW_MS - tools.now();
     recordFailure(db, key);
     return 0;
   }
 
-  const clearFailures = (db: DemoDatabase, email: string) => { if (db.attempts) delete db.attempts[email.trim().toLowerCase()]; };
+  const clearFailures = (db: DemoDatabase, email: string) => {
+    if (db.attempts) delete db.attempts[email.trim().toLowerCase()];
+  };
 
   /** Checks a code: wrong codes count, the fifth burns it. */
-  function checkCode(db: DemoDatabase, purpose: DemoOneTimeToken['purpose'], user: DemoUser, code: string): 'ok' | 'wrong' | 'expired' {
-    const row = [...(db.oneTimeTokens ?? [])].reverse().find((t) => t.purpose === purpose && t.userId === user.id && !t.used && t.expiresAt > tools.now());
+  function checkCode(
+    db: DemoDatabase,
+    purpose: DemoOneTimeToken['purpose'],
+    user: DemoUser,
+    code: string,
+  ): 'ok' | 'wrong' | 'expired' {
+    const row = [...(db.oneTimeTokens ?? [])]
+      .reverse()
+      .find((t) => t.purpose === purpose && t.userId === user.id && !t.used && t.expiresAt > tools.now());
     if (!row) return 'expired';
     if (row.token === code.replace(/\s+/g, '')) {
       row.used = true;
@@ -127,8 +184,13 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
   function startPhoneReset(db: DemoDatabase, user: DemoUser): string {
     const token = issue(db, 'resetPhoneNumberSession', user, 'link');
     const code = issue(db, 'resetPhoneNumber', user, 'code');
-    send(db, 'email', user.email, `Your code to change your phone number is ${code}`,
-      `Someone asked to change the phone number used to sign in to your account.\n\nYour code is ${code}. It works once, for ten minutes.`);
+    send(
+      db,
+      'email',
+      user.email,
+      `Your code to change your phone number is ${code}`,
+      `Someone asked to change the phone number used to sign in to your account.\n\nYour code is ${code}. It works once, for ten minutes.`,
+    );
     return token;
   }
 
@@ -143,10 +205,17 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
       if (type === 'MagicLink') {
         const link = new URL('/account/login/magic-link', appOrigin());
         link.searchParams.set('token', issue(db, 'magicLink', user, 'link', 15 * 60_000));
-        send(db, 'email', user.email, 'Your sign-in link', `Sign in with this link (it works once, for fifteen minutes):\n${link.toString()}`);
+        send(
+          db,
+          'email',
+          user.email,
+          'Your sign-in link',
+          `Sign in with this link (it works once, for fifteen minutes):\n${link.toString()}`,
+        );
         return ok({});
       }
-      if (type === 'SmsCode' && !user.phoneNumber) return ok({ resetPhoneNumberToken: startPhoneReset(db, user) });
+      if (type === 'SmsCode' && !user.phoneNumber)
+        return ok({ resetPhoneNumberToken: startPhoneReset(db, user) });
       const code = issue(db, type === 'Code' ? 'loginCode' : 'smsCode', user, 'code');
       const text = `Your sign-in code is ${code}. It works once, for ten minutes.`;
       if (type === 'Code') send(db, 'email', user.email, `Your sign-in code is ${code}`, text);
@@ -171,7 +240,9 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
       const locked = lockedFor(db, body.email);
       if (locked) return fail(429, tooManyAttempts(locked));
       const user = findByEmail(db, body.email);
-      const result = user ? checkCode(db, type === 'Code' ? 'loginCode' : 'smsCode', user, body.code) : 'expired';
+      const result = user
+        ? checkCode(db, type === 'Code' ? 'loginCode' : 'smsCode', user, body.code)
+        : 'expired';
       if (!user || result !== 'ok') {
         recordFailure(db, body.email);
         return fail(400, result === 'wrong' ? CODE_WRONG : CODE_EXPIRED);
@@ -187,7 +258,9 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
       const refused = sendRefusedFor(db, body.email);
       if (refused) return fail(429, tooManySends(refused));
       const user = findByEmail(db, body.email);
-      return ok({ resetPhoneNumberToken: user ? startPhoneReset(db, user) : `${tools.random()}${tools.random()}` });
+      return ok({
+        resetPhoneNumberToken: user ? startPhoneReset(db, user) : `${tools.random()}${tools.random()}`,
+      });
     },
     'POST /identity/resources/users/v1/phone/reset/verify': (db, { body }) => {
       if (!isText(body.resetPhoneNumberToken, 100)) return fail(400, 'Reset phone number token is required');
@@ -206,7 +279,8 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
       return ok({ changePhoneNumberToken: issue(db, 'changePhoneNumber', user, 'link') });
     },
     'PUT /identity/resources/users/v1/phone/change': (db, { body }) => {
-      if (!isText(body.changePhoneNumberToken, 100)) return fail(400, 'Change phone number token is required');
+      if (!isText(body.changePhoneNumberToken, 100))
+        return fail(400, 'Change phone number token is required');
       if (!isText(body.phoneNumber, 32)) return fail(400, 'Phone number is required');
       const phone = normalizePhone(body.phoneNumber);
       if (!phone) return fail(400, PHONE_INVALID);

@@ -12,7 +12,12 @@ import { DEMO_ROLES, type DemoDatabase, type DemoUser } from './data';
 type Json = Record<string, unknown>;
 type Answer = { status: number; body: unknown; save?: boolean };
 type DemoTenant = Tenant & { parentTenantId?: string | null };
-export interface DemoMembership { userId: string; tenantId: string; roleKeys: string[]; accessAllowed: boolean }
+export interface DemoMembership {
+  userId: string;
+  tenantId: string;
+  roleKeys: string[];
+  accessAllowed: boolean;
+}
 
 const fail = (status: number, ...errors: string[]): Answer => ({ status, body: { errors } });
 const ok = (body: unknown, save = false): Answer => ({ status: 200, body, save });
@@ -21,23 +26,40 @@ const HIERARCHY = '/tenants/resources/hierarchy/v2';
 const READ = 'fe.account-hierarchy.read.subAccount';
 const WRITE = 'fe.account-hierarchy.write.subAccount';
 
-const permissionsOf = (user: DemoUser) => [...new Set(user.roleKeys.flatMap((key) => DEMO_ROLES[key]?.permissions ?? []))];
+const permissionsOf = (user: DemoUser) => [
+  ...new Set(user.roleKeys.flatMap((key) => DEMO_ROLES[key]?.permissions ?? [])),
+];
 
 /** The demo's memberships, built on first use from the users (their home tenant) plus sample sub-accounts. */
 export function membershipsOf(db: DemoDatabase & { memberships?: DemoMembership[] }): DemoMembership[] {
   if (db.memberships) return db.memberships;
-  db.memberships = db.users.map((u) => ({ userId: u.id, tenantId: u.tenantId, roleKeys: [...u.roleKeys], accessAllowed: true }));
+  db.memberships = db.users.map((u) => ({
+    userId: u.id,
+    tenantId: u.tenantId,
+    roleKeys: [...u.roleKeys],
+    accessAllowed: true,
+  }));
   const home = db.tenants[0];
   const admin = db.users.find((u) => u.roleKeys.includes('Admin') && u.tenantId === home?.tenantId);
   if (!home || !admin) return db.memberships;
   const add = (tenantId: string, name: string, parentTenantId: string) => {
-    (db.tenants as DemoTenant[]).push({ id: tenantId, tenantId, name, parentTenantId, isReseller: false, metadata: '{}', vendorId: 'demo-vendor', createdAt: '2026-02-01T00:00:00.000Z' });
+    (db.tenants as DemoTenant[]).push({
+      id: tenantId,
+      tenantId,
+      name,
+      parentTenantId,
+      isReseller: false,
+      metadata: '{}',
+      vendorId: 'demo-vendor',
+      createdAt: '2026-02-01T00:00:00.000Z',
+    });
   };
   add('demo-europe', 'Demo Company Europe', home.tenantId);
   add('demo-paris', 'Demo Company Paris', 'demo-europe');
   add('demo-berlin', 'Demo Company Berlin', 'demo-europe');
   // Enough stores for the all-accounts page to load more than one page of 50.
-  for (let i = 1; i <= 55; i += 1) add(`demo-store-${i}`, `Demo Store ${String(i).padStart(2, '0')}`, home.tenantId);
+  for (let i = 1; i <= 55; i += 1)
+    add(`demo-store-${i}`, `Demo Store ${String(i).padStart(2, '0')}`, home.tenantId);
   db.memberships.push(
     { userId: admin.id, tenantId: 'demo-europe', roleKeys: ['Admin'], accessAllowed: true },
     { userId: admin.id, tenantId: 'demo-paris', roleKeys: ['Admin'], accessAllowed: true },
@@ -49,7 +71,11 @@ export function membershipsOf(db: DemoDatabase & { memberships?: DemoMembership[
 
 /** The tenants the user may act in (access not denied). */
 export function tenantsOfUser(db: DemoDatabase, user: DemoUser): Tenant[] {
-  const ids = new Set(membershipsOf(db).filter((m) => m.userId === user.id && m.accessAllowed).map((m) => m.tenantId));
+  const ids = new Set(
+    membershipsOf(db)
+      .filter((m) => m.userId === user.id && m.accessAllowed)
+      .map((m) => m.tenantId),
+  );
   return db.tenants.filter((t) => ids.has(t.tenantId));
 }
 
@@ -65,28 +91,44 @@ function within(db: DemoDatabase, rootId: string, tenantId: string): boolean {
 
 function describe(db: DemoDatabase, tenant: DemoTenant) {
   return {
-    id: tenant.tenantId, tenantId: tenant.tenantId, name: tenant.name, parentTenantId: tenant.parentTenantId ?? null,
+    id: tenant.tenantId,
+    tenantId: tenant.tenantId,
+    name: tenant.name,
+    parentTenantId: tenant.parentTenantId ?? null,
     createdAt: tenant.createdAt ?? new Date(0).toISOString(),
     numberOfUsers: membershipsOf(db).filter((m) => m.tenantId === tenant.tenantId).length,
     numberOfChildren: (db.tenants as DemoTenant[]).filter((t) => t.parentTenantId === tenant.tenantId).length,
   };
 }
 
-const digits = (value: string | undefined, max: number) => value === undefined || new RegExp(`^[0-9]{1,${max}}$`).test(value);
+const digits = (value: string | undefined, max: number) =>
+  value === undefined || new RegExp(`^[0-9]{1,${max}}$`).test(value);
 
 function search(db: DemoDatabase, user: DemoUser, query: Record<string, string>): Answer {
-  if (!hasPermission(permissionsOf(user), READ)) return fail(403, `You need the ${READ} permission to do this`);
-  const unknown = Object.keys(query).find((key) => !['_offset', '_limit', '_subTenantId', '_filter'].includes(key));
+  if (!hasPermission(permissionsOf(user), READ))
+    return fail(403, `You need the ${READ} permission to do this`);
+  const unknown = Object.keys(query).find(
+    (key) => !['_offset', '_limit', '_subTenantId', '_filter'].includes(key),
+  );
   if (unknown) return fail(400, `Unknown field "${unknown}"`);
-  if (!digits(query._offset, 6) || !digits(query._limit, 3) || (query._filter ?? '').length > 100) return fail(400, 'Invalid sub-accounts query');
+  if (!digits(query._offset, 6) || !digits(query._limit, 3) || (query._filter ?? '').length > 100)
+    return fail(400, 'Invalid sub-accounts query');
   const rootId = user.tenantId;
-  if (query._subTenantId && !within(db, rootId, query._subTenantId)) return fail(404, 'Sub-account not found');
+  if (query._subTenantId && !within(db, rootId, query._subTenantId))
+    return fail(404, 'Sub-account not found');
   const limit = Math.min(200, Math.max(1, Number(query._limit ?? 50)));
   const offset = Number(query._offset ?? 0);
   const filter = (query._filter ?? '').trim().toLowerCase();
-  const all = (db.tenants as DemoTenant[]).filter((t) => t.tenantId !== rootId && within(db, rootId, t.tenantId));
-  const matching = (filter ? all.filter((t) => t.name.toLowerCase().includes(filter)) : all.filter((t) => t.parentTenantId === (query._subTenantId ?? rootId)))
-    .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || (a.tenantId < b.tenantId ? -1 : 1));
+  const all = (db.tenants as DemoTenant[]).filter(
+    (t) => t.tenantId !== rootId && within(db, rootId, t.tenantId),
+  );
+  const matching = (
+    filter
+      ? all.filter((t) => t.name.toLowerCase().includes(filter))
+      : all.filter((t) => t.parentTenantId === (query._subTenantId ?? rootId))
+  ).sort(
+    (a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || (a.tenantId < b.tenantId ? -1 : 1),
+  );
   const items = matching.slice(offset, offset + limit).map((t) => describe(db, t));
   const next = new URLSearchParams({ _offset: String(offset + limit), _limit: String(limit) });
   if (query._subTenantId) next.set('_subTenantId', query._subTenantId);
@@ -94,15 +136,32 @@ function search(db: DemoDatabase, user: DemoUser, query: Record<string, string>)
   return ok({ items, _links: { next: offset + limit < matching.length ? `${HIERARCHY}?${next}` : '' } });
 }
 
-function create(db: DemoDatabase, user: DemoUser, body: Json, now: () => number, random: () => string): Answer {
-  if (!hasPermission(permissionsOf(user), WRITE)) return fail(403, `You need the ${WRITE} permission to do this`);
+function create(
+  db: DemoDatabase,
+  user: DemoUser,
+  body: Json,
+  now: () => number,
+  random: () => string,
+): Answer {
+  if (!hasPermission(permissionsOf(user), WRITE))
+    return fail(403, `You need the ${WRITE} permission to do this`);
   const unknown = Object.keys(body).find((key) => !['name', 'parentTenantId', 'tenantId'].includes(key));
   if (unknown) return fail(400, `Unknown field "${unknown}"`);
-  if (typeof body.name !== 'string' || !body.name.trim() || body.name.length > 100) return fail(400, 'Enter a name for the sub-account');
+  if (typeof body.name !== 'string' || !body.name.trim() || body.name.length > 100)
+    return fail(400, 'Enter a name for the sub-account');
   const parentTenantId = typeof body.parentTenantId === 'string' ? body.parentTenantId : user.tenantId;
   if (!within(db, user.tenantId, parentTenantId)) return fail(404, 'Sub-account not found');
   const tenantId = random();
-  const tenant: DemoTenant = { id: tenantId, tenantId, name: body.name.trim(), parentTenantId, isReseller: false, metadata: '{}', vendorId: 'demo-vendor', createdAt: new Date(now()).toISOString() };
+  const tenant: DemoTenant = {
+    id: tenantId,
+    tenantId,
+    name: body.name.trim(),
+    parentTenantId,
+    isReseller: false,
+    metadata: '{}',
+    vendorId: 'demo-vendor',
+    createdAt: new Date(now()).toISOString(),
+  };
   db.tenants.push(tenant);
   membershipsOf(db).push({ userId: user.id, tenantId, roleKeys: ['Admin'], accessAllowed: true });
   return { status: 201, body: describe(db, tenant), save: true };
@@ -112,16 +171,23 @@ function users(db: DemoDatabase, tenantId: string, query: Record<string, string>
   if (!digits(query._offset, 6) || !digits(query._limit, 3)) return fail(400, 'Invalid users query');
   const limit = Math.min(200, Math.max(1, Number(query._limit ?? 10)));
   const offset = Number(query._offset ?? 0);
-  const members = membershipsOf(db).filter((m) => m.tenantId === tenantId)
+  const members = membershipsOf(db)
+    .filter((m) => m.tenantId === tenantId)
     .map((m) => ({ m, u: db.users.find((u) => u.id === m.userId) }))
     .filter((x): x is { m: DemoMembership; u: DemoUser } => !!x.u)
     .sort((a, b) => a.u.name.toLowerCase().localeCompare(b.u.name.toLowerCase()));
   const items = members.slice(offset, offset + limit).map(({ m, u }) => ({
-    id: u.id, email: u.email, name: u.name, tenantId,
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    tenantId,
     roles: m.roleKeys.map((key) => ({ id: `role-${key}`, key, name: DEMO_ROLES[key]?.name ?? key })),
     subAccountAccessAllowed: m.accessAllowed,
   }));
-  return ok({ items, _metadata: { totalItems: members.length, totalPages: Math.ceil(members.length / limit) } });
+  return ok({
+    items,
+    _metadata: { totalItems: members.length, totalPages: Math.ceil(members.length / limit) },
+  });
 }
 
 function changeMember(db: DemoDatabase, tenantId: string, userId: string, what: string, body: Json): Answer {
@@ -129,22 +195,27 @@ function changeMember(db: DemoDatabase, tenantId: string, userId: string, what: 
   if (!membership) return fail(404, 'User not found in this sub-account');
   if (what === 'roles') {
     const ids = body.roleIds;
-    if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string') || Object.keys(body).length !== 1) return fail(400, 'roleIds must be a list of role ids');
+    if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string') || Object.keys(body).length !== 1)
+      return fail(400, 'roleIds must be a list of role ids');
     const keys = (ids as string[]).filter((id) => id !== '').map((id) => id.replace(/^role-/, ''));
     if (keys.some((key) => !DEMO_ROLES[key])) return fail(400, 'Some roles do not exist in this account');
     membership.roleKeys = keys;
     return ok({ roleIds: keys.map((key) => `role-${key}`) }, true);
   }
-  if (typeof body.allowAccess !== 'boolean' || Object.keys(body).length !== 1) return fail(400, 'Allow access must be a boolean');
+  if (typeof body.allowAccess !== 'boolean' || Object.keys(body).length !== 1)
+    return fail(400, 'Allow access must be a boolean');
   membership.accessAllowed = body.allowAccess;
   return ok({ allowAccess: body.allowAccess }, true);
 }
 
 /** PUT users v1/tenant: the demo user's active tenant (and the roles held there) become the target's. */
 function switchTo(db: DemoDatabase, user: DemoUser, body: Json): Answer {
-  if (typeof body.tenantId !== 'string' || Object.keys(body).length !== 1) return fail(400, 'Tenant id is required');
+  if (typeof body.tenantId !== 'string' || Object.keys(body).length !== 1)
+    return fail(400, 'Tenant id is required');
   const memberships = membershipsOf(db);
-  const target = memberships.find((m) => m.userId === user.id && m.tenantId === body.tenantId && m.accessAllowed);
+  const target = memberships.find(
+    (m) => m.userId === user.id && m.tenantId === body.tenantId && m.accessAllowed,
+  );
   if (!target) return fail(403, 'You are not a member of this account');
   const current = memberships.find((m) => m.userId === user.id && m.tenantId === user.tenantId);
   if (current) current.roleKeys = [...user.roleKeys];
@@ -155,16 +226,29 @@ function switchTo(db: DemoDatabase, user: DemoUser, body: Json): Answer {
 
 type CustomLogins = Record<string, { enabled: boolean; loginAlias: string | null }>;
 
-function customLogin(db: DemoDatabase & { customLogin?: CustomLogins }, user: DemoUser, method: string, body: Json): Answer {
+function customLogin(
+  db: DemoDatabase & { customLogin?: CustomLogins },
+  user: DemoUser,
+  method: string,
+  body: Json,
+): Answer {
   const saved = (db.customLogin ??= {});
   if (method === 'GET') return ok(saved[user.tenantId] ?? { enabled: false, loginAlias: null });
-  if (!hasPermission(permissionsOf(user), 'fe.secure.write.accountSettings')) return fail(403, 'You need the fe.secure.write.accountSettings permission to do this');
+  if (!hasPermission(permissionsOf(user), 'fe.secure.write.accountSettings'))
+    return fail(403, 'You need the fe.secure.write.accountSettings permission to do this');
   const unknown = Object.keys(body).find((key) => !['enabled', 'loginAlias'].includes(key));
   if (unknown) return fail(400, `Unknown field "${unknown}"`);
   if (typeof body.enabled !== 'boolean') return fail(400, 'Enabled must be a boolean');
-  if (body.loginAlias !== null && (typeof body.loginAlias !== 'string' || !LOGIN_ALIAS_PATTERN.test(body.loginAlias))) return fail(400, 'Login alias must match the pattern');
+  if (
+    body.loginAlias !== null &&
+    (typeof body.loginAlias !== 'string' || !LOGIN_ALIAS_PATTERN.test(body.loginAlias))
+  )
+    return fail(400, 'Login alias must match the pattern');
   if (body.enabled && !body.loginAlias) return fail(400, 'Choose a login alias to turn custom login on');
-  if (body.loginAlias && Object.entries(saved).some(([id, c]) => id !== user.tenantId && c.loginAlias === body.loginAlias)) {
+  if (
+    body.loginAlias &&
+    Object.entries(saved).some(([id, c]) => id !== user.tenantId && c.loginAlias === body.loginAlias)
+  ) {
     return fail(409, 'This login alias is already used by another account');
   }
   saved[user.tenantId] = { enabled: body.enabled, loginAlias: body.loginAlias as string | null };
@@ -176,30 +260,52 @@ function customLogin(db: DemoDatabase & { customLogin?: CustomLogins }, user: De
  * not one of them. `user` is the caller (null: not signed in).
  */
 export function subAccountRoute(
-  method: string, path: string,
-): ((db: DemoDatabase, user: DemoUser, body: Json, query: Record<string, string>, env: { now: () => number; random: () => string }) => Answer) | null {
+  method: string,
+  path: string,
+):
+  | ((
+      db: DemoDatabase,
+      user: DemoUser,
+      body: Json,
+      query: Record<string, string>,
+      env: { now: () => number; random: () => string },
+    ) => Answer)
+  | null {
   const m = method.toUpperCase();
   if (m === 'GET' && path === HIERARCHY) return (db, user, _b, query) => search(db, user, query);
   if (m === 'GET' && path === `${HIERARCHY}/metadata`) {
-    return (db, user) => (hasPermission(permissionsOf(user), READ)
-      ? ok({ totalSubTenants: db.tenants.filter((t) => t.tenantId !== user.tenantId && within(db, user.tenantId, t.tenantId)).length })
-      : fail(403, `You need the ${READ} permission to do this`));
+    return (db, user) =>
+      hasPermission(permissionsOf(user), READ)
+        ? ok({
+            totalSubTenants: db.tenants.filter(
+              (t) => t.tenantId !== user.tenantId && within(db, user.tenantId, t.tenantId),
+            ).length,
+          })
+        : fail(403, `You need the ${READ} permission to do this`);
   }
-  if (m === 'POST' && path === '/tenants/resources/sub-tenants/v1') return (db, user, body, _q, env) => create(db, user, body, env.now, env.random);
-  if (m === 'PUT' && path === '/identity/resources/users/v1/tenant') return (db, user, body) => switchTo(db, user, body);
-  if ((m === 'GET' || m === 'PUT') && path === '/tenants/resources/account-settings/v1/custom-login') return (db, user, body) => customLogin(db, user, m, body);
-  const member = /^\/identity\/resources\/sub-tenants\/v1\/([^/]+)\/users(?:\/([^/]+)\/(roles|access))?$/.exec(path);
+  if (m === 'POST' && path === '/tenants/resources/sub-tenants/v1')
+    return (db, user, body, _q, env) => create(db, user, body, env.now, env.random);
+  if (m === 'PUT' && path === '/identity/resources/users/v1/tenant')
+    return (db, user, body) => switchTo(db, user, body);
+  if ((m === 'GET' || m === 'PUT') && path === '/tenants/resources/account-settings/v1/custom-login')
+    return (db, user, body) => customLogin(db, user, m, body);
+  const member =
+    /^\/identity\/resources\/sub-tenants\/v1\/([^/]+)\/users(?:\/([^/]+)\/(roles|access))?$/.exec(path);
   if (!member) return null;
   const tenantId = decodeURIComponent(member[1]!);
   if (m === 'GET' && !member[2]) {
     return (db, user, _b, query) => {
-      if (!hasPermission(permissionsOf(user), READ)) return fail(403, `You need the ${READ} permission to do this`);
-      return within(db, user.tenantId, tenantId) ? users(db, tenantId, query) : fail(404, 'Sub-account not found');
+      if (!hasPermission(permissionsOf(user), READ))
+        return fail(403, `You need the ${READ} permission to do this`);
+      return within(db, user.tenantId, tenantId)
+        ? users(db, tenantId, query)
+        : fail(404, 'Sub-account not found');
     };
   }
   if (m === 'PUT' && member[2]) {
     return (db, user, body) => {
-      if (!hasPermission(permissionsOf(user), WRITE)) return fail(403, `You need the ${WRITE} permission to do this`);
+      if (!hasPermission(permissionsOf(user), WRITE))
+        return fail(403, `You need the ${WRITE} permission to do this`);
       if (!within(db, user.tenantId, tenantId)) return fail(404, 'Sub-account not found');
       return changeMember(db, tenantId, decodeURIComponent(member[2]!), member[3]!, body);
     };

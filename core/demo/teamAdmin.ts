@@ -6,11 +6,21 @@
 import { PERMISSION_CATALOGUE, PERMISSION_CATEGORIES } from '../portal/permissionCatalogue';
 import { hasPermission } from '../portal/pages';
 import { coversForGrant } from '../portal/roleForm';
-import { DEMO_ROLES, type DemoApiToken, type DemoDatabase, type DemoGroup, type DemoRole, type DemoUser } from './data';
+import {
+  DEMO_ROLES,
+  type DemoApiToken,
+  type DemoDatabase,
+  type DemoGroup,
+  type DemoRole,
+  type DemoUser,
+} from './data';
 
 type Json = Record<string, unknown>;
 type Answer = { status: number; body: unknown; save?: boolean };
-export interface TeamAdminTools { random(): string; now(): number }
+export interface TeamAdminTools {
+  random(): string;
+  now(): number;
+}
 
 const fail = (status: number, ...errors: string[]): Answer => ({ status, body: { errors } });
 const ok = (body: unknown, save = false, status = 200): Answer => ({ status, body, save });
@@ -23,67 +33,142 @@ const categoryId = (key: string) => `category-${key}`;
 /** Every role of the demo, built-in ones first seeded from DEMO_ROLES. */
 export function demoRoles(db: DemoDatabase): DemoRole[] {
   db.roles ??= Object.entries(DEMO_ROLES).map(([key, role]) => ({
-    id: `role-${key}`, key, name: role.name, description: null, permissions: [...role.permissions], tenantId: null,
-    createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+    id: `role-${key}`,
+    key,
+    name: role.name,
+    description: null,
+    permissions: [...role.permissions],
+    tenantId: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
   }));
   return db.roles;
 }
-const visibleRoles = (db: DemoDatabase, tenantId: string) => demoRoles(db).filter((r) => r.tenantId === null || r.tenantId === tenantId);
+const visibleRoles = (db: DemoDatabase, tenantId: string) =>
+  demoRoles(db).filter((r) => r.tenantId === null || r.tenantId === tenantId);
 
 /** The roles a user holds: given directly and through the groups they are in. */
 export function demoRolesOf(db: DemoDatabase, user: DemoUser): DemoRole[] {
   const roles = visibleRoles(db, user.tenantId);
-  const viaGroups = (db.groups ?? []).filter((g) => g.tenantId === user.tenantId && g.userIds.includes(user.id)).flatMap((g) => g.roleIds);
+  const viaGroups = (db.groups ?? [])
+    .filter((g) => g.tenantId === user.tenantId && g.userIds.includes(user.id))
+    .flatMap((g) => g.roleIds);
   return roles.filter((r) => user.roleKeys.includes(r.key) || viaGroups.includes(r.id));
 }
-export const demoPermissionsOf = (db: DemoDatabase, user: DemoUser): string[] => [...new Set(demoRolesOf(db, user).flatMap((r) => r.permissions))].sort();
+export const demoPermissionsOf = (db: DemoDatabase, user: DemoUser): string[] =>
+  [...new Set(demoRolesOf(db, user).flatMap((r) => r.permissions))].sort();
 
 function unknownField(body: Json, allowed: string[]): Answer | null {
   const unknown = Object.keys(body).find((key) => !allowed.includes(key));
   return unknown ? fail(400, `Unknown field "${unknown}"`) : null;
 }
-const text = (value: unknown, max: number) => typeof value === 'string' && value.trim().length > 0 && value.length <= max;
-const optionalText = (value: unknown, max: number) => value === undefined || value === null || (typeof value === 'string' && value.length <= max);
-const idList = (value: unknown, min = 0) => Array.isArray(value) && value.length >= min && value.length <= 200 && value.every((v) => typeof v === 'string') && new Set(value).size === value.length;
+const text = (value: unknown, max: number) =>
+  typeof value === 'string' && value.trim().length > 0 && value.length <= max;
+const optionalText = (value: unknown, max: number) =>
+  value === undefined || value === null || (typeof value === 'string' && value.length <= max);
+const idList = (value: unknown, min = 0) =>
+  Array.isArray(value) &&
+  value.length >= min &&
+  value.length <= 200 &&
+  value.every((v) => typeof v === 'string') &&
+  new Set(value).size === value.length;
 
-function page<T>(items: T[], query: Record<string, string>, sorters: Record<string, (item: T) => string>, search: (item: T) => string[]) {
+function page<T>(
+  items: T[],
+  query: Record<string, string>,
+  sorters: Record<string, (item: T) => string>,
+  search: (item: T) => string[],
+) {
   const sortBy = query._sortBy ?? 'name';
   const order = (query._order ?? 'ASC').toUpperCase();
   const limit = Math.min(200, Math.max(1, Number(query._limit ?? 20)));
   const index = Number(query._offset ?? 0);
-  if (!sorters[sortBy] || !['ASC', 'DESC'].includes(order) || !Number.isInteger(limit) || !Number.isInteger(index) || index < 0) return fail(400, 'Invalid query');
+  if (
+    !sorters[sortBy] ||
+    !['ASC', 'DESC'].includes(order) ||
+    !Number.isInteger(limit) ||
+    !Number.isInteger(index) ||
+    index < 0
+  )
+    return fail(400, 'Invalid query');
   const filter = (query._filter ?? '').trim().toLowerCase();
   const key = sorters[sortBy]!;
-  const matching = items.filter((item) => !filter || search(item).some((s) => s.toLowerCase().includes(filter)))
+  const matching = items
+    .filter((item) => !filter || search(item).some((s) => s.toLowerCase().includes(filter)))
     .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (order === 'DESC' ? -1 : 1));
-  return ok({ items: matching.slice(index * limit, index * limit + limit), _metadata: { totalItems: matching.length, totalPages: Math.ceil(matching.length / limit) } });
+  return ok({
+    items: matching.slice(index * limit, index * limit + limit),
+    _metadata: { totalItems: matching.length, totalPages: Math.ceil(matching.length / limit) },
+  });
 }
 
 export function createDemoTeamAdmin(tools: TeamAdminTools) {
   const iso = () => new Date(tools.now()).toISOString();
 
   const roleDto = (db: DemoDatabase, role: DemoRole, tenantId: string) => ({
-    id: role.id, roleId: role.id, key: role.key, name: role.name, description: role.description, isDefault: role.key === 'Admin' && role.tenantId === null,
-    permissions: role.permissions.map(permissionId), tenantId: role.tenantId, vendorId: 'demo-vendor', createdAt: role.createdAt, updatedAt: role.updatedAt,
+    id: role.id,
+    roleId: role.id,
+    key: role.key,
+    name: role.name,
+    description: role.description,
+    isDefault: role.key === 'Admin' && role.tenantId === null,
+    permissions: role.permissions.map(permissionId),
+    tenantId: role.tenantId,
+    vendorId: 'demo-vendor',
+    createdAt: role.createdAt,
+    updatedAt: role.updatedAt,
     editable: role.tenantId !== null,
     usersCount: db.users.filter((u) => u.tenantId === tenantId && demoRolesOf(db, u).includes(role)).length,
   });
   const groupDto = (db: DemoDatabase, group: DemoGroup) => ({
-    id: group.id, groupId: group.id, name: group.name, color: group.color, description: group.description, metadata: '{}', managedBy: 'frontegg',
-    roles: demoRoles(db).filter((r) => group.roleIds.includes(r.id)).map((r) => ({ id: r.id, key: r.key, name: r.name })).sort((a, b) => a.name.localeCompare(b.name)),
-    users: db.users.filter((u) => group.userIds.includes(u.id)).map((u) => ({ id: u.id, email: u.email, name: u.name })).sort((a, b) => a.name.localeCompare(b.name)),
-    createdAt: group.createdAt, updatedAt: group.updatedAt,
+    id: group.id,
+    groupId: group.id,
+    name: group.name,
+    color: group.color,
+    description: group.description,
+    metadata: '{}',
+    managedBy: 'frontegg',
+    roles: demoRoles(db)
+      .filter((r) => group.roleIds.includes(r.id))
+      .map((r) => ({ id: r.id, key: r.key, name: r.name }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+    users: db.users
+      .filter((u) => group.userIds.includes(u.id))
+      .map((u) => ({ id: u.id, email: u.email, name: u.name }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+    createdAt: group.createdAt,
+    updatedAt: group.updatedAt,
   });
   const tokenDto = (token: DemoApiToken) => ({
-    id: token.id, tokenId: token.id, clientId: token.id, description: token.description, type: token.type, tenantId: token.tenantId, createdAt: token.createdAt,
-    createdByUserId: token.userId, expiresInMinutes: token.expiresInMinutes,
-    expires: token.expiresInMinutes === null ? null : new Date(Date.parse(token.createdAt) + token.expiresInMinutes * 60_000).toISOString(), lastUsedAt: null,
+    id: token.id,
+    tokenId: token.id,
+    clientId: token.id,
+    description: token.description,
+    type: token.type,
+    tenantId: token.tenantId,
+    createdAt: token.createdAt,
+    createdByUserId: token.userId,
+    expiresInMinutes: token.expiresInMinutes,
+    expires:
+      token.expiresInMinutes === null
+        ? null
+        : new Date(Date.parse(token.createdAt) + token.expiresInMinutes * 60_000).toISOString(),
+    lastUsedAt: null,
     ...(token.type === 'tenant' ? { roleIds: token.roleIds } : {}),
   });
-  const permissionsList = (db: DemoDatabase, tenantId: string) => PERMISSION_CATALOGUE.map(([key, name, category]) => ({
-    id: permissionId(key), permissionId: permissionId(key), key, name, description: null, categoryId: categoryId(category), fePermission: true,
-    roleIds: visibleRoles(db, tenantId).filter((r) => r.permissions.includes(key)).map((r) => r.id),
-  }));
+  const permissionsList = (db: DemoDatabase, tenantId: string) =>
+    PERMISSION_CATALOGUE.map(([key, name, category]) => ({
+      id: permissionId(key),
+      permissionId: permissionId(key),
+      key,
+      name,
+      description: null,
+      categoryId: categoryId(category),
+      fePermission: true,
+      roleIds: visibleRoles(db, tenantId)
+        .filter((r) => r.permissions.includes(key))
+        .map((r) => r.id),
+    }));
   const keyOfPermission = (id: string) => PERMISSION_CATALOGUE.find(([key]) => permissionId(key) === id)?.[0];
 
   /** 400 for unknown permission ids, 403 for one the caller cannot grant; else their keys. */
@@ -91,42 +176,85 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
     const keys = ids.map(keyOfPermission);
     if (keys.some((k) => !k)) return fail(400, 'Some permissions do not exist');
     const refused = (keys as string[]).find((k) => !coversForGrant(held, k));
-    return refused ? fail(403, `You cannot grant the ${refused} permission: you do not hold it`) : (keys as string[]);
+    return refused
+      ? fail(403, `You cannot grant the ${refused} permission: you do not hold it`)
+      : (keys as string[]);
   }
 
   /** Answers one request of these areas, or null when the path is not one of them. */
-  function handle(db: DemoDatabase, caller: DemoUser, method: string, path: string, body: Json, query: Record<string, string>): Answer | null {
+  function handle(
+    db: DemoDatabase,
+    caller: DemoUser,
+    method: string,
+    path: string,
+    body: Json,
+    query: Record<string, string>,
+  ): Answer | null {
     const held = demoPermissionsOf(db, caller);
     const tenantId = caller.tenantId;
-    const need = (permission: string) => (hasPermission(held, permission) ? null : fail(403, `You need the ${permission} permission to do this`));
+    const need = (permission: string) =>
+      hasPermission(held, permission) ? null : fail(403, `You need the ${permission} permission to do this`);
     const route = `${method} ${path}`;
     let match: RegExpExecArray | null;
 
     // Roles and permissions.
     if (route === 'GET /identity/resources/roles/v2') {
-      return need('fe.secure.read.roles') ?? page(visibleRoles(db, tenantId).map((r) => roleDto(db, r, tenantId)), query,
-        { name: (r) => r.name.toLowerCase(), key: (r) => r.key.toLowerCase(), createdAt: (r) => r.createdAt, updatedAt: (r) => r.updatedAt }, (r) => [r.name, r.key]);
+      return (
+        need('fe.secure.read.roles') ??
+        page(
+          visibleRoles(db, tenantId).map((r) => roleDto(db, r, tenantId)),
+          query,
+          {
+            name: (r) => r.name.toLowerCase(),
+            key: (r) => r.key.toLowerCase(),
+            createdAt: (r) => r.createdAt,
+            updatedAt: (r) => r.updatedAt,
+          },
+          (r) => [r.name, r.key],
+        )
+      );
     }
-    if (route === 'GET /identity/resources/permissions/v1') return need('fe.secure.read.roles') ?? ok(permissionsList(db, tenantId));
+    if (route === 'GET /identity/resources/permissions/v1')
+      return need('fe.secure.read.roles') ?? ok(permissionsList(db, tenantId));
     if (route === 'GET /identity/resources/permissions/v1/categories') {
-      return need('fe.secure.read.roles') ?? ok(PERMISSION_CATEGORIES.map(([key, name, description]) => ({
-        id: categoryId(key), key, name, description, permissionIds: PERMISSION_CATALOGUE.filter(([, , c]) => c === key).map(([k]) => permissionId(k)),
-      })));
+      return (
+        need('fe.secure.read.roles') ??
+        ok(
+          PERMISSION_CATEGORIES.map(([key, name, description]) => ({
+            id: categoryId(key),
+            key,
+            name,
+            description,
+            permissionIds: PERMISSION_CATALOGUE.filter(([, , c]) => c === key).map(([k]) => permissionId(k)),
+          })),
+        )
+      );
     }
-    const keyTaken = (key: string, except: string | null) => visibleRoles(db, tenantId).some((r) => r.key.toLowerCase() === key.toLowerCase() && r.id !== except);
+    const keyTaken = (key: string, except: string | null) =>
+      visibleRoles(db, tenantId).some((r) => r.key.toLowerCase() === key.toLowerCase() && r.id !== except);
     if (route === 'POST /identity/resources/roles/v1') {
-      const refused = need('fe.secure.write.roles') ?? unknownField(body, ['key', 'name', 'description', 'permissionIds']);
+      const refused =
+        need('fe.secure.write.roles') ?? unknownField(body, ['key', 'name', 'description', 'permissionIds']);
       if (refused) return refused;
-      if (typeof body.key !== 'string' || !ROLE_KEY.test(body.key)) return fail(400, 'Key must match the role key pattern');
+      if (typeof body.key !== 'string' || !ROLE_KEY.test(body.key))
+        return fail(400, 'Key must match the role key pattern');
       if (!text(body.name, 100)) return fail(400, 'Name must be 1 to 100 characters');
-      if (!optionalText(body.description, 500)) return fail(400, 'Description must be at most 500 characters');
-      if (body.permissionIds !== undefined && !idList(body.permissionIds)) return fail(400, 'Permission ids must be a list of ids');
+      if (!optionalText(body.description, 500))
+        return fail(400, 'Description must be at most 500 characters');
+      if (body.permissionIds !== undefined && !idList(body.permissionIds))
+        return fail(400, 'Permission ids must be a list of ids');
       const keys = grantable(held, (body.permissionIds as string[] | undefined) ?? []);
       if (!Array.isArray(keys)) return keys;
       if (keyTaken(body.key, null)) return fail(409, 'A role with this key already exists');
       const role: DemoRole = {
-        id: `role-custom-${tools.random()}`, key: body.key, name: (body.name as string).trim(),
-        description: typeof body.description === 'string' ? body.description.trim() || null : null, permissions: keys, tenantId, createdAt: iso(), updatedAt: iso(),
+        id: `role-custom-${tools.random()}`,
+        key: body.key,
+        name: (body.name as string).trim(),
+        description: typeof body.description === 'string' ? body.description.trim() || null : null,
+        permissions: keys,
+        tenantId,
+        createdAt: iso(),
+        updatedAt: iso(),
       };
       demoRoles(db).push(role);
       return ok(roleDto(db, role, tenantId), true, 201);
@@ -137,10 +265,12 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
       const refused = need(permission);
       if (refused) return refused;
       if (!role) return fail(404, 'Role not found in this account');
-      if (role.tenantId === null) return fail(403, 'This role is defined for every account and cannot be changed here');
+      if (role.tenantId === null)
+        return fail(403, 'This role is defined for every account and cannot be changed here');
       if (method === 'DELETE' && !match[2]) {
         db.roles = demoRoles(db).filter((r) => r !== role);
-        for (const u of db.users) u.roleKeys = u.roleKeys.filter((k) => k !== role.key || u.tenantId !== tenantId);
+        for (const u of db.users)
+          u.roleKeys = u.roleKeys.filter((k) => k !== role.key || u.tenantId !== tenantId);
         for (const g of db.groups ?? []) g.roleIds = g.roleIds.filter((id) => id !== role.id);
         return ok({}, true);
       }
@@ -158,16 +288,23 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
         const bad = unknownField(body, ['key', 'name', 'description']);
         if (bad) return bad;
         if (Object.keys(body).length === 0) return fail(400, 'Nothing to update');
-        if (body.key !== undefined && (typeof body.key !== 'string' || !ROLE_KEY.test(body.key))) return fail(400, 'Key must match the role key pattern');
-        if (body.name !== undefined && !text(body.name, 100)) return fail(400, 'Name must be 1 to 100 characters');
-        if (!optionalText(body.description, 500)) return fail(400, 'Description must be at most 500 characters');
-        if (typeof body.key === 'string' && keyTaken(body.key, role.id)) return fail(409, 'A role with this key already exists');
+        if (body.key !== undefined && (typeof body.key !== 'string' || !ROLE_KEY.test(body.key)))
+          return fail(400, 'Key must match the role key pattern');
+        if (body.name !== undefined && !text(body.name, 100))
+          return fail(400, 'Name must be 1 to 100 characters');
+        if (!optionalText(body.description, 500))
+          return fail(400, 'Description must be at most 500 characters');
+        if (typeof body.key === 'string' && keyTaken(body.key, role.id))
+          return fail(409, 'A role with this key already exists');
         if (typeof body.key === 'string' && body.key !== role.key) {
-          for (const u of db.users) if (u.tenantId === tenantId) u.roleKeys = u.roleKeys.map((k) => (k === role.key ? body.key as string : k));
+          for (const u of db.users)
+            if (u.tenantId === tenantId)
+              u.roleKeys = u.roleKeys.map((k) => (k === role.key ? (body.key as string) : k));
           role.key = body.key;
         }
         if (typeof body.name === 'string') role.name = body.name.trim();
-        if (body.description !== undefined) role.description = typeof body.description === 'string' ? body.description.trim() || null : null;
+        if (body.description !== undefined)
+          role.description = typeof body.description === 'string' ? body.description.trim() || null : null;
         role.updatedAt = iso();
         return ok(roleDto(db, role, tenantId), true);
       }
@@ -178,43 +315,83 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
       if (refused) return refused;
       const key = keyOfPermission(decodeURIComponent(match[1]!));
       if (!key) return fail(404, 'Permission not found');
-      if (!coversForGrant(held, key)) return fail(403, `You cannot grant the ${key} permission: you do not hold it`);
+      if (!coversForGrant(held, key))
+        return fail(403, `You cannot grant the ${key} permission: you do not hold it`);
       if (!idList(body.roleIds)) return fail(400, 'Role ids is required');
       const ids = body.roleIds as string[];
       const roles = visibleRoles(db, tenantId);
-      if (ids.some((id) => !roles.some((r) => r.id === id))) return fail(400, 'Some roles do not exist in this account');
-      if (roles.some((r) => r.tenantId === null && ids.includes(r.id) && !r.permissions.includes(key))) return fail(403, 'Roles defined for every account cannot be changed here');
+      if (ids.some((id) => !roles.some((r) => r.id === id)))
+        return fail(400, 'Some roles do not exist in this account');
+      if (roles.some((r) => r.tenantId === null && ids.includes(r.id) && !r.permissions.includes(key)))
+        return fail(403, 'Roles defined for every account cannot be changed here');
       for (const role of roles.filter((r) => r.tenantId !== null)) {
         const holds = role.permissions.includes(key);
         if (ids.includes(role.id) && !holds) role.permissions.push(key);
         if (!ids.includes(role.id) && holds) role.permissions = role.permissions.filter((k) => k !== key);
       }
-      return ok(permissionsList(db, tenantId).find((p) => p.key === key), true);
+      return ok(
+        permissionsList(db, tenantId).find((p) => p.key === key),
+        true,
+      );
     }
 
     // Groups.
     const groups = () => (db.groups ??= []);
-    const nameTaken = (name: string, except: string | null) => groups().some((g) => g.tenantId === tenantId && g.name.toLowerCase() === name.trim().toLowerCase() && g.id !== except);
+    const nameTaken = (name: string, except: string | null) =>
+      groups().some(
+        (g) =>
+          g.tenantId === tenantId && g.name.toLowerCase() === name.trim().toLowerCase() && g.id !== except,
+      );
     const groupFields = (allowRequired: boolean): Answer | null => {
       const bad = unknownField(body, ['name', 'color', 'description', 'metadata']);
       if (bad) return bad;
-      if ((allowRequired || body.name !== undefined) && !text(body.name, 100)) return fail(400, allowRequired && body.name === undefined ? 'Name is required' : 'Name must be 1 to 100 characters');
-      if (body.color !== undefined && body.color !== null && !(typeof body.color === 'string' && COLOR.test(body.color))) return fail(400, 'Color must be a colour like #1f6feb');
-      if (!optionalText(body.description, 500)) return fail(400, 'Description must be at most 500 characters');
+      if ((allowRequired || body.name !== undefined) && !text(body.name, 100))
+        return fail(
+          400,
+          allowRequired && body.name === undefined ? 'Name is required' : 'Name must be 1 to 100 characters',
+        );
+      if (
+        body.color !== undefined &&
+        body.color !== null &&
+        !(typeof body.color === 'string' && COLOR.test(body.color))
+      )
+        return fail(400, 'Color must be a colour like #1f6feb');
+      if (!optionalText(body.description, 500))
+        return fail(400, 'Description must be at most 500 characters');
       return null;
     };
     if (path === '/identity/resources/groups/v1') {
       if (method === 'GET') {
-        return need('fe.secure.read.groups') ?? page(groups().filter((g) => g.tenantId === tenantId).map((g) => groupDto(db, g)), query,
-          { name: (g) => g.name.toLowerCase(), createdAt: (g) => g.createdAt, updatedAt: (g) => g.updatedAt }, (g) => [g.name, g.description ?? '']);
+        return (
+          need('fe.secure.read.groups') ??
+          page(
+            groups()
+              .filter((g) => g.tenantId === tenantId)
+              .map((g) => groupDto(db, g)),
+            query,
+            {
+              name: (g) => g.name.toLowerCase(),
+              createdAt: (g) => g.createdAt,
+              updatedAt: (g) => g.updatedAt,
+            },
+            (g) => [g.name, g.description ?? ''],
+          )
+        );
       }
       if (method === 'POST') {
         const refused = need('fe.secure.write.groups') ?? groupFields(true);
         if (refused) return refused;
         if (nameTaken(body.name as string, null)) return fail(409, 'A group with this name already exists');
         const group: DemoGroup = {
-          id: `group-${tools.random()}`, tenantId, name: (body.name as string).trim(), color: (body.color as string | undefined) || null,
-          description: typeof body.description === 'string' ? body.description.trim() || null : null, roleIds: [], userIds: [], createdAt: iso(), updatedAt: iso(),
+          id: `group-${tools.random()}`,
+          tenantId,
+          name: (body.name as string).trim(),
+          color: (body.color as string | undefined) || null,
+          description: typeof body.description === 'string' ? body.description.trim() || null : null,
+          roleIds: [],
+          userIds: [],
+          createdAt: iso(),
+          updatedAt: iso(),
         };
         groups().push(group);
         return ok(groupDto(db, group), true, 201);
@@ -223,20 +400,31 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
     }
     if ((match = /^\/identity\/resources\/groups\/v1\/([^/]+)(\/roles|\/users)?$/.exec(path))) {
       const group = groups().find((g) => g.tenantId === tenantId && g.id === decodeURIComponent(match![1]!));
-      const refused = need(method === 'GET' ? 'fe.secure.read.groups' : method === 'DELETE' && !match[2] ? 'fe.secure.delete.groups' : 'fe.secure.write.groups');
+      const refused = need(
+        method === 'GET'
+          ? 'fe.secure.read.groups'
+          : method === 'DELETE' && !match[2]
+            ? 'fe.secure.delete.groups'
+            : 'fe.secure.write.groups',
+      );
       if (refused) return refused;
       if (!group) return fail(404, 'Group not found in this account');
       if (!match[2]) {
         if (method === 'GET') return ok(groupDto(db, group));
-        if (method === 'DELETE') { db.groups = groups().filter((g) => g !== group); return ok({}, true); }
+        if (method === 'DELETE') {
+          db.groups = groups().filter((g) => g !== group);
+          return ok({}, true);
+        }
         if (method === 'PATCH') {
           const bad = groupFields(false);
           if (bad) return bad;
           if (Object.keys(body).length === 0) return fail(400, 'Nothing to update');
-          if (typeof body.name === 'string' && nameTaken(body.name, group.id)) return fail(409, 'A group with this name already exists');
+          if (typeof body.name === 'string' && nameTaken(body.name, group.id))
+            return fail(409, 'A group with this name already exists');
           if (typeof body.name === 'string') group.name = body.name.trim();
           if (body.color !== undefined) group.color = (body.color as string | null) || null;
-          if (body.description !== undefined) group.description = typeof body.description === 'string' ? body.description.trim() || null : null;
+          if (body.description !== undefined)
+            group.description = typeof body.description === 'string' ? body.description.trim() || null : null;
           group.updatedAt = iso();
           return ok(groupDto(db, group), true);
         }
@@ -247,39 +435,74 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
       const field = match[2] === '/roles' ? 'roleIds' : 'userIds';
       const bad = unknownField(body, [field]);
       if (bad) return bad;
-      if (!idList(body[field], 1)) return fail(400, `${field === 'roleIds' ? 'Role' : 'User'} ids must list at least one id`);
+      if (!idList(body[field], 1))
+        return fail(400, `${field === 'roleIds' ? 'Role' : 'User'} ids must list at least one id`);
       const ids = body[field] as string[];
       if (field === 'roleIds') {
         const roles = visibleRoles(db, tenantId).filter((r) => ids.includes(r.id));
         if (roles.length !== ids.length) return fail(400, 'Some roles do not exist in this account');
-        const refusedKey = add ? roles.flatMap((r) => r.permissions).find((k) => !coversForGrant(held, k)) : undefined;
+        const refusedKey = add
+          ? roles.flatMap((r) => r.permissions).find((k) => !coversForGrant(held, k))
+          : undefined;
         if (refusedKey) return fail(403, `You cannot grant the ${refusedKey} permission: you do not hold it`);
-        group.roleIds = add ? [...new Set([...group.roleIds, ...ids])] : group.roleIds.filter((id) => !ids.includes(id));
+        group.roleIds = add
+          ? [...new Set([...group.roleIds, ...ids])]
+          : group.roleIds.filter((id) => !ids.includes(id));
       } else {
-        if (ids.some((id) => !db.users.some((u) => u.id === id && u.tenantId === tenantId))) return fail(400, 'Some users are not members of this account');
-        group.userIds = add ? [...new Set([...group.userIds, ...ids])] : group.userIds.filter((id) => !ids.includes(id));
+        if (ids.some((id) => !db.users.some((u) => u.id === id && u.tenantId === tenantId)))
+          return fail(400, 'Some users are not members of this account');
+        group.userIds = add
+          ? [...new Set([...group.userIds, ...ids])]
+          : group.userIds.filter((id) => !ids.includes(id));
       }
       group.updatedAt = iso();
       return ok(groupDto(db, group), true);
     }
 
     // API tokens.
-    const kinds = { '/identity/resources/users/api-tokens/v1': ['user', 'userApiTokens'], '/identity/resources/tenants/api-tokens/v1': ['tenant', 'tenantApiTokens'] } as const;
-    const base = Object.keys(kinds).find((k) => path === k || path.startsWith(`${k}/`)) as keyof typeof kinds | undefined;
+    const kinds = {
+      '/identity/resources/users/api-tokens/v1': ['user', 'userApiTokens'],
+      '/identity/resources/tenants/api-tokens/v1': ['tenant', 'tenantApiTokens'],
+    } as const;
+    const base = Object.keys(kinds).find((k) => path === k || path.startsWith(`${k}/`)) as
+      keyof typeof kinds | undefined;
     if (base) {
       const [type, resource] = kinds[base];
-      const mine = (t: DemoApiToken) => t.tenantId === tenantId && t.type === type && (type === 'tenant' || t.userId === caller.id);
+      const mine = (t: DemoApiToken) =>
+        t.tenantId === tenantId && t.type === type && (type === 'tenant' || t.userId === caller.id);
       const tokens = () => (db.apiTokens ??= []);
       const id = path === base ? null : decodeURIComponent(path.slice(base.length + 1));
       if (id === null && method === 'GET') {
-        return need(`fe.secure.read.${resource}`) ?? ok(tokens().filter(mine).sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)).map(tokenDto));
+        return (
+          need(`fe.secure.read.${resource}`) ??
+          ok(
+            tokens()
+              .filter(mine)
+              .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))
+              .map(tokenDto),
+          )
+        );
       }
       if (id === null && method === 'POST') {
-        const refused = need(`fe.secure.write.${resource}`) ?? unknownField(body, type === 'tenant' ? ['description', 'expiresInMinutes', 'roleIds'] : ['description', 'expiresInMinutes']);
+        const refused =
+          need(`fe.secure.write.${resource}`) ??
+          unknownField(
+            body,
+            type === 'tenant'
+              ? ['description', 'expiresInMinutes', 'roleIds']
+              : ['description', 'expiresInMinutes'],
+          );
         if (refused) return refused;
         if (!text(body.description, 200)) return fail(400, 'Description must be 1 to 200 characters');
         const minutes = body.expiresInMinutes ?? null;
-        if (minutes !== null && !(Number.isInteger(minutes) && (minutes as number) >= 1 && (minutes as number) <= DAYS_10_YEARS_IN_MINUTES)) {
+        if (
+          minutes !== null &&
+          !(
+            Number.isInteger(minutes) &&
+            (minutes as number) >= 1 &&
+            (minutes as number) <= DAYS_10_YEARS_IN_MINUTES
+          )
+        ) {
           return fail(400, `Expires in minutes must be a whole number from 1 to ${DAYS_10_YEARS_IN_MINUTES}`);
         }
         const roleIds = (body.roleIds ?? []) as string[];
@@ -289,8 +512,14 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
         const refusedKey = roles.flatMap((r) => r.permissions).find((k) => !coversForGrant(held, k));
         if (refusedKey) return fail(403, `You cannot grant the ${refusedKey} permission: you do not hold it`);
         const token: DemoApiToken = {
-          id: `${tools.random().slice(0, 8)}-demo-${tools.random().slice(0, 12)}`, type, tenantId, userId: type === 'user' ? caller.id : null,
-          description: (body.description as string).trim(), expiresInMinutes: minutes as number | null, roleIds, createdAt: iso(),
+          id: `${tools.random().slice(0, 8)}-demo-${tools.random().slice(0, 12)}`,
+          type,
+          tenantId,
+          userId: type === 'user' ? caller.id : null,
+          description: (body.description as string).trim(),
+          expiresInMinutes: minutes as number | null,
+          roleIds,
+          createdAt: iso(),
         };
         tokens().push(token);
         const secret = `${tools.random()}${tools.random()}`.slice(0, 43);

@@ -11,27 +11,52 @@ type Answer = { status: number; body: any };
 test('demo users v3: MFA_UNENROLLED leaves out members with a second factor, not those with a passkey only; mfaEnrolled follows', async () => {
   const storage = createMemoryStorage();
   const backend = createDemoBackend({ storage, delay: () => 0 });
-  const call = (method: string, path: string, token: string | null = null, query: Record<string, string> = {}) =>
-    backend.handle(method, path, {}, token, query) as Promise<Answer>;
-  const token = (await backend.handle('POST', '/identity/resources/auth/v1/user', { ...DEMO_ADMIN }, null) as Answer).body.accessToken as string;
-  const all = (await call('GET', '/identity/resources/users/v3', token, { _limit: '200' })).body.items as Array<{ id: string; email: string; mfaEnrolled: boolean }>;
+  const call = (
+    method: string,
+    path: string,
+    token: string | null = null,
+    query: Record<string, string> = {},
+  ) => backend.handle(method, path, {}, token, query) as Promise<Answer>;
+  const token = (
+    (await backend.handle('POST', '/identity/resources/auth/v1/user', { ...DEMO_ADMIN }, null)) as Answer
+  ).body.accessToken as string;
+  const all = (await call('GET', '/identity/resources/users/v3', token, { _limit: '200' })).body
+    .items as Array<{ id: string; email: string; mfaEnrolled: boolean }>;
   assert.ok(all.length >= 2 && all.every((u) => !u.mfaEnrolled));
   const [withSms, withPasskey] = all;
 
   // Devices as the demo's MFA flows keep them (core/demo/mfaFlows.ts).
   const db = JSON.parse(storage.getItem(STORAGE_KEY)!);
   db.mfa = { devices: [], recovery: {}, tokens: [], codes: [], pending: {}, remembered: {} };
-  db.mfa.devices.push({ id: 'd1', userId: withSms!.id, kind: 'sms', phone: '+15550100', createdAt: new Date().toISOString() });
-  db.mfa.devices.push({ id: 'd2', userId: withPasskey!.id, kind: 'webauthn', passkey: true, createdAt: new Date().toISOString() });
+  db.mfa.devices.push({
+    id: 'd1',
+    userId: withSms!.id,
+    kind: 'sms',
+    phone: '+15550100',
+    createdAt: new Date().toISOString(),
+  });
+  db.mfa.devices.push({
+    id: 'd2',
+    userId: withPasskey!.id,
+    kind: 'webauthn',
+    passkey: true,
+    createdAt: new Date().toISOString(),
+  });
   storage.setItem(STORAGE_KEY, JSON.stringify(db));
 
-  const unenrolled = (await call('GET', '/identity/resources/users/v3', token, { _limit: '200', _preset: 'MFA_UNENROLLED' })).body;
+  const unenrolled = (
+    await call('GET', '/identity/resources/users/v3', token, { _limit: '200', _preset: 'MFA_UNENROLLED' })
+  ).body;
   const ids = unenrolled.items.map((u: { id: string }) => u.id);
   assert.ok(!ids.includes(withSms!.id));
   assert.ok(ids.includes(withPasskey!.id));
   assert.equal(unenrolled._metadata.totalItems, all.length - 1);
-  const after = (await call('GET', '/identity/resources/users/v3', token, { _limit: '200' })).body.items as Array<{ id: string; mfaEnrolled: boolean }>;
+  const after = (await call('GET', '/identity/resources/users/v3', token, { _limit: '200' })).body
+    .items as Array<{ id: string; mfaEnrolled: boolean }>;
   assert.equal(after.find((u) => u.id === withSms!.id)?.mfaEnrolled, true);
   assert.equal(after.find((u) => u.id === withPasskey!.id)?.mfaEnrolled, false);
-  assert.equal((await call('GET', '/identity/resources/users/v3', token, { _preset: 'BREACHED_PASSWORDS' })).status, 400);
+  assert.equal(
+    (await call('GET', '/identity/resources/users/v3', token, { _preset: 'BREACHED_PASSWORDS' })).status,
+    400,
+  );
 });

@@ -78,13 +78,30 @@ function equal(a: Uint8Array, b: Uint8Array): boolean {
   return diff === 0;
 }
 
-export interface Expected { type: 'webauthn.create' | 'webauthn.get'; challenge: (challenge: string) => boolean; origin: string; rpId: string; userVerification: boolean }
+export interface Expected {
+  type: 'webauthn.create' | 'webauthn.get';
+  challenge: (challenge: string) => boolean;
+  origin: string;
+  rpId: string;
+  userVerification: boolean;
+}
 
 /** clientDataJSON (type, challenge, origin) and authenticatorData (rpIdHash, user present, verified when asked). Returns the parts. */
 async function checkCommon(clientDataJSON: string, authenticatorData: string, expected: Expected) {
   const clientBytes = fromBase64Url(clientDataJSON);
-  const client = JSON.parse(new TextDecoder().decode(clientBytes)) as { type?: unknown; challenge?: unknown; origin?: unknown; crossOrigin?: unknown };
-  if (client.type !== expected.type || typeof client.challenge !== 'string' || client.origin !== expected.origin || client.crossOrigin === true) return null;
+  const client = JSON.parse(new TextDecoder().decode(clientBytes)) as {
+    type?: unknown;
+    challenge?: unknown;
+    origin?: unknown;
+    crossOrigin?: unknown;
+  };
+  if (
+    client.type !== expected.type ||
+    typeof client.challenge !== 'string' ||
+    client.origin !== expected.origin ||
+    client.crossOrigin === true
+  )
+    return null;
   if (!expected.challenge(client.challenge)) return null;
   const data = fromBase64Url(authenticatorData);
   if (data.length < 37) return null;
@@ -97,21 +114,54 @@ async function checkCommon(clientDataJSON: string, authenticatorData: string, ex
 }
 
 /** The browser JSON of a registration (`startRegistration`), the parts the demo needs. */
-export interface RegistrationJson { id: string; rawId: string; type: string; response: { clientDataJSON: string; authenticatorData?: string; publicKey?: string; publicKeyAlgorithm?: number; transports?: string[] } }
-export interface AuthenticationJson { id: string; rawId: string; type: string; response: { clientDataJSON: string; authenticatorData: string; signature: string; userHandle?: string | null } }
+export interface RegistrationJson {
+  id: string;
+  rawId: string;
+  type: string;
+  response: {
+    clientDataJSON: string;
+    authenticatorData?: string;
+    publicKey?: string;
+    publicKeyAlgorithm?: number;
+    transports?: string[];
+  };
+}
+export interface AuthenticationJson {
+  id: string;
+  rawId: string;
+  type: string;
+  response: {
+    clientDataJSON: string;
+    authenticatorData: string;
+    signature: string;
+    userHandle?: string | null;
+  };
+}
 
 /**
  * Checks a registration and returns the credential to store, or null. The attestation itself is not
  * checked ("none", as the server asks), but the authenticator data must carry this credential id
  * and the public key must import for its algorithm.
  */
-export async function checkRegistration(json: RegistrationJson, expected: Omit<Expected, 'type'>): Promise<{ credentialId: string; publicKey: string; algorithm: number; signCount: number } | null> {
+export async function checkRegistration(
+  json: RegistrationJson,
+  expected: Omit<Expected, 'type'>,
+): Promise<{ credentialId: string; publicKey: string; algorithm: number; signCount: number } | null> {
   try {
     const { response } = json;
-    if (json.type !== 'public-key' || json.id !== json.rawId || !response.authenticatorData || !response.publicKey) return null;
+    if (
+      json.type !== 'public-key' ||
+      json.id !== json.rawId ||
+      !response.authenticatorData ||
+      !response.publicKey
+    )
+      return null;
     const algorithm = response.publicKeyAlgorithm;
     if (algorithm !== COSE_ES256 && algorithm !== COSE_RS256) return null;
-    const common = await checkCommon(response.clientDataJSON, response.authenticatorData, { ...expected, type: 'webauthn.create' });
+    const common = await checkCommon(response.clientDataJSON, response.authenticatorData, {
+      ...expected,
+      type: 'webauthn.create',
+    });
     if (!common || (common.flags & 0x40) === 0 || common.data.length < 55) return null; // attested credential data
     const idLength = (common.data[53]! << 8) | common.data[54]!;
     const credentialId = common.data.subarray(55, 55 + idLength);
@@ -124,7 +174,10 @@ export async function checkRegistration(json: RegistrationJson, expected: Omit<E
 }
 
 function importKey(spki: string, algorithm: number): Promise<CryptoKey> {
-  const params = algorithm === COSE_ES256 ? { name: 'ECDSA', namedCurve: 'P-256' } : { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
+  const params =
+    algorithm === COSE_ES256
+      ? { name: 'ECDSA', namedCurve: 'P-256' }
+      : { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
   return crypto.subtle.importKey('spki', fromBase64Url(spki), params, false, ['verify']);
 }
 
@@ -134,20 +187,29 @@ function importKey(spki: string, algorithm: number): Promise<CryptoKey> {
  * authenticatorData || SHA-256(clientDataJSON), and a counter that moved forward (when counted).
  * Returns the new counter, or null when anything fails.
  */
-export async function verifyAssertion(json: AuthenticationJson, credential: { publicKey: string; algorithm: number; signCount: number }, expected: Omit<Expected, 'type'>): Promise<{ signCount: number } | null> {
+export async function verifyAssertion(
+  json: AuthenticationJson,
+  credential: { publicKey: string; algorithm: number; signCount: number },
+  expected: Omit<Expected, 'type'>,
+): Promise<{ signCount: number } | null> {
   try {
     if (json.type !== 'public-key' || json.id !== json.rawId) return null;
-    const common = await checkCommon(json.response.clientDataJSON, json.response.authenticatorData, { ...expected, type: 'webauthn.get' });
+    const common = await checkCommon(json.response.clientDataJSON, json.response.authenticatorData, {
+      ...expected,
+      type: 'webauthn.get',
+    });
     if (!common) return null;
-    if ((common.signCount !== 0 || credential.signCount !== 0) && common.signCount <= credential.signCount) return null;
+    if ((common.signCount !== 0 || credential.signCount !== 0) && common.signCount <= credential.signCount)
+      return null;
     const signed = new Uint8Array(common.data.length + 32);
     signed.set(common.data, 0);
     signed.set(await sha256(common.clientBytes), common.data.length);
     const key = await importKey(credential.publicKey, credential.algorithm);
     const signature = fromBase64Url(json.response.signature);
-    const ok = credential.algorithm === COSE_ES256
-      ? await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, key, derToRaw(signature), signed)
-      : await crypto.subtle.verify({ name: 'RSASSA-PKCS1-v1_5' }, key, signature, signed);
+    const ok =
+      credential.algorithm === COSE_ES256
+        ? await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, key, derToRaw(signature), signed)
+        : await crypto.subtle.verify({ name: 'RSASSA-PKCS1-v1_5' }, key, signature, signed);
     return ok ? { signCount: common.signCount } : null;
   } catch {
     return null;

@@ -34,13 +34,23 @@ export class EntitlementsDisabledError extends Error {
 }
 
 const ENTITLED: Entitlement = Object.freeze({ isEntitled: true });
-const missing = (justification: EntitlementJustification): Entitlement => ({ isEntitled: false, justification });
+const missing = (justification: EntitlementJustification): Entitlement => ({
+  isEntitled: false,
+  justification,
+});
 
 /** A feature of the bundle: absent is MISSING_FEATURE, past its expiry is BUNDLE_EXPIRED. */
-export function featureEntitlement(entitlements: UserEntitlements, featureKey: string, now: number = Date.now()): Entitlement {
-  const feature = Object.hasOwn(entitlements.features, featureKey) ? entitlements.features[featureKey] : undefined;
+export function featureEntitlement(
+  entitlements: UserEntitlements,
+  featureKey: string,
+  now: number = Date.now(),
+): Entitlement {
+  const feature = Object.hasOwn(entitlements.features, featureKey)
+    ? entitlements.features[featureKey]
+    : undefined;
   if (!feature) return missing('MISSING_FEATURE');
-  if (feature.expireTime !== null && feature.expireTime !== undefined && feature.expireTime <= now) return missing('BUNDLE_EXPIRED');
+  if (feature.expireTime !== null && feature.expireTime !== undefined && feature.expireTime <= now)
+    return missing('BUNDLE_EXPIRED');
   return ENTITLED;
 }
 
@@ -49,20 +59,35 @@ export function featureEntitlement(entitlements: UserEntitlements, featureKey: s
  * permission gated by features needs one of them: if one is present and valid it is entitled; if
  * the only ones present have expired it is BUNDLE_EXPIRED; if none is present, MISSING_FEATURE.
  */
-export function permissionEntitlement(entitlements: UserEntitlements, permissionKey: string, now: number = Date.now()): Entitlement {
+export function permissionEntitlement(
+  entitlements: UserEntitlements,
+  permissionKey: string,
+  now: number = Date.now(),
+): Entitlement {
   if (!holdsPermission(entitlements.permissions, permissionKey)) return missing('MISSING_PERMISSION');
-  const gates = Object.hasOwn(entitlements.permissionFeatures, permissionKey) ? entitlements.permissionFeatures[permissionKey] ?? [] : [];
+  const gates = Object.hasOwn(entitlements.permissionFeatures, permissionKey)
+    ? (entitlements.permissionFeatures[permissionKey] ?? [])
+    : [];
   if (gates.length === 0) return ENTITLED;
   const results = gates.map((key) => featureEntitlement(entitlements, key, now));
   if (results.some((r) => r.isEntitled)) return ENTITLED;
-  return results.some((r) => r.justification === 'BUNDLE_EXPIRED') ? missing('BUNDLE_EXPIRED') : missing('MISSING_FEATURE');
+  return results.some((r) => r.justification === 'BUNDLE_EXPIRED')
+    ? missing('BUNDLE_EXPIRED')
+    : missing('MISSING_FEATURE');
 }
 
 /** What a host asks: by feature key, by permission key, or both (both must be entitled). */
-export interface EntitlementQuery { featureKey?: string; permissionKey?: string }
+export interface EntitlementQuery {
+  featureKey?: string;
+  permissionKey?: string;
+}
 
 /** The answer for a query; the permission's justification comes first when both are missing. */
-export function entitlementFor(entitlements: UserEntitlements, query: EntitlementQuery, now: number = Date.now()): Entitlement {
+export function entitlementFor(
+  entitlements: UserEntitlements,
+  query: EntitlementQuery,
+  now: number = Date.now(),
+): Entitlement {
   if (query.permissionKey !== undefined) {
     const byPermission = permissionEntitlement(entitlements, query.permissionKey, now);
     if (!byPermission.isEntitled) return byPermission;
@@ -74,7 +99,9 @@ export function entitlementFor(entitlements: UserEntitlements, query: Entitlemen
 /** Reads an answer defensively: anything malformed counts as "nothing entitled". */
 export function normalizeEntitlements(answer: unknown): UserEntitlements {
   const value = (answer ?? {}) as Partial<Record<keyof UserEntitlements, unknown>>;
-  const permissions = Array.isArray(value.permissions) ? value.permissions.filter((k): k is string => typeof k === 'string') : [];
+  const permissions = Array.isArray(value.permissions)
+    ? value.permissions.filter((k): k is string => typeof k === 'string')
+    : [];
   const features: UserEntitlements['features'] = {};
   if (value.features && typeof value.features === 'object') {
     for (const [key, feature] of Object.entries(value.features as Record<string, unknown>)) {
@@ -85,7 +112,8 @@ export function normalizeEntitlements(answer: unknown): UserEntitlements {
   const permissionFeatures: UserEntitlements['permissionFeatures'] = {};
   if (value.permissionFeatures && typeof value.permissionFeatures === 'object') {
     for (const [key, gates] of Object.entries(value.permissionFeatures as Record<string, unknown>)) {
-      if (Array.isArray(gates)) permissionFeatures[key] = gates.filter((g): g is string => typeof g === 'string');
+      if (Array.isArray(gates))
+        permissionFeatures[key] = gates.filter((g): g is string => typeof g === 'string');
     }
   }
   return { permissions, features, permissionFeatures };

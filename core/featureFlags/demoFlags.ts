@@ -13,7 +13,12 @@ export const DEMO_FEATURE_FLAGS: Record<string, boolean> = {
 };
 
 /** The demo answer of the evaluate call: the asked keys (all without keys), unknown keys off. */
-export function evaluateDemoFlags(body: { keys?: unknown; context?: FeatureFlagContext }): Record<string, boolean> {
-  const keys = Array.isArray(body.keys) ? body.keys.filter((k): k is string => typeof k === 'string') : Object.keys(DEMO_FEATURE_FLAGS);
+export function evaluateDemoFlags(body: {
+  keys?: unknown;
+  context?: FeatureFlagContext;
+}): Record<string, boolean> {
+  const keys = Array.isArray(body.keys)
+    ? body.keys.filter((k): k is string => typeof k === 'string')
+    : Object.keys(DEMO_FEATURE_FLAGS);
   return Object.fromEntries(keys.map((key) => [key, DEMO_FEATURE_FLAGS[key] === true]));
 }

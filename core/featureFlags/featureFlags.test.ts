@@ -15,7 +15,8 @@ const contextRows: Array<[string, Parameters<typeof flagContextFor>[0], unknown]
   ['a supplied user and tenant', { userId: 'u1', tenantId: 't1' }, { userId: 'u1', tenantId: 't1' }],
   ['attributes only', { attributes: { plan: 'pro' } }, { attributes: { plan: 'pro' } }],
 ];
-for (const [name, supplied, expected] of contextRows) test(`flag context: ${name}`, () => assert.deepEqual(flagContextFor(supplied), expected));
+for (const [name, supplied, expected] of contextRows)
+  test(`flag context: ${name}`, () => assert.deepEqual(flagContextFor(supplied), expected));
 
 test('unknown flags are off; only boolean answers count', () => {
   const flags = normalizeFlags({ flags: { a: true, b: 'yes', c: false } });
@@ -26,7 +27,9 @@ test('unknown flags are off; only boolean answers count', () => {
 });
 
 const names: string[] = [];
-afterEach(() => { for (const n of names.splice(0)) disposeApp(n); });
+afterEach(() => {
+  for (const n of names.splice(0)) disposeApp(n);
+});
 
 function appRecording(fail = false) {
   const name = `flags-${names.length}-${Math.random()}`;
@@ -40,7 +43,10 @@ function appRecording(fail = false) {
     }
     return backend.transport(url, init);
   };
-  return { app: getOrCreateApp(name, { baseUrl: 'https://auth.example.com', logLevel: 'silent' }, { transport }), bodies };
+  return {
+    app: getOrCreateApp(name, { baseUrl: 'https://auth.example.com', logLevel: 'silent' }, { transport }),
+    bodies,
+  };
 }
 
 test('flags are evaluated for an anonymous context unless one is supplied', async () => {

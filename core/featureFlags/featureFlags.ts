@@ -4,7 +4,12 @@
  */
 export type FeatureFlagContext =
   | { anonymous: true }
-  | { anonymous?: false; userId?: string; tenantId?: string; attributes?: Record<string, string | number | boolean> };
+  | {
+      anonymous?: false;
+      userId?: string;
+      tenantId?: string;
+      attributes?: Record<string, string | number | boolean>;
+    };
 
 export const ANONYMOUS_CONTEXT: FeatureFlagContext = Object.freeze({ anonymous: true }) as FeatureFlagContext;
 
@@ -21,7 +26,11 @@ export function flagContextFor(supplied: FeatureFlagContext | null | undefined):
   if (!supplied || supplied.anonymous) return ANONYMOUS_CONTEXT;
   const { userId, tenantId, attributes } = supplied;
   if (!userId && !tenantId && !attributes) return ANONYMOUS_CONTEXT;
-  return { ...(userId ? { userId } : {}), ...(tenantId ? { tenantId } : {}), ...(attributes ? { attributes } : {}) };
+  return {
+    ...(userId ? { userId } : {}),
+    ...(tenantId ? { tenantId } : {}),
+    ...(attributes ? { attributes } : {}),
+  };
 }
 
 /** A flag's value from a loaded map; unknown flags are off. */
@@ -34,7 +43,8 @@ export function normalizeFlags(answer: unknown): Record<string, boolean> {
   const flags = (answer as { flags?: unknown } | null)?.flags;
   const out: Record<string, boolean> = {};
   if (flags && typeof flags === 'object') {
-    for (const [key, value] of Object.entries(flags as Record<string, unknown>)) if (typeof value === 'boolean') out[key] = value;
+    for (const [key, value] of Object.entries(flags as Record<string, unknown>))
+      if (typeof value === 'boolean') out[key] = value;
   }
   return out;
 }

@@ -11,7 +11,10 @@ type Thunk<R> = ThunkAction<Promise<R>, RootState, AuthServices, UnknownAction>;
  * one is supplied (spec 000 §1). A failure is logged and the kit continues with flags off
  * (spec 001 §1).
  */
-export function loadFeatureFlags(keys?: string[], context?: FeatureFlagContext | null): Thunk<Record<string, boolean>> {
+export function loadFeatureFlags(
+  keys?: string[],
+  context?: FeatureFlagContext | null,
+): Thunk<Record<string, boolean>> {
   return async (dispatch, getState, services) => {
     dispatch(featureFlagsRequested());
     try {

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ApiError } from '../api/errors';
-import { decideAcceptFailure, decideInvitationStart, invitationCheckFailure, readInvitationLink, readInvitationToken } from './invitation';
+import {
+  decideAcceptFailure,
+  decideInvitationStart,
+  invitationCheckFailure,
+  readInvitationLink,
+  readInvitationToken,
+} from './invitation';
 
 describe('accept invitation decisions (spec 000 §4)', () => {
   it('reads the link and decides validate or invalid', () => {
@@ -13,7 +19,8 @@ describe('accept invitation decisions (spec 000 §4)', () => {
       ['', 'invalid'],
       ['?invitationToken=abc', 'invalid'],
     ];
-    for (const [search, step] of table) assert.equal(decideInvitationStart(readInvitationLink(search)), step, search);
+    for (const [search, step] of table)
+      assert.equal(decideInvitationStart(readInvitationLink(search)), step, search);
     assert.deepEqual(readInvitationLink('?userId=u1&token=t1&x=1'), { userId: 'u1', token: 't1' });
   });
 
@@ -25,14 +32,23 @@ describe('accept invitation decisions (spec 000 §4)', () => {
       [new ApiError('Internal server error', 500), true, 'failed'],
       [new TypeError('Failed to fetch'), true, 'failed'],
     ];
-    for (const [error, typed, step] of table) assert.equal(decideAcceptFailure(error, typed), step, `${String(error)} ${typed}`);
+    for (const [error, typed, step] of table)
+      assert.equal(decideAcceptFailure(error, typed), step, `${String(error)} ${typed}`);
   });
 
   it('a failed check says "We couldn\'t verify your invitation", with the server\'s reason for a 4xx only', () => {
-    assert.deepEqual(invitationCheckFailure(new ApiError('This invitation is invalid or has expired.', 400)),
-      { title: "We couldn't verify your invitation", detail: 'This invitation is invalid or has expired.' });
-    assert.deepEqual(invitationCheckFailure(new ApiError('Internal server error', 500)), { title: "We couldn't verify your invitation", detail: null });
-    assert.deepEqual(invitationCheckFailure(new Error('boom')), { title: "We couldn't verify your invitation", detail: null });
+    assert.deepEqual(
+      invitationCheckFailure(new ApiError('This invitation is invalid or has expired.', 400)),
+      { title: "We couldn't verify your invitation", detail: 'This invitation is invalid or has expired.' },
+    );
+    assert.deepEqual(invitationCheckFailure(new ApiError('Internal server error', 500)), {
+      title: "We couldn't verify your invitation",
+      detail: null,
+    });
+    assert.deepEqual(invitationCheckFailure(new Error('boom')), {
+      title: "We couldn't verify your invitation",
+      detail: null,
+    });
   });
 
   it('reads the invitationToken of a sign-up address', () => {

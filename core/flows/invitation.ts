@@ -20,7 +20,10 @@ export function decideInvitationStart(link: InvitationLink | null): 'validate' |
 
 /** Spec 000 §8: a failed invite check shows "We couldn't verify your invitation" (the server's reason under it when it gave one). */
 export function invitationCheckFailure(error: unknown): { title: string; detail: string | null } {
-  return { title: MESSAGES.invitationNotVerified, detail: isApiError(error) && error.status < 500 && error.message ? error.message : null };
+  return {
+    title: MESSAGES.invitationNotVerified,
+    detail: isApiError(error) && error.status < 500 && error.message ? error.message : null,
+  };
 }
 
 /**

@@ -2,9 +2,21 @@ import type { AuthResponse, AuthStrategy, SignUpResponse } from '../api/types';
 
 /** The login steps of spec 000 §4. */
 export type LoginStep =
-  | 'preLogin' | 'magicLinkPreLoginSuccess' | 'loginWithSmsOtc' | 'loginWithQuickSmsOtc' | 'loginWithOtc'
-  | 'loginWithPassword' | 'loginWithTwoFactor' | 'redirectToSSO' | 'loginWithSSOFailed' | 'success'
-  | 'forceTwoFactor' | 'recoverTwoFactor' | 'promptPasskeys' | 'breachedPassword' | 'breachedPasswordSuccess';
+  | 'preLogin'
+  | 'magicLinkPreLoginSuccess'
+  | 'loginWithSmsOtc'
+  | 'loginWithQuickSmsOtc'
+  | 'loginWithOtc'
+  | 'loginWithPassword'
+  | 'loginWithTwoFactor'
+  | 'redirectToSSO'
+  | 'loginWithSSOFailed'
+  | 'success'
+  | 'forceTwoFactor'
+  | 'recoverTwoFactor'
+  | 'promptPasskeys'
+  | 'breachedPassword'
+  | 'breachedPasswordSuccess';
 
 export type LoginFlow = 'Login' | 'RegisterQuickLogin';
 
@@ -36,7 +48,10 @@ export function decidePreLogin(input: {
   oidcRedirectUri: string;
 }): PreLoginDecision {
   if (input.sso?.address) {
-    return { step: 'redirectToSSO', address: ssoAddress(input.sso.address, input.sso.idpType, input.oidcRedirectUri) };
+    return {
+      step: 'redirectToSSO',
+      address: ssoAddress(input.sso.address, input.sso.idpType, input.oidcRedirectUri),
+    };
   }
   const strategy = input.authStrategy;
   if (strategy === 'Code' || strategy === 'MagicLink' || strategy === 'SmsCode') {
@@ -63,7 +78,10 @@ export type LoginOutcome =
  * What a login response leads to (spec 000 §4 "After a login response"). MFA is not a sign-in: the
  * caller clears the access token and user. The passkey prompt conditions are evaluated by the caller.
  */
-export function decideAfterLogin(response: AuthResponse, context: { breachedPasswordFlag: boolean; passkeyPromptApplies: boolean }): LoginOutcome {
+export function decideAfterLogin(
+  response: AuthResponse,
+  context: { breachedPasswordFlag: boolean; passkeyPromptApplies: boolean },
+): LoginOutcome {
   if (response.mfaRequired && response.mfaToken) {
     return { kind: 'mfa', mfaToken: response.mfaToken, enrolled: response.mfaEnrolled !== false };
   }
@@ -87,7 +105,11 @@ export function decideAfterSignUp(response: SignUpResponse): SignUpOutcome {
   const auth = response.authResponse;
   if (auth?.mfaRequired && auth.mfaToken) {
     // The same MFA step a login would reach: forced enrolment when not enrolled (spec 000 §4).
-    return { kind: 'mfa', mfaToken: auth.mfaToken, step: auth.mfaEnrolled === false ? 'forceTwoFactor' : 'loginWithTwoFactor' };
+    return {
+      kind: 'mfa',
+      mfaToken: auth.mfaToken,
+      step: auth.mfaEnrolled === false ? 'forceTwoFactor' : 'loginWithTwoFactor',
+    };
   }
   if (auth?.accessToken) return { kind: 'authenticated', authResponse: auth };
   return { kind: 'created' };

@@ -1,7 +1,8 @@
 import type { MfaDevices, MfaStrategyState, PublicPolicy } from '../api/types';
 
 /** The MFA screens of spec 000 §2. */
-export type MfaStep = 'verify' | 'recoveryCode' | 'authenticatorApp' | 'smsSetPhoneNumber' | 'smsVerifyCode' | 'emailVerifyCode';
+export type MfaStep =
+  'verify' | 'recoveryCode' | 'authenticatorApp' | 'smsSetPhoneNumber' | 'smsVerifyCode' | 'emailVerifyCode';
 
 /** A one-time code as typed (spaces allowed): its six digits, or null when it is not one. */
 export function typedCode(raw: string): string | null {
@@ -22,7 +23,12 @@ export function isRecoveryCode(raw: string): boolean {
 
 /** The number of second-factor devices of a user. */
 export function deviceCount(devices: MfaDevices): number {
-  return devices.authenticators.length + devices.phones.length + devices.webauthn.length + (devices.emails?.length ?? 0);
+  return (
+    devices.authenticators.length +
+    devices.phones.length +
+    devices.webauthn.length +
+    (devices.emails?.length ?? 0)
+  );
 }
 
 /** The strategies the vendor offers (isActive), in the order the server lists them. */
@@ -37,7 +43,11 @@ export function activeStrategies(strategies: readonly MfaStrategyState[]): strin
  * - not enrolled (forceTwoFactor): a single active strategy chooses the authenticator app, SMS
  *   phone entry or the email code; otherwise verify (the list of strategies).
  */
-export function decideMfaStep(input: { enrolled: boolean; devices: MfaDevices; strategies: readonly MfaStrategyState[] }): MfaStep {
+export function decideMfaStep(input: {
+  enrolled: boolean;
+  devices: MfaDevices;
+  strategies: readonly MfaStrategyState[];
+}): MfaStep {
   if (input.enrolled) {
     if (deviceCount(input.devices) !== 1) return 'verify';
     if (input.devices.authenticators.length === 1) return 'authenticatorApp';
@@ -47,10 +57,14 @@ export function decideMfaStep(input: { enrolled: boolean; devices: MfaDevices; s
   const active = activeStrategies(input.strategies);
   if (active.length !== 1) return 'verify';
   switch (active[0]) {
-    case 'AuthenticatorApp': return 'authenticatorApp';
-    case 'SMS': return 'smsSetPhoneNumber';
-    case 'EmailCode': return 'emailVerifyCode';
-    default: return 'verify';
+    case 'AuthenticatorApp':
+      return 'authenticatorApp';
+    case 'SMS':
+      return 'smsSetPhoneNumber';
+    case 'EmailCode':
+      return 'emailVerifyCode';
+    default:
+      return 'verify';
   }
 }
 
@@ -59,7 +73,9 @@ export const PREFERRED_METHOD_KEY = 'auth-elements.preferred-login-method';
 export const PASSKEYS_DONT_SHOW_AGAIN_KEY = 'auth-elements.passkeys-dont-show-again';
 
 /** Whether the public policy has an active Passkeys secondary strategy. */
-export function passkeysOffered(policy: Pick<PublicPolicy, 'secondaryStrategies'> | null | undefined): boolean {
+export function passkeysOffered(
+  policy: Pick<PublicPolicy, 'secondaryStrategies'> | null | undefined,
+): boolean {
   return !!policy?.secondaryStrategies?.some((s) => s.strategy === 'Passkeys' && s.isActive);
 }
 
@@ -75,5 +91,11 @@ export function passkeyPromptApplies(input: {
   dontShowAgain: string | null;
   deviceCount: number;
 }): boolean {
-  return input.flagOn && passkeysOffered(input.policy) && input.preferredMethod !== 'Passkeys' && input.dontShowAgain !== 'true' && input.deviceCount === 0;
+  return (
+    input.flagOn &&
+    passkeysOffered(input.policy) &&
+    input.preferredMethod !== 'Passkeys' &&
+    input.dontShowAgain !== 'true' &&
+    input.deviceCount === 0
+  );
 }

@@ -11,11 +11,15 @@ import { PASSWORDLESS_STEPS, type LoginStep, type PasswordlessStrategy } from '.
 /** The passwordless method a code or link step belongs to (loginWithQuickSmsOtc is SMS too). */
 export function passwordlessTypeOfStep(step: LoginStep): PasswordlessStrategy | null {
   switch (step) {
-    case 'loginWithOtc': return 'Code';
-    case 'magicLinkPreLoginSuccess': return 'MagicLink';
+    case 'loginWithOtc':
+      return 'Code';
+    case 'magicLinkPreLoginSuccess':
+      return 'MagicLink';
     case 'loginWithSmsOtc':
-    case 'loginWithQuickSmsOtc': return 'SmsCode';
-    default: return null;
+    case 'loginWithQuickSmsOtc':
+      return 'SmsCode';
+    default:
+      return null;
   }
 }
 
@@ -28,8 +32,13 @@ export type PasswordlessPreLoginDecision =
  * reset-phone-number route (step 5); otherwise the strategy's step (step 4), keeping the current
  * step when it is already an SMS step of that strategy (a resend from loginWithQuickSmsOtc).
  */
-export function decidePasswordlessPreLogin(type: PasswordlessStrategy, answer: PasswordlessPreLoginResponse, current?: LoginStep): PasswordlessPreLoginDecision {
-  if (type === 'SmsCode' && answer.resetPhoneNumberToken) return { kind: 'resetPhoneNumber', resetPhoneNumberToken: answer.resetPhoneNumberToken };
+export function decidePasswordlessPreLogin(
+  type: PasswordlessStrategy,
+  answer: PasswordlessPreLoginResponse,
+  current?: LoginStep,
+): PasswordlessPreLoginDecision {
+  if (type === 'SmsCode' && answer.resetPhoneNumberToken)
+    return { kind: 'resetPhoneNumber', resetPhoneNumberToken: answer.resetPhoneNumberToken };
   const step = current && passwordlessTypeOfStep(current) === type ? current : PASSWORDLESS_STEPS[type];
   return { kind: 'step', step, phoneNumber: answer.phoneNumber ?? null };
 }

@@ -12,7 +12,10 @@ export function siteOf(hostname: string): string {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   if (/^\d+(\.\d+){3}$/.test(host) || host.startsWith('[') || !host.includes('.')) return host;
   const labels = host.split('.');
-  const secondLevel = labels.length >= 3 && /^[a-z]{2}$/.test(labels.at(-1)!) && ['co', 'com', 'net', 'org', 'gov', 'edu', 'ac'].includes(labels.at(-2)!);
+  const secondLevel =
+    labels.length >= 3 &&
+    /^[a-z]{2}$/.test(labels.at(-1)!) &&
+    ['co', 'com', 'net', 'org', 'gov', 'edu', 'ac'].includes(labels.at(-2)!);
   return labels.slice(secondLevel ? -3 : -2).join('.');
 }
 
@@ -20,7 +23,11 @@ export function siteOf(hostname: string): string {
  * Whether sign-in may send the user to `target` (spec 000 §2, §4): http(s) only, and same-site
  * with the current page (same scheme and site) or an origin of the allow-list.
  */
-export function isRedirectAllowed(target: string, currentUrl: string, allowedOrigins: readonly string[] = []): boolean {
+export function isRedirectAllowed(
+  target: string,
+  currentUrl: string,
+  allowedOrigins: readonly string[] = [],
+): boolean {
   let url: URL;
   let current: URL;
   try {
@@ -35,8 +42,7 @@ export function isRedirectAllowed(target: string, currentUrl: string, allowedOri
 }
 
 export type PostLoginDecision =
-  | { kind: 'stay' }
-  | { kind: 'navigate'; url: string; warning?: 'redirectNotAllowed' };
+  { kind: 'stay' } | { kind: 'navigate'; url: string; warning?: 'redirectNotAllowed' };
 
 /**
  * Where a successful sign-in goes (spec 000 §4 "Post-login destination"):
@@ -60,21 +66,32 @@ export function decidePostLogin(input: {
   const current = new URL(input.currentUrl);
   const trim = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
   const here = trim(current.pathname);
-  const customLoginPath = input.routes.customLoginUrl ? trim(new URL(input.routes.customLoginUrl, current).pathname) : null;
+  const customLoginPath = input.routes.customLoginUrl
+    ? trim(new URL(input.routes.customLoginUrl, current).pathname)
+    : null;
   // Custom login: the host's own login page (routes.customLoginUrl); sign-in from it goes to the
   // custom-login authenticated URL.
   const customLogin = input.customLogin ?? here === customLoginPath;
-  const home = customLogin ? input.routes.customLoginAuthenticatedUrl ?? input.routes.authenticatedUrl : input.routes.authenticatedUrl;
+  const home = customLogin
+    ? (input.routes.customLoginAuthenticatedUrl ?? input.routes.authenticatedUrl)
+    : input.routes.authenticatedUrl;
   // An allowed target, as a path when it is on this origin; a refused one: home and the warning.
   const follow = (value: string): PostLoginDecision => {
-    if (!isRedirectAllowed(value, input.currentUrl, input.allowedOrigins)) return { kind: 'navigate', url: home, warning: 'redirectNotAllowed' };
+    if (!isRedirectAllowed(value, input.currentUrl, input.allowedOrigins))
+      return { kind: 'navigate', url: home, warning: 'redirectNotAllowed' };
     const target = new URL(value, current);
     if (target.origin !== current.origin) return { kind: 'navigate', url: target.href };
-    return { kind: 'navigate', url: isAuthRoute(target.pathname, input.routes) ? home : `${target.pathname}${target.search}${target.hash}` };
+    return {
+      kind: 'navigate',
+      url: isAuthRoute(target.pathname, input.routes)
+        ? home
+        : `${target.pathname}${target.search}${target.hash}`,
+    };
   };
   const redirectUrl = current.searchParams.get('redirectUrl');
   if (redirectUrl) return follow(redirectUrl);
-  if (input.storedUrl && !isExcludedPreLoginUrl(input.storedUrl, input.routes)) return follow(input.storedUrl);
+  if (input.storedUrl && !isExcludedPreLoginUrl(input.storedUrl, input.routes))
+    return follow(input.storedUrl);
   const onLoginRoute = here === trim(input.routes.loginUrl) || here === customLoginPath;
   return onLoginRoute ? { kind: 'navigate', url: home } : { kind: 'stay' };
 }

@@ -14,7 +14,16 @@ export type ForgotPasswordStep = 'forgotPassword' | 'success';
 export type ResetPasswordStep = 'resetPassword' | 'success';
 
 /** The screens of the login box that a route opens by itself. */
-export type RouteScreen = 'signUp' | 'forgotPassword' | 'resetPassword' | 'activate' | 'magicLink' | 'resetPhoneNumber' | 'logout' | 'impersonate' | 'acceptInvitation';
+export type RouteScreen =
+  | 'signUp'
+  | 'forgotPassword'
+  | 'resetPassword'
+  | 'activate'
+  | 'magicLink'
+  | 'resetPhoneNumber'
+  | 'logout'
+  | 'impersonate'
+  | 'acceptInvitation';
 
 const trimPath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
@@ -23,7 +32,15 @@ export function screenForPath(
   pathname: string,
   routes: Pick<
     AuthRoutes,
-    'signUpUrl' | 'forgetPasswordUrl' | 'resetPasswordUrl' | 'activateUrl' | 'magicLinkCallbackUrl' | 'resetPhoneNumberUrl' | 'logoutUrl' | 'impersonationUrl' | 'acceptInvitationUrl'
+    | 'signUpUrl'
+    | 'forgetPasswordUrl'
+    | 'resetPasswordUrl'
+    | 'activateUrl'
+    | 'magicLinkCallbackUrl'
+    | 'resetPhoneNumberUrl'
+    | 'logoutUrl'
+    | 'impersonationUrl'
+    | 'acceptInvitationUrl'
   >,
 ): RouteScreen | null {
   const path = trimPath(pathname);
@@ -38,7 +55,9 @@ export function screenForPath(
     [routes.impersonationUrl, 'impersonate'],
     [routes.acceptInvitationUrl, 'acceptInvitation'],
   ];
-  return table.find(([route]) => trimPath(new URL(route, 'http://route.invalid').pathname) === path)?.[1] ?? null;
+  return (
+    table.find(([route]) => trimPath(new URL(route, 'http://route.invalid').pathname) === path)?.[1] ?? null
+  );
 }
 
 /** userId and token of an emailed link (`?userId=..&token=..`), or null when either is missing. */
@@ -63,5 +82,7 @@ export type ActivationOutcome = { kind: 'redirect'; url: string } | { kind: 'suc
 
 /** Spec 000 §4 "Activation": a redirectLocation wins; otherwise the success screen, then continue. */
 export function decideAfterActivation(response: Pick<AuthResponse, 'redirectLocation'>): ActivationOutcome {
-  return response.redirectLocation ? { kind: 'redirect', url: response.redirectLocation } : { kind: 'success' };
+  return response.redirectLocation
+    ? { kind: 'redirect', url: response.redirectLocation }
+    : { kind: 'success' };
 }

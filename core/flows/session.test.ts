@@ -3,8 +3,14 @@ import assert from 'node:assert/strict';
 import { ApiError } from '../api/errors';
 import { resolveRoutes } from '../config/routes';
 import {
-  decideQuickLoginFlow, IMPERSONATION_RELOAD_DELAY_MS, isExcludedPreLoginUrl, isProfileFetchRetryable, PROFILE_FETCH_ATTEMPTS,
-  PROFILE_FETCH_INTERVAL_MS, quickLoginMarkerKey, SILENT_LOGOUT_CALLBACK_MS,
+  decideQuickLoginFlow,
+  IMPERSONATION_RELOAD_DELAY_MS,
+  isExcludedPreLoginUrl,
+  isProfileFetchRetryable,
+  PROFILE_FETCH_ATTEMPTS,
+  PROFILE_FETCH_INTERVAL_MS,
+  quickLoginMarkerKey,
+  SILENT_LOGOUT_CALLBACK_MS,
 } from './session';
 import { decideAfterLogout, readImpersonationRequest } from './sessionRoutes';
 
@@ -27,7 +33,8 @@ const impersonationRows: Array<[string, ReturnType<typeof readImpersonationReque
   [`?userId=u&tenantId=${'x'.repeat(101)}`, null],
 ];
 for (const [search, expected] of impersonationRows) {
-  test(`impersonation request of "${search.slice(0, 40)}"`, () => assert.deepEqual(readImpersonationRequest(search), expected));
+  test(`impersonation request of "${search.slice(0, 40)}"`, () =>
+    assert.deepEqual(readImpersonationRequest(search), expected));
 }
 
 const retryRows: Array<[string, unknown, boolean]> = [
@@ -38,7 +45,9 @@ const retryRows: Array<[string, unknown, boolean]> = [
   ['403', new ApiError('Forbidden', 403), false],
   ['404', new ApiError('Not found', 404), false],
 ];
-for (const [name, error, expected] of retryRows) test(`profile fetch after ${name}: ${expected ? 'retry' : 'give up'}`, () => assert.equal(isProfileFetchRetryable(error), expected));
+for (const [name, error, expected] of retryRows)
+  test(`profile fetch after ${name}: ${expected ? 'retry' : 'give up'}`, () =>
+    assert.equal(isProfileFetchRetryable(error), expected));
 
 const quickRows: Array<[string | null, boolean, 'Login' | 'RegisterQuickLogin']> = [
   [null, false, 'Login'],
@@ -53,23 +62,53 @@ for (const [flag, markerDone, expected] of quickRows) {
     assert.equal(decideQuickLoginFlow({ flag, markerDone }), expected);
   });
 }
-test('the quick-login marker is per user', () => assert.notEqual(quickLoginMarkerKey('a'), quickLoginMarkerKey('b')));
+test('the quick-login marker is per user', () =>
+  assert.notEqual(quickLoginMarkerKey('a'), quickLoginMarkerKey('b')));
 
 const routes = resolveRoutes();
 const excludedRows: Array<[string, boolean]> = [
-  ['/account/login', true], ['/account/login/', true], ['/account/logout?x=1', true], ['/account/social/success', true],
-  ['/account/activate', true], ['https://app.example.com/account/activate#x', true],
-  ['/account/sign-up', false], ['/reports', false], ['/', false],
+  ['/account/login', true],
+  ['/account/login/', true],
+  ['/account/logout?x=1', true],
+  ['/account/social/success', true],
+  ['/account/activate', true],
+  ['https://app.example.com/account/activate#x', true],
+  ['/account/sign-up', false],
+  ['/reports', false],
+  ['/', false],
 ];
-for (const [url, expected] of excludedRows) test(`stored pre-login URL ${url} is ${expected ? 'excluded' : 'used'}`, () => assert.equal(isExcludedPreLoginUrl(url, routes), expected));
+for (const [url, expected] of excludedRows)
+  test(`stored pre-login URL ${url} is ${expected ? 'excluded' : 'used'}`, () =>
+    assert.equal(isExcludedPreLoginUrl(url, routes), expected));
 
 const logoutRows: Array<[string, string, readonly string[], ReturnType<typeof decideAfterLogout>]> = [
   ['no redirectUrl: the login URL', 'https://app.example.com/account/logout', [], { url: '/account/login' }],
-  ['same-site redirectUrl', 'https://app.example.com/account/logout?redirectUrl=%2Fbye%3Fa%3D1', [], { url: 'https://app.example.com/bye?a=1' }],
-  ['another site: refused, the login URL and the warning', 'https://app.example.com/account/logout?redirectUrl=https%3A%2F%2Fevil.org', [], { url: '/account/login', warning: 'redirectNotAllowed' }],
-  ['allow-listed origin', 'https://app.example.com/account/logout?redirectUrl=https%3A%2F%2Fpartner.org%2Fx', ['https://partner.org'], { url: 'https://partner.org/x' }],
-  ['javascript: refused', 'https://app.example.com/account/logout?redirectUrl=javascript%3Aalert(1)', [], { url: '/account/login', warning: 'redirectNotAllowed' }],
+  [
+    'same-site redirectUrl',
+    'https://app.example.com/account/logout?redirectUrl=%2Fbye%3Fa%3D1',
+    [],
+    { url: 'https://app.example.com/bye?a=1' },
+  ],
+  [
+    'another site: refused, the login URL and the warning',
+    'https://app.example.com/account/logout?redirectUrl=https%3A%2F%2Fevil.org',
+    [],
+    { url: '/account/login', warning: 'redirectNotAllowed' },
+  ],
+  [
+    'allow-listed origin',
+    'https://app.example.com/account/logout?redirectUrl=https%3A%2F%2Fpartner.org%2Fx',
+    ['https://partner.org'],
+    { url: 'https://partner.org/x' },
+  ],
+  [
+    'javascript: refused',
+    'https://app.example.com/account/logout?redirectUrl=javascript%3Aalert(1)',
+    [],
+    { url: '/account/login', warning: 'redirectNotAllowed' },
+  ],
 ];
 for (const [name, currentUrl, allowedOrigins, expected] of logoutRows) {
-  test(`after logout: ${name}`, () => assert.deepEqual(decideAfterLogout({ currentUrl, routes, allowedOrigins }), expected));
+  test(`after logout: ${name}`, () =>
+    assert.deepEqual(decideAfterLogout({ currentUrl, routes, allowedOrigins }), expected));
 }

@@ -29,7 +29,10 @@ export const quickLoginMarkerKey = (userId: string): string => `${userId}-${REGI
  * Spec 000 §4 "Quick-login registration": the flag switches the flow to RegisterQuickLogin, unless
  * the signed-in user's marker says it is done. The caller clears the flag after the login either way.
  */
-export function decideQuickLoginFlow(input: { flag: string | null; markerDone: boolean }): 'Login' | 'RegisterQuickLogin' {
+export function decideQuickLoginFlow(input: {
+  flag: string | null;
+  markerDone: boolean;
+}): 'Login' | 'RegisterQuickLogin' {
   return input.flag && input.flag.trim() && !input.markerDone ? 'RegisterQuickLogin' : 'Login';
 }
 
@@ -40,7 +43,10 @@ export const PRE_LOGIN_URL_KEY = 'auth-elements.preLoginUrl';
  * Spec 000 §4 "Post-login destination": a stored pre-login URL is not used when it is the login,
  * logout, social-callback or activate route (going back there would loop or undo the sign-in).
  */
-export function isExcludedPreLoginUrl(url: string, routes: Pick<AuthRoutes, 'loginUrl' | 'logoutUrl' | 'socialLoginCallbackUrl' | 'activateUrl'>): boolean {
+export function isExcludedPreLoginUrl(
+  url: string,
+  routes: Pick<AuthRoutes, 'loginUrl' | 'logoutUrl' | 'socialLoginCallbackUrl' | 'activateUrl'>,
+): boolean {
   const { loginUrl, logoutUrl, socialLoginCallbackUrl, activateUrl } = routes;
   return isAuthRoute(url, { loginUrl, logoutUrl, socialLoginCallbackUrl, activateUrl } as AuthRoutes);
 }

@@ -7,7 +7,10 @@ import { isRedirectAllowed } from './postLogin';
  */
 
 /** Who to impersonate, from the impersonation route's query (`?userId=..&tenantId=..`). */
-export interface ImpersonationRequest { userId: string; tenantId?: string }
+export interface ImpersonationRequest {
+  userId: string;
+  tenantId?: string;
+}
 
 const ID_MAX_LENGTH = 100;
 
@@ -27,9 +30,14 @@ export function readImpersonationRequest(search: string): ImpersonationRequest |
  * Where the logout route goes once signed out: an allowed `redirectUrl` of its query string
  * (same-site or allow-listed, as after sign-in), else the login URL; a refused one is warned about.
  */
-export function decideAfterLogout(input: { currentUrl: string; routes: Pick<AuthRoutes, 'loginUrl'>; allowedOrigins?: readonly string[] }): { url: string; warning?: 'redirectNotAllowed' } {
+export function decideAfterLogout(input: {
+  currentUrl: string;
+  routes: Pick<AuthRoutes, 'loginUrl'>;
+  allowedOrigins?: readonly string[];
+}): { url: string; warning?: 'redirectNotAllowed' } {
   const redirectUrl = new URL(input.currentUrl).searchParams.get('redirectUrl');
   if (!redirectUrl) return { url: input.routes.loginUrl };
-  if (!isRedirectAllowed(redirectUrl, input.currentUrl, input.allowedOrigins)) return { url: input.routes.loginUrl, warning: 'redirectNotAllowed' };
+  if (!isRedirectAllowed(redirectUrl, input.currentUrl, input.allowedOrigins))
+    return { url: input.routes.loginUrl, warning: 'redirectNotAllowed' };
   return { url: new URL(redirectUrl, input.currentUrl).href };
 }

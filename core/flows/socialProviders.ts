@@ -7,9 +7,18 @@ import type { SocialProviderConfig } from '../api/types';
  */
 export function usableSocialProviders(builtIn: unknown, custom: unknown): SocialProviderConfig[] {
   const seen = new Set<string>();
-  return [...(Array.isArray(builtIn) ? builtIn : []), ...(Array.isArray(custom) ? custom : [])].filter((p: Partial<SocialProviderConfig> | null) => {
-    if (!p || typeof p.provider !== 'string' || typeof p.authorizationUrl !== 'string' || p.active === false || seen.has(p.provider)) return false;
-    seen.add(p.provider);
-    return true;
-  });
+  return [...(Array.isArray(builtIn) ? builtIn : []), ...(Array.isArray(custom) ? custom : [])].filter(
+    (p: Partial<SocialProviderConfig> | null) => {
+      if (
+        !p ||
+        typeof p.provider !== 'string' ||
+        typeof p.authorizationUrl !== 'string' ||
+        p.active === false ||
+        seen.has(p.provider)
+      )
+        return false;
+      seen.add(p.provider);
+      return true;
+    },
+  );
 }

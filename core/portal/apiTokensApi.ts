@@ -21,14 +21,17 @@ export interface ApiToken {
   lastUsedAt?: string | null;
   roleIds?: string[];
 }
-export interface CreatedApiToken extends ApiToken { secret: string }
+export interface CreatedApiToken extends ApiToken {
+  secret: string;
+}
 
 /** Spec 001 §5, §9: expiry is entered in days and sent in minutes, days × 1440. */
 export const MINUTES_PER_DAY = 1440;
 /** The longest expiry the form offers (ten years), as the reference server allows. */
 export const MAX_TOKEN_EXPIRY_DAYS = 3650;
 
-export type ExpiryParse = { ok: true; expiresInMinutes: number | null } | { ok: false; error: 'notWholeDays' | 'tooLong' };
+export type ExpiryParse =
+  { ok: true; expiresInMinutes: number | null } | { ok: false; error: 'notWholeDays' | 'tooLong' };
 
 /**
  * The days typed in the form -> `expiresInMinutes`. Empty means never (null); otherwise a whole
@@ -43,10 +46,17 @@ export function expiryFromDays(text: string): ExpiryParse {
   return { ok: true, expiresInMinutes: days * MINUTES_PER_DAY };
 }
 
-export interface NewApiToken { description: string; expiresInMinutes: number | null; roleIds?: string[] }
+export interface NewApiToken {
+  description: string;
+  expiresInMinutes: number | null;
+  roleIds?: string[];
+}
 
 /** The POST body: description trimmed; roleIds only for tenant tokens. */
-export function apiTokenBody(kind: ApiTokenKind, input: NewApiToken): { description: string; expiresInMinutes: number | null; roleIds?: string[] } {
+export function apiTokenBody(
+  kind: ApiTokenKind,
+  input: NewApiToken,
+): { description: string; expiresInMinutes: number | null; roleIds?: string[] } {
   return {
     description: input.description.trim(),
     expiresInMinutes: input.expiresInMinutes,

@@ -21,15 +21,31 @@ export const PAGE_VISIBILITIES: readonly PageVisibility[] = ['always', 'hidden',
 /** The fields and tabs of spec 001 §2 "Page contents" whose appearance the vendor may set. */
 export const APPEARANCE_TARGETS = {
   profile: { fields: ['name', 'phoneNumber', 'address', 'jobTitle'], tabs: [] },
-  account: { fields: ['companyName', 'address', 'website', 'timezone', 'currency'], tabs: ['settings', 'customLogin'] },
+  account: {
+    fields: ['companyName', 'address', 'website', 'timezone', 'currency'],
+    tabs: ['settings', 'customLogin'],
+  },
   privacy: { fields: [], tabs: ['loginSessions', 'mfa'] },
-  security: { fields: ['idleSessionTimeout', 'forceReLogin', 'maximumConcurrentSessions', 'mfa', 'userLockout', 'passwordHistory'], tabs: ['sessionManagement', 'generalSettings', 'ipRestrictions', 'domainRestrictions'] },
+  security: {
+    fields: [
+      'idleSessionTimeout',
+      'forceReLogin',
+      'maximumConcurrentSessions',
+      'mfa',
+      'userLockout',
+      'passwordHistory',
+    ],
+    tabs: ['sessionManagement', 'generalSettings', 'ipRestrictions', 'domainRestrictions'],
+  },
   inviteUser: { fields: ['name', 'phoneNumber'], tabs: [] },
 } as const satisfies Record<string, { fields: readonly string[]; tabs: readonly string[] }>;
 
 export type AppearanceSection = keyof typeof APPEARANCE_TARGETS;
 
-type SectionMetadata = { fields?: Record<string, { appearance?: string }>; tabs?: Record<string, { appearance?: string }> };
+type SectionMetadata = {
+  fields?: Record<string, { appearance?: string }>;
+  tabs?: Record<string, { appearance?: string }>;
+};
 /** The admin-box configuration, whatever its declared type: read defensively. */
 type WithSections = object;
 
@@ -39,17 +55,28 @@ function sectionOf(metadata: WithSections | null | undefined, section: string): 
 }
 
 /** A field's appearance: the metadata's when it is one of hidden, viewOnly, edit; otherwise edit. */
-export function fieldAppearance(metadata: WithSections | null | undefined, section: string, field: string): FieldAppearance {
+export function fieldAppearance(
+  metadata: WithSections | null | undefined,
+  section: string,
+  field: string,
+): FieldAppearance {
   const value = sectionOf(metadata, section)?.fields?.[field]?.appearance;
   return (FIELD_APPEARANCES as readonly string[]).includes(value ?? '') ? (value as FieldAppearance) : 'edit';
 }
 
 /** A tab's appearance: hidden only when the metadata says so (viewOnly is not a tab appearance). */
-export function tabAppearance(metadata: WithSections | null | undefined, section: string, tab: string): TabAppearance {
+export function tabAppearance(
+  metadata: WithSections | null | undefined,
+  section: string,
+  tab: string,
+): TabAppearance {
   return sectionOf(metadata, section)?.tabs?.[tab]?.appearance === 'hidden' ? 'hidden' : 'edit';
 }
 
-export interface MetadataAction { path: string; value: string | null }
+export interface MetadataAction {
+  path: string;
+  value: string | null;
+}
 
 /**
  * Checks one flattened metadata action ("update sends flattened path/value actions", spec 001 §7).
@@ -60,7 +87,9 @@ export interface MetadataAction { path: string; value: string | null }
 export function checkMetadataAction(action: MetadataAction): string | null {
   const parts = action.path.split('.');
   const allowedValue = (values: readonly string[]) =>
-    action.value === null || values.includes(action.value) ? null : `${action.path} must be one of ${values.join(', ')}`;
+    action.value === null || values.includes(action.value)
+      ? null
+      : `${action.path} must be one of ${values.join(', ')}`;
   if (parts.length === 3 && parts[0] === 'navigation' && parts[2] === 'visibility') {
     if (!(PORTAL_PAGES as readonly string[]).includes(parts[1]!)) return `Unknown page "${parts[1]}"`;
     return allowedValue(PAGE_VISIBILITIES);
@@ -70,21 +99,28 @@ export function checkMetadataAction(action: MetadataAction): string | null {
     if (!Object.hasOwn(APPEARANCE_TARGETS, sectionName)) return `Unknown section "${sectionName}"`;
     const section = APPEARANCE_TARGETS[sectionName as AppearanceSection];
     const names: readonly string[] = kind === 'fields' ? section.fields : section.tabs;
-    if (!names.includes(name)) return `Unknown ${kind === 'fields' ? 'field' : 'tab'} "${name}" in ${sectionName}`;
+    if (!names.includes(name))
+      return `Unknown ${kind === 'fields' ? 'field' : 'tab'} "${name}" in ${sectionName}`;
     return allowedValue(kind === 'fields' ? FIELD_APPEARANCES : TAB_APPEARANCES);
   }
   return `Unknown metadata path "${action.path}"`;
 }
 
 /** Applies checked actions to a configuration (a copy): sets each path, or removes it for null. */
-export function applyMetadataActions(configuration: Record<string, unknown>, actions: readonly MetadataAction[]): Record<string, unknown> {
+export function applyMetadataActions(
+  configuration: Record<string, unknown>,
+  actions: readonly MetadataAction[],
+): Record<string, unknown> {
   const next = structuredClone(configuration) as Record<string, unknown>;
   for (const { path, value } of actions) {
     const keys = path.split('.');
     let node = next;
     for (const key of keys.slice(0, -1)) {
       const child = node[key];
-      node = (node[key] = child && typeof child === 'object' && !Array.isArray(child) ? child : {}) as Record<string, unknown>;
+      node = (node[key] = child && typeof child === 'object' && !Array.isArray(child) ? child : {}) as Record<
+        string,
+        unknown
+      >;
     }
     const last = keys[keys.length - 1]!;
     if (value === null) delete node[last];

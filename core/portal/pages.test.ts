@@ -14,26 +14,51 @@ const permissionRows: Array<[string[], string, boolean]> = [
   [['fe.secure.read.usersX'], 'fe.secure.read.users', false],
 ];
 for (const [held, required, expected] of permissionRows) {
-  test(`hasPermission([${held}], ${required}) is ${expected}`, () => assert.equal(hasPermission(held, required), expected));
+  test(`hasPermission([${held}], ${required}) is ${expected}`, () =>
+    assert.equal(hasPermission(held, required), expected));
 }
 
 const all = [...PORTAL_PAGES];
 const base: NavigationInput = { metadata: {}, permissions: [], flags: {}, available: all };
 
 const navigationRows: Array<[string, Partial<NavigationInput>, string[]]> = [
-  ['defaults, no permissions: the always-visible pages', {}, ['profile', 'privacy', 'account', 'users', 'security', 'audits']],
-  ['defaults, admin fe.*: always pages plus allAccounts (byPermissions)', { permissions: ['fe.*'] },
-    ['profile', 'privacy', 'account', 'users', 'security', 'audits', 'allAccounts']],
-  ['metadata shows roles, but its flag is off', { permissions: ['fe.*'], metadata: { navigation: { roles: { visibility: 'always' } } } },
-    ['profile', 'privacy', 'account', 'users', 'security', 'audits', 'allAccounts']],
-  ['metadata shows roles with the flag on', { permissions: ['fe.*'], flags: { 'fe-roles-page': true }, metadata: { navigation: { roles: { visibility: 'always' } } } },
-    ['profile', 'privacy', 'account', 'users', 'roles', 'security', 'audits', 'allAccounts']],
-  ['metadata hides users and puts groups by permission; a user with the groups permission', {
-    permissions: ['fe.secure.read.groups'],
-    metadata: { navigation: { users: { visibility: 'hidden' }, groups: { visibility: 'byPermissions' } } },
-  }, ['profile', 'privacy', 'account', 'groups', 'security', 'audits']],
-  ['byPermissions without the permission: not shown', { metadata: { navigation: { apiTokens: { visibility: 'byPermissions' } } } },
-    ['profile', 'privacy', 'account', 'users', 'security', 'audits']],
+  [
+    'defaults, no permissions: the always-visible pages',
+    {},
+    ['profile', 'privacy', 'account', 'users', 'security', 'audits'],
+  ],
+  [
+    'defaults, admin fe.*: always pages plus allAccounts (byPermissions)',
+    { permissions: ['fe.*'] },
+    ['profile', 'privacy', 'account', 'users', 'security', 'audits', 'allAccounts'],
+  ],
+  [
+    'metadata shows roles, but its flag is off',
+    { permissions: ['fe.*'], metadata: { navigation: { roles: { visibility: 'always' } } } },
+    ['profile', 'privacy', 'account', 'users', 'security', 'audits', 'allAccounts'],
+  ],
+  [
+    'metadata shows roles with the flag on',
+    {
+      permissions: ['fe.*'],
+      flags: { 'fe-roles-page': true },
+      metadata: { navigation: { roles: { visibility: 'always' } } },
+    },
+    ['profile', 'privacy', 'account', 'users', 'roles', 'security', 'audits', 'allAccounts'],
+  ],
+  [
+    'metadata hides users and puts groups by permission; a user with the groups permission',
+    {
+      permissions: ['fe.secure.read.groups'],
+      metadata: { navigation: { users: { visibility: 'hidden' }, groups: { visibility: 'byPermissions' } } },
+    },
+    ['profile', 'privacy', 'account', 'groups', 'security', 'audits'],
+  ],
+  [
+    'byPermissions without the permission: not shown',
+    { metadata: { navigation: { apiTokens: { visibility: 'byPermissions' } } } },
+    ['profile', 'privacy', 'account', 'users', 'security', 'audits'],
+  ],
   ['only the pages this build has', { available: ['profile', 'users', 'roles'] }, ['profile', 'users']],
 ];
 for (const [name, input, expected] of navigationRows) {

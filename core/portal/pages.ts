@@ -4,8 +4,22 @@
  * feature flags, and the vendor's admin-box metadata.
  */
 export const PORTAL_PAGES = [
-  'profile', 'privacy', 'account', 'users', 'groups', 'roles', 'personalApiTokens', 'apiTokens',
-  'security', 'sso', 'provisioning', 'audits', 'webhooks', 'usage', 'subscriptions', 'allAccounts',
+  'profile',
+  'privacy',
+  'account',
+  'users',
+  'groups',
+  'roles',
+  'personalApiTokens',
+  'apiTokens',
+  'security',
+  'sso',
+  'provisioning',
+  'audits',
+  'webhooks',
+  'usage',
+  'subscriptions',
+  'allAccounts',
 ] as const;
 export type PortalPageId = (typeof PORTAL_PAGES)[number];
 
@@ -13,9 +27,21 @@ export type PageVisibility = 'always' | 'hidden' | 'byPermissions';
 
 /** Default visibility (spec 001 §2). */
 export const DEFAULT_PAGE_VISIBILITY: Record<PortalPageId, PageVisibility> = {
-  users: 'always', profile: 'always', privacy: 'always', account: 'always', security: 'always', audits: 'always',
-  usage: 'hidden', webhooks: 'hidden', roles: 'hidden', personalApiTokens: 'hidden', apiTokens: 'hidden',
-  sso: 'hidden', provisioning: 'hidden', subscriptions: 'hidden', groups: 'hidden',
+  users: 'always',
+  profile: 'always',
+  privacy: 'always',
+  account: 'always',
+  security: 'always',
+  audits: 'always',
+  usage: 'hidden',
+  webhooks: 'hidden',
+  roles: 'hidden',
+  personalApiTokens: 'hidden',
+  apiTokens: 'hidden',
+  sso: 'hidden',
+  provisioning: 'hidden',
+  subscriptions: 'hidden',
+  groups: 'hidden',
   allAccounts: 'byPermissions',
 };
 

@@ -4,16 +4,17 @@
  * Migration 8 builds its rows from this list: never edit or remove an entry (that would change a
  * shipped migration); new permissions go in with a new migration.
  */
-export const PERMISSION_CATEGORIES: ReadonlyArray<readonly [key: string, name: string, description: string]> = [
-  ['account', 'Account', 'Account details and settings'],
-  ['team', 'Users and roles', 'Users, roles and groups of the account'],
-  ['security', 'Security', 'Security policies, single sign-on and provisioning'],
-  ['apiTokens', 'API tokens', 'Personal and account API tokens'],
-  ['auditsAndConnectivity', 'Audits and connectivity', 'Audit logs, webhooks and usage'],
-  ['billing', 'Subscriptions', 'Plans, invoices and payment methods'],
-  ['hierarchy', 'Sub-accounts', 'Accounts under this one'],
-  ['all', 'All permissions', 'Wildcards'],
-];
+export const PERMISSION_CATEGORIES: ReadonlyArray<readonly [key: string, name: string, description: string]> =
+  [
+    ['account', 'Account', 'Account details and settings'],
+    ['team', 'Users and roles', 'Users, roles and groups of the account'],
+    ['security', 'Security', 'Security policies, single sign-on and provisioning'],
+    ['apiTokens', 'API tokens', 'Personal and account API tokens'],
+    ['auditsAndConnectivity', 'Audits and connectivity', 'Audit logs, webhooks and usage'],
+    ['billing', 'Subscriptions', 'Plans, invoices and payment methods'],
+    ['hierarchy', 'Sub-accounts', 'Accounts under this one'],
+    ['all', 'All permissions', 'Wildcards'],
+  ];
 
 const RESOURCES: ReadonlyArray<readonly [resource: string, label: string, category: string]> = [
   ['users', 'users', 'team'],
@@ -27,12 +28,19 @@ const RESOURCES: ReadonlyArray<readonly [resource: string, label: string, catego
   ['provisioningConfiguration', 'provisioning', 'security'],
 ];
 
-const VERBS = [['read', 'Read'], ['write', 'Change'], ['delete', 'Delete']] as const;
+const VERBS = [
+  ['read', 'Read'],
+  ['write', 'Change'],
+  ['delete', 'Delete'],
+] as const;
 
 /** [key, name, category key] of every permission, in catalogue order. */
 export const PERMISSION_CATALOGUE: ReadonlyArray<readonly [key: string, name: string, category: string]> = [
   ...RESOURCES.flatMap(([resource, label, category]) =>
-    VERBS.map(([verb, verbLabel]) => [`fe.secure.${verb}.${resource}`, `${verbLabel} ${label}`, category] as const)),
+    VERBS.map(
+      ([verb, verbLabel]) => [`fe.secure.${verb}.${resource}`, `${verbLabel} ${label}`, category] as const,
+    ),
+  ),
   ['fe.secure.read.audits', 'Read audit logs', 'auditsAndConnectivity'],
   ['fe.connectivity.read.webhooks', 'Read webhooks', 'auditsAndConnectivity'],
   ['fe.connectivity.write.webhooks', 'Change webhooks', 'auditsAndConnectivity'],

@@ -25,28 +25,58 @@ export interface Role {
   usersCount: number;
 }
 
-export interface Permission { id: string; key: string; name: string; description: string | null; categoryId: string | null; roleIds: string[] }
-export interface PermissionCategory { id: string; key: string; name: string; description: string | null; permissionIds: string[] }
+export interface Permission {
+  id: string;
+  key: string;
+  name: string;
+  description: string | null;
+  categoryId: string | null;
+  roleIds: string[];
+}
+export interface PermissionCategory {
+  id: string;
+  key: string;
+  name: string;
+  description: string | null;
+  permissionIds: string[];
+}
 
 export type RoleSortField = 'name' | 'key' | 'createdAt' | 'updatedAt';
-export interface RolesQuery { filter?: string; sortBy?: RoleSortField; order?: SortOrder; page?: number; pageSize?: number }
+export interface RolesQuery {
+  filter?: string;
+  sortBy?: RoleSortField;
+  order?: SortOrder;
+  page?: number;
+  pageSize?: number;
+}
 export const ROLES_PAGE_SIZE = 20;
 
-export interface RoleInput { key: string; name: string; description: string | null; permissionIds?: string[] }
+export interface RoleInput {
+  key: string;
+  name: string;
+  description: string | null;
+  permissionIds?: string[];
+}
 
 export function createRolesApi(http: HttpClient) {
   const one = (roleId: string) => `${ROLES_V1}/${encodeURIComponent(roleId)}`;
   return {
-    list: (query: RolesQuery = {}) => http.get<Page<Role>>(ROLES_V2, {
-      query: {
-        _filter: query.filter?.trim() || undefined, _sortBy: query.sortBy, _order: query.order,
-        _offset: query.page ?? 0, _limit: query.pageSize ?? ROLES_PAGE_SIZE,
-      },
-    }),
+    list: (query: RolesQuery = {}) =>
+      http.get<Page<Role>>(ROLES_V2, {
+        query: {
+          _filter: query.filter?.trim() || undefined,
+          _sortBy: query.sortBy,
+          _order: query.order,
+          _offset: query.page ?? 0,
+          _limit: query.pageSize ?? ROLES_PAGE_SIZE,
+        },
+      }),
     add: (input: RoleInput) => http.post<Role>(ROLES_V1, input),
-    update: (roleId: string, changes: Partial<Omit<RoleInput, 'permissionIds'>>) => http.patch<Role>(one(roleId), changes),
+    update: (roleId: string, changes: Partial<Omit<RoleInput, 'permissionIds'>>) =>
+      http.patch<Role>(one(roleId), changes),
     remove: (roleId: string) => http.delete<Record<string, never>>(one(roleId)),
-    setPermissions: (roleId: string, permissionIds: string[]) => http.put<Role>(`${one(roleId)}/permissions`, { permissionIds }),
+    setPermissions: (roleId: string, permissionIds: string[]) =>
+      http.put<Role>(`${one(roleId)}/permissions`, { permissionIds }),
     permissions: () => http.get<Permission[]>(PERMISSIONS_V1),
     categories: () => http.get<PermissionCategory[]>(`${PERMISSIONS_V1}/categories`),
     setPermissionRoles: (permissionId: string, roleIds: string[]) =>

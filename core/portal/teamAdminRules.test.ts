@@ -27,9 +27,21 @@ describe('API token expiry: days in, minutes out (spec 001 §5: days × 1440, em
 
 describe('API token body: roleIds only for tenant tokens, description trimmed', () => {
   const table: Array<[Parameters<typeof apiTokenBody>[0], Parameters<typeof apiTokenBody>[1], object]> = [
-    ['personal', { description: ' CI ', expiresInMinutes: null, roleIds: ['r1'] }, { description: 'CI', expiresInMinutes: null }],
-    ['tenant', { description: 'CI', expiresInMinutes: 1440, roleIds: ['r1'] }, { description: 'CI', expiresInMinutes: 1440, roleIds: ['r1'] }],
-    ['tenant', { description: 'CI', expiresInMinutes: null }, { description: 'CI', expiresInMinutes: null, roleIds: [] }],
+    [
+      'personal',
+      { description: ' CI ', expiresInMinutes: null, roleIds: ['r1'] },
+      { description: 'CI', expiresInMinutes: null },
+    ],
+    [
+      'tenant',
+      { description: 'CI', expiresInMinutes: 1440, roleIds: ['r1'] },
+      { description: 'CI', expiresInMinutes: 1440, roleIds: ['r1'] },
+    ],
+    [
+      'tenant',
+      { description: 'CI', expiresInMinutes: null },
+      { description: 'CI', expiresInMinutes: null, roleIds: [] },
+    ],
   ];
   for (const [kind, input, expected] of table) {
     it(`${kind} ${JSON.stringify(input)}`, () => assert.deepEqual(apiTokenBody(kind, input), expected));
@@ -39,11 +51,23 @@ describe('API token body: roleIds only for tenant tokens, description trimmed', 
 describe('token creation order (spec 001 §4: close, wait 200 ms, prepend and show)', () => {
   it('closes the dialog, waits the dialog delay, then reveals', async () => {
     const log: string[] = [];
-    const created = { id: 't2', clientId: 't2', description: 'new', createdAt: '', expiresInMinutes: null, secret: 's3cret' };
+    const created = {
+      id: 't2',
+      clientId: 't2',
+      description: 'new',
+      createdAt: '',
+      expiresInMinutes: null,
+      secret: 's3cret',
+    };
     await createTokenThenReveal({
-      create: async () => { log.push('create'); return created; },
+      create: async () => {
+        log.push('create');
+        return created;
+      },
       closeDialog: () => log.push('close'),
-      wait: async (ms) => { log.push(`wait ${ms}`); },
+      wait: async (ms) => {
+        log.push(`wait ${ms}`);
+      },
       reveal: (token) => log.push(`reveal ${token.secret}`),
     });
     assert.equal(DIALOG_DELAY_MS, 200);
@@ -52,17 +76,34 @@ describe('token creation order (spec 001 §4: close, wait 200 ms, prepend and sh
 
   it('a failed creation neither closes the dialog nor reveals anything', async () => {
     const log: string[] = [];
-    await assert.rejects(createTokenThenReveal({
-      create: async () => { throw new Error('Error 500 - Internal Server Error'); },
-      closeDialog: () => log.push('close'), wait: async () => { log.push('wait'); }, reveal: () => log.push('reveal'),
-    }));
+    await assert.rejects(
+      createTokenThenReveal({
+        create: async () => {
+          throw new Error('Error 500 - Internal Server Error');
+        },
+        closeDialog: () => log.push('close'),
+        wait: async () => {
+          log.push('wait');
+        },
+        reveal: () => log.push('reveal'),
+      }),
+    );
     assert.deepEqual(log, []);
   });
 
   it('prepends the token without its secret', () => {
     const list = [{ id: 't1', description: 'old', createdAt: '', expiresInMinutes: null }];
-    const next = prependToken(list, { id: 't2', description: 'new', createdAt: '', expiresInMinutes: 1440, secret: 'x' });
-    assert.deepEqual(next.map((t) => t.id), ['t1', 't2'].reverse());
+    const next = prependToken(list, {
+      id: 't2',
+      description: 'new',
+      createdAt: '',
+      expiresInMinutes: 1440,
+      secret: 'x',
+    });
+    assert.deepEqual(
+      next.map((t) => t.id),
+      ['t1', 't2'].reverse(),
+    );
     assert.equal('secret' in next[0]!, false);
   });
 });
@@ -71,11 +112,18 @@ describe('group bodies (spec 001 §5: creation sends description only when prese
   const creation: Array<[Parameters<typeof groupCreationBody>[0], object]> = [
     [{ name: 'Support', color: '', description: '' }, { name: 'Support' }],
     [{ name: ' Support ', color: '', description: '   ' }, { name: 'Support' }],
-    [{ name: 'Support', color: '#1f6feb', description: 'First line' }, { name: 'Support', color: '#1f6feb', description: 'First line' }],
-    [{ name: 'Support', color: '', description: ' First line ' }, { name: 'Support', description: 'First line' }],
+    [
+      { name: 'Support', color: '#1f6feb', description: 'First line' },
+      { name: 'Support', color: '#1f6feb', description: 'First line' },
+    ],
+    [
+      { name: 'Support', color: '', description: ' First line ' },
+      { name: 'Support', description: 'First line' },
+    ],
   ];
   for (const [form, expected] of creation) {
-    it(`create ${JSON.stringify(form)} -> ${JSON.stringify(expected)}`, () => assert.deepEqual(groupCreationBody(form), expected));
+    it(`create ${JSON.stringify(form)} -> ${JSON.stringify(expected)}`, () =>
+      assert.deepEqual(groupCreationBody(form), expected));
   }
   const before = { name: 'Support', color: null, description: 'First line' };
   const updates: Array<[Parameters<typeof groupUpdateBody>[1], object]> = [
@@ -85,21 +133,32 @@ describe('group bodies (spec 001 §5: creation sends description only when prese
     [{ name: 'Support', color: '#cf222e', description: 'First line' }, { color: '#cf222e' }],
   ];
   for (const [form, expected] of updates) {
-    it(`update ${JSON.stringify(form)} -> ${JSON.stringify(expected)}`, () => assert.deepEqual(groupUpdateBody(before, form), expected));
+    it(`update ${JSON.stringify(form)} -> ${JSON.stringify(expected)}`, () =>
+      assert.deepEqual(groupUpdateBody(before, form), expected));
   }
 });
 
 describe('role form', () => {
-  const keys: Array<[string, string]> = [['Support agents', 'support-agents'], ['  Billing & Finance ', 'billing-finance'], ['Über Admin', 'uber-admin'], ['***', '']];
-  for (const [name, key] of keys) it(`key of "${name}" is "${key}"`, () => assert.equal(roleKeyFromName(name), key));
+  const keys: Array<[string, string]> = [
+    ['Support agents', 'support-agents'],
+    ['  Billing & Finance ', 'billing-finance'],
+    ['Über Admin', 'uber-admin'],
+    ['***', ''],
+  ];
+  for (const [name, key] of keys)
+    it(`key of "${name}" is "${key}"`, () => assert.equal(roleKeyFromName(name), key));
   const forms: Array<[Parameters<typeof validateRoleForm>[0], object]> = [
     [{ name: 'Auditor', key: 'auditor', description: '' }, {}],
     [{ name: ' ', key: 'auditor', description: '' }, { name: 'nameRequired' }],
     [{ name: 'Auditor', key: '', description: '' }, { key: 'keyRequired' }],
     [{ name: 'Auditor', key: 'has space', description: '' }, { key: 'keyInvalid' }],
-    [{ name: 'A'.repeat(101), key: 'a', description: 'd'.repeat(501) }, { name: 'tooLong', description: 'tooLong' }],
+    [
+      { name: 'A'.repeat(101), key: 'a', description: 'd'.repeat(501) },
+      { name: 'tooLong', description: 'tooLong' },
+    ],
   ];
-  for (const [form, errors] of forms) it(`checks ${JSON.stringify(form).slice(0, 60)}`, () => assert.deepEqual(validateRoleForm(form), errors));
+  for (const [form, errors] of forms)
+    it(`checks ${JSON.stringify(form).slice(0, 60)}`, () => assert.deepEqual(validateRoleForm(form), errors));
 });
 
 describe('granting needs the permission itself or a wildcard above it', () => {
@@ -114,6 +173,7 @@ describe('granting needs the permission itself or a wildcard above it', () => {
     [[], 'fe.secure.read.users', false],
   ];
   for (const [held, key, expected] of table) {
-    it(`${JSON.stringify(held)} grants ${key}: ${expected}`, () => assert.equal(coversForGrant(held, key), expected));
+    it(`${JSON.stringify(held)} grants ${key}: ${expected}`, () =>
+      assert.equal(coversForGrant(held, key), expected));
   }
 });

@@ -18,11 +18,16 @@ function channelHub() {
     }
     postMessage(data: unknown) {
       for (const other of channels.get(this.name) ?? []) {
-        if (other !== this) setTimeout(() => other.listeners.forEach((l) => l({ data: structuredClone(data) })), 0);
+        if (other !== this)
+          setTimeout(() => other.listeners.forEach((l) => l({ data: structuredClone(data) })), 0);
       }
     }
-    addEventListener(_type: 'message', listener: (event: { data: unknown }) => void) { this.listeners.push(listener); }
-    close() { channels.get(this.name)?.delete(this); }
+    addEventListener(_type: 'message', listener: (event: { data: unknown }) => void) {
+      this.listeners.push(listener);
+    }
+    close() {
+      channels.get(this.name)?.delete(this);
+    }
   }
   return (name: string) => new FakeChannel(name);
 }
@@ -37,7 +42,9 @@ async function until(done: () => boolean, what: string) {
   }
 }
 const names: string[] = [];
-afterEach(() => { for (const name of names.splice(0)) disposeApp(name); });
+afterEach(() => {
+  for (const name of names.splice(0)) disposeApp(name);
+});
 
 let counter = 0;
 /** Two "tabs": two apps over one demo backend (one shared cookie jar), joined by one channel name. */
@@ -47,7 +54,11 @@ async function twoTabs() {
   const tab = (label: string) => {
     const name = `tab-${++counter}-${label}`;
     names.push(name);
-    const app = getOrCreateApp(name, { baseUrl: 'https://auth.example.com' }, { transport: backend.transport });
+    const app = getOrCreateApp(
+      name,
+      { baseUrl: 'https://auth.example.com' },
+      { transport: backend.transport },
+    );
     const requests: string[] = [];
     const events: string[] = [];
     app.bus.all$.subscribe((m) => events.push(m.type));
@@ -63,14 +74,18 @@ async function twoTabs() {
 
 test('signing in in one tab signs the other tab in with the same token, without a request of its own to refresh', async () => {
   const { a, b } = await twoTabs();
-  assert.equal(await a.app.store.dispatch(loginWithPassword({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password })), true);
+  assert.equal(
+    await a.app.store.dispatch(loginWithPassword({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password })),
+    true,
+  );
   await until(() => b.app.store.getState().auth.isAuthenticated, 'the other tab to sign in');
   const stateB = b.app.store.getState().auth;
   assert.equal(stateB.isAuthenticated, true);
   assert.equal(stateB.user?.email, DEMO_ADMIN.email);
   assert.equal(stateB.accessToken, a.app.store.getState().auth.accessToken);
   assert.ok(b.events.includes('auth:login'));
-  a.stop(); b.stop();
+  a.stop();
+  b.stop();
 });
 
 test('signing out in one tab signs out the other, and the other does not echo it back', async () => {
@@ -85,30 +100,49 @@ test('signing out in one tab signs out the other, and the other does not echo it
   assert.equal(a.app.store.getState().auth.loginState.step, 'preLogin');
   assert.equal(logoutsA(), 1);
   await settle();
-  assert.equal(b.events.filter((e) => e === 'auth:logout').length, 1, 'no echo back to the tab that signed out');
-  a.stop(); b.stop();
+  assert.equal(
+    b.events.filter((e) => e === 'auth:logout').length,
+    1,
+    'no echo back to the tab that signed out',
+  );
+  a.stop();
+  b.stop();
 });
 
 test('a tab that adopted a token refreshes after the tab that owns the refresh, not at the same time', async () => {
   const { a, b } = await twoTabs();
   const timers: Array<{ label: string; ms: number }> = [];
-  for (const [label, tab] of [['a', a], ['b', b]] as const) {
+  for (const [label, tab] of [
+    ['a', a],
+    ['b', b],
+  ] as const) {
     const original = tab.app.services.setTimer;
-    tab.app.services.setTimer = (fn, ms) => { timers.push({ label, ms }); return original(fn, ms); };
+    tab.app.services.setTimer = (fn, ms) => {
+      timers.push({ label, ms });
+      return original(fn, ms);
+    };
   }
   await a.app.store.dispatch(loginWithPassword({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }));
-  await until(() => b.app.store.getState().auth.isAuthenticated && timers.some((t) => t.label === 'b'), 'the other tab to adopt the token');
+  await until(
+    () => b.app.store.getState().auth.isAuthenticated && timers.some((t) => t.label === 'b'),
+    'the other tab to adopt the token',
+  );
   const ownerDelay = timers.filter((t) => t.label === 'a').at(-1)!.ms;
   const adoptedDelay = timers.filter((t) => t.label === 'b').at(-1)!.ms;
   assert.ok(adoptedDelay > ownerDelay, `adopting tab waits longer (${adoptedDelay} > ${ownerDelay})`);
-  a.stop(); b.stop();
+  a.stop();
+  b.stop();
 });
 
 test('messages of another shape are ignored', async () => {
   const hub = channelHub();
   const name = `tab-${++counter}-x`;
   names.push(name);
-  const app = getOrCreateApp(name, { baseUrl: 'https://auth.example.com' }, { transport: createDemoBackend({ storage: createMemoryStorage(), delay: () => 0 }).transport });
+  const app = getOrCreateApp(
+    name,
+    { baseUrl: 'https://auth.example.com' },
+    { transport: createDemoBackend({ storage: createMemoryStorage(), delay: () => 0 }).transport },
+  );
   await app.ready;
   const stop = startCrossTab(app, hub);
   const other = hub(`auth-elements.session:${name}:https://auth.example.com`);

@@ -13,22 +13,32 @@ export interface TabChannel {
 }
 
 type CrossTabMessage =
-  | { type: 'logout' }
-  | { type: 'session'; accessToken: string; expiresAt: number; userId: string };
+  { type: 'logout' } | { type: 'session'; accessToken: string; expiresAt: number; userId: string };
 
 /** What a tab that adopted another tab's token waits beyond the owner's refresh time, so the owner refreshes first. */
 export const ADOPTED_REFRESH_GRACE_MS = 10_000;
 
 /** One channel per app name and identity server: two apps of one origin do not sign each other out. */
-export const crossTabChannelName = (appName: string, baseUrl: string) => `auth-elements.session:${appName}:${baseUrl}`;
+export const crossTabChannelName = (appName: string, baseUrl: string) =>
+  `auth-elements.session:${appName}:${baseUrl}`;
 
-interface CrossTabApp { name: string; store: AppStore; bus: EventBus; services: AuthServices }
+interface CrossTabApp {
+  name: string;
+  store: AppStore;
+  bus: EventBus;
+  services: AuthServices;
+}
 
 function isMessage(data: unknown): data is CrossTabMessage {
   const type = (data as { type?: unknown } | null)?.type;
   if (type === 'logout') return true;
   const m = data as Record<string, unknown>;
-  return type === 'session' && typeof m.accessToken === 'string' && typeof m.expiresAt === 'number' && typeof m.userId === 'string';
+  return (
+    type === 'session' &&
+    typeof m.accessToken === 'string' &&
+    typeof m.expiresAt === 'number' &&
+    typeof m.userId === 'string'
+  );
 }
 
 /**
@@ -43,7 +53,10 @@ function isMessage(data: unknown): data is CrossTabMessage {
 export function startCrossTab(
   app: CrossTabApp,
   // Browsers only: Node also has BroadcastChannel, and an open one would keep a process (a test) alive.
-  createChannel: ((name: string) => TabChannel) | null = typeof BroadcastChannel === 'function' && typeof document !== 'undefined' ? (name) => new BroadcastChannel(name) : null,
+  createChannel: ((name: string) => TabChannel) | null = typeof BroadcastChannel === 'function' &&
+  typeof document !== 'undefined'
+    ? (name) => new BroadcastChannel(name)
+    : null,
   now: () => number = Date.now,
 ): () => void {
   if (!createChannel) return () => {};
@@ -68,7 +81,8 @@ export function startCrossTab(
   ];
 
   function stopRefreshTimer() {
-    if (services.refreshTimer !== null && services.refreshTimer !== undefined) services.clearTimer(services.refreshTimer);
+    if (services.refreshTimer !== null && services.refreshTimer !== undefined)
+      services.clearTimer(services.refreshTimer);
     services.refreshTimer = null;
   }
 
@@ -77,7 +91,12 @@ export function startCrossTab(
     const remaining = expiresAt - now();
     stopRefreshTimer();
     const delay = Math.min(remaining - 1000, refreshDelayMs(remaining / 1000) + ADOPTED_REFRESH_GRACE_MS);
-    services.refreshTimer = services.setTimer(() => { void store.dispatch(refreshSession()); }, Math.max(1000, delay));
+    services.refreshTimer = services.setTimer(
+      () => {
+        void store.dispatch(refreshSession());
+      },
+      Math.max(1000, delay),
+    );
   }
 
   async function apply(message: CrossTabMessage) {
@@ -101,7 +120,9 @@ export function startCrossTab(
     }
     // Signed out here, or signed in as someone else: take over the other tab's session.
     try {
-      const user = await store.dispatch(establishSession({ accessToken: message.accessToken, expiresIn: Math.floor(remaining / 1000) }));
+      const user = await store.dispatch(
+        establishSession({ accessToken: message.accessToken, expiresIn: Math.floor(remaining / 1000) }),
+      );
       if (stopped) return stopRefreshTimer();
       scheduleAfterOwner(message.expiresAt);
       bus.emit('auth:login', { user });

@@ -7,16 +7,28 @@ import { DEMO_ADMIN } from '../demo/data';
 import { createMemoryStorage } from '../demo/memoryStorage';
 import { loginWithPassword, logout, refreshSession } from '../store/auth/thunks';
 import {
-  HOSTED_SCOPE, buildAuthorizeRequest, completeHostedCallback, isCallback, pkceChallenge, randomToken, readCallback,
-  redirectAfterFailedRefresh, refreshHostedTokens,
+  HOSTED_SCOPE,
+  buildAuthorizeRequest,
+  completeHostedCallback,
+  isCallback,
+  pkceChallenge,
+  randomToken,
+  readCallback,
+  redirectAfterFailedRefresh,
+  refreshHostedTokens,
 } from './hostedLogin';
 
 const CLIENT_ID = 'kit-test';
 let counter = 0;
 const apps: string[] = [];
-afterEach(() => { for (const name of apps.splice(0)) disposeApp(name); });
+afterEach(() => {
+  for (const name of apps.splice(0)) disposeApp(name);
+});
 
-function hostedApp(transport: Transport, extra: { silentRefresh?: boolean; demoMode?: boolean; organization?: string } = {}) {
+function hostedApp(
+  transport: Transport,
+  extra: { silentRefresh?: boolean; demoMode?: boolean; organization?: string } = {},
+) {
   const name = `hosted-${++counter}`;
   apps.push(name);
   const navigations: string[] = [];
@@ -26,7 +38,11 @@ function hostedApp(transport: Transport, extra: { silentRefresh?: boolean; demoM
       baseUrl: 'https://auth.example.com',
       logLevel: 'silent',
       demoMode: extra.demoMode,
-      hostedLogin: { clientId: CLIENT_ID, silentRefresh: extra.silentRefresh, organization: extra.organization },
+      hostedLogin: {
+        clientId: CLIENT_ID,
+        silentRefresh: extra.silentRefresh,
+        organization: extra.organization,
+      },
     },
     { transport },
   );
@@ -35,14 +51,23 @@ function hostedApp(transport: Transport, extra: { silentRefresh?: boolean; demoM
 }
 
 /** A transport that records requests and answers from `answer`. */
-function recording(answer: (path: string, body: Record<string, unknown>) => { status: number; body: unknown }) {
-  const calls: Array<{ path: string; body: Record<string, unknown>; credentials: RequestCredentials | undefined }> = [];
+function recording(
+  answer: (path: string, body: Record<string, unknown>) => { status: number; body: unknown },
+) {
+  const calls: Array<{
+    path: string;
+    body: Record<string, unknown>;
+    credentials: RequestCredentials | undefined;
+  }> = [];
   const transport: Transport = async (url, init) => {
     const path = new URL(url).pathname.replace(/^\/frontegg/, '');
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
     calls.push({ path, body, credentials: init.credentials });
     const reply = answer(path, body);
-    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'content-type': 'application/json' },
+    });
   };
   return { calls, transport };
 }
@@ -52,26 +77,38 @@ const jwt = (claims: Record<string, unknown>) => `${b64({ alg: 'ES256' })}.${b64
 const accessToken = jwt({ sub: 'u1', email: 'a@example.com', tenantId: 't1', exp: 9_999_999_999 });
 
 function profileAnswers(path: string) {
-  if (path.endsWith('/users/v2/me')) return { status: 200, body: { id: 'u1', email: 'a@example.com', tenantId: 't1' } };
-  if (path.endsWith('/users/v3/me/tenants')) return { status: 200, body: { tenants: [], activeTenant: null } };
+  if (path.endsWith('/users/v2/me'))
+    return { status: 200, body: { id: 'u1', email: 'a@example.com', tenantId: 't1' } };
+  if (path.endsWith('/users/v3/me/tenants'))
+    return { status: 200, body: { tenants: [], activeTenant: null } };
   return null;
 }
 
 describe('PKCE (RFC 7636)', () => {
   it('the S256 challenge of the published example (appendix B)', async () => {
-    assert.equal(await pkceChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk'), 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+    assert.equal(
+      await pkceChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk'),
+      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    );
   });
 
   it('verifier, state and nonce come from WebCrypto, never Math.random', async () => {
     const { app } = hostedApp(recording(() => ({ status: 401, body: {} })).transport);
     await app.ready;
     const random = Math.random;
-    Math.random = () => { throw new Error('Math.random must not be used'); };
+    Math.random = () => {
+      throw new Error('Math.random must not be used');
+    };
     try {
       const token = randomToken();
       assert.match(token, /^[A-Za-z0-9_-]{43}$/);
       assert.notEqual(randomToken(), token);
-      await buildAuthorizeRequest(app.services, {}, createMemoryStorage(), new URL('https://app.example.com/page'));
+      await buildAuthorizeRequest(
+        app.services,
+        {},
+        createMemoryStorage(),
+        new URL('https://app.example.com/page'),
+      );
     } finally {
       Math.random = random;
     }
@@ -80,10 +117,22 @@ describe('PKCE (RFC 7636)', () => {
 
 describe('the authorization request', () => {
   it('asks for a code with PKCE S256, scope "openid email profile", state and nonce; keeps the verifier for the round trip', async () => {
-    const { app } = hostedApp(recording(() => ({ status: 401, body: {} })).transport, { organization: 'acme' });
+    const { app } = hostedApp(recording(() => ({ status: 401, body: {} })).transport, {
+      organization: 'acme',
+    });
     const storage = createMemoryStorage();
-    const url = new URL(await buildAuthorizeRequest(app.services, { returnTo: '/reports?x=1', tenantId: 'tenant-7' }, storage, new URL('https://app.example.com/reports?x=1')));
-    assert.equal(url.origin + url.pathname, 'https://auth.example.com/frontegg/identity/resources/auth/v1/oauth/authorize');
+    const url = new URL(
+      await buildAuthorizeRequest(
+        app.services,
+        { returnTo: '/reports?x=1', tenantId: 'tenant-7' },
+        storage,
+        new URL('https://app.example.com/reports?x=1'),
+      ),
+    );
+    assert.equal(
+      url.origin + url.pathname,
+      'https://auth.example.com/frontegg/identity/resources/auth/v1/oauth/authorize',
+    );
     const q = url.searchParams;
     assert.equal(q.get('response_type'), 'code');
     assert.equal(q.get('client_id'), CLIENT_ID);
@@ -103,7 +152,14 @@ describe('the authorization request', () => {
   it('leaves organization and tenantId out when not given, and never returns to another origin', async () => {
     const { app } = hostedApp(recording(() => ({ status: 401, body: {} })).transport);
     const storage = createMemoryStorage();
-    const url = new URL(await buildAuthorizeRequest(app.services, { returnTo: '//evil.example/x' }, storage, new URL('https://app.example.com/')));
+    const url = new URL(
+      await buildAuthorizeRequest(
+        app.services,
+        { returnTo: '//evil.example/x' },
+        storage,
+        new URL('https://app.example.com/'),
+      ),
+    );
     assert.equal(url.searchParams.has('organization'), false);
     assert.equal(url.searchParams.has('tenantId'), false);
     assert.equal(JSON.parse(storage.getItem(`auth-elements.hosted-login.${CLIENT_ID}`)!).returnTo, '/');
@@ -117,15 +173,31 @@ describe('the callback (decisions)', () => {
     { name: 'a missing state', query: 'code=c1', pending: true, error: /state/ },
     { name: 'an error answer', query: 'error=access_denied&state=S', pending: true, error: /access_denied/ },
     { name: 'no code', query: 'state=S', pending: true, error: /no authorization code/ },
-    { name: 'no sign-in in progress in this tab', query: 'code=c1&state=S', pending: false, error: /No hosted sign-in/ },
+    {
+      name: 'no sign-in in progress in this tab',
+      query: 'code=c1&state=S',
+      pending: false,
+      error: /No hosted sign-in/,
+    },
   ];
   for (const c of cases) {
     it(`${c.name}: ${c.error ? 'refused' : 'accepted'}, and the stored verifier is gone either way`, () => {
       const { app } = hostedApp(recording(() => ({ status: 401, body: {} })).transport);
       const storage = createMemoryStorage();
       const key = `auth-elements.hosted-login.${CLIENT_ID}`;
-      if (c.pending) storage.setItem(key, JSON.stringify({ state: 'S', verifier: 'v'.repeat(43), nonce: 'N', redirectUri: 'https://app.example.com/oauth/callback', returnTo: '/' }));
-      const read = () => readCallback(app.services, new URL(`https://app.example.com/oauth/callback?${c.query}`), storage);
+      if (c.pending)
+        storage.setItem(
+          key,
+          JSON.stringify({
+            state: 'S',
+            verifier: 'v'.repeat(43),
+            nonce: 'N',
+            redirectUri: 'https://app.example.com/oauth/callback',
+            returnTo: '/',
+          }),
+        );
+      const read = () =>
+        readCallback(app.services, new URL(`https://app.example.com/oauth/callback?${c.query}`), storage);
       if (c.error) assert.throws(read, c.error);
       else assert.equal(read().code, 'c1');
       assert.equal(storage.getItem(key), null);
@@ -140,28 +212,58 @@ describe('the callback (decisions)', () => {
 });
 
 describe('the callback (exchange)', () => {
-  async function callbackWith(tokenAnswer: (body: Record<string, unknown>, nonce: string) => { status: number; body: unknown }) {
+  async function callbackWith(
+    tokenAnswer: (body: Record<string, unknown>, nonce: string) => { status: number; body: unknown },
+  ) {
     let nonce = '';
-    const rec = recording((path, body) => profileAnswers(path) ?? (path.endsWith('/oauth/token') ? tokenAnswer(body, nonce) : { status: 401, body: { errors: ['no'] } }));
+    const rec = recording(
+      (path, body) =>
+        profileAnswers(path) ??
+        (path.endsWith('/oauth/token')
+          ? tokenAnswer(body, nonce)
+          : { status: 401, body: { errors: ['no'] } }),
+    );
     const { app, navigations } = hostedApp(rec.transport);
     await app.ready;
     navigations.length = 0;
     const storage = createMemoryStorage();
-    const url = new URL(await buildAuthorizeRequest(app.services, { returnTo: '/after' }, storage, new URL('https://app.example.com/start')));
+    const url = new URL(
+      await buildAuthorizeRequest(
+        app.services,
+        { returnTo: '/after' },
+        storage,
+        new URL('https://app.example.com/start'),
+      ),
+    );
     nonce = url.searchParams.get('nonce')!;
     const pending = JSON.parse(storage.getItem(`auth-elements.hosted-login.${CLIENT_ID}`)!);
-    const ok = await app.store.dispatch(completeHostedCallback(new URL(`https://app.example.com/oauth/callback?code=the-code&state=${pending.state}`), storage));
+    const ok = await app.store.dispatch(
+      completeHostedCallback(
+        new URL(`https://app.example.com/oauth/callback?code=the-code&state=${pending.state}`),
+        storage,
+      ),
+    );
     return { app, ok, navigations, rec, pending, storage };
   }
 
   it('exchanges the code with the verifier, checks the nonce, signs in, then navigates', async () => {
     const { app, ok, navigations, rec, pending } = await callbackWith((_body, nonce) => ({
-      status: 200, body: { access_token: accessToken, id_token: jwt({ aud: CLIENT_ID, nonce }), refresh_token: 'r1', expires_in: 300 },
+      status: 200,
+      body: {
+        access_token: accessToken,
+        id_token: jwt({ aud: CLIENT_ID, nonce }),
+        refresh_token: 'r1',
+        expires_in: 300,
+      },
     }));
     assert.equal(ok, true);
     const exchange = rec.calls.find((c) => c.path.endsWith('/oauth/token'))!;
     assert.deepEqual(exchange.body, {
-      grant_type: 'authorization_code', client_id: CLIENT_ID, code: 'the-code', redirect_uri: 'https://app.example.com/oauth/callback', code_verifier: pending.verifier,
+      grant_type: 'authorization_code',
+      client_id: CLIENT_ID,
+      code: 'the-code',
+      redirect_uri: 'https://app.example.com/oauth/callback',
+      code_verifier: pending.verifier,
     });
     assert.equal(app.store.getState().auth.isAuthenticated, true);
     assert.equal(app.store.getState().auth.accessToken, accessToken);
@@ -169,11 +271,18 @@ describe('the callback (exchange)', () => {
     // The next refresh uses the refresh-token grant with the token held in memory.
     assert.equal(await app.store.dispatch(refreshSession()), true);
     const refresh = rec.calls.filter((c) => c.path.endsWith('/oauth/token')).at(-1)!;
-    assert.deepEqual(refresh.body, { grant_type: 'refresh_token', client_id: CLIENT_ID, refresh_token: 'r1' });
+    assert.deepEqual(refresh.body, {
+      grant_type: 'refresh_token',
+      client_id: CLIENT_ID,
+      refresh_token: 'r1',
+    });
   });
 
   it('a failed exchange is logged, loading stops, no session, and navigation continues', async () => {
-    const { app, ok, navigations } = await callbackWith(() => ({ status: 400, body: { error: 'invalid_grant', errors: ['code_verifier does not match the code challenge'] } }));
+    const { app, ok, navigations } = await callbackWith(() => ({
+      status: 400,
+      body: { error: 'invalid_grant', errors: ['code_verifier does not match the code challenge'] },
+    }));
     assert.equal(ok, false);
     const auth = app.store.getState().auth;
     assert.equal(auth.isAuthenticated, false);
@@ -183,13 +292,23 @@ describe('the callback (exchange)', () => {
   });
 
   it('an ID token whose nonce is not ours: refused, no session', async () => {
-    const { app, ok } = await callbackWith(() => ({ status: 200, body: { access_token: accessToken, id_token: jwt({ aud: CLIENT_ID, nonce: 'someone-else' }), expires_in: 300 } }));
+    const { app, ok } = await callbackWith(() => ({
+      status: 200,
+      body: {
+        access_token: accessToken,
+        id_token: jwt({ aud: CLIENT_ID, nonce: 'someone-else' }),
+        expires_in: 300,
+      },
+    }));
     assert.equal(ok, false);
     assert.equal(app.store.getState().auth.isAuthenticated, false);
   });
 
   it('after a failed callback the next page does not bounce back to the hosted page on its own (no loop)', async () => {
-    const { app, storage, navigations } = await callbackWith(() => ({ status: 400, body: { errors: ['x'] } }));
+    const { app, storage, navigations } = await callbackWith(() => ({
+      status: 400,
+      body: { errors: ['x'] },
+    }));
     navigations.length = 0;
     await redirectAfterFailedRefresh(app.services, storage, new URL('https://app.example.com/after'));
     assert.deepEqual(navigations, []);
@@ -200,9 +319,20 @@ describe('the callback (exchange)', () => {
 
 describe('refresh', () => {
   it('silent refresh first (credentials included, nonce checked)', async () => {
-    const rec = recording((path, body) => profileAnswers(path) ?? (path.endsWith('/oauth/authorize/silent')
-      ? { status: 200, body: { access_token: accessToken, id_token: jwt({ aud: CLIENT_ID, nonce: body.nonce }), expires_in: 300 } }
-      : { status: 404, body: {} }));
+    const rec = recording(
+      (path, body) =>
+        profileAnswers(path) ??
+        (path.endsWith('/oauth/authorize/silent')
+          ? {
+              status: 200,
+              body: {
+                access_token: accessToken,
+                id_token: jwt({ aud: CLIENT_ID, nonce: body.nonce }),
+                expires_in: 300,
+              },
+            }
+          : { status: 404, body: {} }),
+    );
     const { app } = hostedApp(rec.transport);
     assert.equal(await app.ready, true);
     const silent = rec.calls.find((c) => c.path.endsWith('/oauth/authorize/silent'))!;
@@ -213,14 +343,21 @@ describe('refresh', () => {
 
   it('a failed silent refresh logs "couldn\'t refresh user token with oauth service", clears the session and redirects to the hosted page', async () => {
     const logged: unknown[][] = [];
-    const rec = recording(() => ({ status: 401, body: { error: 'login_required', errors: ['Session expired, please sign in again'] } }));
+    const rec = recording(() => ({
+      status: 401,
+      body: { error: 'login_required', errors: ['Session expired, please sign in again'] },
+    }));
     const { app, navigations } = hostedApp(rec.transport);
     app.services.logger.error = (...args: unknown[]) => void logged.push(args);
     await app.ready;
     navigations.length = 0;
     await assert.rejects(refreshHostedTokens(app.services), /couldn't refresh user token with oauth service/);
     assert.ok(logged.some((args) => args[0] === "couldn't refresh user token with oauth service"));
-    await redirectAfterFailedRefresh(app.services, createMemoryStorage(), new URL('https://app.example.com/reports'));
+    await redirectAfterFailedRefresh(
+      app.services,
+      createMemoryStorage(),
+      new URL('https://app.example.com/reports'),
+    );
     const target = new URL(navigations[0]!);
     assert.equal(target.pathname, '/frontegg/identity/resources/auth/v1/oauth/authorize');
     assert.equal(app.store.getState().auth.isAuthenticated, false);
@@ -230,15 +367,26 @@ describe('refresh', () => {
     const rec = recording(() => ({ status: 401, body: {} }));
     const { app } = hostedApp(rec.transport, { silentRefresh: false });
     await app.ready;
-    assert.equal(rec.calls.some((c) => c.path.endsWith('/oauth/authorize/silent')), false);
+    assert.equal(
+      rec.calls.some((c) => c.path.endsWith('/oauth/authorize/silent')),
+      false,
+    );
   });
 
-  it('no redirect from the kit\'s own routes (callback, login)', async () => {
+  it("no redirect from the kit's own routes (callback, login)", async () => {
     const { app, navigations } = hostedApp(recording(() => ({ status: 401, body: {} })).transport);
     await app.ready;
     navigations.length = 0;
-    await redirectAfterFailedRefresh(app.services, createMemoryStorage(), new URL('https://app.example.com/account/login'));
-    await redirectAfterFailedRefresh(app.services, createMemoryStorage(), new URL('https://app.example.com/oauth/callback'));
+    await redirectAfterFailedRefresh(
+      app.services,
+      createMemoryStorage(),
+      new URL('https://app.example.com/account/login'),
+    );
+    await redirectAfterFailedRefresh(
+      app.services,
+      createMemoryStorage(),
+      new URL('https://app.example.com/oauth/callback'),
+    );
     assert.deepEqual(navigations, []);
   });
 });
@@ -250,7 +398,11 @@ describe('demo mode', () => {
     assert.equal(await app.ready, false);
     // The stand-in for the hosted page is the page's own login route.
     navigations.length = 0;
-    await redirectAfterFailedRefresh(app.services, createMemoryStorage(), new URL('https://app.example.com/reports'));
+    await redirectAfterFailedRefresh(
+      app.services,
+      createMemoryStorage(),
+      new URL('https://app.example.com/reports'),
+    );
     assert.deepEqual(navigations, ['/account/login?redirectUrl=%2Freports']);
     // The embedded box signs in against the demo backend; back on the page, the silent authorize restores the session.
     await app.store.dispatch(loginWithPassword({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }));

@@ -93,7 +93,10 @@ export async function buildAuthorizeRequest(
  * the page's own login route stands in for the hosted page, and the demo backend's silent
  * authorize then answers from the demo session.
  */
-export async function startHostedLogin(services: Services, input: { returnTo?: string; organization?: string; tenantId?: string } = {}): Promise<void> {
+export async function startHostedLogin(
+  services: Services,
+  input: { returnTo?: string; organization?: string; tenantId?: string } = {},
+): Promise<void> {
   const current = here();
   const returnTo = input.returnTo ?? current.pathname + current.search + current.hash;
   if (services.options.demoMode) {
@@ -129,15 +132,24 @@ function toAuthResponse(token: OAuthTokenResponse): AuthResponse {
  * Reads the callback address: the stored request is removed first (the verifier is no longer
  * needed whatever happens), then error, code and state are checked. Throws on any mismatch.
  */
-export function readCallback(services: Services, current: URL, storage: KeyValueStorage = session()): { code: string; pending: PendingLogin } {
+export function readCallback(
+  services: Services,
+  current: URL,
+  storage: KeyValueStorage = session(),
+): { code: string; pending: PendingLogin } {
   const pending = takeStored<PendingLogin>(storage, PENDING_KEY + clientIdOf(services));
   const params = current.searchParams;
   const error = params.get('error');
-  if (error) throw new Error(`The sign-in was refused: ${error}${params.get('error_description') ? ` (${params.get('error_description')})` : ''}`);
+  if (error)
+    throw new Error(
+      `The sign-in was refused: ${error}${params.get('error_description') ? ` (${params.get('error_description')})` : ''}`,
+    );
   const code = params.get('code');
-  if (!pending || typeof pending.verifier !== 'string') throw new Error('No hosted sign-in is in progress in this tab');
+  if (!pending || typeof pending.verifier !== 'string')
+    throw new Error('No hosted sign-in is in progress in this tab');
   if (!code) throw new Error('The callback has no authorization code');
-  if (params.get('state') !== pending.state) throw new Error('The state of the callback does not match the request');
+  if (params.get('state') !== pending.state)
+    throw new Error('The state of the callback does not match the request');
   return { code, pending };
 }
 
@@ -146,7 +158,10 @@ export function readCallback(services: Services, current: URL, storage: KeyValue
  * logged, loading stops and navigation continues (spec 000 §8); the next page then does not
  * redirect to the hosted page again on its own, so a broken setup cannot loop.
  */
-export function completeHostedCallback(current: URL = here(), storage: KeyValueStorage = session()): AuthThunk<boolean> {
+export function completeHostedCallback(
+  current: URL = here(),
+  storage: KeyValueStorage = session(),
+): AuthThunk<boolean> {
   return async (dispatch, _getState, services) => {
     const clientId = clientIdOf(services);
     let destination = services.options.routes.authenticatedUrl;
@@ -154,7 +169,11 @@ export function completeHostedCallback(current: URL = here(), storage: KeyValueS
       const { code, pending } = readCallback(services, current, storage);
       destination = safeReturnPath(pending.returnTo, destination);
       const token = await federatedApi(services).oauthToken({
-        grant_type: 'authorization_code', client_id: clientId, code, redirect_uri: pending.redirectUri, code_verifier: pending.verifier,
+        grant_type: 'authorization_code',
+        client_id: clientId,
+        code,
+        redirect_uri: pending.redirectUri,
+        code_verifier: pending.verifier,
       });
       checkIdToken(token.id_token, pending.nonce, clientId);
       if (token.refresh_token) refreshTokens.set(services, token.refresh_token);
@@ -183,7 +202,11 @@ export async function refreshHostedTokens(services: Services): Promise<AuthRespo
   if (refreshToken) {
     refreshTokens.delete(services);
     try {
-      const token = await federatedApi(services).oauthToken({ grant_type: 'refresh_token', client_id: clientId, refresh_token: refreshToken });
+      const token = await federatedApi(services).oauthToken({
+        grant_type: 'refresh_token',
+        client_id: clientId,
+        refresh_token: refreshToken,
+      });
       if (token.refresh_token) refreshTokens.set(services, token.refresh_token);
       return toAuthResponse(token);
     } catch (error) {
@@ -208,7 +231,11 @@ export async function refreshHostedTokens(services: Services): Promise<AuthRespo
  * routes (the callback, the login page that stands in for the hosted page in demo mode) and
  * right after a failed callback.
  */
-export async function redirectAfterFailedRefresh(services: Services, storage: KeyValueStorage = session(), current: URL = here()): Promise<void> {
+export async function redirectAfterFailedRefresh(
+  services: Services,
+  storage: KeyValueStorage = session(),
+  current: URL = here(),
+): Promise<void> {
   const failedKey = FAILED_KEY + clientIdOf(services);
   if (storage.getItem(failedKey)) {
     storage.removeItem(failedKey);

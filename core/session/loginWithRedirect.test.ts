@@ -8,12 +8,18 @@ import { loginWithPassword } from '../store/auth/thunks';
 import { loginWithRedirect } from './loginWithRedirect';
 
 const names: string[] = [];
-afterEach(() => { for (const n of names.splice(0)) disposeApp(n); });
+afterEach(() => {
+  for (const n of names.splice(0)) disposeApp(n);
+});
 let counter = 0;
 async function app(routes = {}) {
   const name = `redirect-${++counter}`;
   names.push(name);
-  const created = getOrCreateApp(name, { baseUrl: 'https://auth.example.com', routes }, { transport: createDemoBackend({ storage: createMemoryStorage(), delay: () => 0 }).transport });
+  const created = getOrCreateApp(
+    name,
+    { baseUrl: 'https://auth.example.com', routes },
+    { transport: createDemoBackend({ storage: createMemoryStorage(), delay: () => 0 }).transport },
+  );
   const navigations: string[] = [];
   created.services.navigate = (url) => navigations.push(url);
   await created.ready;

@@ -8,7 +8,10 @@ import { logout, webStorage } from '../store/auth/thunks';
  * sign-in"). Signed in, it does nothing. With hosted login it goes to the identity server's page
  * instead (authorization code + PKCE, core/session/hostedLogin.ts).
  */
-export function loginWithRedirect(app: Pick<AuthApp, 'store' | 'options' | 'services'>, currentUrl: string | undefined = globalThis.location?.href): void {
+export function loginWithRedirect(
+  app: Pick<AuthApp, 'store' | 'options' | 'services'>,
+  currentUrl: string | undefined = globalThis.location?.href,
+): void {
   if (app.store.getState().auth.isAuthenticated) return;
   if (app.options.hostedLogin) {
     void import('./hostedLogin').then((hosted) => hosted.startHostedLogin(app.services));
@@ -25,14 +28,22 @@ export function loginWithRedirect(app: Pick<AuthApp, 'store' | 'options' | 'serv
       webStorage('sessionStorage')?.setItem(PRE_LOGIN_URL_KEY, back);
     }
   }
-  app.services.navigate(currentUrl && new URL(currentUrl).origin === login.origin ? login.pathname + login.search : login.toString());
+  app.services.navigate(
+    currentUrl && new URL(currentUrl).origin === login.origin
+      ? login.pathname + login.search
+      : login.toString(),
+  );
 }
 
 /**
  * Silent logout (spec 000 §4): signs out in place and calls `callback` after `delayMs` (500 ms by
  * default). Its code is fetched on first use: pages that never call it do not download it.
  */
-export async function silentLogoutApp(app: Pick<AuthApp, 'store'>, callback?: () => void, delayMs?: number): Promise<void> {
+export async function silentLogoutApp(
+  app: Pick<AuthApp, 'store'>,
+  callback?: () => void,
+  delayMs?: number,
+): Promise<void> {
   const { silentLogout } = await import('../store/auth/sessionThunks');
   await app.store.dispatch(silentLogout(callback, delayMs));
 }

@@ -44,5 +44,10 @@ export function takeStored<T>(storage: KeyValueStorage, key: string): T | null {
 
 /** Only a path of this page's origin is a place to come back to. */
 export function safeReturnPath(value: unknown, fallback: string): string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : fallback;
+  return typeof value === 'string' &&
+    value.startsWith('/') &&
+    !value.startsWith('//') &&
+    !value.startsWith('/\\')
+    ? value
+    : fallback;
 }

@@ -8,13 +8,19 @@ import { createMemoryStorage } from '../demo/memoryStorage';
 import { pkceChallenge } from '../session/pkce';
 import { loadSocialProviders } from '../store/auth/thunks';
 import {
-  QUICK_LOGIN_FLAG, SOCIAL_PENDING_KEY, buildSocialAuthorizationUrl, completeSocialLogin, decideAfterSocialLogin,
+  QUICK_LOGIN_FLAG,
+  SOCIAL_PENDING_KEY,
+  buildSocialAuthorizationUrl,
+  completeSocialLogin,
+  decideAfterSocialLogin,
   socialPostLoginQuery,
 } from './socialLogin';
 
 let counter = 0;
 const apps: string[] = [];
-afterEach(() => { for (const name of apps.splice(0)) disposeApp(name); });
+afterEach(() => {
+  for (const name of apps.splice(0)) disposeApp(name);
+});
 
 function appWith(transport: Transport, routes = {}) {
   const name = `social-${++counter}`;
@@ -33,24 +39,80 @@ function demo() {
 
 describe('the post-login query (spec 000 §5: each field only when present)', () => {
   const cases: Array<[Parameters<typeof socialPostLoginQuery>[0], Record<string, string>]> = [
-    [{ code: 'c', id_token: null, redirectUri: 'https://a/cb', code_verifier: 'v', state: 's' }, { code: 'c', redirectUri: 'https://a/cb', code_verifier: 'v', state: 's' }],
-    [{ code: null, id_token: 't', redirectUri: 'https://a/cb', code_verifier: undefined, state: '' }, { id_token: 't', redirectUri: 'https://a/cb' }],
+    [
+      { code: 'c', id_token: null, redirectUri: 'https://a/cb', code_verifier: 'v', state: 's' },
+      { code: 'c', redirectUri: 'https://a/cb', code_verifier: 'v', state: 's' },
+    ],
+    [
+      { code: null, id_token: 't', redirectUri: 'https://a/cb', code_verifier: undefined, state: '' },
+      { id_token: 't', redirectUri: 'https://a/cb' },
+    ],
     [{ code: '', id_token: '', redirectUri: '', code_verifier: '', state: '' }, {}],
   ];
   for (const [fields, expected] of cases) {
-    it(`${JSON.stringify(fields)} -> ${JSON.stringify(expected)}`, () => assert.deepEqual(socialPostLoginQuery(fields), expected));
+    it(`${JSON.stringify(fields)} -> ${JSON.stringify(expected)}`, () =>
+      assert.deepEqual(socialPostLoginQuery(fields), expected));
   }
 });
 
 describe('where a social sign-in goes', () => {
   const routes = resolveRoutes({ signUpSuccessUrl: '/welcome' });
   const plain = resolveRoutes();
-  const cases: Array<{ name: string; input: Parameters<typeof decideAfterSocialLogin>[0]; expected: ReturnType<typeof decideAfterSocialLogin> }> = [
-    { name: 'a new user with signUpSuccessUrl', input: { result: { isNewUser: true }, routes, origin: 'https://app.example.com', redirectUrl: '/reports' }, expected: { kind: 'signUpSuccess', url: '/welcome' } },
-    { name: 'a new user without signUpSuccessUrl', input: { result: { isNewUser: true }, routes: plain, origin: 'https://app.example.com', redirectUrl: null }, expected: { kind: 'postLogin', url: '/', warning: undefined } },
-    { name: 'a known user with a redirectUrl of the site', input: { result: { isNewUser: false }, routes, origin: 'https://app.example.com', redirectUrl: '/reports?x=1' }, expected: { kind: 'postLogin', url: '/reports?x=1', warning: undefined } },
-    { name: 'a redirectUrl of another site', input: { result: {}, routes: plain, origin: 'https://app.example.com', redirectUrl: 'https://evil.example/x' }, expected: { kind: 'postLogin', url: '/', warning: 'redirectNotAllowed' } },
-    { name: 'a redirectUrl to an auth route', input: { result: {}, routes: plain, origin: 'https://app.example.com', redirectUrl: '/account/social/success' }, expected: { kind: 'postLogin', url: '/', warning: undefined } },
+  const cases: Array<{
+    name: string;
+    input: Parameters<typeof decideAfterSocialLogin>[0];
+    expected: ReturnType<typeof decideAfterSocialLogin>;
+  }> = [
+    {
+      name: 'a new user with signUpSuccessUrl',
+      input: {
+        result: { isNewUser: true },
+        routes,
+        origin: 'https://app.example.com',
+        redirectUrl: '/reports',
+      },
+      expected: { kind: 'signUpSuccess', url: '/welcome' },
+    },
+    {
+      name: 'a new user without signUpSuccessUrl',
+      input: {
+        result: { isNewUser: true },
+        routes: plain,
+        origin: 'https://app.example.com',
+        redirectUrl: null,
+      },
+      expected: { kind: 'postLogin', url: '/', warning: undefined },
+    },
+    {
+      name: 'a known user with a redirectUrl of the site',
+      input: {
+        result: { isNewUser: false },
+        routes,
+        origin: 'https://app.example.com',
+        redirectUrl: '/reports?x=1',
+      },
+      expected: { kind: 'postLogin', url: '/reports?x=1', warning: undefined },
+    },
+    {
+      name: 'a redirectUrl of another site',
+      input: {
+        result: {},
+        routes: plain,
+        origin: 'https://app.example.com',
+        redirectUrl: 'https://evil.example/x',
+      },
+      expected: { kind: 'postLogin', url: '/', warning: 'redirectNotAllowed' },
+    },
+    {
+      name: 'a redirectUrl to an auth route',
+      input: {
+        result: {},
+        routes: plain,
+        origin: 'https://app.example.com',
+        redirectUrl: '/account/social/success',
+      },
+      expected: { kind: 'postLogin', url: '/', warning: undefined },
+    },
   ];
   for (const c of cases) it(c.name, () => assert.deepEqual(decideAfterSocialLogin(c.input), c.expected));
 });
@@ -60,12 +122,26 @@ describe('the buttons and the redirect', () => {
     const transport: Transport = async (url) => {
       const path = new URL(url).pathname;
       const body = path.endsWith('/sso/v2')
-        ? [{ provider: 'google', authorizationUrl: 'https://g/auth', displayName: 'Google' }, { provider: 'off', authorizationUrl: 'https://o', active: false }, { provider: 'bad' }]
-        : path.endsWith('/sso/custom/v1') ? { providers: [{ provider: 'acme', authorizationUrl: 'https://acme/auth' }, { provider: 'google', authorizationUrl: 'https://dup' }] } : {};
+        ? [
+            { provider: 'google', authorizationUrl: 'https://g/auth', displayName: 'Google' },
+            { provider: 'off', authorizationUrl: 'https://o', active: false },
+            { provider: 'bad' },
+          ]
+        : path.endsWith('/sso/custom/v1')
+          ? {
+              providers: [
+                { provider: 'acme', authorizationUrl: 'https://acme/auth' },
+                { provider: 'google', authorizationUrl: 'https://dup' },
+              ],
+            }
+          : {};
       return new Response(JSON.stringify(body), { status: 200 });
     };
     const { app } = appWith(transport);
-    assert.deepEqual((await app.store.dispatch(loadSocialProviders())).list.map((p) => p.provider), ['google', 'acme']);
+    assert.deepEqual(
+      (await app.store.dispatch(loadSocialProviders())).list.map((p) => p.provider),
+      ['google', 'acme'],
+    );
   });
 
   it('a failed list draws no buttons instead of failing the sign-in screen', async () => {
@@ -75,12 +151,21 @@ describe('the buttons and the redirect', () => {
     assert.deepEqual(await app.store.dispatch(loadSocialProviders()), { list: [], complete: false });
   });
 
-  it('adds state and an S256 challenge of the stored verifier; keeps the server\'s redirect_uri and the page\'s redirectUrl', async () => {
+  it("adds state and an S256 challenge of the stored verifier; keeps the server's redirect_uri and the page's redirectUrl", async () => {
     const { app } = appWith(demo().transport);
     const storage = createMemoryStorage();
-    const url = new URL(await buildSocialAuthorizationUrl(app.services, {
-      provider: 'google', authorizationUrl: 'https://idp.example/auth?client_id=x&redirect_uri=https%3A%2F%2Fapp.example.com%2Faccount%2Fsocial%2Fsuccess',
-    }, storage, new URL('https://app.example.com/account/login?redirectUrl=%2Freports')));
+    const url = new URL(
+      await buildSocialAuthorizationUrl(
+        app.services,
+        {
+          provider: 'google',
+          authorizationUrl:
+            'https://idp.example/auth?client_id=x&redirect_uri=https%3A%2F%2Fapp.example.com%2Faccount%2Fsocial%2Fsuccess',
+        },
+        storage,
+        new URL('https://app.example.com/account/login?redirectUrl=%2Freports'),
+      ),
+    );
     const pending = JSON.parse(storage.getItem(SOCIAL_PENDING_KEY)!);
     assert.equal(url.searchParams.get('state'), pending.state);
     assert.equal(url.searchParams.get('code_challenge_method'), 'S256');
@@ -98,7 +183,14 @@ describe('the callback', () => {
     await env.app.ready;
     const storage = createMemoryStorage();
     const [provider] = (await env.app.store.dispatch(loadSocialProviders())).list;
-    const url = new URL(await buildSocialAuthorizationUrl(env.app.services, provider!, storage, new URL('https://app.example.com/account/login')));
+    const url = new URL(
+      await buildSocialAuthorizationUrl(
+        env.app.services,
+        provider!,
+        storage,
+        new URL('https://app.example.com/account/login'),
+      ),
+    );
     return { ...env, storage, callback: url };
   }
 
@@ -107,7 +199,9 @@ describe('the callback', () => {
     local.setItem(QUICK_LOGIN_FLAG, 'true');
     (globalThis as { localStorage?: unknown }).localStorage = local;
     try {
-      const { app, navigations, events, storage, callback } = await startDemo({ signUpSuccessUrl: '/welcome' });
+      const { app, navigations, events, storage, callback } = await startDemo({
+        signUpSuccessUrl: '/welcome',
+      });
       // The demo provider's "authorization page" is the callback route itself, on the page's origin.
       assert.equal(callback.pathname, '/account/social/success');
       assert.equal(await app.store.dispatch(completeSocialLogin(callback, storage)), true);
@@ -130,18 +224,34 @@ describe('the callback', () => {
     await first.app.store.dispatch(completeSocialLogin(first.callback, first.storage));
     const storage = createMemoryStorage();
     const [provider] = (await first.app.store.dispatch(loadSocialProviders())).list;
-    const url = new URL(await buildSocialAuthorizationUrl(first.app.services, provider!, storage, new URL('https://app.example.com/account/login')));
+    const url = new URL(
+      await buildSocialAuthorizationUrl(
+        first.app.services,
+        provider!,
+        storage,
+        new URL('https://app.example.com/account/login'),
+      ),
+    );
     first.events.length = 0;
     first.navigations.length = 0;
     assert.equal(await first.app.store.dispatch(completeSocialLogin(url, storage)), true);
-    assert.equal(first.events.some((e) => e.type === 'auth:signUpComplete'), false);
+    assert.equal(
+      first.events.some((e) => e.type === 'auth:signUpComplete'),
+      false,
+    );
     assert.deepEqual(first.navigations, ['/']);
   });
 
   const refusals: Array<[string, (url: URL, storage: ReturnType<typeof createMemoryStorage>) => void]> = [
     ['a state mismatch', (url) => url.searchParams.set('state', 'forged')],
     ['no sign-in in progress in this tab', (_url, storage) => storage.removeItem(SOCIAL_PENDING_KEY)],
-    ['an error from the provider', (url) => { url.searchParams.delete('code'); url.searchParams.set('error', 'access_denied'); }],
+    [
+      'an error from the provider',
+      (url) => {
+        url.searchParams.delete('code');
+        url.searchParams.set('error', 'access_denied');
+      },
+    ],
     ['a code the server refuses', (url) => url.searchParams.set('code', 'wrong')],
   ];
   for (const [name, tamper] of refusals) {
@@ -162,15 +272,23 @@ describe('the callback', () => {
   it('a refusal the server explains keeps its words (e.g. sign-up disabled)', async () => {
     const backend = demo();
     // The demo backend, except that the post-login answers 403 with the server's message.
-    const transport: Transport = (url, init) => new URL(url).pathname.endsWith('/postlogin')
-      ? Promise.resolve(new Response(JSON.stringify({ errors: ['Sign up is disabled'] }), { status: 403 }))
-      : backend.transport(url, init);
+    const transport: Transport = (url, init) =>
+      new URL(url).pathname.endsWith('/postlogin')
+        ? Promise.resolve(new Response(JSON.stringify({ errors: ['Sign up is disabled'] }), { status: 403 }))
+        : backend.transport(url, init);
     const { app } = appWith(transport);
     await app.ready;
     app.services.logger.warn = () => {};
     const storage = createMemoryStorage();
     const [provider] = (await app.store.dispatch(loadSocialProviders())).list;
-    const url = new URL(await buildSocialAuthorizationUrl(app.services, provider!, storage, new URL('https://app.example.com/account/login')));
+    const url = new URL(
+      await buildSocialAuthorizationUrl(
+        app.services,
+        provider!,
+        storage,
+        new URL('https://app.example.com/account/login'),
+      ),
+    );
     assert.equal(await app.store.dispatch(completeSocialLogin(url, storage)), false);
     assert.equal(app.store.getState().auth.loginState.error, 'Sign up is disabled');
   });

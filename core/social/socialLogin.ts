@@ -47,9 +47,16 @@ function here(): URL {
 }
 
 /** The authorization address with state and PKCE; stores what the callback needs. */
-export async function buildSocialAuthorizationUrl(services: Pick<Services, 'options'>, provider: SocialProviderConfig, storage: Storage = tabStorage(), current: URL = here()): Promise<string> {
+export async function buildSocialAuthorizationUrl(
+  services: Pick<Services, 'options'>,
+  provider: SocialProviderConfig,
+  storage: Storage = tabStorage(),
+  current: URL = here(),
+): Promise<string> {
   const url = new URL(provider.authorizationUrl, current);
-  const redirectUri = url.searchParams.get('redirect_uri') ?? new URL(services.options.routes.socialLoginCallbackUrl, current).toString();
+  const redirectUri =
+    url.searchParams.get('redirect_uri') ??
+    new URL(services.options.routes.socialLoginCallbackUrl, current).toString();
   url.searchParams.set('redirect_uri', redirectUri);
   const pending: PendingSocialLogin = {
     provider: provider.provider,
@@ -65,20 +72,30 @@ export async function buildSocialAuthorizationUrl(services: Pick<Services, 'opti
   return url.toString();
 }
 
-export async function startSocialLogin(services: Services, provider: SocialProviderConfig, storage: Storage = tabStorage(), current: URL = here()): Promise<void> {
+export async function startSocialLogin(
+  services: Services,
+  provider: SocialProviderConfig,
+  storage: Storage = tabStorage(),
+  current: URL = here(),
+): Promise<void> {
   services.navigate(await buildSocialAuthorizationUrl(services, provider, storage, current));
 }
 
 /** Spec 000 §5: each field only when present. */
-export function socialPostLoginQuery(fields: Record<keyof SocialPostLoginQuery, string | null | undefined>): SocialPostLoginQuery {
+export function socialPostLoginQuery(
+  fields: Record<keyof SocialPostLoginQuery, string | null | undefined>,
+): SocialPostLoginQuery {
   const query: SocialPostLoginQuery = {};
-  for (const [key, value] of Object.entries(fields) as Array<[keyof SocialPostLoginQuery, string | null | undefined]>) {
+  for (const [key, value] of Object.entries(fields) as Array<
+    [keyof SocialPostLoginQuery, string | null | undefined]
+  >) {
     if (typeof value === 'string' && value !== '') query[key] = value;
   }
   return query;
 }
 
-export type SocialDestination = { kind: 'signUpSuccess'; url: string } | { kind: 'postLogin'; url: string; warning?: 'redirectNotAllowed' };
+export type SocialDestination =
+  { kind: 'signUpSuccess'; url: string } | { kind: 'postLogin'; url: string; warning?: 'redirectNotAllowed' };
 
 /**
  * Where a social sign-in goes (spec 000 §4): a new user to signUpSuccessUrl when set; otherwise
@@ -91,17 +108,26 @@ export function decideAfterSocialLogin(input: {
   redirectUrl: string | null;
   allowedOrigins?: readonly string[];
 }): SocialDestination {
-  if (input.result.isNewUser && input.routes.signUpSuccessUrl) return { kind: 'signUpSuccess', url: input.routes.signUpSuccessUrl };
+  if (input.result.isNewUser && input.routes.signUpSuccessUrl)
+    return { kind: 'signUpSuccess', url: input.routes.signUpSuccessUrl };
   const from = new URL(input.routes.loginUrl, input.origin);
   if (input.redirectUrl) from.searchParams.set('redirectUrl', input.redirectUrl);
-  const decision = decidePostLogin({ currentUrl: from.toString(), routes: input.routes, allowedOrigins: input.allowedOrigins });
+  const decision = decidePostLogin({
+    currentUrl: from.toString(),
+    routes: input.routes,
+    allowedOrigins: input.allowedOrigins,
+  });
   // From the login route the decision always navigates.
-  return decision.kind === 'navigate' ? { kind: 'postLogin', url: decision.url, warning: decision.warning } : { kind: 'postLogin', url: input.routes.authenticatedUrl };
+  return decision.kind === 'navigate'
+    ? { kind: 'postLogin', url: decision.url, warning: decision.warning }
+    : { kind: 'postLogin', url: input.routes.authenticatedUrl };
 }
 
 /** The message a failed social sign-in shows: the server's own words when it gave any, else "Failed to authenticate". */
 function failureMessage(error: unknown): string {
-  return isApiError(error) && error.status && error.status < 500 && error.message ? error.message : MESSAGES.failedToAuthenticate;
+  return isApiError(error) && error.status && error.status < 500 && error.message
+    ? error.message
+    : MESSAGES.failedToAuthenticate;
 }
 
 /**
@@ -116,7 +142,12 @@ function afterSocialSignIn(services: Pick<AuthServices, 'bus'>, result: SocialLo
     // storage blocked: nothing to clear
   }
   if (!result.isNewUser) return;
-  services.bus.emit('auth:signUpComplete', { email, userId: result.userId, tenantId: result.tenantId, shouldActivate: false });
+  services.bus.emit('auth:signUpComplete', {
+    email,
+    userId: result.userId,
+    tenantId: result.tenantId,
+    shouldActivate: false,
+  });
   services.bus.emit('auth:userVerified', { email, userId: result.userId });
 }
 
@@ -124,7 +155,10 @@ function afterSocialSignIn(services: Pick<AuthServices, 'bus'>, result: SocialLo
  * The callback route (spec 000 §2 socialLoginCallbackUrl). True when signed in or on the MFA step
  * (core/store/auth/federatedThunks.ts), false when it failed.
  */
-export function completeSocialLogin(current: URL = here(), storage: Storage = tabStorage()): AuthThunk<boolean> {
+export function completeSocialLogin(
+  current: URL = here(),
+  storage: Storage = tabStorage(),
+): AuthThunk<boolean> {
   return async (dispatch, _getState, services) => {
     dispatch(loginStateChanged({ loading: true, error: null }));
     try {
@@ -134,18 +168,31 @@ export function completeSocialLogin(current: URL = here(), storage: Storage = ta
       const idToken = params.get('id_token');
       const state = params.get('state');
       if (params.get('error')) throw new Error(`The provider refused: ${params.get('error')}`);
-      if (!pending || typeof pending.provider !== 'string') throw new Error('No social sign-in is in progress in this tab');
+      if (!pending || typeof pending.provider !== 'string')
+        throw new Error('No social sign-in is in progress in this tab');
       if (state !== pending.state) throw new Error('The state of the callback does not match the request');
       if (!code && !idToken) throw new Error('The callback has neither code nor id_token');
-      const result = await federatedApi(services).socialPostLogin(pending.provider, socialPostLoginQuery({
-        code, id_token: idToken, redirectUri: pending.redirectUri, code_verifier: pending.verifier, state,
-      }));
+      const result = await federatedApi(services).socialPostLogin(
+        pending.provider,
+        socialPostLoginQuery({
+          code,
+          id_token: idToken,
+          redirectUri: pending.redirectUri,
+          code_verifier: pending.verifier,
+          state,
+        }),
+      );
       const destination = decideAfterSocialLogin({
-        result, routes: services.options.routes, origin: current.origin,
-        redirectUrl: safeReturnPath(pending.redirectUrl, '') || (pending.redirectUrl && /^https?:\/\//.test(pending.redirectUrl) ? pending.redirectUrl : null),
+        result,
+        routes: services.options.routes,
+        origin: current.origin,
+        redirectUrl:
+          safeReturnPath(pending.redirectUrl, '') ||
+          (pending.redirectUrl && /^https?:\/\//.test(pending.redirectUrl) ? pending.redirectUrl : null),
         allowedOrigins: services.options.allowedRedirectOrigins,
       });
-      if (destination.kind === 'postLogin' && destination.warning) console.warn(`[auth-elements] ${MESSAGES.redirectNotAllowed}`);
+      if (destination.kind === 'postLogin' && destination.warning)
+        console.warn(`[auth-elements] ${MESSAGES.redirectNotAllowed}`);
       // A second factor first (spec 000 §4): the MFA step, then the same destination.
       if (await dispatch(continueWithSecondFactor(result, destination.url))) {
         afterSocialSignIn(services, result, result.email ?? '');

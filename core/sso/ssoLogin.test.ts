@@ -19,11 +19,18 @@ async function demoApp() {
   const name = `sso-${++counter}`;
   apps.push(name);
   const backend = createDemoBackend({ storage: createMemoryStorage(), delay: () => 0 });
-  const app = getOrCreateApp(name, { baseUrl: 'https://auth.example.com', logLevel: 'silent' }, { transport: backend.transport });
+  const app = getOrCreateApp(
+    name,
+    { baseUrl: 'https://auth.example.com', logLevel: 'silent' },
+    { transport: backend.transport },
+  );
   const navigations: string[] = [];
   const timers: Array<{ ms: number; fn: () => void }> = [];
   app.services.navigate = (url) => navigations.push(url);
-  app.services.setTimer = (fn, ms) => { timers.push({ fn, ms }); return timers.length; };
+  app.services.setTimer = (fn, ms) => {
+    timers.push({ fn, ms });
+    return timers.length;
+  };
   await app.ready;
   return { app, navigations, timers };
 }
@@ -52,14 +59,18 @@ describe('OIDC SSO in the kit', () => {
     assert.ok(timer);
     timer.fn();
     const target = new URL(navigations[0]!);
-    assert.equal(target.origin, 'https://app.example.com', 'demo mode stays on the page\'s origin');
+    assert.equal(target.origin, 'https://app.example.com', "demo mode stays on the page's origin");
     assert.equal(target.pathname, '/account/oidc/callback');
     assert.equal(target.searchParams.get('redirect_uri'), 'https://app.example.com/account/oidc/callback');
   });
 
   it('the callback signs in through the post-login, then goes to the authenticated URL', async () => {
     const { app, navigations } = await demoApp();
-    const ok = await app.store.dispatch(completeOidcLogin(new URL('https://app.example.com/account/oidc/callback?code=demo-oidc-code&state=demo-sso-state')));
+    const ok = await app.store.dispatch(
+      completeOidcLogin(
+        new URL('https://app.example.com/account/oidc/callback?code=demo-oidc-code&state=demo-sso-state'),
+      ),
+    );
     assert.equal(ok, true);
     assert.equal(app.store.getState().auth.user?.email, 'olivia@sso.demo.example');
     assert.deepEqual(navigations, ['/']);
@@ -84,14 +95,16 @@ describe('SAML SSO in the kit', () => {
     assert.equal(app.store.getState().auth.loginState.step, 'redirectToSSO');
     timers.find((t) => t.ms === 2000)!.fn();
     const target = new URL(navigations[0]!);
-    assert.equal(target.origin, 'https://app.example.com', 'demo mode stays on the page\'s origin');
+    assert.equal(target.origin, 'https://app.example.com', "demo mode stays on the page's origin");
     assert.equal(target.pathname, '/account/saml/callback');
     assert.equal(target.searchParams.get('redirect_uri'), null);
   });
 
   it('the callback spends the SSO code through the post-login, then goes to the authenticated URL', async () => {
     const { app, navigations } = await demoApp();
-    const ok = await app.store.dispatch(completeSamlLogin(new URL('https://app.example.com/account/saml/callback?code=demo-saml-code')));
+    const ok = await app.store.dispatch(
+      completeSamlLogin(new URL('https://app.example.com/account/saml/callback?code=demo-saml-code')),
+    );
     assert.equal(ok, true);
     assert.equal(app.store.getState().auth.user?.email, 'sam@saml.demo.example');
     assert.equal(app.store.getState().auth.loginState.step, 'success');
@@ -101,7 +114,7 @@ describe('SAML SSO in the kit', () => {
   const failures: Array<[string, string]> = [
     ['a code the server refuses', 'code=wrong'],
     ['no code', ''],
-    ['the server refused the identity provider\'s response', 'error=sso_failed'],
+    ["the server refused the identity provider's response", 'error=sso_failed'],
     ['an error with a code', 'code=demo-saml-code&error=sso_failed'],
   ];
   for (const [name, query] of failures) {

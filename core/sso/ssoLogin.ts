@@ -25,7 +25,10 @@ function here(): URL {
   return new URL(globalThis.location?.href ?? 'http://localhost/');
 }
 
-type SsoExchange = (services: Parameters<AuthThunk>[2], routes: Parameters<AuthThunk>[2]['options']['routes']) => Promise<AuthResponse>;
+type SsoExchange = (
+  services: Parameters<AuthThunk>[2],
+  routes: Parameters<AuthThunk>[2]['options']['routes'],
+) => Promise<AuthResponse>;
 
 /** The callback's common part: the exchange, the session and the destination, or the failure step. */
 function completeSsoLogin(protocol: 'OIDC' | 'SAML', exchange: SsoExchange): AuthThunk<boolean> {
@@ -44,7 +47,13 @@ function completeSsoLogin(protocol: 'OIDC' | 'SAML', exchange: SsoExchange): Aut
     } catch (error) {
       services.logger.warn(`${protocol} single sign-on failed`, error);
       dispatch(sessionCleared());
-      dispatch(loginStateChanged({ step: 'loginWithSSOFailed', loading: false, error: MESSAGES.failedToAuthenticate }));
+      dispatch(
+        loginStateChanged({
+          step: 'loginWithSSOFailed',
+          loading: false,
+          error: MESSAGES.failedToAuthenticate,
+        }),
+      );
       services.bus.emit('auth:error', { action: 'ssoLogin', message: MESSAGES.failedToAuthenticate });
       services.setTimer(() => services.navigate(routes.authenticatedUrl), SSO_FAILURE_REDIRECT_DELAY_MS);
       return false;
@@ -56,7 +65,8 @@ export function completeOidcLogin(current: URL = here()): AuthThunk<boolean> {
   return completeSsoLogin('OIDC', (services, routes) => {
     const code = current.searchParams.get('code');
     const state = current.searchParams.get('state');
-    if (current.searchParams.get('error')) throw new Error(`The identity provider refused: ${current.searchParams.get('error')}`);
+    if (current.searchParams.get('error'))
+      throw new Error(`The identity provider refused: ${current.searchParams.get('error')}`);
     if (!code || !state) throw new Error('The callback has no code or state');
     // The same address pre-login appended as redirect_uri: this route, without its query.
     const redirectUri = new URL(routes.oidcRedirectUrl, current).toString();
@@ -67,7 +77,8 @@ export function completeOidcLogin(current: URL = here()): AuthThunk<boolean> {
 export function completeSamlLogin(current: URL = here()): AuthThunk<boolean> {
   return completeSsoLogin('SAML', (services) => {
     const code = current.searchParams.get('code');
-    if (current.searchParams.get('error')) throw new Error(`The single sign-on service refused: ${current.searchParams.get('error')}`);
+    if (current.searchParams.get('error'))
+      throw new Error(`The single sign-on service refused: ${current.searchParams.get('error')}`);
     if (!code) throw new Error('The callback has no code');
     return federatedApi(services).samlPostLogin({ code });
   });

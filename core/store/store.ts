@@ -15,11 +15,20 @@ export interface RootState {
 }
 export type AppDispatch = ThunkDispatch<RootState, AuthServices, UnknownAction>;
 /** One store per app name; `storeName` lets an external store be checked against the app name. */
-export type AppStore = Omit<EnhancedStore<RootState>, 'dispatch'> & { dispatch: AppDispatch; storeName: string };
+export type AppStore = Omit<EnhancedStore<RootState>, 'dispatch'> & {
+  dispatch: AppDispatch;
+  storeName: string;
+};
 
 export function makeStore(storeName: string, services: AuthServices): AppStore {
   const store = configureStore({
-    reducer: { auth: authReducer, entitlements: entitlementsReducer, featureFlags: featureFlagsReducer, theme: themeReducer, vendor: vendorReducer },
+    reducer: {
+      auth: authReducer,
+      entitlements: entitlementsReducer,
+      featureFlags: featureFlagsReducer,
+      theme: themeReducer,
+      vendor: vendorReducer,
+    },
     // The thunk's extra argument is this app's services; RTK's inference loses it here, hence the
     // explicit AppDispatch type above.
     middleware: (getDefault) => getDefault({ thunk: { extraArgument: services }, serializableCheck: false }),

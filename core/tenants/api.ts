@@ -13,12 +13,25 @@ export interface SubAccount {
 }
 
 /** A page of the hierarchy search: items and the next page's address (spec 001 §7 "_links.next"). */
-export interface SubAccountsPage { items: SubAccount[]; _links: { next: string } }
+export interface SubAccountsPage {
+  items: SubAccount[];
+  _links: { next: string };
+}
 
 /** Spec 001 §3 "Account user: subAccountAccessAllowed, roles". */
-export interface SubAccountUser { id: string; email: string; name: string; tenantId: string; roles: RoleRef[]; subAccountAccessAllowed: boolean }
+export interface SubAccountUser {
+  id: string;
+  email: string;
+  name: string;
+  tenantId: string;
+  roles: RoleRef[];
+  subAccountAccessAllowed: boolean;
+}
 
-export interface CustomLogin { enabled: boolean; loginAlias: string | null }
+export interface CustomLogin {
+  enabled: boolean;
+  loginAlias: string | null;
+}
 
 export const HIERARCHY_V2 = '/tenants/resources/hierarchy/v2';
 export const SUB_TENANTS_V1 = '/tenants/resources/sub-tenants/v1';
@@ -27,21 +40,28 @@ export const CUSTOM_LOGIN_V1 = '/tenants/resources/account-settings/v1/custom-lo
 export const ALL_ACCOUNTS_LIMIT = 50;
 export const ACCOUNT_USERS_LIMIT = 10;
 
-const usersOf = (tenantId: string) => `/identity/resources/sub-tenants/v1/${encodeURIComponent(tenantId)}/users`;
+const usersOf = (tenantId: string) =>
+  `/identity/resources/sub-tenants/v1/${encodeURIComponent(tenantId)}/users`;
 
-export interface SubAccountsQuery { filter?: string; subTenantId?: string; offset?: number; limit?: number }
+export interface SubAccountsQuery {
+  filter?: string;
+  subTenantId?: string;
+  offset?: number;
+  limit?: number;
+}
 
 /** Sub-accounts, their members and the custom-login settings (portal only: never in the sign-in page's code). */
 export function createSubAccountsApi(http: HttpClient) {
   return {
-    search: (query: SubAccountsQuery = {}) => http.get<SubAccountsPage>(HIERARCHY_V2, {
-      query: {
-        _offset: query.offset ?? 0,
-        _limit: query.limit ?? ALL_ACCOUNTS_LIMIT,
-        _subTenantId: query.subTenantId,
-        _filter: query.filter?.trim() || undefined,
-      },
-    }),
+    search: (query: SubAccountsQuery = {}) =>
+      http.get<SubAccountsPage>(HIERARCHY_V2, {
+        query: {
+          _offset: query.offset ?? 0,
+          _limit: query.limit ?? ALL_ACCOUNTS_LIMIT,
+          _subTenantId: query.subTenantId,
+          _filter: query.filter?.trim() || undefined,
+        },
+      }),
     /** Follows a `_links.next` address as the server gave it. */
     next: (link: string) => {
       const url = new URL(link, 'http://relative.invalid');
@@ -49,11 +69,18 @@ export function createSubAccountsApi(http: HttpClient) {
     },
     create: (body: { name: string; parentTenantId?: string }) => http.post<SubAccount>(SUB_TENANTS_V1, body),
     users: (tenantId: string, offset = 0, limit = ACCOUNT_USERS_LIMIT) =>
-      http.get<{ items: SubAccountUser[]; _metadata: { totalItems: number; totalPages: number } }>(usersOf(tenantId), { query: { _offset: offset, _limit: limit } }),
+      http.get<{ items: SubAccountUser[]; _metadata: { totalItems: number; totalPages: number } }>(
+        usersOf(tenantId),
+        { query: { _offset: offset, _limit: limit } },
+      ),
     setRoles: (tenantId: string, userId: string, roleIds: string[]) =>
-      http.put<{ roleIds: string[] }>(`${usersOf(tenantId)}/${encodeURIComponent(userId)}/roles`, { roleIds }),
+      http.put<{ roleIds: string[] }>(`${usersOf(tenantId)}/${encodeURIComponent(userId)}/roles`, {
+        roleIds,
+      }),
     setAccess: (tenantId: string, userId: string, allowAccess: boolean) =>
-      http.put<{ allowAccess: boolean }>(`${usersOf(tenantId)}/${encodeURIComponent(userId)}/access`, { allowAccess }),
+      http.put<{ allowAccess: boolean }>(`${usersOf(tenantId)}/${encodeURIComponent(userId)}/access`, {
+        allowAccess,
+      }),
     getCustomLogin: () => http.get<CustomLogin>(CUSTOM_LOGIN_V1),
     saveCustomLogin: (body: CustomLogin) => http.put<CustomLogin>(CUSTOM_LOGIN_V1, body),
   };

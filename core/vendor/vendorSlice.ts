@@ -1,7 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 /** The vendor's public info (spec 000 §1): whiteLabelMode hides our branding; default false. */
-export interface VendorState { loaded: boolean; whiteLabelMode: boolean }
+export interface VendorState {
+  loaded: boolean;
+  whiteLabelMode: boolean;
+}
 
 const vendorSlice = createSlice({
   name: 'vendor',

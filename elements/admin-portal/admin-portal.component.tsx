@@ -1,7 +1,9 @@
 import { ElementRoot } from '../shared/ElementRoot';
 import { PortalShell } from './shell/PortalShell';
 
-export interface AdminPortalProps { container: ShadowRoot }
+export interface AdminPortalProps {
+  container: ShadowRoot;
+}
 
 /** `<auth-admin-portal>`: the self-service portal. Each page is its own lazily loaded chunk. */
 export function AdminPortal({ container }: AdminPortalProps) {

@@ -16,10 +16,14 @@ describe('<auth-checkout-dialog>', () => {
       opener.focus();
       const opened = nextEvent(dialogElement, 'checkout:open');
       dialogElement.setAttribute('open', '');
-      const dialog = await waitFor(() => dialogElement.shadowRoot!.querySelector<HTMLElement>('[role="dialog"]'));
+      const dialog = await waitFor(() =>
+        dialogElement.shadowRoot!.querySelector<HTMLElement>('[role="dialog"]'),
+      );
       expect((await opened).detail).to.deep.equal({ planId: 'pro' });
       expect(dialog.getAttribute('aria-modal')).to.equal('true');
-      expect(dialog.getAttribute('aria-labelledby')).to.equal(dialogElement.shadowRoot!.querySelector('h2')!.id);
+      expect(dialog.getAttribute('aria-labelledby')).to.equal(
+        dialogElement.shadowRoot!.querySelector('h2')!.id,
+      );
       const close = dialogElement.shadowRoot!.querySelector('[part~="close-button"]');
       await waitFor(() => dialogElement.shadowRoot!.activeElement === close);
       await sendKeys({ press: 'Tab' });

@@ -27,7 +27,10 @@ function CheckoutDialogBody({ host }: { host: HTMLElement }) {
       if (payload.planId) host.setAttribute('plan-id', payload.planId);
       host.setAttribute('open', '');
     });
-    return () => { observer.disconnect(); subscription.unsubscribe(); };
+    return () => {
+      observer.disconnect();
+      subscription.unsubscribe();
+    };
   }, [app, host]);
 
   const wasOpen = useRef(false);
@@ -45,12 +48,16 @@ function CheckoutDialogBody({ host }: { host: HTMLElement }) {
     <Dialog title={en.checkout.title} titleId="ae-checkout-title" onClose={close}>
       <p>{planId ? en.checkout.plan(planId) : en.checkout.noPlan}</p>
       <p css={mutedStyle}>{en.checkout.pending}</p>
-      <Button variant="secondary" partName="close-button" onClick={close}>{en.checkout.close}</Button>
+      <Button variant="secondary" partName="close-button" onClick={close}>
+        {en.checkout.close}
+      </Button>
     </Dialog>
   );
 }
 
-export interface CheckoutDialogProps { container: ShadowRoot }
+export interface CheckoutDialogProps {
+  container: ShadowRoot;
+}
 
 /** `<auth-checkout-dialog>`: for now the dialog itself, open and close. Billing comes with its own issue. */
 export function CheckoutDialog({ container }: CheckoutDialogProps) {

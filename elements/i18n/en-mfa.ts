@@ -14,7 +14,8 @@ export const enMfa = {
     authenticatorDevice: 'Authenticator app',
     smsDevice: (phone: string) => `Text message to ${phone}`,
     emailDevice: (email: string) => `Email code to ${email}`,
-    webauthnDevice: (type: string | null) => (type === 'platform' ? 'Passkey on this device' : 'Security key or phone'),
+    webauthnDevice: (type: string | null) =>
+      type === 'platform' ? 'Passkey on this device' : 'Security key or phone',
     strategies: {
       AuthenticatorApp: 'Authenticator app',
       SMS: 'Text message (SMS)',
@@ -24,7 +25,8 @@ export const enMfa = {
     } as Record<string, string>,
     authenticatorTitle: 'Authenticator app',
     authenticatorIntro: 'Enter the 6-digit code from your authenticator app.',
-    scanIntro: 'Scan this QR code with an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password), then enter the 6-digit code it shows.',
+    scanIntro:
+      'Scan this QR code with an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password), then enter the 6-digit code it shows.',
     qrAlt: 'QR code for your authenticator app',
     secretLabel: 'Or enter this key by hand:',
     codeLabel: 'Verification code',
@@ -46,7 +48,8 @@ export const enMfa = {
     resend: 'Send a new code',
     webauthnTitle: 'Security key or passkey',
     webauthnCancelled: 'The browser prompt was closed before it finished. Try again when you are ready.',
-    webauthnUnsupported: 'This browser or device cannot use a passkey or security key here. Choose another method.',
+    webauthnUnsupported:
+      'This browser or device cannot use a passkey or security key here. Choose another method.',
     webauthnIntro: 'Follow your browser’s prompt to use your security key or this device’s screen lock.',
     webauthnStart: 'Continue with the browser prompt',
     recoverTitle: 'Use a recovery code',
@@ -56,7 +59,8 @@ export const enMfa = {
     useRecoveryCode: 'Use a recovery code',
     otherMethod: 'Choose another method',
     recoveryCodeTitle: 'Save your recovery code',
-    recoveryCodeIntro: 'If you lose your phone or key, this code lets you sign in. It is shown only once: copy it and keep it somewhere safe.',
+    recoveryCodeIntro:
+      'If you lose your phone or key, this code lets you sign in. It is shown only once: copy it and keep it somewhere safe.',
     copy: 'Copy code',
     copied: 'Copied',
     copyFailed: 'Could not copy: select the code and copy it by hand.',
@@ -72,7 +76,8 @@ export const enMfa = {
     authenticator: 'Authenticator app',
     phone: (phone: string) => `Text message to ${phone}`,
     email: (email: string) => `Email code to ${email}`,
-    webauthn: (type: string | null) => (type === 'platform' ? 'Built-in fingerprint, face or screen lock' : 'Security key or phone'),
+    webauthn: (type: string | null) =>
+      type === 'platform' ? 'Built-in fingerprint, face or screen lock' : 'Security key or phone',
     added: (date: string) => `Added ${date}`,
     remove: 'Remove',
     removeLabel: (name: string) => `Remove ${name}`,
@@ -94,7 +99,8 @@ export const enMfa = {
   },
   passkeyPrompt: {
     promptTitle: 'Sign in faster with a passkey',
-    promptBody: 'A passkey lets you sign in with your fingerprint, face or screen lock instead of a password. It stays on your device and cannot be phished.',
+    promptBody:
+      'A passkey lets you sign in with your fingerprint, face or screen lock instead of a password. It stays on your device and cannot be phished.',
     createPlatform: 'Create a passkey on this device',
     createCrossPlatform: 'Use a phone or security key',
     creating: 'Waiting for your device…',

@@ -25,7 +25,8 @@ export const en = {
     intro: 'Enter the email of your account and we will send you a link to choose a new password.',
     submit: 'Send reset link',
     submitting: 'Sending…',
-    sent: (email: string) => `If an account exists for ${email}, we sent it a link to reset the password. The link works for one hour.`,
+    sent: (email: string) =>
+      `If an account exists for ${email}, we sent it a link to reset the password. The link works for one hour.`,
     backToSignIn: 'Back to sign in',
   },
   resetPassword: {

@@ -85,7 +85,8 @@ export const enInvitations = {
     title: 'Accept invitation',
     validating: 'Checking your invitation…',
     invalidTitle: MESSAGES.invitationNotVerified,
-    incompleteLink: 'This invitation link is incomplete. Open the link from the email again, or ask for a new invitation.',
+    incompleteLink:
+      'This invitation link is incomplete. Open the link from the email again, or ask for a new invitation.',
     joinTenant: (tenant: string) => `You are invited to join ${tenant}.`,
     passwordIntro: (email: string) => `Choose a password for ${email}.`,
     passwordLabel: 'Password',

@@ -15,7 +15,10 @@ test('a host overrides single keys; every other key stays English', () => {
 });
 
 test('a parametrised text takes a function or a {0} template', () => {
-  applyLocalizations({ signedIn: { as: (who: string) => `Connecté : ${who}` }, validation: { passwordTooShort: 'Au moins {0} caractères.' } });
+  applyLocalizations({
+    signedIn: { as: (who: string) => `Connecté : ${who}` },
+    validation: { passwordTooShort: 'Au moins {0} caractères.' },
+  });
   assert.equal(en.signedIn.as('Ada'), 'Connecté : Ada');
   assert.equal(en.validation.passwordTooShort(8), 'Au moins 8 caractères.');
 });
@@ -31,13 +34,25 @@ test('applying again starts from English: keys of the previous overrides fall ba
 
 test('unknown keys and wrong kinds are ignored with a warning', () => {
   const warnings: string[] = [];
-  applyLocalizations({ login: { nope: 'x', title: 42 }, nowhere: { a: 'b' } } as Record<string, unknown>, (m) => warnings.push(m));
+  applyLocalizations(
+    { login: { nope: 'x', title: 42 }, nowhere: { a: 'b' } } as Record<string, unknown>,
+    (m) => warnings.push(m),
+  );
   assert.equal(en.login.title, 'Sign in');
-  assert.deepEqual(warnings, ['unknown localization key "login.nope"', 'localization "login.title" must be a string', 'unknown localization section "nowhere"']);
+  assert.deepEqual(warnings, [
+    'unknown localization key "login.nope"',
+    'localization "login.title" must be a string',
+    'unknown localization section "nowhere"',
+  ]);
 });
 
-test('nested sections are overridden key by key (the admin portal\'s texts)', () => {
-  applyLocalizations({ portal: { users: { next: 'Page suivante', page: 'Page {0} sur {1}' }, pageTitles: { users: 'Utilisateurs' } } });
+test("nested sections are overridden key by key (the admin portal's texts)", () => {
+  applyLocalizations({
+    portal: {
+      users: { next: 'Page suivante', page: 'Page {0} sur {1}' },
+      pageTitles: { users: 'Utilisateurs' },
+    },
+  });
   assert.equal(enPortal.portal.users.next, 'Page suivante');
   assert.equal(enPortal.portal.users.page(2, 5), 'Page 2 sur 5');
   assert.equal(enPortal.portal.users.previous, 'Previous page');
@@ -54,19 +69,29 @@ test('the errors section overrides the error catalogue shown when a call fails, 
   assert.equal(errorMessage(new TypeError('Failed to fetch')), 'Un problème est survenu, réessayez');
   assert.equal(MESSAGES.requestTooLarge, 'Error request is too large');
   resetLocalizations();
-  assert.equal(errorMessage(new TypeError('Failed to fetch')), "We're facing some difficulties, Please try again");
+  assert.equal(
+    errorMessage(new TypeError('Failed to fetch')),
+    "We're facing some difficulties, Please try again",
+  );
 });
 
 test('a section where a text is expected, and a text where a section is expected, are refused', () => {
   const warnings: string[] = [];
-  applyLocalizations({ portal: { users: 'x', title: { a: 'b' } } } as Record<string, unknown>, (m) => warnings.push(m));
+  applyLocalizations({ portal: { users: 'x', title: { a: 'b' } } } as Record<string, unknown>, (m) =>
+    warnings.push(m),
+  );
   assert.equal(enPortal.portal.title, 'Account settings');
-  assert.deepEqual(warnings, ['localization "portal.users" must be a section of texts', 'localization "portal.title" must be a string']);
+  assert.deepEqual(warnings, [
+    'localization "portal.users" must be a section of texts',
+    'localization "portal.title" must be a string',
+  ]);
 });
 
 test('a lazily loaded section (portalAdmin) takes overrides given before and after it loads', async () => {
   const warnings: string[] = [];
-  applyLocalizations({ portalAdmin: { roles: { add: 'Ajouter un rôle' } } } as never, (m) => warnings.push(m));
+  applyLocalizations({ portalAdmin: { roles: { add: 'Ajouter un rôle' } } } as never, (m) =>
+    warnings.push(m),
+  );
   const { portalAdmin } = await import('./portalAdmin.en');
   assert.equal(portalAdmin.roles.add, 'Ajouter un rôle');
   assert.deepEqual(warnings, []);

@@ -6,24 +6,32 @@ import type { portalAdmin } from './portalAdmin.en';
 
 type TextEntry = string | ((...args: never[]) => string);
 type Overrides<T> = {
-  [K in keyof T]?: T[K] extends (...args: infer A) => string ? string | ((...args: A) => string)
-    : T[K] extends string ? string
-    : Overrides<T[K]>;
+  [K in keyof T]?: T[K] extends (...args: infer A) => string
+    ? string | ((...args: A) => string)
+    : T[K] extends string
+      ? string
+      : Overrides<T[K]>;
 };
 /**
  * A host's overrides: any subset of the English keys, nested sections included (`portal.users.next`).
  * A parametrised text takes a function or a string with {0}, {1}… The `errors` section overrides
  * the error catalogue's messages (core/api/messages.ts), shown when a call fails.
  */
-export type Localizations = Overrides<Dictionary & typeof enMfa & typeof enPortal & { portalAdmin: typeof portalAdmin }> & { errors?: Partial<Record<keyof typeof MESSAGES, string>> };
+export type Localizations = Overrides<
+  Dictionary & typeof enMfa & typeof enPortal & { portalAdmin: typeof portalAdmin }
+> & { errors?: Partial<Record<keyof typeof MESSAGES, string>> };
 
-interface Tree { [key: string]: TextEntry | Tree }
+interface Tree {
+  [key: string]: TextEntry | Tree;
+}
 
 /** Every text the elements show: the dictionary, and the error catalogue as the `errors` section. */
 const live: Tree = { ...(en as unknown as Tree), errors: MESSAGES as unknown as Tree };
 
 function snapshot(tree: Tree): Tree {
-  return Object.fromEntries(Object.entries(tree).map(([key, value]) => [key, typeof value === 'object' ? snapshot(value) : value]));
+  return Object.fromEntries(
+    Object.entries(tree).map(([key, value]) => [key, typeof value === 'object' ? snapshot(value) : value]),
+  );
 }
 // The English texts as shipped, kept apart so that every call starts again from English: a key
 // missing from the overrides is English, never the previous override.
@@ -38,7 +46,10 @@ function restore(target: Tree, source: Tree) {
 
 /** "{0} of {1}" with (3, 5) -> "3 of 5". */
 function fromTemplate(template: string): (...args: unknown[]) => string {
-  return (...args) => template.replace(/\{(\d+)\}/g, (whole, index: string) => (Number(index) < args.length ? String(args[Number(index)]) : whole));
+  return (...args) =>
+    template.replace(/\{(\d+)\}/g, (whole, index: string) =>
+      Number(index) < args.length ? String(args[Number(index)]) : whole,
+    );
 }
 
 /** Sections whose texts arrive with lazy chunks (en-mfa.ts): their overrides apply when they load. */
@@ -46,19 +57,32 @@ const LAZY_SECTIONS = ['portal', 'mfa', 'portalMfa', 'passkeyPrompt', 'portalAdm
 let lastOverrides: Record<string, unknown> | undefined;
 let lastWarn: (message: string) => void = () => {};
 
-function apply(target: Tree, base: Tree, overrides: Record<string, unknown>, path: string, warn: (message: string) => void) {
+function apply(
+  target: Tree,
+  base: Tree,
+  overrides: Record<string, unknown>,
+  path: string,
+  warn: (message: string) => void,
+) {
   for (const [key, value] of Object.entries(overrides)) {
     const name = path ? `${path}.${key}` : key;
     const original = base[key];
     if (original === undefined && !path && LAZY_SECTIONS.includes(key)) continue;
-    if (original === undefined) { warn(path ? `unknown localization key "${name}"` : `unknown localization section "${name}"`); continue; }
+    if (original === undefined) {
+      warn(path ? `unknown localization key "${name}"` : `unknown localization section "${name}"`);
+      continue;
+    }
     if (typeof original === 'object') {
-      if (typeof value === 'object' && value !== null) apply(target[key] as Tree, original, value as Record<string, unknown>, name, warn);
+      if (typeof value === 'object' && value !== null)
+        apply(target[key] as Tree, original, value as Record<string, unknown>, name, warn);
       else warn(`localization "${name}" must be a section of texts`);
     } else if (typeof original === 'string' && typeof value === 'string') target[key] = value;
     else if (typeof original === 'function' && typeof value === 'function') target[key] = value as TextEntry;
     else if (typeof original === 'function' && typeof value === 'string') target[key] = fromTemplate(value);
-    else warn(`localization "${name}" must be a ${typeof original === 'function' ? 'function or a string with {0}' : 'string'}`);
+    else
+      warn(
+        `localization "${name}" must be a ${typeof original === 'function' ? 'function or a string with {0}' : 'string'}`,
+      );
   }
 }
 
@@ -67,7 +91,10 @@ function apply(target: Tree, base: Tree, overrides: Record<string, unknown>, pat
  * language). Missing keys fall back to English; unknown keys and values of the wrong kind are
  * ignored with a warning. Call it before the elements render (initialize() and the provider do).
  */
-export function applyLocalizations(overrides: Localizations | Record<string, unknown> | undefined, warn: (message: string) => void = (m) => console.warn(`[auth-elements] ${m}`)): void {
+export function applyLocalizations(
+  overrides: Localizations | Record<string, unknown> | undefined,
+  warn: (message: string) => void = (m) => console.warn(`[auth-elements] ${m}`),
+): void {
   restore(live, english);
   lastOverrides = overrides as Record<string, unknown> | undefined;
   lastWarn = warn;
@@ -84,7 +111,8 @@ export function registerLazyTexts(sections: object): void {
     live[key] = value;
     english[key] = snapshot(value);
     const override = lastOverrides?.[key];
-    if (override && typeof override === 'object') apply(value, english[key] as Tree, override as Record<string, unknown>, key, lastWarn);
+    if (override && typeof override === 'object')
+      apply(value, english[key] as Tree, override as Record<string, unknown>, key, lastWarn);
   }
 }
 

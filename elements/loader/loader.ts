@@ -13,7 +13,8 @@ import { BUNDLES, TAGS, type AuthTag } from './bundles';
  * later on every cold load.
  */
 declare const __AE_ENTRY_IMPORTS__: Record<string, readonly string[]> | undefined;
-const ENTRY_IMPORTS: Record<string, readonly string[]> = typeof __AE_ENTRY_IMPORTS__ === 'undefined' ? {} : __AE_ENTRY_IMPORTS__;
+const ENTRY_IMPORTS: Record<string, readonly string[]> =
+  typeof __AE_ENTRY_IMPORTS__ === 'undefined' ? {} : __AE_ENTRY_IMPORTS__;
 
 const LOADER_KEY = Symbol.for(`auth-elements.loader@${ASSETS_VERSION}`);
 type Scope = typeof globalThis & { [LOADER_KEY]?: { load: (tag: AuthTag) => Promise<unknown> } };
@@ -35,7 +36,8 @@ function startLoader() {
       const url = new URL(`${BUNDLES[tag]}/index.js`, versionBase).href;
       // Its chunks in parallel (the same URLs the bundle imports, so each is fetched and run once).
       // A failure here fails the bundle's own import too, which reports it.
-      for (const chunk of ENTRY_IMPORTS[BUNDLES[tag]] ?? []) import(/* webpackIgnore: true */ new URL(chunk, versionBase).href).catch(() => {});
+      for (const chunk of ENTRY_IMPORTS[BUNDLES[tag]] ?? [])
+        import(/* webpackIgnore: true */ new URL(chunk, versionBase).href).catch(() => {});
       pending = import(/* webpackIgnore: true */ url);
       imports.set(tag, pending);
       // Script load failure is logged and rejected (spec 000 §1); a tag added later tries again.
@@ -49,7 +51,9 @@ function startLoader() {
     if (customElements.get(tag) || element.hasAttribute('data-auth-elements-seen')) return;
     element.setAttribute('data-auth-elements-seen', '');
     markers ??= import('./marker');
-    void markers.then((m) => { if (!customElements.get(tag)) m.renderLoading(element); });
+    void markers.then((m) => {
+      if (!customElements.get(tag)) m.renderLoading(element);
+    });
     load(tag).catch((error: unknown) => {
       console.error(`[auth-elements] could not load <${tag}>`, error);
       void markers?.then((m) => m.renderFailure(element));
@@ -64,7 +68,10 @@ function startLoader() {
   scope[LOADER_KEY] = { load };
   scan(document);
   new MutationObserver((records) => {
-    for (const record of records) record.addedNodes.forEach((node) => { if (node instanceof HTMLElement) scan(node); });
+    for (const record of records)
+      record.addedNodes.forEach((node) => {
+        if (node instanceof HTMLElement) scan(node);
+      });
   }).observe(document.documentElement, { childList: true, subtree: true });
 }
 

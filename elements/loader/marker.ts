@@ -9,7 +9,10 @@ import { MESSAGES } from '../../core/api/messages';
 export const LOADING_LABEL = 'Loading…';
 
 export function renderLoading(element: HTMLElement): void {
-  render(html`<span data-auth-elements-loading role="status" aria-live="polite">${LOADING_LABEL}</span>`, element);
+  render(
+    html`<span data-auth-elements-loading role="status" aria-live="polite">${LOADING_LABEL}</span>`,
+    element,
+  );
 }
 
 export function renderFailure(element: HTMLElement): void {

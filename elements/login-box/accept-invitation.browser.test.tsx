@@ -10,14 +10,35 @@ const here = `${location.pathname}${location.search}`;
 /** A demo database holding one invited member with a live invitation link. */
 function seedInvitation(): DemoDatabase {
   const db = seedDemoDatabase();
-  db.users.push({ id: 'invited-1', email: 'ivy@auth-elements.dev', name: 'Ivy', password: '', tenantId: 'demo-tenant', roleKeys: ['Viewer'], createdAt: '2026-01-01T00:00:00.000Z', verified: false, invitationPending: true });
-  db.oneTimeTokens = [{ purpose: 'invitation', userId: 'invited-1', token: 'live-token', expiresAt: Date.now() + 60_000, used: false }];
+  db.users.push({
+    id: 'invited-1',
+    email: 'ivy@auth-elements.dev',
+    name: 'Ivy',
+    password: '',
+    tenantId: 'demo-tenant',
+    roleKeys: ['Viewer'],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    verified: false,
+    invitationPending: true,
+  });
+  db.oneTimeTokens = [
+    {
+      purpose: 'invitation',
+      userId: 'invited-1',
+      token: 'live-token',
+      expiresAt: Date.now() + 60_000,
+      used: false,
+    },
+  ];
   return db;
 }
 
 describe('<auth-login-box> accept invitation (demo mode)', function () {
   this.timeout(20_000);
-  afterEach(() => { unmountAll(); history.replaceState(null, '', here); });
+  afterEach(() => {
+    unmountAll();
+    history.replaceState(null, '', here);
+  });
 
   it('invalid without a userId: "We couldn\'t verify your invitation" and a way to sign in', async () => {
     history.replaceState(null, '', '/account/invitation/accept?token=only-a-token');
@@ -55,6 +76,8 @@ describe('<auth-login-box> accept invitation (demo mode)', function () {
     const box = await mount('auth-login-box', { demo: '' });
     const alert = await waitFor(() => box.shadowRoot!.querySelector('[role="alert"]'), 5000);
     expect(alert.textContent).to.equal("We couldn't verify your invitation");
-    expect(part(box, 'accept-invitation-detail')?.textContent).to.equal('This invitation is invalid or has expired. Ask the account administrator for a new one.');
+    expect(part(box, 'accept-invitation-detail')?.textContent).to.equal(
+      'This invitation is invalid or has expired. Ask the account administrator for a new one.',
+    );
   });
 });

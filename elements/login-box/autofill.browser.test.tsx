@@ -49,7 +49,10 @@ describe('<auth-login-box> autofill mirror', () => {
     const box = await mount('auth-login-box', DEMO);
     const email = await waitFor(() => part<HTMLInputElement>(box, 'email-input'));
     const form = await waitFor(() => mirrorOf(box));
-    fillLikeAPasswordManager(form.elements.namedItem('username') as HTMLInputElement, 'demo@auth-elements.dev');
+    fillLikeAPasswordManager(
+      form.elements.namedItem('username') as HTMLInputElement,
+      'demo@auth-elements.dev',
+    );
     fillLikeAPasswordManager(form.elements.namedItem('password') as HTMLInputElement, 'demo-password');
     await waitFor(() => email.value === 'demo@auth-elements.dev');
     part<HTMLButtonElement>(box, 'submit-button')!.click();

@@ -22,7 +22,8 @@ type FieldKind = 'username' | 'password';
 function kindOf(input: HTMLInputElement): FieldKind | null {
   const tokens = input.autocomplete.split(/\s+/);
   if (tokens.includes('username') || tokens.includes('email')) return 'username';
-  if (input.type === 'password' || tokens.includes('current-password') || tokens.includes('new-password')) return 'password';
+  if (input.type === 'password' || tokens.includes('current-password') || tokens.includes('new-password'))
+    return 'password';
   return null;
 }
 
@@ -48,7 +49,11 @@ function visuallyHidden(element: HTMLElement) {
   s.setProperty('border', '0');
 }
 
-function createMirror(doc: Document): { form: HTMLFormElement; username: HTMLInputElement; password: HTMLInputElement } {
+function createMirror(doc: Document): {
+  form: HTMLFormElement;
+  username: HTMLInputElement;
+  password: HTMLInputElement;
+} {
   const form = doc.createElement('form');
   form.setAttribute(AUTOFILL_ATTRIBUTE, '');
   form.slot = AUTOFILL_SLOT;
@@ -88,7 +93,9 @@ export function startAutofillMirror(host: HTMLElement, root: ShadowRoot, events:
   const pending: Partial<Record<FieldKind, string>> = {};
 
   const visibleField = (kind: FieldKind) =>
-    [...root.querySelectorAll('input')].find((input) => !input.closest(`[${AUTOFILL_ATTRIBUTE}]`) && kindOf(input) === kind) ?? null;
+    [...root.querySelectorAll('input')].find(
+      (input) => !input.closest(`[${AUTOFILL_ATTRIBUTE}]`) && kindOf(input) === kind,
+    ) ?? null;
 
   // Visible field -> mirror.
   const onVisibleInput = (event: Event) => {
@@ -97,7 +104,10 @@ export function startAutofillMirror(host: HTMLElement, root: ShadowRoot, events:
     const kind = kindOf(target);
     if (!kind) return;
     mirror[kind].value = target.value;
-    if (kind === 'password') mirror.password.autocomplete = (target.autocomplete.includes('new-password') ? 'new-password' : 'current-password') as AutoFill;
+    if (kind === 'password')
+      mirror.password.autocomplete = (
+        target.autocomplete.includes('new-password') ? 'new-password' : 'current-password'
+      ) as AutoFill;
   };
   root.addEventListener('input', onVisibleInput);
 
@@ -116,7 +126,10 @@ export function startAutofillMirror(host: HTMLElement, root: ShadowRoot, events:
   };
   mirror.form.addEventListener('input', onMirrorInput);
   mirror.form.addEventListener('change', onMirrorInput);
-  const observer = new MutationObserver(() => { apply('username'); apply('password'); });
+  const observer = new MutationObserver(() => {
+    apply('username');
+    apply('password');
+  });
   observer.observe(root, { childList: true, subtree: true });
 
   // Sign-in done: the form leaves (the browser's cue to offer saving), then forgets the password.

@@ -21,23 +21,33 @@ const SignUpStep = lazy(() => loadSignUpStep().then((m) => ({ default: m.SignUpS
 // Screens reached from an emailed link or the "Forgot password?" link: their own chunks, so the
 // page with the sign-in form does not download them.
 const ActivateStep = lazy(() => import('./steps/ActivateStep').then((m) => ({ default: m.ActivateStep })));
-const ResetPasswordStep = lazy(() => import('./steps/ResetPasswordStep').then((m) => ({ default: m.ResetPasswordStep })));
+const ResetPasswordStep = lazy(() =>
+  import('./steps/ResetPasswordStep').then((m) => ({ default: m.ResetPasswordStep })),
+);
 const AcceptInvitationStep = lazy(() => import('./steps/AcceptInvitationStep'));
-const ForgotPasswordStep = lazy(() => import('./steps/ForgotPasswordStep').then((m) => ({ default: m.ForgotPasswordStep })));
+const ForgotPasswordStep = lazy(() =>
+  import('./steps/ForgotPasswordStep').then((m) => ({ default: m.ForgotPasswordStep })),
+);
 // Passwordless, magic link, reset phone number and breached password: one chunk, loaded when reached.
 // It picks its screen from the route given, else from the login step.
 const PasswordlessScreens = lazy(() => import('./steps/PasswordlessSteps'));
 // Impersonation and logout routes and the RegisterQuickLogin flow: one chunk, loaded when reached.
 const RouteSteps = lazy(() => import('./steps/RouteSteps').then((m) => ({ default: m.RouteSteps })));
 // Social login's callback route (issue 5): its own chunk too.
-const SocialCallbackStep = lazy(() => import('./steps/SocialCallbackStep').then((m) => ({ default: m.SocialCallbackStep })));
-const SsoCallbackStep = lazy(() => import('./steps/SsoCallbackStep').then((m) => ({ default: m.SsoCallbackStep })));
+const SocialCallbackStep = lazy(() =>
+  import('./steps/SocialCallbackStep').then((m) => ({ default: m.SocialCallbackStep })),
+);
+const SsoCallbackStep = lazy(() =>
+  import('./steps/SsoCallbackStep').then((m) => ({ default: m.SsoCallbackStep })),
+);
 // loginWithSSOFailed outside the callback screen (another login box on the page shares the store).
 const SsoFailedStep = lazy(() => import('./steps/SsoFailedStep'));
 
 // MFA and passkey screens: their own chunks (with @simplewebauthn/browser behind a further import()).
 const MfaStep = lazy(() => import('./mfa/MfaStep').then((m) => ({ default: m.MfaStep })));
-const PasskeyPromptStep = lazy(() => import('./mfa/PasskeyPromptStep').then((m) => ({ default: m.PasskeyPromptStep })));
+const PasskeyPromptStep = lazy(() =>
+  import('./mfa/PasskeyPromptStep').then((m) => ({ default: m.PasskeyPromptStep })),
+);
 
 /** The login flow as a table: step -> screen. Steps without a screen yet fall back to MethodUnavailableStep. */
 export const LOGIN_STEP_SCREENS: Partial<Record<LoginStep, ComponentType<StepProps>>> = {
@@ -59,10 +69,18 @@ export const LOGIN_STEP_SCREENS: Partial<Record<LoginStep, ComponentType<StepPro
 export type LoginBoxScreen = 'login' | RouteScreen | 'socialCallback' | 'oidcCallback' | 'samlCallback';
 
 /** The callback screens of federated sign-in: an mfaRequired answer hands over to the login steps (MFA). */
-const FEDERATED_CALLBACKS: ReadonlySet<LoginBoxScreen> = new Set(['socialCallback', 'oidcCallback', 'samlCallback']);
+const FEDERATED_CALLBACKS: ReadonlySet<LoginBoxScreen> = new Set([
+  'socialCallback',
+  'oidcCallback',
+  'samlCallback',
+]);
 
 /** The screen to open with: the `screen` attribute, else the route's screen (spec 000 §2), else login. */
-export function initialScreen(screen: string | undefined, pathname: string, routes: AuthRoutes): LoginBoxScreen {
+export function initialScreen(
+  screen: string | undefined,
+  pathname: string,
+  routes: AuthRoutes,
+): LoginBoxScreen {
   if (screen === 'sign-up' || screen === 'signUp') return 'signUp';
   if (screen === 'login') return 'login';
   const path = pathname.replace(/\/+$/, '');
@@ -85,7 +103,8 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
   const dispatch = useAppDispatch();
   const { isLoading, isAuthenticated, loginState, recovery } = useAppSelector(selectAuth);
   const [screen, setScreen] = useState<LoginBoxScreen>(() =>
-    initialScreen(screenAttribute, globalThis.location?.pathname ?? '/', app.options.routes));
+    initialScreen(screenAttribute, globalThis.location?.pathname ?? '/', app.options.routes),
+  );
   // What the sign-in form shows besides the field (sign-up link and passkey button from the public
   // policy, the social buttons) is asked for now, in parallel with the session check, not after it:
   // the form then usually draws complete in one go, and the field never waits for these.
@@ -93,13 +112,24 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
     if (app.store.getState().auth.isAuthenticated || (screen !== 'login' && screen !== 'signUp')) return;
     void dispatch(loadPublicPolicy());
     if (screen === 'login') void dispatch(loadSocialProviders());
-    else loadSignUpStep().catch(() => { /* rendering it tries again and shows the failure */ });
+    else
+      loadSignUpStep().catch(() => {
+        /* rendering it tries again and shows the failure */
+      });
     // Only for the screen the box opens with; later screens ask for themselves.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const signIn = () => {
     // Leaving a link's screen: drop its token from the address bar and history.
-    if (screen === 'resetPassword' || screen === 'acceptInvitation' || screen === 'socialCallback' || screen === 'magicLink' || screen === 'resetPhoneNumber' || recovery.resetPhone.active) globalThis.history?.replaceState(null, '', app.options.routes.loginUrl);
+    if (
+      screen === 'resetPassword' ||
+      screen === 'acceptInvitation' ||
+      screen === 'socialCallback' ||
+      screen === 'magicLink' ||
+      screen === 'resetPhoneNumber' ||
+      recovery.resetPhone.active
+    )
+      globalThis.history?.replaceState(null, '', app.options.routes.loginUrl);
     setScreen('login');
   };
 
@@ -113,18 +143,31 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
   // Accepting ends with the user signed out (spec 000 §4), so it also comes before the signed-in state.
   if (screen === 'acceptInvitation') return <AcceptInvitationStep onSignIn={signIn} />;
   if (screen === 'socialCallback') return <SocialCallbackStep onSignIn={signIn} />;
-  if (screen === 'oidcCallback' || screen === 'samlCallback') return <SsoCallbackStep protocol={screen === 'samlCallback' ? 'saml' : 'oidc'} />;
-  if (screen === 'resetPassword') return <ResetPasswordStep onSignIn={signIn} onForgotPassword={() => setScreen('forgotPassword')} />;
+  if (screen === 'oidcCallback' || screen === 'samlCallback')
+    return <SsoCallbackStep protocol={screen === 'samlCallback' ? 'saml' : 'oidc'} />;
+  if (screen === 'resetPassword')
+    return <ResetPasswordStep onSignIn={signIn} onForgotPassword={() => setScreen('forgotPassword')} />;
   if (screen === 'magicLink') return <PasswordlessScreens route={screen} onDone={signIn} />;
   if (screen === 'logout' || screen === 'impersonate') return <RouteSteps screen={screen} />;
   if (isAuthenticated && loginState.step === 'promptPasskeys') return <PasskeyPromptStep />;
-  if (isAuthenticated) return loginState.flow === 'RegisterQuickLogin' ? <RouteSteps screen="registerQuickLogin" /> : <SignedInStep />;
-  if (screen === 'resetPhoneNumber' || recovery.resetPhone.active) return <PasswordlessScreens route="resetPhoneNumber" onDone={signIn} />;
+  if (isAuthenticated)
+    return loginState.flow === 'RegisterQuickLogin' ? (
+      <RouteSteps screen="registerQuickLogin" />
+    ) : (
+      <SignedInStep />
+    );
+  if (screen === 'resetPhoneNumber' || recovery.resetPhone.active)
+    return <PasswordlessScreens route="resetPhoneNumber" onDone={signIn} />;
   if (screen === 'signUp' && !mfaPending) return <SignUpStep onSignIn={signIn} />;
   if (screen === 'forgotPassword') return <ForgotPasswordStep onSignIn={signIn} />;
   const Step = LOGIN_STEP_SCREENS[loginState.step] ?? MethodUnavailableStep;
   // In a transition: the sign-in form stays until the next screen's chunk has arrived (no spinner flash).
-  return <Step onSignUp={() => startTransition(() => setScreen('signUp'))} onForgotPassword={() => startTransition(() => setScreen('forgotPassword'))} />;
+  return (
+    <Step
+      onSignUp={() => startTransition(() => setScreen('signUp'))}
+      onForgotPassword={() => startTransition(() => setScreen('forgotPassword'))}
+    />
+  );
 }
 
 export interface LoginBoxProps {

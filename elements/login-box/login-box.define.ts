@@ -4,7 +4,8 @@ import { LoginBox } from './login-box.component';
 
 /** The only place that registers <auth-login-box>. */
 defineElement('auth-login-box', () =>
-  r2wc(LoginBox as never, { shadow: 'open', props: { screen: 'string' } }));
+  r2wc(LoginBox as never, { shadow: 'open', props: { screen: 'string' } }),
+);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -15,7 +15,9 @@ describe('<auth-login-box> on loginWithSSOFailed', () => {
     const box = await mount('auth-login-box', { demo: '', 'app-name': 'sso-failed-app' });
     await waitFor(() => part(box, 'email-input'));
     const app = getOrCreateApp('sso-failed-app');
-    app.store.dispatch(loginStateChanged({ step: 'loginWithSSOFailed', loading: false, error: 'Failed to authenticate' }));
+    app.store.dispatch(
+      loginStateChanged({ step: 'loginWithSSOFailed', loading: false, error: 'Failed to authenticate' }),
+    );
     const alert = await waitFor(() => box.shadowRoot!.querySelector('[role="alert"]'), 3000);
     expect(alert.textContent).to.equal('Failed to authenticate');
     expect(box.shadowRoot!.querySelector('[role="status"]')?.textContent).to.equal('Taking you back…');

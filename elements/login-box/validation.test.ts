@@ -6,7 +6,11 @@ const rows: Array<[string, string | null, string | null]> = [
   ['email empty', validateEmail(''), 'Enter your email address.'],
   ['email spaces', validateEmail('   '), 'Enter your email address.'],
   ['email no at', validateEmail('ada.example.com'), 'Enter a valid email address, like name@example.com.'],
-  ['email too long', validateEmail(`${'a'.repeat(250)}@x.io`), 'Enter a valid email address, like name@example.com.'],
+  [
+    'email too long',
+    validateEmail(`${'a'.repeat(250)}@x.io`),
+    'Enter a valid email address, like name@example.com.',
+  ],
   ['email ok', validateEmail(' ada@example.com '), null],
   ['login password empty', validateLoginPassword(''), 'Enter your password.'],
   ['login password too long', validateLoginPassword('x'.repeat(129)), 'Use at most 128 characters.'],

@@ -21,7 +21,11 @@ export function validateLoginPassword(value: string): string | null {
   return null;
 }
 
-export function validateNewPassword(value: string, minLength = DEFAULT_PASSWORD_MIN_LENGTH, maxLength = PASSWORD_MAX_LENGTH): string | null {
+export function validateNewPassword(
+  value: string,
+  minLength = DEFAULT_PASSWORD_MIN_LENGTH,
+  maxLength = PASSWORD_MAX_LENGTH,
+): string | null {
   if (!value) return en.validation.passwordRequired;
   if (value.length < minLength) return en.validation.passwordTooShort(minLength);
   if (value.length > maxLength) return en.validation.passwordTooLong(maxLength);

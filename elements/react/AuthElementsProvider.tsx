@@ -33,13 +33,23 @@ function hasBaseUrl(options: ContextOptions): boolean {
  *   loading state, and the client creates the app when it hydrates.
  * - The wrapped content is hidden on the authenticated URL and sign-up-success URL paths (spec 000 §2).
  */
-export function AuthElementsProvider({ contextOptions, appName, localizations, children, ...settings }: AuthElementsProviderProps) {
+export function AuthElementsProvider({
+  contextOptions,
+  appName,
+  localizations,
+  children,
+  ...settings
+}: AuthElementsProviderProps) {
   const missingBaseUrl = !hasBaseUrl(contextOptions);
   const [app] = useState<AuthApp | null>(() => {
     if (missingBaseUrl || !isBrowser()) return null;
     // Texts first: the elements read them when they first render, right after this.
     if (localizations) applyLocalizations(localizations);
-    const created = getOrCreateApp(appName, { framework: 'react', ...contextOptions }, { settings: { ...settings } });
+    const created = getOrCreateApp(
+      appName,
+      { framework: 'react', ...contextOptions },
+      { settings: { ...settings } },
+    );
     Object.assign(created.settings, settings);
     if (settings.themeOptions) created.store.dispatch(themeChanged(settings.themeOptions));
     return created;

@@ -13,7 +13,12 @@ export interface AuthorizedContentProps {
 }
 
 /** The authorized-content guard of spec 000 §6 (the decision is core/authorization/authorizedContent.ts). */
-export function AuthorizedContent({ requiredPermissions, requiredRoles, render, children }: AuthorizedContentProps) {
+export function AuthorizedContent({
+  requiredPermissions,
+  requiredRoles,
+  render,
+  children,
+}: AuthorizedContentProps) {
   const { user } = useAuth();
   const allowed = isAuthorized(user, { requiredPermissions, requiredRoles });
   if (render) return <>{render(allowed)}</>;

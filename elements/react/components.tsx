@@ -21,7 +21,13 @@ interface HostProps {
  * no custom element, no second React, and the provider's app reaches the screens through context.
  * The same screens and styles as the CDN elements (emotion writes into this shadow root).
  */
-function ShadowHost({ kind, attributes, className, style, render }: {
+function ShadowHost({
+  kind,
+  attributes,
+  className,
+  style,
+  render,
+}: {
   kind: string;
   attributes: Record<string, string | null>;
   className?: string;
@@ -49,7 +55,10 @@ function ShadowHost({ kind, attributes, className, style, render }: {
 }
 
 /** Calls `handler` for each bus event of the provider's app while mounted. */
-function useBusEvent<K extends BusEventName>(type: K, handler: ((payload: BusEvents[K]) => void) | undefined) {
+function useBusEvent<K extends BusEventName>(
+  type: K,
+  handler: ((payload: BusEvents[K]) => void) | undefined,
+) {
   const app = useAuthElementsApp();
   const latest = useRef(handler);
   latest.current = handler;
@@ -71,7 +80,16 @@ export interface LoginBoxProps extends HostProps {
 }
 
 /** The login box: sign-in, sign-up and the signed-in state. Needs an AuthElementsProvider above it. */
-export function LoginBox({ screen, onReady, onLogin, onLogout, onSignUpComplete, onError, primaryColor, ...host }: LoginBoxProps) {
+export function LoginBox({
+  screen,
+  onReady,
+  onLogin,
+  onLogout,
+  onSignUpComplete,
+  onError,
+  primaryColor,
+  ...host
+}: LoginBoxProps) {
   const app = useAuthElementsApp();
   useBusEvent('auth:ready', onReady);
   useBusEvent('auth:login', onLogin);
@@ -80,8 +98,12 @@ export function LoginBox({ screen, onReady, onLogin, onLogout, onSignUpComplete,
   useBusEvent('auth:error', onError);
   if (!app) return <div className={host.className} style={host.style} data-auth-element="login-box" />;
   return (
-    <ShadowHost kind="login-box" attributes={{ 'primary-color': primaryColor ?? null }} {...host}
-      render={(root) => <LoginBoxScreens container={root} screen={screen} />} />
+    <ShadowHost
+      kind="login-box"
+      attributes={{ 'primary-color': primaryColor ?? null }}
+      {...host}
+      render={(root) => <LoginBoxScreens container={root} screen={screen} />}
+    />
   );
 }
 
@@ -92,8 +114,12 @@ export function AdminPortal({ primaryColor, ...host }: AdminPortalProps) {
   const app = useAuthElementsApp();
   if (!app) return <div className={host.className} style={host.style} data-auth-element="admin-portal" />;
   return (
-    <ShadowHost kind="admin-portal" attributes={{ 'primary-color': primaryColor ?? null }} {...host}
-      render={(root) => <AdminPortalScreens container={root} />} />
+    <ShadowHost
+      kind="admin-portal"
+      attributes={{ 'primary-color': primaryColor ?? null }}
+      {...host}
+      render={(root) => <AdminPortalScreens container={root} />}
+    />
   );
 }
 
@@ -107,13 +133,28 @@ export interface CheckoutDialogProps extends HostProps {
 }
 
 /** The checkout dialog, controlled by `open`. */
-export function CheckoutDialog({ open, planId, onOpen, onClose, primaryColor, ...host }: CheckoutDialogProps) {
+export function CheckoutDialog({
+  open,
+  planId,
+  onOpen,
+  onClose,
+  primaryColor,
+  ...host
+}: CheckoutDialogProps) {
   const app = useAuthElementsApp();
   useBusEvent('checkout:open', onOpen);
   useBusEvent('checkout:close', onClose);
   if (!app) return <div className={host.className} style={host.style} data-auth-element="checkout" />;
   return (
-    <ShadowHost kind="checkout" attributes={{ open: open ? '' : null, 'plan-id': planId ?? null, 'primary-color': primaryColor ?? null }} {...host}
-      render={(root) => <CheckoutDialogScreens container={root} />} />
+    <ShadowHost
+      kind="checkout"
+      attributes={{
+        open: open ? '' : null,
+        'plan-id': planId ?? null,
+        'primary-color': primaryColor ?? null,
+      }}
+      {...host}
+      render={(root) => <CheckoutDialogScreens container={root} />}
+    />
   );
 }

@@ -41,7 +41,9 @@ export const useIsAuthenticated = () => useAuth().isAuthenticated;
 /** Sends a signed-out user to the login route with a redirectUrl back here. */
 export function useLoginWithRedirect(): () => void {
   const app = useAuthElementsApp();
-  return useCallback(() => { if (app) loginWithRedirect(app); }, [app]);
+  return useCallback(() => {
+    if (app) loginWithRedirect(app);
+  }, [app]);
 }
 
 /** Signs out (every tab of the app follows). */
@@ -55,17 +57,22 @@ export function useAuthActions() {
   const app = useAuthElementsApp();
   const login = useLoginWithRedirect();
   const logout = useLogout();
-  return useMemo(() => ({
-    loginWithRedirect: login,
-    logout,
-    /** Signs out without leaving the page; calls `callback` after `delayMs` (default 500 ms). */
-    silentLogout: (callback?: () => void, delayMs?: number) => (app ? silentLogoutApp(app, callback, delayMs) : Promise.resolve()),
-    /** Refreshes the session now (one request however many callers). */
-    refreshSession: () => (app ? app.store.dispatch(refreshSession()) : Promise.resolve(false)),
-    reloadEntitlements: () => (app ? app.store.dispatch(loadEntitlements()) : Promise.resolve(null)),
-    /** Waits up to 4000 ms for a rendered element, else rejects "Failed to load Renderer with themeSetter". */
-    setTheme: (theme: ThemeOptions) => (app ? setAppTheme(app, theme) : Promise.reject(new Error('No Auth Elements app'))),
-  }), [app, login, logout]);
+  return useMemo(
+    () => ({
+      loginWithRedirect: login,
+      logout,
+      /** Signs out without leaving the page; calls `callback` after `delayMs` (default 500 ms). */
+      silentLogout: (callback?: () => void, delayMs?: number) =>
+        app ? silentLogoutApp(app, callback, delayMs) : Promise.resolve(),
+      /** Refreshes the session now (one request however many callers). */
+      refreshSession: () => (app ? app.store.dispatch(refreshSession()) : Promise.resolve(false)),
+      reloadEntitlements: () => (app ? app.store.dispatch(loadEntitlements()) : Promise.resolve(null)),
+      /** Waits up to 4000 ms for a rendered element, else rejects "Failed to load Renderer with themeSetter". */
+      setTheme: (theme: ThemeOptions) =>
+        app ? setAppTheme(app, theme) : Promise.reject(new Error('No Auth Elements app')),
+    }),
+    [app, login, logout],
+  );
 }
 
 const NOT_LOADED: Entitlement = { isEntitled: false };
@@ -95,7 +102,9 @@ export function useFeatureFlag(keys: string[]): boolean[] {
   const wanted = keys.join('\n');
   useEffect(() => {
     if (!app) return;
-    const missing = wanted.split('\n').filter((key) => key && !Object.hasOwn(app.store.getState().featureFlags.flags, key));
+    const missing = wanted
+      .split('\n')
+      .filter((key) => key && !Object.hasOwn(app.store.getState().featureFlags.flags, key));
     if (missing.length) void app.store.dispatch(loadFeatureFlags(missing, app.settings.featureFlagsContext));
   }, [app, wanted]);
   return keys.map((key) => isFlagOn(flags, key));

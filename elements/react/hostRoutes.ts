@@ -10,7 +10,13 @@ function pathOf(url: string): string {
  * the sign-up-success URL." The sign-up-success URL has no default path (spec: not shown), so
  * without one configured only the authenticated URL counts.
  */
-export function isWrappedContentHidden(pathname: string, routes: Pick<AuthRoutes, 'authenticatedUrl' | 'signUpSuccessUrl'>): boolean {
+export function isWrappedContentHidden(
+  pathname: string,
+  routes: Pick<AuthRoutes, 'authenticatedUrl' | 'signUpSuccessUrl'>,
+): boolean {
   const path = pathOf(pathname);
-  return path === pathOf(routes.authenticatedUrl) || (!!routes.signUpSuccessUrl && path === pathOf(routes.signUpSuccessUrl));
+  return (
+    path === pathOf(routes.authenticatedUrl) ||
+    (!!routes.signUpSuccessUrl && path === pathOf(routes.signUpSuccessUrl))
+  );
 }

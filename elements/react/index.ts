@@ -9,8 +9,17 @@ export { AuthElementsProvider } from './AuthElementsProvider';
 export { LoginBox, AdminPortal, CheckoutDialog } from './components';
 export { AuthorizedContent } from './AuthorizedContent';
 export {
-  useAuth, useAuthUser, useIsAuthenticated, useLoginWithRedirect, useLogout, useAuthActions,
-  useEntitlements, useFeatureEntitlements, usePermissionEntitlements, useFeatureFlag, useAuthElementsApp,
+  useAuth,
+  useAuthUser,
+  useIsAuthenticated,
+  useLoginWithRedirect,
+  useLogout,
+  useAuthActions,
+  useEntitlements,
+  useFeatureEntitlements,
+  usePermissionEntitlements,
+  useFeatureFlag,
+  useAuthElementsApp,
 } from './hooks';
 export { isAuthorized } from '../../core/authorization/authorizedContent';
 export { isWrappedContentHidden } from './hostRoutes';
@@ -22,7 +31,11 @@ export type { AuthElementsIntrinsicElements } from './jsx';
 export type { ContextOptions } from '../../core/config/options';
 export type { ThemeOptions } from '../../core/theme/themeOptions';
 export type { Localizations } from '../i18n/localize';
-export type { Entitlement, EntitlementJustification, EntitlementQuery } from '../../core/entitlements/entitlements';
+export type {
+  Entitlement,
+  EntitlementJustification,
+  EntitlementQuery,
+} from '../../core/entitlements/entitlements';
 export type { FeatureFlagContext } from '../../core/featureFlags/featureFlags';
 export type { User, Tenant } from '../../core/api/types';
 export type { BusEvents } from '../../core/bus';

@@ -8,7 +8,17 @@ import { DEMO_ADMIN } from '../../core/demo/data';
 import { createMemoryStorage } from '../../core/demo/memoryStorage';
 import { loginWithPassword } from '../../core/store/auth/thunks';
 import { AppContext } from '../shared/AppContext';
-import { AdminPortal, AuthElementsProvider, AuthorizedContent, CheckoutDialog, LoginBox, useAuth, useFeatureFlag, useIsAuthenticated, isWrappedContentHidden } from './index';
+import {
+  AdminPortal,
+  AuthElementsProvider,
+  AuthorizedContent,
+  CheckoutDialog,
+  LoginBox,
+  useAuth,
+  useFeatureFlag,
+  useIsAuthenticated,
+  isWrappedContentHidden,
+} from './index';
 
 test('rendering on the server touches no window: the provider, components, hooks and guard render the signed-out state', () => {
   assert.equal(typeof (globalThis as { window?: unknown }).window, 'undefined');
@@ -17,12 +27,20 @@ test('rendering on the server touches no window: the provider, components, hooks
     const [flag] = useFeatureFlag(['demo-new-dashboard']);
     return h('p', null, `loading=${isLoading} signedIn=${useIsAuthenticated()} flag=${flag}`);
   }
-  const html = renderToString(h(AuthElementsProvider, { contextOptions: { baseUrl: 'https://auth.example.com' } },
-    h(Status),
-    h(LoginBox),
-    h(AdminPortal),
-    h(CheckoutDialog, { open: false }),
-    h(AuthorizedContent, { requiredRoles: ['Admin'], render: (allowed: boolean) => h('span', null, `admin=${allowed}`) })));
+  const html = renderToString(
+    h(
+      AuthElementsProvider,
+      { contextOptions: { baseUrl: 'https://auth.example.com' } },
+      h(Status),
+      h(LoginBox),
+      h(AdminPortal),
+      h(CheckoutDialog, { open: false }),
+      h(AuthorizedContent, {
+        requiredRoles: ['Admin'],
+        render: (allowed: boolean) => h('span', null, `admin=${allowed}`),
+      }),
+    ),
+  );
   assert.match(html, /loading=true signedIn=false flag=false/);
   assert.match(html, /data-auth-element="login-box"/);
   assert.match(html, /admin=false/);
@@ -32,9 +50,14 @@ test('rendering on the server touches no window: the provider, components, hooks
 test('without a base URL the provider renders nothing and says why', () => {
   const errors: unknown[] = [];
   const original = console.error;
-  console.error = (...args: unknown[]) => { errors.push(args.join(' ')); };
+  console.error = (...args: unknown[]) => {
+    errors.push(args.join(' '));
+  };
   try {
-    assert.equal(renderToString(h(AuthElementsProvider, { contextOptions: {} }, h('p', null, 'host content'))), '');
+    assert.equal(
+      renderToString(h(AuthElementsProvider, { contextOptions: {} }, h('p', null, 'host content'))),
+      '',
+    );
   } finally {
     console.error = original;
   }
@@ -44,26 +67,47 @@ test('without a base URL the provider renders nothing and says why', () => {
 // The guard rendered through React, with a real app signed in as the demo admin (role Admin, fe.*).
 afterEach(() => disposeApp('react-guard'));
 test('the guard shows, hides, and hands the allowed flag to a render function', async () => {
-  const app = getOrCreateApp('react-guard', { baseUrl: 'https://auth.example.com' }, { transport: createDemoBackend({ storage: createMemoryStorage(), delay: () => 0 }).transport });
+  const app = getOrCreateApp(
+    'react-guard',
+    { baseUrl: 'https://auth.example.com' },
+    { transport: createDemoBackend({ storage: createMemoryStorage(), delay: () => 0 }).transport },
+  );
   await app.ready;
   await app.store.dispatch(loginWithPassword({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }));
   const render = (node: ReactNode) => renderToString(h(AppContext.Provider, { value: app }, node));
   assert.equal(render(h(AuthorizedContent, { requiredRoles: ['Admin'] }, 'secret')), 'secret');
   assert.equal(render(h(AuthorizedContent, { requiredRoles: ['Viewer'] }, 'secret')), '');
-  assert.equal(render(h(AuthorizedContent, { requiredPermissions: ['fe.secure.read.users'] }, 'secret')), 'secret');
-  assert.equal(render(h(AuthorizedContent, { requiredPermissions: ['fe.secure.read.users'], requiredRoles: ['Viewer'] }, 'secret')), '');
+  assert.equal(
+    render(h(AuthorizedContent, { requiredPermissions: ['fe.secure.read.users'] }, 'secret')),
+    'secret',
+  );
+  assert.equal(
+    render(
+      h(
+        AuthorizedContent,
+        { requiredPermissions: ['fe.secure.read.users'], requiredRoles: ['Viewer'] },
+        'secret',
+      ),
+    ),
+    '',
+  );
   assert.equal(render(h(AuthorizedContent, {}, 'open')), 'open');
-  assert.equal(render(h(AuthorizedContent, { requiredRoles: ['Viewer'], render: (ok: boolean) => (ok ? 'yes' : 'no') })), 'no');
+  assert.equal(
+    render(h(AuthorizedContent, { requiredRoles: ['Viewer'], render: (ok: boolean) => (ok ? 'yes' : 'no') })),
+    'no',
+  );
 });
 
 const routes = { authenticatedUrl: '/', signUpSuccessUrl: undefined };
-const hiddenRows: Array<[string, string, { authenticatedUrl: string; signUpSuccessUrl?: string }, boolean]> = [
-  ['the authenticated URL', '/', routes, true],
-  ['another page', '/reports', routes, false],
-  ['a configured authenticated URL, trailing slash', '/app/', { authenticatedUrl: '/app' }, true],
-  ['the sign-up-success URL', '/welcome', { authenticatedUrl: '/', signUpSuccessUrl: '/welcome' }, true],
-  ['no sign-up-success URL configured', '/welcome', routes, false],
-];
+const hiddenRows: Array<[string, string, { authenticatedUrl: string; signUpSuccessUrl?: string }, boolean]> =
+  [
+    ['the authenticated URL', '/', routes, true],
+    ['another page', '/reports', routes, false],
+    ['a configured authenticated URL, trailing slash', '/app/', { authenticatedUrl: '/app' }, true],
+    ['the sign-up-success URL', '/welcome', { authenticatedUrl: '/', signUpSuccessUrl: '/welcome' }, true],
+    ['no sign-up-success URL configured', '/welcome', routes, false],
+  ];
 for (const [name, path, r, expected] of hiddenRows) {
-  test(`wrapped content ${expected ? 'hidden' : 'shown'} on ${name}`, () => assert.equal(isWrappedContentHidden(path, r), expected));
+  test(`wrapped content ${expected ? 'hidden' : 'shown'} on ${name}`, () =>
+    assert.equal(isWrappedContentHidden(path, r), expected));
 }

@@ -13,7 +13,11 @@ export function useAuthApp(): AuthApp {
 /** Reads the app's store and re-renders when the selected value changes (no react-redux needed). */
 export function useAppSelector<T>(selector: (state: RootState) => T): T {
   const { store } = useAuthApp();
-  return useSyncExternalStore(store.subscribe, () => selector(store.getState()), () => selector(store.getState()));
+  return useSyncExternalStore(
+    store.subscribe,
+    () => selector(store.getState()),
+    () => selector(store.getState()),
+  );
 }
 
 export function useAppDispatch(): AppDispatch {

@@ -13,7 +13,12 @@ import { readHostConfig } from './hostConfig';
 /** The loader's marker lives in the element's light DOM until the element has rendered. */
 export const LOADING_MARKER_ATTRIBUTE = 'data-auth-elements-loading';
 
-interface Started { app: AuthApp; cache: EmotionCache; primaryColor: string | undefined; stopEvents: () => void }
+interface Started {
+  app: AuthApp;
+  cache: EmotionCache;
+  primaryColor: string | undefined;
+  stopEvents: () => void;
+}
 
 /** `provided`: the app of a React host's provider (the element is rendered by the host's React). */
 function start(root: ShadowRoot, requestSource: RequestSource, provided: AuthApp | null): Started | null {
@@ -61,9 +66,20 @@ const hostStyles = (variables: Record<string, string>): CSSObject => ({
  * The root of every element: the app (store, bus), the emotion cache inside the element's own
  * shadow root, the theme variables on :host, and the bus re-dispatched as DOM events on the element.
  */
-export function ElementRoot({ container, requestSource, children }: { container: ShadowRoot; requestSource: RequestSource; children: ReactNode }) {
+export function ElementRoot({
+  container,
+  requestSource,
+  children,
+}: {
+  container: ShadowRoot;
+  requestSource: RequestSource;
+  children: ReactNode;
+}) {
   const provided = useContext(AppContext);
-  const started = useMemo(() => start(container, requestSource, provided), [container, requestSource, provided]);
+  const started = useMemo(
+    () => start(container, requestSource, provided),
+    [container, requestSource, provided],
+  );
   const host = container.host as HTMLElement;
   const store = started?.app.store;
   // The theme lives in the app's store, so setTheme() re-renders every element of the app.
@@ -72,7 +88,10 @@ export function ElementRoot({ container, requestSource, children }: { container:
     () => (store ? selectThemeOptions(store.getState()) : undefined),
     () => (store ? selectThemeOptions(store.getState()) : undefined),
   );
-  const variables = useMemo(() => themeVariablesFor(themeOptions, started?.primaryColor), [themeOptions, started]);
+  const variables = useMemo(
+    () => themeVariablesFor(themeOptions, started?.primaryColor),
+    [themeOptions, started],
+  );
 
   useEffect(() => {
     host.querySelectorAll(`[${LOADING_MARKER_ATTRIBUTE}]`).forEach((marker) => marker.remove());
@@ -80,13 +99,20 @@ export function ElementRoot({ container, requestSource, children }: { container:
     const { app } = started;
     // Each rendered element is a "renderer" that applies the theme: setTheme() waits for one.
     app.store.dispatch(rendererMounted());
-    const stopAutofill = requestSource === 'login-box'
-      ? startAutofillMirror(host, container, {
-          isSignedIn: () => app.store.getState().auth.isAuthenticated,
-          onLogin: (listener) => { const s = app.bus.on('auth:login').subscribe(listener); return () => s.unsubscribe(); },
-          onLogout: (listener) => { const s = app.bus.on('auth:logout').subscribe(listener); return () => s.unsubscribe(); },
-        })
-      : () => {};
+    const stopAutofill =
+      requestSource === 'login-box'
+        ? startAutofillMirror(host, container, {
+            isSignedIn: () => app.store.getState().auth.isAuthenticated,
+            onLogin: (listener) => {
+              const s = app.bus.on('auth:login').subscribe(listener);
+              return () => s.unsubscribe();
+            },
+            onLogout: (listener) => {
+              const s = app.bus.on('auth:logout').subscribe(listener);
+              return () => s.unsubscribe();
+            },
+          })
+        : () => {};
     return () => {
       stopAutofill();
       app.store.dispatch(rendererUnmounted());

@@ -14,7 +14,9 @@ export function defineElement(tag: string, create: () => CustomElementConstructo
   if (customElements.get(tag)) {
     const owner = owners.get(tag);
     if (owner && owner !== ASSETS_VERSION) {
-      console.warn(`[auth-elements] <${tag}> is already defined by version ${owner}; version ${ASSETS_VERSION} is not used for it.`);
+      console.warn(
+        `[auth-elements] <${tag}> is already defined by version ${owner}; version ${ASSETS_VERSION} is not used for it.`,
+      );
     }
     return;
   }

@@ -28,10 +28,15 @@ export function readHostConfig(host: Element): HostConfig {
       demoMode: demo,
       logLevel: logLevel && LOG_LEVELS.includes(logLevel) ? logLevel : undefined,
       requestCredentials: credentials && CREDENTIALS.includes(credentials) ? credentials : undefined,
-      allowedRedirectOrigins: attr('allowed-redirect-origins')?.split(/[\s,]+/).filter(Boolean),
+      allowedRedirectOrigins: attr('allowed-redirect-origins')
+        ?.split(/[\s,]+/)
+        .filter(Boolean),
     },
     // A CSP nonce for the style tags emotion inserts; the page's own script nonce is the fallback.
-    nonce: attr('nonce') || (host.ownerDocument.querySelector('script[nonce]') as HTMLScriptElement | null)?.nonce || undefined,
+    nonce:
+      attr('nonce') ||
+      (host.ownerDocument.querySelector('script[nonce]') as HTMLScriptElement | null)?.nonce ||
+      undefined,
     primaryColor: attr('primary-color'),
   };
 }

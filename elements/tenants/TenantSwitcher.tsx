@@ -14,7 +14,7 @@ export default function TenantSwitcher() {
   const dispatch = useAppDispatch();
   const { tenants, activeTenant, tenantSwitch } = useAppSelector(selectAuth);
   const [chosen, setChosen] = useState<string | null>(null);
-  const value = tenantSwitch.loading && chosen ? chosen : activeTenant?.tenantId ?? '';
+  const value = tenantSwitch.loading && chosen ? chosen : (activeTenant?.tenantId ?? '');
   return (
     <div part="tenant-switcher">
       <SelectField
@@ -31,7 +31,11 @@ export default function TenantSwitcher() {
           await dispatch(switchTenant(tenantId));
         }}
       />
-      {tenantSwitch.loading && <p role="status" part="tenant-switching">{en.tenantSwitcher.switching}</p>}
+      {tenantSwitch.loading && (
+        <p role="status" part="tenant-switching">
+          {en.tenantSwitcher.switching}
+        </p>
+      )}
       {tenantSwitch.error && <Alert>{tenantSwitch.error}</Alert>}
     </div>
   );

@@ -13,7 +13,11 @@ export async function mount(tag: string, attributes: Record<string, string> = {}
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
   document.body.append(element);
   mounted.push({ element, appName });
-  await waitFor(() => element.shadowRoot?.querySelector('[part~="card"], [part~="loading"], [role="dialog"]') ?? (element.shadowRoot && tag === 'auth-checkout-dialog' ? element.shadowRoot : null));
+  await waitFor(
+    () =>
+      element.shadowRoot?.querySelector('[part~="card"], [part~="loading"], [role="dialog"]') ??
+      (element.shadowRoot && tag === 'auth-checkout-dialog' ? element.shadowRoot : null),
+  );
   return element;
 }
 
@@ -46,9 +50,20 @@ export function typeInto(input: HTMLInputElement, value: string): void {
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-export function nextEvent<T = unknown>(target: EventTarget, type: string, timeoutMs = 5000): Promise<CustomEvent<T>> {
+export function nextEvent<T = unknown>(
+  target: EventTarget,
+  type: string,
+  timeoutMs = 5000,
+): Promise<CustomEvent<T>> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${type} event`)), timeoutMs);
-    target.addEventListener(type, (event) => { clearTimeout(timer); resolve(event as CustomEvent<T>); }, { once: true });
+    target.addEventListener(
+      type,
+      (event) => {
+        clearTimeout(timer);
+        resolve(event as CustomEvent<T>);
+      },
+      { once: true },
+    );
   });
 }

@@ -5,7 +5,12 @@ import { selectVendor } from '../../core/vendor/vendorSlice';
 import { loadVendorInfo } from '../../core/vendor/thunks';
 import { en } from '../i18n/en';
 
-const poweredByStyle = css({ textAlign: 'center', fontSize: '0.8em', color: 'var(--ae-color-text-muted)', margin: '8px 0 0' });
+const poweredByStyle = css({
+  textAlign: 'center',
+  fontSize: '0.8em',
+  color: 'var(--ae-color-text-muted)',
+  margin: '8px 0 0',
+});
 
 /**
  * Our branding under the login box, unless the vendor's public info says whiteLabelMode
@@ -13,8 +18,18 @@ const poweredByStyle = css({ textAlign: 'center', fontSize: '0.8em', color: 'var
  * flashes it.
  */
 export function PoweredBy({ app }: { app: AuthApp }) {
-  const vendor = useSyncExternalStore(app.store.subscribe, () => selectVendor(app.store.getState()), () => selectVendor(app.store.getState()));
-  useEffect(() => { void app.store.dispatch(loadVendorInfo()); }, [app]);
+  const vendor = useSyncExternalStore(
+    app.store.subscribe,
+    () => selectVendor(app.store.getState()),
+    () => selectVendor(app.store.getState()),
+  );
+  useEffect(() => {
+    void app.store.dispatch(loadVendorInfo());
+  }, [app]);
   if (!vendor.loaded || vendor.whiteLabelMode) return null;
-  return <p css={poweredByStyle} part="powered-by">{en.host.poweredBy}</p>;
+  return (
+    <p css={poweredByStyle} part="powered-by">
+      {en.host.poweredBy}
+    </p>
+  );
 }

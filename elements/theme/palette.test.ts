@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import { darken, lighten, paletteFrom, THEME_RATIOS } from './palette';
 
 test('the spec ratios', () => {
-  assert.deepEqual({ ...THEME_RATIOS }, { light: 0.4, dark: 0.15, active: 0.2, successLight: 0.7, successDark: 0.2 });
+  assert.deepEqual(
+    { ...THEME_RATIOS },
+    { light: 0.4, dark: 0.15, active: 0.2, successLight: 0.7, successDark: 0.2 },
+  );
 });
 
 // Worked examples: #808080 light 0.4 -> 128 + 127 * 0.4 = 178.8 -> b3; dark 0.15 -> 108.8 -> 6d; active 0.2 -> 102.4 -> 66.

@@ -2,7 +2,13 @@
  * A palette derived from one primary colour with the ratios of spec 000 §9: light 0.4, dark 0.15,
  * active 0.2; success light 0.7 and dark 0.2. "light" mixes toward white, "dark" and "active" toward black.
  */
-export const THEME_RATIOS = { light: 0.4, dark: 0.15, active: 0.2, successLight: 0.7, successDark: 0.2 } as const;
+export const THEME_RATIOS = {
+  light: 0.4,
+  dark: 0.15,
+  active: 0.2,
+  successLight: 0.7,
+  successDark: 0.2,
+} as const;
 export const DEFAULT_THEME_NAME = 'modern';
 export const DEFAULT_PRIMARY = '#3b5bdb';
 export const DEFAULT_SUCCESS = '#2b8a3e';
@@ -16,7 +22,14 @@ function parseHex(hex: string): Rgb | null {
   return [0, 2, 4].map((i) => parseInt(digits.slice(i, i + 2), 16)) as Rgb;
 }
 
-const toHex = (rgb: Rgb) => `#${rgb.map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, '0')).join('')}`;
+const toHex = (rgb: Rgb) =>
+  `#${rgb
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 
 /** Mixes `hex` toward white by `ratio` (0..1). */
 export function lighten(hex: string, ratio: number): string {
@@ -31,8 +44,13 @@ export function darken(hex: string, ratio: number): string {
 }
 
 export interface Palette {
-  primary: string; primaryLight: string; primaryDark: string; primaryActive: string;
-  success: string; successLight: string; successDark: string;
+  primary: string;
+  primaryLight: string;
+  primaryDark: string;
+  primaryActive: string;
+  success: string;
+  successLight: string;
+  successDark: string;
 }
 
 export function paletteFrom(primary: string = DEFAULT_PRIMARY, success: string = DEFAULT_SUCCESS): Palette {

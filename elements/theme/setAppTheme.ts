@@ -8,7 +8,10 @@ import { waitForThemeSetter } from './themeSetter';
  * of the app to be rendered, else rejects with "Failed to load Renderer with themeSetter" (spec 000
  * §8, §9). The theme is kept either way, so elements rendered later use it.
  */
-export async function setAppTheme(app: Pick<AuthApp, 'store' | 'settings'>, theme: ThemeOptions): Promise<void> {
+export async function setAppTheme(
+  app: Pick<AuthApp, 'store' | 'settings'>,
+  theme: ThemeOptions,
+): Promise<void> {
   app.settings.themeOptions = theme;
   app.store.dispatch(themeChanged(theme));
   await waitForThemeSetter(() => selectRendererCount(app.store.getState()) > 0);

@@ -25,7 +25,12 @@ test('default theme is "modern"; the dark base changes surface and text; explici
   const modern = themeVariablesFor();
   assert.equal(modern['--ae-color-surface'], '#ffffff');
   assert.equal(modern['--ae-color-primary'], '#3b5bdb');
-  const dark = themeVariablesFor({ name: 'dark', radius: '2px', fontFamily: 'Georgia, serif', palette: { primaryDark: '#000001', surface: '#101010' } });
+  const dark = themeVariablesFor({
+    name: 'dark',
+    radius: '2px',
+    fontFamily: 'Georgia, serif',
+    palette: { primaryDark: '#000001', surface: '#101010' },
+  });
   assert.equal(dark['--ae-color-surface'], '#101010');
   assert.equal(dark['--ae-color-text'], '#e6edf3');
   assert.equal(dark['--ae-radius'], '2px');
@@ -46,7 +51,10 @@ function fakeClock(): Clock & { advance: (ms: number) => void; polls: number } {
   const clock = {
     polls: 0,
     now: () => time,
-    setTimer: (fn: () => void, ms: number) => { clock.polls += 1; queue.push({ at: time + ms, fn }); },
+    setTimer: (fn: () => void, ms: number) => {
+      clock.polls += 1;
+      queue.push({ at: time + ms, fn });
+    },
     advance: (ms: number) => {
       const end = time + ms;
       for (;;) {
@@ -79,7 +87,9 @@ test('no theme setter within 4000 ms: "Failed to load Renderer with themeSetter"
   const waiting = waitForThemeSetter(() => false, clock);
   clock.advance(THEME_SETTER_TIMEOUT_MS - THEME_SETTER_POLL_MS);
   let settled = false;
-  void waiting.catch(() => { settled = true; });
+  void waiting.catch(() => {
+    settled = true;
+  });
   await Promise.resolve();
   assert.equal(settled, false, 'still waiting at 3950 ms');
   clock.advance(THEME_SETTER_POLL_MS);

@@ -18,12 +18,20 @@ const BASES: Record<ThemeName, Record<string, string>> = {
  * the primary and success colours with the spec's ratios (explicit shades win), then overrides.
  * `primaryColorAttribute` (the element's `primary-color`) is the most specific and wins.
  */
-export function themeVariablesFor(options: ThemeOptions = {}, primaryColorAttribute?: string): Record<string, string> {
+export function themeVariablesFor(
+  options: ThemeOptions = {},
+  primaryColorAttribute?: string,
+): Record<string, string> {
   const p = options.palette ?? {};
-  const palette = paletteFrom(primaryColorAttribute || p.primary || DEFAULT_PRIMARY, p.success || DEFAULT_SUCCESS);
+  const palette = paletteFrom(
+    primaryColorAttribute || p.primary || DEFAULT_PRIMARY,
+    p.success || DEFAULT_SUCCESS,
+  );
   const name: ThemeName = options.name && options.name in BASES ? options.name : DEFAULT_THEME_NAME;
   const vars: Record<string, string> = { ...themeVariables(palette), ...BASES[name] };
-  const set = (key: string, value: string | undefined) => { if (value) vars[key] = value; };
+  const set = (key: string, value: string | undefined) => {
+    if (value) vars[key] = value;
+  };
   if (!primaryColorAttribute) {
     set('--ae-color-primary-light', p.primaryLight);
     set('--ae-color-primary-dark', p.primaryDark);

@@ -19,7 +19,8 @@ export function waitForThemeSetter(isReady: () => boolean, clock: Clock = realCl
   return new Promise((resolve, reject) => {
     const poll = () => {
       if (isReady()) return resolve();
-      if (clock.now() - started >= THEME_SETTER_TIMEOUT_MS) return reject(new Error(MESSAGES.themeSetterTimeout));
+      if (clock.now() - started >= THEME_SETTER_TIMEOUT_MS)
+        return reject(new Error(MESSAGES.themeSetterTimeout));
       clock.setTimer(poll, THEME_SETTER_POLL_MS);
     };
     poll();

@@ -9,8 +9,18 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   partName?: string;
 }
 
-export function Button({ variant = 'primary', loading = false, loadingLabel, partName, children, disabled, type = 'button', ...rest }: ButtonProps) {
-  const style = variant === 'link' ? linkButtonStyle : variant === 'secondary' ? secondaryButtonStyle : buttonStyle;
+export function Button({
+  variant = 'primary',
+  loading = false,
+  loadingLabel,
+  partName,
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
+  const style =
+    variant === 'link' ? linkButtonStyle : variant === 'secondary' ? secondaryButtonStyle : buttonStyle;
   return (
     <button
       type={type}
@@ -20,7 +30,7 @@ export function Button({ variant = 'primary', loading = false, loadingLabel, par
       aria-busy={loading || undefined}
       {...rest}
     >
-      {loading ? loadingLabel ?? children : children}
+      {loading ? (loadingLabel ?? children) : children}
     </button>
   );
 }

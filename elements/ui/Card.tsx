@@ -5,7 +5,9 @@ import { cardStyle, titleStyle } from './styles';
 export function Card({ title, children, titleId }: { title: string; children: ReactNode; titleId: string }) {
   return (
     <section css={cardStyle} part="card" aria-labelledby={titleId}>
-      <h2 id={titleId} css={titleStyle} part="title">{title}</h2>
+      <h2 id={titleId} css={titleStyle} part="title">
+        {title}
+      </h2>
       {children}
     </section>
   );

@@ -14,12 +14,28 @@ export function SelectField({ label, options, error, partName, ...selectProps }:
   const errorId = `${id}-error`;
   return (
     <div css={fieldStyle} part="field">
-      <label htmlFor={id} css={labelStyle} part="label">{label}</label>
-      <select id={id} css={inputStyle} part={partName ? `select ${partName}` : 'select'}
-        aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...selectProps}>
-        {options.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+      <label htmlFor={id} css={labelStyle} part="label">
+        {label}
+      </label>
+      <select
+        id={id}
+        css={inputStyle}
+        part={partName ? `select ${partName}` : 'select'}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...selectProps}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
       </select>
-      {error && <p id={errorId} css={fieldErrorStyle} part="field-error">{error}</p>}
+      {error && (
+        <p id={errorId} css={fieldErrorStyle} part="field-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -12,7 +12,8 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 /** A labelled input; its error is visible and announced with the field. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, hint, partName, ...inputProps }, ref,
+  { label, error, hint, partName, ...inputProps },
+  ref,
 ) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -20,7 +21,9 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div css={fieldStyle} part="field">
-      <label htmlFor={id} css={labelStyle} part="label">{label}</label>
+      <label htmlFor={id} css={labelStyle} part="label">
+        {label}
+      </label>
       <input
         ref={ref}
         id={id}
@@ -30,8 +33,16 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         aria-describedby={describedBy}
         {...inputProps}
       />
-      {hint && !error && <p id={hintId} css={fieldErrorStyle} style={{ color: 'var(--ae-color-text-muted)' }}>{hint}</p>}
-      {error && <p id={errorId} css={fieldErrorStyle} part="field-error">{error}</p>}
+      {hint && !error && (
+        <p id={hintId} css={fieldErrorStyle} style={{ color: 'var(--ae-color-text-muted)' }}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} css={fieldErrorStyle} part="field-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 });

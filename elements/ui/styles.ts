@@ -24,7 +24,11 @@ export const inputStyle = css({
   borderRadius: 'var(--ae-radius)',
   color: 'inherit',
   background: 'var(--ae-color-surface)',
-  '&:focus-visible': { outline: '3px solid var(--ae-color-primary-light)', outlineOffset: '1px', borderColor: 'var(--ae-color-primary)' },
+  '&:focus-visible': {
+    outline: '3px solid var(--ae-color-primary-light)',
+    outlineOffset: '1px',
+    borderColor: 'var(--ae-color-primary)',
+  },
   '&[aria-invalid="true"]': { borderColor: 'var(--ae-color-danger)' },
   '&[readonly]': { background: '#f6f8fa' },
 });

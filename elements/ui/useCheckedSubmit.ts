@@ -13,7 +13,11 @@ export function useCheckedSubmit() {
   const ref = useRef<HTMLInputElement>(null);
 
   /** `problem`: the check's message, or null. `send` answers a failure message, or null when done. */
-  async function submit(event: FormEvent, problem: string | null, send: () => Promise<string | null>): Promise<void> {
+  async function submit(
+    event: FormEvent,
+    problem: string | null,
+    send: () => Promise<string | null>,
+  ): Promise<void> {
     event.preventDefault();
     if (loading) return;
     setFieldError(problem);

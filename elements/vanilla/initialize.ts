@@ -42,7 +42,10 @@ export interface AuthElementsApp {
     /** Called after every change of the state. Returns an unsubscribe function. */
     subscribe(listener: () => void): () => void;
     /** Called with the selected value when it changes (compared with ===). Returns an unsubscribe function. */
-    subscribeStateChanged<T>(selector: (state: RootState) => T, listener: (value: T, previous: T) => void): () => void;
+    subscribeStateChanged<T>(
+      selector: (state: RootState) => T,
+      listener: (value: T, previous: T) => void,
+    ): () => void;
   };
   /** Listens to a bus event (the same events the elements dispatch as DOM events). */
   on<K extends BusEventName>(type: K, listener: (payload: BusEvents[K]) => void): () => void;
@@ -68,8 +71,12 @@ function facadeOf(app: AuthApp): AuthElementsApp {
   const facade: AuthElementsApp = {
     name: app.name,
     ready: app.ready,
-    onLoad: (callback) => { void app.ready.then(callback); },
-    showAdminPortal: () => { (overlay ??= createAdminPortalOverlay(app)).show(); },
+    onLoad: (callback) => {
+      void app.ready.then(callback);
+    },
+    showAdminPortal: () => {
+      (overlay ??= createAdminPortalOverlay(app)).show();
+    },
     hideAdminPortal: () => overlay?.hide(),
     showCheckoutDialog: (options = {}) => {
       const dialog = ensureCheckoutDialog(app);
@@ -106,7 +113,9 @@ function facadeOf(app: AuthApp): AuthElementsApp {
     getEntitlements: (query) => getAppEntitlement(app, query),
     getFeatureEntitlements: (featureKey) => getAppEntitlement(app, { featureKey }),
     getPermissionEntitlements: (permissionKey) => getAppEntitlement(app, { permissionKey }),
-    loadEntitlements: async () => { await app.store.dispatch(loadEntitlements()); },
+    loadEntitlements: async () => {
+      await app.store.dispatch(loadEntitlements());
+    },
     loadFeatureFlags: (keys) => app.store.dispatch(loadFeatureFlags(keys, app.settings.featureFlagsContext)),
     getFeatureFlags: (keys) => keys.map((key) => isFlagOn(app.store.getState().featureFlags.flags, key)),
     setTheme: (theme) => setAppTheme(app, theme),
@@ -120,13 +129,19 @@ function facadeOf(app: AuthApp): AuthElementsApp {
  * same `app-name` attribute (default "default") use this app, its store and its settings. Throws
  * without a base URL (and the page is refused, spec 000 §1) unless in demo mode.
  */
-export function initialize({ appName = DEFAULT_APP_NAME, contextOptions, localizations, ...settings }: InitializeOptions): AuthElementsApp {
+export function initialize({
+  appName = DEFAULT_APP_NAME,
+  contextOptions,
+  localizations,
+  ...settings
+}: InitializeOptions): AuthElementsApp {
   if (localizations) applyLocalizations(localizations);
   const app = getOrCreateApp(appName, contextOptions, { settings: { ...settings } });
   // The app may exist already (an element rendered first): the host's settings still apply.
   Object.assign(app.settings, settings);
   if (settings.themeOptions) app.store.dispatch(themeChanged(settings.themeOptions));
-  if (settings.entitlementsOptions?.enabled && app.store.getState().auth.isAuthenticated) void app.store.dispatch(loadEntitlements());
+  if (settings.entitlementsOptions?.enabled && app.store.getState().auth.isAuthenticated)
+    void app.store.dispatch(loadEntitlements());
   return facadeOf(app);
 }
 

@@ -53,8 +53,9 @@ export function createAdminPortalOverlay(app: AuthApp) {
 
 /** The app's `<auth-checkout-dialog>`: the page's own if it has one, else one added to the body. */
 export function ensureCheckoutDialog(app: AuthApp): HTMLElement {
-  const existing = [...document.querySelectorAll<HTMLElement>('auth-checkout-dialog')]
-    .find((element) => (element.getAttribute('app-name') || 'default') === app.name);
+  const existing = [...document.querySelectorAll<HTMLElement>('auth-checkout-dialog')].find(
+    (element) => (element.getAttribute('app-name') || 'default') === app.name,
+  );
   if (existing) return existing;
   const dialog = document.createElement('auth-checkout-dialog');
   elementAttributes(dialog, app);

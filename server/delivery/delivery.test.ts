@@ -26,9 +26,18 @@ describe('outbox delivery (development)', () => {
     await delivery.sendEmail({ to: 'ada@example.com', subject: 'second', text: 'two' });
     await delivery.sendSms({ to: '+15550001111', text: 'code 123456' });
     const mails = await latestOutboxMessages(db, 'ADA@example.com');
-    assert.deepEqual(mails.map((m) => [m.channel, m.subject, m.text]), [['email', 'second', 'two'], ['email', 'first', 'one']]);
+    assert.deepEqual(
+      mails.map((m) => [m.channel, m.subject, m.text]),
+      [
+        ['email', 'second', 'two'],
+        ['email', 'first', 'one'],
+      ],
+    );
     const sms = await latestOutboxMessages(db, '+15550001111');
-    assert.deepEqual(sms.map((m) => [m.channel, m.subject, m.text]), [['sms', null, 'code 123456']]);
+    assert.deepEqual(
+      sms.map((m) => [m.channel, m.subject, m.text]),
+      [['sms', null, 'code 123456']],
+    );
   });
 });
 
@@ -37,7 +46,9 @@ describe('SMS webhook delivery', () => {
   let status = 202;
   const server = createHttpServer((request, response) => {
     let body = '';
-    request.on('data', (chunk) => { body += chunk; });
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
     request.on('end', () => {
       received.push({ headers: request.headers, body });
       response.writeHead(status).end();
@@ -51,7 +62,10 @@ describe('SMS webhook delivery', () => {
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('POSTs { to, text } as JSON with the bearer token', async () => {
-    await createSmsWebhookSender({ url, token: 'webhook-secret' }).sendSms({ to: '+4915112345678', text: 'Your sign-in code is 123456' });
+    await createSmsWebhookSender({ url, token: 'webhook-secret' }).sendSms({
+      to: '+4915112345678',
+      text: 'Your sign-in code is 123456',
+    });
     const last = received.at(-1)!;
     assert.equal(last.headers['content-type'], 'application/json');
     assert.equal(last.headers.authorization, 'Bearer webhook-secret');
@@ -62,13 +76,22 @@ describe('SMS webhook delivery', () => {
     status = 500;
     await assert.rejects(
       createSmsWebhookSender({ url }).sendSms({ to: '+1', text: 'code 654321' }),
-      (error: unknown) => error instanceof SmsDeliveryError && /500/.test((error as Error).message) && !(error as Error).message.includes('654321'),
+      (error: unknown) =>
+        error instanceof SmsDeliveryError &&
+        /500/.test((error as Error).message) &&
+        !(error as Error).message.includes('654321'),
     );
     status = 202;
   });
 
   it('an unreachable webhook is a failed delivery', async () => {
-    await assert.rejects(createSmsWebhookSender({ url: 'http://127.0.0.1:9/sms', timeoutMs: 2000 }).sendSms({ to: '+1', text: 'x' }), SmsDeliveryError);
+    await assert.rejects(
+      createSmsWebhookSender({ url: 'http://127.0.0.1:9/sms', timeoutMs: 2000 }).sendSms({
+        to: '+1',
+        text: 'x',
+      }),
+      SmsDeliveryError,
+    );
   });
 
   it('only http(s) URLs are accepted', () => {
@@ -100,9 +123,13 @@ describe('SMTP delivery (nodemailer) against a local SMTP server', () => {
         const line = buffer.slice(0, lineEnd).toUpperCase();
         buffer = buffer.slice(lineEnd + 2);
         if (line.startsWith('EHLO')) socket.write('250-test.local\r\n250 8BITMIME\r\n');
-        else if (line === 'DATA') { inData = true; socket.write('354 go ahead\r\n'); }
-        else if (line === 'QUIT') { socket.end('221 bye\r\n'); return; }
-        else socket.write('250 OK\r\n');
+        else if (line === 'DATA') {
+          inData = true;
+          socket.write('354 go ahead\r\n');
+        } else if (line === 'QUIT') {
+          socket.end('221 bye\r\n');
+          return;
+        } else socket.write('250 OK\r\n');
       }
     });
   });
@@ -114,8 +141,15 @@ describe('SMTP delivery (nodemailer) against a local SMTP server', () => {
   after(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
   it('sends a plain-text email configured by one SMTP URL', async () => {
-    const sender = createSmtpSender(`smtp://127.0.0.1:${port}?ignoreTLS=true`, 'Auth Elements <no-reply@example.com>');
-    await sender.sendEmail({ to: 'ada@example.com', subject: 'Reset your password', text: 'Choose a new password: https://app.example.com/x' });
+    const sender = createSmtpSender(
+      `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+      'Auth Elements <no-reply@example.com>',
+    );
+    await sender.sendEmail({
+      to: 'ada@example.com',
+      subject: 'Reset your password',
+      text: 'Choose a new password: https://app.example.com/x',
+    });
     sender.close();
     const mail = mails.at(-1)!;
     assert.match(mail, /^To: ada@example\.com$/m);

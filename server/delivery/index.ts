@@ -10,10 +10,15 @@ import type { Delivery, DeliveryConfig } from './types';
 
 export type { Delivery, DeliveryConfig, EmailMessage, SmsMessage } from './types';
 
-export function createDelivery(db: Database, config: DeliveryConfig = {}): Delivery & { describe(): string; close(): void } {
+export function createDelivery(
+  db: Database,
+  config: DeliveryConfig = {},
+): Delivery & { describe(): string; close(): void } {
   const outbox = createOutboxDelivery(db);
   const smtp = config.smtpUrl ? createSmtpSender(config.smtpUrl, config.mailFrom) : null;
-  const sms = config.smsWebhookUrl ? createSmsWebhookSender({ url: config.smsWebhookUrl, token: config.smsWebhookToken }) : null;
+  const sms = config.smsWebhookUrl
+    ? createSmsWebhookSender({ url: config.smsWebhookUrl, token: config.smsWebhookToken })
+    : null;
   return {
     sendEmail: (message) => (smtp ?? outbox).sendEmail(message),
     sendSms: (message) => (sms ?? outbox).sendSms(message),

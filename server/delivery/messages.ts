@@ -27,7 +27,12 @@ export function activationEmail(to: string, link: string): EmailMessage {
   };
 }
 
-export function invitationEmail(to: string, link: string, tenantName: string, inviterName: string): EmailMessage {
+export function invitationEmail(
+  to: string,
+  link: string,
+  tenantName: string,
+  inviterName: string,
+): EmailMessage {
   return {
     to,
     subject: `You are invited to join ${tenantName}`,
@@ -36,11 +41,19 @@ export function invitationEmail(to: string, link: string, tenantName: string, in
 }
 
 export function loginCodeEmail(to: string, code: string): EmailMessage {
-  return { to, subject: `Your sign-in code is ${code}`, text: `Your sign-in code is ${code}. It works once, for ten minutes.` };
+  return {
+    to,
+    subject: `Your sign-in code is ${code}`,
+    text: `Your sign-in code is ${code}. It works once, for ten minutes.`,
+  };
 }
 
 export function magicLinkEmail(to: string, link: string): EmailMessage {
-  return { to, subject: 'Your sign-in link', text: `Sign in with this link (it works once, for fifteen minutes):\n${link}` };
+  return {
+    to,
+    subject: 'Your sign-in link',
+    text: `Sign in with this link (it works once, for fifteen minutes):\n${link}`,
+  };
 }
 
 export function loginCodeSms(to: string, code: string): SmsMessage {

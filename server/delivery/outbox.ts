@@ -21,26 +21,44 @@ export const OUTBOX_LIST_LIMIT = 20;
 export function createOutboxDelivery(db: Database): Delivery {
   return {
     async sendEmail(message: EmailMessage) {
-      await db.query('INSERT INTO outbox_messages (channel, recipient, subject, body) VALUES ($1, $2, $3, $4)', [
-        'email', message.to, message.subject, message.text,
-      ]);
+      await db.query(
+        'INSERT INTO outbox_messages (channel, recipient, subject, body) VALUES ($1, $2, $3, $4)',
+        ['email', message.to, message.subject, message.text],
+      );
     },
     async sendSms(message: SmsMessage) {
-      await db.query('INSERT INTO outbox_messages (channel, recipient, subject, body) VALUES ($1, $2, NULL, $3)', [
-        'sms', message.to, message.text,
-      ]);
+      await db.query(
+        'INSERT INTO outbox_messages (channel, recipient, subject, body) VALUES ($1, $2, NULL, $3)',
+        ['sms', message.to, message.text],
+      );
     },
   };
 }
 
 /** The latest messages to `to` (an email, any case, or a phone number), newest first. */
-export async function latestOutboxMessages(db: Database, to: string, limit = OUTBOX_LIST_LIMIT): Promise<OutboxMessage[]> {
-  const { rows } = await db.query<{ id: string; channel: 'email' | 'sms'; recipient: string; subject: string | null; body: string; created_at: Date }>(
+export async function latestOutboxMessages(
+  db: Database,
+  to: string,
+  limit = OUTBOX_LIST_LIMIT,
+): Promise<OutboxMessage[]> {
+  const { rows } = await db.query<{
+    id: string;
+    channel: 'email' | 'sms';
+    recipient: string;
+    subject: string | null;
+    body: string;
+    created_at: Date;
+  }>(
     `SELECT id, channel, recipient, subject, body, created_at FROM outbox_messages
       WHERE lower(recipient) = lower($1) ORDER BY created_at DESC, id DESC LIMIT $2`,
     [to.trim(), limit],
   );
   return rows.map((r) => ({
-    id: r.id, channel: r.channel, to: r.recipient, subject: r.subject, text: r.body, createdAt: new Date(r.created_at).toISOString(),
+    id: r.id,
+    channel: r.channel,
+    to: r.recipient,
+    subject: r.subject,
+    text: r.body,
+    createdAt: new Date(r.created_at).toISOString(),
   }));
 }

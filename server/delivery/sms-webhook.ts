@@ -21,7 +21,8 @@ export class SmsDeliveryError extends Error {}
 
 export function createSmsWebhookSender(options: SmsWebhookOptions): SmsSender {
   const url = new URL(options.url);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('SMS_WEBHOOK_URL must be an http(s) URL');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error('SMS_WEBHOOK_URL must be an http(s) URL');
   const send = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 10_000;
   return {

@@ -8,7 +8,10 @@ import type { EmailMessage, EmailSender } from './types';
 
 export const DEFAULT_MAIL_FROM = 'Auth Elements <no-reply@localhost>';
 
-export function createSmtpSender(smtpUrl: string, from: string = DEFAULT_MAIL_FROM): EmailSender & { close(): void } {
+export function createSmtpSender(
+  smtpUrl: string,
+  from: string = DEFAULT_MAIL_FROM,
+): EmailSender & { close(): void } {
   // A pooled transport keeps a few connections open instead of one TLS handshake per email.
   const transport = nodemailer.createTransport(withPool(smtpUrl));
   return {

@@ -8,23 +8,55 @@ import type { Database } from '../storage/database';
 /** The contract's shape, declared once with the kit's API module. */
 export type AccountSettingsDto = AccountSettings;
 
-interface Row { id: string; name: string; address: string | null; website: string | null; timezone: string | null; currency: string; date_format: string; time_format: string; has_custom_login: boolean }
+interface Row {
+  id: string;
+  name: string;
+  address: string | null;
+  website: string | null;
+  timezone: string | null;
+  currency: string;
+  date_format: string;
+  time_format: string;
+  has_custom_login: boolean;
+}
 
-const COLUMNS = 'id, name, address, website, timezone, currency, date_format, time_format, (custom_login_enabled AND login_alias IS NOT NULL) AS has_custom_login';
+const COLUMNS =
+  'id, name, address, website, timezone, currency, date_format, time_format, (custom_login_enabled AND login_alias IS NOT NULL) AS has_custom_login';
 const toDto = (row: Row): AccountSettingsDto => ({
-  tenantId: row.id, name: row.name, address: row.address, website: row.website, timezone: row.timezone,
-  currency: row.currency, dateFormat: row.date_format, timeFormat: row.time_format, logo: null, hasCustomLogin: row.has_custom_login === true,
+  tenantId: row.id,
+  name: row.name,
+  address: row.address,
+  website: row.website,
+  timezone: row.timezone,
+  currency: row.currency,
+  dateFormat: row.date_format,
+  timeFormat: row.time_format,
+  logo: null,
+  hasCustomLogin: row.has_custom_login === true,
 });
 
 export async function getAccountSettings(db: Database, tenantId: string): Promise<AccountSettingsDto | null> {
-  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM tenants WHERE id = $1 AND deleted_at IS NULL`, [tenantId]);
+  const { rows } = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM tenants WHERE id = $1 AND deleted_at IS NULL`,
+    [tenantId],
+  );
   return rows[0] ? toDto(rows[0]) : null;
 }
 
-export interface AccountSettingsUpdate { name?: string; address?: string | null; website?: string | null; timezone?: string | null; currency?: string }
+export interface AccountSettingsUpdate {
+  name?: string;
+  address?: string | null;
+  website?: string | null;
+  timezone?: string | null;
+  currency?: string;
+}
 
 /** Applies the fields that were sent (null clears an optional one); returns the new settings. */
-export async function updateAccountSettings(db: Database, tenantId: string, update: AccountSettingsUpdate): Promise<AccountSettingsDto | null> {
+export async function updateAccountSettings(
+  db: Database,
+  tenantId: string,
+  update: AccountSettingsUpdate,
+): Promise<AccountSettingsDto | null> {
   const has = (key: keyof AccountSettingsUpdate) => update[key] !== undefined;
   const { rows } = await db.query<Row>(
     `UPDATE tenants SET
@@ -36,14 +68,28 @@ export async function updateAccountSettings(db: Database, tenantId: string, upda
         updated_at = now()
       WHERE id = $1 AND deleted_at IS NULL
       RETURNING ${COLUMNS}`,
-    [tenantId, has('name'), update.name ?? null, has('address'), update.address ?? null, has('website'), update.website ?? null,
-      has('timezone'), update.timezone ?? null, has('currency'), update.currency ?? 'USD'],
+    [
+      tenantId,
+      has('name'),
+      update.name ?? null,
+      has('address'),
+      update.address ?? null,
+      has('website'),
+      update.website ?? null,
+      has('timezone'),
+      update.timezone ?? null,
+      has('currency'),
+      update.currency ?? 'USD',
+    ],
   );
   return rows[0] ? toDto(rows[0]) : null;
 }
 
 /** The vendor's admin-box configuration, or null when the vendor has none. */
-export async function getAdminBoxConfiguration(db: Database, tenantId: string): Promise<Record<string, unknown> | null> {
+export async function getAdminBoxConfiguration(
+  db: Database,
+  tenantId: string,
+): Promise<Record<string, unknown> | null> {
   const { rows } = await db.query<{ configuration: Record<string, unknown> }>(
     `SELECT m.configuration FROM admin_box_metadata m JOIN tenants t ON t.vendor_id = m.vendor_id WHERE t.id = $1`,
     [tenantId],

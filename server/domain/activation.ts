@@ -15,14 +15,22 @@ import { findUserByEmail, findUserById, updatePasswordHash, type UserRow } from 
 export const ACTIVATION_LINK_INVALID = 'This activation link is invalid or has expired. Ask for a new one.';
 
 /** Emails a fresh activation link to `user` (older links stop working). */
-export async function sendActivationEmail(ctx: FlowContext, user: Pick<UserRow, 'id' | 'email'>, log: (message: string) => void): Promise<void> {
+export async function sendActivationEmail(
+  ctx: FlowContext,
+  user: Pick<UserRow, 'id' | 'email'>,
+  log: (message: string) => void,
+): Promise<void> {
   const token = await issueOneTimeToken(ctx.db, { purpose: 'activation', userId: user.id, kind: 'link' });
   const link = accountLink(ctx.options.appUrl, '/account/activate', { userId: user.id, token });
   await sendQuietly(() => ctx.delivery.sendEmail(activationEmail(user.email, link)), log);
 }
 
 /** Whether activating needs a password (the account has none). Throws 400 for a link that is not live. */
-export async function activationStrategy(ctx: FlowContext, userId: string, token: string): Promise<{ shouldSetPassword: boolean }> {
+export async function activationStrategy(
+  ctx: FlowContext,
+  userId: string,
+  token: string,
+): Promise<{ shouldSetPassword: boolean }> {
   const user = await findUserById(ctx.db, userId);
   const live = user && !user.verified ? await findLiveLink(ctx.db, 'activation', token, user.id) : null;
   if (!user || !live) throw httpError(400, ACTIVATION_LINK_INVALID);
@@ -57,7 +65,11 @@ export async function activateAccount(
 }
 
 /** Sends a new activation link when the address has an account that is not active yet. Answers nothing either way. */
-export async function resendActivation(ctx: FlowContext, email: string, log: (message: string) => void): Promise<void> {
+export async function resendActivation(
+  ctx: FlowContext,
+  email: string,
+  log: (message: string) => void,
+): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (user && !user.verified) await sendActivationEmail(ctx, user, log);
 }

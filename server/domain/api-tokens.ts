@@ -31,11 +31,20 @@ export interface ApiTokenItem {
   roleIds?: string[];
 }
 
-export const hashSecret = (secret: string) => createHash('sha256').update(`api-token:${secret}`).digest('hex');
+export const hashSecret = (secret: string) =>
+  createHash('sha256').update(`api-token:${secret}`).digest('hex');
 
 interface Row {
-  id: string; type: ApiTokenType; tenant_id: string; created_by_user_id: string | null; description: string;
-  expires_at: Date | null; expires_in_minutes: number | null; last_used_at: Date | null; created_at: Date; role_ids: string[] | null;
+  id: string;
+  type: ApiTokenType;
+  tenant_id: string;
+  created_by_user_id: string | null;
+  description: string;
+  expires_at: Date | null;
+  expires_in_minutes: number | null;
+  last_used_at: Date | null;
+  created_at: Date;
+  role_ids: string[] | null;
 }
 
 const COLUMNS = `t.id, t.type, t.tenant_id, t.created_by_user_id, t.description, t.expires_at, t.expires_in_minutes, t.last_used_at, t.created_at,
@@ -43,14 +52,26 @@ const COLUMNS = `t.id, t.type, t.tenant_id, t.created_by_user_id, t.description,
 
 function toItem(r: Row): ApiTokenItem {
   return {
-    id: r.id, tokenId: r.id, clientId: r.id, description: r.description, type: r.type, tenantId: r.tenant_id,
-    createdAt: r.created_at.toISOString(), createdByUserId: r.created_by_user_id, expiresInMinutes: r.expires_in_minutes,
-    expires: r.expires_at?.toISOString() ?? null, lastUsedAt: r.last_used_at?.toISOString() ?? null,
+    id: r.id,
+    tokenId: r.id,
+    clientId: r.id,
+    description: r.description,
+    type: r.type,
+    tenantId: r.tenant_id,
+    createdAt: r.created_at.toISOString(),
+    createdByUserId: r.created_by_user_id,
+    expiresInMinutes: r.expires_in_minutes,
+    expires: r.expires_at?.toISOString() ?? null,
+    lastUsedAt: r.last_used_at?.toISOString() ?? null,
     ...(r.type === 'tenant' ? { roleIds: r.role_ids ?? [] } : {}),
   };
 }
 
-export interface TokenOwner { type: ApiTokenType; tenantId: string; userId: string }
+export interface TokenOwner {
+  type: ApiTokenType;
+  tenantId: string;
+  userId: string;
+}
 
 /** The owner's tokens, newest first (a user's own personal tokens, or the tenant's tokens). */
 export async function listApiTokens(db: Database, owner: TokenOwner): Promise<ApiTokenItem[]> {
@@ -64,7 +85,9 @@ export async function listApiTokens(db: Database, owner: TokenOwner): Promise<Ap
 }
 
 export async function createApiToken(
-  db: Database, owner: TokenOwner, input: { description: string; expiresInMinutes: number | null; roleIds: string[] },
+  db: Database,
+  owner: TokenOwner,
+  input: { description: string; expiresInMinutes: number | null; roleIds: string[] },
 ): Promise<ApiTokenItem & { secret: string }> {
   const secret = randomBytes(32).toString('base64url');
   return db.transaction(async (tx) => {
@@ -72,11 +95,22 @@ export async function createApiToken(
       `INSERT INTO api_tokens (type, tenant_id, user_id, created_by_user_id, secret_hash, description, expires_in_minutes, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7::int, CASE WHEN $7::int IS NULL THEN NULL ELSE now() + make_interval(mins => $7::int) END)
        RETURNING id`,
-      [owner.type, owner.tenantId, owner.type === 'user' ? owner.userId : null, owner.userId, hashSecret(secret), input.description, input.expiresInMinutes],
+      [
+        owner.type,
+        owner.tenantId,
+        owner.type === 'user' ? owner.userId : null,
+        owner.userId,
+        hashSecret(secret),
+        input.description,
+        input.expiresInMinutes,
+      ],
     );
     const id = rows[0]!.id;
     if (owner.type === 'tenant' && input.roleIds.length) {
-      await tx.query('INSERT INTO api_token_roles (token_id, role_id) SELECT $1, unnest($2::uuid[])', [id, input.roleIds]);
+      await tx.query('INSERT INTO api_token_roles (token_id, role_id) SELECT $1, unnest($2::uuid[])', [
+        id,
+        input.roleIds,
+      ]);
     }
     const row = (await tx.query<Row>(`SELECT ${COLUMNS} FROM api_tokens t WHERE t.id = $1`, [id])).rows[0]!;
     return { ...toItem(row), secret };
@@ -92,14 +126,31 @@ export async function deleteApiToken(db: Database, owner: TokenOwner, id: string
   return rows.length > 0;
 }
 
-export interface ResolvedApiToken { id: string; type: ApiTokenType; tenantId: string; userId: string | null; description: string }
+export interface ResolvedApiToken {
+  id: string;
+  type: ApiTokenType;
+  tenantId: string;
+  userId: string | null;
+  description: string;
+}
 
 /**
  * The live token whose client id and secret these are, or null (unknown, wrong secret or expired:
  * the caller cannot tell which). The secret is compared as hashes in constant time.
  */
-export async function resolveApiToken(db: Database, clientId: string, secret: string): Promise<ResolvedApiToken | null> {
-  const { rows } = await db.query<{ id: string; type: ApiTokenType; tenant_id: string; user_id: string | null; description: string; secret_hash: string }>(
+export async function resolveApiToken(
+  db: Database,
+  clientId: string,
+  secret: string,
+): Promise<ResolvedApiToken | null> {
+  const { rows } = await db.query<{
+    id: string;
+    type: ApiTokenType;
+    tenant_id: string;
+    user_id: string | null;
+    description: string;
+    secret_hash: string;
+  }>(
     `SELECT id, type, tenant_id, user_id, description, secret_hash FROM api_tokens
       WHERE id = $1 AND (expires_at IS NULL OR expires_at > now())`,
     [clientId],
@@ -108,11 +159,20 @@ export async function resolveApiToken(db: Database, clientId: string, secret: st
   const given = Buffer.from(hashSecret(secret));
   if (!row || !timingSafeEqual(Buffer.from(row.secret_hash), given)) return null;
   await db.query('UPDATE api_tokens SET last_used_at = now() WHERE id = $1', [row.id]);
-  return { id: row.id, type: row.type, tenantId: row.tenant_id, userId: row.user_id, description: row.description };
+  return {
+    id: row.id,
+    type: row.type,
+    tenantId: row.tenant_id,
+    userId: row.user_id,
+    description: row.description,
+  };
 }
 
 /** Roles and permission keys a tenant token grants. */
-export async function tenantTokenAuthorization(db: Database, tokenId: string): Promise<{ roles: string[]; permissions: string[] }> {
+export async function tenantTokenAuthorization(
+  db: Database,
+  tokenId: string,
+): Promise<{ roles: string[]; permissions: string[] }> {
   const { rows } = await db.query<{ role: string; permission: string | null }>(
     `SELECT r.key AS role, p.key AS permission FROM api_token_roles tr JOIN roles r ON r.id = tr.role_id
        LEFT JOIN role_permissions rp ON rp.role_id = r.id LEFT JOIN permissions p ON p.id = rp.permission_id

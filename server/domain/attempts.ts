@@ -17,7 +17,10 @@ export const MAX_FAILURES_PER_EMAIL = 10;
 /** Failures per IP in one window (many people may share one address). */
 export const MAX_FAILURES_PER_IP = 100;
 
-export interface AttemptKey { key: string; limit: number }
+export interface AttemptKey {
+  key: string;
+  limit: number;
+}
 
 /** The keys one sign-in attempt counts against. */
 export function attemptKeys(email: string, ip: string | undefined): AttemptKey[] {
@@ -67,7 +70,10 @@ export async function clearFailures(db: Database, email: string): Promise<void> 
 
 /** Thrown by sign-in steps when a key is at its limit; the routes answer 429 with Retry-After. */
 export class TooManyAttemptsError extends Error {
-  constructor(readonly retryAfterSeconds: number, message = tooManyAttemptsMessage(retryAfterSeconds)) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = tooManyAttemptsMessage(retryAfterSeconds),
+  ) {
     super(message);
   }
 }

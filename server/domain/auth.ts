@@ -8,7 +8,14 @@ import type { PasswordHasher } from './passwords';
 import { createSession, revokeSessionByToken, rotateRefreshToken } from './sessions';
 import { listUserTenants, loadAuthorization, pickActiveTenant, type TenantRow } from './tenants';
 import type { AuthResponse, TokenService } from './tokens';
-import { displayName, findUserByEmail, findUserById, recordLogin, updatePasswordHash, type UserRow } from './users';
+import {
+  displayName,
+  findUserByEmail,
+  findUserById,
+  recordLogin,
+  updatePasswordHash,
+  type UserRow,
+} from './users';
 import { getVendorSettings } from './vendor';
 
 /** Where a request came from; stored with the session for the sessions list. */
@@ -27,7 +34,10 @@ export interface SignedIn {
 /** A refresh's answer. `refreshToken` null: a raced refresh, the browser keeps the cookie it has. */
 export type Refreshed = Omit<SignedIn, 'refreshToken'> & { refreshToken: string | null };
 
-export type LoginResult = { ok: true; signedIn: SignedIn } | { ok: true; mfa: object } | { ok: false; reason: 'invalid' | 'unverified' };
+export type LoginResult =
+  | { ok: true; signedIn: SignedIn }
+  | { ok: true; mfa: object }
+  | { ok: false; reason: 'invalid' | 'unverified' };
 
 /** Asks for a second factor after the password matched: the MFA answer, or null to sign in now. */
 export type SecondFactorGate = (user: UserRow) => Promise<object | null>;
@@ -48,7 +58,12 @@ export class AuthService {
    * Checks email and password. Unknown email and wrong password give the same answer after the
    * same work (one scrypt), so the endpoint cannot be used to find out who has an account.
    */
-  async login(email: string, password: string, client: ClientInfo, secondFactor?: SecondFactorGate): Promise<LoginResult> {
+  async login(
+    email: string,
+    password: string,
+    client: ClientInfo,
+    secondFactor?: SecondFactorGate,
+  ): Promise<LoginResult> {
     // Refused before the password is looked at: while locked, a right password is refused too.
     const keys = attemptKeys(email, client.ip);
     await assertNotLocked(this.db, keys);
@@ -70,7 +85,8 @@ export class AuthService {
     const signedIn = await this.startSession(user, client);
     // The breach check needs the plain password, which only exists here: the login box shows the
     // breachedPassword step for it (spec 000 §4), behind the security-center-show-login-flows flag.
-    if (isBreachedPassword(password)) (signedIn.authResponse as PasswordAuthResponse).isBreachedPassword = true;
+    if (isBreachedPassword(password))
+      (signedIn.authResponse as PasswordAuthResponse).isBreachedPassword = true;
     return { ok: true, signedIn };
   }
 
@@ -78,7 +94,12 @@ export class AuthService {
    * Opens a session for `user` in their active tenant and issues the first tokens. With
    * `impersonatorId` the session is an impersonation: it is marked, and its tokens say who acts.
    */
-  async startSession(user: UserRow, client: ClientInfo, preferredTenantId?: string | null, impersonatorId?: string): Promise<SignedIn> {
+  async startSession(
+    user: UserRow,
+    client: ClientInfo,
+    preferredTenantId?: string | null,
+    impersonatorId?: string,
+  ): Promise<SignedIn> {
     const tenants = await listUserTenants(this.db, user.id);
     const tenantId = pickActiveTenant(tenants, preferredTenantId ?? user.active_tenant_id)?.id ?? null;
     const { session, refreshToken } = await createSession(this.db, {
@@ -110,8 +131,18 @@ export class AuthService {
     if (tenantId !== result.session.tenant_id) {
       await this.db.query('UPDATE sessions SET tenant_id = $2 WHERE id = $1', [result.session.id, tenantId]);
     }
-    const authResponse = await this.issueFor(user, tenants, tenantId, result.session.id, result.session.impersonator_user_id);
-    return { authResponse, refreshToken: result.kind === 'rotated' ? result.refreshToken : null, sessionId: result.session.id };
+    const authResponse = await this.issueFor(
+      user,
+      tenants,
+      tenantId,
+      result.session.id,
+      result.session.impersonator_user_id,
+    );
+    return {
+      authResponse,
+      refreshToken: result.kind === 'rotated' ? result.refreshToken : null,
+      sessionId: result.session.id,
+    };
   }
 
   /** Revokes the session behind `refreshToken`, if any. */
@@ -120,7 +151,11 @@ export class AuthService {
   }
 
   private async issueFor(
-    user: UserRow, tenants: TenantRow[], tenantId: string | null, sessionId: string, impersonatorId?: string | null,
+    user: UserRow,
+    tenants: TenantRow[],
+    tenantId: string | null,
+    sessionId: string,
+    impersonatorId?: string | null,
   ): Promise<AuthResponse> {
     const authorization = await loadAuthorization(this.db, user.id, tenantId);
     return this.tokens.issue({

@@ -8,7 +8,8 @@
  */
 import { dictionary } from '@zxcvbn-ts/language-common';
 
-export const BREACHED_PASSWORD_MESSAGE = 'This password has appeared in a data breach. Choose a different password.';
+export const BREACHED_PASSWORD_MESSAGE =
+  'This password has appeared in a data breach. Choose a different password.';
 
 let list: Set<string> | null = null;
 

@@ -13,7 +13,11 @@ export interface UserEntitlementsDto {
 }
 
 /** What the user holds in `tenantId`, the tenant's features, and every feature gate of the vendor. */
-export async function userEntitlements(db: Database, userId: string, tenantId: string | null): Promise<UserEntitlementsDto> {
+export async function userEntitlements(
+  db: Database,
+  userId: string,
+  tenantId: string | null,
+): Promise<UserEntitlementsDto> {
   const authorization = await loadAuthorization(db, userId, tenantId);
   const features: UserEntitlementsDto['features'] = {};
   if (tenantId) {
@@ -22,7 +26,8 @@ export async function userEntitlements(db: Database, userId: string, tenantId: s
         WHERE tf.tenant_id = $1 ORDER BY f.key`,
       [tenantId],
     );
-    for (const row of rows) features[row.key] = { expireTime: row.expires_at ? new Date(row.expires_at).getTime() : null };
+    for (const row of rows)
+      features[row.key] = { expireTime: row.expires_at ? new Date(row.expires_at).getTime() : null };
   }
   const gates = await db.query<{ permission_key: string; feature_key: string }>(
     `SELECT fp.permission_key, f.key AS feature_key FROM feature_permissions fp JOIN features f ON f.id = fp.feature_id
@@ -34,20 +39,33 @@ export async function userEntitlements(db: Database, userId: string, tenantId: s
 }
 
 /** Adds a feature (idempotent) gating the given permission keys; returns its id. */
-export async function defineFeature(db: Database, key: string, name: string, gatedPermissions: string[] = []): Promise<string> {
+export async function defineFeature(
+  db: Database,
+  key: string,
+  name: string,
+  gatedPermissions: string[] = [],
+): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO features (key, name) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
     [key, name],
   );
   const id = rows[0]!.id;
   for (const permission of gatedPermissions) {
-    await db.query('INSERT INTO feature_permissions (feature_id, permission_key) VALUES ($1, $2) ON CONFLICT DO NOTHING', [id, permission]);
+    await db.query(
+      'INSERT INTO feature_permissions (feature_id, permission_key) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+      [id, permission],
+    );
   }
   return id;
 }
 
 /** Puts a feature in a tenant's bundle until `expiresAt` (null: no expiry). */
-export async function grantFeature(db: Database, tenantId: string, featureKey: string, expiresAt: Date | null = null): Promise<void> {
+export async function grantFeature(
+  db: Database,
+  tenantId: string,
+  featureKey: string,
+  expiresAt: Date | null = null,
+): Promise<void> {
   await db.query(
     `INSERT INTO tenant_features (tenant_id, feature_id, expires_at)
        SELECT $1, id, $3 FROM features WHERE key = $2

@@ -15,7 +15,11 @@ export interface FlagContext {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The value of each asked flag (every defined flag when `keys` is absent). */
-export async function evaluateFlags(db: Database, keys: string[] | undefined, context: FlagContext): Promise<Record<string, boolean>> {
+export async function evaluateFlags(
+  db: Database,
+  keys: string[] | undefined,
+  context: FlagContext,
+): Promise<Record<string, boolean>> {
   const anonymous = context.anonymous === true || (!context.userId && !context.tenantId);
   // Ids that are not UUIDs cannot match a stored id; passing them would make PostgreSQL fail the cast.
   const tenantId = !anonymous && context.tenantId && UUID.test(context.tenantId) ? context.tenantId : null;
@@ -31,7 +35,11 @@ export async function evaluateFlags(db: Database, keys: string[] | undefined, co
 }
 
 /** Defines or updates a flag (tests and the development seed). */
-export async function setFlag(db: Database, key: string, value: { enabled?: boolean; tenantIds?: string[]; userIds?: string[] }): Promise<void> {
+export async function setFlag(
+  db: Database,
+  key: string,
+  value: { enabled?: boolean; tenantIds?: string[]; userIds?: string[] },
+): Promise<void> {
   await db.query(
     `INSERT INTO feature_flags (key, enabled, tenant_ids, user_ids) VALUES ($1, $2, $3::uuid[], $4::uuid[])
      ON CONFLICT (key) DO UPDATE SET enabled = EXCLUDED.enabled, tenant_ids = EXCLUDED.tenant_ids, user_ids = EXCLUDED.user_ids`,

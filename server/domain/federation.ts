@@ -6,7 +6,14 @@
 import { httpError } from '../http/errors';
 import type { Database } from '../storage/database';
 import { addMembership, createTenant, creatorRoleKeys } from './tenants';
-import { findUserByEmail, findUserById, insertUser, normalizeEmail, UserExistsError, type UserRow } from './users';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  normalizeEmail,
+  UserExistsError,
+  type UserRow,
+} from './users';
 import { getVendorSettings } from './vendor';
 
 /** What an identity provider says about the person. */
@@ -33,21 +40,34 @@ export interface FederatedSignIn {
  * Resolves the person to a user. An existing account is linked only through a verified email: an
  * unverified address from a provider never takes over someone's account.
  */
-export async function resolveFederatedUser(db: Database, identity: ExternalIdentity, placement: JitPlacement): Promise<FederatedSignIn> {
+export async function resolveFederatedUser(
+  db: Database,
+  identity: ExternalIdentity,
+  placement: JitPlacement,
+): Promise<FederatedSignIn> {
   const email = normalizeEmail(identity.email);
   const preferredTenant = placement.kind === 'tenant' ? placement.tenantId : null;
-  const linked = await db.query<{ user_id: string }>('SELECT user_id FROM external_identities WHERE provider = $1 AND subject = $2', [identity.provider, identity.subject]);
+  const linked = await db.query<{ user_id: string }>(
+    'SELECT user_id FROM external_identities WHERE provider = $1 AND subject = $2',
+    [identity.provider, identity.subject],
+  );
   if (linked.rows[0]) {
     const user = await findUserById(db, linked.rows[0].user_id);
     if (!user) throw httpError(401, 'Failed to authenticate');
-    await db.query('UPDATE external_identities SET last_login = now() WHERE provider = $1 AND subject = $2', [identity.provider, identity.subject]);
+    await db.query('UPDATE external_identities SET last_login = now() WHERE provider = $1 AND subject = $2', [
+      identity.provider,
+      identity.subject,
+    ]);
     if (placement.kind === 'tenant') await ensureMembership(db, user.id, placement);
     return { user, isNewUser: false, tenantId: preferredTenant };
   }
   const existing = await findUserByEmail(db, email);
   if (existing) {
     if (!identity.emailVerified) throw httpError(401, 'Failed to authenticate');
-    await db.query('INSERT INTO external_identities (provider, subject, user_id, last_login) VALUES ($1, $2, $3, now()) ON CONFLICT DO NOTHING', [identity.provider, identity.subject, existing.id]);
+    await db.query(
+      'INSERT INTO external_identities (provider, subject, user_id, last_login) VALUES ($1, $2, $3, now()) ON CONFLICT DO NOTHING',
+      [identity.provider, identity.subject, existing.id],
+    );
     if (!existing.verified) await db.query('UPDATE users SET verified = true WHERE id = $1', [existing.id]);
     if (placement.kind === 'tenant') await ensureMembership(db, existing.id, placement);
     return { user: { ...existing, verified: true }, isNewUser: false, tenantId: preferredTenant };
@@ -59,18 +79,35 @@ export async function resolveFederatedUser(db: Database, identity: ExternalIdent
   const name = identity.name?.trim().slice(0, 100) || localPart;
   try {
     return await db.transaction(async (tx) => {
-      const user = await insertUser(tx, { vendorId: settings.id, email, name, passwordHash: null, verified: identity.emailVerified });
+      const user = await insertUser(tx, {
+        vendorId: settings.id,
+        email,
+        name,
+        passwordHash: null,
+        verified: identity.emailVerified,
+      });
       let tenantId: string;
       if (placement.kind === 'ownTenant') {
         const tenant = await createTenant(tx, { vendorId: settings.id, name: `${name}'s account` });
-        await addMembership(tx, { userId: user.id, tenantId: tenant.id, roleKeys: await creatorRoleKeys(tx) });
+        await addMembership(tx, {
+          userId: user.id,
+          tenantId: tenant.id,
+          roleKeys: await creatorRoleKeys(tx),
+        });
         tenantId = tenant.id;
       } else {
-        await addMembership(tx, { userId: user.id, tenantId: placement.tenantId, roleKeys: placement.roleKeys });
+        await addMembership(tx, {
+          userId: user.id,
+          tenantId: placement.tenantId,
+          roleKeys: placement.roleKeys,
+        });
         tenantId = placement.tenantId;
       }
       await tx.query('UPDATE users SET active_tenant_id = $2 WHERE id = $1', [user.id, tenantId]);
-      await tx.query('INSERT INTO external_identities (provider, subject, user_id, last_login) VALUES ($1, $2, $3, now())', [identity.provider, identity.subject, user.id]);
+      await tx.query(
+        'INSERT INTO external_identities (provider, subject, user_id, last_login) VALUES ($1, $2, $3, now())',
+        [identity.provider, identity.subject, user.id],
+      );
       return { user: { ...user, active_tenant_id: tenantId }, isNewUser: true, tenantId };
     });
   } catch (error) {
@@ -80,7 +117,15 @@ export async function resolveFederatedUser(db: Database, identity: ExternalIdent
   }
 }
 
-async function ensureMembership(db: Database, userId: string, placement: { tenantId: string; roleKeys: string[] }): Promise<void> {
-  const { rows } = await db.query('SELECT 1 FROM memberships WHERE user_id = $1 AND tenant_id = $2', [userId, placement.tenantId]);
-  if (!rows[0]) await addMembership(db, { userId, tenantId: placement.tenantId, roleKeys: placement.roleKeys });
+async function ensureMembership(
+  db: Database,
+  userId: string,
+  placement: { tenantId: string; roleKeys: string[] },
+): Promise<void> {
+  const { rows } = await db.query('SELECT 1 FROM memberships WHERE user_id = $1 AND tenant_id = $2', [
+    userId,
+    placement.tenantId,
+  ]);
+  if (!rows[0])
+    await addMembership(db, { userId, tenantId: placement.tenantId, roleKeys: placement.roleKeys });
 }

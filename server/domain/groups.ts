@@ -19,7 +19,13 @@ export interface GroupItem {
   updatedAt: string;
 }
 
-export interface GroupListQuery { filter: string; sortBy: GroupSortField; order: 'ASC' | 'DESC'; page: number; limit: number }
+export interface GroupListQuery {
+  filter: string;
+  sortBy: GroupSortField;
+  order: 'ASC' | 'DESC';
+  page: number;
+  limit: number;
+}
 const SORT = { name: 'lower(g.name)', createdAt: 'g.created_at', updatedAt: 'g.updated_at' } as const;
 export type GroupSortField = keyof typeof SORT;
 export const GROUP_SORT_FIELDS = Object.keys(SORT) as GroupSortField[];
@@ -27,9 +33,16 @@ export const GROUP_SORT_FIELDS = Object.keys(SORT) as GroupSortField[];
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 interface GroupRow {
-  id: string; name: string; color: string | null; description: string | null; metadata: Record<string, unknown>;
-  managed_by: 'frontegg' | 'scim2'; created_at: Date; updated_at: Date;
-  roles: GroupItem['roles'] | null; users: GroupItem['users'] | null;
+  id: string;
+  name: string;
+  color: string | null;
+  description: string | null;
+  metadata: Record<string, unknown>;
+  managed_by: 'frontegg' | 'scim2';
+  created_at: Date;
+  updated_at: Date;
+  roles: GroupItem['roles'] | null;
+  users: GroupItem['users'] | null;
 }
 
 const GROUP_COLUMNS = `g.id, g.name, g.color, g.description, g.metadata, g.managed_by, g.created_at, g.updated_at,
@@ -41,17 +54,32 @@ const GROUP_COLUMNS = `g.id, g.name, g.color, g.description, g.metadata, g.manag
 
 function toGroup(g: GroupRow): GroupItem {
   return {
-    id: g.id, groupId: g.id, name: g.name, color: g.color, description: g.description, metadata: JSON.stringify(g.metadata ?? {}),
-    managedBy: g.managed_by, roles: g.roles ?? [], users: g.users ?? [],
-    createdAt: g.created_at.toISOString(), updatedAt: g.updated_at.toISOString(),
+    id: g.id,
+    groupId: g.id,
+    name: g.name,
+    color: g.color,
+    description: g.description,
+    metadata: JSON.stringify(g.metadata ?? {}),
+    managedBy: g.managed_by,
+    roles: g.roles ?? [],
+    users: g.users ?? [],
+    createdAt: g.created_at.toISOString(),
+    updatedAt: g.updated_at.toISOString(),
   };
 }
 
-export async function listGroups(db: Database, tenantId: string, query: GroupListQuery): Promise<{ items: GroupItem[]; totalItems: number }> {
+export async function listGroups(
+  db: Database,
+  tenantId: string,
+  query: GroupListQuery,
+): Promise<{ items: GroupItem[]; totalItems: number }> {
   const filter = query.filter.trim();
   const where = `g.tenant_id = $1 AND ($2::text IS NULL OR g.name ILIKE $2 OR g.description ILIKE $2)`;
   const params = [tenantId, filter ? containsPattern(filter) : null];
-  const total = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM groups g WHERE ${where}`, params);
+  const total = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM groups g WHERE ${where}`,
+    params,
+  );
   const { rows } = await db.query<GroupRow>(
     `SELECT ${GROUP_COLUMNS} FROM groups g WHERE ${where}
       ORDER BY ${SORT[query.sortBy]} ${query.order === 'DESC' ? 'DESC' : 'ASC'}, g.id LIMIT $3 OFFSET $4`,
@@ -61,57 +89,101 @@ export async function listGroups(db: Database, tenantId: string, query: GroupLis
 }
 
 export async function getGroup(db: Database, tenantId: string, groupId: string): Promise<GroupItem | null> {
-  const { rows } = await db.query<GroupRow>(`SELECT ${GROUP_COLUMNS} FROM groups g WHERE g.tenant_id = $1 AND g.id = $2`, [tenantId, groupId]);
+  const { rows } = await db.query<GroupRow>(
+    `SELECT ${GROUP_COLUMNS} FROM groups g WHERE g.tenant_id = $1 AND g.id = $2`,
+    [tenantId, groupId],
+  );
   return rows[0] ? toGroup(rows[0]) : null;
 }
 
-export interface GroupInput { name?: string; color?: string | null; description?: string | null; metadata?: Record<string, unknown> }
+export interface GroupInput {
+  name?: string;
+  color?: string | null;
+  description?: string | null;
+  metadata?: Record<string, unknown>;
+}
 export type GroupResult = { kind: 'ok'; group: GroupItem } | { kind: 'notFound' } | { kind: 'duplicateName' };
 
 async function nameTaken(db: Database, tenantId: string, name: string, exceptId: string | null) {
-  const { rows } = await db.query('SELECT 1 FROM groups WHERE tenant_id = $1 AND lower(name) = lower($2) AND ($3::uuid IS NULL OR id <> $3)', [tenantId, name, exceptId]);
+  const { rows } = await db.query(
+    'SELECT 1 FROM groups WHERE tenant_id = $1 AND lower(name) = lower($2) AND ($3::uuid IS NULL OR id <> $3)',
+    [tenantId, name, exceptId],
+  );
   return rows.length > 0;
 }
 
-export async function createGroup(db: Database, tenantId: string, input: GroupInput & { name: string }): Promise<GroupResult> {
+export async function createGroup(
+  db: Database,
+  tenantId: string,
+  input: GroupInput & { name: string },
+): Promise<GroupResult> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`groups:${tenantId}`]);
     if (await nameTaken(tx, tenantId, input.name, null)) return { kind: 'duplicateName' };
     const { rows } = await tx.query<{ id: string }>(
       'INSERT INTO groups (tenant_id, name, color, description, metadata) VALUES ($1, $2, $3, $4, $5::jsonb) RETURNING id',
-      [tenantId, input.name, input.color ?? null, input.description ?? null, JSON.stringify(input.metadata ?? {})],
+      [
+        tenantId,
+        input.name,
+        input.color ?? null,
+        input.description ?? null,
+        JSON.stringify(input.metadata ?? {}),
+      ],
     );
     return { kind: 'ok', group: (await getGroup(tx, tenantId, rows[0]!.id))! };
   });
 }
 
-export async function updateGroup(db: Database, tenantId: string, groupId: string, input: GroupInput): Promise<GroupResult> {
+export async function updateGroup(
+  db: Database,
+  tenantId: string,
+  groupId: string,
+  input: GroupInput,
+): Promise<GroupResult> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`groups:${tenantId}`]);
     if (!(await getGroup(tx, tenantId, groupId))) return { kind: 'notFound' };
-    if (input.name !== undefined && (await nameTaken(tx, tenantId, input.name, groupId))) return { kind: 'duplicateName' };
+    if (input.name !== undefined && (await nameTaken(tx, tenantId, input.name, groupId)))
+      return { kind: 'duplicateName' };
     await tx.query(
       `UPDATE groups SET name = coalesce($3, name),
               color = CASE WHEN $4 THEN $5 ELSE color END,
               description = CASE WHEN $6 THEN $7 ELSE description END,
               metadata = coalesce($8::jsonb, metadata), updated_at = now()
         WHERE tenant_id = $1 AND id = $2`,
-      [tenantId, groupId, input.name ?? null, input.color !== undefined, input.color ?? null, input.description !== undefined,
-        input.description ?? null, input.metadata === undefined ? null : JSON.stringify(input.metadata)],
+      [
+        tenantId,
+        groupId,
+        input.name ?? null,
+        input.color !== undefined,
+        input.color ?? null,
+        input.description !== undefined,
+        input.description ?? null,
+        input.metadata === undefined ? null : JSON.stringify(input.metadata),
+      ],
     );
     return { kind: 'ok', group: (await getGroup(tx, tenantId, groupId))! };
   });
 }
 
 export async function deleteGroup(db: Database, tenantId: string, groupId: string): Promise<boolean> {
-  const { rows } = await db.query('DELETE FROM groups WHERE tenant_id = $1 AND id = $2 RETURNING id', [tenantId, groupId]);
+  const { rows } = await db.query('DELETE FROM groups WHERE tenant_id = $1 AND id = $2 RETURNING id', [
+    tenantId,
+    groupId,
+  ]);
   return rows.length > 0;
 }
 
 export type RelationResult = { kind: 'ok'; group: GroupItem } | { kind: 'notFound' } | { kind: 'unknown' };
 
 /** Adds or removes roles of the tenant (its own or the vendor's) on a group. */
-export async function changeGroupRoles(db: Database, tenantId: string, groupId: string, roleIds: string[], add: boolean): Promise<RelationResult> {
+export async function changeGroupRoles(
+  db: Database,
+  tenantId: string,
+  groupId: string,
+  roleIds: string[],
+  add: boolean,
+): Promise<RelationResult> {
   return db.transaction(async (tx) => {
     if (!(await getGroup(tx, tenantId, groupId))) return { kind: 'notFound' };
     const { rows } = await tx.query<{ id: string }>(
@@ -120,22 +192,47 @@ export async function changeGroupRoles(db: Database, tenantId: string, groupId: 
       [tenantId, roleIds],
     );
     if (rows.length !== roleIds.length) return { kind: 'unknown' };
-    if (add) await tx.query('INSERT INTO group_roles (group_id, role_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING', [groupId, roleIds]);
-    else await tx.query('DELETE FROM group_roles WHERE group_id = $1 AND role_id = ANY($2::uuid[])', [groupId, roleIds]);
+    if (add)
+      await tx.query(
+        'INSERT INTO group_roles (group_id, role_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING',
+        [groupId, roleIds],
+      );
+    else
+      await tx.query('DELETE FROM group_roles WHERE group_id = $1 AND role_id = ANY($2::uuid[])', [
+        groupId,
+        roleIds,
+      ]);
     await tx.query('UPDATE groups SET updated_at = now() WHERE id = $1', [groupId]);
     return { kind: 'ok', group: (await getGroup(tx, tenantId, groupId))! };
   });
 }
 
 /** Adds or removes members of the tenant on a group. */
-export async function changeGroupUsers(db: Database, tenantId: string, groupId: string, userIds: string[], add: boolean): Promise<RelationResult> {
+export async function changeGroupUsers(
+  db: Database,
+  tenantId: string,
+  groupId: string,
+  userIds: string[],
+  add: boolean,
+): Promise<RelationResult> {
   return db.transaction(async (tx) => {
     if (!(await getGroup(tx, tenantId, groupId))) return { kind: 'notFound' };
-    const { rows } = await tx.query<{ id: string }>('SELECT id FROM memberships WHERE tenant_id = $1 AND user_id = ANY($2::uuid[])', [tenantId, userIds]);
+    const { rows } = await tx.query<{ id: string }>(
+      'SELECT id FROM memberships WHERE tenant_id = $1 AND user_id = ANY($2::uuid[])',
+      [tenantId, userIds],
+    );
     if (rows.length !== userIds.length) return { kind: 'unknown' };
     const membershipIds = rows.map((r) => r.id);
-    if (add) await tx.query('INSERT INTO group_members (group_id, membership_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING', [groupId, membershipIds]);
-    else await tx.query('DELETE FROM group_members WHERE group_id = $1 AND membership_id = ANY($2::uuid[])', [groupId, membershipIds]);
+    if (add)
+      await tx.query(
+        'INSERT INTO group_members (group_id, membership_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING',
+        [groupId, membershipIds],
+      );
+    else
+      await tx.query('DELETE FROM group_members WHERE group_id = $1 AND membership_id = ANY($2::uuid[])', [
+        groupId,
+        membershipIds,
+      ]);
     await tx.query('UPDATE groups SET updated_at = now() WHERE id = $1', [groupId]);
     return { kind: 'ok', group: (await getGroup(tx, tenantId, groupId))! };
   });

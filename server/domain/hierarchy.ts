@@ -23,11 +23,23 @@ export interface SubAccountDto {
   numberOfChildren: number;
 }
 
-interface SubAccountRow { id: string; name: string; parent_tenant_id: string | null; created_at: Date; users: number; children: number }
+interface SubAccountRow {
+  id: string;
+  name: string;
+  parent_tenant_id: string | null;
+  created_at: Date;
+  users: number;
+  children: number;
+}
 
 const toDto = (row: SubAccountRow): SubAccountDto => ({
-  id: row.id, tenantId: row.id, name: row.name, parentTenantId: row.parent_tenant_id,
-  createdAt: new Date(row.created_at).toISOString(), numberOfUsers: row.users, numberOfChildren: row.children,
+  id: row.id,
+  tenantId: row.id,
+  name: row.name,
+  parentTenantId: row.parent_tenant_id,
+  createdAt: new Date(row.created_at).toISOString(),
+  numberOfUsers: row.users,
+  numberOfChildren: row.children,
 });
 
 /** LIKE pattern for search text: `%` and `_` are matched literally. */
@@ -43,7 +55,10 @@ const DESCENDANTS = `WITH RECURSIVE tree AS (
 /** True when `tenantId` is `rootId` or lies below it. */
 export async function isWithin(db: Database, rootId: string, tenantId: string): Promise<boolean> {
   if (rootId === tenantId) return true;
-  const { rows } = await db.query<{ found: boolean }>(`${DESCENDANTS} SELECT EXISTS (SELECT 1 FROM tree WHERE id = $2) AS found`, [rootId, tenantId]);
+  const { rows } = await db.query<{ found: boolean }>(
+    `${DESCENDANTS} SELECT EXISTS (SELECT 1 FROM tree WHERE id = $2) AS found`,
+    [rootId, tenantId],
+  );
   return rows[0]?.found === true;
 }
 
@@ -67,7 +82,10 @@ export interface SubAccountQuery {
  * tree whose name contains it; ordered by name then id. `hasMore` tells whether a next page exists
  * (one row more than asked is read).
  */
-export async function searchSubAccounts(db: Database, query: SubAccountQuery): Promise<{ items: SubAccountDto[]; hasMore: boolean }> {
+export async function searchSubAccounts(
+  db: Database,
+  query: SubAccountQuery,
+): Promise<{ items: SubAccountDto[]; hasMore: boolean }> {
   const filter = query.filter.trim();
   const select = `SELECT t.id, t.name, t.parent_tenant_id, t.created_at,
       (SELECT count(*)::int FROM memberships m WHERE m.tenant_id = t.id) AS users,
@@ -88,7 +106,10 @@ export async function searchSubAccounts(db: Database, query: SubAccountQuery): P
 
 /** How many sub-accounts each tenant has below it (spec 001 §7 "v2 metadata ... totalSubTenants"). */
 export async function countSubAccounts(db: Database, rootId: string): Promise<number> {
-  const { rows } = await db.query<{ count: number }>(`${DESCENDANTS} SELECT count(*)::int AS count FROM tree`, [rootId]);
+  const { rows } = await db.query<{ count: number }>(
+    `${DESCENDANTS} SELECT count(*)::int AS count FROM tree`,
+    [rootId],
+  );
   return rows[0]?.count ?? 0;
 }
 
@@ -113,7 +134,10 @@ export async function createSubAccount(
       [input.tenantId ?? null, input.name, input.parentId],
     );
     const tenant = rows[0]!;
-    const membership = await tx.query<{ id: string }>('INSERT INTO memberships (user_id, tenant_id) VALUES ($1, $2) RETURNING id', [input.creatorId, tenant.id]);
+    const membership = await tx.query<{ id: string }>(
+      'INSERT INTO memberships (user_id, tenant_id) VALUES ($1, $2) RETURNING id',
+      [input.creatorId, tenant.id],
+    );
     await tx.query(
       `INSERT INTO membership_roles (membership_id, role_id)
          SELECT $1, r.id FROM roles r WHERE r.default_for_creator AND r.tenant_id IS NULL ON CONFLICT DO NOTHING`,
@@ -124,7 +148,12 @@ export async function createSubAccount(
 }
 
 /** Renames a sub-account (not the caller's own account: account settings do that). */
-export async function renameSubAccount(db: Database, rootId: string, tenantId: string, name: string): Promise<void> {
+export async function renameSubAccount(
+  db: Database,
+  rootId: string,
+  tenantId: string,
+  name: string,
+): Promise<void> {
   if (tenantId === rootId) throw httpError(400, 'Rename your own account in the account settings');
   await assertWithin(db, rootId, tenantId);
   await db.query('UPDATE tenants SET name = $2, updated_at = now() WHERE id = $1', [tenantId, name]);
@@ -149,10 +178,22 @@ export interface SubAccountUserDto {
 
 /** A page of a sub-account's members (offset counts users), with their roles there. */
 export async function listSubAccountUsers(
-  db: Database, tenantId: string, offset: number, limit: number,
+  db: Database,
+  tenantId: string,
+  offset: number,
+  limit: number,
 ): Promise<{ items: SubAccountUserDto[]; totalItems: number }> {
-  const total = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM memberships WHERE tenant_id = $1', [tenantId]);
-  const { rows } = await db.query<{ id: string; email: string; name: string | null; access_allowed: boolean; membership_id: string }>(
+  const total = await db.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM memberships WHERE tenant_id = $1',
+    [tenantId],
+  );
+  const { rows } = await db.query<{
+    id: string;
+    email: string;
+    name: string | null;
+    access_allowed: boolean;
+    membership_id: string;
+  }>(
     `SELECT u.id, u.email, u.name, m.access_allowed, m.id AS membership_id
        FROM memberships m JOIN users u ON u.id = m.user_id
       WHERE m.tenant_id = $1
@@ -161,24 +202,34 @@ export async function listSubAccountUsers(
     [tenantId, limit, offset],
   );
   const roles = rows.length
-    ? (await db.query<{ membership_id: string; id: string; key: string; name: string }>(
-        `SELECT mr.membership_id, r.id, r.key, r.name FROM membership_roles mr JOIN roles r ON r.id = mr.role_id
+    ? (
+        await db.query<{ membership_id: string; id: string; key: string; name: string }>(
+          `SELECT mr.membership_id, r.id, r.key, r.name FROM membership_roles mr JOIN roles r ON r.id = mr.role_id
           WHERE mr.membership_id = ANY($1::uuid[]) ORDER BY r.key`,
-        [rows.map((r) => r.membership_id)],
-      )).rows
+          [rows.map((r) => r.membership_id)],
+        )
+      ).rows
     : [];
   return {
     totalItems: total.rows[0]?.count ?? 0,
     items: rows.map((row) => ({
-      id: row.id, email: row.email, name: row.name ?? row.email.split('@')[0]!, tenantId,
-      roles: roles.filter((r) => r.membership_id === row.membership_id).map(({ id, key, name }) => ({ id, key, name })),
+      id: row.id,
+      email: row.email,
+      name: row.name ?? row.email.split('@')[0]!,
+      tenantId,
+      roles: roles
+        .filter((r) => r.membership_id === row.membership_id)
+        .map(({ id, key, name }) => ({ id, key, name })),
       subAccountAccessAllowed: row.access_allowed,
     })),
   };
 }
 
 async function membershipOf(db: Database, tenantId: string, userId: string): Promise<string> {
-  const { rows } = await db.query<{ id: string }>('SELECT id FROM memberships WHERE tenant_id = $1 AND user_id = $2', [tenantId, userId]);
+  const { rows } = await db.query<{ id: string }>(
+    'SELECT id FROM memberships WHERE tenant_id = $1 AND user_id = $2',
+    [tenantId, userId],
+  );
   if (!rows[0]) throw httpError(404, 'User not found in this sub-account');
   return rows[0].id;
 }
@@ -196,22 +247,39 @@ async function assignableRoles(db: Database, tenantId: string, roleIds: string[]
 }
 
 /** Replaces a member's roles in a sub-account (`[""]` clears them, spec 001 §5). */
-export async function setSubAccountRoles(db: Database, tenantId: string, userId: string, roleIds: string[]): Promise<string[]> {
+export async function setSubAccountRoles(
+  db: Database,
+  tenantId: string,
+  userId: string,
+  roleIds: string[],
+): Promise<string[]> {
   return db.transaction(async (tx) => {
     const membership = await membershipOf(tx, tenantId, userId);
     const ids = await assignableRoles(tx, tenantId, roleIds);
     await tx.query('DELETE FROM membership_roles WHERE membership_id = $1', [membership]);
     if (ids.length) {
-      await tx.query('INSERT INTO membership_roles (membership_id, role_id) SELECT $1, unnest($2::uuid[])', [membership, ids]);
+      await tx.query('INSERT INTO membership_roles (membership_id, role_id) SELECT $1, unnest($2::uuid[])', [
+        membership,
+        ids,
+      ]);
     }
     return ids;
   });
 }
 
 /** Allows or denies a member's access to a sub-account; a denied member's sessions there move out at their next refresh. */
-export async function setSubAccountAccess(db: Database, tenantId: string, userId: string, allowed: boolean): Promise<void> {
+export async function setSubAccountAccess(
+  db: Database,
+  tenantId: string,
+  userId: string,
+  allowed: boolean,
+): Promise<void> {
   await membershipOf(db, tenantId, userId);
-  await db.query('UPDATE memberships SET access_allowed = $3 WHERE tenant_id = $1 AND user_id = $2', [tenantId, userId, allowed]);
+  await db.query('UPDATE memberships SET access_allowed = $3 WHERE tenant_id = $1 AND user_id = $2', [
+    tenantId,
+    userId,
+    allowed,
+  ]);
 }
 
 /**
@@ -220,7 +288,8 @@ export async function setSubAccountAccess(db: Database, tenantId: string, userId
  * already members of the caller's own account can be added.
  */
 export async function addSubAccountUser(
-  db: Database, input: { rootId: string; tenantId: string; email: string; roleIds: string[]; allowAccess: boolean },
+  db: Database,
+  input: { rootId: string; tenantId: string; email: string; roleIds: string[]; allowAccess: boolean },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: string }>(
@@ -235,7 +304,10 @@ export async function addSubAccountUser(
     );
     if (!inserted.rows[0]) throw httpError(409, 'This user is already a member of the sub-account');
     if (roleIds.length) {
-      await tx.query('INSERT INTO membership_roles (membership_id, role_id) SELECT $1, unnest($2::uuid[])', [inserted.rows[0].id, roleIds]);
+      await tx.query('INSERT INTO membership_roles (membership_id, role_id) SELECT $1, unnest($2::uuid[])', [
+        inserted.rows[0].id,
+        roleIds,
+      ]);
     }
   });
 }
@@ -254,9 +326,17 @@ export async function removeSubAccountUser(db: Database, tenantId: string, userI
  * in `tenantId`, and the next refresh issues an access token for it. 403 when the user does not
  * belong to it (or their access there is denied).
  */
-export async function switchTenant(db: Database, input: { userId: string; sessionId: string; tenantId: string }): Promise<void> {
+export async function switchTenant(
+  db: Database,
+  input: { userId: string; sessionId: string; tenantId: string },
+): Promise<void> {
   const tenants = await listUserTenants(db, input.userId);
-  if (!tenants.some((t) => t.id === input.tenantId)) throw httpError(403, 'You are not a member of this account');
-  await db.query('UPDATE sessions SET tenant_id = $3 WHERE id = $1 AND user_id = $2', [input.sessionId, input.userId, input.tenantId]);
+  if (!tenants.some((t) => t.id === input.tenantId))
+    throw httpError(403, 'You are not a member of this account');
+  await db.query('UPDATE sessions SET tenant_id = $3 WHERE id = $1 AND user_id = $2', [
+    input.sessionId,
+    input.userId,
+    input.tenantId,
+  ]);
   await db.query('UPDATE users SET active_tenant_id = $2 WHERE id = $1', [input.userId, input.tenantId]);
 }

@@ -23,7 +23,8 @@ import { findUserById } from './users';
 /** The permission that allows impersonation (granted by the wildcard `fe.*`). */
 export const IMPERSONATE_PERMISSION = 'fe.secure.write.impersonate';
 
-export type ImpersonationResult = { ok: true; signedIn: SignedIn } | { ok: false; status: 400 | 403 | 404; message: string };
+export type ImpersonationResult =
+  { ok: true; signedIn: SignedIn } | { ok: false; status: 400 | 403 | 404; message: string };
 
 export const IMPERSONATION_MESSAGES = {
   noPermission: `You need the ${IMPERSONATE_PERMISSION} permission to do this`,
@@ -38,7 +39,11 @@ export const IMPERSONATION_MESSAGES = {
   noSwitch: 'An impersonated session stays in the account it was opened in',
 } as const;
 
-const refuse = (status: 400 | 403 | 404, message: string): ImpersonationResult => ({ ok: false, status, message });
+const refuse = (status: 400 | 403 | 404, message: string): ImpersonationResult => ({
+  ok: false,
+  status,
+  message,
+});
 
 /** Checks the rules above and, when they all hold, opens the impersonated session. */
 export async function impersonate(
@@ -49,21 +54,26 @@ export async function impersonate(
   client: ClientInfo,
 ): Promise<ImpersonationResult> {
   if (caller.act) return refuse(403, IMPERSONATION_MESSAGES.alreadyImpersonating);
-  if (!holdsPermission(caller.permissions ?? [], IMPERSONATE_PERMISSION)) return refuse(403, IMPERSONATION_MESSAGES.noPermission);
+  if (!holdsPermission(caller.permissions ?? [], IMPERSONATE_PERMISSION))
+    return refuse(403, IMPERSONATION_MESSAGES.noPermission);
   const tenantId = caller.tenantId;
   if (!tenantId) return refuse(403, IMPERSONATION_MESSAGES.noTenant);
-  if (request.tenantId && request.tenantId !== tenantId) return refuse(403, IMPERSONATION_MESSAGES.otherTenant);
+  if (request.tenantId && request.tenantId !== tenantId)
+    return refuse(403, IMPERSONATION_MESSAGES.otherTenant);
   if (request.userId === caller.sub) return refuse(400, IMPERSONATION_MESSAGES.self);
 
   // A malformed id is simply nobody: the same 404 as an unknown one.
-  const target = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(request.userId) ? await findUserById(db, request.userId) : null;
+  const target = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(request.userId)
+    ? await findUserById(db, request.userId)
+    : null;
   const tenants = target ? await listUserTenants(db, target.id) : [];
   if (!target || !tenants.some((t) => t.id === tenantId)) return refuse(404, IMPERSONATION_MESSAGES.notFound);
   if (!target.verified) return refuse(400, IMPERSONATION_MESSAGES.notVerified);
   if (target.super_user) return refuse(403, IMPERSONATION_MESSAGES.superUser);
 
   const targetPermissions = (await loadAuthorization(db, target.id, tenantId)).permissions.map((p) => p.key);
-  if (!targetPermissions.every((key) => holdsPermission(caller.permissions ?? [], key))) return refuse(403, IMPERSONATION_MESSAGES.escalation);
+  if (!targetPermissions.every((key) => holdsPermission(caller.permissions ?? [], key)))
+    return refuse(403, IMPERSONATION_MESSAGES.escalation);
 
   const signedIn = await auth.startSession(target, client, tenantId, caller.sub);
   await db.query(

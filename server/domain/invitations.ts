@@ -22,15 +22,30 @@ import { httpError } from '../http/errors';
 import type { Database } from '../storage/database';
 import { sendQuietly, type FlowContext } from './account-flows';
 import type { ClientInfo, SignedIn } from './auth';
-import { consumeLink, findLiveLink, issueOneTimeToken, LINK_TOKEN_SHAPE, newLinkToken } from './one-time-tokens';
+import {
+  consumeLink,
+  findLiveLink,
+  issueOneTimeToken,
+  LINK_TOKEN_SHAPE,
+  newLinkToken,
+} from './one-time-tokens';
 import { newPasswordProblem } from './password-rules';
 import { listAssignableRoles } from './team-membership';
 import { listTenantUsers, type TeamUserDto } from './team-users';
 import { loadAuthorization } from './tenants';
-import { displayName, findUserByEmail, findUserById, insertUser, normalizeEmail, UserExistsError } from './users';
+import {
+  displayName,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  normalizeEmail,
+  UserExistsError,
+} from './users';
 
-export const INVITATION_INVALID = 'This invitation is invalid or has expired. Ask the account administrator for a new one.';
-export const INVITE_LINK_INVALID = 'This invite link is invalid or has expired. Ask the account administrator for a new one.';
+export const INVITATION_INVALID =
+  'This invitation is invalid or has expired. Ask the account administrator for a new one.';
+export const INVITE_LINK_INVALID =
+  'This invite link is invalid or has expired. Ask the account administrator for a new one.';
 export const ALREADY_MEMBER = 'A user with this email is already a member of this account';
 export const ALREADY_INVITED = 'This user is already invited to this account: resend the invitation instead';
 export const NOT_PENDING = 'This user has already accepted the invitation';
@@ -56,18 +71,34 @@ export interface InviteInput {
 }
 
 async function tenantName(db: Database, tenantId: string): Promise<string> {
-  const { rows } = await db.query<{ name: string }>('SELECT name FROM tenants WHERE id = $1 AND deleted_at IS NULL', [tenantId]);
+  const { rows } = await db.query<{ name: string }>(
+    'SELECT name FROM tenants WHERE id = $1 AND deleted_at IS NULL',
+    [tenantId],
+  );
   return rows[0]?.name ?? '';
 }
 
 /** Issues a fresh invitation link for `userId` in `tenantId` and emails it. */
-async function sendInvitation(ctx: FlowContext, input: { tenantId: string; userId: string; email: string; inviterId: string }, log: Log): Promise<void> {
+async function sendInvitation(
+  ctx: FlowContext,
+  input: { tenantId: string; userId: string; email: string; inviterId: string },
+  log: Log,
+): Promise<void> {
   const token = await issueOneTimeToken(ctx.db, {
-    purpose: 'invitation', userId: input.userId, kind: 'link', data: { tenantId: input.tenantId }, retireScope: 'tenantId',
+    purpose: 'invitation',
+    userId: input.userId,
+    kind: 'link',
+    data: { tenantId: input.tenantId },
+    retireScope: 'tenantId',
   });
   const link = accountLink(ctx.options.appUrl, '/account/invitation/accept', { userId: input.userId, token });
   const inviter = await findUserById(ctx.db, input.inviterId);
-  const message = invitationEmail(input.email, link, await tenantName(ctx.db, input.tenantId), inviter ? displayName(inviter) : 'An administrator');
+  const message = invitationEmail(
+    input.email,
+    link,
+    await tenantName(ctx.db, input.tenantId),
+    inviter ? displayName(inviter) : 'An administrator',
+  );
   await sendQuietly(() => ctx.delivery.sendEmail(message), log);
 }
 
@@ -85,10 +116,17 @@ export async function inviteUser(ctx: FlowContext, input: InviteInput, log: Log)
       let user = await findUserByEmail(tx, email);
       if (user) {
         const existing = await tx.query<{ invitation_pending: boolean }>(
-          'SELECT invitation_pending FROM memberships WHERE user_id = $1 AND tenant_id = $2', [user.id, input.tenantId]);
-        if (existing.rows[0]) throw httpError(409, existing.rows[0].invitation_pending ? ALREADY_INVITED : ALREADY_MEMBER);
+          'SELECT invitation_pending FROM memberships WHERE user_id = $1 AND tenant_id = $2',
+          [user.id, input.tenantId],
+        );
+        if (existing.rows[0])
+          throw httpError(409, existing.rows[0].invitation_pending ? ALREADY_INVITED : ALREADY_MEMBER);
       } else {
-        const vendor = (await tx.query<{ vendor_id: string }>('SELECT vendor_id FROM tenants WHERE id = $1', [input.tenantId])).rows[0]!;
+        const vendor = (
+          await tx.query<{ vendor_id: string }>('SELECT vendor_id FROM tenants WHERE id = $1', [
+            input.tenantId,
+          ])
+        ).rows[0]!;
         user = await insertUser(tx, {
           vendorId: vendor.vendor_id,
           email,
@@ -99,9 +137,14 @@ export async function inviteUser(ctx: FlowContext, input: InviteInput, log: Log)
         });
       }
       const membership = await tx.query<{ id: string }>(
-        'INSERT INTO memberships (user_id, tenant_id, invitation_pending) VALUES ($1, $2, true) RETURNING id', [user.id, input.tenantId]);
+        'INSERT INTO memberships (user_id, tenant_id, invitation_pending) VALUES ($1, $2, true) RETURNING id',
+        [user.id, input.tenantId],
+      );
       if (roleIds.length) {
-        await tx.query('INSERT INTO membership_roles (membership_id, role_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING', [membership.rows[0]!.id, roleIds]);
+        await tx.query(
+          'INSERT INTO membership_roles (membership_id, role_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING',
+          [membership.rows[0]!.id, roleIds],
+        );
       }
       return user.id;
     })
@@ -110,13 +153,26 @@ export async function inviteUser(ctx: FlowContext, input: InviteInput, log: Log)
       if (error instanceof UserExistsError) throw httpError(409, ALREADY_INVITED);
       throw error;
     });
-  if (!input.skipInviteEmail) await sendInvitation(ctx, { tenantId: input.tenantId, userId, email, inviterId: input.inviterId }, log);
-  const { items } = await listTenantUsers(ctx.db, { tenantId: input.tenantId, filter: '', sortBy: 'name', order: 'ASC', page: 0, limit: 1, userId });
+  if (!input.skipInviteEmail)
+    await sendInvitation(ctx, { tenantId: input.tenantId, userId, email, inviterId: input.inviterId }, log);
+  const { items } = await listTenantUsers(ctx.db, {
+    tenantId: input.tenantId,
+    filter: '',
+    sortBy: 'name',
+    order: 'ASC',
+    page: 0,
+    limit: 1,
+    userId,
+  });
   return items[0]!;
 }
 
 /** POST /invitation/reset: a new invitation link for a member who has not accepted yet (older link retired). */
-export async function resendInvitation(ctx: FlowContext, input: { tenantId: string; userId: string; inviterId: string }, log: Log): Promise<void> {
+export async function resendInvitation(
+  ctx: FlowContext,
+  input: { tenantId: string; userId: string; inviterId: string },
+  log: Log,
+): Promise<void> {
   const { rows } = await ctx.db.query<{ invitation_pending: boolean; email: string }>(
     'SELECT m.invitation_pending, u.email FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.user_id = $1 AND m.tenant_id = $2',
     [input.userId, input.tenantId],
@@ -131,7 +187,11 @@ export async function resendInvitation(ctx: FlowContext, input: { tenantId: stri
  * POST /invitation/reset/all: resends every pending invitation of `userId` in the tenants where the
  * caller may manage users. 404 when there is none.
  */
-export async function resendAllInvitations(ctx: FlowContext, input: { callerId: string; userId: string }, log: Log): Promise<{ tenantIds: string[] }> {
+export async function resendAllInvitations(
+  ctx: FlowContext,
+  input: { callerId: string; userId: string },
+  log: Log,
+): Promise<{ tenantIds: string[] }> {
   const { rows } = await ctx.db.query<{ tenant_id: string; email: string }>(
     `SELECT m.tenant_id, u.email FROM memberships m JOIN users u ON u.id = m.user_id
        JOIN tenants t ON t.id = m.tenant_id AND t.deleted_at IS NULL
@@ -140,16 +200,27 @@ export async function resendAllInvitations(ctx: FlowContext, input: { callerId: 
   );
   const sent: string[] = [];
   for (const row of rows) {
-    const held = (await loadAuthorization(ctx.db, input.callerId, row.tenant_id)).permissions.map((p) => p.key);
+    const held = (await loadAuthorization(ctx.db, input.callerId, row.tenant_id)).permissions.map(
+      (p) => p.key,
+    );
     if (!hasPermission(held, 'fe.secure.write.users')) continue;
-    await sendInvitation(ctx, { tenantId: row.tenant_id, userId: input.userId, email: row.email, inviterId: input.callerId }, log);
+    await sendInvitation(
+      ctx,
+      { tenantId: row.tenant_id, userId: input.userId, email: row.email, inviterId: input.callerId },
+      log,
+    );
     sent.push(row.tenant_id);
   }
   if (sent.length === 0) throw httpError(404, 'This user has no pending invitation in your accounts');
   return { tenantIds: sent };
 }
 
-interface LiveInvitation { tenantId: string; tenantName: string; shouldSetPassword: boolean; email: string }
+interface LiveInvitation {
+  tenantId: string;
+  tenantName: string;
+  shouldSetPassword: boolean;
+  email: string;
+}
 
 /** The invitation behind a link when it is live and still pending; null otherwise. */
 async function liveInvitation(db: Database, userId: string, token: string): Promise<LiveInvitation | null> {
@@ -167,17 +238,29 @@ async function liveInvitation(db: Database, userId: string, token: string): Prom
 }
 
 /** POST /invitation/verify: the tenant's name and whether accepting needs a password. 400 when the link is not live. */
-export async function verifyInvitation(db: Database, userId: string, token: string): Promise<{ name: string; tenantId: string; shouldSetPassword: boolean; email: string }> {
+export async function verifyInvitation(
+  db: Database,
+  userId: string,
+  token: string,
+): Promise<{ name: string; tenantId: string; shouldSetPassword: boolean; email: string }> {
   const live = await liveInvitation(db, userId, token);
   if (!live) throw httpError(400, INVITATION_INVALID);
-  return { name: live.tenantName, tenantId: live.tenantId, shouldSetPassword: live.shouldSetPassword, email: live.email };
+  return {
+    name: live.tenantName,
+    tenantId: live.tenantId,
+    shouldSetPassword: live.shouldSetPassword,
+    email: live.email,
+  };
 }
 
 /**
  * POST /invitation/accept. The password is checked before the link is used, so a refused password
  * does not cost the user their link. 410 when the link is not live (any more); 400 for the password.
  */
-export async function acceptInvitation(ctx: FlowContext, input: { userId: string; token: string; password?: string | null | undefined }): Promise<{ tenantId: string; name: string }> {
+export async function acceptInvitation(
+  ctx: FlowContext,
+  input: { userId: string; token: string; password?: string | null | undefined },
+): Promise<{ tenantId: string; name: string }> {
   const live = await liveInvitation(ctx.db, input.userId, input.token);
   if (!live) throw httpError(410, INVITATION_INVALID);
   let passwordHash: string | null = null;
@@ -218,28 +301,48 @@ export interface InviteLinkDto {
 }
 
 interface InviteLinkRow {
-  id: string; expires_in_minutes: number; expires_at: Date; should_send_email: boolean; created_at: Date; updated_at: Date; expired: boolean;
+  id: string;
+  expires_in_minutes: number;
+  expires_at: Date;
+  should_send_email: boolean;
+  created_at: Date;
+  updated_at: Date;
+  expired: boolean;
 }
 
-const LINK_COLUMNS = 'id, expires_in_minutes, expires_at, should_send_email, created_at, updated_at, expires_at <= now() AS expired';
+const LINK_COLUMNS =
+  'id, expires_in_minutes, expires_at, should_send_email, created_at, updated_at, expires_at <= now() AS expired';
 const hashInviteLink = (token: string) => createHash('sha256').update(`inviteLink:${token}`).digest('hex');
 
 function toLinkDto(row: InviteLinkRow): InviteLinkDto {
   return {
-    id: row.id, expiresInMinutes: row.expires_in_minutes, expiresAt: row.expires_at.toISOString(), shouldSendEmail: row.should_send_email,
-    expired: row.expired, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString(),
+    id: row.id,
+    expiresInMinutes: row.expires_in_minutes,
+    expiresAt: row.expires_at.toISOString(),
+    shouldSendEmail: row.should_send_email,
+    expired: row.expired,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
   };
 }
 
 export async function getInviteLink(db: Database, tenantId: string): Promise<InviteLinkDto | null> {
-  const { rows } = await db.query<InviteLinkRow>(`SELECT ${LINK_COLUMNS} FROM invite_links WHERE tenant_id = $1`, [tenantId]);
+  const { rows } = await db.query<InviteLinkRow>(
+    `SELECT ${LINK_COLUMNS} FROM invite_links WHERE tenant_id = $1`,
+    [tenantId],
+  );
   return rows[0] ? toLinkDto(rows[0]) : null;
 }
 
 /** Creates the tenant's invite link, replacing any older one (which stops working). The token is returned this once. */
 export async function createInviteLink(
   db: Database,
-  input: { tenantId: string; createdBy: string; expiresInMinutes?: number | undefined; shouldSendEmail?: boolean | undefined },
+  input: {
+    tenantId: string;
+    createdBy: string;
+    expiresInMinutes?: number | undefined;
+    shouldSendEmail?: boolean | undefined;
+  },
 ): Promise<InviteLinkDto & { token: string }> {
   const token = newLinkToken();
   const minutes = input.expiresInMinutes ?? INVITE_LINK_DEFAULT_MINUTES;
@@ -280,7 +383,10 @@ export async function deleteInviteLink(db: Database, tenantId: string): Promise<
 }
 
 /** The tenant a live invite link token leads to, or null (unknown, expired, replaced, deleted or malformed). */
-export async function findInviteLinkTenant(db: Database, token: string): Promise<{ tenantId: string; name: string; shouldSendEmail: boolean } | null> {
+export async function findInviteLinkTenant(
+  db: Database,
+  token: string,
+): Promise<{ tenantId: string; name: string; shouldSendEmail: boolean } | null> {
   if (!LINK_TOKEN_SHAPE.test(token)) return null;
   const { rows } = await db.query<{ tenant_id: string; name: string; should_send_email: boolean }>(
     `SELECT l.tenant_id, t.name, l.should_send_email FROM invite_links l JOIN tenants t ON t.id = l.tenant_id
@@ -292,9 +398,20 @@ export async function findInviteLinkTenant(db: Database, token: string): Promise
 }
 
 /** When the link asks for it, the person who joined gets an email saying so. */
-export async function notifyJoined(ctx: FlowContext, to: string, tenant: { name: string; shouldSendEmail: boolean }, log: Log): Promise<void> {
+export async function notifyJoined(
+  ctx: FlowContext,
+  to: string,
+  tenant: { name: string; shouldSendEmail: boolean },
+  log: Log,
+): Promise<void> {
   if (!tenant.shouldSendEmail) return;
-  await sendQuietly(() => ctx.delivery.sendEmail(joinedAccountEmail(to, tenant.name, accountLink(ctx.options.appUrl, '/account/login', {}))), log);
+  await sendQuietly(
+    () =>
+      ctx.delivery.sendEmail(
+        joinedAccountEmail(to, tenant.name, accountLink(ctx.options.appUrl, '/account/login', {})),
+      ),
+    log,
+  );
 }
 
 /**
@@ -304,7 +421,13 @@ export async function notifyJoined(ctx: FlowContext, to: string, tenant: { name:
  * live changes nothing: the sign-in stands (the screen already said "We couldn't verify your
  * invitation").
  */
-export async function joinAtSignIn(ctx: FlowContext, email: string, token: string, signedIn: SignedIn, client: ClientInfo): Promise<SignedIn> {
+export async function joinAtSignIn(
+  ctx: FlowContext,
+  email: string,
+  token: string,
+  signedIn: SignedIn,
+  client: ClientInfo,
+): Promise<SignedIn> {
   const tenant = await findInviteLinkTenant(ctx.db, token);
   const user = tenant ? await findUserByEmail(ctx.db, email) : null;
   if (!tenant || !user) return signedIn;
@@ -314,7 +437,10 @@ export async function joinAtSignIn(ctx: FlowContext, email: string, token: strin
        ON CONFLICT (user_id, tenant_id) DO UPDATE SET invitation_pending = false`,
       [user.id, tenant.tenantId],
     );
-    await tx.query('UPDATE users SET active_tenant_id = $2, updated_at = now() WHERE id = $1', [user.id, tenant.tenantId]);
+    await tx.query('UPDATE users SET active_tenant_id = $2, updated_at = now() WHERE id = $1', [
+      user.id,
+      tenant.tenantId,
+    ]);
   });
   await ctx.auth.logout(signedIn.refreshToken);
   return ctx.auth.startSession({ ...user, active_tenant_id: tenant.tenantId }, client, tenant.tenantId);

@@ -13,7 +13,13 @@ export interface LoginSessionDto {
   current: boolean;
 }
 
-interface Row { id: string; user_agent: string | null; ip: string | null; created_at: Date; last_used_at: Date }
+interface Row {
+  id: string;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: Date;
+  last_used_at: Date;
+}
 
 const toDto = (row: Row, currentId: string): LoginSessionDto => ({
   id: row.id,
@@ -25,7 +31,11 @@ const toDto = (row: Row, currentId: string): LoginSessionDto => ({
 });
 
 /** Live sessions (not revoked, not expired), the current one first, then the most recently used. */
-export async function listLoginSessions(db: Database, userId: string, currentId: string): Promise<LoginSessionDto[]> {
+export async function listLoginSessions(
+  db: Database,
+  userId: string,
+  currentId: string,
+): Promise<LoginSessionDto[]> {
   const { rows } = await db.query<Row>(
     `SELECT id, user_agent, ip, created_at, last_used_at FROM sessions
       WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
@@ -48,7 +58,11 @@ export async function revokeLoginSession(db: Database, userId: string, sessionId
 }
 
 /** Revokes every live session of the user except the current one; returns how many. */
-export async function revokeOtherLoginSessions(db: Database, userId: string, currentId: string): Promise<number> {
+export async function revokeOtherLoginSessions(
+  db: Database,
+  userId: string,
+  currentId: string,
+): Promise<number> {
   const { rows } = await db.query<{ id: string }>(
     `UPDATE sessions SET revoked_at = now(), revoked_reason = 'revoked_by_user'
       WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL AND expires_at > now()

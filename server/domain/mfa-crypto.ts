@@ -18,7 +18,8 @@ const SECRET_NAME = 'mfa_encryption_key';
 export function parseEncryptionKey(raw: string): Buffer {
   const text = raw.trim();
   const key = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
-  if (key.length !== 32) throw new Error('MFA_ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64');
+  if (key.length !== 32)
+    throw new Error('MFA_ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64');
   return key;
 }
 
@@ -27,10 +28,15 @@ export async function loadEncryptionKey(db: Database, configured: string | undef
   if (configured) return parseEncryptionKey(configured);
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [KEY_LOCK]);
-    const { rows } = await tx.query<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', [SECRET_NAME]);
+    const { rows } = await tx.query<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', [
+      SECRET_NAME,
+    ]);
     if (rows[0]) return Buffer.from(rows[0].value, 'base64');
     const key = randomBytes(32);
-    await tx.query('INSERT INTO server_secrets (name, value) VALUES ($1, $2)', [SECRET_NAME, key.toString('base64')]);
+    await tx.query('INSERT INTO server_secrets (name, value) VALUES ($1, $2)', [
+      SECRET_NAME,
+      key.toString('base64'),
+    ]);
     return key;
   });
 }
@@ -43,7 +49,12 @@ export class SecretBox {
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     cipher.setAAD(Buffer.from(boundTo));
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+    return [
+      'v1',
+      iv.toString('base64url'),
+      cipher.getAuthTag().toString('base64url'),
+      body.toString('base64url'),
+    ].join('.');
   }
 
   /** The plain text; throws when the ciphertext was altered, moved to another user or sealed with another key. */
@@ -53,6 +64,8 @@ export class SecretBox {
     const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
     decipher.setAAD(Buffer.from(boundTo));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
   }
 }

@@ -9,8 +9,13 @@
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
-  generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse,
-  type AuthenticationResponseJSON, type AuthenticatorTransport, type RegistrationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransport,
+  type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { generate, generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
@@ -32,7 +37,13 @@ export const USER_WINDOW_SECONDS = 15 * 60;
 /** Codes from the previous and next 30-second step are accepted (clock drift). */
 export const TOTP_TOLERANCE_SECONDS = 30;
 
-export const MFA_STRATEGIES = ['AuthenticatorApp', 'SMS', 'EmailCode', 'WebAuthnPlatform', 'WebAuthnCrossPlatform'] as const;
+export const MFA_STRATEGIES = [
+  'AuthenticatorApp',
+  'SMS',
+  'EmailCode',
+  'WebAuthnPlatform',
+  'WebAuthnCrossPlatform',
+] as const;
 export type MfaStrategy = (typeof MFA_STRATEGIES)[number];
 export type DeviceType = 'platform' | 'cross-platform';
 
@@ -143,7 +154,9 @@ export class MfaService {
     );
     const row = rows[0];
     return {
-      strategies: (row?.mfa_strategies ?? []).filter((s): s is MfaStrategy => (MFA_STRATEGIES as readonly string[]).includes(s)),
+      strategies: (row?.mfa_strategies ?? []).filter((s): s is MfaStrategy =>
+        (MFA_STRATEGIES as readonly string[]).includes(s),
+      ),
       passkeysEnabled: row?.passkeys_enabled === true,
     };
   }
@@ -161,8 +174,14 @@ export class MfaService {
 
   async policyFor(tenantId: string | null): Promise<MfaPolicy> {
     const { rows } = tenantId
-      ? await this.db.query<{ enforce: boolean; allow_remember_device: boolean; device_expiration_seconds: number }>(
-        'SELECT enforce, allow_remember_device, device_expiration_seconds FROM tenant_mfa_policies WHERE tenant_id = $1', [tenantId])
+      ? await this.db.query<{
+          enforce: boolean;
+          allow_remember_device: boolean;
+          device_expiration_seconds: number;
+        }>(
+          'SELECT enforce, allow_remember_device, device_expiration_seconds FROM tenant_mfa_policies WHERE tenant_id = $1',
+          [tenantId],
+        )
       : { rows: [] };
     const row = rows[0];
     return {
@@ -175,13 +194,18 @@ export class MfaService {
   // ---------------------------------------------------------------- devices
 
   async devices(userId: string): Promise<DeviceRow[]> {
-    const { rows } = await this.db.query<DeviceRow>('SELECT * FROM mfa_devices WHERE user_id = $1 ORDER BY created_at, id', [userId]);
+    const { rows } = await this.db.query<DeviceRow>(
+      'SELECT * FROM mfa_devices WHERE user_id = $1 ORDER BY created_at, id',
+      [userId],
+    );
     return rows;
   }
 
   async device(userId: string, deviceId: string, kind?: DeviceRow['kind']): Promise<DeviceRow> {
     const { rows } = await this.db.query<DeviceRow>(
-      'SELECT * FROM mfa_devices WHERE user_id = $1 AND id = $2 AND ($3::text IS NULL OR kind = $3)', [userId, deviceId, kind ?? null]);
+      'SELECT * FROM mfa_devices WHERE user_id = $1 AND id = $2 AND ($3::text IS NULL OR kind = $3)',
+      [userId, deviceId, kind ?? null],
+    );
     if (!rows[0]) throw new MfaError(404, MFA_MESSAGES.unknownDevice);
     return rows[0];
   }
@@ -195,33 +219,79 @@ export class MfaService {
   describeDevices(devices: DeviceRow[], masked: boolean) {
     const second = devices.filter((d) => !d.passkey);
     return {
-      webauthn: second.filter((d) => d.kind === 'webauthn').map((d) => ({ id: d.id, deviceType: d.device_type, name: d.name, createdAt: d.created_at.toISOString() })),
-      phones: second.filter((d) => d.kind === 'sms').map((d) => ({ id: d.id, phoneNumber: masked ? maskPhone(d.phone ?? '') : d.phone, createdAt: d.created_at.toISOString() })),
-      authenticators: second.filter((d) => d.kind === 'authenticator').map((d) => ({ id: d.id, name: d.name, createdAt: d.created_at.toISOString() })),
-      emails: second.filter((d) => d.kind === 'email').map((d) => ({ id: d.id, email: masked ? maskEmail(d.email ?? '') : d.email, createdAt: d.created_at.toISOString() })),
+      webauthn: second
+        .filter((d) => d.kind === 'webauthn')
+        .map((d) => ({
+          id: d.id,
+          deviceType: d.device_type,
+          name: d.name,
+          createdAt: d.created_at.toISOString(),
+        })),
+      phones: second
+        .filter((d) => d.kind === 'sms')
+        .map((d) => ({
+          id: d.id,
+          phoneNumber: masked ? maskPhone(d.phone ?? '') : d.phone,
+          createdAt: d.created_at.toISOString(),
+        })),
+      authenticators: second
+        .filter((d) => d.kind === 'authenticator')
+        .map((d) => ({ id: d.id, name: d.name, createdAt: d.created_at.toISOString() })),
+      emails: second
+        .filter((d) => d.kind === 'email')
+        .map((d) => ({
+          id: d.id,
+          email: masked ? maskEmail(d.email ?? '') : d.email,
+          createdAt: d.created_at.toISOString(),
+        })),
     };
   }
 
   async deleteDevice(userId: string, deviceId: string, kind?: DeviceRow['kind']): Promise<void> {
     const { rows } = await this.db.query<{ id: string }>(
-      'DELETE FROM mfa_devices WHERE user_id = $1 AND id = $2 AND ($3::text IS NULL OR kind = $3) RETURNING id', [userId, deviceId, kind ?? null]);
+      'DELETE FROM mfa_devices WHERE user_id = $1 AND id = $2 AND ($3::text IS NULL OR kind = $3) RETURNING id',
+      [userId, deviceId, kind ?? null],
+    );
     if (!rows[0]) throw new MfaError(404, MFA_MESSAGES.unknownDevice);
     // With no second factor left the recovery code has nothing to recover.
-    if ((await this.secondFactors(userId)).length === 0) await this.db.query('DELETE FROM mfa_recovery_codes WHERE user_id = $1', [userId]);
+    if ((await this.secondFactors(userId)).length === 0)
+      await this.db.query('DELETE FROM mfa_recovery_codes WHERE user_id = $1', [userId]);
   }
 
   /**
    * Stores a verified device. The first second factor of a user also gets a recovery code, shown
    * once (returned here, stored hashed).
    */
-  async addDevice(userId: string, device: Partial<Omit<DeviceRow, 'id' | 'user_id'>> & { kind: DeviceRow['kind'] }): Promise<{ deviceId: string; recoveryCode: string | null }> {
+  async addDevice(
+    userId: string,
+    device: Partial<Omit<DeviceRow, 'id' | 'user_id'>> & { kind: DeviceRow['kind'] },
+  ): Promise<{ deviceId: string; recoveryCode: string | null }> {
     return this.db.transaction(async (tx) => {
-      const before = (await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM mfa_devices WHERE user_id = $1 AND NOT passkey', [userId])).rows[0]?.n ?? 0;
+      const before =
+        (
+          await tx.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM mfa_devices WHERE user_id = $1 AND NOT passkey',
+            [userId],
+          )
+        ).rows[0]?.n ?? 0;
       const { rows } = await tx.query<{ id: string }>(
         `INSERT INTO mfa_devices (user_id, kind, name, secret_enc, last_time_step, phone, email, credential_id, public_key, sign_count, transports, device_type, passkey)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::text[], $12, $13) RETURNING id`,
-        [userId, device.kind, device.name ?? null, device.secret_enc ?? null, device.last_time_step ?? null, device.phone ?? null, device.email ?? null,
-          device.credential_id ?? null, device.public_key ?? null, device.sign_count ?? 0, device.transports ?? [], device.device_type ?? null, device.passkey ?? false],
+        [
+          userId,
+          device.kind,
+          device.name ?? null,
+          device.secret_enc ?? null,
+          device.last_time_step ?? null,
+          device.phone ?? null,
+          device.email ?? null,
+          device.credential_id ?? null,
+          device.public_key ?? null,
+          device.sign_count ?? 0,
+          device.transports ?? [],
+          device.device_type ?? null,
+          device.passkey ?? false,
+        ],
       );
       let recoveryCode: string | null = null;
       if (!device.passkey && before === 0) {
@@ -238,7 +308,13 @@ export class MfaService {
 
   // ---------------------------------------------------------------- challenges (mfaToken, otcToken, enrolment, WebAuthn)
 
-  async issueChallenge(purpose: string, userId: string | null, data: Record<string, unknown>, ttlSeconds: number, token = newToken()): Promise<string> {
+  async issueChallenge(
+    purpose: string,
+    userId: string | null,
+    data: Record<string, unknown>,
+    ttlSeconds: number,
+    token = newToken(),
+  ): Promise<string> {
     await this.db.query(
       `INSERT INTO mfa_challenges (purpose, user_id, token_hash, data, expires_at) VALUES ($1, $2, $3, $4::jsonb, now() + make_interval(secs => $5))`,
       [purpose, userId, hashToken(purpose, token), JSON.stringify(data), ttlSeconds],
@@ -258,7 +334,11 @@ export class MfaService {
   }
 
   /** Uses a challenge once; null when unknown, expired, used, or another user's. */
-  async consumeChallenge(purpose: string, token: string, userId?: string | null): Promise<ChallengeRow | null> {
+  async consumeChallenge(
+    purpose: string,
+    token: string,
+    userId?: string | null,
+  ): Promise<ChallengeRow | null> {
     if (!TOKEN_SHAPE.test(token)) return null;
     const { rows } = await this.db.query<ChallengeRow>(
       `UPDATE mfa_challenges SET used_at = now()
@@ -297,7 +377,8 @@ export class MfaService {
 
   /** Uses the mfaToken up at the successful end of the MFA step. */
   async finishMfaToken(token: string, userId: string): Promise<void> {
-    if (!(await this.consumeChallenge('mfaLogin', token, userId))) throw new MfaError(401, MFA_MESSAGES.invalidMfaToken);
+    if (!(await this.consumeChallenge('mfaLogin', token, userId)))
+      throw new MfaError(401, MFA_MESSAGES.invalidMfaToken);
     await this.clearFailures(userId);
   }
 
@@ -323,7 +404,8 @@ export class MfaService {
       `SELECT failures FROM attempt_counters WHERE key = $1 AND window_started_at > now() - make_interval(secs => $2)`,
       [this.counterKey(userId), USER_WINDOW_SECONDS],
     );
-    if ((rows[0]?.failures ?? 0) >= MAX_FAILURES_PER_USER) throw new MfaError(429, MFA_MESSAGES.tooManyAttempts);
+    if ((rows[0]?.failures ?? 0) >= MAX_FAILURES_PER_USER)
+      throw new MfaError(429, MFA_MESSAGES.tooManyAttempts);
   }
 
   /** True when this failure reaches the limit. */
@@ -346,7 +428,9 @@ export class MfaService {
   // ---------------------------------------------------------------- TOTP
 
   /** A new secret with its otpauth URI and QR code (a PNG data URL). */
-  async newTotp(user: Pick<UserRow, 'email'>): Promise<{ secret: string; otpauthUri: string; qrCode: string }> {
+  async newTotp(
+    user: Pick<UserRow, 'email'>,
+  ): Promise<{ secret: string; otpauthUri: string; qrCode: string }> {
     const secret = generateSecret();
     const otpauthUri = generateURI({ issuer: this.issuerName, label: user.email, secret });
     const qrCode = await QRCode.toDataURL(otpauthUri, { errorCorrectionLevel: 'M', margin: 1, width: 200 });
@@ -355,8 +439,16 @@ export class MfaService {
 
   /** Keeps a pending authenticator secret (encrypted) until the first code proves the app has it. */
   async startTotpEnrolment(userId: string, secret: string): Promise<string> {
-    await this.db.query(`UPDATE mfa_challenges SET used_at = now() WHERE user_id = $1 AND purpose = 'enrollTotp' AND used_at IS NULL`, [userId]);
-    return this.issueChallenge('enrollTotp', userId, { secretEnc: this.box.seal(secret, userId) }, MFA_ENROLL_TTL_SECONDS);
+    await this.db.query(
+      `UPDATE mfa_challenges SET used_at = now() WHERE user_id = $1 AND purpose = 'enrollTotp' AND used_at IS NULL`,
+      [userId],
+    );
+    return this.issueChallenge(
+      'enrollTotp',
+      userId,
+      { secretEnc: this.box.seal(secret, userId) },
+      MFA_ENROLL_TTL_SECONDS,
+    );
   }
 
   /** The user's latest pending authenticator secret, if any. */
@@ -374,12 +466,21 @@ export class MfaService {
   /** Checks a code against a secret; returns the time step it belongs to, or null. */
   async checkTotp(secret: string, code: string, afterTimeStep?: number): Promise<number | null> {
     if (!CODE_SHAPE.test(code)) return null;
-    const result = await verify({ secret, token: code, epochTolerance: TOTP_TOLERANCE_SECONDS, ...(afterTimeStep !== undefined ? { afterTimeStep } : {}) });
+    const result = await verify({
+      secret,
+      token: code,
+      epochTolerance: TOTP_TOLERANCE_SECONDS,
+      ...(afterTimeStep !== undefined ? { afterTimeStep } : {}),
+    });
     return result.valid && 'timeStep' in result ? result.timeStep : null;
   }
 
   /** Completes a pending enrolment with a first code; the code's time step is remembered (no replay). */
-  async finishTotpEnrolment(userId: string, code: string, name = 'Authenticator app'): Promise<{ deviceId: string; recoveryCode: string | null } | null> {
+  async finishTotpEnrolment(
+    userId: string,
+    code: string,
+    name = 'Authenticator app',
+  ): Promise<{ deviceId: string; recoveryCode: string | null } | null> {
     const pending = await this.pendingTotp(userId);
     if (!pending) throw new MfaError(400, MFA_MESSAGES.expiredCode);
     const step = await this.checkTotp(pending.secret, code);
@@ -387,9 +488,17 @@ export class MfaService {
       await this.failChallenge(pending.row.id);
       return null;
     }
-    const { rows } = await this.db.query<{ id: string }>(`UPDATE mfa_challenges SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id`, [pending.row.id]);
+    const { rows } = await this.db.query<{ id: string }>(
+      `UPDATE mfa_challenges SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id`,
+      [pending.row.id],
+    );
     if (!rows[0]) throw new MfaError(400, MFA_MESSAGES.expiredCode);
-    return this.addDevice(userId, { kind: 'authenticator', name, secret_enc: this.box.seal(pending.secret, userId), last_time_step: String(step) });
+    return this.addDevice(userId, {
+      kind: 'authenticator',
+      name,
+      secret_enc: this.box.seal(pending.secret, userId),
+      last_time_step: String(step),
+    });
   }
 
   /**
@@ -426,19 +535,34 @@ export class MfaService {
   // ---------------------------------------------------------------- one-time codes (SMS, email)
 
   /** A 6-digit code bound to an otcToken; the code goes out by SMS or email, the token to the browser. */
-  async issueCode(userId: string, purpose: 'otc', target: Record<string, unknown>): Promise<{ otcToken: string; code: string }> {
+  async issueCode(
+    userId: string,
+    purpose: 'otc',
+    target: Record<string, unknown>,
+  ): Promise<{ otcToken: string; code: string }> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const salt = randomBytes(16).toString('base64url');
-    const otcToken = await this.issueChallenge(purpose, userId, { ...target, salt, codeHash: sha256(`${salt}:${code}`) }, MFA_CODE_TTL_SECONDS);
+    const otcToken = await this.issueChallenge(
+      purpose,
+      userId,
+      { ...target, salt, codeHash: sha256(`${salt}:${code}`) },
+      MFA_CODE_TTL_SECONDS,
+    );
     return { otcToken, code };
   }
 
   /** Checks a code against its otcToken: 'ok' uses it up; wrong answers count, the fifth burns the token. */
-  async checkCode(userId: string, otcToken: string, code: string): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; reason: 'wrong' | 'expired' }> {
+  async checkCode(
+    userId: string,
+    otcToken: string,
+    code: string,
+  ): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; reason: 'wrong' | 'expired' }> {
     const row = await this.findChallenge('otc', otcToken, userId);
     if (!row) return { ok: false, reason: 'expired' };
     const expected = Buffer.from(String(row.data.codeHash));
-    const given = Buffer.from(sha256(`${String(row.data.salt)}:${CODE_SHAPE.test(code) ? code : 'not-a-code'}`));
+    const given = Buffer.from(
+      sha256(`${String(row.data.salt)}:${CODE_SHAPE.test(code) ? code : 'not-a-code'}`),
+    );
     if (expected.length === given.length && timingSafeEqual(expected, given)) {
       if (!(await this.consumeChallenge('otc', otcToken, userId))) return { ok: false, reason: 'expired' };
       return { ok: true, data: row.data };
@@ -493,7 +617,10 @@ export class MfaService {
    * Registration options. The challenge is stored hashed (single-use, five minutes, bound to the
    * user and the purpose) and doubles as the `webauthnToken`.
    */
-  async registrationOptions(user: Pick<UserRow, 'id' | 'email' | 'name'>, input: { deviceType: DeviceType; passkey: boolean; purpose: string }) {
+  async registrationOptions(
+    user: Pick<UserRow, 'id' | 'email' | 'name'>,
+    input: { deviceType: DeviceType; passkey: boolean; purpose: string },
+  ) {
     const existing = (await this.devices(user.id)).filter((d) => d.kind === 'webauthn' && d.credential_id);
     const options = await generateRegistrationOptions({
       rpName: this.webauthn.rpName,
@@ -502,7 +629,10 @@ export class MfaService {
       userDisplayName: user.name ?? user.email,
       userID: new TextEncoder().encode(user.id),
       attestationType: 'none',
-      excludeCredentials: existing.map((d) => ({ id: d.credential_id!, transports: d.transports as AuthenticatorTransport[] })),
+      excludeCredentials: existing.map((d) => ({
+        id: d.credential_id!,
+        transports: d.transports as AuthenticatorTransport[],
+      })),
       authenticatorSelection: {
         authenticatorAttachment: input.deviceType,
         residentKey: input.passkey ? 'required' : 'preferred',
@@ -510,7 +640,13 @@ export class MfaService {
       },
       timeout: WEBAUTHN_CHALLENGE_TTL_SECONDS * 1000,
     });
-    await this.issueChallenge(input.purpose, user.id, { deviceType: input.deviceType, passkey: input.passkey }, WEBAUTHN_CHALLENGE_TTL_SECONDS, options.challenge);
+    await this.issueChallenge(
+      input.purpose,
+      user.id,
+      { deviceType: input.deviceType, passkey: input.passkey },
+      WEBAUTHN_CHALLENGE_TTL_SECONDS,
+      options.challenge,
+    );
     return { options, webauthnToken: options.challenge };
   }
 
@@ -519,7 +655,11 @@ export class MfaService {
    * purpose (and the given webauthnToken, when there is one); origin and RP id must be the
    * configured ones. Nothing is stored unless everything checks.
    */
-  async finishRegistration(userId: string, response: RegistrationResponseJSON, input: { purpose: string; webauthnToken?: string; deviceType?: DeviceType; name?: string }) {
+  async finishRegistration(
+    userId: string,
+    response: RegistrationResponseJSON,
+    input: { purpose: string; webauthnToken?: string; deviceType?: DeviceType; name?: string },
+  ) {
     let challengeData: Record<string, unknown> | null = null;
     let verification;
     try {
@@ -558,7 +698,9 @@ export class MfaService {
   async authenticationOptions(userId: string | null, purpose: string, devices?: DeviceRow[]) {
     const options = await generateAuthenticationOptions({
       rpID: this.webauthn.rpId,
-      allowCredentials: (devices ?? []).filter((d) => d.credential_id).map((d) => ({ id: d.credential_id!, transports: d.transports as AuthenticatorTransport[] })),
+      allowCredentials: (devices ?? [])
+        .filter((d) => d.credential_id)
+        .map((d) => ({ id: d.credential_id!, transports: d.transports as AuthenticatorTransport[] })),
       userVerification: 'preferred',
       timeout: WEBAUTHN_CHALLENGE_TTL_SECONDS * 1000,
     });
@@ -571,10 +713,26 @@ export class MfaService {
    * when known), configured origin and RP id, signature, and a counter that moved forward.
    * Returns the device.
    */
-  async finishAuthentication(response: AuthenticationResponseJSON, input: { purpose: string; userId: string | null; webauthnToken?: string; deviceId?: string; passkeyOnly?: boolean }): Promise<DeviceRow> {
-    const { rows } = await this.db.query<DeviceRow>(`SELECT * FROM mfa_devices WHERE kind = 'webauthn' AND credential_id = $1`, [response.id]);
+  async finishAuthentication(
+    response: AuthenticationResponseJSON,
+    input: {
+      purpose: string;
+      userId: string | null;
+      webauthnToken?: string;
+      deviceId?: string;
+      passkeyOnly?: boolean;
+    },
+  ): Promise<DeviceRow> {
+    const { rows } = await this.db.query<DeviceRow>(
+      `SELECT * FROM mfa_devices WHERE kind = 'webauthn' AND credential_id = $1`,
+      [response.id],
+    );
     const device = rows[0];
-    const fits = device && (!input.userId || device.user_id === input.userId) && (!input.deviceId || device.id === input.deviceId) && (!input.passkeyOnly || device.passkey);
+    const fits =
+      device &&
+      (!input.userId || device.user_id === input.userId) &&
+      (!input.deviceId || device.id === input.deviceId) &&
+      (!input.passkeyOnly || device.passkey);
     if (!fits) {
       // Burn the challenge anyway: a response is never retried against the same challenge.
       const challenge = challengeOf(response);
@@ -607,7 +765,10 @@ export class MfaService {
       throw new MfaError(400, MFA_MESSAGES.webauthnFailed);
     }
     if (!verification.verified) throw new MfaError(400, MFA_MESSAGES.webauthnFailed);
-    await this.db.query('UPDATE mfa_devices SET sign_count = $2, last_used_at = now() WHERE id = $1', [device.id, verification.authenticationInfo.newCounter]);
+    await this.db.query('UPDATE mfa_devices SET sign_count = $2, last_used_at = now() WHERE id = $1', [
+      device.id,
+      verification.authenticationInfo.newCounter,
+    ]);
     return device;
   }
 }
@@ -615,7 +776,9 @@ export class MfaService {
 /** The challenge a WebAuthn response signed (from its clientDataJSON), or null. */
 export function challengeOf(response: { response: { clientDataJSON: string } }): string | null {
   try {
-    const data = JSON.parse(Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8')) as { challenge?: unknown };
+    const data = JSON.parse(Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8')) as {
+      challenge?: unknown;
+    };
     return typeof data.challenge === 'string' ? data.challenge : null;
   } catch {
     return null;

@@ -54,7 +54,9 @@ export function isClientIdShaped(value: unknown): value is string {
 
 /** True when `verifier` is well formed and hashes to `challenge` (constant-time comparison is moot: both are public after use). */
 export function verifyPkce(verifier: unknown, challenge: string): boolean {
-  return typeof verifier === 'string' && VERIFIER_SHAPE.test(verifier) && s256Challenge(verifier) === challenge;
+  return (
+    typeof verifier === 'string' && VERIFIER_SHAPE.test(verifier) && s256Challenge(verifier) === challenge
+  );
 }
 
 function hashCode(code: string): string {
@@ -78,7 +80,8 @@ function checkRedirectUri(uri: string): void {
 export async function upsertClients(db: Database, clients: readonly OAuthClientConfig[]): Promise<void> {
   for (const client of clients) {
     if (!isClientIdShaped(client.clientId)) throw new Error(`Invalid OAuth client id "${client.clientId}"`);
-    if (!client.redirectUris.length) throw new Error(`OAuth client "${client.clientId}" needs at least one redirect URI`);
+    if (!client.redirectUris.length)
+      throw new Error(`OAuth client "${client.clientId}" needs at least one redirect URI`);
     [...client.redirectUris, ...(client.postLogoutRedirectUris ?? [])].forEach(checkRedirectUri);
     await db.query(
       `INSERT INTO oauth_clients (client_id, name, redirect_uris, post_logout_redirect_uris)
@@ -86,20 +89,35 @@ export async function upsertClients(db: Database, clients: readonly OAuthClientC
        ON CONFLICT (client_id) DO UPDATE
          SET name = EXCLUDED.name, redirect_uris = EXCLUDED.redirect_uris,
              post_logout_redirect_uris = EXCLUDED.post_logout_redirect_uris, updated_at = now()`,
-      [client.clientId, client.name ?? client.clientId, client.redirectUris, client.postLogoutRedirectUris ?? []],
+      [
+        client.clientId,
+        client.name ?? client.clientId,
+        client.redirectUris,
+        client.postLogoutRedirectUris ?? [],
+      ],
     );
   }
 }
 
 export async function findClient(db: Database, clientId: unknown): Promise<OAuthClient | null> {
   if (!isClientIdShaped(clientId)) return null;
-  const { rows } = await db.query<{ client_id: string; name: string; redirect_uris: string[]; post_logout_redirect_uris: string[] }>(
+  const { rows } = await db.query<{
+    client_id: string;
+    name: string;
+    redirect_uris: string[];
+    post_logout_redirect_uris: string[];
+  }>(
     'SELECT client_id, name, redirect_uris, post_logout_redirect_uris FROM oauth_clients WHERE client_id = $1',
     [clientId],
   );
   const row = rows[0];
   return row
-    ? { clientId: row.client_id, name: row.name, redirectUris: row.redirect_uris, postLogoutRedirectUris: row.post_logout_redirect_uris }
+    ? {
+        clientId: row.client_id,
+        name: row.name,
+        redirectUris: row.redirect_uris,
+        postLogoutRedirectUris: row.post_logout_redirect_uris,
+      }
     : null;
 }
 
@@ -109,9 +127,17 @@ export function clientOrigins(client: OAuthClient): string[] {
 }
 
 /** The live browser session behind a refresh cookie, without rotating it. */
-export async function findLiveSession(db: Database, refreshToken: string | undefined): Promise<{ id: string; user_id: string; tenant_id: string | null; created_at: Date } | null> {
+export async function findLiveSession(
+  db: Database,
+  refreshToken: string | undefined,
+): Promise<{ id: string; user_id: string; tenant_id: string | null; created_at: Date } | null> {
   if (!isRefreshTokenShaped(refreshToken)) return null;
-  const { rows } = await db.query<{ id: string; user_id: string; tenant_id: string | null; created_at: Date }>(
+  const { rows } = await db.query<{
+    id: string;
+    user_id: string;
+    tenant_id: string | null;
+    created_at: Date;
+  }>(
     `SELECT id, user_id, tenant_id, created_at FROM sessions
       WHERE refresh_token_hash = $1 AND revoked_at IS NULL AND expires_at > now()`,
     [hashRefreshToken(refreshToken)],
@@ -139,7 +165,19 @@ export async function createCode(db: Database, input: NewCode): Promise<string> 
   await db.query(
     `INSERT INTO oauth_codes (code_hash, client_id, user_id, browser_session_id, tenant_id, redirect_uri, code_challenge, nonce, scope, auth_time, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + make_interval(secs => $11))`,
-    [hashCode(code), input.clientId, input.userId, input.browserSessionId, input.tenantId, input.redirectUri, input.codeChallenge, input.nonce, input.scope, input.authTime, CODE_TTL_SECONDS],
+    [
+      hashCode(code),
+      input.clientId,
+      input.userId,
+      input.browserSessionId,
+      input.tenantId,
+      input.redirectUri,
+      input.codeChallenge,
+      input.nonce,
+      input.scope,
+      input.authTime,
+      CODE_TTL_SECONDS,
+    ],
   );
   return code;
 }
@@ -161,14 +199,27 @@ export type RedeemResult = { ok: true; code: RedeemedCode } | { ok: false; descr
  * cannot be retried). A code presented a second time revokes every session issued with it
  * (RFC 6749 §4.1.2). Client, redirect URI, expiry, PKCE and the approving browser session are checked.
  */
-export async function redeemCode(db: Database, input: { code: unknown; clientId: string; redirectUri: unknown; codeVerifier: unknown }): Promise<RedeemResult> {
+export async function redeemCode(
+  db: Database,
+  input: { code: unknown; clientId: string; redirectUri: unknown; codeVerifier: unknown },
+): Promise<RedeemResult> {
   const invalid = (description: string): RedeemResult => ({ ok: false, description });
-  if (typeof input.code !== 'string' || !CODE_SHAPE.test(input.code)) return invalid('The authorization code is invalid');
+  if (typeof input.code !== 'string' || !CODE_SHAPE.test(input.code))
+    return invalid('The authorization code is invalid');
   const codeHash = hashCode(input.code);
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{
-      client_id: string; user_id: string; browser_session_id: string; tenant_id: string | null; redirect_uri: string;
-      code_challenge: string; nonce: string | null; scope: string; auth_time: Date; expired: boolean; session_live: boolean;
+      client_id: string;
+      user_id: string;
+      browser_session_id: string;
+      tenant_id: string | null;
+      redirect_uri: string;
+      code_challenge: string;
+      nonce: string | null;
+      scope: string;
+      auth_time: Date;
+      expired: boolean;
+      session_live: boolean;
     }>(
       `UPDATE oauth_codes c SET used_at = now()
         WHERE code_hash = $1 AND used_at IS NULL
@@ -187,23 +238,42 @@ export async function redeemCode(db: Database, input: { code: unknown; clientId:
       return invalid('The authorization code is invalid or has already been used');
     }
     if (row.expired) return invalid('The authorization code has expired');
-    if (row.client_id !== input.clientId) return invalid('The authorization code was issued to another client');
-    if (row.redirect_uri !== input.redirectUri) return invalid('redirect_uri does not match the authorization request');
-    if (input.codeVerifier === undefined || input.codeVerifier === null || input.codeVerifier === '') return invalid('code_verifier is required');
-    if (!verifyPkce(input.codeVerifier, row.code_challenge)) return invalid('code_verifier does not match the code challenge');
+    if (row.client_id !== input.clientId)
+      return invalid('The authorization code was issued to another client');
+    if (row.redirect_uri !== input.redirectUri)
+      return invalid('redirect_uri does not match the authorization request');
+    if (input.codeVerifier === undefined || input.codeVerifier === null || input.codeVerifier === '')
+      return invalid('code_verifier is required');
+    if (!verifyPkce(input.codeVerifier, row.code_challenge))
+      return invalid('code_verifier does not match the code challenge');
     if (!row.session_live) return invalid('The sign-in behind this code has ended');
     return {
       ok: true,
       code: {
-        codeHash, userId: row.user_id, browserSessionId: row.browser_session_id, tenantId: row.tenant_id,
-        nonce: row.nonce, scope: row.scope, authTime: row.auth_time,
+        codeHash,
+        userId: row.user_id,
+        browserSessionId: row.browser_session_id,
+        tenantId: row.tenant_id,
+        nonce: row.nonce,
+        scope: row.scope,
+        authTime: row.auth_time,
       },
     };
   });
 }
 
 /** Marks `sessionId` as issued to `clientId` through `codeHash`, on behalf of a browser session. */
-export async function recordGrant(db: Database, input: { sessionId: string; clientId: string; codeHash: string | null; browserSessionId: string | null; scope: string; authTime: Date }): Promise<void> {
+export async function recordGrant(
+  db: Database,
+  input: {
+    sessionId: string;
+    clientId: string;
+    codeHash: string | null;
+    browserSessionId: string | null;
+    scope: string;
+    authTime: Date;
+  },
+): Promise<void> {
   await db.query(
     `INSERT INTO oauth_grants (session_id, client_id, code_hash, browser_session_id, scope, auth_time) VALUES ($1, $2, $3, $4, $5, $6)`,
     [input.sessionId, input.clientId, input.codeHash, input.browserSessionId, input.scope, input.authTime],
@@ -215,17 +285,32 @@ export async function recordGrant(db: Database, input: { sessionId: string; clie
  * is not one this provider issued to a client. Checked before rotating, so a browser cookie
  * presented at the token endpoint is refused without being spent.
  */
-export async function grantOfRefreshToken(db: Database, refreshToken: unknown): Promise<{ clientId: string; scope: string; authTime: Date; browserSessionId: string | null } | null> {
+export async function grantOfRefreshToken(
+  db: Database,
+  refreshToken: unknown,
+): Promise<{ clientId: string; scope: string; authTime: Date; browserSessionId: string | null } | null> {
   if (!isRefreshTokenShaped(refreshToken)) return null;
   const hash = hashRefreshToken(refreshToken);
-  const { rows } = await db.query<{ client_id: string; scope: string; auth_time: Date; browser_session_id: string | null }>(
+  const { rows } = await db.query<{
+    client_id: string;
+    scope: string;
+    auth_time: Date;
+    browser_session_id: string | null;
+  }>(
     `SELECT g.client_id, g.scope, g.auth_time, g.browser_session_id FROM oauth_grants g
       WHERE g.session_id IN (SELECT id FROM sessions WHERE refresh_token_hash = $1
                              UNION SELECT session_id FROM rotated_refresh_tokens WHERE token_hash = $1)`,
     [hash],
   );
   const row = rows[0];
-  return row ? { clientId: row.client_id, scope: row.scope, authTime: row.auth_time, browserSessionId: row.browser_session_id } : null;
+  return row
+    ? {
+        clientId: row.client_id,
+        scope: row.scope,
+        authTime: row.auth_time,
+        browserSessionId: row.browser_session_id,
+      }
+    : null;
 }
 
 /** Ends a browser session and every client session issued on its behalf (RP-initiated logout). */

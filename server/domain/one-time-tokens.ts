@@ -15,10 +15,17 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import type { Database } from '../storage/database';
 
 export type OneTimePurpose =
-  | 'resetPassword' | 'activation' | 'invitation' | 'loginCode' | 'magicLink' | 'smsCode'
+  | 'resetPassword'
+  | 'activation'
+  | 'invitation'
+  | 'loginCode'
+  | 'magicLink'
+  | 'smsCode'
   // Reset phone number (spec 000 §4 "Phone reset"): the emailed code, the token that carries the
   // request between screens (resetPhoneNumberToken), and the one that allows the change.
-  | 'resetPhoneNumber' | 'resetPhoneNumberSession' | 'changePhoneNumber';
+  | 'resetPhoneNumber'
+  | 'resetPhoneNumberSession'
+  | 'changePhoneNumber';
 
 /** Lifetimes in seconds. */
 export const TOKEN_LIFETIME_SECONDS: Record<OneTimePurpose, number> = {
@@ -69,7 +76,11 @@ export function newCode(): string {
 export async function issueOneTimeToken(
   db: Database,
   input: {
-    purpose: OneTimePurpose; userId: string | null; kind: 'link' | 'code'; data?: Record<string, unknown>; ttlSeconds?: number;
+    purpose: OneTimePurpose;
+    userId: string | null;
+    kind: 'link' | 'code';
+    data?: Record<string, unknown>;
+    ttlSeconds?: number;
     /** Retire only older secrets whose `data[retireScope]` equals this one's (e.g. one invitation per tenant). */
     retireScope?: string;
   },
@@ -96,7 +107,12 @@ export async function issueOneTimeToken(
 }
 
 /** The live (unused, unexpired) row for this link, without using it; null otherwise. */
-export async function findLiveLink(db: Database, purpose: OneTimePurpose, token: string, userId?: string): Promise<OneTimeTokenRow | null> {
+export async function findLiveLink(
+  db: Database,
+  purpose: OneTimePurpose,
+  token: string,
+  userId?: string,
+): Promise<OneTimeTokenRow | null> {
   if (!LINK_TOKEN_SHAPE.test(token)) return null;
   const { rows } = await db.query<OneTimeTokenRow>(
     `SELECT ${COLUMNS} FROM one_time_tokens
@@ -108,7 +124,12 @@ export async function findLiveLink(db: Database, purpose: OneTimePurpose, token:
 }
 
 /** Uses a link once: the row when it was live, null when unknown, expired, already used or forged. */
-export async function consumeLink(db: Database, purpose: OneTimePurpose, token: string, userId?: string): Promise<OneTimeTokenRow | null> {
+export async function consumeLink(
+  db: Database,
+  purpose: OneTimePurpose,
+  token: string,
+  userId?: string,
+): Promise<OneTimeTokenRow | null> {
   if (!LINK_TOKEN_SHAPE.test(token)) return null;
   const { rows } = await db.query<OneTimeTokenRow>(
     `UPDATE one_time_tokens SET used_at = now()
@@ -127,7 +148,12 @@ export type CodeCheck = { ok: true; row: OneTimeTokenRow } | { ok: false; reason
  * it; the MAX_CODE_ATTEMPTS-th wrong code burns it. "expired" covers no code, used, burned and
  * timed out: the user needs a new code either way.
  */
-export async function checkCode(db: Database, purpose: OneTimePurpose, userId: string, code: string): Promise<CodeCheck> {
+export async function checkCode(
+  db: Database,
+  purpose: OneTimePurpose,
+  userId: string,
+  code: string,
+): Promise<CodeCheck> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<OneTimeTokenRow & { token_hash: string; failed_attempts: number }>(
       `SELECT ${COLUMNS}, token_hash, failed_attempts FROM one_time_tokens

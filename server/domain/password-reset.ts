@@ -14,7 +14,11 @@ export const RESET_LINK_INVALID = 'This password reset link is invalid or has ex
  * Emails a reset link when the address has an account. The caller answers 200 either way, so the
  * endpoint does not tell who has an account.
  */
-export async function requestPasswordReset(ctx: FlowContext, email: string, log: (message: string) => void): Promise<void> {
+export async function requestPasswordReset(
+  ctx: FlowContext,
+  email: string,
+  log: (message: string) => void,
+): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
   const token = await issueOneTimeToken(ctx.db, { purpose: 'resetPassword', userId: user.id, kind: 'link' });
@@ -27,7 +31,10 @@ export async function requestPasswordReset(ctx: FlowContext, email: string, log:
  * too-short password does not cost the user their link. Every session of the user is revoked:
  * whoever knew the old password is signed out. Following the link proves the email address.
  */
-export async function resetPassword(ctx: FlowContext, input: { userId: string; token: string; password: string }): Promise<void> {
+export async function resetPassword(
+  ctx: FlowContext,
+  input: { userId: string; token: string; password: string },
+): Promise<void> {
   const policyError = await newPasswordProblem(ctx.db, input.password);
   if (policyError) throw httpError(400, policyError);
   const user = await findUserById(ctx.db, input.userId);
@@ -38,6 +45,9 @@ export async function resetPassword(ctx: FlowContext, input: { userId: string; t
   await ctx.db.transaction(async (tx) => {
     await updatePasswordHash(tx, user.id, passwordHash);
     await tx.query('UPDATE users SET verified = true WHERE id = $1', [user.id]);
-    await tx.query(`UPDATE sessions SET revoked_at = now(), revoked_reason = 'password reset' WHERE user_id = $1 AND revoked_at IS NULL`, [user.id]);
+    await tx.query(
+      `UPDATE sessions SET revoked_at = now(), revoked_reason = 'password reset' WHERE user_id = $1 AND revoked_at IS NULL`,
+      [user.id],
+    );
   });
 }

@@ -13,12 +13,25 @@
  *   an account. SmsCode cannot avoid telling (its answer carries the masked phone number or the
  *   reset token, spec 000 §7); an unknown email gets an empty answer.
  */
-import { accountLink, loginCodeEmail, loginCodeSms, magicLinkEmail, resetPhoneNumberEmail } from '../delivery/messages';
+import {
+  accountLink,
+  loginCodeEmail,
+  loginCodeSms,
+  magicLinkEmail,
+  resetPhoneNumberEmail,
+} from '../delivery/messages';
 import { httpError } from '../http/errors';
 import { sendQuietly, type FlowContext } from './account-flows';
 import { assertNotLocked, attemptKeys, clearFailures, countSend, recordFailure } from './attempts';
 import type { ClientInfo, SecondFactorGate, SignedIn } from './auth';
-import { checkCode, consumeLink, findLiveLink, issueOneTimeToken, newLinkToken, type OneTimePurpose } from './one-time-tokens';
+import {
+  checkCode,
+  consumeLink,
+  findLiveLink,
+  issueOneTimeToken,
+  newLinkToken,
+  type OneTimePurpose,
+} from './one-time-tokens';
 import { findUserByEmail, findUserById, type UserRow } from './users';
 import { getVendorSettings } from './vendor';
 
@@ -37,7 +50,10 @@ export const MAGIC_LINK_PATH = '/account/login/magic-link';
 
 const CODE_PURPOSE: Record<'Code' | 'SmsCode', OneTimePurpose> = { Code: 'loginCode', SmsCode: 'smsCode' };
 
-export interface PreLoginAnswer { phoneNumber?: string; resetPhoneNumberToken?: string }
+export interface PreLoginAnswer {
+  phoneNumber?: string;
+  resetPhoneNumberToken?: string;
+}
 
 /** "+44 20 7946 0958" -> "+•• •• •••• ••58": enough for the user to recognise it, not to read it. */
 export function maskPhone(phone: string): string {
@@ -62,7 +78,12 @@ async function assertMayLogin(ctx: FlowContext, user: UserRow): Promise<void> {
 }
 
 /** Sends the first factor of a passwordless sign-in (spec 000 §7 /passwordless/{type}/prelogin). */
-export async function passwordlessPreLogin(ctx: FlowContext, type: PasswordlessType, email: string, log: (m: string) => void): Promise<PreLoginAnswer> {
+export async function passwordlessPreLogin(
+  ctx: FlowContext,
+  type: PasswordlessType,
+  email: string,
+  log: (m: string) => void,
+): Promise<PreLoginAnswer> {
   await countSend(ctx.db, email);
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return {};
@@ -109,7 +130,9 @@ export async function passwordlessPostLogin(
   const keys = attemptKeys(email, client.ip);
   await assertNotLocked(ctx.db, keys);
   const user = await findUserByEmail(ctx.db, email);
-  const check = user ? await checkCode(ctx.db, CODE_PURPOSE[type], user.id, (input.code ?? '').replace(/\s+/g, '')) : null;
+  const check = user
+    ? await checkCode(ctx.db, CODE_PURPOSE[type], user.id, (input.code ?? '').replace(/\s+/g, ''))
+    : null;
   if (!user || !check?.ok) {
     await recordFailure(ctx.db, keys);
     throw httpError(400, check && !check.ok && check.reason === 'wrong' ? CODE_WRONG : CODE_EXPIRED);
@@ -117,7 +140,13 @@ export async function passwordlessPostLogin(
   return signIn(ctx, user, client, type === 'Code', secondFactor);
 }
 
-async function signIn(ctx: FlowContext, user: UserRow, client: ClientInfo, provesEmail: boolean, secondFactor?: SecondFactorGate): Promise<SignedIn | { mfa: object }> {
+async function signIn(
+  ctx: FlowContext,
+  user: UserRow,
+  client: ClientInfo,
+  provesEmail: boolean,
+  secondFactor?: SecondFactorGate,
+): Promise<SignedIn | { mfa: object }> {
   // An emailed code or link proves the address, as a reset link does.
   if (provesEmail && !user.verified) {
     await ctx.db.query('UPDATE users SET verified = true WHERE id = $1', [user.id]);
@@ -136,21 +165,37 @@ async function signIn(ctx: FlowContext, user: UserRow, client: ClientInfo, prove
  * Emails a code to the account's address. An unknown email gets a token too (random, stored
  * nowhere), so the answer does not tell who has an account.
  */
-export async function requestPhoneReset(ctx: FlowContext, email: string, log: (m: string) => void): Promise<string> {
+export async function requestPhoneReset(
+  ctx: FlowContext,
+  email: string,
+  log: (m: string) => void,
+): Promise<string> {
   await countSend(ctx.db, email);
   const user = await findUserByEmail(ctx.db, email);
   return user ? startPhoneReset(ctx, user, log) : newLinkToken();
 }
 
 async function startPhoneReset(ctx: FlowContext, user: UserRow, log: (m: string) => void): Promise<string> {
-  const token = await issueOneTimeToken(ctx.db, { purpose: 'resetPhoneNumberSession', userId: user.id, kind: 'link' });
-  const code = await issueOneTimeToken(ctx.db, { purpose: 'resetPhoneNumber', userId: user.id, kind: 'code' });
+  const token = await issueOneTimeToken(ctx.db, {
+    purpose: 'resetPhoneNumberSession',
+    userId: user.id,
+    kind: 'link',
+  });
+  const code = await issueOneTimeToken(ctx.db, {
+    purpose: 'resetPhoneNumber',
+    userId: user.id,
+    kind: 'code',
+  });
   await sendQuietly(() => ctx.delivery.sendEmail(resetPhoneNumberEmail(user.email, code)), log);
   return token;
 }
 
 /** Step 2: the emailed code against the resetPhoneNumberToken; yields a changePhoneNumberToken. */
-export async function verifyPhoneReset(ctx: FlowContext, input: { resetPhoneNumberToken: string; code: string }, client: ClientInfo): Promise<string> {
+export async function verifyPhoneReset(
+  ctx: FlowContext,
+  input: { resetPhoneNumberToken: string; code: string },
+  client: ClientInfo,
+): Promise<string> {
   const request = await findLiveLink(ctx.db, 'resetPhoneNumberSession', input.resetPhoneNumberToken);
   const user = request?.user_id ? await findUserById(ctx.db, request.user_id) : null;
   const keys = attemptKeys(user?.email ?? '', client.ip).filter((k) => user || k.key.startsWith('ip:'));
@@ -169,7 +214,10 @@ export async function verifyPhoneReset(ctx: FlowContext, input: { resetPhoneNumb
 }
 
 /** Step 3: sets the phone number with the changePhoneNumberToken (single use). */
-export async function changePhoneWithToken(ctx: FlowContext, input: { changePhoneNumberToken: string; phoneNumber: string }): Promise<void> {
+export async function changePhoneWithToken(
+  ctx: FlowContext,
+  input: { changePhoneNumberToken: string; phoneNumber: string },
+): Promise<void> {
   const phone = normalizePhone(input.phoneNumber);
   if (!phone) throw httpError(400, PHONE_INVALID);
   const row = await consumeLink(ctx.db, 'changePhoneNumber', input.changePhoneNumberToken);

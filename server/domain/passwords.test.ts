@@ -19,7 +19,14 @@ describe('PasswordHasher', () => {
 
   it('treats a missing or corrupt stored hash as a mismatch, never an exception', async () => {
     assert.equal(await hasher.verify('x', null), false);
-    for (const bad of ['', 'plain', 'scrypt$1$8$1$aaa$bbb', 'scrypt$1000$8$1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA', 'scrypt$4194304$8$1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA', 'bcrypt$2$x$y$z$w']) {
+    for (const bad of [
+      '',
+      'plain',
+      'scrypt$1$8$1$aaa$bbb',
+      'scrypt$1000$8$1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA',
+      'scrypt$4194304$8$1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA',
+      'bcrypt$2$x$y$z$w',
+    ]) {
       assert.equal(await hasher.verify('x', bad), false, bad);
     }
   });
@@ -35,10 +42,13 @@ describe('PasswordHasher', () => {
   // `npm run bench` prints the medians of both answers over HTTP.
   it('does the same scrypt work for an unknown user as for a real one (no email enumeration by timing)', async () => {
     const calls: Array<{ params: ScryptParams; keyLength: number; saltLength: number }> = [];
-    const counting = new PasswordHasher({ N: 1024, r: 8, p: 1 }, async (password, salt, params, keyLength) => {
-      calls.push({ params, keyLength, saltLength: salt.length });
-      return scryptDerivation(password, salt, params, keyLength);
-    });
+    const counting = new PasswordHasher(
+      { N: 1024, r: 8, p: 1 },
+      async (password, salt, params, keyLength) => {
+        calls.push({ params, keyLength, saltLength: salt.length });
+        return scryptDerivation(password, salt, params, keyLength);
+      },
+    );
     const stored = await counting.hash('secret');
     await counting.warmUp();
     calls.length = 0;

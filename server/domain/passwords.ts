@@ -29,12 +29,24 @@ const MAX_R = 32;
 const MAX_P = 16;
 
 /** Derives a key from a password: scrypt here; a test may wrap it to see what work each call does. */
-export type KeyDerivation = (password: string, salt: Buffer, params: ScryptParams, keyLength: number) => Promise<Buffer>;
+export type KeyDerivation = (
+  password: string,
+  salt: Buffer,
+  params: ScryptParams,
+  keyLength: number,
+) => Promise<Buffer>;
 
 export const scryptDerivation: KeyDerivation = (password, salt, params, keyLength) => {
-  const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r + 1024 * 1024 };
+  const options: ScryptOptions = {
+    N: params.N,
+    r: params.r,
+    p: params.p,
+    maxmem: 256 * params.N * params.r + 1024 * 1024,
+  };
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 };
 
@@ -49,9 +61,16 @@ function parse(stored: string): ParsedHash | null {
   if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
   const [N, r, p] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
   const valid =
-    Number.isInteger(N) && N > 1 && N <= MAX_N && (N & (N - 1)) === 0 &&
-    Number.isInteger(r) && r >= 1 && r <= MAX_R &&
-    Number.isInteger(p) && p >= 1 && p <= MAX_P;
+    Number.isInteger(N) &&
+    N > 1 &&
+    N <= MAX_N &&
+    (N & (N - 1)) === 0 &&
+    Number.isInteger(r) &&
+    r >= 1 &&
+    r <= MAX_R &&
+    Number.isInteger(p) &&
+    p >= 1 &&
+    p <= MAX_P;
   if (!valid) return null;
   const salt = Buffer.from(parts[4] ?? '', 'base64url');
   const hash = Buffer.from(parts[5] ?? '', 'base64url');

@@ -39,19 +39,45 @@ export interface PermissionItem {
   roleIds: string[];
 }
 
-export interface CategoryItem { id: string; key: string; name: string; description: string | null; permissionIds: string[] }
+export interface CategoryItem {
+  id: string;
+  key: string;
+  name: string;
+  description: string | null;
+  permissionIds: string[];
+}
 
-const SORT = { name: 'lower(r.name)', key: 'lower(r.key)', createdAt: 'r.created_at', updatedAt: 'r.updated_at' } as const;
+const SORT = {
+  name: 'lower(r.name)',
+  key: 'lower(r.key)',
+  createdAt: 'r.created_at',
+  updatedAt: 'r.updated_at',
+} as const;
 export type RoleSortField = keyof typeof SORT;
 export const ROLE_SORT_FIELDS = Object.keys(SORT) as RoleSortField[];
 
-export interface RoleListQuery { filter: string; sortBy: RoleSortField; order: 'ASC' | 'DESC'; page: number; limit: number }
+export interface RoleListQuery {
+  filter: string;
+  sortBy: RoleSortField;
+  order: 'ASC' | 'DESC';
+  page: number;
+  limit: number;
+}
 
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 interface RoleRow {
-  id: string; key: string; name: string; description: string | null; default_for_creator: boolean; tenant_id: string | null;
-  vendor_id: string; created_at: Date; updated_at: Date; permission_ids: string[] | null; users_count: number;
+  id: string;
+  key: string;
+  name: string;
+  description: string | null;
+  default_for_creator: boolean;
+  tenant_id: string | null;
+  vendor_id: string;
+  created_at: Date;
+  updated_at: Date;
+  permission_ids: string[] | null;
+  users_count: number;
 }
 
 const ROLE_COLUMNS = `r.id, r.key, r.name, r.description, r.default_for_creator, r.tenant_id, r.vendor_id, r.created_at, r.updated_at,
@@ -66,19 +92,35 @@ const VISIBLE = `r.vendor_id = (SELECT vendor_id FROM tenants WHERE id = $1) AND
 
 function toRole(r: RoleRow): RoleItem {
   return {
-    id: r.id, roleId: r.id, key: r.key, name: r.name, description: r.description, isDefault: r.default_for_creator,
-    permissions: r.permission_ids ?? [], tenantId: r.tenant_id, vendorId: r.vendor_id,
-    createdAt: r.created_at.toISOString(), updatedAt: r.updated_at.toISOString(), editable: r.tenant_id !== null,
+    id: r.id,
+    roleId: r.id,
+    key: r.key,
+    name: r.name,
+    description: r.description,
+    isDefault: r.default_for_creator,
+    permissions: r.permission_ids ?? [],
+    tenantId: r.tenant_id,
+    vendorId: r.vendor_id,
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+    editable: r.tenant_id !== null,
     usersCount: r.users_count,
   };
 }
 
 /** A page of the tenant's roles, filtered by name or key, sorted and paged in the database. */
-export async function listRoles(db: Database, tenantId: string, query: RoleListQuery): Promise<{ items: RoleItem[]; totalItems: number }> {
+export async function listRoles(
+  db: Database,
+  tenantId: string,
+  query: RoleListQuery,
+): Promise<{ items: RoleItem[]; totalItems: number }> {
   const filter = query.filter.trim();
   const where = `${VISIBLE} AND ($2::text IS NULL OR r.name ILIKE $2 OR r.key ILIKE $2)`;
   const params = [tenantId, filter ? containsPattern(filter) : null];
-  const total = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM roles r WHERE ${where}`, params);
+  const total = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM roles r WHERE ${where}`,
+    params,
+  );
   const { rows } = await db.query<RoleRow>(
     `SELECT ${ROLE_COLUMNS} FROM roles r WHERE ${where}
       ORDER BY ${SORT[query.sortBy]} ${query.order === 'DESC' ? 'DESC' : 'ASC'}, r.id
@@ -89,20 +131,32 @@ export async function listRoles(db: Database, tenantId: string, query: RoleListQ
 }
 
 export async function getRole(db: Database, tenantId: string, roleId: string): Promise<RoleItem | null> {
-  const { rows } = await db.query<RoleRow>(`SELECT ${ROLE_COLUMNS} FROM roles r WHERE ${VISIBLE} AND r.id = $2`, [tenantId, roleId]);
+  const { rows } = await db.query<RoleRow>(
+    `SELECT ${ROLE_COLUMNS} FROM roles r WHERE ${VISIBLE} AND r.id = $2`,
+    [tenantId, roleId],
+  );
   return rows[0] ? toRole(rows[0]) : null;
 }
 
 /** Permission keys by id (unknown ids are left out). */
 export async function permissionKeys(db: Database, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const { rows } = await db.query<{ id: string; key: string }>('SELECT id, key FROM permissions WHERE id = ANY($1::uuid[])', [ids]);
+  const { rows } = await db.query<{ id: string; key: string }>(
+    'SELECT id, key FROM permissions WHERE id = ANY($1::uuid[])',
+    [ids],
+  );
   return new Map(rows.map((r) => [r.id, r.key]));
 }
 
-export type RoleWriteResult = { kind: 'ok'; role: RoleItem } | { kind: 'notFound' } | { kind: 'vendorRole' } | { kind: 'duplicateKey' };
+export type RoleWriteResult =
+  { kind: 'ok'; role: RoleItem } | { kind: 'notFound' } | { kind: 'vendorRole' } | { kind: 'duplicateKey' };
 
-async function keyTaken(db: Database, tenantId: string, key: string, exceptId: string | null): Promise<boolean> {
+async function keyTaken(
+  db: Database,
+  tenantId: string,
+  key: string,
+  exceptId: string | null,
+): Promise<boolean> {
   const { rows } = await db.query<{ id: string }>(
     `SELECT r.id FROM roles r WHERE ${VISIBLE} AND lower(r.key) = lower($2) AND ($3::uuid IS NULL OR r.id <> $3)`,
     [tenantId, key, exceptId],
@@ -110,7 +164,11 @@ async function keyTaken(db: Database, tenantId: string, key: string, exceptId: s
   return rows.length > 0;
 }
 
-export async function createRole(db: Database, tenantId: string, input: { key: string; name: string; description: string | null; permissionIds: string[] }): Promise<RoleWriteResult> {
+export async function createRole(
+  db: Database,
+  tenantId: string,
+  input: { key: string; name: string; description: string | null; permissionIds: string[] },
+): Promise<RoleWriteResult> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`roles:${tenantId}`]);
     if (await keyTaken(tx, tenantId, input.key, null)) return { kind: 'duplicateKey' };
@@ -121,36 +179,60 @@ export async function createRole(db: Database, tenantId: string, input: { key: s
     );
     const id = rows[0]!.id;
     if (input.permissionIds.length) {
-      await tx.query('INSERT INTO role_permissions (role_id, permission_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING', [id, input.permissionIds]);
+      await tx.query(
+        'INSERT INTO role_permissions (role_id, permission_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING',
+        [id, input.permissionIds],
+      );
     }
     return { kind: 'ok', role: (await getRole(tx, tenantId, id))! };
   });
 }
 
 /** The tenant's own role, or why it cannot change. */
-async function ownRole(db: Database, tenantId: string, roleId: string): Promise<'own' | 'vendorRole' | 'notFound'> {
+async function ownRole(
+  db: Database,
+  tenantId: string,
+  roleId: string,
+): Promise<'own' | 'vendorRole' | 'notFound'> {
   const role = await getRole(db, tenantId, roleId);
   if (!role) return 'notFound';
   return role.editable ? 'own' : 'vendorRole';
 }
 
-export async function updateRole(db: Database, tenantId: string, roleId: string, input: { key?: string; name?: string; description?: string | null }): Promise<RoleWriteResult> {
+export async function updateRole(
+  db: Database,
+  tenantId: string,
+  roleId: string,
+  input: { key?: string; name?: string; description?: string | null },
+): Promise<RoleWriteResult> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`roles:${tenantId}`]);
     const own = await ownRole(tx, tenantId, roleId);
     if (own !== 'own') return { kind: own };
-    if (input.key !== undefined && (await keyTaken(tx, tenantId, input.key, roleId))) return { kind: 'duplicateKey' };
+    if (input.key !== undefined && (await keyTaken(tx, tenantId, input.key, roleId)))
+      return { kind: 'duplicateKey' };
     await tx.query(
       `UPDATE roles SET key = coalesce($3, key), name = coalesce($4, name),
               description = CASE WHEN $5 THEN $6 ELSE description END, updated_at = now()
         WHERE id = $2 AND tenant_id = $1`,
-      [tenantId, roleId, input.key ?? null, input.name ?? null, input.description !== undefined, input.description ?? null],
+      [
+        tenantId,
+        roleId,
+        input.key ?? null,
+        input.name ?? null,
+        input.description !== undefined,
+        input.description ?? null,
+      ],
     );
     return { kind: 'ok', role: (await getRole(tx, tenantId, roleId))! };
   });
 }
 
-export async function deleteRole(db: Database, tenantId: string, roleId: string): Promise<'deleted' | 'vendorRole' | 'notFound'> {
+export async function deleteRole(
+  db: Database,
+  tenantId: string,
+  roleId: string,
+): Promise<'deleted' | 'vendorRole' | 'notFound'> {
   return db.transaction(async (tx) => {
     const own = await ownRole(tx, tenantId, roleId);
     if (own !== 'own') return own;
@@ -160,13 +242,21 @@ export async function deleteRole(db: Database, tenantId: string, roleId: string)
 }
 
 /** Replaces the permissions of one of the tenant's roles. */
-export async function setRolePermissions(db: Database, tenantId: string, roleId: string, permissionIds: string[]): Promise<RoleWriteResult> {
+export async function setRolePermissions(
+  db: Database,
+  tenantId: string,
+  roleId: string,
+  permissionIds: string[],
+): Promise<RoleWriteResult> {
   return db.transaction(async (tx) => {
     const own = await ownRole(tx, tenantId, roleId);
     if (own !== 'own') return { kind: own };
     await tx.query('DELETE FROM role_permissions WHERE role_id = $1', [roleId]);
     if (permissionIds.length) {
-      await tx.query('INSERT INTO role_permissions (role_id, permission_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING', [roleId, permissionIds]);
+      await tx.query(
+        'INSERT INTO role_permissions (role_id, permission_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING',
+        [roleId, permissionIds],
+      );
     }
     await tx.query('UPDATE roles SET updated_at = now() WHERE id = $1', [roleId]);
     return { kind: 'ok', role: (await getRole(tx, tenantId, roleId))! };
@@ -175,7 +265,14 @@ export async function setRolePermissions(db: Database, tenantId: string, roleId:
 
 /** The permission catalogue, with the roles of this tenant that hold each permission. */
 export async function listPermissions(db: Database, tenantId: string): Promise<PermissionItem[]> {
-  const { rows } = await db.query<{ id: string; key: string; name: string; description: string | null; category_id: string | null; role_ids: string[] | null }>(
+  const { rows } = await db.query<{
+    id: string;
+    key: string;
+    name: string;
+    description: string | null;
+    category_id: string | null;
+    role_ids: string[] | null;
+  }>(
     `SELECT p.id, p.key, p.name, p.description, p.category_id,
             (SELECT array_agg(r.id ORDER BY r.id) FROM role_permissions rp JOIN roles r ON r.id = rp.role_id
               WHERE rp.permission_id = p.id AND ${VISIBLE}) AS role_ids
@@ -183,27 +280,54 @@ export async function listPermissions(db: Database, tenantId: string): Promise<P
     [tenantId],
   );
   return rows.map((p) => ({
-    id: p.id, permissionId: p.id, key: p.key, name: p.name, description: p.description, categoryId: p.category_id,
-    fePermission: p.key.startsWith('fe.'), roleIds: p.role_ids ?? [],
+    id: p.id,
+    permissionId: p.id,
+    key: p.key,
+    name: p.name,
+    description: p.description,
+    categoryId: p.category_id,
+    fePermission: p.key.startsWith('fe.'),
+    roleIds: p.role_ids ?? [],
   }));
 }
 
 export async function listCategories(db: Database): Promise<CategoryItem[]> {
-  const { rows } = await db.query<{ id: string; key: string; name: string; description: string | null; permission_ids: string[] | null }>(
+  const { rows } = await db.query<{
+    id: string;
+    key: string;
+    name: string;
+    description: string | null;
+    permission_ids: string[] | null;
+  }>(
     `SELECT c.id, c.key, c.name, c.description,
             (SELECT array_agg(p.id ORDER BY p.key) FROM permissions p WHERE p.category_id = c.id) AS permission_ids
        FROM permission_categories c ORDER BY c.created_at, c.name`,
   );
-  return rows.map((c) => ({ id: c.id, key: c.key, name: c.name, description: c.description, permissionIds: c.permission_ids ?? [] }));
+  return rows.map((c) => ({
+    id: c.id,
+    key: c.key,
+    name: c.name,
+    description: c.description,
+    permissionIds: c.permission_ids ?? [],
+  }));
 }
 
-export type PermissionRolesResult = { kind: 'ok'; permission: PermissionItem } | { kind: 'notFound' } | { kind: 'unknownRoles' } | { kind: 'vendorRole' };
+export type PermissionRolesResult =
+  | { kind: 'ok'; permission: PermissionItem }
+  | { kind: 'notFound' }
+  | { kind: 'unknownRoles' }
+  | { kind: 'vendorRole' };
 
 /**
  * Makes exactly `roleIds` (of the tenant's own roles) hold the permission: the tenant's other roles
  * lose it. The vendor's roles are never touched; naming one that does not already hold it is refused.
  */
-export async function setPermissionRoles(db: Database, tenantId: string, permissionId: string, roleIds: string[]): Promise<PermissionRolesResult> {
+export async function setPermissionRoles(
+  db: Database,
+  tenantId: string,
+  permissionId: string,
+  roleIds: string[],
+): Promise<PermissionRolesResult> {
   return db.transaction(async (tx) => {
     const exists = await tx.query('SELECT 1 FROM permissions WHERE id = $1', [permissionId]);
     if (exists.rows.length === 0) return { kind: 'notFound' };
@@ -221,7 +345,10 @@ export async function setPermissionRoles(db: Database, tenantId: string, permiss
       [tenantId, permissionId, own],
     );
     if (own.length) {
-      await tx.query('INSERT INTO role_permissions (role_id, permission_id) SELECT unnest($1::uuid[]), $2 ON CONFLICT DO NOTHING', [own, permissionId]);
+      await tx.query(
+        'INSERT INTO role_permissions (role_id, permission_id) SELECT unnest($1::uuid[]), $2 ON CONFLICT DO NOTHING',
+        [own, permissionId],
+      );
     }
     await tx.query('UPDATE roles SET updated_at = now() WHERE id = ANY($1::uuid[])', [own]);
     const permission = (await listPermissions(tx, tenantId)).find((p) => p.id === permissionId)!;
@@ -230,7 +357,11 @@ export async function setPermissionRoles(db: Database, tenantId: string, permiss
 }
 
 /** Permission keys a set of the tenant's roles grants (to check a caller may hand them out). */
-export async function permissionKeysOfRoles(db: Database, tenantId: string, roleIds: string[]): Promise<{ known: string[]; keys: string[] }> {
+export async function permissionKeysOfRoles(
+  db: Database,
+  tenantId: string,
+  roleIds: string[],
+): Promise<{ known: string[]; keys: string[] }> {
   if (roleIds.length === 0) return { known: [], keys: [] };
   const { rows } = await db.query<{ id: string; keys: string[] | null }>(
     `SELECT r.id, (SELECT array_agg(p.key) FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = r.id) AS keys

@@ -62,7 +62,10 @@ export interface SamlConnectionRow {
 
 /** A refused sign-in. `callbackUrl`: where the browser can be sent back to with an error, when known. */
 export class SamlLoginError extends Error {
-  constructor(message: string, readonly callbackUrl: string | null = null) {
+  constructor(
+    message: string,
+    readonly callbackUrl: string | null = null,
+  ) {
     super(message);
   }
 }
@@ -79,7 +82,8 @@ const DOMAIN_SHAPE = /^[a-z0-9.-]{1,253}$/;
 const REQUEST_TTL_SECONDS = 600;
 const CODE_TTL_SECONDS = 120;
 const CLOCK_SKEW_MS = 60_000;
-const COLUMNS = 'id, key, tenant_id, entry_point, idp_issuer, idp_certificates, callback_urls, domains, default_role_keys, sign_requests';
+const COLUMNS =
+  'id, key, tenant_id, entry_point, idp_issuer, idp_certificates, callback_urls, domains, default_role_keys, sign_requests';
 const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
 const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
 
@@ -101,18 +105,31 @@ function checkedHttpUrl(value: string, what: string): void {
   } catch {
     throw new Error(`${what}: ${value} is not a URL`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${what}: ${value} is not an http(s) URL`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`${what}: ${value} is not an http(s) URL`);
 }
 
 /** Writes the connections and their email domains; `startUrl(key)` is the address pre-login answers. */
-export async function upsertSamlConnections(db: Database, connections: readonly SamlConnectionConfig[], startUrl: (key: string) => string, signing: SamlSigning | undefined): Promise<void> {
+export async function upsertSamlConnections(
+  db: Database,
+  connections: readonly SamlConnectionConfig[],
+  startUrl: (key: string) => string,
+  signing: SamlSigning | undefined,
+): Promise<void> {
   for (const c of connections) {
-    if (c.signRequests && !signing) throw new Error(`SSO connection "${c.key}" signs its requests: set the service provider's key and certificate (SAML_SP_PRIVATE_KEY, SAML_SP_CERTIFICATE)`);
+    if (c.signRequests && !signing)
+      throw new Error(
+        `SSO connection "${c.key}" signs its requests: set the service provider's key and certificate (SAML_SP_PRIVATE_KEY, SAML_SP_CERTIFICATE)`,
+      );
     if (!KEY_SHAPE.test(c.key)) throw new Error(`Invalid SSO connection key "${c.key}"`);
     const domains = c.domains.map((d) => d.trim().toLowerCase());
-    if (!domains.length || !domains.every((d) => DOMAIN_SHAPE.test(d))) throw new Error(`SSO connection "${c.key}" needs valid email domains`);
+    if (!domains.length || !domains.every((d) => DOMAIN_SHAPE.test(d)))
+      throw new Error(`SSO connection "${c.key}" needs valid email domains`);
     if (!c.callbackUrls?.length) throw new Error(`SSO connection "${c.key}" needs at least one callback URL`);
-    if (!c.idpCertificates?.length || !c.idpCertificates.every((pem) => typeof pem === 'string' && pem.trim().length > 0)) {
+    if (
+      !c.idpCertificates?.length ||
+      !c.idpCertificates.every((pem) => typeof pem === 'string' && pem.trim().length > 0)
+    ) {
       throw new Error(`SSO connection "${c.key}" needs the identity provider's signing certificate`);
     }
     for (const u of [c.entryPoint, ...c.callbackUrls]) checkedHttpUrl(u, `SSO connection "${c.key}"`);
@@ -124,10 +141,23 @@ export async function upsertSamlConnections(db: Database, connections: readonly 
            idp_certificates = EXCLUDED.idp_certificates, callback_urls = EXCLUDED.callback_urls, domains = EXCLUDED.domains,
            default_role_keys = EXCLUDED.default_role_keys, sign_requests = EXCLUDED.sign_requests, updated_at = now()
          RETURNING id`,
-        [c.key, c.tenantId, c.entryPoint, c.idpIssuer ?? null, c.idpCertificates.map((pem) => pem.trim()), c.callbackUrls, domains, c.defaultRoles ?? [], c.signRequests === true],
+        [
+          c.key,
+          c.tenantId,
+          c.entryPoint,
+          c.idpIssuer ?? null,
+          c.idpCertificates.map((pem) => pem.trim()),
+          c.callbackUrls,
+          domains,
+          c.defaultRoles ?? [],
+          c.signRequests === true,
+        ],
       );
       const id = rows[0]!.id;
-      await tx.query('DELETE FROM sso_domains WHERE saml_configuration_id = $1 AND NOT (domain = ANY($2::text[]))', [id, domains]);
+      await tx.query(
+        'DELETE FROM sso_domains WHERE saml_configuration_id = $1 AND NOT (domain = ANY($2::text[]))',
+        [id, domains],
+      );
       for (const domain of domains) {
         await tx.query(
           `INSERT INTO sso_domains (tenant_id, domain, address, idp_type, saml_configuration_id, sso_configuration_id) VALUES ($1, $2, $3, 'saml', $4, NULL)
@@ -150,16 +180,28 @@ export class SamlConnections {
 
   async byKey(key: string): Promise<SamlConnectionRow | null> {
     if (!KEY_SHAPE.test(key)) return null;
-    const { rows } = await this.db.query<SamlConnectionRow>(`SELECT ${COLUMNS} FROM saml_configurations WHERE key = $1 AND active`, [key]);
+    const { rows } = await this.db.query<SamlConnectionRow>(
+      `SELECT ${COLUMNS} FROM saml_configurations WHERE key = $1 AND active`,
+      [key],
+    );
     return rows[0] ?? null;
   }
 
   private serviceProvider(row: SamlConnectionRow, extra: { requestId?: string; cache: CacheProvider }): SAML {
     const { entityId, acsUrl } = this.addresses(row.key);
     const signing = row.sign_requests ? this.signing : undefined;
-    if (row.sign_requests && !signing) throw new SamlLoginError(`SAML connection "${row.key}" signs its requests but the server has no SAML key`);
+    if (row.sign_requests && !signing)
+      throw new SamlLoginError(
+        `SAML connection "${row.key}" signs its requests but the server has no SAML key`,
+      );
     return new SAML({
-      ...(signing ? { privateKey: signing.privateKey, publicCert: signing.certificate, signatureAlgorithm: 'sha256' as const } : {}),
+      ...(signing
+        ? {
+            privateKey: signing.privateKey,
+            publicCert: signing.certificate,
+            signatureAlgorithm: 'sha256' as const,
+          }
+        : {}),
       entryPoint: row.entry_point,
       issuer: entityId,
       audience: entityId,
@@ -183,7 +225,10 @@ export class SamlConnections {
     const row = await this.byKey(key);
     if (!row) return null;
     // With signed requests the metadata says so (AuthnRequestsSigned) and carries the certificate.
-    return this.serviceProvider(row, { cache: refusingCache }).generateServiceProviderMetadata(null, row.sign_requests ? this.signing?.certificate ?? null : null);
+    return this.serviceProvider(row, { cache: refusingCache }).generateServiceProviderMetadata(
+      null,
+      row.sign_requests ? (this.signing?.certificate ?? null) : null,
+    );
   }
 
   /**
@@ -194,7 +239,8 @@ export class SamlConnections {
     const row = await this.byKey(key);
     if (!row) throw new SamlLoginError(`unknown SAML connection "${key}"`);
     const callback = callbackUrl ?? row.callback_urls[0]!;
-    if (!row.callback_urls.includes(callback)) throw new SamlLoginError('callback address not registered for the connection');
+    if (!row.callback_urls.includes(callback))
+      throw new SamlLoginError('callback address not registered for the connection');
     const requestId = `_${randomBytes(20).toString('hex')}`;
     const relayState = token();
     const binding = token();
@@ -213,7 +259,11 @@ export class SamlConnections {
       getAsync: async () => null,
       removeAsync: async () => null,
     };
-    const url = await this.serviceProvider(row, { requestId, cache }).getAuthorizeUrlAsync(relayState, undefined, {});
+    const url = await this.serviceProvider(row, { requestId, cache }).getAuthorizeUrlAsync(
+      relayState,
+      undefined,
+      {},
+    );
     return { url, binding };
   }
 
@@ -221,12 +271,18 @@ export class SamlConnections {
    * The assertion consumer service: checks the identity provider's response (see the file's
    * comment) and parks the identity behind a single-use code. Returns where to send the browser.
    */
-  async consume(key: string, samlResponse: string, relayState: string | undefined): Promise<{ callbackUrl: string; code: string }> {
+  async consume(
+    key: string,
+    samlResponse: string,
+    relayState: string | undefined,
+  ): Promise<{ callbackUrl: string; code: string }> {
     const row = await this.byKey(key);
     if (!row) throw new SamlLoginError(`unknown SAML connection "${key}"`);
     const { acsUrl } = this.addresses(row.key);
     // The request this response names, spent by the first answer that reaches it (won: this one).
-    const answered: { request: { requestId: string; callbackUrl: string; relayStateHash: string; won: boolean } | null } = { request: null };
+    const answered: {
+      request: { requestId: string; callbackUrl: string; relayStateHash: string; won: boolean } | null;
+    } = { request: null };
     const cache: CacheProvider = {
       saveAsync: refusingCache.saveAsync,
       getAsync: async (id) => {
@@ -243,11 +299,25 @@ export class SamlConnections {
            RETURNING callback_url, relay_state_hash`,
           [id, row.id],
         );
-        if (rows[0]) answered.request = { requestId: id, callbackUrl: rows[0].callback_url, relayStateHash: rows[0].relay_state_hash, won: true };
+        if (rows[0])
+          answered.request = {
+            requestId: id,
+            callbackUrl: rows[0].callback_url,
+            relayStateHash: rows[0].relay_state_hash,
+            won: true,
+          };
         else if (!answered.request) {
           const known = await this.db.query<{ callback_url: string; relay_state_hash: string }>(
-            'SELECT callback_url, relay_state_hash FROM saml_requests WHERE request_id = $1 AND configuration_id = $2', [id, row.id]);
-          if (known.rows[0]) answered.request = { requestId: id, callbackUrl: known.rows[0].callback_url, relayStateHash: known.rows[0].relay_state_hash, won: false };
+            'SELECT callback_url, relay_state_hash FROM saml_requests WHERE request_id = $1 AND configuration_id = $2',
+            [id, row.id],
+          );
+          if (known.rows[0])
+            answered.request = {
+              requestId: id,
+              callbackUrl: known.rows[0].callback_url,
+              relayStateHash: known.rows[0].relay_state_hash,
+              won: false,
+            };
         }
         return id;
       },
@@ -258,17 +328,22 @@ export class SamlConnections {
 
     let profile: Profile | null;
     try {
-      ({ profile } = await this.serviceProvider(row, { cache }).validatePostResponseAsync({ SAMLResponse: samlResponse }));
+      ({ profile } = await this.serviceProvider(row, { cache }).validatePostResponseAsync({
+        SAMLResponse: samlResponse,
+      }));
     } catch (error) {
       return refuse(`response refused: ${error instanceof Error ? error.message : String(error)}`);
     }
     const { request } = answered;
     if (!profile) return refuse('no assertion');
     // The library checks the issuer of logout messages only: the signed assertion's issuer is checked here.
-    if (row.idp_issuer && profile.issuer !== row.idp_issuer) return refuse('the assertion was issued by another entity');
-    if (!request || request.requestId !== profile.inResponseTo) return refuse('the response answers no request of ours');
+    if (row.idp_issuer && profile.issuer !== row.idp_issuer)
+      return refuse('the assertion was issued by another entity');
+    if (!request || request.requestId !== profile.inResponseTo)
+      return refuse('the response answers no request of ours');
     if (!request.won) return refuse('the request was already answered');
-    if (typeof relayState !== 'string' || sha256(relayState) !== request.relayStateHash) return refuse('RelayState differs from the request\'s');
+    if (typeof relayState !== 'string' || sha256(relayState) !== request.relayStateHash)
+      return refuse("RelayState differs from the request's");
 
     const checks = confirmationChecks(profile, acsUrl);
     if (checks) return refuse(checks);
@@ -276,8 +351,10 @@ export class SamlConnections {
     const assertionId = typeof assertion?.$?.ID === 'string' ? assertion.$.ID : '';
     if (!assertionId) return refuse('the assertion has no ID');
     const notOnOrAfter = assertion?.Conditions?.[0]?.$?.NotOnOrAfter;
-    const keepUntil = typeof notOnOrAfter === 'string' && !Number.isNaN(Date.parse(notOnOrAfter))
-      ? new Date(Math.max(Date.parse(notOnOrAfter), Date.now()) + CLOCK_SKEW_MS) : new Date(Date.now() + REQUEST_TTL_SECONDS * 1000);
+    const keepUntil =
+      typeof notOnOrAfter === 'string' && !Number.isNaN(Date.parse(notOnOrAfter))
+        ? new Date(Math.max(Date.parse(notOnOrAfter), Date.now()) + CLOCK_SKEW_MS)
+        : new Date(Date.now() + REQUEST_TTL_SECONDS * 1000);
     const seen = await this.db.query(
       'INSERT INTO saml_assertions_seen (configuration_id, assertion_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING assertion_id',
       [row.id, assertionId.slice(0, 256), keepUntil],
@@ -285,7 +362,8 @@ export class SamlConnections {
     if (!seen.rows[0]) return refuse('the assertion was already used');
 
     const email = emailOf(profile);
-    if (!email || !row.domains.includes(email.split('@')[1] ?? '')) return refuse('the identity provider asserted an email outside the connection\'s domains');
+    if (!email || !row.domains.includes(email.split('@')[1] ?? ''))
+      return refuse("the identity provider asserted an email outside the connection's domains");
     const subject = profile.nameID;
     if (!subject) return refuse('the assertion names no subject');
 
@@ -299,7 +377,14 @@ export class SamlConnections {
 
   /** Spends the code of the kit's callback, in the browser that started: the identity it stands for. */
   async redeem(code: string, binding: string | undefined): Promise<SamlIdentity> {
-    const { rows } = await this.db.query<{ configuration_id: string; browser_binding_hash: string; expired: boolean; subject: string; email: string; name: string | null }>(
+    const { rows } = await this.db.query<{
+      configuration_id: string;
+      browser_binding_hash: string;
+      expired: boolean;
+      subject: string;
+      email: string;
+      name: string | null;
+    }>(
       `UPDATE saml_requests SET code_used_at = now() WHERE code_hash = $1 AND code_used_at IS NULL
        RETURNING configuration_id, browser_binding_hash, code_expires_at <= now() AS expired, subject, email, name`,
       [sha256(code)],
@@ -307,8 +392,12 @@ export class SamlConnections {
     const pending = rows[0];
     if (!pending) throw new SamlLoginError('unknown or used code');
     if (pending.expired) throw new SamlLoginError('the code expired');
-    if (!binding || sha256(binding) !== pending.browser_binding_hash) throw new SamlLoginError('the code reached another browser than the one that started');
-    const found = await this.db.query<SamlConnectionRow>(`SELECT ${COLUMNS} FROM saml_configurations WHERE id = $1 AND active`, [pending.configuration_id]);
+    if (!binding || sha256(binding) !== pending.browser_binding_hash)
+      throw new SamlLoginError('the code reached another browser than the one that started');
+    const found = await this.db.query<SamlConnectionRow>(
+      `SELECT ${COLUMNS} FROM saml_configurations WHERE id = $1 AND active`,
+      [pending.configuration_id],
+    );
     const connection = found.rows[0];
     if (!connection) throw new SamlLoginError('the connection is gone');
     return { connection, subject: pending.subject, email: pending.email, name: pending.name };
@@ -317,13 +406,18 @@ export class SamlConnections {
 
 /** A cache for a SAML object that never answers a response (metadata only). */
 const refusingCache: CacheProvider = {
-  saveAsync: async () => { throw new Error('no request is sent from here'); },
+  saveAsync: async () => {
+    throw new Error('no request is sent from here');
+  },
   getAsync: async () => null,
   removeAsync: async () => null,
 };
 
 // The verified assertion as parsed by the library (xml2js shape, local names).
-interface ParsedNode { $?: Record<string, string>; [child: string]: unknown }
+interface ParsedNode {
+  $?: Record<string, string>;
+  [child: string]: unknown;
+}
 type Assertion = ParsedNode & {
   Subject?: Array<{ SubjectConfirmation?: Array<ParsedNode & { SubjectConfirmationData?: ParsedNode[] }> }>;
   Conditions?: ParsedNode[];
@@ -343,10 +437,12 @@ function confirmationChecks(profile: Profile, acsUrl: string): string | null {
   const confirmations = assertion?.Subject?.[0]?.SubjectConfirmation ?? [];
   const bearer = confirmations.filter((c) => c.$?.Method === BEARER);
   if (!bearer.length) return 'the assertion has no bearer subject confirmation';
-  if (!bearer.some((c) => c.SubjectConfirmationData?.[0]?.$?.Recipient === acsUrl)) return 'the assertion is addressed to another recipient';
+  if (!bearer.some((c) => c.SubjectConfirmationData?.[0]?.$?.Recipient === acsUrl))
+    return 'the assertion is addressed to another recipient';
   const response = profile.getSamlResponseXml?.() ?? '';
   const destination = /<(?:\w+:)?Response\b[^>]*\bDestination="([^"]*)"/.exec(response)?.[1];
-  if (destination !== undefined && destination !== acsUrl) return 'the response is addressed to another destination';
+  if (destination !== undefined && destination !== acsUrl)
+    return 'the response is addressed to another destination';
   return null;
 }
 
@@ -360,14 +456,24 @@ function attribute(profile: Profile, ...names: string[]): string | null {
 }
 
 function emailOf(profile: Profile): string | null {
-  const fromAttributes = attribute(profile, 'email', 'mail', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress');
+  const fromAttributes = attribute(
+    profile,
+    'email',
+    'mail',
+    'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress',
+  );
   const value = fromAttributes ?? (profile.nameIDFormat === EMAIL_FORMAT ? profile.nameID : null);
   const email = value?.trim().toLowerCase() ?? '';
   return /^[^\s@]+@[^\s@]+$/.test(email) && email.length <= 254 ? email : null;
 }
 
 function nameOf(profile: Profile): string | null {
-  const full = attribute(profile, 'name', 'displayName', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name');
+  const full = attribute(
+    profile,
+    'name',
+    'displayName',
+    'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name',
+  );
   if (full) return full.slice(0, 100);
   const given = attribute(profile, 'firstName', 'givenName');
   const family = attribute(profile, 'lastName', 'surname', 'sn');

@@ -9,7 +9,9 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 const VERSION = 'v1';
 
 /** The development fallback: not secret, never for production. */
-export const DEVELOPMENT_SECRETS_KEY = createHash('sha256').update('auth-elements development secrets key').digest('base64');
+export const DEVELOPMENT_SECRETS_KEY = createHash('sha256')
+  .update('auth-elements development secrets key')
+  .digest('base64');
 
 export class SecretBox {
   private readonly key: Buffer;
@@ -25,7 +27,12 @@ export class SecretBox {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
+    return [
+      VERSION,
+      iv.toString('base64url'),
+      cipher.getAuthTag().toString('base64url'),
+      data.toString('base64url'),
+    ].join('.');
   }
 
   /** Throws when the value was not sealed with this key or was altered. */
@@ -34,6 +41,8 @@ export class SecretBox {
     if (version !== VERSION || !iv || !tag || data === undefined) throw new Error('Unreadable sealed secret');
     const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
   }
 }

@@ -65,7 +65,11 @@ const SESSION_COLUMNS = 'id, user_id, tenant_id, created_at, last_used_at, expir
 export async function createSession(
   db: Database,
   input: {
-    userId: string; tenantId: string | null; userAgent?: string | undefined; ip?: string | undefined; ttlSeconds: number;
+    userId: string;
+    tenantId: string | null;
+    userAgent?: string | undefined;
+    ip?: string | undefined;
+    ttlSeconds: number;
     impersonatorUserId?: string | null;
   },
 ): Promise<NewSession> {
@@ -82,8 +86,13 @@ export async function createSession(
      VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6), $7)
      RETURNING ${SESSION_COLUMNS}`,
     [
-      input.userId, input.tenantId, hashRefreshToken(refreshToken), input.userAgent?.slice(0, MAX_USER_AGENT) ?? null, input.ip ?? null,
-      input.ttlSeconds, input.impersonatorUserId ?? null,
+      input.userId,
+      input.tenantId,
+      hashRefreshToken(refreshToken),
+      input.userAgent?.slice(0, MAX_USER_AGENT) ?? null,
+      input.ip ?? null,
+      input.ttlSeconds,
+      input.impersonatorUserId ?? null,
     ],
   );
   return { session: rows[0]!, refreshToken };
@@ -94,7 +103,11 @@ export async function createSession(
  * token was already rotated; the session has just been revoked. `raced`: rotated within the grace
  * window by a concurrent request; the session goes on without a new token.
  */
-export async function rotateRefreshToken(db: Database, token: string, ttlSeconds: number): Promise<RotateResult> {
+export async function rotateRefreshToken(
+  db: Database,
+  token: string,
+  ttlSeconds: number,
+): Promise<RotateResult> {
   if (!isRefreshTokenShaped(token)) return { kind: 'invalid' };
   const oldHash = hashRefreshToken(token);
   const next = newRefreshToken();
@@ -110,7 +123,10 @@ export async function rotateRefreshToken(db: Database, token: string, ttlSeconds
     );
     const session = rows[0];
     if (session) {
-      await tx.query('INSERT INTO rotated_refresh_tokens (token_hash, session_id) VALUES ($1, $2)', [oldHash, session.id]);
+      await tx.query('INSERT INTO rotated_refresh_tokens (token_hash, session_id) VALUES ($1, $2)', [
+        oldHash,
+        session.id,
+      ]);
       return { kind: 'rotated', session, refreshToken: next };
     }
     const reused = await tx.query<{ session_id: string; in_grace: boolean }>(
@@ -143,7 +159,11 @@ export async function rotateRefreshToken(db: Database, token: string, ttlSeconds
  * Revokes the session that `token` belongs to (current or already-rotated token alike).
  * Returns the session id, or null when the token matches nothing.
  */
-export async function revokeSessionByToken(db: Database, token: string, reason = 'logout'): Promise<string | null> {
+export async function revokeSessionByToken(
+  db: Database,
+  token: string,
+  reason = 'logout',
+): Promise<string | null> {
   if (!isRefreshTokenShaped(token)) return null;
   const tokenHash = hashRefreshToken(token);
   const { rows } = await db.query<{ id: string }>(

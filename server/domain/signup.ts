@@ -8,7 +8,14 @@ import type { Database } from '../storage/database';
 import type { AuthService, ClientInfo, SignedIn } from './auth';
 import type { PasswordHasher } from './passwords';
 import { addMembership, createTenant, creatorRoleKeys, listUserTenants, loadAuthorization } from './tenants';
-import { findUserById, insertUser, normalizeEmail, toUserProfile, UserExistsError, type UserProfile } from './users';
+import {
+  findUserById,
+  insertUser,
+  normalizeEmail,
+  toUserProfile,
+  UserExistsError,
+  type UserProfile,
+} from './users';
 import { getVendorSettings } from './vendor';
 
 export interface SignUpInput {
@@ -34,9 +41,14 @@ export interface SignUpResult {
 }
 
 /** Checks a new password against the vendor's password policy; the message names the rule. */
-export function checkPasswordPolicy(password: string, policy: { passwordMinLength: number; passwordMaxLength: number }): string | null {
-  if (password.length < policy.passwordMinLength) return `Password must be at least ${policy.passwordMinLength} characters`;
-  if (password.length > policy.passwordMaxLength) return `Password must be at most ${policy.passwordMaxLength} characters`;
+export function checkPasswordPolicy(
+  password: string,
+  policy: { passwordMinLength: number; passwordMaxLength: number },
+): string | null {
+  if (password.length < policy.passwordMinLength)
+    return `Password must be at least ${policy.passwordMinLength} characters`;
+  if (password.length > policy.passwordMaxLength)
+    return `Password must be at most ${policy.passwordMaxLength} characters`;
   return null;
 }
 
@@ -53,7 +65,9 @@ export async function signUp(
   const { db, hasher, auth } = deps;
   const settings = await getVendorSettings(db);
   if (!settings.allowSignups) throw httpError(403, 'Sign up is disabled');
-  const policyError = checkPasswordPolicy(input.password, settings) ?? (isBreachedPassword(input.password) ? BREACHED_PASSWORD_MESSAGE : null);
+  const policyError =
+    checkPasswordPolicy(input.password, settings) ??
+    (isBreachedPassword(input.password) ? BREACHED_PASSWORD_MESSAGE : null);
   if (policyError) throw httpError(400, policyError);
 
   const email = normalizeEmail(input.email);
@@ -77,7 +91,11 @@ export async function signUp(
       const tenant = input.joinTenantId
         ? { id: input.joinTenantId }
         : await createTenant(tx, { vendorId: settings.id, name: tenantName });
-      await addMembership(tx, { userId: user.id, tenantId: tenant.id, roleKeys: input.joinTenantId ? [] : await creatorRoleKeys(tx) });
+      await addMembership(tx, {
+        userId: user.id,
+        tenantId: tenant.id,
+        roleKeys: input.joinTenantId ? [] : await creatorRoleKeys(tx),
+      });
       await tx.query('UPDATE users SET active_tenant_id = $2 WHERE id = $1', [user.id, tenant.id]);
       return { user: { ...user, active_tenant_id: tenant.id }, tenant };
     })
@@ -91,6 +109,18 @@ export async function signUp(
   const current = (await findUserById(db, user.id)) ?? user;
   const tenants = await listUserTenants(db, user.id);
   // A new user has no second factor yet.
-  const profile = toUserProfile(current, tenants, tenant.id, await loadAuthorization(db, user.id, tenant.id), false);
-  return { shouldActivate, userId: user.id, tenantId: tenant.id, user: profile, ...(signedIn ? { signedIn } : {}) };
+  const profile = toUserProfile(
+    current,
+    tenants,
+    tenant.id,
+    await loadAuthorization(db, user.id, tenant.id),
+    false,
+  );
+  return {
+    shouldActivate,
+    userId: user.id,
+    tenantId: tenant.id,
+    user: profile,
+    ...(signedIn ? { signedIn } : {}),
+  };
 }

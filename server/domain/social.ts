@@ -70,19 +70,29 @@ const KEY_SHAPE = /^[a-z0-9][a-z0-9_-]{0,49}$/;
 function checkUrl(value: string | undefined, what: string): void {
   if (value === undefined) return;
   const url = new URL(value);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${what} must be an http(s) URL`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`${what} must be an http(s) URL`);
 }
 
 /** Writes the configured providers (idempotent; every process may do it at start). */
-export async function upsertSocialProviders(db: Database, secrets: SecretBox, providers: readonly SocialProviderConfig[]): Promise<void> {
+export async function upsertSocialProviders(
+  db: Database,
+  secrets: SecretBox,
+  providers: readonly SocialProviderConfig[],
+): Promise<void> {
   for (const p of providers) {
-    if (!KEY_SHAPE.test(p.key)) throw new Error(`Invalid social provider key "${p.key}": lower-case letters, digits, - and _`);
+    if (!KEY_SHAPE.test(p.key))
+      throw new Error(`Invalid social provider key "${p.key}": lower-case letters, digits, - and _`);
     if (!p.redirectUris.length) throw new Error(`Social provider "${p.key}" needs at least one redirect URI`);
     const protocol = p.issuer ? 'oidc' : 'oauth2';
     if (protocol === 'oauth2' && !(p.authorizationEndpoint && p.tokenEndpoint && p.userinfoEndpoint)) {
-      throw new Error(`Social provider "${p.key}": give an issuer (OpenID Connect) or the authorization, token and user-info endpoints`);
+      throw new Error(
+        `Social provider "${p.key}": give an issuer (OpenID Connect) or the authorization, token and user-info endpoints`,
+      );
     }
-    [p.issuer, p.authorizationEndpoint, p.tokenEndpoint, p.userinfoEndpoint, ...p.redirectUris].forEach((u) => checkUrl(u, `Social provider "${p.key}" URL`));
+    [p.issuer, p.authorizationEndpoint, p.tokenEndpoint, p.userinfoEndpoint, ...p.redirectUris].forEach((u) =>
+      checkUrl(u, `Social provider "${p.key}" URL`),
+    );
     await db.query(
       `INSERT INTO social_providers (vendor_id, key, display_name, custom, protocol, issuer, authorization_endpoint, token_endpoint,
                                      userinfo_endpoint, client_id, client_secret_encrypted, scopes, redirect_uris, active)
@@ -94,15 +104,26 @@ export async function upsertSocialProviders(db: Database, secrets: SecretBox, pr
          client_secret_encrypted = EXCLUDED.client_secret_encrypted, scopes = EXCLUDED.scopes,
          redirect_uris = EXCLUDED.redirect_uris, active = EXCLUDED.active, updated_at = now()`,
       [
-        p.key, p.displayName ?? p.key, p.custom ?? false, protocol, p.issuer ?? null, p.authorizationEndpoint ?? null,
-        p.tokenEndpoint ?? null, p.userinfoEndpoint ?? null, p.clientId, p.clientSecret ? secrets.seal(p.clientSecret) : null,
-        p.scopes ?? (protocol === 'oidc' ? 'openid email profile' : 'email'), p.redirectUris, p.active ?? true,
+        p.key,
+        p.displayName ?? p.key,
+        p.custom ?? false,
+        protocol,
+        p.issuer ?? null,
+        p.authorizationEndpoint ?? null,
+        p.tokenEndpoint ?? null,
+        p.userinfoEndpoint ?? null,
+        p.clientId,
+        p.clientSecret ? secrets.seal(p.clientSecret) : null,
+        p.scopes ?? (protocol === 'oidc' ? 'openid email profile' : 'email'),
+        p.redirectUris,
+        p.active ?? true,
       ],
     );
   }
 }
 
-const COLUMNS = 'key, display_name, custom, protocol, issuer, authorization_endpoint, token_endpoint, userinfo_endpoint, client_id, client_secret_encrypted, scopes, redirect_uris';
+const COLUMNS =
+  'key, display_name, custom, protocol, issuer, authorization_endpoint, token_endpoint, userinfo_endpoint, client_id, client_secret_encrypted, scopes, redirect_uris';
 
 /** How long a discovered provider configuration is reused, and how long a failed discovery is not retried. */
 const DISCOVERY_TTL_MS = 10 * 60_000;
@@ -119,7 +140,10 @@ export class SocialProviders {
   ) {}
 
   private async rows(where: string, params: unknown[]): Promise<ProviderRow[]> {
-    const { rows } = await this.db.query<ProviderRow>(`SELECT ${COLUMNS} FROM social_providers WHERE active AND ${where} ORDER BY display_name, key`, params);
+    const { rows } = await this.db.query<ProviderRow>(
+      `SELECT ${COLUMNS} FROM social_providers WHERE active AND ${where} ORDER BY display_name, key`,
+      params,
+    );
     return rows;
   }
 
@@ -134,9 +158,18 @@ export class SocialProviders {
         url.searchParams.set('response_type', 'code');
         url.searchParams.set('scope', row.scopes);
         url.searchParams.set('redirect_uri', row.redirect_uris[0]!);
-        out.push({ provider: row.key, type: row.key, displayName: row.display_name, authorizationUrl: url.toString(), active: true, customised: row.custom });
+        out.push({
+          provider: row.key,
+          type: row.key,
+          displayName: row.display_name,
+          authorizationUrl: url.toString(),
+          active: true,
+          customised: row.custom,
+        });
       } catch (error) {
-        this.options.log(`Social provider "${row.key}" is unavailable: ${error instanceof Error ? error.message : String(error)}`);
+        this.options.log(
+          `Social provider "${row.key}" is unavailable: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
     return out;
@@ -147,17 +180,27 @@ export class SocialProviders {
    * provider says about the person. The redirect URI must be one registered for the provider.
    * Throws SocialLoginError with a reason for the logs; the client only ever hears "Failed to authenticate".
    */
-  async exchange(key: string, input: { code: string; redirectUri: string; codeVerifier?: string | undefined; state?: string | undefined }): Promise<SocialClaims> {
+  async exchange(
+    key: string,
+    input: {
+      code: string;
+      redirectUri: string;
+      codeVerifier?: string | undefined;
+      state?: string | undefined;
+    },
+  ): Promise<SocialClaims> {
     const row = (await this.rows('key = $1', [key]))[0];
     if (!row) throw new SocialLoginError(`unknown or inactive provider "${key}"`);
-    if (!row.redirect_uris.includes(input.redirectUri)) throw new SocialLoginError('redirect URI not registered for the provider');
+    if (!row.redirect_uris.includes(input.redirectUri))
+      throw new SocialLoginError('redirect URI not registered for the provider');
     const config = await this.configuration(row);
     const callback = new URL(input.redirectUri);
     callback.searchParams.set('code', input.code);
     if (input.state) callback.searchParams.set('state', input.state);
     // The kit forwards code and state only (spec 000 §5). The provider is fixed by the route and the
     // redirect URI is registered for it alone, so its issuer stands in for an `iss` parameter.
-    if (config.serverMetadata().authorization_response_iss_parameter_supported) callback.searchParams.set('iss', config.serverMetadata().issuer);
+    if (config.serverMetadata().authorization_response_iss_parameter_supported)
+      callback.searchParams.set('iss', config.serverMetadata().issuer);
     let tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers;
     try {
       tokens = await oidc.authorizationCodeGrant(config, callback, {
@@ -166,7 +209,9 @@ export class SocialProviders {
         idTokenExpected: row.protocol === 'oidc',
       });
     } catch (error) {
-      throw new SocialLoginError(`code exchange failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new SocialLoginError(
+        `code exchange failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     if (row.protocol === 'oidc') {
       const claims = tokens.claims();
@@ -183,13 +228,22 @@ export class SocialProviders {
       if (!email) throw new SocialLoginError('the provider gave no email address');
       return { subject: claims.sub, email, emailVerified: verified, name };
     }
-    const info = await oidc.fetchUserInfo(config, tokens.access_token, oidc.skipSubjectCheck) as Record<string, unknown>;
+    const info = (await oidc.fetchUserInfo(config, tokens.access_token, oidc.skipSubjectCheck)) as Record<
+      string,
+      unknown
+    >;
     const subject = info.sub ?? info.id;
     const email = info.email;
-    if ((typeof subject !== 'string' && typeof subject !== 'number') || typeof email !== 'string') throw new SocialLoginError('the user-info answer has no subject or email');
+    if ((typeof subject !== 'string' && typeof subject !== 'number') || typeof email !== 'string')
+      throw new SocialLoginError('the user-info answer has no subject or email');
     // Plain OAuth 2.0 providers have no standard verification claim: configure only providers
     // that give out verified addresses (documented in server/README.md).
-    return { subject: String(subject), email, emailVerified: info.email_verified !== false, name: typeof info.name === 'string' ? info.name : null };
+    return {
+      subject: String(subject),
+      email,
+      emailVerified: info.email_verified !== false,
+      name: typeof info.name === 'string' ? info.name : null,
+    };
   }
 
   private configuration(row: ProviderRow): Promise<oidc.Configuration> {
@@ -199,12 +253,25 @@ export class SocialProviders {
     const secret = row.client_secret_encrypted ? this.secrets.open(row.client_secret_encrypted) : undefined;
     const auth = secret ? oidc.ClientSecretBasic(secret) : oidc.None();
     const execute = this.options.allowInsecureRequests ? [oidc.allowInsecureRequests] : [];
-    const config = row.protocol === 'oidc'
-      ? oidc.discovery(new URL(row.issuer!), row.client_id, undefined, auth, { execute, timeout: 10 })
-      : Promise.resolve(new oidc.Configuration(
-        { issuer: new URL(row.authorization_endpoint!).origin, authorization_endpoint: row.authorization_endpoint!, token_endpoint: row.token_endpoint!, userinfo_endpoint: row.userinfo_endpoint! },
-        row.client_id, undefined, auth,
-      )).then((c) => { execute.forEach((fn) => fn(c)); return c; });
+    const config =
+      row.protocol === 'oidc'
+        ? oidc.discovery(new URL(row.issuer!), row.client_id, undefined, auth, { execute, timeout: 10 })
+        : Promise.resolve(
+            new oidc.Configuration(
+              {
+                issuer: new URL(row.authorization_endpoint!).origin,
+                authorization_endpoint: row.authorization_endpoint!,
+                token_endpoint: row.token_endpoint!,
+                userinfo_endpoint: row.userinfo_endpoint!,
+              },
+              row.client_id,
+              undefined,
+              auth,
+            ),
+          ).then((c) => {
+            execute.forEach((fn) => fn(c));
+            return c;
+          });
     const entry = { at: Date.now(), config };
     this.cache.set(cacheKey, entry);
     config.catch(() => {

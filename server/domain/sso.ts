@@ -49,18 +49,27 @@ export class SsoLoginError extends Error {}
 const KEY_SHAPE = /^[a-z0-9][a-z0-9_-]{0,49}$/;
 const DOMAIN_SHAPE = /^[a-z0-9.-]{1,253}$/;
 const STATE_TTL_SECONDS = 600;
-const COLUMNS = 'id, key, tenant_id, issuer, client_id, client_secret_encrypted, scopes, redirect_uris, domains, default_role_keys';
+const COLUMNS =
+  'id, key, tenant_id, issuer, client_id, client_secret_encrypted, scopes, redirect_uris, domains, default_role_keys';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** Writes the connections and their email domains; `startUrl(key)` is the address pre-login answers. */
-export async function upsertSsoConnections(db: Database, secrets: SecretBox, connections: readonly OidcConnectionConfig[], startUrl: (key: string) => string): Promise<void> {
+export async function upsertSsoConnections(
+  db: Database,
+  secrets: SecretBox,
+  connections: readonly OidcConnectionConfig[],
+  startUrl: (key: string) => string,
+): Promise<void> {
   for (const c of connections) {
     if (!KEY_SHAPE.test(c.key)) throw new Error(`Invalid SSO connection key "${c.key}"`);
     const domains = c.domains.map((d) => d.trim().toLowerCase());
-    if (!domains.length || !domains.every((d) => DOMAIN_SHAPE.test(d))) throw new Error(`SSO connection "${c.key}" needs valid email domains`);
+    if (!domains.length || !domains.every((d) => DOMAIN_SHAPE.test(d)))
+      throw new Error(`SSO connection "${c.key}" needs valid email domains`);
     if (!c.redirectUris.length) throw new Error(`SSO connection "${c.key}" needs at least one redirect URI`);
-    for (const u of [c.issuer, ...c.redirectUris]) if (!/^https?:\/\//.test(new URL(u).href)) throw new Error(`SSO connection "${c.key}": ${u} is not an http(s) URL`);
+    for (const u of [c.issuer, ...c.redirectUris])
+      if (!/^https?:\/\//.test(new URL(u).href))
+        throw new Error(`SSO connection "${c.key}": ${u} is not an http(s) URL`);
     await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ id: string }>(
         `INSERT INTO sso_configurations (key, tenant_id, protocol, issuer, client_id, client_secret_encrypted, scopes, redirect_uris, domains, default_role_keys)
@@ -69,11 +78,24 @@ export async function upsertSsoConnections(db: Database, secrets: SecretBox, con
            client_secret_encrypted = EXCLUDED.client_secret_encrypted, scopes = EXCLUDED.scopes, redirect_uris = EXCLUDED.redirect_uris,
            domains = EXCLUDED.domains, default_role_keys = EXCLUDED.default_role_keys, updated_at = now()
          RETURNING id`,
-        [c.key, c.tenantId, c.protocol, c.issuer, c.clientId, c.clientSecret ? secrets.seal(c.clientSecret) : null, c.scopes ?? 'openid email profile',
-          c.redirectUris, domains, c.defaultRoles ?? []],
+        [
+          c.key,
+          c.tenantId,
+          c.protocol,
+          c.issuer,
+          c.clientId,
+          c.clientSecret ? secrets.seal(c.clientSecret) : null,
+          c.scopes ?? 'openid email profile',
+          c.redirectUris,
+          domains,
+          c.defaultRoles ?? [],
+        ],
       );
       const id = rows[0]!.id;
-      await tx.query('DELETE FROM sso_domains WHERE sso_configuration_id = $1 AND NOT (domain = ANY($2::text[]))', [id, domains]);
+      await tx.query(
+        'DELETE FROM sso_domains WHERE sso_configuration_id = $1 AND NOT (domain = ANY($2::text[]))',
+        [id, domains],
+      );
       for (const domain of domains) {
         await tx.query(
           `INSERT INTO sso_domains (tenant_id, domain, address, idp_type, sso_configuration_id) VALUES ($1, $2, $3, 'oidc', $4)
@@ -98,7 +120,10 @@ export class SsoConnections {
 
   private async byKey(key: string): Promise<ConfigRow | null> {
     if (!KEY_SHAPE.test(key)) return null;
-    const { rows } = await this.db.query<ConfigRow>(`SELECT ${COLUMNS} FROM sso_configurations WHERE key = $1 AND active`, [key]);
+    const { rows } = await this.db.query<ConfigRow>(
+      `SELECT ${COLUMNS} FROM sso_configurations WHERE key = $1 AND active`,
+      [key],
+    );
     return rows[0] ?? null;
   }
 
@@ -109,7 +134,8 @@ export class SsoConnections {
   async start(key: string, redirectUri: string): Promise<{ url: string; binding: string }> {
     const row = await this.byKey(key);
     if (!row) throw new SsoLoginError(`unknown SSO connection "${key}"`);
-    if (!row.redirect_uris.includes(redirectUri)) throw new SsoLoginError('redirect_uri not registered for the connection');
+    if (!row.redirect_uris.includes(redirectUri))
+      throw new SsoLoginError('redirect_uri not registered for the connection');
     const config = await this.configuration(row);
     const state = oidc.randomState();
     const verifier = oidc.randomPKCECodeVerifier();
@@ -119,11 +145,23 @@ export class SsoConnections {
     await this.db.query(
       `INSERT INTO sso_login_states (state_hash, configuration_id, code_verifier_sealed, nonce, redirect_uri, browser_binding_hash, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7))`,
-      [sha256(state), row.id, this.secrets.seal(verifier), nonce, redirectUri, sha256(binding), STATE_TTL_SECONDS],
+      [
+        sha256(state),
+        row.id,
+        this.secrets.seal(verifier),
+        nonce,
+        redirectUri,
+        sha256(binding),
+        STATE_TTL_SECONDS,
+      ],
     );
     const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri, scope: row.scopes, state, nonce,
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256',
+      redirect_uri: redirectUri,
+      scope: row.scopes,
+      state,
+      nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
     });
     return { url: url.toString(), binding };
   }
@@ -133,8 +171,20 @@ export class SsoConnections {
    * this browser and redirect URI, and the code is exchanged with the verifier. The email must be
    * in one of the connection's domains (the tenant's IdP speaks for those domains only).
    */
-  async complete(input: { code: string; state: string; redirectUri: string; binding: string | undefined }): Promise<{ connection: ConfigRow; subject: string; email: string; name: string | null }> {
-    const { rows } = await this.db.query<{ configuration_id: string; code_verifier_sealed: string; nonce: string; redirect_uri: string; browser_binding_hash: string; expired: boolean }>(
+  async complete(input: {
+    code: string;
+    state: string;
+    redirectUri: string;
+    binding: string | undefined;
+  }): Promise<{ connection: ConfigRow; subject: string; email: string; name: string | null }> {
+    const { rows } = await this.db.query<{
+      configuration_id: string;
+      code_verifier_sealed: string;
+      nonce: string;
+      redirect_uri: string;
+      browser_binding_hash: string;
+      expired: boolean;
+    }>(
       `UPDATE sso_login_states SET used_at = now() WHERE state_hash = $1 AND used_at IS NULL
        RETURNING configuration_id, code_verifier_sealed, nonce, redirect_uri, browser_binding_hash, expires_at <= now() AS expired`,
       [sha256(input.state)],
@@ -142,9 +192,14 @@ export class SsoConnections {
     const pending = rows[0];
     if (!pending) throw new SsoLoginError('unknown or used state');
     if (pending.expired) throw new SsoLoginError('the sign-in took too long');
-    if (!input.binding || sha256(input.binding) !== pending.browser_binding_hash) throw new SsoLoginError('the callback reached another browser than the one that started');
-    if (pending.redirect_uri !== input.redirectUri) throw new SsoLoginError('redirectUri differs from the one of the authorization request');
-    const { rows: found } = await this.db.query<ConfigRow>(`SELECT ${COLUMNS} FROM sso_configurations WHERE id = $1 AND active`, [pending.configuration_id]);
+    if (!input.binding || sha256(input.binding) !== pending.browser_binding_hash)
+      throw new SsoLoginError('the callback reached another browser than the one that started');
+    if (pending.redirect_uri !== input.redirectUri)
+      throw new SsoLoginError('redirectUri differs from the one of the authorization request');
+    const { rows: found } = await this.db.query<ConfigRow>(
+      `SELECT ${COLUMNS} FROM sso_configurations WHERE id = $1 AND active`,
+      [pending.configuration_id],
+    );
     const row = found[0];
     if (!row) throw new SsoLoginError('the connection is gone');
     const config = await this.configuration(row);
@@ -153,25 +208,38 @@ export class SsoConnections {
     callback.searchParams.set('state', input.state);
     // The kit forwards code and state (spec 000 §7: code, redirectUri, RelayState); the state was
     // issued for this connection alone, so its issuer stands in for an `iss` parameter.
-    if (config.serverMetadata().authorization_response_iss_parameter_supported) callback.searchParams.set('iss', config.serverMetadata().issuer);
+    if (config.serverMetadata().authorization_response_iss_parameter_supported)
+      callback.searchParams.set('iss', config.serverMetadata().issuer);
     let claims: oidc.IDToken | undefined;
     let profile: Record<string, unknown> = {};
     try {
       const tokens = await oidc.authorizationCodeGrant(config, callback, {
-        pkceCodeVerifier: this.secrets.open(pending.code_verifier_sealed), expectedState: input.state, expectedNonce: pending.nonce, idTokenExpected: true,
+        pkceCodeVerifier: this.secrets.open(pending.code_verifier_sealed),
+        expectedState: input.state,
+        expectedNonce: pending.nonce,
+        idTokenExpected: true,
       });
       claims = tokens.claims();
       profile = claims ?? {};
       // Providers may keep email and name out of the ID token when an access token is issued: ask the user-info endpoint.
-      if (claims && typeof claims.email !== 'string') profile = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
+      if (claims && typeof claims.email !== 'string')
+        profile = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
     } catch (error) {
-      throw new SsoLoginError(`code exchange failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new SsoLoginError(
+        `code exchange failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     if (!claims) throw new SsoLoginError('no ID token');
     const email = typeof profile.email === 'string' ? profile.email.trim().toLowerCase() : '';
     const domain = email.split('@')[1] ?? '';
-    if (!email || !row.domains.includes(domain)) throw new SsoLoginError(`the IdP asserted an email outside the connection's domains`);
-    return { connection: row, subject: claims.sub, email, name: typeof profile.name === 'string' ? profile.name : null };
+    if (!email || !row.domains.includes(domain))
+      throw new SsoLoginError(`the IdP asserted an email outside the connection's domains`);
+    return {
+      connection: row,
+      subject: claims.sub,
+      email,
+      name: typeof profile.name === 'string' ? profile.name : null,
+    };
   }
 
   private configuration(row: ConfigRow): Promise<oidc.Configuration> {
@@ -179,9 +247,16 @@ export class SsoConnections {
     const cached = this.cache.get(cacheKey);
     if (cached && Date.now() - cached.at < 10 * 60_000) return cached.config;
     const secret = row.client_secret_encrypted ? this.secrets.open(row.client_secret_encrypted) : undefined;
-    const config = oidc.discovery(new URL(row.issuer), row.client_id, undefined, secret ? oidc.ClientSecretBasic(secret) : oidc.None(), {
-      execute: this.options.allowInsecureRequests ? [oidc.allowInsecureRequests] : [], timeout: 10,
-    });
+    const config = oidc.discovery(
+      new URL(row.issuer),
+      row.client_id,
+      undefined,
+      secret ? oidc.ClientSecretBasic(secret) : oidc.None(),
+      {
+        execute: this.options.allowInsecureRequests ? [oidc.allowInsecureRequests] : [],
+        timeout: 10,
+      },
+    );
     const entry = { at: Date.now(), config };
     this.cache.set(cacheKey, entry);
     config.catch(() => this.cache.delete(cacheKey));

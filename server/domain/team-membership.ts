@@ -5,18 +5,36 @@
  */
 import type { Database } from '../storage/database';
 
-export interface RoleDto { id: string; key: string; name: string; description: string | null; isDefault: boolean }
+export interface RoleDto {
+  id: string;
+  key: string;
+  name: string;
+  description: string | null;
+  isDefault: boolean;
+}
 
 /** Roles assignable in the tenant: vendor-wide ones and the tenant's own, by name. */
 export async function listAssignableRoles(db: Database, tenantId: string): Promise<RoleDto[]> {
-  const { rows } = await db.query<{ id: string; key: string; name: string; description: string | null; default_for_creator: boolean }>(
+  const { rows } = await db.query<{
+    id: string;
+    key: string;
+    name: string;
+    description: string | null;
+    default_for_creator: boolean;
+  }>(
     `SELECT r.id, r.key, r.name, r.description, r.default_for_creator
        FROM roles r JOIN tenants t ON t.id = $1
       WHERE r.vendor_id = t.vendor_id AND (r.tenant_id IS NULL OR r.tenant_id = $1)
       ORDER BY r.name, r.id`,
     [tenantId],
   );
-  return rows.map((r) => ({ id: r.id, key: r.key, name: r.name, description: r.description, isDefault: r.default_for_creator }));
+  return rows.map((r) => ({
+    id: r.id,
+    key: r.key,
+    name: r.name,
+    description: r.description,
+    isDefault: r.default_for_creator,
+  }));
 }
 
 export type RemoveMemberResult = 'removed' | 'notMember';
@@ -25,9 +43,16 @@ export type RemoveMemberResult = 'removed' | 'notMember';
  * Removes `userId` from `tenantId` and ends that user's sessions in the tenant (their refresh tokens
  * stop working; access tokens already issued expire on their own).
  */
-export async function removeMember(db: Database, tenantId: string, userId: string): Promise<RemoveMemberResult> {
+export async function removeMember(
+  db: Database,
+  tenantId: string,
+  userId: string,
+): Promise<RemoveMemberResult> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string }>('DELETE FROM memberships WHERE tenant_id = $1 AND user_id = $2 RETURNING id', [tenantId, userId]);
+    const { rows } = await tx.query<{ id: string }>(
+      'DELETE FROM memberships WHERE tenant_id = $1 AND user_id = $2 RETURNING id',
+      [tenantId, userId],
+    );
     if (rows.length === 0) return 'notMember';
     await tx.query(
       `UPDATE sessions SET revoked_at = now(), revoked_reason = 'removed_from_tenant'
@@ -38,12 +63,23 @@ export async function removeMember(db: Database, tenantId: string, userId: strin
   });
 }
 
-export type SetRolesResult = { kind: 'updated' } | { kind: 'notMember' } | { kind: 'unknownRoles'; ids: string[] };
+export type SetRolesResult =
+  { kind: 'updated' } | { kind: 'notMember' } | { kind: 'unknownRoles'; ids: string[] };
 
 /** Replaces the member's roles in the tenant with `roleIds` (empty: no role). */
-export async function setMemberRoles(db: Database, tenantId: string, userId: string, roleIds: string[]): Promise<SetRolesResult> {
+export async function setMemberRoles(
+  db: Database,
+  tenantId: string,
+  userId: string,
+  roleIds: string[],
+): Promise<SetRolesResult> {
   return db.transaction(async (tx) => {
-    const membership = (await tx.query<{ id: string }>('SELECT id FROM memberships WHERE tenant_id = $1 AND user_id = $2', [tenantId, userId])).rows[0];
+    const membership = (
+      await tx.query<{ id: string }>('SELECT id FROM memberships WHERE tenant_id = $1 AND user_id = $2', [
+        tenantId,
+        userId,
+      ])
+    ).rows[0];
     if (!membership) return { kind: 'notMember' };
     const assignable = new Set((await listAssignableRoles(tx, tenantId)).map((r) => r.id));
     const unknown = roleIds.filter((id) => !assignable.has(id));

@@ -57,9 +57,20 @@ export interface TeamUserDto {
 }
 
 interface Row {
-  id: string; email: string; name: string | null; phone: string | null; profile_picture_url: string | null;
-  verified: boolean; metadata: Record<string, unknown>; created_at: Date; last_login: Date | null; tenant_id: string;
-  provider: string; locked_at: Date | null; invitation_pending: boolean; mfa_enrolled: boolean;
+  id: string;
+  email: string;
+  name: string | null;
+  phone: string | null;
+  profile_picture_url: string | null;
+  verified: boolean;
+  metadata: Record<string, unknown>;
+  created_at: Date;
+  last_login: Date | null;
+  tenant_id: string;
+  provider: string;
+  locked_at: Date | null;
+  invitation_pending: boolean;
+  mfa_enrolled: boolean;
 }
 
 /** A second factor (passkeys are a first factor). */
@@ -68,7 +79,10 @@ const HAS_SECOND_FACTOR = 'EXISTS (SELECT 1 FROM mfa_devices d WHERE d.user_id =
 /** LIKE pattern for a user's search text: `%` and `_` are matched literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function listTenantUsers(db: Database, query: UserListQuery): Promise<{ items: TeamUserDto[]; totalItems: number }> {
+export async function listTenantUsers(
+  db: Database,
+  query: UserListQuery,
+): Promise<{ items: TeamUserDto[]; totalItems: number }> {
   const filter = query.filter.trim();
   const where = `m.tenant_id = $1 AND ($2::text IS NULL OR u.email ILIKE $2 OR u.name ILIKE $2)
     AND ($3::int IS NULL OR u.last_login IS NULL OR u.last_login < now() - make_interval(secs => $3::int))
@@ -76,7 +90,11 @@ export async function listTenantUsers(db: Database, query: UserListQuery): Promi
     AND ($5::uuid IS NULL OR u.id = $5::uuid)
     AND ($6::boolean IS NOT TRUE OR NOT ${HAS_SECOND_FACTOR})`;
   const params = [
-    query.tenantId, filter ? containsPattern(filter) : null, query.inactiveForSeconds ?? null, query.email?.trim() || null, query.userId ?? null,
+    query.tenantId,
+    filter ? containsPattern(filter) : null,
+    query.inactiveForSeconds ?? null,
+    query.email?.trim() || null,
+    query.userId ?? null,
     query.mfaUnenrolled === true,
   ];
   const total = await db.query<{ count: number }>(

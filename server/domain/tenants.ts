@@ -68,12 +68,19 @@ export async function listUserTenants(db: Database, userId: string): Promise<Ten
  * The tenant a session should act in: `preferred` when the user is still a member of it,
  * otherwise the oldest membership; null when the user belongs to no tenant.
  */
-export function pickActiveTenant(tenants: TenantRow[], preferred: string | null | undefined): TenantRow | null {
+export function pickActiveTenant(
+  tenants: TenantRow[],
+  preferred: string | null | undefined,
+): TenantRow | null {
   return tenants.find((t) => t.id === preferred) ?? tenants[0] ?? null;
 }
 
 /** The roles `userId` holds in `tenantId` and the permissions those roles grant (none while invited). */
-export async function loadAuthorization(db: Database, userId: string, tenantId: string | null): Promise<Authorization> {
+export async function loadAuthorization(
+  db: Database,
+  userId: string,
+  tenantId: string | null,
+): Promise<Authorization> {
   if (!tenantId) return { roles: [], permissions: [] };
   // Roles held directly, and those of the groups the member belongs to.
   const held = `SELECT mr.role_id FROM memberships m JOIN membership_roles mr ON mr.membership_id = m.id
@@ -97,7 +104,10 @@ export async function loadAuthorization(db: Database, userId: string, tenantId: 
 }
 
 /** Creates a tenant. */
-export async function createTenant(db: Database, input: { vendorId: string; name: string }): Promise<TenantRow> {
+export async function createTenant(
+  db: Database,
+  input: { vendorId: string; name: string },
+): Promise<TenantRow> {
   const { rows } = await db.query<TenantRow>(
     `INSERT INTO tenants (vendor_id, name) VALUES ($1, $2)
      RETURNING id, vendor_id, name, is_reseller, metadata, created_at`,
@@ -107,7 +117,10 @@ export async function createTenant(db: Database, input: { vendorId: string; name
 }
 
 /** Makes `userId` a member of `tenantId` holding the roles with the given keys (idempotent). */
-export async function addMembership(db: Database, input: { userId: string; tenantId: string; roleKeys: string[] }): Promise<void> {
+export async function addMembership(
+  db: Database,
+  input: { userId: string; tenantId: string; roleKeys: string[] },
+): Promise<void> {
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO memberships (user_id, tenant_id) VALUES ($1, $2)
      ON CONFLICT (user_id, tenant_id) DO UPDATE SET user_id = EXCLUDED.user_id
@@ -128,6 +141,8 @@ export async function addMembership(db: Database, input: { userId: string; tenan
 
 /** Keys of the roles given to the user who creates a tenant (Admin by default). */
 export async function creatorRoleKeys(db: Database): Promise<string[]> {
-  const { rows } = await db.query<{ key: string }>('SELECT key FROM roles WHERE default_for_creator AND tenant_id IS NULL ORDER BY key');
+  const { rows } = await db.query<{ key: string }>(
+    'SELECT key FROM roles WHERE default_for_creator AND tenant_id IS NULL ORDER BY key',
+  );
   return rows.map((r) => r.key);
 }

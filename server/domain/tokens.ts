@@ -118,18 +118,18 @@ export class TokenService {
   async init(): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [KEY_LOCK]);
-      const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM signing_keys WHERE retired_at IS NULL');
+      const { rows } = await tx.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM signing_keys WHERE retired_at IS NULL',
+      );
       if ((rows[0]?.n ?? 0) > 0) return;
       const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
       const publicJwk = await exportJWK(publicKey);
       const kid = await calculateJwkThumbprint(publicJwk);
       const privateJwk = await exportJWK(privateKey);
-      await tx.query('INSERT INTO signing_keys (kid, alg, private_jwk, public_jwk) VALUES ($1, $2, $3::jsonb, $4::jsonb)', [
-        kid,
-        ALG,
-        JSON.stringify(privateJwk),
-        JSON.stringify({ ...publicJwk, kid, alg: ALG, use: 'sig' }),
-      ]);
+      await tx.query(
+        'INSERT INTO signing_keys (kid, alg, private_jwk, public_jwk) VALUES ($1, $2, $3::jsonb, $4::jsonb)',
+        [kid, ALG, JSON.stringify(privateJwk), JSON.stringify({ ...publicJwk, kid, alg: ALG, use: 'sig' })],
+      );
     });
     await this.reload();
   }
@@ -160,14 +160,25 @@ export class TokenService {
       .setExpirationTime(now + ttl)
       .setJti(randomUUID())
       .sign(key.privateKey);
-    return { accessToken, expiresIn: ttl, expires: new Date((now + ttl) * 1000).toISOString(), mfaRequired: false };
+    return {
+      accessToken,
+      expiresIn: ttl,
+      expires: new Date((now + ttl) * 1000).toISOString(),
+      mfaRequired: false,
+    };
   }
 
   /**
    * Signs an OpenID Connect ID token (hosted login): `aud` is the client, `iss` the provider's
    * issuer URL, the same keys as access tokens (published in the JWKS).
    */
-  async signIdToken(input: { issuer: string; audience: string; subject: string; ttlSeconds: number; claims: Record<string, unknown> }): Promise<string> {
+  async signIdToken(input: {
+    issuer: string;
+    audience: string;
+    subject: string;
+    ttlSeconds: number;
+    claims: Record<string, unknown>;
+  }): Promise<string> {
     await this.ensureFresh();
     const key = this.signingKid ? this.keys.get(this.signingKid) : undefined;
     if (!key?.privateKey) throw new Error('No signing key available');

@@ -51,7 +51,9 @@ export function normalizeEmail(email: string): string {
 
 /** The user with this email (any case), or null. */
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | null> {
-  const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = $1`, [normalizeEmail(email)]);
+  const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = $1`, [
+    normalizeEmail(email),
+  ]);
   return rows[0] ?? null;
 }
 
@@ -85,7 +87,15 @@ export async function insertUser(db: Database, input: NewUser): Promise<UserRow>
       `INSERT INTO users (vendor_id, email, name, phone, password_hash, verified, metadata)
        VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
        RETURNING ${USER_COLUMNS}`,
-      [input.vendorId, normalizeEmail(input.email), input.name, input.phone ?? null, input.passwordHash, input.verified, JSON.stringify(input.metadata ?? {})],
+      [
+        input.vendorId,
+        normalizeEmail(input.email),
+        input.name,
+        input.phone ?? null,
+        input.passwordHash,
+        input.verified,
+        JSON.stringify(input.metadata ?? {}),
+      ],
     );
     return rows[0]!;
   } catch (error) {
@@ -96,12 +106,18 @@ export async function insertUser(db: Database, input: NewUser): Promise<UserRow>
 
 /** Records a successful sign-in (and the tenant it was made in). */
 export async function recordLogin(db: Database, userId: string, tenantId: string | null): Promise<void> {
-  await db.query('UPDATE users SET last_login = now(), active_tenant_id = COALESCE($2, active_tenant_id) WHERE id = $1', [userId, tenantId]);
+  await db.query(
+    'UPDATE users SET last_login = now(), active_tenant_id = COALESCE($2, active_tenant_id) WHERE id = $1',
+    [userId, tenantId],
+  );
 }
 
 /** Replaces a password hash (used to upgrade old scrypt parameters after a successful sign-in). */
 export async function updatePasswordHash(db: Database, userId: string, passwordHash: string): Promise<void> {
-  await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [userId, passwordHash]);
+  await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
+    userId,
+    passwordHash,
+  ]);
 }
 
 /** The display name: the stored name, else the local part of the email. */
@@ -111,12 +127,21 @@ export function displayName(user: Pick<UserRow, 'name' | 'email'>): string {
 
 /** Whether the user has a second factor (a passkey alone is a first factor, not MFA). */
 export async function isMfaEnrolled(db: Database, userId: string): Promise<boolean> {
-  const { rows } = await db.query<{ enrolled: boolean }>('SELECT EXISTS (SELECT 1 FROM mfa_devices WHERE user_id = $1 AND NOT passkey) AS enrolled', [userId]);
+  const { rows } = await db.query<{ enrolled: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM mfa_devices WHERE user_id = $1 AND NOT passkey) AS enrolled',
+    [userId],
+  );
   return rows[0]?.enrolled === true;
 }
 
 /** Builds the contract's user object. */
-export function toUserProfile(user: UserRow, tenants: TenantRow[], activeTenantId: string | null, authorization: Authorization, mfaEnrolled: boolean): UserProfile {
+export function toUserProfile(
+  user: UserRow,
+  tenants: TenantRow[],
+  activeTenantId: string | null,
+  authorization: Authorization,
+  mfaEnrolled: boolean,
+): UserProfile {
   return {
     id: user.id,
     email: user.email,

@@ -20,12 +20,20 @@ export function refreshCookiePath(prefix: string): string {
 }
 
 function baseOptions(settings: CookieSettings): CookieSerializeOptions {
-  return { path: refreshCookiePath(settings.prefix), httpOnly: true, secure: settings.secure, sameSite: settings.sameSite };
+  return {
+    path: refreshCookiePath(settings.prefix),
+    httpOnly: true,
+    secure: settings.secure,
+    sameSite: settings.sameSite,
+  };
 }
 
 /** Sets the refresh cookie for `token`, valid for the refresh TTL. */
 export function setRefreshCookie(reply: FastifyReply, settings: CookieSettings, token: string): void {
-  reply.setCookie(REFRESH_COOKIE, token, { ...baseOptions(settings), maxAge: settings.refreshTokenTtlSeconds });
+  reply.setCookie(REFRESH_COOKIE, token, {
+    ...baseOptions(settings),
+    maxAge: settings.refreshTokenTtlSeconds,
+  });
 }
 
 /** Deletes the refresh cookie in the browser. */

@@ -6,15 +6,24 @@ import { describeIssue, httpError, installErrorHandlers } from './errors';
 describe('error handler', () => {
   it('turns an unexpected error into a generic 500 without internal details', async () => {
     const logged: string[] = [];
-    const app = Fastify({ logger: { level: 'error', stream: { write: (line: string) => logged.push(line) } } });
+    const app = Fastify({
+      logger: { level: 'error', stream: { write: (line: string) => logged.push(line) } },
+    });
     installErrorHandlers(app);
     app.get('/boom', async () => {
-      throw Object.assign(new Error('duplicate key value violates unique constraint "users_email_lower_key"'), { code: '23505' });
+      throw Object.assign(
+        new Error('duplicate key value violates unique constraint "users_email_lower_key"'),
+        { code: '23505' },
+      );
     });
     app.get('/teapot', async () => {
       throw httpError(418, 'I am a teapot', 'really');
     });
-    const res = await app.inject({ method: 'GET', url: '/boom', headers: { authorization: 'Bearer secret-token' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/boom',
+      headers: { authorization: 'Bearer secret-token' },
+    });
     assert.equal(res.statusCode, 500);
     assert.deepEqual(res.json(), { errors: ['Internal server error'] });
     assert.equal(logged.length, 1, 'logged once');
@@ -41,7 +50,8 @@ describe('error handler', () => {
 });
 
 describe('validation messages', () => {
-  const issue = (keyword: string, instancePath: string, params: Record<string, unknown>) => describeIssue({ keyword, instancePath, params }, 'body');
+  const issue = (keyword: string, instancePath: string, params: Record<string, unknown>) =>
+    describeIssue({ keyword, instancePath, params }, 'body');
   it('reads like sentences and names the field', () => {
     assert.equal(issue('required', '', { missingProperty: 'companyName' }), 'Company name is required');
     assert.equal(issue('format', '/email', { format: 'email' }), 'Email must be a valid email address');
@@ -50,6 +60,9 @@ describe('validation messages', () => {
     assert.equal(issue('type', '/password', { type: 'string' }), 'Password must be a string');
     assert.equal(issue('type', '/metadata', { type: 'object' }), 'Metadata must be an object');
     assert.equal(issue('type', '', { type: 'object' }), 'Request body must be a JSON object');
-    assert.equal(issue('additionalProperties', '', { additionalProperty: 'x'.repeat(500) }), `Unknown field "${'x'.repeat(50)}"`);
+    assert.equal(
+      issue('additionalProperties', '', { additionalProperty: 'x'.repeat(500) }),
+      `Unknown field "${'x'.repeat(50)}"`,
+    );
   });
 });

@@ -47,16 +47,23 @@ export function describeIssue(issue: ValidationIssue, context: string | undefine
     case 'additionalProperties':
       return `Unknown field "${String(params.additionalProperty).slice(0, 50)}"`;
     case 'type':
-      if (!issue.instancePath) return context && context !== 'body' ? `Invalid ${context}` : 'Request body must be a JSON object';
+      if (!issue.instancePath)
+        return context && context !== 'body' ? `Invalid ${context}` : 'Request body must be a JSON object';
       return `${subject} must be ${article(String(params.type).split(',')[0] ?? 'value')}`;
     case 'format':
-      return params.format === 'email' ? `${subject} must be a valid email address` : `${subject} has an invalid format`;
+      return params.format === 'email'
+        ? `${subject} must be a valid email address`
+        : `${subject} has an invalid format`;
     case 'minLength':
-      return params.limit === 1 ? `${subject} must not be empty` : `${subject} must be at least ${String(params.limit)} characters`;
+      return params.limit === 1
+        ? `${subject} must not be empty`
+        : `${subject} must be at least ${String(params.limit)} characters`;
     case 'maxLength':
       return `${subject} must be at most ${String(params.limit)} characters`;
     case 'pattern':
-      return String(params.pattern).includes('u0000') ? `${subject} contains characters that are not allowed` : `${subject} has an invalid format`;
+      return String(params.pattern).includes('u0000')
+        ? `${subject} contains characters that are not allowed`
+        : `${subject} has an invalid format`;
     case 'anyOf':
       return `${subject} has an invalid type`;
     case 'maxProperties':
@@ -114,16 +121,21 @@ export function installErrorHandlers(app: FastifyInstance): void {
     }
     // Safety net: a PostgreSQL "data exception" (class 22: bad text encoding, value out of range,
     // ...) can only come from input that slipped past the schemas. It is the client's input.
-    if (typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code)) return send(reply, 400, ['Invalid input']);
+    if (typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code))
+      return send(reply, 400, ['Invalid input']);
     const status = error.statusCode ?? 500;
     // JSON.parse failures (and prototype-poisoning refusals) arrive as SyntaxError with status 400.
-    if (error instanceof SyntaxError && status === 400) return send(reply, 400, ['Request body is not valid JSON']);
+    if (error instanceof SyntaxError && status === 400)
+      return send(reply, 400, ['Request body is not valid JSON']);
     if (status === 413) return send(reply, 413, [TOO_LARGE_MESSAGE]);
     if (status >= 400 && status < 500) return send(reply, status, [clientMessage(error, status)]);
 
     // Unexpected: log what helps debugging (message, code, stack) but not the request body,
     // headers or SQL parameters, which may hold passwords or tokens.
-    request.log.error({ err: { message: error.message, code: error.code, stack: error.stack } }, 'unhandled error');
+    request.log.error(
+      { err: { message: error.message, code: error.code, stack: error.stack } },
+      'unhandled error',
+    );
     return send(reply, 500, ['Internal server error']);
   });
 }

@@ -7,13 +7,17 @@ import { httpError } from './errors';
 
 /** Registers the parser on `api` (and the routes registered under it). */
 export function acceptFormBodies(api: FastifyInstance): void {
-  api.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    const params = new URLSearchParams(body as string);
-    const out: Record<string, string> = {};
-    for (const [key, value] of params) {
-      if (key in out) return done(httpError(400, `Parameter "${key.slice(0, 50)}" is repeated`), undefined);
-      out[key] = value;
-    }
-    done(null, out);
-  });
+  api.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      const params = new URLSearchParams(body as string);
+      const out: Record<string, string> = {};
+      for (const [key, value] of params) {
+        if (key in out) return done(httpError(400, `Parameter "${key.slice(0, 50)}" is repeated`), undefined);
+        out[key] = value;
+      }
+      done(null, out);
+    },
+  );
 }

@@ -9,7 +9,8 @@ import { httpError } from './errors';
 
 /** Throws 403 unless the caller holds `permission`, and 403 when the caller has no active tenant. */
 export function requirePermission(claims: AccessTokenClaims, permission: string): string {
-  if (!hasPermission(claims.permissions ?? [], permission)) throw httpError(403, `You need the ${permission} permission to do this`);
+  if (!hasPermission(claims.permissions ?? [], permission))
+    throw httpError(403, `You need the ${permission} permission to do this`);
   if (!claims.tenantId) throw httpError(403, 'You are not a member of any account');
   return claims.tenantId;
 }

@@ -23,7 +23,8 @@ export const optionalToken = { type: ['string', 'null'], maxLength: 4096 } as co
 export const optionalId = { type: ['string', 'null'], maxLength: 100 } as const;
 
 /** Optional stored text (no U+0000). */
-export const optionalText = (maxLength: number) => ({ type: ['string', 'null'], maxLength, pattern: NO_NUL }) as const;
+export const optionalText = (maxLength: number) =>
+  ({ type: ['string', 'null'], maxLength, pattern: NO_NUL }) as const;
 
 export const phoneNumber = { type: ['string', 'null'], maxLength: 32, pattern: '^[+0-9 ().-]*$' } as const;
 

@@ -5,7 +5,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { getAccountSettings, getAdminBoxConfiguration, updateAccountSettings, type AccountSettingsUpdate } from '../domain/account-settings';
+import {
+  getAccountSettings,
+  getAdminBoxConfiguration,
+  updateAccountSettings,
+  type AccountSettingsUpdate,
+} from '../domain/account-settings';
 import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
@@ -17,7 +22,10 @@ const TIMEZONES = new Set(Intl.supportedValuesOf('timeZone').concat('UTC'));
 export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(ACCOUNT, async (request) => {
     const claims = await requireUser(ctx.tokens, request);
-    const settings = await getAccountSettings(ctx.db, requirePermission(claims, 'fe.secure.read.accountSettings'));
+    const settings = await getAccountSettings(
+      ctx.db,
+      requirePermission(claims, 'fe.secure.read.accountSettings'),
+    );
     if (!settings) throw httpError(404, 'Account not found');
     return settings;
   });
@@ -42,12 +50,18 @@ export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContex
       const claims = await requireUser(ctx.tokens, request);
       const tenantId = requirePermission(claims, 'fe.secure.write.accountSettings');
       const body = request.body;
-      if (body.name !== undefined && !body.name.trim()) throw httpError(400, 'The company name must not be empty');
-      if (body.timezone && !TIMEZONES.has(body.timezone)) throw httpError(400, `Unknown time zone "${body.timezone}"`);
-      const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);
+      if (body.name !== undefined && !body.name.trim())
+        throw httpError(400, 'The company name must not be empty');
+      if (body.timezone && !TIMEZONES.has(body.timezone))
+        throw httpError(400, `Unknown time zone "${body.timezone}"`);
+      const blankToNull = (value: string | null | undefined) =>
+        value === undefined ? undefined : value?.trim() || null;
       const settings = await updateAccountSettings(ctx.db, tenantId, {
-        name: body.name?.trim(), address: blankToNull(body.address), website: blankToNull(body.website),
-        timezone: blankToNull(body.timezone), currency: body.currency,
+        name: body.name?.trim(),
+        address: blankToNull(body.address),
+        website: blankToNull(body.website),
+        timezone: blankToNull(body.timezone),
+        currency: body.currency,
       });
       if (!settings) throw httpError(404, 'Account not found');
       return settings;
@@ -56,7 +70,11 @@ export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContex
 
   app.get<{ Querystring: { entityName: string } }>(
     '/metadata',
-    { schema: { querystring: s.strictObject({ entityName: { type: 'string', maxLength: 64 } }, ['entityName']) } },
+    {
+      schema: {
+        querystring: s.strictObject({ entityName: { type: 'string', maxLength: 64 } }, ['entityName']),
+      },
+    },
     async (request) => {
       const claims = await requireUser(ctx.tokens, request);
       if (request.query.entityName !== 'adminBox' || !claims.tenantId) return { rows: [] };

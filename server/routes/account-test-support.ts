@@ -6,7 +6,12 @@ import type { FastifyInstance } from 'fastify';
 
 export const OUTBOX = '/frontegg/dev/outbox';
 
-export interface OutboxEntry { channel: 'email' | 'sms'; to: string; subject: string | null; text: string }
+export interface OutboxEntry {
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string | null;
+  text: string;
+}
 
 export async function outbox(app: FastifyInstance, to: string): Promise<OutboxEntry[]> {
   const res = await app.inject({ method: 'GET', url: `${OUTBOX}?to=${encodeURIComponent(to)}` });

@@ -12,13 +12,21 @@ before(async () => {
   server = await startTestServer({ devOutbox: true, appUrl: 'https://app.example.com' });
 });
 after(() => server.close());
-afterEach(() => server.db.query('UPDATE vendors SET sign_up_requires_activation = false, allow_not_verified_users_login = true'));
+afterEach(() =>
+  server.db.query(
+    'UPDATE vendors SET sign_up_requires_activation = false, allow_not_verified_users_login = true',
+  ),
+);
 
-const post = (url: string, payload: unknown) => server.app.inject({ method: 'POST', url, payload: payload as object });
-const strategy = (query: string) => server.app.inject({ method: 'GET', url: `${ACTIVATE}/strategy?${query}` });
+const post = (url: string, payload: unknown) =>
+  server.app.inject({ method: 'POST', url, payload: payload as object });
+const strategy = (query: string) =>
+  server.app.inject({ method: 'GET', url: `${ACTIVATE}/strategy?${query}` });
 
 async function signUpNeedingActivation(email: string) {
-  await server.db.query('UPDATE vendors SET sign_up_requires_activation = true, allow_not_verified_users_login = false');
+  await server.db.query(
+    'UPDATE vendors SET sign_up_requires_activation = true, allow_not_verified_users_login = false',
+  );
   const res = await post(SIGN_UP, { email, password: 'activate-me-1', name: 'New Person' });
   assert.equal(res.statusCode, 200, res.body);
   return res;
@@ -55,9 +63,14 @@ describe('GET /activate/strategy and POST /activate', () => {
     assert.equal(activated.statusCode, 200, activated.body);
     assert.ok(activated.json().accessToken);
     assert.ok(refreshCookieOf(activated));
-    const me = (await server.app.inject({ method: 'GET', url: ME, headers: bearer(activated.json().accessToken) })).json();
+    const me = (
+      await server.app.inject({ method: 'GET', url: ME, headers: bearer(activated.json().accessToken) })
+    ).json();
     assert.equal(me.verified, true);
-    assert.equal((await post(LOGIN, { email: 'act-2@example.com', password: 'activate-me-1' })).statusCode, 200);
+    assert.equal(
+      (await post(LOGIN, { email: 'act-2@example.com', password: 'activate-me-1' })).statusCode,
+      200,
+    );
 
     const again = await post(ACTIVATE, body);
     assert.equal(again.statusCode, 400);
@@ -73,10 +86,15 @@ describe('GET /activate/strategy and POST /activate', () => {
     assert.deepEqual((await strategy(link.search.slice(1))).json(), { shouldSetPassword: true });
     const token = link.searchParams.get('token');
     assert.deepEqual((await post(ACTIVATE, { userId, token })).json().errors, ['Password is required']);
-    assert.deepEqual((await post(ACTIVATE, { userId, token, password: 'short' })).json().errors, ['Password must be at least 8 characters']);
+    assert.deepEqual((await post(ACTIVATE, { userId, token, password: 'short' })).json().errors, [
+      'Password must be at least 8 characters',
+    ]);
     const ok = await post(ACTIVATE, { userId, token, password: 'chosen-password-9' });
     assert.equal(ok.statusCode, 200, ok.body);
-    assert.equal((await post(LOGIN, { email: 'act-3@example.com', password: 'chosen-password-9' })).statusCode, 200);
+    assert.equal(
+      (await post(LOGIN, { email: 'act-3@example.com', password: 'chosen-password-9' })).statusCode,
+      200,
+    );
   });
 
   it('expired, forged and superseded links are refused with one message', async () => {
@@ -86,21 +104,36 @@ describe('GET /activate/strategy and POST /activate', () => {
     assert.equal((await post(`${ACTIVATE}/reset`, { email: 'act-4@example.com' })).statusCode, 200);
     const second = await latestLink(server.app, 'act-4@example.com');
     assert.notEqual(second.searchParams.get('token'), first.searchParams.get('token'));
-    assert.deepEqual((await post(ACTIVATE, { userId, token: first.searchParams.get('token') })).json().errors, [INVALID_LINK]);
+    assert.deepEqual(
+      (await post(ACTIVATE, { userId, token: first.searchParams.get('token') })).json().errors,
+      [INVALID_LINK],
+    );
     assert.deepEqual((await post(ACTIVATE, { userId, token: 'B'.repeat(43) })).json().errors, [INVALID_LINK]);
-    await server.db.query(`UPDATE one_time_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [userId]);
+    await server.db.query(
+      `UPDATE one_time_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`,
+      [userId],
+    );
     const expired = await strategy(second.search.slice(1));
     assert.equal(expired.statusCode, 400);
     assert.deepEqual(expired.json().errors, [INVALID_LINK]);
   });
 
   it('malformed input is a 400 with an errors list', async () => {
-    for (const query of ['', 'userId=x&token=y', `userId=00000000-0000-4000-8000-000000000000`, `userId=00000000-0000-4000-8000-000000000000&token=${'x'.repeat(101)}`]) {
+    for (const query of [
+      '',
+      'userId=x&token=y',
+      `userId=00000000-0000-4000-8000-000000000000`,
+      `userId=00000000-0000-4000-8000-000000000000&token=${'x'.repeat(101)}`,
+    ]) {
       const res = await strategy(query);
       assert.equal(res.statusCode, 400, query);
       assert.ok(res.json().errors.length > 0);
     }
-    for (const payload of [{}, { userId: 'nope', token: 'x' }, { userId: '00000000-0000-4000-8000-000000000000', token: 'x', password: 5 }]) {
+    for (const payload of [
+      {},
+      { userId: 'nope', token: 'x' },
+      { userId: '00000000-0000-4000-8000-000000000000', token: 'x', password: 5 },
+    ]) {
       const res = await post(ACTIVATE, payload);
       assert.equal(res.statusCode, 400, JSON.stringify(payload));
       assert.ok(res.json().errors.length > 0);

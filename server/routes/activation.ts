@@ -24,7 +24,10 @@ export async function activationRoutes(app: FastifyInstance, ctx: FlowContext): 
     base,
     {
       schema: {
-        body: s.strictObject({ userId, token: linkToken, password: { ...s.newPassword, type: ['string', 'null'] } }, ['userId', 'token']),
+        body: s.strictObject(
+          { userId, token: linkToken, password: { ...s.newPassword, type: ['string', 'null'] } },
+          ['userId', 'token'],
+        ),
       },
     },
     async (request, reply) => {

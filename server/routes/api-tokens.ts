@@ -19,7 +19,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { createApiToken, deleteApiToken, listApiTokens, resolveApiToken, tenantTokenAuthorization, type ApiTokenType } from '../domain/api-tokens';
+import {
+  createApiToken,
+  deleteApiToken,
+  listApiTokens,
+  resolveApiToken,
+  tenantTokenAuthorization,
+  type ApiTokenType,
+} from '../domain/api-tokens';
 import { permissionKeysOfRoles } from '../domain/roles';
 import { listUserTenants, loadAuthorization } from '../domain/tenants';
 import { displayName, findUserById } from '../domain/users';
@@ -41,7 +48,11 @@ const KINDS: Array<{ type: ApiTokenType; path: string; resource: string }> = [
   { type: 'tenant', path: '/identity/resources/tenants/api-tokens/v1', resource: 'tenantApiTokens' },
 ];
 
-interface CreateBody { description: string; expiresInMinutes?: number | null; roleIds?: string[] }
+interface CreateBody {
+  description: string;
+  expiresInMinutes?: number | null;
+  roleIds?: string[];
+}
 
 export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   for (const { type, path, resource } of KINDS) {
@@ -53,16 +64,21 @@ export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
     app.get(path, async (request) => listApiTokens(ctx.db, (await owner(request, 'read')).owner));
 
-    const body = s.strictObject({
-      description: { type: 'string', minLength: 1, maxLength: 200, pattern: '^(?=.*\\S)[^\\u0000]*$' },
-      expiresInMinutes: { type: ['integer', 'null'], minimum: 1, maximum: MAX_EXPIRES_IN_MINUTES },
-      ...(type === 'tenant' ? { roleIds: uuidList } : {}),
-    }, ['description']);
+    const body = s.strictObject(
+      {
+        description: { type: 'string', minLength: 1, maxLength: 200, pattern: '^(?=.*\\S)[^\\u0000]*$' },
+        expiresInMinutes: { type: ['integer', 'null'], minimum: 1, maximum: MAX_EXPIRES_IN_MINUTES },
+        ...(type === 'tenant' ? { roleIds: uuidList } : {}),
+      },
+      ['description'],
+    );
     app.post<{ Body: CreateBody }>(path, { schema: { body } }, async (request, reply) => {
       const { claims, owner: who } = await owner(request, 'write');
       // A token does not mint tokens: that would let a leaked secret outlive its own deletion.
-      if (claims.sid?.startsWith(API_TOKEN_SESSION)) throw httpError(403, 'API tokens cannot create API tokens');
-      if (!(await getVendorSettings(ctx.db)).apiTokensEnabled) throw httpError(403, 'API tokens are turned off for this application');
+      if (claims.sid?.startsWith(API_TOKEN_SESSION))
+        throw httpError(403, 'API tokens cannot create API tokens');
+      if (!(await getVendorSettings(ctx.db)).apiTokensEnabled)
+        throw httpError(403, 'API tokens are turned off for this application');
       const roleIds = request.body.roleIds ?? [];
       if (roleIds.length) {
         const { known, keys } = await permissionKeysOfRoles(ctx.db, who.tenantId, roleIds);
@@ -70,21 +86,35 @@ export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Pro
         assertMayGrant(claims, keys);
       }
       const token = await createApiToken(ctx.db, who, {
-        description: request.body.description.trim(), expiresInMinutes: request.body.expiresInMinutes ?? null, roleIds,
+        description: request.body.description.trim(),
+        expiresInMinutes: request.body.expiresInMinutes ?? null,
+        roleIds,
       });
       return reply.code(201).send(token);
     });
 
-    app.delete<{ Params: { id: string } }>(`${path}/:id`, { schema: { params: idParams('id') } }, async (request) => {
-      const { owner: who } = await owner(request, 'delete');
-      if (!(await deleteApiToken(ctx.db, who, request.params.id))) throw httpError(404, 'API token not found');
-      return {};
-    });
+    app.delete<{ Params: { id: string } }>(
+      `${path}/:id`,
+      { schema: { params: idParams('id') } },
+      async (request) => {
+        const { owner: who } = await owner(request, 'delete');
+        if (!(await deleteApiToken(ctx.db, who, request.params.id)))
+          throw httpError(404, 'API token not found');
+        return {};
+      },
+    );
   }
 
   app.post<{ Body: { clientId: string; secret: string } }>(
     '/identity/resources/auth/v1/api-token',
-    { schema: { body: s.strictObject({ clientId: uuid, secret: { type: 'string', minLength: 1, maxLength: 200 } }, ['clientId', 'secret']) } },
+    {
+      schema: {
+        body: s.strictObject({ clientId: uuid, secret: { type: 'string', minLength: 1, maxLength: 200 } }, [
+          'clientId',
+          'secret',
+        ]),
+      },
+    },
     async (request) => {
       const refused = () => httpError(401, 'Invalid API token credentials');
       const token = await resolveApiToken(ctx.db, request.body.clientId, request.body.secret);
@@ -92,8 +122,14 @@ export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Pro
       if (token.type === 'tenant') {
         const { roles, permissions } = await tenantTokenAuthorization(ctx.db, token.id);
         return ctx.tokens.issue({
-          userId: token.id, email: '', name: token.description, tenantId: token.tenantId, tenantIds: [token.tenantId],
-          roles, permissions, sessionId: `${API_TOKEN_SESSION}${token.id}`,
+          userId: token.id,
+          email: '',
+          name: token.description,
+          tenantId: token.tenantId,
+          tenantIds: [token.tenantId],
+          roles,
+          permissions,
+          sessionId: `${API_TOKEN_SESSION}${token.id}`,
         });
       }
       const user = await findUserById(ctx.db, token.userId!);
@@ -101,8 +137,13 @@ export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Pro
       if (!user || !tenants.some((t) => t.id === token.tenantId)) throw refused();
       const authorization = await loadAuthorization(ctx.db, user.id, token.tenantId);
       return ctx.tokens.issue({
-        userId: user.id, email: user.email, name: displayName(user), tenantId: token.tenantId, tenantIds: tenants.map((t) => t.id),
-        roles: authorization.roles.map((r) => r.key), permissions: authorization.permissions.map((p) => p.key),
+        userId: user.id,
+        email: user.email,
+        name: displayName(user),
+        tenantId: token.tenantId,
+        tenantIds: tenants.map((t) => t.id),
+        roles: authorization.roles.map((r) => r.key),
+        permissions: authorization.permissions.map((p) => p.key),
         sessionId: `${API_TOKEN_SESSION}${token.id}`,
       });
     },

@@ -45,7 +45,11 @@ describe('POST /auth/v1/user (sign-in)', () => {
   });
 
   it('matches the email case-insensitively', async () => {
-    const res = await server.app.inject({ method: 'POST', url: LOGIN, payload: { email: 'ADMIN@Example.COM', password: ADMIN.password } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: LOGIN,
+      payload: { email: 'ADMIN@Example.COM', password: ADMIN.password },
+    });
     assert.equal(res.statusCode, 200);
   });
 
@@ -63,7 +67,12 @@ describe('POST /auth/v1/user (sign-in)', () => {
 
   it('refuses a sign-in posted from a page on a foreign origin (CSRF), accepts allow-listed and same origins', async () => {
     const from = (origin: string) =>
-      server.app.inject({ method: 'POST', url: LOGIN, payload: ADMIN, headers: { origin, host: 'api.test:8080' } });
+      server.app.inject({
+        method: 'POST',
+        url: LOGIN,
+        payload: ADMIN,
+        headers: { origin, host: 'api.test:8080' },
+      });
     const foreign = await from('http://evil.test');
     assert.equal(foreign.statusCode, 403);
     assert.deepEqual(foreign.json(), { errors: ['Origin not allowed'] });
@@ -114,14 +123,20 @@ describe('POST /auth/v1/user/token/refresh', () => {
 
   it('refuses an expired session', async () => {
     const { cookie } = await login(server.app);
-    await server.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE refresh_token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')`, [cookie]);
+    await server.db.query(
+      `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE refresh_token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')`,
+      [cookie],
+    );
     assert.equal((await refresh(server.app, cookie)).statusCode, 401);
   });
 
   it('two tabs refreshing with one cookie at the same moment: both get an access token, one new cookie, the session lives', async () => {
     const { cookie } = await login(server.app);
     const results = await Promise.all([refresh(server.app, cookie), refresh(server.app, cookie)]);
-    assert.deepEqual(results.map((r) => r.statusCode), [200, 200]);
+    assert.deepEqual(
+      results.map((r) => r.statusCode),
+      [200, 200],
+    );
     assert.ok(results.every((r) => typeof r.json().accessToken === 'string'));
     const newCookies = results.map(refreshCookieOf).filter(Boolean);
     assert.equal(newCookies.length, 1, 'only the winner rotates the cookie');
@@ -139,20 +154,29 @@ describe('POST /auth/v1/user/token/refresh', () => {
 
 /** Moves every rotation past the reuse grace window (time passing, without waiting). */
 async function ageRotations(db: { query: (sql: string) => Promise<unknown> }) {
-  await db.query(`UPDATE rotated_refresh_tokens SET rotated_at = rotated_at - interval '${REFRESH_REUSE_GRACE_SECONDS + 1} seconds'`);
+  await db.query(
+    `UPDATE rotated_refresh_tokens SET rotated_at = rotated_at - interval '${REFRESH_REUSE_GRACE_SECONDS + 1} seconds'`,
+  );
 }
 
 describe('POST /auth/v1/logout', () => {
   it('revokes the session and clears the cookie', async () => {
     const { cookie, accessToken } = await login(server.app);
-    const res = await server.app.inject({ method: 'POST', url: LOGOUT, headers: { cookie: `ae_refresh=${cookie}`, 'content-type': 'application/json' } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: LOGOUT,
+      headers: { cookie: `ae_refresh=${cookie}`, 'content-type': 'application/json' },
+    });
     assert.equal(res.statusCode, 200);
     assert.deepEqual(res.json(), {});
     assert.equal(refreshCookieOf(res), '');
     assert.match(refreshCookieLine(res)!, /Path=\/frontegg\/identity\/resources\/auth/);
     assert.equal((await refresh(server.app, cookie)).statusCode, 401);
     // Documented trade-off: access tokens are stateless, so this one lives until it expires.
-    assert.equal((await server.app.inject({ method: 'GET', url: ME, headers: bearer(accessToken) })).statusCode, 200);
+    assert.equal(
+      (await server.app.inject({ method: 'GET', url: ME, headers: bearer(accessToken) })).statusCode,
+      200,
+    );
   });
 
   it('answers 200 {} without a session too', async () => {
@@ -164,16 +188,32 @@ describe('POST /auth/v1/logout', () => {
 
 describe('access tokens', () => {
   async function signingKey() {
-    const { rows } = await server.db.query<{ kid: string; private_jwk: JWK }>('SELECT kid, private_jwk FROM signing_keys');
+    const { rows } = await server.db.query<{ kid: string; private_jwk: JWK }>(
+      'SELECT kid, private_jwk FROM signing_keys',
+    );
     const row = rows[0]!;
     return { kid: row.kid, key: await importJWK(row.private_jwk, 'ES256') };
   }
 
-  async function tokenWith(claims: Record<string, unknown>, options: { iss?: string; aud?: string; exp?: number; kid?: string; key?: CryptoKey | Uint8Array } = {}) {
+  async function tokenWith(
+    claims: Record<string, unknown>,
+    options: { iss?: string; aud?: string; exp?: number; kid?: string; key?: CryptoKey | Uint8Array } = {},
+  ) {
     const real = await signingKey();
     const now = Math.floor(Date.now() / 1000);
-    const { rows } = await server.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [ADMIN.email]);
-    return new SignJWT({ email: ADMIN.email, type: 'userToken', sid: 'a', tenantId: null, tenantIds: [], roles: [], permissions: [], ...claims })
+    const { rows } = await server.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+      ADMIN.email,
+    ]);
+    return new SignJWT({
+      email: ADMIN.email,
+      type: 'userToken',
+      sid: 'a',
+      tenantId: null,
+      tenantIds: [],
+      roles: [],
+      permissions: [],
+      ...claims,
+    })
       .setProtectedHeader({ alg: 'ES256', kid: options.kid ?? real.kid })
       .setSubject(rows[0]!.id)
       .setIssuer(options.iss ?? 'http://issuer.test')
@@ -186,7 +226,9 @@ describe('access tokens', () => {
   it('verifies against the published JWKS (root and prefixed) and carries the contract claims', async () => {
     const { accessToken } = await login(server.app);
     const jwks = (await server.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json();
-    const prefixed = (await server.app.inject({ method: 'GET', url: '/frontegg/.well-known/jwks.json' })).json();
+    const prefixed = (
+      await server.app.inject({ method: 'GET', url: '/frontegg/.well-known/jwks.json' })
+    ).json();
     assert.deepEqual(prefixed, jwks);
     assert.equal(jwks.keys.length, 1);
     assert.equal(jwks.keys[0].d, undefined, 'no private part published');
@@ -235,8 +277,21 @@ describe('access tokens', () => {
   });
 
   it('refuses missing and malformed authorization headers with 401', async () => {
-    for (const authorization of [undefined, '', 'Bearer', 'Bearer ', 'Basic YWRtaW46cHc=', 'Bearer a.b.c', 'Bearer ' + 'a'.repeat(9000), 'Bearer x.y']) {
-      const res = await server.app.inject({ method: 'GET', url: ME, headers: authorization === undefined ? {} : { authorization } });
+    for (const authorization of [
+      undefined,
+      '',
+      'Bearer',
+      'Bearer ',
+      'Basic YWRtaW46cHc=',
+      'Bearer a.b.c',
+      'Bearer ' + 'a'.repeat(9000),
+      'Bearer x.y',
+    ]) {
+      const res = await server.app.inject({
+        method: 'GET',
+        url: ME,
+        headers: authorization === undefined ? {} : { authorization },
+      });
       assert.equal(res.statusCode, 401, String(authorization).slice(0, 30));
       assert.ok(res.json().errors.length > 0);
     }
@@ -253,8 +308,14 @@ describe('POST /auth/v2/user/sso/prelogin', () => {
   });
 
   it('answers address and idpType for a configured domain', async () => {
-    await server.db.query(`INSERT INTO sso_domains (domain, address, idp_type) VALUES ('sso.test', 'https://idp.sso.test/saml', 'saml')`);
-    const res = await server.app.inject({ method: 'POST', url, payload: { email: 'Someone@SSO.test', tenantId: 'x' } });
+    await server.db.query(
+      `INSERT INTO sso_domains (domain, address, idp_type) VALUES ('sso.test', 'https://idp.sso.test/saml', 'saml')`,
+    );
+    const res = await server.app.inject({
+      method: 'POST',
+      url,
+      payload: { email: 'Someone@SSO.test', tenantId: 'x' },
+    });
     assert.equal(res.statusCode, 200);
     assert.deepEqual(res.json(), { address: 'https://idp.sso.test/saml', idpType: 'saml' });
   });

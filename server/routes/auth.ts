@@ -43,7 +43,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     {
       schema: {
         body: s.strictObject(
-          { email: s.email, password: s.loginPassword, recaptchaToken: s.optionalToken, invitationToken: s.optionalToken },
+          {
+            email: s.email,
+            password: s.loginPassword,
+            recaptchaToken: s.optionalToken,
+            invitationToken: s.optionalToken,
+          },
           ['email', 'password'],
         ),
       },
@@ -52,7 +57,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       assertTrustedOrigin(request, ctx.options.corsOrigins);
       // recaptchaToken is accepted for the contract; verifying captchas belongs to a later slice.
       // invitationToken (an invite link) joins its tenant after a completed sign-in: joinAtSignIn.
-      const result = await ctx.auth.login(request.body.email, request.body.password, clientInfo(request), mfaGate(ctx, ctx.mfa, request));
+      const result = await ctx.auth.login(
+        request.body.email,
+        request.body.password,
+        clientInfo(request),
+        mfaGate(ctx, ctx.mfa, request),
+      );
       if (!result.ok) {
         throw result.reason === 'unverified'
           ? httpError(403, 'Please verify your email address before signing in')
@@ -62,7 +72,13 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       // invite link is not used then (the sign-in is not complete).
       if ('mfa' in result) return result.mfa;
       const signedIn = request.body.invitationToken
-        ? await joinAtSignIn(ctx, request.body.email, request.body.invitationToken, result.signedIn, clientInfo(request))
+        ? await joinAtSignIn(
+            ctx,
+            request.body.email,
+            request.body.invitationToken,
+            result.signedIn,
+            clientInfo(request),
+          )
         : result.signedIn;
       setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
       return signedIn.authResponse;

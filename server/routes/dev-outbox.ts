@@ -11,7 +11,11 @@ import * as s from '../http/schemas';
 export async function devOutboxRoutes(app: FastifyInstance, ctx: FlowContext): Promise<void> {
   app.get<{ Querystring: { to: string } }>(
     '/dev/outbox',
-    { schema: { querystring: s.strictObject({ to: { type: 'string', minLength: 1, maxLength: 254 } }, ['to']) } },
+    {
+      schema: {
+        querystring: s.strictObject({ to: { type: 'string', minLength: 1, maxLength: 254 } }, ['to']),
+      },
+    },
     async (request) => ({ messages: await latestOutboxMessages(ctx.db, request.query.to) }),
   );
 }

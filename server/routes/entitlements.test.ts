@@ -7,7 +7,9 @@ import { SEED_TENANT_ID } from '../seed';
 import { bearer, login, startTestServer } from '../test-helpers';
 
 let server: BuiltServer;
-before(async () => { server = await startTestServer(); });
+before(async () => {
+  server = await startTestServer();
+});
 after(() => server.close());
 
 const ENTITLEMENTS = '/frontegg/entitlements/api/v2/user-entitlements';
@@ -41,7 +43,12 @@ describe('GET entitlements', () => {
 
 describe('POST feature flags', () => {
   const evaluate = (payload?: unknown) =>
-    server.app.inject({ method: 'POST', url: FLAGS, headers: { 'content-type': 'application/json' }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    server.app.inject({
+      method: 'POST',
+      url: FLAGS,
+      headers: { 'content-type': 'application/json' },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 
   it("answers the spec's flags off and the seed's sample flag on, for an anonymous context", async () => {
     const res = await evaluate({ context: { anonymous: true } });
@@ -56,13 +63,17 @@ describe('POST feature flags', () => {
   });
 
   it('asked keys only; unknown keys are off; no body means anonymous and every flag', async () => {
-    assert.deepEqual((await evaluate({ keys: ['demo-new-dashboard', 'nope'] })).json().flags, { 'demo-new-dashboard': true, nope: false });
+    assert.deepEqual((await evaluate({ keys: ['demo-new-dashboard', 'nope'] })).json().flags, {
+      'demo-new-dashboard': true,
+      nope: false,
+    });
     assert.equal((await evaluate()).json().flags['demo-new-dashboard'], true);
   });
 
   it('a flag for listed tenants is on for that tenant context only, never for anonymous', async () => {
     await setFlag(server.db, 'tenant-beta', { tenantIds: [SEED_TENANT_ID] });
-    const ask = (context: unknown) => evaluate({ keys: ['tenant-beta'], context }).then((r) => r.json().flags['tenant-beta']);
+    const ask = (context: unknown) =>
+      evaluate({ keys: ['tenant-beta'], context }).then((r) => r.json().flags['tenant-beta']);
     assert.equal(await ask({ tenantId: SEED_TENANT_ID }), true);
     assert.equal(await ask({ anonymous: true, tenantId: SEED_TENANT_ID }), false);
     assert.equal(await ask({ tenantId: '00000000-0000-4000-8000-000000000000' }), false);

@@ -25,8 +25,12 @@ export async function featureFlagRoutes(app: FastifyInstance, ctx: AppContext): 
     {
       schema: { body: bodySchema },
       // A bodiless POST (the kit's client sends none when there is nothing to say) means "anonymous, every flag".
-      preValidation: async (request) => { if (request.body === undefined) request.body = {}; },
+      preValidation: async (request) => {
+        if (request.body === undefined) request.body = {};
+      },
     },
-    async (request) => ({ flags: await evaluateFlags(ctx.db, request.body?.keys, request.body?.context ?? { anonymous: true }) }),
+    async (request) => ({
+      flags: await evaluateFlags(ctx.db, request.body?.keys, request.body?.context ?? { anonymous: true }),
+    }),
   );
 }

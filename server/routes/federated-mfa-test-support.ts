@@ -18,10 +18,19 @@ export function totp(secret: string, offsetSteps = 1): Promise<string> {
 
 /** Enrols an authenticator app for the signed-in user (account side); its secret. */
 export async function enrolAuthenticator(app: FastifyInstance, accessToken: string): Promise<string> {
-  const enrol = await app.inject({ method: 'POST', url: `${ACCOUNT_MFA}/enroll`, headers: bearer(accessToken) });
+  const enrol = await app.inject({
+    method: 'POST',
+    url: `${ACCOUNT_MFA}/enroll`,
+    headers: bearer(accessToken),
+  });
   assert.equal(enrol.statusCode, 200, enrol.body);
   const { secret } = enrol.json();
-  const verified = await app.inject({ method: 'POST', url: `${ACCOUNT_MFA}/enroll/verify`, headers: bearer(accessToken), payload: { token: await generate({ secret }) } });
+  const verified = await app.inject({
+    method: 'POST',
+    url: `${ACCOUNT_MFA}/enroll/verify`,
+    headers: bearer(accessToken),
+    payload: { token: await generate({ secret }) },
+  });
   assert.equal(verified.statusCode, 200, verified.body);
   return secret;
 }
@@ -32,7 +41,10 @@ export function claimsOf(accessToken: string): { sub: string; tenantId: string; 
 }
 
 /** What every MFA-required answer is: exactly the fields of the MFA gate, no token, no cookie. */
-export function assertMfaRequired(res: Awaited<ReturnType<FastifyInstance['inject']>>, expect: { enrolled: boolean; email: string }) {
+export function assertMfaRequired(
+  res: Awaited<ReturnType<FastifyInstance['inject']>>,
+  expect: { enrolled: boolean; email: string },
+) {
   assert.equal(res.statusCode, 200, res.body);
   const body = res.json();
   assert.equal(body.mfaRequired, true);
@@ -45,14 +57,28 @@ export function assertMfaRequired(res: Awaited<ReturnType<FastifyInstance['injec
   assert.equal(body.userId, undefined, 'no ids before the second factor');
   assert.equal(body.tenantId, undefined);
   assert.equal(refreshCookieOf(res), undefined, 'no session cookie before the second factor');
-  return body as { mfaToken: string; mfaDevices: { authenticators: Array<{ id: string }> }; isNewUser?: boolean };
+  return body as {
+    mfaToken: string;
+    mfaDevices: { authenticators: Array<{ id: string }> };
+    isNewUser?: boolean;
+  };
 }
 
 /** Completes forced enrolment with an authenticator app; the answer (session and recovery code). */
 export async function enrolAtLogin(app: FastifyInstance, mfaToken: string, origin: string) {
-  const started = await app.inject({ method: 'POST', url: `${AUTH_MFA}/authenticator/enroll`, headers: { origin }, payload: { mfaToken } });
+  const started = await app.inject({
+    method: 'POST',
+    url: `${AUTH_MFA}/authenticator/enroll`,
+    headers: { origin },
+    payload: { mfaToken },
+  });
   assert.equal(started.statusCode, 200, started.body);
-  const done = await app.inject({ method: 'POST', url: `${AUTH_MFA}/authenticator/enroll/verify`, headers: { origin }, payload: { mfaToken, token: await generate({ secret: started.json().secret }) } });
+  const done = await app.inject({
+    method: 'POST',
+    url: `${AUTH_MFA}/authenticator/enroll/verify`,
+    headers: { origin },
+    payload: { mfaToken, token: await generate({ secret: started.json().secret }) },
+  });
   assert.equal(done.statusCode, 200, done.body);
   assert.ok(done.json().accessToken);
   assert.ok(done.json().recoveryCode);

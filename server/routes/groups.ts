@@ -12,8 +12,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import {
-  changeGroupRoles, changeGroupUsers, createGroup, deleteGroup, getGroup, GROUP_SORT_FIELDS, listGroups, updateGroup,
-  type GroupResult, type GroupSortField, type RelationResult,
+  changeGroupRoles,
+  changeGroupUsers,
+  createGroup,
+  deleteGroup,
+  getGroup,
+  GROUP_SORT_FIELDS,
+  listGroups,
+  updateGroup,
+  type GroupResult,
+  type GroupSortField,
+  type RelationResult,
 } from '../domain/groups';
 import { permissionKeysOfRoles } from '../domain/roles';
 import { requireUser } from '../http/bearer';
@@ -23,13 +32,31 @@ import * as s from '../http/schemas';
 import { assertMayGrant, idParams, listQuerySchema, pageOf, uuidList, type ListQuery } from './roles';
 
 const GROUPS = '/identity/resources/groups/v1';
-const groupName = { type: 'string', minLength: 1, maxLength: 100, pattern: '^(?=.*\\S)[^\\u0000]*$' } as const;
+const groupName = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 100,
+  pattern: '^(?=.*\\S)[^\\u0000]*$',
+} as const;
 const color = { type: ['string', 'null'], pattern: '^(#[0-9A-Fa-f]{6})?$' } as const;
-const fields = { name: groupName, color, description: s.optionalText(500), metadata: { type: 'object', maxProperties: 50 } };
+const fields = {
+  name: groupName,
+  color,
+  description: s.optionalText(500),
+  metadata: { type: 'object', maxProperties: 50 },
+};
 
-interface GroupBody { name?: string; color?: string | null; description?: string | null; metadata?: Record<string, unknown> }
+interface GroupBody {
+  name?: string;
+  color?: string | null;
+  description?: string | null;
+  metadata?: Record<string, unknown>;
+}
 
-function groupOrThrow(result: GroupResult | RelationResult, unknown = 'Some roles do not exist in this account') {
+function groupOrThrow(
+  result: GroupResult | RelationResult,
+  unknown = 'Some roles do not exist in this account',
+) {
   if (result.kind === 'notFound') throw httpError(404, 'Group not found in this account');
   if (result.kind === 'duplicateName') throw httpError(409, 'A group with this name already exists');
   if (result.kind === 'unknown') throw httpError(400, unknown);
@@ -49,25 +76,39 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return { claims, tenantId: requirePermission(claims, permission) };
   };
 
-  app.get<{ Querystring: ListQuery<GroupSortField> }>(GROUPS, { schema: { querystring: listQuerySchema(GROUP_SORT_FIELDS) } }, async (request) => {
-    const { tenantId } = await caller(request, 'fe.secure.read.groups');
-    const query = pageOf(request.query, 'name');
-    const { items, totalItems } = await listGroups(ctx.db, tenantId, query);
-    return { items, _metadata: { totalItems, totalPages: Math.ceil(totalItems / query.limit) } };
-  });
+  app.get<{ Querystring: ListQuery<GroupSortField> }>(
+    GROUPS,
+    { schema: { querystring: listQuerySchema(GROUP_SORT_FIELDS) } },
+    async (request) => {
+      const { tenantId } = await caller(request, 'fe.secure.read.groups');
+      const query = pageOf(request.query, 'name');
+      const { items, totalItems } = await listGroups(ctx.db, tenantId, query);
+      return { items, _metadata: { totalItems, totalPages: Math.ceil(totalItems / query.limit) } };
+    },
+  );
 
-  app.post<{ Body: GroupBody & { name: string } }>(GROUPS, { schema: { body: s.strictObject(fields, ['name']) } }, async (request, reply) => {
-    const { tenantId } = await caller(request, 'fe.secure.write.groups');
-    const group = groupOrThrow(await createGroup(ctx.db, tenantId, clean(request.body) as GroupBody & { name: string }));
-    return reply.code(201).send(group);
-  });
+  app.post<{ Body: GroupBody & { name: string } }>(
+    GROUPS,
+    { schema: { body: s.strictObject(fields, ['name']) } },
+    async (request, reply) => {
+      const { tenantId } = await caller(request, 'fe.secure.write.groups');
+      const group = groupOrThrow(
+        await createGroup(ctx.db, tenantId, clean(request.body) as GroupBody & { name: string }),
+      );
+      return reply.code(201).send(group);
+    },
+  );
 
-  app.get<{ Params: { id: string } }>(`${GROUPS}/:id`, { schema: { params: idParams('id') } }, async (request) => {
-    const { tenantId } = await caller(request, 'fe.secure.read.groups');
-    const group = await getGroup(ctx.db, tenantId, request.params.id);
-    if (!group) throw httpError(404, 'Group not found in this account');
-    return group;
-  });
+  app.get<{ Params: { id: string } }>(
+    `${GROUPS}/:id`,
+    { schema: { params: idParams('id') } },
+    async (request) => {
+      const { tenantId } = await caller(request, 'fe.secure.read.groups');
+      const group = await getGroup(ctx.db, tenantId, request.params.id);
+      if (!group) throw httpError(404, 'Group not found in this account');
+      return group;
+    },
+  );
 
   app.patch<{ Params: { id: string }; Body: GroupBody }>(
     `${GROUPS}/:id`,
@@ -78,29 +119,44 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
   );
 
-  app.delete<{ Params: { id: string } }>(`${GROUPS}/:id`, { schema: { params: idParams('id') } }, async (request) => {
-    const { tenantId } = await caller(request, 'fe.secure.delete.groups');
-    if (!(await deleteGroup(ctx.db, tenantId, request.params.id))) throw httpError(404, 'Group not found in this account');
-    return {};
-  });
+  app.delete<{ Params: { id: string } }>(
+    `${GROUPS}/:id`,
+    { schema: { params: idParams('id') } },
+    async (request) => {
+      const { tenantId } = await caller(request, 'fe.secure.delete.groups');
+      if (!(await deleteGroup(ctx.db, tenantId, request.params.id)))
+        throw httpError(404, 'Group not found in this account');
+      return {};
+    },
+  );
 
   const rolesBody = s.strictObject({ roleIds: { ...uuidList, minItems: 1 } }, ['roleIds']);
   const usersBody = s.strictObject({ userIds: { ...uuidList, minItems: 1 } }, ['userIds']);
   for (const method of ['POST', 'DELETE'] as const) {
     const add = method === 'POST';
     app.route<{ Params: { id: string }; Body: { roleIds: string[] } }>({
-      method, url: `${GROUPS}/:id/roles`, schema: { params: idParams('id'), body: rolesBody },
+      method,
+      url: `${GROUPS}/:id/roles`,
+      schema: { params: idParams('id'), body: rolesBody },
       handler: async (request) => {
         const { claims, tenantId } = await caller(request, 'fe.secure.write.groups');
-        if (add) assertMayGrant(claims, (await permissionKeysOfRoles(ctx.db, tenantId, request.body.roleIds)).keys);
-        return groupOrThrow(await changeGroupRoles(ctx.db, tenantId, request.params.id, request.body.roleIds, add));
+        if (add)
+          assertMayGrant(claims, (await permissionKeysOfRoles(ctx.db, tenantId, request.body.roleIds)).keys);
+        return groupOrThrow(
+          await changeGroupRoles(ctx.db, tenantId, request.params.id, request.body.roleIds, add),
+        );
       },
     });
     app.route<{ Params: { id: string }; Body: { userIds: string[] } }>({
-      method, url: `${GROUPS}/:id/users`, schema: { params: idParams('id'), body: usersBody },
+      method,
+      url: `${GROUPS}/:id/users`,
+      schema: { params: idParams('id'), body: usersBody },
       handler: async (request) => {
         const { tenantId } = await caller(request, 'fe.secure.write.groups');
-        return groupOrThrow(await changeGroupUsers(ctx.db, tenantId, request.params.id, request.body.userIds, add), 'Some users are not members of this account');
+        return groupOrThrow(
+          await changeGroupUsers(ctx.db, tenantId, request.params.id, request.body.userIds, add),
+          'Some users are not members of this account',
+        );
       },
     });
   }

@@ -24,15 +24,25 @@ before(async () => {
   const vendor = (await server.db.query<{ id: string }>('SELECT id FROM vendors LIMIT 1')).rows[0]!.id;
   const { PasswordHasher } = await import('../domain/passwords');
   const hash = await new PasswordHasher({ N: 1024, r: 8, p: 1 }).hash('Viewer-pass-2026');
-  const user = await insertUser(server.db, { vendorId: vendor, email: 'viewer@example.com', name: 'Vera Viewer', passwordHash: hash, verified: true });
+  const user = await insertUser(server.db, {
+    vendorId: vendor,
+    email: 'viewer@example.com',
+    name: 'Vera Viewer',
+    passwordHash: hash,
+    verified: true,
+  });
   viewerId = user.id;
   await addMembership(server.db, { userId: user.id, tenantId: SEED_TENANT_ID, roleKeys: [] });
   viewer = await login(server.app, 'viewer@example.com', 'Viewer-pass-2026');
 });
 after(() => server.close());
 
-const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, token = admin.accessToken) =>
-  server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const inject = (
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+  token = admin.accessToken,
+) => server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 async function create(name: string, parentTenantId?: string): Promise<string> {
   const res = await inject('POST', SUB_TENANTS, { name, ...(parentTenantId ? { parentTenantId } : {}) });
@@ -56,39 +66,86 @@ describe('sub-accounts', () => {
     assert.equal(first.items.length, 50);
     assert.equal(first.items[0].name, 'Branch 01');
     assert.match(first._links.next, /_offset=50/);
-    assert.deepEqual(Object.keys(first.items[0]).sort(), ['createdAt', 'id', 'name', 'numberOfChildren', 'numberOfUsers', 'parentTenantId', 'tenantId']);
+    assert.deepEqual(Object.keys(first.items[0]).sort(), [
+      'createdAt',
+      'id',
+      'name',
+      'numberOfChildren',
+      'numberOfUsers',
+      'parentTenantId',
+      'tenantId',
+    ]);
     const second = (await inject('GET', `/frontegg${first._links.next}`)).json();
-    assert.deepEqual(second.items.map((t: { name: string }) => t.name), ['Branch 51', 'Branch 52', 'Branch 53', 'Branch 54', 'Branch 55', 'Branch 56', 'Branch 57', 'Branch 58', 'Branch 59', 'Branch 60', 'EMEA']);
+    assert.deepEqual(
+      second.items.map((t: { name: string }) => t.name),
+      [
+        'Branch 51',
+        'Branch 52',
+        'Branch 53',
+        'Branch 54',
+        'Branch 55',
+        'Branch 56',
+        'Branch 57',
+        'Branch 58',
+        'Branch 59',
+        'Branch 60',
+        'EMEA',
+      ],
+    );
     assert.equal(second._links.next, '');
     const emeaItem = second.items.at(-1);
     assert.equal(emeaItem.numberOfChildren, 2);
     assert.equal(emeaItem.numberOfUsers, 1, 'the creator is a member');
   });
 
-  it('lists a sub-account\'s children, and a search finds accounts anywhere in the tree', async () => {
+  it("lists a sub-account's children, and a search finds accounts anywhere in the tree", async () => {
     const children = (await inject('GET', `${HIERARCHY}?_subTenantId=${emea}`)).json();
-    assert.deepEqual(children.items.map((t: { name: string }) => t.name), ['Berlin office', 'Paris office']);
+    assert.deepEqual(
+      children.items.map((t: { name: string }) => t.name),
+      ['Berlin office', 'Paris office'],
+    );
     const found = (await inject('GET', `${HIERARCHY}?_filter=office`)).json();
-    assert.deepEqual(found.items.map((t: { name: string }) => t.name), ['Berlin office', 'Paris office']);
+    assert.deepEqual(
+      found.items.map((t: { name: string }) => t.name),
+      ['Berlin office', 'Paris office'],
+    );
     const literal = (await inject('GET', `${HIERARCHY}?_filter=%25`)).json();
     assert.equal(literal.items.length, 0, 'a % is searched literally');
     assert.equal((await inject('GET', `${HIERARCHY}/metadata`)).json().totalSubTenants, 63);
   });
 
   it('refuses bad input with 400 and an errors list, and another tree with 404', async () => {
-    for (const url of [`${HIERARCHY}?_limit=abc`, `${HIERARCHY}?_subTenantId=nope`, `${HIERARCHY}?_extra=1`]) {
+    for (const url of [
+      `${HIERARCHY}?_limit=abc`,
+      `${HIERARCHY}?_subTenantId=nope`,
+      `${HIERARCHY}?_extra=1`,
+    ]) {
       const res = await inject('GET', url);
       assert.equal(res.statusCode, 400, url);
       assert.ok(Array.isArray(res.json().errors));
     }
-    for (const payload of [{}, { name: '' }, { name: 'x'.repeat(101) }, { name: 'A', parentTenantId: 'bad' }, { name: 'A', extra: 1 }, { name: '   ' }]) {
+    for (const payload of [
+      {},
+      { name: '' },
+      { name: 'x'.repeat(101) },
+      { name: 'A', parentTenantId: 'bad' },
+      { name: 'A', extra: 1 },
+      { name: '   ' },
+    ]) {
       const res = await inject('POST', SUB_TENANTS, payload);
       assert.equal(res.statusCode, 400, JSON.stringify(payload));
       assert.ok(res.json().errors.length > 0);
     }
-    const stranger = (await server.db.query<{ id: string }>(`INSERT INTO tenants (vendor_id, name) SELECT id, 'Elsewhere' FROM vendors LIMIT 1 RETURNING id`)).rows[0]!.id;
+    const stranger = (
+      await server.db.query<{ id: string }>(
+        `INSERT INTO tenants (vendor_id, name) SELECT id, 'Elsewhere' FROM vendors LIMIT 1 RETURNING id`,
+      )
+    ).rows[0]!.id;
     assert.equal((await inject('GET', `${HIERARCHY}?_subTenantId=${stranger}`)).statusCode, 404);
-    assert.equal((await inject('POST', SUB_TENANTS, { name: 'Hijack', parentTenantId: stranger })).statusCode, 404);
+    assert.equal(
+      (await inject('POST', SUB_TENANTS, { name: 'Hijack', parentTenantId: stranger })).statusCode,
+      404,
+    );
     assert.equal((await inject('GET', users(stranger))).statusCode, 404);
   });
 
@@ -101,14 +158,28 @@ describe('sub-accounts', () => {
   it('renames and deletes a sub-account with what is below it', async () => {
     const temp = await create('Temporary');
     const child = await create('Temporary child', temp);
-    assert.equal((await inject('PATCH', `${SUB_TENANTS}/${temp}`, { name: 'Renamed' })).json().name, 'Renamed');
-    assert.equal((await inject('PATCH', `${SUB_TENANTS}/${SEED_TENANT_ID}`, { name: 'Mine' })).statusCode, 400);
+    assert.equal(
+      (await inject('PATCH', `${SUB_TENANTS}/${temp}`, { name: 'Renamed' })).json().name,
+      'Renamed',
+    );
+    assert.equal(
+      (await inject('PATCH', `${SUB_TENANTS}/${SEED_TENANT_ID}`, { name: 'Mine' })).statusCode,
+      400,
+    );
     assert.equal((await inject('DELETE', `${SUB_TENANTS}/${temp}`)).statusCode, 200);
-    assert.equal((await server.db.query('SELECT 1 FROM tenants WHERE id = ANY($1::uuid[])', [[temp, child]])).rows.length, 0);
+    assert.equal(
+      (await server.db.query('SELECT 1 FROM tenants WHERE id = ANY($1::uuid[])', [[temp, child]])).rows
+        .length,
+      0,
+    );
   });
 
   it('adds a member to a sub-account, sets their roles there, and allows or denies their access', async () => {
-    const add = await inject('POST', users(paris), { email: 'VIEWER@example.com', roleIds: [], allowSubAccountAccess: false });
+    const add = await inject('POST', users(paris), {
+      email: 'VIEWER@example.com',
+      roleIds: [],
+      allowSubAccountAccess: false,
+    });
     assert.equal(add.statusCode, 201, add.body);
     assert.equal((await inject('POST', users(paris), { email: 'viewer@example.com' })).statusCode, 409);
     assert.equal((await inject('POST', users(paris), { email: 'nobody@example.com' })).statusCode, 404);
@@ -121,17 +192,41 @@ describe('sub-accounts', () => {
 
     const roles = (await inject('GET', `${API}/roles/v1`)).json() as Array<{ id: string; key: string }>;
     const editor = roles.find((r) => r.key === 'Editor')!;
-    assert.deepEqual((await inject('PUT', `${users(paris)}/${viewerId}/roles`, { roleIds: [editor.id] })).json().roleIds, [editor.id]);
-    assert.equal((await inject('PUT', `${users(paris)}/${viewerId}/roles`, { roleIds: ['00000000-0000-4000-8000-000000000000'] })).statusCode, 400);
-    assert.equal((await inject('PUT', `${users(paris)}/${viewerId}/roles`, { roleIds: 'Editor' })).statusCode, 400);
+    assert.deepEqual(
+      (await inject('PUT', `${users(paris)}/${viewerId}/roles`, { roleIds: [editor.id] })).json().roleIds,
+      [editor.id],
+    );
+    assert.equal(
+      (
+        await inject('PUT', `${users(paris)}/${viewerId}/roles`, {
+          roleIds: ['00000000-0000-4000-8000-000000000000'],
+        })
+      ).statusCode,
+      400,
+    );
+    assert.equal(
+      (await inject('PUT', `${users(paris)}/${viewerId}/roles`, { roleIds: 'Editor' })).statusCode,
+      400,
+    );
 
     // Denied: the viewer cannot switch into Paris.
     assert.equal((await inject('PUT', SWITCH, { tenantId: paris }, viewer.accessToken)).statusCode, 403);
-    assert.equal((await inject('PUT', `${users(paris)}/${viewerId}/access`, { allowAccess: true })).statusCode, 200);
-    assert.equal((await inject('PUT', `${users(paris)}/${viewerId}/access`, { allowAccess: 'yes' })).statusCode, 400);
-    const after = (await inject('GET', users(paris))).json().items.find((u: { email: string }) => u.email === 'viewer@example.com');
+    assert.equal(
+      (await inject('PUT', `${users(paris)}/${viewerId}/access`, { allowAccess: true })).statusCode,
+      200,
+    );
+    assert.equal(
+      (await inject('PUT', `${users(paris)}/${viewerId}/access`, { allowAccess: 'yes' })).statusCode,
+      400,
+    );
+    const after = (await inject('GET', users(paris)))
+      .json()
+      .items.find((u: { email: string }) => u.email === 'viewer@example.com');
     assert.equal(after.subAccountAccessAllowed, true);
-    assert.deepEqual(after.roles.map((r: { key: string }) => r.key), ['Editor']);
+    assert.deepEqual(
+      after.roles.map((r: { key: string }) => r.key),
+      ['Editor'],
+    );
 
     // Allowed: the viewer switches, and the refreshed token carries Paris and the Editor role.
     assert.equal((await inject('PUT', SWITCH, { tenantId: paris }, viewer.accessToken)).statusCode, 200);
@@ -143,8 +238,13 @@ describe('sub-accounts', () => {
     viewer.cookie = refreshCookieOf(refreshed) ?? viewer.cookie;
 
     // Denied again: at the next refresh the session moves back to a tenant the viewer may use.
-    assert.equal((await inject('PUT', `${users(paris)}/${viewerId}/access`, { allowAccess: false })).statusCode, 200);
-    const moved = decodeJwt((await refresh(server.app, viewer.cookie)).json().accessToken) as { tenantId: string };
+    assert.equal(
+      (await inject('PUT', `${users(paris)}/${viewerId}/access`, { allowAccess: false })).statusCode,
+      200,
+    );
+    const moved = decodeJwt((await refresh(server.app, viewer.cookie)).json().accessToken) as {
+      tenantId: string;
+    };
     assert.equal(moved.tenantId, SEED_TENANT_ID);
 
     assert.equal((await inject('DELETE', `${users(paris)}/${viewerId}`)).statusCode, 200);
@@ -165,36 +265,57 @@ describe('PUT /users/v1/tenant (switch)', () => {
     assert.equal(tenants.activeTenant.tenantId, branch);
     // And back.
     assert.equal((await inject('PUT', SWITCH, { tenantId: SEED_TENANT_ID }, token)).statusCode, 200);
-    assert.equal((decodeJwt((await refresh(server.app, refreshCookieOf(refreshed)!)).json().accessToken) as { tenantId: string }).tenantId, SEED_TENANT_ID);
+    assert.equal(
+      (
+        decodeJwt((await refresh(server.app, refreshCookieOf(refreshed)!)).json().accessToken) as {
+          tenantId: string;
+        }
+      ).tenantId,
+      SEED_TENANT_ID,
+    );
   });
 
   it('refuses a tenant the user does not belong to (403), bad ids (400) and no token (401)', async () => {
-    const other = (await server.db.query<{ id: string }>(`INSERT INTO tenants (vendor_id, name) SELECT id, 'Not yours' FROM vendors LIMIT 1 RETURNING id`)).rows[0]!.id;
+    const other = (
+      await server.db.query<{ id: string }>(
+        `INSERT INTO tenants (vendor_id, name) SELECT id, 'Not yours' FROM vendors LIMIT 1 RETURNING id`,
+      )
+    ).rows[0]!.id;
     const refused = await inject('PUT', SWITCH, { tenantId: other });
     assert.equal(refused.statusCode, 403);
     assert.deepEqual(refused.json().errors, ['You are not a member of this account']);
     assert.equal((await inject('PUT', SWITCH, { tenantId: 'x' })).statusCode, 400);
     assert.equal((await inject('PUT', SWITCH, {})).statusCode, 400);
     assert.equal((await inject('PUT', SWITCH, { tenantId: other, extra: true })).statusCode, 400);
-    assert.equal((await server.app.inject({ method: 'PUT', url: SWITCH, payload: { tenantId: other } })).statusCode, 401);
+    assert.equal(
+      (await server.app.inject({ method: 'PUT', url: SWITCH, payload: { tenantId: other } })).statusCode,
+      401,
+    );
   });
 });
 
 describe('POST /metadata (admin-box configuration)', () => {
-  const post = (payload: object, token = admin.accessToken) => inject('POST', '/frontegg/metadata', payload, token);
+  const post = (payload: object, token = admin.accessToken) =>
+    inject('POST', '/frontegg/metadata', payload, token);
 
   it('is refused to anyone but a vendor administrator', async () => {
-    const res = await post({ entityName: 'adminBox', actions: [{ path: 'profile.fields.phoneNumber.appearance', value: 'hidden' }] });
+    const res = await post({
+      entityName: 'adminBox',
+      actions: [{ path: 'profile.fields.phoneNumber.appearance', value: 'hidden' }],
+    });
     assert.equal(res.statusCode, 403);
   });
 
   it('applies checked path/value actions; GET /metadata returns them; null removes one', async () => {
     await server.db.query(`UPDATE users SET super_user = true WHERE email = 'admin@example.com'`);
-    const set = await post({ entityName: 'adminBox', actions: [
-      { path: 'profile.fields.phoneNumber.appearance', value: 'hidden' },
-      { path: 'account.tabs.customLogin.appearance', value: 'hidden' },
-      { path: 'navigation.roles.visibility', value: 'always' },
-    ] });
+    const set = await post({
+      entityName: 'adminBox',
+      actions: [
+        { path: 'profile.fields.phoneNumber.appearance', value: 'hidden' },
+        { path: 'account.tabs.customLogin.appearance', value: 'hidden' },
+        { path: 'navigation.roles.visibility', value: 'always' },
+      ],
+    });
     assert.equal(set.statusCode, 200, set.body);
     const read = (await inject('GET', '/frontegg/metadata?entityName=adminBox')).json();
     assert.deepEqual(read.rows[0].configuration, {
@@ -202,17 +323,26 @@ describe('POST /metadata (admin-box configuration)', () => {
       account: { tabs: { customLogin: { appearance: 'hidden' } } },
       navigation: { roles: { visibility: 'always' } },
     });
-    await post({ entityName: 'adminBox', actions: [{ path: 'account.tabs.customLogin.appearance', value: null }] });
-    assert.deepEqual((await inject('GET', '/frontegg/metadata?entityName=adminBox')).json().rows[0].configuration.account, { tabs: { customLogin: {} } });
+    await post({
+      entityName: 'adminBox',
+      actions: [{ path: 'account.tabs.customLogin.appearance', value: null }],
+    });
+    assert.deepEqual(
+      (await inject('GET', '/frontegg/metadata?entityName=adminBox')).json().rows[0].configuration.account,
+      { tabs: { customLogin: {} } },
+    );
   });
 
   it('refuses unknown paths and values with 400 and one message each', async () => {
-    const res = await post({ entityName: 'adminBox', actions: [
-      { path: 'profile.fields.email.appearance', value: 'hidden' },
-      { path: 'account.tabs.settings.appearance', value: 'viewOnly' },
-      { path: '__proto__.polluted', value: 'x' },
-      { path: 'navigation.users.visibility', value: 'sometimes' },
-    ] });
+    const res = await post({
+      entityName: 'adminBox',
+      actions: [
+        { path: 'profile.fields.email.appearance', value: 'hidden' },
+        { path: 'account.tabs.settings.appearance', value: 'viewOnly' },
+        { path: '__proto__.polluted', value: 'x' },
+        { path: 'navigation.users.visibility', value: 'sometimes' },
+      ],
+    });
     assert.equal(res.statusCode, 400);
     assert.deepEqual(res.json().errors, [
       'Unknown field "email" in profile',
@@ -221,7 +351,10 @@ describe('POST /metadata (admin-box configuration)', () => {
       'navigation.users.visibility must be one of always, hidden, byPermissions',
     ]);
     assert.equal((await post({ entityName: 'other', actions: [] })).statusCode, 400);
-    assert.equal((await post({ entityName: 'adminBox', actions: [{ path: 'x', value: 1 }] })).statusCode, 400);
+    assert.equal(
+      (await post({ entityName: 'adminBox', actions: [{ path: 'x', value: 1 }] })).statusCode,
+      400,
+    );
   });
 });
 
@@ -238,7 +371,10 @@ describe('custom login per account', () => {
     const saved = await inject('PUT', URL, { enabled: true, loginAlias: 'acme-demo' });
     assert.equal(saved.statusCode, 200, saved.body);
     assert.deepEqual(saved.json(), { enabled: true, loginAlias: 'acme-demo' });
-    assert.equal((await inject('GET', '/frontegg/tenants/resources/account-settings/v1')).json().hasCustomLogin, true);
+    assert.equal(
+      (await inject('GET', '/frontegg/tenants/resources/account-settings/v1')).json().hasCustomLogin,
+      true,
+    );
   });
 
   it('validates the alias, refuses one taken by another account (409) and a viewer (403)', async () => {
@@ -249,6 +385,9 @@ describe('custom login per account', () => {
     const other = await create('Alias holder');
     await server.db.query(`UPDATE tenants SET login_alias = 'taken-alias' WHERE id = $1`, [other]);
     assert.equal((await inject('PUT', URL, { enabled: true, loginAlias: 'taken-alias' })).statusCode, 409);
-    assert.equal((await inject('PUT', URL, { enabled: false, loginAlias: null }, viewer.accessToken)).statusCode, 403);
+    assert.equal(
+      (await inject('PUT', URL, { enabled: false, loginAlias: null }, viewer.accessToken)).statusCode,
+      403,
+    );
   });
 });

@@ -7,9 +7,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import {
-  addSubAccountUser, assertWithin, countSubAccounts, createSubAccount, deleteSubAccount, listSubAccountUsers, MAX_PAGE_SIZE,
-  removeSubAccountUser, renameSubAccount, searchSubAccounts, setSubAccountAccess, setSubAccountRoles, SUB_ACCOUNT_USERS_PAGE_SIZE,
-  SUB_ACCOUNTS_PAGE_SIZE, switchTenant,
+  addSubAccountUser,
+  assertWithin,
+  countSubAccounts,
+  createSubAccount,
+  deleteSubAccount,
+  listSubAccountUsers,
+  MAX_PAGE_SIZE,
+  removeSubAccountUser,
+  renameSubAccount,
+  searchSubAccounts,
+  setSubAccountAccess,
+  setSubAccountRoles,
+  SUB_ACCOUNT_USERS_PAGE_SIZE,
+  SUB_ACCOUNTS_PAGE_SIZE,
+  switchTenant,
 } from '../domain/hierarchy';
 import { IMPERSONATION_MESSAGES } from '../domain/impersonation';
 import { httpError } from '../http/errors';
@@ -24,17 +36,30 @@ const HIERARCHY = '/tenants/resources/hierarchy/v2';
 const SUB_TENANTS = '/tenants/resources/sub-tenants/v1';
 const SUB_TENANT_USERS = '/identity/resources/sub-tenants/v1/:tenantId/users';
 
-const uuid = { type: 'string', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' } as const;
+const uuid = {
+  type: 'string',
+  pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+} as const;
 /** Query values arrive as strings (no coercion on this server): digits only. */
 const digits = (max: number) => ({ type: 'string', pattern: `^[0-9]{1,${max}}$` }) as const;
 const accountName = { ...s.personName, maxLength: 100 } as const;
-const roleIds = { type: 'array', maxItems: 50, items: { anyOf: [uuid, { type: 'string', maxLength: 0 }] } } as const;
+const roleIds = {
+  type: 'array',
+  maxItems: 50,
+  items: { anyOf: [uuid, { type: 'string', maxLength: 0 }] },
+} as const;
 const tenantParams = { params: s.strictObject({ tenantId: uuid }, ['tenantId']) };
 const memberParams = { params: s.strictObject({ tenantId: uuid, userId: uuid }, ['tenantId', 'userId']) };
 
-const pageSize = (value: string | undefined, fallback: number) => Math.min(MAX_PAGE_SIZE, Math.max(1, Number(value ?? fallback)));
+const pageSize = (value: string | undefined, fallback: number) =>
+  Math.min(MAX_PAGE_SIZE, Math.max(1, Number(value ?? fallback)));
 
-interface SearchQuery { _offset?: string; _limit?: string; _subTenantId?: string; _filter?: string }
+interface SearchQuery {
+  _offset?: string;
+  _limit?: string;
+  _subTenantId?: string;
+  _filter?: string;
+}
 
 export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const caller = async (request: Parameters<typeof requireUser>[1], permission: string) => {
@@ -51,7 +76,12 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     HIERARCHY,
     {
       schema: {
-        querystring: s.strictObject({ _offset: digits(6), _limit: digits(3), _subTenantId: uuid, _filter: { type: 'string', maxLength: 100 } }),
+        querystring: s.strictObject({
+          _offset: digits(6),
+          _limit: digits(3),
+          _subTenantId: uuid,
+          _filter: { type: 'string', maxLength: 100 },
+        }),
       },
     },
     async (request) => {
@@ -60,7 +90,13 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
       if (q._subTenantId) await assertWithin(ctx.db, rootId, q._subTenantId);
       const limit = pageSize(q._limit, SUB_ACCOUNTS_PAGE_SIZE);
       const offset = Number(q._offset ?? 0);
-      const page = await searchSubAccounts(ctx.db, { rootId, parentId: q._subTenantId, filter: q._filter ?? '', offset, limit });
+      const page = await searchSubAccounts(ctx.db, {
+        rootId,
+        parentId: q._subTenantId,
+        filter: q._filter ?? '',
+        offset,
+        limit,
+      });
       const next = new URLSearchParams({ _offset: String(offset + limit), _limit: String(limit) });
       if (q._subTenantId) next.set('_subTenantId', q._subTenantId);
       if (q._filter) next.set('_filter', q._filter);
@@ -75,13 +111,19 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   app.post<{ Body: { name: string; parentTenantId?: string; tenantId?: string } }>(
     SUB_TENANTS,
-    { schema: { body: s.strictObject({ name: accountName, parentTenantId: uuid, tenantId: uuid }, ['name']) } },
+    {
+      schema: { body: s.strictObject({ name: accountName, parentTenantId: uuid, tenantId: uuid }, ['name']) },
+    },
     async (request, reply) => {
       const { claims, rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
       const name = request.body.name.trim();
       if (!name) return reply.code(400).send({ errors: ['Enter a name for the sub-account'] });
       const created = await createSubAccount(ctx.db, {
-        rootId, parentId: request.body.parentTenantId ?? rootId, name, tenantId: request.body.tenantId, creatorId: claims.sub,
+        rootId,
+        parentId: request.body.parentTenantId ?? rootId,
+        name,
+        tenantId: request.body.tenantId,
+        creatorId: claims.sub,
       });
       return reply.code(201).send(created);
     },
@@ -99,11 +141,15 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     },
   );
 
-  app.delete<{ Params: { tenantId: string } }>(`${SUB_TENANTS}/:tenantId`, { schema: tenantParams }, async (request) => {
-    const { rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
-    await deleteSubAccount(ctx.db, rootId, request.params.tenantId);
-    return {};
-  });
+  app.delete<{ Params: { tenantId: string } }>(
+    `${SUB_TENANTS}/:tenantId`,
+    { schema: tenantParams },
+    async (request) => {
+      const { rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
+      await deleteSubAccount(ctx.db, rootId, request.params.tenantId);
+      return {};
+    },
+  );
 
   /** The members of a sub-account ("selected-account users limit 10"), `_offset` counting users. */
   app.get<{ Params: { tenantId: string }; Querystring: { _offset?: string; _limit?: string } }>(
@@ -119,26 +165,43 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     },
   );
 
-  app.post<{ Params: { tenantId: string }; Body: { email: string; roleIds?: string[]; allowSubAccountAccess?: boolean } }>(
+  app.post<{
+    Params: { tenantId: string };
+    Body: { email: string; roleIds?: string[]; allowSubAccountAccess?: boolean };
+  }>(
     SUB_TENANT_USERS,
-    { schema: { ...tenantParams, body: s.strictObject({ email: s.email, roleIds, allowSubAccountAccess: { type: 'boolean' } }, ['email']) } },
+    {
+      schema: {
+        ...tenantParams,
+        body: s.strictObject({ email: s.email, roleIds, allowSubAccountAccess: { type: 'boolean' } }, [
+          'email',
+        ]),
+      },
+    },
     async (request, reply) => {
       const { rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
       await assertWithin(ctx.db, rootId, request.params.tenantId);
       await addSubAccountUser(ctx.db, {
-        rootId, tenantId: request.params.tenantId, email: request.body.email,
-        roleIds: request.body.roleIds ?? [], allowAccess: request.body.allowSubAccountAccess ?? false,
+        rootId,
+        tenantId: request.params.tenantId,
+        email: request.body.email,
+        roleIds: request.body.roleIds ?? [],
+        allowAccess: request.body.allowSubAccountAccess ?? false,
       });
       return reply.code(201).send({});
     },
   );
 
-  app.delete<{ Params: { tenantId: string; userId: string } }>(`${SUB_TENANT_USERS}/:userId`, { schema: memberParams }, async (request) => {
-    const { rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
-    await assertWithin(ctx.db, rootId, request.params.tenantId);
-    await removeSubAccountUser(ctx.db, request.params.tenantId, request.params.userId);
-    return {};
-  });
+  app.delete<{ Params: { tenantId: string; userId: string } }>(
+    `${SUB_TENANT_USERS}/:userId`,
+    { schema: memberParams },
+    async (request) => {
+      const { rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
+      await assertWithin(ctx.db, rootId, request.params.tenantId);
+      await removeSubAccountUser(ctx.db, request.params.tenantId, request.params.userId);
+      return {};
+    },
+  );
 
   app.put<{ Params: { tenantId: string; userId: string }; Body: { roleIds: string[] } }>(
     `${SUB_TENANT_USERS}/:userId/roles`,
@@ -146,20 +209,39 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     async (request) => {
       const { rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
       await assertWithin(ctx.db, rootId, request.params.tenantId);
-      return { roleIds: await setSubAccountRoles(ctx.db, request.params.tenantId, request.params.userId, request.body.roleIds) };
+      return {
+        roleIds: await setSubAccountRoles(
+          ctx.db,
+          request.params.tenantId,
+          request.params.userId,
+          request.body.roleIds,
+        ),
+      };
     },
   );
 
   app.put<{ Params: { tenantId: string; userId: string }; Body: { allowAccess: boolean } }>(
     `${SUB_TENANT_USERS}/:userId/access`,
-    { schema: { ...memberParams, body: s.strictObject({ allowAccess: { type: 'boolean' } }, ['allowAccess']) } },
+    {
+      schema: {
+        ...memberParams,
+        body: s.strictObject({ allowAccess: { type: 'boolean' } }, ['allowAccess']),
+      },
+    },
     async (request, reply) => {
       const { claims, rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
       await assertWithin(ctx.db, rootId, request.params.tenantId);
       if (request.params.userId === claims.sub && request.params.tenantId === rootId) {
-        return reply.code(400).send({ errors: ['You cannot deny your own access to the account you are signed in to'] });
+        return reply
+          .code(400)
+          .send({ errors: ['You cannot deny your own access to the account you are signed in to'] });
       }
-      await setSubAccountAccess(ctx.db, request.params.tenantId, request.params.userId, request.body.allowAccess);
+      await setSubAccountAccess(
+        ctx.db,
+        request.params.tenantId,
+        request.params.userId,
+        request.body.allowAccess,
+      );
       return { allowAccess: request.body.allowAccess };
     },
   );
@@ -173,7 +255,11 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
       // Impersonation was allowed for one account only (domain/impersonation.ts): the impersonated
       // session may not move to another account of the user, where the impersonator may have no say.
       if (claims.act) throw httpError(403, IMPERSONATION_MESSAGES.noSwitch);
-      await switchTenant(ctx.db, { userId: claims.sub, sessionId: claims.sid, tenantId: request.body.tenantId });
+      await switchTenant(ctx.db, {
+        userId: claims.sub,
+        sessionId: claims.sid,
+        tenantId: request.body.tenantId,
+      });
       return { tenantId: request.body.tenantId };
     },
   );

@@ -7,7 +7,18 @@ import { PasswordHasher } from '../domain/passwords';
 import { addMembership, createTenant } from '../domain/tenants';
 import { insertUser } from '../domain/users';
 import { SEED_TENANT_ID } from '../seed';
-import { ALLOWED_ORIGIN, API, FAST_HASHING, ME, bearer, login, refresh, refreshCookieOf, startTestServer, type LoggedIn } from '../test-helpers';
+import {
+  ALLOWED_ORIGIN,
+  API,
+  FAST_HASHING,
+  ME,
+  bearer,
+  login,
+  refresh,
+  refreshCookieOf,
+  startTestServer,
+  type LoggedIn,
+} from '../test-helpers';
 
 const IMPERSONATE = `${API}/impersonation/v1`;
 const PASSWORD = 'Member-pass-2026';
@@ -16,10 +27,21 @@ let server: BuiltServer;
 const ids: Record<string, string> = {};
 
 /** A member of `tenantId` with `roleKeys`, who can sign in with PASSWORD. */
-async function member(key: string, tenantId: string, roleKeys: string[], extra: { verified?: boolean; superUser?: boolean } = {}) {
+async function member(
+  key: string,
+  tenantId: string,
+  roleKeys: string[],
+  extra: { verified?: boolean; superUser?: boolean } = {},
+) {
   const vendor = (await server.db.query<{ id: string }>('SELECT id FROM vendors LIMIT 1')).rows[0]!.id;
   const hasher = new PasswordHasher(FAST_HASHING);
-  const user = await insertUser(server.db, { vendorId: vendor, email: `${key}@imp.example.com`, name: key, passwordHash: await hasher.hash(PASSWORD), verified: extra.verified ?? true });
+  const user = await insertUser(server.db, {
+    vendorId: vendor,
+    email: `${key}@imp.example.com`,
+    name: key,
+    passwordHash: await hasher.hash(PASSWORD),
+    verified: extra.verified ?? true,
+  });
   await addMembership(server.db, { userId: user.id, tenantId, roleKeys });
   if (extra.superUser) await server.db.query('UPDATE users SET super_user = true WHERE id = $1', [user.id]);
   ids[key] = user.id;
@@ -31,8 +53,11 @@ before(async () => {
   const vendor = (await db.query<{ id: string }>('SELECT id FROM vendors LIMIT 1')).rows[0]!.id;
   // A support role that may impersonate and nothing else: it must not reach an admin.
   await db.query(`INSERT INTO roles (vendor_id, key, name) VALUES ($1, 'Support', 'Support')`, [vendor]);
-  await db.query(`INSERT INTO role_permissions (role_id, permission_id)
-    SELECT r.id, p.id FROM roles r, permissions p WHERE r.key = 'Support' AND p.key = $1`, [IMPERSONATE_PERMISSION]);
+  await db.query(
+    `INSERT INTO role_permissions (role_id, permission_id)
+    SELECT r.id, p.id FROM roles r, permissions p WHERE r.key = 'Support' AND p.key = $1`,
+    [IMPERSONATE_PERMISSION],
+  );
   const other = await createTenant(db, { vendorId: vendor, name: 'Other Co' });
   await member('viewer', SEED_TENANT_ID, ['Viewer']);
   await member('admin2', SEED_TENANT_ID, ['Admin']);
@@ -44,10 +69,13 @@ before(async () => {
 });
 after(() => server.close());
 
-const post = (who: LoggedIn, payload: unknown, origin?: string) => server.app.inject({
-  method: 'POST', url: IMPERSONATE, payload: payload as object,
-  headers: { ...bearer(who.accessToken), ...(origin ? { origin } : {}) },
-});
+const post = (who: LoggedIn, payload: unknown, origin?: string) =>
+  server.app.inject({
+    method: 'POST',
+    url: IMPERSONATE,
+    payload: payload as object,
+    headers: { ...bearer(who.accessToken), ...(origin ? { origin } : {}) },
+  });
 
 describe('POST /impersonation/v1', () => {
   it('an admin becomes another member: token for the member with act.sub, refresh cookie moved, own session ended', async () => {
@@ -55,7 +83,11 @@ describe('POST /impersonation/v1', () => {
     const adminSub = decodeJwt(admin.accessToken).sub;
     const res = await post(admin, { userId: ids.viewer, tenantId: SEED_TENANT_ID }, ALLOWED_ORIGIN);
     assert.equal(res.statusCode, 200, res.body);
-    const claims = decodeJwt(res.json().accessToken) as { sub: string; act?: { sub: string }; tenantId: string };
+    const claims = decodeJwt(res.json().accessToken) as {
+      sub: string;
+      act?: { sub: string };
+      tenantId: string;
+    };
     assert.equal(claims.sub, ids.viewer);
     assert.deepEqual(claims.act, { sub: adminSub });
     assert.equal(claims.tenantId, SEED_TENANT_ID);
@@ -72,7 +104,10 @@ describe('POST /impersonation/v1', () => {
     // The admin's own refresh cookie is dead.
     assert.equal((await refresh(server.app, admin.cookie)).statusCode, 401);
     // The member's last login is theirs, not the impersonator's.
-    const { rows } = await server.db.query<{ last_login: Date | null }>('SELECT last_login FROM users WHERE id = $1', [ids.viewer]);
+    const { rows } = await server.db.query<{ last_login: Date | null }>(
+      'SELECT last_login FROM users WHERE id = $1',
+      [ids.viewer],
+    );
     assert.equal(rows[0]!.last_login, null);
   });
 
@@ -84,7 +119,10 @@ describe('POST /impersonation/v1', () => {
     const second = await createTenant(server.db, { vendorId: vendor, name: 'Viewer Side Co' });
     await addMembership(server.db, { userId: ids.viewer!, tenantId: second.id, roleKeys: ['Admin'] });
     const sw = await server.app.inject({
-      method: 'PUT', url: `${API}/users/v1/tenant`, payload: { tenantId: second.id }, headers: bearer(res.json().accessToken),
+      method: 'PUT',
+      url: `${API}/users/v1/tenant`,
+      payload: { tenantId: second.id },
+      headers: bearer(res.json().accessToken),
     });
     assert.equal(sw.statusCode, 403);
     assert.deepEqual(sw.json().errors, ['An impersonated session stays in the account it was opened in']);
@@ -96,23 +134,70 @@ describe('POST /impersonation/v1', () => {
     assert.equal(first.statusCode, 200, first.body);
     const again = await post({ accessToken: first.json().accessToken, cookie: '' }, { userId: ids.viewer });
     assert.equal(again.statusCode, 403);
-    assert.deepEqual(again.json().errors, ['You are already impersonating a user. Sign out and sign in as yourself first']);
+    assert.deepEqual(again.json().errors, [
+      'You are already impersonating a user. Sign out and sign in as yourself first',
+    ]);
   });
 
   const refusals: Array<[string, string, () => unknown, number, string]> = [
-    ['without the permission', 'viewer', () => ({ userId: ids.admin2 }), 403, `You need the ${IMPERSONATE_PERMISSION} permission to do this`],
-    ['to someone with more permissions (no escalation)', 'support', () => ({ userId: ids.admin2 }), 403, 'This user has permissions you do not have, so you cannot impersonate them'],
+    [
+      'without the permission',
+      'viewer',
+      () => ({ userId: ids.admin2 }),
+      403,
+      `You need the ${IMPERSONATE_PERMISSION} permission to do this`,
+    ],
+    [
+      'to someone with more permissions (no escalation)',
+      'support',
+      () => ({ userId: ids.admin2 }),
+      403,
+      'This user has permissions you do not have, so you cannot impersonate them',
+    ],
     ['oneself', 'admin', () => ({ userId: 'SELF' }), 400, 'You cannot impersonate yourself'],
-    ['a member of another tenant', 'admin', () => ({ userId: ids.outsider }), 404, 'User not found in this account'],
-    ['naming another tenant', 'admin', () => ({ userId: ids.outsider, tenantId: ids.otherTenant }), 403, 'You can only impersonate members of your active account'],
-    ['an unknown user id', 'admin', () => ({ userId: '00000000-0000-4000-8000-000000000000' }), 404, 'User not found in this account'],
-    ['a forged, malformed user id', 'admin', () => ({ userId: "' OR 1=1 --" }), 404, 'User not found in this account'],
-    ['a member who has not activated', 'admin', () => ({ userId: ids.pending }), 400, 'This user has not activated their account yet'],
+    [
+      'a member of another tenant',
+      'admin',
+      () => ({ userId: ids.outsider }),
+      404,
+      'User not found in this account',
+    ],
+    [
+      'naming another tenant',
+      'admin',
+      () => ({ userId: ids.outsider, tenantId: ids.otherTenant }),
+      403,
+      'You can only impersonate members of your active account',
+    ],
+    [
+      'an unknown user id',
+      'admin',
+      () => ({ userId: '00000000-0000-4000-8000-000000000000' }),
+      404,
+      'User not found in this account',
+    ],
+    [
+      'a forged, malformed user id',
+      'admin',
+      () => ({ userId: "' OR 1=1 --" }),
+      404,
+      'User not found in this account',
+    ],
+    [
+      'a member who has not activated',
+      'admin',
+      () => ({ userId: ids.pending }),
+      400,
+      'This user has not activated their account yet',
+    ],
     ['a super user', 'admin', () => ({ userId: ids.root }), 403, 'Super users cannot be impersonated'],
   ];
   for (const [name, who, payload, status, message] of refusals) {
     it(`refuses ${name} with ${status}`, async () => {
-      const caller = who === 'admin' ? await login(server.app) : await login(server.app, `${who}@imp.example.com`, PASSWORD);
+      const caller =
+        who === 'admin'
+          ? await login(server.app)
+          : await login(server.app, `${who}@imp.example.com`, PASSWORD);
       const body = payload() as { userId: string };
       if (body.userId === 'SELF') body.userId = decodeJwt(caller.accessToken).sub!;
       const res = await post(caller, body);
@@ -124,14 +209,29 @@ describe('POST /impersonation/v1', () => {
 
   it('answers bad input with 4xx and an errors list: no token, forged token, foreign origin, unknown field, empty or overlong id', async () => {
     const admin = await login(server.app);
-    const noToken = await server.app.inject({ method: 'POST', url: IMPERSONATE, payload: { userId: ids.viewer } });
+    const noToken = await server.app.inject({
+      method: 'POST',
+      url: IMPERSONATE,
+      payload: { userId: ids.viewer },
+    });
     assert.equal(noToken.statusCode, 401);
     const [h, p] = admin.accessToken.split('.');
-    const forged = await server.app.inject({ method: 'POST', url: IMPERSONATE, payload: { userId: ids.viewer }, headers: bearer(`${h}.${p}.AAAA`) });
+    const forged = await server.app.inject({
+      method: 'POST',
+      url: IMPERSONATE,
+      payload: { userId: ids.viewer },
+      headers: bearer(`${h}.${p}.AAAA`),
+    });
     assert.equal(forged.statusCode, 401);
     const foreign = await post(admin, { userId: ids.viewer }, 'https://evil.example');
     assert.equal(foreign.statusCode, 403);
-    for (const payload of [{ userId: ids.viewer, vendorId: 'x' }, { userId: '' }, { userId: 'x'.repeat(101) }, {}, { userId: 42 }]) {
+    for (const payload of [
+      { userId: ids.viewer, vendorId: 'x' },
+      { userId: '' },
+      { userId: 'x'.repeat(101) },
+      {},
+      { userId: 42 },
+    ]) {
       const res = await post(admin, payload);
       assert.equal(res.statusCode, 400, JSON.stringify(payload));
       assert.ok(Array.isArray(res.json().errors) && res.json().errors.length > 0);

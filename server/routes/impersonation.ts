@@ -16,12 +16,22 @@ import { clientInfo } from './auth';
 
 export const IMPERSONATION_PATH = '/identity/resources/impersonation/v1';
 
-interface ImpersonateBody { userId: string; tenantId?: string | null }
+interface ImpersonateBody {
+  userId: string;
+  tenantId?: string | null;
+}
 
 export async function impersonationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post<{ Body: ImpersonateBody }>(
     IMPERSONATION_PATH,
-    { schema: { body: s.strictObject({ userId: { type: 'string', minLength: 1, maxLength: 100 }, tenantId: s.optionalId }, ['userId']) } },
+    {
+      schema: {
+        body: s.strictObject(
+          { userId: { type: 'string', minLength: 1, maxLength: 100 }, tenantId: s.optionalId },
+          ['userId'],
+        ),
+      },
+    },
     async (request, reply) => {
       // Sets the refresh cookie: only pages of trusted origins may ask.
       assertTrustedOrigin(request, ctx.options.corsOrigins);
@@ -29,7 +39,10 @@ export async function impersonationRoutes(app: FastifyInstance, ctx: AppContext)
       const result = await impersonate(ctx.db, ctx.auth, caller, request.body, clientInfo(request));
       if (!result.ok) throw httpError(result.status, result.message);
       // Ids only: who impersonated whom is worth a log line, and holds nothing secret.
-      request.log.info({ impersonator: caller.sub, user: request.body.userId, tenantId: caller.tenantId }, 'impersonation started');
+      request.log.info(
+        { impersonator: caller.sub, user: request.body.userId, tenantId: caller.tenantId },
+        'impersonation started',
+      );
       setRefreshCookie(reply, ctx.cookies, result.signedIn.refreshToken);
       return result.signedIn.authResponse;
     },

@@ -23,9 +23,20 @@ export function useInvitationServer(): void {
   after(() => server.close());
 }
 
-export const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, token: string | null = admin) =>
-  server.app.inject({ method, url, ...(payload !== undefined ? { payload: payload as object } : {}), headers: token ? bearer(token) : {} });
-export const invite = (payload: unknown, token: string | null = admin) => call('POST', INVITE, payload, token);
+export const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  token: string | null = admin,
+) =>
+  server.app.inject({
+    method,
+    url,
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+    headers: token ? bearer(token) : {},
+  });
+export const invite = (payload: unknown, token: string | null = admin) =>
+  call('POST', INVITE, payload, token);
 
 /** The users-v3 row of `email` in the admin's account. */
 export async function member(email: string) {

@@ -19,8 +19,19 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { accountLink } from '../delivery/messages';
 import {
-  acceptInvitation, createInviteLink, deleteInviteLink, findInviteLinkTenant, getInviteLink, INVITE_LINK_DEFAULT_MINUTES,
-  INVITE_LINK_INVALID, INVITE_LINK_MAX_MINUTES, inviteUser, resendAllInvitations, resendInvitation, updateInviteLink, verifyInvitation,
+  acceptInvitation,
+  createInviteLink,
+  deleteInviteLink,
+  findInviteLinkTenant,
+  getInviteLink,
+  INVITE_LINK_DEFAULT_MINUTES,
+  INVITE_LINK_INVALID,
+  INVITE_LINK_MAX_MINUTES,
+  inviteUser,
+  resendAllInvitations,
+  resendInvitation,
+  updateInviteLink,
+  verifyInvitation,
 } from '../domain/invitations';
 import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
@@ -34,7 +45,12 @@ const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 const expiresInMinutes = { type: 'integer', minimum: 1, maximum: INVITE_LINK_MAX_MINUTES } as const;
 
 interface InviteBody {
-  email: string; name?: string | null; phoneNumber?: string | null; roleIds?: string[]; provider?: 'local'; skipInviteEmail?: boolean;
+  email: string;
+  name?: string | null;
+  phoneNumber?: string | null;
+  roleIds?: string[];
+  provider?: 'local';
+  skipInviteEmail?: boolean;
 }
 
 export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -46,46 +62,72 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
     `${users}/v2`,
     {
       schema: {
-        body: s.strictObject({
-          email: s.email,
-          name: { ...s.personName, type: ['string', 'null'] },
-          phoneNumber: s.phoneNumber,
-          roleIds: { type: 'array', maxItems: 50, items: { type: 'string', pattern: UUID } },
-          // Spec 001 §7: "sent with provider local"; other providers come from SSO and SCIM, not from an invitation.
-          provider: { type: 'string', enum: ['local'] },
-          skipInviteEmail: { type: 'boolean' },
-        }, ['email']),
+        body: s.strictObject(
+          {
+            email: s.email,
+            name: { ...s.personName, type: ['string', 'null'] },
+            phoneNumber: s.phoneNumber,
+            roleIds: { type: 'array', maxItems: 50, items: { type: 'string', pattern: UUID } },
+            // Spec 001 §7: "sent with provider local"; other providers come from SSO and SCIM, not from an invitation.
+            provider: { type: 'string', enum: ['local'] },
+            skipInviteEmail: { type: 'boolean' },
+          },
+          ['email'],
+        ),
       },
     },
     async (request, reply) => {
       const claims = await requireUser(ctx.tokens, request);
       const tenantId = requirePermission(claims, 'fe.secure.write.users');
       const body = request.body;
-      if (body.name !== undefined && body.name !== null && !body.name.trim()) throw httpError(400, 'Name must not be empty');
+      if (body.name !== undefined && body.name !== null && !body.name.trim())
+        throw httpError(400, 'Name must not be empty');
       // No escalation: an admin invites only with roles whose permissions they hold themselves.
-      if (body.roleIds?.length) assertMayGrant(claims, (await permissionKeysOfRoles(ctx.db, tenantId, body.roleIds)).keys);
-      const member = await inviteUser(ctx, {
-        tenantId, inviterId: claims.sub, email: body.email, name: body.name, phoneNumber: body.phoneNumber, roleIds: body.roleIds,
-        skipInviteEmail: body.skipInviteEmail,
-      }, log(request));
+      if (body.roleIds?.length)
+        assertMayGrant(claims, (await permissionKeysOfRoles(ctx.db, tenantId, body.roleIds)).keys);
+      const member = await inviteUser(
+        ctx,
+        {
+          tenantId,
+          inviterId: claims.sub,
+          email: body.email,
+          name: body.name,
+          phoneNumber: body.phoneNumber,
+          roleIds: body.roleIds,
+          skipInviteEmail: body.skipInviteEmail,
+        },
+        log(request),
+      );
       return reply.status(201).send(member);
     },
   );
 
   const userIdBody = { body: s.strictObject({ userId }, ['userId']) };
 
-  app.post<{ Body: { userId: string } }>(`${users}/v1/invitation/reset`, { schema: userIdBody }, async (request) => {
-    const claims = await requireUser(ctx.tokens, request);
-    const tenantId = requirePermission(claims, 'fe.secure.write.users');
-    await resendInvitation(ctx, { tenantId, userId: request.body.userId, inviterId: claims.sub }, log(request));
-    return {};
-  });
+  app.post<{ Body: { userId: string } }>(
+    `${users}/v1/invitation/reset`,
+    { schema: userIdBody },
+    async (request) => {
+      const claims = await requireUser(ctx.tokens, request);
+      const tenantId = requirePermission(claims, 'fe.secure.write.users');
+      await resendInvitation(
+        ctx,
+        { tenantId, userId: request.body.userId, inviterId: claims.sub },
+        log(request),
+      );
+      return {};
+    },
+  );
 
-  app.post<{ Body: { userId: string } }>(`${users}/v1/invitation/reset/all`, { schema: userIdBody }, async (request) => {
-    const claims = await requireUser(ctx.tokens, request);
-    requirePermission(claims, 'fe.secure.write.users');
-    return resendAllInvitations(ctx, { callerId: claims.sub, userId: request.body.userId }, log(request));
-  });
+  app.post<{ Body: { userId: string } }>(
+    `${users}/v1/invitation/reset/all`,
+    { schema: userIdBody },
+    async (request) => {
+      const claims = await requireUser(ctx.tokens, request);
+      requirePermission(claims, 'fe.secure.write.users');
+      return resendAllInvitations(ctx, { callerId: claims.sub, userId: request.body.userId }, log(request));
+    },
+  );
 
   app.post<{ Body: { userId: string; token: string } }>(
     `${users}/v1/invitation/verify`,
@@ -95,14 +137,24 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
 
   app.post<{ Body: { userId: string; token: string; password?: string | null } }>(
     `${users}/v1/invitation/accept`,
-    { schema: { body: s.strictObject({ userId, token: linkToken, password: { ...s.newPassword, type: ['string', 'null'] } }, ['userId', 'token']) } },
+    {
+      schema: {
+        body: s.strictObject(
+          { userId, token: linkToken, password: { ...s.newPassword, type: ['string', 'null'] } },
+          ['userId', 'token'],
+        ),
+      },
+    },
     async (request) => acceptInvitation(ctx, request.body),
   );
 
   // ---- the tenant's invite link ----
   app.get(`${invites}/configuration`, async (request) => {
     requirePermission(await requireUser(ctx.tokens, request), 'fe.secure.read.users');
-    return { defaultExpiresInMinutes: INVITE_LINK_DEFAULT_MINUTES, maxExpiresInMinutes: INVITE_LINK_MAX_MINUTES };
+    return {
+      defaultExpiresInMinutes: INVITE_LINK_DEFAULT_MINUTES,
+      maxExpiresInMinutes: INVITE_LINK_MAX_MINUTES,
+    };
   });
 
   app.get(`${invites}/user`, async (request) => {
@@ -121,7 +173,10 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
       const claims = await requireUser(ctx.tokens, request);
       const tenantId = requirePermission(claims, 'fe.secure.write.users');
       const created = await createInviteLink(ctx.db, {
-        tenantId, createdBy: claims.sub, expiresInMinutes: request.body?.expiresInMinutes, shouldSendEmail: request.body?.shouldSendEmail,
+        tenantId,
+        createdBy: claims.sub,
+        expiresInMinutes: request.body?.expiresInMinutes,
+        shouldSendEmail: request.body?.shouldSendEmail,
       });
       const link = accountLink(ctx.options.appUrl, '/account/sign-up', { invitationToken: created.token });
       return reply.status(201).send({ ...created, link });

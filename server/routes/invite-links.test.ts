@@ -7,7 +7,8 @@ import { outbox } from './account-test-support';
 import { admin, call, invite, member, server, useInvitationServer, V3 } from './invitation-test-support';
 
 const LINK = `${API}/tenants/invites/v1`;
-const LINK_INVALID = 'This invite link is invalid or has expired. Ask the account administrator for a new one.';
+const LINK_INVALID =
+  'This invite link is invalid or has expired. Ask the account administrator for a new one.';
 
 useInvitationServer();
 
@@ -29,7 +30,13 @@ describe('invite link', () => {
     assert.equal(patched.statusCode, 200, patched.body);
     assert.equal(patched.json().expiresInMinutes, 60);
     assert.equal(patched.json().shouldSendEmail, true);
-    for (const bad of [{}, { expiresInMinutes: 0 }, { expiresInMinutes: 525601 }, { expiresInMinutes: '60' }, { token: 'x' }]) {
+    for (const bad of [
+      {},
+      { expiresInMinutes: 0 },
+      { expiresInMinutes: 525601 },
+      { expiresInMinutes: '60' },
+      { token: 'x' },
+    ]) {
       const res = await call('PATCH', `${LINK}/user`, bad);
       assert.equal(res.statusCode, 400, JSON.stringify(bad));
       assert.ok(res.json().errors.length > 0);
@@ -40,15 +47,34 @@ describe('invite link', () => {
     const forged = await call('POST', `${LINK}/verify`, { token: 'B'.repeat(43) }, null);
     assert.deepEqual([forged.statusCode, forged.json().errors], [400, [LINK_INVALID]]);
 
-    const joined = await call('POST', SIGN_UP, { email: 'joiner@example.com', password: 'joiner-password-1', name: 'Jo Joiner', invitationToken: body.token }, null);
+    const joined = await call(
+      'POST',
+      SIGN_UP,
+      {
+        email: 'joiner@example.com',
+        password: 'joiner-password-1',
+        name: 'Jo Joiner',
+        invitationToken: body.token,
+      },
+      null,
+    );
     assert.equal(joined.statusCode, 200, joined.body);
     assert.equal(joined.json().tenantId, SEED_TENANT_ID);
     const joiner = await member('joiner@example.com');
     assert.deepEqual(joiner.roles, []);
     assert.match((await outbox(server.app, 'joiner@example.com'))[0]!.subject!, /^You joined /);
-    const refused = await call('POST', SIGN_UP, { email: 'joiner2@example.com', password: 'joiner-password-1', invitationToken: 'C'.repeat(43) }, null);
+    const refused = await call(
+      'POST',
+      SIGN_UP,
+      { email: 'joiner2@example.com', password: 'joiner-password-1', invitationToken: 'C'.repeat(43) },
+      null,
+    );
     assert.deepEqual([refused.statusCode, refused.json().errors], [400, [LINK_INVALID]]);
-    assert.equal((await call('GET', `${V3}?_email=joiner2@example.com`)).json().items.length, 0, 'nothing created');
+    assert.equal(
+      (await call('GET', `${V3}?_email=joiner2@example.com`)).json().items.length,
+      0,
+      'nothing created',
+    );
 
     // Creating again replaces the link; deleting ends it.
     const again = (await call('POST', `${LINK}/user`, { expiresInMinutes: 1440 })).json();
@@ -61,20 +87,45 @@ describe('invite link', () => {
 
 describe('sign-in with an invite link', () => {
   it('an existing user who signs in with a live invitationToken joins the tenant and lands in it; a dead token is ignored', async () => {
-    const own = await call('POST', SIGN_UP, { email: 'existing@example.com', password: 'existing-password-1', companyName: 'Own Co' }, null);
+    const own = await call(
+      'POST',
+      SIGN_UP,
+      { email: 'existing@example.com', password: 'existing-password-1', companyName: 'Own Co' },
+      null,
+    );
     assert.equal(own.statusCode, 200, own.body);
     const ownTenant = own.json().tenantId;
-    const forged = await call('POST', `${API}/auth/v1/user`, { email: 'existing@example.com', password: 'existing-password-1', invitationToken: 'D'.repeat(43) }, null);
+    const forged = await call(
+      'POST',
+      `${API}/auth/v1/user`,
+      { email: 'existing@example.com', password: 'existing-password-1', invitationToken: 'D'.repeat(43) },
+      null,
+    );
     assert.equal(forged.statusCode, 200);
     const link = (await call('POST', `${LINK}/user`, {})).json();
-    const wrong = await call('POST', `${API}/auth/v1/user`, { email: 'existing@example.com', password: 'wrong-password', invitationToken: link.token }, null);
+    const wrong = await call(
+      'POST',
+      `${API}/auth/v1/user`,
+      { email: 'existing@example.com', password: 'wrong-password', invitationToken: link.token },
+      null,
+    );
     assert.equal(wrong.statusCode, 401);
-    assert.equal((await member('existing@example.com')), undefined, 'a wrong password joins nothing');
-    const res = await call('POST', `${API}/auth/v1/user`, { email: 'existing@example.com', password: 'existing-password-1', invitationToken: link.token }, null);
+    assert.equal(await member('existing@example.com'), undefined, 'a wrong password joins nothing');
+    const res = await call(
+      'POST',
+      `${API}/auth/v1/user`,
+      { email: 'existing@example.com', password: 'existing-password-1', invitationToken: link.token },
+      null,
+    );
     assert.equal(res.statusCode, 200, res.body);
-    const tenants = (await call('GET', `${API}/users/v3/me/tenants`, undefined, res.json().accessToken)).json();
+    const tenants = (
+      await call('GET', `${API}/users/v3/me/tenants`, undefined, res.json().accessToken)
+    ).json();
     assert.equal(tenants.activeTenant.id, SEED_TENANT_ID);
-    assert.deepEqual(tenants.tenants.map((t: { id: string }) => t.id).sort(), [ownTenant, SEED_TENANT_ID].sort());
+    assert.deepEqual(
+      tenants.tenants.map((t: { id: string }) => t.id).sort(),
+      [ownTenant, SEED_TENANT_ID].sort(),
+    );
     assert.deepEqual((await member('existing@example.com')).roles, []);
   });
 });
@@ -91,7 +142,14 @@ describe('GET users v3', () => {
     const emails = inactive.items.map((u: { email: string }) => u.email);
     assert.ok(emails.includes('expiry@example.com'), 'never signed in counts as inactive');
     assert.ok(!emails.includes('admin@example.com'), 'the admin just signed in');
-    for (const bad of ['_preset=BREACHED_PASSWORDS', '_preset=nope', '_maxInactiveSeconds=10', '_offset=-1', '_limit=abc', '_unknown=1']) {
+    for (const bad of [
+      '_preset=BREACHED_PASSWORDS',
+      '_preset=nope',
+      '_maxInactiveSeconds=10',
+      '_offset=-1',
+      '_limit=abc',
+      '_unknown=1',
+    ]) {
       const res = await call('GET', `${V3}?${bad}`);
       assert.equal(res.statusCode, 400, bad);
       assert.ok(res.json().errors.length > 0, bad);
@@ -101,10 +159,19 @@ describe('GET users v3', () => {
   it('the MFA_UNENROLLED preset lists members without a second factor (a passkey alone is not MFA); mfaEnrolled says so in lists and in me', async () => {
     assert.equal((await invite({ email: 'second-factor@example.com' })).statusCode, 201);
     assert.equal((await invite({ email: 'passkey-only@example.com' })).statusCode, 201);
-    const idOf = async (email: string) => (await server.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email])).rows[0]!.id;
-    await server.db.query(`INSERT INTO mfa_devices (user_id, kind, phone) VALUES ($1, 'sms', '+15550100')`, [await idOf('second-factor@example.com')]);
-    await server.db.query(`INSERT INTO mfa_devices (user_id, kind, credential_id, public_key, passkey) VALUES ($1, 'webauthn', 'cred-passkey-only', 'key', true)`, [await idOf('passkey-only@example.com')]);
-    const all = (await call('GET', `${V3}?_limit=200`)).json().items as Array<{ email: string; mfaEnrolled: boolean }>;
+    const idOf = async (email: string) =>
+      (await server.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email])).rows[0]!.id;
+    await server.db.query(`INSERT INTO mfa_devices (user_id, kind, phone) VALUES ($1, 'sms', '+15550100')`, [
+      await idOf('second-factor@example.com'),
+    ]);
+    await server.db.query(
+      `INSERT INTO mfa_devices (user_id, kind, credential_id, public_key, passkey) VALUES ($1, 'webauthn', 'cred-passkey-only', 'key', true)`,
+      [await idOf('passkey-only@example.com')],
+    );
+    const all = (await call('GET', `${V3}?_limit=200`)).json().items as Array<{
+      email: string;
+      mfaEnrolled: boolean;
+    }>;
     const unenrolled = (await call('GET', `${V3}?_preset=MFA_UNENROLLED&_limit=200`)).json();
     const emails = unenrolled.items.map((u: { email: string }) => u.email);
     assert.ok(!emails.includes('second-factor@example.com'));
@@ -114,7 +181,10 @@ describe('GET users v3', () => {
     assert.equal(all.find((u) => u.email === 'passkey-only@example.com')?.mfaEnrolled, false);
 
     assert.equal((await call('GET', `${API}/users/v2/me`)).json().mfaEnrolled, false);
-    const device = await server.db.query<{ id: string }>(`INSERT INTO mfa_devices (user_id, kind, phone) VALUES ($1, 'sms', '+15550101') RETURNING id`, [await idOf('admin@example.com')]);
+    const device = await server.db.query<{ id: string }>(
+      `INSERT INTO mfa_devices (user_id, kind, phone) VALUES ($1, 'sms', '+15550101') RETURNING id`,
+      [await idOf('admin@example.com')],
+    );
     assert.equal((await call('GET', `${API}/users/v2/me`)).json().mfaEnrolled, true);
     await server.db.query('DELETE FROM mfa_devices WHERE id = $1', [device.rows[0]!.id]);
   });

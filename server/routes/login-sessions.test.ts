@@ -5,11 +5,15 @@ import { API, bearer, login, refresh, startTestServer } from '../test-helpers';
 
 const SESSIONS = `${API}/users/sessions/v1/me`;
 let server: BuiltServer;
-before(async () => { server = await startTestServer(); });
+before(async () => {
+  server = await startTestServer();
+});
 after(() => server.close());
 
-const get = (token: string, url = SESSIONS) => server.app.inject({ method: 'GET', url, headers: bearer(token) });
-const del = (token: string, url: string) => server.app.inject({ method: 'DELETE', url, headers: bearer(token) });
+const get = (token: string, url = SESSIONS) =>
+  server.app.inject({ method: 'GET', url, headers: bearer(token) });
+const del = (token: string, url: string) =>
+  server.app.inject({ method: 'DELETE', url, headers: bearer(token) });
 
 describe('login sessions', () => {
   it('lists the live sessions, the current one first and marked', async () => {
@@ -17,7 +21,13 @@ describe('login sessions', () => {
     const second = await login(server.app);
     const res = await get(second.accessToken);
     assert.equal(res.statusCode, 200);
-    const list = res.json() as Array<{ id: string; current: boolean; createdAt: string; userAgent: string | null; ipAddress: string | null }>;
+    const list = res.json() as Array<{
+      id: string;
+      current: boolean;
+      createdAt: string;
+      userAgent: string | null;
+      ipAddress: string | null;
+    }>;
     assert.ok(list.length >= 2);
     assert.equal(list[0]!.current, true);
     assert.equal(list.filter((s) => s.current).length, 1);
@@ -53,7 +63,8 @@ describe('login sessions', () => {
     const admin = await login(server.app);
     const adminSessionId = (await get(admin.accessToken, `${SESSIONS}/current`)).json().id;
     const signUp = await server.app.inject({
-      method: 'POST', url: `${API}/users/v1/signUp`,
+      method: 'POST',
+      url: `${API}/users/v1/signUp`,
       payload: { email: `other-${Date.now()}@example.com`, password: 'a-long-password-1', name: 'Other' },
     });
     const otherToken = signUp.json().authResponse.accessToken as string;

@@ -21,7 +21,9 @@ export async function loginSessionRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.get(`${BASE}/current`, async (request) => {
     const claims = await requireUser(ctx.tokens, request);
-    const current = (await listLoginSessions(ctx.db, claims.sub, claims.sid)).find((session) => session.current);
+    const current = (await listLoginSessions(ctx.db, claims.sub, claims.sid)).find(
+      (session) => session.current,
+    );
     if (!current) throw httpError(404, 'Session not found');
     return current;
   });
@@ -33,10 +35,15 @@ export async function loginSessionRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.delete<{ Params: { id: string } }>(
     `${BASE}/:id`,
-    { schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: UUID } }, required: ['id'] } } },
+    {
+      schema: {
+        params: { type: 'object', properties: { id: { type: 'string', pattern: UUID } }, required: ['id'] },
+      },
+    },
     async (request) => {
       const claims = await requireUser(ctx.tokens, request);
-      if (!(await revokeLoginSession(ctx.db, claims.sub, request.params.id))) throw httpError(404, 'Session not found');
+      if (!(await revokeLoginSession(ctx.db, claims.sub, request.params.id)))
+        throw httpError(404, 'Session not found');
       return {};
     },
   );

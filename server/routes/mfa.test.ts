@@ -12,15 +12,23 @@ const ACCOUNT_MFA = `${API}/users/v1/mfa`;
 const LOGIN = `${API}/auth/v1/user`;
 
 let server: BuiltServer;
-before(async () => { server = await startTestServer({ devOutbox: true }); });
-after(async () => { await server.close(); });
+before(async () => {
+  server = await startTestServer({ devOutbox: true });
+});
+after(async () => {
+  await server.close();
+});
 
 let n = 0;
 async function newAccount() {
   n += 1;
   const email = `mfa-${n}-${Date.now()}@example.com`;
   const password = 'a-long-password-1';
-  const res = await server.app.inject({ method: 'POST', url: SIGN_UP, payload: { email, password, name: 'M' } });
+  const res = await server.app.inject({
+    method: 'POST',
+    url: SIGN_UP,
+    payload: { email, password, name: 'M' },
+  });
   assert.equal(res.statusCode, 200, res.body);
   return { email, password };
 }
@@ -31,21 +39,46 @@ async function nextCode(secret: string, offsetSteps = 1) {
 }
 
 async function enrolAuthenticator(accessToken: string) {
-  const enrol = await server.app.inject({ method: 'POST', url: `${ACCOUNT_MFA}/enroll`, headers: bearer(accessToken) });
+  const enrol = await server.app.inject({
+    method: 'POST',
+    url: `${ACCOUNT_MFA}/enroll`,
+    headers: bearer(accessToken),
+  });
   assert.equal(enrol.statusCode, 200, enrol.body);
   const { qrCode, secret } = enrol.json();
   assert.match(qrCode, /^data:image\/png;base64,/);
-  const wrong = await server.app.inject({ method: 'POST', url: `${ACCOUNT_MFA}/enroll/verify`, headers: bearer(accessToken), payload: { token: '000000' === await generate({ secret }) ? '111111' : '000000' } });
+  const wrong = await server.app.inject({
+    method: 'POST',
+    url: `${ACCOUNT_MFA}/enroll/verify`,
+    headers: bearer(accessToken),
+    payload: { token: '000000' === (await generate({ secret })) ? '111111' : '000000' },
+  });
   assert.equal(wrong.statusCode, 400);
-  assert.equal((await server.app.inject({ method: 'GET', url: `${ACCOUNT_MFA}/devices`, headers: bearer(accessToken) })).json().authenticators.length, 0, 'nothing half-enrolled');
-  const ok = await server.app.inject({ method: 'POST', url: `${ACCOUNT_MFA}/enroll/verify`, headers: bearer(accessToken), payload: { token: await generate({ secret }) } });
+  assert.equal(
+    (
+      await server.app.inject({ method: 'GET', url: `${ACCOUNT_MFA}/devices`, headers: bearer(accessToken) })
+    ).json().authenticators.length,
+    0,
+    'nothing half-enrolled',
+  );
+  const ok = await server.app.inject({
+    method: 'POST',
+    url: `${ACCOUNT_MFA}/enroll/verify`,
+    headers: bearer(accessToken),
+    payload: { token: await generate({ secret }) },
+  });
   assert.equal(ok.statusCode, 200, ok.body);
   assert.match(ok.json().recoveryCode, /^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
   return { secret, recoveryCode: ok.json().recoveryCode as string };
 }
 
 async function passwordLogin(email: string, password: string, cookie?: string) {
-  const res = await server.app.inject({ method: 'POST', url: LOGIN, payload: { email, password }, headers: cookie ? { cookie } : {} });
+  const res = await server.app.inject({
+    method: 'POST',
+    url: LOGIN,
+    payload: { email, password },
+    headers: cookie ? { cookie } : {},
+  });
   assert.equal(res.statusCode, 200, res.body);
   return res;
 }
@@ -63,35 +96,67 @@ describe('MFA at sign-in with an authenticator app', () => {
     assert.equal(body.accessToken, undefined);
     assert.equal(refreshCookieOf(first), undefined);
     assert.equal(body.mfaDevices.authenticators.length, 1);
-    assert.ok(body.mfaStrategies.some((s: { strategy: string; isActive: boolean }) => s.strategy === 'AuthenticatorApp' && s.isActive));
+    assert.ok(
+      body.mfaStrategies.some(
+        (s: { strategy: string; isActive: boolean }) => s.strategy === 'AuthenticatorApp' && s.isActive,
+      ),
+    );
 
-    const wrong = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/verify`, payload: { mfaToken: body.mfaToken, value: '12345' } });
+    const wrong = await server.app.inject({
+      method: 'POST',
+      url: `${AUTH_MFA}/verify`,
+      payload: { mfaToken: body.mfaToken, value: '12345' },
+    });
     assert.equal(wrong.statusCode, 400);
-    const forged = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/verify`, payload: { mfaToken: 'A'.repeat(43), value: await nextCode(secret) } });
+    const forged = await server.app.inject({
+      method: 'POST',
+      url: `${AUTH_MFA}/verify`,
+      payload: { mfaToken: 'A'.repeat(43), value: await nextCode(secret) },
+    });
     assert.equal(forged.statusCode, 401);
     assert.deepEqual(forged.json().errors, ['Your sign-in attempt has expired. Sign in again.']);
 
     const code = await nextCode(secret);
-    const ok = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/verify`, payload: { mfaToken: body.mfaToken, value: code } });
+    const ok = await server.app.inject({
+      method: 'POST',
+      url: `${AUTH_MFA}/verify`,
+      payload: { mfaToken: body.mfaToken, value: code },
+    });
     assert.equal(ok.statusCode, 200, ok.body);
     assert.ok(ok.json().accessToken);
     assert.ok(refreshCookieOf(ok));
 
     // The token is used up, and the same code replayed with a new token is refused.
-    const reused = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/verify`, payload: { mfaToken: body.mfaToken, value: code } });
+    const reused = await server.app.inject({
+      method: 'POST',
+      url: `${AUTH_MFA}/verify`,
+      payload: { mfaToken: body.mfaToken, value: code },
+    });
     assert.equal(reused.statusCode, 401);
     const again = (await passwordLogin(account.email, account.password)).json();
-    const replay = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/verify`, payload: { mfaToken: again.mfaToken, value: code } });
+    const replay = await server.app.inject({
+      method: 'POST',
+      url: `${AUTH_MFA}/verify`,
+      payload: { mfaToken: again.mfaToken, value: code },
+    });
     assert.equal(replay.statusCode, 400);
     assert.deepEqual(replay.json().errors, ['That code is not correct. Check it and try again.']);
 
     // Recovery: the code signs in once and a new one is handed out.
-    const recovered = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/recover`, payload: { mfaToken: again.mfaToken, recoveryCode: recoveryCode.toLowerCase() } });
+    const recovered = await server.app.inject({
+      method: 'POST',
+      url: `${AUTH_MFA}/recover`,
+      payload: { mfaToken: again.mfaToken, recoveryCode: recoveryCode.toLowerCase() },
+    });
     assert.equal(recovered.statusCode, 200, recovered.body);
     assert.ok(recovered.json().accessToken);
     assert.notEqual(recovered.json().recoveryCode, recoveryCode);
     const third = (await passwordLogin(account.email, account.password)).json();
-    const usedUp = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/recover`, payload: { mfaToken: third.mfaToken, recoveryCode } });
+    const usedUp = await server.app.inject({
+      method: 'POST',
+      url: `${AUTH_MFA}/recover`,
+      payload: { mfaToken: third.mfaToken, recoveryCode },
+    });
     assert.equal(usedUp.statusCode, 400);
     assert.deepEqual(usedUp.json().errors, ['That recovery code is not correct.']);
   });
@@ -103,12 +168,27 @@ describe('MFA at sign-in with an authenticator app', () => {
     const { mfaToken } = (await passwordLogin(account.email, account.password)).json();
     const statuses = [];
     for (let i = 0; i < 5; i += 1) {
-      statuses.push((await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/verify`, payload: { mfaToken, value: '99999' + (i % 10) } })).statusCode);
+      statuses.push(
+        (
+          await server.app.inject({
+            method: 'POST',
+            url: `${AUTH_MFA}/verify`,
+            payload: { mfaToken, value: '99999' + (i % 10) },
+          })
+        ).statusCode,
+      );
     }
     assert.deepEqual(statuses, [400, 400, 400, 400, 429]);
-    const after = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/verify`, payload: { mfaToken, value: await nextCode(secret) } });
+    const after = await server.app.inject({
+      method: 'POST',
+      url: `${AUTH_MFA}/verify`,
+      payload: { mfaToken, value: await nextCode(secret) },
+    });
     assert.equal(after.statusCode, 401);
-    const { rows } = await server.db.query<{ secret_enc: string }>(`SELECT secret_enc FROM mfa_devices d JOIN users u ON u.id = d.user_id WHERE lower(u.email) = $1`, [account.email]);
+    const { rows } = await server.db.query<{ secret_enc: string }>(
+      `SELECT secret_enc FROM mfa_devices d JOIN users u ON u.id = d.user_id WHERE lower(u.email) = $1`,
+      [account.email],
+    );
     assert.ok(rows[0]!.secret_enc.startsWith('v1.'));
     assert.ok(!rows[0]!.secret_enc.includes(secret));
   });
@@ -118,12 +198,21 @@ describe('MFA at sign-in with an authenticator app', () => {
     const { accessToken } = await login(server.app, account.email, account.password);
     const { secret } = await enrolAuthenticator(accessToken);
     const { mfaToken } = (await passwordLogin(account.email, account.password)).json();
-    const check = await server.app.inject({ method: 'GET', url: `${API}/configurations/v1/mfa-policy/allow-remember-device?mfaToken=${mfaToken}` });
+    const check = await server.app.inject({
+      method: 'GET',
+      url: `${API}/configurations/v1/mfa-policy/allow-remember-device?mfaToken=${mfaToken}`,
+    });
     assert.deepEqual(check.json(), { isAllowedToRemember: true, mfaDeviceExpiration: 1209600 });
-    const ok = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/verify`, payload: { mfaToken, value: await nextCode(secret), rememberDevice: true } });
+    const ok = await server.app.inject({
+      method: 'POST',
+      url: `${AUTH_MFA}/verify`,
+      payload: { mfaToken, value: await nextCode(secret), rememberDevice: true },
+    });
     const cookie = ok.cookies.find((c) => c.name === 'ae_mfa_device');
     assert.ok(cookie?.httpOnly);
-    const remembered = (await passwordLogin(account.email, account.password, `ae_mfa_device=${cookie!.value}`)).json();
+    const remembered = (
+      await passwordLogin(account.email, account.password, `ae_mfa_device=${cookie!.value}`)
+    ).json();
     assert.ok(remembered.accessToken);
     assert.equal(remembered.mfaRequired, false);
     const otherBrowser = (await passwordLogin(account.email, account.password)).json();
@@ -134,18 +223,35 @@ describe('MFA at sign-in with an authenticator app', () => {
 describe('forced enrolment with SMS and email codes', () => {
   test('a tenant that enforces MFA: SMS enrolment by outbox code, then sign-in by SMS; email code likewise', async () => {
     const account = await newAccount();
-    const { rows } = await server.db.query<{ tenant_id: string }>(`SELECT m.tenant_id FROM memberships m JOIN users u ON u.id = m.user_id WHERE lower(u.email) = $1`, [account.email]);
-    await server.db.query('INSERT INTO tenant_mfa_policies (tenant_id, enforce) VALUES ($1, true)', [rows[0]!.tenant_id]);
+    const { rows } = await server.db.query<{ tenant_id: string }>(
+      `SELECT m.tenant_id FROM memberships m JOIN users u ON u.id = m.user_id WHERE lower(u.email) = $1`,
+      [account.email],
+    );
+    await server.db.query('INSERT INTO tenant_mfa_policies (tenant_id, enforce) VALUES ($1, true)', [
+      rows[0]!.tenant_id,
+    ]);
     const first = (await passwordLogin(account.email, account.password)).json();
     assert.equal(first.mfaRequired, true);
     assert.equal(first.mfaEnrolled, false);
 
-    const bad = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/sms/enroll`, payload: { mfaToken: first.mfaToken, phoneNumber: '12' } });
+    const bad = await server.app.inject({
+      method: 'POST',
+      url: `${AUTH_MFA}/sms/enroll`,
+      payload: { mfaToken: first.mfaToken, phoneNumber: '12' },
+    });
     assert.equal(bad.statusCode, 400);
-    const pre = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/sms/enroll`, payload: { mfaToken: first.mfaToken, phoneNumber: '+4915112345678' } });
+    const pre = await server.app.inject({
+      method: 'POST',
+      url: `${AUTH_MFA}/sms/enroll`,
+      payload: { mfaToken: first.mfaToken, phoneNumber: '+4915112345678' },
+    });
     assert.equal(pre.statusCode, 200, pre.body);
     const code = await latestCode(server.app, '+4915112345678');
-    const enrolled = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/sms/enroll/verify`, payload: { mfaToken: first.mfaToken, otcToken: pre.json().otcToken, code } });
+    const enrolled = await server.app.inject({
+      method: 'POST',
+      url: `${AUTH_MFA}/sms/enroll/verify`,
+      payload: { mfaToken: first.mfaToken, otcToken: pre.json().otcToken, code },
+    });
     assert.equal(enrolled.statusCode, 200, enrolled.body);
     assert.ok(enrolled.json().recoveryCode);
 
@@ -153,20 +259,48 @@ describe('forced enrolment with SMS and email codes', () => {
     assert.equal(second.mfaEnrolled, true);
     const phone = second.mfaDevices.phones[0];
     assert.equal(phone.phoneNumber, '••••••••••5678');
-    const sent = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/sms/${phone.id}`, payload: { mfaToken: second.mfaToken } });
+    const sent = await server.app.inject({
+      method: 'POST',
+      url: `${AUTH_MFA}/sms/${phone.id}`,
+      payload: { mfaToken: second.mfaToken },
+    });
     const smsCode = await latestCode(server.app, '+4915112345678');
-    const verified = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/sms/${phone.id}/verify`, payload: { mfaToken: second.mfaToken, otcToken: sent.json().otcToken, code: smsCode } });
+    const verified = await server.app.inject({
+      method: 'POST',
+      url: `${AUTH_MFA}/sms/${phone.id}/verify`,
+      payload: { mfaToken: second.mfaToken, otcToken: sent.json().otcToken, code: smsCode },
+    });
     assert.equal(verified.statusCode, 200, verified.body);
-    const replay = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/sms/${phone.id}/verify`, payload: { mfaToken: second.mfaToken, otcToken: sent.json().otcToken, code: smsCode } });
+    const replay = await server.app.inject({
+      method: 'POST',
+      url: `${AUTH_MFA}/sms/${phone.id}/verify`,
+      payload: { mfaToken: second.mfaToken, otcToken: sent.json().otcToken, code: smsCode },
+    });
     assert.equal(replay.statusCode, 401);
 
     // Email code as a second device, added from the login step of a later sign-in.
     const third = (await passwordLogin(account.email, account.password)).json();
-    const emailPre = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/emailcode/enroll`, payload: { mfaToken: third.mfaToken } });
+    const emailPre = await server.app.inject({
+      method: 'POST',
+      url: `${AUTH_MFA}/emailcode/enroll`,
+      payload: { mfaToken: third.mfaToken },
+    });
     const emailCode = await latestCode(server.app, account.email);
-    const wrongEmail = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/emailcode/enroll/verify`, payload: { mfaToken: third.mfaToken, otcToken: emailPre.json().otcToken, code: emailCode === '000000' ? '000001' : '000000' } });
+    const wrongEmail = await server.app.inject({
+      method: 'POST',
+      url: `${AUTH_MFA}/emailcode/enroll/verify`,
+      payload: {
+        mfaToken: third.mfaToken,
+        otcToken: emailPre.json().otcToken,
+        code: emailCode === '000000' ? '000001' : '000000',
+      },
+    });
     assert.equal(wrongEmail.statusCode, 400);
-    const emailOk = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/emailcode/enroll/verify`, payload: { mfaToken: third.mfaToken, otcToken: emailPre.json().otcToken, code: emailCode } });
+    const emailOk = await server.app.inject({
+      method: 'POST',
+      url: `${AUTH_MFA}/emailcode/enroll/verify`,
+      payload: { mfaToken: third.mfaToken, otcToken: emailPre.json().otcToken, code: emailCode },
+    });
     assert.equal(emailOk.statusCode, 200, emailOk.body);
     assert.equal(emailOk.json().recoveryCode, undefined, 'only the first device gets a recovery code');
   });
@@ -177,22 +311,81 @@ describe('account-side MFA', () => {
     const account = await newAccount();
     const { accessToken } = await login(server.app, account.email, account.password);
     const { secret } = await enrolAuthenticator(accessToken);
-    const pre = await server.app.inject({ method: 'POST', url: `${ACCOUNT_MFA}/sms/enroll`, headers: bearer(accessToken), payload: { phoneNumber: '+14155550123' } });
+    const pre = await server.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT_MFA}/sms/enroll`,
+      headers: bearer(accessToken),
+      payload: { phoneNumber: '+14155550123' },
+    });
     const code = await latestCode(server.app, '+14155550123');
-    const sms = await server.app.inject({ method: 'POST', url: `${ACCOUNT_MFA}/sms/enroll/verify`, headers: bearer(accessToken), payload: { otcToken: pre.json().otcToken, code } });
+    const sms = await server.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT_MFA}/sms/enroll/verify`,
+      headers: bearer(accessToken),
+      payload: { otcToken: pre.json().otcToken, code },
+    });
     assert.equal(sms.statusCode, 200, sms.body);
-    const devices = (await server.app.inject({ method: 'GET', url: `${ACCOUNT_MFA}/devices`, headers: bearer(accessToken) })).json();
+    const devices = (
+      await server.app.inject({ method: 'GET', url: `${ACCOUNT_MFA}/devices`, headers: bearer(accessToken) })
+    ).json();
     assert.equal(devices.phones[0].phoneNumber, '+14155550123');
-    assert.equal((await server.app.inject({ method: 'POST', url: `${ACCOUNT_MFA}/sms/not-a-uuid/disable`, headers: bearer(accessToken) })).statusCode, 400);
-    assert.equal((await server.app.inject({ method: 'POST', url: `${ACCOUNT_MFA}/sms/00000000-0000-4000-8000-000000000000/disable`, headers: bearer(accessToken) })).statusCode, 404);
-    assert.equal((await server.app.inject({ method: 'POST', url: `${ACCOUNT_MFA}/sms/${devices.phones[0].id}/disable`, headers: bearer(accessToken) })).statusCode, 200);
-    assert.equal((await server.app.inject({ method: 'POST', url: `${ACCOUNT_MFA}/disable`, headers: bearer(accessToken), payload: { token: '12' } })).statusCode, 400);
-    const off = await server.app.inject({ method: 'POST', url: `${ACCOUNT_MFA}/disable`, headers: bearer(accessToken), payload: { token: await nextCode(secret) } });
+    assert.equal(
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: `${ACCOUNT_MFA}/sms/not-a-uuid/disable`,
+          headers: bearer(accessToken),
+        })
+      ).statusCode,
+      400,
+    );
+    assert.equal(
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: `${ACCOUNT_MFA}/sms/00000000-0000-4000-8000-000000000000/disable`,
+          headers: bearer(accessToken),
+        })
+      ).statusCode,
+      404,
+    );
+    assert.equal(
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: `${ACCOUNT_MFA}/sms/${devices.phones[0].id}/disable`,
+          headers: bearer(accessToken),
+        })
+      ).statusCode,
+      200,
+    );
+    assert.equal(
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: `${ACCOUNT_MFA}/disable`,
+          headers: bearer(accessToken),
+          payload: { token: '12' },
+        })
+      ).statusCode,
+      400,
+    );
+    const off = await server.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT_MFA}/disable`,
+      headers: bearer(accessToken),
+      payload: { token: await nextCode(secret) },
+    });
     assert.equal(off.statusCode, 200, off.body);
     const after = (await passwordLogin(account.email, account.password)).json();
     assert.ok(after.accessToken, 'no second factor left: plain sign-in');
     assert.equal((await server.app.inject({ method: 'GET', url: `${ACCOUNT_MFA}/devices` })).statusCode, 401);
-    const unknownField = await server.app.inject({ method: 'POST', url: `${ACCOUNT_MFA}/enroll/verify`, headers: bearer(accessToken), payload: { token: '123456', extra: 1 } });
+    const unknownField = await server.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT_MFA}/enroll/verify`,
+      headers: bearer(accessToken),
+      payload: { token: '123456', extra: 1 },
+    });
     assert.equal(unknownField.statusCode, 400);
   });
 });
@@ -203,17 +396,29 @@ describe('MFA after a passwordless first factor', () => {
     const { accessToken } = await login(server.app, account.email, account.password);
     const { secret } = await enrolAuthenticator(accessToken);
 
-    const pre = await server.app.inject({ method: 'POST', url: `${API}/auth/v1/passwordless/Code/prelogin`, payload: { email: account.email } });
+    const pre = await server.app.inject({
+      method: 'POST',
+      url: `${API}/auth/v1/passwordless/Code/prelogin`,
+      payload: { email: account.email },
+    });
     assert.equal(pre.statusCode, 200, pre.body);
     const code = await latestCode(server.app, account.email);
-    const post = await server.app.inject({ method: 'POST', url: `${API}/auth/v1/passwordless/Code/postlogin`, payload: { email: account.email, code } });
+    const post = await server.app.inject({
+      method: 'POST',
+      url: `${API}/auth/v1/passwordless/Code/postlogin`,
+      payload: { email: account.email, code },
+    });
     assert.equal(post.statusCode, 200, post.body);
     const body = post.json();
     assert.equal(body.mfaRequired, true);
     assert.equal(body.accessToken, undefined);
     assert.equal(refreshCookieOf(post), undefined, 'no session cookie before the second factor');
 
-    const ok = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/verify`, payload: { mfaToken: body.mfaToken, value: await nextCode(secret) } });
+    const ok = await server.app.inject({
+      method: 'POST',
+      url: `${AUTH_MFA}/verify`,
+      payload: { mfaToken: body.mfaToken, value: await nextCode(secret) },
+    });
     assert.equal(ok.statusCode, 200, ok.body);
     assert.ok(ok.json().accessToken);
   });

@@ -34,46 +34,85 @@ const code = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const b64 = { type: 'string', minLength: 1, maxLength: 16384, pattern: '^[A-Za-z0-9_=-]*$' } as const;
 const deviceType = { type: 'string', enum: ['platform', 'cross-platform'] } as const;
 const phone = { type: 'string', minLength: 8, maxLength: 20, pattern: '^\\+[1-9][0-9]{6,14}$' } as const;
-const deviceParams = { type: 'object', properties: { deviceId: { type: 'string', pattern: UUID } }, required: ['deviceId'] } as const;
+const deviceParams = {
+  type: 'object',
+  properties: { deviceId: { type: 'string', pattern: UUID } },
+  required: ['deviceId'],
+} as const;
 const extensions = { type: 'object', maxProperties: 20 } as const;
 
 /** A WebAuthn registration response as @simplewebauthn/browser sends it. */
-const registrationJson = s.strictObject({
-  id: b64, rawId: b64, type: { type: 'string', enum: ['public-key'] },
-  response: s.strictObject({
-    clientDataJSON: b64, attestationObject: b64, authenticatorData: b64,
-    transports: { type: 'array', maxItems: 10, items: { type: 'string', maxLength: 32 } },
-    publicKeyAlgorithm: { type: 'integer' }, publicKey: b64,
-  }, ['clientDataJSON', 'attestationObject']),
-  clientExtensionResults: extensions,
-  authenticatorAttachment: { type: 'string', enum: ['platform', 'cross-platform'] },
-}, ['id', 'rawId', 'type', 'response']);
+const registrationJson = s.strictObject(
+  {
+    id: b64,
+    rawId: b64,
+    type: { type: 'string', enum: ['public-key'] },
+    response: s.strictObject(
+      {
+        clientDataJSON: b64,
+        attestationObject: b64,
+        authenticatorData: b64,
+        transports: { type: 'array', maxItems: 10, items: { type: 'string', maxLength: 32 } },
+        publicKeyAlgorithm: { type: 'integer' },
+        publicKey: b64,
+      },
+      ['clientDataJSON', 'attestationObject'],
+    ),
+    clientExtensionResults: extensions,
+    authenticatorAttachment: { type: 'string', enum: ['platform', 'cross-platform'] },
+  },
+  ['id', 'rawId', 'type', 'response'],
+);
 
-const authenticationResponse = s.strictObject({
-  clientDataJSON: b64, authenticatorData: b64, signature: b64, userHandle: { type: ['string', 'null'], maxLength: 1024, pattern: '^[A-Za-z0-9_=-]*$' },
-}, ['clientDataJSON', 'authenticatorData', 'signature']);
+const authenticationResponse = s.strictObject(
+  {
+    clientDataJSON: b64,
+    authenticatorData: b64,
+    signature: b64,
+    userHandle: { type: ['string', 'null'], maxLength: 1024, pattern: '^[A-Za-z0-9_=-]*$' },
+  },
+  ['clientDataJSON', 'authenticatorData', 'signature'],
+);
 
 /** A WebAuthn authentication response as @simplewebauthn/browser sends it. */
-const authenticationJson = s.strictObject({
-  id: b64, rawId: b64, type: { type: 'string', enum: ['public-key'] },
-  response: authenticationResponse,
-  clientExtensionResults: extensions,
-  authenticatorAttachment: { type: 'string', enum: ['platform', 'cross-platform'] },
-}, ['id', 'rawId', 'type', 'response']);
+const authenticationJson = s.strictObject(
+  {
+    id: b64,
+    rawId: b64,
+    type: { type: 'string', enum: ['public-key'] },
+    response: authenticationResponse,
+    clientExtensionResults: extensions,
+    authenticatorAttachment: { type: 'string', enum: ['platform', 'cross-platform'] },
+  },
+  ['id', 'rawId', 'type', 'response'],
+);
 
 type Body<T> = { Body: T };
 type DeviceParam = { Params: { deviceId: string } };
 
 function rememberCookieOptions(ctx: AppContext, maxAge?: number) {
-  return { path: refreshCookiePath(ctx.options.prefix), httpOnly: true, secure: ctx.cookies.secure, sameSite: ctx.cookies.sameSite, ...(maxAge ? { maxAge } : {}) };
+  return {
+    path: refreshCookiePath(ctx.options.prefix),
+    httpOnly: true,
+    secure: ctx.cookies.secure,
+    sameSite: ctx.cookies.sameSite,
+    ...(maxAge ? { maxAge } : {}),
+  };
 }
 
 /**
  * The user's tenant for a session, as `startSession` picks it: the preferred tenant when the user
  * is a member of it (an SSO connection's tenant), else the active one.
  */
-async function activeTenantOf(ctx: AppContext, user: UserRow, preferredTenantId?: string | null): Promise<string | null> {
-  return pickActiveTenant(await listUserTenants(ctx.db, user.id), preferredTenantId ?? user.active_tenant_id)?.id ?? null;
+async function activeTenantOf(
+  ctx: AppContext,
+  user: UserRow,
+  preferredTenantId?: string | null,
+): Promise<string | null> {
+  return (
+    pickActiveTenant(await listUserTenants(ctx.db, user.id), preferredTenantId ?? user.active_tenant_id)
+      ?.id ?? null
+  );
 }
 
 /**
@@ -89,7 +128,12 @@ export function mfaGate(ctx: AppContext, mfa: MfaService, request: FastifyReques
     const tenantId = await activeTenantOf(ctx, user, preferredTenantId);
     const policy = await mfa.policyFor(tenantId);
     if (devices.length === 0 && !policy.enforce) return null;
-    if (devices.length > 0 && policy.allowRememberDevice && (await mfa.isRemembered(user.id, request.cookies[REMEMBER_DEVICE_COOKIE]))) return null;
+    if (
+      devices.length > 0 &&
+      policy.allowRememberDevice &&
+      (await mfa.isRemembered(user.id, request.cookies[REMEMBER_DEVICE_COOKIE]))
+    )
+      return null;
     return {
       mfaRequired: true,
       mfaToken: await mfa.issueMfaToken(user.id, tenantId),
@@ -112,14 +156,23 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   }
 
   /** Ends the MFA step: uses the mfaToken up, opens the session, remembers the browser when asked. */
-  async function signIn(request: FastifyRequest, reply: FastifyReply, login: { row: ChallengeRow; user: UserRow }, extra: { rememberDevice?: boolean | null; recoveryCode?: string | null }) {
+  async function signIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    login: { row: ChallengeRow; user: UserRow },
+    extra: { rememberDevice?: boolean | null; recoveryCode?: string | null },
+  ) {
     await mfa.finishMfaToken(mfaTokenOf(request), login.user.id);
     const tenantId = typeof login.row.data.tenantId === 'string' ? login.row.data.tenantId : null;
     if (extra.rememberDevice) {
       const policy = await mfa.policyFor(tenantId);
       if (policy.allowRememberDevice) {
         const remember = await mfa.rememberBrowser(login.user.id, policy.deviceExpirationSeconds);
-        reply.setCookie(REMEMBER_DEVICE_COOKIE, remember, rememberCookieOptions(ctx, policy.deviceExpirationSeconds));
+        reply.setCookie(
+          REMEMBER_DEVICE_COOKIE,
+          remember,
+          rememberCookieOptions(ctx, policy.deviceExpirationSeconds),
+        );
       }
     }
     const signedIn = await ctx.auth.startSession(login.user, clientInfo(request), tenantId);
@@ -127,17 +180,37 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
     return { ...signedIn.authResponse, ...(extra.recoveryCode ? { recoveryCode: extra.recoveryCode } : {}) };
   }
 
-  const mfaTokenOf = (request: FastifyRequest) => String((request.body as { mfaToken?: unknown }).mfaToken ?? '');
+  const mfaTokenOf = (request: FastifyRequest) =>
+    String((request.body as { mfaToken?: unknown }).mfaToken ?? '');
 
-  async function sendCode(user: UserRow, target: { kind: 'sms'; phone: string; deviceId?: string } | { kind: 'email'; email: string; deviceId?: string }) {
+  async function sendCode(
+    user: UserRow,
+    target:
+      { kind: 'sms'; phone: string; deviceId?: string } | { kind: 'email'; email: string; deviceId?: string },
+  ) {
     const { otcToken, code } = await mfa.issueCode(user.id, 'otc', target);
-    if (target.kind === 'sms') await ctx.delivery.sendSms({ to: target.phone, text: `Your verification code is ${code}. It works once, for five minutes.` });
-    else await ctx.delivery.sendEmail({ to: target.email, subject: `Your verification code is ${code}`, text: `Your verification code is ${code}. It works once, for five minutes. If you did not try to sign in, change your password.` });
+    if (target.kind === 'sms')
+      await ctx.delivery.sendSms({
+        to: target.phone,
+        text: `Your verification code is ${code}. It works once, for five minutes.`,
+      });
+    else
+      await ctx.delivery.sendEmail({
+        to: target.email,
+        subject: `Your verification code is ${code}`,
+        text: `Your verification code is ${code}. It works once, for five minutes. If you did not try to sign in, change your password.`,
+      });
     return otcToken;
   }
 
   /** Checks an SMS or email code; the target the code was sent to must be the one expected. */
-  async function checkCode(user: UserRow, mfaRow: ChallengeRow | null, otcToken: string, value: string, expect: (data: Record<string, unknown>) => boolean) {
+  async function checkCode(
+    user: UserRow,
+    mfaRow: ChallengeRow | null,
+    otcToken: string,
+    value: string,
+    expect: (data: Record<string, unknown>) => boolean,
+  ) {
     const result = await mfa.checkCode(user.id, otcToken, value);
     if (!result.ok) {
       if (result.reason === 'expired') {
@@ -153,24 +226,46 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   const base = `${AUTH}/v1/user/mfa`;
 
   // ------------------------------------------------ login: authenticator app
-  app.post<Body<{ mfaToken: string; value: string; rememberDevice?: boolean | null }>>(`${base}/verify`,
-    { schema: { body: s.strictObject({ mfaToken: token, value: code, rememberDevice: { type: ['boolean', 'null'] } }, ['mfaToken', 'value']) } },
+  app.post<Body<{ mfaToken: string; value: string; rememberDevice?: boolean | null }>>(
+    `${base}/verify`,
+    {
+      schema: {
+        body: s.strictObject(
+          { mfaToken: token, value: code, rememberDevice: { type: ['boolean', 'null'] } },
+          ['mfaToken', 'value'],
+        ),
+      },
+    },
     async (request, reply) => {
       const login = await loginContext(request, request.body.mfaToken);
-      if (!(await mfa.verifyAnyAuthenticator(login.user.id, request.body.value.trim()))) await mfa.wrongAnswer(login.row, login.user.id, MFA_MESSAGES.wrongCode);
+      if (!(await mfa.verifyAnyAuthenticator(login.user.id, request.body.value.trim())))
+        await mfa.wrongAnswer(login.row, login.user.id, MFA_MESSAGES.wrongCode);
       return signIn(request, reply, login, { rememberDevice: request.body.rememberDevice });
-    });
+    },
+  );
 
-  app.post<Body<{ mfaToken: string; value: string; rememberDevice?: boolean | null }> & DeviceParam>(`${base}/authenticator/:deviceId/verify`,
-    { schema: { params: deviceParams, body: s.strictObject({ mfaToken: token, value: code, rememberDevice: { type: ['boolean', 'null'] } }, ['mfaToken', 'value']) } },
+  app.post<Body<{ mfaToken: string; value: string; rememberDevice?: boolean | null }> & DeviceParam>(
+    `${base}/authenticator/:deviceId/verify`,
+    {
+      schema: {
+        params: deviceParams,
+        body: s.strictObject(
+          { mfaToken: token, value: code, rememberDevice: { type: ['boolean', 'null'] } },
+          ['mfaToken', 'value'],
+        ),
+      },
+    },
     async (request, reply) => {
       const login = await loginContext(request, request.body.mfaToken);
       const device = await mfa.device(login.user.id, request.params.deviceId, 'authenticator');
-      if (!(await mfa.verifyAuthenticator(device, request.body.value.trim()))) await mfa.wrongAnswer(login.row, login.user.id, MFA_MESSAGES.wrongCode);
+      if (!(await mfa.verifyAuthenticator(device, request.body.value.trim())))
+        await mfa.wrongAnswer(login.row, login.user.id, MFA_MESSAGES.wrongCode);
       return signIn(request, reply, login, { rememberDevice: request.body.rememberDevice });
-    });
+    },
+  );
 
-  app.post<Body<{ mfaToken: string }>>(`${base}/authenticator/enroll`,
+  app.post<Body<{ mfaToken: string }>>(
+    `${base}/authenticator/enroll`,
     { schema: { body: s.strictObject({ mfaToken: token }, ['mfaToken']) } },
     async (request) => {
       const login = await loginContext(request, request.body.mfaToken);
@@ -178,182 +273,376 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
       const totp = await mfa.newTotp(login.user);
       await mfa.startTotpEnrolment(login.user.id, totp.secret);
       return { qrCode: totp.qrCode, secret: totp.secret };
-    });
+    },
+  );
 
-  app.post<Body<{ mfaToken: string; token: string }>>(`${base}/authenticator/enroll/verify`,
+  app.post<Body<{ mfaToken: string; token: string }>>(
+    `${base}/authenticator/enroll/verify`,
     { schema: { body: s.strictObject({ mfaToken: token, token: code }, ['mfaToken', 'token']) } },
     async (request, reply) => {
       const login = await loginContext(request, request.body.mfaToken);
       const enrolled = await mfa.finishTotpEnrolment(login.user.id, request.body.token.trim());
       if (!enrolled) await mfa.wrongAnswer(login.row, login.user.id, MFA_MESSAGES.wrongCode);
       return signIn(request, reply, login, { recoveryCode: enrolled!.recoveryCode });
-    });
+    },
+  );
 
   // ------------------------------------------------ login: recovery code
-  app.post<Body<{ mfaToken: string; recoveryCode: string }>>(`${base}/recover`,
-    { schema: { body: s.strictObject({ mfaToken: token, recoveryCode: code }, ['mfaToken', 'recoveryCode']) } },
+  app.post<Body<{ mfaToken: string; recoveryCode: string }>>(
+    `${base}/recover`,
+    {
+      schema: { body: s.strictObject({ mfaToken: token, recoveryCode: code }, ['mfaToken', 'recoveryCode']) },
+    },
     async (request, reply) => {
       const login = await loginContext(request, request.body.mfaToken);
-      if (!(await mfa.useRecoveryCode(login.user.id, request.body.recoveryCode))) await mfa.wrongAnswer(login.row, login.user.id, MFA_MESSAGES.wrongRecoveryCode);
+      if (!(await mfa.useRecoveryCode(login.user.id, request.body.recoveryCode)))
+        await mfa.wrongAnswer(login.row, login.user.id, MFA_MESSAGES.wrongRecoveryCode);
       // The used code is gone; a new one is shown once, so the user is never left without one.
       return signIn(request, reply, login, { recoveryCode: await mfa.replaceRecoveryCode(login.user.id) });
-    });
+    },
+  );
 
   // ------------------------------------------------ login: SMS
-  app.post<Body<{ mfaToken: string; phoneNumber: string }>>(`${base}/sms/enroll`,
-    { schema: { body: s.strictObject({ mfaToken: token, phoneNumber: phone }, ['mfaToken', 'phoneNumber']) } },
+  app.post<Body<{ mfaToken: string; phoneNumber: string }>>(
+    `${base}/sms/enroll`,
+    {
+      schema: { body: s.strictObject({ mfaToken: token, phoneNumber: phone }, ['mfaToken', 'phoneNumber']) },
+    },
     async (request) => {
       const login = await loginContext(request, request.body.mfaToken);
       await mfa.assertStrategy('SMS');
       const otcToken = await sendCode(login.user, { kind: 'sms', phone: request.body.phoneNumber });
       return { otcToken, phoneNumber: request.body.phoneNumber };
-    });
+    },
+  );
 
-  app.post<Body<{ mfaToken: string; otcToken: string; code: string }>>(`${base}/sms/enroll/verify`,
-    { schema: { body: s.strictObject({ mfaToken: token, otcToken: token, code }, ['mfaToken', 'otcToken', 'code']) } },
+  app.post<Body<{ mfaToken: string; otcToken: string; code: string }>>(
+    `${base}/sms/enroll/verify`,
+    {
+      schema: {
+        body: s.strictObject({ mfaToken: token, otcToken: token, code }, ['mfaToken', 'otcToken', 'code']),
+      },
+    },
     async (request, reply) => {
       const login = await loginContext(request, request.body.mfaToken);
-      const data = await checkCode(login.user, login.row, request.body.otcToken, request.body.code.trim(), (d) => d.kind === 'sms' && !d.deviceId);
-      const added = await mfa.addDevice(login.user.id, { kind: 'sms', phone: String(data.phone), name: 'Phone' });
+      const data = await checkCode(
+        login.user,
+        login.row,
+        request.body.otcToken,
+        request.body.code.trim(),
+        (d) => d.kind === 'sms' && !d.deviceId,
+      );
+      const added = await mfa.addDevice(login.user.id, {
+        kind: 'sms',
+        phone: String(data.phone),
+        name: 'Phone',
+      });
       return signIn(request, reply, login, { recoveryCode: added.recoveryCode });
-    });
+    },
+  );
 
-  app.post<Body<{ mfaToken: string }> & DeviceParam>(`${base}/sms/:deviceId`,
+  app.post<Body<{ mfaToken: string }> & DeviceParam>(
+    `${base}/sms/:deviceId`,
     { schema: { params: deviceParams, body: s.strictObject({ mfaToken: token }, ['mfaToken']) } },
     async (request) => {
       const login = await loginContext(request, request.body.mfaToken);
       const device = await mfa.device(login.user.id, request.params.deviceId, 'sms');
-      const otcToken = await sendCode(login.user, { kind: 'sms', phone: device.phone ?? '', deviceId: device.id });
+      const otcToken = await sendCode(login.user, {
+        kind: 'sms',
+        phone: device.phone ?? '',
+        deviceId: device.id,
+      });
       return { otcToken, phoneNumber: mfa.describeDevices([device], true).phones[0]?.phoneNumber };
-    });
+    },
+  );
 
-  app.post<Body<{ mfaToken: string; otcToken: string; code: string; rememberDevice?: boolean | null }> & DeviceParam>(`${base}/sms/:deviceId/verify`,
-    { schema: { params: deviceParams, body: s.strictObject({ mfaToken: token, otcToken: token, code, rememberDevice: { type: ['boolean', 'null'] } }, ['mfaToken', 'otcToken', 'code']) } },
+  app.post<
+    Body<{ mfaToken: string; otcToken: string; code: string; rememberDevice?: boolean | null }> & DeviceParam
+  >(
+    `${base}/sms/:deviceId/verify`,
+    {
+      schema: {
+        params: deviceParams,
+        body: s.strictObject(
+          { mfaToken: token, otcToken: token, code, rememberDevice: { type: ['boolean', 'null'] } },
+          ['mfaToken', 'otcToken', 'code'],
+        ),
+      },
+    },
     async (request, reply) => {
       const login = await loginContext(request, request.body.mfaToken);
-      await checkCode(login.user, login.row, request.body.otcToken, request.body.code.trim(), (d) => d.deviceId === request.params.deviceId);
+      await checkCode(
+        login.user,
+        login.row,
+        request.body.otcToken,
+        request.body.code.trim(),
+        (d) => d.deviceId === request.params.deviceId,
+      );
       return signIn(request, reply, login, { rememberDevice: request.body.rememberDevice });
-    });
+    },
+  );
 
   // ------------------------------------------------ login: email code
-  app.post<Body<{ mfaToken: string }>>(`${base}/emailcode/enroll`,
+  app.post<Body<{ mfaToken: string }>>(
+    `${base}/emailcode/enroll`,
     { schema: { body: s.strictObject({ mfaToken: token }, ['mfaToken']) } },
     async (request) => {
       const login = await loginContext(request, request.body.mfaToken);
       await mfa.assertStrategy('EmailCode');
       return { otcToken: await sendCode(login.user, { kind: 'email', email: login.user.email }) };
-    });
+    },
+  );
 
-  app.post<Body<{ mfaToken: string; otcToken: string; code: string }>>(`${base}/emailcode/enroll/verify`,
-    { schema: { body: s.strictObject({ mfaToken: token, otcToken: token, code }, ['mfaToken', 'otcToken', 'code']) } },
+  app.post<Body<{ mfaToken: string; otcToken: string; code: string }>>(
+    `${base}/emailcode/enroll/verify`,
+    {
+      schema: {
+        body: s.strictObject({ mfaToken: token, otcToken: token, code }, ['mfaToken', 'otcToken', 'code']),
+      },
+    },
     async (request, reply) => {
       const login = await loginContext(request, request.body.mfaToken);
-      const data = await checkCode(login.user, login.row, request.body.otcToken, request.body.code.trim(), (d) => d.kind === 'email' && !d.deviceId);
-      const added = await mfa.addDevice(login.user.id, { kind: 'email', email: String(data.email), name: 'Email' });
+      const data = await checkCode(
+        login.user,
+        login.row,
+        request.body.otcToken,
+        request.body.code.trim(),
+        (d) => d.kind === 'email' && !d.deviceId,
+      );
+      const added = await mfa.addDevice(login.user.id, {
+        kind: 'email',
+        email: String(data.email),
+        name: 'Email',
+      });
       return signIn(request, reply, login, { recoveryCode: added.recoveryCode });
-    });
+    },
+  );
 
-  app.post<Body<{ mfaToken: string }>>(`${base}/emailcode`,
+  app.post<Body<{ mfaToken: string }>>(
+    `${base}/emailcode`,
     { schema: { body: s.strictObject({ mfaToken: token }, ['mfaToken']) } },
     async (request) => {
       const login = await loginContext(request, request.body.mfaToken);
       const device = (await mfa.secondFactors(login.user.id)).find((d) => d.kind === 'email');
       if (!device) throw new MfaError(404, MFA_MESSAGES.unknownDevice);
-      return { otcToken: await sendCode(login.user, { kind: 'email', email: device.email ?? login.user.email, deviceId: device.id }) };
-    });
+      return {
+        otcToken: await sendCode(login.user, {
+          kind: 'email',
+          email: device.email ?? login.user.email,
+          deviceId: device.id,
+        }),
+      };
+    },
+  );
 
-  app.post<Body<{ mfaToken: string; otcToken: string; code: string; rememberDevice?: boolean | null }>>(`${base}/emailcode/verify`,
-    { schema: { body: s.strictObject({ mfaToken: token, otcToken: token, code, rememberDevice: { type: ['boolean', 'null'] } }, ['mfaToken', 'otcToken', 'code']) } },
+  app.post<Body<{ mfaToken: string; otcToken: string; code: string; rememberDevice?: boolean | null }>>(
+    `${base}/emailcode/verify`,
+    {
+      schema: {
+        body: s.strictObject(
+          { mfaToken: token, otcToken: token, code, rememberDevice: { type: ['boolean', 'null'] } },
+          ['mfaToken', 'otcToken', 'code'],
+        ),
+      },
+    },
     async (request, reply) => {
       const login = await loginContext(request, request.body.mfaToken);
-      await checkCode(login.user, login.row, request.body.otcToken, request.body.code.trim(), (d) => d.kind === 'email' && typeof d.deviceId === 'string');
+      await checkCode(
+        login.user,
+        login.row,
+        request.body.otcToken,
+        request.body.code.trim(),
+        (d) => d.kind === 'email' && typeof d.deviceId === 'string',
+      );
       return signIn(request, reply, login, { rememberDevice: request.body.rememberDevice });
-    });
+    },
+  );
 
   // ------------------------------------------------ login: WebAuthn as a second factor
-  app.post<Body<{ mfaToken: string; deviceType?: DeviceType }>>(`${base}/webauthn/enroll`,
+  app.post<Body<{ mfaToken: string; deviceType?: DeviceType }>>(
+    `${base}/webauthn/enroll`,
     { schema: { body: s.strictObject({ mfaToken: token, deviceType }, ['mfaToken']) } },
     async (request) => {
       const login = await loginContext(request, request.body.mfaToken);
       const type = request.body.deviceType ?? 'cross-platform';
       await mfa.assertStrategy(type === 'platform' ? 'WebAuthnPlatform' : 'WebAuthnCrossPlatform');
-      return mfa.registrationOptions(login.user, { deviceType: type, passkey: false, purpose: 'mfaWebauthnRegister' });
-    });
+      return mfa.registrationOptions(login.user, {
+        deviceType: type,
+        passkey: false,
+        purpose: 'mfaWebauthnRegister',
+      });
+    },
+  );
 
-  app.post<Body<{ mfaToken: string; webauthnToken: string; deviceType?: DeviceType; options: RegistrationResponseJSON }>>(`${base}/webauthn/enroll/verify`,
-    { schema: { body: s.strictObject({ mfaToken: token, webauthnToken: token, deviceType, options: registrationJson }, ['mfaToken', 'webauthnToken', 'options']) } },
+  app.post<
+    Body<{
+      mfaToken: string;
+      webauthnToken: string;
+      deviceType?: DeviceType;
+      options: RegistrationResponseJSON;
+    }>
+  >(
+    `${base}/webauthn/enroll/verify`,
+    {
+      schema: {
+        body: s.strictObject(
+          { mfaToken: token, webauthnToken: token, deviceType, options: registrationJson },
+          ['mfaToken', 'webauthnToken', 'options'],
+        ),
+      },
+    },
     async (request, reply) => {
       const login = await loginContext(request, request.body.mfaToken);
-      const added = await mfa.finishRegistration(login.user.id, request.body.options, { purpose: 'mfaWebauthnRegister', webauthnToken: request.body.webauthnToken, deviceType: request.body.deviceType });
+      const added = await mfa.finishRegistration(login.user.id, request.body.options, {
+        purpose: 'mfaWebauthnRegister',
+        webauthnToken: request.body.webauthnToken,
+        deviceType: request.body.deviceType,
+      });
       return signIn(request, reply, login, { recoveryCode: added.recoveryCode });
-    });
+    },
+  );
 
-  app.post<Body<{ mfaToken: string }> & DeviceParam>(`${base}/webauthn/:deviceId`,
+  app.post<Body<{ mfaToken: string }> & DeviceParam>(
+    `${base}/webauthn/:deviceId`,
     { schema: { params: deviceParams, body: s.strictObject({ mfaToken: token }, ['mfaToken']) } },
     async (request) => {
       const login = await loginContext(request, request.body.mfaToken);
       const device = await mfa.device(login.user.id, request.params.deviceId, 'webauthn');
       return mfa.authenticationOptions(login.user.id, 'mfaWebauthnLogin', [device]);
-    });
+    },
+  );
 
-  app.post<Body<{ mfaToken: string; webauthnToken: string; options: AuthenticationResponseJSON; rememberDevice?: boolean | null; recaptchaToken?: string | null }> & DeviceParam>(`${base}/webauthn/:deviceId/verify`,
-    { schema: { params: deviceParams, body: s.strictObject({ mfaToken: token, webauthnToken: token, options: authenticationJson, rememberDevice: { type: ['boolean', 'null'] }, recaptchaToken: s.optionalToken }, ['mfaToken', 'webauthnToken', 'options']) } },
+  app.post<
+    Body<{
+      mfaToken: string;
+      webauthnToken: string;
+      options: AuthenticationResponseJSON;
+      rememberDevice?: boolean | null;
+      recaptchaToken?: string | null;
+    }> &
+      DeviceParam
+  >(
+    `${base}/webauthn/:deviceId/verify`,
+    {
+      schema: {
+        params: deviceParams,
+        body: s.strictObject(
+          {
+            mfaToken: token,
+            webauthnToken: token,
+            options: authenticationJson,
+            rememberDevice: { type: ['boolean', 'null'] },
+            recaptchaToken: s.optionalToken,
+          },
+          ['mfaToken', 'webauthnToken', 'options'],
+        ),
+      },
+    },
     async (request, reply) => {
       const login = await loginContext(request, request.body.mfaToken);
       try {
-        await mfa.finishAuthentication(request.body.options, { purpose: 'mfaWebauthnLogin', userId: login.user.id, webauthnToken: request.body.webauthnToken, deviceId: request.params.deviceId });
+        await mfa.finishAuthentication(request.body.options, {
+          purpose: 'mfaWebauthnLogin',
+          userId: login.user.id,
+          webauthnToken: request.body.webauthnToken,
+          deviceId: request.params.deviceId,
+        });
       } catch (error) {
-        if (error instanceof MfaError) await mfa.wrongAnswer(login.row, login.user.id, error.messages[0] ?? MFA_MESSAGES.webauthnFailed);
+        if (error instanceof MfaError)
+          await mfa.wrongAnswer(login.row, login.user.id, error.messages[0] ?? MFA_MESSAGES.webauthnFailed);
         throw error;
       }
       return signIn(request, reply, login, { rememberDevice: request.body.rememberDevice });
-    });
+    },
+  );
 
   // ------------------------------------------------ remember device, strategies (configurations)
-  app.get<{ Querystring: { mfaToken: string } }>('/identity/resources/configurations/v1/mfa-policy/allow-remember-device',
+  app.get<{ Querystring: { mfaToken: string } }>(
+    '/identity/resources/configurations/v1/mfa-policy/allow-remember-device',
     { schema: { querystring: { type: 'object', properties: { mfaToken: token }, required: ['mfaToken'] } } },
     async (request) => {
       const row = await mfa.requireMfaToken(request.query.mfaToken);
       const policy = await mfa.policyFor(typeof row.data.tenantId === 'string' ? row.data.tenantId : null);
-      return { isAllowedToRemember: policy.allowRememberDevice, mfaDeviceExpiration: policy.deviceExpirationSeconds };
-    });
+      return {
+        isAllowedToRemember: policy.allowRememberDevice,
+        mfaDeviceExpiration: policy.deviceExpirationSeconds,
+      };
+    },
+  );
 
-  app.get('/identity/resources/configurations/v1/mfa/strategies', async () => ({ strategies: await mfa.strategies() }));
+  app.get('/identity/resources/configurations/v1/mfa/strategies', async () => ({
+    strategies: await mfa.strategies(),
+  }));
 
   // ------------------------------------------------ passkeys as a first factor
-  app.post<Body<{ email?: string | null; recaptchaToken?: string | null }>>(`${AUTH}/v1/webauthn/prelogin`,
-    { schema: { body: s.strictObject({ email: { type: ['string', 'null'], maxLength: 254 }, recaptchaToken: s.optionalToken }) } },
+  app.post<Body<{ email?: string | null; recaptchaToken?: string | null }>>(
+    `${AUTH}/v1/webauthn/prelogin`,
+    {
+      schema: {
+        body: s.strictObject({
+          email: { type: ['string', 'null'], maxLength: 254 },
+          recaptchaToken: s.optionalToken,
+        }),
+      },
+    },
     async (request) => {
       assertTrustedOrigin(request, ctx.options.corsOrigins);
-      if (!(await mfa.vendorSettings()).passkeysEnabled) throw new MfaError(400, MFA_MESSAGES.passkeysDisabled);
+      if (!(await mfa.vendorSettings()).passkeysEnabled)
+        throw new MfaError(400, MFA_MESSAGES.passkeysDisabled);
       // Discoverable credentials: the browser offers the passkeys it has for this site, so the
       // answer never tells whether an email has an account.
       const { options } = await mfa.authenticationOptions(null, 'passkeyLogin');
       return options;
-    });
+    },
+  );
 
-  app.post<Body<{ id: string; rawId: string; type: 'public-key'; response: AuthenticationResponseJSON['response']; clientExtensionResults?: object; authenticatorAttachment?: string; recaptchaToken?: string | null; invitationToken?: string | null }>>(`${AUTH}/v2/webauthn/postlogin`,
+  app.post<
+    Body<{
+      id: string;
+      rawId: string;
+      type: 'public-key';
+      response: AuthenticationResponseJSON['response'];
+      clientExtensionResults?: object;
+      authenticatorAttachment?: string;
+      recaptchaToken?: string | null;
+      invitationToken?: string | null;
+    }>
+  >(
+    `${AUTH}/v2/webauthn/postlogin`,
     {
       schema: {
-        body: s.strictObject({
-          id: b64, rawId: b64, type: { type: 'string', enum: ['public-key'] }, response: authenticationResponse,
-          clientExtensionResults: extensions, authenticatorAttachment: { type: 'string', enum: ['platform', 'cross-platform'] },
-          recaptchaToken: s.optionalToken, invitationToken: s.optionalToken,
-        }, ['id', 'rawId', 'type', 'response']),
+        body: s.strictObject(
+          {
+            id: b64,
+            rawId: b64,
+            type: { type: 'string', enum: ['public-key'] },
+            response: authenticationResponse,
+            clientExtensionResults: extensions,
+            authenticatorAttachment: { type: 'string', enum: ['platform', 'cross-platform'] },
+            recaptchaToken: s.optionalToken,
+            invitationToken: s.optionalToken,
+          },
+          ['id', 'rawId', 'type', 'response'],
+        ),
       },
     },
     async (request, reply) => {
       assertTrustedOrigin(request, ctx.options.corsOrigins);
-      if (!(await mfa.vendorSettings()).passkeysEnabled) throw new MfaError(400, MFA_MESSAGES.passkeysDisabled);
+      if (!(await mfa.vendorSettings()).passkeysEnabled)
+        throw new MfaError(400, MFA_MESSAGES.passkeysDisabled);
       const { recaptchaToken: _r, invitationToken: _i, ...response } = request.body;
-      const device = await mfa.finishAuthentication({ clientExtensionResults: {}, ...response } as AuthenticationResponseJSON, { purpose: 'passkeyLogin', userId: null, passkeyOnly: true });
+      const device = await mfa.finishAuthentication(
+        { clientExtensionResults: {}, ...response } as AuthenticationResponseJSON,
+        { purpose: 'passkeyLogin', userId: null, passkeyOnly: true },
+      );
       const user = await findUserById(ctx.db, device.user_id);
       if (!user) throw new MfaError(400, MFA_MESSAGES.webauthnFailed);
       // A passkey is possession plus user verification: no second factor is asked after it.
       const signedIn = await ctx.auth.startSession(user, clientInfo(request));
       setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
       return signedIn.authResponse;
-    });
+    },
+  );
 
   // ------------------------------------------------ account-side MFA (bearer)
   async function accountUser(request: FastifyRequest): Promise<UserRow> {
@@ -367,7 +656,12 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   async function requireProof(user: UserRow, proof: string) {
     await mfa.assertNotLocked(user.id);
     const value = proof.trim();
-    if (/^[0-9]{6}$/.test(value) ? await mfa.verifyAnyAuthenticator(user.id, value) : await mfa.useRecoveryCode(user.id, value)) return;
+    if (
+      /^[0-9]{6}$/.test(value)
+        ? await mfa.verifyAnyAuthenticator(user.id, value)
+        : await mfa.useRecoveryCode(user.id, value)
+    )
+      return;
     await mfa.wrongAnswer(null, user.id, MFA_MESSAGES.wrongCode);
   }
 
@@ -384,108 +678,198 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
     return { qrCode: totp.qrCode, secret: totp.secret };
   });
 
-  app.post<Body<{ token: string }>>(`${USERS}/mfa/enroll/verify`,
+  app.post<Body<{ token: string }>>(
+    `${USERS}/mfa/enroll/verify`,
     { schema: { body: s.strictObject({ token: code }, ['token']) } },
     async (request) => {
       const user = await accountUser(request);
       await mfa.assertNotLocked(user.id);
       const enrolled = await mfa.finishTotpEnrolment(user.id, request.body.token.trim());
       if (!enrolled) await mfa.wrongAnswer(null, user.id, MFA_MESSAGES.wrongCode);
-      return { deviceId: enrolled!.deviceId, ...(enrolled!.recoveryCode ? { recoveryCode: enrolled!.recoveryCode } : {}) };
-    });
+      return {
+        deviceId: enrolled!.deviceId,
+        ...(enrolled!.recoveryCode ? { recoveryCode: enrolled!.recoveryCode } : {}),
+      };
+    },
+  );
 
   /** Turns the authenticator app off: every authenticator device, after a code or the recovery code. */
-  app.post<Body<{ token: string }>>(`${USERS}/mfa/disable`,
+  app.post<Body<{ token: string }>>(
+    `${USERS}/mfa/disable`,
     { schema: { body: s.strictObject({ token: code }, ['token']) } },
     async (request) => {
       const user = await accountUser(request);
       await requireProof(user, request.body.token);
-      for (const device of (await mfa.devices(user.id)).filter((d) => d.kind === 'authenticator')) await mfa.deleteDevice(user.id, device.id);
+      for (const device of (await mfa.devices(user.id)).filter((d) => d.kind === 'authenticator'))
+        await mfa.deleteDevice(user.id, device.id);
       return {};
-    });
+    },
+  );
 
-  app.post<Body<{ token: string }> & DeviceParam>(`${USERS}/mfa/authenticator/:deviceId/disable`,
+  app.post<Body<{ token: string }> & DeviceParam>(
+    `${USERS}/mfa/authenticator/:deviceId/disable`,
     { schema: { params: deviceParams, body: s.strictObject({ token: code }, ['token']) } },
     async (request) => {
       const user = await accountUser(request);
       const device = await mfa.device(user.id, request.params.deviceId, 'authenticator');
       await mfa.assertNotLocked(user.id);
       const value = request.body.token.trim();
-      const ok = /^[0-9]{6}$/.test(value) ? await mfa.verifyAuthenticator(device, value) : await mfa.useRecoveryCode(user.id, value);
+      const ok = /^[0-9]{6}$/.test(value)
+        ? await mfa.verifyAuthenticator(device, value)
+        : await mfa.useRecoveryCode(user.id, value);
       if (!ok) await mfa.wrongAnswer(null, user.id, MFA_MESSAGES.wrongCode);
       await mfa.deleteDevice(user.id, device.id);
       return {};
-    });
+    },
+  );
 
-  app.post<Body<{ phoneNumber: string }>>(`${USERS}/mfa/sms/enroll`,
+  app.post<Body<{ phoneNumber: string }>>(
+    `${USERS}/mfa/sms/enroll`,
     { schema: { body: s.strictObject({ phoneNumber: phone }, ['phoneNumber']) } },
     async (request) => {
       const user = await accountUser(request);
       await mfa.assertStrategy('SMS');
-      return { otcToken: await sendCode(user, { kind: 'sms', phone: request.body.phoneNumber }), phoneNumber: request.body.phoneNumber };
-    });
+      return {
+        otcToken: await sendCode(user, { kind: 'sms', phone: request.body.phoneNumber }),
+        phoneNumber: request.body.phoneNumber,
+      };
+    },
+  );
 
-  app.post<Body<{ otcToken: string; code: string }>>(`${USERS}/mfa/sms/enroll/verify`,
+  app.post<Body<{ otcToken: string; code: string }>>(
+    `${USERS}/mfa/sms/enroll/verify`,
     { schema: { body: s.strictObject({ otcToken: token, code }, ['otcToken', 'code']) } },
     async (request) => {
       const user = await accountUser(request);
       await mfa.assertNotLocked(user.id);
-      const data = await checkCode(user, null, request.body.otcToken, request.body.code.trim(), (d) => d.kind === 'sms' && !d.deviceId);
+      const data = await checkCode(
+        user,
+        null,
+        request.body.otcToken,
+        request.body.code.trim(),
+        (d) => d.kind === 'sms' && !d.deviceId,
+      );
       const added = await mfa.addDevice(user.id, { kind: 'sms', phone: String(data.phone), name: 'Phone' });
-      return { deviceId: added.deviceId, ...(added.recoveryCode ? { recoveryCode: added.recoveryCode } : {}) };
-    });
+      return {
+        deviceId: added.deviceId,
+        ...(added.recoveryCode ? { recoveryCode: added.recoveryCode } : {}),
+      };
+    },
+  );
 
-  app.post<Body<{ deviceType?: DeviceType }>>(`${USERS}/mfa/webauthn/enroll`,
+  app.post<Body<{ deviceType?: DeviceType }>>(
+    `${USERS}/mfa/webauthn/enroll`,
     { schema: { body: s.strictObject({ deviceType }) } },
     async (request) => {
       const user = await accountUser(request);
       const type = request.body?.deviceType ?? 'cross-platform';
       await mfa.assertStrategy(type === 'platform' ? 'WebAuthnPlatform' : 'WebAuthnCrossPlatform');
-      return mfa.registrationOptions(user, { deviceType: type, passkey: false, purpose: 'accountWebauthnRegister' });
-    });
+      return mfa.registrationOptions(user, {
+        deviceType: type,
+        passkey: false,
+        purpose: 'accountWebauthnRegister',
+      });
+    },
+  );
 
-  app.post<Body<{ webauthnToken: string; deviceType?: DeviceType; options: RegistrationResponseJSON }>>(`${USERS}/mfa/webauthn/enroll/verify`,
-    { schema: { body: s.strictObject({ webauthnToken: token, deviceType, options: registrationJson }, ['webauthnToken', 'options']) } },
+  app.post<Body<{ webauthnToken: string; deviceType?: DeviceType; options: RegistrationResponseJSON }>>(
+    `${USERS}/mfa/webauthn/enroll/verify`,
+    {
+      schema: {
+        body: s.strictObject({ webauthnToken: token, deviceType, options: registrationJson }, [
+          'webauthnToken',
+          'options',
+        ]),
+      },
+    },
     async (request) => {
       const user = await accountUser(request);
-      const added = await mfa.finishRegistration(user.id, request.body.options, { purpose: 'accountWebauthnRegister', webauthnToken: request.body.webauthnToken, deviceType: request.body.deviceType });
-      return { deviceId: added.deviceId, ...(added.recoveryCode ? { recoveryCode: added.recoveryCode } : {}) };
-    });
+      const added = await mfa.finishRegistration(user.id, request.body.options, {
+        purpose: 'accountWebauthnRegister',
+        webauthnToken: request.body.webauthnToken,
+        deviceType: request.body.deviceType,
+      });
+      return {
+        deviceId: added.deviceId,
+        ...(added.recoveryCode ? { recoveryCode: added.recoveryCode } : {}),
+      };
+    },
+  );
 
   /** SMS, email and WebAuthn second factors are removed by id with the bearer token. */
   for (const kind of ['sms', 'emailcode', 'webauthn'] as const) {
-    app.post<DeviceParam>(`${USERS}/mfa/${kind}/:deviceId/disable`, { schema: { params: deviceParams }, bodyLimit: 1024 }, async (request) => {
-      const user = await accountUser(request);
-      const device = await mfa.device(user.id, request.params.deviceId, kind === 'emailcode' ? 'email' : kind);
-      if (device.passkey) throw new MfaError(404, MFA_MESSAGES.unknownDevice);
-      await mfa.deleteDevice(user.id, device.id);
-      return {};
-    });
+    app.post<DeviceParam>(
+      `${USERS}/mfa/${kind}/:deviceId/disable`,
+      { schema: { params: deviceParams }, bodyLimit: 1024 },
+      async (request) => {
+        const user = await accountUser(request);
+        const device = await mfa.device(
+          user.id,
+          request.params.deviceId,
+          kind === 'emailcode' ? 'email' : kind,
+        );
+        if (device.passkey) throw new MfaError(404, MFA_MESSAGES.unknownDevice);
+        await mfa.deleteDevice(user.id, device.id);
+        return {};
+      },
+    );
   }
 
   // ------------------------------------------------ passkey devices (bearer): new-device session, verify, list, delete
-  app.post<Body<{ deviceType?: DeviceType }>>(PASSKEYS,
+  app.post<Body<{ deviceType?: DeviceType }>>(
+    PASSKEYS,
     { schema: { body: s.strictObject({ deviceType }) } },
     async (request) => {
       const user = await accountUser(request);
-      if (!(await mfa.vendorSettings()).passkeysEnabled) throw new MfaError(400, MFA_MESSAGES.passkeysDisabled);
-      const { options } = await mfa.registrationOptions(user, { deviceType: request.body?.deviceType ?? 'platform', passkey: true, purpose: 'passkeyRegister' });
+      if (!(await mfa.vendorSettings()).passkeysEnabled)
+        throw new MfaError(400, MFA_MESSAGES.passkeysDisabled);
+      const { options } = await mfa.registrationOptions(user, {
+        deviceType: request.body?.deviceType ?? 'platform',
+        passkey: true,
+        purpose: 'passkeyRegister',
+      });
       return { options };
-    });
+    },
+  );
 
-  app.post<Body<{ id: string; response: RegistrationResponseJSON; deviceType: DeviceType }>>(`${PASSKEYS}/verify`,
-    { schema: { body: s.strictObject({ id: b64, response: registrationJson, deviceType }, ['id', 'response', 'deviceType']) } },
+  app.post<Body<{ id: string; response: RegistrationResponseJSON; deviceType: DeviceType }>>(
+    `${PASSKEYS}/verify`,
+    {
+      schema: {
+        body: s.strictObject({ id: b64, response: registrationJson, deviceType }, [
+          'id',
+          'response',
+          'deviceType',
+        ]),
+      },
+    },
     async (request) => {
       const user = await accountUser(request);
       if (request.body.id !== request.body.response.id) throw new MfaError(400, MFA_MESSAGES.webauthnFailed);
-      const added = await mfa.finishRegistration(user.id, request.body.response, { purpose: 'passkeyRegister', deviceType: request.body.deviceType, name: request.body.deviceType === 'platform' ? 'Passkey on this device' : 'Passkey on a security key or phone' });
+      const added = await mfa.finishRegistration(user.id, request.body.response, {
+        purpose: 'passkeyRegister',
+        deviceType: request.body.deviceType,
+        name:
+          request.body.deviceType === 'platform'
+            ? 'Passkey on this device'
+            : 'Passkey on a security key or phone',
+      });
       return { id: added.deviceId };
-    });
+    },
+  );
 
   app.get(PASSKEYS, async (request) => {
     const user = await accountUser(request);
     const devices = (await mfa.devices(user.id)).filter((d) => d.passkey);
-    return { devices: devices.map((d) => ({ id: d.id, deviceType: d.device_type, name: d.name, createdAt: d.created_at.toISOString(), lastUsedAt: d.last_used_at?.toISOString() ?? null })) };
+    return {
+      devices: devices.map((d) => ({
+        id: d.id,
+        deviceType: d.device_type,
+        name: d.name,
+        createdAt: d.created_at.toISOString(),
+        lastUsedAt: d.last_used_at?.toISOString() ?? null,
+      })),
+    };
   });
 
   app.delete<DeviceParam>(`${PASSKEYS}/:deviceId`, { schema: { params: deviceParams } }, async (request) => {

@@ -39,17 +39,28 @@ before(async () => {
   server = await startTestServer({
     issuer,
     staticRoot: fileURLToPath(new URL('../..', import.meta.url)),
-    oauthClients: [{ clientId: CLIENT_ID, name: 'Test <RP>', redirectUris: [REDIRECT_URI], postLogoutRedirectUris: [POST_LOGOUT_URI] }],
+    oauthClients: [
+      {
+        clientId: CLIENT_ID,
+        name: 'Test <RP>',
+        redirectUris: [REDIRECT_URI],
+        postLogoutRedirectUris: [POST_LOGOUT_URI],
+      },
+    ],
   });
   await server.app.listen({ port, host: '127.0.0.1' });
-  config = await oidc.discovery(new URL(issuer), CLIENT_ID, undefined, oidc.None(), { execute: [oidc.allowInsecureRequests] });
+  config = await oidc.discovery(new URL(issuer), CLIENT_ID, undefined, oidc.None(), {
+    execute: [oidc.allowInsecureRequests],
+  });
 });
 after(() => server.close());
 
 /** A browser's sign-in on this server: the `ae_refresh` cookie. */
 async function browserSignIn(): Promise<string> {
   const res = await fetch(`${issuer}/frontegg/identity/resources/auth/v1/user`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
   });
   assert.equal(res.status, 200);
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('ae_refresh='));
@@ -57,7 +68,10 @@ async function browserSignIn(): Promise<string> {
 }
 
 /** Follows the authorization request as a browser with `cookie` would: the address it lands on. */
-async function authorize(url: URL | string, cookie?: string): Promise<{ status: number; location: string | null; body: string }> {
+async function authorize(
+  url: URL | string,
+  cookie?: string,
+): Promise<{ status: number; location: string | null; body: string }> {
   const res = await fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
   return { status: res.status, location: res.headers.get('location'), body: await res.text() };
 }
@@ -74,14 +88,22 @@ async function start(extra: Record<string, string> = {}): Promise<Started> {
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: REDIRECT_URI, scope: 'openid email profile', state, nonce,
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', ...extra,
+    redirect_uri: REDIRECT_URI,
+    scope: 'openid email profile',
+    state,
+    nonce,
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    ...extra,
   });
   return { verifier, state, nonce, url };
 }
 
 /** A code for a signed-in browser. */
-async function codeFor(cookie: string, extra: Record<string, string> = {}): Promise<Started & { callback: URL }> {
+async function codeFor(
+  cookie: string,
+  extra: Record<string, string> = {},
+): Promise<Started & { callback: URL }> {
   const started = await start(extra);
   const answer = await authorize(started.url, cookie);
   assert.equal(answer.status, 302, answer.body);
@@ -89,12 +111,19 @@ async function codeFor(cookie: string, extra: Record<string, string> = {}): Prom
 }
 
 function tokenRequest(body: Record<string, string>) {
-  return fetch(`${issuer}${OAUTH}/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body) });
+  return fetch(`${issuer}${OAUTH}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(body),
+  });
 }
 
 describe('PKCE S256 (RFC 7636)', () => {
   it('matches the published example of RFC 7636 appendix B', () => {
-    assert.equal(s256Challenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk'), 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+    assert.equal(
+      s256Challenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk'),
+      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    );
   });
 });
 
@@ -135,7 +164,12 @@ describe('OpenID Connect provider with openid-client as a third-party client', (
     assert.equal(callback.origin + callback.pathname, REDIRECT_URI);
     assert.equal(callback.searchParams.get('iss'), issuer);
 
-    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true });
+    const tokens = await oidc.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+      expectedNonce: nonce,
+      idTokenExpected: true,
+    });
     const claims = tokens.claims()!;
     assert.equal(claims.iss, issuer);
     assert.equal(claims.aud, CLIENT_ID);
@@ -155,37 +189,64 @@ describe('OpenID Connect provider with openid-client as a third-party client', (
     assert.notEqual(refreshed.refresh_token, tokens.refresh_token, 'the refresh token rotates');
     assert.equal(refreshed.claims()!.sub, claims.sub);
     // The rotated-out token is refused (and, being a reuse, ends that session).
-    await assert.rejects(oidc.refreshTokenGrant(config, tokens.refresh_token!), (error: oidc.ResponseBodyError) => error.error === 'invalid_grant');
-    await assert.rejects(oidc.refreshTokenGrant(config, refreshed.refresh_token!), (error: oidc.ResponseBodyError) => error.error === 'invalid_grant');
+    await assert.rejects(
+      oidc.refreshTokenGrant(config, tokens.refresh_token!),
+      (error: oidc.ResponseBodyError) => error.error === 'invalid_grant',
+    );
+    await assert.rejects(
+      oidc.refreshTokenGrant(config, refreshed.refresh_token!),
+      (error: oidc.ResponseBodyError) => error.error === 'invalid_grant',
+    );
 
     // A fresh grant, then RP-initiated logout ends the browser session and the client's session.
     const again = await codeFor(cookie);
-    const second = await oidc.authorizationCodeGrant(config, again.callback, { pkceCodeVerifier: again.verifier, expectedState: again.state, expectedNonce: again.nonce });
-    const logoutUrl = oidc.buildEndSessionUrl(config, { id_token_hint: second.id_token!, post_logout_redirect_uri: POST_LOGOUT_URI, state: 'bye' });
+    const second = await oidc.authorizationCodeGrant(config, again.callback, {
+      pkceCodeVerifier: again.verifier,
+      expectedState: again.state,
+      expectedNonce: again.nonce,
+    });
+    const logoutUrl = oidc.buildEndSessionUrl(config, {
+      id_token_hint: second.id_token!,
+      post_logout_redirect_uri: POST_LOGOUT_URI,
+      state: 'bye',
+    });
     const out = await authorize(logoutUrl, cookie);
     assert.equal(out.status, 302);
     assert.equal(out.location, `${POST_LOGOUT_URI}?state=bye`);
-    await assert.rejects(oidc.refreshTokenGrant(config, second.refresh_token!), (error: oidc.ResponseBodyError) => error.error === 'invalid_grant');
-    const silent = await fetch(`${issuer}${OAUTH}/authorize/silent`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ client_id: CLIENT_ID }) });
+    await assert.rejects(
+      oidc.refreshTokenGrant(config, second.refresh_token!),
+      (error: oidc.ResponseBodyError) => error.error === 'invalid_grant',
+    );
+    const silent = await fetch(`${issuer}${OAUTH}/authorize/silent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ client_id: CLIENT_ID }),
+    });
     assert.equal(silent.status, 401);
     // prompt=none now answers login_required instead of a code.
     const none = await authorize((await start({ prompt: 'none' })).url, cookie);
     assert.equal(new URL(none.location!).searchParams.get('error'), 'login_required');
   });
 
-  it('silent authorization turns the browser session into tokens for the client\'s own pages only', async () => {
+  it("silent authorization turns the browser session into tokens for the client's own pages only", async () => {
     const cookie = await browserSignIn();
-    const call = (origin: string) => fetch(`${issuer}${OAUTH}/authorize/silent`, {
-      method: 'POST', headers: { 'content-type': 'application/json', cookie, origin }, body: JSON.stringify({ client_id: CLIENT_ID, nonce: 'n-1' }),
-    });
+    const call = (origin: string) =>
+      fetch(`${issuer}${OAUTH}/authorize/silent`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, origin },
+        body: JSON.stringify({ client_id: CLIENT_ID, nonce: 'n-1' }),
+      });
     assert.equal((await call('http://evil.test')).status, 403);
     const res = await call('http://rp.test');
     assert.equal(res.status, 200);
-    const body = await res.json() as Record<string, unknown>;
+    const body = (await res.json()) as Record<string, unknown>;
     assert.equal(body.token_type, 'Bearer');
     assert.equal(body.expires_in, 300);
     assert.equal(body.refresh_token, undefined, 'the browser session stays in its cookie');
-    assert.ok(res.headers.getSetCookie().some((c) => c.startsWith('ae_refresh=')), 'the cookie rotates');
+    assert.ok(
+      res.headers.getSetCookie().some((c) => c.startsWith('ae_refresh=')),
+      'the cookie rotates',
+    );
   });
 });
 
@@ -194,17 +255,27 @@ describe('bad input is refused with a clear error and no session', () => {
     const cookie = await browserSignIn();
     const { callback, state, nonce } = await codeFor(cookie);
     await assert.rejects(
-      oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: oidc.randomPKCECodeVerifier(), expectedState: state, expectedNonce: nonce }),
-      (error: oidc.ResponseBodyError) => error.error === 'invalid_grant' && /code_verifier does not match/.test(error.error_description!),
+      oidc.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: oidc.randomPKCECodeVerifier(),
+        expectedState: state,
+        expectedNonce: nonce,
+      }),
+      (error: oidc.ResponseBodyError) =>
+        error.error === 'invalid_grant' && /code_verifier does not match/.test(error.error_description!),
     );
   });
 
   it('a missing code_verifier: invalid_grant', async () => {
     const cookie = await browserSignIn();
     const { callback } = await codeFor(cookie);
-    const res = await tokenRequest({ grant_type: 'authorization_code', client_id: CLIENT_ID, code: callback.searchParams.get('code')!, redirect_uri: REDIRECT_URI });
+    const res = await tokenRequest({
+      grant_type: 'authorization_code',
+      client_id: CLIENT_ID,
+      code: callback.searchParams.get('code')!,
+      redirect_uri: REDIRECT_URI,
+    });
     assert.equal(res.status, 400);
-    const body = await res.json() as Record<string, unknown>;
+    const body = (await res.json()) as Record<string, unknown>;
     assert.equal(body.error, 'invalid_grant');
     assert.deepEqual(body.errors, ['code_verifier is required']);
     assert.equal(body.access_token, undefined);
@@ -213,13 +284,24 @@ describe('bad input is refused with a clear error and no session', () => {
   it('a reused code: refused, and the tokens issued with it stop working', async () => {
     const cookie = await browserSignIn();
     const { callback, verifier, state, nonce } = await codeFor(cookie);
-    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce });
+    const tokens = await oidc.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+      expectedNonce: nonce,
+    });
     const replay = await tokenRequest({
-      grant_type: 'authorization_code', client_id: CLIENT_ID, code: callback.searchParams.get('code')!, redirect_uri: REDIRECT_URI, code_verifier: verifier,
+      grant_type: 'authorization_code',
+      client_id: CLIENT_ID,
+      code: callback.searchParams.get('code')!,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
     });
     assert.equal(replay.status, 400);
-    assert.equal((await replay.json() as { error: string }).error, 'invalid_grant');
-    await assert.rejects(oidc.refreshTokenGrant(config, tokens.refresh_token!), (error: oidc.ResponseBodyError) => error.error === 'invalid_grant');
+    assert.equal(((await replay.json()) as { error: string }).error, 'invalid_grant');
+    await assert.rejects(
+      oidc.refreshTokenGrant(config, tokens.refresh_token!),
+      (error: oidc.ResponseBodyError) => error.error === 'invalid_grant',
+    );
   });
 
   it('a redirect URI that is not registered (even a prefix of one): an error page, never a redirect', async () => {
@@ -231,7 +313,9 @@ describe('bad input is refused with a clear error and no session', () => {
       assert.equal(answer.location, null);
       assert.match(answer.body, /not registered/);
     }
-    const unknownClient = new URL(`${issuer}${OAUTH}/authorize?client_id=nobody&redirect_uri=${encodeURIComponent(REDIRECT_URI)}&response_type=code&scope=openid`);
+    const unknownClient = new URL(
+      `${issuer}${OAUTH}/authorize?client_id=nobody&redirect_uri=${encodeURIComponent(REDIRECT_URI)}&response_type=code&scope=openid`,
+    );
     assert.equal((await authorize(unknownClient, cookie)).status, 400);
   });
 
@@ -239,9 +323,13 @@ describe('bad input is refused with a clear error and no session', () => {
     const cookie = await browserSignIn();
     const { callback, verifier } = await codeFor(cookie);
     const res = await tokenRequest({
-      grant_type: 'authorization_code', client_id: CLIENT_ID, code: callback.searchParams.get('code')!, redirect_uri: 'http://rp.test/other', code_verifier: verifier,
+      grant_type: 'authorization_code',
+      client_id: CLIENT_ID,
+      code: callback.searchParams.get('code')!,
+      redirect_uri: 'http://rp.test/other',
+      code_verifier: verifier,
     });
-    assert.equal((await res.json() as { error: string }).error, 'invalid_grant');
+    assert.equal(((await res.json()) as { error: string }).error, 'invalid_grant');
   });
 
   it('no PKCE, or the plain method: invalid_request back at the client, no code', async () => {
@@ -260,14 +348,28 @@ describe('bad input is refused with a clear error and no session', () => {
   it('a state mismatch: the relying party refuses the callback before any token request', async () => {
     const cookie = await browserSignIn();
     const { callback, verifier, nonce } = await codeFor(cookie);
-    await assert.rejects(oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: 'another-state', expectedNonce: nonce }));
+    await assert.rejects(
+      oidc.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: verifier,
+        expectedState: 'another-state',
+        expectedNonce: nonce,
+      }),
+    );
   });
 
   it('a browser refresh cookie is not an OAuth refresh token, and is not spent by trying', async () => {
     const cookie = await browserSignIn();
-    const res = await tokenRequest({ grant_type: 'refresh_token', client_id: CLIENT_ID, refresh_token: cookie.slice('ae_refresh='.length) });
-    assert.equal((await res.json() as { error: string }).error, 'invalid_grant');
-    const silent = await fetch(`${issuer}${OAUTH}/authorize/silent`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ client_id: CLIENT_ID }) });
+    const res = await tokenRequest({
+      grant_type: 'refresh_token',
+      client_id: CLIENT_ID,
+      refresh_token: cookie.slice('ae_refresh='.length),
+    });
+    assert.equal(((await res.json()) as { error: string }).error, 'invalid_grant');
+    const silent = await fetch(`${issuer}${OAUTH}/authorize/silent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ client_id: CLIENT_ID }),
+    });
     assert.equal(silent.status, 200);
   });
 
@@ -276,14 +378,27 @@ describe('bad input is refused with a clear error and no session', () => {
       [{ grant_type: 'password', client_id: CLIENT_ID }, 400],
       [{ grant_type: 'authorization_code', client_id: 'nobody' }, 401],
       [{ grant_type: 'authorization_code', client_id: CLIENT_ID, surprise: 'x' }, 400],
-      [{ grant_type: 'authorization_code', client_id: CLIENT_ID, code: 'short', code_verifier: 'x', redirect_uri: REDIRECT_URI }, 400],
+      [
+        {
+          grant_type: 'authorization_code',
+          client_id: CLIENT_ID,
+          code: 'short',
+          code_verifier: 'x',
+          redirect_uri: REDIRECT_URI,
+        },
+        400,
+      ],
     ];
     for (const [body, status] of cases) {
       const res = await tokenRequest(body);
       assert.equal(res.status, status, JSON.stringify(body));
-      assert.ok(Array.isArray((await res.json() as { errors: unknown }).errors));
+      assert.ok(Array.isArray(((await res.json()) as { errors: unknown }).errors));
     }
-    const repeated = await fetch(`${issuer}${OAUTH}/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=a&grant_type=b' });
+    const repeated = await fetch(`${issuer}${OAUTH}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=a&grant_type=b',
+    });
     assert.equal(repeated.status, 400);
   });
 });

@@ -20,8 +20,18 @@ import { compactVerify, createLocalJWKSet, decodeJwt } from 'jose';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import {
-  clientOrigins, createCode, endBrowserSession, findClient, findLiveSession, grantOfRefreshToken, grantedScope,
-  isChallengeShaped, recordGrant, redeemCode, SUPPORTED_SCOPES, type OAuthClient,
+  clientOrigins,
+  createCode,
+  endBrowserSession,
+  findClient,
+  findLiveSession,
+  grantOfRefreshToken,
+  grantedScope,
+  isChallengeShaped,
+  recordGrant,
+  redeemCode,
+  SUPPORTED_SCOPES,
+  type OAuthClient,
 } from '../domain/oauth';
 import { listUserTenants, pickActiveTenant } from '../domain/tenants';
 import { displayName, findUserById, type UserRow } from '../domain/users';
@@ -63,13 +73,19 @@ export function page(reply: FastifyReply, status: number, title: string, message
 <body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`;
   return reply
     .status(status)
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
+    .header(
+      'content-security-policy',
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    )
     .type('text/html; charset=utf-8')
     .send(html);
 }
 
 /** One value per parameter: a repeated parameter is an invalid request (RFC 6749 §3.1). */
-function single(query: Record<string, unknown>, name: string): { value: string | undefined; repeated: boolean } {
+function single(
+  query: Record<string, unknown>,
+  name: string,
+): { value: string | undefined; repeated: boolean } {
   const raw = query[name];
   if (Array.isArray(raw)) return { value: undefined, repeated: true };
   return { value: typeof raw === 'string' ? raw : undefined, repeated: false };
@@ -77,7 +93,8 @@ function single(query: Record<string, unknown>, name: string): { value: string |
 
 function withParams(uri: string, params: Record<string, string | undefined>): string {
   const url = new URL(uri);
-  for (const [key, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(key, value);
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined) url.searchParams.set(key, value);
   return url.toString();
 }
 
@@ -105,7 +122,20 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
     token_endpoint_auth_methods_supported: ['none'],
     code_challenge_methods_supported: ['S256'],
     scopes_supported: [...SUPPORTED_SCOPES],
-    claims_supported: ['sub', 'iss', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'sid', 'email', 'email_verified', 'name', 'tenantId'],
+    claims_supported: [
+      'sub',
+      'iss',
+      'aud',
+      'exp',
+      'iat',
+      'auth_time',
+      'nonce',
+      'sid',
+      'email',
+      'email_verified',
+      'name',
+      'tenantId',
+    ],
     authorization_response_iss_parameter_supported: true,
   };
   const discoveryRoute = async (_request: FastifyRequest, reply: FastifyReply) => {
@@ -115,14 +145,33 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
   app.get('/.well-known/openid-configuration', discoveryRoute);
   if (apiPrefix) app.get(`${apiPrefix}/.well-known/openid-configuration`, discoveryRoute);
 
-  async function idToken(user: UserRow, clientId: string, extra: { nonce?: string | null; sid: string | null; authTime: Date; tenantId: string | null; scope: string }) {
+  async function idToken(
+    user: UserRow,
+    clientId: string,
+    extra: {
+      nonce?: string | null;
+      sid: string | null;
+      authTime: Date;
+      tenantId: string | null;
+      scope: string;
+    },
+  ) {
     const scopes = extra.scope.split(' ');
-    const claims: Record<string, unknown> = { auth_time: Math.floor(extra.authTime.getTime() / 1000), tenantId: extra.tenantId };
+    const claims: Record<string, unknown> = {
+      auth_time: Math.floor(extra.authTime.getTime() / 1000),
+      tenantId: extra.tenantId,
+    };
     if (extra.nonce) claims.nonce = extra.nonce;
     if (extra.sid) claims.sid = extra.sid;
     if (scopes.includes('email')) Object.assign(claims, { email: user.email, email_verified: user.verified });
     if (scopes.includes('profile')) claims.name = displayName(user);
-    return ctx.tokens.signIdToken({ issuer, audience: clientId, subject: user.id, ttlSeconds: accessTtl, claims });
+    return ctx.tokens.signIdToken({
+      issuer,
+      audience: clientId,
+      subject: user.id,
+      ttlSeconds: accessTtl,
+      claims,
+    });
   }
 
   await app.register(
@@ -133,11 +182,22 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
       api.get(`${OAUTH_PATH}/authorize`, async (request, reply) => {
         const query = request.query as Record<string, unknown>;
         const client = await findClient(ctx.db, single(query, 'client_id').value);
-        if (!client) return page(reply, 400, 'Unknown application', 'The application that sent you here is not registered with this sign-in service.');
+        if (!client)
+          return page(
+            reply,
+            400,
+            'Unknown application',
+            'The application that sent you here is not registered with this sign-in service.',
+          );
         const redirect = single(query, 'redirect_uri');
         // Exact string match against the registered list, before anything is sent back (RFC 6749 §3.1.2.4).
         if (!redirect.value || !client.redirectUris.includes(redirect.value)) {
-          return page(reply, 400, 'Invalid redirect address', 'The address this application asked to return to is not registered for it.');
+          return page(
+            reply,
+            400,
+            'Invalid redirect address',
+            'The address this application asked to return to is not registered for it.',
+          );
         }
         const redirectUri = redirect.value;
         const state = single(query, 'state');
@@ -145,11 +205,25 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
           reply.redirect(withParams(redirectUri, { ...params, state: state.value, iss: issuer }), 302);
         const fail = (error: string, description: string) => back({ error, error_description: description });
 
-        const names = ['response_type', 'scope', 'state', 'nonce', 'code_challenge', 'code_challenge_method', 'prompt', 'tenantId', 'organization'];
-        const repeated = names.find((name) => single(query, name).repeated) ?? (redirect.repeated ? 'redirect_uri' : undefined);
+        const names = [
+          'response_type',
+          'scope',
+          'state',
+          'nonce',
+          'code_challenge',
+          'code_challenge_method',
+          'prompt',
+          'tenantId',
+          'organization',
+        ];
+        const repeated =
+          names.find((name) => single(query, name).repeated) ??
+          (redirect.repeated ? 'redirect_uri' : undefined);
         if (repeated) return fail('invalid_request', `Parameter ${repeated} is repeated`);
-        if (state.value !== undefined && state.value.length > 1000) return fail('invalid_request', 'state is too long');
-        if (single(query, 'response_type').value !== 'code') return fail('unsupported_response_type', 'Only response_type=code is supported');
+        if (state.value !== undefined && state.value.length > 1000)
+          return fail('invalid_request', 'state is too long');
+        if (single(query, 'response_type').value !== 'code')
+          return fail('unsupported_response_type', 'Only response_type=code is supported');
         const scope = grantedScope(single(query, 'scope').value);
         if (!scope) return fail('invalid_scope', 'The openid scope is required');
         const challenge = single(query, 'code_challenge').value;
@@ -157,11 +231,14 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
           return fail('invalid_request', 'PKCE is required: code_challenge with code_challenge_method S256');
         }
         const nonce = single(query, 'nonce').value;
-        if (nonce !== undefined && (nonce.length === 0 || nonce.length > 500)) return fail('invalid_request', 'nonce must be 1 to 500 characters');
+        if (nonce !== undefined && (nonce.length === 0 || nonce.length > 500))
+          return fail('invalid_request', 'nonce must be 1 to 500 characters');
         const tenantHint = single(query, 'tenantId').value;
-        if (tenantHint !== undefined && !UUID.test(tenantHint)) return fail('invalid_request', 'tenantId must be a tenant id');
+        if (tenantHint !== undefined && !UUID.test(tenantHint))
+          return fail('invalid_request', 'tenantId must be a tenant id');
         const organization = single(query, 'organization').value;
-        if (organization !== undefined && organization.length > 100) return fail('invalid_request', 'organization is too long');
+        if (organization !== undefined && organization.length > 100)
+          return fail('invalid_request', 'organization is too long');
         const prompt = single(query, 'prompt').value;
 
         const session = await findLiveSession(ctx.db, request.cookies[REFRESH_COOKIE]);
@@ -170,12 +247,20 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
           if (tenantHint) {
             const tenants = await listUserTenants(ctx.db, session.user_id);
             const chosen = pickActiveTenant(tenants, tenantHint);
-            if (chosen?.id !== tenantHint) return fail('access_denied', 'The signed-in user is not a member of the requested tenant');
+            if (chosen?.id !== tenantHint)
+              return fail('access_denied', 'The signed-in user is not a member of the requested tenant');
             tenantId = chosen.id;
           }
           const code = await createCode(ctx.db, {
-            clientId: client.clientId, userId: session.user_id, browserSessionId: session.id, tenantId,
-            redirectUri, codeChallenge: challenge, nonce: nonce ?? null, scope, authTime: session.created_at,
+            clientId: client.clientId,
+            userId: session.user_id,
+            browserSessionId: session.id,
+            tenantId,
+            redirectUri,
+            codeChallenge: challenge,
+            nonce: nonce ?? null,
+            scope,
+            authTime: session.created_at,
           });
           return back({ code });
         }
@@ -210,22 +295,38 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
           if (!client) return oauthError(reply, 401, 'invalid_client', 'Unknown client_id');
           if (body.grant_type === 'authorization_code') return codeGrant(request, reply, client);
           if (body.grant_type === 'refresh_token') return refreshGrant(request, reply, client);
-          return oauthError(reply, 400, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token');
+          return oauthError(
+            reply,
+            400,
+            'unsupported_grant_type',
+            'grant_type must be authorization_code or refresh_token',
+          );
         },
       );
 
-      async function codeGrant(request: FastifyRequest<{ Body: TokenBody }>, reply: FastifyReply, client: OAuthClient) {
+      async function codeGrant(
+        request: FastifyRequest<{ Body: TokenBody }>,
+        reply: FastifyReply,
+        client: OAuthClient,
+      ) {
         const body = request.body;
         const redeemed = await redeemCode(ctx.db, {
-          code: body.code, clientId: client.clientId, redirectUri: body.redirect_uri, codeVerifier: body.code_verifier,
+          code: body.code,
+          clientId: client.clientId,
+          redirectUri: body.redirect_uri,
+          codeVerifier: body.code_verifier,
         });
         if (!redeemed.ok) return oauthError(reply, 400, 'invalid_grant', redeemed.description);
         const user = await findUserById(ctx.db, redeemed.code.userId);
         if (!user) return oauthError(reply, 400, 'invalid_grant', 'The user no longer exists');
         const signedIn = await ctx.auth.startSession(user, clientInfo(request), redeemed.code.tenantId);
         await recordGrant(ctx.db, {
-          sessionId: signedIn.sessionId, clientId: client.clientId, codeHash: redeemed.code.codeHash,
-          browserSessionId: redeemed.code.browserSessionId, scope: redeemed.code.scope, authTime: redeemed.code.authTime,
+          sessionId: signedIn.sessionId,
+          clientId: client.clientId,
+          codeHash: redeemed.code.codeHash,
+          browserSessionId: redeemed.code.browserSessionId,
+          scope: redeemed.code.scope,
+          authTime: redeemed.code.authTime,
         });
         const tenantId = decodeJwt(signedIn.authResponse.accessToken).tenantId as string | null;
         return {
@@ -235,22 +336,35 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
           refresh_token: signedIn.refreshToken,
           scope: redeemed.code.scope,
           id_token: await idToken(user, client.clientId, {
-            nonce: redeemed.code.nonce, sid: redeemed.code.browserSessionId, authTime: redeemed.code.authTime, tenantId, scope: redeemed.code.scope,
+            nonce: redeemed.code.nonce,
+            sid: redeemed.code.browserSessionId,
+            authTime: redeemed.code.authTime,
+            tenantId,
+            scope: redeemed.code.scope,
           }),
         };
       }
 
-      async function refreshGrant(request: FastifyRequest<{ Body: TokenBody }>, reply: FastifyReply, client: OAuthClient) {
+      async function refreshGrant(
+        request: FastifyRequest<{ Body: TokenBody }>,
+        reply: FastifyReply,
+        client: OAuthClient,
+      ) {
         const token = request.body.refresh_token;
         // Checked before anything is rotated: a browser cookie or another client's token is refused untouched.
         const grant = await grantOfRefreshToken(ctx.db, token);
-        if (!grant || grant.clientId !== client.clientId) return oauthError(reply, 400, 'invalid_grant', 'The refresh token is invalid');
+        if (!grant || grant.clientId !== client.clientId)
+          return oauthError(reply, 400, 'invalid_grant', 'The refresh token is invalid');
         const refreshed = await ctx.auth.refresh(token!);
-        if (!refreshed) return oauthError(reply, 400, 'invalid_grant', 'The refresh token is invalid or has expired');
+        if (!refreshed)
+          return oauthError(reply, 400, 'invalid_grant', 'The refresh token is invalid or has expired');
         if (!refreshed.refreshToken) {
           // The browser's 10 s grace for tabs racing one cookie does not apply: a client holds a
           // single copy, so a rotated token presented again is reuse and ends the session.
-          await ctx.db.query(`UPDATE sessions SET revoked_at = now(), revoked_reason = 'refresh token reused' WHERE id = $1 AND revoked_at IS NULL`, [refreshed.sessionId]);
+          await ctx.db.query(
+            `UPDATE sessions SET revoked_at = now(), revoked_reason = 'refresh token reused' WHERE id = $1 AND revoked_at IS NULL`,
+            [refreshed.sessionId],
+          );
           return oauthError(reply, 400, 'invalid_grant', 'The refresh token is invalid or has expired');
         }
         const claims = decodeJwt(refreshed.authResponse.accessToken);
@@ -263,21 +377,38 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
           refresh_token: refreshed.refreshToken,
           scope: grant.scope,
           id_token: await idToken(user, client.clientId, {
-            sid: grant.browserSessionId, authTime: grant.authTime, tenantId: (claims.tenantId as string | null) ?? null, scope: grant.scope,
+            sid: grant.browserSessionId,
+            authTime: grant.authTime,
+            tenantId: (claims.tenantId as string | null) ?? null,
+            scope: grant.scope,
           }),
         };
       }
 
       api.post<{ Body: { client_id: string; nonce?: string } }>(
         `${OAUTH_PATH}/authorize/silent`,
-        { schema: { body: s.strictObject({ client_id: { type: 'string', maxLength: 100 }, nonce: { type: 'string', minLength: 1, maxLength: 500 } }, ['client_id']) } },
+        {
+          schema: {
+            body: s.strictObject(
+              {
+                client_id: { type: 'string', maxLength: 100 },
+                nonce: { type: 'string', minLength: 1, maxLength: 500 },
+              },
+              ['client_id'],
+            ),
+          },
+        },
         async (request, reply) => {
           const client = await findClient(ctx.db, request.body.client_id);
           if (!client) return oauthError(reply, 400, 'invalid_client', 'Unknown client_id');
           // The browser session answers only the client's own pages (and this server's): no other
           // site can turn a visitor's cookie into tokens.
           const origin = request.headers.origin;
-          if (origin !== undefined && origin !== requestOrigin(request) && !clientOrigins(client).includes(origin)) {
+          if (
+            origin !== undefined &&
+            origin !== requestOrigin(request) &&
+            !clientOrigins(client).includes(origin)
+          ) {
             throw httpError(403, 'Origin not allowed');
           }
           const cookie = request.cookies[REFRESH_COOKIE];
@@ -296,8 +427,11 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
             token_type: 'Bearer',
             expires_in: refreshed.authResponse.expiresIn,
             id_token: await idToken(user, client.clientId, {
-              nonce: request.body.nonce ?? null, sid: refreshed.sessionId, authTime: session?.created_at ?? new Date(),
-              tenantId: (claims.tenantId as string | null) ?? null, scope: 'openid email profile',
+              nonce: request.body.nonce ?? null,
+              sid: refreshed.sessionId,
+              authTime: session?.created_at ?? new Date(),
+              tenantId: (claims.tenantId as string | null) ?? null,
+              scope: 'openid email profile',
             }),
           };
         },
@@ -313,13 +447,19 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
         if (hint) {
           const claims = await verifiedIdTokenHint(hint);
           if (!claims) return page(reply, 400, 'Sign-out failed', 'The sign-out request is not valid.');
-          if (clientId && clientId !== claims.aud) return page(reply, 400, 'Sign-out failed', 'The sign-out request is not valid.');
+          if (clientId && clientId !== claims.aud)
+            return page(reply, 400, 'Sign-out failed', 'The sign-out request is not valid.');
           clientId = claims.aud;
           hintedSid = claims.sid;
         }
         const client = clientId ? await findClient(ctx.db, clientId) : null;
         if (target && (!client || !client.postLogoutRedirectUris.includes(target))) {
-          return page(reply, 400, 'Invalid redirect address', 'The address this application asked to return to after sign-out is not registered for it.');
+          return page(
+            reply,
+            400,
+            'Invalid redirect address',
+            'The address this application asked to return to after sign-out is not registered for it.',
+          );
         }
         const session = await findLiveSession(ctx.db, request.cookies[REFRESH_COOKIE]);
         if (session) await endBrowserSession(ctx.db, session.id);
@@ -347,7 +487,13 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
         const claims = await requireUser(ctx.tokens, request);
         const user = await findUserById(ctx.db, claims.sub);
         if (!user) throw httpError(401, 'Invalid or expired token');
-        return { sub: user.id, email: user.email, email_verified: user.verified, name: displayName(user), tenantId: claims.tenantId };
+        return {
+          sub: user.id,
+          email: user.email,
+          email_verified: user.verified,
+          name: displayName(user),
+          tenantId: claims.tenantId,
+        };
       });
     },
     { prefix: apiPrefix },
@@ -358,8 +504,20 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const query = request.query as Record<string, unknown>;
     const client = await findClient(ctx.db, single(query, 'client_id').value);
     const origin = requestOrigin(request);
-    if (!client || !origin) return page(reply, 400, 'Unknown application', 'The application that sent you here is not registered with this sign-in service.');
-    if (!ctx.options.staticRoot) return page(reply, 503, 'Sign-in unavailable', 'This server does not serve the sign-in page (no static files configured).');
+    if (!client || !origin)
+      return page(
+        reply,
+        400,
+        'Unknown application',
+        'The application that sent you here is not registered with this sign-in service.',
+      );
+    if (!ctx.options.staticRoot)
+      return page(
+        reply,
+        503,
+        'Sign-in unavailable',
+        'This server does not serve the sign-in page (no static files configured).',
+      );
     const html = `<!doctype html>
 <html lang="en">
 <head>

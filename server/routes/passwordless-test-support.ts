@@ -29,7 +29,11 @@ export async function newUser(email: string, phone?: string) {
   return res.json().userId as string;
 }
 
-export function assertErrors(res: { statusCode: number; json(): { errors?: unknown } }, status: number, message?: string) {
+export function assertErrors(
+  res: { statusCode: number; json(): { errors?: unknown } },
+  status: number,
+  message?: string,
+) {
   assert.equal(res.statusCode, status);
   const errors = res.json().errors;
   assert.ok(Array.isArray(errors) && errors.length > 0, 'an errors list');

@@ -3,7 +3,16 @@ import { describe, it } from 'node:test';
 import { maskPhone, normalizePhone } from '../domain/passwordless';
 import { API, ME, bearer, refreshCookieOf } from '../test-helpers';
 import { latestCode, latestLink, outbox } from './account-test-support';
-import { assertErrors, newUser, PHONE_RESET, POST, post, PRE, server, usePasswordlessServer } from './passwordless-test-support';
+import {
+  assertErrors,
+  newUser,
+  PHONE_RESET,
+  POST,
+  post,
+  PRE,
+  server,
+  usePasswordlessServer,
+} from './passwordless-test-support';
 
 const PHONE_VERIFY = `${API}/users/v1/phone/reset/verify`;
 const PHONE_CHANGE = `${API}/users/v1/phone/change`;
@@ -37,8 +46,11 @@ describe('email code (Code)', () => {
     assertErrors(await post(POST('Code'), { email: 'code-2@example.com', code: wrong }), 400, WRONG);
     await post(PRE('Code'), { email: 'code-2@example.com' });
     const second = await latestCode(server.app, 'code-2@example.com');
-    if (first !== second) assertErrors(await post(POST('Code'), { email: 'code-2@example.com', code: first }), 400);
-    await server.db.query(`UPDATE one_time_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'loginCode'`);
+    if (first !== second)
+      assertErrors(await post(POST('Code'), { email: 'code-2@example.com', code: first }), 400);
+    await server.db.query(
+      `UPDATE one_time_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'loginCode'`,
+    );
     assertErrors(await post(POST('Code'), { email: 'code-2@example.com', code: second }), 400, EXPIRED);
   });
 
@@ -47,15 +59,28 @@ describe('email code (Code)', () => {
     assert.equal(res.statusCode, 200);
     assert.deepEqual(res.json(), {});
     assert.deepEqual(await outbox(server.app, 'nobody-code@example.com'), []);
-    assertErrors(await post(POST('Code'), { email: 'nobody-code@example.com', code: '123456' }), 400, EXPIRED);
+    assertErrors(
+      await post(POST('Code'), { email: 'nobody-code@example.com', code: '123456' }),
+      400,
+      EXPIRED,
+    );
   });
 
   it('bad input is a 400 with an errors list, never a 500', async () => {
     const cases: Array<[string, unknown]> = [
-      [PRE('Code'), {}], [PRE('Code'), { email: '' }], [PRE('Code'), { email: `${'a'.repeat(250)}@example.com` }],
-      [PRE('Code'), { email: 'a@b.co', extra: 1 }], [PRE('Code'), { email: 'a@b.co', type: 'MagicLink' }], [PRE('Nope'), { email: 'a@b.co' }],
-      [POST('Code'), { email: 'a@b.co' }], [POST('Code'), { email: 'a@b.co', code: '' }], [POST('Code'), { email: 'a@b.co', code: '1'.repeat(21) }],
-      [POST('Code'), { code: '123456' }], [POST('MagicLink'), {}], [POST('MagicLink'), { token: 'x'.repeat(101) }], [POST('Code'), { email: 'a@b.co', code: 123456 }],
+      [PRE('Code'), {}],
+      [PRE('Code'), { email: '' }],
+      [PRE('Code'), { email: `${'a'.repeat(250)}@example.com` }],
+      [PRE('Code'), { email: 'a@b.co', extra: 1 }],
+      [PRE('Code'), { email: 'a@b.co', type: 'MagicLink' }],
+      [PRE('Nope'), { email: 'a@b.co' }],
+      [POST('Code'), { email: 'a@b.co' }],
+      [POST('Code'), { email: 'a@b.co', code: '' }],
+      [POST('Code'), { email: 'a@b.co', code: '1'.repeat(21) }],
+      [POST('Code'), { code: '123456' }],
+      [POST('MagicLink'), {}],
+      [POST('MagicLink'), { token: 'x'.repeat(101) }],
+      [POST('Code'), { email: 'a@b.co', code: 123456 }],
     ];
     for (const [url, payload] of cases) assertErrors(await post(url, payload, '10.9.9.9'), 400);
   });
@@ -64,7 +89,10 @@ describe('email code (Code)', () => {
 describe('magic link (MagicLink)', () => {
   it('emails a link to the magic-link route whose token signs in once; forged tokens are refused', async () => {
     await newUser('magic-1@example.com');
-    assert.equal((await post(PRE('MagicLink'), { email: 'magic-1@example.com', type: 'MagicLink' })).statusCode, 200);
+    assert.equal(
+      (await post(PRE('MagicLink'), { email: 'magic-1@example.com', type: 'MagicLink' })).statusCode,
+      200,
+    );
     const link = await latestLink(server.app, 'magic-1@example.com');
     assert.equal(link.origin, 'https://app.example.com');
     assert.equal(link.pathname, '/account/login/magic-link');
@@ -82,7 +110,9 @@ describe('magic link (MagicLink)', () => {
     await newUser('magic-2@example.com');
     await post(PRE('MagicLink'), { email: 'magic-2@example.com' });
     const token = (await latestLink(server.app, 'magic-2@example.com')).searchParams.get('token')!;
-    await server.db.query(`UPDATE one_time_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'magicLink'`);
+    await server.db.query(
+      `UPDATE one_time_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'magicLink'`,
+    );
     assertErrors(await post(POST('MagicLink'), { token }), 400, LINK_INVALID);
   });
 });
@@ -96,12 +126,28 @@ describe('SMS code (SmsCode) and reset phone number', () => {
     const [sms] = await outbox(server.app, '+15550100123');
     assert.equal(sms!.channel, 'sms');
     const code = await latestCode(server.app, '+15550100123');
-    assertErrors(await post(POST('SmsCode'), { email: 'sms-1@example.com', code: code === '000000' ? '111111' : '000000' }), 400, WRONG);
-    const res = await post(POST('SmsCode'), { email: 'sms-1@example.com', code: `${code.slice(0, 3)} ${code.slice(3)}` });
+    assertErrors(
+      await post(POST('SmsCode'), {
+        email: 'sms-1@example.com',
+        code: code === '000000' ? '111111' : '000000',
+      }),
+      400,
+      WRONG,
+    );
+    const res = await post(POST('SmsCode'), {
+      email: 'sms-1@example.com',
+      code: `${code.slice(0, 3)} ${code.slice(3)}`,
+    });
     assert.equal(res.statusCode, 200, res.body);
     // An email code does not sign in through the SMS method, nor the reverse.
     await post(PRE('Code'), { email: 'sms-1@example.com' });
-    assertErrors(await post(POST('SmsCode'), { email: 'sms-1@example.com', code: await latestCode(server.app, 'sms-1@example.com') }), 400);
+    assertErrors(
+      await post(POST('SmsCode'), {
+        email: 'sms-1@example.com',
+        code: await latestCode(server.app, 'sms-1@example.com'),
+      }),
+      400,
+    );
   });
 
   it('without a phone: a resetPhoneNumberToken; verify with the emailed code; change; then SMS sign-in works', async () => {
@@ -110,20 +156,30 @@ describe('SMS code (SmsCode) and reset phone number', () => {
     const { resetPhoneNumberToken } = pre.json();
     assert.match(resetPhoneNumberToken, /^[A-Za-z0-9_-]{43}$/);
     const emailed = await latestCode(server.app, 'sms-2@example.com');
-    assertErrors(await post(PHONE_VERIFY, { resetPhoneNumberToken, code: emailed === '000000' ? '111111' : '000000' }), 400, WRONG);
+    assertErrors(
+      await post(PHONE_VERIFY, { resetPhoneNumberToken, code: emailed === '000000' ? '111111' : '000000' }),
+      400,
+      WRONG,
+    );
     assertErrors(await post(PHONE_VERIFY, { resetPhoneNumberToken: 'A'.repeat(43), code: emailed }), 400);
     const verified = await post(PHONE_VERIFY, { resetPhoneNumberToken, code: emailed });
     assert.equal(verified.statusCode, 200, verified.body);
     const { changePhoneNumberToken } = verified.json();
     assertErrors(await post(PHONE_VERIFY, { resetPhoneNumberToken, code: emailed }), 400);
-    const change = (payload: unknown) => server.app.inject({ method: 'PUT', url: PHONE_CHANGE, payload: payload as object });
+    const change = (payload: unknown) =>
+      server.app.inject({ method: 'PUT', url: PHONE_CHANGE, payload: payload as object });
     assertErrors(await change({ changePhoneNumberToken, phoneNumber: 'call me' }), 400);
     assertErrors(await change({ changePhoneNumberToken, phoneNumber: '12' }), 400);
     assertErrors(await change({ changePhoneNumberToken, phoneNumber: '+1'.padEnd(40, '5') }), 400);
     assert.equal((await change({ changePhoneNumberToken, phoneNumber: '+1 555 0100 456' })).statusCode, 200);
     assertErrors(await change({ changePhoneNumberToken, phoneNumber: '+1 555 0100 789' }), 400);
-    assert.deepEqual((await post(PRE('SmsCode'), { email: 'sms-2@example.com' })).json(), { phoneNumber: '+•••••••••56' });
-    const res = await post(POST('SmsCode'), { email: 'sms-2@example.com', code: await latestCode(server.app, '+15550100456') });
+    assert.deepEqual((await post(PRE('SmsCode'), { email: 'sms-2@example.com' })).json(), {
+      phoneNumber: '+•••••••••56',
+    });
+    const res = await post(POST('SmsCode'), {
+      email: 'sms-2@example.com',
+      code: await latestCode(server.app, '+15550100456'),
+    });
     assert.equal(res.statusCode, 200, res.body);
   });
 
@@ -132,14 +188,20 @@ describe('SMS code (SmsCode) and reset phone number', () => {
     assert.equal(res.statusCode, 200);
     assert.match(res.json().resetPhoneNumberToken, /^[A-Za-z0-9_-]{43}$/);
     assert.deepEqual(await outbox(server.app, 'nobody-phone@example.com'), []);
-    for (const payload of [{}, { email: 'x' }, { email: 'a@b.co', more: 1 }]) assertErrors(await post(PHONE_RESET, payload), 400);
-    for (const payload of [{}, { resetPhoneNumberToken: 'x' }, { resetPhoneNumberToken: 'x'.repeat(101), code: '123456' }]) assertErrors(await post(PHONE_VERIFY, payload), 400);
+    for (const payload of [{}, { email: 'x' }, { email: 'a@b.co', more: 1 }])
+      assertErrors(await post(PHONE_RESET, payload), 400);
+    for (const payload of [
+      {},
+      { resetPhoneNumberToken: 'x' },
+      { resetPhoneNumberToken: 'x'.repeat(101), code: '123456' },
+    ])
+      assertErrors(await post(PHONE_VERIFY, payload), 400);
   });
 
   it('masks and normalises phone numbers', () => {
     assert.equal(maskPhone('+44 20 7946 0958'), '+•• •• •••• ••58');
     assert.equal(normalizePhone(' +44 (20) 7946-0958 '), '+442079460958');
-    for (const bad of ['', 'abc', '123', '+1 2345 6789 0123 4567']) assert.equal(normalizePhone(bad), null, bad);
+    for (const bad of ['', 'abc', '123', '+1 2345 6789 0123 4567'])
+      assert.equal(normalizePhone(bad), null, bad);
   });
 });
-

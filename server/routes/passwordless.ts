@@ -12,7 +12,15 @@
 import { mfaGate } from './mfa';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { changePhoneWithToken, PASSWORDLESS_TYPES, passwordlessPreLogin, passwordlessPostLogin, requestPhoneReset, verifyPhoneReset, type PasswordlessType } from '../domain/passwordless';
+import {
+  changePhoneWithToken,
+  PASSWORDLESS_TYPES,
+  passwordlessPreLogin,
+  passwordlessPostLogin,
+  requestPhoneReset,
+  verifyPhoneReset,
+  type PasswordlessType,
+} from '../domain/passwordless';
 import { setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
@@ -30,13 +38,20 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
     {
       schema: {
         params: typeParam,
-        body: s.strictObject({
-          email: s.email, type: { type: 'string', enum: PASSWORDLESS_TYPES }, recaptchaToken: s.optionalToken, invitationToken: s.optionalToken,
-        }, ['email']),
+        body: s.strictObject(
+          {
+            email: s.email,
+            type: { type: 'string', enum: PASSWORDLESS_TYPES },
+            recaptchaToken: s.optionalToken,
+            invitationToken: s.optionalToken,
+          },
+          ['email'],
+        ),
       },
     },
     async (request) => {
-      if (request.body.type && request.body.type !== request.params.type) throw httpError(400, 'Type does not match the address');
+      if (request.body.type && request.body.type !== request.params.type)
+        throw httpError(400, 'Type does not match the address');
       return passwordlessPreLogin(ctx, request.params.type, request.body.email, (m) => request.log.error(m));
     },
   );
@@ -46,7 +61,13 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
     {
       schema: {
         params: typeParam,
-        body: s.strictObject({ email: s.email, code, token: linkToken, recaptchaToken: s.optionalToken, invitationToken: s.optionalToken }),
+        body: s.strictObject({
+          email: s.email,
+          code,
+          token: linkToken,
+          recaptchaToken: s.optionalToken,
+          invitationToken: s.optionalToken,
+        }),
       },
     },
     async (request, reply) => {
@@ -56,7 +77,13 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
       if (type === 'MagicLink' && !body.token) throw httpError(400, 'Token is required');
       if (type !== 'MagicLink' && !body.email) throw httpError(400, 'Email is required');
       if (type !== 'MagicLink' && !body.code) throw httpError(400, 'Code is required');
-      const signedIn = await passwordlessPostLogin(ctx, type, body, clientInfo(request), mfaGate(ctx, ctx.mfa, request));
+      const signedIn = await passwordlessPostLogin(
+        ctx,
+        type,
+        body,
+        clientInfo(request),
+        mfaGate(ctx, ctx.mfa, request),
+      );
       // MFA required: no session, no cookie; the answer carries the mfaToken (routes/mfa.ts).
       if ('mfa' in signedIn) return signedIn.mfa;
       setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
@@ -67,13 +94,21 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
   app.post<{ Body: { email: string } }>(
     `${PHONE}/reset`,
     { schema: { body: s.strictObject({ email: s.email }, ['email']) } },
-    async (request) => ({ resetPhoneNumberToken: await requestPhoneReset(ctx, request.body.email, (m) => request.log.error(m)) }),
+    async (request) => ({
+      resetPhoneNumberToken: await requestPhoneReset(ctx, request.body.email, (m) => request.log.error(m)),
+    }),
   );
 
   app.post<{ Body: { resetPhoneNumberToken: string; code: string } }>(
     `${PHONE}/reset/verify`,
-    { schema: { body: s.strictObject({ resetPhoneNumberToken: linkToken, code }, ['resetPhoneNumberToken', 'code']) } },
-    async (request) => ({ changePhoneNumberToken: await verifyPhoneReset(ctx, request.body, clientInfo(request)) }),
+    {
+      schema: {
+        body: s.strictObject({ resetPhoneNumberToken: linkToken, code }, ['resetPhoneNumberToken', 'code']),
+      },
+    },
+    async (request) => ({
+      changePhoneNumberToken: await verifyPhoneReset(ctx, request.body, clientInfo(request)),
+    }),
   );
 
   app.put<{ Body: { changePhoneNumberToken: string; phoneNumber: string } }>(
@@ -95,9 +130,18 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
   if (ctx.options.devOutbox) {
     app.put<{ Body: { authStrategy: string } }>(
       '/dev/settings',
-      { schema: { body: s.strictObject({ authStrategy: { type: 'string', enum: ['EmailAndPassword', 'MagicLink', 'Code', 'SmsCode'] } }, ['authStrategy']) } },
+      {
+        schema: {
+          body: s.strictObject(
+            { authStrategy: { type: 'string', enum: ['EmailAndPassword', 'MagicLink', 'Code', 'SmsCode'] } },
+            ['authStrategy'],
+          ),
+        },
+      },
       async (request) => {
-        await ctx.db.query('UPDATE vendors SET auth_strategy = $1, updated_at = now()', [request.body.authStrategy]);
+        await ctx.db.query('UPDATE vendors SET auth_strategy = $1, updated_at = now()', [
+          request.body.authStrategy,
+        ]);
         return { authStrategy: request.body.authStrategy };
       },
     );

@@ -14,7 +14,8 @@ before(async () => {
 });
 after(() => server.close());
 
-const post = (url: string, payload: unknown) => server.app.inject({ method: 'POST', url, payload: payload as object });
+const post = (url: string, payload: unknown) =>
+  server.app.inject({ method: 'POST', url, payload: payload as object });
 
 async function newUser(email: string, password = 'first-password-1') {
   const res = await post(SIGN_UP, { email, password, name: 'Reset Tester' });
@@ -25,7 +26,12 @@ async function newUser(email: string, password = 'first-password-1') {
 describe('POST /users/v1/passwords/reset', () => {
   it('emails a single-use link to the configured app URL, never to the request host', async () => {
     const userId = await newUser('reset-1@example.com');
-    const res = await server.app.inject({ method: 'POST', url: RESET, payload: { email: 'RESET-1@example.com' }, headers: { host: 'evil.example' } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: RESET,
+      payload: { email: 'RESET-1@example.com' },
+      headers: { host: 'evil.example' },
+    });
     assert.equal(res.statusCode, 200);
     assert.deepEqual(res.json(), {});
     const [mail] = await outbox(server.app, 'reset-1@example.com');
@@ -45,7 +51,13 @@ describe('POST /users/v1/passwords/reset', () => {
   });
 
   it('bad input is a 400 with an errors list', async () => {
-    for (const payload of [{}, { email: '' }, { email: 'not-an-email' }, { email: `${'a'.repeat(250)}@example.com` }, { email: 'a@b.co', extra: 1 }]) {
+    for (const payload of [
+      {},
+      { email: '' },
+      { email: 'not-an-email' },
+      { email: `${'a'.repeat(250)}@example.com` },
+      { email: 'a@b.co', extra: 1 },
+    ]) {
       const res = await post(RESET, payload);
       assert.equal(res.statusCode, 400, JSON.stringify(payload));
       assert.ok(Array.isArray(res.json().errors) && res.json().errors.length > 0);
@@ -59,12 +71,22 @@ describe('POST /users/v1/passwords/reset/verify', () => {
     const session = await login(server.app, 'reset-2@example.com', 'first-password-1');
     await post(RESET, { email: 'reset-2@example.com' });
     const link = await latestLink(server.app, 'reset-2@example.com');
-    const body = { userId: link.searchParams.get('userId'), token: link.searchParams.get('token'), password: 'second-password-2' };
+    const body = {
+      userId: link.searchParams.get('userId'),
+      token: link.searchParams.get('token'),
+      password: 'second-password-2',
+    };
     const res = await post(VERIFY, body);
     assert.equal(res.statusCode, 200, res.body);
     assert.equal((await refresh(server.app, session.cookie)).statusCode, 401, 'sessions are revoked');
-    assert.equal((await post(LOGIN, { email: 'reset-2@example.com', password: 'first-password-1' })).statusCode, 401);
-    assert.equal((await post(LOGIN, { email: 'reset-2@example.com', password: 'second-password-2' })).statusCode, 200);
+    assert.equal(
+      (await post(LOGIN, { email: 'reset-2@example.com', password: 'first-password-1' })).statusCode,
+      401,
+    );
+    assert.equal(
+      (await post(LOGIN, { email: 'reset-2@example.com', password: 'second-password-2' })).statusCode,
+      200,
+    );
 
     const reused = await post(VERIFY, { ...body, password: 'third-password-3' });
     assert.equal(reused.statusCode, 400);
@@ -89,19 +111,34 @@ describe('POST /users/v1/passwords/reset/verify', () => {
     const first = await latestLink(server.app, 'reset-4@example.com');
     await post(RESET, { email: 'reset-4@example.com' });
     const second = await latestLink(server.app, 'reset-4@example.com');
-    const older = await post(VERIFY, { userId, token: first.searchParams.get('token'), password: 'new-password-1' });
+    const older = await post(VERIFY, {
+      userId,
+      token: first.searchParams.get('token'),
+      password: 'new-password-1',
+    });
     assert.deepEqual(older.json().errors, [INVALID_LINK]);
 
     const otherUser = await newUser('reset-5@example.com');
-    const foreign = await post(VERIFY, { userId: otherUser, token: second.searchParams.get('token'), password: 'new-password-1' });
+    const foreign = await post(VERIFY, {
+      userId: otherUser,
+      token: second.searchParams.get('token'),
+      password: 'new-password-1',
+    });
     assert.deepEqual(foreign.json().errors, [INVALID_LINK]);
     const forged = await post(VERIFY, { userId, token: 'A'.repeat(43), password: 'new-password-1' });
     assert.deepEqual(forged.json().errors, [INVALID_LINK]);
     const garbage = await post(VERIFY, { userId, token: 'not a token', password: 'new-password-1' });
     assert.deepEqual(garbage.json().errors, [INVALID_LINK]);
 
-    await server.db.query(`UPDATE one_time_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [userId]);
-    const expired = await post(VERIFY, { userId, token: second.searchParams.get('token'), password: 'new-password-1' });
+    await server.db.query(
+      `UPDATE one_time_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`,
+      [userId],
+    );
+    const expired = await post(VERIFY, {
+      userId,
+      token: second.searchParams.get('token'),
+      password: 'new-password-1',
+    });
     assert.equal(expired.statusCode, 400);
     assert.deepEqual(expired.json().errors, [INVALID_LINK]);
   });
@@ -120,7 +157,11 @@ describe('POST /users/v1/passwords/reset/verify', () => {
       assert.equal(res.statusCode, 400, `${JSON.stringify(payload)} -> ${res.body}`);
       assert.ok(res.json().errors.length > 0);
     }
-    const unknownUser = await post(VERIFY, { userId: '00000000-0000-4000-8000-000000000000', token: 'A'.repeat(43), password: 'long-enough-1' });
+    const unknownUser = await post(VERIFY, {
+      userId: '00000000-0000-4000-8000-000000000000',
+      token: 'A'.repeat(43),
+      password: 'long-enough-1',
+    });
     assert.deepEqual(unknownUser.json().errors, [INVALID_LINK]);
   });
 });

@@ -22,7 +22,15 @@ export async function passwordRoutes(app: FastifyInstance, ctx: FlowContext): Pr
 
   app.post<{ Body: { userId: string; token: string; password: string } }>(
     `${base}/reset/verify`,
-    { schema: { body: s.strictObject({ userId, token: linkToken, password: s.newPassword }, ['userId', 'token', 'password']) } },
+    {
+      schema: {
+        body: s.strictObject({ userId, token: linkToken, password: s.newPassword }, [
+          'userId',
+          'token',
+          'password',
+        ]),
+      },
+    },
     async (request) => {
       await resetPassword(ctx, request.body);
       return {};

@@ -21,32 +21,51 @@ export const CUSTOM_LOGIN_FLAG = 'admin_portal_login_per_tenant';
 /** A login alias: lowercase letters, digits and single dashes, 3 to 40 characters. */
 export const LOGIN_ALIAS = '^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,39}$';
 
-interface CustomLoginRow { login_alias: string | null; custom_login_enabled: boolean }
-const toCustomLogin = (row: CustomLoginRow) => ({ enabled: row.custom_login_enabled, loginAlias: row.login_alias });
+interface CustomLoginRow {
+  login_alias: string | null;
+  custom_login_enabled: boolean;
+}
+const toCustomLogin = (row: CustomLoginRow) => ({
+  enabled: row.custom_login_enabled,
+  loginAlias: row.login_alias,
+});
 
 export async function portalConfigRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post<{ Body: { entityName: string; actions: MetadataAction[] } }>(
     '/metadata',
     {
       schema: {
-        body: s.strictObject({
-          entityName: { type: 'string', enum: ['adminBox'] },
-          actions: {
-            type: 'array', minItems: 1, maxItems: 100,
-            items: s.strictObject({ path: { type: 'string', minLength: 1, maxLength: 200 }, value: { type: ['string', 'null'], maxLength: 20 } }, ['path', 'value']),
+        body: s.strictObject(
+          {
+            entityName: { type: 'string', enum: ['adminBox'] },
+            actions: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 100,
+              items: s.strictObject(
+                {
+                  path: { type: 'string', minLength: 1, maxLength: 200 },
+                  value: { type: ['string', 'null'], maxLength: 20 },
+                },
+                ['path', 'value'],
+              ),
+            },
           },
-        }, ['entityName', 'actions']),
+          ['entityName', 'actions'],
+        ),
       },
     },
     async (request, reply) => {
       const claims = await requireUser(ctx.tokens, request);
       const user = await findUserById(ctx.db, claims.sub);
-      if (!user?.super_user) throw httpError(403, 'Only a vendor administrator can change the portal configuration');
+      if (!user?.super_user)
+        throw httpError(403, 'Only a vendor administrator can change the portal configuration');
       const problems = request.body.actions.map(checkMetadataAction).filter((m): m is string => m !== null);
       if (problems.length) return reply.code(400).send({ errors: problems });
       const configuration = await ctx.db.transaction(async (tx) => {
         const { rows } = await tx.query<{ configuration: Record<string, unknown> }>(
-          'SELECT configuration FROM admin_box_metadata WHERE vendor_id = $1 FOR UPDATE', [user.vendor_id],
+          'SELECT configuration FROM admin_box_metadata WHERE vendor_id = $1 FOR UPDATE',
+          [user.vendor_id],
         );
         const next = applyMetadataActions(rows[0]?.configuration ?? {}, request.body.actions);
         await tx.query(
@@ -70,7 +89,10 @@ export async function portalConfigRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.get(CUSTOM_LOGIN, async (request) => {
     const tenantId = await customLoginTenant(request, 'fe.secure.read.accountSettings');
-    const { rows } = await ctx.db.query<CustomLoginRow>('SELECT login_alias, custom_login_enabled FROM tenants WHERE id = $1', [tenantId]);
+    const { rows } = await ctx.db.query<CustomLoginRow>(
+      'SELECT login_alias, custom_login_enabled FROM tenants WHERE id = $1',
+      [tenantId],
+    );
     if (!rows[0]) throw httpError(404, 'Account not found');
     return toCustomLogin(rows[0]);
   });
@@ -79,7 +101,13 @@ export async function portalConfigRoutes(app: FastifyInstance, ctx: AppContext):
     CUSTOM_LOGIN,
     {
       schema: {
-        body: s.strictObject({ enabled: { type: 'boolean' }, loginAlias: { type: ['string', 'null'], maxLength: 40, pattern: LOGIN_ALIAS } }, ['enabled', 'loginAlias']),
+        body: s.strictObject(
+          {
+            enabled: { type: 'boolean' },
+            loginAlias: { type: ['string', 'null'], maxLength: 40, pattern: LOGIN_ALIAS },
+          },
+          ['enabled', 'loginAlias'],
+        ),
       },
     },
     async (request) => {
@@ -87,17 +115,23 @@ export async function portalConfigRoutes(app: FastifyInstance, ctx: AppContext):
       const { enabled, loginAlias } = request.body;
       if (enabled && !loginAlias) throw httpError(400, 'Choose a login alias to turn custom login on');
       const taken = loginAlias
-        ? await ctx.db.query('SELECT 1 FROM tenants WHERE lower(login_alias) = lower($1) AND id <> $2 AND vendor_id = (SELECT vendor_id FROM tenants WHERE id = $2)', [loginAlias, tenantId])
+        ? await ctx.db.query(
+            'SELECT 1 FROM tenants WHERE lower(login_alias) = lower($1) AND id <> $2 AND vendor_id = (SELECT vendor_id FROM tenants WHERE id = $2)',
+            [loginAlias, tenantId],
+          )
         : { rows: [] };
       if (taken.rows.length) throw httpError(409, 'This login alias is already used by another account');
-      const { rows } = await ctx.db.query<CustomLoginRow>(
-        'UPDATE tenants SET login_alias = $2, custom_login_enabled = $3, updated_at = now() WHERE id = $1 RETURNING login_alias, custom_login_enabled',
-        [tenantId, loginAlias, enabled],
-      ).catch((error: unknown) => {
-        // Two accounts taking the same alias at once: the unique index decides, the loser gets the 409.
-        if ((error as { code?: string }).code === '23505') throw httpError(409, 'This login alias is already used by another account');
-        throw error;
-      });
+      const { rows } = await ctx.db
+        .query<CustomLoginRow>(
+          'UPDATE tenants SET login_alias = $2, custom_login_enabled = $3, updated_at = now() WHERE id = $1 RETURNING login_alias, custom_login_enabled',
+          [tenantId, loginAlias, enabled],
+        )
+        .catch((error: unknown) => {
+          // Two accounts taking the same alias at once: the unique index decides, the loser gets the 409.
+          if ((error as { code?: string }).code === '23505')
+            throw httpError(409, 'This login alias is already used by another account');
+          throw error;
+        });
       if (!rows[0]) throw httpError(404, 'Account not found');
       return toCustomLogin(rows[0]);
     },

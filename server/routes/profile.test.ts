@@ -4,17 +4,28 @@ import type { BuiltServer } from '../app';
 import { ME, bearer, login, startTestServer } from '../test-helpers';
 
 let server: BuiltServer;
-before(async () => { server = await startTestServer(); });
+before(async () => {
+  server = await startTestServer();
+});
 after(() => server.close());
 
 const put = (token: string | undefined, payload: unknown) =>
-  server.app.inject({ method: 'PUT', url: ME, headers: token ? bearer(token) : {}, payload: payload as object });
+  server.app.inject({
+    method: 'PUT',
+    url: ME,
+    headers: token ? bearer(token) : {},
+    payload: payload as object,
+  });
 
 describe('PUT /users/v2/me', () => {
   it('updates name, phone and metadata, keeps email, roles and createdAt, and GET /me shows it', async () => {
     const { accessToken } = await login(server.app);
     const before = (await server.app.inject({ method: 'GET', url: ME, headers: bearer(accessToken) })).json();
-    const res = await put(accessToken, { name: 'Ada Lovelace', phoneNumber: '+44 20 7946 0000', metadata: '{"address":"1 Main St","jobTitle":"CTO"}' });
+    const res = await put(accessToken, {
+      name: 'Ada Lovelace',
+      phoneNumber: '+44 20 7946 0000',
+      metadata: '{"address":"1 Main St","jobTitle":"CTO"}',
+    });
     assert.equal(res.statusCode, 200);
     const after = (await server.app.inject({ method: 'GET', url: ME, headers: bearer(accessToken) })).json();
     assert.equal(after.name, 'Ada Lovelace');

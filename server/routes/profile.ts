@@ -23,7 +23,10 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/identity/resources/users/v2/me',
     {
       schema: {
-        body: { ...s.strictObject({ name: s.personName, phoneNumber: s.phoneNumber, metadata: s.metadata }), minProperties: 1 },
+        body: {
+          ...s.strictObject({ name: s.personName, phoneNumber: s.phoneNumber, metadata: s.metadata }),
+          minProperties: 1,
+        },
       },
     },
     async (request) => {
@@ -32,21 +35,33 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const name = body.name?.trim();
       if (body.name !== undefined && !name) throw httpError(400, 'name must not be empty');
       const phone = body.phoneNumber === undefined ? undefined : body.phoneNumber?.trim() || null;
-      const metadata = body.metadata === undefined ? undefined : parseMetadata(body.metadata) ?? {};
+      const metadata = body.metadata === undefined ? undefined : (parseMetadata(body.metadata) ?? {});
       // COALESCE keeps a column when its field was not sent; phone uses a flag because null clears it.
       await ctx.db.query(
         `UPDATE users SET name = COALESCE($2, name),
                           phone = CASE WHEN $3 THEN $4 ELSE phone END,
                           metadata = COALESCE($5::jsonb, metadata)
           WHERE id = $1`,
-        [claims.sub, name ?? null, phone !== undefined, phone ?? null, metadata === undefined ? null : JSON.stringify(metadata)],
+        [
+          claims.sub,
+          name ?? null,
+          phone !== undefined,
+          phone ?? null,
+          metadata === undefined ? null : JSON.stringify(metadata),
+        ],
       );
       const user = await findUserById(ctx.db, claims.sub);
       if (!user) throw httpError(401, 'User not found');
       const tenants = await listUserTenants(ctx.db, user.id);
       const active = pickActiveTenant(tenants, claims.tenantId);
       const authorization = await loadAuthorization(ctx.db, user.id, active?.id ?? null);
-      return toUserProfile(user, tenants, active?.id ?? null, authorization, await isMfaEnrolled(ctx.db, user.id));
+      return toUserProfile(
+        user,
+        tenants,
+        active?.id ?? null,
+        authorization,
+        await isMfaEnrolled(ctx.db, user.id),
+      );
     },
   );
 }

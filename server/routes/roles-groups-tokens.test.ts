@@ -22,15 +22,41 @@ after(() => server.close());
 async function member(roleKeys: string[]) {
   const vendor = (await server.db.query<{ id: string }>('SELECT id FROM vendors LIMIT 1')).rows[0]!.id;
   const email = `rgt${++counter}@example.com`;
-  const user = await insertUser(server.db, { vendorId: vendor, email, name: `Member ${counter}`, passwordHash: await hasher.hash('Member-pass-2026'), verified: true });
+  const user = await insertUser(server.db, {
+    vendorId: vendor,
+    email,
+    name: `Member ${counter}`,
+    passwordHash: await hasher.hash('Member-pass-2026'),
+    verified: true,
+  });
   await addMembership(server.db, { userId: user.id, tenantId: SEED_TENANT_ID, roleKeys });
-  return { id: user.id, email, token: async () => (await login(server.app, email, 'Member-pass-2026')).accessToken };
+  return {
+    id: user.id,
+    email,
+    token: async () => (await login(server.app, email, 'Member-pass-2026')).accessToken,
+  };
 }
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, token: string, payload?: unknown) =>
-  server.app.inject({ method, url: `${API}${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
-const permissionId = async (key: string) => (await call('GET', '/permissions/v1', admin)).json().find((p: { key: string }) => p.key === key).id as string;
-const meOf = async (token: string) => (await call('GET', '/users/v2/me', token)).json() as { permissions: Array<{ key: string }>; roles: Array<{ key: string }> };
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  token: string,
+  payload?: unknown,
+) =>
+  server.app.inject({
+    method,
+    url: `${API}${url}`,
+    headers: bearer(token),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+const permissionId = async (key: string) =>
+  (await call('GET', '/permissions/v1', admin)).json().find((p: { key: string }) => p.key === key)
+    .id as string;
+const meOf = async (token: string) =>
+  (await call('GET', '/users/v2/me', token)).json() as {
+    permissions: Array<{ key: string }>;
+    roles: Array<{ key: string }>;
+  };
 
 describe('roles and permissions', () => {
   it('lists the vendor roles paged and sorted in the database, read-only, with their permissions', async () => {
@@ -39,11 +65,17 @@ describe('roles and permissions', () => {
     const body = res.json();
     assert.equal(body._metadata.totalItems, 4);
     assert.equal(body._metadata.totalPages, 2);
-    assert.deepEqual(body.items.map((r: { name: string }) => r.name), ['Viewer', 'Read only']);
+    assert.deepEqual(
+      body.items.map((r: { name: string }) => r.name),
+      ['Viewer', 'Read only'],
+    );
     assert.equal(body.items[0].editable, false);
     assert.equal(body.items[1].permissions.length, 2, 'ReadOnly holds two permissions (spec 001 §3)');
     const search = (await call('GET', '/roles/v2?_filter=edit', admin)).json();
-    assert.deepEqual(search.items.map((r: { key: string }) => r.key), ['Editor']);
+    assert.deepEqual(
+      search.items.map((r: { key: string }) => r.key),
+      ['Editor'],
+    );
   });
 
   it('categories group the permission catalogue', async () => {
@@ -55,20 +87,33 @@ describe('roles and permissions', () => {
 
   it('adds, updates, gives permissions to and deletes a tenant role; the key is unique', async () => {
     const readUsers = await permissionId('fe.secure.read.users');
-    const created = await call('POST', '/roles/v1', admin, { key: 'auditor', name: 'Auditor', description: 'Reads users', permissionIds: [readUsers] });
+    const created = await call('POST', '/roles/v1', admin, {
+      key: 'auditor',
+      name: 'Auditor',
+      description: 'Reads users',
+      permissionIds: [readUsers],
+    });
     assert.equal(created.statusCode, 201);
     const role = created.json();
     assert.equal(role.tenantId, SEED_TENANT_ID);
     assert.deepEqual(role.permissions, [readUsers]);
     assert.equal((await call('POST', '/roles/v1', admin, { key: 'AUDITOR', name: 'Again' })).statusCode, 409);
-    assert.equal((await call('POST', '/roles/v1', admin, { key: 'Admin', name: 'Clash with a vendor role' })).statusCode, 409);
+    assert.equal(
+      (await call('POST', '/roles/v1', admin, { key: 'Admin', name: 'Clash with a vendor role' })).statusCode,
+      409,
+    );
 
-    const patched = await call('PATCH', `/roles/v1/${role.id}`, admin, { name: 'Auditors', description: null });
+    const patched = await call('PATCH', `/roles/v1/${role.id}`, admin, {
+      name: 'Auditors',
+      description: null,
+    });
     assert.equal(patched.json().name, 'Auditors');
     assert.equal(patched.json().description, null);
 
     const readRoles = await permissionId('fe.secure.read.roles');
-    const put = await call('PUT', `/roles/v1/${role.id}/permissions`, admin, { permissionIds: [readUsers, readRoles] });
+    const put = await call('PUT', `/roles/v1/${role.id}/permissions`, admin, {
+      permissionIds: [readUsers, readRoles],
+    });
     assert.deepEqual(put.json().permissions.sort(), [readUsers, readRoles].sort());
 
     assert.equal((await call('DELETE', `/roles/v1/${role.id}`, admin)).statusCode, 200);
@@ -94,7 +139,14 @@ describe('roles and permissions', () => {
       [call('POST', '/roles/v1', admin, { key: 'has space', name: 'X' }), 400],
       [call('POST', '/roles/v1', admin, { key: 'x', name: '   ' }), 400],
       [call('POST', '/roles/v1', admin, { key: 'x', name: 'X', extra: true }), 400],
-      [call('POST', '/roles/v1', admin, { key: 'x', name: 'X', permissionIds: ['00000000-0000-4000-8000-000000000000'] }), 400],
+      [
+        call('POST', '/roles/v1', admin, {
+          key: 'x',
+          name: 'X',
+          permissionIds: ['00000000-0000-4000-8000-000000000000'],
+        }),
+        400,
+      ],
       [call('PATCH', `/roles/v1/${viewer.id}`, admin, {}), 400],
       [call('GET', '/roles/v2?_sortBy=password', admin), 400],
     ];
@@ -108,17 +160,31 @@ describe('roles and permissions', () => {
   it('a caller cannot grant a permission they do not hold', async () => {
     // A role that may write roles, but holds nothing else.
     const write = await permissionId('fe.secure.write.roles');
-    const writer = (await call('POST', '/roles/v1', admin, { key: 'role-writer', name: 'Role writer', permissionIds: [write] })).json();
+    const writer = (
+      await call('POST', '/roles/v1', admin, {
+        key: 'role-writer',
+        name: 'Role writer',
+        permissionIds: [write],
+      })
+    ).json();
     const user = await member([]);
     const group = (await call('POST', '/groups/v1', admin, { name: 'Role writers' })).json();
     await call('POST', `/groups/v1/${group.id}/roles`, admin, { roleIds: [writer.id] });
     await call('POST', `/groups/v1/${group.id}/users`, admin, { userIds: [user.id] });
     const token = await user.token();
     const star = await permissionId('fe.*');
-    const res = await call('POST', '/roles/v1', token, { key: 'escalate', name: 'Escalate', permissionIds: [star] });
+    const res = await call('POST', '/roles/v1', token, {
+      key: 'escalate',
+      name: 'Escalate',
+      permissionIds: [star],
+    });
     assert.equal(res.statusCode, 403);
     assert.deepEqual(res.json().errors, ['You cannot grant the fe.* permission: you do not hold it']);
-    assert.equal((await call('POST', '/roles/v1', token, { key: 'fine', name: 'Fine', permissionIds: [write] })).statusCode, 201);
+    assert.equal(
+      (await call('POST', '/roles/v1', token, { key: 'fine', name: 'Fine', permissionIds: [write] }))
+        .statusCode,
+      201,
+    );
   });
 });
 
@@ -133,7 +199,10 @@ describe('groups', () => {
     assert.equal(patched.json().description, 'First line');
     assert.equal(patched.json().name, 'Support');
     const list = (await call('GET', '/groups/v1?_filter=first&_limit=5', admin)).json();
-    assert.deepEqual(list.items.map((g: { name: string }) => g.name), ['Support']);
+    assert.deepEqual(
+      list.items.map((g: { name: string }) => g.name),
+      ['Support'],
+    );
     assert.equal(list._metadata.totalItems, 1);
     assert.equal((await call('DELETE', `/groups/v1/${id}`, admin)).statusCode, 200);
     assert.equal((await call('GET', `/groups/v1/${id}`, admin)).statusCode, 404);
@@ -145,12 +214,24 @@ describe('groups', () => {
     const readOnly = (await call('GET', '/roles/v2?_filter=ReadOnly', admin)).json().items[0];
     const group = (await call('POST', '/groups/v1', admin, { name: 'Readers' })).json();
     const withRole = await call('POST', `/groups/v1/${group.id}/roles`, admin, { roleIds: [readOnly.id] });
-    assert.deepEqual(withRole.json().roles.map((r: { key: string }) => r.key), ['ReadOnly']);
+    assert.deepEqual(
+      withRole.json().roles.map((r: { key: string }) => r.key),
+      ['ReadOnly'],
+    );
     const withUser = await call('POST', `/groups/v1/${group.id}/users`, admin, { userIds: [user.id] });
-    assert.deepEqual(withUser.json().users.map((u: { email: string }) => u.email), [user.email]);
+    assert.deepEqual(
+      withUser.json().users.map((u: { email: string }) => u.email),
+      [user.email],
+    );
     const me = await meOf(await user.token());
-    assert.deepEqual(me.permissions.map((p) => p.key), ['fe.secure.read.roles', 'fe.secure.read.users']);
-    assert.deepEqual(me.roles.map((r) => r.key), ['ReadOnly']);
+    assert.deepEqual(
+      me.permissions.map((p) => p.key),
+      ['fe.secure.read.roles', 'fe.secure.read.users'],
+    );
+    assert.deepEqual(
+      me.roles.map((r) => r.key),
+      ['ReadOnly'],
+    );
 
     await call('DELETE', `/groups/v1/${group.id}/users`, admin, { userIds: [user.id] });
     assert.deepEqual((await meOf(await user.token())).permissions, []);
@@ -161,7 +242,13 @@ describe('groups', () => {
   it('refuses strangers, empty lists and bad colours', async () => {
     const group = (await call('POST', '/groups/v1', admin, { name: 'Strict' })).json();
     const vendor = (await server.db.query<{ id: string }>('SELECT id FROM vendors LIMIT 1')).rows[0]!.id;
-    const stranger = await insertUser(server.db, { vendorId: vendor, email: 'stranger@example.com', name: 'S', passwordHash: null, verified: true });
+    const stranger = await insertUser(server.db, {
+      vendorId: vendor,
+      email: 'stranger@example.com',
+      name: 'S',
+      passwordHash: null,
+      verified: true,
+    });
     const cases: Array<[Promise<{ statusCode: number }>, number]> = [
       [call('POST', `/groups/v1/${group.id}/users`, admin, { userIds: [stranger.id] }), 400],
       [call('POST', `/groups/v1/${group.id}/users`, admin, { userIds: [] }), 400],
@@ -176,20 +263,32 @@ describe('groups', () => {
 describe('API tokens', () => {
   it('a tenant token: secret shown once, stored hashed, usable with its roles, then deleted', async () => {
     const readOnly = (await call('GET', '/roles/v2?_filter=ReadOnly', admin)).json().items[0];
-    const created = await call('POST', '/tenants/api-tokens/v1', admin, { description: 'CI', expiresInMinutes: 30 * 1440, roleIds: [readOnly.id] });
+    const created = await call('POST', '/tenants/api-tokens/v1', admin, {
+      description: 'CI',
+      expiresInMinutes: 30 * 1440,
+      roleIds: [readOnly.id],
+    });
     assert.equal(created.statusCode, 201);
     const token = created.json();
     assert.match(token.secret, /^[A-Za-z0-9_-]{43}$/);
     assert.equal(token.expiresInMinutes, 43200);
     assert.deepEqual(token.roleIds, [readOnly.id]);
-    const stored = (await server.db.query<{ secret_hash: string }>('SELECT secret_hash FROM api_tokens WHERE id = $1', [token.id])).rows[0]!;
+    const stored = (
+      await server.db.query<{ secret_hash: string }>('SELECT secret_hash FROM api_tokens WHERE id = $1', [
+        token.id,
+      ])
+    ).rows[0]!;
     assert.notEqual(stored.secret_hash, token.secret);
     assert.ok(!JSON.stringify(stored).includes(token.secret));
     const listed = (await call('GET', '/tenants/api-tokens/v1', admin)).json();
     assert.equal(listed[0].clientId, token.clientId);
     assert.equal(listed[0].secret, undefined, 'the secret is never shown again');
 
-    const exchange = await server.app.inject({ method: 'POST', url: `${API}/auth/v1/api-token`, payload: { clientId: token.clientId, secret: token.secret } });
+    const exchange = await server.app.inject({
+      method: 'POST',
+      url: `${API}/auth/v1/api-token`,
+      payload: { clientId: token.clientId, secret: token.secret },
+    });
     assert.equal(exchange.statusCode, 200);
     const machine = exchange.json().accessToken as string;
     assert.equal((await call('GET', '/users/v2', machine)).statusCode, 200);
@@ -200,11 +299,19 @@ describe('API tokens', () => {
       assert.ok(res.statusCode < 500, `${path} with an account token: ${res.statusCode}`);
     }
     assert.equal((await call('GET', '/groups/v1', machine)).statusCode, 403);
-    const wrong = await server.app.inject({ method: 'POST', url: `${API}/auth/v1/api-token`, payload: { clientId: token.clientId, secret: 'x'.repeat(43) } });
+    const wrong = await server.app.inject({
+      method: 'POST',
+      url: `${API}/auth/v1/api-token`,
+      payload: { clientId: token.clientId, secret: 'x'.repeat(43) },
+    });
     assert.equal(wrong.statusCode, 401);
 
     assert.equal((await call('DELETE', `/tenants/api-tokens/v1/${token.id}`, admin)).statusCode, 200);
-    const after = await server.app.inject({ method: 'POST', url: `${API}/auth/v1/api-token`, payload: { clientId: token.clientId, secret: token.secret } });
+    const after = await server.app.inject({
+      method: 'POST',
+      url: `${API}/auth/v1/api-token`,
+      payload: { clientId: token.clientId, secret: token.secret },
+    });
     assert.equal(after.statusCode, 401);
   });
 
@@ -213,10 +320,19 @@ describe('API tokens', () => {
     assert.equal(created.expiresInMinutes, null);
     assert.equal(created.expires, null);
     assert.equal(created.roleIds, undefined);
-    const exchange = await server.app.inject({ method: 'POST', url: `${API}/auth/v1/api-token`, payload: { clientId: created.clientId, secret: created.secret } });
+    const exchange = await server.app.inject({
+      method: 'POST',
+      url: `${API}/auth/v1/api-token`,
+      payload: { clientId: created.clientId, secret: created.secret },
+    });
     const me = await meOf(exchange.json().accessToken);
-    assert.deepEqual(me.permissions.map((p) => p.key), ['fe.*']);
-    const minted = await call('POST', '/tenants/api-tokens/v1', exchange.json().accessToken, { description: 'from a token' });
+    assert.deepEqual(
+      me.permissions.map((p) => p.key),
+      ['fe.*'],
+    );
+    const minted = await call('POST', '/tenants/api-tokens/v1', exchange.json().accessToken, {
+      description: 'from a token',
+    });
     assert.equal(minted.statusCode, 403);
     assert.deepEqual(minted.json().errors, ['API tokens cannot create API tokens']);
 
@@ -233,17 +349,37 @@ describe('API tokens', () => {
       [call('POST', '/users/api-tokens/v1', admin, { description: 'x', expiresInMinutes: 1.5 }), 400],
       [call('POST', '/users/api-tokens/v1', admin, { description: 'x', roleIds: [] }), 400],
       [call('POST', '/users/api-tokens/v1', admin, { description: '' }), 400],
-      [call('POST', '/tenants/api-tokens/v1', admin, { description: 'x', roleIds: ['00000000-0000-4000-8000-000000000000'] }), 400],
+      [
+        call('POST', '/tenants/api-tokens/v1', admin, {
+          description: 'x',
+          roleIds: ['00000000-0000-4000-8000-000000000000'],
+        }),
+        400,
+      ],
     ];
     for (const [pending, status] of cases) assert.equal((await pending).statusCode, status);
 
     const viewer = await (await member([])).token();
     for (const [method, url] of [
-      ['GET', '/roles/v2'], ['POST', '/roles/v1'], ['GET', '/permissions/v1'], ['GET', '/permissions/v1/categories'],
-      ['GET', '/groups/v1'], ['POST', '/groups/v1'], ['GET', '/users/api-tokens/v1'], ['POST', '/users/api-tokens/v1'],
-      ['GET', '/tenants/api-tokens/v1'], ['POST', '/tenants/api-tokens/v1'],
+      ['GET', '/roles/v2'],
+      ['POST', '/roles/v1'],
+      ['GET', '/permissions/v1'],
+      ['GET', '/permissions/v1/categories'],
+      ['GET', '/groups/v1'],
+      ['POST', '/groups/v1'],
+      ['GET', '/users/api-tokens/v1'],
+      ['POST', '/users/api-tokens/v1'],
+      ['GET', '/tenants/api-tokens/v1'],
+      ['POST', '/tenants/api-tokens/v1'],
     ] as const) {
-      const payload = method === 'POST' ? (url.includes('tokens') ? { description: 'x' } : url.includes('roles') ? { key: 'k', name: 'K' } : { name: 'G' }) : undefined;
+      const payload =
+        method === 'POST'
+          ? url.includes('tokens')
+            ? { description: 'x' }
+            : url.includes('roles')
+              ? { key: 'k', name: 'K' }
+              : { name: 'G' }
+          : undefined;
       const res = await call(method, url, viewer, payload);
       assert.equal(res.statusCode, 403, `${method} ${url}`);
       assert.match(res.json().errors[0], /^You need the fe\.secure\.\w+\.\w+ permission to do this$/);
@@ -266,7 +402,13 @@ describe('no escalation through the users page', () => {
   it('a users administrator cannot give or invite with a role whose permissions they lack', async () => {
     const write = await permissionId('fe.secure.write.users');
     const read = await permissionId('fe.secure.read.users');
-    const usersAdmin = (await call('POST', '/roles/v1', admin, { key: 'users-admin', name: 'Users admin', permissionIds: [write, read] })).json();
+    const usersAdmin = (
+      await call('POST', '/roles/v1', admin, {
+        key: 'users-admin',
+        name: 'Users admin',
+        permissionIds: [write, read],
+      })
+    ).json();
     const caller = await member([]);
     await server.db.query(
       `INSERT INTO membership_roles (membership_id, role_id)
@@ -281,10 +423,24 @@ describe('no escalation through the users page', () => {
     const give = await call('PUT', `/users/v1/${target.id}/roles`, token, { roleIds: [adminRole.id] });
     assert.equal(give.statusCode, 403, give.body);
     assert.deepEqual(give.json().errors, ['You cannot grant the fe.* permission: you do not hold it']);
-    assert.equal((await call('PUT', `/users/v1/${target.id}/roles`, token, { roleIds: [usersAdmin.id] })).statusCode, 200);
+    assert.equal(
+      (await call('PUT', `/users/v1/${target.id}/roles`, token, { roleIds: [usersAdmin.id] })).statusCode,
+      200,
+    );
 
-    const invite = await call('POST', '/users/v2', token, { email: `escalate${Date.now()}@example.com`, roleIds: [adminRole.id] });
+    const invite = await call('POST', '/users/v2', token, {
+      email: `escalate${Date.now()}@example.com`,
+      roleIds: [adminRole.id],
+    });
     assert.equal(invite.statusCode, 403, invite.body);
-    assert.equal((await call('POST', '/users/v2', token, { email: `fine${Date.now()}@example.com`, roleIds: [usersAdmin.id] })).statusCode, 201);
+    assert.equal(
+      (
+        await call('POST', '/users/v2', token, {
+          email: `fine${Date.now()}@example.com`,
+          roleIds: [usersAdmin.id],
+        })
+      ).statusCode,
+      201,
+    );
   });
 });

@@ -16,8 +16,18 @@ import type { FastifyInstance } from 'fastify';
 import { coversForGrant } from '../../core/portal/roleForm';
 import type { AppContext } from '../context';
 import {
-  createRole, deleteRole, listCategories, listPermissions, listRoles, permissionKeys, ROLE_SORT_FIELDS, setPermissionRoles,
-  setRolePermissions, updateRole, type RoleSortField, type RoleWriteResult,
+  createRole,
+  deleteRole,
+  listCategories,
+  listPermissions,
+  listRoles,
+  permissionKeys,
+  ROLE_SORT_FIELDS,
+  setPermissionRoles,
+  setRolePermissions,
+  updateRole,
+  type RoleSortField,
+  type RoleWriteResult,
 } from '../domain/roles';
 import type { AccessTokenClaims } from '../domain/tokens';
 import { requireUser } from '../http/bearer';
@@ -28,27 +38,38 @@ import * as s from '../http/schemas';
 export const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 export const uuid = { type: 'string', pattern: UUID } as const;
 export const uuidList = { type: 'array', maxItems: 200, uniqueItems: true, items: uuid } as const;
-export const idParams = (name: string) => ({ type: 'object', required: [name], properties: { [name]: uuid } }) as const;
-export const listQuerySchema = (sortFields: readonly string[]) => ({
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    _filter: { type: 'string', maxLength: 100 },
-    _sortBy: { type: 'string', enum: sortFields },
-    _order: { type: 'string', enum: ['ASC', 'DESC', 'asc', 'desc'] },
-    _offset: { type: 'string', pattern: '^[0-9]{1,6}$' },
-    _limit: { type: 'string', pattern: '^[0-9]{1,3}$' },
-  },
-}) as const;
-export interface ListQuery<S extends string> { _filter?: string; _sortBy?: S; _order?: string; _offset?: string; _limit?: string }
+export const idParams = (name: string) =>
+  ({ type: 'object', required: [name], properties: { [name]: uuid } }) as const;
+export const listQuerySchema = (sortFields: readonly string[]) =>
+  ({
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      _filter: { type: 'string', maxLength: 100 },
+      _sortBy: { type: 'string', enum: sortFields },
+      _order: { type: 'string', enum: ['ASC', 'DESC', 'asc', 'desc'] },
+      _offset: { type: 'string', pattern: '^[0-9]{1,6}$' },
+      _limit: { type: 'string', pattern: '^[0-9]{1,3}$' },
+    },
+  }) as const;
+export interface ListQuery<S extends string> {
+  _filter?: string;
+  _sortBy?: S;
+  _order?: string;
+  _offset?: string;
+  _limit?: string;
+}
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 200;
 
 export function pageOf<S extends string>(q: ListQuery<S>, defaultSort: S) {
   const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, Number(q._limit ?? DEFAULT_PAGE_SIZE)));
   return {
-    filter: q._filter ?? '', sortBy: q._sortBy ?? defaultSort,
-    order: (q._order ?? 'ASC').toUpperCase() as 'ASC' | 'DESC', page: Number(q._offset ?? 0), limit,
+    filter: q._filter ?? '',
+    sortBy: q._sortBy ?? defaultSort,
+    order: (q._order ?? 'ASC').toUpperCase() as 'ASC' | 'DESC',
+    page: Number(q._offset ?? 0),
+    limit,
   };
 }
 
@@ -60,18 +81,21 @@ const description = s.optionalText(500);
 /** 403 unless the caller holds every permission they try to grant. */
 export function assertMayGrant(claims: AccessTokenClaims, keys: Iterable<string>): void {
   for (const key of keys) {
-    if (!coversForGrant(claims.permissions ?? [], key)) throw httpError(403, `You cannot grant the ${key} permission: you do not hold it`);
+    if (!coversForGrant(claims.permissions ?? [], key))
+      throw httpError(403, `You cannot grant the ${key} permission: you do not hold it`);
   }
 }
 
 function roleOrThrow(result: RoleWriteResult) {
   if (result.kind === 'notFound') throw httpError(404, 'Role not found in this account');
-  if (result.kind === 'vendorRole') throw httpError(403, 'This role is defined for every account and cannot be changed here');
+  if (result.kind === 'vendorRole')
+    throw httpError(403, 'This role is defined for every account and cannot be changed here');
   if (result.kind === 'duplicateKey') throw httpError(409, 'A role with this key already exists');
   return result.role;
 }
 
-const trimmed = (value: string | null | undefined) => (typeof value === 'string' ? value.trim() || null : value);
+const trimmed = (value: string | null | undefined) =>
+  typeof value === 'string' ? value.trim() || null : value;
 
 export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const caller = async (request: Parameters<typeof requireUser>[1], permission: string) => {
@@ -86,46 +110,85 @@ export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return ids;
   };
 
-  app.get<{ Querystring: ListQuery<RoleSortField> }>('/identity/resources/roles/v2', { schema: { querystring: listQuerySchema(ROLE_SORT_FIELDS) } }, async (request) => {
-    const { tenantId } = await caller(request, 'fe.secure.read.roles');
-    const query = pageOf(request.query, 'name');
-    const { items, totalItems } = await listRoles(ctx.db, tenantId, query);
-    return { items, _metadata: { totalItems, totalPages: Math.ceil(totalItems / query.limit) } };
-  });
+  app.get<{ Querystring: ListQuery<RoleSortField> }>(
+    '/identity/resources/roles/v2',
+    { schema: { querystring: listQuerySchema(ROLE_SORT_FIELDS) } },
+    async (request) => {
+      const { tenantId } = await caller(request, 'fe.secure.read.roles');
+      const query = pageOf(request.query, 'name');
+      const { items, totalItems } = await listRoles(ctx.db, tenantId, query);
+      return { items, _metadata: { totalItems, totalPages: Math.ceil(totalItems / query.limit) } };
+    },
+  );
 
   app.post<{ Body: { key: string; name: string; description?: string | null; permissionIds?: string[] } }>(
     '/identity/resources/roles/v1',
-    { schema: { body: s.strictObject({ key: roleKey, name: roleName, description, permissionIds: uuidList }, ['key', 'name']) } },
+    {
+      schema: {
+        body: s.strictObject({ key: roleKey, name: roleName, description, permissionIds: uuidList }, [
+          'key',
+          'name',
+        ]),
+      },
+    },
     async (request, reply) => {
       const { claims, tenantId } = await caller(request, 'fe.secure.write.roles');
       const permissionIds = await checkedPermissions(claims, request.body.permissionIds ?? []);
-      const role = roleOrThrow(await createRole(ctx.db, tenantId, {
-        key: request.body.key, name: request.body.name.trim(), description: trimmed(request.body.description) ?? null, permissionIds,
-      }));
+      const role = roleOrThrow(
+        await createRole(ctx.db, tenantId, {
+          key: request.body.key,
+          name: request.body.name.trim(),
+          description: trimmed(request.body.description) ?? null,
+          permissionIds,
+        }),
+      );
       return reply.code(201).send(role);
     },
   );
 
-  app.patch<{ Params: { roleId: string }; Body: { key?: string; name?: string; description?: string | null } }>(
+  app.patch<{
+    Params: { roleId: string };
+    Body: { key?: string; name?: string; description?: string | null };
+  }>(
     '/identity/resources/roles/v1/:roleId',
-    { schema: { params: idParams('roleId'), body: { ...s.strictObject({ key: roleKey, name: roleName, description }), minProperties: 1 } } },
+    {
+      schema: {
+        params: idParams('roleId'),
+        body: { ...s.strictObject({ key: roleKey, name: roleName, description }), minProperties: 1 },
+      },
+    },
     async (request) => {
       const { tenantId } = await caller(request, 'fe.secure.write.roles');
       const { key, name } = request.body;
-      return roleOrThrow(await updateRole(ctx.db, tenantId, request.params.roleId, { key, name: name?.trim(), description: trimmed(request.body.description) }));
+      return roleOrThrow(
+        await updateRole(ctx.db, tenantId, request.params.roleId, {
+          key,
+          name: name?.trim(),
+          description: trimmed(request.body.description),
+        }),
+      );
     },
   );
 
-  app.delete<{ Params: { roleId: string } }>('/identity/resources/roles/v1/:roleId', { schema: { params: idParams('roleId') } }, async (request) => {
-    const { tenantId } = await caller(request, 'fe.secure.delete.roles');
-    const result = await deleteRole(ctx.db, tenantId, request.params.roleId);
-    if (result !== 'deleted') roleOrThrow({ kind: result });
-    return {};
-  });
+  app.delete<{ Params: { roleId: string } }>(
+    '/identity/resources/roles/v1/:roleId',
+    { schema: { params: idParams('roleId') } },
+    async (request) => {
+      const { tenantId } = await caller(request, 'fe.secure.delete.roles');
+      const result = await deleteRole(ctx.db, tenantId, request.params.roleId);
+      if (result !== 'deleted') roleOrThrow({ kind: result });
+      return {};
+    },
+  );
 
   app.put<{ Params: { roleId: string }; Body: { permissionIds: string[] } }>(
     '/identity/resources/roles/v1/:roleId/permissions',
-    { schema: { params: idParams('roleId'), body: s.strictObject({ permissionIds: uuidList }, ['permissionIds']) } },
+    {
+      schema: {
+        params: idParams('roleId'),
+        body: s.strictObject({ permissionIds: uuidList }, ['permissionIds']),
+      },
+    },
     async (request) => {
       const { claims, tenantId } = await caller(request, 'fe.secure.write.roles');
       const permissionIds = await checkedPermissions(claims, request.body.permissionIds);
@@ -145,16 +208,24 @@ export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.put<{ Params: { permissionId: string }; Body: { roleIds: string[] } }>(
     '/identity/resources/permissions/v1/:permissionId/roles',
-    { schema: { params: idParams('permissionId'), body: s.strictObject({ roleIds: uuidList }, ['roleIds']) } },
+    {
+      schema: { params: idParams('permissionId'), body: s.strictObject({ roleIds: uuidList }, ['roleIds']) },
+    },
     async (request) => {
       const { claims, tenantId } = await caller(request, 'fe.secure.write.roles');
       const keys = await permissionKeys(ctx.db, [request.params.permissionId]);
       if (keys.size === 0) throw httpError(404, 'Permission not found');
       assertMayGrant(claims, keys.values());
-      const result = await setPermissionRoles(ctx.db, tenantId, request.params.permissionId, request.body.roleIds);
+      const result = await setPermissionRoles(
+        ctx.db,
+        tenantId,
+        request.params.permissionId,
+        request.body.roleIds,
+      );
       if (result.kind === 'notFound') throw httpError(404, 'Permission not found');
       if (result.kind === 'unknownRoles') throw httpError(400, 'Some roles do not exist in this account');
-      if (result.kind === 'vendorRole') throw httpError(403, 'Roles defined for every account cannot be changed here');
+      if (result.kind === 'vendorRole')
+        throw httpError(403, 'Roles defined for every account cannot be changed here');
       return result.permission;
     },
   );

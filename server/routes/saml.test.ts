@@ -11,7 +11,13 @@ import { startSamlIdp, type ResponseOverrides, type RunningSamlIdp } from '../..
 import type { BuiltServer } from '../app';
 import { SEED_TENANT_ID } from '../seed';
 import { ALLOWED_ORIGIN, ME, bearer, refresh, refreshCookieOf, startTestServer } from '../test-helpers';
-import { AUTH_MFA, assertMfaRequired, claimsOf, enrolAuthenticator, totp } from './federated-mfa-test-support';
+import {
+  AUTH_MFA,
+  assertMfaRequired,
+  claimsOf,
+  enrolAuthenticator,
+  totp,
+} from './federated-mfa-test-support';
 
 const ISSUER = 'http://auth.test';
 const CALLBACK = 'http://app.test/account/saml/callback';
@@ -42,19 +48,40 @@ before(async () => {
   });
   signedIdp = await startSamlIdp({
     port: 0,
-    sp: { entityId: `${ISSUER}${SIGNED_SSO}/metadata`, acsUrl: `${ISSUER}${SIGNED_SSO}/acs`, signingCertificate: SP_CERT },
+    sp: {
+      entityId: `${ISSUER}${SIGNED_SSO}/metadata`,
+      acsUrl: `${ISSUER}${SIGNED_SSO}/acs`,
+      signingCertificate: SP_CERT,
+    },
     accounts: { sig: { email: 'sig@signed-saml.test', name: 'Sig Signed' } },
   });
   server = await startTestServer({
     issuer: ISSUER,
     samlSigning: { privateKey: SP_KEY, certificate: SP_CERT },
-    ssoConnections: [{
-      key: 'acme-saml', tenantId: SEED_TENANT_ID, protocol: 'saml', domains: ['acme-saml.test'], entryPoint: idp.ssoUrl,
-      idpIssuer: idp.entityId, idpCertificates: [idp.certificate], callbackUrls: [CALLBACK, OTHER_CALLBACK], defaultRoles: ['Viewer'],
-    }, {
-      key: 'acme-signed', tenantId: SEED_TENANT_ID, protocol: 'saml', domains: ['signed-saml.test'], entryPoint: signedIdp.ssoUrl,
-      idpIssuer: signedIdp.entityId, idpCertificates: [signedIdp.certificate], callbackUrls: [CALLBACK], signRequests: true,
-    }],
+    ssoConnections: [
+      {
+        key: 'acme-saml',
+        tenantId: SEED_TENANT_ID,
+        protocol: 'saml',
+        domains: ['acme-saml.test'],
+        entryPoint: idp.ssoUrl,
+        idpIssuer: idp.entityId,
+        idpCertificates: [idp.certificate],
+        callbackUrls: [CALLBACK, OTHER_CALLBACK],
+        defaultRoles: ['Viewer'],
+      },
+      {
+        key: 'acme-signed',
+        tenantId: SEED_TENANT_ID,
+        protocol: 'saml',
+        domains: ['signed-saml.test'],
+        entryPoint: signedIdp.ssoUrl,
+        idpIssuer: signedIdp.entityId,
+        idpCertificates: [signedIdp.certificate],
+        callbackUrls: [CALLBACK],
+        signRequests: true,
+      },
+    ],
   });
 });
 after(async () => {
@@ -76,14 +103,21 @@ async function start(query = '', sso = SSO) {
 /** Posts a response to the ACS as the browser would (a form): where the browser is sent next. */
 async function postToAcs(form: { SAMLResponse: string; RelayState: string }) {
   const res = await server.app.inject({
-    method: 'POST', url: `${SSO}/acs`, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://127.0.0.1' },
+    method: 'POST',
+    url: `${SSO}/acs`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://127.0.0.1' },
     payload: new URLSearchParams({ SAMLResponse: form.SAMLResponse, RelayState: form.RelayState }).toString(),
   });
   return res;
 }
 
 function postLogin(code: string, cookie?: string) {
-  return server.app.inject({ method: 'POST', url: POSTLOGIN, headers: { origin: ALLOWED_ORIGIN, ...(cookie ? { cookie } : {}) }, payload: { code } });
+  return server.app.inject({
+    method: 'POST',
+    url: POSTLOGIN,
+    headers: { origin: ALLOWED_ORIGIN, ...(cookie ? { cookie } : {}) },
+    payload: { code },
+  });
 }
 
 /** A whole sign-in up to the kit's callback, the IdP's response shaped by `overrides`. */
@@ -104,20 +138,27 @@ async function assertRefused(overrides: ResponseOverrides, login = 'sam') {
 
 describe('SAML SSO', () => {
   it('pre-login (v2 and the legacy v1) answers the start address and "saml" for the domain', async () => {
-    for (const url of ['/frontegg/identity/resources/auth/v2/user/sso/prelogin', '/frontegg/identity/resources/auth/v1/user/saml/prelogin']) {
+    for (const url of [
+      '/frontegg/identity/resources/auth/v2/user/sso/prelogin',
+      '/frontegg/identity/resources/auth/v1/user/saml/prelogin',
+    ]) {
       const pre = await server.app.inject({ method: 'POST', url, payload: { email: 'Sam@Acme-SAML.test' } });
       assert.equal(pre.statusCode, 200, pre.body);
       assert.deepEqual(pre.json(), { address: `${ISSUER}${SSO}/start`, idpType: 'saml' });
     }
   });
 
-  it('serves the service provider\'s metadata: entity ID and the HTTP-POST assertion consumer service', async () => {
+  it("serves the service provider's metadata: entity ID and the HTTP-POST assertion consumer service", async () => {
     const res = await server.app.inject({ url: `${SSO}/metadata` });
     assert.equal(res.statusCode, 200);
     assert.match(res.headers['content-type'] as string, /samlmetadata\+xml/);
     assert.ok(res.body.includes(`entityID="${ENTITY_ID}"`));
     assert.ok(res.body.includes(`Location="${ACS}"`));
-    assert.equal((await server.app.inject({ url: '/frontegg/identity/resources/auth/v1/sso/saml/nobody/metadata' })).statusCode, 404);
+    assert.equal(
+      (await server.app.inject({ url: '/frontegg/identity/resources/auth/v1/sso/saml/nobody/metadata' }))
+        .statusCode,
+      404,
+    );
   });
 
   it('the AuthnRequest goes to the IdP by redirect, with this connection as issuer and ACS', async () => {
@@ -141,7 +182,10 @@ describe('SAML SSO', () => {
     assert.equal(me.email, 'sam@acme-saml.test');
     assert.equal(me.name, 'Sam SAML');
     assert.equal(me.tenantId, SEED_TENANT_ID);
-    assert.deepEqual(me.roles.map((r: { key: string }) => r.key), ['Viewer']);
+    assert.deepEqual(
+      me.roles.map((r: { key: string }) => r.key),
+      ['Viewer'],
+    );
     const refreshed = await refresh(server.app, cookie);
     assert.equal(refreshed.statusCode, 200, refreshed.body);
 
@@ -160,10 +204,14 @@ describe('SAML SSO', () => {
     assert.equal(back.origin + back.pathname, OTHER_CALLBACK);
     assert.equal((await postLogin(back.searchParams.get('code')!, binding)).statusCode, 200);
 
-    const bad = await server.app.inject({ url: `${SSO}/start?redirect_uri=${encodeURIComponent('http://evil.test/cb')}` });
+    const bad = await server.app.inject({
+      url: `${SSO}/start?redirect_uri=${encodeURIComponent('http://evil.test/cb')}`,
+    });
     assert.equal(bad.statusCode, 400);
     assert.equal(bad.headers.location, undefined);
-    const unknown = await server.app.inject({ url: '/frontegg/identity/resources/auth/v1/sso/saml/nobody/start' });
+    const unknown = await server.app.inject({
+      url: '/frontegg/identity/resources/auth/v1/sso/saml/nobody/start',
+    });
     assert.equal(unknown.statusCode, 400);
   });
 
@@ -221,30 +269,42 @@ describe('SAML SSO', () => {
     await assertRefused({ inResponseTo: '_never-sent' });
   });
 
-  it('a RelayState that is not the request\'s is refused', async () => {
+  it("a RelayState that is not the request's is refused", async () => {
     const { authnRequest } = await start();
     const response = await idp.respond(authnRequest, 'sam');
     const acs = await postToAcs({ ...response, RelayState: 'forged' });
     assert.equal(new URL(acs.headers.location as string).searchParams.get('error'), 'sso_failed');
   });
 
-  it('an email outside the connection\'s domains is refused (the IdP cannot speak for other domains)', async () => {
+  it("an email outside the connection's domains is refused (the IdP cannot speak for other domains)", async () => {
     await assertRefused({}, 'outsider');
   });
 
   it('bad ACS input: 400 with an errors list for a malformed body, the error redirect for a response that is not SAML, never a 500', async () => {
     for (const payload of ['', 'RelayState=x', 'SAMLResponse=a&SAMLResponse=b', 'SAMLResponse=a&extra=1']) {
-      const res = await server.app.inject({ method: 'POST', url: `${SSO}/acs`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+      const res = await server.app.inject({
+        method: 'POST',
+        url: `${SSO}/acs`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      });
       assert.equal(res.statusCode, 400, payload);
       assert.ok(Array.isArray(res.json().errors));
     }
-    for (const SAMLResponse of ['not base64 at all!', Buffer.from('<not-saml/>').toString('base64'), Buffer.from('<<<').toString('base64')]) {
+    for (const SAMLResponse of [
+      'not base64 at all!',
+      Buffer.from('<not-saml/>').toString('base64'),
+      Buffer.from('<<<').toString('base64'),
+    ]) {
       const res = await postToAcs({ SAMLResponse, RelayState: 'x' });
       assert.equal(res.statusCode, 303, res.body);
       assert.equal(new URL(res.headers.location as string).searchParams.get('error'), 'sso_failed');
     }
     const unknown = await server.app.inject({
-      method: 'POST', url: '/frontegg/identity/resources/auth/v1/sso/saml/nobody/acs', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'SAMLResponse=x',
+      method: 'POST',
+      url: '/frontegg/identity/resources/auth/v1/sso/saml/nobody/acs',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'SAMLResponse=x',
     });
     assert.equal(unknown.statusCode, 400);
   });
@@ -253,8 +313,14 @@ describe('SAML SSO', () => {
     const metadata = await server.app.inject({ url: `${SIGNED_SSO}/metadata` });
     assert.match(metadata.body, /AuthnRequestsSigned="true"/);
     const certBody = SP_CERT.replace(/-----[A-Z ]+-----|\s/g, '');
-    assert.ok(metadata.body.replace(/\s/g, '').includes(certBody), 'the metadata carries the signing certificate');
-    assert.doesNotMatch((await server.app.inject({ url: `${SSO}/metadata` })).body, /AuthnRequestsSigned="true"/);
+    assert.ok(
+      metadata.body.replace(/\s/g, '').includes(certBody),
+      'the metadata carries the signing certificate',
+    );
+    assert.doesNotMatch(
+      (await server.app.inject({ url: `${SSO}/metadata` })).body,
+      /AuthnRequestsSigned="true"/,
+    );
 
     const { authnRequest, binding } = await start('', SIGNED_SSO);
     const url = new URL(authnRequest);
@@ -262,8 +328,13 @@ describe('SAML SSO', () => {
     assert.ok(url.searchParams.get('Signature'));
     const response = await signedIdp.respond(authnRequest, 'sig');
     const acs = await server.app.inject({
-      method: 'POST', url: `${SIGNED_SSO}/acs`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ SAMLResponse: response.SAMLResponse, RelayState: response.RelayState }).toString(),
+      method: 'POST',
+      url: `${SIGNED_SSO}/acs`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        SAMLResponse: response.SAMLResponse,
+        RelayState: response.RelayState,
+      }).toString(),
     });
     const back = new URL(acs.headers.location as string);
     const res = await postLogin(back.searchParams.get('code')!, binding);
@@ -277,19 +348,35 @@ describe('SAML SSO', () => {
     await assert.rejects(signedIdp.respond((await start()).authnRequest, 'sig'));
   });
 
-  it('a connection that signs its requests needs the server\'s SAML key: the server does not start without it', async () => {
-    await assert.rejects(startTestServer({
-      issuer: ISSUER,
-      ssoConnections: [{
-        key: 'no-key', tenantId: SEED_TENANT_ID, protocol: 'saml', domains: ['no-key.test'], entryPoint: 'http://idp.test/sso',
-        idpCertificates: [idp.certificate], callbackUrls: [CALLBACK], signRequests: true,
-      }],
-    }), /SAML_SP_PRIVATE_KEY/);
+  it("a connection that signs its requests needs the server's SAML key: the server does not start without it", async () => {
+    await assert.rejects(
+      startTestServer({
+        issuer: ISSUER,
+        ssoConnections: [
+          {
+            key: 'no-key',
+            tenantId: SEED_TENANT_ID,
+            protocol: 'saml',
+            domains: ['no-key.test'],
+            entryPoint: 'http://idp.test/sso',
+            idpCertificates: [idp.certificate],
+            callbackUrls: [CALLBACK],
+            signRequests: true,
+          },
+        ],
+      }),
+      /SAML_SP_PRIVATE_KEY/,
+    );
   });
 
   it('malformed post-login bodies: 400 with an errors list', async () => {
     for (const payload of [{}, { code: 5 }, { code: '' }, { code: 'x', extra: 1 }]) {
-      const res = await server.app.inject({ method: 'POST', url: POSTLOGIN, headers: { origin: ALLOWED_ORIGIN }, payload });
+      const res = await server.app.inject({
+        method: 'POST',
+        url: POSTLOGIN,
+        headers: { origin: ALLOWED_ORIGIN },
+        payload,
+      });
       assert.equal(res.statusCode, 400);
       assert.ok(Array.isArray(res.json().errors));
     }
@@ -297,7 +384,7 @@ describe('SAML SSO', () => {
 });
 
 describe('SAML SSO and the second factor', () => {
-  it('a user with an authenticator app gets mfaRequired and no cookie; a real TOTP opens the session in the connection\'s tenant', async () => {
+  it("a user with an authenticator app gets mfaRequired and no cookie; a real TOTP opens the session in the connection's tenant", async () => {
     const first = await signInAtIdp('tess');
     const signedIn = await postLogin(first.back.searchParams.get('code')!, first.binding);
     assert.equal(signedIn.statusCode, 200, signedIn.body);
@@ -306,7 +393,12 @@ describe('SAML SSO and the second factor', () => {
     const again = await signInAtIdp('tess');
     const gated = await postLogin(again.back.searchParams.get('code')!, again.binding);
     const body = assertMfaRequired(gated, { enrolled: true, email: 'tess@acme-saml.test' });
-    const verified = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/verify`, headers: { origin: ALLOWED_ORIGIN }, payload: { mfaToken: body.mfaToken, value: await totp(secret) } });
+    const verified = await server.app.inject({
+      method: 'POST',
+      url: `${AUTH_MFA}/verify`,
+      headers: { origin: ALLOWED_ORIGIN },
+      payload: { mfaToken: body.mfaToken, value: await totp(secret) },
+    });
     assert.equal(verified.statusCode, 200, verified.body);
     assert.ok(refreshCookieOf(verified));
     assert.equal(claimsOf(verified.json().accessToken).tenantId, SEED_TENANT_ID);

@@ -40,33 +40,59 @@ export async function samlRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const base = (key: string) => `${issuer}${apiPrefix}${SSO_PATH}/${key}`;
   const samlConnections = ctx.options.ssoConnections.filter((c) => c.protocol === 'saml');
   if (samlConnections.length) {
-    if (!/^https?:\/\//.test(issuer)) throw new Error('SSO connections need the server\'s public URL as its issuer');
-    await upsertSamlConnections(ctx.db, samlConnections, (key) => `${base(key)}/start`, ctx.options.samlSigning);
+    if (!/^https?:\/\//.test(issuer))
+      throw new Error("SSO connections need the server's public URL as its issuer");
+    await upsertSamlConnections(
+      ctx.db,
+      samlConnections,
+      (key) => `${base(key)}/start`,
+      ctx.options.samlSigning,
+    );
   }
-  const connections = new SamlConnections(ctx.db, (key) => ({ entityId: `${base(key)}/metadata`, acsUrl: `${base(key)}/acs` }), ctx.options.samlSigning);
+  const connections = new SamlConnections(
+    ctx.db,
+    (key) => ({ entityId: `${base(key)}/metadata`, acsUrl: `${base(key)}/acs` }),
+    ctx.options.samlSigning,
+  );
   const cookieOptions = {
-    path: refreshCookiePath(ctx.options.prefix), httpOnly: true, secure: ctx.cookies.secure, sameSite: ctx.cookies.sameSite,
+    path: refreshCookiePath(ctx.options.prefix),
+    httpOnly: true,
+    secure: ctx.cookies.secure,
+    sameSite: ctx.cookies.sameSite,
   } as const;
 
   await app.register(
     async (api) => {
       acceptFormBodies(api);
 
-      api.get<{ Params: { key: string }; Querystring: { redirect_uri?: string } }>(`${SSO_PATH}/:key/start`, async (request, reply) => {
-        const callback = request.query.redirect_uri;
-        if (callback !== undefined && (typeof callback !== 'string' || callback.length > 2048)) {
-          return page(reply, 400, 'Single sign-on failed', 'The sign-in request has an invalid address to return to.');
-        }
-        try {
-          const { url, binding } = await connections.start(request.params.key, callback);
-          reply.setCookie(SAML_COOKIE, binding, { ...cookieOptions, maxAge: 600 });
-          return reply.redirect(url, 302);
-        } catch (error) {
-          if (!(error instanceof SamlLoginError)) throw error;
-          request.log.warn(`SAML start refused: ${error.message}`);
-          return page(reply, 400, 'Single sign-on failed', 'This single sign-on connection is unknown, unavailable, or does not allow that return address.');
-        }
-      });
+      api.get<{ Params: { key: string }; Querystring: { redirect_uri?: string } }>(
+        `${SSO_PATH}/:key/start`,
+        async (request, reply) => {
+          const callback = request.query.redirect_uri;
+          if (callback !== undefined && (typeof callback !== 'string' || callback.length > 2048)) {
+            return page(
+              reply,
+              400,
+              'Single sign-on failed',
+              'The sign-in request has an invalid address to return to.',
+            );
+          }
+          try {
+            const { url, binding } = await connections.start(request.params.key, callback);
+            reply.setCookie(SAML_COOKIE, binding, { ...cookieOptions, maxAge: 600 });
+            return reply.redirect(url, 302);
+          } catch (error) {
+            if (!(error instanceof SamlLoginError)) throw error;
+            request.log.warn(`SAML start refused: ${error.message}`);
+            return page(
+              reply,
+              400,
+              'Single sign-on failed',
+              'This single sign-on connection is unknown, unavailable, or does not allow that return address.',
+            );
+          }
+        },
+      );
 
       api.get<{ Params: { key: string } }>(`${SSO_PATH}/:key/metadata`, async (request, reply) => {
         const xml = await connections.metadata(request.params.key);
@@ -79,7 +105,10 @@ export async function samlRoutes(app: FastifyInstance, ctx: AppContext): Promise
         {
           schema: {
             body: s.strictObject(
-              { SAMLResponse: { type: 'string', minLength: 1, maxLength: 500_000 }, RelayState: { type: 'string', maxLength: 1024 } },
+              {
+                SAMLResponse: { type: 'string', minLength: 1, maxLength: 500_000 },
+                RelayState: { type: 'string', maxLength: 1024 },
+              },
               ['SAMLResponse'],
             ),
           },
@@ -88,14 +117,24 @@ export async function samlRoutes(app: FastifyInstance, ctx: AppContext): Promise
           // A cross-site form post from the identity provider: no origin check here; what it carries
           // is checked instead, and it only yields a code that the starting browser must spend.
           try {
-            const { callbackUrl, code } = await connections.consume(request.params.key, request.body.SAMLResponse, request.body.RelayState);
+            const { callbackUrl, code } = await connections.consume(
+              request.params.key,
+              request.body.SAMLResponse,
+              request.body.RelayState,
+            );
             const next = new URL(callbackUrl);
             next.searchParams.set('code', code);
             return reply.redirect(next.toString(), 303);
           } catch (error) {
             if (!(error instanceof SamlLoginError)) throw error;
             request.log.warn(`SAML response refused: ${error.message}`);
-            if (!error.callbackUrl) return page(reply, 400, 'Single sign-on failed', 'This single sign-on connection is unknown or unavailable.');
+            if (!error.callbackUrl)
+              return page(
+                reply,
+                400,
+                'Single sign-on failed',
+                'This single sign-on connection is unknown or unavailable.',
+              );
             const next = new URL(error.callbackUrl);
             next.searchParams.set('error', 'sso_failed');
             return reply.redirect(next.toString(), 303);
@@ -105,7 +144,11 @@ export async function samlRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
       api.post<{ Body: { code: string } }>(
         '/identity/resources/auth/v1/user/saml/postlogin',
-        { schema: { body: s.strictObject({ code: { type: 'string', minLength: 1, maxLength: 256 } }, ['code']) } },
+        {
+          schema: {
+            body: s.strictObject({ code: { type: 'string', minLength: 1, maxLength: 256 } }, ['code']),
+          },
+        },
         async (request, reply) => {
           assertTrustedOrigin(request, ctx.options.corsOrigins);
           let identity;
@@ -119,8 +162,18 @@ export async function samlRoutes(app: FastifyInstance, ctx: AppContext): Promise
             reply.clearCookie(SAML_COOKIE, cookieOptions);
           }
           const { connection } = identity;
-          return signInThroughConnection(ctx, request, reply,
-            { provider: `saml:${connection.id}`, subject: identity.subject, email: identity.email, name: identity.name }, connection);
+          return signInThroughConnection(
+            ctx,
+            request,
+            reply,
+            {
+              provider: `saml:${connection.id}`,
+              subject: identity.subject,
+              email: identity.email,
+              name: identity.name,
+            },
+            connection,
+          );
         },
       );
     },

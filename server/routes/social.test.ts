@@ -10,7 +10,14 @@ import { authorizeAtIdp, startOidcIdp, type RunningIdp } from '../../test/idp/oi
 import type { BuiltServer } from '../app';
 import { SecretBox } from '../domain/secrets';
 import { ADMIN, ALLOWED_ORIGIN, ME, bearer, refreshCookieOf, startTestServer } from '../test-helpers';
-import { AUTH_MFA, assertMfaRequired, claimsOf, enrolAtLogin, enrolAuthenticator, totp } from './federated-mfa-test-support';
+import {
+  AUTH_MFA,
+  assertMfaRequired,
+  claimsOf,
+  enrolAtLogin,
+  enrolAuthenticator,
+  totp,
+} from './federated-mfa-test-support';
 
 const CALLBACK = 'http://app.test/account/social/success';
 const POSTLOGIN = '/frontegg/identity/resources/auth/v1/user/sso/idp/postlogin';
@@ -30,13 +37,39 @@ before(async () => {
   server = await startTestServer({
     allowInsecureIdentityProviders: true,
     socialProviders: [
-      { key: 'idp', displayName: 'Test IdP', issuer: idp.issuer, clientId: 'social-app', clientSecret: 'social-secret', redirectUris: [CALLBACK] },
-      { key: 'acme', displayName: 'Acme ID', custom: true, issuer: idp.issuer, clientId: 'social-app', clientSecret: 'social-secret', redirectUris: [CALLBACK] },
-      { key: 'down', displayName: 'Down', issuer: 'http://127.0.0.1:9', clientId: 'x', redirectUris: [CALLBACK] },
+      {
+        key: 'idp',
+        displayName: 'Test IdP',
+        issuer: idp.issuer,
+        clientId: 'social-app',
+        clientSecret: 'social-secret',
+        redirectUris: [CALLBACK],
+      },
+      {
+        key: 'acme',
+        displayName: 'Acme ID',
+        custom: true,
+        issuer: idp.issuer,
+        clientId: 'social-app',
+        clientSecret: 'social-secret',
+        redirectUris: [CALLBACK],
+      },
+      {
+        key: 'down',
+        displayName: 'Down',
+        issuer: 'http://127.0.0.1:9',
+        clientId: 'x',
+        redirectUris: [CALLBACK],
+      },
     ],
   });
   // A known user to link by verified email.
-  await server.app.inject({ method: 'POST', url: '/frontegg/identity/resources/users/v1/signUp', headers: { origin: ALLOWED_ORIGIN }, payload: { email: 'victim@example.com', password: 'Victim-password-1' } });
+  await server.app.inject({
+    method: 'POST',
+    url: '/frontegg/identity/resources/users/v1/signUp',
+    headers: { origin: ALLOWED_ORIGIN },
+    payload: { email: 'victim@example.com', password: 'Victim-password-1' },
+  });
 });
 after(async () => {
   await server.close();
@@ -50,9 +83,10 @@ function pkce() {
 
 /** What the kit does: the listed authorization address, plus state and the PKCE challenge; then the user signs in at the provider. */
 async function codeFrom(login: string, key = 'idp') {
-  const list = key === 'acme'
-    ? (await server.app.inject({ url: '/frontegg/identity/resources/sso/custom/v1' })).json().providers
-    : (await server.app.inject({ url: '/frontegg/identity/resources/sso/v2' })).json();
+  const list =
+    key === 'acme'
+      ? (await server.app.inject({ url: '/frontegg/identity/resources/sso/custom/v1' })).json().providers
+      : (await server.app.inject({ url: '/frontegg/identity/resources/sso/v2' })).json();
   const entry = list.find((p: { provider: string }) => p.provider === key);
   const { verifier, challenge } = pkce();
   const state = randomBytes(16).toString('base64url');
@@ -67,13 +101,20 @@ async function codeFrom(login: string, key = 'idp') {
 }
 
 function postLogin(query: Record<string, string>, key = 'idp') {
-  return server.app.inject({ method: 'POST', url: `${POSTLOGIN.replace('/idp/', `/${key}/`)}?${new URLSearchParams(query)}`, headers: { origin: ALLOWED_ORIGIN } });
+  return server.app.inject({
+    method: 'POST',
+    url: `${POSTLOGIN.replace('/idp/', `/${key}/`)}?${new URLSearchParams(query)}`,
+    headers: { origin: ALLOWED_ORIGIN },
+  });
 }
 
 describe('social providers configuration', () => {
   it('lists the active providers with an authorization address; custom providers apart; an unreachable one left out', async () => {
     const list = (await server.app.inject({ url: '/frontegg/identity/resources/sso/v2' })).json();
-    assert.deepEqual(list.map((p: { provider: string }) => p.provider), ['idp']);
+    assert.deepEqual(
+      list.map((p: { provider: string }) => p.provider),
+      ['idp'],
+    );
     const url = new URL(list[0].authorizationUrl);
     assert.equal(url.origin, idp.issuer);
     assert.equal(url.searchParams.get('client_id'), 'social-app');
@@ -81,14 +122,21 @@ describe('social providers configuration', () => {
     assert.equal(url.searchParams.get('scope'), 'openid email profile');
     assert.equal(list[0].displayName, 'Test IdP');
     const custom = (await server.app.inject({ url: '/frontegg/identity/resources/sso/custom/v1' })).json();
-    assert.deepEqual(custom.providers.map((p: { provider: string }) => p.provider), ['acme']);
+    assert.deepEqual(
+      custom.providers.map((p: { provider: string }) => p.provider),
+      ['acme'],
+    );
   });
 
   it('stores the client secret sealed, never in clear', async () => {
-    const { rows } = await server.db.query<{ client_secret_encrypted: string }>("SELECT client_secret_encrypted FROM social_providers WHERE key = 'idp'");
+    const { rows } = await server.db.query<{ client_secret_encrypted: string }>(
+      "SELECT client_secret_encrypted FROM social_providers WHERE key = 'idp'",
+    );
     assert.ok(!rows[0]!.client_secret_encrypted.includes('social-secret'));
     assert.match(rows[0]!.client_secret_encrypted, /^v1\./);
-    assert.throws(() => new SecretBox(randomBytes(32).toString('base64')).open(rows[0]!.client_secret_encrypted));
+    assert.throws(() =>
+      new SecretBox(randomBytes(32).toString('base64')).open(rows[0]!.client_secret_encrypted),
+    );
   });
 });
 
@@ -105,10 +153,18 @@ describe('social post-login', () => {
     assert.ok(refreshCookieOf(res));
     const me = await server.app.inject({ url: ME, headers: bearer(body.accessToken) });
     assert.equal(me.json().email, 'newcomer@idp.example');
-    assert.ok(me.json().roles.some((r: { key: string }) => r.key === 'Admin'), 'the creator of their own tenant');
+    assert.ok(
+      me.json().roles.some((r: { key: string }) => r.key === 'Admin'),
+      'the creator of their own tenant',
+    );
 
     const again = await codeFrom('newcomer');
-    const second = await postLogin({ code: again.code, redirectUri: CALLBACK, code_verifier: again.verifier, state: again.state });
+    const second = await postLogin({
+      code: again.code,
+      redirectUri: CALLBACK,
+      code_verifier: again.verifier,
+      state: again.state,
+    });
     assert.equal(second.json().isNewUser, false);
     assert.equal(second.json().userId, body.userId);
   });
@@ -131,17 +187,33 @@ describe('social post-login', () => {
 
   it('a wrong PKCE verifier, a reused code, an unregistered redirect URI or an unknown provider: "Failed to authenticate", no session', async () => {
     const first = await codeFrom('someone');
-    const wrong = await postLogin({ code: first.code, redirectUri: CALLBACK, code_verifier: pkce().verifier });
+    const wrong = await postLogin({
+      code: first.code,
+      redirectUri: CALLBACK,
+      code_verifier: pkce().verifier,
+    });
     assert.equal(wrong.statusCode, 401);
     assert.deepEqual(wrong.json().errors, ['Failed to authenticate']);
 
     const second = await codeFrom('someone');
-    assert.equal((await postLogin({ code: second.code, redirectUri: CALLBACK, code_verifier: second.verifier })).statusCode, 200);
-    const reused = await postLogin({ code: second.code, redirectUri: CALLBACK, code_verifier: second.verifier });
+    assert.equal(
+      (await postLogin({ code: second.code, redirectUri: CALLBACK, code_verifier: second.verifier }))
+        .statusCode,
+      200,
+    );
+    const reused = await postLogin({
+      code: second.code,
+      redirectUri: CALLBACK,
+      code_verifier: second.verifier,
+    });
     assert.equal(reused.statusCode, 401);
 
     const third = await codeFrom('someone');
-    const otherRedirect = await postLogin({ code: third.code, redirectUri: 'http://evil.test/account/social/success', code_verifier: third.verifier });
+    const otherRedirect = await postLogin({
+      code: third.code,
+      redirectUri: 'http://evil.test/account/social/success',
+      code_verifier: third.verifier,
+    });
     assert.equal(otherRedirect.statusCode, 401);
     assert.equal((await postLogin({ code: 'x', redirectUri: CALLBACK }, 'nobody')).statusCode, 401);
     for (const res of [wrong, reused, otherRedirect]) assert.equal(refreshCookieOf(res), undefined);
@@ -149,12 +221,23 @@ describe('social post-login', () => {
 
   it('malformed input: 400 with an errors list; a foreign origin: 403', async () => {
     assert.equal((await postLogin({ redirectUri: CALLBACK })).statusCode, 400);
-    assert.equal((await postLogin({ code: 'x', redirectUri: CALLBACK, code_verifier: 'short' })).statusCode, 400);
+    assert.equal(
+      (await postLogin({ code: 'x', redirectUri: CALLBACK, code_verifier: 'short' })).statusCode,
+      400,
+    );
     assert.equal((await postLogin({ code: 'x', redirectUri: CALLBACK, surprise: '1' })).statusCode, 400);
-    const bad = await server.app.inject({ method: 'POST', url: `/frontegg/identity/resources/auth/v1/user/sso/BAD!/postlogin?code=x&redirectUri=y`, headers: { origin: ALLOWED_ORIGIN } });
+    const bad = await server.app.inject({
+      method: 'POST',
+      url: `/frontegg/identity/resources/auth/v1/user/sso/BAD!/postlogin?code=x&redirectUri=y`,
+      headers: { origin: ALLOWED_ORIGIN },
+    });
     assert.equal(bad.statusCode, 400);
     assert.ok(Array.isArray(bad.json().errors));
-    const foreign = await server.app.inject({ method: 'POST', url: `${POSTLOGIN}?code=x&redirectUri=${encodeURIComponent(CALLBACK)}`, headers: { origin: 'http://evil.test' } });
+    const foreign = await server.app.inject({
+      method: 'POST',
+      url: `${POSTLOGIN}?code=x&redirectUri=${encodeURIComponent(CALLBACK)}`,
+      headers: { origin: 'http://evil.test' },
+    });
     assert.equal(foreign.statusCode, 403);
   });
 });
@@ -164,7 +247,8 @@ describe('social post-login and the second factor', () => {
   async function socialSignIn(login: string, cookie?: string) {
     const { code, verifier, state } = await codeFrom(login);
     return server.app.inject({
-      method: 'POST', url: `${POSTLOGIN}?${new URLSearchParams({ code, redirectUri: CALLBACK, code_verifier: verifier, state })}`,
+      method: 'POST',
+      url: `${POSTLOGIN}?${new URLSearchParams({ code, redirectUri: CALLBACK, code_verifier: verifier, state })}`,
       headers: { origin: ALLOWED_ORIGIN, ...(cookie ? { cookie } : {}) },
     });
   }
@@ -180,10 +264,20 @@ describe('social post-login and the second factor', () => {
     assert.equal(body.isNewUser, false);
     assert.equal(body.mfaDevices.authenticators.length, 1);
 
-    const wrong = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/verify`, headers: { origin: ALLOWED_ORIGIN }, payload: { mfaToken: body.mfaToken, value: (await totp(secret)) === '000000' ? '000001' : '000000' } });
+    const wrong = await server.app.inject({
+      method: 'POST',
+      url: `${AUTH_MFA}/verify`,
+      headers: { origin: ALLOWED_ORIGIN },
+      payload: { mfaToken: body.mfaToken, value: (await totp(secret)) === '000000' ? '000001' : '000000' },
+    });
     assert.equal(wrong.statusCode, 400);
     assert.equal(refreshCookieOf(wrong), undefined);
-    const verified = await server.app.inject({ method: 'POST', url: `${AUTH_MFA}/verify`, headers: { origin: ALLOWED_ORIGIN }, payload: { mfaToken: body.mfaToken, value: await totp(secret), rememberDevice: true } });
+    const verified = await server.app.inject({
+      method: 'POST',
+      url: `${AUTH_MFA}/verify`,
+      headers: { origin: ALLOWED_ORIGIN },
+      payload: { mfaToken: body.mfaToken, value: await totp(secret), rememberDevice: true },
+    });
     assert.equal(verified.statusCode, 200, verified.body);
     assert.ok(refreshCookieOf(verified));
     const claims = claimsOf(verified.json().accessToken);
@@ -208,7 +302,9 @@ describe('social post-login and the second factor', () => {
     const first = await socialSignIn('enforced-user');
     assert.equal(first.statusCode, 200, first.body);
     const { tenantId } = first.json();
-    await server.db.query('INSERT INTO tenant_mfa_policies (tenant_id, enforce) VALUES ($1, true)', [tenantId]);
+    await server.db.query('INSERT INTO tenant_mfa_policies (tenant_id, enforce) VALUES ($1, true)', [
+      tenantId,
+    ]);
 
     const gated = await socialSignIn('enforced-user');
     const body = assertMfaRequired(gated, { enrolled: false, email: 'enforced-user@idp.example' });

@@ -39,7 +39,8 @@ interface PostLoginQuery {
 /** Registers the social-login routes under the prefix and writes the configured providers. */
 export async function socialRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const secrets = new SecretBox(ctx.options.secretsKey ?? DEVELOPMENT_SECRETS_KEY);
-  if (ctx.options.socialProviders.length) await upsertSocialProviders(ctx.db, secrets, ctx.options.socialProviders);
+  if (ctx.options.socialProviders.length)
+    await upsertSocialProviders(ctx.db, secrets, ctx.options.socialProviders);
   const providers = new SocialProviders(ctx.db, secrets, {
     allowInsecureRequests: ctx.options.allowInsecureIdentityProviders,
     log: (message) => app.log.warn(message),
@@ -56,7 +57,11 @@ export async function socialRoutes(app: FastifyInstance, ctx: AppContext): Promi
         {
           bodyLimit: 1024,
           schema: {
-            params: { type: 'object', properties: { provider: { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]{0,49}$' } }, required: ['provider'] },
+            params: {
+              type: 'object',
+              properties: { provider: { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]{0,49}$' } },
+              required: ['provider'],
+            },
             querystring: {
               type: 'object',
               additionalProperties: false,
@@ -64,7 +69,12 @@ export async function socialRoutes(app: FastifyInstance, ctx: AppContext): Promi
               properties: {
                 code: { type: 'string', minLength: 1, maxLength: 2048 },
                 redirectUri: { type: 'string', minLength: 1, maxLength: 2048 },
-                code_verifier: { type: 'string', minLength: 43, maxLength: 128, pattern: '^[A-Za-z0-9._~-]+$' },
+                code_verifier: {
+                  type: 'string',
+                  minLength: 43,
+                  maxLength: 128,
+                  pattern: '^[A-Za-z0-9._~-]+$',
+                },
                 state: { type: 'string', maxLength: 2048 },
                 id_token: { type: 'string', maxLength: 8192 },
               },
@@ -77,7 +87,12 @@ export async function socialRoutes(app: FastifyInstance, ctx: AppContext): Promi
           let claims;
           try {
             // An id_token sent by the kit is not trusted: the provider's token endpoint gives one that is validated.
-            claims = await providers.exchange(request.params.provider, { code, redirectUri, codeVerifier, state });
+            claims = await providers.exchange(request.params.provider, {
+              code,
+              redirectUri,
+              codeVerifier,
+              state,
+            });
           } catch (error) {
             if (!(error instanceof SocialLoginError)) throw error;
             request.log.warn(`social login with "${request.params.provider}" refused: ${error.message}`);
@@ -85,14 +100,30 @@ export async function socialRoutes(app: FastifyInstance, ctx: AppContext): Promi
           }
           const federated = await resolveFederatedUser(
             ctx.db,
-            { provider: `social:${request.params.provider}`, subject: claims.subject, email: claims.email, emailVerified: claims.emailVerified, name: claims.name },
+            {
+              provider: `social:${request.params.provider}`,
+              subject: claims.subject,
+              email: claims.email,
+              emailVerified: claims.emailVerified,
+              name: claims.name,
+            },
             { kind: 'ownTenant' },
           );
           const mfa = await mfaGate(ctx, ctx.mfa, request)(federated.user, federated.tenantId);
           if (mfa) return { ...mfa, isNewUser: federated.isNewUser };
-          const signedIn = await ctx.auth.startSession(federated.user, clientInfo(request), federated.tenantId);
+          const signedIn = await ctx.auth.startSession(
+            federated.user,
+            clientInfo(request),
+            federated.tenantId,
+          );
           setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
-          const tenantId = (await ctx.db.query<{ tenant_id: string | null }>('SELECT tenant_id FROM sessions WHERE id = $1', [signedIn.sessionId])).rows[0]?.tenant_id ?? null;
+          const tenantId =
+            (
+              await ctx.db.query<{ tenant_id: string | null }>(
+                'SELECT tenant_id FROM sessions WHERE id = $1',
+                [signedIn.sessionId],
+              )
+            ).rows[0]?.tenant_id ?? null;
           return {
             ...signedIn.authResponse,
             isNewUser: federated.isNewUser,

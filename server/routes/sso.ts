@@ -40,12 +40,23 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   const issuer = ctx.options.issuer.replace(/\/+$/, '');
   const oidcConnections = ctx.options.ssoConnections.filter((c) => c.protocol === 'oidc');
   if (oidcConnections.length) {
-    if (!/^https?:\/\//.test(issuer)) throw new Error('SSO connections need the server\'s public URL as its issuer');
-    await upsertSsoConnections(ctx.db, secrets, oidcConnections, (key) => `${issuer}${apiPrefix}/identity/resources/auth/v1/sso/oidc/${key}/start`);
+    if (!/^https?:\/\//.test(issuer))
+      throw new Error("SSO connections need the server's public URL as its issuer");
+    await upsertSsoConnections(
+      ctx.db,
+      secrets,
+      oidcConnections,
+      (key) => `${issuer}${apiPrefix}/identity/resources/auth/v1/sso/oidc/${key}/start`,
+    );
   }
-  const connections = new SsoConnections(ctx.db, secrets, { allowInsecureRequests: ctx.options.allowInsecureIdentityProviders });
+  const connections = new SsoConnections(ctx.db, secrets, {
+    allowInsecureRequests: ctx.options.allowInsecureIdentityProviders,
+  });
   const cookieOptions = {
-    path: refreshCookiePath(ctx.options.prefix), httpOnly: true, secure: ctx.cookies.secure, sameSite: ctx.cookies.sameSite,
+    path: refreshCookiePath(ctx.options.prefix),
+    httpOnly: true,
+    secure: ctx.cookies.secure,
+    sameSite: ctx.cookies.sameSite,
   } as const;
 
   await app.register(
@@ -55,7 +66,12 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         async (request, reply) => {
           const redirectUri = request.query.redirect_uri;
           if (typeof redirectUri !== 'string' || redirectUri.length > 2048) {
-            return page(reply, 400, 'Single sign-on failed', 'The sign-in request is missing the address to return to.');
+            return page(
+              reply,
+              400,
+              'Single sign-on failed',
+              'The sign-in request is missing the address to return to.',
+            );
           }
           try {
             const { url, binding } = await connections.start(request.params.key, redirectUri);
@@ -63,7 +79,12 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
             return reply.redirect(url, 302);
           } catch (error) {
             request.log.warn(`SSO start refused: ${error instanceof Error ? error.message : String(error)}`);
-            return page(reply, 400, 'Single sign-on failed', 'This single sign-on connection is unknown, unavailable, or does not allow that return address.');
+            return page(
+              reply,
+              400,
+              'Single sign-on failed',
+              'This single sign-on connection is unknown, unavailable, or does not allow that return address.',
+            );
           }
         },
       );
@@ -85,7 +106,10 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         let outcome;
         try {
           outcome = await connections.complete({
-            code: request.body.code, state: request.body.RelayState, redirectUri: request.body.redirectUri, binding: request.cookies[SSO_COOKIE],
+            code: request.body.code,
+            state: request.body.RelayState,
+            redirectUri: request.body.redirectUri,
+            binding: request.cookies[SSO_COOKIE],
           });
         } catch (error) {
           if (!(error instanceof SsoLoginError)) throw error;
@@ -95,11 +119,29 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
           reply.clearCookie(SSO_COOKIE, cookieOptions);
         }
         const { connection } = outcome;
-        return signInThroughConnection(ctx, request, reply,
-          { provider: `sso:${connection.id}`, subject: outcome.subject, email: outcome.email, name: outcome.name }, connection);
+        return signInThroughConnection(
+          ctx,
+          request,
+          reply,
+          {
+            provider: `sso:${connection.id}`,
+            subject: outcome.subject,
+            email: outcome.email,
+            name: outcome.name,
+          },
+          connection,
+        );
       };
-      api.post<{ Body: PostLoginBody }>('/identity/resources/auth/v1/user/oidc/postlogin', postLoginSchema, (request, reply) => postLogin(request, reply));
-      api.post<{ Body: PostLoginBody }>('/identity/resources/auth/v2/user/oidc/postlogin', postLoginSchema, (request, reply) => postLogin(request, reply));
+      api.post<{ Body: PostLoginBody }>(
+        '/identity/resources/auth/v1/user/oidc/postlogin',
+        postLoginSchema,
+        (request, reply) => postLogin(request, reply),
+      );
+      api.post<{ Body: PostLoginBody }>(
+        '/identity/resources/auth/v2/user/oidc/postlogin',
+        postLoginSchema,
+        (request, reply) => postLogin(request, reply),
+      );
     },
     { prefix: apiPrefix },
   );

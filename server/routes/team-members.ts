@@ -16,7 +16,11 @@ import { permissionKeysOfRoles } from '../domain/roles';
 import { assertMayGrant } from './roles';
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
-const userParams = { type: 'object', required: ['userId'], properties: { userId: { type: 'string', pattern: UUID } } } as const;
+const userParams = {
+  type: 'object',
+  required: ['userId'],
+  properties: { userId: { type: 'string', pattern: UUID } },
+} as const;
 
 export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/identity/resources/roles/v1', async (request) => {
@@ -24,13 +28,19 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
     return listAssignableRoles(ctx.db, requirePermission(claims, 'fe.secure.read.roles'));
   });
 
-  app.delete<{ Params: { userId: string } }>('/identity/resources/users/v1/:userId', { schema: { params: userParams } }, async (request) => {
-    const claims = await requireUser(ctx.tokens, request);
-    const tenantId = requirePermission(claims, 'fe.secure.delete.users');
-    if (request.params.userId === claims.sub) throw httpError(400, 'You cannot remove yourself from the account');
-    if ((await removeMember(ctx.db, tenantId, request.params.userId)) === 'notMember') throw httpError(404, 'User not found in this account');
-    return {};
-  });
+  app.delete<{ Params: { userId: string } }>(
+    '/identity/resources/users/v1/:userId',
+    { schema: { params: userParams } },
+    async (request) => {
+      const claims = await requireUser(ctx.tokens, request);
+      const tenantId = requirePermission(claims, 'fe.secure.delete.users');
+      if (request.params.userId === claims.sub)
+        throw httpError(400, 'You cannot remove yourself from the account');
+      if ((await removeMember(ctx.db, tenantId, request.params.userId)) === 'notMember')
+        throw httpError(404, 'User not found in this account');
+      return {};
+    },
+  );
 
   app.put<{ Params: { userId: string }; Body: { roleIds: string[] } }>(
     '/identity/resources/users/v1/:userId/roles',
@@ -38,8 +48,17 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
       schema: {
         params: userParams,
         body: {
-          type: 'object', additionalProperties: false, required: ['roleIds'],
-          properties: { roleIds: { type: 'array', maxItems: 50, uniqueItems: true, items: { type: 'string', anyOf: [{ pattern: UUID }, { maxLength: 0 }] } } },
+          type: 'object',
+          additionalProperties: false,
+          required: ['roleIds'],
+          properties: {
+            roleIds: {
+              type: 'array',
+              maxItems: 50,
+              uniqueItems: true,
+              items: { type: 'string', anyOf: [{ pattern: UUID }, { maxLength: 0 }] },
+            },
+          },
         },
       },
     },

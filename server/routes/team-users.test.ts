@@ -31,7 +31,8 @@ before(async () => {
 });
 after(() => server.close());
 
-const list = (query: string, token = adminToken) => server.app.inject({ method: 'GET', url: `${USERS}${query}`, headers: bearer(token) });
+const list = (query: string, token = adminToken) =>
+  server.app.inject({ method: 'GET', url: `${USERS}${query}`, headers: bearer(token) });
 
 describe('GET /users/v2 (tenant users)', () => {
   it('pages 20 by default, sorted by name ascending, with totals', async () => {
@@ -44,10 +45,27 @@ describe('GET /users/v2 (tenant users)', () => {
     assert.equal(body.items[0].name, 'Ada Admin');
     assert.equal(body.items[1].name, 'Bulk User 00001');
     assert.deepEqual(Object.keys(body.items[1]).sort(), [
-      'activatedForTenant', 'createdAt', 'email', 'id', 'invitationPending', 'isLocked', 'lastLogin', 'metadata', 'mfaEnrolled', 'name',
-      'phoneNumber', 'profilePictureUrl', 'provider', 'roles', 'tenantId', 'verified',
+      'activatedForTenant',
+      'createdAt',
+      'email',
+      'id',
+      'invitationPending',
+      'isLocked',
+      'lastLogin',
+      'metadata',
+      'mfaEnrolled',
+      'name',
+      'phoneNumber',
+      'profilePictureUrl',
+      'provider',
+      'roles',
+      'tenantId',
+      'verified',
     ]);
-    assert.deepEqual(body.items[0].roles.map((r: { key: string }) => r.key), ['Admin']);
+    assert.deepEqual(
+      body.items[0].roles.map((r: { key: string }) => r.key),
+      ['Admin'],
+    );
   });
 
   it('_offset is the page index; _limit the page size; a page past the end is empty', async () => {
@@ -77,7 +95,8 @@ describe('GET /users/v2 (tenant users)', () => {
 
   it('refuses a user without fe.secure.read.users (403) and a caller without a token (401)', async () => {
     const signUp = await server.app.inject({
-      method: 'POST', url: `${API}/users/v1/signUp`,
+      method: 'POST',
+      url: `${API}/users/v1/signUp`,
       payload: { email: `reader-${Date.now()}@example.com`, password: 'a-long-password-1', name: 'Reader' },
     });
     const ownTenantAdmin = signUp.json().authResponse.accessToken as string;
@@ -86,7 +105,9 @@ describe('GET /users/v2 (tenant users)', () => {
     await server.db.query(
       `DELETE FROM membership_roles WHERE membership_id IN (SELECT m.id FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email LIKE 'reader-%')`,
     );
-    const email = (await server.app.inject({ method: 'GET', url: `${API}/users/v2/me`, headers: bearer(ownTenantAdmin) })).json().email;
+    const email = (
+      await server.app.inject({ method: 'GET', url: `${API}/users/v2/me`, headers: bearer(ownTenantAdmin) })
+    ).json().email;
     const plain = (await login(server.app, email, 'a-long-password-1')).accessToken;
     const res = await list('', plain);
     assert.equal(res.statusCode, 403);
@@ -94,7 +115,15 @@ describe('GET /users/v2 (tenant users)', () => {
     assert.equal((await server.app.inject({ method: 'GET', url: USERS })).statusCode, 401);
   });
 
-  const bad = ['?_limit=abc', '?_limit=-1', '?_offset=1.5', '?_sortBy=password_hash', '?_order=SIDEWAYS', '?_filter=' + 'x'.repeat(300), '?unknown=1'];
+  const bad = [
+    '?_limit=abc',
+    '?_limit=-1',
+    '?_offset=1.5',
+    '?_sortBy=password_hash',
+    '?_order=SIDEWAYS',
+    '?_filter=' + 'x'.repeat(300),
+    '?unknown=1',
+  ];
   for (const query of bad) {
     it(`refuses ${query.slice(0, 30)} with 400 and an errors list`, async () => {
       const res = await list(query);

@@ -13,7 +13,14 @@ import { requirePermission } from '../http/permissions';
 export const DEFAULT_USERS_PAGE_SIZE = 20;
 export const MAX_USERS_PAGE_SIZE = 200;
 
-interface ListQuery { _filter?: string; _sortBy?: UserSortField; _order?: 'ASC' | 'DESC'; _offset?: string; _limit?: string; _includeSubTenants?: string }
+interface ListQuery {
+  _filter?: string;
+  _sortBy?: UserSortField;
+  _order?: 'ASC' | 'DESC';
+  _offset?: string;
+  _limit?: string;
+  _includeSubTenants?: string;
+}
 
 /** Users v3 presets (spec 001 §3: query form BREACHED_PASSWORDS, MFA_UNENROLLED, INACTIVE). */
 export const USER_PRESETS = ['INACTIVE', 'MFA_UNENROLLED', 'BREACHED_PASSWORDS'] as const;
@@ -41,12 +48,21 @@ function pageOf(q: ListQuery) {
   };
 }
 
-interface V3Query extends ListQuery { _tenantId?: string; _preset?: string; _maxInactiveSeconds?: string; _email?: string }
+interface V3Query extends ListQuery {
+  _tenantId?: string;
+  _preset?: string;
+  _maxInactiveSeconds?: string;
+  _email?: string;
+}
 
 export async function teamUserRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get<{ Querystring: ListQuery }>(
     '/identity/resources/users/v2',
-    { schema: { querystring: { type: 'object', additionalProperties: false, properties: listQueryProperties } } },
+    {
+      schema: {
+        querystring: { type: 'object', additionalProperties: false, properties: listQueryProperties },
+      },
+    },
     async (request, reply) => {
       const claims = await requireUser(ctx.tokens, request);
       const tenantId = requirePermission(claims, 'fe.secure.read.users');
@@ -68,7 +84,8 @@ export async function teamUserRoutes(app: FastifyInstance, ctx: AppContext): Pro
     {
       schema: {
         querystring: {
-          type: 'object', additionalProperties: false,
+          type: 'object',
+          additionalProperties: false,
           properties: {
             ...listQueryProperties,
             _tenantId: { type: 'string', pattern: '^[0-9a-fA-F-]{36}$' },
@@ -83,13 +100,23 @@ export async function teamUserRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const claims = await requireUser(ctx.tokens, request);
       const tenantId = requirePermission(claims, 'fe.secure.read.users');
       const q = request.query;
-      if (q._tenantId && q._tenantId.toLowerCase() !== tenantId.toLowerCase()) throw httpError(403, 'You can only list the users of your active account');
-      if (q._preset === 'BREACHED_PASSWORDS') throw httpError(400, `The ${q._preset} preset is not available on this server`);
-      if (q._maxInactiveSeconds && q._preset !== 'INACTIVE') throw httpError(400, '_maxInactiveSeconds needs _preset=INACTIVE');
-      const inactive = q._preset === 'INACTIVE' ? Math.min(Number(q._maxInactiveSeconds ?? DEFAULT_MAX_INACTIVE_SECONDS), 2_000_000_000) : undefined;
+      if (q._tenantId && q._tenantId.toLowerCase() !== tenantId.toLowerCase())
+        throw httpError(403, 'You can only list the users of your active account');
+      if (q._preset === 'BREACHED_PASSWORDS')
+        throw httpError(400, `The ${q._preset} preset is not available on this server`);
+      if (q._maxInactiveSeconds && q._preset !== 'INACTIVE')
+        throw httpError(400, '_maxInactiveSeconds needs _preset=INACTIVE');
+      const inactive =
+        q._preset === 'INACTIVE'
+          ? Math.min(Number(q._maxInactiveSeconds ?? DEFAULT_MAX_INACTIVE_SECONDS), 2_000_000_000)
+          : undefined;
       const query = pageOf(q);
       const { items, totalItems } = await listTenantUsers(ctx.db, {
-        tenantId, ...query, inactiveForSeconds: inactive, email: q._email, mfaUnenrolled: q._preset === 'MFA_UNENROLLED',
+        tenantId,
+        ...query,
+        inactiveForSeconds: inactive,
+        email: q._email,
+        mfaUnenrolled: q._preset === 'MFA_UNENROLLED',
       });
       reply.header('cache-control', 'no-store');
       return { items, _metadata: { totalItems, totalPages: Math.ceil(totalItems / query.limit) } };

@@ -54,10 +54,13 @@ export function parseMetadata(value: SignUpBody['metadata']): Record<string, unk
       throw httpError(400, 'Metadata must be a JSON object');
     }
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw httpError(400, 'Metadata must be a JSON object');
-  if (nestsDeeperThan(parsed, MAX_METADATA_DEPTH)) throw httpError(400, `Metadata must not nest deeper than ${MAX_METADATA_DEPTH} levels`);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw httpError(400, 'Metadata must be a JSON object');
+  if (nestsDeeperThan(parsed, MAX_METADATA_DEPTH))
+    throw httpError(400, `Metadata must not nest deeper than ${MAX_METADATA_DEPTH} levels`);
   const json = JSON.stringify(parsed);
-  if (Buffer.byteLength(json) > MAX_METADATA_BYTES) throw httpError(400, `Metadata must be at most ${MAX_METADATA_BYTES} bytes`);
+  if (Buffer.byteLength(json) > MAX_METADATA_BYTES)
+    throw httpError(400, `Metadata must be at most ${MAX_METADATA_BYTES} bytes`);
   // PostgreSQL jsonb cannot hold U+0000 in strings.
   if (json.includes('\\u0000')) throw httpError(400, 'Metadata must not contain U+0000 characters');
   return parsed as Record<string, unknown>;
@@ -114,7 +117,10 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       if (result.signedIn) setRefreshCookie(reply, ctx.cookies, result.signedIn.refreshToken);
       // Activation required: the new user gets the link by email (a delivery failure is logged;
       // they can ask again with POST /activate/reset).
-      if (result.shouldActivate) await sendActivationEmail(ctx, { id: result.userId, email: result.user.email }, (m) => request.log.error(m));
+      if (result.shouldActivate)
+        await sendActivationEmail(ctx, { id: result.userId, email: result.user.email }, (m) =>
+          request.log.error(m),
+        );
       if (invited) await notifyJoined(ctx, result.user.email, invited, (m) => request.log.error(m));
       return {
         shouldActivate: result.shouldActivate,
@@ -139,7 +145,13 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.get(`${base}/v2/me`, async (request) => {
     const { user, tenants, active } = await currentUser(request);
     const authorization = await loadAuthorization(ctx.db, user.id, active?.id ?? null);
-    return toUserProfile(user, tenants, active?.id ?? null, authorization, await isMfaEnrolled(ctx.db, user.id));
+    return toUserProfile(
+      user,
+      tenants,
+      active?.id ?? null,
+      authorization,
+      await isMfaEnrolled(ctx.db, user.id),
+    );
   });
 
   app.get(`${base}/v2/me/tenants`, async (request) => {

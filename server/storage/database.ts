@@ -39,7 +39,9 @@ export type DatabaseConfig =
 
 /** Opens the database described by `config` and waits until it answers. */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  return config.kind === 'pglite' ? openPglite(config.dataDir, config.loadDataDir) : openPostgres(config.url, config.maxConnections);
+  return config.kind === 'pglite'
+    ? openPglite(config.dataDir, config.loadDataDir)
+    : openPostgres(config.url, config.maxConnections);
 }
 
 interface Queryable {
@@ -68,7 +70,13 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
       return { rows: result.rows };
     },
     transaction: <R>(fn: (tx: Database) => Promise<R>) =>
-      db.transaction((tx) => fn(transactionHandle({ query: <T>(sql: string, params?: unknown[]) => tx.query<T>(sql, params ?? []) }))),
+      db.transaction((tx) =>
+        fn(
+          transactionHandle({
+            query: <T>(sql: string, params?: unknown[]) => tx.query<T>(sql, params ?? []),
+          }),
+        ),
+      ),
     close: () => db.close(),
   };
 }
@@ -90,13 +98,18 @@ async function openPostgres(url: string, maxConnections = 10): Promise<Database>
       try {
         await client.query('BEGIN');
         const handle = transactionHandle({
-          query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params ?? [])).rows as T[] }),
+          query: async <T>(sql: string, params?: unknown[]) => ({
+            rows: (await client.query(sql, params ?? [])).rows as T[],
+          }),
         });
         result = await fn(handle);
         await client.query('COMMIT');
       } catch (error) {
         // A connection whose ROLLBACK failed is in an unknown state: destroy it, do not reuse it.
-        const broken = await client.query('ROLLBACK').then(() => false, () => true);
+        const broken = await client.query('ROLLBACK').then(
+          () => false,
+          () => true,
+        );
         client.release(broken);
         throw error;
       }

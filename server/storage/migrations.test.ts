@@ -23,8 +23,13 @@ after(async () => {
 
 describe('migrations', () => {
   it('are recorded in schema_migrations and are a no-op when run again (also concurrently)', async () => {
-    const { rows } = await first.db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-    assert.deepEqual(rows.map((r) => r.version), migrations.map((m) => m.version));
+    const { rows } = await first.db.query<{ version: number }>(
+      'SELECT version FROM schema_migrations ORDER BY version',
+    );
+    assert.deepEqual(
+      rows.map((r) => r.version),
+      migrations.map((m) => m.version),
+    );
     assert.deepEqual(await migrate(first.db), []);
     assert.deepEqual(await Promise.all([migrate(first.db), migrate(first.db)]), [[], []]);
     const again = await first.db.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
@@ -41,7 +46,11 @@ describe('migrations', () => {
       { key: 'Admin', default_for_creator: true, permissions: ['fe.*'] },
       { key: 'Editor', default_for_creator: false, permissions: [] },
       // Migration 8: spec 001 §3 "ReadOnly (two permissions)".
-      { key: 'ReadOnly', default_for_creator: false, permissions: ['fe.secure.read.roles', 'fe.secure.read.users'] },
+      {
+        key: 'ReadOnly',
+        default_for_creator: false,
+        permissions: ['fe.secure.read.roles', 'fe.secure.read.users'],
+      },
       { key: 'Viewer', default_for_creator: false, permissions: [] },
     ]);
     const counts = await first.db.query<{ vendors: number; sso: number }>(
@@ -64,7 +73,12 @@ describe('migrations', () => {
     try {
       const jwks2 = (await second.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json();
       assert.deepEqual(jwks2, jwks1, 'the signing key lives in the database, not the process');
-      const counts = await second.db.query<{ users: number; tenants: number; keys: number; migrations: number }>(
+      const counts = await second.db.query<{
+        users: number;
+        tenants: number;
+        keys: number;
+        migrations: number;
+      }>(
         `SELECT (SELECT count(*)::int FROM users WHERE email = $1) AS users,
                 (SELECT count(*)::int FROM tenants WHERE name = 'Acme Demo') AS tenants,
                 (SELECT count(*)::int FROM signing_keys) AS keys,

@@ -333,13 +333,18 @@ export async function migrate(db: Database, list: Migration[] = migrations): Pro
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
     const done = new Set(
-      (await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
+      (await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map(
+        (r) => r.version,
+      ),
     );
     const applied: number[] = [];
     for (const migration of list) {
       if (done.has(migration.version)) continue;
       for (const statement of migration.statements) await tx.query(statement);
-      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
       applied.push(migration.version);
     }
     return applied;

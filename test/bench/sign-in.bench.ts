@@ -12,7 +12,11 @@ const attempt = async (email: string) => {
   // Ten failures lock an email for 15 minutes (server/domain/attempts.ts): start every attempt with a clean count.
   await server.db.query('DELETE FROM attempt_counters');
   const started = performance.now();
-  const res = await server.app.inject({ method: 'POST', url: '/frontegg/identity/resources/auth/v1/user', payload: { email, password: 'Not-the-password-1' } });
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/frontegg/identity/resources/auth/v1/user',
+    payload: { email, password: 'Not-the-password-1' },
+  });
   const took = performance.now() - started;
   if (res.statusCode !== 401) throw new Error(`${email}: ${res.statusCode} ${res.body}`);
   return took;

@@ -13,21 +13,31 @@ const factories: Array<[string, () => Promise<ContractTarget> | ContractTarget]>
 let sequence = 0;
 const newUser = () => {
   sequence += 1;
-  return { email: `contract-${sequence}-${Date.now()}@example.com`, password: 'a-long-password-1', name: `Contract ${sequence}`, companyName: `Company ${sequence}` };
+  return {
+    email: `contract-${sequence}-${Date.now()}@example.com`,
+    password: 'a-long-password-1',
+    name: `Contract ${sequence}`,
+    companyName: `Company ${sequence}`,
+  };
 };
 
 for (const [name, factory] of factories) {
   describe(`contract: ${name}`, () => {
     let target: ContractTarget;
-    before(async () => { target = await factory(); });
-    after(async () => { await target.close(); });
+    before(async () => {
+      target = await factory();
+    });
+    after(async () => {
+      await target.close();
+    });
 
     test('public policy', async () => {
       const { status, body } = await target.call('GET', '/identity/resources/configurations/v1/public');
       assert.equal(status, 200);
       assert.equal(body.allowSignups, true);
       assert.equal(body.authStrategy, 'EmailAndPassword');
-      for (const key of ['allowNotVerifiedUsersLogin', 'apiTokensEnabled', 'forcePermissions']) assert.equal(typeof body[key], 'boolean', key);
+      for (const key of ['allowNotVerifiedUsersLogin', 'apiTokensEnabled', 'forcePermissions'])
+        assert.equal(typeof body[key], 'boolean', key);
     });
 
     test('password configuration', async () => {
@@ -44,8 +54,13 @@ for (const [name, factory] of factories) {
     });
 
     test('SSO pre-login for a domain without SSO (v2, and the legacy v1 SAML name): 404 with an errors list', async () => {
-      for (const path of ['/identity/resources/auth/v2/user/sso/prelogin', '/identity/resources/auth/v1/user/saml/prelogin']) {
-        const { status, body } = await target.call('POST', path, { body: { email: 'someone@no-sso.example.com' } });
+      for (const path of [
+        '/identity/resources/auth/v2/user/sso/prelogin',
+        '/identity/resources/auth/v1/user/saml/prelogin',
+      ]) {
+        const { status, body } = await target.call('POST', path, {
+          body: { email: 'someone@no-sso.example.com' },
+        });
         assert.equal(status, 404);
         assert.ok(Array.isArray(body.errors) && body.errors.length > 0);
       }
@@ -53,7 +68,9 @@ for (const [name, factory] of factories) {
 
     test('SAML post-login with a code nobody issued: 401 "Failed to authenticate", no session', async () => {
       await target.clearCookies();
-      const { status, body } = await target.call('POST', '/identity/resources/auth/v1/user/saml/postlogin', { body: { code: 'never-issued' } });
+      const { status, body } = await target.call('POST', '/identity/resources/auth/v1/user/saml/postlogin', {
+        body: { code: 'never-issued' },
+      });
       assert.equal(status, 401);
       assert.deepEqual(body.errors, ['Failed to authenticate']);
     });
@@ -83,13 +100,17 @@ for (const [name, factory] of factories) {
       assert.ok(me.body.roles.some((r: { key: string }) => r.key === 'Admin'));
       assert.ok(me.body.permissions.some((p: { key: string }) => p.key === 'fe.*'));
 
-      const tenants = await target.call('GET', '/identity/resources/users/v3/me/tenants', { token: auth.accessToken });
+      const tenants = await target.call('GET', '/identity/resources/users/v3/me/tenants', {
+        token: auth.accessToken,
+      });
       assert.equal(tenants.status, 200);
       assert.equal(tenants.body.activeTenant.tenantId, signUp.body.tenantId);
       assert.equal(tenants.body.activeTenant.name, user.companyName);
       assert.equal(tenants.body.tenants.length, 1);
 
-      const v2 = await target.call('GET', '/identity/resources/users/v2/me/tenants', { token: auth.accessToken });
+      const v2 = await target.call('GET', '/identity/resources/users/v2/me/tenants', {
+        token: auth.accessToken,
+      });
       assert.equal(v2.status, 200);
       assert.ok(Array.isArray(v2.body));
     });
@@ -97,11 +118,16 @@ for (const [name, factory] of factories) {
     test('the session: refresh after sign-in, nothing after logout', async () => {
       await target.clearCookies();
       const user = newUser();
-      assert.equal((await target.call('POST', '/identity/resources/users/v1/signUp', { body: user })).status, 200);
+      assert.equal(
+        (await target.call('POST', '/identity/resources/users/v1/signUp', { body: user })).status,
+        200,
+      );
       await target.clearCookies();
       assert.equal((await target.call('POST', '/identity/resources/auth/v1/user/token/refresh')).status, 401);
 
-      const login = await target.call('POST', '/identity/resources/auth/v1/user', { body: { email: user.email, password: user.password } });
+      const login = await target.call('POST', '/identity/resources/auth/v1/user', {
+        body: { email: user.email, password: user.password },
+      });
       assert.equal(login.status, 200);
       assert.equal(typeof login.body.accessToken, 'string');
       assert.equal(login.body.mfaRequired, false);
@@ -119,7 +145,10 @@ for (const [name, factory] of factories) {
     test('a wrong password: 401 "Incorrect email or password"; an unknown email: the same', async () => {
       const user = newUser();
       await target.call('POST', '/identity/resources/users/v1/signUp', { body: user });
-      for (const body of [{ email: user.email, password: 'wrong-password' }, { email: `nobody-${user.email}`, password: 'wrong-password' }]) {
+      for (const body of [
+        { email: user.email, password: 'wrong-password' },
+        { email: `nobody-${user.email}`, password: 'wrong-password' },
+      ]) {
         const answer = await target.call('POST', '/identity/resources/auth/v1/user', { body });
         assert.equal(answer.status, 401);
         assert.deepEqual(answer.body.errors, ['Incorrect email or password']);
@@ -129,40 +158,101 @@ for (const [name, factory] of factories) {
     test('a duplicate sign-up: 409 "User already exists" (case-insensitive email)', async () => {
       const user = newUser();
       await target.call('POST', '/identity/resources/users/v1/signUp', { body: user });
-      const again = await target.call('POST', '/identity/resources/users/v1/signUp', { body: { ...user, email: user.email.toUpperCase() } });
+      const again = await target.call('POST', '/identity/resources/users/v1/signUp', {
+        body: { ...user, email: user.email.toUpperCase() },
+      });
       assert.equal(again.status, 409);
       assert.deepEqual(again.body.errors, ['User already exists']);
     });
 
     const badInputs: Array<[string, string, string, { body?: unknown; rawBody?: string }]> = [
-      ['login without a password', 'POST', '/identity/resources/auth/v1/user', { body: { email: 'a@example.com' } }],
-      ['login with an invalid email', 'POST', '/identity/resources/auth/v1/user', { body: { email: 'not-an-email', password: 'x' } }],
-      ['login with a number for the email', 'POST', '/identity/resources/auth/v1/user', { body: { email: 42, password: 'x' } }],
-      ['login with a body that is not JSON', 'POST', '/identity/resources/auth/v1/user', { rawBody: '{"email":' }],
-      ['sign-up with a short password', 'POST', '/identity/resources/users/v1/signUp', { body: { email: 'short@example.com', password: 'short' } }],
-      ['sign-up with an overlong name', 'POST', '/identity/resources/users/v1/signUp', { body: { email: 'long@example.com', password: 'a-long-password-1', name: 'n'.repeat(101) } }],
-      ['sign-up with an overlong email', 'POST', '/identity/resources/users/v1/signUp', { body: { email: `${'a'.repeat(250)}@example.com`, password: 'a-long-password-1' } }],
-      ['SSO pre-login without an email', 'POST', '/identity/resources/auth/v2/user/sso/prelogin', { body: {} }],
-      ['SAML pre-login without an email', 'POST', '/identity/resources/auth/v1/user/saml/prelogin', { body: {} }],
-      ['SAML post-login without a code', 'POST', '/identity/resources/auth/v1/user/saml/postlogin', { body: {} }],
+      [
+        'login without a password',
+        'POST',
+        '/identity/resources/auth/v1/user',
+        { body: { email: 'a@example.com' } },
+      ],
+      [
+        'login with an invalid email',
+        'POST',
+        '/identity/resources/auth/v1/user',
+        { body: { email: 'not-an-email', password: 'x' } },
+      ],
+      [
+        'login with a number for the email',
+        'POST',
+        '/identity/resources/auth/v1/user',
+        { body: { email: 42, password: 'x' } },
+      ],
+      [
+        'login with a body that is not JSON',
+        'POST',
+        '/identity/resources/auth/v1/user',
+        { rawBody: '{"email":' },
+      ],
+      [
+        'sign-up with a short password',
+        'POST',
+        '/identity/resources/users/v1/signUp',
+        { body: { email: 'short@example.com', password: 'short' } },
+      ],
+      [
+        'sign-up with an overlong name',
+        'POST',
+        '/identity/resources/users/v1/signUp',
+        { body: { email: 'long@example.com', password: 'a-long-password-1', name: 'n'.repeat(101) } },
+      ],
+      [
+        'sign-up with an overlong email',
+        'POST',
+        '/identity/resources/users/v1/signUp',
+        { body: { email: `${'a'.repeat(250)}@example.com`, password: 'a-long-password-1' } },
+      ],
+      [
+        'SSO pre-login without an email',
+        'POST',
+        '/identity/resources/auth/v2/user/sso/prelogin',
+        { body: {} },
+      ],
+      [
+        'SAML pre-login without an email',
+        'POST',
+        '/identity/resources/auth/v1/user/saml/prelogin',
+        { body: {} },
+      ],
+      [
+        'SAML post-login without a code',
+        'POST',
+        '/identity/resources/auth/v1/user/saml/postlogin',
+        { body: {} },
+      ],
     ];
     for (const [label, method, path, options] of badInputs) {
       test(`bad input, ${label}: 400 with an errors list`, async () => {
         const answer = await target.call(method, path, options);
         assert.equal(answer.status, 400, JSON.stringify(answer.body));
-        assert.ok(Array.isArray(answer.body.errors) && answer.body.errors.length > 0 && answer.body.errors.every((e: unknown) => typeof e === 'string'));
+        assert.ok(
+          Array.isArray(answer.body.errors) &&
+            answer.body.errors.length > 0 &&
+            answer.body.errors.every((e: unknown) => typeof e === 'string'),
+        );
       });
     }
 
     test('sign-up with a short password names the rule', async () => {
-      const answer = await target.call('POST', '/identity/resources/users/v1/signUp', { body: { email: 'rule@example.com', password: 'short' } });
+      const answer = await target.call('POST', '/identity/resources/users/v1/signUp', {
+        body: { email: 'rule@example.com', password: 'short' },
+      });
       assert.deepEqual(answer.body.errors, ['Password must be at least 8 characters']);
     });
 
     test('me without a token, or with a forged one: 401', async () => {
       assert.equal((await target.call('GET', '/identity/resources/users/v2/me')).status, 401);
       const forged = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: 'x', exp: 9999999999 })).toString('base64url')}.sig`;
-      assert.equal((await target.call('GET', '/identity/resources/users/v2/me', { token: forged })).status, 401);
+      assert.equal(
+        (await target.call('GET', '/identity/resources/users/v2/me', { token: forged })).status,
+        401,
+      );
     });
   });
 }

@@ -8,7 +8,8 @@ const factories: Array<[string, () => Promise<ContractTarget> | ContractTarget]>
   ['reference server', serverTarget],
 ];
 const INVALID = 'This invitation is invalid or has expired. Ask the account administrator for a new one.';
-const LINK_INVALID = 'This invite link is invalid or has expired. Ask the account administrator for a new one.';
+const LINK_INVALID =
+  'This invite link is invalid or has expired. Ask the account administrator for a new one.';
 
 for (const [name, factory] of factories) {
   describe(`contract: ${name}: invitations`, () => {
@@ -18,11 +19,24 @@ for (const [name, factory] of factories) {
     const stamp = Date.now().toString(36);
     before(async () => {
       target = await factory();
-      const owner = await target.call('POST', '/identity/resources/users/v1/signUp', { body: { email: `owner-${stamp}@example.com`, password: 'a-long-password-1', name: 'Owner', companyName: `Company ${stamp}` } });
+      const owner = await target.call('POST', '/identity/resources/users/v1/signUp', {
+        body: {
+          email: `owner-${stamp}@example.com`,
+          password: 'a-long-password-1',
+          name: 'Owner',
+          companyName: `Company ${stamp}`,
+        },
+      });
       token = owner.body.authResponse.accessToken;
-      roles = Object.fromEntries((await target.call('GET', '/identity/resources/roles/v1', { token })).body.map((r: { key: string; id: string }) => [r.key, r.id]));
+      roles = Object.fromEntries(
+        (await target.call('GET', '/identity/resources/roles/v1', { token })).body.map(
+          (r: { key: string; id: string }) => [r.key, r.id],
+        ),
+      );
     });
-    after(async () => { await target.close(); });
+    after(async () => {
+      await target.close();
+    });
 
     async function linkTo(email: string): Promise<URL> {
       const box = await target.call('GET', `/dev/outbox?to=${encodeURIComponent(email)}`);
@@ -32,78 +46,218 @@ for (const [name, factory] of factories) {
 
     test('invite, verify (tenant name), accept with a password, then active with the role; the link is single-use', async () => {
       const email = `invitee-${stamp}@example.com`;
-      const invited = await target.call('POST', '/identity/resources/users/v2', { token, body: { email, name: 'Ivy', roleIds: [roles.Editor], provider: 'local' } });
+      const invited = await target.call('POST', '/identity/resources/users/v2', {
+        token,
+        body: { email, name: 'Ivy', roleIds: [roles.Editor], provider: 'local' },
+      });
       assert.equal(invited.status, 201, JSON.stringify(invited.body));
       assert.equal(invited.body.invitationPending, true);
-      assert.deepEqual(invited.body.roles.map((r: { key: string }) => r.key), ['Editor']);
+      assert.deepEqual(
+        invited.body.roles.map((r: { key: string }) => r.key),
+        ['Editor'],
+      );
       const link = await linkTo(email);
       assert.equal(link.pathname, '/account/invitation/accept');
       const params = { userId: link.searchParams.get('userId'), token: link.searchParams.get('token') };
-      const verified = await target.call('POST', '/identity/resources/users/v1/invitation/verify', { body: params });
+      const verified = await target.call('POST', '/identity/resources/users/v1/invitation/verify', {
+        body: params,
+      });
       assert.equal(verified.status, 200);
       assert.equal(verified.body.name, `Company ${stamp}`);
       assert.equal(verified.body.shouldSetPassword, true);
-      assert.equal((await target.call('POST', '/identity/resources/users/v1/invitation/accept', { body: params })).body.errors[0], 'Password is required');
-      assert.equal((await target.call('POST', '/identity/resources/users/v1/invitation/accept', { body: { ...params, password: 'ivy-password-1' } })).status, 200);
-      const again = await target.call('POST', '/identity/resources/users/v1/invitation/verify', { body: params });
+      assert.equal(
+        (await target.call('POST', '/identity/resources/users/v1/invitation/accept', { body: params })).body
+          .errors[0],
+        'Password is required',
+      );
+      assert.equal(
+        (
+          await target.call('POST', '/identity/resources/users/v1/invitation/accept', {
+            body: { ...params, password: 'ivy-password-1' },
+          })
+        ).status,
+        200,
+      );
+      const again = await target.call('POST', '/identity/resources/users/v1/invitation/verify', {
+        body: params,
+      });
       assert.deepEqual([again.status, again.body.errors], [400, [INVALID]]);
-      assert.equal((await target.call('POST', '/identity/resources/users/v1/invitation/accept', { body: { ...params, password: 'ivy-password-2' } })).status, 410);
-      const listed = await target.call('GET', `/identity/resources/users/v3?_email=${encodeURIComponent(email)}`, { token });
+      assert.equal(
+        (
+          await target.call('POST', '/identity/resources/users/v1/invitation/accept', {
+            body: { ...params, password: 'ivy-password-2' },
+          })
+        ).status,
+        410,
+      );
+      const listed = await target.call(
+        'GET',
+        `/identity/resources/users/v3?_email=${encodeURIComponent(email)}`,
+        { token },
+      );
       assert.equal(listed.body.items[0].invitationPending, false);
       assert.equal(listed.body.items[0].activatedForTenant, true);
-      const signIn = await target.call('POST', '/identity/resources/auth/v1/user', { body: { email, password: 'ivy-password-1' } });
+      const signIn = await target.call('POST', '/identity/resources/auth/v1/user', {
+        body: { email, password: 'ivy-password-1' },
+      });
       assert.equal(signIn.status, 200);
     });
 
     test('duplicates, bad input and resend', async () => {
       const email = `pending-${stamp}@example.com`;
-      const first = await target.call('POST', '/identity/resources/users/v2', { token, body: { email, name: 'Pat' } });
+      const first = await target.call('POST', '/identity/resources/users/v2', {
+        token,
+        body: { email, name: 'Pat' },
+      });
       assert.equal(first.status, 201);
-      const dup = await target.call('POST', '/identity/resources/users/v2', { token, body: { email: email.toUpperCase(), name: 'Pat' } });
-      assert.deepEqual([dup.status, dup.body.errors], [409, ['This user is already invited to this account: resend the invitation instead']]);
-      const member = await target.call('POST', '/identity/resources/users/v2', { token, body: { email: `owner-${stamp}@example.com` } });
-      assert.deepEqual([member.status, member.body.errors], [409, ['A user with this email is already a member of this account']]);
-      for (const body of [{}, { email: 'nope' }, { email: 'a@example.com', name: ' ' }, { email: 'a@example.com', provider: 'saml' }, { email: 'a@example.com', extra: 1 }]) {
+      const dup = await target.call('POST', '/identity/resources/users/v2', {
+        token,
+        body: { email: email.toUpperCase(), name: 'Pat' },
+      });
+      assert.deepEqual(
+        [dup.status, dup.body.errors],
+        [409, ['This user is already invited to this account: resend the invitation instead']],
+      );
+      const member = await target.call('POST', '/identity/resources/users/v2', {
+        token,
+        body: { email: `owner-${stamp}@example.com` },
+      });
+      assert.deepEqual(
+        [member.status, member.body.errors],
+        [409, ['A user with this email is already a member of this account']],
+      );
+      for (const body of [
+        {},
+        { email: 'nope' },
+        { email: 'a@example.com', name: ' ' },
+        { email: 'a@example.com', provider: 'saml' },
+        { email: 'a@example.com', extra: 1 },
+      ]) {
         const answer = await target.call('POST', '/identity/resources/users/v2', { token, body });
         assert.equal(answer.status, 400, JSON.stringify(body));
         assert.ok(answer.body.errors.length > 0);
       }
       const before = await linkTo(email);
-      assert.equal((await target.call('POST', '/identity/resources/users/v1/invitation/reset', { token, body: { userId: first.body.id } })).status, 200);
+      assert.equal(
+        (
+          await target.call('POST', '/identity/resources/users/v1/invitation/reset', {
+            token,
+            body: { userId: first.body.id },
+          })
+        ).status,
+        200,
+      );
       const after = await linkTo(email);
       assert.notEqual(after.searchParams.get('token'), before.searchParams.get('token'));
-      assert.equal((await target.call('POST', '/identity/resources/users/v1/invitation/verify', { body: { userId: first.body.id, token: before.searchParams.get('token') } })).status, 400);
-      assert.equal((await target.call('POST', '/identity/resources/users/v1/invitation/reset/all', { token, body: { userId: first.body.id } })).status, 200);
-      assert.equal((await target.call('POST', '/identity/resources/users/v2', { body: { email: 'x@example.com' } })).status, 401);
+      assert.equal(
+        (
+          await target.call('POST', '/identity/resources/users/v1/invitation/verify', {
+            body: { userId: first.body.id, token: before.searchParams.get('token') },
+          })
+        ).status,
+        400,
+      );
+      assert.equal(
+        (
+          await target.call('POST', '/identity/resources/users/v1/invitation/reset/all', {
+            token,
+            body: { userId: first.body.id },
+          })
+        ).status,
+        200,
+      );
+      assert.equal(
+        (await target.call('POST', '/identity/resources/users/v2', { body: { email: 'x@example.com' } }))
+          .status,
+        401,
+      );
     });
 
     test('invite link: 404 before, create 43200, verify, join by sign-up with no role, patch, delete', async () => {
-      assert.equal((await target.call('GET', '/identity/resources/tenants/invites/v1/user', { token })).status, 404);
-      const created = await target.call('POST', '/identity/resources/tenants/invites/v1/user', { token, body: {} });
+      assert.equal(
+        (await target.call('GET', '/identity/resources/tenants/invites/v1/user', { token })).status,
+        404,
+      );
+      const created = await target.call('POST', '/identity/resources/tenants/invites/v1/user', {
+        token,
+        body: {},
+      });
       assert.equal(created.status, 201);
       assert.equal(created.body.expiresInMinutes, 43200);
       assert.equal(new URL(created.body.link).searchParams.get('invitationToken'), created.body.token);
-      const verified = await target.call('POST', '/identity/resources/tenants/invites/v1/verify', { body: { token: created.body.token } });
+      const verified = await target.call('POST', '/identity/resources/tenants/invites/v1/verify', {
+        body: { token: created.body.token },
+      });
       assert.equal(verified.body.name, `Company ${stamp}`);
-      const joined = await target.call('POST', '/identity/resources/users/v1/signUp', { body: { email: `joiner-${stamp}@example.com`, password: 'a-long-password-1', invitationToken: created.body.token } });
+      const joined = await target.call('POST', '/identity/resources/users/v1/signUp', {
+        body: {
+          email: `joiner-${stamp}@example.com`,
+          password: 'a-long-password-1',
+          invitationToken: created.body.token,
+        },
+      });
       assert.equal(joined.status, 200);
       assert.equal(joined.body.tenantId, verified.body.tenantId);
-      const refused = await target.call('POST', '/identity/resources/users/v1/signUp', { body: { email: `joiner2-${stamp}@example.com`, password: 'a-long-password-1', invitationToken: 'forged' } });
+      const refused = await target.call('POST', '/identity/resources/users/v1/signUp', {
+        body: {
+          email: `joiner2-${stamp}@example.com`,
+          password: 'a-long-password-1',
+          invitationToken: 'forged',
+        },
+      });
       assert.deepEqual([refused.status, refused.body.errors], [400, [LINK_INVALID]]);
-      const patched = await target.call('PATCH', '/identity/resources/tenants/invites/v1/user', { token, body: { expiresInMinutes: 60 } });
+      const patched = await target.call('PATCH', '/identity/resources/tenants/invites/v1/user', {
+        token,
+        body: { expiresInMinutes: 60 },
+      });
       assert.equal(patched.body.expiresInMinutes, 60);
-      assert.equal((await target.call('PATCH', '/identity/resources/tenants/invites/v1/user', { token, body: { expiresInMinutes: 0 } })).status, 400);
-      assert.equal((await target.call('DELETE', '/identity/resources/tenants/invites/v1/user', { token })).status, 200);
-      assert.equal((await target.call('POST', '/identity/resources/tenants/invites/v1/verify', { body: { token: created.body.token } })).status, 400);
+      assert.equal(
+        (
+          await target.call('PATCH', '/identity/resources/tenants/invites/v1/user', {
+            token,
+            body: { expiresInMinutes: 0 },
+          })
+        ).status,
+        400,
+      );
+      assert.equal(
+        (await target.call('DELETE', '/identity/resources/tenants/invites/v1/user', { token })).status,
+        200,
+      );
+      assert.equal(
+        (
+          await target.call('POST', '/identity/resources/tenants/invites/v1/verify', {
+            body: { token: created.body.token },
+          })
+        ).status,
+        400,
+      );
     });
 
     test('users v3: presets and checks', async () => {
-      assert.equal((await target.call('GET', '/identity/resources/users/v3?_limit=5', { token })).status, 200);
-      assert.equal((await target.call('GET', '/identity/resources/users/v3?_preset=INACTIVE', { token })).status, 200);
-      const unenrolled = await target.call('GET', '/identity/resources/users/v3?_preset=MFA_UNENROLLED&_limit=200', { token });
+      assert.equal(
+        (await target.call('GET', '/identity/resources/users/v3?_limit=5', { token })).status,
+        200,
+      );
+      assert.equal(
+        (await target.call('GET', '/identity/resources/users/v3?_preset=INACTIVE', { token })).status,
+        200,
+      );
+      const unenrolled = await target.call(
+        'GET',
+        '/identity/resources/users/v3?_preset=MFA_UNENROLLED&_limit=200',
+        { token },
+      );
       assert.equal(unenrolled.status, 200);
-      assert.ok(unenrolled.body.items.length > 0 && unenrolled.body.items.every((u: { mfaEnrolled: boolean }) => u.mfaEnrolled === false));
-      for (const query of ['_preset=BREACHED_PASSWORDS', '_maxInactiveSeconds=5', '_tenantId=00000000-0000-4000-8000-000000000000']) {
+      assert.ok(
+        unenrolled.body.items.length > 0 &&
+          unenrolled.body.items.every((u: { mfaEnrolled: boolean }) => u.mfaEnrolled === false),
+      );
+      for (const query of [
+        '_preset=BREACHED_PASSWORDS',
+        '_maxInactiveSeconds=5',
+        '_tenantId=00000000-0000-4000-8000-000000000000',
+      ]) {
         const answer = await target.call('GET', `/identity/resources/users/v3?${query}`, { token });
         assert.ok([400, 403].includes(answer.status), query);
         assert.ok(answer.body.errors.length > 0, query);

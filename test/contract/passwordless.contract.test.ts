@@ -30,88 +30,159 @@ const otherCode = (code: string) => (code === '000000' ? '111111' : '000000');
 for (const [name, factory] of factories) {
   describe(`contract (passwordless): ${name}`, () => {
     let target: ContractTarget;
-    before(async () => { target = await factory(); });
-    after(async () => { await target.close(); });
+    before(async () => {
+      target = await factory();
+    });
+    after(async () => {
+      await target.close();
+    });
 
     async function account() {
       const email = newEmail();
       await target.clearCookies();
-      assert.equal((await target.call('POST', `${USERS}/signUp`, { body: { email, password: 'first-password-1' } })).status, 200);
+      assert.equal(
+        (await target.call('POST', `${USERS}/signUp`, { body: { email, password: 'first-password-1' } }))
+          .status,
+        200,
+      );
       await target.clearCookies();
       return email;
     }
 
     test('email code: 200 {} on pre-login; wrong code 400; the code signs in once', async () => {
       const email = await account();
-      const pre = await target.call('POST', `${AUTH}/passwordless/Code/prelogin`, { body: { email, type: 'Code' } });
+      const pre = await target.call('POST', `${AUTH}/passwordless/Code/prelogin`, {
+        body: { email, type: 'Code' },
+      });
       assert.deepEqual([pre.status, pre.body], [200, {}]);
       const code = codeOf(await latest(target, email));
-      assert.deepEqual(await target.call('POST', `${AUTH}/passwordless/Code/postlogin`, { body: { email, code: otherCode(code) } }), { status: 400, body: { errors: [WRONG] } });
-      const signedIn = await target.call('POST', `${AUTH}/passwordless/Code/postlogin`, { body: { email, code } });
+      assert.deepEqual(
+        await target.call('POST', `${AUTH}/passwordless/Code/postlogin`, {
+          body: { email, code: otherCode(code) },
+        }),
+        { status: 400, body: { errors: [WRONG] } },
+      );
+      const signedIn = await target.call('POST', `${AUTH}/passwordless/Code/postlogin`, {
+        body: { email, code },
+      });
       assert.equal(signedIn.status, 200);
       assert.ok(signedIn.body.accessToken);
-      assert.deepEqual(await target.call('POST', `${AUTH}/passwordless/Code/postlogin`, { body: { email, code } }), { status: 400, body: { errors: [EXPIRED] } });
-      const unknown = await target.call('POST', `${AUTH}/passwordless/Code/prelogin`, { body: { email: `nobody-${email}` } });
+      assert.deepEqual(
+        await target.call('POST', `${AUTH}/passwordless/Code/postlogin`, { body: { email, code } }),
+        { status: 400, body: { errors: [EXPIRED] } },
+      );
+      const unknown = await target.call('POST', `${AUTH}/passwordless/Code/prelogin`, {
+        body: { email: `nobody-${email}` },
+      });
       assert.deepEqual([unknown.status, unknown.body], [200, {}]);
     });
 
     test('magic link: a link to /account/login/magic-link whose token signs in once; forged tokens 400', async () => {
       const email = await account();
-      assert.equal((await target.call('POST', `${AUTH}/passwordless/MagicLink/prelogin`, { body: { email } })).status, 200);
+      assert.equal(
+        (await target.call('POST', `${AUTH}/passwordless/MagicLink/prelogin`, { body: { email } })).status,
+        200,
+      );
       const link = new URL((await latest(target, email)).match(/https?:\/\/\S+/)![0]);
       assert.equal(link.pathname, '/account/login/magic-link');
       const token = link.searchParams.get('token')!;
-      assert.equal((await target.call('POST', `${AUTH}/passwordless/MagicLink/postlogin`, { body: { token } })).status, 200);
+      assert.equal(
+        (await target.call('POST', `${AUTH}/passwordless/MagicLink/postlogin`, { body: { token } })).status,
+        200,
+      );
       for (const body of [{ token }, { token: 'A'.repeat(43) }]) {
-        assert.deepEqual(await target.call('POST', `${AUTH}/passwordless/MagicLink/postlogin`, { body }), { status: 400, body: { errors: [LINK_INVALID] } });
+        assert.deepEqual(await target.call('POST', `${AUTH}/passwordless/MagicLink/postlogin`, { body }), {
+          status: 400,
+          body: { errors: [LINK_INVALID] },
+        });
       }
     });
 
     test('SMS code without a phone: reset phone number (request token, emailed code, change), then an SMS code signs in', async () => {
       const email = await account();
-      const pre = await target.call('POST', `${AUTH}/passwordless/SmsCode/prelogin`, { body: { email, type: 'SmsCode' } });
+      const pre = await target.call('POST', `${AUTH}/passwordless/SmsCode/prelogin`, {
+        body: { email, type: 'SmsCode' },
+      });
       assert.equal(pre.status, 200);
       const resetPhoneNumberToken: string = pre.body.resetPhoneNumberToken;
       assert.ok(resetPhoneNumberToken);
       const emailed = codeOf(await latest(target, email));
-      assert.deepEqual(await target.call('POST', `${USERS}/phone/reset/verify`, { body: { resetPhoneNumberToken, code: otherCode(emailed) } }), { status: 400, body: { errors: [WRONG] } });
-      const verified = await target.call('POST', `${USERS}/phone/reset/verify`, { body: { resetPhoneNumberToken, code: emailed } });
+      assert.deepEqual(
+        await target.call('POST', `${USERS}/phone/reset/verify`, {
+          body: { resetPhoneNumberToken, code: otherCode(emailed) },
+        }),
+        { status: 400, body: { errors: [WRONG] } },
+      );
+      const verified = await target.call('POST', `${USERS}/phone/reset/verify`, {
+        body: { resetPhoneNumberToken, code: emailed },
+      });
       assert.equal(verified.status, 200);
-      const changed = await target.call('PUT', `${USERS}/phone/change`, { body: { changePhoneNumberToken: verified.body.changePhoneNumberToken, phoneNumber: '+44 20 7946 0958' } });
+      const changed = await target.call('PUT', `${USERS}/phone/change`, {
+        body: {
+          changePhoneNumberToken: verified.body.changePhoneNumberToken,
+          phoneNumber: '+44 20 7946 0958',
+        },
+      });
       assert.deepEqual([changed.status, changed.body], [200, {}]);
       const again = await target.call('POST', `${AUTH}/passwordless/SmsCode/prelogin`, { body: { email } });
       assert.deepEqual(again.body, { phoneNumber: '+••••••••••58' });
       const code = codeOf(await latest(target, '+442079460958'));
-      assert.equal((await target.call('POST', `${AUTH}/passwordless/SmsCode/postlogin`, { body: { email, code } })).status, 200);
-      const request = await target.call('POST', `${USERS}/phone/reset`, { body: { email: `nobody-${email}` } });
+      assert.equal(
+        (await target.call('POST', `${AUTH}/passwordless/SmsCode/postlogin`, { body: { email, code } }))
+          .status,
+        200,
+      );
+      const request = await target.call('POST', `${USERS}/phone/reset`, {
+        body: { email: `nobody-${email}` },
+      });
       assert.equal(request.status, 200);
       assert.ok(request.body.resetPhoneNumberToken, 'an unknown email gets a token too');
     });
 
     test('ten wrong passwords: 429 "Too many failed attempts. Try again in 15 minutes."', async () => {
       const email = await account();
-      for (let i = 0; i < 10; i += 1) assert.equal((await target.call('POST', `${AUTH}/user`, { body: { email, password: `wrong-${i}` } })).status, 401);
-      assert.deepEqual(await target.call('POST', `${AUTH}/user`, { body: { email, password: 'first-password-1' } }),
-        { status: 429, body: { errors: ['Too many failed attempts. Try again in 15 minutes.'] } });
+      for (let i = 0; i < 10; i += 1)
+        assert.equal(
+          (await target.call('POST', `${AUTH}/user`, { body: { email, password: `wrong-${i}` } })).status,
+          401,
+        );
+      assert.deepEqual(
+        await target.call('POST', `${AUTH}/user`, { body: { email, password: 'first-password-1' } }),
+        { status: 429, body: { errors: ['Too many failed attempts. Try again in 15 minutes.'] } },
+      );
     });
 
     test('six codes or links to one email: the sixth is 429 "Too many codes requested. Try again in 15 minutes."', async () => {
       const email = await account();
-      for (const type of ['Code', 'MagicLink', 'Code', 'Code', 'Code']) assert.equal((await target.call('POST', `${AUTH}/passwordless/${type}/prelogin`, { body: { email } })).status, 200);
-      assert.deepEqual(await target.call('POST', `${USERS}/phone/reset`, { body: { email } }),
-        { status: 429, body: { errors: ['Too many codes requested. Try again in 15 minutes.'] } });
+      for (const type of ['Code', 'MagicLink', 'Code', 'Code', 'Code'])
+        assert.equal(
+          (await target.call('POST', `${AUTH}/passwordless/${type}/prelogin`, { body: { email } })).status,
+          200,
+        );
+      assert.deepEqual(await target.call('POST', `${USERS}/phone/reset`, { body: { email } }), {
+        status: 429,
+        body: { errors: ['Too many codes requested. Try again in 15 minutes.'] },
+      });
     });
 
     test('breached passwords are refused at sign-up', async () => {
-      const answer = await target.call('POST', `${USERS}/signUp`, { body: { email: newEmail(), password: 'password1' } });
-      assert.deepEqual(answer, { status: 400, body: { errors: ['This password has appeared in a data breach. Choose a different password.'] } });
+      const answer = await target.call('POST', `${USERS}/signUp`, {
+        body: { email: newEmail(), password: 'password1' },
+      });
+      assert.deepEqual(answer, {
+        status: 400,
+        body: { errors: ['This password has appeared in a data breach. Choose a different password.'] },
+      });
     });
 
     test('bad input: 400 with an errors list', async () => {
       for (const [path, body] of [
-        [`${AUTH}/passwordless/Code/prelogin`, {}], [`${AUTH}/passwordless/Code/prelogin`, { email: 'not-an-email' }],
-        [`${AUTH}/passwordless/Code/postlogin`, { email: 'a@example.com' }], [`${AUTH}/passwordless/MagicLink/postlogin`, {}],
-        [`${USERS}/phone/reset`, {}], [`${USERS}/phone/reset/verify`, { code: '123456' }],
+        [`${AUTH}/passwordless/Code/prelogin`, {}],
+        [`${AUTH}/passwordless/Code/prelogin`, { email: 'not-an-email' }],
+        [`${AUTH}/passwordless/Code/postlogin`, { email: 'a@example.com' }],
+        [`${AUTH}/passwordless/MagicLink/postlogin`, {}],
+        [`${USERS}/phone/reset`, {}],
+        [`${USERS}/phone/reset/verify`, { code: '123456' }],
       ] as const) {
         const answer = await target.call('POST', path, { body });
         assert.equal(answer.status, 400, `${path} ${JSON.stringify(body)}`);

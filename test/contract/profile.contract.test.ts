@@ -14,14 +14,26 @@ for (const [name, factory] of factories) {
     let token: string;
     before(async () => {
       target = await factory();
-      const user = { email: `profile-${Date.now()}@example.com`, password: 'a-long-password-1', name: 'Profile Person' };
-      token = (await target.call('POST', '/identity/resources/users/v1/signUp', { body: user })).body.authResponse.accessToken;
+      const user = {
+        email: `profile-${Date.now()}@example.com`,
+        password: 'a-long-password-1',
+        name: 'Profile Person',
+      };
+      token = (await target.call('POST', '/identity/resources/users/v1/signUp', { body: user })).body
+        .authResponse.accessToken;
     });
-    after(async () => { await target.close(); });
+    after(async () => {
+      await target.close();
+    });
 
     test('PUT /users/v2/me updates name, phone and metadata and answers the user', async () => {
       const answer = await target.call('PUT', '/identity/resources/users/v2/me', {
-        token, body: { name: 'Renamed', phoneNumber: '+1 555 0100', metadata: '{"address":"1 Main St","jobTitle":"CTO"}' },
+        token,
+        body: {
+          name: 'Renamed',
+          phoneNumber: '+1 555 0100',
+          metadata: '{"address":"1 Main St","jobTitle":"CTO"}',
+        },
       });
       assert.equal(answer.status, 200);
       assert.equal(answer.body.name, 'Renamed');
@@ -29,14 +41,20 @@ for (const [name, factory] of factories) {
       assert.deepEqual(JSON.parse(answer.body.metadata), { address: '1 Main St', jobTitle: 'CTO' });
       const me = await target.call('GET', '/identity/resources/users/v2/me', { token });
       assert.equal(me.body.name, 'Renamed');
-      const cleared = await target.call('PUT', '/identity/resources/users/v2/me', { token, body: { phoneNumber: null } });
+      const cleared = await target.call('PUT', '/identity/resources/users/v2/me', {
+        token,
+        body: { phoneNumber: null },
+      });
       assert.equal(cleared.body.phoneNumber, null);
       assert.equal(cleared.body.name, 'Renamed');
     });
 
     const bad: Array<[string, unknown]> = [
-      ['an empty body', {}], ['a blank name', { name: '  ' }], ['letters in the phone', { phoneNumber: 'call me' }],
-      ['metadata that is not an object', { metadata: '[1]' }], ['an email change', { email: 'x@example.com' }],
+      ['an empty body', {}],
+      ['a blank name', { name: '  ' }],
+      ['letters in the phone', { phoneNumber: 'call me' }],
+      ['metadata that is not an object', { metadata: '[1]' }],
+      ['an email change', { email: 'x@example.com' }],
     ];
     for (const [label, body] of bad) {
       test(`PUT /users/v2/me refuses ${label} with 400`, async () => {
@@ -62,7 +80,10 @@ for (const [name, factory] of factories) {
     });
 
     test('PUT /users/v2/me without a token: 401', async () => {
-      assert.equal((await target.call('PUT', '/identity/resources/users/v2/me', { body: { name: 'X' } })).status, 401);
+      assert.equal(
+        (await target.call('PUT', '/identity/resources/users/v2/me', { body: { name: 'X' } })).status,
+        401,
+      );
     });
 
     test('GET /metadata?entityName=adminBox answers rows (server: none configured; demo: its sample navigation)', async () => {

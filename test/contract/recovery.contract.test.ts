@@ -24,51 +24,84 @@ async function latestLink(target: ContractTarget, to: string): Promise<URL> {
   return new URL(match[0]);
 }
 
-const linkBody = (link: URL) => ({ userId: link.searchParams.get('userId'), token: link.searchParams.get('token') });
+const linkBody = (link: URL) => ({
+  userId: link.searchParams.get('userId'),
+  token: link.searchParams.get('token'),
+});
 
 for (const [name, factory] of factories) {
   describe(`contract (recovery): ${name}`, () => {
     let target: ContractTarget;
-    before(async () => { target = await factory(); });
-    after(async () => { await target.close(); });
+    before(async () => {
+      target = await factory();
+    });
+    after(async () => {
+      await target.close();
+    });
 
     test('forgot password: 200 for known and unknown emails; the link resets once; the new password signs in', async () => {
       const email = newEmail();
       await target.clearCookies();
-      assert.equal((await target.call('POST', `${USERS}/signUp`, { body: { email, password: 'first-password-1' } })).status, 200);
-      const unknown = await target.call('POST', `${USERS}/passwords/reset`, { body: { email: `nobody-${email}` } });
+      assert.equal(
+        (await target.call('POST', `${USERS}/signUp`, { body: { email, password: 'first-password-1' } }))
+          .status,
+        200,
+      );
+      const unknown = await target.call('POST', `${USERS}/passwords/reset`, {
+        body: { email: `nobody-${email}` },
+      });
       assert.deepEqual([unknown.status, unknown.body], [200, {}]);
       const known = await target.call('POST', `${USERS}/passwords/reset`, { body: { email } });
       assert.deepEqual([known.status, known.body], [200, {}]);
       const link = await latestLink(target, email);
       assert.equal(link.pathname, '/account/reset-password');
 
-      const short = await target.call('POST', `${USERS}/passwords/reset/verify`, { body: { ...linkBody(link), password: 'short' } });
+      const short = await target.call('POST', `${USERS}/passwords/reset/verify`, {
+        body: { ...linkBody(link), password: 'short' },
+      });
       assert.equal(short.status, 400);
       assert.deepEqual(short.body.errors, ['Password must be at least 8 characters']);
-      const reset = await target.call('POST', `${USERS}/passwords/reset/verify`, { body: { ...linkBody(link), password: 'second-password-2' } });
+      const reset = await target.call('POST', `${USERS}/passwords/reset/verify`, {
+        body: { ...linkBody(link), password: 'second-password-2' },
+      });
       assert.equal(reset.status, 200);
-      const reused = await target.call('POST', `${USERS}/passwords/reset/verify`, { body: { ...linkBody(link), password: 'third-password-3' } });
+      const reused = await target.call('POST', `${USERS}/passwords/reset/verify`, {
+        body: { ...linkBody(link), password: 'third-password-3' },
+      });
       assert.equal(reused.status, 400);
       assert.deepEqual(reused.body.errors, [RESET_INVALID]);
 
-      const oldPassword = await target.call('POST', '/identity/resources/auth/v1/user', { body: { email, password: 'first-password-1' } });
+      const oldPassword = await target.call('POST', '/identity/resources/auth/v1/user', {
+        body: { email, password: 'first-password-1' },
+      });
       assert.equal(oldPassword.status, 401);
-      const newPassword = await target.call('POST', '/identity/resources/auth/v1/user', { body: { email, password: 'second-password-2' } });
+      const newPassword = await target.call('POST', '/identity/resources/auth/v1/user', {
+        body: { email, password: 'second-password-2' },
+      });
       assert.equal(newPassword.status, 200);
     });
 
     test('reset verify: forged tokens and malformed bodies are 400 with an errors list', async () => {
       const email = newEmail();
-      const signUp = await target.call('POST', `${USERS}/signUp`, { body: { email, password: 'first-password-1' } });
-      const forged = await target.call('POST', `${USERS}/passwords/reset/verify`, { body: { userId: signUp.body.userId, token: 'F'.repeat(43), password: 'new-password-1' } });
+      const signUp = await target.call('POST', `${USERS}/signUp`, {
+        body: { email, password: 'first-password-1' },
+      });
+      const forged = await target.call('POST', `${USERS}/passwords/reset/verify`, {
+        body: { userId: signUp.body.userId, token: 'F'.repeat(43), password: 'new-password-1' },
+      });
       assert.deepEqual([forged.status, forged.body.errors], [400, [RESET_INVALID]]);
-      for (const body of [{}, { userId: signUp.body.userId, token: '', password: 'new-password-1' }, { email: 'not-an-email' }]) {
+      for (const body of [
+        {},
+        { userId: signUp.body.userId, token: '', password: 'new-password-1' },
+        { email: 'not-an-email' },
+      ]) {
         const res = await target.call('POST', `${USERS}/passwords/reset/verify`, { body });
         assert.equal(res.status, 400, JSON.stringify(body));
         assert.ok(Array.isArray(res.body.errors) && res.body.errors.length > 0);
       }
-      const badEmail = await target.call('POST', `${USERS}/passwords/reset`, { body: { email: 'not-an-email' } });
+      const badEmail = await target.call('POST', `${USERS}/passwords/reset`, {
+        body: { email: 'not-an-email' },
+      });
       assert.equal(badEmail.status, 400);
       assert.deepEqual(badEmail.body.errors, ['Email must be a valid email address']);
     });
@@ -78,7 +111,9 @@ for (const [name, factory] of factories) {
       try {
         await target.clearCookies();
         const email = newEmail();
-        const signUp = await target.call('POST', `${USERS}/signUp`, { body: { email, password: 'activate-me-1', name: 'Act Ivate' } });
+        const signUp = await target.call('POST', `${USERS}/signUp`, {
+          body: { email, password: 'activate-me-1', name: 'Act Ivate' },
+        });
         assert.equal(signUp.status, 200);
         assert.equal(signUp.body.shouldActivate, true);
         assert.equal(signUp.body.authResponse, undefined);
@@ -99,11 +134,15 @@ for (const [name, factory] of factories) {
         const activated = await target.call('POST', `${USERS}/activate`, { body: linkBody(link) });
         assert.equal(activated.status, 200);
         assert.ok(activated.body.accessToken);
-        const me = await target.call('GET', '/identity/resources/users/v2/me', { token: activated.body.accessToken });
+        const me = await target.call('GET', '/identity/resources/users/v2/me', {
+          token: activated.body.accessToken,
+        });
         assert.equal(me.body.email, email);
         const again = await target.call('POST', `${USERS}/activate`, { body: linkBody(link) });
         assert.deepEqual([again.status, again.body.errors], [400, [ACTIVATION_INVALID]]);
-        const unknown = await target.call('POST', `${USERS}/activate/reset`, { body: { email: `nobody-${email}` } });
+        const unknown = await target.call('POST', `${USERS}/activate/reset`, {
+          body: { email: `nobody-${email}` },
+        });
         assert.deepEqual([unknown.status, unknown.body], [200, {}]);
       } finally {
         await target.setSignUpRequiresActivation(false);

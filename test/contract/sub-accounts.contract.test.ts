@@ -7,7 +7,8 @@ const factories: Array<[string, () => Promise<ContractTarget> | ContractTarget]>
   ['demo backend', demoTarget],
   ['reference server', serverTarget],
 ];
-const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { tenantId: string };
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { tenantId: string };
 const UNKNOWN = '00000000-0000-4000-8000-000000000123';
 
 for (const [name, factory] of factories) {
@@ -17,39 +18,74 @@ for (const [name, factory] of factories) {
     let home: string;
     before(async () => {
       target = await factory();
-      const signUp = await target.call('POST', '/identity/resources/users/v1/signUp', { body: { email: `reseller-${Date.now()}@example.com`, password: 'a-long-password-1', name: 'Rita' } });
+      const signUp = await target.call('POST', '/identity/resources/users/v1/signUp', {
+        body: { email: `reseller-${Date.now()}@example.com`, password: 'a-long-password-1', name: 'Rita' },
+      });
       token = signUp.body.authResponse.accessToken;
       home = claimsOf(token).tenantId;
     });
-    after(async () => { await target.close(); });
+    after(async () => {
+      await target.close();
+    });
 
     test('create, list with a next link, children, search, and the users of a sub-account', async () => {
-      const created = await target.call('POST', '/tenants/resources/sub-tenants/v1', { token, body: { name: 'Europe' } });
+      const created = await target.call('POST', '/tenants/resources/sub-tenants/v1', {
+        token,
+        body: { name: 'Europe' },
+      });
       assert.equal(created.status, 201);
       assert.equal(created.body.name, 'Europe');
       assert.equal(created.body.parentTenantId, home);
       const europe = created.body.tenantId as string;
-      assert.equal((await target.call('POST', '/tenants/resources/sub-tenants/v1', { token, body: { name: 'Paris', parentTenantId: europe } })).status, 201);
+      assert.equal(
+        (
+          await target.call('POST', '/tenants/resources/sub-tenants/v1', {
+            token,
+            body: { name: 'Paris', parentTenantId: europe },
+          })
+        ).status,
+        201,
+      );
       await target.call('POST', '/tenants/resources/sub-tenants/v1', { token, body: { name: 'Americas' } });
 
       const first = await target.call('GET', '/tenants/resources/hierarchy/v2?_limit=1', { token });
       assert.equal(first.status, 200);
-      assert.deepEqual(first.body.items.map((t: { name: string }) => t.name), ['Americas']);
+      assert.deepEqual(
+        first.body.items.map((t: { name: string }) => t.name),
+        ['Americas'],
+      );
       assert.match(first.body._links.next, /^\/tenants\/resources\/hierarchy\/v2\?_offset=1&_limit=1$/);
       const second = await target.call('GET', first.body._links.next, { token });
-      assert.deepEqual(second.body.items.map((t: { name: string; numberOfChildren: number }) => [t.name, t.numberOfChildren]), [['Europe', 1]]);
+      assert.deepEqual(
+        second.body.items.map((t: { name: string; numberOfChildren: number }) => [
+          t.name,
+          t.numberOfChildren,
+        ]),
+        [['Europe', 1]],
+      );
       assert.equal(second.body._links.next, '');
 
-      const children = await target.call('GET', `/tenants/resources/hierarchy/v2?_subTenantId=${europe}`, { token });
-      assert.deepEqual(children.body.items.map((t: { name: string }) => t.name), ['Paris']);
+      const children = await target.call('GET', `/tenants/resources/hierarchy/v2?_subTenantId=${europe}`, {
+        token,
+      });
+      assert.deepEqual(
+        children.body.items.map((t: { name: string }) => t.name),
+        ['Paris'],
+      );
       const found = await target.call('GET', '/tenants/resources/hierarchy/v2?_filter=PAR', { token });
-      assert.deepEqual(found.body.items.map((t: { name: string }) => t.name), ['Paris']);
+      assert.deepEqual(
+        found.body.items.map((t: { name: string }) => t.name),
+        ['Paris'],
+      );
 
       const users = await target.call('GET', `/identity/resources/sub-tenants/v1/${europe}/users`, { token });
       assert.equal(users.status, 200);
       assert.equal(users.body._metadata.totalItems, 1);
       assert.equal(users.body.items[0].subAccountAccessAllowed, true);
-      assert.deepEqual(users.body.items[0].roles.map((r: { key: string }) => r.key), ['Admin']);
+      assert.deepEqual(
+        users.body.items[0].roles.map((r: { key: string }) => r.key),
+        ['Admin'],
+      );
     });
 
     test('bad input is refused with 400 and an errors list', async () => {
@@ -67,12 +103,19 @@ for (const [name, factory] of factories) {
     });
 
     test('switch: a member switches, the reloaded session carries the new tenant; another tenant is refused with 403', async () => {
-      const europe = (await target.call('GET', '/tenants/resources/hierarchy/v2?_filter=Europe', { token })).body.items[0].tenantId as string;
-      const refused = await target.call('PUT', '/identity/resources/users/v1/tenant', { token, body: { tenantId: UNKNOWN } });
+      const europe = (await target.call('GET', '/tenants/resources/hierarchy/v2?_filter=Europe', { token }))
+        .body.items[0].tenantId as string;
+      const refused = await target.call('PUT', '/identity/resources/users/v1/tenant', {
+        token,
+        body: { tenantId: UNKNOWN },
+      });
       assert.equal(refused.status, 403);
       assert.deepEqual(refused.body.errors, ['You are not a member of this account']);
 
-      const switched = await target.call('PUT', '/identity/resources/users/v1/tenant', { token, body: { tenantId: europe } });
+      const switched = await target.call('PUT', '/identity/resources/users/v1/tenant', {
+        token,
+        body: { tenantId: europe },
+      });
       assert.equal(switched.status, 200);
       const reloaded = await target.call('POST', '/identity/resources/auth/v1/user/token/refresh');
       assert.equal(reloaded.status, 200);
@@ -82,8 +125,21 @@ for (const [name, factory] of factories) {
       assert.equal(tenants.body.activeTenant.tenantId, europe);
       assert.ok(tenants.body.tenants.some((t: { tenantId: string }) => t.tenantId === home));
       // Back home.
-      assert.equal((await target.call('PUT', '/identity/resources/users/v1/tenant', { token: next, body: { tenantId: home } })).status, 200);
-      assert.equal(claimsOf((await target.call('POST', '/identity/resources/auth/v1/user/token/refresh')).body.accessToken).tenantId, home);
+      assert.equal(
+        (
+          await target.call('PUT', '/identity/resources/users/v1/tenant', {
+            token: next,
+            body: { tenantId: home },
+          })
+        ).status,
+        200,
+      );
+      assert.equal(
+        claimsOf(
+          (await target.call('POST', '/identity/resources/auth/v1/user/token/refresh')).body.accessToken,
+        ).tenantId,
+        home,
+      );
     });
   });
 }

@@ -3,11 +3,18 @@ import { createDemoBackend, STORAGE_KEY } from '../../core/demo/backend';
 import { seedDemoDatabase, type DemoDatabase } from '../../core/demo/data';
 import { createMemoryStorage } from '../../core/demo/memoryStorage';
 
-export interface Answer { status: number; body: any }
+export interface Answer {
+  status: number;
+  body: any;
+}
 /** One implementation of the HTTP contract, driven as a browser would (the refresh cookie is kept). */
 export interface ContractTarget {
   name: string;
-  call(method: string, path: string, options?: { body?: unknown; rawBody?: string; token?: string }): Promise<Answer>;
+  call(
+    method: string,
+    path: string,
+    options?: { body?: unknown; rawBody?: string; token?: string },
+  ): Promise<Answer>;
   /** Forget the refresh cookie (a new browser). */
   clearCookies(): Promise<void>;
   /** Switches the vendor setting "sign-up requires activation" (a database setting on the server). */
@@ -18,7 +25,10 @@ export interface ContractTarget {
 const PREFIX = '/frontegg';
 
 function headersFor(token?: string): Record<string, string> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'frontegg-source': 'login-box' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'frontegg-source': 'login-box',
+  };
   if (token) headers.authorization = `Bearer ${token}`;
   return headers;
 }
@@ -26,7 +36,11 @@ function headersFor(token?: string): Record<string, string> {
 async function parse(response: Response): Promise<Answer> {
   const text = await response.text();
   let body: unknown = {};
-  try { body = text ? JSON.parse(text) : {}; } catch { body = text; }
+  try {
+    body = text ? JSON.parse(text) : {};
+  } catch {
+    body = text;
+  }
   return { status: response.status, body };
 }
 
@@ -58,7 +72,12 @@ export function demoTarget(): ContractTarget {
 
 /** The reference server on a fresh in-memory database, over real HTTP on loopback. */
 export async function serverTarget(): Promise<ContractTarget> {
-  const server = await buildServer({ database: { kind: 'pglite' }, seed: false, passwordHashing: { N: 1024, r: 8, p: 1 }, devOutbox: true });
+  const server = await buildServer({
+    database: { kind: 'pglite' },
+    seed: false,
+    passwordHashing: { N: 1024, r: 8, p: 1 },
+    devOutbox: true,
+  });
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   let cookie = '';
   return {
@@ -78,7 +97,9 @@ export async function serverTarget(): Promise<ContractTarget> {
       }
       return parse(response);
     },
-    async clearCookies() { cookie = ''; },
+    async clearCookies() {
+      cookie = '';
+    },
     async setSignUpRequiresActivation(on) {
       await server.db.query('UPDATE vendors SET sign_up_requires_activation = $1', [on]);
     },

@@ -13,25 +13,49 @@ for (const [name, factory] of factories) {
   describe(`contract: ${name}: roles, groups and API tokens`, () => {
     let target: ContractTarget;
     let token: string;
-    const call = (method: string, path: string, body?: unknown) => target.call(method, `${API}${path}`, { token, ...(body === undefined ? {} : { body }) });
+    const call = (method: string, path: string, body?: unknown) =>
+      target.call(method, `${API}${path}`, { token, ...(body === undefined ? {} : { body }) });
     before(async () => {
       target = await factory();
       const email = `admin-${Date.now()}@example.com`;
-      token = (await target.call('POST', `${API}/users/v1/signUp`, { body: { email, password: 'a-long-password-1', name: 'Owner' } })).body.authResponse.accessToken;
+      token = (
+        await target.call('POST', `${API}/users/v1/signUp`, {
+          body: { email, password: 'a-long-password-1', name: 'Owner' },
+        })
+      ).body.authResponse.accessToken;
     });
-    after(async () => { await target.close(); });
+    after(async () => {
+      await target.close();
+    });
 
     test('roles: built-in ones read-only; an account role is added, given permissions, attached, renamed and deleted', async () => {
       const list = await call('GET', '/roles/v2?_sortBy=name&_order=ASC');
       assert.equal(list.status, 200);
-      assert.deepEqual(list.body.items.map((r: { key: string }) => r.key), ['Admin', 'Editor', 'ReadOnly', 'Viewer']);
+      assert.deepEqual(
+        list.body.items.map((r: { key: string }) => r.key),
+        ['Admin', 'Editor', 'ReadOnly', 'Viewer'],
+      );
       assert.equal(list.body.items[0].editable, false);
-      const permissions = (await call('GET', '/permissions/v1')).body as Array<{ id: string; key: string; categoryId: string }>;
+      const permissions = (await call('GET', '/permissions/v1')).body as Array<{
+        id: string;
+        key: string;
+        categoryId: string;
+      }>;
       const id = (key: string) => permissions.find((p) => p.key === key)!.id;
-      const categories = (await call('GET', '/permissions/v1/categories')).body as Array<{ key: string; name: string; permissionIds: string[] }>;
-      assert.ok(categories.find((c) => c.key === 'team')!.permissionIds.includes(id('fe.secure.read.groups')));
+      const categories = (await call('GET', '/permissions/v1/categories')).body as Array<{
+        key: string;
+        name: string;
+        permissionIds: string[];
+      }>;
+      assert.ok(
+        categories.find((c) => c.key === 'team')!.permissionIds.includes(id('fe.secure.read.groups')),
+      );
 
-      const created = await call('POST', '/roles/v1', { key: 'auditor', name: 'Auditor', permissionIds: [id('fe.secure.read.users')] });
+      const created = await call('POST', '/roles/v1', {
+        key: 'auditor',
+        name: 'Auditor',
+        permissionIds: [id('fe.secure.read.users')],
+      });
       assert.equal(created.status, 201);
       assert.deepEqual(created.body.permissions, [id('fe.secure.read.users')]);
       assert.equal(created.body.description, null);
@@ -40,12 +64,19 @@ for (const [name, factory] of factories) {
       assert.equal((await call('POST', '/roles/v1', { key: 'x', name: 'X', extra: 1 })).status, 400);
       assert.equal((await call('PATCH', `/roles/v1/${list.body.items[3].id}`, { name: 'Mine' })).status, 403);
 
-      const both = await call('PUT', `/roles/v1/${created.body.id}/permissions`, { permissionIds: [id('fe.secure.read.users'), id('fe.secure.read.roles')] });
+      const both = await call('PUT', `/roles/v1/${created.body.id}/permissions`, {
+        permissionIds: [id('fe.secure.read.users'), id('fe.secure.read.roles')],
+      });
       assert.equal(both.body.permissions.length, 2);
-      const attached = await call('PUT', `/permissions/v1/${id('fe.secure.read.groups')}/roles`, { roleIds: [created.body.id] });
+      const attached = await call('PUT', `/permissions/v1/${id('fe.secure.read.groups')}/roles`, {
+        roleIds: [created.body.id],
+      });
       assert.equal(attached.status, 200);
       assert.deepEqual(attached.body.roleIds, [created.body.id]);
-      const renamed = await call('PATCH', `/roles/v1/${created.body.id}`, { name: 'Auditors', description: 'Read only people' });
+      const renamed = await call('PATCH', `/roles/v1/${created.body.id}`, {
+        name: 'Auditors',
+        description: 'Read only people',
+      });
       assert.equal(renamed.body.name, 'Auditors');
       assert.equal(renamed.body.permissions.length, 3);
       assert.equal((await call('GET', '/roles/v2?_filter=audit')).body._metadata.totalItems, 1);
@@ -60,14 +91,23 @@ for (const [name, factory] of factories) {
       assert.equal((await call('POST', '/groups/v1', { name: 'support' })).status, 409);
       assert.equal((await call('POST', '/groups/v1', { name: 'X', color: 'red' })).status, 400);
       const group = created.body.id as string;
-      const patched = await call('PATCH', `/groups/v1/${group}`, { description: 'First line', color: '#1f6feb' });
+      const patched = await call('PATCH', `/groups/v1/${group}`, {
+        description: 'First line',
+        color: '#1f6feb',
+      });
       assert.deepEqual([patched.body.description, patched.body.color], ['First line', '#1f6feb']);
       const viewer = (await call('GET', '/roles/v2?_filter=viewer')).body.items[0];
       const withRole = await call('POST', `/groups/v1/${group}/roles`, { roleIds: [viewer.id] });
-      assert.deepEqual(withRole.body.roles.map((r: { key: string }) => r.key), ['Viewer']);
+      assert.deepEqual(
+        withRole.body.roles.map((r: { key: string }) => r.key),
+        ['Viewer'],
+      );
       const me = (await call('GET', '/users/v2/me')).body;
       const withMe = await call('POST', `/groups/v1/${group}/users`, { userIds: [me.id] });
-      assert.deepEqual(withMe.body.users.map((u: { id: string }) => u.id), [me.id]);
+      assert.deepEqual(
+        withMe.body.users.map((u: { id: string }) => u.id),
+        [me.id],
+      );
       assert.equal((await call('POST', `/groups/v1/${group}/users`, { userIds: [] })).status, 400);
       const list = await call('GET', '/groups/v1?_filter=first');
       assert.equal(list.body._metadata.totalItems, 1);
@@ -79,7 +119,11 @@ for (const [name, factory] of factories) {
 
     test('API tokens: the secret once; expiry in minutes or never; roles on tenant tokens; delete', async () => {
       const viewer = (await call('GET', '/roles/v2?_filter=viewer')).body.items[0];
-      const created = await call('POST', '/tenants/api-tokens/v1', { description: 'CI', expiresInMinutes: 30 * 1440, roleIds: [viewer.id] });
+      const created = await call('POST', '/tenants/api-tokens/v1', {
+        description: 'CI',
+        expiresInMinutes: 30 * 1440,
+        roleIds: [viewer.id],
+      });
       assert.equal(created.status, 201);
       assert.ok(typeof created.body.secret === 'string' && created.body.secret.length >= 32);
       assert.equal(created.body.clientId, created.body.id);
@@ -91,8 +135,14 @@ for (const [name, factory] of factories) {
       const personal = await call('POST', '/users/api-tokens/v1', { description: 'Mine' });
       assert.equal(personal.body.expiresInMinutes, null);
       assert.equal(personal.body.roleIds, undefined);
-      assert.equal((await call('POST', '/users/api-tokens/v1', { description: 'Mine', roleIds: [] })).status, 400);
-      assert.equal((await call('POST', '/users/api-tokens/v1', { description: 'x', expiresInMinutes: 0 })).status, 400);
+      assert.equal(
+        (await call('POST', '/users/api-tokens/v1', { description: 'Mine', roleIds: [] })).status,
+        400,
+      );
+      assert.equal(
+        (await call('POST', '/users/api-tokens/v1', { description: 'x', expiresInMinutes: 0 })).status,
+        400,
+      );
       assert.equal((await call('POST', '/users/api-tokens/v1', { description: '' })).status, 400);
       assert.equal((await call('DELETE', `/tenants/api-tokens/v1/${created.body.id}`)).status, 200);
       assert.equal((await call('DELETE', `/tenants/api-tokens/v1/${created.body.id}`)).status, 404);

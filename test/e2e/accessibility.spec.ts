@@ -39,7 +39,9 @@ test('axe finds no violations on any screen of the login box', async ({ page }) 
   await expectNoViolations(page, 'signed in');
 });
 
-test('axe finds no violations on the portal page, with the checkout dialog open, and in demo mode', async ({ page }) => {
+test('axe finds no violations on the portal page, with the checkout dialog open, and in demo mode', async ({
+  page,
+}) => {
   await page.goto('/portal.html');
   await expect(partOf(box(page), 'email-input')).toBeVisible();
   await expectNoViolations(page, 'portal, signed out');

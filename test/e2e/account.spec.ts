@@ -4,9 +4,13 @@ import { axeViolations, partOf, signIn } from './helpers';
 
 const portal = (page: import('@playwright/test').Page) => page.locator('auth-admin-portal');
 
-test('account: "No changes to update" sends nothing; changes save, survive a reload, and bad input stays at the field', async ({ page }) => {
+test('account: "No changes to update" sends nothing; changes save, survive a reload, and bad input stays at the field', async ({
+  page,
+}) => {
   const puts: string[] = [];
-  page.on('request', (r) => { if (r.method() === 'PUT') puts.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.method() === 'PUT') puts.push(r.url());
+  });
   await page.goto('/portal.html#/portal/account');
   await signIn(page, 'admin@example.com', 'Admin-demo-2026');
   const account = portal(page);

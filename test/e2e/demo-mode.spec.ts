@@ -2,11 +2,15 @@ import { expect, test } from '@playwright/test';
 import { STATIC_ORIGIN } from '../playwright.config';
 import { box, expectSignedInAs, newUser, partOf, signIn, signUp } from './helpers';
 
-test('demo mode: sign up, stay signed in after a reload, sign out, sign in again, with no API request at all', async ({ page }) => {
+test('demo mode: sign up, stay signed in after a reload, sign out, sign in again, with no API request at all', async ({
+  page,
+}) => {
   const apiRequests: string[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
-    const isStaticFile = url.origin === STATIC_ORIGIN && (/^\/cdn\//.test(url.pathname) || /\.(html|css|js)$/.test(url.pathname));
+    const isStaticFile =
+      url.origin === STATIC_ORIGIN &&
+      (/^\/cdn\//.test(url.pathname) || /\.(html|css|js)$/.test(url.pathname));
     if (!isStaticFile) apiRequests.push(r.url());
   });
   const user = newUser();

@@ -3,12 +3,18 @@ import { expect, test } from '@playwright/test';
 import { STATIC_ORIGIN } from '../playwright.config';
 import { axeViolations, box, expectSignedInAs, partOf } from './helpers';
 
-test('demo mode: "Continue with Demo ID" signs Sam Social in through the social callback route, with no request off the page\'s origin', async ({ page }) => {
+test('demo mode: "Continue with Demo ID" signs Sam Social in through the social callback route, with no request off the page\'s origin', async ({
+  page,
+}) => {
   const offOrigin: string[] = [];
-  page.on('request', (r) => { if (!r.url().startsWith(STATIC_ORIGIN)) offOrigin.push(r.url()); });
+  page.on('request', (r) => {
+    if (!r.url().startsWith(STATIC_ORIGIN)) offOrigin.push(r.url());
+  });
   // The plain static host has no /account/* pages: answer them with the demo page, as a host app would.
   const html = await (await fetch(`${STATIC_ORIGIN}/demo.html`)).text();
-  await page.route(`${STATIC_ORIGIN}/account/**`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+  await page.route(`${STATIC_ORIGIN}/account/**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: html }),
+  );
 
   await page.goto(`${STATIC_ORIGIN}/demo.html`);
   const login = box(page);
@@ -25,11 +31,23 @@ test('demo mode: "Continue with Demo ID" signs Sam Social in through the social 
 });
 
 const SSO_DEMO_CASES = [
-  { protocol: 'OIDC', email: 'olivia@sso.demo.example', signedInAs: 'Olivia OIDC (olivia@sso.demo.example)', callback: '/account/oidc/callback' },
-  { protocol: 'SAML', email: 'sam@saml.demo.example', signedInAs: 'Sam SAML (sam@saml.demo.example)', callback: '/account/saml/callback' },
+  {
+    protocol: 'OIDC',
+    email: 'olivia@sso.demo.example',
+    signedInAs: 'Olivia OIDC (olivia@sso.demo.example)',
+    callback: '/account/oidc/callback',
+  },
+  {
+    protocol: 'SAML',
+    email: 'sam@saml.demo.example',
+    signedInAs: 'Sam SAML (sam@saml.demo.example)',
+    callback: '/account/saml/callback',
+  },
 ];
 for (const { protocol, email, signedInAs, callback } of SSO_DEMO_CASES) {
-  test(`demo mode: an email of the demo ${protocol} domain goes through single sign-on on the page's own origin, through its callback route`, async ({ page }) => {
+  test(`demo mode: an email of the demo ${protocol} domain goes through single sign-on on the page's own origin, through its callback route`, async ({
+    page,
+  }) => {
     const offOrigin: string[] = [];
     const callbacks: string[] = [];
     page.on('request', (r) => {
@@ -37,7 +55,9 @@ for (const { protocol, email, signedInAs, callback } of SSO_DEMO_CASES) {
       if (r.isNavigationRequest()) callbacks.push(new URL(r.url()).pathname);
     });
     const html = await (await fetch(`${STATIC_ORIGIN}/demo.html`)).text();
-    await page.route(`${STATIC_ORIGIN}/account/**`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+    await page.route(`${STATIC_ORIGIN}/account/**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: html }),
+    );
 
     await page.goto(`${STATIC_ORIGIN}/demo.html`);
     const login = box(page);

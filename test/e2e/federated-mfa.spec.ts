@@ -16,10 +16,15 @@ const SAML_SP = `${API_ORIGIN}/frontegg/identity/resources/auth/v1/sso/saml/e2e-
 const API = `${API_ORIGIN}/frontegg/identity/resources`;
 const stamp = Date.now().toString(36);
 const SOCIAL = { login: 'mfa-sam', email: `mfa-sam-${stamp}@social.example`, name: 'Sam Second-Factor' };
-const SSO = { login: 'mfa-olivia', email: `mfa-olivia-${stamp}@oidc-sso.example`, name: 'Olivia Second-Factor' };
+const SSO = {
+  login: 'mfa-olivia',
+  email: `mfa-olivia-${stamp}@oidc-sso.example`,
+  name: 'Olivia Second-Factor',
+};
 const SAML = { login: 'mfa-saml', email: `mfa-saml-${stamp}@saml-sso.example`, name: 'Sam Second-Factor' };
 /** A TOTP code for a later 30-second step than `now`, so it is never a replay of the enrolment's. */
-const totpAt = (secret: string, steps: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * steps });
+const totpAt = (secret: string, steps: number) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * steps });
 
 let idp: RunningIdp;
 let samlIdp: RunningSamlIdp;
@@ -28,8 +33,16 @@ test.beforeAll(async () => {
   idp = await startOidcIdp({
     port: IDP_PORT,
     clients: [
-      { client_id: 'e2e-social', client_secret: 'e2e-social-secret', redirect_uris: [`${API_ORIGIN}/account/social/success`] },
-      { client_id: 'e2e-sso', client_secret: 'e2e-sso-secret', redirect_uris: [`${API_ORIGIN}/account/oidc/callback`] },
+      {
+        client_id: 'e2e-social',
+        client_secret: 'e2e-social-secret',
+        redirect_uris: [`${API_ORIGIN}/account/social/success`],
+      },
+      {
+        client_id: 'e2e-sso',
+        client_secret: 'e2e-sso-secret',
+        redirect_uris: [`${API_ORIGIN}/account/oidc/callback`],
+      },
     ],
     accounts: {
       [SOCIAL.login]: { email: SOCIAL.email, name: SOCIAL.name },
@@ -51,16 +64,25 @@ test.afterAll(async () => {
  * A person with an account (signed up with a password) and an authenticator app: what the provider
  * later vouches for by verified email links to this account. Returns the authenticator's secret.
  */
-async function personWithAuthenticator(request: APIRequestContext, person: { email: string; name: string }): Promise<string> {
+async function personWithAuthenticator(
+  request: APIRequestContext,
+  person: { email: string; name: string },
+): Promise<string> {
   const headers = { origin: API_ORIGIN };
-  const signUp = await request.post(`${API}/users/v1/signUp`, { headers, data: { email: person.email, name: person.name, password: `Pw-${stamp}-long-enough` } });
+  const signUp = await request.post(`${API}/users/v1/signUp`, {
+    headers,
+    data: { email: person.email, name: person.name, password: `Pw-${stamp}-long-enough` },
+  });
   expect(signUp.status(), await signUp.text()).toBe(200);
   const accessToken = (await signUp.json()).authResponse.accessToken as string;
   const bearer = { ...headers, authorization: `Bearer ${accessToken}` };
   const enrol = await request.post(`${API}/users/v1/mfa/enroll`, { headers: bearer });
   expect(enrol.status()).toBe(200);
   const { secret } = await enrol.json();
-  const verified = await request.post(`${API}/users/v1/mfa/enroll/verify`, { headers: bearer, data: { token: await totpAt(secret, 0) } });
+  const verified = await request.post(`${API}/users/v1/mfa/enroll/verify`, {
+    headers: bearer,
+    data: { token: await totpAt(secret, 0) },
+  });
   expect(verified.status(), await verified.text()).toBe(200);
   return secret;
 }
@@ -75,9 +97,16 @@ async function signInAtProvider(page: Page, login: string) {
 }
 
 /** Back from the provider: the login box's MFA step on the login route, code and state gone; the TOTP; then the authenticated URL, and signed in after a reload. */
-async function secondFactorThenSignedIn(page: Page, secret: string, signedInAs: string, postLogins: string[]) {
+async function secondFactorThenSignedIn(
+  page: Page,
+  secret: string,
+  signedInAs: string,
+  postLogins: string[],
+) {
   const login = box(page);
-  await expect(login.getByRole('heading', { name: 'Two-step verification' })).toBeVisible({ timeout: 15_000 });
+  await expect(login.getByRole('heading', { name: 'Two-step verification' })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(login.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
   const here = new URL(page.url());
   expect(here.pathname).toBe('/account/login');
@@ -96,22 +125,32 @@ async function secondFactorThenSignedIn(page: Page, secret: string, signedInAs: 
   await expectSignedInAs(page, signedInAs);
 }
 
-test('social login of a user with an authenticator app: the MFA step, the TOTP, signed in, and still signed in after a reload', async ({ page, request }) => {
+test('social login of a user with an authenticator app: the MFA step, the TOTP, signed in, and still signed in after a reload', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const secret = await personWithAuthenticator(request, SOCIAL);
   const postLogins: string[] = [];
-  page.on('request', (r) => { if (r.url().includes('/postlogin')) postLogins.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.url().includes('/postlogin')) postLogins.push(r.url());
+  });
   const button = await openWithSocialButton(page);
   await button.click();
   await signInAtProvider(page, SOCIAL.login);
   await secondFactorThenSignedIn(page, secret, `${SOCIAL.name} (${SOCIAL.email})`, postLogins);
 });
 
-test('OIDC SSO of a user with an authenticator app: the MFA step, the TOTP, signed in, and still signed in after a reload', async ({ page, request }) => {
+test('OIDC SSO of a user with an authenticator app: the MFA step, the TOTP, signed in, and still signed in after a reload', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const secret = await personWithAuthenticator(request, SSO);
   const postLogins: string[] = [];
-  page.on('request', (r) => { if (r.url().includes('/postlogin')) postLogins.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.url().includes('/postlogin')) postLogins.push(r.url());
+  });
   await page.goto('/login.html');
   const login = box(page);
   await partOf(login, 'email-input').fill(SSO.email);
@@ -120,11 +159,16 @@ test('OIDC SSO of a user with an authenticator app: the MFA step, the TOTP, sign
   await secondFactorThenSignedIn(page, secret, `${SSO.name} (${SSO.email})`, postLogins);
 });
 
-test('SAML SSO of a user with an authenticator app: the MFA step, the TOTP, signed in, and still signed in after a reload', async ({ page, request }) => {
+test('SAML SSO of a user with an authenticator app: the MFA step, the TOTP, signed in, and still signed in after a reload', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const secret = await personWithAuthenticator(request, SAML);
   const postLogins: string[] = [];
-  page.on('request', (r) => { if (r.url().includes('/postlogin')) postLogins.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.url().includes('/postlogin')) postLogins.push(r.url());
+  });
   await page.goto('/login.html');
   const login = box(page);
   await partOf(login, 'email-input').fill(SAML.email);
@@ -150,15 +194,26 @@ async function enrolInDemo(page: Page) {
   await page.waitForURL(`${STATIC_ORIGIN}/`);
 }
 
-test('demo mode where MFA is enforced: Demo ID and the demo SSO domain both go through forced enrolment first, on the page\'s own origin', async ({ page }) => {
+test("demo mode where MFA is enforced: Demo ID and the demo SSO domain both go through forced enrolment first, on the page's own origin", async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const offOrigin: string[] = [];
-  page.on('request', (r) => { if (!r.url().startsWith(STATIC_ORIGIN)) offOrigin.push(r.url()); });
+  page.on('request', (r) => {
+    if (!r.url().startsWith(STATIC_ORIGIN)) offOrigin.push(r.url());
+  });
   const seeded = JSON.stringify({ ...seedDemoDatabase(), settings: { mfaEnforced: true } });
-  await page.addInitScript(([key, value]) => { if (!localStorage.getItem(key!)) localStorage.setItem(key!, value!); }, ['auth-elements.demo.v1', seeded]);
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!localStorage.getItem(key!)) localStorage.setItem(key!, value!);
+    },
+    ['auth-elements.demo.v1', seeded],
+  );
   // The plain static host has no /account/* pages: answer them with the demo page, as a host app would.
   const html = await (await fetch(`${STATIC_ORIGIN}/demo.html`)).text();
-  await page.route(`${STATIC_ORIGIN}/account/**`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+  await page.route(`${STATIC_ORIGIN}/account/**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: html }),
+  );
 
   await page.goto(`${STATIC_ORIGIN}/demo.html`);
   await partOf(box(page), 'social-login-demo-id').click();

@@ -37,7 +37,11 @@ export async function expectSignedInAs(page: Page, text: string) {
 /** axe-core over the whole page, shadow roots included; returns the violations' ids and targets. */
 export async function axeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  return results.violations.map((v) => ({
+    id: v.id,
+    help: v.help,
+    targets: v.nodes.map((n) => n.target.join(' ')),
+  }));
 }
 
 /**
@@ -49,8 +53,14 @@ export async function axeViolationsOnPausedClock(page: Page, budgetMs: number) {
   let advanced = 0;
   let settled = false;
   // axe's own failure is kept and thrown after the stepping, never left unhandled meanwhile.
-  const axe = axeViolations(page).then((violations) => ({ violations }), (error: unknown) => ({ error }))
-    .finally(() => { settled = true; });
+  const axe = axeViolations(page)
+    .then(
+      (violations) => ({ violations }),
+      (error: unknown) => ({ error }),
+    )
+    .finally(() => {
+      settled = true;
+    });
   // 1 ms a step: each of axe's own timer hops then costs 1 ms of the page's time, not 10, so a slow
   // (busy) machine, where more hops miss a step, cannot use the budget up before axe is done.
   while (!settled && advanced + 1 < budgetMs) {
@@ -71,7 +81,10 @@ export async function axeViolationsOnPausedClock(page: Page, budgetMs: number) {
 }
 
 /** The latest message of the development outbox to `to` (the reference server's /dev/outbox). */
-export async function latestMessage(request: APIRequestContext, to: string): Promise<{ subject: string | null; text: string }> {
+export async function latestMessage(
+  request: APIRequestContext,
+  to: string,
+): Promise<{ subject: string | null; text: string }> {
   const response = await request.get(`/frontegg/dev/outbox?to=${encodeURIComponent(to)}`);
   expect(response.ok()).toBe(true);
   const [latest] = (await response.json()).messages;

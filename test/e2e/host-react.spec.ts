@@ -16,19 +16,31 @@ test.beforeAll(async () => {
 /** Counts React DOM renderers: each copy of react-dom registers itself with the devtools hook. */
 async function countReactRenderers(page: Page) {
   await page.addInitScript(() => {
-    const w = window as unknown as { __renderers: number; __rendererVersions: string[]; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
+    const w = window as unknown as {
+      __renderers: number;
+      __rendererVersions: string[];
+      __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown;
+    };
     w.__renderers = 0;
     w.__rendererVersions = [];
     w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
       supportsFiber: true,
       renderers: new Map(),
-      inject(renderer: { version?: string }) { w.__renderers += 1; w.__rendererVersions.push(String(renderer?.version)); return w.__renderers; },
-      onCommitFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, checkDCE() {},
+      inject(renderer: { version?: string }) {
+        w.__renderers += 1;
+        w.__rendererVersions.push(String(renderer?.version));
+        return w.__renderers;
+      },
+      onCommitFiberRoot() {},
+      onCommitFiberUnmount() {},
+      onPostCommitFiberRoot() {},
+      checkDCE() {},
     };
   });
   return {
     count: () => page.evaluate(() => (window as unknown as { __renderers: number }).__renderers),
-    versions: () => page.evaluate(() => (window as unknown as { __rendererVersions: string[] }).__rendererVersions),
+    versions: () =>
+      page.evaluate(() => (window as unknown as { __rendererVersions: string[] }).__rendererVersions),
   };
 }
 
@@ -45,75 +57,96 @@ const HOSTS = [
   { react: 19, path: '/react-host/react19.html' },
 ];
 
-for (const host of HOSTS) test(`a React ${host.react} host renders the kit with its own single React: provider, login box, hooks, guard, entitlements, flags, events`, async ({ page }) => {
-  const renderers = await countReactRenderers(page);
-  const requests: string[] = [];
-  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
-  await page.goto(host.path);
+for (const host of HOSTS)
+  test(`a React ${host.react} host renders the kit with its own single React: provider, login box, hooks, guard, entitlements, flags, events`, async ({
+    page,
+  }) => {
+    const renderers = await countReactRenderers(page);
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+    await page.goto(host.path);
 
-  await expect(page.locator('#status')).toHaveText('Signed out');
-  await expect(page.locator('#react-version')).toHaveText(new RegExp(`^React ${host.react}\\.`));
-  // The host's localization and theme options reach the element.
-  await expect(partOf(loginBox(page), 'title')).toHaveText('Sign in to the React host');
-  expect(await loginBox(page).evaluate((el) => getComputedStyle(el).getPropertyValue('--ae-color-primary').trim())).toBe('#0a7d5a');
-  await expect(page.locator('#flags')).toHaveText('Flags: new dashboard on, passkeys off');
-  await expect(page.locator('#admin-only')).toHaveCount(0);
-  await expect(page.locator('#render-guard')).toHaveText('You may not read users.');
-  expect(await axeViolations(page), 'signed out').toEqual([]);
+    await expect(page.locator('#status')).toHaveText('Signed out');
+    await expect(page.locator('#react-version')).toHaveText(new RegExp(`^React ${host.react}\\.`));
+    // The host's localization and theme options reach the element.
+    await expect(partOf(loginBox(page), 'title')).toHaveText('Sign in to the React host');
+    expect(
+      await loginBox(page).evaluate((el) =>
+        getComputedStyle(el).getPropertyValue('--ae-color-primary').trim(),
+      ),
+    ).toBe('#0a7d5a');
+    await expect(page.locator('#flags')).toHaveText('Flags: new dashboard on, passkeys off');
+    await expect(page.locator('#admin-only')).toHaveCount(0);
+    await expect(page.locator('#render-guard')).toHaveText('You may not read users.');
+    expect(await axeViolations(page), 'signed out').toEqual([]);
 
-  await signIn(page);
-  await expect(page.locator('#status')).toHaveText('Signed in as Ada Admin');
-  await expect(page.locator('#events li')).toHaveText(['login:admin@example.com']);
-  // Guard: the admin role shows; roles override permissions (fe.* is held, Viewer is not); render gets true.
-  await expect(page.locator('#admin-only')).toBeVisible();
-  await expect(page.locator('#roles-override')).toHaveCount(0);
-  await expect(page.locator('#render-guard')).toHaveText('You may read users.');
-  await expect(page.locator('[data-entitlement]')).toHaveText([
-    'feature sso: entitled',
-    'feature scim: MISSING_FEATURE',
-    'permission fe.secure.read.provisioningConfiguration: MISSING_FEATURE',
-    'permission fe.secure.read.users: entitled',
-  ]);
-  await expect(partOf(page.locator('[data-auth-element="admin-portal"]'), 'profile-email')).toHaveValue(ADMIN.email);
-  expect(await axeViolations(page), 'signed in').toEqual([]);
+    await signIn(page);
+    await expect(page.locator('#status')).toHaveText('Signed in as Ada Admin');
+    await expect(page.locator('#events li')).toHaveText(['login:admin@example.com']);
+    // Guard: the admin role shows; roles override permissions (fe.* is held, Viewer is not); render gets true.
+    await expect(page.locator('#admin-only')).toBeVisible();
+    await expect(page.locator('#roles-override')).toHaveCount(0);
+    await expect(page.locator('#render-guard')).toHaveText('You may read users.');
+    await expect(page.locator('[data-entitlement]')).toHaveText([
+      'feature sso: entitled',
+      'feature scim: MISSING_FEATURE',
+      'permission fe.secure.read.provisioningConfiguration: MISSING_FEATURE',
+      'permission fe.secure.read.users: entitled',
+    ]);
+    await expect(partOf(page.locator('[data-auth-element="admin-portal"]'), 'profile-email')).toHaveValue(
+      ADMIN.email,
+    );
+    expect(await axeViolations(page), 'signed in').toEqual([]);
 
-  // Only one React: one renderer registered, and nothing fetched from the CDN (whose chunk has its own React).
-  expect(await renderers.count()).toBe(1);
-  expect(await renderers.versions()).toEqual([expect.stringMatching(new RegExp(`^${host.react}\\.`))]);
-  expect(requests.filter((p) => p.startsWith('/cdn/'))).toEqual([]);
+    // Only one React: one renderer registered, and nothing fetched from the CDN (whose chunk has its own React).
+    expect(await renderers.count()).toBe(1);
+    expect(await renderers.versions()).toEqual([expect.stringMatching(new RegExp(`^${host.react}\\.`))]);
+    expect(requests.filter((p) => p.startsWith('/cdn/'))).toEqual([]);
 
-  // Checkout dialog: controlled by the host's state; closing it calls onClose.
-  await page.locator('#open-checkout').click();
-  const dialog = page.locator('[data-auth-element="checkout"] [role="dialog"]');
-  await expect(dialog).toBeVisible();
-  expect(await axeViolations(page), 'checkout open').toEqual([]);
-  await partOf(page.locator('[data-auth-element="checkout"]'), 'close-button').click();
-  await expect(dialog).toHaveCount(0);
+    // Checkout dialog: controlled by the host's state; closing it calls onClose.
+    await page.locator('#open-checkout').click();
+    const dialog = page.locator('[data-auth-element="checkout"] [role="dialog"]');
+    await expect(dialog).toBeVisible();
+    expect(await axeViolations(page), 'checkout open').toEqual([]);
+    await partOf(page.locator('[data-auth-element="checkout"]'), 'close-button').click();
+    await expect(dialog).toHaveCount(0);
 
-  // setTheme reaches every element of the app.
-  await page.locator('#dark-theme').click();
-  await expect.poll(() => loginBox(page).evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('[part~="card"]')!).backgroundColor)).toBe('rgb(22, 27, 34)');
+    // setTheme reaches every element of the app.
+    await page.locator('#dark-theme').click();
+    await expect
+      .poll(() =>
+        loginBox(page).evaluate(
+          (el) => getComputedStyle(el.shadowRoot!.querySelector('[part~="card"]')!).backgroundColor,
+        ),
+      )
+      .toBe('rgb(22, 27, 34)');
 
-  // The host's own logout button: the hooks and the box follow.
-  await page.locator('#host-logout').click();
-  await expect(page.locator('#status')).toHaveText('Signed out');
-  await expect(partOf(loginBox(page), 'email-input')).toBeVisible();
-  await expect(page.locator('#events li')).toHaveText(['login:admin@example.com', 'logout']);
-});
+    // The host's own logout button: the hooks and the box follow.
+    await page.locator('#host-logout').click();
+    await expect(page.locator('#status')).toHaveText('Signed out');
+    await expect(partOf(loginBox(page), 'email-input')).toBeVisible();
+    await expect(page.locator('#events li')).toHaveText(['login:admin@example.com', 'logout']);
+  });
 
-test('login with redirect sends a signed-out user to the login route with a redirectUrl back', async ({ page }) => {
+test('login with redirect sends a signed-out user to the login route with a redirectUrl back', async ({
+  page,
+}) => {
   await page.goto('/react-host/index.html?from=test');
   await expect(page.locator('#status')).toHaveText('Signed out');
   await page.locator('#host-login-redirect').click();
-  await expect(page).toHaveURL(`${API_ORIGIN}/account/login?redirectUrl=%2Freact-host%2Findex.html%3Ffrom%3Dtest`);
+  await expect(page).toHaveURL(
+    `${API_ORIGIN}/account/login?redirectUrl=%2Freact-host%2Findex.html%3Ffrom%3Dtest`,
+  );
 });
 
 test('the wrapped content is hidden on the authenticated URL path (spec 000 §2)', async ({ page }) => {
   // The same host app served at "/", the default authenticatedUrl.
-  await page.route(`${API_ORIGIN}/`, (route) => route.fulfill({
-    contentType: 'text/html',
-    body: '<!doctype html><html lang="en"><head><title>Root</title><script type="module" src="/react-host/dist/app.js"></script></head><body><div id="root"></div></body></html>',
-  }));
+  await page.route(`${API_ORIGIN}/`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><html lang="en"><head><title>Root</title><script type="module" src="/react-host/dist/app.js"></script></head><body><div id="root"></div></body></html>',
+    }),
+  );
   const settled = page.waitForResponse((r) => r.url().includes('/token/refresh'));
   await page.goto('/');
   await settled;

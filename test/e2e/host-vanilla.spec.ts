@@ -4,17 +4,23 @@ import { axeViolations, partOf } from './helpers';
 const section = (page: Page, app: string) => page.locator(`[data-app="${app}"]`);
 const boxOf = (page: Page, app: string) => page.locator(`auth-login-box[app-name="${app}"]`);
 
-test('a vanilla host with two app names: initialize, store, events, entitlements, admin portal, checkout, logout', async ({ page }) => {
+test('a vanilla host with two app names: initialize, store, events, entitlements, admin portal, checkout, logout', async ({
+  page,
+}) => {
   await page.goto('/vanilla.html');
   await expect(section(page, 'shop').locator('.status')).toHaveText('shop: signed out');
   await expect(section(page, 'support').locator('.status')).toHaveText('support: signed out');
-  await expect(page.locator('#events li')).toContainText(['shop: loaded (signed out)', 'support: loaded (signed out)']);
+  await expect(page.locator('#events li')).toContainText([
+    'shop: loaded (signed out)',
+    'support: loaded (signed out)',
+  ]);
   // Spec 000 §8 with our product's name.
   await expect(page.locator('#unknown-app')).toHaveText('[billing] AuthElementsApp not found');
   // Each app has its own theme options.
   await expect(partOf(boxOf(page, 'shop'), 'email-input')).toBeVisible();
   await expect(partOf(boxOf(page, 'support'), 'title')).toHaveText('Create your account');
-  const primary = (app: string) => boxOf(page, app).evaluate((el) => getComputedStyle(el).getPropertyValue('--ae-color-primary').trim());
+  const primary = (app: string) =>
+    boxOf(page, app).evaluate((el) => getComputedStyle(el).getPropertyValue('--ae-color-primary').trim());
   expect(await primary('shop')).toBe('#c2255c');
   expect(await primary('support')).toBe('#3b5bdb');
   expect(await axeViolations(page), 'signed out').toEqual([]);
@@ -27,13 +33,18 @@ test('a vanilla host with two app names: initialize, store, events, entitlements
   await expect(section(page, 'shop').locator('.status')).toHaveText('shop: signed in as admin@example.com');
   await expect(section(page, 'support').locator('.status')).toHaveText('support: signed out');
   await expect(page.locator('#events li').last()).toHaveText('shop: auth:login admin@example.com');
-  await expect(section(page, 'shop').locator('[data-entitlement]')).toHaveText(['sso: entitled', 'scim: MISSING_FEATURE']);
+  await expect(section(page, 'shop').locator('[data-entitlement]')).toHaveText([
+    'sso: entitled',
+    'scim: MISSING_FEATURE',
+  ]);
 
   // The admin portal as a modal dialog over the page.
   await section(page, 'shop').locator('.show-portal').click();
   const overlay = page.locator('dialog[data-auth-elements-owned="admin-portal"]');
   await expect(overlay).toBeVisible();
-  await expect(partOf(overlay.locator('auth-admin-portal'), 'profile-email')).toHaveValue('admin@example.com');
+  await expect(partOf(overlay.locator('auth-admin-portal'), 'profile-email')).toHaveValue(
+    'admin@example.com',
+  );
   expect(await axeViolations(page), 'admin portal open').toEqual([]);
   await page.keyboard.press('Escape');
   await expect(overlay).toBeHidden();
@@ -50,31 +61,54 @@ test('a vanilla host with two app names: initialize, store, events, entitlements
   await expect(page.locator('#events li').last()).toHaveText('shop: auth:logout');
 });
 
-test('the app object: store subscriptions, feature flags (anonymous), entitlements disabled, the theme setter', async ({ page }) => {
+test('the app object: store subscriptions, feature flags (anonymous), entitlements disabled, the theme setter', async ({
+  page,
+}) => {
   await page.goto('/vanilla.html');
   await expect(section(page, 'support').locator('.status')).toHaveText('support: signed out');
   const result = await page.evaluate(async () => {
     const { getApp } = window.AuthElements!;
     const support = getApp('support');
     const seen: boolean[] = [];
-    const stop = support.store.subscribeStateChanged((s) => s.auth.loginState.loading, (loading) => seen.push(loading));
+    const stop = support.store.subscribeStateChanged(
+      (s) => s.auth.loginState.loading,
+      (loading) => seen.push(loading),
+    );
     const flags = await support.loadFeatureFlags(['demo-new-dashboard', 'show-passkeys-new']);
     let disabled = '';
-    try { support.getFeatureEntitlements('sso'); } catch (error) { disabled = (error as Error).message; }
+    try {
+      support.getFeatureEntitlements('sso');
+    } catch (error) {
+      disabled = (error as Error).message;
+    }
     await support.setTheme({ palette: { primary: '#808080' } });
     stop();
     return { flags, got: support.getFeatureFlags(['demo-new-dashboard', 'nope']), disabled, seen };
   });
   expect(result.flags).toEqual({ 'demo-new-dashboard': true, 'show-passkeys-new': false });
   expect(result.got).toEqual([true, false]);
-  expect(result.disabled).toBe('You must first enable entitlements via Auth Elements options to use this function');
+  expect(result.disabled).toBe(
+    'You must first enable entitlements via Auth Elements options to use this function',
+  );
   // setTheme applied to the rendered element: the light shade derived with the 0.4 ratio.
-  expect(await boxOf(page, 'support').evaluate((el) => getComputedStyle(el).getPropertyValue('--ae-color-primary-light').trim())).toBe('#b3b3b3');
+  expect(
+    await boxOf(page, 'support').evaluate((el) =>
+      getComputedStyle(el).getPropertyValue('--ae-color-primary-light').trim(),
+    ),
+  ).toBe('#b3b3b3');
 
   // No element of a fresh app: the theme setter gives up after 4000 ms with the spec's message.
   const message = await page.evaluate(async () => {
-    const lonely = window.AuthElements!.initialize({ appName: 'lonely', contextOptions: { baseUrl: location.origin } });
-    try { await lonely.setTheme({ name: 'dark' }); return 'resolved'; } catch (error) { return (error as Error).message; }
+    const lonely = window.AuthElements!.initialize({
+      appName: 'lonely',
+      contextOptions: { baseUrl: location.origin },
+    });
+    try {
+      await lonely.setTheme({ name: 'dark' });
+      return 'resolved';
+    } catch (error) {
+      return (error as Error).message;
+    }
   });
   expect(message).toBe('Failed to load Renderer with themeSetter');
 });

@@ -7,7 +7,9 @@ import { axeViolations, box, partOf, signIn } from './helpers';
 const APP_PAGE = `${STATIC_ORIGIN}/hosted.html?api=${encodeURIComponent(API_ORIGIN)}`;
 const OAUTH = `${API_ORIGIN}/frontegg/identity/resources/auth/v1/oauth`;
 
-test('hosted login: the hosted page signs in (code + PKCE), the app stays signed in after a reload, and signs out', async ({ page }) => {
+test('hosted login: the hosted page signs in (code + PKCE), the app stays signed in after a reload, and signs out', async ({
+  page,
+}) => {
   const requests: Request[] = [];
   page.on('request', (request) => requests.push(request));
 
@@ -36,9 +38,17 @@ test('hosted login: the hosted page signs in (code + PKCE), the app stays signed
   const body = JSON.parse(exchange.postData()!);
   expect(body.grant_type).toBe('authorization_code');
   expect(body.code_verifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
-  expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('auth-elements.hosted-login')))).toEqual([]);
+  expect(
+    await page.evaluate(() =>
+      Object.keys(sessionStorage).filter((key) => key.startsWith('auth-elements.hosted-login')),
+    ),
+  ).toEqual([]);
   // No token anywhere a script can read.
-  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie)).not.toMatch(/eyJ/);
+  expect(
+    await page.evaluate(
+      () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie,
+    ),
+  ).not.toMatch(/eyJ/);
 
   // A reload restores the session through the silent authorize (the server's httpOnly cookie).
   requests.length = 0;
@@ -54,18 +64,28 @@ test('hosted login: the hosted page signs in (code + PKCE), the app stays signed
   expect(requests.some((r) => r.url().startsWith(`${OAUTH}/logout`))).toBe(true);
 });
 
-test('hosted login: a forged callback (no request in progress, wrong state) is refused, loading stops and the page moves on without a session', async ({ page }) => {
+test('hosted login: a forged callback (no request in progress, wrong state) is refused, loading stops and the page moves on without a session', async ({
+  page,
+}) => {
   const tokenCalls: string[] = [];
-  page.on('request', (request) => { if (request.url().startsWith(`${OAUTH}/token`)) tokenCalls.push(request.url()); });
-  await page.goto(`${STATIC_ORIGIN}/hosted-callback.html?api=${encodeURIComponent(API_ORIGIN)}&code=forged-code&state=forged-state`);
+  page.on('request', (request) => {
+    if (request.url().startsWith(`${OAUTH}/token`)) tokenCalls.push(request.url());
+  });
+  await page.goto(
+    `${STATIC_ORIGIN}/hosted-callback.html?api=${encodeURIComponent(API_ORIGIN)}&code=forged-code&state=forged-state`,
+  );
   // Navigation continues to the authenticated URL; after a failed callback it does not bounce to the hosted page.
   await page.waitForURL(`${STATIC_ORIGIN}/hosted.html`);
   await expect(page.getByRole('status')).toHaveText('Signed out');
   expect(tokenCalls).toEqual([]);
 });
 
-test('hosted login: a redirect address that is not registered gets an error page from the server, never a redirect', async ({ page }) => {
-  const response = await page.goto(`${OAUTH}/authorize?client_id=hosted-demo&response_type=code&scope=openid&code_challenge_method=S256&code_challenge=${'a'.repeat(43)}&redirect_uri=${encodeURIComponent('https://evil.example/callback')}`);
+test('hosted login: a redirect address that is not registered gets an error page from the server, never a redirect', async ({
+  page,
+}) => {
+  const response = await page.goto(
+    `${OAUTH}/authorize?client_id=hosted-demo&response_type=code&scope=openid&code_challenge_method=S256&code_challenge=${'a'.repeat(43)}&redirect_uri=${encodeURIComponent('https://evil.example/callback')}`,
+  );
   expect(response?.status()).toBe(400);
   expect(page.url()).toMatch(/^http:\/\/127\.0\.0\.1/);
   await expect(page.getByRole('heading', { name: 'Invalid redirect address' })).toBeVisible();

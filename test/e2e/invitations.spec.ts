@@ -11,7 +11,8 @@ const USERS = `${API_ORIGIN}/frontegg/identity/resources/users`;
 const INVITES = `${API_ORIGIN}/frontegg/identity/resources/tenants/invites/v1`;
 const portal = (page: Page) => page.locator('auth-admin-portal');
 const dialog = (page: Page) => portal(page).locator('[role="dialog"]');
-const row = (page: Page, email: string): Locator => partOf(portal(page), 'user-row').filter({ hasText: email });
+const row = (page: Page, email: string): Locator =>
+  partOf(portal(page), 'user-row').filter({ hasText: email });
 
 /** A fresh admin with their own account (sign-up makes them its Admin), on the users page. */
 async function adminOnUsersPage(page: Page) {
@@ -22,13 +23,19 @@ async function adminOnUsersPage(page: Page) {
   return { ...admin, tenant: `${admin.name}'s account` };
 }
 
-async function inviteThroughDialog(page: Page, person: { name: string; email: string; phone?: string; role?: string }) {
+async function inviteThroughDialog(
+  page: Page,
+  person: { name: string; email: string; phone?: string; role?: string },
+) {
   await partOf(portal(page), 'invite-user').click();
   await expect(dialog(page).locator('[part~="roles-choice"]')).toBeVisible();
   await dialog(page).getByLabel('Full name').fill(person.name);
   await dialog(page).getByLabel('Email').fill(person.email);
   if (person.phone) await dialog(page).getByLabel('Phone number (optional)').fill(person.phone);
-  if (person.role) await dialog(page).getByRole('checkbox', { name: new RegExp(`^${person.role}( —|$)`) }).check();
+  if (person.role)
+    await dialog(page)
+      .getByRole('checkbox', { name: new RegExp(`^${person.role}( —|$)`) })
+      .check();
   await partOf(dialog(page), 'confirm-button').click();
 }
 
@@ -37,7 +44,11 @@ async function newPage(browser: Browser) {
   return context.newPage();
 }
 
-test('invite: the admin invites with a role, the invitation arrives, the invitee accepts with a password and is active with that role', async ({ page, request, browser }) => {
+test('invite: the admin invites with a role, the invitation arrives, the invitee accepts with a password and is active with that role', async ({
+  page,
+  request,
+  browser,
+}) => {
   await adminOnUsersPage(page);
   const invitee = newUser();
   await partOf(portal(page), 'invite-user').click();
@@ -46,7 +57,9 @@ test('invite: the admin invites with a role, the invitation arrives, the invitee
   await dialog(page).getByLabel('Full name').fill(invitee.name);
   await dialog(page).getByLabel('Email').fill(invitee.email);
   await dialog(page).getByLabel('Phone number (optional)').fill('+44 20 7946 0000');
-  await dialog(page).getByRole('checkbox', { name: /^Editor —/ }).check();
+  await dialog(page)
+    .getByRole('checkbox', { name: /^Editor —/ })
+    .check();
   await partOf(dialog(page), 'confirm-button').click();
   await expect(dialog(page)).toHaveCount(0);
   await expect(partOf(portal(page), 'users-notice')).toHaveText(`Invitation sent to ${invitee.email}.`);
@@ -59,7 +72,9 @@ test('invite: the admin invites with a role, the invitation arrives, the invitee
   expect(new URL(first).pathname).toBe('/account/invitation/accept');
   // Resend: a new link; the first stops working.
   await row(page, invitee.email).locator('[part~="resend-invitation"]').click();
-  await expect(partOf(portal(page), 'users-notice')).toHaveText(`Email sent again to ${invitee.email.toLowerCase()}.`);
+  await expect(partOf(portal(page), 'users-notice')).toHaveText(
+    `Email sent again to ${invitee.email.toLowerCase()}.`,
+  );
   const link = await latestLink(request, invitee.email.toLowerCase());
   expect(link).not.toBe(first);
 
@@ -74,7 +89,9 @@ test('invite: the admin invites with a role, the invitation arrives, the invitee
   await expect(partOf(login, 'password-input')).toHaveValue('short');
   await partOf(login, 'password-input').fill(invitee.password);
   await partOf(login, 'submit-button').click();
-  await expect(partOf(login, 'accept-invitation-success')).toHaveText(/^You joined .+'s account\. Sign in to continue\.$/);
+  await expect(partOf(login, 'accept-invitation-success')).toHaveText(
+    /^You joined .+'s account\. Sign in to continue\.$/,
+  );
   expect(await axeViolations(other)).toEqual([]);
   await partOf(login, 'sign-in-link').click();
   await expect(other).toHaveURL(/\/account\/login$/);
@@ -91,12 +108,16 @@ test('invite: the admin invites with a role, the invitation arrives, the invitee
   for (const old of [link, first]) {
     await other.goto(old);
     await expect(box(other).getByRole('alert')).toHaveText("We couldn't verify your invitation");
-    await expect(partOf(box(other), 'accept-invitation-detail')).toHaveText('This invitation is invalid or has expired. Ask the account administrator for a new one.');
+    await expect(partOf(box(other), 'accept-invitation-detail')).toHaveText(
+      'This invitation is invalid or has expired. Ask the account administrator for a new one.',
+    );
   }
   expect(await axeViolations(other)).toEqual([]);
 });
 
-test('bulk add: one by one, allowed and unallowed listed, then the list reloads at offset 0 with 10 a page', async ({ page }) => {
+test('bulk add: one by one, allowed and unallowed listed, then the list reloads at offset 0 with 10 a page', async ({
+  page,
+}) => {
   const admin = await adminOnUsersPage(page);
   const a = newUser();
   const b = newUser();
@@ -107,13 +128,25 @@ test('bulk add: one by one, allowed and unallowed listed, then the list reloads 
   await partOf(dialog(page), 'confirm-button').click();
   await expect(partOf(dialog(page), 'field-error')).toHaveText('Not email addresses: not-an-address');
   await dialog(page).getByLabel('Email addresses').fill(`${a.email}\n${b.email}\n${admin.email}`);
-  await dialog(page).getByRole('checkbox', { name: /^Viewer —/ }).check();
+  await dialog(page)
+    .getByRole('checkbox', { name: /^Viewer —/ })
+    .check();
   const posts: string[] = [];
-  page.on('request', (r) => { if (r.method() === 'POST' && r.url().endsWith('/identity/resources/users/v2')) posts.push(JSON.parse(r.postData() ?? '{}').email); });
-  const reload = page.waitForRequest((r) => r.url().includes('/identity/resources/users/v3') && r.url().includes('_offset=0') && r.url().includes('_limit=10'));
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/identity/resources/users/v2'))
+      posts.push(JSON.parse(r.postData() ?? '{}').email);
+  });
+  const reload = page.waitForRequest(
+    (r) =>
+      r.url().includes('/identity/resources/users/v3') &&
+      r.url().includes('_offset=0') &&
+      r.url().includes('_limit=10'),
+  );
   await partOf(dialog(page), 'confirm-button').click();
   await expect(partOf(dialog(page), 'bulk-allowed').locator('li')).toHaveText([a.email, b.email]);
-  await expect(partOf(dialog(page), 'bulk-unallowed').locator('li')).toHaveText([`${admin.email}: A user with this email is already a member of this account`]);
+  await expect(partOf(dialog(page), 'bulk-unallowed').locator('li')).toHaveText([
+    `${admin.email}: A user with this email is already a member of this account`,
+  ]);
   await reload;
   expect(posts).toEqual([a.email, b.email, admin.email]);
   expect(await axeViolations(page)).toEqual([]);
@@ -132,7 +165,10 @@ test('bulk add: one by one, allowed and unallowed listed, then the list reloads 
   await expect(row(page, admin.email)).toHaveCount(1);
 });
 
-test('invite link: create (30 days), join by sign-up showing the account name, update, delete; a forged link is refused', async ({ page, browser }) => {
+test('invite link: create (30 days), join by sign-up showing the account name, update, delete; a forged link is refused', async ({
+  page,
+  browser,
+}) => {
   const admin = await adminOnUsersPage(page);
   await partOf(portal(page), 'invite-link').click();
   await expect(partOf(dialog(page), 'invite-link-status')).toHaveText('This account has no invite link.');
@@ -180,14 +216,23 @@ test('invite link: create (30 days), join by sign-up showing the account name, u
   await box(fresh).getByLabel('Email').fill(stranger.email);
   await box(fresh).getByLabel('Password').fill(stranger.password);
   await partOf(box(fresh), 'submit-button').click();
-  await expect(box(fresh).getByRole('alert').last()).toHaveText('This invite link is invalid or has expired. Ask the account administrator for a new one.');
+  await expect(box(fresh).getByRole('alert').last()).toHaveText(
+    'This invite link is invalid or has expired. Ask the account administrator for a new one.',
+  );
   await expect(box(fresh).getByLabel('Email')).toHaveValue(stranger.email);
 });
 
-test('invite link: someone who already has an account signs in from the link and joins the account', async ({ page, browser, request }) => {
+test('invite link: someone who already has an account signs in from the link and joins the account', async ({
+  page,
+  browser,
+  request,
+}) => {
   await adminOnUsersPage(page);
   const existing = newUser();
-  const created = await request.post(`${USERS}/v1/signUp`, { data: { email: existing.email, password: existing.password, name: existing.name }, headers: { origin: API_ORIGIN } });
+  const created = await request.post(`${USERS}/v1/signUp`, {
+    data: { email: existing.email, password: existing.password, name: existing.name },
+    headers: { origin: API_ORIGIN },
+  });
   expect(created.status()).toBe(200);
   await partOf(portal(page), 'invite-link').click();
   await partOf(dialog(page), 'create-link').click();
@@ -205,35 +250,52 @@ test('invite link: someone who already has an account signs in from the link and
   await expect(row(page, existing.email).locator('td').nth(2)).toHaveText('—');
 });
 
-test('bad input: empty, overlong and duplicate fields in the invite dialog; forged and incomplete invitation links', async ({ page }) => {
+test('bad input: empty, overlong and duplicate fields in the invite dialog; forged and incomplete invitation links', async ({
+  page,
+}) => {
   const admin = await adminOnUsersPage(page);
   await partOf(portal(page), 'invite-user').click();
   await partOf(dialog(page), 'confirm-button').click();
   await expect(dialog(page).getByLabel('Full name')).toBeFocused();
-  await expect(dialog(page).locator('[part~="field-error"]')).toHaveText(['Enter the full name', 'Enter your email address.']);
+  await expect(dialog(page).locator('[part~="field-error"]')).toHaveText([
+    'Enter the full name',
+    'Enter your email address.',
+  ]);
   await dialog(page).getByLabel('Full name').fill('n'.repeat(101));
   await dialog(page).getByLabel('Email').fill('someone@example.com');
   await dialog(page).getByLabel('Phone number (optional)').fill('call me maybe');
   await partOf(dialog(page), 'confirm-button').click();
-  await expect(dialog(page).locator('[part~="field-error"]')).toHaveText(['At most 100 characters', 'Enter a phone number: digits, spaces, +, ( ) and -']);
+  await expect(dialog(page).locator('[part~="field-error"]')).toHaveText([
+    'At most 100 characters',
+    'Enter a phone number: digits, spaces, +, ( ) and -',
+  ]);
   expect(await axeViolations(page)).toEqual([]);
   await dialog(page).getByLabel('Full name').fill('Dup Licate');
   await dialog(page).getByLabel('Phone number (optional)').fill('');
   await dialog(page).getByLabel('Email').fill(admin.email);
   await partOf(dialog(page), 'confirm-button').click();
-  await expect(dialog(page).getByRole('alert')).toHaveText('A user with this email is already a member of this account');
+  await expect(dialog(page).getByRole('alert')).toHaveText(
+    'A user with this email is already a member of this account',
+  );
   await expect(dialog(page).getByLabel('Full name')).toHaveValue('Dup Licate');
 
   await page.goto('/account/invitation/accept?userId=00000000-0000-4000-8000-000000000000&token=forged');
   await expect(box(page).getByRole('alert')).toHaveText("We couldn't verify your invitation");
   await page.goto('/account/invitation/accept?token=only-a-token');
   await expect(box(page).getByRole('alert')).toHaveText("We couldn't verify your invitation");
-  await expect(partOf(box(page), 'accept-invitation-detail')).toHaveText('This invitation link is incomplete. Open the link from the email again, or ask for a new invitation.');
+  await expect(partOf(box(page), 'accept-invitation-detail')).toHaveText(
+    'This invitation link is incomplete. Open the link from the email again, or ask for a new invitation.',
+  );
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test('permissions: a member without the permission gets 403 with an errors list from every new endpoint', async ({ request }) => {
-  const login = await request.post(`${API_ORIGIN}/frontegg/identity/resources/auth/v1/user`, { data: { email: E2E_VIEWER.email, password: E2E_VIEWER.password }, headers: { origin: API_ORIGIN } });
+test('permissions: a member without the permission gets 403 with an errors list from every new endpoint', async ({
+  request,
+}) => {
+  const login = await request.post(`${API_ORIGIN}/frontegg/identity/resources/auth/v1/user`, {
+    data: { email: E2E_VIEWER.email, password: E2E_VIEWER.password },
+    headers: { origin: API_ORIGIN },
+  });
   const headers = { authorization: `Bearer ${(await login.json()).accessToken as string}` };
   const userId = '00000000-0000-4000-8000-000000000000';
   const calls = [
@@ -249,30 +311,50 @@ test('permissions: a member without the permission gets 403 with an errors list 
   ];
   for (const response of await Promise.all(calls)) {
     expect(response.status(), response.url()).toBe(403);
-    expect((await response.json()).errors[0]).toMatch(/^You need the fe\.secure\.(read|write)\.users permission to do this$/);
+    expect((await response.json()).errors[0]).toMatch(
+      /^You need the fe\.secure\.(read|write)\.users permission to do this$/,
+    );
   }
 });
 
-test('demo mode: invite, the demo outbox link, accept, active; bulk add and invite link, with no API request', async ({ page }) => {
+test('demo mode: invite, the demo outbox link, accept, active; bulk add and invite link, with no API request', async ({
+  page,
+}) => {
   const apiRequests: string[] = [];
-  page.on('request', (r) => { if (!r.url().startsWith(STATIC_ORIGIN)) apiRequests.push(r.url()); });
+  page.on('request', (r) => {
+    if (!r.url().startsWith(STATIC_ORIGIN)) apiRequests.push(r.url());
+  });
   const html = await (await fetch(`${STATIC_ORIGIN}/demo.html`)).text();
-  await page.route(`${STATIC_ORIGIN}/account/**`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+  await page.route(`${STATIC_ORIGIN}/account/**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: html }),
+  );
   await page.goto(`${STATIC_ORIGIN}/demo.html#/portal/users`);
   await signIn(page, 'demo@auth-elements.dev', 'demo-password');
   await expect(partOf(portal(page), 'invite-user')).toBeVisible();
-  await inviteThroughDialog(page, { name: 'Demo Invitee', email: 'invitee@auth-elements.dev', role: 'Viewer' });
+  await inviteThroughDialog(page, {
+    name: 'Demo Invitee',
+    email: 'invitee@auth-elements.dev',
+    role: 'Viewer',
+  });
   await expect(row(page, 'invitee@auth-elements.dev').locator('[part~="user-status"]')).toHaveText('Invited');
   expect(await axeViolations(page)).toEqual([]);
-  const text = await page.evaluate(() => (JSON.parse(localStorage.getItem('auth-elements.demo.v1') ?? '{}') as { outbox: Array<{ to: string; text: string }> })
-    .outbox.find((m) => m.to === 'invitee@auth-elements.dev')?.text ?? '');
+  const text = await page.evaluate(
+    () =>
+      (
+        JSON.parse(localStorage.getItem('auth-elements.demo.v1') ?? '{}') as {
+          outbox: Array<{ to: string; text: string }>;
+        }
+      ).outbox.find((m) => m.to === 'invitee@auth-elements.dev')?.text ?? '',
+  );
   const link = text.match(/https?:\/\/\S+/)![0];
   await page.goto(link);
   const login = box(page);
   await expect(partOf(login, 'invitation-tenant')).toHaveText('You are invited to join Demo Company.');
   await partOf(login, 'password-input').fill('demo-invitee-password');
   await partOf(login, 'submit-button').click();
-  await expect(partOf(login, 'accept-invitation-success')).toHaveText('You joined Demo Company. Sign in to continue.');
+  await expect(partOf(login, 'accept-invitation-success')).toHaveText(
+    'You joined Demo Company. Sign in to continue.',
+  );
   await page.goto(`${STATIC_ORIGIN}/demo.html#/portal/users`);
   await signIn(page, 'demo@auth-elements.dev', 'demo-password');
   await expect(row(page, 'invitee@auth-elements.dev').locator('[part~="user-status"]')).toHaveText('Active');
@@ -282,7 +364,9 @@ test('demo mode: invite, the demo outbox link, accept, active; bulk add and invi
   await dialog(page).getByLabel('Email addresses').fill('bulk-1@auth-elements.dev, grace@auth-elements.dev');
   await partOf(dialog(page), 'confirm-button').click();
   await expect(partOf(dialog(page), 'bulk-allowed').locator('li')).toHaveText(['bulk-1@auth-elements.dev']);
-  await expect(partOf(dialog(page), 'bulk-unallowed').locator('li')).toHaveText(['grace@auth-elements.dev: A user with this email is already a member of this account']);
+  await expect(partOf(dialog(page), 'bulk-unallowed').locator('li')).toHaveText([
+    'grace@auth-elements.dev: A user with this email is already a member of this account',
+  ]);
   await page.keyboard.press('Escape');
   await partOf(portal(page), 'invite-link').click();
   await partOf(dialog(page), 'create-link').click();

@@ -2,15 +2,20 @@ import { expect, test, type Request } from '@playwright/test';
 import { API_ORIGIN } from '../playwright.config';
 import { box, expectSignedInAs, partOf, signIn } from './helpers';
 
-const bundleRequests = (requests: Request[], part: string) => requests.filter((r) => r.url().includes(`/cdn/6.138.0/${part}`));
+const bundleRequests = (requests: Request[], part: string) =>
+  requests.filter((r) => r.url().includes(`/cdn/6.138.0/${part}`));
 
-test('no bundle is requested before a tag exists; adding tags loads each bundle once and they share one chunk and one store', async ({ page }) => {
+test('no bundle is requested before a tag exists; adding tags loads each bundle once and they share one chunk and one store', async ({
+  page,
+}) => {
   const requests: Request[] = [];
   page.on('request', (r) => requests.push(r));
-  await page.route('**/lazy.html', (route) => route.fulfill({
-    contentType: 'text/html',
-    body: '<!doctype html><html lang="en"><head><title>Lazy</title><script type="module" src="/cdn/loader.js"></script></head><body><main id="slot"></main></body></html>',
-  }));
+  await page.route('**/lazy.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><html lang="en"><head><title>Lazy</title><script type="module" src="/cdn/loader.js"></script></head><body><main id="slot"></main></body></html>',
+    }),
+  );
   await page.goto('/lazy.html');
   await page.waitForLoadState('networkidle');
   expect(bundleRequests(requests, '').map((r) => r.url())).toEqual([]);
@@ -42,21 +47,34 @@ test('no bundle is requested before a tag exists; adding tags loads each bundle 
   expect(bundleRequests(requests, 'chunks/shared-')).toHaveLength(sharedAfterLogin);
 });
 
-test('the loader shows a marker until the element is defined, and a readable message when the bundle fails', async ({ page }) => {
+test('the loader shows a marker until the element is defined, and a readable message when the bundle fails', async ({
+  page,
+}) => {
   await page.route('**/cdn/6.138.0/login-box/index.js', (route) => route.abort());
   const errors: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
   await page.goto('/login.html');
-  await expect(page.locator('auth-login-box [role="alert"]')).toHaveText('This part of the page could not be loaded. Check your connection and reload the page.');
+  await expect(page.locator('auth-login-box [role="alert"]')).toHaveText(
+    'This part of the page could not be loaded. Check your connection and reload the page.',
+  );
   expect(errors.some((e) => e.includes('could not load <auth-login-box>'))).toBe(true);
 });
 
 test('the loading marker is in the light DOM while the bundle is on its way', async ({ page }) => {
   let release!: () => void;
-  const held = new Promise<void>((resolve) => { release = resolve; });
-  await page.route('**/cdn/6.138.0/login-box/index.js', async (route) => { await held; await route.continue(); });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/cdn/6.138.0/login-box/index.js', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto('/login.html');
-  await expect(page.locator('auth-login-box > [data-auth-elements-loading][role="status"]')).toHaveText('Loading…');
+  await expect(page.locator('auth-login-box > [data-auth-elements-loading][role="status"]')).toHaveText(
+    'Loading…',
+  );
   release();
   await expect(partOf(box(page), 'email-input')).toBeVisible();
   await expect(page.locator('auth-login-box > [data-auth-elements-loading]')).toHaveCount(0);
@@ -66,15 +84,19 @@ test('a second copy of the loader and of a bundle changes nothing', async ({ pag
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   // The signed-out session check answers 401, which the browser itself logs: not an error of ours.
-  page.on('console', (m) => { if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text()); });
-  await page.route('**/twice.html', (route) => route.fulfill({
-    contentType: 'text/html',
-    body: `<!doctype html><html lang="en"><head><title>Twice</title>
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+  });
+  await page.route('**/twice.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><title>Twice</title>
       <script type="module" src="/cdn/loader.js"></script>
       <script type="module" src="/cdn/loader.js?copy=2"></script>
       <script type="module" src="/cdn/6.138.0/login-box/index.js?copy=2"></script>
       </head><body><main><auth-login-box base-url="${API_ORIGIN}"></auth-login-box></main></body></html>`,
-  }));
+    }),
+  );
   await page.goto('/twice.html');
   await expect(partOf(box(page), 'email-input')).toBeVisible();
   await expect(page.locator('auth-login-box')).toHaveCount(1);

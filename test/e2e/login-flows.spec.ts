@@ -14,7 +14,9 @@ async function setStrategy(request: APIRequestContext, authStrategy: string) {
 
 async function createAccount(request: APIRequestContext) {
   const user = newUser();
-  const response = await request.post(`${USERS}/signUp`, { data: { email: user.email, password: user.password, name: user.name } });
+  const response = await request.post(`${USERS}/signUp`, {
+    data: { email: user.email, password: user.password, name: user.name },
+  });
   expect(response.ok()).toBe(true);
   return user;
 }
@@ -31,15 +33,22 @@ async function startWithEmail(page: Page, email: string) {
   await partOf(box(page), 'submit-button').click();
 }
 
-test.afterEach(async ({ request }) => { await setStrategy(request, 'EmailAndPassword'); });
+test.afterEach(async ({ request }) => {
+  await setStrategy(request, 'EmailAndPassword');
+});
 
-test('email code: validation, a wrong code keeps what was typed, resend, then the new code signs in', async ({ page, request }) => {
+test('email code: validation, a wrong code keeps what was typed, resend, then the new code signs in', async ({
+  page,
+  request,
+}) => {
   const user = await createAccount(request);
   await setStrategy(request, 'Code');
   await startWithEmail(page, user.email);
   const login = box(page);
   await expect(login.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
-  await expect(login.getByRole('status')).toHaveText(`If ${user.email} has an account, we sent it a 6-digit code.`);
+  await expect(login.getByRole('status')).toHaveText(
+    `If ${user.email} has an account, we sent it a 6-digit code.`,
+  );
   expect(await axeViolations(page)).toEqual([]);
 
   await partOf(login, 'submit-button').click();
@@ -66,13 +75,18 @@ test('email code: validation, a wrong code keeps what was typed, resend, then th
   await expectSignedInAs(page, `${user.name} (${user.email})`);
 });
 
-test('magic link: "Check your email", the link signs in once; reused, forged and incomplete links get their message', async ({ page, request }) => {
+test('magic link: "Check your email", the link signs in once; reused, forged and incomplete links get their message', async ({
+  page,
+  request,
+}) => {
   const user = await createAccount(request);
   await setStrategy(request, 'MagicLink');
   await startWithEmail(page, user.email);
   const login = box(page);
   await expect(login.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-  await expect(login.getByRole('status')).toHaveText(`If ${user.email} has an account, we sent it a sign-in link.`);
+  await expect(login.getByRole('status')).toHaveText(
+    `If ${user.email} has an account, we sent it a sign-in link.`,
+  );
   expect(await axeViolations(page)).toEqual([]);
   await partOf(login, 'resend-link').click();
   await expect(login.getByRole('status')).toHaveText('Sent again.');
@@ -87,18 +101,27 @@ test('magic link: "Check your email", the link signs in once; reused, forged and
   await expect(partOf(login, 'email-input')).toBeVisible();
 
   await page.goto(link);
-  await expect(login.getByRole('alert')).toHaveText('This sign-in link is invalid or has expired. Ask for a new one.');
+  await expect(login.getByRole('alert')).toHaveText(
+    'This sign-in link is invalid or has expired. Ask for a new one.',
+  );
   expect(new URL(page.url()).search, 'the token leaves the address bar').toBe('');
   expect(await axeViolations(page)).toEqual([]);
   await page.goto('/account/login/magic-link?token=forged-token');
-  await expect(login.getByRole('alert')).toHaveText('This sign-in link is invalid or has expired. Ask for a new one.');
+  await expect(login.getByRole('alert')).toHaveText(
+    'This sign-in link is invalid or has expired. Ask for a new one.',
+  );
   await page.goto('/account/login/magic-link');
-  await expect(login.getByRole('alert')).toHaveText('This link is incomplete. Copy the whole link from the email, or ask for a new one.');
+  await expect(login.getByRole('alert')).toHaveText(
+    'This link is incomplete. Copy the whole link from the email, or ask for a new one.',
+  );
   await partOf(login, 'sign-in-link').click();
   await expect(partOf(login, 'email-input')).toBeVisible();
 });
 
-test('SMS code without a phone: the reset-phone-number route (verify, change), then the SMS code signs in', async ({ page, request }) => {
+test('SMS code without a phone: the reset-phone-number route (verify, change), then the SMS code signs in', async ({
+  page,
+  request,
+}) => {
   const user = await createAccount(request);
   await setStrategy(request, 'SmsCode');
   await startWithEmail(page, user.email);
@@ -133,7 +156,10 @@ test('SMS code without a phone: the reset-phone-number route (verify, change), t
   await expect(page).toHaveURL(new URL('/', page.url()).href);
 });
 
-test('reset phone number from its route: email, emailed code, new number, then the SMS code step', async ({ page, request }) => {
+test('reset phone number from its route: email, emailed code, new number, then the SMS code step', async ({
+  page,
+  request,
+}) => {
   const user = await createAccount(request);
   await setStrategy(request, 'SmsCode');
   await page.goto('/account/reset-phone-number');
@@ -142,10 +168,14 @@ test('reset phone number from its route: email, emailed code, new number, then t
   expect(await axeViolations(page)).toEqual([]);
   await partOf(login, 'email-input').fill('not-an-email');
   await partOf(login, 'submit-button').click();
-  await expect(partOf(login, 'field-error')).toHaveText('Enter a valid email address, like name@example.com.');
+  await expect(partOf(login, 'field-error')).toHaveText(
+    'Enter a valid email address, like name@example.com.',
+  );
   await partOf(login, 'email-input').fill(user.email);
   await partOf(login, 'submit-button').click();
-  await expect(login.getByRole('status')).toHaveText(`If ${user.email} has an account, we sent it a 6-digit code.`);
+  await expect(login.getByRole('status')).toHaveText(
+    `If ${user.email} has an account, we sent it a 6-digit code.`,
+  );
   await partOf(login, 'code-input').fill(await latestCode(request, user.email));
   await partOf(login, 'submit-button').click();
   await partOf(login, 'phone-input').fill('+1 555 0100 789');
@@ -156,7 +186,10 @@ test('reset phone number from its route: email, emailed code, new number, then t
   await expect(page).toHaveURL(new URL('/', page.url()).href);
 });
 
-test('breached password with the flag on: breachedPassword, then breachedPasswordSuccess and a reset email; not signed in', async ({ page, request }) => {
+test('breached password with the flag on: breachedPassword, then breachedPasswordSuccess and a reset email; not signed in', async ({
+  page,
+  request,
+}) => {
   await startWithEmail(page, E2E_BREACHED.email);
   const login = box(page);
   await partOf(login, 'password-input').fill(E2E_BREACHED.password);
@@ -173,7 +206,10 @@ test('breached password with the flag on: breachedPassword, then breachedPasswor
   await expect(partOf(login, 'email-input')).toBeVisible();
 });
 
-test('rate limit: after ten wrong passwords even the right one is refused with the clear message, and what was typed stays', async ({ page, request }) => {
+test('rate limit: after ten wrong passwords even the right one is refused with the clear message, and what was typed stays', async ({
+  page,
+  request,
+}) => {
   const user = await createAccount(request);
   await startWithEmail(page, user.email);
   const login = box(page);
@@ -191,8 +227,12 @@ test('rate limit: after ten wrong passwords even the right one is refused with t
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test('pre-login with an SSO domain: redirectToSSO, then after 2000 ms the OIDC provider with redirect_uri appended', async ({ page }) => {
-  await page.route('https://idp.sso-e2e.example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>IdP</title><p>IdP</p>' }));
+test('pre-login with an SSO domain: redirectToSSO, then after 2000 ms the OIDC provider with redirect_uri appended', async ({
+  page,
+}) => {
+  await page.route('https://idp.sso-e2e.example.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>IdP</title><p>IdP</p>' }),
+  );
   await startWithEmail(page, `ada@${E2E_SSO.domain}`);
   const login = box(page);
   await expect(login.getByText('Redirecting you to your single sign-on provider…')).toBeVisible();

@@ -8,22 +8,37 @@ import { axeViolations, box, partOf, signIn } from './helpers';
 
 const DEMO_KEY = 'auth-elements.demo.v1';
 const DEMO = { email: 'demo@auth-elements.dev', password: 'demo-password' };
-const totpAt = (secret: string, steps: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * steps });
+const totpAt = (secret: string, steps: number) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * steps });
 
 async function demoCode(page: Page, to: string): Promise<string> {
-  const text = await page.evaluate(([key, address]) => {
-    const db = JSON.parse(localStorage.getItem(key!) ?? '{}') as { outbox?: Array<{ to: string; text: string }> };
-    return db.outbox?.find((m) => m.to === address)?.text ?? '';
-  }, [DEMO_KEY, to]);
+  const text = await page.evaluate(
+    ([key, address]) => {
+      const db = JSON.parse(localStorage.getItem(key!) ?? '{}') as {
+        outbox?: Array<{ to: string; text: string }>;
+      };
+      return db.outbox?.find((m) => m.to === address)?.text ?? '';
+    },
+    [DEMO_KEY, to],
+  );
   return text.match(/\b\d{6}\b/)![0];
 }
 
-test('demo mode: forced enrolment with an authenticator app, sign-in with TOTP, recovery code, SMS with remember-device; no API request', async ({ page }) => {
+test('demo mode: forced enrolment with an authenticator app, sign-in with TOTP, recovery code, SMS with remember-device; no API request', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const apiRequests: string[] = [];
-  page.on('request', (r) => { if (!r.url().startsWith(STATIC_ORIGIN)) apiRequests.push(r.url()); });
+  page.on('request', (r) => {
+    if (!r.url().startsWith(STATIC_ORIGIN)) apiRequests.push(r.url());
+  });
   const seeded = JSON.stringify({ ...seedDemoDatabase(), settings: { mfaEnforced: true } });
-  await page.addInitScript(([key, value]) => { if (!localStorage.getItem(key!)) localStorage.setItem(key!, value!); }, [DEMO_KEY, seeded]);
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!localStorage.getItem(key!)) localStorage.setItem(key!, value!);
+    },
+    [DEMO_KEY, seeded],
+  );
   await page.goto(`${STATIC_ORIGIN}/demo.html`);
   const login = box(page);
   await signIn(page, DEMO.email, DEMO.password);
@@ -102,39 +117,66 @@ async function virtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return { cdp, authenticatorId };
 }
 
 async function openDemo(page: Page, settings: Record<string, unknown>) {
   const offOrigin: string[] = [];
-  page.on('request', (r) => { if (!r.url().startsWith(`${LOCAL_DEMO}/`)) offOrigin.push(r.url()); });
+  page.on('request', (r) => {
+    if (!r.url().startsWith(`${LOCAL_DEMO}/`)) offOrigin.push(r.url());
+  });
   const seeded = JSON.stringify({ ...seedDemoDatabase(), settings });
-  await page.addInitScript(([key, value]) => { if (!localStorage.getItem(key!)) localStorage.setItem(key!, value!); }, [DEMO_KEY, seeded]);
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!localStorage.getItem(key!)) localStorage.setItem(key!, value!);
+    },
+    [DEMO_KEY, seeded],
+  );
   await page.goto(`${LOCAL_DEMO}/demo.html`);
   return offOrigin;
 }
 
 /** Swaps a stored credential's public key in the demo data (a key that did not sign), returning the original. */
 async function swapPasskeyKey(page: Page, publicKey: string | null): Promise<string> {
-  return page.evaluate(async ([key, replacement]) => {
-    const db = JSON.parse(localStorage.getItem(key!)!) as { mfa: { devices: Array<{ passkey?: boolean; publicKey?: string }> } };
-    const device = db.mfa.devices.find((d) => d.passkey)!;
-    const original = device.publicKey!;
-    let next = replacement;
-    if (!next) {
-      const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
-      const spki = new Uint8Array(await crypto.subtle.exportKey('spki', pair.publicKey));
-      next = btoa(String.fromCharCode(...spki)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-    }
-    device.publicKey = next;
-    localStorage.setItem(key!, JSON.stringify(db));
-    return original;
-  }, [DEMO_KEY, publicKey]);
+  return page.evaluate(
+    async ([key, replacement]) => {
+      const db = JSON.parse(localStorage.getItem(key!)!) as {
+        mfa: { devices: Array<{ passkey?: boolean; publicKey?: string }> };
+      };
+      const device = db.mfa.devices.find((d) => d.passkey)!;
+      const original = device.publicKey!;
+      let next = replacement;
+      if (!next) {
+        const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
+          'sign',
+          'verify',
+        ]);
+        const spki = new Uint8Array(await crypto.subtle.exportKey('spki', pair.publicKey));
+        next = btoa(String.fromCharCode(...spki))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/=+$/, '');
+      }
+      device.publicKey = next;
+      localStorage.setItem(key!, JSON.stringify(db));
+      return original;
+    },
+    [DEMO_KEY, publicKey],
+  );
 }
 
-test('demo mode: passkey from the prompt, passkey sign-in (a wrong key refused); no request leaves the page', async ({ page }) => {
+test('demo mode: passkey from the prompt, passkey sign-in (a wrong key refused); no request leaves the page', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const { cdp, authenticatorId } = await virtualAuthenticator(page);
   const offOrigin = await openDemo(page, { flags: { 'show-passkeys-new': true } });
@@ -144,7 +186,9 @@ test('demo mode: passkey from the prompt, passkey sign-in (a wrong key refused);
   await expect(login.getByRole('heading', { name: 'Sign in faster with a passkey' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await partOf(login, 'create-passkey-button').click();
-  await expect(login.getByRole('status')).toHaveText('Your passkey is ready. Next time, choose “Sign in with a passkey”.');
+  await expect(login.getByRole('status')).toHaveText(
+    'Your passkey is ready. Next time, choose “Sign in with a passkey”.',
+  );
   const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   expect(credentials).toHaveLength(1);
   expect(credentials[0]!.isResidentCredential).toBe(true);
@@ -160,18 +204,30 @@ test('demo mode: passkey from the prompt, passkey sign-in (a wrong key refused);
   await swapPasskeyKey(page, original);
   await partOf(login, 'passkey-sign-in-button').click();
   await expect(partOf(login, 'signed-in-user')).toBeVisible();
-  const counter = await page.evaluate((key) => (JSON.parse(localStorage.getItem(key)!) as { mfa: { devices: Array<{ passkey?: boolean; signCount?: number; lastUsedAt?: string }> } }).mfa.devices.find((d) => d.passkey), DEMO_KEY);
+  const counter = await page.evaluate(
+    (key) =>
+      (
+        JSON.parse(localStorage.getItem(key)!) as {
+          mfa: { devices: Array<{ passkey?: boolean; signCount?: number; lastUsedAt?: string }> };
+        }
+      ).mfa.devices.find((d) => d.passkey),
+    DEMO_KEY,
+  );
   expect(counter?.lastUsedAt).toBeTruthy();
 
   // A passkey exists now: no prompt after a password sign-in.
   await partOf(login, 'sign-out-button').click();
-  await page.evaluate(() => { localStorage.removeItem('auth-elements.preferred-login-method'); });
+  await page.evaluate(() => {
+    localStorage.removeItem('auth-elements.preferred-login-method');
+  });
   await signIn(page, DEMO.email, DEMO.password);
   await expect(partOf(login, 'signed-in-user')).toBeVisible();
   expect(offOrigin).toEqual([]);
 });
 
-test('demo mode: WebAuthn second factor in forced enrolment and at sign-in; no request leaves the page', async ({ page }) => {
+test('demo mode: WebAuthn second factor in forced enrolment and at sign-in; no request leaves the page', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await virtualAuthenticator(page);
   const offOrigin = await openDemo(page, { mfaEnforced: true });
@@ -194,7 +250,9 @@ test('demo mode: WebAuthn second factor in forced enrolment and at sign-in; no r
   expect(offOrigin).toEqual([]);
 });
 
-test('demo mode: a security key added from the privacy page is then asked at sign-in; no request leaves the page', async ({ page }) => {
+test('demo mode: a security key added from the privacy page is then asked at sign-in; no request leaves the page', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await virtualAuthenticator(page);
   const offOrigin = await openDemo(page, {});

@@ -4,9 +4,18 @@ import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { axeViolations, box, latestMessage, newUser, partOf, signIn } from './helpers';
 
-test('privacy page: add and remove an authenticator app and a phone; sign-in then asks for the code', async ({ page, request }) => {
+test('privacy page: add and remove an authenticator app and a phone; sign-in then asks for the code', async ({
+  page,
+  request,
+}) => {
   const user = newUser();
-  expect((await request.post('/frontegg/identity/resources/users/v1/signUp', { data: { email: user.email, password: user.password, name: user.name } })).ok()).toBe(true);
+  expect(
+    (
+      await request.post('/frontegg/identity/resources/users/v1/signUp', {
+        data: { email: user.email, password: user.password, name: user.name },
+      })
+    ).ok(),
+  ).toBe(true);
   await page.goto('/login.html');
   await signIn(page, user.email, user.password);
   await expect(partOf(box(page), 'signed-in-user')).toBeVisible();
@@ -14,7 +23,9 @@ test('privacy page: add and remove an authenticator app and a phone; sign-in the
   await page.goto('/portal.html#/portal/privacy');
   const portal = page.locator('auth-admin-portal');
   await expect(portal.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
-  await expect(partOf(portal, 'mfa-off')).toHaveText('Two-step verification is off: nothing but your password protects this account.');
+  await expect(partOf(portal, 'mfa-off')).toHaveText(
+    'Two-step verification is off: nothing but your password protects this account.',
+  );
   expect(await axeViolations(page)).toEqual([]);
 
   await partOf(portal, 'add-authenticator').click();
@@ -41,7 +52,9 @@ test('privacy page: add and remove an authenticator app and a phone; sign-in the
   await partOf(phoneDialog, 'phone-input').fill(phone);
   await partOf(phoneDialog, 'submit-button').click();
   await expect(phoneDialog.getByRole('status')).toHaveText(`We sent a 6-digit code to ${phone}.`);
-  await partOf(phoneDialog, 'code-input').fill((await latestMessage(request, phone)).text.match(/\b\d{6}\b/)![0]);
+  await partOf(phoneDialog, 'code-input').fill(
+    (await latestMessage(request, phone)).text.match(/\b\d{6}\b/)![0],
+  );
   await partOf(phoneDialog, 'submit-button').click();
   await expect(partOf(portal, 'mfa-device')).toHaveCount(2);
   await portal.getByRole('button', { name: `Remove Text message to ${phone}` }).click();
@@ -53,7 +66,9 @@ test('privacy page: add and remove an authenticator app and a phone; sign-in the
   await partOf(box(page), 'sign-out-button').click();
   await signIn(page, user.email, user.password);
   await expect(box(page).getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
-  await partOf(box(page), 'code-input').fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+  await partOf(box(page), 'code-input').fill(
+    await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }),
+  );
   await partOf(box(page), 'submit-button').click();
   await expect(partOf(box(page), 'signed-in-user')).toBeVisible();
 

@@ -8,7 +8,8 @@ import { forcedUser, MFA_PASSWORD, promptUser } from './fixtures/mfa';
 
 const codeIn = (text: string) => text.match(/\b\d{6}\b/)![0];
 /** A TOTP code for a later 30-second step than `now`, so it is never a replay of the previous one. */
-const totpAt = (secret: string, steps: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * steps });
+const totpAt = (secret: string, steps: number) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * steps });
 
 async function signOut(page: Page) {
   await page.goto('/login.html');
@@ -16,7 +17,9 @@ async function signOut(page: Page) {
   await expect(partOf(box(page), 'email-input')).toBeVisible();
 }
 
-test('forced enrolment with an authenticator app, recovery code shown once, then sign-in with a TOTP code; wrong and replayed codes refused; recovery-code sign-in', async ({ page }) => {
+test('forced enrolment with an authenticator app, recovery code shown once, then sign-in with a TOTP code; wrong and replayed codes refused; recovery-code sign-in', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const email = forcedUser(1);
   await page.goto('/login.html');
@@ -85,7 +88,10 @@ test('forced enrolment with an authenticator app, recovery code shown once, then
   await expect(login.getByRole('alert')).toHaveText('That recovery code is not correct.');
 });
 
-test('SMS enrolment and sign-in by outbox code, remember this device, and email codes', async ({ page, request }) => {
+test('SMS enrolment and sign-in by outbox code, remember this device, and email codes', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const email = forcedUser(2);
   const phone = '+4915112340002';
@@ -95,7 +101,9 @@ test('SMS enrolment and sign-in by outbox code, remember this device, and email 
   await login.getByRole('button', { name: 'Text message (SMS)' }).click();
   await partOf(login, 'phone-input').fill('0151 1234');
   await partOf(login, 'submit-button').click();
-  await expect(partOf(login, 'field-error')).toHaveText('Enter a phone number in international format, like +14155550123.');
+  await expect(partOf(login, 'field-error')).toHaveText(
+    'Enter a phone number in international format, like +14155550123.',
+  );
   expect(await axeViolations(page)).toEqual([]);
   await partOf(login, 'phone-input').fill(phone);
   await partOf(login, 'submit-button').click();
@@ -134,14 +142,17 @@ test('SMS enrolment and sign-in by outbox code, remember this device, and email 
   await partOf(login, 'code-input').fill('999999');
   await partOf(login, 'submit-button').click();
   const sent = codeIn((await latestMessage(request, other)).text);
-  if (sent !== '999999') await expect(login.getByRole('alert')).toHaveText('That code is not correct. Check it and try again.');
+  if (sent !== '999999')
+    await expect(login.getByRole('alert')).toHaveText('That code is not correct. Check it and try again.');
   await partOf(login, 'code-input').fill(sent);
   await partOf(login, 'submit-button').click();
   await expect(login.getByRole('heading', { name: 'Save your recovery code' })).toBeVisible();
 });
 
 test('a forged or expired mfaToken is refused with a clear message', async ({ request }) => {
-  const forged = await request.post('/frontegg/identity/resources/auth/v1/user/mfa/verify', { data: { mfaToken: 'x'.repeat(43), value: '123456' } });
+  const forged = await request.post('/frontegg/identity/resources/auth/v1/user/mfa/verify', {
+    data: { mfaToken: 'x'.repeat(43), value: '123456' },
+  });
   expect(forged.status()).toBe(401);
   expect((await forged.json()).errors).toEqual(['Your sign-in attempt has expired. Sign in again.']);
 });
@@ -150,12 +161,21 @@ async function virtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return { cdp, authenticatorId };
 }
 
-test('passkeys: the prompt after sign-in, registration with the virtual authenticator, passkey sign-in; prompt not shown again', async ({ page }) => {
+test('passkeys: the prompt after sign-in, registration with the virtual authenticator, passkey sign-in; prompt not shown again', async ({
+  page,
+}) => {
   const origin = new URL(page.url() === 'about:blank' ? test.info().project.use.baseURL! : page.url());
   const base = `http://localhost:${origin.port}`;
   const { cdp, authenticatorId } = await virtualAuthenticator(page);
@@ -166,7 +186,9 @@ test('passkeys: the prompt after sign-in, registration with the virtual authenti
   await expect(login.getByRole('heading', { name: 'Sign in faster with a passkey' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await partOf(login, 'create-passkey-button').click();
-  await expect(login.getByRole('status')).toHaveText('Your passkey is ready. Next time, choose “Sign in with a passkey”.');
+  await expect(login.getByRole('status')).toHaveText(
+    'Your passkey is ready. Next time, choose “Sign in with a passkey”.',
+  );
   const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   expect(credentials).toHaveLength(1);
   expect(credentials[0]!.isResidentCredential).toBe(true);
@@ -187,14 +209,18 @@ test('passkeys: the prompt after sign-in, registration with the virtual authenti
   await expect(partOf(login, 'signed-in-user')).toBeVisible();
 });
 
-test('passkey prompt: "Don\'t show again" remembered; preferred method Passkeys and a user without the flag see no prompt', async ({ page }) => {
+test('passkey prompt: "Don\'t show again" remembered; preferred method Passkeys and a user without the flag see no prompt', async ({
+  page,
+}) => {
   await page.goto('/login.html');
   const login = box(page);
   await signIn(page, promptUser(2), MFA_PASSWORD);
   await expect(login.getByRole('heading', { name: 'Sign in faster with a passkey' })).toBeVisible();
   await partOf(login, 'dont-show-again-link').click();
   await expect(partOf(login, 'signed-in-user')).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('auth-elements.passkeys-dont-show-again'))).toBe('true');
+  expect(await page.evaluate(() => localStorage.getItem('auth-elements.passkeys-dont-show-again'))).toBe(
+    'true',
+  );
   await signOut(page);
   await signIn(page, promptUser(2), MFA_PASSWORD);
   await expect(partOf(login, 'signed-in-user')).toBeVisible();
@@ -221,7 +247,9 @@ test('passkey prompt: "Don\'t show again" remembered; preferred method Passkeys 
   await expect(partOf(login, 'signed-in-user')).toBeVisible();
 });
 
-test('WebAuthn as a second factor: a response for another challenge is refused and nothing is enrolled; then a security key enrols and signs in', async ({ page }) => {
+test('WebAuthn as a second factor: a response for another challenge is refused and nothing is enrolled; then a security key enrols and signs in', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const base = `http://localhost:${new URL(test.info().project.use.baseURL!).port}`;
   const { cdp, authenticatorId } = await virtualAuthenticator(page);
@@ -236,12 +264,19 @@ test('WebAuthn as a second factor: a response for another challenge is refused a
   let swapped = false;
   await page.route('**/user/mfa/webauthn/enroll/verify', async (route) => {
     const body = route.request().postDataJSON() as { mfaToken: string; webauthnToken: string };
-    const other = await page.request.post(`${base}/frontegg/identity/resources/auth/v1/user/mfa/webauthn/enroll`, { data: { mfaToken: body.mfaToken, deviceType: 'platform' }, headers: { origin: base } });
+    const other = await page.request.post(
+      `${base}/frontegg/identity/resources/auth/v1/user/mfa/webauthn/enroll`,
+      { data: { mfaToken: body.mfaToken, deviceType: 'platform' }, headers: { origin: base } },
+    );
     swapped = true;
-    await route.continue({ postData: JSON.stringify({ ...body, webauthnToken: (await other.json()).webauthnToken }) });
+    await route.continue({
+      postData: JSON.stringify({ ...body, webauthnToken: (await other.json()).webauthnToken }),
+    });
   });
   await partOf(login, 'webauthn-button').click();
-  await expect(login.getByRole('alert')).toHaveText('The passkey or security key could not be verified. Try again.');
+  await expect(login.getByRole('alert')).toHaveText(
+    'The passkey or security key could not be verified. Try again.',
+  );
   expect(swapped).toBe(true);
   await page.unroute('**/user/mfa/webauthn/enroll/verify');
 

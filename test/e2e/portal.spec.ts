@@ -4,7 +4,9 @@ import { axeViolations, expectSignedInAs, newUser, partOf, signIn, signUp } from
 
 const portal = (page: import('@playwright/test').Page) => page.locator('auth-admin-portal');
 
-test('portal: a deep link opens the profile; saving it updates the login box through the shared store and survives a reload', async ({ page }) => {
+test('portal: a deep link opens the profile; saving it updates the login box through the shared store and survives a reload', async ({
+  page,
+}) => {
   const user = newUser();
   await page.goto('/portal.html#/portal/profile');
   await signUp(page, user);
@@ -26,9 +28,13 @@ test('portal: a deep link opens the profile; saving it updates the login box thr
   await expect(portal(page).getByLabel('Job title')).toHaveValue('Rear Admiral');
 });
 
-test('portal: bad input is refused at the field, keeps what was typed, and sends nothing', async ({ page }) => {
+test('portal: bad input is refused at the field, keeps what was typed, and sends nothing', async ({
+  page,
+}) => {
   const puts: string[] = [];
-  page.on('request', (r) => { if (r.method() === 'PUT') puts.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.method() === 'PUT') puts.push(r.url());
+  });
   await page.goto('/portal.html');
   await signIn(page, 'admin@example.com', 'Admin-demo-2026');
   const name = portal(page).getByLabel('Name');
@@ -37,7 +43,9 @@ test('portal: bad input is refused at the field, keeps what was typed, and sends
   await partOf(portal(page), 'submit-button').click();
   await expect(name).toBeFocused();
   await expect(portal(page).getByText('Enter your name.')).toBeVisible();
-  await expect(portal(page).getByText('Enter a phone number with digits, spaces, +, -, ( or ) only.')).toBeVisible();
+  await expect(
+    portal(page).getByText('Enter a phone number with digits, spaces, +, -, ( or ) only.'),
+  ).toBeVisible();
   await expect(portal(page).getByLabel('Phone number')).toHaveValue('call me maybe');
   expect(puts).toEqual([]);
   expect(await axeViolations(page)).toEqual([]);

@@ -11,19 +11,29 @@ test('post-login: a same-site redirectUrl on the login route is followed after s
   await expect(partOf(page.locator('auth-admin-portal'), 'sessions')).toBeVisible();
 });
 
-test('post-login: a redirectUrl to another site is refused with the warning; the authenticated URL is used', async ({ page }) => {
+test('post-login: a redirectUrl to another site is refused with the warning; the authenticated URL is used', async ({
+  page,
+}) => {
   const warnings: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
   const outside: string[] = [];
-  page.on('request', (r) => { if (!r.url().startsWith(API_ORIGIN)) outside.push(r.url()); });
+  page.on('request', (r) => {
+    if (!r.url().startsWith(API_ORIGIN)) outside.push(r.url());
+  });
   await page.goto('/account/login?redirectUrl=https%3A%2F%2Fevil.example%2Fsteal');
   await signIn(page, ...ADMIN);
   await expect(page).toHaveURL(`${API_ORIGIN}/`);
-  expect(warnings).toContain('[auth-elements] The redirect url param is not valid, the origin is a different site');
+  expect(warnings).toContain(
+    '[auth-elements] The redirect url param is not valid, the origin is a different site',
+  );
   expect(outside).toEqual([]);
 });
 
-test('post-login: on the login route without redirectUrl the box goes to the authenticated URL; embedded elsewhere it stays', async ({ page }) => {
+test('post-login: on the login route without redirectUrl the box goes to the authenticated URL; embedded elsewhere it stays', async ({
+  page,
+}) => {
   await page.goto('/account/login');
   await signIn(page, ...ADMIN);
   await expect(page).toHaveURL(`${API_ORIGIN}/`);

@@ -1,10 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { axeViolations, box, expectSignedInAs, partOf, signIn } from './helpers';
 
-test('privacy: sessions on two devices; sign one out from the other; then sign out of all other sessions', async ({ browser }) => {
+test('privacy: sessions on two devices; sign one out from the other; then sign out of all other sessions', async ({
+  browser,
+}) => {
   const laptop = await browser.newContext();
-  const phone = await browser.newContext({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Mobile/15E148 Safari/604.1' });
-  const tablet = await browser.newContext({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0' });
+  const phone = await browser.newContext({
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Mobile/15E148 Safari/604.1',
+  });
+  const tablet = await browser.newContext({
+    userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0',
+  });
   try {
     const email = `privacy-${Date.now()}@example.com`;
     const password = 'a-long-password-1';
@@ -27,7 +34,10 @@ test('privacy: sessions on two devices; sign one out from the other; then sign o
     const page = await laptop.newPage();
     await page.goto('/portal.html#/portal/privacy');
     const portal = page.locator('auth-admin-portal');
-    await expect(portal.getByRole('link', { name: 'Privacy & security' })).toHaveAttribute('aria-current', 'page');
+    await expect(portal.getByRole('link', { name: 'Privacy & security' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(partOf(portal, 'session')).toHaveCount(3);
     await expect(portal.getByText('This device')).toHaveCount(1);
     expect(await axeViolations(page)).toEqual([]);

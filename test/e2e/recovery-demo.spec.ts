@@ -10,22 +10,33 @@ const DEMO_KEY = 'auth-elements.demo.v1';
 /** The plain static host has no /account/* pages: answer them with the demo page, as a host app would. */
 async function serveAccountRoutes(page: Page) {
   const html = await (await fetch(`${STATIC_ORIGIN}/demo.html`)).text();
-  await page.route(`${STATIC_ORIGIN}/account/**`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+  await page.route(`${STATIC_ORIGIN}/account/**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: html }),
+  );
 }
 
 async function demoLink(page: Page, to: string): Promise<string> {
-  const text = await page.evaluate(([key, email]) => {
-    const db = JSON.parse(localStorage.getItem(key!) ?? '{}') as { outbox?: Array<{ to: string; text: string }> };
-    return db.outbox?.find((m) => m.to === email)?.text ?? '';
-  }, [DEMO_KEY, to]);
+  const text = await page.evaluate(
+    ([key, email]) => {
+      const db = JSON.parse(localStorage.getItem(key!) ?? '{}') as {
+        outbox?: Array<{ to: string; text: string }>;
+      };
+      return db.outbox?.find((m) => m.to === email)?.text ?? '';
+    },
+    [DEMO_KEY, to],
+  );
   const match = text.match(/https?:\/\/\S+/);
   expect(match, `a demo email to ${to}`).toBeTruthy();
   return match![0];
 }
 
-test('demo mode: forgot password, emailed link, new password, sign in, with no API request', async ({ page }) => {
+test('demo mode: forgot password, emailed link, new password, sign in, with no API request', async ({
+  page,
+}) => {
   const apiRequests: string[] = [];
-  page.on('request', (r) => { if (!r.url().startsWith(STATIC_ORIGIN)) apiRequests.push(r.url()); });
+  page.on('request', (r) => {
+    if (!r.url().startsWith(STATIC_ORIGIN)) apiRequests.push(r.url());
+  });
   const logged: string[] = [];
   page.on('console', (message) => logged.push(message.text()));
   await serveAccountRoutes(page);
@@ -42,7 +53,9 @@ test('demo mode: forgot password, emailed link, new password, sign in, with no A
   await page.goto(link);
   await partOf(login, 'password-input').fill('demo-password-2');
   await partOf(login, 'submit-button').click();
-  await expect(login.getByRole('status')).toHaveText('Your password has been changed. Sign in with your new password.');
+  await expect(login.getByRole('status')).toHaveText(
+    'Your password has been changed. Sign in with your new password.',
+  );
   await partOf(login, 'sign-in-link').click();
   await signIn(page, 'demo@auth-elements.dev', 'demo-password-2');
   // Signed in on the login route: the box goes to the authenticated URL (spec 000 §4).
@@ -55,7 +68,12 @@ test('demo mode: forgot password, emailed link, new password, sign in, with no A
 test('demo mode: sign-up with activation required, activation link, signed in', async ({ page }) => {
   await serveAccountRoutes(page);
   const seeded = JSON.stringify({ ...seedDemoDatabase(), settings: { signUpRequiresActivation: true } });
-  await page.addInitScript(([key, value]) => { if (!localStorage.getItem(key!)) localStorage.setItem(key!, value!); }, [DEMO_KEY, seeded]);
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!localStorage.getItem(key!)) localStorage.setItem(key!, value!);
+    },
+    [DEMO_KEY, seeded],
+  );
   const user = newUser();
   await page.goto(`${STATIC_ORIGIN}/demo.html`);
   const login = box(page);
@@ -64,9 +82,13 @@ test('demo mode: sign-up with activation required, activation link, signed in', 
   await partOf(login, 'email-input').fill(user.email);
   await partOf(login, 'password-input').fill(user.password);
   await partOf(login, 'submit-button').click();
-  await expect(login.getByText('Check your email for a link to activate your account, then sign in.')).toBeVisible();
+  await expect(
+    login.getByText('Check your email for a link to activate your account, then sign in.'),
+  ).toBeVisible();
   const link = await demoLink(page, user.email);
-  await page.route(`${STATIC_ORIGIN}/`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Home</title><p>Home</p>' }));
+  await page.route(`${STATIC_ORIGIN}/`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Home</title><p>Home</p>' }),
+  );
   await page.goto(link);
   await expect(login.getByRole('status')).toHaveText('Your account is active. Taking you in…');
   await page.waitForURL(`${STATIC_ORIGIN}/`);

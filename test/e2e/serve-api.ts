@@ -31,27 +31,51 @@ const server = await buildServer({
   // Emails and SMS go to the outbox, which the tests read at /frontegg/dev/outbox; links point here.
   devOutbox: true,
   appUrl: origin,
-  oauthClients: [{
-    clientId: 'hosted-demo', name: 'Hosted login demo',
-    redirectUris: [`${staticOrigin}/hosted-callback.html`, `${origin}/hosted-callback.html`],
-    postLogoutRedirectUris: [`${staticOrigin}/hosted.html`, `${origin}/hosted.html`],
-  }],
+  oauthClients: [
+    {
+      clientId: 'hosted-demo',
+      name: 'Hosted login demo',
+      redirectUris: [`${staticOrigin}/hosted-callback.html`, `${origin}/hosted-callback.html`],
+      postLogoutRedirectUris: [`${staticOrigin}/hosted.html`, `${origin}/hosted.html`],
+    },
+  ],
   // Listed only while that provider answers its discovery document.
-  socialProviders: [{
-    key: 'e2e-idp', displayName: 'E2E IdP', issuer: `http://127.0.0.1:${idpPort}`,
-    clientId: 'e2e-social', clientSecret: 'e2e-social-secret', redirectUris: [`${origin}/account/social/success`],
-  }],
+  socialProviders: [
+    {
+      key: 'e2e-idp',
+      displayName: 'E2E IdP',
+      issuer: `http://127.0.0.1:${idpPort}`,
+      clientId: 'e2e-social',
+      clientSecret: 'e2e-social-secret',
+      redirectUris: [`${origin}/account/social/success`],
+    },
+  ],
   // Tenant SSO: emails of oidc-sso.example sign in through the same OpenID provider (test/e2e/sso-oidc.spec.ts).
-  ssoConnections: [{
-    key: 'e2e-oidc', tenantId: SEED_TENANT_ID, protocol: 'oidc', domains: ['oidc-sso.example'], issuer: `http://127.0.0.1:${idpPort}`,
-    clientId: 'e2e-sso', clientSecret: 'e2e-sso-secret', redirectUris: [`${origin}/account/oidc/callback`], defaultRoles: ['Viewer'],
-  }, {
-    // Emails of saml-sso.example sign in through the SAML identity provider (test/e2e/sso-saml.spec.ts).
-    key: 'e2e-saml', tenantId: SEED_TENANT_ID, protocol: 'saml', domains: ['saml-sso.example'],
-    entryPoint: `http://127.0.0.1:${samlIdpPort}/sso`, idpIssuer: `http://127.0.0.1:${samlIdpPort}/metadata`,
-    idpCertificates: [readFileSync(new URL('../idp/saml-keys/idp.crt', import.meta.url), 'utf8')],
-    callbackUrls: [`${origin}/account/saml/callback`], defaultRoles: ['Viewer'],
-  }],
+  ssoConnections: [
+    {
+      key: 'e2e-oidc',
+      tenantId: SEED_TENANT_ID,
+      protocol: 'oidc',
+      domains: ['oidc-sso.example'],
+      issuer: `http://127.0.0.1:${idpPort}`,
+      clientId: 'e2e-sso',
+      clientSecret: 'e2e-sso-secret',
+      redirectUris: [`${origin}/account/oidc/callback`],
+      defaultRoles: ['Viewer'],
+    },
+    {
+      // Emails of saml-sso.example sign in through the SAML identity provider (test/e2e/sso-saml.spec.ts).
+      key: 'e2e-saml',
+      tenantId: SEED_TENANT_ID,
+      protocol: 'saml',
+      domains: ['saml-sso.example'],
+      entryPoint: `http://127.0.0.1:${samlIdpPort}/sso`,
+      idpIssuer: `http://127.0.0.1:${samlIdpPort}/metadata`,
+      idpCertificates: [readFileSync(new URL('../idp/saml-keys/idp.crt', import.meta.url), 'utf8')],
+      callbackUrls: [`${origin}/account/saml/callback`],
+      defaultRoles: ['Viewer'],
+    },
+  ],
   allowInsecureIdentityProviders: true,
   // WebAuthn needs a domain as relying-party id (not an IP): the passkey tests use localhost.
   webauthn: { rpId: 'localhost', origins: [`http://localhost:${port}`] },
@@ -63,6 +87,9 @@ await seedMfa(server.db);
 await seedTeamAdmin(server.db);
 await server.app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e API server on ${origin}`);
-const stop = async () => { await server.close(); process.exit(0); };
+const stop = async () => {
+  await server.close();
+  process.exit(0);
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

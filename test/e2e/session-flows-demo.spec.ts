@@ -8,17 +8,28 @@ const DEMO_ADMIN = ['demo@auth-elements.dev', 'demo-password'] as const;
 /** The plain static host has no /account/* pages nor a home page: answer them as a host app would. */
 async function serveHostRoutes(page: Page) {
   const html = await (await fetch(`${STATIC_ORIGIN}/demo.html`)).text();
-  await page.route(`${STATIC_ORIGIN}/account/**`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
-  await page.route(`${STATIC_ORIGIN}/`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Home</title><p>Home</p></html>' }));
+  await page.route(`${STATIC_ORIGIN}/account/**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: html }),
+  );
+  await page.route(`${STATIC_ORIGIN}/`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><html lang="en"><title>Home</title><p>Home</p></html>',
+    }),
+  );
 }
 
 function recordApiRequests(page: Page): string[] {
   const outside: string[] = [];
-  page.on('request', (r) => { if (!r.url().startsWith(STATIC_ORIGIN)) outside.push(r.url()); });
+  page.on('request', (r) => {
+    if (!r.url().startsWith(STATIC_ORIGIN)) outside.push(r.url());
+  });
   return outside;
 }
 
-test('demo mode: impersonation signs the admin in as a teammate after the pause; refusals show their message', async ({ page }) => {
+test('demo mode: impersonation signs the admin in as a teammate after the pause; refusals show their message', async ({
+  page,
+}) => {
   const outside = recordApiRequests(page);
   await serveHostRoutes(page);
   await page.goto(`${STATIC_ORIGIN}/demo.html`);
@@ -37,11 +48,15 @@ test('demo mode: impersonation signs the admin in as a teammate after the pause;
   await expectSignedInAs(page, 'Grace Hopper (grace@auth-elements.dev)');
   // Grace holds no impersonate permission (and is impersonated): refused.
   await page.goto(`${STATIC_ORIGIN}/account/impersonate?userId=demo-user-3`);
-  await expect(login.getByRole('alert')).toHaveText('You are already impersonating a user. Sign out and sign in as yourself first');
+  await expect(login.getByRole('alert')).toHaveText(
+    'You are already impersonating a user. Sign out and sign in as yourself first',
+  );
   expect(outside).toEqual([]);
 });
 
-test('demo mode: the logout route signs out and goes to the login URL; quick-login registration asks once', async ({ page }) => {
+test('demo mode: the logout route signs out and goes to the login URL; quick-login registration asks once', async ({
+  page,
+}) => {
   const outside = recordApiRequests(page);
   await serveHostRoutes(page);
   await page.goto(`${STATIC_ORIGIN}/demo.html`);

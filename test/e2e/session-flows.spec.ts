@@ -2,7 +2,15 @@
 // activation form, in real Chromium against the real server (fresh database, seeded team).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { API_ORIGIN } from '../playwright.config';
-import { axeViolations, axeViolationsOnPausedClock, box, expectSignedInAs, latestLink, partOf, signIn } from './helpers';
+import {
+  axeViolations,
+  axeViolationsOnPausedClock,
+  box,
+  expectSignedInAs,
+  latestLink,
+  partOf,
+  signIn,
+} from './helpers';
 
 const ADMIN = ['admin@example.com', 'Admin-demo-2026'] as const;
 const VIEWER = ['viewer@example.com', 'Viewer-demo-2026'] as const;
@@ -12,7 +20,9 @@ const API = '/frontegg/identity/resources';
 async function memberId(request: APIRequestContext, email: string): Promise<string> {
   const login = await request.post(`${API}/auth/v1/user`, { data: { email: ADMIN[0], password: ADMIN[1] } });
   const { accessToken } = await login.json();
-  const list = await request.get(`${API}/users/v2?_filter=${encodeURIComponent(email)}`, { headers: { authorization: `Bearer ${accessToken}` } });
+  const list = await request.get(`${API}/users/v2?_filter=${encodeURIComponent(email)}`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
   expect(list.ok()).toBe(true);
   const found = (await list.json()).items.find((u: { email: string }) => u.email === email);
   expect(found, `member ${email}`).toBeTruthy();
@@ -24,7 +34,10 @@ async function signInAt(page: Page, path: string, who: readonly [string, string]
   await signIn(page, ...who);
 }
 
-test('impersonation: an admin opens the link, sees success, and after the 1 s pause the page loads signed in as the member', async ({ page, request }) => {
+test('impersonation: an admin opens the link, sees success, and after the 1 s pause the page loads signed in as the member', async ({
+  page,
+  request,
+}) => {
   const viewerId = await memberId(request, VIEWER[0]);
   await signInAt(page, '/login.html', ADMIN);
   await expectSignedInAs(page, 'Ada Admin (admin@example.com)');
@@ -51,16 +64,25 @@ test('impersonation: an admin opens the link, sees success, and after the 1 s pa
   await expectSignedInAs(page, 'Vera Viewer (viewer@example.com)');
   // The impersonated session cannot impersonate anyone (it has no permission, and no chains).
   await page.goto(`/account/impersonate?userId=${viewerId}`);
-  await expect(login.getByRole('alert')).toHaveText('You are already impersonating a user. Sign out and sign in as yourself first');
+  await expect(login.getByRole('alert')).toHaveText(
+    'You are already impersonating a user. Sign out and sign in as yourself first',
+  );
 });
 
-test('impersonation refused: no permission, forged user id, empty link, nobody signed in; each with its message', async ({ page, request }) => {
+test('impersonation refused: no permission, forged user id, empty link, nobody signed in; each with its message', async ({
+  page,
+  request,
+}) => {
   const login = box(page);
   // Nobody signed in: refused before any request.
   const calls: string[] = [];
-  page.on('request', (r) => { if (r.url().includes('/impersonation/')) calls.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.url().includes('/impersonation/')) calls.push(r.url());
+  });
   await page.goto('/account/impersonate?userId=00000000-0000-4000-8000-000000000000');
-  await expect(login.getByRole('alert')).toHaveText('Sign in as an administrator first, then open this link again.');
+  await expect(login.getByRole('alert')).toHaveText(
+    'Sign in as an administrator first, then open this link again.',
+  );
   expect(await axeViolations(page)).toEqual([]);
   // A link without a user id.
   await page.goto('/account/impersonate?userId=%20');
@@ -83,11 +105,15 @@ test('impersonation refused: no permission, forged user id, empty link, nobody s
   await signIn(page, ...VIEWER);
   await expectSignedInAs(page, 'Vera Viewer (viewer@example.com)');
   await page.goto(`/account/impersonate?userId=${adminId}`);
-  await expect(login.getByRole('alert')).toHaveText('You need the fe.secure.write.impersonate permission to do this');
+  await expect(login.getByRole('alert')).toHaveText(
+    'You need the fe.secure.write.impersonate permission to do this',
+  );
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test('logout route: signs out (the session is gone after a reload) and goes to the login URL; a foreign redirectUrl is refused with the warning', async ({ page }) => {
+test('logout route: signs out (the session is gone after a reload) and goes to the login URL; a foreign redirectUrl is refused with the warning', async ({
+  page,
+}) => {
   await signInAt(page, '/login.html', ADMIN);
   await expectSignedInAs(page, 'Ada Admin (admin@example.com)');
   await page.goto('/account/logout');
@@ -97,12 +123,16 @@ test('logout route: signs out (the session is gone after a reload) and goes to t
   await expect(partOf(box(page), 'email-input')).toBeVisible();
 
   const warnings: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
   await signInAt(page, '/login.html', ADMIN);
   await expectSignedInAs(page, 'Ada Admin (admin@example.com)');
   await page.goto('/account/logout?redirectUrl=https%3A%2F%2Fevil.example%2F');
   await page.waitForURL(`${API_ORIGIN}/account/login`);
-  expect(warnings).toContain('[auth-elements] The redirect url param is not valid, the origin is a different site');
+  expect(warnings).toContain(
+    '[auth-elements] The redirect url param is not valid, the origin is a different site',
+  );
 
   // A same-site redirectUrl is followed.
   await signInAt(page, '/login.html', ADMIN);
@@ -112,7 +142,9 @@ test('logout route: signs out (the session is gone after a reload) and goes to t
   await expect(partOf(box(page), 'email-input')).toBeVisible();
 });
 
-test('quick-login registration: the register-quick-login flag shows the offer once per user; the stored pre-login URL is followed once', async ({ page }) => {
+test('quick-login registration: the register-quick-login flag shows the offer once per user; the stored pre-login URL is followed once', async ({
+  page,
+}) => {
   await page.goto('/login.html');
   await page.evaluate(() => localStorage.setItem('register-quick-login', 'passkeys'));
   await signIn(page, ...ADMIN);
@@ -121,9 +153,16 @@ test('quick-login registration: the register-quick-login flag shows the offer on
   await expect(login.getByText('Set up passkeys to skip the password next time.')).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   expect(await page.evaluate(() => localStorage.getItem('register-quick-login'))).toBeNull();
-  const asked = page.evaluate(() => new Promise<string>((resolve) => {
-    document.querySelector('auth-login-box')!.addEventListener('auth:registerQuickLogin', (e) => resolve((e as CustomEvent<{ method: string }>).detail.method));
-  }));
+  const asked = page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        document
+          .querySelector('auth-login-box')!
+          .addEventListener('auth:registerQuickLogin', (e) =>
+            resolve((e as CustomEvent<{ method: string }>).detail.method),
+          );
+      }),
+  );
   await partOf(login, 'quick-login-register').click();
   expect(await asked).toBe('passkeys');
   await expectSignedInAs(page, 'Ada Admin (admin@example.com)');
@@ -137,13 +176,18 @@ test('quick-login registration: the register-quick-login flag shows the offer on
   // The stored pre-login URL (set by loginWithRedirect) takes the user back after sign-in, once.
   await partOf(login, 'sign-out-button').click();
   await page.goto('/account/login');
-  await page.evaluate(() => sessionStorage.setItem('auth-elements.preLoginUrl', '/portal.html#/portal/privacy'));
+  await page.evaluate(() =>
+    sessionStorage.setItem('auth-elements.preLoginUrl', '/portal.html#/portal/privacy'),
+  );
   await signIn(page, ...ADMIN);
   await page.waitForURL(`${API_ORIGIN}/portal.html#/portal/privacy`);
   expect(await page.evaluate(() => sessionStorage.getItem('auth-elements.preLoginUrl'))).toBeNull();
 });
 
-test('activation with a password to set (activatingForm): field checks, axe, success after the pause; a forged link goes to resend', async ({ page, request }) => {
+test('activation with a password to set (activatingForm): field checks, axe, success after the pause; a forged link goes to resend', async ({
+  page,
+  request,
+}) => {
   // member05 was invited without a password and is not active yet (test/e2e/fixtures/team.ts).
   const email = 'member05@example.com';
   expect((await request.post(`${API}/users/v1/activate/reset`, { data: { email } })).ok()).toBe(true);
@@ -170,10 +214,15 @@ test('activation with a password to set (activatingForm): field checks, axe, suc
   const forged = new URL(link);
   forged.searchParams.set('token', 'forged-token');
   await page.goto(forged.toString());
-  await expect(login.getByRole('alert')).toHaveText('This activation link is invalid or has expired. Ask for a new one.');
+  await expect(login.getByRole('alert')).toHaveText(
+    'This activation link is invalid or has expired. Ask for a new one.',
+  );
 });
 
-test('sign-up hidden when the public policy says allowSignups false; the reset form follows the loaded password configuration', async ({ page, request }) => {
+test('sign-up hidden when the public policy says allowSignups false; the reset form follows the loaded password configuration', async ({
+  page,
+  request,
+}) => {
   // The real server's answers, with one field changed, as a vendor's configuration would.
   await page.route('**/configurations/v1/public', async (route) => {
     const response = await route.fetch();
@@ -203,7 +252,9 @@ test('sign-up hidden when the public policy says allowSignups false; the reset f
   await expect(partOf(login, 'password-input')).toHaveValue('eleven-char');
 });
 
-test('silent logout from a vanilla host: signed out in place, the callback after 500 ms, no navigation', async ({ page }) => {
+test('silent logout from a vanilla host: signed out in place, the callback after 500 ms, no navigation', async ({
+  page,
+}) => {
   await page.goto('/vanilla.html');
   const shop = page.locator('auth-login-box[app-name="shop"]');
   await partOf(shop, 'email-input').fill(ADMIN[0]);
@@ -216,9 +267,11 @@ test('silent logout from a vanilla host: signed out in place, the callback after
     const started = performance.now();
     let signedOutBeforeCallback = false;
     const calledAfter = await new Promise<number>((resolve) => {
-      void app.silentLogout(() => resolve(performance.now() - started)).then(() => {
-        signedOutBeforeCallback = !app.store.getState().auth.isAuthenticated;
-      });
+      void app
+        .silentLogout(() => resolve(performance.now() - started))
+        .then(() => {
+          signedOutBeforeCallback = !app.store.getState().auth.isAuthenticated;
+        });
     });
     return { calledAfter, signedOutBeforeCallback, path: location.pathname };
   });

@@ -15,28 +15,40 @@ function record(page: Page): Request[] {
   return requests;
 }
 const paths = (requests: Request[]) => requests.map((r) => new URL(r.url()).pathname);
-const count = (requests: Request[], ending: string) => paths(requests).filter((p) => p.endsWith(ending)).length;
+const count = (requests: Request[], ending: string) =>
+  paths(requests).filter((p) => p.endsWith(ending)).length;
 
 /** Resolves once every path has been requested; the test fails on its own timeout otherwise. */
 async function requested(requests: Request[], endings: string[]): Promise<void> {
   await expect.poll(() => endings.filter((e) => count(requests, e) === 0), { timeout: 10_000 }).toEqual([]);
 }
 
-test('the loader fetches the shared chunk together with the element bundle, not after it', async ({ page }) => {
+test('the loader fetches the shared chunk together with the element bundle, not after it', async ({
+  page,
+}) => {
   const requests = record(page);
   let release!: () => void;
-  const held = new Promise<void>((resolve) => { release = resolve; });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   // The bundle is held: its static import cannot be what asks for the shared chunk.
-  await page.route('**/cdn/6.138.0/login-box/index.js', async (route) => { await held; await route.continue(); });
+  await page.route('**/cdn/6.138.0/login-box/index.js', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto('/login.html');
-  await expect.poll(() => paths(requests).filter((p) => p.includes('/chunks/shared-')).length, { timeout: 10_000 }).toBe(1);
+  await expect
+    .poll(() => paths(requests).filter((p) => p.includes('/chunks/shared-')).length, { timeout: 10_000 })
+    .toBe(1);
   release();
   await expect(partOf(box(page), 'email-input')).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(paths(requests).filter((p) => p.includes('/chunks/shared-'))).toHaveLength(1);
 });
 
-test('the public policy and both social lists are asked for while the session check is out, once each; nothing social loads before a button is used', async ({ page }) => {
+test('the public policy and both social lists are asked for while the session check is out, once each; nothing social loads before a button is used', async ({
+  page,
+}) => {
   const requests = record(page);
   // Hold the session check until the policy and the lists have been asked for: were they sent only
   // after its answer, this would never release.
@@ -50,7 +62,9 @@ test('the public policy and both social lists are asked for while the session ch
   expect(count(requests, POLICY)).toBe(1);
   for (const list of SOCIAL_LISTS) expect(count(requests, list)).toBe(1);
   // The click's code (state, PKCE, the redirect) and other screens' chunks are not fetched by the form.
-  const chunks = paths(requests).filter((p) => p.includes('/cdn/6.138.0/chunks/')).map((p) => p.replace(/^.*\/chunks\/|-[\w-]+\.js$/g, ''));
+  const chunks = paths(requests)
+    .filter((p) => p.includes('/cdn/6.138.0/chunks/'))
+    .map((p) => p.replace(/^.*\/chunks\/|-[\w-]+\.js$/g, ''));
   expect(chunks).toEqual(['shared']);
 
   // To sign-up and back: the store holds the policy and the providers, nothing is asked again.
@@ -66,7 +80,9 @@ test('the public policy and both social lists are asked for while the session ch
 test('a sign-up page fetches the sign-up screen while the session check is out', async ({ page }) => {
   const requests = record(page);
   await page.route(`**${REFRESH}`, async (route) => {
-    await expect.poll(() => paths(requests).some((p) => p.includes('/chunks/SignUpStep-')), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => paths(requests).some((p) => p.includes('/chunks/SignUpStep-')), { timeout: 10_000 })
+      .toBe(true);
     await route.continue();
   });
   await page.goto('/account/sign-up');
@@ -76,7 +92,9 @@ test('a sign-up page fetches the sign-up screen while the session check is out',
   for (const list of SOCIAL_LISTS) expect(count(requests, list)).toBe(0);
 });
 
-test('with providers (demo mode), the social and passkey buttons show on the form while the social sign-in code loads only on intent', async ({ page }) => {
+test('with providers (demo mode), the social and passkey buttons show on the form while the social sign-in code loads only on intent', async ({
+  page,
+}) => {
   const requests = record(page);
   await page.goto(`${STATIC_ORIGIN}/demo.html`);
   const login = box(page);

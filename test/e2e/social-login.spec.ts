@@ -11,13 +11,23 @@ let idp: RunningIdp;
 test.beforeAll(async () => {
   idp = await startOidcIdp({
     port: IDP_PORT,
-    clients: [{ client_id: 'e2e-social', client_secret: 'e2e-social-secret', redirect_uris: [`${API_ORIGIN}/account/social/success`] }],
+    clients: [
+      {
+        client_id: 'e2e-social',
+        client_secret: 'e2e-social-secret',
+        redirect_uris: [`${API_ORIGIN}/account/social/success`],
+      },
+    ],
     accounts: { sam: { email: 'sam@social.example', name: 'Sam Social' } },
   });
 });
-test.afterAll(async () => { await idp?.close(); });
+test.afterAll(async () => {
+  await idp?.close();
+});
 
-test('social login: the provider\'s button, sign-in at the provider, back signed in (a new user), and still signed in after a reload', async ({ page }) => {
+test("social login: the provider's button, sign-in at the provider, back signed in (a new user), and still signed in after a reload", async ({
+  page,
+}) => {
   const button = await openWithSocialButton(page);
   await expect(button).toHaveText('Continue with E2E IdP');
   expect(await axeViolations(page)).toEqual([]);
@@ -39,9 +49,13 @@ test('social login: the provider\'s button, sign-in at the provider, back signed
   await expectSignedInAs(page, 'Sam Social (sam@social.example)');
 });
 
-test('social login: a callback this tab did not start says "Failed to authenticate", signs nobody in and leads back to the form', async ({ page }) => {
+test('social login: a callback this tab did not start says "Failed to authenticate", signs nobody in and leads back to the form', async ({
+  page,
+}) => {
   const postLogins: string[] = [];
-  page.on('request', (request) => { if (request.url().includes('/postlogin')) postLogins.push(request.url()); });
+  page.on('request', (request) => {
+    if (request.url().includes('/postlogin')) postLogins.push(request.url());
+  });
   await page.goto('/account/social/success?code=forged&state=forged');
   const login = box(page);
   await expect(login.getByRole('alert')).toHaveText('Failed to authenticate');

@@ -11,13 +11,23 @@ let idp: RunningIdp;
 test.beforeAll(async () => {
   idp = await startOidcIdp({
     port: IDP_PORT,
-    clients: [{ client_id: 'e2e-sso', client_secret: 'e2e-sso-secret', redirect_uris: [`${API_ORIGIN}/account/oidc/callback`] }],
+    clients: [
+      {
+        client_id: 'e2e-sso',
+        client_secret: 'e2e-sso-secret',
+        redirect_uris: [`${API_ORIGIN}/account/oidc/callback`],
+      },
+    ],
     accounts: { olivia: { email: 'olivia@oidc-sso.example', name: 'Olivia OIDC' } },
   });
 });
-test.afterAll(async () => { await idp?.close(); });
+test.afterAll(async () => {
+  await idp?.close();
+});
 
-test('OIDC SSO: an email of the tenant\'s domain goes to its identity provider and comes back signed in, and stays signed in after a reload', async ({ page }) => {
+test("OIDC SSO: an email of the tenant's domain goes to its identity provider and comes back signed in, and stays signed in after a reload", async ({
+  page,
+}) => {
   await page.goto('/login.html');
   const login = box(page);
   await partOf(login, 'email-input').fill('olivia@oidc-sso.example');
@@ -39,7 +49,10 @@ test('OIDC SSO: an email of the tenant\'s domain goes to its identity provider a
 test('OIDC SSO: the redirect screen waits 2000 ms before leaving, and is accessible', async ({ page }) => {
   // The navigation to the start address is recorded and answered 204 (a browser stays on the page), so the page can be checked.
   let navigatedAt = 0;
-  await page.route(`${API_ORIGIN}/frontegg/identity/resources/auth/v1/sso/oidc/**`, async (route) => { navigatedAt = Date.now(); await route.fulfill({ status: 204 }); });
+  await page.route(`${API_ORIGIN}/frontegg/identity/resources/auth/v1/sso/oidc/**`, async (route) => {
+    navigatedAt = Date.now();
+    await route.fulfill({ status: 204 });
+  });
   await page.goto('/login.html');
   const login = box(page);
   await partOf(login, 'email-input').fill('olivia@oidc-sso.example');
@@ -51,10 +64,15 @@ test('OIDC SSO: the redirect screen waits 2000 ms before leaving, and is accessi
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test('OIDC SSO: a callback that does not complete shows loginWithSSOFailed, then goes to the authenticated URL after 1000 ms', async ({ page }) => {
+test('OIDC SSO: a callback that does not complete shows loginWithSSOFailed, then goes to the authenticated URL after 1000 ms', async ({
+  page,
+}) => {
   // The navigation to the authenticated URL is recorded and answered 204 (a browser stays on the page), so the failure screen can be checked.
   let navigatedAt = 0;
-  await page.route(`${API_ORIGIN}/`, async (route) => { navigatedAt = Date.now(); await route.fulfill({ status: 204 }); });
+  await page.route(`${API_ORIGIN}/`, async (route) => {
+    navigatedAt = Date.now();
+    await route.fulfill({ status: 204 });
+  });
   const started = Date.now();
   await page.goto('/account/oidc/callback?code=forged&state=forged');
   const login = box(page);

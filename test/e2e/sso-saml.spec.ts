@@ -17,7 +17,9 @@ test.beforeAll(async () => {
     accounts: { sam: { email: 'sam@saml-sso.example', name: 'Sam SAML' } },
   });
 });
-test.afterAll(async () => { await idp?.close(); });
+test.afterAll(async () => {
+  await idp?.close();
+});
 
 /** From the sign-in form to the IdP's sign-in page. */
 async function goToIdp(page: import('@playwright/test').Page) {
@@ -30,12 +32,17 @@ async function goToIdp(page: import('@playwright/test').Page) {
   return login;
 }
 
-test('SAML SSO: an email of the tenant\'s domain goes to its identity provider, comes back through the assertion consumer service signed in, and stays signed in after a reload; a replayed response signs nobody in', async ({ page }) => {
+test("SAML SSO: an email of the tenant's domain goes to its identity provider, comes back through the assertion consumer service signed in, and stays signed in after a reload; a replayed response signs nobody in", async ({
+  page,
+}) => {
   await goToIdp(page);
   await page.getByLabel('User name').fill('sam');
   await page.getByRole('button', { name: 'Sign in' }).click();
   // The IdP's HTTP-POST form to the ACS: kept, to post it again afterwards.
-  const form = { SAMLResponse: await page.locator('input[name="SAMLResponse"]').inputValue(), RelayState: await page.locator('input[name="RelayState"]').inputValue() };
+  const form = {
+    SAMLResponse: await page.locator('input[name="SAMLResponse"]').inputValue(),
+    RelayState: await page.locator('input[name="RelayState"]').inputValue(),
+  };
   await page.getByRole('button', { name: 'Continue' }).click();
   // The ACS sends the browser to the kit's SAML callback route, which signs in and goes on to the authenticated URL.
   await page.waitForURL(`${API_ORIGIN}/`);
@@ -46,19 +53,30 @@ test('SAML SSO: an email of the tenant\'s domain goes to its identity provider, 
 
   // The same response posted again (from another page of this browser): refused, the callback fails.
   const acsAnswer = page.waitForURL(/\/account\/saml\/callback\?error=sso_failed/);
-  await page.setContent(`<form method="post" action="${SP}/acs"><input type="hidden" name="SAMLResponse"><input type="hidden" name="RelayState"><button>Post again</button></form>`);
-  await page.locator('input[name="SAMLResponse"]').evaluate((input, value) => { (input as HTMLInputElement).value = value; }, form.SAMLResponse);
-  await page.locator('input[name="RelayState"]').evaluate((input, value) => { (input as HTMLInputElement).value = value; }, form.RelayState);
+  await page.setContent(
+    `<form method="post" action="${SP}/acs"><input type="hidden" name="SAMLResponse"><input type="hidden" name="RelayState"><button>Post again</button></form>`,
+  );
+  await page.locator('input[name="SAMLResponse"]').evaluate((input, value) => {
+    (input as HTMLInputElement).value = value;
+  }, form.SAMLResponse);
+  await page.locator('input[name="RelayState"]').evaluate((input, value) => {
+    (input as HTMLInputElement).value = value;
+  }, form.RelayState);
   await page.getByRole('button', { name: 'Post again' }).click();
   await acsAnswer;
   await expect(box(page).getByRole('alert')).toHaveText('Failed to authenticate');
 });
 
-test('SAML SSO: cancelling at the identity provider shows loginWithSSOFailed, accessible, then the authenticated URL after 1000 ms', async ({ page }) => {
+test('SAML SSO: cancelling at the identity provider shows loginWithSSOFailed, accessible, then the authenticated URL after 1000 ms', async ({
+  page,
+}) => {
   await goToIdp(page);
   await page.getByRole('button', { name: 'Cancel' }).click();
   let navigatedAt = 0;
-  await page.route(`${API_ORIGIN}/`, async (route) => { navigatedAt = Date.now(); await route.fulfill({ status: 204 }); });
+  await page.route(`${API_ORIGIN}/`, async (route) => {
+    navigatedAt = Date.now();
+    await route.fulfill({ status: 204 });
+  });
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(/\/account\/saml\/callback\?error=sso_failed/);
   const login = box(page);
@@ -70,7 +88,7 @@ test('SAML SSO: cancelling at the identity provider shows loginWithSSOFailed, ac
   expect(navigatedAt - shownAt).toBeLessThan(3000);
 });
 
-test('SAML SSO: the kit\'s callback with a code nobody issued fails the same way', async ({ page }) => {
+test("SAML SSO: the kit's callback with a code nobody issued fails the same way", async ({ page }) => {
   await page.route(`${API_ORIGIN}/`, (route) => route.fulfill({ status: 204 }));
   await page.goto('/account/saml/callback?code=forged');
   await expect(box(page).getByRole('alert')).toHaveText('Failed to authenticate');

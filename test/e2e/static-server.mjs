@@ -7,15 +7,24 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const port = Number(process.env.E2E_STATIC_PORT ?? 8788);
-const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
 
 createServer((request, response) => {
   const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname));
-  const file = path.startsWith('/cdn/') ? join(root, path) : join(root, 'demo-pages', path === '/' ? 'index.html' : path);
+  const file = path.startsWith('/cdn/')
+    ? join(root, path)
+    : join(root, 'demo-pages', path === '/' ? 'index.html' : path);
   if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
     response.writeHead(404).end('Not found');
     return;
   }
-  response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'access-control-allow-origin': '*' });
+  response.writeHead(200, {
+    'content-type': types[extname(file)] ?? 'application/octet-stream',
+    'access-control-allow-origin': '*',
+  });
   createReadStream(file).pipe(response);
 }).listen(port, '127.0.0.1', () => console.log(`static server on http://127.0.0.1:${port}`));

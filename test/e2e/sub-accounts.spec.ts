@@ -8,12 +8,18 @@ const portal = (page: Page) => page.locator('auth-admin-portal');
 const API = `${API_ORIGIN}/frontegg`;
 
 async function tokenOf(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const login = await request.post(`${API}/identity/resources/auth/v1/user`, { data: { email, password }, headers: { origin: API_ORIGIN } });
+  const login = await request.post(`${API}/identity/resources/auth/v1/user`, {
+    data: { email, password },
+    headers: { origin: API_ORIGIN },
+  });
   expect(login.status()).toBe(200);
   return (await login.json()).accessToken as string;
 }
 
-test('all accounts: browse, load more, search, add sub-accounts, manage a member, switch into a sub-account and back', async ({ page, request }) => {
+test('all accounts: browse, load more, search, add sub-accounts, manage a member, switch into a sub-account and back', async ({
+  page,
+  request,
+}) => {
   // One long full path (four axe runs over 50+ accounts): more than the default 30 s on a busy machine.
   test.setTimeout(90_000);
   await page.goto('/portal.html#/portal/allAccounts');
@@ -43,7 +49,9 @@ test('all accounts: browse, load more, search, add sub-accounts, manage a member
   const dialog = p.getByRole('dialog', { name: 'Add a sub-account' });
   await expect(dialog.getByLabel('Account name')).toBeFocused();
   const posts: string[] = [];
-  page.on('request', (r) => { if (r.method() === 'POST' && r.url().includes('/sub-tenants/')) posts.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/sub-tenants/')) posts.push(r.url());
+  });
   await partOf(dialog, 'create-account').click();
   await expect(dialog.getByText('Enter a name for the sub-account.')).toBeVisible();
   expect(posts).toEqual([]);
@@ -73,21 +81,32 @@ test('all accounts: browse, load more, search, add sub-accounts, manage a member
   await p.getByLabel('Search accounts by name').fill('');
   await expect(partOf(p, 'account-item')).toHaveCount(50);
   await partOf(p, 'load-more').click();
-  const eu = partOf(p, 'account-item').filter({ has: page.locator('[part~="account-name"]', { hasText: /^Northwind EU$/ }) });
+  const eu = partOf(p, 'account-item').filter({
+    has: page.locator('[part~="account-name"]', { hasText: /^Northwind EU$/ }),
+  });
   await eu.getByRole('button', { name: 'Show the sub-accounts of Northwind EU' }).click();
-  await expect(eu.getByRole('button', { name: 'Hide the sub-accounts of Northwind EU' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(eu.getByRole('button', { name: 'Hide the sub-accounts of Northwind EU' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
   await expect(partOf(eu, 'account-name').filter({ hasText: 'Northwind Paris' })).toBeVisible();
 
   // A member of HQ is added to Northwind Paris with access denied (API), then managed in the users dialog.
   const token = await tokenOf(request, RESELLER.email, RESELLER.password);
-  const search = await request.get(`${API}/tenants/resources/hierarchy/v2?_filter=Northwind%20Paris`, { headers: { authorization: `Bearer ${token}` } });
+  const search = await request.get(`${API}/tenants/resources/hierarchy/v2?_filter=Northwind%20Paris`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const paris = (await search.json()).items[0].tenantId as string;
   const added = await request.post(`${API}/identity/resources/sub-tenants/v1/${paris}/users`, {
-    headers: { authorization: `Bearer ${token}` }, data: { email: SUPPORT.email, roleIds: [], allowSubAccountAccess: false },
+    headers: { authorization: `Bearer ${token}` },
+    data: { email: SUPPORT.email, roleIds: [], allowSubAccountAccess: false },
   });
   expect(added.status()).toBe(201);
   const samToken = await tokenOf(request, SUPPORT.email, SUPPORT.password);
-  const refused = await request.put(`${API}/identity/resources/users/v1/tenant`, { headers: { authorization: `Bearer ${samToken}` }, data: { tenantId: paris } });
+  const refused = await request.put(`${API}/identity/resources/users/v1/tenant`, {
+    headers: { authorization: `Bearer ${samToken}` },
+    data: { tenantId: paris },
+  });
   expect(refused.status()).toBe(403);
 
   const open = eu.getByRole('button', { name: 'Users of Northwind Paris' });
@@ -100,14 +119,20 @@ test('all accounts: browse, load more, search, add sub-accounts, manage a member
   await expect(partOf(sam, 'account-user-access')).toHaveText('Access: Allowed');
   await sam.getByLabel(`Roles of ${SUPPORT.name} in this account`).focus();
   await sam.getByLabel(`Roles of ${SUPPORT.name} in this account`).selectOption({ label: 'Editor' });
-  await expect(sam.getByLabel(`Roles of ${SUPPORT.name} in this account`)).not.toHaveAttribute('aria-busy', 'true');
+  await expect(sam.getByLabel(`Roles of ${SUPPORT.name} in this account`)).not.toHaveAttribute(
+    'aria-busy',
+    'true',
+  );
   await expect(sam.getByLabel(`Roles of ${SUPPORT.name} in this account`)).toBeFocused();
   expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(users).toHaveCount(0);
   await expect(open).toBeFocused();
   // Allowed now: Sam may switch into Paris (server/routes/hierarchy.test.ts checks his token there carries the Editor role).
-  const allowed = await request.put(`${API}/identity/resources/users/v1/tenant`, { headers: { authorization: `Bearer ${samToken}` }, data: { tenantId: paris } });
+  const allowed = await request.put(`${API}/identity/resources/users/v1/tenant`, {
+    headers: { authorization: `Bearer ${samToken}` },
+    data: { tenantId: paris },
+  });
   expect(allowed.status()).toBe(200);
 
   // Tenant switch from the portal: loading, switch, session reload; everything follows the new tenant.
@@ -126,14 +151,18 @@ test('all accounts: browse, load more, search, add sub-accounts, manage a member
   await expect(partOf(p, 'account-item')).toHaveCount(50);
 });
 
-test('custom login tab: an invalid alias is refused at the field; a valid one is saved and survives a reload', async ({ page }) => {
+test('custom login tab: an invalid alias is refused at the field; a valid one is saved and survives a reload', async ({
+  page,
+}) => {
   await page.goto('/portal.html#/portal/account');
   await signIn(page, RESELLER.email, RESELLER.password);
   const p = portal(page);
   await p.getByRole('tab', { name: 'Custom login' }).click();
   await expect(p.getByRole('tab', { name: 'Custom login' })).toHaveAttribute('aria-selected', 'true');
   const puts: string[] = [];
-  page.on('request', (r) => { if (r.method() === 'PUT') puts.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.method() === 'PUT') puts.push(r.url());
+  });
   await p.getByLabel('Use a custom login for this account').check();
   await p.getByLabel('Login alias').fill('Not OK!');
   await partOf(p, 'save-custom-login').click();
@@ -157,15 +186,31 @@ test('custom login tab: an invalid alias is refused at the field; a valid one is
   await expect(p.getByLabel('Company name')).toHaveValue(RESELLER.tenant);
 });
 
-test('admin-box metadata set through the API hides and locks fields and hides a tab', async ({ page, request }) => {
+test('admin-box metadata set through the API hides and locks fields and hides a tab', async ({
+  page,
+  request,
+}) => {
   const token = await tokenOf(request, RESELLER.email, RESELLER.password);
   const set = (actions: Array<{ path: string; value: string | null }>) =>
-    request.post(`${API}/metadata`, { headers: { authorization: `Bearer ${token}` }, data: { entityName: 'adminBox', actions } });
+    request.post(`${API}/metadata`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { entityName: 'adminBox', actions },
+    });
   const bad = await set([{ path: 'profile.fields.email.appearance', value: 'hidden' }]);
   expect(bad.status()).toBe(400);
   expect(await bad.json()).toEqual({ errors: ['Unknown field "email" in profile'] });
   const viewerToken = await tokenOf(request, E2E_VIEWER.email, E2E_VIEWER.password);
-  expect((await request.post(`${API}/metadata`, { headers: { authorization: `Bearer ${viewerToken}` }, data: { entityName: 'adminBox', actions: [{ path: 'profile.fields.name.appearance', value: 'hidden' }] } })).status()).toBe(403);
+  expect(
+    (
+      await request.post(`${API}/metadata`, {
+        headers: { authorization: `Bearer ${viewerToken}` },
+        data: {
+          entityName: 'adminBox',
+          actions: [{ path: 'profile.fields.name.appearance', value: 'hidden' }],
+        },
+      })
+    ).status(),
+  ).toBe(403);
 
   const changes = [
     { path: 'profile.fields.phoneNumber.appearance', value: 'hidden' },
@@ -194,7 +239,10 @@ test('admin-box metadata set through the API hides and locks fields and hides a 
   }
 });
 
-test('permissions: a user without roles sees no All accounts page, and its API answers 403', async ({ page, request }) => {
+test('permissions: a user without roles sees no All accounts page, and its API answers 403', async ({
+  page,
+  request,
+}) => {
   await page.goto('/portal.html#/portal/allAccounts');
   await signIn(page, E2E_VIEWER.email, E2E_VIEWER.password);
   const nav = partOf(portal(page), 'nav');
@@ -202,10 +250,17 @@ test('permissions: a user without roles sees no All accounts page, and its API a
   // The deep link to the hidden page falls back to the first visible page.
   await expect(nav.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
   const token = await tokenOf(request, E2E_VIEWER.email, E2E_VIEWER.password);
-  const direct = await request.get(`${API}/tenants/resources/hierarchy/v2`, { headers: { authorization: `Bearer ${token}` } });
+  const direct = await request.get(`${API}/tenants/resources/hierarchy/v2`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(direct.status()).toBe(403);
-  expect(await direct.json()).toEqual({ errors: ['You need the fe.account-hierarchy.read.subAccount permission to do this'] });
-  const create = await request.post(`${API}/tenants/resources/sub-tenants/v1`, { headers: { authorization: `Bearer ${token}` }, data: { name: 'Sneaky' } });
+  expect(await direct.json()).toEqual({
+    errors: ['You need the fe.account-hierarchy.read.subAccount permission to do this'],
+  });
+  const create = await request.post(`${API}/tenants/resources/sub-tenants/v1`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: 'Sneaky' },
+  });
   expect(create.status()).toBe(403);
 });
 

@@ -8,8 +8,15 @@ const portal = (page: Page) => page.locator('auth-admin-portal');
 const ADMIN = { email: 'admin@example.com', password: 'Admin-demo-2026' };
 const API = `${API_ORIGIN}/frontegg/identity/resources`;
 
-async function tokenOf(request: import('@playwright/test').APIRequestContext, email: string, password: string) {
-  const login = await request.post(`${API}/auth/v1/user`, { data: { email, password }, headers: { origin: API_ORIGIN } });
+async function tokenOf(
+  request: import('@playwright/test').APIRequestContext,
+  email: string,
+  password: string,
+) {
+  const login = await request.post(`${API}/auth/v1/user`, {
+    data: { email, password },
+    headers: { origin: API_ORIGIN },
+  });
   expect(login.status()).toBe(200);
   return (await login.json()).accessToken as string;
 }
@@ -21,14 +28,25 @@ async function expectEscapeReturnsFocus(page: Page, opener: Locator, dialog: Loc
   await expect(opener).toBeFocused();
 }
 
-test('roles and groups: a role with permissions, given through a group, lets a member in', async ({ page, browser }) => {
+test('roles and groups: a role with permissions, given through a group, lets a member in', async ({
+  page,
+  browser,
+}) => {
   // One long path with nine axe scans and a second browser: more than the default 30 s on a busy machine.
   test.setTimeout(180_000);
   await page.goto('/portal.html#/portal/roles');
   await signIn(page, ADMIN.email, ADMIN.password);
   const roles = portal(page);
   await expect(partOf(roles, 'nav').getByRole('link')).toHaveText([
-    'Profile', 'Privacy & security', 'Account', 'Users', 'Groups', 'Roles', 'Personal API tokens', 'API tokens', 'All accounts',
+    'Profile',
+    'Privacy & security',
+    'Account',
+    'Users',
+    'Groups',
+    'Roles',
+    'Personal API tokens',
+    'API tokens',
+    'All accounts',
   ]);
   await expect(partOf(roles, 'roles-total')).toHaveText('4 roles');
   await expect(partOf(roles, 'role-row').filter({ hasText: 'Read only' })).toContainText('2 permissions');
@@ -96,7 +114,9 @@ test('roles and groups: a role with permissions, given through a group, lets a m
   await expect(partOf(groups, 'group-row')).toContainText('Helpdesk');
 
   const reloads: string[] = [];
-  page.on('request', (r) => { if (r.method() === 'GET' && /\/groups\/v1\?/.test(r.url())) reloads.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && /\/groups\/v1\?/.test(r.url())) reloads.push(r.url());
+  });
   await groups.getByRole('button', { name: 'Choose the roles of Helpdesk' }).click();
   const groupRoles = groups.getByRole('dialog', { name: 'Roles of Helpdesk' });
   await groupRoles.getByRole('checkbox', { name: 'Support agents' }).check();
@@ -121,7 +141,14 @@ test('roles and groups: a role with permissions, given through a group, lets a m
   const agentPage = await other.newPage();
   await agentPage.goto('/portal.html#/portal/groups');
   await signIn(agentPage, E2E_AGENT.email, E2E_AGENT.password);
-  await expect(partOf(portal(agentPage), 'nav').getByRole('link')).toHaveText(['Profile', 'Privacy & security', 'Account', 'Users', 'Groups', 'Roles']);
+  await expect(partOf(portal(agentPage), 'nav').getByRole('link')).toHaveText([
+    'Profile',
+    'Privacy & security',
+    'Account',
+    'Users',
+    'Groups',
+    'Roles',
+  ]);
   await expect(partOf(portal(agentPage), 'group-row')).toContainText('Helpdesk');
   await expect(partOf(portal(agentPage), 'add-group'), 'reading is not changing').toHaveCount(0);
   await other.close();
@@ -141,7 +168,11 @@ test('roles and groups: a role with permissions, given through a group, lets a m
   await partOf(remove, 'confirm-button').click();
   await expect(groups.getByText('No groups yet.')).toBeVisible();
   const agentToken = await tokenOf(page.request, E2E_AGENT.email, E2E_AGENT.password);
-  expect((await page.request.get(`${API}/groups/v1`, { headers: { authorization: `Bearer ${agentToken}` } })).status()).toBe(403);
+  expect(
+    (
+      await page.request.get(`${API}/groups/v1`, { headers: { authorization: `Bearer ${agentToken}` } })
+    ).status(),
+  ).toBe(403);
 
   // Delete the role.
   await partOf(groups, 'nav').getByRole('link', { name: 'Roles' }).click();
@@ -153,7 +184,9 @@ test('roles and groups: a role with permissions, given through a group, lets a m
   await expect(partOf(portal(page), 'roles-total')).toHaveText('4 roles');
 });
 
-test('API tokens: a tenant token is created (days sent as minutes), its secret shown once, used, and deleted', async ({ page }) => {
+test('API tokens: a tenant token is created (days sent as minutes), its secret shown once, used, and deleted', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.goto('/portal.html#/portal/apiTokens');
   await signIn(page, ADMIN.email, ADMIN.password);
@@ -172,7 +205,9 @@ test('API tokens: a tenant token is created (days sent as minutes), its secret s
   await add.getByLabel('Expires after (days)').fill('30');
   await add.getByRole('checkbox', { name: 'Read only' }).check();
   expect(await axeViolations(page)).toEqual([]);
-  const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/tenants/api-tokens/v1'));
+  const posted = page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().endsWith('/tenants/api-tokens/v1'),
+  );
   await add.getByRole('button', { name: 'Generate token' }).click();
   const body = (await posted).postDataJSON();
   expect(body.description).toBe('Nightly export');
@@ -198,7 +233,9 @@ test('API tokens: a tenant token is created (days sent as minutes), its secret s
   const exchange = await page.request.post(`${API}/auth/v1/api-token`, { data: { clientId, secret } });
   expect(exchange.status()).toBe(200);
   const machine = (await exchange.json()).accessToken as string;
-  expect((await page.request.get(`${API}/users/v2`, { headers: { authorization: `Bearer ${machine}` } })).status()).toBe(200);
+  expect(
+    (await page.request.get(`${API}/users/v2`, { headers: { authorization: `Bearer ${machine}` } })).status(),
+  ).toBe(200);
 
   // After a reload the secret is nowhere on the page.
   await page.reload();
@@ -215,7 +252,9 @@ test('API tokens: a tenant token is created (days sent as minutes), its secret s
   await deleteButton.click();
   await partOf(remove, 'confirm-button').click();
   await expect(tokens.getByText('No API tokens yet.')).toBeVisible();
-  expect((await page.request.post(`${API}/auth/v1/api-token`, { data: { clientId, secret } })).status()).toBe(401);
+  expect((await page.request.post(`${API}/auth/v1/api-token`, { data: { clientId, secret } })).status()).toBe(
+    401,
+  );
 });
 
 test('personal API tokens: empty expiry means never', async ({ page }) => {
@@ -228,7 +267,9 @@ test('personal API tokens: empty expiry means never', async ({ page }) => {
   const add = tokens.getByRole('dialog', { name: 'Generate an API token' });
   await expect(add.getByRole('group', { name: 'Roles of the token' })).toHaveCount(0);
   await add.getByLabel('Description').fill('My laptop script');
-  const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/users/api-tokens/v1'));
+  const posted = page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().endsWith('/users/api-tokens/v1'),
+  );
   await add.getByRole('button', { name: 'Generate token' }).click();
   expect((await posted).postDataJSON()).toEqual({ description: 'My laptop script', expiresInMinutes: null });
   const success = tokens.getByRole('dialog', { name: 'Your API token' });
@@ -240,7 +281,9 @@ test('personal API tokens: empty expiry means never', async ({ page }) => {
   await expect(tokens.getByText('No API tokens yet.')).toBeVisible();
 });
 
-test('permissions: a user without roles sees none of these pages, deep links fall back, and the API refuses them', async ({ page }) => {
+test('permissions: a user without roles sees none of these pages, deep links fall back, and the API refuses them', async ({
+  page,
+}) => {
   await page.goto('/portal.html#/portal/roles');
   await signIn(page, E2E_VIEWER.email, E2E_VIEWER.password);
   const nav = partOf(portal(page), 'nav');
@@ -260,7 +303,11 @@ test('permissions: a user without roles sees none of these pages, deep links fal
     ['POST', '/tenants/api-tokens/v1', 'fe.secure.write.tenantApiTokens'],
   ];
   for (const [method, path, permission] of calls) {
-    const answer = await page.request.fetch(`${API}${path}`, { method, headers, ...(method === 'POST' ? { data: { description: 'x' } } : {}) });
+    const answer = await page.request.fetch(`${API}${path}`, {
+      method,
+      headers,
+      ...(method === 'POST' ? { data: { description: 'x' } } : {}),
+    });
     expect(answer.status(), `${method} ${path}`).toBe(403);
     expect(await answer.json()).toEqual({ errors: [`You need the ${permission} permission to do this`] });
   }
@@ -289,7 +336,10 @@ test('demo mode: roles, groups and API tokens with no server', async ({ page }) 
   await group.getByRole('button', { name: 'Create group' }).click();
   await expect(partOf(demo, 'group-row')).toContainText('Pays the bills');
   await demo.getByRole('button', { name: 'Choose the roles of Finance' }).click();
-  await demo.getByRole('dialog', { name: 'Roles of Finance' }).getByRole('checkbox', { name: 'Billing' }).check();
+  await demo
+    .getByRole('dialog', { name: 'Roles of Finance' })
+    .getByRole('checkbox', { name: 'Billing' })
+    .check();
   await demo.getByRole('button', { name: 'Save roles' }).click();
   await expect(partOf(demo, 'group-row')).toContainText('Billing');
   expect(await axeViolations(page)).toEqual([]);

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { box, expectSignedInAs, newUser, partOf, signIn, signUp } from './helpers';
 
-test('a new user signs up, is signed in, stays signed in after a reload, signs out and signs in again', async ({ page }) => {
+test('a new user signs up, is signed in, stays signed in after a reload, signs out and signs in again', async ({
+  page,
+}) => {
   const user = newUser();
   await page.goto('/login.html');
   await signUp(page, user);
@@ -19,11 +21,16 @@ test('a new user signs up, is signed in, stays signed in after a reload, signs o
   await expectSignedInAs(page, `${user.name} (${user.email})`);
 });
 
-test('the access token is never written to storage, and the refresh token is an httpOnly cookie', async ({ page, context }) => {
+test('the access token is never written to storage, and the refresh token is an httpOnly cookie', async ({
+  page,
+  context,
+}) => {
   await page.goto('/login.html');
   await signIn(page, 'admin@example.com', 'Admin-demo-2026');
   await expectSignedInAs(page, 'Ada Admin (admin@example.com)');
-  const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
+  const storage = await page.evaluate(
+    () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie,
+  );
   expect(storage).not.toMatch(/eyJ/); // no JWT anywhere script can read
   const cookies = await context.cookies();
   const refresh = cookies.find((c) => c.name === 'ae_refresh');
@@ -42,10 +49,12 @@ test('a wrong password shows the server message next to the form and keeps the e
 
 test('a stopped server shows the generic message and keeps what was typed', async ({ page }) => {
   // Port 9 (discard) has nothing listening here: the same as a server that is down.
-  await page.route('**/offline.html', (route) => route.fulfill({
-    contentType: 'text/html',
-    body: '<!doctype html><html lang="en"><head><title>Offline</title><script type="module" src="/cdn/loader.js"></script></head><body><main><auth-login-box base-url="http://127.0.0.1:9"></auth-login-box></main></body></html>',
-  }));
+  await page.route('**/offline.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><html lang="en"><head><title>Offline</title><script type="module" src="/cdn/loader.js"></script></head><body><main><auth-login-box base-url="http://127.0.0.1:9"></auth-login-box></main></body></html>',
+    }),
+  );
   await page.goto('/offline.html');
   const login = box(page);
   await partOf(login, 'email-input').fill('someone@example.com');
@@ -58,11 +67,15 @@ test('a stopped server shows the generic message and keeps what was typed', asyn
   await expect(partOf(login, 'password-input')).toHaveValue('whatever-password');
 });
 
-test('without a base URL the kit refuses to start: the page is cleared and an alert tells the integrator', async ({ page }) => {
-  await page.route('**/no-base-url.html', (route) => route.fulfill({
-    contentType: 'text/html',
-    body: '<!doctype html><html lang="en"><head><title>No base URL</title><script type="module" src="/cdn/loader.js"></script></head><body><p id="host-content">Host content</p><auth-login-box></auth-login-box></body></html>',
-  }));
+test('without a base URL the kit refuses to start: the page is cleared and an alert tells the integrator', async ({
+  page,
+}) => {
+  await page.route('**/no-base-url.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><html lang="en"><head><title>No base URL</title><script type="module" src="/cdn/loader.js"></script></head><body><p id="host-content">Host content</p><auth-login-box></auth-login-box></body></html>',
+    }),
+  );
   const alert = page.waitForEvent('dialog');
   await page.goto('/no-base-url.html');
   const dialog = await alert;

@@ -8,11 +8,20 @@ const portal = (page: import('@playwright/test').Page) => page.locator('auth-adm
 test('users: the admin pages, sorts and searches the tenant users on the server', async ({ page }) => {
   // Other specs may add members to the seeded account before this one runs (invitations, for
   // example), so the expectations come from the server's own answers to the page's requests.
-  type UsersPage = { items: Array<{ name: string; email: string }>; _metadata: { totalItems: number; totalPages: number } };
+  type UsersPage = {
+    items: Array<{ name: string; email: string }>;
+    _metadata: { totalItems: number; totalPages: number };
+  };
   // A predicate on the URL keeps an answer still in flight for an earlier order from being taken for this one.
-  const nextList = (wanted: (url: string) => boolean = () => true) => page.waitForResponse((r) =>
-    /\/identity\/resources\/users\/v3\?/.test(r.url()) && r.request().method() === 'GET' && wanted(r.url()))
-    .then(async (r) => (await r.json()) as UsersPage);
+  const nextList = (wanted: (url: string) => boolean = () => true) =>
+    page
+      .waitForResponse(
+        (r) =>
+          /\/identity\/resources\/users\/v3\?/.test(r.url()) &&
+          r.request().method() === 'GET' &&
+          wanted(r.url()),
+      )
+      .then(async (r) => (await r.json()) as UsersPage);
   const sortedBy = (field: string, order: 'ASC' | 'DESC') => (url: string) =>
     url.includes(`_sortBy=${field}`) && url.includes(`_order=${order}`);
   let answer = nextList();
@@ -56,31 +65,47 @@ test('users: the admin pages, sorts and searches the tenant users on the server'
   await expect(users.getByText('No users match your search.')).toBeVisible();
 });
 
-test('permissions: a user without roles sees only the always-visible pages, no user list, and the API refuses them', async ({ page, request }) => {
+test('permissions: a user without roles sees only the always-visible pages, no user list, and the API refuses them', async ({
+  page,
+  request,
+}) => {
   await page.goto('/portal.html#/portal/users');
   await signIn(page, E2E_VIEWER.email, E2E_VIEWER.password);
   const nav = partOf(portal(page), 'nav');
   await expect(nav.getByRole('link')).toHaveText(['Profile', 'Privacy & security', 'Account', 'Users']);
-  await expect(portal(page).getByRole('status')).toHaveText("You don't have permission to see this page. Ask an administrator of your account.");
+  await expect(portal(page).getByRole('status')).toHaveText(
+    "You don't have permission to see this page. Ask an administrator of your account.",
+  );
   await expect(partOf(portal(page), 'users-table')).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
 
-  const login = await request.post(`${API_ORIGIN}/frontegg/identity/resources/auth/v1/user`, { data: { email: E2E_VIEWER.email, password: E2E_VIEWER.password }, headers: { origin: API_ORIGIN } });
+  const login = await request.post(`${API_ORIGIN}/frontegg/identity/resources/auth/v1/user`, {
+    data: { email: E2E_VIEWER.email, password: E2E_VIEWER.password },
+    headers: { origin: API_ORIGIN },
+  });
   expect(login.status()).toBe(200);
   const token = (await login.json()).accessToken as string;
-  const direct = await request.get(`${API_ORIGIN}/frontegg/identity/resources/users/v2`, { headers: { authorization: `Bearer ${token}` } });
+  const direct = await request.get(`${API_ORIGIN}/frontegg/identity/resources/users/v2`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(direct.status()).toBe(403);
-  expect(await direct.json()).toEqual({ errors: ['You need the fe.secure.read.users permission to do this'] });
+  expect(await direct.json()).toEqual({
+    errors: ['You need the fe.secure.read.users permission to do this'],
+  });
 });
 
 test('users in demo mode: the demo tenant is listed with no server', async ({ page }) => {
   await page.goto(`${STATIC_ORIGIN}/demo.html#/portal/users`);
   await signIn(page, 'demo@auth-elements.dev', 'demo-password');
-  await expect(partOf(portal(page), 'user-row').filter({ hasText: 'demo@auth-elements.dev' })).toContainText('Demo Admin (you)');
+  await expect(partOf(portal(page), 'user-row').filter({ hasText: 'demo@auth-elements.dev' })).toContainText(
+    'Demo Admin (you)',
+  );
   await expect(partOf(portal(page), 'page-indicator')).toHaveText('Page 1 of 1');
 });
 
-test('users: the admin changes a member\'s roles, clears them, and removes a member, through dialogs', async ({ page }) => {
+test("users: the admin changes a member's roles, clears them, and removes a member, through dialogs", async ({
+  page,
+}) => {
   await page.goto('/portal.html#/portal/users');
   await signIn(page, 'admin@example.com', 'Admin-demo-2026');
   const users = portal(page);
@@ -109,7 +134,9 @@ test('users: the admin changes a member\'s roles, clears them, and removes a mem
   await expect(partOf(users, 'user-row')).toHaveCount(1);
   await users.getByRole('button', { name: 'Remove Member 04 from this account' }).click();
   const removeDialog = users.getByRole('dialog', { name: 'Remove this user?' });
-  await expect(removeDialog).toContainText('Member 04 (member04@example.com) will lose access to this account at once.');
+  await expect(removeDialog).toContainText(
+    'Member 04 (member04@example.com) will lose access to this account at once.',
+  );
   expect(await axeViolations(page)).toEqual([]);
   await partOf(users, 'confirm-button').click();
   await expect(removeDialog).toHaveCount(0);

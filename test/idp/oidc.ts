@@ -25,7 +25,11 @@ export interface RunningIdp {
 }
 
 /** Starts the provider on `port` (0: any free port). Unknown logins get `<login>@idp.example`, verified. */
-export async function startOidcIdp(options: { port: number; clients: IdpClient[]; accounts?: Record<string, IdpAccount> }): Promise<RunningIdp> {
+export async function startOidcIdp(options: {
+  port: number;
+  clients: IdpClient[];
+  accounts?: Record<string, IdpAccount>;
+}): Promise<RunningIdp> {
   const server: Server = await new Promise((resolve) => {
     // The issuer needs the port before the provider exists: reserve it with a plain server first.
     const s = createServer();
@@ -49,7 +53,12 @@ export async function startOidcIdp(options: { port: number; clients: IdpClient[]
       accountId: sub,
       claims: async () => {
         const known = accounts[sub];
-        return { sub, email: known?.email ?? `${sub}@idp.example`, email_verified: known?.email_verified ?? true, name: known?.name ?? `User ${sub}` };
+        return {
+          sub,
+          email: known?.email ?? `${sub}@idp.example`,
+          email_verified: known?.email_verified ?? true,
+          name: known?.name ?? `User ${sub}`,
+        };
       },
     }),
   });
@@ -58,7 +67,11 @@ export async function startOidcIdp(options: { port: number; clients: IdpClient[]
   return {
     issuer,
     provider,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections?.(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -90,13 +103,18 @@ export async function authorizeAtIdp(authorizationUrl: string, login: string): P
     const html = await res.text();
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
     const prompt = /name="prompt" value="([a-z]+)"/.exec(html)?.[1];
-    if (res.status !== 200 || !action || !prompt) throw new Error(`unexpected page at ${url}: ${res.status} ${html.slice(0, 300)}`);
+    if (res.status !== 200 || !action || !prompt)
+      throw new Error(`unexpected page at ${url}: ${res.status} ${html.slice(0, 300)}`);
     const body = new URLSearchParams({ prompt, ...(prompt === 'login' ? { login, password: 'any' } : {}) });
     const posted = await fetch(new URL(action.replace(/&amp;/g, '&'), url), {
-      method: 'POST', redirect: 'manual', headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' }, body,
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' },
+      body,
     });
     remember(posted);
-    if (posted.status < 300 || posted.status >= 400) throw new Error(`form ${prompt} answered ${posted.status}: ${(await posted.text()).slice(0, 300)}`);
+    if (posted.status < 300 || posted.status >= 400)
+      throw new Error(`form ${prompt} answered ${posted.status}: ${(await posted.text()).slice(0, 300)}`);
     url = new URL(posted.headers.get('location')!, url);
   }
   throw new Error('too many redirects');

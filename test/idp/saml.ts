@@ -20,7 +20,9 @@ import * as validator from '@authenio/samlify-node-xmllint';
 samlify.setSchemaValidator({
   validate: (xml: string) => {
     const log = console.log;
-    console.log = (...args: unknown[]) => { if (!(args.length === 1 && args[0] === ' ')) log(...args); };
+    console.log = (...args: unknown[]) => {
+      if (!(args.length === 1 && args[0] === ' ')) log(...args);
+    };
     try {
       return validator.validate(xml);
     } finally {
@@ -68,11 +70,19 @@ export interface RunningSamlIdp {
   ssoUrl: string;
   certificate: string;
   /** Answers the AuthnRequest in `authnRequestUrl` (the server's redirect) as `login`. */
-  respond(authnRequestUrl: string, login: string, overrides?: ResponseOverrides): Promise<{ SAMLResponse: string; RelayState: string; acsUrl: string }>;
+  respond(
+    authnRequestUrl: string,
+    login: string,
+    overrides?: ResponseOverrides,
+  ): Promise<{ SAMLResponse: string; RelayState: string; acsUrl: string }>;
   close(): Promise<void>;
 }
 
-const escapeXml = (value: string) => value.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+const escapeXml = (value: string) =>
+  value.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 
 function attributeStatement(account: SamlIdpAccount): string {
   const attr = (name: string, value: string) =>
@@ -85,7 +95,9 @@ function attributeStatement(account: SamlIdpAccount): string {
  * and ACS). With `sp.signingCertificate` it requires signed AuthnRequests and verifies them with it.
  */
 export async function startSamlIdp(options: {
-  port: number; sp: { entityId: string; acsUrl: string; signingCertificate?: string }; accounts: Record<string, SamlIdpAccount>;
+  port: number;
+  sp: { entityId: string; acsUrl: string; signingCertificate?: string };
+  accounts: Record<string, SamlIdpAccount>;
 }): Promise<RunningSamlIdp> {
   const server: Server = await new Promise((resolve) => {
     const s = createServer();
@@ -95,15 +107,16 @@ export async function startSamlIdp(options: {
   const origin = `http://127.0.0.1:${port}`;
   const entityId = `${origin}/metadata`;
   const ssoUrl = `${origin}/sso`;
-  const identityProvider = (signer: 'idp' | 'impostor') => samlify.IdentityProvider({
-    entityID: entityId,
-    ...KEYS[signer],
-    nameIDFormat: [EMAIL_FORMAT],
-    singleSignOnService: [{ Binding: REDIRECT, Location: ssoUrl }],
-    singleLogoutService: [{ Binding: REDIRECT, Location: `${origin}/slo` }],
-    // With the SP's certificate, AuthnRequests must carry a valid signature (checked at parsing).
-    wantAuthnRequestsSigned: Boolean(options.sp.signingCertificate),
-  });
+  const identityProvider = (signer: 'idp' | 'impostor') =>
+    samlify.IdentityProvider({
+      entityID: entityId,
+      ...KEYS[signer],
+      nameIDFormat: [EMAIL_FORMAT],
+      singleSignOnService: [{ Binding: REDIRECT, Location: ssoUrl }],
+      singleLogoutService: [{ Binding: REDIRECT, Location: `${origin}/slo` }],
+      // With the SP's certificate, AuthnRequests must carry a valid signature (checked at parsing).
+      wantAuthnRequestsSigned: Boolean(options.sp.signingCertificate),
+    });
   const serviceProvider = samlify.ServiceProvider({
     entityID: options.sp.entityId,
     assertionConsumerService: [{ Binding: POST, Location: options.sp.acsUrl }],
@@ -115,44 +128,73 @@ export async function startSamlIdp(options: {
   /** The AuthnRequest of a redirect-binding query string, as received (a signature covers its encoded parts). */
   async function parseRequest(rawQuery: string) {
     const query = new URLSearchParams(rawQuery);
-    const parts = new Map(rawQuery.replace(/^\?/, '').split('&').map((part) => [part.split('=')[0]!, part] as const));
-    const octetString = ['SAMLRequest', 'RelayState', 'SigAlg'].filter((k) => parts.has(k)).map((k) => parts.get(k)!).join('&');
-    const parsed = await identityProvider('idp').parseLoginRequest(serviceProvider, 'redirect', { query: Object.fromEntries(query), octetString });
-    return { info: parsed, requestId: String((parsed.extract as { request?: { id?: string } }).request?.id ?? ''), relayState: query.get('RelayState') ?? '' };
+    const parts = new Map(
+      rawQuery
+        .replace(/^\?/, '')
+        .split('&')
+        .map((part) => [part.split('=')[0]!, part] as const),
+    );
+    const octetString = ['SAMLRequest', 'RelayState', 'SigAlg']
+      .filter((k) => parts.has(k))
+      .map((k) => parts.get(k)!)
+      .join('&');
+    const parsed = await identityProvider('idp').parseLoginRequest(serviceProvider, 'redirect', {
+      query: Object.fromEntries(query),
+      octetString,
+    });
+    return {
+      info: parsed,
+      requestId: String((parsed.extract as { request?: { id?: string } }).request?.id ?? ''),
+      relayState: query.get('RelayState') ?? '',
+    };
   }
 
-  async function buildResponse(info: unknown, requestId: string, account: SamlIdpAccount, o: ResponseOverrides = {}): Promise<string> {
+  async function buildResponse(
+    info: unknown,
+    requestId: string,
+    account: SamlIdpAccount,
+    o: ResponseOverrides = {},
+  ): Promise<string> {
     const now = new Date();
     const later = o.notOnOrAfter ?? new Date(now.getTime() + 5 * 60_000);
     const inResponseTo = o.inResponseTo === undefined ? requestId : o.inResponseTo;
     const idp = identityProvider(o.signer ?? 'idp');
-    const { context } = await idp.createLoginResponse(serviceProvider, info as never, 'post', { email: account.email }, {
-      customTagReplacement: (template: string) => {
-        const id = `_${randomUUID()}`;
-        // Values are escaped by replaceTagsByValue; the two statements are XML, put in afterwards.
-        const xml = samlify.SamlLib.replaceTagsByValue(template, {
-          ID: id,
-          AssertionID: o.assertionId ?? `_${randomUUID()}`,
-          Destination: o.destination ?? options.sp.acsUrl,
-          Audience: o.audience ?? options.sp.entityId,
-          EntityID: options.sp.entityId,
-          SubjectRecipient: o.recipient ?? options.sp.acsUrl,
-          Issuer: o.issuer ?? entityId,
-          IssueInstant: now.toISOString(),
-          StatusCode: 'urn:oasis:names:tc:SAML:2.0:status:Success',
-          ConditionsNotBefore: (o.notBefore ?? new Date(now.getTime() - 1000)).toISOString(),
-          ConditionsNotOnOrAfter: later.toISOString(),
-          SubjectConfirmationDataNotOnOrAfter: later.toISOString(),
-          NameIDFormat: EMAIL_FORMAT,
-          NameID: account.email,
-          // null drops the attribute: an unsolicited response.
-          InResponseTo: inResponseTo,
-        })
-          .replace('{AuthnStatement}', `<saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="${id}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>`)
-          .replace('{AttributeStatement}', attributeStatement(account));
-        return { id, context: xml };
+    const { context } = await idp.createLoginResponse(
+      serviceProvider,
+      info as never,
+      'post',
+      { email: account.email },
+      {
+        customTagReplacement: (template: string) => {
+          const id = `_${randomUUID()}`;
+          // Values are escaped by replaceTagsByValue; the two statements are XML, put in afterwards.
+          const xml = samlify.SamlLib.replaceTagsByValue(template, {
+            ID: id,
+            AssertionID: o.assertionId ?? `_${randomUUID()}`,
+            Destination: o.destination ?? options.sp.acsUrl,
+            Audience: o.audience ?? options.sp.entityId,
+            EntityID: options.sp.entityId,
+            SubjectRecipient: o.recipient ?? options.sp.acsUrl,
+            Issuer: o.issuer ?? entityId,
+            IssueInstant: now.toISOString(),
+            StatusCode: 'urn:oasis:names:tc:SAML:2.0:status:Success',
+            ConditionsNotBefore: (o.notBefore ?? new Date(now.getTime() - 1000)).toISOString(),
+            ConditionsNotOnOrAfter: later.toISOString(),
+            SubjectConfirmationDataNotOnOrAfter: later.toISOString(),
+            NameIDFormat: EMAIL_FORMAT,
+            NameID: account.email,
+            // null drops the attribute: an unsolicited response.
+            InResponseTo: inResponseTo,
+          })
+            .replace(
+              '{AuthnStatement}',
+              `<saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="${id}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>`,
+            )
+            .replace('{AttributeStatement}', attributeStatement(account));
+          return { id, context: xml };
+        },
       },
-    });
+    );
     if (!o.tamper) return context;
     return Buffer.from(o.tamper(Buffer.from(context, 'base64').toString('utf8')), 'utf8').toString('base64');
   }
@@ -165,24 +207,35 @@ export async function startSamlIdp(options: {
 
   const html = (res: ServerResponse, status: number, title: string, body: string) => {
     res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeXml(title)}</title></head><body><main><h1>${escapeXml(title)}</h1>${body}</main></body></html>`);
+    res.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeXml(title)}</title></head><body><main><h1>${escapeXml(title)}</h1>${body}</main></body></html>`,
+    );
   };
-  const readForm = (req: IncomingMessage) => new Promise<URLSearchParams>((resolve) => {
-    let data = '';
-    req.on('data', (chunk: Buffer) => { data += chunk.toString('utf8'); });
-    req.on('end', () => resolve(new URLSearchParams(data)));
-  });
-  const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeXml(value)}">`;
+  const readForm = (req: IncomingMessage) =>
+    new Promise<URLSearchParams>((resolve) => {
+      let data = '';
+      req.on('data', (chunk: Buffer) => {
+        data += chunk.toString('utf8');
+      });
+      req.on('end', () => resolve(new URLSearchParams(data)));
+    });
+  const hidden = (name: string, value: string) =>
+    `<input type="hidden" name="${name}" value="${escapeXml(value)}">`;
 
   server.on('request', (req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', origin);
       if (req.method === 'GET' && url.pathname === '/sso') {
         await parseRequest(url.search);
-        html(res, 200, 'Test SAML identity provider', `<form method="post" action="/sso/login">
+        html(
+          res,
+          200,
+          'Test SAML identity provider',
+          `<form method="post" action="/sso/login">
 <p><label for="login">User name</label> <input id="login" name="login" autocomplete="username"></p>
 ${hidden('request', url.search)}
-<button type="submit">Sign in</button> <button type="submit" name="cancel" value="1">Cancel</button></form>`);
+<button type="submit">Sign in</button> <button type="submit" name="cancel" value="1">Cancel</button></form>`,
+        );
         return;
       }
       if (req.method === 'POST' && url.pathname === '/sso/login') {
@@ -193,16 +246,27 @@ ${hidden('request', url.search)}
         if (form.get('cancel')) samlResponse = failedResponse(requestId);
         else {
           const account = options.accounts[form.get('login') ?? ''];
-          if (!account) return html(res, 400, 'Unknown user', '<p>No such user at this identity provider.</p>');
+          if (!account)
+            return html(res, 400, 'Unknown user', '<p>No such user at this identity provider.</p>');
           samlResponse = await buildResponse(info, requestId, account);
         }
-        html(res, 200, 'Signed in at the test SAML identity provider', `<form method="post" action="${escapeXml(options.sp.acsUrl)}">
-${hidden('SAMLResponse', samlResponse)}${hidden('RelayState', relayState)}<button type="submit">Continue</button></form>`);
+        html(
+          res,
+          200,
+          'Signed in at the test SAML identity provider',
+          `<form method="post" action="${escapeXml(options.sp.acsUrl)}">
+${hidden('SAMLResponse', samlResponse)}${hidden('RelayState', relayState)}<button type="submit">Continue</button></form>`,
+        );
         return;
       }
       html(res, 404, 'Not found', '');
     })().catch((error: unknown) => {
-      html(res, 400, 'Bad SAML request', `<p>${escapeXml(error instanceof Error ? error.message : String(error))}</p>`);
+      html(
+        res,
+        400,
+        'Bad SAML request',
+        `<p>${escapeXml(error instanceof Error ? error.message : String(error))}</p>`,
+      );
     });
   });
 
@@ -214,7 +278,11 @@ ${hidden('SAMLResponse', samlResponse)}${hidden('RelayState', relayState)}<butto
       const { info, requestId, relayState } = await parseRequest(new URL(authnRequestUrl).search);
       const account = options.accounts[login];
       if (!account) throw new Error(`unknown test IdP login ${login}`);
-      return { SAMLResponse: await buildResponse(info, requestId, account, overrides), RelayState: relayState, acsUrl: options.sp.acsUrl };
+      return {
+        SAMLResponse: await buildResponse(info, requestId, account, overrides),
+        RelayState: relayState,
+        acsUrl: options.sp.acsUrl,
+      };
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -57,8 +57,20 @@ export interface AuthState {
   tenantSwitch: { loading: boolean; error: string | null };
 }
 
-export const initialLoginState: LoginState = { flow: 'Login', step: 'preLogin', email: '', loading: false, error: null, ssoAddress: null };
-export const initialSignUpState: SignUpState = { stage: 'SignUp', loading: false, error: null, shouldActivate: false };
+export const initialLoginState: LoginState = {
+  flow: 'Login',
+  step: 'preLogin',
+  email: '',
+  loading: false,
+  error: null,
+  ssoAddress: null,
+};
+export const initialSignUpState: SignUpState = {
+  stage: 'SignUp',
+  loading: false,
+  error: null,
+  shouldActivate: false,
+};
 
 export const initialAuthState: AuthState = {
   isLoading: true,
@@ -91,7 +103,10 @@ const authSlice = createSlice({
       state.accessToken = action.payload.accessToken;
       state.expiresAt = action.payload.expiresAt;
     },
-    sessionEstablished(state, action: PayloadAction<{ user: User; tenants: Tenant[]; activeTenant: Tenant | null }>) {
+    sessionEstablished(
+      state,
+      action: PayloadAction<{ user: User; tenants: Tenant[]; activeTenant: Tenant | null }>,
+    ) {
       state.user = action.payload.user;
       state.tenants = action.payload.tenants;
       state.activeTenant = action.payload.activeTenant;
@@ -130,14 +145,26 @@ const authSlice = createSlice({
       state.tenantSwitch = action.payload;
     },
     recoveryChanged(state, action: PayloadAction<RecoveryChange>) {
-      for (const key of Object.keys(action.payload) as Array<keyof RecoveryState>) Object.assign(state.recovery[key], action.payload[key]);
+      for (const key of Object.keys(action.payload) as Array<keyof RecoveryState>)
+        Object.assign(state.recovery[key], action.payload[key]);
     },
   },
 });
 
 export const {
-  sessionCheckStarted, userUpdated, tokenReceived, sessionEstablished, sessionCleared, publicPolicyLoaded, socialProvidersLoaded,
-  loginStateChanged, loginReset, signUpStateChanged, signUpReset, recoveryChanged, tenantSwitchChanged,
+  sessionCheckStarted,
+  userUpdated,
+  tokenReceived,
+  sessionEstablished,
+  sessionCleared,
+  publicPolicyLoaded,
+  socialProvidersLoaded,
+  loginStateChanged,
+  loginReset,
+  signUpStateChanged,
+  signUpReset,
+  recoveryChanged,
+  tenantSwitchChanged,
 } = authSlice.actions;
 export const authReducer = authSlice.reducer;
 

@@ -46,7 +46,11 @@ function page(href: string) {
 function appOver(transport: Transport, routes = {}) {
   const name = `federated-mfa-${++counter}`;
   apps.push(name);
-  const app = getOrCreateApp(name, { baseUrl: 'https://auth.example.com', logLevel: 'silent', routes }, { transport });
+  const app = getOrCreateApp(
+    name,
+    { baseUrl: 'https://auth.example.com', logLevel: 'silent', routes },
+    { transport },
+  );
   const navigations: string[] = [];
   app.services.navigate = (url) => navigations.push(url);
   const events: string[] = [];
@@ -58,18 +62,67 @@ const devices = { webauthn: [], phones: [], authenticators: [{ id: 'a1', name: '
 const strategies = [{ strategy: 'AuthenticatorApp', isActive: true }];
 
 describe('continueWithSecondFactor: post-login answer in, step out', () => {
-  const cases: Array<{ name: string; response: AuthResponse; afterSignInUrl?: string; entered: boolean; step: string; address: string }> = [
-    { name: 'enrolled: loginWithTwoFactor', response: { mfaRequired: true, mfaToken: 't1', mfaEnrolled: true, mfaDevices: devices, mfaStrategies: strategies, email: 'a@x.test' }, entered: true, step: 'loginWithTwoFactor', address: '/account/login' },
-    { name: 'not enrolled: forceTwoFactor, the destination kept with the attempt', response: { mfaRequired: true, mfaToken: 't2', mfaEnrolled: false, mfaStrategies: strategies, email: 'a@x.test' }, afterSignInUrl: '/welcome', entered: true, step: 'forceTwoFactor', address: '/account/login' },
-    { name: 'mfaRequired without a token: not MFA', response: { mfaRequired: true }, entered: false, step: 'preLogin', address: '' },
-    { name: 'a session: not MFA, left to the caller', response: { accessToken: 'x.y.z', mfaRequired: false }, afterSignInUrl: '/welcome', entered: false, step: 'preLogin', address: '' },
+  const cases: Array<{
+    name: string;
+    response: AuthResponse;
+    afterSignInUrl?: string;
+    entered: boolean;
+    step: string;
+    address: string;
+  }> = [
+    {
+      name: 'enrolled: loginWithTwoFactor',
+      response: {
+        mfaRequired: true,
+        mfaToken: 't1',
+        mfaEnrolled: true,
+        mfaDevices: devices,
+        mfaStrategies: strategies,
+        email: 'a@x.test',
+      },
+      entered: true,
+      step: 'loginWithTwoFactor',
+      address: '/account/login',
+    },
+    {
+      name: 'not enrolled: forceTwoFactor, the destination kept with the attempt',
+      response: {
+        mfaRequired: true,
+        mfaToken: 't2',
+        mfaEnrolled: false,
+        mfaStrategies: strategies,
+        email: 'a@x.test',
+      },
+      afterSignInUrl: '/welcome',
+      entered: true,
+      step: 'forceTwoFactor',
+      address: '/account/login',
+    },
+    {
+      name: 'mfaRequired without a token: not MFA',
+      response: { mfaRequired: true },
+      entered: false,
+      step: 'preLogin',
+      address: '',
+    },
+    {
+      name: 'a session: not MFA, left to the caller',
+      response: { accessToken: 'x.y.z', mfaRequired: false },
+      afterSignInUrl: '/welcome',
+      entered: false,
+      step: 'preLogin',
+      address: '',
+    },
   ];
   for (const c of cases) {
     it(c.name, async () => {
       const replaced = page('https://app.example.com/account/social/success?code=spent&state=s');
       const { app } = appOver(async () => new Response('{}', { status: 200 }));
       await app.ready;
-      assert.equal(await app.store.dispatch(continueWithSecondFactor(c.response, c.afterSignInUrl)), c.entered);
+      assert.equal(
+        await app.store.dispatch(continueWithSecondFactor(c.response, c.afterSignInUrl)),
+        c.entered,
+      );
       const auth = app.store.getState().auth;
       assert.equal(auth.loginState.step, c.step);
       assert.deepEqual(replaced, c.address ? [c.address] : []);
@@ -87,7 +140,10 @@ describe('continueWithSecondFactor: post-login answer in, step out', () => {
 /** A demo backend whose vendor enforces MFA (the demo's switch), in its own storage. */
 function enforcedDemo(flags: Record<string, boolean> = {}) {
   const storage = createMemoryStorage();
-  storage.setItem(STORAGE_KEY, JSON.stringify({ ...seedDemoDatabase(), settings: { mfaEnforced: true, flags } }));
+  storage.setItem(
+    STORAGE_KEY,
+    JSON.stringify({ ...seedDemoDatabase(), settings: { mfaEnforced: true, flags } }),
+  );
   return createDemoBackend({ storage, delay: () => 0 });
 }
 
@@ -110,7 +166,14 @@ describe('the federated callbacks with an mfaRequired answer', () => {
     await app.ready;
     const storage = createMemoryStorage();
     const [provider] = (await app.store.dispatch(loadSocialProviders())).list;
-    const callback = new URL(await buildSocialAuthorizationUrl(app.services, provider!, storage, new URL('https://app.example.com/account/login')));
+    const callback = new URL(
+      await buildSocialAuthorizationUrl(
+        app.services,
+        provider!,
+        storage,
+        new URL('https://app.example.com/account/login'),
+      ),
+    );
     const replaced = page(callback.href);
 
     assert.equal(await app.store.dispatch(completeSocialLogin(callback, storage)), true);
@@ -121,7 +184,10 @@ describe('the federated callbacks with an mfaRequired answer', () => {
     assert.equal(auth.accessToken, null, 'no session kept before the second factor');
     assert.deepEqual(navigations, []);
     assert.deepEqual(replaced, ['/account/login'], 'code and state leave the address bar');
-    assert.deepEqual(events.filter((e) => e !== 'auth:ready'), ['auth:signUpComplete', 'auth:userVerified']);
+    assert.deepEqual(
+      events.filter((e) => e !== 'auth:ready'),
+      ['auth:signUpComplete', 'auth:userVerified'],
+    );
     assert.equal(local.getItem('register-quick-login'), null);
 
     await app.store.dispatch(finishSignIn(await enrolAuthenticator(app)));
@@ -132,13 +198,26 @@ describe('the federated callbacks with an mfaRequired answer', () => {
 
   it('social, a brand-new user, MFA enforced and passkeys offered: the passkey prompt after the TOTP, then signUpSuccessUrl, not the authenticated URL', async () => {
     globals.localStorage = createMemoryStorage();
-    const { app, navigations } = appOver(enforcedDemo({ [KNOWN_FEATURE_FLAGS.showPasskeysNew]: true }).transport, { signUpSuccessUrl: '/welcome' });
+    const { app, navigations } = appOver(
+      enforcedDemo({ [KNOWN_FEATURE_FLAGS.showPasskeysNew]: true }).transport,
+      { signUpSuccessUrl: '/welcome' },
+    );
     await app.ready;
     await app.store.dispatch(loadPublicPolicy());
     const storage = createMemoryStorage();
     const [provider] = (await app.store.dispatch(loadSocialProviders())).list;
-    page(await buildSocialAuthorizationUrl(app.services, provider!, storage, new URL('https://app.example.com/account/login')));
-    assert.equal(await app.store.dispatch(completeSocialLogin(new URL((globals.location as URL).href), storage)), true);
+    page(
+      await buildSocialAuthorizationUrl(
+        app.services,
+        provider!,
+        storage,
+        new URL('https://app.example.com/account/login'),
+      ),
+    );
+    assert.equal(
+      await app.store.dispatch(completeSocialLogin(new URL((globals.location as URL).href), storage)),
+      true,
+    );
 
     await app.store.dispatch(finishSignIn(await enrolAuthenticator(app)));
     assert.equal(app.store.getState().auth.loginState.step, 'promptPasskeys');
@@ -154,7 +233,10 @@ describe('the federated callbacks with an mfaRequired answer', () => {
     const first = appOver(backend.transport);
     await first.app.ready;
     page('https://app.example.com/account/oidc/callback?code=demo-oidc-code&state=demo-sso-state');
-    assert.equal(await first.app.store.dispatch(completeOidcLogin(new URL((globals.location as URL).href))), true);
+    assert.equal(
+      await first.app.store.dispatch(completeOidcLogin(new URL((globals.location as URL).href))),
+      true,
+    );
     assert.equal(first.app.store.getState().auth.loginState.step, 'forceTwoFactor');
     const mfaToken = first.app.store.getState().auth.loginState.mfa!.mfaToken;
     const api = createMfaApi(first.app.services.http!);
@@ -163,7 +245,9 @@ describe('the federated callbacks with an mfaRequired answer', () => {
 
     const { app, navigations, events } = appOver(backend.transport);
     await app.ready;
-    const replaced = page('https://app.example.com/account/oidc/callback?code=demo-oidc-code&state=demo-sso-state');
+    const replaced = page(
+      'https://app.example.com/account/oidc/callback?code=demo-oidc-code&state=demo-sso-state',
+    );
     assert.equal(await app.store.dispatch(completeOidcLogin(new URL((globals.location as URL).href))), true);
     const auth = app.store.getState().auth;
     assert.equal(auth.loginState.step, 'loginWithTwoFactor');
@@ -175,7 +259,8 @@ describe('the federated callbacks with an mfaRequired answer', () => {
     assert.equal(events.includes('auth:login'), false);
 
     const verified = await createMfaApi(app.services.http!).verifyAuthenticator({
-      mfaToken: auth.loginState.mfa!.mfaToken, value: await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }),
+      mfaToken: auth.loginState.mfa!.mfaToken,
+      value: await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }),
     });
     await app.store.dispatch(finishSignIn(verified));
     assert.equal(app.store.getState().auth.user?.email, 'olivia@sso.demo.example');

@@ -18,7 +18,10 @@ import { enterSecondFactor, type AuthThunk } from './thunks';
  *
  * Returns whether the MFA step was entered; false means the answer is a session for the caller.
  */
-export function continueWithSecondFactor(response: AuthResponse, afterSignInUrl?: string): AuthThunk<boolean> {
+export function continueWithSecondFactor(
+  response: AuthResponse,
+  afterSignInUrl?: string,
+): AuthThunk<boolean> {
   return async (dispatch, getState, services) => {
     const outcome = decideAfterLogin(response, { breachedPasswordFlag: false, passkeyPromptApplies: false });
     if (outcome.kind !== 'mfa') return false;
@@ -26,7 +29,11 @@ export function continueWithSecondFactor(response: AuthResponse, afterSignInUrl?
     if (here && globalThis.history) {
       const login = new URL(services.options.routes.loginUrl, here.href);
       // A login route on another origin cannot enter this page's history: the callback loses its query instead.
-      globalThis.history.replaceState(null, '', login.origin === here.origin ? `${login.pathname}${login.search}` : here.pathname);
+      globalThis.history.replaceState(
+        null,
+        '',
+        login.origin === here.origin ? `${login.pathname}${login.search}` : here.pathname,
+      );
     }
     await dispatch(enterSecondFactor(response, outcome.mfaToken, outcome.enrolled, response.email ?? ''));
     const mfa = getState().auth.loginState.mfa;

@@ -35,14 +35,21 @@ export function shouldPromptPasskeys(user: User): AuthThunk<boolean> {
     const dontShowAgain = readStored(PASSKEYS_DONT_SHOW_AGAIN_KEY);
     const policy = getState().auth.publicPolicy;
     // The cheap conditions first: no request when the answer is already no.
-    if (!passkeyPromptApplies({ flagOn: true, policy, preferredMethod, dontShowAgain, deviceCount: 0 })) return false;
+    if (!passkeyPromptApplies({ flagOn: true, policy, preferredMethod, dontShowAgain, deviceCount: 0 }))
+      return false;
     try {
       const flag = KNOWN_FEATURE_FLAGS.showPasskeysNew;
       const [flags, passkeys] = await Promise.all([
         services.api.featureFlags.evaluate([flag], { userId: user.id, tenantId: user.tenantId }),
         createMfaApi(services.http!).getPasskeys(),
       ]);
-      return passkeyPromptApplies({ flagOn: flags[flag] === true, policy, preferredMethod, dontShowAgain, deviceCount: passkeys.devices.length });
+      return passkeyPromptApplies({
+        flagOn: flags[flag] === true,
+        policy,
+        preferredMethod,
+        dontShowAgain,
+        deviceCount: passkeys.devices.length,
+      });
     } catch (error) {
       services.logger.warn('Could not check whether to offer passkeys', error);
       return false;
@@ -59,7 +66,8 @@ export function dontShowPasskeysAgain(): void {
 export function ceremonyMessage(error: unknown, texts: { cancelled: string; unsupported: string }): string {
   const name = (error as { name?: string } | null)?.name;
   if (name === 'NotAllowedError' || name === 'AbortError') return texts.cancelled;
-  if (name === 'NotSupportedError' || name === 'SecurityError' || name === 'InvalidStateError') return texts.unsupported;
+  if (name === 'NotSupportedError' || name === 'SecurityError' || name === 'InvalidStateError')
+    return texts.unsupported;
   return errorMessage(error);
 }
 

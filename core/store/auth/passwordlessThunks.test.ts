@@ -8,15 +8,27 @@ import { createDemoBackend, STORAGE_KEY } from '../../demo/backend';
 import { DEMO_ADMIN, seedDemoDatabase, type DemoDatabase } from '../../demo/data';
 import { createMemoryStorage } from '../../demo/memoryStorage';
 import {
-  changePhoneNumber, requestPhoneReset, resendPasswordless, sendBreachedPasswordReset, signInWithMagicLink, submitPasswordlessCode, verifyPhoneReset,
+  changePhoneNumber,
+  requestPhoneReset,
+  resendPasswordless,
+  sendBreachedPasswordReset,
+  signInWithMagicLink,
+  submitPasswordlessCode,
+  verifyPhoneReset,
 } from './passwordlessThunks';
 import { loginWithPassword, preLogin } from './thunks';
 
 let counter = 0;
 const apps: string[] = [];
-afterEach(() => { for (const name of apps.splice(0)) disposeApp(name); });
+afterEach(() => {
+  for (const name of apps.splice(0)) disposeApp(name);
+});
 
-function freshApp(settings: DemoDatabase['settings'] = {}, edit?: (db: DemoDatabase) => void, wrap?: (inner: Transport) => Transport) {
+function freshApp(
+  settings: DemoDatabase['settings'] = {},
+  edit?: (db: DemoDatabase) => void,
+  wrap?: (inner: Transport) => Transport,
+) {
   const name = `passwordless-${++counter}`;
   apps.push(name);
   const storage = createMemoryStorage();
@@ -25,8 +37,13 @@ function freshApp(settings: DemoDatabase['settings'] = {}, edit?: (db: DemoDatab
   edit?.(db);
   storage.setItem(STORAGE_KEY, JSON.stringify(db));
   const backend = createDemoBackend({ storage, delay: () => 0 });
-  const app = getOrCreateApp(name, { baseUrl: 'https://auth.example.com' }, { transport: wrap ? wrap(backend.transport) : backend.transport });
-  const outbox = (to: string) => ((JSON.parse(storage.getItem(STORAGE_KEY)!) as DemoDatabase).outbox ?? []).filter((m) => m.to === to);
+  const app = getOrCreateApp(
+    name,
+    { baseUrl: 'https://auth.example.com' },
+    { transport: wrap ? wrap(backend.transport) : backend.transport },
+  );
+  const outbox = (to: string) =>
+    ((JSON.parse(storage.getItem(STORAGE_KEY)!) as DemoDatabase).outbox ?? []).filter((m) => m.to === to);
   const code = (to: string) => outbox(to)[0]!.text.match(/\b\d{6}\b/)![0];
   return { app, outbox, code, state: () => app.store.getState().auth };
 }
@@ -37,7 +54,10 @@ test('Code strategy: pre-login sends a code, a wrong code keeps the step with th
   await app.store.dispatch(preLogin(DEMO_ADMIN.email));
   assert.equal(state().loginState.step, 'loginWithOtc');
   const sent = code(DEMO_ADMIN.email);
-  assert.equal(await app.store.dispatch(submitPasswordlessCode(sent === '000000' ? '111111' : '000000')), false);
+  assert.equal(
+    await app.store.dispatch(submitPasswordlessCode(sent === '000000' ? '111111' : '000000')),
+    false,
+  );
   assert.equal(state().loginState.step, 'loginWithOtc');
   assert.equal(state().loginState.error, 'The code is incorrect. Check it and try again.');
   assert.equal(state().isAuthenticated, false);
@@ -49,7 +69,10 @@ test('Code strategy: pre-login sends a code, a wrong code keeps the step with th
     await app.store.dispatch(submitPasswordlessCode(sent));
     assert.equal(state().loginState.error, 'The code is incorrect. Check it and try again.');
   }
-  assert.equal(await app.store.dispatch(submitPasswordlessCode(`${resent.slice(0, 3)} ${resent.slice(3)}`)), true);
+  assert.equal(
+    await app.store.dispatch(submitPasswordlessCode(`${resent.slice(0, 3)} ${resent.slice(3)}`)),
+    true,
+  );
   assert.equal(state().isAuthenticated, true);
   assert.equal(state().loginState.step, 'success');
   assert.equal(state().user?.email, DEMO_ADMIN.email);
@@ -74,7 +97,9 @@ test('MagicLink strategy: magicLinkPreLoginSuccess, then the link token signs in
 });
 
 test('SmsCode strategy with a phone: loginWithSmsOtc with the masked number; the texted code signs in', async () => {
-  const { app, code, state } = freshApp({ authStrategy: 'SmsCode' }, (db) => { db.users[0]!.phoneNumber = '+15550100123'; });
+  const { app, code, state } = freshApp({ authStrategy: 'SmsCode' }, (db) => {
+    db.users[0]!.phoneNumber = '+15550100123';
+  });
   await app.ready;
   await app.store.dispatch(preLogin(DEMO_ADMIN.email));
   assert.equal(state().loginState.step, 'loginWithSmsOtc');
@@ -88,11 +113,18 @@ test('SmsCode without a phone: the reset-phone-number route (verify, change), th
   await app.store.dispatch(preLogin(DEMO_ADMIN.email));
   assert.equal(state().recovery.resetPhone.active, true);
   assert.equal(state().recovery.resetPhone.step, 'verify');
-  assert.equal(await app.store.dispatch(verifyPhoneReset('12345')), false, 'a malformed code is refused by the backend');
+  assert.equal(
+    await app.store.dispatch(verifyPhoneReset('12345')),
+    false,
+    'a malformed code is refused by the backend',
+  );
   assert.equal(await app.store.dispatch(verifyPhoneReset(code(DEMO_ADMIN.email))), true);
   assert.equal(state().recovery.resetPhone.step, 'change');
   assert.equal(await app.store.dispatch(changePhoneNumber('call me')), false);
-  assert.equal(state().recovery.resetPhone.error, 'Enter a phone number with its country code, like +44 20 7946 0958.');
+  assert.equal(
+    state().recovery.resetPhone.error,
+    'Enter a phone number with its country code, like +44 20 7946 0958.',
+  );
   assert.equal(await app.store.dispatch(changePhoneNumber('+44 20 7946 0958')), true);
   assert.equal(state().recovery.resetPhone.active, false);
   assert.equal(state().loginState.step, 'loginWithSmsOtc');
@@ -108,9 +140,14 @@ test('reset phone number from its route: request by email first', async () => {
 });
 
 test('breached password with the flag on: breachedPassword (not signed in), then breachedPasswordSuccess with a reset email', async () => {
-  const { app, outbox, state } = freshApp({ flags: { 'security-center-show-login-flows': true } }, (db) => { db.users[0]!.password = 'password1'; });
+  const { app, outbox, state } = freshApp({ flags: { 'security-center-show-login-flows': true } }, (db) => {
+    db.users[0]!.password = 'password1';
+  });
   await app.ready;
-  assert.equal(await app.store.dispatch(loginWithPassword({ email: DEMO_ADMIN.email, password: 'password1' })), false);
+  assert.equal(
+    await app.store.dispatch(loginWithPassword({ email: DEMO_ADMIN.email, password: 'password1' })),
+    false,
+  );
   assert.equal(state().loginState.step, 'breachedPassword');
   assert.equal(state().isAuthenticated, false);
   assert.equal(state().accessToken, null);
@@ -120,24 +157,34 @@ test('breached password with the flag on: breachedPassword (not signed in), then
 });
 
 test('breached password with the flag off: an ordinary sign-in', async () => {
-  const { app, state } = freshApp({}, (db) => { db.users[0]!.password = 'password1'; });
+  const { app, state } = freshApp({}, (db) => {
+    db.users[0]!.password = 'password1';
+  });
   await app.ready;
-  assert.equal(await app.store.dispatch(loginWithPassword({ email: DEMO_ADMIN.email, password: 'password1' })), true);
+  assert.equal(
+    await app.store.dispatch(loginWithPassword({ email: DEMO_ADMIN.email, password: 'password1' })),
+    true,
+  );
   assert.equal(state().isAuthenticated, true);
 });
 
 test('repeated wrong passwords: the rate-limit message, and the right password is refused while locked', async () => {
   const { app, state } = freshApp();
   await app.ready;
-  for (let i = 0; i < 10; i += 1) await app.store.dispatch(loginWithPassword({ email: DEMO_ADMIN.email, password: `wrong-${i}` }));
+  for (let i = 0; i < 10; i += 1)
+    await app.store.dispatch(loginWithPassword({ email: DEMO_ADMIN.email, password: `wrong-${i}` }));
   assert.equal(state().loginState.error, 'Incorrect email or password');
   assert.equal(await app.store.dispatch(loginWithPassword(DEMO_ADMIN)), false);
   assert.equal(state().loginState.error, 'Too many failed attempts. Try again in 15 minutes.');
 });
 
 test('a network failure on a passwordless call shows "Failed to authenticate"', async () => {
-  const { app, state } = freshApp({ authStrategy: 'Code' }, undefined, (inner) => (url, init) =>
-    (url.includes('/postlogin') ? Promise.reject(new TypeError('Failed to fetch')) : inner(url, init)));
+  const { app, state } = freshApp(
+    { authStrategy: 'Code' },
+    undefined,
+    (inner) => (url, init) =>
+      url.includes('/postlogin') ? Promise.reject(new TypeError('Failed to fetch')) : inner(url, init),
+  );
   await app.ready;
   await app.store.dispatch(preLogin(DEMO_ADMIN.email));
   assert.equal(await app.store.dispatch(submitPasswordlessCode('123456')), false);
@@ -145,17 +192,35 @@ test('a network failure on a passwordless call shows "Failed to authenticate"', 
 });
 
 test('pre-login with an OIDC SSO address: redirectToSSO, navigation after 2000 ms with redirect_uri appended', async () => {
-  const { app, state } = freshApp({ authStrategy: 'Code' }, undefined, (inner) => (url, init) =>
-    (url.endsWith('/user/sso/prelogin')
-      ? Promise.resolve(new Response(JSON.stringify({ address: 'https://idp.example.com/authorize?client_id=c', idpType: 'oidc' }), { status: 200 }))
-      : inner(url, init)));
+  const { app, state } = freshApp(
+    { authStrategy: 'Code' },
+    undefined,
+    (inner) => (url, init) =>
+      url.endsWith('/user/sso/prelogin')
+        ? Promise.resolve(
+            new Response(
+              JSON.stringify({ address: 'https://idp.example.com/authorize?client_id=c', idpType: 'oidc' }),
+              { status: 200 },
+            ),
+          )
+        : inner(url, init),
+  );
   await app.ready;
   const timers: Array<[() => void, number]> = [];
   const navigated: string[] = [];
-  app.services.setTimer = (fn, ms) => { timers.push([fn, ms]); return timers.length; };
-  app.services.navigate = (url) => { navigated.push(url); };
+  app.services.setTimer = (fn, ms) => {
+    timers.push([fn, ms]);
+    return timers.length;
+  };
+  app.services.navigate = (url) => {
+    navigated.push(url);
+  };
   await app.store.dispatch(preLogin('ada@corp.example.com'));
-  assert.equal(state().loginState.step, 'redirectToSSO', 'an SSO address wins over the passwordless strategy');
+  assert.equal(
+    state().loginState.step,
+    'redirectToSSO',
+    'an SSO address wins over the passwordless strategy',
+  );
   const sso = timers.find(([, ms]) => ms === 2000);
   assert.ok(sso, 'a 2000 ms timer');
   assert.deepEqual(navigated, []);

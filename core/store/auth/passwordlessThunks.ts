@@ -2,7 +2,11 @@ import { createPasswordlessApi } from '../../api/passwordless';
 import type { AuthResponse } from '../../api/types';
 import { decideAfterLogin, type PasswordlessStrategy } from '../../flows/login';
 import {
-  BREACHED_PASSWORD_FLAG, decidePasswordlessPreLogin, normalizeCode, passwordlessErrorMessage, passwordlessTypeOfStep,
+  BREACHED_PASSWORD_FLAG,
+  decidePasswordlessPreLogin,
+  normalizeCode,
+  passwordlessErrorMessage,
+  passwordlessTypeOfStep,
 } from '../../flows/passwordless';
 import { forgotPasswordErrorMessage } from '../../flows/recovery';
 import { decodeAccessToken } from '../../jwt';
@@ -19,7 +23,10 @@ import { enterSecondFactor, finishSignIn, type AuthThunk } from './thunks';
 
 const api = (services: AuthServices) => createPasswordlessApi(services.http!);
 
-function phoneChange(dispatch: (action: ReturnType<typeof recoveryChanged>) => unknown, change: Partial<RecoveryState['resetPhone']>) {
+function phoneChange(
+  dispatch: (action: ReturnType<typeof recoveryChanged>) => unknown,
+  change: Partial<RecoveryState['resetPhone']>,
+) {
   dispatch(recoveryChanged({ resetPhone: change }));
 }
 
@@ -27,19 +34,37 @@ function phoneChange(dispatch: (action: ReturnType<typeof recoveryChanged>) => u
  * Sends the code or link of `type` to `email` (spec 000 §4 "Pre-login" steps 4-5) and moves to its
  * step; an SMS pre-login answered with a resetPhoneNumberToken goes to the reset-phone-number route.
  */
-export function startPasswordless(type: PasswordlessStrategy, email: string, resend = false): AuthThunk<boolean> {
+export function startPasswordless(
+  type: PasswordlessStrategy,
+  email: string,
+  resend = false,
+): AuthThunk<boolean> {
   return async (dispatch, getState, services) => {
     dispatch(loginStateChanged({ email, loading: true, error: null, resent: false }));
     try {
       const answer = await api(services).preLogin(type, email);
       const decision = decidePasswordlessPreLogin(type, answer, getState().auth.loginState.step);
       if (decision.kind === 'resetPhoneNumber') {
-        phoneChange(dispatch, { step: 'verify', email, token: decision.resetPhoneNumberToken, active: true, error: null, loading: false });
+        phoneChange(dispatch, {
+          step: 'verify',
+          email,
+          token: decision.resetPhoneNumberToken,
+          active: true,
+          error: null,
+          loading: false,
+        });
         globalThis.history?.pushState(null, '', services.options.routes.resetPhoneNumberUrl);
         dispatch(loginStateChanged({ loading: false, step: 'preLogin' }));
         return true;
       }
-      dispatch(loginStateChanged({ loading: false, step: decision.step, phoneNumber: decision.phoneNumber, resent: resend }));
+      dispatch(
+        loginStateChanged({
+          loading: false,
+          step: decision.step,
+          phoneNumber: decision.phoneNumber,
+          resent: resend,
+        }),
+      );
       return true;
     } catch (error) {
       const message = passwordlessErrorMessage(error);
@@ -68,7 +93,14 @@ function finishPasswordless(response: AuthResponse, email: string): AuthThunk<bo
   return async (dispatch) => {
     const outcome = decideAfterLogin(response, { breachedPasswordFlag: false, passkeyPromptApplies: false });
     if (outcome.kind === 'mfa') {
-      await dispatch(enterSecondFactor(response, outcome.mfaToken, outcome.enrolled, email || ((response as { email?: string }).email ?? '')));
+      await dispatch(
+        enterSecondFactor(
+          response,
+          outcome.mfaToken,
+          outcome.enrolled,
+          email || ((response as { email?: string }).email ?? ''),
+        ),
+      );
       return false;
     }
     await dispatch(finishSignIn(response));
@@ -84,7 +116,9 @@ export function submitPasswordlessCode(code: string): AuthThunk<boolean> {
     if (!type || type === 'MagicLink') return false;
     dispatch(loginStateChanged({ loading: true, error: null, resent: false }));
     try {
-      return await dispatch(finishPasswordless(await api(services).postLogin(type, { email, code: normalizeCode(code) }), email));
+      return await dispatch(
+        finishPasswordless(await api(services).postLogin(type, { email, code: normalizeCode(code) }), email),
+      );
     } catch (error) {
       dispatch(sessionCleared());
       const message = passwordlessErrorMessage(error);
@@ -174,11 +208,17 @@ export function changePhoneNumber(phoneNumber: string): AuthThunk<boolean> {
  * with the flag security-center-show-login-flows on for this user (spec 000 §4, §6). The flag is
  * asked only then, so an ordinary sign-in makes no extra request. A failed flag call means off.
  */
-export async function breachedPasswordApplies(services: AuthServices, response: AuthResponse): Promise<boolean> {
+export async function breachedPasswordApplies(
+  services: AuthServices,
+  response: AuthResponse,
+): Promise<boolean> {
   if (!response.isBreachedPassword || !response.accessToken) return false;
   try {
     const claims = decodeAccessToken(response.accessToken);
-    const flags = await services.api.featureFlags.evaluate([BREACHED_PASSWORD_FLAG], { userId: claims.sub, tenantId: claims.tenantId });
+    const flags = await services.api.featureFlags.evaluate([BREACHED_PASSWORD_FLAG], {
+      userId: claims.sub,
+      tenantId: claims.tenantId,
+    });
     return flags[BREACHED_PASSWORD_FLAG] === true;
   } catch (error) {
     services.logger.error('Could not evaluate the breached-password flag', error);
@@ -194,7 +234,11 @@ export async function breachedPasswordApplies(services: AuthServices, response: 
 export function breachedPasswordStep(response: AuthResponse, email: string): AuthThunk<boolean> {
   return async (dispatch, _getState, services) => {
     const flag = await breachedPasswordApplies(services, response);
-    if (decideAfterLogin(response, { breachedPasswordFlag: flag, passkeyPromptApplies: false }).kind !== 'breachedPassword') return false;
+    if (
+      decideAfterLogin(response, { breachedPasswordFlag: flag, passkeyPromptApplies: false }).kind !==
+      'breachedPassword'
+    )
+      return false;
     try {
       await services.api.auth.logout();
     } catch (error) {

@@ -9,7 +9,14 @@ export interface RecoveryState {
   activate: { step: ActivateStep; loading: boolean; error: string | null; resent: boolean };
   impersonate: { step: ImpersonateStep; error: string | null };
   /** Reset phone number; `active` when an SMS pre-login sent the user here. Tokens in memory only. */
-  resetPhone: { step: ResetPhoneStep; email: string; token: string | null; loading: boolean; error: string | null; active: boolean };
+  resetPhone: {
+    step: ResetPhoneStep;
+    email: string;
+    token: string | null;
+    loading: boolean;
+    error: string | null;
+    active: boolean;
+  };
 }
 
 export const initialRecoveryState: RecoveryState = {

@@ -10,23 +10,42 @@ import { loginWithPassword, signUpUser } from './thunks';
 
 let counter = 0;
 const apps: string[] = [];
-afterEach(() => { for (const name of apps.splice(0)) disposeApp(name); });
+afterEach(() => {
+  for (const name of apps.splice(0)) disposeApp(name);
+});
 
 /** An app over a demo backend, with navigation and timers recorded instead of run. */
 async function harness(options: { activation?: boolean; wrap?: (inner: Transport) => Transport } = {}) {
   const storage = createMemoryStorage();
-  if (options.activation) storage.setItem(STORAGE_KEY, JSON.stringify({ ...seedDemoDatabase(), settings: { signUpRequiresActivation: true } } satisfies DemoDatabase));
+  if (options.activation)
+    storage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({
+        ...seedDemoDatabase(),
+        settings: { signUpRequiresActivation: true },
+      } satisfies DemoDatabase),
+    );
   const backend = createDemoBackend({ storage, delay: () => 0 });
   const name = `recovery-${++counter}`;
   apps.push(name);
-  const app = getOrCreateApp(name, { baseUrl: 'https://auth.example.com' }, { transport: options.wrap ? options.wrap(backend.transport) : backend.transport });
+  const app = getOrCreateApp(
+    name,
+    { baseUrl: 'https://auth.example.com' },
+    { transport: options.wrap ? options.wrap(backend.transport) : backend.transport },
+  );
   const navigations: string[] = [];
   const timers: Array<{ fn: () => void; ms: number }> = [];
   app.services.navigate = (url) => navigations.push(url);
-  app.services.setTimer = (fn, ms) => { timers.push({ fn, ms }); return timers.length; };
+  app.services.setTimer = (fn, ms) => {
+    timers.push({ fn, ms });
+    return timers.length;
+  };
   await app.ready;
   const outboxLink = async (to: string) => {
-    const response = await backend.transport(`https://x.invalid/frontegg/dev/outbox?to=${encodeURIComponent(to)}`, { method: 'GET' });
+    const response = await backend.transport(
+      `https://x.invalid/frontegg/dev/outbox?to=${encodeURIComponent(to)}`,
+      { method: 'GET' },
+    );
     const text: string = (await response.json()).messages[0].text;
     const link = new URL(text.match(/https?:\/\/\S+/)![0]);
     return { userId: link.searchParams.get('userId')!, token: link.searchParams.get('token')! };
@@ -41,15 +60,28 @@ test('forgot password: success step; then the link sets a new password', async (
   const link = await outboxLink(DEMO_ADMIN.email);
   assert.equal(await app.store.dispatch(resetPassword(link, 'brand-new-password')), true);
   assert.equal(app.store.getState().auth.recovery.resetPassword.step, 'success');
-  assert.equal(await app.store.dispatch(resetPassword(link, 'another-password')), false, 'the link works once');
-  assert.equal(app.store.getState().auth.recovery.resetPassword.error, 'This password reset link is invalid or has expired. Ask for a new one.');
+  assert.equal(
+    await app.store.dispatch(resetPassword(link, 'another-password')),
+    false,
+    'the link works once',
+  );
+  assert.equal(
+    app.store.getState().auth.recovery.resetPassword.error,
+    'This password reset link is invalid or has expired. Ask for a new one.',
+  );
 });
 
 test('forgot password: a network failure shows "Unknown error occurred"', async () => {
-  const { app } = await harness({ wrap: (inner) => async (url, init) => (url.includes('passwords/reset') ? Promise.reject(new TypeError('Failed to fetch')) : inner(url, init)) });
+  const { app } = await harness({
+    wrap: (inner) => async (url, init) =>
+      url.includes('passwords/reset') ? Promise.reject(new TypeError('Failed to fetch')) : inner(url, init),
+  });
   assert.equal(await app.store.dispatch(requestPasswordReset('someone@example.com')), false);
   const state = app.store.getState().auth.recovery.forgotPassword;
-  assert.deepEqual([state.step, state.error, state.email], ['forgotPassword', 'Unknown error occurred', 'someone@example.com']);
+  assert.deepEqual(
+    [state.step, state.error, state.email],
+    ['forgotPassword', 'Unknown error occurred', 'someone@example.com'],
+  );
 });
 
 test('activation: signs out whoever is signed in, activates, shows success, continues after 1000 ms', async () => {
@@ -73,7 +105,10 @@ test('activation: a used or forged link goes to resend with the server message',
   const { app } = await harness({ activation: true });
   await app.store.dispatch(startActivation({ userId: 'demo-user-1', token: 'forged' }));
   const state = app.store.getState().auth.recovery.activate;
-  assert.deepEqual([state.step, state.error], ['resend', 'This activation link is invalid or has expired. Ask for a new one.']);
+  assert.deepEqual(
+    [state.step, state.error],
+    ['resend', 'This activation link is invalid or has expired. Ask for a new one.'],
+  );
 });
 
 test('activation: redirectLocation wins over the success screen', async () => {
@@ -82,7 +117,10 @@ test('activation: redirectLocation wins over the success screen', async () => {
     wrap: (inner) => async (url, init) => {
       const response = await inner(url, init);
       if (!url.endsWith('/activate') || !response.ok) return response;
-      return new Response(JSON.stringify({ ...(await response.json()), redirectLocation: 'https://app.example.com/welcome' }), { status: 200 });
+      return new Response(
+        JSON.stringify({ ...(await response.json()), redirectLocation: 'https://app.example.com/welcome' }),
+        { status: 200 },
+      );
     },
   });
   await app.store.dispatch(signUpUser({ email: 'redirect@example.com', password: 'new-password-1' }));

@@ -1,6 +1,11 @@
 import { errorMessage } from '../../api/errors';
 import type { EmailLinkParams } from '../../api/types';
-import { ACTIVATION_SUCCESS_DELAY_MS, decideActivationStart, decideAfterActivation, forgotPasswordErrorMessage } from '../../flows/recovery';
+import {
+  ACTIVATION_SUCCESS_DELAY_MS,
+  decideActivationStart,
+  decideAfterActivation,
+  forgotPasswordErrorMessage,
+} from '../../flows/recovery';
 import { recoveryChanged } from './authSlice';
 import { establishSession, logout, type AuthThunk } from './thunks';
 
@@ -46,7 +51,9 @@ export function resetPassword(link: EmailLinkParams, password: string): AuthThun
 export function startActivation(link: EmailLinkParams): AuthThunk {
   return async (dispatch, getState, services) => {
     if (getState().auth.isAuthenticated) await dispatch(logout());
-    dispatch(recoveryChanged({ activate: { step: 'activating', loading: true, error: null, resent: false } }));
+    dispatch(
+      recoveryChanged({ activate: { step: 'activating', loading: true, error: null, resent: false } }),
+    );
     try {
       const strategy = await services.api.users.getActivationStrategy(link);
       if (decideActivationStart(strategy) === 'activatingForm') {
@@ -70,7 +77,9 @@ export function activateAccount(link: EmailLinkParams, password?: string): AuthT
   return async (dispatch, _getState, services) => {
     dispatch(recoveryChanged({ activate: { loading: true, error: null } }));
     try {
-      const response = await services.api.users.activateAccount(password === undefined ? link : { ...link, password });
+      const response = await services.api.users.activateAccount(
+        password === undefined ? link : { ...link, password },
+      );
       const user = await dispatch(establishSession(response));
       services.bus.emit('auth:login', { user });
       const outcome = decideAfterActivation(response);
@@ -79,11 +88,21 @@ export function activateAccount(link: EmailLinkParams, password?: string): AuthT
         return true;
       }
       dispatch(recoveryChanged({ activate: { step: 'success', loading: false } }));
-      services.setTimer(() => services.navigate(services.options.routes.authenticatedUrl), ACTIVATION_SUCCESS_DELAY_MS);
+      services.setTimer(
+        () => services.navigate(services.options.routes.authenticatedUrl),
+        ACTIVATION_SUCCESS_DELAY_MS,
+      );
       return true;
     } catch (error) {
       const message = errorMessage(error);
-      dispatch(recoveryChanged({ activate: password === undefined ? { step: 'resend', loading: false, error: message } : { loading: false, error: message } }));
+      dispatch(
+        recoveryChanged({
+          activate:
+            password === undefined
+              ? { step: 'resend', loading: false, error: message }
+              : { loading: false, error: message },
+        }),
+      );
       services.bus.emit('auth:error', { action: 'activate', message });
       return false;
     }

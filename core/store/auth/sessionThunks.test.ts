@@ -12,7 +12,10 @@ import { createMemoryStorage } from '../../demo/memoryStorage';
 import { impersonateUser, logoutAndLeave, finishQuickLogin, silentLogout } from './sessionThunks';
 import { loginWithPassword, refreshSession, signUpUser } from './thunks';
 
-interface Timer { fn: () => void; ms: number }
+interface Timer {
+  fn: () => void;
+  ms: number;
+}
 let counter = 0;
 const apps: string[] = [];
 const globals = globalThis as unknown as Record<string, unknown>;
@@ -22,22 +25,34 @@ function harness(options: { routes?: Record<string, string>; wrap?: (inner: Tran
   const name = `session-${++counter}`;
   apps.push(name);
   const transport = options.wrap ? options.wrap(backend.transport) : backend.transport;
-  const app: AuthApp = getOrCreateApp(name, { baseUrl: 'https://auth.example.com', routes: options.routes }, { transport });
+  const app: AuthApp = getOrCreateApp(
+    name,
+    { baseUrl: 'https://auth.example.com', routes: options.routes },
+    { transport },
+  );
   const timers: Timer[] = [];
   const navigations: string[] = [];
   const events: Array<{ type: string; payload: unknown }> = [];
-  app.services.setTimer = (fn, ms) => { timers.push({ fn, ms }); return timers.length; };
-  app.services.navigate = (url) => { navigations.push(url); };
+  app.services.setTimer = (fn, ms) => {
+    timers.push({ fn, ms });
+    return timers.length;
+  };
+  app.services.navigate = (url) => {
+    navigations.push(url);
+  };
   app.bus.all$.subscribe((m) => events.push(m));
   return { app, timers, navigations, events, backend };
 }
-const signInAdmin = (app: AuthApp) => app.store.dispatch(loginWithPassword({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }));
+const signInAdmin = (app: AuthApp) =>
+  app.store.dispatch(loginWithPassword({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }));
 
 let warnings: string[] = [];
 const originalWarn = console.warn;
 beforeEach(() => {
   warnings = [];
-  console.warn = (...args: unknown[]) => { warnings.push(args.join(' ')); };
+  console.warn = (...args: unknown[]) => {
+    warnings.push(args.join(' '));
+  };
   globals.localStorage = createMemoryStorage();
   globals.sessionStorage = createMemoryStorage();
   globals.location = { href: 'https://app.example.com/account/login' };
@@ -60,7 +75,10 @@ test('impersonation: impersonating, success, then after 1000 ms the authenticate
   assert.equal(app.store.getState().auth.recovery.impersonate.step, 'impersonating');
   assert.equal(await pending, true);
   assert.equal(app.store.getState().auth.recovery.impersonate.step, 'success');
-  assert.deepEqual(timers.map((t) => t.ms), [1000]);
+  assert.deepEqual(
+    timers.map((t) => t.ms),
+    [1000],
+  );
   assert.deepEqual(navigations, []);
   timers[0]!.fn();
   assert.deepEqual(navigations, ['/']);
@@ -75,7 +93,11 @@ test('impersonation: impersonating, success, then after 1000 ms the authenticate
 const refusalRows: Array<[string, { userId: string; tenantId?: string }, string]> = [
   ['oneself', { userId: 'demo-user-1' }, 'You cannot impersonate yourself'],
   ['an unknown user', { userId: 'nobody' }, 'User not found in this account'],
-  ['another account', { userId: 'demo-user-2', tenantId: 'other-tenant' }, 'You can only impersonate members of your active account'],
+  [
+    'another account',
+    { userId: 'demo-user-2', tenantId: 'other-tenant' },
+    'You can only impersonate members of your active account',
+  ],
 ];
 for (const [name, request, message] of refusalRows) {
   test(`impersonation refused (${name}): the server's message, no reload`, async () => {
@@ -87,7 +109,11 @@ for (const [name, request, message] of refusalRows) {
     assert.equal(await app.store.dispatch(impersonateUser(request)), false);
     assert.equal(app.store.getState().auth.recovery.impersonate.error, message);
     assert.deepEqual([timers.length, navigations.length], [0, 0]);
-    assert.ok(events.some((e) => e.type === 'auth:error' && (e.payload as { action: string }).action === 'impersonate'));
+    assert.ok(
+      events.some(
+        (e) => e.type === 'auth:error' && (e.payload as { action: string }).action === 'impersonate',
+      ),
+    );
     assert.equal(app.store.getState().auth.user?.email, DEMO_ADMIN.email);
   });
 }
@@ -95,15 +121,30 @@ for (const [name, request, message] of refusalRows) {
 test('impersonation without the permission is refused', async () => {
   const { app } = harness();
   await app.ready;
-  await app.store.dispatch(loginWithPassword({ email: 'grace@auth-elements.dev', password: 'demo-teammate-password' }));
+  await app.store.dispatch(
+    loginWithPassword({ email: 'grace@auth-elements.dev', password: 'demo-teammate-password' }),
+  );
   assert.equal(await app.store.dispatch(impersonateUser({ userId: 'demo-user-3' })), false);
-  assert.equal(app.store.getState().auth.recovery.impersonate.error, 'You need the fe.secure.write.impersonate permission to do this');
+  assert.equal(
+    app.store.getState().auth.recovery.impersonate.error,
+    'You need the fe.secure.write.impersonate permission to do this',
+  );
 });
 
 const logoutRows: Array<[string, string, string, boolean]> = [
   ['no redirectUrl', 'https://app.example.com/account/logout', '/account/login', false],
-  ['same-site redirectUrl', 'https://app.example.com/account/logout?redirectUrl=%2Fgoodbye', 'https://app.example.com/goodbye', false],
-  ['another site', 'https://app.example.com/account/logout?redirectUrl=https%3A%2F%2Fevil.example%2F', '/account/login', true],
+  [
+    'same-site redirectUrl',
+    'https://app.example.com/account/logout?redirectUrl=%2Fgoodbye',
+    'https://app.example.com/goodbye',
+    false,
+  ],
+  [
+    'another site',
+    'https://app.example.com/account/logout?redirectUrl=https%3A%2F%2Fevil.example%2F',
+    '/account/login',
+    true,
+  ],
 ];
 for (const [name, currentUrl, expected, warned] of logoutRows) {
   test(`logout route (${name}): signed out, then ${expected}`, async () => {
@@ -115,7 +156,10 @@ for (const [name, currentUrl, expected, warned] of logoutRows) {
     assert.equal(app.store.getState().auth.isAuthenticated, false);
     assert.deepEqual(navigations, [expected]);
     assert.ok(events.some((e) => e.type === 'auth:logout'));
-    assert.deepEqual(warnings, warned ? ['[auth-elements] The redirect url param is not valid, the origin is a different site'] : []);
+    assert.deepEqual(
+      warnings,
+      warned ? ['[auth-elements] The redirect url param is not valid, the origin is a different site'] : [],
+    );
   });
 }
 
@@ -126,9 +170,16 @@ test('silent logout: signed out in place, the callback after 500 ms by default o
   navigations.length = 0;
   timers.length = 0;
   let called = 0;
-  await app.store.dispatch(silentLogout(() => { called += 1; }));
+  await app.store.dispatch(
+    silentLogout(() => {
+      called += 1;
+    }),
+  );
   assert.equal(app.store.getState().auth.isAuthenticated, false);
-  assert.deepEqual(timers.map((t) => t.ms), [500]);
+  assert.deepEqual(
+    timers.map((t) => t.ms),
+    [500],
+  );
   assert.equal(called, 0);
   timers[0]!.fn();
   assert.equal(called, 1);
@@ -136,25 +187,35 @@ test('silent logout: signed out in place, the callback after 500 ms by default o
   timers.length = 0;
   navigations.length = 0;
   await app.store.dispatch(silentLogout(() => {}, 50));
-  assert.deepEqual(timers.map((t) => t.ms), [50]);
+  assert.deepEqual(
+    timers.map((t) => t.ms),
+    [50],
+  );
   assert.deepEqual(navigations, []);
 });
 
 function failingProfile(failures: number, status: number) {
   let calls = 0;
-  const wrap = (inner: Transport): Transport => async (url, init) => {
-    if (url.endsWith('/users/v2/me')) {
-      calls += 1;
-      if (calls <= failures) return new Response(JSON.stringify({ errors: [`profile down ${calls}`] }), { status });
-    }
-    return inner(url, init);
-  };
+  const wrap =
+    (inner: Transport): Transport =>
+    async (url, init) => {
+      if (url.endsWith('/users/v2/me')) {
+        calls += 1;
+        if (calls <= failures)
+          return new Response(JSON.stringify({ errors: [`profile down ${calls}`] }), { status });
+      }
+      return inner(url, init);
+    };
   return { wrap, calls: () => calls };
 }
 
 /** Runs the captured timers as they are scheduled, recording their delays. */
 function autoRunTimers(app: AuthApp, delays: number[]) {
-  app.services.setTimer = (fn, ms) => { delays.push(ms); if (ms === 2000) setImmediate(fn); return 0; };
+  app.services.setTimer = (fn, ms) => {
+    delays.push(ms);
+    if (ms === 2000) setImmediate(fn);
+    return 0;
+  };
 }
 
 const profileRows: Array<[string, number, number, boolean, number]> = [
@@ -171,7 +232,10 @@ for (const [name, failures, status, signedIn, attempts] of profileRows) {
     autoRunTimers(again.app, delays);
     assert.equal(await signInAdmin(again.app), signedIn);
     assert.equal(counting.calls(), attempts);
-    assert.deepEqual(delays.filter((ms) => ms === 2000), Array(attempts - 1).fill(2000));
+    assert.deepEqual(
+      delays.filter((ms) => ms === 2000),
+      Array(attempts - 1).fill(2000),
+    );
     if (!signedIn) {
       const auth = again.app.store.getState().auth;
       assert.deepEqual([auth.accessToken, auth.user, auth.isAuthenticated], [null, null, false]);
@@ -195,7 +259,11 @@ test('quick-login registration: the flag switches the flow once, is cleared, and
   state = app.store.getState().auth.loginState;
   assert.equal(state.flow, 'Login');
   assert.equal(storage.getItem('demo-user-1-register-quick-login'), 'true');
-  assert.ok(events.some((e) => e.type === 'auth:registerQuickLogin' && (e.payload as { method: string }).method === 'passkeys'));
+  assert.ok(
+    events.some(
+      (e) => e.type === 'auth:registerQuickLogin' && (e.payload as { method: string }).method === 'passkeys',
+    ),
+  );
   assert.deepEqual(navigations, ['/']);
   // The marker stops the flag from asking this user again.
   storage.setItem('register-quick-login', 'passkeys');
@@ -227,13 +295,19 @@ test('the stored pre-login URL is followed once after sign-in', async () => {
 test('sign-up signed in: to signUpSuccessUrl when configured, else the post-login destination (redirectUrl honoured)', async () => {
   const configured = harness({ routes: { signUpSuccessUrl: '/welcome' } });
   await configured.app.ready;
-  assert.equal(await configured.app.store.dispatch(signUpUser({ email: 'su-1@example.com', password: 'long-enough-1' })), true);
+  assert.equal(
+    await configured.app.store.dispatch(signUpUser({ email: 'su-1@example.com', password: 'long-enough-1' })),
+    true,
+  );
   assert.deepEqual(configured.navigations, ['/welcome']);
 
   globals.location = { href: 'https://app.example.com/account/sign-up?redirectUrl=%2Fonboarding' };
   const plain = harness();
   await plain.app.ready;
-  assert.equal(await plain.app.store.dispatch(signUpUser({ email: 'su-2@example.com', password: 'long-enough-1' })), true);
+  assert.equal(
+    await plain.app.store.dispatch(signUpUser({ email: 'su-2@example.com', password: 'long-enough-1' })),
+    true,
+  );
   assert.deepEqual(plain.navigations, ['/onboarding']);
 });
 
@@ -241,12 +315,26 @@ test('sign-up needing MFA: no session is kept, the login MFA step follows, signU
   const { app, events } = harness({
     wrap: (inner) => async (url, init) => {
       if (!url.endsWith('/signUp')) return inner(url, init);
-      return new Response(JSON.stringify({ shouldActivate: false, userId: 'u', tenantId: 't', authResponse: { mfaRequired: true, mfaToken: 'mfa-1', mfaEnrolled: false } }), { status: 200 });
+      return new Response(
+        JSON.stringify({
+          shouldActivate: false,
+          userId: 'u',
+          tenantId: 't',
+          authResponse: { mfaRequired: true, mfaToken: 'mfa-1', mfaEnrolled: false },
+        }),
+        { status: 200 },
+      );
     },
   });
   await app.ready;
-  assert.equal(await app.store.dispatch(signUpUser({ email: 'mfa@example.com', password: 'long-enough-1' })), false);
+  assert.equal(
+    await app.store.dispatch(signUpUser({ email: 'mfa@example.com', password: 'long-enough-1' })),
+    false,
+  );
   const auth = app.store.getState().auth;
-  assert.deepEqual([auth.isAuthenticated, auth.accessToken, auth.loginState.step, auth.signUpState.stage], [false, null, 'forceTwoFactor', 'SignUp']);
+  assert.deepEqual(
+    [auth.isAuthenticated, auth.accessToken, auth.loginState.step, auth.signUpState.stage],
+    [false, null, 'forceTwoFactor', 'SignUp'],
+  );
   assert.ok(events.some((e) => e.type === 'auth:signUpComplete'));
 });

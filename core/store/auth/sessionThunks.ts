@@ -6,7 +6,11 @@
 import { errorMessage } from '../../api/errors';
 import { MESSAGES } from '../../api/messages';
 import {
-  decideQuickLoginFlow, IMPERSONATION_RELOAD_DELAY_MS, quickLoginMarkerKey, REGISTER_QUICK_LOGIN_KEY, SILENT_LOGOUT_CALLBACK_MS,
+  decideQuickLoginFlow,
+  IMPERSONATION_RELOAD_DELAY_MS,
+  quickLoginMarkerKey,
+  REGISTER_QUICK_LOGIN_KEY,
+  SILENT_LOGOUT_CALLBACK_MS,
 } from '../../flows/session';
 import { decideAfterLogout, type ImpersonationRequest } from '../../flows/sessionRoutes';
 import { initialRecoveryState } from './recoveryState';
@@ -57,7 +61,11 @@ export function silentLogout(callback?: () => void, delayMs: number = SILENT_LOG
 export function logoutAndLeave(currentUrl: string): AuthThunk {
   return async (dispatch, _getState, services) => {
     await dispatch(logout());
-    const decision = decideAfterLogout({ currentUrl, routes: services.options.routes, allowedOrigins: services.options.allowedRedirectOrigins });
+    const decision = decideAfterLogout({
+      currentUrl,
+      routes: services.options.routes,
+      allowedOrigins: services.options.allowedRedirectOrigins,
+    });
     if (decision.warning) console.warn(`[auth-elements] ${MESSAGES.redirectNotAllowed}`);
     services.navigate(decision.url);
   };
@@ -73,7 +81,10 @@ export function startQuickLogin(userId: string): AuthThunk<boolean> {
     const local = webStorage('localStorage');
     const flag = local?.getItem(REGISTER_QUICK_LOGIN_KEY) ?? null;
     local?.removeItem(REGISTER_QUICK_LOGIN_KEY);
-    const flow = decideQuickLoginFlow({ flag, markerDone: local?.getItem(quickLoginMarkerKey(userId)) === 'true' });
+    const flow = decideQuickLoginFlow({
+      flag,
+      markerDone: local?.getItem(quickLoginMarkerKey(userId)) === 'true',
+    });
     if (flow === 'Login') return false;
     dispatch(loginStateChanged({ flow, quickLoginToRegister: flag }));
     return true;
@@ -90,7 +101,8 @@ export function finishQuickLogin(choice: 'register' | 'later'): AuthThunk {
   return async (dispatch, getState, services) => {
     const { user, loginState } = getState().auth;
     if (user && choice !== 'later') webStorage('localStorage')?.setItem(quickLoginMarkerKey(user.id), 'true');
-    if (choice === 'register' && loginState.quickLoginToRegister) services.bus.emit('auth:registerQuickLogin', { method: loginState.quickLoginToRegister });
+    if (choice === 'register' && loginState.quickLoginToRegister)
+      services.bus.emit('auth:registerQuickLogin', { method: loginState.quickLoginToRegister });
     dispatch(loginStateChanged({ flow: 'Login', quickLoginToRegister: null }));
     goToPostLoginDestination(services);
   };

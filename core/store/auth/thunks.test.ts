@@ -5,7 +5,15 @@ import type { Transport } from '../../api/http';
 import { createDemoBackend } from '../../demo/backend';
 import { DEMO_ADMIN } from '../../demo/data';
 import { createMemoryStorage } from '../../demo/memoryStorage';
-import { loadPublicPolicy, loadSocialProviders, loginWithPassword, logout, preLogin, refreshSession, signUpUser } from './thunks';
+import {
+  loadPublicPolicy,
+  loadSocialProviders,
+  loginWithPassword,
+  logout,
+  preLogin,
+  refreshSession,
+  signUpUser,
+} from './thunks';
 
 let counter = 0;
 function freshApp(transportWrapper?: (inner: Transport) => Transport) {
@@ -18,7 +26,9 @@ function freshApp(transportWrapper?: (inner: Transport) => Transport) {
   return { app, events, name };
 }
 const apps: string[] = [];
-afterEach(() => { for (const name of apps.splice(0)) disposeApp(name); });
+afterEach(() => {
+  for (const name of apps.splice(0)) disposeApp(name);
+});
 
 test('on load, without a session, the check ends unauthenticated and ready', async () => {
   const { app, name } = freshApp();
@@ -44,7 +54,10 @@ test('password login signs in, loads user and tenants, keeps the token in memory
   const { app, events, name } = freshApp();
   apps.push(name);
   await app.ready;
-  assert.equal(await app.store.dispatch(loginWithPassword({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password })), true);
+  assert.equal(
+    await app.store.dispatch(loginWithPassword({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password })),
+    true,
+  );
   const auth = app.store.getState().auth;
   assert.equal(auth.isAuthenticated, true);
   assert.equal(auth.user?.email, DEMO_ADMIN.email);
@@ -58,7 +71,10 @@ test('a wrong password clears the session and stores the error with the email', 
   const { app, name } = freshApp();
   apps.push(name);
   await app.ready;
-  assert.equal(await app.store.dispatch(loginWithPassword({ email: DEMO_ADMIN.email, password: 'nope-nope' })), false);
+  assert.equal(
+    await app.store.dispatch(loginWithPassword({ email: DEMO_ADMIN.email, password: 'nope-nope' })),
+    false,
+  );
   const auth = app.store.getState().auth;
   assert.equal(auth.isAuthenticated, false);
   assert.equal(auth.accessToken, null);
@@ -76,7 +92,12 @@ test('sign-up without activation is authenticated and emits signUpComplete; a re
   const events: string[] = [];
   app.bus.all$.subscribe((m) => events.push(m.type));
   await app.ready;
-  assert.equal(await app.store.dispatch(signUpUser({ email: 'new@example.com', password: 'long-enough-1', name: 'New Person' })), true);
+  assert.equal(
+    await app.store.dispatch(
+      signUpUser({ email: 'new@example.com', password: 'long-enough-1', name: 'New Person' }),
+    ),
+    true,
+  );
   assert.equal(app.store.getState().auth.isAuthenticated, true);
   assert.equal(app.store.getState().auth.signUpState.stage, 'SignUpSuccess');
   assert.ok(events.includes('auth:signUpComplete'));
@@ -84,7 +105,11 @@ test('sign-up without activation is authenticated and emits signUpComplete; a re
   // "reload": a new app over the same backend storage restores the session through refresh
   const reloaded = `test-${++counter}`;
   apps.push(reloaded);
-  const again = getOrCreateApp(reloaded, { baseUrl: 'https://auth.example.com' }, { transport: backend.transport });
+  const again = getOrCreateApp(
+    reloaded,
+    { baseUrl: 'https://auth.example.com' },
+    { transport: backend.transport },
+  );
   assert.equal(await again.ready, true);
   assert.equal(again.store.getState().auth.user?.email, 'new@example.com');
 
@@ -92,14 +117,21 @@ test('sign-up without activation is authenticated and emits signUpComplete; a re
   assert.equal(again.store.getState().auth.isAuthenticated, false);
   const third = `test-${++counter}`;
   apps.push(third);
-  assert.equal(await getOrCreateApp(third, { baseUrl: 'https://auth.example.com' }, { transport: backend.transport }).ready, false);
+  assert.equal(
+    await getOrCreateApp(third, { baseUrl: 'https://auth.example.com' }, { transport: backend.transport })
+      .ready,
+    false,
+  );
 });
 
 test('a failed sign-up clears tokens and shows the server message', async () => {
   const { app, name } = freshApp();
   apps.push(name);
   await app.ready;
-  assert.equal(await app.store.dispatch(signUpUser({ email: DEMO_ADMIN.email, password: 'long-enough-1' })), false);
+  assert.equal(
+    await app.store.dispatch(signUpUser({ email: DEMO_ADMIN.email, password: 'long-enough-1' })),
+    false,
+  );
   assert.equal(app.store.getState().auth.signUpState.error, 'User already exists');
   assert.equal(app.store.getState().auth.accessToken, null);
 });
@@ -108,7 +140,9 @@ test('sign-up with an invitation token does not emit signUpComplete', async () =
   const { app, events, name } = freshApp();
   apps.push(name);
   await app.ready;
-  await app.store.dispatch(signUpUser({ email: 'invited@example.com', password: 'long-enough-1', invitationToken: 'inv' }));
+  await app.store.dispatch(
+    signUpUser({ email: 'invited@example.com', password: 'long-enough-1', invitationToken: 'inv' }),
+  );
   assert.equal(events.includes('auth:signUpComplete'), false);
 });
 
@@ -133,14 +167,16 @@ test('the app registry: same name shares one store; unknown name and store-name 
   assert.equal(getOrCreateApp(name, { baseUrl: 'https://auth.example.com' }).store, app.store);
   assert.equal(getApp(name), app);
   assert.throws(() => getApp('nobody'), { message: '[nobody] AuthElementsApp not found' });
-  assert.throws(() => getOrCreateApp('other-name', { baseUrl: 'x' }, { store: app.store }), { message: 'Mismatch in store names' });
+  assert.throws(() => getOrCreateApp('other-name', { baseUrl: 'x' }, { store: app.store }), {
+    message: 'Mismatch in store names',
+  });
 });
 
 test('an app without a base URL refuses to start', () => {
   assert.throws(() => getOrCreateApp(`test-${++counter}`, {}), { name: 'MissingBaseUrlError' });
 });
 
-test('request source: the element\'s own by default, the requestSource option when given', async () => {
+test("request source: the element's own by default, the requestSource option when given", async () => {
   const seen: string[] = [];
   const capture: Transport = async (_url, init) => {
     seen.push((init.headers as Record<string, string>)['frontegg-source']!);
@@ -149,8 +185,16 @@ test('request source: the element\'s own by default, the requestSource option wh
   const portal = `test-${++counter}`;
   const forced = `test-${++counter}`;
   apps.push(portal, forced);
-  await getOrCreateApp(portal, { baseUrl: 'https://auth.example.com' }, { transport: capture, requestSource: 'admin-portal' }).ready;
-  await getOrCreateApp(forced, { baseUrl: 'https://auth.example.com', requestSource: 'login-box' }, { transport: capture, requestSource: 'admin-portal' }).ready;
+  await getOrCreateApp(
+    portal,
+    { baseUrl: 'https://auth.example.com' },
+    { transport: capture, requestSource: 'admin-portal' },
+  ).ready;
+  await getOrCreateApp(
+    forced,
+    { baseUrl: 'https://auth.example.com', requestSource: 'login-box' },
+    { transport: capture, requestSource: 'admin-portal' },
+  ).ready;
   assert.deepEqual(seen, ['admin-portal', 'login-box']);
 });
 
@@ -176,7 +220,8 @@ test('social providers: both lists asked for together once per app, kept in the 
     const path = new URL(url).pathname;
     if (path.endsWith('/sso/v2') || path.endsWith('/sso/custom/v1')) {
       calls.push(path.endsWith('/sso/v2') ? 'v2' : 'custom');
-      if (path.endsWith('/sso/custom/v1') && customFails) return new Response('{"errors":["down"]}', { status: 503 });
+      if (path.endsWith('/sso/custom/v1') && customFails)
+        return new Response('{"errors":["down"]}', { status: 503 });
     }
     return inner(url, init);
   });
@@ -191,7 +236,10 @@ test('social providers: both lists asked for together once per app, kept in the 
   assert.deepEqual(a, b);
   assert.deepEqual(b, c);
   // The demo's built-in provider is drawn although the custom list failed.
-  assert.deepEqual(a.list.map((p) => p.provider), ['demo-id']);
+  assert.deepEqual(
+    a.list.map((p) => p.provider),
+    ['demo-id'],
+  );
   assert.equal(a.complete, false);
   assert.deepEqual(app.store.getState().auth.socialProviders, a);
 

@@ -3,15 +3,35 @@ import { errorMessage } from '../../api/errors';
 import type { AuthResponse, LoginRequest, SignUpRequest, Tenant, User } from '../../api/types';
 import { MESSAGES } from '../../api/messages';
 import { decidePostLogin } from '../../flows/postLogin';
-import { decideAfterLogin, decideAfterSignUp, decidePreLogin, expiresInSeconds, refreshDelayMs, SSO_REDIRECT_DELAY_MS } from '../../flows/login';
+import {
+  decideAfterLogin,
+  decideAfterSignUp,
+  decidePreLogin,
+  expiresInSeconds,
+  refreshDelayMs,
+  SSO_REDIRECT_DELAY_MS,
+} from '../../flows/login';
 import { usableSocialProviders } from '../../flows/socialProviders';
-import { isProfileFetchRetryable, PRE_LOGIN_URL_KEY, PROFILE_FETCH_ATTEMPTS, PROFILE_FETCH_INTERVAL_MS, REGISTER_QUICK_LOGIN_KEY } from '../../flows/session';
+import {
+  isProfileFetchRetryable,
+  PRE_LOGIN_URL_KEY,
+  PROFILE_FETCH_ATTEMPTS,
+  PROFILE_FETCH_INTERVAL_MS,
+  REGISTER_QUICK_LOGIN_KEY,
+} from '../../flows/session';
 import { decodeAccessToken } from '../../jwt';
 import { sharedInFlight } from '../inFlight';
 import type { AuthServices } from '../services';
 import {
-  loginStateChanged, publicPolicyLoaded, sessionCheckStarted, sessionCleared, sessionEstablished,
-  signUpStateChanged, socialProvidersLoaded, tokenReceived, type AuthState,
+  loginStateChanged,
+  publicPolicyLoaded,
+  sessionCheckStarted,
+  sessionCleared,
+  sessionEstablished,
+  signUpStateChanged,
+  socialProvidersLoaded,
+  tokenReceived,
+  type AuthState,
 } from './authSlice';
 
 type State = { auth: AuthState };
@@ -53,7 +73,8 @@ export async function fetchProfile(services: AuthServices, attempt = 1): Promise
 }
 
 function stopRefreshTimer(services: AuthServices) {
-  if (services.refreshTimer !== null && services.refreshTimer !== undefined) services.clearTimer(services.refreshTimer);
+  if (services.refreshTimer !== null && services.refreshTimer !== undefined)
+    services.clearTimer(services.refreshTimer);
   services.refreshTimer = null;
 }
 
@@ -67,13 +88,19 @@ export function establishSession(response: AuthResponse): AuthThunk<User> {
     if (!accessToken) throw new Error('The login response has no access token');
     const expiresIn = expiresInSeconds(response);
     dispatch(tokenReceived({ accessToken, expiresAt: Date.now() + expiresIn * 1000 }));
-    const [profile, tenantsAnswer] = await Promise.all([fetchProfile(services), services.api.users.getMeTenants()]);
+    const [profile, tenantsAnswer] = await Promise.all([
+      fetchProfile(services),
+      services.api.users.getMeTenants(),
+    ]);
     const user = mergeUser(accessToken, profile);
     const tenants: Tenant[] = Array.isArray(tenantsAnswer.tenants) ? tenantsAnswer.tenants : [];
-    const activeTenant = tenantsAnswer.activeTenant ?? tenants.find((t) => t.tenantId === user.tenantId) ?? null;
+    const activeTenant =
+      tenantsAnswer.activeTenant ?? tenants.find((t) => t.tenantId === user.tenantId) ?? null;
     dispatch(sessionEstablished({ user, tenants, activeTenant }));
     stopRefreshTimer(services);
-    services.refreshTimer = services.setTimer(() => { void dispatch(refreshSession()); }, refreshDelayMs(expiresIn));
+    services.refreshTimer = services.setTimer(() => {
+      void dispatch(refreshSession());
+    }, refreshDelayMs(expiresIn));
     return user;
   };
 }
@@ -100,7 +127,8 @@ export function refreshSession(): AuthThunk<boolean> {
         stopRefreshTimer(services);
         dispatch(sessionCleared());
         if (wasAuthenticated) services.bus.emit('auth:logout', {});
-        if (services.options.hostedLogin) await (await import('../../session/hostedLogin')).redirectAfterFailedRefresh(services);
+        if (services.options.hostedLogin)
+          await (await import('../../session/hostedLogin')).redirectAfterFailedRefresh(services);
         return false;
       } finally {
         services.refreshInFlight = null;
@@ -115,9 +143,10 @@ export function requestAuthorize(): AuthThunk<boolean> {
   return async (dispatch, _getState, services) => {
     dispatch(sessionCheckStarted());
     const hosted = services.options.hostedLogin && (await import('../../session/hostedLogin'));
-    const isAuthenticated = hosted && hosted.isCallback(services)
-      ? await dispatch(hosted.completeHostedCallback())
-      : await dispatch(refreshSession());
+    const isAuthenticated =
+      hosted && hosted.isCallback(services)
+        ? await dispatch(hosted.completeHostedCallback())
+        : await dispatch(refreshSession());
     services.bus.emit('auth:ready', { isAuthenticated });
     return isAuthenticated;
   };
@@ -161,7 +190,10 @@ export function loadSocialProviders(): AuthThunk<NonNullable<AuthState['socialPr
       const { configurations } = services.api;
       const [builtIn, custom] = await Promise.all([
         configurations.socialProviders().catch(failed),
-        configurations.customSocialProviders().then((answer) => answer?.providers).catch(failed),
+        configurations
+          .customSocialProviders()
+          .then((answer) => answer?.providers)
+          .catch(failed),
       ]);
       const loaded = { list: usableSocialProviders(builtIn, custom), complete };
       dispatch(socialProvidersLoaded(loaded));
@@ -174,8 +206,14 @@ export function loadSocialProviders(): AuthThunk<NonNullable<AuthState['socialPr
 export function preLogin(email: string): AuthThunk {
   return async (dispatch, _getState, services) => {
     dispatch(loginStateChanged({ email, loading: true, error: null }));
-    const [policy, sso] = await Promise.all([dispatch(loadPublicPolicy()), services.api.auth.ssoPreLogin(email)]);
-    const oidcRedirectUri = new URL(services.options.routes.oidcRedirectUrl, globalThis.location?.href ?? services.options.baseUrl).toString();
+    const [policy, sso] = await Promise.all([
+      dispatch(loadPublicPolicy()),
+      services.api.auth.ssoPreLogin(email),
+    ]);
+    const oidcRedirectUri = new URL(
+      services.options.routes.oidcRedirectUrl,
+      globalThis.location?.href ?? services.options.baseUrl,
+    ).toString();
     const decision = decidePreLogin({ sso, authStrategy: policy?.authStrategy, oidcRedirectUri });
     if (decision.step === 'redirectToSSO') {
       dispatch(loginStateChanged({ step: 'redirectToSSO', ssoAddress: decision.address, loading: false }));
@@ -199,8 +237,15 @@ export function loginWithPassword(body: LoginRequest): AuthThunk<boolean> {
     try {
       const response = await services.api.auth.login(body);
       // A breached password (rare) loads its code on demand: the breachedPassword step when it applies.
-      if (response.isBreachedPassword && await dispatch((await import('./passwordlessThunks')).breachedPasswordStep(response, body.email))) return false;
-      const outcome = decideAfterLogin(response, { breachedPasswordFlag: false, passkeyPromptApplies: false });
+      if (
+        response.isBreachedPassword &&
+        (await dispatch((await import('./passwordlessThunks')).breachedPasswordStep(response, body.email)))
+      )
+        return false;
+      const outcome = decideAfterLogin(response, {
+        breachedPasswordFlag: false,
+        passkeyPromptApplies: false,
+      });
       if (outcome.kind === 'mfa') {
         dispatch(enterSecondFactor(response, outcome.mfaToken, outcome.enrolled, body.email));
         return false;
@@ -222,20 +267,33 @@ export function loginWithPassword(body: LoginRequest): AuthThunk<boolean> {
  * A first factor answered `mfaRequired` (password, passwordless code or magic link): not a sign-in.
  * Nothing of a session is kept until the second factor is verified (spec 000 §4).
  */
-export function enterSecondFactor(response: AuthResponse, mfaToken: string, enrolled: boolean, email: string): AuthThunk {
+export function enterSecondFactor(
+  response: AuthResponse,
+  mfaToken: string,
+  enrolled: boolean,
+  email: string,
+): AuthThunk {
   return async (dispatch) => {
     dispatch(sessionCleared());
-    dispatch(loginStateChanged({
-      loading: false,
-      email,
-      step: enrolled ? 'loginWithTwoFactor' : 'forceTwoFactor',
-      mfa: { mfaToken, enrolled, devices: response.mfaDevices ?? { webauthn: [], phones: [], authenticators: [] }, strategies: response.mfaStrategies ?? [] },
-    }));
+    dispatch(
+      loginStateChanged({
+        loading: false,
+        email,
+        step: enrolled ? 'loginWithTwoFactor' : 'forceTwoFactor',
+        mfa: {
+          mfaToken,
+          enrolled,
+          devices: response.mfaDevices ?? { webauthn: [], phones: [], authenticators: [] },
+          strategies: response.mfaStrategies ?? [],
+        },
+      }),
+    );
   };
 }
 
 /** Whether the public policy offers passkeys (an active Passkeys secondary strategy, spec 000 §4). */
-export const offersPasskeys = (policy: AuthState['publicPolicy']) => !!policy?.secondaryStrategies?.some((s) => s.strategy === 'Passkeys' && s.isActive);
+export const offersPasskeys = (policy: AuthState['publicPolicy']) =>
+  !!policy?.secondaryStrategies?.some((s) => s.strategy === 'Passkeys' && s.isActive);
 
 /**
  * The end of every sign-in (password, second factor, passkey): the session, the login event, then
@@ -253,14 +311,22 @@ export function finishSignIn(response: AuthResponse): AuthThunk<User> {
       // Signed out while the check ran: the sign-in is over, leave the login state alone.
       if (!getState().auth.isAuthenticated) return user;
       if (prompt) {
-        dispatch(loginStateChanged({ loading: false, step: 'promptPasskeys', mfa: null, afterSignInUrl: afterSignInUrl ?? null }));
+        dispatch(
+          loginStateChanged({
+            loading: false,
+            step: 'promptPasskeys',
+            mfa: null,
+            afterSignInUrl: afterSignInUrl ?? null,
+          }),
+        );
         return user;
       }
     }
     dispatch(loginStateChanged({ loading: false, step: 'success', mfa: null }));
     // Spec 000 §4 "Quick-login registration": only a page with the flag set loads that code.
     const quickLogin = webStorage('localStorage')?.getItem(REGISTER_QUICK_LOGIN_KEY)
-      ? (await import('./sessionThunks')).startQuickLogin(user.id) : null;
+      ? (await import('./sessionThunks')).startQuickLogin(user.id)
+      : null;
     if (!quickLogin || !(await dispatch(quickLogin))) {
       if (afterSignInUrl) services.navigate(afterSignInUrl);
       else goToPostLoginDestination(services);
@@ -293,7 +359,12 @@ export function goToPostLoginDestination(services: AuthServices) {
   const session = webStorage('sessionStorage');
   const storedUrl = session?.getItem(PRE_LOGIN_URL_KEY);
   session?.removeItem(PRE_LOGIN_URL_KEY);
-  const decision = decidePostLogin({ currentUrl, routes: services.options.routes, allowedOrigins: services.options.allowedRedirectOrigins, storedUrl });
+  const decision = decidePostLogin({
+    currentUrl,
+    routes: services.options.routes,
+    allowedOrigins: services.options.allowedRedirectOrigins,
+    storedUrl,
+  });
   if (decision.kind === 'stay') return;
   if (decision.warning) console.warn(`[auth-elements] ${MESSAGES.redirectNotAllowed}`);
   services.navigate(decision.url);
@@ -308,7 +379,10 @@ export function signUpUser(body: SignUpRequest): AuthThunk<boolean> {
       const outcome = decideAfterSignUp(response);
       if (!body.invitationToken) {
         services.bus.emit('auth:signUpComplete', {
-          email: body.email, userId: response.userId, tenantId: response.tenantId, shouldActivate: response.shouldActivate,
+          email: body.email,
+          userId: response.userId,
+          tenantId: response.tenantId,
+          shouldActivate: response.shouldActivate,
         });
       }
       if (outcome.kind === 'mfa') {
@@ -319,8 +393,15 @@ export function signUpUser(body: SignUpRequest): AuthThunk<boolean> {
         dispatch(signUpStateChanged({ loading: false }));
         return false;
       }
-      const user = outcome.kind === 'authenticated' ? await dispatch(establishSession(outcome.authResponse)) : null;
-      dispatch(signUpStateChanged({ loading: false, stage: 'SignUpSuccess', shouldActivate: outcome.kind === 'activationNeeded' }));
+      const user =
+        outcome.kind === 'authenticated' ? await dispatch(establishSession(outcome.authResponse)) : null;
+      dispatch(
+        signUpStateChanged({
+          loading: false,
+          stage: 'SignUpSuccess',
+          shouldActivate: outcome.kind === 'activationNeeded',
+        }),
+      );
       if (user) {
         services.bus.emit('auth:login', { user });
         // A signed-in new user goes to signUpSuccessUrl when the host has one, else where any

@@ -23,8 +23,17 @@ export default function ProfilePage({ metadata }: PortalPageProps) {
   const user = useAppSelector(selectUser) as User;
   const [fields, setFields] = useState<ProfileFields>(() => profileFieldsOf(user));
   const [errors, setErrors] = useState<Partial<Record<keyof ProfileFields, string | null>>>({});
-  const [status, setStatus] = useState<{ saving: boolean; error: string | null; saved: boolean }>({ saving: false, error: null, saved: false });
-  const refs = { name: useRef<HTMLInputElement>(null), phoneNumber: useRef<HTMLInputElement>(null), address: useRef<HTMLInputElement>(null), jobTitle: useRef<HTMLInputElement>(null) };
+  const [status, setStatus] = useState<{ saving: boolean; error: string | null; saved: boolean }>({
+    saving: false,
+    error: null,
+    saved: false,
+  });
+  const refs = {
+    name: useRef<HTMLInputElement>(null),
+    phoneNumber: useRef<HTMLInputElement>(null),
+    address: useRef<HTMLInputElement>(null),
+    jobTitle: useRef<HTMLInputElement>(null),
+  };
   const set = (key: keyof ProfileFields) => (event: { target: { value: string } }) => {
     setFields((f) => ({ ...f, [key]: event.target.value }));
     setStatus((s) => ({ ...s, saved: false }));
@@ -40,7 +49,9 @@ export default function ProfilePage({ metadata }: PortalPageProps) {
     setStatus({ saving: true, error: null, saved: false });
     try {
       const updated = await app.services.api.profile.updateMe(profileUpdateOf(fields, user));
-      dispatch(userUpdated({ name: updated.name, phoneNumber: updated.phoneNumber, metadata: updated.metadata }));
+      dispatch(
+        userUpdated({ name: updated.name, phoneNumber: updated.phoneNumber, metadata: updated.metadata }),
+      );
       setStatus({ saving: false, error: null, saved: true });
     } catch (error) {
       setStatus({ saving: false, error: errorMessage(error), saved: false });
@@ -51,17 +62,85 @@ export default function ProfilePage({ metadata }: PortalPageProps) {
     <Card title={enPortal.portal.profileTitle} titleId="ae-portal-profile-title">
       <form noValidate onSubmit={onSubmit} css={formStyle} part="form profile">
         {status.error && <Alert>{status.error}</Alert>}
-        <TextField label={enPortal.portal.email} value={user.email} readOnly name="email" autoComplete="email" partName="profile-email" />
-        {look('name') !== 'hidden' && <TextField ref={refs.name} label={enPortal.portal.name} name="name" autoComplete="name" required maxLength={100} {...ro('name')}
-          value={fields.name} error={errors.name} partName="profile-name" onChange={set('name')} />}
-        {look('phoneNumber') !== 'hidden' && <TextField ref={refs.phoneNumber} label={enPortal.portal.phoneNumber} name="phoneNumber" type="tel" autoComplete="tel" maxLength={32} {...ro('phoneNumber')}
-          value={fields.phoneNumber} error={errors.phoneNumber} partName="profile-phone" onChange={set('phoneNumber')} />}
-        {look('address') !== 'hidden' && <TextField ref={refs.address} label={enPortal.portal.address} name="address" autoComplete="street-address" maxLength={200} {...ro('address')}
-          value={fields.address} error={errors.address} partName="profile-address" onChange={set('address')} />}
-        {look('jobTitle') !== 'hidden' && <TextField ref={refs.jobTitle} label={enPortal.portal.jobTitle} name="jobTitle" autoComplete="organization-title" maxLength={100} {...ro('jobTitle')}
-          value={fields.jobTitle} error={errors.jobTitle} partName="profile-job-title" onChange={set('jobTitle')} />}
-        <Button type="submit" partName="submit-button" loading={status.saving} loadingLabel={enPortal.portal.saving}>{enPortal.portal.save}</Button>
-        {status.saved && <p role="status" part="saved">{enPortal.portal.saved}</p>}
+        <TextField
+          label={enPortal.portal.email}
+          value={user.email}
+          readOnly
+          name="email"
+          autoComplete="email"
+          partName="profile-email"
+        />
+        {look('name') !== 'hidden' && (
+          <TextField
+            ref={refs.name}
+            label={enPortal.portal.name}
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={100}
+            {...ro('name')}
+            value={fields.name}
+            error={errors.name}
+            partName="profile-name"
+            onChange={set('name')}
+          />
+        )}
+        {look('phoneNumber') !== 'hidden' && (
+          <TextField
+            ref={refs.phoneNumber}
+            label={enPortal.portal.phoneNumber}
+            name="phoneNumber"
+            type="tel"
+            autoComplete="tel"
+            maxLength={32}
+            {...ro('phoneNumber')}
+            value={fields.phoneNumber}
+            error={errors.phoneNumber}
+            partName="profile-phone"
+            onChange={set('phoneNumber')}
+          />
+        )}
+        {look('address') !== 'hidden' && (
+          <TextField
+            ref={refs.address}
+            label={enPortal.portal.address}
+            name="address"
+            autoComplete="street-address"
+            maxLength={200}
+            {...ro('address')}
+            value={fields.address}
+            error={errors.address}
+            partName="profile-address"
+            onChange={set('address')}
+          />
+        )}
+        {look('jobTitle') !== 'hidden' && (
+          <TextField
+            ref={refs.jobTitle}
+            label={enPortal.portal.jobTitle}
+            name="jobTitle"
+            autoComplete="organization-title"
+            maxLength={100}
+            {...ro('jobTitle')}
+            value={fields.jobTitle}
+            error={errors.jobTitle}
+            partName="profile-job-title"
+            onChange={set('jobTitle')}
+          />
+        )}
+        <Button
+          type="submit"
+          partName="submit-button"
+          loading={status.saving}
+          loadingLabel={enPortal.portal.saving}
+        >
+          {enPortal.portal.save}
+        </Button>
+        {status.saved && (
+          <p role="status" part="saved">
+            {enPortal.portal.saved}
+          </p>
+        )}
       </form>
     </Card>
   );

@@ -2,7 +2,12 @@ import type { ProfileUpdate } from '../../../core/api/profile';
 import type { User } from '../../../core/api/types';
 import { enPortal } from '../../i18n/en-portal';
 
-export interface ProfileFields { name: string; phoneNumber: string; address: string; jobTitle: string }
+export interface ProfileFields {
+  name: string;
+  phoneNumber: string;
+  address: string;
+  jobTitle: string;
+}
 
 export const PROFILE_LIMITS = { name: 100, phoneNumber: 32, address: 200, jobTitle: 100 } as const;
 const PHONE = /^[+\d][\d\s()-]*$/;
@@ -11,7 +16,9 @@ const PHONE = /^[+\d][\d\s()-]*$/;
 export function metadataOf(user: Pick<User, 'metadata'>): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(user.metadata || '{}');
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }
@@ -20,16 +27,23 @@ export function metadataOf(user: Pick<User, 'metadata'>): Record<string, unknown
 export function profileFieldsOf(user: User): ProfileFields {
   const metadata = metadataOf(user);
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  return { name: user.name ?? '', phoneNumber: user.phoneNumber ?? '', address: text(metadata.address), jobTitle: text(metadata.jobTitle) };
+  return {
+    name: user.name ?? '',
+    phoneNumber: user.phoneNumber ?? '',
+    address: text(metadata.address),
+    jobTitle: text(metadata.jobTitle),
+  };
 }
 
 export function validateProfile(fields: ProfileFields): Partial<Record<keyof ProfileFields, string | null>> {
   const errors: Partial<Record<keyof ProfileFields, string | null>> = {};
   if (!fields.name.trim()) errors.name = enPortal.portal.nameRequired;
   for (const key of Object.keys(PROFILE_LIMITS) as Array<keyof ProfileFields>) {
-    if (!errors[key] && fields[key].trim().length > PROFILE_LIMITS[key]) errors[key] = enPortal.portal.tooLong(PROFILE_LIMITS[key]);
+    if (!errors[key] && fields[key].trim().length > PROFILE_LIMITS[key])
+      errors[key] = enPortal.portal.tooLong(PROFILE_LIMITS[key]);
   }
-  if (!errors.phoneNumber && fields.phoneNumber.trim() && !PHONE.test(fields.phoneNumber.trim())) errors.phoneNumber = enPortal.portal.phoneInvalid;
+  if (!errors.phoneNumber && fields.phoneNumber.trim() && !PHONE.test(fields.phoneNumber.trim()))
+    errors.phoneNumber = enPortal.portal.phoneInvalid;
   return errors;
 }
 
@@ -39,5 +53,9 @@ export function validateProfile(fields: ProfileFields): Partial<Record<keyof Pro
  */
 export function profileUpdateOf(fields: ProfileFields, user: User): ProfileUpdate {
   const metadata = { ...metadataOf(user), address: fields.address.trim(), jobTitle: fields.jobTitle.trim() };
-  return { name: fields.name.trim(), phoneNumber: fields.phoneNumber.trim() || null, metadata: JSON.stringify(metadata) };
+  return {
+    name: fields.name.trim(),
+    phoneNumber: fields.phoneNumber.trim() || null,
+    metadata: JSON.stringify(metadata),
+  };
 }

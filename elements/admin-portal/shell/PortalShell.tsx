@@ -1,8 +1,23 @@
 import { css } from '@emotion/react';
-import { Component, lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import { selectAuth } from '../../../core/store/auth/authSlice';
 import { loadFeatureFlags } from '../../../core/featureFlags/thunks';
-import { PAGE_FLAGS, visiblePages, type AdminBoxMetadata, type PortalPageId } from '../../../core/portal/pages';
+import {
+  PAGE_FLAGS,
+  visiblePages,
+  type AdminBoxMetadata,
+  type PortalPageId,
+} from '../../../core/portal/pages';
 import { en } from '../../i18n/en';
 import { enPortal } from '../../i18n/en-portal';
 import { useAppSelector, useAuthApp } from '../../shared/AppContext';
@@ -12,10 +27,14 @@ import { Spinner } from '../../ui/Spinner';
 import { mutedStyle } from '../../ui/styles';
 import { hashOf, pageFromHash } from './route';
 
-export interface PortalPageProps { metadata: AdminBoxMetadata }
+export interface PortalPageProps {
+  metadata: AdminBoxMetadata;
+}
 
 /** Pages this build has, each its own chunk, downloaded on first visit. */
-export const PORTAL_PAGE_COMPONENTS: Partial<Record<PortalPageId, LazyExoticComponent<ComponentType<PortalPageProps>>>> = {
+export const PORTAL_PAGE_COMPONENTS: Partial<
+  Record<PortalPageId, LazyExoticComponent<ComponentType<PortalPageProps>>>
+> = {
   profile: lazy(() => import('../pages/ProfilePage')),
   privacy: lazy(() => import('../pages/privacy/PrivacyPage')),
   account: lazy(() => import('../pages/account/AccountPage')),
@@ -37,7 +56,14 @@ const layoutStyle = css({
   alignItems: 'start',
   '@media (max-width: 640px)': { gridTemplateColumns: '1fr' },
 });
-const navListStyle = css({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '4px' });
+const navListStyle = css({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '4px',
+});
 const navLinkStyle = css({
   display: 'block',
   padding: '8px 12px',
@@ -56,13 +82,18 @@ function useAdminBoxMetadata(enabled: boolean): AdminBoxMetadata | null {
   useEffect(() => {
     if (!enabled) return undefined;
     let live = true;
-    app.services.api.metadata.getAdminBoxMetadata()
+    app.services.api.metadata
+      .getAdminBoxMetadata()
       .catch((error: unknown) => {
         app.services.logger.error('Could not load the admin-box metadata; going on without it', error);
         return {};
       })
-      .then((loaded) => { if (live) setMetadata(loaded); });
-    return () => { live = false; };
+      .then((loaded) => {
+        if (live) setMetadata(loaded);
+      });
+    return () => {
+      live = false;
+    };
   }, [app, enabled]);
   return metadata;
 }
@@ -77,9 +108,12 @@ function usePageFlags(context: { userId: string; tenantId: string } | null): Rec
   useEffect(() => {
     if (!userId) return undefined;
     let live = true;
-    void app.store.dispatch(loadFeatureFlags(PAGE_FLAG_KEYS, { userId, tenantId }))
-      .then((loaded) => { if (live) setFlags(loaded); });
-    return () => { live = false; };
+    void app.store.dispatch(loadFeatureFlags(PAGE_FLAG_KEYS, { userId, tenantId })).then((loaded) => {
+      if (live) setFlags(loaded);
+    });
+    return () => {
+      live = false;
+    };
   }, [app, userId, tenantId]);
   return flags;
 }
@@ -97,13 +131,23 @@ function useHash(): string {
 /** A page chunk that fails to download shows a message and a retry, not a blank portal. */
 class PageErrorBoundary extends Component<{ children: ReactNode; onRetry: () => void }, { failed: boolean }> {
   override state = { failed: false };
-  static getDerivedStateFromError() { return { failed: true }; }
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
       <div role="alert">
         <p>{enPortal.portal.pageLoadFailed}</p>
-        <Button variant="secondary" onClick={() => { this.setState({ failed: false }); this.props.onRetry(); }}>{enPortal.portal.retry}</Button>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            this.setState({ failed: false });
+            this.props.onRetry();
+          }}
+        >
+          {enPortal.portal.retry}
+        </Button>
       </div>
     );
   }
@@ -111,24 +155,32 @@ class PageErrorBoundary extends Component<{ children: ReactNode; onRetry: () => 
 
 /** The admin portal: navigation over the visible pages, the current page from the URL hash. */
 export function PortalShell() {
-  const { isLoading, isAuthenticated, user, tenants, activeTenant, tenantSwitch } = useAppSelector(selectAuth);
+  const { isLoading, isAuthenticated, user, tenants, activeTenant, tenantSwitch } =
+    useAppSelector(selectAuth);
   const metadata = useAdminBoxMetadata(isAuthenticated);
   const flags = usePageFlags(isAuthenticated && user ? { userId: user.id, tenantId: user.tenantId } : null);
   const hash = useHash();
   const [attempt, setAttempt] = useState(0);
 
-  const pages = useMemo(() => visiblePages({
-    metadata: metadata ?? {},
-    permissions: user?.permissions.map((p) => p.key) ?? [],
-    flags: flags ?? {},
-    available: Object.keys(PORTAL_PAGE_COMPONENTS) as PortalPageId[],
-  }), [metadata, user, flags]);
+  const pages = useMemo(
+    () =>
+      visiblePages({
+        metadata: metadata ?? {},
+        permissions: user?.permissions.map((p) => p.key) ?? [],
+        flags: flags ?? {},
+        available: Object.keys(PORTAL_PAGE_COMPONENTS) as PortalPageId[],
+      }),
+    [metadata, user, flags],
+  );
 
-  if (isLoading || (isAuthenticated && (metadata === null || flags === null))) return <Spinner label={en.common.loading} />;
+  if (isLoading || (isAuthenticated && (metadata === null || flags === null)))
+    return <Spinner label={en.common.loading} />;
   if (!isAuthenticated) {
     return (
       <Card title={enPortal.portal.title} titleId="ae-portal-title">
-        <p css={mutedStyle} role="status">{enPortal.portal.signInFirst}</p>
+        <p css={mutedStyle} role="status">
+          {enPortal.portal.signInFirst}
+        </p>
       </Card>
     );
   }
@@ -138,11 +190,20 @@ export function PortalShell() {
   return (
     <div css={layoutStyle}>
       <nav aria-label={enPortal.portal.navLabel} part="nav">
-        {tenants.length > 1 && <Suspense fallback={null}><TenantSwitcher /></Suspense>}
+        {tenants.length > 1 && (
+          <Suspense fallback={null}>
+            <TenantSwitcher />
+          </Suspense>
+        )}
         <ul css={navListStyle}>
           {pages.map((page) => (
             <li key={page}>
-              <a href={hashOf(page)} css={navLinkStyle} part="nav-link" aria-current={page === current ? 'page' : undefined}>
+              <a
+                href={hashOf(page)}
+                css={navLinkStyle}
+                part="nav-link"
+                aria-current={page === current ? 'page' : undefined}
+              >
                 {enPortal.portal.pageTitles[page]}
               </a>
             </li>
@@ -151,9 +212,16 @@ export function PortalShell() {
       </nav>
       <div part="page">
         {/* After a tenant switch the page starts again in the new tenant. */}
-        <PageErrorBoundary key={`${current}-${attempt}-${activeTenant?.tenantId}`} onRetry={() => setAttempt((n) => n + 1)}>
+        <PageErrorBoundary
+          key={`${current}-${attempt}-${activeTenant?.tenantId}`}
+          onRetry={() => setAttempt((n) => n + 1)}
+        >
           <Suspense fallback={<Spinner label={en.common.loading} />}>
-            {tenantSwitch.loading ? <Spinner label={en.tenantSwitcher.switching} /> : Page && <Page metadata={metadata ?? {}} />}
+            {tenantSwitch.loading ? (
+              <Spinner label={en.tenantSwitcher.switching} />
+            ) : (
+              Page && <Page metadata={metadata ?? {}} />
+            )}
           </Suspense>
         </PageErrorBoundary>
       </div>

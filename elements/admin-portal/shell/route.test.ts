@@ -12,7 +12,8 @@ const rows: Array<[string, string | null]> = [
   ['', null],
 ];
 for (const [hash, expected] of rows) {
-  test(`pageFromHash(${JSON.stringify(hash)}) is ${expected}`, () => assert.equal(pageFromHash(hash, ['profile', 'users']), expected));
+  test(`pageFromHash(${JSON.stringify(hash)}) is ${expected}`, () =>
+    assert.equal(pageFromHash(hash, ['profile', 'users']), expected));
 }
 
 test('hashOf', () => assert.equal(hashOf('privacy'), '#/portal/privacy'));

@@ -8,7 +8,9 @@ export const PORTAL_HASH_PREFIX = '#/portal/';
 
 export function pageFromHash(hash: string, visible: readonly PortalPageId[]): PortalPageId | null {
   if (!hash.startsWith(PORTAL_HASH_PREFIX)) return null;
-  const page = decodeURIComponent(hash.slice(PORTAL_HASH_PREFIX.length).split(/[/?]/)[0] ?? '') as PortalPageId;
+  const page = decodeURIComponent(
+    hash.slice(PORTAL_HASH_PREFIX.length).split(/[/?]/)[0] ?? '',
+  ) as PortalPageId;
   return visible.includes(page) ? page : null;
 }
 

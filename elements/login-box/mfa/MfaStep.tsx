@@ -3,7 +3,14 @@ import { css } from '@emotion/react';
 import { errorMessage, isApiError } from '../../../core/api/errors';
 import { createMfaApi, type DeviceType, type MfaApi } from '../../../core/api/mfa';
 import type { AuthResponse, MfaLoginInfo } from '../../../core/api/types';
-import { decideMfaStep, activeStrategies, isRecoveryCode, typedCode, typedPhone, type MfaStep as MfaScreen } from '../../../core/flows/mfa';
+import {
+  decideMfaStep,
+  activeStrategies,
+  isRecoveryCode,
+  typedCode,
+  typedPhone,
+  type MfaStep as MfaScreen,
+} from '../../../core/flows/mfa';
 import { loginStateChanged, selectLoginState } from '../../../core/store/auth/authSlice';
 import { ceremonyMessage } from '../../../core/store/auth/passkeyThunks';
 import { finishSignIn } from '../../../core/store/auth/thunks';
@@ -30,16 +37,39 @@ type View =
   | { screen: 'recover' }
   | { screen: 'recoveryCode'; response: AuthResponse };
 
-const choiceList = css({ display: 'flex', flexDirection: 'column', gap: '8px', listStyle: 'none', padding: 0, margin: 0 });
-const codeBox = css({ fontFamily: 'ui-monospace, monospace', fontSize: '1.3em', letterSpacing: '0.08em', padding: '12px', textAlign: 'center', border: '1px dashed var(--ae-color-border, #8a8a8a)', borderRadius: '6px', margin: 0, userSelect: 'all' });
+const choiceList = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '8px',
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+});
+const codeBox = css({
+  fontFamily: 'ui-monospace, monospace',
+  fontSize: '1.3em',
+  letterSpacing: '0.08em',
+  padding: '12px',
+  textAlign: 'center',
+  border: '1px dashed var(--ae-color-border, #8a8a8a)',
+  borderRadius: '6px',
+  margin: 0,
+  userSelect: 'all',
+});
 const secretStyle = css({ fontFamily: 'ui-monospace, monospace', wordBreak: 'break-all', margin: 0 });
 const checkboxRow = css({ display: 'flex', gap: '8px', alignItems: 'center' });
 
 function firstView(info: MfaLoginInfo): View {
   const step: MfaScreen = decideMfaStep(info);
   if (info.enrolled) {
-    if (step === 'authenticatorApp') return { screen: 'authenticatorApp', deviceId: info.devices.authenticators[0]?.id };
-    if (step === 'smsVerifyCode') return { screen: 'smsVerifyCode', deviceId: info.devices.phones[0]?.id, phoneNumber: info.devices.phones[0]?.phoneNumber ?? '' };
+    if (step === 'authenticatorApp')
+      return { screen: 'authenticatorApp', deviceId: info.devices.authenticators[0]?.id };
+    if (step === 'smsVerifyCode')
+      return {
+        screen: 'smsVerifyCode',
+        deviceId: info.devices.phones[0]?.id,
+        phoneNumber: info.devices.phones[0]?.phoneNumber ?? '',
+      };
     return { screen: 'verify' };
   }
   if (step === 'authenticatorApp') return { screen: 'authenticatorApp' };
@@ -57,7 +87,9 @@ export function MfaStep() {
   const dispatch = useAppDispatch();
   const { mfa: info, step } = useAppSelector(selectLoginState);
   const api = useMemo(() => createMfaApi(app.services.http!), [app]);
-  const [view, setView] = useState<View | null>(() => (info ? (step === 'recoverTwoFactor' ? { screen: 'recover' } : firstView(info)) : null));
+  const [view, setView] = useState<View | null>(() =>
+    info ? (step === 'recoverTwoFactor' ? { screen: 'recover' } : firstView(info)) : null,
+  );
   const [remember, setRemember] = useState<{ allowed: boolean; days: number } | null>(null);
   const [expired, setExpired] = useState(!info);
 
@@ -65,10 +97,20 @@ export function MfaStep() {
     if (!info?.enrolled) return;
     let live = true;
     api.checkRememberDevice(info.mfaToken).then(
-      (answer) => { if (live) setRemember({ allowed: answer.isAllowedToRemember, days: Math.max(1, Math.round(answer.mfaDeviceExpiration / 86400)) }); },
-      () => { if (live) setRemember(null); },
+      (answer) => {
+        if (live)
+          setRemember({
+            allowed: answer.isAllowedToRemember,
+            days: Math.max(1, Math.round(answer.mfaDeviceExpiration / 86400)),
+          });
+      },
+      () => {
+        if (live) setRemember(null);
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [api, info]);
 
   function backToSignIn() {
@@ -79,7 +121,9 @@ export function MfaStep() {
     return (
       <Card title={en.mfa.verifyTitle} titleId="ae-mfa-title">
         <Alert>{en.mfa.expired}</Alert>
-        <Button partName="back-to-sign-in" onClick={backToSignIn}>{en.mfa.backToSignIn}</Button>
+        <Button partName="back-to-sign-in" onClick={backToSignIn}>
+          {en.mfa.backToSignIn}
+        </Button>
       </Card>
     );
   }
@@ -97,7 +141,14 @@ export function MfaStep() {
   }
 
   const props: ScreenProps = { info, api, view, setView, remember, done, failure, backToSignIn };
-  const title = view.screen === 'recoveryCode' ? en.mfa.recoveryCodeTitle : view.screen === 'recover' ? en.mfa.recoverTitle : info.enrolled ? en.mfa.verifyTitle : en.mfa.setupTitle;
+  const title =
+    view.screen === 'recoveryCode'
+      ? en.mfa.recoveryCodeTitle
+      : view.screen === 'recover'
+        ? en.mfa.recoverTitle
+        : info.enrolled
+          ? en.mfa.verifyTitle
+          : en.mfa.setupTitle;
   return (
     <Card title={title} titleId="ae-mfa-title">
       <MfaScreenView {...props} />
@@ -119,14 +170,22 @@ interface ScreenProps {
 function MfaScreenView(props: ScreenProps) {
   const { view } = props;
   switch (view.screen) {
-    case 'verify': return <ChooseMethod {...props} />;
-    case 'authenticatorApp': return <AuthenticatorScreen {...props} view={view} />;
-    case 'smsSetPhoneNumber': return <PhoneScreen {...props} />;
-    case 'smsVerifyCode': return <SmsCodeScreen {...props} view={view} />;
-    case 'emailVerifyCode': return <EmailCodeScreen {...props} view={view} />;
-    case 'webauthn': return <WebAuthnScreen {...props} view={view} />;
-    case 'recover': return <RecoverScreen {...props} />;
-    case 'recoveryCode': return <RecoveryCodeScreen {...props} view={view} />;
+    case 'verify':
+      return <ChooseMethod {...props} />;
+    case 'authenticatorApp':
+      return <AuthenticatorScreen {...props} view={view} />;
+    case 'smsSetPhoneNumber':
+      return <PhoneScreen {...props} />;
+    case 'smsVerifyCode':
+      return <SmsCodeScreen {...props} view={view} />;
+    case 'emailVerifyCode':
+      return <EmailCodeScreen {...props} view={view} />;
+    case 'webauthn':
+      return <WebAuthnScreen {...props} view={view} />;
+    case 'recover':
+      return <RecoverScreen {...props} />;
+    case 'recoveryCode':
+      return <RecoveryCodeScreen {...props} view={view} />;
   }
 }
 
@@ -135,9 +194,23 @@ function Footer({ info, setView, backToSignIn, view }: ScreenProps) {
   const several = info.enrolled ? true : activeStrategies(info.strategies).length > 1;
   return (
     <>
-      {several && view.screen !== 'verify' && <Button variant="link" partName="link other-method-link" onClick={() => setView({ screen: 'verify' })}>{en.mfa.otherMethod}</Button>}
-      {info.enrolled && view.screen !== 'recover' && <Button variant="link" partName="link recover-link" onClick={() => setView({ screen: 'recover' })}>{en.mfa.useRecoveryCode}</Button>}
-      <Button variant="link" partName="link sign-in-link" onClick={backToSignIn}>{en.mfa.backToSignIn}</Button>
+      {several && view.screen !== 'verify' && (
+        <Button
+          variant="link"
+          partName="link other-method-link"
+          onClick={() => setView({ screen: 'verify' })}
+        >
+          {en.mfa.otherMethod}
+        </Button>
+      )}
+      {info.enrolled && view.screen !== 'recover' && (
+        <Button variant="link" partName="link recover-link" onClick={() => setView({ screen: 'recover' })}>
+          {en.mfa.useRecoveryCode}
+        </Button>
+      )}
+      <Button variant="link" partName="link sign-in-link" onClick={backToSignIn}>
+        {en.mfa.backToSignIn}
+      </Button>
     </>
   );
 }
@@ -147,18 +220,47 @@ function ChooseMethod(props: ScreenProps) {
   const { info, setView } = props;
   const choices: Array<{ key: string; label: string; go: () => void }> = [];
   if (info.enrolled) {
-    for (const d of info.devices.authenticators) choices.push({ key: d.id, label: en.mfa.authenticatorDevice, go: () => setView({ screen: 'authenticatorApp', deviceId: d.id }) });
-    for (const d of info.devices.phones) choices.push({ key: d.id, label: en.mfa.smsDevice(d.phoneNumber ?? ''), go: () => setView({ screen: 'smsVerifyCode', deviceId: d.id, phoneNumber: d.phoneNumber ?? '' }) });
-    for (const d of info.devices.emails ?? []) choices.push({ key: d.id, label: en.mfa.emailDevice(d.email ?? ''), go: () => setView({ screen: 'emailVerifyCode' }) });
-    for (const d of info.devices.webauthn) choices.push({ key: d.id, label: en.mfa.webauthnDevice(d.deviceType), go: () => setView({ screen: 'webauthn', deviceId: d.id, deviceType: d.deviceType ?? 'cross-platform' }) });
+    for (const d of info.devices.authenticators)
+      choices.push({
+        key: d.id,
+        label: en.mfa.authenticatorDevice,
+        go: () => setView({ screen: 'authenticatorApp', deviceId: d.id }),
+      });
+    for (const d of info.devices.phones)
+      choices.push({
+        key: d.id,
+        label: en.mfa.smsDevice(d.phoneNumber ?? ''),
+        go: () => setView({ screen: 'smsVerifyCode', deviceId: d.id, phoneNumber: d.phoneNumber ?? '' }),
+      });
+    for (const d of info.devices.emails ?? [])
+      choices.push({
+        key: d.id,
+        label: en.mfa.emailDevice(d.email ?? ''),
+        go: () => setView({ screen: 'emailVerifyCode' }),
+      });
+    for (const d of info.devices.webauthn)
+      choices.push({
+        key: d.id,
+        label: en.mfa.webauthnDevice(d.deviceType),
+        go: () =>
+          setView({ screen: 'webauthn', deviceId: d.id, deviceType: d.deviceType ?? 'cross-platform' }),
+      });
   } else {
     for (const strategy of activeStrategies(info.strategies)) {
       const label = en.mfa.strategies[strategy];
       if (!label) continue;
-      const go = strategy === 'AuthenticatorApp' ? () => setView({ screen: 'authenticatorApp' })
-        : strategy === 'SMS' ? () => setView({ screen: 'smsSetPhoneNumber' })
-          : strategy === 'EmailCode' ? () => setView({ screen: 'emailVerifyCode' })
-            : () => setView({ screen: 'webauthn', deviceType: strategy === 'WebAuthnPlatform' ? 'platform' : 'cross-platform' });
+      const go =
+        strategy === 'AuthenticatorApp'
+          ? () => setView({ screen: 'authenticatorApp' })
+          : strategy === 'SMS'
+            ? () => setView({ screen: 'smsSetPhoneNumber' })
+            : strategy === 'EmailCode'
+              ? () => setView({ screen: 'emailVerifyCode' })
+              : () =>
+                  setView({
+                    screen: 'webauthn',
+                    deviceType: strategy === 'WebAuthnPlatform' ? 'platform' : 'cross-platform',
+                  });
       choices.push({ key: strategy, label, go });
     }
   }
@@ -166,7 +268,13 @@ function ChooseMethod(props: ScreenProps) {
     <>
       <p css={mutedStyle}>{info.enrolled ? en.mfa.chooseDevice : en.mfa.chooseStrategy}</p>
       <ul css={choiceList} part="mfa-methods">
-        {choices.map((c) => <li key={c.key}><Button variant="secondary" partName="mfa-method" onClick={c.go}>{c.label}</Button></li>)}
+        {choices.map((c) => (
+          <li key={c.key}>
+            <Button variant="secondary" partName="mfa-method" onClick={c.go}>
+              {c.label}
+            </Button>
+          </li>
+        ))}
       </ul>
       <Footer {...props} />
     </>
@@ -174,9 +282,22 @@ function ChooseMethod(props: ScreenProps) {
 }
 
 /** A 6-digit code form, with "remember this device" when the policy allows it. */
-function CodeForm({ label = en.mfa.codeLabel, intro, onCode, showRemember, remember, children, autoFocus = true }: {
-  label?: string; intro?: ReactNode; onCode: (code: string, rememberDevice: boolean) => Promise<string | null>;
-  showRemember: boolean; remember: ScreenProps['remember']; children?: ReactNode; autoFocus?: boolean;
+function CodeForm({
+  label = en.mfa.codeLabel,
+  intro,
+  onCode,
+  showRemember,
+  remember,
+  children,
+  autoFocus = true,
+}: {
+  label?: string;
+  intro?: ReactNode;
+  onCode: (code: string, rememberDevice: boolean) => Promise<string | null>;
+  showRemember: boolean;
+  remember: ScreenProps['remember'];
+  children?: ReactNode;
+  autoFocus?: boolean;
 }) {
   const [code, setCode] = useState('');
   const [rememberDevice, setRememberDevice] = useState(false);
@@ -191,15 +312,33 @@ function CodeForm({ label = en.mfa.codeLabel, intro, onCode, showRemember, remem
       {error && <Alert>{error}</Alert>}
       {intro}
       {children}
-      <TextField ref={ref} label={label} name="one-time-code" autoComplete="one-time-code" inputMode="numeric" maxLength={12}
-        autoFocus={autoFocus} required value={code} error={fieldError} partName="code-input" onChange={(event) => setCode(event.target.value)} />
+      <TextField
+        ref={ref}
+        label={label}
+        name="one-time-code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={12}
+        autoFocus={autoFocus}
+        required
+        value={code}
+        error={fieldError}
+        partName="code-input"
+        onChange={(event) => setCode(event.target.value)}
+      />
       {showRemember && remember?.allowed && (
         <label css={checkboxRow} part="remember-device">
-          <input type="checkbox" checked={rememberDevice} onChange={(event) => setRememberDevice(event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={rememberDevice}
+            onChange={(event) => setRememberDevice(event.target.checked)}
+          />
           {en.mfa.remember(remember.days)}
         </label>
       )}
-      <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.mfa.verifying}>{en.mfa.verify}</Button>
+      <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.mfa.verifying}>
+        {en.mfa.verify}
+      </Button>
     </form>
   );
 }
@@ -225,14 +364,30 @@ function AuthenticatorScreen(props: ScreenProps & { view: Extract<View, { screen
   useEffect(() => {
     if (!enrolling) return;
     let live = true;
-    api.enrollAuthenticator(info.mfaToken).then((answer) => { if (live) setSetup(answer); }, (e) => { if (live) setError(props.failure(e)); });
-    return () => { live = false; };
+    api.enrollAuthenticator(info.mfaToken).then(
+      (answer) => {
+        if (live) setSetup(answer);
+      },
+      (e) => {
+        if (live) setError(props.failure(e));
+      },
+    );
+    return () => {
+      live = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, enrolling, info.mfaToken]);
 
-  const onCode = (code: string, rememberDevice: boolean) => run(() => (enrolling
-    ? api.verifyAuthenticatorEnrollment({ mfaToken: info.mfaToken, token: code })
-    : api.verifyAuthenticator({ mfaToken: info.mfaToken, value: code, ...(rememberDevice ? { rememberDevice } : {}) })));
+  const onCode = (code: string, rememberDevice: boolean) =>
+    run(() =>
+      enrolling
+        ? api.verifyAuthenticatorEnrollment({ mfaToken: info.mfaToken, token: code })
+        : api.verifyAuthenticator({
+            mfaToken: info.mfaToken,
+            value: code,
+            ...(rememberDevice ? { rememberDevice } : {}),
+          }),
+    );
   // deviceId is informative here: POST /user/mfa/verify checks the user's authenticator.
   void view.deviceId;
 
@@ -242,13 +397,26 @@ function AuthenticatorScreen(props: ScreenProps & { view: Extract<View, { screen
       {error && <Alert>{error}</Alert>}
       {enrolling && !setup && !error && <p role="status">{en.common.loading}</p>}
       {(!enrolling || setup) && (
-        <CodeForm onCode={onCode} showRemember={!enrolling} remember={props.remember}
-          intro={<p css={mutedStyle}>{enrolling ? en.mfa.scanIntro : en.mfa.authenticatorIntro}</p>}>
+        <CodeForm
+          onCode={onCode}
+          showRemember={!enrolling}
+          remember={props.remember}
+          intro={<p css={mutedStyle}>{enrolling ? en.mfa.scanIntro : en.mfa.authenticatorIntro}</p>}
+        >
           {setup && setup.qrCode.startsWith('data:image/') && (
             <>
-              <img src={setup.qrCode} alt={en.mfa.qrAlt} width={200} height={200} part="qr-code" css={css({ alignSelf: 'center' })} />
+              <img
+                src={setup.qrCode}
+                alt={en.mfa.qrAlt}
+                width={200}
+                height={200}
+                part="qr-code"
+                css={css({ alignSelf: 'center' })}
+              />
               <p css={mutedStyle}>{en.mfa.secretLabel}</p>
-              <p css={secretStyle} part="totp-secret">{setup.secret}</p>
+              <p css={secretStyle} part="totp-secret">
+                {setup.secret}
+              </p>
             </>
           )}
         </CodeForm>
@@ -267,7 +435,11 @@ function PhoneScreen(props: ScreenProps) {
     return submit(event, value ? null : en.mfa.phoneInvalid, async () => {
       try {
         const answer = await api.preEnrollSms({ mfaToken: info.mfaToken, phoneNumber: value! });
-        setView({ screen: 'smsVerifyCode', phoneNumber: answer.phoneNumber ?? value!, otcToken: answer.otcToken });
+        setView({
+          screen: 'smsVerifyCode',
+          phoneNumber: answer.phoneNumber ?? value!,
+          otcToken: answer.otcToken,
+        });
         return null;
       } catch (e) {
         return props.failure(e);
@@ -280,9 +452,24 @@ function PhoneScreen(props: ScreenProps) {
       <form noValidate onSubmit={onSubmit} part="form" css={formStyle}>
         {error && <Alert>{error}</Alert>}
         <p css={mutedStyle}>{en.mfa.phoneIntro}</p>
-        <TextField ref={ref} label={en.mfa.phoneLabel} type="tel" name="phone" autoComplete="tel" autoFocus required maxLength={24}
-          hint={en.mfa.phoneHint} value={phone} error={fieldError} partName="phone-input" onChange={(event) => setPhone(event.target.value)} />
-        <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.mfa.sending}>{en.mfa.sendCode}</Button>
+        <TextField
+          ref={ref}
+          label={en.mfa.phoneLabel}
+          type="tel"
+          name="phone"
+          autoComplete="tel"
+          autoFocus
+          required
+          maxLength={24}
+          hint={en.mfa.phoneHint}
+          value={phone}
+          error={fieldError}
+          partName="phone-input"
+          onChange={(event) => setPhone(event.target.value)}
+        />
+        <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.mfa.sending}>
+          {en.mfa.sendCode}
+        </Button>
       </form>
       <Footer {...props} />
     </>
@@ -290,12 +477,19 @@ function PhoneScreen(props: ScreenProps) {
 }
 
 /** Sends a code on arrival (and on "Send a new code"); keeps the otcToken of the latest one. */
-function useSentCode(send: () => Promise<{ otcToken: string }>, initial: string | undefined, failure: (e: unknown) => string) {
+function useSentCode(
+  send: () => Promise<{ otcToken: string }>,
+  initial: string | undefined,
+  failure: (e: unknown) => string,
+) {
   const [otcToken, setOtcToken] = useState<string | undefined>(initial);
   const [error, setError] = useState<string | null>(null);
   const sendNow = () => {
     setError(null);
-    send().then((answer) => setOtcToken(answer.otcToken), (e) => setError(failure(e)));
+    send().then(
+      (answer) => setOtcToken(answer.otcToken),
+      (e) => setError(failure(e)),
+    );
   };
   useEffect(() => {
     if (!initial) sendNow();
@@ -309,20 +503,47 @@ function SmsCodeScreen(props: ScreenProps & { view: Extract<View, { screen: 'sms
   const run = useRun(props);
   const enrolling = !view.deviceId;
   const sent = useSentCode(
-    () => (view.deviceId ? api.preVerifySms(view.deviceId, info.mfaToken) : Promise.resolve({ otcToken: view.otcToken ?? '' })),
-    view.otcToken, props.failure,
+    () =>
+      view.deviceId
+        ? api.preVerifySms(view.deviceId, info.mfaToken)
+        : Promise.resolve({ otcToken: view.otcToken ?? '' }),
+    view.otcToken,
+    props.failure,
   );
-  const onCode = (code: string, rememberDevice: boolean) => run(() => (enrolling
-    ? api.enrollSms({ mfaToken: info.mfaToken, otcToken: sent.otcToken ?? '', code })
-    : api.verifySms(view.deviceId!, { mfaToken: info.mfaToken, otcToken: sent.otcToken ?? '', code, ...(rememberDevice ? { rememberDevice } : {}) })));
+  const onCode = (code: string, rememberDevice: boolean) =>
+    run(() =>
+      enrolling
+        ? api.enrollSms({ mfaToken: info.mfaToken, otcToken: sent.otcToken ?? '', code })
+        : api.verifySms(view.deviceId!, {
+            mfaToken: info.mfaToken,
+            otcToken: sent.otcToken ?? '',
+            code,
+            ...(rememberDevice ? { rememberDevice } : {}),
+          }),
+    );
   return (
     <>
       <h3 css={css({ margin: 0, fontSize: '1.1em' })}>{en.mfa.phoneTitle}</h3>
       {sent.error && <Alert>{sent.error}</Alert>}
-      <CodeForm onCode={onCode} showRemember={!enrolling} remember={props.remember} intro={<p role="status">{sent.otcToken ? en.mfa.smsSent(view.phoneNumber ?? '') : en.mfa.sending}</p>} />
-      {enrolling
-        ? <Button variant="link" partName="link change-phone-link" onClick={() => props.setView({ screen: 'smsSetPhoneNumber' })}>{en.mfa.resend}</Button>
-        : <Button variant="link" partName="link resend-link" onClick={sent.resend}>{en.mfa.resend}</Button>}
+      <CodeForm
+        onCode={onCode}
+        showRemember={!enrolling}
+        remember={props.remember}
+        intro={<p role="status">{sent.otcToken ? en.mfa.smsSent(view.phoneNumber ?? '') : en.mfa.sending}</p>}
+      />
+      {enrolling ? (
+        <Button
+          variant="link"
+          partName="link change-phone-link"
+          onClick={() => props.setView({ screen: 'smsSetPhoneNumber' })}
+        >
+          {en.mfa.resend}
+        </Button>
+      ) : (
+        <Button variant="link" partName="link resend-link" onClick={sent.resend}>
+          {en.mfa.resend}
+        </Button>
+      )}
       <Footer {...props} />
     </>
   );
@@ -332,17 +553,40 @@ function EmailCodeScreen(props: ScreenProps & { view: Extract<View, { screen: 'e
   const { api, info } = props;
   const run = useRun(props);
   const enrolling = !info.enrolled;
-  const sent = useSentCode(() => (enrolling ? api.preEnrollEmailCode(info.mfaToken) : api.preVerifyEmailCode(info.mfaToken)), props.view.otcToken, props.failure);
+  const sent = useSentCode(
+    () => (enrolling ? api.preEnrollEmailCode(info.mfaToken) : api.preVerifyEmailCode(info.mfaToken)),
+    props.view.otcToken,
+    props.failure,
+  );
   const email = info.devices.emails?.[0]?.email;
-  const onCode = (code: string, rememberDevice: boolean) => run(() => (enrolling
-    ? api.enrollEmailCode({ mfaToken: info.mfaToken, otcToken: sent.otcToken ?? '', code })
-    : api.verifyEmailCode({ mfaToken: info.mfaToken, otcToken: sent.otcToken ?? '', code, ...(rememberDevice ? { rememberDevice } : {}) })));
+  const onCode = (code: string, rememberDevice: boolean) =>
+    run(() =>
+      enrolling
+        ? api.enrollEmailCode({ mfaToken: info.mfaToken, otcToken: sent.otcToken ?? '', code })
+        : api.verifyEmailCode({
+            mfaToken: info.mfaToken,
+            otcToken: sent.otcToken ?? '',
+            code,
+            ...(rememberDevice ? { rememberDevice } : {}),
+          }),
+    );
   return (
     <>
       <h3 css={css({ margin: 0, fontSize: '1.1em' })}>{en.mfa.emailTitle}</h3>
       {sent.error && <Alert>{sent.error}</Alert>}
-      <CodeForm onCode={onCode} showRemember={!enrolling} remember={props.remember} intro={<p role="status">{!sent.otcToken ? en.mfa.sending : email ? en.mfa.emailSent(email) : en.mfa.emailSentGeneric}</p>} />
-      <Button variant="link" partName="link resend-link" onClick={sent.resend}>{en.mfa.resend}</Button>
+      <CodeForm
+        onCode={onCode}
+        showRemember={!enrolling}
+        remember={props.remember}
+        intro={
+          <p role="status">
+            {!sent.otcToken ? en.mfa.sending : email ? en.mfa.emailSent(email) : en.mfa.emailSentGeneric}
+          </p>
+        }
+      />
+      <Button variant="link" partName="link resend-link" onClick={sent.resend}>
+        {en.mfa.resend}
+      </Button>
       <Footer {...props} />
     </>
   );
@@ -365,11 +609,21 @@ function WebAuthnScreen(props: ScreenProps & { view: Extract<View, { screen: 'we
       if (view.deviceId) {
         const { options, webauthnToken } = await api.preVerifyWebAuthn(view.deviceId, info.mfaToken);
         const assertion = await browser.startAuthentication({ optionsJSON: options });
-        response = await api.verifyWebAuthn(view.deviceId, { mfaToken: info.mfaToken, webauthnToken, options: assertion, ...(rememberDevice ? { rememberDevice } : {}) });
+        response = await api.verifyWebAuthn(view.deviceId, {
+          mfaToken: info.mfaToken,
+          webauthnToken,
+          options: assertion,
+          ...(rememberDevice ? { rememberDevice } : {}),
+        });
       } else {
         const { options, webauthnToken } = await api.preEnrollWebAuthn(info.mfaToken, view.deviceType);
         const attestation = await browser.startRegistration({ optionsJSON: options });
-        response = await api.enrollWebAuthn({ mfaToken: info.mfaToken, webauthnToken, deviceType: view.deviceType, options: attestation });
+        response = await api.enrollWebAuthn({
+          mfaToken: info.mfaToken,
+          webauthnToken,
+          deviceType: view.deviceType,
+          options: attestation,
+        });
       }
       await props.done(response);
     } catch (e) {
@@ -385,11 +639,22 @@ function WebAuthnScreen(props: ScreenProps & { view: Extract<View, { screen: 'we
       <p css={mutedStyle}>{en.mfa.webauthnIntro}</p>
       {view.deviceId && props.remember?.allowed && (
         <label css={checkboxRow} part="remember-device">
-          <input type="checkbox" checked={rememberDevice} onChange={(event) => setRememberDevice(event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={rememberDevice}
+            onChange={(event) => setRememberDevice(event.target.checked)}
+          />
           {en.mfa.remember(props.remember.days)}
         </label>
       )}
-      <Button partName="submit-button webauthn-button" loading={loading} loadingLabel={en.passkeyPrompt.creating} onClick={start}>{en.mfa.webauthnStart}</Button>
+      <Button
+        partName="submit-button webauthn-button"
+        loading={loading}
+        loadingLabel={en.passkeyPrompt.creating}
+        onClick={start}
+      >
+        {en.mfa.webauthnStart}
+      </Button>
       <Footer {...props} />
     </>
   );
@@ -402,7 +667,9 @@ function RecoverScreen(props: ScreenProps) {
   const { ref, fieldError, error, loading, submit } = useCheckedSubmit();
   const onSubmit = (event: FormEvent) => {
     const value = code.trim();
-    return submit(event, isRecoveryCode(value) ? null : en.mfa.recoverInvalid, () => run(() => api.recover({ mfaToken: info.mfaToken, recoveryCode: value })));
+    return submit(event, isRecoveryCode(value) ? null : en.mfa.recoverInvalid, () =>
+      run(() => api.recover({ mfaToken: info.mfaToken, recoveryCode: value })),
+    );
   };
 
   return (
@@ -410,12 +677,31 @@ function RecoverScreen(props: ScreenProps) {
       <form noValidate onSubmit={onSubmit} part="form" css={formStyle}>
         {error && <Alert>{error}</Alert>}
         <p css={mutedStyle}>{en.mfa.recoverIntro}</p>
-        <TextField ref={ref} label={en.mfa.recoverLabel} name="recovery-code" autoComplete="off" autoCapitalize="characters" spellCheck={false}
-          autoFocus required maxLength={64} value={code} error={fieldError} partName="recovery-code-input" onChange={(event) => setCode(event.target.value)} />
-        <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.mfa.verifying}>{en.mfa.verify}</Button>
+        <TextField
+          ref={ref}
+          label={en.mfa.recoverLabel}
+          name="recovery-code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          autoFocus
+          required
+          maxLength={64}
+          value={code}
+          error={fieldError}
+          partName="recovery-code-input"
+          onChange={(event) => setCode(event.target.value)}
+        />
+        <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.mfa.verifying}>
+          {en.mfa.verify}
+        </Button>
       </form>
-      <Button variant="link" partName="link other-method-link" onClick={() => props.setView(firstView(info))}>{en.mfa.otherMethod}</Button>
-      <Button variant="link" partName="link sign-in-link" onClick={props.backToSignIn}>{en.mfa.backToSignIn}</Button>
+      <Button variant="link" partName="link other-method-link" onClick={() => props.setView(firstView(info))}>
+        {en.mfa.otherMethod}
+      </Button>
+      <Button variant="link" partName="link sign-in-link" onClick={props.backToSignIn}>
+        {en.mfa.backToSignIn}
+      </Button>
     </>
   );
 }
@@ -445,10 +731,24 @@ function RecoveryCodeScreen(props: ScreenProps & { view: Extract<View, { screen:
   return (
     <>
       <p css={mutedStyle}>{en.mfa.recoveryCodeIntro}</p>
-      <p css={codeBox} part="recovery-code">{code}</p>
-      <Button variant="secondary" partName="copy-button" onClick={copy}>{copyState === 'copied' ? en.mfa.copied : en.mfa.copy}</Button>
-      <p role="status" css={mutedStyle}>{copyState === 'copied' ? en.mfa.copied : copyState === 'failed' ? en.mfa.copyFailed : ''}</p>
-      <Button partName="submit-button continue-button" loading={loading} loadingLabel={en.common.loading} onClick={next} autoFocus>{en.mfa.continue}</Button>
+      <p css={codeBox} part="recovery-code">
+        {code}
+      </p>
+      <Button variant="secondary" partName="copy-button" onClick={copy}>
+        {copyState === 'copied' ? en.mfa.copied : en.mfa.copy}
+      </Button>
+      <p role="status" css={mutedStyle}>
+        {copyState === 'copied' ? en.mfa.copied : copyState === 'failed' ? en.mfa.copyFailed : ''}
+      </p>
+      <Button
+        partName="submit-button continue-button"
+        loading={loading}
+        loadingLabel={en.common.loading}
+        onClick={next}
+        autoFocus
+      >
+        {en.mfa.continue}
+      </Button>
     </>
   );
 }

@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { css } from '@emotion/react';
 import type { DeviceType } from '../../../core/api/mfa';
-import { ceremonyMessage, dontShowPasskeysAgain, registerPasskey } from '../../../core/store/auth/passkeyThunks';
+import {
+  ceremonyMessage,
+  dontShowPasskeysAgain,
+  registerPasskey,
+} from '../../../core/store/auth/passkeyThunks';
 import { continueAfterSignIn } from '../../../core/store/auth/thunks';
 import { en as base } from '../../i18n/en';
 import { enMfa } from '../../i18n/en-mfa';
@@ -30,7 +34,9 @@ export function PasskeyPromptStep() {
       await dispatch(registerPasskey(deviceType));
       setCreated(true);
     } catch (e) {
-      setError(ceremonyMessage(e, { cancelled: en.mfa.webauthnCancelled, unsupported: en.mfa.webauthnUnsupported }));
+      setError(
+        ceremonyMessage(e, { cancelled: en.mfa.webauthnCancelled, unsupported: en.mfa.webauthnUnsupported }),
+      );
     } finally {
       setBusy(null);
     }
@@ -44,16 +50,46 @@ export function PasskeyPromptStep() {
       {created ? (
         <>
           <p role="status">{en.passkeyPrompt.created}</p>
-          <Button partName="submit-button continue-button" onClick={leave} autoFocus>{en.passkeyPrompt.continue}</Button>
+          <Button partName="submit-button continue-button" onClick={leave} autoFocus>
+            {en.passkeyPrompt.continue}
+          </Button>
         </>
       ) : (
         <>
           <p css={mutedStyle}>{en.passkeyPrompt.promptBody}</p>
           <div css={actions}>
-            <Button partName="submit-button create-passkey-button" loading={busy === 'platform'} loadingLabel={en.passkeyPrompt.creating} disabled={busy !== null} onClick={() => create('platform')}>{en.passkeyPrompt.createPlatform}</Button>
-            <Button variant="secondary" partName="create-cross-platform-button" loading={busy === 'cross-platform'} loadingLabel={en.passkeyPrompt.creating} disabled={busy !== null} onClick={() => create('cross-platform')}>{en.passkeyPrompt.createCrossPlatform}</Button>
-            <Button variant="link" partName="link not-now-link" onClick={leave}>{en.passkeyPrompt.notNow}</Button>
-            <Button variant="link" partName="link dont-show-again-link" onClick={() => { dontShowPasskeysAgain(); leave(); }}>{en.passkeyPrompt.dontShowAgain}</Button>
+            <Button
+              partName="submit-button create-passkey-button"
+              loading={busy === 'platform'}
+              loadingLabel={en.passkeyPrompt.creating}
+              disabled={busy !== null}
+              onClick={() => create('platform')}
+            >
+              {en.passkeyPrompt.createPlatform}
+            </Button>
+            <Button
+              variant="secondary"
+              partName="create-cross-platform-button"
+              loading={busy === 'cross-platform'}
+              loadingLabel={en.passkeyPrompt.creating}
+              disabled={busy !== null}
+              onClick={() => create('cross-platform')}
+            >
+              {en.passkeyPrompt.createCrossPlatform}
+            </Button>
+            <Button variant="link" partName="link not-now-link" onClick={leave}>
+              {en.passkeyPrompt.notNow}
+            </Button>
+            <Button
+              variant="link"
+              partName="link dont-show-again-link"
+              onClick={() => {
+                dontShowPasskeysAgain();
+                leave();
+              }}
+            >
+              {en.passkeyPrompt.dontShowAgain}
+            </Button>
           </div>
         </>
       )}

@@ -2,7 +2,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { createInvitationsApi, type InvitationInfo } from '../../../core/api/invitations';
 import { errorMessage } from '../../../core/api/errors';
 import {
-  decideAcceptFailure, decideInvitationStart, invitationCheckFailure, readInvitationLink, type AcceptInvitationStep as Step,
+  decideAcceptFailure,
+  decideInvitationStart,
+  invitationCheckFailure,
+  readInvitationLink,
+  type AcceptInvitationStep as Step,
 } from '../../../core/flows/invitation';
 import { selectAuth } from '../../../core/store/auth/authSlice';
 import { logout } from '../../../core/store/auth/thunks';
@@ -31,17 +35,22 @@ export function AcceptInvitationStep({ onSignIn }: { onSignIn: () => void }) {
   const link = useMemo(() => readInvitationLink(globalThis.location?.search ?? ''), []);
   const [step, setStep] = useState<Step>(() => decideInvitationStart(link));
   const [info, setInfo] = useState<InvitationInfo | null>(null);
-  const [problem, setProblem] = useState<{ title: string; detail: string | null } | null>(
-    () => (link ? null : { title: t.invalidTitle, detail: t.incompleteLink }));
+  const [problem, setProblem] = useState<{ title: string; detail: string | null } | null>(() =>
+    link ? null : { title: t.invalidTitle, detail: t.incompleteLink },
+  );
   const [formError, setFormError] = useState<string | null>(null);
   const started = useRef(false);
 
   useEffect(() => {
     if (started.current || !link) return;
     started.current = true;
-    api.verifyInvitation(link)
+    api
+      .verifyInvitation(link)
       .then(setInfo)
-      .catch((error: unknown) => { setProblem(invitationCheckFailure(error)); setStep('invalid'); });
+      .catch((error: unknown) => {
+        setProblem(invitationCheckFailure(error));
+        setStep('invalid');
+      });
   }, [api, link]);
 
   async function accept(password?: string) {
@@ -71,7 +80,11 @@ export function AcceptInvitationStep({ onSignIn }: { onSignIn: () => void }) {
         {(step === 'invalid' || step === 'failed') && problem && (
           <>
             <Alert>{problem.title}</Alert>
-            {problem.detail && <p css={mutedStyle} part="accept-invitation-detail">{problem.detail}</p>}
+            {problem.detail && (
+              <p css={mutedStyle} part="accept-invitation-detail">
+                {problem.detail}
+              </p>
+            )}
           </>
         )}
         {(step === 'validate' || step === 'pending') && !info && <Spinner label={t.validating} />}
@@ -79,16 +92,40 @@ export function AcceptInvitationStep({ onSignIn }: { onSignIn: () => void }) {
           <>
             <p part="invitation-tenant">{t.joinTenant(tenant)}</p>
             {info.shouldSetPassword ? (
-              <NewPasswordForm label={t.passwordLabel} submit={t.accept} submitting={t.accepting} loading={step === 'pending'} error={formError}
-                intro={<p css={mutedStyle}>{t.passwordIntro(info.email)}</p>} onSubmit={(password) => void accept(password)} />
+              <NewPasswordForm
+                label={t.passwordLabel}
+                submit={t.accept}
+                submitting={t.accepting}
+                loading={step === 'pending'}
+                error={formError}
+                intro={<p css={mutedStyle}>{t.passwordIntro(info.email)}</p>}
+                onSubmit={(password) => void accept(password)}
+              />
             ) : (
-              <Button partName="submit-button" loading={step === 'pending'} loadingLabel={t.accepting} onClick={() => void accept()}>{t.accept}</Button>
+              <Button
+                partName="submit-button"
+                loading={step === 'pending'}
+                loadingLabel={t.accepting}
+                onClick={() => void accept()}
+              >
+                {t.accept}
+              </Button>
             )}
           </>
         )}
-        {step === 'success' && <p role="status" part="accept-invitation-success">{t.success(tenant)}</p>}
+        {step === 'success' && (
+          <p role="status" part="accept-invitation-success">
+            {t.success(tenant)}
+          </p>
+        )}
         {step !== 'validate' && step !== 'pending' && (
-          <Button variant={step === 'success' ? 'primary' : 'secondary'} partName="sign-in-link" onClick={onSignIn}>{t.signIn}</Button>
+          <Button
+            variant={step === 'success' ? 'primary' : 'secondary'}
+            partName="sign-in-link"
+            onClick={onSignIn}
+          >
+            {t.signIn}
+          </Button>
         )}
       </div>
     </Card>

@@ -1,7 +1,11 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { readEmailLink } from '../../../core/flows/recovery';
 import { recoveryChanged, selectRecovery } from '../../../core/store/auth/authSlice';
-import { activateAccount, resendActivationEmail, startActivation } from '../../../core/store/auth/recoveryThunks';
+import {
+  activateAccount,
+  resendActivationEmail,
+  startActivation,
+} from '../../../core/store/auth/recoveryThunks';
 import { en } from '../../i18n/en';
 import { useAppDispatch, useAppSelector } from '../../shared/AppContext';
 import { Alert } from '../../ui/Alert';
@@ -31,9 +35,15 @@ export function ActivateStep() {
     <Card title={en.activate.title} titleId="ae-activate-title">
       {step === 'activating' && <Spinner label={en.activate.activating} />}
       {step === 'activatingForm' && link && (
-        <NewPasswordForm label={en.activate.passwordLabel} submit={en.activate.submit} submitting={en.activate.submitting} loading={loading}
-          error={error} intro={<p css={mutedStyle}>{en.activate.formIntro}</p>}
-          onSubmit={(password) => void dispatch(activateAccount(link, password))} />
+        <NewPasswordForm
+          label={en.activate.passwordLabel}
+          submit={en.activate.submit}
+          submitting={en.activate.submitting}
+          loading={loading}
+          error={error}
+          intro={<p css={mutedStyle}>{en.activate.formIntro}</p>}
+          onSubmit={(password) => void dispatch(activateAccount(link, password))}
+        />
       )}
       {step === 'success' && <p role="status">{en.activate.success}</p>}
       {step === 'resend' && <ResendActivation loading={loading} error={error} resent={resent} />}
@@ -41,7 +51,15 @@ export function ActivateStep() {
   );
 }
 
-function ResendActivation({ loading, error, resent }: { loading: boolean; error: string | null; resent: boolean }) {
+function ResendActivation({
+  loading,
+  error,
+  resent,
+}: {
+  loading: boolean;
+  error: string | null;
+  resent: boolean;
+}) {
   const dispatch = useAppDispatch();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -59,10 +77,28 @@ function ResendActivation({ loading, error, resent }: { loading: boolean; error:
   return (
     <form noValidate onSubmit={onSubmit} part="form" css={formStyle}>
       {error && <Alert>{error}</Alert>}
-      {resent ? <p role="status">{en.activate.resent(email.trim())}</p> : <p css={mutedStyle}>{en.activate.resendIntro}</p>}
-      <TextField ref={ref} label={en.login.emailLabel} type="email" name="email" autoComplete="username" inputMode="email" required
-        maxLength={EMAIL_MAX_LENGTH} value={email} error={fieldError} partName="email-input" onChange={(event) => setEmail(event.target.value)} />
-      <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.activate.resending}>{en.activate.resend}</Button>
+      {resent ? (
+        <p role="status">{en.activate.resent(email.trim())}</p>
+      ) : (
+        <p css={mutedStyle}>{en.activate.resendIntro}</p>
+      )}
+      <TextField
+        ref={ref}
+        label={en.login.emailLabel}
+        type="email"
+        name="email"
+        autoComplete="username"
+        inputMode="email"
+        required
+        maxLength={EMAIL_MAX_LENGTH}
+        value={email}
+        error={fieldError}
+        partName="email-input"
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.activate.resending}>
+        {en.activate.resend}
+      </Button>
     </form>
   );
 }

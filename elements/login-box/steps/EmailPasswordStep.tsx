@@ -1,6 +1,16 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { loginStateChanged, selectLoginState, selectPublicPolicy, selectSocialProviders } from '../../../core/store/auth/authSlice';
-import { loadPublicPolicy, loadSocialProviders, loginWithPassword, preLogin } from '../../../core/store/auth/thunks';
+import {
+  loginStateChanged,
+  selectLoginState,
+  selectPublicPolicy,
+  selectSocialProviders,
+} from '../../../core/store/auth/authSlice';
+import {
+  loadPublicPolicy,
+  loadSocialProviders,
+  loginWithPassword,
+  preLogin,
+} from '../../../core/store/auth/thunks';
 import { en } from '../../i18n/en';
 import { useAppDispatch, useAppSelector } from '../../shared/AppContext';
 import { Alert } from '../../ui/Alert';
@@ -53,8 +63,13 @@ export function EmailPasswordStep({ onSignUp, onForgotPassword }: StepProps) {
     if (emailError) return emailRef.current?.focus();
     if (passwordError) return passwordRef.current?.focus();
     // Spec 000 §2 §7: an invite link's invitationToken in the address joins its account at sign-in.
-    const invitationToken = new URLSearchParams(globalThis.location?.search ?? '').get('invitationToken')?.trim();
-    if (askPassword) void dispatch(loginWithPassword({ email: email.trim(), password, ...(invitationToken ? { invitationToken } : {}) }));
+    const invitationToken = new URLSearchParams(globalThis.location?.search ?? '')
+      .get('invitationToken')
+      ?.trim();
+    if (askPassword)
+      void dispatch(
+        loginWithPassword({ email: email.trim(), password, ...(invitationToken ? { invitationToken } : {}) }),
+      );
     else void dispatch(preLogin(email.trim()));
   }
 
@@ -100,18 +115,33 @@ export function EmailPasswordStep({ onSignUp, onForgotPassword }: StepProps) {
             onChange={(event) => setPassword(event.target.value)}
           />
         )}
-        <Button type="submit" partName="submit-button" loading={loading} loadingLabel={askPassword ? en.login.signingIn : en.login.continuing}>
+        <Button
+          type="submit"
+          partName="submit-button"
+          loading={loading}
+          loadingLabel={askPassword ? en.login.signingIn : en.login.continuing}
+        >
           {askPassword ? en.login.signIn : en.login.continue}
         </Button>
-        {askPassword && <Button variant="link" partName="link" onClick={useAnotherEmail}>{en.login.useAnotherEmail}</Button>}
-        {askPassword && <Button variant="link" partName="link forgot-password-link" onClick={onForgotPassword}>{en.login.forgotPassword}</Button>}
+        {askPassword && (
+          <Button variant="link" partName="link" onClick={useAnotherEmail}>
+            {en.login.useAnotherEmail}
+          </Button>
+        )}
+        {askPassword && (
+          <Button variant="link" partName="link forgot-password-link" onClick={onForgotPassword}>
+            {en.login.forgotPassword}
+          </Button>
+        )}
       </form>
       {!askPassword && socialProviders && <SocialLoginButtons providers={socialProviders.list} />}
       {!askPassword && <PasskeySignInButton />}
       {policy?.allowSignups !== false && (
         <p css={mutedStyle}>
           {en.login.noAccount}{' '}
-          <Button variant="link" partName="link sign-up-link" onClick={onSignUp}>{en.login.signUpLink}</Button>
+          <Button variant="link" partName="link sign-up-link" onClick={onSignUp}>
+            {en.login.signUpLink}
+          </Button>
         </p>
       )}
     </Card>

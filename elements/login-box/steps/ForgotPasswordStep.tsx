@@ -41,13 +41,34 @@ export function ForgotPasswordStep({ onSignIn }: { onSignIn: () => void }) {
         <form noValidate onSubmit={onSubmit} part="form" css={formStyle}>
           {error && <Alert>{error}</Alert>}
           <p css={mutedStyle}>{en.forgotPassword.intro}</p>
-          <TextField ref={emailRef} label={en.login.emailLabel} type="email" name="email" autoComplete="username" inputMode="email"
-            autoFocus required maxLength={EMAIL_MAX_LENGTH} value={email} error={fieldError} partName="email-input"
-            onChange={(event) => setEmail(event.target.value)} />
-          <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.forgotPassword.submitting}>{en.forgotPassword.submit}</Button>
+          <TextField
+            ref={emailRef}
+            label={en.login.emailLabel}
+            type="email"
+            name="email"
+            autoComplete="username"
+            inputMode="email"
+            autoFocus
+            required
+            maxLength={EMAIL_MAX_LENGTH}
+            value={email}
+            error={fieldError}
+            partName="email-input"
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <Button
+            type="submit"
+            partName="submit-button"
+            loading={loading}
+            loadingLabel={en.forgotPassword.submitting}
+          >
+            {en.forgotPassword.submit}
+          </Button>
         </form>
       )}
-      <Button variant="link" partName="link sign-in-link" onClick={backToSignIn}>{en.forgotPassword.backToSignIn}</Button>
+      <Button variant="link" partName="link sign-in-link" onClick={backToSignIn}>
+        {en.forgotPassword.backToSignIn}
+      </Button>
     </Card>
   );
 }

@@ -19,7 +19,11 @@ export function ImpersonateStep() {
   const { step, error } = recovery.impersonate;
   const request = useMemo(() => readImpersonationRequest(globalThis.location?.search ?? ''), []);
   const started = useRef(false);
-  const problem = !request ? en.session.impersonateNoUser : !isAuthenticated && step !== 'success' ? en.session.impersonateSignIn : error;
+  const problem = !request
+    ? en.session.impersonateNoUser
+    : !isAuthenticated && step !== 'success'
+      ? en.session.impersonateSignIn
+      : error;
 
   useEffect(() => {
     if (started.current || !request || !isAuthenticated) return;
@@ -29,9 +33,15 @@ export function ImpersonateStep() {
 
   return (
     <Card title={en.session.impersonateTitle} titleId="ae-impersonate-title">
-      {problem ? <Alert>{problem}</Alert>
-        : step === 'success' ? <p role="status" part="impersonation-success">{en.session.impersonated}</p>
-        : <Spinner label={en.session.impersonating} />}
+      {problem ? (
+        <Alert>{problem}</Alert>
+      ) : step === 'success' ? (
+        <p role="status" part="impersonation-success">
+          {en.session.impersonated}
+        </p>
+      ) : (
+        <Spinner label={en.session.impersonating} />
+      )}
     </Card>
   );
 }

@@ -15,16 +15,35 @@ const t = enInvitations.inviteSignUp;
 export default function InviteSignUpBanner({ token }: { token: string }) {
   const app = useAuthApp();
   const api = useMemo(() => createInvitationsApi(app.services.api.http), [app]);
-  const [state, setState] = useState<{ tenant: string } | { title: string; detail: string | null } | null>(null);
+  const [state, setState] = useState<{ tenant: string } | { title: string; detail: string | null } | null>(
+    null,
+  );
   useEffect(() => {
     let live = true;
-    api.verifyInviteLink(token)
-      .then((answer) => { if (live) setState({ tenant: answer.name }); })
-      .catch((error: unknown) => { if (live) setState(invitationCheckFailure(error)); });
-    return () => { live = false; };
+    api
+      .verifyInviteLink(token)
+      .then((answer) => {
+        if (live) setState({ tenant: answer.name });
+      })
+      .catch((error: unknown) => {
+        if (live) setState(invitationCheckFailure(error));
+      });
+    return () => {
+      live = false;
+    };
   }, [api, token]);
-  if (!state) return <p css={mutedStyle} role="status">{t.checking}</p>;
-  if ('tenant' in state) return <p role="status" part="invitation-tenant">{t.joining(state.tenant)}</p>;
+  if (!state)
+    return (
+      <p css={mutedStyle} role="status">
+        {t.checking}
+      </p>
+    );
+  if ('tenant' in state)
+    return (
+      <p role="status" part="invitation-tenant">
+        {t.joining(state.tenant)}
+      </p>
+    );
   return (
     <div>
       <Alert>{state.title}</Alert>

@@ -10,8 +10,12 @@ export function MethodUnavailableStep() {
   const dispatch = useAppDispatch();
   return (
     <Card title={en.login.title} titleId="ae-login-title">
-      <p css={mutedStyle} role="status">{en.login.methodUnavailable}</p>
-      <Button variant="secondary" onClick={() => dispatch(loginReset())}>{en.login.back}</Button>
+      <p css={mutedStyle} role="status">
+        {en.login.methodUnavailable}
+      </p>
+      <Button variant="secondary" onClick={() => dispatch(loginReset())}>
+        {en.login.back}
+      </Button>
     </Card>
   );
 }

@@ -21,7 +21,15 @@ interface NewPasswordFormProps {
  * One new-password field checked against the loaded password policy (reset password and the
  * activation form). The password typed stays in the field after a server error.
  */
-export function NewPasswordForm({ label, submit, submitting, loading, error, intro, onSubmit }: NewPasswordFormProps) {
+export function NewPasswordForm({
+  label,
+  submit,
+  submitting,
+  loading,
+  error,
+  intro,
+  onSubmit,
+}: NewPasswordFormProps) {
   const minLength = usePasswordMinLength();
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -40,10 +48,24 @@ export function NewPasswordForm({ label, submit, submitting, loading, error, int
     <form noValidate onSubmit={handleSubmit} part="form" css={formStyle}>
       {error && <Alert>{error}</Alert>}
       {intro}
-      <TextField ref={ref} label={label} type="password" name="password" autoComplete="new-password" autoFocus required
-        maxLength={PASSWORD_MAX_LENGTH} value={password} error={fieldError} hint={en.signUp.passwordHint(minLength)}
-        partName="password-input" onChange={(event) => setPassword(event.target.value)} />
-      <Button type="submit" partName="submit-button" loading={loading} loadingLabel={submitting}>{submit}</Button>
+      <TextField
+        ref={ref}
+        label={label}
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        autoFocus
+        required
+        maxLength={PASSWORD_MAX_LENGTH}
+        value={password}
+        error={fieldError}
+        hint={en.signUp.passwordHint(minLength)}
+        partName="password-input"
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <Button type="submit" partName="submit-button" loading={loading} loadingLabel={submitting}>
+        {submit}
+      </Button>
     </form>
   );
 }

@@ -15,9 +15,24 @@ export function PasskeySignInButton() {
   const { loading } = useAppSelector(selectLoginState);
   if (!offersPasskeys(policy)) return null;
   return (
-    <Button variant="secondary" partName="passkey-sign-in-button" disabled={loading}
-      onClick={() => void Promise.all([import('../../../core/store/auth/passkeyThunks'), import('../../i18n/en-mfa')])
-        .then(([m, { enMfa }]) => dispatch(m.signInWithPasskey({ cancelled: enMfa.mfa.webauthnCancelled, unsupported: enMfa.mfa.webauthnUnsupported })))}>
+    <Button
+      variant="secondary"
+      partName="passkey-sign-in-button"
+      disabled={loading}
+      onClick={() =>
+        void Promise.all([
+          import('../../../core/store/auth/passkeyThunks'),
+          import('../../i18n/en-mfa'),
+        ]).then(([m, { enMfa }]) =>
+          dispatch(
+            m.signInWithPasskey({
+              cancelled: enMfa.mfa.webauthnCancelled,
+              unsupported: enMfa.mfa.webauthnUnsupported,
+            }),
+          ),
+        )
+      }
+    >
       {en.passkeys.signIn}
     </Button>
   );

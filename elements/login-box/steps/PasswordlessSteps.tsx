@@ -1,8 +1,18 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { readMagicLinkToken } from '../../../core/flows/passwordless';
-import { loginStateChanged, recoveryChanged, selectLoginState, selectRecovery } from '../../../core/store/auth/authSlice';
 import {
-  changePhoneNumber, requestPhoneReset, resendPasswordless, sendBreachedPasswordReset, signInWithMagicLink, submitPasswordlessCode,
+  loginStateChanged,
+  recoveryChanged,
+  selectLoginState,
+  selectRecovery,
+} from '../../../core/store/auth/authSlice';
+import {
+  changePhoneNumber,
+  requestPhoneReset,
+  resendPasswordless,
+  sendBreachedPasswordReset,
+  signInWithMagicLink,
+  submitPasswordlessCode,
   verifyPhoneReset,
 } from '../../../core/store/auth/passwordlessThunks';
 import { en } from '../../i18n/en';
@@ -31,7 +41,17 @@ function useBackToEmail() {
 }
 
 /** A 6-digit code form; `onCode` runs only with a well-formed code. */
-function CodeForm({ error, loading, submit, onCode }: { error: string | null; loading: boolean; submit: string; onCode: (code: string) => void }) {
+function CodeForm({
+  error,
+  loading,
+  submit,
+  onCode,
+}: {
+  error: string | null;
+  loading: boolean;
+  submit: string;
+  onCode: (code: string) => void;
+}) {
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const ref = useRef<HTMLInputElement>(null);
@@ -51,9 +71,23 @@ function CodeForm({ error, loading, submit, onCode }: { error: string | null; lo
   return (
     <form noValidate onSubmit={onSubmit} part="form" css={formStyle}>
       {error && <Alert>{error}</Alert>}
-      <TextField ref={ref} label={en.passwordless.codeLabel} name="code" autoComplete="one-time-code" inputMode="numeric" autoFocus required
-        maxLength={12} value={code} error={fieldError} partName="code-input" onChange={(event) => setCode(event.target.value)} />
-      <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.login.signingIn}>{submit}</Button>
+      <TextField
+        ref={ref}
+        label={en.passwordless.codeLabel}
+        name="code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        autoFocus
+        required
+        maxLength={12}
+        value={code}
+        error={fieldError}
+        partName="code-input"
+        onChange={(event) => setCode(event.target.value)}
+      />
+      <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.login.signingIn}>
+        {submit}
+      </Button>
     </form>
   );
 }
@@ -63,13 +97,32 @@ export function PasswordlessCodeStep() {
   const dispatch = useAppDispatch();
   const { step, email, phoneNumber, loading, error, resent } = useAppSelector(selectLoginState);
   const back = useBackToEmail();
-  const sent = step === 'loginWithOtc' ? en.passwordless.emailSent(email) : en.passwordless.smsSent(phoneNumber || email);
+  const sent =
+    step === 'loginWithOtc'
+      ? en.passwordless.emailSent(email)
+      : en.passwordless.smsSent(phoneNumber || email);
   return (
     <Card title={en.passwordless.codeTitle} titleId="ae-code-title">
-      <p role="status" css={mutedStyle}>{resent ? en.passwordless.resent : sent}</p>
-      <CodeForm error={error} loading={loading} submit={en.login.signIn} onCode={(code) => void dispatch(submitPasswordlessCode(code))} />
-      <Button variant="link" partName="link resend-link" disabled={loading} onClick={() => void dispatch(resendPasswordless())}>{en.passwordless.resend}</Button>
-      <Button variant="link" partName="link" onClick={back}>{en.login.useAnotherEmail}</Button>
+      <p role="status" css={mutedStyle}>
+        {resent ? en.passwordless.resent : sent}
+      </p>
+      <CodeForm
+        error={error}
+        loading={loading}
+        submit={en.login.signIn}
+        onCode={(code) => void dispatch(submitPasswordlessCode(code))}
+      />
+      <Button
+        variant="link"
+        partName="link resend-link"
+        disabled={loading}
+        onClick={() => void dispatch(resendPasswordless())}
+      >
+        {en.passwordless.resend}
+      </Button>
+      <Button variant="link" partName="link" onClick={back}>
+        {en.login.useAnotherEmail}
+      </Button>
     </Card>
   );
 }
@@ -83,8 +136,17 @@ export function MagicLinkSentStep() {
     <Card title={en.passwordless.linkTitle} titleId="ae-link-title">
       {error && <Alert>{error}</Alert>}
       <p role="status">{resent ? en.passwordless.resent : en.passwordless.linkSent(email)}</p>
-      <Button variant="secondary" partName="resend-link" loading={loading} onClick={() => void dispatch(resendPasswordless())}>{en.passwordless.resendLink}</Button>
-      <Button variant="link" partName="link" onClick={back}>{en.login.useAnotherEmail}</Button>
+      <Button
+        variant="secondary"
+        partName="resend-link"
+        loading={loading}
+        onClick={() => void dispatch(resendPasswordless())}
+      >
+        {en.passwordless.resendLink}
+      </Button>
+      <Button variant="link" partName="link" onClick={back}>
+        {en.login.useAnotherEmail}
+      </Button>
     </Card>
   );
 }
@@ -109,7 +171,11 @@ export function MagicLinkCallbackStep({ onSignIn }: { onSignIn: () => void }) {
   return (
     <Card title={en.login.title} titleId="ae-magic-title">
       {error ? <Alert>{error}</Alert> : <Spinner label={en.passwordless.signingIn} />}
-      {error && <Button variant="link" partName="link sign-in-link" onClick={back}>{en.forgotPassword.backToSignIn}</Button>}
+      {error && (
+        <Button variant="link" partName="link sign-in-link" onClick={back}>
+          {en.forgotPassword.backToSignIn}
+        </Button>
+      )}
     </Card>
   );
 }
@@ -141,31 +207,97 @@ export function ResetPhoneNumberStep({ onDone }: { onDone: () => void }) {
   return (
     <Card title={en.resetPhone.title} titleId="ae-phone-title">
       {step === 'request' && (
-        <form noValidate part="form" css={formStyle}
-          onSubmit={(e) => submit(e, email, validateEmail, () => void dispatch(requestPhoneReset(email.trim())))}>
+        <form
+          noValidate
+          part="form"
+          css={formStyle}
+          onSubmit={(e) =>
+            submit(e, email, validateEmail, () => void dispatch(requestPhoneReset(email.trim())))
+          }
+        >
           {error && <Alert>{error}</Alert>}
           <p css={mutedStyle}>{en.resetPhone.intro}</p>
-          <TextField ref={ref} label={en.login.emailLabel} type="email" name="email" autoComplete="username" inputMode="email" autoFocus required
-            maxLength={EMAIL_MAX_LENGTH} value={email} error={fieldError} partName="email-input" onChange={(e) => setEmail(e.target.value)} />
-          <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.forgotPassword.submitting}>{en.resetPhone.send}</Button>
+          <TextField
+            ref={ref}
+            label={en.login.emailLabel}
+            type="email"
+            name="email"
+            autoComplete="username"
+            inputMode="email"
+            autoFocus
+            required
+            maxLength={EMAIL_MAX_LENGTH}
+            value={email}
+            error={fieldError}
+            partName="email-input"
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <Button
+            type="submit"
+            partName="submit-button"
+            loading={loading}
+            loadingLabel={en.forgotPassword.submitting}
+          >
+            {en.resetPhone.send}
+          </Button>
         </form>
       )}
       {step === 'verify' && (
         <>
-          <p role="status" css={mutedStyle}>{en.passwordless.emailSent(storedEmail)}</p>
-          <CodeForm error={error} loading={loading} submit={en.resetPhone.verify} onCode={(code) => void dispatch(verifyPhoneReset(code))} />
+          <p role="status" css={mutedStyle}>
+            {en.passwordless.emailSent(storedEmail)}
+          </p>
+          <CodeForm
+            error={error}
+            loading={loading}
+            submit={en.resetPhone.verify}
+            onCode={(code) => void dispatch(verifyPhoneReset(code))}
+          />
         </>
       )}
       {step === 'change' && (
-        <form noValidate part="form" css={formStyle}
-          onSubmit={(e) => submit(e, phone, validatePhone, () => void dispatch(changePhoneNumber(phone)).then((ok) => ok && onDone()))}>
+        <form
+          noValidate
+          part="form"
+          css={formStyle}
+          onSubmit={(e) =>
+            submit(
+              e,
+              phone,
+              validatePhone,
+              () => void dispatch(changePhoneNumber(phone)).then((ok) => ok && onDone()),
+            )
+          }
+        >
           {error && <Alert>{error}</Alert>}
-          <TextField ref={ref} label={en.resetPhone.phoneLabel} type="tel" name="phone" autoComplete="tel" autoFocus required maxLength={32}
-            value={phone} hint={en.resetPhone.phoneInvalid} error={fieldError} partName="phone-input" onChange={(e) => setPhone(e.target.value)} />
-          <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.activate.resending}>{en.resetPhone.save}</Button>
+          <TextField
+            ref={ref}
+            label={en.resetPhone.phoneLabel}
+            type="tel"
+            name="phone"
+            autoComplete="tel"
+            autoFocus
+            required
+            maxLength={32}
+            value={phone}
+            hint={en.resetPhone.phoneInvalid}
+            error={fieldError}
+            partName="phone-input"
+            onChange={(e) => setPhone(e.target.value)}
+          />
+          <Button
+            type="submit"
+            partName="submit-button"
+            loading={loading}
+            loadingLabel={en.activate.resending}
+          >
+            {en.resetPhone.save}
+          </Button>
         </form>
       )}
-      <Button variant="link" partName="link sign-in-link" onClick={back}>{en.forgotPassword.backToSignIn}</Button>
+      <Button variant="link" partName="link sign-in-link" onClick={back}>
+        {en.forgotPassword.backToSignIn}
+      </Button>
     </Card>
   );
 }
@@ -183,18 +315,28 @@ export function BreachedPasswordStep() {
         <>
           {error && <Alert>{error}</Alert>}
           <p>{en.breached.intro}</p>
-          <Button partName="submit-button" loading={loading} loadingLabel={en.forgotPassword.submitting} onClick={() => void dispatch(sendBreachedPasswordReset())}>
+          <Button
+            partName="submit-button"
+            loading={loading}
+            loadingLabel={en.forgotPassword.submitting}
+            onClick={() => void dispatch(sendBreachedPasswordReset())}
+          >
             {en.breached.send}
           </Button>
         </>
       )}
-      <Button variant="link" partName="link sign-in-link" onClick={back}>{en.forgotPassword.backToSignIn}</Button>
+      <Button variant="link" partName="link sign-in-link" onClick={back}>
+        {en.forgotPassword.backToSignIn}
+      </Button>
     </Card>
   );
 }
 
 /** The chunk's entry: the route's screen when given, else the screen of the login step. */
-export default function PasswordlessScreens({ route, onDone = () => {} }: Partial<StepProps> & { route?: 'magicLink' | 'resetPhoneNumber'; onDone?: () => void }) {
+export default function PasswordlessScreens({
+  route,
+  onDone = () => {},
+}: Partial<StepProps> & { route?: 'magicLink' | 'resetPhoneNumber'; onDone?: () => void }) {
   const { step } = useAppSelector(selectLoginState);
   if (route === 'magicLink') return <MagicLinkCallbackStep onSignIn={onDone} />;
   if (route === 'resetPhoneNumber') return <ResetPhoneNumberStep onDone={onDone} />;

@@ -24,8 +24,17 @@ export function RegisterQuickLoginStep() {
     <Card title={en.session.quickLoginTitle} titleId="ae-quick-login-title">
       <div css={formStyle}>
         <p css={mutedStyle}>{en.session.quickLoginIntro(quickLoginToRegister ?? '')}</p>
-        <Button partName="quick-login-register" autoFocus disabled={busy} onClick={() => finish('register')}>{en.session.quickLoginSetUp}</Button>
-        <Button variant="secondary" partName="quick-login-later" disabled={busy} onClick={() => finish('later')}>{en.session.quickLoginLater}</Button>
+        <Button partName="quick-login-register" autoFocus disabled={busy} onClick={() => finish('register')}>
+          {en.session.quickLoginSetUp}
+        </Button>
+        <Button
+          variant="secondary"
+          partName="quick-login-later"
+          disabled={busy}
+          onClick={() => finish('later')}
+        >
+          {en.session.quickLoginLater}
+        </Button>
       </div>
     </Card>
   );

@@ -10,7 +10,13 @@ import { Card } from '../../ui/Card';
 import { NewPasswordForm } from './NewPasswordForm';
 
 /** The resetPasswordUrl route (`?userId=..&token=..` from the email): choose a new password. */
-export function ResetPasswordStep({ onSignIn, onForgotPassword }: { onSignIn: () => void; onForgotPassword: () => void }) {
+export function ResetPasswordStep({
+  onSignIn,
+  onForgotPassword,
+}: {
+  onSignIn: () => void;
+  onForgotPassword: () => void;
+}) {
   const dispatch = useAppDispatch();
   const { step, loading, error } = useAppSelector(selectRecovery).resetPassword;
   const link = useMemo(() => readEmailLink(globalThis.location?.search ?? ''), []);
@@ -20,15 +26,27 @@ export function ResetPasswordStep({ onSignIn, onForgotPassword }: { onSignIn: ()
       {step === 'success' ? (
         <>
           <p role="status">{en.resetPassword.done}</p>
-          <Button partName="sign-in-link" onClick={onSignIn}>{en.login.signIn}</Button>
+          <Button partName="sign-in-link" onClick={onSignIn}>
+            {en.login.signIn}
+          </Button>
         </>
       ) : link ? (
-        <NewPasswordForm label={en.resetPassword.passwordLabel} submit={en.resetPassword.submit} submitting={en.resetPassword.submitting}
-          loading={loading} error={error} onSubmit={(password) => void dispatch(resetPassword(link, password))} />
+        <NewPasswordForm
+          label={en.resetPassword.passwordLabel}
+          submit={en.resetPassword.submit}
+          submitting={en.resetPassword.submitting}
+          loading={loading}
+          error={error}
+          onSubmit={(password) => void dispatch(resetPassword(link, password))}
+        />
       ) : (
         <Alert>{en.resetPassword.incompleteLink}</Alert>
       )}
-      {step !== 'success' && (!link || error) && <Button variant="link" partName="link" onClick={onForgotPassword}>{en.resetPassword.askAgain}</Button>}
+      {step !== 'success' && (!link || error) && (
+        <Button variant="link" partName="link" onClick={onForgotPassword}>
+          {en.resetPassword.askAgain}
+        </Button>
+      )}
     </Card>
   );
 }

@@ -14,12 +14,20 @@ export function SignedInStep() {
   const dispatch = useAppDispatch();
   const { user, activeTenant: tenant, tenants } = useAppSelector(selectAuth);
   const [signingOut, setSigningOut] = useState(false);
-  const who = user?.name ? `${user.name} (${user.email})` : user?.email ?? '';
+  const who = user?.name ? `${user.name} (${user.email})` : (user?.email ?? '');
   return (
     <Card title={en.signedIn.title} titleId="ae-signed-in-title">
       <p part="signed-in-user">{en.signedIn.as(who)}</p>
-      {tenant && <p css={mutedStyle} part="active-tenant">{en.signedIn.tenant(tenant.name)}</p>}
-      {tenants.length > 1 && <Suspense fallback={null}><TenantSwitcher /></Suspense>}
+      {tenant && (
+        <p css={mutedStyle} part="active-tenant">
+          {en.signedIn.tenant(tenant.name)}
+        </p>
+      )}
+      {tenants.length > 1 && (
+        <Suspense fallback={null}>
+          <TenantSwitcher />
+        </Suspense>
+      )}
       <Button
         partName="sign-out-button"
         loading={signingOut}

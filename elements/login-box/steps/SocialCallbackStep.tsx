@@ -23,7 +23,9 @@ export function SocialCallbackStep({ onSignIn }: { onSignIn: () => void }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void dispatch(completeSocialLogin()).then((ok) => { if (!ok) setFailed(true); });
+    void dispatch(completeSocialLogin()).then((ok) => {
+      if (!ok) setFailed(true);
+    });
   }, [dispatch]);
 
   return (
@@ -31,7 +33,9 @@ export function SocialCallbackStep({ onSignIn }: { onSignIn: () => void }) {
       {failed ? (
         <>
           <Alert>{error ?? MESSAGES.failedToAuthenticate}</Alert>
-          <Button autoFocus partName="sign-in-link" onClick={onSignIn}>{en.social.backToSignIn}</Button>
+          <Button autoFocus partName="sign-in-link" onClick={onSignIn}>
+            {en.social.backToSignIn}
+          </Button>
         </>
       ) : (
         <Spinner label={en.social.signingIn} />

@@ -12,7 +12,11 @@ const dividerStyle = css(mutedStyle, { textAlign: 'center' });
 // State, PKCE and the redirect (core/social/socialLogin.ts) are a lazy chunk: fetched when a button
 // is pointed at, focused or clicked, never just because the sign-in page shows buttons.
 const loadSocialLogin = () => import('../../../core/social/socialLogin');
-const warmUp = () => { loadSocialLogin().catch(() => { /* the click tries again and reports */ }); };
+const warmUp = () => {
+  loadSocialLogin().catch(() => {
+    /* the click tries again and reports */
+  });
+};
 
 /**
  * The social login buttons (spec 000 §2), one per provider of the configuration (v2 and custom),
@@ -39,10 +43,12 @@ export function SocialLoginButtons({ providers }: { providers: readonly SocialPr
               disabled={starting !== null}
               onClick={() => {
                 setStarting(provider.provider);
-                loadSocialLogin().then((m) => m.startSocialLogin(app.services, provider)).catch((error: unknown) => {
-                  app.services.logger.error('Could not start the social sign-in', error);
-                  setStarting(null);
-                });
+                loadSocialLogin()
+                  .then((m) => m.startSocialLogin(app.services, provider))
+                  .catch((error: unknown) => {
+                    app.services.logger.error('Could not start the social sign-in', error);
+                    setStarting(null);
+                  });
               }}
             >
               {en.social.continueWith(provider.displayName || provider.provider)}

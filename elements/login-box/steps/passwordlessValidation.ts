@@ -19,4 +19,3 @@ export function validatePhone(value: string): string | null {
   const digits = phone.replace(/\D/g, '').length;
   return PHONE.test(phone) && digits >= 7 && digits <= 15 ? null : en.resetPhone.phoneInvalid;
 }
-

@@ -7,8 +7,11 @@ export function usePasswordMinLength(): number {
   const app = useAuthApp();
   const [minLength, setMinLength] = useState(DEFAULT_PASSWORD_MIN_LENGTH);
   useEffect(() => {
-    app.services.api.users.getPasswordConfig()
-      .then((config) => { if (Number.isInteger(config.minLength) && config.minLength > 0) setMinLength(config.minLength); })
+    app.services.api.users
+      .getPasswordConfig()
+      .then((config) => {
+        if (Number.isInteger(config.minLength) && config.minLength > 0) setMinLength(config.minLength);
+      })
       .catch((cause) => app.services.logger.warn('Could not load the password configuration', cause));
   }, [app]);
   return minLength;

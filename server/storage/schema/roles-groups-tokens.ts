@@ -4,7 +4,10 @@
  * and API tokens whose secrets are stored only as a SHA-256 hash.
  */
 
-import { PERMISSION_CATALOGUE as PERMISSIONS, PERMISSION_CATEGORIES as CATEGORIES } from '../../../core/portal/permissionCatalogue';
+import {
+  PERMISSION_CATALOGUE as PERMISSIONS,
+  PERMISSION_CATEGORIES as CATEGORIES,
+} from '../../../core/portal/permissionCatalogue';
 
 const sqlText = (value: string) => `'${value.replace(/'/g, "''")}'`;
 

@@ -1,4 +1,13 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import type { AccountSettings } from '../../../../core/api/accountSettings';
 import { errorMessage } from '../../../../core/api/errors';
 import { MESSAGES } from '../../../../core/api/messages';
@@ -25,8 +34,31 @@ const CustomLoginTab = lazy(() => import('./CustomLoginTab'));
 type Tab = 'settings' | 'customLogin';
 
 /** Field props for an appearance (spec 001 §2): viewOnly is read-only (a select is disabled), hidden is not rendered. */
-const viewOnly = (appearance: FieldAppearance) => (appearance === 'viewOnly' ? { readOnly: true, 'aria-readonly': true } : {});
-const CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'CHF', 'CAD', 'AUD', 'NZD', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'ILS', 'INR', 'CNY', 'SGD', 'HKD', 'BRL', 'MXN', 'ZAR'];
+const viewOnly = (appearance: FieldAppearance) =>
+  appearance === 'viewOnly' ? { readOnly: true, 'aria-readonly': true } : {};
+const CURRENCIES = [
+  'USD',
+  'EUR',
+  'GBP',
+  'JPY',
+  'CHF',
+  'CAD',
+  'AUD',
+  'NZD',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'ILS',
+  'INR',
+  'CNY',
+  'SGD',
+  'HKD',
+  'BRL',
+  'MXN',
+  'ZAR',
+];
 
 /** Account (spec 001 §2 "Account details tabs: settings, customLogin"): the settings tab. */
 export default function AccountPage({ metadata }: PortalPageProps) {
@@ -36,7 +68,10 @@ export default function AccountPage({ metadata }: PortalPageProps) {
   // Custom login per tenant is gated by its flag (spec 001 §6), evaluated for this user and account.
   const [customLoginFlag, setCustomLoginFlag] = useState(false);
   const [tab, setTab] = useState<Tab>('settings');
-  const tabs = (['settings', 'customLogin'] as const).filter((name) => tabAppearance(metadata, 'account', name) !== 'hidden' && (name !== 'customLogin' || customLoginFlag));
+  const tabs = (['settings', 'customLogin'] as const).filter(
+    (name) =>
+      tabAppearance(metadata, 'account', name) !== 'hidden' && (name !== 'customLogin' || customLoginFlag),
+  );
   const shown: Tab | undefined = tabs.includes(tab) ? tab : tabs[0];
   const look = (field: string) => fieldAppearance(metadata, 'account', field);
   const [saved, setSaved] = useState<AccountSettings | null>(null);
@@ -44,33 +79,66 @@ export default function AccountPage({ metadata }: PortalPageProps) {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [errors, setErrors] = useState<Partial<Record<keyof AccountFields, string>>>({});
-  const [status, setStatus] = useState<{ saving: boolean; error: string | null; note: string | null }>({ saving: false, error: null, note: null });
-  const refs = { name: useRef<HTMLInputElement>(null), address: useRef<HTMLInputElement>(null), website: useRef<HTMLInputElement>(null) };
-  const timezones = useMemo(() => [{ value: '', label: t.timezoneUnset }, ...Intl.supportedValuesOf('timeZone').map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }))], []);
+  const [status, setStatus] = useState<{ saving: boolean; error: string | null; note: string | null }>({
+    saving: false,
+    error: null,
+    note: null,
+  });
+  const refs = {
+    name: useRef<HTMLInputElement>(null),
+    address: useRef<HTMLInputElement>(null),
+    website: useRef<HTMLInputElement>(null),
+  };
+  const timezones = useMemo(
+    () => [
+      { value: '', label: t.timezoneUnset },
+      ...Intl.supportedValuesOf('timeZone').map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') })),
+    ],
+    [],
+  );
 
   useEffect(() => {
     if (!allowed || !me) return;
     const flag = KNOWN_FEATURE_FLAGS.adminPortalLoginPerTenant;
-    app.services.api.featureFlags.evaluate([flag], { userId: me.id, tenantId: me.tenantId })
+    app.services.api.featureFlags
+      .evaluate([flag], { userId: me.id, tenantId: me.tenantId })
       .then((flags) => setCustomLoginFlag(flags[flag] === true))
       .catch((error: unknown) => app.services.logger.error('Could not load feature flags', error));
   }, [app, allowed, me]);
 
   useEffect(() => {
     if (!allowed) return;
-    app.services.api.accountSettings.get()
-      .then((settings) => { setSaved(settings); setFields(fieldsOf(settings)); })
+    app.services.api.accountSettings
+      .get()
+      .then((settings) => {
+        setSaved(settings);
+        setFields(fieldsOf(settings));
+      })
       .catch((error: unknown) => setLoadError(errorMessage(error)));
   }, [app, allowed, attempt]);
 
   if (!allowed) {
-    return <Card title={enPortal.portal.pageTitles.account} titleId="ae-portal-account-title"><p css={mutedStyle} role="status">{enPortal.portal.noPermission}</p></Card>;
+    return (
+      <Card title={enPortal.portal.pageTitles.account} titleId="ae-portal-account-title">
+        <p css={mutedStyle} role="status">
+          {enPortal.portal.noPermission}
+        </p>
+      </Card>
+    );
   }
   if (loadError) {
     return (
       <Card title={enPortal.portal.pageTitles.account} titleId="ae-portal-account-title">
         <Alert>{`${t.loadFailed} ${loadError}`}</Alert>
-        <Button variant="secondary" onClick={() => { setLoadError(null); setAttempt((n) => n + 1); }}>{enPortal.portal.retry}</Button>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setLoadError(null);
+            setAttempt((n) => n + 1);
+          }}
+        >
+          {enPortal.portal.retry}
+        </Button>
       </Card>
     );
   }
@@ -90,7 +158,8 @@ export default function AccountPage({ metadata }: PortalPageProps) {
     const firstInvalid = (Object.keys(refs) as Array<keyof typeof refs>).find((key) => found[key]);
     if (firstInvalid) return refs[firstInvalid].current?.focus();
     const update = changesOf(saved, fields);
-    if (Object.keys(update).length === 0) return setStatus({ saving: false, error: null, note: MESSAGES.noChangesToUpdate });
+    if (Object.keys(update).length === 0)
+      return setStatus({ saving: false, error: null, note: MESSAGES.noChangesToUpdate });
     setStatus({ saving: true, error: null, note: null });
     try {
       const next = await app.services.api.accountSettings.update(update);
@@ -107,55 +176,144 @@ export default function AccountPage({ metadata }: PortalPageProps) {
     if (!step || !shown) return;
     const next = tabs[(tabs.indexOf(shown) + step + tabs.length) % tabs.length]!;
     setTab(next);
-    ((event.currentTarget.parentElement?.querySelector(`[data-tab="${next}"]`)) as HTMLElement | null)?.focus();
+    (event.currentTarget.parentElement?.querySelector(`[data-tab="${next}"]`) as HTMLElement | null)?.focus();
   }
 
-  const tabNames: Record<Tab, string> = { settings: t.settingsTab, customLogin: enPortal.portal.customLogin.tab };
+  const tabNames: Record<Tab, string> = {
+    settings: t.settingsTab,
+    customLogin: enPortal.portal.customLogin.tab,
+  };
   return (
     <Card title={enPortal.portal.pageTitles.account} titleId="ae-portal-account-title">
-      {tabs.length < 2 ? shown && <h3 style={{ margin: 0, fontSize: '1.1em' }}>{tabNames[shown]}</h3> : (
-      <div role="tablist" aria-label={enPortal.portal.tabsLabel} part="tabs" style={{ display: 'flex', gap: 8 }}>
-        {tabs.map((name) => (
-          <Button key={name} variant={name === shown ? 'primary' : 'secondary'} role="tab" id={`ae-account-tab-${name}`} data-tab={name}
-            aria-selected={name === shown} aria-controls={`ae-account-panel-${name}`} tabIndex={name === shown ? 0 : -1} partName={`tab-${name}`}
-            onClick={() => setTab(name)} onKeyDown={onTabKey}>
-            {tabNames[name]}
-          </Button>
-        ))}
-      </div>
+      {tabs.length < 2 ? (
+        shown && <h3 style={{ margin: 0, fontSize: '1.1em' }}>{tabNames[shown]}</h3>
+      ) : (
+        <div
+          role="tablist"
+          aria-label={enPortal.portal.tabsLabel}
+          part="tabs"
+          style={{ display: 'flex', gap: 8 }}
+        >
+          {tabs.map((name) => (
+            <Button
+              key={name}
+              variant={name === shown ? 'primary' : 'secondary'}
+              role="tab"
+              id={`ae-account-tab-${name}`}
+              data-tab={name}
+              aria-selected={name === shown}
+              aria-controls={`ae-account-panel-${name}`}
+              tabIndex={name === shown ? 0 : -1}
+              partName={`tab-${name}`}
+              onClick={() => setTab(name)}
+              onKeyDown={onTabKey}
+            >
+              {tabNames[name]}
+            </Button>
+          ))}
+        </div>
       )}
       {shown === 'customLogin' && (
         <div role="tabpanel" id="ae-account-panel-customLogin" aria-labelledby="ae-account-tab-customLogin">
-          <Suspense fallback={<Spinner label={en.common.loading} />}><CustomLoginTab /></Suspense>
+          <Suspense fallback={<Spinner label={en.common.loading} />}>
+            <CustomLoginTab />
+          </Suspense>
         </div>
       )}
       {shown === 'settings' && (
-      <div {...(tabs.length > 1 ? { role: 'tabpanel', id: 'ae-account-panel-settings', 'aria-labelledby': 'ae-account-tab-settings' } : {})}>
-      <form noValidate onSubmit={onSubmit} css={formStyle} part="form account-settings">
-        {status.error && <Alert>{status.error}</Alert>}
-        {look('companyName') !== 'hidden' && (
-          <TextField ref={refs.name} label={t.companyName} name="companyName" autoComplete="organization" required maxLength={100} {...viewOnly(look('companyName'))}
-            value={fields.name} error={errors.name} partName="account-name" onChange={set('name')} />
-        )}
-        {look('address') !== 'hidden' && (
-          <TextField ref={refs.address} label={t.address} name="address" autoComplete="street-address" maxLength={200} {...viewOnly(look('address'))}
-            value={fields.address} error={errors.address} partName="account-address" onChange={set('address')} />
-        )}
-        {look('website') !== 'hidden' && (
-          <TextField ref={refs.website} label={t.website} name="website" type="url" autoComplete="url" maxLength={200} hint={t.websiteHint} {...viewOnly(look('website'))}
-            value={fields.website} error={errors.website} partName="account-website" onChange={set('website')} />
-        )}
-        {look('timezone') !== 'hidden' && (
-          <SelectField label={t.timezone} name="timezone" value={fields.timezone} options={timezones} partName="account-timezone" disabled={look('timezone') === 'viewOnly'} onChange={set('timezone')} />
-        )}
-        {look('currency') !== 'hidden' && (
-          <SelectField label={t.currency} name="currency" value={fields.currency} options={currencies.map((code) => ({ value: code, label: code }))}
-            partName="account-currency" disabled={look('currency') === 'viewOnly'} onChange={set('currency')} />
-        )}
-        <Button type="submit" partName="submit-button" loading={status.saving} loadingLabel={enPortal.portal.saving}>{t.save}</Button>
-        {status.note && <p role="status" part="saved">{status.note}</p>}
-      </form>
-      </div>
+        <div
+          {...(tabs.length > 1
+            ? {
+                role: 'tabpanel',
+                id: 'ae-account-panel-settings',
+                'aria-labelledby': 'ae-account-tab-settings',
+              }
+            : {})}
+        >
+          <form noValidate onSubmit={onSubmit} css={formStyle} part="form account-settings">
+            {status.error && <Alert>{status.error}</Alert>}
+            {look('companyName') !== 'hidden' && (
+              <TextField
+                ref={refs.name}
+                label={t.companyName}
+                name="companyName"
+                autoComplete="organization"
+                required
+                maxLength={100}
+                {...viewOnly(look('companyName'))}
+                value={fields.name}
+                error={errors.name}
+                partName="account-name"
+                onChange={set('name')}
+              />
+            )}
+            {look('address') !== 'hidden' && (
+              <TextField
+                ref={refs.address}
+                label={t.address}
+                name="address"
+                autoComplete="street-address"
+                maxLength={200}
+                {...viewOnly(look('address'))}
+                value={fields.address}
+                error={errors.address}
+                partName="account-address"
+                onChange={set('address')}
+              />
+            )}
+            {look('website') !== 'hidden' && (
+              <TextField
+                ref={refs.website}
+                label={t.website}
+                name="website"
+                type="url"
+                autoComplete="url"
+                maxLength={200}
+                hint={t.websiteHint}
+                {...viewOnly(look('website'))}
+                value={fields.website}
+                error={errors.website}
+                partName="account-website"
+                onChange={set('website')}
+              />
+            )}
+            {look('timezone') !== 'hidden' && (
+              <SelectField
+                label={t.timezone}
+                name="timezone"
+                value={fields.timezone}
+                options={timezones}
+                partName="account-timezone"
+                disabled={look('timezone') === 'viewOnly'}
+                onChange={set('timezone')}
+              />
+            )}
+            {look('currency') !== 'hidden' && (
+              <SelectField
+                label={t.currency}
+                name="currency"
+                value={fields.currency}
+                options={currencies.map((code) => ({ value: code, label: code }))}
+                partName="account-currency"
+                disabled={look('currency') === 'viewOnly'}
+                onChange={set('currency')}
+              />
+            )}
+            <Button
+              type="submit"
+              partName="submit-button"
+              loading={status.saving}
+              loadingLabel={enPortal.portal.saving}
+            >
+              {t.save}
+            </Button>
+            {status.note && (
+              <p role="status" part="saved">
+                {status.note}
+              </p>
+            )}
+          </form>
+        </div>
       )}
     </Card>
   );

@@ -20,18 +20,30 @@ const t = enPortal.portal.customLogin;
  */
 export default function CustomLoginTab() {
   const app = useAuthApp();
-  const api = useMemo(() => createSubAccountsApi(app.services.http!.withRequestSource('admin-portal')), [app]);
+  const api = useMemo(
+    () => createSubAccountsApi(app.services.http!.withRequestSource('admin-portal')),
+    [app],
+  );
   const [saved, setSaved] = useState<CustomLogin | null>(null);
   const [alias, setAlias] = useState('');
   const [enabled, setEnabled] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [status, setStatus] = useState<{ saving: boolean; error: string | null; note: string | null }>({ saving: false, error: null, note: null });
+  const [status, setStatus] = useState<{ saving: boolean; error: string | null; note: string | null }>({
+    saving: false,
+    error: null,
+    note: null,
+  });
   const aliasRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    api.getCustomLogin()
-      .then((current) => { setSaved(current); setAlias(current.loginAlias ?? ''); setEnabled(current.enabled); })
+    api
+      .getCustomLogin()
+      .then((current) => {
+        setSaved(current);
+        setAlias(current.loginAlias ?? '');
+        setEnabled(current.enabled);
+      })
       .catch((error: unknown) => setLoadError(errorMessage(error)));
   }, [api]);
 
@@ -42,7 +54,12 @@ export default function CustomLoginTab() {
     event.preventDefault();
     if (status.saving) return;
     const loginAlias = alias.trim();
-    const problem = loginAlias && !LOGIN_ALIAS_PATTERN.test(loginAlias) ? t.aliasInvalid : enabled && !loginAlias ? t.aliasRequired : null;
+    const problem =
+      loginAlias && !LOGIN_ALIAS_PATTERN.test(loginAlias)
+        ? t.aliasInvalid
+        : enabled && !loginAlias
+          ? t.aliasRequired
+          : null;
     setFieldError(problem);
     if (problem) return aliasRef.current?.focus();
     if (saved && loginAlias === (saved.loginAlias ?? '') && enabled === saved.enabled) {
@@ -58,21 +75,59 @@ export default function CustomLoginTab() {
     }
   }
 
-  const address = saved.enabled && saved.loginAlias
-    ? `${globalThis.location?.origin ?? ''}${app.options.routes.loginUrl}?loginAlias=${encodeURIComponent(saved.loginAlias)}` : null;
+  const address =
+    saved.enabled && saved.loginAlias
+      ? `${globalThis.location?.origin ?? ''}${app.options.routes.loginUrl}?loginAlias=${encodeURIComponent(saved.loginAlias)}`
+      : null;
   return (
     <form noValidate onSubmit={onSubmit} css={formStyle} part="form custom-login">
       <p css={mutedStyle}>{t.intro}</p>
       {status.error && <Alert>{status.error}</Alert>}
       <label style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-        <input type="checkbox" part="custom-login-enabled" checked={enabled} onChange={(event) => { setEnabled(event.target.checked); setStatus((s) => ({ ...s, note: null })); }} />
+        <input
+          type="checkbox"
+          part="custom-login-enabled"
+          checked={enabled}
+          onChange={(event) => {
+            setEnabled(event.target.checked);
+            setStatus((s) => ({ ...s, note: null }));
+          }}
+        />
         {t.enabled}
       </label>
-      <TextField ref={aliasRef} label={t.alias} value={alias} maxLength={40} hint={t.aliasHint} error={fieldError} partName="login-alias"
-        autoComplete="off" spellCheck={false} onChange={(event) => { setAlias(event.target.value); setStatus((s) => ({ ...s, note: null })); }} />
-      {address && <p css={mutedStyle} part="custom-login-address">{t.address(address)}</p>}
-      <Button type="submit" partName="save-custom-login" loading={status.saving} loadingLabel={enPortal.portal.saving}>{t.save}</Button>
-      {status.note && <p role="status" part="saved">{status.note}</p>}
+      <TextField
+        ref={aliasRef}
+        label={t.alias}
+        value={alias}
+        maxLength={40}
+        hint={t.aliasHint}
+        error={fieldError}
+        partName="login-alias"
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(event) => {
+          setAlias(event.target.value);
+          setStatus((s) => ({ ...s, note: null }));
+        }}
+      />
+      {address && (
+        <p css={mutedStyle} part="custom-login-address">
+          {t.address(address)}
+        </p>
+      )}
+      <Button
+        type="submit"
+        partName="save-custom-login"
+        loading={status.saving}
+        loadingLabel={enPortal.portal.saving}
+      >
+        {t.save}
+      </Button>
+      {status.note && (
+        <p role="status" part="saved">
+          {status.note}
+        </p>
+      )}
     </form>
   );
 }

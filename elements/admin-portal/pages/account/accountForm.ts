@@ -1,10 +1,20 @@
 import type { AccountSettings, AccountSettingsUpdate } from '../../../../core/api/accountSettings';
 import { enPortal } from '../../../i18n/en-portal';
 
-export interface AccountFields { name: string; address: string; website: string; timezone: string; currency: string }
+export interface AccountFields {
+  name: string;
+  address: string;
+  website: string;
+  timezone: string;
+  currency: string;
+}
 
 export const fieldsOf = (settings: AccountSettings): AccountFields => ({
-  name: settings.name, address: settings.address ?? '', website: settings.website ?? '', timezone: settings.timezone ?? '', currency: settings.currency,
+  name: settings.name,
+  address: settings.address ?? '',
+  website: settings.website ?? '',
+  timezone: settings.timezone ?? '',
+  currency: settings.currency,
 });
 
 const WEBSITE = /^https?:\/\/\S+$/;
@@ -14,7 +24,8 @@ export function validateAccount(fields: AccountFields): Partial<Record<keyof Acc
   if (!fields.name.trim()) errors.name = enPortal.portal.accountSettings.nameRequired;
   else if (fields.name.trim().length > 100) errors.name = enPortal.portal.tooLong(100);
   if (fields.address.trim().length > 200) errors.address = enPortal.portal.tooLong(200);
-  if (fields.website.trim() && (!WEBSITE.test(fields.website.trim()) || fields.website.trim().length > 200)) errors.website = enPortal.portal.accountSettings.websiteInvalid;
+  if (fields.website.trim() && (!WEBSITE.test(fields.website.trim()) || fields.website.trim().length > 200))
+    errors.website = enPortal.portal.accountSettings.websiteInvalid;
   return errors;
 }
 

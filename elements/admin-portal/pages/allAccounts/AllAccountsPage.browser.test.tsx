@@ -8,7 +8,9 @@ import type { HttpClient } from '../../../../core/api/http';
 import { loginWithPassword } from '../../../../core/store/auth/thunks';
 import { mount, part, unmountAll, waitFor } from '../../../test-support/fixtures';
 
-const all = (element: Element, name: string) => [...element.shadowRoot!.querySelectorAll<HTMLElement>(`[part~="${name}"]`)];
+const all = (element: Element, name: string) => [
+  ...element.shadowRoot!.querySelectorAll<HTMLElement>(`[part~="${name}"]`),
+];
 const active = (element: Element) => element.shadowRoot!.activeElement as HTMLElement | null;
 
 /** The portal in demo mode, signed in as the demo admin, on the all-accounts page. */
@@ -17,12 +19,17 @@ async function openPage(prepare?: (appName: string) => void) {
   location.hash = '#/portal/allAccounts';
   const portal = await mount('auth-admin-portal', { demo: '', 'app-name': appName });
   prepare?.(appName);
-  await getApp(appName).store.dispatch(loginWithPassword({ email: 'demo@auth-elements.dev', password: 'demo-password' }));
+  await getApp(appName).store.dispatch(
+    loginWithPassword({ email: 'demo@auth-elements.dev', password: 'demo-password' }),
+  );
   return { portal, appName };
 }
 
 describe('all-accounts page', () => {
-  afterEach(() => { unmountAll(); location.hash = ''; });
+  afterEach(() => {
+    unmountAll();
+    location.hash = '';
+  });
 
   it('shows a loading state, then 50 accounts, and loads more without repeating any', async () => {
     const { portal } = await openPage();
@@ -38,13 +45,19 @@ describe('all-accounts page', () => {
   it('opens a branch with its toggle (aria-expanded) and lists its children', async () => {
     const { portal } = await openPage();
     await waitFor(() => all(portal, 'account-item').length === 50);
-    const europe = all(portal, 'account-item').find((item) => item.textContent?.includes('Demo Company Europe'))!;
+    const europe = all(portal, 'account-item').find((item) =>
+      item.textContent?.includes('Demo Company Europe'),
+    )!;
     const toggle = europe.querySelector<HTMLButtonElement>('[part~="account-toggle"]')!;
     expect(toggle.getAttribute('aria-expanded')).to.equal('false');
     expect(toggle.getAttribute('aria-label')).to.equal('Show the sub-accounts of Demo Company Europe');
     toggle.click();
     await waitFor(() => europe.querySelectorAll('[part~="account-item"]').length === 2, 4000);
-    expect([...europe.querySelectorAll(':scope [part~="account-item"] [part~="account-name"]')].map((n) => n.textContent)).to.deep.equal(['Demo Company Berlin', 'Demo Company Paris']);
+    expect(
+      [...europe.querySelectorAll(':scope [part~="account-item"] [part~="account-name"]')].map(
+        (n) => n.textContent,
+      ),
+    ).to.deep.equal(['Demo Company Berlin', 'Demo Company Paris']);
     expect(toggle.getAttribute('aria-expanded')).to.equal('true');
   });
 
@@ -55,9 +68,10 @@ describe('all-accounts page', () => {
       const real = services.http!;
       const flaky = (client: HttpClient): HttpClient => ({
         ...client,
-        get: ((path: string, options?: unknown) => (failing && path.includes('hierarchy')
-          ? Promise.reject(Object.assign(new Error('Error 503 - Service Unavailable'), { statusCode: 503 }))
-          : client.get(path, options as never))) as HttpClient['get'],
+        get: ((path: string, options?: unknown) =>
+          failing && path.includes('hierarchy')
+            ? Promise.reject(Object.assign(new Error('Error 503 - Service Unavailable'), { statusCode: 503 }))
+            : client.get(path, options as never)) as HttpClient['get'],
         withRequestSource: (source) => flaky(client.withRequestSource(source)),
       });
       services.http = flaky(real);
@@ -72,7 +86,9 @@ describe('all-accounts page', () => {
   it('the users dialog moves focus in, keeps Tab inside, closes on Escape and gives focus back', async () => {
     const { portal } = await openPage();
     await waitFor(() => all(portal, 'account-item').length === 50);
-    const europe = all(portal, 'account-item').find((item) => item.textContent?.includes('Demo Company Europe'))!;
+    const europe = all(portal, 'account-item').find((item) =>
+      item.textContent?.includes('Demo Company Europe'),
+    )!;
     const opener = europe.querySelector<HTMLButtonElement>('[part~="account-users"]')!;
     opener.focus();
     opener.click();
@@ -95,7 +111,11 @@ describe('all-accounts page', () => {
     const { portal, appName } = await openPage();
     await waitFor(() => all(portal, 'account-item').length === 50);
     const select = await waitFor(() => part<HTMLSelectElement>(portal, 'tenant-select'), 4000);
-    expect([...select.options].map((o) => o.textContent)).to.deep.equal(['Demo Company', 'Demo Company Europe', 'Demo Company Paris']);
+    expect([...select.options].map((o) => o.textContent)).to.deep.equal([
+      'Demo Company',
+      'Demo Company Europe',
+      'Demo Company Paris',
+    ]);
     select.value = 'demo-paris';
     select.dispatchEvent(new Event('change', { bubbles: true }));
     await waitFor(() => getApp(appName).store.getState().auth.activeTenant?.tenantId === 'demo-paris', 4000);
@@ -110,7 +130,9 @@ describe('tenant switcher in the login box', () => {
   it('is shown only to a user of several accounts, switches, and names the new account', async () => {
     const box = await mount('auth-login-box', { demo: '' });
     const appName = box.getAttribute('app-name')!;
-    await getApp(appName).store.dispatch(loginWithPassword({ email: 'demo@auth-elements.dev', password: 'demo-password' }));
+    await getApp(appName).store.dispatch(
+      loginWithPassword({ email: 'demo@auth-elements.dev', password: 'demo-password' }),
+    );
     const select = await waitFor(() => part<HTMLSelectElement>(box, 'tenant-select'), 4000);
     expect(select.labels?.[0]?.textContent).to.equal('Active account');
     select.value = 'demo-europe';

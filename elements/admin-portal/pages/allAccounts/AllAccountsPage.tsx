@@ -25,15 +25,48 @@ const SEARCH_DELAY_MS = 300;
 /** The list of the root (or of a search) is stored under this key; a sub-account's children under its tenantId. */
 const ROOT = '';
 
-const listStyle = css({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '4px' });
-const nestedStyle = css({ listStyle: 'none', margin: '4px 0 0 20px', padding: '0 0 0 10px', borderLeft: '2px solid #d0d7de', display: 'flex', flexDirection: 'column', gap: '4px' });
-const rowStyle = css({ display: 'flex', alignItems: 'center', gap: '8px', flexWrap: 'wrap', padding: '4px 0' });
+const listStyle = css({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '4px',
+});
+const nestedStyle = css({
+  listStyle: 'none',
+  margin: '4px 0 0 20px',
+  padding: '0 0 0 10px',
+  borderLeft: '2px solid #d0d7de',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '4px',
+});
+const rowStyle = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '8px',
+  flexWrap: 'wrap',
+  padding: '4px 0',
+});
 const toggleStyle = css({
-  font: 'inherit', width: '1.8em', height: '1.8em', border: '1px solid #8c959f', borderRadius: '4px', background: 'none', cursor: 'pointer', color: 'inherit',
+  font: 'inherit',
+  width: '1.8em',
+  height: '1.8em',
+  border: '1px solid #8c959f',
+  borderRadius: '4px',
+  background: 'none',
+  cursor: 'pointer',
+  color: 'inherit',
   '&:focus-visible': { outline: '3px solid var(--ae-color-primary-light)', outlineOffset: '1px' },
 });
 
-interface Branch { items: SubAccount[]; next: string; status: 'loading' | 'ready' | 'error'; error?: string }
+interface Branch {
+  items: SubAccount[];
+  next: string;
+  status: 'loading' | 'ready' | 'error';
+  error?: string;
+}
 
 /**
  * All accounts / sub-accounts (spec 001 §2 allAccounts, §3 Tenant, §7 hierarchy calls): the tree of
@@ -48,7 +81,10 @@ export default function AllAccountsPage(_props: PortalPageProps) {
   const held = me?.permissions.map((p) => p.key) ?? [];
   const allowed = canReadPage('allAccounts', held);
   const canWrite = hasPermission(held, 'fe.account-hierarchy.write.subAccount');
-  const api = useMemo(() => createSubAccountsApi((app.services.http ?? fail()).withRequestSource('admin-portal')), [app]);
+  const api = useMemo(
+    () => createSubAccountsApi((app.services.http ?? fail()).withRequestSource('admin-portal')),
+    [app],
+  );
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState('');
   const [branches, setBranches] = useState<Record<string, Branch>>({});
@@ -62,18 +98,41 @@ export default function AllAccountsPage(_props: PortalPageProps) {
   }, [search]);
 
   /** Loads the first page of a branch, or its next page from `link`; later answers of an older search are dropped. */
-  const load = useCallback(async (key: string, link?: string) => {
-    const mine = generation.current;
-    setBranches((b) => ({ ...b, [key]: { items: b[key]?.items ?? [], next: b[key]?.next ?? '', status: 'loading' } }));
-    try {
-      const page = link ? await api.next(link) : await api.search(key === ROOT ? { filter } : { subTenantId: key });
-      if (mine !== generation.current) return;
-      setBranches((b) => ({ ...b, [key]: { items: appendPage(link ? b[key]?.items ?? [] : [], page.items), next: page._links.next, status: 'ready' } }));
-    } catch (error) {
-      if (mine !== generation.current) return;
-      setBranches((b) => ({ ...b, [key]: { items: b[key]?.items ?? [], next: b[key]?.next ?? '', status: 'error', error: errorMessage(error) } }));
-    }
-  }, [api, filter]);
+  const load = useCallback(
+    async (key: string, link?: string) => {
+      const mine = generation.current;
+      setBranches((b) => ({
+        ...b,
+        [key]: { items: b[key]?.items ?? [], next: b[key]?.next ?? '', status: 'loading' },
+      }));
+      try {
+        const page = link
+          ? await api.next(link)
+          : await api.search(key === ROOT ? { filter } : { subTenantId: key });
+        if (mine !== generation.current) return;
+        setBranches((b) => ({
+          ...b,
+          [key]: {
+            items: appendPage(link ? (b[key]?.items ?? []) : [], page.items),
+            next: page._links.next,
+            status: 'ready',
+          },
+        }));
+      } catch (error) {
+        if (mine !== generation.current) return;
+        setBranches((b) => ({
+          ...b,
+          [key]: {
+            items: b[key]?.items ?? [],
+            next: b[key]?.next ?? '',
+            status: 'error',
+            error: errorMessage(error),
+          },
+        }));
+      }
+    },
+    [api, filter],
+  );
 
   useEffect(() => {
     if (!allowed) return;
@@ -84,14 +143,21 @@ export default function AllAccountsPage(_props: PortalPageProps) {
   }, [allowed, load]);
 
   if (!allowed) {
-    return <Card title={enPortal.portal.pageTitles.allAccounts} titleId="ae-portal-accounts-title"><p css={mutedStyle} role="status">{enPortal.portal.noPermission}</p></Card>;
+    return (
+      <Card title={enPortal.portal.pageTitles.allAccounts} titleId="ae-portal-accounts-title">
+        <p css={mutedStyle} role="status">
+          {enPortal.portal.noPermission}
+        </p>
+      </Card>
+    );
   }
 
   const toggle = (account: SubAccount) => {
     const open = !expanded.has(account.tenantId);
     setExpanded((current) => {
       const next = new Set(current);
-      if (open) next.add(account.tenantId); else next.delete(account.tenantId);
+      if (open) next.add(account.tenantId);
+      else next.delete(account.tenantId);
       return next;
     });
     if (open && !branches[account.tenantId]) void load(account.tenantId);
@@ -109,14 +175,31 @@ export default function AllAccountsPage(_props: PortalPageProps) {
               <li key={account.tenantId} part="account-item">
                 <div css={rowStyle}>
                   {!searching && account.numberOfChildren > 0 ? (
-                    <button type="button" css={toggleStyle} part="account-toggle" aria-expanded={expanded.has(account.tenantId)}
-                      aria-label={expanded.has(account.tenantId) ? t.collapse(account.name) : t.expand(account.name)} onClick={() => toggle(account)}>
+                    <button
+                      type="button"
+                      css={toggleStyle}
+                      part="account-toggle"
+                      aria-expanded={expanded.has(account.tenantId)}
+                      aria-label={
+                        expanded.has(account.tenantId) ? t.collapse(account.name) : t.expand(account.name)
+                      }
+                      onClick={() => toggle(account)}
+                    >
                       {expanded.has(account.tenantId) ? '−' : '+'}
                     </button>
-                  ) : <span style={{ width: '1.8em' }} aria-hidden="true" />}
-                  <span part="account-name" style={{ fontWeight: 600 }}>{account.name}</span>
+                  ) : (
+                    <span style={{ width: '1.8em' }} aria-hidden="true" />
+                  )}
+                  <span part="account-name" style={{ fontWeight: 600 }}>
+                    {account.name}
+                  </span>
                   <span css={mutedStyle}>{t.users(account.numberOfUsers)}</span>
-                  <Button variant="link" partName="account-users" aria-label={t.open(account.name)} onClick={() => setDialog({ kind: 'users', account })}>
+                  <Button
+                    variant="link"
+                    partName="account-users"
+                    aria-label={t.open(account.name)}
+                    onClick={() => setDialog({ kind: 'users', account })}
+                  >
                     {enPortal.portal.pageTitles.users}
                   </Button>
                 </div>
@@ -125,16 +208,22 @@ export default function AllAccountsPage(_props: PortalPageProps) {
             ))}
           </ul>
         )}
-        {branch.status === 'ready' && branch.items.length === 0 && depth === 0 && <p part="accounts-empty">{filter ? t.noMatch : t.empty}</p>}
+        {branch.status === 'ready' && branch.items.length === 0 && depth === 0 && (
+          <p part="accounts-empty">{filter ? t.noMatch : t.empty}</p>
+        )}
         {branch.status === 'loading' && <Spinner label={en.common.loading} />}
         {branch.status === 'error' && (
           <div>
             <Alert>{`${t.loadFailed} ${branch.error ?? ''}`}</Alert>
-            <Button variant="secondary" onClick={() => void load(key)}>{enPortal.portal.retry}</Button>
+            <Button variant="secondary" onClick={() => void load(key)}>
+              {enPortal.portal.retry}
+            </Button>
           </div>
         )}
         {branch.status === 'ready' && branch.next && (
-          <Button variant="secondary" partName="load-more" onClick={() => void load(key, branch.next)}>{t.loadMore}</Button>
+          <Button variant="secondary" partName="load-more" onClick={() => void load(key, branch.next)}>
+            {t.loadMore}
+          </Button>
         )}
       </>
     );
@@ -146,14 +235,34 @@ export default function AllAccountsPage(_props: PortalPageProps) {
       <p css={mutedStyle}>{t.intro}</p>
       <div css={rowStyle} style={{ alignItems: 'end' }}>
         <div style={{ flex: '1 1 240px' }}>
-          <TextField label={t.search} type="search" value={search} maxLength={100} partName="accounts-search" onChange={(event) => setSearch(event.target.value)} />
+          <TextField
+            label={t.search}
+            type="search"
+            value={search}
+            maxLength={100}
+            partName="accounts-search"
+            onChange={(event) => setSearch(event.target.value)}
+          />
         </div>
-        {canWrite && <Button variant="secondary" partName="add-account" onClick={() => setDialog({ kind: 'add' })}>{t.add}</Button>}
+        {canWrite && (
+          <Button variant="secondary" partName="add-account" onClick={() => setDialog({ kind: 'add' })}>
+            {t.add}
+          </Button>
+        )}
       </div>
       {renderBranch(ROOT, 0)}
-      {dialog?.kind === 'users' && <AccountUsersDialog api={api} account={dialog.account} canWrite={canWrite} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'users' && (
+        <AccountUsersDialog
+          api={api}
+          account={dialog.account}
+          canWrite={canWrite}
+          onClose={() => setDialog(null)}
+        />
+      )}
       {dialog?.kind === 'add' && (
-        <AddAccountDialog api={api} parents={[{ tenantId: activeTenant?.tenantId ?? '', name: activeTenant?.name ?? '' }, ...known]}
+        <AddAccountDialog
+          api={api}
+          parents={[{ tenantId: activeTenant?.tenantId ?? '', name: activeTenant?.name ?? '' }, ...known]}
           onClose={() => setDialog(null)}
           onCreated={(account) => {
             setDialog(null);
@@ -164,7 +273,8 @@ export default function AllAccountsPage(_props: PortalPageProps) {
             if (key !== ROOT) setExpanded((current) => new Set(current).add(key));
             // The creator is a member of the new account: reload the session so the tenant switcher lists it.
             void dispatch(refreshSession());
-          }} />
+          }}
+        />
       )}
     </Card>
   );
@@ -176,13 +286,24 @@ function fail(): never {
 
 type Api = ReturnType<typeof createSubAccountsApi>;
 
-function AddAccountDialog({ api, parents, onClose, onCreated }: {
-  api: Api; parents: Array<{ tenantId: string; name: string }>; onClose: () => void; onCreated: (account: SubAccount) => void;
+function AddAccountDialog({
+  api,
+  parents,
+  onClose,
+  onCreated,
+}: {
+  api: Api;
+  parents: Array<{ tenantId: string; name: string }>;
+  onClose: () => void;
+  onCreated: (account: SubAccount) => void;
 }) {
   const [name, setName] = useState('');
   const [parent, setParent] = useState(parents[0]?.tenantId ?? '');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [state, setState] = useState<{ saving: boolean; error: string | null }>({ saving: false, error: null });
+  const [state, setState] = useState<{ saving: boolean; error: string | null }>({
+    saving: false,
+    error: null,
+  });
   const nameRef = useRef<HTMLInputElement>(null);
 
   async function onSubmit(event: FormEvent) {
@@ -210,50 +331,95 @@ function AddAccountDialog({ api, parents, onClose, onCreated }: {
     <Dialog title={t.addTitle} titleId="ae-add-account-title" onClose={onClose}>
       <form noValidate onSubmit={onSubmit} css={formStyle} part="form add-account">
         {state.error && <Alert>{state.error}</Alert>}
-        <TextField ref={nameRef} label={t.name} value={name} required maxLength={100} error={fieldError} partName="account-name-input"
-          onChange={(event) => setName(event.target.value)} />
-        <SelectField label={t.parent} value={parent} partName="account-parent" onChange={(event) => setParent(event.target.value)}
-          options={parents.filter((p, i, all) => all.findIndex((q) => q.tenantId === p.tenantId) === i).map((p) => ({ value: p.tenantId, label: p.name }))} />
+        <TextField
+          ref={nameRef}
+          label={t.name}
+          value={name}
+          required
+          maxLength={100}
+          error={fieldError}
+          partName="account-name-input"
+          onChange={(event) => setName(event.target.value)}
+        />
+        <SelectField
+          label={t.parent}
+          value={parent}
+          partName="account-parent"
+          onChange={(event) => setParent(event.target.value)}
+          options={parents
+            .filter((p, i, all) => all.findIndex((q) => q.tenantId === p.tenantId) === i)
+            .map((p) => ({ value: p.tenantId, label: p.name }))}
+        />
         <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
-          <Button variant="secondary" onClick={onClose}>{t.cancel}</Button>
-          <Button type="submit" partName="create-account" loading={state.saving} loadingLabel={t.creating}>{t.create}</Button>
+          <Button variant="secondary" onClick={onClose}>
+            {t.cancel}
+          </Button>
+          <Button type="submit" partName="create-account" loading={state.saving} loadingLabel={t.creating}>
+            {t.create}
+          </Button>
         </div>
       </form>
     </Dialog>
   );
 }
 
-type UsersLoad = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; items: SubAccountUser[]; total: number };
+type UsersLoad =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; items: SubAccountUser[]; total: number };
 
 /** A sub-account's users (10 a page), their role there and their access, changed one at a time. */
-function AccountUsersDialog({ api, account, canWrite, onClose }: { api: Api; account: SubAccount; canWrite: boolean; onClose: () => void }) {
+function AccountUsersDialog({
+  api,
+  account,
+  canWrite,
+  onClose,
+}: {
+  api: Api;
+  account: SubAccount;
+  canWrite: boolean;
+  onClose: () => void;
+}) {
   const app = useAuthApp();
   const [load, setLoad] = useState<UsersLoad>({ status: 'loading' });
   const [roles, setRoles] = useState<AssignableRole[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const fetchPage = useCallback(async (offset: number) => {
-    try {
-      const page = await api.users(account.tenantId, offset);
-      setLoad((current) => ({
-        status: 'ready',
-        // A member who joined between two pages could come twice: keep the first copy.
-        items: [...(offset > 0 && current.status === 'ready' ? current.items : []), ...page.items].filter((u, i, all) => all.findIndex((x) => x.id === u.id) === i),
-        total: page._metadata.totalItems,
-      }));
-    } catch (failure) {
-      setLoad({ status: 'error', message: errorMessage(failure) });
-    }
-  }, [api, account.tenantId]);
+  const fetchPage = useCallback(
+    async (offset: number) => {
+      try {
+        const page = await api.users(account.tenantId, offset);
+        setLoad((current) => ({
+          status: 'ready',
+          // A member who joined between two pages could come twice: keep the first copy.
+          items: [...(offset > 0 && current.status === 'ready' ? current.items : []), ...page.items].filter(
+            (u, i, all) => all.findIndex((x) => x.id === u.id) === i,
+          ),
+          total: page._metadata.totalItems,
+        }));
+      } catch (failure) {
+        setLoad({ status: 'error', message: errorMessage(failure) });
+      }
+    },
+    [api, account.tenantId],
+  );
 
   useEffect(() => {
     void fetchPage(0);
-    if (canWrite) app.services.api.team.listRoles().then(setRoles).catch(() => setRoles([]));
+    if (canWrite)
+      app.services.api.team
+        .listRoles()
+        .then(setRoles)
+        .catch(() => setRoles([]));
   }, [app, canWrite, fetchPage]);
 
-  const replace = (user: SubAccountUser) => setLoad((current) => (current.status === 'ready'
-    ? { ...current, items: current.items.map((u) => (u.id === user.id ? user : u)) } : current));
+  const replace = (user: SubAccountUser) =>
+    setLoad((current) =>
+      current.status === 'ready'
+        ? { ...current, items: current.items.map((u) => (u.id === user.id ? user : u)) }
+        : current,
+    );
 
   // Controls stay enabled while a change is saved (disabling them would drop the keyboard focus out
   // of the dialog); a second change of the same member waits for the first.
@@ -281,34 +447,73 @@ function AccountUsersDialog({ api, account, canWrite, onClose }: { api: Api; acc
           {load.items.map((user) => {
             const roleId = user.roles[0]?.id ?? '';
             return (
-              <li key={user.id} part="account-user" style={{ borderBottom: '1px solid #d0d7de', paddingBottom: 8 }}>
+              <li
+                key={user.id}
+                part="account-user"
+                style={{ borderBottom: '1px solid #d0d7de', paddingBottom: 8 }}
+              >
                 <div style={{ fontWeight: 600 }}>{user.name}</div>
                 <div css={mutedStyle}>{user.email}</div>
                 {canWrite ? (
                   <div css={rowStyle}>
                     <div style={{ flex: '1 1 160px' }}>
-                      <SelectField label={t.rolesOf(user.name)} value={roleId} partName="account-user-role" aria-busy={busy === user.id || undefined}
-                        options={[{ value: '', label: t.noRole }, ...roles.map((r) => ({ value: r.id, label: r.name })),
-                          ...user.roles.filter((r) => !roles.some((x) => x.id === r.id)).map((r) => ({ value: r.id, label: r.name ?? r.key }))]}
+                      <SelectField
+                        label={t.rolesOf(user.name)}
+                        value={roleId}
+                        partName="account-user-role"
+                        aria-busy={busy === user.id || undefined}
+                        options={[
+                          { value: '', label: t.noRole },
+                          ...roles.map((r) => ({ value: r.id, label: r.name })),
+                          ...user.roles
+                            .filter((r) => !roles.some((x) => x.id === r.id))
+                            .map((r) => ({ value: r.id, label: r.name ?? r.key })),
+                        ]}
                         onChange={(event) => {
                           const next = event.target.value ? [event.target.value] : [];
                           void change(user, async () => {
-                            await api.setRoles(account.tenantId, user.id, subAccountRoleIds(user.roles.map((r) => r.id), next));
-                            return { ...user, roles: roles.filter((r) => next.includes(r.id)).map((r) => ({ id: r.id, key: r.key, name: r.name })) };
+                            await api.setRoles(
+                              account.tenantId,
+                              user.id,
+                              subAccountRoleIds(
+                                user.roles.map((r) => r.id),
+                                next,
+                              ),
+                            );
+                            return {
+                              ...user,
+                              roles: roles
+                                .filter((r) => next.includes(r.id))
+                                .map((r) => ({ id: r.id, key: r.key, name: r.name })),
+                            };
                           });
-                        }} />
+                        }}
+                      />
                     </div>
-                    <Button variant="secondary" partName="account-user-access" aria-pressed={user.subAccountAccessAllowed} aria-busy={busy === user.id || undefined}
+                    <Button
+                      variant="secondary"
+                      partName="account-user-access"
+                      aria-pressed={user.subAccountAccessAllowed}
+                      aria-busy={busy === user.id || undefined}
                       aria-label={user.subAccountAccessAllowed ? t.deny(user.name) : t.allow(user.name)}
-                      onClick={() => void change(user, async () => {
-                        const answer = await api.setAccess(account.tenantId, user.id, !user.subAccountAccessAllowed);
-                        return { ...user, subAccountAccessAllowed: answer.allowAccess };
-                      })}>
+                      onClick={() =>
+                        void change(user, async () => {
+                          const answer = await api.setAccess(
+                            account.tenantId,
+                            user.id,
+                            !user.subAccountAccessAllowed,
+                          );
+                          return { ...user, subAccountAccessAllowed: answer.allowAccess };
+                        })
+                      }
+                    >
                       {`${t.access}: ${user.subAccountAccessAllowed ? t.allowed : t.denied}`}
                     </Button>
                   </div>
                 ) : (
-                  <div css={mutedStyle}>{`${user.roles.map((r) => r.name ?? r.key).join(', ') || t.noRole} · ${t.access}: ${user.subAccountAccessAllowed ? t.allowed : t.denied}`}</div>
+                  <div
+                    css={mutedStyle}
+                  >{`${user.roles.map((r) => r.name ?? r.key).join(', ') || t.noRole} · ${t.access}: ${user.subAccountAccessAllowed ? t.allowed : t.denied}`}</div>
                 )}
               </li>
             );
@@ -316,10 +521,18 @@ function AccountUsersDialog({ api, account, canWrite, onClose }: { api: Api; acc
         </ul>
       )}
       {load.status === 'ready' && load.items.length < load.total && (
-        <Button variant="secondary" partName="load-more-users" onClick={() => void fetchPage(load.items.length)}>{t.loadMoreUsers}</Button>
+        <Button
+          variant="secondary"
+          partName="load-more-users"
+          onClick={() => void fetchPage(load.items.length)}
+        >
+          {t.loadMoreUsers}
+        </Button>
       )}
       <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button variant="secondary" partName="close-dialog" onClick={onClose}>{t.close}</Button>
+        <Button variant="secondary" partName="close-dialog" onClick={onClose}>
+          {t.close}
+        </Button>
       </div>
     </Dialog>
   );

@@ -4,7 +4,10 @@ import { unmountAll, waitFor } from '../../../test-support/fixtures';
 import { buttonNamed, checkDialog, dialogNamed, labelled, portalOn, setValue } from '../common/portalTestKit';
 
 describe('admin portal: API tokens pages', () => {
-  afterEach(() => { unmountAll(); location.hash = ''; });
+  afterEach(() => {
+    unmountAll();
+    location.hash = '';
+  });
 
   for (const page of ['apiTokens', 'personalApiTokens']) {
     it(`${page}: the add dialog checks the days, closes, and 200 ms later the token is listed first and its secret shown once`, async () => {
@@ -18,7 +21,9 @@ describe('admin portal: API tokens pages', () => {
       setValue(labelled(dialog, 'Description'), 'Export');
       setValue(labelled(dialog, 'Expires after (days)'), '0');
       (dialog.querySelector('[part~="confirm-button"]') as HTMLButtonElement).click();
-      await waitFor(() => dialog.textContent!.includes('Enter a whole number of days, 1 or more, or leave it empty.'));
+      await waitFor(() =>
+        dialog.textContent!.includes('Enter a whole number of days, 1 or more, or leave it empty.'),
+      );
       setValue(labelled(dialog, 'Expires after (days)'), '3651');
       (dialog.querySelector('[part~="confirm-button"]') as HTMLButtonElement).click();
       await waitFor(() => dialog.textContent!.includes('Use at most 3650 days.'));
@@ -28,7 +33,10 @@ describe('admin portal: API tokens pages', () => {
       await waitFor(() => !dialog.isConnected, 8000);
       const closedAt = performance.now();
       const success = await dialogNamed(portal, 'Your API token');
-      expect(performance.now() - closedAt, 'the success dialog waits the 200 ms dialog delay').to.be.greaterThan(150);
+      expect(
+        performance.now() - closedAt,
+        'the success dialog waits the 200 ms dialog delay',
+      ).to.be.greaterThan(150);
       const secret = labelled(success, 'Secret');
       expect(secret.value).to.have.length.greaterThan(20);
       expect(secret.readOnly).to.equal(true);
@@ -39,7 +47,11 @@ describe('admin portal: API tokens pages', () => {
       (success.querySelector('[part~="done-button"]') as HTMLButtonElement).click();
       await waitFor(() => !success.isConnected);
       expect(portal.shadowRoot!.textContent).not.to.contain(secret.value);
-      await checkDialog(portal, await buttonNamed(portal, 'Delete the token Export'), 'Delete this API token?');
+      await checkDialog(
+        portal,
+        await buttonNamed(portal, 'Delete the token Export'),
+        'Delete this API token?',
+      );
     });
   }
 });

@@ -23,28 +23,76 @@ import { mutedStyle } from '../../../ui/styles';
 const a = portalAdmin.common;
 
 export const tableStyle = css({
-  width: '100%', borderCollapse: 'collapse', fontSize: '0.95em',
-  'th, td': { textAlign: 'left', padding: '8px 6px', borderBottom: '1px solid #d0d7de', verticalAlign: 'top' },
+  width: '100%',
+  borderCollapse: 'collapse',
+  fontSize: '0.95em',
+  'th, td': {
+    textAlign: 'left',
+    padding: '8px 6px',
+    borderBottom: '1px solid #d0d7de',
+    verticalAlign: 'top',
+  },
   th: { fontWeight: 600, whiteSpace: 'nowrap' },
 });
-export const actionsStyle = css({ display: 'flex', gap: '8px', justifyContent: 'flex-end', flexWrap: 'wrap' });
+export const actionsStyle = css({
+  display: 'flex',
+  gap: '8px',
+  justifyContent: 'flex-end',
+  flexWrap: 'wrap',
+});
 export const rowActionsStyle = css({ display: 'inline-flex', gap: '8px', flexWrap: 'wrap' });
-export const toolbarStyle = css({ display: 'flex', gap: '12px', alignItems: 'flex-end', justifyContent: 'space-between', flexWrap: 'wrap' });
+export const toolbarStyle = css({
+  display: 'flex',
+  gap: '12px',
+  alignItems: 'flex-end',
+  justifyContent: 'space-between',
+  flexWrap: 'wrap',
+});
 export const fieldsetStyle = css({
-  border: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '6px',
+  border: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '6px',
   legend: { fontWeight: 600, marginBottom: '4px', padding: 0 },
 });
-export const scrollAreaStyle = css({ maxHeight: '45vh', overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: '12px' });
-export const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
-const pagerStyle = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '8px', flexWrap: 'wrap' });
+export const scrollAreaStyle = css({
+  maxHeight: '45vh',
+  overflowY: 'auto',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '12px',
+});
+export const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+const pagerStyle = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '8px',
+  flexWrap: 'wrap',
+});
 
-export const formatDate = (iso: string | null | undefined) => (iso ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso)) : a.never);
+export const formatDate = (iso: string | null | undefined) =>
+  iso ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso)) : a.never;
 
 /** The signed-in user's permission keys and helpers over them. */
 export function usePermissions() {
   const me = useAppSelector(selectUser);
   const held = useMemo(() => me?.permissions.map((p) => p.key) ?? [], [me]);
-  return { me, held, can: (permission: string) => hasPermission(held, permission), canRead: (page: PortalPageId) => canReadPage(page, held) };
+  return {
+    me,
+    held,
+    can: (permission: string) => hasPermission(held, permission),
+    canRead: (page: PortalPageId) => canReadPage(page, held),
+  };
 }
 
 /** An API module of a page, over the portal's client (request source admin-portal). */
@@ -54,7 +102,8 @@ export function usePageApi<T>(factory: (http: HttpClient) => T): T {
   return useMemo(() => factory(app.services.api.portalHttp), [app]);
 }
 
-export type Load<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
+export type Load<T> =
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
 
 /**
  * Loads with `fetcher` whenever `deps` or a reload change; the last data stays on screen while
@@ -68,9 +117,15 @@ export function useLoad<T>(fetcher: () => Promise<T>, deps: unknown[], enabled =
     let live = true;
     setLoad((previous) => (previous.status === 'ready' ? previous : { status: 'loading' }));
     fetcher()
-      .then((data) => { if (live) setLoad({ status: 'ready', data }); })
-      .catch((error: unknown) => { if (live) setLoad({ status: 'error', message: errorMessage(error) }); });
-    return () => { live = false; };
+      .then((data) => {
+        if (live) setLoad({ status: 'ready', data });
+      })
+      .catch((error: unknown) => {
+        if (live) setLoad({ status: 'error', message: errorMessage(error) });
+      });
+    return () => {
+      live = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, attempt, enabled]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
@@ -80,32 +135,70 @@ export function useLoad<T>(fetcher: () => Promise<T>, deps: unknown[], enabled =
 export function NoPermission({ title, titleId }: { title: string; titleId: string }) {
   return (
     <Card title={title} titleId={titleId}>
-      <p css={mutedStyle} role="status">{enPortal.portal.noPermission}</p>
+      <p css={mutedStyle} role="status">
+        {enPortal.portal.noPermission}
+      </p>
     </Card>
   );
 }
 
 /** Loading and error states of a list; the children render only when data is ready. */
-export function LoadState<T>({ load, failedText, onRetry, children }: { load: Load<T>; failedText: string; onRetry: () => void; children: (data: T) => ReactNode }) {
+export function LoadState<T>({
+  load,
+  failedText,
+  onRetry,
+  children,
+}: {
+  load: Load<T>;
+  failedText: string;
+  onRetry: () => void;
+  children: (data: T) => ReactNode;
+}) {
   if (load.status === 'loading') return <Spinner label={en.common.loading} />;
   if (load.status === 'error') {
     return (
       <div>
         <Alert>{`${failedText} ${load.message}`}</Alert>
-        <Button variant="secondary" onClick={onRetry}>{enPortal.portal.retry}</Button>
+        <Button variant="secondary" onClick={onRetry}>
+          {enPortal.portal.retry}
+        </Button>
       </div>
     );
   }
   return <>{children(load.data)}</>;
 }
 
-export function Pager({ label, page, pages, onPage }: { label: string; page: number; pages: number; onPage: (page: number) => void }) {
+export function Pager({
+  label,
+  page,
+  pages,
+  onPage,
+}: {
+  label: string;
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+}) {
   if (pages <= 1) return null;
   return (
     <nav aria-label={label} css={pagerStyle}>
-      <Button variant="secondary" partName="previous-page" disabled={page === 0} onClick={() => onPage(page - 1)}>{a.previous}</Button>
+      <Button
+        variant="secondary"
+        partName="previous-page"
+        disabled={page === 0}
+        onClick={() => onPage(page - 1)}
+      >
+        {a.previous}
+      </Button>
       <span part="page-indicator">{a.page(page + 1, pages)}</span>
-      <Button variant="secondary" partName="next-page" disabled={page + 1 >= pages} onClick={() => onPage(page + 1)}>{a.next}</Button>
+      <Button
+        variant="secondary"
+        partName="next-page"
+        disabled={page + 1 >= pages}
+        onClick={() => onPage(page + 1)}
+      >
+        {a.next}
+      </Button>
     </nav>
   );
 }
@@ -126,8 +219,18 @@ export function useSubmit() {
 }
 
 /** A delete confirmation: loading while the call runs, then closed (spec 001 §2 dialog states). */
-export function ConfirmDeleteDialog({ title, titleId, body, onClose, onConfirm }: {
-  title: string; titleId: string; body: string; onClose: () => void; onConfirm: () => Promise<void>;
+export function ConfirmDeleteDialog({
+  title,
+  titleId,
+  body,
+  onClose,
+  onConfirm,
+}: {
+  title: string;
+  titleId: string;
+  body: string;
+  onClose: () => void;
+  onConfirm: () => Promise<void>;
 }) {
   const submit = useSubmit();
   return (
@@ -135,8 +238,17 @@ export function ConfirmDeleteDialog({ title, titleId, body, onClose, onConfirm }
       {submit.error && <Alert>{submit.error}</Alert>}
       <p>{body}</p>
       <div css={actionsStyle}>
-        <Button variant="secondary" onClick={onClose} disabled={submit.busy}>{a.cancel}</Button>
-        <Button partName="confirm-button" loading={submit.busy} loadingLabel={a.deleting} onClick={() => submit.run(onConfirm)}>{a.delete}</Button>
+        <Button variant="secondary" onClick={onClose} disabled={submit.busy}>
+          {a.cancel}
+        </Button>
+        <Button
+          partName="confirm-button"
+          loading={submit.busy}
+          loadingLabel={a.deleting}
+          onClick={() => submit.run(onConfirm)}
+        >
+          {a.delete}
+        </Button>
       </div>
     </Dialog>
   );

@@ -11,20 +11,39 @@ const SLOW = 8000;
 
 /** Signs the demo admin in (the demo keeps its session in localStorage) and mounts the portal on `page`. */
 export async function portalOn(page: string): Promise<HTMLElement> {
-  await createDemoBackend({ delay: () => 0 }).handle('POST', '/identity/resources/auth/v1/user', { ...DEMO_ADMIN }, null);
+  await createDemoBackend({ delay: () => 0 }).handle(
+    'POST',
+    '/identity/resources/auth/v1/user',
+    { ...DEMO_ADMIN },
+    null,
+  );
   location.hash = `#/portal/${page}`;
   return mount('auth-admin-portal', { demo: '' });
 }
 
-export const inShadow = <T extends Element = HTMLElement>(host: HTMLElement, selector: string, timeoutMs = SLOW) =>
-  waitFor(() => host.shadowRoot!.querySelector<T>(selector), timeoutMs) as Promise<T>;
+export const inShadow = <T extends Element = HTMLElement>(
+  host: HTMLElement,
+  selector: string,
+  timeoutMs = SLOW,
+) => waitFor(() => host.shadowRoot!.querySelector<T>(selector), timeoutMs) as Promise<T>;
 
 export const buttonNamed = (host: HTMLElement, name: string, timeoutMs = SLOW) =>
-  waitFor(() => [...host.shadowRoot!.querySelectorAll<HTMLButtonElement>('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent) === name), timeoutMs);
+  waitFor(
+    () =>
+      [...host.shadowRoot!.querySelectorAll<HTMLButtonElement>('button')].find(
+        (b) => (b.getAttribute('aria-label') ?? b.textContent) === name,
+      ),
+    timeoutMs,
+  );
 
 export const dialogNamed = (host: HTMLElement, title: string, timeoutMs = SLOW) =>
-  waitFor(() => [...host.shadowRoot!.querySelectorAll<HTMLElement>('[role="dialog"]')]
-    .find((d) => host.shadowRoot!.getElementById(d.getAttribute('aria-labelledby')!)?.textContent === title), timeoutMs);
+  waitFor(
+    () =>
+      [...host.shadowRoot!.querySelectorAll<HTMLElement>('[role="dialog"]')].find(
+        (d) => host.shadowRoot!.getElementById(d.getAttribute('aria-labelledby')!)?.textContent === title,
+      ),
+    timeoutMs,
+  );
 
 /**
  * The dialog contract (elements/ui/Dialog): modal and labelled, focus on its first control, Tab and
@@ -35,12 +54,20 @@ export async function checkDialog(host: HTMLElement, opener: HTMLElement, title:
   opener.click();
   const dialog = await dialogNamed(host, title);
   expect(dialog.getAttribute('aria-modal')).to.equal('true');
-  const focusable = () => [...dialog.querySelectorAll<HTMLElement>('button:not([disabled]), input:not([disabled]), select:not([disabled])')];
+  const focusable = () => [
+    ...dialog.querySelectorAll<HTMLElement>(
+      'button:not([disabled]), input:not([disabled]), select:not([disabled])',
+    ),
+  ];
   await waitFor(() => host.shadowRoot!.activeElement === focusable()[0]);
   await sendKeys({ press: 'Shift+Tab' });
-  expect(host.shadowRoot!.activeElement, 'Shift+Tab from the first control goes to the last').to.equal(focusable().at(-1));
+  expect(host.shadowRoot!.activeElement, 'Shift+Tab from the first control goes to the last').to.equal(
+    focusable().at(-1),
+  );
   await sendKeys({ press: 'Tab' });
-  expect(host.shadowRoot!.activeElement, 'Tab from the last control goes to the first').to.equal(focusable()[0]);
+  expect(host.shadowRoot!.activeElement, 'Tab from the last control goes to the first').to.equal(
+    focusable()[0],
+  );
   await sendKeys({ press: 'Escape' });
   await waitFor(() => !dialog.isConnected);
   expect(host.shadowRoot!.activeElement, 'focus returns to the opener').to.equal(opener);
@@ -48,15 +75,21 @@ export async function checkDialog(host: HTMLElement, opener: HTMLElement, title:
 
 /** Types into a React-controlled input or select the way a user would. */
 export function setValue(element: HTMLInputElement | HTMLSelectElement, value: string): void {
-  const proto = element instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+  const proto =
+    element instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
   Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(element, value);
-  element.dispatchEvent(new Event(element instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+  element.dispatchEvent(
+    new Event(element instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
+  );
 }
 
-export const labelled = <T extends HTMLElement = HTMLInputElement>(root: ParentNode & { querySelector: Element['querySelector'] }, label: string): T => {
+export const labelled = <T extends HTMLElement = HTMLInputElement>(
+  root: ParentNode & { querySelector: Element['querySelector'] },
+  label: string,
+): T => {
   const element = [...root.querySelectorAll('label')].find((l) => l.textContent === label);
   if (!element) throw new Error(`no label "${label}"`);
   return (root as Element).getRootNode() instanceof ShadowRoot
-    ? ((root as Element).getRootNode() as ShadowRoot).getElementById(element.htmlFor) as T
-    : document.getElementById(element.htmlFor) as T;
+    ? (((root as Element).getRootNode() as ShadowRoot).getElementById(element.htmlFor) as T)
+    : (document.getElementById(element.htmlFor) as T);
 };

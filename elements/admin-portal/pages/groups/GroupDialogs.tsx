@@ -1,7 +1,12 @@
 import { css } from '@emotion/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../../core/api/errors';
-import { groupUpdateBody, type Group, type GroupForm, type GroupsApi } from '../../../../core/portal/groupsApi';
+import {
+  groupUpdateBody,
+  type Group,
+  type GroupForm,
+  type GroupsApi,
+} from '../../../../core/portal/groupsApi';
 import type { AssignableRole, TeamUser } from '../../../../core/api/team';
 import { en } from '../../../i18n/en';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
@@ -17,14 +22,37 @@ import { actionsStyle, fieldsetStyle, useSubmit } from '../common/adminParts';
 
 const t = portalAdmin.groups;
 const a = portalAdmin.common;
-const listStyle = css({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '6px', maxHeight: '30vh', overflowY: 'auto' });
+const listStyle = css({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '6px',
+  maxHeight: '30vh',
+  overflowY: 'auto',
+});
 const itemStyle = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '8px' });
 const subTitleStyle = css({ fontSize: '1em', fontWeight: 600, margin: 0 });
 const SEARCH_DELAY_MS = 300;
 
 /** Create a group or edit one: name, colour, description (sent only when present, spec 001 §5). */
-export function GroupDialog({ api, group, onClose, onDone }: { api: GroupsApi; group: Group | null; onClose: () => void; onDone: () => void }) {
-  const [form, setForm] = useState<GroupForm>({ name: group?.name ?? '', color: group?.color ?? '', description: group?.description ?? '' });
+export function GroupDialog({
+  api,
+  group,
+  onClose,
+  onDone,
+}: {
+  api: GroupsApi;
+  group: Group | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const [form, setForm] = useState<GroupForm>({
+    name: group?.name ?? '',
+    color: group?.color ?? '',
+    description: group?.description ?? '',
+  });
   const [errors, setErrors] = useState<{ name?: string; description?: string }>({});
   const submit = useSubmit();
 
@@ -37,7 +65,10 @@ export function GroupDialog({ api, group, onClose, onDone }: { api: GroupsApi; g
     setErrors(found);
     if (Object.keys(found).length) return;
     const changes = group ? groupUpdateBody(group, form) : null;
-    if (group && changes && Object.keys(changes).length === 0) { submit.setError(a.nothingChanged); return; }
+    if (group && changes && Object.keys(changes).length === 0) {
+      submit.setError(a.nothingChanged);
+      return;
+    }
     void submit.run(async () => {
       if (group && changes) await api.update(group.id, changes);
       else await api.create(form);
@@ -47,18 +78,49 @@ export function GroupDialog({ api, group, onClose, onDone }: { api: GroupsApi; g
 
   const colorOptions = Object.entries(t.colors).map(([value, label]) => ({ value, label }));
   return (
-    <Dialog title={group ? t.editTitle(group.name) : t.addTitle} titleId="ae-group-dialog-title" onClose={submit.busy ? () => {} : onClose}>
+    <Dialog
+      title={group ? t.editTitle(group.name) : t.addTitle}
+      titleId="ae-group-dialog-title"
+      onClose={submit.busy ? () => {} : onClose}
+    >
       <form css={formStyle} onSubmit={onSubmit} noValidate>
         {submit.error && <Alert>{submit.error}</Alert>}
-        <TextField label={t.name} value={form.name} maxLength={200} partName="group-name" error={errors.name} autoComplete="off"
-          onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} />
-        <SelectField label={t.color} value={form.color} options={colorOptions} partName="group-color"
-          onChange={(e) => setForm((f) => ({ ...f, color: e.target.value }))} />
-        <TextField label={t.description} value={form.description} maxLength={1000} partName="group-description" error={errors.description}
-          onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))} />
+        <TextField
+          label={t.name}
+          value={form.name}
+          maxLength={200}
+          partName="group-name"
+          error={errors.name}
+          autoComplete="off"
+          onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
+        />
+        <SelectField
+          label={t.color}
+          value={form.color}
+          options={colorOptions}
+          partName="group-color"
+          onChange={(e) => setForm((f) => ({ ...f, color: e.target.value }))}
+        />
+        <TextField
+          label={t.description}
+          value={form.description}
+          maxLength={1000}
+          partName="group-description"
+          error={errors.description}
+          onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
+        />
         <div css={actionsStyle}>
-          <Button variant="secondary" onClick={onClose} disabled={submit.busy}>{a.cancel}</Button>
-          <Button type="submit" partName="confirm-button" loading={submit.busy} loadingLabel={group ? t.saving : t.creating}>{group ? a.save : t.create}</Button>
+          <Button variant="secondary" onClick={onClose} disabled={submit.busy}>
+            {a.cancel}
+          </Button>
+          <Button
+            type="submit"
+            partName="confirm-button"
+            loading={submit.busy}
+            loadingLabel={group ? t.saving : t.creating}
+          >
+            {group ? a.save : t.create}
+          </Button>
         </div>
       </form>
     </Dialog>
@@ -66,47 +128,101 @@ export function GroupDialog({ api, group, onClose, onDone }: { api: GroupsApi; g
 }
 
 /** The roles of a group: the added ones are posted, the removed ones deleted, then the list reloads. */
-export function GroupRolesDialog({ api, group, onClose, onDone }: { api: GroupsApi; group: Group; onClose: () => void; onDone: () => void }) {
+export function GroupRolesDialog({
+  api,
+  group,
+  onClose,
+  onDone,
+}: {
+  api: GroupsApi;
+  group: Group;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const app = useAuthApp();
   const [roles, setRoles] = useState<AssignableRole[] | null>(null);
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(group.roles.map((r) => r.id)));
   const submit = useSubmit();
   useEffect(() => {
     let live = true;
-    app.services.api.team.listRoles()
-      .then((list) => { if (live) setRoles(list); })
-      .catch((error: unknown) => { if (live) { setRoles([]); submit.setError(errorMessage(error)); } });
-    return () => { live = false; };
+    app.services.api.team
+      .listRoles()
+      .then((list) => {
+        if (live) setRoles(list);
+      })
+      .catch((error: unknown) => {
+        if (live) {
+          setRoles([]);
+          submit.setError(errorMessage(error));
+        }
+      });
+    return () => {
+      live = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [app]);
 
-  const save = () => submit.run(async () => {
-    const before = new Set(group.roles.map((r) => r.id));
-    const added = [...chosen].filter((id) => !before.has(id));
-    const removed = [...before].filter((id) => !chosen.has(id));
-    if (added.length) await api.addRoles(group.id, added);
-    if (removed.length) await api.removeRoles(group.id, removed);
-    onDone();
-  });
+  const save = () =>
+    submit.run(async () => {
+      const before = new Set(group.roles.map((r) => r.id));
+      const added = [...chosen].filter((id) => !before.has(id));
+      const removed = [...before].filter((id) => !chosen.has(id));
+      if (added.length) await api.addRoles(group.id, added);
+      if (removed.length) await api.removeRoles(group.id, removed);
+      onDone();
+    });
 
   return (
-    <Dialog title={t.rolesTitle(group.name)} titleId="ae-group-roles-title" onClose={submit.busy ? () => {} : onClose}>
+    <Dialog
+      title={t.rolesTitle(group.name)}
+      titleId="ae-group-roles-title"
+      onClose={submit.busy ? () => {} : onClose}
+    >
       {submit.error && <Alert>{submit.error}</Alert>}
-      {roles === null ? <Spinner label={en.common.loading} /> : (
+      {roles === null ? (
+        <Spinner label={en.common.loading} />
+      ) : (
         <fieldset css={fieldsetStyle} part="roles-choice">
           <legend>{t.rolesLegend}</legend>
           {roles.map((role) => (
             <label key={role.id}>
-              <input type="checkbox" checked={chosen.has(role.id)} disabled={submit.busy}
-                onChange={() => setChosen((c) => { const n = new Set(c); if (n.has(role.id)) n.delete(role.id); else n.add(role.id); return n; })} />{' '}
-              {role.name}{role.description ? <span css={mutedStyle} style={{ display: 'inline' }}> — {role.description}</span> : null}
+              <input
+                type="checkbox"
+                checked={chosen.has(role.id)}
+                disabled={submit.busy}
+                onChange={() =>
+                  setChosen((c) => {
+                    const n = new Set(c);
+                    if (n.has(role.id)) n.delete(role.id);
+                    else n.add(role.id);
+                    return n;
+                  })
+                }
+              />{' '}
+              {role.name}
+              {role.description ? (
+                <span css={mutedStyle} style={{ display: 'inline' }}>
+                  {' '}
+                  — {role.description}
+                </span>
+              ) : null}
             </label>
           ))}
         </fieldset>
       )}
       <div css={actionsStyle}>
-        <Button variant="secondary" onClick={onClose} disabled={submit.busy}>{a.cancel}</Button>
-        <Button partName="confirm-button" loading={submit.busy} loadingLabel={t.saving} disabled={roles === null} onClick={save}>{t.saveRoles}</Button>
+        <Button variant="secondary" onClick={onClose} disabled={submit.busy}>
+          {a.cancel}
+        </Button>
+        <Button
+          partName="confirm-button"
+          loading={submit.busy}
+          loadingLabel={t.saving}
+          disabled={roles === null}
+          onClick={save}
+        >
+          {t.saveRoles}
+        </Button>
       </div>
     </Dialog>
   );
@@ -116,7 +232,17 @@ export function GroupRolesDialog({ api, group, onClose, onDone }: { api: GroupsA
  * The members of a group: remove one, or find people of the account and add them. Each change is
  * one call and then the groups reload (spec 001 §4); the dialog follows the reloaded group.
  */
-export function GroupMembersDialog({ api, group, onClose, onChanged }: { api: GroupsApi; group: Group; onClose: () => void; onChanged: () => void }) {
+export function GroupMembersDialog({
+  api,
+  group,
+  onClose,
+  onChanged,
+}: {
+  api: GroupsApi;
+  group: Group;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
   const app = useAuthApp();
   const [search, setSearch] = useState('');
   const [found, setFound] = useState<TeamUser[] | null>(null);
@@ -127,52 +253,115 @@ export function GroupMembersDialog({ api, group, onClose, onChanged }: { api: Gr
   useEffect(() => setMembers(group.users), [group]);
   useEffect(() => {
     let live = true;
-    const timer = setTimeout(() => {
-      app.services.api.team.listUsers({ filter: search, pageSize: 10 })
-        .then((page) => { if (live) setFound(page.items); })
-        .catch((error: unknown) => { if (live) { setFound([]); submit.setError(errorMessage(error)); } });
-    }, search ? SEARCH_DELAY_MS : 0);
-    return () => { live = false; clearTimeout(timer); };
+    const timer = setTimeout(
+      () => {
+        app.services.api.team
+          .listUsers({ filter: search, pageSize: 10 })
+          .then((page) => {
+            if (live) setFound(page.items);
+          })
+          .catch((error: unknown) => {
+            if (live) {
+              setFound([]);
+              submit.setError(errorMessage(error));
+            }
+          });
+      },
+      search ? SEARCH_DELAY_MS : 0,
+    );
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [app, search]);
 
-  const change = (userId: string, add: boolean) => submit.run(async () => {
-    const updated = add ? await api.addUsers(group.id, [userId]) : await api.removeUsers(group.id, [userId]);
-    setMembers(updated.users);
-    onChanged();
-    // The button pressed leaves the list: keep focus in the dialog, on the search.
-    searchField.current?.focus();
-  });
+  const change = (userId: string, add: boolean) =>
+    submit.run(async () => {
+      const updated = add
+        ? await api.addUsers(group.id, [userId])
+        : await api.removeUsers(group.id, [userId]);
+      setMembers(updated.users);
+      onChanged();
+      // The button pressed leaves the list: keep focus in the dialog, on the search.
+      searchField.current?.focus();
+    });
   const memberIds = new Set(members.map((m) => m.id));
   const candidates = (found ?? []).filter((u) => !memberIds.has(u.id));
 
   return (
-    <Dialog title={t.membersTitle(group.name)} titleId="ae-group-members-title" onClose={submit.busy ? () => {} : onClose}>
+    <Dialog
+      title={t.membersTitle(group.name)}
+      titleId="ae-group-members-title"
+      onClose={submit.busy ? () => {} : onClose}
+    >
       {submit.error && <Alert>{submit.error}</Alert>}
       <h3 css={subTitleStyle}>{t.currentMembers}</h3>
-      {members.length === 0 ? <p css={mutedStyle}>{t.noMembers}</p> : (
+      {members.length === 0 ? (
+        <p css={mutedStyle}>{t.noMembers}</p>
+      ) : (
         <ul css={listStyle} part="group-members">
           {members.map((m) => (
             <li key={m.id} css={itemStyle}>
-              <span>{m.name} <span css={mutedStyle} style={{ display: 'inline' }}>({m.email})</span></span>
-              <Button variant="link" partName="remove-member" aria-label={t.removeMember(m.name)} disabled={submit.busy} onClick={() => change(m.id, false)}>{t.remove}</Button>
+              <span>
+                {m.name}{' '}
+                <span css={mutedStyle} style={{ display: 'inline' }}>
+                  ({m.email})
+                </span>
+              </span>
+              <Button
+                variant="link"
+                partName="remove-member"
+                aria-label={t.removeMember(m.name)}
+                disabled={submit.busy}
+                onClick={() => change(m.id, false)}
+              >
+                {t.remove}
+              </Button>
             </li>
           ))}
         </ul>
       )}
-      <TextField ref={searchField} label={t.findPeople} type="search" value={search} maxLength={254} partName="member-search" onChange={(e) => setSearch(e.target.value)} />
-      {found === null ? <Spinner label={en.common.loading} /> : candidates.length === 0 ? <p css={mutedStyle}>{t.noPeopleFound}</p> : (
+      <TextField
+        ref={searchField}
+        label={t.findPeople}
+        type="search"
+        value={search}
+        maxLength={254}
+        partName="member-search"
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      {found === null ? (
+        <Spinner label={en.common.loading} />
+      ) : candidates.length === 0 ? (
+        <p css={mutedStyle}>{t.noPeopleFound}</p>
+      ) : (
         <ul css={listStyle} part="member-candidates">
           {candidates.map((u) => (
             <li key={u.id} css={itemStyle}>
-              <span>{u.name} <span css={mutedStyle} style={{ display: 'inline' }}>({u.email})</span></span>
-              <Button variant="link" partName="add-member" aria-label={t.addMember(u.name)} disabled={submit.busy} onClick={() => change(u.id, true)}>{t.addPerson}</Button>
+              <span>
+                {u.name}{' '}
+                <span css={mutedStyle} style={{ display: 'inline' }}>
+                  ({u.email})
+                </span>
+              </span>
+              <Button
+                variant="link"
+                partName="add-member"
+                aria-label={t.addMember(u.name)}
+                disabled={submit.busy}
+                onClick={() => change(u.id, true)}
+              >
+                {t.addPerson}
+              </Button>
             </li>
           ))}
         </ul>
       )}
       <div css={actionsStyle}>
-        <Button variant="secondary" partName="close-button" onClick={onClose} disabled={submit.busy}>{a.close}</Button>
+        <Button variant="secondary" partName="close-button" onClick={onClose} disabled={submit.busy}>
+          {a.close}
+        </Button>
       </div>
     </Dialog>
   );

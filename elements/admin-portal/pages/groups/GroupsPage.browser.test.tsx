@@ -1,10 +1,21 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { unmountAll, waitFor } from '../../../test-support/fixtures';
-import { buttonNamed, checkDialog, dialogNamed, inShadow, labelled, portalOn, setValue } from '../common/portalTestKit';
+import {
+  buttonNamed,
+  checkDialog,
+  dialogNamed,
+  inShadow,
+  labelled,
+  portalOn,
+  setValue,
+} from '../common/portalTestKit';
 
 describe('admin portal: groups page', () => {
-  afterEach(() => { unmountAll(); location.hash = ''; });
+  afterEach(() => {
+    unmountAll();
+    location.hash = '';
+  });
 
   it('creates a group (no description sent when none typed), then its dialogs trap focus, close on Escape and give focus back', async () => {
     const portal = await portalOn('groups');
@@ -23,7 +34,11 @@ describe('admin portal: groups page', () => {
     expect(stored.description).to.equal(null);
 
     await checkDialog(portal, await buttonNamed(portal, 'Choose the roles of Support'), 'Roles of Support');
-    await checkDialog(portal, await buttonNamed(portal, 'Manage the members of Support'), 'Members of Support');
+    await checkDialog(
+      portal,
+      await buttonNamed(portal, 'Manage the members of Support'),
+      'Members of Support',
+    );
     await checkDialog(portal, await buttonNamed(portal, 'Delete the group Support'), 'Delete this group?');
   });
 
@@ -34,12 +49,25 @@ describe('admin portal: groups page', () => {
     setValue(labelled(create, 'Name'), 'Ops');
     setValue(labelled(create, 'Description (optional)'), 'Keeps things running');
     (create.querySelector('[part~="confirm-button"]') as HTMLButtonElement).click();
-    await waitFor(() => portal.shadowRoot!.querySelector('[part~="group-row"]')?.textContent?.includes('Keeps things running'), 8000);
+    await waitFor(
+      () =>
+        portal
+          .shadowRoot!.querySelector('[part~="group-row"]')
+          ?.textContent?.includes('Keeps things running'),
+      8000,
+    );
     (await buttonNamed(portal, 'Manage the members of Ops')).click();
     const members = await dialogNamed(portal, 'Members of Ops');
     (await buttonNamed(portal, 'Add Grace Hopper to the group')).click();
-    await waitFor(() => members.querySelector('[part~="group-members"]')?.textContent?.includes('grace@auth-elements.dev'), 8000);
+    await waitFor(
+      () =>
+        members.querySelector('[part~="group-members"]')?.textContent?.includes('grace@auth-elements.dev'),
+      8000,
+    );
     expect(portal.shadowRoot!.activeElement).to.equal(labelled(members, 'Find people to add'));
-    await waitFor(() => portal.shadowRoot!.querySelector('[part~="group-row"]')?.textContent?.includes('Grace Hopper'), 8000);
+    await waitFor(
+      () => portal.shadowRoot!.querySelector('[part~="group-row"]')?.textContent?.includes('Grace Hopper'),
+      8000,
+    );
   });
 });

@@ -9,14 +9,32 @@ import { TextField } from '../../../ui/TextField';
 import { mutedStyle } from '../../../ui/styles';
 import type { PortalPageProps } from '../../shell/PortalShell';
 import {
-  ConfirmDeleteDialog, LoadState, NoPermission, Pager, rowActionsStyle, tableStyle, toolbarStyle, useLoad, usePageApi, usePermissions, visuallyHidden,
+  ConfirmDeleteDialog,
+  LoadState,
+  NoPermission,
+  Pager,
+  rowActionsStyle,
+  tableStyle,
+  toolbarStyle,
+  useLoad,
+  usePageApi,
+  usePermissions,
+  visuallyHidden,
 } from '../common/adminParts';
 import { GroupDialog, GroupMembersDialog, GroupRolesDialog } from './GroupDialogs';
 
 const t = portalAdmin.groups;
 const a = portalAdmin.common;
 const SEARCH_DELAY_MS = 300;
-const swatchStyle = css({ display: 'inline-block', width: '0.8em', height: '0.8em', borderRadius: '50%', marginRight: '6px', verticalAlign: 'middle', border: '1px solid #57606a' });
+const swatchStyle = css({
+  display: 'inline-block',
+  width: '0.8em',
+  height: '0.8em',
+  borderRadius: '50%',
+  marginRight: '6px',
+  verticalAlign: 'middle',
+  border: '1px solid #57606a',
+});
 
 type DialogState = { kind: 'add' } | { kind: 'edit' | 'roles' | 'members' | 'delete'; groupId: string };
 
@@ -40,33 +58,64 @@ export default function GroupsPage(_props: PortalPageProps) {
   const captionId = useId();
 
   useEffect(() => {
-    const timer = setTimeout(() => { setFilter(search); setPage(0); }, SEARCH_DELAY_MS);
+    const timer = setTimeout(() => {
+      setFilter(search);
+      setPage(0);
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [search]);
-  const groups = useLoad(() => api.list({ filter, page, pageSize: GROUPS_PAGE_SIZE }), [api, filter, page], allowed);
+  const groups = useLoad(
+    () => api.list({ filter, page, pageSize: GROUPS_PAGE_SIZE }),
+    [api, filter, page],
+    allowed,
+  );
 
-  if (!allowed) return <NoPermission title={enPortal.portal.pageTitles.groups} titleId="ae-portal-groups-title" />;
+  if (!allowed)
+    return <NoPermission title={enPortal.portal.pageTitles.groups} titleId="ae-portal-groups-title" />;
 
-  const current = dialog && dialog.kind !== 'add' && groups.load.status === 'ready'
-    ? groups.load.data.items.find((g) => g.id === dialog.groupId) ?? null : null;
-  const done = () => { setDialog(null); groups.reload(); };
-  const open = (kind: 'edit' | 'roles' | 'members' | 'delete', group: Group) => setDialog({ kind, groupId: group.id });
+  const current =
+    dialog && dialog.kind !== 'add' && groups.load.status === 'ready'
+      ? (groups.load.data.items.find((g) => g.id === dialog.groupId) ?? null)
+      : null;
+  const done = () => {
+    setDialog(null);
+    groups.reload();
+  };
+  const open = (kind: 'edit' | 'roles' | 'members' | 'delete', group: Group) =>
+    setDialog({ kind, groupId: group.id });
 
   return (
     <Card title={enPortal.portal.pageTitles.groups} titleId="ae-portal-groups-title">
       <p css={mutedStyle}>{t.intro}</p>
       <div css={toolbarStyle}>
-        <TextField label={t.searchLabel} type="search" value={search} maxLength={100} partName="groups-search" onChange={(e) => setSearch(e.target.value)} />
-        {canWrite && <Button partName="add-group" onClick={() => setDialog({ kind: 'add' })}>{t.add}</Button>}
+        <TextField
+          label={t.searchLabel}
+          type="search"
+          value={search}
+          maxLength={100}
+          partName="groups-search"
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        {canWrite && (
+          <Button partName="add-group" onClick={() => setDialog({ kind: 'add' })}>
+            {t.add}
+          </Button>
+        )}
       </div>
       <LoadState load={groups.load} failedText={t.loadFailed} onRetry={groups.reload}>
         {(data) => (
           <>
-            <p css={mutedStyle} role="status" part="groups-total">{t.total(data._metadata.totalItems)}</p>
-            {data.items.length === 0 ? <p>{filter ? t.noMatch : t.empty}</p> : (
+            <p css={mutedStyle} role="status" part="groups-total">
+              {t.total(data._metadata.totalItems)}
+            </p>
+            {data.items.length === 0 ? (
+              <p>{filter ? t.noMatch : t.empty}</p>
+            ) : (
               <div style={{ overflowX: 'auto' }}>
                 <table css={tableStyle} part="groups-table" aria-describedby={captionId}>
-                  <caption id={captionId} style={visuallyHidden}>{enPortal.portal.pageTitles.groups}</caption>
+                  <caption id={captionId} style={visuallyHidden}>
+                    {enPortal.portal.pageTitles.groups}
+                  </caption>
                   <thead>
                     <tr>
                       <th scope="col">{t.columns.name}</th>
@@ -80,7 +129,14 @@ export default function GroupsPage(_props: PortalPageProps) {
                     {data.items.map((group) => (
                       <tr key={group.id} part="group-row">
                         <td>
-                          {group.color && <span css={swatchStyle} style={{ background: group.color }} role="img" aria-label={t.colorOf(t.colors[group.color] ?? group.color)} />}
+                          {group.color && (
+                            <span
+                              css={swatchStyle}
+                              style={{ background: group.color }}
+                              role="img"
+                              aria-label={t.colorOf(t.colors[group.color] ?? group.color)}
+                            />
+                          )}
                           {group.name}
                         </td>
                         <td>{group.description || a.none}</td>
@@ -89,10 +145,46 @@ export default function GroupsPage(_props: PortalPageProps) {
                         {(canWrite || canDelete) && (
                           <td>
                             <span css={rowActionsStyle}>
-                              {canWrite && <Button variant="link" partName="edit-group" aria-label={t.editOf(group.name)} onClick={() => open('edit', group)}>{a.edit}</Button>}
-                              {canManageRoles && <Button variant="link" partName="group-roles" aria-label={t.rolesOf(group.name)} onClick={() => open('roles', group)}>{t.rolesButton}</Button>}
-                              {canManageMembers && <Button variant="link" partName="group-members" aria-label={t.membersOf(group.name)} onClick={() => open('members', group)}>{t.membersButton}</Button>}
-                              {canDelete && <Button variant="link" partName="delete-group" aria-label={t.deleteOf(group.name)} onClick={() => open('delete', group)}>{a.delete}</Button>}
+                              {canWrite && (
+                                <Button
+                                  variant="link"
+                                  partName="edit-group"
+                                  aria-label={t.editOf(group.name)}
+                                  onClick={() => open('edit', group)}
+                                >
+                                  {a.edit}
+                                </Button>
+                              )}
+                              {canManageRoles && (
+                                <Button
+                                  variant="link"
+                                  partName="group-roles"
+                                  aria-label={t.rolesOf(group.name)}
+                                  onClick={() => open('roles', group)}
+                                >
+                                  {t.rolesButton}
+                                </Button>
+                              )}
+                              {canManageMembers && (
+                                <Button
+                                  variant="link"
+                                  partName="group-members"
+                                  aria-label={t.membersOf(group.name)}
+                                  onClick={() => open('members', group)}
+                                >
+                                  {t.membersButton}
+                                </Button>
+                              )}
+                              {canDelete && (
+                                <Button
+                                  variant="link"
+                                  partName="delete-group"
+                                  aria-label={t.deleteOf(group.name)}
+                                  onClick={() => open('delete', group)}
+                                >
+                                  {a.delete}
+                                </Button>
+                              )}
                             </span>
                           </td>
                         )}
@@ -107,13 +199,34 @@ export default function GroupsPage(_props: PortalPageProps) {
         )}
       </LoadState>
 
-      {dialog?.kind === 'add' && <GroupDialog api={api} group={null} onClose={() => setDialog(null)} onDone={done} />}
-      {dialog?.kind === 'edit' && current && <GroupDialog api={api} group={current} onClose={() => setDialog(null)} onDone={done} />}
-      {dialog?.kind === 'roles' && current && <GroupRolesDialog api={api} group={current} onClose={() => setDialog(null)} onDone={done} />}
-      {dialog?.kind === 'members' && current && <GroupMembersDialog api={api} group={current} onClose={() => setDialog(null)} onChanged={groups.reload} />}
+      {dialog?.kind === 'add' && (
+        <GroupDialog api={api} group={null} onClose={() => setDialog(null)} onDone={done} />
+      )}
+      {dialog?.kind === 'edit' && current && (
+        <GroupDialog api={api} group={current} onClose={() => setDialog(null)} onDone={done} />
+      )}
+      {dialog?.kind === 'roles' && current && (
+        <GroupRolesDialog api={api} group={current} onClose={() => setDialog(null)} onDone={done} />
+      )}
+      {dialog?.kind === 'members' && current && (
+        <GroupMembersDialog
+          api={api}
+          group={current}
+          onClose={() => setDialog(null)}
+          onChanged={groups.reload}
+        />
+      )}
       {dialog?.kind === 'delete' && current && (
-        <ConfirmDeleteDialog title={t.deleteTitle} titleId="ae-delete-group-title" body={t.deleteBody(current.name, current.users.length)}
-          onClose={() => setDialog(null)} onConfirm={async () => { await api.remove(current.id); done(); }} />
+        <ConfirmDeleteDialog
+          title={t.deleteTitle}
+          titleId="ae-delete-group-title"
+          body={t.deleteBody(current.name, current.users.length)}
+          onClose={() => setDialog(null)}
+          onConfirm={async () => {
+            await api.remove(current.id);
+            done();
+          }}
+        />
       )}
     </Card>
   );

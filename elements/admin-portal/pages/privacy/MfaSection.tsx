@@ -19,27 +19,75 @@ import { formStyle, mutedStyle } from '../../../ui/styles';
 
 const en = { ...base, ...enMfa };
 const t = en.portalMfa;
-const listStyle = css({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '8px' });
+const listStyle = css({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '8px',
+});
 const itemStyle = css({
-  display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '12px',
-  padding: '10px 12px', border: '1px solid var(--ae-color-border)', borderRadius: 'var(--ae-radius)',
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: '12px',
+  padding: '10px 12px',
+  border: '1px solid var(--ae-color-border)',
+  borderRadius: 'var(--ae-radius)',
 });
 const subheadStyle = css({ fontSize: '1.1em', margin: 0 });
 const actionsStyle = css({ display: 'flex', flexWrap: 'wrap', gap: '8px', marginTop: '8px' });
 const rowEnd = css({ display: 'flex', gap: 8, justifyContent: 'flex-end' });
-const codeBox = css({ fontFamily: 'ui-monospace, monospace', fontSize: '1.2em', padding: '10px', textAlign: 'center', border: '1px dashed var(--ae-color-border)', margin: 0 });
+const codeBox = css({
+  fontFamily: 'ui-monospace, monospace',
+  fontSize: '1.2em',
+  padding: '10px',
+  textAlign: 'center',
+  border: '1px dashed var(--ae-color-border)',
+  margin: 0,
+});
 
-type Device = { id: string; kind: 'authenticator' | 'sms' | 'email' | 'webauthn'; name: string; createdAt?: string };
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; devices: Device[]; strategies: string[] };
+type Device = {
+  id: string;
+  kind: 'authenticator' | 'sms' | 'email' | 'webauthn';
+  name: string;
+  createdAt?: string;
+};
+type Load =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; devices: Device[]; strategies: string[] };
 
-const formatDate = (iso?: string) => (iso ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso)) : '');
+const formatDate = (iso?: string) =>
+  iso ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso)) : '';
 
 function flatten(devices: MfaDevices): Device[] {
   return [
-    ...devices.authenticators.map((d) => ({ id: d.id, kind: 'authenticator' as const, name: t.authenticator, createdAt: d.createdAt })),
-    ...devices.phones.map((d) => ({ id: d.id, kind: 'sms' as const, name: t.phone(d.phoneNumber ?? ''), createdAt: d.createdAt })),
-    ...(devices.emails ?? []).map((d) => ({ id: d.id, kind: 'email' as const, name: t.email(d.email ?? ''), createdAt: d.createdAt })),
-    ...devices.webauthn.map((d) => ({ id: d.id, kind: 'webauthn' as const, name: t.webauthn(d.deviceType), createdAt: d.createdAt })),
+    ...devices.authenticators.map((d) => ({
+      id: d.id,
+      kind: 'authenticator' as const,
+      name: t.authenticator,
+      createdAt: d.createdAt,
+    })),
+    ...devices.phones.map((d) => ({
+      id: d.id,
+      kind: 'sms' as const,
+      name: t.phone(d.phoneNumber ?? ''),
+      createdAt: d.createdAt,
+    })),
+    ...(devices.emails ?? []).map((d) => ({
+      id: d.id,
+      kind: 'email' as const,
+      name: t.email(d.email ?? ''),
+      createdAt: d.createdAt,
+    })),
+    ...devices.webauthn.map((d) => ({
+      id: d.id,
+      kind: 'webauthn' as const,
+      name: t.webauthn(d.deviceType),
+      createdAt: d.createdAt,
+    })),
   ];
 }
 
@@ -48,7 +96,9 @@ export function MfaSection() {
   const app = useAuthApp();
   const api = useMemo(() => createMfaApi(app.services.http!.withRequestSource('admin-portal')), [app]);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [dialog, setDialog] = useState<null | { kind: 'remove'; device: Device } | { kind: 'authenticator' } | { kind: 'phone' }>(null);
+  const [dialog, setDialog] = useState<
+    null | { kind: 'remove'; device: Device } | { kind: 'authenticator' } | { kind: 'phone' }
+  >(null);
   const [recoveryCode, setRecoveryCode] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -56,12 +106,18 @@ export function MfaSection() {
   const reload = useCallback(async () => {
     try {
       const [devices, strategies] = await Promise.all([api.getDevices(), api.getStrategies()]);
-      setLoad({ status: 'ready', devices: flatten(devices), strategies: activeStrategies(strategies.strategies as MfaStrategyState[]) });
+      setLoad({
+        status: 'ready',
+        devices: flatten(devices),
+        strategies: activeStrategies(strategies.strategies as MfaStrategyState[]),
+      });
     } catch (e) {
       setLoad({ status: 'error', message: errorMessage(e) });
     }
   }, [api]);
-  useEffect(() => { void reload(); }, [reload]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
 
   async function addWebAuthn(deviceType: DeviceType) {
     setBusy(deviceType);
@@ -74,13 +130,16 @@ export function MfaSection() {
       if (answer.recoveryCode) setRecoveryCode(answer.recoveryCode);
       await reload();
     } catch (e) {
-      setError(ceremonyMessage(e, { cancelled: en.mfa.webauthnCancelled, unsupported: en.mfa.webauthnUnsupported }));
+      setError(
+        ceremonyMessage(e, { cancelled: en.mfa.webauthnCancelled, unsupported: en.mfa.webauthnUnsupported }),
+      );
     } finally {
       setBusy(null);
     }
   }
 
-  const enrolled = (kind: Device['kind']) => load.status === 'ready' && load.devices.some((d) => d.kind === kind);
+  const enrolled = (kind: Device['kind']) =>
+    load.status === 'ready' && load.devices.some((d) => d.kind === kind);
   const offers = load.status === 'ready' ? load.strategies : [];
   const closeDialog = async (code?: string) => {
     setDialog(null);
@@ -90,19 +149,33 @@ export function MfaSection() {
 
   return (
     <section aria-labelledby="ae-mfa-section-title" part="mfa">
-      <h3 id="ae-mfa-section-title" css={subheadStyle}>{t.title}</h3>
+      <h3 id="ae-mfa-section-title" css={subheadStyle}>
+        {t.title}
+      </h3>
       <p css={mutedStyle}>{t.intro}</p>
       {load.status === 'loading' && <Spinner label={en.common.loading} />}
       {load.status === 'error' && (
         <div>
           <Alert>{`${t.loadFailed} ${load.message}`}</Alert>
-          <Button variant="secondary" onClick={() => { setLoad({ status: 'loading' }); void reload(); }}>{enPortal.portal.retry}</Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setLoad({ status: 'loading' });
+              void reload();
+            }}
+          >
+            {enPortal.portal.retry}
+          </Button>
         </div>
       )}
       {error && <Alert>{error}</Alert>}
       {load.status === 'ready' && (
         <>
-          {load.devices.length === 0 ? <p css={mutedStyle} part="mfa-off">{t.none}</p> : (
+          {load.devices.length === 0 ? (
+            <p css={mutedStyle} part="mfa-off">
+              {t.none}
+            </p>
+          ) : (
             <ul css={listStyle} part="mfa-device-list">
               {load.devices.map((device) => (
                 <li key={device.id} css={itemStyle} part="mfa-device">
@@ -110,16 +183,57 @@ export function MfaSection() {
                     <div>{device.name}</div>
                     <div css={mutedStyle}>{t.added(formatDate(device.createdAt))}</div>
                   </div>
-                  <Button variant="secondary" partName="remove-mfa-device" aria-label={t.removeLabel(device.name)} onClick={() => setDialog({ kind: 'remove', device })}>{t.remove}</Button>
+                  <Button
+                    variant="secondary"
+                    partName="remove-mfa-device"
+                    aria-label={t.removeLabel(device.name)}
+                    onClick={() => setDialog({ kind: 'remove', device })}
+                  >
+                    {t.remove}
+                  </Button>
                 </li>
               ))}
             </ul>
           )}
           <div css={actionsStyle}>
-            {offers.includes('AuthenticatorApp') && !enrolled('authenticator') && <Button variant="secondary" partName="add-authenticator" onClick={() => setDialog({ kind: 'authenticator' })}>{t.addAuthenticator}</Button>}
-            {offers.includes('SMS') && <Button variant="secondary" partName="add-phone" onClick={() => setDialog({ kind: 'phone' })}>{t.addPhone}</Button>}
-            {offers.includes('WebAuthnPlatform') && <Button variant="secondary" partName="add-platform" loading={busy === 'platform'} loadingLabel={en.passkeyPrompt.creating} disabled={busy !== null} onClick={() => addWebAuthn('platform')}>{t.addPlatform}</Button>}
-            {offers.includes('WebAuthnCrossPlatform') && <Button variant="secondary" partName="add-cross-platform" loading={busy === 'cross-platform'} loadingLabel={en.passkeyPrompt.creating} disabled={busy !== null} onClick={() => addWebAuthn('cross-platform')}>{t.addCrossPlatform}</Button>}
+            {offers.includes('AuthenticatorApp') && !enrolled('authenticator') && (
+              <Button
+                variant="secondary"
+                partName="add-authenticator"
+                onClick={() => setDialog({ kind: 'authenticator' })}
+              >
+                {t.addAuthenticator}
+              </Button>
+            )}
+            {offers.includes('SMS') && (
+              <Button variant="secondary" partName="add-phone" onClick={() => setDialog({ kind: 'phone' })}>
+                {t.addPhone}
+              </Button>
+            )}
+            {offers.includes('WebAuthnPlatform') && (
+              <Button
+                variant="secondary"
+                partName="add-platform"
+                loading={busy === 'platform'}
+                loadingLabel={en.passkeyPrompt.creating}
+                disabled={busy !== null}
+                onClick={() => addWebAuthn('platform')}
+              >
+                {t.addPlatform}
+              </Button>
+            )}
+            {offers.includes('WebAuthnCrossPlatform') && (
+              <Button
+                variant="secondary"
+                partName="add-cross-platform"
+                loading={busy === 'cross-platform'}
+                loadingLabel={en.passkeyPrompt.creating}
+                disabled={busy !== null}
+                onClick={() => addWebAuthn('cross-platform')}
+              >
+                {t.addCrossPlatform}
+              </Button>
+            )}
           </div>
         </>
       )}
@@ -127,10 +241,20 @@ export function MfaSection() {
       {dialog?.kind === 'authenticator' && <AuthenticatorDialog api={api} onClose={closeDialog} />}
       {dialog?.kind === 'phone' && <PhoneDialog api={api} onClose={closeDialog} />}
       {recoveryCode && (
-        <Dialog title={en.mfa.recoveryCodeTitle} titleId="ae-portal-recovery-title" onClose={() => setRecoveryCode(null)}>
+        <Dialog
+          title={en.mfa.recoveryCodeTitle}
+          titleId="ae-portal-recovery-title"
+          onClose={() => setRecoveryCode(null)}
+        >
           <p css={mutedStyle}>{en.mfa.recoveryCodeIntro}</p>
-          <p css={codeBox} part="recovery-code">{recoveryCode}</p>
-          <div css={rowEnd}><Button partName="done-button" onClick={() => setRecoveryCode(null)}>{t.done}</Button></div>
+          <p css={codeBox} part="recovery-code">
+            {recoveryCode}
+          </p>
+          <div css={rowEnd}>
+            <Button partName="done-button" onClick={() => setRecoveryCode(null)}>
+              {t.done}
+            </Button>
+          </div>
         </Dialog>
       )}
     </section>
@@ -139,7 +263,15 @@ export function MfaSection() {
 
 type Api = ReturnType<typeof createMfaApi>;
 
-function RemoveDialog({ api, device, onClose }: { api: Api; device: Device; onClose: (code?: string) => void }) {
+function RemoveDialog({
+  api,
+  device,
+  onClose,
+}: {
+  api: Api;
+  device: Device;
+  onClose: (code?: string) => void;
+}) {
   const [proof, setProof] = useState('');
   const { ref, fieldError, error, loading, submit } = useCheckedSubmit();
   const needsProof = device.kind === 'authenticator';
@@ -150,7 +282,8 @@ function RemoveDialog({ api, device, onClose }: { api: Api; device: Device; onCl
     const problem = needsProof && !typedCode(value) && !isRecoveryCode(value) ? t.proofInvalid : null;
     return submit(event, problem, async () => {
       try {
-        if (device.kind === 'authenticator') await api.accountDisableAuthenticator(device.id, typedCode(value) ?? value);
+        if (device.kind === 'authenticator')
+          await api.accountDisableAuthenticator(device.id, typedCode(value) ?? value);
         else if (device.kind === 'sms') await api.accountDisableSms(device.id);
         else if (device.kind === 'email') await api.accountDisableEmailCode(device.id);
         else await api.accountDisableWebAuthn(device.id);
@@ -170,13 +303,26 @@ function RemoveDialog({ api, device, onClose }: { api: Api; device: Device; onCl
         {needsProof && (
           <>
             <p css={mutedStyle}>{t.proofIntro}</p>
-            <TextField ref={ref} label={t.proofLabel} autoComplete="one-time-code" autoFocus value={proof} maxLength={64} error={fieldError}
-              partName="proof-input" onChange={(e) => setProof(e.target.value)} />
+            <TextField
+              ref={ref}
+              label={t.proofLabel}
+              autoComplete="one-time-code"
+              autoFocus
+              value={proof}
+              maxLength={64}
+              error={fieldError}
+              partName="proof-input"
+              onChange={(e) => setProof(e.target.value)}
+            />
           </>
         )}
         <div css={rowEnd}>
-          <Button variant="secondary" onClick={() => onClose()}>{t.cancel}</Button>
-          <Button type="submit" partName="confirm-button" loading={loading} loadingLabel={t.removing}>{t.remove}</Button>
+          <Button variant="secondary" onClick={() => onClose()}>
+            {t.cancel}
+          </Button>
+          <Button type="submit" partName="confirm-button" loading={loading} loadingLabel={t.removing}>
+            {t.remove}
+          </Button>
         </div>
       </form>
     </Dialog>
@@ -193,9 +339,21 @@ function CodeStep({ label, onCode }: { label: string; onCode: (code: string) => 
   return (
     <form noValidate onSubmit={onSubmit} css={formStyle}>
       {error && <Alert>{error}</Alert>}
-      <TextField ref={ref} label={label} autoComplete="one-time-code" inputMode="numeric" autoFocus value={code} maxLength={12} error={fieldError}
-        partName="code-input" onChange={(e) => setCode(e.target.value)} />
-      <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.mfa.verifying}>{en.mfa.verify}</Button>
+      <TextField
+        ref={ref}
+        label={label}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        autoFocus
+        value={code}
+        maxLength={12}
+        error={fieldError}
+        partName="code-input"
+        onChange={(e) => setCode(e.target.value)}
+      />
+      <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.mfa.verifying}>
+        {en.mfa.verify}
+      </Button>
     </form>
   );
 }
@@ -213,18 +371,28 @@ function AuthenticatorDialog({ api, onClose }: { api: Api; onClose: (code?: stri
       {setup && (
         <>
           <p css={mutedStyle}>{en.mfa.scanIntro}</p>
-          {setup.qrCode.startsWith('data:image/') && <img src={setup.qrCode} alt={en.mfa.qrAlt} width={200} height={200} part="qr-code" />}
+          {setup.qrCode.startsWith('data:image/') && (
+            <img src={setup.qrCode} alt={en.mfa.qrAlt} width={200} height={200} part="qr-code" />
+          )}
           <p css={mutedStyle}>{en.mfa.secretLabel}</p>
-          <p css={css({ fontFamily: 'ui-monospace, monospace', wordBreak: 'break-all', margin: 0 })} part="totp-secret">{setup.secret}</p>
-          <CodeStep label={en.mfa.codeLabel} onCode={async (code) => {
-            try {
-              const answer = await api.accountVerifyAuthenticator(code);
-              onClose(answer.recoveryCode);
-              return null;
-            } catch (e) {
-              return errorMessage(e);
-            }
-          }} />
+          <p
+            css={css({ fontFamily: 'ui-monospace, monospace', wordBreak: 'break-all', margin: 0 })}
+            part="totp-secret"
+          >
+            {setup.secret}
+          </p>
+          <CodeStep
+            label={en.mfa.codeLabel}
+            onCode={async (code) => {
+              try {
+                const answer = await api.accountVerifyAuthenticator(code);
+                onClose(answer.recoveryCode);
+                return null;
+              } catch (e) {
+                return errorMessage(e);
+              }
+            }}
+          />
         </>
       )}
     </Dialog>
@@ -254,22 +422,38 @@ function PhoneDialog({ api, onClose }: { api: Api; onClose: (code?: string) => v
       {error && <Alert>{error}</Alert>}
       {!sent ? (
         <form noValidate onSubmit={send} css={formStyle}>
-          <TextField ref={ref} label={en.mfa.phoneLabel} type="tel" autoComplete="tel" autoFocus value={phone} maxLength={24} hint={en.mfa.phoneHint}
-            error={fieldError} partName="phone-input" onChange={(e) => setPhone(e.target.value)} />
-          <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.mfa.sending}>{en.mfa.sendCode}</Button>
+          <TextField
+            ref={ref}
+            label={en.mfa.phoneLabel}
+            type="tel"
+            autoComplete="tel"
+            autoFocus
+            value={phone}
+            maxLength={24}
+            hint={en.mfa.phoneHint}
+            error={fieldError}
+            partName="phone-input"
+            onChange={(e) => setPhone(e.target.value)}
+          />
+          <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.mfa.sending}>
+            {en.mfa.sendCode}
+          </Button>
         </form>
       ) : (
         <>
           <p role="status">{en.mfa.smsSent(sent.phone)}</p>
-          <CodeStep label={en.mfa.codeLabel} onCode={async (code) => {
-            try {
-              const answer = await api.accountEnrollSms({ otcToken: sent.otcToken, code });
-              onClose(answer.recoveryCode);
-              return null;
-            } catch (e) {
-              return errorMessage(e);
-            }
-          }} />
+          <CodeStep
+            label={en.mfa.codeLabel}
+            onCode={async (code) => {
+              try {
+                const answer = await api.accountEnrollSms({ otcToken: sent.otcToken, code });
+                onClose(answer.recoveryCode);
+                return null;
+              } catch (e) {
+                return errorMessage(e);
+              }
+            }}
+          />
         </>
       )}
     </Dialog>

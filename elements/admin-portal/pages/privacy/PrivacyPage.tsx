@@ -16,20 +16,37 @@ import { describeDevice } from './describeDevice';
 import { MfaSection } from './MfaSection';
 
 const t = enPortal.portal.sessions;
-const listStyle = css({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '8px' });
+const listStyle = css({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '8px',
+});
 const itemStyle = css({
-  display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '12px',
-  padding: '10px 12px', border: '1px solid var(--ae-color-border)', borderRadius: 'var(--ae-radius)',
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: '12px',
+  padding: '10px 12px',
+  border: '1px solid var(--ae-color-border)',
+  borderRadius: 'var(--ae-radius)',
 });
 const badgeStyle = css({ fontSize: '0.85em', fontWeight: 600, color: 'var(--ae-color-success-dark)' });
 const subheadStyle = css({ fontSize: '1.1em', margin: 0 });
 
 const formatDate = (iso: string) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 };
 
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; sessions: LoginSession[] };
+type Load =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; sessions: LoginSession[] };
 
 /** Privacy (spec 001 §2: sections loginSessions and mfa). Login sessions: list, revoke one, revoke all but this one; MFA in MfaSection. */
 export default function PrivacyPage(_props: PortalPageProps) {
@@ -46,7 +63,9 @@ export default function PrivacyPage(_props: PortalPageProps) {
       setLoad({ status: 'error', message: errorMessage(error) });
     }
   }, [app]);
-  useEffect(() => { void reload(); }, [reload]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
 
   async function act(key: string, action: () => Promise<unknown>) {
     setBusy(key);
@@ -65,13 +84,23 @@ export default function PrivacyPage(_props: PortalPageProps) {
   return (
     <Card title={enPortal.portal.pageTitles.privacy} titleId="ae-portal-privacy-title">
       <section aria-labelledby="ae-sessions-title" part="sessions">
-        <h3 id="ae-sessions-title" css={subheadStyle}>{t.title}</h3>
+        <h3 id="ae-sessions-title" css={subheadStyle}>
+          {t.title}
+        </h3>
         <p css={mutedStyle}>{t.intro}</p>
         {load.status === 'loading' && <Spinner label={en.common.loading} />}
         {load.status === 'error' && (
           <div>
             <Alert>{`${t.loadFailed} ${load.message}`}</Alert>
-            <Button variant="secondary" onClick={() => { setLoad({ status: 'loading' }); void reload(); }}>{enPortal.portal.retry}</Button>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setLoad({ status: 'loading' });
+                void reload();
+              }}
+            >
+              {enPortal.portal.retry}
+            </Button>
           </div>
         )}
         {actionError && <Alert>{actionError}</Alert>}
@@ -90,9 +119,15 @@ export default function PrivacyPage(_props: PortalPageProps) {
                     {session.current ? (
                       <span css={badgeStyle}>{t.thisDevice}</span>
                     ) : (
-                      <Button variant="secondary" partName="revoke-session" aria-label={t.signOutOf(device, signedIn)}
-                        loading={busy === session.id} loadingLabel={t.signingOut} disabled={busy !== null}
-                        onClick={() => act(session.id, () => app.services.api.sessions.revoke(session.id))}>
+                      <Button
+                        variant="secondary"
+                        partName="revoke-session"
+                        aria-label={t.signOutOf(device, signedIn)}
+                        loading={busy === session.id}
+                        loadingLabel={t.signingOut}
+                        disabled={busy !== null}
+                        onClick={() => act(session.id, () => app.services.api.sessions.revoke(session.id))}
+                      >
                         {t.signOut}
                       </Button>
                     )}
@@ -100,8 +135,15 @@ export default function PrivacyPage(_props: PortalPageProps) {
                 );
               })}
             </ul>
-            {others.length === 0 ? <p css={mutedStyle}>{t.onlyThisOne}</p> : (
-              <Button variant="secondary" partName="revoke-other-sessions" disabled={busy !== null} onClick={() => setConfirming(true)}>
+            {others.length === 0 ? (
+              <p css={mutedStyle}>{t.onlyThisOne}</p>
+            ) : (
+              <Button
+                variant="secondary"
+                partName="revoke-other-sessions"
+                disabled={busy !== null}
+                onClick={() => setConfirming(true)}
+              >
                 {t.signOutOthers}
               </Button>
             )}
@@ -110,12 +152,25 @@ export default function PrivacyPage(_props: PortalPageProps) {
       </section>
       <MfaSection />
       {confirming && (
-        <Dialog title={t.confirmTitle} titleId="ae-sessions-confirm-title" onClose={() => setConfirming(false)}>
+        <Dialog
+          title={t.confirmTitle}
+          titleId="ae-sessions-confirm-title"
+          onClose={() => setConfirming(false)}
+        >
           <p>{t.confirmBody(others.length)}</p>
           <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>{t.cancel}</Button>
-            <Button partName="confirm-button" loading={busy === 'all'} loadingLabel={t.signingOut}
-              onClick={async () => { await act('all', () => app.services.api.sessions.revokeAllOthers()); setConfirming(false); }}>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              {t.cancel}
+            </Button>
+            <Button
+              partName="confirm-button"
+              loading={busy === 'all'}
+              loadingLabel={t.signingOut}
+              onClick={async () => {
+                await act('all', () => app.services.api.sessions.revokeAllOthers());
+                setConfirming(false);
+              }}
+            >
               {t.confirm}
             </Button>
           </div>

@@ -5,12 +5,21 @@ import { enPortal } from '../../../i18n/en-portal';
  * one's own devices. Unknown agents fall back to "Unknown device". Words come from the dictionary.
  */
 const BROWSERS: Array<[RegExp, string]> = [
-  [/Edg\//, 'Edge'], [/OPR\//, 'Opera'], [/Firefox\//, 'Firefox'], [/Chrom(e|ium)\//, 'Chrome'],
-  [/Safari\//, 'Safari'], [/curl\//, 'curl'], [/node|undici/i, 'Node.js'],
+  [/Edg\//, 'Edge'],
+  [/OPR\//, 'Opera'],
+  [/Firefox\//, 'Firefox'],
+  [/Chrom(e|ium)\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+  [/curl\//, 'curl'],
+  [/node|undici/i, 'Node.js'],
 ];
 const SYSTEMS: Array<[RegExp, string]> = [
-  [/Windows/, 'Windows'], [/Android/, 'Android'], [/iPhone|iPad|iOS/, 'iOS'], [/Mac OS X|Macintosh/, 'macOS'],
-  [/CrOS/, 'ChromeOS'], [/Linux/, 'Linux'],
+  [/Windows/, 'Windows'],
+  [/Android/, 'Android'],
+  [/iPhone|iPad|iOS/, 'iOS'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
 ];
 
 export function describeDevice(userAgent: string | null | undefined): string {

@@ -1,16 +1,31 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { unmountAll, waitFor } from '../../../test-support/fixtures';
-import { buttonNamed, checkDialog, dialogNamed, inShadow, labelled, portalOn, setValue } from '../common/portalTestKit';
+import {
+  buttonNamed,
+  checkDialog,
+  dialogNamed,
+  inShadow,
+  labelled,
+  portalOn,
+  setValue,
+} from '../common/portalTestKit';
 
 describe('admin portal: roles page', () => {
-  afterEach(() => { unmountAll(); location.hash = ''; });
+  afterEach(() => {
+    unmountAll();
+    location.hash = '';
+  });
 
   it('lists the roles; the add, permissions and attach dialogs trap focus, close on Escape and give focus back', async () => {
     const portal = await portalOn('roles');
     expect((await inShadow(portal, '[part~="roles-total"]')).textContent).to.equal('4 roles');
     await checkDialog(portal, await buttonNamed(portal, 'Add role'), 'Add a role');
-    await checkDialog(portal, await buttonNamed(portal, 'Choose the roles that hold fe.secure.read.users'), 'Roles holding fe.secure.read.users');
+    await checkDialog(
+      portal,
+      await buttonNamed(portal, 'Choose the roles that hold fe.secure.read.users'),
+      'Roles holding fe.secure.read.users',
+    );
   });
 
   it('adds a role: the key follows the name until typed; a bad key is refused before sending; the role is listed', async () => {
@@ -21,7 +36,9 @@ describe('admin portal: roles page', () => {
     await waitFor(() => labelled(dialog, 'Key').value === 'support-agents');
     setValue(labelled(dialog, 'Key'), 'bad key');
     (dialog.querySelector('[part~="confirm-button"]') as HTMLButtonElement).click();
-    await waitFor(() => dialog.textContent!.includes('Use only letters, digits, dots, dashes and underscores.'));
+    await waitFor(() =>
+      dialog.textContent!.includes('Use only letters, digits, dots, dashes and underscores.'),
+    );
     expect(labelled(dialog, 'Key').getAttribute('aria-invalid')).to.equal('true');
     expect(labelled(dialog, 'Name').value, 'what was typed stays').to.equal('Support agents');
     setValue(labelled(dialog, 'Key'), 'support');

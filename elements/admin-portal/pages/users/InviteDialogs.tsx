@@ -2,7 +2,11 @@ import { css } from '@emotion/react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../../core/api/errors';
 import {
-  createInvitationsApi, INVITE_LINK_DEFAULT_MINUTES, type CreatedInviteLink, type InviteLink, type InviteLinkConfig,
+  createInvitationsApi,
+  INVITE_LINK_DEFAULT_MINUTES,
+  type CreatedInviteLink,
+  type InviteLink,
+  type InviteLinkConfig,
 } from '../../../../core/api/invitations';
 import type { AssignableRole } from '../../../../core/api/team';
 import { en } from '../../../i18n/en';
@@ -14,14 +18,37 @@ import { Dialog } from '../../../ui/Dialog';
 import { SelectField } from '../../../ui/SelectField';
 import { Spinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
-import { fieldErrorStyle, fieldStyle, formStyle, inputStyle, labelStyle, mutedStyle } from '../../../ui/styles';
 import {
-  addOneByOne, BULK_MAX, INVITE_LIMITS, INVITE_LINK_LIFETIMES, inviteRequestOf, parseBulkEmails, validateInvite, type BulkResult, type InviteErrors,
+  fieldErrorStyle,
+  fieldStyle,
+  formStyle,
+  inputStyle,
+  labelStyle,
+  mutedStyle,
+} from '../../../ui/styles';
+import {
+  addOneByOne,
+  BULK_MAX,
+  INVITE_LIMITS,
+  INVITE_LINK_LIFETIMES,
+  inviteRequestOf,
+  parseBulkEmails,
+  validateInvite,
+  type BulkResult,
+  type InviteErrors,
 } from './inviteForm';
 import { tInvite as t } from './invitationTexts';
 
 const actionsStyle = css({ display: 'flex', gap: '8px', justifyContent: 'flex-end', flexWrap: 'wrap' });
-const fieldsetStyle = css({ border: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '6px', legend: { fontWeight: 600, marginBottom: '4px' } });
+const fieldsetStyle = css({
+  border: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '6px',
+  legend: { fontWeight: 600, marginBottom: '4px' },
+});
 const listStyle = css({ margin: 0, paddingLeft: '20px', maxHeight: '160px', overflowY: 'auto' });
 
 /** The invitation calls, on the portal's client (request source admin-portal). */
@@ -37,15 +64,35 @@ function useAssignableRoles() {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    app.services.api.team.listRoles()
-      .then((list) => { if (live) setRoles(list); })
-      .catch((e: unknown) => { if (live) { setRoles([]); setError(`${t.rolesFailed} ${errorMessage(e)}`); } });
-    return () => { live = false; };
+    app.services.api.team
+      .listRoles()
+      .then((list) => {
+        if (live) setRoles(list);
+      })
+      .catch((e: unknown) => {
+        if (live) {
+          setRoles([]);
+          setError(`${t.rolesFailed} ${errorMessage(e)}`);
+        }
+      });
+    return () => {
+      live = false;
+    };
   }, [app]);
   return { roles, error };
 }
 
-function RolesChoice({ roles, chosen, onToggle, disabled }: { roles: AssignableRole[] | null; chosen: Set<string>; onToggle: (id: string) => void; disabled: boolean }) {
+function RolesChoice({
+  roles,
+  chosen,
+  onToggle,
+  disabled,
+}: {
+  roles: AssignableRole[] | null;
+  chosen: Set<string>;
+  onToggle: (id: string) => void;
+  disabled: boolean;
+}) {
   if (roles === null) return <Spinner label={en.common.loading} />;
   return (
     <fieldset css={fieldsetStyle} part="roles-choice">
@@ -53,8 +100,14 @@ function RolesChoice({ roles, chosen, onToggle, disabled }: { roles: AssignableR
       {roles.length === 0 && <p css={mutedStyle}>{t.noRoles}</p>}
       {roles.map((role) => (
         <label key={role.id}>
-          <input type="checkbox" checked={chosen.has(role.id)} onChange={() => onToggle(role.id)} disabled={disabled} />{' '}
-          {role.name}{role.description ? <span css={mutedStyle}> — {role.description}</span> : null}
+          <input
+            type="checkbox"
+            checked={chosen.has(role.id)}
+            onChange={() => onToggle(role.id)}
+            disabled={disabled}
+          />{' '}
+          {role.name}
+          {role.description ? <span css={mutedStyle}> — {role.description}</span> : null}
         </label>
       ))}
     </fieldset>
@@ -63,23 +116,35 @@ function RolesChoice({ roles, chosen, onToggle, disabled }: { roles: AssignableR
 
 function useChosen() {
   const [chosen, setChosen] = useState<Set<string>>(() => new Set());
-  const toggle = (id: string) => setChosen((current) => {
-    const next = new Set(current);
-    if (next.has(id)) next.delete(id); else next.add(id);
-    return next;
-  });
+  const toggle = (id: string) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
   return { chosen, toggle };
 }
 
 /** Spec 001 §2 invite dialog: name, email, optional phone, roles; POST users v2 with provider local (§7). */
-export function InviteUserDialog({ onClose, onInvited }: { onClose: () => void; onInvited: (email: string) => void }) {
+export function InviteUserDialog({
+  onClose,
+  onInvited,
+}: {
+  onClose: () => void;
+  onInvited: (email: string) => void;
+}) {
   const api = useInvitationsApi();
   const { roles, error: rolesError } = useAssignableRoles();
   const { chosen, toggle } = useChosen();
   const [fields, setFields] = useState({ name: '', email: '', phoneNumber: '' });
   const [errors, setErrors] = useState<InviteErrors>({});
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
-  const refs = { name: useRef<HTMLInputElement>(null), email: useRef<HTMLInputElement>(null), phoneNumber: useRef<HTMLInputElement>(null) };
+  const refs = {
+    name: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    phoneNumber: useRef<HTMLInputElement>(null),
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -96,7 +161,8 @@ export function InviteUserDialog({ onClose, onInvited }: { onClose: () => void; 
       setState({ busy: false, error: errorMessage(error) });
     }
   }
-  const set = (key: keyof typeof fields) => (event: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: event.target.value }));
+  const set = (key: keyof typeof fields) => (event: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [key]: event.target.value }));
 
   return (
     <Dialog title={t.title} titleId="ae-invite-user-title" onClose={state.busy ? () => {} : onClose}>
@@ -104,16 +170,60 @@ export function InviteUserDialog({ onClose, onInvited }: { onClose: () => void; 
         {state.error && <Alert>{state.error}</Alert>}
         {rolesError && <Alert>{rolesError}</Alert>}
         <p css={mutedStyle}>{t.intro}</p>
-        <TextField ref={refs.name} label={t.nameLabel} name="name" autoComplete="off" required maxLength={INVITE_LIMITS.name + 20}
-          value={fields.name} error={errors.name} partName="invite-name" onChange={set('name')} disabled={state.busy} />
-        <TextField ref={refs.email} label={t.emailLabel} type="email" name="email" autoComplete="off" required maxLength={254}
-          value={fields.email} error={errors.email} partName="invite-email" onChange={set('email')} disabled={state.busy} />
-        <TextField ref={refs.phoneNumber} label={t.phoneLabel} type="tel" name="phoneNumber" autoComplete="off" maxLength={INVITE_LIMITS.phoneNumber + 10}
-          value={fields.phoneNumber} error={errors.phoneNumber} partName="invite-phone" onChange={set('phoneNumber')} disabled={state.busy} />
+        <TextField
+          ref={refs.name}
+          label={t.nameLabel}
+          name="name"
+          autoComplete="off"
+          required
+          maxLength={INVITE_LIMITS.name + 20}
+          value={fields.name}
+          error={errors.name}
+          partName="invite-name"
+          onChange={set('name')}
+          disabled={state.busy}
+        />
+        <TextField
+          ref={refs.email}
+          label={t.emailLabel}
+          type="email"
+          name="email"
+          autoComplete="off"
+          required
+          maxLength={254}
+          value={fields.email}
+          error={errors.email}
+          partName="invite-email"
+          onChange={set('email')}
+          disabled={state.busy}
+        />
+        <TextField
+          ref={refs.phoneNumber}
+          label={t.phoneLabel}
+          type="tel"
+          name="phoneNumber"
+          autoComplete="off"
+          maxLength={INVITE_LIMITS.phoneNumber + 10}
+          value={fields.phoneNumber}
+          error={errors.phoneNumber}
+          partName="invite-phone"
+          onChange={set('phoneNumber')}
+          disabled={state.busy}
+        />
         <RolesChoice roles={roles} chosen={chosen} onToggle={toggle} disabled={state.busy} />
         <div css={actionsStyle}>
-          <Button variant="secondary" onClick={onClose} disabled={state.busy}>{t.cancel}</Button>
-          <Button type="submit" partName="confirm-button" loading={state.busy} loadingLabel={t.sending} disabled={roles === null}>{t.send}</Button>
+          <Button variant="secondary" onClick={onClose} disabled={state.busy}>
+            {t.cancel}
+          </Button>
+          <Button
+            type="submit"
+            partName="confirm-button"
+            loading={state.busy}
+            loadingLabel={t.sending}
+            disabled={roles === null}
+          >
+            {t.send}
+          </Button>
         </div>
       </form>
     </Dialog>
@@ -137,20 +247,31 @@ export function BulkAddDialog({ onClose, onFinished }: { onClose: () => void; on
   const id = useId();
   const busy = progress !== null && result === null;
   // The form (and the focused control) gives way to the result: focus follows, so Tab and Escape keep working.
-  useEffect(() => { if (result) resultRef.current?.focus(); }, [result]);
+  useEffect(() => {
+    if (result) resultRef.current?.focus();
+  }, [result]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
     const parsed = parseBulkEmails(text);
-    const problem = parsed.invalid.length ? t.bulkInvalid(parsed.invalid) : parsed.tooMany ? t.bulkTooMany(BULK_MAX) : parsed.emails.length === 0 ? t.bulkEmpty : null;
+    const problem = parsed.invalid.length
+      ? t.bulkInvalid(parsed.invalid)
+      : parsed.tooMany
+        ? t.bulkTooMany(BULK_MAX)
+        : parsed.emails.length === 0
+          ? t.bulkEmpty
+          : null;
     setFieldError(problem);
     if (problem) return area.current?.focus();
     setResult(null);
     setProgress({ done: 0, total: parsed.emails.length });
     const roleIds = [...chosen];
-    const outcome = await addOneByOne(parsed.emails, (email) => api.invite({ email, roleIds, provider: 'local' }),
-      (done) => setProgress({ done, total: parsed.emails.length }));
+    const outcome = await addOneByOne(
+      parsed.emails,
+      (email) => api.invite({ email, roleIds, provider: 'local' }),
+      (done) => setProgress({ done, total: parsed.emails.length }),
+    );
     setResult(outcome);
     onFinished();
   }
@@ -160,36 +281,77 @@ export function BulkAddDialog({ onClose, onFinished }: { onClose: () => void; on
       {result ? (
         <div part="bulk-result" role="status" tabIndex={-1} ref={resultRef}>
           <h3>{t.bulkAllowed(result.allowed.length)}</h3>
-          <ul css={listStyle} part="bulk-allowed">{result.allowed.map((email) => <li key={email}>{email}</li>)}</ul>
+          <ul css={listStyle} part="bulk-allowed">
+            {result.allowed.map((email) => (
+              <li key={email}>{email}</li>
+            ))}
+          </ul>
           <h3>{t.bulkUnallowed(result.unallowed.length)}</h3>
-          <ul css={listStyle} part="bulk-unallowed">{result.unallowed.map((u) => <li key={u.email}>{t.bulkReason(u.email, u.reason)}</li>)}</ul>
+          <ul css={listStyle} part="bulk-unallowed">
+            {result.unallowed.map((u) => (
+              <li key={u.email}>{t.bulkReason(u.email, u.reason)}</li>
+            ))}
+          </ul>
         </div>
       ) : (
         <form noValidate onSubmit={submit} css={formStyle} part="bulk-form" id={`${id}-form`}>
           {rolesError && <Alert>{rolesError}</Alert>}
           <div css={fieldStyle}>
-            <label htmlFor={`${id}-emails`} css={labelStyle}>{t.bulkLabel}</label>
-            <textarea ref={area} id={`${id}-emails`} css={inputStyle} rows={5} value={text} maxLength={20_000} part="input bulk-emails"
-              aria-invalid={fieldError ? true : undefined} aria-describedby={`${id}-hint`} disabled={busy}
-              onChange={(event) => setText(event.target.value)} />
-            <p id={`${id}-hint`} css={fieldError ? fieldErrorStyle : mutedStyle} part={fieldError ? 'field-error' : undefined}>{fieldError ?? t.bulkHint}</p>
+            <label htmlFor={`${id}-emails`} css={labelStyle}>
+              {t.bulkLabel}
+            </label>
+            <textarea
+              ref={area}
+              id={`${id}-emails`}
+              css={inputStyle}
+              rows={5}
+              value={text}
+              maxLength={20_000}
+              part="input bulk-emails"
+              aria-invalid={fieldError ? true : undefined}
+              aria-describedby={`${id}-hint`}
+              disabled={busy}
+              onChange={(event) => setText(event.target.value)}
+            />
+            <p
+              id={`${id}-hint`}
+              css={fieldError ? fieldErrorStyle : mutedStyle}
+              part={fieldError ? 'field-error' : undefined}
+            >
+              {fieldError ?? t.bulkHint}
+            </p>
           </div>
           <RolesChoice roles={roles} chosen={chosen} onToggle={toggle} disabled={busy} />
           {progress && <p role="status">{t.bulkProgress(progress.done, progress.total)}</p>}
         </form>
       )}
       <div css={actionsStyle}>
-        <Button variant="secondary" onClick={onClose} disabled={busy}>{result ? t.close : t.cancel}</Button>
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          {result ? t.close : t.cancel}
+        </Button>
         {!result && (
-          <Button type="submit" form={`${id}-form`} partName="confirm-button" loading={busy} loadingLabel={t.sending} disabled={roles === null}>{t.bulkSubmit}</Button>
+          <Button
+            type="submit"
+            form={`${id}-form`}
+            partName="confirm-button"
+            loading={busy}
+            loadingLabel={t.sending}
+            disabled={roles === null}
+          >
+            {t.bulkSubmit}
+          </Button>
         )}
       </div>
     </Dialog>
   );
 }
 
-type LinkLoad = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; config: InviteLinkConfig; link: InviteLink | null };
-const formatDate = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+type LinkLoad =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; config: InviteLinkConfig; link: InviteLink | null };
+const formatDate = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** Spec 001 §4 "Invite link: create, update, delete, get (get also loads the config)"; 43200 minutes by default. */
 export function InviteLinkDialog({ onClose }: { onClose: () => void }) {
@@ -199,7 +361,11 @@ export function InviteLinkDialog({ onClose }: { onClose: () => void }) {
   const [minutes, setMinutes] = useState<number>(INVITE_LINK_DEFAULT_MINUTES);
   const [sendEmail, setSendEmail] = useState(false);
   const [created, setCreated] = useState<CreatedInviteLink | null>(null);
-  const [state, setState] = useState<{ busy: 'create' | 'save' | 'delete' | null; error: string | null; notice: string | null }>({ busy: null, error: null, notice: null });
+  const [state, setState] = useState<{
+    busy: 'create' | 'save' | 'delete' | null;
+    error: string | null;
+    notice: string | null;
+  }>({ busy: null, error: null, notice: null });
   const [copied, setCopied] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
 
@@ -210,10 +376,17 @@ export function InviteLinkDialog({ onClose }: { onClose: () => void }) {
       .then(([config, link]) => {
         if (!live) return;
         setLoad({ status: 'ready', config, link });
-        if (link) { setMinutes(link.expiresInMinutes); setSendEmail(link.shouldSendEmail); }
+        if (link) {
+          setMinutes(link.expiresInMinutes);
+          setSendEmail(link.shouldSendEmail);
+        }
       })
-      .catch((error: unknown) => { if (live) setLoad({ status: 'error', message: `${t.loadFailed} ${errorMessage(error)}` }); });
-    return () => { live = false; };
+      .catch((error: unknown) => {
+        if (live) setLoad({ status: 'error', message: `${t.loadFailed} ${errorMessage(error)}` });
+      });
+    return () => {
+      live = false;
+    };
   }, [api, attempt]);
 
   async function run(kind: 'create' | 'save' | 'delete') {
@@ -253,8 +426,12 @@ export function InviteLinkDialog({ onClose }: { onClose: () => void }) {
     }
   }
 
-  const lifetimes = INVITE_LINK_LIFETIMES.filter((m) => load.status !== 'ready' || m <= load.config.maxExpiresInMinutes);
-  const options = [...new Set([...lifetimes, minutes])].sort((a, b) => a - b).map((m) => ({ value: String(m), label: t.lifetime(m) }));
+  const lifetimes = INVITE_LINK_LIFETIMES.filter(
+    (m) => load.status !== 'ready' || m <= load.config.maxExpiresInMinutes,
+  );
+  const options = [...new Set([...lifetimes, minutes])]
+    .sort((a, b) => a - b)
+    .map((m) => ({ value: String(m), label: t.lifetime(m) }));
   const busy = state.busy !== null;
 
   return (
@@ -263,7 +440,9 @@ export function InviteLinkDialog({ onClose }: { onClose: () => void }) {
       {load.status === 'error' && (
         <div>
           <Alert>{load.message}</Alert>
-          <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>{enPortal.portal.retry}</Button>
+          <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+            {enPortal.portal.retry}
+          </Button>
         </div>
       )}
       {load.status === 'ready' && (
@@ -272,31 +451,81 @@ export function InviteLinkDialog({ onClose }: { onClose: () => void }) {
           {state.notice && <p role="status">{state.notice}</p>}
           <p css={mutedStyle}>{t.linkIntro}</p>
           <p part="invite-link-status">
-            {load.link ? (load.link.expired ? t.linkExpired(formatDate(load.link.expiresAt)) : t.linkActive(formatDate(load.link.expiresAt))) : t.linkNone}
+            {load.link
+              ? load.link.expired
+                ? t.linkExpired(formatDate(load.link.expiresAt))
+                : t.linkActive(formatDate(load.link.expiresAt))
+              : t.linkNone}
           </p>
           {created && load.link && (
             <div>
-              <TextField label={t.linkCopyLabel} value={created.link} readOnly partName="invite-link-url" hint={t.linkCopyHint}
-                onFocus={(event) => event.currentTarget.select()} />
-              <Button variant="secondary" partName="copy-link" onClick={copy}>{t.linkCopy}</Button>
+              <TextField
+                label={t.linkCopyLabel}
+                value={created.link}
+                readOnly
+                partName="invite-link-url"
+                hint={t.linkCopyHint}
+                onFocus={(event) => event.currentTarget.select()}
+              />
+              <Button variant="secondary" partName="copy-link" onClick={copy}>
+                {t.linkCopy}
+              </Button>
               {copied && <span role="status"> {t.linkCopied}</span>}
             </div>
           )}
-          <SelectField label={t.linkLifetime} options={options} value={String(minutes)} partName="invite-link-lifetime" disabled={busy}
-            onChange={(event) => setMinutes(Number(event.target.value))} />
+          <SelectField
+            label={t.linkLifetime}
+            options={options}
+            value={String(minutes)}
+            partName="invite-link-lifetime"
+            disabled={busy}
+            onChange={(event) => setMinutes(Number(event.target.value))}
+          />
           <label>
-            <input type="checkbox" checked={sendEmail} onChange={(event) => setSendEmail(event.target.checked)} disabled={busy} part="invite-link-email" />{' '}
+            <input
+              type="checkbox"
+              checked={sendEmail}
+              onChange={(event) => setSendEmail(event.target.checked)}
+              disabled={busy}
+              part="invite-link-email"
+            />{' '}
             {t.linkSendEmail}
           </label>
           <div css={actionsStyle}>
-            <Button variant="secondary" onClick={onClose} disabled={busy}>{t.close}</Button>
+            <Button variant="secondary" onClick={onClose} disabled={busy}>
+              {t.close}
+            </Button>
             {load.link && (
               <>
-                <Button variant="secondary" partName="delete-link" loading={state.busy === 'delete'} loadingLabel={t.linkDeleting} disabled={busy} onClick={() => void run('delete')}>{t.linkDelete}</Button>
-                <Button variant="secondary" partName="save-link" loading={state.busy === 'save'} loadingLabel={t.linkSaving} disabled={busy} onClick={() => void run('save')}>{t.linkSave}</Button>
+                <Button
+                  variant="secondary"
+                  partName="delete-link"
+                  loading={state.busy === 'delete'}
+                  loadingLabel={t.linkDeleting}
+                  disabled={busy}
+                  onClick={() => void run('delete')}
+                >
+                  {t.linkDelete}
+                </Button>
+                <Button
+                  variant="secondary"
+                  partName="save-link"
+                  loading={state.busy === 'save'}
+                  loadingLabel={t.linkSaving}
+                  disabled={busy}
+                  onClick={() => void run('save')}
+                >
+                  {t.linkSave}
+                </Button>
               </>
             )}
-            <Button partName="create-link" loading={state.busy === 'create'} loadingLabel={t.linkCreating} disabled={busy} onClick={() => void run('create')}>
+            <Button
+              partName="create-link"
+              loading={state.busy === 'create'}
+              loadingLabel={t.linkCreating}
+              disabled={busy}
+              onClick={() => void run('create')}
+            >
               {load.link ? t.linkRegenerate : t.linkCreate}
             </Button>
           </div>

@@ -13,9 +13,21 @@ import { mutedStyle } from '../../../ui/styles';
 
 const t = enPortal.portal.users;
 const actionsStyle = css({ display: 'flex', gap: '8px', justifyContent: 'flex-end' });
-const fieldsetStyle = css({ border: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '6px', legend: { fontWeight: 600, marginBottom: '4px' } });
+const fieldsetStyle = css({
+  border: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '6px',
+  legend: { fontWeight: 600, marginBottom: '4px' },
+});
 
-interface UserDialogProps { user: TeamUser; onClose: () => void; onDone: () => void }
+interface UserDialogProps {
+  user: TeamUser;
+  onClose: () => void;
+  onDone: () => void;
+}
 
 /** Spec 001 §4 "Delete user: dialog loading then closed; user removed from the list". */
 export function RemoveUserDialog({ user, onClose, onDone }: UserDialogProps) {
@@ -35,8 +47,12 @@ export function RemoveUserDialog({ user, onClose, onDone }: UserDialogProps) {
       {state.error && <Alert>{state.error}</Alert>}
       <p>{t.removeBody(user.name, user.email)}</p>
       <div css={actionsStyle}>
-        <Button variant="secondary" onClick={onClose} disabled={state.busy}>{t.cancel}</Button>
-        <Button partName="confirm-button" loading={state.busy} loadingLabel={t.removing} onClick={remove}>{t.remove}</Button>
+        <Button variant="secondary" onClick={onClose} disabled={state.busy}>
+          {t.cancel}
+        </Button>
+        <Button partName="confirm-button" loading={state.busy} loadingLabel={t.removing} onClick={remove}>
+          {t.remove}
+        </Button>
       </div>
     </Dialog>
   );
@@ -51,22 +67,38 @@ export function UserRolesDialog({ user, onClose, onDone }: UserDialogProps) {
 
   useEffect(() => {
     let live = true;
-    app.services.api.team.listRoles()
-      .then((list) => { if (live) setRoles(list); })
-      .catch((error: unknown) => { if (live) { setRoles([]); setState({ busy: false, error: errorMessage(error) }); } });
-    return () => { live = false; };
+    app.services.api.team
+      .listRoles()
+      .then((list) => {
+        if (live) setRoles(list);
+      })
+      .catch((error: unknown) => {
+        if (live) {
+          setRoles([]);
+          setState({ busy: false, error: errorMessage(error) });
+        }
+      });
+    return () => {
+      live = false;
+    };
   }, [app]);
 
-  const toggle = (id: string) => setChosen((current) => {
-    const next = new Set(current);
-    if (next.has(id)) next.delete(id); else next.add(id);
-    return next;
-  });
+  const toggle = (id: string) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   async function save() {
     setState({ busy: true, error: null });
     try {
-      await app.services.api.team.setUserRoles(user.id, user.roles.map((r) => r.id), [...chosen]);
+      await app.services.api.team.setUserRoles(
+        user.id,
+        user.roles.map((r) => r.id),
+        [...chosen],
+      );
       onDone();
     } catch (error) {
       setState({ busy: false, error: errorMessage(error) });
@@ -74,22 +106,44 @@ export function UserRolesDialog({ user, onClose, onDone }: UserDialogProps) {
   }
 
   return (
-    <Dialog title={t.rolesTitle(user.name)} titleId="ae-user-roles-title" onClose={state.busy ? () => {} : onClose}>
+    <Dialog
+      title={t.rolesTitle(user.name)}
+      titleId="ae-user-roles-title"
+      onClose={state.busy ? () => {} : onClose}
+    >
       {state.error && <Alert>{state.error}</Alert>}
-      {roles === null ? <Spinner label={en.common.loading} /> : (
+      {roles === null ? (
+        <Spinner label={en.common.loading} />
+      ) : (
         <fieldset css={fieldsetStyle} part="roles-choice">
           <legend>{t.rolesLegend}</legend>
           {roles.map((role) => (
             <label key={role.id}>
-              <input type="checkbox" checked={chosen.has(role.id)} onChange={() => toggle(role.id)} disabled={state.busy} />{' '}
-              {role.name}{role.description ? <span css={mutedStyle}> — {role.description}</span> : null}
+              <input
+                type="checkbox"
+                checked={chosen.has(role.id)}
+                onChange={() => toggle(role.id)}
+                disabled={state.busy}
+              />{' '}
+              {role.name}
+              {role.description ? <span css={mutedStyle}> — {role.description}</span> : null}
             </label>
           ))}
         </fieldset>
       )}
       <div css={actionsStyle}>
-        <Button variant="secondary" onClick={onClose} disabled={state.busy}>{t.cancel}</Button>
-        <Button partName="confirm-button" loading={state.busy} loadingLabel={enPortal.portal.saving} disabled={roles === null} onClick={save}>{t.saveRoles}</Button>
+        <Button variant="secondary" onClick={onClose} disabled={state.busy}>
+          {t.cancel}
+        </Button>
+        <Button
+          partName="confirm-button"
+          loading={state.busy}
+          loadingLabel={enPortal.portal.saving}
+          disabled={roles === null}
+          onClick={save}
+        >
+          {t.saveRoles}
+        </Button>
       </div>
     </Dialog>
   );

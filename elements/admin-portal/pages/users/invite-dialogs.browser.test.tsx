@@ -8,7 +8,13 @@ import { mount, part, typeInto, unmountAll, waitFor } from '../../../test-suppor
 
 /** The portal in demo mode, signed in as the demo admin, on the users page. */
 async function usersPage() {
-  localStorage.setItem(STORAGE_KEY, JSON.stringify({ ...seedDemoDatabase(), session: { id: 's1', userId: 'demo-user-1', refreshToken: 'r1' } }));
+  localStorage.setItem(
+    STORAGE_KEY,
+    JSON.stringify({
+      ...seedDemoDatabase(),
+      session: { id: 's1', userId: 'demo-user-1', refreshToken: 'r1' },
+    }),
+  );
   history.replaceState(null, '', '#/portal/users');
   const portal = await mount('auth-admin-portal', { demo: '' });
   await waitFor(() => part(portal, 'invite-user'), 10_000);
@@ -26,7 +32,9 @@ async function checkFocusManagement(portal: HTMLElement, opener: string) {
   button.click();
   const dialog = await waitFor(() => dialogOf(portal));
   expect(dialog.getAttribute('aria-modal')).to.equal('true');
-  expect(portal.shadowRoot!.getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent).to.be.a('string').and.not.equal('');
+  expect(portal.shadowRoot!.getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent)
+    .to.be.a('string')
+    .and.not.equal('');
   await waitFor(() => dialog.contains(active(portal)));
   for (let i = 0; i < 12; i += 1) {
     await sendKeys({ press: 'Tab' });
@@ -41,7 +49,10 @@ async function checkFocusManagement(portal: HTMLElement, opener: string) {
 
 describe('users page invite dialogs (demo mode)', function () {
   this.timeout(30_000);
-  afterEach(() => { unmountAll(); history.replaceState(null, '', '#'); });
+  afterEach(() => {
+    unmountAll();
+    history.replaceState(null, '', '#');
+  });
 
   it('each dialog traps focus, closes on Escape and gives focus back', async () => {
     const portal = await usersPage();
@@ -62,24 +73,32 @@ describe('users page invite dialogs (demo mode)', function () {
     part<HTMLButtonElement>(portal, 'confirm-button')!.click();
     await waitFor(() => name.getAttribute('aria-invalid') === 'true');
     expect(active(portal), 'the first invalid field gets focus').to.equal(name);
-    const nameError = portal.shadowRoot!.getElementById(name.getAttribute('aria-describedby')!.split(' ')[0]!);
+    const nameError = portal.shadowRoot!.getElementById(
+      name.getAttribute('aria-describedby')!.split(' ')[0]!,
+    );
     expect(nameError?.textContent).to.equal('Enter the full name');
     expect(email.getAttribute('aria-invalid')).to.equal('true');
     expect(email.value, 'what was typed stays').to.equal('not-an-email');
     typeInto(name, 'Ivy Invitee');
     typeInto(email, 'ivy@auth-elements.dev');
-    const editor = [...dialog.querySelectorAll('label')].find((l) => l.textContent?.includes('Editor'))!.querySelector('input')!;
+    const editor = [...dialog.querySelectorAll('label')]
+      .find((l) => l.textContent?.includes('Editor'))!
+      .querySelector('input')!;
     editor.click();
     part<HTMLButtonElement>(portal, 'confirm-button')!.click();
     await waitFor(() => !dialogOf(portal), 5000);
     expect(part(portal, 'users-notice')?.textContent).to.equal('Invitation sent to ivy@auth-elements.dev.');
-    const row = await waitFor(() => [...portal.shadowRoot!.querySelectorAll('[part~="user-row"]')].find((r) => r.textContent?.includes('ivy@auth-elements.dev')));
+    const row = await waitFor(() =>
+      [...portal.shadowRoot!.querySelectorAll('[part~="user-row"]')].find((r) =>
+        r.textContent?.includes('ivy@auth-elements.dev'),
+      ),
+    );
     expect(row.querySelector('[part~="user-status"]')?.textContent).to.equal('Invited');
     expect(row.textContent).to.contain('Editor');
     expect(row.querySelector('[part~="resend-invitation"]')).to.not.equal(null);
   });
 
-  it('invite: a duplicate email shows the server\'s message and keeps the fields', async () => {
+  it("invite: a duplicate email shows the server's message and keeps the fields", async () => {
     const portal = await usersPage();
     part<HTMLButtonElement>(portal, 'invite-user')!.click();
     await waitFor(() => dialogOf(portal)?.querySelector('[part~="roles-choice"]'));
@@ -107,8 +126,11 @@ describe('users page invite dialogs (demo mode)', function () {
     area.dispatchEvent(new Event('input', { bubbles: true }));
     part<HTMLButtonElement>(portal, 'confirm-button')!.click();
     const result = await waitFor(() => dialog.querySelector('[part~="bulk-result"]'), 8000);
-    expect([...result.querySelectorAll('[part~="bulk-allowed"] li')].map((li) => li.textContent)).to.deep.equal(['new-one@auth-elements.dev']);
-    expect([...result.querySelectorAll('[part~="bulk-unallowed"] li')].map((li) => li.textContent))
-      .to.deep.equal(['alan@auth-elements.dev: A user with this email is already a member of this account']);
+    expect(
+      [...result.querySelectorAll('[part~="bulk-allowed"] li')].map((li) => li.textContent),
+    ).to.deep.equal(['new-one@auth-elements.dev']);
+    expect(
+      [...result.querySelectorAll('[part~="bulk-unallowed"] li')].map((li) => li.textContent),
+    ).to.deep.equal(['alan@auth-elements.dev: A user with this email is already a member of this account']);
   });
 });

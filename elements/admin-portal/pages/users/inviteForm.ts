@@ -4,7 +4,12 @@ import { en } from '../../../i18n/en';
 import { tInvite } from './invitationTexts';
 
 /** Invite dialog fields (spec 001 §2: name, phoneNumber, the phone optional) plus the address and roles. */
-export interface InviteFields { name: string; email: string; phoneNumber: string; roleIds: string[] }
+export interface InviteFields {
+  name: string;
+  email: string;
+  phoneNumber: string;
+  roleIds: string[];
+}
 
 export const INVITE_LIMITS = { name: 100, phoneNumber: 32 } as const;
 /** At most this many addresses in one bulk add: each is its own call, one by one. */
@@ -30,7 +35,8 @@ export function validateInvite(fields: Omit<InviteFields, 'roleIds'>): InviteErr
   const email = validateEmail(fields.email);
   if (email) errors.email = email;
   const phone = fields.phoneNumber.trim();
-  if (phone.length > INVITE_LIMITS.phoneNumber) errors.phoneNumber = tInvite.tooLong(INVITE_LIMITS.phoneNumber);
+  if (phone.length > INVITE_LIMITS.phoneNumber)
+    errors.phoneNumber = tInvite.tooLong(INVITE_LIMITS.phoneNumber);
   else if (phone && !PHONE.test(phone)) errors.phoneNumber = tInvite.phoneInvalid;
   return errors;
 }
@@ -39,19 +45,33 @@ export function validateInvite(fields: Omit<InviteFields, 'roleIds'>): InviteErr
 export function inviteRequestOf(fields: InviteFields): InviteUserRequest {
   const phone = fields.phoneNumber.trim();
   return {
-    email: fields.email.trim(), name: fields.name.trim(), ...(phone ? { phoneNumber: phone } : {}), roleIds: [...fields.roleIds], provider: 'local',
+    email: fields.email.trim(),
+    name: fields.name.trim(),
+    ...(phone ? { phoneNumber: phone } : {}),
+    roleIds: [...fields.roleIds],
+    provider: 'local',
   };
 }
 
-export interface BulkEmails { emails: string[]; invalid: string[]; tooMany: boolean }
+export interface BulkEmails {
+  emails: string[];
+  invalid: string[];
+  tooMany: boolean;
+}
 
 /** The addresses of the bulk-add box: split on commas, semicolons, spaces and new lines; repeats dropped (any case). */
 export function parseBulkEmails(text: string): BulkEmails {
   const seen = new Set<string>();
   const emails: string[] = [];
   const invalid: string[] = [];
-  for (const entry of text.split(/[\s,;]+/).map((e) => e.trim()).filter(Boolean)) {
-    if (entry.length > EMAIL_MAX_LENGTH || validateEmail(entry)) { invalid.push(entry.slice(0, 60)); continue; }
+  for (const entry of text
+    .split(/[\s,;]+/)
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    if (entry.length > EMAIL_MAX_LENGTH || validateEmail(entry)) {
+      invalid.push(entry.slice(0, 60));
+      continue;
+    }
     const key = entry.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
@@ -60,7 +80,10 @@ export function parseBulkEmails(text: string): BulkEmails {
   return { emails: emails.slice(0, BULK_MAX), invalid, tooMany: emails.length > BULK_MAX };
 }
 
-export interface BulkResult { allowed: string[]; unallowed: Array<{ email: string; reason: string }> }
+export interface BulkResult {
+  allowed: string[];
+  unallowed: Array<{ email: string; reason: string }>;
+}
 
 /**
  * Spec 001 §4 "Bulk add users: each email added one by one; result lists allowed and unallowed
