@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import type { BuiltServer } from './app';
 import { resolveOptions } from './options';
-import { ADMIN, ALLOWED_ORIGIN, refreshCookieLine, startTestServer } from './test-helpers';
+import { ADMIN, ALLOWED_ORIGIN, refreshCookieLine, startTestServer } from '../test/support/server';
 
 const LOGIN = '/api/identity/resources/auth/v1/user';
 let server: BuiltServer;

@@ -4,6 +4,7 @@
  * created, so a password changed later is not reset at the next start.
  */
 import type { PasswordHasher } from './domain/passwords';
+import { defineFeature, grantFeature } from './domain/entitlements';
 import { addMembership } from './domain/tenants';
 import { findUserByEmail, insertUser } from './domain/users';
 import { getVendorSettings } from './domain/vendor';
@@ -44,4 +45,21 @@ export async function seedDevelopmentData(db: Database, hasher: PasswordHasher):
     }
     await addMembership(tx, { userId: admin.id, tenantId: SEED_TENANT_ID, roleKeys: ['Admin'] });
   });
+}
+
+/**
+ * Development sample data (never in production): features "sso", "audits" and "scim" gating the
+ * SSO, audits and SCIM pages' permissions; the demo tenant's bundle has sso and audits, not scim;
+ * and a sample flag "demo-new-dashboard" on for everyone. Idempotent.
+ */
+export async function seedHostIntegrationData(db: Database, tenantId: string): Promise<void> {
+  await defineFeature(db, 'sso', 'Single sign-on', ['fe.secure.read.samlConfiguration']);
+  await defineFeature(db, 'audits', 'Audit logs', ['fe.secure.read.audits']);
+  await defineFeature(db, 'scim', 'Directory provisioning', ['fe.secure.read.provisioningConfiguration']);
+  await grantFeature(db, tenantId, 'sso');
+  await grantFeature(db, tenantId, 'audits');
+  await db.query(
+    `INSERT INTO feature_flags (key, description, enabled) VALUES ('demo-new-dashboard', 'Sample flag of the development seed', true)
+     ON CONFLICT (key) DO NOTHING`,
+  );
 }

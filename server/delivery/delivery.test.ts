@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { openDatabase, type Database } from '../storage/database';
 import { migrate } from '../storage/migrations';
-import { pgliteTemplate } from '../test-helpers';
+import { pgliteTemplate } from '../../test/support/server';
 import { createDelivery } from './index';
 import { latestOutboxMessages } from './outbox';
 import { createSmsWebhookSender, SmsDeliveryError } from './sms-webhook';

@@ -73,20 +73,3 @@ export async function grantFeature(
     [tenantId, featureKey, expiresAt],
   );
 }
-
-/**
- * Development sample data (never in production): features "sso", "audits" and "scim" gating the
- * SSO, audits and SCIM pages' permissions; the demo tenant's bundle has sso and audits, not scim;
- * and a sample flag "demo-new-dashboard" on for everyone. Idempotent.
- */
-export async function seedHostIntegrationData(db: Database, tenantId: string): Promise<void> {
-  await defineFeature(db, 'sso', 'Single sign-on', ['fe.secure.read.samlConfiguration']);
-  await defineFeature(db, 'audits', 'Audit logs', ['fe.secure.read.audits']);
-  await defineFeature(db, 'scim', 'Directory provisioning', ['fe.secure.read.provisioningConfiguration']);
-  await grantFeature(db, tenantId, 'sso');
-  await grantFeature(db, tenantId, 'audits');
-  await db.query(
-    `INSERT INTO feature_flags (key, description, enabled) VALUES ('demo-new-dashboard', 'Sample flag of the development seed', true)
-     ON CONFLICT (key) DO NOTHING`,
-  );
-}

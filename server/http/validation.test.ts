@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import type { BuiltServer } from '../app';
-import { API, LOGIN, LOGOUT, ME, REFRESH, SIGN_UP, startTestServer } from '../test-helpers';
+import { API, LOGIN, LOGOUT, ME, REFRESH, SIGN_UP, startTestServer } from '../../test/support/server';
 
 let server: BuiltServer;
 before(async () => {

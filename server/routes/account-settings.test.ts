@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BuiltServer } from '../app';
 import { SEED_TENANT_NAME } from '../seed';
-import { bearer, login, startTestServer } from '../test-helpers';
+import { bearer, login, startTestServer } from '../../test/support/server';
 
 const ACCOUNT = '/frontegg/tenants/resources/account-settings/v1';
 const METADATA = '/frontegg/metadata?entityName=adminBox';

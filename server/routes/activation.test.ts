@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import type { BuiltServer } from '../app';
-import { API, LOGIN, ME, SIGN_UP, bearer, refreshCookieOf, startTestServer } from '../test-helpers';
-import { latestLink, outbox } from './account-test-support';
+import { API, LOGIN, ME, SIGN_UP, bearer, refreshCookieOf, startTestServer } from '../../test/support/server';
+import { latestLink, outbox } from '../../test/support/account';
 
 const ACTIVATE = `${API}/users/v1/activate`;
 const INVALID_LINK = 'This activation link is invalid or has expired. Ask for a new one.';

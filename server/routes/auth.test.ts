@@ -16,7 +16,7 @@ import {
   refreshCookieLine,
   refreshCookieOf,
   startTestServer,
-} from '../test-helpers';
+} from '../../test/support/server';
 
 let server: BuiltServer;
 before(async () => {

@@ -4,7 +4,7 @@ import type { BuiltServer } from '../app';
 import { defineFeature, grantFeature } from '../domain/entitlements';
 import { setFlag } from '../domain/featureFlags';
 import { SEED_TENANT_ID } from '../seed';
-import { bearer, login, startTestServer } from '../test-helpers';
+import { bearer, login, startTestServer } from '../../test/support/server';
 
 let server: BuiltServer;
 before(async () => {

@@ -6,7 +6,7 @@ import { setFlag } from '../domain/featureFlags';
 import { addMembership } from '../domain/tenants';
 import { insertUser } from '../domain/users';
 import { SEED_TENANT_ID } from '../seed';
-import { API, bearer, login, refresh, refreshCookieOf, startTestServer } from '../test-helpers';
+import { API, bearer, login, refresh, refreshCookieOf, startTestServer } from '../../test/support/server';
 
 const HIERARCHY = '/frontegg/tenants/resources/hierarchy/v2';
 const SUB_TENANTS = '/frontegg/tenants/resources/sub-tenants/v1';

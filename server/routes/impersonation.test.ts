@@ -18,7 +18,7 @@ import {
   refreshCookieOf,
   startTestServer,
   type LoggedIn,
-} from '../test-helpers';
+} from '../../test/support/server';
 
 const IMPERSONATE = `${API}/impersonation/v1`;
 const PASSWORD = 'Member-pass-2026';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SEED_TENANT_ID } from '../seed';
-import { API, login } from '../test-helpers';
-import { latestLink, outbox } from './account-test-support';
+import { API, login } from '../../test/support/server';
+import { latestLink, outbox } from '../../test/support/account';
 import {
   admin,
   call,
@@ -13,7 +13,7 @@ import {
   server,
   useInvitationServer,
   V3,
-} from './invitation-test-support';
+} from '../../test/support/invitation';
 
 const INVITATION = `${API}/users/v1/invitation`;
 const LINK = `${API}/tenants/invites/v1`;

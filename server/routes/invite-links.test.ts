@@ -2,9 +2,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SEED_TENANT_ID } from '../seed';
-import { API, SIGN_UP } from '../test-helpers';
-import { outbox } from './account-test-support';
-import { admin, call, invite, member, server, useInvitationServer, V3 } from './invitation-test-support';
+import { API, SIGN_UP } from '../../test/support/server';
+import { outbox } from '../../test/support/account';
+import { admin, call, invite, member, server, useInvitationServer, V3 } from '../../test/support/invitation';
 
 const LINK = `${API}/tenants/invites/v1`;
 const LINK_INVALID =

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BuiltServer } from '../app';
-import { API, bearer, login, refresh, startTestServer } from '../test-helpers';
+import { API, bearer, login, refresh, startTestServer } from '../../test/support/server';
 
 const SESSIONS = `${API}/users/sessions/v1/me`;
 let server: BuiltServer;

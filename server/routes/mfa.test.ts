@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { generate } from 'otplib';
 import type { BuiltServer } from '../app';
-import { API, bearer, login, refreshCookieOf, SIGN_UP, startTestServer } from '../test-helpers';
-import { latestCode } from './account-test-support';
+import { API, bearer, login, refreshCookieOf, SIGN_UP, startTestServer } from '../../test/support/server';
+import { latestCode } from '../../test/support/account';
 
 const AUTH_MFA = `${API}/auth/v1/user/mfa`;
 const ACCOUNT_MFA = `${API}/users/v1/mfa`;

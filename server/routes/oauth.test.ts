@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import * as oidc from 'openid-client';
 import type { BuiltServer } from '../app';
 import { s256Challenge } from '../domain/oauth';
-import { ADMIN, ME, startTestServer } from '../test-helpers';
+import { ADMIN, ME, startTestServer } from '../../test/support/server';
 
 const CLIENT_ID = 'rp-test';
 const REDIRECT_URI = 'http://rp.test/callback';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { maskPhone, normalizePhone } from '../domain/passwordless';
-import { API, ME, bearer, refreshCookieOf } from '../test-helpers';
-import { latestCode, latestLink, outbox } from './account-test-support';
+import { API, ME, bearer, refreshCookieOf } from '../../test/support/server';
+import { latestCode, latestLink, outbox } from '../../test/support/account';
 import {
   assertErrors,
   newUser,
@@ -12,7 +12,7 @@ import {
   PRE,
   server,
   usePasswordlessServer,
-} from './passwordless-test-support';
+} from '../../test/support/passwordless';
 
 const PHONE_VERIFY = `${API}/users/v1/phone/reset/verify`;
 const PHONE_CHANGE = `${API}/users/v1/phone/change`;

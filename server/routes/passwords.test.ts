@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BuiltServer } from '../app';
-import { API, LOGIN, SIGN_UP, login, refresh, startTestServer } from '../test-helpers';
-import { latestLink, outbox } from './account-test-support';
+import { API, LOGIN, SIGN_UP, login, refresh, startTestServer } from '../../test/support/server';
+import { latestLink, outbox } from '../../test/support/account';
 
 const RESET = `${API}/users/v1/passwords/reset`;
 const VERIFY = `${API}/users/v1/passwords/reset/verify`;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BuiltServer } from '../app';
-import { ME, bearer, login, startTestServer } from '../test-helpers';
+import { ME, bearer, login, startTestServer } from '../../test/support/server';
 
 let server: BuiltServer;
 before(async () => {

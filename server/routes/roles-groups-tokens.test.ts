@@ -5,7 +5,7 @@ import { PasswordHasher } from '../domain/passwords';
 import { addMembership } from '../domain/tenants';
 import { insertUser } from '../domain/users';
 import { SEED_TENANT_ID } from '../seed';
-import { API, bearer, FAST_HASHING, login, startTestServer } from '../test-helpers';
+import { API, bearer, FAST_HASHING, login, startTestServer } from '../../test/support/server';
 
 let server: BuiltServer;
 let admin: string;

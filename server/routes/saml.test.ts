@@ -10,14 +10,21 @@ import { after, before, describe, it } from 'node:test';
 import { startSamlIdp, type ResponseOverrides, type RunningSamlIdp } from '../../test/idp/saml';
 import type { BuiltServer } from '../app';
 import { SEED_TENANT_ID } from '../seed';
-import { ALLOWED_ORIGIN, ME, bearer, refresh, refreshCookieOf, startTestServer } from '../test-helpers';
+import {
+  ALLOWED_ORIGIN,
+  ME,
+  bearer,
+  refresh,
+  refreshCookieOf,
+  startTestServer,
+} from '../../test/support/server';
 import {
   AUTH_MFA,
   assertMfaRequired,
   claimsOf,
   enrolAuthenticator,
   totp,
-} from './federated-mfa-test-support';
+} from '../../test/support/federated-mfa';
 
 const ISSUER = 'http://auth.test';
 const CALLBACK = 'http://app.test/account/saml/callback';

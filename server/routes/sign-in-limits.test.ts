@@ -4,8 +4,8 @@ import { describe, it } from 'node:test';
 import { MAX_FAILURES_PER_EMAIL } from '../domain/attempts';
 import { breachedListSize, isBreachedPassword } from '../domain/breached-passwords';
 import { PasswordHasher } from '../domain/passwords';
-import { FAST_HASHING, LOGIN, SIGN_UP } from '../test-helpers';
-import { latestCode } from './account-test-support';
+import { FAST_HASHING, LOGIN, SIGN_UP } from '../../test/support/server';
+import { latestCode } from '../../test/support/account';
 import {
   assertErrors,
   newUser,
@@ -15,7 +15,7 @@ import {
   PRE,
   server,
   usePasswordlessServer,
-} from './passwordless-test-support';
+} from '../../test/support/passwordless';
 
 usePasswordlessServer();
 

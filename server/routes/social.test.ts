@@ -9,7 +9,14 @@ import { after, before, describe, it } from 'node:test';
 import { authorizeAtIdp, startOidcIdp, type RunningIdp } from '../../test/idp/oidc';
 import type { BuiltServer } from '../app';
 import { SecretBox } from '../domain/secrets';
-import { ADMIN, ALLOWED_ORIGIN, ME, bearer, refreshCookieOf, startTestServer } from '../test-helpers';
+import {
+  ADMIN,
+  ALLOWED_ORIGIN,
+  ME,
+  bearer,
+  refreshCookieOf,
+  startTestServer,
+} from '../../test/support/server';
 import {
   AUTH_MFA,
   assertMfaRequired,
@@ -17,7 +24,7 @@ import {
   enrolAtLogin,
   enrolAuthenticator,
   totp,
-} from './federated-mfa-test-support';
+} from '../../test/support/federated-mfa';
 
 const CALLBACK = 'http://app.test/account/social/success';
 const POSTLOGIN = '/frontegg/identity/resources/auth/v1/user/sso/idp/postlogin';

@@ -10,7 +10,7 @@ import { authorizeAtIdp, startOidcIdp, type RunningIdp } from '../../test/idp/oi
 import type { BuiltServer } from '../app';
 import { SEED_TENANT_ID } from '../seed';
 import { addMembership, createTenant } from '../domain/tenants';
-import { ALLOWED_ORIGIN, ME, bearer, refreshCookieOf, startTestServer } from '../test-helpers';
+import { ALLOWED_ORIGIN, ME, bearer, refreshCookieOf, startTestServer } from '../../test/support/server';
 import {
   AUTH_MFA,
   assertMfaRequired,
@@ -18,7 +18,7 @@ import {
   enrolAtLogin,
   enrolAuthenticator,
   totp,
-} from './federated-mfa-test-support';
+} from '../../test/support/federated-mfa';
 
 const CALLBACK = 'http://app.test/account/oidc/callback';
 const ISSUER = 'http://auth.test';

@@ -4,7 +4,7 @@ import type { BuiltServer } from '../app';
 import { addMembership } from '../domain/tenants';
 import { insertUser } from '../domain/users';
 import { SEED_TENANT_ID } from '../seed';
-import { API, bearer, login, refresh, startTestServer } from '../test-helpers';
+import { API, bearer, login, refresh, startTestServer } from '../../test/support/server';
 
 let server: BuiltServer;
 let admin: { accessToken: string; userId: string };

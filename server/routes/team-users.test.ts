@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BuiltServer } from '../app';
 import { SEED_TENANT_ID } from '../seed';
-import { API, bearer, login, startTestServer } from '../test-helpers';
+import { API, bearer, login, startTestServer } from '../../test/support/server';
 
 const USERS = `${API}/users/v2`;
 const BULK = 10_000;

@@ -12,7 +12,7 @@ import {
   refresh,
   refreshCookieOf,
   startTestServer,
-} from '../test-helpers';
+} from '../../test/support/server';
 
 let server: BuiltServer;
 before(async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BuiltServer } from '../app';
-import { ADMIN, login, startTestServer } from '../test-helpers';
+import { ADMIN, login, startTestServer } from '../../test/support/server';
 import type { Database } from './database';
 import { migrate, migrations } from './migrations';
 

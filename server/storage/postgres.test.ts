@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import type { BuiltServer } from '../app';
-import { LOGIN, SIGN_UP, login, refresh, refreshCookieOf, startTestServer } from '../test-helpers';
+import { LOGIN, SIGN_UP, login, refresh, refreshCookieOf, startTestServer } from '../../test/support/server';
 import { migrations } from './migrations';
 
 const adminUrl = process.env.TEST_DATABASE_URL;

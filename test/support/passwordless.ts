@@ -2,8 +2,8 @@
 // outbox), a POST from a chosen IP, a signed-up user, and the 4xx-with-errors check.
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
-import type { BuiltServer } from '../app';
-import { API, SIGN_UP, startTestServer } from '../test-helpers';
+import type { BuiltServer } from '../../server/app';
+import { API, SIGN_UP, startTestServer } from './server';
 
 export const PRE = (type: string) => `${API}/auth/v1/passwordless/${type}/prelogin`;
 export const POST = (type: string) => `${API}/auth/v1/passwordless/${type}/postlogin`;

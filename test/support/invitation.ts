@@ -2,8 +2,8 @@
 // app URL for the links), the seeded admin's token, the role ids by key, and small call helpers.
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
-import type { BuiltServer } from '../app';
-import { API, bearer, login, startTestServer } from '../test-helpers';
+import type { BuiltServer } from '../../server/app';
+import { API, bearer, login, startTestServer } from './server';
 
 export const INVITE = `${API}/users/v2`;
 export const V3 = `${API}/users/v3`;

@@ -1,5 +1,6 @@
 /**
- * Shared helpers for the server's unit tests (not a test file itself).
+ * Shared helpers for the server's unit and contract tests (not a test file itself; never imported
+ * by production code).
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,9 +8,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildServer, type BuiltServer } from './app';
-import type { ServerOptions } from './options';
-import { SEED_ADMIN_EMAIL, SEED_ADMIN_PASSWORD } from './seed';
+import { buildServer, type BuiltServer } from '../../server/app';
+import type { ServerOptions } from '../../server/options';
+import { SEED_ADMIN_EMAIL, SEED_ADMIN_PASSWORD } from '../../server/seed';
 
 /** Cheap scrypt parameters so tests do not spend their time hashing. */
 export const FAST_HASHING = { N: 1024, r: 8, p: 1 };
@@ -32,6 +33,7 @@ export function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
     const pkg = join(
       dirname(fileURLToPath(import.meta.url)),
+      '..',
       '..',
       'node_modules',
       '@electric-sql',

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
-import { API, bearer, refreshCookieOf } from '../test-helpers';
+import { API, bearer, refreshCookieOf } from './server';
 
 export const AUTH_MFA = `${API}/auth/v1/user/mfa`;
 const ACCOUNT_MFA = `${API}/users/v1/mfa`;
