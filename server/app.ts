@@ -15,7 +15,10 @@ import { TokenService } from './domain/tokens';
 import { frameworkErrors, installErrorHandlers } from './http/errors';
 import { resolveOptions, type ResolvedOptions, type ServerOptions } from './options';
 import { accountSettingsRoutes } from './routes/account-settings';
-import { accountFlowRoutes } from './routes/account-flows';
+import { accountPageRoutes } from './routes/account-pages';
+import { activationRoutes } from './routes/activation';
+import { devOutboxRoutes } from './routes/dev-outbox';
+import { passwordRoutes } from './routes/passwords';
 import { apiTokenRoutes } from './routes/api-tokens';
 import { groupRoutes } from './routes/groups';
 import { roleRoutes } from './routes/roles';
@@ -175,11 +178,15 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
       await roleRoutes(api, ctx);
       await groupRoutes(api, ctx);
       await apiTokenRoutes(api, ctx);
+      // Password reset, activation and (when asked for) the development outbox.
+      await passwordRoutes(api, ctx);
+      await activationRoutes(api, ctx);
+      if (ctx.options.devOutbox) await devOutboxRoutes(api, ctx);
     },
     { prefix: apiPrefix },
   );
-  // Password reset, activation, the dev outbox and the /account/* pages (API parts under the prefix).
-  await accountFlowRoutes(app, ctx);
+  // The /account/* pages that the links in emails open.
+  await accountPageRoutes(app, ctx);
   // Hosted login: the OpenID Connect provider (discovery at the root, endpoints under the prefix).
   await oauthRoutes(app, ctx);
   // Social login: provider configurations and the post-login exchange.

@@ -7,8 +7,8 @@ import type { FlowContext } from '../domain/account-flows';
 import { setRefreshCookie } from '../http/cookies';
 import { assertTrustedOrigin } from '../http/origin';
 import * as s from '../http/schemas';
-import { clientInfo } from './auth';
-import { linkToken, userId } from './flow-schemas';
+import { clientInfo } from '../http/client-info';
+import { linkToken, userId } from '../http/flow-schemas';
 
 export async function activationRoutes(app: FastifyInstance, ctx: FlowContext): Promise<void> {
   const base = '/identity/resources/users/v1/activate';

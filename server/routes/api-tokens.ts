@@ -35,7 +35,8 @@ import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
 import * as s from '../http/schemas';
-import { assertMayGrant, idParams, uuid, uuidList } from './roles';
+import { assertMayGrant } from '../domain/grants';
+import { idParams, uuid, uuidList } from '../http/list-query';
 
 /** The `sid` of access tokens issued to API tokens (no login session behind them). */
 export const API_TOKEN_SESSION = 'api-token:';

@@ -10,7 +10,8 @@ import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../http/co
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import * as s from '../http/schemas';
-import { mfaGate } from './mfa';
+import { mfaGate } from '../http/mfa-gate';
+import { clientInfo } from '../http/client-info';
 
 const INCORRECT_CREDENTIALS = 'Incorrect email or password';
 const SESSION_EXPIRED = 'Session expired, please sign in again';
@@ -25,12 +26,6 @@ interface LoginBody {
 interface PreloginBody {
   email: string;
   tenantId?: string | null;
-}
-
-/** The client details stored with a session. */
-export function clientInfo(request: FastifyRequest): ClientInfo {
-  const userAgent = request.headers['user-agent'];
-  return { userAgent: typeof userAgent === 'string' ? userAgent : undefined, ip: request.ip };
 }
 
 /** Registers the auth routes on `app` (already scoped to the URL prefix). */

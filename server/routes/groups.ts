@@ -29,7 +29,8 @@ import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
 import * as s from '../http/schemas';
-import { assertMayGrant, idParams, listQuerySchema, pageOf, uuidList, type ListQuery } from './roles';
+import { assertMayGrant } from '../domain/grants';
+import { idParams, listQuerySchema, pageOf, uuidList, type ListQuery } from '../http/list-query';
 
 const GROUPS = '/identity/resources/groups/v1';
 const groupName = {

@@ -12,7 +12,7 @@ import { setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import * as s from '../http/schemas';
-import { clientInfo } from './auth';
+import { clientInfo } from '../http/client-info';
 
 export const IMPERSONATION_PATH = '/identity/resources/impersonation/v1';
 

@@ -37,9 +37,9 @@ import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
 import { permissionKeysOfRoles } from '../domain/roles';
-import { assertMayGrant } from './roles';
+import { assertMayGrant } from '../domain/grants';
 import * as s from '../http/schemas';
-import { linkToken, userId } from './flow-schemas';
+import { linkToken, userId } from '../http/flow-schemas';
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 const expiresInMinutes = { type: 'integer', minimum: 1, maximum: INVITE_LINK_MAX_MINUTES } as const;

@@ -20,9 +20,8 @@ import { refreshCookiePath, setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import * as s from '../http/schemas';
-import { clientInfo } from './auth';
-
-export const REMEMBER_DEVICE_COOKIE = 'ae_mfa_device';
+import { clientInfo } from '../http/client-info';
+import { REMEMBER_DEVICE_COOKIE } from '../http/mfa-gate';
 
 const AUTH = '/identity/resources/auth';
 const USERS = '/identity/resources/users/v1';
@@ -97,51 +96,6 @@ function rememberCookieOptions(ctx: AppContext, maxAge?: number) {
     secure: ctx.cookies.secure,
     sameSite: ctx.cookies.sameSite,
     ...(maxAge ? { maxAge } : {}),
-  };
-}
-
-/**
- * The user's tenant for a session, as `startSession` picks it: the preferred tenant when the user
- * is a member of it (an SSO connection's tenant), else the active one.
- */
-async function activeTenantOf(
-  ctx: AppContext,
-  user: UserRow,
-  preferredTenantId?: string | null,
-): Promise<string | null> {
-  return (
-    pickActiveTenant(await listUserTenants(ctx.db, user.id), preferredTenantId ?? user.active_tenant_id)
-      ?.id ?? null
-  );
-}
-
-/**
- * The MFA gate of a first-factor sign-in: null when the user may sign in now (no second factor
- * and no enforced policy, or a remembered browser); otherwise the answer that asks for MFA.
- * `tenantId` is the tenant the sign-in opens (tenant SSO signs in to its connection's tenant): its
- * policy applies, and the mfaToken keeps it, so the session after the second factor opens there too.
- * Without it, the user's active tenant, as for password sign-in.
- */
-export function mfaGate(ctx: AppContext, mfa: MfaService, request: FastifyRequest) {
-  return async (user: UserRow, preferredTenantId?: string | null) => {
-    const devices = await mfa.secondFactors(user.id);
-    const tenantId = await activeTenantOf(ctx, user, preferredTenantId);
-    const policy = await mfa.policyFor(tenantId);
-    if (devices.length === 0 && !policy.enforce) return null;
-    if (
-      devices.length > 0 &&
-      policy.allowRememberDevice &&
-      (await mfa.isRemembered(user.id, request.cookies[REMEMBER_DEVICE_COOKIE]))
-    )
-      return null;
-    return {
-      mfaRequired: true,
-      mfaToken: await mfa.issueMfaToken(user.id, tenantId),
-      mfaEnrolled: devices.length > 0,
-      mfaDevices: mfa.describeDevices(devices, true),
-      mfaStrategies: await mfa.strategies(),
-      email: user.email,
-    };
   };
 }
 

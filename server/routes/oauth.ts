@@ -41,7 +41,8 @@ import { httpError } from '../http/errors';
 import { acceptFormBodies } from '../http/form';
 import { requestOrigin } from '../http/origin';
 import * as s from '../http/schemas';
-import { clientInfo } from './auth';
+import { clientInfo } from '../http/client-info';
+import { escapeHtml, page } from '../http/page';
 
 export const OAUTH_PATH = '/identity/resources/auth/v1/oauth';
 export const HOSTED_LOGIN_PAGE = '/oauth/login';
@@ -60,25 +61,6 @@ interface TokenBody {
 /** The OAuth error shape (RFC 6749 §5.2), with the contract's `errors` list beside it. */
 function oauthError(reply: FastifyReply, status: number, error: string, description: string) {
   return reply.status(status).send({ error, error_description: description, errors: [description] });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** A small self-contained page (error or signed out): no script, styles inline, data escaped. */
-export function page(reply: FastifyReply, status: number, title: string, message: string) {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1d2733}</style></head>
-<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`;
-  return reply
-    .status(status)
-    .header(
-      'content-security-policy',
-      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-    )
-    .type('text/html; charset=utf-8')
-    .send(html);
 }
 
 /** One value per parameter: a repeated parameter is an invalid request (RFC 6749 §3.1). */

@@ -9,7 +9,7 @@
  * - PUT  /dev/settings { authStrategy } (development only, with the dev outbox): switches the public
  *   policy's sign-in method, so the demo and the end-to-end tests can try each one.
  */
-import { mfaGate } from './mfa';
+import { mfaGate } from '../http/mfa-gate';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import {
@@ -25,8 +25,8 @@ import { setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import * as s from '../http/schemas';
-import { clientInfo } from './auth';
-import { code, linkToken } from './flow-schemas';
+import { clientInfo } from '../http/client-info';
+import { code, linkToken } from '../http/flow-schemas';
 
 const typeParam = s.strictObject({ type: { type: 'string', enum: PASSWORDLESS_TYPES } }, ['type']);
 const AUTH = '/identity/resources/auth/v1/passwordless';

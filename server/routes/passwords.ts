@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FlowContext } from '../domain/account-flows';
 import { requestPasswordReset, resetPassword } from '../domain/password-reset';
 import * as s from '../http/schemas';
-import { linkToken, userId } from './flow-schemas';
+import { linkToken, userId } from '../http/flow-schemas';
 
 export async function passwordRoutes(app: FastifyInstance, ctx: FlowContext): Promise<void> {
   const base = '/identity/resources/users/v1/passwords';

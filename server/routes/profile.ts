@@ -10,7 +10,7 @@ import { findUserById, isMfaEnrolled, toUserProfile } from '../domain/users';
 import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import * as s from '../http/schemas';
-import { parseMetadata } from './users';
+import { parseMetadata } from '../http/metadata';
 
 interface UpdateMeBody {
   name?: string;

@@ -27,8 +27,8 @@ import { httpError } from '../http/errors';
 import { acceptFormBodies } from '../http/form';
 import { assertTrustedOrigin } from '../http/origin';
 import * as s from '../http/schemas';
-import { page } from './oauth';
-import { signInThroughConnection } from './sso-sign-in';
+import { page } from '../http/page';
+import { signInThroughConnection } from '../http/sso-sign-in';
 
 const SAML_COOKIE = 'ae_saml';
 const FAILED_TO_AUTHENTICATE = 'Failed to authenticate';

@@ -23,8 +23,8 @@ import { SocialLoginError, SocialProviders, upsertSocialProviders } from '../dom
 import { setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
-import { clientInfo } from './auth';
-import { mfaGate } from './mfa';
+import { clientInfo } from '../http/client-info';
+import { mfaGate } from '../http/mfa-gate';
 
 export const FAILED_TO_AUTHENTICATE = 'Failed to authenticate';
 

@@ -22,8 +22,8 @@ import { refreshCookiePath } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import * as s from '../http/schemas';
-import { page } from './oauth';
-import { signInThroughConnection } from './sso-sign-in';
+import { page } from '../http/page';
+import { signInThroughConnection } from '../http/sso-sign-in';
 
 const SSO_COOKIE = 'ae_sso';
 const FAILED_TO_AUTHENTICATE = 'Failed to authenticate';

@@ -13,7 +13,7 @@ import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
 import { permissionKeysOfRoles } from '../domain/roles';
-import { assertMayGrant } from './roles';
+import { assertMayGrant } from '../domain/grants';
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 const userParams = {

@@ -15,7 +15,8 @@ import { setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import * as s from '../http/schemas';
-import { clientInfo } from './auth';
+import { clientInfo } from '../http/client-info';
+import { parseMetadata } from '../http/metadata';
 
 interface SignUpBody {
   email: string;
@@ -26,44 +27,6 @@ interface SignUpBody {
   metadata?: string | Record<string, unknown> | null;
   invitationToken?: string | null;
   recaptchaToken?: string | null;
-}
-
-const MAX_METADATA_BYTES = 10_000;
-const MAX_METADATA_DEPTH = 10;
-
-/** True when `value` nests deeper than `max` levels (checked without recursion). */
-function nestsDeeperThan(value: unknown, max: number): boolean {
-  const stack: Array<[unknown, number]> = [[value, 1]];
-  while (stack.length) {
-    const [current, depth] = stack.pop()!;
-    if (typeof current !== 'object' || current === null) continue;
-    if (depth > max) return true;
-    for (const child of Object.values(current)) stack.push([child, depth + 1]);
-  }
-  return false;
-}
-
-/** Metadata arrives as an object or as a JSON string holding one; stored as an object. */
-export function parseMetadata(value: SignUpBody['metadata']): Record<string, unknown> | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  let parsed: unknown = value;
-  if (typeof value === 'string') {
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      throw httpError(400, 'Metadata must be a JSON object');
-    }
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw httpError(400, 'Metadata must be a JSON object');
-  if (nestsDeeperThan(parsed, MAX_METADATA_DEPTH))
-    throw httpError(400, `Metadata must not nest deeper than ${MAX_METADATA_DEPTH} levels`);
-  const json = JSON.stringify(parsed);
-  if (Buffer.byteLength(json) > MAX_METADATA_BYTES)
-    throw httpError(400, `Metadata must be at most ${MAX_METADATA_BYTES} bytes`);
-  // PostgreSQL jsonb cannot hold U+0000 in strings.
-  if (json.includes('\\u0000')) throw httpError(400, 'Metadata must not contain U+0000 characters');
-  return parsed as Record<string, unknown>;
 }
 
 /** Registers the user routes on `app` (already scoped to the URL prefix). */

@@ -1,7 +1,14 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { unmountAll, waitFor } from '../../../test-support/fixtures';
-import { buttonNamed, checkDialog, dialogNamed, labelled, portalOn, setValue } from '../common/portalTestKit';
+import {
+  buttonNamed,
+  checkDialog,
+  dialogNamed,
+  labelled,
+  portalOn,
+  setValue,
+} from '../../../test-support/portal';
 
 describe('admin portal: API tokens pages', () => {
   afterEach(() => {

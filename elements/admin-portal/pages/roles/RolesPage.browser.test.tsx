@@ -9,7 +9,7 @@ import {
   labelled,
   portalOn,
   setValue,
-} from '../common/portalTestKit';
+} from '../../../test-support/portal';
 
 describe('admin portal: roles page', () => {
   afterEach(() => {

@@ -1,30 +1,17 @@
 /**
- * Registers the account flows (password reset, activation, the development outbox, the /account/*
- * pages). One entry point, so app.ts needs a single line for all of them.
+ * The /account/* pages: the links in emails (activation, password reset, invitations) open the demo
+ * login page. The account-flow API routes themselves are in passwords.ts, activation.ts and
+ * dev-outbox.ts, registered by app.ts.
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import type { FlowContext } from '../domain/account-flows';
 import { httpError } from '../http/errors';
 import { requestOrigin } from '../http/origin';
-import { activationRoutes } from './activation';
-import { devOutboxRoutes } from './dev-outbox';
-import { passwordRoutes } from './passwords';
 
-/** Registers the account-flow routes on the root `app` (API routes under the prefix). */
-export async function accountFlowRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const flows: FlowContext = ctx;
-  const prefix = ctx.options.prefix ? `/${ctx.options.prefix}` : '';
-  await app.register(
-    async (api) => {
-      await passwordRoutes(api, flows);
-      await activationRoutes(api, flows);
-      if (ctx.options.devOutbox) await devOutboxRoutes(api, flows);
-    },
-    { prefix },
-  );
+/** Registers the /account/* pages on the root `app` when the server serves the demo pages. */
+export async function accountPageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   if (ctx.options.staticRoot) await accountPages(app, ctx.options.staticRoot);
 }
 

@@ -8,8 +8,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { resolveFederatedUser } from '../domain/federation';
 import { setRefreshCookie } from '../http/cookies';
-import { clientInfo } from './auth';
-import { mfaGate } from './mfa';
+import { clientInfo } from './client-info';
+import { mfaGate } from './mfa-gate';
 
 export interface SsoIdentity {
   /** `sso:{id}` (OIDC) or `saml:{id}`: the namespace of `subject`. */

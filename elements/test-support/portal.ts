@@ -2,10 +2,10 @@
 // Browser-test helpers for the portal pages: a demo session, the portal on a page, dialog checks.
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { createDemoBackend } from '../../../../core/demo/backend';
-import { DEMO_ADMIN } from '../../../../core/demo/data';
-import { mount, waitFor } from '../../../test-support/fixtures';
-import '../../admin-portal.define';
+import { createDemoBackend } from '../../core/demo/backend';
+import { DEMO_ADMIN } from '../../core/demo/data';
+import { mount, waitFor } from './fixtures';
+import '../admin-portal/admin-portal.define';
 
 const SLOW = 8000;
 

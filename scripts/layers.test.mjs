@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { checkLayers } from './layers.mjs';
+
+const tree = (entries) => new Map(Object.entries(entries));
+
+test('a layered tree passes', () => {
+  assert.deepEqual(
+    checkLayers(
+      tree({
+        'core/a.ts': "import { b } from './b';\nexport const a = b;",
+        'core/b.ts': 'export const b = 1;',
+        'elements/x.tsx': "import { a } from '../core/a';\nexport const x = a;",
+        'server/routes/r.ts': "import { h } from '../http/h';\nexport const r = h;",
+        'server/routes/r.test.ts': "import { r } from './r';\nimport { s } from './s';",
+        'server/routes/s.ts': 'export const s = 1;',
+        'server/http/h.ts': 'export const h = 1;',
+      }),
+    ),
+    [],
+  );
+});
+
+test('a run-time cycle fails; a type-only or dynamic one does not', () => {
+  const cyclic = checkLayers(
+    tree({
+      'server/a.ts': "import { b } from './b';\nexport const a = 1;",
+      'server/b.ts': "import { a } from './a';\nexport const b = a;",
+    }),
+  );
+  assert.deepEqual(cyclic, ['import cycle: server/a.ts -> server/b.ts -> server/a.ts']);
+  for (const back of [
+    "import type { A } from './a';",
+    "import { type A } from './a';",
+    "export type { A } from './a';",
+    "const load = () => import('./a');",
+  ]) {
+    assert.deepEqual(
+      checkLayers(
+        tree({ 'server/a.ts': "import { b } from './b';\nexport type A = 1;", 'server/b.ts': back }),
+      ),
+      [],
+      back,
+    );
+  }
+});
+
+test('core may not import elements or server; elements may not import server', () => {
+  const found = checkLayers(
+    tree({
+      'core/a.ts': "import { x } from '../elements/x';\nimport { s } from '../server/s';",
+      'elements/x.tsx': "import { s } from '../server/s';\nexport const x = 1;",
+      'server/s.ts': 'export const s = 1;',
+    }),
+  );
+  assert.equal(found.length, 3);
+  assert.match(found.join('\n'), /core\/a\.ts imports elements\/x\.tsx/);
+  assert.match(found.join('\n'), /core\/a\.ts imports server\/s\.ts/);
+  assert.match(found.join('\n'), /elements\/x\.tsx imports server\/s\.ts/);
+});
+
+test('a route file may not import another route file; production may not import test support', () => {
+  const found = checkLayers(
+    tree({
+      'server/routes/a.ts': "import { b } from './b';\nimport { t } from '../../test/support/t';",
+      'server/routes/b.ts': 'export const b = 1;',
+      'test/support/t.ts': 'export const t = 1;',
+    }),
+  );
+  assert.equal(found.length, 2);
+  assert.match(found[0], /a route file may not import another route file/);
+  assert.match(found[1], /production code may not import test code/);
+});
