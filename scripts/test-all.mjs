@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, build, then every suite: unit and contract tests (Node's runner), browser
+// `npm test`: the code-health gates (Prettier, ESLint, the layering check, knip), typecheck, build,
+// then every suite: unit and contract tests (Node's runner), browser
 // tests (web-test-runner, Chromium), end-to-end tests (Playwright, Chromium, real server). Prints
 // one closing line with the totals. Stops at the first suite that fails to run at all.
 import { spawn } from 'node:child_process';
 
 import { existsSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 // The React 19 host (test/react19-host) has its own locked install: React 19 beside the kit's 18.
 const react19Install = existsSync('test/react19-host/node_modules/react')
@@ -19,6 +21,17 @@ const react19Install = existsSync('test/react19-host/node_modules/react')
 
 const suites = [
   ...react19Install,
+  { name: 'format', command: 'npx', args: ['prettier', '--check', '--log-level', 'warn', '.'] },
+  { name: 'lint', command: 'npx', args: ['eslint', '.'] },
+  { name: 'layers', command: process.execPath, args: ['scripts/check-layers.mjs'] },
+  // knip twice: unused exports, files and packages over the whole tree (tests count as users), then
+  // production mode, where a file or package only tests reach is dead code.
+  { name: 'dead code', command: 'npx', args: ['knip', '--no-progress'] },
+  {
+    name: 'dead code (production)',
+    command: 'npx',
+    args: ['knip', '--no-progress', '--production', '--include', 'files,dependencies,unlisted,binaries'],
+  },
   { name: 'typecheck', command: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
   {
     name: 'typecheck against React 19',
@@ -47,7 +60,7 @@ const suites = [
 ];
 
 function last(text, pattern) {
-  const matches = [...text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').matchAll(pattern)];
+  const matches = [...stripVTControlCharacters(text).matchAll(pattern)];
   return matches.length ? Number(matches[matches.length - 1][1]) : 0;
 }
 

@@ -707,7 +707,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       routes[`${method} ${pathname}`] || teamAdminRoute(method, pathname)
         ? pathname
         : pathname.replace(/^\/[^/]+/, '');
-    let body: Json = {};
+    let body: Json;
     try {
       body = typeof init.body === 'string' && init.body ? (JSON.parse(init.body) as Json) : {};
       if (!body || typeof body !== 'object' || Array.isArray(body)) body = {};

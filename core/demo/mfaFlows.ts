@@ -257,7 +257,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
     return token;
   }
 
-  function useCode(
+  function spendCode(
     db: DemoDatabase,
     userId: string,
     body: Json,
@@ -617,7 +617,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
         });
       }
       if (rest === '/sms/enroll/verify' || rest === '/emailcode/enroll/verify') {
-        const used = useCode(db, login.user.id, body);
+        const used = spendCode(db, login.user.id, body);
         if (!used.ok)
           return used.expired ? fail(400, MESSAGES.expiredCode) : wrong(login, MESSAGES.wrongCode);
         const target = used.target;
@@ -645,7 +645,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
         });
       }
       if ((sms && sms[2]) || rest === '/emailcode/verify') {
-        const used = useCode(db, login.user.id, body);
+        const used = spendCode(db, login.user.id, body);
         if (!used.ok)
           return used.expired ? fail(400, MESSAGES.expiredCode) : wrong(login, MESSAGES.wrongCode);
         return finish(db, login, { rememberDevice: body.rememberDevice });
@@ -716,7 +716,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
         });
       }
       if (rest === '/sms/enroll/verify') {
-        const used = useCode(db, user.id, body);
+        const used = spendCode(db, user.id, body);
         if (!used.ok) return fail(400, used.expired ? MESSAGES.expiredCode : MESSAGES.wrongCode);
         const recovery = addDevice(db, user.id, { kind: 'sms', phone: String(used.target.phone) });
         return ok({

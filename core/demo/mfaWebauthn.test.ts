@@ -5,7 +5,7 @@ import { createHash, sign as nodeSign, webcrypto } from 'node:crypto';
 import { before, test } from 'node:test';
 import { createDemoBackend } from './backend';
 import { DEMO_ADMIN } from './data';
-import { createMemoryStorage } from './memoryStorage';
+import { createMemoryStorage } from '../test-support/memoryStorage';
 import { COSE_ES256, toBase64Url as b64 } from './webauthnCrypto';
 
 const SITE = { hostname: 'demo.example', origin: 'https://demo.example' };

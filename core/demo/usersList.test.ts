@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createDemoBackend, STORAGE_KEY } from './backend';
 import { DEMO_ADMIN } from './data';
-import { createMemoryStorage } from './memoryStorage';
+import { createMemoryStorage } from '../test-support/memoryStorage';
 
 type Answer = { status: number; body: any };
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { disposeApp, getOrCreateApp } from '../app';
 import type { Transport } from '../api/http';
 import { createDemoBackend } from '../demo/backend';
-import { createMemoryStorage } from '../demo/memoryStorage';
+import { createMemoryStorage } from '../test-support/memoryStorage';
 import { flagContextFor, isFlagOn, normalizeFlags } from './featureFlags';
 import { loadFeatureFlags } from './thunks';
 

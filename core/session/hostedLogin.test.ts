@@ -4,7 +4,7 @@ import { disposeApp, getOrCreateApp, type AuthApp } from '../app';
 import type { Transport } from '../api/http';
 import { createDemoBackend } from '../demo/backend';
 import { DEMO_ADMIN } from '../demo/data';
-import { createMemoryStorage } from '../demo/memoryStorage';
+import { createMemoryStorage } from '../test-support/memoryStorage';
 import { loginWithPassword, logout, refreshSession } from '../store/auth/thunks';
 import {
   HOSTED_SCOPE,

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { disposeApp, getOrCreateApp } from '../app';
 import { createDemoBackend } from '../demo/backend';
 import { DEMO_ADMIN } from '../demo/data';
-import { createMemoryStorage } from '../demo/memoryStorage';
+import { createMemoryStorage } from '../test-support/memoryStorage';
 import { loginWithPassword } from '../store/auth/thunks';
 import { loginWithRedirect } from './loginWithRedirect';
 

@@ -4,7 +4,7 @@ import { disposeApp, getOrCreateApp } from '../app';
 import type { Transport } from '../api/http';
 import { resolveRoutes } from '../config/routes';
 import { createDemoBackend } from '../demo/backend';
-import { createMemoryStorage } from '../demo/memoryStorage';
+import { createMemoryStorage } from '../test-support/memoryStorage';
 import { pkceChallenge } from '../session/pkce';
 import { loadSocialProviders } from '../store/auth/thunks';
 import {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { disposeApp, getOrCreateApp } from '../app';
 import { createDemoBackend } from '../demo/backend';
-import { createMemoryStorage } from '../demo/memoryStorage';
+import { createMemoryStorage } from '../test-support/memoryStorage';
 import { preLogin } from '../store/auth/thunks';
 import { SSO_FAILURE_REDIRECT_DELAY_MS, completeOidcLogin, completeSamlLogin } from './ssoLogin';
 

@@ -117,7 +117,7 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
         /* rendering it tries again and shows the failure */
       });
     // Only for the screen the box opens with; later screens ask for themselves.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only for the screen the box opens with; later screens ask for themselves
   }, []);
   const signIn = () => {
     // Leaving a link's screen: drop its token from the address bar and history.

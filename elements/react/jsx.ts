@@ -25,14 +25,14 @@ export interface AuthElementsIntrinsicElements {
 }
 
 declare module 'react' {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- React's JSX types are a namespace: augmenting them takes one
   namespace JSX {
     interface IntrinsicElements extends AuthElementsIntrinsicElements {}
   }
 }
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- React's JSX types are a namespace: augmenting them takes one
   namespace JSX {
     interface IntrinsicElements extends AuthElementsIntrinsicElements {}
   }

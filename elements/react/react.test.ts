@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { disposeApp, getOrCreateApp } from '../../core/app';
 import { createDemoBackend } from '../../core/demo/backend';
 import { DEMO_ADMIN } from '../../core/demo/data';
-import { createMemoryStorage } from '../../core/demo/memoryStorage';
+import { createMemoryStorage } from '../../core/test-support/memoryStorage';
 import { loginWithPassword } from '../../core/store/auth/thunks';
 import { AppContext } from '../shared/AppContext';
 import {

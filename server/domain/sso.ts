@@ -211,7 +211,7 @@ export class SsoConnections {
     if (config.serverMetadata().authorization_response_iss_parameter_supported)
       callback.searchParams.set('iss', config.serverMetadata().issuer);
     let claims: oidc.IDToken | undefined;
-    let profile: Record<string, unknown> = {};
+    let profile: Record<string, unknown>;
     try {
       const tokens = await oidc.authorizationCodeGrant(config, callback, {
         pkceCodeVerifier: this.secrets.open(pending.code_verifier_sealed),

@@ -1,5 +1,4 @@
 /** Schemas and paging shared by the list and id routes (roles, groups, tokens, users). */
-import * as s from './schemas';
 
 export const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 export const uuid = { type: 'string', pattern: UUID } as const;

@@ -2,9 +2,8 @@
  * Authentication routes (under `/{prefix}/identity/resources/auth`): sign-in, refresh, sign-out,
  * SSO pre-login. The refresh token travels only in the httpOnly cookie, never in a body.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
-import type { ClientInfo } from '../domain/auth';
 import { joinAtSignIn } from '../domain/invitations';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';

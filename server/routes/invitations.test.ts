@@ -4,7 +4,6 @@ import { SEED_TENANT_ID } from '../seed';
 import { API, login } from '../../test/support/server';
 import { latestLink, outbox } from '../../test/support/account';
 import {
-  admin,
   call,
   invite,
   INVITE,
@@ -18,8 +17,6 @@ import {
 const INVITATION = `${API}/users/v1/invitation`;
 const LINK = `${API}/tenants/invites/v1`;
 const INVALID = 'This invitation is invalid or has expired. Ask the account administrator for a new one.';
-const LINK_INVALID =
-  'This invite link is invalid or has expired. Ask the account administrator for a new one.';
 
 useInvitationServer();
 

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { SEED_TENANT_ID } from '../seed';
 import { API, SIGN_UP } from '../../test/support/server';
 import { outbox } from '../../test/support/account';
-import { admin, call, invite, member, server, useInvitationServer, V3 } from '../../test/support/invitation';
+import { call, invite, member, server, useInvitationServer, V3 } from '../../test/support/invitation';
 
 const LINK = `${API}/tenants/invites/v1`;
 const LINK_INVALID =

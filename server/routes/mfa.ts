@@ -13,7 +13,6 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { MFA_MESSAGES, MfaError, type ChallengeRow, type DeviceType, type MfaService } from '../domain/mfa';
-import { listUserTenants, pickActiveTenant } from '../domain/tenants';
 import { findUserById, type UserRow } from '../domain/users';
 import { requireUser } from '../http/bearer';
 import { refreshCookiePath, setRefreshCookie } from '../http/cookies';

@@ -13,7 +13,6 @@
  * The vendor's roles are read-only here (403). A caller cannot grant a permission they do not hold (403).
  */
 import type { FastifyInstance } from 'fastify';
-import { coversForGrant } from '../../core/portal/roleForm';
 import type { AppContext } from '../context';
 import {
   createRole,

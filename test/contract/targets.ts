@@ -1,7 +1,7 @@
 import { buildServer } from '../../server/app';
 import { createDemoBackend, STORAGE_KEY } from '../../core/demo/backend';
 import { seedDemoDatabase, type DemoDatabase } from '../../core/demo/data';
-import { createMemoryStorage } from '../../core/demo/memoryStorage';
+import { createMemoryStorage } from '../../core/test-support/memoryStorage';
 
 export interface Answer {
   status: number;
@@ -35,7 +35,7 @@ function headersFor(token?: string): Record<string, string> {
 
 async function parse(response: Response): Promise<Answer> {
   const text = await response.text();
-  let body: unknown = {};
+  let body: unknown;
   try {
     body = text ? JSON.parse(text) : {};
   } catch {

@@ -7,7 +7,7 @@ import type { AuthResponse } from '../../api/types';
 import { disposeApp, getOrCreateApp } from '../../app';
 import { createDemoBackend, STORAGE_KEY } from '../../demo/backend';
 import { seedDemoDatabase } from '../../demo/data';
-import { createMemoryStorage } from '../../demo/memoryStorage';
+import { createMemoryStorage } from '../../test-support/memoryStorage';
 import { buildSocialAuthorizationUrl, completeSocialLogin } from '../../social/socialLogin';
 import { completeOidcLogin, completeSamlLogin } from '../../sso/ssoLogin';
 import { continueWithSecondFactor } from './federatedThunks';

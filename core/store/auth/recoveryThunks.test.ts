@@ -4,7 +4,7 @@ import { disposeApp, getOrCreateApp } from '../../app';
 import type { Transport } from '../../api/http';
 import { createDemoBackend, STORAGE_KEY } from '../../demo/backend';
 import { DEMO_ADMIN, seedDemoDatabase, type DemoDatabase } from '../../demo/data';
-import { createMemoryStorage } from '../../demo/memoryStorage';
+import { createMemoryStorage } from '../../test-support/memoryStorage';
 import { activateAccount, requestPasswordReset, resetPassword, startActivation } from './recoveryThunks';
 import { loginWithPassword, signUpUser } from './thunks';
 

@@ -8,7 +8,7 @@ import type { Transport } from '../../api/http';
 import { decodeAccessToken } from '../../jwt';
 import { createDemoBackend } from '../../demo/backend';
 import { DEMO_ADMIN } from '../../demo/data';
-import { createMemoryStorage } from '../../demo/memoryStorage';
+import { createMemoryStorage } from '../../test-support/memoryStorage';
 import { impersonateUser, logoutAndLeave, finishQuickLogin, silentLogout } from './sessionThunks';
 import { loginWithPassword, refreshSession, signUpUser } from './thunks';
 

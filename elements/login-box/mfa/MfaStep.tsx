@@ -375,7 +375,7 @@ function AuthenticatorScreen(props: ScreenProps & { view: Extract<View, { screen
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per enrolment start; props.failure is a new function each render and only maps an error to text
   }, [api, enrolling, info.mfaToken]);
 
   const onCode = (code: string, rememberDevice: boolean) =>
@@ -493,7 +493,7 @@ function useSentCode(
   };
   useEffect(() => {
     if (!initial) sendNow();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the first code is sent once, when the step opens; resending is the button
   }, []);
   return { otcToken, error, resend: sendNow };
 }

@@ -98,7 +98,7 @@ export function usePermissions() {
 /** An API module of a page, over the portal's client (request source admin-portal). */
 export function usePageApi<T>(factory: (http: HttpClient) => T): T {
   const app = useAuthApp();
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the factory is a module-level function of the page; a new client only with a new app
   return useMemo(() => factory(app.services.api.portalHttp), [app]);
 }
 
@@ -126,7 +126,7 @@ export function useLoad<T>(fetcher: () => Promise<T>, deps: unknown[], enabled =
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists what the fetcher reads in deps (the fetcher itself is new each render)
   }, [...deps, attempt, enabled]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { load, setLoad, reload };

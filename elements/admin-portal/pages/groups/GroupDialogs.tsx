@@ -159,7 +159,7 @@ export function GroupRolesDialog({
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once per dialog; submit.setError is stable in use but not by identity
   }, [app]);
 
   const save = () =>
@@ -273,7 +273,7 @@ export function GroupMembersDialog({
       live = false;
       clearTimeout(timer);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- searches when the text changes; submit.setError is stable in use but not by identity
   }, [app, search]);
 
   const change = (userId: string, add: boolean) =>

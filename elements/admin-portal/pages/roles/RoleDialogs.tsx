@@ -7,7 +7,6 @@ import {
   type RoleForm,
   type RoleFormErrors,
 } from '../../../../core/portal/roleForm';
-import { en } from '../../../i18n/en';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';

@@ -7,7 +7,7 @@ import { canReadPage, hasPermission } from '../../../../core/portal/pages';
 import { selectUser } from '../../../../core/store/auth/authSlice';
 import { en } from '../../../i18n/en';
 import { enPortal } from '../../../i18n/en-portal';
-import { useAppSelector, useAuthApp } from '../../../shared/AppContext';
+import { useAppSelector } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
@@ -90,7 +90,6 @@ type Load =
  * server, 20 a page (10 after a bulk add, spec 001 §4); invite, bulk add, resend, invite link.
  */
 export default function UsersPage(_props: PortalPageProps) {
-  const app = useAuthApp();
   const me = useAppSelector(selectUser);
   const held = me?.permissions.map((p) => p.key) ?? [];
   const allowed = canReadPage('users', held);

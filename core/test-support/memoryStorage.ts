@@ -1,4 +1,4 @@
-import type { DemoStorage } from './backend';
+import type { DemoStorage } from '../demo/backend';
 
 /** A Map-backed stand-in for localStorage (Node tests, and pages where storage is blocked). */
 export function createMemoryStorage(): DemoStorage {
