@@ -14,8 +14,9 @@ export interface AccessTokenClaims {
   [claim: string]: unknown;
 }
 
+/** A token that is not a JWT. Check with `isInvalidTokenError` (core/api/errors.ts), which reads `kind`. */
 export class InvalidTokenError extends Error {
-  readonly kind = 'InvalidTokenError';
+  readonly kind = 'InvalidTokenError' as const;
   constructor() {
     super(MESSAGES.invalidToken);
     this.name = 'InvalidTokenError';

@@ -157,10 +157,29 @@ const failureRows: Array<[string, () => Response, string, number]> = [
     502,
   ],
   [
+    'a body that is not valid JSON although it starts like JSON',
+    () => new Response('{"errors": [', { status: 400, statusText: 'Bad Request' }),
+    "We're facing some difficulties, Please try again",
+    400,
+  ],
+  // An empty body is not an unparseable one: there is nothing to parse, so the status message shows.
+  [
     'an empty error body',
     () => new Response('', { status: 500, statusText: 'Internal Server Error' }),
-    "We're facing some difficulties, Please try again",
+    'Error 500 - Internal Server Error',
     500,
+  ],
+  [
+    'no error body at all',
+    () => new Response(null, { status: 503, statusText: 'Service Unavailable' }),
+    'Error 503 - Service Unavailable',
+    503,
+  ],
+  [
+    'a blank error body',
+    () => new Response(' \n', { status: 404, statusText: 'Not Found' }),
+    'Error 404 - Not Found',
+    404,
   ],
 ];
 for (const [name, answer, message, status] of failureRows) {

@@ -88,10 +88,13 @@ async function resolveHeaders(
 
 /**
  * The message of a non-OK answer (spec 000 §8): the joined `errors` list, else a JSON string body,
- * else "Error {status} - {statusText}"; a body that is not JSON at all gives the generic message.
+ * else "Error {status} - {statusText}". Only a body that is present and is not valid JSON gives the
+ * generic "unparseable" message; an empty (or blank) body has nothing to parse and gets the status
+ * message, like a JSON body without an `errors` list.
  */
 export function messageOfFailedResponse(status: number, statusText: string, bodyText: string): string {
   if (status === 413) return MESSAGES.requestTooLarge;
+  if (!bodyText.trim()) return statusMessage(status, statusText);
   let parsed: unknown;
   try {
     parsed = JSON.parse(bodyText);

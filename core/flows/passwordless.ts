@@ -1,4 +1,4 @@
-import { isApiError } from '../api/errors';
+import { isApiError, isInvalidTokenError } from '../api/errors';
 import { MESSAGES } from '../api/messages';
 import type { PasswordlessPreLoginResponse } from '../api/passwordless';
 import { PASSWORDLESS_STEPS, type LoginStep, type PasswordlessStrategy } from './login';
@@ -43,8 +43,12 @@ export function decidePasswordlessPreLogin(
   return { kind: 'step', step, phoneNumber: answer.phoneNumber ?? null };
 }
 
-/** Spec 000 §8: passwordless errors show the server's message, else "Failed to authenticate". */
+/**
+ * Spec 000 §8: passwordless errors show the server's message, a malformed token "Invalid token
+ * specified", else "Failed to authenticate".
+ */
 export function passwordlessErrorMessage(error: unknown): string {
+  if (isInvalidTokenError(error)) return MESSAGES.invalidToken;
   return isApiError(error) && error.message ? error.message : MESSAGES.failedToAuthenticate;
 }
 

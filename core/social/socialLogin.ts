@@ -15,7 +15,7 @@
  *   enrolled), then goes to that same destination; a new user's events are emitted at the callback.
  */
 import { federatedApi } from '../api/federated';
-import { isApiError } from '../api/errors';
+import { isApiError, isInvalidTokenError } from '../api/errors';
 import { MESSAGES } from '../api/messages';
 import type { SocialLoginResult, SocialPostLoginQuery, SocialProviderConfig } from '../api/types';
 import type { AuthRoutes } from '../config/routes';
@@ -123,8 +123,12 @@ export function decideAfterSocialLogin(input: {
     : { kind: 'postLogin', url: input.routes.authenticatedUrl };
 }
 
-/** The message a failed social sign-in shows: the server's own words when it gave any, else "Failed to authenticate". */
+/**
+ * The message a failed social sign-in shows: the server's own words when it gave any, "Invalid
+ * token specified" for an answer whose token is not a JWT (spec 000 §8), else "Failed to authenticate".
+ */
 function failureMessage(error: unknown): string {
+  if (isInvalidTokenError(error)) return MESSAGES.invalidToken;
   return isApiError(error) && error.status && error.status < 500 && error.message
     ? error.message
     : MESSAGES.failedToAuthenticate;

@@ -9,8 +9,10 @@
  *
  * Success: the session, `auth:login`, then the post-login destination. An mfaRequired answer: the
  * login box's MFA step first (core/store/auth/federatedThunks.ts). Failure: the
- * loginWithSSOFailed step with "Failed to authenticate", then the authenticated URL after 1000 ms.
+ * loginWithSSOFailed step with "Failed to authenticate" ("Invalid token specified" when the answer's
+ * token is not a JWT), then the authenticated URL after 1000 ms.
  */
+import { isInvalidTokenError } from '../api/errors';
 import { federatedApi } from '../api/federated';
 import { MESSAGES } from '../api/messages';
 import type { AuthResponse } from '../api/types';
@@ -47,14 +49,11 @@ function completeSsoLogin(protocol: 'OIDC' | 'SAML', exchange: SsoExchange): Aut
     } catch (error) {
       services.logger.warn(`${protocol} single sign-on failed`, error);
       dispatch(sessionCleared());
-      dispatch(
-        loginStateChanged({
-          step: 'loginWithSSOFailed',
-          loading: false,
-          error: MESSAGES.failedToAuthenticate,
-        }),
-      );
-      services.bus.emit('auth:error', { action: 'ssoLogin', message: MESSAGES.failedToAuthenticate });
+      // An answer whose token is not a JWT says so (spec 000 §8 "Malformed token"); anything else
+      // is the SSO fallback message.
+      const message = isInvalidTokenError(error) ? MESSAGES.invalidToken : MESSAGES.failedToAuthenticate;
+      dispatch(loginStateChanged({ step: 'loginWithSSOFailed', loading: false, error: message }));
+      services.bus.emit('auth:error', { action: 'ssoLogin', message });
       services.setTimer(() => services.navigate(routes.authenticatedUrl), SSO_FAILURE_REDIRECT_DELAY_MS);
       return false;
     }

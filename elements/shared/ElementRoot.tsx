@@ -1,5 +1,5 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
-import { CacheProvider, Global, type CSSObject } from '@emotion/react';
+import { CacheProvider, Global, css, type CSSObject } from '@emotion/react';
 import { useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { getOrCreateApp, type AuthApp } from '../../core/app';
 import { MissingBaseUrlError, refuseToStart, type RequestSource } from '../../core/config/options';
@@ -45,16 +45,16 @@ function start(root: ShadowRoot, requestSource: RequestSource, provided: AuthApp
   return { app, cache, primaryColor: config.primaryColor, stopEvents: () => subscription.unsubscribe() };
 }
 
+/**
+ * The theme variables live on :host, where a host-page rule on the tag overrides them (README
+ * "Styling"). The host element's other properties are not ours to keep: a page rule on it (the tag,
+ * `*`) wins over :host, with `!important` too, so the typography is not set here (see rootStyle).
+ */
 const hostStyles = (variables: Record<string, string>): CSSObject => ({
   ':host': {
-    // Reset what the host page would otherwise pass down by inheritance.
     all: 'initial' as const,
     display: 'block',
     ...variables,
-    fontFamily: 'var(--ae-font-family)',
-    fontSize: 'var(--ae-font-size)',
-    lineHeight: 1.5,
-    color: 'var(--ae-color-text)',
   },
   ':host([hidden])': { display: 'none' },
   '*, *::before, *::after': { boxSizing: 'border-box' },
@@ -63,8 +63,25 @@ const hostStyles = (variables: Record<string, string>): CSSObject => ({
 });
 
 /**
+ * The element's own root inside its shadow tree, around everything it renders. No page rule can
+ * select it, so its declarations always apply: `all: initial` cuts every inherited property off from
+ * the host element (whose colour or font a page may force, e.g. `* { color: red !important }`), then
+ * the kit's typography is set from the theme variables. Custom properties are untouched by `all`,
+ * so `--ae-*` set on the tag still reach every part; `::part` rules still apply to the parts.
+ */
+const rootStyle = css({
+  all: 'initial',
+  display: 'block',
+  fontFamily: 'var(--ae-font-family)',
+  fontSize: 'var(--ae-font-size)',
+  lineHeight: 1.5,
+  color: 'var(--ae-color-text)',
+});
+
+/**
  * The root of every element: the app (store, bus), the emotion cache inside the element's own
- * shadow root, the theme variables on :host, and the bus re-dispatched as DOM events on the element.
+ * shadow root, the theme variables on :host, the typography on an inner root that host-page CSS
+ * cannot reach, and the bus re-dispatched as DOM events on the element.
  */
 export function ElementRoot({
   container,
@@ -125,10 +142,12 @@ export function ElementRoot({
     <CacheProvider value={started.cache}>
       <Global styles={hostStyles(variables)} />
       <AppContext.Provider value={started.app}>
-        {children}
-        {requestSource === 'login-box' && <PoweredBy app={started.app} />}
-        {/* The light-DOM mirror of the login fields for password managers (login-box/autofill.ts). */}
-        {requestSource === 'login-box' && <slot name={AUTOFILL_SLOT} />}
+        <div css={rootStyle}>
+          {children}
+          {requestSource === 'login-box' && <PoweredBy app={started.app} />}
+          {/* The light-DOM mirror of the login fields for password managers (login-box/autofill.ts). */}
+          {requestSource === 'login-box' && <slot name={AUTOFILL_SLOT} />}
+        </div>
       </AppContext.Provider>
     </CacheProvider>
   );

@@ -1,5 +1,5 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { errorMessage } from '../../api/errors';
+import { errorMessage, isInvalidTokenError } from '../../api/errors';
 import type { AuthResponse, LoginRequest, SignUpRequest, Tenant, User } from '../../api/types';
 import { MESSAGES } from '../../api/messages';
 import { decidePostLogin } from '../../flows/postLogin';
@@ -19,7 +19,7 @@ import {
   PROFILE_FETCH_INTERVAL_MS,
   REGISTER_QUICK_LOGIN_KEY,
 } from '../../flows/session';
-import { decodeAccessToken } from '../../jwt';
+import { decodeAccessToken, type AccessTokenClaims } from '../../jwt';
 import { sharedInFlight } from '../inFlight';
 import type { AuthServices } from '../services';
 import {
@@ -38,8 +38,7 @@ type State = { auth: AuthState };
 export type AuthThunk<R = void> = ThunkAction<Promise<R>, State, AuthServices, UnknownAction>;
 
 /** The claims of the access token merged under the profile (spec 000 §3: "token claims merged with the profile"). */
-function mergeUser(accessToken: string, profile: User): User {
-  const claims = decodeAccessToken(accessToken);
+function mergeUser(claims: AccessTokenClaims, profile: User): User {
   return {
     ...profile,
     id: profile.id ?? claims.sub,
@@ -80,19 +79,35 @@ function stopRefreshTimer(services: AuthServices) {
 
 /**
  * Stores the access token (memory only), loads the user and tenants, and schedules the next refresh
- * ahead of expiry. Throws when the token is malformed or the profile cannot be read.
+ * ahead of expiry. Every sign-in (password, MFA, passwordless, passkey, social, SSO, hosted login,
+ * activation, sign-up) and every refresh pass through here: it is the one place a token answered by
+ * the server is stored. (core/session/crossTab.ts only hands on tokens another tab stored here.)
+ *
+ * The token is decoded before it is stored: a token that is not a JWT is never kept, so it never
+ * becomes the bearer credential of a request (the profile and tenants calls below would send it).
+ * Such a token clears the session and throws `InvalidTokenError` ("Invalid token specified", spec
+ * 000 §8), which the callers show or record. Also throws when the profile cannot be read.
  */
 export function establishSession(response: AuthResponse): AuthThunk<User> {
   return async (dispatch, _getState, services) => {
     const accessToken = response.accessToken;
     if (!accessToken) throw new Error('The login response has no access token');
+    let claims: AccessTokenClaims;
+    try {
+      claims = decodeAccessToken(accessToken);
+    } catch (error) {
+      // Whatever session was there, this answer replaced it: none is left.
+      stopRefreshTimer(services);
+      dispatch(sessionCleared());
+      throw error;
+    }
     const expiresIn = expiresInSeconds(response);
     dispatch(tokenReceived({ accessToken, expiresAt: Date.now() + expiresIn * 1000 }));
     const [profile, tenantsAnswer] = await Promise.all([
       fetchProfile(services),
       services.api.users.getMeTenants(),
     ]);
-    const user = mergeUser(accessToken, profile);
+    const user = mergeUser(claims, profile);
     const tenants: Tenant[] = Array.isArray(tenantsAnswer.tenants) ? tenantsAnswer.tenants : [];
     const activeTenant =
       tenantsAnswer.activeTenant ?? tenants.find((t) => t.tenantId === user.tenantId) ?? null;
@@ -123,9 +138,17 @@ export function refreshSession(): AuthThunk<boolean> {
         services.bus.emit('auth:tokenRefreshed', { expiresAt: getState().auth.expiresAt ?? 0 });
         return true;
       } catch (error) {
-        services.logger.info('No session to restore', error);
         stopRefreshTimer(services);
         dispatch(sessionCleared());
+        if (isInvalidTokenError(error)) {
+          // Not "no session": the server answered with a token that is not a JWT (spec 000 §8
+          // "Malformed token"). The sign-in form shows why the user must sign in again.
+          services.logger.error(MESSAGES.invalidToken, error);
+          dispatch(loginStateChanged({ step: 'preLogin', loading: false, error: MESSAGES.invalidToken }));
+          services.bus.emit('auth:error', { action: 'refresh', message: MESSAGES.invalidToken });
+        } else {
+          services.logger.info('No session to restore', error);
+        }
         if (wasAuthenticated) services.bus.emit('auth:logout', {});
         if (services.options.hostedLogin)
           await (await import('../../session/hostedLogin')).redirectAfterFailedRefresh(services);
