@@ -10,7 +10,7 @@ import { expect } from 'chai';
 import '../login-box/login-box.define';
 import '../admin-portal/admin-portal.define';
 import '../checkout/checkout-dialog.define';
-import { portalOn } from '../admin-portal/pages/common/portalTestKit';
+import { portalOn } from '../test-support/portal';
 import { mount, part, unmountAll, waitFor } from '../test-support/fixtures';
 
 const RED = 'rgb(255, 0, 0)';

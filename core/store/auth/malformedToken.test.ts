@@ -12,7 +12,7 @@ import { disposeApp, getOrCreateApp, type AuthApp } from '../../app';
 import { errorMessage } from '../../api/errors';
 import type { Transport } from '../../api/http';
 import type { ContextOptions } from '../../config/options';
-import { createMemoryStorage } from '../../demo/memoryStorage';
+import { createMemoryStorage } from '../../test-support/memoryStorage';
 import { passwordlessErrorMessage } from '../../flows/passwordless';
 import { InvalidTokenError } from '../../jwt';
 import { buildAuthorizeRequest, completeHostedCallback } from '../../session/hostedLogin';
