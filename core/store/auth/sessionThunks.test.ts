@@ -338,3 +338,23 @@ test('sign-up needing MFA: no session is kept, the login MFA step follows, signU
   );
   assert.ok(events.some((e) => e.type === 'auth:signUpComplete'));
 });
+
+test('a refresh that fails after sign-in (cookie expired or revoked) returns the box to the first sign-in step, not a dead "success" screen', async () => {
+  let refuseRefresh = false;
+  const { app, events } = harness({
+    wrap: (inner) => async (url, init) =>
+      refuseRefresh && url.includes('/auth/v1/user/token/refresh')
+        ? new Response(JSON.stringify({ errors: ['Session expired'] }), { status: 401 })
+        : inner(url, init),
+  });
+  await app.ready;
+  await signInAdmin(app);
+  assert.equal(app.store.getState().auth.loginState.step, 'success');
+  refuseRefresh = true;
+  assert.equal(await app.store.dispatch(refreshSession()), false);
+  const auth = app.store.getState().auth;
+  assert.equal(auth.isAuthenticated, false);
+  assert.equal(auth.loginState.step, 'preLogin');
+  assert.equal(auth.loginState.email ?? '', '');
+  assert.ok(events.some((e) => e.type === 'auth:logout'));
+});

@@ -23,10 +23,12 @@ import { decodeAccessToken, type AccessTokenClaims } from '../../jwt';
 import { sharedInFlight } from '../inFlight';
 import type { AuthServices } from '../services';
 import {
+  loginReset,
   loginStateChanged,
   publicPolicyLoaded,
   sessionCheckStarted,
   sessionCleared,
+  signUpReset,
   sessionEstablished,
   signUpStateChanged,
   socialProvidersLoaded,
@@ -140,6 +142,12 @@ export function refreshSession(): AuthThunk<boolean> {
       } catch (error) {
         stopRefreshTimer(services);
         dispatch(sessionCleared());
+        // A session that ends here (its cookie expired or was revoked) leaves the sign-in flow at
+        // its start: its last step ('success') has no screen of its own.
+        if (wasAuthenticated) {
+          dispatch(loginReset());
+          dispatch(signUpReset());
+        }
         if (isInvalidTokenError(error)) {
           // Not "no session": the server answered with a token that is not a JWT (spec 000 §8
           // "Malformed token"). The sign-in form shows why the user must sign in again.
