@@ -23,7 +23,7 @@ describe('<auth-login-box>', () => {
   it('keeps host-page CSS out, and exposes the theme as custom properties on :host', async () => {
     const hostile = document.createElement('style');
     hostile.textContent =
-      'input, button { color: rgb(255, 0, 0) !important; font-family: monospace !important; }';
+      '*, input, button { color: rgb(255, 0, 0) !important; font-family: monospace !important; }';
     document.head.append(hostile);
     try {
       const box = await mount('auth-login-box', DEMO);
