@@ -16,7 +16,8 @@
 import { holdsPermission } from '../../core/authorization/permissionKeys';
 import type { Database } from '../storage/database';
 import type { AuthService, ClientInfo, SignedIn } from './auth';
-import { listUserTenants, loadAuthorization } from './tenants';
+import { holdsEverything, memberPermissionKeys } from './grants';
+import { listUserTenants } from './tenants';
 import type { AccessTokenClaims } from './tokens';
 import { findUserById } from './users';
 
@@ -71,8 +72,8 @@ export async function impersonate(
   if (!target.verified) return refuse(400, IMPERSONATION_MESSAGES.notVerified);
   if (target.super_user) return refuse(403, IMPERSONATION_MESSAGES.superUser);
 
-  const targetPermissions = (await loadAuthorization(db, target.id, tenantId)).permissions.map((p) => p.key);
-  if (!targetPermissions.every((key) => holdsPermission(caller.permissions ?? [], key)))
+  // The rule of every route that acts on a member (domain/grants.ts): not one who holds more.
+  if (!holdsEverything(caller.permissions ?? [], await memberPermissionKeys(db, tenantId, target.id)))
     return refuse(403, IMPERSONATION_MESSAGES.escalation);
 
   const signedIn = await auth.startSession(target, client, tenantId, caller.sub);

@@ -35,7 +35,7 @@ import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
 import * as s from '../http/schemas';
-import { assertMayGrant } from '../domain/grants';
+import { assertMayGrantRoles } from '../domain/grants';
 import { idParams, uuid, uuidList } from '../http/list-query';
 
 /** The `sid` of access tokens issued to API tokens (no login session behind them). */
@@ -82,9 +82,9 @@ export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Pro
         throw httpError(403, 'API tokens are turned off for this application');
       const roleIds = request.body.roleIds ?? [];
       if (roleIds.length) {
-        const { known, keys } = await permissionKeysOfRoles(ctx.db, who.tenantId, roleIds);
+        const { known } = await permissionKeysOfRoles(ctx.db, who.tenantId, roleIds);
         if (known.length !== roleIds.length) throw httpError(400, 'Some roles do not exist in this account');
-        assertMayGrant(claims, keys);
+        await assertMayGrantRoles(ctx.db, claims, who.tenantId, roleIds);
       }
       const token = await createApiToken(ctx.db, who, {
         description: request.body.description.trim(),

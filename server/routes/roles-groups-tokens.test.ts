@@ -521,3 +521,57 @@ describe('no escalation through groups', () => {
     ]);
   });
 });
+
+describe('no escalation through roles', () => {
+  it('a roles manager cannot take from a role, or delete one, that grants what they lack', async () => {
+    const star = await permissionId('fe.*');
+    const readUsers = await permissionId('fe.secure.read.users');
+    const everything = (
+      await call('POST', '/roles/v1', admin, { key: 'everything', name: 'Everything', permissionIds: [star] })
+    ).json();
+    const manager = await member([]);
+    const managerRole = (
+      await call('POST', '/roles/v1', admin, {
+        key: 'roles-manager',
+        name: 'Roles manager',
+        permissionIds: await Promise.all(
+          [
+            'fe.secure.read.roles',
+            'fe.secure.write.roles',
+            'fe.secure.delete.roles',
+            'fe.secure.read.users',
+          ].map(permissionId),
+        ),
+      })
+    ).json();
+    await server.db.query(
+      `INSERT INTO membership_roles (membership_id, role_id)
+       SELECT m.id, $1 FROM memberships m WHERE m.user_id = $2 AND m.tenant_id = $3`,
+      [managerRole.id, manager.id, SEED_TENANT_ID],
+    );
+    const token = await manager.token();
+    const strip = await call('PUT', `/roles/v1/${everything.id}/permissions`, token, {
+      permissionIds: [readUsers],
+    });
+    assert.equal(strip.statusCode, 403, strip.body);
+    assert.equal((await call('DELETE', `/roles/v1/${everything.id}`, token)).statusCode, 403);
+    const raise = await call('PUT', `/roles/v1/${managerRole.id}/permissions`, token, {
+      permissionIds: [star],
+    });
+    assert.equal(raise.statusCode, 403);
+    const onto = await call('PUT', `/permissions/v1/${star}/roles`, token, { roleIds: [managerRole.id] });
+    assert.equal(onto.statusCode, 403);
+    assert.deepEqual((await call('GET', '/roles/v2?_filter=everything', admin)).json().items[0].permissions, [
+      star,
+    ]);
+
+    const small = (
+      await call('POST', '/roles/v1', token, { key: 'small', name: 'Small', permissionIds: [readUsers] })
+    ).json();
+    assert.equal(
+      (await call('PUT', `/roles/v1/${small.id}/permissions`, token, { permissionIds: [] })).statusCode,
+      200,
+    );
+    assert.equal((await call('DELETE', `/roles/v1/${small.id}`, token)).statusCode, 200);
+  });
+});
