@@ -145,15 +145,17 @@ export async function createSubAccount(
       [input.tenantId ?? null, input.name, input.parentId],
     );
     const tenant = rows[0]!;
+    // A tenant API token's subject is the token, not a user: nobody to make a member then.
     const membership = await tx.query<{ id: string }>(
-      'INSERT INTO memberships (user_id, tenant_id) VALUES ($1, $2) RETURNING id',
+      'INSERT INTO memberships (user_id, tenant_id) SELECT id, $2 FROM users WHERE id = $1 RETURNING id',
       [input.creator.sub, tenant.id],
     );
+    if (!membership.rows[0]) return toDto(tenant);
     const roleIds = await creatorRoles(tx, tenant.id, input.creator);
     if (roleIds.length)
       await tx.query(
         'INSERT INTO membership_roles (membership_id, role_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING',
-        [membership.rows[0]!.id, roleIds],
+        [membership.rows[0].id, roleIds],
       );
     return toDto({ ...tenant, users: 1 });
   });

@@ -20,8 +20,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import {
+  API_TOKEN_SESSION,
   createApiToken,
   deleteApiToken,
+  isApiTokenSession,
   listApiTokens,
   resolveApiToken,
   tenantTokenAuthorization,
@@ -37,9 +39,6 @@ import { requirePermission } from '../http/permissions';
 import * as s from '../http/schemas';
 import { assertMayGrantRoles } from '../domain/grants';
 import { idParams, uuid, uuidList } from '../http/list-query';
-
-/** The `sid` of access tokens issued to API tokens (no login session behind them). */
-export const API_TOKEN_SESSION = 'api-token:';
 
 /** The longest expiry offered: ten years of days, in minutes (3650 × 1440). */
 export const MAX_EXPIRES_IN_MINUTES = 3650 * 1440;
@@ -76,8 +75,7 @@ export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Pro
     app.post<{ Body: CreateBody }>(path, { schema: { body } }, async (request, reply) => {
       const { claims, owner: who } = await owner(request, 'write');
       // A token does not mint tokens: that would let a leaked secret outlive its own deletion.
-      if (claims.sid?.startsWith(API_TOKEN_SESSION))
-        throw httpError(403, 'API tokens cannot create API tokens');
+      if (isApiTokenSession(claims)) throw httpError(403, 'API tokens cannot create API tokens');
       if (!(await getVendorSettings(ctx.db)).apiTokensEnabled)
         throw httpError(403, 'API tokens are turned off for this application');
       const roleIds = request.body.roleIds ?? [];
