@@ -50,9 +50,17 @@ import { migrate } from './storage/migrations';
 
 export type { ServerOptions } from './options';
 
+/** One registered route: a method and the full path (prefix included, as Fastify writes it). */
+export interface RouteSummary {
+  method: string;
+  url: string;
+}
+
 export interface BuiltServer {
   app: FastifyInstance;
   db: Database;
+  /** Every route the app registered, HEAD and OPTIONS included (server/permission-matrix.test.ts reads it). */
+  routes: readonly RouteSummary[];
   /** Stops accepting requests, waits for those in flight, then closes the database. */
   close(): Promise<void>;
 }
@@ -105,10 +113,12 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
       delivery,
       mfa,
     };
-    const app = await createApp(ctx);
+    const routes: RouteSummary[] = [];
+    const app = await createApp(ctx, routes);
     return {
       app,
       db,
+      routes,
       close: async () => {
         await app.close();
         delivery.close();
@@ -121,7 +131,7 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
   }
 }
 
-async function createApp(ctx: AppContext): Promise<FastifyInstance> {
+async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<FastifyInstance> {
   const opts = ctx.options;
   const app = Fastify({
     logger: opts.logger
@@ -148,6 +158,9 @@ async function createApp(ctx: AppContext): Promise<FastifyInstance> {
     },
   });
 
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
   installErrorHandlers(app);
   installJsonParser(app);
   await app.register(fastifyCookie);

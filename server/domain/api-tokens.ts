@@ -13,6 +13,15 @@ import type { Database } from '../storage/database';
 
 export type ApiTokenType = 'user' | 'tenant';
 
+/** The `sid` of access tokens issued to API tokens (no login session behind them). */
+export const API_TOKEN_SESSION = 'api-token:';
+
+/**
+ * Whether an access token was exchanged from an API token. Such a caller may use the API, but not
+ * make what would outlive the token's deletion: other tokens, sessions (impersonation).
+ */
+export const isApiTokenSession = (claims: { sid?: string }) => !!claims.sid?.startsWith(API_TOKEN_SESSION);
+
 export interface ApiTokenItem {
   id: string;
   tokenId: string;

@@ -1,15 +1,119 @@
 /**
- * The "may grant" rule: a caller can only hand out (to a role, a group, a member, a token, an
- * invitation) permissions they hold themselves.
+ * The "may grant" rule, in one place for every route that hands out or takes away permissions:
+ *
+ * 1. Grant: a caller gives (to a role, a group, a member, a token, an invitation, a new
+ *    sub-account's creator) only permissions they hold themselves.
+ * 2. Take away: a caller takes away (a permission from a role, a role from a group, a member from
+ *    a group, a role or group deleted) only permissions they hold themselves: what they could not
+ *    give, they cannot remove either.
+ * 3. Members above the caller: a caller does not change the roles, group memberships, access or
+ *    membership of a member who holds a permission the caller lacks (nor impersonate them), and
+ *    does not change their own roles or lock themselves out of the account they are signed in to.
+ *
+ * "Holds" uses `coversForGrant` (core/portal/roleForm.ts): the same key, or a held wildcard above
+ * it; never the looser page rule, where any key under `fe.subscriptions.*` shows a page.
+ * The caller's permissions are their access token's, those of their active account; sub-account
+ * routes compare them with what the member holds in the sub-account.
  */
 import { coversForGrant } from '../../core/portal/roleForm';
 import { httpError } from '../http/errors';
+import type { Database } from '../storage/database';
+import { getGroup } from './groups';
+import { permissionKeysOfRoles } from './roles';
+import { loadAuthorization } from './tenants';
 import type { AccessTokenClaims } from './tokens';
 
-/** 403 unless the caller holds every permission they try to grant. */
+export const GRANT_MESSAGES = {
+  notHeld: (key: string) => `You cannot grant the ${key} permission: you do not hold it`,
+  memberAbove: 'This member holds permissions you do not have: you cannot change them',
+  ownRoles: 'You cannot change your own roles',
+  removeSelf: 'You cannot remove yourself from the account',
+  denySelf: 'You cannot deny your own access to the account you are signed in to',
+} as const;
+
+/** The keys among `keys` that `held` does not cover (empty: `held` covers them all). */
+export function keysNotHeld(held: readonly string[], keys: Iterable<string>): string[] {
+  return [...new Set(keys)].filter((key) => !coversForGrant(held, key));
+}
+
+/** 403 unless the caller holds every permission they try to grant (or take away). */
 export function assertMayGrant(claims: AccessTokenClaims, keys: Iterable<string>): void {
-  for (const key of keys) {
-    if (!coversForGrant(claims.permissions ?? [], key))
-      throw httpError(403, `You cannot grant the ${key} permission: you do not hold it`);
+  const [missing] = keysNotHeld(claims.permissions ?? [], keys);
+  if (missing !== undefined) throw httpError(403, GRANT_MESSAGES.notHeld(missing));
+}
+
+/**
+ * 403 unless the caller holds every permission these roles of `tenantId` grant. Ids that are not
+ * roles of the tenant are left to the caller's own check (they grant nothing).
+ */
+export async function assertMayGrantRoles(
+  db: Database,
+  claims: AccessTokenClaims,
+  tenantId: string,
+  roleIds: readonly string[],
+): Promise<void> {
+  const ids = [...new Set(roleIds.filter((id) => id !== ''))];
+  assertMayGrant(claims, (await permissionKeysOfRoles(db, tenantId, ids)).keys);
+}
+
+/**
+ * 403 unless the caller holds every permission the group's roles grant: adding a member to the
+ * group gives them, removing one or deleting the group takes them away. A group that is not the
+ * tenant's grants nothing (the route answers 404).
+ */
+export async function assertMayGrantGroup(
+  db: Database,
+  claims: AccessTokenClaims,
+  tenantId: string,
+  groupId: string,
+): Promise<void> {
+  const group = await getGroup(db, tenantId, groupId);
+  if (group)
+    await assertMayGrantRoles(
+      db,
+      claims,
+      tenantId,
+      group.roles.map((r) => r.id),
+    );
+}
+
+/** The permission keys `userId` holds in `tenantId` (directly and through groups; none while invited). */
+export async function memberPermissionKeys(
+  db: Database,
+  tenantId: string,
+  userId: string,
+): Promise<string[]> {
+  return (await loadAuthorization(db, userId, tenantId)).permissions.map((p) => p.key);
+}
+
+/** Whether `held` covers every key the member holds: the member is not above the holder. */
+export function holdsEverything(held: readonly string[], memberKeys: readonly string[]): boolean {
+  return keysNotHeld(held, memberKeys).length === 0;
+}
+
+/**
+ * What is done to a member: their roles set, their membership removed, their access allowed or
+ * denied, their group memberships changed.
+ */
+export type MemberAction = 'roles' | 'remove' | 'access' | 'groups';
+
+/**
+ * Rule 3 for one member of `tenantId`: 400 for the caller's own roles, and for removing themselves
+ * from or denying their own access to the account they are signed in to; 403 when the member holds
+ * a permission the caller lacks. A user who is not a member holds nothing (the route answers 404).
+ */
+export async function assertMayActOn(
+  db: Database,
+  claims: AccessTokenClaims,
+  tenantId: string,
+  userId: string,
+  action: MemberAction,
+): Promise<void> {
+  if (userId === claims.sub) {
+    if (action === 'roles') throw httpError(400, GRANT_MESSAGES.ownRoles);
+    if (tenantId === claims.tenantId && action === 'remove') throw httpError(400, GRANT_MESSAGES.removeSelf);
+    if (tenantId === claims.tenantId && action === 'access') throw httpError(400, GRANT_MESSAGES.denySelf);
   }
+  if (!holdsEverything(claims.permissions ?? [], await memberPermissionKeys(db, tenantId, userId)))
+    throw httpError(403, GRANT_MESSAGES.memberAbove);
 }

@@ -5,7 +5,9 @@
  */
 import type { Database } from '../storage/database';
 import { httpError } from '../http/errors';
+import { keysNotHeld } from './grants';
 import { listUserTenants } from './tenants';
+import type { AccessTokenClaims } from './tokens';
 
 /** Spec 001 §9: "all-accounts query limit 50", "selected-account users limit 10". */
 export const SUB_ACCOUNTS_PAGE_SIZE = 50;
@@ -115,11 +117,20 @@ export async function countSubAccounts(db: Database, rootId: string): Promise<nu
 
 /**
  * Creates a sub-account under `parentId` (which must be within the caller's tree) and makes the
- * creator a member of it with the creator roles, so they can switch into it.
+ * creator a member of it, so they can switch into it. The creator gets the creator roles (Admin)
+ * when they hold every permission those grant; otherwise the vendor-wide roles they hold in their
+ * active account whose permissions they hold (server/domain/grants.ts: a creator never gives
+ * themselves more than they have).
  */
 export async function createSubAccount(
   db: Database,
-  input: { rootId: string; parentId: string; name: string; tenantId?: string | undefined; creatorId: string },
+  input: {
+    rootId: string;
+    parentId: string;
+    name: string;
+    tenantId?: string | undefined;
+    creator: Pick<AccessTokenClaims, 'sub' | 'roles' | 'permissions'>;
+  },
 ): Promise<SubAccountDto> {
   return db.transaction(async (tx) => {
     await assertWithin(tx, input.rootId, input.parentId);
@@ -134,17 +145,42 @@ export async function createSubAccount(
       [input.tenantId ?? null, input.name, input.parentId],
     );
     const tenant = rows[0]!;
+    // A tenant API token's subject is the token, not a user: nobody to make a member then.
     const membership = await tx.query<{ id: string }>(
-      'INSERT INTO memberships (user_id, tenant_id) VALUES ($1, $2) RETURNING id',
-      [input.creatorId, tenant.id],
+      'INSERT INTO memberships (user_id, tenant_id) SELECT id, $2 FROM users WHERE id = $1 RETURNING id',
+      [input.creator.sub, tenant.id],
     );
-    await tx.query(
-      `INSERT INTO membership_roles (membership_id, role_id)
-         SELECT $1, r.id FROM roles r WHERE r.default_for_creator AND r.tenant_id IS NULL ON CONFLICT DO NOTHING`,
-      [membership.rows[0]!.id],
-    );
+    if (!membership.rows[0]) return toDto(tenant);
+    const roleIds = await creatorRoles(tx, tenant.id, input.creator);
+    if (roleIds.length)
+      await tx.query(
+        'INSERT INTO membership_roles (membership_id, role_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING',
+        [membership.rows[0].id, roleIds],
+      );
     return toDto({ ...tenant, users: 1 });
   });
+}
+
+/** The roles the creator of a new sub-account gets there (see createSubAccount). */
+async function creatorRoles(
+  db: Database,
+  tenantId: string,
+  creator: Pick<AccessTokenClaims, 'roles' | 'permissions'>,
+): Promise<string[]> {
+  const { rows } = await db.query<{ id: string; key: string; creator: boolean; keys: string[] | null }>(
+    `SELECT r.id, r.key, r.default_for_creator AS creator,
+            (SELECT array_agg(p.key) FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
+              WHERE rp.role_id = r.id) AS keys
+       FROM roles r
+      WHERE r.tenant_id IS NULL AND r.vendor_id = (SELECT vendor_id FROM tenants WHERE id = $1)
+        AND (r.default_for_creator OR r.key = ANY($2::text[]))`,
+    [tenantId, creator.roles ?? []],
+  );
+  const held = creator.permissions ?? [];
+  const grantable = (row: (typeof rows)[number]) => keysNotHeld(held, row.keys ?? []).length === 0;
+  const defaults = rows.filter((r) => r.creator);
+  if (defaults.length && defaults.every(grantable)) return defaults.map((r) => r.id);
+  return rows.filter((r) => (creator.roles ?? []).includes(r.key) && grantable(r)).map((r) => r.id);
 }
 
 /** Renames a sub-account (not the caller's own account: account settings do that). */

@@ -8,15 +8,19 @@
  *   tenant is refused), and is not a super user;
  * - the target holds no permission the caller lacks, so impersonation never raises privileges;
  * - an impersonated session cannot impersonate again (no chains), nor switch to another account of
- *   the user (routes/hierarchy.ts), where the impersonator may have no say.
+ *   the user (routes/hierarchy.ts), where the impersonator may have no say;
+ * - an API token's access token cannot impersonate: the session it would open outlives the token
+ *   (the same reason tokens cannot make tokens), and a tenant token is no user to name as the actor.
  * The new session is marked with the impersonator; its tokens carry `act: { sub }` on every
  * refresh. The caller's own session ends: the browser's single refresh cookie now belongs to the
  * impersonated session, and a session nobody can reach should not stay live.
  */
 import { holdsPermission } from '../../core/authorization/permissionKeys';
 import type { Database } from '../storage/database';
+import { isApiTokenSession } from './api-tokens';
 import type { AuthService, ClientInfo, SignedIn } from './auth';
-import { listUserTenants, loadAuthorization } from './tenants';
+import { holdsEverything, memberPermissionKeys } from './grants';
+import { listUserTenants } from './tenants';
 import type { AccessTokenClaims } from './tokens';
 import { findUserById } from './users';
 
@@ -37,6 +41,7 @@ export const IMPERSONATION_MESSAGES = {
   superUser: 'Super users cannot be impersonated',
   escalation: 'This user has permissions you do not have, so you cannot impersonate them',
   noSwitch: 'An impersonated session stays in the account it was opened in',
+  apiToken: 'API tokens cannot impersonate users',
 } as const;
 
 const refuse = (status: 400 | 403 | 404, message: string): ImpersonationResult => ({
@@ -54,6 +59,7 @@ export async function impersonate(
   client: ClientInfo,
 ): Promise<ImpersonationResult> {
   if (caller.act) return refuse(403, IMPERSONATION_MESSAGES.alreadyImpersonating);
+  if (isApiTokenSession(caller)) return refuse(403, IMPERSONATION_MESSAGES.apiToken);
   if (!holdsPermission(caller.permissions ?? [], IMPERSONATE_PERMISSION))
     return refuse(403, IMPERSONATION_MESSAGES.noPermission);
   const tenantId = caller.tenantId;
@@ -71,8 +77,8 @@ export async function impersonate(
   if (!target.verified) return refuse(400, IMPERSONATION_MESSAGES.notVerified);
   if (target.super_user) return refuse(403, IMPERSONATION_MESSAGES.superUser);
 
-  const targetPermissions = (await loadAuthorization(db, target.id, tenantId)).permissions.map((p) => p.key);
-  if (!targetPermissions.every((key) => holdsPermission(caller.permissions ?? [], key)))
+  // The rule of every route that acts on a member (domain/grants.ts): not one who holds more.
+  if (!holdsEverything(caller.permissions ?? [], await memberPermissionKeys(db, tenantId, target.id)))
     return refuse(403, IMPERSONATION_MESSAGES.escalation);
 
   const signedIn = await auth.startSession(target, client, tenantId, caller.sub);

@@ -334,7 +334,10 @@ export async function getInviteLink(db: Database, tenantId: string): Promise<Inv
   return rows[0] ? toLinkDto(rows[0]) : null;
 }
 
-/** Creates the tenant's invite link, replacing any older one (which stops working). The token is returned this once. */
+/**
+ * Creates the tenant's invite link, replacing any older one (which stops working). The token is
+ * returned this once. `createdBy` is kept when it names a user (a tenant API token does not).
+ */
 export async function createInviteLink(
   db: Database,
   input: {
@@ -348,7 +351,7 @@ export async function createInviteLink(
   const minutes = input.expiresInMinutes ?? INVITE_LINK_DEFAULT_MINUTES;
   const { rows } = await db.query<InviteLinkRow>(
     `INSERT INTO invite_links (tenant_id, token_hash, expires_in_minutes, expires_at, should_send_email, created_by)
-     VALUES ($1, $2, $3, now() + make_interval(mins => $3), $4, $5)
+     VALUES ($1, $2, $3, now() + make_interval(mins => $3), $4, (SELECT id FROM users WHERE id = $5))
      ON CONFLICT (tenant_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, expires_in_minutes = EXCLUDED.expires_in_minutes,
        expires_at = EXCLUDED.expires_at, should_send_email = EXCLUDED.should_send_email, created_by = EXCLUDED.created_by,
        created_at = now(), updated_at = now()

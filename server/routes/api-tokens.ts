@@ -20,8 +20,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import {
+  API_TOKEN_SESSION,
   createApiToken,
   deleteApiToken,
+  isApiTokenSession,
   listApiTokens,
   resolveApiToken,
   tenantTokenAuthorization,
@@ -35,11 +37,8 @@ import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
 import * as s from '../http/schemas';
-import { assertMayGrant } from '../domain/grants';
+import { assertMayGrantRoles } from '../domain/grants';
 import { idParams, uuid, uuidList } from '../http/list-query';
-
-/** The `sid` of access tokens issued to API tokens (no login session behind them). */
-export const API_TOKEN_SESSION = 'api-token:';
 
 /** The longest expiry offered: ten years of days, in minutes (3650 × 1440). */
 export const MAX_EXPIRES_IN_MINUTES = 3650 * 1440;
@@ -76,15 +75,14 @@ export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Pro
     app.post<{ Body: CreateBody }>(path, { schema: { body } }, async (request, reply) => {
       const { claims, owner: who } = await owner(request, 'write');
       // A token does not mint tokens: that would let a leaked secret outlive its own deletion.
-      if (claims.sid?.startsWith(API_TOKEN_SESSION))
-        throw httpError(403, 'API tokens cannot create API tokens');
+      if (isApiTokenSession(claims)) throw httpError(403, 'API tokens cannot create API tokens');
       if (!(await getVendorSettings(ctx.db)).apiTokensEnabled)
         throw httpError(403, 'API tokens are turned off for this application');
       const roleIds = request.body.roleIds ?? [];
       if (roleIds.length) {
-        const { known, keys } = await permissionKeysOfRoles(ctx.db, who.tenantId, roleIds);
+        const { known } = await permissionKeysOfRoles(ctx.db, who.tenantId, roleIds);
         if (known.length !== roleIds.length) throw httpError(400, 'Some roles do not exist in this account');
-        assertMayGrant(claims, keys);
+        await assertMayGrantRoles(ctx.db, claims, who.tenantId, roleIds);
       }
       const token = await createApiToken(ctx.db, who, {
         description: request.body.description.trim(),

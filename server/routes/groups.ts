@@ -5,9 +5,12 @@
  *          with roles and users, paged in the database: `{ items, _metadata }`;
  * - POST   /identity/resources/groups/v1 { name, color?, description?, metadata? } (fe.secure.write.groups);
  * - GET    /identity/resources/groups/v1/{id} (read); PATCH it (write); DELETE it (fe.secure.delete.groups);
- * - POST | DELETE /identity/resources/groups/v1/{id}/roles { roleIds } (write; adding roles also needs
- *   every permission they grant: members get them);
- * - POST | DELETE /identity/resources/groups/v1/{id}/users { userIds } (write; members of the tenant only).
+ * - POST | DELETE /identity/resources/groups/v1/{id}/roles { roleIds } (write; adding or removing roles
+ *   also needs every permission they grant: members get them, or lose them);
+ * - POST | DELETE /identity/resources/groups/v1/{id}/users { userIds } (write; members of the tenant only;
+ *   also needs every permission the group's roles grant, and removing a member needs every permission
+ *   they hold).
+ * Deleting a group also needs every permission its roles grant. The rule: server/domain/grants.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
@@ -24,12 +27,11 @@ import {
   type GroupSortField,
   type RelationResult,
 } from '../domain/groups';
-import { permissionKeysOfRoles } from '../domain/roles';
 import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
 import * as s from '../http/schemas';
-import { assertMayGrant } from '../domain/grants';
+import { assertMayActOn, assertMayGrantGroup, assertMayGrantRoles } from '../domain/grants';
 import { idParams, listQuerySchema, pageOf, uuidList, type ListQuery } from '../http/list-query';
 
 const GROUPS = '/identity/resources/groups/v1';
@@ -124,7 +126,8 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
     `${GROUPS}/:id`,
     { schema: { params: idParams('id') } },
     async (request) => {
-      const { tenantId } = await caller(request, 'fe.secure.delete.groups');
+      const { claims, tenantId } = await caller(request, 'fe.secure.delete.groups');
+      await assertMayGrantGroup(ctx.db, claims, tenantId, request.params.id);
       if (!(await deleteGroup(ctx.db, tenantId, request.params.id)))
         throw httpError(404, 'Group not found in this account');
       return {};
@@ -141,8 +144,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
       schema: { params: idParams('id'), body: rolesBody },
       handler: async (request) => {
         const { claims, tenantId } = await caller(request, 'fe.secure.write.groups');
-        if (add)
-          assertMayGrant(claims, (await permissionKeysOfRoles(ctx.db, tenantId, request.body.roleIds)).keys);
+        await assertMayGrantRoles(ctx.db, claims, tenantId, request.body.roleIds);
         return groupOrThrow(
           await changeGroupRoles(ctx.db, tenantId, request.params.id, request.body.roleIds, add),
         );
@@ -153,7 +155,11 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
       url: `${GROUPS}/:id/users`,
       schema: { params: idParams('id'), body: usersBody },
       handler: async (request) => {
-        const { tenantId } = await caller(request, 'fe.secure.write.groups');
+        const { claims, tenantId } = await caller(request, 'fe.secure.write.groups');
+        await assertMayGrantGroup(ctx.db, claims, tenantId, request.params.id);
+        if (!add)
+          for (const userId of request.body.userIds)
+            await assertMayActOn(ctx.db, claims, tenantId, userId, 'groups');
         return groupOrThrow(
           await changeGroupUsers(ctx.db, tenantId, request.params.id, request.body.userIds, add),
           'Some users are not members of this account',

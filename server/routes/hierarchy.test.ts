@@ -391,3 +391,145 @@ describe('custom login per account', () => {
     );
   });
 });
+
+describe('no escalation through sub-accounts', () => {
+  let counter = 0;
+  /** A member of the seeded tenant with these role keys, signed in. */
+  async function member(roleKeys: string[]) {
+    const vendor = (await server.db.query<{ id: string }>('SELECT id FROM vendors LIMIT 1')).rows[0]!.id;
+    const { PasswordHasher } = await import('../domain/passwords');
+    const email = `sub-esc-${++counter}@example.com`;
+    const user = await insertUser(server.db, {
+      vendorId: vendor,
+      email,
+      name: `Sub ${counter}`,
+      passwordHash: await new PasswordHasher({ N: 1024, r: 8, p: 1 }).hash('Member-pass-2026'),
+      verified: true,
+    });
+    await addMembership(server.db, { userId: user.id, tenantId: SEED_TENANT_ID, roleKeys });
+    return { id: user.id, email, signIn: () => login(server.app, email, 'Member-pass-2026') };
+  }
+  const permissionsIn = (token: string) => (decodeJwt(token) as { permissions: string[] }).permissions;
+  const rolesIn = async (tenantId: string, userId: string) =>
+    (
+      await server.db.query<{ key: string }>(
+        `SELECT r.key FROM memberships m JOIN membership_roles mr ON mr.membership_id = m.id
+           JOIN roles r ON r.id = mr.role_id WHERE m.tenant_id = $1 AND m.user_id = $2 ORDER BY r.key`,
+        [tenantId, userId],
+      )
+    ).rows.map((r) => r.key);
+  const isMember = async (tenantId: string, userId: string) =>
+    (
+      await server.db.query<{ access_allowed: boolean }>(
+        'SELECT access_allowed FROM memberships WHERE tenant_id = $1 AND user_id = $2',
+        [tenantId, userId],
+      )
+    ).rows[0]?.access_allowed;
+
+  it('a sub-accounts manager cannot raise themselves, give roles they lack, or act on a member who holds more', async () => {
+    const permissions = (await inject('GET', `${API}/permissions/v1`)).json() as Array<{
+      id: string;
+      key: string;
+    }>;
+    const idOf = (key: string) => permissions.find((p) => p.key === key)!.id;
+    const created = await inject('POST', `${API}/roles/v1`, {
+      key: 'sub-accounts-manager',
+      name: 'Sub-accounts manager',
+      permissionIds: [
+        idOf('fe.account-hierarchy.read.subAccount'),
+        idOf('fe.account-hierarchy.write.subAccount'),
+      ],
+    });
+    assert.equal(created.statusCode, 201, created.body);
+    const roles = (await inject('GET', `${API}/roles/v1`)).json() as Array<{ id: string; key: string }>;
+    const adminRole = roles.find((r) => r.key === 'Admin')!.id;
+    const manager = await member(['sub-accounts-manager']);
+    const otherAdmin = await member(['Admin']);
+    const plain = await member([]);
+    const session = await manager.signIn();
+    const token = session.accessToken;
+    const own = users(SEED_TENANT_ID);
+
+    // Their own roles in their own account: refused, and the next token carries nothing new.
+    const self = await inject('PUT', `${own}/${manager.id}/roles`, { roleIds: [adminRole] }, token);
+    assert.equal(self.statusCode, 400, self.body);
+    assert.deepEqual(self.json().errors, ['You cannot change your own roles']);
+    assert.deepEqual(await rolesIn(SEED_TENANT_ID, manager.id), ['sub-accounts-manager']);
+    const next = (await refresh(server.app, session.cookie)).json().accessToken as string;
+    assert.ok(!permissionsIn(next).includes('fe.*'), permissionsIn(next).join());
+
+    // Admin for someone else; the other admin demoted, denied access, removed: all refused.
+    const give = await inject('PUT', `${own}/${plain.id}/roles`, { roleIds: [adminRole] }, token);
+    assert.equal(give.statusCode, 403, give.body);
+    assert.deepEqual(give.json().errors, ['You cannot grant the fe.* permission: you do not hold it']);
+    const demote = await inject('PUT', `${own}/${otherAdmin.id}/roles`, { roleIds: [''] }, token);
+    assert.equal(demote.statusCode, 403, demote.body);
+    assert.deepEqual(demote.json().errors, [
+      'This member holds permissions you do not have: you cannot change them',
+    ]);
+    assert.equal(
+      (await inject('PUT', `${own}/${otherAdmin.id}/access`, { allowAccess: false }, token)).statusCode,
+      403,
+    );
+    assert.equal((await inject('DELETE', `${own}/${otherAdmin.id}`, undefined, token)).statusCode, 403);
+    assert.deepEqual(await rolesIn(SEED_TENANT_ID, otherAdmin.id), ['Admin']);
+    assert.equal(await isMember(SEED_TENANT_ID, otherAdmin.id), true);
+    assert.deepEqual(await rolesIn(SEED_TENANT_ID, plain.id), []);
+
+    // A new sub-account: its creator gets no role they could not give themselves.
+    const branch = await inject('POST', SUB_TENANTS, { name: 'Manager branch' }, token);
+    assert.equal(branch.statusCode, 201, branch.body);
+    const branchId = branch.json().tenantId as string;
+    assert.deepEqual(await rolesIn(branchId, manager.id), []);
+
+    // Adding someone there with Admin: refused; with a role that grants nothing the manager lacks: fine.
+    const viewerRole = roles.find((r) => r.key === 'Viewer')!.id;
+    const addAdmin = await inject(
+      'POST',
+      users(branchId),
+      { email: plain.email, roleIds: [adminRole] },
+      token,
+    );
+    assert.equal(addAdmin.statusCode, 403, addAdmin.body);
+    assert.equal(await isMember(branchId, plain.id), undefined);
+    const add = await inject('POST', users(branchId), { email: plain.email, roleIds: [viewerRole] }, token);
+    assert.equal(add.statusCode, 201, add.body);
+    assert.deepEqual(await rolesIn(branchId, plain.id), ['Viewer']);
+    assert.equal(
+      (await inject('PUT', `${users(branchId)}/${plain.id}/roles`, { roleIds: [adminRole] }, token))
+        .statusCode,
+      403,
+    );
+    assert.equal(
+      (await inject('PUT', `${users(branchId)}/${plain.id}/access`, { allowAccess: true }, token)).statusCode,
+      200,
+    );
+    assert.equal(
+      (await inject('DELETE', `${users(branchId)}/${plain.id}`, undefined, token)).statusCode,
+      200,
+    );
+  });
+
+  it('an administrator still manages the members of their account and its sub-accounts', async () => {
+    const roles = (await inject('GET', `${API}/roles/v1`)).json() as Array<{ id: string; key: string }>;
+    const adminRole = roles.find((r) => r.key === 'Admin')!.id;
+    const otherAdmin = await member(['Admin']);
+    const own = users(SEED_TENANT_ID);
+    assert.equal((await inject('PUT', `${own}/${otherAdmin.id}/roles`, { roleIds: [''] })).statusCode, 200);
+    assert.equal(
+      (await inject('PUT', `${own}/${otherAdmin.id}/roles`, { roleIds: [adminRole] })).statusCode,
+      200,
+    );
+    const branch = await create('Admin branch');
+    assert.deepEqual(await rolesIn(branch, (decodeJwt(admin.accessToken) as { sub: string }).sub), ['Admin']);
+    assert.equal(
+      (await inject('POST', users(branch), { email: otherAdmin.email, roleIds: [adminRole] })).statusCode,
+      201,
+    );
+    assert.equal(
+      (await inject('PUT', `${users(branch)}/${otherAdmin.id}/access`, { allowAccess: false })).statusCode,
+      200,
+    );
+    assert.equal((await inject('DELETE', `${users(branch)}/${otherAdmin.id}`)).statusCode, 200);
+  });
+});

@@ -2,7 +2,10 @@
  * Sub-accounts and tenant switching (spec 001 §7 "Tenants and sub-accounts", spec 000 §7 "PUT v1
  * /tenant"). Every sub-account call acts below the caller's active tenant: another tree is
  * answered 404, never shown. Reading needs fe.account-hierarchy.read.subAccount, changing
- * fe.account-hierarchy.write.subAccount (403 otherwise).
+ * fe.account-hierarchy.write.subAccount (403 otherwise). The caller's active tenant is within its own
+ * tree, so the member routes act on it too: they apply the rule of the users page
+ * (server/domain/grants.ts): no change to one's own roles, no role whose permissions the caller
+ * lacks, and no change to a member who holds a permission the caller lacks.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
@@ -23,6 +26,7 @@ import {
   SUB_ACCOUNTS_PAGE_SIZE,
   switchTenant,
 } from '../domain/hierarchy';
+import { assertMayActOn, assertMayGrantRoles } from '../domain/grants';
 import { IMPERSONATION_MESSAGES } from '../domain/impersonation';
 import { httpError } from '../http/errors';
 import { requireUser } from '../http/bearer';
@@ -123,7 +127,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
         parentId: request.body.parentTenantId ?? rootId,
         name,
         tenantId: request.body.tenantId,
-        creatorId: claims.sub,
+        creator: claims,
       });
       return reply.code(201).send(created);
     },
@@ -179,8 +183,9 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
       },
     },
     async (request, reply) => {
-      const { rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
+      const { claims, rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
       await assertWithin(ctx.db, rootId, request.params.tenantId);
+      await assertMayGrantRoles(ctx.db, claims, request.params.tenantId, request.body.roleIds ?? []);
       await addSubAccountUser(ctx.db, {
         rootId,
         tenantId: request.params.tenantId,
@@ -196,8 +201,9 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     `${SUB_TENANT_USERS}/:userId`,
     { schema: memberParams },
     async (request) => {
-      const { rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
+      const { claims, rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
       await assertWithin(ctx.db, rootId, request.params.tenantId);
+      await assertMayActOn(ctx.db, claims, request.params.tenantId, request.params.userId, 'remove');
       await removeSubAccountUser(ctx.db, request.params.tenantId, request.params.userId);
       return {};
     },
@@ -207,8 +213,11 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     `${SUB_TENANT_USERS}/:userId/roles`,
     { schema: { ...memberParams, body: s.strictObject({ roleIds }, ['roleIds']) } },
     async (request) => {
-      const { rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
-      await assertWithin(ctx.db, rootId, request.params.tenantId);
+      const { claims, rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
+      const { tenantId, userId } = request.params;
+      await assertWithin(ctx.db, rootId, tenantId);
+      await assertMayActOn(ctx.db, claims, tenantId, userId, 'roles');
+      await assertMayGrantRoles(ctx.db, claims, tenantId, request.body.roleIds);
       return {
         roleIds: await setSubAccountRoles(
           ctx.db,
@@ -228,14 +237,10 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
         body: s.strictObject({ allowAccess: { type: 'boolean' } }, ['allowAccess']),
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { claims, rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
       await assertWithin(ctx.db, rootId, request.params.tenantId);
-      if (request.params.userId === claims.sub && request.params.tenantId === rootId) {
-        return reply
-          .code(400)
-          .send({ errors: ['You cannot deny your own access to the account you are signed in to'] });
-      }
+      await assertMayActOn(ctx.db, claims, request.params.tenantId, request.params.userId, 'access');
       await setSubAccountAccess(
         ctx.db,
         request.params.tenantId,

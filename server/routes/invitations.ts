@@ -36,8 +36,7 @@ import {
 import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
-import { permissionKeysOfRoles } from '../domain/roles';
-import { assertMayGrant } from '../domain/grants';
+import { assertMayGrantRoles } from '../domain/grants';
 import * as s from '../http/schemas';
 import { linkToken, userId } from '../http/flow-schemas';
 
@@ -83,8 +82,7 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
       if (body.name !== undefined && body.name !== null && !body.name.trim())
         throw httpError(400, 'Name must not be empty');
       // No escalation: an admin invites only with roles whose permissions they hold themselves.
-      if (body.roleIds?.length)
-        assertMayGrant(claims, (await permissionKeysOfRoles(ctx.db, tenantId, body.roleIds)).keys);
+      await assertMayGrantRoles(ctx.db, claims, tenantId, body.roleIds ?? []);
       const member = await inviteUser(
         ctx,
         {

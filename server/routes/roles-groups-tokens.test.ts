@@ -444,3 +444,134 @@ describe('no escalation through the users page', () => {
     );
   });
 });
+
+describe('no escalation through groups', () => {
+  /** A member holding one tenant role with exactly these permissions. */
+  async function holding(key: string, permissionKeys: string[]) {
+    const permissionIds = await Promise.all(permissionKeys.map(permissionId));
+    const role = await call('POST', '/roles/v1', admin, { key, name: key, permissionIds });
+    assert.equal(role.statusCode, 201, role.body);
+    return { role: role.json() as { id: string }, user: await member([key]) };
+  }
+  const usersOf = async (groupId: string) =>
+    ((await call('GET', `/groups/v1/${groupId}`, admin)).json().users as Array<{ id: string }>)
+      .map((u) => u.id)
+      .sort();
+  const rolesOfGroup = async (groupId: string) =>
+    ((await call('GET', `/groups/v1/${groupId}`, admin)).json().roles as Array<{ key: string }>).map(
+      (r) => r.key,
+    );
+
+  it('a groups manager cannot join a group whose roles grant what they lack, nor take anyone out of it', async () => {
+    const { role, user: manager } = await holding('groups-manager', [
+      'fe.secure.read.groups',
+      'fe.secure.write.groups',
+      'fe.secure.delete.groups',
+    ]);
+    const otherAdmin = await member(['Admin']);
+    const adminRole = (await call('GET', '/roles/v2?_filter=Admin', admin)).json().items[0] as { id: string };
+    const admins = (await call('POST', '/groups/v1', admin, { name: 'Administrators' })).json();
+    await call('POST', `/groups/v1/${admins.id}/roles`, admin, { roleIds: [adminRole.id] });
+    await call('POST', `/groups/v1/${admins.id}/users`, admin, { userIds: [otherAdmin.id] });
+    const token = await manager.token();
+
+    // Joining the Admin group: refused, and the next token carries nothing new.
+    const join = await call('POST', `/groups/v1/${admins.id}/users`, token, { userIds: [manager.id] });
+    assert.equal(join.statusCode, 403, join.body);
+    assert.deepEqual(join.json().errors, ['You cannot grant the fe.* permission: you do not hold it']);
+    assert.deepEqual(await usersOf(admins.id), [otherAdmin.id]);
+    const me = await meOf(await manager.token());
+    assert.deepEqual(
+      me.permissions.map((p) => p.key),
+      ['fe.secure.delete.groups', 'fe.secure.read.groups', 'fe.secure.write.groups'],
+    );
+
+    // The reverse paths: taking the other admin out of it, taking its role away, deleting it.
+    assert.equal(
+      (await call('DELETE', `/groups/v1/${admins.id}/users`, token, { userIds: [otherAdmin.id] })).statusCode,
+      403,
+    );
+    assert.equal(
+      (await call('DELETE', `/groups/v1/${admins.id}/roles`, token, { roleIds: [adminRole.id] })).statusCode,
+      403,
+    );
+    assert.equal((await call('DELETE', `/groups/v1/${admins.id}`, token)).statusCode, 403);
+    assert.deepEqual(await usersOf(admins.id), [otherAdmin.id]);
+    assert.deepEqual(await rolesOfGroup(admins.id), ['Admin']);
+
+    // A group of roles the manager holds: they add and remove members, but not one who holds more.
+    const plain = await member([]);
+    const team = (await call('POST', '/groups/v1', admin, { name: 'Group managers' })).json();
+    assert.equal(
+      (await call('POST', `/groups/v1/${team.id}/roles`, token, { roleIds: [role.id] })).statusCode,
+      200,
+    );
+    const added = await call('POST', `/groups/v1/${team.id}/users`, token, {
+      userIds: [plain.id, otherAdmin.id],
+    });
+    assert.equal(added.statusCode, 200, added.body);
+    assert.equal(
+      (await call('DELETE', `/groups/v1/${team.id}/users`, token, { userIds: [plain.id] })).statusCode,
+      200,
+    );
+    const out = await call('DELETE', `/groups/v1/${team.id}/users`, token, { userIds: [otherAdmin.id] });
+    assert.equal(out.statusCode, 403, out.body);
+    assert.deepEqual(out.json().errors, [
+      'This member holds permissions you do not have: you cannot change them',
+    ]);
+  });
+});
+
+describe('no escalation through roles', () => {
+  it('a roles manager cannot take from a role, or delete one, that grants what they lack', async () => {
+    const star = await permissionId('fe.*');
+    const readUsers = await permissionId('fe.secure.read.users');
+    const everything = (
+      await call('POST', '/roles/v1', admin, { key: 'everything', name: 'Everything', permissionIds: [star] })
+    ).json();
+    const manager = await member([]);
+    const managerRole = (
+      await call('POST', '/roles/v1', admin, {
+        key: 'roles-manager',
+        name: 'Roles manager',
+        permissionIds: await Promise.all(
+          [
+            'fe.secure.read.roles',
+            'fe.secure.write.roles',
+            'fe.secure.delete.roles',
+            'fe.secure.read.users',
+          ].map(permissionId),
+        ),
+      })
+    ).json();
+    await server.db.query(
+      `INSERT INTO membership_roles (membership_id, role_id)
+       SELECT m.id, $1 FROM memberships m WHERE m.user_id = $2 AND m.tenant_id = $3`,
+      [managerRole.id, manager.id, SEED_TENANT_ID],
+    );
+    const token = await manager.token();
+    const strip = await call('PUT', `/roles/v1/${everything.id}/permissions`, token, {
+      permissionIds: [readUsers],
+    });
+    assert.equal(strip.statusCode, 403, strip.body);
+    assert.equal((await call('DELETE', `/roles/v1/${everything.id}`, token)).statusCode, 403);
+    const raise = await call('PUT', `/roles/v1/${managerRole.id}/permissions`, token, {
+      permissionIds: [star],
+    });
+    assert.equal(raise.statusCode, 403);
+    const onto = await call('PUT', `/permissions/v1/${star}/roles`, token, { roleIds: [managerRole.id] });
+    assert.equal(onto.statusCode, 403);
+    assert.deepEqual((await call('GET', '/roles/v2?_filter=everything', admin)).json().items[0].permissions, [
+      star,
+    ]);
+
+    const small = (
+      await call('POST', '/roles/v1', token, { key: 'small', name: 'Small', permissionIds: [readUsers] })
+    ).json();
+    assert.equal(
+      (await call('PUT', `/roles/v1/${small.id}/permissions`, token, { permissionIds: [] })).statusCode,
+      200,
+    );
+    assert.equal((await call('DELETE', `/roles/v1/${small.id}`, token)).statusCode, 200);
+  });
+});

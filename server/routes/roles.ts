@@ -10,7 +10,9 @@
  * - PUT    /identity/resources/permissions/v1/{permissionId}/roles { roleIds } (fe.secure.write.roles);
  * - GET    /identity/resources/permissions/v1/categories (fe.secure.read.roles).
  * (GET /identity/resources/roles/v1, the short list the users page offers, is in team-members.ts.)
- * The vendor's roles are read-only here (403). A caller cannot grant a permission they do not hold (403).
+ * The vendor's roles are read-only here (403). A caller cannot grant a permission they do not hold, nor
+ * take one away (replace a role's permissions, delete a role) that they do not hold (403): the rule is
+ * server/domain/grants.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
@@ -33,7 +35,7 @@ import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
 import * as s from '../http/schemas';
-import { assertMayGrant } from '../domain/grants';
+import { assertMayGrant, assertMayGrantRoles } from '../domain/grants';
 import { idParams, listQuerySchema, pageOf, uuidList, type ListQuery } from '../http/list-query';
 
 /** A role key: letters, digits, dot, dash and underscore (it appears in access tokens). */
@@ -129,7 +131,9 @@ export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/identity/resources/roles/v1/:roleId',
     { schema: { params: idParams('roleId') } },
     async (request) => {
-      const { tenantId } = await caller(request, 'fe.secure.delete.roles');
+      const { claims, tenantId } = await caller(request, 'fe.secure.delete.roles');
+      // Its holders lose what it grants.
+      await assertMayGrantRoles(ctx.db, claims, tenantId, [request.params.roleId]);
       const result = await deleteRole(ctx.db, tenantId, request.params.roleId);
       if (result !== 'deleted') roleOrThrow({ kind: result });
       return {};
@@ -146,6 +150,8 @@ export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
     async (request) => {
       const { claims, tenantId } = await caller(request, 'fe.secure.write.roles');
+      // What the role grants now is taken from its holders, what it will grant is given to them.
+      await assertMayGrantRoles(ctx.db, claims, tenantId, [request.params.roleId]);
       const permissionIds = await checkedPermissions(claims, request.body.permissionIds);
       return roleOrThrow(await setRolePermissions(ctx.db, tenantId, request.params.roleId, permissionIds));
     },

@@ -154,3 +154,51 @@ describe('team members', () => {
     assert.equal((await putRoles(target, [], plain)).statusCode, 403);
   });
 });
+
+describe('no change to a member who holds more than the caller', () => {
+  it('a users administrator cannot demote or remove an admin, but manages members below them', async () => {
+    const inject = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      server.app.inject({ method, url, headers: bearer(admin.accessToken), ...(payload ? { payload } : {}) });
+    const permissions = (await inject('GET', `${API}/permissions/v1`)).json() as Array<{
+      id: string;
+      key: string;
+    }>;
+    const role = await inject('POST', `${API}/roles/v1`, {
+      key: 'users-manager',
+      name: 'Users manager',
+      permissionIds: permissions
+        .filter((p) => /^fe\.secure\.(read|write|delete)\.users$/.test(p.key))
+        .map((p) => p.id),
+    });
+    assert.equal(role.statusCode, 201, role.body);
+    const { PasswordHasher } = await import('../domain/passwords');
+    const vendor = (await server.db.query<{ id: string }>('SELECT id FROM vendors LIMIT 1')).rows[0]!.id;
+    const manager = await insertUser(server.db, {
+      vendorId: vendor,
+      email: 'users-manager@example.com',
+      name: 'Users manager',
+      passwordHash: await new PasswordHasher({ N: 1024, r: 8, p: 1 }).hash('Manager-pass-2026'),
+      verified: true,
+    });
+    await addMembership(server.db, {
+      userId: manager.id,
+      tenantId: SEED_TENANT_ID,
+      roleKeys: ['users-manager'],
+    });
+    const token = (await login(server.app, 'users-manager@example.com', 'Manager-pass-2026')).accessToken;
+
+    const otherAdmin = await member(['Admin']);
+    const demote = await putRoles(otherAdmin, [await roleId('Viewer')], token);
+    assert.equal(demote.statusCode, 403, demote.body);
+    assert.deepEqual(demote.json().errors, [
+      'This member holds permissions you do not have: you cannot change them',
+    ]);
+    assert.equal((await remove(otherAdmin, token)).statusCode, 403);
+    assert.deepEqual(await rolesOf(otherAdmin), ['Admin']);
+
+    const below = await member(['Viewer']);
+    assert.equal((await putRoles(below, [await roleId('Editor')], token)).statusCode, 200);
+    assert.equal((await remove(below, token)).statusCode, 200);
+    assert.equal((await putRoles(manager.id, [], token)).statusCode, 400, 'not their own roles');
+  });
+});

@@ -4,7 +4,9 @@
  * - DELETE /identity/resources/users/v1/{userId}: remove the user from the tenant (fe.secure.delete.users);
  * - PUT /identity/resources/users/v1/{userId}/roles { roleIds }: set their roles (fe.secure.write.users).
  *   Spec 001 §5: clearing a user's roles sends a list holding one empty string, `[""]`; it is read
- *   as "no role". An admin cannot remove themselves or change their own roles (no lock-out by mistake).
+ *   as "no role". An admin cannot remove themselves or change their own roles (no lock-out by mistake),
+ *   give a role whose permissions they lack, or remove or change a member who holds a permission they
+ *   lack (server/domain/grants.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
@@ -12,8 +14,7 @@ import { listAssignableRoles, removeMember, setMemberRoles } from '../domain/tea
 import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
-import { permissionKeysOfRoles } from '../domain/roles';
-import { assertMayGrant } from '../domain/grants';
+import { assertMayActOn, assertMayGrantRoles } from '../domain/grants';
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 const userParams = {
@@ -34,8 +35,7 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
     async (request) => {
       const claims = await requireUser(ctx.tokens, request);
       const tenantId = requirePermission(claims, 'fe.secure.delete.users');
-      if (request.params.userId === claims.sub)
-        throw httpError(400, 'You cannot remove yourself from the account');
+      await assertMayActOn(ctx.db, claims, tenantId, request.params.userId, 'remove');
       if ((await removeMember(ctx.db, tenantId, request.params.userId)) === 'notMember')
         throw httpError(404, 'User not found in this account');
       return {};
@@ -65,10 +65,10 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
     async (request) => {
       const claims = await requireUser(ctx.tokens, request);
       const tenantId = requirePermission(claims, 'fe.secure.write.users');
-      if (request.params.userId === claims.sub) throw httpError(400, 'You cannot change your own roles');
+      await assertMayActOn(ctx.db, claims, tenantId, request.params.userId, 'roles');
       const roleIds = request.body.roleIds.filter((id) => id !== '');
       // No escalation: an admin gives only roles whose permissions they hold themselves.
-      assertMayGrant(claims, (await permissionKeysOfRoles(ctx.db, tenantId, roleIds)).keys);
+      await assertMayGrantRoles(ctx.db, claims, tenantId, roleIds);
       const result = await setMemberRoles(ctx.db, tenantId, request.params.userId, roleIds);
       if (result.kind === 'notMember') throw httpError(404, 'User not found in this account');
       if (result.kind === 'unknownRoles') throw httpError(400, 'Some roles do not exist in this account');

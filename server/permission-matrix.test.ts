@@ -1,0 +1,1435 @@
+/**
+ * The permission matrix. Every route the server registers (BuiltServer.routes, collected by an
+ * onRoute hook) must be classified in ROUTES below: a new route that is not fails the first test,
+ * so none can be forgotten. Then, on one server:
+ *
+ * - every permission-gated route is called with one request by callers who must be refused
+ *   (401/403) without anything written to the database: no token, no permission, the same area's
+ *   other permissions (read and delete instead of write), every other area's permissions, and access
+ *   tokens exchanged from a tenant and a personal API token of a lesser creator (data-changing
+ *   routes). An administrator of another tenant acting on this tenant's ids gets 400/403/404 and
+ *   changes nothing; on a route that acts only on the caller's own account, they may succeed there
+ *   but this tenant does not change. A caller holding exactly the route's permission then makes the
+ *   same request and gets a 2xx: the table's permission is the right one, the request a valid one;
+ * - every route that grants or takes away (roles, permissions, group membership, sub-account
+ *   membership and roles, tokens, invitations, impersonation) is tried by a manager of its area who
+ *   does not hold fe.*: handing out what they lack, acting on a member above them, raising
+ *   themselves. Each is refused with nothing written, and the manager's next token holds exactly
+ *   what it held before;
+ * - an access token of an API token holding everything (a tenant token, whose subject is no user,
+ *   and an admin's personal token) gets no 5xx on any gated route, and cannot impersonate;
+ * - every route for any signed-in user refuses a request without a token.
+ */
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import { decodeJwt } from 'jose';
+import type { BuiltServer } from './app';
+import { createApiToken } from './domain/api-tokens';
+import { setFlag } from './domain/featureFlags';
+import { PasswordHasher } from './domain/passwords';
+import { addMembership, createTenant, loadAuthorization } from './domain/tenants';
+import { insertUser } from './domain/users';
+import { SEED_TENANT_ID } from './seed';
+import { API, FAST_HASHING, bearer, login, startTestServer } from '../test/support/server';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+interface Req {
+  url: string;
+  payload?: object;
+}
+interface Caller {
+  name: string;
+  token: string;
+  id: string;
+  email: string;
+  roleId: string | null;
+  permissions: string[];
+}
+/**
+ * How the request is built: `exact` is the caller who holds exactly the route's permission (some
+ * resources, personal tokens, belong to their caller).
+ */
+type Prepare = (exact: Caller) => Promise<Req>;
+
+/** A try at granting what the manager lacks, or acting on a member above them. */
+interface Attempt {
+  what: string;
+  request: (manager: Caller) => Promise<Req>;
+  /** The answers that count as refused; a 2xx here must leave the database as `check` says. */
+  status: number[];
+  check?: (manager: Caller, body: unknown) => Promise<void>;
+}
+
+type Entry =
+  | { access: 'public'; why: string }
+  | { access: 'self' }
+  | {
+      access: 'gated';
+      /** The permission the route requires; 'superUser' for the vendor-wide portal configuration. */
+      permission: string;
+      /**
+       * resource: the request names this tenant's ids (another tenant gets 403/404);
+       * account: it acts on the caller's active account (another tenant acts on theirs).
+       */
+      scope: 'resource' | 'account';
+      request: Prepare;
+      /** Routes that grant or take away: the area manager's permissions and what they try. */
+      grants?: { manager: string[]; attempts: Attempt[] };
+    };
+
+const IR = API; // /frontegg/identity/resources
+const F = '/frontegg';
+const PASSWORD = 'Matrix-pass-2026';
+const GRANTS_NOT_HELD = [403];
+
+let server: BuiltServer;
+let adminToken: string;
+let vendorId: string;
+let passwordHash: string;
+let seq = 0;
+const uniq = (label: string) => `${label}-${++seq}`;
+/** Ids the requests name. */
+const fx = {
+  adminRole: '',
+  viewerRole: '',
+  permissionIds: new Map<string, string>(),
+};
+const perm = (key: string) => {
+  const id = fx.permissionIds.get(key);
+  if (!id) throw new Error(`no permission ${key}`);
+  return id;
+};
+
+async function as(token: string, method: Method, url: string, payload?: object) {
+  return server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+}
+async function admin(method: Method, url: string, payload?: object) {
+  const res = await as(adminToken, method, url, payload);
+  if (res.statusCode >= 300) throw new Error(`setup ${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** A verified user of `tenantId` with these role keys (vendor roles or the tenant's own). */
+async function user(tenantId: string, roleKeys: string[]) {
+  const email = `${uniq('matrix')}@example.com`;
+  const created = await insertUser(server.db, { vendorId, email, name: email, passwordHash, verified: true });
+  await addMembership(server.db, { userId: created.id, tenantId, roleKeys });
+  return { id: created.id, email };
+}
+async function signIn(name: string, who: { id: string; email: string }, roleId: string | null = null) {
+  const token = (await login(server.app, who.email, PASSWORD)).accessToken;
+  const permissions = (decodeJwt(token) as { permissions: string[] }).permissions;
+  return { name, token, id: who.id, email: who.email, roleId, permissions } satisfies Caller;
+}
+async function tenantRole(permissions: string[]) {
+  const key = uniq('matrix-role');
+  const role = await admin('POST', `${IR}/roles/v1`, {
+    key,
+    name: key,
+    permissionIds: permissions.map(perm),
+  });
+  return { id: role.id as string, key };
+}
+const holders = new Map<string, Promise<Caller>>();
+/** A member of the seeded tenant holding one tenant role with exactly these permissions (cached). */
+async function holder(
+  permissions: string[],
+  name = permissions.join('+') || 'no permission',
+): Promise<Caller> {
+  const cacheKey = [...permissions].sort().join(' ');
+  let found = holders.get(cacheKey);
+  if (!found) {
+    found = (async () => {
+      const role = await tenantRole(permissions);
+      return signIn(name, await user(SEED_TENANT_ID, [role.key]), role.id);
+    })();
+    holders.set(cacheKey, found);
+  }
+  return { ...(await found), name };
+}
+const plainMember = () => user(SEED_TENANT_ID, []);
+async function group(roleIds: string[], userIds: string[]) {
+  const created = await admin('POST', `${IR}/groups/v1`, { name: uniq('Matrix group') });
+  if (roleIds.length) await admin('POST', `${IR}/groups/v1/${created.id}/roles`, { roleIds });
+  if (userIds.length) await admin('POST', `${IR}/groups/v1/${created.id}/users`, { userIds });
+  return created.id as string;
+}
+/** A sub-account of the seeded tenant with a plain member in it. */
+async function subAccount() {
+  const created = await admin('POST', `${F}/tenants/resources/sub-tenants/v1`, {
+    name: uniq('Matrix branch'),
+  });
+  const member = await plainMember();
+  await admin('POST', `${IR}/sub-tenants/v1/${created.tenantId}/users`, {
+    email: member.email,
+    roleIds: [fx.viewerRole],
+  });
+  return { id: created.tenantId as string, member };
+}
+async function pendingInvitation() {
+  const invited = await admin('POST', `${IR}/users/v2`, {
+    email: `${uniq('invited')}@example.com`,
+    skipInviteEmail: true,
+  });
+  return invited.id as string;
+}
+/**
+ * Fresh for every attempt, so that one attempt wrongly let through cannot hide the next: an
+ * administrator of the seeded tenant, a tenant role with fe.* that one holds, the Admins group (the
+ * Admin role, an administrator in it).
+ */
+const anAdmin = () => user(SEED_TENANT_ID, ['Admin']);
+async function everythingRole() {
+  const role = await tenantRole(['fe.*']);
+  await user(SEED_TENANT_ID, [role.key]);
+  return role.id;
+}
+const adminsGroup = async (adminId?: string) => group([fx.adminRole], [adminId ?? (await anAdmin()).id]);
+const sub = (tenantId: string) => `${IR}/sub-tenants/v1/${tenantId}/users`;
+const SUB_TENANTS = `${F}/tenants/resources/sub-tenants/v1`;
+
+/** The area managers who try to grant: an area's every permission, never fe.*. */
+const MANAGERS = {
+  roles: ['fe.secure.read.roles', 'fe.secure.write.roles', 'fe.secure.delete.roles'],
+  groups: ['fe.secure.read.groups', 'fe.secure.write.groups', 'fe.secure.delete.groups'],
+  users: ['fe.secure.read.users', 'fe.secure.write.users', 'fe.secure.delete.users'],
+  subAccounts: ['fe.account-hierarchy.read.subAccount', 'fe.account-hierarchy.write.subAccount'],
+  tenantTokens: [
+    'fe.secure.read.tenantApiTokens',
+    'fe.secure.write.tenantApiTokens',
+    'fe.secure.delete.tenantApiTokens',
+  ],
+  userTokens: [
+    'fe.secure.read.userApiTokens',
+    'fe.secure.write.userApiTokens',
+    'fe.secure.delete.userApiTokens',
+  ],
+  impersonation: ['fe.secure.write.impersonate', 'fe.secure.read.users'],
+};
+
+/** The member roles of `userId` in `tenantId` grant nothing `held` does not cover. */
+async function holdsNoMoreThan(tenantId: string, userId: string, held: string[]) {
+  const keys = (await loadAuthorization(server.db, userId, tenantId)).permissions.map((p) => p.key);
+  const extra = keys.filter(
+    (k) => !held.some((h) => h === k || (h.endsWith('*') && k.startsWith(h.slice(0, -1)))),
+  );
+  assert.deepEqual(extra, [], `holds ${extra.join(', ')} in ${tenantId}`);
+}
+
+/**
+ * Every route the server registers (HEAD, Fastify's mirror of each GET, aside). The key is the
+ * method and the full path.
+ */
+const ROUTES: Record<string, Entry> = {
+  // ---- Public: sign-in flows, links from emails, discovery, static files. No bearer token.
+  'OPTIONS *': { access: 'public', why: 'CORS preflight' },
+  'GET /*': { access: 'public', why: 'static files (staticRoot)' },
+  'GET /cdn/*': { access: 'public', why: 'the CDN bundles' },
+  'GET /account/*': { access: 'public', why: 'the pages that links in emails open' },
+  'GET /.well-known/jwks.json': { access: 'public', why: 'public keys' },
+  'GET /.well-known/openid-configuration': { access: 'public', why: 'OIDC discovery' },
+  [`GET ${F}/.well-known/jwks.json`]: { access: 'public', why: 'public keys' },
+  [`GET ${F}/.well-known/openid-configuration`]: { access: 'public', why: 'OIDC discovery' },
+  'GET /oauth/login': { access: 'public', why: 'hosted login page' },
+  [`GET ${F}/dev/outbox`]: { access: 'public', why: 'development outbox (devOutbox only)' },
+  [`PUT ${F}/dev/settings`]: { access: 'public', why: 'development settings (devOutbox only)' },
+  [`POST ${F}/flags/api/v1/evaluate`]: { access: 'public', why: 'feature flags for the kit' },
+  [`GET ${F}/vendors/public`]: { access: 'public', why: 'vendor public settings' },
+  [`GET ${IR}/configurations/v1/public`]: { access: 'public', why: 'public configuration' },
+  [`GET ${IR}/configurations/v1/mfa/strategies`]: { access: 'public', why: 'MFA strategies' },
+  [`GET ${IR}/configurations/v1/mfa-policy/allow-remember-device`]: { access: 'public', why: 'mfaToken' },
+  [`GET ${IR}/sso/v2`]: { access: 'public', why: 'social login buttons' },
+  [`GET ${IR}/sso/custom/v1`]: { access: 'public', why: 'custom social providers' },
+  [`POST ${IR}/auth/v1/api-token`]: { access: 'public', why: 'API token exchange (the secret)' },
+  [`POST ${IR}/auth/v1/user`]: { access: 'public', why: 'sign-in' },
+  [`POST ${IR}/auth/v1/user/token/refresh`]: { access: 'public', why: 'refresh cookie' },
+  [`POST ${IR}/auth/v1/logout`]: { access: 'public', why: 'refresh cookie' },
+  [`POST ${IR}/auth/v1/user/saml/prelogin`]: { access: 'public', why: 'SSO pre-login' },
+  [`POST ${IR}/auth/v2/user/sso/prelogin`]: { access: 'public', why: 'SSO pre-login' },
+  [`POST ${IR}/auth/v1/user/saml/postlogin`]: { access: 'public', why: 'SSO post-login code' },
+  [`POST ${IR}/auth/v1/user/oidc/postlogin`]: { access: 'public', why: 'SSO post-login code' },
+  [`POST ${IR}/auth/v2/user/oidc/postlogin`]: { access: 'public', why: 'SSO post-login code' },
+  [`POST ${IR}/auth/v1/user/sso/:provider/postlogin`]: { access: 'public', why: 'social post-login code' },
+  [`GET ${IR}/auth/v1/sso/oidc/:key/start`]: { access: 'public', why: 'SSO start' },
+  [`GET ${IR}/auth/v1/sso/saml/:key/start`]: { access: 'public', why: 'SAML start' },
+  [`GET ${IR}/auth/v1/sso/saml/:key/metadata`]: { access: 'public', why: 'SAML metadata' },
+  [`POST ${IR}/auth/v1/sso/saml/:key/acs`]: { access: 'public', why: 'SAML assertion' },
+  [`GET ${IR}/auth/v1/oauth/authorize`]: { access: 'public', why: 'OIDC provider' },
+  [`POST ${IR}/auth/v1/oauth/authorize/silent`]: { access: 'public', why: 'OIDC provider (cookie)' },
+  [`POST ${IR}/auth/v1/oauth/token`]: { access: 'public', why: 'OIDC provider (code)' },
+  [`GET ${IR}/auth/v1/oauth/logout`]: { access: 'public', why: 'OIDC provider' },
+  [`POST ${IR}/auth/v1/passwordless/:type/prelogin`]: { access: 'public', why: 'passwordless' },
+  [`POST ${IR}/auth/v1/passwordless/:type/postlogin`]: { access: 'public', why: 'passwordless' },
+  [`POST ${IR}/auth/v1/webauthn/prelogin`]: { access: 'public', why: 'passkey sign-in' },
+  [`POST ${IR}/auth/v2/webauthn/postlogin`]: { access: 'public', why: 'passkey sign-in' },
+  [`POST ${IR}/auth/v1/user/mfa/verify`]: { access: 'public', why: 'mfaToken' },
+  [`POST ${IR}/auth/v1/user/mfa/recover`]: { access: 'public', why: 'mfaToken' },
+  [`POST ${IR}/auth/v1/user/mfa/authenticator/enroll`]: { access: 'public', why: 'mfaToken' },
+  [`POST ${IR}/auth/v1/user/mfa/authenticator/enroll/verify`]: { access: 'public', why: 'mfaToken' },
+  [`POST ${IR}/auth/v1/user/mfa/authenticator/:deviceId/verify`]: { access: 'public', why: 'mfaToken' },
+  [`POST ${IR}/auth/v1/user/mfa/sms/enroll`]: { access: 'public', why: 'mfaToken' },
+  [`POST ${IR}/auth/v1/user/mfa/sms/enroll/verify`]: { access: 'public', why: 'mfaToken' },
+  [`POST ${IR}/auth/v1/user/mfa/sms/:deviceId`]: { access: 'public', why: 'mfaToken' },
+  [`POST ${IR}/auth/v1/user/mfa/sms/:deviceId/verify`]: { access: 'public', why: 'mfaToken' },
+  [`POST ${IR}/auth/v1/user/mfa/emailcode`]: { access: 'public', why: 'mfaToken' },
+  [`POST ${IR}/auth/v1/user/mfa/emailcode/verify`]: { access: 'public', why: 'mfaToken' },
+  [`POST ${IR}/auth/v1/user/mfa/emailcode/enroll`]: { access: 'public', why: 'mfaToken' },
+  [`POST ${IR}/auth/v1/user/mfa/emailcode/enroll/verify`]: { access: 'public', why: 'mfaToken' },
+  [`POST ${IR}/auth/v1/user/mfa/webauthn/enroll`]: { access: 'public', why: 'mfaToken' },
+  [`POST ${IR}/auth/v1/user/mfa/webauthn/enroll/verify`]: { access: 'public', why: 'mfaToken' },
+  [`POST ${IR}/auth/v1/user/mfa/webauthn/:deviceId`]: { access: 'public', why: 'mfaToken' },
+  [`POST ${IR}/auth/v1/user/mfa/webauthn/:deviceId/verify`]: { access: 'public', why: 'mfaToken' },
+  [`POST ${IR}/users/v1/signUp`]: { access: 'public', why: 'sign-up' },
+  [`GET ${IR}/users/v1/passwords/config`]: { access: 'public', why: 'password rules' },
+  [`POST ${IR}/users/v1/passwords/reset`]: { access: 'public', why: 'forgot password' },
+  [`POST ${IR}/users/v1/passwords/reset/verify`]: { access: 'public', why: 'reset link' },
+  [`POST ${IR}/users/v1/activate`]: { access: 'public', why: 'activation link' },
+  [`POST ${IR}/users/v1/activate/reset`]: { access: 'public', why: 'resend activation' },
+  [`GET ${IR}/users/v1/activate/strategy`]: { access: 'public', why: 'activation link' },
+  [`POST ${IR}/users/v1/invitation/verify`]: { access: 'public', why: 'invitation link' },
+  [`POST ${IR}/users/v1/invitation/accept`]: { access: 'public', why: 'invitation link' },
+  [`POST ${IR}/tenants/invites/v1/verify`]: { access: 'public', why: 'invite link' },
+  [`POST ${IR}/users/v1/phone/reset`]: { access: 'public', why: 'phone recovery' },
+  [`POST ${IR}/users/v1/phone/reset/verify`]: { access: 'public', why: 'phone recovery code' },
+  [`PUT ${IR}/users/v1/phone/change`]: { access: 'public', why: 'phone recovery token' },
+
+  // ---- Any signed-in user, acting on themselves.
+  [`GET ${IR}/users/v2/me`]: { access: 'self' },
+  [`PUT ${IR}/users/v2/me`]: { access: 'self' },
+  [`GET ${IR}/users/v2/me/tenants`]: { access: 'self' },
+  [`GET ${IR}/users/v3/me/tenants`]: { access: 'self' },
+  [`PUT ${IR}/users/v1/tenant`]: { access: 'self' },
+  [`GET ${IR}/users/sessions/v1/me`]: { access: 'self' },
+  [`GET ${IR}/users/sessions/v1/me/current`]: { access: 'self' },
+  [`DELETE ${IR}/users/sessions/v1/me/all`]: { access: 'self' },
+  [`DELETE ${IR}/users/sessions/v1/me/:id`]: { access: 'self' },
+  [`GET ${IR}/users/webauthn/v1/devices`]: { access: 'self' },
+  [`POST ${IR}/users/webauthn/v1/devices`]: { access: 'self' },
+  [`POST ${IR}/users/webauthn/v1/devices/verify`]: { access: 'self' },
+  [`DELETE ${IR}/users/webauthn/v1/devices/:deviceId`]: { access: 'self' },
+  [`GET ${IR}/users/v1/mfa/devices`]: { access: 'self' },
+  [`POST ${IR}/users/v1/mfa/disable`]: { access: 'self' },
+  [`POST ${IR}/users/v1/mfa/enroll`]: { access: 'self' },
+  [`POST ${IR}/users/v1/mfa/enroll/verify`]: { access: 'self' },
+  [`POST ${IR}/users/v1/mfa/authenticator/:deviceId/disable`]: { access: 'self' },
+  [`POST ${IR}/users/v1/mfa/emailcode/:deviceId/disable`]: { access: 'self' },
+  [`POST ${IR}/users/v1/mfa/sms/:deviceId/disable`]: { access: 'self' },
+  [`POST ${IR}/users/v1/mfa/sms/enroll`]: { access: 'self' },
+  [`POST ${IR}/users/v1/mfa/sms/enroll/verify`]: { access: 'self' },
+  [`POST ${IR}/users/v1/mfa/webauthn/:deviceId/disable`]: { access: 'self' },
+  [`POST ${IR}/users/v1/mfa/webauthn/enroll`]: { access: 'self' },
+  [`POST ${IR}/users/v1/mfa/webauthn/enroll/verify`]: { access: 'self' },
+  [`GET ${IR}/auth/v1/oauth/userinfo`]: { access: 'self' },
+  [`GET ${F}/entitlements/api/v2/user-entitlements`]: { access: 'self' },
+  [`GET ${F}/metadata`]: { access: 'self' },
+
+  // ---- Roles and permissions.
+  [`GET ${IR}/roles/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.roles',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/roles/v1` }),
+  },
+  [`GET ${IR}/roles/v2`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.roles',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/roles/v2` }),
+  },
+  [`GET ${IR}/permissions/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.roles',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/permissions/v1` }),
+  },
+  [`GET ${IR}/permissions/v1/categories`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.roles',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/permissions/v1/categories` }),
+  },
+  [`POST ${IR}/roles/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.roles',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/roles/v1`, payload: { key: uniq('new-role'), name: 'New role' } }),
+    grants: {
+      manager: MANAGERS.roles,
+      attempts: [
+        {
+          what: 'a role with fe.*',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${IR}/roles/v1`,
+            payload: { key: uniq('raise'), name: 'Raise', permissionIds: [perm('fe.*')] },
+          }),
+        },
+        {
+          what: "a role with another area's permission",
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${IR}/roles/v1`,
+            payload: { key: uniq('raise'), name: 'Raise', permissionIds: [perm('fe.secure.write.users')] },
+          }),
+        },
+      ],
+    },
+  },
+  [`PATCH ${IR}/roles/v1/:roleId`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.roles',
+    scope: 'resource',
+    request: async () => ({
+      url: `${IR}/roles/v1/${(await tenantRole([])).id}`,
+      payload: { name: 'Renamed' },
+    }),
+  },
+  [`DELETE ${IR}/roles/v1/:roleId`]: {
+    access: 'gated',
+    permission: 'fe.secure.delete.roles',
+    scope: 'resource',
+    request: async () => ({ url: `${IR}/roles/v1/${(await tenantRole([])).id}` }),
+    grants: {
+      manager: MANAGERS.roles,
+      attempts: [
+        {
+          what: 'delete a role that grants fe.*',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({ url: `${IR}/roles/v1/${await everythingRole()}` }),
+        },
+      ],
+    },
+  },
+  [`PUT ${IR}/roles/v1/:roleId/permissions`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.roles',
+    scope: 'resource',
+    request: async () => ({
+      url: `${IR}/roles/v1/${(await tenantRole([])).id}/permissions`,
+      payload: { permissionIds: [] },
+    }),
+    grants: {
+      manager: MANAGERS.roles,
+      attempts: [
+        {
+          what: 'fe.* onto their own role',
+          status: GRANTS_NOT_HELD,
+          request: async (m) => ({
+            url: `${IR}/roles/v1/${m.roleId}/permissions`,
+            payload: { permissionIds: [...m.permissions, 'fe.*'].map(perm) },
+          }),
+        },
+        {
+          what: 'strip the permissions of a role that grants fe.*',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${IR}/roles/v1/${await everythingRole()}/permissions`,
+            payload: { permissionIds: [] },
+          }),
+        },
+      ],
+    },
+  },
+  [`PUT ${IR}/permissions/v1/:permissionId/roles`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.roles',
+    scope: 'resource',
+    request: async () => ({
+      url: `${IR}/permissions/v1/${perm('fe.secure.write.roles')}/roles`,
+      payload: { roleIds: [(await tenantRole([])).id] },
+    }),
+    grants: {
+      manager: MANAGERS.roles,
+      attempts: [
+        {
+          what: 'fe.* onto their own role',
+          status: GRANTS_NOT_HELD,
+          request: async (m) => ({
+            url: `${IR}/permissions/v1/${perm('fe.*')}/roles`,
+            payload: { roleIds: [m.roleId!] },
+          }),
+        },
+        {
+          what: "another area's permission onto their own role",
+          status: GRANTS_NOT_HELD,
+          request: async (m) => ({
+            url: `${IR}/permissions/v1/${perm('fe.secure.write.users')}/roles`,
+            payload: { roleIds: [m.roleId!] },
+          }),
+        },
+      ],
+    },
+  },
+
+  // ---- Groups.
+  [`GET ${IR}/groups/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.groups',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/groups/v1` }),
+  },
+  [`GET ${IR}/groups/v1/:id`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.groups',
+    scope: 'resource',
+    request: async () => ({ url: `${IR}/groups/v1/${await group([], [])}` }),
+  },
+  [`POST ${IR}/groups/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.groups',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/groups/v1`, payload: { name: uniq('New group') } }),
+  },
+  [`PATCH ${IR}/groups/v1/:id`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.groups',
+    scope: 'resource',
+    request: async () => ({
+      url: `${IR}/groups/v1/${await group([], [])}`,
+      payload: { description: 'Changed' },
+    }),
+  },
+  [`DELETE ${IR}/groups/v1/:id`]: {
+    access: 'gated',
+    permission: 'fe.secure.delete.groups',
+    scope: 'resource',
+    request: async () => ({ url: `${IR}/groups/v1/${await group([fx.viewerRole], [])}` }),
+    grants: {
+      manager: MANAGERS.groups,
+      attempts: [
+        {
+          what: 'delete the Admins group',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({ url: `${IR}/groups/v1/${await adminsGroup()}` }),
+        },
+      ],
+    },
+  },
+  [`POST ${IR}/groups/v1/:id/roles`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.groups',
+    scope: 'resource',
+    request: async () => ({
+      url: `${IR}/groups/v1/${await group([], [])}/roles`,
+      payload: { roleIds: [fx.viewerRole] },
+    }),
+    grants: {
+      manager: MANAGERS.groups,
+      attempts: [
+        {
+          what: 'Admin onto a group they belong to',
+          status: GRANTS_NOT_HELD,
+          request: async (m) => ({
+            url: `${IR}/groups/v1/${await group([], [m.id])}/roles`,
+            payload: { roleIds: [fx.adminRole] },
+          }),
+        },
+      ],
+    },
+  },
+  [`DELETE ${IR}/groups/v1/:id/roles`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.groups',
+    scope: 'resource',
+    request: async () => ({
+      url: `${IR}/groups/v1/${await group([fx.viewerRole], [])}/roles`,
+      payload: { roleIds: [fx.viewerRole] },
+    }),
+    grants: {
+      manager: MANAGERS.groups,
+      attempts: [
+        {
+          what: 'Admin off the Admins group',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${IR}/groups/v1/${await adminsGroup()}/roles`,
+            payload: { roleIds: [fx.adminRole] },
+          }),
+        },
+      ],
+    },
+  },
+  [`POST ${IR}/groups/v1/:id/users`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.groups',
+    scope: 'resource',
+    request: async () => ({
+      url: `${IR}/groups/v1/${await group([fx.viewerRole], [])}/users`,
+      payload: { userIds: [(await plainMember()).id] },
+    }),
+    grants: {
+      manager: MANAGERS.groups,
+      attempts: [
+        {
+          what: 'themselves into the Admins group',
+          status: GRANTS_NOT_HELD,
+          request: async (m) => ({
+            url: `${IR}/groups/v1/${await adminsGroup()}/users`,
+            payload: { userIds: [m.id] },
+          }),
+        },
+        {
+          what: 'someone else into the Admins group',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${IR}/groups/v1/${await adminsGroup()}/users`,
+            payload: { userIds: [(await plainMember()).id] },
+          }),
+        },
+      ],
+    },
+  },
+  [`DELETE ${IR}/groups/v1/:id/users`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.groups',
+    scope: 'resource',
+    request: async () => {
+      const member = await plainMember();
+      return {
+        url: `${IR}/groups/v1/${await group([fx.viewerRole], [member.id])}/users`,
+        payload: { userIds: [member.id] },
+      };
+    },
+    grants: {
+      manager: MANAGERS.groups,
+      attempts: [
+        {
+          what: 'an admin out of the Admins group',
+          status: GRANTS_NOT_HELD,
+          request: async () => {
+            const admin = await anAdmin();
+            return {
+              url: `${IR}/groups/v1/${await adminsGroup(admin.id)}/users`,
+              payload: { userIds: [admin.id] },
+            };
+          },
+        },
+        {
+          what: 'an admin out of a group without roles',
+          status: GRANTS_NOT_HELD,
+          request: async () => {
+            const admin = await anAdmin();
+            return {
+              url: `${IR}/groups/v1/${await group([], [admin.id])}/users`,
+              payload: { userIds: [admin.id] },
+            };
+          },
+        },
+      ],
+    },
+  },
+
+  // ---- The users page: members, invitations, the invite link.
+  [`GET ${IR}/users/v2`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.users',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/users/v2` }),
+  },
+  [`GET ${IR}/users/v3`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.users',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/users/v3` }),
+  },
+  [`PUT ${IR}/users/v1/:userId/roles`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.users',
+    scope: 'resource',
+    request: async () => ({
+      url: `${IR}/users/v1/${(await plainMember()).id}/roles`,
+      payload: { roleIds: [fx.viewerRole] },
+    }),
+    grants: {
+      manager: MANAGERS.users,
+      attempts: [
+        {
+          what: 'Admin for themselves',
+          status: [400],
+          request: async (m) => ({
+            url: `${IR}/users/v1/${m.id}/roles`,
+            payload: { roleIds: [fx.adminRole] },
+          }),
+        },
+        {
+          what: 'Admin for a plain member',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${IR}/users/v1/${(await plainMember()).id}/roles`,
+            payload: { roleIds: [fx.adminRole] },
+          }),
+        },
+        {
+          what: 'demote an admin',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${IR}/users/v1/${(await anAdmin()).id}/roles`,
+            payload: { roleIds: [fx.viewerRole] },
+          }),
+        },
+      ],
+    },
+  },
+  [`DELETE ${IR}/users/v1/:userId`]: {
+    access: 'gated',
+    permission: 'fe.secure.delete.users',
+    scope: 'resource',
+    request: async () => ({ url: `${IR}/users/v1/${(await plainMember()).id}` }),
+    grants: {
+      manager: MANAGERS.users,
+      attempts: [
+        {
+          what: 'remove an admin',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({ url: `${IR}/users/v1/${(await anAdmin()).id}` }),
+        },
+      ],
+    },
+  },
+  [`POST ${IR}/users/v2`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.users',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/users/v2`,
+      payload: { email: `${uniq('invite')}@example.com`, roleIds: [fx.viewerRole], skipInviteEmail: true },
+    }),
+    grants: {
+      manager: MANAGERS.users,
+      attempts: [
+        {
+          what: 'invite with Admin',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${IR}/users/v2`,
+            payload: {
+              email: `${uniq('raise')}@example.com`,
+              roleIds: [fx.adminRole],
+              skipInviteEmail: true,
+            },
+          }),
+        },
+      ],
+    },
+  },
+  [`POST ${IR}/users/v1/invitation/reset`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.users',
+    scope: 'resource',
+    request: async () => ({
+      url: `${IR}/users/v1/invitation/reset`,
+      payload: { userId: await pendingInvitation() },
+    }),
+  },
+  [`POST ${IR}/users/v1/invitation/reset/all`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.users',
+    scope: 'resource',
+    request: async () => ({
+      url: `${IR}/users/v1/invitation/reset/all`,
+      payload: { userId: await pendingInvitation() },
+    }),
+  },
+  [`GET ${IR}/tenants/invites/v1/configuration`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.users',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/tenants/invites/v1/configuration` }),
+  },
+  [`GET ${IR}/tenants/invites/v1/user`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.users',
+    scope: 'account',
+    request: async () => {
+      await admin('POST', `${IR}/tenants/invites/v1/user`, {});
+      return { url: `${IR}/tenants/invites/v1/user` };
+    },
+  },
+  [`POST ${IR}/tenants/invites/v1/user`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.users',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/tenants/invites/v1/user`, payload: { expiresInMinutes: 60 } }),
+    grants: {
+      manager: MANAGERS.users,
+      attempts: [
+        {
+          // Whoever joins through the link gets no role: the link cannot be told to give one.
+          what: 'an invite link that gives Admin',
+          status: [400],
+          request: async () => ({
+            url: `${IR}/tenants/invites/v1/user`,
+            payload: { roleIds: [fx.adminRole] },
+          }),
+        },
+      ],
+    },
+  },
+  [`PATCH ${IR}/tenants/invites/v1/user`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.users',
+    scope: 'account',
+    request: async () => {
+      await admin('POST', `${IR}/tenants/invites/v1/user`, {});
+      return { url: `${IR}/tenants/invites/v1/user`, payload: { shouldSendEmail: true } };
+    },
+  },
+  [`DELETE ${IR}/tenants/invites/v1/user`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.users',
+    scope: 'account',
+    request: async () => {
+      await admin('POST', `${IR}/tenants/invites/v1/user`, {});
+      return { url: `${IR}/tenants/invites/v1/user` };
+    },
+  },
+
+  // ---- API tokens.
+  [`GET ${IR}/tenants/api-tokens/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.tenantApiTokens',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/tenants/api-tokens/v1` }),
+  },
+  [`POST ${IR}/tenants/api-tokens/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.tenantApiTokens',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/tenants/api-tokens/v1`,
+      payload: { description: 'Matrix', roleIds: [fx.viewerRole] },
+    }),
+    grants: {
+      manager: MANAGERS.tenantTokens,
+      attempts: [
+        {
+          what: 'a token with Admin',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${IR}/tenants/api-tokens/v1`,
+            payload: { description: 'Raise', roleIds: [fx.adminRole] },
+          }),
+        },
+      ],
+    },
+  },
+  [`DELETE ${IR}/tenants/api-tokens/v1/:id`]: {
+    access: 'gated',
+    permission: 'fe.secure.delete.tenantApiTokens',
+    scope: 'resource',
+    request: async () => {
+      const token = await admin('POST', `${IR}/tenants/api-tokens/v1`, { description: 'Matrix' });
+      return { url: `${IR}/tenants/api-tokens/v1/${token.id}` };
+    },
+  },
+  [`GET ${IR}/users/api-tokens/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.userApiTokens',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/users/api-tokens/v1` }),
+  },
+  [`POST ${IR}/users/api-tokens/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.userApiTokens',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/users/api-tokens/v1`, payload: { description: 'Matrix' } }),
+    grants: {
+      manager: MANAGERS.userTokens,
+      attempts: [
+        {
+          what: 'a personal token with Admin',
+          status: [400],
+          request: async () => ({
+            url: `${IR}/users/api-tokens/v1`,
+            payload: { description: 'Raise', roleIds: [fx.adminRole] },
+          }),
+        },
+        {
+          what: 'a personal token: its access token holds what its owner holds, no more',
+          status: [201],
+          request: async () => ({ url: `${IR}/users/api-tokens/v1`, payload: { description: 'Mine' } }),
+          check: async (m, body) => {
+            const { clientId, secret } = body as { clientId: string; secret: string };
+            const exchanged = await server.app.inject({
+              method: 'POST',
+              url: `${IR}/auth/v1/api-token`,
+              payload: { clientId, secret },
+            });
+            const claims = decodeJwt(exchanged.json().accessToken) as { permissions: string[] };
+            assert.deepEqual(claims.permissions, m.permissions);
+          },
+        },
+      ],
+    },
+  },
+  [`DELETE ${IR}/users/api-tokens/v1/:id`]: {
+    access: 'gated',
+    permission: 'fe.secure.delete.userApiTokens',
+    scope: 'resource',
+    // A personal token is its owner's alone: the exact caller deletes their own.
+    request: async (exact) => {
+      const token = await createApiToken(
+        server.db,
+        { type: 'user', tenantId: SEED_TENANT_ID, userId: exact.id },
+        { description: 'Matrix', expiresInMinutes: null, roleIds: [] },
+      );
+      return { url: `${IR}/users/api-tokens/v1/${token.id}` };
+    },
+  },
+
+  // ---- Impersonation.
+  [`POST ${IR}/impersonation/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.impersonate',
+    scope: 'resource',
+    request: async () => ({ url: `${IR}/impersonation/v1`, payload: { userId: (await plainMember()).id } }),
+    grants: {
+      manager: MANAGERS.impersonation,
+      attempts: [
+        {
+          what: 'impersonate an admin',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({ url: `${IR}/impersonation/v1`, payload: { userId: (await anAdmin()).id } }),
+        },
+        {
+          what: 'impersonate a member holding a permission they lack',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${IR}/impersonation/v1`,
+            payload: { userId: (await user(SEED_TENANT_ID, ['ReadOnly'])).id },
+          }),
+        },
+      ],
+    },
+  },
+
+  // ---- Account settings and the portal configuration.
+  [`GET ${F}/tenants/resources/account-settings/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.accountSettings',
+    scope: 'account',
+    request: async () => ({ url: `${F}/tenants/resources/account-settings/v1` }),
+  },
+  [`PUT ${F}/tenants/resources/account-settings/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.accountSettings',
+    scope: 'account',
+    request: async () => ({
+      url: `${F}/tenants/resources/account-settings/v1`,
+      payload: { website: `https://${uniq('matrix')}.example.com` },
+    }),
+  },
+  [`GET ${F}/tenants/resources/account-settings/v1/custom-login`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.accountSettings',
+    scope: 'account',
+    request: async () => ({ url: `${F}/tenants/resources/account-settings/v1/custom-login` }),
+  },
+  [`PUT ${F}/tenants/resources/account-settings/v1/custom-login`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.accountSettings',
+    scope: 'account',
+    request: async () => ({
+      url: `${F}/tenants/resources/account-settings/v1/custom-login`,
+      payload: { enabled: true, loginAlias: uniq('matrix-alias') },
+    }),
+  },
+  [`POST ${F}/metadata`]: {
+    access: 'gated',
+    permission: 'superUser',
+    scope: 'account',
+    request: async () => ({
+      url: `${F}/metadata`,
+      payload: {
+        entityName: 'adminBox',
+        actions: [{ path: 'navigation.roles.visibility', value: 'always' }],
+      },
+    }),
+  },
+
+  // ---- Sub-accounts.
+  [`GET ${F}/tenants/resources/hierarchy/v2`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.read.subAccount',
+    scope: 'account',
+    request: async () => ({ url: `${F}/tenants/resources/hierarchy/v2` }),
+  },
+  [`GET ${F}/tenants/resources/hierarchy/v2/metadata`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.read.subAccount',
+    scope: 'account',
+    request: async () => ({ url: `${F}/tenants/resources/hierarchy/v2/metadata` }),
+  },
+  [`POST ${SUB_TENANTS}`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.write.subAccount',
+    scope: 'resource',
+    request: async () => ({
+      url: SUB_TENANTS,
+      payload: { name: uniq('Matrix child'), parentTenantId: (await subAccount()).id },
+    }),
+    grants: {
+      manager: MANAGERS.subAccounts,
+      attempts: [
+        {
+          what: 'a sub-account whose creator gets more than they hold',
+          status: [201],
+          request: async () => ({ url: SUB_TENANTS, payload: { name: uniq('Manager branch') } }),
+          check: async (m, body) =>
+            holdsNoMoreThan((body as { tenantId: string }).tenantId, m.id, m.permissions),
+        },
+      ],
+    },
+  },
+  [`PATCH ${SUB_TENANTS}/:tenantId`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.write.subAccount',
+    scope: 'resource',
+    request: async () => ({ url: `${SUB_TENANTS}/${(await subAccount()).id}`, payload: { name: 'Renamed' } }),
+  },
+  [`DELETE ${SUB_TENANTS}/:tenantId`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.write.subAccount',
+    scope: 'resource',
+    request: async () => ({ url: `${SUB_TENANTS}/${(await subAccount()).id}` }),
+  },
+  [`GET ${IR}/sub-tenants/v1/:tenantId/users`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.read.subAccount',
+    scope: 'resource',
+    request: async () => ({ url: sub((await subAccount()).id) }),
+  },
+  [`POST ${IR}/sub-tenants/v1/:tenantId/users`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.write.subAccount',
+    scope: 'resource',
+    request: async () => ({
+      url: sub((await subAccount()).id),
+      payload: { email: (await plainMember()).email, roleIds: [fx.viewerRole] },
+    }),
+    grants: {
+      manager: MANAGERS.subAccounts,
+      attempts: [
+        {
+          what: 'someone into a sub-account with Admin',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: sub((await subAccount()).id),
+            payload: { email: (await plainMember()).email, roleIds: [fx.adminRole] },
+          }),
+        },
+      ],
+    },
+  },
+  [`DELETE ${IR}/sub-tenants/v1/:tenantId/users/:userId`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.write.subAccount',
+    scope: 'resource',
+    request: async () => {
+      const branch = await subAccount();
+      return { url: `${sub(branch.id)}/${branch.member.id}` };
+    },
+    grants: {
+      manager: MANAGERS.subAccounts,
+      attempts: [
+        {
+          what: 'an admin out of the account',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({ url: `${sub(SEED_TENANT_ID)}/${(await anAdmin()).id}` }),
+        },
+      ],
+    },
+  },
+  [`PUT ${IR}/sub-tenants/v1/:tenantId/users/:userId/roles`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.write.subAccount',
+    scope: 'resource',
+    request: async () => {
+      const branch = await subAccount();
+      return { url: `${sub(branch.id)}/${branch.member.id}/roles`, payload: { roleIds: [''] } };
+    },
+    grants: {
+      manager: MANAGERS.subAccounts,
+      attempts: [
+        {
+          what: 'Admin for themselves in their own account',
+          status: [400],
+          request: async (m) => ({
+            url: `${sub(SEED_TENANT_ID)}/${m.id}/roles`,
+            payload: { roleIds: [fx.adminRole] },
+          }),
+        },
+        {
+          what: 'Admin for a plain member',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${sub(SEED_TENANT_ID)}/${(await plainMember()).id}/roles`,
+            payload: { roleIds: [fx.adminRole] },
+          }),
+        },
+        {
+          what: 'Admin for a member of a sub-account',
+          status: GRANTS_NOT_HELD,
+          request: async () => {
+            const branch = await subAccount();
+            return {
+              url: `${sub(branch.id)}/${branch.member.id}/roles`,
+              payload: { roleIds: [fx.adminRole] },
+            };
+          },
+        },
+        {
+          what: 'demote an admin',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${sub(SEED_TENANT_ID)}/${(await anAdmin()).id}/roles`,
+            payload: { roleIds: [''] },
+          }),
+        },
+      ],
+    },
+  },
+  [`PUT ${IR}/sub-tenants/v1/:tenantId/users/:userId/access`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.write.subAccount',
+    scope: 'resource',
+    request: async () => {
+      const branch = await subAccount();
+      return { url: `${sub(branch.id)}/${branch.member.id}/access`, payload: { allowAccess: true } };
+    },
+    grants: {
+      manager: MANAGERS.subAccounts,
+      attempts: [
+        {
+          what: "deny an admin's access",
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${sub(SEED_TENANT_ID)}/${(await anAdmin()).id}/access`,
+            payload: { allowAccess: false },
+          }),
+        },
+      ],
+    },
+  },
+};
+
+const isWrite = (method: string) => method !== 'GET';
+const keyOf = (method: string, url: string) => `${method} ${url}`;
+const splitKey = (key: string) => {
+  const space = key.indexOf(' ');
+  return { method: key.slice(0, space) as Method, route: key.slice(space + 1) };
+};
+
+// ---- "Nothing written": fingerprints of the database.
+let everyTable: string[] = [];
+/** Every row of every table. */
+async function databasePrint(): Promise<string> {
+  const union = everyTable.map((t) => `SELECT '${t}' || x::text AS v FROM ${t} x`).join(' UNION ALL ');
+  const { rows } = await server.db.query<{ print: string }>(
+    `SELECT md5(coalesce(string_agg(v, '|' ORDER BY v), '')) AS print FROM (${union}) a`,
+  );
+  return rows[0]!.print;
+}
+/** The seeded tenant's own rows: its tree of accounts, members, roles, groups, tokens, links, sessions. */
+async function tenantPrint(): Promise<string> {
+  const { rows } = await server.db.query<{ print: string }>(
+    `WITH RECURSIVE tree(id) AS (
+       SELECT $1::uuid UNION SELECT t.id FROM tenants t JOIN tree ON t.parent_tenant_id = tree.id
+     ), m AS (SELECT * FROM memberships WHERE tenant_id IN (SELECT id FROM tree)),
+     r AS (SELECT * FROM roles WHERE tenant_id IS NULL OR tenant_id IN (SELECT id FROM tree)),
+     g AS (SELECT * FROM groups WHERE tenant_id IN (SELECT id FROM tree)),
+     k AS (SELECT * FROM api_tokens WHERE tenant_id IN (SELECT id FROM tree))
+     SELECT md5(coalesce(string_agg(v, '|' ORDER BY v), '')) AS print FROM (
+       SELECT 't' || x::text AS v FROM tenants x WHERE x.id IN (SELECT id FROM tree)
+       UNION ALL SELECT 'm' || x::text FROM m x
+       UNION ALL SELECT 'mr' || x::text FROM membership_roles x WHERE x.membership_id IN (SELECT id FROM m)
+       UNION ALL SELECT 'u' || x::text FROM users x WHERE x.id IN (SELECT user_id FROM m)
+       UNION ALL SELECT 'r' || x::text FROM r x
+       UNION ALL SELECT 'rp' || x::text FROM role_permissions x WHERE x.role_id IN (SELECT id FROM r)
+       UNION ALL SELECT 'g' || x::text FROM g x
+       UNION ALL SELECT 'gr' || x::text FROM group_roles x WHERE x.group_id IN (SELECT id FROM g)
+       UNION ALL SELECT 'gm' || x::text FROM group_members x WHERE x.group_id IN (SELECT id FROM g)
+       UNION ALL SELECT 'k' || x::text FROM k x
+       UNION ALL SELECT 'kr' || x::text FROM api_token_roles x WHERE x.token_id IN (SELECT id FROM k)
+       UNION ALL SELECT 'l' || x::text FROM invite_links x WHERE x.tenant_id IN (SELECT id FROM tree)
+       UNION ALL SELECT 's' || x::text FROM sessions x WHERE x.tenant_id IN (SELECT id FROM tree)
+     ) a`,
+    [SEED_TENANT_ID],
+  );
+  return rows[0]!.print;
+}
+
+// ---- The callers.
+let otherTenantAdmin: Caller;
+let apiTenantToken: Caller;
+let apiUserToken: Caller;
+let superUser: Caller;
+let permissionKeys: string[] = [];
+const AREA = /^(fe\.[a-z-]+)\.(read|write|delete)\.(\w+)$/;
+const areaOf = (key: string) => {
+  const match = AREA.exec(key);
+  return match ? `${match[1]}.${match[3]}` : key;
+};
+
+/** Who must be refused on a route that needs `permission`. */
+async function refusedCallers(permission: string, write: boolean): Promise<Caller[]> {
+  const area = areaOf(permission);
+  const sameArea = permissionKeys.filter((k) => k !== permission && areaOf(k) === area);
+  const otherAreas = permissionKeys.filter((k) => k !== 'fe.*' && areaOf(k) !== area);
+  const callers = [
+    await holder([], 'no permission'),
+    ...(sameArea.length ? [await holder(sameArea, `same area (${sameArea.join(', ')})`)] : []),
+    await holder(otherAreas, 'every other area'),
+  ];
+  // The lesser tokens hold every read permission: they are lesser on the routes that change data.
+  if (write) callers.push(apiTenantToken, apiUserToken);
+  return callers;
+}
+
+async function exchange(name: string, created: { clientId: string; secret: string }): Promise<Caller> {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: `${IR}/auth/v1/api-token`,
+    payload: { clientId: created.clientId, secret: created.secret },
+  });
+  assert.equal(res.statusCode, 200, res.body);
+  const token = res.json().accessToken as string;
+  const claims = decodeJwt(token) as { sub: string; permissions: string[] };
+  return { name, token, id: claims.sub, email: '', roleId: null, permissions: claims.permissions };
+}
+
+const counts = { routes: 0, gated: 0, callers: new Set<string>(), pairs: 0, grantAttempts: 0 };
+const started = Date.now();
+
+before(async () => {
+  server = await startTestServer({
+    devOutbox: true,
+    staticRoot: fileURLToPath(new URL('..', import.meta.url)),
+  });
+  adminToken = (await login(server.app)).accessToken;
+  vendorId = (await server.db.query<{ id: string }>('SELECT id FROM vendors LIMIT 1')).rows[0]!.id;
+  passwordHash = await new PasswordHasher(FAST_HASHING).hash(PASSWORD);
+  await setFlag(server.db, 'admin_portal_login_per_tenant', { enabled: true });
+  everyTable = (
+    await server.db.query<{ name: string }>(
+      `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+    )
+  ).rows.map((r) => r.name);
+
+  const permissions = (await admin('GET', `${IR}/permissions/v1`)) as Array<{ id: string; key: string }>;
+  for (const p of permissions) fx.permissionIds.set(p.key, p.id);
+  permissionKeys = permissions.map((p) => p.key);
+  const roles = (await admin('GET', `${IR}/roles/v1`)) as Array<{ id: string; key: string }>;
+  const vendorRole = (key: string) => roles.find((r) => r.key === key)!.id;
+  fx.adminRole = vendorRole('Admin');
+  fx.viewerRole = vendorRole('Viewer');
+
+  const other = await createTenant(server.db, { vendorId, name: 'Another company' });
+  otherTenantAdmin = await signIn('admin of another tenant', await user(other.id, ['Admin']));
+
+  // A lesser creator: every read permission, and may make tokens. Their tenant token gets a role
+  // of every read permission; their personal token acts as them.
+  const reads = permissionKeys.filter((k) => /\.read(\.|$)/.test(k));
+  const creator = await holder([
+    ...reads,
+    'fe.secure.write.tenantApiTokens',
+    'fe.secure.write.userApiTokens',
+  ]);
+  const readRole = await tenantRole(reads);
+  const tenantToken = await as(creator.token, 'POST', `${IR}/tenants/api-tokens/v1`, {
+    description: 'Lesser',
+    roleIds: [readRole.id],
+  });
+  assert.equal(tenantToken.statusCode, 201, tenantToken.body);
+  apiTenantToken = await exchange('tenant API token of a lesser creator', tenantToken.json());
+  const userToken = await as(creator.token, 'POST', `${IR}/users/api-tokens/v1`, { description: 'Lesser' });
+  assert.equal(userToken.statusCode, 201, userToken.body);
+  apiUserToken = await exchange('personal API token of a lesser creator', userToken.json());
+
+  const vendorAdmin = await user(SEED_TENANT_ID, []);
+  await server.db.query('UPDATE users SET super_user = true WHERE id = $1', [vendorAdmin.id]);
+  superUser = await signIn('vendor administrator (super user)', vendorAdmin);
+});
+after(async () => {
+  console.log(
+    `permission matrix: ${counts.routes} routes classified; ${counts.gated} permission-gated routes × ` +
+      `${counts.callers.size} kinds of caller: ${counts.pairs} route × caller checks in all; ` +
+      `${counts.grantAttempts} grant attempts; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  await server?.close();
+});
+
+describe('permission matrix', () => {
+  it('classifies every route the server registers, and only those', () => {
+    const registered = new Set<string>();
+    const gets = new Set(server.routes.filter((r) => r.method === 'GET').map((r) => r.url));
+    for (const { method, url } of server.routes) {
+      // HEAD is Fastify's mirror of each GET.
+      if (method === 'HEAD' && gets.has(url)) continue;
+      registered.add(keyOf(method, url));
+    }
+    counts.routes = registered.size;
+    const unclassified = [...registered].filter((key) => !(key in ROUTES)).sort();
+    assert.deepEqual(unclassified, [], 'classify these routes in ROUTES (server/permission-matrix.test.ts)');
+    const stale = Object.keys(ROUTES)
+      .filter((key) => !registered.has(key))
+      .sort();
+    assert.deepEqual(stale, [], 'these ROUTES entries name no route any more');
+  });
+
+  it('refuses every permission-gated route to callers without its permission, and nothing is written', async () => {
+    const problems: string[] = [];
+    for (const [key, entry] of Object.entries(ROUTES)) {
+      if (entry.access !== 'gated') continue;
+      const { method } = splitKey(key);
+      counts.gated += 1;
+      const superOnly = entry.permission === 'superUser';
+      const exact = superOnly ? superUser : await holder([entry.permission]);
+      const request = await entry.request(exact);
+      const refused = superOnly
+        ? [
+            await holder([], 'no permission'),
+            await holder(
+              permissionKeys.filter((k) => k !== 'fe.*'),
+              'every permission but fe.*',
+            ),
+            apiTenantToken,
+            apiUserToken,
+          ]
+        : await refusedCallers(entry.permission, isWrite(method));
+      const call = (token: string | null) =>
+        server.app.inject({
+          method,
+          url: request.url,
+          headers: token ? bearer(token) : {},
+          ...(request.payload ? { payload: request.payload } : {}),
+        });
+
+      let print = await databasePrint();
+      const expectNothingWritten = async (who: string) => {
+        const now = await databasePrint();
+        if (now !== print) problems.push(`${key}: ${who}: something was written`);
+        print = now;
+      };
+      for (const caller of [{ name: 'no token', token: null }, ...refused]) {
+        const res = await call(caller.token);
+        counts.pairs += 1;
+        counts.callers.add(caller.name.replace(/ \(.*\)$/, ''));
+        if (res.statusCode !== 401 && res.statusCode !== 403)
+          problems.push(`${key}: ${caller.name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        await expectNothingWritten(caller.name);
+      }
+
+      // The request itself is right: the caller holding exactly the permission gets through. On a
+      // resource route, after the other tenant's try (which must not find the resource gone).
+      const exactCall = async () => {
+        const allowed = await call(exact.token);
+        counts.pairs += 1;
+        counts.callers.add('exactly the permission');
+        if (allowed.statusCode >= 300)
+          problems.push(
+            `${key}: ${exact.name} (exactly the permission): ${allowed.statusCode} ${allowed.body.slice(0, 200)}`,
+          );
+      };
+
+      // An administrator of another tenant: this tenant's ids are not found there (400 for ids in a
+      // body, "not in this account"), and this tenant does not change.
+      if (entry.scope === 'account') await exactCall();
+      const before = await tenantPrint();
+      print = await databasePrint();
+      const res = await call(otherTenantAdmin.token);
+      counts.pairs += 1;
+      counts.callers.add(otherTenantAdmin.name);
+      if (entry.scope === 'resource') {
+        if (![400, 403, 404].includes(res.statusCode))
+          problems.push(`${key}: ${otherTenantAdmin.name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        await expectNothingWritten(otherTenantAdmin.name);
+        await exactCall();
+      } else {
+        if (res.statusCode >= 500) problems.push(`${key}: ${otherTenantAdmin.name}: ${res.statusCode}`);
+        if ((await tenantPrint()) !== before)
+          problems.push(`${key}: ${otherTenantAdmin.name}: this tenant changed`);
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  it('no route grants what the caller does not hold, acts on a member above them, or raises them', async () => {
+    const problems: string[] = [];
+    for (const [key, entry] of Object.entries(ROUTES)) {
+      if (entry.access !== 'gated' || !entry.grants) continue;
+      const { method } = splitKey(key);
+      const manager = await holder(entry.grants.manager);
+      assert.ok(!manager.permissions.includes('fe.*'));
+      for (const attempt of entry.grants.attempts) {
+        const request = await attempt.request(manager);
+        const print = await databasePrint();
+        const res = await as(manager.token, method, request.url, request.payload);
+        counts.grantAttempts += 1;
+        const label = `${key}: ${attempt.what}`;
+        if (!attempt.status.includes(res.statusCode))
+          problems.push(`${label}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        if (res.statusCode >= 300 && (await databasePrint()) !== print)
+          problems.push(`${label}: refused, but something was written`);
+        if (attempt.check && res.statusCode < 300)
+          await attempt
+            .check(manager, res.json())
+            .catch((error: Error) => problems.push(`${label}: ${error.message}`));
+        const again = await signIn(manager.name, manager);
+        if (again.permissions.join() !== manager.permissions.join())
+          problems.push(`${label}: the manager now holds ${again.permissions.join(', ')}`);
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  it('an access token of an API token holding every permission gets no 5xx on any gated route, and cannot impersonate', async () => {
+    const problems: string[] = [];
+    const tenantToken = await admin('POST', `${IR}/tenants/api-tokens/v1`, {
+      description: 'Everything',
+      roleIds: [fx.adminRole],
+    });
+    const personal = await admin('POST', `${IR}/users/api-tokens/v1`, { description: 'Everything' });
+    const machines = [
+      await exchange('tenant API token with Admin', tenantToken),
+      await exchange('personal API token of an admin', personal),
+    ];
+    for (const [key, entry] of Object.entries(ROUTES)) {
+      if (entry.access !== 'gated') continue;
+      const { method } = splitKey(key);
+      for (const machine of machines) {
+        // A personal token is made for a user: a tenant token's subject is none.
+        const request = await entry.request(machine).catch(() => null);
+        if (!request) continue;
+        const res = await as(machine.token, method, request.url, request.payload);
+        counts.pairs += 1;
+        if (res.statusCode >= 500)
+          problems.push(`${key}: ${machine.name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+    }
+    assert.deepEqual(problems, []);
+    // Nor does such a token open a session as someone else.
+    for (const machine of machines) {
+      const res = await as(machine.token, 'POST', `${IR}/impersonation/v1`, {
+        userId: (await plainMember()).id,
+      });
+      assert.equal(res.statusCode, 403, `${machine.name}: ${res.body}`);
+      assert.deepEqual(res.json().errors, ['API tokens cannot impersonate users']);
+    }
+  });
+
+  it('routes for any signed-in user refuse a request without a token', async () => {
+    const problems: string[] = [];
+    for (const [key, entry] of Object.entries(ROUTES)) {
+      if (entry.access !== 'self') continue;
+      const { method, route } = splitKey(key);
+      const url = route.replace(/:\w+/g, '00000000-0000-4000-8000-000000000000');
+      const res = await server.app.inject({ method, url, ...(isWrite(method) ? { payload: {} } : {}) });
+      counts.pairs += 1;
+      // Without a body the schema may answer first (400); never an answer that did something.
+      if (res.statusCode !== 401 && res.statusCode !== 400) problems.push(`${key}: ${res.statusCode}`);
+    }
+    assert.deepEqual(problems, []);
+  });
+});
