@@ -31,6 +31,16 @@ export interface ApiTokenItem {
   roleIds?: string[];
 }
 
+/**
+ * The `sid` of access tokens exchanged from API tokens (`api-token:{token id}`): no login session
+ * is behind them, and their holder is a program, not a signed-in person.
+ */
+export const API_TOKEN_SESSION = 'api-token:';
+
+/** Whether these access-token claims come from an API-token exchange. */
+export const isApiTokenAccess = (claims: { sid?: unknown }): boolean =>
+  typeof claims.sid === 'string' && claims.sid.startsWith(API_TOKEN_SESSION);
+
 export const hashSecret = (secret: string) =>
   createHash('sha256').update(`api-token:${secret}`).digest('hex');
 

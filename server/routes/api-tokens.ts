@@ -20,6 +20,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import {
+  API_TOKEN_SESSION,
   createApiToken,
   deleteApiToken,
   listApiTokens,
@@ -37,9 +38,6 @@ import { requirePermission } from '../http/permissions';
 import * as s from '../http/schemas';
 import { assertMayGrant } from '../domain/grants';
 import { idParams, uuid, uuidList } from '../http/list-query';
-
-/** The `sid` of access tokens issued to API tokens (no login session behind them). */
-export const API_TOKEN_SESSION = 'api-token:';
 
 /** The longest expiry offered: ten years of days, in minutes (3650 × 1440). */
 export const MAX_EXPIRES_IN_MINUTES = 3650 * 1440;

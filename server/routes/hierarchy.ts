@@ -25,7 +25,7 @@ import {
 } from '../domain/hierarchy';
 import { IMPERSONATION_MESSAGES } from '../domain/impersonation';
 import { httpError } from '../http/errors';
-import { requireUser } from '../http/bearer';
+import { requireSignedInUser, requireUser } from '../http/bearer';
 import { requirePermission } from '../http/permissions';
 import * as s from '../http/schemas';
 
@@ -251,7 +251,8 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     '/identity/resources/users/v1/tenant',
     { schema: { body: s.strictObject({ tenantId: uuid }, ['tenantId']) } },
     async (request) => {
-      const claims = await requireUser(ctx.tokens, request);
+      // The switch moves a login session: an API token has none.
+      const claims = await requireSignedInUser(ctx.tokens, request);
       // Impersonation was allowed for one account only (domain/impersonation.ts): the impersonated
       // session may not move to another account of the user, where the impersonator may have no say.
       if (claims.act) throw httpError(403, IMPERSONATION_MESSAGES.noSwitch);
