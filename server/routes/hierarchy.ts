@@ -118,11 +118,13 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
       const { claims, rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
       const name = request.body.name.trim();
       if (!name) return reply.code(400).send({ errors: ['Enter a name for the sub-account'] });
+      // The server chooses the id; a `tenantId` in the body (spec 001 §7 lists it) is accepted and
+      // ignored. Honouring it would tell anyone whether an id exists in another tenant's tree (a
+      // 409, or an answer with a different id), since account ids are unique across tenants.
       const created = await createSubAccount(ctx.db, {
         rootId,
         parentId: request.body.parentTenantId ?? rootId,
         name,
-        tenantId: request.body.tenantId,
         creatorId: claims.sub,
       });
       return reply.code(201).send(created);
