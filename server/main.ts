@@ -4,7 +4,8 @@
  * PORT (8080), HOST (127.0.0.1), PUBLIC_URL (http://HOST:PORT; also the JWT issuer unless ISSUER),
  * DATABASE_URL (PostgreSQL; otherwise PGlite in DATA_DIR, default .data/pglite), URL_PREFIX
  * (frontegg), CORS_ORIGINS (comma list; in development defaults to this server's own origins),
- * ACCESS_TOKEN_TTL and REFRESH_TOKEN_TTL (seconds), BODY_LIMIT (bytes), COOKIE_SAMESITE
+ * ACCESS_TOKEN_TTL and REFRESH_TOKEN_TTL (seconds), BODY_LIMIT (bytes), SIGN_UPS_PER_IP (sign-ups
+ * accepted from one IP address per 15 minutes, default 10), COOKIE_SAMESITE
  * (lax|strict|none), TRUST_PROXY (true behind a reverse proxy), LOG (true|false), SEED (false
  * turns the development seed off), NODE_ENV=production (Secure cookies, never any seed).
  * Delivery: SMTP_URL (smtp[s]://user:pass@host:port) and MAIL_FROM for email, SMS_WEBHOOK_URL and
@@ -154,6 +155,7 @@ async function main(): Promise<void> {
     accessTokenTtlSeconds: integer('ACCESS_TOKEN_TTL'),
     refreshTokenTtlSeconds: integer('REFRESH_TOKEN_TTL'),
     bodyLimit: integer('BODY_LIMIT'),
+    signUpsPerIp: integer('SIGN_UPS_PER_IP'),
     seed,
     staticRoot: repoRoot,
     issuer: env.ISSUER || publicUrl,

@@ -28,6 +28,8 @@ const server = await buildServer({
   issuer: origin,
   // Low scrypt cost keeps the suite fast; production uses the default cost.
   passwordHashing: { N: 1024, r: 8, p: 1 },
+  // Every browser of the suite signs up from 127.0.0.1.
+  signUpsPerIp: 100_000,
   // Emails and SMS go to the outbox, which the tests read at /frontegg/dev/outbox; links point here.
   devOutbox: true,
   appUrl: origin,
