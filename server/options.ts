@@ -31,7 +31,7 @@ export interface ServerOptions {
    * creates an account); default 10 (`DEFAULT_SIGN_UPS_PER_IP`). Tests of other features raise it.
    */
   signUpsPerIp?: number;
-  /** Create the development seed (demo tenant and admin). Never in production. */
+  /** Create the development seed (demo tenant and admin, published password). Off by default; main.ts: development mode only. */
   seed?: boolean;
   /** Repository root: serves `<root>/cdn/` at /cdn/ and `<root>/demo-pages/` at /. */
   staticRoot?: string;
@@ -54,7 +54,10 @@ export interface ServerOptions {
    * issuer when it is a URL, else http://localhost:8080.
    */
   appUrl?: string;
-  /** Register GET /{prefix}/dev/outbox (development and tests only, never in production). */
+  /**
+   * Register GET /{prefix}/dev/outbox (every email and SMS) and PUT /{prefix}/dev/settings (the
+   * sign-in method, no authentication). Off by default; main.ts: development mode only; tests.
+   */
   devOutbox?: boolean;
   /**
    * Hosted login's registered OAuth clients (public clients, PKCE), written to `oauth_clients`

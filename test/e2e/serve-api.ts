@@ -1,5 +1,7 @@
 // The reference server for the end-to-end tests: a fresh in-memory database on every run, seeded,
-// serving cdn/ and demo-pages/ like `npm start` does.
+// serving cdn/ and demo-pages/ like `npm start` does. It opts in to what main.ts calls development
+// mode (AUTH_ELEMENTS_DEV=1 or --dev) with the options themselves: `seed`, and `devOutbox` for
+// GET /frontegg/dev/outbox and PUT /frontegg/dev/settings, which the tests use.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from '../../server/app';
