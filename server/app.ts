@@ -12,7 +12,7 @@ import { MfaService } from './domain/mfa';
 import { loadEncryptionKey, SecretBox } from './domain/mfa-crypto';
 import { PasswordHasher } from './domain/passwords';
 import { TokenService } from './domain/tokens';
-import { frameworkErrors, installErrorHandlers } from './http/errors';
+import { FRAMEWORK_OPTIONS, installErrorHandlers } from './http/errors';
 import { resolveOptions, type ResolvedOptions, type ServerOptions } from './options';
 import { accountSettingsRoutes } from './routes/account-settings';
 import { accountPageRoutes } from './routes/account-pages';
@@ -146,7 +146,9 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
       : false,
     bodyLimit: opts.bodyLimit,
     trustProxy: opts.trustProxy,
-    frameworkErrors,
+    // Fastify's and Node's own answers (431, malformed requests, router errors, 503 while closing,
+    // a missing Host) in the contract's `{ errors }` shape too: see http/errors.ts.
+    ...FRAMEWORK_OPTIONS,
     ajv: {
       customOptions: {
         // A number is not a password and an extra field is a mistake: no coercion, no silent

@@ -7,6 +7,7 @@ import type { DeliveryConfig } from './delivery/types';
 import type { OAuthClientConfig } from './domain/oauth';
 import type { SocialProviderConfig } from './domain/social';
 import type { SsoConnectionConfig } from './domain/sso';
+import { DEFAULT_SIGN_UPS_PER_IP } from './domain/attempts';
 
 export interface ServerOptions {
   /** PGlite (data folder, or in memory when `dataDir` is undefined) or a PostgreSQL URL. */
@@ -25,7 +26,12 @@ export interface ServerOptions {
   refreshTokenTtlSeconds?: number;
   /** Largest accepted request body; default 1 MiB. */
   bodyLimit?: number;
-  /** Create the development seed (demo tenant and admin). Never in production. */
+  /**
+   * Sign-ups accepted from one IP address per 15-minute window (each costs a password hash and
+   * creates an account); default 10 (`DEFAULT_SIGN_UPS_PER_IP`). Tests of other features raise it.
+   */
+  signUpsPerIp?: number;
+  /** Create the development seed (demo tenant and admin, published password). Off by default; main.ts: development mode only. */
   seed?: boolean;
   /** Repository root: serves `<root>/cdn/` at /cdn/ and `<root>/demo-pages/` at /. */
   staticRoot?: string;
@@ -48,7 +54,10 @@ export interface ServerOptions {
    * issuer when it is a URL, else http://localhost:8080.
    */
   appUrl?: string;
-  /** Register GET /{prefix}/dev/outbox (development and tests only, never in production). */
+  /**
+   * Register GET /{prefix}/dev/outbox (every email and SMS) and PUT /{prefix}/dev/settings (the
+   * sign-in method, no authentication). Off by default; main.ts: development mode only; tests.
+   */
   devOutbox?: boolean;
   /**
    * Hosted login's registered OAuth clients (public clients, PKCE), written to `oauth_clients`
@@ -113,6 +122,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 300,
     refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 30 * 24 * 60 * 60,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    signUpsPerIp: options.signUpsPerIp ?? DEFAULT_SIGN_UPS_PER_IP,
     seed: options.seed ?? false,
     staticRoot: options.staticRoot,
     issuer: options.issuer ?? 'auth-elements',
@@ -146,6 +156,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     ['accessTokenTtlSeconds', resolved.accessTokenTtlSeconds],
     ['refreshTokenTtlSeconds', resolved.refreshTokenTtlSeconds],
     ['bodyLimit', resolved.bodyLimit],
+    ['signUpsPerIp', resolved.signUpsPerIp],
   ] as const) {
     if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
   }

@@ -1415,7 +1415,7 @@ describe('permission matrix', () => {
         userId: (await plainMember()).id,
       });
       assert.equal(res.statusCode, 403, `${machine.name}: ${res.body}`);
-      assert.deepEqual(res.json().errors, ['API tokens cannot impersonate users']);
+      assert.deepEqual(res.json().errors, ['API tokens cannot be used for this call: sign in as a user']);
     }
   });
 

@@ -1,7 +1,8 @@
 /**
  * Development seed: the demo tenant "Acme Demo" and its admin. Idempotent (safe at every start);
- * main.ts never runs it in production. The admin's password is only set when the user is
- * created, so a password changed later is not reset at the next start.
+ * main.ts runs it only in development mode (AUTH_ELEMENTS_DEV=1 or --dev, refused with
+ * NODE_ENV=production). The admin's password is only set when the user is created, so a password
+ * changed later is not reset at the next start.
  */
 import type { PasswordHasher } from './domain/passwords';
 import { defineFeature, grantFeature } from './domain/entitlements';

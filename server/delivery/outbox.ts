@@ -1,7 +1,8 @@
 /**
  * The development outbox: emails and SMS are written to the `outbox_messages` table instead of
  * being sent, so tests, the e2e suite and a developer can read the links and codes
- * (GET /{prefix}/dev/outbox?to=..., registered only when `devOutbox` is on, never in production).
+ * (GET /{prefix}/dev/outbox?to=..., registered only when `devOutbox` is on: tests, and main.ts in
+ * development mode, AUTH_ELEMENTS_DEV=1 or --dev).
  * The table is in the database, so every server process writes to and reads from the same outbox.
  */
 import type { Database } from '../storage/database';

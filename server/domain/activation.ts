@@ -7,6 +7,7 @@
 import { accountLink, activationEmail } from '../delivery/messages';
 import { httpError } from '../http/errors';
 import type { ClientInfo, SignedIn } from './auth';
+import { countSend } from './attempts';
 import { sendQuietly, type FlowContext } from './account-flows';
 import { consumeLink, findLiveLink, issueOneTimeToken } from './one-time-tokens';
 import { newPasswordProblem } from './password-rules';
@@ -64,12 +65,16 @@ export async function activateAccount(
   return ctx.auth.startSession({ ...user, verified: true }, client);
 }
 
-/** Sends a new activation link when the address has an account that is not active yet. Answers nothing either way. */
+/**
+ * Sends a new activation link when the address has an account that is not active yet. Answers
+ * nothing either way; every request counts against the email's sending limit (`countSend`).
+ */
 export async function resendActivation(
   ctx: FlowContext,
   email: string,
   log: (message: string) => void,
 ): Promise<void> {
+  await countSend(ctx.db, email);
   const user = await findUserByEmail(ctx.db, email);
   if (user && !user.verified) await sendActivationEmail(ctx, user, log);
 }

@@ -13,15 +13,6 @@ import type { Database } from '../storage/database';
 
 export type ApiTokenType = 'user' | 'tenant';
 
-/** The `sid` of access tokens issued to API tokens (no login session behind them). */
-export const API_TOKEN_SESSION = 'api-token:';
-
-/**
- * Whether an access token was exchanged from an API token. Such a caller may use the API, but not
- * make what would outlive the token's deletion: other tokens, sessions (impersonation).
- */
-export const isApiTokenSession = (claims: { sid?: string }) => !!claims.sid?.startsWith(API_TOKEN_SESSION);
-
 export interface ApiTokenItem {
   id: string;
   tokenId: string;
@@ -39,6 +30,20 @@ export interface ApiTokenItem {
   /** Tenant tokens only. */
   roleIds?: string[];
 }
+
+/**
+ * The `sid` of access tokens exchanged from API tokens (`api-token:{token id}`): no login session
+ * is behind them, and their holder is a program, not a signed-in person.
+ */
+export const API_TOKEN_SESSION = 'api-token:';
+
+/**
+ * Whether these access-token claims come from an API-token exchange. Such a caller may use the API,
+ * but not make what would outlive the token's deletion (other tokens, impersonation sessions) nor
+ * act as a signed-in person (http/bearer.ts requireSignedInUser).
+ */
+export const isApiTokenAccess = (claims: { sid?: unknown }): boolean =>
+  typeof claims.sid === 'string' && claims.sid.startsWith(API_TOKEN_SESSION);
 
 export const hashSecret = (secret: string) =>
   createHash('sha256').update(`api-token:${secret}`).digest('hex');

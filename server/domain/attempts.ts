@@ -1,6 +1,7 @@
 /**
- * Rate limiting of failed sign-in attempts (wrong passwords, wrong sign-in codes), kept in the
- * `attempt_counters` table (migration 3) so every server process shares the counts.
+ * Rate limiting of failed sign-in attempts (wrong passwords, wrong sign-in codes), of codes and
+ * links sent, and of sign-ups, kept in the `attempt_counters` table (migration 3) so every server
+ * process shares the counts.
  *
  * Fixed windows: a key's failures count from its first failure for ATTEMPT_WINDOW_SECONDS; at the
  * limit the key is refused until the window ends, whatever is typed (a correct password too, so a
@@ -88,15 +89,53 @@ export function tooManySendsMessage(retryAfterSeconds: number): string {
 }
 
 /**
+ * Counts one use of `key` and answers null, or the seconds until the window ends when the key was
+ * already used `limit` times in it. One statement (an upsert returning the new count), so requests
+ * racing each other, in one process or several, cannot all slip under the limit. Refused uses are
+ * counted too; the window is fixed, so that does not make the lock last longer.
+ */
+export async function takeSlot(db: Database, { key, limit }: AttemptKey): Promise<number | null> {
+  const { rows } = await db.query<{ failures: number; remaining: number }>(
+    `INSERT INTO attempt_counters (key, failures, window_started_at) VALUES ($1, 1, now())
+     ON CONFLICT (key) DO UPDATE SET
+       failures = CASE WHEN attempt_counters.window_started_at <= now() - make_interval(secs => $2) THEN 1 ELSE attempt_counters.failures + 1 END,
+       window_started_at = CASE WHEN attempt_counters.window_started_at <= now() - make_interval(secs => $2) THEN now() ELSE attempt_counters.window_started_at END
+     RETURNING failures, EXTRACT(EPOCH FROM (window_started_at + make_interval(secs => $2) - now()))::float8 AS remaining`,
+    [key, ATTEMPT_WINDOW_SECONDS],
+  );
+  const row = rows[0]!;
+  return row.failures > limit ? Math.max(1, Math.ceil(Number(row.remaining))) : null;
+}
+
+/**
  * Counts one code or link sent to `email` (known or not, so the answer does not tell), refusing
  * the request once MAX_SENDS_PER_EMAIL were sent in the window: nobody can use the server to flood
- * an inbox or a phone (SMS cost money).
+ * an inbox or a phone (SMS cost money). Used by passwordless codes and links, the phone reset, the
+ * password reset and the activation resend.
  */
 export async function countSend(db: Database, email: string): Promise<void> {
-  const key: AttemptKey = { key: `send:${normalizeEmail(email)}`, limit: MAX_SENDS_PER_EMAIL };
-  const seconds = await lockedFor(db, [key]);
+  const seconds = await takeSlot(db, { key: `send:${normalizeEmail(email)}`, limit: MAX_SENDS_PER_EMAIL });
   if (seconds !== null) throw new TooManyAttemptsError(seconds, tooManySendsMessage(seconds));
-  await recordFailure(db, [key]);
+}
+
+/** Sign-ups accepted from one IP address in one window, unless the `signUpsPerIp` option says otherwise. */
+export const DEFAULT_SIGN_UPS_PER_IP = 10;
+
+/** "Too many sign-ups from this network. Try again in N minutes." */
+export function tooManySignUpsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many sign-ups from this network. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
+/**
+ * Counts one sign-up from `ip`, refusing it (429) once `limit` were made from that address in the
+ * window. Each sign-up costs a password hash and creates an account and a tenant, so one address
+ * cannot create them in bulk. Without an IP (never with a socket) nothing is counted.
+ */
+export async function countSignUp(db: Database, ip: string | undefined, limit: number): Promise<void> {
+  if (!ip) return;
+  const seconds = await takeSlot(db, { key: `signup:ip:${ip}`, limit });
+  if (seconds !== null) throw new TooManyAttemptsError(seconds, tooManySignUpsMessage(seconds));
 }
 
 /** Throws TooManyAttemptsError when any key is at its limit. */

@@ -128,21 +128,16 @@ export async function createSubAccount(
     rootId: string;
     parentId: string;
     name: string;
-    tenantId?: string | undefined;
     creator: Pick<AccessTokenClaims, 'sub' | 'roles' | 'permissions'>;
   },
 ): Promise<SubAccountDto> {
   return db.transaction(async (tx) => {
     await assertWithin(tx, input.rootId, input.parentId);
-    if (input.tenantId) {
-      const taken = await tx.query('SELECT 1 FROM tenants WHERE id = $1', [input.tenantId]);
-      if (taken.rows.length) throw httpError(409, 'An account with this id already exists');
-    }
     const { rows } = await tx.query<SubAccountRow>(
       `INSERT INTO tenants (id, vendor_id, name, parent_tenant_id)
-         SELECT COALESCE($1::uuid, gen_random_uuid()), p.vendor_id, $2, p.id FROM tenants p WHERE p.id = $3
+         SELECT gen_random_uuid(), p.vendor_id, $1, p.id FROM tenants p WHERE p.id = $2
        RETURNING id, name, parent_tenant_id, created_at, 0 AS users, 0 AS children`,
-      [input.tenantId ?? null, input.name, input.parentId],
+      [input.name, input.parentId],
     );
     const tenant = rows[0]!;
     // A tenant API token's subject is the token, not a user: nobody to make a member then.

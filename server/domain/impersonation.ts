@@ -17,7 +17,7 @@
  */
 import { holdsPermission } from '../../core/authorization/permissionKeys';
 import type { Database } from '../storage/database';
-import { isApiTokenSession } from './api-tokens';
+import { isApiTokenAccess } from './api-tokens';
 import type { AuthService, ClientInfo, SignedIn } from './auth';
 import { holdsEverything, memberPermissionKeys } from './grants';
 import { listUserTenants } from './tenants';
@@ -59,7 +59,7 @@ export async function impersonate(
   client: ClientInfo,
 ): Promise<ImpersonationResult> {
   if (caller.act) return refuse(403, IMPERSONATION_MESSAGES.alreadyImpersonating);
-  if (isApiTokenSession(caller)) return refuse(403, IMPERSONATION_MESSAGES.apiToken);
+  if (isApiTokenAccess(caller)) return refuse(403, IMPERSONATION_MESSAGES.apiToken);
   if (!holdsPermission(caller.permissions ?? [], IMPERSONATE_PERMISSION))
     return refuse(403, IMPERSONATION_MESSAGES.noPermission);
   const tenantId = caller.tenantId;

@@ -2,6 +2,7 @@
  * Forgot password and reset password (spec 000 §7: POST /passwords/reset, /passwords/reset/verify).
  */
 import { accountLink, resetPasswordEmail } from '../delivery/messages';
+import { countSend } from './attempts';
 import { httpError } from '../http/errors';
 import { newPasswordProblem } from './password-rules';
 import { consumeLink, issueOneTimeToken } from './one-time-tokens';
@@ -12,13 +13,15 @@ export const RESET_LINK_INVALID = 'This password reset link is invalid or has ex
 
 /**
  * Emails a reset link when the address has an account. The caller answers 200 either way, so the
- * endpoint does not tell who has an account.
+ * endpoint does not tell who has an account. Every request counts against the email's sending
+ * limit (`countSend`, known or not), so nobody can flood an inbox with reset links: 429 beyond it.
  */
 export async function requestPasswordReset(
   ctx: FlowContext,
   email: string,
   log: (message: string) => void,
 ): Promise<void> {
+  await countSend(ctx.db, email);
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
   const token = await issueOneTimeToken(ctx.db, { purpose: 'resetPassword', userId: user.id, kind: 'link' });

@@ -2,6 +2,7 @@
  * Self-service sign-up: a new user, a new tenant they own (with the creator roles, Admin by
  * default), and, unless the vendor requires activation first, a signed-in session.
  */
+import { countSignUp } from './attempts';
 import { BREACHED_PASSWORD_MESSAGE, isBreachedPassword } from './breached-passwords';
 import { httpError } from '../http/errors';
 import type { Database } from '../storage/database';
@@ -54,11 +55,12 @@ export function checkPasswordPolicy(
 
 /**
  * Creates the account. Errors: 403 when sign-up is disabled, 400 for a password outside the
- * policy, 409 when the email is taken (decided by the unique index, so two racing sign-ups
- * cannot both win).
+ * policy, 429 when the client's IP made `options.signUpsPerIp` sign-ups in the window (counted
+ * just before the password is hashed, whatever the outcome after), 409 when the email is taken
+ * (decided by the unique index, so two racing sign-ups cannot both win).
  */
 export async function signUp(
-  deps: { db: Database; hasher: PasswordHasher; auth: AuthService },
+  deps: { db: Database; hasher: PasswordHasher; auth: AuthService; options: { signUpsPerIp: number } },
   input: SignUpInput,
   client: ClientInfo,
 ): Promise<SignUpResult> {
@@ -74,6 +76,7 @@ export async function signUp(
   const name = input.name?.trim() || null;
   const localPart = email.split('@')[0] ?? email;
   const tenantName = input.companyName?.trim() || `${name ?? localPart}'s account`;
+  await countSignUp(db, client.ip, deps.options.signUpsPerIp);
   const passwordHash = await hasher.hash(input.password);
 
   const { user, tenant } = await db

@@ -34,8 +34,14 @@ const KEY_LOCK = 7_274_002;
 const CACHE_TTL_MS = 60_000;
 /** A token naming an unknown `kid` makes us re-read the keys at most this often (forged kids are cheap). */
 const UNKNOWN_KID_RELOAD_MS = 5_000;
-/** Allowed clock difference between server processes when checking `exp`/`iat`. */
+/** Allowed clock difference between server processes when checking `exp` and `nbf`. */
 const CLOCK_TOLERANCE_S = 5;
+/**
+ * How far in the future a token's `iat` may be (clock skew between the processes sharing the
+ * keys). jose checks `iat` only against a maximum age, so a token "issued" later than now would
+ * otherwise pass: this server never issues one, and a token claiming it is refused.
+ */
+export const MAX_FUTURE_IAT_S = 60;
 
 /** What a signed access token says about its holder. */
 export interface TokenSubject {
@@ -194,8 +200,9 @@ export class TokenService {
   }
 
   /**
-   * Verifies signature (ES256 only: no algorithm confusion), issuer, audience, expiry and token
-   * type. Throws `InvalidTokenError` for anything else.
+   * Verifies signature (ES256 only: no algorithm confusion), issuer, audience, expiry (`exp`, and
+   * `nbf` when present, with CLOCK_TOLERANCE_S), issue time (`iat` at most MAX_FUTURE_IAT_S ahead)
+   * and token type. Throws `InvalidTokenError` for anything else.
    */
   async verify(token: string): Promise<AccessTokenClaims> {
     let payload: JWTPayload;
@@ -213,6 +220,9 @@ export class TokenService {
     if (payload.type !== 'userToken' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
       throw new InvalidTokenError('Invalid or expired token');
     }
+    // jose has checked that `iat` is a number (a required claim).
+    if (payload.iat! > Date.now() / 1000 + MAX_FUTURE_IAT_S)
+      throw new InvalidTokenError('Invalid or expired token');
     return payload as AccessTokenClaims;
   }
 

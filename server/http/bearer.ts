@@ -2,6 +2,7 @@
  * Bearer-token check for the authenticated routes.
  */
 import type { FastifyRequest } from 'fastify';
+import { isApiTokenAccess } from '../domain/api-tokens';
 import { InvalidTokenError, type AccessTokenClaims, type TokenService } from '../domain/tokens';
 import { httpError } from './errors';
 
@@ -24,4 +25,21 @@ export async function requireUser(tokens: TokenService, request: FastifyRequest)
     if (error instanceof InvalidTokenError) throw httpError(401, error.message);
     throw error;
   }
+}
+
+export const API_TOKEN_REFUSED = 'API tokens cannot be used for this call: sign in as a user';
+
+/**
+ * `requireUser` for the calls that belong to a signed-in person and make no sense for a program:
+ * those that open a session (impersonation, tenant switch), end sessions, or change how the person
+ * signs in (MFA devices, passkeys, the phone number SMS sign-in uses). An access token exchanged
+ * from an API token (personal or tenant) is refused with 403 before anything is read or written.
+ */
+export async function requireSignedInUser(
+  tokens: TokenService,
+  request: FastifyRequest,
+): Promise<AccessTokenClaims> {
+  const claims = await requireUser(tokens, request);
+  if (isApiTokenAccess(claims)) throw httpError(403, API_TOKEN_REFUSED);
+  return claims;
 }

@@ -2,7 +2,22 @@
  * Every error leaves the server as `{ errors: [message, ...] }` with a 4xx status, or as a 500
  * with a generic message. Bad input is never a 500; internal details (SQL, stack traces,
  * secrets) are never sent to the client.
+ *
+ * That includes the answers Fastify, its plugins and Node's HTTP server give by themselves,
+ * before or beside the routes:
+ * - the HTTP parser's refusals (431 headers too large, 400 malformed request, 408 timeout):
+ *   `clientErrorHandler`, written straight to the socket;
+ * - the router's (400 bad URL, 414 parameter too long): `frameworkErrors`;
+ * - 404, 413, 415 and bad JSON: the not-found and error handlers below;
+ * - a missing Host header (Node's own empty 400) and an `Expect` other than 100-continue (Node's
+ *   empty 417): checked here, with Node's own check turned off (`FRAMEWORK_OPTIONS`);
+ * - requests arriving while the server closes (Fastify's own 503 body): the `closing` hook;
+ * - plain-text refusals of plugins (@fastify/cors answers a bare preflight "Invalid Preflight
+ *   Request" as text/plain): rewritten by an onSend hook.
+ * `server/http/framework-errors.test.ts` drives each over real HTTP.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { TooManyAttemptsError } from '../domain/attempts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -78,8 +93,14 @@ function article(type: string): string {
 }
 
 function send(reply: FastifyReply, status: number, messages: string[]) {
+  // Set here too: the router's errors (frameworkErrors) do not pass the app's onSend hooks.
+  reply.header('x-content-type-options', 'nosniff');
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   return reply.status(status).type('application/json; charset=utf-8').send({ errors: messages });
 }
+
+/** The body of an error answer, for the paths that write it without a Fastify reply. */
+export const errorBody = (...messages: string[]) => JSON.stringify({ errors: messages });
 
 /**
  * Errors the router raises before any hook or handler (a malformed URL, an overlong path
@@ -87,12 +108,101 @@ function send(reply: FastifyReply, status: number, messages: string[]) {
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return void send(reply, 414, ['The address is too long']);
+  if (error.code === 'FST_ERR_ASYNC_CONSTRAINT') return void send(reply, 500, ['Internal server error']);
   return void send(reply, 400, ['The address is not valid']);
 }
 
-/** Installs the error handler and the 404 handler on `app`. */
+export const CLIENT_ERROR_MESSAGES = {
+  408: 'The request took too long to arrive',
+  431: 'The request headers are too large',
+  400: 'The request is not valid HTTP',
+} as const;
+
+/**
+ * Node's HTTP parser refused the request (Fastify's `clientErrorHandler` option): there is no
+ * request object, so the answer is written to the socket, which is then closed (as Fastify's
+ * default handler does, in its `{ error, message, statusCode }` shape).
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const reason = { 408: 'Request Timeout', 431: 'Request Header Fields Too Large', 400: 'Bad Request' }[
+    status
+  ];
+  const body = errorBody(CLIENT_ERROR_MESSAGES[status]);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
+}
+
+/**
+ * Fastify options that route its own answers through the handlers here: spread them into
+ * `Fastify({ ... })` together with `installErrorHandlers(app)`.
+ */
+export const FRAMEWORK_OPTIONS = {
+  frameworkErrors,
+  clientErrorHandler,
+  // The `closing` hook of installErrorHandlers answers instead, in the contract's shape.
+  return503OnClosing: false,
+  // installErrorHandlers answers a missing Host header instead of Node's empty 400.
+  http: { requireHostHeader: false },
+} as const;
+
+export const SHUTTING_DOWN_MESSAGE = 'The server is shutting down: try again in a moment';
+
+/** Installs the error handler, the 404 handler and the safety nets listed above on `app`. */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => send(reply, 404, ['Not found']));
+
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (closing) {
+      reply.header('connection', 'close');
+      return void send(reply, 503, [SHUTTING_DOWN_MESSAGE]);
+    }
+    // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400 (Node's own check answers it with
+    // an empty body, so it is turned off in FRAMEWORK_OPTIONS and done here).
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      reply.header('connection', 'close');
+      return void send(reply, 400, ['The Host header is missing']);
+    }
+    done();
+  });
+
+  // A plugin's plain-text refusal (@fastify/cors: "Invalid Preflight Request") becomes a list.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode < 400) return payload;
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('text/plain')) return payload;
+    const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : '';
+    reply.type('application/json; charset=utf-8');
+    reply.removeHeader('content-length');
+    return errorBody(text.trim().slice(0, 200) || `Error ${reply.statusCode}`);
+  });
+
+  // `Expect: something-else`: Node answers an empty 417 unless someone listens for this event
+  // (`app.server` is absent when Fastify runs without an HTTP server, as in some tests).
+  app.server?.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
+    const body = errorBody('Only "Expect: 100-continue" is supported');
+    response.writeHead(417, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
+    response.end(body);
+  });
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) return send(reply, error.statusCode, error.messages);

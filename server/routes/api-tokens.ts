@@ -23,7 +23,7 @@ import {
   API_TOKEN_SESSION,
   createApiToken,
   deleteApiToken,
-  isApiTokenSession,
+  isApiTokenAccess,
   listApiTokens,
   resolveApiToken,
   tenantTokenAuthorization,
@@ -75,7 +75,7 @@ export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Pro
     app.post<{ Body: CreateBody }>(path, { schema: { body } }, async (request, reply) => {
       const { claims, owner: who } = await owner(request, 'write');
       // A token does not mint tokens: that would let a leaked secret outlive its own deletion.
-      if (isApiTokenSession(claims)) throw httpError(403, 'API tokens cannot create API tokens');
+      if (isApiTokenAccess(claims)) throw httpError(403, 'API tokens cannot create API tokens');
       if (!(await getVendorSettings(ctx.db)).apiTokensEnabled)
         throw httpError(403, 'API tokens are turned off for this application');
       const roleIds = request.body.roleIds ?? [];

@@ -197,14 +197,22 @@ describe('access tokens', () => {
 
   async function tokenWith(
     claims: Record<string, unknown>,
-    options: { iss?: string; aud?: string; exp?: number; kid?: string; key?: CryptoKey | Uint8Array } = {},
+    options: {
+      iss?: string;
+      aud?: string;
+      exp?: number;
+      iat?: number;
+      nbf?: number;
+      kid?: string;
+      key?: CryptoKey | Uint8Array;
+    } = {},
   ) {
     const real = await signingKey();
     const now = Math.floor(Date.now() / 1000);
     const { rows } = await server.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
       ADMIN.email,
     ]);
-    return new SignJWT({
+    const jwt = new SignJWT({
       email: ADMIN.email,
       type: 'userToken',
       sid: 'a',
@@ -218,9 +226,10 @@ describe('access tokens', () => {
       .setSubject(rows[0]!.id)
       .setIssuer(options.iss ?? 'http://issuer.test')
       .setAudience(options.aud ?? 'auth-elements')
-      .setIssuedAt(now - 600)
-      .setExpirationTime(options.exp ?? now + 300)
-      .sign(options.key ?? real.key);
+      .setIssuedAt(options.iat ?? now - 600)
+      .setExpirationTime(options.exp ?? now + 300);
+    if (options.nbf !== undefined) jwt.setNotBefore(options.nbf);
+    return jwt.sign(options.key ?? real.key);
   }
 
   it('verifies against the published JWKS (root and prefixed) and carries the contract claims', async () => {
@@ -268,11 +277,27 @@ describe('access tokens', () => {
       'wrong audience': await tokenWith({}, { aud: 'someone-else' }),
       'wrong type': await tokenWith({ type: 'tenantApiToken' }),
       unsigned,
+      'issued a day from now': await tokenWith({}, { iat: now + 86_400, exp: now + 86_400 + 300 }),
+      'issued two minutes from now': await tokenWith({}, { iat: now + 120 }),
+      'not valid before a minute from now': await tokenWith({}, { nbf: now + 60 }),
+      'expired ten seconds ago': await tokenWith({}, { exp: now - 10 }),
     };
     for (const [name, token] of Object.entries(cases)) {
       const res = await server.app.inject({ method: 'GET', url: ME, headers: bearer(token) });
       assert.equal(res.statusCode, 401, name);
       assert.ok(Array.isArray(res.json().errors) && res.json().errors.length > 0, name);
+    }
+  });
+
+  it('tolerates small clock differences: iat up to a minute ahead, nbf and exp within seconds', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    for (const [name, token] of Object.entries({
+      'issued 30 s from now': await tokenWith({}, { iat: now + 30 }),
+      'valid from 2 s from now': await tokenWith({}, { nbf: now + 2 }),
+      'valid from now': await tokenWith({}, { nbf: now }),
+    })) {
+      const res = await server.app.inject({ method: 'GET', url: ME, headers: bearer(token) });
+      assert.equal(res.statusCode, 200, name);
     }
   });
 

@@ -1,7 +1,7 @@
 /**
  * GET /{prefix}/dev/outbox?to=<address>: the latest emails and SMS sent to an address, newest
- * first. Registered only with the `devOutbox` option (development, tests, e2e), never in
- * production: it hands out every reset link and sign-in code.
+ * first. Registered only with the `devOutbox` option (main.ts's development mode, tests, e2e):
+ * it hands out every reset link and sign-in code.
  */
 import type { FastifyInstance } from 'fastify';
 import type { FlowContext } from '../domain/account-flows';

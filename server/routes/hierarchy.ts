@@ -29,7 +29,7 @@ import {
 import { assertMayActOn, assertMayGrantRoles } from '../domain/grants';
 import { IMPERSONATION_MESSAGES } from '../domain/impersonation';
 import { httpError } from '../http/errors';
-import { requireUser } from '../http/bearer';
+import { requireSignedInUser, requireUser } from '../http/bearer';
 import { requirePermission } from '../http/permissions';
 import * as s from '../http/schemas';
 
@@ -122,11 +122,13 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
       const { claims, rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
       const name = request.body.name.trim();
       if (!name) return reply.code(400).send({ errors: ['Enter a name for the sub-account'] });
+      // The server chooses the id; a `tenantId` in the body (spec 001 §7 lists it) is accepted and
+      // ignored. Honouring it would tell anyone whether an id exists in another tenant's tree (a
+      // 409, or an answer with a different id), since account ids are unique across tenants.
       const created = await createSubAccount(ctx.db, {
         rootId,
         parentId: request.body.parentTenantId ?? rootId,
         name,
-        tenantId: request.body.tenantId,
         creator: claims,
       });
       return reply.code(201).send(created);
@@ -256,7 +258,8 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     '/identity/resources/users/v1/tenant',
     { schema: { body: s.strictObject({ tenantId: uuid }, ['tenantId']) } },
     async (request) => {
-      const claims = await requireUser(ctx.tokens, request);
+      // The switch moves a login session: an API token has none.
+      const claims = await requireSignedInUser(ctx.tokens, request);
       // Impersonation was allowed for one account only (domain/impersonation.ts): the impersonated
       // session may not move to another account of the user, where the impersonator may have no say.
       if (claims.act) throw httpError(403, IMPERSONATION_MESSAGES.noSwitch);

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { impersonate } from '../domain/impersonation';
-import { requireUser } from '../http/bearer';
+import { requireSignedInUser } from '../http/bearer';
 import { setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
@@ -35,7 +35,8 @@ export async function impersonationRoutes(app: FastifyInstance, ctx: AppContext)
     async (request, reply) => {
       // Sets the refresh cookie: only pages of trusted origins may ask.
       assertTrustedOrigin(request, ctx.options.corsOrigins);
-      const caller = await requireUser(ctx.tokens, request);
+      // A program holding an API token has no browser session to hand over (spec: none; see README).
+      const caller = await requireSignedInUser(ctx.tokens, request);
       const result = await impersonate(ctx.db, ctx.auth, caller, request.body, clientInfo(request));
       if (!result.ok) throw httpError(result.status, result.message);
       // Ids only: who impersonated whom is worth a log line, and holds nothing secret.

@@ -3,11 +3,12 @@
  * GET /me/current"), under `/{prefix}/identity/resources/users/sessions/v1/me`. The current session
  * is the `sid` of the access token. Revoking a session stops its refresh token at once; an access
  * token it already issued lives until it expires (tokens are stateless, see domain/tokens.ts).
+ * API-token callers are refused (403): they have no login session, and must not end the person's.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { listLoginSessions, revokeLoginSession, revokeOtherLoginSessions } from '../domain/login-sessions';
-import { requireUser } from '../http/bearer';
+import { requireSignedInUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 
 const BASE = '/identity/resources/users/sessions/v1/me';
@@ -15,12 +16,12 @@ const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 
 export async function loginSessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(BASE, async (request) => {
-    const claims = await requireUser(ctx.tokens, request);
+    const claims = await requireSignedInUser(ctx.tokens, request);
     return listLoginSessions(ctx.db, claims.sub, claims.sid);
   });
 
   app.get(`${BASE}/current`, async (request) => {
-    const claims = await requireUser(ctx.tokens, request);
+    const claims = await requireSignedInUser(ctx.tokens, request);
     const current = (await listLoginSessions(ctx.db, claims.sub, claims.sid)).find(
       (session) => session.current,
     );
@@ -29,7 +30,7 @@ export async function loginSessionRoutes(app: FastifyInstance, ctx: AppContext):
   });
 
   app.delete(`${BASE}/all`, async (request) => {
-    const claims = await requireUser(ctx.tokens, request);
+    const claims = await requireSignedInUser(ctx.tokens, request);
     return { revoked: await revokeOtherLoginSessions(ctx.db, claims.sub, claims.sid) };
   });
 
@@ -41,7 +42,7 @@ export async function loginSessionRoutes(app: FastifyInstance, ctx: AppContext):
       },
     },
     async (request) => {
-      const claims = await requireUser(ctx.tokens, request);
+      const claims = await requireSignedInUser(ctx.tokens, request);
       if (!(await revokeLoginSession(ctx.db, claims.sub, request.params.id)))
         throw httpError(404, 'Session not found');
       return {};

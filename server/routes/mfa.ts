@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { MFA_MESSAGES, MfaError, type ChallengeRow, type DeviceType, type MfaService } from '../domain/mfa';
 import { findUserById, type UserRow } from '../domain/users';
-import { requireUser } from '../http/bearer';
+import { requireSignedInUser } from '../http/bearer';
 import { refreshCookiePath, setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
@@ -598,8 +598,9 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   );
 
   // ------------------------------------------------ account-side MFA (bearer)
+  // A person's sign-in factors are theirs to manage: API tokens are refused (403).
   async function accountUser(request: FastifyRequest): Promise<UserRow> {
-    const claims = await requireUser(ctx.tokens, request);
+    const claims = await requireSignedInUser(ctx.tokens, request);
     const user = await findUserById(ctx.db, claims.sub);
     if (!user) throw httpError(401, 'Invalid or expired token');
     return user;

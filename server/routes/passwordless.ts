@@ -6,7 +6,7 @@
  * - POST /identity/resources/users/v1/phone/reset         { email } -> { resetPhoneNumberToken }
  * - POST /identity/resources/users/v1/phone/reset/verify  { resetPhoneNumberToken, code } -> { changePhoneNumberToken }
  * - PUT  /identity/resources/users/v1/phone/change        { changePhoneNumberToken, phoneNumber }
- * - PUT  /dev/settings { authStrategy } (development only, with the dev outbox): switches the public
+ * - PUT  /dev/settings { authStrategy } (development mode only, with the dev outbox): switches the public
  *   policy's sign-in method, so the demo and the end-to-end tests can try each one.
  */
 import { mfaGate } from '../http/mfa-gate';

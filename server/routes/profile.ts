@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { listUserTenants, loadAuthorization, pickActiveTenant } from '../domain/tenants';
 import { findUserById, isMfaEnrolled, toUserProfile } from '../domain/users';
-import { requireUser } from '../http/bearer';
+import { requireSignedInUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import * as s from '../http/schemas';
 import { parseMetadata } from '../http/metadata';
@@ -30,7 +30,9 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request) => {
-      const claims = await requireUser(ctx.tokens, request);
+      // Not with an API token: the phone number is where SMS sign-in codes go, so changing it would
+      // turn a leaked token into a sign-in.
+      const claims = await requireSignedInUser(ctx.tokens, request);
       const body = request.body;
       const name = body.name?.trim();
       if (body.name !== undefined && !name) throw httpError(400, 'name must not be empty');

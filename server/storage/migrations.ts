@@ -184,7 +184,7 @@ export const migrations: Migration[] = [
     name: 'delivery outbox, one-time tokens (reset, activation, invitation, passwordless), attempt counters',
     statements: [
       // Development delivery: every email and SMS the server sends, readable by tests and the demo
-      // through GET /{prefix}/dev/outbox (never registered in production). In production with
+      // through GET /{prefix}/dev/outbox (registered only in development mode). In production with
       // SMTP or an SMS webhook configured, nothing is written here.
       `CREATE TABLE outbox_messages (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

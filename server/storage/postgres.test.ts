@@ -29,7 +29,8 @@ describe(
       await admin.end();
       const url = new URL(adminUrl!);
       url.pathname = `/${dbName}`;
-      const options = { database: { kind: 'postgres' as const, url: url.toString() } };
+      // A low sign-up limit for the race below (the other tests sign up from another address).
+      const options = { database: { kind: 'postgres' as const, url: url.toString() }, signUpsPerIp: 4 };
       // Started together: migrations, key creation and seeding must not trip over each other.
       [a, b] = await Promise.all([startTestServer(options), startTestServer(options)]);
     });
@@ -93,6 +94,22 @@ describe(
       assert.deepEqual(results.map((r) => r.statusCode).sort(), [200, 409]);
       const loginRes = await b.app.inject({ method: 'POST', url: LOGIN, payload });
       assert.equal(loginRes.statusCode, 200);
+    });
+
+    it('sign-ups from one address racing on two servers: exactly the limit gets through', async () => {
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          [a, b][i % 2]!.app.inject({
+            method: 'POST',
+            url: SIGN_UP,
+            payload: { email: `race-${i}@example.org`, password: 'long-enough-1' },
+            remoteAddress: '10.7.0.1',
+          }),
+        ),
+      );
+      const statuses = results.map((r) => r.statusCode);
+      assert.equal(statuses.filter((s) => s === 200).length, 4, statuses.join());
+      assert.equal(statuses.filter((s) => s === 429).length, 6, statuses.join());
     });
 
     it('a failed transaction leaves nothing behind', async () => {

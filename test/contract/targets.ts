@@ -77,6 +77,8 @@ export async function serverTarget(): Promise<ContractTarget> {
     seed: false,
     passwordHashing: { N: 1024, r: 8, p: 1 },
     devOutbox: true,
+    // Every contract test signs up from 127.0.0.1.
+    signUpsPerIp: 100_000,
   });
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   let cookie = '';

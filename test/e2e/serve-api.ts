@@ -1,5 +1,7 @@
 // The reference server for the end-to-end tests: a fresh in-memory database on every run, seeded,
-// serving cdn/ and demo-pages/ like `npm start` does.
+// serving cdn/ and demo-pages/ like `npm start` does. It opts in to what main.ts calls development
+// mode (AUTH_ELEMENTS_DEV=1 or --dev) with the options themselves: `seed`, and `devOutbox` for
+// GET /frontegg/dev/outbox and PUT /frontegg/dev/settings, which the tests use.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from '../../server/app';
@@ -28,6 +30,8 @@ const server = await buildServer({
   issuer: origin,
   // Low scrypt cost keeps the suite fast; production uses the default cost.
   passwordHashing: { N: 1024, r: 8, p: 1 },
+  // Every browser of the suite signs up from 127.0.0.1.
+  signUpsPerIp: 100_000,
   // Emails and SMS go to the outbox, which the tests read at /frontegg/dev/outbox; links point here.
   devOutbox: true,
   appUrl: origin,

@@ -56,7 +56,10 @@ export function pgliteTemplate(): Promise<Blob> {
   return template;
 }
 
-/** An in-memory server with the dev seed. */
+/**
+ * An in-memory server with the dev seed. Every injected request comes from one address, so the
+ * per-IP sign-up limit is raised out of the way (server/routes/sign-up-limits.test.ts tests it).
+ */
 export async function startTestServer(overrides: Partial<ServerOptions> = {}): Promise<BuiltServer> {
   return buildServer({
     database: overrides.database ?? { kind: 'pglite', loadDataDir: await pgliteTemplate() },
@@ -64,6 +67,7 @@ export async function startTestServer(overrides: Partial<ServerOptions> = {}): P
     corsOrigins: [ALLOWED_ORIGIN],
     passwordHashing: FAST_HASHING,
     issuer: 'http://issuer.test',
+    signUpsPerIp: 100_000,
     ...overrides,
   });
 }

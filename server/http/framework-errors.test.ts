@@ -1,0 +1,210 @@
+// Every answer Fastify, its plugins or Node's HTTP server would give by themselves is a JSON
+// `{ errors: [...] }` too, checked over real HTTP (light-my-request skips the HTTP parser).
+import assert from 'node:assert/strict';
+import { connect, type Socket } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import Fastify from 'fastify';
+import type { BuiltServer } from '../app';
+import { ALLOWED_ORIGIN, startTestServer } from '../../test/support/server';
+import {
+  CLIENT_ERROR_MESSAGES,
+  clientErrorHandler,
+  FRAMEWORK_OPTIONS,
+  installErrorHandlers,
+  SHUTTING_DOWN_MESSAGE,
+  TOO_LARGE_MESSAGE,
+} from './errors';
+
+const LOGIN = '/frontegg/identity/resources/auth/v1/user';
+let server: BuiltServer;
+let port: number;
+
+before(async () => {
+  server = await startTestServer();
+  port = Number(new URL(await server.app.listen({ port: 0, host: '127.0.0.1' })).port);
+});
+after(() => server.close());
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Parses the HTTP/1.1 answers found in `text` (Content-Length bodies only: all of ours). */
+function parseResponses(text: string): RawResponse[] {
+  const out: RawResponse[] = [];
+  let rest = text;
+  while (rest.startsWith('HTTP/1.1 ')) {
+    const end = rest.indexOf('\r\n\r\n');
+    const [statusLine, ...lines] = rest.slice(0, end).split('\r\n');
+    const headers: Record<string, string> = {};
+    for (const line of lines) {
+      const colon = line.indexOf(':');
+      headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+    }
+    const length = Number(headers['content-length'] ?? 0);
+    const bodyBytes = Buffer.from(rest.slice(end + 4)).subarray(0, length);
+    out.push({ status: Number(statusLine!.split(' ')[1]), headers, body: bodyBytes.toString() });
+    rest = Buffer.from(rest.slice(end + 4))
+      .subarray(length)
+      .toString();
+  }
+  return out;
+}
+
+/** Writes `text` as is on a new connection and reads until the server closes it (or 2 s). */
+function raw(text: string | Buffer, target = port): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(target, '127.0.0.1', () => socket.write(text));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    const timer = setTimeout(() => socket.destroy(), 2000);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      const [first] = parseResponses(Buffer.concat(chunks).toString());
+      if (first) resolve(first);
+      else reject(new Error(`no answer to ${String(text).slice(0, 60)}`));
+    });
+    socket.on('error', () => {});
+  });
+}
+
+function assertErrors(res: RawResponse, status: number, message?: string) {
+  assert.equal(res.status, status, res.body);
+  assert.match(res.headers['content-type'] ?? '', /^application\/json/);
+  const body = JSON.parse(res.body) as { errors?: unknown };
+  assert.deepEqual(Object.keys(body), ['errors'], res.body);
+  assert.ok(
+    Array.isArray(body.errors) && body.errors.length > 0 && body.errors.every((e) => typeof e === 'string'),
+  );
+  if (message) assert.deepEqual(body.errors, [message]);
+}
+
+const request = (head: string, body = '') =>
+  `${head}\r\nHost: 127.0.0.1\r\nConnection: close${body ? `\r\nContent-Length: ${Buffer.byteLength(body)}` : ''}\r\n\r\n${body}`;
+
+describe("Node's HTTP parser", () => {
+  it('headers over 16 KiB → 431', async () => {
+    assertErrors(
+      await raw(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(17 * 1024)}\r\n\r\n`),
+      431,
+      CLIENT_ERROR_MESSAGES[431],
+    );
+  });
+
+  it('a malformed request line, version or framing → 400', async () => {
+    for (const text of [
+      'GARBAGE\r\n\r\n',
+      'GET / HTTP/3.0\r\nHost: x\r\n\r\n',
+      `POST ${LOGIN} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n0\r\n\r\n`,
+    ])
+      assertErrors(await raw(text), 400, CLIENT_ERROR_MESSAGES[400]);
+  });
+
+  it('a request that arrives too slowly → 408 (the handler, given the timeout error)', () => {
+    let written = '';
+    let destroyed = false;
+    const socket = {
+      destroyed: false,
+      writable: true,
+      write: (text: string) => (written += text),
+      destroy: () => (destroyed = true),
+    } as unknown as Socket;
+    clientErrorHandler(Object.assign(new Error('timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket);
+    assertErrors(parseResponses(written)[0]!, 408, CLIENT_ERROR_MESSAGES[408]);
+    assert.ok(destroyed);
+  });
+
+  it('HTTP/1.1 without Host → 400; Expect other than 100-continue → 417', async () => {
+    assertErrors(await raw(`GET ${LOGIN} HTTP/1.1\r\n\r\n`), 400, 'The Host header is missing');
+    assertErrors(
+      await raw(
+        request(`POST ${LOGIN} HTTP/1.1\r\nExpect: something-else\r\nContent-Type: application/json`, '{}'),
+      ),
+      417,
+    );
+  });
+});
+
+describe('the router and the body parsers', () => {
+  it('unknown path or method → 404', async () => {
+    assertErrors(await raw(request('GET /frontegg/nothing-here HTTP/1.1')), 404, 'Not found');
+    assertErrors(await raw(request(`PATCH ${LOGIN} HTTP/1.1`)), 404, 'Not found');
+  });
+
+  it('a malformed URL → 400, an overlong path parameter → 414', async () => {
+    assertErrors(
+      await raw(request('GET /frontegg/identity/resources/sub-tenants/v1/%E0%A4%A/users HTTP/1.1')),
+      400,
+    );
+    assertErrors(
+      await raw(request(`GET /frontegg/identity/resources/sub-tenants/v1/${'a'.repeat(200)}/users HTTP/1.1`)),
+      414,
+    );
+  });
+
+  it('bad JSON → 400, another content type → 415, a body over the limit → 413', async () => {
+    const post = (type: string, body: string) =>
+      raw(request(`POST ${LOGIN} HTTP/1.1\r\nContent-Type: ${type}`, body));
+    assertErrors(await post('application/json', '{"email":'), 400, 'Request body is not valid JSON');
+    assertErrors(await post('text/plain', 'hello'), 415);
+    assertErrors(await post('application/x-www-form-urlencoded', 'a=b'), 415);
+    assertErrors(
+      await post('application/json', `{"pad":"${'x'.repeat(1024 * 1024)}"}`),
+      413,
+      TOO_LARGE_MESSAGE,
+    );
+  });
+});
+
+describe('plugins', () => {
+  it('a CORS preflight the plugin refuses (no Access-Control-Request-Method, no Origin) → 400 with errors', async () => {
+    assertErrors(await raw(request(`OPTIONS ${LOGIN} HTTP/1.1\r\nOrigin: ${ALLOWED_ORIGIN}`)), 400);
+    assertErrors(await raw(request('OPTIONS /.well-known/jwks.json HTTP/1.1')), 400);
+    // A proper preflight still gets its empty 204.
+    const ok = await raw(
+      request(
+        `OPTIONS ${LOGIN} HTTP/1.1\r\nOrigin: ${ALLOWED_ORIGIN}\r\nAccess-Control-Request-Method: POST`,
+      ),
+    );
+    assert.equal(ok.status, 204);
+    assert.equal(ok.body, '');
+  });
+});
+
+describe('closing', () => {
+  it('a request arriving while the server closes → 503 with errors (and the one in flight finishes)', async () => {
+    const app = Fastify({ ...FRAMEWORK_OPTIONS });
+    installErrorHandlers(app);
+    let entered!: () => void;
+    const inSlow = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    app.get('/slow', async () => {
+      entered();
+      await released;
+      return { ok: true };
+    });
+    app.get('/fast', async () => ({ ok: true }));
+    const slowPort = Number(new URL(await app.listen({ port: 0, host: '127.0.0.1' })).port);
+
+    const socket = connect(slowPort, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
+    await inSlow;
+    const closed = app.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.write('GET /fast HTTP/1.1\r\nHost: x\r\n\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await ended;
+    await closed;
+    const [slow, fast] = parseResponses(Buffer.concat(chunks).toString());
+    assert.equal(slow?.status, 200);
+    assertErrors(fast!, 503, SHUTTING_DOWN_MESSAGE);
+    assert.equal(fast!.headers.connection, 'close');
+  });
+});
