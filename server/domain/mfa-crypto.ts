@@ -10,6 +10,7 @@
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Database } from '../storage/database';
+import { storedRandomKey } from './server-secrets';
 
 const KEY_LOCK = 7_274_006;
 const SECRET_NAME = 'mfa_encryption_key';
@@ -26,19 +27,7 @@ export function parseEncryptionKey(raw: string): Buffer {
 /** The configured key, else the stored development key (created on the first start). */
 export async function loadEncryptionKey(db: Database, configured: string | undefined): Promise<Buffer> {
   if (configured) return parseEncryptionKey(configured);
-  return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [KEY_LOCK]);
-    const { rows } = await tx.query<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', [
-      SECRET_NAME,
-    ]);
-    if (rows[0]) return Buffer.from(rows[0].value, 'base64');
-    const key = randomBytes(32);
-    await tx.query('INSERT INTO server_secrets (name, value) VALUES ($1, $2)', [
-      SECRET_NAME,
-      key.toString('base64'),
-    ]);
-    return key;
-  });
+  return storedRandomKey(db, SECRET_NAME, KEY_LOCK);
 }
 
 export class SecretBox {

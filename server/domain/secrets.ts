@@ -1,17 +1,23 @@
 /**
  * Secrets the server must read back (identity providers' client secrets) are stored encrypted
  * with AES-256-GCM under a key from the environment (`SECRETS_KEY`, 32 bytes in base64), never in
- * the database. Outside production a fixed development key is used when none is given; in
- * production main.ts refuses to start without one.
+ * the database. Without one (development, tests) a random key is created on the first start and
+ * kept in `server_secrets` (never a fixed, published key); in production environment.ts refuses to
+ * start without SECRETS_KEY.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { Database } from '../storage/database';
+import { storedRandomKey } from './server-secrets';
 
 const VERSION = 'v1';
+const KEY_LOCK = 7_274_007;
+const SECRET_NAME = 'secrets_key';
 
-/** The development fallback: not secret, never for production. */
-export const DEVELOPMENT_SECRETS_KEY = createHash('sha256')
-  .update('auth-elements development secrets key')
-  .digest('base64');
+/** The configured SECRETS_KEY, else the server's stored random key (base64). */
+export async function loadSecretsKey(db: Database, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  return (await storedRandomKey(db, SECRET_NAME, KEY_LOCK)).toString('base64');
+}
 
 export class SecretBox {
   private readonly key: Buffer;

@@ -18,7 +18,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { resolveFederatedUser } from '../domain/federation';
-import { DEVELOPMENT_SECRETS_KEY, SecretBox } from '../domain/secrets';
+import { loadSecretsKey, SecretBox } from '../domain/secrets';
 import { SocialLoginError, SocialProviders, upsertSocialProviders } from '../domain/social';
 import { setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
@@ -38,7 +38,7 @@ interface PostLoginQuery {
 
 /** Registers the social-login routes under the prefix and writes the configured providers. */
 export async function socialRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const secrets = new SecretBox(ctx.options.secretsKey ?? DEVELOPMENT_SECRETS_KEY);
+  const secrets = new SecretBox(await loadSecretsKey(ctx.db, ctx.options.secretsKey));
   if (ctx.options.socialProviders.length)
     await upsertSocialProviders(ctx.db, secrets, ctx.options.socialProviders);
   const providers = new SocialProviders(ctx.db, secrets, {

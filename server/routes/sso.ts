@@ -16,7 +16,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { DEVELOPMENT_SECRETS_KEY, SecretBox } from '../domain/secrets';
+import { loadSecretsKey, SecretBox } from '../domain/secrets';
 import { SsoConnections, SsoLoginError, upsertSsoConnections } from '../domain/sso';
 import { refreshCookiePath } from '../http/cookies';
 import { httpError } from '../http/errors';
@@ -36,7 +36,7 @@ interface PostLoginBody {
 
 export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const apiPrefix = ctx.options.prefix ? `/${ctx.options.prefix}` : '';
-  const secrets = new SecretBox(ctx.options.secretsKey ?? DEVELOPMENT_SECRETS_KEY);
+  const secrets = new SecretBox(await loadSecretsKey(ctx.db, ctx.options.secretsKey));
   const issuer = ctx.options.issuer.replace(/\/+$/, '');
   const oidcConnections = ctx.options.ssoConnections.filter((c) => c.protocol === 'oidc');
   if (oidcConnections.length) {
