@@ -118,6 +118,26 @@ export async function countSend(db: Database, email: string): Promise<void> {
   if (seconds !== null) throw new TooManyAttemptsError(seconds, tooManySendsMessage(seconds));
 }
 
+/**
+ * Counts one MFA code sent for `userId` to `target` (an SMS number or an email address), refusing it
+ * once MAX_SENDS_PER_EMAIL were sent in the window for that user or that destination: a signed-in
+ * user cannot have the server text any number without limit, nor several accounts one number.
+ */
+export async function countCodeSend(
+  db: Database,
+  userId: string,
+  target: { kind: 'sms'; phone: string } | { kind: 'email'; email: string },
+): Promise<void> {
+  const destination =
+    target.kind === 'sms'
+      ? `send:phone:${target.phone.replace(/[^\d+]/g, '')}`
+      : `send:${normalizeEmail(target.email)}`;
+  for (const key of [`send:user:${userId}`, destination]) {
+    const seconds = await takeSlot(db, { key, limit: MAX_SENDS_PER_EMAIL });
+    if (seconds !== null) throw new TooManyAttemptsError(seconds, tooManySendsMessage(seconds));
+  }
+}
+
 /** Sign-ups accepted from one IP address in one window, unless the `signUpsPerIp` option says otherwise. */
 export const DEFAULT_SIGN_UPS_PER_IP = 10;
 

@@ -21,6 +21,7 @@ import { generate, generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { HttpError } from '../http/errors';
 import type { Database } from '../storage/database';
+import { countCodeSend } from './attempts';
 import type { SecretBox } from './mfa-crypto';
 import type { UserRow } from './users';
 
@@ -534,12 +535,19 @@ export class MfaService {
 
   // ---------------------------------------------------------------- one-time codes (SMS, email)
 
-  /** A 6-digit code bound to an otcToken; the code goes out by SMS or email, the token to the browser. */
+  /**
+   * A 6-digit code bound to an otcToken; the code goes out by SMS or email, the token to the browser.
+   * Each counts against the sending limits of the user and of the destination (429 beyond them).
+   */
   async issueCode(
     userId: string,
     purpose: 'otc',
     target: Record<string, unknown>,
   ): Promise<{ otcToken: string; code: string }> {
+    if (target.kind === 'sms' && typeof target.phone === 'string')
+      await countCodeSend(this.db, userId, { kind: 'sms', phone: target.phone });
+    else if (target.kind === 'email' && typeof target.email === 'string')
+      await countCodeSend(this.db, userId, { kind: 'email', email: target.email });
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const salt = randomBytes(16).toString('base64url');
     const otcToken = await this.issueChallenge(
