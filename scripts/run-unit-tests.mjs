@@ -34,9 +34,9 @@ if (files.length === 0) {
   console.error('No unit test files found under', roots.join(', '));
   process.exit(1);
 }
-// Safety nets: a test that never settles fails after 60 s, and a test file whose process does not
-// exit (an open handle) cannot hold CI for its whole 90 minutes: the run stops after 15 minutes.
-const RUN_LIMIT_MS = 15 * 60 * 1000;
+// Safety nets: a test (or hook) that never settles fails after 120 s, and a test file whose process does not
+// exit (an open handle) cannot hold CI for its whole 90 minutes: the run stops after 25 minutes.
+const RUN_LIMIT_MS = 25 * 60 * 1000;
 const result = spawnSync(
   process.execPath,
   [
@@ -44,7 +44,7 @@ const result = spawnSync(
     'tsx',
     '--test',
     '--test-concurrency=2',
-    '--test-timeout=60000',
+    '--test-timeout=120000',
     '--test-reporter=spec',
     ...files,
   ],
