@@ -245,7 +245,10 @@ export async function redirectAfterFailedRefresh(
   await startHostedLogin(services, { returnTo: current.pathname + current.search + current.hash });
 }
 
-/** The OAuth logout (spec 000 §4 "Logout"): ends the server's browser session; the in-memory refresh token is forgotten. */
+/**
+ * The OAuth logout (spec 000 §4 "Logout"): ends the server's browser session; the in-memory refresh token is forgotten.
+ * @public reached through a dynamic import (thunks.ts), which knip cannot follow
+ */
 export async function hostedLogout(services: Services): Promise<void> {
   refreshTokens.delete(services);
   await federatedApi(services).oauthLogout(clientIdOf(services));

@@ -8,6 +8,7 @@ import { MESSAGES } from '../../core/api/messages';
  */
 export const LOADING_LABEL = 'Loading…';
 
+/** @public reached through the loader's dynamic import, which knip cannot follow */
 export function renderLoading(element: HTMLElement): void {
   render(
     html`<span data-auth-elements-loading role="status" aria-live="polite">${LOADING_LABEL}</span>`,
@@ -15,6 +16,7 @@ export function renderLoading(element: HTMLElement): void {
   );
 }
 
+/** @public reached through the loader's dynamic import, which knip cannot follow */
 export function renderFailure(element: HTMLElement): void {
   render(html`<span data-auth-elements-loading role="alert">${MESSAGES.scriptLoadFailed}</span>`, element);
 }

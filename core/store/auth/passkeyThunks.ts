@@ -86,6 +86,7 @@ export function registerPasskey(deviceType: DeviceType): AuthThunk<void> {
 /**
  * Passkey sign-in (first factor): options from prelogin, the browser's ceremony, postlogin. The
  * preferred method becomes Passkeys. Errors are stored on the login state like a failed login.
+ * @public reached through a dynamic import (PasskeySignInButton), which knip cannot follow
  */
 export function signInWithPasskey(texts: { cancelled: string; unsupported: string }): AuthThunk<boolean> {
   return async (dispatch, _getState, services) => {
