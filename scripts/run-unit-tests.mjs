@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs every Node-side unit test (`*.test.ts` under core/, server/, elements/ except browser tests,
-// test/contract/, scripts/) with Node's own test runner; tsx compiles TypeScript on the fly.
+// test/contract/, test/interop/, scripts/) with Node's own test runner; tsx compiles TypeScript on the fly.
 // Usage: node scripts/run-unit-tests.mjs [folder-or-file ...]
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 
 const roots = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : ['core', 'server', 'elements', 'test/contract', 'scripts'];
+  : ['core', 'server', 'elements', 'test/contract', 'test/interop', 'scripts'];
 const isUnitTest = (name) => /\.test\.(ts|mts|mjs)$/.test(name) && !name.includes('.browser.');
 
 function collect(path, out) {
