@@ -129,6 +129,15 @@ export async function startInteropServer(): Promise<InteropServer> {
         clientSecret: 'social-secret',
         redirectUris: [SOCIAL_CALLBACK],
       },
+      {
+        key: 'acme',
+        displayName: 'Acme ID',
+        custom: true,
+        issuer: idp.issuer,
+        clientId: 'interop-social',
+        clientSecret: 'social-secret',
+        redirectUris: [SOCIAL_CALLBACK],
+      },
     ],
     ssoConnections: [
       {

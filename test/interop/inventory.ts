@@ -391,12 +391,23 @@ export const INVENTORY: Record<string, Entry> = {
       fitsNonEmpty(await api.auth.getSocialLoginProvidersV2ForAuthenticatedUser(), SOCIAL_V2);
     },
   ),
-  'auth.getCustomSocialLoginProvidersV1': served(async () => {
-    asGuest();
-    fits(await api.auth.getCustomSocialLoginProvidersV1(), {
-      providers: [{ id: 'string', type: 'string', displayName: 'string', active: 'boolean' }],
-    });
-  }),
+  'auth.getCustomSocialLoginProvidersV1': gap(
+    'custom providers lack `id`, `clientId`, `redirectUrl`',
+    ['[].clientId', '[].id', '[].redirectUrl'],
+    async () => {
+      asGuest();
+      const { providers } = await api.auth.getCustomSocialLoginProvidersV1();
+      fitsNonEmpty(providers, {
+        id: 'string',
+        type: 'string',
+        clientId: 'string',
+        redirectUrl: 'string',
+        authorizationUrl: 'string',
+        displayName: 'string',
+        active: 'boolean',
+      });
+    },
+  ),
   'auth.loginViaSocialLogin': served(async () => {
     asGuest();
     const { code, verifier, state } = await socialCode('sam');
@@ -935,6 +946,10 @@ export const INVENTORY: Record<string, Entry> = {
     const code = await latestCode(theServer(), account.email);
     const { changePhoneNumberToken } = await api.auth.verifyResetPhoneNumber({ resetPhoneNumberToken, code });
     await api.auth.changePhoneNumber({ changePhoneNumberToken, phoneNumber: '+14155550120' });
+    const { rows } = await theServer().db.query<{ phone: string }>('SELECT phone FROM users WHERE id = $1', [
+      account.userId,
+    ]);
+    assert.equal(rows[0]?.phone, '+14155550120');
   }),
   'auth.changePhoneNumberWithVerification': gap(
     'missing route POST users/v1/phone (add a phone from the account)',
@@ -983,9 +998,8 @@ export const INVENTORY: Record<string, Entry> = {
     "missing route POST users/sessions/v1/revoke { userId } (an admin ends a member's sessions)",
     NO_ROUTE,
     async () => {
-      const member = await asNewUser('revoked');
+      const member = await activeMember('revoked');
       await asAdmin();
-      await inviteExisting(member);
       await api.auth.revokeSessionsForUser(member.userId);
       await assertSignedOut(member.browser);
     },
@@ -996,10 +1010,10 @@ export const INVENTORY: Record<string, Entry> = {
   // ─── Invitations and invite links ─────────────────────────────────────────────────────────────
   'auth.acceptInvitation': served(async () => {
     const existing = await newAccount('accept');
-    await asAdmin();
     const { userId, token } = await inviteExisting(existing);
     asGuest();
     await api.auth.acceptInvitation({ userId, token });
+    assert.ok(await isMemberOf(existing.userId, await adminTenantId()), 'a member of the inviting account');
   }),
   'auth.resendInvitationEmail': gap(
     'body differs: the client sends { email }; the server wants a user id',
@@ -1333,7 +1347,15 @@ export const INVENTORY: Record<string, Entry> = {
   }),
   'groups.addRolesToGroup': served(async () => {
     const id = await newGroup('roles');
-    await api.groups.addRolesToGroup(id, { roleIds: [await roleIdOf('Viewer')] });
+    const roleId = await roleIdOf('Viewer');
+    await api.groups.addRolesToGroup(id, { roleIds: [roleId] });
+    const group = await api.groups
+      .getGroupById({ groupId: id }, { _groupsRelations: 'roles' as never })
+      .catch(() => api.groups.getGroupById({ groupId: id }));
+    assert.ok(
+      group.roles?.some((r) => r.id === roleId),
+      'the group has the role',
+    );
   }),
   'groups.deleteRolesFromGroup': served(async () => {
     const id = await newGroup('roles-del');
@@ -1469,17 +1491,16 @@ export const INVENTORY: Record<string, Entry> = {
     fitsNonEmpty(await api.tenants.getTenants(), TENANT);
   }),
   'tenants.switchTenant': served(async () => {
-    const account = await asNewUser('switch');
-    await asAdmin();
-    await inviteExisting(account);
+    // A member of two accounts (their own and the seed's) switches to the one they are not in.
+    const account = await activeMember('switch');
+    const acme = await adminTenantId();
     asAccount(account);
-    await api.tenants.switchTenant({ tenantId: (await adminTenantId())! });
+    const target = claims(account.browser.accessToken!).tenantId === acme ? account.tenantId : acme;
+    await api.tenants.switchTenant({ tenantId: target });
+    // The next token (the kit refreshes after a switch) is for the chosen account.
     ContextHolder.setAccessToken(null);
-    const refreshed = await api.auth.refreshTokenV3().catch(() => null);
-    const tenantId = refreshed
-      ? refreshed.user.tenantId
-      : claims(ContextHolder.getAccessToken() ?? '..').tenantId;
-    assert.equal(tenantId, await adminTenantId());
+    await api.auth.refreshToken().catch(() => undefined); // its answer's fit is refreshToken's entry
+    assert.equal(claims(ContextHolder.getAccessToken()!).tenantId, target);
   }),
   'tenants.getSubTenants': gap('missing route GET tenants/resources/hierarchy/v1', NO_ROUTE, async () => {
     await newSubTenant('list');
@@ -1567,10 +1588,16 @@ export const INVENTORY: Record<string, Entry> = {
   'subTenants.updateSubTenant': served(async () => {
     const sub = await newSubTenant('update');
     await api.subTenants.updateSubTenant({ tenantId: sub }, { name: 'Renamed sub' });
+    const { rows } = await theServer().db.query<{ name: string }>('SELECT name FROM tenants WHERE id = $1', [
+      sub,
+    ]);
+    assert.equal(rows[0]?.name, 'Renamed sub');
   }),
   'subTenants.deleteSubTenant': served(async () => {
     const sub = await newSubTenant('delete');
     await api.subTenants.deleteSubTenant(sub);
+    const { rows } = await theServer().db.query('SELECT 1 FROM tenants WHERE id = $1', [sub]);
+    assert.equal(rows.length, 0, 'the sub-account is gone');
   }),
   'subTenants.loadAllUsers': gap(
     'missing route GET identity/resources/sub-tenants/users/v1 (server: sub-tenants/v1/{tenantId}/users)',
@@ -1605,7 +1632,7 @@ export const INVENTORY: Record<string, Entry> = {
     NO_ROUTE,
     async () => {
       const sub = await newSubTenant('remove-user');
-      const member = await addTeamUser('sub-remove');
+      const member = await subAccountMember(sub, 'sub-remove');
       await api.subTenants.removeUserFromTenantAndSubTenants({
         userId: member.id,
         subTenants: [{ tenantId: sub }],
@@ -1625,7 +1652,7 @@ export const INVENTORY: Record<string, Entry> = {
     NO_ROUTE,
     async () => {
       const sub = await newSubTenant('roles-add');
-      const member = await addTeamUser('sub-roles-add');
+      const member = await subAccountMember(sub, 'sub-roles-add');
       await api.subTenants.addUserRolesForSubTenants(member.id, {
         subTenantsRoles: [{ tenantId: sub, roleIds: [await roleIdOf('Viewer')] }],
       });
@@ -1636,7 +1663,7 @@ export const INVENTORY: Record<string, Entry> = {
     NO_ROUTE,
     async () => {
       const sub = await newSubTenant('roles-rm');
-      const member = await addTeamUser('sub-roles-rm');
+      const member = await subAccountMember(sub, 'sub-roles-rm');
       await api.subTenants.removeUserRolesFromSubTenants(member.id, {
         subTenantsRoles: [{ tenantId: sub, roleIds: [await roleIdOf('Viewer')] }],
       });
@@ -1647,7 +1674,7 @@ export const INVENTORY: Record<string, Entry> = {
     NO_ROUTE,
     async () => {
       const sub = await newSubTenant('roles-set');
-      const member = await addTeamUser('sub-roles-set');
+      const member = await subAccountMember(sub, 'sub-roles-set');
       await api.subTenants.setUserRolesForSubTenants(member.id, {
         subTenantsRoles: [{ tenantId: sub, roleIds: [await roleIdOf('Viewer')] }],
       });
@@ -1657,7 +1684,8 @@ export const INVENTORY: Record<string, Entry> = {
     'missing route PUT identity/resources/sub-tenants/users/v1/{userId}/access',
     NO_ROUTE,
     async () => {
-      const member = await addTeamUser('sub-access');
+      const sub = await newSubTenant('access');
+      const member = await subAccountMember(sub, 'sub-access');
       await api.subTenants.updateSubAccountAccess(member.id, { allowAccess: true });
     },
   ),
@@ -1705,14 +1733,22 @@ export const INVENTORY: Record<string, Entry> = {
       });
     },
   ),
-  'metadata.getAdminBoxMetadata': gap('missing route GET /metadata/admin-box', NO_ROUTE, async () => {
-    await asAdmin();
-    fits(await api.metadata.getAdminBoxMetadata(), 'object');
-  }),
-  'metadata.updateAdminBoxMetadata': gap('missing route POST /metadata/admin-box', NO_ROUTE, async () => {
-    await asAdmin();
-    await api.metadata.updateAdminBoxMetadata({ actions: [] });
-  }),
+  'metadata.getAdminBoxMetadata': gap(
+    'path differs: the admin-box configuration is at GET /metadata?entityName=adminBox; the client GETs /metadata/admin-box',
+    NO_ROUTE,
+    async () => {
+      await asAdmin();
+      fits(await api.metadata.getAdminBoxMetadata(), 'object');
+    },
+  ),
+  'metadata.updateAdminBoxMetadata': gap(
+    'path differs: the admin-box configuration is saved by POST /metadata; the client POSTs /metadata/admin-box',
+    NO_ROUTE,
+    async () => {
+      await asAdmin();
+      await api.metadata.updateAdminBoxMetadata({ actions: [] });
+    },
+  ),
   'metadata.getCurrentUserIpMetadata': gap('missing route GET /metadata/ipme', NO_ROUTE, async () => {
     await asAdmin();
     fits(await api.metadata.getCurrentUserIpMetadata(), {
@@ -1749,17 +1785,17 @@ export const INVENTORY: Record<string, Entry> = {
     },
   ),
   'impersonate.impersonate': gap(
-    'body differs: the client sends { impersonatedUserId, actorToken }; the server wants a user id field of its own',
+    'body differs: the client sends { impersonatedUserId, actorToken }; the server wants { userId, tenantId? }',
     400,
     async () => {
-      const member = await addTeamUser('impersonated');
+      const member = await activeMember('impersonated');
       await asAdmin();
       const answer = await api.impersonate.impersonate({
-        impersonatedUserId: member.id,
+        impersonatedUserId: member.userId,
         actorToken: ContextHolder.getAccessToken()!,
       });
       fits(answer, { accessToken: 'string', expiresIn: 'number', expires: 'string' });
-      assert.equal(claims(answer.accessToken).sub, member.id);
+      assert.equal(claims(answer.accessToken).sub, member.userId);
     },
   ),
 
@@ -2158,6 +2194,37 @@ async function invitationLink(email: string): Promise<{ userId: string; token: s
   const token = link.searchParams.get('token');
   assert.ok(userId && token, `userId and token in the invitation link ${link.href}`);
   return { userId, token };
+}
+
+/** An existing user (own account) who accepted the admin's invitation into the seed account; signed in. */
+async function activeMember(tag: string): Promise<Account> {
+  const account = await newAccount(tag);
+  const { userId, token } = await inviteExisting(account);
+  await inject('POST', `${API}/users/v1/invitation/accept`, { userId, token });
+  useBrowser(account.browser);
+  await api.auth.login({ email: account.email, password: account.password });
+  account.browser.accessToken = ContextHolder.getAccessToken();
+  return account;
+}
+
+async function isMemberOf(userId: string, tenantId: string): Promise<boolean> {
+  const { rows } = await theServer().db.query(
+    'SELECT 1 FROM memberships WHERE user_id = $1 AND tenant_id = $2',
+    [userId, tenantId],
+  );
+  return rows.length > 0;
+}
+
+/** A member of the seed account, also added to its sub-account `tenantId` (the server's own route). */
+async function subAccountMember(tenantId: string, tag: string): Promise<{ id: string }> {
+  const member = await addTeamUser(tag);
+  await inject(
+    'POST',
+    `${API}/sub-tenants/v1/${tenantId}/users`,
+    { email: member.email, roleIds: [] },
+    await adminToken(),
+  );
+  return { id: member.id };
 }
 
 /** A new person invited by the admin (not yet activated). */
