@@ -17,7 +17,12 @@
  */
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
-import { AuthStrategyEnum, ContextHolder, WebAuthnDeviceType } from '@frontegg/rest-api';
+import {
+  AuthStrategyEnum,
+  ContextHolder,
+  GetUsersFilterPreset,
+  WebAuthnDeviceType,
+} from '@frontegg/rest-api';
 import { authorizeAtIdp } from '../idp/oidc';
 import { enrolAuthenticator, totp } from '../support/federated-mfa';
 import { API, bearer } from '../support/server';
@@ -1204,11 +1209,17 @@ export const INVENTORY: Record<string, Entry> = {
     },
   ),
   'users.getUsersV3': gap(
-    'query refused: the client always sends _presetParams (as "undefined" when unset)',
+    'query refused: the client always sends _presetParams (as "undefined" when unset, else JSON such as {"_maxInactiveSeconds":60}); its presets are lower-case (inactive, mfa-unenrolled; server: INACTIVE, MFA_UNENROLLED, with _maxInactiveSeconds at the top level); items lack `sub`, `tenantIds`, `tenants`',
     400,
     async () => {
       await asAdmin();
       fits(await api.users.getUsersV3({ _limit: 10, _offset: 0 }), PAGE(USER_BASE));
+      const presets = [
+        { _preset: GetUsersFilterPreset.INACTIVE, _presetParams: { _maxInactiveSeconds: 60 } },
+        { _preset: GetUsersFilterPreset.MFA_UNENROLLED },
+      ];
+      for (const preset of presets)
+        fits(await api.users.getUsersV3({ _limit: 10, ...preset }), PAGE(USER_BASE));
     },
   ),
   'users.getUsersRoles': gap('missing route GET users/v3/roles?ids=', NO_ROUTE, async () => {
