@@ -2308,7 +2308,7 @@ async function ssoCode(login: string) {
   return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
 }
 
-/** Hosted login: a signed-in browser opens the client's authorize address; the code it comes back with. */
+/** Hosted login: a signed-in browser opens the authorization endpoint; the code it comes back with. */
 async function hostedLoginCode(tag: string) {
   await asNewUser(tag);
   const { verifier, challenge } = pkce();
@@ -2322,7 +2322,13 @@ async function hostedLoginCode(tag: string) {
     code_challenge: challenge,
     code_challenge_method: 'S256',
   });
-  const back = await navigate(`${base}/frontegg/oauth/authorize?${query}`);
+  // The authorization endpoint is where the server's discovery document says (not a client call).
+  const discovery = (await inject('GET', '/.well-known/openid-configuration')) as {
+    authorization_endpoint: string;
+  };
+  const authorize = new URL(discovery.authorization_endpoint).pathname;
+  const back = await navigate(`${base}${authorize}?${query}`);
+  assert.equal(`${back.origin}${back.pathname}`, OAUTH_CALLBACK, `back at the app: ${back.href}`);
   return { code: back.searchParams.get('code')!, verifier };
 }
 
