@@ -9,6 +9,7 @@ import { ContextHolder } from '@frontegg/rest-api';
 import type { BuiltServer } from '../../server/app';
 import { SEED_TENANT_ID } from '../../server/seed';
 import { startOidcIdp, type RunningIdp } from '../idp/oidc';
+import { startSamlIdp, type RunningSamlIdp } from '../idp/saml';
 import { ALLOWED_ORIGIN, startTestServer } from '../support/server';
 import { OUTBOX, type OutboxEntry } from '../support/account';
 
@@ -85,6 +86,7 @@ export interface InteropServer {
   server: BuiltServer;
   baseUrl: string;
   idp: RunningIdp;
+  samlIdp: RunningSamlIdp;
   close(): Promise<void>;
 }
 
@@ -95,13 +97,20 @@ export const OAUTH_CALLBACK = `${ALLOWED_ORIGIN}/oauth/callback`;
 export const OAUTH_CLIENT_ID = 'interop-app';
 /** The email domain of the seed tenant's OIDC connection. */
 export const SSO_DOMAIN = 'acme-sso.test';
+/** The email domain of the seed tenant's SAML connection, its key, and where it sends the browser back. */
+export const SAML_DOMAIN = 'acme-saml.test';
+export const SAML_CONNECTION = 'acme-saml';
+export const SAML_CALLBACK = `${ALLOWED_ORIGIN}/account/saml/callback`;
+/** The server's issuer (the test server's default): the SAML service provider's addresses start with it. */
+const ISSUER = 'http://issuer.test';
 
 /**
  * Starts the dev-seeded server on 127.0.0.1 (a free port), installs the browser stand-ins and points
  * the client at it the way a host page configures it.
  */
 export async function startInteropServer(): Promise<InteropServer> {
-  // One OpenID provider plays both a social provider and the seed tenant's SSO identity provider.
+  // One OpenID provider plays both a social provider and the seed tenant's OIDC identity provider;
+  // a SAML IdP plays the seed tenant's SAML identity provider.
   const idp = await startOidcIdp({
     port: 0,
     clients: [
@@ -116,7 +125,14 @@ export async function startInteropServer(): Promise<InteropServer> {
       ]),
     ),
   });
+  const samlSso = `${ISSUER}/frontegg/identity/resources/auth/v1/sso/saml/${SAML_CONNECTION}`;
+  const samlIdp = await startSamlIdp({
+    port: 0,
+    sp: { entityId: `${samlSso}/metadata`, acsUrl: `${samlSso}/acs` },
+    accounts: { sam: { email: `sam@${SAML_DOMAIN}`, name: 'Sam SAML' } },
+  });
   const server = await startTestServer({
+    issuer: ISSUER,
     devOutbox: true,
     appUrl: ALLOWED_ORIGIN,
     allowInsecureIdentityProviders: true,
@@ -151,6 +167,17 @@ export async function startInteropServer(): Promise<InteropServer> {
         redirectUris: [SSO_CALLBACK],
         defaultRoles: ['Viewer'],
       },
+      {
+        key: SAML_CONNECTION,
+        tenantId: SEED_TENANT_ID,
+        protocol: 'saml',
+        domains: [SAML_DOMAIN],
+        entryPoint: samlIdp.ssoUrl,
+        idpIssuer: samlIdp.entityId,
+        idpCertificates: [samlIdp.certificate],
+        callbackUrls: [SAML_CALLBACK],
+        defaultRoles: ['Viewer'],
+      },
     ],
     oauthClients: [
       {
@@ -163,6 +190,7 @@ export async function startInteropServer(): Promise<InteropServer> {
   });
   // The vendor's settings a product with passkeys has (an operator's choice, off by default).
   await server.db.query('UPDATE vendors SET passkeys_enabled = true');
+  currentSamlIdp = samlIdp;
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   serverOrigin = new URL(address).origin;
   globalThis.fetch = browserFetch as typeof fetch;
@@ -180,11 +208,13 @@ export async function startInteropServer(): Promise<InteropServer> {
     server,
     baseUrl: address,
     idp,
+    samlIdp,
     async close() {
       globalThis.fetch = realFetch;
       delete (globalThis as { window?: unknown }).window;
       await server.close();
       await idp.close();
+      await samlIdp.close();
     },
   };
 }
@@ -209,6 +239,14 @@ export async function navigate(url: string): Promise<URL> {
     throw Object.assign(new Error(message), { statusCode: response.status });
   }
   return new URL(location, url);
+}
+
+let currentSamlIdp: RunningSamlIdp | undefined;
+
+/** The SAML identity provider of the running peer. */
+export function theSamlIdp(): RunningSamlIdp {
+  if (!currentSamlIdp) throw new Error('the interop server is not started');
+  return currentSamlIdp;
 }
 
 /** Makes `browser` the one the client's calls go out from (cookies and in-memory access token). */
