@@ -24,7 +24,7 @@ function clientFunctions(): { calls: string[]; classes: string[] } {
   return { calls: calls.sort(), classes: classes.sort() };
 }
 
-/** How a probe failed: the HTTP status the client saw, 'shape' for a misfit answer, else 'error'. */
+/** How a probe failed: NO_ROUTE, the HTTP status the client saw, the misfit paths of the answer, or 'error'. */
 function failureOf(error: unknown): Failure {
   const status = (error as { statusCode?: unknown }).statusCode;
   // The server's answer for a path it does not have (a missing resource says more than this).

@@ -6,10 +6,10 @@
  *   answer is what the client's types declare (the fields it reads are there and typed).
  * - `gap`: a feature we have built, but the server does not answer this call as the client expects.
  *   The probe is the call a browser would make, written to pass once the server is fixed; the suite
- *   asserts that it STILL fails as `fails` says: the HTTP status the client got, or the list of
- *   fields of the answer that do not fit the client's type, or 'error' when the client itself breaks
- *   on the answer. `differs` is the work item. Once fixed, the suite fails and asks to move the
- *   entry to `served`.
+ *   asserts that it STILL fails as `fails` says: NO_ROUTE (the server has no such path), another
+ *   HTTP status, the list of answer fields that do not fit the client's type, or 'error' when the
+ *   client itself breaks on the answer. `differs` is the work item. Once fixed, the suite fails and
+ *   asks to move the entry to `served`.
  * - `not-built`: an area we have not built; `reason` names it.
  *
  * Probes run in this order, one after another, against one server; each sets up what it needs
@@ -25,7 +25,7 @@ import {
 } from '@frontegg/rest-api';
 import { authorizeAtIdp } from '../idp/oidc';
 import { enrolAuthenticator, totp } from '../support/federated-mfa';
-import { API, bearer } from '../support/server';
+import { ALLOWED_ORIGIN, API, bearer } from '../support/server';
 import { SoftAuthenticator } from './authenticator';
 import {
   type Browser,
@@ -126,7 +126,8 @@ const PASSWORDLESS_CASE =
   'passwordless type casing: the client lower-cases it in the path (/passwordless/code/...); the server accepts Code, MagicLink, SmsCode';
 
 const ZERO_ID = '00000000-0000-4000-8000-000000000000';
-const SITE = 'http://allowed.test';
+/** The page origin the suite plays (the test server's allowed origin). */
+const SITE = ALLOWED_ORIGIN;
 
 const SUB_TENANT_USER: Shape = {
   id: 'string',
