@@ -890,7 +890,12 @@ export const INVENTORY: Record<string, Entry> = {
       const { account } = await withSmsDevice('acc-sms-dis', '+14155550113');
       asAccount(account);
       const [phone] = (await api.auth.getMFADevices()).phones;
-      await api.auth.disableMFASMS(phone!.id, { otcToken: 'from-pre-disable', code: '123456' });
+      // The client's two steps. Today the first removes the device and answers {} (its own gap),
+      // and no code is sent: the newest code is the enrolment's, so this reaches the second step.
+      const { otcToken } = await api.auth.preDisableMFASMS(phone!.id);
+      const code = await latestCode(theServer(), '+14155550113');
+      await api.auth.disableMFASMS(phone!.id, { otcToken, code });
+      assert.equal((await api.auth.getMFADevices()).phones.length, 0);
     },
   ),
   'auth.preEnrollMFAWebAuthn': gap(NO_BODY, 400, async () => {
@@ -928,10 +933,15 @@ export const INVENTORY: Record<string, Entry> = {
       const { account, key } = await withWebauthnMfa('acc-wa-dis');
       asAccount(account);
       const [device] = (await api.auth.getMFADevices()).webauthn;
+      // The client's two steps. Today the first removes the device and answers {} (its own gap),
+      // so there is no challenge to sign: an empty one lets the probe reach the second step.
+      const pre: Partial<{ webauthnToken: string; options: { challenge: string } }> =
+        await api.auth.preDisableMFAWebAuthn(device!.id);
       await api.auth.disableMFAWebAuthn(device!.id, {
-        webauthnToken: 'from-pre-disable',
-        options: key.assert('from-pre-disable'),
+        webauthnToken: pre.webauthnToken,
+        options: key.assert(pre.options?.challenge ?? ''),
       });
+      assert.equal((await api.auth.getMFADevices()).webauthn.length, 0);
     },
   ),
 
@@ -971,6 +981,7 @@ export const INVENTORY: Record<string, Entry> = {
   ),
   'auth.verifyChangePhoneNumber': gap('missing route POST users/v1/phone/verify', NO_ROUTE, async () => {
     await asNewUser('phone-add-v');
+    // Its first step is a gap too: without it, an unknown id and code still reach this call.
     const changePhoneId = await api.auth
       .changePhoneNumberWithVerification({ phoneNumber: '+14155550122' })
       .then((a) => a.changePhoneId)
@@ -1465,6 +1476,7 @@ export const INVENTORY: Record<string, Entry> = {
     NO_ROUTE,
     async () => {
       await asAdmin();
+      // Creation is a gap too: without it, an unknown id still reaches this call.
       const created = (await api.auth
         .createUserAccessToken({ description: 'pat', expiresInMinutes: 60 })
         .catch(() => ({}))) as { id?: string };
@@ -1489,6 +1501,7 @@ export const INVENTORY: Record<string, Entry> = {
     NO_ROUTE,
     async () => {
       await asAdmin();
+      // Creation is a gap too: without it, an unknown id still reaches this call.
       const created = (await api.auth
         .createTenantAccessToken({ description: 'tat', expiresInMinutes: 60, roleIds: [] })
         .catch(() => ({}))) as { id?: string };
