@@ -3,7 +3,10 @@
  * client `@frontegg/rest-api@3.1.18` as a browser page on another origin would drive it. Node has no
  * browser, so this file supplies the three things a browser would: a cookie jar around the global
  * `fetch` (the refresh cookie), the `Origin` header a cross-origin page sends, and a
- * `window.location` the client writes to when it navigates. Not a test file.
+ * `window.location` the client writes to when it navigates. The jar models a page and an API on
+ * the same site but different origins (app.example.com and auth.example.com), where the server's
+ * SameSite=Lax cookies travel with credentialed fetches: it honours Path and expiry, not SameSite.
+ * Not a test file.
  */
 import { ContextHolder } from '@frontegg/rest-api';
 import type { BuiltServer } from '../../server/app';
