@@ -45,6 +45,7 @@ import { samlRoutes } from './routes/saml';
 import { upsertClients } from './domain/oauth';
 import { SEED_TENANT_ID, seedDevelopmentData, seedHostIntegrationData } from './seed';
 import { registerStatic } from './static';
+import { dropUndefinedQueryValues } from './http/client-query';
 import { openDatabase, type Database } from './storage/database';
 import { migrate } from './storage/migrations';
 
@@ -165,6 +166,7 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
   });
   installErrorHandlers(app);
   installJsonParser(app);
+  dropUndefinedQueryValues(app);
   await app.register(fastifyCookie);
   await app.register(fastifyCors, { delegator: corsDelegator(opts) });
   addSecurityHeaders(app);

@@ -323,6 +323,7 @@ const ROUTES: Record<string, Entry> = {
   [`GET ${IR}/auth/v1/oauth/userinfo`]: { access: 'self' },
   [`GET ${F}/entitlements/api/v2/user-entitlements`]: { access: 'self' },
   [`GET ${F}/metadata`]: { access: 'self' },
+  [`GET ${IR}/users/v1/me/authorization`]: { access: 'self' },
 
   // ---- Roles and permissions.
   [`GET ${IR}/roles/v1`]: {
@@ -330,6 +331,12 @@ const ROUTES: Record<string, Entry> = {
     permission: 'fe.secure.read.roles',
     scope: 'account',
     request: async () => ({ url: `${IR}/roles/v1` }),
+  },
+  [`GET ${F}/team/resources/roles/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.roles',
+    scope: 'account',
+    request: async () => ({ url: `${F}/team/resources/roles/v1` }),
   },
   [`GET ${IR}/roles/v2`]: {
     access: 'gated',
@@ -468,6 +475,19 @@ const ROUTES: Record<string, Entry> = {
     permission: 'fe.secure.read.groups',
     scope: 'account',
     request: async () => ({ url: `${IR}/groups/v1` }),
+  },
+  [`GET ${IR}/groups/v1/config`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.groups',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/groups/v1/config` }),
+  },
+  // Reads by ids: only the caller's account's groups are answered (another account's ids: none).
+  [`POST ${IR}/groups/v1/bulkGet`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.groups',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/groups/v1/bulkGet`, payload: { groupsIds: [await group([], [])] } }),
   },
   [`GET ${IR}/groups/v1/:id`]: {
     access: 'gated',
@@ -683,6 +703,103 @@ const ROUTES: Record<string, Entry> = {
           what: 'remove an admin',
           status: GRANTS_NOT_HELD,
           request: async () => ({ url: `${IR}/users/v1/${(await anAdmin()).id}` }),
+        },
+      ],
+    },
+  },
+  // The same member actions at the client SDK's users-page paths (teams.updateUser, deleteUser).
+  [`PUT ${F}/team/resources/members/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.users',
+    scope: 'resource',
+    request: async () => ({
+      url: `${F}/team/resources/members/v1`,
+      payload: { id: (await plainMember()).id, roleIds: [fx.viewerRole] },
+    }),
+    grants: {
+      manager: MANAGERS.users,
+      attempts: [
+        {
+          what: 'Admin for themselves',
+          status: [400],
+          request: async (m) => ({
+            url: `${F}/team/resources/members/v1`,
+            payload: { id: m.id, roleIds: [fx.adminRole] },
+          }),
+        },
+        {
+          what: 'Admin for a plain member',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${F}/team/resources/members/v1`,
+            payload: { id: (await plainMember()).id, roleIds: [fx.adminRole] },
+          }),
+        },
+        {
+          what: 'demote an admin',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${F}/team/resources/members/v1`,
+            payload: { id: (await anAdmin()).id, roleIds: [fx.viewerRole] },
+          }),
+        },
+      ],
+    },
+  },
+  [`DELETE ${F}/team/resources/members/v1/:userId`]: {
+    access: 'gated',
+    permission: 'fe.secure.delete.users',
+    scope: 'resource',
+    request: async () => ({ url: `${F}/team/resources/members/v1/${(await plainMember()).id}` }),
+    grants: {
+      manager: MANAGERS.users,
+      attempts: [
+        {
+          what: 'remove an admin',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({ url: `${F}/team/resources/members/v1/${(await anAdmin()).id}` }),
+        },
+      ],
+    },
+  },
+  [`GET ${IR}/users/v1/:userId`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.users',
+    scope: 'resource',
+    request: async () => ({ url: `${IR}/users/v1/${(await plainMember()).id}` }),
+  },
+  // Reads by ids: only the caller's account's members are answered (another account's ids: none).
+  [`GET ${IR}/users/v3/roles`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.users',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/users/v3/roles?ids=${(await plainMember()).id}` }),
+  },
+  [`GET ${IR}/users/v3/groups`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.users',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/users/v3/groups?ids=${(await plainMember()).id}` }),
+  },
+  // An admin ends a member's sessions in the account (auth.revokeSessionsForUser).
+  [`POST ${IR}/users/sessions/v1/revoke`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.users',
+    scope: 'resource',
+    request: async () => ({
+      url: `${IR}/users/sessions/v1/revoke`,
+      payload: { userId: (await plainMember()).id },
+    }),
+    grants: {
+      manager: MANAGERS.users,
+      attempts: [
+        {
+          what: "end an admin's sessions",
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${IR}/users/sessions/v1/revoke`,
+            payload: { userId: (await anAdmin()).id },
+          }),
         },
       ],
     },
@@ -1297,7 +1414,8 @@ describe('permission matrix', () => {
             apiTenantToken,
             apiUserToken,
           ]
-        : await refusedCallers(entry.permission, isWrite(method));
+        : // A POST that only reads (groups bulkGet) is gated by a read permission: a read.
+          await refusedCallers(entry.permission, isWrite(method) && !entry.permission.includes('.read.'));
       const call = (token: string | null) =>
         server.app.inject({
           method,

@@ -1,0 +1,266 @@
+/**
+ * The administration calls of the client SDK (@frontegg/rest-api 3.1.18) against the reference
+ * server, made by the real client: the users page's team calls, users v3 as the client queries it,
+ * member reads, ending a member's sessions, groups with `_groupsRelations`, config and bulkGet, the
+ * hierarchy search with `_subTenantId=undefined`.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { BuiltServer } from '../app';
+import { addMembership } from '../domain/tenants';
+import { insertUser } from '../domain/users';
+import { SEED_TENANT_ID } from '../seed';
+import { API, bearer, login, refresh, refreshCookieOf, startTestServer } from '../../test/support/server';
+import { api, statusOfFailure, useRealClient } from '../../test/support/real-client';
+
+let server: BuiltServer;
+let address: string;
+let adminToken: string;
+let adminId: string;
+let vendorId: string;
+let counter = 0;
+
+before(async () => {
+  server = await startTestServer();
+  address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  adminToken = (await login(server.app)).accessToken;
+  adminId = (
+    await server.app.inject({ method: 'GET', url: `${API}/users/v2/me`, headers: bearer(adminToken) })
+  ).json().id;
+  vendorId = (await server.db.query<{ id: string }>('SELECT id FROM vendors LIMIT 1')).rows[0]!.id;
+  useRealClient(address, adminToken);
+});
+after(() => server.close());
+
+/** A member of the seeded tenant (password `Member-pass-2026` when `withPassword`). */
+async function member(roleKeys: string[] = ['Viewer']) {
+  const user = await insertUser(server.db, {
+    vendorId,
+    email: `client-admin-${++counter}-${Date.now()}@example.com`,
+    name: `Member ${counter}`,
+    passwordHash: null,
+    verified: true,
+  });
+  await addMembership(server.db, { userId: user.id, tenantId: SEED_TENANT_ID, roleKeys });
+  return user;
+}
+const roleIdOf = async (key: string) =>
+  (await server.db.query<{ id: string }>('SELECT id FROM roles WHERE key = $1 AND tenant_id IS NULL', [key]))
+    .rows[0]!.id;
+const roleKeysOf = async (userId: string) =>
+  (
+    await server.db.query<{ key: string }>(
+      `SELECT r.key FROM memberships m JOIN membership_roles mr ON mr.membership_id = m.id
+         JOIN roles r ON r.id = mr.role_id WHERE m.user_id = $1 AND m.tenant_id = $2 ORDER BY r.key`,
+      [userId, SEED_TENANT_ID],
+    )
+  ).rows.map((r) => r.key);
+
+describe('the client SDK users page (teams)', () => {
+  it('loadAvailableRoles lists the roles an admin can give', async () => {
+    const roles = await api.teams.loadAvailableRoles();
+    assert.ok(Array.isArray(roles));
+    assert.deepEqual(
+      roles.map((r) => r.key).filter((k) => ['Admin', 'Viewer'].includes(k)),
+      ['Admin', 'Viewer'],
+    );
+    assert.ok(roles.every((r) => typeof r.id === 'string' && typeof r.name === 'string'));
+  });
+
+  it('updateUser sets the roles, also when the page sends the row back whole', async () => {
+    const user = await member(['Viewer']);
+    const editor = await roleIdOf('Editor');
+    const updated = (await api.teams.updateUser({ id: user.id, roleIds: [editor] })) as unknown as {
+      id: string;
+      roleIds: string[];
+      roles: Array<{ key: string }>;
+    };
+    assert.equal(updated.id, user.id);
+    assert.deepEqual(updated.roleIds, [editor]);
+    assert.deepEqual(await roleKeysOf(user.id), ['Editor']);
+    // The row as the users page holds it, with the new roles.
+    const row = {
+      id: user.id,
+      email: user.email,
+      name: 'Member',
+      tenantId: SEED_TENANT_ID,
+      vendorId,
+      roleIds: [await roleIdOf('Viewer')],
+      roles: [],
+      activatedForTenant: true,
+      createdAt: new Date().toISOString(),
+      verified: true,
+    };
+    await api.teams.updateUser(row as never);
+    assert.deepEqual(await roleKeysOf(user.id), ['Viewer']);
+    // Clearing with [""] (spec 001 §5) and an unknown field.
+    await api.teams.updateUser({ id: user.id, roleIds: [''] });
+    assert.deepEqual(await roleKeysOf(user.id), []);
+    assert.equal(await statusOfFailure(api.teams.updateUser({ id: user.id, nickname: 'x' } as never)), 400);
+    // The may-grant rule: not one's own roles.
+    assert.equal(await statusOfFailure(api.teams.updateUser({ id: adminId, roleIds: [editor] })), 400);
+  });
+
+  it('deleteUser removes the member (404 the second time)', async () => {
+    const user = await member();
+    await api.teams.deleteUser({ userId: user.id });
+    assert.deepEqual(
+      (await server.db.query('SELECT 1 FROM memberships WHERE user_id = $1', [user.id])).rows,
+      [],
+    );
+    assert.equal(await statusOfFailure(api.teams.deleteUser({ userId: user.id })), 404);
+    assert.equal(await statusOfFailure(api.teams.deleteUser({ userId: adminId })), 400);
+  });
+
+  it('a member without the users permissions is refused', async () => {
+    const viewer = await member(['Viewer']);
+    await server.db.query(
+      'UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE id = $1) WHERE id = $2',
+      [adminId, viewer.id],
+    );
+    const token = (await login(server.app, viewer.email)).accessToken;
+    useRealClient(address, token);
+    try {
+      assert.equal(await statusOfFailure(api.teams.deleteUser({ userId: (await member()).id })), 403);
+      assert.equal(await statusOfFailure(api.auth.revokeSessionsForUser(adminId)), 403);
+    } finally {
+      useRealClient(address, adminToken);
+    }
+  });
+});
+
+describe('users v3 as the client queries it', () => {
+  it('accepts _presetParams=undefined, the lower-case presets and _presetParams JSON', async () => {
+    const all = await api.users.getUsersV3({ _limit: 5, _offset: 0 });
+    assert.ok(all.items.length > 0);
+    const inactive = await api.users.getUsersV3({
+      _limit: 50,
+      _offset: 0,
+      _preset: 'inactive' as never,
+      _presetParams: { _maxInactiveSeconds: 60 },
+    });
+    assert.ok(Array.isArray(inactive.items));
+    assert.ok(!inactive.items.some((u: { id: string }) => u.id === adminId), 'the admin signed in just now');
+    const unenrolled = await api.users.getUsersV3({
+      _limit: 50,
+      _offset: 0,
+      _preset: 'mfa-unenrolled' as never,
+    });
+    assert.ok(unenrolled.items.some((u: { id: string }) => u.id === adminId));
+    assert.equal(
+      await statusOfFailure(api.users.getUsersV3({ _preset: 'breached-passwords' as never })),
+      400,
+    );
+    assert.equal(await statusOfFailure(api.users.getUsersV3({ _preset: 'everyone' as never })), 400);
+  });
+
+  it('takes ids', async () => {
+    const a = await member();
+    const found = await api.users.getUsersV3({ ids: `${a.id},${adminId}` });
+    assert.deepEqual(found.items.map((u: { id: string }) => u.id).sort(), [a.id, adminId].sort());
+  });
+
+  it('answers a malformed _presetParams with 400', async () => {
+    for (const bad of ['{', '[]', '{"x":1}', '{"_maxInactiveSeconds":"1"}']) {
+      const res = await server.app.inject({
+        method: 'GET',
+        url: `${API}/users/v3?_preset=inactive&_presetParams=${encodeURIComponent(bad)}`,
+        headers: bearer(adminToken),
+      });
+      assert.equal(res.statusCode, 400, bad);
+    }
+  });
+});
+
+describe('member reads and sessions', () => {
+  it('getUserById, getUserAuthorization, getUsersRoles, getUsersGroups', async () => {
+    const user = await member(['Viewer']);
+    const byId = await api.auth.getUserById({ userId: user.id });
+    assert.equal(byId.id, user.id);
+    assert.equal(byId.tenantId, SEED_TENANT_ID);
+    assert.equal(byId.deletedAt, null);
+    const other = await insertUser(server.db, {
+      vendorId,
+      email: `outsider-${Date.now()}@example.com`,
+      name: 'Outsider',
+      passwordHash: null,
+      verified: true,
+    });
+    assert.equal(await statusOfFailure(api.auth.getUserById({ userId: other.id })), 404);
+
+    const mine = await api.auth.getUserAuthorization();
+    assert.ok(mine.roles.some((r) => r.key === 'Admin'));
+    assert.ok(mine.permissions.some((p) => p.key === 'fe.*'));
+
+    const roles = await api.users.getUsersRoles({ ids: [user.id, other.id] });
+    assert.deepEqual(roles, [
+      { vendorId, tenantId: SEED_TENANT_ID, userId: user.id, roleIds: [await roleIdOf('Viewer')] },
+    ]);
+    const group = await api.groups.createGroup({ name: `G ${Date.now()}`, metadata: '{"team":"a"}' });
+    await api.groups.addUsersToGroup(group.id, { userIds: [user.id] });
+    const groups = await api.users.getUsersGroups({ ids: [user.id] });
+    assert.deepEqual(groups, [{ vendorId, tenantId: SEED_TENANT_ID, userId: user.id, groupIds: [group.id] }]);
+  });
+
+  it('revokeSessionsForUser ends the member sessions in the account', async () => {
+    const user = await member(['Viewer']);
+    await server.db.query(
+      'UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE id = $1) WHERE id = $2',
+      [adminId, user.id],
+    );
+    const session = await login(server.app, user.email);
+    await api.auth.revokeSessionsForUser(user.id);
+    assert.equal((await refresh(server.app, session.cookie)).statusCode, 401);
+    // The admin's own session is untouched.
+    assert.equal(await statusOfFailure(api.auth.revokeSessionsForUser('not-an-id')), 400);
+    const outsider = await insertUser(server.db, {
+      vendorId,
+      email: `outsider2-${Date.now()}@example.com`,
+      name: 'Outsider',
+      passwordHash: null,
+      verified: true,
+    });
+    assert.equal(await statusOfFailure(api.auth.revokeSessionsForUser(outsider.id)), 404);
+    assert.ok(refreshCookieOf);
+  });
+});
+
+describe('groups and the hierarchy as the client asks', () => {
+  it('lists with _groupsRelations, gets one, bulkGet and config', async () => {
+    const created = await api.groups.createGroup({ name: `Rel ${Date.now()}` });
+    const list = (await api.groups.getGroups({ _groupsRelations: 'rolesAndUsers' as never })) as unknown as {
+      items: Array<{ id: string }>;
+    };
+    assert.ok(list.items.some((g) => g.id === created.id));
+    const one = await api.groups.getGroupById(
+      { groupId: created.id },
+      { _groupsRelations: 'roles' as never },
+    );
+    assert.equal(one.id, created.id);
+    const bulk = await api.groups.getGroupsByIds(
+      { groupsIds: [created.id] },
+      { _groupsRelations: 'users' as never },
+    );
+    assert.deepEqual(
+      bulk.map((g) => g.id),
+      [created.id],
+    );
+    assert.deepEqual(await api.groups.getGroupConfiguration(), { enabled: true, rolesEnabled: true });
+    assert.equal(
+      await statusOfFailure(api.groups.getGroups({ _groupsRelations: 'everything' as never })),
+      400,
+    );
+    assert.equal(await statusOfFailure(api.groups.createGroup({ name: 'Bad', metadata: 'not json' })), 400);
+  });
+
+  it('searchSubTenants sends _subTenantId=undefined and is answered', async () => {
+    const page = (await api.tenants.searchSubTenants({
+      _limit: 10,
+      _offset: 0,
+      _subTenantId: undefined,
+    })) as unknown as {
+      items: unknown[];
+    };
+    assert.ok(Array.isArray(page.items));
+  });
+});
