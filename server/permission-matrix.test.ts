@@ -236,6 +236,7 @@ const ROUTES: Record<string, Entry> = {
   [`PUT ${F}/dev/settings`]: { access: 'public', why: 'development settings (devOutbox only)' },
   [`POST ${F}/flags/api/v1/evaluate`]: { access: 'public', why: 'feature flags for the kit' },
   [`GET ${F}/vendors/public`]: { access: 'public', why: 'vendor public settings' },
+  [`GET ${F}/flags`]: { access: 'public', why: 'feature flags of the client SDK' },
   [`GET ${IR}/configurations/v1/public`]: { access: 'public', why: 'public configuration' },
   [`GET ${IR}/configurations/v1/mfa/strategies`]: { access: 'public', why: 'MFA strategies' },
   [`GET ${IR}/configurations/v1/mfa-policy/allow-remember-device`]: { access: 'public', why: 'mfaToken' },
@@ -322,7 +323,10 @@ const ROUTES: Record<string, Entry> = {
   [`POST ${IR}/users/v1/mfa/webauthn/enroll/verify`]: { access: 'self' },
   [`GET ${IR}/auth/v1/oauth/userinfo`]: { access: 'self' },
   [`GET ${F}/entitlements/api/v2/user-entitlements`]: { access: 'self' },
+  [`GET ${F}/entitlements/api/v1/user-entitlements`]: { access: 'self' },
   [`GET ${F}/metadata`]: { access: 'self' },
+  [`GET ${F}/metadata/admin-box`]: { access: 'self' },
+  [`GET ${F}/metadata/ipme`]: { access: 'self' },
   [`GET ${IR}/users/v1/me/authorization`]: { access: 'self' },
 
   // ---- Roles and permissions.

@@ -2,6 +2,8 @@ import type { AuthResponse, SignUpResponse, User } from '../api/types';
 import { holdsPermission } from '../authorization/permissionKeys';
 import { coversForGrant } from '../portal/roleForm';
 import { DEMO_FEATURES, DEMO_PERMISSION_FEATURES } from '../entitlements/demoEntitlements';
+import { decidedEntitlements } from '../entitlements/entitlements';
+import { PERMISSION_CATALOGUE } from '../portal/permissionCatalogue';
 import { evaluateDemoFlags } from '../featureFlags/demoFlags';
 import { createDemoHostedLogin, createDemoSocialLogin, createDemoSso, demoSsoPreLogin } from './hostedLogin';
 import { createDemoAccountFlows } from './accountFlows';
@@ -378,10 +380,17 @@ function impersonateDemoUser(
   token: string | null,
   start: (db: DemoDatabase, user: DemoUser, impersonatorId?: string) => AuthResponse,
 ) {
-  const unknown = Object.keys(body).find((key) => key !== 'userId' && key !== 'tenantId');
+  const known = ['userId', 'tenantId', 'impersonatedUserId', 'actorToken', 'redirectUrl'];
+  const unknown = Object.keys(body).find((key) => !known.includes(key));
   if (unknown) return fail(400, `Unknown field "${unknown}"`);
+  // The client SDK names the user `impersonatedUserId` (one of the two, as on the server).
+  if (body.userId !== undefined && body.impersonatedUserId !== undefined)
+    return fail(400, 'Send userId or impersonatedUserId, not both');
+  body = { ...body, userId: body.userId ?? body.impersonatedUserId };
   if (typeof body.userId !== 'string' || !body.userId || body.userId.length > 100)
     return fail(400, 'userId must be 1 to 100 characters');
+  if (body.actorToken !== undefined && body.actorToken !== token)
+    return fail(401, 'The actor token is not a token of this session');
   if (body.tenantId !== undefined && body.tenantId !== null && typeof body.tenantId !== 'string')
     return fail(400, 'tenantId must be a string');
   const claims = JSON.parse(atob(token!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
@@ -576,7 +585,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       }),
     'GET /identity/resources/users/v1/passwords/config': () =>
       ok({ minLength: DEMO_PASSWORD_MIN_LENGTH, maxLength: 128 }),
-    'GET /vendors/public': () => ok({ whiteLabelMode: false }),
+    'GET /vendors/public': () =>
+      ok({ name: 'Auth Elements demo', logo: '', icon: '', whiteLabelMode: false }),
     'POST /identity/resources/auth/v2/user/sso/prelogin': ssoPreLogin,
     'POST /identity/resources/auth/v1/user/saml/prelogin': ssoPreLogin,
     'POST /identity/resources/auth/v1/user': (db, { body }) => {
@@ -759,6 +769,22 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // Demo mode's vendor metadata: the default pages, and the roles, groups and API-token pages
     // (hidden by default, spec 001 §2) shown to whoever holds their permissions.
     'GET /metadata': () => ok({ rows: [{ configuration: DEMO_ADMIN_BOX }] }),
+    // The client SDK's paths: the admin box, and the caller's address (demo mode knows none).
+    'GET /metadata/admin-box': withUser(() =>
+      ok({ rows: [{ entityName: 'adminBox', configuration: DEMO_ADMIN_BOX }] }),
+    ),
+    'GET /metadata/ipme': withUser(() =>
+      ok({
+        ip: null,
+        latitude: null,
+        longitude: null,
+        city: null,
+        country_name: null,
+        country_code: null,
+        zip: null,
+        location: { country_flag: null, country_flag_emoji: null },
+      }),
+    ),
     // Every tenant the user belongs to (sub-accounts included: core/demo/subAccounts.ts), the active one marked.
     'GET /identity/resources/users/v2/me/tenants': withUser((db, user) => ok(tenantsOfUser(db, user))),
     'GET /identity/resources/users/v3/me/tenants': withUser((db, user) => {
@@ -776,6 +802,26 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         permissionFeatures: DEMO_PERMISSION_FEATURES,
       }),
     ),
+    // The client SDK's calls: entitlements decided by the backend, and every flag as "on" or "off".
+    'GET /entitlements/api/v1/user-entitlements': withUser((db, user) =>
+      ok(
+        decidedEntitlements(
+          {
+            permissions: permissionsOf(user, db),
+            features: DEMO_FEATURES,
+            permissionFeatures: DEMO_PERMISSION_FEATURES,
+          },
+          [...PERMISSION_CATALOGUE.map(([key]) => key), ...Object.keys(DEMO_PERMISSION_FEATURES)],
+          [...Object.values(DEMO_PERMISSION_FEATURES).flat()],
+          now(),
+        ),
+      ),
+    ),
+    'GET /flags': (db) => {
+      const flags = evaluateDemoFlags({});
+      for (const [key, on] of Object.entries(db.settings?.flags ?? {})) if (key in flags) flags[key] = on;
+      return ok(Object.fromEntries(Object.entries(flags).map(([key, on]) => [key, on ? 'on' : 'off'])));
+    },
     'POST /flags/api/v1/evaluate': (db, { body }) => {
       const flags = evaluateDemoFlags(body);
       // Demo settings may switch named flags on (tests, trying the breached-password prompt).

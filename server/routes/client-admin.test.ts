@@ -264,3 +264,83 @@ describe('groups and the hierarchy as the client asks', () => {
     assert.ok(Array.isArray(page.items));
   });
 });
+
+describe('metadata, vendor, flags, entitlements, invite link, impersonation as the client calls them', () => {
+  it('getAdminBoxMetadata: nothing saved yet is rows: []; getCurrentUserIpMetadata; getVendorPublicInfo', async () => {
+    assert.deepEqual(await api.metadata.getAdminBoxMetadata(), { rows: [] });
+    const ip = await api.metadata.getCurrentUserIpMetadata();
+    assert.equal(ip.ip, '127.0.0.1');
+    assert.equal(ip.country_code, null);
+    const vendor = await api.vendor.getVendorPublicInfo();
+    assert.equal(vendor.whiteLabelMode, false);
+    assert.equal(typeof vendor.name, 'string');
+    assert.equal(vendor.logo, '');
+  });
+
+  it('loadFeatureFlags: "on"/"off", evaluated for the signed-in user', async () => {
+    const { setFlag } = await import('../domain/featureFlags');
+    await setFlag(server.db, 'client-admin-flag', { enabled: false, tenantIds: [SEED_TENANT_ID] });
+    const flags = await api.featureFlags.loadFeatureFlags();
+    assert.equal(flags['client-admin-flag'], 'on');
+    assert.ok(Object.values(flags).every((v) => v === 'on' || v === 'off'));
+    useRealClient(address, null);
+    try {
+      assert.equal((await api.featureFlags.loadFeatureFlags())['client-admin-flag'], 'off');
+    } finally {
+      useRealClient(address, adminToken);
+    }
+  });
+
+  it('loadEntitlements: decided permissions and features', async () => {
+    const answer = await api.entitlements.loadEntitlements();
+    assert.deepEqual(answer.permissions['fe.secure.read.users'], { isEntitled: true });
+    const entries = Object.values(answer.features);
+    assert.ok(entries.every((e) => typeof e.isEntitled === 'boolean'));
+    const missing = Object.entries(answer.features).find(([, e]) => !e.isEntitled);
+    if (missing) assert.ok(['MISSING_FEATURE', 'BUNDLE_EXPIRED'].includes(missing[1].justification!));
+  });
+
+  it('invite link: token and expires on creation, expires when read; the configuration', async () => {
+    const created = await api.teams.createInviteUserLink({ expiresInMinutes: 60 });
+    assert.equal(typeof created.token, 'string');
+    assert.ok(Date.parse(String(created.expires)) > Date.now());
+    const read = await api.teams.getInviteUserLink();
+    assert.equal(read.expires, created.expires);
+    assert.equal(read.token, undefined, 'the token is shown once: the server keeps a hash');
+    const config = await api.teams.getInviteLinkConfiguration();
+    assert.deepEqual(
+      { allowed: config.tenantInvitationsAllowed, emails: config.emailsEnabled },
+      { allowed: true, emails: true },
+    );
+  });
+
+  it('impersonate: { impersonatedUserId, actorToken }', async () => {
+    const target = await member(['Viewer']);
+    await server.db.query(
+      'UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE id = $1) WHERE id = $2',
+      [adminId, target.id],
+    );
+    // A fresh admin session: impersonating ends the impersonator's session.
+    const own = (await login(server.app)).accessToken;
+    useRealClient(address, own);
+    try {
+      assert.equal(
+        await statusOfFailure(
+          api.impersonate.impersonate({ impersonatedUserId: target.id, actorToken: adminToken }),
+        ),
+        401,
+      );
+      const answer = await api.impersonate.impersonate({
+        impersonatedUserId: target.id,
+        actorToken: own,
+        redirectUrl: '/',
+      });
+      assert.equal(answer.tokenType, 'Bearer');
+      const claims = JSON.parse(Buffer.from(answer.accessToken.split('.')[1]!, 'base64url').toString());
+      assert.equal(claims.sub, target.id);
+      assert.deepEqual(claims.act, { sub: adminId });
+    } finally {
+      useRealClient(address, adminToken);
+    }
+  });
+});

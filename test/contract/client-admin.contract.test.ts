@@ -133,6 +133,62 @@ for (const [name, factory] of factories) {
       assert.equal((await call('POST', `${API}/groups/v1/bulkGet`, { groupsIds: [] })).status, 400);
     });
 
+    test('metadata, vendor info, flags and entitlements as the client reads them', async () => {
+      const box = await call('GET', '/metadata/admin-box');
+      assert.equal(box.status, 200);
+      assert.ok(Array.isArray(box.body.rows));
+      const ip = await call('GET', '/metadata/ipme');
+      assert.equal(ip.status, 200);
+      assert.ok('ip' in ip.body && 'country_code' in ip.body);
+      const vendor = await target.call('GET', '/vendors/public');
+      assert.deepEqual(Object.keys(vendor.body).sort(), ['icon', 'logo', 'name', 'whiteLabelMode']);
+      const flags = await target.call('GET', '/flags');
+      assert.equal(flags.status, 200);
+      assert.ok(Object.values(flags.body).every((v) => v === 'on' || v === 'off'));
+      const entitlements = await call('GET', '/entitlements/api/v1/user-entitlements');
+      assert.equal(entitlements.status, 200);
+      assert.deepEqual(entitlements.body.permissions['fe.secure.read.users'], { isEntitled: true });
+      assert.ok(
+        Object.values(entitlements.body.features as Record<string, { isEntitled: boolean }>).every(
+          (e) => typeof e.isEntitled === 'boolean',
+        ),
+      );
+      assert.equal((await target.call('GET', '/entitlements/api/v1/user-entitlements')).status, 401);
+    });
+
+    test('invite link: expires beside expiresAt; the configuration with the client fields', async () => {
+      const created = await call('POST', `${API}/tenants/invites/v1/user`, { expiresInMinutes: 60 });
+      assert.equal(created.status, 201);
+      assert.equal(typeof created.body.token, 'string');
+      assert.equal(created.body.expires, created.body.expiresAt);
+      const read = await call('GET', `${API}/tenants/invites/v1/user`);
+      assert.equal(read.body.expires, created.body.expires);
+      const config = await call('GET', `${API}/tenants/invites/v1/configuration`);
+      assert.equal(config.body.tenantInvitationsAllowed, true);
+      assert.equal(config.body.emailsEnabled, true);
+    });
+
+    test('impersonation takes the client body { impersonatedUserId, actorToken, redirectUrl }', async () => {
+      const me = (await call('GET', `${API}/users/v2/me`)).body;
+      const self = await call('POST', `${API}/impersonation/v1`, {
+        impersonatedUserId: me.id,
+        actorToken: token,
+        redirectUrl: '/',
+      });
+      assert.equal(self.status, 400, JSON.stringify(self.body));
+      assert.deepEqual(self.body.errors, ['You cannot impersonate yourself']);
+      const both = await call('POST', `${API}/impersonation/v1`, {
+        userId: me.id,
+        impersonatedUserId: me.id,
+      });
+      assert.equal(both.status, 400);
+      const foreignActor = await call('POST', `${API}/impersonation/v1`, {
+        impersonatedUserId: me.id,
+        actorToken: 'not-this-session',
+      });
+      assert.equal(foreignActor.status, 401);
+    });
+
     test('the hierarchy search with _subTenantId=undefined', async () => {
       const res = await call(
         'GET',
