@@ -28,6 +28,7 @@ import { entitlementRoutes } from './routes/entitlements';
 import { featureFlagRoutes } from './routes/featureFlags';
 import { impersonationRoutes } from './routes/impersonation';
 import { hierarchyRoutes } from './routes/hierarchy';
+import { hierarchyV1Routes } from './routes/hierarchy-v1';
 import { invitationRoutes } from './routes/invitations';
 import { portalConfigRoutes } from './routes/portal-config';
 import { loginSessionRoutes } from './routes/login-sessions';
@@ -188,6 +189,7 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
       await featureFlagRoutes(api, ctx);
       await impersonationRoutes(api, ctx);
       await hierarchyRoutes(api, ctx);
+      await hierarchyV1Routes(api, ctx);
       await portalConfigRoutes(api, ctx);
       await passwordlessRoutes(api, ctx);
       await mfaRoutes(api, ctx, ctx.mfa);

@@ -935,6 +935,29 @@ const ROUTES: Record<string, Entry> = {
       ],
     },
   },
+  // The client SDK's creation path (auth.updateTenantApiTokensData): the same handler as v1.
+  [`POST ${IR}/tenants/api-tokens/v2`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.tenantApiTokens',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/tenants/api-tokens/v2`,
+      payload: { description: 'Matrix v2', roleIds: [fx.viewerRole] },
+    }),
+    grants: {
+      manager: MANAGERS.tenantTokens,
+      attempts: [
+        {
+          what: 'a token with Admin',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${IR}/tenants/api-tokens/v2`,
+            payload: { description: 'Raise', roleIds: [fx.adminRole] },
+          }),
+        },
+      ],
+    },
+  },
   [`DELETE ${IR}/tenants/api-tokens/v1/:id`]: {
     access: 'gated',
     permission: 'fe.secure.delete.tenantApiTokens',
@@ -1075,6 +1098,40 @@ const ROUTES: Record<string, Entry> = {
     permission: 'fe.account-hierarchy.read.subAccount',
     scope: 'account',
     request: async () => ({ url: `${F}/tenants/resources/hierarchy/v2` }),
+  },
+  // The client SDK's hierarchy v1 reads and the users count, within the caller's tree.
+  [`GET ${F}/tenants/resources/hierarchy/v1`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.read.subAccount',
+    scope: 'account',
+    request: async () => ({ url: `${F}/tenants/resources/hierarchy/v1` }),
+  },
+  [`GET ${F}/tenants/resources/hierarchy/v1/tree`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.read.subAccount',
+    scope: 'account',
+    request: async () => ({ url: `${F}/tenants/resources/hierarchy/v1/tree` }),
+  },
+  [`GET ${F}/tenants/resources/hierarchy/v1/parents`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.read.subAccount',
+    scope: 'account',
+    request: async () => ({ url: `${F}/tenants/resources/hierarchy/v1/parents` }),
+  },
+  [`GET ${F}/tenants/resources/hierarchy/v1/parents/:tenantId`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.read.subAccount',
+    scope: 'resource',
+    request: async () => ({ url: `${F}/tenants/resources/hierarchy/v1/parents/${(await subAccount()).id}` }),
+  },
+  [`POST ${IR}/tenants/users/v1/count`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.read.subAccount',
+    scope: 'resource',
+    request: async () => ({
+      url: `${IR}/tenants/users/v1/count`,
+      payload: { tenantIds: [(await subAccount()).id] },
+    }),
   },
   [`GET ${F}/tenants/resources/hierarchy/v2/metadata`]: {
     access: 'gated',

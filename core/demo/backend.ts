@@ -831,8 +831,13 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   };
 
   /** The roles, groups and API-token paths (signed in), or null for any other path. */
-  const teamAdminRoute = (method: string, path: string): Handler | null =>
-    /^\/identity\/resources\/(roles\/v[12]|permissions\/v1|groups\/v1|(users|tenants)\/api-tokens\/v1)(\/|$)/.test(
+  const teamAdminRoute = (method: string, given: string): Handler | null => {
+    // The client SDK creates account tokens at v2 (the server's POST v2 is v1's handler).
+    const path =
+      method === 'POST' && given === '/identity/resources/tenants/api-tokens/v2'
+        ? '/identity/resources/tenants/api-tokens/v1'
+        : given;
+    return /^\/identity\/resources\/(roles\/v[12]|permissions\/v1|groups\/v1|(users|tenants)\/api-tokens\/v1)(\/|$)/.test(
       path,
     )
       ? withUser(
@@ -840,6 +845,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
             teamAdmin.handle(db, user, method, path, request.body, request.query) ?? fail(404, 'Not found'),
         )
       : null;
+  };
 
   /** Answers one request of the contract; `path` is the part after the base URL and prefix. */
   async function handle(

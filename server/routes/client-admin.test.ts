@@ -344,3 +344,64 @@ describe('metadata, vendor, flags, entitlements, invite link, impersonation as t
     }
   });
 });
+
+describe('hierarchy v1, users count and tenant API tokens v2 as the client calls them', () => {
+  it('getSubTenants, getSubTenantsAsTree, getParentTenants(ById), getTenantsUsersCount', async () => {
+    const child = await api.subTenants.createSubTenant({ name: `Branch ${Date.now()}` } as never);
+    const childId = (child as unknown as { tenantId: string }).tenantId;
+    const grandchild = (await api.subTenants.createSubTenant({
+      name: `Shop ${Date.now()}`,
+      parentTenantId: childId,
+    } as never)) as unknown as { tenantId: string };
+
+    const flat = (await api.tenants.getSubTenants()) as unknown as Array<{ tenantId: string; level: number }>;
+    assert.equal(flat.find((t) => t.tenantId === childId)?.level, 1);
+    assert.equal(flat.find((t) => t.tenantId === grandchild.tenantId)?.level, 2);
+
+    const tree = await api.tenants.getSubTenantsAsTree();
+    assert.equal(tree.tenantId, SEED_TENANT_ID);
+    const branch = tree.children.find((c) => c.tenantId === childId)!;
+    assert.deepEqual(
+      branch.children.map((c) => c.tenantId),
+      [grandchild.tenantId],
+    );
+
+    assert.deepEqual(await api.tenants.getParentTenants(), []);
+    const parents = await api.tenants.getParentTenantsById(grandchild.tenantId);
+    assert.deepEqual(
+      parents.map((p) => [p.tenantId, p.level]),
+      [
+        [childId, 1],
+        [SEED_TENANT_ID, 2],
+      ],
+    );
+    const outside = await server.db.query<{ id: string }>(
+      "INSERT INTO tenants (vendor_id, name) VALUES ($1, 'Elsewhere') RETURNING id",
+      [vendorId],
+    );
+    assert.equal(await statusOfFailure(api.tenants.getParentTenantsById(outside.rows[0]!.id)), 404);
+
+    const counts = await api.tenants.getTenantsUsersCount({ tenantIds: [SEED_TENANT_ID, childId] });
+    assert.equal(counts[0]!.tenantId, SEED_TENANT_ID);
+    assert.ok(counts[0]!.totalUsers > 1);
+    assert.deepEqual(counts[1], { tenantId: childId, totalUsers: 1 });
+    assert.equal(
+      await statusOfFailure(api.tenants.getTenantsUsersCount({ tenantIds: [outside.rows[0]!.id] })),
+      404,
+    );
+  });
+
+  it('updateTenantApiTokensData creates an account token at v2, with the may-grant rule', async () => {
+    const viewer = await roleIdOf('Viewer');
+    const created = (await api.auth.updateTenantApiTokensData({
+      description: 'From the client',
+      roleIds: [viewer],
+    })) as unknown as { clientId: string; secret: string; roleIds: string[] };
+    assert.equal(typeof created.secret, 'string');
+    assert.deepEqual(created.roleIds, [viewer]);
+    const listed = await api.auth.getTenantApiTokensData();
+    assert.ok(
+      (listed as unknown as Array<{ clientId: string }>).some((t) => t.clientId === created.clientId),
+    );
+  });
+});

@@ -189,6 +189,53 @@ for (const [name, factory] of factories) {
       assert.equal(foreignActor.status, 401);
     });
 
+    test('hierarchy v1 (list, tree, parents), users count, account tokens at v2', async () => {
+      const me = (await call('GET', `${API}/users/v2/me`)).body;
+      const child = await call('POST', '/tenants/resources/sub-tenants/v1', { name: 'Branch' });
+      assert.equal(child.status, 201, JSON.stringify(child.body));
+      const childId = child.body.tenantId as string;
+      const grandchild = (
+        await call('POST', '/tenants/resources/sub-tenants/v1', { name: 'Shop', parentTenantId: childId })
+      ).body.tenantId as string;
+      const flat = await call('GET', '/tenants/resources/hierarchy/v1');
+      assert.deepEqual(
+        flat.body.map((t: { tenantId: string; level: number }) => [t.tenantId, t.level]),
+        [
+          [childId, 1],
+          [grandchild, 2],
+        ],
+      );
+      const tree = await call('GET', '/tenants/resources/hierarchy/v1/tree');
+      assert.equal(tree.body.tenantId, me.tenantId);
+      assert.equal(tree.body.children[0].children[0].tenantId, grandchild);
+      assert.deepEqual((await call('GET', '/tenants/resources/hierarchy/v1/parents')).body, []);
+      const parents = await call('GET', `/tenants/resources/hierarchy/v1/parents/${grandchild}`);
+      assert.deepEqual(
+        parents.body.map((t: { tenantId: string; level: number }) => [t.tenantId, t.level]),
+        [
+          [childId, 1],
+          [me.tenantId, 2],
+        ],
+      );
+      const count = await call('POST', `${API}/tenants/users/v1/count`, {
+        tenantIds: [me.tenantId, childId],
+      });
+      assert.equal(count.status, 200);
+      assert.deepEqual(count.body[1], { tenantId: childId, totalUsers: 1 });
+      const unknown = name.startsWith('demo') ? 'demo-nowhere' : '00000000-0000-4000-8000-000000000001';
+      assert.equal(
+        (await call('POST', `${API}/tenants/users/v1/count`, { tenantIds: [unknown] })).status,
+        404,
+      );
+
+      const token = await call('POST', `${API}/tenants/api-tokens/v2`, {
+        description: 'From the client',
+        roleIds: [roleId('Viewer')],
+      });
+      assert.equal(token.status, 201, JSON.stringify(token.body));
+      assert.deepEqual(token.body.roleIds, [roleId('Viewer')]);
+    });
+
     test('the hierarchy search with _subTenantId=undefined', async () => {
       const res = await call(
         'GET',
