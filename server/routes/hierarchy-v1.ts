@@ -18,9 +18,10 @@ import { requireUser } from '../http/bearer';
 import { requirePermission } from '../http/permissions';
 import { uuid } from '../http/list-query';
 import * as s from '../http/schemas';
-import { READ_SUB_ACCOUNTS } from './hierarchy';
 
 const HIERARCHY_V1 = '/tenants/resources/hierarchy/v1';
+/** The All accounts page's read permission (as server/routes/hierarchy.ts). */
+const READ_SUB_ACCOUNTS = 'fe.account-hierarchy.read.subAccount';
 
 interface Row {
   id: string;
