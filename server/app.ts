@@ -29,6 +29,7 @@ import { featureFlagRoutes } from './routes/featureFlags';
 import { impersonationRoutes } from './routes/impersonation';
 import { hierarchyRoutes } from './routes/hierarchy';
 import { hierarchyV1Routes } from './routes/hierarchy-v1';
+import { subTenantUsersV1Routes } from './routes/sub-tenant-users-v1';
 import { invitationRoutes } from './routes/invitations';
 import { portalConfigRoutes } from './routes/portal-config';
 import { loginSessionRoutes } from './routes/login-sessions';
@@ -190,6 +191,7 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
       await impersonationRoutes(api, ctx);
       await hierarchyRoutes(api, ctx);
       await hierarchyV1Routes(api, ctx);
+      await subTenantUsersV1Routes(api, ctx);
       await portalConfigRoutes(api, ctx);
       await passwordlessRoutes(api, ctx);
       await mfaRoutes(api, ctx, ctx.mfa);

@@ -1133,6 +1133,57 @@ const ROUTES: Record<string, Entry> = {
       payload: { tenantIds: [(await subAccount()).id] },
     }),
   },
+  // The client SDK's sub-account member calls (routes/sub-tenant-users-v1.ts).
+  [`PATCH ${IR}/sub-tenants/users/v1/:userId/roles`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.write.subAccount',
+    scope: 'resource',
+    request: async () => {
+      const branch = await subAccount();
+      return {
+        url: `${IR}/sub-tenants/users/v1/${branch.member.id}/roles`,
+        payload: { subTenantsRoles: [{ tenantId: branch.id, roleIds: [fx.viewerRole] }] },
+      };
+    },
+    grants: {
+      manager: MANAGERS.subAccounts,
+      attempts: [
+        {
+          what: 'Admin for a sub-account member',
+          status: GRANTS_NOT_HELD,
+          request: async () => {
+            const branch = await subAccount();
+            return {
+              url: `${IR}/sub-tenants/users/v1/${branch.member.id}/roles`,
+              payload: { subTenantsRoles: [{ tenantId: branch.id, roleIds: [fx.adminRole] }] },
+            };
+          },
+        },
+      ],
+    },
+  },
+  [`PUT ${IR}/sub-tenants/users/v1/:userId/access`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.write.subAccount',
+    scope: 'resource',
+    request: async () => ({
+      url: `${IR}/sub-tenants/users/v1/${(await plainMember()).id}/access`,
+      payload: { allowAccess: true },
+    }),
+    grants: {
+      manager: MANAGERS.subAccounts,
+      attempts: [
+        {
+          what: "deny an admin's access",
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${IR}/sub-tenants/users/v1/${(await anAdmin()).id}/access`,
+            payload: { allowAccess: false },
+          }),
+        },
+      ],
+    },
+  },
   [`GET ${F}/tenants/resources/hierarchy/v2/metadata`]: {
     access: 'gated',
     permission: 'fe.account-hierarchy.read.subAccount',

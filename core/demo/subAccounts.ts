@@ -355,6 +355,44 @@ export function subAccountRoute(
         })),
       );
     };
+  // The client SDK's sub-account member calls (server/routes/sub-tenant-users-v1.ts).
+  const clientMember = /^\/identity\/resources\/sub-tenants\/users\/v1\/([^/]+)\/(roles|access)$/.exec(path);
+  if (
+    clientMember &&
+    ((m === 'PATCH' && clientMember[2] === 'roles') || (m === 'PUT' && clientMember[2] === 'access'))
+  )
+    return (db, user, body) => {
+      if (!hasPermission(permissionsOf(user), WRITE))
+        return fail(403, `You need the ${WRITE} permission to do this`);
+      const userId = decodeURIComponent(clientMember[1]!);
+      if (clientMember[2] === 'access') return changeMember(db, user.tenantId, userId, 'access', body);
+      const entries = body.subTenantsRoles;
+      if (
+        !Array.isArray(entries) ||
+        entries.length === 0 ||
+        Object.keys(body).some((k) => !['subTenantsRoles', 'ipAddress', 'userAgent'].includes(k))
+      )
+        return fail(400, 'subTenantsRoles must list at least one account');
+      const list = entries as Array<{ tenantId?: unknown; roleIds?: unknown }>;
+      for (const entry of list) {
+        if (typeof entry.tenantId !== 'string' || !within(db, user.tenantId, entry.tenantId))
+          return fail(404, 'Sub-account not found');
+        if (!membershipsOf(db).some((ms) => ms.tenantId === entry.tenantId && ms.userId === userId))
+          return fail(404, 'User not found in this sub-account');
+      }
+      const subTenantsRoles = [];
+      for (const entry of list) {
+        const answer = changeMember(db, entry.tenantId as string, userId, 'roles', {
+          roleIds: entry.roleIds,
+        });
+        if (answer.status !== 200) return answer;
+        subTenantsRoles.push({
+          tenantId: entry.tenantId,
+          roleIds: (answer.body as { roleIds: string[] }).roleIds,
+        });
+      }
+      return ok({ subTenantsRoles }, true);
+    };
   if (m === 'POST' && path === '/tenants/resources/sub-tenants/v1')
     return (db, user, body, _q, env) => create(db, user, body, env.now, env.random);
   if (m === 'PUT' && path === '/identity/resources/users/v1/tenant')

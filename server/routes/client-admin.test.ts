@@ -405,3 +405,65 @@ describe('hierarchy v1, users count and tenant API tokens v2 as the client calls
     );
   });
 });
+
+describe('sub-account members as the client changes them', () => {
+  it('setUserRolesForSubTenants and updateSubAccountAccess, with the may-grant rule', async () => {
+    const branch = (await api.subTenants.createSubTenant({
+      name: `Roles ${Date.now()}`,
+    } as never)) as unknown as {
+      tenantId: string;
+    };
+    const person = await member(['Viewer']);
+    await addMembership(server.db, { userId: person.id, tenantId: branch.tenantId, roleKeys: ['Viewer'] });
+    const editor = await roleIdOf('Editor');
+    await api.subTenants.setUserRolesForSubTenants(person.id, {
+      subTenantsRoles: [{ tenantId: branch.tenantId, roleIds: [editor] }],
+    });
+    const held = await server.db.query<{ key: string }>(
+      `SELECT r.key FROM memberships m JOIN membership_roles mr ON mr.membership_id = m.id
+         JOIN roles r ON r.id = mr.role_id WHERE m.user_id = $1 AND m.tenant_id = $2`,
+      [person.id, branch.tenantId],
+    );
+    assert.deepEqual(
+      held.rows.map((r) => r.key),
+      ['Editor'],
+    );
+    assert.deepEqual(await roleKeysOf(person.id), ['Viewer'], 'the active account is untouched');
+    // Not one's own roles; an unknown account; an unknown role: nothing written.
+    assert.equal(
+      await statusOfFailure(
+        api.subTenants.setUserRolesForSubTenants(adminId, {
+          subTenantsRoles: [{ tenantId: branch.tenantId, roleIds: [editor] }],
+        }),
+      ),
+      400,
+    );
+    assert.equal(
+      await statusOfFailure(
+        api.subTenants.setUserRolesForSubTenants(person.id, {
+          subTenantsRoles: [{ tenantId: '00000000-0000-4000-8000-000000000009', roleIds: [] }],
+        }),
+      ),
+      404,
+    );
+    assert.equal(
+      await statusOfFailure(
+        api.subTenants.setUserRolesForSubTenants(person.id, {
+          subTenantsRoles: [{ tenantId: branch.tenantId, roleIds: ['00000000-0000-4000-8000-000000000009'] }],
+        }),
+      ),
+      400,
+    );
+
+    await api.subTenants.updateSubAccountAccess(person.id, { allowAccess: false });
+    const access = await server.db.query<{ access_allowed: boolean }>(
+      'SELECT access_allowed FROM memberships WHERE user_id = $1 AND tenant_id = $2',
+      [person.id, SEED_TENANT_ID],
+    );
+    assert.equal(access.rows[0]!.access_allowed, false);
+    assert.equal(
+      await statusOfFailure(api.subTenants.updateSubAccountAccess(adminId, { allowAccess: false })),
+      400,
+    );
+  });
+});

@@ -236,6 +236,23 @@ for (const [name, factory] of factories) {
       assert.deepEqual(token.body.roleIds, [roleId('Viewer')]);
     });
 
+    test('sub-account members: the client paths answer, and refuse what is wrong alike', async () => {
+      const unknownTenant = name.startsWith('demo') ? 'demo-nowhere' : '00000000-0000-4000-8000-000000000001';
+      const unknownUser = name.startsWith('demo') ? 'demo-nobody' : '00000000-0000-4000-8000-000000000002';
+      const noAccount = await call('PATCH', `${API}/sub-tenants/users/v1/${unknownUser}/roles`, {
+        subTenantsRoles: [{ tenantId: unknownTenant, roleIds: [] }],
+      });
+      assert.equal(noAccount.status, 404);
+      const empty = await call('PATCH', `${API}/sub-tenants/users/v1/${unknownUser}/roles`, {
+        subTenantsRoles: [],
+      });
+      assert.equal(empty.status, 400);
+      const noMember = await call('PUT', `${API}/sub-tenants/users/v1/${unknownUser}/access`, {
+        allowAccess: true,
+      });
+      assert.equal(noMember.status, 404);
+    });
+
     test('the hierarchy search with _subTenantId=undefined', async () => {
       const res = await call(
         'GET',
