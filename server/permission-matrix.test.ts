@@ -1162,6 +1162,46 @@ const ROUTES: Record<string, Entry> = {
       ],
     },
   },
+  [`POST ${IR}/sub-tenants/users/v1/:userId/roles`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.write.subAccount',
+    scope: 'resource',
+    request: async () => {
+      const branch = await subAccount();
+      return {
+        url: `${IR}/sub-tenants/users/v1/${branch.member.id}/roles`,
+        payload: { subTenantsRoles: [{ tenantId: branch.id, roleIds: [fx.viewerRole] }] },
+      };
+    },
+    grants: {
+      manager: MANAGERS.subAccounts,
+      attempts: [
+        {
+          what: 'add Admin to a sub-account member',
+          status: GRANTS_NOT_HELD,
+          request: async () => {
+            const branch = await subAccount();
+            return {
+              url: `${IR}/sub-tenants/users/v1/${branch.member.id}/roles`,
+              payload: { subTenantsRoles: [{ tenantId: branch.id, roleIds: [fx.adminRole] }] },
+            };
+          },
+        },
+      ],
+    },
+  },
+  [`DELETE ${IR}/sub-tenants/users/v1/:userId/roles`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.write.subAccount',
+    scope: 'resource',
+    request: async () => {
+      const branch = await subAccount();
+      return {
+        url: `${IR}/sub-tenants/users/v1/${branch.member.id}/roles`,
+        payload: { subTenantsRoles: [{ tenantId: branch.id, roleIds: [fx.viewerRole] }] },
+      };
+    },
+  },
   [`PUT ${IR}/sub-tenants/users/v1/:userId/access`]: {
     access: 'gated',
     permission: 'fe.account-hierarchy.write.subAccount',

@@ -359,7 +359,8 @@ export function subAccountRoute(
   const clientMember = /^\/identity\/resources\/sub-tenants\/users\/v1\/([^/]+)\/(roles|access)$/.exec(path);
   if (
     clientMember &&
-    ((m === 'PATCH' && clientMember[2] === 'roles') || (m === 'PUT' && clientMember[2] === 'access'))
+    ((['PATCH', 'POST', 'DELETE'].includes(m) && clientMember[2] === 'roles') ||
+      (m === 'PUT' && clientMember[2] === 'access'))
   )
     return (db, user, body) => {
       if (!hasPermission(permissionsOf(user), WRITE))
@@ -382,9 +383,18 @@ export function subAccountRoute(
       }
       const subTenantsRoles = [];
       for (const entry of list) {
-        const answer = changeMember(db, entry.tenantId as string, userId, 'roles', {
-          roleIds: entry.roleIds,
-        });
+        // PATCH sets the roles, POST adds them, DELETE takes them away.
+        const held = membershipsOf(db)
+          .find((ms) => ms.tenantId === entry.tenantId && ms.userId === userId)!
+          .roleKeys.map((key) => `role-${key}`);
+        const named = Array.isArray(entry.roleIds) ? (entry.roleIds as unknown[]) : null;
+        const roleIds =
+          m === 'PATCH' || !named
+            ? entry.roleIds
+            : m === 'POST'
+              ? [...new Set([...held, ...named])]
+              : held.filter((id) => !named.includes(id));
+        const answer = changeMember(db, entry.tenantId as string, userId, 'roles', { roleIds });
         if (answer.status !== 200) return answer;
         subTenantsRoles.push({
           tenantId: entry.tenantId,

@@ -429,6 +429,23 @@ describe('sub-account members as the client changes them', () => {
       ['Editor'],
     );
     assert.deepEqual(await roleKeysOf(person.id), ['Viewer'], 'the active account is untouched');
+    const viewerId = await roleIdOf('Viewer');
+    await api.subTenants.addUserRolesForSubTenants(person.id, {
+      subTenantsRoles: [{ tenantId: branch.tenantId, roleIds: [viewerId] }],
+    });
+    const keysThere = async () =>
+      (
+        await server.db.query<{ key: string }>(
+          `SELECT r.key FROM memberships m JOIN membership_roles mr ON mr.membership_id = m.id
+             JOIN roles r ON r.id = mr.role_id WHERE m.user_id = $1 AND m.tenant_id = $2 ORDER BY r.key`,
+          [person.id, branch.tenantId],
+        )
+      ).rows.map((r) => r.key);
+    assert.deepEqual(await keysThere(), ['Editor', 'Viewer']);
+    await api.subTenants.removeUserRolesFromSubTenants(person.id, {
+      subTenantsRoles: [{ tenantId: branch.tenantId, roleIds: [editor] }],
+    });
+    assert.deepEqual(await keysThere(), ['Viewer']);
     // Not one's own roles; an unknown account; an unknown role: nothing written.
     assert.equal(
       await statusOfFailure(
