@@ -28,6 +28,8 @@ import { entitlementRoutes } from './routes/entitlements';
 import { featureFlagRoutes } from './routes/featureFlags';
 import { impersonationRoutes } from './routes/impersonation';
 import { hierarchyRoutes } from './routes/hierarchy';
+import { hierarchyV1Routes } from './routes/hierarchy-v1';
+import { subTenantUsersV1Routes } from './routes/sub-tenant-users-v1';
 import { invitationRoutes } from './routes/invitations';
 import { portalConfigRoutes } from './routes/portal-config';
 import { loginSessionRoutes } from './routes/login-sessions';
@@ -45,6 +47,7 @@ import { samlRoutes } from './routes/saml';
 import { upsertClients } from './domain/oauth';
 import { SEED_TENANT_ID, seedDevelopmentData, seedHostIntegrationData } from './seed';
 import { registerStatic } from './static';
+import { dropUndefinedQueryValues } from './http/client-query';
 import { openDatabase, type Database } from './storage/database';
 import { migrate } from './storage/migrations';
 
@@ -165,6 +168,7 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
   });
   installErrorHandlers(app);
   installJsonParser(app);
+  dropUndefinedQueryValues(app);
   await app.register(fastifyCookie);
   await app.register(fastifyCors, { delegator: corsDelegator(opts) });
   addSecurityHeaders(app);
@@ -186,6 +190,8 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
       await featureFlagRoutes(api, ctx);
       await impersonationRoutes(api, ctx);
       await hierarchyRoutes(api, ctx);
+      await hierarchyV1Routes(api, ctx);
+      await subTenantUsersV1Routes(api, ctx);
       await portalConfigRoutes(api, ctx);
       await passwordlessRoutes(api, ctx);
       await mfaRoutes(api, ctx, ctx.mfa);

@@ -236,6 +236,7 @@ const ROUTES: Record<string, Entry> = {
   [`PUT ${F}/dev/settings`]: { access: 'public', why: 'development settings (devOutbox only)' },
   [`POST ${F}/flags/api/v1/evaluate`]: { access: 'public', why: 'feature flags for the kit' },
   [`GET ${F}/vendors/public`]: { access: 'public', why: 'vendor public settings' },
+  [`GET ${F}/flags`]: { access: 'public', why: 'feature flags of the client SDK' },
   [`GET ${IR}/configurations/v1/public`]: { access: 'public', why: 'public configuration' },
   [`GET ${IR}/configurations/v1/mfa/strategies`]: { access: 'public', why: 'MFA strategies' },
   [`GET ${IR}/configurations/v1/mfa-policy/allow-remember-device`]: { access: 'public', why: 'mfaToken' },
@@ -322,7 +323,11 @@ const ROUTES: Record<string, Entry> = {
   [`POST ${IR}/users/v1/mfa/webauthn/enroll/verify`]: { access: 'self' },
   [`GET ${IR}/auth/v1/oauth/userinfo`]: { access: 'self' },
   [`GET ${F}/entitlements/api/v2/user-entitlements`]: { access: 'self' },
+  [`GET ${F}/entitlements/api/v1/user-entitlements`]: { access: 'self' },
   [`GET ${F}/metadata`]: { access: 'self' },
+  [`GET ${F}/metadata/admin-box`]: { access: 'self' },
+  [`GET ${F}/metadata/ipme`]: { access: 'self' },
+  [`GET ${IR}/users/v1/me/authorization`]: { access: 'self' },
 
   // ---- Roles and permissions.
   [`GET ${IR}/roles/v1`]: {
@@ -330,6 +335,12 @@ const ROUTES: Record<string, Entry> = {
     permission: 'fe.secure.read.roles',
     scope: 'account',
     request: async () => ({ url: `${IR}/roles/v1` }),
+  },
+  [`GET ${F}/team/resources/roles/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.roles',
+    scope: 'account',
+    request: async () => ({ url: `${F}/team/resources/roles/v1` }),
   },
   [`GET ${IR}/roles/v2`]: {
     access: 'gated',
@@ -468,6 +479,19 @@ const ROUTES: Record<string, Entry> = {
     permission: 'fe.secure.read.groups',
     scope: 'account',
     request: async () => ({ url: `${IR}/groups/v1` }),
+  },
+  [`GET ${IR}/groups/v1/config`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.groups',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/groups/v1/config` }),
+  },
+  // Reads by ids: only the caller's account's groups are answered (another account's ids: none).
+  [`POST ${IR}/groups/v1/bulkGet`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.groups',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/groups/v1/bulkGet`, payload: { groupsIds: [await group([], [])] } }),
   },
   [`GET ${IR}/groups/v1/:id`]: {
     access: 'gated',
@@ -687,6 +711,103 @@ const ROUTES: Record<string, Entry> = {
       ],
     },
   },
+  // The same member actions at the client SDK's users-page paths (teams.updateUser, deleteUser).
+  [`PUT ${F}/team/resources/members/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.users',
+    scope: 'resource',
+    request: async () => ({
+      url: `${F}/team/resources/members/v1`,
+      payload: { id: (await plainMember()).id, roleIds: [fx.viewerRole] },
+    }),
+    grants: {
+      manager: MANAGERS.users,
+      attempts: [
+        {
+          what: 'Admin for themselves',
+          status: [400],
+          request: async (m) => ({
+            url: `${F}/team/resources/members/v1`,
+            payload: { id: m.id, roleIds: [fx.adminRole] },
+          }),
+        },
+        {
+          what: 'Admin for a plain member',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${F}/team/resources/members/v1`,
+            payload: { id: (await plainMember()).id, roleIds: [fx.adminRole] },
+          }),
+        },
+        {
+          what: 'demote an admin',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${F}/team/resources/members/v1`,
+            payload: { id: (await anAdmin()).id, roleIds: [fx.viewerRole] },
+          }),
+        },
+      ],
+    },
+  },
+  [`DELETE ${F}/team/resources/members/v1/:userId`]: {
+    access: 'gated',
+    permission: 'fe.secure.delete.users',
+    scope: 'resource',
+    request: async () => ({ url: `${F}/team/resources/members/v1/${(await plainMember()).id}` }),
+    grants: {
+      manager: MANAGERS.users,
+      attempts: [
+        {
+          what: 'remove an admin',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({ url: `${F}/team/resources/members/v1/${(await anAdmin()).id}` }),
+        },
+      ],
+    },
+  },
+  [`GET ${IR}/users/v1/:userId`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.users',
+    scope: 'resource',
+    request: async () => ({ url: `${IR}/users/v1/${(await plainMember()).id}` }),
+  },
+  // Reads by ids: only the caller's account's members are answered (another account's ids: none).
+  [`GET ${IR}/users/v3/roles`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.users',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/users/v3/roles?ids=${(await plainMember()).id}` }),
+  },
+  [`GET ${IR}/users/v3/groups`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.users',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/users/v3/groups?ids=${(await plainMember()).id}` }),
+  },
+  // An admin ends a member's sessions in the account (auth.revokeSessionsForUser).
+  [`POST ${IR}/users/sessions/v1/revoke`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.users',
+    scope: 'resource',
+    request: async () => ({
+      url: `${IR}/users/sessions/v1/revoke`,
+      payload: { userId: (await plainMember()).id },
+    }),
+    grants: {
+      manager: MANAGERS.users,
+      attempts: [
+        {
+          what: "end an admin's sessions",
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${IR}/users/sessions/v1/revoke`,
+            payload: { userId: (await anAdmin()).id },
+          }),
+        },
+      ],
+    },
+  },
   [`POST ${IR}/users/v2`]: {
     access: 'gated',
     permission: 'fe.secure.write.users',
@@ -808,6 +929,29 @@ const ROUTES: Record<string, Entry> = {
           status: GRANTS_NOT_HELD,
           request: async () => ({
             url: `${IR}/tenants/api-tokens/v1`,
+            payload: { description: 'Raise', roleIds: [fx.adminRole] },
+          }),
+        },
+      ],
+    },
+  },
+  // The client SDK's creation path (auth.updateTenantApiTokensData): the same handler as v1.
+  [`POST ${IR}/tenants/api-tokens/v2`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.tenantApiTokens',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/tenants/api-tokens/v2`,
+      payload: { description: 'Matrix v2', roleIds: [fx.viewerRole] },
+    }),
+    grants: {
+      manager: MANAGERS.tenantTokens,
+      attempts: [
+        {
+          what: 'a token with Admin',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${IR}/tenants/api-tokens/v2`,
             payload: { description: 'Raise', roleIds: [fx.adminRole] },
           }),
         },
@@ -954,6 +1098,131 @@ const ROUTES: Record<string, Entry> = {
     permission: 'fe.account-hierarchy.read.subAccount',
     scope: 'account',
     request: async () => ({ url: `${F}/tenants/resources/hierarchy/v2` }),
+  },
+  // The client SDK's hierarchy v1 reads and the users count, within the caller's tree.
+  [`GET ${F}/tenants/resources/hierarchy/v1`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.read.subAccount',
+    scope: 'account',
+    request: async () => ({ url: `${F}/tenants/resources/hierarchy/v1` }),
+  },
+  [`GET ${F}/tenants/resources/hierarchy/v1/tree`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.read.subAccount',
+    scope: 'account',
+    request: async () => ({ url: `${F}/tenants/resources/hierarchy/v1/tree` }),
+  },
+  [`GET ${F}/tenants/resources/hierarchy/v1/parents`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.read.subAccount',
+    scope: 'account',
+    request: async () => ({ url: `${F}/tenants/resources/hierarchy/v1/parents` }),
+  },
+  [`GET ${F}/tenants/resources/hierarchy/v1/parents/:tenantId`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.read.subAccount',
+    scope: 'resource',
+    request: async () => ({ url: `${F}/tenants/resources/hierarchy/v1/parents/${(await subAccount()).id}` }),
+  },
+  [`POST ${IR}/tenants/users/v1/count`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.read.subAccount',
+    scope: 'resource',
+    request: async () => ({
+      url: `${IR}/tenants/users/v1/count`,
+      payload: { tenantIds: [(await subAccount()).id] },
+    }),
+  },
+  // The client SDK's sub-account member calls (routes/sub-tenant-users-v1.ts).
+  [`PATCH ${IR}/sub-tenants/users/v1/:userId/roles`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.write.subAccount',
+    scope: 'resource',
+    request: async () => {
+      const branch = await subAccount();
+      return {
+        url: `${IR}/sub-tenants/users/v1/${branch.member.id}/roles`,
+        payload: { subTenantsRoles: [{ tenantId: branch.id, roleIds: [fx.viewerRole] }] },
+      };
+    },
+    grants: {
+      manager: MANAGERS.subAccounts,
+      attempts: [
+        {
+          what: 'Admin for a sub-account member',
+          status: GRANTS_NOT_HELD,
+          request: async () => {
+            const branch = await subAccount();
+            return {
+              url: `${IR}/sub-tenants/users/v1/${branch.member.id}/roles`,
+              payload: { subTenantsRoles: [{ tenantId: branch.id, roleIds: [fx.adminRole] }] },
+            };
+          },
+        },
+      ],
+    },
+  },
+  [`POST ${IR}/sub-tenants/users/v1/:userId/roles`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.write.subAccount',
+    scope: 'resource',
+    request: async () => {
+      const branch = await subAccount();
+      return {
+        url: `${IR}/sub-tenants/users/v1/${branch.member.id}/roles`,
+        payload: { subTenantsRoles: [{ tenantId: branch.id, roleIds: [fx.viewerRole] }] },
+      };
+    },
+    grants: {
+      manager: MANAGERS.subAccounts,
+      attempts: [
+        {
+          what: 'add Admin to a sub-account member',
+          status: GRANTS_NOT_HELD,
+          request: async () => {
+            const branch = await subAccount();
+            return {
+              url: `${IR}/sub-tenants/users/v1/${branch.member.id}/roles`,
+              payload: { subTenantsRoles: [{ tenantId: branch.id, roleIds: [fx.adminRole] }] },
+            };
+          },
+        },
+      ],
+    },
+  },
+  [`DELETE ${IR}/sub-tenants/users/v1/:userId/roles`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.write.subAccount',
+    scope: 'resource',
+    request: async () => {
+      const branch = await subAccount();
+      return {
+        url: `${IR}/sub-tenants/users/v1/${branch.member.id}/roles`,
+        payload: { subTenantsRoles: [{ tenantId: branch.id, roleIds: [fx.viewerRole] }] },
+      };
+    },
+  },
+  [`PUT ${IR}/sub-tenants/users/v1/:userId/access`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.write.subAccount',
+    scope: 'resource',
+    request: async () => ({
+      url: `${IR}/sub-tenants/users/v1/${(await plainMember()).id}/access`,
+      payload: { allowAccess: true },
+    }),
+    grants: {
+      manager: MANAGERS.subAccounts,
+      attempts: [
+        {
+          what: "deny an admin's access",
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${IR}/sub-tenants/users/v1/${(await anAdmin()).id}/access`,
+            payload: { allowAccess: false },
+          }),
+        },
+      ],
+    },
   },
   [`GET ${F}/tenants/resources/hierarchy/v2/metadata`]: {
     access: 'gated',
@@ -1297,7 +1566,8 @@ describe('permission matrix', () => {
             apiTenantToken,
             apiUserToken,
           ]
-        : await refusedCallers(entry.permission, isWrite(method));
+        : // A POST that only reads (groups bulkGet) is gated by a read permission: a read.
+          await refusedCallers(entry.permission, isWrite(method) && !entry.permission.includes('.read.'));
       const call = (token: string | null) =>
         server.app.inject({
           method,

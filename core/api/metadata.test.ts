@@ -21,7 +21,7 @@ function apiAnswering(body: unknown, seen: string[] = [], sources: string[] = []
   return createMetadataApi(http.withRequestSource('admin-portal'));
 }
 
-test('reads rows[0].configuration of GET /metadata?entityName=adminBox', async () => {
+test('reads rows[0].configuration of GET /metadata/admin-box', async () => {
   const seen: string[] = [];
   const sources: string[] = [];
   const configuration = { navigation: { roles: { visibility: 'always' } } };
@@ -34,10 +34,10 @@ test('reads rows[0].configuration of GET /metadata?entityName=adminBox', async (
     configuration,
   );
   assert.deepEqual(sources, ['admin-portal'], 'portal calls say so in the request-source header');
-  assert.deepEqual(seen, ['https://auth.example.com/frontegg/metadata?entityName=adminBox']);
+  assert.deepEqual(seen, ['https://auth.example.com/frontegg/metadata/admin-box']);
 });
 
-test('no rows: "metadata not found"', async () => {
-  await assert.rejects(apiAnswering({ rows: [] }).getAdminBoxMetadata(), { message: 'metadata not found' });
+test('no rows: nothing saved yet, no error; no rows field: "metadata not found"', async () => {
+  assert.deepEqual(await apiAnswering({ rows: [] }).getAdminBoxMetadata(), {});
   await assert.rejects(apiAnswering({}).getAdminBoxMetadata(), { message: 'metadata not found' });
 });

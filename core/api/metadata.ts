@@ -2,17 +2,22 @@ import type { AdminBoxMetadata } from '../portal/pages';
 import type { HttpClient } from './http';
 import { MESSAGES } from './messages';
 
-/** Admin-box metadata (spec 001 §1, spec 000 §7): GET /metadata?entityName=adminBox, rows[0].configuration. */
+/** The client SDK's path (metadata.getAdminBoxMetadata of @frontegg/rest-api 3.1.18). */
+export const ADMIN_BOX_METADATA = '/metadata/admin-box';
+
+/** Admin-box metadata (spec 001 §1, spec 000 §7): GET /metadata/admin-box, rows[0].configuration. */
 export function createMetadataApi(http: HttpClient) {
   return {
-    /** Throws "metadata not found" when the answer has no rows. */
+    /**
+     * `rows: []` is "nothing saved yet": no metadata, no error. An answer without `rows` throws
+     * "metadata not found" (the portal logs it and goes on with none).
+     */
     async getAdminBoxMetadata(): Promise<AdminBoxMetadata> {
-      const answer = await http.get<{ rows?: Array<{ configuration?: AdminBoxMetadata }> }>('/metadata', {
-        query: { entityName: 'adminBox' },
-      });
-      const row = answer.rows?.[0];
-      if (!row) throw new Error(MESSAGES.metadataNotFound);
-      return row.configuration ?? {};
+      const answer = await http.get<{ rows?: Array<{ configuration?: AdminBoxMetadata }> }>(
+        ADMIN_BOX_METADATA,
+      );
+      if (!Array.isArray(answer.rows)) throw new Error(MESSAGES.metadataNotFound);
+      return answer.rows[0]?.configuration ?? {};
     },
   };
 }

@@ -69,15 +69,25 @@ export function usersQueryParams(query: UsersQuery) {
   };
 }
 
+/** The paths of the client SDK's users page (@frontegg/rest-api 3.1.18 `teams`). */
+export const TEAM_ROLES_V1 = '/team/resources/roles/v1';
+export const TEAM_MEMBERS_V1 = '/team/resources/members/v1';
+/** auth.revokeSessionsForUser: an admin ends a member's sessions in the account. */
+export const REVOKE_USER_SESSIONS = '/identity/resources/users/sessions/v1/revoke';
+
 export function createTeamApi(http: HttpClient) {
   return {
-    listRoles: () => http.get<AssignableRole[]>('/identity/resources/roles/v1'),
+    listRoles: () => http.get<AssignableRole[]>(TEAM_ROLES_V1),
     removeUser: (userId: string) =>
-      http.delete<Record<string, never>>(`/identity/resources/users/v1/${encodeURIComponent(userId)}`),
+      http.delete<Record<string, never>>(`${TEAM_MEMBERS_V1}/${encodeURIComponent(userId)}`),
+    /** teams.updateUser with the member's id and new roles; answers the member's row. */
     setUserRoles: (userId: string, previousRoleIds: readonly string[], roleIds: readonly string[]) =>
-      http.put<{ roleIds: string[] }>(`/identity/resources/users/v1/${encodeURIComponent(userId)}/roles`, {
+      http.put<TeamUser & { roleIds: string[] }>(TEAM_MEMBERS_V1, {
+        id: userId,
         roleIds: roleIdsPayload(previousRoleIds, roleIds),
       }),
+    /** Signs the member out of this account everywhere: their sessions here end. */
+    revokeSessions: (userId: string) => http.post<{ revoked?: number }>(REVOKE_USER_SESSIONS, { userId }),
     listUsers: (query: UsersQuery = {}) =>
       http.get<Page<TeamUser>>(USERS_V2, { query: usersQueryParams(query) }),
   };

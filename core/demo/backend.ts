@@ -1,6 +1,9 @@
 import type { AuthResponse, SignUpResponse, User } from '../api/types';
 import { holdsPermission } from '../authorization/permissionKeys';
+import { coversForGrant } from '../portal/roleForm';
 import { DEMO_FEATURES, DEMO_PERMISSION_FEATURES } from '../entitlements/demoEntitlements';
+import { decidedEntitlements } from '../entitlements/entitlements';
+import { PERMISSION_CATALOGUE } from '../portal/permissionCatalogue';
 import { evaluateDemoFlags } from '../featureFlags/demoFlags';
 import { createDemoHostedLogin, createDemoSocialLogin, createDemoSso, demoSsoPreLogin } from './hostedLogin';
 import { createDemoAccountFlows } from './accountFlows';
@@ -140,20 +143,53 @@ function listItemOf(db: DemoDatabase, u: DemoUser) {
   };
 }
 
-const V2_QUERY = ['_filter', '_sortBy', '_order', '_offset', '_limit', '_includeSubTenants'];
-const V3_QUERY = [...V2_QUERY, '_tenantId', '_preset', '_maxInactiveSeconds', '_email'];
+const V2_QUERY = ['_filter', '_sortBy', '_order', '_offset', '_limit', '_includeSubTenants', 'ids'];
+const V3_QUERY = [...V2_QUERY, '_tenantId', '_preset', '_maxInactiveSeconds', '_email', '_presetParams'];
+/** The client SDK's spelling of the users v3 presets (as the server accepts them). */
+const CLIENT_PRESETS: Record<string, string> = {
+  inactive: 'INACTIVE',
+  'mfa-unenrolled': 'MFA_UNENROLLED',
+  'breached-passwords': 'BREACHED_PASSWORDS',
+};
+
+/** The client's `_presetParams` JSON folded into `_maxInactiveSeconds` (server/routes/team-users.ts). */
+function withPresetParams(query: Record<string, string>): Record<string, string> | string {
+  const q = { ...query };
+  if (q._preset && CLIENT_PRESETS[q._preset]) q._preset = CLIENT_PRESETS[q._preset]!;
+  if (q._presetParams === undefined) return q;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(q._presetParams);
+  } catch {
+    return '_presetParams must be a JSON object';
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    return '_presetParams must be a JSON object';
+  const { _maxInactiveSeconds: seconds, ...rest } = parsed as Record<string, unknown>;
+  const [unknown] = Object.keys(rest);
+  if (unknown !== undefined) return `Unknown field "${unknown}" in _presetParams`;
+  delete q._presetParams;
+  if (seconds === undefined) return q;
+  if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 0)
+    return '_maxInactiveSeconds must be a whole number of seconds';
+  q._maxInactiveSeconds = String(seconds);
+  return q;
+}
 
 /** GET users v2 and v3 in demo mode: the same query rules as the server (server/routes/team-users.ts). */
 function listDemoUsers(
   db: DemoDatabase,
   caller: DemoUser,
-  query: Record<string, string>,
+  given: Record<string, string>,
   v3 = false,
   now = Date.now(),
 ) {
   if (!permissionsOf(caller, db).some((key) => key === 'fe.*' || key === 'fe.secure.read.users')) {
     return fail(403, 'You need the fe.secure.read.users permission to do this');
   }
+  const query = v3 ? withPresetParams(given) : given;
+  if (typeof query === 'string') return fail(400, query);
+  const ids = query.ids ? query.ids.split(',') : null;
   const sortBy = query._sortBy ?? 'name';
   const order = (query._order ?? 'ASC').toUpperCase();
   const limit = Math.min(200, Math.max(1, Number(query._limit ?? 20)));
@@ -186,6 +222,7 @@ function listDemoUsers(
     .filter((u) => u.tenantId === caller.tenantId)
     .filter((u) => !filter || u.email.toLowerCase().includes(filter) || u.name.toLowerCase().includes(filter))
     .filter((u) => !email || u.email.toLowerCase() === email)
+    .filter((u) => !ids || ids.includes(u.id))
     .filter((u) => inactiveMs === null || !u.lastLogin || Date.parse(u.lastLogin) < now - inactiveMs)
     .filter((u) => !(v3 && query._preset === 'MFA_UNENROLLED') || !mfaEnrolledOf(db, u))
     .sort(
@@ -343,10 +380,17 @@ function impersonateDemoUser(
   token: string | null,
   start: (db: DemoDatabase, user: DemoUser, impersonatorId?: string) => AuthResponse,
 ) {
-  const unknown = Object.keys(body).find((key) => key !== 'userId' && key !== 'tenantId');
+  const known = ['userId', 'tenantId', 'impersonatedUserId', 'actorToken', 'redirectUrl'];
+  const unknown = Object.keys(body).find((key) => !known.includes(key));
   if (unknown) return fail(400, `Unknown field "${unknown}"`);
+  // The client SDK names the user `impersonatedUserId` (one of the two, as on the server).
+  if (body.userId !== undefined && body.impersonatedUserId !== undefined)
+    return fail(400, 'Send userId or impersonatedUserId, not both');
+  body = { ...body, userId: body.userId ?? body.impersonatedUserId };
   if (typeof body.userId !== 'string' || !body.userId || body.userId.length > 100)
     return fail(400, 'userId must be 1 to 100 characters');
+  if (body.actorToken !== undefined && body.actorToken !== token)
+    return fail(401, 'The actor token is not a token of this session');
   if (body.tenantId !== undefined && body.tenantId !== null && typeof body.tenantId !== 'string')
     return fail(400, 'tenantId must be a string');
   const claims = JSON.parse(atob(token!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
@@ -366,6 +410,56 @@ function impersonateDemoUser(
   if (!permissionsOf(target, db).every((key) => holdsPermission(held, key)))
     return fail(403, 'This user has permissions you do not have, so you cannot impersonate them');
   return ok(start(db, target, caller.id), true);
+}
+
+/** The ITeamUser fields the client SDK's users page may send back with PUT /team/resources/members/v1. */
+const TEAM_USER_FIELDS = [
+  'id',
+  'roleIds',
+  'email',
+  'name',
+  'phone',
+  'profileImage',
+  'profileImageUrl',
+  'tenantId',
+  'vendorId',
+  'roles',
+  'activatedForTenant',
+  'createdAt',
+  'customData',
+  'lastLogin',
+  'mfaEnabled',
+  'tenants',
+  'verified',
+  'managedBy',
+];
+
+/** The roles an admin can give in the caller's account (GET roles v1 and the client's team roles). */
+function assignableDemoRoles(db: DemoDatabase, user: DemoUser) {
+  if (!holdsPermission(permissionsOf(user, db), 'fe.secure.read.roles'))
+    return fail(403, 'You need the fe.secure.read.roles permission to do this');
+  return ok(
+    demoRoles(db)
+      .filter((r) => r.tenantId === null || r.tenantId === user.tenantId)
+      .map((role) => ({
+        id: role.id,
+        key: role.key,
+        name: role.name,
+        description: role.description,
+        isDefault: role.key === 'Admin' && role.tenantId === null,
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+  );
+}
+
+/** `?ids=a,b` of users v3 roles and groups: the account's members among them, or an error answer. */
+function demoMembersByIds(db: DemoDatabase, caller: DemoUser, ids: string | undefined) {
+  if (!holdsPermission(permissionsOf(caller, db), 'fe.secure.read.users'))
+    return fail(403, 'You need the fe.secure.read.users permission to do this');
+  const list = (ids ?? '').split(',').filter(Boolean);
+  if (list.length === 0 || list.length > 200)
+    return fail(400, 'ids must be 1 to 200 user ids separated by commas');
+  return db.users.filter((u) => u.tenantId === caller.tenantId && list.includes(u.id));
 }
 
 const isEmail = (value: unknown): value is string =>
@@ -491,7 +585,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       }),
     'GET /identity/resources/users/v1/passwords/config': () =>
       ok({ minLength: DEMO_PASSWORD_MIN_LENGTH, maxLength: 128 }),
-    'GET /vendors/public': () => ok({ whiteLabelMode: false }),
+    'GET /vendors/public': () =>
+      ok({ name: 'Auth Elements demo', logo: '', icon: '', whiteLabelMode: false }),
     'POST /identity/resources/auth/v2/user/sso/prelogin': ssoPreLogin,
     'POST /identity/resources/auth/v1/user/saml/prelogin': ssoPreLogin,
     'POST /identity/resources/auth/v1/user': (db, { body }) => {
@@ -590,20 +685,77 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     'GET /identity/resources/users/v2/me': withUser((db, user) => ok(profileOf(db, user))),
     'PUT /identity/resources/users/v2/me': withUser((db, user, { body }) => updateProfile(db, user, body)),
     'GET /identity/resources/users/v2': withUser((db, user, { query }) => listDemoUsers(db, user, query)),
-    'GET /identity/resources/roles/v1': withUser((db, user) =>
-      ok(
-        demoRoles(db)
-          .filter((r) => r.tenantId === null || r.tenantId === user.tenantId)
-          .map((role) => ({
-            id: role.id,
-            key: role.key,
-            name: role.name,
-            description: role.description,
-            isDefault: role.key === 'Admin' && role.tenantId === null,
-          }))
-          .sort((a, b) => a.name.localeCompare(b.name)),
-      ),
-    ),
+    'GET /identity/resources/roles/v1': withUser(assignableDemoRoles),
+    // The client SDK's users page (teams): roles, and a member's roles set from the row it sends back.
+    'GET /team/resources/roles/v1': withUser(assignableDemoRoles),
+    'PUT /team/resources/members/v1': withUser((db, caller, { body }) => {
+      const unknown = Object.keys(body).find((key) => !TEAM_USER_FIELDS.includes(key));
+      if (unknown) return fail(400, `Unknown field "${unknown}"`);
+      if (typeof body.id !== 'string' || !body.id) return fail(400, 'id is required');
+      const changed =
+        body.roleIds === undefined
+          ? holdsPermission(permissionsOf(caller, db), 'fe.secure.write.users')
+            ? ok({})
+            : fail(403, 'You need the fe.secure.write.users permission to do this')
+          : changeDemoMember(db, caller, body.id, { roleIds: body.roleIds });
+      if (changed.status !== 200) return changed;
+      const target = db.users.find((u) => u.id === body.id && u.tenantId === caller.tenantId);
+      if (!target) return fail(404, 'User not found in this account');
+      const item = listItemOf(db, target);
+      return ok({ ...item, roleIds: item.roles.map((r) => r.id) }, true);
+    }),
+    'GET /identity/resources/users/v1/me/authorization': withUser((db, user) => {
+      const profile = profileOf(db, user);
+      return ok({ roles: profile.roles, permissions: profile.permissions });
+    }),
+    'GET /identity/resources/users/v3/roles': withUser((db, caller, { query }) => {
+      const members = demoMembersByIds(db, caller, query.ids);
+      if (!Array.isArray(members)) return members;
+      return ok(
+        members.map((u) => ({
+          vendorId: 'demo-vendor',
+          tenantId: caller.tenantId,
+          userId: u.id,
+          roleIds: demoRoles(db)
+            .filter(
+              (r) => (r.tenantId === null || r.tenantId === caller.tenantId) && u.roleKeys.includes(r.key),
+            )
+            .map((r) => r.id)
+            .sort(),
+        })),
+      );
+    }),
+    'GET /identity/resources/users/v3/groups': withUser((db, caller, { query }) => {
+      const members = demoMembersByIds(db, caller, query.ids);
+      if (!Array.isArray(members)) return members;
+      return ok(
+        members.map((u) => ({
+          vendorId: 'demo-vendor',
+          tenantId: caller.tenantId,
+          userId: u.id,
+          groupIds: (db.groups ?? [])
+            .filter((g) => g.tenantId === caller.tenantId && g.userIds.includes(u.id))
+            .map((g) => g.id)
+            .sort(),
+        })),
+      );
+    }),
+    // An admin ends a member's sessions in the account; demo mode has one session, this browser's.
+    'POST /identity/resources/users/sessions/v1/revoke': withUser((db, caller, { body }) => {
+      const unknown = Object.keys(body).find((key) => key !== 'userId');
+      if (unknown) return fail(400, `Unknown field "${unknown}"`);
+      if (typeof body.userId !== 'string' || !body.userId) return fail(400, 'userId is required');
+      const held = permissionsOf(caller, db);
+      if (!holdsPermission(held, 'fe.secure.write.users'))
+        return fail(403, 'You need the fe.secure.write.users permission to do this');
+      const target = db.users.find((u) => u.id === body.userId && u.tenantId === caller.tenantId);
+      if (!target) return fail(404, 'User not found in this account');
+      if (!permissionsOf(target, db).every((key) => coversForGrant(held, key)))
+        return fail(403, 'This member holds permissions you do not have: you cannot change them');
+      const revoked = db.session?.userId === target.id ? 1 : 0;
+      if (revoked) db.session = null;
+      return ok({ revoked }, true);
+    }),
     'GET /tenants/resources/account-settings/v1': withUser((db, user) =>
       ok(demoAccountSettings(db, user.tenantId)),
     ),
@@ -617,6 +769,22 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // Demo mode's vendor metadata: the default pages, and the roles, groups and API-token pages
     // (hidden by default, spec 001 §2) shown to whoever holds their permissions.
     'GET /metadata': () => ok({ rows: [{ configuration: DEMO_ADMIN_BOX }] }),
+    // The client SDK's paths: the admin box, and the caller's address (demo mode knows none).
+    'GET /metadata/admin-box': withUser(() =>
+      ok({ rows: [{ entityName: 'adminBox', configuration: DEMO_ADMIN_BOX }] }),
+    ),
+    'GET /metadata/ipme': withUser(() =>
+      ok({
+        ip: null,
+        latitude: null,
+        longitude: null,
+        city: null,
+        country_name: null,
+        country_code: null,
+        zip: null,
+        location: { country_flag: null, country_flag_emoji: null },
+      }),
+    ),
     // Every tenant the user belongs to (sub-accounts included: core/demo/subAccounts.ts), the active one marked.
     'GET /identity/resources/users/v2/me/tenants': withUser((db, user) => ok(tenantsOfUser(db, user))),
     'GET /identity/resources/users/v3/me/tenants': withUser((db, user) => {
@@ -634,6 +802,26 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         permissionFeatures: DEMO_PERMISSION_FEATURES,
       }),
     ),
+    // The client SDK's calls: entitlements decided by the backend, and every flag as "on" or "off".
+    'GET /entitlements/api/v1/user-entitlements': withUser((db, user) =>
+      ok(
+        decidedEntitlements(
+          {
+            permissions: permissionsOf(user, db),
+            features: DEMO_FEATURES,
+            permissionFeatures: DEMO_PERMISSION_FEATURES,
+          },
+          [...PERMISSION_CATALOGUE.map(([key]) => key), ...Object.keys(DEMO_PERMISSION_FEATURES)],
+          [...Object.values(DEMO_PERMISSION_FEATURES).flat()],
+          now(),
+        ),
+      ),
+    ),
+    'GET /flags': (db) => {
+      const flags = evaluateDemoFlags({});
+      for (const [key, on] of Object.entries(db.settings?.flags ?? {})) if (key in flags) flags[key] = on;
+      return ok(Object.fromEntries(Object.entries(flags).map(([key, on]) => [key, on ? 'on' : 'off'])));
+    },
     'POST /flags/api/v1/evaluate': (db, { body }) => {
       const flags = evaluateDemoFlags(body);
       // Demo settings may switch named flags on (tests, trying the breached-password prompt).
@@ -643,8 +831,13 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   };
 
   /** The roles, groups and API-token paths (signed in), or null for any other path. */
-  const teamAdminRoute = (method: string, path: string): Handler | null =>
-    /^\/identity\/resources\/(roles\/v[12]|permissions\/v1|groups\/v1|(users|tenants)\/api-tokens\/v1)(\/|$)/.test(
+  const teamAdminRoute = (method: string, given: string): Handler | null => {
+    // The client SDK creates account tokens at v2 (the server's POST v2 is v1's handler).
+    const path =
+      method === 'POST' && given === '/identity/resources/tenants/api-tokens/v2'
+        ? '/identity/resources/tenants/api-tokens/v1'
+        : given;
+    return /^\/identity\/resources\/(roles\/v[12]|permissions\/v1|groups\/v1|(users|tenants)\/api-tokens\/v1)(\/|$)/.test(
       path,
     )
       ? withUser(
@@ -652,6 +845,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
             teamAdmin.handle(db, user, method, path, request.body, request.query) ?? fail(404, 'Not found'),
         )
       : null;
+  };
 
   /** Answers one request of the contract; `path` is the part after the base URL and prefix. */
   async function handle(
@@ -662,7 +856,33 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     query: Record<string, string> = {},
   ): Promise<{ status: number; body: unknown }> {
     await new Promise((resolve) => setTimeout(resolve, delay()));
-    const member = /^\/identity\/resources\/users\/v1\/([^/]+)(\/roles)?$/.exec(path);
+    const member =
+      /^\/identity\/resources\/users\/v1\/([^/]+)(\/roles)?$/.exec(path) ??
+      /^\/team\/resources\/members\/v1\/([^/]+)()$/.exec(path);
+    if (member && method.toUpperCase() === 'GET' && !member[2] && !routes[`GET ${path}`]) {
+      // auth.getUserById: a member of the caller's account.
+      const db = load();
+      const answer = withUser((d, caller) => {
+        if (!holdsPermission(permissionsOf(caller, d), 'fe.secure.read.users'))
+          return fail(403, 'You need the fe.secure.read.users permission to do this');
+        const target = d.users.find(
+          (u) => u.id === decodeURIComponent(member[1]!) && u.tenantId === caller.tenantId,
+        );
+        if (!target) return fail(404, 'User not found in this account');
+        return ok({
+          id: target.id,
+          name: target.name,
+          email: target.email,
+          deletedAt: null,
+          metadata: target.metadata ?? '{}',
+          tenantId: target.tenantId,
+          vendorId: 'demo-vendor',
+          createdAt: target.createdAt,
+          updatedAt: target.createdAt,
+        });
+      })(db, { method, path, body, token, query });
+      return { status: answer.status, body: answer.body };
+    }
     if (
       member &&
       ((method.toUpperCase() === 'DELETE' && !member[2]) || (method.toUpperCase() === 'PUT' && member[2]))
@@ -716,7 +936,10 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     }
     const headers = new Headers(init.headers);
     const token = headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
-    const answer = await handle(method, path, body, token, Object.fromEntries(searchParams));
+    // Like the server (server/http/client-query.ts): the client SDK writes an undefined value as
+    // the text "undefined", which means "not given".
+    const query = Object.fromEntries([...searchParams].filter(([, value]) => value !== 'undefined'));
+    const answer = await handle(method, path, body, token, query);
     return new Response(JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'content-type': 'application/json' },

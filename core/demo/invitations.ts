@@ -172,6 +172,8 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
       id: link.id,
       expiresInMinutes: link.expiresInMinutes,
       expiresAt: new Date(link.expiresAt).toISOString(),
+      // The client SDK's name for the same moment (IInviteUserLinkResponse.expires).
+      expires: new Date(link.expiresAt).toISOString(),
       shouldSendEmail: link.shouldSendEmail,
       expired: link.expiresAt <= tools.now(),
       createdAt: link.createdAt,
@@ -243,6 +245,9 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
       ok({
         defaultExpiresInMinutes: INVITE_LINK_DEFAULT_MINUTES,
         maxExpiresInMinutes: INVITE_LINK_MAX_MINUTES,
+        // The client SDK's fields (IInviteLinkConfiguration).
+        tenantInvitationsAllowed: true,
+        emailsEnabled: true,
       }),
     ),
     'GET /identity/resources/tenants/invites/v1/user': authed('fe.secure.read.users', (db) => {

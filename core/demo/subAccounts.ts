@@ -89,6 +89,59 @@ function within(db: DemoDatabase, rootId: string, tenantId: string): boolean {
   return false;
 }
 
+/** Hierarchy v1 in demo mode: the flat list with levels, the tree, the parents up to the active account. */
+function hierarchyV1(db: DemoDatabase, user: DemoUser, rest: string): Answer {
+  if (!hasPermission(permissionsOf(user), READ))
+    return fail(403, `You need the ${READ} permission to do this`);
+  const tenants = db.tenants as DemoTenant[];
+  const created = (t: DemoTenant) => t.createdAt ?? new Date(0).toISOString();
+  const childrenOf = (id: string) =>
+    tenants.filter((t) => t.parentTenantId === id).sort((a, b) => a.name.localeCompare(b.name));
+  const root = tenants.find((t) => t.tenantId === user.tenantId);
+  if (!root) return fail(404, 'Sub-account not found');
+  if (rest === '') {
+    const flat: Array<{ tenantId: string; tenantName: string; createdAt: string; level: number }> = [];
+    let level = 1;
+    let layer = childrenOf(root.tenantId);
+    while (layer.length && level < 100) {
+      flat.push(
+        ...layer.map((t) => ({ tenantId: t.tenantId, tenantName: t.name, createdAt: created(t), level })),
+      );
+      layer = layer.flatMap((t) => childrenOf(t.tenantId));
+      level += 1;
+    }
+    return ok(flat);
+  }
+  if (rest === '/tree') {
+    const node = (t: DemoTenant, depth: number): unknown => ({
+      tenantId: t.tenantId,
+      tenantName: t.name,
+      createdAt: created(t),
+      children: depth < 100 ? childrenOf(t.tenantId).map((c) => node(c, depth + 1)) : [],
+    });
+    return ok(node(root, 0));
+  }
+  const parents = /^\/parents(?:\/([^/]+))?$/.exec(rest);
+  if (!parents) return fail(404, 'Not found');
+  const from = parents[1] ? decodeURIComponent(parents[1]) : root.tenantId;
+  if (!within(db, root.tenantId, from)) return fail(404, 'Sub-account not found');
+  const chain = [];
+  let current = tenants.find((t) => t.tenantId === from);
+  for (let level = 1; current && current.tenantId !== root.tenantId && level < 100; level += 1) {
+    const parent = tenants.find((t) => t.tenantId === current!.parentTenantId);
+    if (!parent) break;
+    chain.push({
+      tenantId: parent.tenantId,
+      tenantName: parent.name,
+      level,
+      status: 'active',
+      createdAt: created(parent),
+    });
+    current = parent;
+  }
+  return ok(chain);
+}
+
 function describe(db: DemoDatabase, tenant: DemoTenant) {
   return {
     id: tenant.tenantId,
@@ -283,6 +336,73 @@ export function subAccountRoute(
           })
         : fail(403, `You need the ${READ} permission to do this`);
   }
+  // The client SDK's hierarchy v1 reads and users count (server/routes/hierarchy-v1.ts).
+  if (m === 'GET' && path.startsWith('/tenants/resources/hierarchy/v1'))
+    return (db, user) => hierarchyV1(db, user, path.slice('/tenants/resources/hierarchy/v1'.length));
+  if (m === 'POST' && path === '/identity/resources/tenants/users/v1/count')
+    return (db, user, body) => {
+      if (!hasPermission(permissionsOf(user), READ))
+        return fail(403, `You need the ${READ} permission to do this`);
+      const ids = body.tenantIds;
+      if (!Array.isArray(ids) || ids.length === 0 || ids.some((id) => typeof id !== 'string'))
+        return fail(400, 'tenantIds must list at least one account id');
+      if ((ids as string[]).some((id) => !within(db, user.tenantId, id)))
+        return fail(404, 'Sub-account not found');
+      return ok(
+        (ids as string[]).map((tenantId) => ({
+          tenantId,
+          totalUsers: membershipsOf(db).filter((ms) => ms.tenantId === tenantId).length,
+        })),
+      );
+    };
+  // The client SDK's sub-account member calls (server/routes/sub-tenant-users-v1.ts).
+  const clientMember = /^\/identity\/resources\/sub-tenants\/users\/v1\/([^/]+)\/(roles|access)$/.exec(path);
+  if (
+    clientMember &&
+    ((['PATCH', 'POST', 'DELETE'].includes(m) && clientMember[2] === 'roles') ||
+      (m === 'PUT' && clientMember[2] === 'access'))
+  )
+    return (db, user, body) => {
+      if (!hasPermission(permissionsOf(user), WRITE))
+        return fail(403, `You need the ${WRITE} permission to do this`);
+      const userId = decodeURIComponent(clientMember[1]!);
+      if (clientMember[2] === 'access') return changeMember(db, user.tenantId, userId, 'access', body);
+      const entries = body.subTenantsRoles;
+      if (
+        !Array.isArray(entries) ||
+        entries.length === 0 ||
+        Object.keys(body).some((k) => !['subTenantsRoles', 'ipAddress', 'userAgent'].includes(k))
+      )
+        return fail(400, 'subTenantsRoles must list at least one account');
+      const list = entries as Array<{ tenantId?: unknown; roleIds?: unknown }>;
+      for (const entry of list) {
+        if (typeof entry.tenantId !== 'string' || !within(db, user.tenantId, entry.tenantId))
+          return fail(404, 'Sub-account not found');
+        if (!membershipsOf(db).some((ms) => ms.tenantId === entry.tenantId && ms.userId === userId))
+          return fail(404, 'User not found in this sub-account');
+      }
+      const subTenantsRoles = [];
+      for (const entry of list) {
+        // PATCH sets the roles, POST adds them, DELETE takes them away.
+        const held = membershipsOf(db)
+          .find((ms) => ms.tenantId === entry.tenantId && ms.userId === userId)!
+          .roleKeys.map((key) => `role-${key}`);
+        const named = Array.isArray(entry.roleIds) ? (entry.roleIds as unknown[]) : null;
+        const roleIds =
+          m === 'PATCH' || !named
+            ? entry.roleIds
+            : m === 'POST'
+              ? [...new Set([...held, ...named])]
+              : held.filter((id) => !named.includes(id));
+        const answer = changeMember(db, entry.tenantId as string, userId, 'roles', { roleIds });
+        if (answer.status !== 200) return answer;
+        subTenantsRoles.push({
+          tenantId: entry.tenantId,
+          roleIds: (answer.body as { roleIds: string[] }).roleIds,
+        });
+      }
+      return ok({ subTenantsRoles }, true);
+    };
   if (m === 'POST' && path === '/tenants/resources/sub-tenants/v1')
     return (db, user, body, _q, env) => create(db, user, body, env.now, env.random);
   if (m === 'PUT' && path === '/identity/resources/users/v1/tenant')

@@ -398,6 +398,20 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
       }
       return null;
     }
+    // The client SDK's group configuration (always on here) and bulkGet (the account's groups among the ids).
+    if (path === '/identity/resources/groups/v1/config' && method === 'GET')
+      return need('fe.secure.read.groups') ?? ok({ enabled: true, rolesEnabled: true });
+    if (path === '/identity/resources/groups/v1/bulkGet' && method === 'POST') {
+      const refused = need('fe.secure.read.groups') ?? unknownField(body, ['groupsIds']);
+      if (refused) return refused;
+      if (!idList(body.groupsIds, 1)) return fail(400, 'groupsIds must list at least one id');
+      const ids = body.groupsIds as string[];
+      return ok(
+        groups()
+          .filter((g) => g.tenantId === tenantId && ids.includes(g.id))
+          .map((g) => groupDto(db, g)),
+      );
+    }
     if ((match = /^\/identity\/resources\/groups\/v1\/([^/]+)(\/roles|\/users)?$/.exec(path))) {
       const group = groups().find((g) => g.tenantId === tenantId && g.id === decodeURIComponent(match![1]!));
       const refused = need(

@@ -118,3 +118,24 @@ export function normalizeEntitlements(answer: unknown): UserEntitlements {
   }
   return { permissions, features, permissionFeatures };
 }
+
+/**
+ * The client SDK's answer (`GET /entitlements/api/v1/user-entitlements` of @frontegg/rest-api
+ * 3.1.18): each permission and feature with its decision made by the backend. One function for the
+ * reference server and the demo backend, with the kit's own rules above.
+ */
+export function decidedEntitlements(
+  entitlements: UserEntitlements,
+  permissionKeys: Iterable<string>,
+  featureKeys: Iterable<string>,
+  now: number = Date.now(),
+): { permissions: Record<string, Entitlement>; features: Record<string, Entitlement> } {
+  const decide = <K extends string>(keys: Iterable<K>, rule: (key: K) => Entitlement) =>
+    Object.fromEntries([...new Set(keys)].sort().map((key) => [key, { ...rule(key) }]));
+  return {
+    permissions: decide(permissionKeys, (key) => permissionEntitlement(entitlements, key, now)),
+    features: decide([...featureKeys, ...Object.keys(entitlements.features)], (key) =>
+      featureEntitlement(entitlements, key, now),
+    ),
+  };
+}

@@ -116,6 +116,13 @@ export const enPortal = {
       removeBody: (name: string, email: string) =>
         `${name} (${email}) will lose access to this account at once.`,
       removing: 'Removing…',
+      signOut: 'Sign out',
+      signOutUser: (name: string) => `Sign ${name} out of this account on every device`,
+      signOutTitle: 'Sign this user out?',
+      signOutBody: (name: string, email: string) =>
+        `${name} (${email}) will be signed out of this account on every device. They can sign in again.`,
+      signingOut: 'Signing out…',
+      signedOut: (name: string) => `${name} was signed out of this account.`,
       cancel: 'Cancel',
     },
     subAccounts: {

@@ -93,9 +93,9 @@ export function holdsEverything(held: readonly string[], memberKeys: readonly st
 
 /**
  * What is done to a member: their roles set, their membership removed, their access allowed or
- * denied, their group memberships changed.
+ * denied, their group memberships changed, their sessions in the account ended.
  */
-export type MemberAction = 'roles' | 'remove' | 'access' | 'groups';
+export type MemberAction = 'roles' | 'remove' | 'access' | 'groups' | 'sessions';
 
 /**
  * Rule 3 for one member of `tenantId`: 400 for the caller's own roles, and for removing themselves

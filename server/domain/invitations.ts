@@ -294,6 +294,8 @@ export interface InviteLinkDto {
   id: string;
   expiresInMinutes: number;
   expiresAt: string;
+  /** The client SDK's name for `expiresAt` (IInviteUserLinkResponse.expires). */
+  expires: string;
   shouldSendEmail: boolean;
   expired: boolean;
   createdAt: string;
@@ -319,6 +321,7 @@ function toLinkDto(row: InviteLinkRow): InviteLinkDto {
     id: row.id,
     expiresInMinutes: row.expires_in_minutes,
     expiresAt: row.expires_at.toISOString(),
+    expires: row.expires_at.toISOString(),
     shouldSendEmail: row.should_send_email,
     expired: row.expired,
     createdAt: row.created_at.toISOString(),

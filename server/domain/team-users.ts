@@ -32,6 +32,8 @@ export interface UserListQuery {
   email?: string | undefined;
   /** One member only (the answer to an invitation). */
   userId?: string | undefined;
+  /** The client's `ids` (comma-separated): these members only. */
+  userIds?: string[] | undefined;
   /** Users v3 preset MFA_UNENROLLED: members without a second factor. */
   mfaUnenrolled?: boolean | undefined;
 }
@@ -88,7 +90,8 @@ export async function listTenantUsers(
     AND ($3::int IS NULL OR u.last_login IS NULL OR u.last_login < now() - make_interval(secs => $3::int))
     AND ($4::text IS NULL OR lower(u.email) = lower($4::text))
     AND ($5::uuid IS NULL OR u.id = $5::uuid)
-    AND ($6::boolean IS NOT TRUE OR NOT ${HAS_SECOND_FACTOR})`;
+    AND ($6::boolean IS NOT TRUE OR NOT ${HAS_SECOND_FACTOR})
+    AND ($7::uuid[] IS NULL OR u.id = ANY($7::uuid[]))`;
   const params = [
     query.tenantId,
     filter ? containsPattern(filter) : null,
@@ -96,6 +99,7 @@ export async function listTenantUsers(
     query.email?.trim() || null,
     query.userId ?? null,
     query.mfaUnenrolled === true,
+    query.userIds ?? null,
   ];
   const total = await db.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM memberships m JOIN users u ON u.id = m.user_id WHERE ${where}`,
@@ -108,7 +112,7 @@ export async function listTenantUsers(
        FROM memberships m JOIN users u ON u.id = m.user_id
       WHERE ${where}
       ORDER BY ${order}
-      LIMIT $7 OFFSET $8`,
+      LIMIT $8 OFFSET $9`,
     [...params, query.limit, query.page * query.limit],
   );
   const roles = rows.length

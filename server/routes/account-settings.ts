@@ -68,6 +68,35 @@ export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContex
     },
   );
 
+  /**
+   * metadata.getAdminBoxMetadata of the client SDK: the same rows as `GET /metadata?entityName=adminBox`;
+   * `{ rows: [] }` (a 200) while the vendor has saved nothing.
+   */
+  app.get('/metadata/admin-box', async (request) => {
+    const claims = await requireUser(ctx.tokens, request);
+    const configuration = claims.tenantId ? await getAdminBoxConfiguration(ctx.db, claims.tenantId) : null;
+    return { rows: configuration ? [{ entityName: 'adminBox', configuration }] : [] };
+  });
+
+  /**
+   * metadata.getCurrentUserIpMetadata: the caller's address as this server sees it (`trustProxy`
+   * decides whether a proxy's X-Forwarded-For counts). The server has no location database: the
+   * location fields are null.
+   */
+  app.get('/metadata/ipme', async (request) => {
+    await requireUser(ctx.tokens, request);
+    return {
+      ip: request.ip,
+      latitude: null,
+      longitude: null,
+      city: null,
+      country_name: null,
+      country_code: null,
+      zip: null,
+      location: { country_flag: null, country_flag_emoji: null },
+    };
+  });
+
   app.get<{ Querystring: { entityName: string } }>(
     '/metadata',
     {

@@ -17,7 +17,7 @@
  * subject is the token's id (no user: /me calls find nobody). Wrong, deleted and expired
  * credentials all get the same 401.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import {
   API_TOKEN_SESSION,
@@ -72,7 +72,7 @@ export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Pro
       },
       ['description'],
     );
-    app.post<{ Body: CreateBody }>(path, { schema: { body } }, async (request, reply) => {
+    const create = async (request: FastifyRequest<{ Body: CreateBody }>, reply: FastifyReply) => {
       const { claims, owner: who } = await owner(request, 'write');
       // A token does not mint tokens: that would let a leaked secret outlive its own deletion.
       if (isApiTokenAccess(claims)) throw httpError(403, 'API tokens cannot create API tokens');
@@ -90,7 +90,15 @@ export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Pro
         roleIds,
       });
       return reply.code(201).send(token);
-    });
+    };
+    app.post<{ Body: CreateBody }>(path, { schema: { body } }, create);
+    // The client SDK creates account tokens at v2 (auth.updateTenantApiTokensData): the same call.
+    if (type === 'tenant')
+      app.post<{ Body: CreateBody }>(
+        '/identity/resources/tenants/api-tokens/v2',
+        { schema: { body } },
+        create,
+      );
 
     app.delete<{ Params: { id: string } }>(
       `${path}/:id`,

@@ -11,8 +11,13 @@ export async function configurationRoutes(app: FastifyInstance, ctx: AppContext)
     publicPolicy(await getVendorSettings(ctx.db)),
   );
 
+  // vendor.getVendorPublicInfo of the client SDK: { name, logo, icon, whiteLabelMode }. This server
+  // keeps no logo or icon: both are '' (none).
   app.get('/vendors/public', async () => {
     const settings = await getVendorSettings(ctx.db);
-    return { whiteLabelMode: settings.whiteLabelMode };
+    const { rows } = await ctx.db.query<{ name: string }>('SELECT name FROM vendors WHERE id = $1', [
+      settings.id,
+    ]);
+    return { name: rows[0]?.name ?? '', logo: '', icon: '', whiteLabelMode: settings.whiteLabelMode };
   });
 }

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { decidedEntitlements } from '../../core/entitlements/entitlements';
 import { userEntitlements } from '../domain/entitlements';
 import { listUserTenants, pickActiveTenant } from '../domain/tenants';
 import { requireUser } from '../http/bearer';
@@ -14,5 +15,23 @@ export async function entitlementRoutes(app: FastifyInstance, ctx: AppContext): 
     // The tenant the token acts in, and only if the user is still a member of it.
     const active = pickActiveTenant(await listUserTenants(ctx.db, claims.sub), claims.tenantId);
     return userEntitlements(ctx.db, claims.sub, active?.id ?? null);
+  });
+
+  /**
+   * The client SDK's call (entitlements.loadEntitlements): every permission of the catalogue and
+   * every feature the vendor defines, each `{ isEntitled, justification? }` decided now with the
+   * kit's rules (core/entitlements/entitlements.ts).
+   */
+  app.get('/entitlements/api/v1/user-entitlements', async (request) => {
+    const claims = await requireUser(ctx.tokens, request);
+    const active = pickActiveTenant(await listUserTenants(ctx.db, claims.sub), claims.tenantId);
+    const facts = await userEntitlements(ctx.db, claims.sub, active?.id ?? null);
+    const permissions = await ctx.db.query<{ key: string }>('SELECT key FROM permissions');
+    const features = await ctx.db.query<{ key: string }>('SELECT key FROM features');
+    return decidedEntitlements(
+      facts,
+      [...permissions.rows.map((r) => r.key), ...facts.permissions, ...Object.keys(facts.permissionFeatures)],
+      features.rows.map((r) => r.key),
+    );
   });
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { evaluateFlags, type FlagContext } from '../domain/featureFlags';
 import * as s from '../http/schemas';
+import { requireUser } from '../http/bearer';
 
 const flagKey = { type: 'string', minLength: 1, maxLength: 100 } as const;
 
@@ -33,4 +34,19 @@ export async function featureFlagRoutes(app: FastifyInstance, ctx: AppContext): 
       flags: await evaluateFlags(ctx.db, request.body?.keys, request.body?.context ?? { anonymous: true }),
     }),
   );
+
+  /**
+   * The client SDK's call (featureFlags.loadFeatureFlags): every flag as `"on"` or `"off"`. Public;
+   * with a valid bearer token the flags are evaluated for its user and active tenant, otherwise
+   * (no token, or one that does not verify) for an anonymous context: flags are not secrets.
+   */
+  app.get('/flags', async (request) => {
+    let context: FlagContext = { anonymous: true };
+    if (request.headers.authorization) {
+      const claims = await requireUser(ctx.tokens, request).catch(() => null);
+      if (claims) context = { userId: claims.sub, ...(claims.tenantId ? { tenantId: claims.tenantId } : {}) };
+    }
+    const flags = await evaluateFlags(ctx.db, undefined, context);
+    return Object.fromEntries(Object.entries(flags).map(([key, on]) => [key, on ? 'on' : 'off']));
+  });
 }

@@ -11,6 +11,13 @@
  *   also needs every permission the group's roles grant, and removing a member needs every permission
  *   they hold).
  * Deleting a group also needs every permission its roles grant. The rule: server/domain/grants.ts.
+ *
+ * The client SDK (@frontegg/rest-api 3.1.18 `groups`) also sends `_groupsRelations` (roles, users,
+ * rolesAndUsers) on the list and on one group: accepted; every answer carries both. It creates and
+ * edits with `metadata` as a JSON string: accepted beside an object. And it calls:
+ * - POST /identity/resources/groups/v1/bulkGet { groupsIds } (read): those groups of the account, an array;
+ * - GET  /identity/resources/groups/v1/config (read): `{ enabled: true, rolesEnabled: true }`, this
+ *   server's groups are always on. (POST config, a vendor setting, is not served: docs/contract.md.)
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
@@ -23,6 +30,7 @@ import {
   GROUP_SORT_FIELDS,
   listGroups,
   updateGroup,
+  type GroupInput,
   type GroupResult,
   type GroupSortField,
   type RelationResult,
@@ -46,14 +54,34 @@ const fields = {
   name: groupName,
   color,
   description: s.optionalText(500),
-  metadata: { type: 'object', maxProperties: 50 },
+  metadata: {
+    anyOf: [
+      { type: 'object', maxProperties: 50 },
+      { type: 'string', maxLength: 10_000 },
+    ],
+  },
 };
+const RELATIONS = { type: 'string', enum: ['roles', 'users', 'rolesAndUsers'] } as const;
+
+/** Metadata as the client sends it (a JSON string) or as an object; 400 for anything else. */
+function metadataObject(value: Record<string, unknown> | string): Record<string, unknown> {
+  if (typeof value !== 'string') return value;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw httpError(400, 'Metadata must be a JSON object');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || Object.keys(parsed).length > 50)
+    throw httpError(400, 'Metadata must be a JSON object');
+  return parsed as Record<string, unknown>;
+}
 
 interface GroupBody {
   name?: string;
   color?: string | null;
   description?: string | null;
-  metadata?: Record<string, unknown>;
+  metadata?: Record<string, unknown> | string;
 }
 
 function groupOrThrow(
@@ -66,11 +94,11 @@ function groupOrThrow(
   return result.group;
 }
 
-const clean = (body: GroupBody): GroupBody => ({
+const clean = (body: GroupBody): GroupInput => ({
   ...(body.name !== undefined ? { name: body.name.trim() } : {}),
   ...(body.color !== undefined ? { color: body.color || null } : {}),
   ...(body.description !== undefined ? { description: body.description?.trim() || null } : {}),
-  ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
+  ...(body.metadata !== undefined ? { metadata: metadataObject(body.metadata) } : {}),
 });
 
 export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -79,9 +107,14 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return { claims, tenantId: requirePermission(claims, permission) };
   };
 
+  const listQuery = listQuerySchema(GROUP_SORT_FIELDS);
   app.get<{ Querystring: ListQuery<GroupSortField> }>(
     GROUPS,
-    { schema: { querystring: listQuerySchema(GROUP_SORT_FIELDS) } },
+    {
+      schema: {
+        querystring: { ...listQuery, properties: { ...listQuery.properties, _groupsRelations: RELATIONS } },
+      },
+    },
     async (request) => {
       const { tenantId } = await caller(request, 'fe.secure.read.groups');
       const query = pageOf(request.query, 'name');
@@ -96,15 +129,35 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async (request, reply) => {
       const { tenantId } = await caller(request, 'fe.secure.write.groups');
       const group = groupOrThrow(
-        await createGroup(ctx.db, tenantId, clean(request.body) as GroupBody & { name: string }),
+        await createGroup(ctx.db, tenantId, clean(request.body) as GroupInput & { name: string }),
       );
       return reply.code(201).send(group);
     },
   );
 
+  app.get(`${GROUPS}/config`, async (request) => {
+    await caller(request, 'fe.secure.read.groups');
+    return { enabled: true, rolesEnabled: true };
+  });
+
+  app.post<{ Body: { groupsIds: string[] } }>(
+    `${GROUPS}/bulkGet`,
+    {
+      schema: {
+        querystring: s.strictObject({ _groupsRelations: RELATIONS }),
+        body: s.strictObject({ groupsIds: { ...uuidList, minItems: 1 } }, ['groupsIds']),
+      },
+    },
+    async (request) => {
+      const { tenantId } = await caller(request, 'fe.secure.read.groups');
+      const found = await Promise.all(request.body.groupsIds.map((id) => getGroup(ctx.db, tenantId, id)));
+      return found.filter((group) => group !== null);
+    },
+  );
+
   app.get<{ Params: { id: string } }>(
     `${GROUPS}/:id`,
-    { schema: { params: idParams('id') } },
+    { schema: { params: idParams('id'), querystring: s.strictObject({ _groupsRelations: RELATIONS }) } },
     async (request) => {
       const { tenantId } = await caller(request, 'fe.secure.read.groups');
       const group = await getGroup(ctx.db, tenantId, request.params.id);

@@ -3,6 +3,13 @@
  * `/{prefix}/identity/resources/impersonation/v1`, the path existing backends of this contract use.
  * Body `{ userId, tenantId? }`. Answers an AuthResponse for the impersonated user and moves the
  * refresh cookie to the new session; the rules are in domain/impersonation.ts.
+ *
+ * The client SDK (impersonate.impersonate of @frontegg/rest-api 3.1.18) sends
+ * `{ impersonatedUserId, actorToken, redirectUrl? }`: `impersonatedUserId` names the user as
+ * `userId` does (one of the two, not both). `actorToken` is the impersonator's proof in Frontegg's
+ * flow; here the bearer token is that proof, so an `actorToken` must be an access token of the same
+ * session as the bearer (401 otherwise). `redirectUrl` is accepted and not used: the kit's
+ * impersonation route decides where to go. The answer adds the client's `tokenType: "Bearer"`.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
@@ -17,19 +24,29 @@ import { clientInfo } from '../http/client-info';
 export const IMPERSONATION_PATH = '/identity/resources/impersonation/v1';
 
 interface ImpersonateBody {
-  userId: string;
+  userId?: string;
+  impersonatedUserId?: string;
+  actorToken?: string;
+  redirectUrl?: string;
   tenantId?: string | null;
 }
+const userIdSchema = { type: 'string', minLength: 1, maxLength: 100 } as const;
 
 export async function impersonationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post<{ Body: ImpersonateBody }>(
     IMPERSONATION_PATH,
     {
       schema: {
-        body: s.strictObject(
-          { userId: { type: 'string', minLength: 1, maxLength: 100 }, tenantId: s.optionalId },
-          ['userId'],
-        ),
+        body: {
+          ...s.strictObject({
+            userId: userIdSchema,
+            impersonatedUserId: userIdSchema,
+            actorToken: { type: 'string', minLength: 1, maxLength: 8192 },
+            redirectUrl: { type: 'string', maxLength: 2048 },
+            tenantId: s.optionalId,
+          }),
+          oneOf: [{ required: ['userId'] }, { required: ['impersonatedUserId'] }],
+        },
       },
     },
     async (request, reply) => {
@@ -37,15 +54,28 @@ export async function impersonationRoutes(app: FastifyInstance, ctx: AppContext)
       assertTrustedOrigin(request, ctx.options.corsOrigins);
       // A program holding an API token has no browser session to hand over (spec: none; see README).
       const caller = await requireSignedInUser(ctx.tokens, request);
-      const result = await impersonate(ctx.db, ctx.auth, caller, request.body, clientInfo(request));
+      const { actorToken, tenantId } = request.body;
+      const userId = (request.body.userId ?? request.body.impersonatedUserId)!;
+      if (actorToken !== undefined) {
+        const actor = await ctx.tokens.verify(actorToken).catch(() => null);
+        if (!actor || actor.sub !== caller.sub || actor.sid !== caller.sid)
+          throw httpError(401, 'The actor token is not a token of this session');
+      }
+      const result = await impersonate(
+        ctx.db,
+        ctx.auth,
+        caller,
+        { userId, ...(tenantId !== undefined ? { tenantId } : {}) },
+        clientInfo(request),
+      );
       if (!result.ok) throw httpError(result.status, result.message);
       // Ids only: who impersonated whom is worth a log line, and holds nothing secret.
       request.log.info(
-        { impersonator: caller.sub, user: request.body.userId, tenantId: caller.tenantId },
+        { impersonator: caller.sub, user: userId, tenantId: caller.tenantId },
         'impersonation started',
       );
       setRefreshCookie(reply, ctx.cookies, result.signedIn.refreshToken);
-      return result.signedIn.authResponse;
+      return { ...result.signedIn.authResponse, tokenType: 'Bearer' };
     },
   );
 }

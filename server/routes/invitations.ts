@@ -152,6 +152,10 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
     return {
       defaultExpiresInMinutes: INVITE_LINK_DEFAULT_MINUTES,
       maxExpiresInMinutes: INVITE_LINK_MAX_MINUTES,
+      // The client SDK's fields (IInviteLinkConfiguration): links are always allowed here, and
+      // the server always has a way to send email (SMTP or the development outbox).
+      tenantInvitationsAllowed: true,
+      emailsEnabled: true,
     };
   });
 

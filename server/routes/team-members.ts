@@ -7,6 +7,13 @@
  *   as "no role". An admin cannot remove themselves or change their own roles (no lock-out by mistake),
  *   give a role whose permissions they lack, or remove or change a member who holds a permission they
  *   lack (server/domain/grants.ts).
+ *
+ * The same actions at the paths the client SDK's users page calls (@frontegg/rest-api 3.1.18
+ * `teams`): GET /team/resources/roles/v1, PUT /team/resources/members/v1 `{ id, roleIds, ... }`
+ * (the row the page shows, sent back whole: only `roleIds` is changed through it),
+ * DELETE /team/resources/members/v1/{id}. Plus the member reads of `auth` and `users`:
+ * GET users/v1/{id}, users/v1/me/authorization, users/v3/roles and /groups (`?ids=a,b`), and
+ * POST users/sessions/v1/revoke `{ userId }` (an admin ends a member's sessions in the account).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
@@ -15,6 +22,9 @@ import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
 import { assertMayActOn, assertMayGrantRoles } from '../domain/grants';
+import { loadAuthorization } from '../domain/tenants';
+import { listTenantUsers } from '../domain/team-users';
+import type { AccessTokenClaims } from '../domain/tokens';
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 const userParams = {
@@ -23,21 +33,97 @@ const userParams = {
   properties: { userId: { type: 'string', pattern: UUID } },
 } as const;
 
+/** The ITeamUser fields the SDK's users page may send back with `PUT /team/resources/members/v1`. */
+const TEAM_USER_FIELDS = [
+  'email',
+  'name',
+  'phone',
+  'profileImage',
+  'profileImageUrl',
+  'tenantId',
+  'vendorId',
+  'roles',
+  'activatedForTenant',
+  'createdAt',
+  'customData',
+  'lastLogin',
+  'mfaEnabled',
+  'tenants',
+  'verified',
+  'managedBy',
+] as const;
+
+const roleIdList = {
+  type: 'array',
+  maxItems: 50,
+  uniqueItems: true,
+  items: { type: 'string', anyOf: [{ pattern: UUID }, { maxLength: 0 }] },
+} as const;
+
+/** `?ids=a,b` of users v3 roles and groups: 1 to 200 user ids. */
+const idsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ids'],
+  properties: { ids: { type: 'string', minLength: 1, maxLength: 8000 } },
+} as const;
+
+function parseIds(ids: string): string[] {
+  const list = [
+    ...new Set(
+      ids
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (list.length === 0 || list.length > 200 || list.some((id) => !new RegExp(UUID).test(id)))
+    throw httpError(400, 'ids must be 1 to 200 user ids separated by commas');
+  return list;
+}
+
 export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/identity/resources/roles/v1', async (request) => {
+  const listRoles = async (request: Parameters<typeof requireUser>[1]) => {
     const claims = await requireUser(ctx.tokens, request);
     return listAssignableRoles(ctx.db, requirePermission(claims, 'fe.secure.read.roles'));
-  });
+  };
+
+  async function removeFromAccount(claims: AccessTokenClaims, userId: string) {
+    const tenantId = requirePermission(claims, 'fe.secure.delete.users');
+    await assertMayActOn(ctx.db, claims, tenantId, userId, 'remove');
+    if ((await removeMember(ctx.db, tenantId, userId)) === 'notMember')
+      throw httpError(404, 'User not found in this account');
+  }
+
+  async function setRoles(claims: AccessTokenClaims, userId: string, requested: string[]) {
+    const tenantId = requirePermission(claims, 'fe.secure.write.users');
+    await assertMayActOn(ctx.db, claims, tenantId, userId, 'roles');
+    const roleIds = requested.filter((id) => id !== '');
+    // No escalation: an admin gives only roles whose permissions they hold themselves.
+    await assertMayGrantRoles(ctx.db, claims, tenantId, roleIds);
+    const result = await setMemberRoles(ctx.db, tenantId, userId, roleIds);
+    if (result.kind === 'notMember') throw httpError(404, 'User not found in this account');
+    if (result.kind === 'unknownRoles') throw httpError(400, 'Some roles do not exist in this account');
+    return { tenantId, roleIds };
+  }
+
+  app.get('/identity/resources/roles/v1', listRoles);
+  // The client SDK's users page (teams.loadAvailableRoles): the same list.
+  app.get('/team/resources/roles/v1', listRoles);
 
   app.delete<{ Params: { userId: string } }>(
     '/identity/resources/users/v1/:userId',
     { schema: { params: userParams } },
     async (request) => {
-      const claims = await requireUser(ctx.tokens, request);
-      const tenantId = requirePermission(claims, 'fe.secure.delete.users');
-      await assertMayActOn(ctx.db, claims, tenantId, request.params.userId, 'remove');
-      if ((await removeMember(ctx.db, tenantId, request.params.userId)) === 'notMember')
-        throw httpError(404, 'User not found in this account');
+      await removeFromAccount(await requireUser(ctx.tokens, request), request.params.userId);
+      return {};
+    },
+  );
+  app.delete<{ Params: { userId: string } }>(
+    '/team/resources/members/v1/:userId',
+    { schema: { params: userParams } },
+    async (request) => {
+      await removeFromAccount(await requireUser(ctx.tokens, request), request.params.userId);
       return {};
     },
   );
@@ -51,28 +137,178 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
           type: 'object',
           additionalProperties: false,
           required: ['roleIds'],
+          properties: { roleIds: roleIdList },
+        },
+      },
+    },
+    async (request) => {
+      const claims = await requireUser(ctx.tokens, request);
+      const { roleIds } = await setRoles(claims, request.params.userId, request.body.roleIds);
+      return { roleIds };
+    },
+  );
+
+  /**
+   * teams.updateUser: the SDK sends the member's row (ITeamUser) with the new `roleIds`. Only the
+   * roles change here; the other known fields are accepted and not applied (an admin does not
+   * rename a member or change their email). Answers the member as the users list shows them.
+   */
+  app.put<{ Body: { id: string; roleIds?: string[] } }>(
+    '/team/resources/members/v1',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id'],
           properties: {
-            roleIds: {
-              type: 'array',
-              maxItems: 50,
-              uniqueItems: true,
-              items: { type: 'string', anyOf: [{ pattern: UUID }, { maxLength: 0 }] },
-            },
+            id: { type: 'string', pattern: UUID },
+            roleIds: roleIdList,
+            ...Object.fromEntries(TEAM_USER_FIELDS.map((field) => [field, {}])),
           },
         },
       },
     },
     async (request) => {
       const claims = await requireUser(ctx.tokens, request);
+      const userId = request.body.id;
+      let tenantId: string;
+      if (request.body.roleIds) tenantId = (await setRoles(claims, userId, request.body.roleIds)).tenantId;
+      else tenantId = requirePermission(claims, 'fe.secure.write.users');
+      const [member] = (
+        await listTenantUsers(ctx.db, {
+          tenantId,
+          userId,
+          filter: '',
+          sortBy: 'name',
+          order: 'ASC',
+          page: 0,
+          limit: 1,
+        })
+      ).items;
+      if (!member) throw httpError(404, 'User not found in this account');
+      return { ...member, roleIds: member.roles.map((r) => r.id) };
+    },
+  );
+
+  /** auth.getUserById: a member of the active account (IUserIdResponse). */
+  app.get<{ Params: { userId: string } }>(
+    '/identity/resources/users/v1/:userId',
+    { schema: { params: userParams } },
+    async (request) => {
+      const claims = await requireUser(ctx.tokens, request);
+      const tenantId = requirePermission(claims, 'fe.secure.read.users');
+      const { rows } = await ctx.db.query<{
+        id: string;
+        name: string | null;
+        email: string;
+        metadata: unknown;
+        vendor_id: string;
+        created_at: Date;
+        updated_at: Date | null;
+      }>(
+        `SELECT u.id, u.name, u.email, u.metadata, u.vendor_id, u.created_at, u.updated_at
+           FROM memberships m JOIN users u ON u.id = m.user_id
+          WHERE m.tenant_id = $1 AND m.user_id = $2`,
+        [tenantId, request.params.userId],
+      );
+      const row = rows[0];
+      if (!row) throw httpError(404, 'User not found in this account');
+      return {
+        id: row.id,
+        name: row.name ?? row.email.split('@')[0]!,
+        email: row.email,
+        deletedAt: null,
+        metadata: JSON.stringify(row.metadata ?? {}),
+        tenantId,
+        vendorId: row.vendor_id,
+        createdAt: row.created_at.toISOString(),
+        updatedAt: (row.updated_at ?? row.created_at).toISOString(),
+      };
+    },
+  );
+
+  /** users.getUserAuthorization: the caller's roles and permissions in the active account. */
+  app.get('/identity/resources/users/v1/me/authorization', async (request) => {
+    const claims = await requireUser(ctx.tokens, request);
+    const { roles, permissions } = await loadAuthorization(ctx.db, claims.sub, claims.tenantId ?? null);
+    return { roles, permissions };
+  });
+
+  /** users.getUsersRoles: `[{ vendorId, tenantId, userId, roleIds }]` for members of the account. */
+  app.get<{ Querystring: { ids: string } }>(
+    '/identity/resources/users/v3/roles',
+    { schema: { querystring: idsQuery } },
+    async (request) => {
+      const claims = await requireUser(ctx.tokens, request);
+      const tenantId = requirePermission(claims, 'fe.secure.read.users');
+      const ids = parseIds(request.query.ids);
+      const { rows } = await ctx.db.query<{ user_id: string; vendor_id: string; role_ids: string[] }>(
+        `SELECT m.user_id, t.vendor_id,
+                coalesce(array_agg(mr.role_id ORDER BY mr.role_id) FILTER (WHERE mr.role_id IS NOT NULL), '{}') AS role_ids
+           FROM memberships m JOIN tenants t ON t.id = m.tenant_id
+           LEFT JOIN membership_roles mr ON mr.membership_id = m.id
+          WHERE m.tenant_id = $1 AND m.user_id = ANY($2::uuid[])
+          GROUP BY m.user_id, t.vendor_id`,
+        [tenantId, ids],
+      );
+      return rows.map((r) => ({ vendorId: r.vendor_id, tenantId, userId: r.user_id, roleIds: r.role_ids }));
+    },
+  );
+
+  /** users.getUsersGroups: `[{ vendorId, tenantId, userId, groupIds }]` for members of the account. */
+  app.get<{ Querystring: { ids: string } }>(
+    '/identity/resources/users/v3/groups',
+    { schema: { querystring: idsQuery } },
+    async (request) => {
+      const claims = await requireUser(ctx.tokens, request);
+      const tenantId = requirePermission(claims, 'fe.secure.read.users');
+      const ids = parseIds(request.query.ids);
+      const { rows } = await ctx.db.query<{ user_id: string; vendor_id: string; group_ids: string[] }>(
+        `SELECT m.user_id, t.vendor_id,
+                coalesce(array_agg(gm.group_id ORDER BY gm.group_id) FILTER (WHERE gm.group_id IS NOT NULL), '{}') AS group_ids
+           FROM memberships m JOIN tenants t ON t.id = m.tenant_id
+           LEFT JOIN group_members gm ON gm.membership_id = m.id
+          WHERE m.tenant_id = $1 AND m.user_id = ANY($2::uuid[])
+          GROUP BY m.user_id, t.vendor_id`,
+        [tenantId, ids],
+      );
+      return rows.map((r) => ({ vendorId: r.vendor_id, tenantId, userId: r.user_id, groupIds: r.group_ids }));
+    },
+  );
+
+  /**
+   * auth.revokeSessionsForUser: an admin (fe.secure.write.users) ends a member's sessions in the
+   * active account (not their sessions elsewhere); not for a member holding more than the caller.
+   */
+  app.post<{ Body: { userId: string } }>(
+    '/identity/resources/users/sessions/v1/revoke',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['userId'],
+          properties: { userId: { type: 'string', pattern: UUID } },
+        },
+      },
+    },
+    async (request) => {
+      const claims = await requireUser(ctx.tokens, request);
       const tenantId = requirePermission(claims, 'fe.secure.write.users');
-      await assertMayActOn(ctx.db, claims, tenantId, request.params.userId, 'roles');
-      const roleIds = request.body.roleIds.filter((id) => id !== '');
-      // No escalation: an admin gives only roles whose permissions they hold themselves.
-      await assertMayGrantRoles(ctx.db, claims, tenantId, roleIds);
-      const result = await setMemberRoles(ctx.db, tenantId, request.params.userId, roleIds);
-      if (result.kind === 'notMember') throw httpError(404, 'User not found in this account');
-      if (result.kind === 'unknownRoles') throw httpError(400, 'Some roles do not exist in this account');
-      return { roleIds };
+      const { userId } = request.body;
+      await assertMayActOn(ctx.db, claims, tenantId, userId, 'sessions');
+      const member = await ctx.db.query('SELECT 1 FROM memberships WHERE tenant_id = $1 AND user_id = $2', [
+        tenantId,
+        userId,
+      ]);
+      if (member.rows.length === 0) throw httpError(404, 'User not found in this account');
+      const { rows } = await ctx.db.query<{ id: string }>(
+        `UPDATE sessions SET revoked_at = now(), revoked_reason = 'revoked_by_admin'
+          WHERE user_id = $1 AND tenant_id = $2 AND revoked_at IS NULL RETURNING id`,
+        [userId, tenantId],
+      );
+      return { revoked: rows.length };
     },
   );
 }

@@ -20,10 +20,17 @@ interface ListQuery {
   _offset?: string;
   _limit?: string;
   _includeSubTenants?: string;
+  ids?: string;
 }
 
 /** Users v3 presets (spec 001 §3: query form BREACHED_PASSWORDS, MFA_UNENROLLED, INACTIVE). */
 export const USER_PRESETS = ['INACTIVE', 'MFA_UNENROLLED', 'BREACHED_PASSWORDS'] as const;
+/** The client SDK's spelling of the presets (GetUsersFilterPreset), accepted too. */
+const CLIENT_PRESETS: Record<string, (typeof USER_PRESETS)[number]> = {
+  inactive: 'INACTIVE',
+  'mfa-unenrolled': 'MFA_UNENROLLED',
+  'breached-passwords': 'BREACHED_PASSWORDS',
+};
 /** Spec 001 §9: "inactive users threshold 7776000 s (90 days)". */
 export const DEFAULT_MAX_INACTIVE_SECONDS = 7_776_000;
 
@@ -35,7 +42,12 @@ const listQueryProperties = {
   _offset: { type: 'string', pattern: '^[0-9]{1,6}$' },
   _limit: { type: 'string', pattern: '^[0-9]{1,3}$' },
   _includeSubTenants: { type: 'string', enum: ['true', 'false'] },
+  // The client's IGetUserQueryParams.ids: user ids separated by commas.
+  ids: { type: 'string', pattern: '^[0-9a-fA-F-]{36}(,[0-9a-fA-F-]{36}){0,199}$' },
 } as const;
+
+const idsOf = (q: ListQuery) =>
+  q.ids ? [...new Set(q.ids.split(',').map((id) => id.toLowerCase()))] : undefined;
 
 function pageOf(q: ListQuery) {
   const limit = Math.min(MAX_USERS_PAGE_SIZE, Math.max(1, Number(q._limit ?? DEFAULT_USERS_PAGE_SIZE)));
@@ -53,6 +65,30 @@ interface V3Query extends ListQuery {
   _preset?: string;
   _maxInactiveSeconds?: string;
   _email?: string;
+  /** The client's form of `_maxInactiveSeconds`: JSON `{"_maxInactiveSeconds": n}`. */
+  _presetParams?: string;
+}
+
+/** `_maxInactiveSeconds` from the query or from the client's `_presetParams` JSON; 400 when malformed. */
+function maxInactiveOf(q: V3Query): string | undefined {
+  if (q._presetParams === undefined) return q._maxInactiveSeconds;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(q._presetParams);
+  } catch {
+    throw httpError(400, '_presetParams must be a JSON object');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw httpError(400, '_presetParams must be a JSON object');
+  const { _maxInactiveSeconds: seconds, ...rest } = parsed as Record<string, unknown>;
+  const [unknown] = Object.keys(rest);
+  if (unknown !== undefined) throw httpError(400, `Unknown field "${unknown}" in _presetParams`);
+  if (seconds === undefined) return q._maxInactiveSeconds;
+  if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 0 || seconds > 9_999_999_999)
+    throw httpError(400, '_maxInactiveSeconds must be a whole number of seconds');
+  if (q._maxInactiveSeconds !== undefined && q._maxInactiveSeconds !== String(seconds))
+    throw httpError(400, '_maxInactiveSeconds is given twice with different values');
+  return String(seconds);
 }
 
 export async function teamUserRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -67,7 +103,11 @@ export async function teamUserRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const claims = await requireUser(ctx.tokens, request);
       const tenantId = requirePermission(claims, 'fe.secure.read.users');
       const query = pageOf(request.query);
-      const { items, totalItems } = await listTenantUsers(ctx.db, { tenantId, ...query });
+      const { items, totalItems } = await listTenantUsers(ctx.db, {
+        tenantId,
+        ...query,
+        userIds: idsOf(request.query),
+      });
       reply.header('cache-control', 'no-store');
       return { items, _metadata: { totalItems, totalPages: Math.ceil(totalItems / query.limit) } };
     },
@@ -89,8 +129,9 @@ export async function teamUserRoutes(app: FastifyInstance, ctx: AppContext): Pro
           properties: {
             ...listQueryProperties,
             _tenantId: { type: 'string', pattern: '^[0-9a-fA-F-]{36}$' },
-            _preset: { type: 'string', enum: [...USER_PRESETS] },
+            _preset: { type: 'string', enum: [...USER_PRESETS, ...Object.keys(CLIENT_PRESETS)] },
             _maxInactiveSeconds: { type: 'string', pattern: '^[0-9]{1,10}$' },
+            _presetParams: { type: 'string', maxLength: 200 },
             _email: { type: 'string', maxLength: 254 },
           },
         },
@@ -99,7 +140,11 @@ export async function teamUserRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (request, reply) => {
       const claims = await requireUser(ctx.tokens, request);
       const tenantId = requirePermission(claims, 'fe.secure.read.users');
-      const q = request.query;
+      const q: V3Query = {
+        ...request.query,
+        _preset: request.query._preset && (CLIENT_PRESETS[request.query._preset] ?? request.query._preset),
+      };
+      q._maxInactiveSeconds = maxInactiveOf(q);
       if (q._tenantId && q._tenantId.toLowerCase() !== tenantId.toLowerCase())
         throw httpError(403, 'You can only list the users of your active account');
       if (q._preset === 'BREACHED_PASSWORDS')
@@ -117,6 +162,7 @@ export async function teamUserRoutes(app: FastifyInstance, ctx: AppContext): Pro
         inactiveForSeconds: inactive,
         email: q._email,
         mfaUnenrolled: q._preset === 'MFA_UNENROLLED',
+        userIds: idsOf(q),
       });
       reply.header('cache-control', 'no-store');
       return { items, _metadata: { totalItems, totalPages: Math.ceil(totalItems / query.limit) } };

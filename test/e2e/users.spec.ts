@@ -123,11 +123,14 @@ test("users: the admin changes a member's roles, clears them, and removes a memb
   await expect(partOf(users, 'user-row')).toContainText('Editor');
 
   // Clearing every role sends [""] (spec 001 §5) and the row shows none.
-  const cleared = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/roles'));
+  // The client SDK's path and body (teams.updateUser): the member's id and their roles.
+  const cleared = page.waitForRequest(
+    (r) => r.method() === 'PUT' && r.url().endsWith('/frontegg/team/resources/members/v1'),
+  );
   await users.getByRole('button', { name: 'Change the roles of Member 03' }).click();
   await rolesDialog.getByRole('checkbox', { name: /^Editor/ }).uncheck();
   await rolesDialog.getByRole('button', { name: 'Save roles' }).click();
-  expect((await cleared).postDataJSON()).toEqual({ roleIds: [''] });
+  expect((await cleared).postDataJSON()).toEqual({ id: expect.any(String), roleIds: [''] });
   await expect(partOf(users, 'user-row').locator('td').nth(2)).toHaveText('—');
 
   await users.getByLabel('Search users by name or email').fill('member 04');
@@ -145,6 +148,46 @@ test("users: the admin changes a member's roles, clears them, and removes a memb
   await users.getByLabel('Search users by name or email').fill('admin@example.com');
   await expect(partOf(users, 'user-row')).toContainText('Ada Admin (you)');
   await expect(partOf(users, 'remove-user')).toHaveCount(0);
+});
+
+test('users: the admin signs a member out of the account on every device', async ({ page, playwright }) => {
+  // Vera Viewer is signed in elsewhere: her own browser, her own refresh cookie.
+  const elsewhere = await playwright.request.newContext({ baseURL: API_ORIGIN });
+  const login = await elsewhere.post('/frontegg/identity/resources/auth/v1/user', {
+    data: { email: E2E_VIEWER.email, password: E2E_VIEWER.password },
+    headers: { origin: API_ORIGIN },
+  });
+  expect(login.status()).toBe(200);
+  const refreshViewer = () =>
+    elsewhere.post('/frontegg/identity/resources/auth/v1/user/token/refresh', {
+      headers: { origin: API_ORIGIN },
+    });
+  expect((await refreshViewer()).status()).toBe(200);
+
+  await page.goto('/portal.html#/portal/users');
+  await signIn(page, 'admin@example.com', 'Admin-demo-2026');
+  const users = portal(page);
+  await users.getByLabel('Search users by name or email').fill(E2E_VIEWER.email);
+  await expect(partOf(users, 'user-row')).toHaveCount(1);
+  const revoke = page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().endsWith('/users/sessions/v1/revoke'),
+  );
+  await users
+    .getByRole('button', { name: `Sign ${E2E_VIEWER.name} out of this account on every device` })
+    .click();
+  const dialog = users.getByRole('dialog', { name: 'Sign this user out?' });
+  await expect(dialog).toContainText(`${E2E_VIEWER.name} (${E2E_VIEWER.email}) will be signed out`);
+  expect(await axeViolations(page)).toEqual([]);
+  await partOf(dialog, 'confirm-button').click();
+  expect((await revoke).postDataJSON()).toEqual({ userId: expect.any(String) });
+  await expect(dialog).toHaveCount(0);
+  await expect(partOf(users, 'users-notice')).toHaveText(
+    `${E2E_VIEWER.name} was signed out of this account.`,
+  );
+  // Her session is over: the refresh cookie no longer works. The admin stays signed in.
+  expect((await refreshViewer()).status()).toBe(401);
+  await expect(partOf(users, 'user-row')).toHaveCount(1);
+  await elsewhere.dispose();
 });
 
 test('users in demo mode: remove a sample teammate with no server', async ({ page }) => {

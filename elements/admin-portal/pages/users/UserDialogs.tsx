@@ -29,6 +29,38 @@ interface UserDialogProps {
   onDone: () => void;
 }
 
+/**
+ * An admin ends a member's sessions in this account (POST users/sessions/v1/revoke): a confirmation,
+ * then the member's refresh tokens here stop working; access tokens already issued run out.
+ */
+export function SignOutUserDialog({ user, onClose, onDone }: UserDialogProps) {
+  const app = useAuthApp();
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  async function signOut() {
+    setState({ busy: true, error: null });
+    try {
+      await app.services.api.team.revokeSessions(user.id);
+      onDone();
+    } catch (error) {
+      setState({ busy: false, error: errorMessage(error) });
+    }
+  }
+  return (
+    <Dialog title={t.signOutTitle} titleId="ae-sign-out-user-title" onClose={state.busy ? () => {} : onClose}>
+      {state.error && <Alert>{state.error}</Alert>}
+      <p>{t.signOutBody(user.name, user.email)}</p>
+      <div css={actionsStyle}>
+        <Button variant="secondary" onClick={onClose} disabled={state.busy}>
+          {t.cancel}
+        </Button>
+        <Button partName="confirm-button" loading={state.busy} loadingLabel={t.signingOut} onClick={signOut}>
+          {t.signOut}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
 /** Spec 001 §4 "Delete user: dialog loading then closed; user removed from the list". */
 export function RemoveUserDialog({ user, onClose, onDone }: UserDialogProps) {
   const app = useAuthApp();

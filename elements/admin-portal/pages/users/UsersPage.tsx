@@ -19,7 +19,7 @@ import { SelectField } from '../../../ui/SelectField';
 import { BULK_ADD_RELOAD_PAGE_SIZE, type UsersPreset } from '../../../../core/api/invitations';
 import { BulkAddDialog, InviteLinkDialog, InviteUserDialog, useInvitationsApi } from './InviteDialogs';
 import { tInvite } from './invitationTexts';
-import { RemoveUserDialog, UserRolesDialog } from './UserDialogs';
+import { RemoveUserDialog, SignOutUserDialog, UserRolesDialog } from './UserDialogs';
 
 const t = enPortal.portal.users;
 const SEARCH_DELAY_MS = 300;
@@ -98,7 +98,7 @@ export default function UsersPage(_props: PortalPageProps) {
   const canInvite = canChangeRoles;
   const invitations = useInvitationsApi();
   const [dialog, setDialog] = useState<
-    { kind: 'roles' | 'remove'; user: TeamUser } | { kind: 'invite' | 'bulk' | 'link' } | null
+    { kind: 'roles' | 'remove' | 'signOut'; user: TeamUser } | { kind: 'invite' | 'bulk' | 'link' } | null
   >(null);
   const [preset, setPreset] = useState<UsersPreset | ''>('');
   const [pageSize, setPageSize] = useState(USERS_PAGE_SIZE);
@@ -344,6 +344,16 @@ export default function UsersPage(_props: PortalPageProps) {
                                   {tInvite.resendActivation}
                                 </Button>
                               )}
+                              {canChangeRoles && !user.invitationPending && (
+                                <Button
+                                  variant="link"
+                                  partName="sign-out-user"
+                                  aria-label={t.signOutUser(user.name)}
+                                  onClick={() => setDialog({ kind: 'signOut', user })}
+                                >
+                                  {t.signOut}
+                                </Button>
+                              )}
                               {canRemove && (
                                 <Button
                                   variant="link"
@@ -413,6 +423,16 @@ export default function UsersPage(_props: PortalPageProps) {
           onDone={() => {
             setDialog(null);
             setAttempt((n) => n + 1);
+          }}
+        />
+      )}
+      {dialog?.kind === 'signOut' && (
+        <SignOutUserDialog
+          user={dialog.user}
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            setNotice({ text: t.signedOut(dialog.user.name), error: false });
+            setDialog(null);
           }}
         />
       )}
