@@ -51,10 +51,10 @@ describe('public configuration', () => {
     assert.deepEqual(res.json(), { minLength: 8, maxLength: 128 });
   });
 
-  it('GET /vendors/public answers whiteLabelMode false', async () => {
+  it('GET /vendors/public answers the vendor public info, whiteLabelMode false', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/frontegg/vendors/public' });
     assert.equal(res.statusCode, 200);
-    assert.deepEqual(res.json(), { whiteLabelMode: false });
+    assert.deepEqual(res.json(), { name: 'Auth Elements', logo: '', icon: '', whiteLabelMode: false });
   });
 });
 
