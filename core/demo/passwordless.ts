@@ -80,6 +80,8 @@ export interface DemoPasswordlessTools {
 }
 
 export function createDemoPasswordless(tools: DemoPasswordlessTools) {
+  /** The email of the last code pre-login (the server keeps it in an httpOnly cookie). */
+  let preLoginEmail: string | undefined;
   const findByEmail = (db: DemoDatabase, email: string) =>
     db.users.find((u) => u.email.toLowerCase() === email.trim().toLowerCase());
 
@@ -197,9 +199,12 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
   function preLogin(type: 'Code' | 'MagicLink' | 'SmsCode'): Handler {
     return (db, { body }) => {
       if (!isEmail(body.email)) return fail(400, 'Email must be a valid email address');
-      if (body.type !== undefined && body.type !== type) return fail(400, 'Type does not match the address');
+      if (body.type !== undefined && String(body.type).toLowerCase() !== type.toLowerCase())
+        return fail(400, 'Type does not match the address');
       const refused = sendRefusedFor(db, body.email);
       if (refused) return fail(429, tooManySends(refused));
+      // The server's httpOnly pre-login cookie: a post-login of `{ token }` alone finds its email.
+      if (type !== 'MagicLink') preLoginEmail = body.email;
       const user = findByEmail(db, body.email);
       if (!user) return ok({});
       if (type === 'MagicLink') {
@@ -235,19 +240,23 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
         user.verified = true;
         return ok(tools.startSession(db, user));
       }
-      if (!isEmail(body.email)) return fail(400, 'Email is required');
-      if (!isText(body.code, 20)) return fail(400, 'Code is required');
-      const locked = lockedFor(db, body.email);
+      if (!isText(body.token, 100)) return fail(400, 'Token is required');
+      if (body.email !== undefined && !isEmail(body.email))
+        return fail(400, 'Email must be a valid email address');
+      const email = (body.email as string | undefined) ?? preLoginEmail;
+      if (!email) return fail(400, 'Email is required');
+      const locked = lockedFor(db, email);
       if (locked) return fail(429, tooManyAttempts(locked));
-      const user = findByEmail(db, body.email);
+      const user = findByEmail(db, email);
       const result = user
-        ? checkCode(db, type === 'Code' ? 'loginCode' : 'smsCode', user, body.code)
+        ? checkCode(db, type === 'Code' ? 'loginCode' : 'smsCode', user, body.token as string)
         : 'expired';
       if (!user || result !== 'ok') {
-        recordFailure(db, body.email);
+        recordFailure(db, email);
         return fail(400, result === 'wrong' ? CODE_WRONG : CODE_EXPIRED);
       }
-      clearFailures(db, body.email);
+      clearFailures(db, email);
+      preLoginEmail = undefined;
       return ok(tools.startSession(db, user));
     };
   }
@@ -292,9 +301,10 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
       return ok({});
     },
   };
+  // Lower-case in the path, as the client SDK writes it.
   for (const type of ['Code', 'MagicLink', 'SmsCode'] as const) {
-    routes[`POST /identity/resources/auth/v1/passwordless/${type}/prelogin`] = preLogin(type);
-    routes[`POST /identity/resources/auth/v1/passwordless/${type}/postlogin`] = postLogin(type);
+    routes[`POST /identity/resources/auth/v1/passwordless/${type.toLowerCase()}/prelogin`] = preLogin(type);
+    routes[`POST /identity/resources/auth/v1/passwordless/${type.toLowerCase()}/postlogin`] = postLogin(type);
   }
 
   return { routes, lockedFor, recordFailure, clearFailures };

@@ -398,15 +398,15 @@ describe('MFA after a passwordless first factor', () => {
 
     const pre = await server.app.inject({
       method: 'POST',
-      url: `${API}/auth/v1/passwordless/Code/prelogin`,
+      url: `${API}/auth/v1/passwordless/code/prelogin`,
       payload: { email: account.email },
     });
     assert.equal(pre.statusCode, 200, pre.body);
     const code = await latestCode(server.app, account.email);
     const post = await server.app.inject({
       method: 'POST',
-      url: `${API}/auth/v1/passwordless/Code/postlogin`,
-      payload: { email: account.email, code },
+      url: `${API}/auth/v1/passwordless/code/postlogin`,
+      payload: { email: account.email, token: code },
     });
     assert.equal(post.statusCode, 200, post.body);
     const body = post.json();
