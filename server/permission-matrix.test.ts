@@ -237,9 +237,14 @@ const ROUTES: Record<string, Entry> = {
   [`POST ${F}/flags/api/v1/evaluate`]: { access: 'public', why: 'feature flags for the kit' },
   [`GET ${F}/vendors/public`]: { access: 'public', why: 'vendor public settings' },
   [`GET ${IR}/configurations/v1/public`]: { access: 'public', why: 'public configuration' },
+  [`GET ${IR}/configurations/v1/auth/strategies/public`]: { access: 'public', why: 'sign-in methods' },
+  [`GET ${IR}/configurations/v1/password`]: { access: 'public', why: 'password policy' },
+  [`GET ${IR}/configurations/v1/captcha-policy/public`]: { access: 'public', why: 'captcha policy' },
+  [`GET ${F}/team/resources/sso/v2/configurations/public`]: { access: 'public', why: 'SSO availability' },
   [`GET ${IR}/configurations/v1/mfa/strategies`]: { access: 'public', why: 'MFA strategies' },
   [`GET ${IR}/configurations/v1/mfa-policy/allow-remember-device`]: { access: 'public', why: 'mfaToken' },
   [`GET ${IR}/sso/v2`]: { access: 'public', why: 'social login buttons' },
+  [`GET ${IR}/sso/v1`]: { access: 'public', why: 'social login buttons (v1 shape)' },
   [`GET ${IR}/sso/custom/v1`]: { access: 'public', why: 'custom social providers' },
   [`POST ${IR}/auth/v1/api-token`]: { access: 'public', why: 'API token exchange (the secret)' },
   [`POST ${IR}/auth/v1/user`]: { access: 'public', why: 'sign-in' },
@@ -284,6 +289,7 @@ const ROUTES: Record<string, Entry> = {
   [`GET ${IR}/users/v1/passwords/config`]: { access: 'public', why: 'password rules' },
   [`POST ${IR}/users/v1/passwords/reset`]: { access: 'public', why: 'forgot password' },
   [`POST ${IR}/users/v1/passwords/reset/verify`]: { access: 'public', why: 'reset link' },
+  [`POST ${IR}/users/v1/passwords/change`]: { access: 'self' },
   [`POST ${IR}/users/v1/activate`]: { access: 'public', why: 'activation link' },
   [`POST ${IR}/users/v1/activate/reset`]: { access: 'public', why: 'resend activation' },
   [`GET ${IR}/users/v1/activate/strategy`]: { access: 'public', why: 'activation link' },
@@ -323,6 +329,8 @@ const ROUTES: Record<string, Entry> = {
   [`GET ${IR}/auth/v1/oauth/userinfo`]: { access: 'self' },
   [`GET ${F}/entitlements/api/v2/user-entitlements`]: { access: 'self' },
   [`GET ${F}/metadata`]: { access: 'self' },
+  [`GET ${F}/tenants/resources/account-settings/v1/public`]: { access: 'self' },
+  [`GET ${IR}/sso/v2/authenticated`]: { access: 'self' },
 
   // ---- Roles and permissions.
   [`GET ${IR}/roles/v1`]: {

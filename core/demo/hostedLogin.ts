@@ -114,17 +114,27 @@ export interface DemoSocialTools {
  * the first time.
  */
 export function createDemoSocialLogin(tools: DemoSocialTools): Record<string, Handler> {
+  const provider = {
+    provider: DEMO_SOCIAL_PROVIDER,
+    type: DEMO_SOCIAL_PROVIDER,
+    displayName: 'Demo ID',
+    active: true,
+    customised: false,
+    authorizationUrl: `/account/social/success?code=${DEMO_SOCIAL_CODE}`,
+    clientId: 'demo-client',
+    redirectUrl: '/account/social/success',
+  };
   return {
-    'GET /identity/resources/sso/v2': () => ({
+    'GET /identity/resources/sso/v2': () => ({ status: 200, body: [provider] }),
+    // The client SDK's v1 read of the same list (its shape: type, clientId, redirectUrl, active).
+    'GET /identity/resources/sso/v1': () => ({
       status: 200,
       body: [
         {
-          provider: DEMO_SOCIAL_PROVIDER,
-          type: DEMO_SOCIAL_PROVIDER,
-          displayName: 'Demo ID',
-          active: true,
-          customised: false,
-          authorizationUrl: `/account/social/success?code=${DEMO_SOCIAL_CODE}`,
+          type: provider.type,
+          clientId: provider.clientId,
+          redirectUrl: provider.redirectUrl,
+          active: provider.active,
         },
       ],
     }),

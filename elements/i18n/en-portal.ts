@@ -46,6 +46,18 @@ export const enPortal = {
     nameRequired: 'Enter your name.',
     phoneInvalid: 'Enter a phone number with digits, spaces, +, -, ( or ) only.',
     tooLong: (max: number) => `Use at most ${max} characters.`,
+    password: {
+      title: 'Password',
+      intro: 'Change the password you sign in with. Your other sessions will be signed out.',
+      current: 'Current password',
+      next: 'New password',
+      confirm: 'Confirm new password',
+      currentRequired: 'Enter your current password.',
+      mismatch: 'The passwords do not match.',
+      submit: 'Change password',
+      saving: 'Changing…',
+      changed: 'Your password was changed. Other sessions were signed out.',
+    },
     sessions: {
       title: 'Login sessions',
       intro: 'Devices where you are signed in. Sign out of any you do not recognise.',
