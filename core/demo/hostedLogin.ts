@@ -57,7 +57,7 @@ export function createDemoHostedLogin(tools: DemoHostedTools): Record<string, Ha
   }
 
   return {
-    'POST /identity/resources/auth/v1/oauth/authorize/silent': (db, { body }) => {
+    'POST /oauth/authorize/silent': (db, { body }) => {
       if (!isText(body.client_id, 100)) return oauthFail(400, 'invalid_client', 'Unknown client_id');
       const user = userOfSession(db);
       if (!user) return oauthFail(401, 'login_required', 'Session expired, please sign in again');
@@ -68,7 +68,7 @@ export function createDemoHostedLogin(tools: DemoHostedTools): Record<string, Ha
         save: true,
       };
     },
-    'POST /identity/resources/auth/v1/oauth/token': (db, { body }) => {
+    'POST /oauth/token': (db, { body }) => {
       if (!isText(body.client_id, 100)) return oauthFail(401, 'invalid_client', 'Unknown client_id');
       if (body.grant_type === 'authorization_code')
         return oauthFail(400, 'invalid_grant', 'The authorization code is invalid or has already been used');
@@ -88,7 +88,7 @@ export function createDemoHostedLogin(tools: DemoHostedTools): Record<string, Ha
         save: true,
       };
     },
-    'GET /identity/resources/auth/v1/oauth/logout': (db) => {
+    'GET /oauth/logout': (db) => {
       db.session = null;
       return { status: 200, body: {}, save: true };
     },
