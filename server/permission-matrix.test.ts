@@ -331,6 +331,8 @@ const ROUTES: Record<string, Entry> = {
   [`GET ${F}/metadata`]: { access: 'self' },
   [`GET ${F}/tenants/resources/account-settings/v1/public`]: { access: 'self' },
   [`GET ${IR}/sso/v2/authenticated`]: { access: 'self' },
+  [`POST ${IR}/users/v1/phone`]: { access: 'self' },
+  [`POST ${IR}/users/v1/phone/verify`]: { access: 'self' },
 
   // ---- Roles and permissions.
   [`GET ${IR}/roles/v1`]: {

@@ -20,5 +20,11 @@ export function createProfileApi(http: HttpClient) {
      */
     changePassword: (password: string, newPassword: string) =>
       http.post<Record<string, never>>(`${USERS_V1}/passwords/change`, { password, newPassword }),
+    /** A new phone number, step 1: a code is texted to it; answers the request's `changePhoneId`. */
+    addPhone: (phoneNumber: string) =>
+      http.post<{ changePhoneId: string }>(`${USERS_V1}/phone`, { phoneNumber }),
+    /** Step 2: the texted code sets the number. */
+    verifyPhone: (changePhoneId: string, code: string) =>
+      http.post<Record<string, never>>(`${USERS_V1}/phone/verify`, { changePhoneId, code }),
   };
 }

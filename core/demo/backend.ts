@@ -619,6 +619,16 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     },
     'GET /identity/resources/users/v2/me': withUser((db, user) => ok(profileOf(db, user))),
     'PUT /identity/resources/users/v2/me': withUser((db, user, { body }) => updateProfile(db, user, body)),
+    'POST /identity/resources/users/v1/phone': withUser((db, user, { body }) =>
+      db.session?.impersonatorId
+        ? fail(403, 'Not available while impersonating')
+        : passwordless.startPhoneVerification(db, user, body),
+    ),
+    'POST /identity/resources/users/v1/phone/verify': withUser((db, user, { body }) =>
+      db.session?.impersonatorId
+        ? fail(403, 'Not available while impersonating')
+        : passwordless.finishPhoneVerification(db, user, body),
+    ),
     'POST /identity/resources/users/v1/passwords/change': withUser((db, user, { body }) =>
       accountFlows.changePassword(db, user, body, Boolean(db.session?.impersonatorId)),
     ),

@@ -307,5 +307,52 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
     routes[`POST /identity/resources/auth/v1/passwordless/${type.toLowerCase()}/postlogin`] = postLogin(type);
   }
 
-  return { routes, lockedFor, recordFailure, clearFailures };
+  /** POST /users/v1/phone: texts a code to the new number; the number waits in the request. */
+  function startPhoneVerification(db: DemoDatabase, user: DemoUser, body: Json): Answer {
+    const unknown = Object.keys(body).filter((key) => key !== 'phoneNumber');
+    if (unknown.length) return fail(400, 'Unknown field in the request');
+    if (!isText(body.phoneNumber, 32)) return fail(400, 'Phone number is required');
+    const phone = normalizePhone(body.phoneNumber);
+    if (!phone) return fail(400, PHONE_INVALID);
+    const refused = sendRefusedFor(db, user.email);
+    if (refused) return fail(429, tooManySends(refused));
+    const changePhoneId = issue(db, 'verifyPhoneSession', user, 'link');
+    db.oneTimeTokens!.at(-1)!.phone = phone;
+    const code = issue(db, 'verifyPhone', user, 'code');
+    send(
+      db,
+      'sms',
+      phone,
+      null,
+      `Your code to confirm this phone number is ${code}. It works once, for ten minutes.`,
+    );
+    return ok({ changePhoneId });
+  }
+
+  /** POST /users/v1/phone/verify: the texted code sets the number. */
+  function finishPhoneVerification(db: DemoDatabase, user: DemoUser, body: Json): Answer {
+    const unknown = Object.keys(body).filter((key) => key !== 'changePhoneId' && key !== 'code');
+    if (unknown.length) return fail(400, 'Unknown field in the request');
+    if (!isText(body.changePhoneId, 100)) return fail(400, 'Change phone id is required');
+    if (!isText(body.code, 20)) return fail(400, 'Code is required');
+    const locked = lockedFor(db, user.email);
+    if (locked) return fail(429, tooManyAttempts(locked));
+    const request = live(
+      db,
+      'verifyPhoneSession',
+      (t) => t.token === body.changePhoneId && t.userId === user.id,
+    );
+    if (!request?.phone) return fail(400, PHONE_RESET_INVALID);
+    const result = checkCode(db, 'verifyPhone', user, body.code);
+    if (result !== 'ok') {
+      recordFailure(db, user.email);
+      return fail(400, result === 'wrong' ? CODE_WRONG : CODE_EXPIRED);
+    }
+    clearFailures(db, user.email);
+    request.used = true;
+    user.phoneNumber = request.phone;
+    return ok({});
+  }
+
+  return { routes, lockedFor, recordFailure, clearFailures, startPhoneVerification, finishPhoneVerification };
 }

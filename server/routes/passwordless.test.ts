@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { maskPhone, normalizePhone } from '../domain/passwordless';
-import { API, ME, bearer, refreshCookieOf } from '../../test/support/server';
+import { API, LOGIN as LOGIN_URL, ME, bearer, refreshCookieOf } from '../../test/support/server';
 import { latestCode, latestLink, outbox } from '../../test/support/account';
 import {
   assertErrors,
@@ -233,5 +233,70 @@ describe('SMS code (SmsCode) and reset phone number', () => {
     assert.equal(normalizePhone(' +44 (20) 7946-0958 '), '+442079460958');
     for (const bad of ['', 'abc', '123', '+1 2345 6789 0123 4567'])
       assert.equal(normalizePhone(bad), null, bad);
+  });
+});
+
+describe('a signed-in user adds a phone number (POST /users/v1/phone, /phone/verify)', () => {
+  const ADD = `${API}/users/v1/phone`;
+  const VERIFY = `${API}/users/v1/phone/verify`;
+  const call = (url: string, token: string | null, payload: unknown, ip = '10.4.0.1') =>
+    server.app.inject({
+      method: 'POST',
+      url,
+      payload: payload as object,
+      headers: token ? bearer(token) : {},
+      remoteAddress: ip,
+    });
+
+  it('texts a code to the new number; the number is set only with that code', async () => {
+    await newUser('phone-add-1@example.com');
+    const signedIn = await post(LOGIN_URL, {
+      email: 'phone-add-1@example.com',
+      password: 'a-long-password-1',
+    });
+    const token = signedIn.json().accessToken as string;
+    assertErrors(await call(ADD, token, { phoneNumber: 'call me' }), 400);
+    const added = await call(ADD, token, { phoneNumber: '+44 20 7946 0958' });
+    assert.equal(added.statusCode, 200, added.body);
+    const { changePhoneId } = added.json();
+    assert.ok(typeof changePhoneId === 'string' && changePhoneId.length > 20);
+    const code = await latestCode(server.app, '+442079460958');
+    const phoneOf = async () =>
+      (
+        await server.db.query<{ phone: string | null }>(
+          "SELECT phone FROM users WHERE email = 'phone-add-1@example.com'",
+        )
+      ).rows[0]!.phone;
+    assertErrors(
+      await call(VERIFY, token, { changePhoneId, code: code === '000000' ? '111111' : '000000' }),
+      400,
+      WRONG,
+    );
+    assert.equal(await phoneOf(), null, 'not set by a wrong code');
+    assertErrors(await call(VERIFY, token, { changePhoneId: 'A'.repeat(43), code }), 400);
+    const verified = await call(VERIFY, token, {
+      changePhoneId,
+      code: `${code.slice(0, 3)} ${code.slice(3)}`,
+    });
+    assert.deepEqual([verified.statusCode, verified.json()], [200, {}]);
+    assert.equal(await phoneOf(), '+442079460958');
+    assertErrors(await call(VERIFY, token, { changePhoneId, code }), 400);
+  });
+
+  it("needs a signed-in user; another user's changePhoneId does not work; bad bodies are 400", async () => {
+    assertErrors(await call(ADD, null, { phoneNumber: '+15550100999' }), 401);
+    await newUser('phone-add-2@example.com');
+    await newUser('phone-add-3@example.com');
+    const tokenOf = async (email: string) =>
+      (await post(LOGIN_URL, { email, password: 'a-long-password-1' })).json().accessToken as string;
+    const mine = await tokenOf('phone-add-2@example.com');
+    const theirs = await tokenOf('phone-add-3@example.com');
+    const { changePhoneId } = (await call(ADD, mine, { phoneNumber: '+15550100999' })).json();
+    const code = await latestCode(server.app, '+15550100999');
+    assertErrors(await call(VERIFY, theirs, { changePhoneId, code }), 400);
+    for (const payload of [{}, { phoneNumber: '' }, { phoneNumber: '+1555', extra: 1 }])
+      assertErrors(await call(ADD, mine, payload), 400);
+    for (const payload of [{}, { changePhoneId }, { code }, { changePhoneId, code, extra: 1 }])
+      assertErrors(await call(VERIFY, mine, payload), 400);
   });
 });

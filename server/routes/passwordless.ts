@@ -9,14 +9,21 @@
  * - POST /identity/resources/users/v1/phone/reset         { email } -> { resetPhoneNumberToken }
  * - POST /identity/resources/users/v1/phone/reset/verify  { resetPhoneNumberToken, code } -> { changePhoneNumberToken }
  * - PUT  /identity/resources/users/v1/phone/change        { changePhoneNumberToken, phoneNumber }
+ * - POST /identity/resources/users/v1/phone               { phoneNumber } -> { changePhoneId } (signed in;
+ *   texts a code to the new number)
+ * - POST /identity/resources/users/v1/phone/verify        { changePhoneId, code } -> {} (sets the number)
  * - PUT  /dev/settings { authStrategy } (development mode only, with the dev outbox): switches the public
  *   policy's sign-in method, so the demo and the end-to-end tests can try each one.
  */
 import { mfaGate } from '../http/mfa-gate';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findUserById } from '../domain/users';
+import { requireSignedInUser } from '../http/bearer';
 import type { AppContext } from '../context';
 import {
   changePhoneWithToken,
+  finishPhoneVerification,
+  startPhoneVerification,
   PASSWORDLESS_TYPES,
   passwordlessPreLogin,
   passwordlessPostLogin,
@@ -152,6 +159,46 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
       return {};
     },
   );
+
+  // A signed-in user's new phone number, verified by a code texted to it (the client SDK's
+  // changePhoneNumberWithVerification and verifyChangePhoneNumber).
+  app.post<{ Body: { phoneNumber: string } }>(
+    PHONE,
+    {
+      schema: {
+        body: s.strictObject({ phoneNumber: { type: 'string', minLength: 1, maxLength: 32 } }, [
+          'phoneNumber',
+        ]),
+      },
+    },
+    async (request) => {
+      const user = await signedInUser(request);
+      return {
+        changePhoneId: await startPhoneVerification(ctx, user, request.body.phoneNumber, (m) =>
+          request.log.error(m),
+        ),
+      };
+    },
+  );
+
+  app.post<{ Body: { changePhoneId: string; code: string } }>(
+    `${PHONE}/verify`,
+    { schema: { body: s.strictObject({ changePhoneId: linkToken, code }, ['changePhoneId', 'code']) } },
+    async (request) => {
+      const user = await signedInUser(request);
+      await finishPhoneVerification(ctx, user, request.body, clientInfo(request));
+      return {};
+    },
+  );
+
+  async function signedInUser(request: FastifyRequest) {
+    const claims = await requireSignedInUser(ctx.tokens, request);
+    // The number receives SMS sign-in codes: an impersonator must not set it.
+    if (claims.act) throw httpError(403, 'Not available while impersonating');
+    const user = await findUserById(ctx.db, claims.sub);
+    if (!user) throw httpError(401, 'Unauthorized');
+    return user;
+  }
 
   if (ctx.options.devOutbox) {
     app.put<{ Body: { authStrategy: string } }>(

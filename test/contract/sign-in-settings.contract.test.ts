@@ -140,5 +140,43 @@ for (const [name, factory] of factories) {
       const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
       assert.deepEqual(publicSettings.body, { tenantId: claims.tenantId });
     });
+
+    test('POST /users/v1/phone texts a code to the new number; POST /phone/verify sets it', async () => {
+      const { token } = await signUp();
+      const phoneNumber = `+1555${String(Date.now()).slice(-7)}`;
+      assert.equal((await target.call('POST', `${USERS}/phone`, { body: { phoneNumber } })).status, 401);
+      const bad = await target.call('POST', `${USERS}/phone`, { token, body: { phoneNumber: 'call me' } });
+      assert.deepEqual(bad, {
+        status: 400,
+        body: { errors: ['Enter a phone number with its country code, like +44 20 7946 0958.'] },
+      });
+      const added = await target.call('POST', `${USERS}/phone`, { token, body: { phoneNumber } });
+      assert.equal(added.status, 200);
+      const { changePhoneId } = added.body;
+      assert.ok(typeof changePhoneId === 'string');
+      const outbox = await target.call('GET', `/dev/outbox?to=${encodeURIComponent(phoneNumber)}`);
+      const code = (outbox.body.messages[0].text as string).match(/\b\d{6}\b/)![0];
+      assert.deepEqual(
+        await target.call('POST', `${USERS}/phone/verify`, {
+          token,
+          body: { changePhoneId, code: code === '000000' ? '111111' : '000000' },
+        }),
+        { status: 400, body: { errors: ['The code is incorrect. Check it and try again.'] } },
+      );
+      assert.deepEqual(
+        await target.call('POST', `${USERS}/phone/verify`, { token, body: { changePhoneId, code } }),
+        {
+          status: 200,
+          body: {},
+        },
+      );
+      const me = await target.call('GET', '/identity/resources/users/v2/me', { token });
+      assert.equal(me.body.phoneNumber, phoneNumber);
+      const again = await target.call('POST', `${USERS}/phone/verify`, {
+        token,
+        body: { changePhoneId, code },
+      });
+      assert.equal(again.status, 400);
+    });
   });
 }
