@@ -318,7 +318,7 @@ const ROUTES: Record<string, Entry> = {
   [`POST ${IR}/users/v1/mfa/disable`]: { access: 'self' },
   [`POST ${IR}/users/v1/mfa/enroll`]: { access: 'self' },
   [`POST ${IR}/users/v1/mfa/enroll/verify`]: { access: 'self' },
-  [`POST ${IR}/users/v1/mfa/authenticator/:deviceId/disable`]: { access: 'self' },
+  [`POST ${IR}/users/v1/mfa/authenticator/:deviceId/disable/verify`]: { access: 'self' },
   [`POST ${IR}/users/v1/mfa/emailcode/:deviceId/disable`]: { access: 'self' },
   [`POST ${IR}/users/v1/mfa/sms/:deviceId/disable`]: { access: 'self' },
   [`POST ${IR}/users/v1/mfa/sms/enroll`]: { access: 'self' },

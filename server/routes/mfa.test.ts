@@ -423,3 +423,42 @@ describe('MFA after a passwordless first factor', () => {
     assert.ok(ok.json().accessToken);
   });
 });
+
+describe("the client SDK's account MFA paths (issue 13)", () => {
+  test('an authenticator app is removed at /authenticator/{id}/disable/verify with a code; the old path is gone', async () => {
+    const account = await newAccount();
+    const { accessToken } = await login(server.app, account.email, account.password);
+    const { secret, recoveryCode } = await enrolAuthenticator(accessToken);
+    const devices = (
+      await server.app.inject({ method: 'GET', url: `${ACCOUNT_MFA}/devices`, headers: bearer(accessToken) })
+    ).json();
+    const id = devices.authenticators[0].id as string;
+    // The enrolment's code is spent (no replay): the proof is the recovery code.
+    const token = await generate({ secret });
+    const old = await server.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT_MFA}/authenticator/${id}/disable`,
+      headers: bearer(accessToken),
+      payload: { token },
+    });
+    assert.equal(old.statusCode, 404);
+    const wrong = await server.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT_MFA}/authenticator/${id}/disable/verify`,
+      headers: bearer(accessToken),
+      payload: { token: token === '000000' ? '111111' : '000000' },
+    });
+    assert.equal(wrong.statusCode, 400);
+    const removed = await server.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT_MFA}/authenticator/${id}/disable/verify`,
+      headers: bearer(accessToken),
+      payload: { token: recoveryCode },
+    });
+    assert.deepEqual([removed.statusCode, removed.json()], [200, {}]);
+    const after = (
+      await server.app.inject({ method: 'GET', url: `${ACCOUNT_MFA}/devices`, headers: bearer(accessToken) })
+    ).json();
+    assert.equal(after.authenticators.length, 0);
+  });
+});
