@@ -14,7 +14,7 @@ import type {
 } from './types';
 
 /** Hosted login's folder under the prefix, where the client SDK calls (`/frontegg/oauth/*`). */
-export const OAUTH = '/oauth';
+const OAUTH = '/oauth';
 
 export function createFederatedApi(http: HttpClient) {
   return {

@@ -32,8 +32,8 @@ export interface DemoFlowTools {
 }
 
 export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Ask for a new one.';
-export const CURRENT_PASSWORD_WRONG = 'The current password is incorrect.';
-export const SAME_PASSWORD = 'Choose a new password different from the current one.';
+const CURRENT_PASSWORD_WRONG = 'The current password is incorrect.';
+const SAME_PASSWORD = 'Choose a new password different from the current one.';
 export const ACTIVATION_LINK_INVALID = 'This activation link is invalid or has expired. Ask for a new one.';
 const HOUR = 3600_000;
 const LIFETIMES_MS = { resetPassword: HOUR, activation: 7 * 24 * HOUR, invitation: 7 * 24 * HOUR } as const;

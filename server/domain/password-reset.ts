@@ -55,8 +55,8 @@ export async function resetPassword(
   });
 }
 
-export const CURRENT_PASSWORD_WRONG = 'The current password is incorrect.';
-export const SAME_PASSWORD = 'Choose a new password different from the current one.';
+const CURRENT_PASSWORD_WRONG = 'The current password is incorrect.';
+const SAME_PASSWORD = 'Choose a new password different from the current one.';
 
 /**
  * A signed-in user changes their password (POST /users/v1/passwords/change `{ password, newPassword }`).

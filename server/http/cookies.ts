@@ -24,7 +24,7 @@ export function refreshCookiePath(prefix: string): string {
  * is also set there, so authorize, silent authorize and logout see the browser session without the
  * cookie going to every other API call.
  */
-export function oauthCookiePath(prefix: string): string {
+function oauthCookiePath(prefix: string): string {
   return `${prefix ? `/${prefix}` : ''}/oauth`;
 }
 

@@ -47,7 +47,7 @@ const PATH_TYPES: Record<string, PasswordlessType> = {
 const typeParam = s.strictObject({ type: { type: 'string', enum: Object.keys(PATH_TYPES) } }, ['type']);
 const AUTH = '/identity/resources/auth/v1/passwordless';
 /** The email a code was sent to, for a post-login that carries only `{ token }`. */
-export const PASSWORDLESS_EMAIL_COOKIE = 'ae_passwordless';
+const PASSWORDLESS_EMAIL_COOKIE = 'ae_passwordless';
 const PHONE = '/identity/resources/users/v1/phone';
 
 export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
