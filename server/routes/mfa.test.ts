@@ -142,11 +142,26 @@ describe('MFA at sign-in with an authenticator app', () => {
     assert.equal(replay.statusCode, 400);
     assert.deepEqual(replay.json().errors, ['That code is not correct. Check it and try again.']);
 
-    // Recovery: the code signs in once and a new one is handed out.
+    // The client SDK's body { email, recoveryCode } without an mfaToken: refused, the code not spent.
+    const sdkBody = await server.app.inject({
+      method: 'POST',
+      url: `${AUTH_MFA}/recover`,
+      payload: { email: account.email, recoveryCode },
+    });
+    assert.equal(sdkBody.statusCode, 401);
+    assert.match(sdkBody.json().errors[0], /a recovery code replaces only the second factor/);
+    const otherEmail = await server.app.inject({
+      method: 'POST',
+      url: `${AUTH_MFA}/recover`,
+      payload: { mfaToken: again.mfaToken, email: 'someone-else@example.com', recoveryCode },
+    });
+    assert.equal(otherEmail.statusCode, 400);
+
+    // Recovery: the code signs in once and a new one is handed out (the SDK's email accepted with the mfaToken).
     const recovered = await server.app.inject({
       method: 'POST',
       url: `${AUTH_MFA}/recover`,
-      payload: { mfaToken: again.mfaToken, recoveryCode: recoveryCode.toLowerCase() },
+      payload: { mfaToken: again.mfaToken, email: account.email, recoveryCode: recoveryCode.toLowerCase() },
     });
     assert.equal(recovered.statusCode, 200, recovered.body);
     assert.ok(recovered.json().accessToken);
