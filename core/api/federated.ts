@@ -13,15 +13,18 @@ import type {
   SocialPostLoginQuery,
 } from './types';
 
+/** Hosted login's folder under the prefix, where the client SDK calls (`/frontegg/oauth/*`). */
+const OAUTH = '/oauth';
+
 export function createFederatedApi(http: HttpClient) {
   return {
     /** Hosted login's token call: the authorization-code or the refresh-token grant. */
-    oauthToken: (body: OAuthTokenRequest) => http.post<OAuthTokenResponse>(`${AUTH_V1}/oauth/token`, body),
+    oauthToken: (body: OAuthTokenRequest) => http.post<OAuthTokenResponse>(`${OAUTH}/token`, body),
     /** The silent authorize: tokens from the identity server's session cookie. */
     oauthSilent: (body: { client_id: string; nonce?: string }) =>
-      http.post<OAuthTokenResponse>(`${AUTH_V1}/oauth/authorize/silent`, body, { credentials: 'include' }),
+      http.post<OAuthTokenResponse>(`${OAUTH}/authorize/silent`, body, { credentials: 'include' }),
     oauthLogout: (clientId: string) =>
-      http.get<unknown>(`${AUTH_V1}/oauth/logout`, {
+      http.get<unknown>(`${OAUTH}/logout`, {
         query: { client_id: clientId },
         credentials: 'include',
       }),

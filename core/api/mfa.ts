@@ -111,10 +111,11 @@ export function createMfaApi(http: HttpClient) {
       http.post<AuthResponse>(`${AUTH_V2}/webauthn/postlogin`, response, withCookie),
     // passkey devices of the signed-in user (spec 000 §7 "Passkey session calls")
     createPasskeySession: (deviceType: DeviceType) =>
-      http.post<{ options: PublicKeyCredentialCreationOptionsJSON }>(PASSKEYS, { deviceType }),
+      http.post<PublicKeyCredentialCreationOptionsJSON>(PASSKEYS, { deviceType }),
+    /** The client SDK's verifyNewDeviceSession body: the credential id and the authenticator's response. */
     verifyPasskeySession: (body: {
       id: string;
-      response: RegistrationResponseJSON;
+      response: RegistrationResponseJSON['response'];
       deviceType: DeviceType;
     }) => http.post<{ id: string }>(`${PASSKEYS}/verify`, body),
     getPasskeys: () => http.get<{ devices: PasskeyDevice[] }>(PASSKEYS),
@@ -129,7 +130,7 @@ export function createMfaApi(http: HttpClient) {
       http.post<Record<string, never>>(`${USERS_V1}/mfa/disable`, { token }),
     accountDisableAuthenticator: (deviceId: string, token: string) =>
       http.post<Record<string, never>>(
-        `${USERS_V1}/mfa/authenticator/${encodeURIComponent(deviceId)}/disable`,
+        `${USERS_V1}/mfa/authenticator/${encodeURIComponent(deviceId)}/disable/verify`,
         { token },
       ),
     accountPreEnrollSms: (phoneNumber: string) =>

@@ -18,10 +18,20 @@ export interface PasswordlessPreLoginResponse {
 export function createPasswordlessApi(http: HttpClient) {
   return {
     preLogin: (type: PasswordlessType, email: string) =>
-      http.post<PasswordlessPreLoginResponse>(`${AUTH_V1}/passwordless/${type}/prelogin`, { email, type }),
-    /** Code and SmsCode: `{ email, code }`; MagicLink: `{ token }`. Sets the refresh cookie. */
-    postLogin: (type: PasswordlessType, body: { email: string; code: string } | { token: string }) =>
-      http.post<AuthResponse>(`${AUTH_V1}/passwordless/${type}/postlogin`, body, { credentials: 'include' }),
+      http.post<PasswordlessPreLoginResponse>(
+        `${AUTH_V1}/passwordless/${type.toLowerCase()}/prelogin`,
+        { email },
+        // The server remembers the address in an httpOnly cookie for a `{ token }`-only post-login.
+        { credentials: 'include' },
+      ),
+    /**
+     * `{ token }`: the code (Code, SmsCode) or the magic link's token. The kit also sends the
+     * email with a code, so the sign-in does not depend on the pre-login cookie. Sets the refresh cookie.
+     */
+    postLogin: (type: PasswordlessType, body: { token: string; email?: string }) =>
+      http.post<AuthResponse>(`${AUTH_V1}/passwordless/${type.toLowerCase()}/postlogin`, body, {
+        credentials: 'include',
+      }),
     requestPhoneReset: (email: string) =>
       http.post<{ resetPhoneNumberToken: string }>(`${USERS_V1}/phone/reset`, { email }),
     verifyPhoneReset: (resetPhoneNumberToken: string, code: string) =>

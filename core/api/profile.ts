@@ -1,6 +1,6 @@
 import type { HttpClient } from './http';
 import type { User } from './types';
-import { USERS_V2 } from './users';
+import { USERS_V1, USERS_V2 } from './users';
 
 /** The profile fields the portal edits (spec 001 §2: name, phoneNumber, address, jobTitle). */
 export interface ProfileUpdate {
@@ -14,5 +14,17 @@ export interface ProfileUpdate {
 export function createProfileApi(http: HttpClient) {
   return {
     updateMe: (body: ProfileUpdate) => http.put<User>(`${USERS_V2}/me`, body),
+    /**
+     * The signed-in user's new password (the client SDK's changePassword): the current one is
+     * checked; the user's other sessions are signed out, this one stays.
+     */
+    changePassword: (password: string, newPassword: string) =>
+      http.post<Record<string, never>>(`${USERS_V1}/passwords/change`, { password, newPassword }),
+    /** A new phone number, step 1: a code is texted to it; answers the request's `changePhoneId`. */
+    addPhone: (phoneNumber: string) =>
+      http.post<{ changePhoneId: string }>(`${USERS_V1}/phone`, { phoneNumber }),
+    /** Step 2: the texted code sets the number. */
+    verifyPhone: (changePhoneId: string, code: string) =>
+      http.post<Record<string, never>>(`${USERS_V1}/phone/verify`, { changePhoneId, code }),
   };
 }

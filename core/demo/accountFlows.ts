@@ -22,11 +22,18 @@ export type DemoFlowHandler = (db: DemoDatabase, request: FlowRequest) => Answer
 
 export interface DemoFlowTools {
   startSession(db: DemoDatabase, user: DemoUser): AuthResponse;
+  /** The failure limit of sign-ins (core/demo/passwordless.ts). */
+  lockedFor(db: DemoDatabase, email: string): number | null | undefined;
+  recordFailure(db: DemoDatabase, email: string): void;
+  clearFailures(db: DemoDatabase, email: string): void;
+  tooManyAttempts(ms: number): string;
   random(): string;
   now(): number;
 }
 
 export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Ask for a new one.';
+const CURRENT_PASSWORD_WRONG = 'The current password is incorrect.';
+const SAME_PASSWORD = 'Choose a new password different from the current one.';
 export const ACTIVATION_LINK_INVALID = 'This activation link is invalid or has expired. Ask for a new one.';
 const HOUR = 3600_000;
 const LIFETIMES_MS = { resetPassword: HOUR, activation: 7 * 24 * HOUR, invitation: 7 * 24 * HOUR } as const;
@@ -178,5 +185,30 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
     },
   };
 
-  return { routes, sendActivation, sendEmail };
+  /**
+   * POST /users/v1/passwords/change as the server answers it: the current password checked (a wrong
+   * one counts like a wrong sign-in), the policy, a new password different from the current one.
+   * The demo keeps one session (the visitor's), so there are no other sessions to sign out.
+   */
+  function changePassword(db: DemoDatabase, user: DemoUser, body: Json, impersonated: boolean): Answer {
+    if (impersonated) return fail(403, 'Not available while impersonating');
+    const known = new Set(['password', 'newPassword']);
+    if (Object.keys(body).some((key) => !known.has(key))) return fail(400, 'Unknown field in the request');
+    if (!isText(body.password, 128)) return fail(400, 'Password is required');
+    if (typeof body.newPassword !== 'string') return fail(400, 'New password is required');
+    const locked = tools.lockedFor(db, user.email);
+    if (locked) return fail(429, tools.tooManyAttempts(locked));
+    if (!user.password || user.password !== body.password) {
+      tools.recordFailure(db, user.email);
+      return { ...fail(400, CURRENT_PASSWORD_WRONG), save: true };
+    }
+    tools.clearFailures(db, user.email);
+    if (body.newPassword === body.password) return fail(400, SAME_PASSWORD);
+    const problem = passwordProblem(body.newPassword);
+    if (problem) return fail(400, problem);
+    user.password = body.newPassword;
+    return ok({}, true);
+  }
+
+  return { routes, sendActivation, sendEmail, changePassword };
 }

@@ -542,7 +542,15 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     };
 
   // Password reset, activation and the demo outbox (core/demo/accountFlows.ts).
-  const accountFlows = createDemoAccountFlows({ startSession, random, now });
+  const accountFlows = createDemoAccountFlows({
+    startSession,
+    random,
+    now,
+    lockedFor: (db, email) => passwordless.lockedFor(db, email),
+    recordFailure: (db, email) => passwordless.recordFailure(db, email),
+    clearFailures: (db, email) => passwordless.clearFailures(db, email),
+    tooManyAttempts,
+  });
   // Invitations, invite link (core/demo/invitations.ts).
   const invitations = createDemoInvitations({
     random,
@@ -583,6 +591,28 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         ...DEMO_POLICY,
         ...(db.settings?.authStrategy ? { authStrategy: db.settings.authStrategy } : {}),
       }),
+    // The client SDK's reads of the sign-in configuration (server/routes/configurations.ts).
+    'GET /identity/resources/configurations/v1/auth/strategies/public': (db) =>
+      ok({
+        mainAuthStrategies: [{ strategy: db.settings?.authStrategy ?? DEMO_POLICY.authStrategy }],
+        secondaryAuthStrategies: DEMO_POLICY.secondaryStrategies,
+      }),
+    'GET /identity/resources/configurations/v1/password': () =>
+      ok({
+        allowPassphrases: false,
+        minLength: DEMO_PASSWORD_MIN_LENGTH,
+        maxLength: 128,
+        minPhraseLength: DEMO_PASSWORD_MIN_LENGTH,
+        minOptionalTestsToPass: 0,
+      }),
+    'GET /identity/resources/configurations/v1/captcha-policy/public': () => ok({ enabled: false }),
+    'GET /team/resources/sso/v2/configurations/public': () => ok({ isActive: true }),
+    'GET /identity/resources/sso/v2/authenticated': withUser((db, _user, request) =>
+      routes['GET /identity/resources/sso/v2']!(db, request),
+    ),
+    'GET /tenants/resources/account-settings/v1/public': withUser((_db, user) =>
+      ok({ tenantId: user.tenantId }),
+    ),
     'GET /identity/resources/users/v1/passwords/config': () =>
       ok({ minLength: DEMO_PASSWORD_MIN_LENGTH, maxLength: 128 }),
     'GET /vendors/public': () =>
@@ -684,6 +714,19 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     },
     'GET /identity/resources/users/v2/me': withUser((db, user) => ok(profileOf(db, user))),
     'PUT /identity/resources/users/v2/me': withUser((db, user, { body }) => updateProfile(db, user, body)),
+    'POST /identity/resources/users/v1/phone': withUser((db, user, { body }) =>
+      db.session?.impersonatorId
+        ? fail(403, 'Not available while impersonating')
+        : passwordless.startPhoneVerification(db, user, body),
+    ),
+    'POST /identity/resources/users/v1/phone/verify': withUser((db, user, { body }) =>
+      db.session?.impersonatorId
+        ? fail(403, 'Not available while impersonating')
+        : passwordless.finishPhoneVerification(db, user, body),
+    ),
+    'POST /identity/resources/users/v1/passwords/change': withUser((db, user, { body }) =>
+      accountFlows.changePassword(db, user, body, Boolean(db.session?.impersonatorId)),
+    ),
     'GET /identity/resources/users/v2': withUser((db, user, { query }) => listDemoUsers(db, user, query)),
     'GET /identity/resources/roles/v1': withUser(assignableDemoRoles),
     // The client SDK's users page (teams): roles, and a member's roles set from the row it sends back.

@@ -118,11 +118,15 @@ export interface DemoOneTimeToken {
     | 'resetPhoneNumber'
     | 'resetPhoneNumberSession'
     | 'changePhoneNumber'
+    | 'verifyPhoneSession'
+    | 'verifyPhone'
     | 'invitation';
   userId: string;
   token: string;
   expiresAt: number;
   used: boolean;
+  /** verifyPhoneSession: the number to set once the texted code comes back. */
+  phone?: string;
   /** Wrong guesses of a code; burned at 5. */
   failures?: number;
 }

@@ -57,7 +57,7 @@ export function createDemoHostedLogin(tools: DemoHostedTools): Record<string, Ha
   }
 
   return {
-    'POST /identity/resources/auth/v1/oauth/authorize/silent': (db, { body }) => {
+    'POST /oauth/authorize/silent': (db, { body }) => {
       if (!isText(body.client_id, 100)) return oauthFail(400, 'invalid_client', 'Unknown client_id');
       const user = userOfSession(db);
       if (!user) return oauthFail(401, 'login_required', 'Session expired, please sign in again');
@@ -68,7 +68,7 @@ export function createDemoHostedLogin(tools: DemoHostedTools): Record<string, Ha
         save: true,
       };
     },
-    'POST /identity/resources/auth/v1/oauth/token': (db, { body }) => {
+    'POST /oauth/token': (db, { body }) => {
       if (!isText(body.client_id, 100)) return oauthFail(401, 'invalid_client', 'Unknown client_id');
       if (body.grant_type === 'authorization_code')
         return oauthFail(400, 'invalid_grant', 'The authorization code is invalid or has already been used');
@@ -88,7 +88,7 @@ export function createDemoHostedLogin(tools: DemoHostedTools): Record<string, Ha
         save: true,
       };
     },
-    'GET /identity/resources/auth/v1/oauth/logout': (db) => {
+    'GET /oauth/logout': (db) => {
       db.session = null;
       return { status: 200, body: {}, save: true };
     },
@@ -114,17 +114,27 @@ export interface DemoSocialTools {
  * the first time.
  */
 export function createDemoSocialLogin(tools: DemoSocialTools): Record<string, Handler> {
+  const provider = {
+    provider: DEMO_SOCIAL_PROVIDER,
+    type: DEMO_SOCIAL_PROVIDER,
+    displayName: 'Demo ID',
+    active: true,
+    customised: false,
+    authorizationUrl: `/account/social/success?code=${DEMO_SOCIAL_CODE}`,
+    clientId: 'demo-client',
+    redirectUrl: '/account/social/success',
+  };
   return {
-    'GET /identity/resources/sso/v2': () => ({
+    'GET /identity/resources/sso/v2': () => ({ status: 200, body: [provider] }),
+    // The client SDK's v1 read of the same list (its shape: type, clientId, redirectUrl, active).
+    'GET /identity/resources/sso/v1': () => ({
       status: 200,
       body: [
         {
-          provider: DEMO_SOCIAL_PROVIDER,
-          type: DEMO_SOCIAL_PROVIDER,
-          displayName: 'Demo ID',
-          active: true,
-          customised: false,
-          authorizationUrl: `/account/social/success?code=${DEMO_SOCIAL_CODE}`,
+          type: provider.type,
+          clientId: provider.clientId,
+          redirectUrl: provider.redirectUrl,
+          active: provider.active,
         },
       ],
     }),

@@ -671,7 +671,10 @@ export function createDemoMfa(tools: DemoMfaTools) {
       const user = tools.userOfToken(db, request.token);
       if (!user) return fail(401, 'Invalid or expired token');
       const rest = path.slice(U.length);
-      const disable = /^\/(authenticator|sms|emailcode|webauthn)\/([^/]+)\/disable$/.exec(rest);
+      // The authenticator app is removed at `/disable/verify` with a code (the client SDK's path).
+      const disable =
+        /^\/(authenticator)\/([^/]+)\/disable\/verify$/.exec(rest) ??
+        /^\/(sms|emailcode|webauthn)\/([^/]+)\/disable$/.exec(rest);
       if (route === `GET ${U}/devices`) return ok(describe(devicesOf(db, user.id), false), false);
       if (rest === '/enroll') return ok(await newTotp(db, user));
       if (rest === '/enroll/verify') {
@@ -773,22 +776,30 @@ export function createDemoMfa(tools: DemoMfaTools) {
       if (!user) return fail(401, 'Invalid or expired token');
       if (route === `POST ${PASSKEYS}`) {
         const type = deviceTypeOf(body.deviceType, 'platform');
+        // The client SDK's answer: the creation options themselves.
         return type
-          ? ok({
-              options: registrationOptions(db, user, {
+          ? ok(
+              registrationOptions(db, user, {
                 deviceType: type,
                 passkey: true,
                 purpose: 'passkeyRegister',
               }).options,
-            })
+            )
           : fail(400, INVALID_DEVICE_TYPE);
       }
       if (route === `POST ${PASSKEYS}/verify`) {
         const type = deviceTypeOf(body.deviceType, 'platform');
-        if (!type || body.deviceType === undefined) return fail(400, INVALID_DEVICE_TYPE);
-        if (!isObject(body.response) || body.id !== body.response.id)
+        if (!type) return fail(400, INVALID_DEVICE_TYPE);
+        // The client SDK's body: `{ id, response: <the authenticator's response> }`; a whole credential is accepted too.
+        const sent = body.response;
+        const credential = !isObject(sent)
+          ? null
+          : 'rawId' in sent
+            ? sent
+            : { id: body.id, rawId: body.id, type: 'public-key', response: sent, clientExtensionResults: {} };
+        if (!credential || typeof body.id !== 'string' || body.id !== credential.id)
           return { ...fail(400, MESSAGES.webauthnFailed), save: true };
-        const added = await finishRegistration(db, user, body.response, {
+        const added = await finishRegistration(db, user, credential, {
           purpose: 'passkeyRegister',
           deviceType: type,
           name: type === 'platform' ? 'Passkey on this device' : 'Passkey on a security key or phone',

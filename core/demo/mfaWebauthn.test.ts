@@ -98,7 +98,8 @@ test('passkeys in the demo: register from the signed-in session, sign in with it
 
   const session = await call('POST', PASSKEYS, { deviceType: 'platform' }, token);
   assert.equal(session.status, 200);
-  const { options } = session.body;
+  // The client SDK's answer: the creation options themselves.
+  const options = session.body;
   assert.equal(options.rp.id, SITE.hostname);
   assert.equal(options.authenticatorSelection.residentKey, 'required');
   const userId = Buffer.from(options.user.id, 'base64url').toString('utf8');
@@ -114,10 +115,11 @@ test('passkeys in the demo: register from the signed-in session, sign in with it
     ).status,
     401,
   );
+  // The client SDK's body: the credential id and the authenticator's response, no deviceType.
   const registered = await call(
     'POST',
     `${PASSKEYS}/verify`,
-    { id: registration.id, response: registration, deviceType: 'platform' },
+    { id: registration.id, response: registration.response },
     token,
   );
   assert.equal(registered.status, 200, JSON.stringify(registered.body));

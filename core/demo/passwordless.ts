@@ -80,6 +80,8 @@ export interface DemoPasswordlessTools {
 }
 
 export function createDemoPasswordless(tools: DemoPasswordlessTools) {
+  /** The email of the last code pre-login (the server keeps it in an httpOnly cookie). */
+  let preLoginEmail: string | undefined;
   const findByEmail = (db: DemoDatabase, email: string) =>
     db.users.find((u) => u.email.toLowerCase() === email.trim().toLowerCase());
 
@@ -197,9 +199,12 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
   function preLogin(type: 'Code' | 'MagicLink' | 'SmsCode'): Handler {
     return (db, { body }) => {
       if (!isEmail(body.email)) return fail(400, 'Email must be a valid email address');
-      if (body.type !== undefined && body.type !== type) return fail(400, 'Type does not match the address');
+      if (body.type !== undefined && String(body.type).toLowerCase() !== type.toLowerCase())
+        return fail(400, 'Type does not match the address');
       const refused = sendRefusedFor(db, body.email);
       if (refused) return fail(429, tooManySends(refused));
+      // The server's httpOnly pre-login cookie: a post-login of `{ token }` alone finds its email.
+      if (type !== 'MagicLink') preLoginEmail = body.email;
       const user = findByEmail(db, body.email);
       if (!user) return ok({});
       if (type === 'MagicLink') {
@@ -235,19 +240,23 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
         user.verified = true;
         return ok(tools.startSession(db, user));
       }
-      if (!isEmail(body.email)) return fail(400, 'Email is required');
-      if (!isText(body.code, 20)) return fail(400, 'Code is required');
-      const locked = lockedFor(db, body.email);
+      if (!isText(body.token, 100)) return fail(400, 'Token is required');
+      if (body.email !== undefined && !isEmail(body.email))
+        return fail(400, 'Email must be a valid email address');
+      const email = (body.email as string | undefined) ?? preLoginEmail;
+      if (!email) return fail(400, 'Email is required');
+      const locked = lockedFor(db, email);
       if (locked) return fail(429, tooManyAttempts(locked));
-      const user = findByEmail(db, body.email);
+      const user = findByEmail(db, email);
       const result = user
-        ? checkCode(db, type === 'Code' ? 'loginCode' : 'smsCode', user, body.code)
+        ? checkCode(db, type === 'Code' ? 'loginCode' : 'smsCode', user, body.token as string)
         : 'expired';
       if (!user || result !== 'ok') {
-        recordFailure(db, body.email);
+        recordFailure(db, email);
         return fail(400, result === 'wrong' ? CODE_WRONG : CODE_EXPIRED);
       }
-      clearFailures(db, body.email);
+      clearFailures(db, email);
+      preLoginEmail = undefined;
       return ok(tools.startSession(db, user));
     };
   }
@@ -292,10 +301,58 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
       return ok({});
     },
   };
+  // Lower-case in the path, as the client SDK writes it.
   for (const type of ['Code', 'MagicLink', 'SmsCode'] as const) {
-    routes[`POST /identity/resources/auth/v1/passwordless/${type}/prelogin`] = preLogin(type);
-    routes[`POST /identity/resources/auth/v1/passwordless/${type}/postlogin`] = postLogin(type);
+    routes[`POST /identity/resources/auth/v1/passwordless/${type.toLowerCase()}/prelogin`] = preLogin(type);
+    routes[`POST /identity/resources/auth/v1/passwordless/${type.toLowerCase()}/postlogin`] = postLogin(type);
   }
 
-  return { routes, lockedFor, recordFailure, clearFailures };
+  /** POST /users/v1/phone: texts a code to the new number; the number waits in the request. */
+  function startPhoneVerification(db: DemoDatabase, user: DemoUser, body: Json): Answer {
+    const unknown = Object.keys(body).filter((key) => key !== 'phoneNumber');
+    if (unknown.length) return fail(400, 'Unknown field in the request');
+    if (!isText(body.phoneNumber, 32)) return fail(400, 'Phone number is required');
+    const phone = normalizePhone(body.phoneNumber);
+    if (!phone) return fail(400, PHONE_INVALID);
+    const refused = sendRefusedFor(db, user.email);
+    if (refused) return fail(429, tooManySends(refused));
+    const changePhoneId = issue(db, 'verifyPhoneSession', user, 'link');
+    db.oneTimeTokens!.at(-1)!.phone = phone;
+    const code = issue(db, 'verifyPhone', user, 'code');
+    send(
+      db,
+      'sms',
+      phone,
+      null,
+      `Your code to confirm this phone number is ${code}. It works once, for ten minutes.`,
+    );
+    return ok({ changePhoneId });
+  }
+
+  /** POST /users/v1/phone/verify: the texted code sets the number. */
+  function finishPhoneVerification(db: DemoDatabase, user: DemoUser, body: Json): Answer {
+    const unknown = Object.keys(body).filter((key) => key !== 'changePhoneId' && key !== 'code');
+    if (unknown.length) return fail(400, 'Unknown field in the request');
+    if (!isText(body.changePhoneId, 100)) return fail(400, 'Change phone id is required');
+    if (!isText(body.code, 20)) return fail(400, 'Code is required');
+    const locked = lockedFor(db, user.email);
+    if (locked) return fail(429, tooManyAttempts(locked));
+    const request = live(
+      db,
+      'verifyPhoneSession',
+      (t) => t.token === body.changePhoneId && t.userId === user.id,
+    );
+    if (!request?.phone) return fail(400, PHONE_RESET_INVALID);
+    const result = checkCode(db, 'verifyPhone', user, body.code);
+    if (result !== 'ok') {
+      recordFailure(db, user.email);
+      return fail(400, result === 'wrong' ? CODE_WRONG : CODE_EXPIRED);
+    }
+    clearFailures(db, user.email);
+    request.used = true;
+    user.phoneNumber = request.phone;
+    return ok({});
+  }
+
+  return { routes, lockedFor, recordFailure, clearFailures, startPhoneVerification, finishPhoneVerification };
 }

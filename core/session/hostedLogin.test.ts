@@ -129,10 +129,7 @@ describe('the authorization request', () => {
         new URL('https://app.example.com/reports?x=1'),
       ),
     );
-    assert.equal(
-      url.origin + url.pathname,
-      'https://auth.example.com/frontegg/identity/resources/auth/v1/oauth/authorize',
-    );
+    assert.equal(url.origin + url.pathname, 'https://auth.example.com/frontegg/oauth/authorize');
     const q = url.searchParams;
     assert.equal(q.get('response_type'), 'code');
     assert.equal(q.get('client_id'), CLIENT_ID);
@@ -359,7 +356,7 @@ describe('refresh', () => {
       new URL('https://app.example.com/reports'),
     );
     const target = new URL(navigations[0]!);
-    assert.equal(target.pathname, '/frontegg/identity/resources/auth/v1/oauth/authorize');
+    assert.equal(target.pathname, '/frontegg/oauth/authorize');
     assert.equal(app.store.getState().auth.isAuthenticated, false);
   });
 

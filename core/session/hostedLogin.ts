@@ -26,7 +26,7 @@ import { pkceChallenge, randomToken, safeReturnPath, tabStorage as session, take
 export { base64Url, pkceChallenge, randomToken } from './pkce';
 
 export const HOSTED_SCOPE = 'openid email profile';
-export const AUTHORIZE_PATH = '/identity/resources/auth/v1/oauth/authorize';
+export const AUTHORIZE_PATH = '/oauth/authorize';
 const PENDING_KEY = 'auth-elements.hosted-login.';
 const FAILED_KEY = 'auth-elements.hosted-login.failed.';
 

@@ -56,6 +56,10 @@ export function magicLinkEmail(to: string, link: string): EmailMessage {
   };
 }
 
+export function verifyPhoneSms(to: string, code: string): SmsMessage {
+  return { to, text: `Your code to confirm this phone number is ${code}. It works once, for ten minutes.` };
+}
+
 export function loginCodeSms(to: string, code: string): SmsMessage {
   return { to, text: `Your sign-in code is ${code}. It works once, for ten minutes.` };
 }

@@ -126,6 +126,34 @@ export function clientOrigins(client: OAuthClient): string[] {
   return [...new Set(client.redirectUris.map((uri) => new URL(uri).origin))];
 }
 
+/**
+ * The client a request names without a client_id (the client SDK sends none; its server is
+ * per application): the one client whose redirect URIs are on `origin`. Several or none: null.
+ */
+export async function findClientByOrigin(
+  db: Database,
+  origin: string | undefined,
+): Promise<OAuthClient | null> {
+  if (!origin) return null;
+  const { rows } = await db.query<{ client_id: string }>('SELECT client_id FROM oauth_clients');
+  const matches: OAuthClient[] = [];
+  for (const row of rows) {
+    const client = await findClient(db, row.client_id);
+    if (client && clientOrigins(client).includes(origin)) matches.push(client);
+  }
+  return matches.length === 1 ? matches[0]! : null;
+}
+
+/** The client an authorization code was issued to (the code is not spent), or null. */
+export async function clientIdOfCode(db: Database, code: unknown): Promise<string | null> {
+  if (typeof code !== 'string' || !CODE_SHAPE.test(code)) return null;
+  const { rows } = await db.query<{ client_id: string }>(
+    'SELECT client_id FROM oauth_codes WHERE code_hash = $1',
+    [hashCode(code)],
+  );
+  return rows[0]?.client_id ?? null;
+}
+
 /** The live browser session behind a refresh cookie, without rotating it. */
 export async function findLiveSession(
   db: Database,

@@ -25,7 +25,11 @@ export type OneTimePurpose =
   // request between screens (resetPhoneNumberToken), and the one that allows the change.
   | 'resetPhoneNumber'
   | 'resetPhoneNumberSession'
-  | 'changePhoneNumber';
+  | 'changePhoneNumber'
+  // A signed-in user's new phone number (POST /users/v1/phone, /phone/verify): the request, named
+  // by its changePhoneId and holding the number, and the code texted to that number.
+  | 'verifyPhoneSession'
+  | 'verifyPhone';
 
 /** Lifetimes in seconds. */
 export const TOKEN_LIFETIME_SECONDS: Record<OneTimePurpose, number> = {
@@ -38,6 +42,8 @@ export const TOKEN_LIFETIME_SECONDS: Record<OneTimePurpose, number> = {
   resetPhoneNumber: 10 * 60,
   resetPhoneNumberSession: 10 * 60,
   changePhoneNumber: 10 * 60,
+  verifyPhoneSession: 10 * 60,
+  verifyPhone: 10 * 60,
 };
 
 /** Wrong codes allowed before a code is burned (the user asks for a new one). */

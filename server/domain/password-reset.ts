@@ -2,7 +2,7 @@
  * Forgot password and reset password (spec 000 §7: POST /passwords/reset, /passwords/reset/verify).
  */
 import { accountLink, resetPasswordEmail } from '../delivery/messages';
-import { countSend } from './attempts';
+import { assertNotLocked, attemptKeys, clearFailures, countSend, recordFailure } from './attempts';
 import { httpError } from '../http/errors';
 import { newPasswordProblem } from './password-rules';
 import { consumeLink, issueOneTimeToken } from './one-time-tokens';
@@ -51,6 +51,44 @@ export async function resetPassword(
     await tx.query(
       `UPDATE sessions SET revoked_at = now(), revoked_reason = 'password reset' WHERE user_id = $1 AND revoked_at IS NULL`,
       [user.id],
+    );
+  });
+}
+
+const CURRENT_PASSWORD_WRONG = 'The current password is incorrect.';
+const SAME_PASSWORD = 'Choose a new password different from the current one.';
+
+/**
+ * A signed-in user changes their password (POST /users/v1/passwords/change `{ password, newPassword }`).
+ * The current password is checked like a sign-in (a wrong one counts against the email's and the
+ * IP's failure limit, and a locked account is refused with 429), then the policy and the breach
+ * list. Every other session of the user is revoked (whoever knew the old password is signed out);
+ * the session that asked stays signed in. An account without a password (social or SSO only) has
+ * no current password to give: 400 like a wrong one.
+ */
+export async function changePassword(
+  ctx: FlowContext,
+  input: { userId: string; sessionId: string; password: string; newPassword: string; ip: string },
+): Promise<void> {
+  const user = await findUserById(ctx.db, input.userId);
+  if (!user) throw httpError(401, 'Unauthorized');
+  const keys = attemptKeys(user.email, input.ip);
+  await assertNotLocked(ctx.db, keys);
+  if (!(await ctx.hasher.verify(input.password, user.password_hash ?? null))) {
+    await recordFailure(ctx.db, keys);
+    throw httpError(400, CURRENT_PASSWORD_WRONG);
+  }
+  await clearFailures(ctx.db, user.email);
+  if (input.password === input.newPassword) throw httpError(400, SAME_PASSWORD);
+  const policyError = await newPasswordProblem(ctx.db, input.newPassword);
+  if (policyError) throw httpError(400, policyError);
+  const passwordHash = await ctx.hasher.hash(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await updatePasswordHash(tx, user.id, passwordHash);
+    await tx.query(
+      `UPDATE sessions SET revoked_at = now(), revoked_reason = 'password changed'
+        WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL`,
+      [user.id, input.sessionId],
     );
   });
 }

@@ -19,6 +19,7 @@ import {
   loginCodeSms,
   magicLinkEmail,
   resetPhoneNumberEmail,
+  verifyPhoneSms,
 } from '../delivery/messages';
 import { httpError } from '../http/errors';
 import { sendQuietly, type FlowContext } from './account-flows';
@@ -223,6 +224,55 @@ export async function changePhoneWithToken(
   const row = await consumeLink(ctx.db, 'changePhoneNumber', input.changePhoneNumberToken);
   if (!row?.user_id) throw httpError(400, PHONE_RESET_INVALID);
   await ctx.db.query('UPDATE users SET phone = $2, updated_at = now() WHERE id = $1', [row.user_id, phone]);
+}
+
+/**
+ * A signed-in user's new phone number, step 1 (the client SDK's changePhoneNumberWithVerification):
+ * texts a code to the new number and answers the request's id (`changePhoneId`). The number is
+ * set only once the code comes back (step 2), so nobody can point SMS sign-in at a number they do
+ * not hold. Sending counts against the account's sending limit like any code.
+ */
+export async function startPhoneVerification(
+  ctx: FlowContext,
+  user: UserRow,
+  phoneNumber: string,
+  log: (m: string) => void,
+): Promise<string> {
+  const phone = normalizePhone(phoneNumber);
+  if (!phone) throw httpError(400, PHONE_INVALID);
+  await countSend(ctx.db, user.email);
+  const changePhoneId = await issueOneTimeToken(ctx.db, {
+    purpose: 'verifyPhoneSession',
+    userId: user.id,
+    kind: 'link',
+    data: { phone },
+  });
+  const code = await issueOneTimeToken(ctx.db, { purpose: 'verifyPhone', userId: user.id, kind: 'code' });
+  await sendQuietly(() => ctx.delivery.sendSms(verifyPhoneSms(phone, code)), log);
+  return changePhoneId;
+}
+
+/** Step 2: the texted code against the changePhoneId; sets the number. Wrong codes count toward the lock. */
+export async function finishPhoneVerification(
+  ctx: FlowContext,
+  user: UserRow,
+  input: { changePhoneId: string; code: string },
+  client: ClientInfo,
+): Promise<void> {
+  const keys = attemptKeys(user.email, client.ip);
+  await assertNotLocked(ctx.db, keys);
+  const request = await findLiveLink(ctx.db, 'verifyPhoneSession', input.changePhoneId, user.id);
+  const phone = typeof request?.data.phone === 'string' ? request.data.phone : null;
+  if (!request || !phone) throw httpError(400, PHONE_RESET_INVALID);
+  const check = await checkCode(ctx.db, 'verifyPhone', user.id, input.code.replace(/\s+/g, ''));
+  if (!check.ok) {
+    await recordFailure(ctx.db, keys);
+    throw httpError(400, check.reason === 'wrong' ? CODE_WRONG : CODE_EXPIRED);
+  }
+  await clearFailures(ctx.db, user.email);
+  if (!(await consumeLink(ctx.db, 'verifyPhoneSession', input.changePhoneId, user.id)))
+    throw httpError(400, PHONE_RESET_INVALID);
+  await ctx.db.query('UPDATE users SET phone = $2, updated_at = now() WHERE id = $1', [user.id, phone]);
 }
 
 export { CODE_PURPOSE };

@@ -271,6 +271,16 @@ export class SamlConnections {
    * The assertion consumer service: checks the identity provider's response (see the file's
    * comment) and parks the identity behind a single-use code. Returns where to send the browser.
    */
+  /** The connection key of the pending request a RelayState belongs to, or null. */
+  async keyOfRelayState(relayState: string): Promise<string | null> {
+    const { rows } = await this.db.query<{ key: string }>(
+      `SELECT c.key FROM saml_requests r JOIN saml_configurations c ON c.id = r.configuration_id
+        WHERE r.relay_state_hash = $1 AND r.answered_at IS NULL AND r.expires_at > now()`,
+      [sha256(relayState)],
+    );
+    return rows[0]?.key ?? null;
+  }
+
   async consume(
     key: string,
     samlResponse: string,

@@ -51,6 +51,8 @@ export interface SocialProviderInfo {
   type: string;
   displayName: string;
   authorizationUrl: string;
+  clientId: string;
+  redirectUrl: string;
   active: boolean;
   customised: boolean;
 }
@@ -163,6 +165,8 @@ export class SocialProviders {
           type: row.key,
           displayName: row.display_name,
           authorizationUrl: url.toString(),
+          clientId: row.client_id,
+          redirectUrl: row.redirect_uris[0]!,
           active: true,
           customised: row.custom,
         });

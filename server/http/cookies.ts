@@ -19,24 +19,34 @@ export function refreshCookiePath(prefix: string): string {
   return `${prefix ? `/${prefix}` : ''}/identity/resources/auth`;
 }
 
-function baseOptions(settings: CookieSettings): CookieSerializeOptions {
-  return {
-    path: refreshCookiePath(settings.prefix),
-    httpOnly: true,
-    secure: settings.secure,
-    sameSite: settings.sameSite,
-  };
+/**
+ * Hosted login's folder, `/{prefix}/oauth` (the client SDK's `/frontegg/oauth/*`): the same cookie
+ * is also set there, so authorize, silent authorize and logout see the browser session without the
+ * cookie going to every other API call.
+ */
+function oauthCookiePath(prefix: string): string {
+  return `${prefix ? `/${prefix}` : ''}/oauth`;
 }
 
-/** Sets the refresh cookie for `token`, valid for the refresh TTL. */
+function baseOptions(settings: CookieSettings, path: string): CookieSerializeOptions {
+  return { path, httpOnly: true, secure: settings.secure, sameSite: settings.sameSite };
+}
+
+const pathsOf = (settings: CookieSettings) => [
+  refreshCookiePath(settings.prefix),
+  oauthCookiePath(settings.prefix),
+];
+
+/** Sets the refresh cookie for `token` (at both paths), valid for the refresh TTL. */
 export function setRefreshCookie(reply: FastifyReply, settings: CookieSettings, token: string): void {
-  reply.setCookie(REFRESH_COOKIE, token, {
-    ...baseOptions(settings),
-    maxAge: settings.refreshTokenTtlSeconds,
-  });
+  for (const path of pathsOf(settings))
+    reply.setCookie(REFRESH_COOKIE, token, {
+      ...baseOptions(settings, path),
+      maxAge: settings.refreshTokenTtlSeconds,
+    });
 }
 
-/** Deletes the refresh cookie in the browser. */
+/** Deletes the refresh cookie (at both paths) in the browser. */
 export function clearRefreshCookie(reply: FastifyReply, settings: CookieSettings): void {
-  reply.clearCookie(REFRESH_COOKIE, baseOptions(settings));
+  for (const path of pathsOf(settings)) reply.clearCookie(REFRESH_COOKIE, baseOptions(settings, path));
 }

@@ -68,6 +68,14 @@ export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContex
     },
   );
 
+  // The client SDK's getPublicSettings: what any member of the active account may read, with no
+  // permission. We keep no application or login URL per account, so the answer is the id alone.
+  app.get(`${ACCOUNT}/public`, async (request) => {
+    const claims = await requireUser(ctx.tokens, request);
+    if (!claims.tenantId) throw httpError(404, 'Account not found');
+    return { tenantId: claims.tenantId };
+  });
+
   /**
    * metadata.getAdminBoxMetadata of the client SDK: the same rows as `GET /metadata?entityName=adminBox`;
    * `{ rows: [] }` (a 200) while the vendor has saved nothing.

@@ -1,5 +1,10 @@
 /**
  * Public configuration routes: the public policy and the vendor's public info. No authentication.
+ * The client SDK's reads of the sign-in configuration:
+ * - GET /identity/resources/configurations/v1/auth/strategies/public: `{ mainAuthStrategies, secondaryAuthStrategies }`
+ * - GET /identity/resources/configurations/v1/password: the password policy (`TestConfig`)
+ * - GET /identity/resources/configurations/v1/captcha-policy/public: `{ enabled: false }` (no captcha yet)
+ * - GET /team/resources/sso/v2/configurations/public: `{ isActive: true }` (tenant SSO is built)
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
@@ -10,6 +15,31 @@ export async function configurationRoutes(app: FastifyInstance, ctx: AppContext)
   app.get('/identity/resources/configurations/v1/public', async () =>
     publicPolicy(await getVendorSettings(ctx.db)),
   );
+
+  app.get('/identity/resources/configurations/v1/auth/strategies/public', async () => {
+    const settings = await getVendorSettings(ctx.db);
+    return {
+      mainAuthStrategies: [{ strategy: settings.authStrategy }],
+      secondaryAuthStrategies: [{ strategy: 'Passkeys', isActive: settings.passkeysEnabled }],
+    };
+  });
+
+  // Our policy is lengths and the breach list: no passphrases, no optional character tests.
+  app.get('/identity/resources/configurations/v1/password', async () => {
+    const settings = await getVendorSettings(ctx.db);
+    return {
+      allowPassphrases: false,
+      minLength: settings.passwordMinLength,
+      maxLength: settings.passwordMaxLength,
+      minPhraseLength: settings.passwordMinLength,
+      minOptionalTestsToPass: 0,
+    };
+  });
+
+  // The captcha feature does not exist yet: the client then asks for no recaptchaToken.
+  app.get('/identity/resources/configurations/v1/captcha-policy/public', async () => ({ enabled: false }));
+
+  app.get('/team/resources/sso/v2/configurations/public', async () => ({ isActive: true }));
 
   // vendor.getVendorPublicInfo of the client SDK: { name, logo, icon, whiteLabelMode }. This server
   // keeps no logo or icon: both are '' (none).

@@ -142,11 +142,26 @@ describe('MFA at sign-in with an authenticator app', () => {
     assert.equal(replay.statusCode, 400);
     assert.deepEqual(replay.json().errors, ['That code is not correct. Check it and try again.']);
 
-    // Recovery: the code signs in once and a new one is handed out.
+    // The client SDK's body { email, recoveryCode } without an mfaToken: refused, the code not spent.
+    const sdkBody = await server.app.inject({
+      method: 'POST',
+      url: `${AUTH_MFA}/recover`,
+      payload: { email: account.email, recoveryCode },
+    });
+    assert.equal(sdkBody.statusCode, 401);
+    assert.match(sdkBody.json().errors[0], /a recovery code replaces only the second factor/);
+    const otherEmail = await server.app.inject({
+      method: 'POST',
+      url: `${AUTH_MFA}/recover`,
+      payload: { mfaToken: again.mfaToken, email: 'someone-else@example.com', recoveryCode },
+    });
+    assert.equal(otherEmail.statusCode, 400);
+
+    // Recovery: the code signs in once and a new one is handed out (the SDK's email accepted with the mfaToken).
     const recovered = await server.app.inject({
       method: 'POST',
       url: `${AUTH_MFA}/recover`,
-      payload: { mfaToken: again.mfaToken, recoveryCode: recoveryCode.toLowerCase() },
+      payload: { mfaToken: again.mfaToken, email: account.email, recoveryCode: recoveryCode.toLowerCase() },
     });
     assert.equal(recovered.statusCode, 200, recovered.body);
     assert.ok(recovered.json().accessToken);
@@ -398,15 +413,15 @@ describe('MFA after a passwordless first factor', () => {
 
     const pre = await server.app.inject({
       method: 'POST',
-      url: `${API}/auth/v1/passwordless/Code/prelogin`,
+      url: `${API}/auth/v1/passwordless/code/prelogin`,
       payload: { email: account.email },
     });
     assert.equal(pre.statusCode, 200, pre.body);
     const code = await latestCode(server.app, account.email);
     const post = await server.app.inject({
       method: 'POST',
-      url: `${API}/auth/v1/passwordless/Code/postlogin`,
-      payload: { email: account.email, code },
+      url: `${API}/auth/v1/passwordless/code/postlogin`,
+      payload: { email: account.email, token: code },
     });
     assert.equal(post.statusCode, 200, post.body);
     const body = post.json();
@@ -421,5 +436,44 @@ describe('MFA after a passwordless first factor', () => {
     });
     assert.equal(ok.statusCode, 200, ok.body);
     assert.ok(ok.json().accessToken);
+  });
+});
+
+describe("the client SDK's account MFA paths (issue 13)", () => {
+  test('an authenticator app is removed at /authenticator/{id}/disable/verify with a code; the old path is gone', async () => {
+    const account = await newAccount();
+    const { accessToken } = await login(server.app, account.email, account.password);
+    const { secret, recoveryCode } = await enrolAuthenticator(accessToken);
+    const devices = (
+      await server.app.inject({ method: 'GET', url: `${ACCOUNT_MFA}/devices`, headers: bearer(accessToken) })
+    ).json();
+    const id = devices.authenticators[0].id as string;
+    // The enrolment's code is spent (no replay): the proof is the recovery code.
+    const token = await generate({ secret });
+    const old = await server.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT_MFA}/authenticator/${id}/disable`,
+      headers: bearer(accessToken),
+      payload: { token },
+    });
+    assert.equal(old.statusCode, 404);
+    const wrong = await server.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT_MFA}/authenticator/${id}/disable/verify`,
+      headers: bearer(accessToken),
+      payload: { token: token === '000000' ? '111111' : '000000' },
+    });
+    assert.equal(wrong.statusCode, 400);
+    const removed = await server.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT_MFA}/authenticator/${id}/disable/verify`,
+      headers: bearer(accessToken),
+      payload: { token: recoveryCode },
+    });
+    assert.deepEqual([removed.statusCode, removed.json()], [200, {}]);
+    const after = (
+      await server.app.inject({ method: 'GET', url: `${ACCOUNT_MFA}/devices`, headers: bearer(accessToken) })
+    ).json();
+    assert.equal(after.authenticators.length, 0);
   });
 });

@@ -25,6 +25,8 @@ import { REMEMBER_DEVICE_COOKIE } from '../http/mfa-gate';
 const AUTH = '/identity/resources/auth';
 const USERS = '/identity/resources/users/v1';
 const PASSKEYS = '/identity/resources/users/webauthn/v1/devices';
+const RECOVERY_NEEDS_FIRST_FACTOR =
+  'Sign in with your password (or another first factor) first: a recovery code replaces only the second factor.';
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
 const token = { type: 'string', minLength: 1, maxLength: 200 } as const;
@@ -40,22 +42,25 @@ const deviceParams = {
 const extensions = { type: 'object', maxProperties: 20 } as const;
 
 /** A WebAuthn registration response as @simplewebauthn/browser sends it. */
+/** An authenticator's attestation response (the `response` of a registration credential). */
+const attestationResponse = s.strictObject(
+  {
+    clientDataJSON: b64,
+    attestationObject: b64,
+    authenticatorData: b64,
+    transports: { type: 'array', maxItems: 10, items: { type: 'string', maxLength: 32 } },
+    publicKeyAlgorithm: { type: 'integer' },
+    publicKey: b64,
+  },
+  ['clientDataJSON', 'attestationObject'],
+);
+
 const registrationJson = s.strictObject(
   {
     id: b64,
     rawId: b64,
     type: { type: 'string', enum: ['public-key'] },
-    response: s.strictObject(
-      {
-        clientDataJSON: b64,
-        attestationObject: b64,
-        authenticatorData: b64,
-        transports: { type: 'array', maxItems: 10, items: { type: 'string', maxLength: 32 } },
-        publicKeyAlgorithm: { type: 'integer' },
-        publicKey: b64,
-      },
-      ['clientDataJSON', 'attestationObject'],
-    ),
+    response: attestationResponse,
     clientExtensionResults: extensions,
     authenticatorAttachment: { type: 'string', enum: ['platform', 'cross-platform'] },
   },
@@ -241,13 +246,22 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   );
 
   // ------------------------------------------------ login: recovery code
-  app.post<Body<{ mfaToken: string; recoveryCode: string }>>(
+  // The client SDK's recoverMfaToken sends `{ email, recoveryCode }`. A recovery code stands in for
+  // the second factor only: without the mfaToken of a completed first factor it would sign in with
+  // the code alone. Kept stronger (docs/contract.md): no mfaToken, 401 with a clear message; the
+  // email is accepted and must be the signing-in user's.
+  app.post<Body<{ mfaToken?: string; recoveryCode: string; email?: string }>>(
     `${base}/recover`,
     {
-      schema: { body: s.strictObject({ mfaToken: token, recoveryCode: code }, ['mfaToken', 'recoveryCode']) },
+      schema: {
+        body: s.strictObject({ mfaToken: token, recoveryCode: code, email: s.email }, ['recoveryCode']),
+      },
     },
     async (request, reply) => {
+      if (!request.body.mfaToken) throw new MfaError(401, RECOVERY_NEEDS_FIRST_FACTOR);
       const login = await loginContext(request, request.body.mfaToken);
+      if (request.body.email && request.body.email.toLowerCase() !== login.user.email.toLowerCase())
+        throw new MfaError(400, 'The email is not the one signing in.');
       if (!(await mfa.useRecoveryCode(login.user.id, request.body.recoveryCode)))
         await mfa.wrongAnswer(login.row, login.user.id, MFA_MESSAGES.wrongRecoveryCode);
       // The used code is gone; a new one is shown once, so the user is never left without one.
@@ -660,8 +674,9 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
     },
   );
 
+  // The client SDK's disableMFAAuthenticatorApp: `/disable/verify` with `{ token }` (a code or the recovery code).
   app.post<Body<{ token: string }> & DeviceParam>(
-    `${USERS}/mfa/authenticator/:deviceId/disable`,
+    `${USERS}/mfa/authenticator/:deviceId/disable/verify`,
     { schema: { params: deviceParams, body: s.strictObject({ token: code }, ['token']) } },
     async (request) => {
       const user = await accountUser(request);
@@ -782,31 +797,43 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
         passkey: true,
         purpose: 'passkeyRegister',
       });
-      return { options };
+      // The client SDK's ICreateNewDeviceSessionResponse: the creation options themselves.
+      return options;
     },
   );
 
-  app.post<Body<{ id: string; response: RegistrationResponseJSON; deviceType: DeviceType }>>(
+  // The client SDK's IVerifyNewWebAuthnDevice: `{ id, response: { clientDataJSON, attestationObject }, deviceType? }`
+  // (the authenticator's response); the whole credential JSON in `response` is accepted too.
+  app.post<{
+    Body: {
+      id: string;
+      response: RegistrationResponseJSON | RegistrationResponseJSON['response'];
+      deviceType?: DeviceType;
+    };
+  }>(
     `${PASSKEYS}/verify`,
     {
       schema: {
-        body: s.strictObject({ id: b64, response: registrationJson, deviceType }, [
-          'id',
-          'response',
-          'deviceType',
-        ]),
+        body: s.strictObject(
+          { id: b64, response: { anyOf: [registrationJson, attestationResponse] }, deviceType },
+          ['id', 'response'],
+        ),
       },
     },
     async (request) => {
       const user = await accountUser(request);
-      if (request.body.id !== request.body.response.id) throw new MfaError(400, MFA_MESSAGES.webauthnFailed);
-      const added = await mfa.finishRegistration(user.id, request.body.response, {
+      const { id } = request.body;
+      const sent = request.body.response;
+      const credential: RegistrationResponseJSON =
+        'rawId' in sent
+          ? sent
+          : { id, rawId: id, type: 'public-key', response: sent, clientExtensionResults: {} };
+      if (id !== credential.id) throw new MfaError(400, MFA_MESSAGES.webauthnFailed);
+      const type = request.body.deviceType ?? 'platform';
+      const added = await mfa.finishRegistration(user.id, credential, {
         purpose: 'passkeyRegister',
-        deviceType: request.body.deviceType,
-        name:
-          request.body.deviceType === 'platform'
-            ? 'Passkey on this device'
-            : 'Passkey on a security key or phone',
+        deviceType: type,
+        name: type === 'platform' ? 'Passkey on this device' : 'Passkey on a security key or phone',
       });
       return { id: added.deviceId };
     },

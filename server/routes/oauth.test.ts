@@ -16,7 +16,7 @@ import { ADMIN, ME, startTestServer } from '../../test/support/server';
 const CLIENT_ID = 'rp-test';
 const REDIRECT_URI = 'http://rp.test/callback';
 const POST_LOGOUT_URI = 'http://rp.test/signed-out';
-const OAUTH = '/frontegg/identity/resources/auth/v1/oauth';
+const OAUTH = '/frontegg/oauth';
 
 let server: BuiltServer;
 let issuer: string;
@@ -134,6 +134,28 @@ describe('OpenID Connect provider with openid-client as a third-party client', (
     assert.deepEqual(meta.code_challenge_methods_supported, ['S256']);
     assert.deepEqual(meta.id_token_signing_alg_values_supported, ['ES256']);
     assert.equal(meta.authorization_endpoint, `${issuer}${OAUTH}/authorize`);
+    // Where the client SDK calls: /frontegg/oauth/*.
+    assert.equal(meta.token_endpoint, `${issuer}/frontegg/oauth/token`);
+    assert.equal(meta.end_session_endpoint, `${issuer}/frontegg/oauth/logout`);
+  });
+
+  it('sets the session cookie for hosted login too (/frontegg/oauth); the old /identity/resources/auth/v1/oauth paths are gone', async () => {
+    const res = await fetch(`${issuer}/frontegg/identity/resources/auth/v1/user`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const paths = res.headers
+      .getSetCookie()
+      .filter((c) => c.startsWith('ae_refresh='))
+      .map((c) => /Path=([^;]+)/i.exec(c)![1]);
+    assert.deepEqual(paths.sort(), ['/frontegg/identity/resources/auth', '/frontegg/oauth']);
+    const old = await fetch(`${issuer}/frontegg/identity/resources/auth/v1/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'refresh_token', client_id: CLIENT_ID, refresh_token: 'x' }),
+    });
+    assert.equal(old.status, 404);
   });
 
   it('sends a browser without a session to the hosted sign-in page, which is the login box', async () => {
@@ -247,6 +269,45 @@ describe('OpenID Connect provider with openid-client as a third-party client', (
       res.headers.getSetCookie().some((c) => c.startsWith('ae_refresh=')),
       'the cookie rotates',
     );
+  });
+});
+
+describe("the client SDK's hosted-login calls (no client_id, no grant_type, silent without a body)", () => {
+  it('exchanges a code and a refresh token named by the grant alone, and answers a bodiless silent authorize by Origin', async () => {
+    const cookie = await browserSignIn();
+    const { callback, verifier } = await codeFor(cookie);
+    const token = (body: Record<string, unknown>) =>
+      fetch(`${issuer}${OAUTH}/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const exchanged = await token({
+      code: callback.searchParams.get('code'),
+      code_verifier: verifier,
+      redirect_uri: REDIRECT_URI,
+    });
+    assert.equal(exchanged.status, 200);
+    const tokens = (await exchanged.json()) as { refresh_token: string; id_token: string };
+    assert.ok(tokens.id_token);
+    const refreshed = await token({ refresh_token: tokens.refresh_token });
+    assert.equal(refreshed.status, 200);
+    // Still bound to the code's client, verifier and redirect URI.
+    const other = await codeFor(cookie);
+    const wrongVerifier = await token({
+      code: other.callback.searchParams.get('code'),
+      code_verifier: verifier,
+      redirect_uri: REDIRECT_URI,
+    });
+    assert.equal(wrongVerifier.status, 400);
+    assert.equal((await token({ code: 'nope', code_verifier: verifier })).status, 401);
+
+    const silent = (headers: Record<string, string>) =>
+      fetch(`${issuer}${OAUTH}/authorize/silent`, { method: 'POST', headers: { cookie, ...headers } });
+    const ok = await silent({ origin: 'http://rp.test' });
+    assert.equal(ok.status, 200, await ok.clone().text());
+    assert.equal(((await ok.json()) as { token_type: string }).token_type, 'Bearer');
+    assert.equal((await silent({ origin: 'http://evil.test' })).status, 400, 'no client on that origin');
   });
 });
 

@@ -3,27 +3,28 @@
  * refresh", "Logout", §7 `/oauth/*`).
  *
  * - `GET /.well-known/openid-configuration` (root and under the prefix): discovery.
- * - `GET  {api}/identity/resources/auth/v1/oauth/authorize`: authorization code + PKCE (S256 only).
+ * - `GET  {api}/oauth/authorize`: authorization code + PKCE (S256 only).
  *   With a live browser session (the `ae_refresh` cookie) it answers with a code at once; without,
  *   it sends the browser to the hosted sign-in page (`/oauth/login`), which is `<auth-login-box>`
  *   and comes back here after sign-in.
- * - `POST {api}/identity/resources/auth/v1/oauth/token`: `authorization_code` and `refresh_token`.
- * - `POST {api}/identity/resources/auth/v1/oauth/authorize/silent`: tokens from the browser session
- *   (the kit's silent refresh).
- * - `GET  {api}/identity/resources/auth/v1/oauth/logout`: RP-initiated logout.
- * - `GET  {api}/identity/resources/auth/v1/oauth/userinfo`.
+ * - `POST {api}/oauth/token`: `authorization_code` and `refresh_token`.
+ * - `POST {api}/oauth/authorize/silent`: tokens from the browser session (the kit's silent refresh).
+ * - `GET  {api}/oauth/logout`: RP-initiated logout.
+ * - `GET  {api}/oauth/userinfo`.
  *
- * The OAuth paths sit under `/identity/resources/auth` (spec 000 §7 lists them in the
- * authentication table) so the browser sends the refresh cookie, whose path is that folder.
+ * `{api}/oauth` is where the client SDK (`@frontegg/rest-api` 3.1.18, `urls.oauth.v1`) calls. The
+ * refresh cookie is set for this folder too (http/cookies.ts), so the browser sends it here.
  */
 import { compactVerify, createLocalJWKSet, decodeJwt } from 'jose';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import {
+  clientIdOfCode,
   clientOrigins,
   createCode,
   endBrowserSession,
   findClient,
+  findClientByOrigin,
   findLiveSession,
   grantOfRefreshToken,
   grantedScope,
@@ -44,12 +45,13 @@ import * as s from '../http/schemas';
 import { clientInfo } from '../http/client-info';
 import { escapeHtml, page } from '../http/page';
 
-export const OAUTH_PATH = '/identity/resources/auth/v1/oauth';
+/** Under the prefix: `/frontegg/oauth/*`, where the client SDK calls (its `urls.oauth.v1`). */
+export const OAUTH_PATH = '/oauth';
 export const HOSTED_LOGIN_PAGE = '/oauth/login';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface TokenBody {
-  grant_type: string;
+  grant_type?: string;
   client_id?: string;
   code?: string;
   redirect_uri?: string;
@@ -267,16 +269,29 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
                 refresh_token: { type: 'string', maxLength: 200 },
                 scope: { type: 'string', maxLength: 500 },
               },
-              ['grant_type'],
+              [],
             ),
           },
         },
         async (request, reply) => {
           const body = request.body;
-          const client = await findClient(ctx.db, body.client_id);
+          // The client SDK's exchangeOAuthTokens sends `{ code, code_verifier, redirect_uri }` or
+          // `{ refresh_token }`, maybe without grant_type and client_id: the grant names both. The
+          // verifier, the redirect URI and the token's own client are still checked (public clients).
+          const grantType =
+            body.grant_type ??
+            (body.code ? 'authorization_code' : body.refresh_token ? 'refresh_token' : undefined);
+          const clientId =
+            body.client_id ??
+            (grantType === 'authorization_code'
+              ? await clientIdOfCode(ctx.db, body.code)
+              : grantType === 'refresh_token'
+                ? (await grantOfRefreshToken(ctx.db, body.refresh_token))?.clientId
+                : undefined);
+          const client = await findClient(ctx.db, clientId);
           if (!client) return oauthError(reply, 401, 'invalid_client', 'Unknown client_id');
-          if (body.grant_type === 'authorization_code') return codeGrant(request, reply, client);
-          if (body.grant_type === 'refresh_token') return refreshGrant(request, reply, client);
+          if (grantType === 'authorization_code') return codeGrant(request, reply, client);
+          if (grantType === 'refresh_token') return refreshGrant(request, reply, client);
           return oauthError(
             reply,
             400,
@@ -367,21 +382,26 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
         };
       }
 
-      api.post<{ Body: { client_id: string; nonce?: string } }>(
+      api.post<{ Body: { client_id?: string; nonce?: string } | undefined }>(
         `${OAUTH_PATH}/authorize/silent`,
         {
           schema: {
-            body: s.strictObject(
-              {
+            body: {
+              ...s.strictObject({
                 client_id: { type: 'string', maxLength: 100 },
                 nonce: { type: 'string', minLength: 1, maxLength: 500 },
-              },
-              ['client_id'],
-            ),
+              }),
+              type: ['object', 'null'],
+            },
           },
         },
         async (request, reply) => {
-          const client = await findClient(ctx.db, request.body.client_id);
+          // The client SDK's silentOAuthRefreshToken posts no body: the client is the one whose
+          // pages are on the request's Origin (several or none: invalid_client).
+          const body = request.body ?? {};
+          const client = body.client_id
+            ? await findClient(ctx.db, body.client_id)
+            : await findClientByOrigin(ctx.db, request.headers.origin);
           if (!client) return oauthError(reply, 400, 'invalid_client', 'Unknown client_id');
           // The browser session answers only the client's own pages (and this server's): no other
           // site can turn a visitor's cookie into tokens.
@@ -409,7 +429,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
             token_type: 'Bearer',
             expires_in: refreshed.authResponse.expiresIn,
             id_token: await idToken(user, client.clientId, {
-              nonce: request.body.nonce ?? null,
+              nonce: body.nonce ?? null,
               sid: refreshed.sessionId,
               authTime: session?.created_at ?? new Date(),
               tenantId: (claims.tenantId as string | null) ?? null,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { maskPhone, normalizePhone } from '../domain/passwordless';
-import { API, ME, bearer, refreshCookieOf } from '../../test/support/server';
+import { API, LOGIN as LOGIN_URL, ME, bearer, refreshCookieOf } from '../../test/support/server';
 import { latestCode, latestLink, outbox } from '../../test/support/account';
 import {
   assertErrors,
@@ -29,13 +29,13 @@ describe('email code (Code)', () => {
     assert.equal(pre.statusCode, 200);
     assert.deepEqual(pre.json(), {});
     const code = await latestCode(server.app, 'code-1@example.com');
-    const res = await post(POST('Code'), { email: 'code-1@example.com', code });
+    const res = await post(POST('Code'), { email: 'code-1@example.com', token: code });
     assert.equal(res.statusCode, 200, res.body);
     assert.ok(res.json().accessToken);
     assert.ok(refreshCookieOf(res));
     const me = await server.app.inject({ method: 'GET', url: ME, headers: bearer(res.json().accessToken) });
     assert.equal(me.json().email, 'code-1@example.com');
-    assertErrors(await post(POST('Code'), { email: 'code-1@example.com', code }), 400, EXPIRED);
+    assertErrors(await post(POST('Code'), { email: 'code-1@example.com', token: code }), 400, EXPIRED);
   });
 
   it('a wrong code is "incorrect"; a new code retires the old one; an expired code is refused', async () => {
@@ -43,15 +43,15 @@ describe('email code (Code)', () => {
     await post(PRE('Code'), { email: 'code-2@example.com' });
     const first = await latestCode(server.app, 'code-2@example.com');
     const wrong = first === '000000' ? '111111' : '000000';
-    assertErrors(await post(POST('Code'), { email: 'code-2@example.com', code: wrong }), 400, WRONG);
+    assertErrors(await post(POST('Code'), { email: 'code-2@example.com', token: wrong }), 400, WRONG);
     await post(PRE('Code'), { email: 'code-2@example.com' });
     const second = await latestCode(server.app, 'code-2@example.com');
     if (first !== second)
-      assertErrors(await post(POST('Code'), { email: 'code-2@example.com', code: first }), 400);
+      assertErrors(await post(POST('Code'), { email: 'code-2@example.com', token: first }), 400);
     await server.db.query(
       `UPDATE one_time_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'loginCode'`,
     );
-    assertErrors(await post(POST('Code'), { email: 'code-2@example.com', code: second }), 400, EXPIRED);
+    assertErrors(await post(POST('Code'), { email: 'code-2@example.com', token: second }), 400, EXPIRED);
   });
 
   it('answers an unknown email like a known one and sends nothing', async () => {
@@ -60,10 +60,40 @@ describe('email code (Code)', () => {
     assert.deepEqual(res.json(), {});
     assert.deepEqual(await outbox(server.app, 'nobody-code@example.com'), []);
     assertErrors(
-      await post(POST('Code'), { email: 'nobody-code@example.com', code: '123456' }),
+      await post(POST('Code'), { email: 'nobody-code@example.com', token: '123456' }),
       400,
       EXPIRED,
     );
+  });
+
+  it("the client SDK's `{ token }` alone signs in with the pre-login cookie; paths are lower-case", async () => {
+    await newUser('code-sdk@example.com');
+    const pre = await post(PRE('code'), { email: 'code-sdk@example.com' });
+    assert.equal(pre.statusCode, 200, pre.body);
+    const cookie = pre.cookies.find((c) => c.name === 'ae_passwordless');
+    assert.ok(cookie, 'pre-login sets the email cookie');
+    assert.equal(cookie.httpOnly, true);
+    assert.equal(cookie.path, '/frontegg/identity/resources/auth/v1/passwordless');
+    const code = await latestCode(server.app, 'code-sdk@example.com');
+    assertErrors(await post(POST('code'), { token: code }), 400, 'Email is required');
+    const res = await server.app.inject({
+      method: 'POST',
+      url: POST('code'),
+      payload: { token: code },
+      cookies: { ae_passwordless: cookie.value },
+      remoteAddress: '10.0.0.1',
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.ok(res.json().accessToken);
+    for (const old of ['Code', 'MagicLink', 'SmsCode'])
+      assertErrors(
+        await server.app.inject({
+          method: 'POST',
+          url: `/frontegg/identity/resources/auth/v1/passwordless/${old}/prelogin`,
+          payload: { email: 'code-sdk@example.com' },
+        }),
+        400,
+      );
   });
 
   it('bad input is a 400 with an errors list, never a 500', async () => {
@@ -75,12 +105,12 @@ describe('email code (Code)', () => {
       [PRE('Code'), { email: 'a@b.co', type: 'MagicLink' }],
       [PRE('Nope'), { email: 'a@b.co' }],
       [POST('Code'), { email: 'a@b.co' }],
-      [POST('Code'), { email: 'a@b.co', code: '' }],
-      [POST('Code'), { email: 'a@b.co', code: '1'.repeat(21) }],
-      [POST('Code'), { code: '123456' }],
+      [POST('Code'), { email: 'a@b.co', token: '' }],
+      [POST('Code'), { email: 'a@b.co', token: '1'.repeat(21) }],
+      [POST('Code'), { token: '123456' }],
       [POST('MagicLink'), {}],
       [POST('MagicLink'), { token: 'x'.repeat(101) }],
-      [POST('Code'), { email: 'a@b.co', code: 123456 }],
+      [POST('Code'), { email: 'a@b.co', token: 123456 }],
     ];
     for (const [url, payload] of cases) assertErrors(await post(url, payload, '10.9.9.9'), 400);
   });
@@ -129,14 +159,14 @@ describe('SMS code (SmsCode) and reset phone number', () => {
     assertErrors(
       await post(POST('SmsCode'), {
         email: 'sms-1@example.com',
-        code: code === '000000' ? '111111' : '000000',
+        token: code === '000000' ? '111111' : '000000',
       }),
       400,
       WRONG,
     );
     const res = await post(POST('SmsCode'), {
       email: 'sms-1@example.com',
-      code: `${code.slice(0, 3)} ${code.slice(3)}`,
+      token: `${code.slice(0, 3)} ${code.slice(3)}`,
     });
     assert.equal(res.statusCode, 200, res.body);
     // An email code does not sign in through the SMS method, nor the reverse.
@@ -144,7 +174,7 @@ describe('SMS code (SmsCode) and reset phone number', () => {
     assertErrors(
       await post(POST('SmsCode'), {
         email: 'sms-1@example.com',
-        code: await latestCode(server.app, 'sms-1@example.com'),
+        token: await latestCode(server.app, 'sms-1@example.com'),
       }),
       400,
     );
@@ -178,7 +208,7 @@ describe('SMS code (SmsCode) and reset phone number', () => {
     });
     const res = await post(POST('SmsCode'), {
       email: 'sms-2@example.com',
-      code: await latestCode(server.app, '+15550100456'),
+      token: await latestCode(server.app, '+15550100456'),
     });
     assert.equal(res.statusCode, 200, res.body);
   });
@@ -203,5 +233,70 @@ describe('SMS code (SmsCode) and reset phone number', () => {
     assert.equal(normalizePhone(' +44 (20) 7946-0958 '), '+442079460958');
     for (const bad of ['', 'abc', '123', '+1 2345 6789 0123 4567'])
       assert.equal(normalizePhone(bad), null, bad);
+  });
+});
+
+describe('a signed-in user adds a phone number (POST /users/v1/phone, /phone/verify)', () => {
+  const ADD = `${API}/users/v1/phone`;
+  const VERIFY = `${API}/users/v1/phone/verify`;
+  const call = (url: string, token: string | null, payload: unknown, ip = '10.4.0.1') =>
+    server.app.inject({
+      method: 'POST',
+      url,
+      payload: payload as object,
+      headers: token ? bearer(token) : {},
+      remoteAddress: ip,
+    });
+
+  it('texts a code to the new number; the number is set only with that code', async () => {
+    await newUser('phone-add-1@example.com');
+    const signedIn = await post(LOGIN_URL, {
+      email: 'phone-add-1@example.com',
+      password: 'a-long-password-1',
+    });
+    const token = signedIn.json().accessToken as string;
+    assertErrors(await call(ADD, token, { phoneNumber: 'call me' }), 400);
+    const added = await call(ADD, token, { phoneNumber: '+44 20 7946 0958' });
+    assert.equal(added.statusCode, 200, added.body);
+    const { changePhoneId } = added.json();
+    assert.ok(typeof changePhoneId === 'string' && changePhoneId.length > 20);
+    const code = await latestCode(server.app, '+442079460958');
+    const phoneOf = async () =>
+      (
+        await server.db.query<{ phone: string | null }>(
+          "SELECT phone FROM users WHERE email = 'phone-add-1@example.com'",
+        )
+      ).rows[0]!.phone;
+    assertErrors(
+      await call(VERIFY, token, { changePhoneId, code: code === '000000' ? '111111' : '000000' }),
+      400,
+      WRONG,
+    );
+    assert.equal(await phoneOf(), null, 'not set by a wrong code');
+    assertErrors(await call(VERIFY, token, { changePhoneId: 'A'.repeat(43), code }), 400);
+    const verified = await call(VERIFY, token, {
+      changePhoneId,
+      code: `${code.slice(0, 3)} ${code.slice(3)}`,
+    });
+    assert.deepEqual([verified.statusCode, verified.json()], [200, {}]);
+    assert.equal(await phoneOf(), '+442079460958');
+    assertErrors(await call(VERIFY, token, { changePhoneId, code }), 400);
+  });
+
+  it("needs a signed-in user; another user's changePhoneId does not work; bad bodies are 400", async () => {
+    assertErrors(await call(ADD, null, { phoneNumber: '+15550100999' }), 401);
+    await newUser('phone-add-2@example.com');
+    await newUser('phone-add-3@example.com');
+    const tokenOf = async (email: string) =>
+      (await post(LOGIN_URL, { email, password: 'a-long-password-1' })).json().accessToken as string;
+    const mine = await tokenOf('phone-add-2@example.com');
+    const theirs = await tokenOf('phone-add-3@example.com');
+    const { changePhoneId } = (await call(ADD, mine, { phoneNumber: '+15550100999' })).json();
+    const code = await latestCode(server.app, '+15550100999');
+    assertErrors(await call(VERIFY, theirs, { changePhoneId, code }), 400);
+    for (const payload of [{}, { phoneNumber: '' }, { phoneNumber: '+1555', extra: 1 }])
+      assertErrors(await call(ADD, mine, payload), 400);
+    for (const payload of [{}, { changePhoneId }, { code }, { changePhoneId, code, extra: 1 }])
+      assertErrors(await call(VERIFY, mine, payload), 400);
   });
 });

@@ -1,19 +1,29 @@
 /**
  * Passwordless sign-in and the phone-number reset (spec 000 §7):
- * - POST /identity/resources/auth/v1/passwordless/{type}/prelogin   { email, type?, recaptchaToken? }
- * - POST /identity/resources/auth/v1/passwordless/{type}/postlogin  { email, code } or { token }
- *   (type: Code, MagicLink or SmsCode; the answer and cookie of a password sign-in)
+ * - POST /identity/resources/auth/v1/passwordless/{type}/prelogin   { email, recaptchaToken?, invitationToken? }
+ * - POST /identity/resources/auth/v1/passwordless/{type}/postlogin  { token, email?, recaptchaToken?, invitationToken? }
+ *   type is lower-case as the client SDK writes it (`code`, `magiclink`, `smscode`). `token` is the
+ *   emailed or texted code, or the magic link's token; the answer and cookie of a password sign-in.
+ *   A code alone does not name its account: the email comes from the body (the kit sends it) or
+ *   from the httpOnly cookie that pre-login set (the client SDK sends only `{ token }`).
  * - POST /identity/resources/users/v1/phone/reset         { email } -> { resetPhoneNumberToken }
  * - POST /identity/resources/users/v1/phone/reset/verify  { resetPhoneNumberToken, code } -> { changePhoneNumberToken }
  * - PUT  /identity/resources/users/v1/phone/change        { changePhoneNumberToken, phoneNumber }
+ * - POST /identity/resources/users/v1/phone               { phoneNumber } -> { changePhoneId } (signed in;
+ *   texts a code to the new number)
+ * - POST /identity/resources/users/v1/phone/verify        { changePhoneId, code } -> {} (sets the number)
  * - PUT  /dev/settings { authStrategy } (development mode only, with the dev outbox): switches the public
  *   policy's sign-in method, so the demo and the end-to-end tests can try each one.
  */
 import { mfaGate } from '../http/mfa-gate';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findUserById } from '../domain/users';
+import { requireSignedInUser } from '../http/bearer';
 import type { AppContext } from '../context';
 import {
   changePhoneWithToken,
+  finishPhoneVerification,
+  startPhoneVerification,
   PASSWORDLESS_TYPES,
   passwordlessPreLogin,
   passwordlessPostLogin,
@@ -28,12 +38,21 @@ import * as s from '../http/schemas';
 import { clientInfo } from '../http/client-info';
 import { code, linkToken } from '../http/flow-schemas';
 
-const typeParam = s.strictObject({ type: { type: 'string', enum: PASSWORDLESS_TYPES } }, ['type']);
+/** The path's type, lower-case as the client SDK sends it (`type.toLocaleLowerCase()`). */
+const PATH_TYPES: Record<string, PasswordlessType> = {
+  code: 'Code',
+  magiclink: 'MagicLink',
+  smscode: 'SmsCode',
+};
+const typeParam = s.strictObject({ type: { type: 'string', enum: Object.keys(PATH_TYPES) } }, ['type']);
 const AUTH = '/identity/resources/auth/v1/passwordless';
+/** The email a code was sent to, for a post-login that carries only `{ token }`. */
+const PASSWORDLESS_EMAIL_COOKIE = 'ae_passwordless';
 const PHONE = '/identity/resources/users/v1/phone';
 
 export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post<{ Params: { type: PasswordlessType }; Body: { email: string; type?: string } }>(
+  const cookiePath = `${ctx.cookies.prefix ? `/${ctx.cookies.prefix}` : ''}${AUTH}`;
+  app.post<{ Params: { type: string }; Body: { email: string; type?: string } }>(
     `${AUTH}/:type/prelogin`,
     {
       schema: {
@@ -41,7 +60,7 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
         body: s.strictObject(
           {
             email: s.email,
-            type: { type: 'string', enum: PASSWORDLESS_TYPES },
+            type: { type: 'string', enum: [...PASSWORDLESS_TYPES, ...Object.keys(PATH_TYPES)] },
             recaptchaToken: s.optionalToken,
             invitationToken: s.optionalToken,
           },
@@ -49,41 +68,55 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
         ),
       },
     },
-    async (request) => {
-      if (request.body.type && request.body.type !== request.params.type)
+    async (request, reply) => {
+      const type = PATH_TYPES[request.params.type]!;
+      if (request.body.type && request.body.type.toLowerCase() !== request.params.type)
         throw httpError(400, 'Type does not match the address');
-      return passwordlessPreLogin(ctx, request.params.type, request.body.email, (m) => request.log.error(m));
+      const answer = await passwordlessPreLogin(ctx, type, request.body.email, (m) => request.log.error(m));
+      if (type !== 'MagicLink')
+        reply.setCookie(PASSWORDLESS_EMAIL_COOKIE, request.body.email, {
+          path: cookiePath,
+          httpOnly: true,
+          secure: ctx.cookies.secure,
+          sameSite: ctx.cookies.sameSite,
+          maxAge: 15 * 60,
+        });
+      return answer;
     },
   );
 
-  app.post<{ Params: { type: PasswordlessType }; Body: { email?: string; code?: string; token?: string } }>(
+  app.post<{ Params: { type: string }; Body: { email?: string; token: string } }>(
     `${AUTH}/:type/postlogin`,
     {
       schema: {
         params: typeParam,
-        body: s.strictObject({
-          email: s.email,
-          code,
-          token: linkToken,
-          recaptchaToken: s.optionalToken,
-          invitationToken: s.optionalToken,
-        }),
+        body: s.strictObject(
+          {
+            token: linkToken,
+            email: s.email,
+            type: { type: 'string', enum: [...PASSWORDLESS_TYPES, ...Object.keys(PATH_TYPES)] },
+            recaptchaToken: s.optionalToken,
+            invitationToken: s.optionalToken,
+          },
+          ['token'],
+        ),
       },
     },
     async (request, reply) => {
       assertTrustedOrigin(request, ctx.options.corsOrigins);
-      const { type } = request.params;
-      const body = request.body;
-      if (type === 'MagicLink' && !body.token) throw httpError(400, 'Token is required');
-      if (type !== 'MagicLink' && !body.email) throw httpError(400, 'Email is required');
-      if (type !== 'MagicLink' && !body.code) throw httpError(400, 'Code is required');
+      const type = PATH_TYPES[request.params.type]!;
+      const { token } = request.body;
+      const email = request.body.email ?? request.cookies[PASSWORDLESS_EMAIL_COOKIE];
+      if (type !== 'MagicLink' && !email) throw httpError(400, 'Email is required');
+      const input = type === 'MagicLink' ? { token } : { email, code: token };
       const signedIn = await passwordlessPostLogin(
         ctx,
         type,
-        body,
+        input,
         clientInfo(request),
         mfaGate(ctx, ctx.mfa, request),
       );
+      if (type !== 'MagicLink') reply.clearCookie(PASSWORDLESS_EMAIL_COOKIE, { path: cookiePath });
       // MFA required: no session, no cookie; the answer carries the mfaToken (routes/mfa.ts).
       if ('mfa' in signedIn) return signedIn.mfa;
       setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
@@ -126,6 +159,46 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
       return {};
     },
   );
+
+  // A signed-in user's new phone number, verified by a code texted to it (the client SDK's
+  // changePhoneNumberWithVerification and verifyChangePhoneNumber).
+  app.post<{ Body: { phoneNumber: string } }>(
+    PHONE,
+    {
+      schema: {
+        body: s.strictObject({ phoneNumber: { type: 'string', minLength: 1, maxLength: 32 } }, [
+          'phoneNumber',
+        ]),
+      },
+    },
+    async (request) => {
+      const user = await signedInUser(request);
+      return {
+        changePhoneId: await startPhoneVerification(ctx, user, request.body.phoneNumber, (m) =>
+          request.log.error(m),
+        ),
+      };
+    },
+  );
+
+  app.post<{ Body: { changePhoneId: string; code: string } }>(
+    `${PHONE}/verify`,
+    { schema: { body: s.strictObject({ changePhoneId: linkToken, code }, ['changePhoneId', 'code']) } },
+    async (request) => {
+      const user = await signedInUser(request);
+      await finishPhoneVerification(ctx, user, request.body, clientInfo(request));
+      return {};
+    },
+  );
+
+  async function signedInUser(request: FastifyRequest) {
+    const claims = await requireSignedInUser(ctx.tokens, request);
+    // The number receives SMS sign-in codes: an impersonator must not set it.
+    if (claims.act) throw httpError(403, 'Not available while impersonating');
+    const user = await findUserById(ctx.db, claims.sub);
+    if (!user) throw httpError(401, 'Unauthorized');
+    return user;
+  }
 
   if (ctx.options.devOutbox) {
     app.put<{ Body: { authStrategy: string } }>(

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BuiltServer } from '../app';
-import { API, LOGIN, SIGN_UP, login, refresh, startTestServer } from '../../test/support/server';
+import { API, LOGIN, SIGN_UP, bearer, login, refresh, startTestServer } from '../../test/support/server';
 import { latestLink, outbox } from '../../test/support/account';
 
 const RESET = `${API}/users/v1/passwords/reset`;
@@ -180,5 +180,99 @@ describe('dev outbox endpoint', () => {
   it('requires a recipient', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/frontegg/dev/outbox' });
     assert.equal(res.statusCode, 400);
+  });
+});
+
+describe('POST /users/v1/passwords/change', () => {
+  const CHANGE = `${API}/users/v1/passwords/change`;
+  const change = (token: string | null, payload: unknown, ip = '10.3.0.1') =>
+    server.app.inject({
+      method: 'POST',
+      url: CHANGE,
+      payload: payload as object,
+      headers: token ? bearer(token) : {},
+      remoteAddress: ip,
+    });
+
+  it('checks the current password, applies the policy, keeps this session and ends the others', async () => {
+    await newUser('change-1@example.com');
+    const here = await login(server.app, 'change-1@example.com', 'first-password-1');
+    const elsewhere = await login(server.app, 'change-1@example.com', 'first-password-1');
+
+    const wrong = await change(here.accessToken, {
+      password: 'not-it-at-all',
+      newPassword: 'second-password-2',
+    });
+    assert.deepEqual(
+      [wrong.statusCode, wrong.json()],
+      [400, { errors: ['The current password is incorrect.'] }],
+    );
+    assert.equal(
+      (await change(here.accessToken, { password: 'first-password-1', newPassword: 'short' })).statusCode,
+      400,
+    );
+    const breached = await change(here.accessToken, {
+      password: 'first-password-1',
+      newPassword: 'password123',
+    });
+    assert.deepEqual(breached.json().errors, [
+      'This password has appeared in a data breach. Choose a different password.',
+    ]);
+    const same = await change(here.accessToken, {
+      password: 'first-password-1',
+      newPassword: 'first-password-1',
+    });
+    assert.deepEqual(same.json().errors, ['Choose a new password different from the current one.']);
+
+    const res = await change(here.accessToken, {
+      password: 'first-password-1',
+      newPassword: 'second-password-2',
+    });
+    assert.deepEqual([res.statusCode, res.json()], [200, {}]);
+    assert.equal((await refresh(server.app, here.cookie)).statusCode, 200, 'this session stays');
+    assert.equal((await refresh(server.app, elsewhere.cookie)).statusCode, 401, 'the other session ends');
+    assert.equal(
+      (await post(LOGIN, { email: 'change-1@example.com', password: 'first-password-1' })).statusCode,
+      401,
+    );
+    assert.equal(
+      (await post(LOGIN, { email: 'change-1@example.com', password: 'second-password-2' })).statusCode,
+      200,
+    );
+  });
+
+  it('needs a signed-in user; bad bodies are 400; wrong current passwords count toward the lock', async () => {
+    assert.equal((await change(null, { password: 'a', newPassword: 'second-password-2' })).statusCode, 401);
+    await newUser('change-2@example.com');
+    const { accessToken } = await login(server.app, 'change-2@example.com', 'first-password-1');
+    for (const payload of [
+      {},
+      { password: 'first-password-1' },
+      { newPassword: 'x-long-password-3' },
+      { password: '', newPassword: 'x-long-password-3' },
+      { password: 'first-password-1', newPassword: 'x-long-password-3', extra: 1 },
+    ])
+      assert.equal((await change(accessToken, payload)).statusCode, 400, JSON.stringify(payload));
+    let status = 0;
+    for (let i = 0; i < 12 && status !== 429; i += 1)
+      status = (
+        await change(
+          accessToken,
+          { password: `wrong-${i}-password`, newPassword: 'x-long-password-3' },
+          '10.3.0.2',
+        )
+      ).statusCode;
+    assert.equal(status, 429);
+    assert.equal(
+      (
+        await change(
+          accessToken,
+          { password: 'first-password-1', newPassword: 'x-long-password-3' },
+          '10.3.0.2',
+        )
+      ).statusCode,
+      429,
+      'locked: even the right password',
+    );
   });
 });

@@ -1,9 +1,12 @@
 /**
- * Forgot and reset password (under `/{prefix}/identity/resources/users/v1/passwords`).
+ * Forgot and reset password, and a signed-in user's password change (under
+ * `/{prefix}/identity/resources/users/v1/passwords`).
  */
 import type { FastifyInstance } from 'fastify';
 import type { FlowContext } from '../domain/account-flows';
-import { requestPasswordReset, resetPassword } from '../domain/password-reset';
+import { changePassword, requestPasswordReset, resetPassword } from '../domain/password-reset';
+import { requireSignedInUser } from '../http/bearer';
+import { httpError } from '../http/errors';
 import * as s from '../http/schemas';
 import { linkToken, userId } from '../http/flow-schemas';
 
@@ -33,6 +36,32 @@ export async function passwordRoutes(app: FastifyInstance, ctx: FlowContext): Pr
     },
     async (request) => {
       await resetPassword(ctx, request.body);
+      return {};
+    },
+  );
+
+  // The client SDK's changePassword: `{ password, newPassword }`. The caller's other sessions end.
+  app.post<{ Body: { password: string; newPassword: string } }>(
+    `${base}/change`,
+    {
+      schema: {
+        body: s.strictObject(
+          { password: { type: 'string', minLength: 1, maxLength: 128 }, newPassword: s.newPassword },
+          ['password', 'newPassword'],
+        ),
+      },
+    },
+    async (request) => {
+      const claims = await requireSignedInUser(ctx.tokens, request);
+      // An impersonator acts for the user but must not take over their sign-in.
+      if (claims.act) throw httpError(403, 'Not available while impersonating');
+      await changePassword(ctx, {
+        userId: claims.sub,
+        sessionId: claims.sid,
+        password: request.body.password,
+        newPassword: request.body.newPassword,
+        ip: request.ip,
+      });
       return {};
     },
   );

@@ -204,6 +204,40 @@ describe('SAML SSO', () => {
     assert.equal(meAgain.id, me.id);
   });
 
+  it("the client SDK's post-login body { RelayState, SAMLResponse }: checked like the ACS, bound to the starting browser, single use", async () => {
+    // The page posts what the identity provider posted to it: SAMLResponse and RelayState.
+    const post = (payload: { SAMLResponse?: string; RelayState?: string; code?: string }, cookie?: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: POSTLOGIN,
+        headers: { origin: ALLOWED_ORIGIN, ...(cookie ? { cookie } : {}) },
+        payload:
+          'acsUrl' in payload
+            ? { SAMLResponse: payload.SAMLResponse, RelayState: payload.RelayState }
+            : payload,
+      });
+    const first = await start();
+    const response = await idp.respond(first.authnRequest, 'sam');
+    // Another browser (no start cookie) is refused, and that spends the request.
+    assert.equal((await post(response)).statusCode, 401);
+    const second = await start();
+    const fresh = await idp.respond(second.authnRequest, 'sam');
+    assert.equal((await post({ ...fresh, RelayState: 'forged' }, second.binding)).statusCode, 401);
+    const third = await start();
+    const ok = await idp.respond(third.authnRequest, 'sam');
+    const res = await post(ok, third.binding);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.ok(res.json().accessToken);
+    assert.equal((await post(ok, third.binding)).statusCode, 401, 'a replay is refused');
+    for (const payload of [
+      {},
+      { SAMLResponse: 'x' },
+      { RelayState: 'x' },
+      { code: 'c', SAMLResponse: 'x', RelayState: 'y' },
+    ])
+      assert.equal((await post(payload)).statusCode, 400, JSON.stringify(payload));
+  });
+
   it('a registered redirect_uri picks the kit callback; an unregistered one or an unknown connection gets a page, never a redirect', async () => {
     const { authnRequest, binding } = await start(`?redirect_uri=${encodeURIComponent(OTHER_CALLBACK)}`);
     const acs = await postToAcs(await idp.respond(authnRequest, 'sam'));

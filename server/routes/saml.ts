@@ -142,18 +142,35 @@ export async function samlRoutes(app: FastifyInstance, ctx: AppContext): Promise
         },
       );
 
-      api.post<{ Body: { code: string } }>(
+      // `{ code }` (the kit: the ACS sent the browser on with it) or the client SDK's
+      // `{ RelayState, SAMLResponse }` (the page received the identity provider's post itself): the
+      // response gets the ACS's checks, then the same browser binding (the start cookie) is required.
+      api.post<{ Body: { code?: string; SAMLResponse?: string; RelayState?: string } }>(
         '/identity/resources/auth/v1/user/saml/postlogin',
         {
           schema: {
-            body: s.strictObject({ code: { type: 'string', minLength: 1, maxLength: 256 } }, ['code']),
+            body: {
+              ...s.strictObject({
+                code: { type: 'string', minLength: 1, maxLength: 256 },
+                SAMLResponse: { type: 'string', minLength: 1, maxLength: 500_000 },
+                RelayState: { type: 'string', minLength: 1, maxLength: 1024 },
+              }),
+              oneOf: [{ required: ['code'] }, { required: ['SAMLResponse', 'RelayState'] }],
+            },
           },
         },
         async (request, reply) => {
           assertTrustedOrigin(request, ctx.options.corsOrigins);
           let identity;
           try {
-            identity = await connections.redeem(request.body.code, request.cookies[SAML_COOKIE]);
+            let code = request.body.code;
+            if (!code) {
+              const relayState = request.body.RelayState!;
+              const key = await connections.keyOfRelayState(relayState);
+              if (!key) throw new SamlLoginError('no pending request for this RelayState');
+              code = (await connections.consume(key, request.body.SAMLResponse!, relayState)).code;
+            }
+            identity = await connections.redeem(code, request.cookies[SAML_COOKIE]);
           } catch (error) {
             if (!(error instanceof SamlLoginError)) throw error;
             request.log.warn(`SAML post-login refused: ${error.message}`);

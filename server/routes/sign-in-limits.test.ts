@@ -41,7 +41,7 @@ describe('rate limiting of wrong passwords and codes', () => {
     assertErrors(
       await post(POST('Code'), {
         email: 'limit-1@example.com',
-        code: await latestCode(server.app, 'limit-1@example.com'),
+        token: await latestCode(server.app, 'limit-1@example.com'),
       }),
       429,
     );
@@ -67,7 +67,7 @@ describe('rate limiting of wrong passwords and codes', () => {
     await post(PRE('Code'), { email: 'limit-3@example.com' });
     for (let i = 0; i < MAX_FAILURES_PER_EMAIL - 1; i += 1)
       assertErrors(
-        await post(POST('Code'), { email: 'limit-3@example.com', code: 'abcdef' }, '10.2.0.1'),
+        await post(POST('Code'), { email: 'limit-3@example.com', token: 'abcdef' }, '10.2.0.1'),
         400,
       );
     assert.equal(

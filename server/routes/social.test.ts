@@ -132,7 +132,14 @@ describe('social providers configuration', () => {
     assert.deepEqual(
       custom.providers.map((p: { provider: string }) => p.provider),
       ['acme'],
-    );
+    ); // The client SDK's v1 shape of the same list, and v2 for a signed-in user.
+    assert.equal(list[0].clientId, 'social-app');
+    assert.equal(list[0].redirectUrl, CALLBACK);
+    assert.deepEqual((await server.app.inject({ url: '/frontegg/identity/resources/sso/v1' })).json(), [
+      { type: 'idp', clientId: 'social-app', redirectUrl: CALLBACK, active: true },
+    ]);
+    const authenticated = '/frontegg/identity/resources/sso/v2/authenticated';
+    assert.equal((await server.app.inject({ url: authenticated })).statusCode, 401);
   });
 
   it('stores the client secret sealed, never in clear', async () => {

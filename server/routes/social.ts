@@ -20,6 +20,7 @@ import type { AppContext } from '../context';
 import { resolveFederatedUser } from '../domain/federation';
 import { loadSecretsKey, SecretBox } from '../domain/secrets';
 import { SocialLoginError, SocialProviders, upsertSocialProviders } from '../domain/social';
+import { requireUser } from '../http/bearer';
 import { setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
@@ -50,6 +51,19 @@ export async function socialRoutes(app: FastifyInstance, ctx: AppContext): Promi
   await app.register(
     async (api) => {
       api.get('/identity/resources/sso/v2', async () => providers.list(false));
+      // The client SDK's other reads of the same list: v1's shape, and v2 for a signed-in user.
+      api.get('/identity/resources/sso/v1', async () =>
+        (await providers.list(false)).map(({ type, clientId, redirectUrl, active }) => ({
+          type,
+          clientId,
+          redirectUrl,
+          active,
+        })),
+      );
+      api.get('/identity/resources/sso/v2/authenticated', async (request) => {
+        await requireUser(ctx.tokens, request);
+        return providers.list(false);
+      });
       api.get('/identity/resources/sso/custom/v1', async () => ({ providers: await providers.list(true) }));
 
       api.post<{ Params: { provider: string }; Querystring: PostLoginQuery }>(

@@ -51,27 +51,28 @@ for (const [name, factory] of factories) {
 
     test('email code: 200 {} on pre-login; wrong code 400; the code signs in once', async () => {
       const email = await account();
-      const pre = await target.call('POST', `${AUTH}/passwordless/Code/prelogin`, {
-        body: { email, type: 'Code' },
+      const pre = await target.call('POST', `${AUTH}/passwordless/code/prelogin`, {
+        body: { email },
       });
       assert.deepEqual([pre.status, pre.body], [200, {}]);
       const code = codeOf(await latest(target, email));
       assert.deepEqual(
-        await target.call('POST', `${AUTH}/passwordless/Code/postlogin`, {
-          body: { email, code: otherCode(code) },
+        await target.call('POST', `${AUTH}/passwordless/code/postlogin`, {
+          body: { email, token: otherCode(code) },
         }),
         { status: 400, body: { errors: [WRONG] } },
       );
-      const signedIn = await target.call('POST', `${AUTH}/passwordless/Code/postlogin`, {
-        body: { email, code },
+      // The client SDK's body: `{ token }` alone (the email is the pre-login's).
+      const signedIn = await target.call('POST', `${AUTH}/passwordless/code/postlogin`, {
+        body: { token: code },
       });
       assert.equal(signedIn.status, 200);
       assert.ok(signedIn.body.accessToken);
       assert.deepEqual(
-        await target.call('POST', `${AUTH}/passwordless/Code/postlogin`, { body: { email, code } }),
+        await target.call('POST', `${AUTH}/passwordless/code/postlogin`, { body: { email, token: code } }),
         { status: 400, body: { errors: [EXPIRED] } },
       );
-      const unknown = await target.call('POST', `${AUTH}/passwordless/Code/prelogin`, {
+      const unknown = await target.call('POST', `${AUTH}/passwordless/code/prelogin`, {
         body: { email: `nobody-${email}` },
       });
       assert.deepEqual([unknown.status, unknown.body], [200, {}]);
@@ -80,18 +81,18 @@ for (const [name, factory] of factories) {
     test('magic link: a link to /account/login/magic-link whose token signs in once; forged tokens 400', async () => {
       const email = await account();
       assert.equal(
-        (await target.call('POST', `${AUTH}/passwordless/MagicLink/prelogin`, { body: { email } })).status,
+        (await target.call('POST', `${AUTH}/passwordless/magiclink/prelogin`, { body: { email } })).status,
         200,
       );
       const link = new URL((await latest(target, email)).match(/https?:\/\/\S+/)![0]);
       assert.equal(link.pathname, '/account/login/magic-link');
       const token = link.searchParams.get('token')!;
       assert.equal(
-        (await target.call('POST', `${AUTH}/passwordless/MagicLink/postlogin`, { body: { token } })).status,
+        (await target.call('POST', `${AUTH}/passwordless/magiclink/postlogin`, { body: { token } })).status,
         200,
       );
       for (const body of [{ token }, { token: 'A'.repeat(43) }]) {
-        assert.deepEqual(await target.call('POST', `${AUTH}/passwordless/MagicLink/postlogin`, { body }), {
+        assert.deepEqual(await target.call('POST', `${AUTH}/passwordless/magiclink/postlogin`, { body }), {
           status: 400,
           body: { errors: [LINK_INVALID] },
         });
@@ -100,8 +101,8 @@ for (const [name, factory] of factories) {
 
     test('SMS code without a phone: reset phone number (request token, emailed code, change), then an SMS code signs in', async () => {
       const email = await account();
-      const pre = await target.call('POST', `${AUTH}/passwordless/SmsCode/prelogin`, {
-        body: { email, type: 'SmsCode' },
+      const pre = await target.call('POST', `${AUTH}/passwordless/smscode/prelogin`, {
+        body: { email },
       });
       assert.equal(pre.status, 200);
       const resetPhoneNumberToken: string = pre.body.resetPhoneNumberToken;
@@ -124,12 +125,15 @@ for (const [name, factory] of factories) {
         },
       });
       assert.deepEqual([changed.status, changed.body], [200, {}]);
-      const again = await target.call('POST', `${AUTH}/passwordless/SmsCode/prelogin`, { body: { email } });
+      const again = await target.call('POST', `${AUTH}/passwordless/smscode/prelogin`, { body: { email } });
       assert.deepEqual(again.body, { phoneNumber: '+••••••••••58' });
       const code = codeOf(await latest(target, '+442079460958'));
       assert.equal(
-        (await target.call('POST', `${AUTH}/passwordless/SmsCode/postlogin`, { body: { email, code } }))
-          .status,
+        (
+          await target.call('POST', `${AUTH}/passwordless/smscode/postlogin`, {
+            body: { email, token: code },
+          })
+        ).status,
         200,
       );
       const request = await target.call('POST', `${USERS}/phone/reset`, {
@@ -154,7 +158,7 @@ for (const [name, factory] of factories) {
 
     test('six codes or links to one email: the sixth is 429 "Too many codes requested. Try again in 15 minutes."', async () => {
       const email = await account();
-      for (const type of ['Code', 'MagicLink', 'Code', 'Code', 'Code'])
+      for (const type of ['code', 'magiclink', 'code', 'code', 'code'])
         assert.equal(
           (await target.call('POST', `${AUTH}/passwordless/${type}/prelogin`, { body: { email } })).status,
           200,
@@ -177,10 +181,10 @@ for (const [name, factory] of factories) {
 
     test('bad input: 400 with an errors list', async () => {
       for (const [path, body] of [
-        [`${AUTH}/passwordless/Code/prelogin`, {}],
-        [`${AUTH}/passwordless/Code/prelogin`, { email: 'not-an-email' }],
-        [`${AUTH}/passwordless/Code/postlogin`, { email: 'a@example.com' }],
-        [`${AUTH}/passwordless/MagicLink/postlogin`, {}],
+        [`${AUTH}/passwordless/code/prelogin`, {}],
+        [`${AUTH}/passwordless/code/prelogin`, { email: 'not-an-email' }],
+        [`${AUTH}/passwordless/code/postlogin`, { email: 'a@example.com' }],
+        [`${AUTH}/passwordless/magiclink/postlogin`, {}],
         [`${USERS}/phone/reset`, {}],
         [`${USERS}/phone/reset/verify`, { code: '123456' }],
       ] as const) {
@@ -188,6 +192,11 @@ for (const [name, factory] of factories) {
         assert.equal(answer.status, 400, `${path} ${JSON.stringify(body)}`);
         assert.ok(Array.isArray(answer.body.errors) && answer.body.errors.length > 0);
       }
+      // The capitalised types of the old paths are gone (the server: 400, not a type; the demo: 404).
+      const old = await target.call('POST', `${AUTH}/passwordless/Code/prelogin`, {
+        body: { email: newEmail() },
+      });
+      assert.ok([400, 404].includes(old.status) && old.body.errors.length > 0);
     });
   });
 }

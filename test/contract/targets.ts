@@ -81,12 +81,13 @@ export async function serverTarget(): Promise<ContractTarget> {
     signUpsPerIp: 100_000,
   });
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
-  let cookie = '';
+  // The browser's cookie jar (paths ignored: every cookie the server sets is under the prefix).
+  const jar = new Map<string, string>();
   return {
     name: 'reference server',
     async call(method, path, options = {}) {
       const headers = headersFor(options.token);
-      if (cookie) headers.cookie = cookie;
+      if (jar.size) headers.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
       const init: RequestInit = { method, headers };
       if (options.rawBody !== undefined) init.body = options.rawBody;
       else if (options.body !== undefined) init.body = JSON.stringify(options.body);
@@ -95,12 +96,13 @@ export async function serverTarget(): Promise<ContractTarget> {
       for (const line of response.headers.getSetCookie()) {
         const [pair] = line.split(';');
         const [name, value] = pair!.split('=');
-        if (name === 'ae_refresh') cookie = value ? `ae_refresh=${value}` : '';
+        if (value) jar.set(name!, value);
+        else jar.delete(name!);
       }
       return parse(response);
     },
     async clearCookies() {
-      cookie = '';
+      jar.clear();
     },
     async setSignUpRequiresActivation(on) {
       await server.db.query('UPDATE vendors SET sign_up_requires_activation = $1', [on]);

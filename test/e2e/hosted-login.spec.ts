@@ -5,7 +5,7 @@ import { axeViolations, box, partOf, signIn } from './helpers';
 // The static host (another origin, same site) plays a third-party application that uses hosted
 // login: its page has no login box; the reference server's own page signs the user in.
 const APP_PAGE = `${STATIC_ORIGIN}/hosted.html?api=${encodeURIComponent(API_ORIGIN)}`;
-const OAUTH = `${API_ORIGIN}/frontegg/identity/resources/auth/v1/oauth`;
+const OAUTH = `${API_ORIGIN}/frontegg/oauth`;
 
 test('hosted login: the hosted page signs in (code + PKCE), the app stays signed in after a reload, and signs out', async ({
   page,

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { STATIC_ORIGIN } from '../playwright.config';
-import { axeViolations, expectSignedInAs, newUser, partOf, signIn, signUp } from './helpers';
+import { axeViolations, expectSignedInAs, latestMessage, newUser, partOf, signIn, signUp } from './helpers';
 
 const portal = (page: import('@playwright/test').Page) => page.locator('auth-admin-portal');
 
@@ -59,4 +59,31 @@ test('portal in demo mode: the profile saves with no server', async ({ page }) =
   await expect(portal(page).getByRole('status')).toHaveText('Your profile was saved.');
   await page.reload();
   await expect(portal(page).getByLabel('Job title')).toHaveValue('Demo lead');
+});
+
+test('portal: a phone number for sign-in codes is set only with the code texted to it', async ({
+  page,
+  request,
+}) => {
+  const user = newUser();
+  await page.goto('/portal.html#/portal/profile');
+  await signUp(page, user);
+  await expectSignedInAs(page, `${user.name} (${user.email})`);
+  const phone = `+1555${String(Date.now()).slice(-7)}`;
+
+  await partOf(portal(page), 'verified-phone-input').fill('555 0100');
+  await partOf(portal(page), 'send-phone-code').click();
+  await expect(portal(page).getByText('Enter a phone number with its country code')).toBeVisible();
+  await partOf(portal(page), 'verified-phone-input').fill(phone);
+  await partOf(portal(page), 'send-phone-code').click();
+  await expect(partOf(portal(page), 'phone-code-input')).toBeFocused();
+  const code = (await latestMessage(request, phone)).text.match(/\b\d{6}\b/)![0];
+  await partOf(portal(page), 'phone-code-input').fill(code === '000000' ? '111111' : '000000');
+  await partOf(portal(page), 'verify-phone-code').click();
+  await expect(portal(page).getByText('The code is incorrect. Check it and try again.')).toBeVisible();
+  await partOf(portal(page), 'phone-code-input').fill(code);
+  await partOf(portal(page), 'verify-phone-code').click();
+  await expect(partOf(portal(page), 'phone-verified')).toHaveText('Your phone number was confirmed.');
+  await expect(portal(page).getByText(`Sign-in codes go to ${phone}.`)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
 });

@@ -76,3 +76,52 @@ test('privacy: the browser back button returns to the previous portal page', asy
   await expect(partOf(portal, 'profile-email')).toHaveValue('admin@example.com');
   await expect(portal.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
 });
+
+test('privacy: change password; a wrong current password is said; the other device is signed out; the new password signs in', async ({
+  browser,
+}) => {
+  const laptop = await browser.newContext();
+  const other = await browser.newContext();
+  try {
+    const email = `password-change-${Date.now()}@example.com`;
+    const signUpPage = await laptop.newPage();
+    await signUpPage.goto('/login.html');
+    await partOf(box(signUpPage), 'sign-up-link').click();
+    await partOf(box(signUpPage), 'name-input').fill('Password Person');
+    await partOf(box(signUpPage), 'email-input').fill(email);
+    await partOf(box(signUpPage), 'password-input').fill('first-password-1');
+    await partOf(box(signUpPage), 'submit-button').click();
+    await expectSignedInAs(signUpPage, `Password Person (${email})`);
+    const otherPage = await other.newPage();
+    await otherPage.goto('/login.html');
+    await signIn(otherPage, email, 'first-password-1');
+
+    const page = await laptop.newPage();
+    await page.goto('/portal.html#/portal/privacy');
+    const portal = page.locator('auth-admin-portal');
+    await expect(partOf(portal, 'session')).toHaveCount(2);
+    await partOf(portal, 'change-password-button').click();
+    await expect(partOf(portal, 'current-password')).toBeFocused();
+    await partOf(portal, 'current-password').fill('not-the-password');
+    await partOf(portal, 'new-password').fill('second-password-2');
+    await partOf(portal, 'confirm-password').fill('second-password-2x');
+    await partOf(portal, 'change-password-button').click();
+    await expect(portal.getByText('The passwords do not match.')).toBeVisible();
+    await partOf(portal, 'confirm-password').fill('second-password-2');
+    await partOf(portal, 'change-password-button').click();
+    await expect(portal.getByText('The current password is incorrect.')).toBeVisible();
+    await partOf(portal, 'current-password').fill('first-password-1');
+    await partOf(portal, 'change-password-button').click();
+    await expect(partOf(portal, 'password-changed')).toHaveText(
+      'Your password was changed. Other sessions were signed out.',
+    );
+    await expect(partOf(portal, 'session')).toHaveCount(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await otherPage.reload();
+    await expect(partOf(box(otherPage), 'email-input')).toBeVisible();
+    await signIn(otherPage, email, 'second-password-2');
+    await expectSignedInAs(otherPage, `Password Person (${email})`);
+  } finally {
+    await Promise.all([laptop.close(), other.close()]);
+  }
+});

@@ -5,8 +5,8 @@ import { after, before } from 'node:test';
 import type { BuiltServer } from '../../server/app';
 import { API, SIGN_UP, startTestServer } from './server';
 
-export const PRE = (type: string) => `${API}/auth/v1/passwordless/${type}/prelogin`;
-export const POST = (type: string) => `${API}/auth/v1/passwordless/${type}/postlogin`;
+export const PRE = (type: string) => `${API}/auth/v1/passwordless/${type.toLowerCase()}/prelogin`;
+export const POST = (type: string) => `${API}/auth/v1/passwordless/${type.toLowerCase()}/postlogin`;
 export const PHONE_RESET = `${API}/users/v1/phone/reset`;
 
 /** The test file's server (a live binding: set by the hook `usePasswordlessServer` registers). */

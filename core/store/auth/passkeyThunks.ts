@@ -76,9 +76,10 @@ export function registerPasskey(deviceType: DeviceType): AuthThunk<void> {
   return async (_dispatch, _getState, services) => {
     const api = createMfaApi(services.http!);
     const { startRegistration } = await import('@simplewebauthn/browser');
-    const { options } = await api.createPasskeySession(deviceType);
-    const response = await startRegistration({ optionsJSON: options });
-    await api.verifyPasskeySession({ id: response.id, response, deviceType });
+    const options = await api.createPasskeySession(deviceType);
+    const credential = await startRegistration({ optionsJSON: options });
+    // The client SDK's body: the credential's id and the authenticator's response.
+    await api.verifyPasskeySession({ id: credential.id, response: credential.response, deviceType });
     store(PREFERRED_METHOD_KEY, 'Passkeys');
   };
 }

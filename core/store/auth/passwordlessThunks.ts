@@ -117,7 +117,7 @@ export function submitPasswordlessCode(code: string): AuthThunk<boolean> {
     dispatch(loginStateChanged({ loading: true, error: null, resent: false }));
     try {
       return await dispatch(
-        finishPasswordless(await api(services).postLogin(type, { email, code: normalizeCode(code) }), email),
+        finishPasswordless(await api(services).postLogin(type, { email, token: normalizeCode(code) }), email),
       );
     } catch (error) {
       dispatch(sessionCleared());

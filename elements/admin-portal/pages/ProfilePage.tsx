@@ -11,6 +11,7 @@ import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';
 import { formStyle } from '../../ui/styles';
 import type { PortalPageProps } from '../shell/PortalShell';
+import { PhoneSection } from './PhoneSection';
 import { profileFieldsOf, profileUpdateOf, validateProfile, type ProfileFields } from './profileForm';
 
 /** Profile (spec 001 §2): name, phone number, address, job title. The email is shown, not edited. */
@@ -142,6 +143,7 @@ export default function ProfilePage({ metadata }: PortalPageProps) {
           </p>
         )}
       </form>
+      {look('phoneNumber') !== 'hidden' && <PhoneSection />}
     </Card>
   );
 }

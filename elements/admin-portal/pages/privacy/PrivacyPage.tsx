@@ -14,6 +14,7 @@ import { mutedStyle } from '../../../ui/styles';
 import type { PortalPageProps } from '../../shell/PortalShell';
 import { describeDevice } from './describeDevice';
 import { MfaSection } from './MfaSection';
+import { PasswordSection } from './PasswordSection';
 
 const t = enPortal.portal.sessions;
 const listStyle = css({
@@ -151,6 +152,7 @@ export default function PrivacyPage(_props: PortalPageProps) {
         )}
       </section>
       <MfaSection />
+      <PasswordSection onChanged={() => void reload()} />
       {confirming && (
         <Dialog
           title={t.confirmTitle}
