@@ -24,6 +24,7 @@ interface Cookie {
 
 /** One browser profile: its cookies and the access token the client keeps in memory. */
 export class Browser {
+  /** Keyed by name and path, as a browser keeps them (one name may live at several paths). */
   readonly cookies = new Map<string, Cookie>();
   accessToken: string | null = null;
   /** Where the client last navigated (`window.location.href = ...`). */
@@ -54,8 +55,9 @@ export class Browser {
         if (lower === 'max-age' && Number(val) <= 0) expired = true;
         if (lower === 'expires' && Date.parse(val) <= Date.now()) expired = true;
       }
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, { name, value, path });
+      const key = `${name}\u0000${path}`;
+      if (expired) this.cookies.delete(key);
+      else this.cookies.set(key, { name, value, path });
     }
   }
 }
