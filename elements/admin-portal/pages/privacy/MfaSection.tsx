@@ -11,7 +11,10 @@ import { enPortal } from '../../../i18n/en-portal';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
+import { CopyButton } from '../../../ui/CopyField';
+import { Dialog, DialogFooter } from '../../../ui/Dialog';
+import { formatDate } from '../../../ui/formatDate';
+import { sectionStyle, sectionTitleStyle } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
 import { useCheckedSubmit } from '../../../ui/useCheckedSubmit';
@@ -29,16 +32,16 @@ const listStyle = css({
 });
 const itemStyle = css({
   display: 'flex',
+  flexWrap: 'wrap',
   justifyContent: 'space-between',
   alignItems: 'center',
-  gap: '12px',
-  padding: '10px 12px',
-  border: '1px solid var(--ae-color-border)',
+  gap: '8px 16px',
+  padding: '12px 16px',
+  border: '1px solid var(--ae-color-divider)',
   borderRadius: 'var(--ae-radius)',
+  '& > :first-child': { flex: '1 1 240px', minWidth: 0 },
 });
-const subheadStyle = css({ fontSize: '1.1em', margin: 0 });
 const actionsStyle = css({ display: 'flex', flexWrap: 'wrap', gap: '8px', marginTop: '8px' });
-const rowEnd = css({ display: 'flex', gap: 8, justifyContent: 'flex-end' });
 const codeBox = css({
   fontFamily: 'ui-monospace, monospace',
   fontSize: '1.2em',
@@ -58,9 +61,6 @@ type Load =
   | { status: 'loading' }
   | { status: 'error'; message: string }
   | { status: 'ready'; devices: Device[]; strategies: string[] };
-
-const formatDate = (iso?: string) =>
-  iso ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso)) : '';
 
 function flatten(devices: MfaDevices): Device[] {
   return [
@@ -148,8 +148,8 @@ export function MfaSection() {
   };
 
   return (
-    <section aria-labelledby="ae-mfa-section-title" part="mfa">
-      <h3 id="ae-mfa-section-title" css={subheadStyle}>
+    <section aria-labelledby="ae-mfa-section-title" part="mfa" css={sectionStyle}>
+      <h3 id="ae-mfa-section-title" css={sectionTitleStyle}>
         {t.title}
       </h3>
       <p css={mutedStyle}>{t.intro}</p>
@@ -181,7 +181,7 @@ export function MfaSection() {
                 <li key={device.id} css={itemStyle} part="mfa-device">
                   <div>
                     <div>{device.name}</div>
-                    <div css={mutedStyle}>{t.added(formatDate(device.createdAt))}</div>
+                    <div css={mutedStyle}>{t.added(formatDate(device.createdAt, ''))}</div>
                   </div>
                   <Button
                     variant="secondary"
@@ -250,11 +250,12 @@ export function MfaSection() {
           <p css={codeBox} part="recovery-code">
             {recoveryCode}
           </p>
-          <div css={rowEnd}>
+          <DialogFooter>
+            <CopyButton value={recoveryCode} label={t.copyRecoveryCode} />
             <Button partName="done-button" onClick={() => setRecoveryCode(null)}>
               {t.done}
             </Button>
-          </div>
+          </DialogFooter>
         </Dialog>
       )}
     </section>
@@ -316,14 +317,14 @@ function RemoveDialog({
             />
           </>
         )}
-        <div css={rowEnd}>
+        <DialogFooter>
           <Button variant="secondary" onClick={() => onClose()}>
             {t.cancel}
           </Button>
           <Button type="submit" partName="confirm-button" loading={loading} loadingLabel={t.removing}>
             {t.remove}
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

@@ -7,12 +7,11 @@ import { enPortal } from '../../../i18n/en-portal';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
+import { Dialog, DialogFooter } from '../../../ui/Dialog';
 import { Spinner } from '../../../ui/Spinner';
 import { mutedStyle } from '../../../ui/styles';
 
 const t = enPortal.portal.users;
-const actionsStyle = css({ display: 'flex', gap: '8px', justifyContent: 'flex-end' });
 const fieldsetStyle = css({
   border: 'none',
   margin: 0,
@@ -43,17 +42,17 @@ export function RemoveUserDialog({ user, onClose, onDone }: UserDialogProps) {
     }
   }
   return (
-    <Dialog title={t.removeTitle} titleId="ae-remove-user-title" onClose={state.busy ? () => {} : onClose}>
+    <Dialog title={t.removeTitle} titleId="ae-remove-user-title" busy={state.busy} onClose={onClose}>
       {state.error && <Alert>{state.error}</Alert>}
       <p>{t.removeBody(user.name, user.email)}</p>
-      <div css={actionsStyle}>
+      <DialogFooter>
         <Button variant="secondary" onClick={onClose} disabled={state.busy}>
           {t.cancel}
         </Button>
         <Button partName="confirm-button" loading={state.busy} loadingLabel={t.removing} onClick={remove}>
           {t.remove}
         </Button>
-      </div>
+      </DialogFooter>
     </Dialog>
   );
 }
@@ -106,11 +105,7 @@ export function UserRolesDialog({ user, onClose, onDone }: UserDialogProps) {
   }
 
   return (
-    <Dialog
-      title={t.rolesTitle(user.name)}
-      titleId="ae-user-roles-title"
-      onClose={state.busy ? () => {} : onClose}
-    >
+    <Dialog title={t.rolesTitle(user.name)} titleId="ae-user-roles-title" busy={state.busy} onClose={onClose}>
       {state.error && <Alert>{state.error}</Alert>}
       {roles === null ? (
         <Spinner label={en.common.loading} />
@@ -131,7 +126,7 @@ export function UserRolesDialog({ user, onClose, onDone }: UserDialogProps) {
           ))}
         </fieldset>
       )}
-      <div css={actionsStyle}>
+      <DialogFooter>
         <Button variant="secondary" onClick={onClose} disabled={state.busy}>
           {t.cancel}
         </Button>
@@ -144,7 +139,7 @@ export function UserRolesDialog({ user, onClose, onDone }: UserDialogProps) {
         >
           {t.saveRoles}
         </Button>
-      </div>
+      </DialogFooter>
     </Dialog>
   );
 }
