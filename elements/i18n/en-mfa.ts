@@ -81,7 +81,6 @@ export const enMfa = {
     added: (date: string) => `Added ${date}`,
     remove: 'Remove',
     removeLabel: (name: string) => `Remove ${name}`,
-    copyRecoveryCode: 'Copy the recovery code',
     addAuthenticator: 'Add an authenticator app',
     addPhone: 'Add a phone for text messages',
     addPlatform: 'Add fingerprint, face or screen lock',

@@ -217,7 +217,12 @@ export default function AllAccountsPage(_props: PortalPageProps) {
           </div>
         )}
         {branch.status === 'ready' && branch.next && (
-          <Button variant="secondary" partName="load-more" onClick={() => void load(key, branch.next)}>
+          <Button
+            variant="secondary"
+            partName="load-more"
+            style={{ alignSelf: 'flex-start' }}
+            onClick={() => void load(key, branch.next)}
+          >
             {t.loadMore}
           </Button>
         )}

@@ -8,10 +8,10 @@ import { ceremonyMessage } from '../../../../core/store/auth/passkeyThunks';
 import { en as base } from '../../../i18n/en';
 import { enMfa } from '../../../i18n/en-mfa';
 import { enPortal } from '../../../i18n/en-portal';
+import { AuthenticatorSetup, OneTimeCodeForm, RecoveryCodeBox } from '../../../mfa/MfaParts';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
-import { CopyButton } from '../../../ui/CopyField';
 import { Dialog, DialogFooter } from '../../../ui/Dialog';
 import { formatDate } from '../../../ui/formatDate';
 import { sectionStyle, sectionTitleStyle } from '../../../ui/Page';
@@ -42,14 +42,6 @@ const itemStyle = css({
   '& > :first-child': { flex: '1 1 240px', minWidth: 0 },
 });
 const actionsStyle = css({ display: 'flex', flexWrap: 'wrap', gap: '8px', marginTop: '8px' });
-const codeBox = css({
-  fontFamily: 'ui-monospace, monospace',
-  fontSize: '1.2em',
-  padding: '10px',
-  textAlign: 'center',
-  border: '1px dashed var(--ae-color-border)',
-  margin: 0,
-});
 
 type Device = {
   id: string;
@@ -246,12 +238,8 @@ export function MfaSection() {
           titleId="ae-portal-recovery-title"
           onClose={() => setRecoveryCode(null)}
         >
-          <p css={mutedStyle}>{en.mfa.recoveryCodeIntro}</p>
-          <p css={codeBox} part="recovery-code">
-            {recoveryCode}
-          </p>
+          <RecoveryCodeBox code={recoveryCode} />
           <DialogFooter>
-            <CopyButton value={recoveryCode} label={t.copyRecoveryCode} />
             <Button partName="done-button" onClick={() => setRecoveryCode(null)}>
               {t.done}
             </Button>
@@ -330,35 +318,6 @@ function RemoveDialog({
   );
 }
 
-function CodeStep({ label, onCode }: { label: string; onCode: (code: string) => Promise<string | null> }) {
-  const [code, setCode] = useState('');
-  const { ref, fieldError, error, loading, submit } = useCheckedSubmit();
-  const onSubmit = (event: FormEvent) => {
-    const value = typedCode(code);
-    return submit(event, value ? null : en.mfa.codeInvalid, () => onCode(value!));
-  };
-  return (
-    <form noValidate onSubmit={onSubmit} css={formStyle}>
-      {error && <Alert>{error}</Alert>}
-      <TextField
-        ref={ref}
-        label={label}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        autoFocus
-        value={code}
-        maxLength={12}
-        error={fieldError}
-        partName="code-input"
-        onChange={(e) => setCode(e.target.value)}
-      />
-      <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.mfa.verifying}>
-        {en.mfa.verify}
-      </Button>
-    </form>
-  );
-}
-
 function AuthenticatorDialog({ api, onClose }: { api: Api; onClose: (code?: string) => void }) {
   const [setup, setSetup] = useState<{ qrCode: string; secret: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -372,18 +331,10 @@ function AuthenticatorDialog({ api, onClose }: { api: Api; onClose: (code?: stri
       {setup && (
         <>
           <p css={mutedStyle}>{en.mfa.scanIntro}</p>
-          {setup.qrCode.startsWith('data:image/') && (
-            <img src={setup.qrCode} alt={en.mfa.qrAlt} width={200} height={200} part="qr-code" />
-          )}
-          <p css={mutedStyle}>{en.mfa.secretLabel}</p>
-          <p
-            css={css({ fontFamily: 'ui-monospace, monospace', wordBreak: 'break-all', margin: 0 })}
-            part="totp-secret"
-          >
-            {setup.secret}
-          </p>
-          <CodeStep
-            label={en.mfa.codeLabel}
+          <AuthenticatorSetup qrCode={setup.qrCode} secret={setup.secret} />
+          <OneTimeCodeForm
+            onCancel={() => onClose()}
+            cancelLabel={t.cancel}
             onCode={async (code) => {
               try {
                 const answer = await api.accountVerifyAuthenticator(code);
@@ -436,15 +387,21 @@ function PhoneDialog({ api, onClose }: { api: Api; onClose: (code?: string) => v
             partName="phone-input"
             onChange={(e) => setPhone(e.target.value)}
           />
-          <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.mfa.sending}>
-            {en.mfa.sendCode}
-          </Button>
+          <DialogFooter>
+            <Button variant="secondary" onClick={() => onClose()} disabled={loading}>
+              {t.cancel}
+            </Button>
+            <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.mfa.sending}>
+              {en.mfa.sendCode}
+            </Button>
+          </DialogFooter>
         </form>
       ) : (
         <>
           <p role="status">{en.mfa.smsSent(sent.phone)}</p>
-          <CodeStep
-            label={en.mfa.codeLabel}
+          <OneTimeCodeForm
+            onCancel={() => onClose()}
+            cancelLabel={t.cancel}
             onCode={async (code) => {
               try {
                 const answer = await api.accountEnrollSms({ otcToken: sent.otcToken, code });
