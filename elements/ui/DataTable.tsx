@@ -310,7 +310,7 @@ export function DataTable<T, S extends string = string>({
   );
 }
 
-/** "1–20 of 45", rows per page, previous and next; nothing when there are no results. */
+/** "1–20 of 45", rows per page, previous, "Page 1 of 3" and next; nothing when there are no results. */
 export function Pagination({
   label,
   page,
@@ -358,27 +358,23 @@ export function Pagination({
             </select>
           </span>
         )}
-        {pages > 1 && (
-          <>
-            <Button
-              variant="secondary"
-              partName="previous-page"
-              disabled={page === 0}
-              onClick={() => onPage(page - 1)}
-            >
-              {a.previous}
-            </Button>
-            <span part="page-indicator">{a.page(page + 1, pages)}</span>
-            <Button
-              variant="secondary"
-              partName="next-page"
-              disabled={page + 1 >= pages}
-              onClick={() => onPage(page + 1)}
-            >
-              {a.next}
-            </Button>
-          </>
-        )}
+        <Button
+          variant="secondary"
+          partName="previous-page"
+          disabled={page === 0}
+          onClick={() => onPage(page - 1)}
+        >
+          {a.previous}
+        </Button>
+        <span part="page-indicator">{a.page(page + 1, pages)}</span>
+        <Button
+          variant="secondary"
+          partName="next-page"
+          disabled={page + 1 >= pages}
+          onClick={() => onPage(page + 1)}
+        >
+          {a.next}
+        </Button>
       </div>
     </nav>
   );

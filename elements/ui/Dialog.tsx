@@ -76,12 +76,15 @@ export function Dialog({
   onClose,
   busy = false,
   size = 'small',
+  closeButton = true,
   children,
 }: {
   title: string;
   titleId: string;
   onClose: () => void;
   busy?: boolean;
+  /** The × in the title bar; off only where the body has its own Close as the only action. */
+  closeButton?: boolean;
   size?: keyof typeof WIDTHS;
   children: ReactNode;
 }) {
@@ -149,16 +152,18 @@ export function Dialog({
           <h2 id={titleId} css={titleStyle} part="title">
             {title}
           </h2>
-          <button
-            type="button"
-            css={closeStyle}
-            part="dialog-close"
-            aria-label={en.common.closeDialog}
-            disabled={busy}
-            onClick={close}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
+          {closeButton && (
+            <button
+              type="button"
+              css={closeStyle}
+              part="dialog-close"
+              aria-label={en.common.closeDialog}
+              disabled={busy}
+              onClick={close}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          )}
         </div>
         {children}
       </div>

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useOverlayRoot } from './overlay';
 
@@ -81,8 +81,9 @@ export function RowActions({ label, actions }: { label: string; actions: RowActi
     setPosition(null);
     if (focusTrigger) trigger.current?.focus();
   };
-  useLayoutEffect(() => {
-    if (!open || !trigger.current) return;
+  // Placed under its button (above when there is no room below), kept in the window.
+  const place = useCallback(() => {
+    if (!trigger.current) return;
     const box = trigger.current.getBoundingClientRect();
     const width = menu.current?.offsetWidth ?? 200;
     const height = menu.current?.offsetHeight ?? 0;
@@ -91,7 +92,10 @@ export function RowActions({ label, actions }: { label: string; actions: RowActi
       top: below ? box.bottom + 4 : Math.max(8, box.top - 4 - height),
       left: Math.max(8, Math.min(box.right - width, innerWidth - width - 8)),
     });
-  }, [open]);
+  }, []);
+  useLayoutEffect(() => {
+    if (open) place();
+  }, [open, place]);
   // The first item takes focus once the menu is placed (a hidden element cannot take focus).
   const placed = open && position !== null;
   useEffect(() => {
@@ -99,12 +103,13 @@ export function RowActions({ label, actions }: { label: string; actions: RowActi
   }, [placed]);
   useEffect(() => {
     if (!open) return undefined;
-    // A click elsewhere, a scroll or a resize closes the menu (it would float off its row).
+    // A click elsewhere closes the menu; a scroll or a resize moves it with its button (a scroll
+    // event may also arrive just after opening, from scrolling the button into view).
     const onPointer = (event: Event) => {
       const path = event.composedPath();
       if (!path.includes(menu.current!) && !path.includes(trigger.current!)) close(false);
     };
-    const onMove = () => close(false);
+    const onMove = () => place();
     document.addEventListener('pointerdown', onPointer, true);
     addEventListener('resize', onMove);
     addEventListener('scroll', onMove, true);
@@ -113,7 +118,7 @@ export function RowActions({ label, actions }: { label: string; actions: RowActi
       removeEventListener('resize', onMove);
       removeEventListener('scroll', onMove, true);
     };
-  }, [open]);
+  }, [open, place]);
 
   function onMenuKey(event: KeyboardEvent<HTMLUListElement>) {
     const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];

@@ -70,6 +70,8 @@ test('roles and groups: a role with permissions, given through a group, lets a m
   await expect(row).toContainText('2 permissions');
 
   // Attach one more permission to it from the permission's side (a permission to several roles).
+  // The catalogue is paged: find the permission by its key first.
+  await roles.getByLabel('Search permissions by name or key').fill('fe.secure.read.roles');
   const chooseRoles = roles.getByRole('button', { name: 'Choose the roles that hold fe.secure.read.roles' });
   await chooseRoles.click();
   const attach = roles.getByRole('dialog', { name: 'Roles holding fe.secure.read.roles' });
