@@ -18,7 +18,7 @@ const valueStyle = css(inputStyle, {
  * A Copy button for `value`: "Copied" is shown and announced; where the clipboard is missing or
  * refuses (an insecure origin, a denied permission), `onFailed` lets the caller select the text.
  */
-export function CopyButton({
+function CopyButton({
   value,
   label,
   onFailed,

@@ -81,7 +81,13 @@ const footerStyle = css({
   gap: '8px 16px',
   flexWrap: 'wrap',
 });
-const pagerStyle = css({ display: 'flex', alignItems: 'center', gap: '8px', flexWrap: 'wrap' });
+const pagerStyle = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '8px 12px',
+  flexWrap: 'wrap',
+  button: { padding: '6px 12px' },
+});
 const pageSizeStyle = css({
   display: 'flex',
   alignItems: 'center',
@@ -310,8 +316,11 @@ export function DataTable<T, S extends string = string>({
   );
 }
 
-/** "1–20 of 45", rows per page, previous, "Page 1 of 3" and next; nothing when there are no results. */
-export function Pagination({
+/**
+ * "1–20 of 45", rows per page and "Page 1 of 3", with previous and next when there is more than one
+ * page; nothing at all when there are no results.
+ */
+function Pagination({
   label,
   page,
   pageSize,
@@ -358,23 +367,27 @@ export function Pagination({
             </select>
           </span>
         )}
-        <Button
-          variant="secondary"
-          partName="previous-page"
-          disabled={page === 0}
-          onClick={() => onPage(page - 1)}
-        >
-          {a.previous}
-        </Button>
+        {pages > 1 && (
+          <Button
+            variant="secondary"
+            partName="previous-page"
+            disabled={page === 0}
+            onClick={() => onPage(page - 1)}
+          >
+            {a.previous}
+          </Button>
+        )}
         <span part="page-indicator">{a.page(page + 1, pages)}</span>
-        <Button
-          variant="secondary"
-          partName="next-page"
-          disabled={page + 1 >= pages}
-          onClick={() => onPage(page + 1)}
-        >
-          {a.next}
-        </Button>
+        {pages > 1 && (
+          <Button
+            variant="secondary"
+            partName="next-page"
+            disabled={page + 1 >= pages}
+            onClick={() => onPage(page + 1)}
+          >
+            {a.next}
+          </Button>
+        )}
       </div>
     </nav>
   );

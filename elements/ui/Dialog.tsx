@@ -52,7 +52,7 @@ const closeStyle = css({
   '&:focus-visible': { outline: '3px solid var(--ae-color-primary-light)', outlineOffset: '1px' },
 });
 /** The footer of a dialog: Cancel then the primary action, at the end of the line. */
-export const dialogFooterStyle = css({
+const dialogFooterStyle = css({
   display: 'flex',
   gap: '8px',
   justifyContent: 'flex-end',

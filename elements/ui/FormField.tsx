@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { en } from '../i18n/en';
 import { fieldErrorStyle, fieldStyle, labelStyle, mutedStyle } from './styles';
 
-export interface FormFieldIds {
+interface FormFieldIds {
   id: string;
   describedBy: string | undefined;
   invalid: true | undefined;

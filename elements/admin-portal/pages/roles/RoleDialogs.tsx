@@ -17,8 +17,6 @@ import { useSubmit } from '../../../ui/useSubmit';
 import { fieldsetStyle, scrollAreaStyle } from '../common/adminParts';
 import { groupByCategory, type Catalogue } from './permissionRows';
 
-export type { Catalogue };
-
 const t = portalAdmin.roles;
 const a = portalAdmin.common;
 
