@@ -110,6 +110,13 @@ const bulkBarStyle = css({
   borderRadius: 'var(--ae-radius)',
   background: 'var(--ae-color-surface-muted)',
 });
+const emptyStyle = css({
+  padding: '32px 16px',
+  textAlign: 'center',
+  color: 'var(--ae-color-text-muted)',
+  border: '1px dashed var(--ae-color-border)',
+  borderRadius: 'var(--ae-radius)',
+});
 const checkboxCellStyle = css({ width: '1%', paddingRight: '0 !important' });
 const actionsCellStyle = css({ width: '1%', textAlign: 'end !important' as 'end', whiteSpace: 'nowrap' });
 
@@ -212,7 +219,9 @@ export function DataTable<T, S extends string = string>({
         </div>
       )}
       {items.length === 0 ? (
-        <div part="empty-state">{empty}</div>
+        <div css={emptyStyle} part="empty-state">
+          {empty}
+        </div>
       ) : (
         // A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable); its
         // name differs from the page's own region (landmark-unique).

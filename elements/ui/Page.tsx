@@ -44,6 +44,7 @@ export const sectionStyle = css({
   borderRadius: 'var(--ae-radius)',
   background: 'var(--ae-color-surface)',
   minWidth: 0,
+  '@container ae-portal (max-width: 479px)': { padding: '16px 12px' },
 });
 export const sectionTitleStyle = css({ fontSize: '1.15em', fontWeight: 600, margin: 0 });
 /** Search and filters above a table. */
