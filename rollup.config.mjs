@@ -15,6 +15,10 @@ const INVITATION_MODULES = [
   '/elements/i18n/invitations.ts',
 ];
 
+/** The page kit's modules in elements/ui (the fields, buttons and Dialog stay shared: the login box uses them). */
+const PAGE_KIT =
+  /\/elements\/ui\/(DataTable|RowActions|Page|Badge|Switch|Tabs|CopyField|ConfirmDialog|InlineStatus|Skeleton|useListPage|formatDate|useSubmit)\.tsx?$/;
+
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 // Rollup does not clear its output folder: old hashed chunks would pile up.
@@ -154,6 +158,9 @@ export default [
           return undefined;
         // Invitations: used only by lazily loaded screens (users page, accept invitation, invite-link sign-up).
         if (INVITATION_MODULES.some((path) => id.includes(path))) return undefined;
+        // The portal's page kit (tables, menus, page frame, list hook): one chunk the portal loads with
+        // its shell, never on the sign-in or checkout page.
+        if (PAGE_KIT.test(id)) return 'page-kit';
         if (
           id.includes('/node_modules/') ||
           id.includes('/core/') ||

@@ -45,7 +45,7 @@ function CheckoutDialogBody({ host }: { host: HTMLElement }) {
     app.bus.emit('checkout:close', { status: 'cancel' });
   };
   return (
-    <Dialog title={en.checkout.title} titleId="ae-checkout-title" onClose={close}>
+    <Dialog title={en.checkout.title} titleId="ae-checkout-title" closeButton={false} onClose={close}>
       <p>{planId ? en.checkout.plan(planId) : en.checkout.noPlan}</p>
       <p css={mutedStyle}>{en.checkout.pending}</p>
       <Button variant="secondary" partName="close-button" onClick={close}>

@@ -16,6 +16,7 @@ export const enPortal = {
     account: 'Account',
     roles: 'Roles',
     navLabel: 'Account settings sections',
+    openMenu: 'Menu',
     pageTitles: {
       profile: 'Profile',
       privacy: 'Privacy & security',
@@ -170,6 +171,7 @@ export const enPortal = {
       denied: 'Denied',
       allow: (name: string) => `Allow ${name} to access this account`,
       deny: (name: string) => `Deny ${name} access to this account`,
+      accessFor: (name: string) => `Access for ${name}`,
       rolesOf: (name: string) => `Roles of ${name} in this account`,
       noRole: 'No role',
       add: 'Add sub-account',

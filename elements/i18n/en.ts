@@ -3,6 +3,8 @@ export const en = {
   common: {
     loading: 'Loading…',
     or: 'or',
+    closeDialog: 'Close this dialog',
+    optional: '(optional)',
   },
   login: {
     title: 'Sign in',
@@ -125,6 +127,7 @@ export const en = {
     poweredBy: 'Secured by Auth Elements',
     adminPortalTitle: 'Account settings',
     closeAdminPortal: 'Close account settings',
+    close: 'Close',
   },
   passwordless: {
     codeTitle: 'Enter your code',

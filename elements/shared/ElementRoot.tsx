@@ -3,6 +3,7 @@ import { CacheProvider, Global, css, type CSSObject } from '@emotion/react';
 import { useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { getOrCreateApp, type AuthApp } from '../../core/app';
 import { MissingBaseUrlError, refuseToStart, type RequestSource } from '../../core/config/options';
+import type { ThemeName } from '../../core/theme/themeOptions';
 import { rendererMounted, rendererUnmounted, selectThemeOptions } from '../../core/theme/themeSlice';
 import { AUTOFILL_SLOT, startAutofillMirror } from '../login-box/autofill';
 import { PoweredBy } from '../theme/PoweredBy';
@@ -17,6 +18,7 @@ interface Started {
   app: AuthApp;
   cache: EmotionCache;
   primaryColor: string | undefined;
+  themeName: ThemeName | undefined;
   stopEvents: () => void;
 }
 
@@ -42,7 +44,13 @@ function start(root: ShadowRoot, requestSource: RequestSource, provided: AuthApp
   const subscription = app.bus.all$.subscribe(({ type, payload }) => {
     host.dispatchEvent(new CustomEvent(type, { detail: payload }));
   });
-  return { app, cache, primaryColor: config.primaryColor, stopEvents: () => subscription.unsubscribe() };
+  return {
+    app,
+    cache,
+    primaryColor: config.primaryColor,
+    themeName: config.themeName,
+    stopEvents: () => subscription.unsubscribe(),
+  };
 }
 
 /**
@@ -105,8 +113,15 @@ export function ElementRoot({
     () => (store ? selectThemeOptions(store.getState()) : undefined),
     () => (store ? selectThemeOptions(store.getState()) : undefined),
   );
+  // The `theme` attribute names the base until the app's theme (setTheme, themeOptions) names one.
   const variables = useMemo(
-    () => themeVariablesFor(themeOptions, started?.primaryColor),
+    () =>
+      themeVariablesFor(
+        themeOptions?.name || !started?.themeName
+          ? themeOptions
+          : { ...themeOptions, name: started.themeName },
+        started?.primaryColor,
+      ),
     [themeOptions, started],
   );
 

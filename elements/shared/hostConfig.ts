@@ -1,4 +1,7 @@
 import type { ContextOptions, LogLevel } from '../../core/config/options';
+import type { ThemeName } from '../../core/theme/themeOptions';
+
+const THEME_NAMES: ThemeName[] = ['modern', 'dark'];
 
 /** The attributes every element understands; read once, when the element first renders. */
 export interface HostConfig {
@@ -6,6 +9,8 @@ export interface HostConfig {
   contextOptions: ContextOptions;
   nonce: string | undefined;
   primaryColor: string | undefined;
+  /** The `theme` attribute: a named base ("modern", "dark") used until the app's theme names one. */
+  themeName: ThemeName | undefined;
 }
 
 const LOG_LEVELS: LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
@@ -38,5 +43,6 @@ export function readHostConfig(host: Element): HostConfig {
       (host.ownerDocument.querySelector('script[nonce]') as HTMLScriptElement | null)?.nonce ||
       undefined,
     primaryColor: attr('primary-color'),
+    themeName: THEME_NAMES.find((name) => name === attr('theme')),
   };
 }

@@ -46,10 +46,16 @@ export const dialogNamed = (host: HTMLElement, title: string, timeoutMs = SLOW) 
   );
 
 /**
- * The dialog contract (elements/ui/Dialog): modal and labelled, focus on its first control, Tab and
- * Shift+Tab stay inside, Escape closes it, and focus returns to the button that opened it.
+ * The dialog contract (elements/ui/Dialog): modal and labelled, focus on its first control after
+ * the close button, Tab and Shift+Tab stay inside, Escape closes it, and focus returns to the
+ * button that opened it (`returnTo`: the row's menu button when the opener was a menu item).
  */
-export async function checkDialog(host: HTMLElement, opener: HTMLElement, title: string): Promise<void> {
+export async function checkDialog(
+  host: HTMLElement,
+  opener: HTMLElement,
+  title: string,
+  returnTo: HTMLElement = opener,
+): Promise<void> {
   opener.focus();
   opener.click();
   const dialog = await dialogNamed(host, title);
@@ -59,7 +65,9 @@ export async function checkDialog(host: HTMLElement, opener: HTMLElement, title:
       'button:not([disabled]), input:not([disabled]), select:not([disabled])',
     ),
   ];
-  await waitFor(() => host.shadowRoot!.activeElement === focusable()[0]);
+  expect(focusable()[0]?.getAttribute('part'), 'the close button comes first').to.equal('dialog-close');
+  await waitFor(() => host.shadowRoot!.activeElement === focusable()[1]);
+  focusable()[0]!.focus();
   await sendKeys({ press: 'Shift+Tab' });
   expect(host.shadowRoot!.activeElement, 'Shift+Tab from the first control goes to the last').to.equal(
     focusable().at(-1),
@@ -70,7 +78,28 @@ export async function checkDialog(host: HTMLElement, opener: HTMLElement, title:
   );
   await sendKeys({ press: 'Escape' });
   await waitFor(() => !dialog.isConnected);
-  expect(host.shadowRoot!.activeElement, 'focus returns to the opener').to.equal(opener);
+  expect(host.shadowRoot!.activeElement, 'focus returns to the opener').to.equal(returnTo);
+}
+
+/**
+ * Opens the actions menu of the table row named `rowName` (elements/ui/RowActions) and returns
+ * the menu's button, once its item named `action` shows: `{ trigger, item }`.
+ */
+export async function rowAction(
+  host: HTMLElement,
+  rowName: string,
+  action: string,
+): Promise<{ trigger: HTMLButtonElement; item: HTMLButtonElement }> {
+  const trigger = await buttonNamed(host, `Actions for ${rowName}`);
+  trigger!.click();
+  const item = await waitFor(
+    () =>
+      [...host.shadowRoot!.querySelectorAll<HTMLButtonElement>('[role="menuitem"]')].find(
+        (b) => (b.getAttribute('aria-label') ?? b.textContent) === action,
+      ),
+    SLOW,
+  );
+  return { trigger: trigger!, item: item! };
 }
 
 /** Types into a React-controlled input or select the way a user would. */

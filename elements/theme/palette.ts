@@ -84,6 +84,22 @@ export function themeVariables(palette: Palette): Record<string, string> {
     '--ae-color-text-muted': '#59636e',
     '--ae-color-surface': '#ffffff',
     '--ae-color-border': '#8c959f',
+    // Text on the primary colour (filled buttons, the current navigation entry).
+    '--ae-color-on-primary': '#ffffff',
+    // Links, secondary buttons and selected text: the dark shade reads on a light surface.
+    '--ae-color-link': palette.primaryDark,
+    // Behind the surfaces (the portal's background), quiet fills (hover, table header, read-only
+    // fields) and hairlines between rows; none of them carries text by itself.
+    '--ae-color-canvas': '#f6f8fa',
+    '--ae-color-surface-muted': '#eef1f4',
+    '--ae-color-divider': '#d0d7de',
+    '--ae-color-danger-surface': '#fff5f5',
+    '--ae-color-danger-text': '#a51d1d',
+    '--ae-color-success-text': palette.successDark,
+    '--ae-color-success-surface': '#ecf8ef',
+    '--ae-color-warning-text': '#7d4e00',
+    '--ae-color-warning-surface': '#fff8e6',
+    '--ae-color-backdrop': 'rgba(15, 20, 25, 0.45)',
     '--ae-radius': '8px',
     '--ae-font-family': 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
     '--ae-font-size': '15px',

@@ -1,16 +1,31 @@
 import { DEFAULT_THEME_NAME, type ThemeName, type ThemeOptions } from '../../core/theme/themeOptions';
-import { paletteFrom, themeVariables, DEFAULT_PRIMARY, DEFAULT_SUCCESS } from './palette';
+import { paletteFrom, themeVariables, DEFAULT_PRIMARY, DEFAULT_SUCCESS, type Palette } from './palette';
 
-/** The named bases; "modern" is the default (spec 000 §9). Only what differs from modern is listed. */
-const BASES: Record<ThemeName, Record<string, string>> = {
-  modern: {},
-  dark: {
+/**
+ * The named bases; "modern" is the default (spec 000 §9). Only what differs from modern is listed.
+ * Every text colour here reads at 4.5:1 or more on the surface, the canvas and the muted fill of
+ * its own base (checked by axe's colour-contrast rule in test/e2e/layout.spec.ts).
+ */
+const BASES: Record<ThemeName, (palette: Palette) => Record<string, string>> = {
+  modern: () => ({}),
+  dark: (palette) => ({
     '--ae-color-text': '#e6edf3',
-    '--ae-color-text-muted': '#9da7b3',
+    '--ae-color-text-muted': '#a8b3bf',
     '--ae-color-surface': '#161b22',
     '--ae-color-border': '#6e7681',
     '--ae-color-danger': '#ff7b72',
-  },
+    '--ae-color-link': palette.primaryLight,
+    '--ae-color-canvas': '#0d1117',
+    '--ae-color-surface-muted': '#21262d',
+    '--ae-color-divider': '#30363d',
+    '--ae-color-danger-surface': '#2d1416',
+    '--ae-color-danger-text': '#ffa198',
+    '--ae-color-success-text': palette.successLight,
+    '--ae-color-success-surface': '#12261a',
+    '--ae-color-warning-text': '#e3b341',
+    '--ae-color-warning-surface': '#2b2111',
+    '--ae-color-backdrop': 'rgba(1, 4, 9, 0.7)',
+  }),
 };
 
 /**
@@ -28,7 +43,7 @@ export function themeVariablesFor(
     p.success || DEFAULT_SUCCESS,
   );
   const name: ThemeName = options.name && options.name in BASES ? options.name : DEFAULT_THEME_NAME;
-  const vars: Record<string, string> = { ...themeVariables(palette), ...BASES[name] };
+  const vars: Record<string, string> = { ...themeVariables(palette), ...BASES[name](palette) };
   const set = (key: string, value: string | undefined) => {
     if (value) vars[key] = value;
   };

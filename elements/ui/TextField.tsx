@@ -1,48 +1,37 @@
-import { forwardRef, useId, type InputHTMLAttributes } from 'react';
-import { fieldErrorStyle, fieldStyle, inputStyle, labelStyle } from './styles';
+import { forwardRef, type InputHTMLAttributes } from 'react';
+import { FormField } from './FormField';
+import { inputStyle } from './styles';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
   /** The field's own error, shown under it and tied to it with aria-describedby. */
   error?: string | null;
+  /** A description under the field, tied to it with aria-describedby. */
   hint?: string;
+  /** Marks the label "(optional)". */
+  optional?: boolean;
   /** Extra part names besides "input", e.g. "email-input". */
   partName?: string;
 }
 
-/** A labelled input; its error is visible and announced with the field. */
+/** A labelled input (FormField); its error is visible and announced with the field. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, hint, partName, ...inputProps },
+  { label, error, hint, optional, partName, ...inputProps },
   ref,
 ) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div css={fieldStyle} part="field">
-      <label htmlFor={id} css={labelStyle} part="label">
-        {label}
-      </label>
-      <input
-        ref={ref}
-        id={id}
-        css={inputStyle}
-        part={partName ? `input ${partName}` : 'input'}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...inputProps}
-      />
-      {hint && !error && (
-        <p id={hintId} css={fieldErrorStyle} style={{ color: 'var(--ae-color-text-muted)' }}>
-          {hint}
-        </p>
+    <FormField label={label} description={hint} optional={optional} error={error}>
+      {({ id, describedBy, invalid }) => (
+        <input
+          ref={ref}
+          id={id}
+          css={inputStyle}
+          part={partName ? `input ${partName}` : 'input'}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+          {...inputProps}
+        />
       )}
-      {error && (
-        <p id={errorId} css={fieldErrorStyle} part="field-error">
-          {error}
-        </p>
-      )}
-    </div>
+    </FormField>
   );
 });

@@ -30,7 +30,7 @@ export const inputStyle = css({
     borderColor: 'var(--ae-color-primary)',
   },
   '&[aria-invalid="true"]': { borderColor: 'var(--ae-color-danger)' },
-  '&[readonly]': { background: '#f6f8fa' },
+  '&[readonly]': { background: 'var(--ae-color-surface-muted)', color: 'var(--ae-color-text)' },
 });
 export const fieldErrorStyle = css({ color: 'var(--ae-color-danger)', fontSize: '0.9em', margin: 0 });
 
@@ -41,7 +41,7 @@ export const buttonStyle = css({
   borderRadius: 'var(--ae-radius)',
   border: '1px solid var(--ae-color-primary)',
   background: 'var(--ae-color-primary)',
-  color: '#fff',
+  color: 'var(--ae-color-on-primary)',
   cursor: 'pointer',
   '&:hover:not(:disabled)': { background: 'var(--ae-color-primary-dark)' },
   '&:active:not(:disabled)': { background: 'var(--ae-color-primary-active)' },
@@ -50,15 +50,16 @@ export const buttonStyle = css({
 });
 export const secondaryButtonStyle = css(buttonStyle, {
   background: 'transparent',
-  color: 'var(--ae-color-primary-dark)',
-  '&:hover:not(:disabled)': { background: '#f1f3f5' },
+  color: 'var(--ae-color-link)',
+  borderColor: 'var(--ae-color-border)',
+  '&:hover:not(:disabled)': { background: 'var(--ae-color-surface-muted)' },
 });
 export const linkButtonStyle = css({
   font: 'inherit',
   background: 'none',
   border: 'none',
   padding: 0,
-  color: 'var(--ae-color-primary-dark)',
+  color: 'var(--ae-color-link)',
   textDecoration: 'underline',
   cursor: 'pointer',
   '&:focus-visible': { outline: '3px solid var(--ae-color-primary-light)', outlineOffset: '2px' },
@@ -67,8 +68,8 @@ export const alertStyle = css({
   margin: 0,
   padding: '10px 12px',
   borderRadius: 'var(--ae-radius)',
-  background: '#fff5f5',
+  background: 'var(--ae-color-danger-surface)',
   border: '1px solid var(--ae-color-danger)',
-  color: '#a51d1d',
+  color: 'var(--ae-color-danger-text)',
 });
 export const formStyle = css({ display: 'flex', flexDirection: 'column', gap: '16px' });

@@ -112,3 +112,15 @@ export async function openWithSocialButton(page: Page, url = '/login.html'): Pro
   }).toPass({ timeout: 20_000 });
   return button;
 }
+
+/** The "⋯" button of a table row's actions menu (elements/ui/RowActions), by the row's name. */
+export const rowMenu = (host: Locator, rowName: string): Locator =>
+  host.getByRole('button', { name: `Actions for ${rowName}`, exact: true });
+
+/** Opens the actions menu of the row named `rowName` and returns its item named `action`. */
+export async function rowAction(host: Locator, rowName: string, action: string): Promise<Locator> {
+  await rowMenu(host, rowName).click();
+  const item = host.getByRole('menuitem', { name: action, exact: true });
+  await expect(item).toBeVisible();
+  return item;
+}

@@ -56,8 +56,10 @@ test('all accounts: browse, load more, search, add sub-accounts, manage a member
   await expect(dialog.getByText('Enter a name for the sub-account.')).toBeVisible();
   expect(posts).toEqual([]);
   expect(await axeViolations(page)).toEqual([]);
-  // Focus stays inside: Tab from the last control goes back to the first.
+  // Focus stays inside: Tab from the last control goes back to the first (the dialog's close button).
   await partOf(dialog, 'create-account').focus();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Close this dialog' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(dialog.getByLabel('Account name')).toBeFocused();
   await page.keyboard.press('Escape');

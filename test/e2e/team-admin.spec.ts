@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API_ORIGIN, STATIC_ORIGIN } from '../playwright.config';
 import { E2E_VIEWER } from './fixtures/team';
 import { E2E_AGENT } from './fixtures/team-admin';
-import { axeViolations, partOf, signIn } from './helpers';
+import { axeViolations, partOf, rowAction, rowMenu, signIn } from './helpers';
 
 const portal = (page: Page) => page.locator('auth-admin-portal');
 const ADMIN = { email: 'admin@example.com', password: 'Admin-demo-2026' };
@@ -70,6 +70,8 @@ test('roles and groups: a role with permissions, given through a group, lets a m
   await expect(row).toContainText('2 permissions');
 
   // Attach one more permission to it from the permission's side (a permission to several roles).
+  // The catalogue is paged: find the permission by its key first.
+  await roles.getByLabel('Search permissions by name or key').fill('fe.secure.read.roles');
   const chooseRoles = roles.getByRole('button', { name: 'Choose the roles that hold fe.secure.read.roles' });
   await chooseRoles.click();
   const attach = roles.getByRole('dialog', { name: 'Roles holding fe.secure.read.roles' });
@@ -82,16 +84,16 @@ test('roles and groups: a role with permissions, given through a group, lets a m
   await expect(row).toContainText('3 permissions');
 
   // The role's own permissions dialog shows the three; Escape closes it and focus returns.
-  const permissionsButton = roles.getByRole('button', { name: 'Choose the permissions of Support agents' });
-  await permissionsButton.click();
+  const permissionsButton = rowMenu(roles, 'Support agents');
+  await (await rowAction(roles, 'Support agents', 'Choose the permissions of Support agents')).click();
   const own = roles.getByRole('dialog', { name: 'Permissions of Support agents' });
   await expect(own.getByRole('checkbox', { name: /Read roles/ })).toBeChecked();
   expect(await axeViolations(page)).toEqual([]);
   await expectEscapeReturnsFocus(page, permissionsButton, own);
 
   // Editing with nothing changed sends nothing and says so.
-  const editButton = roles.getByRole('button', { name: 'Edit the role Support agents' });
-  await editButton.click();
+  const editButton = rowMenu(roles, 'Support agents');
+  await (await rowAction(roles, 'Support agents', 'Edit the role Support agents')).click();
   const editRole = roles.getByRole('dialog', { name: 'Edit Support agents' });
   await editRole.getByRole('button', { name: 'Save' }).click();
   await expect(editRole.getByRole('alert')).toHaveText('Nothing changed.');
@@ -117,7 +119,7 @@ test('roles and groups: a role with permissions, given through a group, lets a m
   page.on('request', (r) => {
     if (r.method() === 'GET' && /\/groups\/v1\?/.test(r.url())) reloads.push(r.url());
   });
-  await groups.getByRole('button', { name: 'Choose the roles of Helpdesk' }).click();
+  await (await rowAction(groups, 'Helpdesk', 'Choose the roles of Helpdesk')).click();
   const groupRoles = groups.getByRole('dialog', { name: 'Roles of Helpdesk' });
   await groupRoles.getByRole('checkbox', { name: 'Support agents' }).check();
   expect(await axeViolations(page)).toEqual([]);
@@ -125,8 +127,8 @@ test('roles and groups: a role with permissions, given through a group, lets a m
   await expect(partOf(groups, 'group-row')).toContainText('Support agents');
   expect(reloads.length, 'the groups reload after the change').toBeGreaterThanOrEqual(1);
 
-  const membersButton = groups.getByRole('button', { name: 'Manage the members of Helpdesk' });
-  await membersButton.click();
+  const membersButton = rowMenu(groups, 'Helpdesk');
+  await (await rowAction(groups, 'Helpdesk', 'Manage the members of Helpdesk')).click();
   const members = groups.getByRole('dialog', { name: 'Members of Helpdesk' });
   await expect(members.getByText('Nobody is in this group yet.')).toBeVisible();
   await members.getByLabel('Find people to add').fill('member 44');
@@ -154,7 +156,7 @@ test('roles and groups: a role with permissions, given through a group, lets a m
   await other.close();
 
   // Edit, then delete the group; the member loses the role again.
-  await groups.getByRole('button', { name: 'Edit the group Helpdesk' }).click();
+  await (await rowAction(groups, 'Helpdesk', 'Edit the group Helpdesk')).click();
   const edit = groups.getByRole('dialog', { name: 'Edit Helpdesk' });
   const patched = page.waitForRequest((r) => r.method() === 'PATCH');
   await edit.getByLabel('Description (optional)').fill('First line of support');
@@ -162,7 +164,7 @@ test('roles and groups: a role with permissions, given through a group, lets a m
   await edit.getByRole('button', { name: 'Save' }).click();
   expect((await patched).postDataJSON()).toEqual({ description: 'First line of support' });
   await expect(partOf(groups, 'group-row')).toContainText('First line of support');
-  await groups.getByRole('button', { name: 'Delete the group Helpdesk' }).click();
+  await (await rowAction(groups, 'Helpdesk', 'Delete the group Helpdesk')).click();
   const remove = groups.getByRole('dialog', { name: 'Delete this group?' });
   expect(await axeViolations(page)).toEqual([]);
   await partOf(remove, 'confirm-button').click();
@@ -176,7 +178,7 @@ test('roles and groups: a role with permissions, given through a group, lets a m
 
   // Delete the role.
   await partOf(groups, 'nav').getByRole('link', { name: 'Roles' }).click();
-  await portal(page).getByRole('button', { name: 'Delete the role Support agents' }).click();
+  await (await rowAction(portal(page), 'Support agents', 'Delete the role Support agents')).click();
   const deleteRole = portal(page).getByRole('dialog', { name: 'Delete this role?' });
   await expect(deleteRole).toContainText('Support agents will be deleted. This cannot be undone.');
   expect(await axeViolations(page)).toEqual([]);
@@ -243,13 +245,13 @@ test('API tokens: a tenant token is created (days sent as minutes), its secret s
   expect(await page.content()).not.toContain(secret);
   expect(await tokens.evaluate((host, s) => host.shadowRoot!.innerHTML.includes(s), secret)).toBe(false);
 
-  const deleteButton = tokens.getByRole('button', { name: 'Delete the token Nightly export' });
-  await deleteButton.click();
+  const deleteButton = rowMenu(tokens, 'Nightly export');
+  await (await rowAction(tokens, 'Nightly export', 'Delete the token Nightly export')).click();
   const remove = tokens.getByRole('dialog', { name: 'Delete this API token?' });
   await expect(remove).toContainText('Anything using "Nightly export" will stop working at once.');
   expect(await axeViolations(page)).toEqual([]);
   await expectEscapeReturnsFocus(page, deleteButton, remove);
-  await deleteButton.click();
+  await (await rowAction(tokens, 'Nightly export', 'Delete the token Nightly export')).click();
   await partOf(remove, 'confirm-button').click();
   await expect(tokens.getByText('No API tokens yet.')).toBeVisible();
   expect((await page.request.post(`${API}/auth/v1/api-token`, { data: { clientId, secret } })).status()).toBe(
@@ -276,7 +278,7 @@ test('personal API tokens: empty expiry means never', async ({ page }) => {
   await expect(success.getByRole('textbox', { name: 'Secret' })).not.toHaveValue('');
   await success.getByRole('button', { name: 'Done' }).click();
   await expect(partOf(tokens, 'token-row').first()).toContainText('Never');
-  await tokens.getByRole('button', { name: 'Delete the token My laptop script' }).click();
+  await (await rowAction(tokens, 'My laptop script', 'Delete the token My laptop script')).click();
   await partOf(tokens.getByRole('dialog', { name: 'Delete this API token?' }), 'confirm-button').click();
   await expect(tokens.getByText('No API tokens yet.')).toBeVisible();
 });
@@ -335,7 +337,7 @@ test('demo mode: roles, groups and API tokens with no server', async ({ page }) 
   await group.getByLabel('Description (optional)').fill('Pays the bills');
   await group.getByRole('button', { name: 'Create group' }).click();
   await expect(partOf(demo, 'group-row')).toContainText('Pays the bills');
-  await demo.getByRole('button', { name: 'Choose the roles of Finance' }).click();
+  await (await rowAction(demo, 'Finance', 'Choose the roles of Finance')).click();
   await demo
     .getByRole('dialog', { name: 'Roles of Finance' })
     .getByRole('checkbox', { name: 'Billing' })

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { API_ORIGIN, STATIC_ORIGIN } from '../playwright.config';
 import { E2E_MEMBERS, E2E_VIEWER } from './fixtures/team';
-import { axeViolations, partOf, signIn } from './helpers';
+import { axeViolations, partOf, rowAction, rowMenu, signIn } from './helpers';
 
 const portal = (page: import('@playwright/test').Page) => page.locator('auth-admin-portal');
 
@@ -113,7 +113,7 @@ test("users: the admin changes a member's roles, clears them, and removes a memb
   await expect(partOf(users, 'user-row')).toHaveCount(1);
   await expect(partOf(users, 'user-row')).toContainText('Viewer');
 
-  await users.getByRole('button', { name: 'Change the roles of Member 03' }).click();
+  await (await rowAction(users, 'Member 03', 'Change the roles of Member 03')).click();
   const rolesDialog = users.getByRole('dialog', { name: 'Roles of Member 03' });
   await rolesDialog.getByRole('checkbox', { name: /^Editor/ }).check();
   await rolesDialog.getByRole('checkbox', { name: /^Viewer/ }).uncheck();
@@ -127,7 +127,7 @@ test("users: the admin changes a member's roles, clears them, and removes a memb
   const cleared = page.waitForRequest(
     (r) => r.method() === 'PUT' && r.url().endsWith('/frontegg/team/resources/members/v1'),
   );
-  await users.getByRole('button', { name: 'Change the roles of Member 03' }).click();
+  await (await rowAction(users, 'Member 03', 'Change the roles of Member 03')).click();
   await rolesDialog.getByRole('checkbox', { name: /^Editor/ }).uncheck();
   await rolesDialog.getByRole('button', { name: 'Save roles' }).click();
   expect((await cleared).postDataJSON()).toEqual({ id: expect.any(String), roleIds: [''] });
@@ -135,7 +135,7 @@ test("users: the admin changes a member's roles, clears them, and removes a memb
 
   await users.getByLabel('Search users by name or email').fill('member 04');
   await expect(partOf(users, 'user-row')).toHaveCount(1);
-  await users.getByRole('button', { name: 'Remove Member 04 from this account' }).click();
+  await (await rowAction(users, 'Member 04', 'Remove Member 04 from this account')).click();
   const removeDialog = users.getByRole('dialog', { name: 'Remove this user?' });
   await expect(removeDialog).toContainText(
     'Member 04 (member04@example.com) will lose access to this account at once.',
@@ -147,6 +147,8 @@ test("users: the admin changes a member's roles, clears them, and removes a memb
   // The admin cannot act on themselves.
   await users.getByLabel('Search users by name or email').fill('admin@example.com');
   await expect(partOf(users, 'user-row')).toContainText('Ada Admin (you)');
+  // No actions menu at all on their own row (and so no "Remove").
+  await expect(rowMenu(users, 'Ada Admin')).toHaveCount(0);
   await expect(partOf(users, 'remove-user')).toHaveCount(0);
 });
 
@@ -172,9 +174,9 @@ test('users: the admin signs a member out of the account on every device', async
   const revoke = page.waitForRequest(
     (r) => r.method() === 'POST' && r.url().endsWith('/users/sessions/v1/revoke'),
   );
-  await users
-    .getByRole('button', { name: `Sign ${E2E_VIEWER.name} out of this account on every device` })
-    .click();
+  await (
+    await rowAction(users, E2E_VIEWER.name, `Sign ${E2E_VIEWER.name} out of this account on every device`)
+  ).click();
   const dialog = users.getByRole('dialog', { name: 'Sign this user out?' });
   await expect(dialog).toContainText(`${E2E_VIEWER.name} (${E2E_VIEWER.email}) will be signed out`);
   expect(await axeViolations(page)).toEqual([]);
@@ -195,7 +197,7 @@ test('users in demo mode: remove a sample teammate with no server', async ({ pag
   await signIn(page, 'demo@auth-elements.dev', 'demo-password');
   const users = portal(page);
   await expect(partOf(users, 'users-total')).toHaveText('4 users');
-  await users.getByRole('button', { name: 'Remove Alan Turing from this account' }).click();
+  await (await rowAction(users, 'Alan Turing', 'Remove Alan Turing from this account')).click();
   await partOf(users, 'confirm-button').click();
   await expect(partOf(users, 'users-total')).toHaveText('3 users');
   await page.reload();

@@ -7,7 +7,7 @@ import { enPortal } from '../../i18n/en-portal';
 import { useAppDispatch, useAppSelector, useAuthApp } from '../../shared/AppContext';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { Card } from '../../ui/Card';
+import { Page, readableWidthStyle } from '../../ui/Page';
 import { TextField } from '../../ui/TextField';
 import { formStyle } from '../../ui/styles';
 import type { PortalPageProps } from '../shell/PortalShell';
@@ -60,8 +60,8 @@ export default function ProfilePage({ metadata }: PortalPageProps) {
   }
 
   return (
-    <Card title={enPortal.portal.profileTitle} titleId="ae-portal-profile-title">
-      <form noValidate onSubmit={onSubmit} css={formStyle} part="form profile">
+    <Page title={enPortal.portal.profileTitle} titleId="ae-portal-profile-title">
+      <form noValidate onSubmit={onSubmit} css={[formStyle, readableWidthStyle]} part="form profile">
         {status.error && <Alert>{status.error}</Alert>}
         <TextField
           label={enPortal.portal.email}
@@ -144,6 +144,6 @@ export default function ProfilePage({ metadata }: PortalPageProps) {
         )}
       </form>
       {look('phoneNumber') !== 'hidden' && <PhoneSection />}
-    </Card>
+    </Page>
   );
 }

@@ -4,6 +4,7 @@ import {
   lazy,
   Suspense,
   useEffect,
+  useId,
   useMemo,
   useState,
   type ComponentType,
@@ -23,6 +24,8 @@ import { enPortal } from '../../i18n/en-portal';
 import { useAppSelector, useAuthApp } from '../../shared/AppContext';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { OverlayContext } from '../../ui/overlay';
+import { Skeleton } from '../../ui/Skeleton';
 import { Spinner } from '../../ui/Spinner';
 import { mutedStyle } from '../../ui/styles';
 import { hashOf, pageFromHash } from './route';
@@ -49,12 +52,65 @@ export const PORTAL_PAGE_COMPONENTS: Partial<
 /** The tenant switcher, for users of several accounts only (its own chunk). */
 const TenantSwitcher = lazy(() => import('../../tenants/TenantSwitcher'));
 
+/**
+ * The portal lays itself out from the width its host gives it (a CSS container on its root), never
+ * from the viewport: two columns (navigation, page) from 760 px; below that, a bar with a menu button
+ * that opens the navigation over the page. Overlays render beside the container (ui/overlay.ts).
+ */
+const NARROW = '@container ae-portal (max-width: 759px)';
+const portalStyle = css({
+  containerType: 'inline-size',
+  containerName: 'ae-portal',
+  background: 'var(--ae-color-surface)',
+  color: 'var(--ae-color-text)',
+  minWidth: 0,
+});
 const layoutStyle = css({
   display: 'grid',
-  gridTemplateColumns: 'minmax(160px, 220px) 1fr',
-  gap: '24px',
+  gridTemplateColumns: '220px minmax(0, 1fr)',
   alignItems: 'start',
-  '@media (max-width: 640px)': { gridTemplateColumns: '1fr' },
+  minHeight: '100%',
+  [NARROW]: { gridTemplateColumns: 'minmax(0, 1fr)' },
+});
+const barStyle = css({
+  display: 'none',
+  alignItems: 'center',
+  gap: '12px',
+  padding: '8px 16px',
+  borderBottom: '1px solid var(--ae-color-divider)',
+  background: 'var(--ae-color-surface)',
+  [NARROW]: { display: 'flex' },
+});
+const menuButtonStyle = css({
+  font: 'inherit',
+  fontWeight: 600,
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '8px',
+  padding: '6px 10px',
+  border: '1px solid var(--ae-color-border)',
+  borderRadius: 'var(--ae-radius)',
+  background: 'var(--ae-color-surface)',
+  color: 'var(--ae-color-text)',
+  cursor: 'pointer',
+  '&:focus-visible': { outline: '3px solid var(--ae-color-primary-light)', outlineOffset: '1px' },
+});
+const navStyle = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '16px',
+  padding: '20px 12px',
+  borderRight: '1px solid var(--ae-color-divider)',
+  background: 'var(--ae-color-canvas)',
+  alignSelf: 'stretch',
+  minWidth: 0,
+  [NARROW]: {
+    display: 'none',
+    borderRight: 'none',
+    borderBottom: '1px solid var(--ae-color-divider)',
+    padding: '12px 16px',
+    '&[data-open]': { display: 'flex' },
+  },
 });
 const navListStyle = css({
   listStyle: 'none',
@@ -62,7 +118,7 @@ const navListStyle = css({
   padding: 0,
   display: 'flex',
   flexDirection: 'column',
-  gap: '4px',
+  gap: '2px',
 });
 const navLinkStyle = css({
   display: 'block',
@@ -70,10 +126,20 @@ const navLinkStyle = css({
   borderRadius: 'var(--ae-radius)',
   color: 'var(--ae-color-text)',
   textDecoration: 'none',
-  '&[aria-current="page"]': { background: 'var(--ae-color-primary)', color: '#fff', fontWeight: 600 },
-  '&:hover:not([aria-current="page"])': { background: '#eef1f6' },
+  '&[aria-current="page"]': {
+    background: 'var(--ae-color-primary)',
+    color: 'var(--ae-color-on-primary)',
+    fontWeight: 600,
+  },
+  '&:hover:not([aria-current="page"])': { background: 'var(--ae-color-surface-muted)' },
   '&:focus-visible': { outline: '3px solid var(--ae-color-primary-light)', outlineOffset: '1px' },
 });
+const mainStyle = css({
+  minWidth: 0,
+  padding: '24px 32px 32px',
+  [NARROW]: { padding: '16px' },
+});
+const signedOutStyle = css({ padding: '24px 16px' });
 
 /** Loads the vendor's admin-box metadata once; a failure is logged and the portal goes on with none. */
 function useAdminBoxMetadata(enabled: boolean): AdminBoxMetadata | null {
@@ -161,6 +227,9 @@ export function PortalShell() {
   const flags = usePageFlags(isAuthenticated && user ? { userId: user.id, tenantId: user.tenantId } : null);
   const hash = useHash();
   const [attempt, setAttempt] = useState(0);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [overlayRoot, setOverlayRoot] = useState<HTMLElement | null>(null);
+  const navId = useId();
 
   const pages = useMemo(
     () =>
@@ -177,54 +246,84 @@ export function PortalShell() {
     return <Spinner label={en.common.loading} />;
   if (!isAuthenticated) {
     return (
-      <Card title={enPortal.portal.title} titleId="ae-portal-title">
-        <p css={mutedStyle} role="status">
-          {enPortal.portal.signInFirst}
-        </p>
-      </Card>
+      <div css={signedOutStyle}>
+        <Card title={enPortal.portal.title} titleId="ae-portal-title">
+          <p css={mutedStyle} role="status">
+            {enPortal.portal.signInFirst}
+          </p>
+        </Card>
+      </div>
     );
   }
 
   const current = pageFromHash(hash, pages) ?? pages[0];
   const Page = current ? PORTAL_PAGE_COMPONENTS[current] : undefined;
   return (
-    <div css={layoutStyle}>
-      <nav aria-label={enPortal.portal.navLabel} part="nav">
-        {tenants.length > 1 && (
-          <Suspense fallback={null}>
-            <TenantSwitcher />
-          </Suspense>
-        )}
-        <ul css={navListStyle}>
-          {pages.map((page) => (
-            <li key={page}>
-              <a
-                href={hashOf(page)}
-                css={navLinkStyle}
-                part="nav-link"
-                aria-current={page === current ? 'page' : undefined}
-              >
-                {enPortal.portal.pageTitles[page]}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div part="page">
-        {/* After a tenant switch the page starts again in the new tenant. */}
-        <PageErrorBoundary
-          key={`${current}-${attempt}-${activeTenant?.tenantId}`}
-          onRetry={() => setAttempt((n) => n + 1)}
-        >
-          <Suspense fallback={<Spinner label={en.common.loading} />}>
-            {tenantSwitch.loading ? (
-              <Spinner label={en.tenantSwitcher.switching} />
-            ) : (
-              Page && <Page metadata={metadata ?? {}} />
+    <>
+      <div css={portalStyle} part="portal">
+        <div css={barStyle} part="portal-bar">
+          <button
+            type="button"
+            css={menuButtonStyle}
+            part="menu-button"
+            aria-expanded={menuOpen}
+            aria-controls={navId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span aria-hidden="true">☰</span>
+            {enPortal.portal.openMenu}
+          </button>
+          <span css={{ fontWeight: 600 }}>{current ? enPortal.portal.pageTitles[current] : null}</span>
+        </div>
+        <div css={layoutStyle}>
+          <nav
+            id={navId}
+            css={navStyle}
+            aria-label={enPortal.portal.navLabel}
+            part="nav"
+            data-open={menuOpen || undefined}
+          >
+            {tenants.length > 1 && (
+              <Suspense fallback={null}>
+                <TenantSwitcher />
+              </Suspense>
             )}
-          </Suspense>
-        </PageErrorBoundary>
+            <ul css={navListStyle}>
+              {pages.map((page) => (
+                <li key={page}>
+                  <a
+                    href={hashOf(page)}
+                    css={navLinkStyle}
+                    part="nav-link"
+                    aria-current={page === current ? 'page' : undefined}
+                    onClick={() => setMenuOpen(false)}
+                  >
+                    {enPortal.portal.pageTitles[page]}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div css={mainStyle} part="page">
+            <OverlayContext.Provider value={overlayRoot}>
+              {/* After a tenant switch the page starts again in the new tenant. */}
+              <PageErrorBoundary
+                key={`${current}-${attempt}-${activeTenant?.tenantId}`}
+                onRetry={() => setAttempt((n) => n + 1)}
+              >
+                <Suspense fallback={<Skeleton label={en.common.loading} lines={6} />}>
+                  {tenantSwitch.loading ? (
+                    <Spinner label={en.tenantSwitcher.switching} />
+                  ) : (
+                    Page && <Page metadata={metadata ?? {}} />
+                  )}
+                </Suspense>
+              </PageErrorBoundary>
+            </OverlayContext.Provider>
+          </div>
+        </div>
       </div>
-    </div>
+      <div ref={setOverlayRoot} part="overlays" />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { css } from '@emotion/react';
 import { errorMessage, isApiError } from '../../../core/api/errors';
 import { createMfaApi, type DeviceType, type MfaApi } from '../../../core/api/mfa';
@@ -7,7 +7,6 @@ import {
   decideMfaStep,
   activeStrategies,
   isRecoveryCode,
-  typedCode,
   typedPhone,
   type MfaStep as MfaScreen,
 } from '../../../core/flows/mfa';
@@ -16,6 +15,7 @@ import { ceremonyMessage } from '../../../core/store/auth/passkeyThunks';
 import { finishSignIn } from '../../../core/store/auth/thunks';
 import { en as base } from '../../i18n/en';
 import { enMfa } from '../../i18n/en-mfa';
+import { AuthenticatorSetup, OneTimeCodeForm, RecoveryCodeBox } from '../../mfa/MfaParts';
 import { useAppDispatch, useAppSelector, useAuthApp } from '../../shared/AppContext';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -45,18 +45,6 @@ const choiceList = css({
   padding: 0,
   margin: 0,
 });
-const codeBox = css({
-  fontFamily: 'ui-monospace, monospace',
-  fontSize: '1.3em',
-  letterSpacing: '0.08em',
-  padding: '12px',
-  textAlign: 'center',
-  border: '1px dashed var(--ae-color-border, #8a8a8a)',
-  borderRadius: '6px',
-  margin: 0,
-  userSelect: 'all',
-});
-const secretStyle = css({ fontFamily: 'ui-monospace, monospace', wordBreak: 'break-all', margin: 0 });
 const checkboxRow = css({ display: 'flex', gap: '8px', alignItems: 'center' });
 
 function firstView(info: MfaLoginInfo): View {
@@ -282,67 +270,6 @@ function ChooseMethod(props: ScreenProps) {
 }
 
 /** A 6-digit code form, with "remember this device" when the policy allows it. */
-function CodeForm({
-  label = en.mfa.codeLabel,
-  intro,
-  onCode,
-  showRemember,
-  remember,
-  children,
-  autoFocus = true,
-}: {
-  label?: string;
-  intro?: ReactNode;
-  onCode: (code: string, rememberDevice: boolean) => Promise<string | null>;
-  showRemember: boolean;
-  remember: ScreenProps['remember'];
-  children?: ReactNode;
-  autoFocus?: boolean;
-}) {
-  const [code, setCode] = useState('');
-  const [rememberDevice, setRememberDevice] = useState(false);
-  const { ref, fieldError, error, loading, submit } = useCheckedSubmit();
-  const onSubmit = (event: FormEvent) => {
-    const value = typedCode(code);
-    return submit(event, value ? null : en.mfa.codeInvalid, () => onCode(value!, rememberDevice));
-  };
-
-  return (
-    <form noValidate onSubmit={onSubmit} part="form" css={formStyle}>
-      {error && <Alert>{error}</Alert>}
-      {intro}
-      {children}
-      <TextField
-        ref={ref}
-        label={label}
-        name="one-time-code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={12}
-        autoFocus={autoFocus}
-        required
-        value={code}
-        error={fieldError}
-        partName="code-input"
-        onChange={(event) => setCode(event.target.value)}
-      />
-      {showRemember && remember?.allowed && (
-        <label css={checkboxRow} part="remember-device">
-          <input
-            type="checkbox"
-            checked={rememberDevice}
-            onChange={(event) => setRememberDevice(event.target.checked)}
-          />
-          {en.mfa.remember(remember.days)}
-        </label>
-      )}
-      <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.mfa.verifying}>
-        {en.mfa.verify}
-      </Button>
-    </form>
-  );
-}
-
 function useRun(props: ScreenProps) {
   return async (call: () => Promise<AuthResponse>): Promise<string | null> => {
     try {
@@ -397,29 +324,13 @@ function AuthenticatorScreen(props: ScreenProps & { view: Extract<View, { screen
       {error && <Alert>{error}</Alert>}
       {enrolling && !setup && !error && <p role="status">{en.common.loading}</p>}
       {(!enrolling || setup) && (
-        <CodeForm
+        <OneTimeCodeForm
           onCode={onCode}
-          showRemember={!enrolling}
-          remember={props.remember}
+          remember={enrolling ? null : props.remember}
           intro={<p css={mutedStyle}>{enrolling ? en.mfa.scanIntro : en.mfa.authenticatorIntro}</p>}
         >
-          {setup && setup.qrCode.startsWith('data:image/') && (
-            <>
-              <img
-                src={setup.qrCode}
-                alt={en.mfa.qrAlt}
-                width={200}
-                height={200}
-                part="qr-code"
-                css={css({ alignSelf: 'center' })}
-              />
-              <p css={mutedStyle}>{en.mfa.secretLabel}</p>
-              <p css={secretStyle} part="totp-secret">
-                {setup.secret}
-              </p>
-            </>
-          )}
-        </CodeForm>
+          {setup && <AuthenticatorSetup qrCode={setup.qrCode} secret={setup.secret} />}
+        </OneTimeCodeForm>
       )}
       <Footer {...props} />
     </>
@@ -525,10 +436,9 @@ function SmsCodeScreen(props: ScreenProps & { view: Extract<View, { screen: 'sms
     <>
       <h3 css={css({ margin: 0, fontSize: '1.1em' })}>{en.mfa.phoneTitle}</h3>
       {sent.error && <Alert>{sent.error}</Alert>}
-      <CodeForm
+      <OneTimeCodeForm
         onCode={onCode}
-        showRemember={!enrolling}
-        remember={props.remember}
+        remember={enrolling ? null : props.remember}
         intro={<p role="status">{sent.otcToken ? en.mfa.smsSent(view.phoneNumber ?? '') : en.mfa.sending}</p>}
       />
       {enrolling ? (
@@ -574,10 +484,9 @@ function EmailCodeScreen(props: ScreenProps & { view: Extract<View, { screen: 'e
     <>
       <h3 css={css({ margin: 0, fontSize: '1.1em' })}>{en.mfa.emailTitle}</h3>
       {sent.error && <Alert>{sent.error}</Alert>}
-      <CodeForm
+      <OneTimeCodeForm
         onCode={onCode}
-        showRemember={!enrolling}
-        remember={props.remember}
+        remember={enrolling ? null : props.remember}
         intro={
           <p role="status">
             {!sent.otcToken ? en.mfa.sending : email ? en.mfa.emailSent(email) : en.mfa.emailSentGeneric}
@@ -709,18 +618,8 @@ function RecoverScreen(props: ScreenProps) {
 /** recoveryCode: the code, shown once, with a way to copy it; Continue ends the sign-in. */
 function RecoveryCodeScreen(props: ScreenProps & { view: Extract<View, { screen: 'recoveryCode' }> }) {
   const dispatch = useAppDispatch();
-  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const [loading, setLoading] = useState(false);
   const code = props.view.response.recoveryCode ?? '';
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopyState('copied');
-    } catch {
-      setCopyState('failed');
-    }
-  }
 
   async function next() {
     setLoading(true);
@@ -730,16 +629,7 @@ function RecoveryCodeScreen(props: ScreenProps & { view: Extract<View, { screen:
 
   return (
     <>
-      <p css={mutedStyle}>{en.mfa.recoveryCodeIntro}</p>
-      <p css={codeBox} part="recovery-code">
-        {code}
-      </p>
-      <Button variant="secondary" partName="copy-button" onClick={copy}>
-        {copyState === 'copied' ? en.mfa.copied : en.mfa.copy}
-      </Button>
-      <p role="status" css={mutedStyle}>
-        {copyState === 'copied' ? en.mfa.copied : copyState === 'failed' ? en.mfa.copyFailed : ''}
-      </p>
+      <RecoveryCodeBox code={code} />
       <Button
         partName="submit-button continue-button"
         loading={loading}

@@ -1,13 +1,4 @@
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type FormEvent,
-  type KeyboardEvent,
-} from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { AccountSettings } from '../../../../core/api/accountSettings';
 import { errorMessage } from '../../../../core/api/errors';
 import { MESSAGES } from '../../../../core/api/messages';
@@ -20,7 +11,8 @@ import { enPortal } from '../../../i18n/en-portal';
 import { useAppSelector, useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
-import { Card } from '../../../ui/Card';
+import { Page, readableWidthStyle, sectionTitleStyle } from '../../../ui/Page';
+import { Tabs } from '../../../ui/Tabs';
 import { SelectField } from '../../../ui/SelectField';
 import { Spinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
@@ -119,16 +111,16 @@ export default function AccountPage({ metadata }: PortalPageProps) {
 
   if (!allowed) {
     return (
-      <Card title={enPortal.portal.pageTitles.account} titleId="ae-portal-account-title">
+      <Page title={enPortal.portal.pageTitles.account} titleId="ae-portal-account-title">
         <p css={mutedStyle} role="status">
           {enPortal.portal.noPermission}
         </p>
-      </Card>
+      </Page>
     );
   }
   if (loadError) {
     return (
-      <Card title={enPortal.portal.pageTitles.account} titleId="ae-portal-account-title">
+      <Page title={enPortal.portal.pageTitles.account} titleId="ae-portal-account-title">
         <Alert>{`${t.loadFailed} ${loadError}`}</Alert>
         <Button
           variant="secondary"
@@ -139,7 +131,7 @@ export default function AccountPage({ metadata }: PortalPageProps) {
         >
           {enPortal.portal.retry}
         </Button>
-      </Card>
+      </Page>
     );
   }
   if (!saved || !fields) return <Spinner label={en.common.loading} />;
@@ -171,50 +163,30 @@ export default function AccountPage({ metadata }: PortalPageProps) {
     }
   }
 
-  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step || !shown) return;
-    const next = tabs[(tabs.indexOf(shown) + step + tabs.length) % tabs.length]!;
-    setTab(next);
-    (event.currentTarget.parentElement?.querySelector(`[data-tab="${next}"]`) as HTMLElement | null)?.focus();
-  }
-
   const tabNames: Record<Tab, string> = {
     settings: t.settingsTab,
     customLogin: enPortal.portal.customLogin.tab,
   };
   return (
-    <Card title={enPortal.portal.pageTitles.account} titleId="ae-portal-account-title">
-      {tabs.length < 2 ? (
-        shown && <h3 style={{ margin: 0, fontSize: '1.1em' }}>{tabNames[shown]}</h3>
-      ) : (
-        <div
-          role="tablist"
-          aria-label={enPortal.portal.tabsLabel}
-          part="tabs"
-          style={{ display: 'flex', gap: 8 }}
-        >
-          {tabs.map((name) => (
-            <Button
-              key={name}
-              variant={name === shown ? 'primary' : 'secondary'}
-              role="tab"
-              id={`ae-account-tab-${name}`}
-              data-tab={name}
-              aria-selected={name === shown}
-              aria-controls={`ae-account-panel-${name}`}
-              tabIndex={name === shown ? 0 : -1}
-              partName={`tab-${name}`}
-              onClick={() => setTab(name)}
-              onKeyDown={onTabKey}
-            >
-              {tabNames[name]}
-            </Button>
-          ))}
-        </div>
-      )}
+    <Page title={enPortal.portal.pageTitles.account} titleId="ae-portal-account-title">
+      {tabs.length < 2
+        ? shown && <h3 css={sectionTitleStyle}>{tabNames[shown]}</h3>
+        : shown && (
+            <Tabs
+              label={enPortal.portal.tabsLabel}
+              idPrefix="ae-account-tab"
+              tabs={tabs.map((name) => ({ value: name, label: tabNames[name] }))}
+              selected={shown}
+              onSelect={setTab}
+            />
+          )}
       {shown === 'customLogin' && (
-        <div role="tabpanel" id="ae-account-panel-customLogin" aria-labelledby="ae-account-tab-customLogin">
+        <div
+          role="tabpanel"
+          id="ae-account-tab-customLogin-panel"
+          aria-labelledby="ae-account-tab-customLogin"
+          css={readableWidthStyle}
+        >
           <Suspense fallback={<Spinner label={en.common.loading} />}>
             <CustomLoginTab />
           </Suspense>
@@ -222,10 +194,11 @@ export default function AccountPage({ metadata }: PortalPageProps) {
       )}
       {shown === 'settings' && (
         <div
+          css={readableWidthStyle}
           {...(tabs.length > 1
             ? {
                 role: 'tabpanel',
-                id: 'ae-account-panel-settings',
+                id: 'ae-account-tab-settings-panel',
                 'aria-labelledby': 'ae-account-tab-settings',
               }
             : {})}
@@ -315,6 +288,6 @@ export default function AccountPage({ metadata }: PortalPageProps) {
           </form>
         </div>
       )}
-    </Card>
+    </Page>
   );
 }

@@ -12,16 +12,18 @@ import { refreshSession } from '../../../../core/store/auth/thunks';
 import { useAppDispatch, useAppSelector, useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
-import { Card } from '../../../ui/Card';
 import { Dialog } from '../../../ui/Dialog';
 import { SelectField } from '../../../ui/SelectField';
+import { Page, sectionStyle, toolbarStyle } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
+import { Switch } from '../../../ui/Switch';
+import { SEARCH_DELAY_MS } from '../../../ui/useListPage';
 import { TextField } from '../../../ui/TextField';
 import { formStyle, mutedStyle } from '../../../ui/styles';
 import type { PortalPageProps } from '../../shell/PortalShell';
+import { NoPermission } from '../common/adminParts';
 
 const t = enPortal.portal.subAccounts;
-const SEARCH_DELAY_MS = 300;
 /** The list of the root (or of a search) is stored under this key; a sub-account's children under its tenantId. */
 const ROOT = '';
 
@@ -37,7 +39,7 @@ const nestedStyle = css({
   listStyle: 'none',
   margin: '4px 0 0 20px',
   padding: '0 0 0 10px',
-  borderLeft: '2px solid #d0d7de',
+  borderLeft: '2px solid var(--ae-color-divider)',
   display: 'flex',
   flexDirection: 'column',
   gap: '4px',
@@ -53,7 +55,7 @@ const toggleStyle = css({
   font: 'inherit',
   width: '1.8em',
   height: '1.8em',
-  border: '1px solid #8c959f',
+  border: '1px solid var(--ae-color-border)',
   borderRadius: '4px',
   background: 'none',
   cursor: 'pointer',
@@ -143,13 +145,7 @@ export default function AllAccountsPage(_props: PortalPageProps) {
   }, [allowed, load]);
 
   if (!allowed) {
-    return (
-      <Card title={enPortal.portal.pageTitles.allAccounts} titleId="ae-portal-accounts-title">
-        <p css={mutedStyle} role="status">
-          {enPortal.portal.noPermission}
-        </p>
-      </Card>
-    );
+    return <NoPermission title={enPortal.portal.pageTitles.allAccounts} titleId="ae-portal-accounts-title" />;
   }
 
   const toggle = (account: SubAccount) => {
@@ -221,7 +217,12 @@ export default function AllAccountsPage(_props: PortalPageProps) {
           </div>
         )}
         {branch.status === 'ready' && branch.next && (
-          <Button variant="secondary" partName="load-more" onClick={() => void load(key, branch.next)}>
+          <Button
+            variant="secondary"
+            partName="load-more"
+            style={{ alignSelf: 'flex-start' }}
+            onClick={() => void load(key, branch.next)}
+          >
             {t.loadMore}
           </Button>
         )}
@@ -231,26 +232,29 @@ export default function AllAccountsPage(_props: PortalPageProps) {
 
   const known = Object.values(branches).flatMap((b) => b.items);
   return (
-    <Card title={enPortal.portal.pageTitles.allAccounts} titleId="ae-portal-accounts-title">
-      <p css={mutedStyle}>{t.intro}</p>
-      <div css={rowStyle} style={{ alignItems: 'end' }}>
-        <div style={{ flex: '1 1 240px' }}>
-          <TextField
-            label={t.search}
-            type="search"
-            value={search}
-            maxLength={100}
-            partName="accounts-search"
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-        {canWrite && (
-          <Button variant="secondary" partName="add-account" onClick={() => setDialog({ kind: 'add' })}>
+    <Page
+      title={enPortal.portal.pageTitles.allAccounts}
+      titleId="ae-portal-accounts-title"
+      description={t.intro}
+      actions={
+        canWrite && (
+          <Button partName="add-account" onClick={() => setDialog({ kind: 'add' })}>
             {t.add}
           </Button>
-        )}
+        )
+      }
+    >
+      <div css={toolbarStyle}>
+        <TextField
+          label={t.search}
+          type="search"
+          value={search}
+          maxLength={100}
+          partName="accounts-search"
+          onChange={(event) => setSearch(event.target.value)}
+        />
       </div>
-      {renderBranch(ROOT, 0)}
+      <div css={sectionStyle}>{renderBranch(ROOT, 0)}</div>
       {dialog?.kind === 'users' && (
         <AccountUsersDialog
           api={api}
@@ -276,7 +280,7 @@ export default function AllAccountsPage(_props: PortalPageProps) {
           }}
         />
       )}
-    </Card>
+    </Page>
   );
 }
 
@@ -450,7 +454,7 @@ function AccountUsersDialog({
               <li
                 key={user.id}
                 part="account-user"
-                style={{ borderBottom: '1px solid #d0d7de', paddingBottom: 8 }}
+                style={{ borderBottom: '1px solid var(--ae-color-divider)', paddingBottom: 8 }}
               >
                 <div style={{ fontWeight: 600 }}>{user.name}</div>
                 <div css={mutedStyle}>{user.email}</div>
@@ -490,12 +494,12 @@ function AccountUsersDialog({
                         }}
                       />
                     </div>
-                    <Button
-                      variant="secondary"
+                    {/* The name says what it controls, aria-checked its state; the text says the same state. */}
+                    <Switch
+                      checked={user.subAccountAccessAllowed}
                       partName="account-user-access"
-                      aria-pressed={user.subAccountAccessAllowed}
                       aria-busy={busy === user.id || undefined}
-                      aria-label={user.subAccountAccessAllowed ? t.deny(user.name) : t.allow(user.name)}
+                      aria-label={t.accessFor(user.name)}
                       onClick={() =>
                         void change(user, async () => {
                           const answer = await api.setAccess(
@@ -508,7 +512,7 @@ function AccountUsersDialog({
                       }
                     >
                       {`${t.access}: ${user.subAccountAccessAllowed ? t.allowed : t.denied}`}
-                    </Button>
+                    </Switch>
                   </div>
                 ) : (
                   <div

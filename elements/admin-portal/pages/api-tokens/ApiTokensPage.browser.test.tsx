@@ -8,6 +8,7 @@ import {
   labelled,
   portalOn,
   setValue,
+  rowAction,
 } from '../../../test-support/portal';
 
 describe('admin portal: API tokens pages', () => {
@@ -54,11 +55,8 @@ describe('admin portal: API tokens pages', () => {
       (success.querySelector('[part~="done-button"]') as HTMLButtonElement).click();
       await waitFor(() => !success.isConnected);
       expect(portal.shadowRoot!.textContent).not.to.contain(secret.value);
-      await checkDialog(
-        portal,
-        await buttonNamed(portal, 'Delete the token Export'),
-        'Delete this API token?',
-      );
+      const { trigger, item } = await rowAction(portal, 'Export', 'Delete the token Export');
+      await checkDialog(portal, item, 'Delete this API token?', trigger);
     });
   }
 });

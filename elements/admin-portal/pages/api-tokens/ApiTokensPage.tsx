@@ -1,5 +1,4 @@
-import { css } from '@emotion/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   createApiTokensApi,
   expiryFromDays,
@@ -9,7 +8,6 @@ import {
   type ApiTokensApi,
   type CreatedApiToken,
 } from '../../../../core/portal/apiTokensApi';
-import { errorMessage } from '../../../../core/api/errors';
 import type { AssignableRole } from '../../../../core/api/team';
 import { createTokenThenReveal, prependToken } from '../../../../core/portal/apiTokenCreation';
 import type { PortalPageId } from '../../../../core/portal/pages';
@@ -18,36 +16,20 @@ import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
-import { Card } from '../../../ui/Card';
-import { Dialog } from '../../../ui/Dialog';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { CopyField } from '../../../ui/CopyField';
+import { DataTable, type Column } from '../../../ui/DataTable';
+import { Dialog, DialogFooter } from '../../../ui/Dialog';
+import { formatDate } from '../../../ui/formatDate';
+import { Page } from '../../../ui/Page';
 import { TextField } from '../../../ui/TextField';
-import { formStyle, mutedStyle } from '../../../ui/styles';
-import {
-  actionsStyle,
-  ConfirmDeleteDialog,
-  fieldsetStyle,
-  formatDate,
-  LoadState,
-  NoPermission,
-  tableStyle,
-  toolbarStyle,
-  useLoad,
-  usePageApi,
-  usePermissions,
-  useSubmit,
-  visuallyHidden,
-} from '../common/adminParts';
+import { formStyle } from '../../../ui/styles';
+import { listData, useListPage } from '../../../ui/useListPage';
+import { useSubmit } from '../../../ui/useSubmit';
+import { fieldsetStyle, NoPermission, usePageApi, usePermissions } from '../common/adminParts';
 
 const t = portalAdmin.apiTokens;
 const a = portalAdmin.common;
-const secretStyle = css({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' });
-const copyRowStyle = css({
-  display: 'flex',
-  gap: '8px',
-  alignItems: 'flex-end',
-  '& > :first-of-type': { flex: 1 },
-});
-
 const PAGE: Record<ApiTokenKind, { page: PortalPageId; resource: string; intro: string }> = {
   personal: { page: 'personalApiTokens', resource: 'userApiTokens', intro: t.introPersonal },
   tenant: { page: 'apiTokens', resource: 'tenantApiTokens', intro: t.introTenant },
@@ -70,13 +52,16 @@ export function ApiTokensPage({ kind }: { kind: ApiTokenKind }) {
   const allowed = canRead(page);
   const canWrite = can(`fe.secure.write.${resource}`);
   const canDelete = can(`fe.secure.delete.${resource}`);
-  const tokens = useLoad(() => api.list(), [api], allowed);
+  const tokens = useListPage<ApiToken>({
+    fetch: () => api.list().then(listData),
+    deps: [api],
+    enabled: allowed,
+  });
   const [dialog, setDialog] = useState<
     { kind: 'add' } | { kind: 'created'; token: CreatedApiToken } | { kind: 'delete'; token: ApiToken } | null
   >(null);
   const [roles, setRoles] = useState<AssignableRole[]>([]);
   const app = useAuthApp();
-  const captionId = useId();
   const titleId = `ae-portal-${page}-title`;
   const title = enPortal.portal.pageTitles[page];
 
@@ -92,77 +77,77 @@ export function ApiTokensPage({ kind }: { kind: ApiTokenKind }) {
   if (!allowed) return <NoPermission title={title} titleId={titleId} />;
   const roleName = new Map(roles.map((r) => [r.id, r.name]));
 
+  const columns: Array<Column<ApiToken>> = [
+    { id: 'description', header: t.columns.description, cell: (token) => token.description },
+    {
+      id: 'clientId',
+      header: t.columns.clientId,
+      cell: (token) => <code>{token.clientId ?? token.id}</code>,
+    },
+    ...(kind === 'tenant'
+      ? [
+          {
+            id: 'roles',
+            header: t.columns.roles,
+            cell: (token: ApiToken) =>
+              (token.roleIds ?? []).map((id) => roleName.get(id) ?? id).join(', ') || a.none,
+          },
+        ]
+      : []),
+    {
+      id: 'createdAt',
+      header: t.columns.createdAt,
+      nowrap: true,
+      cell: (x) => formatDate(x.createdAt, a.never),
+    },
+    { id: 'expires', header: t.columns.expires, nowrap: true, cell: (x) => formatDate(x.expires, t.never) },
+    {
+      id: 'lastUsed',
+      header: t.columns.lastUsed,
+      nowrap: true,
+      cell: (x) => formatDate(x.lastUsedAt, a.never),
+    },
+  ];
+
   return (
-    <Card title={title} titleId={titleId}>
-      <div css={toolbarStyle}>
-        <p css={mutedStyle}>{intro}</p>
-        {canWrite && (
+    <Page
+      title={title}
+      titleId={titleId}
+      description={intro}
+      actions={
+        canWrite && (
           <Button partName="add-token" onClick={() => setDialog({ kind: 'add' })}>
             {t.add}
           </Button>
-        )}
-      </div>
-      <LoadState load={tokens.load} failedText={t.loadFailed} onRetry={tokens.reload}>
-        {(list) => (
-          <>
-            <p css={mutedStyle} role="status" part="tokens-total">
-              {t.total(list.length)}
-            </p>
-            {list.length === 0 ? (
-              <p>{t.empty}</p>
-            ) : (
-              <div style={{ overflowX: 'auto' }}>
-                <table css={tableStyle} part="tokens-table" aria-describedby={captionId}>
-                  <caption id={captionId} style={visuallyHidden}>
-                    {title}
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t.columns.description}</th>
-                      <th scope="col">{t.columns.clientId}</th>
-                      {kind === 'tenant' && <th scope="col">{t.columns.roles}</th>}
-                      <th scope="col">{t.columns.createdAt}</th>
-                      <th scope="col">{t.columns.expires}</th>
-                      <th scope="col">{t.columns.lastUsed}</th>
-                      {canDelete && <th scope="col">{a.actions}</th>}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.map((token) => (
-                      <tr key={token.id} part="token-row">
-                        <td>{token.description}</td>
-                        <td>
-                          <code>{token.clientId ?? token.id}</code>
-                        </td>
-                        {kind === 'tenant' && (
-                          <td>
-                            {(token.roleIds ?? []).map((id) => roleName.get(id) ?? id).join(', ') || a.none}
-                          </td>
-                        )}
-                        <td>{formatDate(token.createdAt)}</td>
-                        <td>{token.expires ? formatDate(token.expires) : t.never}</td>
-                        <td>{formatDate(token.lastUsedAt)}</td>
-                        {canDelete && (
-                          <td>
-                            <Button
-                              variant="link"
-                              partName="delete-token"
-                              aria-label={t.deleteOf(token.description)}
-                              onClick={() => setDialog({ kind: 'delete', token })}
-                            >
-                              {a.delete}
-                            </Button>
-                          </td>
-                        )}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </>
-        )}
-      </LoadState>
+        )
+      }
+    >
+      <DataTable
+        caption={title}
+        columns={columns}
+        load={tokens.load}
+        rowKey={(token) => token.id}
+        rowLabel={(token) => token.description}
+        rowActions={
+          canDelete
+            ? (token) => [
+                {
+                  label: a.delete,
+                  ariaLabel: t.deleteOf(token.description),
+                  part: 'delete-token',
+                  danger: true,
+                  onSelect: () => setDialog({ kind: 'delete', token }),
+                },
+              ]
+            : undefined
+        }
+        tablePart="tokens-table"
+        rowPart="token-row"
+        empty={<p>{t.empty}</p>}
+        failedText={t.loadFailed}
+        onRetry={tokens.reload}
+        total={{ text: t.total, part: 'tokens-total' }}
+      />
 
       {dialog?.kind === 'add' && (
         <AddTokenDialog
@@ -171,9 +156,7 @@ export function ApiTokensPage({ kind }: { kind: ApiTokenKind }) {
           roles={roles}
           onClose={() => setDialog(null)}
           onCreated={(created) => {
-            tokens.setLoad((load) =>
-              load.status === 'ready' ? { status: 'ready', data: prependToken(load.data, created) } : load,
-            );
+            tokens.update((data) => listData(prependToken(data.items, created)));
             setDialog({ kind: 'created', token: created });
           }}
           onCloseAfterCreate={() => setDialog(null)}
@@ -183,7 +166,7 @@ export function ApiTokensPage({ kind }: { kind: ApiTokenKind }) {
         <TokenCreatedDialog token={dialog.token} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'delete' && (
-        <ConfirmDeleteDialog
+        <ConfirmDialog
           title={t.deleteTitle}
           titleId="ae-delete-token-title"
           body={t.deleteBody(dialog.token.description)}
@@ -195,7 +178,7 @@ export function ApiTokensPage({ kind }: { kind: ApiTokenKind }) {
           }}
         />
       )}
-    </Card>
+    </Page>
   );
 }
 
@@ -243,7 +226,7 @@ function AddTokenDialog({
   }
 
   return (
-    <Dialog title={t.addTitle} titleId="ae-add-token-title" onClose={submit.busy ? () => {} : onClose}>
+    <Dialog title={t.addTitle} titleId="ae-add-token-title" busy={submit.busy} onClose={onClose}>
       <form css={formStyle} onSubmit={onSubmit} noValidate>
         {submit.error && <Alert>{submit.error}</Alert>}
         <TextField
@@ -288,14 +271,14 @@ function AddTokenDialog({
             ))}
           </fieldset>
         )}
-        <div css={actionsStyle}>
+        <DialogFooter>
           <Button variant="secondary" onClick={onClose} disabled={submit.busy}>
             {a.cancel}
           </Button>
           <Button type="submit" partName="confirm-button" loading={submit.busy} loadingLabel={t.creating}>
             {t.create}
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );
@@ -303,54 +286,23 @@ function AddTokenDialog({
 
 /** Shows the secret once (and the client id of legacy tokens), with copy buttons. */
 function TokenCreatedDialog({ token, onClose }: { token: CreatedApiToken; onClose: () => void }) {
-  const [note, setNote] = useState<string | null>(null);
-  const copy = (value: string) => {
-    Promise.resolve()
-      .then(() => navigator.clipboard.writeText(value))
-      .then(
-        () => setNote(t.copied),
-        (error: unknown) => setNote(`${t.copyFailed} ${errorMessage(error)}`.trim()),
-      );
-  };
   return (
-    <Dialog title={t.successTitle} titleId="ae-token-created-title" onClose={onClose}>
+    <Dialog title={t.successTitle} titleId="ae-token-created-title" size="medium" onClose={onClose}>
       <p>{t.successBody}</p>
       {token.clientId && (
-        <div css={copyRowStyle}>
-          <TextField
-            label={t.clientId}
-            value={token.clientId}
-            readOnly
-            partName="token-client-id"
-            css={secretStyle}
-            onFocus={(e) => e.currentTarget.select()}
-          />
-          <Button variant="secondary" aria-label={t.copyClientId} onClick={() => copy(token.clientId!)}>
-            {t.copy}
-          </Button>
-        </div>
-      )}
-      <div css={copyRowStyle}>
-        <TextField
-          label={t.secret}
-          value={token.secret}
-          readOnly
-          partName="token-secret"
-          css={secretStyle}
-          onFocus={(e) => e.currentTarget.select()}
+        <CopyField
+          label={t.clientId}
+          value={token.clientId}
+          copyLabel={t.copyClientId}
+          partName="token-client-id"
         />
-        <Button variant="secondary" aria-label={t.copySecret} onClick={() => copy(token.secret)}>
-          {t.copy}
-        </Button>
-      </div>
-      <p css={mutedStyle} role="status">
-        {note ?? ''}
-      </p>
-      <div css={actionsStyle}>
+      )}
+      <CopyField label={t.secret} value={token.secret} copyLabel={t.copySecret} partName="token-secret" />
+      <DialogFooter>
         <Button partName="done-button" onClick={onClose}>
           {t.done}
         </Button>
-      </div>
+      </DialogFooter>
     </Dialog>
   );
 }

@@ -1,4 +1,5 @@
 import { css } from '@emotion/react';
+import { SEARCH_DELAY_MS } from '../../../ui/useListPage';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../../core/api/errors';
 import {
@@ -13,12 +14,13 @@ import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
+import { Dialog, DialogFooter } from '../../../ui/Dialog';
 import { SelectField } from '../../../ui/SelectField';
 import { Spinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
 import { formStyle, mutedStyle } from '../../../ui/styles';
-import { actionsStyle, fieldsetStyle, useSubmit } from '../common/adminParts';
+import { useSubmit } from '../../../ui/useSubmit';
+import { fieldsetStyle } from '../common/adminParts';
 
 const t = portalAdmin.groups;
 const a = portalAdmin.common;
@@ -34,7 +36,6 @@ const listStyle = css({
 });
 const itemStyle = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '8px' });
 const subTitleStyle = css({ fontSize: '1em', fontWeight: 600, margin: 0 });
-const SEARCH_DELAY_MS = 300;
 
 /** Create a group or edit one: name, colour, description (sent only when present, spec 001 §5). */
 export function GroupDialog({
@@ -81,7 +82,8 @@ export function GroupDialog({
     <Dialog
       title={group ? t.editTitle(group.name) : t.addTitle}
       titleId="ae-group-dialog-title"
-      onClose={submit.busy ? () => {} : onClose}
+      busy={submit.busy}
+      onClose={onClose}
     >
       <form css={formStyle} onSubmit={onSubmit} noValidate>
         {submit.error && <Alert>{submit.error}</Alert>}
@@ -109,7 +111,7 @@ export function GroupDialog({
           error={errors.description}
           onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
         />
-        <div css={actionsStyle}>
+        <DialogFooter>
           <Button variant="secondary" onClick={onClose} disabled={submit.busy}>
             {a.cancel}
           </Button>
@@ -121,7 +123,7 @@ export function GroupDialog({
           >
             {group ? a.save : t.create}
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );
@@ -176,7 +178,8 @@ export function GroupRolesDialog({
     <Dialog
       title={t.rolesTitle(group.name)}
       titleId="ae-group-roles-title"
-      onClose={submit.busy ? () => {} : onClose}
+      busy={submit.busy}
+      onClose={onClose}
     >
       {submit.error && <Alert>{submit.error}</Alert>}
       {roles === null ? (
@@ -210,7 +213,7 @@ export function GroupRolesDialog({
           ))}
         </fieldset>
       )}
-      <div css={actionsStyle}>
+      <DialogFooter>
         <Button variant="secondary" onClick={onClose} disabled={submit.busy}>
           {a.cancel}
         </Button>
@@ -223,7 +226,7 @@ export function GroupRolesDialog({
         >
           {t.saveRoles}
         </Button>
-      </div>
+      </DialogFooter>
     </Dialog>
   );
 }
@@ -293,7 +296,8 @@ export function GroupMembersDialog({
     <Dialog
       title={t.membersTitle(group.name)}
       titleId="ae-group-members-title"
-      onClose={submit.busy ? () => {} : onClose}
+      busy={submit.busy}
+      onClose={onClose}
     >
       {submit.error && <Alert>{submit.error}</Alert>}
       <h3 css={subTitleStyle}>{t.currentMembers}</h3>
@@ -358,11 +362,11 @@ export function GroupMembersDialog({
           ))}
         </ul>
       )}
-      <div css={actionsStyle}>
+      <DialogFooter>
         <Button variant="secondary" partName="close-button" onClick={onClose} disabled={submit.busy}>
           {a.close}
         </Button>
-      </div>
+      </DialogFooter>
     </Dialog>
   );
 }

@@ -9,6 +9,7 @@ import {
   labelled,
   portalOn,
   setValue,
+  rowAction,
 } from '../../../test-support/portal';
 
 describe('admin portal: groups page', () => {
@@ -33,13 +34,14 @@ describe('admin portal: groups page', () => {
     const stored = JSON.parse(localStorage.getItem('auth-elements.demo.v1')!).groups[0];
     expect(stored.description).to.equal(null);
 
-    await checkDialog(portal, await buttonNamed(portal, 'Choose the roles of Support'), 'Roles of Support');
-    await checkDialog(
-      portal,
-      await buttonNamed(portal, 'Manage the members of Support'),
-      'Members of Support',
-    );
-    await checkDialog(portal, await buttonNamed(portal, 'Delete the group Support'), 'Delete this group?');
+    for (const [action, title] of [
+      ['Choose the roles of Support', 'Roles of Support'],
+      ['Manage the members of Support', 'Members of Support'],
+      ['Delete the group Support', 'Delete this group?'],
+    ] as const) {
+      const { trigger, item } = await rowAction(portal, 'Support', action);
+      await checkDialog(portal, item, title, trigger);
+    }
   });
 
   it('adds a member and keeps focus in the members dialog; the list reloads with them', async () => {
@@ -56,7 +58,7 @@ describe('admin portal: groups page', () => {
           ?.textContent?.includes('Keeps things running'),
       8000,
     );
-    (await buttonNamed(portal, 'Manage the members of Ops')).click();
+    (await rowAction(portal, 'Ops', 'Manage the members of Ops')).item.click();
     const members = await dialogNamed(portal, 'Members of Ops');
     (await buttonNamed(portal, 'Add Grace Hopper to the group')).click();
     await waitFor(

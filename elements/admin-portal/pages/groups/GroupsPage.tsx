@@ -1,39 +1,29 @@
 import { css } from '@emotion/react';
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { createGroupsApi, GROUPS_PAGE_SIZE, type Group } from '../../../../core/portal/groupsApi';
 import { enPortal } from '../../../i18n/en-portal';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { Button } from '../../../ui/Button';
-import { Card } from '../../../ui/Card';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { DataTable, type Column } from '../../../ui/DataTable';
+import { Page, toolbarStyle } from '../../../ui/Page';
+import type { RowAction } from '../../../ui/RowActions';
 import { TextField } from '../../../ui/TextField';
-import { mutedStyle } from '../../../ui/styles';
+import { listData, useListPage } from '../../../ui/useListPage';
 import type { PortalPageProps } from '../../shell/PortalShell';
-import {
-  ConfirmDeleteDialog,
-  LoadState,
-  NoPermission,
-  Pager,
-  rowActionsStyle,
-  tableStyle,
-  toolbarStyle,
-  useLoad,
-  usePageApi,
-  usePermissions,
-  visuallyHidden,
-} from '../common/adminParts';
+import { NoPermission, usePageApi, usePermissions } from '../common/adminParts';
 import { GroupDialog, GroupMembersDialog, GroupRolesDialog } from './GroupDialogs';
 
 const t = portalAdmin.groups;
 const a = portalAdmin.common;
-const SEARCH_DELAY_MS = 300;
 const swatchStyle = css({
   display: 'inline-block',
   width: '0.8em',
   height: '0.8em',
   borderRadius: '50%',
-  marginRight: '6px',
+  marginRight: '8px',
   verticalAlign: 'middle',
-  border: '1px solid #57606a',
+  border: '1px solid var(--ae-color-border)',
 });
 
 type DialogState = { kind: 'add' } | { kind: 'edit' | 'roles' | 'members' | 'delete'; groupId: string };
@@ -51,24 +41,13 @@ export default function GroupsPage(_props: PortalPageProps) {
   const canDelete = can('fe.secure.delete.groups');
   const canManageRoles = canWrite && can('fe.secure.read.roles');
   const canManageMembers = canWrite && can('fe.secure.read.users');
-  const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState('');
-  const [page, setPage] = useState(0);
   const [dialog, setDialog] = useState<DialogState | null>(null);
-  const captionId = useId();
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setFilter(search);
-      setPage(0);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
-  const groups = useLoad(
-    () => api.list({ filter, page, pageSize: GROUPS_PAGE_SIZE }),
-    [api, filter, page],
-    allowed,
-  );
+  const groups = useListPage<Group>({
+    fetch: (q) => api.list({ filter: q.filter, page: q.page, pageSize: q.pageSize }).then(listData),
+    deps: [api],
+    pageSize: GROUPS_PAGE_SIZE,
+    enabled: allowed,
+  });
 
   if (!allowed)
     return <NoPermission title={enPortal.portal.pageTitles.groups} titleId="ae-portal-groups-title" />;
@@ -81,123 +60,105 @@ export default function GroupsPage(_props: PortalPageProps) {
     setDialog(null);
     groups.reload();
   };
-  const open = (kind: 'edit' | 'roles' | 'members' | 'delete', group: Group) =>
+  const open = (kind: 'edit' | 'roles' | 'members' | 'delete', group: Group) => () =>
     setDialog({ kind, groupId: group.id });
 
+  const columns: Array<Column<Group>> = [
+    {
+      id: 'name',
+      header: t.columns.name,
+      cell: (group) => (
+        <>
+          {group.color && (
+            <span
+              css={swatchStyle}
+              style={{ background: group.color }}
+              role="img"
+              aria-label={t.colorOf(t.colors[group.color] ?? group.color)}
+            />
+          )}
+          {group.name}
+        </>
+      ),
+    },
+    { id: 'description', header: t.columns.description, cell: (g) => g.description || a.none },
+    { id: 'roles', header: t.columns.roles, cell: (g) => g.roles.map((r) => r.name).join(', ') || a.none },
+    { id: 'users', header: t.columns.users, cell: (g) => g.users.map((u) => u.name).join(', ') || a.none },
+  ];
+  const actionsOf = (group: Group): RowAction[] =>
+    (
+      [
+        canWrite && {
+          label: a.edit,
+          ariaLabel: t.editOf(group.name),
+          part: 'edit-group',
+          onSelect: open('edit', group),
+        },
+        canManageRoles && {
+          label: t.rolesButton,
+          ariaLabel: t.rolesOf(group.name),
+          part: 'group-roles',
+          onSelect: open('roles', group),
+        },
+        canManageMembers && {
+          label: t.membersButton,
+          ariaLabel: t.membersOf(group.name),
+          part: 'group-members',
+          onSelect: open('members', group),
+        },
+        canDelete && {
+          label: a.delete,
+          ariaLabel: t.deleteOf(group.name),
+          part: 'delete-group',
+          danger: true,
+          onSelect: open('delete', group),
+        },
+      ] as Array<RowAction | false>
+    ).filter((action): action is RowAction => Boolean(action));
+
   return (
-    <Card title={enPortal.portal.pageTitles.groups} titleId="ae-portal-groups-title">
-      <p css={mutedStyle}>{t.intro}</p>
+    <Page
+      title={enPortal.portal.pageTitles.groups}
+      titleId="ae-portal-groups-title"
+      description={t.intro}
+      actions={
+        canWrite && (
+          <Button partName="add-group" onClick={() => setDialog({ kind: 'add' })}>
+            {t.add}
+          </Button>
+        )
+      }
+    >
       <div css={toolbarStyle}>
         <TextField
           label={t.searchLabel}
           type="search"
-          value={search}
+          value={groups.search}
           maxLength={100}
           partName="groups-search"
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={(e) => groups.setSearch(e.target.value)}
         />
-        {canWrite && (
-          <Button partName="add-group" onClick={() => setDialog({ kind: 'add' })}>
-            {t.add}
-          </Button>
-        )}
       </div>
-      <LoadState load={groups.load} failedText={t.loadFailed} onRetry={groups.reload}>
-        {(data) => (
-          <>
-            <p css={mutedStyle} role="status" part="groups-total">
-              {t.total(data._metadata.totalItems)}
-            </p>
-            {data.items.length === 0 ? (
-              <p>{filter ? t.noMatch : t.empty}</p>
-            ) : (
-              <div style={{ overflowX: 'auto' }}>
-                <table css={tableStyle} part="groups-table" aria-describedby={captionId}>
-                  <caption id={captionId} style={visuallyHidden}>
-                    {enPortal.portal.pageTitles.groups}
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t.columns.name}</th>
-                      <th scope="col">{t.columns.description}</th>
-                      <th scope="col">{t.columns.roles}</th>
-                      <th scope="col">{t.columns.users}</th>
-                      {(canWrite || canDelete) && <th scope="col">{a.actions}</th>}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.items.map((group) => (
-                      <tr key={group.id} part="group-row">
-                        <td>
-                          {group.color && (
-                            <span
-                              css={swatchStyle}
-                              style={{ background: group.color }}
-                              role="img"
-                              aria-label={t.colorOf(t.colors[group.color] ?? group.color)}
-                            />
-                          )}
-                          {group.name}
-                        </td>
-                        <td>{group.description || a.none}</td>
-                        <td>{group.roles.map((r) => r.name).join(', ') || a.none}</td>
-                        <td>{group.users.map((u) => u.name).join(', ') || a.none}</td>
-                        {(canWrite || canDelete) && (
-                          <td>
-                            <span css={rowActionsStyle}>
-                              {canWrite && (
-                                <Button
-                                  variant="link"
-                                  partName="edit-group"
-                                  aria-label={t.editOf(group.name)}
-                                  onClick={() => open('edit', group)}
-                                >
-                                  {a.edit}
-                                </Button>
-                              )}
-                              {canManageRoles && (
-                                <Button
-                                  variant="link"
-                                  partName="group-roles"
-                                  aria-label={t.rolesOf(group.name)}
-                                  onClick={() => open('roles', group)}
-                                >
-                                  {t.rolesButton}
-                                </Button>
-                              )}
-                              {canManageMembers && (
-                                <Button
-                                  variant="link"
-                                  partName="group-members"
-                                  aria-label={t.membersOf(group.name)}
-                                  onClick={() => open('members', group)}
-                                >
-                                  {t.membersButton}
-                                </Button>
-                              )}
-                              {canDelete && (
-                                <Button
-                                  variant="link"
-                                  partName="delete-group"
-                                  aria-label={t.deleteOf(group.name)}
-                                  onClick={() => open('delete', group)}
-                                >
-                                  {a.delete}
-                                </Button>
-                              )}
-                            </span>
-                          </td>
-                        )}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-            <Pager label={t.paginationLabel} page={page} pages={data._metadata.totalPages} onPage={setPage} />
-          </>
-        )}
-      </LoadState>
+      <DataTable
+        caption={enPortal.portal.pageTitles.groups}
+        columns={columns}
+        load={groups.load}
+        rowKey={(group) => group.id}
+        rowLabel={(group) => group.name}
+        rowActions={canWrite || canDelete ? actionsOf : undefined}
+        tablePart="groups-table"
+        rowPart="group-row"
+        empty={<p>{groups.filter ? t.noMatch : t.empty}</p>}
+        failedText={t.loadFailed}
+        onRetry={groups.reload}
+        total={{ text: t.total, part: 'groups-total' }}
+        pagination={{
+          label: t.paginationLabel,
+          page: groups.page,
+          pageSize: groups.pageSize,
+          onPage: groups.setPage,
+        }}
+      />
 
       {dialog?.kind === 'add' && (
         <GroupDialog api={api} group={null} onClose={() => setDialog(null)} onDone={done} />
@@ -217,7 +178,7 @@ export default function GroupsPage(_props: PortalPageProps) {
         />
       )}
       {dialog?.kind === 'delete' && current && (
-        <ConfirmDeleteDialog
+        <ConfirmDialog
           title={t.deleteTitle}
           titleId="ae-delete-group-title"
           body={t.deleteBody(current.name, current.users.length)}
@@ -228,6 +189,6 @@ export default function GroupsPage(_props: PortalPageProps) {
           }}
         />
       )}
-    </Card>
+    </Page>
   );
 }

@@ -8,10 +8,13 @@ import { ceremonyMessage } from '../../../../core/store/auth/passkeyThunks';
 import { en as base } from '../../../i18n/en';
 import { enMfa } from '../../../i18n/en-mfa';
 import { enPortal } from '../../../i18n/en-portal';
+import { AuthenticatorSetup, OneTimeCodeForm, RecoveryCodeBox } from '../../../mfa/MfaParts';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
+import { Dialog, DialogFooter } from '../../../ui/Dialog';
+import { formatDate } from '../../../ui/formatDate';
+import { sectionStyle, sectionTitleStyle } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
 import { useCheckedSubmit } from '../../../ui/useCheckedSubmit';
@@ -29,24 +32,16 @@ const listStyle = css({
 });
 const itemStyle = css({
   display: 'flex',
+  flexWrap: 'wrap',
   justifyContent: 'space-between',
   alignItems: 'center',
-  gap: '12px',
-  padding: '10px 12px',
-  border: '1px solid var(--ae-color-border)',
+  gap: '8px 16px',
+  padding: '12px 16px',
+  border: '1px solid var(--ae-color-divider)',
   borderRadius: 'var(--ae-radius)',
+  '& > :first-child': { flex: '1 1 240px', minWidth: 0 },
 });
-const subheadStyle = css({ fontSize: '1.1em', margin: 0 });
 const actionsStyle = css({ display: 'flex', flexWrap: 'wrap', gap: '8px', marginTop: '8px' });
-const rowEnd = css({ display: 'flex', gap: 8, justifyContent: 'flex-end' });
-const codeBox = css({
-  fontFamily: 'ui-monospace, monospace',
-  fontSize: '1.2em',
-  padding: '10px',
-  textAlign: 'center',
-  border: '1px dashed var(--ae-color-border)',
-  margin: 0,
-});
 
 type Device = {
   id: string;
@@ -58,9 +53,6 @@ type Load =
   | { status: 'loading' }
   | { status: 'error'; message: string }
   | { status: 'ready'; devices: Device[]; strategies: string[] };
-
-const formatDate = (iso?: string) =>
-  iso ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso)) : '';
 
 function flatten(devices: MfaDevices): Device[] {
   return [
@@ -148,8 +140,8 @@ export function MfaSection() {
   };
 
   return (
-    <section aria-labelledby="ae-mfa-section-title" part="mfa">
-      <h3 id="ae-mfa-section-title" css={subheadStyle}>
+    <section aria-labelledby="ae-mfa-section-title" part="mfa" css={sectionStyle}>
+      <h3 id="ae-mfa-section-title" css={sectionTitleStyle}>
         {t.title}
       </h3>
       <p css={mutedStyle}>{t.intro}</p>
@@ -181,7 +173,7 @@ export function MfaSection() {
                 <li key={device.id} css={itemStyle} part="mfa-device">
                   <div>
                     <div>{device.name}</div>
-                    <div css={mutedStyle}>{t.added(formatDate(device.createdAt))}</div>
+                    <div css={mutedStyle}>{t.added(formatDate(device.createdAt, ''))}</div>
                   </div>
                   <Button
                     variant="secondary"
@@ -246,15 +238,12 @@ export function MfaSection() {
           titleId="ae-portal-recovery-title"
           onClose={() => setRecoveryCode(null)}
         >
-          <p css={mutedStyle}>{en.mfa.recoveryCodeIntro}</p>
-          <p css={codeBox} part="recovery-code">
-            {recoveryCode}
-          </p>
-          <div css={rowEnd}>
+          <RecoveryCodeBox code={recoveryCode} />
+          <DialogFooter>
             <Button partName="done-button" onClick={() => setRecoveryCode(null)}>
               {t.done}
             </Button>
-          </div>
+          </DialogFooter>
         </Dialog>
       )}
     </section>
@@ -316,45 +305,16 @@ function RemoveDialog({
             />
           </>
         )}
-        <div css={rowEnd}>
+        <DialogFooter>
           <Button variant="secondary" onClick={() => onClose()}>
             {t.cancel}
           </Button>
           <Button type="submit" partName="confirm-button" loading={loading} loadingLabel={t.removing}>
             {t.remove}
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
-  );
-}
-
-function CodeStep({ label, onCode }: { label: string; onCode: (code: string) => Promise<string | null> }) {
-  const [code, setCode] = useState('');
-  const { ref, fieldError, error, loading, submit } = useCheckedSubmit();
-  const onSubmit = (event: FormEvent) => {
-    const value = typedCode(code);
-    return submit(event, value ? null : en.mfa.codeInvalid, () => onCode(value!));
-  };
-  return (
-    <form noValidate onSubmit={onSubmit} css={formStyle}>
-      {error && <Alert>{error}</Alert>}
-      <TextField
-        ref={ref}
-        label={label}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        autoFocus
-        value={code}
-        maxLength={12}
-        error={fieldError}
-        partName="code-input"
-        onChange={(e) => setCode(e.target.value)}
-      />
-      <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.mfa.verifying}>
-        {en.mfa.verify}
-      </Button>
-    </form>
   );
 }
 
@@ -371,18 +331,10 @@ function AuthenticatorDialog({ api, onClose }: { api: Api; onClose: (code?: stri
       {setup && (
         <>
           <p css={mutedStyle}>{en.mfa.scanIntro}</p>
-          {setup.qrCode.startsWith('data:image/') && (
-            <img src={setup.qrCode} alt={en.mfa.qrAlt} width={200} height={200} part="qr-code" />
-          )}
-          <p css={mutedStyle}>{en.mfa.secretLabel}</p>
-          <p
-            css={css({ fontFamily: 'ui-monospace, monospace', wordBreak: 'break-all', margin: 0 })}
-            part="totp-secret"
-          >
-            {setup.secret}
-          </p>
-          <CodeStep
-            label={en.mfa.codeLabel}
+          <AuthenticatorSetup qrCode={setup.qrCode} secret={setup.secret} />
+          <OneTimeCodeForm
+            onCancel={() => onClose()}
+            cancelLabel={t.cancel}
             onCode={async (code) => {
               try {
                 const answer = await api.accountVerifyAuthenticator(code);
@@ -435,15 +387,21 @@ function PhoneDialog({ api, onClose }: { api: Api; onClose: (code?: string) => v
             partName="phone-input"
             onChange={(e) => setPhone(e.target.value)}
           />
-          <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.mfa.sending}>
-            {en.mfa.sendCode}
-          </Button>
+          <DialogFooter>
+            <Button variant="secondary" onClick={() => onClose()} disabled={loading}>
+              {t.cancel}
+            </Button>
+            <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.mfa.sending}>
+              {en.mfa.sendCode}
+            </Button>
+          </DialogFooter>
         </form>
       ) : (
         <>
           <p role="status">{en.mfa.smsSent(sent.phone)}</p>
-          <CodeStep
-            label={en.mfa.codeLabel}
+          <OneTimeCodeForm
+            onCancel={() => onClose()}
+            cancelLabel={t.cancel}
             onCode={async (code) => {
               try {
                 const answer = await api.accountEnrollSms({ otcToken: sent.otcToken, code });

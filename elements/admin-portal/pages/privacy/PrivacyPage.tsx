@@ -7,8 +7,10 @@ import { enPortal } from '../../../i18n/en-portal';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
-import { Card } from '../../../ui/Card';
-import { Dialog } from '../../../ui/Dialog';
+import { Badge } from '../../../ui/Badge';
+import { Dialog, DialogFooter } from '../../../ui/Dialog';
+import { formatDateTime } from '../../../ui/formatDate';
+import { Page, sectionStyle, sectionTitleStyle } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
 import { mutedStyle } from '../../../ui/styles';
 import type { PortalPageProps } from '../../shell/PortalShell';
@@ -27,22 +29,15 @@ const listStyle = css({
 });
 const itemStyle = css({
   display: 'flex',
+  flexWrap: 'wrap',
   justifyContent: 'space-between',
   alignItems: 'center',
-  gap: '12px',
-  padding: '10px 12px',
-  border: '1px solid var(--ae-color-border)',
+  gap: '8px 16px',
+  padding: '12px 16px',
+  border: '1px solid var(--ae-color-divider)',
   borderRadius: 'var(--ae-radius)',
+  '& > :first-child': { flex: '1 1 240px', minWidth: 0 },
 });
-const badgeStyle = css({ fontSize: '0.85em', fontWeight: 600, color: 'var(--ae-color-success-dark)' });
-const subheadStyle = css({ fontSize: '1.1em', margin: 0 });
-
-const formatDate = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-};
 
 type Load =
   | { status: 'loading' }
@@ -83,9 +78,9 @@ export default function PrivacyPage(_props: PortalPageProps) {
 
   const others = load.status === 'ready' ? load.sessions.filter((s) => !s.current) : [];
   return (
-    <Card title={enPortal.portal.pageTitles.privacy} titleId="ae-portal-privacy-title">
-      <section aria-labelledby="ae-sessions-title" part="sessions">
-        <h3 id="ae-sessions-title" css={subheadStyle}>
+    <Page title={enPortal.portal.pageTitles.privacy} titleId="ae-portal-privacy-title">
+      <section aria-labelledby="ae-sessions-title" part="sessions" css={sectionStyle}>
+        <h3 id="ae-sessions-title" css={sectionTitleStyle}>
           {t.title}
         </h3>
         <p css={mutedStyle}>{t.intro}</p>
@@ -110,7 +105,7 @@ export default function PrivacyPage(_props: PortalPageProps) {
             <ul css={listStyle} part="session-list">
               {load.sessions.map((session) => {
                 const device = describeDevice(session.userAgent);
-                const signedIn = formatDate(session.createdAt);
+                const signedIn = formatDateTime(session.createdAt, session.createdAt);
                 return (
                   <li key={session.id} css={itemStyle} part="session">
                     <div>
@@ -118,7 +113,7 @@ export default function PrivacyPage(_props: PortalPageProps) {
                       <div css={mutedStyle}>{t.details(session.ipAddress, signedIn)}</div>
                     </div>
                     {session.current ? (
-                      <span css={badgeStyle}>{t.thisDevice}</span>
+                      <Badge tone="success">{t.thisDevice}</Badge>
                     ) : (
                       <Button
                         variant="secondary"
@@ -157,10 +152,11 @@ export default function PrivacyPage(_props: PortalPageProps) {
         <Dialog
           title={t.confirmTitle}
           titleId="ae-sessions-confirm-title"
+          busy={busy === 'all'}
           onClose={() => setConfirming(false)}
         >
           <p>{t.confirmBody(others.length)}</p>
-          <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
+          <DialogFooter>
             <Button variant="secondary" onClick={() => setConfirming(false)}>
               {t.cancel}
             </Button>
@@ -175,9 +171,9 @@ export default function PrivacyPage(_props: PortalPageProps) {
             >
               {t.confirm}
             </Button>
-          </div>
+          </DialogFooter>
         </Dialog>
       )}
-    </Card>
+    </Page>
   );
 }

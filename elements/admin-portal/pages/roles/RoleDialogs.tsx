@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import type { Permission, PermissionCategory, Role, RolesApi } from '../../../../core/portal/rolesApi';
+import type { Permission, Role, RolesApi } from '../../../../core/portal/rolesApi';
 import {
   coversForGrant,
   roleKeyFromName,
@@ -10,35 +10,15 @@ import {
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
+import { Dialog, DialogFooter } from '../../../ui/Dialog';
 import { TextField } from '../../../ui/TextField';
 import { formStyle, mutedStyle } from '../../../ui/styles';
-import { actionsStyle, fieldsetStyle, scrollAreaStyle, useSubmit } from '../common/adminParts';
+import { useSubmit } from '../../../ui/useSubmit';
+import { fieldsetStyle, scrollAreaStyle } from '../common/adminParts';
+import { groupByCategory, type Catalogue } from './permissionRows';
 
 const t = portalAdmin.roles;
 const a = portalAdmin.common;
-
-export interface Catalogue {
-  permissions: Permission[];
-  categories: PermissionCategory[];
-}
-
-/** Permissions grouped by category (in the categories' order), uncategorised ones last. */
-export function groupByCategory(
-  catalogue: Catalogue,
-): Array<{ id: string; name: string; permissions: Permission[] }> {
-  const byId = new Map(catalogue.permissions.map((p) => [p.id, p]));
-  const placed = new Set<string>();
-  const groups = catalogue.categories
-    .map((c) => {
-      const permissions = c.permissionIds.map((id) => byId.get(id)).filter((p): p is Permission => !!p);
-      permissions.forEach((p) => placed.add(p.id));
-      return { id: c.id, name: c.name, permissions };
-    })
-    .filter((g) => g.permissions.length > 0);
-  const rest = catalogue.permissions.filter((p) => !placed.has(p.id));
-  return rest.length ? [...groups, { id: 'other', name: t.uncategorised, permissions: rest }] : groups;
-}
 
 /** Checkboxes of the permission catalogue by category; those the user cannot grant are disabled. */
 export function PermissionChecklist({
@@ -145,7 +125,8 @@ export function RoleDialog({
     <Dialog
       title={role ? t.editTitle(role.name) : t.addTitle}
       titleId="ae-role-dialog-title"
-      onClose={submit.busy ? () => {} : onClose}
+      busy={submit.busy}
+      onClose={onClose}
     >
       <form css={formStyle} onSubmit={onSubmit} noValidate>
         {submit.error && <Alert>{submit.error}</Alert>}
@@ -191,7 +172,7 @@ export function RoleDialog({
             onToggle={(id) => setChosen((c) => toggled(c, id))}
           />
         )}
-        <div css={actionsStyle}>
+        <DialogFooter>
           <Button variant="secondary" onClick={onClose} disabled={submit.busy}>
             {a.cancel}
           </Button>
@@ -203,7 +184,7 @@ export function RoleDialog({
           >
             {role ? a.save : t.create}
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );
@@ -231,7 +212,8 @@ export function RolePermissionsDialog({
     <Dialog
       title={t.permissionsTitle(role.name)}
       titleId="ae-role-permissions-title"
-      onClose={submit.busy ? () => {} : onClose}
+      busy={submit.busy}
+      onClose={onClose}
     >
       {submit.error && <Alert>{submit.error}</Alert>}
       <PermissionChecklist
@@ -241,7 +223,7 @@ export function RolePermissionsDialog({
         disabled={submit.busy}
         onToggle={(id) => setChosen((c) => toggled(c, id))}
       />
-      <div css={actionsStyle}>
+      <DialogFooter>
         <Button variant="secondary" onClick={onClose} disabled={submit.busy}>
           {a.cancel}
         </Button>
@@ -258,7 +240,7 @@ export function RolePermissionsDialog({
         >
           {a.save}
         </Button>
-      </div>
+      </DialogFooter>
     </Dialog>
   );
 }
@@ -283,7 +265,8 @@ export function PermissionRolesDialog({
     <Dialog
       title={t.permissionRolesTitle(permission.key)}
       titleId="ae-permission-roles-title"
-      onClose={submit.busy ? () => {} : onClose}
+      busy={submit.busy}
+      onClose={onClose}
     >
       {submit.error && <Alert>{submit.error}</Alert>}
       <p css={mutedStyle}>{permission.name}</p>
@@ -307,7 +290,7 @@ export function PermissionRolesDialog({
           </label>
         ))}
       </fieldset>
-      <div css={actionsStyle}>
+      <DialogFooter>
         <Button variant="secondary" onClick={onClose} disabled={submit.busy}>
           {a.cancel}
         </Button>
@@ -329,7 +312,7 @@ export function PermissionRolesDialog({
         >
           {a.save}
         </Button>
-      </div>
+      </DialogFooter>
     </Dialog>
   );
 }

@@ -9,6 +9,7 @@ import {
   labelled,
   portalOn,
   setValue,
+  rowAction,
 } from '../../../test-support/portal';
 
 describe('admin portal: roles page', () => {
@@ -45,6 +46,6 @@ describe('admin portal: roles page', () => {
     (dialog.querySelector('[part~="confirm-button"]') as HTMLButtonElement).click();
     await waitFor(() => !dialog.isConnected);
     await waitFor(() => portal.shadowRoot!.querySelector('[part~="roles-total"]')?.textContent === '5 roles');
-    await buttonNamed(portal, 'Delete the role Support agents');
+    await rowAction(portal, 'Support agents', 'Delete the role Support agents');
   });
 });

@@ -1,5 +1,4 @@
-import { css } from '@emotion/react';
-import { useEffect, useId, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   createRolesApi,
   ROLES_PAGE_SIZE,
@@ -7,58 +6,25 @@ import {
   type Role,
   type RoleSortField,
 } from '../../../../core/portal/rolesApi';
-import type { SortOrder } from '../../../../core/api/team';
 import { enPortal } from '../../../i18n/en-portal';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
+import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
-import { Card } from '../../../ui/Card';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { DataTable, type Column } from '../../../ui/DataTable';
+import { Page, sectionStyle, sectionTitleStyle, toolbarStyle } from '../../../ui/Page';
+import type { RowAction } from '../../../ui/RowActions';
+import { SelectField } from '../../../ui/SelectField';
 import { TextField } from '../../../ui/TextField';
 import { mutedStyle } from '../../../ui/styles';
+import { listData, useListPage, type ListData } from '../../../ui/useListPage';
 import type { PortalPageProps } from '../../shell/PortalShell';
-import {
-  ConfirmDeleteDialog,
-  LoadState,
-  NoPermission,
-  Pager,
-  rowActionsStyle,
-  tableStyle,
-  toolbarStyle,
-  useLoad,
-  usePageApi,
-  usePermissions,
-  visuallyHidden,
-} from '../common/adminParts';
-import {
-  groupByCategory,
-  PermissionRolesDialog,
-  RoleDialog,
-  RolePermissionsDialog,
-  type Catalogue,
-} from './RoleDialogs';
+import { NoPermission, useLoad, usePageApi, usePermissions } from '../common/adminParts';
+import { PermissionRolesDialog, RoleDialog, RolePermissionsDialog } from './RoleDialogs';
+import { catalogueRows, type Catalogue, type CatalogueRow } from './permissionRows';
 
 const t = portalAdmin.roles;
 const a = portalAdmin.common;
-const SEARCH_DELAY_MS = 300;
-const sortButtonStyle = css({
-  font: 'inherit',
-  fontWeight: 600,
-  background: 'none',
-  border: 'none',
-  padding: 0,
-  cursor: 'pointer',
-  color: 'inherit',
-  '&:focus-visible': { outline: '3px solid var(--ae-color-primary-light)', outlineOffset: '2px' },
-});
-const badgeStyle = css({
-  fontSize: '0.8em',
-  padding: '1px 6px',
-  borderRadius: '8px',
-  background: '#eef1f6',
-  marginLeft: '6px',
-  whiteSpace: 'nowrap',
-});
-const sectionTitleStyle = css({ fontSize: '1.1em', fontWeight: 600, margin: '8px 0 0' });
-const categoryTitleStyle = css({ fontSize: '1em', fontWeight: 600, margin: '8px 0 4px' });
 
 type DialogState =
   | { kind: 'add' }
@@ -67,10 +33,13 @@ type DialogState =
   | { kind: 'delete'; role: Role }
   | { kind: 'permissionRoles'; permission: Permission };
 
+const PERMISSION_PAGE_SIZE = 10;
+
 /**
  * Roles and permissions (spec 001 §6, §7): the account's roles paged, searched and sorted by the
  * server; add, edit, delete and choose permissions for the account's own roles; and the permission
- * catalogue by category, each permission attachable to several roles at once.
+ * catalogue, searched, filtered by category and paged in the browser, each permission with the roles
+ * that hold it and attachable to several roles at once.
  */
 export default function RolesPage(_props: PortalPageProps) {
   const api = usePageApi(createRolesApi);
@@ -78,26 +47,19 @@ export default function RolesPage(_props: PortalPageProps) {
   const allowed = canRead('roles');
   const canWrite = can('fe.secure.write.roles');
   const canDelete = can('fe.secure.delete.roles');
-  const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState('');
-  const [sort, setSort] = useState<{ by: RoleSortField; order: SortOrder }>({ by: 'name', order: 'ASC' });
-  const [page, setPage] = useState(0);
   const [dialog, setDialog] = useState<DialogState | null>(null);
-  const captionId = useId();
+  const [category, setCategory] = useState('');
 
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setFilter(search);
-      setPage(0);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
-
-  const roles = useLoad(
-    () => api.list({ filter, sortBy: sort.by, order: sort.order, page, pageSize: ROLES_PAGE_SIZE }),
-    [api, filter, sort, page],
-    allowed,
-  );
+  const roles = useListPage<Role, RoleSortField>({
+    fetch: (q) =>
+      api
+        .list({ filter: q.filter, sortBy: q.sortBy, order: q.order, page: q.page, pageSize: q.pageSize })
+        .then(listData),
+    deps: [api],
+    initialSort: { by: 'name', order: 'ASC' },
+    pageSize: ROLES_PAGE_SIZE,
+    enabled: allowed,
+  });
   // The whole catalogue and every role (for "attach a permission to several roles").
   const catalogue = useLoad(
     async (): Promise<Catalogue & { roles: Role[] }> => {
@@ -111,6 +73,27 @@ export default function RolesPage(_props: PortalPageProps) {
     [api],
     allowed,
   );
+  const ready = catalogue.load.status === 'ready' ? catalogue.load.data : null;
+  const rows = useMemo(() => (ready ? catalogueRows(ready) : null), [ready]);
+  const permissions = useListPage<CatalogueRow>({
+    fetch: async (q): Promise<ListData<CatalogueRow>> => {
+      if (catalogue.load.status === 'error') throw new Error(catalogue.load.message);
+      const needle = q.filter.trim().toLowerCase();
+      const found = (rows ?? []).filter(
+        (p) =>
+          (!category || p.category === category) &&
+          (!needle || p.name.toLowerCase().includes(needle) || p.key.toLowerCase().includes(needle)),
+      );
+      return {
+        items: found.slice(q.page * q.pageSize, (q.page + 1) * q.pageSize),
+        totalItems: found.length,
+        totalPages: Math.ceil(found.length / q.pageSize),
+      };
+    },
+    deps: [rows, category, catalogue.load.status],
+    pageSize: PERMISSION_PAGE_SIZE,
+    enabled: allowed && catalogue.load.status !== 'loading',
+  });
 
   if (!allowed)
     return <NoPermission title={enPortal.portal.pageTitles.roles} titleId="ae-portal-roles-title" />;
@@ -120,194 +103,202 @@ export default function RolesPage(_props: PortalPageProps) {
     roles.reload();
     catalogue.reload();
   };
-  const toggleSort = (by: RoleSortField) => {
-    setSort((current) => ({ by, order: current.by === by && current.order === 'ASC' ? 'DESC' : 'ASC' }));
-    setPage(0);
+  const roleColumns: Array<Column<Role, RoleSortField>> = [
+    {
+      id: 'name',
+      header: t.columns.name,
+      sortBy: 'name',
+      cell: (role) => (
+        <>
+          {role.name}{' '}
+          {!role.editable && (
+            <Badge title={t.builtInHint} partName="built-in">
+              {t.builtIn}
+            </Badge>
+          )}
+        </>
+      ),
+    },
+    { id: 'key', header: t.columns.key, sortBy: 'key', cell: (role) => <code>{role.key}</code> },
+    { id: 'description', header: t.columns.description, cell: (role) => role.description || a.none },
+    {
+      id: 'permissions',
+      header: t.columns.permissions,
+      nowrap: true,
+      cell: (role) => t.permissionCount(role.permissions.length),
+    },
+    { id: 'users', header: t.columns.users, align: 'end', cell: (role) => role.usersCount },
+  ];
+  const roleActions = (role: Role): RowAction[] => {
+    if (!role.editable) return [];
+    const actions: RowAction[] = [];
+    if (canWrite)
+      actions.push({
+        label: a.edit,
+        ariaLabel: t.editOf(role.name),
+        part: 'edit-role',
+        onSelect: () => setDialog({ kind: 'edit', role }),
+      });
+    if (canWrite && ready)
+      actions.push({
+        label: t.permissionsButton,
+        ariaLabel: t.permissionsOf(role.name),
+        part: 'role-permissions',
+        onSelect: () => setDialog({ kind: 'permissions', role }),
+      });
+    if (canDelete)
+      actions.push({
+        label: a.delete,
+        ariaLabel: t.deleteOf(role.name),
+        part: 'delete-role',
+        danger: true,
+        onSelect: () => setDialog({ kind: 'delete', role }),
+      });
+    return actions;
   };
-  const ariaSort = (by: RoleSortField) =>
-    sort.by === by ? (sort.order === 'ASC' ? 'ascending' : 'descending') : undefined;
-  const sortHeader = (by: RoleSortField, label: string) => (
-    <th scope="col" aria-sort={ariaSort(by)}>
-      <button
-        type="button"
-        css={sortButtonStyle}
-        part={`sort-${by}`}
-        onClick={() => toggleSort(by)}
-        aria-label={enPortal.portal.users.sortBy(label)}
-      >
-        {label}
-        {sort.by === by ? (sort.order === 'ASC' ? ' ▲' : ' ▼') : ''}
-      </button>
-    </th>
-  );
-  const ready = catalogue.load.status === 'ready' ? catalogue.load.data : null;
+  const permissionColumns: Array<Column<CatalogueRow>> = [
+    {
+      id: 'permission',
+      header: t.columns.permissions,
+      cell: (p) => (
+        <>
+          {p.name}
+          <br />
+          <code css={mutedStyle}>{p.key}</code>
+        </>
+      ),
+    },
+    { id: 'category', header: t.categoryColumn, cell: (p) => p.category },
+    {
+      id: 'holders',
+      header: t.heldByColumn,
+      cell: (p) =>
+        p.holders.length === 0 ? (
+          <span css={mutedStyle}>{t.heldByNone}</span>
+        ) : (
+          p.holders.map(({ role, through }, i) => (
+            <span key={role.id}>
+              {i > 0 && ', '}
+              {role.name}
+              {through && <span css={mutedStyle}>{` (${t.heldThrough(through)})`}</span>}
+            </span>
+          ))
+        ),
+    },
+  ];
+  if (canWrite)
+    permissionColumns.push({
+      id: 'choose',
+      header: a.actions,
+      nowrap: true,
+      cell: (p) => (
+        <Button
+          variant="link"
+          partName="permission-roles"
+          aria-label={t.chooseRolesOf(p.key)}
+          onClick={() => setDialog({ kind: 'permissionRoles', permission: p })}
+        >
+          {t.chooseRoles}
+        </Button>
+      ),
+    });
+  const categories = ready ? [...new Set((rows ?? []).map((p) => p.category))] : [];
 
   return (
-    <Card title={enPortal.portal.pageTitles.roles} titleId="ae-portal-roles-title">
-      <p css={mutedStyle}>{t.intro}</p>
+    <Page
+      title={enPortal.portal.pageTitles.roles}
+      titleId="ae-portal-roles-title"
+      description={t.intro}
+      actions={
+        canWrite && (
+          <Button partName="add-role" onClick={() => setDialog({ kind: 'add' })}>
+            {t.add}
+          </Button>
+        )
+      }
+    >
       <div css={toolbarStyle}>
         <TextField
           label={t.searchLabel}
           type="search"
-          value={search}
+          value={roles.search}
           maxLength={100}
           partName="roles-search"
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={(e) => roles.setSearch(e.target.value)}
         />
-        {canWrite && (
-          <Button partName="add-role" onClick={() => setDialog({ kind: 'add' })}>
-            {t.add}
-          </Button>
-        )}
       </div>
-      <LoadState load={roles.load} failedText={t.loadFailed} onRetry={roles.reload}>
-        {(data) => (
-          <>
-            <p css={mutedStyle} role="status" part="roles-total">
-              {t.total(data._metadata.totalItems)}
-            </p>
-            {data.items.length === 0 ? (
-              <p>{t.empty}</p>
-            ) : (
-              <div style={{ overflowX: 'auto' }}>
-                <table css={tableStyle} part="roles-table" aria-describedby={captionId}>
-                  <caption id={captionId} style={visuallyHidden}>
-                    {enPortal.portal.pageTitles.roles}
-                  </caption>
-                  <thead>
-                    <tr>
-                      {sortHeader('name', t.columns.name)}
-                      {sortHeader('key', t.columns.key)}
-                      <th scope="col">{t.columns.description}</th>
-                      <th scope="col">{t.columns.permissions}</th>
-                      <th scope="col">{t.columns.users}</th>
-                      {(canWrite || canDelete) && <th scope="col">{a.actions}</th>}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.items.map((role) => (
-                      <tr key={role.id} part="role-row">
-                        <td>
-                          {role.name}
-                          {!role.editable && (
-                            <span css={badgeStyle} title={t.builtInHint}>
-                              {t.builtIn}
-                            </span>
-                          )}
-                        </td>
-                        <td>
-                          <code>{role.key}</code>
-                        </td>
-                        <td>{role.description || a.none}</td>
-                        <td>{t.permissionCount(role.permissions.length)}</td>
-                        <td>{role.usersCount}</td>
-                        {(canWrite || canDelete) && (
-                          <td>
-                            {role.editable ? (
-                              <span css={rowActionsStyle}>
-                                {canWrite && (
-                                  <Button
-                                    variant="link"
-                                    partName="edit-role"
-                                    aria-label={t.editOf(role.name)}
-                                    onClick={() => setDialog({ kind: 'edit', role })}
-                                  >
-                                    {a.edit}
-                                  </Button>
-                                )}
-                                {canWrite && ready && (
-                                  <Button
-                                    variant="link"
-                                    partName="role-permissions"
-                                    aria-label={t.permissionsOf(role.name)}
-                                    onClick={() => setDialog({ kind: 'permissions', role })}
-                                  >
-                                    {t.permissionsButton}
-                                  </Button>
-                                )}
-                                {canDelete && (
-                                  <Button
-                                    variant="link"
-                                    partName="delete-role"
-                                    aria-label={t.deleteOf(role.name)}
-                                    onClick={() => setDialog({ kind: 'delete', role })}
-                                  >
-                                    {a.delete}
-                                  </Button>
-                                )}
-                              </span>
-                            ) : (
-                              <span css={mutedStyle}>{t.builtInHint}</span>
-                            )}
-                          </td>
-                        )}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-            <Pager label={t.paginationLabel} page={page} pages={data._metadata.totalPages} onPage={setPage} />
-          </>
-        )}
-      </LoadState>
-
-      <h3 css={sectionTitleStyle}>{t.permissionsTitleSection}</h3>
-      <p css={mutedStyle}>{t.permissionsIntro}</p>
-      <LoadState load={catalogue.load} failedText={t.loadFailed} onRetry={catalogue.reload}>
-        {(data) => {
-          const roleName = new Map(data.roles.map((r) => [r.id, r.name]));
-          return (
-            <div part="permissions-list">
-              {groupByCategory(data).map((group) => (
-                <section key={group.id} aria-label={group.name}>
-                  <h4 css={categoryTitleStyle}>{group.name}</h4>
-                  <table css={tableStyle}>
-                    <thead>
-                      <tr>
-                        <th scope="col">{t.columns.permissions}</th>
-                        <th scope="col">{enPortal.portal.roles}</th>
-                        {canWrite && <th scope="col">{a.actions}</th>}
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {group.permissions.map((p) => {
-                        const holders = p.roleIds
-                          .map((id) => roleName.get(id))
-                          .filter(Boolean)
-                          .join(', ');
-                        return (
-                          <tr key={p.id} part="permission-row" data-key={p.key}>
-                            <td>
-                              {p.name}{' '}
-                              <span css={mutedStyle} style={{ display: 'inline' }}>
-                                ({p.key})
-                              </span>
-                            </td>
-                            <td>{holders || t.heldByNone}</td>
-                            {canWrite && (
-                              <td>
-                                <Button
-                                  variant="link"
-                                  partName="permission-roles"
-                                  aria-label={t.chooseRolesOf(p.key)}
-                                  onClick={() => setDialog({ kind: 'permissionRoles', permission: p })}
-                                >
-                                  {t.chooseRoles}
-                                </Button>
-                              </td>
-                            )}
-                          </tr>
-                        );
-                      })}
-                    </tbody>
-                  </table>
-                </section>
-              ))}
-            </div>
-          );
+      <DataTable
+        caption={enPortal.portal.pageTitles.roles}
+        columns={roleColumns}
+        load={roles.load}
+        rowKey={(role) => role.id}
+        rowLabel={(role) => role.name}
+        rowActions={canWrite || canDelete ? roleActions : undefined}
+        sort={roles.sort}
+        onSort={roles.toggleSort}
+        tablePart="roles-table"
+        rowPart="role-row"
+        empty={<p>{t.empty}</p>}
+        failedText={t.loadFailed}
+        onRetry={roles.reload}
+        total={{ text: t.total, part: 'roles-total' }}
+        pagination={{
+          label: t.paginationLabel,
+          page: roles.page,
+          pageSize: roles.pageSize,
+          onPage: roles.setPage,
         }}
-      </LoadState>
+      />
+
+      <section css={sectionStyle} aria-labelledby="ae-roles-permissions-title" part="permissions-list">
+        <h3 id="ae-roles-permissions-title" css={sectionTitleStyle}>
+          {t.permissionsTitleSection}
+        </h3>
+        <p css={mutedStyle}>{t.permissionsIntro}</p>
+        <div css={toolbarStyle}>
+          <TextField
+            label={t.permissionSearchLabel}
+            type="search"
+            value={permissions.search}
+            maxLength={100}
+            partName="permissions-search"
+            onChange={(e) => permissions.setSearch(e.target.value)}
+          />
+          <SelectField
+            label={t.categoryLabel}
+            partName="permissions-category"
+            value={category}
+            options={[
+              { value: '', label: t.allCategories },
+              ...categories.map((c) => ({ value: c, label: c })),
+            ]}
+            onChange={(e) => {
+              setCategory(e.target.value);
+              permissions.restart();
+            }}
+          />
+        </div>
+        <DataTable
+          caption={t.permissionsTitleSection}
+          columns={permissionColumns}
+          load={catalogue.load.status === 'loading' ? { status: 'loading' } : permissions.load}
+          rowKey={(p) => p.id}
+          rowLabel={(p) => p.key}
+          rowPart="permission-row"
+          empty={<p>{t.permissionsEmpty}</p>}
+          failedText={t.loadFailed}
+          onRetry={catalogue.reload}
+          total={{ text: t.permissionTotal }}
+          pagination={{
+            label: t.permissionsPagination,
+            page: permissions.page,
+            pageSize: permissions.pageSize,
+            pageSizes: [10, 25, 50],
+            onPage: permissions.setPage,
+            onPageSize: permissions.setPageSize,
+          }}
+        />
+      </section>
 
       {dialog?.kind === 'add' && (
         <RoleDialog
@@ -349,7 +340,7 @@ export default function RolesPage(_props: PortalPageProps) {
         />
       )}
       {dialog?.kind === 'delete' && (
-        <ConfirmDeleteDialog
+        <ConfirmDialog
           title={t.deleteTitle}
           titleId="ae-delete-role-title"
           body={t.deleteBody(dialog.role.name, dialog.role.usersCount)}
@@ -360,6 +351,6 @@ export default function RolesPage(_props: PortalPageProps) {
           }}
         />
       )}
-    </Card>
+    </Page>
   );
 }

@@ -14,7 +14,8 @@ import { enPortal } from '../../../i18n/en-portal';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
+import { Dialog, DialogFooter } from '../../../ui/Dialog';
+import { formatDateTime } from '../../../ui/formatDate';
 import { SelectField } from '../../../ui/SelectField';
 import { Spinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
@@ -39,7 +40,6 @@ import {
 } from './inviteForm';
 import { tInvite as t } from './invitationTexts';
 
-const actionsStyle = css({ display: 'flex', gap: '8px', justifyContent: 'flex-end', flexWrap: 'wrap' });
 const fieldsetStyle = css({
   border: 'none',
   margin: 0,
@@ -165,7 +165,7 @@ export function InviteUserDialog({
     setFields((f) => ({ ...f, [key]: event.target.value }));
 
   return (
-    <Dialog title={t.title} titleId="ae-invite-user-title" onClose={state.busy ? () => {} : onClose}>
+    <Dialog title={t.title} titleId="ae-invite-user-title" busy={state.busy} onClose={onClose}>
       <form noValidate onSubmit={submit} css={formStyle} part="invite-form">
         {state.error && <Alert>{state.error}</Alert>}
         {rolesError && <Alert>{rolesError}</Alert>}
@@ -211,7 +211,7 @@ export function InviteUserDialog({
           disabled={state.busy}
         />
         <RolesChoice roles={roles} chosen={chosen} onToggle={toggle} disabled={state.busy} />
-        <div css={actionsStyle}>
+        <DialogFooter>
           <Button variant="secondary" onClick={onClose} disabled={state.busy}>
             {t.cancel}
           </Button>
@@ -224,7 +224,7 @@ export function InviteUserDialog({
           >
             {t.send}
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );
@@ -277,7 +277,7 @@ export function BulkAddDialog({ onClose, onFinished }: { onClose: () => void; on
   }
 
   return (
-    <Dialog title={t.bulkTitle} titleId="ae-bulk-add-title" onClose={busy ? () => {} : onClose}>
+    <Dialog title={t.bulkTitle} titleId="ae-bulk-add-title" busy={busy} onClose={onClose}>
       {result ? (
         <div part="bulk-result" role="status" tabIndex={-1} ref={resultRef}>
           <h3>{t.bulkAllowed(result.allowed.length)}</h3>
@@ -325,7 +325,7 @@ export function BulkAddDialog({ onClose, onFinished }: { onClose: () => void; on
           {progress && <p role="status">{t.bulkProgress(progress.done, progress.total)}</p>}
         </form>
       )}
-      <div css={actionsStyle}>
+      <DialogFooter>
         <Button variant="secondary" onClick={onClose} disabled={busy}>
           {result ? t.close : t.cancel}
         </Button>
@@ -341,7 +341,7 @@ export function BulkAddDialog({ onClose, onFinished }: { onClose: () => void; on
             {t.bulkSubmit}
           </Button>
         )}
-      </div>
+      </DialogFooter>
     </Dialog>
   );
 }
@@ -350,8 +350,6 @@ type LinkLoad =
   | { status: 'loading' }
   | { status: 'error'; message: string }
   | { status: 'ready'; config: InviteLinkConfig; link: InviteLink | null };
-const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** Spec 001 §4 "Invite link: create, update, delete, get (get also loads the config)"; 43200 minutes by default. */
 export function InviteLinkDialog({ onClose }: { onClose: () => void }) {
@@ -435,7 +433,7 @@ export function InviteLinkDialog({ onClose }: { onClose: () => void }) {
   const busy = state.busy !== null;
 
   return (
-    <Dialog title={t.linkTitle} titleId="ae-invite-link-title" onClose={busy ? () => {} : onClose}>
+    <Dialog title={t.linkTitle} titleId="ae-invite-link-title" busy={busy} onClose={onClose}>
       {load.status === 'loading' && <Spinner label={en.common.loading} />}
       {load.status === 'error' && (
         <div>
@@ -453,8 +451,8 @@ export function InviteLinkDialog({ onClose }: { onClose: () => void }) {
           <p part="invite-link-status">
             {load.link
               ? load.link.expired
-                ? t.linkExpired(formatDate(load.link.expiresAt))
-                : t.linkActive(formatDate(load.link.expiresAt))
+                ? t.linkExpired(formatDateTime(load.link.expiresAt, ''))
+                : t.linkActive(formatDateTime(load.link.expiresAt, ''))
               : t.linkNone}
           </p>
           {created && load.link && (
@@ -491,7 +489,7 @@ export function InviteLinkDialog({ onClose }: { onClose: () => void }) {
             />{' '}
             {t.linkSendEmail}
           </label>
-          <div css={actionsStyle}>
+          <DialogFooter>
             <Button variant="secondary" onClick={onClose} disabled={busy}>
               {t.close}
             </Button>
@@ -528,7 +526,7 @@ export function InviteLinkDialog({ onClose }: { onClose: () => void }) {
             >
               {load.link ? t.linkRegenerate : t.linkCreate}
             </Button>
-          </div>
+          </DialogFooter>
         </div>
       )}
     </Dialog>

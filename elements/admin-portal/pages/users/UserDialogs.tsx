@@ -7,12 +7,12 @@ import { enPortal } from '../../../i18n/en-portal';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { Dialog, DialogFooter } from '../../../ui/Dialog';
 import { Spinner } from '../../../ui/Spinner';
 import { mutedStyle } from '../../../ui/styles';
 
 const t = enPortal.portal.users;
-const actionsStyle = css({ display: 'flex', gap: '8px', justifyContent: 'flex-end' });
 const fieldsetStyle = css({
   border: 'none',
   margin: 0,
@@ -35,29 +35,19 @@ interface UserDialogProps {
  */
 export function SignOutUserDialog({ user, onClose, onDone }: UserDialogProps) {
   const app = useAuthApp();
-  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
-  async function signOut() {
-    setState({ busy: true, error: null });
-    try {
-      await app.services.api.team.revokeSessions(user.id);
-      onDone();
-    } catch (error) {
-      setState({ busy: false, error: errorMessage(error) });
-    }
-  }
   return (
-    <Dialog title={t.signOutTitle} titleId="ae-sign-out-user-title" onClose={state.busy ? () => {} : onClose}>
-      {state.error && <Alert>{state.error}</Alert>}
-      <p>{t.signOutBody(user.name, user.email)}</p>
-      <div css={actionsStyle}>
-        <Button variant="secondary" onClick={onClose} disabled={state.busy}>
-          {t.cancel}
-        </Button>
-        <Button partName="confirm-button" loading={state.busy} loadingLabel={t.signingOut} onClick={signOut}>
-          {t.signOut}
-        </Button>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      title={t.signOutTitle}
+      titleId="ae-sign-out-user-title"
+      body={t.signOutBody(user.name, user.email)}
+      confirmLabel={t.signOut}
+      busyLabel={t.signingOut}
+      onClose={onClose}
+      onConfirm={async () => {
+        await app.services.api.team.revokeSessions(user.id);
+        onDone();
+      }}
+    />
   );
 }
 
@@ -75,17 +65,17 @@ export function RemoveUserDialog({ user, onClose, onDone }: UserDialogProps) {
     }
   }
   return (
-    <Dialog title={t.removeTitle} titleId="ae-remove-user-title" onClose={state.busy ? () => {} : onClose}>
+    <Dialog title={t.removeTitle} titleId="ae-remove-user-title" busy={state.busy} onClose={onClose}>
       {state.error && <Alert>{state.error}</Alert>}
       <p>{t.removeBody(user.name, user.email)}</p>
-      <div css={actionsStyle}>
+      <DialogFooter>
         <Button variant="secondary" onClick={onClose} disabled={state.busy}>
           {t.cancel}
         </Button>
         <Button partName="confirm-button" loading={state.busy} loadingLabel={t.removing} onClick={remove}>
           {t.remove}
         </Button>
-      </div>
+      </DialogFooter>
     </Dialog>
   );
 }
@@ -138,11 +128,7 @@ export function UserRolesDialog({ user, onClose, onDone }: UserDialogProps) {
   }
 
   return (
-    <Dialog
-      title={t.rolesTitle(user.name)}
-      titleId="ae-user-roles-title"
-      onClose={state.busy ? () => {} : onClose}
-    >
+    <Dialog title={t.rolesTitle(user.name)} titleId="ae-user-roles-title" busy={state.busy} onClose={onClose}>
       {state.error && <Alert>{state.error}</Alert>}
       {roles === null ? (
         <Spinner label={en.common.loading} />
@@ -163,7 +149,7 @@ export function UserRolesDialog({ user, onClose, onDone }: UserDialogProps) {
           ))}
         </fieldset>
       )}
-      <div css={actionsStyle}>
+      <DialogFooter>
         <Button variant="secondary" onClick={onClose} disabled={state.busy}>
           {t.cancel}
         </Button>
@@ -176,7 +162,7 @@ export function UserRolesDialog({ user, onClose, onDone }: UserDialogProps) {
         >
           {t.saveRoles}
         </Button>
-      </div>
+      </DialogFooter>
     </Dialog>
   );
 }

@@ -1,0 +1,39 @@
+import { css } from '@emotion/react';
+import { useEffect, type ReactNode } from 'react';
+
+const statusStyle = css({
+  margin: 0,
+  padding: '8px 12px',
+  borderRadius: 'var(--ae-radius)',
+  borderLeft: '4px solid var(--ae-color-success)',
+  background: 'var(--ae-color-success-surface)',
+  color: 'var(--ae-color-success-text)',
+});
+
+/**
+ * A short confirmation after a change ("Invitation sent to …"), announced politely; it goes away by
+ * itself after `timeoutMs` when `onDismiss` is given (a toast), otherwise it stays (inline status).
+ * Errors are not statuses: they use Alert.
+ */
+export function InlineStatus({
+  children,
+  partName,
+  onDismiss,
+  timeoutMs = 6000,
+}: {
+  children: ReactNode;
+  partName?: string;
+  onDismiss?: () => void;
+  timeoutMs?: number;
+}) {
+  useEffect(() => {
+    if (!onDismiss) return undefined;
+    const timer = setTimeout(onDismiss, timeoutMs);
+    return () => clearTimeout(timer);
+  }, [onDismiss, timeoutMs]);
+  return (
+    <p role="status" css={statusStyle} part={partName ? `status ${partName}` : 'status'}>
+      {children}
+    </p>
+  );
+}

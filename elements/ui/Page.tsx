@@ -1,0 +1,92 @@
+import { css } from '@emotion/react';
+import type { ReactNode } from 'react';
+import { mutedStyle } from './styles';
+
+const pageStyle = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '20px',
+  minWidth: 0,
+});
+const headerStyle = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-start',
+  justifyContent: 'space-between',
+  gap: '12px 24px',
+  paddingBottom: '16px',
+  borderBottom: '1px solid var(--ae-color-divider)',
+});
+const headingStyle = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '4px',
+  flex: '1 1 280px',
+  minWidth: 0,
+  maxWidth: '72ch',
+});
+const titleStyle = css({ fontSize: '1.5em', fontWeight: 650, lineHeight: 1.25, margin: 0 });
+const actionsStyle = css({ display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center' });
+/** A form keeps a readable width however wide the portal is. */
+export const readableWidthStyle = css({
+  maxWidth: '640px',
+  width: '100%',
+  // A form's submit button keeps its own width beside the fields, from 480 px up.
+  '@container ae-portal (min-width: 480px)': { '& button[type="submit"]': { alignSelf: 'flex-start' } },
+});
+/** A titled block inside a page (a settings group, a second table). */
+export const sectionStyle = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '12px',
+  padding: '20px',
+  border: '1px solid var(--ae-color-divider)',
+  borderRadius: 'var(--ae-radius)',
+  background: 'var(--ae-color-surface)',
+  minWidth: 0,
+  '@container ae-portal (max-width: 479px)': { padding: '16px 12px' },
+});
+export const sectionTitleStyle = css({ fontSize: '1.15em', fontWeight: 600, margin: 0 });
+/** Search and filters above a table. */
+export const toolbarStyle = css({
+  display: 'flex',
+  gap: '12px',
+  alignItems: 'flex-end',
+  flexWrap: 'wrap',
+  '& > *': { flex: '0 1 auto' },
+  '& > :first-child': { flex: '1 1 240px', maxWidth: '420px' },
+});
+
+/**
+ * A portal page: the page header (title, description, the primary action and others) over the
+ * page's content. A region named by its title.
+ */
+export function Page({
+  title,
+  titleId,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  titleId: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section css={pageStyle} part="card page-content" aria-labelledby={titleId}>
+      <header css={headerStyle} part="page-header">
+        <div css={headingStyle}>
+          <h2 id={titleId} css={titleStyle} part="title">
+            {title}
+          </h2>
+          {description &&
+            (typeof description === 'string' ? <p css={mutedStyle}>{description}</p> : description)}
+        </div>
+        {actions && <div css={actionsStyle}>{actions}</div>}
+      </header>
+      {children}
+    </section>
+  );
+}

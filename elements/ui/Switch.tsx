@@ -1,0 +1,76 @@
+import { css } from '@emotion/react';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+
+const switchStyle = css({
+  font: 'inherit',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '8px',
+  padding: '4px 0',
+  border: 'none',
+  background: 'none',
+  color: 'var(--ae-color-text)',
+  cursor: 'pointer',
+  textAlign: 'left',
+  '&:disabled': { cursor: 'progress', opacity: 0.7 },
+  '&:focus-visible': { outline: '3px solid var(--ae-color-primary-light)', outlineOffset: '2px' },
+});
+const trackStyle = css({
+  flex: 'none',
+  position: 'relative',
+  width: '36px',
+  height: '20px',
+  borderRadius: '999px',
+  border: '1px solid var(--ae-color-border)',
+  background: 'var(--ae-color-surface-muted)',
+  transition: 'background 120ms',
+  '&::after': {
+    content: '""',
+    position: 'absolute',
+    top: '2px',
+    left: '2px',
+    width: '14px',
+    height: '14px',
+    borderRadius: '50%',
+    background: 'var(--ae-color-text-muted)',
+    transition: 'transform 120ms',
+  },
+  '[aria-checked="true"] > &': {
+    background: 'var(--ae-color-primary)',
+    borderColor: 'var(--ae-color-primary)',
+  },
+  '[aria-checked="true"] > &::after': {
+    transform: 'translateX(16px)',
+    background: 'var(--ae-color-on-primary)',
+  },
+  '@media (prefers-reduced-motion: reduce)': { transition: 'none', '&::after': { transition: 'none' } },
+});
+
+/**
+ * An on/off control (`role="switch"`): its accessible name says what it controls (`label`, or an
+ * `aria-label` naming the row), `aria-checked` says whether it is on, and the visible text
+ * (`children`, e.g. "Access: Allowed") says the same as the state.
+ */
+export function Switch({
+  checked,
+  partName,
+  children,
+  ...rest
+}: { checked: boolean; partName?: string; children: ReactNode } & Omit<
+  ButtonHTMLAttributes<HTMLButtonElement>,
+  'role' | 'type'
+>) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      css={switchStyle}
+      part={partName ? `switch ${partName}` : 'switch'}
+      {...rest}
+    >
+      <span css={trackStyle} aria-hidden="true" />
+      <span>{children}</span>
+    </button>
+  );
+}

@@ -1,0 +1,128 @@
+import { useCallback, useEffect, useState } from 'react';
+import { errorMessage } from '../../core/api/errors';
+
+/** Typing settles this long before a search is sent; a new search starts at the first page. */
+export const SEARCH_DELAY_MS = 300;
+
+export type SortOrder = 'ASC' | 'DESC';
+export interface SortState<S extends string> {
+  by: S;
+  order: SortOrder;
+}
+export interface ListQuery<S extends string> {
+  filter: string;
+  sortBy: S | undefined;
+  order: SortOrder | undefined;
+  page: number;
+  pageSize: number;
+}
+export interface ListData<T> {
+  items: T[];
+  totalItems: number;
+  totalPages: number;
+}
+export type ListLoad<T> =
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: ListData<T> };
+
+/** A server page (`{ items, _metadata }`) or a whole list, as the table's data. */
+export function listData<T>(
+  result: T[] | { items: T[]; _metadata: { totalItems: number; totalPages: number } },
+): ListData<T> {
+  return Array.isArray(result)
+    ? { items: result, totalItems: result.length, totalPages: 1 }
+    : {
+        items: result.items,
+        totalItems: result._metadata.totalItems,
+        totalPages: result._metadata.totalPages,
+      };
+}
+
+/**
+ * The state of a list page: the search box (debounced into `filter`), the sort (pressing the sorted
+ * column again reverses it; any change goes back to the first page), the page and its size, and the
+ * load of `fetch(query)`. The last rows stay on screen while a reload runs; `reload()` is what every
+ * change calls (spec 001 §4 "Group mutations reload groups"); `update` edits the loaded rows in place.
+ * `deps` lists what else the fetch reads (a preset filter, the API module).
+ */
+export function useListPage<T, S extends string = string>({
+  fetch,
+  deps = [],
+  initialSort,
+  pageSize: initialPageSize = 20,
+  enabled = true,
+}: {
+  fetch: (query: ListQuery<S>) => Promise<ListData<T>>;
+  deps?: unknown[];
+  initialSort?: SortState<S>;
+  pageSize?: number;
+  enabled?: boolean;
+}) {
+  const [search, setSearchText] = useState('');
+  const [filter, setFilter] = useState('');
+  const [sort, setSort] = useState<SortState<S> | undefined>(initialSort);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSizeState] = useState(initialPageSize);
+  const [attempt, setAttempt] = useState(0);
+  const [load, setLoad] = useState<ListLoad<T>>({ status: 'loading' });
+
+  useEffect(() => {
+    if (search === filter) return undefined;
+    const timer = setTimeout(() => {
+      setFilter(search);
+      setPage(0);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, filter]);
+
+  useEffect(() => {
+    if (!enabled) return undefined;
+    let live = true;
+    setLoad((previous) => (previous.status === 'ready' ? previous : { status: 'loading' }));
+    fetch({ filter, sortBy: sort?.by, order: sort?.order, page, pageSize })
+      .then((data) => {
+        if (live) setLoad({ status: 'ready', data });
+      })
+      .catch((error: unknown) => {
+        if (live) setLoad({ status: 'error', message: errorMessage(error) });
+      });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists what its fetch reads in deps (the fetch itself is new each render)
+  }, [enabled, filter, sort, page, pageSize, attempt, ...deps]);
+
+  const toggleSort = useCallback((by: S) => {
+    setSort((current) => ({ by, order: current?.by === by && current.order === 'ASC' ? 'DESC' : 'ASC' }));
+    setPage(0);
+  }, []);
+  const setPageSize = useCallback((size: number) => {
+    setPageSizeState(size);
+    setPage(0);
+  }, []);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const update = useCallback(
+    (change: (data: ListData<T>) => ListData<T>) =>
+      setLoad((current) =>
+        current.status === 'ready' ? { status: 'ready', data: change(current.data) } : current,
+      ),
+    [],
+  );
+  /** Goes back to the first page (a preset filter changed). */
+  const restart = useCallback(() => setPage(0), []);
+
+  return {
+    search,
+    setSearch: setSearchText,
+    filter,
+    sort,
+    toggleSort,
+    page,
+    setPage,
+    pageSize,
+    setPageSize,
+    load,
+    reload,
+    update,
+    restart,
+  };
+}

@@ -1,0 +1,18 @@
+import { useCallback, useState } from 'react';
+import { errorMessage } from '../../core/api/errors';
+
+/** The state of a dialog's submit: busy while the call runs, its error shown in the dialog. */
+export function useSubmit() {
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const run = useCallback(async (action: () => Promise<void>) => {
+    setState({ busy: true, error: null });
+    try {
+      await action();
+      setState({ busy: false, error: null });
+    } catch (error) {
+      setState({ busy: false, error: errorMessage(error) });
+    }
+  }, []);
+  const setError = useCallback((error: string | null) => setState({ busy: false, error }), []);
+  return { ...state, run, setError };
+}
