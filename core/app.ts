@@ -59,7 +59,7 @@ function registry(): Registry {
   return (scope[REGISTRY_KEY] ??= { version: ASSETS_VERSION, apps: new Map() });
 }
 
-export interface CreateAppExtras {
+interface CreateAppExtras {
   /** An external store: it must carry the same name as the app ("Mismatch in store names"). */
   store?: AppStore;
   /** Replaces fetch (tests). Demo mode uses the in-browser demo backend. */

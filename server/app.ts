@@ -51,8 +51,6 @@ import { dropUndefinedQueryValues } from './http/client-query';
 import { openDatabase, type Database } from './storage/database';
 import { migrate } from './storage/migrations';
 
-export type { ServerOptions } from './options';
-
 /** One registered route: a method and the full path (prefix included, as Fastify writes it). */
 export interface RouteSummary {
   method: string;

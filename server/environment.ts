@@ -44,13 +44,13 @@ import type { ServerOptions } from './options';
 import { SEED_ADMIN_EMAIL, SEED_ADMIN_PASSWORD } from './seed';
 
 /** The variable that turns development mode on (`--dev` does the same). */
-export const DEV_VARIABLE = 'AUTH_ELEMENTS_DEV';
+const DEV_VARIABLE = 'AUTH_ELEMENTS_DEV';
 
 export interface Environment {
   [name: string]: string | undefined;
 }
 
-export interface ServerConfig {
+interface ServerConfig {
   options: ServerOptions;
   port: number;
   host: string;

@@ -13,7 +13,7 @@ import type { Database } from './storage/database';
 
 export const SEED_ADMIN_EMAIL = 'admin@example.com';
 export const SEED_ADMIN_PASSWORD = 'Admin-demo-2026';
-export const SEED_ADMIN_NAME = 'Ada Admin';
+const SEED_ADMIN_NAME = 'Ada Admin';
 export const SEED_TENANT_NAME = 'Acme Demo';
 /** Fixed id, so re-running the seed finds the tenant instead of adding another. */
 export const SEED_TENANT_ID = '00000000-0000-4000-8000-00000000acde';

@@ -18,7 +18,7 @@ import { httpError } from './http/errors';
 import { requestOrigin } from './http/origin';
 
 const VERSIONED = /^\d+\.\d+\.\d+[^/]*\//;
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 const BASE_URL = /%BASE_URL%/g;
 
 /** Registers the /cdn/ and demo-page routes for the repository at `root`. */

@@ -18,7 +18,7 @@ export type AccountSettingsUpdate = Partial<
   Pick<AccountSettings, 'name' | 'address' | 'website' | 'timezone' | 'currency'>
 >;
 
-export const ACCOUNT_SETTINGS_V1 = '/tenants/resources/account-settings/v1';
+const ACCOUNT_SETTINGS_V1 = '/tenants/resources/account-settings/v1';
 
 export function createAccountSettingsApi(http: HttpClient) {
   return {

@@ -1,7 +1,7 @@
 import type { HttpClient } from './http';
 import type { PublicPolicy, SocialProviderConfig, VendorPublicInfo } from './types';
 
-export const CONFIGURATIONS_V1 = '/identity/resources/configurations/v1';
+const CONFIGURATIONS_V1 = '/identity/resources/configurations/v1';
 
 export function createConfigurationsApi(http: HttpClient) {
   return {

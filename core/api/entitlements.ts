@@ -2,7 +2,7 @@ import { normalizeEntitlements, type UserEntitlements } from '../entitlements/en
 import type { HttpClient } from './http';
 
 /** **(choice of path)**: spec 000 §7 lists "entitlements" without a path. */
-export const ENTITLEMENTS_PATH = '/entitlements/api/v2/user-entitlements';
+const ENTITLEMENTS_PATH = '/entitlements/api/v2/user-entitlements';
 
 export function createEntitlementsApi(http: HttpClient) {
   return {

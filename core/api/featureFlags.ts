@@ -2,7 +2,7 @@ import { flagContextFor, normalizeFlags, type FeatureFlagContext } from '../feat
 import type { HttpClient } from './http';
 
 /** **(choice of path and method)**: spec 000 §7 lists "feature flags" without a path. */
-export const FEATURE_FLAGS_PATH = '/flags/api/v1/evaluate';
+const FEATURE_FLAGS_PATH = '/flags/api/v1/evaluate';
 
 export function createFeatureFlagsApi(http: HttpClient) {
   return {

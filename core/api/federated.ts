@@ -16,7 +16,7 @@ import type {
 /** Hosted login's folder under the prefix, where the client SDK calls (`/frontegg/oauth/*`). */
 const OAUTH = '/oauth';
 
-export function createFederatedApi(http: HttpClient) {
+function createFederatedApi(http: HttpClient) {
   return {
     /** Hosted login's token call: the authorization-code or the refresh-token grant. */
     oauthToken: (body: OAuthTokenRequest) => http.post<OAuthTokenResponse>(`${OAUTH}/token`, body),
@@ -44,7 +44,7 @@ export function createFederatedApi(http: HttpClient) {
   };
 }
 
-export type FederatedApi = ReturnType<typeof createFederatedApi>;
+type FederatedApi = ReturnType<typeof createFederatedApi>;
 
 const cache = new WeakMap<HttpClient, FederatedApi>();
 

@@ -11,16 +11,16 @@ export type Transport = (url: string, init: RequestInit) => Promise<Response>;
  * Header names of the contract. They keep the names existing backends of this contract read
  * (like the default `frontegg` prefix), so those backends work unchanged.
  */
-export const HEADERS = {
+const HEADERS = {
   requestSource: 'frontegg-source',
   loginAlias: 'frontegg-login-alias',
   sdk: 'x-frontegg-sdk',
   framework: 'x-frontegg-framework',
 } as const;
 
-export const SDK_NAME = 'auth-elements';
+const SDK_NAME = 'auth-elements';
 
-export interface HttpClientDeps {
+interface HttpClientDeps {
   options: ResolvedOptions;
   requestSource: RequestSource;
   /** The in-memory access token, read at call time. */
@@ -92,7 +92,7 @@ async function resolveHeaders(
  * generic "unparseable" message; an empty (or blank) body has nothing to parse and gets the status
  * message, like a JSON body without an `errors` list.
  */
-export function messageOfFailedResponse(status: number, statusText: string, bodyText: string): string {
+function messageOfFailedResponse(status: number, statusText: string, bodyText: string): string {
   if (status === 413) return MESSAGES.requestTooLarge;
   if (!bodyText.trim()) return statusMessage(status, statusText);
   let parsed: unknown;

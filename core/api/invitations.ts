@@ -9,7 +9,7 @@ import type { Page, TeamUser, UsersQuery } from './team';
 import { usersQueryParams } from './team';
 import { USERS_V1, USERS_V2, USERS_V3 } from './users';
 
-export const INVITES_V1 = '/identity/resources/tenants/invites/v1';
+const INVITES_V1 = '/identity/resources/tenants/invites/v1';
 /** Spec 001 §7 / §9: an invite link lives 43200 minutes (30 days) unless chosen otherwise. */
 export const INVITE_LINK_DEFAULT_MINUTES = 43200;
 /** Spec 001 §9: "Bulk add reload page size 10". */
@@ -45,7 +45,7 @@ export interface InviteLinkConfig {
 
 /** Users v3 query (spec 001 §7): v2's plus a preset. */
 export type UsersPreset = 'INACTIVE' | 'MFA_UNENROLLED';
-export interface UsersV3Query extends UsersQuery {
+interface UsersV3Query extends UsersQuery {
   preset?: UsersPreset;
   maxInactiveSeconds?: number;
   email?: string;
@@ -107,4 +107,3 @@ export function createInvitationsApi(http: HttpClient) {
       http.post<{ name: string; tenantId: string }>(`${INVITES_V1}/verify`, { token }),
   };
 }
-export type InvitationsApi = ReturnType<typeof createInvitationsApi>;

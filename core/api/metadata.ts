@@ -3,7 +3,7 @@ import type { HttpClient } from './http';
 import { MESSAGES } from './messages';
 
 /** The client SDK's path (metadata.getAdminBoxMetadata of @frontegg/rest-api 3.1.18). */
-export const ADMIN_BOX_METADATA = '/metadata/admin-box';
+const ADMIN_BOX_METADATA = '/metadata/admin-box';
 
 /** Admin-box metadata (spec 001 §1, spec 000 §7): GET /metadata/admin-box, rows[0].configuration. */
 export function createMetadataApi(http: HttpClient) {

@@ -15,19 +15,19 @@ const PASSKEYS = '/identity/resources/users/webauthn/v1/devices';
 const CONFIG_V1 = '/identity/resources/configurations/v1';
 
 export type DeviceType = 'platform' | 'cross-platform';
-export interface OtcAnswer {
+interface OtcAnswer {
   otcToken: string;
   phoneNumber?: string;
 }
-export interface WebAuthnRegistration {
+interface WebAuthnRegistration {
   options: PublicKeyCredentialCreationOptionsJSON;
   webauthnToken: string;
 }
-export interface WebAuthnAuthentication {
+interface WebAuthnAuthentication {
   options: PublicKeyCredentialRequestOptionsJSON;
   webauthnToken: string;
 }
-export interface PasskeyDevice {
+interface PasskeyDevice {
   id: string;
   deviceType: DeviceType | null;
   name?: string | null;

@@ -3,7 +3,7 @@ import type { HttpClient } from './http';
 import type { AuthResponse } from './types';
 import { USERS_V1 } from './users';
 
-export type PasswordlessType = 'Code' | 'MagicLink' | 'SmsCode';
+type PasswordlessType = 'Code' | 'MagicLink' | 'SmsCode';
 
 /** POST /passwordless/{type}/prelogin answers (spec 000 §7). */
 export interface PasswordlessPreLoginResponse {

@@ -10,7 +10,7 @@ export interface LoginSession {
   current: boolean;
 }
 
-export const SESSIONS_V1_ME = '/identity/resources/users/sessions/v1/me';
+const SESSIONS_V1_ME = '/identity/resources/users/sessions/v1/me';
 
 /** The signed-in user's own sessions (spec 000 §7 "Sessions"). */
 export function createSessionsApi(http: HttpClient) {

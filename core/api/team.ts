@@ -70,10 +70,10 @@ export function usersQueryParams(query: UsersQuery) {
 }
 
 /** The paths of the client SDK's users page (@frontegg/rest-api 3.1.18 `teams`). */
-export const TEAM_ROLES_V1 = '/team/resources/roles/v1';
-export const TEAM_MEMBERS_V1 = '/team/resources/members/v1';
+const TEAM_ROLES_V1 = '/team/resources/roles/v1';
+const TEAM_MEMBERS_V1 = '/team/resources/members/v1';
 /** auth.revokeSessionsForUser: an admin ends a member's sessions in the account. */
-export const REVOKE_USER_SESSIONS = '/identity/resources/users/sessions/v1/revoke';
+const REVOKE_USER_SESSIONS = '/identity/resources/users/sessions/v1/revoke';
 
 export function createTeamApi(http: HttpClient) {
   return {

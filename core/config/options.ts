@@ -59,8 +59,8 @@ export interface ResolvedOptions {
   hostedLogin: HostedLoginOptions | undefined;
 }
 
-export const DEFAULT_URL_PREFIX = 'frontegg';
-export const DEFAULT_LOG_LEVEL: LogLevel = 'error';
+const DEFAULT_URL_PREFIX = 'frontegg';
+const DEFAULT_LOG_LEVEL: LogLevel = 'error';
 
 /**
  * The message of spec 000 §1 / §8 "Missing base URL": the product refuses to start, clears the page

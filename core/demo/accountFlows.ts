@@ -18,9 +18,9 @@ interface FlowRequest {
   body: Json;
   query: Record<string, string>;
 }
-export type DemoFlowHandler = (db: DemoDatabase, request: FlowRequest) => Answer;
+type DemoFlowHandler = (db: DemoDatabase, request: FlowRequest) => Answer;
 
-export interface DemoFlowTools {
+interface DemoFlowTools {
   startSession(db: DemoDatabase, user: DemoUser): AuthResponse;
   /** The failure limit of sign-ins (core/demo/passwordless.ts). */
   lockedFor(db: DemoDatabase, email: string): number | null | undefined;
@@ -31,10 +31,10 @@ export interface DemoFlowTools {
   now(): number;
 }
 
-export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Ask for a new one.';
+const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Ask for a new one.';
 const CURRENT_PASSWORD_WRONG = 'The current password is incorrect.';
 const SAME_PASSWORD = 'Choose a new password different from the current one.';
-export const ACTIVATION_LINK_INVALID = 'This activation link is invalid or has expired. Ask for a new one.';
+const ACTIVATION_LINK_INVALID = 'This activation link is invalid or has expired. Ask for a new one.';
 const HOUR = 3600_000;
 const LIFETIMES_MS = { resetPassword: HOUR, activation: 7 * 24 * HOUR, invitation: 7 * 24 * HOUR } as const;
 

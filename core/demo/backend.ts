@@ -31,10 +31,10 @@ import { createDemoTeamAdmin, demoPermissionsOf, demoRoles, demoRolesOf } from '
  * demo session, as a real refresh cookie would.
  */
 
-export const DEMO_DELAY_MIN_MS = 200;
-export const DEMO_DELAY_MAX_MS = 500;
+const DEMO_DELAY_MIN_MS = 200;
+const DEMO_DELAY_MAX_MS = 500;
 /** Demo access token lifetime (spec 000 §9). */
-export const DEMO_TOKEN_LIFETIME_SECONDS = 86400;
+const DEMO_TOKEN_LIFETIME_SECONDS = 86400;
 
 /** Where the demo keeps its data in localStorage (tests switch demo settings through it). */
 export const STORAGE_KEY = 'auth-elements.demo.v1';
@@ -45,7 +45,7 @@ export interface DemoStorage {
   removeItem(key: string): void;
 }
 
-export interface DemoBackendOptions {
+interface DemoBackendOptions {
   storage?: DemoStorage;
   /** Milliseconds to wait before answering; a number, or the default 200-500 ms random pause. */
   delay?: () => number;

@@ -15,7 +15,7 @@ type Json = Record<string, unknown>;
 type Answer = { status: number; body: unknown; save?: boolean };
 type Handler = (db: DemoDatabase, request: { body: Json; query: Record<string, string> }) => Answer;
 
-export interface DemoHostedTools {
+interface DemoHostedTools {
   tokenFor(db: DemoDatabase, user: DemoUser): AuthResponse;
   random(): string;
   now(): number;
@@ -96,11 +96,11 @@ export function createDemoHostedLogin(tools: DemoHostedTools): Record<string, Ha
 }
 
 /** The demo's social provider: its "authorization page" is the page's own social callback route, so nothing leaves the origin. */
-export const DEMO_SOCIAL_PROVIDER = 'demo-id';
-export const DEMO_SOCIAL_CODE = 'demo-social-code';
-export const DEMO_SOCIAL_USER = { email: 'sam.social@demo.example', name: 'Sam Social' };
+const DEMO_SOCIAL_PROVIDER = 'demo-id';
+const DEMO_SOCIAL_CODE = 'demo-social-code';
+const DEMO_SOCIAL_USER = { email: 'sam.social@demo.example', name: 'Sam Social' };
 
-export interface DemoSocialTools {
+interface DemoSocialTools {
   startSession(db: DemoDatabase, user: DemoUser): AuthResponse;
   /** The demo's MFA gate (core/demo/mfaFlows.ts), as for password sign-in: the MFA answer, or null to sign in now. */
   secondFactor?(db: DemoDatabase, user: DemoUser): Record<string, unknown> | null;
@@ -193,10 +193,10 @@ export function createDemoSocialLogin(tools: DemoSocialTools): Record<string, Ha
 }
 
 /** Demo mode's tenant SSO: emails of these domains sign in through the demo "identity provider" (OIDC, SAML). */
-export const DEMO_SSO_DOMAIN = 'sso.demo.example';
-export const DEMO_SAML_DOMAIN = 'saml.demo.example';
-export const DEMO_SSO_CODE = 'demo-oidc-code';
-export const DEMO_SAML_CODE = 'demo-saml-code';
+const DEMO_SSO_DOMAIN = 'sso.demo.example';
+const DEMO_SAML_DOMAIN = 'saml.demo.example';
+const DEMO_SSO_CODE = 'demo-oidc-code';
+const DEMO_SAML_CODE = 'demo-saml-code';
 const DEMO_SSO_STATE = 'demo-sso-state';
 
 /**

@@ -15,9 +15,9 @@ interface Request {
 }
 type Handler = (db: DemoDatabase, request: Request, caller: DemoUser | null) => Answer;
 
-export const INVITATION_INVALID =
+const INVITATION_INVALID =
   'This invitation is invalid or has expired. Ask the account administrator for a new one.';
-export const INVITE_LINK_INVALID =
+const INVITE_LINK_INVALID =
   'This invite link is invalid or has expired. Ask the account administrator for a new one.';
 const DAY_MS = 24 * 3600_000;
 const INVITE_LINK_DEFAULT_MINUTES = 43200;
@@ -30,7 +30,7 @@ const isEmail = (value: unknown): value is string =>
 const PHONE = /^[+0-9 ().-]*$/;
 const appOrigin = () => globalThis.location?.origin ?? 'https://demo.auth-elements.invalid';
 
-export interface DemoInvitationTools {
+interface DemoInvitationTools {
   random(): string;
   now(): number;
   sendEmail(db: DemoDatabase, to: string, subject: string, text: string): void;

@@ -29,7 +29,7 @@ interface Request {
   token: string | null;
 }
 
-export interface DemoMfaDevice {
+interface DemoMfaDevice {
   id: string;
   userId: string;
   kind: 'authenticator' | 'sms' | 'email' | 'webauthn';
@@ -50,7 +50,7 @@ export interface DemoMfaDevice {
 }
 type DeviceType = 'platform' | 'cross-platform';
 /** A WebAuthn challenge the demo issued: single use, five minutes, for one purpose (and user, when known). */
-export interface DemoChallenge {
+interface DemoChallenge {
   challenge: string;
   purpose: string;
   userId: string | null;
@@ -59,7 +59,7 @@ export interface DemoChallenge {
   expiresAt: number;
   used: boolean;
 }
-export interface DemoMfaState {
+interface DemoMfaState {
   devices: DemoMfaDevice[];
   recovery: Record<string, string>;
   tokens: Array<{ token: string; userId: string; expiresAt: number; used: boolean; failures: number }>;
@@ -77,7 +77,7 @@ export interface DemoMfaState {
   challenges?: DemoChallenge[];
 }
 
-export interface DemoMfaTools {
+interface DemoMfaTools {
   startSession(db: DemoDatabase, user: DemoUser): AuthResponse;
   userOfToken(db: DemoDatabase, token: string | null): DemoUser | null;
   random(): string;

@@ -12,13 +12,13 @@ type Json = Record<string, unknown>;
 type Answer = { status: number; body: unknown; save?: boolean };
 type Handler = (db: DemoDatabase, request: { body: Json; query: Record<string, string> }) => Answer;
 
-export const CODE_WRONG = 'The code is incorrect. Check it and try again.';
-export const CODE_EXPIRED = 'This code has expired or was already used. Ask for a new one.';
-export const MAGIC_LINK_INVALID = 'This sign-in link is invalid or has expired. Ask for a new one.';
-export const PHONE_RESET_INVALID = 'This phone number change has expired. Start again.';
-export const PHONE_INVALID = 'Enter a phone number with its country code, like +44 20 7946 0958.';
-export const ATTEMPT_WINDOW_MS = 15 * 60_000;
-export const MAX_FAILURES_PER_EMAIL = 10;
+const CODE_WRONG = 'The code is incorrect. Check it and try again.';
+const CODE_EXPIRED = 'This code has expired or was already used. Ask for a new one.';
+const MAGIC_LINK_INVALID = 'This sign-in link is invalid or has expired. Ask for a new one.';
+const PHONE_RESET_INVALID = 'This phone number change has expired. Start again.';
+const PHONE_INVALID = 'Enter a phone number with its country code, like +44 20 7946 0958.';
+const ATTEMPT_WINDOW_MS = 15 * 60_000;
+const MAX_FAILURES_PER_EMAIL = 10;
 const MAX_CODE_ATTEMPTS = 5;
 const TEN_MINUTES = 10 * 60_000;
 
@@ -26,7 +26,7 @@ const TEN_MINUTES = 10 * 60_000;
  * A sample of the breach list the server ships (the demo cannot carry 49,000 passwords): sign in
  * to the demo with one of these to see the breached-password prompt (flag on in demo settings).
  */
-export const DEMO_BREACHED_PASSWORDS = [
+const DEMO_BREACHED_PASSWORDS = [
   'password',
   'password1',
   'password123',
@@ -42,9 +42,9 @@ export const BREACHED_PASSWORD_MESSAGE =
   'This password has appeared in a data breach. Choose a different password.';
 export const isDemoBreached = (password: string) => DEMO_BREACHED_PASSWORDS.includes(password.toLowerCase());
 
-export const MAX_SENDS_PER_EMAIL = 5;
+const MAX_SENDS_PER_EMAIL = 5;
 const minutesOf = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
-export const tooManySends = (ms: number) =>
+const tooManySends = (ms: number) =>
   `Too many codes requested. Try again in ${minutesOf(ms)} ${minutesOf(ms) === 1 ? 'minute' : 'minutes'}.`;
 
 export const tooManyAttempts = (ms: number) => {
@@ -60,20 +60,20 @@ const isText = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= max;
 const appOrigin = () => globalThis.location?.origin ?? 'https://demo.auth-elements.invalid';
 
-export function maskPhone(phone: string): string {
+function maskPhone(phone: string): string {
   const digits = phone.replace(/\D/g, '').length;
   let seen = 0;
   return phone.replace(/\d/g, (d) => (++seen > digits - 2 ? d : '•'));
 }
 
-export function normalizePhone(value: string): string | null {
+function normalizePhone(value: string): string | null {
   const trimmed = value.trim();
   const digits = trimmed.replace(/\D/g, '');
   if (!/^\+?[0-9 ().-]+$/.test(trimmed) || digits.length < 7 || digits.length > 15) return null;
   return `${trimmed.startsWith('+') ? '+' : ''}${digits}`;
 }
 
-export interface DemoPasswordlessTools {
+interface DemoPasswordlessTools {
   startSession(db: DemoDatabase, user: DemoUser): AuthResponse;
   random(): string;
   now(): number;

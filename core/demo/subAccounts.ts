@@ -12,7 +12,7 @@ import { DEMO_ROLES, type DemoDatabase, type DemoUser } from './data';
 type Json = Record<string, unknown>;
 type Answer = { status: number; body: unknown; save?: boolean };
 type DemoTenant = Tenant & { parentTenantId?: string | null };
-export interface DemoMembership {
+interface DemoMembership {
   userId: string;
   tenantId: string;
   roleKeys: string[];
@@ -31,7 +31,7 @@ const permissionsOf = (user: DemoUser) => [
 ];
 
 /** The demo's memberships, built on first use from the users (their home tenant) plus sample sub-accounts. */
-export function membershipsOf(db: DemoDatabase & { memberships?: DemoMembership[] }): DemoMembership[] {
+function membershipsOf(db: DemoDatabase & { memberships?: DemoMembership[] }): DemoMembership[] {
   if (db.memberships) return db.memberships;
   db.memberships = db.users.map((u) => ({
     userId: u.id,

@@ -17,7 +17,7 @@ import {
 
 type Json = Record<string, unknown>;
 type Answer = { status: number; body: unknown; save?: boolean };
-export interface TeamAdminTools {
+interface TeamAdminTools {
   random(): string;
   now(): number;
 }

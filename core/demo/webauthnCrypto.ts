@@ -78,7 +78,7 @@ function equal(a: Uint8Array, b: Uint8Array): boolean {
   return diff === 0;
 }
 
-export interface Expected {
+interface Expected {
   type: 'webauthn.create' | 'webauthn.get';
   challenge: (challenge: string) => boolean;
   origin: string;

@@ -33,5 +33,3 @@ const entitlementsSlice = createSlice({
 
 export const { entitlementsRequested, entitlementsLoaded, entitlementsFailed } = entitlementsSlice.actions;
 export const entitlementsReducer = entitlementsSlice.reducer;
-type WithEntitlements = { entitlements: EntitlementsState };
-export const selectEntitlements = (state: WithEntitlements) => state.entitlements;

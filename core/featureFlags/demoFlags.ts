@@ -4,7 +4,7 @@ import { KNOWN_FEATURE_FLAGS, type FeatureFlagContext } from './featureFlags';
  * Demo mode's flags: the spec's named flags off (but custom login per tenant), the roles page's
  * flag on (the demo shows every page it has), plus one sample flag on for everyone.
  */
-export const DEMO_FEATURE_FLAGS: Record<string, boolean> = {
+const DEMO_FEATURE_FLAGS: Record<string, boolean> = {
   ...Object.fromEntries(Object.values(KNOWN_FEATURE_FLAGS).map((key) => [key, false])),
   'fe-roles-page': true,
   'demo-new-dashboard': true,

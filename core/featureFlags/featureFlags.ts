@@ -11,7 +11,7 @@ export type FeatureFlagContext =
       attributes?: Record<string, string | number | boolean>;
     };
 
-export const ANONYMOUS_CONTEXT: FeatureFlagContext = Object.freeze({ anonymous: true }) as FeatureFlagContext;
+const ANONYMOUS_CONTEXT: FeatureFlagContext = Object.freeze({ anonymous: true }) as FeatureFlagContext;
 
 /** The flags named in spec 000 §6 and spec 001 §6. */
 export const KNOWN_FEATURE_FLAGS = {

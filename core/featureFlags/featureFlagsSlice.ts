@@ -30,5 +30,3 @@ const featureFlagsSlice = createSlice({
 
 export const { featureFlagsRequested, featureFlagsLoaded, featureFlagsFailed } = featureFlagsSlice.actions;
 export const featureFlagsReducer = featureFlagsSlice.reducer;
-type WithFlags = { featureFlags: FeatureFlagsState };
-export const selectFeatureFlags = (state: WithFlags) => state.featureFlags;

@@ -22,7 +22,7 @@ export type LoginFlow = 'Login' | 'RegisterQuickLogin';
 
 /** Spec 000 §9. */
 export const SSO_REDIRECT_DELAY_MS = 2000;
-export const DEFAULT_EXPIRES_IN_SECONDS = 300;
+const DEFAULT_EXPIRES_IN_SECONDS = 300;
 
 /** Passwordless strategy -> its first step (spec 000 §4 "Pre-login" step 4). */
 export const PASSWORDLESS_STEPS = {
@@ -68,7 +68,7 @@ export function ssoAddress(address: string, idpType: string | undefined, oidcRed
   return url.toString();
 }
 
-export type LoginOutcome =
+type LoginOutcome =
   | { kind: 'mfa'; mfaToken: string; enrolled: boolean }
   | { kind: 'breachedPassword' }
   | { kind: 'promptPasskeys' }
@@ -90,7 +90,7 @@ export function decideAfterLogin(
   return { kind: 'success' };
 }
 
-export type SignUpOutcome =
+type SignUpOutcome =
   | { kind: 'authenticated'; authResponse: AuthResponse }
   | { kind: 'mfa'; mfaToken: string; step: 'loginWithTwoFactor' | 'forceTwoFactor' }
   | { kind: 'activationNeeded' }

@@ -22,7 +22,7 @@ export function isRecoveryCode(raw: string): boolean {
 }
 
 /** The number of second-factor devices of a user. */
-export function deviceCount(devices: MfaDevices): number {
+function deviceCount(devices: MfaDevices): number {
   return (
     devices.authenticators.length +
     devices.phones.length +
@@ -73,9 +73,7 @@ export const PREFERRED_METHOD_KEY = 'auth-elements.preferred-login-method';
 export const PASSKEYS_DONT_SHOW_AGAIN_KEY = 'auth-elements.passkeys-dont-show-again';
 
 /** Whether the public policy has an active Passkeys secondary strategy. */
-export function passkeysOffered(
-  policy: Pick<PublicPolicy, 'secondaryStrategies'> | null | undefined,
-): boolean {
+function passkeysOffered(policy: Pick<PublicPolicy, 'secondaryStrategies'> | null | undefined): boolean {
   return !!policy?.secondaryStrategies?.some((s) => s.strategy === 'Passkeys' && s.isActive);
 }
 

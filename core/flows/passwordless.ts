@@ -23,7 +23,7 @@ export function passwordlessTypeOfStep(step: LoginStep): PasswordlessStrategy | 
   }
 }
 
-export type PasswordlessPreLoginDecision =
+type PasswordlessPreLoginDecision =
   | { kind: 'step'; step: LoginStep; phoneNumber: string | null }
   | { kind: 'resetPhoneNumber'; resetPhoneNumberToken: string };
 

@@ -78,7 +78,7 @@ export function decideActivationStart(strategy: Partial<ActivationStrategy>): 'a
   return strategy.shouldSetPassword === true ? 'activatingForm' : 'activate';
 }
 
-export type ActivationOutcome = { kind: 'redirect'; url: string } | { kind: 'success' };
+type ActivationOutcome = { kind: 'redirect'; url: string } | { kind: 'success' };
 
 /** Spec 000 §4 "Activation": a redirectLocation wins; otherwise the success screen, then continue. */
 export function decideAfterActivation(response: Pick<AuthResponse, 'redirectLocation'>): ActivationOutcome {

@@ -8,7 +8,7 @@ import type { ApiToken, CreatedApiToken } from './apiTokensApi';
 /** Spec 001 §9 "Dialog delay 200 ms". */
 export const DIALOG_DELAY_MS = 200;
 
-export interface TokenCreationSteps {
+interface TokenCreationSteps {
   create: () => Promise<CreatedApiToken>;
   closeDialog: () => void;
   wait: (ms: number) => Promise<void>;

@@ -5,7 +5,7 @@
 import type { HttpClient } from '../api/http';
 
 export type ApiTokenKind = 'personal' | 'tenant';
-export const API_TOKEN_PATHS: Record<ApiTokenKind, string> = {
+const API_TOKEN_PATHS: Record<ApiTokenKind, string> = {
   personal: '/identity/resources/users/api-tokens/v1',
   tenant: '/identity/resources/tenants/api-tokens/v1',
 };
@@ -26,11 +26,11 @@ export interface CreatedApiToken extends ApiToken {
 }
 
 /** Spec 001 §5, §9: expiry is entered in days and sent in minutes, days × 1440. */
-export const MINUTES_PER_DAY = 1440;
+const MINUTES_PER_DAY = 1440;
 /** The longest expiry the form offers (ten years), as the reference server allows. */
 export const MAX_TOKEN_EXPIRY_DAYS = 3650;
 
-export type ExpiryParse =
+type ExpiryParse =
   { ok: true; expiresInMinutes: number | null } | { ok: false; error: 'notWholeDays' | 'tooLong' };
 
 /**
@@ -46,7 +46,7 @@ export function expiryFromDays(text: string): ExpiryParse {
   return { ok: true, expiresInMinutes: days * MINUTES_PER_DAY };
 }
 
-export interface NewApiToken {
+interface NewApiToken {
   description: string;
   expiresInMinutes: number | null;
   roleIds?: string[];

@@ -12,14 +12,14 @@
 import { PORTAL_PAGES, type PageVisibility } from './pages';
 
 export type FieldAppearance = 'hidden' | 'viewOnly' | 'edit';
-export type TabAppearance = 'hidden' | 'edit';
+type TabAppearance = 'hidden' | 'edit';
 
-export const FIELD_APPEARANCES: readonly FieldAppearance[] = ['hidden', 'viewOnly', 'edit'];
-export const TAB_APPEARANCES: readonly TabAppearance[] = ['hidden', 'edit'];
-export const PAGE_VISIBILITIES: readonly PageVisibility[] = ['always', 'hidden', 'byPermissions'];
+const FIELD_APPEARANCES: readonly FieldAppearance[] = ['hidden', 'viewOnly', 'edit'];
+const TAB_APPEARANCES: readonly TabAppearance[] = ['hidden', 'edit'];
+const PAGE_VISIBILITIES: readonly PageVisibility[] = ['always', 'hidden', 'byPermissions'];
 
 /** The fields and tabs of spec 001 §2 "Page contents" whose appearance the vendor may set. */
-export const APPEARANCE_TARGETS = {
+const APPEARANCE_TARGETS = {
   profile: { fields: ['name', 'phoneNumber', 'address', 'jobTitle'], tabs: [] },
   account: {
     fields: ['companyName', 'address', 'website', 'timezone', 'currency'],
@@ -40,7 +40,7 @@ export const APPEARANCE_TARGETS = {
   inviteUser: { fields: ['name', 'phoneNumber'], tabs: [] },
 } as const satisfies Record<string, { fields: readonly string[]; tabs: readonly string[] }>;
 
-export type AppearanceSection = keyof typeof APPEARANCE_TARGETS;
+type AppearanceSection = keyof typeof APPEARANCE_TARGETS;
 
 type SectionMetadata = {
   fields?: Record<string, { appearance?: string }>;

@@ -5,7 +5,7 @@
 import type { HttpClient } from '../api/http';
 import type { Page } from '../api/team';
 
-export const GROUPS_V1 = '/identity/resources/groups/v1';
+const GROUPS_V1 = '/identity/resources/groups/v1';
 export const GROUPS_PAGE_SIZE = 20;
 
 export interface Group {
@@ -58,7 +58,7 @@ export function groupUpdateBody(
   };
 }
 
-export interface GroupsQuery {
+interface GroupsQuery {
   filter?: string;
   page?: number;
   pageSize?: number;

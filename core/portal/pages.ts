@@ -26,7 +26,7 @@ export type PortalPageId = (typeof PORTAL_PAGES)[number];
 export type PageVisibility = 'always' | 'hidden' | 'byPermissions';
 
 /** Default visibility (spec 001 §2). */
-export const DEFAULT_PAGE_VISIBILITY: Record<PortalPageId, PageVisibility> = {
+const DEFAULT_PAGE_VISIBILITY: Record<PortalPageId, PageVisibility> = {
   users: 'always',
   profile: 'always',
   privacy: 'always',
@@ -46,7 +46,7 @@ export const DEFAULT_PAGE_VISIBILITY: Record<PortalPageId, PageVisibility> = {
 };
 
 /** The permission that gates each page (spec 001 §6). Profile needs none. */
-export const PAGE_PERMISSIONS: Record<PortalPageId, string | null> = {
+const PAGE_PERMISSIONS: Record<PortalPageId, string | null> = {
   profile: null,
   privacy: 'fe.secure.read.securityPolicy',
   security: 'fe.secure.read.securityPolicy',

@@ -8,7 +8,7 @@ export type RoleFormErrors = Partial<
   Record<keyof RoleForm, 'nameRequired' | 'keyRequired' | 'keyInvalid' | 'tooLong'>
 >;
 
-export const ROLE_KEY_PATTERN = /^[A-Za-z0-9._-]+$/;
+const ROLE_KEY_PATTERN = /^[A-Za-z0-9._-]+$/;
 
 /** A key suggested from the name while the user has not typed one: lower case, dashes. */
 export function roleKeyFromName(name: string): string {

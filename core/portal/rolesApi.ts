@@ -6,9 +6,9 @@
 import type { HttpClient } from '../api/http';
 import type { Page, SortOrder } from '../api/team';
 
-export const ROLES_V1 = '/identity/resources/roles/v1';
-export const ROLES_V2 = '/identity/resources/roles/v2';
-export const PERMISSIONS_V1 = '/identity/resources/permissions/v1';
+const ROLES_V1 = '/identity/resources/roles/v1';
+const ROLES_V2 = '/identity/resources/roles/v2';
+const PERMISSIONS_V1 = '/identity/resources/permissions/v1';
 
 /** A role (spec 001 §3 "Role"); `editable` is false for the vendor's roles. */
 export interface Role {
@@ -42,7 +42,7 @@ export interface PermissionCategory {
 }
 
 export type RoleSortField = 'name' | 'key' | 'createdAt' | 'updatedAt';
-export interface RolesQuery {
+interface RolesQuery {
   filter?: string;
   sortBy?: RoleSortField;
   order?: SortOrder;
@@ -51,7 +51,7 @@ export interface RolesQuery {
 }
 export const ROLES_PAGE_SIZE = 20;
 
-export interface RoleInput {
+interface RoleInput {
   key: string;
   name: string;
   description: string | null;

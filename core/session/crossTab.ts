@@ -16,10 +16,10 @@ type CrossTabMessage =
   { type: 'logout' } | { type: 'session'; accessToken: string; expiresAt: number; userId: string };
 
 /** What a tab that adopted another tab's token waits beyond the owner's refresh time, so the owner refreshes first. */
-export const ADOPTED_REFRESH_GRACE_MS = 10_000;
+const ADOPTED_REFRESH_GRACE_MS = 10_000;
 
 /** One channel per app name and identity server: two apps of one origin do not sign each other out. */
-export const crossTabChannelName = (appName: string, baseUrl: string) =>
+const crossTabChannelName = (appName: string, baseUrl: string) =>
   `auth-elements.session:${appName}:${baseUrl}`;
 
 interface CrossTabApp {

@@ -23,10 +23,10 @@ import { establishSession, type AuthThunk } from '../store/auth/thunks';
 import type { AuthServices } from '../store/services';
 import { pkceChallenge, randomToken, safeReturnPath, tabStorage as session, takeStored } from './pkce';
 
-export { base64Url, pkceChallenge, randomToken } from './pkce';
+export { pkceChallenge, randomToken } from './pkce';
 
 export const HOSTED_SCOPE = 'openid email profile';
-export const AUTHORIZE_PATH = '/oauth/authorize';
+const AUTHORIZE_PATH = '/oauth/authorize';
 const PENDING_KEY = 'auth-elements.hosted-login.';
 const FAILED_KEY = 'auth-elements.hosted-login.failed.';
 
@@ -34,7 +34,7 @@ type Services = Pick<AuthServices, 'options' | 'api' | 'navigate' | 'logger' | '
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /** What waits for the callback: only as long as the round trip. */
-export interface PendingLogin {
+interface PendingLogin {
   state: string;
   verifier: string;
   nonce: string;

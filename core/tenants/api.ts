@@ -13,7 +13,7 @@ export interface SubAccount {
 }
 
 /** A page of the hierarchy search: items and the next page's address (spec 001 §7 "_links.next"). */
-export interface SubAccountsPage {
+interface SubAccountsPage {
   items: SubAccount[];
   _links: { next: string };
 }
@@ -33,17 +33,17 @@ export interface CustomLogin {
   loginAlias: string | null;
 }
 
-export const HIERARCHY_V2 = '/tenants/resources/hierarchy/v2';
-export const SUB_TENANTS_V1 = '/tenants/resources/sub-tenants/v1';
-export const CUSTOM_LOGIN_V1 = '/tenants/resources/account-settings/v1/custom-login';
+const HIERARCHY_V2 = '/tenants/resources/hierarchy/v2';
+const SUB_TENANTS_V1 = '/tenants/resources/sub-tenants/v1';
+const CUSTOM_LOGIN_V1 = '/tenants/resources/account-settings/v1/custom-login';
 /** Spec 001 §9: "all-accounts query limit 50", "selected-account users limit 10". */
-export const ALL_ACCOUNTS_LIMIT = 50;
-export const ACCOUNT_USERS_LIMIT = 10;
+const ALL_ACCOUNTS_LIMIT = 50;
+const ACCOUNT_USERS_LIMIT = 10;
 
 const usersOf = (tenantId: string) =>
   `/identity/resources/sub-tenants/v1/${encodeURIComponent(tenantId)}/users`;
 
-export interface SubAccountsQuery {
+interface SubAccountsQuery {
   filter?: string;
   subTenantId?: string;
   offset?: number;
@@ -85,4 +85,3 @@ export function createSubAccountsApi(http: HttpClient) {
     saveCustomLogin: (body: CustomLogin) => http.put<CustomLogin>(CUSTOM_LOGIN_V1, body),
   };
 }
-export type SubAccountsApi = ReturnType<typeof createSubAccountsApi>;

@@ -15,14 +15,6 @@ export function appendPage<T extends { tenantId: string }>(list: readonly T[], p
   return dedupeByTenantId([...list, ...page]);
 }
 
-/** A node of the sub-accounts tree as the page shows it: children loaded on demand. */
-export interface TreeNode {
-  account: SubAccount;
-  /** undefined: not loaded yet; loaded children, deduplicated. */
-  children?: SubAccount[];
-  next?: string;
-}
-
 /** The sub-account ids from the root to `tenantId`, following parentTenantId through known accounts. */
 export function pathTo(accounts: ReadonlyMap<string, SubAccount>, tenantId: string): string[] {
   const path: string[] = [];

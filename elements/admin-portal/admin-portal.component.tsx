@@ -1,7 +1,7 @@
 import { ElementRoot } from '../shared/ElementRoot';
 import { PortalShell } from './shell/PortalShell';
 
-export interface AdminPortalProps {
+interface AdminPortalProps {
   container: ShadowRoot;
 }
 

@@ -55,7 +55,7 @@ function CheckoutDialogBody({ host }: { host: HTMLElement }) {
   );
 }
 
-export interface CheckoutDialogProps {
+interface CheckoutDialogProps {
   container: ShadowRoot;
 }
 

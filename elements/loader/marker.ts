@@ -6,7 +6,7 @@ import { MESSAGES } from '../../core/api/messages';
  * This module is its own small chunk so that loader.js stays within its byte budget; it downloads in
  * parallel with the element's bundle. The element removes the marker once it renders.
  */
-export const LOADING_LABEL = 'Loading…';
+const LOADING_LABEL = 'Loading…';
 
 /** @public reached through the loader's dynamic import, which knip cannot follow */
 export function renderLoading(element: HTMLElement): void {

@@ -79,7 +79,7 @@ function createMirror(doc: Document): {
   return { form, username, password };
 }
 
-export interface AutofillEvents {
+interface AutofillEvents {
   isSignedIn(): boolean;
   onLogin(listener: () => void): () => void;
   onLogout(listener: () => void): () => void;

@@ -50,7 +50,7 @@ const PasskeyPromptStep = lazy(() =>
 );
 
 /** The login flow as a table: step -> screen. Steps without a screen yet fall back to MethodUnavailableStep. */
-export const LOGIN_STEP_SCREENS: Partial<Record<LoginStep, ComponentType<StepProps>>> = {
+const LOGIN_STEP_SCREENS: Partial<Record<LoginStep, ComponentType<StepProps>>> = {
   preLogin: EmailPasswordStep,
   loginWithPassword: EmailPasswordStep,
   redirectToSSO: RedirectToSsoStep,
@@ -66,7 +66,7 @@ export const LOGIN_STEP_SCREENS: Partial<Record<LoginStep, ComponentType<StepPro
   loginWithSSOFailed: SsoFailedStep,
 };
 
-export type LoginBoxScreen = 'login' | RouteScreen | 'socialCallback' | 'oidcCallback' | 'samlCallback';
+type LoginBoxScreen = 'login' | RouteScreen | 'socialCallback' | 'oidcCallback' | 'samlCallback';
 
 /** The callback screens of federated sign-in: an mfaRequired answer hands over to the login steps (MFA). */
 const FEDERATED_CALLBACKS: ReadonlySet<LoginBoxScreen> = new Set([
@@ -76,11 +76,7 @@ const FEDERATED_CALLBACKS: ReadonlySet<LoginBoxScreen> = new Set([
 ]);
 
 /** The screen to open with: the `screen` attribute, else the route's screen (spec 000 §2), else login. */
-export function initialScreen(
-  screen: string | undefined,
-  pathname: string,
-  routes: AuthRoutes,
-): LoginBoxScreen {
+function initialScreen(screen: string | undefined, pathname: string, routes: AuthRoutes): LoginBoxScreen {
   if (screen === 'sign-up' || screen === 'signUp') return 'signUp';
   if (screen === 'login') return 'login';
   const path = pathname.replace(/\/+$/, '');
@@ -170,7 +166,7 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
   );
 }
 
-export interface LoginBoxProps {
+interface LoginBoxProps {
   /** The element's shadow root, handed over by r2wc. */
   container: ShadowRoot;
   /** `login` (default) or `sign-up`. */

@@ -3,7 +3,7 @@ import { en } from '../i18n/en';
 /** Client-side checks run before anything is sent; the server checks again. */
 export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MAX_LENGTH = 128;
-export const NAME_MAX_LENGTH = 100;
+const NAME_MAX_LENGTH = 100;
 export const DEFAULT_PASSWORD_MIN_LENGTH = 8;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

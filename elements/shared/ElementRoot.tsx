@@ -12,7 +12,7 @@ import { AppContext } from './AppContext';
 import { readHostConfig } from './hostConfig';
 
 /** The loader's marker lives in the element's light DOM until the element has rendered. */
-export const LOADING_MARKER_ATTRIBUTE = 'data-auth-elements-loading';
+const LOADING_MARKER_ATTRIBUTE = 'data-auth-elements-loading';
 
 interface Started {
   app: AuthApp;

@@ -4,7 +4,7 @@ import type { ThemeName } from '../../core/theme/themeOptions';
 const THEME_NAMES: ThemeName[] = ['modern', 'dark'];
 
 /** The attributes every element understands; read once, when the element first renders. */
-export interface HostConfig {
+interface HostConfig {
   appName: string;
   contextOptions: ContextOptions;
   nonce: string | undefined;

@@ -9,7 +9,6 @@ export const THEME_RATIOS = {
   successLight: 0.7,
   successDark: 0.2,
 } as const;
-export const DEFAULT_THEME_NAME = 'modern';
 export const DEFAULT_PRIMARY = '#3b5bdb';
 export const DEFAULT_SUCCESS = '#2b8a3e';
 

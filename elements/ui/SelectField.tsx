@@ -2,7 +2,7 @@ import type { SelectHTMLAttributes } from 'react';
 import { FormField } from './FormField';
 import { inputStyle } from './styles';
 
-export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   label: string;
   options: Array<{ value: string; label: string }>;
   error?: string | null;

@@ -8,8 +8,6 @@ import { createSmsWebhookSender } from './sms-webhook';
 import { createSmtpSender } from './smtp';
 import type { Delivery, DeliveryConfig } from './types';
 
-export type { Delivery, DeliveryConfig, EmailMessage, SmsMessage } from './types';
-
 export function createDelivery(
   db: Database,
   config: DeliveryConfig = {},

@@ -8,7 +8,7 @@
 import type { Database } from '../storage/database';
 import type { Delivery, EmailMessage, SmsMessage } from './types';
 
-export interface OutboxMessage {
+interface OutboxMessage {
   id: string;
   channel: 'email' | 'sms';
   to: string;
@@ -17,7 +17,7 @@ export interface OutboxMessage {
   createdAt: string;
 }
 
-export const OUTBOX_LIST_LIMIT = 20;
+const OUTBOX_LIST_LIMIT = 20;
 
 export function createOutboxDelivery(db: Database): Delivery {
   return {

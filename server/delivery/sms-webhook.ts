@@ -9,7 +9,7 @@
  */
 import type { SmsMessage, SmsSender } from './types';
 
-export interface SmsWebhookOptions {
+interface SmsWebhookOptions {
   url: string;
   token?: string | undefined;
   timeoutMs?: number;

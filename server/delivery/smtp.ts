@@ -6,7 +6,7 @@
 import nodemailer from 'nodemailer';
 import type { EmailMessage, EmailSender } from './types';
 
-export const DEFAULT_MAIL_FROM = 'Auth Elements <no-reply@localhost>';
+const DEFAULT_MAIL_FROM = 'Auth Elements <no-reply@localhost>';
 
 export function createSmtpSender(
   smtpUrl: string,

@@ -6,7 +6,7 @@ import type { AccountSettings } from '../../core/api/accountSettings';
 import type { Database } from '../storage/database';
 
 /** The contract's shape, declared once with the kit's API module. */
-export type AccountSettingsDto = AccountSettings;
+type AccountSettingsDto = AccountSettings;
 
 interface Row {
   id: string;

@@ -13,7 +13,7 @@ import { consumeLink, findLiveLink, issueOneTimeToken } from './one-time-tokens'
 import { newPasswordProblem } from './password-rules';
 import { findUserByEmail, findUserById, updatePasswordHash, type UserRow } from './users';
 
-export const ACTIVATION_LINK_INVALID = 'This activation link is invalid or has expired. Ask for a new one.';
+const ACTIVATION_LINK_INVALID = 'This activation link is invalid or has expired. Ask for a new one.';
 
 /** Emails a fresh activation link to `user` (older links stop working). */
 export async function sendActivationEmail(

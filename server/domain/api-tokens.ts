@@ -13,7 +13,7 @@ import type { Database } from '../storage/database';
 
 export type ApiTokenType = 'user' | 'tenant';
 
-export interface ApiTokenItem {
+interface ApiTokenItem {
   id: string;
   tokenId: string;
   /** The public half of the credentials (legacy client-credentials form). */
@@ -45,8 +45,7 @@ export const API_TOKEN_SESSION = 'api-token:';
 export const isApiTokenAccess = (claims: { sid?: unknown }): boolean =>
   typeof claims.sid === 'string' && claims.sid.startsWith(API_TOKEN_SESSION);
 
-export const hashSecret = (secret: string) =>
-  createHash('sha256').update(`api-token:${secret}`).digest('hex');
+const hashSecret = (secret: string) => createHash('sha256').update(`api-token:${secret}`).digest('hex');
 
 interface Row {
   id: string;
@@ -81,7 +80,7 @@ function toItem(r: Row): ApiTokenItem {
   };
 }
 
-export interface TokenOwner {
+interface TokenOwner {
   type: ApiTokenType;
   tenantId: string;
   userId: string;
@@ -140,7 +139,7 @@ export async function deleteApiToken(db: Database, owner: TokenOwner, id: string
   return rows.length > 0;
 }
 
-export interface ResolvedApiToken {
+interface ResolvedApiToken {
   id: string;
   type: ApiTokenType;
   tenantId: string;

@@ -12,13 +12,13 @@
 import type { Database } from '../storage/database';
 import { normalizeEmail } from './users';
 
-export const ATTEMPT_WINDOW_SECONDS = 15 * 60;
+const ATTEMPT_WINDOW_SECONDS = 15 * 60;
 /** Failures per email in one window. */
 export const MAX_FAILURES_PER_EMAIL = 10;
 /** Failures per IP in one window (many people may share one address). */
-export const MAX_FAILURES_PER_IP = 100;
+const MAX_FAILURES_PER_IP = 100;
 
-export interface AttemptKey {
+interface AttemptKey {
   key: string;
   limit: number;
 }
@@ -31,13 +31,13 @@ export function attemptKeys(email: string, ip: string | undefined): AttemptKey[]
 }
 
 /** "Too many failed attempts. Try again in N minutes." (N rounded up, at least 1). */
-export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+function tooManyAttemptsMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `Too many failed attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 }
 
 /** Seconds until the first key at its limit may try again, or null when none is at its limit. */
-export async function lockedFor(db: Database, keys: AttemptKey[]): Promise<number | null> {
+async function lockedFor(db: Database, keys: AttemptKey[]): Promise<number | null> {
   const { rows } = await db.query<{ key: string; failures: number; remaining: number }>(
     `SELECT key, failures, EXTRACT(EPOCH FROM (window_started_at + make_interval(secs => $2) - now()))::float8 AS remaining
        FROM attempt_counters WHERE key = ANY($1::text[]) AND window_started_at > now() - make_interval(secs => $2)`,
@@ -83,7 +83,7 @@ export class TooManyAttemptsError extends Error {
 export const MAX_SENDS_PER_EMAIL = 5;
 
 /** "Too many codes requested. Try again in N minutes." */
-export function tooManySendsMessage(retryAfterSeconds: number): string {
+function tooManySendsMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `Too many codes requested. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 }
@@ -94,7 +94,7 @@ export function tooManySendsMessage(retryAfterSeconds: number): string {
  * racing each other, in one process or several, cannot all slip under the limit. Refused uses are
  * counted too; the window is fixed, so that does not make the lock last longer.
  */
-export async function takeSlot(db: Database, { key, limit }: AttemptKey): Promise<number | null> {
+async function takeSlot(db: Database, { key, limit }: AttemptKey): Promise<number | null> {
   const { rows } = await db.query<{ failures: number; remaining: number }>(
     `INSERT INTO attempt_counters (key, failures, window_started_at) VALUES ($1, 1, now())
      ON CONFLICT (key) DO UPDATE SET
@@ -142,7 +142,7 @@ export async function countCodeSend(
 export const DEFAULT_SIGN_UPS_PER_IP = 10;
 
 /** "Too many sign-ups from this network. Try again in N minutes." */
-export function tooManySignUpsMessage(retryAfterSeconds: number): string {
+function tooManySignUpsMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `Too many sign-ups from this network. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 }

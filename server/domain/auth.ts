@@ -32,9 +32,9 @@ export interface SignedIn {
 }
 
 /** A refresh's answer. `refreshToken` null: a raced refresh, the browser keeps the cookie it has. */
-export type Refreshed = Omit<SignedIn, 'refreshToken'> & { refreshToken: string | null };
+type Refreshed = Omit<SignedIn, 'refreshToken'> & { refreshToken: string | null };
 
-export type LoginResult =
+type LoginResult =
   | { ok: true; signedIn: SignedIn }
   | { ok: true; mfa: object }
   | { ok: false; reason: 'invalid' | 'unverified' };
@@ -43,7 +43,7 @@ export type LoginResult =
 export type SecondFactorGate = (user: UserRow) => Promise<object | null>;
 
 /** The login response of a password sign-in: isBreachedPassword when the password is on the breach list. */
-export type PasswordAuthResponse = AuthResponse & { isBreachedPassword?: boolean };
+type PasswordAuthResponse = AuthResponse & { isBreachedPassword?: boolean };
 
 /** Orchestrates sessions and tokens for the auth routes. */
 export class AuthService {

@@ -6,7 +6,7 @@
 import type { Database } from '../storage/database';
 import { loadAuthorization } from './tenants';
 
-export interface UserEntitlementsDto {
+interface UserEntitlementsDto {
   permissions: string[];
   features: Record<string, { expireTime: number | null }>;
   permissionFeatures: Record<string, string[]>;

@@ -17,7 +17,7 @@ import {
 import { getVendorSettings } from './vendor';
 
 /** What an identity provider says about the person. */
-export interface ExternalIdentity {
+interface ExternalIdentity {
   /** `social:<key>` or `sso:<config id>`: the namespace of `subject`. */
   provider: string;
   subject: string;
@@ -27,9 +27,9 @@ export interface ExternalIdentity {
 }
 
 /** Where a user created just in time goes: a tenant of their own (social sign-up) or the SSO tenant with its default roles. */
-export type JitPlacement = { kind: 'ownTenant' } | { kind: 'tenant'; tenantId: string; roleKeys: string[] };
+type JitPlacement = { kind: 'ownTenant' } | { kind: 'tenant'; tenantId: string; roleKeys: string[] };
 
-export interface FederatedSignIn {
+interface FederatedSignIn {
   user: UserRow;
   isNewUser: boolean;
   /** The tenant to sign in to, when the placement decides it. */

@@ -23,7 +23,7 @@ import { permissionKeysOfRoles } from './roles';
 import { loadAuthorization } from './tenants';
 import type { AccessTokenClaims } from './tokens';
 
-export const GRANT_MESSAGES = {
+const GRANT_MESSAGES = {
   notHeld: (key: string) => `You cannot grant the ${key} permission: you do not hold it`,
   memberAbove: 'This member holds permissions you do not have: you cannot change them',
   ownRoles: 'You cannot change your own roles',
@@ -95,7 +95,7 @@ export function holdsEverything(held: readonly string[], memberKeys: readonly st
  * What is done to a member: their roles set, their membership removed, their access allowed or
  * denied, their group memberships changed, their sessions in the account ended.
  */
-export type MemberAction = 'roles' | 'remove' | 'access' | 'groups' | 'sessions';
+type MemberAction = 'roles' | 'remove' | 'access' | 'groups' | 'sessions';
 
 /**
  * Rule 3 for one member of `tenantId`: 400 for the caller's own roles, and for removing themselves

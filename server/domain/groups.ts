@@ -19,7 +19,7 @@ export interface GroupItem {
   updatedAt: string;
 }
 
-export interface GroupListQuery {
+interface GroupListQuery {
   filter: string;
   sortBy: GroupSortField;
   order: 'ASC' | 'DESC';

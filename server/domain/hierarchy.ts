@@ -14,7 +14,7 @@ export const SUB_ACCOUNTS_PAGE_SIZE = 50;
 export const SUB_ACCOUNT_USERS_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 200;
 
-export interface SubAccountDto {
+interface SubAccountDto {
   id: string;
   tenantId: string;
   name: string;
@@ -55,7 +55,7 @@ const DESCENDANTS = `WITH RECURSIVE tree AS (
   )`;
 
 /** True when `tenantId` is `rootId` or lies below it. */
-export async function isWithin(db: Database, rootId: string, tenantId: string): Promise<boolean> {
+async function isWithin(db: Database, rootId: string, tenantId: string): Promise<boolean> {
   if (rootId === tenantId) return true;
   const { rows } = await db.query<{ found: boolean }>(
     `${DESCENDANTS} SELECT EXISTS (SELECT 1 FROM tree WHERE id = $2) AS found`,
@@ -69,7 +69,7 @@ export async function assertWithin(db: Database, rootId: string, tenantId: strin
   if (!(await isWithin(db, rootId, tenantId))) throw httpError(404, 'Sub-account not found');
 }
 
-export interface SubAccountQuery {
+interface SubAccountQuery {
   rootId: string;
   /** List the children of this tenant (default: the root). Ignored by a search. */
   parentId?: string | undefined;
@@ -197,7 +197,7 @@ export async function deleteSubAccount(db: Database, rootId: string, tenantId: s
   await db.query('DELETE FROM tenants WHERE id = $1', [tenantId]);
 }
 
-export interface SubAccountUserDto {
+interface SubAccountUserDto {
   id: string;
   email: string;
   name: string;

@@ -27,7 +27,7 @@ import { findUserById } from './users';
 /** The permission that allows impersonation (granted by the wildcard `fe.*`). */
 export const IMPERSONATE_PERMISSION = 'fe.secure.write.impersonate';
 
-export type ImpersonationResult =
+type ImpersonationResult =
   { ok: true; signedIn: SignedIn } | { ok: false; status: 400 | 403 | 404; message: string };
 
 export const IMPERSONATION_MESSAGES = {

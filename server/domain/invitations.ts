@@ -42,15 +42,15 @@ import {
   UserExistsError,
 } from './users';
 
-export const INVITATION_INVALID =
+const INVITATION_INVALID =
   'This invitation is invalid or has expired. Ask the account administrator for a new one.';
 export const INVITE_LINK_INVALID =
   'This invite link is invalid or has expired. Ask the account administrator for a new one.';
-export const ALREADY_MEMBER = 'A user with this email is already a member of this account';
-export const ALREADY_INVITED = 'This user is already invited to this account: resend the invitation instead';
-export const NOT_PENDING = 'This user has already accepted the invitation';
-export const UNKNOWN_ROLES = 'Some roles do not exist in this account';
-export const NOT_MEMBER = 'User not found in this account';
+const ALREADY_MEMBER = 'A user with this email is already a member of this account';
+const ALREADY_INVITED = 'This user is already invited to this account: resend the invitation instead';
+const NOT_PENDING = 'This user has already accepted the invitation';
+const UNKNOWN_ROLES = 'Some roles do not exist in this account';
+const NOT_MEMBER = 'User not found in this account';
 
 /** Spec 001 §9: "Invite link default lifetime 43200 minutes (30 days)". */
 export const INVITE_LINK_DEFAULT_MINUTES = 43200;
@@ -59,7 +59,7 @@ export const INVITE_LINK_MAX_MINUTES = 525600;
 
 type Log = (message: string) => void;
 
-export interface InviteInput {
+interface InviteInput {
   tenantId: string;
   inviterId: string;
   email: string;
@@ -290,7 +290,7 @@ export async function acceptInvitation(
 
 // ---- Invite link ---------------------------------------------------------------------------
 
-export interface InviteLinkDto {
+interface InviteLinkDto {
   id: string;
   expiresInMinutes: number;
   expiresAt: string;

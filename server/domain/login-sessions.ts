@@ -4,7 +4,7 @@
  */
 import type { Database } from '../storage/database';
 
-export interface LoginSessionDto {
+interface LoginSessionDto {
   id: string;
   userAgent: string | null;
   ipAddress: string | null;

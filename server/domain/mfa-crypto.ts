@@ -16,7 +16,7 @@ const KEY_LOCK = 7_274_006;
 const SECRET_NAME = 'mfa_encryption_key';
 
 /** Parses a configured key: 32 bytes as hex or base64(url). Throws on anything else. */
-export function parseEncryptionKey(raw: string): Buffer {
+function parseEncryptionKey(raw: string): Buffer {
   const text = raw.trim();
   const key = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
   if (key.length !== 32)

@@ -26,26 +26,26 @@ import type { SecretBox } from './mfa-crypto';
 import type { UserRow } from './users';
 
 /** Lifetimes in seconds. */
-export const MFA_TOKEN_TTL_SECONDS = 5 * 60;
-export const MFA_CODE_TTL_SECONDS = 5 * 60;
-export const MFA_ENROLL_TTL_SECONDS = 10 * 60;
-export const WEBAUTHN_CHALLENGE_TTL_SECONDS = 5 * 60;
+const MFA_TOKEN_TTL_SECONDS = 5 * 60;
+const MFA_CODE_TTL_SECONDS = 5 * 60;
+const MFA_ENROLL_TTL_SECONDS = 10 * 60;
+const WEBAUTHN_CHALLENGE_TTL_SECONDS = 5 * 60;
 /** Wrong answers one mfaToken (or one otcToken) survives; the next one burns it. */
-export const MAX_ATTEMPTS_PER_TOKEN = 5;
+const MAX_ATTEMPTS_PER_TOKEN = 5;
 /** Wrong answers per user in USER_WINDOW_SECONDS before every MFA check of that user answers 429. */
-export const MAX_FAILURES_PER_USER = 10;
-export const USER_WINDOW_SECONDS = 15 * 60;
+const MAX_FAILURES_PER_USER = 10;
+const USER_WINDOW_SECONDS = 15 * 60;
 /** Codes from the previous and next 30-second step are accepted (clock drift). */
-export const TOTP_TOLERANCE_SECONDS = 30;
+const TOTP_TOLERANCE_SECONDS = 30;
 
-export const MFA_STRATEGIES = [
+const MFA_STRATEGIES = [
   'AuthenticatorApp',
   'SMS',
   'EmailCode',
   'WebAuthnPlatform',
   'WebAuthnCrossPlatform',
 ] as const;
-export type MfaStrategy = (typeof MFA_STRATEGIES)[number];
+type MfaStrategy = (typeof MFA_STRATEGIES)[number];
 export type DeviceType = 'platform' | 'cross-platform';
 
 /** Messages of the reference server (the kit shows them as they come). */
@@ -70,13 +70,13 @@ export class MfaError extends HttpError {
   }
 }
 
-export interface MfaPolicy {
+interface MfaPolicy {
   enforce: boolean;
   allowRememberDevice: boolean;
   deviceExpirationSeconds: number;
 }
 
-export interface DeviceRow {
+interface DeviceRow {
   id: string;
   user_id: string;
   kind: 'authenticator' | 'sms' | 'email' | 'webauthn';
@@ -104,7 +104,7 @@ export interface ChallengeRow {
   expires_at: Date;
 }
 
-export interface WebAuthnSettings {
+interface WebAuthnSettings {
   rpId: string;
   rpName: string;
   origins: string[];
@@ -118,24 +118,24 @@ const CODE_SHAPE = /^[0-9]{6}$/;
 
 /** Recovery codes: 16 characters of a 32-letter alphabet without look-alikes (80 bits), shown in groups of four. */
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export function newRecoveryCode(): string {
+function newRecoveryCode(): string {
   const chars = Array.from({ length: 16 }, () => RECOVERY_ALPHABET[randomInt(0, RECOVERY_ALPHABET.length)]);
   return [0, 4, 8, 12].map((i) => chars.slice(i, i + 4).join('')).join('-');
 }
-export function normalizeRecoveryCode(code: string): string {
+function normalizeRecoveryCode(code: string): string {
   return code.toUpperCase().replace(/[^A-Z0-9]/g, '');
 }
 
 /** Phone numbers and emails shown before the second factor is verified are partly hidden. */
-export function maskPhone(phone: string): string {
+function maskPhone(phone: string): string {
   return phone.length <= 4 ? phone : `${'•'.repeat(Math.max(0, phone.length - 4))}${phone.slice(-4)}`;
 }
-export function maskEmail(email: string): string {
+function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 1)}${'•'.repeat(Math.max(1, local.length - 1))}@${domain}`;
 }
 
-export function toBase64Url(bytes: Uint8Array): string {
+function toBase64Url(bytes: Uint8Array): string {
   return Buffer.from(bytes).toString('base64url');
 }
 
@@ -782,7 +782,7 @@ export class MfaService {
 }
 
 /** The challenge a WebAuthn response signed (from its clientDataJSON), or null. */
-export function challengeOf(response: { response: { clientDataJSON: string } }): string | null {
+function challengeOf(response: { response: { clientDataJSON: string } }): string | null {
   try {
     const data = JSON.parse(Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8')) as {
       challenge?: unknown;

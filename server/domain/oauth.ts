@@ -30,7 +30,7 @@ export interface OAuthClient {
 }
 
 /** Authorization codes live 60 s (RFC 6749 §4.1.2 recommends at most 10 minutes). */
-export const CODE_TTL_SECONDS = 60;
+const CODE_TTL_SECONDS = 60;
 export const SUPPORTED_SCOPES = ['openid', 'email', 'profile', 'offline_access'] as const;
 /** RFC 7636 §4.1: 43 to 128 characters of [A-Z] / [a-z] / [0-9] / "-" / "." / "_" / "~". */
 const VERIFIER_SHAPE = /^[A-Za-z0-9\-._~]{43,128}$/;
@@ -48,12 +48,12 @@ export function isChallengeShaped(value: unknown): value is string {
   return typeof value === 'string' && CHALLENGE_SHAPE.test(value);
 }
 
-export function isClientIdShaped(value: unknown): value is string {
+function isClientIdShaped(value: unknown): value is string {
   return typeof value === 'string' && CLIENT_ID_SHAPE.test(value);
 }
 
 /** True when `verifier` is well formed and hashes to `challenge` (constant-time comparison is moot: both are public after use). */
-export function verifyPkce(verifier: unknown, challenge: string): boolean {
+function verifyPkce(verifier: unknown, challenge: string): boolean {
   return (
     typeof verifier === 'string' && VERIFIER_SHAPE.test(verifier) && s256Challenge(verifier) === challenge
   );
@@ -173,7 +173,7 @@ export async function findLiveSession(
   return rows[0] ?? null;
 }
 
-export interface NewCode {
+interface NewCode {
   clientId: string;
   userId: string;
   browserSessionId: string;
@@ -210,7 +210,7 @@ export async function createCode(db: Database, input: NewCode): Promise<string> 
   return code;
 }
 
-export interface RedeemedCode {
+interface RedeemedCode {
   codeHash: string;
   userId: string;
   browserSessionId: string;
@@ -220,7 +220,7 @@ export interface RedeemedCode {
   authTime: Date;
 }
 
-export type RedeemResult = { ok: true; code: RedeemedCode } | { ok: false; description: string };
+type RedeemResult = { ok: true; code: RedeemedCode } | { ok: false; description: string };
 
 /**
  * Uses up a code. The code is spent by the first attempt whatever its outcome (a wrong verifier

@@ -32,7 +32,7 @@ export type OneTimePurpose =
   | 'verifyPhone';
 
 /** Lifetimes in seconds. */
-export const TOKEN_LIFETIME_SECONDS: Record<OneTimePurpose, number> = {
+const TOKEN_LIFETIME_SECONDS: Record<OneTimePurpose, number> = {
   resetPassword: 60 * 60,
   activation: 7 * 24 * 60 * 60,
   invitation: 7 * 24 * 60 * 60,
@@ -47,13 +47,13 @@ export const TOKEN_LIFETIME_SECONDS: Record<OneTimePurpose, number> = {
 };
 
 /** Wrong codes allowed before a code is burned (the user asks for a new one). */
-export const MAX_CODE_ATTEMPTS = 5;
+const MAX_CODE_ATTEMPTS = 5;
 
 /** Link tokens are exactly 43 base64url characters; anything else is refused before any query. */
 export const LINK_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-export const CODE_SHAPE = /^[0-9]{6}$/;
+const CODE_SHAPE = /^[0-9]{6}$/;
 
-export interface OneTimeTokenRow {
+interface OneTimeTokenRow {
   id: string;
   purpose: OneTimePurpose;
   user_id: string | null;
@@ -71,7 +71,7 @@ export function newLinkToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export function newCode(): string {
+function newCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
@@ -147,7 +147,7 @@ export async function consumeLink(
   return rows[0] ?? null;
 }
 
-export type CodeCheck = { ok: true; row: OneTimeTokenRow } | { ok: false; reason: 'wrong' | 'expired' };
+type CodeCheck = { ok: true; row: OneTimeTokenRow } | { ok: false; reason: 'wrong' | 'expired' };
 
 /**
  * Checks a code against the user's latest live code of this purpose. A wrong code counts against

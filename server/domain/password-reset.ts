@@ -9,7 +9,7 @@ import { consumeLink, issueOneTimeToken } from './one-time-tokens';
 import { sendQuietly, type FlowContext } from './account-flows';
 import { findUserByEmail, findUserById, updatePasswordHash } from './users';
 
-export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Ask for a new one.';
+const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Ask for a new one.';
 
 /**
  * Emails a reset link when the address has an account. The caller answers 200 either way, so the

@@ -39,19 +39,19 @@ import { getVendorSettings } from './vendor';
 export type PasswordlessType = 'Code' | 'MagicLink' | 'SmsCode';
 export const PASSWORDLESS_TYPES: PasswordlessType[] = ['Code', 'MagicLink', 'SmsCode'];
 
-export const CODE_WRONG = 'The code is incorrect. Check it and try again.';
-export const CODE_EXPIRED = 'This code has expired or was already used. Ask for a new one.';
-export const MAGIC_LINK_INVALID = 'This sign-in link is invalid or has expired. Ask for a new one.';
-export const PHONE_RESET_INVALID = 'This phone number change has expired. Start again.';
-export const PHONE_INVALID = 'Enter a phone number with its country code, like +44 20 7946 0958.';
-export const UNVERIFIED = 'Please verify your email address before signing in';
+const CODE_WRONG = 'The code is incorrect. Check it and try again.';
+const CODE_EXPIRED = 'This code has expired or was already used. Ask for a new one.';
+const MAGIC_LINK_INVALID = 'This sign-in link is invalid or has expired. Ask for a new one.';
+const PHONE_RESET_INVALID = 'This phone number change has expired. Start again.';
+const PHONE_INVALID = 'Enter a phone number with its country code, like +44 20 7946 0958.';
+const UNVERIFIED = 'Please verify your email address before signing in';
 
 /** Where magic links point (spec 000 §2 magicLinkCallbackUrl default). */
-export const MAGIC_LINK_PATH = '/account/login/magic-link';
+const MAGIC_LINK_PATH = '/account/login/magic-link';
 
 const CODE_PURPOSE: Record<'Code' | 'SmsCode', OneTimePurpose> = { Code: 'loginCode', SmsCode: 'smsCode' };
 
-export interface PreLoginAnswer {
+interface PreLoginAnswer {
   phoneNumber?: string;
   resetPhoneNumberToken?: string;
 }
@@ -274,5 +274,3 @@ export async function finishPhoneVerification(
     throw httpError(400, PHONE_RESET_INVALID);
   await ctx.db.query('UPDATE users SET phone = $2, updated_at = now() WHERE id = $1', [user.id, phone]);
 }
-
-export { CODE_PURPOSE };

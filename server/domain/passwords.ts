@@ -19,7 +19,7 @@ export interface ScryptParams {
  * work with a quarter of the memory (32 MiB per hash), which keeps a burst of sign-ins on a small
  * machine from exhausting RAM.
  */
-export const DEFAULT_SCRYPT_PARAMS: ScryptParams = { N: 2 ** 15, r: 8, p: 3 };
+const DEFAULT_SCRYPT_PARAMS: ScryptParams = { N: 2 ** 15, r: 8, p: 3 };
 
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
@@ -29,7 +29,7 @@ const MAX_R = 32;
 const MAX_P = 16;
 
 /** Derives a key from a password: scrypt here; a test may wrap it to see what work each call does. */
-export type KeyDerivation = (
+type KeyDerivation = (
   password: string,
   salt: Buffer,
   params: ScryptParams,

@@ -27,7 +27,7 @@ export interface RoleItem {
   usersCount: number;
 }
 
-export interface PermissionItem {
+interface PermissionItem {
   id: string;
   permissionId: string;
   key: string;
@@ -39,7 +39,7 @@ export interface PermissionItem {
   roleIds: string[];
 }
 
-export interface CategoryItem {
+interface CategoryItem {
   id: string;
   key: string;
   name: string;
@@ -56,7 +56,7 @@ const SORT = {
 export type RoleSortField = keyof typeof SORT;
 export const ROLE_SORT_FIELDS = Object.keys(SORT) as RoleSortField[];
 
-export interface RoleListQuery {
+interface RoleListQuery {
   filter: string;
   sortBy: RoleSortField;
   order: 'ASC' | 'DESC';
@@ -130,7 +130,7 @@ export async function listRoles(
   return { items: rows.map(toRole), totalItems: total.rows[0]?.count ?? 0 };
 }
 
-export async function getRole(db: Database, tenantId: string, roleId: string): Promise<RoleItem | null> {
+async function getRole(db: Database, tenantId: string, roleId: string): Promise<RoleItem | null> {
   const { rows } = await db.query<RoleRow>(
     `SELECT ${ROLE_COLUMNS} FROM roles r WHERE ${VISIBLE} AND r.id = $2`,
     [tenantId, roleId],
@@ -312,7 +312,7 @@ export async function listCategories(db: Database): Promise<CategoryItem[]> {
   }));
 }
 
-export type PermissionRolesResult =
+type PermissionRolesResult =
   | { kind: 'ok'; permission: PermissionItem }
   | { kind: 'notFound' }
   | { kind: 'unknownRoles' }

@@ -42,12 +42,12 @@ export interface SamlConnectionConfig {
 }
 
 /** The service provider's signing key and certificate (PEM). */
-export interface SamlSigning {
+interface SamlSigning {
   privateKey: string;
   certificate: string;
 }
 
-export interface SamlConnectionRow {
+interface SamlConnectionRow {
   id: string;
   key: string;
   tenant_id: string;
@@ -70,7 +70,7 @@ export class SamlLoginError extends Error {
   }
 }
 
-export interface SamlIdentity {
+interface SamlIdentity {
   connection: SamlConnectionRow;
   subject: string;
   email: string;
@@ -91,7 +91,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 const token = () => randomBytes(32).toString('base64url');
 
 /** The addresses of this server for one connection. */
-export interface ServiceProviderAddresses {
+interface ServiceProviderAddresses {
   /** The entity ID (also where the metadata is served). */
   entityId: string;
   /** The assertion consumer service (HTTP-POST binding). */

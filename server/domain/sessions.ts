@@ -11,7 +11,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../storage/database';
 
-export interface SessionRow {
+interface SessionRow {
   id: string;
   user_id: string;
   tenant_id: string | null;
@@ -22,12 +22,12 @@ export interface SessionRow {
   impersonator_user_id: string | null;
 }
 
-export interface NewSession {
+interface NewSession {
   session: SessionRow;
   refreshToken: string;
 }
 
-export type RotateResult =
+type RotateResult =
   | { kind: 'rotated'; session: SessionRow; refreshToken: string }
   | { kind: 'invalid' }
   | { kind: 'reused'; sessionId: string }

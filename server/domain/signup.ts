@@ -19,7 +19,7 @@ import {
 } from './users';
 import { getVendorSettings } from './vendor';
 
-export interface SignUpInput {
+interface SignUpInput {
   email: string;
   password: string;
   name?: string | null | undefined;
@@ -33,7 +33,7 @@ export interface SignUpInput {
   joinTenantId?: string | undefined;
 }
 
-export interface SignUpResult {
+interface SignUpResult {
   shouldActivate: boolean;
   userId: string;
   tenantId: string;

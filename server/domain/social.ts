@@ -46,7 +46,7 @@ interface ProviderRow {
 }
 
 /** What the kit needs to draw a button and start the sign-in (spec 000 §3 "Social login config"). */
-export interface SocialProviderInfo {
+interface SocialProviderInfo {
   provider: string;
   type: string;
   displayName: string;
@@ -58,7 +58,7 @@ export interface SocialProviderInfo {
 }
 
 /** What a provider said about the person after a successful exchange. */
-export interface SocialClaims {
+interface SocialClaims {
   subject: string;
   email: string;
   emailVerified: boolean;

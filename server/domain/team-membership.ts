@@ -5,7 +5,7 @@
  */
 import type { Database } from '../storage/database';
 
-export interface RoleDto {
+interface RoleDto {
   id: string;
   key: string;
   name: string;
@@ -37,7 +37,7 @@ export async function listAssignableRoles(db: Database, tenantId: string): Promi
   }));
 }
 
-export type RemoveMemberResult = 'removed' | 'notMember';
+type RemoveMemberResult = 'removed' | 'notMember';
 
 /**
  * Removes `userId` from `tenantId` and ends that user's sessions in the tenant (their refresh tokens
@@ -63,8 +63,7 @@ export async function removeMember(
   });
 }
 
-export type SetRolesResult =
-  { kind: 'updated' } | { kind: 'notMember' } | { kind: 'unknownRoles'; ids: string[] };
+type SetRolesResult = { kind: 'updated' } | { kind: 'notMember' } | { kind: 'unknownRoles'; ids: string[] };
 
 /** Replaces the member's roles in the tenant with `roleIds` (empty: no role). */
 export async function setMemberRoles(

@@ -18,7 +18,7 @@ const SORT_COLUMNS = {
 export type UserSortField = keyof typeof SORT_COLUMNS;
 export const USER_SORT_FIELDS = Object.keys(SORT_COLUMNS) as UserSortField[];
 
-export interface UserListQuery {
+interface UserListQuery {
   tenantId: string;
   filter: string;
   sortBy: UserSortField;

@@ -13,7 +13,7 @@ export interface TenantRow {
 }
 
 /** A tenant as the contract shows it (`metadata` is a JSON string, like the user's). */
-export interface TenantDto {
+interface TenantDto {
   id: string;
   tenantId: string;
   name: string;

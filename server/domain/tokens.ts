@@ -41,10 +41,10 @@ const CLOCK_TOLERANCE_S = 5;
  * keys). jose checks `iat` only against a maximum age, so a token "issued" later than now would
  * otherwise pass: this server never issues one, and a token claiming it is refused.
  */
-export const MAX_FUTURE_IAT_S = 60;
+const MAX_FUTURE_IAT_S = 60;
 
 /** What a signed access token says about its holder. */
-export interface TokenSubject {
+interface TokenSubject {
   userId: string;
   email: string;
   name: string;
@@ -82,7 +82,7 @@ export interface AuthResponse {
   mfaRequired: boolean;
 }
 
-export interface TokenServiceOptions {
+interface TokenServiceOptions {
   issuer: string;
   audience: string;
   accessTokenTtlSeconds: number;

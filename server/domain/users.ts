@@ -63,7 +63,7 @@ export async function findUserById(db: Database, id: string): Promise<UserRow | 
   return rows[0] ?? null;
 }
 
-export interface NewUser {
+interface NewUser {
   vendorId: string;
   email: string;
   name: string;

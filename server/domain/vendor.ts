@@ -5,7 +5,7 @@
  */
 import type { Database } from '../storage/database';
 
-export interface VendorSettings {
+interface VendorSettings {
   id: string;
   allowSignups: boolean;
   allowNotVerifiedUsersLogin: boolean;

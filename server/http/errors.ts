@@ -100,13 +100,13 @@ function send(reply: FastifyReply, status: number, messages: string[]) {
 }
 
 /** The body of an error answer, for the paths that write it without a Fastify reply. */
-export const errorBody = (...messages: string[]) => JSON.stringify({ errors: messages });
+const errorBody = (...messages: string[]) => JSON.stringify({ errors: messages });
 
 /**
  * Errors the router raises before any hook or handler (a malformed URL, an overlong path
  * parameter): answered in the contract's shape too. Passed as Fastify's `frameworkErrors` option.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return void send(reply, 414, ['The address is too long']);
   if (error.code === 'FST_ERR_ASYNC_CONSTRAINT') return void send(reply, 500, ['Internal server error']);
   return void send(reply, 400, ['The address is not valid']);

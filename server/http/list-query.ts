@@ -1,6 +1,6 @@
 /** Schemas and paging shared by the list and id routes (roles, groups, tokens, users). */
 
-export const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 export const uuid = { type: 'string', pattern: UUID } as const;
 export const uuidList = { type: 'array', maxItems: 200, uniqueItems: true, items: uuid } as const;
 export const idParams = (name: string) =>
@@ -24,8 +24,8 @@ export interface ListQuery<S extends string> {
   _offset?: string;
   _limit?: string;
 }
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 200;
+const DEFAULT_PAGE_SIZE = 20;
+const MAX_PAGE_SIZE = 200;
 
 export function pageOf<S extends string>(q: ListQuery<S>, defaultSort: S) {
   const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, Number(q._limit ?? DEFAULT_PAGE_SIZE)));

@@ -11,7 +11,7 @@ import { setRefreshCookie } from '../http/cookies';
 import { clientInfo } from './client-info';
 import { mfaGate } from './mfa-gate';
 
-export interface SsoIdentity {
+interface SsoIdentity {
   /** `sso:{id}` (OIDC) or `saml:{id}`: the namespace of `subject`. */
   provider: string;
   subject: string;

@@ -41,7 +41,7 @@ import { assertMayGrantRoles } from '../domain/grants';
 import { idParams, uuid, uuidList } from '../http/list-query';
 
 /** The longest expiry offered: ten years of days, in minutes (3650 × 1440). */
-export const MAX_EXPIRES_IN_MINUTES = 3650 * 1440;
+const MAX_EXPIRES_IN_MINUTES = 3650 * 1440;
 
 const KINDS: Array<{ type: ApiTokenType; path: string; resource: string }> = [
   { type: 'user', path: '/identity/resources/users/api-tokens/v1', resource: 'userApiTokens' },

@@ -33,8 +33,8 @@ import { requireSignedInUser, requireUser } from '../http/bearer';
 import { requirePermission } from '../http/permissions';
 import * as s from '../http/schemas';
 
-export const READ_SUB_ACCOUNTS = 'fe.account-hierarchy.read.subAccount';
-export const WRITE_SUB_ACCOUNTS = 'fe.account-hierarchy.write.subAccount';
+const READ_SUB_ACCOUNTS = 'fe.account-hierarchy.read.subAccount';
+const WRITE_SUB_ACCOUNTS = 'fe.account-hierarchy.write.subAccount';
 
 const HIERARCHY = '/tenants/resources/hierarchy/v2';
 const SUB_TENANTS = '/tenants/resources/sub-tenants/v1';

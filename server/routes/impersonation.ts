@@ -21,7 +21,7 @@ import { assertTrustedOrigin } from '../http/origin';
 import * as s from '../http/schemas';
 import { clientInfo } from '../http/client-info';
 
-export const IMPERSONATION_PATH = '/identity/resources/impersonation/v1';
+const IMPERSONATION_PATH = '/identity/resources/impersonation/v1';
 
 interface ImpersonateBody {
   userId?: string;

@@ -46,8 +46,8 @@ import { clientInfo } from '../http/client-info';
 import { escapeHtml, page } from '../http/page';
 
 /** Under the prefix: `/frontegg/oauth/*`, where the client SDK calls (its `urls.oauth.v1`). */
-export const OAUTH_PATH = '/oauth';
-export const HOSTED_LOGIN_PAGE = '/oauth/login';
+const OAUTH_PATH = '/oauth';
+const HOSTED_LOGIN_PAGE = '/oauth/login';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface TokenBody {

@@ -16,10 +16,10 @@ import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
 import * as s from '../http/schemas';
 
-export const CUSTOM_LOGIN = '/tenants/resources/account-settings/v1/custom-login';
-export const CUSTOM_LOGIN_FLAG = 'admin_portal_login_per_tenant';
+const CUSTOM_LOGIN = '/tenants/resources/account-settings/v1/custom-login';
+const CUSTOM_LOGIN_FLAG = 'admin_portal_login_per_tenant';
 /** A login alias: lowercase letters, digits and single dashes, 3 to 40 characters. */
-export const LOGIN_ALIAS = '^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,39}$';
+const LOGIN_ALIAS = '^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,39}$';
 
 interface CustomLoginRow {
   login_alias: string | null;

@@ -27,7 +27,7 @@ import { assertTrustedOrigin } from '../http/origin';
 import { clientInfo } from '../http/client-info';
 import { mfaGate } from '../http/mfa-gate';
 
-export const FAILED_TO_AUTHENTICATE = 'Failed to authenticate';
+const FAILED_TO_AUTHENTICATE = 'Failed to authenticate';
 
 interface PostLoginQuery {
   code: string;

@@ -10,8 +10,8 @@ import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
 
-export const DEFAULT_USERS_PAGE_SIZE = 20;
-export const MAX_USERS_PAGE_SIZE = 200;
+const DEFAULT_USERS_PAGE_SIZE = 20;
+const MAX_USERS_PAGE_SIZE = 200;
 
 interface ListQuery {
   _filter?: string;
@@ -24,7 +24,7 @@ interface ListQuery {
 }
 
 /** Users v3 presets (spec 001 §3: query form BREACHED_PASSWORDS, MFA_UNENROLLED, INACTIVE). */
-export const USER_PRESETS = ['INACTIVE', 'MFA_UNENROLLED', 'BREACHED_PASSWORDS'] as const;
+const USER_PRESETS = ['INACTIVE', 'MFA_UNENROLLED', 'BREACHED_PASSWORDS'] as const;
 /** The client SDK's spelling of the presets (GetUsersFilterPreset), accepted too. */
 const CLIENT_PRESETS: Record<string, (typeof USER_PRESETS)[number]> = {
   inactive: 'INACTIVE',
@@ -32,7 +32,7 @@ const CLIENT_PRESETS: Record<string, (typeof USER_PRESETS)[number]> = {
   'breached-passwords': 'BREACHED_PASSWORDS',
 };
 /** Spec 001 §9: "inactive users threshold 7776000 s (90 days)". */
-export const DEFAULT_MAX_INACTIVE_SECONDS = 7_776_000;
+const DEFAULT_MAX_INACTIVE_SECONDS = 7_776_000;
 
 const listQueryProperties = {
   _filter: { type: 'string', maxLength: 254 },

@@ -16,7 +16,7 @@ import { SOCIAL_STATEMENTS } from './schema/social';
 import { SSO_STATEMENTS } from './schema/sso';
 import { SAML_STATEMENTS } from './schema/saml';
 
-export interface Migration {
+interface Migration {
   version: number;
   name: string;
   statements: string[];

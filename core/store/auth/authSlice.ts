@@ -57,7 +57,7 @@ export interface AuthState {
   tenantSwitch: { loading: boolean; error: string | null };
 }
 
-export const initialLoginState: LoginState = {
+const initialLoginState: LoginState = {
   flow: 'Login',
   step: 'preLogin',
   email: '',
@@ -65,7 +65,7 @@ export const initialLoginState: LoginState = {
   error: null,
   ssoAddress: null,
 };
-export const initialSignUpState: SignUpState = {
+const initialSignUpState: SignUpState = {
   stage: 'SignUp',
   loading: false,
   error: null,
@@ -170,13 +170,9 @@ export const authReducer = authSlice.reducer;
 
 type WithAuth = { auth: AuthState };
 export const selectAuth = (state: WithAuth) => state.auth;
-export const selectIsAuthenticated = (state: WithAuth) => state.auth.isAuthenticated;
-export const selectIsAuthLoading = (state: WithAuth) => state.auth.isLoading;
 export const selectUser = (state: WithAuth) => state.auth.user;
-export const selectAccessToken = (state: WithAuth) => state.auth.accessToken;
 export const selectLoginState = (state: WithAuth) => state.auth.loginState;
 export const selectSignUpState = (state: WithAuth) => state.auth.signUpState;
 export const selectRecovery = (state: WithAuth) => state.auth.recovery;
 export const selectPublicPolicy = (state: WithAuth) => state.auth.publicPolicy;
 export const selectSocialProviders = (state: WithAuth) => state.auth.socialProviders;
-export const selectActiveTenant = (state: WithAuth) => state.auth.activeTenant;

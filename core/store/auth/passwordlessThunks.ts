@@ -208,10 +208,7 @@ export function changePhoneNumber(phoneNumber: string): AuthThunk<boolean> {
  * with the flag security-center-show-login-flows on for this user (spec 000 §4, §6). The flag is
  * asked only then, so an ordinary sign-in makes no extra request. A failed flag call means off.
  */
-export async function breachedPasswordApplies(
-  services: AuthServices,
-  response: AuthResponse,
-): Promise<boolean> {
+async function breachedPasswordApplies(services: AuthServices, response: AuthResponse): Promise<boolean> {
   if (!response.isBreachedPassword || !response.accessToken) return false;
   try {
     const claims = decodeAccessToken(response.accessToken);

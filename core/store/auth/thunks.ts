@@ -63,7 +63,7 @@ export function webStorage(kind: 'localStorage' | 'sessionStorage'): Storage | n
  * The profile, with 3 attempts 2000 ms apart (spec 000 §7, §9). Only failures that may pass are
  * tried again (network, 5xx); an answer such as 401 will not change and fails at once.
  */
-export async function fetchProfile(services: AuthServices, attempt = 1): Promise<User> {
+async function fetchProfile(services: AuthServices, attempt = 1): Promise<User> {
   try {
     return await services.api.users.getMe();
   } catch (error) {

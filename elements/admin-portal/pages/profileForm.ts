@@ -9,11 +9,11 @@ export interface ProfileFields {
   jobTitle: string;
 }
 
-export const PROFILE_LIMITS = { name: 100, phoneNumber: 32, address: 200, jobTitle: 100 } as const;
+const PROFILE_LIMITS = { name: 100, phoneNumber: 32, address: 200, jobTitle: 100 } as const;
 const PHONE = /^[+\d][\d\s()-]*$/;
 
 /** The user's metadata JSON string as an object; anything unreadable counts as empty. */
-export function metadataOf(user: Pick<User, 'metadata'>): Record<string, unknown> {
+function metadataOf(user: Pick<User, 'metadata'>): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(user.metadata || '{}');
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed)

@@ -35,7 +35,7 @@ export interface PortalPageProps {
 }
 
 /** Pages this build has, each its own chunk, downloaded on first visit. */
-export const PORTAL_PAGE_COMPONENTS: Partial<
+const PORTAL_PAGE_COMPONENTS: Partial<
   Record<PortalPageId, LazyExoticComponent<ComponentType<PortalPageProps>>>
 > = {
   profile: lazy(() => import('../pages/ProfilePage')),

@@ -27,7 +27,7 @@ const t = enInvitations.acceptInvitation;
  * (the tenant name is shown), then accepted (with a new password when the account has none), then
  * success with the user cleared and unauthenticated, or failed.
  */
-export function AcceptInvitationStep({ onSignIn }: { onSignIn: () => void }) {
+function AcceptInvitationStep({ onSignIn }: { onSignIn: () => void }) {
   const app = useAuthApp();
   const dispatch = useAppDispatch();
   const { isAuthenticated } = useAppSelector(selectAuth);

@@ -51,8 +51,7 @@ export function usePageApi<T>(factory: (http: HttpClient) => T): T {
   return useMemo(() => factory(app.services.api.portalHttp), [app]);
 }
 
-export type Load<T> =
-  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
+type Load<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
 
 /**
  * Loads with `fetcher` whenever `deps` or a reload change; the last data stays on screen while

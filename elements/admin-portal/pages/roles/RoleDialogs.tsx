@@ -21,7 +21,7 @@ const t = portalAdmin.roles;
 const a = portalAdmin.common;
 
 /** Checkboxes of the permission catalogue by category; those the user cannot grant are disabled. */
-export function PermissionChecklist({
+function PermissionChecklist({
   catalogue,
   chosen,
   onToggle,

@@ -4,7 +4,7 @@ import { en } from '../../../i18n/en';
 import { tInvite } from './invitationTexts';
 
 /** Invite dialog fields (spec 001 §2: name, phoneNumber, the phone optional) plus the address and roles. */
-export interface InviteFields {
+interface InviteFields {
   name: string;
   email: string;
   phoneNumber: string;
@@ -53,7 +53,7 @@ export function inviteRequestOf(fields: InviteFields): InviteUserRequest {
   };
 }
 
-export interface BulkEmails {
+interface BulkEmails {
   emails: string[];
   invalid: string[];
   tooMany: boolean;
