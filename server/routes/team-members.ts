@@ -15,7 +15,7 @@
  * GET users/v1/{id}, users/v1/me/authorization, users/v3/roles and /groups (`?ids=a,b`), and
  * POST users/sessions/v1/revoke `{ userId }` (an admin ends a member's sessions in the account).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { listAssignableRoles, removeMember, setMemberRoles } from '../domain/team-membership';
 import { requireUser } from '../http/bearer';
@@ -235,46 +235,46 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
     return { roles, permissions };
   });
 
+  /**
+   * Each listed member of the account with the ids linked to their membership in `table` (roles or
+   * groups): users.getUsersRoles and users.getUsersGroups of the client SDK.
+   */
+  async function memberLinks(
+    request: FastifyRequest<{ Querystring: { ids: string } }>,
+    link: { table: 'membership_roles'; column: 'role_id' } | { table: 'group_members'; column: 'group_id' },
+  ) {
+    const claims = await requireUser(ctx.tokens, request);
+    const tenantId = requirePermission(claims, 'fe.secure.read.users');
+    const { rows } = await ctx.db.query<{ user_id: string; vendor_id: string; linked: string[] }>(
+      `SELECT m.user_id, t.vendor_id,
+              coalesce(array_agg(l.${link.column} ORDER BY l.${link.column}) FILTER (WHERE l.${link.column} IS NOT NULL), '{}') AS linked
+         FROM memberships m JOIN tenants t ON t.id = m.tenant_id
+         LEFT JOIN ${link.table} l ON l.membership_id = m.id
+        WHERE m.tenant_id = $1 AND m.user_id = ANY($2::uuid[])
+        GROUP BY m.user_id, t.vendor_id`,
+      [tenantId, parseIds(request.query.ids)],
+    );
+    return rows.map((r) => ({ vendorId: r.vendor_id, tenantId, userId: r.user_id, linked: r.linked }));
+  }
+
   /** users.getUsersRoles: `[{ vendorId, tenantId, userId, roleIds }]` for members of the account. */
   app.get<{ Querystring: { ids: string } }>(
     '/identity/resources/users/v3/roles',
     { schema: { querystring: idsQuery } },
-    async (request) => {
-      const claims = await requireUser(ctx.tokens, request);
-      const tenantId = requirePermission(claims, 'fe.secure.read.users');
-      const ids = parseIds(request.query.ids);
-      const { rows } = await ctx.db.query<{ user_id: string; vendor_id: string; role_ids: string[] }>(
-        `SELECT m.user_id, t.vendor_id,
-                coalesce(array_agg(mr.role_id ORDER BY mr.role_id) FILTER (WHERE mr.role_id IS NOT NULL), '{}') AS role_ids
-           FROM memberships m JOIN tenants t ON t.id = m.tenant_id
-           LEFT JOIN membership_roles mr ON mr.membership_id = m.id
-          WHERE m.tenant_id = $1 AND m.user_id = ANY($2::uuid[])
-          GROUP BY m.user_id, t.vendor_id`,
-        [tenantId, ids],
-      );
-      return rows.map((r) => ({ vendorId: r.vendor_id, tenantId, userId: r.user_id, roleIds: r.role_ids }));
-    },
+    async (request) =>
+      (await memberLinks(request, { table: 'membership_roles', column: 'role_id' })).map(
+        ({ linked, ...member }) => ({ ...member, roleIds: linked }),
+      ),
   );
 
   /** users.getUsersGroups: `[{ vendorId, tenantId, userId, groupIds }]` for members of the account. */
   app.get<{ Querystring: { ids: string } }>(
     '/identity/resources/users/v3/groups',
     { schema: { querystring: idsQuery } },
-    async (request) => {
-      const claims = await requireUser(ctx.tokens, request);
-      const tenantId = requirePermission(claims, 'fe.secure.read.users');
-      const ids = parseIds(request.query.ids);
-      const { rows } = await ctx.db.query<{ user_id: string; vendor_id: string; group_ids: string[] }>(
-        `SELECT m.user_id, t.vendor_id,
-                coalesce(array_agg(gm.group_id ORDER BY gm.group_id) FILTER (WHERE gm.group_id IS NOT NULL), '{}') AS group_ids
-           FROM memberships m JOIN tenants t ON t.id = m.tenant_id
-           LEFT JOIN group_members gm ON gm.membership_id = m.id
-          WHERE m.tenant_id = $1 AND m.user_id = ANY($2::uuid[])
-          GROUP BY m.user_id, t.vendor_id`,
-        [tenantId, ids],
-      );
-      return rows.map((r) => ({ vendorId: r.vendor_id, tenantId, userId: r.user_id, groupIds: r.group_ids }));
-    },
+    async (request) =>
+      (await memberLinks(request, { table: 'group_members', column: 'group_id' })).map(
+        ({ linked, ...member }) => ({ ...member, groupIds: linked }),
+      ),
   );
 
   /**
