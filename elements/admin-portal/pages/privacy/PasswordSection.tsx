@@ -1,4 +1,3 @@
-import { css } from '@emotion/react';
 import { useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../../core/api/errors';
 import { enPortal } from '../../../i18n/en-portal';
@@ -7,11 +6,11 @@ import { usePasswordMinLength } from '../../../login-box/steps/usePasswordMinLen
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
+import { readableWidthStyle, sectionStyle, sectionTitleStyle } from '../../../ui/Page';
 import { TextField } from '../../../ui/TextField';
 import { formStyle, mutedStyle } from '../../../ui/styles';
 
 const t = enPortal.portal.password;
-const subheadStyle = css({ fontSize: '1.1em', margin: 0 });
 
 type Fields = { current: string; next: string; confirm: string };
 const EMPTY: Fields = { current: '', next: '', confirm: '' };
@@ -65,12 +64,12 @@ export function PasswordSection({ onChanged }: { onChanged?: () => void }) {
   }
 
   return (
-    <section aria-labelledby="ae-password-title" part="password">
-      <h3 id="ae-password-title" css={subheadStyle}>
+    <section aria-labelledby="ae-password-title" part="password" css={sectionStyle}>
+      <h3 id="ae-password-title" css={sectionTitleStyle}>
         {t.title}
       </h3>
       <p css={mutedStyle}>{t.intro}</p>
-      <form noValidate onSubmit={onSubmit} css={formStyle} part="form change-password">
+      <form noValidate onSubmit={onSubmit} css={[formStyle, readableWidthStyle]} part="form change-password">
         {status.error && <Alert>{status.error}</Alert>}
         <TextField
           ref={refs.current}
