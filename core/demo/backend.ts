@@ -23,7 +23,14 @@ import {
   type DemoUser,
 } from './data';
 import { subAccountRoute, tenantsOfUser } from './subAccounts';
-import { createDemoTeamAdmin, demoPermissionsOf, demoRoles, demoRolesOf } from './teamAdmin';
+import {
+  createDemoTeamAdmin,
+  demoHeldPermissions,
+  demoPermissionsOf,
+  demoRoles,
+  demoRoleShape,
+  demoRolesOf,
+} from './teamAdmin';
 
 /**
  * Demo mode (spec 000 §1): the HTTP contract answered in the page from sample data, after a pause of
@@ -90,12 +97,14 @@ function mfaEnrolledOf(db: DemoDatabase, user: DemoUser): boolean {
 function profileOf(db: DemoDatabase, user: DemoUser): User {
   return {
     id: user.id,
+    sub: user.id,
     email: user.email,
     name: user.name,
     tenantId: user.tenantId,
     tenantIds: [user.tenantId],
-    roles: demoRolesOf(db, user).map((role) => ({ id: role.id, key: role.key, name: role.name })),
-    permissions: permissionsOf(user, db).map((key) => ({ id: `perm-${key}`, key })),
+    tenants: [{ tenantId: user.tenantId, roles: demoRolesOf(db, user).map(demoRoleShape) }],
+    roles: demoRolesOf(db, user).map(demoRoleShape),
+    permissions: demoHeldPermissions(db, user),
     verified: true,
     createdAt: user.createdAt,
     lastLogin: user.lastLogin,
@@ -135,6 +144,8 @@ function listItemOf(db: DemoDatabase, u: DemoUser) {
   const pending = u.invitationPending === true;
   return {
     ...profile,
+    vendorId: 'demo-vendor',
+    roleIds: profile.roles.map((r) => r.id),
     verified: u.verified !== false,
     activatedForTenant: u.verified !== false && !pending,
     invitationPending: pending,

@@ -187,7 +187,7 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
         })
       ).items;
       if (!member) throw httpError(404, 'User not found in this account');
-      return { ...member, roleIds: member.roles.map((r) => r.id) };
+      return member;
     },
   );
 

@@ -7,8 +7,8 @@ import type { AppContext } from '../context';
 import { sendActivationEmail } from '../domain/activation';
 import { findInviteLinkTenant, INVITE_LINK_INVALID, notifyJoined } from '../domain/invitations';
 import { signUp } from '../domain/signup';
-import { listUserTenants, loadAuthorization, pickActiveTenant, toTenantDto } from '../domain/tenants';
-import { findUserById, isMfaEnrolled, toUserProfile } from '../domain/users';
+import { listUserTenants, pickActiveTenant, toTenantDto } from '../domain/tenants';
+import { findUserById, loadUserProfile } from '../domain/users';
 import { getVendorSettings } from '../domain/vendor';
 import { requireUser } from '../http/bearer';
 import { setRefreshCookie } from '../http/cookies';
@@ -107,14 +107,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.get(`${base}/v2/me`, async (request) => {
     const { user, tenants, active } = await currentUser(request);
-    const authorization = await loadAuthorization(ctx.db, user.id, active?.id ?? null);
-    return toUserProfile(
-      user,
-      tenants,
-      active?.id ?? null,
-      authorization,
-      await isMfaEnrolled(ctx.db, user.id),
-    );
+    return loadUserProfile(ctx.db, user, tenants, active?.id ?? null);
   });
 
   app.get(`${base}/v2/me/tenants`, async (request) => {
