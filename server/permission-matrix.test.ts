@@ -239,6 +239,7 @@ const ROUTES: Record<string, Entry> = {
   [`GET ${F}/flags`]: { access: 'public', why: 'feature flags of the client SDK' },
   [`GET ${IR}/configurations/v1/public`]: { access: 'public', why: 'public configuration' },
   [`GET ${IR}/configurations/v1/auth/strategies/public`]: { access: 'public', why: 'sign-in methods' },
+  [`GET ${IR}/configurations/v1/auth/strategies`]: { access: 'self' },
   [`GET ${IR}/configurations/v1/password`]: { access: 'public', why: 'password policy' },
   [`GET ${IR}/configurations/v1/captcha-policy/public`]: { access: 'public', why: 'captcha policy' },
   [`GET ${F}/team/resources/sso/v2/configurations/public`]: { access: 'public', why: 'SSO availability' },
@@ -351,6 +352,27 @@ const ROUTES: Record<string, Entry> = {
     permission: 'fe.secure.read.roles',
     scope: 'account',
     request: async () => ({ url: `${F}/team/resources/roles/v1` }),
+  },
+  [`GET ${F}/team/resources/members/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.users',
+    scope: 'account',
+    request: async () => ({ url: `${F}/team/resources/members/v1?pageOffset=0&pageSize=20` }),
+  },
+  [`GET ${F}/team/resources/stats/v1/members`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.users',
+    scope: 'account',
+    request: async () => ({ url: `${F}/team/resources/stats/v1/members` }),
+  },
+  [`POST ${F}/team/resources/members/v1/:userId/resendActivationEmail`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.users',
+    scope: 'resource',
+    request: async () => ({
+      url: `${F}/team/resources/members/v1/${await pendingInvitation()}/resendActivationEmail`,
+      payload: {},
+    }),
   },
   [`GET ${IR}/roles/v2`]: {
     access: 'gated',

@@ -127,6 +127,12 @@ const DEMO_ADMIN_BOX = {
 
 const PHONE = /^[+0-9 ().-]*$/;
 
+/** The sign-in methods as the client SDK reads them (server/routes/configurations.ts). */
+const demoStrategies = (db: DemoDatabase) => ({
+  mainAuthStrategies: [{ strategy: db.settings?.authStrategy ?? DEMO_POLICY.authStrategy }],
+  secondaryAuthStrategies: DEMO_POLICY.secondaryStrategies,
+});
+
 const SORTABLE: Record<string, (u: DemoUser) => string | number | boolean> = {
   name: (u) => u.name.toLowerCase(),
   email: (u) => u.email,
@@ -603,11 +609,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         ...(db.settings?.authStrategy ? { authStrategy: db.settings.authStrategy } : {}),
       }),
     // The client SDK's reads of the sign-in configuration (server/routes/configurations.ts).
-    'GET /identity/resources/configurations/v1/auth/strategies/public': (db) =>
-      ok({
-        mainAuthStrategies: [{ strategy: db.settings?.authStrategy ?? DEMO_POLICY.authStrategy }],
-        secondaryAuthStrategies: DEMO_POLICY.secondaryStrategies,
-      }),
+    'GET /identity/resources/configurations/v1/auth/strategies/public': (db) => ok(demoStrategies(db)),
+    'GET /identity/resources/configurations/v1/auth/strategies': withUser((db) => ok(demoStrategies(db))),
     'GET /identity/resources/configurations/v1/password': () =>
       ok({
         allowPassphrases: false,
@@ -742,6 +745,37 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     'GET /identity/resources/roles/v1': withUser(assignableDemoRoles),
     // The client SDK's users page (teams): roles, and a member's roles set from the row it sends back.
     'GET /team/resources/roles/v1': withUser(assignableDemoRoles),
+    // teams.loadUsers and loadStats (server/routes/team-members.ts), on the users list's rules.
+    'GET /team/resources/members/v1': withUser((db, user, { query }) => {
+      const unknown = Object.keys(query).find(
+        (key) => !['pageOffset', 'pageSize', 'sortBy', 'sortDirection', 'searchValue'].includes(key),
+      );
+      if (unknown) return fail(400, `Unknown field "${unknown}"`);
+      const answer = listDemoUsers(db, user, {
+        _offset: query.pageOffset ?? '0',
+        _limit: query.pageSize ?? '20',
+        _sortBy: query.sortBy ?? 'name',
+        _order: query.sortDirection === 'desc' ? 'DESC' : 'ASC',
+        _filter: query.searchValue ?? '',
+      });
+      if (answer.status !== 200) return answer;
+      const { items, _metadata } = answer.body as {
+        items: unknown[];
+        _metadata: { totalItems: number; totalPages: number };
+      };
+      return ok({ items, ..._metadata });
+    }),
+    'GET /team/resources/stats/v1/members': withUser((db, user) => {
+      if (!holdsPermission(permissionsOf(user, db), 'fe.secure.read.users'))
+        return fail(403, 'You need the fe.secure.read.users permission to do this');
+      const members = db.users.filter((u) => u.tenantId === user.tenantId);
+      const weekAgo = now() - 7 * 86_400_000;
+      return ok({
+        totalItems: members.length,
+        addedThisWeek: members.filter((u) => Date.parse(u.createdAt) > weekAgo).length,
+        superAdmins: members.filter((u) => permissionsOf(u, db).includes('fe.*')).length,
+      });
+    }),
     'PUT /team/resources/members/v1': withUser((db, caller, { body }) => {
       const unknown = Object.keys(body).find((key) => !TEAM_USER_FIELDS.includes(key));
       if (unknown) return fail(400, `Unknown field "${unknown}"`);

@@ -42,6 +42,8 @@ const NOT_IN_DEMO: Record<string, string> = {
     "the vendor's admin-box settings: set with the vendor's credentials, never from a page; the demo keeps a fixed admin box",
   'DELETE /identity/resources/users/sessions/v1/me/:id':
     "the demo keeps one session (the page's own), so there is no other session to end; it answers DELETE .../me/all",
+  'POST /team/resources/members/v1/:userId/resendActivationEmail':
+    'demo teammates are active from the start (the sample data has no member waiting for activation)',
   'PATCH /tenants/resources/sub-tenants/v1/:tenantId': NOT_YET,
   'DELETE /tenants/resources/sub-tenants/v1/:tenantId': NOT_YET,
   'POST /identity/resources/sub-tenants/v1/:tenantId/users': NOT_YET,
