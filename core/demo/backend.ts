@@ -745,6 +745,17 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     'GET /identity/resources/roles/v1': withUser(assignableDemoRoles),
     // The client SDK's users page (teams): roles, and a member's roles set from the row it sends back.
     'GET /team/resources/roles/v1': withUser(assignableDemoRoles),
+    // users.GetUserJwt (server/routes/users.ts): a token of the session for one of the user's accounts.
+    'POST /identity/resources/users/v3/me/token': withUser((db, user, { body }) => {
+      const unknown = Object.keys(body).find((key) => key !== 'tenantId');
+      if (unknown) return fail(400, `Unknown field "${unknown}"`);
+      if (typeof body.tenantId !== 'string') return fail(400, 'Tenant id is required');
+      if (db.session?.impersonatorId)
+        return fail(403, 'An impersonated session stays in the account it was opened in');
+      if (body.tenantId !== user.tenantId) return fail(403, 'You are not a member of this account');
+      const { accessToken, expires, expiresIn } = tokenFor(db, user);
+      return ok({ accessToken, expires, expiresIn });
+    }),
     // teams.loadUsers and loadStats (server/routes/team-members.ts), on the users list's rules.
     'GET /team/resources/members/v1': withUser((db, user, { query }) => {
       const unknown = Object.keys(query).find(
