@@ -105,9 +105,6 @@ const BILLING = 'subscriptions and billing are not built';
 const SCIM = 'SCIM / directory provisioning is not built';
 const SECURITY_CENTER = 'the security centre is not built';
 
-const PASSWORDLESS_CASE =
-  'passwordless type casing: the client lower-cases it in the path (/passwordless/code/...); the server accepts Code, MagicLink, SmsCode';
-
 const ZERO_ID = '00000000-0000-4000-8000-000000000000';
 /** The page origin the suite plays (the test server's allowed origin). */
 const SITE = ALLOWED_ORIGIN;
