@@ -93,7 +93,7 @@ export function pickActiveTenant(
 }
 
 /** What a member holds in one tenant: every role (direct or through groups), the direct ones, and the permissions they grant. */
-export interface Grants extends Authorization {
+interface Grants extends Authorization {
   directRoles: RoleDto[];
 }
 
@@ -204,16 +204,6 @@ export async function loadGrants(
   return result;
 }
 
-/** The grants of one member in one tenant (see `loadGrants`); none without a tenant. */
-export async function loadMemberGrants(
-  db: Database,
-  userId: string,
-  tenantId: string,
-  options: { pending?: boolean } = {},
-): Promise<Grants> {
-  return (await loadGrants(db, [userId], [tenantId], options)).get(grantsKey(userId, tenantId)) ?? NO_GRANTS;
-}
-
 /** `loadGrants`' entry for one member in one tenant. */
 export function grantsOf(all: Map<string, Grants>, userId: string, tenantId: string): Grants {
   return all.get(grantsKey(userId, tenantId)) ?? NO_GRANTS;
@@ -226,7 +216,7 @@ export async function loadAuthorization(
   tenantId: string | null,
 ): Promise<Authorization> {
   if (!tenantId) return NO_GRANTS;
-  const { roles, permissions } = await loadMemberGrants(db, userId, tenantId);
+  const { roles, permissions } = grantsOf(await loadGrants(db, [userId], [tenantId]), userId, tenantId);
   return { roles, permissions };
 }
 

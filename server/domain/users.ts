@@ -130,7 +130,7 @@ export function displayName(user: Pick<UserRow, 'name' | 'email'>): string {
 }
 
 /** Whether the user has a second factor (a passkey alone is a first factor, not MFA). */
-export async function isMfaEnrolled(db: Database, userId: string): Promise<boolean> {
+async function isMfaEnrolled(db: Database, userId: string): Promise<boolean> {
   const { rows } = await db.query<{ enrolled: boolean }>(
     'SELECT EXISTS (SELECT 1 FROM mfa_devices WHERE user_id = $1 AND NOT passkey) AS enrolled',
     [userId],
