@@ -29,7 +29,8 @@ interface WebAuthnAuthentication {
 }
 interface PasskeyDevice {
   id: string;
-  deviceType: DeviceType | null;
+  /** The client SDK's spelling (not the DeviceType the kit sends). */
+  deviceType: 'Platform' | 'CrossPlatform';
   name?: string | null;
   createdAt?: string;
   lastUsedAt?: string | null;

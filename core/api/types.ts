@@ -30,12 +30,16 @@ export interface PermissionRef {
 
 export interface User {
   id: string;
+  /** The user id again (the client SDK's `sub`). */
+  sub?: string;
   email: string;
   name?: string;
   phoneNumber?: string | null;
   profilePictureUrl?: string | null;
   tenantId: string;
   tenantIds?: string[];
+  /** Each tenant of the user with the roles held there. */
+  tenants?: Array<{ tenantId: string; roles: RoleRef[] }>;
   roles: RoleRef[];
   permissions: PermissionRef[];
   verified?: boolean;

@@ -23,7 +23,14 @@ import {
   type DemoUser,
 } from './data';
 import { subAccountRoute, tenantsOfUser } from './subAccounts';
-import { createDemoTeamAdmin, demoPermissionsOf, demoRoles, demoRolesOf } from './teamAdmin';
+import {
+  createDemoTeamAdmin,
+  demoHeldPermissions,
+  demoPermissionsOf,
+  demoRoles,
+  demoRoleShape,
+  demoRolesOf,
+} from './teamAdmin';
 
 /**
  * Demo mode (spec 000 §1): the HTTP contract answered in the page from sample data, after a pause of
@@ -90,12 +97,14 @@ function mfaEnrolledOf(db: DemoDatabase, user: DemoUser): boolean {
 function profileOf(db: DemoDatabase, user: DemoUser): User {
   return {
     id: user.id,
+    sub: user.id,
     email: user.email,
     name: user.name,
     tenantId: user.tenantId,
     tenantIds: [user.tenantId],
-    roles: demoRolesOf(db, user).map((role) => ({ id: role.id, key: role.key, name: role.name })),
-    permissions: permissionsOf(user, db).map((key) => ({ id: `perm-${key}`, key })),
+    tenants: [{ tenantId: user.tenantId, roles: demoRolesOf(db, user).map(demoRoleShape) }],
+    roles: demoRolesOf(db, user).map(demoRoleShape),
+    permissions: demoHeldPermissions(db, user),
     verified: true,
     createdAt: user.createdAt,
     lastLogin: user.lastLogin,
@@ -118,6 +127,12 @@ const DEMO_ADMIN_BOX = {
 
 const PHONE = /^[+0-9 ().-]*$/;
 
+/** The sign-in methods as the client SDK reads them (server/routes/configurations.ts). */
+const demoStrategies = (db: DemoDatabase) => ({
+  mainAuthStrategies: [{ strategy: db.settings?.authStrategy ?? DEMO_POLICY.authStrategy }],
+  secondaryAuthStrategies: DEMO_POLICY.secondaryStrategies,
+});
+
 const SORTABLE: Record<string, (u: DemoUser) => string | number | boolean> = {
   name: (u) => u.name.toLowerCase(),
   email: (u) => u.email,
@@ -135,6 +150,8 @@ function listItemOf(db: DemoDatabase, u: DemoUser) {
   const pending = u.invitationPending === true;
   return {
     ...profile,
+    vendorId: 'demo-vendor',
+    roleIds: profile.roles.map((r) => r.id),
     verified: u.verified !== false,
     activatedForTenant: u.verified !== false && !pending,
     invitationPending: pending,
@@ -592,11 +609,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         ...(db.settings?.authStrategy ? { authStrategy: db.settings.authStrategy } : {}),
       }),
     // The client SDK's reads of the sign-in configuration (server/routes/configurations.ts).
-    'GET /identity/resources/configurations/v1/auth/strategies/public': (db) =>
-      ok({
-        mainAuthStrategies: [{ strategy: db.settings?.authStrategy ?? DEMO_POLICY.authStrategy }],
-        secondaryAuthStrategies: DEMO_POLICY.secondaryStrategies,
-      }),
+    'GET /identity/resources/configurations/v1/auth/strategies/public': (db) => ok(demoStrategies(db)),
+    'GET /identity/resources/configurations/v1/auth/strategies': withUser((db) => ok(demoStrategies(db))),
     'GET /identity/resources/configurations/v1/password': () =>
       ok({
         allowPassphrases: false,
@@ -731,6 +745,48 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     'GET /identity/resources/roles/v1': withUser(assignableDemoRoles),
     // The client SDK's users page (teams): roles, and a member's roles set from the row it sends back.
     'GET /team/resources/roles/v1': withUser(assignableDemoRoles),
+    // users.GetUserJwt (server/routes/users.ts): a token of the session for one of the user's accounts.
+    'POST /identity/resources/users/v3/me/token': withUser((db, user, { body }) => {
+      const unknown = Object.keys(body).find((key) => key !== 'tenantId');
+      if (unknown) return fail(400, `Unknown field "${unknown}"`);
+      if (typeof body.tenantId !== 'string') return fail(400, 'Tenant id is required');
+      if (db.session?.impersonatorId)
+        return fail(403, 'An impersonated session stays in the account it was opened in');
+      if (body.tenantId !== user.tenantId) return fail(403, 'You are not a member of this account');
+      const { accessToken, expires, expiresIn } = tokenFor(db, user);
+      return ok({ accessToken, expires, expiresIn });
+    }),
+    // teams.loadUsers and loadStats (server/routes/team-members.ts), on the users list's rules.
+    'GET /team/resources/members/v1': withUser((db, user, { query }) => {
+      const unknown = Object.keys(query).find(
+        (key) => !['pageOffset', 'pageSize', 'sortBy', 'sortDirection', 'searchValue'].includes(key),
+      );
+      if (unknown) return fail(400, `Unknown field "${unknown}"`);
+      const answer = listDemoUsers(db, user, {
+        _offset: query.pageOffset ?? '0',
+        _limit: query.pageSize ?? '20',
+        _sortBy: query.sortBy ?? 'name',
+        _order: query.sortDirection === 'desc' ? 'DESC' : 'ASC',
+        _filter: query.searchValue ?? '',
+      });
+      if (answer.status !== 200) return answer;
+      const { items, _metadata } = answer.body as {
+        items: unknown[];
+        _metadata: { totalItems: number; totalPages: number };
+      };
+      return ok({ items, ..._metadata });
+    }),
+    'GET /team/resources/stats/v1/members': withUser((db, user) => {
+      if (!holdsPermission(permissionsOf(user, db), 'fe.secure.read.users'))
+        return fail(403, 'You need the fe.secure.read.users permission to do this');
+      const members = db.users.filter((u) => u.tenantId === user.tenantId);
+      const weekAgo = now() - 7 * 86_400_000;
+      return ok({
+        totalItems: members.length,
+        addedThisWeek: members.filter((u) => Date.parse(u.createdAt) > weekAgo).length,
+        superAdmins: members.filter((u) => permissionsOf(u, db).includes('fe.*')).length,
+      });
+    }),
     'PUT /team/resources/members/v1': withUser((db, caller, { body }) => {
       const unknown = Object.keys(body).find((key) => !TEAM_USER_FIELDS.includes(key));
       if (unknown) return fail(400, `Unknown field "${unknown}"`);

@@ -45,7 +45,7 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
   const tenantName = (db: DemoDatabase, tenantId: string) =>
     db.tenants.find((t) => t.tenantId === tenantId)?.name ?? '';
 
-  function sendInvitation(db: DemoDatabase, user: DemoUser, inviter: DemoUser) {
+  function sendInvitation(db: DemoDatabase, user: DemoUser, inviter: DemoUser | null) {
     const tokens = (db.oneTimeTokens ??= []);
     for (const t of tokens) if (t.userId === user.id && t.purpose === 'invitation') t.used = true;
     const token = `${tools.random()}${tools.random()}`;
@@ -64,7 +64,7 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
       db,
       user.email,
       `You are invited to join ${tenant}`,
-      `${inviter.name} invited you to join ${tenant}.\n\nAccept the invitation here (the link works once, for seven days):\n${link.toString()}`,
+      `${inviter?.name ?? 'An administrator'} invited you to join ${tenant}.\n\nAccept the invitation here (the link works once, for seven days):\n${link.toString()}`,
     );
   }
 
@@ -121,6 +121,11 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
     if (keys.some((key) => !DEMO_ROLES[key])) return fail(400, 'Some roles do not exist in this account');
     const email = body.email.trim().toLowerCase();
     const existing = db.users.find((u) => u.email.toLowerCase() === email);
+    if (existing?.invitationPending && existing.tenantId === caller.tenantId && body.roleIds === undefined) {
+      // The client SDK re-invites with this call (server/routes/invitations.ts): a fresh link.
+      sendInvitation(db, existing, caller);
+      return ok(tools.listItem(db, existing), true);
+    }
     if (existing) {
       // Demo users belong to one account each.
       return fail(
@@ -150,9 +155,14 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
   function resend(db: DemoDatabase, caller: DemoUser, body: Json, all: boolean): Answer {
     if (!may(db, caller, 'fe.secure.write.users'))
       return fail(403, 'You need the fe.secure.write.users permission to do this');
-    if (typeof body.userId !== 'string' || !body.userId || body.userId.length > 36)
+    const byEmail = typeof body.email === 'string' && body.userId === undefined;
+    if (!byEmail && (typeof body.userId !== 'string' || !body.userId || body.userId.length > 36))
       return fail(400, 'User id is required');
-    const user = db.users.find((u) => u.id === body.userId && u.tenantId === caller.tenantId);
+    const user = db.users.find(
+      (u) =>
+        (byEmail ? u.email === (body.email as string).trim().toLowerCase() : u.id === body.userId) &&
+        u.tenantId === caller.tenantId,
+    );
     if (!user)
       return all
         ? fail(404, 'This user has no pending invitation in your accounts')
@@ -170,6 +180,8 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
     if (!link) return null;
     return {
       id: link.id,
+      tenantId: link.tenantId,
+      vendorId: 'demo-vendor',
       expiresInMinutes: link.expiresInMinutes,
       expiresAt: new Date(link.expiresAt).toISOString(),
       // The client SDK's name for the same moment (IInviteUserLinkResponse.expires).
@@ -212,8 +224,16 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
   const routes: Record<string, Handler> = {
     'POST /identity/resources/users/v2': (db, { body }, caller) =>
       caller ? invite(db, caller, body) : fail(401, 'Unauthorized'),
-    'POST /identity/resources/users/v1/invitation/reset': (db, { body }, caller) =>
-      caller ? resend(db, caller, body, false) : fail(401, 'Unauthorized'),
+    'POST /identity/resources/users/v1/invitation/reset': (db, { body }, caller) => {
+      if (caller) return resend(db, caller, body, false);
+      if (typeof body.email !== 'string') return fail(401, 'Unauthorized');
+      // The client SDK's public resend: the same answer whatever the address (not enumerable).
+      const invitee = db.users.find(
+        (u) => u.invitationPending && u.email === (body.email as string).trim().toLowerCase(),
+      );
+      if (invitee) sendInvitation(db, invitee, null);
+      return ok({}, true);
+    },
     'POST /identity/resources/users/v1/invitation/reset/all': (db, { body }, caller) =>
       caller ? resend(db, caller, body, true) : fail(401, 'Unauthorized'),
     'POST /identity/resources/users/v1/invitation/verify': (db, { body }) => {

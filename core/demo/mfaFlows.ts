@@ -500,7 +500,20 @@ export function createDemoMfa(tools: DemoMfaTools) {
       ? fallback
       : value === 'platform' || value === 'cross-platform'
         ? value
-        : null;
+        : // The client SDK's spelling (server/routes/mfa.ts, clientWebAuthnBody).
+          value === 'Platform'
+          ? 'platform'
+          : value === 'CrossPlatform'
+            ? 'cross-platform'
+            : null;
+
+  /** A credential the client SDK sends as `{ id, response }`: rawId and type as the browser has them. */
+  const completeCredential = (value: unknown) => {
+    if (!isObject(value) || typeof value.id !== 'string' || !isObject(value.response)) return;
+    value.rawId ??= value.id;
+    value.type ??= 'public-key';
+    value.clientExtensionResults ??= {};
+  };
   const INVALID_DEVICE_TYPE = 'deviceType must be platform or cross-platform';
 
   const A = '/identity/resources/auth/v1/user/mfa';
@@ -517,6 +530,8 @@ export function createDemoMfa(tools: DemoMfaTools) {
   ): Promise<Answer | null> {
     const body: Json = isObject(request.body) ? request.body : {};
     const route = `${method.toUpperCase()} ${path}`;
+    completeCredential(body.options);
+    if (route.endsWith('/webauthn/postlogin')) completeCredential(body);
     if (route === 'GET /identity/resources/configurations/v1/mfa/strategies') {
       return ok(
         {
@@ -676,8 +691,8 @@ export function createDemoMfa(tools: DemoMfaTools) {
         /^\/(authenticator)\/([^/]+)\/disable\/verify$/.exec(rest) ??
         /^\/(sms|emailcode|webauthn)\/([^/]+)\/disable$/.exec(rest);
       if (route === `GET ${U}/devices`) return ok(describe(devicesOf(db, user.id), false), false);
-      if (rest === '/enroll') return ok(await newTotp(db, user));
-      if (rest === '/enroll/verify') {
+      if (rest === '/enroll' || rest === '/authenticator/enroll') return ok(await newTotp(db, user));
+      if (rest === '/enroll/verify' || rest === '/authenticator/enroll/verify') {
         const done = await finishTotp(db, user, String(body.token ?? '').trim());
         return done
           ? ok({ deviceId: done.deviceId, ...(done.recoveryCode ? { recoveryCode: done.recoveryCode } : {}) })
@@ -760,7 +775,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
       // Discoverable credentials: the browser offers the passkeys it holds for this site.
       return ok(authenticationOptions(db, null, 'passkeyLogin', []).options);
     }
-    if (route === `POST ${AUTH}/v2/webauthn/postlogin`) {
+    if (route === `POST ${AUTH}/v2/webauthn/postlogin` || route === `POST ${AUTH}/v1/webauthn/postlogin`) {
       const { recaptchaToken: _r, invitationToken: _i, ...assertion } = body;
       const device = await finishAuthentication(db, assertion, {
         purpose: 'passkeyLogin',
@@ -811,7 +826,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
           {
             devices: passkeysOf(db, user.id).map((d) => ({
               id: d.id,
-              deviceType: d.deviceType ?? null,
+              deviceType: d.deviceType === 'platform' ? 'Platform' : 'CrossPlatform',
               name: d.name ?? null,
               createdAt: d.createdAt,
               lastUsedAt: d.lastUsedAt ?? null,

@@ -151,6 +151,7 @@ function describe(db: DemoDatabase, tenant: DemoTenant) {
     createdAt: tenant.createdAt ?? new Date(0).toISOString(),
     numberOfUsers: membershipsOf(db).filter((m) => m.tenantId === tenant.tenantId).length,
     numberOfChildren: (db.tenants as DemoTenant[]).filter((t) => t.parentTenantId === tenant.tenantId).length,
+    metadata: JSON.parse(tenant.metadata ?? '{}') as unknown,
   };
 }
 
@@ -186,7 +187,11 @@ function search(db: DemoDatabase, user: DemoUser, query: Record<string, string>)
   const next = new URLSearchParams({ _offset: String(offset + limit), _limit: String(limit) });
   if (query._subTenantId) next.set('_subTenantId', query._subTenantId);
   if (query._filter) next.set('_filter', query._filter);
-  return ok({ items, _links: { next: offset + limit < matching.length ? `${HIERARCHY}?${next}` : '' } });
+  return ok({
+    items,
+    _links: { next: offset + limit < matching.length ? `${HIERARCHY}?${next}` : '' },
+    _metadata: { totalItems: matching.length, totalPages: Math.ceil(matching.length / limit) },
+  });
 }
 
 function create(
@@ -327,14 +332,23 @@ export function subAccountRoute(
   const m = method.toUpperCase();
   if (m === 'GET' && path === HIERARCHY) return (db, user, _b, query) => search(db, user, query);
   if (m === 'GET' && path === `${HIERARCHY}/metadata`) {
-    return (db, user) =>
-      hasPermission(permissionsOf(user), READ)
-        ? ok({
-            totalSubTenants: db.tenants.filter(
-              (t) => t.tenantId !== user.tenantId && within(db, user.tenantId, t.tenantId),
-            ).length,
-          })
-        : fail(403, `You need the ${READ} permission to do this`);
+    const below = (db: DemoDatabase, tenantId: string) =>
+      db.tenants.filter((t) => t.tenantId !== tenantId && within(db, tenantId, t.tenantId)).length;
+    return (db, user, _b, query) => {
+      if (!hasPermission(permissionsOf(user), READ))
+        return fail(403, `You need the ${READ} permission to do this`);
+      if (query._tenantIds === undefined) return ok({ totalSubTenants: below(db, user.tenantId) });
+      // The client SDK's form (server/routes/hierarchy.ts): one entry per account asked for.
+      const ids = [...new Set(query._tenantIds.split(','))];
+      if (ids.some((id) => !within(db, user.tenantId, id))) return fail(404, 'Sub-account not found');
+      return ok(
+        ids.map((tenantId) => ({
+          tenantId,
+          totalSubTenants: below(db, tenantId),
+          isParent: below(db, tenantId) > 0,
+        })),
+      );
+    };
   }
   // The client SDK's hierarchy v1 reads and users count (server/routes/hierarchy-v1.ts).
   if (m === 'GET' && path.startsWith('/tenants/resources/hierarchy/v1'))
@@ -352,6 +366,9 @@ export function subAccountRoute(
         (ids as string[]).map((tenantId) => ({
           tenantId,
           totalUsers: membershipsOf(db).filter((ms) => ms.tenantId === tenantId).length,
+          totalAccessAllowedUsers: membershipsOf(db).filter(
+            (ms) => ms.tenantId === tenantId && ms.accessAllowed,
+          ).length,
         })),
       );
     };

@@ -58,6 +58,39 @@ export function demoRolesOf(db: DemoDatabase, user: DemoUser): DemoRole[] {
 export const demoPermissionsOf = (db: DemoDatabase, user: DemoUser): string[] =>
   [...new Set(demoRolesOf(db, user).flatMap((r) => r.permissions))].sort();
 
+/** A role as the client SDK's `IRole` declares it (the server's RoleDto). */
+export const demoRoleShape = (role: DemoRole) => ({
+  id: role.id,
+  key: role.key,
+  name: role.name,
+  description: role.description,
+  isDefault: role.key === 'Admin' && role.tenantId === null,
+  permissions: role.permissions.map(permissionId),
+  tenantId: role.tenantId,
+  vendorId: 'demo-vendor',
+  createdAt: role.createdAt,
+  updatedAt: role.updatedAt,
+});
+
+/** What a user holds, as the client SDK's `ITeamUserPermission`s (the server's PermissionDto). */
+export function demoHeldPermissions(db: DemoDatabase, user: DemoUser) {
+  const roles = demoRolesOf(db, user);
+  return demoPermissionsOf(db, user).map((key) => {
+    const entry = PERMISSION_CATALOGUE.find(([k]) => k === key);
+    return {
+      id: permissionId(key),
+      key,
+      name: entry?.[1] ?? key,
+      description: null,
+      categoryId: categoryId(entry?.[2] ?? 'all'),
+      fePermission: key.startsWith('fe.'),
+      roleIds: roles.filter((r) => r.permissions.includes(key)).map((r) => r.id),
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+  });
+}
+
 function unknownField(body: Json, allowed: string[]): Answer | null {
   const unknown = Object.keys(body).find((key) => !allowed.includes(key));
   return unknown ? fail(400, `Unknown field "${unknown}"`) : null;
@@ -106,17 +139,8 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
   const iso = () => new Date(tools.now()).toISOString();
 
   const roleDto = (db: DemoDatabase, role: DemoRole, tenantId: string) => ({
-    id: role.id,
+    ...demoRoleShape(role),
     roleId: role.id,
-    key: role.key,
-    name: role.name,
-    description: role.description,
-    isDefault: role.key === 'Admin' && role.tenantId === null,
-    permissions: role.permissions.map(permissionId),
-    tenantId: role.tenantId,
-    vendorId: 'demo-vendor',
-    createdAt: role.createdAt,
-    updatedAt: role.updatedAt,
     editable: role.tenantId !== null,
     usersCount: db.users.filter((u) => u.tenantId === tenantId && demoRolesOf(db, u).includes(role)).length,
   });
@@ -225,6 +249,7 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
             key,
             name,
             description,
+            feCategory: true,
             permissionIds: PERMISSION_CATALOGUE.filter(([, , c]) => c === key).map(([k]) => permissionId(k)),
           })),
         )

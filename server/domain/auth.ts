@@ -150,6 +150,16 @@ export class AuthService {
     if (refreshToken) await revokeSessionByToken(this.db, refreshToken);
   }
 
+  /**
+   * An access token of the same session acting in another tenant of the user (the client SDK's
+   * GetUserJwt); the session itself stays where it is. Null when the user is not a member there.
+   */
+  async tokenForTenant(user: UserRow, tenantId: string, sessionId: string): Promise<AuthResponse | null> {
+    const tenants = await listUserTenants(this.db, user.id);
+    if (!tenants.some((t) => t.id === tenantId)) return null;
+    return this.issueFor(user, tenants, tenantId, sessionId);
+  }
+
   private async issueFor(
     user: UserRow,
     tenants: TenantRow[],

@@ -23,6 +23,8 @@ interface SubAccountDto {
   numberOfUsers: number;
   /** How many sub-accounts this one has (0: a leaf). */
   numberOfChildren: number;
+  /** The account's metadata (the client SDK's `ISearchSubTenantsResponse` item reads an object). */
+  metadata: Record<string, unknown>;
 }
 
 interface SubAccountRow {
@@ -32,6 +34,8 @@ interface SubAccountRow {
   created_at: Date;
   users: number;
   children: number;
+  metadata: Record<string, unknown> | null;
+  total: number;
 }
 
 const toDto = (row: SubAccountRow): SubAccountDto => ({
@@ -40,6 +44,7 @@ const toDto = (row: SubAccountRow): SubAccountDto => ({
   name: row.name,
   parentTenantId: row.parent_tenant_id,
   createdAt: new Date(row.created_at).toISOString(),
+  metadata: row.metadata ?? {},
   numberOfUsers: row.users,
   numberOfChildren: row.children,
 });
@@ -87,9 +92,10 @@ interface SubAccountQuery {
 export async function searchSubAccounts(
   db: Database,
   query: SubAccountQuery,
-): Promise<{ items: SubAccountDto[]; hasMore: boolean }> {
+): Promise<{ items: SubAccountDto[]; hasMore: boolean; totalItems: number }> {
   const filter = query.filter.trim();
-  const select = `SELECT t.id, t.name, t.parent_tenant_id, t.created_at,
+  // count(*) OVER () is taken before LIMIT: the number of matching accounts, for `_metadata`.
+  const select = `SELECT t.id, t.name, t.parent_tenant_id, t.created_at, t.metadata, count(*) OVER ()::int AS total,
       (SELECT count(*)::int FROM memberships m WHERE m.tenant_id = t.id) AS users,
       (SELECT count(*)::int FROM tenants c WHERE c.parent_tenant_id = t.id AND c.deleted_at IS NULL) AS children
     FROM tenants t`;
@@ -103,7 +109,11 @@ export async function searchSubAccounts(
         `${select} WHERE t.parent_tenant_id = $1 AND t.deleted_at IS NULL AND $2::text IS NULL ${order}`,
         [query.parentId ?? query.rootId, null, query.limit + 1, query.offset],
       );
-  return { items: rows.slice(0, query.limit).map(toDto), hasMore: rows.length > query.limit };
+  return {
+    items: rows.slice(0, query.limit).map(toDto),
+    hasMore: rows.length > query.limit,
+    totalItems: rows[0]?.total ?? 0,
+  };
 }
 
 /** How many sub-accounts each tenant has below it (spec 001 §7 "v2 metadata ... totalSubTenants"). */

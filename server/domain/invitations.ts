@@ -21,6 +21,7 @@ import { accountLink, invitationEmail, joinedAccountEmail } from '../delivery/me
 import { httpError } from '../http/errors';
 import type { Database } from '../storage/database';
 import { sendQuietly, type FlowContext } from './account-flows';
+import { countSend } from './attempts';
 import type { ClientInfo, SignedIn } from './auth';
 import {
   consumeLink,
@@ -81,7 +82,7 @@ async function tenantName(db: Database, tenantId: string): Promise<string> {
 /** Issues a fresh invitation link for `userId` in `tenantId` and emails it. */
 async function sendInvitation(
   ctx: FlowContext,
-  input: { tenantId: string; userId: string; email: string; inviterId: string },
+  input: { tenantId: string; userId: string; email: string; inviterId: string | null },
   log: Log,
 ): Promise<void> {
   const token = await issueOneTimeToken(ctx.db, {
@@ -92,7 +93,7 @@ async function sendInvitation(
     retireScope: 'tenantId',
   });
   const link = accountLink(ctx.options.appUrl, '/account/invitation/accept', { userId: input.userId, token });
-  const inviter = await findUserById(ctx.db, input.inviterId);
+  const inviter = input.inviterId ? await findUserById(ctx.db, input.inviterId) : null;
   const message = invitationEmail(
     input.email,
     link,
@@ -215,6 +216,51 @@ export async function resendAllInvitations(
   return { tenantIds: sent };
 }
 
+/** The member of `tenantId` with this email whose invitation is still pending, or null. */
+export async function pendingInviteeId(
+  db: Database,
+  tenantId: string,
+  email: string,
+): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT u.id FROM memberships m JOIN users u ON u.id = m.user_id
+      WHERE m.tenant_id = $1 AND lower(u.email) = $2 AND m.invitation_pending`,
+    [tenantId, normalizeEmail(email)],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** The member of `tenantId` with this email (pending or not), or null. */
+export async function memberIdByEmail(db: Database, tenantId: string, email: string): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>(
+    'SELECT u.id FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.tenant_id = $1 AND lower(u.email) = $2',
+    [tenantId, normalizeEmail(email)],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * The client SDK's public resend (`auth.resendInvitationEmail { email }`, from a sign-in page whose
+ * invitation link ran out): like a password reset, the answer is the same whether or not the
+ * address has an invitation (not enumerable) and counts toward the email's sending limit (429
+ * beyond it); every pending invitation of the address gets a fresh link, sent to that address only.
+ */
+export async function resendInvitationsToEmail(ctx: FlowContext, email: string, log: Log): Promise<void> {
+  await countSend(ctx.db, email);
+  const { rows } = await ctx.db.query<{ user_id: string; tenant_id: string; email: string }>(
+    `SELECT m.user_id, m.tenant_id, u.email FROM memberships m JOIN users u ON u.id = m.user_id
+       JOIN tenants t ON t.id = m.tenant_id AND t.deleted_at IS NULL
+      WHERE lower(u.email) = $1 AND m.invitation_pending ORDER BY m.created_at`,
+    [normalizeEmail(email)],
+  );
+  for (const row of rows)
+    await sendInvitation(
+      ctx,
+      { tenantId: row.tenant_id, userId: row.user_id, email: row.email, inviterId: null },
+      log,
+    );
+}
+
 interface LiveInvitation {
   tenantId: string;
   tenantName: string;
@@ -292,6 +338,8 @@ export async function acceptInvitation(
 
 interface InviteLinkDto {
   id: string;
+  tenantId: string;
+  vendorId: string;
   expiresInMinutes: number;
   expiresAt: string;
   /** The client SDK's name for `expiresAt` (IInviteUserLinkResponse.expires). */
@@ -304,6 +352,8 @@ interface InviteLinkDto {
 
 interface InviteLinkRow {
   id: string;
+  tenant_id: string;
+  vendor_id: string;
   expires_in_minutes: number;
   expires_at: Date;
   should_send_email: boolean;
@@ -313,12 +363,14 @@ interface InviteLinkRow {
 }
 
 const LINK_COLUMNS =
-  'id, expires_in_minutes, expires_at, should_send_email, created_at, updated_at, expires_at <= now() AS expired';
+  'id, tenant_id, (SELECT vendor_id FROM tenants t WHERE t.id = tenant_id) AS vendor_id, expires_in_minutes, expires_at, should_send_email, created_at, updated_at, expires_at <= now() AS expired';
 const hashInviteLink = (token: string) => createHash('sha256').update(`inviteLink:${token}`).digest('hex');
 
 function toLinkDto(row: InviteLinkRow): InviteLinkDto {
   return {
     id: row.id,
+    tenantId: row.tenant_id,
+    vendorId: row.vendor_id,
     expiresInMinutes: row.expires_in_minutes,
     expiresAt: row.expires_at.toISOString(),
     expires: row.expires_at.toISOString(),

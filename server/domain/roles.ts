@@ -44,6 +44,8 @@ interface CategoryItem {
   key: string;
   name: string;
   description: string | null;
+  /** The client SDK's `feCategory`: every category here is the portal's own (vendors add none). */
+  feCategory: boolean;
   permissionIds: string[];
 }
 
@@ -308,6 +310,7 @@ export async function listCategories(db: Database): Promise<CategoryItem[]> {
     key: c.key,
     name: c.name,
     description: c.description,
+    feCategory: true,
     permissionIds: c.permission_ids ?? [],
   }));
 }

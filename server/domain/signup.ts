@@ -8,12 +8,12 @@ import { httpError } from '../http/errors';
 import type { Database } from '../storage/database';
 import type { AuthService, ClientInfo, SignedIn } from './auth';
 import type { PasswordHasher } from './passwords';
-import { addMembership, createTenant, creatorRoleKeys, listUserTenants, loadAuthorization } from './tenants';
+import { addMembership, createTenant, creatorRoleKeys, listUserTenants } from './tenants';
 import {
   findUserById,
   insertUser,
   normalizeEmail,
-  toUserProfile,
+  loadUserProfile,
   UserExistsError,
   type UserProfile,
 } from './users';
@@ -112,13 +112,7 @@ export async function signUp(
   const current = (await findUserById(db, user.id)) ?? user;
   const tenants = await listUserTenants(db, user.id);
   // A new user has no second factor yet.
-  const profile = toUserProfile(
-    current,
-    tenants,
-    tenant.id,
-    await loadAuthorization(db, user.id, tenant.id),
-    false,
-  );
+  const profile = await loadUserProfile(db, current, tenants, tenant.id);
   return {
     shouldActivate,
     userId: user.id,

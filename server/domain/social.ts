@@ -31,6 +31,7 @@ export interface SocialProviderConfig {
 }
 
 interface ProviderRow {
+  id: string;
   key: string;
   display_name: string;
   custom: boolean;
@@ -47,6 +48,7 @@ interface ProviderRow {
 
 /** What the kit needs to draw a button and start the sign-in (spec 000 §3 "Social login config"). */
 interface SocialProviderInfo {
+  id: string;
   provider: string;
   type: string;
   displayName: string;
@@ -125,7 +127,7 @@ export async function upsertSocialProviders(
 }
 
 const COLUMNS =
-  'key, display_name, custom, protocol, issuer, authorization_endpoint, token_endpoint, userinfo_endpoint, client_id, client_secret_encrypted, scopes, redirect_uris';
+  'id, key, display_name, custom, protocol, issuer, authorization_endpoint, token_endpoint, userinfo_endpoint, client_id, client_secret_encrypted, scopes, redirect_uris';
 
 /** How long a discovered provider configuration is reused, and how long a failed discovery is not retried. */
 const DISCOVERY_TTL_MS = 10 * 60_000;
@@ -161,6 +163,7 @@ export class SocialProviders {
         url.searchParams.set('scope', row.scopes);
         url.searchParams.set('redirect_uri', row.redirect_uris[0]!);
         out.push({
+          id: row.id,
           provider: row.key,
           type: row.key,
           displayName: row.display_name,

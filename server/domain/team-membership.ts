@@ -4,14 +4,7 @@
  * members or roles, whatever ids they send.
  */
 import type { Database } from '../storage/database';
-
-interface RoleDto {
-  id: string;
-  key: string;
-  name: string;
-  description: string | null;
-  isDefault: boolean;
-}
+import type { RoleDto } from './tenants';
 
 /** Roles assignable in the tenant: vendor-wide ones and the tenant's own, by name. */
 export async function listAssignableRoles(db: Database, tenantId: string): Promise<RoleDto[]> {
@@ -21,8 +14,15 @@ export async function listAssignableRoles(db: Database, tenantId: string): Promi
     name: string;
     description: string | null;
     default_for_creator: boolean;
+    tenant_id: string | null;
+    vendor_id: string;
+    created_at: Date;
+    updated_at: Date;
+    permission_ids: string[] | null;
   }>(
-    `SELECT r.id, r.key, r.name, r.description, r.default_for_creator
+    `SELECT r.id, r.key, r.name, r.description, r.default_for_creator, r.tenant_id, r.vendor_id, r.created_at, r.updated_at,
+            (SELECT array_agg(rp.permission_id ORDER BY rp.permission_id) FROM role_permissions rp
+              WHERE rp.role_id = r.id) AS permission_ids
        FROM roles r JOIN tenants t ON t.id = $1
       WHERE r.vendor_id = t.vendor_id AND (r.tenant_id IS NULL OR r.tenant_id = $1)
       ORDER BY r.name, r.id`,
@@ -34,6 +34,11 @@ export async function listAssignableRoles(db: Database, tenantId: string): Promi
     name: r.name,
     description: r.description,
     isDefault: r.default_for_creator,
+    permissions: r.permission_ids ?? [],
+    tenantId: r.tenant_id,
+    vendorId: r.vendor_id,
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
   }));
 }
 

@@ -3,6 +3,7 @@
  * in the database, never in memory, so a tenant with tens of thousands of users stays fast.
  */
 import type { Database } from '../storage/database';
+import { grantsOf, loadGrants, type Authorization, type RoleDto } from './tenants';
 
 /** Sort fields of spec 001 §3 -> SQL. */
 const SORT_COLUMNS = {
@@ -40,12 +41,26 @@ interface UserListQuery {
 
 export interface TeamUserDto {
   id: string;
+  /** The client SDK's `sub`: the user id. */
+  sub: string;
   email: string;
   name: string;
   phoneNumber: string | null;
   profilePictureUrl: string | null;
   tenantId: string;
-  roles: Array<{ id: string; key: string; name: string }>;
+  vendorId: string;
+  /** The ids of `roles` (the client SDK's `ITeamUser.roleIds`). */
+  roleIds: string[];
+  /**
+   * Only the listed tenant (choice): an account's admin does not learn which other accounts a
+   * member belongs to, so `tenantIds` and `tenants` name this one.
+   */
+  tenantIds: string[];
+  tenants: Array<{ tenantId: string; roles: RoleDto[] }>;
+  /** The roles given to the member directly (those an admin edits on the users page). */
+  roles: RoleDto[];
+  /** What the member holds here through every role, groups' included. */
+  permissions: Authorization['permissions'];
   verified: boolean;
   activatedForTenant: boolean;
   /** True while the member has not accepted their invitation to this tenant. */
@@ -69,6 +84,7 @@ interface Row {
   created_at: Date;
   last_login: Date | null;
   tenant_id: string;
+  vendor_id: string;
   provider: string;
   locked_at: Date | null;
   invitation_pending: boolean;
@@ -107,7 +123,7 @@ export async function listTenantUsers(
   );
   const order = `${SORT_COLUMNS[query.sortBy]} ${query.order === 'DESC' ? 'DESC' : 'ASC'} NULLS LAST, u.id`;
   const { rows } = await db.query<Row>(
-    `SELECT u.id, u.email, u.name, u.phone, u.profile_picture_url, u.verified, u.metadata, u.created_at, u.last_login, m.tenant_id,
+    `SELECT u.id, u.email, u.name, u.phone, u.profile_picture_url, u.verified, u.metadata, u.created_at, u.last_login, m.tenant_id, u.vendor_id,
             u.provider, u.locked_at, m.invitation_pending, ${HAS_SECOND_FACTOR} AS mfa_enrolled
        FROM memberships m JOIN users u ON u.id = m.user_id
       WHERE ${where}
@@ -115,40 +131,40 @@ export async function listTenantUsers(
       LIMIT $8 OFFSET $9`,
     [...params, query.limit, query.page * query.limit],
   );
-  const roles = rows.length
-    ? await db.query<{ user_id: string; id: string; key: string; name: string }>(
-        `SELECT m.user_id, r.id, r.key, r.name
-           FROM memberships m JOIN membership_roles mr ON mr.membership_id = m.id JOIN roles r ON r.id = mr.role_id
-          WHERE m.tenant_id = $1 AND m.user_id = ANY($2::uuid[])
-          ORDER BY r.key`,
-        [query.tenantId, rows.map((r) => r.id)],
-      )
-    : { rows: [] };
-  const rolesByUser = new Map<string, TeamUserDto['roles']>();
-  for (const role of roles.rows) {
-    const list = rolesByUser.get(role.user_id) ?? [];
-    list.push({ id: role.id, key: role.key, name: role.name });
-    rolesByUser.set(role.user_id, list);
-  }
+  const grants = await loadGrants(
+    db,
+    rows.map((r) => r.id),
+    [query.tenantId],
+    { pending: true },
+  );
   return {
     totalItems: total.rows[0]?.count ?? 0,
-    items: rows.map((row) => ({
-      id: row.id,
-      email: row.email,
-      name: row.name ?? row.email.split('@')[0]!,
-      phoneNumber: row.phone,
-      profilePictureUrl: row.profile_picture_url,
-      tenantId: row.tenant_id,
-      roles: rolesByUser.get(row.id) ?? [],
-      verified: row.verified,
-      activatedForTenant: row.verified && !row.invitation_pending,
-      invitationPending: row.invitation_pending,
-      isLocked: row.locked_at !== null,
-      provider: row.provider,
-      mfaEnrolled: row.mfa_enrolled,
-      createdAt: row.created_at.toISOString(),
-      lastLogin: row.last_login ? row.last_login.toISOString() : null,
-      metadata: JSON.stringify(row.metadata ?? {}),
-    })),
+    items: rows.map((row) => {
+      const held = grantsOf(grants, row.id, row.tenant_id);
+      return {
+        id: row.id,
+        sub: row.id,
+        email: row.email,
+        name: row.name ?? row.email.split('@')[0]!,
+        phoneNumber: row.phone,
+        profilePictureUrl: row.profile_picture_url,
+        tenantId: row.tenant_id,
+        vendorId: row.vendor_id,
+        roleIds: held.directRoles.map((r) => r.id),
+        tenantIds: [row.tenant_id],
+        tenants: [{ tenantId: row.tenant_id, roles: held.directRoles }],
+        roles: held.directRoles,
+        permissions: held.permissions,
+        verified: row.verified,
+        activatedForTenant: row.verified && !row.invitation_pending,
+        invitationPending: row.invitation_pending,
+        isLocked: row.locked_at !== null,
+        provider: row.provider,
+        mfaEnrolled: row.mfa_enrolled,
+        createdAt: row.created_at.toISOString(),
+        lastLogin: row.last_login ? row.last_login.toISOString() : null,
+        metadata: JSON.stringify(row.metadata ?? {}),
+      };
+    }),
   };
 }

@@ -23,15 +23,32 @@ interface TenantDto {
   createdAt: string;
 }
 
+/** A role as the client SDK's `IRole` declares it (`permissions`: the ids of what it grants). */
 export interface RoleDto {
   id: string;
   key: string;
   name: string;
+  description: string | null;
+  isDefault: boolean;
+  permissions: string[];
+  tenantId: string | null;
+  vendorId: string;
+  createdAt: string;
+  updatedAt: string;
 }
 
+/** A permission a member holds, as the client SDK's `ITeamUserPermission` declares it. */
 export interface PermissionDto {
   id: string;
   key: string;
+  name: string;
+  description: string | null;
+  categoryId: string | null;
+  fePermission: boolean;
+  /** The held roles that grant it. */
+  roleIds: string[];
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface Authorization {
@@ -75,32 +92,132 @@ export function pickActiveTenant(
   return tenants.find((t) => t.id === preferred) ?? tenants[0] ?? null;
 }
 
+/** What a member holds in one tenant: every role (direct or through groups), the direct ones, and the permissions they grant. */
+interface Grants extends Authorization {
+  directRoles: RoleDto[];
+}
+
+const NO_GRANTS: Grants = { roles: [], directRoles: [], permissions: [] };
+const grantsKey = (userId: string, tenantId: string) => `${userId}/${tenantId}`;
+
+/**
+ * The roles each of `userIds` holds in each of `tenantIds` (directly and through groups) and the
+ * permissions those roles grant, keyed `userId/tenantId`; three queries whatever the number of
+ * users. `pending`: also for memberships whose invitation is not accepted yet (the users list
+ * shows the roles an invitation will give; authorization never counts them).
+ */
+export async function loadGrants(
+  db: Database,
+  userIds: string[],
+  tenantIds: string[],
+  options: { pending?: boolean } = {},
+): Promise<Map<string, Grants>> {
+  const result = new Map<string, Grants>();
+  if (!userIds.length || !tenantIds.length) return result;
+  const live = options.pending ? 'true' : 'NOT m.invitation_pending';
+  const held = await db.query<{
+    user_id: string;
+    tenant_id: string;
+    direct: boolean;
+    id: string;
+    key: string;
+    name: string;
+    description: string | null;
+    default_for_creator: boolean;
+    role_tenant_id: string | null;
+    vendor_id: string;
+    created_at: Date;
+    updated_at: Date;
+    permission_ids: string[] | null;
+  }>(
+    `WITH held AS (
+       SELECT m.user_id, m.tenant_id, mr.role_id, true AS direct
+         FROM memberships m JOIN membership_roles mr ON mr.membership_id = m.id
+        WHERE m.user_id = ANY($1::uuid[]) AND m.tenant_id = ANY($2::uuid[]) AND ${live}
+       UNION
+       SELECT m.user_id, m.tenant_id, gr.role_id, false AS direct
+         FROM memberships m JOIN group_members gm ON gm.membership_id = m.id
+         JOIN group_roles gr ON gr.group_id = gm.group_id
+        WHERE m.user_id = ANY($1::uuid[]) AND m.tenant_id = ANY($2::uuid[]) AND ${live})
+     SELECT h.user_id, h.tenant_id, bool_or(h.direct) AS direct, r.id, r.key, r.name, r.description,
+            r.default_for_creator, r.tenant_id AS role_tenant_id, r.vendor_id, r.created_at, r.updated_at,
+            (SELECT array_agg(rp.permission_id ORDER BY rp.permission_id) FROM role_permissions rp
+              WHERE rp.role_id = r.id) AS permission_ids
+       FROM held h JOIN roles r ON r.id = h.role_id
+      GROUP BY h.user_id, h.tenant_id, r.id
+      ORDER BY r.key`,
+    [userIds, tenantIds],
+  );
+  const permissionIds = [...new Set(held.rows.flatMap((r) => r.permission_ids ?? []))];
+  const catalogue = permissionIds.length
+    ? await db.query<{
+        id: string;
+        key: string;
+        name: string;
+        description: string | null;
+        category_id: string | null;
+        created_at: Date;
+      }>(
+        'SELECT id, key, name, description, category_id, created_at FROM permissions WHERE id = ANY($1::uuid[]) ORDER BY key',
+        [permissionIds],
+      )
+    : { rows: [] };
+  for (const row of held.rows) {
+    const key = grantsKey(row.user_id, row.tenant_id);
+    const grants = result.get(key) ?? { roles: [], directRoles: [], permissions: [] };
+    const role: RoleDto = {
+      id: row.id,
+      key: row.key,
+      name: row.name,
+      description: row.description,
+      isDefault: row.default_for_creator,
+      permissions: row.permission_ids ?? [],
+      tenantId: row.role_tenant_id,
+      vendorId: row.vendor_id,
+      createdAt: new Date(row.created_at).toISOString(),
+      updatedAt: new Date(row.updated_at).toISOString(),
+    };
+    grants.roles.push(role);
+    if (row.direct) grants.directRoles.push(role);
+    result.set(key, grants);
+  }
+  for (const grants of result.values()) {
+    grants.permissions = catalogue.rows.flatMap((p) => {
+      const roleIds = grants.roles.filter((r) => r.permissions.includes(p.id)).map((r) => r.id);
+      if (!roleIds.length) return [];
+      const createdAt = new Date(p.created_at).toISOString();
+      return [
+        {
+          id: p.id,
+          key: p.key,
+          name: p.name,
+          description: p.description,
+          categoryId: p.category_id,
+          fePermission: p.key.startsWith('fe.'),
+          roleIds,
+          createdAt,
+          updatedAt: createdAt,
+        },
+      ];
+    });
+  }
+  return result;
+}
+
+/** `loadGrants`' entry for one member in one tenant. */
+export function grantsOf(all: Map<string, Grants>, userId: string, tenantId: string): Grants {
+  return all.get(grantsKey(userId, tenantId)) ?? NO_GRANTS;
+}
+
 /** The roles `userId` holds in `tenantId` and the permissions those roles grant (none while invited). */
 export async function loadAuthorization(
   db: Database,
   userId: string,
   tenantId: string | null,
 ): Promise<Authorization> {
-  if (!tenantId) return { roles: [], permissions: [] };
-  // Roles held directly, and those of the groups the member belongs to.
-  const held = `SELECT mr.role_id FROM memberships m JOIN membership_roles mr ON mr.membership_id = m.id
-                 WHERE m.user_id = $1 AND m.tenant_id = $2 AND NOT m.invitation_pending
-                UNION
-                SELECT gr.role_id FROM memberships m JOIN group_members gm ON gm.membership_id = m.id
-                  JOIN group_roles gr ON gr.group_id = gm.group_id
-                 WHERE m.user_id = $1 AND m.tenant_id = $2 AND NOT m.invitation_pending`;
-  const roles = await db.query<RoleDto>(
-    `SELECT r.id, r.key, r.name FROM roles r WHERE r.id IN (${held}) ORDER BY r.key`,
-    [userId, tenantId],
-  );
-  const permissions = await db.query<PermissionDto>(
-    `SELECT DISTINCT p.id, p.key
-       FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
-      WHERE rp.role_id IN (${held})
-      ORDER BY p.key`,
-    [userId, tenantId],
-  );
-  return { roles: roles.rows, permissions: permissions.rows };
+  if (!tenantId) return NO_GRANTS;
+  const { roles, permissions } = grantsOf(await loadGrants(db, [userId], [tenantId]), userId, tenantId);
+  return { roles, permissions };
 }
 
 /** Creates a tenant. */

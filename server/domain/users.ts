@@ -4,7 +4,7 @@
  * such as `password_hash` can never leak into an answer.
  */
 import type { Database } from '../storage/database';
-import type { Authorization, TenantRow } from './tenants';
+import { grantsOf, loadGrants, type Authorization, type RoleDto, type TenantRow } from './tenants';
 
 export interface UserRow {
   id: string;
@@ -25,12 +25,16 @@ export interface UserRow {
 /** The user as the contract shows it (`GET /identity/resources/users/v2/me`). */
 export interface UserProfile {
   id: string;
+  /** The client SDK's `sub`: the user id, as in the access token. */
+  sub: string;
   email: string;
   name: string;
   phoneNumber: string | null;
   profilePictureUrl: string | null;
   tenantId: string | null;
   tenantIds: string[];
+  /** Every tenant of the user with the roles held there (the client SDK's `IUserTenantData`). */
+  tenants: Array<{ tenantId: string; roles: RoleDto[] }>;
   roles: Authorization['roles'];
   permissions: Authorization['permissions'];
   verified: boolean;
@@ -126,7 +130,7 @@ export function displayName(user: Pick<UserRow, 'name' | 'email'>): string {
 }
 
 /** Whether the user has a second factor (a passkey alone is a first factor, not MFA). */
-export async function isMfaEnrolled(db: Database, userId: string): Promise<boolean> {
+async function isMfaEnrolled(db: Database, userId: string): Promise<boolean> {
   const { rows } = await db.query<{ enrolled: boolean }>(
     'SELECT EXISTS (SELECT 1 FROM mfa_devices WHERE user_id = $1 AND NOT passkey) AS enrolled',
     [userId],
@@ -134,22 +138,48 @@ export async function isMfaEnrolled(db: Database, userId: string): Promise<boole
   return rows[0]?.enrolled === true;
 }
 
-/** Builds the contract's user object. */
-export function toUserProfile(
+/**
+ * The contract's user object (`GET users/v2/me`): the roles and permissions held in the active
+ * tenant, and every tenant's roles.
+ */
+export async function loadUserProfile(
+  db: Database,
   user: UserRow,
   tenants: TenantRow[],
+  activeTenantId: string | null,
+): Promise<UserProfile> {
+  const grants = await loadGrants(
+    db,
+    [user.id],
+    tenants.map((t) => t.id),
+  );
+  const active = activeTenantId ? grantsOf(grants, user.id, activeTenantId) : null;
+  return toUserProfile(
+    user,
+    tenants.map((t) => ({ tenantId: t.id, roles: grantsOf(grants, user.id, t.id).roles })),
+    activeTenantId,
+    { roles: active?.roles ?? [], permissions: active?.permissions ?? [] },
+    await isMfaEnrolled(db, user.id),
+  );
+}
+
+function toUserProfile(
+  user: UserRow,
+  tenants: UserProfile['tenants'],
   activeTenantId: string | null,
   authorization: Authorization,
   mfaEnrolled: boolean,
 ): UserProfile {
   return {
     id: user.id,
+    sub: user.id,
     email: user.email,
     name: displayName(user),
     phoneNumber: user.phone,
     profilePictureUrl: user.profile_picture_url,
     tenantId: activeTenantId,
-    tenantIds: tenants.map((t) => t.id),
+    tenantIds: tenants.map((t) => t.tenantId),
+    tenants,
     roles: authorization.roles,
     permissions: authorization.permissions,
     verified: user.verified,

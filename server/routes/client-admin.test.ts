@@ -384,7 +384,7 @@ describe('hierarchy v1, users count and tenant API tokens v2 as the client calls
     const counts = await api.tenants.getTenantsUsersCount({ tenantIds: [SEED_TENANT_ID, childId] });
     assert.equal(counts[0]!.tenantId, SEED_TENANT_ID);
     assert.ok(counts[0]!.totalUsers > 1);
-    assert.deepEqual(counts[1], { tenantId: childId, totalUsers: 1 });
+    assert.deepEqual(counts[1], { tenantId: childId, totalUsers: 1, totalAccessAllowedUsers: 1 });
     assert.equal(
       await statusOfFailure(api.tenants.getTenantsUsersCount({ tenantIds: [outside.rows[0]!.id] })),
       404,

@@ -2,6 +2,7 @@
  * Public configuration routes: the public policy and the vendor's public info. No authentication.
  * The client SDK's reads of the sign-in configuration:
  * - GET /identity/resources/configurations/v1/auth/strategies/public: `{ mainAuthStrategies, secondaryAuthStrategies }`
+ * - GET /identity/resources/configurations/v1/auth/strategies: the same for a signed-in caller
  * - GET /identity/resources/configurations/v1/password: the password policy (`TestConfig`)
  * - GET /identity/resources/configurations/v1/captcha-policy/public: `{ enabled: false }` (no captcha yet)
  * - GET /team/resources/sso/v2/configurations/public: `{ isActive: true }` (tenant SSO is built)
@@ -9,6 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { getVendorSettings, publicPolicy } from '../domain/vendor';
+import { requireUser } from '../http/bearer';
 
 /** Registers the configuration routes on `app` (already scoped to the URL prefix). */
 export async function configurationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -16,12 +18,18 @@ export async function configurationRoutes(app: FastifyInstance, ctx: AppContext)
     publicPolicy(await getVendorSettings(ctx.db)),
   );
 
-  app.get('/identity/resources/configurations/v1/auth/strategies/public', async () => {
+  const strategies = async () => {
     const settings = await getVendorSettings(ctx.db);
     return {
       mainAuthStrategies: [{ strategy: settings.authStrategy }],
       secondaryAuthStrategies: [{ strategy: 'Passkeys', isActive: settings.passkeysEnabled }],
     };
+  };
+  app.get('/identity/resources/configurations/v1/auth/strategies/public', strategies);
+  // The client SDK's signed-in read of the same (getPublicAuthStrategiesConfigForAuthenticatedUser).
+  app.get('/identity/resources/configurations/v1/auth/strategies', async (request) => {
+    await requireUser(ctx.tokens, request);
+    return strategies();
   });
 
   // Our policy is lengths and the breach list: no passphrases, no optional character tests.

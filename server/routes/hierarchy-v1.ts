@@ -8,7 +8,8 @@
  * - GET /tenants/resources/hierarchy/v1/parents[/{tenantId}]: the accounts above the given one (the
  *   active one by default) up to the active account, nearest first, `level` 1 = the parent. Accounts
  *   above the active one are outside the caller's tree and never shown (docs/contract.md);
- * - POST /identity/resources/tenants/users/v1/count { tenantIds }: `[{ tenantId, totalUsers }]`.
+ * - POST /identity/resources/tenants/users/v1/count { tenantIds }: `[{ tenantId, totalUsers,
+ *   totalAccessAllowedUsers }]` (members whose access to that account is not denied).
  * Deleted accounts are left out everywhere.
  */
 import type { FastifyInstance } from 'fastify';
@@ -128,12 +129,17 @@ export async function hierarchyV1Routes(app: FastifyInstance, ctx: AppContext): 
     async (request) => {
       const rootId = await root(request);
       for (const tenantId of request.body.tenantIds) await assertWithin(ctx.db, rootId, tenantId);
-      const { rows } = await ctx.db.query<{ tenant_id: string; total: number }>(
-        `SELECT t.id AS tenant_id, (SELECT count(*)::int FROM memberships m WHERE m.tenant_id = t.id) AS total
+      const { rows } = await ctx.db.query<{ tenant_id: string; total: number; allowed: number }>(
+        `SELECT t.id AS tenant_id, (SELECT count(*)::int FROM memberships m WHERE m.tenant_id = t.id) AS total,
+                (SELECT count(*)::int FROM memberships m WHERE m.tenant_id = t.id AND m.access_allowed) AS allowed
            FROM unnest($1::uuid[]) WITH ORDINALITY AS ids(id, n) JOIN tenants t ON t.id = ids.id ORDER BY ids.n`,
         [request.body.tenantIds],
       );
-      return rows.map((r) => ({ tenantId: r.tenant_id, totalUsers: r.total }));
+      return rows.map((r) => ({
+        tenantId: r.tenant_id,
+        totalUsers: r.total,
+        totalAccessAllowedUsers: r.allowed,
+      }));
     },
   );
 }

@@ -69,6 +69,7 @@ describe('sub-accounts', () => {
     assert.deepEqual(Object.keys(first.items[0]).sort(), [
       'createdAt',
       'id',
+      'metadata',
       'name',
       'numberOfChildren',
       'numberOfUsers',

@@ -40,10 +40,8 @@ const HIERARCHY = '/tenants/resources/hierarchy/v2';
 const SUB_TENANTS = '/tenants/resources/sub-tenants/v1';
 const SUB_TENANT_USERS = '/identity/resources/sub-tenants/v1/:tenantId/users';
 
-const uuid = {
-  type: 'string',
-  pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
-} as const;
+const UUID_TEXT = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+const uuid = { type: 'string', pattern: `^${UUID_TEXT}$` } as const;
 /** Query values arrive as strings (no coercion on this server): digits only. */
 const digits = (max: number) => ({ type: 'string', pattern: `^[0-9]{1,${max}}$` }) as const;
 const accountName = { ...s.personName, maxLength: 100 } as const;
@@ -104,14 +102,44 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
       const next = new URLSearchParams({ _offset: String(offset + limit), _limit: String(limit) });
       if (q._subTenantId) next.set('_subTenantId', q._subTenantId);
       if (q._filter) next.set('_filter', q._filter);
-      return { items: page.items, _links: { next: page.hasMore ? `${HIERARCHY}?${next}` : '' } };
+      return {
+        items: page.items,
+        _links: { next: page.hasMore ? `${HIERARCHY}?${next}` : '' },
+        // The client SDK's page metadata (ISearchSubTenantsResponse).
+        _metadata: { totalItems: page.totalItems, totalPages: Math.ceil(page.totalItems / limit) },
+      };
     },
   );
 
-  app.get(`${HIERARCHY}/metadata`, async (request) => {
-    const { rootId } = await caller(request, READ_SUB_ACCOUNTS);
-    return { totalSubTenants: await countSubAccounts(ctx.db, rootId) };
-  });
+  /**
+   * Without `_tenantIds`: `{ totalSubTenants }` of the active account (the kit's All accounts page).
+   * With them (the client SDK's getHierarchyMetadata, comma-separated): one
+   * `{ tenantId, totalSubTenants, isParent }` per account, each within the caller's tree (else 404).
+   */
+  app.get<{ Querystring: { _tenantIds?: string } }>(
+    `${HIERARCHY}/metadata`,
+    {
+      schema: {
+        querystring: s.strictObject({
+          _tenantIds: { type: 'string', maxLength: 7400, pattern: `^(${UUID_TEXT})(,(${UUID_TEXT}))*$` },
+        }),
+      },
+    },
+    async (request) => {
+      const { rootId } = await caller(request, READ_SUB_ACCOUNTS);
+      if (request.query._tenantIds === undefined)
+        return { totalSubTenants: await countSubAccounts(ctx.db, rootId) };
+      const ids = [...new Set(request.query._tenantIds.split(','))];
+      if (ids.length > 200) throw httpError(400, 'Ask for at most 200 accounts at once');
+      const answer = [];
+      for (const tenantId of ids) {
+        await assertWithin(ctx.db, rootId, tenantId);
+        const totalSubTenants = await countSubAccounts(ctx.db, tenantId);
+        answer.push({ tenantId, totalSubTenants, isParent: totalSubTenants > 0 });
+      }
+      return answer;
+    },
+  );
 
   app.post<{ Body: { name: string; parentTenantId?: string; tenantId?: string } }>(
     SUB_TENANTS,

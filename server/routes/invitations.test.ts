@@ -70,7 +70,7 @@ describe('invite (POST users v2)', () => {
         /Some roles do not exist/,
       ],
       [{ email: 'x@example.com', isAdmin: true }, 400, /Unknown field "isAdmin"/],
-      [{ email: 'invitee-1@example.com' }, 409, /already invited/],
+      [{ email: 'invitee-1@example.com', roleIds: [] }, 409, /already invited/],
       [{ email: 'admin@example.com' }, 409, /already a member/],
     ];
     for (const [payload, status, message] of cases) {

@@ -30,9 +30,14 @@ import {
   inviteUser,
   resendAllInvitations,
   resendInvitation,
+  resendInvitationsToEmail,
+  memberIdByEmail,
+  pendingInviteeId,
   updateInviteLink,
   verifyInvitation,
 } from '../domain/invitations';
+import { listTenantUsers } from '../domain/team-users';
+import { findUserByEmail } from '../domain/users';
 import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
@@ -81,6 +86,25 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
       const body = request.body;
       if (body.name !== undefined && body.name !== null && !body.name.trim())
         throw httpError(400, 'Name must not be empty');
+      // The client SDK re-invites with the same call (teams.resendInvitationLink: `{ email }`, no
+      // roles): an address whose invitation here is pending gets a fresh link, nothing else changes.
+      const pending =
+        body.roleIds === undefined ? await pendingInviteeId(ctx.db, tenantId, body.email) : null;
+      if (pending) {
+        await resendInvitation(ctx, { tenantId, userId: pending, inviterId: claims.sub }, log(request));
+        const [member] = (
+          await listTenantUsers(ctx.db, {
+            tenantId,
+            userId: pending,
+            filter: '',
+            sortBy: 'name',
+            order: 'ASC',
+            page: 0,
+            limit: 1,
+          })
+        ).items;
+        return reply.status(200).send(member);
+      }
       // No escalation: an admin invites only with roles whose permissions they hold themselves.
       await assertMayGrantRoles(ctx.db, claims, tenantId, body.roleIds ?? []);
       const member = await inviteUser(
@@ -100,30 +124,51 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
     },
   );
 
-  const userIdBody = { body: s.strictObject({ userId }, ['userId']) };
+  /** `{ userId }` (the kit) or `{ email }` (the client SDK): one of the two. */
+  const userIdBody = {
+    body: { ...s.strictObject({ userId, email: s.email }), minProperties: 1, maxProperties: 1 },
+  };
+  /** The member the body names in `tenantId`; 404 for an email that is not one. */
+  const namedMember = async (tenantId: string, body: { userId?: string; email?: string }) => {
+    if (body.userId) return body.userId;
+    const id = await memberIdByEmail(ctx.db, tenantId, body.email!);
+    if (!id) throw httpError(404, 'User not found in this account');
+    return id;
+  };
 
-  app.post<{ Body: { userId: string } }>(
+  /**
+   * An admin resends a member's invitation (`{ userId }` or `{ email }`, bearer with
+   * fe.secure.write.users). Without a bearer token and with `{ email }`, the client SDK's public
+   * resend from a sign-in page (auth.resendInvitationEmail): 200 whatever the address, a fresh link
+   * to each pending invitation it has (resendInvitationsToEmail).
+   */
+  app.post<{ Body: { userId?: string; email?: string } }>(
     `${users}/v1/invitation/reset`,
     { schema: userIdBody },
     async (request) => {
+      if (request.body.email && !request.headers.authorization) {
+        await resendInvitationsToEmail(ctx, request.body.email, log(request));
+        return {};
+      }
       const claims = await requireUser(ctx.tokens, request);
       const tenantId = requirePermission(claims, 'fe.secure.write.users');
-      await resendInvitation(
-        ctx,
-        { tenantId, userId: request.body.userId, inviterId: claims.sub },
-        log(request),
-      );
+      const memberId = await namedMember(tenantId, request.body);
+      await resendInvitation(ctx, { tenantId, userId: memberId, inviterId: claims.sub }, log(request));
       return {};
     },
   );
 
-  app.post<{ Body: { userId: string } }>(
+  app.post<{ Body: { userId?: string; email?: string } }>(
     `${users}/v1/invitation/reset/all`,
     { schema: userIdBody },
     async (request) => {
       const claims = await requireUser(ctx.tokens, request);
       requirePermission(claims, 'fe.secure.write.users');
-      return resendAllInvitations(ctx, { callerId: claims.sub, userId: request.body.userId }, log(request));
+      // Every account of the caller's where the address is invited: found by email, not by account.
+      const byEmail = request.body.email ? await findUserByEmail(ctx.db, request.body.email) : null;
+      const memberId = request.body.userId ?? byEmail?.id;
+      if (!memberId) throw httpError(404, 'This user has no pending invitation in your accounts');
+      return resendAllInvitations(ctx, { callerId: claims.sub, userId: memberId }, log(request));
     },
   );
 

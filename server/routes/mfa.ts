@@ -93,6 +93,39 @@ const authenticationJson = s.strictObject(
 type Body<T> = { Body: T };
 type DeviceParam = { Params: { deviceId: string } };
 
+/** The client SDK's device types (`WebAuthnDeviceType`) in this server's spelling. */
+const CLIENT_DEVICE_TYPES: Record<string, DeviceType> = {
+  Platform: 'platform',
+  CrossPlatform: 'cross-platform',
+};
+
+/**
+ * What the client SDK sends to the WebAuthn routes, made what they validate, before validation:
+ * no body at all (a POST with only a content type) is `{}`; `deviceType` `Platform` /
+ * `CrossPlatform` is `platform` / `cross-platform`; a credential sent as `{ id, response }`
+ * (no `rawId`, `type`, `clientExtensionResults`) gets `rawId` = `id` and `type` "public-key", as the
+ * browser's credential has them. The credential itself is still verified in full.
+ */
+async function clientWebAuthnBody(request: FastifyRequest): Promise<void> {
+  if (request.body === undefined || request.body === null) request.body = {};
+  const body = request.body as Record<string, unknown>;
+  if (typeof body !== 'object' || Array.isArray(body)) return;
+  if (typeof body.deviceType === 'string' && CLIENT_DEVICE_TYPES[body.deviceType])
+    body.deviceType = CLIENT_DEVICE_TYPES[body.deviceType];
+  const credential = body.options as Record<string, unknown> | undefined;
+  for (const c of [
+    credential,
+    'response' in body && 'id' in body && !('mfaToken' in body) ? body : undefined,
+  ]) {
+    if (!c || typeof c !== 'object' || typeof c.id !== 'string' || typeof c.response !== 'object') continue;
+    if (c === body && !('rawId' in c) && request.url.endsWith('/verify')) continue; // passkeys verify takes { id, response } as it is
+    c.rawId ??= c.id;
+    c.type ??= 'public-key';
+    c.clientExtensionResults ??= {};
+  }
+}
+const CLIENT_WEBAUTHN = { preValidation: clientWebAuthnBody };
+
 function rememberCookieOptions(ctx: AppContext, maxAge?: number) {
   return {
     path: refreshCookiePath(ctx.options.prefix),
@@ -428,7 +461,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   // ------------------------------------------------ login: WebAuthn as a second factor
   app.post<Body<{ mfaToken: string; deviceType?: DeviceType }>>(
     `${base}/webauthn/enroll`,
-    { schema: { body: s.strictObject({ mfaToken: token, deviceType }, ['mfaToken']) } },
+    { ...CLIENT_WEBAUTHN, schema: { body: s.strictObject({ mfaToken: token, deviceType }, ['mfaToken']) } },
     async (request) => {
       const login = await loginContext(request, request.body.mfaToken);
       const type = request.body.deviceType ?? 'cross-platform';
@@ -451,6 +484,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   >(
     `${base}/webauthn/enroll/verify`,
     {
+      ...CLIENT_WEBAUTHN,
       schema: {
         body: s.strictObject(
           { mfaToken: token, webauthnToken: token, deviceType, options: registrationJson },
@@ -491,6 +525,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   >(
     `${base}/webauthn/:deviceId/verify`,
     {
+      ...CLIENT_WEBAUTHN,
       schema: {
         params: deviceParams,
         body: s.strictObject(
@@ -563,53 +598,56 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
     },
   );
 
-  app.post<
-    Body<{
-      id: string;
-      rawId: string;
-      type: 'public-key';
-      response: AuthenticationResponseJSON['response'];
-      clientExtensionResults?: object;
-      authenticatorAttachment?: string;
-      recaptchaToken?: string | null;
-      invitationToken?: string | null;
-    }>
-  >(
-    `${AUTH}/v2/webauthn/postlogin`,
-    {
-      schema: {
-        body: s.strictObject(
-          {
-            id: b64,
-            rawId: b64,
-            type: { type: 'string', enum: ['public-key'] },
-            response: authenticationResponse,
-            clientExtensionResults: extensions,
-            authenticatorAttachment: { type: 'string', enum: ['platform', 'cross-platform'] },
-            recaptchaToken: s.optionalToken,
-            invitationToken: s.optionalToken,
-          },
-          ['id', 'rawId', 'type', 'response'],
-        ),
+  // The client SDK posts passkey sign-ins to v1 (webAuthnPostLogin and V2 alike); the kit to v2.
+  for (const version of ['v1', 'v2'])
+    app.post<
+      Body<{
+        id: string;
+        rawId: string;
+        type: 'public-key';
+        response: AuthenticationResponseJSON['response'];
+        clientExtensionResults?: object;
+        authenticatorAttachment?: string;
+        recaptchaToken?: string | null;
+        invitationToken?: string | null;
+      }>
+    >(
+      `${AUTH}/${version}/webauthn/postlogin`,
+      {
+        ...CLIENT_WEBAUTHN,
+        schema: {
+          body: s.strictObject(
+            {
+              id: b64,
+              rawId: b64,
+              type: { type: 'string', enum: ['public-key'] },
+              response: authenticationResponse,
+              clientExtensionResults: extensions,
+              authenticatorAttachment: { type: 'string', enum: ['platform', 'cross-platform'] },
+              recaptchaToken: s.optionalToken,
+              invitationToken: s.optionalToken,
+            },
+            ['id', 'rawId', 'type', 'response'],
+          ),
+        },
       },
-    },
-    async (request, reply) => {
-      assertTrustedOrigin(request, ctx.options.corsOrigins);
-      if (!(await mfa.vendorSettings()).passkeysEnabled)
-        throw new MfaError(400, MFA_MESSAGES.passkeysDisabled);
-      const { recaptchaToken: _r, invitationToken: _i, ...response } = request.body;
-      const device = await mfa.finishAuthentication(
-        { clientExtensionResults: {}, ...response } as AuthenticationResponseJSON,
-        { purpose: 'passkeyLogin', userId: null, passkeyOnly: true },
-      );
-      const user = await findUserById(ctx.db, device.user_id);
-      if (!user) throw new MfaError(400, MFA_MESSAGES.webauthnFailed);
-      // A passkey is possession plus user verification: no second factor is asked after it.
-      const signedIn = await ctx.auth.startSession(user, clientInfo(request));
-      setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
-      return signedIn.authResponse;
-    },
-  );
+      async (request, reply) => {
+        assertTrustedOrigin(request, ctx.options.corsOrigins);
+        if (!(await mfa.vendorSettings()).passkeysEnabled)
+          throw new MfaError(400, MFA_MESSAGES.passkeysDisabled);
+        const { recaptchaToken: _r, invitationToken: _i, ...response } = request.body;
+        const device = await mfa.finishAuthentication(
+          { clientExtensionResults: {}, ...response } as AuthenticationResponseJSON,
+          { purpose: 'passkeyLogin', userId: null, passkeyOnly: true },
+        );
+        const user = await findUserById(ctx.db, device.user_id);
+        if (!user) throw new MfaError(400, MFA_MESSAGES.webauthnFailed);
+        // A passkey is possession plus user verification: no second factor is asked after it.
+        const signedIn = await ctx.auth.startSession(user, clientInfo(request));
+        setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
+        return signedIn.authResponse;
+      },
+    );
 
   // ------------------------------------------------ account-side MFA (bearer)
   // A person's sign-in factors are theirs to manage: API tokens are refused (403).
@@ -638,28 +676,31 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
     return mfa.describeDevices(await mfa.devices(user.id), false);
   });
 
-  app.post(`${USERS}/mfa/enroll`, { bodyLimit: 1024 }, async (request) => {
-    const user = await accountUser(request);
-    await mfa.assertStrategy('AuthenticatorApp');
-    const totp = await mfa.newTotp(user);
-    await mfa.startTotpEnrolment(user.id, totp.secret);
-    return { qrCode: totp.qrCode, secret: totp.secret };
-  });
-
-  app.post<Body<{ token: string }>>(
-    `${USERS}/mfa/enroll/verify`,
-    { schema: { body: s.strictObject({ token: code }, ['token']) } },
-    async (request) => {
+  // The kit's paths and the client SDK's (pre)enrollMFAAuthenticatorApp under `/mfa/authenticator`.
+  for (const path of [`${USERS}/mfa/enroll`, `${USERS}/mfa/authenticator/enroll`])
+    app.post(path, { bodyLimit: 1024 }, async (request) => {
       const user = await accountUser(request);
-      await mfa.assertNotLocked(user.id);
-      const enrolled = await mfa.finishTotpEnrolment(user.id, request.body.token.trim());
-      if (!enrolled) await mfa.wrongAnswer(null, user.id, MFA_MESSAGES.wrongCode);
-      return {
-        deviceId: enrolled!.deviceId,
-        ...(enrolled!.recoveryCode ? { recoveryCode: enrolled!.recoveryCode } : {}),
-      };
-    },
-  );
+      await mfa.assertStrategy('AuthenticatorApp');
+      const totp = await mfa.newTotp(user);
+      await mfa.startTotpEnrolment(user.id, totp.secret);
+      return { qrCode: totp.qrCode, secret: totp.secret };
+    });
+
+  for (const path of [`${USERS}/mfa/enroll/verify`, `${USERS}/mfa/authenticator/enroll/verify`])
+    app.post<Body<{ token: string }>>(
+      path,
+      { schema: { body: s.strictObject({ token: code }, ['token']) } },
+      async (request) => {
+        const user = await accountUser(request);
+        await mfa.assertNotLocked(user.id);
+        const enrolled = await mfa.finishTotpEnrolment(user.id, request.body.token.trim());
+        if (!enrolled) await mfa.wrongAnswer(null, user.id, MFA_MESSAGES.wrongCode);
+        return {
+          deviceId: enrolled!.deviceId,
+          ...(enrolled!.recoveryCode ? { recoveryCode: enrolled!.recoveryCode } : {}),
+        };
+      },
+    );
 
   /** Turns the authenticator app off: every authenticator device, after a code or the recovery code. */
   app.post<Body<{ token: string }>>(
@@ -728,7 +769,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
 
   app.post<Body<{ deviceType?: DeviceType }>>(
     `${USERS}/mfa/webauthn/enroll`,
-    { schema: { body: s.strictObject({ deviceType }) } },
+    { ...CLIENT_WEBAUTHN, schema: { body: s.strictObject({ deviceType }) } },
     async (request) => {
       const user = await accountUser(request);
       const type = request.body?.deviceType ?? 'cross-platform';
@@ -744,6 +785,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   app.post<Body<{ webauthnToken: string; deviceType?: DeviceType; options: RegistrationResponseJSON }>>(
     `${USERS}/mfa/webauthn/enroll/verify`,
     {
+      ...CLIENT_WEBAUTHN,
       schema: {
         body: s.strictObject({ webauthnToken: token, deviceType, options: registrationJson }, [
           'webauthnToken',
@@ -787,7 +829,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   // ------------------------------------------------ passkey devices (bearer): new-device session, verify, list, delete
   app.post<Body<{ deviceType?: DeviceType }>>(
     PASSKEYS,
-    { schema: { body: s.strictObject({ deviceType }) } },
+    { ...CLIENT_WEBAUTHN, schema: { body: s.strictObject({ deviceType }) } },
     async (request) => {
       const user = await accountUser(request);
       if (!(await mfa.vendorSettings()).passkeysEnabled)
@@ -813,6 +855,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   }>(
     `${PASSKEYS}/verify`,
     {
+      ...CLIENT_WEBAUTHN,
       schema: {
         body: s.strictObject(
           { id: b64, response: { anyOf: [registrationJson, attestationResponse] }, deviceType },
@@ -845,7 +888,8 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
     return {
       devices: devices.map((d) => ({
         id: d.id,
-        deviceType: d.device_type,
+        // The client SDK's WebAuthnDeviceType spelling (the kit does not read it).
+        deviceType: d.device_type === 'platform' ? 'Platform' : 'CrossPlatform',
         name: d.name,
         createdAt: d.created_at.toISOString(),
         lastUsedAt: d.last_used_at?.toISOString() ?? null,

@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { listUserTenants, loadAuthorization, pickActiveTenant } from '../domain/tenants';
-import { findUserById, isMfaEnrolled, toUserProfile } from '../domain/users';
+import { listUserTenants, pickActiveTenant } from '../domain/tenants';
+import { findUserById, loadUserProfile } from '../domain/users';
 import { requireSignedInUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import * as s from '../http/schemas';
@@ -56,14 +56,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
       if (!user) throw httpError(401, 'User not found');
       const tenants = await listUserTenants(ctx.db, user.id);
       const active = pickActiveTenant(tenants, claims.tenantId);
-      const authorization = await loadAuthorization(ctx.db, user.id, active?.id ?? null);
-      return toUserProfile(
-        user,
-        tenants,
-        active?.id ?? null,
-        authorization,
-        await isMfaEnrolled(ctx.db, user.id),
-      );
+      return loadUserProfile(ctx.db, user, tenants, active?.id ?? null);
     },
   );
 }

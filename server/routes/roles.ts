@@ -78,19 +78,46 @@ export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
   );
 
-  app.post<{ Body: { key: string; name: string; description?: string | null; permissionIds?: string[] } }>(
+  /**
+   * The client SDK's `addRole` sends `{ key, name, description, isDefault, level, permissions }`:
+   * `permissions` (ids) is another name for `permissionIds`; `level` is accepted and not kept (no
+   * role hierarchy here); `isDefault` may only be false (the default role is the vendor's).
+   */
+  app.post<{
+    Body: {
+      key: string;
+      name: string;
+      description?: string | null;
+      permissionIds?: string[];
+      permissions?: string[];
+      isDefault?: boolean;
+      level?: number;
+    };
+  }>(
     '/identity/resources/roles/v1',
     {
       schema: {
-        body: s.strictObject({ key: roleKey, name: roleName, description, permissionIds: uuidList }, [
-          'key',
-          'name',
-        ]),
+        body: s.strictObject(
+          {
+            key: roleKey,
+            name: roleName,
+            description,
+            permissionIds: uuidList,
+            permissions: uuidList,
+            isDefault: { type: 'boolean' },
+            level: { type: 'integer', minimum: 0, maximum: 1000 },
+          },
+          ['key', 'name'],
+        ),
       },
     },
     async (request, reply) => {
       const { claims, tenantId } = await caller(request, 'fe.secure.write.roles');
-      const permissionIds = await checkedPermissions(claims, request.body.permissionIds ?? []);
+      const { isDefault, permissions } = request.body;
+      if (isDefault) throw httpError(400, 'The default role is set by the vendor, not per account');
+      if (permissions && request.body.permissionIds)
+        throw httpError(400, 'Send permissions or permissionIds, not both');
+      const permissionIds = await checkedPermissions(claims, request.body.permissionIds ?? permissions ?? []);
       const role = roleOrThrow(
         await createRole(ctx.db, tenantId, {
           key: request.body.key,

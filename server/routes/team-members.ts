@@ -23,7 +23,10 @@ import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
 import { assertMayActOn, assertMayGrantRoles } from '../domain/grants';
 import { loadAuthorization } from '../domain/tenants';
-import { listTenantUsers } from '../domain/team-users';
+import { listTenantUsers, USER_SORT_FIELDS, type UserSortField } from '../domain/team-users';
+import { sendActivationEmail } from '../domain/activation';
+import { countSend } from '../domain/attempts';
+import * as s from '../http/schemas';
 import type { AccessTokenClaims } from '../domain/tokens';
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
@@ -111,6 +114,93 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
   // The client SDK's users page (teams.loadAvailableRoles): the same list.
   app.get('/team/resources/roles/v1', listRoles);
 
+  /**
+   * teams.loadUsers: the members of the active account as ITeamUser rows, `pageOffset` counting
+   * pages of `pageSize`; `searchValue` (the table's filter) matches name or email; `sortBy` one of
+   * the users list's fields, `sortDirection` asc or desc. `{ items, totalPages, totalItems }`.
+   */
+  app.get<{
+    Querystring: {
+      pageOffset?: string;
+      pageSize?: string;
+      sortBy?: UserSortField;
+      sortDirection?: 'asc' | 'desc';
+      searchValue?: string;
+    };
+  }>(
+    '/team/resources/members/v1',
+    {
+      schema: {
+        querystring: s.strictObject({
+          pageOffset: { type: 'string', pattern: '^[0-9]{1,6}$' },
+          pageSize: { type: 'string', pattern: '^([1-9][0-9]?|1[0-9][0-9]|200)$' },
+          sortBy: { type: 'string', enum: USER_SORT_FIELDS },
+          sortDirection: { type: 'string', enum: ['asc', 'desc'] },
+          searchValue: { type: 'string', maxLength: 100 },
+        }),
+      },
+    },
+    async (request) => {
+      const tenantId = requirePermission(await requireUser(ctx.tokens, request), 'fe.secure.read.users');
+      const q = request.query;
+      const limit = Number(q.pageSize ?? 20);
+      const { items, totalItems } = await listTenantUsers(ctx.db, {
+        tenantId,
+        filter: q.searchValue ?? '',
+        sortBy: q.sortBy ?? 'name',
+        order: q.sortDirection === 'desc' ? 'DESC' : 'ASC',
+        page: Number(q.pageOffset ?? 0),
+        limit,
+      });
+      return { items, totalItems, totalPages: Math.ceil(totalItems / limit) };
+    },
+  );
+
+  /**
+   * teams.loadStats: members of the active account, those who joined in the last 7 days, and
+   * `superAdmins`, the members holding the wildcard `fe.*` (directly or through a group).
+   */
+  app.get('/team/resources/stats/v1/members', async (request) => {
+    const tenantId = requirePermission(await requireUser(ctx.tokens, request), 'fe.secure.read.users');
+    const { rows } = await ctx.db.query<{ total: number; week: number; admins: number }>(
+      `SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE m.created_at > now() - interval '7 days')::int AS week,
+              count(*) FILTER (WHERE EXISTS (
+                SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
+                 WHERE p.key = 'fe.*' AND rp.role_id IN (
+                   SELECT mr.role_id FROM membership_roles mr WHERE mr.membership_id = m.id
+                   UNION SELECT gr.role_id FROM group_members gm JOIN group_roles gr ON gr.group_id = gm.group_id
+                    WHERE gm.membership_id = m.id)))::int AS admins
+         FROM memberships m WHERE m.tenant_id = $1`,
+      [tenantId],
+    );
+    const row = rows[0]!;
+    return { totalItems: row.total, addedThisWeek: row.week, superAdmins: row.admins };
+  });
+
+  /**
+   * teams.resendActivationLink: a fresh activation link to a member of the active account who has
+   * not activated yet (400 once they have); counts toward the address's sending limit (429).
+   */
+  app.post<{ Params: { userId: string } }>(
+    '/team/resources/members/v1/:userId/resendActivationEmail',
+    { schema: { params: userParams, body: s.strictObject({}) } },
+    async (request) => {
+      const tenantId = requirePermission(await requireUser(ctx.tokens, request), 'fe.secure.write.users');
+      const { rows } = await ctx.db.query<{ id: string; email: string; verified: boolean }>(
+        `SELECT u.id, u.email, u.verified FROM memberships m JOIN users u ON u.id = m.user_id
+          WHERE m.tenant_id = $1 AND m.user_id = $2`,
+        [tenantId, request.params.userId],
+      );
+      const member = rows[0];
+      if (!member) throw httpError(404, 'User not found in this account');
+      if (member.verified) throw httpError(400, 'This user has already activated their account');
+      await countSend(ctx.db, member.email);
+      await sendActivationEmail(ctx, member, (m) => request.log.error(m));
+      return {};
+    },
+  );
+
   app.delete<{ Params: { userId: string } }>(
     '/identity/resources/users/v1/:userId',
     { schema: { params: userParams } },
@@ -187,7 +277,7 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
         })
       ).items;
       if (!member) throw httpError(404, 'User not found in this account');
-      return { ...member, roleIds: member.roles.map((r) => r.id) };
+      return member;
     },
   );
 

@@ -55,11 +55,17 @@ describe('GET /users/v2 (tenant users)', () => {
       'metadata',
       'mfaEnrolled',
       'name',
+      'permissions',
       'phoneNumber',
       'profilePictureUrl',
       'provider',
+      'roleIds',
       'roles',
+      'sub',
       'tenantId',
+      'tenantIds',
+      'tenants',
+      'vendorId',
       'verified',
     ]);
     assert.deepEqual(

@@ -7,14 +7,16 @@ import type { AppContext } from '../context';
 import { sendActivationEmail } from '../domain/activation';
 import { findInviteLinkTenant, INVITE_LINK_INVALID, notifyJoined } from '../domain/invitations';
 import { signUp } from '../domain/signup';
-import { listUserTenants, loadAuthorization, pickActiveTenant, toTenantDto } from '../domain/tenants';
-import { findUserById, isMfaEnrolled, toUserProfile } from '../domain/users';
+import { listUserTenants, pickActiveTenant, toTenantDto } from '../domain/tenants';
+import { findUserById, loadUserProfile } from '../domain/users';
 import { getVendorSettings } from '../domain/vendor';
-import { requireUser } from '../http/bearer';
+import { requireSignedInUser, requireUser } from '../http/bearer';
+import { IMPERSONATION_MESSAGES } from '../domain/impersonation';
 import { setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import * as s from '../http/schemas';
+import { uuid } from '../http/list-query';
 import { clientInfo } from '../http/client-info';
 import { parseMetadata } from '../http/metadata';
 
@@ -107,14 +109,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.get(`${base}/v2/me`, async (request) => {
     const { user, tenants, active } = await currentUser(request);
-    const authorization = await loadAuthorization(ctx.db, user.id, active?.id ?? null);
-    return toUserProfile(
-      user,
-      tenants,
-      active?.id ?? null,
-      authorization,
-      await isMfaEnrolled(ctx.db, user.id),
-    );
+    return loadUserProfile(ctx.db, user, tenants, active?.id ?? null);
   });
 
   app.get(`${base}/v2/me/tenants`, async (request) => {
@@ -126,4 +121,23 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const { tenants, active } = await currentUser(request);
     return { tenants: tenants.map(toTenantDto), activeTenant: active ? toTenantDto(active) : null };
   });
+
+  /**
+   * users.GetUserJwt: `{ accessToken, expires, expiresIn }` for the same session acting in
+   * `tenantId`, one of the caller's accounts (403 otherwise). A signed-in person only (not an API
+   * token), and not while impersonating: impersonation was allowed for one account only.
+   */
+  app.post<{ Body: { tenantId: string } }>(
+    `${base}/v3/me/token`,
+    { schema: { body: s.strictObject({ tenantId: uuid }, ['tenantId']) } },
+    async (request) => {
+      const claims = await requireSignedInUser(ctx.tokens, request);
+      if (claims.act) throw httpError(403, IMPERSONATION_MESSAGES.noSwitch);
+      const user = await findUserById(ctx.db, claims.sub);
+      if (!user) throw httpError(401, 'User not found');
+      const issued = await ctx.auth.tokenForTenant(user, request.body.tenantId, claims.sid);
+      if (!issued) throw httpError(403, 'You are not a member of this account');
+      return { accessToken: issued.accessToken, expires: issued.expires, expiresIn: issued.expiresIn };
+    },
+  );
 }

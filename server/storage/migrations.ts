@@ -316,6 +316,16 @@ export const migrations: Migration[] = [
     name: 'tenant SSO over SAML: configurations, requests, assertions seen',
     statements: SAML_STATEMENTS,
   },
+  {
+    version: 15,
+    // The client SDK types every permission's `categoryId` as a string: migration 8 added this one
+    // before the categories existed (migration 9), so it had none.
+    name: 'the impersonation permission in the users and roles category',
+    statements: [
+      `UPDATE permissions SET category_id = (SELECT id FROM permission_categories WHERE key = 'team')
+        WHERE key = 'fe.secure.write.impersonate' AND category_id IS NULL`,
+    ],
+  },
 ];
 
 /**

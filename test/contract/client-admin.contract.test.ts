@@ -221,7 +221,7 @@ for (const [name, factory] of factories) {
         tenantIds: [me.tenantId, childId],
       });
       assert.equal(count.status, 200);
-      assert.deepEqual(count.body[1], { tenantId: childId, totalUsers: 1 });
+      assert.deepEqual(count.body[1], { tenantId: childId, totalUsers: 1, totalAccessAllowedUsers: 1 });
       const unknown = name.startsWith('demo') ? 'demo-nowhere' : '00000000-0000-4000-8000-000000000001';
       assert.equal(
         (await call('POST', `${API}/tenants/users/v1/count`, { tenantIds: [unknown] })).status,

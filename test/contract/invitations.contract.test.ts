@@ -110,9 +110,15 @@ for (const [name, factory] of factories) {
         body: { email, name: 'Pat' },
       });
       assert.equal(first.status, 201);
-      const dup = await target.call('POST', '/identity/resources/users/v2', {
+      // Without roles, inviting again resends the invitation (the client SDK's resendInvitationLink).
+      const again = await target.call('POST', '/identity/resources/users/v2', {
         token,
         body: { email: email.toUpperCase(), name: 'Pat' },
+      });
+      assert.deepEqual([again.status, again.body.email, again.body.invitationPending], [200, email, true]);
+      const dup = await target.call('POST', '/identity/resources/users/v2', {
+        token,
+        body: { email: email.toUpperCase(), name: 'Pat', roleIds: [] },
       });
       assert.deepEqual(
         [dup.status, dup.body.errors],
