@@ -818,6 +818,151 @@ const ROUTES: Record<string, Entry> = {
       ],
     },
   },
+  // The security page's policies (issue 15). Saves write harmless values: the matrix signs in again after.
+  [`GET ${IR}/configurations/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1`,
+    }),
+  },
+  [`GET ${IR}/configurations/v1/mfa-policy`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/mfa-policy`,
+    }),
+  },
+  [`GET ${IR}/configurations/v1/mfa-policy/vendor`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/mfa-policy/vendor`,
+    }),
+  },
+  [`POST ${IR}/configurations/v1/mfa-policy`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/mfa-policy`,
+      payload: { enforceMFAType: 'DontForce' },
+    }),
+  },
+  [`PATCH ${IR}/configurations/v1/mfa-policy`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/mfa-policy`,
+      payload: { enforceMFAType: 'DontForce' },
+    }),
+  },
+  [`GET ${IR}/configurations/v1/lockout-policy`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/lockout-policy`,
+    }),
+  },
+  [`GET ${IR}/configurations/v1/lockout-policy/vendor`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/lockout-policy/vendor`,
+    }),
+  },
+  [`POST ${IR}/configurations/v1/lockout-policy`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/lockout-policy`,
+      payload: { enabled: false, maxAttempts: 5 },
+    }),
+  },
+  [`PATCH ${IR}/configurations/v1/lockout-policy`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/lockout-policy`,
+      payload: { enabled: false, maxAttempts: 5 },
+    }),
+  },
+  [`GET ${IR}/configurations/v1/password-history-policy`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/password-history-policy`,
+    }),
+  },
+  [`GET ${IR}/configurations/v1/password-history-policy/vendor`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/password-history-policy/vendor`,
+    }),
+  },
+  [`POST ${IR}/configurations/v1/password-history-policy`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/password-history-policy`,
+      payload: { enabled: false, historySize: 1 },
+    }),
+  },
+  [`PATCH ${IR}/configurations/v1/password-history-policy`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/password-history-policy`,
+      payload: { enabled: false, historySize: 1 },
+    }),
+  },
+  [`GET ${IR}/configurations/sessions/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/sessions/v1`,
+    }),
+  },
+  [`POST ${IR}/configurations/sessions/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/sessions/v1`,
+      payload: { sessionConcurrentConfiguration: { isActive: false, maxSessions: 10 } },
+    }),
+  },
+  // An admin unlocks a member locked by the lockout policy.
+  [`POST ${IR}/users/v1/:userId/unlock`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.users',
+    scope: 'resource',
+    request: async () => ({ url: `${IR}/users/v1/${(await plainMember()).id}/unlock` }),
+    grants: {
+      manager: MANAGERS.users,
+      attempts: [
+        {
+          what: 'unlock an admin',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({ url: `${IR}/users/v1/${(await anAdmin()).id}/unlock` }),
+        },
+      ],
+    },
+  },
   [`POST ${IR}/users/v2`]: {
     access: 'gated',
     permission: 'fe.secure.write.users',

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 import { joinAtSignIn } from '../domain/invitations';
+import { ACCOUNT_LOCKED } from '../domain/security-policies';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
@@ -60,7 +61,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       if (!result.ok) {
         throw result.reason === 'unverified'
           ? httpError(403, 'Please verify your email address before signing in')
-          : httpError(401, INCORRECT_CREDENTIALS);
+          : result.reason === 'locked'
+            ? httpError(403, ACCOUNT_LOCKED)
+            : httpError(401, INCORRECT_CREDENTIALS);
       }
       // MFA required: no session, no cookie; the answer carries the mfaToken (routes/mfa.ts). The
       // invite link is not used then (the sign-in is not complete).

@@ -15,6 +15,7 @@ import { OAUTH_STATEMENTS } from './schema/oauth';
 import { SOCIAL_STATEMENTS } from './schema/social';
 import { SSO_STATEMENTS } from './schema/sso';
 import { SAML_STATEMENTS } from './schema/saml';
+import { SECURITY_POLICY_STATEMENTS } from './schema/security-policies';
 
 interface Migration {
   version: number;
@@ -315,6 +316,11 @@ export const migrations: Migration[] = [
     version: 14,
     name: 'tenant SSO over SAML: configurations, requests, assertions seen',
     statements: SAML_STATEMENTS,
+  },
+  {
+    version: 15,
+    name: 'security policies: lockout, password history, sessions, MFA policy ids; failed sign-ins; password history',
+    statements: SECURITY_POLICY_STATEMENTS,
   },
 ];
 

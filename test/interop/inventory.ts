@@ -92,9 +92,14 @@ const gap = (differs: string, fails: Failure, probe: Probe): Entry => ({
 });
 const notBuilt = (reason: string): Entry => ({ status: 'not-built', reason });
 
+// The security page's policies (the client's secutiry-poilicy/interfaces.d.ts).
+const POLICY_TIMES: Shape = { id: 'string', createdAt: 'string', updatedAt: 'string' };
+const MFA_POLICY: Shape = { ...POLICY_TIMES, enforceMFAType: 'string' };
+const LOCKOUT_POLICY: Shape = { ...POLICY_TIMES, enabled: 'boolean', maxAttempts: 'number' };
+const HISTORY_POLICY: Shape = { ...POLICY_TIMES, enabled: 'boolean', historySize: 'number' };
+
 // Reasons for whole areas that are not built yet.
 const SSO_CONFIG = 'SSO configuration (SAML/OIDC connections managed per tenant) is not built';
-const SECURITY_POLICIES = 'security policies (admin portal Security page) are not built';
 const RESTRICTIONS = 'IP and email-domain restrictions (security policies) are not built';
 const AUDITS = 'audit logs are not built';
 const REPORTS = 'reports are not built';
@@ -1015,8 +1020,23 @@ export const INVENTORY: Record<string, Entry> = {
     await api.auth.revokeSessionsForUser(member.userId);
     await assertSignedOut(member.browser);
   }),
-  'auth.getSessionConfigurations': notBuilt(`${SECURITY_POLICIES} (session policy)`),
-  'auth.createOrUpdateSessionConfigrations': notBuilt(`${SECURITY_POLICIES} (session policy)`),
+  'auth.getSessionConfigurations': served(async () => {
+    await asAdmin();
+    const timeout = { isActive: 'boolean', timeout: 'number' };
+    fits(await api.auth.getSessionConfigurations(), {
+      sessionTimeoutConfiguration: timeout,
+      sessionIdleTimeoutConfiguration: timeout,
+      sessionConcurrentConfiguration: { isActive: 'boolean', maxSessions: 'number' },
+    });
+  }),
+  'auth.createOrUpdateSessionConfigrations': served(async () => {
+    await asAdmin();
+    await api.auth.createOrUpdateSessionConfigrations({
+      sessionIdleTimeoutConfiguration: { isActive: false, timeout: 1800 },
+    });
+    const saved = await api.auth.getSessionConfigurations();
+    assert.deepEqual(saved.sessionIdleTimeoutConfiguration, { isActive: false, timeout: 1800 });
+  }),
 
   // ─── Invitations and invite links ─────────────────────────────────────────────────────────────
   'auth.acceptInvitation': served(async () => {
@@ -1791,16 +1811,77 @@ export const INVENTORY: Record<string, Entry> = {
   'auth.getSSOGroups': notBuilt(SSO_CONFIG),
 
   // ─── Not built: security policies and restrictions ────────────────────────────────────────────
-  'auth.getGlobalSecurityPolicy': notBuilt(SECURITY_POLICIES),
-  'auth.getMfaPolicy': notBuilt(`${SECURITY_POLICIES} (MFA policy; enforcement exists only as seed data)`),
-  'auth.saveMfaPolicy': notBuilt(`${SECURITY_POLICIES} (MFA policy)`),
-  'auth.getVendorMfaPolicy': notBuilt(`${SECURITY_POLICIES} (MFA policy)`),
-  'auth.getLockoutPolicy': notBuilt(`${SECURITY_POLICIES} (lockout)`),
-  'auth.saveLockoutPolicy': notBuilt(`${SECURITY_POLICIES} (lockout)`),
-  'auth.getVendorLockoutPolicy': notBuilt(`${SECURITY_POLICIES} (lockout)`),
-  'auth.getPasswordHistoryPolicy': notBuilt(`${SECURITY_POLICIES} (password history)`),
-  'auth.savePasswordHistoryPolicy': notBuilt(`${SECURITY_POLICIES} (password history)`),
-  'auth.getVendorPasswordHistoryPolicy': notBuilt(`${SECURITY_POLICIES} (password history)`),
+  'auth.getGlobalSecurityPolicy': served(async () => {
+    await asAdmin();
+    fits(await api.auth.getGlobalSecurityPolicy(), {
+      id: 'string',
+      enforceMFAType: 'string?',
+      createdAt: 'string',
+      updatedAt: 'string',
+      allowOverrideEnforcePasswordHistory: 'boolean',
+      allowOverridePasswordComplexity: 'boolean',
+      allowOverridePasswordExpiration: 'boolean',
+      allowSignups: 'boolean',
+      apiTokensEnabled: 'boolean',
+      cookieSameSite: 'string',
+      defaultRefreshTokenExpiration: 'number',
+      defaultTokenExpiration: 'number',
+      publicKey: 'string',
+    });
+  }),
+  'auth.getMfaPolicy': served(async () => {
+    await asAdmin();
+    fits(await api.auth.getMfaPolicy(), MFA_POLICY);
+  }),
+  'auth.saveMfaPolicy': served(async () => {
+    await asAdmin();
+    // The client POSTs without an id and PATCHes with one (spec 001 §5); DontForce keeps the
+    // suite's later sign-ins free of forced enrolment.
+    const created = await api.auth.saveMfaPolicy({ enforceMFAType: 'DontForce' as never });
+    fits(created, MFA_POLICY);
+    const patched = await api.auth.saveMfaPolicy({ id: created.id, enforceMFAType: 'DontForce' as never });
+    assert.equal(patched.id, created.id);
+  }),
+  'auth.getVendorMfaPolicy': served(async () => {
+    await asAdmin();
+    fits(await api.auth.getVendorMfaPolicy(), MFA_POLICY);
+  }),
+  'auth.getLockoutPolicy': served(async () => {
+    await asAdmin();
+    fits(await api.auth.getLockoutPolicy(), LOCKOUT_POLICY);
+  }),
+  'auth.saveLockoutPolicy': served(async () => {
+    await asAdmin();
+    const created = await api.auth.saveLockoutPolicy({ enabled: false, maxAttempts: 7 });
+    fits(created, LOCKOUT_POLICY);
+    const patched = await api.auth.saveLockoutPolicy({ id: created.id, enabled: false, maxAttempts: 8 });
+    assert.equal(patched.id, created.id);
+    assert.equal((await api.auth.getLockoutPolicy()).maxAttempts, 8);
+  }),
+  'auth.getVendorLockoutPolicy': served(async () => {
+    await asAdmin();
+    fits(await api.auth.getVendorLockoutPolicy(), LOCKOUT_POLICY);
+  }),
+  'auth.getPasswordHistoryPolicy': served(async () => {
+    await asAdmin();
+    fits(await api.auth.getPasswordHistoryPolicy(), HISTORY_POLICY);
+  }),
+  'auth.savePasswordHistoryPolicy': served(async () => {
+    await asAdmin();
+    const created = await api.auth.savePasswordHistoryPolicy({ enabled: false, historySize: 4 });
+    fits(created, HISTORY_POLICY);
+    const patched = await api.auth.savePasswordHistoryPolicy({
+      id: created.id,
+      enabled: false,
+      historySize: 5,
+    });
+    assert.equal(patched.id, created.id);
+    assert.equal((await api.auth.getPasswordHistoryPolicy()).historySize, 5);
+  }),
+  'auth.getVendorPasswordHistoryPolicy': served(async () => {
+    await asAdmin();
+    fits(await api.auth.getVendorPasswordHistoryPolicy(), HISTORY_POLICY);
+  }),
   'auth.getIPRestrictions': notBuilt(RESTRICTIONS),
   'auth.getIPRestrictionsConfig': notBuilt(RESTRICTIONS),
   'auth.createIPRestriction': notBuilt(RESTRICTIONS),

@@ -1,0 +1,343 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import type { BuiltServer } from '../app';
+import { PasswordHasher } from '../domain/passwords';
+import { ACCOUNT_LOCKED, PASSWORD_REUSED } from '../domain/security-policies';
+import { addMembership } from '../domain/tenants';
+import { insertUser } from '../domain/users';
+import { SEED_TENANT_ID } from '../seed';
+import {
+  API,
+  FAST_HASHING,
+  LOGIN,
+  ME,
+  bearer,
+  login,
+  refresh,
+  startTestServer,
+} from '../../test/support/server';
+
+const CONFIG = `${API}/configurations/v1`;
+const SESSIONS = `${API}/configurations/sessions/v1`;
+const PASSWORD = 'Str0ng-enough-passw0rd!';
+
+let server: BuiltServer;
+let admin: string;
+let vendorId: string;
+const hasher = new PasswordHasher(FAST_HASHING);
+
+/** A member of the seed tenant with `roleKeys`; returns their id and email. */
+async function member(key: string, roleKeys: string[] = ['Viewer']) {
+  const email = `${key}-${Math.random().toString(36).slice(2, 8)}@policies.example.com`;
+  const user = await insertUser(server.db, {
+    vendorId,
+    email,
+    name: key,
+    passwordHash: await hasher.hash(PASSWORD),
+    verified: true,
+  });
+  await addMembership(server.db, { userId: user.id, tenantId: SEED_TENANT_ID, roleKeys });
+  return { id: user.id, email };
+}
+
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payload?: object) =>
+  server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+before(async () => {
+  server = await startTestServer();
+  vendorId = (await server.db.query<{ id: string }>('SELECT id FROM vendors LIMIT 1')).rows[0]!.id;
+  admin = (await login(server.app)).accessToken;
+});
+after(() => server.close());
+beforeEach(async () => {
+  // Every test starts from the built-in defaults: nothing enforced.
+  await server.db.query('DELETE FROM security_policies');
+  await server.db.query('DELETE FROM tenant_mfa_policies');
+  admin = (await login(server.app)).accessToken;
+});
+
+describe('reading and saving policies (spec 001 §5)', () => {
+  it('answers the vendor default until the account saves its own; POST and PATCH both save it', async () => {
+    const vendor = await call('GET', `${CONFIG}/lockout-policy/vendor`, admin);
+    assert.equal(vendor.statusCode, 200);
+    assert.deepEqual(
+      { enabled: vendor.json().enabled, maxAttempts: vendor.json().maxAttempts },
+      { enabled: false, maxAttempts: 5 },
+    );
+    const before = (await call('GET', `${CONFIG}/lockout-policy`, admin)).json();
+    assert.equal(before.id, vendor.json().id, 'no policy of its own: the vendor default');
+
+    const created = await call('POST', `${CONFIG}/lockout-policy`, admin, { enabled: true, maxAttempts: 3 });
+    assert.equal(created.statusCode, 200);
+    assert.notEqual(created.json().id, vendor.json().id);
+    const patched = await call('PATCH', `${CONFIG}/lockout-policy`, admin, {
+      id: created.json().id,
+      enabled: true,
+      maxAttempts: 4,
+    });
+    assert.equal(patched.json().id, created.json().id);
+    assert.equal((await call('GET', `${CONFIG}/lockout-policy`, admin)).json().maxAttempts, 4);
+    assert.equal(
+      (await call('GET', `${CONFIG}/lockout-policy/vendor`, admin)).json().maxAttempts,
+      5,
+      'the vendor default is untouched',
+    );
+  });
+
+  it('refuses bad input with 400 and an errors list, never a 500', async () => {
+    for (const [url, body] of [
+      [`${CONFIG}/lockout-policy`, { enabled: true, maxAttempts: 0 }],
+      [`${CONFIG}/lockout-policy`, { enabled: 'yes', maxAttempts: 3 }],
+      [`${CONFIG}/password-history-policy`, { enabled: true, historySize: 11 }],
+      [`${CONFIG}/mfa-policy`, { enforceMFAType: 'Sometimes' }],
+      [SESSIONS, {}],
+      [SESSIONS, { sessionIdleTimeoutConfiguration: { isActive: true, timeout: 5 } }],
+      [SESSIONS, { sessionConcurrentConfiguration: { isActive: true, maxSessions: 0 } }],
+    ] as const) {
+      const res = await call('POST', url, admin, body);
+      assert.equal(res.statusCode, 400, `${url} ${JSON.stringify(body)}`);
+      assert.ok(Array.isArray(res.json().errors) && res.json().errors.length > 0);
+    }
+  });
+
+  it('needs fe.secure.read.securityPolicy to read and fe.secure.write.securityPolicy to save', async () => {
+    const viewer = await member('viewer');
+    const token = (await login(server.app, viewer.email, PASSWORD)).accessToken;
+    for (const path of ['', '/mfa-policy', '/lockout-policy', '/password-history-policy'])
+      assert.equal((await call('GET', `${CONFIG}${path}`, token)).statusCode, 403, path);
+    assert.equal((await call('GET', SESSIONS, token)).statusCode, 403);
+    assert.equal(
+      (await call('POST', `${CONFIG}/lockout-policy`, token, { enabled: true, maxAttempts: 1 })).statusCode,
+      403,
+    );
+    assert.equal(
+      (
+        await call('POST', SESSIONS, token, {
+          sessionConcurrentConfiguration: { isActive: true, maxSessions: 1 },
+        })
+      ).statusCode,
+      403,
+    );
+    assert.equal(
+      (await call('GET', `${CONFIG}/lockout-policy`, admin)).json().enabled,
+      false,
+      'nothing saved',
+    );
+  });
+
+  it('answers the global security policy with the client type fields', async () => {
+    const res = await call('GET', CONFIG, admin);
+    assert.equal(res.statusCode, 200);
+    const policy = res.json();
+    assert.equal(policy.enforceMFAType, 'DontForce');
+    assert.equal(typeof policy.allowSignups, 'boolean');
+    assert.equal(policy.defaultTokenExpiration, 300);
+    assert.match(policy.publicKey, /^-----BEGIN PUBLIC KEY-----/);
+  });
+});
+
+describe('lockout policy, enforced at sign-in', () => {
+  const signIn = (email: string, password: string) =>
+    server.app.inject({ method: 'POST', url: LOGIN, payload: { email, password } });
+
+  it('locks a user after maxAttempts failures, shows isLocked, refuses the right password, and an admin unlocks', async () => {
+    await call('POST', `${CONFIG}/lockout-policy`, admin, { enabled: true, maxAttempts: 3 });
+    const user = await member('locked');
+    assert.equal((await signIn(user.email, 'wrong-1')).statusCode, 401);
+    assert.equal((await signIn(user.email, 'wrong-2')).statusCode, 401);
+    assert.equal(
+      (await signIn(user.email, 'wrong-3')).statusCode,
+      401,
+      'the failure that locks reads as a wrong password',
+    );
+    const refused = await signIn(user.email, PASSWORD);
+    assert.equal(refused.statusCode, 403);
+    assert.deepEqual(refused.json().errors, [ACCOUNT_LOCKED]);
+    const row = await server.db.query<{ locked: boolean }>(
+      'SELECT locked_at IS NOT NULL AS locked FROM users WHERE id = $1',
+      [user.id],
+    );
+    assert.equal(row.rows[0]!.locked, true, 'stored: survives a restart');
+    const users = await call('GET', `${API}/users/v3?_filter=${encodeURIComponent(user.email)}`, admin);
+    assert.equal(users.json().items.find((u: { id: string }) => u.id === user.id)?.isLocked, true);
+
+    const unlock = await call('POST', `${API}/users/v1/${user.id}/unlock`, admin);
+    assert.equal(unlock.statusCode, 200);
+    assert.deepEqual(unlock.json(), { unlocked: true });
+    assert.equal((await signIn(user.email, PASSWORD)).statusCode, 200);
+  });
+
+  it('counts consecutive failures only: a success starts again', async () => {
+    await call('POST', `${CONFIG}/lockout-policy`, admin, { enabled: true, maxAttempts: 2 });
+    const user = await member('resets');
+    assert.equal((await signIn(user.email, 'wrong')).statusCode, 401);
+    assert.equal((await signIn(user.email, PASSWORD)).statusCode, 200);
+    assert.equal((await signIn(user.email, 'wrong')).statusCode, 401);
+    assert.equal((await signIn(user.email, PASSWORD)).statusCode, 200);
+  });
+
+  it('locks no one while the policy is off', async () => {
+    const user = await member('unlocked');
+    for (let i = 0; i < 6; i++) await signIn(user.email, `wrong-${i}`);
+    await server.db.query('DELETE FROM attempt_counters');
+    assert.equal((await signIn(user.email, PASSWORD)).statusCode, 200);
+  });
+
+  it('an unlock needs fe.secure.write.users and a member of the account', async () => {
+    const viewer = await member('viewer-unlock');
+    const token = (await login(server.app, viewer.email, PASSWORD)).accessToken;
+    const target = await member('target');
+    assert.equal((await call('POST', `${API}/users/v1/${target.id}/unlock`, token)).statusCode, 403);
+    assert.equal(
+      (await call('POST', `${API}/users/v1/00000000-0000-4000-8000-000000000000/unlock`, admin)).statusCode,
+      404,
+    );
+    assert.equal((await call('POST', `${API}/users/v1/not-a-uuid/unlock`, admin)).statusCode, 400);
+  });
+});
+
+describe('password history policy, enforced on change and reset', () => {
+  const change = (token: string, password: string, newPassword: string) =>
+    call('POST', `${API}/users/v1/passwords/change`, token, { password, newPassword });
+
+  it('refuses the last historySize passwords and accepts an older one', async () => {
+    await call('POST', `${CONFIG}/password-history-policy`, admin, { enabled: true, historySize: 2 });
+    const user = await member('history');
+    const token = (await login(server.app, user.email, PASSWORD)).accessToken;
+    const second = 'Another-g00d-passw0rd!';
+    const third = 'Yet-another-g00d-passw0rd!';
+    assert.equal((await change(token, PASSWORD, second)).statusCode, 200);
+    const reused = await change(token, second, PASSWORD);
+    assert.equal(reused.statusCode, 400, 'the previous password is within the last 2');
+    assert.deepEqual(reused.json().errors, [PASSWORD_REUSED]);
+    assert.equal((await change(token, second, third)).statusCode, 200);
+    assert.equal((await change(token, third, PASSWORD)).statusCode, 200, 'three back is outside the last 2');
+    const stored = await server.db.query<{ password_hash: string }>(
+      'SELECT password_hash FROM password_history WHERE user_id = $1',
+      [user.id],
+    );
+    assert.ok(stored.rows.length >= 3);
+    assert.ok(
+      stored.rows.every((r) => !r.password_hash.includes(PASSWORD)),
+      'hashes only',
+    );
+  });
+
+  it('refuses a reused password on reset too, and the link survives the refusal', async () => {
+    await call('POST', `${CONFIG}/password-history-policy`, admin, { enabled: true, historySize: 3 });
+    const user = await member('reset-history');
+    await server.app.inject({
+      method: 'POST',
+      url: `${API}/users/v1/passwords/reset`,
+      payload: { email: user.email },
+    });
+    const outbox = await server.db.query<{ body: string }>(
+      'SELECT body FROM outbox_messages WHERE recipient = $1 ORDER BY created_at DESC LIMIT 1',
+      [user.email],
+    );
+    const token = /token=([A-Za-z0-9_-]+)/.exec(outbox.rows[0]!.body)![1]!;
+    const verify = (password: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: `${API}/users/v1/passwords/reset/verify`,
+        payload: { userId: user.id, token, password },
+      });
+    const refused = await verify(PASSWORD);
+    assert.equal(refused.statusCode, 400);
+    assert.deepEqual(refused.json().errors, [PASSWORD_REUSED]);
+    assert.equal((await verify('A-brand-new-passw0rd!')).statusCode, 200);
+  });
+});
+
+describe('session policy, enforced at refresh and on every call', () => {
+  it('ends the oldest sessions beyond the concurrent limit', async () => {
+    await call('POST', SESSIONS, admin, {
+      sessionConcurrentConfiguration: { isActive: true, maxSessions: 2 },
+    });
+    const user = await member('concurrent');
+    const first = await login(server.app, user.email, PASSWORD);
+    const second = await login(server.app, user.email, PASSWORD);
+    const third = await login(server.app, user.email, PASSWORD);
+    assert.equal((await refresh(server.app, first.cookie)).statusCode, 401, 'the oldest ended');
+    assert.equal((await call('GET', ME, first.accessToken)).statusCode, 401, 'its access token too');
+    assert.equal((await refresh(server.app, second.cookie)).statusCode, 200);
+    assert.equal((await call('GET', ME, third.accessToken)).statusCode, 200);
+  });
+
+  it('ends a session idle for longer than the idle timeout, at refresh and on a call', async () => {
+    await call('POST', SESSIONS, admin, { sessionIdleTimeoutConfiguration: { isActive: true, timeout: 60 } });
+    const user = await member('idle');
+    const a = await login(server.app, user.email, PASSWORD);
+    const b = await login(server.app, user.email, PASSWORD);
+    assert.equal((await call('GET', ME, a.accessToken)).statusCode, 200);
+    await server.db.query(
+      "UPDATE sessions SET last_used_at = now() - interval '61 seconds' WHERE user_id = $1",
+      [user.id],
+    );
+    assert.equal((await refresh(server.app, a.cookie)).statusCode, 401);
+    assert.equal((await call('GET', ME, b.accessToken)).statusCode, 401);
+    const reasons = await server.db.query<{ revoked_reason: string }>(
+      'SELECT revoked_reason FROM sessions WHERE user_id = $1',
+      [user.id],
+    );
+    assert.deepEqual(
+      reasons.rows.map((r) => r.revoked_reason),
+      ['idle timeout', 'idle timeout'],
+    );
+  });
+
+  it('ends a session older than the forced re-login lifetime, however active', async () => {
+    await call('POST', SESSIONS, admin, { sessionTimeoutConfiguration: { isActive: true, timeout: 3600 } });
+    const user = await member('absolute');
+    const a = await login(server.app, user.email, PASSWORD);
+    await server.db.query(
+      "UPDATE sessions SET created_at = now() - interval '3601 seconds' WHERE user_id = $1",
+      [user.id],
+    );
+    assert.equal((await call('GET', ME, a.accessToken)).statusCode, 401);
+    assert.equal((await refresh(server.app, a.cookie)).statusCode, 401);
+  });
+
+  it('reads back what was saved, merged part by part (the client type, no id)', async () => {
+    await call('POST', SESSIONS, admin, {
+      sessionIdleTimeoutConfiguration: { isActive: true, timeout: 900 },
+    });
+    await call('POST', SESSIONS, admin, {
+      sessionConcurrentConfiguration: { isActive: true, maxSessions: 5 },
+    });
+    const res = await call('GET', SESSIONS, admin);
+    assert.deepEqual(res.json(), {
+      sessionTimeoutConfiguration: { isActive: false, timeout: 7_776_000 },
+      sessionIdleTimeoutConfiguration: { isActive: true, timeout: 900 },
+      sessionConcurrentConfiguration: { isActive: true, maxSessions: 5 },
+    });
+  });
+
+  it('a signed-out session’s access token is refused at once', async () => {
+    const user = await member('signout');
+    const a = await login(server.app, user.email, PASSWORD);
+    await server.app.inject({
+      method: 'POST',
+      url: `${API}/auth/v1/logout`,
+      headers: { cookie: `ae_refresh=${a.cookie}`, 'content-type': 'application/json' },
+    });
+    assert.equal((await call('GET', ME, a.accessToken)).statusCode, 401);
+  });
+});
+
+describe('MFA policy, enforced at sign-in', () => {
+  it('Force sends a user without a second factor to enrolment; DontForce lets them in', async () => {
+    const user = await member('mfa');
+    const signIn = () =>
+      server.app.inject({ method: 'POST', url: LOGIN, payload: { email: user.email, password: PASSWORD } });
+    assert.ok((await signIn()).json().accessToken);
+    const saved = await call('POST', `${CONFIG}/mfa-policy`, admin, { enforceMFAType: 'Force' });
+    assert.equal(saved.json().enforceMFAType, 'Force');
+    const forced = (await signIn()).json();
+    assert.equal(forced.mfaRequired, true);
+    assert.equal(forced.mfaEnrolled, false);
+    assert.equal(forced.accessToken, undefined);
+    await call('PATCH', `${CONFIG}/mfa-policy`, admin, { id: saved.json().id, enforceMFAType: 'DontForce' });
+    assert.ok((await signIn()).json().accessToken);
+  });
+});

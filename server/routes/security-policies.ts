@@ -1,0 +1,219 @@
+/**
+ * The security page's policies (issue 15; spec 001 §2 "Security page tabs: sessionManagement,
+ * generalSettings", §3 policies, §5 "Policy save: PATCH if the object has an id, else POST"), on
+ * the client SDK's paths:
+ * - GET /identity/resources/configurations/v1: the vendor's global security policy (ISecurityPolicy).
+ * - /identity/resources/configurations/v1/{mfa-policy,lockout-policy,password-history-policy}:
+ *   GET (the active account's policy: its own, else the vendor's), GET /vendor (the vendor's
+ *   default), POST and PATCH (save the account's own; both upsert, the body's id is not trusted to
+ *   choose a row: the caller's active account does).
+ * - GET and POST /identity/resources/configurations/sessions/v1: the session policy (idle timeout,
+ *   forced re-login, concurrent sessions); POST merges the parts it is given.
+ * - POST /identity/resources/users/v1/{userId}/unlock: an administrator unlocks a member locked by
+ *   the lockout policy (not in the client SDK; the users page's row action).
+ * Reading needs fe.secure.read.securityPolicy, saving fe.secure.write.securityPolicy. What the
+ * server does with each policy: domain/security-policies.ts.
+ */
+import { createPublicKey } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { assertMayActOn } from '../domain/grants';
+import {
+  ENFORCE_MFA_TYPES,
+  MAX_HISTORY_SIZE,
+  saveTenantMfaPolicy,
+  saveTenantPolicy,
+  tenantMfaPolicy,
+  tenantPolicy,
+  unlockUser,
+  vendorPolicy,
+  type EnforceMfaType,
+  type LockoutSettings,
+  type PasswordHistorySettings,
+  type PolicyKind,
+  type SessionSettings,
+} from '../domain/security-policies';
+import { getVendorSettings } from '../domain/vendor';
+import { requireUser } from '../http/bearer';
+import { httpError } from '../http/errors';
+import { requirePermission } from '../http/permissions';
+import { strictObject } from '../http/schemas';
+
+const BASE = '/identity/resources/configurations/v1';
+const SESSIONS = '/identity/resources/configurations/sessions/v1';
+const READ = 'fe.secure.read.securityPolicy';
+const WRITE = 'fe.secure.write.securityPolicy';
+const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
+/** The id the client echoes back on PATCH (spec 001 §5); any policy id of ours is a uuid. */
+const policyId = { type: 'string', maxLength: 36 } as const;
+/** Spec 001 §9 demo defaults: idle 3,600 s, absolute 7,776,000 s; a day is the shortest lifetime a user would accept, a year the longest. */
+const seconds = (min: number, max: number) => ({ type: 'integer', minimum: min, maximum: max }) as const;
+const timeout = (min: number, max: number) =>
+  strictObject({ isActive: { type: 'boolean' }, timeout: seconds(min, max) }, ['isActive', 'timeout']);
+
+export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  /** The caller's active account, after checking they may read (or write) its policies. */
+  const accountOf = async (request: Parameters<typeof requireUser>[1], permission: string) =>
+    requirePermission(await requireUser(ctx.tokens, request), permission);
+
+  app.get(BASE, async (request) => {
+    await accountOf(request, READ);
+    const [vendor, mfa] = await Promise.all([getVendorSettings(ctx.db), vendorPolicy(ctx.db, 'mfa')]);
+    const jwks = await ctx.tokens.jwks();
+    const signing = jwks.keys[0];
+    return {
+      id: vendor.id,
+      enforceMFAType: mfa.enforceMFAType,
+      createdAt: mfa.createdAt,
+      updatedAt: mfa.updatedAt,
+      // Passwords follow the vendor's policy everywhere: accounts cannot override it here.
+      allowOverrideEnforcePasswordHistory: true,
+      allowOverridePasswordComplexity: false,
+      allowOverridePasswordExpiration: false,
+      allowSignups: vendor.allowSignups,
+      apiTokensEnabled: vendor.apiTokensEnabled,
+      cookieSameSite: ctx.options.cookieSameSite.toUpperCase(),
+      defaultRefreshTokenExpiration: ctx.options.refreshTokenTtlSeconds,
+      defaultTokenExpiration: ctx.options.accessTokenTtlSeconds,
+      // The current signing key, as PEM: what a host backend verifies access tokens with.
+      publicKey: signing
+        ? createPublicKey({ key: { ...signing }, format: 'jwk' })
+            .export({ type: 'spki', format: 'pem' })
+            .toString()
+        : '',
+    };
+  });
+
+  // ------------------------------------------------------------------------------ MFA policy
+  app.get(`${BASE}/mfa-policy`, async (request) => tenantMfaPolicy(ctx.db, await accountOf(request, READ)));
+  app.get(`${BASE}/mfa-policy/vendor`, async (request) => {
+    await accountOf(request, READ);
+    return vendorPolicy(ctx.db, 'mfa');
+  });
+  const mfaBody = strictObject(
+    { id: policyId, enforceMFAType: { type: 'string', enum: [...ENFORCE_MFA_TYPES] } },
+    ['enforceMFAType'],
+  );
+  for (const method of ['POST', 'PATCH'] as const) {
+    app.route<{ Body: { enforceMFAType: EnforceMfaType } }>({
+      method,
+      url: `${BASE}/mfa-policy`,
+      schema: { body: mfaBody },
+      handler: async (request) =>
+        saveTenantMfaPolicy(ctx.db, await accountOf(request, WRITE), request.body.enforceMFAType),
+    });
+  }
+
+  // ------------------------------------------------------- lockout and password-history policies
+  const policies: Array<{ kind: PolicyKind; path: string; body: ReturnType<typeof strictObject> }> = [
+    {
+      kind: 'lockout',
+      path: 'lockout-policy',
+      body: strictObject(
+        {
+          id: policyId,
+          enabled: { type: 'boolean' },
+          maxAttempts: { type: 'integer', minimum: 1, maximum: 50 },
+        },
+        ['enabled', 'maxAttempts'],
+      ),
+    },
+    {
+      kind: 'password-history',
+      path: 'password-history-policy',
+      body: strictObject(
+        {
+          id: policyId,
+          enabled: { type: 'boolean' },
+          historySize: { type: 'integer', minimum: 1, maximum: MAX_HISTORY_SIZE },
+        },
+        ['enabled', 'historySize'],
+      ),
+    },
+  ];
+  for (const { kind, path, body } of policies) {
+    app.get(`${BASE}/${path}`, async (request) => tenantPolicy(ctx.db, kind, await accountOf(request, READ)));
+    app.get(`${BASE}/${path}/vendor`, async (request) => {
+      await accountOf(request, READ);
+      return vendorPolicy(ctx.db, kind);
+    });
+    for (const method of ['POST', 'PATCH'] as const) {
+      app.route<{ Body: (LockoutSettings | PasswordHistorySettings) & { id?: string } }>({
+        method,
+        url: `${BASE}/${path}`,
+        schema: { body },
+        handler: async (request) => {
+          const tenantId = await accountOf(request, WRITE);
+          // The account is the caller's active one whatever id the body echoes (spec 001 §5).
+          const { enabled, maxAttempts, historySize } = request.body as Partial<
+            LockoutSettings & PasswordHistorySettings
+          >;
+          return saveTenantPolicy(
+            ctx.db,
+            kind,
+            tenantId,
+            kind === 'lockout' ? { enabled, maxAttempts } : { enabled, historySize },
+          );
+        },
+      });
+    }
+  }
+
+  // ---------------------------------------------------------------------------- session policy
+  app.get(SESSIONS, async (request) => {
+    // ISessionConfigurations: the three parts only, no id or times.
+    const policy = await tenantPolicy(ctx.db, 'sessions', await accountOf(request, READ));
+    return {
+      sessionTimeoutConfiguration: policy.sessionTimeoutConfiguration,
+      sessionIdleTimeoutConfiguration: policy.sessionIdleTimeoutConfiguration,
+      sessionConcurrentConfiguration: policy.sessionConcurrentConfiguration,
+    };
+  });
+  app.post<{ Body: Partial<SessionSettings> }>(
+    SESSIONS,
+    {
+      schema: {
+        body: {
+          ...strictObject({
+            // Forced re-login: at least an hour, at most a year.
+            sessionTimeoutConfiguration: timeout(3600, 31_536_000),
+            // Idle timeout: at least a minute, at most 30 days.
+            sessionIdleTimeoutConfiguration: timeout(60, 2_592_000),
+            sessionConcurrentConfiguration: strictObject(
+              { isActive: { type: 'boolean' }, maxSessions: { type: 'integer', minimum: 1, maximum: 100 } },
+              ['isActive', 'maxSessions'],
+            ),
+          }),
+          minProperties: 1,
+        },
+      },
+    },
+    async (request, reply) => {
+      await saveTenantPolicy(ctx.db, 'sessions', await accountOf(request, WRITE), request.body);
+      return reply.code(201).send({});
+    },
+  );
+
+  // ------------------------------------------------------------------------------------ unlock
+  app.post<{ Params: { userId: string } }>(
+    '/identity/resources/users/v1/:userId/unlock',
+    {
+      schema: {
+        params: strictObject({ userId: { type: 'string', pattern: UUID } }, ['userId']),
+      },
+    },
+    async (request) => {
+      const claims = await requireUser(ctx.tokens, request);
+      const tenantId = requirePermission(claims, 'fe.secure.write.users');
+      const { userId } = request.params;
+      const member = await ctx.db.query('SELECT 1 FROM memberships WHERE tenant_id = $1 AND user_id = $2', [
+        tenantId,
+        userId,
+      ]);
+      if (member.rows.length === 0) throw httpError(404, 'User not found in this account');
+      await assertMayActOn(ctx.db, claims, tenantId, userId, 'sessions');
+      return { unlocked: await unlockUser(ctx.db, userId) };
+    },
+  );
+}
