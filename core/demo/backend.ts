@@ -23,6 +23,7 @@ import {
   type DemoUser,
 } from './data';
 import { subAccountRoute, tenantsOfUser } from './subAccounts';
+import { handleDemoSecurityPolicies } from './securityPolicies';
 import { createDemoTeamAdmin, demoPermissionsOf, demoRoles, demoRolesOf } from './teamAdmin';
 
 /**
@@ -890,6 +891,23 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       : null;
   };
 
+  /** The security page's policy paths (signed in; core/demo/securityPolicies.ts), or null. */
+  const securityRoute = (method: string, path: string): Handler | null =>
+    /^\/identity\/resources\/configurations\/(v1\/(mfa|lockout|password-history)-policy(\/vendor)?|sessions\/v1)$/.test(
+      path,
+    )
+      ? withUser(
+          (db, user, request) =>
+            handleDemoSecurityPolicies(
+              db,
+              user,
+              permissionsOf(user, db),
+              { method, path, body: request.body },
+              now,
+            ) ?? fail(404, 'Not found'),
+        )
+      : null;
+
   /** Answers one request of the contract; `path` is the part after the base URL and prefix. */
   async function handle(
     method: string,
@@ -946,7 +964,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     const handler =
       routes[`${method.toUpperCase()} ${path}`] ??
       (subAccounts && withUser((d, caller, r) => subAccounts(d, caller, r.body, r.query, { now, random }))) ??
-      teamAdminRoute(method.toUpperCase(), path);
+      teamAdminRoute(method.toUpperCase(), path) ??
+      securityRoute(method.toUpperCase(), path);
     if (!handler) {
       const mfaDb = load();
       const mfaAnswer = await demoMfa.handle(mfaDb, method, path, { body, query, token });
@@ -967,7 +986,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // path as it is when that is a route (no prefix), else drops the first segment (the prefix).
     const method = (init.method ?? 'GET').toUpperCase();
     const path =
-      routes[`${method} ${pathname}`] || teamAdminRoute(method, pathname)
+      routes[`${method} ${pathname}`] || teamAdminRoute(method, pathname) || securityRoute(method, pathname)
         ? pathname
         : pathname.replace(/^\/[^/]+/, '');
     let body: Json;

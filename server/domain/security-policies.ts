@@ -16,6 +16,7 @@
  * - sessions: `enforceSessionPolicy` at refresh and on every authenticated call (idle timeout,
  *   absolute lifetime, revoked or expired session); `limitConcurrentSessions` when a session opens.
  */
+import { POLICY_LIMITS, type EnforceMfaType } from '../../core/api/securityPolicies';
 import type { Database } from '../storage/database';
 import type { PasswordHasher } from './passwords';
 import { listUserTenants, pickActiveTenant } from './tenants';
@@ -37,9 +38,6 @@ export interface SessionSettings {
   sessionIdleTimeoutConfiguration: Timeout;
   sessionConcurrentConfiguration: { isActive: boolean; maxSessions: number };
 }
-/** Spec 001 §3 "MFA policy: enforceMFAType"; the client's EnforceMFAType. */
-export const ENFORCE_MFA_TYPES = ['DontForce', 'Force', 'ForceExceptSAML'] as const;
-export type EnforceMfaType = (typeof ENFORCE_MFA_TYPES)[number];
 interface Settings {
   mfa: { enforceMFAType: EnforceMfaType };
   lockout: LockoutSettings;
@@ -48,8 +46,8 @@ interface Settings {
 }
 export type PolicyKind = keyof Settings;
 
-/** Most passwords a history keeps (the client's form allows 1 to 10). */
-export const MAX_HISTORY_SIZE = 10;
+/** Most passwords a history keeps: the policy's largest historySize. */
+export const MAX_HISTORY_SIZE = POLICY_LIMITS.historySize.max;
 
 /**
  * Built-in defaults: nothing enforced. The numbers are what the page offers when an administrator

@@ -16,18 +16,16 @@
  */
 import { createPublicKey } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { ENFORCE_MFA_TYPES, POLICY_LIMITS, type EnforceMfaType } from '../../core/api/securityPolicies';
 import type { AppContext } from '../context';
 import { assertMayActOn } from '../domain/grants';
 import {
-  ENFORCE_MFA_TYPES,
-  MAX_HISTORY_SIZE,
   saveTenantMfaPolicy,
   saveTenantPolicy,
   tenantMfaPolicy,
   tenantPolicy,
   unlockUser,
   vendorPolicy,
-  type EnforceMfaType,
   type LockoutSettings,
   type PasswordHistorySettings,
   type PolicyKind,
@@ -45,12 +43,12 @@ const READ = 'fe.secure.read.securityPolicy';
 const WRITE = 'fe.secure.write.securityPolicy';
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
-/** The id the client echoes back on PATCH (spec 001 §5); any policy id of ours is a uuid. */
-const policyId = { type: 'string', maxLength: 36 } as const;
-/** Spec 001 §9 demo defaults: idle 3,600 s, absolute 7,776,000 s; a day is the shortest lifetime a user would accept, a year the longest. */
-const seconds = (min: number, max: number) => ({ type: 'integer', minimum: min, maximum: max }) as const;
-const timeout = (min: number, max: number) =>
-  strictObject({ isActive: { type: 'boolean' }, timeout: seconds(min, max) }, ['isActive', 'timeout']);
+/** The id the client echoes back on PATCH (spec 001 §5); not trusted to choose the row. */
+const policyId = { type: 'string', maxLength: 100 } as const;
+const int = ({ min, max }: { min: number; max: number }) =>
+  ({ type: 'integer', minimum: min, maximum: max }) as const;
+const timeout = (limit: { min: number; max: number }) =>
+  strictObject({ isActive: { type: 'boolean' }, timeout: int(limit) }, ['isActive', 'timeout']);
 
 export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** The caller's active account, after checking they may read (or write) its policies. */
@@ -126,7 +124,7 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
         {
           id: policyId,
           enabled: { type: 'boolean' },
-          historySize: { type: 'integer', minimum: 1, maximum: MAX_HISTORY_SIZE },
+          historySize: int(POLICY_LIMITS.historySize),
         },
         ['enabled', 'historySize'],
       ),
@@ -176,12 +174,10 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
       schema: {
         body: {
           ...strictObject({
-            // Forced re-login: at least an hour, at most a year.
-            sessionTimeoutConfiguration: timeout(3600, 31_536_000),
-            // Idle timeout: at least a minute, at most 30 days.
-            sessionIdleTimeoutConfiguration: timeout(60, 2_592_000),
+            sessionTimeoutConfiguration: timeout(POLICY_LIMITS.reloginSeconds),
+            sessionIdleTimeoutConfiguration: timeout(POLICY_LIMITS.idleTimeoutSeconds),
             sessionConcurrentConfiguration: strictObject(
-              { isActive: { type: 'boolean' }, maxSessions: { type: 'integer', minimum: 1, maximum: 100 } },
+              { isActive: { type: 'boolean' }, maxSessions: int(POLICY_LIMITS.maxSessions) },
               ['isActive', 'maxSessions'],
             ),
           }),

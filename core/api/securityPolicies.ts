@@ -1,0 +1,76 @@
+/**
+ * The security page's policies (spec 001 §3 "Global security policy", "Lockout policy",
+ * "Password-history policy", "MFA policy", "Session settings"; §5 "Policy save (MFA, lockout,
+ * password history): PATCH if the object has an id, else POST"), on the client SDK's paths. Built
+ * on the portal's client by the lazily loaded security page, so no other screen carries it.
+ */
+import type { HttpClient } from './http';
+
+const CONFIGURATIONS_V1 = '/identity/resources/configurations/v1';
+const SESSION_CONFIGURATIONS_V1 = '/identity/resources/configurations/sessions/v1';
+
+/**
+ * What each policy number may be, one table for the server's schemas, the demo backend and the
+ * page: seconds for the timeouts (idle: a minute to 30 days; forced re-login: an hour to a year).
+ */
+export const POLICY_LIMITS = {
+  maxAttempts: { min: 1, max: 50 },
+  historySize: { min: 1, max: 10 },
+  idleTimeoutSeconds: { min: 60, max: 2_592_000 },
+  reloginSeconds: { min: 3600, max: 31_536_000 },
+  maxSessions: { min: 1, max: 100 },
+} as const;
+
+/** Spec 001 §3 "enforceMFAType (e.g. DontForce)"; the client's EnforceMFAType. */
+export const ENFORCE_MFA_TYPES = ['DontForce', 'Force', 'ForceExceptSAML'] as const;
+export type EnforceMfaType = (typeof ENFORCE_MFA_TYPES)[number];
+
+interface Saved {
+  /** Present once saved (the account's own policy or the vendor's default it inherits). */
+  id?: string;
+  createdAt?: string;
+  updatedAt?: string;
+}
+export interface MfaPolicy extends Saved {
+  enforceMFAType: EnforceMfaType;
+}
+export interface LockoutPolicy extends Saved {
+  enabled: boolean;
+  maxAttempts: number;
+}
+export interface PasswordHistoryPolicy extends Saved {
+  enabled: boolean;
+  historySize: number;
+}
+interface Timeout {
+  isActive: boolean;
+  /** Seconds. */
+  timeout: number;
+}
+/** Spec 001 §3 "Session settings: concurrent sessions (isActive, maxSessions); idle timeout; absolute timeout". */
+export interface SessionPolicy {
+  sessionTimeoutConfiguration: Timeout;
+  sessionIdleTimeoutConfiguration: Timeout;
+  sessionConcurrentConfiguration: { isActive: boolean; maxSessions: number };
+}
+
+/** PATCH when the policy has an id, else POST (spec 001 §5); the id is sent back as read. */
+function save<T extends Saved>(http: HttpClient, path: string, policy: T): Promise<T> {
+  const { createdAt: _created, updatedAt: _updated, ...body } = policy;
+  return policy.id ? http.patch<T>(path, body) : http.post<T>(path, body);
+}
+
+export function createSecurityPoliciesApi(http: HttpClient) {
+  return {
+    mfa: () => http.get<MfaPolicy>(`${CONFIGURATIONS_V1}/mfa-policy`),
+    saveMfa: (policy: MfaPolicy) => save(http, `${CONFIGURATIONS_V1}/mfa-policy`, policy),
+    lockout: () => http.get<LockoutPolicy>(`${CONFIGURATIONS_V1}/lockout-policy`),
+    saveLockout: (policy: LockoutPolicy) => save(http, `${CONFIGURATIONS_V1}/lockout-policy`, policy),
+    passwordHistory: () => http.get<PasswordHistoryPolicy>(`${CONFIGURATIONS_V1}/password-history-policy`),
+    savePasswordHistory: (policy: PasswordHistoryPolicy) =>
+      save(http, `${CONFIGURATIONS_V1}/password-history-policy`, policy),
+    sessions: () => http.get<SessionPolicy>(SESSION_CONFIGURATIONS_V1),
+    saveSessions: (policy: Partial<SessionPolicy>) => http.post<unknown>(SESSION_CONFIGURATIONS_V1, policy),
+  };
+}
+export type SecurityPoliciesApi = ReturnType<typeof createSecurityPoliciesApi>;
