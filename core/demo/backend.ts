@@ -960,6 +960,19 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       if (answer.save) save(db);
       return { status: answer.status, body: answer.body };
     }
+    const unlockOf = /^\/identity\/resources\/users\/v1\/([^/]+)\/unlock$/.exec(path);
+    if (unlockOf && method.toUpperCase() === 'POST') {
+      // The users page's Unlock (server/routes/security-policies.ts): demo mode locks no one.
+      const answer = withUser((d, caller) => {
+        if (!holdsPermission(permissionsOf(caller, d), 'fe.secure.write.users'))
+          return fail(403, 'You need the fe.secure.write.users permission to do this');
+        const target = d.users.find(
+          (u) => u.id === decodeURIComponent(unlockOf[1]!) && u.tenantId === caller.tenantId,
+        );
+        return target ? ok({ unlocked: false }) : fail(404, 'User not found in this account');
+      })(load(), { method, path, body, token, query });
+      return { status: answer.status, body: answer.body };
+    }
     const subAccounts = subAccountRoute(method, path);
     const handler =
       routes[`${method.toUpperCase()} ${path}`] ??

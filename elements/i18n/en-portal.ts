@@ -145,6 +145,9 @@ export const enPortal = {
       removing: 'Removing…',
       signOut: 'Sign out',
       signOutUser: (name: string) => `Sign ${name} out of this account on every device`,
+      unlock: 'Unlock',
+      unlockUser: (name: string) => `Unlock ${name}, locked after failed sign-ins`,
+      unlocked: (name: string) => `${name} is unlocked and can sign in again.`,
       signOutTitle: 'Sign this user out?',
       signOutBody: (name: string, email: string) =>
         `${name} (${email}) will be signed out of this account on every device. They can sign in again.`,
