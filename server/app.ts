@@ -13,6 +13,7 @@ import { MfaService } from './domain/mfa';
 import { loadEncryptionKey, SecretBox } from './domain/mfa-crypto';
 import { PasswordHasher } from './domain/passwords';
 import { enforceSessionPolicy } from './domain/security-policies';
+import { IP_NOT_ALLOWED, ipAllowed } from './domain/ip-restrictions';
 import { TokenService } from './domain/tokens';
 import { FRAMEWORK_OPTIONS, installErrorHandlers } from './http/errors';
 import { resolveOptions, type ResolvedOptions, type ServerOptions } from './options';
@@ -87,11 +88,13 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
     });
     await tokens.init();
     // Every authenticated call: the token's session must be live and within its tenant's session
-    // policy (idle timeout, forced re-login). API-token access has no login session.
-    tokens.useSessionGuard(
-      async (claims) =>
-        isApiTokenAccess(claims) || !(await enforceSessionPolicy(db, claims.sid, { touch: true })),
-    );
+    // policy (idle timeout, forced re-login); API-token access has no login session.
+    // IP restrictions too: the account's allow or block list against the call's address.
+    tokens.useSessionGuard(async (claims, { ip }) => {
+      if (!isApiTokenAccess(claims) && (await enforceSessionPolicy(db, claims.sid, { touch: true })))
+        return 'Invalid or expired token';
+      return (await ipAllowed(db, claims.tenantId ?? null, ip)) ? null : IP_NOT_ALLOWED;
+    });
     if (opts.seed) await seedDevelopmentData(db, hasher);
     if (opts.seed) await seedHostIntegrationData(db, SEED_TENANT_ID);
     if (opts.oauthClients.length) await upsertClients(db, opts.oauthClients);

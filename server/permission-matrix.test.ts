@@ -946,6 +946,75 @@ const ROUTES: Record<string, Entry> = {
       payload: { sessionConcurrentConfiguration: { isActive: false, maxSessions: 10 } },
     }),
   },
+  // IP restrictions (issue 15): entries are added inactive so the matrix's callers stay allowed.
+  [`GET ${IR}/configurations/v1/restrictions/ip`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/configurations/v1/restrictions/ip?_filter=ALLOW` }),
+  },
+  [`GET ${IR}/configurations/v1/restrictions/ip/config`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/configurations/v1/restrictions/ip/config` }),
+  },
+  [`POST ${IR}/configurations/v1/restrictions/ip/config`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/restrictions/ip/config`,
+      payload: { isActive: false, strategy: 'ALLOW' },
+    }),
+  },
+  [`POST ${IR}/configurations/v1/restrictions/ip`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/restrictions/ip`,
+      payload: { ip: `10.9.${++seq % 250}.1`, strategy: 'BLOCK', isActive: false },
+    }),
+  },
+  [`POST ${IR}/configurations/v1/restrictions/ip/bulk`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/restrictions/ip/bulk`,
+      payload: { ips: [{ ip: `10.8.${++seq % 250}.0/24`, strategy: 'BLOCK', isActive: false }] },
+    }),
+  },
+  [`DELETE ${IR}/configurations/v1/restrictions/ip/:id`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'resource',
+    request: async () => {
+      const ip = `10.7.${++seq % 250}.1`;
+      await admin('POST', `${IR}/configurations/v1/restrictions/ip`, {
+        ip,
+        strategy: 'BLOCK',
+        isActive: false,
+      });
+      const listed = await admin('GET', `${IR}/configurations/v1/restrictions/ip?_filter=BLOCK&_limit=100`);
+      return {
+        url: `${IR}/configurations/v1/restrictions/ip/${listed.items.find((i: { ip: string }) => i.ip === ip).id}`,
+      };
+    },
+  },
+  [`POST ${IR}/configurations/v1/restrictions/ip/verify`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/configurations/v1/restrictions/ip/verify` }),
+  },
+  [`POST ${IR}/configurations/v1/restrictions/ip/verify/allow`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/configurations/v1/restrictions/ip/verify/allow` }),
+  },
   // An admin unlocks a member locked by the lockout policy.
   [`POST ${IR}/users/v1/:userId/unlock`]: {
     access: 'gated',

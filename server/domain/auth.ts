@@ -6,6 +6,7 @@ import { assertNotLocked, attemptKeys, clearFailures, recordFailure } from './at
 import { isBreachedPassword } from './breached-passwords';
 import type { PasswordHasher } from './passwords';
 import { httpError } from '../http/errors';
+import { IP_NOT_ALLOWED, ipAllowed } from './ip-restrictions';
 import {
   ACCOUNT_LOCKED,
   clearFailedSignIns,
@@ -120,6 +121,8 @@ export class AuthService {
     if (user.locked_at && !impersonatorId) throw httpError(403, ACCOUNT_LOCKED);
     const tenants = await listUserTenants(this.db, user.id);
     const tenantId = pickActiveTenant(tenants, preferredTenantId ?? user.active_tenant_id)?.id ?? null;
+    // The account's IP restrictions apply to whoever opens a session in it, impersonators included.
+    if (!(await ipAllowed(this.db, tenantId, client.ip))) throw httpError(403, IP_NOT_ALLOWED);
     const { session, refreshToken } = await createSession(this.db, {
       userId: user.id,
       tenantId,
@@ -142,7 +145,7 @@ export class AuthService {
    * again, so changes apply at the next refresh). Null when the token is not usable; a reused
    * token has already revoked its session by then.
    */
-  async refresh(refreshToken: string): Promise<Refreshed | null> {
+  async refresh(refreshToken: string, client: ClientInfo): Promise<Refreshed | null> {
     // The session policy (idle timeout, forced re-login) is checked before the rotation moves the
     // session's last use forward. A token already rotated is left to the rotation's reuse check.
     const { rows } = await this.db.query<{ id: string }>(
@@ -156,6 +159,9 @@ export class AuthService {
     if (!user) return null;
     const tenants = await listUserTenants(this.db, user.id);
     const tenantId = pickActiveTenant(tenants, result.session.tenant_id)?.id ?? null;
+    // IP restrictions: no new token from an address the account does not allow (the session stays:
+    // the same browser on an allowed network may go on).
+    if (!(await ipAllowed(this.db, tenantId, client.ip))) return null;
     if (tenantId !== result.session.tenant_id) {
       await this.db.query('UPDATE sessions SET tenant_id = $2 WHERE id = $1', [result.session.id, tenantId]);
     }

@@ -107,12 +107,15 @@ interface KeyRow {
 }
 
 /** Issues and verifies access tokens; publishes the JWKS. */
+/** See TokenService.useSessionGuard. */
+type SessionGuard = (claims: AccessTokenClaims, context: { ip?: string | undefined }) => Promise<string | null>;
+
 export class TokenService {
   private keys = new Map<string, CachedKey>();
   private signingKid: string | null = null;
   private loadedAt = 0;
   private lastUnknownKidReload = 0;
-  private sessionGuard: ((claims: AccessTokenClaims) => Promise<boolean>) | null = null;
+  private sessionGuard: SessionGuard | null = null;
 
   constructor(
     private readonly db: Database,
@@ -201,8 +204,11 @@ export class TokenService {
       .sign(key.privateKey);
   }
 
-  /** After a token's signature and claims check out, `guard` decides whether its session goes on. */
-  useSessionGuard(guard: (claims: AccessTokenClaims) => Promise<boolean>): void {
+  /**
+   * After a token's signature and claims check out, `guard` decides whether its session goes on
+   * from where the call comes from: null, or the reason it may not (the 401's message).
+   */
+  useSessionGuard(guard: SessionGuard): void {
     this.sessionGuard = guard;
   }
 
@@ -211,7 +217,7 @@ export class TokenService {
    * `nbf` when present, with CLOCK_TOLERANCE_S), issue time (`iat` at most MAX_FUTURE_IAT_S ahead)
    * and token type. Throws `InvalidTokenError` for anything else.
    */
-  async verify(token: string): Promise<AccessTokenClaims> {
+  async verify(token: string, context: { ip?: string | undefined } = {}): Promise<AccessTokenClaims> {
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, (header) => this.publicKeyFor(header.kid), {
@@ -231,8 +237,8 @@ export class TokenService {
     if (payload.iat! > Date.now() / 1000 + MAX_FUTURE_IAT_S)
       throw new InvalidTokenError('Invalid or expired token');
     const claims = payload as AccessTokenClaims;
-    if (this.sessionGuard && !(await this.sessionGuard(claims)))
-      throw new InvalidTokenError('Invalid or expired token');
+    const refusal = this.sessionGuard ? await this.sessionGuard(claims, context) : null;
+    if (refusal) throw new InvalidTokenError(refusal);
     return claims;
   }
 

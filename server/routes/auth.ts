@@ -85,7 +85,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.post(`${base}/v1/user/token/refresh`, noBody, async (request, reply) => {
     assertTrustedOrigin(request, ctx.options.corsOrigins);
     const token = request.cookies[REFRESH_COOKIE];
-    const signedIn = token ? await ctx.auth.refresh(token) : null;
+    const signedIn = token ? await ctx.auth.refresh(token, clientInfo(request)) : null;
     if (!signedIn) return refuse(reply);
     if (signedIn.refreshToken) setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
     return signedIn.authResponse;

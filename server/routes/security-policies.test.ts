@@ -53,6 +53,8 @@ beforeEach(async () => {
   // Every test starts from the built-in defaults: nothing enforced.
   await server.db.query('DELETE FROM security_policies');
   await server.db.query('DELETE FROM tenant_mfa_policies');
+  await server.db.query('DELETE FROM ip_restriction_configs');
+  await server.db.query('DELETE FROM ip_restrictions');
   admin = (await login(server.app)).accessToken;
 });
 
@@ -339,5 +341,120 @@ describe('MFA policy, enforced at sign-in', () => {
     assert.equal(forced.accessToken, undefined);
     await call('PATCH', `${CONFIG}/mfa-policy`, admin, { id: saved.json().id, enforceMFAType: 'DontForce' });
     assert.ok((await signIn()).json().accessToken);
+  });
+});
+
+describe('IP restrictions, enforced at sign-in, refresh and on every call', () => {
+  const IP = `${CONFIG}/restrictions/ip`;
+  const from = (remoteAddress: string) => ({
+    call: (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: object) =>
+      server.app.inject({
+        method,
+        url,
+        remoteAddress,
+        headers: bearer(token),
+        ...(payload ? { payload } : {}),
+      }),
+    signIn: (email: string, password: string) =>
+      server.app.inject({ method: 'POST', url: LOGIN, remoteAddress, payload: { email, password } }),
+    refresh: (cookie: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: `${API}/auth/v1/user/token/refresh`,
+        remoteAddress,
+        headers: { cookie: `ae_refresh=${cookie}`, 'content-type': 'application/json' },
+      }),
+  });
+  const office = from('10.20.30.40');
+  const cafe = from('203.0.113.9');
+
+  it('lists, adds (one and in bulk), pages, filters and deletes entries; refuses what is not an address', async () => {
+    assert.equal(
+      (await office.call('POST', IP, admin, { ip: '10.0.0.0/8', description: 'Office' })).statusCode,
+      201,
+    );
+    const bulk = await office.call('POST', `${IP}/bulk`, admin, {
+      ips: [
+        { ip: '192.0.2.1', strategy: 'ALLOW' },
+        { ip: '2001:DB8::/32', strategy: 'ALLOW' },
+        { ip: '198.51.100.7', strategy: 'BLOCK', isActive: true },
+      ],
+    });
+    assert.equal(bulk.statusCode, 201);
+    const listed = await office.call('GET', `${IP}?_offset=0&_limit=2&_filter=ALLOW`, admin);
+    assert.equal(listed.statusCode, 200, listed.body);
+    const page = listed.json();
+    assert.equal(page._metadata.totalItems, 3);
+    assert.equal(page._metadata.totalPages, 2);
+    assert.equal(page.items.length, 2);
+    const second = (await office.call('GET', `${IP}?_offset=1&_limit=2&_filter=ALLOW`, admin)).json();
+    assert.equal(second.items.length, 1, '_offset is a page index');
+    const blocked = (await office.call('GET', `${IP}?_filter=BLOCK`, admin)).json();
+    assert.deepEqual(
+      blocked.items.map((i: { ip: string }) => i.ip),
+      ['198.51.100.7'],
+    );
+    const all = (await office.call('GET', `${IP}?_limit=10&_filter=ALLOW`, admin)).json();
+    assert.ok(
+      all.items.some((i: { ip: string }) => i.ip === '2001:db8::/32'),
+      'stored normalised',
+    );
+    for (const ip of ['10.0.0.0/33', 'not-an-ip', '1.2.3.4/8/9', '300.1.1.1'])
+      assert.equal((await office.call('POST', IP, admin, { ip })).statusCode, 400, ip);
+    const id = blocked.items[0].id;
+    assert.equal((await office.call('DELETE', `${IP}/${id}`, admin)).statusCode, 200);
+    assert.equal((await office.call('DELETE', `${IP}/${id}`, admin)).statusCode, 404);
+  });
+
+  it('ALLOW: only listed addresses sign in, refresh and call; the page can check its own address first', async () => {
+    const user = await member('ip-allow');
+    await office.call('POST', IP, admin, { ip: '10.0.0.0/8', strategy: 'ALLOW' });
+    assert.deepEqual((await office.call('POST', `${IP}/verify/allow`, admin)).json(), { valid: true });
+    assert.deepEqual((await cafe.call('POST', `${IP}/verify/allow`, admin)).json(), { valid: false });
+    const signedIn = await office.signIn(user.email, PASSWORD);
+    const token = signedIn.json().accessToken as string;
+    const cookie = /ae_refresh=([^;]+)/.exec(String(signedIn.headers['set-cookie']))![1]!;
+
+    const saved = await office.call('POST', `${IP}/config`, admin, { isActive: true, strategy: 'ALLOW' });
+    assert.deepEqual(saved.json(), { isActive: true, strategy: 'ALLOW' });
+    assert.deepEqual((await office.call('POST', `${IP}/verify`, admin)).json(), { valid: true });
+    assert.deepEqual((await cafe.call('POST', `${IP}/verify`, admin)).json().valid ?? false, false);
+
+    const refused = await cafe.signIn(user.email, PASSWORD);
+    assert.equal(refused.statusCode, 403);
+    assert.deepEqual(refused.json().errors, ['Your IP address is not allowed to access this account.']);
+    assert.equal((await office.signIn(user.email, PASSWORD)).statusCode, 200);
+    const elsewhere = await cafe.call('GET', ME, token);
+    assert.equal(elsewhere.statusCode, 401, 'a token taken elsewhere is refused');
+    assert.deepEqual(elsewhere.json().errors, ['Your IP address is not allowed to access this account.']);
+    assert.equal((await office.call('GET', ME, token)).statusCode, 200);
+    assert.equal((await cafe.refresh(cookie)).statusCode, 401);
+    assert.equal((await office.refresh(cookie)).statusCode, 200, 'the session itself goes on');
+  });
+
+  it('BLOCK: listed addresses are refused, others go on; an inactive entry or config blocks nothing', async () => {
+    const user = await member('ip-block');
+    await office.call('POST', IP, admin, { ip: '203.0.113.0/24', strategy: 'BLOCK' });
+    await office.call('POST', IP, admin, { ip: '10.20.30.40', strategy: 'BLOCK', isActive: false });
+    assert.equal((await cafe.signIn(user.email, PASSWORD)).statusCode, 200, 'config not active yet');
+    await office.call('POST', `${IP}/config`, admin, { isActive: true, strategy: 'BLOCK' });
+    assert.equal((await cafe.signIn(user.email, PASSWORD)).statusCode, 403);
+    assert.equal((await office.signIn(user.email, PASSWORD)).statusCode, 200, 'inactive entry');
+    assert.equal(
+      (await from('::ffff:203.0.113.50').signIn(user.email, PASSWORD)).statusCode,
+      403,
+      'IPv4-mapped',
+    );
+    await office.call('POST', `${IP}/config`, admin, { isActive: false });
+    assert.equal((await cafe.signIn(user.email, PASSWORD)).statusCode, 200);
+  });
+
+  it('needs the security policy permissions', async () => {
+    const viewer = await member('ip-viewer');
+    const token = (await login(server.app, viewer.email, PASSWORD)).accessToken;
+    assert.equal((await office.call('GET', IP, token)).statusCode, 403);
+    assert.equal((await office.call('POST', IP, token, { ip: '10.0.0.1' })).statusCode, 403);
+    assert.equal((await office.call('POST', `${IP}/config`, token, { isActive: true })).statusCode, 403);
+    assert.equal((await server.db.query('SELECT 1 FROM ip_restrictions')).rows.length, 0);
   });
 });

@@ -9,6 +9,9 @@
  *   choose a row: the caller's active account does).
  * - GET and POST /identity/resources/configurations/sessions/v1: the session policy (idle timeout,
  *   forced re-login, concurrent sessions); POST merges the parts it is given.
+ * - /identity/resources/configurations/v1/restrictions/ip: the IP allow and block lists (GET paged,
+ *   POST, POST /bulk, DELETE /{id}), their config (GET, POST /config), and POST /verify and
+ *   /verify/allow for the caller's own address (domain/ip-restrictions.ts).
  * - POST /identity/resources/users/v1/{userId}/unlock: an administrator unlocks a member locked by
  *   the lockout policy (not in the client SDK; the users page's row action).
  * Reading needs fe.secure.read.securityPolicy, saving fe.secure.write.securityPolicy. What the
@@ -31,6 +34,17 @@ import {
   type PolicyKind,
   type SessionSettings,
 } from '../domain/security-policies';
+import {
+  addIpRestrictions,
+  deleteIpRestriction,
+  ipAllowed,
+  ipConfig,
+  ipListed,
+  listIpRestrictions,
+  parseIpOrRange,
+  saveIpConfig,
+  type IpStrategy,
+} from '../domain/ip-restrictions';
 import { getVendorSettings } from '../domain/vendor';
 import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
@@ -212,4 +226,97 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
       return { unlocked: await unlockUser(ctx.db, userId) };
     },
   );
+
+  // ---------------------------------------------------------------------------- IP restrictions
+  const IP = `${BASE}/restrictions/ip`;
+  const strategy = { type: 'string', enum: ['ALLOW', 'BLOCK'] } as const;
+  const entry = strictObject(
+    {
+      ip: { type: 'string', minLength: 1, maxLength: 64 },
+      strategy,
+      isActive: { type: 'boolean' },
+      description: { type: ['string', 'null'], maxLength: 200 },
+    },
+    ['ip'],
+  );
+  type Entry = { ip: string; strategy?: IpStrategy; isActive?: boolean; description?: string | null };
+  /** Parsed entries, or 400 naming the first address that is not an IP address or CIDR range. */
+  const parsed = (entries: Entry[]) =>
+    entries.map((given) => {
+      const ip = parseIpOrRange(given.ip);
+      if (!ip) throw httpError(400, `"${given.ip.slice(0, 64)}" is not an IP address or CIDR range`);
+      return {
+        ip,
+        strategy: given.strategy ?? 'ALLOW',
+        isActive: given.isActive ?? true,
+        description: given.description?.trim() || null,
+      };
+    });
+
+  // _offset is a page index, as on the other list routes of the contract (server/http/list-query.ts).
+  app.get<{ Querystring: { _offset?: string; _limit?: string; _filter?: string } }>(
+    IP,
+    {
+      schema: {
+        querystring: strictObject({
+          _offset: { type: 'string', pattern: '^[0-9]{1,6}$' },
+          _limit: { type: 'string', pattern: '^([1-9][0-9]?|100)$' },
+          // Spec 001 §9: "default query _limit 10, offset 0, filter ALLOW"; an empty filter lists both.
+          _filter: { type: 'string', enum: ['ALLOW', 'BLOCK', ''] },
+        }),
+      },
+    },
+    async (request) => {
+      const tenantId = await accountOf(request, READ);
+      const { _offset = '0', _limit = '10', _filter = 'ALLOW' } = request.query;
+      const limit = Number(_limit);
+      return listIpRestrictions(ctx.db, tenantId, {
+        offset: Number(_offset) * limit,
+        limit,
+        strategy: (_filter || null) as IpStrategy | null,
+      });
+    },
+  );
+  app.get(`${IP}/config`, async (request) => ipConfig(ctx.db, await accountOf(request, READ)));
+  app.post<{ Body: { isActive: boolean; strategy?: IpStrategy } }>(
+    `${IP}/config`,
+    { schema: { body: strictObject({ isActive: { type: 'boolean' }, strategy }, ['isActive']) } },
+    async (request) => saveIpConfig(ctx.db, await accountOf(request, WRITE), request.body),
+  );
+  app.post<{ Body: Entry }>(IP, { schema: { body: entry } }, async (request, reply) => {
+    const tenantId = await accountOf(request, WRITE);
+    await addIpRestrictions(ctx.db, tenantId, parsed([request.body]));
+    return reply.code(201).send({});
+  });
+  app.post<{ Body: { ips: Entry[] } }>(
+    `${IP}/bulk`,
+    {
+      schema: {
+        body: strictObject({ ips: { type: 'array', minItems: 1, maxItems: 100, items: entry } }, ['ips']),
+      },
+    },
+    async (request, reply) => {
+      const tenantId = await accountOf(request, WRITE);
+      await addIpRestrictions(ctx.db, tenantId, parsed(request.body.ips));
+      return reply.code(201).send({});
+    },
+  );
+  app.delete<{ Params: { id: string } }>(
+    `${IP}/:id`,
+    { schema: { params: strictObject({ id: { type: 'string', pattern: UUID } }, ['id']) } },
+    async (request) => {
+      const tenantId = await accountOf(request, WRITE);
+      if (!(await deleteIpRestriction(ctx.db, tenantId, request.params.id)))
+        throw httpError(404, 'IP restriction not found');
+      return {};
+    },
+  );
+  // Whether the caller's own address may reach the account under the config in force (the page
+  // checks after each change, spec 001 §4), and whether it is on the allow list.
+  app.post(`${IP}/verify`, async (request) => ({
+    valid: await ipAllowed(ctx.db, await accountOf(request, READ), request.ip),
+  }));
+  app.post(`${IP}/verify/allow`, async (request) => ({
+    valid: await ipListed(ctx.db, await accountOf(request, READ), request.ip, 'ALLOW'),
+  }));
 }

@@ -97,6 +97,17 @@ const POLICY_TIMES: Shape = { id: 'string', createdAt: 'string', updatedAt: 'str
 const MFA_POLICY: Shape = { ...POLICY_TIMES, enforceMFAType: 'string' };
 const LOCKOUT_POLICY: Shape = { ...POLICY_TIMES, enabled: 'boolean', maxAttempts: 'number' };
 const HISTORY_POLICY: Shape = { ...POLICY_TIMES, enabled: 'boolean', historySize: 'number' };
+/** The client types the page's items as IpRestriction[][] (FronteggPaginationResult<IpRestriction[]>); they are entries. */
+const ipItems = (page: { items: unknown }) => page.items as Array<{ id: string; ip: string }>;
+const IP_RESTRICTION: Shape = {
+  id: 'string',
+  ip: 'string',
+  strategy: 'string',
+  isActive: 'boolean',
+  description: 'string?',
+  createdAt: 'string',
+  updatedAt: 'string',
+};
 
 // Reasons for whole areas that are not built yet.
 const SSO_CONFIG = 'SSO configuration (SAML/OIDC connections managed per tenant) is not built';
@@ -1882,14 +1893,56 @@ export const INVENTORY: Record<string, Entry> = {
     await asAdmin();
     fits(await api.auth.getVendorPasswordHistoryPolicy(), HISTORY_POLICY);
   }),
-  'auth.getIPRestrictions': notBuilt(RESTRICTIONS),
-  'auth.getIPRestrictionsConfig': notBuilt(RESTRICTIONS),
-  'auth.createIPRestriction': notBuilt(RESTRICTIONS),
-  'auth.bulkCreateIPRestriction': notBuilt(RESTRICTIONS),
-  'auth.deleteIPRestriction': notBuilt(RESTRICTIONS),
-  'auth.updateIPRestrictionConfig': notBuilt(RESTRICTIONS),
-  'auth.testCurrentIp': notBuilt(RESTRICTIONS),
-  'auth.testCurrentIpInAllowList': notBuilt(RESTRICTIONS),
+  'auth.getIPRestrictions': served(async () => {
+    await asAdmin();
+    await api.auth.createIPRestriction({ ip: '10.77.0.0/16', strategy: 'ALLOW' as never, isActive: false });
+    const page = await api.auth.getIPRestrictions({ _offset: 0, _limit: 4, _filter: 'ALLOW' });
+    fits(page, { _metadata: { totalPages: 'number', totalItems: 'number' }, items: [IP_RESTRICTION] });
+    assert.ok(ipItems(page).some((item) => item.ip === '10.77.0.0/16'));
+  }),
+  'auth.getIPRestrictionsConfig': served(async () => {
+    await asAdmin();
+    fits(await api.auth.getIPRestrictionsConfig(), { isActive: 'boolean', strategy: 'string?' });
+  }),
+  'auth.createIPRestriction': served(async () => {
+    await asAdmin();
+    await api.auth.createIPRestriction({ ip: '192.0.2.10', strategy: 'BLOCK' as never, isActive: false });
+    const page = await api.auth.getIPRestrictions({ _offset: 0, _limit: 100, _filter: 'BLOCK' });
+    assert.ok(ipItems(page).some((item) => item.ip === '192.0.2.10'));
+  }),
+  'auth.bulkCreateIPRestriction': served(async () => {
+    await asAdmin();
+    await api.auth.bulkCreateIPRestriction({
+      ips: [
+        { ip: '192.0.2.20', strategy: 'BLOCK' as never, isActive: false },
+        { ip: '192.0.2.21', strategy: 'BLOCK' as never, isActive: false },
+      ],
+    });
+    const page = await api.auth.getIPRestrictions({ _offset: 0, _limit: 100, _filter: 'BLOCK' });
+    assert.ok(['192.0.2.20', '192.0.2.21'].every((ip) => ipItems(page).some((item) => item.ip === ip)));
+  }),
+  'auth.deleteIPRestriction': served(async () => {
+    await asAdmin();
+    await api.auth.createIPRestriction({ ip: '192.0.2.30', strategy: 'BLOCK' as never, isActive: false });
+    const before = await api.auth.getIPRestrictions({ _offset: 0, _limit: 100, _filter: 'BLOCK' });
+    await api.auth.deleteIPRestriction(ipItems(before).find((item) => item.ip === '192.0.2.30')!.id);
+    const after = await api.auth.getIPRestrictions({ _offset: 0, _limit: 100, _filter: 'BLOCK' });
+    assert.ok(!ipItems(after).some((item) => item.ip === '192.0.2.30'));
+  }),
+  'auth.updateIPRestrictionConfig': served(async () => {
+    await asAdmin();
+    // Inactive, so the suite's later calls are not refused.
+    await api.auth.updateIPRestrictionConfig({ isActive: false, strategy: 'BLOCK' as never });
+    assert.deepEqual(await api.auth.getIPRestrictionsConfig(), { isActive: false, strategy: 'BLOCK' });
+  }),
+  'auth.testCurrentIp': served(async () => {
+    await asAdmin();
+    assert.deepEqual(await api.auth.testCurrentIp(), { valid: true });
+  }),
+  'auth.testCurrentIpInAllowList': served(async () => {
+    await asAdmin();
+    fits(await api.auth.testCurrentIpInAllowList(), { valid: 'boolean' });
+  }),
   'auth.getDomainRestrictions': notBuilt(RESTRICTIONS),
   'auth.getDomainRestrictionsConfig': notBuilt(RESTRICTIONS),
   'auth.createDomainRestriction': notBuilt(RESTRICTIONS),

@@ -43,4 +43,24 @@ export const SECURITY_POLICY_STATEMENTS = [
   // The session policy's idle check on every call reads a session by id; the concurrency limit
   // counts a user's live sessions in a tenant.
   `CREATE INDEX sessions_user_tenant_live_idx ON sessions (user_id, tenant_id) WHERE revoked_at IS NULL`,
+  // IP restrictions (spec 001 §3 "IP restriction: id, ip, isActive, strategy, description";
+  // "Global IP config: isActive, strategy"): an address or a CIDR range per row; the config's
+  // strategy says which list is in force (ALLOW: only its addresses; BLOCK: all but its addresses).
+  `CREATE TABLE ip_restrictions (
+    id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+    tenant_id uuid NOT NULL REFERENCES tenants(id) ON DELETE CASCADE,
+    ip text NOT NULL,
+    strategy text NOT NULL CHECK (strategy IN ('ALLOW', 'BLOCK')),
+    is_active boolean NOT NULL DEFAULT true,
+    description text,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    updated_at timestamptz NOT NULL DEFAULT now(),
+    UNIQUE (tenant_id, ip, strategy)
+  )`,
+  `CREATE TABLE ip_restriction_configs (
+    tenant_id uuid PRIMARY KEY REFERENCES tenants(id) ON DELETE CASCADE,
+    is_active boolean NOT NULL DEFAULT false,
+    strategy text NOT NULL DEFAULT 'ALLOW' CHECK (strategy IN ('ALLOW', 'BLOCK')),
+    updated_at timestamptz NOT NULL DEFAULT now()
+  )`,
 ];
