@@ -54,6 +54,26 @@ export interface SessionPolicy {
   sessionConcurrentConfiguration: { isActive: boolean; maxSessions: number };
 }
 
+const IP_RESTRICTIONS = `${CONFIGURATIONS_V1}/restrictions/ip`;
+export type IpStrategy = 'ALLOW' | 'BLOCK';
+/** Spec 001 §3 "IP restriction: id, ip, isActive, strategy (ALLOW or BLOCK), description, createdAt, updatedAt". */
+export interface IpRestriction {
+  id: string;
+  ip: string;
+  strategy: IpStrategy;
+  isActive: boolean;
+  description?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+/** Spec 001 §3 "Global IP config: isActive, strategy". */
+export interface IpConfig {
+  isActive: boolean;
+  strategy: IpStrategy;
+}
+/** Spec 001 §9 "IP restrictions: page size 4 in the portal list". */
+export const IP_PAGE_SIZE = 4;
+
 /** PATCH when the policy has an id, else POST (spec 001 §5); the id is sent back as read. */
 function save<T extends Saved>(http: HttpClient, path: string, policy: T): Promise<T> {
   const { createdAt: _created, updatedAt: _updated, ...body } = policy;
@@ -71,6 +91,23 @@ export function createSecurityPoliciesApi(http: HttpClient) {
       save(http, `${CONFIGURATIONS_V1}/password-history-policy`, policy),
     sessions: () => http.get<SessionPolicy>(SESSION_CONFIGURATIONS_V1),
     saveSessions: (policy: Partial<SessionPolicy>) => http.post<unknown>(SESSION_CONFIGURATIONS_V1, policy),
+    /** One page of a list (`page` is the page index the server's _offset takes). */
+    ipRestrictions: (query: { page: number; pageSize: number; strategy: IpStrategy }) =>
+      http.get<{ items: IpRestriction[]; _metadata: { totalItems: number; totalPages: number } }>(
+        IP_RESTRICTIONS,
+        { query: { _offset: String(query.page), _limit: String(query.pageSize), _filter: query.strategy } },
+      ),
+    ipConfig: () => http.get<IpConfig>(`${IP_RESTRICTIONS}/config`),
+    saveIpConfig: (config: IpConfig) => http.post<IpConfig>(`${IP_RESTRICTIONS}/config`, config),
+    addIp: (entry: { ip: string; strategy: IpStrategy; description?: string }) =>
+      http.post<unknown>(IP_RESTRICTIONS, { ...entry, isActive: true }),
+    deleteIp: (id: string) => http.delete<unknown>(`${IP_RESTRICTIONS}/${encodeURIComponent(id)}`),
+    /** Whether the caller's own address may reach the account under the config in force. */
+    verifyIp: () => http.post<{ valid: boolean }>(`${IP_RESTRICTIONS}/verify`),
+    /** Whether the caller's own address is on the allow list. */
+    verifyIpAllowed: () => http.post<{ valid: boolean }>(`${IP_RESTRICTIONS}/verify/allow`),
+    /** The caller's address as the server sees it (metadata.getCurrentUserIpMetadata). */
+    myIp: () => http.get<{ ip: string | null }>('/metadata/ipme'),
   };
 }
 export type SecurityPoliciesApi = ReturnType<typeof createSecurityPoliciesApi>;

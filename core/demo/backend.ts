@@ -893,7 +893,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
 
   /** The security page's policy paths (signed in; core/demo/securityPolicies.ts), or null. */
   const securityRoute = (method: string, path: string): Handler | null =>
-    /^\/identity\/resources\/configurations\/(v1\/(mfa|lockout|password-history)-policy(\/vendor)?|sessions\/v1)$/.test(
+    /^\/identity\/resources\/configurations\/(v1\/(mfa|lockout|password-history)-policy(\/vendor)?|sessions\/v1|v1\/restrictions\/ip(\/.*)?)$/.test(
       path,
     )
       ? withUser(
@@ -902,7 +902,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
               db,
               user,
               permissionsOf(user, db),
-              { method, path, body: request.body },
+              { method, path, body: request.body, query: request.query },
               now,
             ) ?? fail(404, 'Not found'),
         )

@@ -8,6 +8,8 @@
 import {
   ENFORCE_MFA_TYPES,
   POLICY_LIMITS,
+  type IpConfig,
+  type IpRestriction,
   type LockoutPolicy,
   type MfaPolicy,
   type PasswordHistoryPolicy,
@@ -42,6 +44,8 @@ type Stored = (MfaPolicy | LockoutPolicy | PasswordHistoryPolicy) & { id: string
 export interface DemoSecurityPolicies {
   policies?: Partial<Record<Kind, Stored>>;
   sessions?: SessionPolicy;
+  ipConfig?: IpConfig;
+  ips?: IpRestriction[];
 }
 
 const vendorPolicy = (kind: Kind) => ({
@@ -97,6 +101,97 @@ const SESSION_FIELDS = {
     ]),
 };
 
+const IP_PATH = `${BASE}/restrictions/ip`;
+/** An IPv4 or IPv6 address with an optional prefix (the server parses with node:net; the demo checks the shape). */
+const IP_OR_RANGE =
+  /^((25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}(\/(3[0-2]|[12]?\d))?|[0-9a-f]*:[0-9a-f:]*(\/(12[0-8]|1[01]\d|\d?\d))?)$/i;
+const STRATEGIES: readonly unknown[] = ['ALLOW', 'BLOCK'];
+const IP_ENTRY = {
+  ip: (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= 64,
+  strategy: (v: unknown) => STRATEGIES.includes(v),
+  isActive: bool,
+  description: (v: unknown) => v === null || (typeof v === 'string' && v.length <= 200),
+};
+
+/** The IP restriction paths (server/routes/security-policies.ts); demo mode knows no client address. */
+function handleIp(
+  mine: DemoSecurityPolicies,
+  method: string,
+  rest: string,
+  body: Json,
+  query: Record<string, string>,
+  checks: { read: () => Answer | null; write: () => Answer | null; stamp: string; id: () => string },
+): Answer | null {
+  const config = mine.ipConfig ?? { isActive: false, strategy: 'ALLOW' };
+  const entries = (mine.ips ??= []);
+  if (method === 'GET' && rest === '') {
+    const limit = Number(query._limit ?? 10);
+    const page = Number(query._offset ?? 0);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100 || !Number.isInteger(page) || page < 0)
+      return fail(400, 'Invalid query');
+    const strategy = query._filter ?? 'ALLOW';
+    const listed = entries.filter((e) => !strategy || e.strategy === strategy);
+    return (
+      checks.read() ??
+      ok({
+        items: listed.slice(page * limit, page * limit + limit),
+        _metadata: { totalItems: listed.length, totalPages: Math.ceil(listed.length / limit) },
+      })
+    );
+  }
+  if (method === 'GET' && rest === '/config') return checks.read() ?? ok(config);
+  if (method === 'POST' && rest === '/config') {
+    const message = invalid(body, { isActive: bool, strategy: (v) => STRATEGIES.includes(v) }, ['isActive']);
+    const problem = checks.write() ?? (message ? fail(400, message) : null);
+    if (problem) return problem;
+    mine.ipConfig = { ...config, ...(body as Partial<IpConfig>) };
+    return ok(mine.ipConfig, true);
+  }
+  if (method === 'POST' && (rest === '' || rest === '/bulk')) {
+    const given = rest === '' ? [body] : Array.isArray(body.ips) ? (body.ips as Json[]) : null;
+    const problem =
+      checks.write() ??
+      (!given || given.length === 0 || given.length > 100
+        ? fail(400, 'Ips is required')
+        : ((message) => (message ? fail(400, message) : null))(
+            given.map((e) => invalid(e, IP_ENTRY, ['ip'])).find(Boolean) ?? null,
+          )) ??
+      ((bad) =>
+        bad ? fail(400, `"${String(bad.ip).slice(0, 64)}" is not an IP address or CIDR range`) : null)(
+        given!.find((e) => !IP_OR_RANGE.test(String(e.ip).trim())),
+      );
+    if (problem) return problem;
+    for (const e of given!) {
+      const ip = String(e.ip).trim().toLowerCase();
+      const strategy = (e.strategy as IpRestriction['strategy'] | undefined) ?? 'ALLOW';
+      const existing = entries.find((x) => x.ip === ip && x.strategy === strategy);
+      const fields = {
+        isActive: (e.isActive as boolean | undefined) ?? true,
+        ...(typeof e.description === 'string' && e.description.trim()
+          ? { description: e.description.trim() }
+          : {}),
+        updatedAt: checks.stamp,
+      };
+      if (existing) Object.assign(existing, fields);
+      else entries.unshift({ id: checks.id(), ip, strategy, createdAt: checks.stamp, ...fields });
+    }
+    return { status: 201, body: {}, save: true };
+  }
+  const deleted = /^\/([^/]+)$/.exec(rest);
+  if (method === 'DELETE' && deleted) {
+    const problem = checks.write();
+    if (problem) return problem;
+    const index = entries.findIndex((e) => e.id === decodeURIComponent(deleted[1]!));
+    if (index < 0) return fail(404, 'IP restriction not found');
+    entries.splice(index, 1);
+    return ok({}, true);
+  }
+  // Demo mode has no client address: like the server without one, refused while a config is on.
+  if (method === 'POST' && rest === '/verify') return checks.read() ?? ok({ valid: !config.isActive });
+  if (method === 'POST' && rest === '/verify/allow') return checks.read() ?? ok({ valid: false });
+  return null;
+}
+
 const PATHS: Record<string, Kind> = {
   'mfa-policy': 'mfa',
   'lockout-policy': 'lockout',
@@ -108,7 +203,7 @@ export function handleDemoSecurityPolicies(
   db: DemoDatabase,
   user: DemoUser,
   held: string[],
-  request: { method: string; path: string; body: Json },
+  request: { method: string; path: string; body: Json; query?: Record<string, string> },
   now: () => number,
 ): Answer | null {
   const { method, path, body } = request;
@@ -130,6 +225,15 @@ export function handleDemoSecurityPolicies(
     if (problem) return problem;
     mine.sessions = { ...(mine.sessions ?? DEFAULT_SESSIONS), ...(body as Partial<SessionPolicy>) };
     return { status: 201, body: {}, save: true };
+  }
+  if (path === IP_PATH || path.startsWith(`${IP_PATH}/`)) {
+    let sequence = 0;
+    return handleIp(mine, method, path.slice(IP_PATH.length), body, request.query ?? {}, {
+      read,
+      write,
+      stamp: new Date(now()).toISOString(),
+      id: () => `ip-${now().toString(36)}-${(sequence += 1)}-${(mine.ips?.length ?? 0).toString(36)}`,
+    });
   }
   if (!path.startsWith(`${BASE}/`)) return null;
   const [name, vendor, ...rest] = path.slice(BASE.length + 1).split('/');

@@ -117,6 +117,51 @@ for (const [name, factory] of factories) {
       });
     });
 
+    test('IP restrictions: entries added and paged by page index, the config saved, bad addresses refused', async () => {
+      const IP = `${CONFIG}/restrictions/ip`;
+      assert.deepEqual(await call('GET', `${IP}/config`), {
+        status: 200,
+        body: { isActive: false, strategy: 'ALLOW' },
+      });
+      assert.equal((await call('POST', IP, { ip: '10.0.0.0/8', description: 'Office' })).status, 201);
+      assert.equal(
+        (
+          await call('POST', `${IP}/bulk`, {
+            ips: [
+              { ip: '192.0.2.1', strategy: 'ALLOW' },
+              { ip: '192.0.2.2', strategy: 'ALLOW' },
+              { ip: '198.51.100.7', strategy: 'BLOCK' },
+            ],
+          })
+        ).status,
+        201,
+      );
+      const first = await call('GET', `${IP}?_offset=0&_limit=2&_filter=ALLOW`);
+      assert.equal(first.status, 200);
+      assert.deepEqual(first.body._metadata, { totalItems: 3, totalPages: 2 });
+      const second = await call('GET', `${IP}?_offset=1&_limit=2&_filter=ALLOW`);
+      assert.equal(second.body.items.length, 1);
+      const blocked = await call('GET', `${IP}?_filter=BLOCK`);
+      assert.deepEqual(
+        blocked.body.items.map((i: { ip: string; strategy: string; isActive: boolean }) => [
+          i.ip,
+          i.strategy,
+          i.isActive,
+        ]),
+        [['198.51.100.7', 'BLOCK', true]],
+      );
+      for (const ip of ['not-an-ip', '10.0.0.0/33', '300.1.1.1'])
+        assert.equal((await call('POST', IP, { ip })).status, 400, ip);
+      assert.deepEqual(await call('POST', `${IP}/config`, { isActive: false, strategy: 'BLOCK' }), {
+        status: 200,
+        body: { isActive: false, strategy: 'BLOCK' },
+      });
+      const id = blocked.body.items[0].id;
+      assert.equal((await call('DELETE', `${IP}/${id}`)).status, 200);
+      assert.equal((await call('DELETE', `${IP}/${id}`)).status, 404);
+      assert.equal((await call('POST', `${IP}/verify`)).status, 200);
+    });
+
     test('without a token: 401', async () => {
       assert.equal((await target.call('GET', `${CONFIG}/lockout-policy`, {})).status, 401);
       assert.equal((await target.call('GET', SESSIONS, {})).status, 401);

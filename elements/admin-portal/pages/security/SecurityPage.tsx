@@ -3,10 +3,11 @@
  * domainRestrictions"; "Session tab fields: idleSessionTimeout, forceReLogin,
  * maximumConcurrentSessions"; "General settings tab fields: mfa, userLockout, passwordHistory").
  * Each policy is saved as the client SDK saves it (PATCH with an id, else POST) and enforced by the
- * server (server/domain/security-policies.ts). The restriction tabs are not built yet.
+ * server (server/domain/security-policies.ts); IP restrictions in their own tab (IpRestrictionsTab.tsx).
+ * The email-domain restrictions tab is not built yet.
  */
 import { css } from '@emotion/react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import {
   createSecurityPoliciesApi,
   ENFORCE_MFA_TYPES,
@@ -43,7 +44,9 @@ import {
 
 const t = enPortal.portal.security;
 const TITLE_ID = 'ae-portal-security-title';
-const TABS = ['sessionManagement', 'generalSettings'] as const;
+const TABS = ['sessionManagement', 'generalSettings', 'ipRestrictions'] as const;
+/** The IP restrictions tab: its own chunk, loaded when opened. */
+const IpRestrictionsTab = lazy(() => import('./IpRestrictionsTab'));
 type Tab = (typeof TABS)[number];
 
 const toggledStyle = css({ display: 'flex', flexDirection: 'column', gap: '10px' });
@@ -87,7 +90,6 @@ export default function SecurityPage({ metadata }: PortalPageProps) {
         id={shown ? `ae-security-tab-${shown}-panel` : undefined}
         aria-labelledby={tabs.length > 1 && shown ? `ae-security-tab-${shown}` : undefined}
       >
-        {load.status === 'loading' && <Skeleton label={en.common.loading} lines={6} />}
         {load.status === 'error' && (
           <>
             <Alert>{`${t.loadFailed} ${load.message}`}</Alert>
@@ -95,6 +97,14 @@ export default function SecurityPage({ metadata }: PortalPageProps) {
               {enPortal.portal.retry}
             </Button>
           </>
+        )}
+        {shown === 'ipRestrictions' && (
+          <Suspense fallback={<Skeleton label={en.common.loading} lines={6} />}>
+            <IpRestrictionsTab writable={writable} />
+          </Suspense>
+        )}
+        {shown !== 'ipRestrictions' && load.status === 'loading' && (
+          <Skeleton label={en.common.loading} lines={6} />
         )}
         {load.status === 'ready' && shown === 'sessionManagement' && (
           <SessionSettings saved={load.data[0]} look={look} save={api.saveSessions} />
