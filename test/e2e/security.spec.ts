@@ -110,3 +110,65 @@ test('session management: what the page saves is the policy the server answers',
   await idle.getByRole('switch', { name: 'End idle sessions' }).click();
   await security.getByRole('button', { name: 'Save session settings' }).click();
 });
+
+test('IP restrictions: Add my IP turns the allow list on and the administrator stays in; entries added and removed', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/portal.html#/portal/security');
+  await signIn(page, SECURITY_ADMIN.email, SECURITY_ADMIN.password);
+  const security = portal(page);
+  await security.getByRole('tab', { name: 'IP restrictions' }).click();
+  await expect(partOf(security, 'current-ip')).toHaveText('Your address 127.0.0.1 is allowed.');
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Turning the allow list on while 127.0.0.1 is not on it asks first; Cancel keeps it off.
+  await security.getByRole('switch', { name: 'Restrict access by IP address' }).click();
+  await security.getByRole('button', { name: 'Save IP settings' }).click();
+  const warning = security.getByRole('dialog', { name: 'Lock yourself out?' });
+  await expect(warning).toContainText('Your address 127.0.0.1 is not on the allow list.');
+  await warning.getByRole('button', { name: 'Cancel' }).click();
+  await expect(warning).toHaveCount(0);
+
+  await partOf(security, 'add-my-ip').click();
+  await expect(security.getByRole('status').filter({ hasText: 'is on the allow list' })).toHaveText(
+    '127.0.0.1 is on the allow list, and the allow list is on.',
+  );
+  await expect(partOf(security, 'ip-row')).toContainText(['127.0.0.1']);
+  await expect(partOf(security, 'current-ip')).toHaveText('Your address 127.0.0.1 is allowed.');
+  // The server enforces it: from here (listed) the admin signs in; the config is on.
+  const login = await request.post(`${API}/auth/v1/user`, {
+    data: SECURITY_ADMIN,
+    headers: { origin: API_ORIGIN },
+  });
+  expect(login.status()).toBe(200);
+  const headers = { authorization: `Bearer ${(await login.json()).accessToken}` };
+  expect(
+    await (await request.get(`${API}/configurations/v1/restrictions/ip/config`, { headers })).json(),
+  ).toEqual({
+    isActive: true,
+    strategy: 'ALLOW',
+  });
+
+  // An address typed wrong is refused on the page, what was typed kept.
+  const address = security.getByLabel('IP address or range');
+  await address.fill('10.0.0.0/8x');
+  await security.getByRole('button', { name: 'Add to allow list' }).click();
+  await expect(address).toHaveAccessibleDescription(/Enter an IP address or a range in CIDR notation\./);
+  await address.fill('10.0.0.0/8');
+  await security.getByRole('button', { name: 'Add to allow list' }).click();
+  await expect(partOf(security, 'ip-row')).toHaveCount(2);
+  expect(await axeViolations(page)).toEqual([]);
+  await (await rowAction(security, '10.0.0.0/8', 'Remove 10.0.0.0/8')).click();
+  await security
+    .getByRole('dialog', { name: 'Remove this address?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(partOf(security, 'ip-row')).toHaveCount(1);
+
+  // Off again for the rest of the run.
+  await security.getByRole('switch', { name: 'Restrict access by IP address' }).click();
+  await security.getByRole('button', { name: 'Save IP settings' }).click();
+  await expect(security.getByRole('status').filter({ hasText: 'IP settings saved.' })).toBeVisible();
+});
