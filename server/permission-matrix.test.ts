@@ -1015,6 +1015,49 @@ const ROUTES: Record<string, Entry> = {
     scope: 'account',
     request: async () => ({ url: `${IR}/configurations/v1/restrictions/ip/verify/allow` }),
   },
+  // Email-domain restrictions (issue 15): the config is saved inactive.
+  [`GET ${IR}/configurations/restrictions/v1/email-domain`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/configurations/restrictions/v1/email-domain` }),
+  },
+  [`GET ${IR}/configurations/restrictions/v1/email-domain/config`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/configurations/restrictions/v1/email-domain/config` }),
+  },
+  [`POST ${IR}/configurations/restrictions/v1/email-domain/config`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/restrictions/v1/email-domain/config`,
+      payload: { active: false },
+    }),
+  },
+  [`POST ${IR}/configurations/restrictions/v1/email-domain`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/restrictions/v1/email-domain`,
+      payload: { domain: `${uniq('matrix')}.example`, type: 'BLOCK' },
+    }),
+  },
+  [`DELETE ${IR}/configurations/restrictions/v1/email-domain/:id`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'resource',
+    request: async () => {
+      const created = await admin('POST', `${IR}/configurations/restrictions/v1/email-domain`, {
+        domain: `${uniq('matrix')}.example`,
+        type: 'BLOCK',
+      });
+      return { url: `${IR}/configurations/restrictions/v1/email-domain/${created.id}` };
+    },
+  },
   // An admin unlocks a member locked by the lockout policy.
   [`POST ${IR}/users/v1/:userId/unlock`]: {
     access: 'gated',

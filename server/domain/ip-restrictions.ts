@@ -71,7 +71,8 @@ function matches(entries: string[], ip: string): boolean {
   for (const entry of entries) {
     const [base = '', prefix] = entry.split('/');
     const type = isIP(base) === 6 ? 'ipv6' : 'ipv4';
-    if (prefix === undefined) list.addAddress(plainAddress(base), isIP(plainAddress(base)) === 6 ? 'ipv6' : 'ipv4');
+    if (prefix === undefined)
+      list.addAddress(plainAddress(base), isIP(plainAddress(base)) === 6 ? 'ipv6' : 'ipv4');
     else list.addSubnet(base, Number(prefix), type);
   }
   return list.check(address, family === 6 ? 'ipv6' : 'ipv4');
@@ -85,7 +86,11 @@ export async function ipConfig(db: Database, tenantId: string): Promise<IpConfig
   return { isActive: rows[0]?.is_active ?? false, strategy: rows[0]?.strategy ?? 'ALLOW' };
 }
 
-export async function saveIpConfig(db: Database, tenantId: string, config: Partial<IpConfig>): Promise<IpConfig> {
+export async function saveIpConfig(
+  db: Database,
+  tenantId: string,
+  config: Partial<IpConfig>,
+): Promise<IpConfig> {
   const current = await ipConfig(db, tenantId);
   const next = { ...current, ...config };
   await db.query(
@@ -138,15 +143,20 @@ export async function addIpRestrictions(
 }
 
 export async function deleteIpRestriction(db: Database, tenantId: string, id: string): Promise<boolean> {
-  const { rows } = await db.query('DELETE FROM ip_restrictions WHERE tenant_id = $1 AND id = $2 RETURNING id', [
-    tenantId,
-    id,
-  ]);
+  const { rows } = await db.query(
+    'DELETE FROM ip_restrictions WHERE tenant_id = $1 AND id = $2 RETURNING id',
+    [tenantId, id],
+  );
   return rows.length > 0;
 }
 
 /** Whether `ip` matches an active entry of `strategy` (the page's "is my address on the list"). */
-export async function ipListed(db: Database, tenantId: string, ip: string, strategy: IpStrategy): Promise<boolean> {
+export async function ipListed(
+  db: Database,
+  tenantId: string,
+  ip: string,
+  strategy: IpStrategy,
+): Promise<boolean> {
   const { rows } = await db.query<{ ip: string }>(
     'SELECT ip FROM ip_restrictions WHERE tenant_id = $1 AND strategy = $2 AND is_active',
     [tenantId, strategy],
@@ -162,7 +172,11 @@ export async function ipListed(db: Database, tenantId: string, ip: string, strat
  * under ALLOW only a listed address; under BLOCK any but a listed one. No address known (a call
  * without a socket address): refused while the config is on.
  */
-export async function ipAllowed(db: Database, tenantId: string | null, ip: string | undefined): Promise<boolean> {
+export async function ipAllowed(
+  db: Database,
+  tenantId: string | null,
+  ip: string | undefined,
+): Promise<boolean> {
   if (!tenantId) return true;
   const config = await ipConfig(db, tenantId);
   if (!config.isActive) return true;

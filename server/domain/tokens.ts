@@ -108,7 +108,10 @@ interface KeyRow {
 
 /** Issues and verifies access tokens; publishes the JWKS. */
 /** See TokenService.useSessionGuard. */
-type SessionGuard = (claims: AccessTokenClaims, context: { ip?: string | undefined }) => Promise<string | null>;
+type SessionGuard = (
+  claims: AccessTokenClaims,
+  context: { ip?: string | undefined },
+) => Promise<string | null>;
 
 export class TokenService {
   private keys = new Map<string, CachedKey>();

@@ -40,7 +40,7 @@ async function member(key: string, roleKeys: string[] = ['Viewer']) {
   return { id: user.id, email };
 }
 
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payload?: object) =>
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) =>
   server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 before(async () => {
@@ -456,5 +456,68 @@ describe('IP restrictions, enforced at sign-in, refresh and on every call', () =
     assert.equal((await office.call('POST', IP, token, { ip: '10.0.0.1' })).statusCode, 403);
     assert.equal((await office.call('POST', `${IP}/config`, token, { isActive: true })).statusCode, 403);
     assert.equal((await server.db.query('SELECT 1 FROM ip_restrictions')).rows.length, 0);
+  });
+});
+
+describe('email-domain restrictions, enforced when someone joins the account', () => {
+  const DOMAINS = `${API}/configurations/restrictions/v1/email-domain`;
+  const invite = (email: string) =>
+    call('POST', `${API}/users/v2`, admin, {
+      email,
+      name: 'Invitee',
+      provider: 'local',
+      skipInviteEmail: true,
+    });
+
+  it('adds, lists and deletes domains; refuses what is not a domain', async () => {
+    const added = await call('POST', DOMAINS, admin, { domain: 'Partner.Example.', type: 'ALLOW' });
+    assert.equal(added.statusCode, 201);
+    assert.equal(added.json().domain, 'partner.example');
+    assert.deepEqual(
+      (await call('GET', DOMAINS, admin)).json().items.map((d: { domain: string }) => d.domain),
+      ['partner.example'],
+    );
+    for (const domain of ['not a domain', 'localhost', '-bad.example', 'a..example'])
+      assert.equal((await call('POST', DOMAINS, admin, { domain, type: 'ALLOW' })).statusCode, 400, domain);
+    assert.equal((await call('DELETE', `${DOMAINS}/${added.json().id}`, admin)).statusCode, 200);
+    assert.deepEqual((await call('GET', DOMAINS, admin)).json().items, []);
+  });
+
+  it('ALLOW: only listed domains (and their subdomains) are invited; public providers blocked on request', async () => {
+    await server.db.query('DELETE FROM email_domain_restrictions');
+    await server.db.query('DELETE FROM email_domain_configs');
+    await call('POST', DOMAINS, admin, { domain: 'partner.example', type: 'ALLOW' });
+    assert.equal(
+      (await invite(`a-${Date.now()}@elsewhere.example`)).statusCode,
+      201,
+      'config not active yet',
+    );
+    const config = await call('POST', `${DOMAINS}/config`, admin, { active: true, type: 'ALLOW' });
+    assert.deepEqual(config.json(), { active: true, listType: 'ALLOW', blockPublicDomains: false });
+    const refused = await invite(`b-${Date.now()}@elsewhere.example`);
+    assert.equal(refused.statusCode, 403);
+    assert.deepEqual(refused.json().errors, ['Email addresses of this domain cannot join this account.']);
+    assert.equal((await invite(`c-${Date.now()}@partner.example`)).statusCode, 201);
+    assert.equal((await invite(`d-${Date.now()}@eu.partner.example`)).statusCode, 201, 'a subdomain');
+
+    await call('POST', `${DOMAINS}/config`, admin, { active: true, type: 'BLOCK', blockPublicDomains: true });
+    assert.equal((await invite(`e-${Date.now()}@gmail.com`)).statusCode, 403, 'a public provider');
+    assert.equal(
+      (await invite(`f-${Date.now()}@elsewhere.example`)).statusCode,
+      201,
+      'not on the block list',
+    );
+    await call('POST', `${DOMAINS}/config`, admin, { active: false });
+  });
+
+  it('needs the security policy permissions', async () => {
+    const viewer = await member('domain-viewer');
+    const token = (await login(server.app, viewer.email, PASSWORD)).accessToken;
+    assert.equal((await call('GET', DOMAINS, token)).statusCode, 403);
+    assert.equal(
+      (await call('POST', DOMAINS, token, { domain: 'x.example', type: 'BLOCK' })).statusCode,
+      403,
+    );
+    assert.equal((await call('POST', `${DOMAINS}/config`, token, { active: true })).statusCode, 403);
   });
 });

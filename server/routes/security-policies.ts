@@ -12,6 +12,8 @@
  * - /identity/resources/configurations/v1/restrictions/ip: the IP allow and block lists (GET paged,
  *   POST, POST /bulk, DELETE /{id}), their config (GET, POST /config), and POST /verify and
  *   /verify/allow for the caller's own address (domain/ip-restrictions.ts).
+ * - /identity/resources/configurations/restrictions/v1/email-domain: who may join the account by
+ *   email domain (GET, POST, DELETE /{id}, GET and POST /config; domain/email-domain-restrictions.ts).
  * - POST /identity/resources/users/v1/{userId}/unlock: an administrator unlocks a member locked by
  *   the lockout policy (not in the client SDK; the users page's row action).
  * Reading needs fe.secure.read.securityPolicy, saving fe.secure.write.securityPolicy. What the
@@ -45,6 +47,15 @@ import {
   saveIpConfig,
   type IpStrategy,
 } from '../domain/ip-restrictions';
+import {
+  addDomainRestriction,
+  deleteDomainRestriction,
+  domainConfig,
+  listDomainRestrictions,
+  parseDomain,
+  saveDomainConfig,
+  type DomainListType,
+} from '../domain/email-domain-restrictions';
 import { getVendorSettings } from '../domain/vendor';
 import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
@@ -319,4 +330,51 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
   app.post(`${IP}/verify/allow`, async (request) => ({
     valid: await ipListed(ctx.db, await accountOf(request, READ), request.ip, 'ALLOW'),
   }));
+
+  // --------------------------------------------------------------------- email-domain restrictions
+  const DOMAINS = '/identity/resources/configurations/restrictions/v1/email-domain';
+  const listType = { type: 'string', enum: ['ALLOW', 'BLOCK'] } as const;
+  app.get(DOMAINS, async (request) => ({
+    items: await listDomainRestrictions(ctx.db, await accountOf(request, READ)),
+  }));
+  app.get(`${DOMAINS}/config`, async (request) => domainConfig(ctx.db, await accountOf(request, READ)));
+  app.post<{ Body: { active: boolean; blockPublicDomains?: boolean; type?: DomainListType } }>(
+    `${DOMAINS}/config`,
+    {
+      schema: {
+        body: strictObject(
+          { active: { type: 'boolean' }, blockPublicDomains: { type: 'boolean' }, type: listType },
+          ['active'],
+        ),
+      },
+    },
+    async (request) => saveDomainConfig(ctx.db, await accountOf(request, WRITE), request.body),
+  );
+  app.post<{ Body: { domain: string; type: DomainListType } }>(
+    DOMAINS,
+    {
+      schema: {
+        body: strictObject({ domain: { type: 'string', minLength: 1, maxLength: 253 }, type: listType }, [
+          'domain',
+          'type',
+        ]),
+      },
+    },
+    async (request, reply) => {
+      const tenantId = await accountOf(request, WRITE);
+      const domain = parseDomain(request.body.domain);
+      if (!domain) throw httpError(400, `"${request.body.domain.slice(0, 64)}" is not a domain name`);
+      return reply.code(201).send(await addDomainRestriction(ctx.db, tenantId, domain, request.body.type));
+    },
+  );
+  app.delete<{ Params: { id: string } }>(
+    `${DOMAINS}/:id`,
+    { schema: { params: strictObject({ id: { type: 'string', pattern: UUID } }, ['id']) } },
+    async (request) => {
+      const tenantId = await accountOf(request, WRITE);
+      if (!(await deleteDomainRestriction(ctx.db, tenantId, request.params.id)))
+        throw httpError(404, 'Domain restriction not found');
+      return {};
+    },
+  );
 }

@@ -99,6 +99,7 @@ const LOCKOUT_POLICY: Shape = { ...POLICY_TIMES, enabled: 'boolean', maxAttempts
 const HISTORY_POLICY: Shape = { ...POLICY_TIMES, enabled: 'boolean', historySize: 'number' };
 /** The client types the page's items as IpRestriction[][] (FronteggPaginationResult<IpRestriction[]>); they are entries. */
 const ipItems = (page: { items: unknown }) => page.items as Array<{ id: string; ip: string }>;
+const DOMAIN_CONFIG: Shape = { active: 'boolean', listType: 'string', blockPublicDomains: 'boolean' };
 const IP_RESTRICTION: Shape = {
   id: 'string',
   ip: 'string',
@@ -111,7 +112,6 @@ const IP_RESTRICTION: Shape = {
 
 // Reasons for whole areas that are not built yet.
 const SSO_CONFIG = 'SSO configuration (SAML/OIDC connections managed per tenant) is not built';
-const RESTRICTIONS = 'IP and email-domain restrictions (security policies) are not built';
 const AUDITS = 'audit logs are not built';
 const REPORTS = 'reports are not built';
 const CONNECTIVITY = 'connectivity (email/SMS/Slack/webhooks) is not built';
@@ -1943,11 +1943,40 @@ export const INVENTORY: Record<string, Entry> = {
     await asAdmin();
     fits(await api.auth.testCurrentIpInAllowList(), { valid: 'boolean' });
   }),
-  'auth.getDomainRestrictions': notBuilt(RESTRICTIONS),
-  'auth.getDomainRestrictionsConfig': notBuilt(RESTRICTIONS),
-  'auth.createDomainRestriction': notBuilt(RESTRICTIONS),
-  'auth.deleteDomainRestriction': notBuilt(RESTRICTIONS),
-  'auth.updateDomainRestrictionConfig': notBuilt(RESTRICTIONS),
+  'auth.getDomainRestrictions': served(async () => {
+    await asAdmin();
+    await api.auth.createDomainRestriction({ domain: 'listed.example', type: 'BLOCK' as never });
+    const { items } = await api.auth.getDomainRestrictions();
+    fitsNonEmpty(items, { id: 'string', domain: 'string', type: 'string' });
+  }),
+  'auth.getDomainRestrictionsConfig': served(async () => {
+    await asAdmin();
+    fits(await api.auth.getDomainRestrictionsConfig(), DOMAIN_CONFIG);
+  }),
+  'auth.createDomainRestriction': served(async () => {
+    await asAdmin();
+    const created = await api.auth.createDomainRestriction({
+      domain: 'created.example',
+      type: 'BLOCK' as never,
+    });
+    assert.equal(created.domain, 'created.example');
+  }),
+  'auth.deleteDomainRestriction': served(async () => {
+    await asAdmin();
+    const created = await api.auth.createDomainRestriction({
+      domain: 'deleted.example',
+      type: 'BLOCK' as never,
+    });
+    await api.auth.deleteDomainRestriction(created.id);
+    assert.ok(!(await api.auth.getDomainRestrictions()).items.some((d) => d.id === created.id));
+  }),
+  'auth.updateDomainRestrictionConfig': served(async () => {
+    await asAdmin();
+    // Inactive, so the suite's later invitations are not refused.
+    const saved = await api.auth.updateDomainRestrictionConfig({ active: false, blockPublicDomains: true });
+    fits(saved, DOMAIN_CONFIG);
+    assert.equal((await api.auth.getDomainRestrictionsConfig()).blockPublicDomains, true);
+  }),
 
   // ─── Not built: whole areas ───────────────────────────────────────────────────────────────────
   ...allOf('audits', ['exportAudits', 'getAudits', 'getAuditsStats'], AUDITS),

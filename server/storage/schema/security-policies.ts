@@ -63,4 +63,21 @@ export const SECURITY_POLICY_STATEMENTS = [
     strategy text NOT NULL DEFAULT 'ALLOW' CHECK (strategy IN ('ALLOW', 'BLOCK')),
     updated_at timestamptz NOT NULL DEFAULT now()
   )`,
+  // Email-domain restrictions (spec 001 §3 "Email-domain restriction: id, domain, type; config: active,
+  // blockPublicDomains, listType"): who may join the account by invitation, invite link or SSO.
+  `CREATE TABLE email_domain_restrictions (
+    id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+    tenant_id uuid NOT NULL REFERENCES tenants(id) ON DELETE CASCADE,
+    domain text NOT NULL,
+    type text NOT NULL CHECK (type IN ('ALLOW', 'BLOCK')),
+    created_at timestamptz NOT NULL DEFAULT now(),
+    UNIQUE (tenant_id, domain, type)
+  )`,
+  `CREATE TABLE email_domain_configs (
+    tenant_id uuid PRIMARY KEY REFERENCES tenants(id) ON DELETE CASCADE,
+    active boolean NOT NULL DEFAULT false,
+    list_type text NOT NULL DEFAULT 'ALLOW' CHECK (list_type IN ('ALLOW', 'BLOCK')),
+    block_public_domains boolean NOT NULL DEFAULT false,
+    updated_at timestamptz NOT NULL DEFAULT now()
+  )`,
 ];
