@@ -130,6 +130,7 @@ export default [
         if (
           id.includes('/core/demo/') ||
           id.includes('/core/portal/') ||
+          id.endsWith('/core/api/securityPolicies.ts') ||
           id.includes('/core/tenants/') ||
           id.includes('/elements/i18n/portalAdmin.') ||
           id.endsWith('/elements/i18n/en-portal.ts') ||

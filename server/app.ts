@@ -7,10 +7,13 @@ import fastifyCors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
 import { createDelivery } from './delivery';
+import { isApiTokenAccess } from './domain/api-tokens';
 import { AuthService } from './domain/auth';
 import { MfaService } from './domain/mfa';
 import { loadEncryptionKey, SecretBox } from './domain/mfa-crypto';
 import { PasswordHasher } from './domain/passwords';
+import { enforceSessionPolicy } from './domain/security-policies';
+import { IP_NOT_ALLOWED, ipAllowed } from './domain/ip-restrictions';
 import { TokenService } from './domain/tokens';
 import { FRAMEWORK_OPTIONS, installErrorHandlers } from './http/errors';
 import { resolveOptions, type ResolvedOptions, type ServerOptions } from './options';
@@ -22,6 +25,7 @@ import { passwordRoutes } from './routes/passwords';
 import { apiTokenRoutes } from './routes/api-tokens';
 import { groupRoutes } from './routes/groups';
 import { roleRoutes } from './routes/roles';
+import { securityPolicyRoutes } from './routes/security-policies';
 import { authRoutes } from './routes/auth';
 import { configurationRoutes } from './routes/configurations';
 import { entitlementRoutes } from './routes/entitlements';
@@ -83,6 +87,14 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
       accessTokenTtlSeconds: opts.accessTokenTtlSeconds,
     });
     await tokens.init();
+    // Every authenticated call: the token's session must be live and within its tenant's session
+    // policy (idle timeout, forced re-login); API-token access has no login session.
+    // IP restrictions too: the account's allow or block list against the call's address.
+    tokens.useSessionGuard(async (claims, { ip }) => {
+      if (!isApiTokenAccess(claims) && (await enforceSessionPolicy(db, claims.sid, { touch: true })))
+        return 'Invalid or expired token';
+      return (await ipAllowed(db, claims.tenantId ?? null, ip)) ? null : IP_NOT_ALLOWED;
+    });
     if (opts.seed) await seedDevelopmentData(db, hasher);
     if (opts.seed) await seedHostIntegrationData(db, SEED_TENANT_ID);
     if (opts.oauthClients.length) await upsertClients(db, opts.oauthClients);
@@ -197,6 +209,8 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
       await roleRoutes(api, ctx);
       await groupRoutes(api, ctx);
       await apiTokenRoutes(api, ctx);
+      // The security page's policies (issue 15).
+      await securityPolicyRoutes(api, ctx);
       // Password reset, activation and (when asked for) the development outbox.
       await passwordRoutes(api, ctx);
       await activationRoutes(api, ctx);

@@ -847,6 +847,263 @@ const ROUTES: Record<string, Entry> = {
       ],
     },
   },
+  // The security page's policies (issue 15). Saves write harmless values: the matrix signs in again after.
+  [`GET ${IR}/configurations/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1`,
+    }),
+  },
+  [`GET ${IR}/configurations/v1/mfa-policy`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/mfa-policy`,
+    }),
+  },
+  [`GET ${IR}/configurations/v1/mfa-policy/vendor`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/mfa-policy/vendor`,
+    }),
+  },
+  [`POST ${IR}/configurations/v1/mfa-policy`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/mfa-policy`,
+      payload: { enforceMFAType: 'DontForce' },
+    }),
+  },
+  [`PATCH ${IR}/configurations/v1/mfa-policy`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/mfa-policy`,
+      payload: { enforceMFAType: 'DontForce' },
+    }),
+  },
+  [`GET ${IR}/configurations/v1/lockout-policy`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/lockout-policy`,
+    }),
+  },
+  [`GET ${IR}/configurations/v1/lockout-policy/vendor`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/lockout-policy/vendor`,
+    }),
+  },
+  [`POST ${IR}/configurations/v1/lockout-policy`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/lockout-policy`,
+      payload: { enabled: false, maxAttempts: 5 },
+    }),
+  },
+  [`PATCH ${IR}/configurations/v1/lockout-policy`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/lockout-policy`,
+      payload: { enabled: false, maxAttempts: 5 },
+    }),
+  },
+  [`GET ${IR}/configurations/v1/password-history-policy`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/password-history-policy`,
+    }),
+  },
+  [`GET ${IR}/configurations/v1/password-history-policy/vendor`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/password-history-policy/vendor`,
+    }),
+  },
+  [`POST ${IR}/configurations/v1/password-history-policy`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/password-history-policy`,
+      payload: { enabled: false, historySize: 1 },
+    }),
+  },
+  [`PATCH ${IR}/configurations/v1/password-history-policy`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/password-history-policy`,
+      payload: { enabled: false, historySize: 1 },
+    }),
+  },
+  [`GET ${IR}/configurations/sessions/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/sessions/v1`,
+    }),
+  },
+  [`POST ${IR}/configurations/sessions/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/sessions/v1`,
+      payload: { sessionConcurrentConfiguration: { isActive: false, maxSessions: 10 } },
+    }),
+  },
+  // IP restrictions (issue 15): entries are added inactive so the matrix's callers stay allowed.
+  [`GET ${IR}/configurations/v1/restrictions/ip`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/configurations/v1/restrictions/ip?_filter=ALLOW` }),
+  },
+  [`GET ${IR}/configurations/v1/restrictions/ip/config`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/configurations/v1/restrictions/ip/config` }),
+  },
+  [`POST ${IR}/configurations/v1/restrictions/ip/config`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/restrictions/ip/config`,
+      payload: { isActive: false, strategy: 'ALLOW' },
+    }),
+  },
+  [`POST ${IR}/configurations/v1/restrictions/ip`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/restrictions/ip`,
+      payload: { ip: `10.9.${++seq % 250}.1`, strategy: 'BLOCK', isActive: false },
+    }),
+  },
+  [`POST ${IR}/configurations/v1/restrictions/ip/bulk`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/restrictions/ip/bulk`,
+      payload: { ips: [{ ip: `10.8.${++seq % 250}.0/24`, strategy: 'BLOCK', isActive: false }] },
+    }),
+  },
+  [`DELETE ${IR}/configurations/v1/restrictions/ip/:id`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'resource',
+    request: async () => {
+      const ip = `10.7.${++seq % 250}.1`;
+      await admin('POST', `${IR}/configurations/v1/restrictions/ip`, {
+        ip,
+        strategy: 'BLOCK',
+        isActive: false,
+      });
+      const listed = await admin('GET', `${IR}/configurations/v1/restrictions/ip?_filter=BLOCK&_limit=100`);
+      return {
+        url: `${IR}/configurations/v1/restrictions/ip/${listed.items.find((i: { ip: string }) => i.ip === ip).id}`,
+      };
+    },
+  },
+  [`POST ${IR}/configurations/v1/restrictions/ip/verify`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/configurations/v1/restrictions/ip/verify` }),
+  },
+  [`POST ${IR}/configurations/v1/restrictions/ip/verify/allow`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/configurations/v1/restrictions/ip/verify/allow` }),
+  },
+  // Email-domain restrictions (issue 15): the config is saved inactive.
+  [`GET ${IR}/configurations/restrictions/v1/email-domain`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/configurations/restrictions/v1/email-domain` }),
+  },
+  [`GET ${IR}/configurations/restrictions/v1/email-domain/config`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/configurations/restrictions/v1/email-domain/config` }),
+  },
+  [`POST ${IR}/configurations/restrictions/v1/email-domain/config`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/restrictions/v1/email-domain/config`,
+      payload: { active: false },
+    }),
+  },
+  [`POST ${IR}/configurations/restrictions/v1/email-domain`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/restrictions/v1/email-domain`,
+      payload: { domain: `${uniq('matrix')}.example`, type: 'BLOCK' },
+    }),
+  },
+  [`DELETE ${IR}/configurations/restrictions/v1/email-domain/:id`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'resource',
+    request: async () => {
+      const created = await admin('POST', `${IR}/configurations/restrictions/v1/email-domain`, {
+        domain: `${uniq('matrix')}.example`,
+        type: 'BLOCK',
+      });
+      return { url: `${IR}/configurations/restrictions/v1/email-domain/${created.id}` };
+    },
+  },
+  // An admin unlocks a member locked by the lockout policy.
+  [`POST ${IR}/users/v1/:userId/unlock`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.users',
+    scope: 'resource',
+    request: async () => ({ url: `${IR}/users/v1/${(await plainMember()).id}/unlock` }),
+    grants: {
+      manager: MANAGERS.users,
+      attempts: [
+        {
+          what: 'unlock an admin',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({ url: `${IR}/users/v1/${(await anAdmin()).id}/unlock` }),
+        },
+      ],
+    },
+  },
   [`POST ${IR}/users/v2`]: {
     access: 'gated',
     permission: 'fe.secure.write.users',

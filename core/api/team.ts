@@ -1,6 +1,6 @@
 import type { HttpClient } from './http';
 import type { RoleRef } from './types';
-import { USERS_V2 } from './users';
+import { USERS_V1, USERS_V2 } from './users';
 
 /** A user as the admin portal lists them (spec 001 §3 "User (team)"). */
 export interface TeamUser {
@@ -88,6 +88,9 @@ export function createTeamApi(http: HttpClient) {
       }),
     /** Signs the member out of this account everywhere: their sessions here end. */
     revokeSessions: (userId: string) => http.post<{ revoked?: number }>(REVOKE_USER_SESSIONS, { userId }),
+    /** Unlocks a member the lockout policy locked (the server's own call: the client SDK has none). */
+    unlockUser: (userId: string) =>
+      http.post<{ unlocked: boolean }>(`${USERS_V1}/${encodeURIComponent(userId)}/unlock`),
     listUsers: (query: UsersQuery = {}) =>
       http.get<Page<TeamUser>>(USERS_V2, { query: usersQueryParams(query) }),
   };

@@ -23,6 +23,7 @@ import {
   type DemoUser,
 } from './data';
 import { subAccountRoute, tenantsOfUser } from './subAccounts';
+import { handleDemoSecurityPolicies } from './securityPolicies';
 import {
   createDemoTeamAdmin,
   demoHeldPermissions,
@@ -946,6 +947,23 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       : null;
   };
 
+  /** The security page's policy paths (signed in; core/demo/securityPolicies.ts), or null. */
+  const securityRoute = (method: string, path: string): Handler | null =>
+    /^\/identity\/resources\/configurations\/(v1\/(mfa|lockout|password-history)-policy(\/vendor)?|sessions\/v1|v1\/restrictions\/ip(\/.*)?)$/.test(
+      path,
+    )
+      ? withUser(
+          (db, user, request) =>
+            handleDemoSecurityPolicies(
+              db,
+              user,
+              permissionsOf(user, db),
+              { method, path, body: request.body, query: request.query },
+              now,
+            ) ?? fail(404, 'Not found'),
+        )
+      : null;
+
   /** Answers one request of the contract; `path` is the part after the base URL and prefix. */
   async function handle(
     method: string,
@@ -998,11 +1016,25 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       if (answer.save) save(db);
       return { status: answer.status, body: answer.body };
     }
+    const unlockOf = /^\/identity\/resources\/users\/v1\/([^/]+)\/unlock$/.exec(path);
+    if (unlockOf && method.toUpperCase() === 'POST') {
+      // The users page's Unlock (server/routes/security-policies.ts): demo mode locks no one.
+      const answer = withUser((d, caller) => {
+        if (!holdsPermission(permissionsOf(caller, d), 'fe.secure.write.users'))
+          return fail(403, 'You need the fe.secure.write.users permission to do this');
+        const target = d.users.find(
+          (u) => u.id === decodeURIComponent(unlockOf[1]!) && u.tenantId === caller.tenantId,
+        );
+        return target ? ok({ unlocked: false }) : fail(404, 'User not found in this account');
+      })(load(), { method, path, body, token, query });
+      return { status: answer.status, body: answer.body };
+    }
     const subAccounts = subAccountRoute(method, path);
     const handler =
       routes[`${method.toUpperCase()} ${path}`] ??
       (subAccounts && withUser((d, caller, r) => subAccounts(d, caller, r.body, r.query, { now, random }))) ??
-      teamAdminRoute(method.toUpperCase(), path);
+      teamAdminRoute(method.toUpperCase(), path) ??
+      securityRoute(method.toUpperCase(), path);
     if (!handler) {
       const mfaDb = load();
       const mfaAnswer = await demoMfa.handle(mfaDb, method, path, { body, query, token });
@@ -1023,7 +1055,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // path as it is when that is a route (no prefix), else drops the first segment (the prefix).
     const method = (init.method ?? 'GET').toUpperCase();
     const path =
-      routes[`${method} ${pathname}`] || teamAdminRoute(method, pathname)
+      routes[`${method} ${pathname}`] || teamAdminRoute(method, pathname) || securityRoute(method, pathname)
         ? pathname
         : pathname.replace(/^\/[^/]+/, '');
     let body: Json;

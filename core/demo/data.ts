@@ -1,4 +1,5 @@
 import type { AuthStrategy, PublicPolicy, Tenant } from '../api/types';
+import type { DemoSecurityPolicies } from './securityPolicies';
 
 /** Sample data of demo mode. Passwords are sample data too, kept in the page's storage. */
 export interface DemoUser {
@@ -43,6 +44,8 @@ export interface DemoDatabase {
   roles?: DemoRole[];
   groups?: DemoGroup[];
   apiTokens?: DemoApiToken[];
+  /** Security policies per tenant id (core/demo/securityPolicies.ts). */
+  securityPolicies?: Record<string, DemoSecurityPolicies>;
   /** Vendor settings the demo can be switched to (tests; the sample data leaves them off). */
   settings?: {
     signUpRequiresActivation?: boolean;

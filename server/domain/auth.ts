@@ -5,7 +5,16 @@ import type { Database } from '../storage/database';
 import { assertNotLocked, attemptKeys, clearFailures, recordFailure } from './attempts';
 import { isBreachedPassword } from './breached-passwords';
 import type { PasswordHasher } from './passwords';
-import { createSession, revokeSessionByToken, rotateRefreshToken } from './sessions';
+import { httpError } from '../http/errors';
+import { IP_NOT_ALLOWED, ipAllowed } from './ip-restrictions';
+import {
+  ACCOUNT_LOCKED,
+  clearFailedSignIns,
+  enforceSessionPolicy,
+  limitConcurrentSessions,
+  recordFailedSignIn,
+} from './security-policies';
+import { createSession, hashRefreshToken, revokeSessionByToken, rotateRefreshToken } from './sessions';
 import { listUserTenants, loadAuthorization, pickActiveTenant, type TenantRow } from './tenants';
 import type { AuthResponse, TokenService } from './tokens';
 import {
@@ -37,7 +46,7 @@ type Refreshed = Omit<SignedIn, 'refreshToken'> & { refreshToken: string | null 
 type LoginResult =
   | { ok: true; signedIn: SignedIn }
   | { ok: true; mfa: object }
-  | { ok: false; reason: 'invalid' | 'unverified' };
+  | { ok: false; reason: 'invalid' | 'unverified' | 'locked' };
 
 /** Asks for a second factor after the password matched: the MFA answer, or null to sign in now. */
 export type SecondFactorGate = (user: UserRow) => Promise<object | null>;
@@ -71,14 +80,21 @@ export class AuthService {
     const matches = await this.hasher.verify(password, user?.password_hash ?? null);
     if (!user || !matches) {
       await recordFailure(this.db, keys);
+      // The lockout policy (security page): consecutive failures lock the user until an
+      // administrator unlocks them. The failure that locks answers as a wrong password does.
+      if (user) await recordFailedSignIn(this.db, user);
       return { ok: false, reason: 'invalid' };
     }
     await clearFailures(this.db, email);
+    // A locked user is refused even with the right password; only someone holding the password
+    // learns that the account is locked (a wrong one answers 'invalid' as for anyone).
+    if (user.locked_at) return { ok: false, reason: 'locked' };
+    await clearFailedSignIns(this.db, user.id);
     // Checked only after the password matched: it reveals nothing to someone without it.
     const settings = await getVendorSettings(this.db);
     if (!user.verified && !settings.allowNotVerifiedUsersLogin) return { ok: false, reason: 'unverified' };
     if (this.hasher.needsRehash(user.password_hash)) {
-      await updatePasswordHash(this.db, user.id, await this.hasher.hash(password));
+      await updatePasswordHash(this.db, user.id, await this.hasher.hash(password), { rehash: true });
     }
     const mfa = secondFactor ? await secondFactor(user) : null;
     if (mfa) return { ok: true, mfa };
@@ -100,8 +116,13 @@ export class AuthService {
     preferredTenantId?: string | null,
     impersonatorId?: string,
   ): Promise<SignedIn> {
+    // Every sign-in method ends here: a user locked by the lockout policy opens no session (an
+    // administrator's impersonation excepted).
+    if (user.locked_at && !impersonatorId) throw httpError(403, ACCOUNT_LOCKED);
     const tenants = await listUserTenants(this.db, user.id);
     const tenantId = pickActiveTenant(tenants, preferredTenantId ?? user.active_tenant_id)?.id ?? null;
+    // The account's IP restrictions apply to whoever opens a session in it, impersonators included.
+    if (!(await ipAllowed(this.db, tenantId, client.ip))) throw httpError(403, IP_NOT_ALLOWED);
     const { session, refreshToken } = await createSession(this.db, {
       userId: user.id,
       tenantId,
@@ -111,7 +132,10 @@ export class AuthService {
       impersonatorUserId: impersonatorId ?? null,
     });
     // An impersonation is not the user's own sign-in: their last-login stays as it was.
-    if (!impersonatorId) await recordLogin(this.db, user.id, tenantId);
+    if (!impersonatorId) {
+      await recordLogin(this.db, user.id, tenantId);
+      await limitConcurrentSessions(this.db, user.id, tenantId);
+    }
     const authResponse = await this.issueFor(user, tenants, tenantId, session.id, impersonatorId);
     return { authResponse, refreshToken, sessionId: session.id };
   }
@@ -121,13 +145,23 @@ export class AuthService {
    * again, so changes apply at the next refresh). Null when the token is not usable; a reused
    * token has already revoked its session by then.
    */
-  async refresh(refreshToken: string): Promise<Refreshed | null> {
+  async refresh(refreshToken: string, client: ClientInfo): Promise<Refreshed | null> {
+    // The session policy (idle timeout, forced re-login) is checked before the rotation moves the
+    // session's last use forward. A token already rotated is left to the rotation's reuse check.
+    const { rows } = await this.db.query<{ id: string }>(
+      'SELECT id FROM sessions WHERE refresh_token_hash = $1',
+      [hashRefreshToken(refreshToken)],
+    );
+    if (rows[0] && (await enforceSessionPolicy(this.db, rows[0].id, { touch: false }))) return null;
     const result = await rotateRefreshToken(this.db, refreshToken, this.refreshTtlSeconds);
     if (result.kind !== 'rotated' && result.kind !== 'raced') return null;
     const user = await findUserById(this.db, result.session.user_id);
     if (!user) return null;
     const tenants = await listUserTenants(this.db, user.id);
     const tenantId = pickActiveTenant(tenants, result.session.tenant_id)?.id ?? null;
+    // IP restrictions: no new token from an address the account does not allow (the session stays:
+    // the same browser on an allowed network may go on).
+    if (!(await ipAllowed(this.db, tenantId, client.ip))) return null;
     if (tenantId !== result.session.tenant_id) {
       await this.db.query('UPDATE sessions SET tenant_id = $2 WHERE id = $1', [result.session.id, tenantId]);
     }

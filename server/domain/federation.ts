@@ -5,6 +5,7 @@
  */
 import { httpError } from '../http/errors';
 import type { Database } from '../storage/database';
+import { DOMAIN_NOT_ALLOWED, emailDomainAllowed } from './email-domain-restrictions';
 import { addMembership, createTenant, creatorRoleKeys } from './tenants';
 import {
   findUserByEmail,
@@ -126,6 +127,10 @@ async function ensureMembership(
     userId,
     placement.tenantId,
   ]);
-  if (!rows[0])
-    await addMembership(db, { userId, tenantId: placement.tenantId, roleKeys: placement.roleKeys });
+  if (rows[0]) return;
+  // Just-in-time membership follows the account's email-domain restrictions.
+  const user = await findUserById(db, userId);
+  if (!user || !(await emailDomainAllowed(db, placement.tenantId, user.email)))
+    throw httpError(403, DOMAIN_NOT_ALLOWED);
+  await addMembership(db, { userId, tenantId: placement.tenantId, roleKeys: placement.roleKeys });
 }

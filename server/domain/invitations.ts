@@ -18,6 +18,7 @@
 import { createHash } from 'node:crypto';
 import { hasPermission } from '../../core/portal/pages';
 import { accountLink, invitationEmail, joinedAccountEmail } from '../delivery/messages';
+import { DOMAIN_NOT_ALLOWED, emailDomainAllowed } from './email-domain-restrictions';
 import { httpError } from '../http/errors';
 import type { Database } from '../storage/database';
 import { sendQuietly, type FlowContext } from './account-flows';
@@ -109,6 +110,7 @@ async function sendInvitation(
  */
 export async function inviteUser(ctx: FlowContext, input: InviteInput, log: Log): Promise<TeamUserDto> {
   const email = normalizeEmail(input.email);
+  if (!(await emailDomainAllowed(ctx.db, input.tenantId, email))) throw httpError(403, DOMAIN_NOT_ALLOWED);
   const roleIds = [...new Set(input.roleIds ?? [])];
   const userId = await ctx.db
     .transaction(async (tx) => {
@@ -489,6 +491,8 @@ export async function joinAtSignIn(
   const tenant = await findInviteLinkTenant(ctx.db, token);
   const user = tenant ? await findUserByEmail(ctx.db, email) : null;
   if (!tenant || !user) return signedIn;
+  // A domain the account's restrictions refuse does not join (the sign-in stands, as for a dead link).
+  if (!(await emailDomainAllowed(ctx.db, tenant.tenantId, user.email))) return signedIn;
   await ctx.db.transaction(async (tx) => {
     await tx.query(
       `INSERT INTO memberships (user_id, tenant_id) VALUES ($1, $2)

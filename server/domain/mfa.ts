@@ -22,6 +22,7 @@ import QRCode from 'qrcode';
 import { HttpError } from '../http/errors';
 import type { Database } from '../storage/database';
 import { countCodeSend } from './attempts';
+import { tenantMfaPolicy } from './security-policies';
 import type { SecretBox } from './mfa-crypto';
 import type { UserRow } from './users';
 
@@ -72,6 +73,8 @@ export class MfaError extends HttpError {
 
 interface MfaPolicy {
   enforce: boolean;
+  /** ForceExceptSAML: a SAML sign-in is not made to enrol (the IdP is trusted to have done MFA). */
+  exceptSaml: boolean;
   allowRememberDevice: boolean;
   deviceExpirationSeconds: number;
 }
@@ -173,20 +176,23 @@ export class MfaService {
     if (!strategies.includes(strategy)) throw new MfaError(400, MFA_MESSAGES.strategyDisabled);
   }
 
+  /**
+   * The MFA policy of sign-ins into `tenantId`: enforcement from the security page's MFA policy (the
+   * tenant's, else the vendor's default; `exceptSaml` for ForceExceptSAML), remember-device from
+   * the tenant's row.
+   */
   async policyFor(tenantId: string | null): Promise<MfaPolicy> {
     const { rows } = tenantId
-      ? await this.db.query<{
-          enforce: boolean;
-          allow_remember_device: boolean;
-          device_expiration_seconds: number;
-        }>(
-          'SELECT enforce, allow_remember_device, device_expiration_seconds FROM tenant_mfa_policies WHERE tenant_id = $1',
+      ? await this.db.query<{ allow_remember_device: boolean; device_expiration_seconds: number }>(
+          'SELECT allow_remember_device, device_expiration_seconds FROM tenant_mfa_policies WHERE tenant_id = $1',
           [tenantId],
         )
       : { rows: [] };
     const row = rows[0];
+    const { enforceMFAType } = await tenantMfaPolicy(this.db, tenantId);
     return {
-      enforce: row?.enforce ?? false,
+      enforce: enforceMFAType !== 'DontForce',
+      exceptSaml: enforceMFAType === 'ForceExceptSAML',
       allowRememberDevice: row?.allow_remember_device ?? true,
       deviceExpirationSeconds: row?.device_expiration_seconds ?? 14 * 24 * 60 * 60,
     };

@@ -7,6 +7,7 @@ import { httpError } from '../http/errors';
 import { newPasswordProblem } from './password-rules';
 import { consumeLink, issueOneTimeToken } from './one-time-tokens';
 import { sendQuietly, type FlowContext } from './account-flows';
+import { passwordReuseProblem } from './security-policies';
 import { findUserByEmail, findUserById, updatePasswordHash } from './users';
 
 const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Ask for a new one.';
@@ -42,6 +43,9 @@ export async function resetPassword(
   if (policyError) throw httpError(400, policyError);
   const user = await findUserById(ctx.db, input.userId);
   if (!user) throw httpError(400, RESET_LINK_INVALID);
+  // The password-history policy, before the link is used: a refused password keeps the link.
+  const reused = await passwordReuseProblem(ctx.db, ctx.hasher, user, input.password);
+  if (reused) throw httpError(400, reused);
   const passwordHash = await ctx.hasher.hash(input.password);
   const used = await consumeLink(ctx.db, 'resetPassword', input.token, user.id);
   if (!used) throw httpError(400, RESET_LINK_INVALID);
@@ -80,7 +84,9 @@ export async function changePassword(
   }
   await clearFailures(ctx.db, user.email);
   if (input.password === input.newPassword) throw httpError(400, SAME_PASSWORD);
-  const policyError = await newPasswordProblem(ctx.db, input.newPassword);
+  const policyError =
+    (await newPasswordProblem(ctx.db, input.newPassword)) ??
+    (await passwordReuseProblem(ctx.db, ctx.hasher, user, input.newPassword));
   if (policyError) throw httpError(400, policyError);
   const passwordHash = await ctx.hasher.hash(input.newPassword);
   await ctx.db.transaction(async (tx) => {

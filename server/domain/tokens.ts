@@ -6,10 +6,11 @@
  * database). The public halves are published as a JWKS so host backends can verify tokens
  * without calling this server.
  *
- * Access tokens are stateless: verifying one needs only the public key. The consequence, accepted
- * on purpose, is that a token stays valid until it expires even after its session is revoked
- * (logout, reuse detection). That window is bounded by the access-token lifetime (default 300 s);
- * the refresh token, which is checked against the database on every use, is what ends a session.
+ * Access tokens can be verified with the public key alone (host backends do so with the JWKS). This
+ * server also checks the token's session on every call (`useSessionGuard`, set by app.ts with the
+ * session policy of domain/security-policies.ts): a token of a signed-out, revoked, idle or
+ * too-old session is refused at once, not when it expires. A host backend that verifies tokens
+ * itself keeps the stateless window, bounded by the access-token lifetime (default 300 s).
  *
  * Not done yet: the private JWK sits unencrypted in the database (encrypting it with a key from
  * the environment, and scheduled rotation with `retired_at`, belong to later work).
@@ -106,11 +107,18 @@ interface KeyRow {
 }
 
 /** Issues and verifies access tokens; publishes the JWKS. */
+/** See TokenService.useSessionGuard. */
+type SessionGuard = (
+  claims: AccessTokenClaims,
+  context: { ip?: string | undefined },
+) => Promise<string | null>;
+
 export class TokenService {
   private keys = new Map<string, CachedKey>();
   private signingKid: string | null = null;
   private loadedAt = 0;
   private lastUnknownKidReload = 0;
+  private sessionGuard: SessionGuard | null = null;
 
   constructor(
     private readonly db: Database,
@@ -200,11 +208,19 @@ export class TokenService {
   }
 
   /**
+   * After a token's signature and claims check out, `guard` decides whether its session goes on
+   * from where the call comes from: null, or the reason it may not (the 401's message).
+   */
+  useSessionGuard(guard: SessionGuard): void {
+    this.sessionGuard = guard;
+  }
+
+  /**
    * Verifies signature (ES256 only: no algorithm confusion), issuer, audience, expiry (`exp`, and
    * `nbf` when present, with CLOCK_TOLERANCE_S), issue time (`iat` at most MAX_FUTURE_IAT_S ahead)
    * and token type. Throws `InvalidTokenError` for anything else.
    */
-  async verify(token: string): Promise<AccessTokenClaims> {
+  async verify(token: string, context: { ip?: string | undefined } = {}): Promise<AccessTokenClaims> {
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, (header) => this.publicKeyFor(header.kid), {
@@ -223,7 +239,10 @@ export class TokenService {
     // jose has checked that `iat` is a number (a required claim).
     if (payload.iat! > Date.now() / 1000 + MAX_FUTURE_IAT_S)
       throw new InvalidTokenError('Invalid or expired token');
-    return payload as AccessTokenClaims;
+    const claims = payload as AccessTokenClaims;
+    const refusal = this.sessionGuard ? await this.sessionGuard(claims, context) : null;
+    if (refusal) throw new InvalidTokenError(refusal);
+    return claims;
   }
 
   /** The public keys, current and retired, as a JSON Web Key Set. */

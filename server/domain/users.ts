@@ -4,6 +4,7 @@
  * such as `password_hash` can never leak into an answer.
  */
 import type { Database } from '../storage/database';
+import { rememberCurrentPassword } from './security-policies';
 import { grantsOf, loadGrants, type Authorization, type RoleDto, type TenantRow } from './tenants';
 
 export interface UserRow {
@@ -20,6 +21,8 @@ export interface UserRow {
   active_tenant_id: string | null;
   created_at: Date;
   last_login: Date | null;
+  /** Set by the lockout policy (security page) until an administrator unlocks the user. */
+  locked_at: Date | null;
 }
 
 /** The user as the contract shows it (`GET /identity/resources/users/v2/me`). */
@@ -46,7 +49,7 @@ export interface UserProfile {
 }
 
 const USER_COLUMNS =
-  'id, vendor_id, email, name, phone, profile_picture_url, password_hash, verified, super_user, metadata, active_tenant_id, created_at, last_login';
+  'id, vendor_id, email, name, phone, profile_picture_url, password_hash, verified, super_user, metadata, active_tenant_id, created_at, last_login, locked_at';
 
 /** Emails are compared case-insensitively and stored trimmed and lower-cased. */
 export function normalizeEmail(email: string): string {
@@ -117,7 +120,17 @@ export async function recordLogin(db: Database, userId: string, tenantId: string
 }
 
 /** Replaces a password hash (used to upgrade old scrypt parameters after a successful sign-in). */
-export async function updatePasswordHash(db: Database, userId: string, passwordHash: string): Promise<void> {
+/**
+ * Replaces the user's password hash. The one replaced goes into the password history (the
+ * password-history policy refuses recent passwords), except for a `rehash` of the same password.
+ */
+export async function updatePasswordHash(
+  db: Database,
+  userId: string,
+  passwordHash: string,
+  options: { rehash?: boolean } = {},
+): Promise<void> {
+  if (!options.rehash) await rememberCurrentPassword(db, userId);
   await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
     userId,
     passwordHash,

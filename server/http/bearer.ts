@@ -20,7 +20,7 @@ export async function requireUser(tokens: TokenService, request: FastifyRequest)
   const match = header.length <= MAX_TOKEN_LENGTH ? BEARER.exec(header) : null;
   if (!match?.[1]) throw httpError(401, 'Invalid or expired token');
   try {
-    return await tokens.verify(match[1]);
+    return await tokens.verify(match[1], { ip: request.ip });
   } catch (error) {
     if (error instanceof InvalidTokenError) throw httpError(401, error.message);
     throw error;

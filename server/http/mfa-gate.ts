@@ -27,14 +27,18 @@ async function activeTenantOf(
  * and no enforced policy, or a remembered browser); otherwise the answer that asks for MFA.
  * `tenantId` is the tenant the sign-in opens (tenant SSO signs in to its connection's tenant): its
  * policy applies, and the mfaToken keeps it, so the session after the second factor opens there too.
- * Without it, the user's active tenant, as for password sign-in.
+ * Without it, the user's active tenant, as for password sign-in. `firstFactor` 'saml' lets a SAML
+ * sign-in through an MFA policy of ForceExceptSAML.
  */
 export function mfaGate(ctx: AppContext, mfa: MfaService, request: FastifyRequest) {
-  return async (user: UserRow, preferredTenantId?: string | null) => {
+  return async (user: UserRow, preferredTenantId?: string | null, firstFactor?: 'saml') => {
     const devices = await mfa.secondFactors(user.id);
     const tenantId = await activeTenantOf(ctx, user, preferredTenantId);
     const policy = await mfa.policyFor(tenantId);
-    if (devices.length === 0 && !policy.enforce) return null;
+    // ForceExceptSAML: the SAML IdP is trusted with the second factor; a device the user has
+    // enrolled is still asked for.
+    const forced = policy.enforce && !(policy.exceptSaml && firstFactor === 'saml');
+    if (devices.length === 0 && !forced) return null;
     if (
       devices.length > 0 &&
       policy.allowRememberDevice &&

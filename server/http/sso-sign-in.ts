@@ -31,7 +31,11 @@ export async function signInThroughConnection(
     { ...identity, emailVerified: true },
     { kind: 'tenant', tenantId: connection.tenant_id, roleKeys: connection.default_role_keys },
   );
-  const mfa = await mfaGate(ctx, ctx.mfa, request)(federated.user, connection.tenant_id);
+  const mfa = await mfaGate(ctx, ctx.mfa, request)(
+    federated.user,
+    connection.tenant_id,
+    identity.provider.startsWith('saml:') ? 'saml' : undefined,
+  );
   if (mfa) return mfa;
   const signedIn = await ctx.auth.startSession(federated.user, clientInfo(request), connection.tenant_id);
   setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);

@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWK } from 'jose';
+import {
+  SignJWT,
+  createLocalJWKSet,
+  decodeJwt,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+  type JWK,
+} from 'jose';
 import type { BuiltServer } from '../app';
 import { REFRESH_REUSE_GRACE_SECONDS } from '../domain/sessions';
 import {
@@ -172,10 +181,10 @@ describe('POST /auth/v1/logout', () => {
     assert.equal(refreshCookieOf(res), '');
     assert.match(refreshCookieLine(res)!, /Path=\/frontegg\/identity\/resources\/auth/);
     assert.equal((await refresh(server.app, cookie)).statusCode, 401);
-    // Documented trade-off: access tokens are stateless, so this one lives until it expires.
+    // The server checks the token's session on every call: a signed-out session's token is dead.
     assert.equal(
       (await server.app.inject({ method: 'GET', url: ME, headers: bearer(accessToken) })).statusCode,
-      200,
+      401,
     );
   });
 
@@ -212,10 +221,12 @@ describe('access tokens', () => {
     const { rows } = await server.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
       ADMIN.email,
     ]);
+    // A live session: the server checks the token's session on every call.
+    const sid = decodeJwt((await login(server.app)).accessToken).sid;
     const jwt = new SignJWT({
       email: ADMIN.email,
       type: 'userToken',
-      sid: 'a',
+      sid,
       tenantId: null,
       tenantIds: [],
       roles: [],

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 import { joinAtSignIn } from '../domain/invitations';
+import { ACCOUNT_LOCKED } from '../domain/security-policies';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
@@ -60,7 +61,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       if (!result.ok) {
         throw result.reason === 'unverified'
           ? httpError(403, 'Please verify your email address before signing in')
-          : httpError(401, INCORRECT_CREDENTIALS);
+          : result.reason === 'locked'
+            ? httpError(403, ACCOUNT_LOCKED)
+            : httpError(401, INCORRECT_CREDENTIALS);
       }
       // MFA required: no session, no cookie; the answer carries the mfaToken (routes/mfa.ts). The
       // invite link is not used then (the sign-in is not complete).
@@ -82,7 +85,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.post(`${base}/v1/user/token/refresh`, noBody, async (request, reply) => {
     assertTrustedOrigin(request, ctx.options.corsOrigins);
     const token = request.cookies[REFRESH_COOKIE];
-    const signedIn = token ? await ctx.auth.refresh(token) : null;
+    const signedIn = token ? await ctx.auth.refresh(token, clientInfo(request)) : null;
     if (!signedIn) return refuse(reply);
     if (signedIn.refreshToken) setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
     return signedIn.authResponse;

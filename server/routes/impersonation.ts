@@ -57,7 +57,7 @@ export async function impersonationRoutes(app: FastifyInstance, ctx: AppContext)
       const { actorToken, tenantId } = request.body;
       const userId = (request.body.userId ?? request.body.impersonatedUserId)!;
       if (actorToken !== undefined) {
-        const actor = await ctx.tokens.verify(actorToken).catch(() => null);
+        const actor = await ctx.tokens.verify(actorToken, { ip: request.ip }).catch(() => null);
         if (!actor || actor.sub !== caller.sub || actor.sid !== caller.sid)
           throw httpError(401, 'The actor token is not a token of this session');
       }

@@ -352,7 +352,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
         const grant = await grantOfRefreshToken(ctx.db, token);
         if (!grant || grant.clientId !== client.clientId)
           return oauthError(reply, 400, 'invalid_grant', 'The refresh token is invalid');
-        const refreshed = await ctx.auth.refresh(token!);
+        const refreshed = await ctx.auth.refresh(token!, clientInfo(request));
         if (!refreshed)
           return oauthError(reply, 400, 'invalid_grant', 'The refresh token is invalid or has expired');
         if (!refreshed.refreshToken) {
@@ -414,7 +414,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
             throw httpError(403, 'Origin not allowed');
           }
           const cookie = request.cookies[REFRESH_COOKIE];
-          const refreshed = cookie ? await ctx.auth.refresh(cookie) : null;
+          const refreshed = cookie ? await ctx.auth.refresh(cookie, clientInfo(request)) : null;
           if (!refreshed) {
             clearRefreshCookie(reply, ctx.cookies);
             return oauthError(reply, 401, 'login_required', 'Session expired, please sign in again');

@@ -2,6 +2,7 @@
  * User routes (under `/{prefix}/identity/resources/users`): password policy, sign-up, the signed-in
  * user and their tenants.
  */
+import { DOMAIN_NOT_ALLOWED, emailDomainAllowed } from '../domain/email-domain-restrictions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { sendActivationEmail } from '../domain/activation';
@@ -66,6 +67,9 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       // joins that tenant. A token that is not live is refused before anything is created.
       const invited = body.invitationToken ? await findInviteLinkTenant(ctx.db, body.invitationToken) : null;
       if (body.invitationToken && !invited) throw httpError(400, INVITE_LINK_INVALID);
+      // The account's email-domain restrictions decide who joins it through its link.
+      if (invited && !(await emailDomainAllowed(ctx.db, invited.tenantId, body.email)))
+        throw httpError(403, DOMAIN_NOT_ALLOWED);
       const result = await signUp(
         ctx,
         {

@@ -15,6 +15,7 @@ import { OAUTH_STATEMENTS } from './schema/oauth';
 import { SOCIAL_STATEMENTS } from './schema/social';
 import { SSO_STATEMENTS } from './schema/sso';
 import { SAML_STATEMENTS } from './schema/saml';
+import { SECURITY_POLICY_STATEMENTS } from './schema/security-policies';
 
 interface Migration {
   version: number;
@@ -325,6 +326,11 @@ export const migrations: Migration[] = [
       `UPDATE permissions SET category_id = (SELECT id FROM permission_categories WHERE key = 'team')
         WHERE key = 'fe.secure.write.impersonate' AND category_id IS NULL`,
     ],
+  },
+  {
+    version: 16,
+    name: 'security policies: lockout, password history, sessions, MFA policy ids; failed sign-ins; password history',
+    statements: SECURITY_POLICY_STATEMENTS,
   },
 ];
 

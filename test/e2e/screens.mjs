@@ -17,6 +17,7 @@ export const PORTAL_PAGES = [
   ['groups', 'Groups'],
   ['personalApiTokens', 'Personal API tokens'],
   ['apiTokens', 'API tokens'],
+  ['security', 'Security'],
   ['allAccounts', 'All accounts'],
 ];
 

@@ -9,6 +9,7 @@ import { SEED_TENANT_ID } from '../../server/seed';
 import { seedSubAccounts } from './fixtures/sub-accounts';
 import { seedLoginFlows } from './fixtures/login-flows';
 import { seedMfa } from './fixtures/mfa';
+import { seedSecurity } from './fixtures/security';
 import { seedTeam } from './fixtures/team';
 import { seedTeamAdmin } from './fixtures/team-admin';
 
@@ -89,6 +90,7 @@ await seedSubAccounts(server.db);
 await seedLoginFlows(server.db);
 await seedMfa(server.db);
 await seedTeamAdmin(server.db);
+await seedSecurity(server.db);
 await server.app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e API server on ${origin}`);
 const stop = async () => {

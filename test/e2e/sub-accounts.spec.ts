@@ -248,7 +248,13 @@ test('permissions: a user without roles sees no All accounts page, and its API a
   await page.goto('/portal.html#/portal/allAccounts');
   await signIn(page, E2E_VIEWER.email, E2E_VIEWER.password);
   const nav = partOf(portal(page), 'nav');
-  await expect(nav.getByRole('link')).toHaveText(['Profile', 'Privacy & security', 'Account', 'Users']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Profile',
+    'Privacy & security',
+    'Account',
+    'Users',
+    'Security',
+  ]);
   // The deep link to the hidden page falls back to the first visible page.
   await expect(nav.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
   const token = await tokenOf(request, E2E_VIEWER.email, E2E_VIEWER.password);

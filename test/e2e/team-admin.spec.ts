@@ -46,6 +46,7 @@ test('roles and groups: a role with permissions, given through a group, lets a m
     'Roles',
     'Personal API tokens',
     'API tokens',
+    'Security',
     'All accounts',
   ]);
   await expect(partOf(roles, 'roles-total')).toHaveText('4 roles');
@@ -150,6 +151,7 @@ test('roles and groups: a role with permissions, given through a group, lets a m
     'Users',
     'Groups',
     'Roles',
+    'Security',
   ]);
   await expect(partOf(portal(agentPage), 'group-row')).toContainText('Helpdesk');
   await expect(partOf(portal(agentPage), 'add-group'), 'reading is not changing').toHaveCount(0);
@@ -289,7 +291,13 @@ test('permissions: a user without roles sees none of these pages, deep links fal
   await page.goto('/portal.html#/portal/roles');
   await signIn(page, E2E_VIEWER.email, E2E_VIEWER.password);
   const nav = partOf(portal(page), 'nav');
-  await expect(nav.getByRole('link')).toHaveText(['Profile', 'Privacy & security', 'Account', 'Users']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Profile',
+    'Privacy & security',
+    'Account',
+    'Users',
+    'Security',
+  ]);
   await expect(partOf(portal(page), 'roles-table')).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
   expect(await axeViolations(page)).toEqual([]);

@@ -72,7 +72,13 @@ test('permissions: a user without roles sees only the always-visible pages, no u
   await page.goto('/portal.html#/portal/users');
   await signIn(page, E2E_VIEWER.email, E2E_VIEWER.password);
   const nav = partOf(portal(page), 'nav');
-  await expect(nav.getByRole('link')).toHaveText(['Profile', 'Privacy & security', 'Account', 'Users']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Profile',
+    'Privacy & security',
+    'Account',
+    'Users',
+    'Security',
+  ]);
   await expect(portal(page).getByRole('status')).toHaveText(
     "You don't have permission to see this page. Ask an administrator of your account.",
   );

@@ -93,10 +93,26 @@ const gap = (differs: string, fails: Failure, probe: Probe): Entry => ({
 });
 const notBuilt = (reason: string): Entry => ({ status: 'not-built', reason });
 
+// The security page's policies (the client's secutiry-poilicy/interfaces.d.ts).
+const POLICY_TIMES: Shape = { id: 'string', createdAt: 'string', updatedAt: 'string' };
+const MFA_POLICY: Shape = { ...POLICY_TIMES, enforceMFAType: 'string' };
+const LOCKOUT_POLICY: Shape = { ...POLICY_TIMES, enabled: 'boolean', maxAttempts: 'number' };
+const HISTORY_POLICY: Shape = { ...POLICY_TIMES, enabled: 'boolean', historySize: 'number' };
+/** The client types the page's items as IpRestriction[][] (FronteggPaginationResult<IpRestriction[]>); they are entries. */
+const ipItems = (page: { items: unknown }) => page.items as Array<{ id: string; ip: string }>;
+const DOMAIN_CONFIG: Shape = { active: 'boolean', listType: 'string', blockPublicDomains: 'boolean' };
+const IP_RESTRICTION: Shape = {
+  id: 'string',
+  ip: 'string',
+  strategy: 'string',
+  isActive: 'boolean',
+  description: 'string?',
+  createdAt: 'string',
+  updatedAt: 'string',
+};
+
 // Reasons for whole areas that are not built yet.
 const SSO_CONFIG = 'SSO configuration (SAML/OIDC connections managed per tenant) is not built';
-const SECURITY_POLICIES = 'security policies (admin portal Security page) are not built';
-const RESTRICTIONS = 'IP and email-domain restrictions (security policies) are not built';
 const AUDITS = 'audit logs are not built';
 const REPORTS = 'reports are not built';
 const CONNECTIVITY = 'connectivity (email/SMS/Slack/webhooks) is not built';
@@ -951,8 +967,23 @@ export const INVENTORY: Record<string, Entry> = {
     await api.auth.revokeSessionsForUser(member.userId);
     await assertSignedOut(member.browser);
   }),
-  'auth.getSessionConfigurations': notBuilt(`${SECURITY_POLICIES} (session policy)`),
-  'auth.createOrUpdateSessionConfigrations': notBuilt(`${SECURITY_POLICIES} (session policy)`),
+  'auth.getSessionConfigurations': served(async () => {
+    await asAdmin();
+    const timeout = { isActive: 'boolean', timeout: 'number' };
+    fits(await api.auth.getSessionConfigurations(), {
+      sessionTimeoutConfiguration: timeout,
+      sessionIdleTimeoutConfiguration: timeout,
+      sessionConcurrentConfiguration: { isActive: 'boolean', maxSessions: 'number' },
+    });
+  }),
+  'auth.createOrUpdateSessionConfigrations': served(async () => {
+    await asAdmin();
+    await api.auth.createOrUpdateSessionConfigrations({
+      sessionIdleTimeoutConfiguration: { isActive: false, timeout: 1800 },
+    });
+    const saved = await api.auth.getSessionConfigurations();
+    assert.deepEqual(saved.sessionIdleTimeoutConfiguration, { isActive: false, timeout: 1800 });
+  }),
 
   // ─── Invitations and invite links ─────────────────────────────────────────────────────────────
   'auth.acceptInvitation': served(async () => {
@@ -1660,29 +1691,161 @@ export const INVENTORY: Record<string, Entry> = {
   'auth.getSSOGroups': notBuilt(SSO_CONFIG),
 
   // ─── Not built: security policies and restrictions ────────────────────────────────────────────
-  'auth.getGlobalSecurityPolicy': notBuilt(SECURITY_POLICIES),
-  'auth.getMfaPolicy': notBuilt(`${SECURITY_POLICIES} (MFA policy; enforcement exists only as seed data)`),
-  'auth.saveMfaPolicy': notBuilt(`${SECURITY_POLICIES} (MFA policy)`),
-  'auth.getVendorMfaPolicy': notBuilt(`${SECURITY_POLICIES} (MFA policy)`),
-  'auth.getLockoutPolicy': notBuilt(`${SECURITY_POLICIES} (lockout)`),
-  'auth.saveLockoutPolicy': notBuilt(`${SECURITY_POLICIES} (lockout)`),
-  'auth.getVendorLockoutPolicy': notBuilt(`${SECURITY_POLICIES} (lockout)`),
-  'auth.getPasswordHistoryPolicy': notBuilt(`${SECURITY_POLICIES} (password history)`),
-  'auth.savePasswordHistoryPolicy': notBuilt(`${SECURITY_POLICIES} (password history)`),
-  'auth.getVendorPasswordHistoryPolicy': notBuilt(`${SECURITY_POLICIES} (password history)`),
-  'auth.getIPRestrictions': notBuilt(RESTRICTIONS),
-  'auth.getIPRestrictionsConfig': notBuilt(RESTRICTIONS),
-  'auth.createIPRestriction': notBuilt(RESTRICTIONS),
-  'auth.bulkCreateIPRestriction': notBuilt(RESTRICTIONS),
-  'auth.deleteIPRestriction': notBuilt(RESTRICTIONS),
-  'auth.updateIPRestrictionConfig': notBuilt(RESTRICTIONS),
-  'auth.testCurrentIp': notBuilt(RESTRICTIONS),
-  'auth.testCurrentIpInAllowList': notBuilt(RESTRICTIONS),
-  'auth.getDomainRestrictions': notBuilt(RESTRICTIONS),
-  'auth.getDomainRestrictionsConfig': notBuilt(RESTRICTIONS),
-  'auth.createDomainRestriction': notBuilt(RESTRICTIONS),
-  'auth.deleteDomainRestriction': notBuilt(RESTRICTIONS),
-  'auth.updateDomainRestrictionConfig': notBuilt(RESTRICTIONS),
+  'auth.getGlobalSecurityPolicy': served(async () => {
+    await asAdmin();
+    fits(await api.auth.getGlobalSecurityPolicy(), {
+      id: 'string',
+      enforceMFAType: 'string?',
+      createdAt: 'string',
+      updatedAt: 'string',
+      allowOverrideEnforcePasswordHistory: 'boolean',
+      allowOverridePasswordComplexity: 'boolean',
+      allowOverridePasswordExpiration: 'boolean',
+      allowSignups: 'boolean',
+      apiTokensEnabled: 'boolean',
+      cookieSameSite: 'string',
+      defaultRefreshTokenExpiration: 'number',
+      defaultTokenExpiration: 'number',
+      publicKey: 'string',
+    });
+  }),
+  'auth.getMfaPolicy': served(async () => {
+    await asAdmin();
+    fits(await api.auth.getMfaPolicy(), MFA_POLICY);
+  }),
+  'auth.saveMfaPolicy': served(async () => {
+    await asAdmin();
+    // The client POSTs without an id and PATCHes with one (spec 001 §5); DontForce keeps the
+    // suite's later sign-ins free of forced enrolment.
+    const created = await api.auth.saveMfaPolicy({ enforceMFAType: 'DontForce' as never });
+    fits(created, MFA_POLICY);
+    const patched = await api.auth.saveMfaPolicy({ id: created.id, enforceMFAType: 'DontForce' as never });
+    assert.equal(patched.id, created.id);
+  }),
+  'auth.getVendorMfaPolicy': served(async () => {
+    await asAdmin();
+    fits(await api.auth.getVendorMfaPolicy(), MFA_POLICY);
+  }),
+  'auth.getLockoutPolicy': served(async () => {
+    await asAdmin();
+    fits(await api.auth.getLockoutPolicy(), LOCKOUT_POLICY);
+  }),
+  'auth.saveLockoutPolicy': served(async () => {
+    await asAdmin();
+    const created = await api.auth.saveLockoutPolicy({ enabled: false, maxAttempts: 7 });
+    fits(created, LOCKOUT_POLICY);
+    const patched = await api.auth.saveLockoutPolicy({ id: created.id, enabled: false, maxAttempts: 8 });
+    assert.equal(patched.id, created.id);
+    assert.equal((await api.auth.getLockoutPolicy()).maxAttempts, 8);
+  }),
+  'auth.getVendorLockoutPolicy': served(async () => {
+    await asAdmin();
+    fits(await api.auth.getVendorLockoutPolicy(), LOCKOUT_POLICY);
+  }),
+  'auth.getPasswordHistoryPolicy': served(async () => {
+    await asAdmin();
+    fits(await api.auth.getPasswordHistoryPolicy(), HISTORY_POLICY);
+  }),
+  'auth.savePasswordHistoryPolicy': served(async () => {
+    await asAdmin();
+    const created = await api.auth.savePasswordHistoryPolicy({ enabled: false, historySize: 4 });
+    fits(created, HISTORY_POLICY);
+    const patched = await api.auth.savePasswordHistoryPolicy({
+      id: created.id,
+      enabled: false,
+      historySize: 5,
+    });
+    assert.equal(patched.id, created.id);
+    assert.equal((await api.auth.getPasswordHistoryPolicy()).historySize, 5);
+  }),
+  'auth.getVendorPasswordHistoryPolicy': served(async () => {
+    await asAdmin();
+    fits(await api.auth.getVendorPasswordHistoryPolicy(), HISTORY_POLICY);
+  }),
+  'auth.getIPRestrictions': served(async () => {
+    await asAdmin();
+    await api.auth.createIPRestriction({ ip: '10.77.0.0/16', strategy: 'ALLOW' as never, isActive: false });
+    const page = await api.auth.getIPRestrictions({ _offset: 0, _limit: 4, _filter: 'ALLOW' });
+    fits(page, { _metadata: { totalPages: 'number', totalItems: 'number' }, items: [IP_RESTRICTION] });
+    assert.ok(ipItems(page).some((item) => item.ip === '10.77.0.0/16'));
+  }),
+  'auth.getIPRestrictionsConfig': served(async () => {
+    await asAdmin();
+    fits(await api.auth.getIPRestrictionsConfig(), { isActive: 'boolean', strategy: 'string?' });
+  }),
+  'auth.createIPRestriction': served(async () => {
+    await asAdmin();
+    await api.auth.createIPRestriction({ ip: '192.0.2.10', strategy: 'BLOCK' as never, isActive: false });
+    const page = await api.auth.getIPRestrictions({ _offset: 0, _limit: 100, _filter: 'BLOCK' });
+    assert.ok(ipItems(page).some((item) => item.ip === '192.0.2.10'));
+  }),
+  'auth.bulkCreateIPRestriction': served(async () => {
+    await asAdmin();
+    await api.auth.bulkCreateIPRestriction({
+      ips: [
+        { ip: '192.0.2.20', strategy: 'BLOCK' as never, isActive: false },
+        { ip: '192.0.2.21', strategy: 'BLOCK' as never, isActive: false },
+      ],
+    });
+    const page = await api.auth.getIPRestrictions({ _offset: 0, _limit: 100, _filter: 'BLOCK' });
+    assert.ok(['192.0.2.20', '192.0.2.21'].every((ip) => ipItems(page).some((item) => item.ip === ip)));
+  }),
+  'auth.deleteIPRestriction': served(async () => {
+    await asAdmin();
+    await api.auth.createIPRestriction({ ip: '192.0.2.30', strategy: 'BLOCK' as never, isActive: false });
+    const before = await api.auth.getIPRestrictions({ _offset: 0, _limit: 100, _filter: 'BLOCK' });
+    await api.auth.deleteIPRestriction(ipItems(before).find((item) => item.ip === '192.0.2.30')!.id);
+    const after = await api.auth.getIPRestrictions({ _offset: 0, _limit: 100, _filter: 'BLOCK' });
+    assert.ok(!ipItems(after).some((item) => item.ip === '192.0.2.30'));
+  }),
+  'auth.updateIPRestrictionConfig': served(async () => {
+    await asAdmin();
+    // Inactive, so the suite's later calls are not refused.
+    await api.auth.updateIPRestrictionConfig({ isActive: false, strategy: 'BLOCK' as never });
+    assert.deepEqual(await api.auth.getIPRestrictionsConfig(), { isActive: false, strategy: 'BLOCK' });
+  }),
+  'auth.testCurrentIp': served(async () => {
+    await asAdmin();
+    assert.deepEqual(await api.auth.testCurrentIp(), { valid: true });
+  }),
+  'auth.testCurrentIpInAllowList': served(async () => {
+    await asAdmin();
+    fits(await api.auth.testCurrentIpInAllowList(), { valid: 'boolean' });
+  }),
+  'auth.getDomainRestrictions': served(async () => {
+    await asAdmin();
+    await api.auth.createDomainRestriction({ domain: 'listed.example', type: 'BLOCK' as never });
+    const { items } = await api.auth.getDomainRestrictions();
+    fitsNonEmpty(items, { id: 'string', domain: 'string', type: 'string' });
+  }),
+  'auth.getDomainRestrictionsConfig': served(async () => {
+    await asAdmin();
+    fits(await api.auth.getDomainRestrictionsConfig(), DOMAIN_CONFIG);
+  }),
+  'auth.createDomainRestriction': served(async () => {
+    await asAdmin();
+    const created = await api.auth.createDomainRestriction({
+      domain: 'created.example',
+      type: 'BLOCK' as never,
+    });
+    assert.equal(created.domain, 'created.example');
+  }),
+  'auth.deleteDomainRestriction': served(async () => {
+    await asAdmin();
+    const created = await api.auth.createDomainRestriction({
+      domain: 'deleted.example',
+      type: 'BLOCK' as never,
+    });
+    await api.auth.deleteDomainRestriction(created.id);
+    assert.ok(!(await api.auth.getDomainRestrictions()).items.some((d) => d.id === created.id));
+  }),
+  'auth.updateDomainRestrictionConfig': served(async () => {
+    await asAdmin();
+    // Inactive, so the suite's later invitations are not refused.
+    const saved = await api.auth.updateDomainRestrictionConfig({ active: false, blockPublicDomains: true });
+    fits(saved, DOMAIN_CONFIG);
+    assert.equal((await api.auth.getDomainRestrictionsConfig()).blockPublicDomains, true);
+  }),
 
   // ─── Not built: whole areas ───────────────────────────────────────────────────────────────────
   ...allOf('audits', ['exportAudits', 'getAudits', 'getAuditsStats'], AUDITS),

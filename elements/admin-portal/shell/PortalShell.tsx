@@ -47,6 +47,7 @@ const PORTAL_PAGE_COMPONENTS: Partial<
   personalApiTokens: lazy(() => import('../pages/api-tokens/PersonalApiTokensPage')),
   apiTokens: lazy(() => import('../pages/api-tokens/TenantApiTokensPage')),
   allAccounts: lazy(() => import('../pages/allAccounts/AllAccountsPage')),
+  security: lazy(() => import('../pages/security/SecurityPage')),
 };
 
 /** The tenant switcher, for users of several accounts only (its own chunk). */

@@ -5,7 +5,7 @@ import { USERS_PAGE_SIZE } from '../../../../core/api/team';
 import { canReadPage, hasPermission } from '../../../../core/portal/pages';
 import { selectUser } from '../../../../core/store/auth/authSlice';
 import { enPortal } from '../../../i18n/en-portal';
-import { useAppSelector } from '../../../shared/AppContext';
+import { useAppSelector, useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Badge, type BadgeTone } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
@@ -48,6 +48,7 @@ export default function UsersPage(_props: PortalPageProps) {
   const canRemove = hasPermission(held, 'fe.secure.delete.users');
   const canInvite = canChangeRoles;
   const invitations = useInvitationsApi();
+  const app = useAuthApp();
   const [dialog, setDialog] = useState<
     { kind: 'roles' | 'remove' | 'signOut'; user: TeamUser } | { kind: 'invite' | 'bulk' | 'link' } | null
   >(null);
@@ -76,6 +77,21 @@ export default function UsersPage(_props: PortalPageProps) {
     return <NoPermission title={enPortal.portal.pageTitles.users} titleId="ae-portal-users-title" />;
 
   // A second press waits while a resend runs (the menu closes, so nothing is pressed twice by accident).
+  async function unlock(user: TeamUser) {
+    if (resending) return;
+    setResending(`unlock:${user.id}`);
+    setNotice(null);
+    try {
+      await app.services.api.team.unlockUser(user.id);
+      setNotice({ text: t.unlocked(user.name), error: false });
+      list.reload();
+    } catch (error) {
+      setNotice({ text: errorMessage(error), error: true });
+    } finally {
+      setResending(null);
+    }
+  }
+
   async function resend(user: TeamUser, kind: 'invitation' | 'all' | 'activation') {
     if (resending) return;
     setResending(`${kind}:${user.id}`);
@@ -181,6 +197,14 @@ export default function UsersPage(_props: PortalPageProps) {
         part: 'resend-activation',
         busy: resending === `activation:${user.id}`,
         onSelect: () => void resend(user, 'activation'),
+      });
+    if (canChangeRoles && user.isLocked)
+      actions.push({
+        label: t.unlock,
+        ariaLabel: t.unlockUser(user.name),
+        part: 'unlock-user',
+        busy: resending === `unlock:${user.id}`,
+        onSelect: () => void unlock(user),
       });
     if (canChangeRoles && !user.invitationPending)
       actions.push({

@@ -1,0 +1,260 @@
+/**
+ * Demo mode's security policies, answering like the reference server
+ * (server/routes/security-policies.ts): the same paths, permissions (403 with the same message),
+ * limits (POLICY_LIMITS, shared with the server's schemas) and answers, kept per account in the
+ * page's storage. Demo mode stores and returns them; it has one browser session and sample users,
+ * so it does not enforce them (the server does: server/domain/security-policies.ts).
+ */
+import {
+  ENFORCE_MFA_TYPES,
+  POLICY_LIMITS,
+  type IpConfig,
+  type IpRestriction,
+  type LockoutPolicy,
+  type MfaPolicy,
+  type PasswordHistoryPolicy,
+  type SessionPolicy,
+} from '../api/securityPolicies';
+import { hasPermission } from '../portal/pages';
+import type { DemoDatabase, DemoUser } from './data';
+
+type Json = Record<string, unknown>;
+type Answer = { status: number; body: unknown; save?: boolean };
+const fail = (status: number, ...errors: string[]): Answer => ({ status, body: { errors } });
+const ok = (body: unknown, save = false): Answer => ({ status: 200, body, save });
+
+const BASE = '/identity/resources/configurations/v1';
+const SESSIONS = '/identity/resources/configurations/sessions/v1';
+const VENDOR_CREATED = '2024-01-01T00:00:00.000Z';
+
+/** The built-in defaults, as the server's (nothing enforced; spec 001 §9 demo numbers). */
+const DEFAULTS = {
+  mfa: { enforceMFAType: 'DontForce' },
+  lockout: { enabled: false, maxAttempts: 5 },
+  'password-history': { enabled: false, historySize: 1 },
+} as const;
+const DEFAULT_SESSIONS: SessionPolicy = {
+  sessionTimeoutConfiguration: { isActive: false, timeout: 7_776_000 },
+  sessionIdleTimeoutConfiguration: { isActive: false, timeout: 3600 },
+  sessionConcurrentConfiguration: { isActive: false, maxSessions: 10 },
+};
+type Kind = keyof typeof DEFAULTS;
+type Stored = (MfaPolicy | LockoutPolicy | PasswordHistoryPolicy) & { id: string };
+
+export interface DemoSecurityPolicies {
+  policies?: Partial<Record<Kind, Stored>>;
+  sessions?: SessionPolicy;
+  ipConfig?: IpConfig;
+  ips?: IpRestriction[];
+}
+
+const vendorPolicy = (kind: Kind) => ({
+  ...DEFAULTS[kind],
+  id: `vendor-${kind}-policy`,
+  createdAt: VENDOR_CREATED,
+  updatedAt: VENDOR_CREATED,
+});
+
+const isInt = (value: unknown, { min, max }: { min: number; max: number }) =>
+  Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+
+/** The server's schema checks, field by field, with its messages. */
+function invalid(body: Json, fields: Record<string, (value: unknown) => boolean>, required: string[]) {
+  const unknown = Object.keys(body).find((key) => !(key in fields));
+  if (unknown) return `Unknown field "${unknown}"`;
+  const missing = required.find((key) => body[key] === undefined);
+  if (missing) return `${missing} is required`;
+  const bad = Object.keys(body).find((key) => !fields[key]!(body[key]));
+  return bad ? `${bad} is not valid` : null;
+}
+
+const bool = (value: unknown) => typeof value === 'boolean';
+const id = (value: unknown) => typeof value === 'string' && value.length <= 100;
+const timeout = (limit: { min: number; max: number }) => (value: unknown) =>
+  !!value &&
+  typeof value === 'object' &&
+  !invalid(value as Json, { isActive: bool, timeout: (v) => isInt(v, limit) }, ['isActive', 'timeout']);
+
+const BODIES: Record<Kind, { fields: Record<string, (value: unknown) => boolean>; required: string[] }> = {
+  mfa: {
+    fields: { id, enforceMFAType: (v) => (ENFORCE_MFA_TYPES as readonly unknown[]).includes(v) },
+    required: ['enforceMFAType'],
+  },
+  lockout: {
+    fields: { id, enabled: bool, maxAttempts: (v) => isInt(v, POLICY_LIMITS.maxAttempts) },
+    required: ['enabled', 'maxAttempts'],
+  },
+  'password-history': {
+    fields: { id, enabled: bool, historySize: (v) => isInt(v, POLICY_LIMITS.historySize) },
+    required: ['enabled', 'historySize'],
+  },
+};
+const SESSION_FIELDS = {
+  sessionTimeoutConfiguration: timeout(POLICY_LIMITS.reloginSeconds),
+  sessionIdleTimeoutConfiguration: timeout(POLICY_LIMITS.idleTimeoutSeconds),
+  sessionConcurrentConfiguration: (value: unknown) =>
+    !!value &&
+    typeof value === 'object' &&
+    !invalid(value as Json, { isActive: bool, maxSessions: (v) => isInt(v, POLICY_LIMITS.maxSessions) }, [
+      'isActive',
+      'maxSessions',
+    ]),
+};
+
+const IP_PATH = `${BASE}/restrictions/ip`;
+/** An IPv4 or IPv6 address with an optional prefix (the server parses with node:net; the demo checks the shape). */
+const IP_OR_RANGE =
+  /^((25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}(\/(3[0-2]|[12]?\d))?|[0-9a-f]*:[0-9a-f:]*(\/(12[0-8]|1[01]\d|\d?\d))?)$/i;
+const STRATEGIES: readonly unknown[] = ['ALLOW', 'BLOCK'];
+const IP_ENTRY = {
+  ip: (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= 64,
+  strategy: (v: unknown) => STRATEGIES.includes(v),
+  isActive: bool,
+  description: (v: unknown) => v === null || (typeof v === 'string' && v.length <= 200),
+};
+
+/** The IP restriction paths (server/routes/security-policies.ts); demo mode knows no client address. */
+function handleIp(
+  mine: DemoSecurityPolicies,
+  method: string,
+  rest: string,
+  body: Json,
+  query: Record<string, string>,
+  checks: { read: () => Answer | null; write: () => Answer | null; stamp: string; id: () => string },
+): Answer | null {
+  const config = mine.ipConfig ?? { isActive: false, strategy: 'ALLOW' };
+  const entries = (mine.ips ??= []);
+  if (method === 'GET' && rest === '') {
+    const limit = Number(query._limit ?? 10);
+    const page = Number(query._offset ?? 0);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100 || !Number.isInteger(page) || page < 0)
+      return fail(400, 'Invalid query');
+    const strategy = query._filter ?? 'ALLOW';
+    const listed = entries.filter((e) => !strategy || e.strategy === strategy);
+    return (
+      checks.read() ??
+      ok({
+        items: listed.slice(page * limit, page * limit + limit),
+        _metadata: { totalItems: listed.length, totalPages: Math.ceil(listed.length / limit) },
+      })
+    );
+  }
+  if (method === 'GET' && rest === '/config') return checks.read() ?? ok(config);
+  if (method === 'POST' && rest === '/config') {
+    const message = invalid(body, { isActive: bool, strategy: (v) => STRATEGIES.includes(v) }, ['isActive']);
+    const problem = checks.write() ?? (message ? fail(400, message) : null);
+    if (problem) return problem;
+    mine.ipConfig = { ...config, ...(body as Partial<IpConfig>) };
+    return ok(mine.ipConfig, true);
+  }
+  if (method === 'POST' && (rest === '' || rest === '/bulk')) {
+    const given = rest === '' ? [body] : Array.isArray(body.ips) ? (body.ips as Json[]) : null;
+    const problem =
+      checks.write() ??
+      (!given || given.length === 0 || given.length > 100
+        ? fail(400, 'Ips is required')
+        : ((message) => (message ? fail(400, message) : null))(
+            given.map((e) => invalid(e, IP_ENTRY, ['ip'])).find(Boolean) ?? null,
+          )) ??
+      ((bad) =>
+        bad ? fail(400, `"${String(bad.ip).slice(0, 64)}" is not an IP address or CIDR range`) : null)(
+        given!.find((e) => !IP_OR_RANGE.test(String(e.ip).trim())),
+      );
+    if (problem) return problem;
+    for (const e of given!) {
+      const ip = String(e.ip).trim().toLowerCase();
+      const strategy = (e.strategy as IpRestriction['strategy'] | undefined) ?? 'ALLOW';
+      const existing = entries.find((x) => x.ip === ip && x.strategy === strategy);
+      const fields = {
+        isActive: (e.isActive as boolean | undefined) ?? true,
+        ...(typeof e.description === 'string' && e.description.trim()
+          ? { description: e.description.trim() }
+          : {}),
+        updatedAt: checks.stamp,
+      };
+      if (existing) Object.assign(existing, fields);
+      else entries.unshift({ id: checks.id(), ip, strategy, createdAt: checks.stamp, ...fields });
+    }
+    return { status: 201, body: {}, save: true };
+  }
+  const deleted = /^\/([^/]+)$/.exec(rest);
+  if (method === 'DELETE' && deleted) {
+    const problem = checks.write();
+    if (problem) return problem;
+    const index = entries.findIndex((e) => e.id === decodeURIComponent(deleted[1]!));
+    if (index < 0) return fail(404, 'IP restriction not found');
+    entries.splice(index, 1);
+    return ok({}, true);
+  }
+  // Demo mode has no client address: like the server without one, refused while a config is on.
+  if (method === 'POST' && rest === '/verify') return checks.read() ?? ok({ valid: !config.isActive });
+  if (method === 'POST' && rest === '/verify/allow') return checks.read() ?? ok({ valid: false });
+  return null;
+}
+
+const PATHS: Record<string, Kind> = {
+  'mfa-policy': 'mfa',
+  'lockout-policy': 'lockout',
+  'password-history-policy': 'password-history',
+};
+
+/** Answers the security-policy paths for a signed-in `user` holding `held`; null for other paths. */
+export function handleDemoSecurityPolicies(
+  db: DemoDatabase,
+  user: DemoUser,
+  held: string[],
+  request: { method: string; path: string; body: Json; query?: Record<string, string> },
+  now: () => number,
+): Answer | null {
+  const { method, path, body } = request;
+  const needs = (permission: string) =>
+    hasPermission(held, permission) ? null : fail(403, `You need the ${permission} permission to do this`);
+  const read = () => needs('fe.secure.read.securityPolicy');
+  const write = () => needs('fe.secure.write.securityPolicy');
+  db.securityPolicies ??= {};
+  const mine = (db.securityPolicies[user.tenantId] ??= {});
+
+  if (path === SESSIONS) {
+    if (method === 'GET') return read() ?? ok(mine.sessions ?? DEFAULT_SESSIONS);
+    if (method !== 'POST') return null;
+    const problem =
+      write() ??
+      (Object.keys(body).length === 0
+        ? fail(400, 'Request body must have at least 1 property')
+        : ((message) => (message ? fail(400, message) : null))(invalid(body, SESSION_FIELDS, [])));
+    if (problem) return problem;
+    mine.sessions = { ...(mine.sessions ?? DEFAULT_SESSIONS), ...(body as Partial<SessionPolicy>) };
+    return { status: 201, body: {}, save: true };
+  }
+  if (path === IP_PATH || path.startsWith(`${IP_PATH}/`)) {
+    let sequence = 0;
+    return handleIp(mine, method, path.slice(IP_PATH.length), body, request.query ?? {}, {
+      read,
+      write,
+      stamp: new Date(now()).toISOString(),
+      id: () => `ip-${now().toString(36)}-${(sequence += 1)}-${(mine.ips?.length ?? 0).toString(36)}`,
+    });
+  }
+  if (!path.startsWith(`${BASE}/`)) return null;
+  const [name, vendor, ...rest] = path.slice(BASE.length + 1).split('/');
+  const kind = PATHS[name ?? ''];
+  if (!kind || rest.length || (vendor !== undefined && vendor !== 'vendor')) return null;
+  if (method === 'GET')
+    return read() ?? ok(vendor ? vendorPolicy(kind) : (mine.policies?.[kind] ?? vendorPolicy(kind)));
+  if (vendor || (method !== 'POST' && method !== 'PATCH')) return null;
+  const message = invalid(body, BODIES[kind].fields, BODIES[kind].required);
+  const problem = write() ?? (message ? fail(400, message) : null);
+  if (problem) return problem;
+  const stamp = new Date(now()).toISOString();
+  const existing = mine.policies?.[kind];
+  const { id: _sent, ...fields } = body;
+  const saved = {
+    ...(existing ?? vendorPolicy(kind)),
+    ...fields,
+    id: existing?.id ?? `${kind}-policy-${user.tenantId}`,
+    createdAt: existing?.createdAt ?? stamp,
+    updatedAt: stamp,
+  } as Stored;
+  mine.policies = { ...mine.policies, [kind]: saved };
+  return ok(saved, true);
+}

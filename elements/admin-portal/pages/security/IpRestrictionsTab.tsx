@@ -1,0 +1,293 @@
+/**
+ * The security page's IP restrictions tab (spec 001 §2 tab ipRestrictions, §3, §4 "adding the
+ * user's own IP creates an allow entry and activates the config. After each change, reload the list
+ * and re-check whether the current IP is allowed", §9 page size 4). Turning on a config that would
+ * refuse the administrator's own address asks first. Its own chunk, loaded with the tab.
+ */
+import { useState, type FormEvent } from 'react';
+import {
+  createSecurityPoliciesApi,
+  IP_PAGE_SIZE,
+  type IpConfig,
+  type IpRestriction,
+  type IpStrategy,
+} from '../../../../core/api/securityPolicies';
+import { enPortal } from '../../../i18n/en-portal';
+import { Alert } from '../../../ui/Alert';
+import { Badge } from '../../../ui/Badge';
+import { Button } from '../../../ui/Button';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { DataTable, type Column } from '../../../ui/DataTable';
+import { formatDate } from '../../../ui/formatDate';
+import { InlineStatus } from '../../../ui/InlineStatus';
+import { readableWidthStyle, sectionStyle, sectionTitleStyle, toolbarStyle } from '../../../ui/Page';
+import { SelectField } from '../../../ui/SelectField';
+import { Switch } from '../../../ui/Switch';
+import { TextField } from '../../../ui/TextField';
+import { listData, useListPage } from '../../../ui/useListPage';
+import { formStyle, mutedStyle } from '../../../ui/styles';
+import { useSubmit } from '../../../ui/useSubmit';
+import { useLoad, usePageApi } from '../common/adminParts';
+
+const t = enPortal.portal.security.ip;
+
+/** Whether `ip` looks like an address or a CIDR range (the server parses it for real). */
+const looksLikeIp = (value: string) =>
+  /^(\d{1,3}(\.\d{1,3}){3}(\/\d{1,2})?|[0-9a-f:]*:[0-9a-f:.]*(\/\d{1,3})?)$/i.test(value.trim());
+
+export default function IpRestrictionsTab({ writable }: { writable: boolean }) {
+  const api = usePageApi(createSecurityPoliciesApi);
+  const { load, reload } = useLoad(
+    () => Promise.all([api.ipConfig(), api.myIp(), api.verifyIp(), api.verifyIpAllowed()]),
+    [api],
+  );
+  const [shownList, setShownList] = useState<IpStrategy>('ALLOW');
+  const list = useListPage<IpRestriction>({
+    fetch: (query) =>
+      api.ipRestrictions({ page: query.page, pageSize: query.pageSize, strategy: shownList }).then(listData),
+    deps: [api, shownList],
+    pageSize: IP_PAGE_SIZE,
+  });
+  const [status, setStatus] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<IpConfig | null>(null);
+  const [removing, setRemoving] = useState<IpRestriction | null>(null);
+  const [draft, setDraft] = useState<IpConfig | null>(null);
+  const [entry, setEntry] = useState({ ip: '', description: '' });
+  const [entryError, setEntryError] = useState<string | null>(null);
+  const submit = useSubmit();
+
+  /** Spec 001 §4: after each change, reload the list and check the current address again. */
+  const afterChange = (text: string) => {
+    setStatus(text);
+    list.reload();
+    reload();
+  };
+
+  if (load.status === 'loading') return null;
+  if (load.status === 'error')
+    return (
+      <>
+        <Alert>{`${t.loadFailed} ${load.message}`}</Alert>
+        <Button variant="secondary" onClick={reload}>
+          {enPortal.portal.retry}
+        </Button>
+      </>
+    );
+  const [saved, me, allowedNow, onAllowList] = load.data;
+  const config = draft ?? saved;
+  const myIp = me.ip;
+
+  /** Saves the config, asking first when it would refuse the administrator's own address. */
+  async function saveConfig(next: IpConfig, confirmed = false) {
+    const locksMeOut = next.isActive && (next.strategy === 'ALLOW' ? !onAllowList.valid : false);
+    if (locksMeOut && !confirmed) {
+      setConfirm(next);
+      return;
+    }
+    await submit.run(async () => {
+      await api.saveIpConfig(next);
+      setDraft(null);
+      afterChange(t.configSaved);
+    });
+  }
+  async function addMyIp() {
+    if (!myIp) return;
+    await submit.run(async () => {
+      await api.addIp({ ip: myIp, strategy: 'ALLOW', description: t.myIpDescription });
+      await api.saveIpConfig({ isActive: true, strategy: 'ALLOW' });
+      setDraft(null);
+      setShownList('ALLOW');
+      afterChange(t.myIpAdded(myIp));
+    });
+  }
+  async function addEntry(event: FormEvent) {
+    event.preventDefault();
+    if (!looksLikeIp(entry.ip)) {
+      setEntryError(t.ipInvalid);
+      return;
+    }
+    await submit.run(async () => {
+      await api.addIp({
+        ip: entry.ip.trim(),
+        strategy: shownList,
+        ...(entry.description.trim() ? { description: entry.description.trim() } : {}),
+      });
+      setEntry({ ip: '', description: '' });
+      afterChange(t.added(entry.ip.trim()));
+    });
+  }
+
+  const columns: Array<Column<IpRestriction>> = [
+    { id: 'ip', header: t.columns.ip, cell: (row) => row.ip, nowrap: true },
+    { id: 'description', header: t.columns.description, cell: (row) => row.description ?? '' },
+    {
+      id: 'status',
+      header: t.columns.status,
+      cell: (row) => (
+        <Badge tone={row.isActive ? 'success' : 'neutral'}>{row.isActive ? t.active : t.inactive}</Badge>
+      ),
+    },
+    { id: 'createdAt', header: t.columns.added, nowrap: true, cell: (row) => formatDate(row.createdAt, '') },
+  ];
+
+  return (
+    <>
+      <section css={[sectionStyle, readableWidthStyle]} aria-label={t.title}>
+        <h3 css={sectionTitleStyle}>{t.title}</h3>
+        <p css={mutedStyle}>{t.description}</p>
+        <p css={mutedStyle} role="status" part="current-ip">
+          {myIp ? (allowedNow.valid ? t.youAreAllowed(myIp) : t.youAreRefused(myIp)) : t.noIp}
+        </p>
+        <form
+          css={formStyle}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void saveConfig(config);
+          }}
+        >
+          <Switch
+            checked={config.isActive}
+            disabled={!writable}
+            partName="ip-active"
+            onClick={() => setDraft({ ...config, isActive: !config.isActive })}
+          >
+            {t.toggle}
+          </Switch>
+          <SelectField
+            label={t.strategy}
+            value={config.strategy}
+            disabled={!writable}
+            partName="ip-strategy"
+            options={[
+              { value: 'ALLOW', label: t.strategies.ALLOW },
+              { value: 'BLOCK', label: t.strategies.BLOCK },
+            ]}
+            onChange={(event) => setDraft({ ...config, strategy: event.target.value as IpStrategy })}
+          />
+          {submit.error && <Alert>{submit.error}</Alert>}
+          {status && <InlineStatus onDismiss={() => setStatus(null)}>{status}</InlineStatus>}
+          {writable && (
+            <div css={toolbarStyle}>
+              <Button type="submit" disabled={submit.busy}>
+                {t.saveConfig}
+              </Button>
+              {myIp && !onAllowList.valid && (
+                <Button
+                  variant="secondary"
+                  partName="add-my-ip"
+                  disabled={submit.busy}
+                  onClick={() => void addMyIp()}
+                >
+                  {t.addMyIp}
+                </Button>
+              )}
+            </div>
+          )}
+        </form>
+      </section>
+
+      <section css={sectionStyle} aria-label={t.listTitle}>
+        <h3 css={sectionTitleStyle}>{t.listTitle}</h3>
+        <div css={readableWidthStyle}>
+          <SelectField
+            label={t.show}
+            value={shownList}
+            partName="ip-list"
+            options={[
+              { value: 'ALLOW', label: t.lists.ALLOW },
+              { value: 'BLOCK', label: t.lists.BLOCK },
+            ]}
+            onChange={(event) => {
+              setShownList(event.target.value as IpStrategy);
+              list.restart();
+            }}
+          />
+        </div>
+        <DataTable
+          caption={t.lists[shownList]}
+          columns={columns}
+          load={list.load}
+          rowKey={(row) => row.id}
+          rowLabel={(row) => row.ip}
+          rowPart="ip-row"
+          tablePart="ip-table"
+          empty={<p css={mutedStyle}>{t.empty}</p>}
+          failedText={t.loadFailed}
+          onRetry={list.reload}
+          rowActions={
+            writable
+              ? (row) => [
+                  {
+                    label: t.remove,
+                    ariaLabel: t.removeOf(row.ip),
+                    part: 'remove-ip',
+                    danger: true,
+                    onSelect: () => setRemoving(row),
+                  },
+                ]
+              : undefined
+          }
+          pagination={{ label: t.pages, page: list.page, pageSize: list.pageSize, onPage: list.setPage }}
+        />
+        {writable && (
+          <form css={[formStyle, readableWidthStyle]} noValidate onSubmit={(event) => void addEntry(event)}>
+            <TextField
+              label={t.ip}
+              hint={t.ipHint}
+              value={entry.ip}
+              error={entryError}
+              partName="ip-input"
+              onChange={(event) => {
+                setEntry((e) => ({ ...e, ip: event.target.value }));
+                setEntryError(null);
+              }}
+            />
+            <TextField
+              label={t.descriptionLabel}
+              optional
+              value={entry.description}
+              maxLength={200}
+              onChange={(event) => setEntry((e) => ({ ...e, description: event.target.value }))}
+            />
+            <div>
+              <Button type="submit" variant="secondary" disabled={submit.busy}>
+                {t.add[shownList]}
+              </Button>
+            </div>
+          </form>
+        )}
+      </section>
+
+      {confirm && (
+        <ConfirmDialog
+          title={t.lockoutTitle}
+          titleId="ae-ip-lockout-title"
+          body={t.lockoutBody(myIp ?? '')}
+          confirmLabel={t.saveAnyway}
+          busyLabel={t.saving}
+          onClose={() => setConfirm(null)}
+          onConfirm={async () => {
+            await api.saveIpConfig(confirm);
+            setConfirm(null);
+            setDraft(null);
+            afterChange(t.configSaved);
+          }}
+        />
+      )}
+      {removing && (
+        <ConfirmDialog
+          title={t.removeTitle}
+          titleId="ae-ip-remove-title"
+          body={t.removeBody(removing.ip)}
+          onClose={() => setRemoving(null)}
+          onConfirm={async () => {
+            await api.deleteIp(removing.id);
+            setRemoving(null);
+            afterChange(t.removed(removing.ip));
+          }}
+        />
+      )}
+    </>
+  );
+}

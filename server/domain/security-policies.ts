@@ -1,0 +1,372 @@
+/**
+ * The security page's policies (issue 15, spec 001 §3 and §5) and what the server does with them.
+ *
+ * Scope: each policy is a tenant's own row, else the vendor's default (`tenant_id` NULL), else the
+ * built-in default below. A tenant's policy applies to the sessions opened in it and to its
+ * members when their active tenant is that tenant (a member of several tenants follows the policy
+ * of the tenant they sign in to).
+ *
+ * Enforcement (each has a test in routes/security-policies.test.ts):
+ * - lockout: `recordFailedSignIn` counts consecutive failed password sign-ins per user (a column,
+ *   so it survives restarts); at `maxAttempts` the user is locked (`users.locked_at`, shown as
+ *   `isLocked` on the users page) until an administrator unlocks them. Beside, not instead of, the
+ *   time-windowed per-email and per-IP limits of attempts.ts.
+ * - password history: `passwordReuseProblem` refuses the current password and the previous ones
+ *   kept in `password_history` (hashes only), `historySize` in all, on reset and change.
+ * - sessions: `enforceSessionPolicy` at refresh and on every authenticated call (idle timeout,
+ *   absolute lifetime, revoked or expired session); `limitConcurrentSessions` when a session opens.
+ */
+import { POLICY_LIMITS, type EnforceMfaType } from '../../core/api/securityPolicies';
+import type { Database } from '../storage/database';
+import type { PasswordHasher } from './passwords';
+import { listUserTenants, pickActiveTenant } from './tenants';
+
+export interface LockoutSettings {
+  enabled: boolean;
+  maxAttempts: number;
+}
+export interface PasswordHistorySettings {
+  enabled: boolean;
+  historySize: number;
+}
+interface Timeout {
+  isActive: boolean;
+  timeout: number;
+}
+export interface SessionSettings {
+  sessionTimeoutConfiguration: Timeout;
+  sessionIdleTimeoutConfiguration: Timeout;
+  sessionConcurrentConfiguration: { isActive: boolean; maxSessions: number };
+}
+interface Settings {
+  mfa: { enforceMFAType: EnforceMfaType };
+  lockout: LockoutSettings;
+  'password-history': PasswordHistorySettings;
+  sessions: SessionSettings;
+}
+export type PolicyKind = keyof Settings;
+
+/** Most passwords a history keeps: the policy's largest historySize. */
+export const MAX_HISTORY_SIZE = POLICY_LIMITS.historySize.max;
+
+/**
+ * Built-in defaults: nothing enforced. The numbers are what the page offers when an administrator
+ * turns a policy on (spec 001 §9 demo defaults: idle 3600 s, absolute 7,776,000 s, 10 sessions).
+ */
+const DEFAULTS: Settings = {
+  mfa: { enforceMFAType: 'DontForce' },
+  lockout: { enabled: false, maxAttempts: 5 },
+  'password-history': { enabled: false, historySize: 1 },
+  sessions: {
+    sessionTimeoutConfiguration: { isActive: false, timeout: 7_776_000 },
+    sessionIdleTimeoutConfiguration: { isActive: false, timeout: 3600 },
+    sessionConcurrentConfiguration: { isActive: false, maxSessions: 10 },
+  },
+};
+
+interface PolicyRow<K extends PolicyKind> {
+  id: string;
+  tenant_id: string | null;
+  settings: Settings[K];
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A policy as the client reads it: its fields, its id and times. */
+export type PolicyDto<K extends PolicyKind> = Settings[K] & { id: string; createdAt: Date; updatedAt: Date };
+
+const COLUMNS = 'id, tenant_id, settings, created_at, updated_at';
+
+function toDto<K extends PolicyKind>(kind: K, row: PolicyRow<K>): PolicyDto<K> {
+  return {
+    ...DEFAULTS[kind],
+    ...row.settings,
+    id: row.id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The vendor's default of `kind`, written with the built-in default on first use. */
+export async function vendorPolicy<K extends PolicyKind>(db: Database, kind: K): Promise<PolicyDto<K>> {
+  await db.query(
+    `INSERT INTO security_policies (kind, tenant_id, settings) VALUES ($1, NULL, $2)
+     ON CONFLICT (kind) WHERE tenant_id IS NULL DO NOTHING`,
+    [kind, JSON.stringify(DEFAULTS[kind])],
+  );
+  const { rows } = await db.query<PolicyRow<K>>(
+    `SELECT ${COLUMNS} FROM security_policies WHERE kind = $1 AND tenant_id IS NULL`,
+    [kind],
+  );
+  return toDto(kind, rows[0]!);
+}
+
+/** The policy `tenantId` works under: its own, else the vendor's. */
+export async function tenantPolicy<K extends PolicyKind>(
+  db: Database,
+  kind: K,
+  tenantId: string | null,
+): Promise<PolicyDto<K>> {
+  if (tenantId) {
+    const { rows } = await db.query<PolicyRow<K>>(
+      `SELECT ${COLUMNS} FROM security_policies WHERE kind = $1 AND tenant_id = $2`,
+      [kind, tenantId],
+    );
+    if (rows[0]) return toDto(kind, rows[0]);
+  }
+  return vendorPolicy(db, kind);
+}
+
+/**
+ * Saves the tenant's own policy of `kind` (spec 001 §5: the client POSTs a policy without an id
+ * and PATCHes one with an id; both land here). `changes` is merged over the policy in force, so a
+ * partial body (the session policy's three parts are each optional) keeps the rest.
+ */
+export async function saveTenantPolicy<K extends PolicyKind>(
+  db: Database,
+  kind: K,
+  tenantId: string,
+  changes: Partial<Settings[K]>,
+): Promise<PolicyDto<K>> {
+  const current = await tenantPolicy(db, kind, tenantId);
+  const settings = { ...pickSettings(kind, current), ...changes };
+  const { rows } = await db.query<PolicyRow<K>>(
+    `INSERT INTO security_policies (kind, tenant_id, settings) VALUES ($1, $2, $3)
+     ON CONFLICT (kind, tenant_id) WHERE tenant_id IS NOT NULL
+       DO UPDATE SET settings = EXCLUDED.settings, updated_at = now()
+     RETURNING ${COLUMNS}`,
+    [kind, tenantId, JSON.stringify(settings)],
+  );
+  return toDto(kind, rows[0]!);
+}
+
+function pickSettings<K extends PolicyKind>(kind: K, dto: PolicyDto<K>): Settings[K] {
+  const fields = Object.keys(DEFAULTS[kind]) as Array<keyof Settings[K]>;
+  return Object.fromEntries(fields.map((field) => [field, dto[field]])) as unknown as Settings[K];
+}
+
+/** The tenant a user's sign-in opens (their active tenant), whose policies apply to them. */
+async function activeTenantOf(
+  db: Database,
+  userId: string,
+  activeTenantId: string | null,
+): Promise<string | null> {
+  return pickActiveTenant(await listUserTenants(db, userId), activeTenantId)?.id ?? null;
+}
+
+// ---------------------------------------------------------------------------------------- MFA
+
+interface MfaPolicyRow {
+  id: string;
+  enforce: boolean;
+  except_saml: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const mfaType = (row: Pick<MfaPolicyRow, 'enforce' | 'except_saml'>): EnforceMfaType =>
+  !row.enforce ? 'DontForce' : row.except_saml ? 'ForceExceptSAML' : 'Force';
+
+/**
+ * The tenant's MFA policy: its own row of tenant_mfa_policies (which also holds the remember-device
+ * settings the sign-in gate reads), else the vendor's default.
+ */
+export async function tenantMfaPolicy(db: Database, tenantId: string | null): Promise<PolicyDto<'mfa'>> {
+  if (tenantId) {
+    const { rows } = await db.query<MfaPolicyRow>(
+      'SELECT id, enforce, except_saml, created_at, updated_at FROM tenant_mfa_policies WHERE tenant_id = $1',
+      [tenantId],
+    );
+    const row = rows[0];
+    if (row)
+      return {
+        enforceMFAType: mfaType(row),
+        id: row.id,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      };
+  }
+  return vendorPolicy(db, 'mfa');
+}
+
+/** Saves the tenant's MFA policy; forcing it sends members without a second factor to enrolment. */
+export async function saveTenantMfaPolicy(
+  db: Database,
+  tenantId: string,
+  enforceMFAType: EnforceMfaType,
+): Promise<PolicyDto<'mfa'>> {
+  const enforce = enforceMFAType !== 'DontForce';
+  const exceptSaml = enforceMFAType === 'ForceExceptSAML';
+  await db.query(
+    `INSERT INTO tenant_mfa_policies (tenant_id, enforce, except_saml) VALUES ($1, $2, $3)
+     ON CONFLICT (tenant_id) DO UPDATE SET enforce = $2, except_saml = $3, updated_at = now()`,
+    [tenantId, enforce, exceptSaml],
+  );
+  return tenantMfaPolicy(db, tenantId);
+}
+
+// ------------------------------------------------------------------------------------ lockout
+
+export const ACCOUNT_LOCKED = 'This account is locked. Ask an administrator of your account to unlock it.';
+
+/**
+ * Counts a failed password sign-in of an existing user. Returns true when this failure locked the
+ * user (the lockout policy of their active tenant is on and the count reached maxAttempts).
+ */
+export async function recordFailedSignIn(
+  db: Database,
+  user: { id: string; active_tenant_id: string | null },
+): Promise<boolean> {
+  const { rows } = await db.query<{ failed_sign_ins: number }>(
+    'UPDATE users SET failed_sign_ins = failed_sign_ins + 1 WHERE id = $1 RETURNING failed_sign_ins',
+    [user.id],
+  );
+  const failures = rows[0]?.failed_sign_ins ?? 0;
+  const policy = await tenantPolicy(db, 'lockout', await activeTenantOf(db, user.id, user.active_tenant_id));
+  if (!policy.enabled || failures < policy.maxAttempts) return false;
+  const locked = await db.query(
+    'UPDATE users SET locked_at = now() WHERE id = $1 AND locked_at IS NULL RETURNING id',
+    [user.id],
+  );
+  return locked.rows.length > 0;
+}
+
+/** A successful sign-in starts the count again. */
+export async function clearFailedSignIns(db: Database, userId: string): Promise<void> {
+  await db.query('UPDATE users SET failed_sign_ins = 0 WHERE id = $1 AND failed_sign_ins <> 0', [userId]);
+}
+
+/** An administrator unlocks a user: the lock and the count go. False when the user was not locked. */
+export async function unlockUser(db: Database, userId: string): Promise<boolean> {
+  const { rows } = await db.query(
+    'UPDATE users SET locked_at = NULL, failed_sign_ins = 0 WHERE id = $1 AND locked_at IS NOT NULL RETURNING id',
+    [userId],
+  );
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------- password history
+
+export const PASSWORD_REUSED = 'This password was used recently. Choose a password you have not used before.';
+
+/**
+ * The message when `password` is one of the user's last `historySize` passwords (the current one
+ * counts) under the history policy of their active tenant; null when it may be used.
+ */
+export async function passwordReuseProblem(
+  db: Database,
+  hasher: PasswordHasher,
+  user: { id: string; active_tenant_id: string | null; password_hash: string | null },
+  password: string,
+): Promise<string | null> {
+  const policy = await tenantPolicy(
+    db,
+    'password-history',
+    await activeTenantOf(db, user.id, user.active_tenant_id),
+  );
+  if (!policy.enabled) return null;
+  const { rows } = await db.query<{ password_hash: string }>(
+    'SELECT password_hash FROM password_history WHERE user_id = $1 ORDER BY id DESC LIMIT $2',
+    [user.id, Math.max(0, Math.min(policy.historySize, MAX_HISTORY_SIZE) - 1)],
+  );
+  const hashes = [user.password_hash, ...rows.map((row) => row.password_hash)];
+  for (const hash of hashes) if (hash && (await hasher.verify(password, hash))) return PASSWORD_REUSED;
+  return null;
+}
+
+/**
+ * Keeps the user's current password hash in the history before it is replaced (called by
+ * users.updatePasswordHash), and the history to its newest MAX_HISTORY_SIZE entries.
+ */
+export async function rememberCurrentPassword(db: Database, userId: string): Promise<void> {
+  await db.query(
+    `INSERT INTO password_history (user_id, password_hash)
+       SELECT id, password_hash FROM users WHERE id = $1 AND password_hash IS NOT NULL`,
+    [userId],
+  );
+  await db.query(
+    `DELETE FROM password_history WHERE user_id = $1 AND id NOT IN
+       (SELECT id FROM password_history WHERE user_id = $1 ORDER BY id DESC LIMIT $2)`,
+    [userId, MAX_HISTORY_SIZE],
+  );
+}
+
+// ------------------------------------------------------------------------------------ sessions
+
+export const SESSION_ENDED = 'Your session has ended. Sign in again.';
+
+/** How often an authenticated call writes the session's last use (the idle timeout's clock). */
+const ACTIVITY_WRITE_INTERVAL_S = 30;
+
+/**
+ * Checks a session against its tenant's session policy, at refresh and on every authenticated
+ * call. Returns null when the session may go on; otherwise the reason, after revoking it (idle:
+ * unused for longer than the idle timeout; absolute: older than the forced re-login lifetime;
+ * revoked or expired already). A call in use moves the session's last use forward (at most every
+ * ACTIVITY_WRITE_INTERVAL_S), as a refresh does.
+ */
+export async function enforceSessionPolicy(
+  db: Database,
+  sessionId: string,
+  options: { touch: boolean },
+): Promise<'revoked' | 'idle' | 'absolute' | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return 'revoked';
+  const { rows } = await db.query<{
+    live: boolean;
+    age: number;
+    idle: number;
+    policy: SessionSettings | null;
+  }>(
+    `SELECT s.revoked_at IS NULL AND s.expires_at > now() AS live,
+            extract(epoch FROM now() - s.created_at)::float8 AS age,
+            extract(epoch FROM now() - s.last_used_at)::float8 AS idle,
+            COALESCE(t.settings, v.settings) AS policy
+       FROM sessions s
+       LEFT JOIN security_policies t ON t.kind = 'sessions' AND t.tenant_id = s.tenant_id
+       LEFT JOIN security_policies v ON v.kind = 'sessions' AND v.tenant_id IS NULL
+      WHERE s.id = $1`,
+    [sessionId],
+  );
+  const row = rows[0];
+  if (!row?.live) return 'revoked';
+  const policy = { ...DEFAULTS.sessions, ...row.policy };
+  const reason =
+    policy.sessionTimeoutConfiguration.isActive && row.age > policy.sessionTimeoutConfiguration.timeout
+      ? 'absolute'
+      : policy.sessionIdleTimeoutConfiguration.isActive &&
+          row.idle > policy.sessionIdleTimeoutConfiguration.timeout
+        ? 'idle'
+        : null;
+  if (reason) {
+    await db.query(
+      `UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`,
+      [sessionId, reason === 'idle' ? 'idle timeout' : 'forced re-login'],
+    );
+    return reason;
+  }
+  if (options.touch && row.idle > ACTIVITY_WRITE_INTERVAL_S)
+    await db.query('UPDATE sessions SET last_used_at = now() WHERE id = $1', [sessionId]);
+  return null;
+}
+
+/**
+ * Ends the user's oldest sessions in `tenantId` beyond the concurrent-sessions limit, once a new
+ * session has opened there (the newest stay). Impersonation sessions neither count nor end.
+ */
+export async function limitConcurrentSessions(
+  db: Database,
+  userId: string,
+  tenantId: string | null,
+): Promise<void> {
+  const policy = await tenantPolicy(db, 'sessions', tenantId);
+  const { isActive, maxSessions } = policy.sessionConcurrentConfiguration;
+  if (!isActive) return;
+  await db.query(
+    `UPDATE sessions SET revoked_at = now(), revoked_reason = 'concurrent sessions limit'
+      WHERE id IN (SELECT id FROM sessions
+                    WHERE user_id = $1 AND tenant_id IS NOT DISTINCT FROM $2 AND revoked_at IS NULL
+                      AND expires_at > now() AND impersonator_user_id IS NULL
+                    ORDER BY created_at DESC, id DESC OFFSET $3)`,
+    [userId, tenantId, maxSessions],
+  );
+}

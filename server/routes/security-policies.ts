@@ -1,0 +1,380 @@
+/**
+ * The security page's policies (issue 15; spec 001 §2 "Security page tabs: sessionManagement,
+ * generalSettings", §3 policies, §5 "Policy save: PATCH if the object has an id, else POST"), on
+ * the client SDK's paths:
+ * - GET /identity/resources/configurations/v1: the vendor's global security policy (ISecurityPolicy).
+ * - /identity/resources/configurations/v1/{mfa-policy,lockout-policy,password-history-policy}:
+ *   GET (the active account's policy: its own, else the vendor's), GET /vendor (the vendor's
+ *   default), POST and PATCH (save the account's own; both upsert, the body's id is not trusted to
+ *   choose a row: the caller's active account does).
+ * - GET and POST /identity/resources/configurations/sessions/v1: the session policy (idle timeout,
+ *   forced re-login, concurrent sessions); POST merges the parts it is given.
+ * - /identity/resources/configurations/v1/restrictions/ip: the IP allow and block lists (GET paged,
+ *   POST, POST /bulk, DELETE /{id}), their config (GET, POST /config), and POST /verify and
+ *   /verify/allow for the caller's own address (domain/ip-restrictions.ts).
+ * - /identity/resources/configurations/restrictions/v1/email-domain: who may join the account by
+ *   email domain (GET, POST, DELETE /{id}, GET and POST /config; domain/email-domain-restrictions.ts).
+ * - POST /identity/resources/users/v1/{userId}/unlock: an administrator unlocks a member locked by
+ *   the lockout policy (not in the client SDK; the users page's row action).
+ * Reading needs fe.secure.read.securityPolicy, saving fe.secure.write.securityPolicy. What the
+ * server does with each policy: domain/security-policies.ts.
+ */
+import { createPublicKey } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { ENFORCE_MFA_TYPES, POLICY_LIMITS, type EnforceMfaType } from '../../core/api/securityPolicies';
+import type { AppContext } from '../context';
+import { assertMayActOn } from '../domain/grants';
+import {
+  saveTenantMfaPolicy,
+  saveTenantPolicy,
+  tenantMfaPolicy,
+  tenantPolicy,
+  unlockUser,
+  vendorPolicy,
+  type LockoutSettings,
+  type PasswordHistorySettings,
+  type PolicyKind,
+  type SessionSettings,
+} from '../domain/security-policies';
+import {
+  addIpRestrictions,
+  deleteIpRestriction,
+  ipAllowed,
+  ipConfig,
+  ipListed,
+  listIpRestrictions,
+  parseIpOrRange,
+  saveIpConfig,
+  type IpStrategy,
+} from '../domain/ip-restrictions';
+import {
+  addDomainRestriction,
+  deleteDomainRestriction,
+  domainConfig,
+  listDomainRestrictions,
+  parseDomain,
+  saveDomainConfig,
+  type DomainListType,
+} from '../domain/email-domain-restrictions';
+import { getVendorSettings } from '../domain/vendor';
+import { requireUser } from '../http/bearer';
+import { httpError } from '../http/errors';
+import { requirePermission } from '../http/permissions';
+import { strictObject } from '../http/schemas';
+
+const BASE = '/identity/resources/configurations/v1';
+const SESSIONS = '/identity/resources/configurations/sessions/v1';
+const READ = 'fe.secure.read.securityPolicy';
+const WRITE = 'fe.secure.write.securityPolicy';
+const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
+/** The id the client echoes back on PATCH (spec 001 §5); not trusted to choose the row. */
+const policyId = { type: 'string', maxLength: 100 } as const;
+const int = ({ min, max }: { min: number; max: number }) =>
+  ({ type: 'integer', minimum: min, maximum: max }) as const;
+const timeout = (limit: { min: number; max: number }) =>
+  strictObject({ isActive: { type: 'boolean' }, timeout: int(limit) }, ['isActive', 'timeout']);
+
+export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  /** The caller's active account, after checking they may read (or write) its policies. */
+  const accountOf = async (request: Parameters<typeof requireUser>[1], permission: string) =>
+    requirePermission(await requireUser(ctx.tokens, request), permission);
+
+  app.get(BASE, async (request) => {
+    await accountOf(request, READ);
+    const [vendor, mfa] = await Promise.all([getVendorSettings(ctx.db), vendorPolicy(ctx.db, 'mfa')]);
+    const jwks = await ctx.tokens.jwks();
+    const signing = jwks.keys[0];
+    return {
+      id: vendor.id,
+      enforceMFAType: mfa.enforceMFAType,
+      createdAt: mfa.createdAt,
+      updatedAt: mfa.updatedAt,
+      // Passwords follow the vendor's policy everywhere: accounts cannot override it here.
+      allowOverrideEnforcePasswordHistory: true,
+      allowOverridePasswordComplexity: false,
+      allowOverridePasswordExpiration: false,
+      allowSignups: vendor.allowSignups,
+      apiTokensEnabled: vendor.apiTokensEnabled,
+      cookieSameSite: ctx.options.cookieSameSite.toUpperCase(),
+      defaultRefreshTokenExpiration: ctx.options.refreshTokenTtlSeconds,
+      defaultTokenExpiration: ctx.options.accessTokenTtlSeconds,
+      // The current signing key, as PEM: what a host backend verifies access tokens with.
+      publicKey: signing
+        ? createPublicKey({ key: { ...signing }, format: 'jwk' })
+            .export({ type: 'spki', format: 'pem' })
+            .toString()
+        : '',
+    };
+  });
+
+  // ------------------------------------------------------------------------------ MFA policy
+  app.get(`${BASE}/mfa-policy`, async (request) => tenantMfaPolicy(ctx.db, await accountOf(request, READ)));
+  app.get(`${BASE}/mfa-policy/vendor`, async (request) => {
+    await accountOf(request, READ);
+    return vendorPolicy(ctx.db, 'mfa');
+  });
+  const mfaBody = strictObject(
+    { id: policyId, enforceMFAType: { type: 'string', enum: [...ENFORCE_MFA_TYPES] } },
+    ['enforceMFAType'],
+  );
+  for (const method of ['POST', 'PATCH'] as const) {
+    app.route<{ Body: { enforceMFAType: EnforceMfaType } }>({
+      method,
+      url: `${BASE}/mfa-policy`,
+      schema: { body: mfaBody },
+      handler: async (request) =>
+        saveTenantMfaPolicy(ctx.db, await accountOf(request, WRITE), request.body.enforceMFAType),
+    });
+  }
+
+  // ------------------------------------------------------- lockout and password-history policies
+  const policies: Array<{ kind: PolicyKind; path: string; body: ReturnType<typeof strictObject> }> = [
+    {
+      kind: 'lockout',
+      path: 'lockout-policy',
+      body: strictObject(
+        {
+          id: policyId,
+          enabled: { type: 'boolean' },
+          maxAttempts: { type: 'integer', minimum: 1, maximum: 50 },
+        },
+        ['enabled', 'maxAttempts'],
+      ),
+    },
+    {
+      kind: 'password-history',
+      path: 'password-history-policy',
+      body: strictObject(
+        {
+          id: policyId,
+          enabled: { type: 'boolean' },
+          historySize: int(POLICY_LIMITS.historySize),
+        },
+        ['enabled', 'historySize'],
+      ),
+    },
+  ];
+  for (const { kind, path, body } of policies) {
+    app.get(`${BASE}/${path}`, async (request) => tenantPolicy(ctx.db, kind, await accountOf(request, READ)));
+    app.get(`${BASE}/${path}/vendor`, async (request) => {
+      await accountOf(request, READ);
+      return vendorPolicy(ctx.db, kind);
+    });
+    for (const method of ['POST', 'PATCH'] as const) {
+      app.route<{ Body: (LockoutSettings | PasswordHistorySettings) & { id?: string } }>({
+        method,
+        url: `${BASE}/${path}`,
+        schema: { body },
+        handler: async (request) => {
+          const tenantId = await accountOf(request, WRITE);
+          // The account is the caller's active one whatever id the body echoes (spec 001 §5).
+          const { enabled, maxAttempts, historySize } = request.body as Partial<
+            LockoutSettings & PasswordHistorySettings
+          >;
+          return saveTenantPolicy(
+            ctx.db,
+            kind,
+            tenantId,
+            kind === 'lockout' ? { enabled, maxAttempts } : { enabled, historySize },
+          );
+        },
+      });
+    }
+  }
+
+  // ---------------------------------------------------------------------------- session policy
+  app.get(SESSIONS, async (request) => {
+    // ISessionConfigurations: the three parts only, no id or times.
+    const policy = await tenantPolicy(ctx.db, 'sessions', await accountOf(request, READ));
+    return {
+      sessionTimeoutConfiguration: policy.sessionTimeoutConfiguration,
+      sessionIdleTimeoutConfiguration: policy.sessionIdleTimeoutConfiguration,
+      sessionConcurrentConfiguration: policy.sessionConcurrentConfiguration,
+    };
+  });
+  app.post<{ Body: Partial<SessionSettings> }>(
+    SESSIONS,
+    {
+      schema: {
+        body: {
+          ...strictObject({
+            sessionTimeoutConfiguration: timeout(POLICY_LIMITS.reloginSeconds),
+            sessionIdleTimeoutConfiguration: timeout(POLICY_LIMITS.idleTimeoutSeconds),
+            sessionConcurrentConfiguration: strictObject(
+              { isActive: { type: 'boolean' }, maxSessions: int(POLICY_LIMITS.maxSessions) },
+              ['isActive', 'maxSessions'],
+            ),
+          }),
+          minProperties: 1,
+        },
+      },
+    },
+    async (request, reply) => {
+      await saveTenantPolicy(ctx.db, 'sessions', await accountOf(request, WRITE), request.body);
+      return reply.code(201).send({});
+    },
+  );
+
+  // ------------------------------------------------------------------------------------ unlock
+  app.post<{ Params: { userId: string } }>(
+    '/identity/resources/users/v1/:userId/unlock',
+    {
+      schema: {
+        params: strictObject({ userId: { type: 'string', pattern: UUID } }, ['userId']),
+      },
+    },
+    async (request) => {
+      const claims = await requireUser(ctx.tokens, request);
+      const tenantId = requirePermission(claims, 'fe.secure.write.users');
+      const { userId } = request.params;
+      const member = await ctx.db.query('SELECT 1 FROM memberships WHERE tenant_id = $1 AND user_id = $2', [
+        tenantId,
+        userId,
+      ]);
+      if (member.rows.length === 0) throw httpError(404, 'User not found in this account');
+      await assertMayActOn(ctx.db, claims, tenantId, userId, 'sessions');
+      return { unlocked: await unlockUser(ctx.db, userId) };
+    },
+  );
+
+  // ---------------------------------------------------------------------------- IP restrictions
+  const IP = `${BASE}/restrictions/ip`;
+  const strategy = { type: 'string', enum: ['ALLOW', 'BLOCK'] } as const;
+  const entry = strictObject(
+    {
+      ip: { type: 'string', minLength: 1, maxLength: 64 },
+      strategy,
+      isActive: { type: 'boolean' },
+      description: { type: ['string', 'null'], maxLength: 200 },
+    },
+    ['ip'],
+  );
+  type Entry = { ip: string; strategy?: IpStrategy; isActive?: boolean; description?: string | null };
+  /** Parsed entries, or 400 naming the first address that is not an IP address or CIDR range. */
+  const parsed = (entries: Entry[]) =>
+    entries.map((given) => {
+      const ip = parseIpOrRange(given.ip);
+      if (!ip) throw httpError(400, `"${given.ip.slice(0, 64)}" is not an IP address or CIDR range`);
+      return {
+        ip,
+        strategy: given.strategy ?? 'ALLOW',
+        isActive: given.isActive ?? true,
+        description: given.description?.trim() || null,
+      };
+    });
+
+  // _offset is a page index, as on the other list routes of the contract (server/http/list-query.ts).
+  app.get<{ Querystring: { _offset?: string; _limit?: string; _filter?: string } }>(
+    IP,
+    {
+      schema: {
+        querystring: strictObject({
+          _offset: { type: 'string', pattern: '^[0-9]{1,6}$' },
+          _limit: { type: 'string', pattern: '^([1-9][0-9]?|100)$' },
+          // Spec 001 §9: "default query _limit 10, offset 0, filter ALLOW"; an empty filter lists both.
+          _filter: { type: 'string', enum: ['ALLOW', 'BLOCK', ''] },
+        }),
+      },
+    },
+    async (request) => {
+      const tenantId = await accountOf(request, READ);
+      const { _offset = '0', _limit = '10', _filter = 'ALLOW' } = request.query;
+      const limit = Number(_limit);
+      return listIpRestrictions(ctx.db, tenantId, {
+        offset: Number(_offset) * limit,
+        limit,
+        strategy: (_filter || null) as IpStrategy | null,
+      });
+    },
+  );
+  app.get(`${IP}/config`, async (request) => ipConfig(ctx.db, await accountOf(request, READ)));
+  app.post<{ Body: { isActive: boolean; strategy?: IpStrategy } }>(
+    `${IP}/config`,
+    { schema: { body: strictObject({ isActive: { type: 'boolean' }, strategy }, ['isActive']) } },
+    async (request) => saveIpConfig(ctx.db, await accountOf(request, WRITE), request.body),
+  );
+  app.post<{ Body: Entry }>(IP, { schema: { body: entry } }, async (request, reply) => {
+    const tenantId = await accountOf(request, WRITE);
+    await addIpRestrictions(ctx.db, tenantId, parsed([request.body]));
+    return reply.code(201).send({});
+  });
+  app.post<{ Body: { ips: Entry[] } }>(
+    `${IP}/bulk`,
+    {
+      schema: {
+        body: strictObject({ ips: { type: 'array', minItems: 1, maxItems: 100, items: entry } }, ['ips']),
+      },
+    },
+    async (request, reply) => {
+      const tenantId = await accountOf(request, WRITE);
+      await addIpRestrictions(ctx.db, tenantId, parsed(request.body.ips));
+      return reply.code(201).send({});
+    },
+  );
+  app.delete<{ Params: { id: string } }>(
+    `${IP}/:id`,
+    { schema: { params: strictObject({ id: { type: 'string', pattern: UUID } }, ['id']) } },
+    async (request) => {
+      const tenantId = await accountOf(request, WRITE);
+      if (!(await deleteIpRestriction(ctx.db, tenantId, request.params.id)))
+        throw httpError(404, 'IP restriction not found');
+      return {};
+    },
+  );
+  // Whether the caller's own address may reach the account under the config in force (the page
+  // checks after each change, spec 001 §4), and whether it is on the allow list.
+  app.post(`${IP}/verify`, async (request) => ({
+    valid: await ipAllowed(ctx.db, await accountOf(request, READ), request.ip),
+  }));
+  app.post(`${IP}/verify/allow`, async (request) => ({
+    valid: await ipListed(ctx.db, await accountOf(request, READ), request.ip, 'ALLOW'),
+  }));
+
+  // --------------------------------------------------------------------- email-domain restrictions
+  const DOMAINS = '/identity/resources/configurations/restrictions/v1/email-domain';
+  const listType = { type: 'string', enum: ['ALLOW', 'BLOCK'] } as const;
+  app.get(DOMAINS, async (request) => ({
+    items: await listDomainRestrictions(ctx.db, await accountOf(request, READ)),
+  }));
+  app.get(`${DOMAINS}/config`, async (request) => domainConfig(ctx.db, await accountOf(request, READ)));
+  app.post<{ Body: { active: boolean; blockPublicDomains?: boolean; type?: DomainListType } }>(
+    `${DOMAINS}/config`,
+    {
+      schema: {
+        body: strictObject(
+          { active: { type: 'boolean' }, blockPublicDomains: { type: 'boolean' }, type: listType },
+          ['active'],
+        ),
+      },
+    },
+    async (request) => saveDomainConfig(ctx.db, await accountOf(request, WRITE), request.body),
+  );
+  app.post<{ Body: { domain: string; type: DomainListType } }>(
+    DOMAINS,
+    {
+      schema: {
+        body: strictObject({ domain: { type: 'string', minLength: 1, maxLength: 253 }, type: listType }, [
+          'domain',
+          'type',
+        ]),
+      },
+    },
+    async (request, reply) => {
+      const tenantId = await accountOf(request, WRITE);
+      const domain = parseDomain(request.body.domain);
+      if (!domain) throw httpError(400, `"${request.body.domain.slice(0, 64)}" is not a domain name`);
+      return reply.code(201).send(await addDomainRestriction(ctx.db, tenantId, domain, request.body.type));
+    },
+  );
+  app.delete<{ Params: { id: string } }>(
+    `${DOMAINS}/:id`,
+    { schema: { params: strictObject({ id: { type: 'string', pattern: UUID } }, ['id']) } },
+    async (request) => {
+      const tenantId = await accountOf(request, WRITE);
+      if (!(await deleteDomainRestriction(ctx.db, tenantId, request.params.id)))
+        throw httpError(404, 'Domain restriction not found');
+      return {};
+    },
+  );
+}

@@ -1,0 +1,174 @@
+// The security page through the portal (issue 15), and the server enforcing what it saved: an
+// administrator of their own account (fixtures/security.ts) turns the lockout policy on, a member
+// is locked by failed sign-ins, shows as locked on the users page and is unlocked there; the session
+// policy saved on the page is what the server answers.
+import { expect, test, type Page } from '@playwright/test';
+import { API_ORIGIN } from '../playwright.config';
+import { SECURITY_ADMIN, SECURITY_MEMBER } from './fixtures/security';
+import { axeViolations, partOf, rowAction, signIn } from './helpers';
+
+const API = `${API_ORIGIN}/frontegg/identity/resources`;
+const portal = (page: Page) => page.locator('auth-admin-portal');
+
+test('lockout: saved on the security page, enforced at sign-in, unlocked on the users page', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const signInByApi = (password: string) =>
+    request.post(`${API}/auth/v1/user`, {
+      data: { email: SECURITY_MEMBER.email, password },
+      headers: { origin: API_ORIGIN },
+    });
+
+  await page.goto('/portal.html#/portal/security');
+  await signIn(page, SECURITY_ADMIN.email, SECURITY_ADMIN.password);
+  const security = portal(page);
+  await expect(security.getByRole('heading', { name: 'Security', level: 2 })).toBeVisible();
+  await expect(security.getByRole('tab', { name: 'Session management' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  expect(await axeViolations(page)).toEqual([]);
+
+  await security.getByRole('tab', { name: 'General settings' }).click();
+  const lockout = security.getByRole('region', { name: 'User lockout' });
+  const toggle = lockout.getByRole('switch', { name: 'Lock users after failed sign-ins' });
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await toggle.click();
+  const attempts = lockout.getByLabel('Failed sign-ins allowed');
+  await attempts.fill('0');
+  await lockout.getByRole('button', { name: 'Save lockout policy' }).click();
+  // Refused on the page, what was typed kept, the error tied to the field.
+  await expect(attempts).toHaveAttribute('aria-invalid', 'true');
+  await expect(attempts).toHaveAccessibleDescription('Enter a whole number from 1 to 50.');
+  await expect(attempts).toHaveValue('0');
+  await attempts.fill('2');
+  await expect(attempts).not.toHaveAttribute('aria-invalid', 'true');
+  await lockout.getByRole('button', { name: 'Save lockout policy' }).click();
+  await expect(lockout.getByRole('status')).toHaveText('Lockout policy saved.');
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The server enforces it: two failures lock the member; the right password is refused then.
+  expect((await signInByApi('wrong-password-1')).status()).toBe(401);
+  expect((await signInByApi('wrong-password-2')).status()).toBe(401);
+  const refused = await signInByApi(SECURITY_MEMBER.password);
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).errors).toEqual([
+    'This account is locked. Ask an administrator of your account to unlock it.',
+  ]);
+
+  // The users page shows the lock and unlocks.
+  await partOf(security, 'nav').getByRole('link', { name: 'Users' }).click();
+  const row = partOf(security, 'user-row').filter({ hasText: SECURITY_MEMBER.email });
+  await expect(row).toContainText('Yes');
+  await (
+    await rowAction(
+      security,
+      SECURITY_MEMBER.name,
+      `Unlock ${SECURITY_MEMBER.name}, locked after failed sign-ins`,
+    )
+  ).click();
+  await expect(partOf(security, 'users-notice')).toHaveText(
+    `${SECURITY_MEMBER.name} is unlocked and can sign in again.`,
+  );
+  await expect(row).not.toContainText('Yes');
+  expect((await signInByApi(SECURITY_MEMBER.password)).status()).toBe(200);
+
+  // Back to off, so a rerun starts from the same place.
+  await partOf(security, 'nav').getByRole('link', { name: 'Security', exact: true }).click();
+  await security.getByRole('tab', { name: 'General settings' }).click();
+  await lockout.getByRole('switch', { name: 'Lock users after failed sign-ins' }).click();
+  await lockout.getByRole('button', { name: 'Save lockout policy' }).click();
+  await expect(lockout.getByRole('status')).toHaveText('Lockout policy saved.');
+});
+
+test('session management: what the page saves is the policy the server answers', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/portal.html#/portal/security');
+  await signIn(page, SECURITY_ADMIN.email, SECURITY_ADMIN.password);
+  const security = portal(page);
+  const idle = security.getByRole('region', { name: 'Idle timeout' });
+  await idle.getByRole('switch', { name: 'End idle sessions' }).click();
+  await idle.getByLabel('Minutes without activity').fill('45');
+  await security.getByRole('button', { name: 'Save session settings' }).click();
+  await expect(security.getByRole('status')).toHaveText(
+    'Session settings saved. They apply from the next request of every session.',
+  );
+  const login = await request.post(`${API}/auth/v1/user`, {
+    data: SECURITY_ADMIN,
+    headers: { origin: API_ORIGIN },
+  });
+  const token = (await login.json()).accessToken as string;
+  const policy = await request.get(`${API}/configurations/sessions/v1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect((await policy.json()).sessionIdleTimeoutConfiguration).toEqual({ isActive: true, timeout: 2700 });
+  // Off again: idle timeouts of 45 minutes would not end anything in this run, but keep it clean.
+  await idle.getByRole('switch', { name: 'End idle sessions' }).click();
+  await security.getByRole('button', { name: 'Save session settings' }).click();
+});
+
+test('IP restrictions: Add my IP turns the allow list on and the administrator stays in; entries added and removed', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/portal.html#/portal/security');
+  await signIn(page, SECURITY_ADMIN.email, SECURITY_ADMIN.password);
+  const security = portal(page);
+  await security.getByRole('tab', { name: 'IP restrictions' }).click();
+  await expect(partOf(security, 'current-ip')).toHaveText('Your address 127.0.0.1 is allowed.');
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Turning the allow list on while 127.0.0.1 is not on it asks first; Cancel keeps it off.
+  await security.getByRole('switch', { name: 'Restrict access by IP address' }).click();
+  await security.getByRole('button', { name: 'Save IP settings' }).click();
+  const warning = security.getByRole('dialog', { name: 'Lock yourself out?' });
+  await expect(warning).toContainText('Your address 127.0.0.1 is not on the allow list.');
+  await warning.getByRole('button', { name: 'Cancel' }).click();
+  await expect(warning).toHaveCount(0);
+
+  await partOf(security, 'add-my-ip').click();
+  await expect(security.getByRole('status').filter({ hasText: 'is on the allow list' })).toHaveText(
+    '127.0.0.1 is on the allow list, and the allow list is on.',
+  );
+  await expect(partOf(security, 'ip-row')).toContainText(['127.0.0.1']);
+  await expect(partOf(security, 'current-ip')).toHaveText('Your address 127.0.0.1 is allowed.');
+  // The server enforces it: from here (listed) the admin signs in; the config is on.
+  const login = await request.post(`${API}/auth/v1/user`, {
+    data: SECURITY_ADMIN,
+    headers: { origin: API_ORIGIN },
+  });
+  expect(login.status()).toBe(200);
+  const headers = { authorization: `Bearer ${(await login.json()).accessToken}` };
+  expect(
+    await (await request.get(`${API}/configurations/v1/restrictions/ip/config`, { headers })).json(),
+  ).toEqual({
+    isActive: true,
+    strategy: 'ALLOW',
+  });
+
+  // An address typed wrong is refused on the page, what was typed kept.
+  const address = security.getByLabel('IP address or range');
+  await address.fill('10.0.0.0/8x');
+  await security.getByRole('button', { name: 'Add to allow list' }).click();
+  await expect(address).toHaveAccessibleDescription(/Enter an IP address or a range in CIDR notation\./);
+  await address.fill('10.0.0.0/8');
+  await security.getByRole('button', { name: 'Add to allow list' }).click();
+  await expect(partOf(security, 'ip-row')).toHaveCount(2);
+  expect(await axeViolations(page)).toEqual([]);
+  await (await rowAction(security, '10.0.0.0/8', 'Remove 10.0.0.0/8')).click();
+  await security
+    .getByRole('dialog', { name: 'Remove this address?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(partOf(security, 'ip-row')).toHaveCount(1);
+
+  // Off again for the rest of the run.
+  await security.getByRole('switch', { name: 'Restrict access by IP address' }).click();
+  await security.getByRole('button', { name: 'Save IP settings' }).click();
+  await expect(security.getByRole('status').filter({ hasText: 'IP settings saved.' })).toBeVisible();
+});
