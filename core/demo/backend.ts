@@ -949,7 +949,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
 
   /** The security page's policy paths (signed in; core/demo/securityPolicies.ts), or null. */
   const securityRoute = (method: string, path: string): Handler | null =>
-    /^\/identity\/resources\/configurations\/(v1\/(mfa|lockout|password-history)-policy(\/vendor)?|sessions\/v1|v1\/restrictions\/ip(\/.*)?)$/.test(
+    /^\/identity\/resources\/configurations\/(v1|v1\/(mfa|lockout|password-history)-policy(\/vendor)?|sessions\/v1|v1\/restrictions\/ip(\/.*)?|restrictions\/v1\/email-domain(\/.*)?)$/.test(
       path,
     )
       ? withUser(

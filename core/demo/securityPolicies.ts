@@ -42,6 +42,8 @@ type Kind = keyof typeof DEFAULTS;
 type Stored = (MfaPolicy | LockoutPolicy | PasswordHistoryPolicy) & { id: string };
 
 export interface DemoSecurityPolicies {
+  domainConfig?: { active: boolean; listType: 'ALLOW' | 'BLOCK'; blockPublicDomains: boolean };
+  domains?: Array<{ id: string; domain: string; type: 'ALLOW' | 'BLOCK' }>;
   policies?: Partial<Record<Kind, Stored>>;
   sessions?: SessionPolicy;
   ipConfig?: IpConfig;
@@ -192,6 +194,83 @@ function handleIp(
   return null;
 }
 
+/** The vendor's global policy as demo mode has it (the server's answer, GET configurations/v1). */
+const GLOBAL_POLICY = {
+  id: 'demo-vendor',
+  allowOverrideEnforcePasswordHistory: true,
+  allowOverridePasswordComplexity: false,
+  allowOverridePasswordExpiration: false,
+  allowSignups: true,
+  apiTokensEnabled: true,
+  cookieSameSite: 'LAX',
+  defaultRefreshTokenExpiration: 2_592_000,
+  defaultTokenExpiration: 86_400,
+  publicKey: '',
+};
+
+const DOMAIN_PATH = '/identity/resources/configurations/restrictions/v1/email-domain';
+const DOMAIN_NAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** The email-domain restriction paths (server/routes/security-policies.ts); demo mode stores them. */
+function handleDomains(
+  mine: DemoSecurityPolicies,
+  method: string,
+  rest: string,
+  body: Json,
+  checks: { read: () => Answer | null; write: () => Answer | null; id: () => string },
+): Answer | null {
+  const config = mine.domainConfig ?? {
+    active: false,
+    listType: 'ALLOW' as const,
+    blockPublicDomains: false,
+  };
+  const domains = (mine.domains ??= []);
+  if (method === 'GET' && rest === '') return checks.read() ?? ok({ items: domains });
+  if (method === 'GET' && rest === '/config') return checks.read() ?? ok(config);
+  if (method === 'POST' && rest === '/config') {
+    const message = invalid(
+      body,
+      { active: bool, blockPublicDomains: bool, type: (v) => STRATEGIES.includes(v) },
+      ['active'],
+    );
+    const problem = checks.write() ?? (message ? fail(400, message) : null);
+    if (problem) return problem;
+    mine.domainConfig = {
+      active: body.active as boolean,
+      listType: (body.type as 'ALLOW' | 'BLOCK' | undefined) ?? config.listType,
+      blockPublicDomains: (body.blockPublicDomains as boolean | undefined) ?? config.blockPublicDomains,
+    };
+    return ok(mine.domainConfig, true);
+  }
+  if (method === 'POST' && rest === '') {
+    const message = invalid(
+      body,
+      { domain: (v) => typeof v === 'string' && v.length <= 253, type: (v) => STRATEGIES.includes(v) },
+      ['domain', 'type'],
+    );
+    const problem = checks.write() ?? (message ? fail(400, message) : null);
+    if (problem) return problem;
+    const domain = String(body.domain).trim().toLowerCase().replace(/\.$/, '');
+    if (!DOMAIN_NAME.test(domain))
+      return fail(400, `"${String(body.domain).slice(0, 64)}" is not a domain name`);
+    const type = body.type as 'ALLOW' | 'BLOCK';
+    const existing = domains.find((d) => d.domain === domain && d.type === type);
+    const saved = existing ?? { id: checks.id(), domain, type };
+    if (!existing) domains.push(saved);
+    return { status: 201, body: saved, save: true };
+  }
+  const deleted = /^\/([^/]+)$/.exec(rest);
+  if (method === 'DELETE' && deleted) {
+    const problem = checks.write();
+    if (problem) return problem;
+    const index = domains.findIndex((d) => d.id === decodeURIComponent(deleted[1]!));
+    if (index < 0) return fail(404, 'Domain restriction not found');
+    domains.splice(index, 1);
+    return ok({}, true);
+  }
+  return null;
+}
+
 const PATHS: Record<string, Kind> = {
   'mfa-policy': 'mfa',
   'lockout-policy': 'lockout',
@@ -226,6 +305,22 @@ export function handleDemoSecurityPolicies(
     mine.sessions = { ...(mine.sessions ?? DEFAULT_SESSIONS), ...(body as Partial<SessionPolicy>) };
     return { status: 201, body: {}, save: true };
   }
+  if (path === BASE && method === 'GET')
+    return (
+      read() ??
+      ok({
+        ...GLOBAL_POLICY,
+        enforceMFAType: DEFAULTS.mfa.enforceMFAType,
+        createdAt: VENDOR_CREATED,
+        updatedAt: VENDOR_CREATED,
+      })
+    );
+  if (path === DOMAIN_PATH || path.startsWith(`${DOMAIN_PATH}/`))
+    return handleDomains(mine, method, path.slice(DOMAIN_PATH.length), body, {
+      read,
+      write,
+      id: () => `domain-${now().toString(36)}-${(mine.domains?.length ?? 0).toString(36)}`,
+    });
   if (path === IP_PATH || path.startsWith(`${IP_PATH}/`)) {
     let sequence = 0;
     return handleIp(mine, method, path.slice(IP_PATH.length), body, request.query ?? {}, {

@@ -162,6 +162,34 @@ for (const [name, factory] of factories) {
       assert.equal((await call('POST', `${IP}/verify`)).status, 200);
     });
 
+    test('email-domain restrictions: domains added normalised, listed and deleted; the config saved', async () => {
+      const DOMAINS = `${API}/configurations/restrictions/v1/email-domain`;
+      assert.deepEqual(await call('GET', `${DOMAINS}/config`), {
+        status: 200,
+        body: { active: false, listType: 'ALLOW', blockPublicDomains: false },
+      });
+      const added = await call('POST', DOMAINS, { domain: 'Partner.Example', type: 'ALLOW' });
+      assert.equal(added.status, 201);
+      assert.deepEqual(
+        { domain: added.body.domain, type: added.body.type },
+        { domain: 'partner.example', type: 'ALLOW' },
+      );
+      assert.equal((await call('POST', DOMAINS, { domain: 'not a domain', type: 'ALLOW' })).status, 400);
+      assert.deepEqual(
+        (await call('GET', DOMAINS)).body.items.map((d: { domain: string }) => d.domain),
+        ['partner.example'],
+      );
+      assert.deepEqual(
+        await call('POST', `${DOMAINS}/config`, { active: false, blockPublicDomains: true, type: 'BLOCK' }),
+        {
+          status: 200,
+          body: { active: false, listType: 'BLOCK', blockPublicDomains: true },
+        },
+      );
+      assert.equal((await call('DELETE', `${DOMAINS}/${added.body.id}`)).status, 200);
+      assert.equal((await call('DELETE', `${DOMAINS}/${added.body.id}`)).status, 404);
+    });
+
     test('without a token: 401', async () => {
       assert.equal((await target.call('GET', `${CONFIG}/lockout-policy`, {})).status, 401);
       assert.equal((await target.call('GET', SESSIONS, {})).status, 401);
