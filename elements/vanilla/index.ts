@@ -6,6 +6,13 @@ import { getAppByName, initialize } from './initialize';
 
 export { initialize, getAppByName as getApp };
 export type { AuthElementsApp, InitializeOptions } from './initialize';
+export type {
+  AuthElement,
+  AuthElementEventMap,
+  AuthLoginBoxElement,
+  AuthAdminPortalElement,
+  AuthCheckoutDialogElement,
+} from '../shared/elementTypes';
 
 declare global {
   interface Window {
