@@ -6,7 +6,7 @@ function pathOf(url: string): string {
 }
 
 /** The routes that hide the provider's children, as the host configured them. */
-export type HidingRoutes = Partial<Pick<AuthRoutes, 'authenticatedUrl' | 'signUpSuccessUrl'>>;
+type HidingRoutes = Partial<Pick<AuthRoutes, 'authenticatedUrl' | 'signUpSuccessUrl'>>;
 
 /**
  * Spec 000 §2: "The wrapped content is hidden on pages whose path equals the authenticated URL or
