@@ -194,8 +194,11 @@ async function signInWithDemo(url, { expectHeading }) {
   const page = await browser.newPage();
   const problems = [];
   page.on('console', (message) => {
+    const where = message.location().url;
+    // The browser's own request for a favicon the test app does not have is not the kit's.
+    if (where.endsWith('/favicon.ico')) return;
     if (message.type() === 'error' || message.type() === 'warning')
-      problems.push(`${message.type()}: ${message.text()}`);
+      problems.push(`${message.type()}: ${message.text()} (${where})`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   try {
