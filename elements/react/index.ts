@@ -50,3 +50,11 @@ export type {
 export type { FeatureFlagContext } from '../../core/featureFlags/featureFlags';
 export type { User, Tenant } from '../../core/api/types';
 export type { BusEvents } from '../../core/bus';
+// Named by the public signatures above: exported so a host's own declarations can name them too.
+export type { AuthState } from '../../core/store/auth/authSlice';
+export type { RootState } from '../../core/store/store';
+export type { AuthRoutes } from '../../core/config/routes';
+export type { HostSettings } from '../../core/config/hostSettings';
+export type { ResolvedOptions } from '../../core/config/options';
+export type { BusEventName } from '../../core/bus';
+export type { UserEntitlements } from '../../core/entitlements/entitlements';

@@ -13,6 +13,13 @@ export type {
   AuthAdminPortalElement,
   AuthCheckoutDialogElement,
 } from '../shared/elementTypes';
+// Named by AuthElementsApp and InitializeOptions: exported so a host's own declarations can name them.
+export type { ContextOptions } from '../../core/config/options';
+export type { HostSettings } from '../../core/config/hostSettings';
+export type { RootState } from '../../core/store/store';
+export type { BusEvents, BusEventName } from '../../core/bus';
+export type { ThemeOptions } from '../../core/theme/themeOptions';
+export type { Entitlement, EntitlementQuery } from '../../core/entitlements/entitlements';
 
 declare global {
   interface Window {
