@@ -6,6 +6,7 @@ import commonjs from '@rollup/plugin-commonjs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
+import { dts } from 'rollup-plugin-dts';
 import esbuild from 'rollup-plugin-esbuild';
 
 /** Modules of the invitation screens that stay out of the shared chunk (the sign-in page never needs them). */
@@ -75,6 +76,38 @@ const recordEntryImports = () => ({
         entryImports[chunk.fileName.slice(0, -'/index.js'.length)] = chunk.imports;
       }
     }
+  },
+});
+
+/** React and react-dom stay the host's in the npm entries (peer dependencies). */
+const isReact = (id) => /^react(-dom)?(\/|$)/.test(id);
+
+/** The npm entries: the CDN plugins without the precompressed copies. */
+const npmPlugins = () => plugins().filter((plugin) => plugin.name !== 'precompress');
+
+/** Puts the 'use client' directive first in the entry chunk (after minification, which would drop it). */
+const useClient = () => ({
+  name: 'use-client',
+  renderChunk(code, chunk) {
+    return chunk.isEntry ? { code: `'use client';\n${code}`, map: null } : null;
+  },
+});
+
+/** custom-elements.json from the same sources as the declarations (scripts/build-manifest.mjs). */
+const manifest = () => ({
+  name: 'custom-elements-manifest',
+  generateBundle() {
+    // `auth-elements/loader` (cdn/loader.js) exports nothing: importing it starts the loader.
+    this.emitFile({
+      type: 'asset',
+      fileName: 'loader.d.ts',
+      source:
+        "/** The CDN loader: importing it watches the page for the kit's tags. It exports nothing. */\nexport {};\n",
+    });
+  },
+  async writeBundle() {
+    const { writeManifest } = await import('./scripts/build-manifest.mjs');
+    writeManifest();
   },
 });
 
@@ -178,18 +211,49 @@ export default [
     onwarn,
   },
   // The React entry (`auth-elements/react`): one ES module for the host's bundler. React stays the
-  // host's (peer dependency, external here): a React host never downloads a second React.
+  // host's (peer dependency, external here): a React host never downloads a second React. It starts
+  // with 'use client', so a Next.js server component can import it (the components render on the client).
   {
     input: { 'react/index': 'elements/react/index.ts' },
-    external: (id) => /^react(-dom)?(\/|$)/.test(id),
+    external: isReact,
     output: {
       dir: 'dist',
       format: 'es',
       entryFileNames: '[name].js',
       chunkFileNames: 'react/[name]-[hash].js',
     },
-    plugins: plugins().filter((plugin) => plugin.name !== 'precompress'),
+    plugins: [...npmPlugins(), useClient()],
     onwarn,
+  },
+  // The vanilla entry for bundlers (`auth-elements/vanilla`): the vanilla API and the elements,
+  // defined on import, with the host's React (peer dependency). Its own folder, which package.json
+  // lists under sideEffects.
+  {
+    input: { 'vanilla/index': 'elements/vanilla/bundler.ts' },
+    external: isReact,
+    output: {
+      dir: 'dist',
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'vanilla/[name]-[hash].js',
+    },
+    plugins: npmPlugins(),
+    onwarn,
+  },
+  // The package's type declarations, one file per entry and one shared file (the element types and
+  // the HTMLElementTagNameMap entries are declared once, whichever entries a host imports).
+  {
+    input: { react: 'elements/react/index.ts', vanilla: 'elements/vanilla/bundler.ts' },
+    output: {
+      dir: 'dist/types',
+      format: 'es',
+      entryFileNames: '[name].d.ts',
+      chunkFileNames: '[name].d.ts',
+      // What both entries use in one file; the React entry's own typings (JSX, React types) stay in
+      // react.d.ts, so the vanilla entry's declarations never import React's.
+      manualChunks: (id) => (id.includes('/elements/react/') ? undefined : 'shared'),
+    },
+    plugins: [dts({ tsconfig: 'tsconfig.types.json' }), manifest()],
   },
   {
     input: 'elements/loader/loader.ts',

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: the code-health gates (Prettier, ESLint, the layering check, knip), typecheck, build,
 // then every suite: unit and contract tests (Node's runner), browser
-// tests (web-test-runner, Chromium), end-to-end tests (Playwright, Chromium, real server). Prints
-// one closing line with the totals. Stops at the first suite that fails to run at all.
+// tests (web-test-runner, Chromium), end-to-end tests (Playwright, Chromium, real server), and the
+// consumer tests (both packages packed and installed into the apps of test/consumers/,
+// scripts/test-consumers.mjs). Prints one closing line with the totals. Stops at the first suite
+// that fails to run at all.
 import { spawn } from 'node:child_process';
 
 import { existsSync } from 'node:fs';
@@ -56,6 +58,12 @@ const suites = [
     command: 'npx',
     args: ['playwright', 'test', '-c', 'test/playwright.config.ts'],
     counts: (out) => [last(out, /(\d+) passed/g), last(out, /(\d+) failed/g)],
+  },
+  {
+    name: 'consumers',
+    command: process.execPath,
+    args: ['scripts/test-consumers.mjs'],
+    counts: (out) => [last(out, /^(\d+) passed, \d+ failed$/gm), last(out, /^\d+ passed, (\d+) failed$/gm)],
   },
 ];
 

@@ -7,7 +7,8 @@
  * (frontegg), CORS_ORIGINS (comma list; outside production defaults to this server's own origins),
  * ACCESS_TOKEN_TTL and REFRESH_TOKEN_TTL (seconds), BODY_LIMIT (bytes), SIGN_UPS_PER_IP (sign-ups
  * accepted from one IP address per 15 minutes, default 10), COOKIE_SAMESITE (lax|strict|none),
- * TRUST_PROXY (true behind a reverse proxy), LOG (true|false), NODE_ENV=production (Secure cookies,
+ * TRUST_PROXY (true behind a reverse proxy), STATIC_ROOT (a folder whose cdn/ and demo-pages/ are
+ * served; default the repository when run from it, none from the installed package), LOG (true|false), NODE_ENV=production (Secure cookies,
  * request logs, MFA_ENCRYPTION_KEY and SECRETS_KEY required; refuses development mode).
  *
  * Development mode, off unless asked for with AUTH_ELEMENTS_DEV=1 (true, yes) or the `--dev` flag
@@ -38,6 +39,7 @@
  * WEBAUTHN_RP_ID (default: APP_URL's host name), WEBAUTHN_RP_NAME, WEBAUTHN_ORIGINS (comma list;
  * default APP_URL's origin plus CORS_ORIGINS).
  */
+import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServerOptions } from './options';
@@ -93,7 +95,14 @@ export function serverConfigFromEnvironment(env: Environment, argv: readonly str
   const host = env.HOST || '127.0.0.1';
   const browsable = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const publicUrl = (env.PUBLIC_URL || `http://${browsable}:${port}`).replace(/\/+$/, '');
+  // The demo pages and CDN files: STATIC_ROOT, else the repository when running from it; the
+  // installed package (dist/main.js, no demo-pages/ beside it) serves the API only.
   const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  const staticRoot = env.STATIC_ROOT
+    ? resolve(env.STATIC_ROOT)
+    : existsSync(resolve(repoRoot, 'demo-pages'))
+      ? repoRoot
+      : undefined;
   const dataDir = resolve(env.DATA_DIR || '.data/pglite');
   const corsOrigins = env.CORS_ORIGINS
     ? env.CORS_ORIGINS.split(',')
@@ -129,7 +138,7 @@ export function serverConfigFromEnvironment(env: Environment, argv: readonly str
     signUpsPerIp: integer('SIGN_UPS_PER_IP'),
     // The seed's admin has a published password: development mode only.
     seed: dev && flag('SEED') !== false,
-    staticRoot: repoRoot,
+    staticRoot,
     issuer: env.ISSUER || publicUrl,
     logger: flag('LOG') ?? production,
     trustProxy: flag('TRUST_PROXY') ?? false,
@@ -206,10 +215,14 @@ export function startupLines(config: ServerConfig, env: Environment): string[] {
   const database = options.database;
   const lines = [
     `Auth Elements reference server (${production ? 'production' : dev ? 'development mode' : 'development mode off'})`,
-    `  Demo index:    ${publicUrl}/`,
-    `  Login page:    ${publicUrl}/login.html`,
-    `  Demo mode:     ${publicUrl}/demo.html`,
-    `  Portal page:   ${publicUrl}/portal.html`,
+    ...(options.staticRoot
+      ? [
+          `  Demo index:    ${publicUrl}/`,
+          `  Login page:    ${publicUrl}/login.html`,
+          `  Demo mode:     ${publicUrl}/demo.html`,
+          `  Portal page:   ${publicUrl}/portal.html`,
+        ]
+      : [`  Static files:  none (STATIC_ROOT: a folder with cdn/ and demo-pages/)`]),
     `  API base:      ${api}`,
     `  JWKS:          ${publicUrl}/.well-known/jwks.json`,
     `  Database:      ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${database.dataDir ?? 'memory'}`}`,

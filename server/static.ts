@@ -37,9 +37,9 @@ export async function registerStatic(app: FastifyInstance, root: string): Promis
       // Also called for demo-page files sent with sendFile: those keep their own headers.
       if (!filePath.startsWith(cdnRoot + sep)) return;
       const rel = relative(cdnRoot, filePath).split(sep).join('/');
-      reply.header('access-control-allow-origin', '*');
-      reply.header('cross-origin-resource-policy', 'cross-origin');
-      reply.header('cache-control', VERSIONED.test(rel) ? IMMUTABLE : 'no-cache');
+      reply.setHeader('access-control-allow-origin', '*');
+      reply.setHeader('cross-origin-resource-policy', 'cross-origin');
+      reply.setHeader('cache-control', VERSIONED.test(rel) ? IMMUTABLE : 'no-cache');
     },
   });
 

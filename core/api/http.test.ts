@@ -222,6 +222,19 @@ test('logging: 4xx is silent at the default level error and warned at level warn
   assert.equal(broken.logs.filter(([level]) => level === 'error').length, 1);
 });
 
+test("an expected 'nothing there' status (no session, no SSO for the email) still rejects but is logged at debug only", async () => {
+  const { client, logs } = harness(() => json({ errors: ['Unauthorized'] }, 401, 'Unauthorized'), {
+    logLevel: 'debug',
+  });
+  await assert.rejects(client.post('/x', undefined, { expected: [401] }), { status: 401 });
+  assert.deepEqual(
+    logs.filter(([level]) => level !== 'debug'),
+    [],
+  );
+  await assert.rejects(client.post('/x', undefined, { expected: [404] }), { status: 401 });
+  assert.equal(logs.filter(([level]) => level === 'warn').length, 1);
+});
+
 test('a network failure rejects with the transport error, shown as the generic message', async () => {
   const h = harness(() => {
     throw new TypeError('Failed to fetch');

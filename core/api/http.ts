@@ -37,6 +37,11 @@ export interface RequestOptions {
   /** Overrides the configured credentials, e.g. `include` for calls that carry the refresh cookie. */
   credentials?: RequestCredentials;
   headers?: Record<string, string>;
+  /**
+   * Statuses that are this call's expected "nothing there" answer (no session to restore, no SSO
+   * for an email): still thrown as ApiError, but logged at debug level, not as a warning.
+   */
+  expected?: readonly number[];
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -155,6 +160,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     if (!response.ok) {
       const message = messageOfFailedResponse(response.status, response.statusText, bodyText);
       if (response.status >= 500) logger.error(`${method} ${url} failed: ${response.status}`, message);
+      else if (opts.expected?.includes(response.status))
+        logger.debug(`${method} ${url}: ${response.status}`, message);
       else logger.warn(`${method} ${url} failed: ${response.status}`, message);
       throw new ApiError(message, response.status);
     }

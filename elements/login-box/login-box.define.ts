@@ -1,14 +1,10 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { defineElement } from '../shared/defineElement';
+// The tag's DOM type (HTMLElementTagNameMap) and its events are declared there.
+import type {} from '../shared/elementTypes';
 import { LoginBox } from './login-box.component';
 
 /** The only place that registers <auth-login-box>. */
 defineElement('auth-login-box', () =>
   r2wc(LoginBox as never, { shadow: 'open', props: { screen: 'string' } }),
 );
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'auth-login-box': HTMLElement;
-  }
-}

@@ -1,12 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { getOrCreateApp, type AuthApp } from '../../core/app';
 import type { HostSettings } from '../../core/config/hostSettings';
 import { MISSING_BASE_URL_MESSAGE, refuseToStart, type ContextOptions } from '../../core/config/options';
-import { resolveRoutes } from '../../core/config/routes';
 import { themeChanged } from '../../core/theme/themeSlice';
 import { applyLocalizations, type Localizations } from '../i18n/localize';
 import { AppContext } from '../shared/AppContext';
-import { isWrappedContentHidden } from './hostRoutes';
+import { hiddenContentMessage, hidingRoute } from './hostRoutes';
 
 export interface AuthElementsProviderProps extends Omit<HostSettings, 'localizations'> {
   /** Where the identity server lives and how to reach it; `baseUrl` is required (unless demoMode). */
@@ -31,7 +30,9 @@ function hasBaseUrl(options: ContextOptions): boolean {
  *   the integrator to set the base URL option; nothing is rendered.
  * - On the server nothing touches `window`: no app is created, hooks answer the signed-out,
  *   loading state, and the client creates the app when it hydrates.
- * - The wrapped content is hidden on the authenticated URL and sign-up-success URL paths (spec 000 §2).
+ * - The wrapped content is hidden on the authenticated URL and sign-up-success URL paths (spec 000 §2)
+ *   when the host configured them (`contextOptions.routes`), never on the default `/`, and the
+ *   console says why and how to show it (hostRoutes.ts).
  */
 export function AuthElementsProvider({
   contextOptions,
@@ -39,7 +40,7 @@ export function AuthElementsProvider({
   localizations,
   children,
   ...settings
-}: AuthElementsProviderProps) {
+}: AuthElementsProviderProps): ReactElement | null {
   const missingBaseUrl = !hasBaseUrl(contextOptions);
   const [app] = useState<AuthApp | null>(() => {
     if (missingBaseUrl || !isBrowser()) return null;
@@ -67,11 +68,15 @@ export function AuthElementsProvider({
     return () => globalThis.removeEventListener?.('popstate', read);
   }, []);
 
+  const hiddenBy = pathname === null ? null : hidingRoute(pathname, contextOptions.routes ?? {});
+  useEffect(() => {
+    if (pathname !== null && hiddenBy) console.warn(hiddenContentMessage(pathname, hiddenBy));
+  }, [pathname, hiddenBy]);
+
   if (missingBaseUrl) {
     if (!isBrowser()) console.error(MISSING_BASE_URL_MESSAGE);
     return null;
   }
-  const routes = app?.options.routes ?? resolveRoutes(contextOptions.routes);
-  const hidden = pathname !== null && isWrappedContentHidden(pathname, routes);
+  const hidden = hiddenBy !== null;
   return <AppContext.Provider value={app}>{hidden ? null : children}</AppContext.Provider>;
 }

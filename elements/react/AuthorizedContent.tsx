@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { isAuthorized } from '../../core/authorization/authorizedContent';
 import { useAuth } from './hooks';
 
@@ -18,7 +18,7 @@ export function AuthorizedContent({
   requiredRoles,
   render,
   children,
-}: AuthorizedContentProps) {
+}: AuthorizedContentProps): ReactElement | null {
   const { user } = useAuth();
   const allowed = isAuthorized(user, { requiredPermissions, requiredRoles });
   if (render) return <>{render(allowed)}</>;

@@ -1,4 +1,12 @@
-import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { createPortal } from 'react-dom';
 import type { BusEvents, BusEventName } from '../../core/bus';
 import { AdminPortal as AdminPortalScreens } from '../admin-portal/admin-portal.component';
@@ -89,7 +97,7 @@ export function LoginBox({
   onError,
   primaryColor,
   ...host
-}: LoginBoxProps) {
+}: LoginBoxProps): ReactElement {
   const app = useAuthElementsApp();
   useBusEvent('auth:ready', onReady);
   useBusEvent('auth:login', onLogin);
@@ -110,7 +118,7 @@ export function LoginBox({
 export type AdminPortalProps = HostProps;
 
 /** The admin portal (account settings). */
-export function AdminPortal({ primaryColor, ...host }: AdminPortalProps) {
+export function AdminPortal({ primaryColor, ...host }: AdminPortalProps): ReactElement {
   const app = useAuthElementsApp();
   if (!app) return <div className={host.className} style={host.style} data-auth-element="admin-portal" />;
   return (
@@ -140,7 +148,7 @@ export function CheckoutDialog({
   onClose,
   primaryColor,
   ...host
-}: CheckoutDialogProps) {
+}: CheckoutDialogProps): ReactElement {
   const app = useAuthElementsApp();
   useBusEvent('checkout:open', onOpen);
   useBusEvent('checkout:close', onClose);

@@ -1,5 +1,8 @@
 import { useCallback, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { AuthApp } from '../../core/app';
+import type { BusEventName, BusEvents } from '../../core/bus';
+import type { HostSettings } from '../../core/config/hostSettings';
+import type { ResolvedOptions } from '../../core/config/options';
 import { initialAuthState, type AuthState } from '../../core/store/auth/authSlice';
 import { refreshSession } from '../../core/store/auth/thunks';
 import { getAppEntitlement } from '../../core/entitlements/appEntitlements';
@@ -16,6 +19,30 @@ import { setAppTheme } from '../theme/setAppTheme';
 /** The provider's app; null on the server and outside a provider. */
 export function useAuthElementsApp(): AuthApp | null {
   return useContext(AppContext);
+}
+
+/**
+ * The provider's app as `auth-elements/react` gives it to hosts (`useAuthElementsApp()`): its
+ * name, options, settings, first-session promise, a read-only view of the store and the bus. The
+ * package's declarations then name no Redux or RxJS type (React is the only peer dependency).
+ */
+export interface AuthElementsAppHandle {
+  readonly name: string;
+  readonly options: ResolvedOptions;
+  readonly settings: HostSettings;
+  /** Resolves when the first session check has answered, with whether the user is signed in. */
+  readonly ready: Promise<boolean>;
+  readonly store: {
+    getState(): RootState;
+    /** Called after every change of the state. Returns an unsubscribe function. */
+    subscribe(listener: () => void): () => void;
+  };
+  readonly bus: {
+    /** The bus events of this app (the same the elements dispatch as DOM events). */
+    on<K extends BusEventName>(
+      type: K,
+    ): { subscribe(next: (payload: BusEvents[K]) => void): { unsubscribe(): void } };
+  };
 }
 
 const noSubscription = () => () => {};

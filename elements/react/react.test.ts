@@ -19,6 +19,7 @@ import {
   useIsAuthenticated,
   isWrappedContentHidden,
 } from './index';
+import { hiddenContentMessage } from './hostRoutes';
 
 test('rendering on the server touches no window: the provider, components, hooks and guard render the signed-out state', () => {
   assert.equal(typeof (globalThis as { window?: unknown }).window, 'undefined');
@@ -98,16 +99,24 @@ test('the guard shows, hides, and hands the allowed flag to a render function', 
   );
 });
 
-const routes = { authenticatedUrl: '/', signUpSuccessUrl: undefined };
-const hiddenRows: Array<[string, string, { authenticatedUrl: string; signUpSuccessUrl?: string }, boolean]> =
+const hiddenRows: Array<[string, string, { authenticatedUrl?: string; signUpSuccessUrl?: string }, boolean]> =
   [
-    ['the authenticated URL', '/', routes, true],
-    ['another page', '/reports', routes, false],
+    // The host's app at `/` shows unless the host itself points a hiding route there.
+    ['the default authenticated URL (not configured)', '/', {}, false],
+    ['an explicitly configured authenticated URL of /', '/', { authenticatedUrl: '/' }, true],
+    ['another page', '/reports', { authenticatedUrl: '/app' }, false],
     ['a configured authenticated URL, trailing slash', '/app/', { authenticatedUrl: '/app' }, true],
-    ['the sign-up-success URL', '/welcome', { authenticatedUrl: '/', signUpSuccessUrl: '/welcome' }, true],
-    ['no sign-up-success URL configured', '/welcome', routes, false],
+    ['the sign-up-success URL', '/welcome', { signUpSuccessUrl: '/welcome' }, true],
+    ['no sign-up-success URL configured', '/welcome', {}, false],
   ];
 for (const [name, path, r, expected] of hiddenRows) {
   test(`wrapped content ${expected ? 'hidden' : 'shown'} on ${name}`, () =>
     assert.equal(isWrappedContentHidden(path, r), expected));
 }
+
+test('hidden children are explained in the console with the fix', () => {
+  assert.equal(
+    hiddenContentMessage('/app/', 'authenticatedUrl'),
+    '[auth-elements] AuthElementsProvider hides its children on /app: it is contextOptions.routes.authenticatedUrl (spec 000 §2 hides the wrapped content there). To show them on this page, set routes.authenticatedUrl to another path.',
+  );
+});

@@ -6,6 +6,20 @@ import { getAppByName, initialize } from './initialize';
 
 export { initialize, getAppByName as getApp };
 export type { AuthElementsApp, InitializeOptions } from './initialize';
+export type {
+  AuthElement,
+  AuthElementEventMap,
+  AuthLoginBoxElement,
+  AuthAdminPortalElement,
+  AuthCheckoutDialogElement,
+} from '../shared/elementTypes';
+// Named by AuthElementsApp and InitializeOptions: exported so a host's own declarations can name them.
+export type { ContextOptions } from '../../core/config/options';
+export type { HostSettings } from '../../core/config/hostSettings';
+export type { RootState } from '../../core/store/store';
+export type { BusEvents, BusEventName } from '../../core/bus';
+export type { ThemeOptions } from '../../core/theme/themeOptions';
+export type { Entitlement, EntitlementQuery } from '../../core/entitlements/entitlements';
 
 declare global {
   interface Window {

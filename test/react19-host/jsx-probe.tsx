@@ -15,3 +15,13 @@ export const valid = (
 export const wrongScreen = <auth-login-box screen="nowhere" />;
 // @ts-expect-error: log levels are a closed list
 export const wrongLevel = <auth-admin-portal log-level="loud" />;
+
+// Event props: the detail is typed by the event's name.
+export const withEvents = (
+  <auth-login-box
+    onauth:login={(event) => event.detail.user.email.toLowerCase()}
+    oncheckout:close={(event) => event.detail.status === 'success'}
+  />
+);
+// @ts-expect-error: auth:login's detail has no `status`
+export const wrongDetail = <auth-login-box onauth:login={(event) => event.detail.status} />;

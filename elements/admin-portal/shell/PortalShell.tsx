@@ -11,6 +11,8 @@ import {
   type LazyExoticComponent,
   type ReactNode,
 } from 'react';
+import { isApiError } from '../../../core/api/errors';
+import { MESSAGES } from '../../../core/api/messages';
 import { selectAuth } from '../../../core/store/auth/authSlice';
 import { loadFeatureFlags } from '../../../core/featureFlags/thunks';
 import {
@@ -142,6 +144,13 @@ const mainStyle = css({
 });
 const signedOutStyle = css({ padding: '24px 16px' });
 
+/** The answers that mean "no admin-box metadata saved yet". */
+function isNothingSaved(error: unknown): boolean {
+  return (
+    (isApiError(error) && error.status === 404) || (error as Error)?.message === MESSAGES.metadataNotFound
+  );
+}
+
 /** Loads the vendor's admin-box metadata once; a failure is logged and the portal goes on with none. */
 function useAdminBoxMetadata(enabled: boolean): AdminBoxMetadata | null {
   const app = useAuthApp();
@@ -152,7 +161,9 @@ function useAdminBoxMetadata(enabled: boolean): AdminBoxMetadata | null {
     app.services.api.metadata
       .getAdminBoxMetadata()
       .catch((error: unknown) => {
-        app.services.logger.error('Could not load the admin-box metadata; going on without it', error);
+        // Nothing saved yet (a server answering 404 or "metadata not found" for it) is no failure.
+        if (isNothingSaved(error)) app.services.logger.debug('No admin-box metadata saved yet', error);
+        else app.services.logger.error('Could not load the admin-box metadata; going on without it', error);
         return {};
       })
       .then((loaded) => {
