@@ -4,7 +4,7 @@
  */
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifySchema } from 'fastify';
 import type { AppContext } from './context';
 import { createDelivery } from './delivery';
 import { AuthService } from './domain/auth';
@@ -48,6 +48,7 @@ import { upsertClients } from './domain/oauth';
 import { SEED_TENANT_ID, seedDevelopmentData, seedHostIntegrationData } from './seed';
 import { registerStatic } from './static';
 import { dropUndefinedQueryValues } from './http/client-query';
+import { installOpenApi, openApiRoute } from './http/openapi';
 import { openDatabase, type Database } from './storage/database';
 import { migrate } from './storage/migrations';
 
@@ -55,6 +56,8 @@ import { migrate } from './storage/migrations';
 export interface RouteSummary {
   method: string;
   url: string;
+  /** The route's schema as registered (server/http/openapi.test.ts checks every route has one). */
+  schema?: FastifySchema;
 }
 
 export interface BuiltServer {
@@ -162,8 +165,10 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
   });
 
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
   });
+  // Before any route: the OpenAPI generator and the error schema see every route (http/openapi.ts).
+  await installOpenApi(app);
   installErrorHandlers(app);
   installJsonParser(app);
   dropUndefinedQueryValues(app);
@@ -174,6 +179,7 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
   const apiPrefix = opts.prefix ? `/${opts.prefix}` : '';
   await app.register(
     async (api) => {
+      openApiRoute(api);
       await wellKnownRoutes(api, ctx);
       await authRoutes(api, ctx);
       await userRoutes(api, ctx);
