@@ -164,11 +164,12 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
     },
   });
 
+  // Before any route: the OpenAPI generator and the error schema see every route (http/openapi.ts),
+  // and complete its schema before the summary below records it.
+  await installOpenApi(app, opts.prefix ? `/${opts.prefix}` : '');
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
   });
-  // Before any route: the OpenAPI generator and the error schema see every route (http/openapi.ts).
-  await installOpenApi(app);
   installErrorHandlers(app);
   installJsonParser(app);
   dropUndefinedQueryValues(app);

@@ -16,6 +16,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CATALOGUE } from '../../core/api/errorCodes';
 import { ASSETS_VERSION } from '../../core/version';
+import { ROUTE_SCHEMAS } from './route-schemas';
 
 export const ERROR_BODY = {
   $id: 'ErrorBody',
@@ -39,13 +40,38 @@ export const ERROR_BODY = {
 /** Where the document is served, under the API prefix. */
 export const OPENAPI_PATH = '/openapi.json';
 
-/** Registers the generator, the error schema and the serializer. Call before any route. */
-export async function installOpenApi(app: FastifyInstance): Promise<void> {
+/** `/a/:id/b/:key` -> a params schema naming `id` and `key` (path parameters are strings). */
+function paramsOf(url: string) {
+  const names = [...url.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
+  if (!names.length) return undefined;
+  return {
+    type: 'object',
+    required: names,
+    properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])),
+  };
+}
+
+/**
+ * Registers the generator, the error schema and the serializer, and completes every route's schema
+ * as it is registered: the entry of ROUTE_SCHEMAS for it (`prefix` is the API prefix, as in
+ * `/frontegg`), a params schema from its path when it has none, and the error answer. Call before
+ * any route.
+ */
+export async function installOpenApi(app: FastifyInstance, prefix: string): Promise<void> {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.addSchema(ERROR_BODY);
   app.addHook('onRoute', (route) => {
     route.schema ??= {};
-    const response = (route.schema.response ?? {}) as Record<string, unknown>;
+    const path = prefix && route.url.startsWith(`${prefix}/`) ? route.url.slice(prefix.length) : route.url;
+    const method = [route.method].flat()[0];
+    const entry = ROUTE_SCHEMAS[`${method} ${path}`] ?? ROUTE_SCHEMAS[`${method} ${route.url}`];
+    if (entry?.body && !route.schema.body) route.schema.body = entry.body;
+    const params = !route.schema.params && paramsOf(route.url);
+    if (params) route.schema.params = params;
+    const response = { ...entry?.response, ...(route.schema.response as object | undefined) } as Record<
+      string,
+      unknown
+    >;
     const statuses = Object.keys(response);
     if (!statuses.some((s) => s.startsWith('4'))) response['4XX'] = { $ref: 'ErrorBody#' };
     if (!statuses.some((s) => s.startsWith('5'))) response['5XX'] = { $ref: 'ErrorBody#' };
