@@ -204,6 +204,20 @@ export const ERROR_CATALOGUE = {
   OAUTH_SIGN_IN_ENDED: 'The sign-in behind this code has ended',
 } as const;
 
+/**
+ * Other wordings of a code's message: the in-browser demo backend (core/demo/) words some refusals
+ * its own way, and a code is about the situation, not the text. The server uses the catalogue's
+ * wording; a new alias needs a reason (the demo should rather use the server's text).
+ */
+export const ERROR_ALIASES: Partial<Record<keyof typeof ERROR_CATALOGUE, readonly string[]>> = {
+  SSO_NOT_CONFIGURED: ['SSO is not configured for this domain'],
+  // The demo checks by hand what the server's schemas check.
+  FIELD_FORMAT: ['Key must match the role key pattern'],
+  FIELD_UNKNOWN: ['Unknown field in the request'],
+  FIELD_INVALID: ['{field} must list at least one {item}'],
+  INVALID_REQUEST: ['Nothing to update', 'Send userId or impersonatedUserId, not both'],
+};
+
 /** A code of the catalogue; `UNCATALOGUED` marks a message missing from it (a bug the tests catch). */
 export type ErrorCode = keyof typeof ERROR_CATALOGUE | 'UNCATALOGUED';
 
@@ -211,7 +225,12 @@ const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
 
 const EXACT = new Map<string, ErrorCode>();
 const PATTERNS: [RegExp, ErrorCode][] = [];
-for (const [code, message] of Object.entries(ERROR_CATALOGUE) as [ErrorCode, string][]) {
+const wordings = (Object.entries(ERROR_CATALOGUE) as [ErrorCode, string][]).flatMap(([code, message]) =>
+  [message, ...(ERROR_ALIASES[code as keyof typeof ERROR_CATALOGUE] ?? [])].map(
+    (text) => [code, text] as const,
+  ),
+);
+for (const [code, message] of wordings) {
   if (!/\{[a-z]+\}/.test(message)) EXACT.set(message, code);
   else
     PATTERNS.push([

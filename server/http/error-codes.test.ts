@@ -172,6 +172,9 @@ describe('error codes', () => {
     assert.equal(errorCodeOf('Email is required'), 'EMAIL_REQUIRED');
     assert.equal(errorCodeOf('Company name is required'), 'FIELD_REQUIRED');
     assert.equal(errorCodeOf('something nobody wrote'), 'UNCATALOGUED');
+    // The demo backend's wordings (ERROR_ALIASES) get the code of the same situation.
+    assert.equal(errorCodeOf('SSO is not configured for this domain'), 'SSO_NOT_CONFIGURED');
+    assert.equal(errorCodeOf('groupsIds must list at least one id'), 'FIELD_INVALID');
   });
 
   describe('answers', () => {

@@ -13,6 +13,8 @@ import { startTestServer } from '../../test/support/server';
  */
 const EXCLUDED: Record<string, string> = {
   'GET /frontegg/openapi.json': 'the document itself',
+  'GET /cdn/*':
+    "the kit's CDN files (@fastify/static's own route, only with a static root): files, not the API",
 };
 
 /** Routes still without schemas (issue 13 item 7 in progress): this list may only shrink. */
@@ -58,8 +60,10 @@ describe('OpenAPI', () => {
         `${r.method} ${r.url.replace(/^\/frontegg(?=\/)/, '')}`,
       ]),
     );
-    // The development outbox is registered only in development mode (startTestServer has it off).
-    const stale = Object.keys(ROUTE_SCHEMAS).filter((key) => !keys.has(key) && key !== 'GET /dev/outbox');
+    // Registered only in development mode (the outbox) or with a static root (the kit's files and
+    // pages): startTestServer has neither.
+    const optional = ['GET /dev/outbox', 'PUT /dev/settings', 'GET /*', 'GET /account/*'];
+    const stale = Object.keys(ROUTE_SCHEMAS).filter((key) => !keys.has(key) && !optional.includes(key));
     assert.deepEqual(stale, [], 'these entries name no route: a path changed, move the entry with it');
   });
 

@@ -26,7 +26,8 @@ const SUB_USERS = '/identity/resources/sub-tenants/v1/:tenantId/users';
 const SUB_USERS_V1 = '/identity/resources/sub-tenants/users/v1/:userId';
 const OBJECT = obj({});
 const STRATEGY = obj({ strategy: str, isActive: bool }, ['strategy']);
-const METADATA_ROWS = obj({ rows: arr(obj({ entityName: str, configuration: any }, ['entityName'])) }, [
+// The demo backend answers rows without entityName; the client reads only `configuration`.
+const METADATA_ROWS = obj({ rows: arr(obj({ entityName: str, configuration: any }, ['configuration'])) }, [
   'rows',
 ]);
 const ACCOUNT_SETTINGS = obj(
@@ -61,6 +62,7 @@ const TOKEN_ANSWER = obj(
   { access_token: str, id_token: str, refresh_token: str, token_type: str, expires_in: int, scope: str },
   ['access_token', 'token_type'],
 );
+const FILE = { content: { '*/*': { schema: { type: 'string', format: 'binary' } } } };
 const REDIRECT_302 = { 302: { description: 'A redirect: see the location header', type: 'null' } };
 
 export const platformSchemas: RouteSchemas = {
@@ -126,7 +128,8 @@ export const platformSchemas: RouteSchemas = {
   'GET /metadata/admin-box': { response: { 200: METADATA_ROWS } },
   'GET /metadata': { response: { 200: METADATA_ROWS } },
   'POST /metadata': { response: { 200: METADATA_ROWS } },
-  'GET /metadata/ipme': { response: { 200: obj({ ip: str }, ['ip']) } },
+  // The demo backend does not know the browser's address: ip null.
+  'GET /metadata/ipme': { response: { 200: obj({ ip: strOrNull }, ['ip']) } },
   // Entitlements and feature flags
   'GET /entitlements/api/v2/user-entitlements': {
     response: {
@@ -236,6 +239,11 @@ export const platformSchemas: RouteSchemas = {
   },
   [`POST ${AUTH}/sso/saml/:key/acs`]: { response: { ...REDIRECT_302 } },
   [`POST ${AUTH}/user/saml/postlogin`]: { response: { 200: AUTH_RESPONSE } },
+  // Only when the server serves the kit's files (staticRoot): the CDN bundles, the demo pages, and
+  // the account pages that links in emails open.
+  'GET /*': { response: { 200: FILE } },
+  'GET /account/*': { response: { 200: HTML } },
   // Development mode only (devOutbox)
   'GET /dev/outbox': { response: { 200: obj({ messages: arr(any) }, ['messages']) } },
+  'PUT /dev/settings': { response: { 200: OBJECT } },
 };
