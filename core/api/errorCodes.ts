@@ -209,7 +209,7 @@ export const ERROR_CATALOGUE = {
  * its own way, and a code is about the situation, not the text. The server uses the catalogue's
  * wording; a new alias needs a reason (the demo should rather use the server's text).
  */
-export const ERROR_ALIASES: Partial<Record<keyof typeof ERROR_CATALOGUE, readonly string[]>> = {
+const ERROR_ALIASES: Partial<Record<keyof typeof ERROR_CATALOGUE, readonly string[]>> = {
   SSO_NOT_CONFIGURED: ['SSO is not configured for this domain'],
   // The demo checks by hand what the server's schemas check.
   FIELD_FORMAT: ['Key must match the role key pattern'],

@@ -106,7 +106,7 @@ function send(reply: FastifyReply, status: number, messages: string[]) {
  * The body of every error answer: the messages (the list the client SDK joins and shows) and, in
  * the same order, their codes (docs/contract.md "Error codes").
  */
-export function errorPayload(messages: readonly string[]): { errors: string[]; errorCodes: string[] } {
+function errorPayload(messages: readonly string[]): { errors: string[]; errorCodes: string[] } {
   return { errors: [...messages], errorCodes: messages.map(errorCodeOf) };
 }
 

@@ -18,7 +18,7 @@ import { ERROR_CATALOGUE } from '../../core/api/errorCodes';
 import { ASSETS_VERSION } from '../../core/version';
 import { ROUTE_SCHEMAS } from './route-schemas';
 
-export const ERROR_BODY = {
+const ERROR_BODY = {
   $id: 'ErrorBody',
   type: 'object',
   description:
@@ -38,7 +38,7 @@ export const ERROR_BODY = {
 } as const;
 
 /** Where the document is served, under the API prefix. */
-export const OPENAPI_PATH = '/openapi.json';
+const OPENAPI_PATH = '/openapi.json';
 
 /** `/a/:id/b/:key` -> a params schema naming `id` and `key` (path parameters are strings). */
 function paramsOf(url: string) {

@@ -6,7 +6,7 @@
 export const str = { type: 'string' } as const;
 export const strOrNull = { type: ['string', 'null'] } as const;
 export const num = { type: 'number' } as const;
-export const numOrNull = { type: ['number', 'null'] } as const;
+const numOrNull = { type: ['number', 'null'] } as const;
 export const int = { type: 'integer' } as const;
 export const bool = { type: 'boolean' } as const;
 /** Any JSON value (a field whose shape the contract leaves to the caller, like metadata). */
