@@ -160,8 +160,10 @@ export default [
         if (id.endsWith('/elements/login-box/steps/NewPasswordForm.tsx')) return 'NewPasswordForm';
         // Demo backend and portal-only logic stay out of the shared chunk: pages without them never pay.
         // Hosted login, social login and SSO load only when used.
+        // The server's error catalogue too: the kit needs only its codes' type; the demo backend uses it.
         if (
           id.includes('/core/demo/') ||
+          id.endsWith('/core/api/errorCodes.ts') ||
           id.includes('/core/portal/') ||
           id.endsWith('/core/api/securityPolicies.ts') ||
           id.includes('/core/tenants/') ||

@@ -134,7 +134,7 @@ describe('security headers', () => {
     assert.equal(res.headers['x-content-type-options'], 'nosniff');
     const missing = await server.app.inject({ method: 'GET', url: '/api/nothing-here' });
     assert.equal(missing.statusCode, 404);
-    assert.deepEqual(missing.json(), { errors: ['Not found'] });
+    assert.deepEqual(missing.json(), { errors: ['Not found'], errorCodes: ['NOT_FOUND'] });
   });
 });
 
@@ -182,7 +182,7 @@ describe('static server', () => {
   it('answers 404 with errors for a missing CDN file', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/cdn/6.138.0/missing.js' });
     assert.equal(res.statusCode, 404);
-    assert.deepEqual(res.json(), { errors: ['Not found'] });
+    assert.deepEqual(res.json(), { errors: ['Not found'], errorCodes: ['NOT_FOUND'] });
   });
 
   it('substitutes %BASE_URL% with the request origin in demo pages', async () => {

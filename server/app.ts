@@ -4,7 +4,7 @@
  */
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifySchema } from 'fastify';
 import type { AppContext } from './context';
 import { createDelivery } from './delivery';
 import { isApiTokenAccess } from './domain/api-tokens';
@@ -52,6 +52,7 @@ import { upsertClients } from './domain/oauth';
 import { SEED_TENANT_ID, seedDevelopmentData, seedHostIntegrationData } from './seed';
 import { registerStatic } from './static';
 import { dropUndefinedQueryValues } from './http/client-query';
+import { installOpenApi, openApiRoute } from './http/openapi';
 import { openDatabase, type Database } from './storage/database';
 import { migrate } from './storage/migrations';
 
@@ -59,6 +60,8 @@ import { migrate } from './storage/migrations';
 export interface RouteSummary {
   method: string;
   url: string;
+  /** The route's schema as registered (server/http/openapi.test.ts checks every route has one). */
+  schema?: FastifySchema;
 }
 
 export interface BuiltServer {
@@ -173,8 +176,11 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
     },
   });
 
+  // Before any route: the OpenAPI generator and the error schema see every route (http/openapi.ts),
+  // and complete its schema before the summary below records it.
+  await installOpenApi(app, opts.prefix ? `/${opts.prefix}` : '');
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
   });
   installErrorHandlers(app);
   installJsonParser(app);
@@ -186,6 +192,7 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
   const apiPrefix = opts.prefix ? `/${opts.prefix}` : '';
   await app.register(
     async (api) => {
+      openApiRoute(api);
       await wellKnownRoutes(api, ctx);
       await authRoutes(api, ctx);
       await userRoutes(api, ctx);

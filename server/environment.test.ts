@@ -29,7 +29,7 @@ async function serverFor(env: Environment, argv: string[] = []) {
 
 function assertNotFound(res: { statusCode: number; json(): unknown }) {
   assert.equal(res.statusCode, 404);
-  assert.deepEqual(res.json(), { errors: ['Not found'] });
+  assert.deepEqual(res.json(), { errors: ['Not found'], errorCodes: ['NOT_FOUND'] });
 }
 
 describe('development mode is opt-in', () => {
@@ -165,7 +165,7 @@ describe('main.ts', () => {
         const base = `http://127.0.0.1:${port}`;
         const outbox = await fetch(`${base}${OUTBOX}`);
         assert.equal(outbox.status, 404);
-        assert.deepEqual(await outbox.json(), { errors: ['Not found'] });
+        assert.deepEqual(await outbox.json(), { errors: ['Not found'], errorCodes: ['NOT_FOUND'] });
         const settings = await fetch(`${base}${DEV_SETTINGS}`, {
           method: 'PUT',
           headers: { 'content-type': 'application/json' },

@@ -230,6 +230,7 @@ const ROUTES: Record<string, Entry> = {
   'GET /.well-known/jwks.json': { access: 'public', why: 'public keys' },
   'GET /.well-known/openid-configuration': { access: 'public', why: 'OIDC discovery' },
   [`GET ${F}/.well-known/jwks.json`]: { access: 'public', why: 'public keys' },
+  [`GET ${F}/openapi.json`]: { access: 'public', why: 'the OpenAPI description of the routes: no data' },
   [`GET ${F}/.well-known/openid-configuration`]: { access: 'public', why: 'OIDC discovery' },
   'GET /oauth/login': { access: 'public', why: 'hosted login page' },
   [`GET ${F}/dev/outbox`]: { access: 'public', why: 'development outbox (devOutbox only)' },

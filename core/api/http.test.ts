@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolveOptions, type ContextOptions } from '../config/options';
-import { ApiError, errorMessage, isApiError } from './errors';
+import { ApiError, errorMessage, isApiError, SERVER_ERROR_TEXTS } from './errors';
 import { createHttpClient, type Transport } from './http';
 import { createLogger } from './logger';
 
@@ -243,4 +243,38 @@ test('a network failure rejects with the transport error, shown as the generic m
     h.client.get('/x'),
     (error: unknown) => errorMessage(error) === "We're facing some difficulties, Please try again",
   );
+});
+
+test('an error keeps the codes of its messages (errorCodes), and a host text by code replaces its message', async () => {
+  const h = harness(() =>
+    json(
+      {
+        errors: ['Email is required', 'Password is required'],
+        errorCodes: ['EMAIL_REQUIRED', 'PASSWORD_REQUIRED'],
+      },
+      400,
+      'Bad Request',
+    ),
+  );
+  const error = await h.client.post('/x', {}).catch((e: unknown) => e);
+  assert.ok(isApiError(error));
+  assert.equal(error.message, 'Email is required, Password is required');
+  assert.equal(error.code, 'EMAIL_REQUIRED');
+  assert.deepEqual(error.codes, ['EMAIL_REQUIRED', 'PASSWORD_REQUIRED']);
+  assert.deepEqual(error.messages, ['Email is required', 'Password is required']);
+  SERVER_ERROR_TEXTS.PASSWORD_REQUIRED = 'Mot de passe requis';
+  SERVER_ERROR_TEXTS.EMAIL_REQUIRED = (message) => `[${message}]`;
+  try {
+    assert.equal(errorMessage(error), '[Email is required], Mot de passe requis');
+  } finally {
+    delete SERVER_ERROR_TEXTS.PASSWORD_REQUIRED;
+    delete SERVER_ERROR_TEXTS.EMAIL_REQUIRED;
+  }
+  assert.equal(errorMessage(error), 'Email is required, Password is required');
+  // A backend without codes (or with a list of another length): no codes, the message as sent.
+  const old = harness(() => json({ errors: ['no'], errorCodes: ['A', 'B'] }, 400, 'Bad Request'));
+  const plain = await old.client.get('/x').catch((e: unknown) => e);
+  assert.ok(isApiError(plain));
+  assert.equal(plain.code, undefined);
+  assert.equal(errorMessage(plain), 'no');
 });

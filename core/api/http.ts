@@ -95,22 +95,31 @@ async function resolveHeaders(
  * The message of a non-OK answer (spec 000 §8): the joined `errors` list, else a JSON string body,
  * else "Error {status} - {statusText}". Only a body that is present and is not valid JSON gives the
  * generic "unparseable" message; an empty (or blank) body has nothing to parse and gets the status
- * message, like a JSON body without an `errors` list.
+ * message, like a JSON body without an `errors` list. With the message come the answer's error codes
+ * (`errorCodes`, one per message: docs/contract.md "Error codes"), when it has them.
  */
-function messageOfFailedResponse(status: number, statusText: string, bodyText: string): string {
-  if (status === 413) return MESSAGES.requestTooLarge;
-  if (!bodyText.trim()) return statusMessage(status, statusText);
+function failureOf(
+  status: number,
+  statusText: string,
+  bodyText: string,
+): { message: string; codes?: string[]; messages?: string[] } {
+  if (status === 413) return { message: MESSAGES.requestTooLarge, codes: ['REQUEST_TOO_LARGE'] };
+  if (!bodyText.trim()) return { message: statusMessage(status, statusText) };
   let parsed: unknown;
   try {
     parsed = JSON.parse(bodyText);
   } catch {
-    return MESSAGES.generic;
+    return { message: MESSAGES.generic };
   }
   if (parsed && typeof parsed === 'object' && Array.isArray((parsed as { errors?: unknown }).errors)) {
-    return (parsed as { errors: unknown[] }).errors.map(String).join(', ');
+    const { errors, errorCodes } = parsed as { errors: unknown[]; errorCodes?: unknown };
+    const messages = errors.map(String);
+    const codes =
+      Array.isArray(errorCodes) && errorCodes.length === messages.length ? errorCodes.map(String) : undefined;
+    return { message: messages.join(', '), codes, messages };
   }
-  if (typeof parsed === 'string') return parsed;
-  return statusMessage(status, statusText);
+  if (typeof parsed === 'string') return { message: parsed };
+  return { message: statusMessage(status, statusText) };
 }
 
 /** A 302 body holds the address, as text or as a JSON string or `{ address }`. */
@@ -158,12 +167,12 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       return {} as T;
     }
     if (!response.ok) {
-      const message = messageOfFailedResponse(response.status, response.statusText, bodyText);
+      const { message, codes, messages } = failureOf(response.status, response.statusText, bodyText);
       if (response.status >= 500) logger.error(`${method} ${url} failed: ${response.status}`, message);
       else if (opts.expected?.includes(response.status))
         logger.debug(`${method} ${url}: ${response.status}`, message);
       else logger.warn(`${method} ${url} failed: ${response.status}`, message);
-      throw new ApiError(message, response.status);
+      throw new ApiError(message, response.status, codes, messages);
     }
     if (!bodyText) return {} as T;
     try {

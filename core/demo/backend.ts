@@ -1,3 +1,4 @@
+import { ERROR_CATALOGUE, errorCodeOf } from '../api/errorCodes';
 import type { AuthResponse, SignUpResponse, User } from '../api/types';
 import { holdsPermission } from '../authorization/permissionKeys';
 import { coversForGrant } from '../portal/roleForm';
@@ -1063,7 +1064,10 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       body = typeof init.body === 'string' && init.body ? (JSON.parse(init.body) as Json) : {};
       if (!body || typeof body !== 'object' || Array.isArray(body)) body = {};
     } catch {
-      return new Response(JSON.stringify({ errors: ['Body is not valid JSON'] }), { status: 400 });
+      const invalid = ERROR_CATALOGUE.INVALID_JSON;
+      return new Response(JSON.stringify({ errors: [invalid], errorCodes: ['INVALID_JSON'] }), {
+        status: 400,
+      });
     }
     const headers = new Headers(init.headers);
     const token = headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
@@ -1071,6 +1075,10 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // the text "undefined", which means "not given".
     const query = Object.fromEntries([...searchParams].filter(([, value]) => value !== 'undefined'));
     const answer = await handle(method, path, body, token, query);
+    // Every error list carries its codes, as the server's (docs/contract.md "Error codes").
+    const errors = (answer.body as { errors?: unknown } | null)?.errors;
+    if (answer.status >= 400 && Array.isArray(errors))
+      answer.body = { ...(answer.body as object), errorCodes: errors.map((m) => errorCodeOf(String(m))) };
     return new Response(JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'content-type': 'application/json' },

@@ -102,3 +102,23 @@ test('a lazily loaded section (portalAdmin) takes overrides given before and aft
   resetLocalizations();
   assert.equal(portalAdmin.groups.add, 'Create group');
 });
+
+test('serverErrors: texts by server error code, any code, strings or functions; reset clears them', async () => {
+  const { SERVER_ERROR_TEXTS } = await import('../../core/api/errors');
+  const warnings: string[] = [];
+  applyLocalizations(
+    {
+      serverErrors: {
+        USER_EXISTS: 'Ce compte existe déjà',
+        TOO_MANY_CODES: (m: string) => `FR ${m}`,
+        BAD: 3,
+      },
+    } as Record<string, unknown>,
+    (m) => warnings.push(m),
+  );
+  assert.equal(SERVER_ERROR_TEXTS.USER_EXISTS, 'Ce compte existe déjà');
+  assert.equal(typeof SERVER_ERROR_TEXTS.TOO_MANY_CODES, 'function');
+  assert.deepEqual(warnings, ['localization "serverErrors.BAD" must be a string or a function']);
+  resetLocalizations();
+  assert.deepEqual(SERVER_ERROR_TEXTS, {});
+});

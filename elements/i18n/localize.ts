@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../../core/api/errorCodes';
+import { SERVER_ERROR_TEXTS } from '../../core/api/errors';
 import { MESSAGES } from '../../core/api/messages';
 import { en, type Dictionary } from './en';
 import type { enMfa } from './en-mfa';
@@ -15,11 +17,16 @@ type Overrides<T> = {
 /**
  * A host's overrides: any subset of the English keys, nested sections included (`portal.users.next`).
  * A parametrised text takes a function or a string with {0}, {1}… The `errors` section overrides
- * the error catalogue's messages (core/api/messages.ts), shown when a call fails.
+ * the error catalogue's messages (core/api/messages.ts), shown when a call fails. The `serverErrors`
+ * section translates the server's own messages by their stable code (core/api/errorCodes.ts,
+ * docs/contract.md "Error codes"): a string, or a function given the server's English message.
  */
 export type Localizations = Overrides<
   Dictionary & typeof enMfa & typeof enPortal & { portalAdmin: typeof portalAdmin }
-> & { errors?: Partial<Record<keyof typeof MESSAGES, string>> };
+> & {
+  errors?: Partial<Record<keyof typeof MESSAGES, string>>;
+  serverErrors?: Partial<Record<ErrorCode, string | ((message: string) => string)>>;
+};
 
 interface Tree {
   [key: string]: TextEntry | Tree;
@@ -98,7 +105,19 @@ export function applyLocalizations(
   restore(live, english);
   lastOverrides = overrides as Record<string, unknown> | undefined;
   lastWarn = warn;
-  if (overrides) apply(live, english, overrides as Record<string, unknown>, '', warn);
+  for (const code of Object.keys(SERVER_ERROR_TEXTS)) delete SERVER_ERROR_TEXTS[code];
+  if (!overrides) return;
+  const { serverErrors, ...rest } = overrides as Record<string, unknown>;
+  // Keyed by the server's codes, which the kit does not ship (they live with the server's
+  // catalogue): any key is accepted, a value must be a string or a function.
+  if (serverErrors !== undefined && (typeof serverErrors !== 'object' || serverErrors === null))
+    warn('localization "serverErrors" must be a section of texts');
+  for (const [code, text] of Object.entries((serverErrors as Record<string, unknown> | undefined) ?? {})) {
+    if (typeof text === 'string' || typeof text === 'function')
+      SERVER_ERROR_TEXTS[code] = text as string | ((message: string) => string);
+    else warn(`localization "serverErrors.${code}" must be a string or a function`);
+  }
+  apply(live, english, rest, '', warn);
 }
 
 /**

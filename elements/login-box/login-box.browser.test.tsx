@@ -2,6 +2,7 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import '../login-box/login-box.define';
+import { applyLocalizations, resetLocalizations } from '../i18n/localize';
 import { mount, nextEvent, part, typeInto, unmountAll, waitFor } from '../test-support/fixtures';
 
 const DEMO = { demo: '' };
@@ -108,6 +109,22 @@ describe('<auth-login-box>', () => {
     expect(alert.textContent).to.equal('Incorrect email or password');
     expect(part<HTMLInputElement>(box, 'email-input')!.value).to.equal('demo@auth-elements.dev');
     expect(part<HTMLInputElement>(box, 'password-input')!.value).to.equal('wrong-password');
+  });
+
+  it('shows a host localization of the server message, found by its error code', async () => {
+    // The demo backend answers { errors: ['Incorrect email or password'], errorCodes: ['CREDENTIALS_INCORRECT'] }.
+    applyLocalizations({ serverErrors: { CREDENTIALS_INCORRECT: 'Adresse ou mot de passe incorrect' } });
+    try {
+      const box = await mount('auth-login-box', DEMO);
+      typeInto(await waitFor(() => part<HTMLInputElement>(box, 'email-input')), 'demo@auth-elements.dev');
+      part<HTMLButtonElement>(box, 'submit-button')!.click();
+      typeInto(await waitFor(() => part<HTMLInputElement>(box, 'password-input'), 3000), 'wrong-password');
+      part<HTMLButtonElement>(box, 'submit-button')!.click();
+      const alert = await waitFor(() => box.shadowRoot!.querySelector('[role="alert"]'), 3000);
+      expect(alert.textContent).to.equal('Adresse ou mot de passe incorrect');
+    } finally {
+      resetLocalizations();
+    }
   });
 
   it('opens on the sign-up screen with screen="sign-up", and validates before sending', async () => {

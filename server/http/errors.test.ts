@@ -25,14 +25,17 @@ describe('error handler', () => {
       headers: { authorization: 'Bearer secret-token' },
     });
     assert.equal(res.statusCode, 500);
-    assert.deepEqual(res.json(), { errors: ['Internal server error'] });
+    assert.deepEqual(res.json(), { errors: ['Internal server error'], errorCodes: ['INTERNAL_ERROR'] });
     assert.equal(logged.length, 1, 'logged once');
     assert.match(logged[0]!, /unhandled error/);
     assert.doesNotMatch(logged[0]!, /secret-token/);
 
     const teapot = await app.inject({ method: 'GET', url: '/teapot' });
     assert.equal(teapot.statusCode, 418);
-    assert.deepEqual(teapot.json(), { errors: ['I am a teapot', 'really'] });
+    assert.deepEqual(teapot.json(), {
+      errors: ['I am a teapot', 'really'],
+      errorCodes: ['UNCATALOGUED', 'UNCATALOGUED'],
+    });
     await app.close();
   });
 
@@ -44,7 +47,7 @@ describe('error handler', () => {
     });
     const res = await app.inject({ method: 'GET', url: '/nul' });
     assert.equal(res.statusCode, 400);
-    assert.deepEqual(res.json(), { errors: ['Invalid input'] });
+    assert.deepEqual(res.json(), { errors: ['Invalid input'], errorCodes: ['INVALID_INPUT'] });
     await app.close();
   });
 });

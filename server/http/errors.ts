@@ -1,6 +1,8 @@
 /**
- * Every error leaves the server as `{ errors: [message, ...] }` with a 4xx status, or as a 500
- * with a generic message. Bad input is never a 500; internal details (SQL, stack traces,
+ * Every error leaves the server as `{ errors: [message, ...], errorCodes: [code, ...] }` with a 4xx
+ * status, or as a 500 with a generic message. Each message carries the stable code of the error
+ * catalogue (core/api/errorCodes.ts), found from its text by `errorPayload`, so routes and domain
+ * modules keep throwing plain messages (`httpError(409, 'User already exists')`). Bad input is never a 500; internal details (SQL, stack traces,
  * secrets) are never sent to the client.
  *
  * That includes the answers Fastify, its plugins and Node's HTTP server give by themselves,
@@ -18,6 +20,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { errorCodeOf } from '../../core/api/errorCodes';
 import { TooManyAttemptsError } from '../domain/attempts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -96,11 +99,19 @@ function send(reply: FastifyReply, status: number, messages: string[]) {
   // Set here too: the router's errors (frameworkErrors) do not pass the app's onSend hooks.
   reply.header('x-content-type-options', 'nosniff');
   if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  return reply.status(status).type('application/json; charset=utf-8').send({ errors: messages });
+  return reply.status(status).type('application/json; charset=utf-8').send(errorPayload(messages));
+}
+
+/**
+ * The body of every error answer: the messages (the list the client SDK joins and shows) and, in
+ * the same order, their codes (docs/contract.md "Error codes").
+ */
+function errorPayload(messages: readonly string[]): { errors: string[]; errorCodes: string[] } {
+  return { errors: [...messages], errorCodes: messages.map(errorCodeOf) };
 }
 
 /** The body of an error answer, for the paths that write it without a Fastify reply. */
-const errorBody = (...messages: string[]) => JSON.stringify({ errors: messages });
+const errorBody = (...messages: string[]) => JSON.stringify(errorPayload(messages));
 
 /**
  * Errors the router raises before any hook or handler (a malformed URL, an overlong path
@@ -179,6 +190,14 @@ export function installErrorHandlers(app: FastifyInstance): void {
       return void send(reply, 400, ['The Host header is missing']);
     }
     done();
+  });
+
+  // A route that answers its error list itself (`reply.code(400).send({ errors })`) gets the codes too.
+  app.addHook('preSerialization', async (_request, reply, payload: unknown) => {
+    if (reply.statusCode < 400 || !payload || typeof payload !== 'object') return payload;
+    const body = payload as { errors?: unknown; errorCodes?: unknown };
+    if (!Array.isArray(body.errors) || body.errorCodes !== undefined) return payload;
+    return { ...body, errorCodes: errorPayload(body.errors.map(String)).errorCodes };
   });
 
   // A plugin's plain-text refusal (@fastify/cors: "Invalid Preflight Request") becomes a list.

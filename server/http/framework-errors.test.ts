@@ -1,5 +1,5 @@
 // Every answer Fastify, its plugins or Node's HTTP server would give by themselves is a JSON
-// `{ errors: [...] }` too, checked over real HTTP (light-my-request skips the HTTP parser).
+// `{ errors: [...], errorCodes: [...] }` too, checked over real HTTP (light-my-request skips the HTTP parser).
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -73,11 +73,14 @@ function raw(text: string | Buffer, target = port): Promise<RawResponse> {
 function assertErrors(res: RawResponse, status: number, message?: string) {
   assert.equal(res.status, status, res.body);
   assert.match(res.headers['content-type'] ?? '', /^application\/json/);
-  const body = JSON.parse(res.body) as { errors?: unknown };
-  assert.deepEqual(Object.keys(body), ['errors'], res.body);
+  const body = JSON.parse(res.body) as { errors?: unknown; errorCodes?: unknown };
+  assert.deepEqual(Object.keys(body), ['errors', 'errorCodes'], res.body);
   assert.ok(
     Array.isArray(body.errors) && body.errors.length > 0 && body.errors.every((e) => typeof e === 'string'),
   );
+  // Every answer, the ones written to the socket included, carries a catalogued code per message.
+  assert.ok(Array.isArray(body.errorCodes) && body.errorCodes.length === body.errors.length, res.body);
+  assert.ok(!body.errorCodes.includes('UNCATALOGUED'), res.body);
   if (message) assert.deepEqual(body.errors, [message]);
 }
 

@@ -195,7 +195,10 @@ describe('garbage bodies on endpoints with a schema', () => {
           JSON.stringify({ ...endpoint.valid, name: 'x'.repeat(1024 * 1024) }),
         );
         assertClientError(res, 'too large', 413);
-        assert.deepEqual(res.json(), { errors: ['Error request is too large'] });
+        assert.deepEqual(res.json(), {
+          errors: ['Error request is too large'],
+          errorCodes: ['REQUEST_TOO_LARGE'],
+        });
       });
     });
   }
@@ -255,7 +258,7 @@ describe('GET endpoints with junk', () => {
     ] as const) {
       const res = await server.app.inject({ method, url });
       assert.equal(res.statusCode, 404, `${method} ${url}`);
-      assert.deepEqual(res.json(), { errors: ['Not found'] });
+      assert.deepEqual(res.json(), { errors: ['Not found'], errorCodes: ['NOT_FOUND'] });
     }
   });
 });

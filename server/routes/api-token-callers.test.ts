@@ -77,7 +77,7 @@ describe('API-token callers', () => {
       const before = await countRows('SELECT count(*)::int AS n FROM sessions', []);
       const res = await call('POST', '/impersonation/v1', machines[kind], { userId: targetId });
       assert.equal(res.statusCode, 403, res.body);
-      assert.deepEqual(res.json(), { errors: [API_TOKEN_REFUSED] });
+      assert.deepEqual(res.json(), { errors: [API_TOKEN_REFUSED], errorCodes: ['API_TOKEN_REFUSED'] });
       assert.equal(res.headers['set-cookie'], undefined);
       assert.equal(await countRows('SELECT count(*)::int AS n FROM sessions', []), before);
     });
@@ -104,7 +104,11 @@ describe('API-token callers', () => {
       for (const [name, pending] of cases) {
         const res = await pending;
         assert.equal(res.statusCode, 403, `${name}: ${res.body}`);
-        assert.deepEqual(res.json(), { errors: [API_TOKEN_REFUSED] }, name);
+        assert.deepEqual(
+          res.json(),
+          { errors: [API_TOKEN_REFUSED], errorCodes: ['API_TOKEN_REFUSED'] },
+          name,
+        );
       }
       assert.equal(
         await countRows('SELECT count(*)::int AS n FROM sessions WHERE revoked_at IS NULL', []),

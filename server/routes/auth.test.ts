@@ -69,7 +69,10 @@ describe('POST /auth/v1/user (sign-in)', () => {
     ]) {
       const res = await server.app.inject({ method: 'POST', url: LOGIN, payload });
       assert.equal(res.statusCode, 401);
-      assert.deepEqual(res.json(), { errors: ['Incorrect email or password'] });
+      assert.deepEqual(res.json(), {
+        errors: ['Incorrect email or password'],
+        errorCodes: ['CREDENTIALS_INCORRECT'],
+      });
       assert.equal(refreshCookieOf(res), undefined);
     }
   });
@@ -84,7 +87,7 @@ describe('POST /auth/v1/user (sign-in)', () => {
       });
     const foreign = await from('http://evil.test');
     assert.equal(foreign.statusCode, 403);
-    assert.deepEqual(foreign.json(), { errors: ['Origin not allowed'] });
+    assert.deepEqual(foreign.json(), { errors: ['Origin not allowed'], errorCodes: ['ORIGIN_NOT_ALLOWED'] });
     assert.equal((await from(ALLOWED_ORIGIN)).statusCode, 200);
     assert.equal((await from('http://api.test:8080')).statusCode, 200);
   });
@@ -103,7 +106,10 @@ describe('POST /auth/v1/user/token/refresh', () => {
     await ageRotations(server.db);
     const again = await refresh(server.app, cookie);
     assert.equal(again.statusCode, 401);
-    assert.deepEqual(again.json(), { errors: ['Session expired, please sign in again'] });
+    assert.deepEqual(again.json(), {
+      errors: ['Session expired, please sign in again'],
+      errorCodes: ['SESSION_EXPIRED'],
+    });
     assert.equal(refreshCookieOf(again), '', 'the useless cookie is cleared');
   });
 
@@ -126,7 +132,10 @@ describe('POST /auth/v1/user/token/refresh', () => {
     for (const cookie of [undefined, '', 'garbage', '%%%', 'A'.repeat(43), 'x'.repeat(5000)]) {
       const res = await refresh(server.app, cookie);
       assert.equal(res.statusCode, 401, String(cookie));
-      assert.deepEqual(res.json(), { errors: ['Session expired, please sign in again'] });
+      assert.deepEqual(res.json(), {
+        errors: ['Session expired, please sign in again'],
+        errorCodes: ['SESSION_EXPIRED'],
+      });
     }
   });
 

@@ -205,7 +205,7 @@ describe('POST /users/v1/passwords/change', () => {
     });
     assert.deepEqual(
       [wrong.statusCode, wrong.json()],
-      [400, { errors: ['The current password is incorrect.'] }],
+      [400, { errors: ['The current password is incorrect.'], errorCodes: ['PASSWORD_CURRENT_WRONG'] }],
     );
     assert.equal(
       (await change(here.accessToken, { password: 'first-password-1', newPassword: 'short' })).statusCode,

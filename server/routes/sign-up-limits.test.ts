@@ -41,6 +41,7 @@ describe('sign-up rate limit', () => {
     assert.equal(refused.statusCode, 429, refused.body);
     assert.deepEqual(refused.json(), {
       errors: ['Too many sign-ups from this network. Try again in 15 minutes.'],
+      errorCodes: ['TOO_MANY_SIGN_UPS'],
     });
     assert.ok(Number(refused.headers['retry-after']) > 800);
     assert.equal(await userCount(), users, 'nothing was created');
@@ -79,7 +80,10 @@ describe('sending limit of reset and activation links', () => {
         assert.equal((await post(RESET, { email }, `10.9.1.${2 + i}`)).statusCode, 200, email);
       const refused = await post(RESET, { email }, '10.9.1.9');
       assert.equal(refused.statusCode, 429, email);
-      assert.deepEqual(refused.json(), { errors: ['Too many codes requested. Try again in 15 minutes.'] });
+      assert.deepEqual(refused.json(), {
+        errors: ['Too many codes requested. Try again in 15 minutes.'],
+        errorCodes: ['TOO_MANY_CODES'],
+      });
     }
     const sent = await server.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM outbox_messages WHERE recipient = 'reset-limit@example.com' AND subject ILIKE '%password%'`,

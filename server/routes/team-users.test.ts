@@ -117,7 +117,10 @@ describe('GET /users/v2 (tenant users)', () => {
     const plain = (await login(server.app, email, 'a-long-password-1')).accessToken;
     const res = await list('', plain);
     assert.equal(res.statusCode, 403);
-    assert.deepEqual(res.json(), { errors: ['You need the fe.secure.read.users permission to do this'] });
+    assert.deepEqual(res.json(), {
+      errors: ['You need the fe.secure.read.users permission to do this'],
+      errorCodes: ['PERMISSION_REQUIRED'],
+    });
     assert.equal((await server.app.inject({ method: 'GET', url: USERS })).statusCode, 401);
   });
 

@@ -158,7 +158,7 @@ describe('POST /users/v1/signUp', () => {
   it('answers 409 for an email that exists in any letter case, also for racing sign-ups', async () => {
     const res = await signUp({ email: 'ADMIN@example.com', password: 'long-enough-1' });
     assert.equal(res.statusCode, 409);
-    assert.deepEqual(res.json(), { errors: ['User already exists'] });
+    assert.deepEqual(res.json(), { errors: ['User already exists'], errorCodes: ['USER_EXISTS'] });
     const race = await Promise.all(
       [1, 2].map(() => signUp({ email: 'racer@example.org', password: 'long-enough-1' })),
     );
@@ -169,19 +169,24 @@ describe('POST /users/v1/signUp', () => {
     await server.db.query('UPDATE vendors SET allow_signups = false');
     const res = await signUp({ email: 'late@example.org', password: 'long-enough-1' });
     assert.equal(res.statusCode, 403);
-    assert.deepEqual(res.json(), { errors: ['Sign up is disabled'] });
+    assert.deepEqual(res.json(), { errors: ['Sign up is disabled'], errorCodes: ['SIGN_UP_DISABLED'] });
   });
 
   it('enforces the configured password policy with a clear message', async () => {
     const short = await signUp({ email: 'short@example.org', password: 'short' });
     assert.equal(short.statusCode, 400);
-    assert.deepEqual(short.json(), { errors: ['Password must be at least 8 characters'] });
+    assert.deepEqual(short.json(), {
+      errors: ['Password must be at least 8 characters'],
+      errorCodes: ['PASSWORD_TOO_SHORT'],
+    });
     await server.db.query('UPDATE vendors SET password_min_length = 12, password_max_length = 20');
     assert.deepEqual((await signUp({ email: 'short@example.org', password: 'eleven-char' })).json(), {
       errors: ['Password must be at least 12 characters'],
+      errorCodes: ['PASSWORD_TOO_SHORT'],
     });
     assert.deepEqual((await signUp({ email: 'short@example.org', password: 'x'.repeat(21) })).json(), {
       errors: ['Password must be at most 20 characters'],
+      errorCodes: ['PASSWORD_TOO_LONG'],
     });
     assert.deepEqual(
       (await server.app.inject({ method: 'GET', url: `${API}/users/v1/passwords/config` })).json(),

@@ -60,7 +60,7 @@ for (const [name, factory] of factories) {
         await target.call('POST', `${AUTH}/passwordless/code/postlogin`, {
           body: { email, token: otherCode(code) },
         }),
-        { status: 400, body: { errors: [WRONG] } },
+        { status: 400, body: { errors: [WRONG], errorCodes: ['CODE_WRONG'] } },
       );
       // The client SDK's body: `{ token }` alone (the email is the pre-login's).
       const signedIn = await target.call('POST', `${AUTH}/passwordless/code/postlogin`, {
@@ -70,7 +70,7 @@ for (const [name, factory] of factories) {
       assert.ok(signedIn.body.accessToken);
       assert.deepEqual(
         await target.call('POST', `${AUTH}/passwordless/code/postlogin`, { body: { email, token: code } }),
-        { status: 400, body: { errors: [EXPIRED] } },
+        { status: 400, body: { errors: [EXPIRED], errorCodes: ['CODE_EXPIRED'] } },
       );
       const unknown = await target.call('POST', `${AUTH}/passwordless/code/prelogin`, {
         body: { email: `nobody-${email}` },
@@ -94,7 +94,7 @@ for (const [name, factory] of factories) {
       for (const body of [{ token }, { token: 'A'.repeat(43) }]) {
         assert.deepEqual(await target.call('POST', `${AUTH}/passwordless/magiclink/postlogin`, { body }), {
           status: 400,
-          body: { errors: [LINK_INVALID] },
+          body: { errors: [LINK_INVALID], errorCodes: ['MAGIC_LINK_INVALID'] },
         });
       }
     });
@@ -112,7 +112,7 @@ for (const [name, factory] of factories) {
         await target.call('POST', `${USERS}/phone/reset/verify`, {
           body: { resetPhoneNumberToken, code: otherCode(emailed) },
         }),
-        { status: 400, body: { errors: [WRONG] } },
+        { status: 400, body: { errors: [WRONG], errorCodes: ['CODE_WRONG'] } },
       );
       const verified = await target.call('POST', `${USERS}/phone/reset/verify`, {
         body: { resetPhoneNumberToken, code: emailed },
@@ -152,7 +152,13 @@ for (const [name, factory] of factories) {
         );
       assert.deepEqual(
         await target.call('POST', `${AUTH}/user`, { body: { email, password: 'first-password-1' } }),
-        { status: 429, body: { errors: ['Too many failed attempts. Try again in 15 minutes.'] } },
+        {
+          status: 429,
+          body: {
+            errors: ['Too many failed attempts. Try again in 15 minutes.'],
+            errorCodes: ['TOO_MANY_ATTEMPTS'],
+          },
+        },
       );
     });
 
@@ -165,7 +171,10 @@ for (const [name, factory] of factories) {
         );
       assert.deepEqual(await target.call('POST', `${USERS}/phone/reset`, { body: { email } }), {
         status: 429,
-        body: { errors: ['Too many codes requested. Try again in 15 minutes.'] },
+        body: {
+          errors: ['Too many codes requested. Try again in 15 minutes.'],
+          errorCodes: ['TOO_MANY_CODES'],
+        },
       });
     });
 
@@ -175,7 +184,10 @@ for (const [name, factory] of factories) {
       });
       assert.deepEqual(answer, {
         status: 400,
-        body: { errors: ['This password has appeared in a data breach. Choose a different password.'] },
+        body: {
+          errors: ['This password has appeared in a data breach. Choose a different password.'],
+          errorCodes: ['PASSWORD_BREACHED'],
+        },
       });
     });
 

@@ -37,7 +37,10 @@ for (const [name, factory] of factories) {
           token,
           body: { password: 'wrong-password-0', newPassword: 'second-password-2' },
         }),
-        { status: 400, body: { errors: ['The current password is incorrect.'] } },
+        {
+          status: 400,
+          body: { errors: ['The current password is incorrect.'], errorCodes: ['PASSWORD_CURRENT_WRONG'] },
+        },
       );
       assert.deepEqual(
         await target.call('POST', CHANGE, {
@@ -46,7 +49,10 @@ for (const [name, factory] of factories) {
         }),
         {
           status: 400,
-          body: { errors: ['This password has appeared in a data breach. Choose a different password.'] },
+          body: {
+            errors: ['This password has appeared in a data breach. Choose a different password.'],
+            errorCodes: ['PASSWORD_BREACHED'],
+          },
         },
       );
       assert.deepEqual(
@@ -54,7 +60,13 @@ for (const [name, factory] of factories) {
           token,
           body: { password: 'first-password-1', newPassword: 'first-password-1' },
         }),
-        { status: 400, body: { errors: ['Choose a new password different from the current one.'] } },
+        {
+          status: 400,
+          body: {
+            errors: ['Choose a new password different from the current one.'],
+            errorCodes: ['PASSWORD_UNCHANGED'],
+          },
+        },
       );
       for (const body of [
         {},
@@ -148,7 +160,10 @@ for (const [name, factory] of factories) {
       const bad = await target.call('POST', `${USERS}/phone`, { token, body: { phoneNumber: 'call me' } });
       assert.deepEqual(bad, {
         status: 400,
-        body: { errors: ['Enter a phone number with its country code, like +44 20 7946 0958.'] },
+        body: {
+          errors: ['Enter a phone number with its country code, like +44 20 7946 0958.'],
+          errorCodes: ['PHONE_INVALID'],
+        },
       });
       const added = await target.call('POST', `${USERS}/phone`, { token, body: { phoneNumber } });
       assert.equal(added.status, 200);
@@ -161,7 +176,10 @@ for (const [name, factory] of factories) {
           token,
           body: { changePhoneId, code: code === '000000' ? '111111' : '000000' },
         }),
-        { status: 400, body: { errors: ['The code is incorrect. Check it and try again.'] } },
+        {
+          status: 400,
+          body: { errors: ['The code is incorrect. Check it and try again.'], errorCodes: ['CODE_WRONG'] },
+        },
       );
       assert.deepEqual(
         await target.call('POST', `${USERS}/phone/verify`, { token, body: { changePhoneId, code } }),

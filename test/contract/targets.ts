@@ -2,12 +2,16 @@ import { buildServer } from '../../server/app';
 import { createDemoBackend, STORAGE_KEY } from '../../core/demo/backend';
 import { seedDemoDatabase, type DemoDatabase } from '../../core/demo/data';
 import { createMemoryStorage } from '../../core/test-support/memoryStorage';
+import { assertMatchesOpenApi } from './openapi';
 
 export interface Answer {
   status: number;
   body: any;
 }
-/** One implementation of the HTTP contract, driven as a browser would (the refresh cookie is kept). */
+/**
+ * One implementation of the HTTP contract, driven as a browser would (the refresh cookie is kept).
+ * Every answer is checked against the server's OpenAPI document (openapi.ts) before a test sees it.
+ */
 export interface ContractTarget {
   name: string;
   call(
@@ -54,7 +58,11 @@ export function demoTarget(): ContractTarget {
       const init: RequestInit = { method, headers: headersFor(options.token), credentials: 'include' };
       if (options.rawBody !== undefined) init.body = options.rawBody;
       else if (options.body !== undefined) init.body = JSON.stringify(options.body);
-      return parse(await backend.transport(`https://demo.auth-elements.invalid${PREFIX}${path}`, init));
+      const answer = await parse(
+        await backend.transport(`https://demo.auth-elements.invalid${PREFIX}${path}`, init),
+      );
+      await assertMatchesOpenApi(method, `${PREFIX}${path}`, answer.status, answer.body);
+      return answer;
     },
     async clearCookies() {
       // In demo mode the stored session is the cookie: a new browser has none (users stay).
@@ -99,7 +107,9 @@ export async function serverTarget(): Promise<ContractTarget> {
         if (value) jar.set(name!, value);
         else jar.delete(name!);
       }
-      return parse(response);
+      const answer = await parse(response);
+      await assertMatchesOpenApi(method, `${PREFIX}${path}`, answer.status, answer.body);
+      return answer;
     },
     async clearCookies() {
       jar.clear();

@@ -1,0 +1,249 @@
+// Response schemas of configuration, account settings, metadata, entitlements, flags, sub-accounts,
+// passwordless, MFA, passkeys, hosted login and federation, by `METHOD path` without the API prefix.
+// Where an answer's fields are still settling (the gaps work of issue 13), the schema says "an
+// object" and lists what is known; the contract suite checks what it lists.
+import {
+  any,
+  arr,
+  AUTH_RESPONSE,
+  bool,
+  EMPTY,
+  HTML,
+  int,
+  NO_BODY,
+  obj,
+  page,
+  str,
+  strOrNull,
+} from './common';
+import type { RouteSchemas } from './index';
+
+const AUTH = '/identity/resources/auth/v1';
+const MFA = `${AUTH}/user/mfa`;
+const ACCOUNT_MFA = '/identity/resources/users/v1/mfa';
+const CONFIG = '/identity/resources/configurations/v1';
+const SUB_USERS = '/identity/resources/sub-tenants/v1/:tenantId/users';
+const SUB_USERS_V1 = '/identity/resources/sub-tenants/users/v1/:userId';
+const OBJECT = obj({});
+const STRATEGY = obj({ strategy: str, isActive: bool }, ['strategy']);
+// The demo backend answers rows without entityName; the client reads only `configuration`.
+const METADATA_ROWS = obj({ rows: arr(obj({ entityName: str, configuration: any }, ['configuration'])) }, [
+  'rows',
+]);
+const ACCOUNT_SETTINGS = obj(
+  {
+    tenantId: str,
+    name: str,
+    address: strOrNull,
+    website: strOrNull,
+    timezone: strOrNull,
+    currency: strOrNull,
+    dateFormat: strOrNull,
+    timeFormat: strOrNull,
+    logo: strOrNull,
+    hasCustomLogin: bool,
+  },
+  ['tenantId', 'name'],
+);
+const SUB_ACCOUNT = obj({ tenantId: str, name: str, parentTenantId: strOrNull, createdAt: str }, [
+  'tenantId',
+]);
+const HIERARCHY_NODE = obj({ tenantId: str, tenantName: str, createdAt: str, children: arr(any) }, [
+  'tenantId',
+]);
+const SOCIAL_PROVIDER = obj({ type: str, clientId: strOrNull, redirectUrl: strOrNull, active: bool }, [
+  'type',
+]);
+const OIDC_CONFIGURATION = obj(
+  { issuer: str, authorization_endpoint: str, token_endpoint: str, jwks_uri: str },
+  ['issuer', 'jwks_uri'],
+);
+const TOKEN_ANSWER = obj(
+  { access_token: str, id_token: str, refresh_token: str, token_type: str, expires_in: int, scope: str },
+  ['access_token', 'token_type'],
+);
+const FILE = { content: { '*/*': { schema: { type: 'string', format: 'binary' } } } };
+const REDIRECT_302 = { 302: { description: 'A redirect: see the location header', type: 'null' } };
+
+export const platformSchemas: RouteSchemas = {
+  // Public configuration
+  [`GET ${CONFIG}/public`]: {
+    response: {
+      200: obj(
+        {
+          allowSignups: bool,
+          allowNotVerifiedUsersLogin: bool,
+          apiTokensEnabled: bool,
+          forcePermissions: bool,
+          authStrategy: str,
+          machineToMachineAuthStrategy: str,
+          secondaryStrategies: arr(STRATEGY),
+        },
+        ['allowSignups', 'authStrategy'],
+      ),
+    },
+  },
+  [`GET ${CONFIG}/auth/strategies/public`]: {
+    response: {
+      200: obj(
+        {
+          mainAuthStrategies: arr(obj({ strategy: str }, ['strategy'])),
+          secondaryAuthStrategies: arr(STRATEGY),
+        },
+        ['mainAuthStrategies'],
+      ),
+    },
+  },
+  [`GET ${CONFIG}/password`]: {
+    response: {
+      200: obj(
+        {
+          allowPassphrases: bool,
+          minLength: int,
+          maxLength: int,
+          minPhraseLength: int,
+          minOptionalTestsToPass: int,
+        },
+        ['minLength', 'maxLength'],
+      ),
+    },
+  },
+  [`GET ${CONFIG}/captcha-policy/public`]: { response: { 200: obj({ enabled: bool }, ['enabled']) } },
+  'GET /team/resources/sso/v2/configurations/public': {
+    response: { 200: obj({ isActive: bool }, ['isActive']) },
+  },
+  'GET /vendors/public': {
+    response: { 200: obj({ name: str, logo: str, icon: str, whiteLabelMode: bool }, ['whiteLabelMode']) },
+  },
+  [`GET ${CONFIG}/mfa-policy/allow-remember-device`]: { response: { 200: OBJECT } },
+  [`GET ${CONFIG}/mfa/strategies`]: { response: { 200: obj({ strategies: arr(STRATEGY) }, ['strategies']) } },
+  // Account settings, portal metadata
+  'GET /tenants/resources/account-settings/v1': { response: { 200: ACCOUNT_SETTINGS } },
+  'PUT /tenants/resources/account-settings/v1': { response: { 200: ACCOUNT_SETTINGS } },
+  'GET /tenants/resources/account-settings/v1/public': {
+    response: { 200: obj({ tenantId: str }, ['tenantId']) },
+  },
+  'GET /tenants/resources/account-settings/v1/custom-login': { response: { 200: OBJECT } },
+  'PUT /tenants/resources/account-settings/v1/custom-login': { response: { 200: OBJECT } },
+  'GET /metadata/admin-box': { response: { 200: METADATA_ROWS } },
+  'GET /metadata': { response: { 200: METADATA_ROWS } },
+  'POST /metadata': { response: { 200: METADATA_ROWS } },
+  // The demo backend does not know the browser's address: ip null.
+  'GET /metadata/ipme': { response: { 200: obj({ ip: strOrNull }, ['ip']) } },
+  // Entitlements and feature flags
+  'GET /entitlements/api/v2/user-entitlements': {
+    response: {
+      200: obj({ permissions: arr(str), features: OBJECT, permissionFeatures: OBJECT }, ['features']),
+    },
+  },
+  'GET /entitlements/api/v1/user-entitlements': {
+    response: { 200: obj({ permissions: OBJECT, features: OBJECT }, ['permissions']) },
+  },
+  'POST /flags/api/v1/evaluate': { response: { 200: OBJECT } },
+  'GET /flags': { response: { 200: obj({}, [], 'Flag name -> "on" or "off"') } },
+  // Sub-accounts and hierarchy
+  'GET /tenants/resources/hierarchy/v2': {
+    response: { 200: obj({ items: arr(any), _links: obj({ next: str }) }, ['items']) },
+  },
+  'GET /tenants/resources/hierarchy/v2/metadata': {
+    response: { 200: obj({ totalSubTenants: int }, ['totalSubTenants']) },
+  },
+  'POST /tenants/resources/sub-tenants/v1': { response: { 201: SUB_ACCOUNT, 200: SUB_ACCOUNT } },
+  'PATCH /tenants/resources/sub-tenants/v1/:tenantId': {
+    response: { 200: obj({ tenantId: str, name: str }, ['tenantId']) },
+  },
+  'DELETE /tenants/resources/sub-tenants/v1/:tenantId': { response: { 200: EMPTY } },
+  [`GET ${SUB_USERS}`]: { response: { 200: page(any) } },
+  [`POST ${SUB_USERS}`]: { response: { 201: EMPTY, 200: OBJECT } },
+  [`DELETE ${SUB_USERS}/:userId`]: { response: { 200: EMPTY } },
+  [`PUT ${SUB_USERS}/:userId/roles`]: { response: { 200: OBJECT } },
+  [`PUT ${SUB_USERS}/:userId/access`]: { response: { 200: obj({ allowAccess: bool }, ['allowAccess']) } },
+  'GET /tenants/resources/hierarchy/v1': { response: { 200: arr(any) } },
+  'GET /tenants/resources/hierarchy/v1/tree': { response: { 200: HIERARCHY_NODE } },
+  'GET /tenants/resources/hierarchy/v1/parents': { response: { 200: arr(any) } },
+  'GET /tenants/resources/hierarchy/v1/parents/:tenantId': { response: { 200: arr(any) } },
+  [`PATCH ${SUB_USERS_V1}/roles`]: { response: { 200: obj({ subTenantsRoles: arr(any) }) } },
+  [`POST ${SUB_USERS_V1}/roles`]: { response: { 200: obj({ subTenantsRoles: arr(any) }) } },
+  [`DELETE ${SUB_USERS_V1}/roles`]: { response: { 200: obj({ subTenantsRoles: arr(any) }) } },
+  [`PUT ${SUB_USERS_V1}/access`]: { response: { 200: obj({ allowAccess: bool }, ['allowAccess']) } },
+  // Passwordless
+  [`POST ${AUTH}/passwordless/:type/prelogin`]: { response: { 200: OBJECT } },
+  [`POST ${AUTH}/passwordless/:type/postlogin`]: { response: { 200: AUTH_RESPONSE } },
+  // MFA at sign-in
+  [`POST ${MFA}/verify`]: { response: { 200: AUTH_RESPONSE } },
+  [`POST ${MFA}/authenticator/:deviceId/verify`]: { response: { 200: AUTH_RESPONSE } },
+  [`POST ${MFA}/authenticator/enroll`]: { response: { 200: obj({ qrCode: str }) } },
+  [`POST ${MFA}/authenticator/enroll/verify`]: { response: { 200: AUTH_RESPONSE } },
+  [`POST ${MFA}/recover`]: { response: { 200: AUTH_RESPONSE } },
+  [`POST ${MFA}/sms/enroll`]: { response: { 200: OBJECT } },
+  [`POST ${MFA}/sms/enroll/verify`]: { response: { 200: AUTH_RESPONSE } },
+  [`POST ${MFA}/sms/:deviceId`]: { response: { 200: OBJECT } },
+  [`POST ${MFA}/sms/:deviceId/verify`]: { response: { 200: AUTH_RESPONSE } },
+  [`POST ${MFA}/emailcode/enroll`]: { response: { 200: OBJECT } },
+  [`POST ${MFA}/emailcode/enroll/verify`]: { response: { 200: AUTH_RESPONSE } },
+  [`POST ${MFA}/emailcode`]: { response: { 200: OBJECT } },
+  [`POST ${MFA}/emailcode/verify`]: { response: { 200: AUTH_RESPONSE } },
+  [`POST ${MFA}/webauthn/enroll`]: { response: { 200: OBJECT } },
+  [`POST ${MFA}/webauthn/enroll/verify`]: { response: { 200: AUTH_RESPONSE } },
+  [`POST ${MFA}/webauthn/:deviceId`]: { response: { 200: OBJECT } },
+  [`POST ${MFA}/webauthn/:deviceId/verify`]: { response: { 200: AUTH_RESPONSE } },
+  [`POST ${AUTH}/webauthn/prelogin`]: { response: { 200: OBJECT } },
+  'POST /identity/resources/auth/v2/webauthn/postlogin': { response: { 200: AUTH_RESPONSE } },
+  // MFA and passkeys in the account
+  [`GET ${ACCOUNT_MFA}/devices`]: {
+    response: {
+      200: obj({ webauthn: arr(any), phones: arr(any), authenticators: arr(any), emails: arr(any) }, [
+        'webauthn',
+        'phones',
+        'authenticators',
+      ]),
+    },
+  },
+  [`POST ${ACCOUNT_MFA}/enroll`]: { body: NO_BODY, response: { 200: OBJECT } },
+  [`POST ${ACCOUNT_MFA}/enroll/verify`]: { response: { 200: OBJECT } },
+  [`POST ${ACCOUNT_MFA}/disable`]: { response: { 200: OBJECT } },
+  [`POST ${ACCOUNT_MFA}/authenticator/:deviceId/disable/verify`]: { response: { 200: OBJECT } },
+  [`POST ${ACCOUNT_MFA}/sms/enroll`]: { response: { 200: OBJECT } },
+  [`POST ${ACCOUNT_MFA}/sms/enroll/verify`]: { response: { 200: OBJECT } },
+  [`POST ${ACCOUNT_MFA}/webauthn/enroll`]: { response: { 200: OBJECT } },
+  [`POST ${ACCOUNT_MFA}/webauthn/enroll/verify`]: { response: { 200: OBJECT } },
+  [`POST ${ACCOUNT_MFA}/sms/:deviceId/disable`]: { body: NO_BODY, response: { 200: OBJECT } },
+  [`POST ${ACCOUNT_MFA}/emailcode/:deviceId/disable`]: { body: NO_BODY, response: { 200: OBJECT } },
+  [`POST ${ACCOUNT_MFA}/webauthn/:deviceId/disable`]: { body: NO_BODY, response: { 200: OBJECT } },
+  'POST /identity/resources/users/webauthn/v1/devices': { response: { 200: OBJECT } },
+  'POST /identity/resources/users/webauthn/v1/devices/verify': { response: { 200: OBJECT } },
+  'GET /identity/resources/users/webauthn/v1/devices': {
+    response: { 200: obj({ devices: arr(any) }, ['devices']) },
+  },
+  'DELETE /identity/resources/users/webauthn/v1/devices/:deviceId': { response: { 200: EMPTY } },
+  // Hosted login (OpenID Connect provider)
+  'GET /.well-known/openid-configuration': { response: { 200: OIDC_CONFIGURATION } },
+  'GET /oauth/authorize': { response: { ...REDIRECT_302, 200: HTML, '4XX': HTML } },
+  'POST /oauth/token': { response: { 200: TOKEN_ANSWER } },
+  'POST /oauth/authorize/silent': { response: { 200: OBJECT } },
+  'GET /oauth/logout': { response: { ...REDIRECT_302, 200: HTML, '4XX': HTML } },
+  'GET /oauth/userinfo': { response: { 200: obj({ sub: str, email: str }, ['sub']) } },
+  'GET /oauth/login': { response: { 200: HTML, '4XX': HTML } },
+  // Social login and tenant SSO
+  'GET /identity/resources/sso/v2': { response: { 200: arr(SOCIAL_PROVIDER) } },
+  'GET /identity/resources/sso/v1': { response: { 200: arr(SOCIAL_PROVIDER) } },
+  'GET /identity/resources/sso/v2/authenticated': { response: { 200: arr(SOCIAL_PROVIDER) } },
+  'GET /identity/resources/sso/custom/v1': { response: { 200: obj({ providers: arr(any) }, ['providers']) } },
+  [`POST ${AUTH}/user/sso/:provider/postlogin`]: { body: NO_BODY, response: { 200: AUTH_RESPONSE } },
+  [`GET ${AUTH}/sso/oidc/:key/start`]: { response: { ...REDIRECT_302 } },
+  [`POST ${AUTH}/user/oidc/postlogin`]: { response: { 200: AUTH_RESPONSE } },
+  'POST /identity/resources/auth/v2/user/oidc/postlogin': { response: { 200: AUTH_RESPONSE } },
+  [`GET ${AUTH}/sso/saml/:key/start`]: { response: { ...REDIRECT_302, 200: HTML } },
+  [`GET ${AUTH}/sso/saml/:key/metadata`]: {
+    response: { 200: { content: { 'application/samlmetadata+xml': { schema: { type: 'string' } } } } },
+  },
+  [`POST ${AUTH}/sso/saml/:key/acs`]: { response: { ...REDIRECT_302 } },
+  [`POST ${AUTH}/user/saml/postlogin`]: { response: { 200: AUTH_RESPONSE } },
+  // Only when the server serves the kit's files (staticRoot): the CDN bundles, the demo pages, and
+  // the account pages that links in emails open.
+  'GET /*': { response: { 200: FILE } },
+  'GET /account/*': { response: { 200: HTML } },
+  // Development mode only (devOutbox)
+  'GET /dev/outbox': { response: { 200: obj({ messages: arr(any) }, ['messages']) } },
+  'PUT /dev/settings': { response: { 200: OBJECT } },
+};
