@@ -202,6 +202,20 @@ export const ERROR_CATALOGUE = {
   OAUTH_VERIFIER_REQUIRED: 'code_verifier is required',
   OAUTH_VERIFIER_MISMATCH: 'code_verifier does not match the code challenge',
   OAUTH_SIGN_IN_ENDED: 'The sign-in behind this code has ended',
+  // The security page (issue 15): policies and restrictions, and what they refuse
+  ACCOUNT_LOCKED: 'This account is locked. Ask an administrator of your account to unlock it.',
+  PASSWORD_REUSED: 'This password was used recently. Choose a password you have not used before.',
+  IP_NOT_ALLOWED: 'Your IP address is not allowed to access this account.',
+  EMAIL_DOMAIN_NOT_ALLOWED: 'Email addresses of this domain cannot join this account.',
+  IP_RESTRICTION_NOT_FOUND: 'IP restriction not found',
+  DOMAIN_RESTRICTION_NOT_FOUND: 'Domain restriction not found',
+  IP_INVALID: '"{value}" is not an IP address or CIDR range',
+  DOMAIN_INVALID: '"{value}" is not a domain name',
+  // Roles, hierarchy and team members of the client SDK's calls
+  DEFAULT_ROLE_VENDOR_ONLY: 'The default role is set by the vendor, not per account',
+  ROLE_PERMISSIONS_BOTH: 'Send permissions or permissionIds, not both',
+  TOO_MANY_ACCOUNTS: 'Ask for at most 200 accounts at once',
+  USER_ALREADY_ACTIVATED: 'This user has already activated their account',
 } as const;
 
 /**

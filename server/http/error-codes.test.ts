@@ -16,6 +16,16 @@ const API = '/frontegg/identity/resources';
  * until it is listed here with its catalogue template.
  */
 const DYNAMIC_SITES: Record<string, [sample: string, code: string][]> = {
+  // The session guard's refusal (app.ts): the session ended, or the account's IP restrictions.
+  'server/domain/tokens.ts': [
+    ['Invalid or expired token', 'TOKEN_INVALID'],
+    ['Your IP address is not allowed to access this account.', 'IP_NOT_ALLOWED'],
+  ],
+  // The address or domain the administrator typed, quoted back.
+  'server/routes/security-policies.ts': [
+    ['"10.0.0.0/33" is not an IP address or CIDR range', 'IP_INVALID'],
+    ['"not a domain" is not a domain name', 'DOMAIN_INVALID'],
+  ],
   'server/domain/attempts.ts': [
     ['Too many codes requested. Try again in 1 minute.', 'TOO_MANY_CODES'],
     ['Too many sign-ups from this network. Try again in 15 minutes.', 'TOO_MANY_SIGN_UPS'],

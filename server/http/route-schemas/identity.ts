@@ -101,6 +101,16 @@ export const identitySchemas: RouteSchemas = {
   },
   [`DELETE ${USERS}/v1/:userId`]: { response: { 200: EMPTY } },
   'DELETE /team/resources/members/v1/:userId': { response: { 200: EMPTY } },
+  // The client SDK's users page: members v1, their stats, the activation resend.
+  'GET /team/resources/members/v1': {
+    response: { 200: obj({ items: arr(MEMBER), totalItems: int, totalPages: int }, ['items', 'totalItems']) },
+  },
+  'GET /team/resources/stats/v1/members': {
+    response: { 200: obj({ totalItems: int, addedThisWeek: int, superAdmins: int }, ['totalItems']) },
+  },
+  'POST /team/resources/members/v1/:userId/resendActivationEmail': { response: { 200: EMPTY } },
+  // users.GetUserJwt: a token of the caller's session for another of their accounts.
+  'POST /identity/resources/users/v3/me/token': { response: { 200: AUTH_RESPONSE } },
   [`PUT ${USERS}/v1/:userId/roles`]: { response: { 200: obj({ roleIds: arr(str) }) } },
   'PUT /team/resources/members/v1': {
     response: { 200: obj({ ...MEMBER.properties, roleIds: arr(str) }, ['id']) },

@@ -8,6 +8,7 @@
  */
 import { identitySchemas } from './identity';
 import { platformSchemas } from './platform';
+import { securitySchemas } from './security';
 
 export interface RouteSchemaEntry {
   body?: unknown;
@@ -15,4 +16,4 @@ export interface RouteSchemaEntry {
 }
 export type RouteSchemas = Record<string, RouteSchemaEntry>;
 
-export const ROUTE_SCHEMAS: RouteSchemas = { ...identitySchemas, ...platformSchemas };
+export const ROUTE_SCHEMAS: RouteSchemas = { ...identitySchemas, ...platformSchemas, ...securitySchemas };

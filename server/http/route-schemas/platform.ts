@@ -189,6 +189,19 @@ export const platformSchemas: RouteSchemas = {
   [`POST ${MFA}/webauthn/:deviceId/verify`]: { response: { 200: AUTH_RESPONSE } },
   [`POST ${AUTH}/webauthn/prelogin`]: { response: { 200: OBJECT } },
   'POST /identity/resources/auth/v2/webauthn/postlogin': { response: { 200: AUTH_RESPONSE } },
+  // The client SDK's passkey sign-in at v1 (the v2 handler).
+  [`POST ${AUTH}/webauthn/postlogin`]: { response: { 200: AUTH_RESPONSE } },
+  // The client SDK's authenticator-app paths of enrolment in the account (aliases of mfa/enroll).
+  [`POST ${ACCOUNT_MFA}/authenticator/enroll`]: { body: NO_BODY, response: { 200: OBJECT } },
+  [`POST ${ACCOUNT_MFA}/authenticator/enroll/verify`]: { response: { 200: OBJECT } },
+  'GET /identity/resources/configurations/v1/auth/strategies': {
+    response: {
+      200: obj({ mainAuthStrategies: arr(OBJECT), secondaryAuthStrategies: arr(OBJECT) }, [
+        'mainAuthStrategies',
+        'secondaryAuthStrategies',
+      ]),
+    },
+  },
   // MFA and passkeys in the account
   [`GET ${ACCOUNT_MFA}/devices`]: {
     response: {

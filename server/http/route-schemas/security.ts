@@ -1,0 +1,92 @@
+// Response schemas of the security page's calls (issue 15): policies, IP and email-domain
+// restrictions, unlock; by `METHOD path` without the API prefix (server/http/openapi.ts).
+import { arr, bool, EMPTY, int, NO_BODY, obj, page, str } from './common';
+import type { RouteSchemas } from './index';
+
+const CONFIG = '/identity/resources/configurations/v1';
+const IP = `${CONFIG}/restrictions/ip`;
+const DOMAINS = '/identity/resources/configurations/restrictions/v1/email-domain';
+const TIMES = { id: str, createdAt: str, updatedAt: str };
+
+const MFA_POLICY = obj(
+  { ...TIMES, enforceMFAType: { type: 'string', enum: ['DontForce', 'Force', 'ForceExceptSAML'] } },
+  ['id', 'enforceMFAType'],
+);
+const LOCKOUT_POLICY = obj({ ...TIMES, enabled: bool, maxAttempts: int }, ['id', 'enabled', 'maxAttempts']);
+const HISTORY_POLICY = obj({ ...TIMES, enabled: bool, historySize: int }, ['id', 'enabled', 'historySize']);
+const TIMEOUT = obj({ isActive: bool, timeout: int }, ['isActive', 'timeout']);
+const SESSION_POLICY = obj(
+  {
+    sessionTimeoutConfiguration: TIMEOUT,
+    sessionIdleTimeoutConfiguration: TIMEOUT,
+    sessionConcurrentConfiguration: obj({ isActive: bool, maxSessions: int }, ['isActive', 'maxSessions']),
+  },
+  ['sessionTimeoutConfiguration', 'sessionIdleTimeoutConfiguration', 'sessionConcurrentConfiguration'],
+);
+const STRATEGY = { type: 'string', enum: ['ALLOW', 'BLOCK'] } as const;
+const IP_RESTRICTION = obj(
+  { id: str, ip: str, strategy: STRATEGY, isActive: bool, description: str, createdAt: str, updatedAt: str },
+  ['id', 'ip', 'strategy', 'isActive'],
+);
+const IP_CONFIG = obj({ isActive: bool, strategy: STRATEGY }, ['isActive', 'strategy']);
+const VALID = obj({ valid: bool }, ['valid']);
+const DOMAIN = obj({ id: str, domain: str, type: STRATEGY }, ['id', 'domain', 'type']);
+const DOMAIN_CONFIG = obj({ active: bool, listType: STRATEGY, blockPublicDomains: bool }, [
+  'active',
+  'listType',
+  'blockPublicDomains',
+]);
+
+const policy = (path: string, schema: unknown): RouteSchemas => ({
+  [`GET ${CONFIG}/${path}`]: { response: { 200: schema } },
+  [`GET ${CONFIG}/${path}/vendor`]: { response: { 200: schema } },
+  [`POST ${CONFIG}/${path}`]: { response: { 200: schema } },
+  [`PATCH ${CONFIG}/${path}`]: { response: { 200: schema } },
+});
+
+export const securitySchemas: RouteSchemas = {
+  [`GET ${CONFIG}`]: {
+    response: {
+      200: obj(
+        {
+          id: str,
+          enforceMFAType: str,
+          createdAt: str,
+          updatedAt: str,
+          allowOverrideEnforcePasswordHistory: bool,
+          allowOverridePasswordComplexity: bool,
+          allowOverridePasswordExpiration: bool,
+          allowSignups: bool,
+          apiTokensEnabled: bool,
+          cookieSameSite: str,
+          defaultRefreshTokenExpiration: int,
+          defaultTokenExpiration: int,
+          publicKey: str,
+        },
+        ['id', 'allowSignups', 'apiTokensEnabled'],
+      ),
+    },
+  },
+  ...policy('mfa-policy', MFA_POLICY),
+  ...policy('lockout-policy', LOCKOUT_POLICY),
+  ...policy('password-history-policy', HISTORY_POLICY),
+  'GET /identity/resources/configurations/sessions/v1': { response: { 200: SESSION_POLICY } },
+  'POST /identity/resources/configurations/sessions/v1': { response: { 201: EMPTY } },
+  'POST /identity/resources/users/v1/:userId/unlock': {
+    body: NO_BODY,
+    response: { 200: obj({ unlocked: bool }, ['unlocked']) },
+  },
+  [`GET ${IP}`]: { response: { 200: page(IP_RESTRICTION) } },
+  [`GET ${IP}/config`]: { response: { 200: IP_CONFIG } },
+  [`POST ${IP}/config`]: { response: { 200: IP_CONFIG } },
+  [`POST ${IP}`]: { response: { 201: EMPTY } },
+  [`POST ${IP}/bulk`]: { response: { 201: EMPTY } },
+  [`DELETE ${IP}/:id`]: { response: { 200: EMPTY } },
+  [`POST ${IP}/verify`]: { body: NO_BODY, response: { 200: VALID } },
+  [`POST ${IP}/verify/allow`]: { body: NO_BODY, response: { 200: VALID } },
+  [`GET ${DOMAINS}`]: { response: { 200: obj({ items: arr(DOMAIN) }, ['items']) } },
+  [`GET ${DOMAINS}/config`]: { response: { 200: DOMAIN_CONFIG } },
+  [`POST ${DOMAINS}/config`]: { response: { 200: DOMAIN_CONFIG } },
+  [`POST ${DOMAINS}`]: { response: { 201: DOMAIN } },
+  [`DELETE ${DOMAINS}/:id`]: { response: { 200: EMPTY } },
+};
