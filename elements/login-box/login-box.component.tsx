@@ -1,5 +1,5 @@
 import { lazy, startTransition, Suspense, useEffect, useState, type ComponentType } from 'react';
-import { selectAuth } from '../../core/store/auth/authSlice';
+import { selectAuth, signUpReset } from '../../core/store/auth/authSlice';
 import { loadPublicPolicy, loadSocialProviders } from '../../core/store/auth/thunks';
 import type { LoginStep } from '../../core/flows/login';
 import { screenForPath, type RouteScreen } from '../../core/flows/recovery';
@@ -115,6 +115,12 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
     // Only for the screen the box opens with; later screens ask for themselves.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only for the screen the box opens with; later screens ask for themselves
   }, []);
+  // Signed in from the sign-up form: signing out later comes back to sign-in, not to sign-up.
+  useEffect(() => {
+    if (!isAuthenticated || screen !== 'signUp') return;
+    setScreen('login');
+    dispatch(signUpReset());
+  }, [isAuthenticated, screen, dispatch]);
   const signIn = () => {
     // Leaving a link's screen: drop its token from the address bar and history.
     if (

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { portalAdmin } from '../i18n/portalAdmin.en';
 import { Alert } from './Alert';
-import { Button } from './Button';
-import { Dialog, DialogFooter } from './Dialog';
+import { Dialog, DialogActions } from './Dialog';
 import { useSubmit } from './useSubmit';
 
 const a = portalAdmin.common;
@@ -34,19 +33,14 @@ export function ConfirmDialog({
     <Dialog title={title} titleId={titleId} busy={submit.busy} onClose={onClose}>
       {submit.error && <Alert>{submit.error}</Alert>}
       <p>{body}</p>
-      <DialogFooter>
-        <Button variant="secondary" onClick={onClose} disabled={submit.busy}>
-          {a.cancel}
-        </Button>
-        <Button
-          partName="confirm-button"
-          loading={submit.busy}
-          loadingLabel={busyLabel}
-          onClick={() => submit.run(onConfirm)}
-        >
-          {confirmLabel}
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        onCancel={onClose}
+        busy={submit.busy}
+        busyLabel={busyLabel}
+        onClick={() => submit.run(onConfirm)}
+      >
+        {confirmLabel}
+      </DialogActions>
     </Dialog>
   );
 }

@@ -12,7 +12,7 @@ import { AuthenticatorSetup, OneTimeCodeForm, RecoveryCodeBox } from '../../../m
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
-import { Dialog, DialogFooter } from '../../../ui/Dialog';
+import { Dialog, DialogActions, DialogFooter } from '../../../ui/Dialog';
 import { formatDate } from '../../../ui/formatDate';
 import { sectionStyle, sectionTitleStyle } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
@@ -262,7 +262,7 @@ function RemoveDialog({
   onClose: (code?: string) => void;
 }) {
   const [proof, setProof] = useState('');
-  const { ref, fieldError, error, loading, submit } = useCheckedSubmit();
+  const { ref, fieldError, error, loading, submit, edited } = useCheckedSubmit();
   const needsProof = device.kind === 'authenticator';
 
   const onSubmit = (event: FormEvent) => {
@@ -301,7 +301,10 @@ function RemoveDialog({
               maxLength={64}
               error={fieldError}
               partName="proof-input"
-              onChange={(e) => setProof(e.target.value)}
+              onChange={(e) => {
+                setProof(e.target.value);
+                edited();
+              }}
             />
           </>
         )}
@@ -354,7 +357,7 @@ function AuthenticatorDialog({ api, onClose }: { api: Api; onClose: (code?: stri
 function PhoneDialog({ api, onClose }: { api: Api; onClose: (code?: string) => void }) {
   const [phone, setPhone] = useState('');
   const [sent, setSent] = useState<{ otcToken: string; phone: string } | null>(null);
-  const { ref, fieldError, error, loading, submit } = useCheckedSubmit();
+  const { ref, fieldError, error, loading, submit, edited } = useCheckedSubmit();
 
   const send = (event: FormEvent) => {
     const value = typedPhone(phone);
@@ -385,16 +388,19 @@ function PhoneDialog({ api, onClose }: { api: Api; onClose: (code?: string) => v
             hint={en.mfa.phoneHint}
             error={fieldError}
             partName="phone-input"
-            onChange={(e) => setPhone(e.target.value)}
+            onChange={(e) => {
+              setPhone(e.target.value);
+              edited();
+            }}
           />
-          <DialogFooter>
-            <Button variant="secondary" onClick={() => onClose()} disabled={loading}>
-              {t.cancel}
-            </Button>
-            <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.mfa.sending}>
-              {en.mfa.sendCode}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            onCancel={() => onClose()}
+            busy={loading}
+            busyLabel={en.mfa.sending}
+            partName="submit-button"
+          >
+            {en.mfa.sendCode}
+          </DialogActions>
         </form>
       ) : (
         <>
