@@ -7,7 +7,10 @@ import type { AuthRoutes } from '../../core/config/routes';
 import { en } from '../i18n/en';
 import { ElementRoot } from '../shared/ElementRoot';
 import { useAppDispatch, useAppSelector, useAuthApp } from '../shared/AppContext';
+import { css } from '@emotion/react';
+import { RESERVED_SIZE } from '../loader/bundles';
 import { Spinner } from '../ui/Spinner';
+import { cardStyle } from '../ui/styles';
 import { EmailPasswordStep } from './steps/EmailPasswordStep';
 import { MethodUnavailableStep } from './steps/MethodUnavailableStep';
 import { RedirectToSsoStep } from './steps/RedirectToSsoStep';
@@ -86,9 +89,21 @@ function initialScreen(screen: string | undefined, pathname: string, routes: Aut
   return screenForPath(pathname, routes) ?? 'login';
 }
 
+// The box's place while it loads: the card's frame at the size the loader's marker kept (no jump).
+const loadingStyle = css(cardStyle, {
+  minHeight: RESERVED_SIZE['auth-login-box'].height,
+  alignItems: 'center',
+  justifyContent: 'center',
+});
+const Loading = () => (
+  <div css={loadingStyle}>
+    <Spinner label={en.common.loading} />
+  </div>
+);
+
 function LoginBoxScreens(props: { screen?: string }) {
   return (
-    <Suspense fallback={<Spinner label={en.common.loading} />}>
+    <Suspense fallback={<Loading />}>
       <Screens {...props} />
     </Suspense>
   );
@@ -139,7 +154,7 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
   const mfaPending = loginState.step === 'loginWithTwoFactor' || loginState.step === 'forceTwoFactor';
   // The callback is done (its address is already the login route): the login screen shows the MFA step.
   if (mfaPending && FEDERATED_CALLBACKS.has(screen)) setScreen('login');
-  if (isLoading) return <Spinner label={en.common.loading} />;
+  if (isLoading) return <Loading />;
   // Activation signs out whoever is signed in (spec 000 §4), so it comes before the signed-in state.
   if (screen === 'activate') return <ActivateStep />;
   // Accepting ends with the user signed out (spec 000 §4), so it also comes before the signed-in state.

@@ -285,7 +285,7 @@ export function PortalShell() {
           >
             {tenants.length > 1 && (
               <Suspense fallback={null}>
-                <TenantSwitcher />
+                <TenantSwitcher inPortal />
               </Suspense>
             )}
             <ul css={navListStyle}>
