@@ -14,13 +14,9 @@ import type { ReservedSize } from './bundles';
 const LOADING_LABEL = 'Loading…';
 const RETRY_LABEL = 'Try again';
 
+// Short on purpose: every byte here is on every page with a tag (the page's own button styles apply).
 const boxStyle = ({ height, width }: ReservedSize) =>
-  `display:flex;flex-direction:column;align-items:center;justify-content:center;gap:12px;` +
-  `box-sizing:border-box;min-height:${height}px;max-width:${width};` +
-  `margin:0 auto;padding:24px;border:1px solid rgba(128,128,128,.35);border-radius:8px;text-align:center;` +
-  `font:inherit;color:inherit;opacity:.85`;
-const buttonStyle =
-  'font:inherit;padding:8px 16px;border-radius:6px;border:1px solid currentColor;background:none;color:inherit;cursor:pointer';
+  `display:grid;place-content:center;gap:12px;min-height:${height}px;max-width:${width};margin:auto;text-align:center`;
 
 /** @public reached through the loader's dynamic import, which knip cannot follow */
 export function renderLoading(element: HTMLElement, size: ReservedSize): void {
@@ -37,7 +33,7 @@ export function renderFailure(element: HTMLElement, size: ReservedSize, retry: (
   render(
     html`<div data-auth-elements-loading style=${boxStyle(size)}>
       <span role="alert">${MESSAGES.scriptLoadFailed}</span>
-      <button type="button" style=${buttonStyle} @click=${retry}>${RETRY_LABEL}</button>
+      <button type="button" @click=${retry}>${RETRY_LABEL}</button>
     </div>`,
     element,
   );

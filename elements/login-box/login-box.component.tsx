@@ -130,6 +130,26 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
     // Only for the screen the box opens with; later screens ask for themselves.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only for the screen the box opens with; later screens ask for themselves
   }, []);
+  // Demo mode: federated sign-in comes back to this page, not to routes nobody serves (demoRouting.ts,
+  // its own small chunk: a real sign-in page never downloads it).
+  useEffect(() => {
+    if (!app.options.demoMode) return undefined;
+    const routes = app.options.routes;
+    let stop: (() => void) | null = null;
+    let live = true;
+    void import('./demoRouting').then(({ routeDemoInPage }) => {
+      if (!live) return;
+      stop = routeDemoInPage(
+        app,
+        (path) => FEDERATED_CALLBACKS.has(initialScreen(undefined, path, routes)),
+        (path) => setScreen(initialScreen(undefined, path, routes)),
+      );
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [app]);
   // Signed in from the sign-up form: signing out later comes back to sign-in, not to sign-up.
   useEffect(() => {
     if (!isAuthenticated || screen !== 'signUp') return;

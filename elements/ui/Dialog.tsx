@@ -9,11 +9,8 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { en } from '../i18n/en';
-import { portalAdmin } from '../i18n/portalAdmin.en';
-import { Button } from './Button';
 import { useOverlayRoot } from './overlay';
-import { Alert } from './Alert';
-import { formStyle, titleStyle } from './styles';
+import { titleStyle } from './styles';
 
 const backdropStyle = css({
   position: 'fixed',
@@ -38,7 +35,7 @@ const panelStyle = css({
   flexDirection: 'column',
   gap: '16px',
 });
-const WIDTHS = { small: 440, medium: 560, large: 720 } as const;
+export const WIDTHS = { small: 440, medium: 560, large: 720 } as const;
 const headerStyle = css({
   display: 'flex',
   alignItems: 'flex-start',
@@ -188,91 +185,5 @@ export function DialogFooter({ children }: { children: ReactNode }) {
     <div css={dialogFooterStyle} part="dialog-footer">
       {children}
     </div>
-  );
-}
-
-/**
- * The usual footer: Cancel, then the primary action (a submit button inside a form unless `onClick`
- * is given), busy with `busyLabel` while the call runs; Cancel is disabled meanwhile.
- */
-export function DialogActions({
-  onCancel,
-  cancelLabel = portalAdmin.common.cancel,
-  busy,
-  busyLabel,
-  children,
-  ...primary
-}: {
-  onCancel: () => void;
-  cancelLabel?: string;
-  busy: boolean;
-  busyLabel: string;
-  children: ReactNode;
-} & Omit<ComponentProps<typeof Button>, 'loading' | 'loadingLabel'>) {
-  return (
-    <DialogFooter>
-      <Button variant="secondary" onClick={onCancel} disabled={busy}>
-        {cancelLabel}
-      </Button>
-      <Button
-        type={primary.onClick ? 'button' : 'submit'}
-        partName="confirm-button"
-        loading={busy}
-        loadingLabel={busyLabel}
-        {...primary}
-      >
-        {children}
-      </Button>
-    </DialogFooter>
-  );
-}
-
-/**
- * A dialog around one form: the last submit's error above the fields, Cancel and the submit button
- * in the footer. `onSubmit` gets the event already stopped from navigating.
- */
-export function FormDialog({
-  title,
-  titleId,
-  busy,
-  error,
-  onClose,
-  onSubmit,
-  submitLabel,
-  busyLabel,
-  size,
-  partName,
-  children,
-}: {
-  title: string;
-  titleId: string;
-  busy: boolean;
-  error: string | null;
-  onClose: () => void;
-  onSubmit: () => void;
-  submitLabel: string;
-  busyLabel: string;
-  size?: keyof typeof WIDTHS;
-  partName?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Dialog title={title} titleId={titleId} busy={busy} onClose={onClose} size={size}>
-      <form
-        css={formStyle}
-        part={partName}
-        noValidate
-        onSubmit={(event: FormEvent) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        {error && <Alert>{error}</Alert>}
-        {children}
-        <DialogActions onCancel={onClose} busy={busy} busyLabel={busyLabel}>
-          {submitLabel}
-        </DialogActions>
-      </form>
-    </Dialog>
   );
 }

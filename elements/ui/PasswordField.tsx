@@ -36,7 +36,6 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
         type={shown ? 'text' : 'password'}
         // Browsers must not offer to correct or capitalise a shown password.
         autoCapitalize="none"
-        autoCorrect="off"
         spellCheck={false}
         trailing={(inputId) => (
           <button

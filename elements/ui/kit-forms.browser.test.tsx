@@ -7,7 +7,7 @@ import { act } from 'react';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 import { createRoot, type Root } from 'react-dom/client';
 import { waitFor } from '../test-support/fixtures';
-import { FormDialog } from './Dialog';
+import { FormDialog } from './ConfirmDialog';
 import { PasswordField } from './PasswordField';
 import { Switch } from './Switch';
 import { TextField } from './TextField';

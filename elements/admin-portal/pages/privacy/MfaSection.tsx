@@ -12,7 +12,8 @@ import { AuthenticatorSetup, OneTimeCodeForm, RecoveryCodeBox } from '../../../m
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
-import { Dialog, DialogActions, DialogFooter } from '../../../ui/Dialog';
+import { Dialog, DialogFooter } from '../../../ui/Dialog';
+import { DialogActions } from '../../../ui/ConfirmDialog';
 import { formatDate } from '../../../ui/formatDate';
 import { sectionStyle, sectionTitleStyle } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';

@@ -9,7 +9,8 @@ import {
 } from '../../../../core/portal/roleForm';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { Alert } from '../../../ui/Alert';
-import { Dialog, DialogActions, FormDialog } from '../../../ui/Dialog';
+import { Dialog } from '../../../ui/Dialog';
+import { DialogActions, FormDialog } from '../../../ui/ConfirmDialog';
 import { useFormFields } from '../../../ui/useFormFields';
 import { TextField } from '../../../ui/TextField';
 import { mutedStyle } from '../../../ui/styles';

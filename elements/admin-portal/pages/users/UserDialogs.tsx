@@ -7,7 +7,8 @@ import { enPortal } from '../../../i18n/en-portal';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { Dialog, DialogActions } from '../../../ui/Dialog';
+import { Dialog } from '../../../ui/Dialog';
+import { DialogActions } from '../../../ui/ConfirmDialog';
 import { Spinner } from '../../../ui/Spinner';
 import { mutedStyle } from '../../../ui/styles';
 
