@@ -3,7 +3,7 @@ import { en } from '../i18n/en';
 import { portalAdmin } from '../i18n/portalAdmin.en';
 import { Alert } from './Alert';
 import { Button } from './Button';
-import { Dialog, DialogFooter, WIDTHS } from './Dialog';
+import { Dialog, DialogFooter, type WIDTHS } from './Dialog';
 import { formStyle } from './styles';
 import { useSubmit } from './useSubmit';
 

@@ -1,12 +1,5 @@
 import { css } from '@emotion/react';
-import {
-  useEffect,
-  useRef,
-  type ComponentProps,
-  type FormEvent,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { en } from '../i18n/en';
 import { useOverlayRoot } from './overlay';
