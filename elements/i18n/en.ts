@@ -6,7 +6,6 @@ export const en = {
     closeDialog: 'Close this dialog',
     optional: '(optional)',
     showPassword: 'Show password',
-    cancel: 'Cancel',
   },
   login: {
     title: 'Sign in',

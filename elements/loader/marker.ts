@@ -16,13 +16,13 @@ const RETRY_LABEL = 'Try again';
 
 // Short on purpose: every byte here is on every page with a tag (the page's own button styles apply).
 const boxStyle = ({ height, width }: ReservedSize) =>
-  `display:grid;place-content:center;gap:12px;min-height:${height}px;max-width:${width};margin:auto;text-align:center`;
+  `display:grid;place-content:center;gap:1em;min-height:${height}px;max-width:${width};margin:auto`;
 
 /** @public reached through the loader's dynamic import, which knip cannot follow */
 export function renderLoading(element: HTMLElement, size: ReservedSize): void {
   render(
     html`<div data-auth-elements-loading style=${boxStyle(size)}>
-      <span role="status" aria-live="polite">${LOADING_LABEL}</span>
+      <span role="status">${LOADING_LABEL}</span>
     </div>`,
     element,
   );

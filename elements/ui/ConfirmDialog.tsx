@@ -1,5 +1,4 @@
 import type { ComponentProps, FormEvent, ReactNode } from 'react';
-import { en } from '../i18n/en';
 import { portalAdmin } from '../i18n/portalAdmin.en';
 import { Alert } from './Alert';
 import { Button } from './Button';
@@ -17,7 +16,7 @@ const a = portalAdmin.common;
  */
 export function DialogActions({
   onCancel,
-  cancelLabel = en.common.cancel,
+  cancelLabel = a.cancel,
   busy,
   busyLabel,
   children,

@@ -17,7 +17,7 @@ const toggleStyle = css({
   background: 'none',
   color: 'var(--ae-color-text-muted)',
   cursor: 'pointer',
-  '&:hover, &[aria-pressed="true"]': { color: 'var(--ae-color-text)' },
+  '&:hover': { color: 'var(--ae-color-text)' },
   '&:focus-visible': { outline: '3px solid var(--ae-color-primary-light)', outlineOffset: '0' },
 });
 
@@ -34,8 +34,7 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
         {...props}
         ref={ref}
         type={shown ? 'text' : 'password'}
-        // Browsers must not offer to correct or capitalise a shown password.
-        autoCapitalize="none"
+        // A shown password must not go to a spelling service.
         spellCheck={false}
         trailing={(inputId) => (
           <button

@@ -19,8 +19,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 const trailingWrapStyle = css({
   position: 'relative',
-  display: 'flex',
-  flexDirection: 'column',
+  display: 'grid',
   '& > input': { paddingRight: '44px' },
 });
 

@@ -7,7 +7,6 @@ import { activeStrategies, isRecoveryCode, typedCode, typedPhone } from '../../.
 import { ceremonyMessage } from '../../../../core/store/auth/passkeyThunks';
 import { en as base } from '../../../i18n/en';
 import { enMfa } from '../../../i18n/en-mfa';
-import { enPortal } from '../../../i18n/en-portal';
 import { AuthenticatorSetup, OneTimeCodeForm, RecoveryCodeBox } from '../../../mfa/MfaParts';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
@@ -15,7 +14,7 @@ import { Button } from '../../../ui/Button';
 import { Dialog, DialogFooter } from '../../../ui/Dialog';
 import { DialogActions } from '../../../ui/ConfirmDialog';
 import { formatDate } from '../../../ui/formatDate';
-import { sectionStyle, sectionTitleStyle } from '../../../ui/Page';
+import { LoadStatus, Section } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
 import { useCheckedSubmit } from '../../../ui/useCheckedSubmit';
@@ -141,26 +140,15 @@ export function MfaSection() {
   };
 
   return (
-    <section aria-labelledby="ae-mfa-section-title" part="mfa" css={sectionStyle}>
-      <h3 id="ae-mfa-section-title" css={sectionTitleStyle}>
-        {t.title}
-      </h3>
-      <p css={mutedStyle}>{t.intro}</p>
-      {load.status === 'loading' && <Spinner label={en.common.loading} />}
-      {load.status === 'error' && (
-        <div>
-          <Alert>{`${t.loadFailed} ${load.message}`}</Alert>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setLoad({ status: 'loading' });
-              void reload();
-            }}
-          >
-            {enPortal.portal.retry}
-          </Button>
-        </div>
-      )}
+    <Section titleId="ae-mfa-section-title" partName="mfa" title={t.title} intro={t.intro}>
+      <LoadStatus
+        load={load}
+        failedText={t.loadFailed}
+        onRetry={() => {
+          setLoad({ status: 'loading' });
+          void reload();
+        }}
+      />
       {error && <Alert>{error}</Alert>}
       {load.status === 'ready' && (
         <>
@@ -247,7 +235,7 @@ export function MfaSection() {
           </DialogFooter>
         </Dialog>
       )}
-    </section>
+    </Section>
   );
 }
 

@@ -6,10 +6,10 @@ import { usePasswordMinLength } from '../../../login-box/steps/usePasswordMinLen
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
-import { readableWidthStyle, sectionStyle, sectionTitleStyle } from '../../../ui/Page';
+import { readableWidthStyle, Section } from '../../../ui/Page';
 import { PasswordField } from '../../../ui/PasswordField';
 import { useFormFields } from '../../../ui/useFormFields';
-import { formStyle, mutedStyle } from '../../../ui/styles';
+import { formStyle } from '../../../ui/styles';
 
 const t = enPortal.portal.password;
 
@@ -53,11 +53,7 @@ export function PasswordSection({ onChanged }: { onChanged?: () => void }) {
   }
 
   return (
-    <section aria-labelledby="ae-password-title" part="password" css={sectionStyle}>
-      <h3 id="ae-password-title" css={sectionTitleStyle}>
-        {t.title}
-      </h3>
-      <p css={mutedStyle}>{t.intro}</p>
+    <Section titleId="ae-password-title" partName="password" title={t.title} intro={t.intro}>
       <form noValidate onSubmit={onSubmit} css={[formStyle, readableWidthStyle]} part="form change-password">
         {form.banner(status.error) && <Alert>{status.error}</Alert>}
         <PasswordField
@@ -98,6 +94,6 @@ export function PasswordSection({ onChanged }: { onChanged?: () => void }) {
           </p>
         )}
       </form>
-    </section>
+    </Section>
   );
 }
