@@ -221,6 +221,7 @@ class PageErrorBoundary extends Component<{ children: ReactNode; onRetry: () => 
 
 /** The admin portal: navigation over the visible pages, the current page from the URL hash. */
 export function PortalShell() {
+  const app = useAuthApp();
   const { isLoading, isAuthenticated, user, tenants, activeTenant, tenantSwitch } =
     useAppSelector(selectAuth);
   const metadata = useAdminBoxMetadata(isAuthenticated);
@@ -251,6 +252,15 @@ export function PortalShell() {
           <p css={mutedStyle} role="status">
             {enPortal.portal.signInFirst}
           </p>
+          {/* Not a dead end: the login route (or hosted login), coming back here afterwards. */}
+          <Button
+            partName="portal-sign-in"
+            onClick={() =>
+              void import('../../../core/session/loginWithRedirect').then((m) => m.loginWithRedirect(app))
+            }
+          >
+            {enPortal.portal.signIn}
+          </Button>
         </Card>
       </div>
     );
