@@ -23,11 +23,10 @@ import { en } from '../../i18n/en';
 import { enPortal } from '../../i18n/en-portal';
 import { useAppSelector, useAuthApp } from '../../shared/AppContext';
 import { Button } from '../../ui/Button';
-import { Card } from '../../ui/Card';
 import { OverlayContext } from '../../ui/overlay';
 import { Skeleton } from '../../ui/Skeleton';
 import { Spinner } from '../../ui/Spinner';
-import { mutedStyle } from '../../ui/styles';
+import { mutedStyle, titleStyle } from '../../ui/styles';
 import { hashOf, pageFromHash } from './route';
 
 export interface PortalPageProps {
@@ -139,7 +138,16 @@ const mainStyle = css({
   padding: '24px 32px 32px',
   [NARROW]: { padding: '16px' },
 });
-const signedOutStyle = css({ padding: '24px 16px' });
+// Signed out, the portal is one short message in its own frame, not a card inside the host's frame.
+const signedOutStyle = css({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: '12px',
+  padding: '32px 24px',
+  maxWidth: '480px',
+  margin: '0 auto',
+});
 
 /** Loads the vendor's admin-box metadata once; a failure is logged and the portal goes on with none. */
 function useAdminBoxMetadata(enabled: boolean): AdminBoxMetadata | null {
@@ -247,22 +255,23 @@ export function PortalShell() {
     return <Spinner label={en.common.loading} />;
   if (!isAuthenticated) {
     return (
-      <div css={signedOutStyle}>
-        <Card title={enPortal.portal.title} titleId="ae-portal-title">
-          <p css={mutedStyle} role="status">
-            {enPortal.portal.signInFirst}
-          </p>
-          {/* Not a dead end: the login route (or hosted login), coming back here afterwards. */}
-          <Button
-            partName="portal-sign-in"
-            onClick={() =>
-              void import('../../../core/session/loginWithRedirect').then((m) => m.loginWithRedirect(app))
-            }
-          >
-            {enPortal.portal.signIn}
-          </Button>
-        </Card>
-      </div>
+      <section css={signedOutStyle} aria-labelledby="ae-portal-title" part="signed-out">
+        <h2 id="ae-portal-title" css={titleStyle}>
+          {enPortal.portal.title}
+        </h2>
+        <p css={mutedStyle} role="status">
+          {enPortal.portal.signInFirst}
+        </p>
+        {/* Not a dead end: the login route (or hosted login), coming back here afterwards. */}
+        <Button
+          partName="portal-sign-in"
+          onClick={() =>
+            void import('../../../core/session/loginWithRedirect').then((m) => m.loginWithRedirect(app))
+          }
+        >
+          {enPortal.portal.signIn}
+        </Button>
+      </section>
     );
   }
 
