@@ -139,16 +139,13 @@ export function MfaSection() {
     await reload();
   };
 
+  const retry = () => {
+    setLoad({ status: 'loading' });
+    void reload();
+  };
   return (
     <Section titleId="ae-mfa-section-title" partName="mfa" title={t.title} intro={t.intro}>
-      <LoadStatus
-        load={load}
-        failedText={t.loadFailed}
-        onRetry={() => {
-          setLoad({ status: 'loading' });
-          void reload();
-        }}
-      />
+      <LoadStatus load={load} failedText={t.loadFailed} onRetry={retry} />
       {error && <Alert>{error}</Alert>}
       {load.status === 'ready' && (
         <>

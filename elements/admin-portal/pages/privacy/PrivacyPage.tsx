@@ -75,17 +75,14 @@ export default function PrivacyPage(_props: PortalPageProps) {
   }
 
   const others = load.status === 'ready' ? load.sessions.filter((s) => !s.current) : [];
+  const retry = () => {
+    setLoad({ status: 'loading' });
+    void reload();
+  };
   return (
     <Page title={enPortal.portal.pageTitles.privacy} titleId="ae-portal-privacy-title">
       <Section titleId="ae-sessions-title" partName="sessions" title={t.title} intro={t.intro}>
-        <LoadStatus
-          load={load}
-          failedText={t.loadFailed}
-          onRetry={() => {
-            setLoad({ status: 'loading' });
-            void reload();
-          }}
-        />
+        <LoadStatus load={load} failedText={t.loadFailed} onRetry={retry} />
         {actionError && <Alert>{actionError}</Alert>}
         {load.status === 'ready' && (
           <>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import type { Permission, Role, RolesApi } from '../../../../core/portal/rolesApi';
 import {
   coversForGrant,
@@ -24,17 +24,17 @@ const a = portalAdmin.common;
 /** Checkboxes of the permission catalogue by category; those the user cannot grant are disabled. */
 function PermissionChecklist({
   catalogue,
-  chosen,
-  onToggle,
+  choice: [chosen, setChosen],
   held,
   disabled,
 }: {
   catalogue: Catalogue;
-  chosen: ReadonlySet<string>;
-  onToggle: (id: string) => void;
+  /** The chosen permission ids and their setter (a useState pair). */
+  choice: [ReadonlySet<string>, Dispatch<SetStateAction<Set<string>>>];
   held: readonly string[];
   disabled: boolean;
 }) {
+  const onToggle = (id: string) => setChosen((c) => toggled(c, id));
   const groups = useMemo(() => groupByCategory(catalogue), [catalogue]);
   return (
     <div css={scrollAreaStyle} part="permission-checklist">
@@ -164,10 +164,9 @@ export function RoleDialog({
       {!role && catalogue && (
         <PermissionChecklist
           catalogue={catalogue}
-          chosen={chosen}
+          choice={[chosen, setChosen]}
           held={held}
           disabled={submit.busy}
-          onToggle={(id) => setChosen((c) => toggled(c, id))}
         />
       )}
     </FormDialog>
@@ -202,10 +201,9 @@ export function RolePermissionsDialog({
       {submit.error && <Alert>{submit.error}</Alert>}
       <PermissionChecklist
         catalogue={catalogue}
-        chosen={chosen}
+        choice={[chosen, setChosen]}
         held={held}
         disabled={submit.busy}
-        onToggle={(id) => setChosen((c) => toggled(c, id))}
       />
       <DialogActions
         onCancel={onClose}
