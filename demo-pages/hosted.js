@@ -10,26 +10,46 @@ const baseUrl =
     ? fromPage
     : (sessionStorage.getItem('hosted-demo.api') ?? location.origin);
 
-const app = window.AuthElements.initialize({
-  contextOptions: {
-    baseUrl,
-    hostedLogin: { clientId: 'hosted-demo' },
-    routes: { hostedLoginRedirectUrl: '/hosted-callback.html', authenticatedUrl: '/hosted.html' },
-  },
-});
+// The page explains itself first: the app (whose first failed refresh sends the browser to the
+// hosted page, spec 000 §4) starts only once the visitor asks for it, then on every later visit of
+// this tab, and always on the callback page.
+const STARTED_KEY = 'hosted-demo.started';
+const onCallback = location.pathname.endsWith('/hosted-callback.html');
+if (onCallback) sessionStorage.setItem(STARTED_KEY, '1');
 
-const status = document.querySelector('.status');
-const render = () => {
-  const { isLoading, isAuthenticated, user } = app.store.getState().auth;
-  status.textContent = isLoading
-    ? 'Checking…'
-    : isAuthenticated
-      ? `Signed in as ${user.email}`
-      : 'Signed out';
-};
-app.store.subscribe(render);
-render();
-document.querySelector('.login')?.addEventListener('click', () => app.loginWithRedirect());
+function start() {
+  sessionStorage.setItem(STARTED_KEY, '1');
+  document.querySelector('.start')?.setAttribute('hidden', '');
+  const app = window.AuthElements.initialize({
+    contextOptions: {
+      baseUrl,
+      hostedLogin: { clientId: 'hosted-demo' },
+      routes: { hostedLoginRedirectUrl: '/hosted-callback.html', authenticatedUrl: '/hosted.html' },
+    },
+  });
+  const status = document.querySelector('.status');
+  const render = () => {
+    if (!status) return;
+    const { isLoading, isAuthenticated, user } = app.store.getState().auth;
+    status.textContent = isLoading
+      ? 'Checking…'
+      : isAuthenticated
+        ? `Signed in as ${user.email}`
+        : 'Signed out';
+  };
+  app.store.subscribe(render);
+  render();
+  return app;
+}
+
+let app = sessionStorage.getItem(STARTED_KEY) ? start() : null;
+document.querySelector('.start')?.addEventListener('click', () => {
+  app ??= start();
+});
+document.querySelector('.login')?.addEventListener('click', () => {
+  app ??= start();
+  app.loginWithRedirect();
+});
 document.querySelector('.logout')?.addEventListener('click', () => {
-  void app.logout();
+  if (app) void app.logout();
 });

@@ -3,7 +3,9 @@
  * environment.ts): build, listen, print the addresses, stop gracefully on SIGINT and SIGTERM.
  */
 import { buildServer } from './app';
+import { PasswordHasher } from './domain/passwords';
 import { devModeLine, serverConfigFromEnvironment, startupLines } from './environment';
+import { seedShowcase, showcaseLines } from './seed';
 
 async function main(): Promise<void> {
   const config = serverConfigFromEnvironment(process.env, process.argv.slice(2));
@@ -11,6 +13,12 @@ async function main(): Promise<void> {
   if (dev) console.warn(dev);
   const server = await buildServer(config.options);
   for (const warning of config.warnings) console.warn(warning);
+  // `npm start` (development mode) builds the React host demo too, from the dist/react that its
+  // `npm run build` just wrote: demo-pages/react-host/ is otherwise blank until a separate build.
+  if (config.dev) await buildReactHostDemo();
+  // Development mode with the seed: every page the portal has can be seen (seed.ts seedShowcase).
+  const showcase = config.dev && config.options.seed;
+  if (showcase) await seedShowcase(server.db, new PasswordHasher(config.options.passwordHashing));
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -31,7 +39,18 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => stop('SIGTERM'));
 
   await server.app.listen({ port: config.port, host: config.host });
-  console.log(startupLines(config, process.env).join('\n'));
+  console.log([...startupLines(config, process.env), ...(showcase ? showcaseLines() : [])].join('\n'));
+}
+
+async function buildReactHostDemo(): Promise<void> {
+  try {
+    const { buildReactHost } = await import('../demo-pages/react-host/build.mjs');
+    await buildReactHost();
+  } catch (error) {
+    console.warn(
+      `The React host demo was not built (${error instanceof Error ? error.message.split('\n')[0] : error}); run npm run build, then node demo-pages/react-host/build.mjs`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -64,3 +64,74 @@ export async function seedHostIntegrationData(db: Database, tenantId: string): P
      ON CONFLICT (key) DO NOTHING`,
   );
 }
+
+export const SEED_VENDOR_ADMIN_EMAIL = 'vendor@example.com';
+export const SEED_VENDOR_ADMIN_PASSWORD = 'Vendor-demo-2026';
+const SEED_VENDOR_ADMIN_NAME = 'Vera Vendor';
+
+/**
+ * Pages the reference server hides until the vendor turns them on (core/portal/pages.ts: Roles
+ * behind the `fe-roles-page` flag; Groups and both API-token pages hidden by the default
+ * visibility). The showcase turns them on with the same admin-box metadata a vendor administrator
+ * would send (POST /metadata, `navigation.<page>.visibility`).
+ */
+const SHOWCASE_PAGES = ['roles', 'groups', 'personalApiTokens', 'apiTokens'] as const;
+const SHOWCASE_FLAGS = ['fe-roles-page', 'admin_portal_login_per_tenant'] as const;
+
+/**
+ * `npm start`'s showcase (development mode only: main.ts runs it with `--dev` or
+ * AUTH_ELEMENTS_DEV=1, never in tests or production), so that every page the portal has can be
+ * seen: a vendor administrator (a super user, the one who may change the portal configuration)
+ * who is also an Admin of the demo tenant; the admin-box metadata showing Roles, Groups and the
+ * API-token pages to whoever holds their permissions; the flags of the Roles page and of the
+ * Account page's custom-login tab on. Idempotent, and done once: when the vendor administrator is
+ * created. After that the vendor's own changes (metadata, flags, password) are never reset.
+ * Answers whether it wrote anything.
+ */
+export async function seedShowcase(db: Database, hasher: PasswordHasher): Promise<boolean> {
+  if (await findUserByEmail(db, SEED_VENDOR_ADMIN_EMAIL)) return false;
+  const passwordHash = await hasher.hash(SEED_VENDOR_ADMIN_PASSWORD);
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [SEED_LOCK]);
+    if (await findUserByEmail(tx, SEED_VENDOR_ADMIN_EMAIL)) return false;
+    const vendor = await getVendorSettings(tx);
+    const admin = await insertUser(tx, {
+      vendorId: vendor.id,
+      email: SEED_VENDOR_ADMIN_EMAIL,
+      name: SEED_VENDOR_ADMIN_NAME,
+      passwordHash,
+      verified: true,
+    });
+    await tx.query('UPDATE users SET super_user = true, active_tenant_id = $2 WHERE id = $1', [
+      admin.id,
+      SEED_TENANT_ID,
+    ]);
+    await addMembership(tx, { userId: admin.id, tenantId: SEED_TENANT_ID, roleKeys: ['Admin'] });
+    const navigation = Object.fromEntries(
+      SHOWCASE_PAGES.map((page) => [page, { visibility: 'byPermissions' }]),
+    );
+    await tx.query(
+      `INSERT INTO admin_box_metadata (vendor_id, configuration, updated_at) VALUES ($1, $2::jsonb, now())
+       ON CONFLICT (vendor_id) DO UPDATE
+         SET configuration = admin_box_metadata.configuration || jsonb_build_object('navigation',
+           COALESCE(admin_box_metadata.configuration->'navigation', '{}'::jsonb) || ($2::jsonb)->'navigation'),
+             updated_at = now()`,
+      [vendor.id, JSON.stringify({ navigation })],
+    );
+    for (const key of SHOWCASE_FLAGS)
+      await tx.query(
+        `INSERT INTO feature_flags (key, description, enabled) VALUES ($1, 'Turned on by the development showcase', true)
+         ON CONFLICT (key) DO UPDATE SET enabled = true`,
+        [key],
+      );
+    return true;
+  });
+}
+
+/** What main.ts prints after the addresses when the showcase is on. */
+export function showcaseLines(): string[] {
+  return [
+    `  Vendor admin:  ${SEED_VENDOR_ADMIN_EMAIL} / ${SEED_VENDOR_ADMIN_PASSWORD} (vendor super user)`,
+    '  Showcase:      Roles, Groups and the API-token pages turned on (README "Turning portal pages on")',
+  ];
+}

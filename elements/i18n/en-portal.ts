@@ -11,6 +11,7 @@ export const enPortal = {
     title: 'Account settings',
     profileTitle: 'Profile',
     signInFirst: 'Sign in to manage your account.',
+    signIn: 'Sign in',
     name: 'Name',
     email: 'Email',
     account: 'Account',

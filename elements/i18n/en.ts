@@ -5,6 +5,7 @@ export const en = {
     or: 'or',
     closeDialog: 'Close this dialog',
     optional: '(optional)',
+    showPassword: 'Show password',
   },
   login: {
     title: 'Sign in',
@@ -58,7 +59,7 @@ export const en = {
     nameLabel: 'Full name',
     emailLabel: 'Email',
     passwordLabel: 'Password',
-    companyLabel: 'Company name (optional)',
+    companyLabel: 'Company name',
     passwordHint: (min: number) => `At least ${min} characters.`,
     submit: 'Sign up',
     submitting: 'Creating your account…',

@@ -1,5 +1,5 @@
 import { ASSETS_VERSION } from '../../core/version';
-import { BUNDLES, TAGS, type AuthTag } from './bundles';
+import { BUNDLES, RESERVED_SIZE, TAGS, type AuthTag } from './bundles';
 
 /**
  * The bootstrap loader: finds the kit's tags anywhere in the document (also ones added later),
@@ -29,11 +29,14 @@ function startLoader() {
   let markers: Promise<typeof import('./marker')> | undefined;
   const selector = TAGS.join(',');
 
+  let attempts = 0;
   function load(tag: AuthTag): Promise<unknown> {
     let pending = imports.get(tag);
     if (!pending) {
       // A computed URL, kept out of the bundle on purpose: the element bundles are separate files.
-      const url = new URL(`${BUNDLES[tag]}/index.js`, versionBase).href;
+      // A retry asks for a fresh URL: the browser keeps a failed module import failed for its URL.
+      const url = new URL(`${BUNDLES[tag]}/index.js${attempts ? `?retry=${attempts}` : ''}`, versionBase)
+        .href;
       // Its chunks in parallel (the same URLs the bundle imports, so each is fetched and run once).
       // A failure here fails the bundle's own import too, which reports it.
       for (const chunk of ENTRY_IMPORTS[BUNDLES[tag]] ?? [])
@@ -51,13 +54,18 @@ function startLoader() {
     if (customElements.get(tag) || element.hasAttribute('data-auth-elements-seen')) return;
     element.setAttribute('data-auth-elements-seen', '');
     markers ??= import('./marker');
-    void markers.then((m) => {
-      if (!customElements.get(tag)) m.renderLoading(element);
-    });
-    load(tag).catch((error: unknown) => {
-      console.error(`[auth-elements] could not load <${tag}>`, error);
-      void markers?.then((m) => m.renderFailure(element));
-    });
+    const attempt = () => {
+      void markers!.then((m) => {
+        if (!customElements.get(tag)) m.renderLoading(element, RESERVED_SIZE[tag]);
+      });
+      load(tag).catch((error: unknown) => {
+        console.error(`[auth-elements] could not load <${tag}>`, error);
+        attempts += 1;
+        // The failure offers "Try again", which loads the bundle anew.
+        void markers!.then((m) => m.renderFailure(element, RESERVED_SIZE[tag], attempt));
+      });
+    };
+    attempt();
   }
 
   function scan(root: ParentNode) {

@@ -1,5 +1,5 @@
 import { lazy, startTransition, Suspense, useEffect, useState, type ComponentType } from 'react';
-import { selectAuth } from '../../core/store/auth/authSlice';
+import { selectAuth, signUpReset } from '../../core/store/auth/authSlice';
 import { loadPublicPolicy, loadSocialProviders } from '../../core/store/auth/thunks';
 import type { LoginStep } from '../../core/flows/login';
 import { screenForPath, type RouteScreen } from '../../core/flows/recovery';
@@ -7,7 +7,10 @@ import type { AuthRoutes } from '../../core/config/routes';
 import { en } from '../i18n/en';
 import { ElementRoot } from '../shared/ElementRoot';
 import { useAppDispatch, useAppSelector, useAuthApp } from '../shared/AppContext';
+import { css } from '@emotion/react';
+import { RESERVED_SIZE } from '../loader/bundles';
 import { Spinner } from '../ui/Spinner';
+import { cardStyle } from '../ui/styles';
 import { EmailPasswordStep } from './steps/EmailPasswordStep';
 import { MethodUnavailableStep } from './steps/MethodUnavailableStep';
 import { RedirectToSsoStep } from './steps/RedirectToSsoStep';
@@ -86,9 +89,21 @@ function initialScreen(screen: string | undefined, pathname: string, routes: Aut
   return screenForPath(pathname, routes) ?? 'login';
 }
 
+// The box's place while it loads: the card's frame at the size the loader's marker kept (no jump).
+const loadingStyle = css(cardStyle, {
+  minHeight: RESERVED_SIZE['auth-login-box'].height,
+  alignItems: 'center',
+  justifyContent: 'center',
+});
+const Loading = () => (
+  <div css={loadingStyle}>
+    <Spinner label={en.common.loading} />
+  </div>
+);
+
 function LoginBoxScreens(props: { screen?: string }) {
   return (
-    <Suspense fallback={<Spinner label={en.common.loading} />}>
+    <Suspense fallback={<Loading />}>
       <Screens {...props} />
     </Suspense>
   );
@@ -115,6 +130,32 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
     // Only for the screen the box opens with; later screens ask for themselves.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only for the screen the box opens with; later screens ask for themselves
   }, []);
+  // Demo mode: federated sign-in comes back to this page, not to routes nobody serves (demoRouting.ts,
+  // its own small chunk: a real sign-in page never downloads it).
+  useEffect(() => {
+    if (!app.options.demoMode) return undefined;
+    const routes = app.options.routes;
+    let stop: (() => void) | null = null;
+    let live = true;
+    void import('./demoRouting').then(({ routeDemoInPage }) => {
+      if (!live) return;
+      stop = routeDemoInPage(
+        app,
+        (path) => FEDERATED_CALLBACKS.has(initialScreen(undefined, path, routes)),
+        (path) => setScreen(initialScreen(undefined, path, routes)),
+      );
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [app]);
+  // Signed in from the sign-up form: signing out later comes back to sign-in, not to sign-up.
+  useEffect(() => {
+    if (!isAuthenticated || screen !== 'signUp') return;
+    setScreen('login');
+    dispatch(signUpReset());
+  }, [isAuthenticated, screen, dispatch]);
   const signIn = () => {
     // Leaving a link's screen: drop its token from the address bar and history.
     if (
@@ -133,7 +174,7 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
   const mfaPending = loginState.step === 'loginWithTwoFactor' || loginState.step === 'forceTwoFactor';
   // The callback is done (its address is already the login route): the login screen shows the MFA step.
   if (mfaPending && FEDERATED_CALLBACKS.has(screen)) setScreen('login');
-  if (isLoading) return <Spinner label={en.common.loading} />;
+  if (isLoading) return <Loading />;
   // Activation signs out whoever is signed in (spec 000 §4), so it comes before the signed-in state.
   if (screen === 'activate') return <ActivateStep />;
   // Accepting ends with the user signed out (spec 000 §4), so it also comes before the signed-in state.

@@ -81,7 +81,7 @@ export function OneTimeCodeForm({
 }) {
   const [code, setCode] = useState('');
   const [rememberDevice, setRememberDevice] = useState(false);
-  const { ref, fieldError, error, loading, submit } = useCheckedSubmit();
+  const { ref, fieldError, error, loading, submit, edited } = useCheckedSubmit();
   const onSubmit = (event: FormEvent) => {
     const value = typedCode(code);
     return submit(event, value ? null : en.mfa.codeInvalid, () => onCode(value!, rememberDevice));
@@ -108,7 +108,10 @@ export function OneTimeCodeForm({
         value={code}
         error={fieldError}
         partName="code-input"
-        onChange={(event) => setCode(event.target.value)}
+        onChange={(event) => {
+          setCode(event.target.value);
+          edited();
+        }}
       />
       {remember?.allowed && (
         <label css={checkboxRow} part="remember-device">

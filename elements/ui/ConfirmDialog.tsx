@@ -1,11 +1,100 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, FormEvent, ReactNode } from 'react';
 import { portalAdmin } from '../i18n/portalAdmin.en';
 import { Alert } from './Alert';
 import { Button } from './Button';
-import { Dialog, DialogFooter } from './Dialog';
+import { Dialog, DialogFooter, type WIDTHS } from './Dialog';
+import { formStyle } from './styles';
 import { useSubmit } from './useSubmit';
 
 const a = portalAdmin.common;
+
+// The dialogs with actions (page kit chunk; the plain Dialog and its footer stay in the shared chunk).
+
+/**
+ * The usual footer: Cancel, then the primary action (a submit button inside a form unless `onClick`
+ * is given), busy with `busyLabel` while the call runs; Cancel is disabled meanwhile.
+ */
+export function DialogActions({
+  onCancel,
+  cancelLabel = a.cancel,
+  busy,
+  busyLabel,
+  children,
+  ...primary
+}: {
+  onCancel: () => void;
+  cancelLabel?: string;
+  busy: boolean;
+  busyLabel: string;
+  children: ReactNode;
+} & Omit<ComponentProps<typeof Button>, 'loading' | 'loadingLabel'>) {
+  return (
+    <DialogFooter>
+      <Button variant="secondary" onClick={onCancel} disabled={busy}>
+        {cancelLabel}
+      </Button>
+      <Button
+        type={primary.onClick ? 'button' : 'submit'}
+        partName="confirm-button"
+        loading={busy}
+        loadingLabel={busyLabel}
+        {...primary}
+      >
+        {children}
+      </Button>
+    </DialogFooter>
+  );
+}
+
+/**
+ * A dialog around one form: the last submit's error above the fields, Cancel and the submit button
+ * in the footer. `onSubmit` gets the event already stopped from navigating.
+ */
+export function FormDialog({
+  title,
+  titleId,
+  busy,
+  error,
+  onClose,
+  onSubmit,
+  submitLabel,
+  busyLabel,
+  size,
+  partName,
+  children,
+}: {
+  title: string;
+  titleId: string;
+  busy: boolean;
+  error: string | null;
+  onClose: () => void;
+  onSubmit: () => void;
+  submitLabel: string;
+  busyLabel: string;
+  size?: keyof typeof WIDTHS;
+  partName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog title={title} titleId={titleId} busy={busy} onClose={onClose} size={size}>
+      <form
+        css={formStyle}
+        part={partName}
+        noValidate
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        {error && <Alert>{error}</Alert>}
+        {children}
+        <DialogActions onCancel={onClose} busy={busy} busyLabel={busyLabel}>
+          {submitLabel}
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
 
 /**
  * A question before a change that cannot be undone: the body, Cancel and the confirming action
@@ -34,19 +123,14 @@ export function ConfirmDialog({
     <Dialog title={title} titleId={titleId} busy={submit.busy} onClose={onClose}>
       {submit.error && <Alert>{submit.error}</Alert>}
       <p>{body}</p>
-      <DialogFooter>
-        <Button variant="secondary" onClick={onClose} disabled={submit.busy}>
-          {a.cancel}
-        </Button>
-        <Button
-          partName="confirm-button"
-          loading={submit.busy}
-          loadingLabel={busyLabel}
-          onClick={() => submit.run(onConfirm)}
-        >
-          {confirmLabel}
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        onCancel={onClose}
+        busy={submit.busy}
+        busyLabel={busyLabel}
+        onClick={() => submit.run(onConfirm)}
+      >
+        {confirmLabel}
+      </DialogActions>
     </Dialog>
   );
 }

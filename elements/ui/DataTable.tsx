@@ -8,7 +8,9 @@ import { Button } from './Button';
 import { RowActions, type RowAction } from './RowActions';
 import { Skeleton, visuallyHiddenStyle } from './Skeleton';
 import { mutedStyle } from './styles';
-import type { ListLoad, SortState } from './useListPage';
+import { toolbarStyle } from './Page';
+import { TextField } from './TextField';
+import type { ListLoad, SortState, useListPage } from './useListPage';
 
 const a = portalAdmin.common;
 
@@ -399,5 +401,74 @@ function Pagination({
         )}
       </div>
     </nav>
+  );
+}
+
+type ListPage<T, S extends string> = ReturnType<typeof useListPage<T, S>>;
+type DataTableProps<T, S extends string> = Parameters<typeof DataTable<T, S>>[0];
+
+/**
+ * A list page's toolbar (its search box and any other filters) over its DataTable, both wired to
+ * the page's useListPage: the search text, the load, sorting (when `sortable`), retry, the total and
+ * paging (with a page-size choice when `pageSizes` is given). `load` and `onRetry` may be given
+ * when the rows come from elsewhere (a catalogue loaded once, filtered in the browser).
+ */
+export function ListTable<T, S extends string = string>({
+  list,
+  search,
+  filters,
+  texts,
+  totalPart,
+  pageSizes,
+  sortable = false,
+  load,
+  onRetry,
+  ...table
+}: {
+  list: ListPage<T, S>;
+  search: { label: string; part: string; maxLength?: number };
+  filters?: ReactNode;
+  texts: { empty: string; loadFailed: string; total: (count: number) => string; pagination: string };
+  totalPart?: string;
+  pageSizes?: number[];
+  sortable?: boolean;
+  load?: ListLoad<T>;
+  onRetry?: () => void;
+} & Omit<
+  DataTableProps<T, S>,
+  'load' | 'sort' | 'onSort' | 'empty' | 'failedText' | 'onRetry' | 'total' | 'pagination'
+>) {
+  return (
+    <>
+      <div css={toolbarStyle}>
+        <TextField
+          label={search.label}
+          type="search"
+          value={list.search}
+          maxLength={search.maxLength ?? 100}
+          partName={search.part}
+          onChange={(event) => list.setSearch(event.target.value)}
+        />
+        {filters}
+      </div>
+      <DataTable
+        {...table}
+        load={load ?? list.load}
+        sort={sortable ? list.sort : undefined}
+        onSort={sortable ? list.toggleSort : undefined}
+        empty={<p>{texts.empty}</p>}
+        failedText={texts.loadFailed}
+        onRetry={onRetry ?? list.reload}
+        total={{ text: texts.total, part: totalPart }}
+        pagination={{
+          label: texts.pagination,
+          page: list.page,
+          pageSize: list.pageSize,
+          pageSizes,
+          onPage: list.setPage,
+          onPageSize: pageSizes ? list.setPageSize : undefined,
+        }}
+      />
+    </>
   );
 }

@@ -28,7 +28,7 @@ const panelStyle = css({
   flexDirection: 'column',
   gap: '16px',
 });
-const WIDTHS = { small: 440, medium: 560, large: 720 } as const;
+export const WIDTHS = { small: 440, medium: 560, large: 720 } as const;
 const headerStyle = css({
   display: 'flex',
   alignItems: 'flex-start',

@@ -1,5 +1,10 @@
 import { css } from '@emotion/react';
 import type { ReactNode } from 'react';
+import { en } from '../i18n/en';
+import { enPortal } from '../i18n/en-portal';
+import { Alert } from './Alert';
+import { Button } from './Button';
+import { Spinner } from './Spinner';
 import { mutedStyle } from './styles';
 
 const pageStyle = css({
@@ -88,5 +93,55 @@ export function Page({
       </header>
       {children}
     </section>
+  );
+}
+
+/** A titled section of a page (sectionStyle), its heading naming it, with an optional intro. */
+export function Section({
+  titleId,
+  title,
+  intro,
+  partName,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  intro?: string;
+  partName: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={titleId} part={partName} css={sectionStyle}>
+      <h3 id={titleId} css={sectionTitleStyle}>
+        {title}
+      </h3>
+      {intro && <p css={mutedStyle}>{intro}</p>}
+      {children}
+    </section>
+  );
+}
+
+/**
+ * A section's own loading and failure states: "Loading…" while `status` is loading; the failure
+ * with a Retry button when it is error (`onRetry` reloads).
+ */
+export function LoadStatus({
+  load,
+  failedText,
+  onRetry,
+}: {
+  load: { status: string; message?: string };
+  failedText: string;
+  onRetry: () => void;
+}) {
+  if (load.status === 'loading') return <Spinner label={en.common.loading} />;
+  if (load.status !== 'error') return null;
+  return (
+    <div>
+      <Alert>{`${failedText} ${load.message ?? ''}`.trim()}</Alert>
+      <Button variant="secondary" onClick={onRetry}>
+        {enPortal.portal.retry}
+      </Button>
+    </div>
   );
 }

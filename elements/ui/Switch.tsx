@@ -47,16 +47,18 @@ const trackStyle = css({
 });
 
 /**
- * An on/off control (`role="switch"`): its accessible name says what it controls (`label`, or an
- * `aria-label` naming the row), `aria-checked` says whether it is on, and the visible text
- * (`children`, e.g. "Access: Allowed") says the same as the state.
+ * An on/off control (`role="switch"`): its visible label (`children`, e.g. "Access") starts its
+ * accessible name (an `aria-label` may add the row, "Access for Ada"), `aria-checked` says whether
+ * it is on, and `stateText` ("Allowed") shows the state to the eye only, as ": Allowed" after the
+ * label: a screen reader hears the name and "on"/"off", never a name that contradicts the text.
  */
 export function Switch({
   checked,
   partName,
   children,
+  stateText,
   ...rest
-}: { checked: boolean; partName?: string; children: ReactNode } & Omit<
+}: { checked: boolean; partName?: string; children: ReactNode; stateText?: string } & Omit<
   ButtonHTMLAttributes<HTMLButtonElement>,
   'role' | 'type'
 >) {
@@ -70,7 +72,10 @@ export function Switch({
       {...rest}
     >
       <span css={trackStyle} aria-hidden="true" />
-      <span>{children}</span>
+      <span>
+        {children}
+        {stateText && <span aria-hidden="true">{`: ${stateText}`}</span>}
+      </span>
     </button>
   );
 }

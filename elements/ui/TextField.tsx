@@ -1,8 +1,9 @@
-import { forwardRef, type InputHTMLAttributes } from 'react';
+import { css } from '@emotion/react';
+import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
 import { FormField } from './FormField';
 import { inputStyle } from './styles';
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
   /** The field's own error, shown under it and tied to it with aria-describedby. */
   error?: string | null;
@@ -12,26 +13,44 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   optional?: boolean;
   /** Extra part names besides "input", e.g. "email-input". */
   partName?: string;
+  /** A control drawn over the input's right end (PasswordField's toggle), given the input's id. */
+  trailing?: (inputId: string) => ReactNode;
 }
+
+const trailingWrapStyle = css({
+  position: 'relative',
+  display: 'grid',
+  '& > input': { paddingRight: '44px' },
+});
 
 /** A labelled input (FormField); its error is visible and announced with the field. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, hint, optional, partName, ...inputProps },
+  { label, error, hint, optional, partName, trailing, ...inputProps },
   ref,
 ) {
   return (
     <FormField label={label} description={hint} optional={optional} error={error}>
-      {({ id, describedBy, invalid }) => (
-        <input
-          ref={ref}
-          id={id}
-          css={inputStyle}
-          part={partName ? `input ${partName}` : 'input'}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
-          {...inputProps}
-        />
-      )}
+      {({ id, describedBy, invalid }) => {
+        const input = (
+          <input
+            ref={ref}
+            id={id}
+            css={inputStyle}
+            part={partName ? `input ${partName}` : 'input'}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
+            {...inputProps}
+          />
+        );
+        return trailing ? (
+          <div css={trailingWrapStyle}>
+            {input}
+            {trailing(id)}
+          </div>
+        ) : (
+          input
+        );
+      }}
     </FormField>
   );
 });

@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
  * A form around one field whose value is checked in the browser before anything is sent: the
  * field's own error and focus when the check fails (nothing reaches the server), otherwise the call,
  * with the form busy meanwhile; a failure is shown above the form and the field takes focus again,
- * keeping what the user typed. Used by the MFA screens of the login box and the portal.
+ * keeping what the user typed; both messages clear once the field changes (`edited`). Used by the MFA screens of the login box and the portal.
  */
 export function useCheckedSubmit() {
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -35,5 +35,11 @@ export function useCheckedSubmit() {
     }
   }
 
-  return { ref, fieldError, error, loading, submit };
+  /** The field changed: its error and the last failure clear (the user is fixing them). */
+  function edited() {
+    setFieldError(null);
+    setError(null);
+  }
+
+  return { ref, fieldError, error, loading, submit, edited };
 }

@@ -18,7 +18,7 @@ export async function signUp(page: Page, user: ReturnType<typeof newUser>) {
   await partOf(login, 'sign-up-link').click();
   await login.getByLabel('Full name').fill(user.name);
   await login.getByLabel('Email').fill(user.email);
-  await login.getByLabel('Password').fill(user.password);
+  await login.getByLabel('Password', { exact: true }).fill(user.password);
   await partOf(login, 'submit-button').click();
 }
 

@@ -14,6 +14,12 @@ test('hosted login: the hosted page signs in (code + PKCE), the app stays signed
   page.on('request', (request) => requests.push(request));
 
   await page.goto(APP_PAGE);
+  // The page explains itself and waits: nothing is asked of the identity server before the visitor goes on.
+  await expect(page.getByRole('heading', { name: "Sign-in on the identity server's page" })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('Signed out');
+  expect(await axeViolations(page)).toEqual([]);
+  expect(requests.some((r) => r.url().startsWith(OAUTH))).toBe(false);
+  await page.getByRole('button', { name: 'Continue to the hosted sign-in page' }).click();
   // Signed out: the silent refresh fails and the browser goes to the authorize endpoint, then to the hosted page.
   await page.waitForURL(`${API_ORIGIN}/oauth/login?**`);
   const authorize = new URL(requests.find((r) => r.url().startsWith(`${OAUTH}/authorize?`))!.url());

@@ -194,7 +194,7 @@ test('invite link: create (30 days), join by sign-up showing the account name, u
   expect(await axeViolations(other)).toEqual([]);
   await login.getByLabel('Full name').fill(joiner.name);
   await login.getByLabel('Email').fill(joiner.email);
-  await login.getByLabel('Password').fill(joiner.password);
+  await login.getByLabel('Password', { exact: true }).fill(joiner.password);
   await partOf(login, 'submit-button').click();
   await expectSignedInAs(other, `${joiner.name} (${joiner.email})`);
 
@@ -219,7 +219,7 @@ test('invite link: create (30 days), join by sign-up showing the account name, u
   // Signing up anyway is refused by the server with its message, and nothing typed is lost.
   await box(fresh).getByLabel('Full name').fill(stranger.name);
   await box(fresh).getByLabel('Email').fill(stranger.email);
-  await box(fresh).getByLabel('Password').fill(stranger.password);
+  await box(fresh).getByLabel('Password', { exact: true }).fill(stranger.password);
   await partOf(box(fresh), 'submit-button').click();
   await expect(box(fresh).getByRole('alert').last()).toHaveText(
     'This invite link is invalid or has expired. Ask the account administrator for a new one.',

@@ -72,12 +72,33 @@ test('the loading marker is in the light DOM while the bundle is on its way', as
     await route.continue();
   });
   await page.goto('/login.html');
-  await expect(page.locator('auth-login-box > [data-auth-elements-loading][role="status"]')).toHaveText(
-    'Loading…',
-  );
+  const marker = page.locator('auth-login-box > [data-auth-elements-loading]');
+  await expect(marker.locator('[role="status"]')).toHaveText('Loading…');
+  // The marker keeps the box's place: about the card's size, so nothing jumps when it arrives.
+  const loading = (await marker.boundingBox())!;
   release();
   await expect(partOf(box(page), 'email-input')).toBeVisible();
-  await expect(page.locator('auth-login-box > [data-auth-elements-loading]')).toHaveCount(0);
+  await expect(marker).toHaveCount(0);
+  await expect(partOf(box(page), 'submit-button')).toBeVisible();
+  const card = (await partOf(box(page), 'card').boundingBox())!;
+  expect(Math.abs(card.width - loading.width)).toBeLessThanOrEqual(2);
+  expect(Math.abs(card.height - loading.height)).toBeLessThanOrEqual(48);
+  expect(loading.height).toBeGreaterThan(300);
+});
+
+test('a failed bundle load offers "Try again", which loads it and shows the element', async ({ page }) => {
+  let failures = 1;
+  await page.route('**/cdn/6.138.0/login-box/index.js*', (route) =>
+    failures-- > 0 ? route.abort() : route.continue(),
+  );
+  await page.goto('/login.html');
+  const marker = page.locator('auth-login-box > [data-auth-elements-loading]');
+  await expect(marker.locator('[role="alert"]')).toHaveText(
+    'This part of the page could not be loaded. Check your connection and reload the page.',
+  );
+  await marker.getByRole('button', { name: 'Try again' }).click();
+  await expect(partOf(box(page), 'email-input')).toBeVisible();
+  await expect(marker).toHaveCount(0);
 });
 
 test('a second copy of the loader and of a bundle changes nothing', async ({ page }) => {

@@ -25,11 +25,10 @@ import { en } from '../../i18n/en';
 import { enPortal } from '../../i18n/en-portal';
 import { useAppSelector, useAuthApp } from '../../shared/AppContext';
 import { Button } from '../../ui/Button';
-import { Card } from '../../ui/Card';
 import { OverlayContext } from '../../ui/overlay';
 import { Skeleton } from '../../ui/Skeleton';
 import { Spinner } from '../../ui/Spinner';
-import { mutedStyle } from '../../ui/styles';
+import { mutedStyle, titleStyle } from '../../ui/styles';
 import { hashOf, pageFromHash } from './route';
 
 export interface PortalPageProps {
@@ -142,7 +141,16 @@ const mainStyle = css({
   padding: '24px 32px 32px',
   [NARROW]: { padding: '16px' },
 });
-const signedOutStyle = css({ padding: '24px 16px' });
+// Signed out, the portal is one short message in its own frame, not a card inside the host's frame.
+const signedOutStyle = css({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: '12px',
+  padding: '32px 24px',
+  maxWidth: '480px',
+  margin: '0 auto',
+});
 
 /** The answers that mean "no admin-box metadata saved yet". */
 function isNothingSaved(error: unknown): boolean {
@@ -233,6 +241,7 @@ class PageErrorBoundary extends Component<{ children: ReactNode; onRetry: () => 
 
 /** The admin portal: navigation over the visible pages, the current page from the URL hash. */
 export function PortalShell() {
+  const app = useAuthApp();
   const { isLoading, isAuthenticated, user, tenants, activeTenant, tenantSwitch } =
     useAppSelector(selectAuth);
   const metadata = useAdminBoxMetadata(isAuthenticated);
@@ -258,13 +267,23 @@ export function PortalShell() {
     return <Spinner label={en.common.loading} />;
   if (!isAuthenticated) {
     return (
-      <div css={signedOutStyle}>
-        <Card title={enPortal.portal.title} titleId="ae-portal-title">
-          <p css={mutedStyle} role="status">
-            {enPortal.portal.signInFirst}
-          </p>
-        </Card>
-      </div>
+      <section css={signedOutStyle} aria-labelledby="ae-portal-title" part="signed-out">
+        <h2 id="ae-portal-title" css={titleStyle}>
+          {enPortal.portal.title}
+        </h2>
+        <p css={mutedStyle} role="status">
+          {enPortal.portal.signInFirst}
+        </p>
+        {/* Not a dead end: the login route (or hosted login), coming back here afterwards. */}
+        <Button
+          partName="portal-sign-in"
+          onClick={() =>
+            void import('../../../core/session/loginWithRedirect').then((m) => m.loginWithRedirect(app))
+          }
+        >
+          {enPortal.portal.signIn}
+        </Button>
+      </section>
     );
   }
 
@@ -297,7 +316,7 @@ export function PortalShell() {
           >
             {tenants.length > 1 && (
               <Suspense fallback={null}>
-                <TenantSwitcher />
+                <TenantSwitcher inPortal />
               </Suspense>
             )}
             <ul css={navListStyle}>

@@ -340,7 +340,7 @@ function AuthenticatorScreen(props: ScreenProps & { view: Extract<View, { screen
 function PhoneScreen(props: ScreenProps) {
   const { api, info, setView } = props;
   const [phone, setPhone] = useState('');
-  const { ref, fieldError, error, loading, submit } = useCheckedSubmit();
+  const { ref, fieldError, error, loading, submit, edited } = useCheckedSubmit();
   const onSubmit = (event: FormEvent) => {
     const value = typedPhone(phone);
     return submit(event, value ? null : en.mfa.phoneInvalid, async () => {
@@ -376,7 +376,10 @@ function PhoneScreen(props: ScreenProps) {
           value={phone}
           error={fieldError}
           partName="phone-input"
-          onChange={(event) => setPhone(event.target.value)}
+          onChange={(event) => {
+            setPhone(event.target.value);
+            edited();
+          }}
         />
         <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.mfa.sending}>
           {en.mfa.sendCode}
@@ -573,7 +576,7 @@ function RecoverScreen(props: ScreenProps) {
   const { api, info } = props;
   const run = useRun(props);
   const [code, setCode] = useState('');
-  const { ref, fieldError, error, loading, submit } = useCheckedSubmit();
+  const { ref, fieldError, error, loading, submit, edited } = useCheckedSubmit();
   const onSubmit = (event: FormEvent) => {
     const value = code.trim();
     return submit(event, isRecoveryCode(value) ? null : en.mfa.recoverInvalid, () =>
@@ -599,7 +602,10 @@ function RecoverScreen(props: ScreenProps) {
           value={code}
           error={fieldError}
           partName="recovery-code-input"
-          onChange={(event) => setCode(event.target.value)}
+          onChange={(event) => {
+            setCode(event.target.value);
+            edited();
+          }}
         />
         <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.mfa.verifying}>
           {en.mfa.verify}

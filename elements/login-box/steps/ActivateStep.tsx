@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { readEmailLink } from '../../../core/flows/recovery';
 import { recoveryChanged, selectRecovery } from '../../../core/store/auth/authSlice';
 import {
@@ -13,6 +13,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
+import { useFormFields } from '../../ui/useFormFields';
 import { formStyle, mutedStyle } from '../../ui/styles';
 import { EMAIL_MAX_LENGTH, validateEmail } from '../validation';
 import { NewPasswordForm } from './NewPasswordForm';
@@ -61,29 +62,24 @@ function ResendActivation({
   resent: boolean;
 }) {
   const dispatch = useAppDispatch();
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const ref = useRef<HTMLInputElement>(null);
+  const form = useFormFields({ email: '' });
+  const { email } = form.values;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (loading) return;
-    const problem = validateEmail(email);
-    setFieldError(problem);
-    if (problem) return ref.current?.focus();
-    void dispatch(resendActivationEmail(email.trim()));
+    if (form.check({ email: validateEmail(email) })) void dispatch(resendActivationEmail(email.trim()));
   }
 
   return (
     <form noValidate onSubmit={onSubmit} part="form" css={formStyle}>
-      {error && <Alert>{error}</Alert>}
+      {form.banner(error) && <Alert>{error}</Alert>}
       {resent ? (
         <p role="status">{en.activate.resent(email.trim())}</p>
       ) : (
         <p css={mutedStyle}>{en.activate.resendIntro}</p>
       )}
       <TextField
-        ref={ref}
         label={en.login.emailLabel}
         type="email"
         name="email"
@@ -91,10 +87,8 @@ function ResendActivation({
         inputMode="email"
         required
         maxLength={EMAIL_MAX_LENGTH}
-        value={email}
-        error={fieldError}
         partName="email-input"
-        onChange={(event) => setEmail(event.target.value)}
+        {...form.field('email')}
       />
       <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.activate.resending}>
         {en.activate.resend}

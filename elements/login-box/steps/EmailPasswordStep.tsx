@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import {
   loginStateChanged,
   selectLoginState,
@@ -16,7 +16,9 @@ import { useAppDispatch, useAppSelector } from '../../shared/AppContext';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { PasswordField } from '../../ui/PasswordField';
 import { TextField } from '../../ui/TextField';
+import { useFormFields } from '../../ui/useFormFields';
 import { formStyle, mutedStyle } from '../../ui/styles';
 import { validateEmail, validateLoginPassword } from '../validation';
 import { PasskeySignInButton } from './PasskeySignInButton';
@@ -32,11 +34,8 @@ export function EmailPasswordStep({ onSignUp, onForgotPassword }: StepProps) {
   const { step, email: storedEmail, loading, error } = useAppSelector(selectLoginState);
   const policy = useAppSelector(selectPublicPolicy);
   const socialProviders = useAppSelector(selectSocialProviders);
-  const [email, setEmail] = useState(storedEmail);
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ email?: string | null; password?: string | null }>({});
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const form = useFormFields({ email: storedEmail, password: '' });
+  const { email, password } = form.values;
   const askPassword = step === 'loginWithPassword';
 
   // The policy decides whether the sign-up link and the passkey button show; pre-login reuses it.
@@ -48,20 +47,18 @@ export function EmailPasswordStep({ onSignUp, onForgotPassword }: StepProps) {
     void dispatch(loadSocialProviders());
   }, [dispatch]);
   useEffect(() => {
-    if (askPassword) passwordRef.current?.focus();
-  }, [askPassword]);
-  useEffect(() => {
-    if (error && askPassword) passwordRef.current?.focus();
-  }, [error, askPassword]);
+    if (askPassword) form.focus('password');
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- form.focus reads a ref
+  }, [askPassword, error]);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (loading) return;
-    const emailError = validateEmail(email);
-    const passwordError = askPassword ? validateLoginPassword(password) : null;
-    setFieldErrors({ email: emailError, password: passwordError });
-    if (emailError) return emailRef.current?.focus();
-    if (passwordError) return passwordRef.current?.focus();
+    const valid = form.check({
+      email: validateEmail(email),
+      password: askPassword ? validateLoginPassword(password) : null,
+    });
+    if (!valid) return;
     // Spec 000 §2 §7: an invite link's invitationToken in the address joins its account at sign-in.
     const invitationToken = new URLSearchParams(globalThis.location?.search ?? '')
       .get('invitationToken')
@@ -74,18 +71,16 @@ export function EmailPasswordStep({ onSignUp, onForgotPassword }: StepProps) {
   }
 
   function useAnotherEmail() {
-    setPassword('');
-    setFieldErrors({});
+    form.reset({ email, password: '' });
     dispatch(loginStateChanged({ step: 'preLogin', error: null }));
-    queueMicrotask(() => emailRef.current?.focus());
+    queueMicrotask(() => form.focus('email'));
   }
 
   return (
     <Card title={en.login.title} titleId="ae-login-title">
       <form noValidate onSubmit={onSubmit} part="form" css={formStyle}>
-        {error && <Alert>{error}</Alert>}
+        {form.banner(error) && <Alert>{error}</Alert>}
         <TextField
-          ref={emailRef}
           label={en.login.emailLabel}
           type="email"
           name="email"
@@ -94,25 +89,19 @@ export function EmailPasswordStep({ onSignUp, onForgotPassword }: StepProps) {
           autoFocus
           required
           readOnly={askPassword}
-          value={email}
           maxLength={254}
-          error={fieldErrors.email}
           partName="email-input"
-          onChange={(event) => setEmail(event.target.value)}
+          {...form.field('email')}
         />
         {askPassword && (
-          <TextField
-            ref={passwordRef}
+          <PasswordField
             label={en.login.passwordLabel}
-            type="password"
             name="password"
             autoComplete="current-password"
             required
-            value={password}
             maxLength={128}
-            error={fieldErrors.password}
             partName="password-input"
-            onChange={(event) => setPassword(event.target.value)}
+            {...form.field('password')}
           />
         )}
         <Button

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { recoveryChanged, selectLoginState, selectRecovery } from '../../../core/store/auth/authSlice';
 import { requestPasswordReset } from '../../../core/store/auth/recoveryThunks';
 import { en } from '../../i18n/en';
@@ -7,6 +7,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';
+import { useFormFields } from '../../ui/useFormFields';
 import { formStyle, mutedStyle } from '../../ui/styles';
 import { EMAIL_MAX_LENGTH, validateEmail } from '../validation';
 
@@ -15,17 +16,13 @@ export function ForgotPasswordStep({ onSignIn }: { onSignIn: () => void }) {
   const dispatch = useAppDispatch();
   const { step, email: sentTo, loading, error } = useAppSelector(selectRecovery).forgotPassword;
   const loginEmail = useAppSelector(selectLoginState).email;
-  const [email, setEmail] = useState(sentTo || loginEmail);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
+  const form = useFormFields({ email: sentTo || loginEmail });
+  const { email } = form.values;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (loading) return;
-    const problem = validateEmail(email);
-    setFieldError(problem);
-    if (problem) return emailRef.current?.focus();
-    void dispatch(requestPasswordReset(email.trim()));
+    if (form.check({ email: validateEmail(email) })) void dispatch(requestPasswordReset(email.trim()));
   }
 
   function backToSignIn() {
@@ -39,10 +36,9 @@ export function ForgotPasswordStep({ onSignIn }: { onSignIn: () => void }) {
         <p role="status">{en.forgotPassword.sent(sentTo)}</p>
       ) : (
         <form noValidate onSubmit={onSubmit} part="form" css={formStyle}>
-          {error && <Alert>{error}</Alert>}
+          {form.banner(error) && <Alert>{error}</Alert>}
           <p css={mutedStyle}>{en.forgotPassword.intro}</p>
           <TextField
-            ref={emailRef}
             label={en.login.emailLabel}
             type="email"
             name="email"
@@ -51,10 +47,8 @@ export function ForgotPasswordStep({ onSignIn }: { onSignIn: () => void }) {
             autoFocus
             required
             maxLength={EMAIL_MAX_LENGTH}
-            value={email}
-            error={fieldError}
             partName="email-input"
-            onChange={(event) => setEmail(event.target.value)}
+            {...form.field('email')}
           />
           <Button
             type="submit"

@@ -1,8 +1,9 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode } from 'react';
 import { en } from '../../i18n/en';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/TextField';
+import { PasswordField } from '../../ui/PasswordField';
+import { useFormFields } from '../../ui/useFormFields';
 import { formStyle } from '../../ui/styles';
 import { PASSWORD_MAX_LENGTH, validateNewPassword } from '../validation';
 import { usePasswordMinLength } from './usePasswordMinLength';
@@ -31,37 +32,29 @@ export function NewPasswordForm({
   onSubmit,
 }: NewPasswordFormProps) {
   const minLength = usePasswordMinLength();
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const ref = useRef<HTMLInputElement>(null);
+  const form = useFormFields({ password: '' });
+  const { password } = form.values;
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (loading) return;
-    const problem = validateNewPassword(password, minLength);
-    setFieldError(problem);
-    if (problem) return ref.current?.focus();
-    onSubmit(password);
+    if (form.check({ password: validateNewPassword(password, minLength) })) onSubmit(password);
   }
 
   return (
     <form noValidate onSubmit={handleSubmit} part="form" css={formStyle}>
-      {error && <Alert>{error}</Alert>}
+      {form.banner(error) && <Alert>{error}</Alert>}
       {intro}
-      <TextField
-        ref={ref}
+      <PasswordField
         label={label}
-        type="password"
         name="password"
         autoComplete="new-password"
         autoFocus
         required
         maxLength={PASSWORD_MAX_LENGTH}
-        value={password}
-        error={fieldError}
         hint={en.signUp.passwordHint(minLength)}
         partName="password-input"
-        onChange={(event) => setPassword(event.target.value)}
+        {...form.field('password')}
       />
       <Button type="submit" partName="submit-button" loading={loading} loadingLabel={submitting}>
         {submit}

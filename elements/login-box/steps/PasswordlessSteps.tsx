@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { readMagicLinkToken } from '../../../core/flows/passwordless';
 import {
   loginStateChanged,
@@ -22,6 +22,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
+import { useFormFields } from '../../ui/useFormFields';
 import { formStyle, mutedStyle } from '../../ui/styles';
 import { EMAIL_MAX_LENGTH, validateEmail } from '../validation';
 import { validateCode, validatePhone } from './passwordlessValidation';
@@ -52,27 +53,23 @@ function CodeForm({
   submit: string;
   onCode: (code: string) => void;
 }) {
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const ref = useRef<HTMLInputElement>(null);
+  const form = useFormFields({ code: '' });
+  const { code } = form.values;
   useEffect(() => {
-    if (error) ref.current?.focus();
+    if (error) form.focus('code');
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- form.focus reads a ref
   }, [error]);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (loading) return;
-    const problem = validateCode(code);
-    setFieldError(problem);
-    if (problem) return ref.current?.focus();
-    onCode(code);
+    if (form.check({ code: validateCode(code) })) onCode(code);
   }
 
   return (
     <form noValidate onSubmit={onSubmit} part="form" css={formStyle}>
-      {error && <Alert>{error}</Alert>}
+      {form.banner(error) && <Alert>{error}</Alert>}
       <TextField
-        ref={ref}
         label={en.passwordless.codeLabel}
         name="code"
         autoComplete="one-time-code"
@@ -80,10 +77,8 @@ function CodeForm({
         autoFocus
         required
         maxLength={12}
-        value={code}
-        error={fieldError}
         partName="code-input"
-        onChange={(event) => setCode(event.target.value)}
+        {...form.field('code')}
       />
       <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.login.signingIn}>
         {submit}
@@ -185,18 +180,18 @@ export function ResetPhoneNumberStep({ onDone }: { onDone: () => void }) {
   const dispatch = useAppDispatch();
   const { step, email: storedEmail, loading, error } = useAppSelector(selectRecovery).resetPhone;
   const loginEmail = useAppSelector(selectLoginState).email;
-  const [email, setEmail] = useState(storedEmail || loginEmail);
-  const [phone, setPhone] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const ref = useRef<HTMLInputElement>(null);
+  const form = useFormFields({ email: storedEmail || loginEmail, phone: '' });
+  const { email, phone } = form.values;
 
-  function submit(event: FormEvent, value: string, check: (v: string) => string | null, run: () => void) {
+  function submit(
+    event: FormEvent,
+    key: 'email' | 'phone',
+    check: (v: string) => string | null,
+    run: () => void,
+  ) {
     event.preventDefault();
     if (loading) return;
-    const problem = check(value);
-    setFieldError(problem);
-    if (problem) return ref.current?.focus();
-    run();
+    if (form.check({ [key]: check(form.values[key]) })) run();
   }
 
   function back() {
@@ -212,13 +207,12 @@ export function ResetPhoneNumberStep({ onDone }: { onDone: () => void }) {
           part="form"
           css={formStyle}
           onSubmit={(e) =>
-            submit(e, email, validateEmail, () => void dispatch(requestPhoneReset(email.trim())))
+            submit(e, 'email', validateEmail, () => void dispatch(requestPhoneReset(email.trim())))
           }
         >
-          {error && <Alert>{error}</Alert>}
+          {form.banner(error) && <Alert>{error}</Alert>}
           <p css={mutedStyle}>{en.resetPhone.intro}</p>
           <TextField
-            ref={ref}
             label={en.login.emailLabel}
             type="email"
             name="email"
@@ -227,10 +221,8 @@ export function ResetPhoneNumberStep({ onDone }: { onDone: () => void }) {
             autoFocus
             required
             maxLength={EMAIL_MAX_LENGTH}
-            value={email}
-            error={fieldError}
             partName="email-input"
-            onChange={(e) => setEmail(e.target.value)}
+            {...form.field('email')}
           />
           <Button
             type="submit"
@@ -263,15 +255,14 @@ export function ResetPhoneNumberStep({ onDone }: { onDone: () => void }) {
           onSubmit={(e) =>
             submit(
               e,
-              phone,
+              'phone',
               validatePhone,
               () => void dispatch(changePhoneNumber(phone)).then((ok) => ok && onDone()),
             )
           }
         >
-          {error && <Alert>{error}</Alert>}
+          {form.banner(error) && <Alert>{error}</Alert>}
           <TextField
-            ref={ref}
             label={en.resetPhone.phoneLabel}
             type="tel"
             name="phone"
@@ -279,11 +270,9 @@ export function ResetPhoneNumberStep({ onDone }: { onDone: () => void }) {
             autoFocus
             required
             maxLength={32}
-            value={phone}
             hint={en.resetPhone.phoneInvalid}
-            error={fieldError}
             partName="phone-input"
-            onChange={(e) => setPhone(e.target.value)}
+            {...form.field('phone')}
           />
           <Button
             type="submit"

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type FormEvent } from 'react';
 import { selectPublicPolicy, selectSignUpState, signUpReset } from '../../../core/store/auth/authSlice';
 import { loadPublicPolicy, signUpUser } from '../../../core/store/auth/thunks';
 import { en } from '../../i18n/en';
@@ -6,60 +6,43 @@ import { useAppDispatch, useAppSelector } from '../../shared/AppContext';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { PasswordField } from '../../ui/PasswordField';
 import { TextField } from '../../ui/TextField';
+import { useFormFields } from '../../ui/useFormFields';
 import { formStyle, mutedStyle } from '../../ui/styles';
 import { PASSWORD_MAX_LENGTH, validateEmail, validateName, validateNewPassword } from '../validation';
 import { usePasswordMinLength } from './usePasswordMinLength';
 
-interface Fields {
-  name: string;
-  email: string;
-  password: string;
-  companyName: string;
-}
-
 // Only a sign-up address holding an invite link's `invitationToken` downloads this.
 const InviteSignUpBanner = lazy(() => import('./InviteSignUpBanner'));
-type FieldErrors = Partial<Record<keyof Fields, string | null>>;
 
 /** Sign-up: stages SignUp and SignUpSuccess (spec 000 §2). */
 export function SignUpStep({ onSignIn }: { onSignIn: () => void }) {
   const dispatch = useAppDispatch();
   const { stage, loading, error, shouldActivate } = useAppSelector(selectSignUpState);
   const policy = useAppSelector(selectPublicPolicy);
-  const [fields, setFields] = useState<Fields>({ name: '', email: '', password: '', companyName: '' });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const form = useFormFields({ name: '', email: '', password: '', companyName: '' });
+  const fields = form.values;
   const minLength = usePasswordMinLength();
   // Spec 000 §2: the query string may carry an invitationToken; sign-up sends it and joins that account.
   const invitationToken = useMemo(
     () => new URLSearchParams(globalThis.location?.search ?? '').get('invitationToken')?.trim() || undefined,
     [],
   );
-  const refs = {
-    name: useRef<HTMLInputElement>(null),
-    email: useRef<HTMLInputElement>(null),
-    password: useRef<HTMLInputElement>(null),
-    companyName: useRef<HTMLInputElement>(null),
-  };
 
   useEffect(() => {
     void dispatch(loadPublicPolicy());
   }, [dispatch]);
 
-  const set = (key: keyof Fields) => (event: { target: { value: string } }) =>
-    setFields((f) => ({ ...f, [key]: event.target.value }));
-
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (loading) return;
-    const errors: FieldErrors = {
+    const valid = form.check({
       name: validateName(fields.name),
       email: validateEmail(fields.email),
       password: validateNewPassword(fields.password, minLength),
-    };
-    setFieldErrors(errors);
-    const firstInvalid = (Object.keys(errors) as Array<keyof Fields>).find((key) => errors[key]);
-    if (firstInvalid) return refs[firstInvalid].current?.focus();
+    });
+    if (!valid) return;
     void dispatch(
       signUpUser({
         email: fields.email.trim(),
@@ -108,21 +91,18 @@ export function SignUpStep({ onSignIn }: { onSignIn: () => void }) {
             <InviteSignUpBanner token={invitationToken} />
           </Suspense>
         )}
-        {error && <Alert>{error}</Alert>}
+        {form.banner(error) && <Alert>{error}</Alert>}
         <TextField
-          ref={refs.name}
           label={en.signUp.nameLabel}
           name="name"
           autoComplete="name"
           autoFocus
           maxLength={100}
-          value={fields.name}
-          error={fieldErrors.name}
+          optional
           partName="name-input"
-          onChange={set('name')}
+          {...form.field('name')}
         />
         <TextField
-          ref={refs.email}
           label={en.signUp.emailLabel}
           type="email"
           name="email"
@@ -130,36 +110,28 @@ export function SignUpStep({ onSignIn }: { onSignIn: () => void }) {
           inputMode="email"
           required
           maxLength={254}
-          value={fields.email}
-          error={fieldErrors.email}
           partName="email-input"
-          onChange={set('email')}
+          {...form.field('email')}
         />
-        <TextField
-          ref={refs.password}
+        <PasswordField
           label={en.signUp.passwordLabel}
-          type="password"
           name="password"
           autoComplete="new-password"
           required
           maxLength={PASSWORD_MAX_LENGTH}
-          value={fields.password}
-          error={fieldErrors.password}
           hint={en.signUp.passwordHint(minLength)}
           partName="password-input"
-          onChange={set('password')}
+          {...form.field('password')}
         />
         {!invitationToken && (
           <TextField
-            ref={refs.companyName}
             label={en.signUp.companyLabel}
             name="companyName"
             autoComplete="organization"
+            optional
             maxLength={100}
-            value={fields.companyName}
-            error={fieldErrors.companyName}
             partName="company-input"
-            onChange={set('companyName')}
+            {...form.field('companyName')}
           />
         )}
         <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.signUp.submitting}>

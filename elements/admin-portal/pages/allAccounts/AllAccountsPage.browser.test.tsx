@@ -141,3 +141,28 @@ describe('tenant switcher in the login box', () => {
     await waitFor(() => part(box, 'active-tenant')?.textContent === 'Account: Demo Company Europe', 4000);
   });
 });
+
+describe('one "Active account" switcher on a page', () => {
+  afterEach(unmountAll);
+
+  it("with a portal of the same app on the page, only the portal's shows; without it, the login box's comes back", async () => {
+    const { portal, appName } = await openPage();
+    const box = document.createElement('auth-login-box');
+    box.setAttribute('app-name', appName);
+    box.setAttribute('demo', '');
+    document.body.append(box);
+    try {
+      await waitFor(() => part(portal, 'tenant-select'), 4000);
+      await waitFor(() => part(box, 'signed-in-user'), 4000);
+      // Give the login box's lazy switcher time to appear if it were going to.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(part(box, 'tenant-select')).to.equal(null);
+      const selects = [portal, box].flatMap((el) => all(el, 'tenant-select'));
+      expect(selects.length).to.equal(1);
+      portal.remove();
+      await waitFor(() => part(box, 'tenant-select'), 4000);
+    } finally {
+      box.remove();
+    }
+  });
+});

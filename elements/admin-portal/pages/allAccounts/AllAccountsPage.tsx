@@ -494,9 +494,10 @@ function AccountUsersDialog({
                         }}
                       />
                     </div>
-                    {/* The name says what it controls, aria-checked its state; the text says the same state. */}
+                    {/* "Access" starts the name ("Access for Ada"); aria-checked is the state the text shows. */}
                     <Switch
                       checked={user.subAccountAccessAllowed}
+                      stateText={user.subAccountAccessAllowed ? t.allowed : t.denied}
                       partName="account-user-access"
                       aria-busy={busy === user.id || undefined}
                       aria-label={t.accessFor(user.name)}
@@ -511,7 +512,7 @@ function AccountUsersDialog({
                         })
                       }
                     >
-                      {`${t.access}: ${user.subAccountAccessAllowed ? t.allowed : t.denied}`}
+                      {t.access}
                     </Switch>
                   </div>
                 ) : (

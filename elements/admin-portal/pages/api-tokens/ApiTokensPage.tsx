@@ -20,6 +20,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { CopyField } from '../../../ui/CopyField';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import { Dialog, DialogFooter } from '../../../ui/Dialog';
+import { DialogActions } from '../../../ui/ConfirmDialog';
 import { formatDate } from '../../../ui/formatDate';
 import { Page } from '../../../ui/Page';
 import { TextField } from '../../../ui/TextField';
@@ -271,14 +272,9 @@ function AddTokenDialog({
             ))}
           </fieldset>
         )}
-        <DialogFooter>
-          <Button variant="secondary" onClick={onClose} disabled={submit.busy}>
-            {a.cancel}
-          </Button>
-          <Button type="submit" partName="confirm-button" loading={submit.busy} loadingLabel={t.creating}>
-            {t.create}
-          </Button>
-        </DialogFooter>
+        <DialogActions onCancel={onClose} busy={submit.busy} busyLabel={t.creating}>
+          {t.create}
+        </DialogActions>
       </form>
     </Dialog>
   );

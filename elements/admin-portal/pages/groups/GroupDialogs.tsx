@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { SEARCH_DELAY_MS } from '../../../ui/useListPage';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../../core/api/errors';
 import {
   groupUpdateBody,
@@ -15,10 +15,12 @@ import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Dialog, DialogFooter } from '../../../ui/Dialog';
+import { DialogActions, FormDialog } from '../../../ui/ConfirmDialog';
+import { useFormFields } from '../../../ui/useFormFields';
 import { SelectField } from '../../../ui/SelectField';
 import { Spinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
-import { formStyle, mutedStyle } from '../../../ui/styles';
+import { mutedStyle } from '../../../ui/styles';
 import { useSubmit } from '../../../ui/useSubmit';
 import { fieldsetStyle } from '../common/adminParts';
 
@@ -49,83 +51,61 @@ export function GroupDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const [form, setForm] = useState<GroupForm>({
+  const form = useFormFields<keyof GroupForm>({
     name: group?.name ?? '',
     color: group?.color ?? '',
     description: group?.description ?? '',
   });
-  const [errors, setErrors] = useState<{ name?: string; description?: string }>({});
   const submit = useSubmit();
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found: typeof errors = {};
-    if (!form.name.trim()) found.name = a.nameRequired;
-    else if (form.name.trim().length > 100) found.name = t.tooLong(100);
-    if (form.description.trim().length > 500) found.description = t.tooLong(500);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    const changes = group ? groupUpdateBody(group, form) : null;
-    if (group && changes && Object.keys(changes).length === 0) {
-      submit.setError(a.nothingChanged);
-      return;
-    }
+  function onSubmit() {
+    const { name, description } = form.values;
+    const valid = form.check({
+      name: !name.trim() ? a.nameRequired : name.trim().length > 100 ? t.tooLong(100) : null,
+      description: description.trim().length > 500 ? t.tooLong(500) : null,
+    });
+    if (!valid) return;
+    const changes = group ? groupUpdateBody(group, form.values) : null;
+    if (group && changes && Object.keys(changes).length === 0) return submit.setError(a.nothingChanged);
     void submit.run(async () => {
       if (group && changes) await api.update(group.id, changes);
-      else await api.create(form);
+      else await api.create(form.values);
       onDone();
     });
   }
 
-  const colorOptions = Object.entries(t.colors).map(([value, label]) => ({ value, label }));
   return (
-    <Dialog
+    <FormDialog
       title={group ? t.editTitle(group.name) : t.addTitle}
       titleId="ae-group-dialog-title"
       busy={submit.busy}
+      error={form.banner(submit.error)}
       onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={group ? a.save : t.create}
+      busyLabel={group ? t.saving : t.creating}
     >
-      <form css={formStyle} onSubmit={onSubmit} noValidate>
-        {submit.error && <Alert>{submit.error}</Alert>}
-        <TextField
-          label={t.name}
-          value={form.name}
-          maxLength={200}
-          partName="group-name"
-          error={errors.name}
-          autoComplete="off"
-          onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
-        />
-        <SelectField
-          label={t.color}
-          value={form.color}
-          options={colorOptions}
-          partName="group-color"
-          onChange={(e) => setForm((f) => ({ ...f, color: e.target.value }))}
-        />
-        <TextField
-          label={t.description}
-          value={form.description}
-          maxLength={1000}
-          partName="group-description"
-          error={errors.description}
-          onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
-        />
-        <DialogFooter>
-          <Button variant="secondary" onClick={onClose} disabled={submit.busy}>
-            {a.cancel}
-          </Button>
-          <Button
-            type="submit"
-            partName="confirm-button"
-            loading={submit.busy}
-            loadingLabel={group ? t.saving : t.creating}
-          >
-            {group ? a.save : t.create}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Dialog>
+      <TextField
+        label={t.name}
+        maxLength={200}
+        partName="group-name"
+        autoComplete="off"
+        {...form.field('name')}
+      />
+      <SelectField
+        label={t.color}
+        value={form.values.color}
+        options={Object.entries(t.colors).map(([value, label]) => ({ value, label }))}
+        partName="group-color"
+        onChange={(e) => form.set('color', e.target.value)}
+      />
+      <TextField
+        label={t.description}
+        maxLength={1000}
+        partName="group-description"
+        {...form.field('description')}
+      />
+    </FormDialog>
   );
 }
 
@@ -213,20 +193,15 @@ export function GroupRolesDialog({
           ))}
         </fieldset>
       )}
-      <DialogFooter>
-        <Button variant="secondary" onClick={onClose} disabled={submit.busy}>
-          {a.cancel}
-        </Button>
-        <Button
-          partName="confirm-button"
-          loading={submit.busy}
-          loadingLabel={t.saving}
-          disabled={roles === null}
-          onClick={save}
-        >
-          {t.saveRoles}
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        onCancel={onClose}
+        busy={submit.busy}
+        busyLabel={t.saving}
+        disabled={roles === null}
+        onClick={save}
+      >
+        {t.saveRoles}
+      </DialogActions>
     </Dialog>
   );
 }

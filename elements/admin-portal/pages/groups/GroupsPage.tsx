@@ -5,10 +5,9 @@ import { enPortal } from '../../../i18n/en-portal';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { DataTable, type Column } from '../../../ui/DataTable';
-import { Page, toolbarStyle } from '../../../ui/Page';
+import { ListTable, type Column } from '../../../ui/DataTable';
+import { Page } from '../../../ui/Page';
 import type { RowAction } from '../../../ui/RowActions';
-import { TextField } from '../../../ui/TextField';
 import { listData, useListPage } from '../../../ui/useListPage';
 import type { PortalPageProps } from '../../shell/PortalShell';
 import { NoPermission, usePageApi, usePermissions } from '../common/adminParts';
@@ -129,35 +128,23 @@ export default function GroupsPage(_props: PortalPageProps) {
         )
       }
     >
-      <div css={toolbarStyle}>
-        <TextField
-          label={t.searchLabel}
-          type="search"
-          value={groups.search}
-          maxLength={100}
-          partName="groups-search"
-          onChange={(e) => groups.setSearch(e.target.value)}
-        />
-      </div>
-      <DataTable
+      <ListTable
+        list={groups}
+        search={{ label: t.searchLabel, part: 'groups-search' }}
+        texts={{
+          empty: groups.filter ? t.noMatch : t.empty,
+          loadFailed: t.loadFailed,
+          total: t.total,
+          pagination: t.paginationLabel,
+        }}
+        totalPart="groups-total"
         caption={enPortal.portal.pageTitles.groups}
         columns={columns}
-        load={groups.load}
         rowKey={(group) => group.id}
         rowLabel={(group) => group.name}
         rowActions={canWrite || canDelete ? actionsOf : undefined}
         tablePart="groups-table"
         rowPart="group-row"
-        empty={<p>{groups.filter ? t.noMatch : t.empty}</p>}
-        failedText={t.loadFailed}
-        onRetry={groups.reload}
-        total={{ text: t.total, part: 'groups-total' }}
-        pagination={{
-          label: t.paginationLabel,
-          page: groups.page,
-          pageSize: groups.pageSize,
-          onPage: groups.setPage,
-        }}
       />
 
       {dialog?.kind === 'add' && (

@@ -7,14 +7,14 @@ import { activeStrategies, isRecoveryCode, typedCode, typedPhone } from '../../.
 import { ceremonyMessage } from '../../../../core/store/auth/passkeyThunks';
 import { en as base } from '../../../i18n/en';
 import { enMfa } from '../../../i18n/en-mfa';
-import { enPortal } from '../../../i18n/en-portal';
 import { AuthenticatorSetup, OneTimeCodeForm, RecoveryCodeBox } from '../../../mfa/MfaParts';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Dialog, DialogFooter } from '../../../ui/Dialog';
+import { DialogActions } from '../../../ui/ConfirmDialog';
 import { formatDate } from '../../../ui/formatDate';
-import { sectionStyle, sectionTitleStyle } from '../../../ui/Page';
+import { LoadStatus, Section } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
 import { useCheckedSubmit } from '../../../ui/useCheckedSubmit';
@@ -139,27 +139,13 @@ export function MfaSection() {
     await reload();
   };
 
+  const retry = () => {
+    setLoad({ status: 'loading' });
+    void reload();
+  };
   return (
-    <section aria-labelledby="ae-mfa-section-title" part="mfa" css={sectionStyle}>
-      <h3 id="ae-mfa-section-title" css={sectionTitleStyle}>
-        {t.title}
-      </h3>
-      <p css={mutedStyle}>{t.intro}</p>
-      {load.status === 'loading' && <Spinner label={en.common.loading} />}
-      {load.status === 'error' && (
-        <div>
-          <Alert>{`${t.loadFailed} ${load.message}`}</Alert>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setLoad({ status: 'loading' });
-              void reload();
-            }}
-          >
-            {enPortal.portal.retry}
-          </Button>
-        </div>
-      )}
+    <Section titleId="ae-mfa-section-title" partName="mfa" title={t.title} intro={t.intro}>
+      <LoadStatus load={load} failedText={t.loadFailed} onRetry={retry} />
       {error && <Alert>{error}</Alert>}
       {load.status === 'ready' && (
         <>
@@ -246,7 +232,7 @@ export function MfaSection() {
           </DialogFooter>
         </Dialog>
       )}
-    </section>
+    </Section>
   );
 }
 
@@ -262,7 +248,7 @@ function RemoveDialog({
   onClose: (code?: string) => void;
 }) {
   const [proof, setProof] = useState('');
-  const { ref, fieldError, error, loading, submit } = useCheckedSubmit();
+  const { ref, fieldError, error, loading, submit, edited } = useCheckedSubmit();
   const needsProof = device.kind === 'authenticator';
 
   const onSubmit = (event: FormEvent) => {
@@ -301,7 +287,10 @@ function RemoveDialog({
               maxLength={64}
               error={fieldError}
               partName="proof-input"
-              onChange={(e) => setProof(e.target.value)}
+              onChange={(e) => {
+                setProof(e.target.value);
+                edited();
+              }}
             />
           </>
         )}
@@ -354,7 +343,7 @@ function AuthenticatorDialog({ api, onClose }: { api: Api; onClose: (code?: stri
 function PhoneDialog({ api, onClose }: { api: Api; onClose: (code?: string) => void }) {
   const [phone, setPhone] = useState('');
   const [sent, setSent] = useState<{ otcToken: string; phone: string } | null>(null);
-  const { ref, fieldError, error, loading, submit } = useCheckedSubmit();
+  const { ref, fieldError, error, loading, submit, edited } = useCheckedSubmit();
 
   const send = (event: FormEvent) => {
     const value = typedPhone(phone);
@@ -385,16 +374,19 @@ function PhoneDialog({ api, onClose }: { api: Api; onClose: (code?: string) => v
             hint={en.mfa.phoneHint}
             error={fieldError}
             partName="phone-input"
-            onChange={(e) => setPhone(e.target.value)}
+            onChange={(e) => {
+              setPhone(e.target.value);
+              edited();
+            }}
           />
-          <DialogFooter>
-            <Button variant="secondary" onClick={() => onClose()} disabled={loading}>
-              {t.cancel}
-            </Button>
-            <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.mfa.sending}>
-              {en.mfa.sendCode}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            onCancel={() => onClose()}
+            busy={loading}
+            busyLabel={en.mfa.sending}
+            partName="submit-button"
+          >
+            {en.mfa.sendCode}
+          </DialogActions>
         </form>
       ) : (
         <>

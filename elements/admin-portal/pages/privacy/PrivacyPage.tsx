@@ -2,7 +2,6 @@ import { css } from '@emotion/react';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../../../core/api/errors';
 import type { LoginSession } from '../../../../core/api/sessions';
-import { en } from '../../../i18n/en';
 import { enPortal } from '../../../i18n/en-portal';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
@@ -10,8 +9,7 @@ import { Button } from '../../../ui/Button';
 import { Badge } from '../../../ui/Badge';
 import { Dialog, DialogFooter } from '../../../ui/Dialog';
 import { formatDateTime } from '../../../ui/formatDate';
-import { Page, sectionStyle, sectionTitleStyle } from '../../../ui/Page';
-import { Spinner } from '../../../ui/Spinner';
+import { LoadStatus, Page, Section } from '../../../ui/Page';
 import { mutedStyle } from '../../../ui/styles';
 import type { PortalPageProps } from '../../shell/PortalShell';
 import { describeDevice } from './describeDevice';
@@ -77,28 +75,14 @@ export default function PrivacyPage(_props: PortalPageProps) {
   }
 
   const others = load.status === 'ready' ? load.sessions.filter((s) => !s.current) : [];
+  const retry = () => {
+    setLoad({ status: 'loading' });
+    void reload();
+  };
   return (
     <Page title={enPortal.portal.pageTitles.privacy} titleId="ae-portal-privacy-title">
-      <section aria-labelledby="ae-sessions-title" part="sessions" css={sectionStyle}>
-        <h3 id="ae-sessions-title" css={sectionTitleStyle}>
-          {t.title}
-        </h3>
-        <p css={mutedStyle}>{t.intro}</p>
-        {load.status === 'loading' && <Spinner label={en.common.loading} />}
-        {load.status === 'error' && (
-          <div>
-            <Alert>{`${t.loadFailed} ${load.message}`}</Alert>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setLoad({ status: 'loading' });
-                void reload();
-              }}
-            >
-              {enPortal.portal.retry}
-            </Button>
-          </div>
-        )}
+      <Section titleId="ae-sessions-title" partName="sessions" title={t.title} intro={t.intro}>
+        <LoadStatus load={load} failedText={t.loadFailed} onRetry={retry} />
         {actionError && <Alert>{actionError}</Alert>}
         {load.status === 'ready' && (
           <>
@@ -145,7 +129,7 @@ export default function PrivacyPage(_props: PortalPageProps) {
             )}
           </>
         )}
-      </section>
+      </Section>
       <MfaSection />
       <PasswordSection onChanged={() => void reload()} />
       {confirming && (

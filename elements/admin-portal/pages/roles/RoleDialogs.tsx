@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import type { Permission, Role, RolesApi } from '../../../../core/portal/rolesApi';
 import {
   coversForGrant,
@@ -9,10 +9,11 @@ import {
 } from '../../../../core/portal/roleForm';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { Alert } from '../../../ui/Alert';
-import { Button } from '../../../ui/Button';
-import { Dialog, DialogFooter } from '../../../ui/Dialog';
+import { Dialog } from '../../../ui/Dialog';
+import { DialogActions, FormDialog } from '../../../ui/ConfirmDialog';
+import { useFormFields } from '../../../ui/useFormFields';
 import { TextField } from '../../../ui/TextField';
-import { formStyle, mutedStyle } from '../../../ui/styles';
+import { mutedStyle } from '../../../ui/styles';
 import { useSubmit } from '../../../ui/useSubmit';
 import { fieldsetStyle, scrollAreaStyle } from '../common/adminParts';
 import { groupByCategory, type Catalogue } from './permissionRows';
@@ -23,17 +24,17 @@ const a = portalAdmin.common;
 /** Checkboxes of the permission catalogue by category; those the user cannot grant are disabled. */
 function PermissionChecklist({
   catalogue,
-  chosen,
-  onToggle,
+  choice: [chosen, setChosen],
   held,
   disabled,
 }: {
   catalogue: Catalogue;
-  chosen: ReadonlySet<string>;
-  onToggle: (id: string) => void;
+  /** The chosen permission ids and their setter (a useState pair). */
+  choice: [ReadonlySet<string>, Dispatch<SetStateAction<Set<string>>>];
   held: readonly string[];
   disabled: boolean;
 }) {
+  const onToggle = (id: string) => setChosen((c) => toggled(c, id));
   const groups = useMemo(() => groupByCategory(catalogue), [catalogue]);
   return (
     <div css={scrollAreaStyle} part="permission-checklist">
@@ -68,7 +69,7 @@ function toggled(set: ReadonlySet<string>, id: string): Set<string> {
 }
 
 const FIELD_MESSAGES = { nameRequired: a.nameRequired, keyRequired: t.keyRequired, keyInvalid: t.keyInvalid };
-const fieldError = (error: RoleFormErrors[keyof RoleFormErrors], max: number) =>
+const fieldError = (error: RoleFormErrors[keyof RoleFormErrors] | null, max: number) =>
   error === 'tooLong' ? t.tooLong(max) : error ? FIELD_MESSAGES[error] : null;
 
 /** Add a role (name, key, description, permissions) or edit one (name, key, description). */
@@ -87,106 +88,88 @@ export function RoleDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const [form, setForm] = useState<RoleForm>({
+  const form = useFormFields<keyof RoleForm, RoleFormErrors[keyof RoleFormErrors]>({
     name: role?.name ?? '',
     key: role?.key ?? '',
     description: role?.description ?? '',
   });
   const [keyTouched, setKeyTouched] = useState(role !== null);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const [errors, setErrors] = useState<RoleFormErrors>({});
   const submit = useSubmit();
+  const { name, key } = form.values;
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateRoleForm(form);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    const description = form.description.trim() || null;
+  function onSubmit() {
+    if (!form.check(validateRoleForm(form.values))) return;
+    const description = form.values.description.trim() || null;
     const changes = role
       ? {
-          ...(form.name.trim() !== role.name ? { name: form.name.trim() } : {}),
-          ...(form.key !== role.key ? { key: form.key } : {}),
+          ...(name.trim() !== role.name ? { name: name.trim() } : {}),
+          ...(key !== role.key ? { key } : {}),
           ...(description !== role.description ? { description } : {}),
         }
       : null;
-    if (role && changes && Object.keys(changes).length === 0) {
-      submit.setError(a.nothingChanged);
-      return;
-    }
+    if (role && changes && Object.keys(changes).length === 0) return submit.setError(a.nothingChanged);
     void submit.run(async () => {
       if (role && changes) await api.update(role.id, changes);
-      else await api.add({ key: form.key, name: form.name.trim(), description, permissionIds: [...chosen] });
+      else await api.add({ key, name: name.trim(), description, permissionIds: [...chosen] });
       onDone();
     });
   }
 
+  const nameField = form.field('name');
+  const keyField = form.field('key');
   return (
-    <Dialog
+    <FormDialog
       title={role ? t.editTitle(role.name) : t.addTitle}
       titleId="ae-role-dialog-title"
       busy={submit.busy}
+      error={form.banner(submit.error)}
       onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={role ? a.save : t.create}
+      busyLabel={role ? t.saving : t.creating}
     >
-      <form css={formStyle} onSubmit={onSubmit} noValidate>
-        {submit.error && <Alert>{submit.error}</Alert>}
-        <TextField
-          label={t.name}
-          value={form.name}
-          maxLength={200}
-          partName="role-name"
-          error={fieldError(errors.name, 100)}
-          autoComplete="off"
-          onChange={(e) => {
-            const name = e.target.value;
-            setForm((f) => ({ ...f, name, key: keyTouched ? f.key : roleKeyFromName(name) }));
-          }}
+      <TextField
+        label={t.name}
+        maxLength={200}
+        partName="role-name"
+        autoComplete="off"
+        {...nameField}
+        error={fieldError(form.errors.name, 100)}
+        onChange={(e) => {
+          nameField.onChange(e);
+          if (!keyTouched) form.set('key', roleKeyFromName(e.target.value));
+        }}
+      />
+      <TextField
+        label={t.key}
+        maxLength={200}
+        partName="role-key"
+        hint={t.keyHint}
+        autoComplete="off"
+        {...keyField}
+        error={fieldError(form.errors.key, 100)}
+        onChange={(e) => {
+          setKeyTouched(true);
+          keyField.onChange(e);
+        }}
+      />
+      <TextField
+        label={t.description}
+        maxLength={1000}
+        partName="role-description"
+        {...form.field('description')}
+        error={fieldError(form.errors.description, 500)}
+      />
+      {!role && catalogue && (
+        <PermissionChecklist
+          catalogue={catalogue}
+          choice={[chosen, setChosen]}
+          held={held}
+          disabled={submit.busy}
         />
-        <TextField
-          label={t.key}
-          value={form.key}
-          maxLength={200}
-          partName="role-key"
-          hint={t.keyHint}
-          error={fieldError(errors.key, 100)}
-          autoComplete="off"
-          onChange={(e) => {
-            setKeyTouched(true);
-            setForm((f) => ({ ...f, key: e.target.value }));
-          }}
-        />
-        <TextField
-          label={t.description}
-          value={form.description}
-          maxLength={1000}
-          partName="role-description"
-          error={fieldError(errors.description, 500)}
-          onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
-        />
-        {!role && catalogue && (
-          <PermissionChecklist
-            catalogue={catalogue}
-            chosen={chosen}
-            held={held}
-            disabled={submit.busy}
-            onToggle={(id) => setChosen((c) => toggled(c, id))}
-          />
-        )}
-        <DialogFooter>
-          <Button variant="secondary" onClick={onClose} disabled={submit.busy}>
-            {a.cancel}
-          </Button>
-          <Button
-            type="submit"
-            partName="confirm-button"
-            loading={submit.busy}
-            loadingLabel={role ? t.saving : t.creating}
-          >
-            {role ? a.save : t.create}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }
 
@@ -218,29 +201,23 @@ export function RolePermissionsDialog({
       {submit.error && <Alert>{submit.error}</Alert>}
       <PermissionChecklist
         catalogue={catalogue}
-        chosen={chosen}
+        choice={[chosen, setChosen]}
         held={held}
         disabled={submit.busy}
-        onToggle={(id) => setChosen((c) => toggled(c, id))}
       />
-      <DialogFooter>
-        <Button variant="secondary" onClick={onClose} disabled={submit.busy}>
-          {a.cancel}
-        </Button>
-        <Button
-          partName="confirm-button"
-          loading={submit.busy}
-          loadingLabel={t.saving}
-          onClick={() =>
-            submit.run(async () => {
-              await api.setPermissions(role.id, [...chosen]);
-              onDone();
-            })
-          }
-        >
-          {a.save}
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        onCancel={onClose}
+        busy={submit.busy}
+        busyLabel={t.saving}
+        onClick={() =>
+          submit.run(async () => {
+            await api.setPermissions(role.id, [...chosen]);
+            onDone();
+          })
+        }
+      >
+        {a.save}
+      </DialogActions>
     </Dialog>
   );
 }
@@ -290,29 +267,24 @@ export function PermissionRolesDialog({
           </label>
         ))}
       </fieldset>
-      <DialogFooter>
-        <Button variant="secondary" onClick={onClose} disabled={submit.busy}>
-          {a.cancel}
-        </Button>
-        <Button
-          partName="confirm-button"
-          loading={submit.busy}
-          loadingLabel={t.saving}
-          onClick={() =>
-            submit.run(async () => {
-              // Only roles that can change are sent; built-in ones keep what they hold.
-              const editable = roles.filter((r) => r.editable && chosen.has(r.id)).map((r) => r.id);
-              const builtInHolding = roles
-                .filter((r) => !r.editable && permission.roleIds.includes(r.id))
-                .map((r) => r.id);
-              await api.setPermissionRoles(permission.id, [...editable, ...builtInHolding]);
-              onDone();
-            })
-          }
-        >
-          {a.save}
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        onCancel={onClose}
+        busy={submit.busy}
+        busyLabel={t.saving}
+        onClick={() =>
+          submit.run(async () => {
+            // Only roles that can change are sent; built-in ones keep what they hold.
+            const editable = roles.filter((r) => r.editable && chosen.has(r.id)).map((r) => r.id);
+            const builtInHolding = roles
+              .filter((r) => !r.editable && permission.roleIds.includes(r.id))
+              .map((r) => r.id);
+            await api.setPermissionRoles(permission.id, [...editable, ...builtInHolding]);
+            onDone();
+          })
+        }
+      >
+        {a.save}
+      </DialogActions>
     </Dialog>
   );
 }

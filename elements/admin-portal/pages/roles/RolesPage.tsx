@@ -11,11 +11,10 @@ import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { DataTable, type Column } from '../../../ui/DataTable';
-import { Page, sectionStyle, sectionTitleStyle, toolbarStyle } from '../../../ui/Page';
+import { ListTable, type Column } from '../../../ui/DataTable';
+import { Page, sectionStyle, sectionTitleStyle } from '../../../ui/Page';
 import type { RowAction } from '../../../ui/RowActions';
 import { SelectField } from '../../../ui/SelectField';
-import { TextField } from '../../../ui/TextField';
 import { mutedStyle } from '../../../ui/styles';
 import { listData, useListPage, type ListData } from '../../../ui/useListPage';
 import type { PortalPageProps } from '../../shell/PortalShell';
@@ -217,37 +216,19 @@ export default function RolesPage(_props: PortalPageProps) {
         )
       }
     >
-      <div css={toolbarStyle}>
-        <TextField
-          label={t.searchLabel}
-          type="search"
-          value={roles.search}
-          maxLength={100}
-          partName="roles-search"
-          onChange={(e) => roles.setSearch(e.target.value)}
-        />
-      </div>
-      <DataTable
+      <ListTable
+        list={roles}
+        sortable
+        search={{ label: t.searchLabel, part: 'roles-search' }}
+        texts={{ empty: t.empty, loadFailed: t.loadFailed, total: t.total, pagination: t.paginationLabel }}
+        totalPart="roles-total"
         caption={enPortal.portal.pageTitles.roles}
         columns={roleColumns}
-        load={roles.load}
         rowKey={(role) => role.id}
         rowLabel={(role) => role.name}
         rowActions={canWrite || canDelete ? roleActions : undefined}
-        sort={roles.sort}
-        onSort={roles.toggleSort}
         tablePart="roles-table"
         rowPart="role-row"
-        empty={<p>{t.empty}</p>}
-        failedText={t.loadFailed}
-        onRetry={roles.reload}
-        total={{ text: t.total, part: 'roles-total' }}
-        pagination={{
-          label: t.paginationLabel,
-          page: roles.page,
-          pageSize: roles.pageSize,
-          onPage: roles.setPage,
-        }}
       />
 
       <section css={sectionStyle} aria-labelledby="ae-roles-permissions-title" part="permissions-list">
@@ -255,48 +236,38 @@ export default function RolesPage(_props: PortalPageProps) {
           {t.permissionsTitleSection}
         </h3>
         <p css={mutedStyle}>{t.permissionsIntro}</p>
-        <div css={toolbarStyle}>
-          <TextField
-            label={t.permissionSearchLabel}
-            type="search"
-            value={permissions.search}
-            maxLength={100}
-            partName="permissions-search"
-            onChange={(e) => permissions.setSearch(e.target.value)}
-          />
-          <SelectField
-            label={t.categoryLabel}
-            partName="permissions-category"
-            value={category}
-            options={[
-              { value: '', label: t.allCategories },
-              ...categories.map((c) => ({ value: c, label: c })),
-            ]}
-            onChange={(e) => {
-              setCategory(e.target.value);
-              permissions.restart();
-            }}
-          />
-        </div>
-        <DataTable
+        <ListTable
+          list={permissions}
+          search={{ label: t.permissionSearchLabel, part: 'permissions-search' }}
+          filters={
+            <SelectField
+              label={t.categoryLabel}
+              partName="permissions-category"
+              value={category}
+              options={[
+                { value: '', label: t.allCategories },
+                ...categories.map((c) => ({ value: c, label: c })),
+              ]}
+              onChange={(e) => {
+                setCategory(e.target.value);
+                permissions.restart();
+              }}
+            />
+          }
+          texts={{
+            empty: t.permissionsEmpty,
+            loadFailed: t.loadFailed,
+            total: t.permissionTotal,
+            pagination: t.permissionsPagination,
+          }}
+          pageSizes={[10, 25, 50]}
+          load={catalogue.load.status === 'loading' ? { status: 'loading' } : permissions.load}
+          onRetry={catalogue.reload}
           caption={t.permissionsTitleSection}
           columns={permissionColumns}
-          load={catalogue.load.status === 'loading' ? { status: 'loading' } : permissions.load}
           rowKey={(p) => p.id}
           rowLabel={(p) => p.key}
           rowPart="permission-row"
-          empty={<p>{t.permissionsEmpty}</p>}
-          failedText={t.loadFailed}
-          onRetry={catalogue.reload}
-          total={{ text: t.permissionTotal }}
-          pagination={{
-            label: t.permissionsPagination,
-            page: permissions.page,
-            pageSize: permissions.pageSize,
-            pageSizes: [10, 25, 50],
-            onPage: permissions.setPage,
-            onPageSize: permissions.setPageSize,
-          }}
         />
       </section>
 

@@ -15,6 +15,7 @@ import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Dialog, DialogFooter } from '../../../ui/Dialog';
+import { DialogActions } from '../../../ui/ConfirmDialog';
 import { formatDateTime } from '../../../ui/formatDate';
 import { SelectField } from '../../../ui/SelectField';
 import { Spinner } from '../../../ui/Spinner';
@@ -211,20 +212,9 @@ export function InviteUserDialog({
           disabled={state.busy}
         />
         <RolesChoice roles={roles} chosen={chosen} onToggle={toggle} disabled={state.busy} />
-        <DialogFooter>
-          <Button variant="secondary" onClick={onClose} disabled={state.busy}>
-            {t.cancel}
-          </Button>
-          <Button
-            type="submit"
-            partName="confirm-button"
-            loading={state.busy}
-            loadingLabel={t.sending}
-            disabled={roles === null}
-          >
-            {t.send}
-          </Button>
-        </DialogFooter>
+        <DialogActions onCancel={onClose} busy={state.busy} busyLabel={t.sending} disabled={roles === null}>
+          {t.send}
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -6,9 +6,9 @@ import { en } from '../../../i18n/en';
 import { enPortal } from '../../../i18n/en-portal';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
-import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { Dialog, DialogFooter } from '../../../ui/Dialog';
+import { Dialog } from '../../../ui/Dialog';
+import { DialogActions } from '../../../ui/ConfirmDialog';
 import { Spinner } from '../../../ui/Spinner';
 import { mutedStyle } from '../../../ui/styles';
 
@@ -68,14 +68,9 @@ export function RemoveUserDialog({ user, onClose, onDone }: UserDialogProps) {
     <Dialog title={t.removeTitle} titleId="ae-remove-user-title" busy={state.busy} onClose={onClose}>
       {state.error && <Alert>{state.error}</Alert>}
       <p>{t.removeBody(user.name, user.email)}</p>
-      <DialogFooter>
-        <Button variant="secondary" onClick={onClose} disabled={state.busy}>
-          {t.cancel}
-        </Button>
-        <Button partName="confirm-button" loading={state.busy} loadingLabel={t.removing} onClick={remove}>
-          {t.remove}
-        </Button>
-      </DialogFooter>
+      <DialogActions onCancel={onClose} busy={state.busy} busyLabel={t.removing} onClick={remove}>
+        {t.remove}
+      </DialogActions>
     </Dialog>
   );
 }
@@ -149,20 +144,15 @@ export function UserRolesDialog({ user, onClose, onDone }: UserDialogProps) {
           ))}
         </fieldset>
       )}
-      <DialogFooter>
-        <Button variant="secondary" onClick={onClose} disabled={state.busy}>
-          {t.cancel}
-        </Button>
-        <Button
-          partName="confirm-button"
-          loading={state.busy}
-          loadingLabel={enPortal.portal.saving}
-          disabled={roles === null}
-          onClick={save}
-        >
-          {t.saveRoles}
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        onCancel={onClose}
+        busy={state.busy}
+        busyLabel={enPortal.portal.saving}
+        disabled={roles === null}
+        onClick={save}
+      >
+        {t.saveRoles}
+      </DialogActions>
     </Dialog>
   );
 }

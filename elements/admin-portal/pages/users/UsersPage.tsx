@@ -9,13 +9,12 @@ import { useAppSelector, useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Badge, type BadgeTone } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
-import { DataTable, type Column } from '../../../ui/DataTable';
+import { ListTable, type Column } from '../../../ui/DataTable';
 import { formatDate } from '../../../ui/formatDate';
 import { InlineStatus } from '../../../ui/InlineStatus';
-import { Page, toolbarStyle } from '../../../ui/Page';
+import { Page } from '../../../ui/Page';
 import type { RowAction } from '../../../ui/RowActions';
 import { SelectField } from '../../../ui/SelectField';
-import { TextField } from '../../../ui/TextField';
 import { listData, useListPage } from '../../../ui/useListPage';
 import type { PortalPageProps } from '../../shell/PortalShell';
 import { NoPermission } from '../common/adminParts';
@@ -250,53 +249,36 @@ export default function UsersPage(_props: PortalPageProps) {
         ) : (
           <InlineStatus partName="users-notice">{notice.text}</InlineStatus>
         ))}
-      <div css={toolbarStyle}>
-        <TextField
-          label={t.searchLabel}
-          type="search"
-          value={list.search}
-          maxLength={254}
-          partName="users-search"
-          onChange={(event) => list.setSearch(event.target.value)}
-        />
-        <SelectField
-          label={tInvite.presetLabel}
-          partName="users-preset"
-          value={preset}
-          options={[
-            { value: '', label: tInvite.presets.all },
-            { value: 'INACTIVE', label: tInvite.presets.INACTIVE },
-            { value: 'MFA_UNENROLLED', label: tInvite.presets.MFA_UNENROLLED },
-          ]}
-          onChange={(event) => {
-            setPreset(event.target.value as UsersPreset | '');
-            list.restart();
-          }}
-        />
-      </div>
-      <DataTable
+      <ListTable
+        list={list}
+        sortable
+        search={{ label: t.searchLabel, part: 'users-search', maxLength: 254 }}
+        filters={
+          <SelectField
+            label={tInvite.presetLabel}
+            partName="users-preset"
+            value={preset}
+            options={[
+              { value: '', label: tInvite.presets.all },
+              { value: 'INACTIVE', label: tInvite.presets.INACTIVE },
+              { value: 'MFA_UNENROLLED', label: tInvite.presets.MFA_UNENROLLED },
+            ]}
+            onChange={(event) => {
+              setPreset(event.target.value as UsersPreset | '');
+              list.restart();
+            }}
+          />
+        }
+        texts={{ empty: t.empty, loadFailed: t.loadFailed, total: t.total, pagination: t.paginationLabel }}
+        totalPart="users-total"
+        pageSizes={PAGE_SIZES}
         caption={enPortal.portal.pageTitles.users}
         columns={columns}
-        load={list.load}
         rowKey={(user) => user.id}
         rowLabel={(user) => user.name}
         rowActions={canChangeRoles || canRemove ? actionsOf : undefined}
-        sort={list.sort}
-        onSort={list.toggleSort}
         tablePart="users-table"
         rowPart="user-row"
-        empty={<p>{t.empty}</p>}
-        failedText={t.loadFailed}
-        onRetry={list.reload}
-        total={{ text: t.total, part: 'users-total' }}
-        pagination={{
-          label: t.paginationLabel,
-          page: list.page,
-          pageSize: list.pageSize,
-          pageSizes: PAGE_SIZES,
-          onPage: list.setPage,
-          onPageSize: list.setPageSize,
-        }}
       />
       {dialog?.kind === 'invite' && (
         <InviteUserDialog

@@ -1,0 +1,31 @@
+import type { AuthApp } from '../../core/app';
+
+/**
+ * Demo mode answers every call in the browser, so its federated sign-in must not leave the page:
+ * the demo "identity providers" send the browser to the kit's callback routes, which on a real site
+ * are the host's own pages but on a demo page are nobody's (on the reference server they are its
+ * non-demo login page, which then asks the real server and fails). So in demo mode the login box
+ * takes over the app's navigation: a same-origin address of a callback route becomes the page's
+ * address in place (history.replaceState) and the login box shows that callback screen; any other
+ * same-origin address (where a sign-in would go next) puts the demo page's own address back and the
+ * box shows its sign-in or signed-in state. Other origins are navigated to as usual.
+ * Answers the function that puts the app's own navigation back.
+ */
+export function routeDemoInPage(
+  app: AuthApp,
+  isCallback: (pathname: string) => boolean,
+  show: (pathname: string) => void,
+): () => void {
+  const original = app.services.navigate;
+  const page = globalThis.location.href;
+  app.services.navigate = (url: string) => {
+    const target = new URL(url, globalThis.location.href);
+    if (target.origin !== globalThis.location.origin) return original(url);
+    const callback = isCallback(target.pathname);
+    globalThis.history.replaceState(null, '', callback ? target.href : page);
+    show(callback ? target.pathname : new URL(page).pathname);
+  };
+  return () => {
+    app.services.navigate = original;
+  };
+}

@@ -1,0 +1,84 @@
+// The development showcase (`npm start`): a vendor administrator, and every built portal page on.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { visiblePages, type AdminBoxMetadata } from '../core/portal/pages';
+import type { BuiltServer } from './app';
+import { PasswordHasher } from './domain/passwords';
+import { SEED_VENDOR_ADMIN_EMAIL, SEED_VENDOR_ADMIN_PASSWORD, seedShowcase } from './seed';
+import { bearer, FAST_HASHING, login, startTestServer } from '../test/support/server';
+
+const METADATA = '/frontegg/metadata?entityName=adminBox';
+const BUILT = [
+  'profile',
+  'privacy',
+  'account',
+  'users',
+  'roles',
+  'groups',
+  'personalApiTokens',
+  'apiTokens',
+  'allAccounts',
+] as const;
+let server: BuiltServer;
+before(async () => {
+  server = await startTestServer();
+});
+after(() => server.close());
+
+async function navigationFor(token: string) {
+  const meta = await server.app.inject({ method: 'GET', url: METADATA, headers: bearer(token) });
+  const flags = await server.app.inject({ method: 'GET', url: '/frontegg/flags', headers: bearer(token) });
+  const me = await server.app.inject({
+    method: 'GET',
+    url: '/frontegg/identity/resources/users/v2/me',
+    headers: bearer(token),
+  });
+  const metadata = (meta.json().rows?.[0]?.configuration ?? {}) as AdminBoxMetadata;
+  const flagValues = Object.fromEntries(
+    Object.entries(flags.json() as Record<string, string>).map(([k, v]) => [k, v === 'on']),
+  );
+  const permissions = (me.json().permissions as Array<{ key: string }>).map((p) => p.key);
+  return visiblePages({ metadata, permissions, flags: flagValues, available: BUILT }).sort();
+}
+
+describe('development showcase (seedShowcase)', () => {
+  it('without it, the reference server hides Roles, Groups and the API-token pages', async () => {
+    const { accessToken } = await login(server.app);
+    const pages = await navigationFor(accessToken);
+    for (const hidden of ['roles', 'groups', 'personalApiTokens', 'apiTokens'])
+      assert.ok(!pages.includes(hidden as never), hidden);
+  });
+
+  it('creates a vendor super user who may change the portal configuration, and shows every built page', async () => {
+    assert.equal(await seedShowcase(server.db, new PasswordHasher(FAST_HASHING)), true);
+    const vendor = await login(server.app, SEED_VENDOR_ADMIN_EMAIL, SEED_VENDOR_ADMIN_PASSWORD);
+    const post = await server.app.inject({
+      method: 'POST',
+      url: '/frontegg/metadata',
+      headers: bearer(vendor.accessToken),
+      payload: {
+        entityName: 'adminBox',
+        actions: [{ path: 'navigation.audits.visibility', value: 'hidden' }],
+      },
+    });
+    assert.equal(post.statusCode, 200);
+    const { accessToken } = await login(server.app);
+    assert.deepEqual(await navigationFor(accessToken), [...BUILT].sort());
+    assert.deepEqual(await navigationFor(vendor.accessToken), [...BUILT].sort());
+  });
+
+  it('runs once: a second start changes nothing the vendor set since', async () => {
+    const vendor = await login(server.app, SEED_VENDOR_ADMIN_EMAIL, SEED_VENDOR_ADMIN_PASSWORD);
+    await server.app.inject({
+      method: 'POST',
+      url: '/frontegg/metadata',
+      headers: bearer(vendor.accessToken),
+      payload: {
+        entityName: 'adminBox',
+        actions: [{ path: 'navigation.groups.visibility', value: 'hidden' }],
+      },
+    });
+    assert.equal(await seedShowcase(server.db, new PasswordHasher(FAST_HASHING)), false);
+    assert.ok(!(await navigationFor(vendor.accessToken)).includes('groups'));
+  });
+});
