@@ -44,7 +44,10 @@ async function main(): Promise<void> {
 
 async function buildReactHostDemo(): Promise<void> {
   try {
-    const { buildReactHost } = await import('../demo-pages/react-host/build.mjs');
+    // A URL, not a literal: the server package's bundle (scripts/build-server.mjs) must not take in
+    // this development script and its esbuild import.
+    const script = new URL('../demo-pages/react-host/build.mjs', import.meta.url).href;
+    const { buildReactHost } = (await import(script)) as { buildReactHost: () => Promise<void> };
     await buildReactHost();
   } catch (error) {
     console.warn(

@@ -110,4 +110,3 @@ export function createSecurityPoliciesApi(http: HttpClient) {
     myIp: () => http.get<{ ip: string | null }>('/metadata/ipme'),
   };
 }
-export type SecurityPoliciesApi = ReturnType<typeof createSecurityPoliciesApi>;

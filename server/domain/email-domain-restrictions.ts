@@ -9,7 +9,7 @@ import publicProviders from 'email-providers';
 import type { Database } from '../storage/database';
 
 export type DomainListType = 'ALLOW' | 'BLOCK';
-export interface DomainConfig {
+interface DomainConfig {
   active: boolean;
   listType: DomainListType;
   blockPublicDomains: boolean;

@@ -12,7 +12,7 @@ import type { Database } from '../storage/database';
 
 export type IpStrategy = 'ALLOW' | 'BLOCK';
 
-export interface IpRestriction {
+interface IpRestriction {
   id: string;
   ip: string;
   strategy: IpStrategy;
@@ -21,7 +21,7 @@ export interface IpRestriction {
   createdAt: Date;
   updatedAt: Date;
 }
-export interface IpConfig {
+interface IpConfig {
   isActive: boolean;
   strategy: IpStrategy;
 }

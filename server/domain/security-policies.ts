@@ -47,7 +47,7 @@ interface Settings {
 export type PolicyKind = keyof Settings;
 
 /** Most passwords a history keeps: the policy's largest historySize. */
-export const MAX_HISTORY_SIZE = POLICY_LIMITS.historySize.max;
+const MAX_HISTORY_SIZE = POLICY_LIMITS.historySize.max;
 
 /**
  * Built-in defaults: nothing enforced. The numbers are what the page offers when an administrator
@@ -73,7 +73,7 @@ interface PolicyRow<K extends PolicyKind> {
 }
 
 /** A policy as the client reads it: its fields, its id and times. */
-export type PolicyDto<K extends PolicyKind> = Settings[K] & { id: string; createdAt: Date; updatedAt: Date };
+type PolicyDto<K extends PolicyKind> = Settings[K] & { id: string; createdAt: Date; updatedAt: Date };
 
 const COLUMNS = 'id, tenant_id, settings, created_at, updated_at';
 
@@ -292,8 +292,6 @@ export async function rememberCurrentPassword(db: Database, userId: string): Pro
 }
 
 // ------------------------------------------------------------------------------------ sessions
-
-export const SESSION_ENDED = 'Your session has ended. Sign in again.';
 
 /** How often an authenticated call writes the session's last use (the idle timeout's clock). */
 const ACTIVITY_WRITE_INTERVAL_S = 30;
