@@ -5,9 +5,6 @@ import { createFeatureFlagsApi } from './featureFlags';
 import type { HttpClient } from './http';
 import { createMetadataApi } from './metadata';
 import { createProfileApi } from './profile';
-import { createSessionsApi } from './sessions';
-import { createTeamApi } from './team';
-import { createAccountSettingsApi } from './accountSettings';
 import { createUsersApi } from './users';
 
 /** Every endpoint module over one HTTP client. */
@@ -21,9 +18,6 @@ export function createApi(http: HttpClient) {
     featureFlags: createFeatureFlagsApi(http),
     metadata: createMetadataApi(portal),
     profile: createProfileApi(portal),
-    sessions: createSessionsApi(portal),
-    team: createTeamApi(portal),
-    accountSettings: createAccountSettingsApi(portal),
     /** The portal's client, for API modules that portal pages load with their own chunk. */
     portalHttp: portal,
     /** The client itself, for endpoint modules that lazily loaded screens build on it (core/api/invitations.ts). */

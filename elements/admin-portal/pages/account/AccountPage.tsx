@@ -19,6 +19,7 @@ import { TextField } from '../../../ui/TextField';
 import { formStyle, mutedStyle } from '../../../ui/styles';
 import type { PortalPageProps } from '../../shell/PortalShell';
 import { changesOf, fieldsOf, validateAccount, type AccountFields } from './accountForm';
+import { portalApis } from '../common/adminParts';
 
 const t = enPortal.portal.accountSettings;
 /** The custom-login tab's own chunk (spec 001 §2 "Account details tabs: settings, customLogin"). */
@@ -100,8 +101,8 @@ export default function AccountPage({ metadata }: PortalPageProps) {
 
   useEffect(() => {
     if (!allowed) return;
-    app.services.api.accountSettings
-      .get()
+    portalApis(app)
+      .accountSettings.get()
       .then((settings) => {
         setSaved(settings);
         setFields(fieldsOf(settings));
@@ -154,7 +155,7 @@ export default function AccountPage({ metadata }: PortalPageProps) {
       return setStatus({ saving: false, error: null, note: MESSAGES.noChangesToUpdate });
     setStatus({ saving: true, error: null, note: null });
     try {
-      const next = await app.services.api.accountSettings.update(update);
+      const next = await portalApis(app).accountSettings.update(update);
       setSaved(next);
       setFields(fieldsOf(next));
       setStatus({ saving: false, error: null, note: t.saved });

@@ -21,7 +21,7 @@ import { SEARCH_DELAY_MS } from '../../../ui/useListPage';
 import { TextField } from '../../../ui/TextField';
 import { formStyle, mutedStyle } from '../../../ui/styles';
 import type { PortalPageProps } from '../../shell/PortalShell';
-import { NoPermission } from '../common/adminParts';
+import { NoPermission, portalApis } from '../common/adminParts';
 
 const t = enPortal.portal.subAccounts;
 /** The list of the root (or of a search) is stored under this key; a sub-account's children under its tenantId. */
@@ -412,8 +412,8 @@ function AccountUsersDialog({
   useEffect(() => {
     void fetchPage(0);
     if (canWrite)
-      app.services.api.team
-        .listRoles()
+      portalApis(app)
+        .team.listRoles()
         .then(setRoles)
         .catch(() => setRoles([]));
   }, [app, canWrite, fetchPage]);

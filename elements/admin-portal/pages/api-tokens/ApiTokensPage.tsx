@@ -27,7 +27,7 @@ import { TextField } from '../../../ui/TextField';
 import { formStyle } from '../../../ui/styles';
 import { listData, useListPage } from '../../../ui/useListPage';
 import { useSubmit } from '../../../ui/useSubmit';
-import { fieldsetStyle, NoPermission, usePageApi, usePermissions } from '../common/adminParts';
+import { fieldsetStyle, NoPermission, portalApis, usePageApi, usePermissions } from '../common/adminParts';
 
 const t = portalAdmin.apiTokens;
 const a = portalAdmin.common;
@@ -69,8 +69,8 @@ export function ApiTokensPage({ kind }: { kind: ApiTokenKind }) {
   // Tenant tokens show and take roles; the names come from the roles the account offers.
   useEffect(() => {
     if (kind !== 'tenant' || !allowed) return;
-    app.services.api.team
-      .listRoles()
+    portalApis(app)
+      .team.listRoles()
       .then(setRoles)
       .catch(() => setRoles([]));
   }, [app, kind, allowed]);

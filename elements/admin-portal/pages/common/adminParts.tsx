@@ -6,7 +6,11 @@
  */
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { createAccountSettingsApi } from '../../../../core/api/accountSettings';
 import type { HttpClient } from '../../../../core/api/http';
+import { createSessionsApi } from '../../../../core/api/sessions';
+import { createTeamApi } from '../../../../core/api/team';
+import type { AuthApp } from '../../../../core/app';
 import { errorMessage } from '../../../../core/api/errors';
 import { canReadPage, hasPermission, type PortalPageId } from '../../../../core/portal/pages';
 import { selectUser } from '../../../../core/store/auth/authSlice';
@@ -42,6 +46,22 @@ export function usePermissions() {
     can: (permission: string) => hasPermission(held, permission),
     canRead: (page: PortalPageId) => canReadPage(page, held),
   };
+}
+
+const portalApiCache = new WeakMap<AuthApp, ReturnType<typeof createPortalApis>>();
+const createPortalApis = (http: HttpClient) => ({
+  team: createTeamApi(http),
+  accountSettings: createAccountSettingsApi(http),
+  sessions: createSessionsApi(http),
+});
+/**
+ * The API modules only portal pages use (members and roles, account settings, login sessions),
+ * built once per app over the portal's client: they load with the pages, not with the sign-in page.
+ */
+export function portalApis(app: AuthApp) {
+  let apis = portalApiCache.get(app);
+  if (!apis) portalApiCache.set(app, (apis = createPortalApis(app.services.api.portalHttp)));
+  return apis;
 }
 
 /** An API module of a page, over the portal's client (request source admin-portal). */

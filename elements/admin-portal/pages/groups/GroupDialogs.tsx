@@ -22,7 +22,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
 import { mutedStyle } from '../../../ui/styles';
 import { useSubmit } from '../../../ui/useSubmit';
-import { fieldsetStyle } from '../common/adminParts';
+import { fieldsetStyle, portalApis } from '../common/adminParts';
 
 const t = portalAdmin.groups;
 const a = portalAdmin.common;
@@ -127,8 +127,8 @@ export function GroupRolesDialog({
   const submit = useSubmit();
   useEffect(() => {
     let live = true;
-    app.services.api.team
-      .listRoles()
+    portalApis(app)
+      .team.listRoles()
       .then((list) => {
         if (live) setRoles(list);
       })
@@ -233,8 +233,8 @@ export function GroupMembersDialog({
     let live = true;
     const timer = setTimeout(
       () => {
-        app.services.api.team
-          .listUsers({ filter: search, pageSize: 10 })
+        portalApis(app)
+          .team.listUsers({ filter: search, pageSize: 10 })
           .then((page) => {
             if (live) setFound(page.items);
           })

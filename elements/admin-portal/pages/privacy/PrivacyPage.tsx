@@ -15,6 +15,7 @@ import type { PortalPageProps } from '../../shell/PortalShell';
 import { describeDevice } from './describeDevice';
 import { MfaSection } from './MfaSection';
 import { PasswordSection } from './PasswordSection';
+import { portalApis } from '../common/adminParts';
 
 const t = enPortal.portal.sessions;
 const listStyle = css({
@@ -52,7 +53,7 @@ export default function PrivacyPage(_props: PortalPageProps) {
 
   const reload = useCallback(async () => {
     try {
-      setLoad({ status: 'ready', sessions: await app.services.api.sessions.list() });
+      setLoad({ status: 'ready', sessions: await portalApis(app).sessions.list() });
     } catch (error) {
       setLoad({ status: 'error', message: errorMessage(error) });
     }
@@ -106,7 +107,7 @@ export default function PrivacyPage(_props: PortalPageProps) {
                         loading={busy === session.id}
                         loadingLabel={t.signingOut}
                         disabled={busy !== null}
-                        onClick={() => act(session.id, () => app.services.api.sessions.revoke(session.id))}
+                        onClick={() => act(session.id, () => portalApis(app).sessions.revoke(session.id))}
                       >
                         {t.signOut}
                       </Button>
@@ -149,7 +150,7 @@ export default function PrivacyPage(_props: PortalPageProps) {
               loading={busy === 'all'}
               loadingLabel={t.signingOut}
               onClick={async () => {
-                await act('all', () => app.services.api.sessions.revokeAllOthers());
+                await act('all', () => portalApis(app).sessions.revokeAllOthers());
                 setConfirming(false);
               }}
             >

@@ -40,6 +40,7 @@ import {
   type InviteErrors,
 } from './inviteForm';
 import { tInvite as t } from './invitationTexts';
+import { portalApis } from '../common/adminParts';
 
 const fieldsetStyle = css({
   border: 'none',
@@ -65,8 +66,8 @@ function useAssignableRoles() {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    app.services.api.team
-      .listRoles()
+    portalApis(app)
+      .team.listRoles()
       .then((list) => {
         if (live) setRoles(list);
       })

@@ -11,6 +11,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { DialogActions } from '../../../ui/ConfirmDialog';
 import { Spinner } from '../../../ui/Spinner';
 import { mutedStyle } from '../../../ui/styles';
+import { portalApis } from '../common/adminParts';
 
 const t = enPortal.portal.users;
 const fieldsetStyle = css({
@@ -44,7 +45,7 @@ export function SignOutUserDialog({ user, onClose, onDone }: UserDialogProps) {
       busyLabel={t.signingOut}
       onClose={onClose}
       onConfirm={async () => {
-        await app.services.api.team.revokeSessions(user.id);
+        await portalApis(app).team.revokeSessions(user.id);
         onDone();
       }}
     />
@@ -58,7 +59,7 @@ export function RemoveUserDialog({ user, onClose, onDone }: UserDialogProps) {
   async function remove() {
     setState({ busy: true, error: null });
     try {
-      await app.services.api.team.removeUser(user.id);
+      await portalApis(app).team.removeUser(user.id);
       onDone();
     } catch (error) {
       setState({ busy: false, error: errorMessage(error) });
@@ -84,8 +85,8 @@ export function UserRolesDialog({ user, onClose, onDone }: UserDialogProps) {
 
   useEffect(() => {
     let live = true;
-    app.services.api.team
-      .listRoles()
+    portalApis(app)
+      .team.listRoles()
       .then((list) => {
         if (live) setRoles(list);
       })
@@ -111,7 +112,7 @@ export function UserRolesDialog({ user, onClose, onDone }: UserDialogProps) {
   async function save() {
     setState({ busy: true, error: null });
     try {
-      await app.services.api.team.setUserRoles(
+      await portalApis(app).team.setUserRoles(
         user.id,
         user.roles.map((r) => r.id),
         [...chosen],

@@ -17,7 +17,7 @@ import type { RowAction } from '../../../ui/RowActions';
 import { SelectField } from '../../../ui/SelectField';
 import { listData, useListPage } from '../../../ui/useListPage';
 import type { PortalPageProps } from '../../shell/PortalShell';
-import { NoPermission } from '../common/adminParts';
+import { NoPermission, portalApis } from '../common/adminParts';
 import { BULK_ADD_RELOAD_PAGE_SIZE, type UsersPreset } from '../../../../core/api/invitations';
 import { BulkAddDialog, InviteLinkDialog, InviteUserDialog, useInvitationsApi } from './InviteDialogs';
 import { tInvite } from './invitationTexts';
@@ -81,7 +81,7 @@ export default function UsersPage(_props: PortalPageProps) {
     setResending(`unlock:${user.id}`);
     setNotice(null);
     try {
-      await app.services.api.team.unlockUser(user.id);
+      await portalApis(app).team.unlockUser(user.id);
       setNotice({ text: t.unlocked(user.name), error: false });
       list.reload();
     } catch (error) {
