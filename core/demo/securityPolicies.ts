@@ -67,7 +67,7 @@ function invalid(body: Json, fields: Record<string, (value: unknown) => boolean>
   const missing = required.find((key) => body[key] === undefined);
   if (missing) return `${missing} is required`;
   const bad = Object.keys(body).find((key) => !fields[key]!(body[key]));
-  return bad ? `${bad} is not valid` : null;
+  return bad ? `${bad} is invalid` : null;
 }
 
 const bool = (value: unknown) => typeof value === 'boolean';
@@ -299,7 +299,7 @@ export function handleDemoSecurityPolicies(
     const problem =
       write() ??
       (Object.keys(body).length === 0
-        ? fail(400, 'Request body must have at least 1 property')
+        ? fail(400, 'Request body is invalid')
         : ((message) => (message ? fail(400, message) : null))(invalid(body, SESSION_FIELDS, [])));
     if (problem) return problem;
     mine.sessions = { ...(mine.sessions ?? DEFAULT_SESSIONS), ...(body as Partial<SessionPolicy>) };

@@ -28,6 +28,7 @@ const NOT_YET =
 /** Server routes the demo backend does not answer, and why. Keys: `METHOD /path` without the prefix. */
 const NOT_IN_DEMO: Record<string, string> = {
   'GET /.well-known/jwks.json': SERVER_ONLY,
+  'GET /openapi.json': SERVER_ONLY,
   'GET /.well-known/openid-configuration': SERVER_ONLY,
   'GET /identity/resources/auth/v1/sso/oidc/:key/start': NO_FEDERATION,
   'GET /identity/resources/auth/v1/sso/saml/:key/start': NO_FEDERATION,

@@ -157,7 +157,9 @@ export function asGuest(): Browser {
  * token is near the server's 5-minute lifetime (a slow machine).
  */
 export async function asAdmin(): Promise<Browser> {
-  if (admin && Date.now() - adminSince < 4 * 60 * 1000) {
+  // The server checks a token's session on every call: a probe that ended the admin's sessions
+  // (sign out everywhere, revoke) ends this token too, so it is checked before it is reused.
+  if (admin && Date.now() - adminSince < 4 * 60 * 1000 && (await sessionLive(admin))) {
     useBrowser(admin);
     return admin;
   }
@@ -166,6 +168,15 @@ export async function asAdmin(): Promise<Browser> {
   await api.auth.login({ email: ADMIN.email, password: ADMIN.password });
   admin.accessToken = ContextHolder.getAccessToken();
   return admin;
+}
+
+async function sessionLive(browser: Browser): Promise<boolean> {
+  const me = await server.app.inject({
+    method: 'GET',
+    url: '/frontegg/identity/resources/users/v2/me',
+    headers: { authorization: `Bearer ${browser.accessToken ?? ''}` },
+  });
+  return me.statusCode === 200;
 }
 
 export interface Account {
