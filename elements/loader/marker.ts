@@ -9,7 +9,9 @@ import type { ReservedSize } from './bundles';
  *
  * The marker takes the place the element will take (its width and about its height, from
  * RESERVED_SIZE, the same the element's own loading state keeps), so the page does not jump when
- * the element arrives. Its styles are inline: the page's stylesheet is the only other one in reach.
+ * the element arrives. Its styles are set through the CSSOM (the `.style` property, which assigns
+ * cssText), not as a style attribute: a page whose CSP has no 'unsafe-inline' for styles refuses
+ * style attributes, not CSSOM writes (test/e2e/host-csp.spec.ts).
  */
 const LOADING_LABEL = 'Loading…';
 const RETRY_LABEL = 'Try again';
@@ -21,7 +23,7 @@ const boxStyle = ({ height, width }: ReservedSize) =>
 /** @public reached through the loader's dynamic import, which knip cannot follow */
 export function renderLoading(element: HTMLElement, size: ReservedSize): void {
   render(
-    html`<div data-auth-elements-loading style=${boxStyle(size)}>
+    html`<div data-auth-elements-loading .style=${boxStyle(size)}>
       <span role="status">${LOADING_LABEL}</span>
     </div>`,
     element,
@@ -31,7 +33,7 @@ export function renderLoading(element: HTMLElement, size: ReservedSize): void {
 /** @public reached through the loader's dynamic import, which knip cannot follow */
 export function renderFailure(element: HTMLElement, size: ReservedSize, retry: () => void): void {
   render(
-    html`<div data-auth-elements-loading style=${boxStyle(size)}>
+    html`<div data-auth-elements-loading .style=${boxStyle(size)}>
       <span role="alert">${MESSAGES.scriptLoadFailed}</span>
       <button type="button" @click=${retry}>${RETRY_LABEL}</button>
     </div>`,
