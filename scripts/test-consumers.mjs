@@ -100,9 +100,12 @@ function assert(condition, message) {
   if (!condition) throw new Error(message);
 }
 
-// npm 11 warns about this machine's own npmrc key; it is no finding about the packages.
+// npm 11 warns about this machine's own npmrc key (as a user config, or as an env config when npm
+// runs under `npm test`); it is no finding about the packages.
 const warningsIn = (output) =>
-  output.split('\n').filter((line) => /npm warn/i.test(line) && !/Unknown user config "nodedir"/.test(line));
+  output
+    .split('\n')
+    .filter((line) => /npm warn/i.test(line) && !/Unknown (user|env) config "nodedir"/.test(line));
 
 function duBytes(path) {
   const info = statSync(path);

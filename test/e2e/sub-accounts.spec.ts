@@ -202,7 +202,10 @@ test('admin-box metadata set through the API hides and locks fields and hides a 
     });
   const bad = await set([{ path: 'profile.fields.email.appearance', value: 'hidden' }]);
   expect(bad.status()).toBe(400);
-  expect(await bad.json()).toEqual({ errors: ['Unknown field "email" in profile'] });
+  expect(await bad.json()).toEqual({
+    errors: ['Unknown field "email" in profile'],
+    errorCodes: ['PORTAL_FIELD_UNKNOWN'],
+  });
   const viewerToken = await tokenOf(request, E2E_VIEWER.email, E2E_VIEWER.password);
   expect(
     (
@@ -266,6 +269,7 @@ test('permissions: a user without roles sees no All accounts page, and its API a
   expect(direct.status()).toBe(403);
   expect(await direct.json()).toEqual({
     errors: ['You need the fe.account-hierarchy.read.subAccount permission to do this'],
+    errorCodes: ['PERMISSION_REQUIRED'],
   });
   const create = await request.post(`${API}/tenants/resources/sub-tenants/v1`, {
     headers: { authorization: `Bearer ${token}` },

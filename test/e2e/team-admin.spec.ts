@@ -319,7 +319,10 @@ test('permissions: a user without roles sees none of these pages, deep links fal
       ...(method === 'POST' ? { data: { description: 'x' } } : {}),
     });
     expect(answer.status(), `${method} ${path}`).toBe(403);
-    expect(await answer.json()).toEqual({ errors: [`You need the ${permission} permission to do this`] });
+    expect(await answer.json()).toEqual({
+      errors: [`You need the ${permission} permission to do this`],
+      errorCodes: ['PERMISSION_REQUIRED'],
+    });
   }
 });
 

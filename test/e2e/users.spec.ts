@@ -97,6 +97,7 @@ test('permissions: a user without roles sees only the always-visible pages, no u
   expect(direct.status()).toBe(403);
   expect(await direct.json()).toEqual({
     errors: ['You need the fe.secure.read.users permission to do this'],
+    errorCodes: ['PERMISSION_REQUIRED'],
   });
 });
 
