@@ -26,6 +26,9 @@ import { apiTokenRoutes } from './routes/api-tokens';
 import { groupRoutes } from './routes/groups';
 import { roleRoutes } from './routes/roles';
 import { securityPolicyRoutes } from './routes/security-policies';
+import { auditRoutes } from './routes/audits';
+import { installAuditHook } from './http/audit-hook';
+import { purgeAudits } from './domain/audits';
 import { authRoutes } from './routes/auth';
 import { configurationRoutes } from './routes/configurations';
 import { entitlementRoutes } from './routes/entitlements';
@@ -131,11 +134,13 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
     };
     const routes: RouteSummary[] = [];
     const app = await createApp(ctx, routes);
+    const stopPurge = scheduleAuditPurge(db, opts.auditRetentionDays, app.log);
     return {
       app,
       db,
       routes,
       close: async () => {
+        await stopPurge();
         await app.close();
         delivery.close();
         await db.close();
@@ -145,6 +150,27 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
     await db.close().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * The audit log's retention: records older than `days` go now and then every hour (the timer does
+ * not keep the process alive). Several processes may purge at once: each deletes what is left.
+ */
+function scheduleAuditPurge(db: Database, days: number, log: FastifyInstance['log']): () => Promise<unknown> {
+  let running: Promise<unknown> = Promise.resolve();
+  const purge = () => {
+    running = purgeAudits(db, days).catch((error: Error) =>
+      log.error({ err: error.message }, 'audit purge failed'),
+    );
+  };
+  purge();
+  const timer = setInterval(purge, 60 * 60 * 1000);
+  timer.unref();
+  // Closing waits for a purge under way, so the database is not closed under it.
+  return () => {
+    clearInterval(timer);
+    return running;
+  };
 }
 
 async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<FastifyInstance> {
@@ -190,6 +216,7 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
   addSecurityHeaders(app);
 
   const apiPrefix = opts.prefix ? `/${opts.prefix}` : '';
+  installAuditHook(app, ctx.db, apiPrefix);
   await app.register(
     async (api) => {
       openApiRoute(api);
@@ -218,6 +245,7 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
       await apiTokenRoutes(api, ctx);
       // The security page's policies (issue 15).
       await securityPolicyRoutes(api, ctx);
+      await auditRoutes(api, ctx);
       // Password reset, activation and (when asked for) the development outbox.
       await passwordRoutes(api, ctx);
       await activationRoutes(api, ctx);

@@ -43,6 +43,8 @@ export interface ServerOptions {
   logger?: boolean;
   /** Trust X-Forwarded-* headers (behind a reverse proxy). */
   trustProxy?: boolean;
+  /** Days an audit record is kept (1 to 3650); default 365. Older ones are purged hourly. */
+  auditRetentionDays?: number;
   /** scrypt cost; default OWASP-equivalent. Tests lower it to stay fast. */
   passwordHashing?: ScryptParams;
   /** Email (SMTP) and SMS (webhook) delivery; whatever is not configured goes to the outbox table. */
@@ -129,6 +131,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     audience: options.audience ?? 'auth-elements',
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
+    auditRetentionDays: Math.min(3650, Math.max(1, Math.floor(options.auditRetentionDays ?? 365))),
     passwordHashing: options.passwordHashing,
     delivery: options.delivery,
     appUrl: (

@@ -891,6 +891,31 @@ const ROUTES: Record<string, Entry> = {
       payload: { enforceMFAType: 'DontForce' },
     }),
   },
+  // The audit log (routes/audits.ts): the caller's active account's records only.
+  [`GET ${F}/audits`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.audits',
+    scope: 'account',
+    request: async () => ({ url: `${F}/audits?offset=0&count=20&sortBy=createdAt&sortDirection=desc` }),
+  },
+  [`GET ${F}/audits/stats`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.audits',
+    scope: 'account',
+    request: async () => ({ url: `${F}/audits/stats` }),
+  },
+  [`POST ${F}/audits/export/csv/v2`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.audits',
+    scope: 'account',
+    request: async () => ({ url: `${F}/audits/export/csv/v2?sortBy=createdAt&sortDirection=desc`, payload: {} }),
+  },
+  [`POST ${F}/audits/export/csv`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.audits',
+    scope: 'account',
+    request: async () => ({ url: `${F}/audits/export/csv`, payload: {} }),
+  },
   [`GET ${IR}/configurations/v1/lockout-policy`]: {
     access: 'gated',
     permission: 'fe.secure.read.securityPolicy',
@@ -1689,9 +1714,19 @@ const splitKey = (key: string) => {
 
 // ---- "Nothing written": fingerprints of the database.
 let everyTable: string[] = [];
-/** Every row of every table. */
+/**
+ * Every row of every table, but a session's last use: any verified token moves it forward (at most
+ * every 30 s, the idle-timeout bookkeeping of domain/security-policies.ts), a refused call too, and
+ * on a slow machine that happened inside a check now and then.
+ */
 async function databasePrint(): Promise<string> {
-  const union = everyTable.map((t) => `SELECT '${t}' || x::text AS v FROM ${t} x`).join(' UNION ALL ');
+  const union = everyTable
+    .map((t) =>
+      t === 'sessions'
+        ? `SELECT '${t}' || (to_jsonb(x) - 'last_used_at')::text AS v FROM ${t} x`
+        : `SELECT '${t}' || x::text AS v FROM ${t} x`,
+    )
+    .join(' UNION ALL ');
   const { rows } = await server.db.query<{ print: string }>(
     `SELECT md5(coalesce(string_agg(v, '|' ORDER BY v), '')) AS print FROM (${union}) a`,
   );

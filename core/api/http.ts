@@ -42,6 +42,8 @@ export interface RequestOptions {
    * for an email): still thrown as ApiError, but logged at debug level, not as a warning.
    */
   expected?: readonly number[];
+  /** The success body as text, not parsed (a file download such as the audits CSV). */
+  raw?: boolean;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -174,6 +176,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       else logger.warn(`${method} ${url} failed: ${response.status}`, message);
       throw new ApiError(message, response.status, codes, messages);
     }
+    if (opts.raw) return bodyText as T;
     if (!bodyText) return {} as T;
     try {
       return JSON.parse(bodyText) as T;

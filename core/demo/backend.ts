@@ -25,6 +25,7 @@ import {
 } from './data';
 import { subAccountRoute, tenantsOfUser } from './subAccounts';
 import { handleDemoSecurityPolicies } from './securityPolicies';
+import { handleDemoAudits } from './audits';
 import {
   createDemoTeamAdmin,
   demoHeldPermissions,
@@ -869,7 +870,11 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     'DELETE /identity/resources/users/sessions/v1/me/all': withUser(() => ok({ revoked: 0 })),
     // Demo mode's vendor metadata: the default pages, and the roles, groups and API-token pages
     // (hidden by default, spec 001 §2) shown to whoever holds their permissions.
-    'GET /metadata': () => ok({ rows: [{ configuration: DEMO_ADMIN_BOX }] }),
+    // The audit table's columns (core/demo/audits.ts) are the audits entity.
+    'GET /metadata': (db, request) =>
+      request.query?.entityName === 'audits'
+        ? auditsRoute('GET', '/metadata')!(db, request)
+        : ok({ rows: [{ configuration: DEMO_ADMIN_BOX }] }),
     // The client SDK's paths: the admin box, and the caller's address (demo mode knows none).
     'GET /metadata/admin-box': withUser(() =>
       ok({ rows: [{ entityName: 'adminBox', configuration: DEMO_ADMIN_BOX }] }),
@@ -965,6 +970,21 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         )
       : null;
 
+  /** The audit log's paths (signed in; core/demo/audits.ts), or null. */
+  const auditsRoute = (method: string, path: string): Handler | null =>
+    /^\/(audits(\/stats|\/export\/csv(\/v2)?)?|metadata)$/.test(path)
+      ? withUser(
+          (db, user, request) =>
+            handleDemoAudits(
+              db,
+              user,
+              permissionsOf(user, db),
+              { method, path, body: request.body, query: request.query },
+              now,
+            ) ?? fail(404, 'Not found'),
+        )
+      : null;
+
   /** Answers one request of the contract; `path` is the part after the base URL and prefix. */
   async function handle(
     method: string,
@@ -1035,7 +1055,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       routes[`${method.toUpperCase()} ${path}`] ??
       (subAccounts && withUser((d, caller, r) => subAccounts(d, caller, r.body, r.query, { now, random }))) ??
       teamAdminRoute(method.toUpperCase(), path) ??
-      securityRoute(method.toUpperCase(), path);
+      securityRoute(method.toUpperCase(), path) ??
+      (path.startsWith('/audits') ? auditsRoute(method.toUpperCase(), path) : null);
     if (!handler) {
       const mfaDb = load();
       const mfaAnswer = await demoMfa.handle(mfaDb, method, path, { body, query, token });
@@ -1056,7 +1077,10 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // path as it is when that is a route (no prefix), else drops the first segment (the prefix).
     const method = (init.method ?? 'GET').toUpperCase();
     const path =
-      routes[`${method} ${pathname}`] || teamAdminRoute(method, pathname) || securityRoute(method, pathname)
+      routes[`${method} ${pathname}`] ||
+      teamAdminRoute(method, pathname) ||
+      securityRoute(method, pathname) ||
+      (pathname.startsWith('/audits') && auditsRoute(method, pathname))
         ? pathname
         : pathname.replace(/^\/[^/]+/, '');
     let body: Json;
@@ -1079,9 +1103,11 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     const errors = (answer.body as { errors?: unknown } | null)?.errors;
     if (answer.status >= 400 && Array.isArray(errors))
       answer.body = { ...(answer.body as object), errorCodes: errors.map((m) => errorCodeOf(String(m))) };
-    return new Response(JSON.stringify(answer.body), {
+    // A text answer is a file (the audits CSV), handed over as it is.
+    const file = typeof answer.body === 'string';
+    return new Response(file ? (answer.body as string) : JSON.stringify(answer.body), {
       status: answer.status,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': file ? 'text/csv; charset=utf-8' : 'application/json' },
     });
   }
 

@@ -82,7 +82,7 @@ export class AuthService {
       await recordFailure(this.db, keys);
       // The lockout policy (security page): consecutive failures lock the user until an
       // administrator unlocks them. The failure that locks answers as a wrong password does.
-      if (user) await recordFailedSignIn(this.db, user);
+      if (user) await recordFailedSignIn(this.db, user, client);
       return { ok: false, reason: 'invalid' };
     }
     await clearFailures(this.db, email);

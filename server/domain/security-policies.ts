@@ -17,6 +17,7 @@
  *   absolute lifetime, revoked or expired session); `limitConcurrentSessions` when a session opens.
  */
 import { POLICY_LIMITS, type EnforceMfaType } from '../../core/api/securityPolicies';
+import { recordAudit } from './audits';
 import type { Database } from '../storage/database';
 import type { PasswordHasher } from './passwords';
 import { listUserTenants, pickActiveTenant } from './tenants';
@@ -215,20 +216,35 @@ export const ACCOUNT_LOCKED = 'This account is locked. Ask an administrator of y
  */
 export async function recordFailedSignIn(
   db: Database,
-  user: { id: string; active_tenant_id: string | null },
+  user: { id: string; email?: string; active_tenant_id: string | null },
+  client?: { ip?: string; userAgent?: string },
 ): Promise<boolean> {
   const { rows } = await db.query<{ failed_sign_ins: number }>(
     'UPDATE users SET failed_sign_ins = failed_sign_ins + 1 WHERE id = $1 RETURNING failed_sign_ins',
     [user.id],
   );
   const failures = rows[0]?.failed_sign_ins ?? 0;
-  const policy = await tenantPolicy(db, 'lockout', await activeTenantOf(db, user.id, user.active_tenant_id));
+  const tenantId = await activeTenantOf(db, user.id, user.active_tenant_id);
+  const policy = await tenantPolicy(db, 'lockout', tenantId);
   if (!policy.enabled || failures < policy.maxAttempts) return false;
   const locked = await db.query(
     'UPDATE users SET locked_at = now() WHERE id = $1 AND locked_at IS NULL RETURNING id',
     [user.id],
   );
-  return locked.rows.length > 0;
+  if (!locked.rows.length) return false;
+  await recordAudit(db, {
+    tenantId,
+    actorUserId: user.id,
+    actorEmail: user.email ?? null,
+    ip: client?.ip ?? null,
+    userAgent: client?.userAgent ?? null,
+    severity: 'High',
+    resource: 'users',
+    action: 'User locked',
+    description: `${user.email ?? 'A user'} was locked after ${failures} failed sign-ins in a row`,
+    details: { userId: user.id, maxAttempts: policy.maxAttempts },
+  });
+  return true;
 }
 
 /** A successful sign-in starts the count again. */

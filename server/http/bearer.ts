@@ -4,6 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import { isApiTokenAccess } from '../domain/api-tokens';
 import { InvalidTokenError, type AccessTokenClaims, type TokenService } from '../domain/tokens';
+import { rememberCaller } from './audit-hook';
 import { httpError } from './errors';
 
 const BEARER = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/i;
@@ -20,7 +21,9 @@ export async function requireUser(tokens: TokenService, request: FastifyRequest)
   const match = header.length <= MAX_TOKEN_LENGTH ? BEARER.exec(header) : null;
   if (!match?.[1]) throw httpError(401, 'Invalid or expired token');
   try {
-    return await tokens.verify(match[1], { ip: request.ip });
+    const claims = await tokens.verify(match[1], { ip: request.ip });
+    rememberCaller(request, claims);
+    return claims;
   } catch (error) {
     if (error instanceof InvalidTokenError) throw httpError(401, error.message);
     throw error;

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { auditMetadata } from '../domain/audits';
 import {
   getAccountSettings,
   getAdminBoxConfiguration,
@@ -114,6 +115,8 @@ export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContex
     },
     async (request) => {
       const claims = await requireUser(ctx.tokens, request);
+      // The audit table's columns (spec 001 §7 "metadata reading properties (columns)").
+      if (request.query.entityName === 'audits') return auditMetadata(ctx.db);
       if (request.query.entityName !== 'adminBox' || !claims.tenantId) return { rows: [] };
       const configuration = await getAdminBoxConfiguration(ctx.db, claims.tenantId);
       return { rows: configuration ? [{ entityName: 'adminBox', configuration }] : [] };

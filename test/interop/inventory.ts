@@ -17,6 +17,7 @@
  */
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
+import { resolveObjectURL } from 'node:buffer';
 import {
   AuthStrategyEnum,
   ContextHolder,
@@ -25,7 +26,7 @@ import {
 } from '@frontegg/rest-api';
 import { authorizeAtIdp } from '../idp/oidc';
 import { enrolAuthenticator, totp } from '../support/federated-mfa';
-import { ALLOWED_ORIGIN, API, bearer } from '../support/server';
+import { ADMIN, ALLOWED_ORIGIN, API, bearer } from '../support/server';
 import { SoftAuthenticator } from './authenticator';
 import {
   type Browser,
@@ -96,6 +97,24 @@ const notBuilt = (reason: string): Entry => ({ status: 'not-built', reason });
 // The security page's policies (the client's secutiry-poilicy/interfaces.d.ts).
 const POLICY_TIMES: Shape = { id: 'string', createdAt: 'string', updatedAt: 'string' };
 const MFA_POLICY: Shape = { ...POLICY_TIMES, enforceMFAType: 'string' };
+// The audit log (the client's audits/interfaces.d.ts AuditRowData).
+const AUDIT_ROW: Shape = {
+  _id: 'string',
+  ip: 'string',
+  json: ['any'],
+  action: 'string',
+  resource: 'string',
+  time: 'string',
+  user: 'string',
+  email: 'string',
+  severity: 'string',
+  vendorId: 'string',
+  tenantId: 'string',
+  createdAt: 'string',
+  updatedAt: 'string',
+  actorMail: 'string?',
+  __v: 'number',
+};
 const LOCKOUT_POLICY: Shape = { ...POLICY_TIMES, enabled: 'boolean', maxAttempts: 'number' };
 const HISTORY_POLICY: Shape = { ...POLICY_TIMES, enabled: 'boolean', historySize: 'number' };
 /** The client types the page's items as IpRestriction[][] (FronteggPaginationResult<IpRestriction[]>); they are entries. */
@@ -113,7 +132,6 @@ const IP_RESTRICTION: Shape = {
 
 // Reasons for whole areas that are not built yet.
 const SSO_CONFIG = 'SSO configuration (SAML/OIDC connections managed per tenant) is not built';
-const AUDITS = 'audit logs are not built';
 const REPORTS = 'reports are not built';
 const CONNECTIVITY = 'connectivity (email/SMS/Slack/webhooks) is not built';
 const NOTIFICATIONS = 'notifications are not built';
@@ -1634,7 +1652,29 @@ export const INVENTORY: Record<string, Entry> = {
     });
   }),
   'metadata.getSamlMetadata': notBuilt(`${SSO_CONFIG} (the SAML entity of /metadata)`),
-  'metadata.getAuditsMetadata': notBuilt(`${AUDITS} (the audits entity of /metadata)`),
+  'metadata.getAuditsMetadata': served(async () => {
+    await asAdmin();
+    const row = await api.metadata.getAuditsMetadata();
+    fits(row, {
+      entityName: '=audits',
+      id: 'string',
+      createdAt: 'string',
+      updatedAt: 'string',
+      vendorId: 'string',
+      theme: { id: 'string', name: 'string', styles: 'any' },
+      properties: [
+        {
+          name: 'string',
+          displayName: 'string',
+          type: 'string',
+          sortable: 'boolean',
+          filterable: 'boolean',
+          showInTable: 'boolean',
+          showInMoreInfo: 'string',
+        },
+      ],
+    });
+  }),
   'metadata.getNotificationsMetadata': notBuilt(`${NOTIFICATIONS} (the notifications entity of /metadata)`),
   'featureFlags.loadFeatureFlags': served(async () => {
     await asAdmin();
@@ -1848,7 +1888,62 @@ export const INVENTORY: Record<string, Entry> = {
   }),
 
   // ─── Not built: whole areas ───────────────────────────────────────────────────────────────────
-  ...allOf('audits', ['exportAudits', 'getAudits', 'getAuditsStats'], AUDITS),
+  // ─── Audits (server/routes/audits.ts) ────────────────────────────────────────────────────────
+  'audits.getAudits': served(async () => {
+    await asAdmin();
+    const page = await api.audits.getAudits({
+      sortDirection: 'desc',
+      sortBy: 'createdAt',
+      filter: ADMIN.email,
+      offset: 0,
+      count: 20,
+    });
+    fits(page, { data: [AUDIT_ROW], total: 'number' });
+    assert.ok(
+      page.data.some((r) => r.action === 'User signed in' && r.email === ADMIN.email),
+      'the admin’s own sign-in is on record',
+    );
+  }),
+  'audits.getAuditsStats': served(async () => {
+    await asAdmin();
+    const stats = await api.audits.getAuditsStats({ sortBy: 'createdAt', sortDirection: 'desc', count: 20 });
+    fits(stats, { totalToday: 'number', severeThisWeek: 'number' });
+    assert.ok(stats.totalToday >= 1);
+  }),
+  'audits.exportAudits': served(async () => {
+    await asAdmin();
+    const { properties } = await api.metadata.getAuditsMetadata();
+    // The client downloads through a link it clicks: a document stand-in catches the file.
+    const downloaded: Array<{ href: string; name: string | null }> = [];
+    const saved = (globalThis as { document?: unknown }).document;
+    (globalThis as { document?: unknown }).document = {
+      createElement: () => {
+        const link = { href: '', name: null as string | null };
+        return Object.assign(link, {
+          setAttribute: (_: string, value: string) => (link.name = value),
+          click: () => downloaded.push(link),
+        });
+      },
+    };
+    try {
+      await api.audits.exportAudits({
+        endpoint: 'csv/v2',
+        headerProps: properties.filter((p: { showInTable: boolean }) => p.showInTable),
+        sortDirection: 'desc',
+        sortBy: 'createdAt',
+        filter: ADMIN.email,
+        offset: 0,
+        outputFileName: 'audits.csv',
+      });
+    } finally {
+      (globalThis as { document?: unknown }).document = saved;
+    }
+    assert.equal(downloaded.length, 1);
+    assert.equal(downloaded[0]!.name, 'audits.csv');
+    const csv = await resolveObjectURL(downloaded[0]!.href)!.text();
+    assert.equal(csv.split('\r\n')[0], 'Time,User,Action,Description,IP address');
+    assert.match(csv, /User signed in/);
+  }),
   ...allOf(
     'reports',
     ['downloadReport', 'getReport', 'getReports', 'renderReport', 'scheduleReport', 'sendReport'],

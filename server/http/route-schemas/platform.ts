@@ -26,10 +26,25 @@ const SUB_USERS = '/identity/resources/sub-tenants/v1/:tenantId/users';
 const SUB_USERS_V1 = '/identity/resources/sub-tenants/users/v1/:userId';
 const OBJECT = obj({});
 const STRATEGY = obj({ strategy: str, isActive: bool }, ['strategy']);
-// The demo backend answers rows without entityName; the client reads only `configuration`.
-const METADATA_ROWS = obj({ rows: arr(obj({ entityName: str, configuration: any }, ['configuration'])) }, [
-  'rows',
-]);
+// The admin box's row carries `configuration` (the demo backend answers it without entityName);
+// the audits row is the client's IAuditsMetadata: the columns as `properties`, and a `theme`.
+const METADATA_ROWS = obj(
+  {
+    rows: arr(
+      obj({
+        entityName: str,
+        configuration: any,
+        id: str,
+        createdAt: str,
+        updatedAt: str,
+        vendorId: str,
+        properties: arr(any),
+        theme: obj({ id: str, name: str, styles: any }),
+      }),
+    ),
+  },
+  ['rows'],
+);
 const ACCOUNT_SETTINGS = obj(
   {
     tenantId: str,

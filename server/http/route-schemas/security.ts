@@ -1,6 +1,7 @@
 // Response schemas of the security page's calls (issue 15): policies, IP and email-domain
 // restrictions, unlock; by `METHOD path` without the API prefix (server/http/openapi.ts).
-import { arr, bool, EMPTY, int, NO_BODY, obj, page, str } from './common';
+import { AUDIT_SEVERITIES } from '../../../core/api/audits';
+import { any, arr, bool, EMPTY, int, NO_BODY, obj, page, str } from './common';
 import type { RouteSchemas } from './index';
 
 const CONFIG = '/identity/resources/configurations/v1';
@@ -44,7 +45,41 @@ const policy = (path: string, schema: unknown): RouteSchemas => ({
   [`PATCH ${CONFIG}/${path}`]: { response: { 200: schema } },
 });
 
+const AUDIT_RECORD = obj(
+  {
+    _id: str,
+    createdAt: str,
+    updatedAt: str,
+    time: str,
+    user: str,
+    email: str,
+    actorMail: str,
+    ip: str,
+    userAgent: str,
+    severity: { type: 'string', enum: AUDIT_SEVERITIES },
+    resource: str,
+    action: str,
+    description: str,
+    json: arr(obj({ key: str, value: any }, ['key', 'value'])),
+    tenantId: str,
+    vendorId: str,
+    __v: int,
+  },
+  ['_id', 'createdAt', 'email', 'ip', 'severity', 'action', 'description', 'json', 'tenantId', 'vendorId'],
+);
+const CSV = {
+  description: 'The records as CSV (file audits.csv), streamed',
+  content: { 'text/csv': { schema: { type: 'string' } } },
+} as const;
+
 export const securitySchemas: RouteSchemas = {
+  // The audit log (routes/audits.ts).
+  'GET /audits': { response: { 200: obj({ data: arr(AUDIT_RECORD), total: int }, ['data', 'total']) } },
+  'GET /audits/stats': {
+    response: { 200: obj({ totalToday: int, severeThisWeek: int }, ['totalToday', 'severeThisWeek']) },
+  },
+  'POST /audits/export/csv/v2': { response: { 200: CSV } },
+  'POST /audits/export/csv': { response: { 200: CSV } },
   [`GET ${CONFIG}`]: {
     response: {
       200: obj(

@@ -1,0 +1,200 @@
+/**
+ * The audit log (spec 001 §3 "Audit entry", §4 "Audit list", §7 "Audits", §9 "Audit page size
+ * 20"), on the client SDK's paths: GET /audits, GET /audits/stats, POST /audits/export/csv/v2 and
+ * the audits entity of GET /metadata. One table of columns for the server's metadata answer, its
+ * queries and CSV export, the demo backend and the page. Loaded by the audits page only.
+ */
+import type { HttpClient } from './http';
+
+/** Spec 001 §9: "Audit page size 20". */
+export const AUDIT_PAGE_SIZE = 20;
+
+/** Most records one list call returns (the client's `count`). */
+export const AUDIT_MAX_COUNT = 100;
+
+/** From least to most severe; "severe" (the stats' severeThisWeek) is High and Critical. */
+export const AUDIT_SEVERITIES = ['Info', 'Medium', 'High', 'Critical'] as const;
+export type AuditSeverity = (typeof AUDIT_SEVERITIES)[number];
+export const SEVERE: readonly AuditSeverity[] = ['High', 'Critical'];
+
+/** One column of the audit table (the client's HeaderProps). */
+export interface AuditColumn {
+  name: AuditColumnName;
+  displayName: string;
+  type: 'Timestamp' | 'Email' | 'AlphaNumeric' | 'IpAddress' | 'Severity' | 'Json';
+  sortable: boolean;
+  filterable: boolean;
+  showInTable: boolean;
+  /** 'true' or 'false': the client types it as a string. */
+  showInMoreInfo: 'true' | 'false';
+}
+
+export type AuditColumnName =
+  | 'createdAt'
+  | 'email'
+  | 'action'
+  | 'description'
+  | 'ip'
+  | 'severity'
+  | 'userAgent'
+  | 'json'
+  | 'tenantId'
+  | 'vendorId';
+
+const column = (
+  name: AuditColumnName,
+  displayName: string,
+  type: AuditColumn['type'],
+  flags: { sortable?: boolean; filterable?: boolean; table?: boolean; moreInfo?: boolean },
+): AuditColumn => ({
+  name,
+  displayName,
+  type,
+  sortable: flags.sortable ?? false,
+  filterable: flags.filterable ?? false,
+  showInTable: flags.table ?? false,
+  showInMoreInfo: flags.moreInfo ? 'true' : 'false',
+});
+
+/**
+ * Spec 001 §3: createdAt (Timestamp, sortable, filterable), email (Email, labelled User), action,
+ * description (not sortable, not filterable), ip (IpAddress), severity (Severity, hidden in table),
+ * userAgent, json, tenantId, vendorId. What the spec leaves open is our choice: email, action, ip
+ * and severity sort and filter; userAgent filters; json and the ids show under "more info" only.
+ */
+export const AUDIT_COLUMNS: readonly AuditColumn[] = [
+  column('createdAt', 'Time', 'Timestamp', { sortable: true, filterable: true, table: true }),
+  column('email', 'User', 'Email', { sortable: true, filterable: true, table: true }),
+  column('action', 'Action', 'AlphaNumeric', { sortable: true, filterable: true, table: true }),
+  column('description', 'Description', 'AlphaNumeric', { table: true }),
+  column('ip', 'IP address', 'IpAddress', { sortable: true, filterable: true, table: true }),
+  column('severity', 'Severity', 'Severity', { sortable: true, filterable: true, moreInfo: true }),
+  column('userAgent', 'User agent', 'AlphaNumeric', { filterable: true, moreInfo: true }),
+  column('json', 'Details', 'Json', { moreInfo: true }),
+  column('tenantId', 'Account ID', 'AlphaNumeric', { moreInfo: true }),
+  column('vendorId', 'Vendor ID', 'AlphaNumeric', { moreInfo: true }),
+];
+
+export const SORTABLE_AUDIT_COLUMNS = AUDIT_COLUMNS.filter((c) => c.sortable).map((c) => c.name);
+export const FILTERABLE_AUDIT_COLUMNS = AUDIT_COLUMNS.filter((c) => c.filterable).map((c) => c.name);
+
+/** One detail of a record: the client types `json` as a list. */
+export interface AuditDetail {
+  key: string;
+  value: string | number | boolean | null | Array<string | number>;
+}
+
+/** A record as the client SDK reads it (AuditRowData), with our description and user agent. */
+export interface AuditRecord {
+  _id: string;
+  createdAt: string;
+  updatedAt: string;
+  time: string;
+  /** The acting user's id ('' when nobody signed in acted, e.g. a failed sign-in). */
+  user: string;
+  email: string;
+  /** Who acted on the user's behalf (impersonation), when someone did. */
+  actorMail?: string;
+  ip: string;
+  userAgent: string;
+  severity: AuditSeverity;
+  resource: string;
+  action: string;
+  description: string;
+  json: AuditDetail[];
+  tenantId: string;
+  vendorId: string;
+  __v: number;
+}
+
+export type SortDirection = 'asc' | 'desc';
+
+/** The list call's query (the client's IGetAuditsParams, plus per-column filters). */
+export interface AuditQuery {
+  offset: number;
+  count: number;
+  sortBy: AuditColumnName;
+  sortDirection: SortDirection;
+  filter?: string;
+  filters?: Partial<Record<AuditColumnName, string>>;
+}
+
+export interface AuditStats {
+  totalToday: number;
+  severeThisWeek: number;
+}
+
+/**
+ * One CSV cell (RFC 4180 quoting). A value that a spreadsheet would run as a formula (=, +, -, @,
+ * tab, carriage return first) gets a leading apostrophe: an exported log must not become an
+ * attack on whoever opens it (OWASP "CSV injection").
+ */
+export function csvCell(value: unknown): string {
+  let text =
+    value === null || value === undefined
+      ? ''
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The value of `column` in `record`, as the CSV writes it. */
+function cellOf(record: AuditRecord, name: AuditColumnName): unknown {
+  if (name === 'json')
+    return record.json.length ? Object.fromEntries(record.json.map((d) => [d.key, d.value])) : '';
+  return record[name];
+}
+
+/** The CSV's header line (display names, in the given order), with CRLF. */
+export function csvHeader(columns: readonly AuditColumn[]): string {
+  return `${columns.map((c) => csvCell(c.displayName)).join(',')}\r\n`;
+}
+
+/** One record's CSV line, with CRLF. */
+export function csvLine(record: AuditRecord, columns: readonly AuditColumn[]): string {
+  return `${columns.map((c) => csvCell(cellOf(record, c.name))).join(',')}\r\n`;
+}
+
+/**
+ * The export's columns: those the caller asked for, by name and in their order, that exist; the
+ * table's columns when none is asked for.
+ */
+export function exportColumns(requested: ReadonlyArray<{ name?: unknown }> | undefined): AuditColumn[] {
+  const chosen = (requested ?? [])
+    .map((r) => AUDIT_COLUMNS.find((c) => c.name === r.name))
+    .filter((c): c is AuditColumn => Boolean(c));
+  const unique = [...new Set(chosen)];
+  return unique.length ? unique : AUDIT_COLUMNS.filter((c) => c.showInTable);
+}
+
+/** The query as the client sends it: per-column filters are query parameters of their own. */
+function queryOf(query: Omit<AuditQuery, 'count'> & { count?: number }) {
+  const { filters, ...rest } = query;
+  return { ...rest, filter: rest.filter || undefined, ...filters };
+}
+
+export function createAuditsApi(http: HttpClient) {
+  return {
+    list: (query: AuditQuery) =>
+      http.get<{ data: AuditRecord[]; total: number }>('/audits', { query: queryOf(query) }),
+    stats: () =>
+      http.get<AuditStats>('/audits/stats', {
+        query: { sortBy: 'createdAt', sortDirection: 'desc', count: AUDIT_PAGE_SIZE },
+      }),
+    /** The columns (spec 001 §7: "metadata reading properties (columns) and theme styles"). */
+    metadata: () =>
+      http.get<{ rows: Array<{ properties?: AuditColumn[] }> }>('/metadata', {
+        query: { entityName: 'audits' },
+      }),
+    /** The CSV as text (spec 001 §7: csv/v2, offset 0, the headers and the same filters). */
+    exportCsv: (query: Omit<AuditQuery, 'offset' | 'count'>, columns: readonly AuditColumn[]) =>
+      http.post<string>(
+        '/audits/export/csv/v2',
+        { properties: columns },
+        { query: { ...queryOf({ ...query, offset: 0 }), outputFileName: 'audits.csv' }, raw: true },
+      ),
+  };
+}
+export type AuditsApi = ReturnType<typeof createAuditsApi>;

@@ -1,0 +1,209 @@
+/**
+ * Demo mode's audit log, answering like the reference server (server/routes/audits.ts): the same
+ * paths, permission (403 with the same message), query checks, sort (severity by rank), filters,
+ * search, stats and CSV (core/api/audits.ts writes both). Demo mode has no event history, so it
+ * answers sample records made from the account's members: the same all through an hour (the
+ * newest at its start), spread over the last two weeks.
+ */
+import {
+  AUDIT_COLUMNS,
+  AUDIT_MAX_COUNT,
+  AUDIT_PAGE_SIZE,
+  AUDIT_SEVERITIES,
+  csvHeader,
+  csvLine,
+  exportColumns,
+  FILTERABLE_AUDIT_COLUMNS,
+  SEVERE,
+  SORTABLE_AUDIT_COLUMNS,
+  type AuditColumnName,
+  type AuditRecord,
+  type AuditSeverity,
+} from '../api/audits';
+import { hasPermission } from '../portal/pages';
+import type { DemoDatabase, DemoUser } from './data';
+
+type Json = Record<string, unknown>;
+type Answer = { status: number; body: unknown };
+const fail = (status: number, ...errors: string[]): Answer => ({ status, body: { errors } });
+const ok = (body: unknown): Answer => ({ status: 200, body });
+
+const READ = 'fe.secure.read.audits';
+const SAMPLE_SIZE = 64;
+const HOUR = 3_600_000;
+const DEMO_VENDOR_CREATED = '2024-01-01T00:00:00.000Z';
+
+/** What the samples say happened, with its severity and the details kept. */
+const EVENTS: ReadonlyArray<[string, string, AuditSeverity, (target: DemoUser) => Json]> = [
+  ['auth', 'User signed in', 'Info', () => ({})],
+  ['auth', 'User failed to sign in', 'Medium', () => ({})],
+  ['users', 'User invited', 'Info', (t) => ({ email: t.email, roleIds: ['Viewer'] })],
+  ['roles', 'Role permissions changed', 'High', () => ({ roleId: 'Editor' })],
+  ['mfa', 'MFA enrolled', 'Medium', () => ({ type: 'authenticator' })],
+  ['auth', 'User signed out', 'Info', () => ({})],
+  ['policies', 'Lockout policy changed', 'High', () => ({ enabled: true, maxAttempts: 5 })],
+  ['tokens', 'API token created', 'Medium', () => ({ description: 'CI deploys' })],
+  ['users', 'User removed', 'High', (t) => ({ userId: t.id })],
+  ['restrictions', 'IP restriction added', 'Critical', () => ({ ip: '203.0.113.0/24', strategy: 'ALLOW' })],
+];
+const AGENTS = [
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Safari/605.1.15',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0 Safari/537.36',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile/15E148',
+];
+
+/** The account's sample records, newest first. */
+function samples(db: DemoDatabase, tenantId: string, now: number): AuditRecord[] {
+  const members = db.users.filter((u) => u.tenantId === tenantId);
+  if (!members.length) return [];
+  const base = Math.floor(now / HOUR) * HOUR;
+  return Array.from({ length: SAMPLE_SIZE }, (_, i) => {
+    const actor = members[i % members.length]!;
+    const target = members[(i * 7 + 3) % members.length]!;
+    const [resource, action, severity, details] = EVENTS[(i * 3) % EVENTS.length]!;
+    // Spread over two weeks, a few today: minutes apart at first, then hours.
+    const at = new Date(base - (i < 6 ? i * 7 * 60_000 : i * 5.2 * HOUR)).toISOString();
+    const detail = details(target);
+    return {
+      _id: `demo-audit-${i}`,
+      createdAt: at,
+      updatedAt: at,
+      time: at,
+      user: actor.id,
+      email: actor.email,
+      ip: `198.51.100.${(i * 37) % 250}`,
+      userAgent: AGENTS[i % AGENTS.length]!,
+      severity,
+      resource,
+      action,
+      description:
+        action === 'User failed to sign in'
+          ? `${actor.email} could not sign in with password (wrong credentials)`
+          : action === 'User signed in'
+            ? `${actor.email} signed in with password`
+            : `${actor.email}: ${action.charAt(0).toLowerCase()}${action.slice(1)}`,
+      json: Object.entries(detail).map(([key, value]) => ({
+        key,
+        value: value as AuditRecord['json'][number]['value'],
+      })),
+      tenantId,
+      vendorId: 'demo-vendor',
+      __v: 0,
+    };
+  });
+}
+
+const rank = (severity: string) => AUDIT_SEVERITIES.indexOf(severity as AuditSeverity);
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A query parameter as the server's messages name it (server/http/errors.ts): sortBy → "Sort by". */
+const label = (field: string) => {
+  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** The server's query checks (server/routes/audits.ts), in its words, or null. */
+function checkQuery(query: Record<string, string>, extra: readonly string[]): string | null {
+  const known = new Set<string>([...FILTERABLE_AUDIT_COLUMNS, 'sortBy', 'sortDirection', 'filter', ...extra]);
+  for (const [key, value] of Object.entries(query)) {
+    if (!known.has(key)) return `Unknown field "${key.slice(0, 50)}"`;
+    const invalid =
+      (key === 'sortBy' && !SORTABLE_AUDIT_COLUMNS.includes(value as AuditColumnName)) ||
+      (key === 'sortDirection' && !/^(asc|desc)$/i.test(value));
+    if (invalid) return `${label(key)} is invalid`;
+    const badFormat =
+      ((key === 'offset' || key === 'count') && !/^[0-9]{1,9}$/.test(value)) ||
+      (key === 'createdAt' && !DAY.test(value));
+    if (badFormat) return `${label(key)} has an invalid format`;
+  }
+  return null;
+}
+
+function matching(records: AuditRecord[], query: Record<string, string>): AuditRecord[] {
+  const contains = (value: string, part: string) => value.toLowerCase().includes(part.toLowerCase());
+  const search = query.filter?.trim();
+  const sortBy = (query.sortBy ?? 'createdAt') as AuditColumnName;
+  const direction = query.sortDirection?.toLowerCase() === 'asc' ? 1 : -1;
+  return records
+    .filter(
+      (r) =>
+        (!search || [r.email, r.action, r.description, r.ip].some((v) => contains(v, search))) &&
+        FILTERABLE_AUDIT_COLUMNS.every((name) => {
+          const value = query[name]?.trim();
+          if (!value) return true;
+          if (name === 'createdAt') return r.createdAt.startsWith(value);
+          if (name === 'severity') return r.severity.toLowerCase() === value.toLowerCase();
+          return contains(String(r[name as keyof AuditRecord] ?? ''), value);
+        }),
+    )
+    .sort((a, b) => {
+      const [x, y] =
+        sortBy === 'severity'
+          ? [rank(a.severity), rank(b.severity)]
+          : [String(a[sortBy as keyof AuditRecord] ?? ''), String(b[sortBy as keyof AuditRecord] ?? '')];
+      return (x < y ? -1 : x > y ? 1 : a._id < b._id ? -1 : 1) * direction;
+    });
+}
+
+/** GET /audits, GET /audits/stats, POST /audits/export/csv[/v2] and the audits metadata, or null. */
+export function handleDemoAudits(
+  db: DemoDatabase,
+  user: DemoUser,
+  held: string[],
+  request: { method: string; path: string; body: Json; query?: Record<string, string> },
+  now: () => number,
+): Answer | null {
+  const { method, path } = request;
+  const query = request.query ?? {};
+  const route = `${method} ${path}`;
+  if (route === 'GET /metadata' && query.entityName === 'audits')
+    return ok({
+      rows: [
+        {
+          entityName: 'audits',
+          id: 'audits',
+          createdAt: DEMO_VENDOR_CREATED,
+          updatedAt: DEMO_VENDOR_CREATED,
+          vendorId: 'demo-vendor',
+          properties: AUDIT_COLUMNS,
+          theme: { id: 'default', name: 'default', styles: {} },
+        },
+      ],
+    });
+  const known = ['GET /audits', 'GET /audits/stats', 'POST /audits/export/csv/v2', 'POST /audits/export/csv'];
+  if (!known.includes(route)) return null;
+  if (!hasPermission(held, READ)) return fail(403, `You need the ${READ} permission to do this`);
+  const records = samples(db, user.tenantId, now());
+
+  if (route === 'GET /audits/stats') {
+    const problem = checkQuery(query, ['count']);
+    if (problem) return fail(400, problem);
+    const today = new Date(now()).toISOString().slice(0, 10);
+    const weekAgo = new Date(now() - 7 * 24 * HOUR).toISOString();
+    return ok({
+      totalToday: records.filter((r) => r.createdAt.startsWith(today)).length,
+      severeThisWeek: records.filter((r) => SEVERE.includes(r.severity) && r.createdAt >= weekAgo).length,
+    });
+  }
+  if (route === 'GET /audits') {
+    const problem = checkQuery(query, ['offset', 'count', 'paginationMode']);
+    if (problem) return fail(400, problem);
+    const found = matching(records, query);
+    const offset = Number(query.offset ?? 0);
+    const count = Math.min(AUDIT_MAX_COUNT, Math.max(1, Number(query.count ?? AUDIT_PAGE_SIZE)));
+    return ok({ data: found.slice(offset, offset + count), total: found.length });
+  }
+  const problem = checkQuery(query, ['offset', 'outputFileName']);
+  if (problem) return fail(400, problem);
+  const properties = (request.body as { properties?: Array<{ name?: unknown }> }).properties;
+  const columns = exportColumns(Array.isArray(properties) ? properties : undefined);
+  // The CSV as text: the demo transport hands a string answer over as it is.
+  return {
+    status: 200,
+    body:
+      csvHeader(columns) +
+      matching(records, query)
+        .map((r) => csvLine(r, columns))
+        .join(''),
+  };
+}

@@ -1,0 +1,303 @@
+/**
+ * The audit log (issue 15): append-only records of security-relevant events, one account's list
+ * with sort, filters and search, its stats, a CSV export that streams, and the retention purge.
+ * Who writes records: http/audit-hook.ts (every audited route, one table) and the few domain
+ * events no route answers for (the lockout). The table refuses UPDATE and DELETE itself
+ * (storage/schema/audits.ts); only `purgeAudits` deletes, inside its own transaction.
+ */
+import {
+  AUDIT_COLUMNS,
+  AUDIT_SEVERITIES,
+  csvHeader,
+  csvLine,
+  SEVERE,
+  type AuditColumn,
+  type AuditColumnName,
+  type AuditDetail,
+  type AuditQuery,
+  type AuditRecord,
+  type AuditSeverity,
+  type AuditStats,
+} from '../../core/api/audits';
+import type { Database } from '../storage/database';
+
+export type AuditDetails = Record<string, AuditDetail['value']>;
+
+/** What one event records. Everything is optional but what happened and where. */
+export interface AuditEvent {
+  tenantId: string | null;
+  actorUserId?: string | null;
+  actorEmail?: string | null;
+  /** The impersonating administrator, when someone acts on the user's behalf. */
+  impersonatorEmail?: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+  severity: AuditSeverity;
+  /** The area: auth, users, roles, groups, tokens, mfa, policies, restrictions, ... */
+  resource: string;
+  action: string;
+  description: string;
+  /** Ids, names and settings: never a password, code, token or secret (callers use an allow-list). */
+  details?: AuditDetails;
+}
+
+const MAX_TEXT = 500;
+const clip = (value: string | null | undefined, max = MAX_TEXT) => (value ? value.slice(0, max) : null);
+
+/** Appends one record. */
+export async function recordAudit(db: Database, event: AuditEvent): Promise<void> {
+  await db.query(
+    `INSERT INTO audits (tenant_id, actor_user_id, actor_email, impersonator_email, ip, user_agent,
+       severity, resource, action, description, details)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [
+      event.tenantId,
+      event.actorUserId ?? null,
+      clip(event.actorEmail, 320),
+      clip(event.impersonatorEmail, 320),
+      clip(event.ip, 64),
+      clip(event.userAgent),
+      event.severity,
+      event.resource,
+      event.action,
+      clip(event.description, 1000),
+      JSON.stringify(event.details ?? {}),
+    ],
+  );
+}
+
+interface AuditRow {
+  id: string;
+  created_at: Date | string;
+  tenant_id: string | null;
+  actor_user_id: string | null;
+  actor_email: string | null;
+  impersonator_email: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  severity: AuditSeverity;
+  resource: string;
+  action: string;
+  description: string;
+  details: AuditDetails | string;
+  vendor_id: string | null;
+  /** created_at as PostgreSQL writes it: microseconds kept, for the export's keyset. */
+  created_key: string;
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+function toRecord(row: AuditRow): AuditRecord {
+  const createdAt = iso(row.created_at);
+  const details = typeof row.details === 'string' ? (JSON.parse(row.details) as AuditDetails) : row.details;
+  return {
+    _id: row.id,
+    createdAt,
+    updatedAt: createdAt,
+    time: createdAt,
+    user: row.actor_user_id ?? '',
+    email: row.actor_email ?? '',
+    ...(row.impersonator_email ? { actorMail: row.impersonator_email } : {}),
+    ip: row.ip ?? '',
+    userAgent: row.user_agent ?? '',
+    severity: row.severity,
+    resource: row.resource,
+    action: row.action,
+    description: row.description,
+    json: Object.entries(details ?? {}).map(([key, value]) => ({ key, value })),
+    tenantId: row.tenant_id ?? '',
+    vendorId: row.vendor_id ?? '',
+    __v: 0,
+  };
+}
+
+/** The SQL expression behind each sortable or filterable column. */
+const EXPRESSIONS: Partial<Record<AuditColumnName, string>> = {
+  createdAt: 'a.created_at',
+  email: "COALESCE(a.actor_email, '')",
+  action: 'a.action',
+  ip: "COALESCE(a.ip, '')",
+  // By rank, not by name: Info, Medium, High, Critical.
+  severity: `array_position(ARRAY['Info', 'Medium', 'High', 'Critical']::text[], a.severity)`,
+  userAgent: "COALESCE(a.user_agent, '')",
+};
+
+/** `%text%` for ILIKE, with the pattern's own wildcards escaped. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The WHERE clause of one account's filtered records, and its parameters. */
+function whereOf(
+  tenantId: string,
+  query: Pick<AuditQuery, 'filter' | 'filters'>,
+): { sql: string; params: unknown[] } {
+  const params: unknown[] = [tenantId];
+  const parts = ['a.tenant_id = $1'];
+  const add = (sql: (n: string) => string, value: unknown) => {
+    params.push(value);
+    parts.push(sql(`$${params.length}`));
+  };
+  const search = query.filter?.trim();
+  if (search)
+    add(
+      (n) =>
+        `(a.actor_email ILIKE ${n} OR a.action ILIKE ${n} OR a.description ILIKE ${n} OR a.ip ILIKE ${n})`,
+      containing(search),
+    );
+  for (const [name, raw] of Object.entries(query.filters ?? {}) as Array<[AuditColumnName, string]>) {
+    const value = raw?.trim();
+    if (!value) continue;
+    if (name === 'createdAt') {
+      // A day (YYYY-MM-DD, UTC): the records of that day. The route's schema refuses anything else.
+      if (!DAY.test(value)) continue;
+      add((n) => `a.created_at >= ${n}::date AND a.created_at < ${n}::date + 1`, value);
+    } else if (name === 'severity') add((n) => `lower(a.severity) = lower(${n})`, value);
+    else if (EXPRESSIONS[name]) add((n) => `${EXPRESSIONS[name]} ILIKE ${n}`, containing(value));
+  }
+  return { sql: parts.join(' AND '), params };
+}
+
+const SELECT = `SELECT a.*, a.created_at::text AS created_key, (SELECT id FROM vendors ORDER BY created_at LIMIT 1) AS vendor_id FROM audits a`;
+
+function orderOf(query: Pick<AuditQuery, 'sortBy' | 'sortDirection'>): string {
+  const expression = EXPRESSIONS[query.sortBy] ?? EXPRESSIONS.createdAt;
+  const direction = query.sortDirection === 'asc' ? 'ASC' : 'DESC';
+  return `${expression} ${direction}, a.id ${direction}`;
+}
+
+/** One page of an account's records and how many match. */
+export async function listAudits(
+  db: Database,
+  tenantId: string,
+  query: AuditQuery,
+): Promise<{ data: AuditRecord[]; total: number }> {
+  const where = whereOf(tenantId, query);
+  const n = where.params.length;
+  const [page, count] = await Promise.all([
+    db.query<AuditRow>(
+      `${SELECT} WHERE ${where.sql} ORDER BY ${orderOf(query)} LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...where.params, query.count, query.offset],
+    ),
+    db.query<{ total: string | number }>(
+      `SELECT count(*) AS total FROM audits a WHERE ${where.sql}`,
+      where.params,
+    ),
+  ]);
+  return { data: page.rows.map(toRecord), total: Number(count.rows[0]?.total ?? 0) };
+}
+
+/** Spec 001 §3: "totals for today and severe this week" (today: since midnight UTC; week: 7 days). */
+export async function auditStats(db: Database, tenantId: string): Promise<AuditStats> {
+  const { rows } = await db.query<{ today: string | number; severe: string | number }>(
+    `SELECT
+       (SELECT count(*) FROM audits WHERE tenant_id = $1
+          AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS today,
+       (SELECT count(*) FROM audits WHERE tenant_id = $1 AND severity = ANY($2::text[])
+          AND created_at >= now() - interval '7 days') AS severe`,
+    [tenantId, SEVERE],
+  );
+  return { totalToday: Number(rows[0]?.today ?? 0), severeThisWeek: Number(rows[0]?.severe ?? 0) };
+}
+
+/** Rows per database read while exporting: memory stays at one batch whatever the total. */
+const EXPORT_BATCH = 1000;
+
+/**
+ * The CSV of an account's filtered records, in the list's order, as a stream of chunks: reads one
+ * batch at a time by keyset (the last row's sort value and id), so 100,000 records never sit in
+ * memory together, and a batch's query stays as fast at the end as at the start.
+ */
+export async function* exportAuditsCsv(
+  db: Database,
+  tenantId: string,
+  query: Omit<AuditQuery, 'offset' | 'count'>,
+  columns: readonly AuditColumn[],
+): AsyncGenerator<string> {
+  yield csvHeader(columns);
+  const where = whereOf(tenantId, query);
+  const expression = EXPRESSIONS[query.sortBy] ?? EXPRESSIONS.createdAt!;
+  const sortKey = (EXPRESSIONS[query.sortBy] ? query.sortBy : 'createdAt') as AuditColumnName;
+  const after = query.sortDirection === 'asc' ? '>' : '<';
+  let last: { value: unknown; id: string } | null = null;
+  for (;;) {
+    const params = [...where.params];
+    let keyset = '';
+    if (last) {
+      params.push(last.value, last.id);
+      const cast = sortKey === 'createdAt' ? '::timestamptz' : sortKey === 'severity' ? '::int' : '::text';
+      keyset = ` AND (${expression}, a.id) ${after} ($${params.length - 1}${cast}, $${params.length}::uuid)`;
+    }
+    params.push(EXPORT_BATCH);
+    const { rows } = await db.query<AuditRow>(
+      `${SELECT} WHERE ${where.sql}${keyset} ORDER BY ${orderOf(query)} LIMIT $${params.length}`,
+      params,
+    );
+    if (!rows.length) return;
+    let chunk = '';
+    for (const row of rows) chunk += csvLine(toRecord(row), columns);
+    yield chunk;
+    if (rows.length < EXPORT_BATCH) return;
+    const tail = rows[rows.length - 1]!;
+    last = { value: sortValue(tail, sortKey), id: tail.id };
+  }
+}
+
+/** The row's value of the sort expression, as the keyset comparison needs it. */
+function sortValue(row: AuditRow, key: AuditColumnName): unknown {
+  switch (key) {
+    case 'email':
+      return row.actor_email ?? '';
+    case 'action':
+      return row.action;
+    case 'ip':
+      return row.ip ?? '';
+    case 'severity':
+      return AUDIT_SEVERITIES.indexOf(row.severity) + 1;
+    case 'userAgent':
+      return row.user_agent ?? '';
+    default:
+      return row.created_key;
+  }
+}
+
+/**
+ * Deletes the records older than `days` (the retention; server option `auditRetentionDays`), the
+ * only DELETE the table's trigger lets through. Returns how many went.
+ */
+export async function purgeAudits(db: Database, days: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.query(`SET LOCAL audits.purge = 'on'`);
+    const { rows } = await tx.query<{ n: string | number }>(
+      `WITH gone AS (DELETE FROM audits WHERE created_at < now() - make_interval(days => $1) RETURNING 1)
+       SELECT count(*) AS n FROM gone`,
+      [days],
+    );
+    return Number(rows[0]?.n ?? 0);
+  });
+}
+
+/**
+ * The audits entity of GET /metadata (spec 001 §7 "metadata reading properties (columns) and theme
+ * styles"), as the client's IAuditsMetadata: the columns as `properties`, no styles of our own.
+ */
+export async function auditMetadata(db: Database) {
+  const { rows } = await db.query<{ id: string; created_at: Date | string }>(
+    'SELECT id, created_at FROM vendors ORDER BY created_at LIMIT 1',
+  );
+  const vendor = rows[0];
+  const at = vendor ? iso(vendor.created_at) : new Date(0).toISOString();
+  return {
+    rows: [
+      {
+        entityName: 'audits',
+        id: 'audits',
+        createdAt: at,
+        updatedAt: at,
+        vendorId: vendor?.id ?? '',
+        properties: AUDIT_COLUMNS,
+        theme: { id: 'default', name: 'default', styles: {} },
+      },
+    ],
+  };
+}

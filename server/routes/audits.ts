@@ -1,0 +1,138 @@
+/**
+ * The audit log's calls (issue 15; spec 001 §7 "Audits"), on the client SDK's paths:
+ * - GET /audits: one page of the caller's account's records (offset, count, sortBy, sortDirection,
+ *   filter text, per-column filters as query parameters of their own) → { data, total }.
+ * - GET /audits/stats → { totalToday, severeThisWeek }.
+ * - POST /audits/export/csv/v2 (and csv): the CSV (file audits.csv) of the same filters, streamed
+ *   from the database a batch at a time; body { properties } chooses and orders the columns.
+ * The columns come from the audits entity of GET /metadata (routes/account-settings.ts). Every
+ * call needs fe.secure.read.audits and reads only the caller's active account.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AUDIT_MAX_COUNT,
+  AUDIT_PAGE_SIZE,
+  exportColumns,
+  FILTERABLE_AUDIT_COLUMNS,
+  SORTABLE_AUDIT_COLUMNS,
+  type AuditColumnName,
+  type AuditQuery,
+  type SortDirection,
+} from '../../core/api/audits';
+import type { AppContext } from '../context';
+import { auditStats, exportAuditsCsv, listAudits } from '../domain/audits';
+import { requireUser } from '../http/bearer';
+import { requirePermission } from '../http/permissions';
+
+const READ = 'fe.secure.read.audits';
+
+/** Per-column filters: a day for createdAt, a severity name, else text (matched as "contains"). */
+const columnFilters = Object.fromEntries(
+  FILTERABLE_AUDIT_COLUMNS.map((name) => [
+    name,
+    name === 'createdAt'
+      ? { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }
+      : { type: 'string', maxLength: 200 },
+  ]),
+);
+
+const sortQuery = {
+  sortBy: { type: 'string', enum: SORTABLE_AUDIT_COLUMNS },
+  sortDirection: { type: 'string', enum: ['asc', 'desc', 'ASC', 'DESC'] },
+  filter: { type: 'string', maxLength: 200 },
+  ...columnFilters,
+};
+
+const listQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...sortQuery,
+    offset: { type: 'string', pattern: '^[0-9]{1,9}$' },
+    count: { type: 'string', pattern: '^[0-9]{1,4}$' },
+    // The client's optional virtual pagination: the same answer serves it.
+    paginationMode: { type: 'string', enum: ['virtual'] },
+  },
+} as const;
+
+type RawQuery = Record<string, string | undefined>;
+
+function auditQueryOf(raw: RawQuery): AuditQuery {
+  const filters: Partial<Record<AuditColumnName, string>> = {};
+  for (const name of FILTERABLE_AUDIT_COLUMNS) if (raw[name]) filters[name] = raw[name];
+  return {
+    offset: Number(raw.offset ?? 0),
+    count: Math.min(AUDIT_MAX_COUNT, Math.max(1, Number(raw.count ?? AUDIT_PAGE_SIZE))),
+    sortBy: (raw.sortBy as AuditColumnName | undefined) ?? 'createdAt',
+    sortDirection: (raw.sortDirection?.toLowerCase() as SortDirection | undefined) ?? 'desc',
+    filter: raw.filter,
+    filters,
+  };
+}
+
+export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const accountOf = async (request: Parameters<typeof requireUser>[1]) =>
+    requirePermission(await requireUser(ctx.tokens, request), READ);
+
+  app.get<{ Querystring: RawQuery }>('/audits', { schema: { querystring: listQuery } }, async (request) =>
+    listAudits(ctx.db, await accountOf(request), auditQueryOf(request.query)),
+  );
+
+  app.get(
+    '/audits/stats',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { ...sortQuery, count: { type: 'string', pattern: '^[0-9]{1,4}$' } },
+        },
+      },
+    },
+    async (request) => auditStats(ctx.db, await accountOf(request)),
+  );
+
+  const exportSchema = {
+    querystring: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        ...sortQuery,
+        offset: { type: 'string', pattern: '^0$' },
+        outputFileName: { type: 'string', maxLength: 100 },
+      },
+    },
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        properties: {
+          type: 'array',
+          maxItems: 20,
+          items: {
+            type: 'object',
+            properties: { name: { type: 'string', maxLength: 64 } },
+            required: ['name'],
+          },
+        },
+      },
+    },
+  } as const;
+  const exportCsv = async (
+    request: FastifyRequest<{ Querystring: RawQuery; Body: { properties?: Array<{ name: string }> } }>,
+    reply: FastifyReply,
+  ) => {
+    const tenantId = await accountOf(request);
+    const { offset: _offset, count: _count, ...query } = auditQueryOf(request.query);
+    const columns = exportColumns(request.body?.properties);
+    // The file name is ours, whatever outputFileName says: no header injection, one name to expect.
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="audits.csv"')
+      .header('cache-control', 'no-store')
+      .send(Readable.from(exportAuditsCsv(ctx.db, tenantId, query, columns)));
+  };
+  app.post('/audits/export/csv/v2', { schema: exportSchema }, exportCsv);
+  app.post('/audits/export/csv', { schema: exportSchema }, exportCsv);
+}
