@@ -165,7 +165,7 @@ export default [
           id.includes('/core/demo/') ||
           id.endsWith('/core/api/errorCodes.ts') ||
           id.includes('/core/portal/') ||
-          /\/core\/api\/(securityPolicies|team|accountSettings|sessions)\.ts$/.test(id) ||
+          /\/core\/api\/(securityPolicies|team|accountSettings|sessions|audits)\.ts$/.test(id) ||
           id.includes('/core/tenants/') ||
           id.includes('/elements/i18n/portalAdmin.') ||
           id.endsWith('/elements/i18n/en-portal.ts') ||

@@ -908,7 +908,10 @@ const ROUTES: Record<string, Entry> = {
     access: 'gated',
     permission: 'fe.secure.read.audits',
     scope: 'account',
-    request: async () => ({ url: `${F}/audits/export/csv/v2?sortBy=createdAt&sortDirection=desc`, payload: {} }),
+    request: async () => ({
+      url: `${F}/audits/export/csv/v2?sortBy=createdAt&sortDirection=desc`,
+      payload: {},
+    }),
   },
   [`POST ${F}/audits/export/csv`]: {
     access: 'gated',

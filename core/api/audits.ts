@@ -9,6 +9,9 @@ import type { HttpClient } from './http';
 /** Spec 001 §9: "Audit page size 20". */
 export const AUDIT_PAGE_SIZE = 20;
 
+/** The list's total counts this far at most: beyond it, "10,000+" (server/domain/audits.ts). */
+export const AUDIT_COUNT_LIMIT = 10_001;
+
 /** Most records one list call returns (the client's `count`). */
 export const AUDIT_MAX_COUNT = 100;
 
@@ -129,7 +132,7 @@ export interface AuditStats {
  * tab, carriage return first) gets a leading apostrophe: an exported log must not become an
  * attack on whoever opens it (OWASP "CSV injection").
  */
-export function csvCell(value: unknown): string {
+function csvCell(value: unknown): string {
   let text =
     value === null || value === undefined
       ? ''

@@ -8,6 +8,7 @@ import type { HttpClient } from './http';
 
 const CONFIGURATIONS_V1 = '/identity/resources/configurations/v1';
 const SESSION_CONFIGURATIONS_V1 = '/identity/resources/configurations/sessions/v1';
+const EMAIL_DOMAINS = '/identity/resources/configurations/restrictions/v1/email-domain';
 
 /**
  * What each policy number may be, one table for the server's schemas, the demo backend and the
@@ -80,6 +81,22 @@ function save<T extends Saved>(http: HttpClient, path: string, policy: T): Promi
   return policy.id ? http.patch<T>(path, body) : http.post<T>(path, body);
 }
 
+/** Who may join the account by email domain (the client's DomainRestrictionConfig). */
+export interface EmailDomainConfig {
+  active: boolean;
+  listType: IpStrategy;
+  blockPublicDomains: boolean;
+}
+export interface EmailDomainRestriction {
+  id: string;
+  domain: string;
+  type: IpStrategy;
+}
+
+/** Whether `value` looks like a domain name (the server parses it for real). */
+export const looksLikeDomain = (value: string) =>
+  /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}\.?$/i.test(value.trim());
+
 export function createSecurityPoliciesApi(http: HttpClient) {
   return {
     mfa: () => http.get<MfaPolicy>(`${CONFIGURATIONS_V1}/mfa-policy`),
@@ -108,5 +125,16 @@ export function createSecurityPoliciesApi(http: HttpClient) {
     verifyIpAllowed: () => http.post<{ valid: boolean }>(`${IP_RESTRICTIONS}/verify/allow`),
     /** The caller's address as the server sees it (metadata.getCurrentUserIpMetadata). */
     myIp: () => http.get<{ ip: string | null }>('/metadata/ipme'),
+    domainConfig: () => http.get<EmailDomainConfig>(`${EMAIL_DOMAINS}/config`),
+    saveDomainConfig: (config: EmailDomainConfig) =>
+      http.post<EmailDomainConfig>(`${EMAIL_DOMAINS}/config`, {
+        active: config.active,
+        type: config.listType,
+        blockPublicDomains: config.blockPublicDomains,
+      }),
+    domains: () => http.get<{ items: EmailDomainRestriction[] }>(EMAIL_DOMAINS),
+    addDomain: (domain: string, type: IpStrategy) =>
+      http.post<EmailDomainRestriction>(EMAIL_DOMAINS, { domain, type }),
+    deleteDomain: (id: string) => http.delete<unknown>(`${EMAIL_DOMAINS}/${encodeURIComponent(id)}`),
   };
 }

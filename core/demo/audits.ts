@@ -78,10 +78,10 @@ function samples(db: DemoDatabase, tenantId: string, now: number): AuditRecord[]
       action,
       description:
         action === 'User failed to sign in'
-          ? `${actor.email} could not sign in with password (wrong credentials)`
+          ? 'Could not sign in with password (wrong credentials)'
           : action === 'User signed in'
-            ? `${actor.email} signed in with password`
-            : `${actor.email}: ${action.charAt(0).toLowerCase()}${action.slice(1)}`,
+            ? 'Signed in with password'
+            : action,
       json: Object.entries(detail).map(([key, value]) => ({
         key,
         value: value as AuditRecord['json'][number]['value'],

@@ -241,7 +241,7 @@ export async function recordFailedSignIn(
     severity: 'High',
     resource: 'users',
     action: 'User locked',
-    description: `${user.email ?? 'A user'} was locked after ${failures} failed sign-ins in a row`,
+    description: `Locked after ${failures} failed sign-ins in a row`,
     details: { userId: user.id, maxAttempts: policy.maxAttempts },
   });
   return true;

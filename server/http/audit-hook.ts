@@ -60,7 +60,7 @@ const MFA_AT_SIGN_IN = `${IDENTITY}/auth/v1/user/mfa`;
 const CONFIGURATIONS = `${IDENTITY}/configurations`;
 
 /** `METHOD path` (without the API prefix) → what the record says. */
-export const AUDITED: Readonly<Record<string, AuditSpec>> = {
+const AUDITED: Readonly<Record<string, AuditSpec>> = {
   // Sign-in, sign-up, sign-out.
   [`POST ${IDENTITY}/auth/v1/user`]: signIn('password'),
   [`POST ${IDENTITY}/auth/v1/passwordless/:type/postlogin`]: signIn('passwordless'),
@@ -165,11 +165,6 @@ export const AUDITED: Readonly<Record<string, AuditSpec>> = {
   [`POST ${CONFIGURATIONS}/v1/restrictions/ip`]: spec('restrictions', 'IP restriction added', 'High'),
   [`POST ${CONFIGURATIONS}/v1/restrictions/ip/bulk`]: spec('restrictions', 'IP restrictions added', 'High'),
   [`DELETE ${CONFIGURATIONS}/v1/restrictions/ip/:id`]: spec('restrictions', 'IP restriction removed', 'High'),
-  [`POST ${CONFIGURATIONS}/v1/restrictions/ip/verify/allow`]: spec(
-    'restrictions',
-    'IP address allowed',
-    'High',
-  ),
   [`POST ${CONFIGURATIONS}/restrictions/v1/email-domain/config`]: spec(
     'restrictions',
     'Email-domain restrictions changed',
@@ -277,7 +272,7 @@ function keptValue(value: unknown): Value | undefined {
 }
 
 /** The allow-listed fields of `source`, objects one level deep as `parent.field`. */
-export function auditDetails(...sources: unknown[]): AuditDetails {
+function auditDetails(...sources: unknown[]): AuditDetails {
   const details: AuditDetails = {};
   const take = (object: unknown, prefix: string) => {
     if (!object || typeof object !== 'object' || Array.isArray(object)) return;
@@ -429,7 +424,6 @@ export function installAuditHook(app: FastifyInstance, db: Database, apiPrefix: 
             .rows[0]
         : undefined;
       const action = outcome === 'failure' ? entry.onFailure!.action : entry.action;
-      const who = actor?.email ?? 'Someone';
       const { ip, userAgent } = clientInfo(request);
       const details = auditDetails(request.params, request.body);
       await recordAudit(db, {
@@ -442,7 +436,7 @@ export function installAuditHook(app: FastifyInstance, db: Database, apiPrefix: 
         severity: outcome === 'failure' ? entry.onFailure!.severity : entry.severity,
         resource: entry.resource,
         action,
-        description: describe(who, action, entry, outcome, status, details),
+        description: describe(action, entry, outcome, status, details),
         details,
       });
     } catch (error) {
@@ -452,8 +446,8 @@ export function installAuditHook(app: FastifyInstance, db: Database, apiPrefix: 
   });
 }
 
+/** What happened, in words; who did it has a column of its own. */
 function describe(
-  who: string,
   action: string,
   entry: AuditSpec,
   outcome: Outcome,
@@ -462,9 +456,9 @@ function describe(
 ): string {
   if (entry.signIn && entry.onFailure)
     return outcome === 'success'
-      ? `${who} signed in with ${entry.signIn}`
-      : `${who} could not sign in with ${entry.signIn} (${status === 401 ? 'wrong credentials' : `refused, ${status}`})`;
+      ? `Signed in with ${entry.signIn}`
+      : `Could not sign in with ${entry.signIn} (${status === 401 ? 'wrong credentials' : `refused, ${status}`})`;
   const target = details.name ?? details.email ?? details.userId ?? details.id;
-  const what = `${action.charAt(0).toLowerCase()}${action.slice(1)}${typeof target === 'string' ? `: ${target}` : ''}`;
-  return outcome === 'failure' ? `${who}: ${what} (${status})` : `${who}: ${what}`;
+  const what = `${action}${typeof target === 'string' ? `: ${target}` : ''}`;
+  return outcome === 'failure' ? `${what} (refused, ${status})` : what;
 }

@@ -106,7 +106,7 @@ describe('what the server records', () => {
       assert.equal(record.vendorId, vendorId);
     }
     assert.equal(data[0]!.userAgent, 'AuditTest/1.0');
-    assert.match(String(data[0]!.description), /could not sign in with password \(wrong credentials\)/);
+    assert.equal(data[0]!.description, 'Could not sign in with password (wrong credentials)');
     const raw = JSON.stringify((await server.db.query('SELECT * FROM audits')).rows);
     assert.ok(!raw.includes(PASSWORD) && !raw.includes('Wrong-passw0rd!'), 'no password is recorded');
     assert.ok(!raw.includes(cookie), 'no refresh token is recorded');
@@ -133,7 +133,7 @@ describe('what the server records', () => {
     assert.ok(role, 'role creation recorded');
     assert.equal(role.email, ADMIN.email);
     assert.equal(role.severity, 'Medium');
-    assert.equal(role.description, `${ADMIN.email}: role created: Auditor`);
+    assert.equal(role.description, 'Role created: Auditor');
     assert.deepEqual(role.json, [
       { key: 'key', value: 'auditor' },
       { key: 'name', value: 'Auditor' },
@@ -162,7 +162,7 @@ describe('what the server records', () => {
     const { data } = await list('?action=locked');
     assert.equal(data.length, 1);
     assert.equal(data[0]!.severity, 'High');
-    assert.match(String(data[0]!.description), /locked after 2 failed sign-ins/);
+    assert.equal(data[0]!.description, 'Locked after 2 failed sign-ins in a row');
     const policy = (await list('?action=Lockout')).data;
     assert.equal(policy[0]!.action, 'Lockout policy changed');
     await server.db.query('DELETE FROM security_policies');

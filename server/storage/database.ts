@@ -9,6 +9,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 export interface QueryResult<T> {
@@ -62,7 +63,12 @@ function transactionHandle(q: Queryable): Database {
 
 async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  const db = new PGlite({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    // Trigram indexes: the audit log's search (storage/schema/audits.ts).
+    extensions: { pg_trgm },
+  });
   await db.waitReady;
   return {
     query: async <T>(sql: string, params?: unknown[]) => {

@@ -172,3 +172,104 @@ test('IP restrictions: Add my IP turns the allow list on and the administrator s
   await security.getByRole('button', { name: 'Save IP settings' }).click();
   await expect(security.getByRole('status').filter({ hasText: 'IP settings saved.' })).toBeVisible();
 });
+
+test('audit log: what the server recorded, filtered, its details, exported as CSV', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/portal.html#/portal/audits');
+  await signIn(page, SECURITY_ADMIN.email, SECURITY_ADMIN.password);
+  const audits = portal(page);
+  await expect(audits.getByRole('heading', { name: 'Audit logs', level: 2 })).toBeVisible();
+  // The sign-in just made is on record, with the stats above.
+  const rows = partOf(audits, 'audit-row');
+  await expect(
+    rows.filter({ hasText: SECURITY_ADMIN.email }).filter({ hasText: 'Signed in with password' }).first(),
+  ).toBeVisible();
+  await expect(partOf(audits, 'audits-total-today')).toContainText('Events today');
+  expect(await axeViolations(page)).toEqual([]);
+
+  // A filter narrows the list (the server filters) and says what matched.
+  await audits.getByRole('textbox', { name: 'Action', exact: true }).fill('signed in');
+  await expect(rows.first()).toContainText('User signed in');
+  await expect(rows.filter({ hasNotText: 'User signed in' })).toHaveCount(0);
+  await audits.getByRole('combobox', { name: 'Severity' }).selectOption('Critical');
+  await expect(audits.getByText('No events match these filters.')).toBeVisible();
+  await audits.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(rows.first()).toBeVisible();
+
+  // An event's details: the columns the table leaves out, the user agent among them.
+  await audits
+    .getByRole('button', { name: /^Actions for User signed in, / })
+    .first()
+    .click();
+  await audits.getByRole('menuitem', { name: /^Details of User signed in, / }).click();
+  const details = audits.getByRole('dialog', { name: 'Event details' });
+  await expect(details).toContainText('User agent');
+  await expect(details).toContainText('Mozilla');
+  expect(await axeViolations(page)).toEqual([]);
+  await details.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(details).toHaveCount(0);
+
+  // The CSV of the same list.
+  const download = page.waitForEvent('download');
+  await audits.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('audits.csv');
+  const csv = await (await file.createReadStream()).toArray();
+  const text = Buffer.concat(csv).toString('utf8');
+  expect(text.split('\r\n')[0]).toBe('Time,User,Action,Description,IP address');
+  expect(text).toContain(`${SECURITY_ADMIN.email},User signed in,Signed in with password`);
+  await expect(partOf(audits, 'audits-exported')).toHaveText('audits.csv was downloaded.');
+});
+
+test('email domains: a blocked domain saved on the page refuses an invitation; removed, it is allowed', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/portal.html#/portal/security');
+  await signIn(page, SECURITY_ADMIN.email, SECURITY_ADMIN.password);
+  const security = portal(page);
+  await security.getByRole('tab', { name: 'Email domains' }).click();
+  await security.getByRole('switch', { name: 'Restrict joining by email domain' }).click();
+  await security.getByRole('combobox', { name: 'Which list applies' }).selectOption('BLOCK');
+  await security.getByRole('button', { name: 'Save email-domain settings' }).click();
+  await expect(
+    security.getByRole('status').filter({ hasText: 'Email-domain settings saved.' }),
+  ).toBeVisible();
+
+  // A name that is not a domain is refused on the page, what was typed kept.
+  const domain = security.getByLabel('Domain', { exact: true });
+  await domain.fill('not a domain');
+  await security.getByRole('button', { name: 'Add to blocked domains' }).click();
+  await expect(domain).toHaveAccessibleDescription(/Enter a domain name such as example\.com\./);
+  await expect(domain).toHaveValue('not a domain');
+  await domain.fill('blocked.example');
+  await security.getByRole('button', { name: 'Add to blocked domains' }).click();
+  await expect(partOf(security, 'domain-row')).toHaveText(/blocked\.example/);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The server enforces it: an invitation to that domain is refused.
+  const login = await request.post(`${API}/auth/v1/user`, {
+    data: { email: SECURITY_ADMIN.email, password: SECURITY_ADMIN.password },
+    headers: { origin: API_ORIGIN },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).accessToken}`, origin: API_ORIGIN };
+  const invite = (email: string) => request.post(`${API}/users/v2`, { data: { email }, headers });
+  const refused = await invite(`someone-${Date.now()}@blocked.example`);
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).errors).toEqual(['Email addresses of this domain cannot join this account.']);
+
+  // Removed from the list and the restriction off again: the same invitation goes through.
+  await (await rowAction(security, 'blocked.example', 'Remove blocked.example')).click();
+  await security
+    .getByRole('dialog', { name: 'Remove this domain?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(partOf(security, 'domain-row')).toHaveCount(0);
+  await security.getByRole('switch', { name: 'Restrict joining by email domain' }).click();
+  await security.getByRole('button', { name: 'Save email-domain settings' }).click();
+  await expect(
+    security.getByRole('status').filter({ hasText: 'Email-domain settings saved.' }),
+  ).toBeVisible();
+  expect((await invite(`someone-${Date.now()}@blocked.example`)).status()).toBeLessThan(300);
+});

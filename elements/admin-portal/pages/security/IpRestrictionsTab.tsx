@@ -17,10 +17,11 @@ import { Alert } from '../../../ui/Alert';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { DataTable, type Column } from '../../../ui/DataTable';
+import type { Column } from '../../../ui/DataTable';
 import { formatDate } from '../../../ui/formatDate';
 import { InlineStatus } from '../../../ui/InlineStatus';
 import { readableWidthStyle, sectionStyle, sectionTitleStyle, toolbarStyle } from '../../../ui/Page';
+import { RestrictionEntries } from './RestrictionEntries';
 import { SelectField } from '../../../ui/SelectField';
 import { Switch } from '../../../ui/Switch';
 import { TextField } from '../../../ui/TextField';
@@ -50,7 +51,6 @@ export default function IpRestrictionsTab({ writable }: { writable: boolean }) {
   });
   const [status, setStatus] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<IpConfig | null>(null);
-  const [removing, setRemoving] = useState<IpRestriction | null>(null);
   const [draft, setDraft] = useState<IpConfig | null>(null);
   const [entry, setEntry] = useState({ ip: '', description: '' });
   const [entryError, setEntryError] = useState<string | null>(null);
@@ -187,50 +187,38 @@ export default function IpRestrictionsTab({ writable }: { writable: boolean }) {
         </form>
       </section>
 
-      <section css={sectionStyle} aria-label={t.listTitle}>
-        <h3 css={sectionTitleStyle}>{t.listTitle}</h3>
-        <div css={readableWidthStyle}>
-          <SelectField
-            label={t.show}
-            value={shownList}
-            partName="ip-list"
-            options={[
-              { value: 'ALLOW', label: t.lists.ALLOW },
-              { value: 'BLOCK', label: t.lists.BLOCK },
-            ]}
-            onChange={(event) => {
-              setShownList(event.target.value as IpStrategy);
-              list.restart();
-            }}
-          />
-        </div>
-        <DataTable
-          caption={t.lists[shownList]}
-          columns={columns}
-          load={list.load}
-          rowKey={(row) => row.id}
-          rowLabel={(row) => row.ip}
-          rowPart="ip-row"
-          tablePart="ip-table"
-          empty={<p css={mutedStyle}>{t.empty}</p>}
-          failedText={t.loadFailed}
-          onRetry={list.reload}
-          rowActions={
-            writable
-              ? (row) => [
-                  {
-                    label: t.remove,
-                    ariaLabel: t.removeOf(row.ip),
-                    part: 'remove-ip',
-                    danger: true,
-                    onSelect: () => setRemoving(row),
-                  },
-                ]
-              : undefined
-          }
-          pagination={{ label: t.pages, page: list.page, pageSize: list.pageSize, onPage: list.setPage }}
-        />
-        {writable && (
+      <RestrictionEntries
+        texts={{ ...t, title: t.listTitle }}
+        caption={t.lists[shownList]}
+        columns={columns}
+        load={list.load}
+        nameOf={(row) => row.ip}
+        part="ip"
+        writable={writable}
+        onRetry={list.reload}
+        onRemove={async (row) => {
+          await api.deleteIp(row.id);
+          afterChange(t.removed(row.ip));
+        }}
+        pagination={{ label: t.pages, page: list.page, pageSize: list.pageSize, onPage: list.setPage }}
+        picker={
+          <div css={readableWidthStyle}>
+            <SelectField
+              label={t.show}
+              value={shownList}
+              partName="ip-list"
+              options={[
+                { value: 'ALLOW', label: t.lists.ALLOW },
+                { value: 'BLOCK', label: t.lists.BLOCK },
+              ]}
+              onChange={(event) => {
+                setShownList(event.target.value as IpStrategy);
+                list.restart();
+              }}
+            />
+          </div>
+        }
+        addForm={
           <form css={[formStyle, readableWidthStyle]} noValidate onSubmit={(event) => void addEntry(event)}>
             <TextField
               label={t.ip}
@@ -256,8 +244,8 @@ export default function IpRestrictionsTab({ writable }: { writable: boolean }) {
               </Button>
             </div>
           </form>
-        )}
-      </section>
+        }
+      />
 
       {confirm && (
         <ConfirmDialog
@@ -272,19 +260,6 @@ export default function IpRestrictionsTab({ writable }: { writable: boolean }) {
             setConfirm(null);
             setDraft(null);
             afterChange(t.configSaved);
-          }}
-        />
-      )}
-      {removing && (
-        <ConfirmDialog
-          title={t.removeTitle}
-          titleId="ae-ip-remove-title"
-          body={t.removeBody(removing.ip)}
-          onClose={() => setRemoving(null)}
-          onConfirm={async () => {
-            await api.deleteIp(removing.id);
-            setRemoving(null);
-            afterChange(t.removed(removing.ip));
           }}
         />
       )}

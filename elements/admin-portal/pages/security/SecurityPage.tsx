@@ -4,7 +4,7 @@
  * maximumConcurrentSessions"; "General settings tab fields: mfa, userLockout, passwordHistory").
  * Each policy is saved as the client SDK saves it (PATCH with an id, else POST) and enforced by the
  * server (server/domain/security-policies.ts); IP restrictions in their own tab (IpRestrictionsTab.tsx).
- * The email-domain restrictions tab is not built yet.
+ * Email-domain restrictions in theirs (DomainRestrictionsTab.tsx).
  */
 import { css } from '@emotion/react';
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
@@ -44,9 +44,12 @@ import {
 
 const t = enPortal.portal.security;
 const TITLE_ID = 'ae-portal-security-title';
-const TABS = ['sessionManagement', 'generalSettings', 'ipRestrictions'] as const;
+const TABS = ['sessionManagement', 'generalSettings', 'ipRestrictions', 'domainRestrictions'] as const;
 /** The IP restrictions tab: its own chunk, loaded when opened. */
 const IpRestrictionsTab = lazy(() => import('./IpRestrictionsTab'));
+const DomainRestrictionsTab = lazy(() => import('./DomainRestrictionsTab'));
+/** The tabs that load their own data. */
+const OWN_DATA: readonly Tab[] = ['ipRestrictions', 'domainRestrictions'];
 type Tab = (typeof TABS)[number];
 
 const toggledStyle = css({ display: 'flex', flexDirection: 'column', gap: '10px' });
@@ -98,12 +101,16 @@ export default function SecurityPage({ metadata }: PortalPageProps) {
             </Button>
           </>
         )}
-        {shown === 'ipRestrictions' && (
+        {shown && OWN_DATA.includes(shown) && (
           <Suspense fallback={<Skeleton label={en.common.loading} lines={6} />}>
-            <IpRestrictionsTab writable={writable} />
+            {shown === 'ipRestrictions' ? (
+              <IpRestrictionsTab writable={writable} />
+            ) : (
+              <DomainRestrictionsTab writable={writable} />
+            )}
           </Suspense>
         )}
-        {shown !== 'ipRestrictions' && load.status === 'loading' && (
+        {shown && !OWN_DATA.includes(shown) && load.status === 'loading' && (
           <Skeleton label={en.common.loading} lines={6} />
         )}
         {load.status === 'ready' && shown === 'sessionManagement' && (

@@ -1,0 +1,180 @@
+/**
+ * The security page's email-domain restrictions tab (spec 001 §2 tab domainRestrictions, §3
+ * "restrictSignupByEmailDomain"): whether the account restricts who may join by email domain, with
+ * an allow or a block list and public email providers refused or not, and the list's domains. The
+ * server enforces it at sign-up, invitation and single sign-on
+ * (server/domain/email-domain-restrictions.ts). Its own chunk, loaded with the tab.
+ */
+import { useState, type FormEvent } from 'react';
+import {
+  createSecurityPoliciesApi,
+  looksLikeDomain,
+  type EmailDomainConfig,
+  type EmailDomainRestriction,
+  type IpStrategy,
+} from '../../../../core/api/securityPolicies';
+import { enPortal } from '../../../i18n/en-portal';
+import { Alert } from '../../../ui/Alert';
+import { Button } from '../../../ui/Button';
+import type { Column } from '../../../ui/DataTable';
+import { InlineStatus } from '../../../ui/InlineStatus';
+import { readableWidthStyle, sectionStyle, sectionTitleStyle } from '../../../ui/Page';
+import { SelectField } from '../../../ui/SelectField';
+import { Switch } from '../../../ui/Switch';
+import { TextField } from '../../../ui/TextField';
+import { formStyle, mutedStyle } from '../../../ui/styles';
+import { useSubmit } from '../../../ui/useSubmit';
+import { useLoad, usePageApi } from '../common/adminParts';
+import { RestrictionEntries } from './RestrictionEntries';
+
+const t = enPortal.portal.security.domains;
+
+export default function DomainRestrictionsTab({ writable }: { writable: boolean }) {
+  const api = usePageApi(createSecurityPoliciesApi);
+  const config = useLoad(() => api.domainConfig(), [api]);
+  const entries = useLoad(() => api.domains(), [api]);
+  const [draft, setDraft] = useState<EmailDomainConfig | null>(null);
+  const [domain, setDomain] = useState('');
+  const [domainError, setDomainError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const submit = useSubmit();
+
+  if (config.load.status === 'loading') return null;
+  if (config.load.status === 'error')
+    return (
+      <>
+        <Alert>{`${t.loadFailed} ${config.load.message}`}</Alert>
+        <Button variant="secondary" onClick={config.reload}>
+          {enPortal.portal.retry}
+        </Button>
+      </>
+    );
+  const shown = draft ?? config.load.data;
+  const listType: IpStrategy = shown.listType;
+  const afterChange = (text: string) => {
+    setStatus(text);
+    entries.reload();
+  };
+
+  async function addDomain(event: FormEvent) {
+    event.preventDefault();
+    if (!looksLikeDomain(domain)) {
+      setDomainError(t.domainInvalid);
+      return;
+    }
+    await submit.run(async () => {
+      const added = await api.addDomain(domain.trim(), listType);
+      setDomain('');
+      afterChange(t.added(added.domain));
+    });
+  }
+
+  const columns: Array<Column<EmailDomainRestriction>> = [
+    { id: 'domain', header: t.columns.domain, cell: (row) => row.domain },
+  ];
+  const rows =
+    entries.load.status === 'ready'
+      ? {
+          status: 'ready' as const,
+          data: (() => {
+            const items = entries.load.data.items.filter((d) => d.type === listType);
+            return { items, totalItems: items.length, totalPages: 1 };
+          })(),
+        }
+      : entries.load;
+
+  return (
+    <>
+      <section css={[sectionStyle, readableWidthStyle]} aria-label={t.title}>
+        <h3 css={sectionTitleStyle}>{t.title}</h3>
+        <p css={mutedStyle}>{t.description}</p>
+        <form
+          css={formStyle}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit.run(async () => {
+              await api.saveDomainConfig(shown);
+              setDraft(null);
+              config.reload();
+              setStatus(t.configSaved);
+            });
+          }}
+        >
+          <Switch
+            checked={shown.active}
+            disabled={!writable}
+            partName="domains-active"
+            onClick={() => setDraft({ ...shown, active: !shown.active })}
+          >
+            {t.toggle}
+          </Switch>
+          <SelectField
+            label={t.listType}
+            value={listType}
+            disabled={!writable}
+            partName="domains-list-type"
+            options={[
+              { value: 'ALLOW', label: t.listTypes.ALLOW },
+              { value: 'BLOCK', label: t.listTypes.BLOCK },
+            ]}
+            onChange={(event) => setDraft({ ...shown, listType: event.target.value as IpStrategy })}
+          />
+          <Switch
+            checked={shown.blockPublicDomains}
+            disabled={!writable}
+            partName="domains-block-public"
+            onClick={() => setDraft({ ...shown, blockPublicDomains: !shown.blockPublicDomains })}
+          >
+            {t.blockPublic}
+          </Switch>
+          {submit.error && <Alert>{submit.error}</Alert>}
+          {status && <InlineStatus onDismiss={() => setStatus(null)}>{status}</InlineStatus>}
+          {writable && (
+            <div>
+              <Button type="submit" disabled={submit.busy}>
+                {t.saveConfig}
+              </Button>
+            </div>
+          )}
+        </form>
+      </section>
+
+      <RestrictionEntries
+        texts={{ ...t, title: t.listTitle }}
+        caption={t.lists[listType]}
+        columns={columns}
+        load={rows}
+        nameOf={(row) => row.domain}
+        part="domain"
+        writable={writable}
+        onRetry={entries.reload}
+        onRemove={async (row) => {
+          await api.deleteDomain(row.id);
+          afterChange(t.removed(row.domain));
+        }}
+        addForm={
+          <form css={[formStyle, readableWidthStyle]} noValidate onSubmit={(event) => void addDomain(event)}>
+            <TextField
+              label={t.domain}
+              hint={t.domainHint}
+              value={domain}
+              error={domainError}
+              maxLength={253}
+              partName="domain-input"
+              onChange={(event) => {
+                setDomain(event.target.value);
+                setDomainError(null);
+              }}
+            />
+            <div>
+              <Button type="submit" variant="secondary" disabled={submit.busy}>
+                {t.add[listType]}
+              </Button>
+            </div>
+          </form>
+        }
+      />
+    </>
+  );
+}
