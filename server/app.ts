@@ -9,6 +9,7 @@ import type { AppContext } from './context';
 import { createDelivery } from './delivery';
 import { isApiTokenAccess } from './domain/api-tokens';
 import { AuthService } from './domain/auth';
+import { ConnectivityWorker, resolveConnectivityOptions } from './domain/connectivity-worker';
 import { MfaService } from './domain/mfa';
 import { loadEncryptionKey, SecretBox } from './domain/mfa-crypto';
 import { PasswordHasher } from './domain/passwords';
@@ -26,6 +27,7 @@ import { apiTokenRoutes } from './routes/api-tokens';
 import { groupRoutes } from './routes/groups';
 import { roleRoutes } from './routes/roles';
 import { securityPolicyRoutes } from './routes/security-policies';
+import { connectivityRoutes } from './routes/connectivity';
 import { authRoutes } from './routes/auth';
 import { configurationRoutes } from './routes/configurations';
 import { entitlementRoutes } from './routes/entitlements';
@@ -104,9 +106,10 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
     await hasher.warmUp();
     const delivery = createDelivery(db, opts.delivery);
     const appOrigin = new URL(opts.appUrl).origin;
+    const secretBox = new SecretBox(await loadEncryptionKey(db, opts.mfaEncryptionKey));
     const mfa = new MfaService(
       db,
-      new SecretBox(await loadEncryptionKey(db, opts.mfaEncryptionKey)),
+      secretBox,
       {
         rpId: opts.webauthn?.rpId ?? new URL(opts.appUrl).hostname,
         rpName: opts.webauthn?.rpName ?? 'Auth Elements',
@@ -128,15 +131,21 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
       },
       delivery,
       mfa,
+      secretBox,
+      connectivity: resolveConnectivityOptions(opts.connectivity),
     };
     const routes: RouteSummary[] = [];
     const app = await createApp(ctx, routes);
+    // Webhook, email, SMS and Slack deliveries from the outbox table (domain/connectivity-worker.ts).
+    const worker = new ConnectivityWorker(db, secretBox, delivery, ctx.connectivity);
+    if (ctx.connectivity.worker) worker.start();
     return {
       app,
       db,
       routes,
       close: async () => {
         await app.close();
+        await worker.stop();
         delivery.close();
         await db.close();
       },
@@ -218,6 +227,8 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
       await apiTokenRoutes(api, ctx);
       // The security page's policies (issue 15).
       await securityPolicyRoutes(api, ctx);
+      // Connectivity: events, webhooks, email/SMS/Slack subscriptions (issue 16).
+      await connectivityRoutes(api, ctx);
       // Password reset, activation and (when asked for) the development outbox.
       await passwordRoutes(api, ctx);
       await activationRoutes(api, ctx);

@@ -16,6 +16,7 @@ import { SOCIAL_STATEMENTS } from './schema/social';
 import { SSO_STATEMENTS } from './schema/sso';
 import { SAML_STATEMENTS } from './schema/saml';
 import { SECURITY_POLICY_STATEMENTS } from './schema/security-policies';
+import { CONNECTIVITY_STATEMENTS } from './schema/connectivity';
 
 interface Migration {
   version: number;
@@ -331,6 +332,12 @@ export const migrations: Migration[] = [
     version: 16,
     name: 'security policies: lockout, password history, sessions, MFA policy ids; failed sign-ins; password history',
     statements: SECURITY_POLICY_STATEMENTS,
+  },
+  {
+    // Reserved number 19 at merge (issue 16); 17 here because the list must be consecutive.
+    version: 17,
+    name: 'connectivity: webhooks, email/SMS/Slack subscriptions, the delivery outbox and webhook logs',
+    statements: CONNECTIVITY_STATEMENTS,
   },
 ];
 
