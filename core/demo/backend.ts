@@ -25,6 +25,7 @@ import {
 } from './data';
 import { subAccountRoute, tenantsOfUser } from './subAccounts';
 import { handleDemoSecurityPolicies } from './securityPolicies';
+import { handleDemoConnectivity, isDemoConnectivityPath } from './connectivity';
 import {
   createDemoTeamAdmin,
   demoHeldPermissions,
@@ -1035,7 +1036,13 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       routes[`${method.toUpperCase()} ${path}`] ??
       (subAccounts && withUser((d, caller, r) => subAccounts(d, caller, r.body, r.query, { now, random }))) ??
       teamAdminRoute(method.toUpperCase(), path) ??
-      securityRoute(method.toUpperCase(), path);
+      securityRoute(method.toUpperCase(), path) ??
+      (isDemoConnectivityPath(path)
+        ? withUser(
+            (d, u, r) =>
+              handleDemoConnectivity(d, u, permissionsOf(u, d), r, now, random) ?? fail(404, 'Not found'),
+          )
+        : null);
     if (!handler) {
       const mfaDb = load();
       const mfaAnswer = await demoMfa.handle(mfaDb, method, path, { body, query, token });
