@@ -18,6 +18,7 @@ export const PORTAL_PAGES = [
   ['personalApiTokens', 'Personal API tokens'],
   ['apiTokens', 'API tokens'],
   ['security', 'Security'],
+  ['webhooks', 'Webhooks'],
   ['allAccounts', 'All accounts'],
 ];
 
