@@ -67,7 +67,7 @@ test('webhooks, logs, test and retry, and email per event, through the portal', 
     const sent = receiver.received.length;
     const firstLog = logs.getByRole('row', { name: /user\.signedIn/ }).first();
     await firstLog.getByRole('button').click();
-    await logs.getByRole('menuitem', { name: /^Retry the delivery of / }).click();
+    await host.getByRole('menuitem', { name: /^Retry the delivery of / }).click();
     await expect(logs.getByText('Retry queued.')).toBeVisible();
     await receiver.waitFor(sent + 1, 15_000);
     await logs.getByRole('button', { name: 'Done' }).click();
