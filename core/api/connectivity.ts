@@ -9,10 +9,10 @@
  */
 import type { HttpClient } from './http';
 
-export const WEBHOOKS = '/webhook';
-export const EVENTS_V1 = '/event/resources/configurations/v1';
-export const INTEGRATIONS_V1 = '/integrations/resources/configurations/v1';
-export const INTEGRATIONS_V2 = '/integrations/resources/configurations/v2';
+const WEBHOOKS = '/webhook';
+const EVENTS_V1 = '/event/resources/configurations/v1';
+const INTEGRATIONS_V1 = '/integrations/resources/configurations/v1';
+const INTEGRATIONS_V2 = '/integrations/resources/configurations/v2';
 
 /** Spec 001 §9 "Webhook logs default offset 0, limit 10". */
 export const WEBHOOK_LOGS_PAGE_SIZE = 10;
@@ -80,7 +80,7 @@ export interface EventCategory extends MainField {
   events?: ConnectivityEvent[];
 }
 
-export interface WebhookTest {
+interface WebhookTest {
   url: string;
   secret: string | null;
   payload?: object;
@@ -112,12 +112,12 @@ export interface WebhookLog {
   eventKey: string;
   createdAt: string;
 }
-export interface WebhookLogs {
+interface WebhookLogs {
   count: number;
   rows: WebhookLog[];
 }
 /** The receiver's answer to a test or the state of a retry. */
-export interface WebhookResult {
+interface WebhookResult {
   statusCode: number;
   body: string;
 }

@@ -17,7 +17,7 @@ export const parseRecipients = (text: string): string[] => [
   ),
 ];
 
-export type EmailSmsStep =
+type EmailSmsStep =
   | { op: 'create'; recipients: string[]; enabled: boolean }
   | { op: 'update'; id: string; recipients: string[]; enabled: boolean }
   | { op: 'delete' }
@@ -42,7 +42,7 @@ export function planEmailSms(
   return steps;
 }
 
-export type SlackStep =
+type SlackStep =
   { op: 'save'; subscription: SlackSubscription } | { op: 'delete'; id: string } | { op: 'none' };
 
 /** The subscription to save from the channels chosen per event, or its deletion. */

@@ -61,7 +61,8 @@ async function api(base: string, method: string, path: string, token?: string, b
 }
 
 async function adminToken(base: string): Promise<string> {
-  return (await api(base, 'POST', '/identity/resources/auth/v1/user', undefined, ADMIN)).accessToken as string;
+  return (await api(base, 'POST', '/identity/resources/auth/v1/user', undefined, ADMIN))
+    .accessToken as string;
 }
 
 /** `count` securityPolicy.changed events, each a saved lockout policy. */
@@ -73,7 +74,8 @@ async function emit(base: string, token: string, count: number): Promise<void> {
     });
 }
 
-const eventIds = (receiver: Receiver) => receiver.received.map((r) => (JSON.parse(r.body) as { id: string }).id);
+const eventIds = (receiver: Receiver) =>
+  receiver.received.map((r) => (JSON.parse(r.body) as { id: string }).id);
 
 async function until(what: () => boolean, timeoutMs: number, label: () => string): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -106,7 +108,11 @@ describe('connectivity outbox durability', () => {
       receiver.delayMs = 60_000;
       const total = 30;
       await emit(first.base, token, total);
-      await until(() => receiver.arrived > 0, 10_000, () => 'no delivery started');
+      await until(
+        () => receiver.arrived > 0,
+        10_000,
+        () => 'no delivery started',
+      );
       const inFlight = receiver.arrived;
       await kill9(first.child);
       receiver.delayMs = 0;
@@ -119,7 +125,10 @@ describe('connectivity outbox durability', () => {
       );
       const ids = eventIds(receiver);
       assert.equal(new Set(ids).size, total, 'every event arrived');
-      assert.ok(ids.length - total <= inFlight, `at most the ${inFlight} in flight arrive twice (${ids.length})`);
+      assert.ok(
+        ids.length - total <= inFlight,
+        `at most the ${inFlight} in flight arrive twice (${ids.length})`,
+      );
       await kill9(second.child);
     } finally {
       await receiver.close();

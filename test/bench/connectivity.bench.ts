@@ -17,7 +17,12 @@ const server = await buildServer({
   database: url ? { kind: 'postgres', url } : { kind: 'pglite' },
   seed: true,
   passwordHashing: { N: 1024, r: 8, p: 1 },
-  connectivity: { allowPrivateAddresses: true, pollIntervalMs: 50, retryBaseMs: RETRY_BASE_MS, batchSize: 50 },
+  connectivity: {
+    allowPrivateAddresses: true,
+    pollIntervalMs: 50,
+    retryBaseMs: RETRY_BASE_MS,
+    batchSize: 50,
+  },
 });
 const receiver = await startReceiver();
 await server.db.query(
@@ -30,7 +35,8 @@ const deliveredRates: number[] = [];
 for (let run = 0; run < RUNS; run++) {
   receiver.received.length = 0;
   const start = performance.now();
-  for (let i = 0; i < EVENTS; i++) await emitEvent(server, SEED_TENANT_ID, 'securityPolicy.changed', { run, i });
+  for (let i = 0; i < EVENTS; i++)
+    await emitEvent(server, SEED_TENANT_ID, 'securityPolicy.changed', { run, i });
   const emitted = performance.now();
   await receiver.waitFor(EVENTS, 120_000);
   const delivered = performance.now();
@@ -50,9 +56,13 @@ for (let run = 0; run < RUNS; run++) {
   secondGaps.push(got[2]!.at - got[1]!.at);
 }
 
-console.log(`connectivity outbox on ${url ? 'PostgreSQL' : 'PGlite (in memory)'}, ${EVENTS} events x ${RUNS} runs`);
+console.log(
+  `connectivity outbox on ${url ? 'PostgreSQL' : 'PGlite (in memory)'}, ${EVENTS} events x ${RUNS} runs`,
+);
 console.log(`  emitted (outbox rows written): median ${median(emitRates).toFixed(0)} events/s`);
-console.log(`  delivered end to end (signed POST, receiver 200): median ${median(deliveredRates).toFixed(0)} events/s`);
+console.log(
+  `  delivered end to end (signed POST, receiver 200): median ${median(deliveredRates).toFixed(0)} events/s`,
+);
 console.log(
   `  retry after 500 (base ${RETRY_BASE_MS} ms, poll 50 ms): 1st retry after median ${median(firstGaps).toFixed(0)} ms, 2nd after ${median(secondGaps).toFixed(0)} ms`,
 );
