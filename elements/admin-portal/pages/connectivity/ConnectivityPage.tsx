@@ -488,13 +488,13 @@ function LogsDialog({
         columns={columns}
         load={logs.load}
         rowKey={(l) => l.id}
-        rowLabel={(l) => `${l.eventKey} ${l.createdAt}`}
+        rowLabel={(l) => `${l.eventKey} ${formatDate(l.createdAt, '')}`}
         rowActions={
           canWrite
             ? (l) => [
                 {
                   label: t.retry,
-                  ariaLabel: t.retryOf(l.createdAt),
+                  ariaLabel: t.retryOf(formatDate(l.createdAt, '')),
                   part: 'retry-log',
                   onSelect: () => {
                     void api.retry(l.id).then(
