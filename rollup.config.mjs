@@ -165,9 +165,10 @@ export default [
           id.includes('/core/demo/') ||
           id.endsWith('/core/api/errorCodes.ts') ||
           id.includes('/core/portal/') ||
-          /\/core\/api\/(securityPolicies|team|accountSettings|sessions|audits)\.ts$/.test(id) ||
+          /\/core\/api\/(securityPolicies|team|accountSettings|sessions|audits|connectivity)\.ts$/.test(id) ||
           id.includes('/core/tenants/') ||
           id.includes('/elements/i18n/portalAdmin.') ||
+          id.includes('/elements/i18n/portalConnectivity.') ||
           id.endsWith('/elements/i18n/en-portal.ts') ||
           id.includes('/core/session/hostedLogin') ||
           id.includes('/core/social/') ||

@@ -9,6 +9,7 @@ import type { AppContext } from './context';
 import { createDelivery } from './delivery';
 import { isApiTokenAccess } from './domain/api-tokens';
 import { AuthService } from './domain/auth';
+import { ConnectivityWorker, resolveConnectivityOptions } from './domain/connectivity-worker';
 import { MfaService } from './domain/mfa';
 import { loadEncryptionKey, SecretBox } from './domain/mfa-crypto';
 import { PasswordHasher } from './domain/passwords';
@@ -29,6 +30,7 @@ import { securityPolicyRoutes } from './routes/security-policies';
 import { auditRoutes } from './routes/audits';
 import { installAuditHook } from './http/audit-hook';
 import { purgeAudits } from './domain/audits';
+import { connectivityRoutes } from './routes/connectivity';
 import { authRoutes } from './routes/auth';
 import { configurationRoutes } from './routes/configurations';
 import { entitlementRoutes } from './routes/entitlements';
@@ -107,9 +109,10 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
     await hasher.warmUp();
     const delivery = createDelivery(db, opts.delivery);
     const appOrigin = new URL(opts.appUrl).origin;
+    const secretBox = new SecretBox(await loadEncryptionKey(db, opts.mfaEncryptionKey));
     const mfa = new MfaService(
       db,
-      new SecretBox(await loadEncryptionKey(db, opts.mfaEncryptionKey)),
+      secretBox,
       {
         rpId: opts.webauthn?.rpId ?? new URL(opts.appUrl).hostname,
         rpName: opts.webauthn?.rpName ?? 'Auth Elements',
@@ -131,10 +134,15 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
       },
       delivery,
       mfa,
+      secretBox,
+      connectivity: resolveConnectivityOptions(opts.connectivity),
     };
     const routes: RouteSummary[] = [];
     const app = await createApp(ctx, routes);
     const stopPurge = scheduleAuditPurge(db, opts.auditRetentionDays, app.log);
+    // Webhook, email, SMS and Slack deliveries from the outbox table (domain/connectivity-worker.ts).
+    const worker = new ConnectivityWorker(db, secretBox, delivery, ctx.connectivity);
+    if (ctx.connectivity.worker) worker.start();
     return {
       app,
       db,
@@ -142,6 +150,7 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
       close: async () => {
         await stopPurge();
         await app.close();
+        await worker.stop();
         delivery.close();
         await db.close();
       },
@@ -246,6 +255,8 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
       // The security page's policies (issue 15).
       await securityPolicyRoutes(api, ctx);
       await auditRoutes(api, ctx);
+      // Connectivity: events, webhooks, email/SMS/Slack subscriptions (issue 16).
+      await connectivityRoutes(api, ctx);
       // Password reset, activation and (when asked for) the development outbox.
       await passwordRoutes(api, ctx);
       await activationRoutes(api, ctx);

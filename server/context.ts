@@ -3,7 +3,9 @@
  */
 import type { Delivery } from './delivery/types';
 import type { AuthService } from './domain/auth';
+import type { ResolvedConnectivityOptions } from './domain/connectivity-worker';
 import type { MfaService } from './domain/mfa';
+import type { SecretBox } from './domain/mfa-crypto';
 import type { PasswordHasher } from './domain/passwords';
 import type { TokenService } from './domain/tokens';
 import type { CookieSettings } from './http/cookies';
@@ -21,4 +23,8 @@ export interface AppContext {
   delivery: Delivery;
   /** Multi-factor authentication and passkeys (domain/mfa.ts). */
   mfa: MfaService;
+  /** Seals stored secrets with the server key (MFA seeds, webhook secrets, Slack webhook URLs). */
+  secretBox: SecretBox;
+  /** Connectivity's delivery settings (domain/connectivity-worker.ts). */
+  connectivity: ResolvedConnectivityOptions;
 }

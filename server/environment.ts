@@ -180,6 +180,9 @@ export function serverConfigFromEnvironment(env: Environment, argv: readonly str
     secretsKey: env.SECRETS_KEY || undefined,
     // Identity providers over plain http (tokens readable on the way): development mode only.
     allowInsecureIdentityProviders: dev,
+    // Webhook and Slack URLs on loopback or private networks (a receiver on localhost): development
+    // mode only; refused otherwise (docs/connectivity.md "SSRF").
+    connectivity: { allowPrivateAddresses: dev },
     mfaEncryptionKey: env.MFA_ENCRYPTION_KEY || undefined,
     webauthn: {
       rpId: env.WEBAUTHN_RP_ID || undefined,

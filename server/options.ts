@@ -8,6 +8,7 @@ import type { OAuthClientConfig } from './domain/oauth';
 import type { SocialProviderConfig } from './domain/social';
 import type { SsoConnectionConfig } from './domain/sso';
 import { DEFAULT_SIGN_UPS_PER_IP } from './domain/attempts';
+import type { ConnectivityOptions } from './domain/connectivity-worker';
 
 export interface ServerOptions {
   /** PGlite (data folder, or in memory when `dataDir` is undefined) or a PostgreSQL URL. */
@@ -86,6 +87,13 @@ export interface ServerOptions {
    * `appUrl`; `origins` (where the ceremonies may run) default to `appUrl`'s origin and the CORS origins.
    */
   webauthn?: { rpId?: string; rpName?: string; origins?: string[] };
+  /**
+   * Webhooks, email/SMS/Slack notifications: the delivery worker (on by default in every process),
+   * its retry timings, and `allowPrivateAddresses` (off by default: webhook and Slack URLs that
+   * resolve to loopback or private networks are refused; tests and development turn it on).
+   * See docs/connectivity.md.
+   */
+  connectivity?: ConnectivityOptions;
 }
 
 export type ResolvedOptions = Required<
@@ -98,6 +106,7 @@ export type ResolvedOptions = Required<
     | 'mfaEncryptionKey'
     | 'webauthn'
     | 'samlSigning'
+    | 'connectivity'
   >
 > &
   Pick<
@@ -109,6 +118,7 @@ export type ResolvedOptions = Required<
     | 'mfaEncryptionKey'
     | 'webauthn'
     | 'samlSigning'
+    | 'connectivity'
   >;
 
 const PREFIX_SHAPE = /^[A-Za-z0-9_-]*$/;
@@ -147,6 +157,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     allowInsecureIdentityProviders: options.allowInsecureIdentityProviders ?? false,
     mfaEncryptionKey: options.mfaEncryptionKey,
     webauthn: options.webauthn,
+    connectivity: options.connectivity,
   };
   if (!PREFIX_SHAPE.test(resolved.prefix))
     throw new Error(`Invalid URL prefix "${resolved.prefix}": use letters, digits, - and _`);

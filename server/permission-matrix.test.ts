@@ -1706,7 +1706,140 @@ const ROUTES: Record<string, Entry> = {
       ],
     },
   },
+  // Connectivity (issue 16). The matrix's server runs no delivery worker: nothing is written behind
+  // a request's back. Subscriptions name user.passwordReset, an event the matrix never causes.
+  ...connectivityEntries(),
 };
+
+function connectivityEntries(): Record<string, Entry> {
+  const R = 'fe.connectivity.read.webhooks';
+  const W = 'fe.connectivity.write.webhooks';
+  const EV = `${F}/event/resources/configurations/v1`;
+  const V1 = `${F}/integrations/resources/configurations/v1`;
+  const V2 = `${F}/integrations/resources/configurations/v2`;
+  const hook = () => ({
+    displayName: uniq('hook'),
+    description: '',
+    url: 'http://127.0.0.1:9/hook',
+    secret: null,
+    eventKeys: [],
+    isActive: false,
+  });
+  const aWebhook = async () => (await admin('POST', `${F}/webhook/custom`, hook())) as { _id: string };
+  const aChannel = async () =>
+    (await admin('POST', `${V1}/slack/channels`, { name: uniq('#c'), url: 'http://127.0.0.1:9/slack' })) as {
+      id: string;
+    };
+  const aSlackSubscription = async () => {
+    const channel = await aChannel();
+    return (await admin('POST', `${V1}/slack/subscriptions`, {
+      isActive: false,
+      slackEvents: [{ eventKey: 'user.passwordReset', channelIds: [channel.id] }],
+    })) as { id: string; slackEvents: unknown[] };
+  };
+  const gated = (permission: string, scope: 'resource' | 'account', request: Prepare): Entry => ({
+    access: 'gated',
+    permission,
+    scope,
+    request,
+  });
+  const entries: Record<string, Entry> = {
+    [`GET ${EV}/categories`]: gated(R, 'account', async () => ({ url: `${EV}/categories` })),
+    [`GET ${EV}`]: gated(R, 'account', async () => ({ url: `${EV}?channels=webhook` })),
+    [`GET ${F}/webhook`]: gated(R, 'account', async () => ({ url: `${F}/webhook` })),
+    [`POST ${F}/webhook/custom`]: gated(W, 'account', async () => ({
+      url: `${F}/webhook/custom`,
+      payload: hook(),
+    })),
+    [`PATCH ${F}/webhook/:id`]: gated(W, 'resource', async () => ({
+      url: `${F}/webhook/${(await aWebhook())._id}`,
+      payload: hook(),
+    })),
+    [`DELETE ${F}/webhook/:id`]: gated(W, 'resource', async () => ({
+      url: `${F}/webhook/${(await aWebhook())._id}`,
+    })),
+    [`POST ${F}/webhook/test`]: gated(W, 'account', async () => ({
+      url: `${F}/webhook/test`,
+      payload: { url: 'http://127.0.0.1:9/test', secret: null },
+    })),
+    [`POST ${F}/webhook/logs/:id/retries`]: gated(W, 'resource', async () => {
+      const webhook = await aWebhook();
+      const { rows } = await server.db.query<{ id: string }>(
+        `INSERT INTO webhook_logs (webhook_id, tenant_id, event_key, status_code, body)
+         VALUES ($1, $2, 'user.passwordReset', 500, '{}') RETURNING id`,
+        [webhook._id, SEED_TENANT_ID],
+      );
+      return { url: `${F}/webhook/logs/${rows[0]!.id}/retries` };
+    }),
+    [`GET ${V1}/slack`]: gated(R, 'account', async () => ({ url: `${V1}/slack` })),
+    [`GET ${V1}/slack/applications`]: gated(R, 'account', async () => ({ url: `${V1}/slack/applications` })),
+    [`GET ${V1}/slack/channels`]: gated(R, 'account', async () => ({ url: `${V1}/slack/channels` })),
+    [`POST ${V1}/slack/channels`]: gated(W, 'account', async () => ({
+      url: `${V1}/slack/channels`,
+      payload: { name: uniq('#c'), url: 'http://127.0.0.1:9/slack' },
+    })),
+    [`DELETE ${V1}/slack/channels/:id`]: gated(W, 'resource', async () => ({
+      url: `${V1}/slack/channels/${(await aChannel()).id}`,
+    })),
+    [`POST ${V1}/slack/subscriptions`]: gated(W, 'resource', async () => ({
+      url: `${V1}/slack/subscriptions`,
+      payload: {
+        isActive: false,
+        slackEvents: [{ eventKey: 'user.passwordReset', channelIds: [(await aChannel()).id] }],
+      },
+    })),
+    [`PATCH ${V1}/slack/subscription/:id`]: gated(W, 'resource', async () => {
+      const saved = await aSlackSubscription();
+      return {
+        url: `${V1}/slack/subscription/${saved.id}`,
+        payload: { isActive: false, slackEvents: saved.slackEvents },
+      };
+    }),
+    [`DELETE ${V1}/slack/subscriptions/:id`]: gated(W, 'resource', async () => ({
+      url: `${V1}/slack/subscriptions/${(await aSlackSubscription()).id}`,
+    })),
+  };
+  for (const url of [`${F}/webhook/logs`, `${F}/webhook/logs/`])
+    entries[`GET ${url}`] = gated(R, 'resource', async () => ({
+      url: `${url}?id=${(await aWebhook())._id}`,
+    }));
+  for (const [base, recipient] of [
+    [`${V1}/emails`, 'ops@matrix.example.com'],
+    [`${V2}/sms`, '+15550002222'],
+  ] as const) {
+    const body = { enabled: true, subscriptions: [{ name: 'ops', enabled: true, recipients: [recipient] }] };
+    const aConfig = async () => {
+      await admin('POST', `${base}/user.passwordReset`, body);
+      const list = (await admin('GET', base)) as Array<{
+        eventKey: string;
+        subscriptions: Array<{ id: string }>;
+      }>;
+      return list.find((c) => c.eventKey === 'user.passwordReset')!.subscriptions.at(-1)!.id;
+    };
+    entries[`GET ${base}`] = gated(R, 'account', async () => ({ url: base }));
+    entries[`POST ${base}/:eventKey`] = gated(W, 'account', async () => ({
+      url: `${base}/user.passwordReset`,
+      payload: body,
+    }));
+    // By event key in the caller's own account: another tenant's admin acts on theirs.
+    entries[`PATCH ${base}/:eventKey`] = gated(W, 'account', async () => {
+      await aConfig();
+      return { url: `${base}/user.passwordReset`, payload: { enabled: true } };
+    });
+    entries[`PUT ${base}/:eventKey/subscriptions/:id`] = gated(W, 'resource', async () => ({
+      url: `${base}/user.passwordReset/subscriptions/${await aConfig()}`,
+      payload: { name: 'ops', enabled: true, recipients: [recipient] },
+    }));
+    entries[`DELETE ${base}/:eventKey/subscriptions/:id`] = gated(W, 'resource', async () => ({
+      url: `${base}/user.passwordReset/subscriptions/${await aConfig()}`,
+    }));
+    entries[`DELETE ${base}/:eventKey`] = gated(W, 'account', async () => {
+      await aConfig();
+      return { url: `${base}/user.passwordReset` };
+    });
+  }
+  return entries;
+}
 
 const isWrite = (method: string) => method !== 'GET';
 const keyOf = (method: string, url: string) => `${method} ${url}`;
@@ -1809,6 +1942,7 @@ const started = Date.now();
 before(async () => {
   server = await startTestServer({
     devOutbox: true,
+    connectivity: { worker: false, allowPrivateAddresses: true },
     staticRoot: fileURLToPath(new URL('..', import.meta.url)),
   });
   adminToken = (await login(server.app)).accessToken;
@@ -1911,6 +2045,9 @@ describe('permission matrix', () => {
           ...(request.payload ? { payload: request.payload } : {}),
         });
 
+      // The session guard records activity at most every 30 s (sessions.last_used_at): the cached
+      // callers' sessions are touched here, so a run longer than 30 s does not see that as a write.
+      await server.db.query('UPDATE sessions SET last_used_at = now() WHERE revoked_at IS NULL');
       let print = await databasePrint();
       const expectNothingWritten = async (who: string) => {
         const now = await databasePrint();

@@ -75,7 +75,7 @@ const SEED_VENDOR_ADMIN_NAME = 'Vera Vendor';
  * visibility). The showcase turns them on with the same admin-box metadata a vendor administrator
  * would send (POST /metadata, `navigation.<page>.visibility`).
  */
-const SHOWCASE_PAGES = ['roles', 'groups', 'personalApiTokens', 'apiTokens'] as const;
+const SHOWCASE_PAGES = ['roles', 'groups', 'personalApiTokens', 'apiTokens', 'webhooks'] as const;
 const SHOWCASE_FLAGS = ['fe-roles-page', 'admin_portal_login_per_tenant'] as const;
 
 /**

@@ -216,6 +216,23 @@ export const ERROR_CATALOGUE = {
   ROLE_PERMISSIONS_BOTH: 'Send permissions or permissionIds, not both',
   TOO_MANY_ACCOUNTS: 'Ask for at most 200 accounts at once',
   USER_ALREADY_ACTIVATED: 'This user has already activated their account',
+  // Connectivity (issue 16): webhooks, email/SMS/Slack subscriptions
+  WEBHOOK_NOT_FOUND: 'Webhook not found',
+  WEBHOOK_LOG_NOT_FOUND: 'Webhook log not found',
+  EVENT_UNKNOWN: 'Unknown event "{value}"',
+  CHANNEL_UNKNOWN: 'Unknown channel "{value}"',
+  URL_INVALID: 'Enter an http or https URL',
+  URL_PRIVATE_ADDRESS: 'The address points to a private or local network',
+  URL_HOST_UNRESOLVED: 'The host name does not resolve',
+  RECIPIENT_REQUIRED: 'At least one recipient is required',
+  RECIPIENT_EMAIL_INVALID: '"{value}" is not an email address',
+  RECIPIENT_PHONE_INVALID: '"{value}" is not a phone number in international format',
+  NOTIFICATION_SETTINGS_NOT_FOUND: 'No settings for this event',
+  NOTIFICATION_SUBSCRIPTION_NOT_FOUND: 'Notification subscription not found',
+  SLACK_CHANNELS_REQUIRED: 'A Slack subscription needs at least one channel',
+  SLACK_CHANNEL_UNKNOWN: 'Unknown Slack channel "{value}"',
+  SLACK_CHANNEL_NOT_FOUND: 'Slack channel not found',
+  SLACK_SUBSCRIPTION_NOT_FOUND: 'Slack subscription not found',
 } as const;
 
 /**

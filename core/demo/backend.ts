@@ -26,6 +26,7 @@ import {
 import { subAccountRoute, tenantsOfUser } from './subAccounts';
 import { handleDemoSecurityPolicies } from './securityPolicies';
 import { handleDemoAudits } from './audits';
+import { handleDemoConnectivity, isDemoConnectivityPath } from './connectivity';
 import {
   createDemoTeamAdmin,
   demoHeldPermissions,
@@ -125,6 +126,7 @@ const DEMO_ADMIN_BOX = {
     groups: { visibility: 'byPermissions' },
     personalApiTokens: { visibility: 'byPermissions' },
     apiTokens: { visibility: 'byPermissions' },
+    webhooks: { visibility: 'byPermissions' },
   },
 };
 
@@ -1056,7 +1058,13 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       (subAccounts && withUser((d, caller, r) => subAccounts(d, caller, r.body, r.query, { now, random }))) ??
       teamAdminRoute(method.toUpperCase(), path) ??
       securityRoute(method.toUpperCase(), path) ??
-      (path.startsWith('/audits') ? auditsRoute(method.toUpperCase(), path) : null);
+      (path.startsWith('/audits') ? auditsRoute(method.toUpperCase(), path) : null) ??
+      (isDemoConnectivityPath(path)
+        ? withUser(
+            (d, u, r) =>
+              handleDemoConnectivity(d, u, permissionsOf(u, d), r, now, random) ?? fail(404, 'Not found'),
+          )
+        : null);
     if (!handler) {
       const mfaDb = load();
       const mfaAnswer = await demoMfa.handle(mfaDb, method, path, { body, query, token });

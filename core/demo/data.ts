@@ -1,5 +1,6 @@
 import type { AuthStrategy, PublicPolicy, Tenant } from '../api/types';
 import type { DemoSecurityPolicies } from './securityPolicies';
+import type { DemoConnectivity } from './connectivity';
 
 /** Sample data of demo mode. Passwords are sample data too, kept in the page's storage. */
 export interface DemoUser {
@@ -46,6 +47,8 @@ export interface DemoDatabase {
   apiTokens?: DemoApiToken[];
   /** Security policies per tenant id (core/demo/securityPolicies.ts). */
   securityPolicies?: Record<string, DemoSecurityPolicies>;
+  /** Webhooks, email/SMS/Slack settings per tenant id (core/demo/connectivity.ts). */
+  connectivity?: Record<string, DemoConnectivity>;
   /** Vendor settings the demo can be switched to (tests; the sample data leaves them off). */
   settings?: {
     signUpRequiresActivation?: boolean;

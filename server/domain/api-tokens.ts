@@ -10,6 +10,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../storage/database';
+import { emitEvent } from './connectivity';
 
 export type ApiTokenType = 'user' | 'tenant';
 
@@ -126,6 +127,7 @@ export async function createApiToken(
       ]);
     }
     const row = (await tx.query<Row>(`SELECT ${COLUMNS} FROM api_tokens t WHERE t.id = $1`, [id])).rows[0]!;
+    await emitEvent({ db: tx }, owner.tenantId, 'apiToken.created', { tokenId: id, type: owner.type });
     return { ...toItem(row), secret };
   });
 }
@@ -136,6 +138,8 @@ export async function deleteApiToken(db: Database, owner: TokenOwner, id: string
     `DELETE FROM api_tokens WHERE id = $1 AND tenant_id = $2 AND type = $3 AND ($3 = 'tenant' OR user_id = $4) RETURNING id`,
     [id, owner.tenantId, owner.type, owner.userId],
   );
+  if (rows.length)
+    await emitEvent({ db }, owner.tenantId, 'apiToken.deleted', { tokenId: id, type: owner.type });
   return rows.length > 0;
 }
 

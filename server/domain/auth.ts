@@ -26,6 +26,7 @@ import {
   type UserRow,
 } from './users';
 import { getVendorSettings } from './vendor';
+import { emitEvent } from './connectivity';
 
 /** Where a request came from; stored with the session for the sessions list. */
 export interface ClientInfo {
@@ -134,6 +135,7 @@ export class AuthService {
     // An impersonation is not the user's own sign-in: their last-login stays as it was.
     if (!impersonatorId) {
       await recordLogin(this.db, user.id, tenantId);
+      await emitEvent({ db: this.db }, tenantId, 'user.signedIn', { userId: user.id, email: user.email });
       await limitConcurrentSessions(this.db, user.id, tenantId);
     }
     const authResponse = await this.issueFor(user, tenants, tenantId, session.id, impersonatorId);

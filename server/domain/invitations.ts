@@ -43,6 +43,7 @@ import {
   normalizeEmail,
   UserExistsError,
 } from './users';
+import { emitEvent } from './connectivity';
 
 const INVITATION_INVALID =
   'This invitation is invalid or has expired. Ask the account administrator for a new one.';
@@ -156,6 +157,7 @@ export async function inviteUser(ctx: FlowContext, input: InviteInput, log: Log)
       if (error instanceof UserExistsError) throw httpError(409, ALREADY_INVITED);
       throw error;
     });
+  await emitEvent(ctx, input.tenantId, 'user.invited', { userId, email });
   if (!input.skipInviteEmail)
     await sendInvitation(ctx, { tenantId: input.tenantId, userId, email, inviterId: input.inviterId }, log);
   const { items } = await listTenantUsers(ctx.db, {

@@ -25,6 +25,7 @@ import { countCodeSend } from './attempts';
 import { tenantMfaPolicy } from './security-policies';
 import type { SecretBox } from './mfa-crypto';
 import type { UserRow } from './users';
+import { emitForUser } from './connectivity';
 
 /** Lifetimes in seconds. */
 const MFA_TOKEN_TTL_SECONDS = 5 * 60;
@@ -309,6 +310,8 @@ export class MfaService {
           [userId, hashToken('recovery', normalizeRecoveryCode(recoveryCode))],
         );
       }
+      if (!device.passkey)
+        await emitForUser({ db: tx }, userId, 'user.mfaEnrolled', { deviceKind: device.kind });
       return { deviceId: rows[0]!.id, recoveryCode };
     });
   }

@@ -9,6 +9,7 @@ import { consumeLink, issueOneTimeToken } from './one-time-tokens';
 import { sendQuietly, type FlowContext } from './account-flows';
 import { passwordReuseProblem } from './security-policies';
 import { findUserByEmail, findUserById, updatePasswordHash } from './users';
+import { emitEvent } from './connectivity';
 
 const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Ask for a new one.';
 
@@ -57,6 +58,7 @@ export async function resetPassword(
       [user.id],
     );
   });
+  await emitEvent(ctx, user.active_tenant_id, 'user.passwordReset', { userId: user.id, email: user.email });
 }
 
 const CURRENT_PASSWORD_WRONG = 'The current password is incorrect.';
@@ -97,4 +99,5 @@ export async function changePassword(
       [user.id, input.sessionId],
     );
   });
+  await emitEvent(ctx, user.active_tenant_id, 'user.passwordChanged', { userId: user.id, email: user.email });
 }

@@ -21,6 +21,7 @@ import { recordAudit } from './audits';
 import type { Database } from '../storage/database';
 import type { PasswordHasher } from './passwords';
 import { listUserTenants, pickActiveTenant } from './tenants';
+import { emitEvent } from './connectivity';
 
 export interface LockoutSettings {
   enabled: boolean;
@@ -138,6 +139,7 @@ export async function saveTenantPolicy<K extends PolicyKind>(
      RETURNING ${COLUMNS}`,
     [kind, tenantId, JSON.stringify(settings)],
   );
+  await emitEvent({ db }, tenantId, 'securityPolicy.changed', { policy: kind });
   return toDto(kind, rows[0]!);
 }
 
@@ -203,6 +205,7 @@ export async function saveTenantMfaPolicy(
      ON CONFLICT (tenant_id) DO UPDATE SET enforce = $2, except_saml = $3, updated_at = now()`,
     [tenantId, enforce, exceptSaml],
   );
+  await emitEvent({ db }, tenantId, 'securityPolicy.changed', { policy: 'mfa', enforceMFAType });
   return tenantMfaPolicy(db, tenantId);
 }
 

@@ -18,6 +18,7 @@ import {
   type UserProfile,
 } from './users';
 import { getVendorSettings } from './vendor';
+import { emitEvent } from './connectivity';
 
 interface SignUpInput {
   email: string;
@@ -107,6 +108,7 @@ export async function signUp(
       throw error;
     });
 
+  await emitEvent({ db }, tenant.id, 'user.signedUp', { userId: user.id, email: user.email });
   const shouldActivate = settings.signUpRequiresActivation;
   const signedIn = shouldActivate ? undefined : await auth.startSession(user, client, tenant.id);
   const current = (await findUserById(db, user.id)) ?? user;

@@ -5,6 +5,7 @@
  */
 import type { Database } from '../storage/database';
 import type { RoleDto } from './tenants';
+import { emitEvent } from './connectivity';
 
 /** Roles assignable in the tenant: vendor-wide ones and the tenant's own, by name. */
 export async function listAssignableRoles(db: Database, tenantId: string): Promise<RoleDto[]> {
@@ -64,6 +65,7 @@ export async function removeMember(
         WHERE user_id = $1 AND tenant_id = $2 AND revoked_at IS NULL`,
       [userId, tenantId],
     );
+    await emitEvent({ db: tx }, tenantId, 'user.removed', { userId });
     return 'removed';
   });
 }
@@ -95,6 +97,7 @@ export async function setMemberRoles(
         [membership.id, roleIds],
       );
     }
+    await emitEvent({ db: tx }, tenantId, 'user.rolesChanged', { userId, roleIds: roleIds.join(',') });
     return { kind: 'updated' };
   });
 }

@@ -16,6 +16,18 @@ const API = '/frontegg/identity/resources';
  * until it is listed here with its catalogue template.
  */
 const DYNAMIC_SITES: Record<string, [sample: string, code: string][]> = {
+  // Connectivity (issue 16): the event, channel or recipient the administrator sent, quoted back;
+  // and why a webhook or Slack URL may not be used (delivery/outbound-http.ts).
+  'server/routes/connectivity.ts': [
+    ['Unknown event "no.such"', 'EVENT_UNKNOWN'],
+    ['Unknown channel "pigeon"', 'CHANNEL_UNKNOWN'],
+    ['"x@" is not an email address', 'RECIPIENT_EMAIL_INVALID'],
+    ['"12" is not a phone number in international format', 'RECIPIENT_PHONE_INVALID'],
+    ['Unknown Slack channel "00000000-0000-4000-8000-000000000000"', 'SLACK_CHANNEL_UNKNOWN'],
+    ['Enter an http or https URL', 'URL_INVALID'],
+    ['The address points to a private or local network', 'URL_PRIVATE_ADDRESS'],
+    ['The host name does not resolve', 'URL_HOST_UNRESOLVED'],
+  ],
   // The session guard's refusal (app.ts): the session ended, or the account's IP restrictions.
   'server/domain/tokens.ts': [
     ['Invalid or expired token', 'TOKEN_INVALID'],

@@ -17,6 +17,7 @@ import { SSO_STATEMENTS } from './schema/sso';
 import { SAML_STATEMENTS } from './schema/saml';
 import { SECURITY_POLICY_STATEMENTS } from './schema/security-policies';
 import { AUDIT_STATEMENTS } from './schema/audits';
+import { CONNECTIVITY_STATEMENTS } from './schema/connectivity';
 
 interface Migration {
   version: number;
@@ -337,6 +338,11 @@ export const migrations: Migration[] = [
     version: 17,
     name: 'audit log: append-only records of security-relevant events',
     statements: AUDIT_STATEMENTS,
+  },
+  {
+    version: 18,
+    name: 'connectivity: webhooks, email/SMS/Slack subscriptions, the delivery outbox and webhook logs',
+    statements: CONNECTIVITY_STATEMENTS,
   },
 ];
 

@@ -10,6 +10,7 @@ import { seedSubAccounts } from './fixtures/sub-accounts';
 import { seedLoginFlows } from './fixtures/login-flows';
 import { seedMfa } from './fixtures/mfa';
 import { seedSecurity } from './fixtures/security';
+import { seedConnectivity } from './fixtures/connectivity';
 import { seedTeam } from './fixtures/team';
 import { seedTeamAdmin } from './fixtures/team-admin';
 
@@ -82,6 +83,8 @@ const server = await buildServer({
     },
   ],
   allowInsecureIdentityProviders: true,
+  // test/e2e/connectivity.spec.ts delivers webhooks to a receiver on loopback, quickly.
+  connectivity: { allowPrivateAddresses: true, pollIntervalMs: 200, retryBaseMs: 500 },
   // WebAuthn needs a domain as relying-party id (not an IP): the passkey tests use localhost.
   webauthn: { rpId: 'localhost', origins: [`http://localhost:${port}`] },
 });
@@ -91,6 +94,7 @@ await seedLoginFlows(server.db);
 await seedMfa(server.db);
 await seedTeamAdmin(server.db);
 await seedSecurity(server.db);
+await seedConnectivity(server.db);
 await server.app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e API server on ${origin}`);
 const stop = async () => {

@@ -47,6 +47,9 @@ test('roles and groups: a role with permissions, given through a group, lets a m
     'Personal API tokens',
     'API tokens',
     'Security',
+    'Audit logs',
+    // Shown by test/e2e/fixtures/connectivity.ts to whoever reads webhooks (Admin holds fe.*).
+    'Webhooks',
     'All accounts',
   ]);
   await expect(partOf(roles, 'roles-total')).toHaveText('4 roles');

@@ -139,6 +139,8 @@ export async function startInteropServer(): Promise<InteropServer> {
   const server = await startTestServer({
     issuer: ISSUER,
     devOutbox: true,
+    // Connectivity's probes test webhooks against a receiver on loopback.
+    connectivity: { allowPrivateAddresses: true },
     appUrl: ALLOWED_ORIGIN,
     allowInsecureIdentityProviders: true,
     socialProviders: [

@@ -27,6 +27,7 @@ import {
 import { authorizeAtIdp } from '../idp/oidc';
 import { enrolAuthenticator, totp } from '../support/federated-mfa';
 import { ADMIN, ALLOWED_ORIGIN, API, bearer } from '../support/server';
+import { startReceiver } from '../support/receiver';
 import { SoftAuthenticator } from './authenticator';
 import {
   type Browser,
@@ -133,7 +134,8 @@ const IP_RESTRICTION: Shape = {
 // Reasons for whole areas that are not built yet.
 const SSO_CONFIG = 'SSO configuration (SAML/OIDC connections managed per tenant) is not built';
 const REPORTS = 'reports are not built';
-const CONNECTIVITY = 'connectivity (email/SMS/Slack/webhooks) is not built';
+const SLACK_OAUTH =
+  'Slack app installation (OAuth code exchange) is not built: channels are incoming webhooks';
 const NOTIFICATIONS = 'notifications are not built';
 const BILLING = 'subscriptions and billing are not built';
 const SCIM = 'SCIM / directory provisioning is not built';
@@ -1949,38 +1951,11 @@ export const INVENTORY: Record<string, Entry> = {
     ['downloadReport', 'getReport', 'getReports', 'renderReport', 'scheduleReport', 'sendReport'],
     REPORTS,
   ),
-  ...allOf(
-    'connectivity',
-    [
-      'deleteEmailConfiguration',
-      'deleteEmailSubscriptions',
-      'deleteSMSConfiguration',
-      'deleteSMSSubscriptions',
-      'deleteSlackConfiguration',
-      'deleteWebhooksConfiguration',
-      'getCategories',
-      'getChannelMaps',
-      'getEmailConfiguration',
-      'getSMSConfiguration',
-      'getSlackChannels',
-      'getSlackConfiguration',
-      'getSlackScope',
-      'getWebhookLog',
-      'getWebhooksConfigurations',
-      'patchEmailConfiguration',
-      'patchSMSConfiguration',
-      'postEmailConfiguration',
-      'postSMSConfiguration',
-      'postSlackCode',
-      'postSlackConfiguration',
-      'postWebhookRetry',
-      'postWebhookTest',
-      'postWebhooksConfiguration',
-      'putEmailSubscriptions',
-      'putSMSSubscriptions',
-    ],
-    CONNECTIVITY,
-  ),
+  // ─── Connectivity (issue 16): events, webhooks, email/SMS, Slack incoming webhooks ──────────
+  ...connectivityEntries(),
+  // Slack app installation (OAuth code) is not how this server reaches Slack: channels are
+  // incoming-webhook URLs added with POST /slack/channels (docs/connectivity.md).
+  'connectivity.postSlackCode': notBuilt(SLACK_OAUTH),
   ...allOf(
     'notifications',
     ['getNotifications', 'markAllAsRead', 'updateNotificationIsPinned', 'updateNotificationStatus'],
@@ -2033,6 +2008,252 @@ export const INVENTORY: Record<string, Entry> = {
   ),
   ...allOf('securityCenter', ['getInsights', 'getRecommendations'], SECURITY_CENTER),
 };
+
+// The client's connectivity/interfaces.d.ts, in brief.
+const WEBHOOK: Shape = {
+  _id: 'string',
+  displayName: 'string',
+  description: 'string',
+  url: 'string',
+  eventKeys: ['string'],
+  isActive: 'boolean',
+  invocations: 'number',
+  createdAt: 'string',
+  updatedAt: 'string',
+};
+const EVENT_CATEGORY: Shape = {
+  id: 'string',
+  name: 'string',
+  vendorId: 'string',
+  createdAt: 'string',
+  updatedAt: 'string',
+  events: [{ id: 'string', key: 'string', displayName: 'string', vendorId: 'string' }],
+};
+const EMAIL_SMS: Shape = {
+  eventKey: 'string',
+  enabled: 'boolean',
+  subscriptions: [{ id: 'string', name: 'string', enabled: 'boolean', recipients: ['string'] }],
+};
+
+function connectivityEntries(): Record<string, Entry> {
+  const c = () => api.connectivity;
+  const hook = async (receiverUrl = 'https://93.184.216.34/hook') =>
+    (await c().postWebhooksConfiguration({
+      displayName: `interop ${randomBytes(3).toString('hex')}`,
+      description: '',
+      url: receiverUrl,
+      secret: null,
+      eventKeys: [],
+      isActive: true,
+    })) as { _id: string; secret: string };
+  /** A logged attempt of a webhook, written where the worker would write it. */
+  const logOf = async (webhookId: string) => {
+    const { rows } = await theServer().db.query<{ id: string }>(
+      `INSERT INTO webhook_logs (webhook_id, tenant_id, event_key, status_code, body)
+       SELECT id, tenant_id, 'user.passwordReset', 500, '{}' FROM webhooks WHERE id = $1 RETURNING id`,
+      [webhookId],
+    );
+    return rows[0]!.id;
+  };
+  const channel = async () =>
+    (
+      await theServer().app.inject({
+        method: 'POST',
+        url: '/frontegg/integrations/resources/configurations/v1/slack/channels',
+        headers: bearer(ContextHolder.getAccessToken()!),
+        payload: { name: '#interop', url: 'https://93.184.216.34/slack' },
+      })
+    ).json() as { id: string };
+  const emailSms = (kind: 'Email' | 'SMS', recipient: string): Record<string, Entry> => {
+    const get = () => (kind === 'Email' ? c().getEmailConfiguration() : c().getSMSConfiguration());
+    const post = (eventKey: string) =>
+      (kind === 'Email' ? c().postEmailConfiguration : c().postSMSConfiguration)({
+        eventKey,
+        enabled: true,
+        subscriptions: [{ name: 'ops', enabled: true, recipients: [recipient] }],
+      });
+    const subscriptionOf = async (eventKey: string) =>
+      (await get()).find((x) => x.eventKey === eventKey)!.subscriptions[0]!.id!;
+    return {
+      [`connectivity.get${kind}Configuration`]: served(async () => {
+        await asAdmin();
+        await post('user.passwordReset');
+        fitsNonEmpty(await get(), EMAIL_SMS);
+      }),
+      [`connectivity.post${kind}Configuration`]: served(async () => {
+        await asAdmin();
+        await post('user.invited');
+        assert.ok((await get()).some((x) => x.eventKey === 'user.invited'));
+      }),
+      [`connectivity.patch${kind}Configuration`]: served(async () => {
+        await asAdmin();
+        await post('user.removed');
+        await (kind === 'Email' ? c().patchEmailConfiguration : c().patchSMSConfiguration)({
+          eventKey: 'user.removed',
+          enabled: false,
+        });
+        assert.equal((await get()).find((x) => x.eventKey === 'user.removed')!.enabled, false);
+      }),
+      [`connectivity.put${kind}Subscriptions`]: served(async () => {
+        await asAdmin();
+        await post('user.rolesChanged');
+        const id = await subscriptionOf('user.rolesChanged');
+        await (kind === 'Email' ? c().putEmailSubscriptions : c().putSMSSubscriptions)(
+          id,
+          'user.rolesChanged',
+          {
+            name: 'renamed',
+            enabled: true,
+            recipients: [recipient],
+          },
+        );
+        const found = (await get()).find((x) => x.eventKey === 'user.rolesChanged')!;
+        assert.equal(found.subscriptions.find((s) => s.id === id)!.name, 'renamed');
+      }),
+      [`connectivity.delete${kind}Subscriptions`]: served(async () => {
+        await asAdmin();
+        await post('apiToken.created');
+        const id = await subscriptionOf('apiToken.created');
+        await (kind === 'Email' ? c().deleteEmailSubscriptions : c().deleteSMSSubscriptions)(
+          'apiToken.created',
+          id,
+        );
+        const found = (await get()).find((x) => x.eventKey === 'apiToken.created');
+        assert.ok(!found?.subscriptions.some((s) => s.id === id));
+      }),
+      [`connectivity.delete${kind}Configuration`]: served(async () => {
+        await asAdmin();
+        await post('apiToken.deleted');
+        await (kind === 'Email' ? c().deleteEmailConfiguration : c().deleteSMSConfiguration)(
+          'apiToken.deleted',
+        );
+        assert.ok(!(await get()).some((x) => x.eventKey === 'apiToken.deleted'));
+      }),
+    };
+  };
+  return {
+    'connectivity.getCategories': served(async () => {
+      await asAdmin();
+      fitsNonEmpty(await c().getCategories(), EVENT_CATEGORY);
+    }),
+    'connectivity.getChannelMaps': served(async () => {
+      await asAdmin();
+      fitsNonEmpty(await c().getChannelMaps('webhook,email'), {
+        id: 'string',
+        key: 'string',
+        categoryId: 'string',
+        displayName: 'string',
+        category: { id: 'string', name: 'string' },
+      });
+    }),
+    'connectivity.getWebhooksConfigurations': served(async () => {
+      await asAdmin();
+      await hook();
+      fitsNonEmpty(await c().getWebhooksConfigurations(), WEBHOOK);
+    }),
+    'connectivity.postWebhooksConfiguration': served(async () => {
+      await asAdmin();
+      const created = await hook();
+      fits(created, { ...(WEBHOOK as Record<string, Shape>), secret: 'string' });
+      const patched = await c().postWebhooksConfiguration({
+        _id: created._id,
+        displayName: 'renamed',
+        description: '',
+        url: 'https://93.184.216.34/other',
+        secret: null,
+        eventKeys: ['user.passwordReset'],
+        isActive: false,
+      });
+      assert.equal(patched._id, created._id);
+      assert.equal(patched.displayName, 'renamed');
+    }),
+    'connectivity.deleteWebhooksConfiguration': served(async () => {
+      await asAdmin();
+      const created = await hook();
+      await c().deleteWebhooksConfiguration(created._id);
+      const list = (await c().getWebhooksConfigurations()) as Array<{ _id: string }>;
+      assert.ok(!list.some((w) => w._id === created._id));
+    }),
+    'connectivity.getWebhookLog': served(async () => {
+      await asAdmin();
+      const created = await hook();
+      await logOf(created._id);
+      const logs = await c().getWebhookLog(created._id);
+      fits(logs, {
+        count: 'number',
+        rows: [
+          { id: 'string', body: 'string', createdAt: 'string', statusCode: 'string', webhookId: 'string' },
+        ],
+      });
+      assert.equal(logs.count, 1);
+    }),
+    'connectivity.postWebhookTest': served(async () => {
+      await asAdmin();
+      const receiver = await startReceiver();
+      try {
+        receiver.statuses.push(201);
+        const result = await c().postWebhookTest({ url: `${receiver.url}/test`, secret: 'whsec_interop' });
+        assert.equal(result.statusCode, 201);
+      } finally {
+        await receiver.close();
+      }
+    }),
+    'connectivity.postWebhookRetry': served(async () => {
+      await asAdmin();
+      // Inactive: the worker gives the queued retry up without reaching out.
+      const kept = await hook();
+      await theServer().db.query('UPDATE webhooks SET is_active = false WHERE id = $1', [kept._id]);
+      const result = await c().postWebhookRetry(await logOf(kept._id));
+      assert.equal(result.statusCode, 202);
+    }),
+    ...emailSms('Email', 'ops@interop.example.com'),
+    ...emailSms('SMS', '+15550004444'),
+    'connectivity.getSlackConfiguration': served(async () => {
+      await asAdmin();
+      fits(await c().getSlackConfiguration(), {
+        id: 'string',
+        slackSubscriptions: [
+          {
+            id: 'string',
+            isActive: 'boolean',
+            slackEvents: [{ eventKey: 'string', channelIds: ['string'] }],
+          },
+        ],
+      });
+    }),
+    'connectivity.getSlackScope': served(async () => {
+      await asAdmin();
+      fits(await c().getSlackScope(), { mode: 'string' });
+    }),
+    'connectivity.getSlackChannels': served(async () => {
+      await asAdmin();
+      await channel();
+      fitsNonEmpty(await c().getSlackChannels(), { id: 'string', name: 'string' });
+    }),
+    'connectivity.postSlackConfiguration': served(async () => {
+      await asAdmin();
+      const { id } = await channel();
+      const saved = await c().postSlackConfiguration({
+        isActive: true,
+        slackEvents: [{ eventKey: 'user.passwordReset', channelIds: [id] }],
+      });
+      const patched = await c().postSlackConfiguration({ ...saved, isActive: false });
+      assert.equal(patched.id, saved.id);
+      assert.equal(patched.isActive, false);
+    }),
+    'connectivity.deleteSlackConfiguration': served(async () => {
+      await asAdmin();
+      const { id } = await channel();
+      const saved = await c().postSlackConfiguration({
+        isActive: true,
+        slackEvents: [{ eventKey: 'user.passwordReset', channelIds: [id] }],
+      });
+      await c().deleteSlackConfiguration(saved);
+      const config = await c().getSlackConfiguration();
+      assert.ok(!config.slackSubscriptions.some((s: { id: string }) => s.id === saved.id));
+    }),
+  };
+}
 
 function allOf(area: string, names: string[], reason: string): Record<string, Entry> {
   return Object.fromEntries(names.map((name) => [`${area}.${name}`, notBuilt(reason)]));

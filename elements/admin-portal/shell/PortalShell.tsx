@@ -50,6 +50,7 @@ const PORTAL_PAGE_COMPONENTS: Partial<
   allAccounts: lazy(() => import('../pages/allAccounts/AllAccountsPage')),
   security: lazy(() => import('../pages/security/SecurityPage')),
   audits: lazy(() => import('../pages/audits/AuditsPage')),
+  webhooks: lazy(() => import('../pages/connectivity/ConnectivityPage')),
 };
 
 /** The tenant switcher, for users of several accounts only (its own chunk). */

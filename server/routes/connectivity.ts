@@ -1,0 +1,522 @@
+/**
+ * Connectivity (issue 16; spec 001 §3 "Connectivity", §4, §5, §7, §9), on the client SDK's paths:
+ * - GET /event/resources/configurations/v1/categories and GET /event/resources/configurations/v1
+ *   (?channels=...): the events catalogue (core/api/connectivity.ts EVENT_CATALOGUE).
+ * - /webhook: GET (list), POST /custom (create), PATCH /{id}, DELETE /{id}, GET /logs/?id&offset&limit
+ *   (10 by default), POST /test (the receiver's status and answer), POST /logs/{id}/retries (202:
+ *   queued for the worker).
+ * - /integrations/resources/configurations/v1/emails and v2/sms: per event key, POST (config and
+ *   subscriptions), PATCH (enabled), PUT and DELETE /subscriptions/{id}, DELETE.
+ * - /integrations/resources/configurations/v1/slack: GET (subscriptions), GET /channels, POST
+ *   /subscriptions, PATCH /subscription/{id} (singular, as the SDK writes it), DELETE
+ *   /subscriptions/{id}; channels are Slack incoming webhooks added with POST /slack/channels
+ *   { name, url } and removed with DELETE /slack/channels/{id} (not in the SDK: the server posts to
+ *   incoming webhooks, it does not install a Slack app; GET /slack/applications says so).
+ * Reading needs fe.connectivity.read.webhooks, changing fe.connectivity.write.webhooks (the
+ * catalogue's only connectivity permissions: they cover email, SMS and Slack too).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  CHANNELS,
+  EVENT_KEYS,
+  WEBHOOK_LOGS_PAGE_SIZE,
+  WEBHOOK_RETRY_SUCCESS,
+} from '../../core/api/connectivity';
+import type { AppContext } from '../context';
+import {
+  addSlackChannel,
+  channelMaps,
+  createNotificationConfig,
+  createWebhook,
+  deleteNotificationConfig,
+  deleteNotificationSubscription,
+  deleteSlackChannel,
+  deleteSlackSubscription,
+  deleteWebhook,
+  eventCategories,
+  listNotificationConfigs,
+  listSlackChannels,
+  listWebhooks,
+  retryWebhookLog,
+  saveSlackSubscription,
+  setNotificationEnabled,
+  signWebhook,
+  SIGNATURE_HEADER,
+  slackConfiguration,
+  TIMESTAMP_HEADER,
+  unknownSlackChannels,
+  updateNotificationSubscription,
+  updateWebhook,
+  vendorOf,
+  webhookLogs,
+  type SubscriptionInput,
+  type WebhookInput,
+} from '../domain/connectivity';
+import { assertPublicUrl, postJson } from '../delivery/outbound-http';
+import { requireUser } from '../http/bearer';
+import { httpError } from '../http/errors';
+import { requirePermission } from '../http/permissions';
+import { strictObject } from '../http/schemas';
+
+const READ = 'fe.connectivity.read.webhooks';
+const WRITE = 'fe.connectivity.write.webhooks';
+const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+const EVENTS = '/event/resources/configurations/v1';
+const WEBHOOK = '/webhook';
+const V1 = '/integrations/resources/configurations/v1';
+const V2 = '/integrations/resources/configurations/v2';
+
+const WEBHOOK_NOT_FOUND = 'Webhook not found';
+const RECIPIENT_REQUIRED = 'At least one recipient is required';
+const SLACK_CHANNELS_REQUIRED = 'A Slack subscription needs at least one channel';
+
+const uuidParam = (name: string) => strictObject({ [name]: { type: 'string', pattern: UUID } }, [name]);
+const eventKey = { type: 'string', minLength: 1, maxLength: 100 } as const;
+const httpUrl = { type: 'string', minLength: 1, maxLength: 2000 } as const;
+
+const webhookBody = strictObject(
+  {
+    _id: { type: 'string', maxLength: 100 },
+    displayName: { type: 'string', minLength: 1, maxLength: 200 },
+    description: { type: ['string', 'null'], maxLength: 1000 },
+    url: httpUrl,
+    secret: { type: ['string', 'null'], maxLength: 200 },
+    eventKeys: { type: 'array', items: eventKey, maxItems: 100 },
+    isActive: { type: 'boolean' },
+    // What the list answered, sent back by a client that saves the object it read: ignored.
+    invocations: { type: 'integer' },
+    createdAt: { type: 'string' },
+    updatedAt: { type: 'string' },
+    payload: { type: 'object' },
+  },
+  ['displayName', 'url', 'eventKeys', 'isActive'],
+);
+
+const subscriptionBody = strictObject(
+  {
+    id: { type: 'string', maxLength: 100 },
+    name: { type: 'string', maxLength: 200 },
+    enabled: { type: 'boolean' },
+    recipients: { type: 'array', items: { type: 'string', maxLength: 320 }, maxItems: 50 },
+  },
+  ['enabled', 'recipients'],
+);
+
+const slackSubscriptionBody = strictObject(
+  {
+    id: { type: 'string', maxLength: 100 },
+    isActive: { type: 'boolean' },
+    slackEvents: {
+      type: 'array',
+      maxItems: 100,
+      items: strictObject(
+        {
+          eventKey,
+          channelIds: { type: 'array', items: { type: 'string', pattern: UUID }, maxItems: 50 },
+          title: { type: 'string', maxLength: 200 },
+          message: { type: 'string', maxLength: 1000 },
+          id: { type: 'string', maxLength: 100 },
+        },
+        ['eventKey', 'channelIds'],
+      ),
+    },
+  },
+  ['isActive', 'slackEvents'],
+);
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+[1-9][0-9]{6,14}$/;
+
+function assertEventKeys(keys: string[]): void {
+  const unknown = keys.find((key) => !EVENT_KEYS.includes(key));
+  if (unknown !== undefined) throw httpError(400, `Unknown event "${unknown.slice(0, 100)}"`);
+}
+
+export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const accountOf = async (request: FastifyRequest, permission: string) =>
+    requirePermission(await requireUser(ctx.tokens, request), permission);
+  const allowPrivate = ctx.connectivity.allowPrivateAddresses;
+
+  /** The URL, or 400 with why it may not be used. */
+  const publicUrl = async (raw: string) => {
+    try {
+      return (await assertPublicUrl(raw, allowPrivate)).toString();
+    } catch (error) {
+      throw httpError(400, (error as Error).message);
+    }
+  };
+
+  // ------------------------------------------------------------------------------------ events
+  app.get(`${EVENTS}/categories`, async (request) => {
+    await accountOf(request, READ);
+    return eventCategories(await vendorOf(ctx.db));
+  });
+  app.get<{ Querystring: { channels?: string } }>(
+    EVENTS,
+    {
+      schema: {
+        querystring: strictObject({ channels: { type: 'string', maxLength: 100 } }),
+      },
+    },
+    async (request) => {
+      await accountOf(request, READ);
+      const asked = (request.query.channels ?? '').split(',').filter(Boolean);
+      const unknown = asked.find((c) => !(CHANNELS as readonly string[]).includes(c));
+      if (unknown) throw httpError(400, `Unknown channel "${unknown.slice(0, 20)}"`);
+      // Every event can go to every channel.
+      return channelMaps(await vendorOf(ctx.db));
+    },
+  );
+
+  // ---------------------------------------------------------------------------------- webhooks
+  app.get(WEBHOOK, async (request) => listWebhooks(ctx.db, await accountOf(request, READ)));
+
+  const webhookInput = async (
+    body: WebhookInput & { description?: string | null },
+  ): Promise<WebhookInput> => {
+    assertEventKeys(body.eventKeys);
+    return {
+      displayName: body.displayName.trim(),
+      description: body.description ?? '',
+      url: await publicUrl(body.url),
+      secret: body.secret ?? null,
+      eventKeys: body.eventKeys,
+      isActive: body.isActive,
+    };
+  };
+  app.post<{ Body: WebhookInput }>(
+    `${WEBHOOK}/custom`,
+    { schema: { body: webhookBody } },
+    async (request, reply) => {
+      const tenantId = await accountOf(request, WRITE);
+      const created = await createWebhook(ctx.db, ctx.secretBox, tenantId, await webhookInput(request.body));
+      return reply.code(201).send(created);
+    },
+  );
+  app.patch<{ Params: { id: string }; Body: WebhookInput }>(
+    `${WEBHOOK}/:id`,
+    { schema: { params: uuidParam('id'), body: webhookBody } },
+    async (request) => {
+      const tenantId = await accountOf(request, WRITE);
+      const updated = await updateWebhook(
+        ctx.db,
+        ctx.secretBox,
+        tenantId,
+        request.params.id,
+        await webhookInput(request.body),
+      );
+      if (!updated) throw httpError(404, WEBHOOK_NOT_FOUND);
+      return updated;
+    },
+  );
+  app.delete<{ Params: { id: string } }>(
+    `${WEBHOOK}/:id`,
+    { schema: { params: uuidParam('id') } },
+    async (request) => {
+      const tenantId = await accountOf(request, WRITE);
+      if (!(await deleteWebhook(ctx.db, tenantId, request.params.id)))
+        throw httpError(404, WEBHOOK_NOT_FOUND);
+      return {};
+    },
+  );
+
+  // The SDK asks for `/webhook/logs/?id=...`: both spellings answer.
+  for (const url of [`${WEBHOOK}/logs`, `${WEBHOOK}/logs/`]) {
+    app.get<{ Querystring: { id: string; offset?: string; limit?: string } }>(
+      url,
+      {
+        schema: {
+          querystring: strictObject(
+            {
+              id: { type: 'string', pattern: UUID },
+              offset: { type: 'string', pattern: '^[0-9]{1,7}$' },
+              limit: { type: 'string', pattern: '^([1-9][0-9]?|100)$' },
+            },
+            ['id'],
+          ),
+        },
+      },
+      async (request) => {
+        const tenantId = await accountOf(request, READ);
+        const { id, offset = '0', limit = String(WEBHOOK_LOGS_PAGE_SIZE) } = request.query;
+        const owned = await ctx.db.query('SELECT 1 FROM webhooks WHERE id = $1 AND tenant_id = $2', [
+          id,
+          tenantId,
+        ]);
+        if (owned.rows.length === 0) throw httpError(404, WEBHOOK_NOT_FOUND);
+        return webhookLogs(ctx.db, tenantId, id, Number(offset), Number(limit));
+      },
+    );
+  }
+
+  app.post<{ Body: { url: string; secret: string | null; payload?: object } }>(
+    `${WEBHOOK}/test`,
+    {
+      schema: {
+        body: strictObject(
+          {
+            url: httpUrl,
+            secret: { type: ['string', 'null'], maxLength: 200 },
+            payload: { type: 'object' },
+          },
+          ['url'],
+        ),
+      },
+    },
+    async (request) => {
+      const tenantId = await accountOf(request, WRITE);
+      const url = await publicUrl(request.body.url);
+      const body = JSON.stringify({
+        eventKey: 'test',
+        tenantId,
+        createdAt: new Date().toISOString(),
+        data: request.body.payload ?? { message: 'A test of your webhook' },
+      });
+      const timestamp = Math.floor(Date.now() / 1000);
+      const secret = request.body.secret?.trim();
+      const result = await postJson(
+        url,
+        body,
+        {
+          'x-webhook-event': 'test',
+          [TIMESTAMP_HEADER]: String(timestamp),
+          ...(secret ? { [SIGNATURE_HEADER]: signWebhook(secret, timestamp, body) } : {}),
+        },
+        { timeoutMs: ctx.connectivity.timeoutMs, allowPrivate },
+      );
+      // The receiver's answer; spec 001 §4: the page counts 200 and 201 as success.
+      return { statusCode: result.status, body: result.body };
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    `${WEBHOOK}/logs/:id/retries`,
+    { schema: { params: uuidParam('id') } },
+    async (request, reply) => {
+      const tenantId = await accountOf(request, WRITE);
+      if (!(await retryWebhookLog(ctx.db, tenantId, request.params.id)))
+        throw httpError(404, 'Webhook log not found');
+      // Spec 001 §4 "Webhook retry succeeds only on status 202": queued, delivered by the worker.
+      return reply.code(WEBHOOK_RETRY_SUCCESS).send({ statusCode: WEBHOOK_RETRY_SUCCESS, body: 'Queued' });
+    },
+  );
+
+  // ------------------------------------------------------------------------------ email and SMS
+  for (const [channel, base] of [
+    ['email', `${V1}/emails`],
+    ['sms', `${V2}/sms`],
+  ] as const) {
+    /** The recipients without blanks, each checked; 400 when none is left. */
+    const recipients = (given: string[]) => {
+      const list = [...new Set(given.map((r) => r.trim()).filter(Boolean))];
+      if (list.length === 0) throw httpError(400, RECIPIENT_REQUIRED);
+      for (const r of list) {
+        if (channel === 'email' && !EMAIL.test(r))
+          throw httpError(400, `"${r.slice(0, 100)}" is not an email address`);
+        if (channel === 'sms' && !PHONE.test(r))
+          throw httpError(400, `"${r.slice(0, 100)}" is not a phone number in international format`);
+      }
+      return list;
+    };
+    const keyParam = strictObject({ eventKey }, ['eventKey']);
+    const keyOf = (request: FastifyRequest<{ Params: { eventKey: string } }>) => {
+      assertEventKeys([request.params.eventKey]);
+      return request.params.eventKey;
+    };
+
+    app.get(base, async (request) =>
+      listNotificationConfigs(ctx.db, await accountOf(request, READ), channel),
+    );
+    app.post<{
+      Params: { eventKey: string };
+      Body: { enabled?: boolean; subscriptions?: SubscriptionInput[] };
+    }>(
+      `${base}/:eventKey`,
+      {
+        schema: {
+          params: keyParam,
+          body: strictObject({
+            enabled: { type: 'boolean' },
+            subscriptions: { type: 'array', items: subscriptionBody, maxItems: 20 },
+          }),
+        },
+      },
+      async (request, reply) => {
+        const tenantId = await accountOf(request, WRITE);
+        const key = keyOf(request);
+        // Spec 001 §5: created only with at least one non-empty recipient.
+        const subscriptions = (request.body.subscriptions ?? []).map((s) => ({
+          name: s.name ?? '',
+          enabled: s.enabled,
+          recipients: recipients(s.recipients),
+        }));
+        if (subscriptions.length === 0) throw httpError(400, RECIPIENT_REQUIRED);
+        await createNotificationConfig(
+          ctx.db,
+          tenantId,
+          channel,
+          key,
+          request.body.enabled ?? true,
+          subscriptions,
+        );
+        return reply.code(201).send({});
+      },
+    );
+    app.patch<{ Params: { eventKey: string }; Body: { enabled: boolean } }>(
+      `${base}/:eventKey`,
+      { schema: { params: keyParam, body: strictObject({ enabled: { type: 'boolean' } }, ['enabled']) } },
+      async (request) => {
+        const tenantId = await accountOf(request, WRITE);
+        if (!(await setNotificationEnabled(ctx.db, tenantId, channel, keyOf(request), request.body.enabled)))
+          throw httpError(404, 'No settings for this event');
+        return {};
+      },
+    );
+    app.put<{ Params: { eventKey: string; id: string }; Body: SubscriptionInput }>(
+      `${base}/:eventKey/subscriptions/:id`,
+      {
+        schema: {
+          params: strictObject({ eventKey, id: { type: 'string', pattern: UUID } }, ['eventKey', 'id']),
+          body: subscriptionBody,
+        },
+      },
+      async (request) => {
+        const tenantId = await accountOf(request, WRITE);
+        const key = keyOf(request);
+        const input = { ...request.body, recipients: recipients(request.body.recipients) };
+        if (!(await updateNotificationSubscription(ctx.db, tenantId, channel, key, request.params.id, input)))
+          throw httpError(404, 'Notification subscription not found');
+        return {};
+      },
+    );
+    app.delete<{ Params: { eventKey: string; id: string } }>(
+      `${base}/:eventKey/subscriptions/:id`,
+      {
+        schema: {
+          params: strictObject({ eventKey, id: { type: 'string', pattern: UUID } }, ['eventKey', 'id']),
+        },
+      },
+      async (request) => {
+        const tenantId = await accountOf(request, WRITE);
+        if (
+          !(await deleteNotificationSubscription(
+            ctx.db,
+            tenantId,
+            channel,
+            keyOf(request),
+            request.params.id,
+          ))
+        )
+          throw httpError(404, 'Notification subscription not found');
+        return {};
+      },
+    );
+    app.delete<{ Params: { eventKey: string } }>(
+      `${base}/:eventKey`,
+      { schema: { params: keyParam } },
+      async (request) => {
+        const tenantId = await accountOf(request, WRITE);
+        if (!(await deleteNotificationConfig(ctx.db, tenantId, channel, keyOf(request))))
+          throw httpError(404, 'No settings for this event');
+        return {};
+      },
+    );
+  }
+
+  // ------------------------------------------------------------------------------------ Slack
+  const SLACK = `${V1}/slack`;
+  app.get(SLACK, async (request) => slackConfiguration(ctx.db, await accountOf(request, READ)));
+  app.get(`${SLACK}/applications`, async (request) => {
+    await accountOf(request, READ);
+    // No Slack app to install: channels are incoming webhooks (POST /slack/channels).
+    return { clientId: null, mode: 'incoming-webhook' };
+  });
+  app.get(`${SLACK}/channels`, async (request) => listSlackChannels(ctx.db, await accountOf(request, READ)));
+  app.post<{ Body: { name: string; url: string } }>(
+    `${SLACK}/channels`,
+    {
+      schema: {
+        body: strictObject({ name: { type: 'string', minLength: 1, maxLength: 100 }, url: httpUrl }, [
+          'name',
+          'url',
+        ]),
+      },
+    },
+    async (request, reply) => {
+      const tenantId = await accountOf(request, WRITE);
+      const url = await publicUrl(request.body.url);
+      const channel = await addSlackChannel(ctx.db, ctx.secretBox, tenantId, request.body.name.trim(), url);
+      return reply.code(201).send(channel);
+    },
+  );
+  app.delete<{ Params: { id: string } }>(
+    `${SLACK}/channels/:id`,
+    { schema: { params: uuidParam('id') } },
+    async (request) => {
+      const tenantId = await accountOf(request, WRITE);
+      if (!(await deleteSlackChannel(ctx.db, tenantId, request.params.id)))
+        throw httpError(404, 'Slack channel not found');
+      return {};
+    },
+  );
+
+  type SlackBody = {
+    id?: string;
+    isActive: boolean;
+    slackEvents: Array<{ eventKey: string; channelIds: string[]; title?: string; message?: string }>;
+  };
+  const slackEvents = async (tenantId: string, body: SlackBody) => {
+    assertEventKeys(body.slackEvents.map((e) => e.eventKey));
+    const events = body.slackEvents
+      .map(({ eventKey: key, channelIds, title, message }) => ({
+        eventKey: key,
+        channelIds: [...new Set(channelIds)],
+        ...(title ? { title } : {}),
+        ...(message ? { message } : {}),
+      }))
+      .filter((e) => e.channelIds.length > 0);
+    // Spec 001 §5: saved only with channels.
+    if (events.length === 0) throw httpError(400, SLACK_CHANNELS_REQUIRED);
+    const unknown = await unknownSlackChannels(ctx.db, tenantId, events);
+    if (unknown.length) throw httpError(400, `Unknown Slack channel "${unknown[0]}"`);
+    return events;
+  };
+  app.post<{ Body: SlackBody }>(
+    `${SLACK}/subscriptions`,
+    { schema: { body: slackSubscriptionBody } },
+    async (request, reply) => {
+      const tenantId = await accountOf(request, WRITE);
+      const events = await slackEvents(tenantId, request.body);
+      return reply
+        .code(201)
+        .send(await saveSlackSubscription(ctx.db, tenantId, null, request.body.isActive, events));
+    },
+  );
+  app.patch<{ Params: { id: string }; Body: SlackBody }>(
+    `${SLACK}/subscription/:id`,
+    { schema: { params: uuidParam('id'), body: slackSubscriptionBody } },
+    async (request) => {
+      const tenantId = await accountOf(request, WRITE);
+      const events = await slackEvents(tenantId, request.body);
+      const saved = await saveSlackSubscription(
+        ctx.db,
+        tenantId,
+        request.params.id,
+        request.body.isActive,
+        events,
+      );
+      if (!saved) throw httpError(404, 'Slack subscription not found');
+      return saved;
+    },
+  );
+  app.delete<{ Params: { id: string } }>(
+    `${SLACK}/subscriptions/:id`,
+    { schema: { params: uuidParam('id') } },
+    async (request) => {
+      const tenantId = await accountOf(request, WRITE);
+      if (!(await deleteSlackSubscription(ctx.db, tenantId, request.params.id)))
+        throw httpError(404, 'Slack subscription not found');
+      return {};
+    },
+  );
+}
