@@ -259,6 +259,7 @@ test('permissions: a user without roles sees no All accounts page, and its API a
     'Account',
     'Users',
     'Security',
+    'Audit logs',
   ]);
   // The deep link to the hidden page falls back to the first visible page.
   await expect(nav.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');

@@ -155,6 +155,7 @@ test('roles and groups: a role with permissions, given through a group, lets a m
     'Groups',
     'Roles',
     'Security',
+    'Audit logs',
   ]);
   await expect(partOf(portal(agentPage), 'group-row')).toContainText('Helpdesk');
   await expect(partOf(portal(agentPage), 'add-group'), 'reading is not changing').toHaveCount(0);
@@ -300,6 +301,7 @@ test('permissions: a user without roles sees none of these pages, deep links fal
     'Account',
     'Users',
     'Security',
+    'Audit logs',
   ]);
   await expect(partOf(portal(page), 'roles-table')).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');

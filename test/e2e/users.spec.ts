@@ -78,6 +78,7 @@ test('permissions: a user without roles sees only the always-visible pages, no u
     'Account',
     'Users',
     'Security',
+    'Audit logs',
   ]);
   await expect(portal(page).getByRole('status')).toHaveText(
     "You don't have permission to see this page. Ask an administrator of your account.",
