@@ -1,7 +1,7 @@
 /**
  * Pieces the portal's pages share beyond the page kit (elements/ui): the page's API module over the
  * portal's client, the signed-in user's permissions, a one-off load with retry, the no-permission
- * page, and the fieldset and scroll area of the dialogs' checklists. Everything here is in those
+ * page, the account's roles as a checklist, and the scroll area of the dialogs' checklists. Everything here is in those
  * pages' chunks, never in the sign-in page.
  */
 import { css } from '@emotion/react';
@@ -16,18 +16,13 @@ import { canReadPage, hasPermission, type PortalPageId } from '../../../../core/
 import { selectUser } from '../../../../core/store/auth/authSlice';
 import { enPortal } from '../../../i18n/en-portal';
 import { useAppSelector, useAuthApp } from '../../../shared/AppContext';
+import type { AssignableRole } from '../../../../core/api/team';
+import { en } from '../../../i18n/en';
+import { CheckList, type useChoice } from '../../../ui/CheckList';
 import { Page } from '../../../ui/Page';
+import { Spinner } from '../../../ui/Spinner';
 import { mutedStyle } from '../../../ui/styles';
 
-export const fieldsetStyle = css({
-  border: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '6px',
-  legend: { fontWeight: 600, marginBottom: '4px', padding: 0 },
-});
 export const scrollAreaStyle = css({
   maxHeight: '45vh',
   overflowY: 'auto',
@@ -108,5 +103,45 @@ export function NoPermission({ title, titleId }: { title: string; titleId: strin
         {enPortal.portal.noPermission}
       </p>
     </Page>
+  );
+}
+
+/** The roles an admin can give, loaded once per dialog; a failure leaves an empty list and says why. */
+export function useAssignableRoles(enabled = true) {
+  const app = useAuthApp();
+  const { load } = useLoad(() => portalApis(app).team.listRoles(), [app], enabled);
+  return {
+    roles: load.status === 'ready' ? load.data : load.status === 'error' ? [] : null,
+    error: load.status === 'error' ? load.message : null,
+  };
+}
+
+/** The account's roles as checkboxes, with their descriptions; a spinner while they load. */
+export function RolesChoice({
+  roles,
+  choice,
+  disabled,
+  legend,
+  empty,
+  describe = true,
+}: {
+  roles: readonly AssignableRole[] | null;
+  choice: ReturnType<typeof useChoice>;
+  disabled: boolean;
+  legend: string;
+  empty?: string;
+  describe?: boolean;
+}) {
+  if (roles === null) return <Spinner label={en.common.loading} />;
+  return (
+    <CheckList
+      legend={legend}
+      items={roles}
+      choice={choice}
+      disabled={disabled}
+      empty={empty}
+      note={describe ? (role) => role.description && `— ${role.description}` : undefined}
+      part="roles-choice"
+    />
   );
 }
