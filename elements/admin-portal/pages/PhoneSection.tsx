@@ -39,7 +39,6 @@ export function PhoneSection() {
         void submit.run(async () => {
           const answer = await app.services.api.profile.addPhone(number);
           setChangePhoneId(answer.changePhoneId);
-          requestAnimationFrame(() => form.focus('code'));
         });
       return;
     }
@@ -62,6 +61,8 @@ export function PhoneSection() {
         part: 'form verify-phone',
         input: {
           label: t.code,
+          // The form is new at this step (keyed): the code field takes focus as it mounts.
+          autoFocus: true,
           name: 'phone-code',
           inputMode: 'numeric',
           autoComplete: 'one-time-code',
