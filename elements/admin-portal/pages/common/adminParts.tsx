@@ -5,13 +5,12 @@
  * pages' chunks, never in the sign-in page.
  */
 import { css } from '@emotion/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { createAccountSettingsApi } from '../../../../core/api/accountSettings';
 import type { HttpClient } from '../../../../core/api/http';
 import { createSessionsApi } from '../../../../core/api/sessions';
 import { createTeamApi } from '../../../../core/api/team';
 import type { AuthApp } from '../../../../core/app';
-import { errorMessage } from '../../../../core/api/errors';
 import { canReadPage, hasPermission, type PortalPageId } from '../../../../core/portal/pages';
 import { selectUser } from '../../../../core/store/auth/authSlice';
 import { enPortal } from '../../../i18n/en-portal';
@@ -21,6 +20,7 @@ import { en } from '../../../i18n/en';
 import { CheckList, type useChoice } from '../../../ui/CheckList';
 import { Page } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
+import { useLoad } from '../../../ui/useListPage';
 import { mutedStyle } from '../../../ui/styles';
 
 export const scrollAreaStyle = css({
@@ -64,35 +64,6 @@ export function usePageApi<T>(factory: (http: HttpClient) => T): T {
   const app = useAuthApp();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the factory is a module-level function of the page; a new client only with a new app
   return useMemo(() => factory(app.services.api.portalHttp), [app]);
-}
-
-type Load<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
-
-/**
- * Loads with `fetcher` whenever `deps` or a reload change; the last data stays on screen while
- * a reload runs. For what is not a list (a catalogue, a form's data); lists use useListPage.
- */
-export function useLoad<T>(fetcher: () => Promise<T>, deps: unknown[], enabled = true) {
-  const [load, setLoad] = useState<Load<T>>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!enabled) return undefined;
-    let live = true;
-    setLoad((previous) => (previous.status === 'ready' ? previous : { status: 'loading' }));
-    fetcher()
-      .then((data) => {
-        if (live) setLoad({ status: 'ready', data });
-      })
-      .catch((error: unknown) => {
-        if (live) setLoad({ status: 'error', message: errorMessage(error) });
-      });
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists what the fetcher reads in deps (the fetcher itself is new each render)
-  }, [...deps, attempt, enabled]);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { load, setLoad, reload };
 }
 
 /** A page the signed-in user may not read: its title and why. */
