@@ -18,7 +18,7 @@ const INVITATION_MODULES = [
 
 /** The page kit's modules in elements/ui (the fields, buttons and Dialog stay shared: the login box uses them). */
 const PAGE_KIT =
-  /\/elements\/ui\/(DataTable|RowActions|Page|Badge|Switch|Tabs|CopyField|ConfirmDialog|InlineStatus|Skeleton|useListPage|formatDate|useSubmit)\.tsx?$/;
+  /\/elements\/ui\/(DataTable|RowActions|Page|Badge|Switch|Tabs|CopyField|ConfirmDialog|CheckList|InlineStatus|Skeleton|useListPage|formatDate|useSubmit)\.tsx?$/;
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -157,7 +157,10 @@ export default [
         )
           return 'recovery';
         if (/\/elements\/login-box\/(validation|steps\/usePasswordMinLength)\.ts$/.test(id)) return 'shared';
-        if (id.endsWith('/elements/login-box/steps/NewPasswordForm.tsx')) return 'NewPasswordForm';
+        if (/\/elements\/login-box\/(steps\/NewPasswordForm\.tsx|newPasswordValidation\.ts)$/.test(id))
+          return 'NewPasswordForm';
+        // The one-field form of the recovery and passwordless screens: their chunks share it.
+        if (id.endsWith('/elements/login-box/steps/OneFieldForm.tsx')) return 'OneFieldForm';
         // Demo backend and portal-only logic stay out of the shared chunk: pages without them never pay.
         // Hosted login, social login and SSO load only when used.
         // The server's error catalogue too: the kit needs only its codes' type; the demo backend uses it.

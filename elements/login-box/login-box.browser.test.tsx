@@ -7,6 +7,15 @@ import { mount, nextEvent, part, typeInto, unmountAll, waitFor } from '../test-s
 
 const DEMO = { demo: '' };
 
+/** Types the demo address, then a wrong password, and answers the alert that comes back. */
+async function signInWithWrongPassword(box: HTMLElement) {
+  typeInto(await waitFor(() => part<HTMLInputElement>(box, 'email-input')), 'demo@auth-elements.dev');
+  part<HTMLButtonElement>(box, 'submit-button')!.click();
+  typeInto(await waitFor(() => part<HTMLInputElement>(box, 'password-input'), 3000), 'wrong-password');
+  part<HTMLButtonElement>(box, 'submit-button')!.click();
+  return waitFor(() => box.shadowRoot!.querySelector('[role="alert"]'), 3000);
+}
+
 describe('<auth-login-box>', () => {
   afterEach(unmountAll);
 
@@ -101,11 +110,7 @@ describe('<auth-login-box>', () => {
 
   it('shows the server message next to the form after a wrong password and keeps the email', async () => {
     const box = await mount('auth-login-box', DEMO);
-    typeInto(await waitFor(() => part<HTMLInputElement>(box, 'email-input')), 'demo@auth-elements.dev');
-    part<HTMLButtonElement>(box, 'submit-button')!.click();
-    typeInto(await waitFor(() => part<HTMLInputElement>(box, 'password-input'), 3000), 'wrong-password');
-    part<HTMLButtonElement>(box, 'submit-button')!.click();
-    const alert = await waitFor(() => box.shadowRoot!.querySelector('[role="alert"]'), 3000);
+    const alert = await signInWithWrongPassword(box);
     expect(alert.textContent).to.equal('Incorrect email or password');
     expect(part<HTMLInputElement>(box, 'email-input')!.value).to.equal('demo@auth-elements.dev');
     expect(part<HTMLInputElement>(box, 'password-input')!.value).to.equal('wrong-password');
@@ -116,11 +121,7 @@ describe('<auth-login-box>', () => {
     applyLocalizations({ serverErrors: { CREDENTIALS_INCORRECT: 'Adresse ou mot de passe incorrect' } });
     try {
       const box = await mount('auth-login-box', DEMO);
-      typeInto(await waitFor(() => part<HTMLInputElement>(box, 'email-input')), 'demo@auth-elements.dev');
-      part<HTMLButtonElement>(box, 'submit-button')!.click();
-      typeInto(await waitFor(() => part<HTMLInputElement>(box, 'password-input'), 3000), 'wrong-password');
-      part<HTMLButtonElement>(box, 'submit-button')!.click();
-      const alert = await waitFor(() => box.shadowRoot!.querySelector('[role="alert"]'), 3000);
+      const alert = await signInWithWrongPassword(box);
       expect(alert.textContent).to.equal('Adresse ou mot de passe incorrect');
     } finally {
       resetLocalizations();

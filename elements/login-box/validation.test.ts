@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { validateEmail, validateLoginPassword, validateName, validateNewPassword } from './validation';
+import { validateName, validateNewPassword } from './newPasswordValidation';
+import { validateEmail, validateLoginPassword } from './validation';
 
 const rows: Array<[string, string | null, string | null]> = [
   ['email empty', validateEmail(''), 'Enter your email address.'],

@@ -1,9 +1,8 @@
 import { en } from '../i18n/en';
 
 /** Client-side checks run before anything is sent; the server checks again. */
-export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MAX_LENGTH = 128;
-const NAME_MAX_LENGTH = 100;
 export const DEFAULT_PASSWORD_MIN_LENGTH = 8;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -19,19 +18,4 @@ export function validateLoginPassword(value: string): string | null {
   if (!value) return en.validation.passwordRequired;
   if (value.length > PASSWORD_MAX_LENGTH) return en.validation.passwordTooLong(PASSWORD_MAX_LENGTH);
   return null;
-}
-
-export function validateNewPassword(
-  value: string,
-  minLength = DEFAULT_PASSWORD_MIN_LENGTH,
-  maxLength = PASSWORD_MAX_LENGTH,
-): string | null {
-  if (!value) return en.validation.passwordRequired;
-  if (value.length < minLength) return en.validation.passwordTooShort(minLength);
-  if (value.length > maxLength) return en.validation.passwordTooLong(maxLength);
-  return null;
-}
-
-export function validateName(value: string): string | null {
-  return value.trim().length > NAME_MAX_LENGTH ? en.validation.nameTooLong : null;
 }

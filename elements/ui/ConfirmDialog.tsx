@@ -97,18 +97,57 @@ export function FormDialog({
 }
 
 /**
- * A question before a change that cannot be undone: the body, Cancel and the confirming action
- * (Delete unless told). Busy while the call runs (the dialog cannot be closed meanwhile); a failure
- * stays in the dialog (spec 001 §2 dialog states).
+ * A dialog whose one action is a call (save a choice, confirm a change): `children` above, Cancel and
+ * the action in the footer. Busy while the call runs (the dialog cannot be closed meanwhile); its
+ * failure, or `error` (a load the body needed), stays in the dialog (spec 001 §2 dialog states).
  */
-export function ConfirmDialog({
+export function ActionDialog({
   title,
   titleId,
+  actionLabel,
+  busyLabel,
+  error,
+  disabled,
+  onClose,
+  onAction,
+  children,
+}: {
+  title: string;
+  titleId: string;
+  actionLabel: string;
+  busyLabel: string;
+  error?: string | null;
+  disabled?: boolean;
+  onClose: () => void;
+  onAction: () => Promise<void>;
+  children: ReactNode | ((busy: boolean) => ReactNode);
+}) {
+  const submit = useSubmit();
+  const shown = submit.error ?? error;
+  return (
+    <Dialog title={title} titleId={titleId} busy={submit.busy} onClose={onClose}>
+      {shown && <Alert>{shown}</Alert>}
+      {typeof children === 'function' ? children(submit.busy) : children}
+      <DialogActions
+        onCancel={onClose}
+        busy={submit.busy}
+        busyLabel={busyLabel}
+        disabled={disabled}
+        onClick={() => submit.run(onAction)}
+      >
+        {actionLabel}
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A question before a change that cannot be undone: the body, Cancel and the confirming action (Delete unless told). */
+export function ConfirmDialog({
   body,
   confirmLabel = a.delete,
   busyLabel = a.deleting,
-  onClose,
   onConfirm,
+  ...dialog
 }: {
   title: string;
   titleId: string;
@@ -118,19 +157,9 @@ export function ConfirmDialog({
   onClose: () => void;
   onConfirm: () => Promise<void>;
 }) {
-  const submit = useSubmit();
   return (
-    <Dialog title={title} titleId={titleId} busy={submit.busy} onClose={onClose}>
-      {submit.error && <Alert>{submit.error}</Alert>}
+    <ActionDialog {...dialog} actionLabel={confirmLabel} busyLabel={busyLabel} onAction={onConfirm}>
       <p>{body}</p>
-      <DialogActions
-        onCancel={onClose}
-        busy={submit.busy}
-        busyLabel={busyLabel}
-        onClick={() => submit.run(onConfirm)}
-      >
-        {confirmLabel}
-      </DialogActions>
-    </Dialog>
+    </ActionDialog>
   );
 }

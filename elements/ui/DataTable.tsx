@@ -51,6 +51,8 @@ const tableStyle = css({
     overflowWrap: 'normal',
     wordBreak: 'normal',
   },
+  // The first column names the row: room for a two-word name on one line before the others wrap.
+  'tbody tr > :first-child': { minWidth: '9em' },
   'tbody tr:last-of-type > *': { borderBottom: 'none' },
   'tbody tr:hover > *': { background: 'var(--ae-color-surface-muted)' },
   th: {

@@ -1,5 +1,7 @@
 import { css } from '@emotion/react';
 import { useEffect, type ReactNode } from 'react';
+import { enPortal } from '../i18n/en-portal';
+import { Button } from './Button';
 
 const statusStyle = css({
   margin: 0,
@@ -35,5 +37,28 @@ export function InlineStatus({
     <p role="status" css={statusStyle} part={partName ? `status ${partName}` : 'status'}>
       {children}
     </p>
+  );
+}
+
+/** A settings form's submit button ("Saving…" while busy) and, once saved, the status under it. */
+export function SaveButton({
+  partName,
+  saving,
+  saved,
+  children,
+}: {
+  partName: string;
+  saving: boolean;
+  /** What the last save did ("Saved."), or nothing. */
+  saved: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Button type="submit" partName={partName} loading={saving} loadingLabel={enPortal.portal.saving}>
+        {children}
+      </Button>
+      {saved && <InlineStatus partName="saved">{saved}</InlineStatus>}
+    </>
   );
 }

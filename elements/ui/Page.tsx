@@ -7,6 +7,17 @@ import { Button } from './Button';
 import { Spinner } from './Spinner';
 import { mutedStyle } from './styles';
 
+/** A list without bullets or indent, its items in a column `gap` apart (portal pages' lists). */
+export const stackListStyle = (gap: number) =>
+  css({
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: `${gap}px`,
+  });
+
 const pageStyle = css({
   display: 'flex',
   flexDirection: 'column',

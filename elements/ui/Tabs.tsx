@@ -3,9 +3,10 @@ import { useId, type KeyboardEvent } from 'react';
 
 const listStyle = css({
   display: 'flex',
-  gap: '4px',
+  // Narrow, the tabs wrap onto a second line: a scrolled list hid the last tabs with no sign of them.
+  flexWrap: 'wrap',
+  gap: '0 4px',
   borderBottom: '1px solid var(--ae-color-divider)',
-  overflowX: 'auto',
 });
 const tabStyle = css({
   font: 'inherit',

@@ -21,8 +21,8 @@ export interface ListData<T> {
   totalItems: number;
   totalPages: number;
 }
-export type ListLoad<T> =
-  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: ListData<T> };
+type Load<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
+export type ListLoad<T> = Load<ListData<T>>;
 
 /** A server page (`{ items, _metadata }`) or a whole list, as the table's data. */
 export function listData<T>(
@@ -62,8 +62,6 @@ export function useListPage<T, S extends string = string>({
   const [sort, setSort] = useState<SortState<S> | undefined>(initialSort);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSizeState] = useState(initialPageSize);
-  const [attempt, setAttempt] = useState(0);
-  const [load, setLoad] = useState<ListLoad<T>>({ status: 'loading' });
 
   useEffect(() => {
     if (search === filter) return undefined;
@@ -74,22 +72,11 @@ export function useListPage<T, S extends string = string>({
     return () => clearTimeout(timer);
   }, [search, filter]);
 
-  useEffect(() => {
-    if (!enabled) return undefined;
-    let live = true;
-    setLoad((previous) => (previous.status === 'ready' ? previous : { status: 'loading' }));
-    fetch({ filter, sortBy: sort?.by, order: sort?.order, page, pageSize })
-      .then((data) => {
-        if (live) setLoad({ status: 'ready', data });
-      })
-      .catch((error: unknown) => {
-        if (live) setLoad({ status: 'error', message: errorMessage(error) });
-      });
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists what its fetch reads in deps (the fetch itself is new each render)
-  }, [enabled, filter, sort, page, pageSize, attempt, ...deps]);
+  const { load, setLoad, reload } = useLoad<ListData<T>>(
+    () => fetch({ filter, sortBy: sort?.by, order: sort?.order, page, pageSize }),
+    [filter, sort, page, pageSize, ...deps],
+    enabled,
+  );
 
   const toggleSort = useCallback((by: S) => {
     setSort((current) => ({ by, order: current?.by === by && current.order === 'ASC' ? 'DESC' : 'ASC' }));
@@ -99,13 +86,12 @@ export function useListPage<T, S extends string = string>({
     setPageSizeState(size);
     setPage(0);
   }, []);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
   const update = useCallback(
     (change: (data: ListData<T>) => ListData<T>) =>
       setLoad((current) =>
         current.status === 'ready' ? { status: 'ready', data: change(current.data) } : current,
       ),
-    [],
+    [setLoad],
   );
   /** Goes back to the first page (a preset filter changed). */
   const restart = useCallback(() => setPage(0), []);
@@ -125,4 +111,31 @@ export function useListPage<T, S extends string = string>({
     update,
     restart,
   };
+}
+
+/**
+ * Loads with `fetcher` whenever `deps` or a reload change; the last data stays on screen while
+ * a reload runs. For what is not a list (a catalogue, a form's data) and for useListPage's pages.
+ */
+export function useLoad<T>(fetcher: () => Promise<T>, deps: unknown[], enabled = true) {
+  const [load, setLoad] = useState<Load<T>>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!enabled) return undefined;
+    let live = true;
+    setLoad((previous) => (previous.status === 'ready' ? previous : { status: 'loading' }));
+    fetcher()
+      .then((data) => {
+        if (live) setLoad({ status: 'ready', data });
+      })
+      .catch((error: unknown) => {
+        if (live) setLoad({ status: 'error', message: errorMessage(error) });
+      });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists what the fetcher reads in deps (the fetcher itself is new each render)
+  }, [...deps, attempt, enabled]);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { load, setLoad, reload };
 }

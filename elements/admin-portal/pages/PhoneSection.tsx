@@ -1,6 +1,5 @@
 import { css } from '@emotion/react';
-import { useRef, useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../core/api/errors';
+import { useState, type FormEvent } from 'react';
 import type { User } from '../../../core/api/types';
 import { typedCode, typedPhone } from '../../../core/flows/mfa';
 import { selectUser, userUpdated } from '../../../core/store/auth/authSlice';
@@ -10,6 +9,8 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { formStyle, mutedStyle } from '../../ui/styles';
+import { useFormFields } from '../../ui/useFormFields';
+import { useSubmit } from '../../ui/useSubmit';
 
 const t = enPortal.portal.verifiedPhone;
 const subheadStyle = css({ fontSize: '1.1em', margin: '16px 0 0' });
@@ -22,63 +23,67 @@ export function PhoneSection() {
   const app = useAuthApp();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser) as User;
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
+  const form = useFormFields({ phone: '', code: '' });
   const [changePhoneId, setChangePhoneId] = useState<string | null>(null);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [status, setStatus] = useState<{ busy: boolean; error: string | null; verified: boolean }>({
-    busy: false,
-    error: null,
-    verified: false,
-  });
-  const phoneRef = useRef<HTMLInputElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
+  const [verified, setVerified] = useState(false);
+  const submit = useSubmit();
+  const verifying = changePhoneId !== null;
 
-  async function run(action: () => Promise<void>) {
-    setStatus({ busy: true, error: null, verified: false });
-    try {
-      await action();
-    } catch (error) {
-      setStatus({ busy: false, error: errorMessage(error), verified: false });
-    }
-  }
-
-  function onSend(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (status.busy) return;
-    const number = typedPhone(phone);
-    if (!number) {
-      setFieldError(t.phoneInvalid);
-      return phoneRef.current?.focus();
+    if (submit.busy) return;
+    setVerified(false);
+    if (!verifying) {
+      const number = typedPhone(form.values.phone);
+      if (form.check({ phone: number ? null : t.phoneInvalid }) && number)
+        void submit.run(async () => {
+          const answer = await app.services.api.profile.addPhone(number);
+          setChangePhoneId(answer.changePhoneId);
+        });
+      return;
     }
-    setFieldError(null);
-    void run(async () => {
-      const answer = await app.services.api.profile.addPhone(number);
-      setChangePhoneId(answer.changePhoneId);
-      setStatus({ busy: false, error: null, verified: false });
-      requestAnimationFrame(() => codeRef.current?.focus());
-    });
+    const typed = typedCode(form.values.code);
+    if (form.check({ code: typed ? null : t.codeRequired }) && typed)
+      void submit.run(async () => {
+        await app.services.api.profile.verifyPhone(changePhoneId, typed);
+        const me = await app.services.api.users.getMe();
+        dispatch(userUpdated({ phoneNumber: me.phoneNumber }));
+        setChangePhoneId(null);
+        form.reset();
+        setVerified(true);
+      });
   }
 
-  function onVerify(event: FormEvent) {
-    event.preventDefault();
-    if (status.busy || !changePhoneId) return;
-    const typed = typedCode(code);
-    if (!typed) {
-      setFieldError(t.codeRequired);
-      return codeRef.current?.focus();
-    }
-    setFieldError(null);
-    void run(async () => {
-      await app.services.api.profile.verifyPhone(changePhoneId, typed);
-      const me = await app.services.api.users.getMe();
-      dispatch(userUpdated({ phoneNumber: me.phoneNumber }));
-      setChangePhoneId(null);
-      setPhone('');
-      setCode('');
-      setStatus({ busy: false, error: null, verified: true });
-    });
-  }
+  // One form, two steps: the number, then the texted code.
+  const step = verifying
+    ? ({
+        key: 'code',
+        part: 'form verify-phone',
+        input: {
+          label: t.code,
+          // The form is new at this step (keyed): the code field takes focus as it mounts.
+          autoFocus: true,
+          name: 'phone-code',
+          inputMode: 'numeric',
+          autoComplete: 'one-time-code',
+          maxLength: 20,
+          partName: 'phone-code-input',
+        },
+        button: { partName: 'verify-phone-code', loadingLabel: t.verifying, label: t.verify },
+      } as const)
+    : ({
+        key: 'phone',
+        part: 'form add-phone',
+        input: {
+          label: t.phone,
+          name: 'verified-phone',
+          type: 'tel',
+          autoComplete: 'tel',
+          maxLength: 32,
+          partName: 'verified-phone-input',
+        },
+        button: { partName: 'send-phone-code', loadingLabel: t.sending, label: t.send },
+      } as const);
 
   return (
     <section aria-labelledby="ae-verified-phone-title" part="verified-phone">
@@ -86,45 +91,19 @@ export function PhoneSection() {
         {t.title}
       </h3>
       <p css={mutedStyle}>{user.phoneNumber ? t.current(user.phoneNumber) : t.intro}</p>
-      {status.error && <Alert>{status.error}</Alert>}
-      {changePhoneId === null ? (
-        <form noValidate onSubmit={onSend} css={formStyle} part="form add-phone">
-          <TextField
-            ref={phoneRef}
-            label={t.phone}
-            name="verified-phone"
-            type="tel"
-            autoComplete="tel"
-            maxLength={32}
-            value={phone}
-            error={fieldError}
-            partName="verified-phone-input"
-            onChange={(event) => setPhone(event.target.value)}
-          />
-          <Button type="submit" partName="send-phone-code" loading={status.busy} loadingLabel={t.sending}>
-            {t.send}
-          </Button>
-        </form>
-      ) : (
-        <form noValidate onSubmit={onVerify} css={formStyle} part="form verify-phone">
-          <TextField
-            ref={codeRef}
-            label={t.code}
-            name="phone-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={20}
-            value={code}
-            error={fieldError}
-            partName="phone-code-input"
-            onChange={(event) => setCode(event.target.value)}
-          />
-          <Button type="submit" partName="verify-phone-code" loading={status.busy} loadingLabel={t.verifying}>
-            {t.verify}
-          </Button>
-        </form>
-      )}
-      {status.verified && (
+      {submit.error && <Alert>{submit.error}</Alert>}
+      <form key={step.key} noValidate onSubmit={onSubmit} css={formStyle} part={step.part}>
+        <TextField {...step.input} {...form.field(step.key)} />
+        <Button
+          type="submit"
+          partName={step.button.partName}
+          loading={submit.busy}
+          loadingLabel={step.button.loadingLabel}
+        >
+          {step.button.label}
+        </Button>
+      </form>
+      {verified && (
         <p role="status" part="phone-verified">
           {t.verified}
         </p>

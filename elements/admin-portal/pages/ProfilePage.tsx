@@ -6,7 +6,7 @@ import { selectUser, userUpdated } from '../../../core/store/auth/authSlice';
 import { enPortal } from '../../i18n/en-portal';
 import { useAppDispatch, useAppSelector, useAuthApp } from '../../shared/AppContext';
 import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
+import { SaveButton } from '../../ui/InlineStatus';
 import { Page, readableWidthStyle } from '../../ui/Page';
 import { TextField } from '../../ui/TextField';
 import { formStyle } from '../../ui/styles';
@@ -129,19 +129,13 @@ export default function ProfilePage({ metadata }: PortalPageProps) {
             onChange={set('jobTitle')}
           />
         )}
-        <Button
-          type="submit"
+        <SaveButton
           partName="submit-button"
-          loading={status.saving}
-          loadingLabel={enPortal.portal.saving}
+          saving={status.saving}
+          saved={status.saved && enPortal.portal.saved}
         >
           {enPortal.portal.save}
-        </Button>
-        {status.saved && (
-          <p role="status" part="saved">
-            {enPortal.portal.saved}
-          </p>
-        )}
+        </SaveButton>
       </form>
       {look('phoneNumber') !== 'hidden' && <PhoneSection />}
     </Page>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { readEmailLink } from '../../../core/flows/recovery';
 import { recoveryChanged, selectRecovery } from '../../../core/store/auth/authSlice';
 import {
@@ -8,14 +8,11 @@ import {
 } from '../../../core/store/auth/recoveryThunks';
 import { en } from '../../i18n/en';
 import { useAppDispatch, useAppSelector } from '../../shared/AppContext';
-import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
-import { TextField } from '../../ui/TextField';
-import { useFormFields } from '../../ui/useFormFields';
-import { formStyle, mutedStyle } from '../../ui/styles';
-import { EMAIL_MAX_LENGTH, validateEmail } from '../validation';
+import { mutedStyle } from '../../ui/styles';
+import { validateEmail } from '../validation';
+import { EMAIL_INPUT, OneFieldForm } from './OneFieldForm';
 import { NewPasswordForm } from './NewPasswordForm';
 
 /** The activateUrl route: activating, activatingForm, success, resend (spec 000 §2, §4 "Activation"). */
@@ -62,37 +59,22 @@ function ResendActivation({
   resent: boolean;
 }) {
   const dispatch = useAppDispatch();
-  const form = useFormFields({ email: '' });
-  const { email } = form.values;
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (loading) return;
-    if (form.check({ email: validateEmail(email) })) void dispatch(resendActivationEmail(email.trim()));
-  }
-
   return (
-    <form noValidate onSubmit={onSubmit} part="form" css={formStyle}>
-      {form.banner(error) && <Alert>{error}</Alert>}
-      {resent ? (
-        <p role="status">{en.activate.resent(email.trim())}</p>
-      ) : (
-        <p css={mutedStyle}>{en.activate.resendIntro}</p>
-      )}
-      <TextField
-        label={en.login.emailLabel}
-        type="email"
-        name="email"
-        autoComplete="username"
-        inputMode="email"
-        required
-        maxLength={EMAIL_MAX_LENGTH}
-        partName="email-input"
-        {...form.field('email')}
-      />
-      <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.activate.resending}>
-        {en.activate.resend}
-      </Button>
-    </form>
+    <OneFieldForm
+      field={EMAIL_INPUT}
+      check={validateEmail}
+      intro={(email) =>
+        resent ? (
+          <p role="status">{en.activate.resent(email)}</p>
+        ) : (
+          <p css={mutedStyle}>{en.activate.resendIntro}</p>
+        )
+      }
+      error={error}
+      loading={loading}
+      submit={en.activate.resend}
+      submitting={en.activate.resending}
+      onValue={(email) => void dispatch(resendActivationEmail(email))}
+    />
   );
 }

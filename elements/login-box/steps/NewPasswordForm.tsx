@@ -5,7 +5,8 @@ import { Button } from '../../ui/Button';
 import { PasswordField } from '../../ui/PasswordField';
 import { useFormFields } from '../../ui/useFormFields';
 import { formStyle } from '../../ui/styles';
-import { PASSWORD_MAX_LENGTH, validateNewPassword } from '../validation';
+import { validateNewPassword } from '../newPasswordValidation';
+import { PASSWORD_MAX_LENGTH } from '../validation';
 import { usePasswordMinLength } from './usePasswordMinLength';
 
 interface NewPasswordFormProps {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { readMagicLinkToken } from '../../../core/flows/passwordless';
 import {
   loginStateChanged,
@@ -21,10 +21,9 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
-import { TextField } from '../../ui/TextField';
-import { useFormFields } from '../../ui/useFormFields';
-import { formStyle, mutedStyle } from '../../ui/styles';
-import { EMAIL_MAX_LENGTH, validateEmail } from '../validation';
+import { mutedStyle } from '../../ui/styles';
+import { validateEmail } from '../validation';
+import { EMAIL_INPUT, OneFieldForm } from './OneFieldForm';
 import { validateCode, validatePhone } from './passwordlessValidation';
 import type { StepProps } from './types';
 
@@ -53,39 +52,40 @@ function CodeForm({
   submit: string;
   onCode: (code: string) => void;
 }) {
-  const form = useFormFields({ code: '' });
-  const { code } = form.values;
-  useEffect(() => {
-    if (error) form.focus('code');
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- form.focus reads a ref
-  }, [error]);
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (loading) return;
-    if (form.check({ code: validateCode(code) })) onCode(code);
-  }
-
   return (
-    <form noValidate onSubmit={onSubmit} part="form" css={formStyle}>
-      {form.banner(error) && <Alert>{error}</Alert>}
-      <TextField
-        label={en.passwordless.codeLabel}
-        name="code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        autoFocus
-        required
-        maxLength={12}
-        partName="code-input"
-        {...form.field('code')}
-      />
-      <Button type="submit" partName="submit-button" loading={loading} loadingLabel={en.login.signingIn}>
-        {submit}
-      </Button>
-    </form>
+    <OneFieldForm
+      field={CODE_INPUT}
+      check={validateCode}
+      error={error}
+      loading={loading}
+      submit={submit}
+      submitting={en.login.signingIn}
+      onValue={onCode}
+    />
   );
 }
+
+const CODE_INPUT = {
+  label: en.passwordless.codeLabel,
+  name: 'code',
+  autoComplete: 'one-time-code',
+  inputMode: 'numeric',
+  autoFocus: true,
+  required: true,
+  maxLength: 12,
+  partName: 'code-input',
+} as const;
+const PHONE_INPUT = {
+  label: en.resetPhone.phoneLabel,
+  type: 'tel',
+  name: 'phone',
+  autoComplete: 'tel',
+  autoFocus: true,
+  required: true,
+  maxLength: 32,
+  hint: en.resetPhone.phoneInvalid,
+  partName: 'phone-input',
+} as const;
 
 /** loginWithOtc, loginWithSmsOtc and loginWithQuickSmsOtc: the code, resend, another email. */
 export function PasswordlessCodeStep() {
@@ -180,19 +180,6 @@ export function ResetPhoneNumberStep({ onDone }: { onDone: () => void }) {
   const dispatch = useAppDispatch();
   const { step, email: storedEmail, loading, error } = useAppSelector(selectRecovery).resetPhone;
   const loginEmail = useAppSelector(selectLoginState).email;
-  const form = useFormFields({ email: storedEmail || loginEmail, phone: '' });
-  const { email, phone } = form.values;
-
-  function submit(
-    event: FormEvent,
-    key: 'email' | 'phone',
-    check: (v: string) => string | null,
-    run: () => void,
-  ) {
-    event.preventDefault();
-    if (loading) return;
-    if (form.check({ [key]: check(form.values[key]) })) run();
-  }
 
   function back() {
     dispatch(recoveryChanged({ resetPhone: { step: 'request', token: null, error: null, active: false } }));
@@ -202,37 +189,17 @@ export function ResetPhoneNumberStep({ onDone }: { onDone: () => void }) {
   return (
     <Card title={en.resetPhone.title} titleId="ae-phone-title">
       {step === 'request' && (
-        <form
-          noValidate
-          part="form"
-          css={formStyle}
-          onSubmit={(e) =>
-            submit(e, 'email', validateEmail, () => void dispatch(requestPhoneReset(email.trim())))
-          }
-        >
-          {form.banner(error) && <Alert>{error}</Alert>}
-          <p css={mutedStyle}>{en.resetPhone.intro}</p>
-          <TextField
-            label={en.login.emailLabel}
-            type="email"
-            name="email"
-            autoComplete="username"
-            inputMode="email"
-            autoFocus
-            required
-            maxLength={EMAIL_MAX_LENGTH}
-            partName="email-input"
-            {...form.field('email')}
-          />
-          <Button
-            type="submit"
-            partName="submit-button"
-            loading={loading}
-            loadingLabel={en.forgotPassword.submitting}
-          >
-            {en.resetPhone.send}
-          </Button>
-        </form>
+        <OneFieldForm
+          field={{ ...EMAIL_INPUT, autoFocus: true }}
+          check={validateEmail}
+          initial={storedEmail || loginEmail}
+          intro={() => <p css={mutedStyle}>{en.resetPhone.intro}</p>}
+          error={error}
+          loading={loading}
+          submit={en.resetPhone.send}
+          submitting={en.forgotPassword.submitting}
+          onValue={(email) => void dispatch(requestPhoneReset(email))}
+        />
       )}
       {step === 'verify' && (
         <>
@@ -248,41 +215,15 @@ export function ResetPhoneNumberStep({ onDone }: { onDone: () => void }) {
         </>
       )}
       {step === 'change' && (
-        <form
-          noValidate
-          part="form"
-          css={formStyle}
-          onSubmit={(e) =>
-            submit(
-              e,
-              'phone',
-              validatePhone,
-              () => void dispatch(changePhoneNumber(phone)).then((ok) => ok && onDone()),
-            )
-          }
-        >
-          {form.banner(error) && <Alert>{error}</Alert>}
-          <TextField
-            label={en.resetPhone.phoneLabel}
-            type="tel"
-            name="phone"
-            autoComplete="tel"
-            autoFocus
-            required
-            maxLength={32}
-            hint={en.resetPhone.phoneInvalid}
-            partName="phone-input"
-            {...form.field('phone')}
-          />
-          <Button
-            type="submit"
-            partName="submit-button"
-            loading={loading}
-            loadingLabel={en.activate.resending}
-          >
-            {en.resetPhone.save}
-          </Button>
-        </form>
+        <OneFieldForm
+          field={PHONE_INPUT}
+          check={validatePhone}
+          error={error}
+          loading={loading}
+          submit={en.resetPhone.save}
+          submitting={en.activate.resending}
+          onValue={(phone) => void dispatch(changePhoneNumber(phone)).then((ok) => ok && onDone())}
+        />
       )}
       <Button variant="link" partName="link sign-in-link" onClick={back}>
         {en.forgotPassword.backToSignIn}

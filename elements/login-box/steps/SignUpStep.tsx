@@ -10,7 +10,9 @@ import { PasswordField } from '../../ui/PasswordField';
 import { TextField } from '../../ui/TextField';
 import { useFormFields } from '../../ui/useFormFields';
 import { formStyle, mutedStyle } from '../../ui/styles';
-import { PASSWORD_MAX_LENGTH, validateEmail, validateName, validateNewPassword } from '../validation';
+import { validateName, validateNewPassword } from '../newPasswordValidation';
+import { PASSWORD_MAX_LENGTH, validateEmail } from '../validation';
+import { EMAIL_INPUT } from './OneFieldForm';
 import { usePasswordMinLength } from './usePasswordMinLength';
 
 // Only a sign-up address holding an invite link's `invitationToken` downloads this.
@@ -102,17 +104,7 @@ export function SignUpStep({ onSignIn }: { onSignIn: () => void }) {
           partName="name-input"
           {...form.field('name')}
         />
-        <TextField
-          label={en.signUp.emailLabel}
-          type="email"
-          name="email"
-          autoComplete="username"
-          inputMode="email"
-          required
-          maxLength={254}
-          partName="email-input"
-          {...form.field('email')}
-        />
+        <TextField {...EMAIL_INPUT} label={en.signUp.emailLabel} {...form.field('email')} />
         <PasswordField
           label={en.signUp.passwordLabel}
           name="password"

@@ -11,6 +11,7 @@ import { enPortal } from '../../../i18n/en-portal';
 import { useAppSelector, useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
+import { SaveButton } from '../../../ui/InlineStatus';
 import { Page, readableWidthStyle, sectionTitleStyle } from '../../../ui/Page';
 import { Tabs } from '../../../ui/Tabs';
 import { SelectField } from '../../../ui/SelectField';
@@ -273,19 +274,9 @@ export default function AccountPage({ metadata }: PortalPageProps) {
                 onChange={set('currency')}
               />
             )}
-            <Button
-              type="submit"
-              partName="submit-button"
-              loading={status.saving}
-              loadingLabel={enPortal.portal.saving}
-            >
+            <SaveButton partName="submit-button" saving={status.saving} saved={status.note}>
               {t.save}
-            </Button>
-            {status.note && (
-              <p role="status" part="saved">
-                {status.note}
-              </p>
-            )}
+            </SaveButton>
           </form>
         </div>
       )}

@@ -6,7 +6,7 @@ import { en } from '../../../i18n/en';
 import { enPortal } from '../../../i18n/en-portal';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
-import { Button } from '../../../ui/Button';
+import { SaveButton } from '../../../ui/InlineStatus';
 import { Spinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
 import { formStyle, mutedStyle } from '../../../ui/styles';
@@ -115,19 +115,9 @@ export default function CustomLoginTab() {
           {t.address(address)}
         </p>
       )}
-      <Button
-        type="submit"
-        partName="save-custom-login"
-        loading={status.saving}
-        loadingLabel={enPortal.portal.saving}
-      >
+      <SaveButton partName="save-custom-login" saving={status.saving} saved={status.note}>
         {t.save}
-      </Button>
-      {status.note && (
-        <p role="status" part="saved">
-          {status.note}
-        </p>
-      )}
+      </SaveButton>
     </form>
   );
 }

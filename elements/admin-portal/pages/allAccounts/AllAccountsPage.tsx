@@ -14,7 +14,7 @@ import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { SelectField } from '../../../ui/SelectField';
-import { Page, sectionStyle, toolbarStyle } from '../../../ui/Page';
+import { Page, sectionStyle, stackListStyle, toolbarStyle } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
 import { Switch } from '../../../ui/Switch';
 import { SEARCH_DELAY_MS } from '../../../ui/useListPage';
@@ -27,22 +27,11 @@ const t = enPortal.portal.subAccounts;
 /** The list of the root (or of a search) is stored under this key; a sub-account's children under its tenantId. */
 const ROOT = '';
 
-const listStyle = css({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '4px',
-});
-const nestedStyle = css({
-  listStyle: 'none',
+const listStyle = stackListStyle(4);
+const nestedStyle = css(listStyle, {
   margin: '4px 0 0 20px',
   padding: '0 0 0 10px',
   borderLeft: '2px solid var(--ae-color-divider)',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '4px',
 });
 const rowStyle = css({
   display: 'flex',

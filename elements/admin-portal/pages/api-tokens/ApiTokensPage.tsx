@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   createApiTokensApi,
   expiryFromDays,
@@ -13,21 +13,25 @@ import { createTokenThenReveal, prependToken } from '../../../../core/portal/api
 import type { PortalPageId } from '../../../../core/portal/pages';
 import { enPortal } from '../../../i18n/en-portal';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
-import { useAuthApp } from '../../../shared/AppContext';
-import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { useChoice } from '../../../ui/CheckList';
+import { ConfirmDialog, FormDialog } from '../../../ui/ConfirmDialog';
 import { CopyField } from '../../../ui/CopyField';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import { Dialog, DialogFooter } from '../../../ui/Dialog';
-import { DialogActions } from '../../../ui/ConfirmDialog';
 import { formatDate } from '../../../ui/formatDate';
 import { Page } from '../../../ui/Page';
 import { TextField } from '../../../ui/TextField';
-import { formStyle } from '../../../ui/styles';
+import { useFormFields } from '../../../ui/useFormFields';
 import { listData, useListPage } from '../../../ui/useListPage';
 import { useSubmit } from '../../../ui/useSubmit';
-import { fieldsetStyle, NoPermission, portalApis, usePageApi, usePermissions } from '../common/adminParts';
+import {
+  NoPermission,
+  RolesChoice,
+  useAssignableRoles,
+  usePageApi,
+  usePermissions,
+} from '../common/adminParts';
 
 const t = portalAdmin.apiTokens;
 const a = portalAdmin.common;
@@ -61,19 +65,10 @@ export function ApiTokensPage({ kind }: { kind: ApiTokenKind }) {
   const [dialog, setDialog] = useState<
     { kind: 'add' } | { kind: 'created'; token: CreatedApiToken } | { kind: 'delete'; token: ApiToken } | null
   >(null);
-  const [roles, setRoles] = useState<AssignableRole[]>([]);
-  const app = useAuthApp();
+  // Tenant tokens show and take roles; the names come from the roles the account offers.
+  const roles = useAssignableRoles(kind === 'tenant' && allowed).roles ?? [];
   const titleId = `ae-portal-${page}-title`;
   const title = enPortal.portal.pageTitles[page];
-
-  // Tenant tokens show and take roles; the names come from the roles the account offers.
-  useEffect(() => {
-    if (kind !== 'tenant' || !allowed) return;
-    portalApis(app)
-      .team.listRoles()
-      .then(setRoles)
-      .catch(() => setRoles([]));
-  }, [app, kind, allowed]);
 
   if (!allowed) return <NoPermission title={title} titleId={titleId} />;
   const roleName = new Map(roles.map((r) => [r.id, r.name]));
@@ -199,26 +194,30 @@ function AddTokenDialog({
   onCreated: (token: CreatedApiToken) => void;
   onCloseAfterCreate: () => void;
 }) {
-  const [description, setDescription] = useState('');
-  const [days, setDays] = useState('');
-  const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const [errors, setErrors] = useState<{ description?: string; days?: string }>({});
+  const form = useFormFields({ description: '', days: '' });
+  const choice = useChoice([]);
   const submit = useSubmit();
+  const { description, days } = form.values;
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found: typeof errors = {};
-    if (!description.trim()) found.description = t.descriptionRequired;
-    else if (description.trim().length > 200) found.description = t.tooLong(200);
+  function onSubmit() {
     const expiry = expiryFromDays(days);
-    if (!expiry.ok)
-      found.days = expiry.error === 'tooLong' ? t.expiryTooLong(MAX_TOKEN_EXPIRY_DAYS) : t.expiryInvalid;
-    setErrors(found);
-    if (!expiry.ok || Object.keys(found).length) return;
+    const valid = form.check({
+      description: !description.trim()
+        ? t.descriptionRequired
+        : description.trim().length > 200
+          ? t.tooLong(200)
+          : null,
+      days: expiry.ok
+        ? null
+        : expiry.error === 'tooLong'
+          ? t.expiryTooLong(MAX_TOKEN_EXPIRY_DAYS)
+          : t.expiryInvalid,
+    });
+    if (!valid || !expiry.ok) return;
     void submit.run(async () => {
       await createTokenThenReveal({
         create: () =>
-          api.create({ description, expiresInMinutes: expiry.expiresInMinutes, roleIds: [...chosen] }),
+          api.create({ description, expiresInMinutes: expiry.expiresInMinutes, roleIds: [...choice.chosen] }),
         closeDialog: onCloseAfterCreate,
         wait,
         reveal: onCreated,
@@ -227,56 +226,41 @@ function AddTokenDialog({
   }
 
   return (
-    <Dialog title={t.addTitle} titleId="ae-add-token-title" busy={submit.busy} onClose={onClose}>
-      <form css={formStyle} onSubmit={onSubmit} noValidate>
-        {submit.error && <Alert>{submit.error}</Alert>}
-        <TextField
-          label={t.description}
-          value={description}
-          maxLength={400}
-          partName="token-description"
-          error={errors.description}
-          autoComplete="off"
-          onChange={(e) => setDescription(e.target.value)}
+    <FormDialog
+      title={t.addTitle}
+      titleId="ae-add-token-title"
+      busy={submit.busy}
+      error={form.banner(submit.error)}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={t.create}
+      busyLabel={t.creating}
+    >
+      <TextField
+        label={t.description}
+        maxLength={400}
+        partName="token-description"
+        autoComplete="off"
+        {...form.field('description')}
+      />
+      <TextField
+        label={t.expiry}
+        inputMode="numeric"
+        maxLength={10}
+        partName="token-expiry"
+        hint={t.expiryHint}
+        {...form.field('days')}
+      />
+      {kind === 'tenant' && (
+        <RolesChoice
+          roles={roles}
+          choice={choice}
+          disabled={submit.busy}
+          legend={t.rolesLegend}
+          describe={false}
         />
-        <TextField
-          label={t.expiry}
-          value={days}
-          inputMode="numeric"
-          maxLength={10}
-          partName="token-expiry"
-          hint={t.expiryHint}
-          error={errors.days}
-          onChange={(e) => setDays(e.target.value)}
-        />
-        {kind === 'tenant' && (
-          <fieldset css={fieldsetStyle} part="roles-choice">
-            <legend>{t.rolesLegend}</legend>
-            {roles.map((role) => (
-              <label key={role.id}>
-                <input
-                  type="checkbox"
-                  checked={chosen.has(role.id)}
-                  disabled={submit.busy}
-                  onChange={() =>
-                    setChosen((c) => {
-                      const n = new Set(c);
-                      if (n.has(role.id)) n.delete(role.id);
-                      else n.add(role.id);
-                      return n;
-                    })
-                  }
-                />{' '}
-                {role.name}
-              </label>
-            ))}
-          </fieldset>
-        )}
-        <DialogActions onCancel={onClose} busy={submit.busy} busyLabel={t.creating}>
-          {t.create}
-        </DialogActions>
-      </form>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }
 

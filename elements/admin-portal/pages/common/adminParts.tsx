@@ -1,33 +1,28 @@
 /**
  * Pieces the portal's pages share beyond the page kit (elements/ui): the page's API module over the
  * portal's client, the signed-in user's permissions, a one-off load with retry, the no-permission
- * page, and the fieldset and scroll area of the dialogs' checklists. Everything here is in those
+ * page, the account's roles as a checklist, and the scroll area of the dialogs' checklists. Everything here is in those
  * pages' chunks, never in the sign-in page.
  */
 import { css } from '@emotion/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { createAccountSettingsApi } from '../../../../core/api/accountSettings';
 import type { HttpClient } from '../../../../core/api/http';
 import { createSessionsApi } from '../../../../core/api/sessions';
 import { createTeamApi } from '../../../../core/api/team';
 import type { AuthApp } from '../../../../core/app';
-import { errorMessage } from '../../../../core/api/errors';
 import { canReadPage, hasPermission, type PortalPageId } from '../../../../core/portal/pages';
 import { selectUser } from '../../../../core/store/auth/authSlice';
 import { enPortal } from '../../../i18n/en-portal';
 import { useAppSelector, useAuthApp } from '../../../shared/AppContext';
+import type { AssignableRole } from '../../../../core/api/team';
+import { en } from '../../../i18n/en';
+import { CheckList, type useChoice } from '../../../ui/CheckList';
 import { Page } from '../../../ui/Page';
+import { Spinner } from '../../../ui/Spinner';
+import { useLoad } from '../../../ui/useListPage';
 import { mutedStyle } from '../../../ui/styles';
 
-export const fieldsetStyle = css({
-  border: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '6px',
-  legend: { fontWeight: 600, marginBottom: '4px', padding: 0 },
-});
 export const scrollAreaStyle = css({
   maxHeight: '45vh',
   overflowY: 'auto',
@@ -71,35 +66,6 @@ export function usePageApi<T>(factory: (http: HttpClient) => T): T {
   return useMemo(() => factory(app.services.api.portalHttp), [app]);
 }
 
-type Load<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
-
-/**
- * Loads with `fetcher` whenever `deps` or a reload change; the last data stays on screen while
- * a reload runs. For what is not a list (a catalogue, a form's data); lists use useListPage.
- */
-export function useLoad<T>(fetcher: () => Promise<T>, deps: unknown[], enabled = true) {
-  const [load, setLoad] = useState<Load<T>>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!enabled) return undefined;
-    let live = true;
-    setLoad((previous) => (previous.status === 'ready' ? previous : { status: 'loading' }));
-    fetcher()
-      .then((data) => {
-        if (live) setLoad({ status: 'ready', data });
-      })
-      .catch((error: unknown) => {
-        if (live) setLoad({ status: 'error', message: errorMessage(error) });
-      });
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists what the fetcher reads in deps (the fetcher itself is new each render)
-  }, [...deps, attempt, enabled]);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { load, setLoad, reload };
-}
-
 /** A page the signed-in user may not read: its title and why. */
 export function NoPermission({ title, titleId }: { title: string; titleId: string }) {
   return (
@@ -108,5 +74,45 @@ export function NoPermission({ title, titleId }: { title: string; titleId: strin
         {enPortal.portal.noPermission}
       </p>
     </Page>
+  );
+}
+
+/** The roles an admin can give, loaded once per dialog; a failure leaves an empty list and says why. */
+export function useAssignableRoles(enabled = true) {
+  const app = useAuthApp();
+  const { load } = useLoad(() => portalApis(app).team.listRoles(), [app], enabled);
+  return {
+    roles: load.status === 'ready' ? load.data : load.status === 'error' ? [] : null,
+    error: load.status === 'error' ? load.message : null,
+  };
+}
+
+/** The account's roles as checkboxes, with their descriptions; a spinner while they load. */
+export function RolesChoice({
+  roles,
+  choice,
+  disabled,
+  legend,
+  empty,
+  describe = true,
+}: {
+  roles: readonly AssignableRole[] | null;
+  choice: ReturnType<typeof useChoice>;
+  disabled: boolean;
+  legend: string;
+  empty?: string;
+  describe?: boolean;
+}) {
+  if (roles === null) return <Spinner label={en.common.loading} />;
+  return (
+    <CheckList
+      legend={legend}
+      items={roles}
+      choice={choice}
+      disabled={disabled}
+      empty={empty}
+      note={describe ? (role) => role.description && `— ${role.description}` : undefined}
+      part="roles-choice"
+    />
   );
 }

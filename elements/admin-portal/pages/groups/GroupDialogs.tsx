@@ -8,35 +8,29 @@ import {
   type GroupForm,
   type GroupsApi,
 } from '../../../../core/portal/groupsApi';
-import type { AssignableRole, TeamUser } from '../../../../core/api/team';
+import type { TeamUser } from '../../../../core/api/team';
 import { en } from '../../../i18n/en';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Dialog, DialogFooter } from '../../../ui/Dialog';
-import { DialogActions, FormDialog } from '../../../ui/ConfirmDialog';
+import { ActionDialog, FormDialog } from '../../../ui/ConfirmDialog';
+import { useChoice } from '../../../ui/CheckList';
 import { useFormFields } from '../../../ui/useFormFields';
 import { SelectField } from '../../../ui/SelectField';
 import { Spinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
+import { stackListStyle } from '../../../ui/Page';
 import { mutedStyle } from '../../../ui/styles';
 import { useSubmit } from '../../../ui/useSubmit';
-import { fieldsetStyle, portalApis } from '../common/adminParts';
+import { portalApis, RolesChoice, useAssignableRoles } from '../common/adminParts';
 
 const t = portalAdmin.groups;
 const a = portalAdmin.common;
-const listStyle = css({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '6px',
-  maxHeight: '30vh',
-  overflowY: 'auto',
-});
+const listStyle = css(stackListStyle(6), { maxHeight: '30vh', overflowY: 'auto' });
 const itemStyle = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '8px' });
+const inlineMutedStyle = css(mutedStyle, { display: 'inline' });
 const subTitleStyle = css({ fontSize: '1em', fontWeight: 600, margin: 0 });
 
 /** Create a group or edit one: name, colour, description (sent only when present, spec 001 §5). */
@@ -121,88 +115,71 @@ export function GroupRolesDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const app = useAuthApp();
-  const [roles, setRoles] = useState<AssignableRole[] | null>(null);
-  const [chosen, setChosen] = useState<Set<string>>(() => new Set(group.roles.map((r) => r.id)));
-  const submit = useSubmit();
-  useEffect(() => {
-    let live = true;
-    portalApis(app)
-      .team.listRoles()
-      .then((list) => {
-        if (live) setRoles(list);
-      })
-      .catch((error: unknown) => {
-        if (live) {
-          setRoles([]);
-          submit.setError(errorMessage(error));
-        }
-      });
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once per dialog; submit.setError is stable in use but not by identity
-  }, [app]);
-
-  const save = () =>
-    submit.run(async () => {
-      const before = new Set(group.roles.map((r) => r.id));
-      const added = [...chosen].filter((id) => !before.has(id));
-      const removed = [...before].filter((id) => !chosen.has(id));
-      if (added.length) await api.addRoles(group.id, added);
-      if (removed.length) await api.removeRoles(group.id, removed);
-      onDone();
-    });
-
+  const { roles, error } = useAssignableRoles();
+  const before = group.roles.map((r) => r.id);
+  const choice = useChoice(before);
   return (
-    <Dialog
+    <ActionDialog
       title={t.rolesTitle(group.name)}
       titleId="ae-group-roles-title"
-      busy={submit.busy}
+      actionLabel={t.saveRoles}
+      busyLabel={t.saving}
+      error={error}
+      disabled={roles === null}
       onClose={onClose}
+      onAction={async () => {
+        const added = [...choice.chosen].filter((id) => !before.includes(id));
+        const removed = before.filter((id) => !choice.chosen.has(id));
+        if (added.length) await api.addRoles(group.id, added);
+        if (removed.length) await api.removeRoles(group.id, removed);
+        onDone();
+      }}
     >
-      {submit.error && <Alert>{submit.error}</Alert>}
-      {roles === null ? (
-        <Spinner label={en.common.loading} />
-      ) : (
-        <fieldset css={fieldsetStyle} part="roles-choice">
-          <legend>{t.rolesLegend}</legend>
-          {roles.map((role) => (
-            <label key={role.id}>
-              <input
-                type="checkbox"
-                checked={chosen.has(role.id)}
-                disabled={submit.busy}
-                onChange={() =>
-                  setChosen((c) => {
-                    const n = new Set(c);
-                    if (n.has(role.id)) n.delete(role.id);
-                    else n.add(role.id);
-                    return n;
-                  })
-                }
-              />{' '}
-              {role.name}
-              {role.description ? (
-                <span css={mutedStyle} style={{ display: 'inline' }}>
-                  {' '}
-                  — {role.description}
-                </span>
-              ) : null}
-            </label>
-          ))}
-        </fieldset>
-      )}
-      <DialogActions
-        onCancel={onClose}
-        busy={submit.busy}
-        busyLabel={t.saving}
-        disabled={roles === null}
-        onClick={save}
-      >
-        {t.saveRoles}
-      </DialogActions>
-    </Dialog>
+      {(busy) => <RolesChoice roles={roles} choice={choice} disabled={busy} legend={t.rolesLegend} />}
+    </ActionDialog>
+  );
+}
+
+/** People with an action each (remove a member, add a person). */
+function PeopleList({
+  people,
+  empty,
+  part,
+  action,
+  actionPart,
+  actionLabel,
+  busy,
+  onAction,
+}: {
+  people: ReadonlyArray<{ id: string; name: string; email: string }>;
+  empty: string;
+  part: string;
+  action: string;
+  actionPart: string;
+  actionLabel: (name: string) => string;
+  busy: boolean;
+  onAction: (id: string) => void;
+}) {
+  if (people.length === 0) return <p css={mutedStyle}>{empty}</p>;
+  return (
+    <ul css={listStyle} part={part}>
+      {people.map((person) => (
+        <li key={person.id} css={itemStyle}>
+          <span>
+            {person.name} <span css={inlineMutedStyle}>({person.email})</span>
+          </span>
+          <Button
+            variant="link"
+            partName={actionPart}
+            aria-label={actionLabel(person.name)}
+            disabled={busy}
+            onClick={() => onAction(person.id)}
+          >
+            {action}
+          </Button>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -276,31 +253,16 @@ export function GroupMembersDialog({
     >
       {submit.error && <Alert>{submit.error}</Alert>}
       <h3 css={subTitleStyle}>{t.currentMembers}</h3>
-      {members.length === 0 ? (
-        <p css={mutedStyle}>{t.noMembers}</p>
-      ) : (
-        <ul css={listStyle} part="group-members">
-          {members.map((m) => (
-            <li key={m.id} css={itemStyle}>
-              <span>
-                {m.name}{' '}
-                <span css={mutedStyle} style={{ display: 'inline' }}>
-                  ({m.email})
-                </span>
-              </span>
-              <Button
-                variant="link"
-                partName="remove-member"
-                aria-label={t.removeMember(m.name)}
-                disabled={submit.busy}
-                onClick={() => change(m.id, false)}
-              >
-                {t.remove}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PeopleList
+        people={members}
+        empty={t.noMembers}
+        part="group-members"
+        action={t.remove}
+        actionPart="remove-member"
+        actionLabel={t.removeMember}
+        busy={submit.busy}
+        onAction={(id) => change(id, false)}
+      />
       <TextField
         ref={searchField}
         label={t.findPeople}
@@ -312,30 +274,17 @@ export function GroupMembersDialog({
       />
       {found === null ? (
         <Spinner label={en.common.loading} />
-      ) : candidates.length === 0 ? (
-        <p css={mutedStyle}>{t.noPeopleFound}</p>
       ) : (
-        <ul css={listStyle} part="member-candidates">
-          {candidates.map((u) => (
-            <li key={u.id} css={itemStyle}>
-              <span>
-                {u.name}{' '}
-                <span css={mutedStyle} style={{ display: 'inline' }}>
-                  ({u.email})
-                </span>
-              </span>
-              <Button
-                variant="link"
-                partName="add-member"
-                aria-label={t.addMember(u.name)}
-                disabled={submit.busy}
-                onClick={() => change(u.id, true)}
-              >
-                {t.addPerson}
-              </Button>
-            </li>
-          ))}
-        </ul>
+        <PeopleList
+          people={candidates}
+          empty={t.noPeopleFound}
+          part="member-candidates"
+          action={t.addPerson}
+          actionPart="add-member"
+          actionLabel={t.addMember}
+          busy={submit.busy}
+          onAction={(id) => change(id, true)}
+        />
       )}
       <DialogFooter>
         <Button variant="secondary" partName="close-button" onClick={onClose} disabled={submit.busy}>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../../core/api/errors';
 import { enPortal } from '../../../i18n/en-portal';
-import { validateNewPassword } from '../../../login-box/validation';
+import { validateNewPassword } from '../../../login-box/newPasswordValidation';
 import { usePasswordMinLength } from '../../../login-box/steps/usePasswordMinLength';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
@@ -14,6 +14,13 @@ import { formStyle } from '../../../ui/styles';
 const t = enPortal.portal.password;
 
 const EMPTY = { current: '', next: '', confirm: '' };
+
+/** The three fields: the form key (and text), the input's name and part, its autocomplete. */
+const PASSWORD_FIELDS = [
+  ['current', 'current-password', 'current-password'],
+  ['next', 'new-password', 'new-password'],
+  ['confirm', 'confirm-password', 'new-password'],
+] as const;
 
 /**
  * Password change on the privacy page (POST /users/v1/passwords/change): current password, new
@@ -56,30 +63,17 @@ export function PasswordSection({ onChanged }: { onChanged?: () => void }) {
     <Section titleId="ae-password-title" partName="password" title={t.title} intro={t.intro}>
       <form noValidate onSubmit={onSubmit} css={[formStyle, readableWidthStyle]} part="form change-password">
         {form.banner(status.error) && <Alert>{status.error}</Alert>}
-        <PasswordField
-          label={t.current}
-          name="current-password"
-          autoComplete="current-password"
-          maxLength={128}
-          partName="current-password"
-          {...form.field('current')}
-        />
-        <PasswordField
-          label={t.next}
-          name="new-password"
-          autoComplete="new-password"
-          maxLength={128}
-          partName="new-password"
-          {...form.field('next')}
-        />
-        <PasswordField
-          label={t.confirm}
-          name="confirm-password"
-          autoComplete="new-password"
-          maxLength={128}
-          partName="confirm-password"
-          {...form.field('confirm')}
-        />
+        {PASSWORD_FIELDS.map(([key, name, autoComplete]) => (
+          <PasswordField
+            key={key}
+            label={t[key]}
+            name={name}
+            autoComplete={autoComplete}
+            maxLength={128}
+            partName={name}
+            {...form.field(key)}
+          />
+        ))}
         <Button
           type="submit"
           partName="change-password-button"

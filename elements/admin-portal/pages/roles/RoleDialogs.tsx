@@ -1,4 +1,4 @@
-import { useMemo, useState, type Dispatch, type SetStateAction } from 'react';
+import { useMemo, useState } from 'react';
 import type { Permission, Role, RolesApi } from '../../../../core/portal/rolesApi';
 import {
   coversForGrant,
@@ -8,14 +8,13 @@ import {
   type RoleFormErrors,
 } from '../../../../core/portal/roleForm';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
-import { Alert } from '../../../ui/Alert';
-import { Dialog } from '../../../ui/Dialog';
-import { DialogActions, FormDialog } from '../../../ui/ConfirmDialog';
+import { CheckList, useChoice } from '../../../ui/CheckList';
+import { ActionDialog, FormDialog } from '../../../ui/ConfirmDialog';
 import { useFormFields } from '../../../ui/useFormFields';
 import { TextField } from '../../../ui/TextField';
 import { mutedStyle } from '../../../ui/styles';
 import { useSubmit } from '../../../ui/useSubmit';
-import { fieldsetStyle, scrollAreaStyle } from '../common/adminParts';
+import { scrollAreaStyle } from '../common/adminParts';
 import { groupByCategory, type Catalogue } from './permissionRows';
 
 const t = portalAdmin.roles;
@@ -24,48 +23,31 @@ const a = portalAdmin.common;
 /** Checkboxes of the permission catalogue by category; those the user cannot grant are disabled. */
 function PermissionChecklist({
   catalogue,
-  choice: [chosen, setChosen],
+  choice,
   held,
   disabled,
 }: {
   catalogue: Catalogue;
-  /** The chosen permission ids and their setter (a useState pair). */
-  choice: [ReadonlySet<string>, Dispatch<SetStateAction<Set<string>>>];
+  choice: ReturnType<typeof useChoice>;
   held: readonly string[];
   disabled: boolean;
 }) {
-  const onToggle = (id: string) => setChosen((c) => toggled(c, id));
   const groups = useMemo(() => groupByCategory(catalogue), [catalogue]);
   return (
     <div css={scrollAreaStyle} part="permission-checklist">
       {groups.map((group) => (
-        <fieldset key={group.id} css={fieldsetStyle}>
-          <legend>{group.name}</legend>
-          {group.permissions.map((p) => (
-            <label key={p.id}>
-              <input
-                type="checkbox"
-                checked={chosen.has(p.id)}
-                onChange={() => onToggle(p.id)}
-                disabled={disabled || (!chosen.has(p.id) && !coversForGrant(held, p.key))}
-              />{' '}
-              {p.name}{' '}
-              <span css={mutedStyle} style={{ display: 'inline' }}>
-                ({p.key})
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <CheckList
+          key={group.id}
+          legend={group.name}
+          items={group.permissions}
+          choice={choice}
+          disabled={disabled}
+          locked={(p) => !choice.chosen.has(p.id) && !coversForGrant(held, p.key)}
+          note={(p) => `(${p.key})`}
+        />
       ))}
     </div>
   );
-}
-
-function toggled(set: ReadonlySet<string>, id: string): Set<string> {
-  const next = new Set(set);
-  if (next.has(id)) next.delete(id);
-  else next.add(id);
-  return next;
 }
 
 const FIELD_MESSAGES = { nameRequired: a.nameRequired, keyRequired: t.keyRequired, keyInvalid: t.keyInvalid };
@@ -94,7 +76,7 @@ export function RoleDialog({
     description: role?.description ?? '',
   });
   const [keyTouched, setKeyTouched] = useState(role !== null);
-  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const choice = useChoice([]);
   const submit = useSubmit();
   const { name, key } = form.values;
 
@@ -111,7 +93,7 @@ export function RoleDialog({
     if (role && changes && Object.keys(changes).length === 0) return submit.setError(a.nothingChanged);
     void submit.run(async () => {
       if (role && changes) await api.update(role.id, changes);
-      else await api.add({ key, name: name.trim(), description, permissionIds: [...chosen] });
+      else await api.add({ key, name: name.trim(), description, permissionIds: [...choice.chosen] });
       onDone();
     });
   }
@@ -162,12 +144,7 @@ export function RoleDialog({
         error={fieldError(form.errors.description, 500)}
       />
       {!role && catalogue && (
-        <PermissionChecklist
-          catalogue={catalogue}
-          choice={[chosen, setChosen]}
-          held={held}
-          disabled={submit.busy}
-        />
+        <PermissionChecklist catalogue={catalogue} choice={choice} held={held} disabled={submit.busy} />
       )}
     </FormDialog>
   );
@@ -189,36 +166,21 @@ export function RolePermissionsDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const [chosen, setChosen] = useState<Set<string>>(() => new Set(role.permissions));
-  const submit = useSubmit();
+  const choice = useChoice(role.permissions);
   return (
-    <Dialog
+    <ActionDialog
       title={t.permissionsTitle(role.name)}
       titleId="ae-role-permissions-title"
-      busy={submit.busy}
+      actionLabel={a.save}
+      busyLabel={t.saving}
       onClose={onClose}
+      onAction={async () => {
+        await api.setPermissions(role.id, [...choice.chosen]);
+        onDone();
+      }}
     >
-      {submit.error && <Alert>{submit.error}</Alert>}
-      <PermissionChecklist
-        catalogue={catalogue}
-        choice={[chosen, setChosen]}
-        held={held}
-        disabled={submit.busy}
-      />
-      <DialogActions
-        onCancel={onClose}
-        busy={submit.busy}
-        busyLabel={t.saving}
-        onClick={() =>
-          submit.run(async () => {
-            await api.setPermissions(role.id, [...chosen]);
-            onDone();
-          })
-        }
-      >
-        {a.save}
-      </DialogActions>
-    </Dialog>
+      {(busy) => <PermissionChecklist catalogue={catalogue} choice={choice} held={held} disabled={busy} />}
+    </ActionDialog>
   );
 }
 
@@ -236,55 +198,38 @@ export function PermissionRolesDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const [chosen, setChosen] = useState<Set<string>>(() => new Set(permission.roleIds));
-  const submit = useSubmit();
+  const choice = useChoice(permission.roleIds);
   return (
-    <Dialog
+    <ActionDialog
       title={t.permissionRolesTitle(permission.key)}
       titleId="ae-permission-roles-title"
-      busy={submit.busy}
+      actionLabel={a.save}
+      busyLabel={t.saving}
       onClose={onClose}
+      onAction={async () => {
+        // Only roles that can change are sent; built-in ones keep what they hold.
+        const editable = roles.filter((r) => r.editable && choice.chosen.has(r.id)).map((r) => r.id);
+        const builtInHolding = roles
+          .filter((r) => !r.editable && permission.roleIds.includes(r.id))
+          .map((r) => r.id);
+        await api.setPermissionRoles(permission.id, [...editable, ...builtInHolding]);
+        onDone();
+      }}
     >
-      {submit.error && <Alert>{submit.error}</Alert>}
-      <p css={mutedStyle}>{permission.name}</p>
-      <fieldset css={fieldsetStyle} part="roles-choice">
-        <legend>{t.rolesLegend}</legend>
-        {roles.map((role) => (
-          <label key={role.id}>
-            <input
-              type="checkbox"
-              checked={chosen.has(role.id)}
-              disabled={submit.busy || !role.editable}
-              onChange={() => setChosen((c) => toggled(c, role.id))}
-            />{' '}
-            {role.name}
-            {!role.editable && (
-              <span css={mutedStyle} style={{ display: 'inline' }}>
-                {' '}
-                {t.builtInLocked}
-              </span>
-            )}
-          </label>
-        ))}
-      </fieldset>
-      <DialogActions
-        onCancel={onClose}
-        busy={submit.busy}
-        busyLabel={t.saving}
-        onClick={() =>
-          submit.run(async () => {
-            // Only roles that can change are sent; built-in ones keep what they hold.
-            const editable = roles.filter((r) => r.editable && chosen.has(r.id)).map((r) => r.id);
-            const builtInHolding = roles
-              .filter((r) => !r.editable && permission.roleIds.includes(r.id))
-              .map((r) => r.id);
-            await api.setPermissionRoles(permission.id, [...editable, ...builtInHolding]);
-            onDone();
-          })
-        }
-      >
-        {a.save}
-      </DialogActions>
-    </Dialog>
+      {(busy) => (
+        <>
+          <p css={mutedStyle}>{permission.name}</p>
+          <CheckList
+            legend={t.rolesLegend}
+            items={roles}
+            choice={choice}
+            disabled={busy}
+            locked={(role) => !role.editable}
+            note={(role) => !role.editable && t.builtInLocked}
+            part="roles-choice"
+          />
+        </>
+      )}
+    </ActionDialog>
   );
 }

@@ -18,7 +18,8 @@ import { SelectField } from '../../../ui/SelectField';
 import { mutedStyle } from '../../../ui/styles';
 import { listData, useListPage, type ListData } from '../../../ui/useListPage';
 import type { PortalPageProps } from '../../shell/PortalShell';
-import { NoPermission, useLoad, usePageApi, usePermissions } from '../common/adminParts';
+import { useLoad } from '../../../ui/useListPage';
+import { NoPermission, usePageApi, usePermissions } from '../common/adminParts';
 import { PermissionRolesDialog, RoleDialog, RolePermissionsDialog } from './RoleDialogs';
 import { catalogueRows, type Catalogue, type CatalogueRow } from './permissionRows';
 

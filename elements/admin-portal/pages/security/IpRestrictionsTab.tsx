@@ -28,7 +28,8 @@ import { TextField } from '../../../ui/TextField';
 import { listData, useListPage } from '../../../ui/useListPage';
 import { formStyle, mutedStyle } from '../../../ui/styles';
 import { useSubmit } from '../../../ui/useSubmit';
-import { useLoad, usePageApi } from '../common/adminParts';
+import { useLoad } from '../../../ui/useListPage';
+import { usePageApi } from '../common/adminParts';
 
 const t = enPortal.portal.security.ip;
 

@@ -32,7 +32,8 @@ import { TextField } from '../../../ui/TextField';
 import { formStyle, mutedStyle } from '../../../ui/styles';
 import { useSubmit } from '../../../ui/useSubmit';
 import type { PortalPageProps } from '../../shell/PortalShell';
-import { NoPermission, useLoad, usePageApi, usePermissions } from '../common/adminParts';
+import { useLoad } from '../../../ui/useListPage';
+import { NoPermission, usePageApi, usePermissions } from '../common/adminParts';
 import {
   sessionFormOf,
   sessionPolicyOf,

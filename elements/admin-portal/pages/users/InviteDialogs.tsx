@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ComponentProps, type FormEvent } from 'react';
 import { errorMessage } from '../../../../core/api/errors';
 import {
   createInvitationsApi,
@@ -8,14 +8,16 @@ import {
   type InviteLink,
   type InviteLinkConfig,
 } from '../../../../core/api/invitations';
-import type { AssignableRole } from '../../../../core/api/team';
 import { en } from '../../../i18n/en';
 import { enPortal } from '../../../i18n/en-portal';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Dialog, DialogFooter } from '../../../ui/Dialog';
-import { DialogActions } from '../../../ui/ConfirmDialog';
+import { FormDialog } from '../../../ui/ConfirmDialog';
+import { useChoice } from '../../../ui/CheckList';
+import { useFormFields } from '../../../ui/useFormFields';
+import { useSubmit } from '../../../ui/useSubmit';
 import { formatDateTime } from '../../../ui/formatDate';
 import { SelectField } from '../../../ui/SelectField';
 import { Spinner } from '../../../ui/Spinner';
@@ -37,20 +39,10 @@ import {
   parseBulkEmails,
   validateInvite,
   type BulkResult,
-  type InviteErrors,
 } from './inviteForm';
 import { tInvite as t } from './invitationTexts';
-import { portalApis } from '../common/adminParts';
+import { RolesChoice, useAssignableRoles } from '../common/adminParts';
 
-const fieldsetStyle = css({
-  border: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '6px',
-  legend: { fontWeight: 600, marginBottom: '4px' },
-});
 const listStyle = css({ margin: 0, paddingLeft: '20px', maxHeight: '160px', overflowY: 'auto' });
 
 /** The invitation calls, on the portal's client (request source admin-portal). */
@@ -59,73 +51,22 @@ export function useInvitationsApi() {
   return useMemo(() => createInvitationsApi(app.services.api.http.withRequestSource('admin-portal')), [app]);
 }
 
-/** The roles an admin can give, loaded once per dialog. */
-function useAssignableRoles() {
-  const app = useAuthApp();
-  const [roles, setRoles] = useState<AssignableRole[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    portalApis(app)
-      .team.listRoles()
-      .then((list) => {
-        if (live) setRoles(list);
-      })
-      .catch((e: unknown) => {
-        if (live) {
-          setRoles([]);
-          setError(`${t.rolesFailed} ${errorMessage(e)}`);
-        }
-      });
-    return () => {
-      live = false;
-    };
-  }, [app]);
-  return { roles, error };
+/** The roles an admin can give (a failure says so above the form), and the choice among them. */
+function useRolesChoice() {
+  const { roles, error } = useAssignableRoles();
+  const choice = useChoice([]);
+  return { roles, choice, rolesError: error && `${t.rolesFailed} ${error}` };
 }
 
-function RolesChoice({
+/** The roles of an invitation: the account's roles as a checklist. */
+function InviteRoles({
   roles,
-  chosen,
-  onToggle,
+  choice,
   disabled,
-}: {
-  roles: AssignableRole[] | null;
-  chosen: Set<string>;
-  onToggle: (id: string) => void;
-  disabled: boolean;
-}) {
-  if (roles === null) return <Spinner label={en.common.loading} />;
+}: Omit<ComponentProps<typeof RolesChoice>, 'legend' | 'empty'>) {
   return (
-    <fieldset css={fieldsetStyle} part="roles-choice">
-      <legend>{t.rolesLegend}</legend>
-      {roles.length === 0 && <p css={mutedStyle}>{t.noRoles}</p>}
-      {roles.map((role) => (
-        <label key={role.id}>
-          <input
-            type="checkbox"
-            checked={chosen.has(role.id)}
-            onChange={() => onToggle(role.id)}
-            disabled={disabled}
-          />{' '}
-          {role.name}
-          {role.description ? <span css={mutedStyle}> — {role.description}</span> : null}
-        </label>
-      ))}
-    </fieldset>
+    <RolesChoice roles={roles} choice={choice} disabled={disabled} legend={t.rolesLegend} empty={t.noRoles} />
   );
-}
-
-function useChosen() {
-  const [chosen, setChosen] = useState<Set<string>>(() => new Set());
-  const toggle = (id: string) =>
-    setChosen((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  return { chosen, toggle };
 }
 
 /** Spec 001 §2 invite dialog: name, email, optional phone, roles; POST users v2 with provider local (§7). */
@@ -137,87 +78,58 @@ export function InviteUserDialog({
   onInvited: (email: string) => void;
 }) {
   const api = useInvitationsApi();
-  const { roles, error: rolesError } = useAssignableRoles();
-  const { chosen, toggle } = useChosen();
-  const [fields, setFields] = useState({ name: '', email: '', phoneNumber: '' });
-  const [errors, setErrors] = useState<InviteErrors>({});
-  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
-  const refs = {
-    name: useRef<HTMLInputElement>(null),
-    email: useRef<HTMLInputElement>(null),
-    phoneNumber: useRef<HTMLInputElement>(null),
-  };
+  const { roles, choice, rolesError } = useRolesChoice();
+  const form = useFormFields({ name: '', email: '', phoneNumber: '' });
+  const submit = useSubmit();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (state.busy) return;
-    const problems = validateInvite(fields);
-    setErrors(problems);
-    const first = (['name', 'email', 'phoneNumber'] as const).find((key) => problems[key]);
-    if (first) return refs[first].current?.focus();
-    setState({ busy: true, error: null });
-    try {
-      await api.invite(inviteRequestOf({ ...fields, roleIds: [...chosen] }));
-      onInvited(fields.email.trim());
-    } catch (error) {
-      setState({ busy: false, error: errorMessage(error) });
-    }
+  function onSubmit() {
+    if (submit.busy || !form.check(validateInvite(form.values))) return;
+    void submit.run(async () => {
+      await api.invite(inviteRequestOf({ ...form.values, roleIds: [...choice.chosen] }));
+      onInvited(form.values.email.trim());
+    });
   }
-  const set = (key: keyof typeof fields) => (event: { target: { value: string } }) =>
-    setFields((f) => ({ ...f, [key]: event.target.value }));
 
   return (
-    <Dialog title={t.title} titleId="ae-invite-user-title" busy={state.busy} onClose={onClose}>
-      <form noValidate onSubmit={submit} css={formStyle} part="invite-form">
-        {state.error && <Alert>{state.error}</Alert>}
-        {rolesError && <Alert>{rolesError}</Alert>}
-        <p css={mutedStyle}>{t.intro}</p>
-        <TextField
-          ref={refs.name}
-          label={t.nameLabel}
-          name="name"
-          autoComplete="off"
-          required
-          maxLength={INVITE_LIMITS.name + 20}
-          value={fields.name}
-          error={errors.name}
-          partName="invite-name"
-          onChange={set('name')}
-          disabled={state.busy}
-        />
-        <TextField
-          ref={refs.email}
-          label={t.emailLabel}
-          type="email"
-          name="email"
-          autoComplete="off"
-          required
-          maxLength={254}
-          value={fields.email}
-          error={errors.email}
-          partName="invite-email"
-          onChange={set('email')}
-          disabled={state.busy}
-        />
-        <TextField
-          ref={refs.phoneNumber}
-          label={t.phoneLabel}
-          type="tel"
-          name="phoneNumber"
-          autoComplete="off"
-          maxLength={INVITE_LIMITS.phoneNumber + 10}
-          value={fields.phoneNumber}
-          error={errors.phoneNumber}
-          partName="invite-phone"
-          onChange={set('phoneNumber')}
-          disabled={state.busy}
-        />
-        <RolesChoice roles={roles} chosen={chosen} onToggle={toggle} disabled={state.busy} />
-        <DialogActions onCancel={onClose} busy={state.busy} busyLabel={t.sending} disabled={roles === null}>
-          {t.send}
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t.title}
+      titleId="ae-invite-user-title"
+      busy={submit.busy}
+      error={form.banner(submit.error) ?? rolesError}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={t.send}
+      busyLabel={t.sending}
+      partName="invite-form"
+    >
+      <p css={mutedStyle}>{t.intro}</p>
+      <TextField
+        label={t.nameLabel}
+        autoComplete="off"
+        required
+        maxLength={INVITE_LIMITS.name + 20}
+        partName="invite-name"
+        {...form.field('name')}
+      />
+      <TextField
+        label={t.emailLabel}
+        type="email"
+        autoComplete="off"
+        required
+        maxLength={254}
+        partName="invite-email"
+        {...form.field('email')}
+      />
+      <TextField
+        label={t.phoneLabel}
+        type="tel"
+        autoComplete="off"
+        maxLength={INVITE_LIMITS.phoneNumber + 10}
+        partName="invite-phone"
+        {...form.field('phoneNumber')}
+      />
+      <InviteRoles roles={roles} choice={choice} disabled={submit.busy} />
+    </FormDialog>
   );
 }
 
@@ -227,8 +139,7 @@ export function InviteUserDialog({
  */
 export function BulkAddDialog({ onClose, onFinished }: { onClose: () => void; onFinished: () => void }) {
   const api = useInvitationsApi();
-  const { roles, error: rolesError } = useAssignableRoles();
-  const { chosen, toggle } = useChosen();
+  const { roles, choice, rolesError } = useRolesChoice();
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
@@ -257,7 +168,7 @@ export function BulkAddDialog({ onClose, onFinished }: { onClose: () => void; on
     if (problem) return area.current?.focus();
     setResult(null);
     setProgress({ done: 0, total: parsed.emails.length });
-    const roleIds = [...chosen];
+    const roleIds = [...choice.chosen];
     const outcome = await addOneByOne(
       parsed.emails,
       (email) => api.invite({ email, roleIds, provider: 'local' }),
@@ -312,7 +223,7 @@ export function BulkAddDialog({ onClose, onFinished }: { onClose: () => void; on
               {fieldError ?? t.bulkHint}
             </p>
           </div>
-          <RolesChoice roles={roles} chosen={chosen} onToggle={toggle} disabled={busy} />
+          <InviteRoles roles={roles} choice={choice} disabled={busy} />
           {progress && <p role="status">{t.bulkProgress(progress.done, progress.total)}</p>}
         </form>
       )}

@@ -21,7 +21,7 @@ import { NoPermission, portalApis } from '../common/adminParts';
 import { BULK_ADD_RELOAD_PAGE_SIZE, type UsersPreset } from '../../../../core/api/invitations';
 import { BulkAddDialog, InviteLinkDialog, InviteUserDialog, useInvitationsApi } from './InviteDialogs';
 import { tInvite } from './invitationTexts';
-import { RemoveUserDialog, SignOutUserDialog, UserRolesDialog } from './UserDialogs';
+import { ConfirmUserDialog, UserRolesDialog } from './UserDialogs';
 
 const t = enPortal.portal.users;
 const PAGE_SIZES = [10, 20, 50, 100];
@@ -301,10 +301,11 @@ export default function UsersPage(_props: PortalPageProps) {
       )}
       {dialog?.kind === 'link' && <InviteLinkDialog onClose={() => setDialog(null)} />}
       {dialog?.kind === 'remove' && (
-        <RemoveUserDialog user={dialog.user} onClose={() => setDialog(null)} onDone={done} />
+        <ConfirmUserDialog action="remove" user={dialog.user} onClose={() => setDialog(null)} onDone={done} />
       )}
       {dialog?.kind === 'signOut' && (
-        <SignOutUserDialog
+        <ConfirmUserDialog
+          action="signOut"
           user={dialog.user}
           onClose={() => setDialog(null)}
           onDone={() => {

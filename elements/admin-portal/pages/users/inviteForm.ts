@@ -24,7 +24,7 @@ function validateEmail(value: string): string | null {
   return email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email) ? en.validation.emailInvalid : null;
 }
 
-export type InviteErrors = Partial<Record<'name' | 'email' | 'phoneNumber', string>>;
+type InviteErrors = Partial<Record<'name' | 'email' | 'phoneNumber', string>>;
 
 /** Checked before anything is sent (the server checks again). */
 export function validateInvite(fields: Omit<InviteFields, 'roleIds'>): InviteErrors {
