@@ -2,7 +2,8 @@ import { css } from '@emotion/react';
 import { useState, type ReactNode } from 'react';
 import { mutedStyle } from './styles';
 
-const fieldsetStyle = css({
+/** A borderless fieldset under its legend (checklists, a webhook's events). */
+export const fieldsetStyle = css({
   border: 'none',
   margin: 0,
   padding: 0,

@@ -35,9 +35,9 @@ import { SelectField } from '../../../ui/SelectField';
 import { Skeleton } from '../../../ui/Skeleton';
 import { TextField } from '../../../ui/TextField';
 import { mutedStyle } from '../../../ui/styles';
-import { SEARCH_DELAY_MS, useListPage, type ListQuery } from '../../../ui/useListPage';
+import { SEARCH_DELAY_MS, useListPage, useLoad, type ListQuery } from '../../../ui/useListPage';
 import type { PortalPageProps } from '../../shell/PortalShell';
-import { NoPermission, useLoad, usePageApi, usePermissions } from '../common/adminParts';
+import { NoPermission, usePageApi, usePermissions } from '../common/adminParts';
 
 const t = enPortal.portal.audits;
 const a = portalAdmin.common;

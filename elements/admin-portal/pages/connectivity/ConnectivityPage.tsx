@@ -30,17 +30,11 @@ import { Skeleton } from '../../../ui/Skeleton';
 import { Tabs } from '../../../ui/Tabs';
 import { TextField } from '../../../ui/TextField';
 import { formStyle, mutedStyle } from '../../../ui/styles';
-import { listData, useListPage } from '../../../ui/useListPage';
+import { listData, useListPage, useLoad } from '../../../ui/useListPage';
 import { useSubmit } from '../../../ui/useSubmit';
 import type { PortalPageProps } from '../../shell/PortalShell';
-import {
-  fieldsetStyle,
-  NoPermission,
-  scrollAreaStyle,
-  useLoad,
-  usePageApi,
-  usePermissions,
-} from '../common/adminParts';
+import { fieldsetStyle } from '../../../ui/CheckList';
+import { NoPermission, scrollAreaStyle, usePageApi, usePermissions } from '../common/adminParts';
 
 type Tab = 'webhooks' | 'email' | 'sms' | 'slack';
 const TABS: Tab[] = ['webhooks', 'email', 'sms', 'slack'];

@@ -24,7 +24,8 @@ import { Switch } from '../../../ui/Switch';
 import { TextField } from '../../../ui/TextField';
 import { formStyle, mutedStyle } from '../../../ui/styles';
 import { useSubmit } from '../../../ui/useSubmit';
-import { useLoad, usePageApi } from '../common/adminParts';
+import { usePageApi } from '../common/adminParts';
+import { useLoad } from '../../../ui/useListPage';
 import { RestrictionEntries } from './RestrictionEntries';
 
 const t = enPortal.portal.security.domains;
