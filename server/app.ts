@@ -26,6 +26,7 @@ import { apiTokenRoutes } from './routes/api-tokens';
 import { groupRoutes } from './routes/groups';
 import { roleRoutes } from './routes/roles';
 import { securityPolicyRoutes } from './routes/security-policies';
+import { billingRoutes } from './routes/billing';
 import { authRoutes } from './routes/auth';
 import { configurationRoutes } from './routes/configurations';
 import { entitlementRoutes } from './routes/entitlements';
@@ -218,6 +219,8 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
       await apiTokenRoutes(api, ctx);
       // The security page's policies (issue 15).
       await securityPolicyRoutes(api, ctx);
+      // Billing and the checkout (issue 17).
+      await billingRoutes(api, ctx);
       // Password reset, activation and (when asked for) the development outbox.
       await passwordRoutes(api, ctx);
       await activationRoutes(api, ctx);

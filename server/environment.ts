@@ -179,6 +179,7 @@ export function serverConfigFromEnvironment(env: Environment, argv: readonly str
     // Identity providers over plain http (tokens readable on the way): development mode only.
     allowInsecureIdentityProviders: dev,
     mfaEncryptionKey: env.MFA_ENCRYPTION_KEY || undefined,
+    billing: billingConfig(env, dev),
     webauthn: {
       rpId: env.WEBAUTHN_RP_ID || undefined,
       rpName: env.WEBAUTHN_RP_NAME || undefined,
@@ -292,4 +293,24 @@ function oauthClients(env: Environment): ServerOptions['oauthClients'] {
       'OAUTH_CLIENTS must be a JSON array of { clientId, name?, redirectUris, postLogoutRedirectUris? }',
     );
   return parsed as NonNullable<ServerOptions['oauthClients']>;
+}
+
+/**
+ * Billing's payment provider (docs/billing.md): Stripe when STRIPE_SECRET_KEY is set; else the
+ * development provider in development mode or with BILLING_PROVIDER=development (it accepts test
+ * cards and grants paid plans for nothing: never in production); else none.
+ */
+function billingConfig(env: NodeJS.ProcessEnv, dev: boolean): NonNullable<ServerOptions['billing']> {
+  if (env.STRIPE_SECRET_KEY)
+    return {
+      provider: 'stripe',
+      stripe: {
+        secretKey: env.STRIPE_SECRET_KEY,
+        publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? '',
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+        apiBase: env.STRIPE_API_BASE || undefined,
+      },
+    };
+  if (dev || env.BILLING_PROVIDER === 'development') return { provider: 'development' };
+  return { provider: 'none' };
 }

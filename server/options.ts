@@ -8,6 +8,7 @@ import type { OAuthClientConfig } from './domain/oauth';
 import type { SocialProviderConfig } from './domain/social';
 import type { SsoConnectionConfig } from './domain/sso';
 import { DEFAULT_SIGN_UPS_PER_IP } from './domain/attempts';
+import type { StripeConfig } from './billing/stripe';
 
 export interface ServerOptions {
   /** PGlite (data folder, or in memory when `dataDir` is undefined) or a PostgreSQL URL. */
@@ -84,7 +85,18 @@ export interface ServerOptions {
    * `appUrl`; `origins` (where the ceremonies may run) default to `appUrl`'s origin and the CORS origins.
    */
   webauthn?: { rpId?: string; rpName?: string; origins?: string[] };
+  /**
+   * The payment provider of billing (issue 17, docs/billing.md): 'development' (test cards, no
+   * account; the default of buildServer, and of development mode), 'stripe' (Stripe's API with
+   * the vendor's keys) or 'none' (checkout answers "Payment provider not configured").
+   */
+  billing?: BillingConfig;
 }
+
+export type BillingConfig =
+  | { provider: 'development' }
+  | { provider: 'none' }
+  | { provider: 'stripe'; stripe: StripeConfig };
 
 export type ResolvedOptions = Required<
   Omit<
@@ -144,6 +156,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     allowInsecureIdentityProviders: options.allowInsecureIdentityProviders ?? false,
     mfaEncryptionKey: options.mfaEncryptionKey,
     webauthn: options.webauthn,
+    billing: options.billing ?? { provider: 'development' },
   };
   if (!PREFIX_SHAPE.test(resolved.prefix))
     throw new Error(`Invalid URL prefix "${resolved.prefix}": use letters, digits, - and _`);

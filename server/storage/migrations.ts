@@ -16,6 +16,7 @@ import { SOCIAL_STATEMENTS } from './schema/social';
 import { SSO_STATEMENTS } from './schema/sso';
 import { SAML_STATEMENTS } from './schema/saml';
 import { SECURITY_POLICY_STATEMENTS } from './schema/security-policies';
+import { BILLING_STATEMENTS } from './schema/billing';
 
 interface Migration {
   version: number;
@@ -331,6 +332,12 @@ export const migrations: Migration[] = [
     version: 16,
     name: 'security policies: lockout, password history, sessions, MFA policy ids; failed sign-ins; password history',
     statements: SECURITY_POLICY_STATEMENTS,
+  },
+  {
+    // Reserved number 18 at merge (the lead renumbers); 17 here because versions must be consecutive.
+    version: 17,
+    name: 'billing: plans, subscriptions, payment methods, invoices, tenant configurations, development charges',
+    statements: BILLING_STATEMENTS,
   },
 ];
 

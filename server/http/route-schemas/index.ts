@@ -6,6 +6,7 @@
  * replaces what a route declares itself. server/http/openapi.test.ts fails for a key that names
  * no route, and for a route left without schemas.
  */
+import { billingSchemas } from './billing';
 import { identitySchemas } from './identity';
 import { platformSchemas } from './platform';
 import { securitySchemas } from './security';
@@ -16,4 +17,4 @@ export interface RouteSchemaEntry {
 }
 export type RouteSchemas = Record<string, RouteSchemaEntry>;
 
-export const ROUTE_SCHEMAS: RouteSchemas = { ...identitySchemas, ...platformSchemas, ...securitySchemas };
+export const ROUTE_SCHEMAS: RouteSchemas = { ...identitySchemas, ...platformSchemas, ...securitySchemas, ...billingSchemas };
