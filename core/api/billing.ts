@@ -4,6 +4,7 @@
  * the checkout dialog on their own chunks, so the sign-in page never carries it.
  */
 import type { AuthApp } from '../app';
+import { formatAmount } from '../billing/cards';
 import { buildUrl, type HttpClient } from './http';
 
 const B = '/subscriptions/resources/billing';
@@ -11,9 +12,10 @@ const SUBSCRIPTIONS = `${B}/subscriptions/v1`;
 const STRIPE = `${B}/payment-providers/stripe`;
 const DEV_SETUP = `${B}/payment-providers/development/setup-intents/v1`;
 
-export type ServerSubscriptionStatus = 'active' | 'canceled' | 'incomplete' | 'expired' | 'trialing' | 'trialEnded';
+export type ServerSubscriptionStatus =
+  'active' | 'canceled' | 'incomplete' | 'expired' | 'trialing' | 'trialEnded';
 /** Spec 001 §4: the client's view; an unknown value (trialEnded included) is EXPIRED. */
-export type SubscriptionStatus = 'ACTIVE' | 'CANCELED' | 'INCOMPLETE' | 'EXPIRED' | 'TRIALING';
+type SubscriptionStatus = 'ACTIVE' | 'CANCELED' | 'INCOMPLETE' | 'EXPIRED' | 'TRIALING';
 
 export function clientStatus(status: string): SubscriptionStatus {
   const known: Record<string, SubscriptionStatus> = {
@@ -77,7 +79,7 @@ export interface PaymentMethod {
   brand?: string;
   billingDetails?: { name: string; email?: string; address?: BillingAddress };
 }
-export interface BillingSummary {
+interface BillingSummary {
   tenantConfigurationId: string;
   providerType: string;
   subscriptionId: string;
@@ -86,7 +88,7 @@ export interface BillingSummary {
   paymentMethodId: string;
   defaultPlanId: string;
 }
-export interface ProviderConfiguration {
+interface ProviderConfiguration {
   id: string;
   name: string;
   active: boolean;
@@ -97,7 +99,7 @@ export interface SetupIntent {
   paymentMethodId: string;
   setupIntentSecret: string;
 }
-export interface CardDetails {
+interface CardDetails {
   number: string;
   expMonth: number;
   expYear: number;
@@ -106,9 +108,7 @@ export interface CardDetails {
 }
 
 /** Spec 001 §9: totals / 100 with two decimals, default currency usd. */
-export function formatMoney(cents: number, currency?: string): string {
-  return `${(cents / 100).toFixed(2)} ${(currency || 'usd').toUpperCase()}`;
-}
+export const formatMoney = formatAmount;
 
 /** Spec 001 §4: cancel only an active subscription without a cancellation, never when externally managed. */
 export const canCancel = (s: Subscription) =>
@@ -120,7 +120,8 @@ export function createBillingApi(http: HttpClient) {
   return {
     plans: () => http.get<Plan[]>(`${B}/plans/v1`),
     subscriptions: () => http.get<Subscription[]>(SUBSCRIPTIONS),
-    summary: (tenantId: string) => http.get<BillingSummary>(`${B}/summaries/v1/${encodeURIComponent(tenantId)}`),
+    summary: (tenantId: string) =>
+      http.get<BillingSummary>(`${B}/summaries/v1/${encodeURIComponent(tenantId)}`),
     vendorConfiguration: () =>
       http.get<Array<{ allowPlanDowngrade: boolean; allowPlanCancellation: boolean }>>(
         `${B}/configurations/vendor-public-configurations/v1`,
@@ -130,7 +131,8 @@ export function createBillingApi(http: HttpClient) {
     paymentMethods: () => http.get<PaymentMethod[]>(`${B}/payment-methods/v1`),
     updateBillingDetails: (id: string, details: { email?: string; address?: BillingAddress }) =>
       http.patch<unknown>(`${B}/payment-methods/v1/${encodeURIComponent(id)}/billing-details`, details),
-    cancel: (id: string) => http.put<unknown>(`${SUBSCRIPTIONS}/${encodeURIComponent(id)}/cancellations/`, {}),
+    cancel: (id: string) =>
+      http.put<unknown>(`${SUBSCRIPTIONS}/${encodeURIComponent(id)}/cancellations/`, {}),
     renew: (id: string) => http.put<unknown>(`${SUBSCRIPTIONS}/${encodeURIComponent(id)}/renewals/`, {}),
     /** Our idempotency key rides along: a retried confirmation never charges twice. */
     update: (id: string, body: { paymentMethodId: string; planId: string }, idempotencyKey: string) =>

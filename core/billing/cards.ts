@@ -34,7 +34,7 @@ export const CARD_MESSAGES = {
   confirmationFailed: 'The payment was not confirmed by the cardholder.',
 } as const;
 
-export interface CardInput {
+interface CardInput {
   number: string;
   expMonth: number;
   expYear: number;
@@ -51,16 +51,16 @@ export interface StoredCard {
 
 type CardMessage = (typeof CARD_MESSAGES)[keyof typeof CARD_MESSAGES];
 
-export type CardOutcome =
+type CardOutcome =
   | { ok: true; card: StoredCard; requiresConfirmation: boolean }
   | { ok: false; field: 'number' | 'expiry' | 'cvc' | 'card'; message: CardMessage };
 
 /** Digits only: spaces and dashes as people type them are allowed. */
-export function cardDigits(number: string): string {
+function cardDigits(number: string): string {
   return number.replace(/[\s-]/g, '');
 }
 
-export function luhnValid(digits: string): boolean {
+function luhnValid(digits: string): boolean {
   if (!/^\d{12,19}$/.test(digits)) return false;
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
@@ -75,7 +75,7 @@ export function luhnValid(digits: string): boolean {
 }
 
 /** The brand from the number's prefix, spelled as processors spell it. */
-export function cardBrand(digits: string): string {
+function cardBrand(digits: string): string {
   if (/^4/.test(digits)) return 'visa';
   if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
   if (/^3[47]/.test(digits)) return 'amex';

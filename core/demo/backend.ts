@@ -25,6 +25,7 @@ import {
 } from './data';
 import { subAccountRoute, tenantsOfUser } from './subAccounts';
 import { handleDemoSecurityPolicies } from './securityPolicies';
+import { handleDemoBilling, isDemoBillingPath } from './billing';
 import {
   createDemoTeamAdmin,
   demoHeldPermissions,
@@ -1035,7 +1036,14 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       routes[`${method.toUpperCase()} ${path}`] ??
       (subAccounts && withUser((d, caller, r) => subAccounts(d, caller, r.body, r.query, { now, random }))) ??
       teamAdminRoute(method.toUpperCase(), path) ??
-      securityRoute(method.toUpperCase(), path);
+      securityRoute(method.toUpperCase(), path) ??
+      (isDemoBillingPath(path)
+        ? withUser(
+            (d, caller, r) =>
+              handleDemoBilling(d, caller, permissionsOf(caller, d), r, { now, random }) ??
+              fail(404, 'Not found'),
+          )
+        : null);
     if (!handler) {
       const mfaDb = load();
       const mfaAnswer = await demoMfa.handle(mfaDb, method, path, { body, query, token });
@@ -1079,6 +1087,9 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     const errors = (answer.body as { errors?: unknown } | null)?.errors;
     if (answer.status >= 400 && Array.isArray(errors))
       answer.body = { ...(answer.body as object), errorCodes: errors.map((m) => errorCodeOf(String(m))) };
+    // A file (billing's invoice PDF) goes out as it is.
+    if (answer.body instanceof Blob)
+      return new Response(answer.body, { headers: { 'content-type': answer.body.type } });
     return new Response(JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'content-type': 'application/json' },

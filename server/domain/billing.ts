@@ -24,7 +24,7 @@ import type { PaymentProvider } from '../billing/provider';
 import { httpError } from '../http/errors';
 import type { Database } from '../storage/database';
 
-export const TRIAL_DAYS = 14;
+const TRIAL_DAYS = 14;
 const DAY = 24 * 60 * 60 * 1000;
 
 interface PlanRow {
@@ -40,7 +40,7 @@ interface PlanRow {
   external_price_id: string | null;
 }
 
-export interface SubscriptionRow {
+interface SubscriptionRow {
   id: string;
   tenant_id: string;
   plan_id: string;
@@ -188,7 +188,7 @@ export async function ensureCustomer(
 }
 
 // ----------------------------------------------------------------------------- subscriptions
-export function subscriptionDto(row: SubscriptionRow, plan: PlanRow, externallyManaged: boolean) {
+function subscriptionDto(row: SubscriptionRow, plan: PlanRow, externallyManaged: boolean) {
   return {
     id: row.id,
     externalId: row.external_id || row.id,
@@ -509,7 +509,7 @@ async function paymentMethodRow(db: Database, tenantId: string, id: string): Pro
   return rows[0];
 }
 
-export function paymentMethodDto(row: PaymentMethodRow) {
+function paymentMethodDto(row: PaymentMethodRow) {
   return {
     id: row.id,
     externalId: row.external_id,
