@@ -125,6 +125,7 @@ const DEMO_ADMIN_BOX = {
     groups: { visibility: 'byPermissions' },
     personalApiTokens: { visibility: 'byPermissions' },
     apiTokens: { visibility: 'byPermissions' },
+    subscriptions: { visibility: 'byPermissions' },
   },
 };
 

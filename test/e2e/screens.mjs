@@ -18,6 +18,7 @@ export const PORTAL_PAGES = [
   ['personalApiTokens', 'Personal API tokens'],
   ['apiTokens', 'API tokens'],
   ['security', 'Security'],
+  ['subscriptions', 'Subscriptions'],
   ['allAccounts', 'All accounts'],
 ];
 

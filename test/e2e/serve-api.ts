@@ -10,6 +10,7 @@ import { seedSubAccounts } from './fixtures/sub-accounts';
 import { seedLoginFlows } from './fixtures/login-flows';
 import { seedMfa } from './fixtures/mfa';
 import { seedSecurity } from './fixtures/security';
+import { seedBilling } from './fixtures/billing';
 import { seedTeam } from './fixtures/team';
 import { seedTeamAdmin } from './fixtures/team-admin';
 
@@ -91,6 +92,7 @@ await seedLoginFlows(server.db);
 await seedMfa(server.db);
 await seedTeamAdmin(server.db);
 await seedSecurity(server.db);
+await seedBilling(server.db);
 await server.app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e API server on ${origin}`);
 const stop = async () => {

@@ -49,6 +49,7 @@ const PORTAL_PAGE_COMPONENTS: Partial<
   apiTokens: lazy(() => import('../pages/api-tokens/TenantApiTokensPage')),
   allAccounts: lazy(() => import('../pages/allAccounts/AllAccountsPage')),
   security: lazy(() => import('../pages/security/SecurityPage')),
+  subscriptions: lazy(() => import('../pages/subscriptions/SubscriptionsPage')),
 };
 
 /** The tenant switcher, for users of several accounts only (its own chunk). */
