@@ -114,7 +114,8 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     await caller(request, READ);
     const plan = await findPlan(ctx.db, request.params.planId);
     if (!plan) throw httpError(404, 'Plan not found');
-    return planDto(plan);
+    // The client SDK declares a list for one plan (getSubscriptionPlan: IPlanResponse[]).
+    return [planDto(plan)];
   });
 
   // ------------------------------------------------------------------------- subscriptions
