@@ -38,6 +38,9 @@
  * rest; required in production, generated and stored in the database otherwise),
  * WEBAUTHN_RP_ID (default: APP_URL's host name), WEBAUTHN_RP_NAME, WEBAUTHN_ORIGINS (comma list;
  * default APP_URL's origin plus CORS_ORIGINS).
+ * Billing (docs/billing.md): STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET (and
+ * STRIPE_API_BASE for another API address) turn the Stripe provider on; otherwise the development
+ * provider runs in development mode or with BILLING_PROVIDER=development, and no provider elsewhere.
  */
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
