@@ -274,7 +274,7 @@ export function CheckoutFlow({
             ))}
           </fieldset>
           <DialogFooter>
-            <Button variant="secondary" onClick={close}>
+            <Button variant="secondary" partName="close-button" onClick={close}>
               {t.cancel}
             </Button>
             <Button type="submit" partName="continue-button">
