@@ -17,6 +17,7 @@ import { Button } from '../ui/Button';
 import { Dialog, DialogFooter } from '../ui/Dialog';
 import { TextField } from '../ui/TextField';
 import { formStyle, mutedStyle } from '../ui/styles';
+import { mountStripeCard } from './stripeCard';
 
 const t = enBilling.checkout;
 
@@ -50,6 +51,7 @@ interface Loaded {
   method: PaymentMethod | null;
   /** 'development' collects the card here; Stripe needs Stripe.js (not in this version). */
   provider: string | null;
+  publishableKey: string;
   providerError: string | null;
 }
 
@@ -81,8 +83,11 @@ export function CheckoutFlow({
   initialPlan,
   onClose,
   onChanged,
+  nonce,
 }: {
   api: BillingApi;
+  /** The nonce a strict CSP gives Stripe.js's script tag. */
+  nonce?: string;
   /** A plan id or slug to preselect (the element's plan-id). */
   initialPlan: string | null;
   onClose: (status: CheckoutStatus) => void;
@@ -100,6 +105,9 @@ export function CheckoutFlow({
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<CheckoutStatus>('cancel');
   const setup = useRef<SetupIntent | null>(null);
+  const stripeHost = useRef<HTMLDivElement>(null);
+  const stripeCard = useRef<Awaited<ReturnType<typeof mountStripeCard>> | null>(null);
+  const [stripeError, setStripeError] = useState<string | null>(null);
   const idempotency = useRef({ for: '', key: '' });
 
   useEffect(() => {
@@ -111,9 +119,10 @@ export function CheckoutFlow({
         api.paymentMethods(),
       ]);
       let provider: string | null = null;
+      let publishableKey = '';
       let providerError: string | null = null;
       try {
-        provider = (await api.providerConfiguration()).name;
+        ({ name: provider, publishableKey } = await api.providerConfiguration());
       } catch (e) {
         providerError = messageOf(e);
       }
@@ -124,12 +133,37 @@ export function CheckoutFlow({
       const wanted = plans.find((p) => p.id === initialPlan || p.slug === initialPlan);
       const current = plans.find((p) => p.slug === subscription.plan.slug);
       setPlanId((wanted ?? current ?? plans[0])?.id ?? '');
-      setLoaded({ plans, subscription, method, provider, providerError });
+      setLoaded({ plans, subscription, method, provider, publishableKey, providerError });
     })().catch((e: unknown) => live && setLoadError(messageOf(e)));
     return () => {
       live = false;
     };
   }, [api, initialPlan]);
+
+  // With the Stripe provider a new card is typed into Stripe's own card element (docs/billing.md).
+  const collectsWithStripe =
+    step === 'pay' &&
+    loaded?.provider === 'Stripe' &&
+    !!loaded.publishableKey &&
+    !(loaded.method && useSaved);
+  useEffect(() => {
+    if (!collectsWithStripe || !stripeHost.current) return undefined;
+    let mounted: Awaited<ReturnType<typeof mountStripeCard>> | null = null;
+    let live = true;
+    mountStripeCard(stripeHost.current, loaded!.publishableKey, setStripeError, nonce).then(
+      (card) => {
+        mounted = card;
+        if (live) stripeCard.current = card;
+        else card.card.destroy();
+      },
+      (e: unknown) => live && setError(messageOf(e)),
+    );
+    return () => {
+      live = false;
+      mounted?.card.destroy();
+      stripeCard.current = null;
+    };
+  }, [collectsWithStripe, loaded, nonce]);
 
   const close = () => onClose(result);
   const plan = loaded?.plans.find((p) => p.id === planId);
@@ -196,6 +230,19 @@ export function CheckoutFlow({
       if (free) return finish(useSaved && method ? method.id : '');
       if (useSaved && method) return finish(method.id);
       if (loaded!.providerError) throw new Error(loaded!.providerError);
+      if (loaded!.provider === 'Stripe') {
+        const stripe = stripeCard.current;
+        if (!stripe) throw new Error(t.stripeUnavailable);
+        setup.current ??= await api.setupIntent();
+        // Stripe.js confirms the card with Stripe (3-D Secure included); our server only sees ids.
+        const confirmed = await stripe.stripe.confirmCardSetup(setup.current.setupIntentSecret, {
+          payment_method: { card: stripe.card, billing_details: { name: card.name.trim() || undefined } },
+        });
+        if (confirmed.error) throw new Error(confirmed.error.message ?? CARD_MESSAGES.declined);
+        const saved = setup.current;
+        setup.current = null;
+        return finish(saved.paymentMethodId);
+      }
       if (loaded!.provider !== 'development') throw new Error(t.stripeUnavailable);
       const [month, year] = card.expiry.split('/').map((part) => Number(part.trim()));
       const details = {
@@ -304,32 +351,41 @@ export function CheckoutFlow({
                 partName="card-name-input"
                 {...cardField('name')}
               />
-              <TextField
-                label={t.cardNumber}
-                inputMode="numeric"
-                autoComplete="cc-number"
-                partName="card-number-input"
-                error={fieldErrors.number}
-                {...cardField('number')}
-              />
-              <div css={rowStyle}>
-                <TextField
-                  label={t.expiry}
-                  autoComplete="cc-exp"
-                  placeholder="MM/YY"
-                  partName="card-expiry-input"
-                  error={fieldErrors.expiry}
-                  {...cardField('expiry')}
-                />
-                <TextField
-                  label={t.cvc}
-                  inputMode="numeric"
-                  autoComplete="cc-csc"
-                  partName="card-cvc-input"
-                  error={fieldErrors.cvc}
-                  {...cardField('cvc')}
-                />
-              </div>
+              {collectsWithStripe ? (
+                <div>
+                  <div ref={stripeHost} part="stripe-card" role="group" aria-label={t.card} />
+                  {stripeError && <Alert>{stripeError}</Alert>}
+                </div>
+              ) : (
+                <>
+                  <TextField
+                    label={t.cardNumber}
+                    inputMode="numeric"
+                    autoComplete="cc-number"
+                    partName="card-number-input"
+                    error={fieldErrors.number}
+                    {...cardField('number')}
+                  />
+                  <div css={rowStyle}>
+                    <TextField
+                      label={t.expiry}
+                      autoComplete="cc-exp"
+                      placeholder="MM/YY"
+                      partName="card-expiry-input"
+                      error={fieldErrors.expiry}
+                      {...cardField('expiry')}
+                    />
+                    <TextField
+                      label={t.cvc}
+                      inputMode="numeric"
+                      autoComplete="cc-csc"
+                      partName="card-cvc-input"
+                      error={fieldErrors.cvc}
+                      {...cardField('cvc')}
+                    />
+                  </div>
+                </>
+              )}
             </fieldset>
           )}
           <DialogFooter>

@@ -62,7 +62,14 @@ function CheckoutDialogBody({ host }: { host: HTMLElement }) {
   });
 
   if (!open || auth.isLoading || !permitted) return null;
-  return <CheckoutFlow api={api} initialPlan={planId} onClose={close} />;
+  return (
+    <CheckoutFlow
+      api={api}
+      initialPlan={planId}
+      onClose={close}
+      nonce={host.getAttribute('nonce') || app.settings.nonce}
+    />
+  );
 }
 
 interface CheckoutDialogProps {

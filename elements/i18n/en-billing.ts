@@ -32,8 +32,7 @@ export const enBilling = {
     approve: 'Approve',
     decline: 'Decline',
     done: (plan: string) => `You are on the ${plan} plan.`,
-    stripeUnavailable:
-      'Card entry with Stripe needs Stripe.js on this page (docs/billing.md); it is not available in this version.',
+    stripeUnavailable: 'The card form of the payment provider could not be loaded. Try again.',
     signInNeeded: 'Checkout needs a signed-in user allowed to change subscriptions.',
     // Spec 001 §8 (checkout)
     subscriptionNotFound: 'Subscription not found',

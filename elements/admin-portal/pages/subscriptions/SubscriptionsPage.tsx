@@ -315,6 +315,7 @@ export default function SubscriptionsPage() {
         <CheckoutFlow
           api={api}
           initialPlan={null}
+          nonce={app.settings.nonce}
           onChanged={reloadAll}
           onClose={(result) => {
             setDialog(null);
