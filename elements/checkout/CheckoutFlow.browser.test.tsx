@@ -101,3 +101,30 @@ it('Stripe provider: the card element is mounted, the setup confirmed by Stripe.
   host.querySelector<HTMLButtonElement>('[part~="close-button"]')!.click();
   expect(closed).to.equal('success');
 });
+
+it('spec 001 §4: a trialing subscription that has a payment method, confirmed on its plan, is marked active with no call', async () => {
+  const calls: string[] = [];
+  const api = {
+    plans: async () => [PLAN],
+    subscriptions: async () => [{ ...SUBSCRIPTION, plan: { slug: 'pro' }, paymentMethodId: 'pm-row-1' }],
+    paymentMethods: async () => [],
+    providerConfiguration: async () => ({ id: 'c', name: 'development', active: true, publishableKey: '' }),
+    setupIntent: async () => (calls.push('setupIntent'), {}),
+    update: async () => (calls.push('update'), {}),
+  } as unknown as BillingApi;
+  let closed = '';
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () =>
+    root!.render(<CheckoutFlow api={api} initialPlan={null} onClose={(status) => (closed = status)} />),
+  );
+  await act(async () =>
+    (await waitFor(() => host!.querySelector<HTMLButtonElement>('[part~="continue-button"]'))).click(),
+  );
+  const status = await waitFor(() => host!.querySelector('[role="status"]'));
+  expect(status.textContent).to.equal('You are on the Pro plan.');
+  expect(calls).to.deep.equal([]);
+  host.querySelector<HTMLButtonElement>('[part~="close-button"]')!.click();
+  expect(closed).to.equal('success');
+});
