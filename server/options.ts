@@ -94,9 +94,7 @@ export interface ServerOptions {
 }
 
 export type BillingConfig =
-  | { provider: 'development' }
-  | { provider: 'none' }
-  | { provider: 'stripe'; stripe: StripeConfig };
+  { provider: 'development' } | { provider: 'none' } | { provider: 'stripe'; stripe: StripeConfig };
 
 export type ResolvedOptions = Required<
   Omit<

@@ -17,4 +17,9 @@ export interface RouteSchemaEntry {
 }
 export type RouteSchemas = Record<string, RouteSchemaEntry>;
 
-export const ROUTE_SCHEMAS: RouteSchemas = { ...identitySchemas, ...platformSchemas, ...securitySchemas, ...billingSchemas };
+export const ROUTE_SCHEMAS: RouteSchemas = {
+  ...identitySchemas,
+  ...platformSchemas,
+  ...securitySchemas,
+  ...billingSchemas,
+};
