@@ -168,7 +168,12 @@ export default [
           id.includes('/core/demo/') ||
           id.endsWith('/core/api/errorCodes.ts') ||
           id.includes('/core/portal/') ||
-          /\/core\/api\/(securityPolicies|team|accountSettings|sessions|audits|connectivity)\.ts$/.test(id) ||
+          /\/core\/api\/(securityPolicies|team|accountSettings|sessions|audits|connectivity|billing)\.ts$/.test(
+            id,
+          ) ||
+          // Billing (the checkout dialog and the subscriptions page): its calls, card checks and texts.
+          id.includes('/core/billing/') ||
+          id.endsWith('/elements/i18n/en-billing.ts') ||
           id.includes('/core/tenants/') ||
           id.includes('/elements/i18n/portalAdmin.') ||
           id.includes('/elements/i18n/portalConnectivity.') ||

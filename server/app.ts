@@ -31,6 +31,7 @@ import { auditRoutes } from './routes/audits';
 import { installAuditHook } from './http/audit-hook';
 import { purgeAudits } from './domain/audits';
 import { connectivityRoutes } from './routes/connectivity';
+import { billingRoutes } from './routes/billing';
 import { authRoutes } from './routes/auth';
 import { configurationRoutes } from './routes/configurations';
 import { entitlementRoutes } from './routes/entitlements';
@@ -257,6 +258,8 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
       await auditRoutes(api, ctx);
       // Connectivity: events, webhooks, email/SMS/Slack subscriptions (issue 16).
       await connectivityRoutes(api, ctx);
+      // Billing and the checkout (issue 17).
+      await billingRoutes(api, ctx);
       // Password reset, activation and (when asked for) the development outbox.
       await passwordRoutes(api, ctx);
       await activationRoutes(api, ctx);

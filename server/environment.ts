@@ -39,6 +39,9 @@
  * rest; required in production, generated and stored in the database otherwise),
  * WEBAUTHN_RP_ID (default: APP_URL's host name), WEBAUTHN_RP_NAME, WEBAUTHN_ORIGINS (comma list;
  * default APP_URL's origin plus CORS_ORIGINS).
+ * Billing (docs/billing.md): STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET (and
+ * STRIPE_API_BASE for another API address) turn the Stripe provider on; otherwise the development
+ * provider runs in development mode or with BILLING_PROVIDER=development, and no provider elsewhere.
  */
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -184,6 +187,7 @@ export function serverConfigFromEnvironment(env: Environment, argv: readonly str
     // mode only; refused otherwise (docs/connectivity.md "SSRF").
     connectivity: { allowPrivateAddresses: dev },
     mfaEncryptionKey: env.MFA_ENCRYPTION_KEY || undefined,
+    billing: billingConfig(env, dev),
     webauthn: {
       rpId: env.WEBAUTHN_RP_ID || undefined,
       rpName: env.WEBAUTHN_RP_NAME || undefined,
@@ -297,4 +301,24 @@ function oauthClients(env: Environment): ServerOptions['oauthClients'] {
       'OAUTH_CLIENTS must be a JSON array of { clientId, name?, redirectUris, postLogoutRedirectUris? }',
     );
   return parsed as NonNullable<ServerOptions['oauthClients']>;
+}
+
+/**
+ * Billing's payment provider (docs/billing.md): Stripe when STRIPE_SECRET_KEY is set; else the
+ * development provider in development mode or with BILLING_PROVIDER=development (it accepts test
+ * cards and grants paid plans for nothing: never in production); else none.
+ */
+function billingConfig(env: NodeJS.ProcessEnv, dev: boolean): NonNullable<ServerOptions['billing']> {
+  if (env.STRIPE_SECRET_KEY)
+    return {
+      provider: 'stripe',
+      stripe: {
+        secretKey: env.STRIPE_SECRET_KEY,
+        publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? '',
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+        apiBase: env.STRIPE_API_BASE || undefined,
+      },
+    };
+  if (dev || env.BILLING_PROVIDER === 'development') return { provider: 'development' };
+  return { provider: 'none' };
 }

@@ -9,6 +9,7 @@ import type { SocialProviderConfig } from './domain/social';
 import type { SsoConnectionConfig } from './domain/sso';
 import { DEFAULT_SIGN_UPS_PER_IP } from './domain/attempts';
 import type { ConnectivityOptions } from './domain/connectivity-worker';
+import type { StripeConfig } from './billing/stripe';
 
 export interface ServerOptions {
   /** PGlite (data folder, or in memory when `dataDir` is undefined) or a PostgreSQL URL. */
@@ -94,7 +95,16 @@ export interface ServerOptions {
    * See docs/connectivity.md.
    */
   connectivity?: ConnectivityOptions;
+  /**
+   * The payment provider of billing (issue 17, docs/billing.md): 'development' (test cards, no
+   * account; the default of buildServer, and of development mode), 'stripe' (Stripe's API with
+   * the vendor's keys) or 'none' (checkout answers "Payment provider not configured").
+   */
+  billing?: BillingConfig;
 }
+
+export type BillingConfig =
+  { provider: 'development' } | { provider: 'none' } | { provider: 'stripe'; stripe: StripeConfig };
 
 export type ResolvedOptions = Required<
   Omit<
@@ -158,6 +168,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     mfaEncryptionKey: options.mfaEncryptionKey,
     webauthn: options.webauthn,
     connectivity: options.connectivity,
+    billing: options.billing ?? { provider: 'development' },
   };
   if (!PREFIX_SHAPE.test(resolved.prefix))
     throw new Error(`Invalid URL prefix "${resolved.prefix}": use letters, digits, - and _`);

@@ -1709,6 +1709,8 @@ const ROUTES: Record<string, Entry> = {
   // Connectivity (issue 16). The matrix's server runs no delivery worker: nothing is written behind
   // a request's back. Subscriptions name user.passwordReset, an event the matrix never causes.
   ...connectivityEntries(),
+  // Billing (issue 17): fe.subscriptions.read to read, fe.subscriptions.write to change.
+  ...billingEntries(),
 };
 
 function connectivityEntries(): Record<string, Entry> {
@@ -1856,6 +1858,8 @@ let everyTable: string[] = [];
  * on a slow machine that happened inside a check now and then.
  */
 async function databasePrint(): Promise<string> {
+  // A session's activity time is written at most once a minute on any authenticated call (refused
+  // ones too): it is not a change a refused caller made, and a run longer than a minute meets it.
   const union = everyTable
     .map((t) =>
       t === 'sessions'
@@ -2175,3 +2179,178 @@ describe('permission matrix', () => {
     assert.deepEqual(problems, []);
   });
 });
+
+/** Billing's routes (issue 17). Requests set up their state as the seeded admin. */
+function billingEntries(): Record<string, Entry> {
+  const B = `${F}/subscriptions/resources/billing`;
+  const DEV = `${B}/payment-providers/development/setup-intents/v1`;
+  const READ = 'fe.subscriptions.read';
+  const WRITE = 'fe.subscriptions.write';
+  const subId = async () => (await admin('GET', `${B}/subscriptions/v1`))[0].id as string;
+  const onFree = async () => {
+    const id = await subId();
+    await admin('PUT', `${B}/subscriptions/v1/${id}`, { planId: 'free' });
+    return id;
+  };
+  const cardPayload = (setup: { setupIntentSecret: string }, number = '4242424242424242') => ({
+    clientSecret: setup.setupIntentSecret,
+    number,
+    expMonth: 12,
+    expYear: new Date().getUTCFullYear() + 2,
+    cvc: '123',
+  });
+  const setup = () => admin('POST', `${B}/payment-providers/stripe/setup-intents/v1`, {});
+  const savedCard = async () => {
+    const s = await setup();
+    await admin('POST', `${DEV}/${s.id}/confirm`, cardPayload(s));
+    return s.paymentMethodId as string;
+  };
+  const invoice = async () => {
+    const paymentMethodId = await savedCard();
+    const plans = await admin('GET', `${B}/plans/v1`);
+    await admin('PUT', `${B}/subscriptions/v1/${await subId()}`, {
+      paymentMethodId,
+      planId: plans.find((p: { slug: string }) => p.slug === 'pro').id,
+    });
+    return (await admin('GET', `${B}/invoices/v1`))[0].id as string;
+  };
+  const read = (
+    url: string,
+    scope: 'resource' | 'account' = 'account',
+    prepare?: () => Promise<string>,
+  ): Entry => ({
+    access: 'gated',
+    permission: READ,
+    scope,
+    request: async () => ({ url: prepare ? await prepare() : url }),
+  });
+  const entries: Record<string, Entry> = {
+    [`GET ${B}/plans/v1`]: read(`${B}/plans/v1`),
+    [`GET ${B}/plans/v1/:planId`]: read(`${B}/plans/v1/pro`),
+    [`GET ${B}/invoices/v1`]: read(`${B}/invoices/v1`),
+    [`GET ${B}/invoices/v1/:id`]: read('', 'resource', async () => `${B}/invoices/v1/${await invoice()}`),
+    [`GET ${B}/invoices/v1/:id/pdf`]: read(
+      '',
+      'resource',
+      async () => `${B}/invoices/v1/${await invoice()}/pdf`,
+    ),
+    [`GET ${B}/payment-methods/v1`]: read(`${B}/payment-methods/v1`),
+    [`GET ${B}/payment-methods/v1/:id`]: read(
+      '',
+      'resource',
+      async () => `${B}/payment-methods/v1/${await savedCard()}`,
+    ),
+    [`GET ${B}/summaries/v1/:tenantId`]: read(`${B}/summaries/v1/${SEED_TENANT_ID}`, 'resource'),
+    [`GET ${B}/tenant-configurations/v1/:tenantId`]: read(
+      `${B}/tenant-configurations/v1/${SEED_TENANT_ID}`,
+      'resource',
+    ),
+    [`GET ${B}/configurations/vendor-public-configurations/v1`]: read(
+      `${B}/configurations/vendor-public-configurations/v1`,
+    ),
+    [`GET ${F}/subscriptions/resources/payment-providers/v1`]: read(
+      `${F}/subscriptions/resources/payment-providers/v1`,
+    ),
+    [`GET ${B}/payment-providers/stripe/public-configurations/v1`]: read(
+      `${B}/payment-providers/stripe/public-configurations/v1`,
+    ),
+    [`GET ${B}/payment-providers/stripe/customers/v1/:tenantId`]: read('', 'resource', async () => {
+      await admin('POST', `${B}/payment-providers/stripe/customers/v1`, {
+        name: 'Matrix',
+        email: 'matrix@example.com',
+      });
+      return `${B}/payment-providers/stripe/customers/v1/${SEED_TENANT_ID}`;
+    }),
+    [`PATCH ${B}/payment-methods/v1/:id/billing-details`]: {
+      access: 'gated',
+      permission: WRITE,
+      scope: 'resource',
+      request: async () => ({
+        url: `${B}/payment-methods/v1/${await savedCard()}/billing-details`,
+        payload: { email: 'billing@example.com' },
+      }),
+    },
+    [`POST ${B}/tenant-configurations/v1`]: {
+      access: 'gated',
+      permission: WRITE,
+      scope: 'resource',
+      request: async () => ({
+        url: `${B}/tenant-configurations/v1`,
+        payload: { tenantId: SEED_TENANT_ID, providerType: 'Stripe' },
+      }),
+    },
+    [`POST ${B}/payment-providers/stripe/customers/v1`]: {
+      access: 'gated',
+      permission: WRITE,
+      scope: 'account',
+      request: async () => ({
+        url: `${B}/payment-providers/stripe/customers/v1`,
+        payload: { name: 'Matrix', email: 'matrix@example.com' },
+      }),
+    },
+    [`POST ${B}/payment-providers/stripe/setup-intents/v1`]: {
+      access: 'gated',
+      permission: WRITE,
+      scope: 'account',
+      request: async () => ({ url: `${B}/payment-providers/stripe/setup-intents/v1`, payload: {} }),
+    },
+    [`POST ${B}/payment-providers/stripe/subscriptions/v1`]: {
+      access: 'gated',
+      permission: WRITE,
+      scope: 'account',
+      request: async () => ({
+        url: `${B}/payment-providers/stripe/subscriptions/v1`,
+        payload: { stripePlanId: 'free' },
+      }),
+    },
+    [`POST ${DEV}/:id/confirm`]: {
+      access: 'gated',
+      permission: WRITE,
+      scope: 'resource',
+      request: async () => {
+        const s = await setup();
+        return { url: `${DEV}/${s.id}/confirm`, payload: cardPayload(s) };
+      },
+    },
+    [`POST ${DEV}/:id/authenticate`]: {
+      access: 'gated',
+      permission: WRITE,
+      scope: 'resource',
+      request: async () => {
+        const s = await setup();
+        await admin('POST', `${DEV}/${s.id}/confirm`, cardPayload(s, '4000002500003155'));
+        return {
+          url: `${DEV}/${s.id}/authenticate`,
+          payload: { clientSecret: s.setupIntentSecret, approve: true },
+        };
+      },
+    },
+  };
+  for (const base of [`${B}/subscriptions/v1`, `${F}/subscriptions/resources/subscriptions/v1`]) {
+    entries[`GET ${base}`] = read(base);
+    entries[`GET ${base}/:id`] = read('', 'resource', async () => `${base}/${await subId()}`);
+    entries[`PUT ${base}/:id`] = {
+      access: 'gated',
+      permission: WRITE,
+      scope: 'resource',
+      request: async () => ({ url: `${base}/${await subId()}`, payload: { planId: 'free' } }),
+    };
+    entries[`PUT ${base}/:id/cancellations/`] = {
+      access: 'gated',
+      permission: WRITE,
+      scope: 'resource',
+      request: async () => ({ url: `${base}/${await onFree()}/cancellations/`, payload: {} }),
+    };
+    entries[`PUT ${base}/:id/renewals/`] = {
+      access: 'gated',
+      permission: WRITE,
+      scope: 'resource',
+      request: async () => {
+        const id = await onFree();
+        await admin('PUT', `${base}/${id}/cancellations/`, {});
+        return { url: `${base}/${id}/renewals/`, payload: {} };
+      },
+    };
+  }
+  return entries;
+}

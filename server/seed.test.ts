@@ -45,7 +45,7 @@ describe('development showcase (seedShowcase)', () => {
   it('without it, the reference server hides Roles, Groups and the API-token pages', async () => {
     const { accessToken } = await login(server.app);
     const pages = await navigationFor(accessToken);
-    for (const hidden of ['roles', 'groups', 'personalApiTokens', 'apiTokens'])
+    for (const hidden of ['roles', 'groups', 'personalApiTokens', 'apiTokens', 'subscriptions'])
       assert.ok(!pages.includes(hidden as never), hidden);
   });
 

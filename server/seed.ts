@@ -71,11 +71,18 @@ const SEED_VENDOR_ADMIN_NAME = 'Vera Vendor';
 
 /**
  * Pages the reference server hides until the vendor turns them on (core/portal/pages.ts: Roles
- * behind the `fe-roles-page` flag; Groups and both API-token pages hidden by the default
+ * behind the `fe-roles-page` flag; Groups, both API-token pages and Subscriptions hidden by the default
  * visibility). The showcase turns them on with the same admin-box metadata a vendor administrator
  * would send (POST /metadata, `navigation.<page>.visibility`).
  */
-const SHOWCASE_PAGES = ['roles', 'groups', 'personalApiTokens', 'apiTokens', 'webhooks'] as const;
+const SHOWCASE_PAGES = [
+  'roles',
+  'groups',
+  'personalApiTokens',
+  'apiTokens',
+  'webhooks',
+  'subscriptions',
+] as const;
 const SHOWCASE_FLAGS = ['fe-roles-page', 'admin_portal_login_per_tenant'] as const;
 
 /**

@@ -27,6 +27,7 @@ import { subAccountRoute, tenantsOfUser } from './subAccounts';
 import { handleDemoSecurityPolicies } from './securityPolicies';
 import { handleDemoAudits } from './audits';
 import { handleDemoConnectivity, isDemoConnectivityPath } from './connectivity';
+import { handleDemoBilling, isDemoBillingPath } from './billing';
 import {
   createDemoTeamAdmin,
   demoHeldPermissions,
@@ -127,6 +128,7 @@ const DEMO_ADMIN_BOX = {
     personalApiTokens: { visibility: 'byPermissions' },
     apiTokens: { visibility: 'byPermissions' },
     webhooks: { visibility: 'byPermissions' },
+    subscriptions: { visibility: 'byPermissions' },
   },
 };
 
@@ -1064,6 +1066,13 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
             (d, u, r) =>
               handleDemoConnectivity(d, u, permissionsOf(u, d), r, now, random) ?? fail(404, 'Not found'),
           )
+        : null) ??
+      (isDemoBillingPath(path)
+        ? withUser(
+            (d, caller, r) =>
+              handleDemoBilling(d, caller, permissionsOf(caller, d), r, { now, random }) ??
+              fail(404, 'Not found'),
+          )
         : null);
     if (!handler) {
       const mfaDb = load();
@@ -1111,7 +1120,9 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     const errors = (answer.body as { errors?: unknown } | null)?.errors;
     if (answer.status >= 400 && Array.isArray(errors))
       answer.body = { ...(answer.body as object), errorCodes: errors.map((m) => errorCodeOf(String(m))) };
-    // A text answer is a file (the audits CSV), handed over as it is.
+    // A file goes out as it is: billing's invoice PDF (a Blob), the audits CSV (text).
+    if (answer.body instanceof Blob)
+      return new Response(answer.body, { headers: { 'content-type': answer.body.type } });
     const file = typeof answer.body === 'string';
     return new Response(file ? (answer.body as string) : JSON.stringify(answer.body), {
       status: answer.status,

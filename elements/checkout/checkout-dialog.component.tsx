@@ -1,10 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
-import { en } from '../i18n/en';
-import { useAuthApp } from '../shared/AppContext';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { createBillingApi } from '../../core/api/billing';
+import { hasPermission } from '../../core/portal/pages';
+import { selectAuth } from '../../core/store/auth/authSlice';
+import { enBilling } from '../i18n/en-billing';
+import { useAppSelector, useAuthApp } from '../shared/AppContext';
 import { ElementRoot } from '../shared/ElementRoot';
-import { Button } from '../ui/Button';
-import { Dialog } from '../ui/Dialog';
-import { mutedStyle } from '../ui/styles';
+import { CheckoutFlow, type CheckoutStatus } from './CheckoutFlow';
+
+/** Checking out changes the subscription: the server asks for this permission (spec 001 §6 fe.subscriptions.*). */
+const CHECKOUT_PERMISSION = 'fe.subscriptions.write';
 
 /**
  * Open while the host element has the `open` attribute (or after a `checkout:open` bus event).
@@ -39,19 +43,32 @@ function CheckoutDialogBody({ host }: { host: HTMLElement }) {
     wasOpen.current = open;
   }, [open, planId, app]);
 
-  if (!open) return null;
-  const close = () => {
+  const auth = useAppSelector(selectAuth);
+  const api = useMemo(() => createBillingApi(app.services.api.portalHttp), [app]);
+  const permitted =
+    auth.isAuthenticated &&
+    hasPermission(auth.user?.permissions.map((p) => p.key) ?? [], CHECKOUT_PERMISSION);
+  const close = (status: CheckoutStatus) => {
     host.removeAttribute('open');
-    app.bus.emit('checkout:close', { status: 'cancel' });
+    app.bus.emit('checkout:close', { status });
   };
+  // Only a signed-in user allowed to change subscriptions checks out: anyone else is refused at
+  // once (checkout:close with status error), once the session check has answered.
+  useEffect(() => {
+    if (open && !auth.isLoading && !permitted) {
+      app.services.logger.warn(enBilling.checkout.signInNeeded);
+      close('error');
+    }
+  });
+
+  if (!open || auth.isLoading || !permitted) return null;
   return (
-    <Dialog title={en.checkout.title} titleId="ae-checkout-title" closeButton={false} onClose={close}>
-      <p>{planId ? en.checkout.plan(planId) : en.checkout.noPlan}</p>
-      <p css={mutedStyle}>{en.checkout.pending}</p>
-      <Button variant="secondary" partName="close-button" onClick={close}>
-        {en.checkout.close}
-      </Button>
-    </Dialog>
+    <CheckoutFlow
+      api={api}
+      initialPlan={planId}
+      onClose={close}
+      nonce={host.getAttribute('nonce') || app.settings.nonce}
+    />
   );
 }
 
@@ -59,7 +76,7 @@ interface CheckoutDialogProps {
   container: ShadowRoot;
 }
 
-/** `<auth-checkout-dialog>`: for now the dialog itself, open and close. Billing comes with its own issue. */
+/** `<auth-checkout-dialog>`: the checkout (spec 001 §4), for a signed-in user who may change subscriptions. */
 export function CheckoutDialog({ container }: CheckoutDialogProps) {
   return (
     <ElementRoot container={container} requestSource="admin-portal">

@@ -117,13 +117,6 @@ export const en = {
   passkeys: {
     signIn: 'Sign in with a passkey',
   },
-  checkout: {
-    title: 'Checkout',
-    plan: (plan: string) => `Plan: ${plan}`,
-    noPlan: 'No plan selected.',
-    pending: 'Payment is not connected in this version: nothing will be charged.',
-    close: 'Close',
-  },
   host: {
     poweredBy: 'Secured by Auth Elements',
     adminPortalTitle: 'Account settings',

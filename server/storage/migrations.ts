@@ -18,6 +18,7 @@ import { SAML_STATEMENTS } from './schema/saml';
 import { SECURITY_POLICY_STATEMENTS } from './schema/security-policies';
 import { AUDIT_STATEMENTS } from './schema/audits';
 import { CONNECTIVITY_STATEMENTS } from './schema/connectivity';
+import { BILLING_STATEMENTS } from './schema/billing';
 
 interface Migration {
   version: number;
@@ -343,6 +344,11 @@ export const migrations: Migration[] = [
     version: 18,
     name: 'connectivity: webhooks, email/SMS/Slack subscriptions, the delivery outbox and webhook logs',
     statements: CONNECTIVITY_STATEMENTS,
+  },
+  {
+    version: 19,
+    name: 'billing: plans, subscriptions, payment methods, invoices, tenant configurations, development charges',
+    statements: BILLING_STATEMENTS,
   },
 ];
 

@@ -20,6 +20,7 @@ export const PORTAL_PAGES = [
   ['security', 'Security'],
   ['audits', 'Audit logs'],
   ['webhooks', 'Webhooks'],
+  ['subscriptions', 'Subscriptions'],
   ['allAccounts', 'All accounts'],
 ];
 

@@ -11,6 +11,7 @@ import { seedLoginFlows } from './fixtures/login-flows';
 import { seedMfa } from './fixtures/mfa';
 import { seedSecurity } from './fixtures/security';
 import { seedConnectivity } from './fixtures/connectivity';
+import { seedBilling } from './fixtures/billing';
 import { seedTeam } from './fixtures/team';
 import { seedTeamAdmin } from './fixtures/team-admin';
 
@@ -95,6 +96,7 @@ await seedMfa(server.db);
 await seedTeamAdmin(server.db);
 await seedSecurity(server.db);
 await seedConnectivity(server.db);
+await seedBilling(server.db);
 await server.app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e API server on ${origin}`);
 const stop = async () => {

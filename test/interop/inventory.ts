@@ -131,13 +131,104 @@ const IP_RESTRICTION: Shape = {
   updatedAt: 'string',
 };
 
+// Billing (the client's subscriptions/interfaces.d.ts).
+const PLAN: Shape = {
+  id: 'string',
+  externalId: 'string',
+  name: 'string',
+  description: 'string',
+  slug: 'string',
+  price: { id: 'string', externalId: 'string', currency: 'string', amount: 'number' },
+};
+const SUBSCRIPTION: Shape = {
+  id: 'string',
+  externalId: 'string',
+  externallyManaged: 'boolean',
+  startDate: 'string',
+  currentPeriodStart: 'string',
+  currentPeriodEnd: 'string',
+  status: '=active|canceled|incomplete|expired|trialing|trialEnded',
+  cancellation: 'object?',
+  trialEnd: 'string?',
+  plan: { slug: 'string' },
+};
+const INVOICE: Shape = {
+  id: 'string',
+  externalId: 'string',
+  subscriptionId: 'string',
+  paymentDate: 'string',
+  totalAmount: 'number',
+  currency: 'string',
+  paid: 'boolean',
+  receiptNumber: 'string',
+};
+const PAYMENT_METHOD: Shape = {
+  id: 'string',
+  externalId: 'string',
+  type: '=card|unknown',
+  isDefault: 'boolean',
+  last4: 'string',
+  expMonth: 'number',
+  expYear: 'number',
+  brand: 'string',
+  billingDetails: { name: 'string', email: 'string?', address: 'object?' },
+};
+let billingState:
+  | Promise<{ account: Account; subscriptionId: string; plans: Array<{ id: string; slug: string }> }>
+  | undefined;
+/** One account of its own for the billing probes (a trial of Pro on first read), signed in. */
+async function billing() {
+  billingState ??= (async () => {
+    const account = await asNewUser('billing');
+    const [subscription] = await api.subscriptions.getSubscriptions();
+    const plans = await api.subscriptions.getSubscriptionPlans();
+    return { account, subscriptionId: subscription!.id, plans };
+  })();
+  const state = await billingState;
+  asAccount(state.account);
+  return state;
+}
+/** A saved test card (4242 4242 4242 4242) through the development provider's card step (not in the client). */
+async function billingCard(): Promise<string> {
+  const { account } = await billing();
+  const setup = await api.subscriptions.createStripePaymentMethodSetupIntentSecret({});
+  const res = await theServer().app.inject({
+    method: 'POST',
+    url: `/frontegg/subscriptions/resources/billing/payment-providers/development/setup-intents/v1/${setup.id}/confirm`,
+    headers: bearer(account.browser.accessToken!),
+    payload: {
+      clientSecret: setup.setupIntentSecret,
+      number: '4242424242424242',
+      expMonth: 12,
+      expYear: 2040,
+      cvc: '123',
+    },
+  });
+  assert.equal(res.statusCode, 200, res.body);
+  return setup.paymentMethodId;
+}
+let paidInvoice: Promise<string> | undefined;
+/** The account on a paid plan with one invoice; answers the invoice's id. */
+async function billingPaid(): Promise<string> {
+  const { subscriptionId, plans } = await billing();
+  paidInvoice ??= (async () => {
+    const invoices = await api.subscriptions.getSubscriptionInvoices();
+    if (invoices[0]) return invoices[0].id;
+    await api.subscriptions.updateSubscription(subscriptionId, {
+      paymentMethodId: await billingCard(),
+      planId: plans.find((p) => p.slug === 'pro')!.id,
+    });
+    return (await api.subscriptions.getSubscriptionInvoices())[0]!.id;
+  })();
+  return paidInvoice;
+}
+
 // Reasons for whole areas that are not built yet.
 const SSO_CONFIG = 'SSO configuration (SAML/OIDC connections managed per tenant) is not built';
 const REPORTS = 'reports are not built';
 const SLACK_OAUTH =
   'Slack app installation (OAuth code exchange) is not built: channels are incoming webhooks';
 const NOTIFICATIONS = 'notifications are not built';
-const BILLING = 'subscriptions and billing are not built';
 const SCIM = 'SCIM / directory provisioning is not built';
 const SECURITY_CENTER = 'the security centre is not built';
 
@@ -1697,6 +1788,209 @@ export const INVENTORY: Record<string, Entry> = {
     assert.equal(claims(answer.accessToken).sub, member.userId);
   }),
 
+  // ─── Billing (issue 17: subscriptions/*, the development payment provider) ───────────────────
+  'subscriptions.getSubscriptionPlans': served(async () => {
+    await billing();
+    fitsNonEmpty(await api.subscriptions.getSubscriptionPlans(), PLAN);
+  }),
+  'subscriptions.getSubscriptionPlan': served(async () => {
+    const { plans } = await billing();
+    // The client declares a list for one plan (IPlanResponse[]); so the server answers.
+    fitsNonEmpty(await api.subscriptions.getSubscriptionPlan(plans[0]!.id), PLAN);
+  }),
+  'subscriptions.getSubscriptions': served(async () => {
+    await billing();
+    fitsNonEmpty(await api.subscriptions.getSubscriptions(), SUBSCRIPTION);
+  }),
+  'subscriptions.getSubscription': served(async () => {
+    const { subscriptionId } = await billing();
+    fits(await api.subscriptions.getSubscription(subscriptionId), SUBSCRIPTION);
+  }),
+  'subscriptions.createStripePaymentMethodSetupIntentSecret': served(async () => {
+    await billing();
+    fits(await api.subscriptions.createStripePaymentMethodSetupIntentSecret({}), {
+      id: 'string',
+      paymentMethodId: 'string',
+      setupIntentSecret: 'string',
+    });
+  }),
+  'subscriptions.updateSubscription': served(async () => {
+    const { subscriptionId, plans } = await billing();
+    const paymentMethodId = await billingCard();
+    await api.subscriptions.updateSubscription(subscriptionId, {
+      paymentMethodId,
+      planId: plans.find((p) => p.slug === 'pro')!.id,
+    });
+    assert.equal((await api.subscriptions.getSubscription(subscriptionId)).status, 'active');
+  }),
+  'subscriptions.getSubscriptionInvoices': served(async () => {
+    await billingPaid();
+    fitsNonEmpty(await api.subscriptions.getSubscriptionInvoices(), INVOICE);
+  }),
+  'subscriptions.getSubscriptionInvoice': served(async () => {
+    const invoiceId = await billingPaid();
+    fits(await api.subscriptions.getSubscriptionInvoice(invoiceId), INVOICE);
+  }),
+  'subscriptions.getSubscriptionInvoicePdf': served(async () => {
+    const invoiceId = await billingPaid();
+    // The client saves the file through a link in the page: a stand-in document records it.
+    const saved: { blob?: Blob; name?: string } = {};
+    const createObjectURL = URL.createObjectURL;
+    URL.createObjectURL = (blob: Blob) => ((saved.blob = blob), 'blob:invoice');
+    (globalThis as { document?: unknown }).document = {
+      createElement: () => ({ setAttribute: (_: string, name: string) => (saved.name = name), click() {} }),
+    };
+    try {
+      await api.subscriptions.getSubscriptionInvoicePdf(invoiceId, 'invoice.pdf');
+    } finally {
+      URL.createObjectURL = createObjectURL;
+      delete (globalThis as { document?: unknown }).document;
+    }
+    assert.equal(saved.name, 'invoice.pdf');
+    assert.equal(
+      Buffer.from(await saved.blob!.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+      '%PDF-',
+    );
+  }),
+  'subscriptions.getPaymentMethods': served(async () => {
+    await billingPaid();
+    fitsNonEmpty(await api.subscriptions.getPaymentMethods(), PAYMENT_METHOD);
+  }),
+  'subscriptions.getPaymentMethod': served(async () => {
+    await billingPaid();
+    const [method] = await api.subscriptions.getPaymentMethods();
+    fits(await api.subscriptions.getPaymentMethod(method!.id), PAYMENT_METHOD);
+  }),
+  'subscriptions.updatePaymentMethodBillingDetails': served(async () => {
+    await billingPaid();
+    const [method] = await api.subscriptions.getPaymentMethods();
+    await api.subscriptions.updatePaymentMethodBillingDetails(method!.id, {
+      email: 'billing@example.com',
+      city: 'Springfield',
+    } as never);
+    const updated = (await api.subscriptions.getPaymentMethod(method!.id)) as {
+      billingDetails: { email?: string; address?: { city?: string } };
+    };
+    assert.equal(updated.billingDetails.email, 'billing@example.com');
+    assert.equal(updated.billingDetails.address?.city, 'Springfield');
+  }),
+  'subscriptions.cancelSubscription': served(async () => {
+    const { subscriptionId } = await billing();
+    await billingPaid();
+    await api.subscriptions.cancelSubscription(subscriptionId);
+    assert.deepEqual((await api.subscriptions.getSubscription(subscriptionId)).cancellation, {
+      policy: 'atPeriodEnd',
+    });
+  }),
+  'subscriptions.renewSubscription': served(async () => {
+    const { subscriptionId } = await billing();
+    await api.subscriptions.renewSubscription(subscriptionId);
+    assert.equal((await api.subscriptions.getSubscription(subscriptionId)).cancellation, null);
+  }),
+  'subscriptions.getManagedSubscriptions': served(async () => {
+    await billing();
+    fitsNonEmpty(await api.subscriptions.getManagedSubscriptions(), SUBSCRIPTION);
+  }),
+  'subscriptions.getManagedSubscription': served(async () => {
+    const { subscriptionId } = await billing();
+    fits(await api.subscriptions.getManagedSubscription(subscriptionId), SUBSCRIPTION);
+  }),
+  'subscriptions.cancelManagedSubscription': served(async () => {
+    const { subscriptionId } = await billing();
+    await api.subscriptions.cancelManagedSubscription(subscriptionId);
+    assert.ok((await api.subscriptions.getManagedSubscription(subscriptionId)).cancellation);
+  }),
+  'subscriptions.renewManagedSubscription': served(async () => {
+    const { subscriptionId } = await billing();
+    await api.subscriptions.renewManagedSubscription(subscriptionId);
+    assert.equal((await api.subscriptions.getManagedSubscription(subscriptionId)).cancellation, null);
+  }),
+  'subscriptions.updateManagedSubscription': served(async () => {
+    const { subscriptionId, plans } = await billing();
+    await api.subscriptions.updateManagedSubscription(subscriptionId, {
+      paymentMethodId: await billingCard(),
+      planId: plans.find((p) => p.slug === 'business')!.id,
+    });
+    assert.equal((await api.subscriptions.getManagedSubscription(subscriptionId)).plan.slug, 'business');
+  }),
+  'subscriptions.createStripeCustomer': served(async () => {
+    await billing();
+    fits(await api.subscriptions.createStripeCustomer({ name: 'Interop', email: 'interop@example.com' }), {
+      stripeCustomerId: 'string',
+    });
+  }),
+  'subscriptions.getStripeCustomer': served(async () => {
+    const { account } = await billing();
+    await api.subscriptions.createStripeCustomer({ name: 'Interop', email: 'interop@example.com' });
+    fits(await api.subscriptions.getStripeCustomer(account.tenantId), { stripeCustomerId: 'string' });
+  }),
+  'subscriptions.getStripePaymentProviderConfiguration': served(async () => {
+    await billing();
+    fits(await api.subscriptions.getStripePaymentProviderConfiguration(), {
+      id: 'string',
+      name: 'string',
+      active: 'boolean',
+      publishableKey: 'string',
+    });
+  }),
+  'subscriptions.createSubscription': served(async () => {
+    await billing();
+    fits(await api.subscriptions.createSubscription({ stripePlanId: 'free' }), {
+      subscriptionId: 'string',
+      subscriptionSecret: 'string',
+    });
+  }),
+  'subscriptions.getSubscriptionSummaries': served(async () => {
+    const { account } = await billing();
+    fits(await api.subscriptions.getSubscriptionSummaries(account.tenantId), {
+      tenantConfigurationId: 'string',
+      providerType: '=Stripe',
+      subscriptionId: 'string',
+      externallyManaged: 'boolean',
+      currentPlanId: 'string',
+      paymentMethodId: 'string',
+      defaultPlanId: 'string',
+    });
+  }),
+  'subscriptions.getTenantConfiguration': served(async () => {
+    const { account } = await billing();
+    fits(await api.subscriptions.getTenantConfiguration(account.tenantId), {
+      id: 'string',
+      vendorId: 'string',
+      tenantId: 'string',
+      externallyManaged: 'string',
+      paymentProviderType: '=Stripe',
+      mappingId: 'string',
+    });
+  }),
+  'subscriptions.createTenantConfiguration': served(async () => {
+    const { account } = await billing();
+    fits(
+      await api.subscriptions.createTenantConfiguration({
+        tenantId: account.tenantId,
+        providerType: 'Stripe' as never,
+      }),
+      { id: 'string' },
+    );
+  }),
+  'subscriptions.getPaymentProviders': served(async () => {
+    await billing();
+    fitsNonEmpty(await api.subscriptions.getPaymentProviders(), {
+      providerType: '=Stripe',
+      name: 'string',
+      status: 'string',
+    });
+  }),
+  'subscriptions.getVendorPublicConfigurations': served(async () => {
+    await billing();
+    fitsNonEmpty(await api.subscriptions.getVendorPublicConfigurations(), {
+      allowPlanDowngrade: 'boolean',
+      allowPlanCancellation: 'boolean',
+    });
+  }),
+
   // ─── Not built: SSO configuration ─────────────────────────────────────────────────────────────
   'auth.getSSOPublicConfiguration': served(async () => {
     asGuest();
@@ -1960,40 +2254,6 @@ export const INVENTORY: Record<string, Entry> = {
     'notifications',
     ['getNotifications', 'markAllAsRead', 'updateNotificationIsPinned', 'updateNotificationStatus'],
     NOTIFICATIONS,
-  ),
-  ...allOf(
-    'subscriptions',
-    [
-      'cancelSubscription',
-      'getSubscription',
-      'getSubscriptions',
-      'renewSubscription',
-      'updateSubscription',
-      'cancelManagedSubscription',
-      'getManagedSubscription',
-      'getManagedSubscriptions',
-      'renewManagedSubscription',
-      'updateManagedSubscription',
-      'getSubscriptionPlan',
-      'getSubscriptionPlans',
-      'getSubscriptionInvoice',
-      'getSubscriptionInvoicePdf',
-      'getSubscriptionInvoices',
-      'getPaymentMethod',
-      'getPaymentMethods',
-      'updatePaymentMethodBillingDetails',
-      'createStripeCustomer',
-      'createStripePaymentMethodSetupIntentSecret',
-      'createSubscription',
-      'getStripeCustomer',
-      'getStripePaymentProviderConfiguration',
-      'getSubscriptionSummaries',
-      'createTenantConfiguration',
-      'getTenantConfiguration',
-      'getPaymentProviders',
-      'getVendorPublicConfigurations',
-    ],
-    BILLING,
   ),
   ...allOf(
     'directory',

@@ -51,6 +51,7 @@ const PORTAL_PAGE_COMPONENTS: Partial<
   security: lazy(() => import('../pages/security/SecurityPage')),
   audits: lazy(() => import('../pages/audits/AuditsPage')),
   webhooks: lazy(() => import('../pages/connectivity/ConnectivityPage')),
+  subscriptions: lazy(() => import('../pages/subscriptions/SubscriptionsPage')),
 };
 
 /** The tenant switcher, for users of several accounts only (its own chunk). */

@@ -7,6 +7,7 @@
  * no route, and for a route left without schemas.
  */
 import { connectivitySchemas } from './connectivity';
+import { billingSchemas } from './billing';
 import { identitySchemas } from './identity';
 import { platformSchemas } from './platform';
 import { securitySchemas } from './security';
@@ -22,4 +23,5 @@ export const ROUTE_SCHEMAS: RouteSchemas = {
   ...platformSchemas,
   ...securitySchemas,
   ...connectivitySchemas,
+  ...billingSchemas,
 };

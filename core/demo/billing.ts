@@ -1,0 +1,402 @@
+/**
+ * Demo mode's billing, answering like the reference server (server/routes/billing.ts,
+ * server/domain/billing.ts) on the same paths, with the same permissions, messages and rules, and
+ * the development provider's card checks (core/billing/cards.ts, one implementation for both). Kept
+ * per account in the page's storage; no money moves. What the demo leaves out: entitlements from
+ * the plan, renewal at period end, the vendor switches (both on, spec 001 §9), Stripe's own calls
+ * (customers answer the development provider's id).
+ */
+import { checkCard } from '../billing/cards';
+import { hasPermission } from '../portal/pages';
+import type { DemoDatabase, DemoUser } from './data';
+
+type Json = Record<string, unknown>;
+type Answer = { status: number; body: unknown; save?: boolean };
+const fail = (status: number, ...errors: string[]): Answer => ({ status, body: { errors } });
+const ok = (body: unknown, save = false): Answer => ({ status: 200, body, save });
+
+const B = '/subscriptions/resources/billing';
+const MANAGED = '/subscriptions/resources/subscriptions/v1';
+const STRIPE = `${B}/payment-providers/stripe`;
+const DEV = `${B}/payment-providers/development/setup-intents/v1`;
+
+/** The reference server's starting catalogue (server/storage/schema/billing.ts). */
+const PLANS = (
+  [
+    ['free', 'Free', 'For trying things out', 0],
+    ['pro', 'Pro', 'Single sign-on and audit logs for growing teams', 2900],
+    ['business', 'Business', 'Everything in Pro, with SCIM provisioning and priority support', 9900],
+  ] as const
+).map(([slug, name, description, amount]) => ({
+  id: `plan-${slug}`,
+  externalId: slug as string,
+  name: name as string,
+  description: description as string,
+  slug: slug as string,
+  price: {
+    id: `plan-${slug}-monthly`,
+    externalId: `${slug}-monthly`,
+    currency: 'usd',
+    amount: amount as number,
+  },
+}));
+type DemoPlan = (typeof PLANS)[number];
+
+interface DemoMethod {
+  id: string;
+  setupId: string;
+  secret: string;
+  status: 'pending' | 'requires_confirmation' | 'succeeded';
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  isDefault: boolean;
+  billingDetails: { name: string; email?: string; address?: Record<string, string> };
+}
+interface DemoInvoice {
+  id: string;
+  subscriptionId: string;
+  paymentDate: string;
+  totalAmount: number;
+  currency: string;
+  paid: boolean;
+  receiptNumber: string;
+  plan: string;
+  periodEnd: string;
+  card: string;
+  key: string;
+}
+interface DemoBilling {
+  subscription: {
+    id: string;
+    planId: string;
+    status: 'active' | 'canceled' | 'incomplete' | 'expired' | 'trialing' | 'trialEnded';
+    startDate: string;
+    currentPeriodStart: string;
+    currentPeriodEnd: string;
+    trialEnd: string | null;
+    cancellation: { policy: 'atPeriodEnd' } | null;
+    paymentMethodId: string | null;
+  };
+  methods: DemoMethod[];
+  invoices: DemoInvoice[];
+}
+
+const DAY = 86_400_000;
+const plusMonth = (ms: number) => {
+  const d = new Date(ms);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return d.toISOString();
+};
+const planOf = (idOrSlug: string): DemoPlan | undefined =>
+  PLANS.find((p) => p.id === idOrSlug || p.slug === idOrSlug);
+
+/** A one-page PDF with the invoice's lines (Helvetica, no library: the demo runs in the browser). */
+function invoicePdf(lines: string[]): Blob {
+  const text = lines
+    .map(
+      (line, i) =>
+        `BT /F1 ${i === 0 ? 18 : 11} Tf 56 ${780 - i * 22} Td (${line.replace(/[()\\]/g, '\\$&')}) Tj ET`,
+    )
+    .join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((body, i) => {
+    const at = pdf.length;
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return at;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new Blob([pdf], { type: 'application/pdf' });
+}
+
+/** Whether a path is billing's (the dispatch in core/demo/backend.ts). */
+export const isDemoBillingPath = (path: string) =>
+  path.startsWith('/subscriptions/resources/billing/') ||
+  path.startsWith(MANAGED) ||
+  path === '/subscriptions/resources/payment-providers/v1';
+
+export function handleDemoBilling(
+  db: DemoDatabase,
+  user: DemoUser,
+  held: string[],
+  request: { method: string; path: string; body: Json; headers?: Headers },
+  env: { now: () => number; random: () => string },
+): Answer | null {
+  const { method, path, body } = request;
+  const now = env.now();
+  const store = db as DemoDatabase & { billing?: Record<string, DemoBilling> };
+  store.billing ??= {};
+  let mine = store.billing[user.tenantId];
+  const created = !mine;
+  if (!mine) {
+    // A new account trials the first paid plan for 14 days, as on the server.
+    const trialEnd = new Date(now + 14 * DAY).toISOString();
+    mine = store.billing[user.tenantId] = {
+      subscription: {
+        id: `sub-${env.random()}`,
+        planId: 'plan-pro',
+        status: 'trialing',
+        startDate: new Date(now).toISOString(),
+        currentPeriodStart: new Date(now).toISOString(),
+        currentPeriodEnd: trialEnd,
+        trialEnd,
+        cancellation: null,
+        paymentMethodId: null,
+      },
+      methods: [],
+      invoices: [],
+    };
+  }
+  const sub = mine.subscription;
+  const read = hasPermission(held, 'fe.subscriptions.read')
+    ? null
+    : fail(403, 'You need the fe.subscriptions.read permission to do this');
+  const write = hasPermission(held, 'fe.subscriptions.write')
+    ? null
+    : fail(403, 'You need the fe.subscriptions.write permission to do this');
+  const subscriptionDto = () => ({
+    id: sub.id,
+    externalId: sub.id,
+    externallyManaged: false,
+    startDate: sub.startDate,
+    currentPeriodStart: sub.currentPeriodStart,
+    currentPeriodEnd: sub.currentPeriodEnd,
+    status: sub.status,
+    cancellation: sub.cancellation,
+    ...(sub.trialEnd ? { trialEnd: sub.trialEnd } : {}),
+    plan: { slug: planOf(sub.planId)!.slug },
+    planId: sub.planId,
+    paymentMethodId: sub.paymentMethodId ?? '',
+  });
+  const methodDto = (m: DemoMethod) => ({
+    id: m.id,
+    externalId: m.setupId,
+    type: 'card',
+    isDefault: m.isDefault,
+    last4: m.last4,
+    expMonth: m.expMonth,
+    expYear: m.expYear,
+    brand: m.brand,
+    billingDetails: m.billingDetails,
+  });
+  const invoiceDto = ({ plan: _plan, periodEnd: _end, card: _card, key: _key, ...invoice }: DemoInvoice) => ({
+    ...invoice,
+    externalId: invoice.id,
+  });
+  const saved = mine.methods.filter((m) => m.status === 'succeeded');
+  const subPath = new RegExp(
+    `^(?:${B}/subscriptions/v1|${MANAGED})/([^/]+)(/cancellations/|/renewals/)?$`,
+  ).exec(path);
+  const answer = ((): Answer | null => {
+    const GET = method === 'GET';
+
+    if (GET && path === `${B}/plans/v1`) return read ?? ok(PLANS);
+    if (GET && path.startsWith(`${B}/plans/v1/`)) {
+      const plan = planOf(decodeURIComponent(path.slice(`${B}/plans/v1/`.length)));
+      return read ?? (plan ? ok([plan]) : fail(404, 'Plan not found'));
+    }
+    if (GET && (path === `${B}/subscriptions/v1` || path === MANAGED)) return read ?? ok([subscriptionDto()]);
+    if (subPath) {
+      if (decodeURIComponent(subPath[1]!) !== sub.id)
+        return (GET ? read : write) ?? fail(404, 'Subscription not found');
+      if (GET && !subPath[2]) return read ?? ok(subscriptionDto());
+      if (method !== 'PUT') return null;
+      if (write) return write;
+      if (subPath[2] === '/cancellations/') {
+        if (sub.status !== 'active' || sub.cancellation)
+          return fail(400, 'Only an active subscription without a cancellation can be cancelled');
+        sub.cancellation = { policy: 'atPeriodEnd' };
+        return ok({}, true);
+      }
+      if (subPath[2] === '/renewals/') {
+        if (sub.cancellation?.policy !== 'atPeriodEnd')
+          return fail(400, 'Only a subscription cancelled at period end can be renewed');
+        sub.cancellation = null;
+        return ok({}, true);
+      }
+      const plan = planOf(String(body.planId ?? ''));
+      if (!plan) return fail(404, 'Plan not found');
+      const methodId = String(body.paymentMethodId || sub.paymentMethodId || '');
+      const card = mine.methods.find((m) => m.id === methodId);
+      if (plan.price.amount > 0) {
+        if (!methodId) return fail(400, 'A payment method is required for this plan');
+        if (!card) return fail(404, 'Payment method not found');
+        if (card.status !== 'succeeded') return fail(400, 'The card has not been confirmed yet');
+        const key =
+          request.headers?.get('idempotency-key') ??
+          `${sub.id}:${plan.id}:${card.id}:${sub.currentPeriodStart}`;
+        // A retried call with the same key finds its invoice: charged once.
+        if (mine.invoices.some((i) => i.key === key)) return ok({});
+        mine.invoices.unshift({
+          id: `inv-${env.random()}`,
+          subscriptionId: sub.id,
+          paymentDate: new Date(now).toISOString(),
+          totalAmount: plan.price.amount,
+          currency: plan.price.currency,
+          paid: true,
+          receiptNumber: `R-${1001 + mine.invoices.length}`,
+          plan: plan.name,
+          periodEnd: plusMonth(now),
+          card: `${card.brand} ending in ${card.last4}`,
+          key,
+        });
+      }
+      for (const m of mine.methods) m.isDefault = m.id === card?.id;
+      Object.assign(sub, {
+        planId: plan.id,
+        status: 'active',
+        currentPeriodStart: new Date(now).toISOString(),
+        currentPeriodEnd: plusMonth(now),
+        trialEnd: null,
+        cancellation: null,
+        paymentMethodId: card?.id ?? sub.paymentMethodId,
+      });
+      return ok({}, true);
+    }
+
+    if (GET && path === `${B}/invoices/v1`) return read ?? ok(mine.invoices.map(invoiceDto));
+    const invoicePath = new RegExp(`^${B}/invoices/v1/([^/]+)(/pdf)?$`).exec(path);
+    if (GET && invoicePath) {
+      if (read) return read;
+      const invoice = mine.invoices.find((i) => i.id === decodeURIComponent(invoicePath[1]!));
+      if (!invoice) return fail(404, 'Invoice not found');
+      if (!invoicePath[2]) return ok(invoiceDto(invoice));
+      const total = `${(invoice.totalAmount / 100).toFixed(2)} ${invoice.currency.toUpperCase()}`;
+      return ok(
+        invoicePdf([
+          `Invoice ${invoice.receiptNumber}`,
+          `Date: ${invoice.paymentDate.slice(0, 10)}`,
+          `${invoice.plan} plan, monthly: ${total}`,
+          `Total: ${total}`,
+          `Paid with ${invoice.card}`,
+          'Demo mode: no money was moved.',
+        ]),
+      );
+    }
+
+    if (GET && path === `${B}/payment-methods/v1`) return read ?? ok(saved.map(methodDto));
+    const methodPath = new RegExp(`^${B}/payment-methods/v1/([^/]+)(/billing-details)?$`).exec(path);
+    if (methodPath) {
+      const found = saved.find((m) => m.id === decodeURIComponent(methodPath[1]!));
+      if (GET && !methodPath[2])
+        return read ?? (found ? ok(methodDto(found)) : fail(404, 'Payment method not found'));
+      if (method !== 'PATCH' || !methodPath[2]) return null;
+      if (write) return write;
+      if (!found) return fail(404, 'Payment method not found');
+      if (body.email !== undefined) found.billingDetails.email = String(body.email);
+      if (body.address && typeof body.address === 'object')
+        found.billingDetails.address = body.address as Record<string, string>;
+      return ok({ email: body.email, address: body.address }, true);
+    }
+
+    const tenantPath =
+      /^\/subscriptions\/resources\/billing\/(summaries|tenant-configurations)\/v1\/([^/]+)$/.exec(path);
+    if (GET && tenantPath) {
+      if (read) return read;
+      if (decodeURIComponent(tenantPath[2]!) !== user.tenantId)
+        return fail(403, 'You can only see the billing of your active account');
+      return ok(
+        tenantPath[1] === 'summaries'
+          ? {
+              tenantConfigurationId: `config-${user.tenantId}`,
+              providerType: 'Stripe',
+              subscriptionId: sub.id,
+              externallyManaged: false,
+              currentPlanId: sub.planId,
+              paymentMethodId: sub.paymentMethodId ?? '',
+              defaultPlanId: 'plan-free',
+            }
+          : {
+              id: `config-${user.tenantId}`,
+              vendorId: 'demo-vendor',
+              tenantId: user.tenantId,
+              externallyManaged: 'false',
+              paymentProviderType: 'Stripe',
+              mappingId: `cus_dev_${user.tenantId}`,
+            },
+      );
+    }
+    if (method === 'POST' && path === `${B}/tenant-configurations/v1`)
+      return (
+        write ??
+        (body.externallyManaged === 'true'
+          ? fail(403, 'Only the vendor can mark billing as externally managed')
+          : ok({ id: `config-${user.tenantId}` }))
+      );
+    if (GET && path === `${B}/configurations/vendor-public-configurations/v1`)
+      return read ?? ok([{ allowPlanDowngrade: true, allowPlanCancellation: true }]);
+    if (GET && path === '/subscriptions/resources/payment-providers/v1')
+      return read ?? ok([{ providerType: 'Stripe', name: 'development', status: '1' }]);
+    if (GET && path === `${STRIPE}/public-configurations/v1`)
+      return (
+        read ?? ok({ id: `config-${user.tenantId}`, name: 'development', active: true, publishableKey: '' })
+      );
+    if (GET && path.startsWith(`${STRIPE}/customers/v1/`))
+      return read ?? ok({ stripeCustomerId: `cus_dev_${user.tenantId}` });
+    if (method === 'POST' && path === `${STRIPE}/customers/v1`)
+      return write ?? ok({ stripeCustomerId: `cus_dev_${user.tenantId}` });
+    if (method === 'POST' && path === `${STRIPE}/subscriptions/v1`)
+      return write ?? ok({ subscriptionId: sub.id, subscriptionSecret: '' });
+    if (method === 'POST' && path === `${STRIPE}/setup-intents/v1`) {
+      if (write) return write;
+      const setupId = `seti_dev_${env.random()}`;
+      const created: DemoMethod = {
+        id: `pm-${env.random()}`,
+        setupId,
+        secret: `${setupId}_secret_${env.random()}`,
+        status: 'pending',
+        brand: '',
+        last4: '',
+        expMonth: 0,
+        expYear: 0,
+        isDefault: false,
+        billingDetails: { name: user.name, email: user.email },
+      };
+      mine.methods.push(created);
+      return ok({ id: setupId, paymentMethodId: created.id, setupIntentSecret: created.secret }, true);
+    }
+    const devPath = new RegExp(`^${DEV}/([^/]+)/(confirm|authenticate)$`).exec(path);
+    if (method === 'POST' && devPath) {
+      if (write) return write;
+      const setup = mine.methods.find(
+        (m) => m.setupId === decodeURIComponent(devPath[1]!) && m.secret === body.clientSecret,
+      );
+      if (!setup) return fail(404, 'Setup not found');
+      if (devPath[2] === 'authenticate') {
+        if (setup.status !== 'requires_confirmation') return fail(400, 'Nothing to confirm');
+        if (body.approve !== true) {
+          mine.methods = mine.methods.filter((m) => m !== setup);
+          return { ...fail(402, 'The payment was not confirmed by the cardholder.'), save: true };
+        }
+        setup.status = 'succeeded';
+        return ok({ status: 'succeeded', paymentMethodId: setup.id }, true);
+      }
+      if (setup.status === 'succeeded') return fail(404, 'Setup not found');
+      const outcome = checkCard({
+        number: String(body.number ?? ''),
+        expMonth: Number(body.expMonth),
+        expYear: Number(body.expYear),
+        cvc: String(body.cvc ?? ''),
+      });
+      if (!outcome.ok) return fail(402, outcome.message);
+      Object.assign(setup, outcome.card, {
+        status: outcome.requiresConfirmation ? 'requires_confirmation' : 'succeeded',
+        billingDetails: { ...setup.billingDetails, name: String(body.name ?? '') },
+      });
+      return ok({ status: setup.status, paymentMethodId: setup.id }, true);
+    }
+    return null;
+  })();
+  // The subscription made on first use is kept, whatever the call.
+  return answer && created ? { ...answer, save: true } : answer;
+}

@@ -1,0 +1,130 @@
+/// <reference types="mocha" />
+// The checkout with the Stripe provider, offline: a stand-in for Stripe.js (window.Stripe, which
+// stripeCard.ts uses when the page has it) and a stand-in for the billing calls. Checks that the
+// card element is mounted in the dialog, that the setup intent is confirmed in the browser with its
+// client secret, and that the subscription is then updated with the payment method and the plan.
+import { expect } from 'chai';
+import { act } from 'react';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { createRoot, type Root } from 'react-dom/client';
+import type { BillingApi } from '../../core/api/billing';
+import { waitFor } from '../test-support/fixtures';
+import { CheckoutFlow } from './CheckoutFlow';
+
+const PLAN = {
+  id: 'plan-pro',
+  externalId: 'pro',
+  name: 'Pro',
+  description: '',
+  slug: 'pro',
+  price: { id: 'p', externalId: 'price_pro', currency: 'usd', amount: 2900 },
+};
+const SUBSCRIPTION = {
+  id: 'sub-1',
+  externalId: 'sub_1',
+  externallyManaged: false,
+  startDate: '2026-01-01T00:00:00Z',
+  currentPeriodStart: '2026-01-01T00:00:00Z',
+  currentPeriodEnd: '2026-02-01T00:00:00Z',
+  status: 'trialing' as const,
+  cancellation: null,
+  plan: { slug: 'free' },
+};
+
+let root: Root | null = null;
+let host: HTMLElement | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  host?.remove();
+  delete (globalThis as { Stripe?: unknown }).Stripe;
+});
+
+it('Stripe provider: the card element is mounted, the setup confirmed by Stripe.js, then the plan updated', async () => {
+  const calls: string[] = [];
+  let mountedIn: HTMLElement | null = null;
+  (globalThis as { Stripe?: unknown }).Stripe = (key: string) => {
+    calls.push(`Stripe(${key})`);
+    return {
+      elements: () => ({
+        create: () => ({
+          mount: (element: HTMLElement) => (mountedIn = element),
+          destroy: () => calls.push('destroy'),
+          on: () => {},
+        }),
+      }),
+      confirmCardSetup: async (secret: string) => {
+        calls.push(`confirmCardSetup(${secret})`);
+        return { setupIntent: { status: 'succeeded' } };
+      },
+    };
+  };
+  const api = {
+    plans: async () => [PLAN],
+    subscriptions: async () => [SUBSCRIPTION],
+    paymentMethods: async () => [],
+    providerConfiguration: async () => ({
+      id: 'c',
+      name: 'Stripe',
+      active: true,
+      publishableKey: 'pk_test_1',
+    }),
+    setupIntent: async () => ({
+      id: 'seti_1',
+      paymentMethodId: 'pm-row-1',
+      setupIntentSecret: 'seti_1_secret_x',
+    }),
+    update: async (id: string, body: { paymentMethodId: string; planId: string }) => {
+      calls.push(`update(${id}, ${body.paymentMethodId}, ${body.planId})`);
+      return {};
+    },
+  } as unknown as BillingApi;
+  let closed = '';
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () =>
+    root!.render(<CheckoutFlow api={api} initialPlan="pro" onClose={(status) => (closed = status)} />),
+  );
+  (await waitFor(() => host!.querySelector<HTMLButtonElement>('[part~="continue-button"]'))).click();
+  const cardHost = await waitFor(() => host!.querySelector<HTMLElement>('[part~="stripe-card"]'));
+  await waitFor(() => mountedIn === cardHost);
+  expect(host.querySelector('[part~="card-number-input"]'), 'no card number field of ours').to.equal(null);
+  await act(async () => host!.querySelector<HTMLButtonElement>('[part~="pay-button"]')!.click());
+  await waitFor(() => host!.querySelector('[role="status"]'));
+  expect(calls).to.deep.equal([
+    'Stripe(pk_test_1)',
+    'confirmCardSetup(seti_1_secret_x)',
+    'update(sub-1, pm-row-1, plan-pro)',
+    'destroy',
+  ]);
+  host.querySelector<HTMLButtonElement>('[part~="close-button"]')!.click();
+  expect(closed).to.equal('success');
+});
+
+it('spec 001 §4: a trialing subscription that has a payment method, confirmed on its plan, is marked active with no call', async () => {
+  const calls: string[] = [];
+  const api = {
+    plans: async () => [PLAN],
+    subscriptions: async () => [{ ...SUBSCRIPTION, plan: { slug: 'pro' }, paymentMethodId: 'pm-row-1' }],
+    paymentMethods: async () => [],
+    providerConfiguration: async () => ({ id: 'c', name: 'development', active: true, publishableKey: '' }),
+    setupIntent: async () => (calls.push('setupIntent'), {}),
+    update: async () => (calls.push('update'), {}),
+  } as unknown as BillingApi;
+  let closed = '';
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () =>
+    root!.render(<CheckoutFlow api={api} initialPlan={null} onClose={(status) => (closed = status)} />),
+  );
+  await act(async () =>
+    (await waitFor(() => host!.querySelector<HTMLButtonElement>('[part~="continue-button"]'))).click(),
+  );
+  const status = await waitFor(() => host!.querySelector('[role="status"]'));
+  expect(status.textContent).to.equal('You are on the Pro plan.');
+  expect(calls).to.deep.equal([]);
+  host.querySelector<HTMLButtonElement>('[part~="close-button"]')!.click();
+  expect(closed).to.equal('success');
+});

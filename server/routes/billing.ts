@@ -1,0 +1,462 @@
+/**
+ * Billing (issue 17; spec 001 §3 "Billing", §4, §7 "Billing", §9), on the client SDK's paths
+ * (@frontegg/rest-api 3.1.18 subscriptions/*):
+ * - /subscriptions/resources/billing/plans/v1 (GET, GET /{id}); subscriptions/v1 (GET, GET /{id},
+ *   PUT /{id} { paymentMethodId, planId }, PUT /{id}/cancellations/, PUT /{id}/renewals/); the same
+ *   under /subscriptions/resources/subscriptions/v1 (the client's managed subscriptions);
+ *   invoices/v1 (GET, GET /{id}, GET /{id}/pdf); payment-methods/v1 (GET, GET /{id}, PATCH
+ *   /{id}/billing-details); summaries/v1/{tenantId}; tenant-configurations/v1 (GET /{tenantId},
+ *   POST); configurations/vendor-public-configurations/v1.
+ * - The card provider's calls: payment-providers/stripe/{customers, public-configurations,
+ *   subscriptions, setup-intents}/v1, and GET /subscriptions/resources/payment-providers/v1.
+ * - Not in the client SDK: the Stripe webhook (POST .../payment-providers/stripe/webhooks/v1,
+ *   signature-verified) and the development provider's card step (POST .../payment-providers/
+ *   development/setup-intents/v1/{id}/confirm and /authenticate).
+ * Reading needs fe.subscriptions.read, changing fe.subscriptions.write (spec 001 §6 fe.subscriptions.*).
+ * What the server does: domain/billing.ts; the providers: server/billing/.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { checkCard } from '../../core/billing/cards';
+import { DevelopmentProvider } from '../billing/development';
+import { invoicePdf } from '../billing/invoice-pdf';
+import type { PaymentProvider } from '../billing/provider';
+import { StripeProvider } from '../billing/stripe';
+import type { AppContext } from '../context';
+import {
+  cancelSubscription,
+  changePlan,
+  createSetupIntent,
+  currentSubscription,
+  ensureCustomer,
+  findInvoice,
+  findPlan,
+  findSubscription,
+  finishConfirmation,
+  getPaymentMethod,
+  invoiceDto,
+  listInvoices,
+  listPaymentMethods,
+  listPlans,
+  planDto,
+  recordDevelopmentCard,
+  renewSubscription,
+  setupStatus,
+  subscriptionView,
+  summary,
+  tenantConfiguration,
+  tenantConfigurationDto,
+  updateBillingDetails,
+  type BillingDeps,
+} from '../domain/billing';
+import { requireSignedInUser } from '../http/bearer';
+import { httpError } from '../http/errors';
+import { requirePermission } from '../http/permissions';
+import { strictObject } from '../http/schemas';
+
+const BILLING = '/subscriptions/resources/billing';
+const MANAGED = '/subscriptions/resources/subscriptions/v1';
+const STRIPE = `${BILLING}/payment-providers/stripe`;
+const DEV = `${BILLING}/payment-providers/development/setup-intents/v1`;
+const READ = 'fe.subscriptions.read';
+const WRITE = 'fe.subscriptions.write';
+
+const text = (max = 200) => ({ type: 'string', maxLength: max }) as const;
+const ADDRESS = strictObject({
+  addressLine1: text(),
+  addressLine2: text(),
+  city: text(100),
+  state: text(100),
+  postalCode: text(20),
+  country: text(2),
+});
+
+function providerOf(ctx: AppContext): PaymentProvider | null {
+  const config = ctx.options.billing;
+  if (config.provider === 'development') return new DevelopmentProvider(ctx.db);
+  if (config.provider === 'stripe') return new StripeProvider(config.stripe);
+  return null;
+}
+
+interface VendorBillingRow {
+  id: string;
+  name: string;
+  allow_plan_downgrade: boolean;
+  allow_plan_cancellation: boolean;
+}
+
+export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const provider = providerOf(ctx);
+  const deps: BillingDeps = { db: ctx.db, provider };
+  const vendor = async () =>
+    (
+      await ctx.db.query<VendorBillingRow>(
+        'SELECT id, name, allow_plan_downgrade, allow_plan_cancellation FROM vendors LIMIT 1',
+      )
+    ).rows[0]!;
+  const caller = async (request: FastifyRequest, permission: string) => {
+    const claims = await requireSignedInUser(ctx.tokens, request);
+    return { claims, tenantId: requirePermission(claims, permission) };
+  };
+  const ownTenant = (tenantId: string, asked: string) => {
+    if (asked !== tenantId) throw httpError(403, 'You can only see the billing of your active account');
+  };
+  const requireProvider = () => {
+    if (!provider) throw httpError(400, 'Payment provider not configured');
+    return provider;
+  };
+
+  // ------------------------------------------------------------------------------- plans
+  app.get(`${BILLING}/plans/v1`, async (request) => {
+    await caller(request, READ);
+    return (await listPlans(ctx.db)).map(planDto);
+  });
+  app.get<{ Params: { planId: string } }>(`${BILLING}/plans/v1/:planId`, async (request) => {
+    await caller(request, READ);
+    const plan = await findPlan(ctx.db, request.params.planId);
+    if (!plan) throw httpError(404, 'Plan not found');
+    // The client SDK declares a list for one plan (getSubscriptionPlan: IPlanResponse[]).
+    return [planDto(plan)];
+  });
+
+  // ------------------------------------------------------------------------- subscriptions
+  for (const base of [`${BILLING}/subscriptions/v1`, MANAGED]) {
+    app.get(base, async (request) => {
+      const { tenantId } = await caller(request, READ);
+      return [await subscriptionView(deps, await currentSubscription(deps, tenantId))];
+    });
+    app.get<{ Params: { id: string } }>(`${base}/:id`, async (request) => {
+      const { tenantId } = await caller(request, READ);
+      return subscriptionView(deps, await findSubscription(deps, tenantId, request.params.id));
+    });
+    app.put<{ Params: { id: string }; Body: { paymentMethodId?: string; planId: string } }>(`${base}/:id`, {
+      schema: {
+        body: strictObject(
+          { paymentMethodId: text(100), planId: { type: 'string', minLength: 1, maxLength: 100 } },
+          ['planId'],
+        ),
+      },
+      handler: async (request) => {
+        const { tenantId } = await caller(request, WRITE);
+        const key = request.headers['idempotency-key'];
+        await changePlan(deps, tenantId, request.params.id, request.body, {
+          idempotencyKey: typeof key === 'string' && key ? key.slice(0, 200) : undefined,
+          allowDowngrade: (await vendor()).allow_plan_downgrade,
+        });
+        return {};
+      },
+    });
+    app.put<{ Params: { id: string } }>(`${base}/:id/cancellations/`, async (request) => {
+      const { tenantId } = await caller(request, WRITE);
+      await cancelSubscription(deps, tenantId, request.params.id, (await vendor()).allow_plan_cancellation);
+      return {};
+    });
+    app.put<{ Params: { id: string } }>(`${base}/:id/renewals/`, async (request) => {
+      const { tenantId } = await caller(request, WRITE);
+      await renewSubscription(deps, tenantId, request.params.id);
+      return {};
+    });
+  }
+
+  // ------------------------------------------------------------------------------ invoices
+  app.get(`${BILLING}/invoices/v1`, async (request) => {
+    const { tenantId } = await caller(request, READ);
+    await currentSubscription(deps, tenantId);
+    return (await listInvoices(ctx.db, tenantId)).map(invoiceDto);
+  });
+  app.get<{ Params: { id: string } }>(`${BILLING}/invoices/v1/:id`, async (request) => {
+    const { tenantId } = await caller(request, READ);
+    return invoiceDto(await findInvoice(ctx.db, tenantId, request.params.id));
+  });
+  app.get<{ Params: { id: string }; Querystring: { outputFileName?: string } }>(
+    `${BILLING}/invoices/v1/:id/pdf`,
+    {
+      schema: { querystring: strictObject({ outputFileName: text(100) }) },
+      handler: async (request, reply) => {
+        const { tenantId } = await caller(request, READ);
+        const invoice = await findInvoice(ctx.db, tenantId, request.params.id);
+        const tenant = await ctx.db.query<{ name: string }>('SELECT name FROM tenants WHERE id = $1', [
+          tenantId,
+        ]);
+        const pdf = await invoicePdf(invoice, {
+          vendor: (await vendor()).name,
+          tenant: tenant.rows[0]?.name ?? '',
+        });
+        const name = (request.query.outputFileName || `invoice-${invoice.receipt_number}`).replace(
+          /[^\w.-]/g,
+          '_',
+        );
+        return reply
+          .type('application/pdf')
+          .header(
+            'content-disposition',
+            `attachment; filename="${name.endsWith('.pdf') ? name : `${name}.pdf`}"`,
+          )
+          .send(pdf);
+      },
+    },
+  );
+
+  // ----------------------------------------------------------------------- payment methods
+  app.get(`${BILLING}/payment-methods/v1`, async (request) => {
+    const { tenantId } = await caller(request, READ);
+    return listPaymentMethods(ctx.db, tenantId);
+  });
+  app.get<{ Params: { id: string } }>(`${BILLING}/payment-methods/v1/:id`, async (request) => {
+    const { tenantId } = await caller(request, READ);
+    return getPaymentMethod(ctx.db, tenantId, request.params.id);
+  });
+  app.patch<{ Params: { id: string }; Body: { email?: string; address?: Record<string, string> } }>(
+    `${BILLING}/payment-methods/v1/:id/billing-details`,
+    {
+      schema: {
+        body: strictObject({ email: { type: 'string', format: 'email', maxLength: 254 }, address: ADDRESS }),
+      },
+      handler: async (request) => {
+        const { tenantId } = await caller(request, WRITE);
+        return updateBillingDetails(deps, tenantId, request.params.id, request.body);
+      },
+    },
+  );
+
+  // ------------------------------------------------------ summaries and the tenant's configuration
+  app.get<{ Params: { tenantId: string } }>(`${BILLING}/summaries/v1/:tenantId`, async (request) => {
+    const { tenantId } = await caller(request, READ);
+    ownTenant(tenantId, request.params.tenantId);
+    return summary(deps, tenantId);
+  });
+  app.get<{ Params: { tenantId: string } }>(
+    `${BILLING}/tenant-configurations/v1/:tenantId`,
+    async (request) => {
+      const { tenantId } = await caller(request, READ);
+      ownTenant(tenantId, request.params.tenantId);
+      return tenantConfigurationDto(await tenantConfiguration(ctx.db, tenantId), (await vendor()).id);
+    },
+  );
+  app.post<{ Body: { tenantId: string; externallyManaged?: string; providerType: string } }>(
+    `${BILLING}/tenant-configurations/v1`,
+    {
+      schema: {
+        body: strictObject(
+          {
+            tenantId: text(100),
+            externallyManaged: { type: 'string', enum: ['true', 'false'] },
+            providerType: { type: 'string', enum: ['Stripe'] },
+          },
+          ['tenantId', 'providerType'],
+        ),
+      },
+      handler: async (request) => {
+        const { claims, tenantId } = await caller(request, WRITE);
+        ownTenant(tenantId, request.body.tenantId);
+        // Whether billing is managed elsewhere is the vendor's decision, not the account's.
+        if (request.body.externallyManaged === 'true')
+          throw httpError(403, 'Only the vendor can mark billing as externally managed');
+        const config = await tenantConfiguration(ctx.db, tenantId);
+        // TenantCreatedAction create_customer: the customer at the provider, when there is one.
+        if (provider) await ensureCustomer(ctx.db, provider, tenantId, claims);
+        return { id: config.id };
+      },
+    },
+  );
+  app.get(`${BILLING}/configurations/vendor-public-configurations/v1`, async (request) => {
+    await caller(request, READ);
+    const v = await vendor();
+    return [{ allowPlanDowngrade: v.allow_plan_downgrade, allowPlanCancellation: v.allow_plan_cancellation }];
+  });
+
+  // --------------------------------------------------------------------- the card provider
+  // Spec 001 §9: only the card provider is supported, active at status 1.
+  app.get('/subscriptions/resources/payment-providers/v1', async (request) => {
+    await caller(request, READ);
+    return provider
+      ? [{ providerType: 'Stripe', name: provider.name === 'stripe' ? 'Stripe' : 'development', status: '1' }]
+      : [];
+  });
+  app.get(`${STRIPE}/public-configurations/v1`, async (request) => {
+    const { tenantId } = await caller(request, READ);
+    const p = requireProvider();
+    return {
+      id: (await tenantConfiguration(ctx.db, tenantId)).id,
+      // 'development' tells the checkout to collect the card itself (no Stripe.js).
+      name: p.name === 'stripe' ? 'Stripe' : 'development',
+      active: true,
+      publishableKey: p.publishableKey,
+    };
+  });
+  app.get<{ Params: { tenantId: string } }>(`${STRIPE}/customers/v1/:tenantId`, async (request) => {
+    const { tenantId } = await caller(request, READ);
+    ownTenant(tenantId, request.params.tenantId);
+    const config = await tenantConfiguration(ctx.db, tenantId);
+    if (!config.mapping_id) throw httpError(404, 'Customer not found');
+    return { stripeCustomerId: config.mapping_id };
+  });
+  app.post<{ Body: { name: string; email: string; tenantName?: string } }>(`${STRIPE}/customers/v1`, {
+    schema: {
+      body: strictObject(
+        { name: text(), email: { type: 'string', format: 'email', maxLength: 254 }, tenantName: text() },
+        ['name', 'email'],
+      ),
+    },
+    handler: async (request) => {
+      const { tenantId } = await caller(request, WRITE);
+      const id = await ensureCustomer(ctx.db, requireProvider(), tenantId, request.body);
+      return { stripeCustomerId: id };
+    },
+  });
+  app.post<{ Body: { paymentMethodId?: string } }>(`${STRIPE}/setup-intents/v1`, {
+    schema: { body: strictObject({ paymentMethodId: text(100) }) },
+    handler: async (request) => {
+      const { claims, tenantId } = await caller(request, WRITE);
+      return createSetupIntent(deps, tenantId, claims);
+    },
+  });
+  app.post<{ Body: { stripePlanId: string } }>(`${STRIPE}/subscriptions/v1`, {
+    schema: {
+      body: strictObject({ stripePlanId: { type: 'string', minLength: 1, maxLength: 100 } }, [
+        'stripePlanId',
+      ]),
+    },
+    handler: async (request) => {
+      const { tenantId } = await caller(request, WRITE);
+      requireProvider();
+      const sub = await currentSubscription(deps, tenantId);
+      await changePlan(
+        deps,
+        tenantId,
+        sub.id,
+        { planId: request.body.stripePlanId },
+        { allowDowngrade: (await vendor()).allow_plan_downgrade },
+      );
+      // No client-side confirmation is pending: the plan is charged to the saved card.
+      return { subscriptionId: sub.id, subscriptionSecret: '' };
+    },
+  });
+
+  // ------------------------------------------------- the development provider's card step
+  if (provider?.name === 'development') {
+    const cardBody = strictObject(
+      {
+        clientSecret: text(),
+        number: { type: 'string', maxLength: 30 },
+        expMonth: { type: 'integer' },
+        expYear: { type: 'integer' },
+        cvc: { type: 'string', maxLength: 4 },
+        name: text(),
+      },
+      ['clientSecret', 'number', 'expMonth', 'expYear', 'cvc'],
+    );
+    app.post<{
+      Params: { id: string };
+      Body: {
+        clientSecret: string;
+        number: string;
+        expMonth: number;
+        expYear: number;
+        cvc: string;
+        name?: string;
+      };
+    }>(`${DEV}/:id/confirm`, {
+      schema: { body: cardBody },
+      handler: async (request, reply) => {
+        const { tenantId } = await caller(request, WRITE);
+        if (!request.body.clientSecret.startsWith(`${request.params.id}_secret_`))
+          throw httpError(404, 'Setup not found');
+        const outcome = checkCard(request.body);
+        if (!outcome.ok) throw httpError(402, outcome.message);
+        const status = outcome.requiresConfirmation ? 'requires_confirmation' : 'succeeded';
+        const paymentMethodId = await recordDevelopmentCard(
+          ctx.db,
+          tenantId,
+          request.params.id,
+          { ...outcome.card, name: request.body.name ?? '' },
+          status,
+        );
+        return reply.send({ status, paymentMethodId });
+      },
+    });
+    app.post<{ Params: { id: string }; Body: { clientSecret: string; approve: boolean } }>(
+      `${DEV}/:id/authenticate`,
+      {
+        schema: {
+          body: strictObject({ clientSecret: text(), approve: { type: 'boolean' } }, [
+            'clientSecret',
+            'approve',
+          ]),
+        },
+        handler: async (request) => {
+          const { tenantId } = await caller(request, WRITE);
+          if (!request.body.clientSecret.startsWith(`${request.params.id}_secret_`))
+            throw httpError(404, 'Setup not found');
+          const setup = await setupStatus(ctx.db, tenantId, request.params.id);
+          if (setup.setup_status !== 'requires_confirmation') throw httpError(400, 'Nothing to confirm');
+          await finishConfirmation(ctx.db, setup.id, request.body.approve);
+          if (!request.body.approve) throw httpError(402, 'The payment was not confirmed by the cardholder.');
+          return { status: 'succeeded', paymentMethodId: setup.id };
+        },
+      },
+    );
+  }
+
+  // --------------------------------------------------------------------- Stripe's webhooks
+  if (provider instanceof StripeProvider) {
+    await app.register(async (hooks) => {
+      // The signature covers the exact bytes: keep the body as it came.
+      hooks.removeContentTypeParser('application/json');
+      hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+        done(null, body),
+      );
+      const received = {
+        type: 'object',
+        properties: { received: { type: 'boolean' } },
+        required: ['received'],
+      };
+      hooks.post(`${STRIPE}/webhooks/v1`, { schema: { response: { 200: received } } }, async (request) => {
+        const signature = request.headers['stripe-signature'];
+        let event;
+        try {
+          event = provider.webhookEvent(
+            request.body as Buffer,
+            typeof signature === 'string' ? signature : '',
+          );
+        } catch {
+          throw httpError(400, 'The webhook signature does not verify');
+        }
+        await applyStripeEvent(ctx, event);
+        return { received: true };
+      });
+    });
+  }
+}
+
+/** What Stripe tells us happened: a subscription's status and cancellation, an invoice paid. */
+async function applyStripeEvent(
+  ctx: AppContext,
+  event: { type: string; data: { object: unknown } },
+): Promise<void> {
+  const object = event.data.object as {
+    id: string;
+    status?: string;
+    cancel_at_period_end?: boolean;
+    subscription?: string;
+  };
+  if (event.type === 'customer.subscription.updated' || event.type === 'customer.subscription.deleted') {
+    const status =
+      event.type === 'customer.subscription.deleted'
+        ? 'canceled'
+        : ((
+            {
+              active: 'active',
+              trialing: 'trialing',
+              incomplete: 'incomplete',
+              canceled: 'canceled',
+            } as const
+          )[object.status as 'active'] ?? 'expired');
+    await ctx.db.query(
+      `UPDATE billing_subscriptions SET status = $2, cancellation_policy = CASE WHEN $3 THEN 'atPeriodEnd' ELSE NULL END,
+         version = version + 1, updated_at = now() WHERE external_id = $1`,
+      [object.id, status, object.cancel_at_period_end === true],
+    );
+  } else if (event.type === 'invoice.paid') {
+    await ctx.db.query('UPDATE billing_invoices SET paid = true WHERE external_id = $1', [object.id]);
+  }
+}

@@ -1,0 +1,122 @@
+// Billing and the checkout (issue 17) as the client SDK calls them (subscriptions/*): the same
+// requests against the demo backend and the server, with the development provider's test cards.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { demoTarget, serverTarget, type ContractTarget } from './targets';
+
+const factories: Array<[string, () => Promise<ContractTarget> | ContractTarget]> = [
+  ['demo backend', demoTarget],
+  ['reference server', serverTarget],
+];
+const B = '/subscriptions/resources/billing';
+const DEV = `${B}/payment-providers/development/setup-intents/v1`;
+
+for (const [name, factory] of factories) {
+  describe(`contract: ${name}: billing`, () => {
+    let target: ContractTarget;
+    let token: string;
+    let tenantId: string;
+    const call = (method: string, path: string, body?: unknown) =>
+      target.call(method, path, { token, ...(body === undefined ? {} : { body }) });
+    const card = async (number: string) => {
+      const setup = (await call('POST', `${B}/payment-providers/stripe/setup-intents/v1`, {})).body;
+      const confirmed = await call('POST', `${DEV}/${setup.id}/confirm`, {
+        clientSecret: setup.setupIntentSecret,
+        number,
+        expMonth: 12,
+        expYear: new Date().getUTCFullYear() + 2,
+        cvc: '123',
+        name: 'Owner',
+      });
+      return { setup, confirmed };
+    };
+    before(async () => {
+      target = await factory();
+      const signUp = await target.call('POST', '/identity/resources/users/v1/signUp', {
+        body: { email: `billing-${Date.now()}@example.com`, password: 'a-long-password-1', name: 'Owner' },
+      });
+      token = signUp.body.authResponse.accessToken;
+      tenantId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).tenantId;
+    });
+    after(async () => {
+      await target.close();
+    });
+
+    test('a new account trials a paid plan; plans, summary, provider and vendor configuration', async () => {
+      const plans = await call('GET', `${B}/plans/v1`);
+      assert.equal(plans.status, 200);
+      assert.deepEqual(
+        plans.body.map((p: { slug: string; price: { amount: number } }) => [p.slug, p.price.amount]),
+        [
+          ['free', 0],
+          ['pro', 2900],
+          ['business', 9900],
+        ],
+      );
+      const [sub] = (await call('GET', `${B}/subscriptions/v1`)).body;
+      assert.equal(sub.status, 'trialing');
+      assert.equal(sub.plan.slug, 'pro');
+      const summary = (await call('GET', `${B}/summaries/v1/${tenantId}`)).body;
+      assert.equal(summary.subscriptionId, sub.id);
+      assert.equal(
+        (await call('GET', `${B}/payment-providers/stripe/public-configurations/v1`)).body.name,
+        'development',
+      );
+      assert.deepEqual((await call('GET', `${B}/configurations/vendor-public-configurations/v1`)).body, [
+        { allowPlanDowngrade: true, allowPlanCancellation: true },
+      ]);
+    });
+
+    test('a declined card (4000 0000 0000 0002) answers the catalogue message', async () => {
+      const { confirmed } = await card('4000000000000002');
+      assert.equal(confirmed.status, 402);
+      assert.deepEqual(confirmed.body.errors, ['Your card was declined.']);
+      assert.deepEqual(confirmed.body.errorCodes, ['CARD_DECLINED']);
+    });
+
+    test('pay with 4242 4242 4242 4242: active, one invoice in cents; cancel at period end, renew', async () => {
+      const [sub] = (await call('GET', `${B}/subscriptions/v1`)).body;
+      const { setup, confirmed } = await card('4242 4242 4242 4242');
+      assert.equal(confirmed.body.status, 'succeeded');
+      const plans = (await call('GET', `${B}/plans/v1`)).body;
+      const business = plans.find((p: { slug: string }) => p.slug === 'business').id;
+      const put = await call('PUT', `${B}/subscriptions/v1/${sub.id}`, {
+        paymentMethodId: setup.paymentMethodId,
+        planId: business,
+      });
+      assert.equal(put.status, 200);
+      const [active] = (await call('GET', `${B}/subscriptions/v1`)).body;
+      assert.equal(active.status, 'active');
+      assert.equal(active.plan.slug, 'business');
+      const invoices = (await call('GET', `${B}/invoices/v1`)).body;
+      assert.equal(invoices.length, 1);
+      assert.equal(invoices[0].totalAmount, 9900);
+      const methods = (await call('GET', `${B}/payment-methods/v1`)).body;
+      assert.deepEqual([methods[0].brand, methods[0].last4], ['visa', '4242']);
+      const details = await call('PATCH', `${B}/payment-methods/v1/${methods[0].id}/billing-details`, {
+        email: 'billing@example.com',
+        address: { city: 'Springfield' },
+      });
+      assert.equal(details.status, 200);
+
+      assert.equal((await call('PUT', `${B}/subscriptions/v1/${sub.id}/cancellations/`, {})).status, 200);
+      const [cancelled] = (await call('GET', `${B}/subscriptions/v1`)).body;
+      assert.deepEqual(cancelled.cancellation, { policy: 'atPeriodEnd' });
+      const again = await call('PUT', `${B}/subscriptions/v1/${sub.id}/cancellations/`, {});
+      assert.deepEqual(again.body.errors, [
+        'Only an active subscription without a cancellation can be cancelled',
+      ]);
+      assert.equal((await call('PUT', `${B}/subscriptions/v1/${sub.id}/renewals/`, {})).status, 200);
+      const [renewed] = (await call('GET', `${B}/subscriptions/v1`)).body;
+      assert.equal(renewed.cancellation, null);
+    });
+
+    test('an unknown subscription: "Subscription not found"', async () => {
+      const res = await call('PUT', `${B}/subscriptions/v1/00000000-0000-4000-8000-000000000000`, {
+        planId: 'free',
+      });
+      assert.equal(res.status, 404);
+      assert.deepEqual(res.body.errors, ['Subscription not found']);
+    });
+  });
+}
