@@ -180,6 +180,10 @@ const AUDITED: Readonly<Record<string, AuditSpec>> = {
     'Email domain restriction removed',
     'High',
   ),
+  // Webhooks (routes/connectivity.ts): where the account's events go. The URL and secret are not kept.
+  [`POST /webhook/custom`]: spec('connectivity', 'Webhook created', 'Medium'),
+  [`PATCH /webhook/:id`]: spec('connectivity', 'Webhook changed', 'Medium'),
+  [`DELETE /webhook/:id`]: spec('connectivity', 'Webhook deleted', 'Medium'),
   // The account and its sub-accounts.
   [`PUT /tenants/resources/account-settings/v1`]: spec('account', 'Account settings changed', 'Info'),
   [`PUT /tenants/resources/account-settings/v1/custom-login`]: spec(

@@ -111,15 +111,22 @@ describe('admin-box metadata', () => {
     );
     const res = await server.app.inject({ method: 'GET', url: METADATA, headers: bearer(token) });
     assert.deepEqual(res.json(), { rows: [{ entityName: 'adminBox', configuration }] });
-    assert.deepEqual(
+    // Another entity answers its own row (the audits columns: server/routes/audits.test.ts).
+    const audits = await server.app.inject({
+      method: 'GET',
+      url: '/frontegg/metadata?entityName=audits',
+      headers: bearer(token),
+    });
+    assert.equal(audits.json().rows[0].entityName, 'audits');
+    assert.equal(
       (
         await server.app.inject({
           method: 'GET',
-          url: '/frontegg/metadata?entityName=audits',
+          url: '/frontegg/metadata?entityName=saml',
           headers: bearer(token),
         })
-      ).json(),
-      { rows: [] },
+      ).json().rows.length,
+      0,
     );
     assert.equal(
       (await server.app.inject({ method: 'GET', url: '/frontegg/metadata', headers: bearer(token) }))
