@@ -7,6 +7,7 @@ import fastifyCors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifySchema } from 'fastify';
 import type { AppContext } from './context';
 import { createDelivery } from './delivery';
+import { accessTokenClaims } from './domain/access-tokens';
 import { isApiTokenAccess } from './domain/api-tokens';
 import { AuthService } from './domain/auth';
 import { MfaService } from './domain/mfa';
@@ -98,6 +99,8 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
         return 'Invalid or expired token';
       return (await ipAllowed(db, claims.tenantId ?? null, ip)) ? null : IP_NOT_ALLOWED;
     });
+    // The client SDK's access tokens: their secret is the bearer (domain/access-tokens.ts).
+    tokens.useOpaqueTokens((secret) => accessTokenClaims(db, secret));
     if (opts.seed) await seedDevelopmentData(db, hasher);
     if (opts.seed) await seedHostIntegrationData(db, SEED_TENANT_ID);
     if (opts.oauthClients.length) await upsertClients(db, opts.oauthClients);

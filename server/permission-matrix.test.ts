@@ -1319,6 +1319,106 @@ const ROUTES: Record<string, Entry> = {
     },
   },
 
+  // ---- Access tokens (the client SDK's: the secret is the bearer): the API tokens' permissions.
+  [`GET ${IR}/tenants/access-tokens/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.tenantApiTokens',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/tenants/access-tokens/v1` }),
+  },
+  [`POST ${IR}/tenants/access-tokens/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.tenantApiTokens',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/tenants/access-tokens/v1`,
+      payload: { description: 'Matrix', expiresInMinutes: 60, roleIds: [fx.viewerRole] },
+    }),
+    grants: {
+      manager: MANAGERS.tenantTokens,
+      attempts: [
+        {
+          what: 'an access token with Admin',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${IR}/tenants/access-tokens/v1`,
+            payload: { description: 'Raise', expiresInMinutes: null, roleIds: [fx.adminRole] },
+          }),
+        },
+      ],
+    },
+  },
+  [`DELETE ${IR}/tenants/access-tokens/v1/:id`]: {
+    access: 'gated',
+    permission: 'fe.secure.delete.tenantApiTokens',
+    scope: 'resource',
+    request: async () => {
+      const token = await admin('POST', `${IR}/tenants/access-tokens/v1`, { description: 'Matrix' });
+      return { url: `${IR}/tenants/access-tokens/v1/${token.id}` };
+    },
+  },
+  [`GET ${IR}/users/access-tokens/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.userApiTokens',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/users/access-tokens/v1` }),
+  },
+  [`POST ${IR}/users/access-tokens/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.userApiTokens',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/users/access-tokens/v1`, payload: { description: 'Matrix' } }),
+    grants: {
+      manager: MANAGERS.userTokens,
+      attempts: [
+        {
+          what: 'a personal access token with Admin',
+          status: [400],
+          request: async () => ({
+            url: `${IR}/users/access-tokens/v1`,
+            payload: { description: 'Raise', roleIds: [fx.adminRole] },
+          }),
+        },
+        {
+          what: 'a personal access token: as its bearer, it holds what its owner holds, no more',
+          status: [201],
+          request: async () => ({ url: `${IR}/users/access-tokens/v1`, payload: { description: 'Mine' } }),
+          check: async (m, body) => {
+            const { secret } = body as { secret: string };
+            const raised = await server.app.inject({
+              method: 'POST',
+              url: `${IR}/roles/v1`,
+              headers: bearer(secret),
+              payload: { key: 'raised-by-pat', name: 'Raised' },
+            });
+            assert.ok([401, 403].includes(raised.statusCode), `${raised.statusCode} ${raised.body}`);
+            if (!m.permissions.includes('fe.secure.read.userApiTokens')) return;
+            const listed = await server.app.inject({
+              method: 'GET',
+              url: `${IR}/users/access-tokens/v1`,
+              headers: bearer(secret),
+            });
+            assert.equal(listed.statusCode, 200);
+          },
+        },
+      ],
+    },
+  },
+  [`DELETE ${IR}/users/access-tokens/v1/:id`]: {
+    access: 'gated',
+    permission: 'fe.secure.delete.userApiTokens',
+    scope: 'resource',
+    // A personal token is its owner's alone: the exact caller deletes their own.
+    request: async (exact) => {
+      const token = await createApiToken(
+        server.db,
+        { type: 'user', kind: 'access', tenantId: SEED_TENANT_ID, userId: exact.id },
+        { description: 'Matrix', expiresInMinutes: null, roleIds: [] },
+      );
+      return { url: `${IR}/users/access-tokens/v1/${token.id}` };
+    },
+  },
+
   // ---- Impersonation.
   [`POST ${IR}/impersonation/v1`]: {
     access: 'gated',

@@ -156,6 +156,7 @@ export const ERROR_CATALOGUE = {
   API_TOKENS_CANNOT_CREATE: 'API tokens cannot create API tokens',
   API_TOKENS_DISABLED: 'API tokens are turned off for this application',
   API_TOKEN_NOT_FOUND: 'API token not found',
+  ACCESS_TOKEN_NOT_FOUND: 'Access token not found',
   API_TOKEN_CREDENTIALS_INVALID: 'Invalid API token credentials',
   // Accounts, sub-accounts, settings, portal
   ACCOUNT_NOT_FOUND: 'Account not found',

@@ -7,19 +7,23 @@ import { InvalidTokenError, type AccessTokenClaims, type TokenService } from '..
 import { httpError } from './errors';
 
 const BEARER = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/i;
+/** The client SDK's access tokens: an opaque secret (domain/access-tokens.ts), not a JWT. */
+const OPAQUE_BEARER = /^Bearer +(fat_[A-Za-z0-9_-]{43})$/;
 const MAX_TOKEN_LENGTH = 8192;
 
 /**
- * Returns the verified claims of the request's access token, or throws 401. The check is
- * stateless (signature, issuer, audience, expiry): see `domain/tokens.ts` for what that implies
- * for revoked sessions.
+ * Returns the verified claims of the request's access token, or throws 401: a signed JWT
+ * (signature, issuer, audience, expiry, then its session: see `domain/tokens.ts`), or the opaque
+ * secret of an access token (looked up by its hash on every call: `domain/access-tokens.ts`).
  */
 export async function requireUser(tokens: TokenService, request: FastifyRequest): Promise<AccessTokenClaims> {
   const header = request.headers.authorization;
   if (!header) throw httpError(401, 'Missing bearer token');
-  const match = header.length <= MAX_TOKEN_LENGTH ? BEARER.exec(header) : null;
+  const opaque = OPAQUE_BEARER.exec(header);
+  const match = opaque ?? (header.length <= MAX_TOKEN_LENGTH ? BEARER.exec(header) : null);
   if (!match?.[1]) throw httpError(401, 'Invalid or expired token');
   try {
+    if (opaque) return await tokens.verifyOpaque(match[1], { ip: request.ip });
     return await tokens.verify(match[1], { ip: request.ip });
   } catch (error) {
     if (error instanceof InvalidTokenError) throw httpError(401, error.message);

@@ -16,6 +16,7 @@ import { SOCIAL_STATEMENTS } from './schema/social';
 import { SSO_STATEMENTS } from './schema/sso';
 import { SAML_STATEMENTS } from './schema/saml';
 import { SECURITY_POLICY_STATEMENTS } from './schema/security-policies';
+import { GAPS_STATEMENTS } from './schema/gaps';
 
 interface Migration {
   version: number;
@@ -331,6 +332,11 @@ export const migrations: Migration[] = [
     version: 16,
     name: 'security policies: lockout, password history, sessions, MFA policy ids; failed sign-ins; password history',
     statements: SECURITY_POLICY_STATEMENTS,
+  },
+  {
+    version: 17,
+    name: 'client SDK calls: access tokens (opaque bearer secrets), uploaded profile images',
+    statements: GAPS_STATEMENTS,
   },
 ];
 

@@ -1352,54 +1352,57 @@ export const INVENTORY: Record<string, Entry> = {
     await api.auth.deleteTenantApiToken({ tokenId: clientId });
     assert.ok(!(await api.auth.getTenantApiTokensData()).some((t) => t.clientId === clientId));
   }),
-  'auth.getUserAccessTokensData': gap('missing route GET users/access-tokens/v1', NO_ROUTE, async () => {
+  'auth.getUserAccessTokensData': served(async () => {
     await asAdmin();
-    fits(await api.auth.getUserAccessTokensData(), { accessTokens: [ACCESS_TOKEN] });
+    await api.auth.createUserAccessToken({ description: 'listed pat', expiresInMinutes: 60 });
+    const { accessTokens } = await api.auth.getUserAccessTokensData();
+    fitsNonEmpty(accessTokens, ACCESS_TOKEN);
   }),
-  'auth.createUserAccessToken': gap('missing route POST users/access-tokens/v1', NO_ROUTE, async () => {
+  'auth.createUserAccessToken': served(async () => {
     await asAdmin();
-    fits(await api.auth.createUserAccessToken({ description: 'pat', expiresInMinutes: 60 }), {
-      description: 'string',
-      secret: 'string',
+    const token = asAccessToken(
+      await api.auth.createUserAccessToken({ description: 'pat', expiresInMinutes: 60 }),
+    );
+    fits(token, { ...(ACCESS_TOKEN as object), description: 'string', secret: 'string' });
+    // The secret is the bearer: it acts as its owner.
+    assert.equal(await meWithBearer(token.secret), 200);
+  }),
+  'auth.deleteUserAccessToken': served(async () => {
+    await asAdmin();
+    const token = asAccessToken(
+      await api.auth.createUserAccessToken({ description: 'pat', expiresInMinutes: 60 }),
+    );
+    await api.auth.deleteUserAccessToken({ id: token.id });
+    assert.ok(!(await api.auth.getUserAccessTokensData()).accessTokens.some((t) => t.id === token.id));
+    assert.equal(await meWithBearer(token.secret), 401);
+  }),
+  'auth.getTenantAccessTokensData': served(async () => {
+    await asAdmin();
+    await api.auth.createTenantAccessToken({ description: 'listed tat', expiresInMinutes: 60, roleIds: [] });
+    fitsNonEmpty((await api.auth.getTenantAccessTokensData()).accessTokens, {
+      ...(ACCESS_TOKEN as object),
+      roleIds: ['string'],
     });
   }),
-  'auth.deleteUserAccessToken': gap(
-    'missing route DELETE users/access-tokens/v1/{id}',
-    NO_ROUTE,
-    async () => {
-      await asAdmin();
-      // Creation is a gap too: without it, an unknown id still reaches this call.
-      const created = (await api.auth
-        .createUserAccessToken({ description: 'pat', expiresInMinutes: 60 })
-        .catch(() => ({}))) as { id?: string };
-      await api.auth.deleteUserAccessToken({ id: created.id ?? ZERO_ID });
-    },
-  ),
-  'auth.getTenantAccessTokensData': gap('missing route GET tenants/access-tokens/v1', NO_ROUTE, async () => {
+  'auth.createTenantAccessToken': served(async () => {
     await asAdmin();
-    fits(await api.auth.getTenantAccessTokensData(), {
-      accessTokens: [{ ...(ACCESS_TOKEN as object), roleIds: ['string'] }],
-    });
+    const token = asAccessToken(
+      await api.auth.createTenantAccessToken({ description: 'tat', expiresInMinutes: 60, roleIds: [] }),
+    );
+    fits(token, { ...(ACCESS_TOKEN as object), description: 'string', secret: 'string' });
+    // The secret is the bearer: let in, with the permissions of its roles (none here).
+    assert.equal(await meWithBearer(token.secret, TENANT_TOKENS_PATH), 403);
   }),
-  'auth.createTenantAccessToken': gap('missing route POST tenants/access-tokens/v1', NO_ROUTE, async () => {
+  'auth.deleteTenantAccessToken': served(async () => {
     await asAdmin();
-    fits(await api.auth.createTenantAccessToken({ description: 'tat', expiresInMinutes: 60, roleIds: [] }), {
-      description: 'string',
-      secret: 'string',
-    });
+    const token = asAccessToken(
+      await api.auth.createTenantAccessToken({ description: 'tat', expiresInMinutes: 60, roleIds: [] }),
+    );
+    assert.equal(await meWithBearer(token.secret, TENANT_TOKENS_PATH), 403);
+    await api.auth.deleteTenantAccessToken({ id: token.id });
+    assert.ok(!(await api.auth.getTenantAccessTokensData()).accessTokens.some((t) => t.id === token.id));
+    assert.equal(await meWithBearer(token.secret, TENANT_TOKENS_PATH), 401);
   }),
-  'auth.deleteTenantAccessToken': gap(
-    'missing route DELETE tenants/access-tokens/v1/{id}',
-    NO_ROUTE,
-    async () => {
-      await asAdmin();
-      // Creation is a gap too: without it, an unknown id still reaches this call.
-      const created = (await api.auth
-        .createTenantAccessToken({ description: 'tat', expiresInMinutes: 60, roleIds: [] })
-        .catch(() => ({}))) as { id?: string };
-      await api.auth.deleteTenantAccessToken({ id: created.id ?? ZERO_ID });
-    },
-  ),
 
   // ─── Tenants, tenant switch, hierarchy, sub-accounts ──────────────────────────────────────────
   'tenants.getTenants': served(async () => {
@@ -1961,6 +1964,15 @@ async function inject(method: 'GET' | 'POST', url: string, payload?: object, tok
   assert.ok(res.statusCode < 300, `fixture ${method} ${url}: ${res.statusCode} ${res.body}`);
   return res.json();
 }
+
+/** The status of GET `path` (default users/v2/me) with this bearer (an access token's secret). */
+async function meWithBearer(token: string, path = '/users/v2/me'): Promise<number> {
+  return (await theServer().app.inject({ url: `${API}${path}`, headers: bearer(token) })).statusCode;
+}
+/** The client types access-token creation's answer as an API token's; the server answers IAccessTokensData. */
+const asAccessToken = (token: unknown) => token as { id: string; secret: string };
+/** A tenant token without roles: let in (403, no permission), not refused (401). */
+const TENANT_TOKENS_PATH = '/tenants/access-tokens/v1';
 
 function tokenOf(account: Account): string {
   return account.browser.accessToken!;
