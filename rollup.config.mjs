@@ -18,7 +18,7 @@ const INVITATION_MODULES = [
 
 /** The page kit's modules in elements/ui (the fields, buttons and Dialog stay shared: the login box uses them). */
 const PAGE_KIT =
-  /\/elements\/ui\/(DataTable|RowActions|Page|Badge|Switch|Tabs|CopyField|ConfirmDialog|InlineStatus|Skeleton|useListPage|formatDate|useSubmit)\.tsx?$/;
+  /\/elements\/ui\/(DataTable|RowActions|Page|ItemList|Badge|Switch|Tabs|CopyField|ConfirmDialog|InlineStatus|Skeleton|useListPage|formatDate|useSubmit)\.tsx?$/;
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -165,7 +165,7 @@ export default [
           id.includes('/core/demo/') ||
           id.endsWith('/core/api/errorCodes.ts') ||
           id.includes('/core/portal/') ||
-          /\/core\/api\/(securityPolicies|team|accountSettings|sessions)\.ts$/.test(id) ||
+          /\/core\/api\/(securityPolicies|team|accountSettings|sessions|accountMfa)\.ts$/.test(id) ||
           id.includes('/core/tenants/') ||
           id.includes('/elements/i18n/portalAdmin.') ||
           id.endsWith('/elements/i18n/en-portal.ts') ||

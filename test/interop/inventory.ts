@@ -825,31 +825,23 @@ export const INVENTORY: Record<string, Entry> = {
     asAccount(account);
     assert.equal((await api.auth.getMFADevices()).phones.length, 1);
   }),
-  'auth.preDisableMFASMS': gap(
-    'users/v1/mfa/sms/{id}/disable removes the device at once and answers {}; the client expects { otcToken, phoneNumber }, then a code at .../disable/verify',
-    ['.otcToken', '.phoneNumber'],
-    async () => {
-      const { account } = await withSmsDevice('acc-sms-pre-dis', '+14155550112');
-      asAccount(account);
-      const [phone] = (await api.auth.getMFADevices()).phones;
-      fits(await api.auth.preDisableMFASMS(phone!.id), { otcToken: 'string', phoneNumber: 'string' });
-    },
-  ),
-  'auth.disableMFASMS': gap(
-    'missing route POST users/v1/mfa/sms/{id}/disable/verify { otcToken, code }',
-    NO_ROUTE,
-    async () => {
-      const { account } = await withSmsDevice('acc-sms-dis', '+14155550113');
-      asAccount(account);
-      const [phone] = (await api.auth.getMFADevices()).phones;
-      // The client's two steps. Today the first removes the device and answers {} (its own gap),
-      // and no code is sent: the newest code is the enrolment's, so this reaches the second step.
-      const { otcToken } = await api.auth.preDisableMFASMS(phone!.id);
-      const code = await latestCode(theServer(), '+14155550113');
-      await api.auth.disableMFASMS(phone!.id, { otcToken, code });
-      assert.equal((await api.auth.getMFADevices()).phones.length, 0);
-    },
-  ),
+  'auth.preDisableMFASMS': served(async () => {
+    const { account } = await withSmsDevice('acc-sms-pre-dis', '+14155550112');
+    asAccount(account);
+    const [phone] = (await api.auth.getMFADevices()).phones;
+    fits(await api.auth.preDisableMFASMS(phone!.id), { otcToken: 'string', phoneNumber: 'string' });
+    // The device stays until the code comes back.
+    assert.equal((await api.auth.getMFADevices()).phones.length, 1);
+  }),
+  'auth.disableMFASMS': served(async () => {
+    const { account } = await withSmsDevice('acc-sms-dis', '+14155550113');
+    asAccount(account);
+    const [phone] = (await api.auth.getMFADevices()).phones;
+    const { otcToken } = await api.auth.preDisableMFASMS(phone!.id);
+    const code = await latestCode(theServer(), '+14155550113');
+    await api.auth.disableMFASMS(phone!.id, { otcToken, code });
+    assert.equal((await api.auth.getMFADevices()).phones.length, 0);
+  }),
   'auth.preEnrollMFAWebAuthn': served(async () => {
     await asNewUser('acc-wa');
     fits(await api.auth.preEnrollMFAWebAuthn(), { webauthnToken: 'string', options: WEBAUTHN_OPTIONS });
@@ -865,37 +857,27 @@ export const INVENTORY: Record<string, Entry> = {
     } as never);
     assert.equal((await api.auth.getMFADevices()).webauthn.length, 1);
   }),
-  'auth.preDisableMFAWebAuthn': gap(
-    'users/v1/mfa/webauthn/{id}/disable removes the device at once and answers {}; the client expects { webauthnToken, options }, then an assertion at .../disable/verify',
-    ['.options', '.webauthnToken'],
-    async () => {
-      const { account } = await withWebauthnMfa('acc-wa-pre-dis');
-      asAccount(account);
-      const [device] = (await api.auth.getMFADevices()).webauthn;
-      fits(await api.auth.preDisableMFAWebAuthn(device!.id), {
-        webauthnToken: 'string',
-        options: { challenge: 'string' },
-      });
-    },
-  ),
-  'auth.disableMFAWebAuthn': gap(
-    'missing route POST users/v1/mfa/webauthn/{id}/disable/verify',
-    NO_ROUTE,
-    async () => {
-      const { account, key } = await withWebauthnMfa('acc-wa-dis');
-      asAccount(account);
-      const [device] = (await api.auth.getMFADevices()).webauthn;
-      // The client's two steps. Today the first removes the device and answers {} (its own gap),
-      // so there is no challenge to sign: an empty one lets the probe reach the second step.
-      const pre: Partial<{ webauthnToken: string; options: { challenge: string } }> =
-        await api.auth.preDisableMFAWebAuthn(device!.id);
-      await api.auth.disableMFAWebAuthn(device!.id, {
-        webauthnToken: pre.webauthnToken,
-        options: key.assert(pre.options?.challenge ?? ''),
-      });
-      assert.equal((await api.auth.getMFADevices()).webauthn.length, 0);
-    },
-  ),
+  'auth.preDisableMFAWebAuthn': served(async () => {
+    const { account } = await withWebauthnMfa('acc-wa-pre-dis');
+    asAccount(account);
+    const [device] = (await api.auth.getMFADevices()).webauthn;
+    fits(await api.auth.preDisableMFAWebAuthn(device!.id), {
+      webauthnToken: 'string',
+      options: { challenge: 'string' },
+    });
+    assert.equal((await api.auth.getMFADevices()).webauthn.length, 1);
+  }),
+  'auth.disableMFAWebAuthn': served(async () => {
+    const { account, key } = await withWebauthnMfa('acc-wa-dis');
+    asAccount(account);
+    const [device] = (await api.auth.getMFADevices()).webauthn;
+    const pre = await api.auth.preDisableMFAWebAuthn(device!.id);
+    await api.auth.disableMFAWebAuthn(device!.id, {
+      webauthnToken: pre.webauthnToken,
+      options: key.assert(pre.options.challenge),
+    });
+    assert.equal((await api.auth.getMFADevices()).webauthn.length, 0);
+  }),
 
   // ─── Phone number ─────────────────────────────────────────────────────────────────────────────
   'auth.resetPhoneNumber': served(async () => {

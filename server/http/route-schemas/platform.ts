@@ -220,9 +220,17 @@ export const platformSchemas: RouteSchemas = {
   [`POST ${ACCOUNT_MFA}/sms/enroll/verify`]: { response: { 200: OBJECT } },
   [`POST ${ACCOUNT_MFA}/webauthn/enroll`]: { response: { 200: OBJECT } },
   [`POST ${ACCOUNT_MFA}/webauthn/enroll/verify`]: { response: { 200: OBJECT } },
-  [`POST ${ACCOUNT_MFA}/sms/:deviceId/disable`]: { body: NO_BODY, response: { 200: OBJECT } },
+  [`POST ${ACCOUNT_MFA}/sms/:deviceId/disable`]: {
+    body: NO_BODY,
+    response: { 200: obj({ otcToken: str, phoneNumber: str }, ['otcToken', 'phoneNumber']) },
+  },
+  [`POST ${ACCOUNT_MFA}/sms/:deviceId/disable/verify`]: { response: { 200: EMPTY } },
   [`POST ${ACCOUNT_MFA}/emailcode/:deviceId/disable`]: { body: NO_BODY, response: { 200: OBJECT } },
-  [`POST ${ACCOUNT_MFA}/webauthn/:deviceId/disable`]: { body: NO_BODY, response: { 200: OBJECT } },
+  [`POST ${ACCOUNT_MFA}/webauthn/:deviceId/disable`]: {
+    body: NO_BODY,
+    response: { 200: obj({ webauthnToken: str, options: OBJECT }, ['webauthnToken', 'options']) },
+  },
+  [`POST ${ACCOUNT_MFA}/webauthn/:deviceId/disable/verify`]: { response: { 200: EMPTY } },
   'POST /identity/resources/users/webauthn/v1/devices': { response: { 200: OBJECT } },
   'POST /identity/resources/users/webauthn/v1/devices/verify': { response: { 200: OBJECT } },
   'GET /identity/resources/users/webauthn/v1/devices': {
