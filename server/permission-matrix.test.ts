@@ -1623,6 +1623,107 @@ const ROUTES: Record<string, Entry> = {
       ],
     },
   },
+  // ---- Sub-account members across the tree (the client SDK's subTenants calls).
+  [`GET ${IR}/sub-tenants/users/v1`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.read.subAccount',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/sub-tenants/users/v1?_offset=0&_limit=5&_sortBy=name&_order=ASC` }),
+  },
+  [`POST ${IR}/sub-tenants/users/v1`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.write.subAccount',
+    scope: 'resource',
+    request: async () => ({
+      url: `${IR}/sub-tenants/users/v1`,
+      payload: {
+        user: { email: (await plainMember()).email },
+        subTenants: [{ tenantId: (await subAccount()).id, roleIds: [fx.viewerRole] }],
+      },
+    }),
+    grants: {
+      manager: MANAGERS.subAccounts,
+      attempts: [
+        {
+          what: 'someone into two sub-accounts, with Admin in the second',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${IR}/sub-tenants/users/v1`,
+            payload: {
+              user: { email: (await plainMember()).email },
+              subTenants: [
+                { tenantId: (await subAccount()).id, roleIds: [fx.viewerRole] },
+                { tenantId: (await subAccount()).id, roleIds: [fx.adminRole] },
+              ],
+            },
+          }),
+        },
+      ],
+    },
+  },
+  [`POST ${IR}/sub-tenants/users/v2/`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.write.subAccount',
+    scope: 'resource',
+    request: async () => ({
+      url: `${IR}/sub-tenants/users/v2/`,
+      payload: {
+        users: [{ email: (await plainMember()).email }],
+        tenantId: (await subAccount()).id,
+        roleIds: [fx.viewerRole],
+      },
+    }),
+    grants: {
+      manager: MANAGERS.subAccounts,
+      attempts: [
+        {
+          what: 'members into a sub-account with Admin',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${IR}/sub-tenants/users/v2/`,
+            payload: {
+              users: [{ email: (await plainMember()).email }],
+              tenantId: (await subAccount()).id,
+              roleIds: [fx.adminRole],
+            },
+          }),
+        },
+      ],
+    },
+  },
+  [`DELETE ${IR}/sub-tenants/users/v1`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.write.subAccount',
+    scope: 'resource',
+    request: async () => {
+      const branch = await subAccount();
+      return {
+        url: `${IR}/sub-tenants/users/v1`,
+        payload: { userId: branch.member.id, subTenants: [{ tenantId: branch.id }] },
+      };
+    },
+    grants: {
+      manager: MANAGERS.subAccounts,
+      attempts: [
+        {
+          what: 'an admin out of the account and a sub-account',
+          status: GRANTS_NOT_HELD,
+          request: async () => {
+            const above = await anAdmin();
+            const branch = await subAccount();
+            await admin('POST', sub(branch.id), { email: above.email });
+            return {
+              url: `${IR}/sub-tenants/users/v1`,
+              payload: {
+                userId: above.id,
+                subTenants: [{ tenantId: branch.id }, { tenantId: SEED_TENANT_ID }],
+              },
+            };
+          },
+        },
+      ],
+    },
+  },
   [`GET ${F}/tenants/resources/hierarchy/v2/metadata`]: {
     access: 'gated',
     permission: 'fe.account-hierarchy.read.subAccount',

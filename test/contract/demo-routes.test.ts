@@ -49,6 +49,10 @@ const NOT_IN_DEMO: Record<string, string> = {
   'DELETE /tenants/resources/sub-tenants/v1/:tenantId': NOT_YET,
   'POST /identity/resources/sub-tenants/v1/:tenantId/users': NOT_YET,
   'DELETE /identity/resources/sub-tenants/v1/:tenantId/users/:userId': NOT_YET,
+  // The client SDK's same writes across several accounts (the per-account ones above are not in the demo either).
+  'POST /identity/resources/sub-tenants/users/v1': NOT_YET,
+  'DELETE /identity/resources/sub-tenants/users/v1': NOT_YET,
+  'POST /identity/resources/sub-tenants/users/v2/': NOT_YET,
 };
 
 /**

@@ -1476,54 +1476,55 @@ export const INVENTORY: Record<string, Entry> = {
     const { rows } = await theServer().db.query('SELECT 1 FROM tenants WHERE id = $1', [sub]);
     assert.equal(rows.length, 0, 'the sub-account is gone');
   }),
-  'subTenants.loadAllUsers': gap(
-    'missing route GET identity/resources/sub-tenants/users/v1 (server: sub-tenants/v1/{tenantId}/users)',
-    NO_ROUTE,
-    async () => {
-      await asAdmin();
-      fits(
-        await api.subTenants.loadAllUsers({
-          _offset: 0,
-          _limit: 10,
-          _filter: '',
-          _sortBy: 'name',
-          _order: 'ASC',
-        }),
-        { totalPages: 'number', items: [SUB_TENANT_USER] },
-      );
-    },
-  ),
-  'subTenants.addUserToTenantAndSubTenants': gap(
-    'missing route POST identity/resources/sub-tenants/users/v1',
-    NO_ROUTE,
-    async () => {
-      const sub = await newSubTenant('add-user');
-      await api.subTenants.addUserToTenantAndSubTenants({
-        user: { email: freshEmail('sub') },
-        subTenants: [{ tenantId: sub }],
-      });
-    },
-  ),
-  'subTenants.removeUserFromTenantAndSubTenants': gap(
-    'missing route DELETE identity/resources/sub-tenants/users/v1',
-    NO_ROUTE,
-    async () => {
-      const sub = await newSubTenant('remove-user');
-      const member = await subAccountMember(sub, 'sub-remove');
-      await api.subTenants.removeUserFromTenantAndSubTenants({
-        userId: member.id,
-        subTenants: [{ tenantId: sub }],
-      });
-    },
-  ),
-  'subTenants.addUsersToSubTenant': gap(
-    'missing route POST identity/resources/sub-tenants/users/v2/',
-    NO_ROUTE,
-    async () => {
-      const sub = await newSubTenant('add-users');
-      await api.subTenants.addUsersToSubTenant({ tenantId: sub, users: [{ email: freshEmail('sub2') }] });
-    },
-  ),
+  'subTenants.loadAllUsers': served(async () => {
+    const sub = await newSubTenant('all-users');
+    const member = await subAccountMember(sub, 'sub-all');
+    await asAdmin();
+    const page = await api.subTenants.loadAllUsers({
+      _offset: 0,
+      _limit: 200,
+      _filter: '',
+      _sortBy: 'name',
+      _order: 'ASC',
+    });
+    fits(page, { totalPages: 'number', items: [SUB_TENANT_USER] });
+    // A member of a sub-account is listed with that account among theirs.
+    const listed = page.items.find((u) => u.id === member.id);
+    assert.ok(listed?.tenantIds.includes(sub), 'the sub-account member is listed with the sub-account');
+  }),
+  'subTenants.addUserToTenantAndSubTenants': served(async () => {
+    // Members of the caller's account are added to sub-accounts (spec 001 §6: not strangers).
+    const member = await addTeamUser('sub-add');
+    const [first, second] = [await newSubTenant('add-user-1'), await newSubTenant('add-user-2')];
+    await api.subTenants.addUserToTenantAndSubTenants({
+      user: { email: member.email },
+      subTenants: [{ tenantId: first, roleIds: [await roleIdOf('Viewer')] }, { tenantId: second }],
+    });
+    assert.ok(await isMemberOf(member.id, first));
+    assert.ok(await isMemberOf(member.id, second));
+  }),
+  'subTenants.removeUserFromTenantAndSubTenants': served(async () => {
+    const sub = await newSubTenant('remove-user');
+    const member = await subAccountMember(sub, 'sub-remove');
+    await asAdmin();
+    await api.subTenants.removeUserFromTenantAndSubTenants({
+      userId: member.id,
+      subTenants: [{ tenantId: sub }],
+    });
+    assert.ok(!(await isMemberOf(member.id, sub)));
+  }),
+  'subTenants.addUsersToSubTenant': served(async () => {
+    const sub = await newSubTenant('add-users');
+    const [one, two] = [await addTeamUser('sub-add-a'), await addTeamUser('sub-add-b')];
+    await asAdmin();
+    await api.subTenants.addUsersToSubTenant({
+      tenantId: sub,
+      users: [{ email: one.email }, { email: two.email }],
+      roleIds: [await roleIdOf('Viewer')],
+    });
+    assert.ok(await isMemberOf(one.id, sub));
+    assert.ok(await isMemberOf(two.id, sub));
+  }),
   'subTenants.addUserRolesForSubTenants': served(async () => {
     const sub = await newSubTenant('roles-add');
     const member = await subAccountMember(sub, 'sub-roles-add');

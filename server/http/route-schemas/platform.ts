@@ -162,6 +162,34 @@ export const platformSchemas: RouteSchemas = {
   'GET /tenants/resources/hierarchy/v1/tree': { response: { 200: HIERARCHY_NODE } },
   'GET /tenants/resources/hierarchy/v1/parents': { response: { 200: arr(any) } },
   'GET /tenants/resources/hierarchy/v1/parents/:tenantId': { response: { 200: arr(any) } },
+  'GET /identity/resources/sub-tenants/users/v1': {
+    response: {
+      200: obj(
+        {
+          items: arr(
+            obj(
+              {
+                id: str,
+                sub: str,
+                email: str,
+                name: str,
+                tenantId: str,
+                tenantIds: arr(str),
+                tenants: arr(obj({ tenantId: str, roles: arr(any) }, ['tenantId', 'roles'])),
+              },
+              ['id', 'email', 'tenantId', 'tenantIds', 'tenants'],
+            ),
+          ),
+          totalPages: int,
+          _metadata: obj({ totalItems: int, totalPages: int }),
+        },
+        ['items', 'totalPages'],
+      ),
+    },
+  },
+  'POST /identity/resources/sub-tenants/users/v1': { response: { 201: EMPTY } },
+  'DELETE /identity/resources/sub-tenants/users/v1': { response: { 200: EMPTY } },
+  'POST /identity/resources/sub-tenants/users/v2/': { response: { 201: EMPTY } },
   [`PATCH ${SUB_USERS_V1}/roles`]: { response: { 200: obj({ subTenantsRoles: arr(any) }) } },
   [`POST ${SUB_USERS_V1}/roles`]: { response: { 200: obj({ subTenantsRoles: arr(any) }) } },
   [`DELETE ${SUB_USERS_V1}/roles`]: { response: { 200: obj({ subTenantsRoles: arr(any) }) } },
