@@ -19,6 +19,7 @@ import { TokenService } from './domain/tokens';
 import { FRAMEWORK_OPTIONS, installErrorHandlers } from './http/errors';
 import { resolveOptions, type ResolvedOptions, type ServerOptions } from './options';
 import { accountSettingsRoutes } from './routes/account-settings';
+import { profileImageRoutes } from './routes/profile-image';
 import { accountPageRoutes } from './routes/account-pages';
 import { activationRoutes } from './routes/activation';
 import { devOutboxRoutes } from './routes/dev-outbox';
@@ -200,6 +201,7 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
       await authRoutes(api, ctx);
       await userRoutes(api, ctx);
       await profileRoutes(api, ctx);
+      await profileImageRoutes(api, ctx);
       await loginSessionRoutes(api, ctx);
       await teamUserRoutes(api, ctx);
       await teamMemberRoutes(api, ctx);

@@ -225,6 +225,10 @@ const ROUTES: Record<string, Entry> = {
   // ---- Public: sign-in flows, links from emails, discovery, static files. No bearer token.
   'OPTIONS *': { access: 'public', why: 'CORS preflight' },
   'GET /*': { access: 'public', why: 'static files (staticRoot)' },
+  [`GET ${F}/team/resources/profile/images/v1/:id`]: {
+    access: 'public',
+    why: 'a profile picture for <img> (no bearer token); its id is random and unguessable',
+  },
   'GET /cdn/*': { access: 'public', why: 'the CDN bundles' },
   'GET /account/*': { access: 'public', why: 'the pages that links in emails open' },
   'GET /.well-known/jwks.json': { access: 'public', why: 'public keys' },
@@ -332,6 +336,7 @@ const ROUTES: Record<string, Entry> = {
   [`POST ${IR}/users/v1/mfa/emailcode/:deviceId/disable`]: { access: 'self' },
   [`POST ${IR}/users/v1/mfa/sms/:deviceId/disable`]: { access: 'self' },
   [`POST ${IR}/users/v1/mfa/sms/:deviceId/disable/verify`]: { access: 'self' },
+  [`PUT ${F}/team/resources/profile/me/image/v1`]: { access: 'self' },
   [`POST ${IR}/users/v1/mfa/sms/enroll`]: { access: 'self' },
   [`POST ${IR}/users/v1/mfa/sms/enroll/verify`]: { access: 'self' },
   [`POST ${IR}/users/v1/mfa/webauthn/:deviceId/disable`]: { access: 'self' },

@@ -157,6 +157,11 @@ export const ERROR_CATALOGUE = {
   API_TOKENS_DISABLED: 'API tokens are turned off for this application',
   API_TOKEN_NOT_FOUND: 'API token not found',
   ACCESS_TOKEN_NOT_FOUND: 'Access token not found',
+  // Profile picture
+  PROFILE_IMAGE_NOT_MULTIPART: 'Send the picture as multipart/form-data with one file',
+  PROFILE_IMAGE_TOO_LARGE: 'The picture must be at most 1 MB',
+  PROFILE_IMAGE_TYPE: 'The picture must be a PNG, JPEG, WebP or GIF image',
+  PROFILE_IMAGE_NOT_FOUND: 'Picture not found',
   API_TOKEN_CREDENTIALS_INVALID: 'Invalid API token credentials',
   // Accounts, sub-accounts, settings, portal
   ACCOUNT_NOT_FOUND: 'Account not found',

@@ -1054,20 +1054,19 @@ export const INVENTORY: Record<string, Entry> = {
     await asNewUser('profile2');
     fits(await api.users.updateUserProfileV2({ name: 'Renamed Again' }), USER_PROFILE);
   }),
-  'teams.updateProfileImage': gap(
-    'missing route PUT team/resources/profile/me/image/v1 (multipart)',
-    NO_ROUTE,
-    async () => {
-      await asNewUser('avatar');
-      const form = new FormData();
-      form.append(
-        'image',
-        new Blob([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], { type: 'image/png' }),
-        'avatar.png',
-      );
-      assert.equal(typeof (await api.teams.updateProfileImage(form)), 'string');
-    },
-  ),
+  'teams.updateProfileImage': served(async () => {
+    await asNewUser('avatar');
+    const form = new FormData();
+    const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13]);
+    form.append('image', new Blob([png], { type: 'image/png' }), 'avatar.png');
+    const url = await api.teams.updateProfileImage(form);
+    assert.equal(typeof url, 'string');
+    // The address is the profile's picture now, and serves the bytes sent.
+    assert.equal((await api.auth.getMeV2()).profilePictureUrl, url);
+    const image = await theServer().app.inject({ url: new URL(url, 'http://server.test').pathname });
+    assert.equal(image.headers['content-type'], 'image/png');
+    assert.deepEqual([...image.rawPayload], [...png]);
+  }),
 
   // ─── Team members (team paths, users v2/v3) ───────────────────────────────────────────────────
   'teams.loadUsers': served(async () => {

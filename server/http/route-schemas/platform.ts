@@ -162,6 +162,31 @@ export const platformSchemas: RouteSchemas = {
   'GET /tenants/resources/hierarchy/v1/tree': { response: { 200: HIERARCHY_NODE } },
   'GET /tenants/resources/hierarchy/v1/parents': { response: { 200: arr(any) } },
   'GET /tenants/resources/hierarchy/v1/parents/:tenantId': { response: { 200: arr(any) } },
+  'PUT /team/resources/profile/me/image/v1': {
+    body: {
+      description:
+        'multipart/form-data with one file: the picture (PNG, JPEG, WebP or GIF by its first bytes, at most 1 MB)',
+    },
+    response: {
+      200: {
+        description: "The picture's address (also the user's profilePictureUrl), as plain text",
+        content: { 'text/plain': { schema: { type: 'string' } } },
+      },
+    },
+  },
+  'GET /team/resources/profile/images/v1/:id': {
+    response: {
+      200: {
+        description: 'The picture, with its image type',
+        content: {
+          'image/png': { schema: { type: 'string', format: 'binary' } },
+          'image/jpeg': { schema: { type: 'string', format: 'binary' } },
+          'image/webp': { schema: { type: 'string', format: 'binary' } },
+          'image/gif': { schema: { type: 'string', format: 'binary' } },
+        },
+      },
+    },
+  },
   'GET /identity/resources/sub-tenants/users/v1': {
     response: {
       200: obj(
