@@ -214,7 +214,7 @@ export const identitySchemas: RouteSchemas = {
   'PATCH /identity/resources/tenants/invites/v1/user': { response: { 200: INVITE_LINK() } },
   'DELETE /identity/resources/tenants/invites/v1/user': { response: { 200: EMPTY } },
   'POST /identity/resources/tenants/invites/v1/verify': {
-    response: { 200: obj({ name: str, tenantId: str }, ['tenantId']) },
+    response: { 200: { type: 'string', description: "The invite link's account name, a JSON string" } },
   },
   // Impersonation
   'POST /identity/resources/impersonation/v1': { response: { 200: AUTH_RESPONSE } },
