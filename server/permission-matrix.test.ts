@@ -353,6 +353,7 @@ const ROUTES: Record<string, Entry> = {
   [`POST ${IR}/users/v1/phone/verify`]: { access: 'self' },
   [`GET ${F}/metadata/admin-box`]: { access: 'self' },
   [`GET ${F}/metadata/ipme`]: { access: 'self' },
+  [`GET ${F}/metadata/ip/:ip`]: { access: 'self' },
   [`GET ${IR}/users/v1/me/authorization`]: { access: 'self' },
 
   // ---- Roles and permissions.

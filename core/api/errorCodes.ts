@@ -163,6 +163,7 @@ export const ERROR_CATALOGUE = {
   PROFILE_IMAGE_TYPE: 'The picture must be a PNG, JPEG, WebP or GIF image',
   PROFILE_IMAGE_NOT_FOUND: 'Picture not found',
   SSO_STATE_ONCE: 'Send the sign-in state once, as RelayState or state',
+  NOT_AN_IP_ADDRESS: 'Not an IP address',
   API_TOKEN_CREDENTIALS_INVALID: 'Invalid API token credentials',
   // Accounts, sub-accounts, settings, portal
   ACCOUNT_NOT_FOUND: 'Account not found',

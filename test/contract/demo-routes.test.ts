@@ -56,6 +56,8 @@ const NOT_IN_DEMO: Record<string, string> = {
   'PUT /team/resources/profile/me/image/v1':
     'a picture upload needs an address that serves the file to <img> elements; the demo has no server to serve it from',
   'GET /team/resources/profile/images/v1/:id': SERVER_ONLY,
+  'GET /metadata/ip/:ip':
+    "an address's metadata: demo mode sees no addresses (its GET /metadata/ipme answers every field null)",
 };
 
 /**

@@ -1597,7 +1597,7 @@ export const INVENTORY: Record<string, Entry> = {
     },
   ),
   'metadata.getCurrentUserIpMetadata': gap(
-    'answer misfits at .latitude, .longitude (GET /frontegg/metadata/ipme)',
+    'deliberate (docs/contract.md): no location database, so latitude and longitude are null, not made-up numbers (GET /frontegg/metadata/ipme)',
     ['.latitude', '.longitude'],
     async () => {
       await asAdmin();
@@ -1608,14 +1608,18 @@ export const INVENTORY: Record<string, Entry> = {
       });
     },
   ),
-  'metadata.getIpAdressMetadata': gap('missing route GET /metadata/ip/{ip}', NO_ROUTE, async () => {
-    await asAdmin();
-    fits(await api.metadata.getIpAdressMetadata('127.0.0.1'), {
-      ip: 'string',
-      latitude: 'number',
-      longitude: 'number',
-    });
-  }),
+  'metadata.getIpAdressMetadata': gap(
+    'deliberate (docs/contract.md): no location database, so latitude and longitude are null, not made-up numbers (GET /frontegg/metadata/ip/{ip})',
+    ['.latitude', '.longitude'],
+    async () => {
+      await asAdmin();
+      fits(await api.metadata.getIpAdressMetadata('127.0.0.1'), {
+        ip: 'string',
+        latitude: 'number',
+        longitude: 'number',
+      });
+    },
+  ),
   'metadata.getSamlMetadata': notBuilt(`${SSO_CONFIG} (the SAML entity of /metadata)`),
   'metadata.getAuditsMetadata': notBuilt(`${AUDITS} (the audits entity of /metadata)`),
   'metadata.getNotificationsMetadata': notBuilt(`${NOTIFICATIONS} (the notifications entity of /metadata)`),

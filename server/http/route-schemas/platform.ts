@@ -130,6 +130,15 @@ export const platformSchemas: RouteSchemas = {
   'POST /metadata': { response: { 200: METADATA_ROWS } },
   // The demo backend does not know the browser's address: ip null.
   'GET /metadata/ipme': { response: { 200: obj({ ip: strOrNull }, ['ip']) } },
+  'GET /metadata/ip/:ip': {
+    response: {
+      200: obj(
+        { ip: str, latitude: { type: ['number', 'null'] }, longitude: { type: ['number', 'null'] } },
+        ['ip'],
+        'The address; its location is unknown to this server (null fields)',
+      ),
+    },
+  },
   // Entitlements and feature flags
   'GET /entitlements/api/v2/user-entitlements': {
     response: {
