@@ -453,24 +453,11 @@ export async function addSubAccountUser(
   db: Database,
   input: { rootId: string; tenantId: string; email: string; roleIds: string[]; allowAccess: boolean },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string }>(
-      `SELECT u.id FROM users u JOIN memberships m ON m.user_id = u.id AND m.tenant_id = $1 WHERE lower(u.email) = lower($2)`,
-      [input.rootId, input.email],
-    );
-    if (!rows[0]) throw httpError(404, 'No member of your account has this email');
-    const roleIds = await assignableRoles(tx, input.tenantId, input.roleIds);
-    const inserted = await tx.query<{ id: string }>(
-      `INSERT INTO memberships (user_id, tenant_id, access_allowed) VALUES ($1, $2, $3) ON CONFLICT (user_id, tenant_id) DO NOTHING RETURNING id`,
-      [rows[0].id, input.tenantId, input.allowAccess],
-    );
-    if (!inserted.rows[0]) throw httpError(409, 'This user is already a member of the sub-account');
-    if (roleIds.length) {
-      await tx.query('INSERT INTO membership_roles (membership_id, role_id) SELECT $1, unnest($2::uuid[])', [
-        inserted.rows[0].id,
-        roleIds,
-      ]);
-    }
+  await addSubAccountUsers(db, {
+    rootId: input.rootId,
+    emails: [input.email],
+    accounts: [{ tenantId: input.tenantId, roleIds: input.roleIds }],
+    allowAccess: input.allowAccess,
   });
 }
 

@@ -28,19 +28,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import {
-  API_TOKEN_SESSION,
   createApiToken,
   deleteApiToken,
   isApiTokenAccess,
   listApiTokens,
   resolveApiToken,
-  tenantTokenAuthorization,
   type ApiTokenType,
   type TokenKind,
 } from '../domain/api-tokens';
+import { tokenSubject } from '../domain/access-tokens';
 import { permissionKeysOfRoles } from '../domain/roles';
-import { listUserTenants, loadAuthorization } from '../domain/tenants';
-import { displayName, findUserById } from '../domain/users';
 import { getVendorSettings } from '../domain/vendor';
 import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
@@ -160,34 +157,9 @@ export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (request) => {
       const refused = () => httpError(401, 'Invalid API token credentials');
       const token = await resolveApiToken(ctx.db, request.body.clientId, request.body.secret);
-      if (!token) throw refused();
-      if (token.type === 'tenant') {
-        const { roles, permissions } = await tenantTokenAuthorization(ctx.db, token.id);
-        return ctx.tokens.issue({
-          userId: token.id,
-          email: '',
-          name: token.description,
-          tenantId: token.tenantId,
-          tenantIds: [token.tenantId],
-          roles,
-          permissions,
-          sessionId: `${API_TOKEN_SESSION}${token.id}`,
-        });
-      }
-      const user = await findUserById(ctx.db, token.userId!);
-      const tenants = user ? await listUserTenants(ctx.db, user.id) : [];
-      if (!user || !tenants.some((t) => t.id === token.tenantId)) throw refused();
-      const authorization = await loadAuthorization(ctx.db, user.id, token.tenantId);
-      return ctx.tokens.issue({
-        userId: user.id,
-        email: user.email,
-        name: displayName(user),
-        tenantId: token.tenantId,
-        tenantIds: tenants.map((t) => t.id),
-        roles: authorization.roles.map((r) => r.key),
-        permissions: authorization.permissions.map((p) => p.key),
-        sessionId: `${API_TOKEN_SESSION}${token.id}`,
-      });
+      const subject = token ? await tokenSubject(ctx.db, token) : null;
+      if (!subject) throw refused();
+      return ctx.tokens.issue(subject);
     },
   );
 }
