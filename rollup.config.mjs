@@ -18,7 +18,7 @@ const INVITATION_MODULES = [
 
 /** The page kit's modules in elements/ui (the fields, buttons and Dialog stay shared: the login box uses them). */
 const PAGE_KIT =
-  /\/elements\/ui\/(DataTable|RowActions|Page|Badge|Switch|Tabs|CopyField|ConfirmDialog|CheckList|InlineStatus|Skeleton|useListPage|formatDate|useSubmit)\.tsx?$/;
+  /\/elements\/ui\/(DataTable|RowActions|Page|ItemList|Badge|Switch|Tabs|CopyField|ConfirmDialog|CheckList|InlineStatus|Skeleton|useListPage|formatDate|useSubmit)\.tsx?$/;
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -168,7 +168,7 @@ export default [
           id.includes('/core/demo/') ||
           id.endsWith('/core/api/errorCodes.ts') ||
           id.includes('/core/portal/') ||
-          /\/core\/api\/(securityPolicies|team|accountSettings|sessions|audits|connectivity|billing)\.ts$/.test(
+          /\/core\/api\/(securityPolicies|team|accountSettings|sessions|audits|connectivity|billing|accountMfa)\.ts$/.test(
             id,
           ) ||
           // Billing (the checkout dialog and the subscriptions page): its calls, card checks and texts.

@@ -7,6 +7,7 @@ import fastifyCors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifySchema } from 'fastify';
 import type { AppContext } from './context';
 import { createDelivery } from './delivery';
+import { accessTokenClaims } from './domain/access-tokens';
 import { isApiTokenAccess } from './domain/api-tokens';
 import { AuthService } from './domain/auth';
 import { ConnectivityWorker, resolveConnectivityOptions } from './domain/connectivity-worker';
@@ -19,6 +20,7 @@ import { TokenService } from './domain/tokens';
 import { FRAMEWORK_OPTIONS, installErrorHandlers } from './http/errors';
 import { resolveOptions, type ResolvedOptions, type ServerOptions } from './options';
 import { accountSettingsRoutes } from './routes/account-settings';
+import { profileImageRoutes } from './routes/profile-image';
 import { accountPageRoutes } from './routes/account-pages';
 import { activationRoutes } from './routes/activation';
 import { devOutboxRoutes } from './routes/dev-outbox';
@@ -104,6 +106,8 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
         return 'Invalid or expired token';
       return (await ipAllowed(db, claims.tenantId ?? null, ip)) ? null : IP_NOT_ALLOWED;
     });
+    // The client SDK's access tokens: their secret is the bearer (domain/access-tokens.ts).
+    tokens.useOpaqueTokens((secret) => accessTokenClaims(db, secret));
     if (opts.seed) await seedDevelopmentData(db, hasher);
     if (opts.seed) await seedHostIntegrationData(db, SEED_TENANT_ID);
     if (opts.oauthClients.length) await upsertClients(db, opts.oauthClients);
@@ -234,6 +238,7 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
       await authRoutes(api, ctx);
       await userRoutes(api, ctx);
       await profileRoutes(api, ctx);
+      await profileImageRoutes(api, ctx);
       await loginSessionRoutes(api, ctx);
       await teamUserRoutes(api, ctx);
       await teamMemberRoutes(api, ctx);

@@ -225,6 +225,10 @@ const ROUTES: Record<string, Entry> = {
   // ---- Public: sign-in flows, links from emails, discovery, static files. No bearer token.
   'OPTIONS *': { access: 'public', why: 'CORS preflight' },
   'GET /*': { access: 'public', why: 'static files (staticRoot)' },
+  [`GET ${F}/team/resources/profile/images/v1/:id`]: {
+    access: 'public',
+    why: 'a profile picture for <img> (no bearer token); its id is random and unguessable',
+  },
   'GET /cdn/*': { access: 'public', why: 'the CDN bundles' },
   'GET /account/*': { access: 'public', why: 'the pages that links in emails open' },
   'GET /.well-known/jwks.json': { access: 'public', why: 'public keys' },
@@ -331,9 +335,12 @@ const ROUTES: Record<string, Entry> = {
   [`POST ${IR}/users/v1/mfa/authenticator/:deviceId/disable/verify`]: { access: 'self' },
   [`POST ${IR}/users/v1/mfa/emailcode/:deviceId/disable`]: { access: 'self' },
   [`POST ${IR}/users/v1/mfa/sms/:deviceId/disable`]: { access: 'self' },
+  [`POST ${IR}/users/v1/mfa/sms/:deviceId/disable/verify`]: { access: 'self' },
+  [`PUT ${F}/team/resources/profile/me/image/v1`]: { access: 'self' },
   [`POST ${IR}/users/v1/mfa/sms/enroll`]: { access: 'self' },
   [`POST ${IR}/users/v1/mfa/sms/enroll/verify`]: { access: 'self' },
   [`POST ${IR}/users/v1/mfa/webauthn/:deviceId/disable`]: { access: 'self' },
+  [`POST ${IR}/users/v1/mfa/webauthn/:deviceId/disable/verify`]: { access: 'self' },
   [`POST ${IR}/users/v1/mfa/webauthn/enroll`]: { access: 'self' },
   [`POST ${IR}/users/v1/mfa/webauthn/enroll/verify`]: { access: 'self' },
   [`GET ${F}/oauth/userinfo`]: { access: 'self' },
@@ -346,6 +353,7 @@ const ROUTES: Record<string, Entry> = {
   [`POST ${IR}/users/v1/phone/verify`]: { access: 'self' },
   [`GET ${F}/metadata/admin-box`]: { access: 'self' },
   [`GET ${F}/metadata/ipme`]: { access: 'self' },
+  [`GET ${F}/metadata/ip/:ip`]: { access: 'self' },
   [`GET ${IR}/users/v1/me/authorization`]: { access: 'self' },
 
   // ---- Roles and permissions.
@@ -1347,6 +1355,106 @@ const ROUTES: Record<string, Entry> = {
     },
   },
 
+  // ---- Access tokens (the client SDK's: the secret is the bearer): the API tokens' permissions.
+  [`GET ${IR}/tenants/access-tokens/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.tenantApiTokens',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/tenants/access-tokens/v1` }),
+  },
+  [`POST ${IR}/tenants/access-tokens/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.tenantApiTokens',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/tenants/access-tokens/v1`,
+      payload: { description: 'Matrix', expiresInMinutes: 60, roleIds: [fx.viewerRole] },
+    }),
+    grants: {
+      manager: MANAGERS.tenantTokens,
+      attempts: [
+        {
+          what: 'an access token with Admin',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${IR}/tenants/access-tokens/v1`,
+            payload: { description: 'Raise', expiresInMinutes: null, roleIds: [fx.adminRole] },
+          }),
+        },
+      ],
+    },
+  },
+  [`DELETE ${IR}/tenants/access-tokens/v1/:id`]: {
+    access: 'gated',
+    permission: 'fe.secure.delete.tenantApiTokens',
+    scope: 'resource',
+    request: async () => {
+      const token = await admin('POST', `${IR}/tenants/access-tokens/v1`, { description: 'Matrix' });
+      return { url: `${IR}/tenants/access-tokens/v1/${token.id}` };
+    },
+  },
+  [`GET ${IR}/users/access-tokens/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.userApiTokens',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/users/access-tokens/v1` }),
+  },
+  [`POST ${IR}/users/access-tokens/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.userApiTokens',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/users/access-tokens/v1`, payload: { description: 'Matrix' } }),
+    grants: {
+      manager: MANAGERS.userTokens,
+      attempts: [
+        {
+          what: 'a personal access token with Admin',
+          status: [400],
+          request: async () => ({
+            url: `${IR}/users/access-tokens/v1`,
+            payload: { description: 'Raise', roleIds: [fx.adminRole] },
+          }),
+        },
+        {
+          what: 'a personal access token: as its bearer, it holds what its owner holds, no more',
+          status: [201],
+          request: async () => ({ url: `${IR}/users/access-tokens/v1`, payload: { description: 'Mine' } }),
+          check: async (m, body) => {
+            const { secret } = body as { secret: string };
+            const raised = await server.app.inject({
+              method: 'POST',
+              url: `${IR}/roles/v1`,
+              headers: bearer(secret),
+              payload: { key: 'raised-by-pat', name: 'Raised' },
+            });
+            assert.ok([401, 403].includes(raised.statusCode), `${raised.statusCode} ${raised.body}`);
+            if (!m.permissions.includes('fe.secure.read.userApiTokens')) return;
+            const listed = await server.app.inject({
+              method: 'GET',
+              url: `${IR}/users/access-tokens/v1`,
+              headers: bearer(secret),
+            });
+            assert.equal(listed.statusCode, 200);
+          },
+        },
+      ],
+    },
+  },
+  [`DELETE ${IR}/users/access-tokens/v1/:id`]: {
+    access: 'gated',
+    permission: 'fe.secure.delete.userApiTokens',
+    scope: 'resource',
+    // A personal token is its owner's alone: the exact caller deletes their own.
+    request: async (exact) => {
+      const token = await createApiToken(
+        server.db,
+        { type: 'user', kind: 'access', tenantId: SEED_TENANT_ID, userId: exact.id },
+        { description: 'Matrix', expiresInMinutes: null, roleIds: [] },
+      );
+      return { url: `${IR}/users/access-tokens/v1/${token.id}` };
+    },
+  },
+
   // ---- Impersonation.
   [`POST ${IR}/impersonation/v1`]: {
     access: 'gated',
@@ -1545,6 +1653,107 @@ const ROUTES: Record<string, Entry> = {
             url: `${IR}/sub-tenants/users/v1/${(await anAdmin()).id}/access`,
             payload: { allowAccess: false },
           }),
+        },
+      ],
+    },
+  },
+  // ---- Sub-account members across the tree (the client SDK's subTenants calls).
+  [`GET ${IR}/sub-tenants/users/v1`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.read.subAccount',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/sub-tenants/users/v1?_offset=0&_limit=5&_sortBy=name&_order=ASC` }),
+  },
+  [`POST ${IR}/sub-tenants/users/v1`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.write.subAccount',
+    scope: 'resource',
+    request: async () => ({
+      url: `${IR}/sub-tenants/users/v1`,
+      payload: {
+        user: { email: (await plainMember()).email },
+        subTenants: [{ tenantId: (await subAccount()).id, roleIds: [fx.viewerRole] }],
+      },
+    }),
+    grants: {
+      manager: MANAGERS.subAccounts,
+      attempts: [
+        {
+          what: 'someone into two sub-accounts, with Admin in the second',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${IR}/sub-tenants/users/v1`,
+            payload: {
+              user: { email: (await plainMember()).email },
+              subTenants: [
+                { tenantId: (await subAccount()).id, roleIds: [fx.viewerRole] },
+                { tenantId: (await subAccount()).id, roleIds: [fx.adminRole] },
+              ],
+            },
+          }),
+        },
+      ],
+    },
+  },
+  [`POST ${IR}/sub-tenants/users/v2/`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.write.subAccount',
+    scope: 'resource',
+    request: async () => ({
+      url: `${IR}/sub-tenants/users/v2/`,
+      payload: {
+        users: [{ email: (await plainMember()).email }],
+        tenantId: (await subAccount()).id,
+        roleIds: [fx.viewerRole],
+      },
+    }),
+    grants: {
+      manager: MANAGERS.subAccounts,
+      attempts: [
+        {
+          what: 'members into a sub-account with Admin',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${IR}/sub-tenants/users/v2/`,
+            payload: {
+              users: [{ email: (await plainMember()).email }],
+              tenantId: (await subAccount()).id,
+              roleIds: [fx.adminRole],
+            },
+          }),
+        },
+      ],
+    },
+  },
+  [`DELETE ${IR}/sub-tenants/users/v1`]: {
+    access: 'gated',
+    permission: 'fe.account-hierarchy.write.subAccount',
+    scope: 'resource',
+    request: async () => {
+      const branch = await subAccount();
+      return {
+        url: `${IR}/sub-tenants/users/v1`,
+        payload: { userId: branch.member.id, subTenants: [{ tenantId: branch.id }] },
+      };
+    },
+    grants: {
+      manager: MANAGERS.subAccounts,
+      attempts: [
+        {
+          what: 'an admin out of the account and a sub-account',
+          status: GRANTS_NOT_HELD,
+          request: async () => {
+            const above = await anAdmin();
+            const branch = await subAccount();
+            await admin('POST', sub(branch.id), { email: above.email });
+            return {
+              url: `${IR}/sub-tenants/users/v1`,
+              payload: {
+                userId: above.id,
+                subTenants: [{ tenantId: branch.id }, { tenantId: SEED_TENANT_ID }],
+              },
+            };
+          },
         },
       ],
     },

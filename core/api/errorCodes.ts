@@ -156,6 +156,14 @@ export const ERROR_CATALOGUE = {
   API_TOKENS_CANNOT_CREATE: 'API tokens cannot create API tokens',
   API_TOKENS_DISABLED: 'API tokens are turned off for this application',
   API_TOKEN_NOT_FOUND: 'API token not found',
+  ACCESS_TOKEN_NOT_FOUND: 'Access token not found',
+  // Profile picture
+  PROFILE_IMAGE_NOT_MULTIPART: 'Send the picture as multipart/form-data with one file',
+  PROFILE_IMAGE_TOO_LARGE: 'The picture must be at most 1 MB',
+  PROFILE_IMAGE_TYPE: 'The picture must be a PNG, JPEG, WebP or GIF image',
+  PROFILE_IMAGE_NOT_FOUND: 'Picture not found',
+  SSO_STATE_ONCE: 'Send the sign-in state once, as RelayState or state',
+  NOT_AN_IP_ADDRESS: 'Not an IP address',
   API_TOKEN_CREDENTIALS_INVALID: 'Invalid API token credentials',
   // Accounts, sub-accounts, settings, portal
   ACCOUNT_NOT_FOUND: 'Account not found',

@@ -103,7 +103,7 @@ export function createInvitationsApi(http: HttpClient) {
       http.post<InvitationInfo>(`${USERS_V1}/invitation/verify`, link),
     acceptInvitation: (body: InvitationLink & { password?: string }) =>
       http.post<{ tenantId: string; name: string }>(`${USERS_V1}/invitation/accept`, body),
-    verifyInviteLink: (token: string) =>
-      http.post<{ name: string; tenantId: string }>(`${INVITES_V1}/verify`, { token }),
+    /** The invite link's account name (a JSON string, as the client SDK's verifyInviteToken reads it). */
+    verifyInviteLink: (token: string) => http.post<string>(`${INVITES_V1}/verify`, { token }),
   };
 }

@@ -5,25 +5,24 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
 import type { HttpClient } from './http';
-import type { AuthResponse, MfaDevices, MfaStrategyState } from './types';
+import type { AuthResponse, MfaStrategyState } from './types';
 
 const AUTH_V1 = '/identity/resources/auth/v1';
 const AUTH_V2 = '/identity/resources/auth/v2';
 const MFA = `${AUTH_V1}/user/mfa`;
-const USERS_V1 = '/identity/resources/users/v1';
 const PASSKEYS = '/identity/resources/users/webauthn/v1/devices';
 const CONFIG_V1 = '/identity/resources/configurations/v1';
 
 export type DeviceType = 'platform' | 'cross-platform';
-interface OtcAnswer {
+export interface OtcAnswer {
   otcToken: string;
   phoneNumber?: string;
 }
-interface WebAuthnRegistration {
+export interface WebAuthnRegistration {
   options: PublicKeyCredentialCreationOptionsJSON;
   webauthnToken: string;
 }
-interface WebAuthnAuthentication {
+export interface WebAuthnAuthentication {
   options: PublicKeyCredentialRequestOptionsJSON;
   webauthnToken: string;
 }
@@ -122,36 +121,6 @@ export function createMfaApi(http: HttpClient) {
     getPasskeys: () => http.get<{ devices: PasskeyDevice[] }>(PASSKEYS),
     deletePasskey: (deviceId: string) =>
       http.delete<Record<string, never>>(`${PASSKEYS}/${encodeURIComponent(deviceId)}`),
-    // account-side MFA (users v1)
-    getDevices: () => http.get<MfaDevices>(`${USERS_V1}/mfa/devices`),
-    accountEnrollAuthenticator: () => http.post<{ qrCode: string; secret: string }>(`${USERS_V1}/mfa/enroll`),
-    accountVerifyAuthenticator: (token: string) =>
-      http.post<{ deviceId: string; recoveryCode?: string }>(`${USERS_V1}/mfa/enroll/verify`, { token }),
-    accountDisableAuthenticators: (token: string) =>
-      http.post<Record<string, never>>(`${USERS_V1}/mfa/disable`, { token }),
-    accountDisableAuthenticator: (deviceId: string, token: string) =>
-      http.post<Record<string, never>>(
-        `${USERS_V1}/mfa/authenticator/${encodeURIComponent(deviceId)}/disable/verify`,
-        { token },
-      ),
-    accountPreEnrollSms: (phoneNumber: string) =>
-      http.post<OtcAnswer>(`${USERS_V1}/mfa/sms/enroll`, { phoneNumber }),
-    accountEnrollSms: (body: { otcToken: string; code: string }) =>
-      http.post<{ deviceId: string; recoveryCode?: string }>(`${USERS_V1}/mfa/sms/enroll/verify`, body),
-    accountDisableSms: (deviceId: string) =>
-      http.post<Record<string, never>>(`${USERS_V1}/mfa/sms/${encodeURIComponent(deviceId)}/disable`),
-    accountDisableEmailCode: (deviceId: string) =>
-      http.post<Record<string, never>>(`${USERS_V1}/mfa/emailcode/${encodeURIComponent(deviceId)}/disable`),
-    accountPreEnrollWebAuthn: (deviceType: DeviceType) =>
-      http.post<WebAuthnRegistration>(`${USERS_V1}/mfa/webauthn/enroll`, { deviceType }),
-    accountEnrollWebAuthn: (body: {
-      webauthnToken: string;
-      deviceType: DeviceType;
-      options: RegistrationResponseJSON;
-    }) =>
-      http.post<{ deviceId: string; recoveryCode?: string }>(`${USERS_V1}/mfa/webauthn/enroll/verify`, body),
-    accountDisableWebAuthn: (deviceId: string) =>
-      http.post<Record<string, never>>(`${USERS_V1}/mfa/webauthn/${encodeURIComponent(deviceId)}/disable`),
   };
 }
 export type MfaApi = ReturnType<typeof createMfaApi>;

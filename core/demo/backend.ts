@@ -947,7 +947,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       method === 'POST' && given === '/identity/resources/tenants/api-tokens/v2'
         ? '/identity/resources/tenants/api-tokens/v1'
         : given;
-    return /^\/identity\/resources\/(roles\/v[12]|permissions\/v1|groups\/v1|(users|tenants)\/api-tokens\/v1)(\/|$)/.test(
+    return /^\/identity\/resources\/(roles\/v[12]|permissions\/v1|groups\/v1|(users|tenants)\/(api|access)-tokens\/v1)(\/|$)/.test(
       path,
     )
       ? withUser(

@@ -104,6 +104,8 @@ export interface DemoApiToken {
   expiresInMinutes: number | null;
   roleIds: string[];
   createdAt: string;
+  /** An access token (the secret is the bearer; not usable in demo mode); absent: an API token. */
+  kind?: 'access';
 }
 
 export interface DemoMessage {

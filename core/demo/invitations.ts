@@ -322,9 +322,7 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
     }),
     'POST /identity/resources/tenants/invites/v1/verify': (db, { body }) => {
       const link = linkOf(db, body.token);
-      return link
-        ? ok({ name: tenantName(db, link.tenantId), tenantId: link.tenantId })
-        : fail(400, INVITE_LINK_INVALID);
+      return link ? ok(tenantName(db, link.tenantId)) : fail(400, INVITE_LINK_INVALID);
     },
   };
 

@@ -686,10 +686,48 @@ export function createDemoMfa(tools: DemoMfaTools) {
       const user = tools.userOfToken(db, request.token);
       if (!user) return fail(401, 'Invalid or expired token');
       const rest = path.slice(U.length);
-      // The authenticator app is removed at `/disable/verify` with a code (the client SDK's path).
+      // The authenticator app is removed at `/disable/verify` with a code (the client SDK's path);
+      // the email factor in one step; SMS and WebAuthn in two (below, as the server does).
       const disable =
         /^\/(authenticator)\/([^/]+)\/disable\/verify$/.exec(rest) ??
-        /^\/(sms|emailcode|webauthn)\/([^/]+)\/disable$/.exec(rest);
+        /^\/(emailcode)\/([^/]+)\/disable$/.exec(rest);
+      const twoStep = /^\/(sms|webauthn)\/([^/]+)\/disable(\/verify)?$/.exec(rest);
+      if (twoStep) {
+        const [, kind, id, verify] = twoStep as unknown as [string, 'sms' | 'webauthn', string, string?];
+        const device = devicesOf(db, user.id).find((d) => d.id === id && d.kind === kind && !d.passkey);
+        if (!device) return fail(404, MESSAGES.unknownDevice);
+        const remove = () => {
+          state(db).devices = state(db).devices.filter((d) => d !== device);
+          if (devicesOf(db, user.id).length === 0) delete state(db).recovery[user.id];
+          return ok({});
+        };
+        if (kind === 'sms' && !verify)
+          return ok({
+            otcToken: issueCode(
+              db,
+              user.id,
+              { kind: 'sms', deviceId: device.id, removal: true },
+              device.phone ?? '',
+              'sms',
+            ),
+            phoneNumber: describe([device], true).phones[0]?.phoneNumber,
+          });
+        if (kind === 'sms') {
+          const used = spendCode(db, user.id, body);
+          if (!used.ok) return fail(400, used.expired ? MESSAGES.expiredCode : MESSAGES.wrongCode);
+          if (used.target.deviceId !== device.id || used.target.removal !== true)
+            return fail(400, MESSAGES.expiredCode);
+          return remove();
+        }
+        if (!verify) return ok(authenticationOptions(db, user.id, 'accountWebauthnDisable', [device]));
+        const used = await finishAuthentication(db, body.options, {
+          purpose: 'accountWebauthnDisable',
+          userId: user.id,
+          webauthnToken: String(body.webauthnToken ?? ''),
+          deviceId: device.id,
+        });
+        return used ? remove() : { ...fail(400, MESSAGES.webauthnFailed), save: true };
+      }
       if (route === `GET ${U}/devices`) return ok(describe(devicesOf(db, user.id), false), false);
       if (rest === '/enroll' || rest === '/authenticator/enroll') return ok(await newTotp(db, user));
       if (rest === '/enroll/verify' || rest === '/authenticator/enroll/verify') {
@@ -747,11 +785,9 @@ export function createDemoMfa(tools: DemoMfaTools) {
           ? (
               {
                 authenticator: 'authenticator',
-                sms: 'sms',
                 emailcode: 'email',
-                webauthn: 'webauthn',
               } as const
-            )[disable[1] as 'sms']
+            )[disable[1] as 'emailcode']
           : 'authenticator';
         const targets = devicesOf(db, user.id).filter(
           (d) => d.kind === kind && (!disable || d.id === disable[2]),

@@ -248,6 +248,55 @@ function users(db: DemoDatabase, tenantId: string, query: Record<string, string>
   });
 }
 
+/** Every member of the active account's tree, once each, with their accounts in it (server: listTreeUsers). */
+function treeUsers(db: DemoDatabase, rootId: string, query: Record<string, string>): Answer {
+  const known = ['_offset', '_limit', '_filter', '_sortBy', '_order'];
+  if (
+    !digits(query._offset, 6) ||
+    !digits(query._limit, 3) ||
+    Object.keys(query).some((k) => !known.includes(k)) ||
+    (query._sortBy !== undefined && !['name', 'email', 'createdAt'].includes(query._sortBy)) ||
+    (query._order !== undefined && !['ASC', 'DESC', 'asc', 'desc'].includes(query._order)) ||
+    (query._filter ?? '').length > 100
+  )
+    return fail(400, 'Invalid users query');
+  const limit = Math.min(200, Math.max(1, Number(query._limit ?? 10)));
+  const offset = Number(query._offset ?? 0);
+  const filter = (query._filter ?? '').trim().toLowerCase();
+  const inTree = membershipsOf(db).filter((ms) => within(db, rootId, ms.tenantId));
+  const sortKey = (u: DemoUser) =>
+    query._sortBy === 'email' ? u.email.toLowerCase() : (u.name || u.email).toLowerCase();
+  const people = db.users
+    .filter((u) => inTree.some((ms) => ms.userId === u.id))
+    .filter((u) => !filter || u.email.toLowerCase().includes(filter) || u.name.toLowerCase().includes(filter))
+    .sort((a, b) => sortKey(a).localeCompare(sortKey(b)) * (query._order?.toUpperCase() === 'DESC' ? -1 : 1));
+  const items = people.slice(offset, offset + limit).map((u) => {
+    const mine = inTree
+      .filter((ms) => ms.userId === u.id)
+      .sort((a, b) => Number(b.tenantId === rootId) - Number(a.tenantId === rootId));
+    return {
+      id: u.id,
+      sub: u.id,
+      email: u.email,
+      name: u.name,
+      verified: true,
+      mfaEnrolled: false,
+      provider: 'local',
+      metadata: '{}',
+      tenantId: mine[0]!.tenantId,
+      tenantIds: mine.map((ms) => ms.tenantId),
+      tenants: mine.map((ms) => ({
+        tenantId: ms.tenantId,
+        roles: ms.roleKeys.map((key) => ({ id: `role-${key}`, key, name: DEMO_ROLES[key]?.name ?? key })),
+        activated: true,
+        lastLogin: null,
+      })),
+    };
+  });
+  const totalPages = Math.ceil(people.length / limit);
+  return ok({ items, totalPages, _metadata: { totalItems: people.length, totalPages } });
+}
+
 function changeMember(db: DemoDatabase, tenantId: string, userId: string, what: string, body: Json): Answer {
   const membership = membershipsOf(db).find((m) => m.tenantId === tenantId && m.userId === userId);
   if (!membership) return fail(404, 'User not found in this sub-account');
@@ -371,6 +420,13 @@ export function subAccountRoute(
           ).length,
         })),
       );
+    };
+  // The client SDK's members across the tree (subTenants.loadAllUsers): each once, with their accounts there.
+  if (m === 'GET' && path === '/identity/resources/sub-tenants/users/v1')
+    return (db, user, _b, query) => {
+      if (!hasPermission(permissionsOf(user), READ))
+        return fail(403, `You need the ${READ} permission to do this`);
+      return treeUsers(db, user.tenantId, query);
     };
   // The client SDK's sub-account member calls (server/routes/sub-tenant-users-v1.ts).
   const clientMember = /^\/identity\/resources\/sub-tenants\/users\/v1\/([^/]+)\/(roles|access)$/.exec(path);

@@ -499,26 +499,39 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
     }
 
     // API tokens.
+    // Access tokens (the client SDK's: their secret is the bearer) follow the same rules and
+    // permissions; their list is `{ accessTokens }` and they have no client id.
     const kinds = {
-      '/identity/resources/users/api-tokens/v1': ['user', 'userApiTokens'],
-      '/identity/resources/tenants/api-tokens/v1': ['tenant', 'tenantApiTokens'],
+      '/identity/resources/users/api-tokens/v1': ['user', 'userApiTokens', 'api'],
+      '/identity/resources/tenants/api-tokens/v1': ['tenant', 'tenantApiTokens', 'api'],
+      '/identity/resources/users/access-tokens/v1': ['user', 'userApiTokens', 'access'],
+      '/identity/resources/tenants/access-tokens/v1': ['tenant', 'tenantApiTokens', 'access'],
     } as const;
     const base = Object.keys(kinds).find((k) => path === k || path.startsWith(`${k}/`)) as
       keyof typeof kinds | undefined;
     if (base) {
-      const [type, resource] = kinds[base];
+      const [type, resource, kind] = kinds[base];
       const mine = (t: DemoApiToken) =>
-        t.tenantId === tenantId && t.type === type && (type === 'tenant' || t.userId === caller.id);
+        t.tenantId === tenantId &&
+        t.type === type &&
+        (t.kind ?? 'api') === kind &&
+        (type === 'tenant' || t.userId === caller.id);
+      const dto = (t: DemoApiToken) => {
+        const { tokenId: _tokenId, clientId: _clientId, ...access } = tokenDto(t);
+        return kind === 'api' ? tokenDto(t) : access;
+      };
       const tokens = () => (db.apiTokens ??= []);
       const id = path === base ? null : decodeURIComponent(path.slice(base.length + 1));
       if (id === null && method === 'GET') {
         return (
           need(`fe.secure.read.${resource}`) ??
           ok(
-            tokens()
-              .filter(mine)
-              .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))
-              .map(tokenDto),
+            (kind === 'api' ? (list: unknown) => list : (list: unknown) => ({ accessTokens: list }))(
+              tokens()
+                .filter(mine)
+                .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))
+                .map(dto),
+            ),
           )
         );
       }
@@ -559,16 +572,17 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
           expiresInMinutes: minutes as number | null,
           roleIds,
           createdAt: iso(),
+          ...(kind === 'access' ? { kind } : {}),
         };
         tokens().push(token);
-        const secret = `${tools.random()}${tools.random()}`.slice(0, 43);
-        return ok({ ...tokenDto(token), secret }, true, 201);
+        const secret = `${kind === 'access' ? 'fat_' : ''}${`${tools.random()}${tools.random()}`.slice(0, 43)}`;
+        return ok({ ...dto(token), secret }, true, 201);
       }
       if (id !== null && method === 'DELETE') {
         const refused = need(`fe.secure.delete.${resource}`);
         if (refused) return refused;
         const token = tokens().find((t) => t.id === id && mine(t));
-        if (!token) return fail(404, 'API token not found');
+        if (!token) return fail(404, kind === 'api' ? 'API token not found' : 'Access token not found');
         db.apiTokens = tokens().filter((t) => t !== token);
         return ok({}, true);
       }

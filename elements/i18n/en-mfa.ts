@@ -88,6 +88,8 @@ export const enMfa = {
     removeTitle: 'Remove this verification method?',
     removeBody: (name: string) => `${name} will no longer be asked for at sign-in.`,
     proofIntro: 'To turn off the authenticator app, enter a code from it or your recovery code.',
+    removePhoneIntro: 'To confirm, we send a code to this phone: enter it on the next step.',
+    removeWebauthnIntro: 'To confirm, your browser asks for this security key or device.',
     proofLabel: 'Code or recovery code',
     proofInvalid: 'Enter the 6-digit code or your recovery code.',
     cancel: 'Cancel',

@@ -13,6 +13,13 @@ import type { Database } from '../storage/database';
 import { emitEvent } from './connectivity';
 
 export type ApiTokenType = 'user' | 'tenant';
+/**
+ * `api`: client id and secret, exchanged for a short-lived access token (POST .../auth/v1/api-token).
+ * `access`: the client SDK's access tokens, whose secret is itself the bearer of every call
+ * (http/bearer.ts; resolveAccessToken below). Both act alike: as their owner in the tenant they were
+ * made in, or with a tenant token's roles.
+ */
+export type TokenKind = 'api' | 'access';
 
 interface ApiTokenItem {
   id: string;
@@ -85,15 +92,17 @@ interface TokenOwner {
   type: ApiTokenType;
   tenantId: string;
   userId: string;
+  /** Default `api`. */
+  kind?: TokenKind;
 }
 
 /** The owner's tokens, newest first (a user's own personal tokens, or the tenant's tokens). */
 export async function listApiTokens(db: Database, owner: TokenOwner): Promise<ApiTokenItem[]> {
   const { rows } = await db.query<Row>(
     `SELECT ${COLUMNS} FROM api_tokens t
-      WHERE t.tenant_id = $1 AND t.type = $2 AND ($2 = 'tenant' OR t.user_id = $3)
+      WHERE t.tenant_id = $1 AND t.type = $2 AND ($2 = 'tenant' OR t.user_id = $3) AND t.kind = $4
       ORDER BY t.created_at DESC, t.id`,
-    [owner.tenantId, owner.type, owner.userId],
+    [owner.tenantId, owner.type, owner.userId, owner.kind ?? 'api'],
   );
   return rows.map(toItem);
 }
@@ -103,11 +112,12 @@ export async function createApiToken(
   owner: TokenOwner,
   input: { description: string; expiresInMinutes: number | null; roleIds: string[] },
 ): Promise<ApiTokenItem & { secret: string }> {
-  const secret = randomBytes(32).toString('base64url');
+  const kind = owner.kind ?? 'api';
+  const secret = `${kind === 'access' ? ACCESS_TOKEN_PREFIX : ''}${randomBytes(32).toString('base64url')}`;
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: string }>(
-      `INSERT INTO api_tokens (type, tenant_id, user_id, created_by_user_id, secret_hash, description, expires_in_minutes, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::int, CASE WHEN $7::int IS NULL THEN NULL ELSE now() + make_interval(mins => $7::int) END)
+      `INSERT INTO api_tokens (type, tenant_id, user_id, created_by_user_id, secret_hash, description, expires_in_minutes, expires_at, kind)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::int, CASE WHEN $7::int IS NULL THEN NULL ELSE now() + make_interval(mins => $7::int) END, $8)
        RETURNING id`,
       [
         owner.type,
@@ -117,6 +127,7 @@ export async function createApiToken(
         hashSecret(secret),
         input.description,
         input.expiresInMinutes,
+        kind,
       ],
     );
     const id = rows[0]!.id;
@@ -135,8 +146,8 @@ export async function createApiToken(
 /** Deletes one of the owner's tokens; false when there is none with that id. */
 export async function deleteApiToken(db: Database, owner: TokenOwner, id: string): Promise<boolean> {
   const { rows } = await db.query(
-    `DELETE FROM api_tokens WHERE id = $1 AND tenant_id = $2 AND type = $3 AND ($3 = 'tenant' OR user_id = $4) RETURNING id`,
-    [id, owner.tenantId, owner.type, owner.userId],
+    `DELETE FROM api_tokens WHERE id = $1 AND tenant_id = $2 AND type = $3 AND ($3 = 'tenant' OR user_id = $4) AND kind = $5 RETURNING id`,
+    [id, owner.tenantId, owner.type, owner.userId, owner.kind ?? 'api'],
   );
   if (rows.length)
     await emitEvent({ db }, owner.tenantId, 'apiToken.deleted', { tokenId: id, type: owner.type });
@@ -169,7 +180,7 @@ export async function resolveApiToken(
     secret_hash: string;
   }>(
     `SELECT id, type, tenant_id, user_id, description, secret_hash FROM api_tokens
-      WHERE id = $1 AND (expires_at IS NULL OR expires_at > now())`,
+      WHERE id = $1 AND kind = 'api' AND (expires_at IS NULL OR expires_at > now())`,
     [clientId],
   );
   const row = rows[0];
@@ -182,6 +193,46 @@ export async function resolveApiToken(
     tenantId: row.tenant_id,
     userId: row.user_id,
     description: row.description,
+  };
+}
+
+/** What an access token's secret starts with (the bearer check tells it from a JWT by its form). */
+const ACCESS_TOKEN_PREFIX = 'fat_';
+/** An access token's whole secret: the prefix and 32 random bytes in base64url. */
+const ACCESS_TOKEN_FORM = /^fat_[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The live access token whose secret this is, or null (unknown, deleted or expired: one answer).
+ * Looked up by the secret's SHA-256 (the secret has 256 bits of entropy: nothing to learn from
+ * the lookup's timing); its use is recorded.
+ */
+export async function resolveAccessToken(
+  db: Database,
+  secret: string,
+): Promise<(ResolvedApiToken & { expires: Date | null }) | null> {
+  if (!ACCESS_TOKEN_FORM.test(secret)) return null;
+  const { rows } = await db.query<{
+    id: string;
+    type: ApiTokenType;
+    tenant_id: string;
+    user_id: string | null;
+    description: string;
+    expires_at: Date | null;
+  }>(
+    `UPDATE api_tokens SET last_used_at = now()
+      WHERE secret_hash = $1 AND kind = 'access' AND (expires_at IS NULL OR expires_at > now())
+      RETURNING id, type, tenant_id, user_id, description, expires_at`,
+    [hashSecret(secret)],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    type: row.type,
+    tenantId: row.tenant_id,
+    userId: row.user_id,
+    description: row.description,
+    expires: row.expires_at,
   };
 }
 

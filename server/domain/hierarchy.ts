@@ -266,6 +266,127 @@ export async function listSubAccountUsers(
   };
 }
 
+/** A member of the tree as the client SDK reads it (ISubTenantUser), with their accounts in the tree. */
+interface TreeUserDto {
+  id: string;
+  sub: string;
+  email: string;
+  name: string;
+  verified: boolean;
+  mfaEnrolled: boolean;
+  provider: string;
+  phoneNumber: string | null;
+  profilePictureUrl: string | null;
+  metadata: string;
+  createdAt: string;
+  /** The first of their accounts in the caller's tree: the caller's own when they belong to it. */
+  tenantId: string;
+  tenantIds: string[];
+  tenants: Array<{
+    tenantId: string;
+    roles: Array<{ id: string; key: string; name: string }>;
+    activated: boolean;
+    lastLogin: string | null;
+  }>;
+}
+
+/**
+ * Every user who is a member of `rootId` or of an account below it, once each (subTenants.loadAllUsers):
+ * `filter` matches name or email; sorted by `sortBy` (name, email, createdAt) and `order`; only their
+ * memberships within the tree are shown (never their other accounts).
+ */
+export async function listTreeUsers(
+  db: Database,
+  rootId: string,
+  query: {
+    offset: number;
+    limit: number;
+    filter: string;
+    sortBy: 'name' | 'email' | 'createdAt';
+    order: 'ASC' | 'DESC';
+  },
+): Promise<{ items: TreeUserDto[]; totalItems: number }> {
+  const TREE = `${DESCENDANTS}, scope AS (SELECT $1::uuid AS id UNION SELECT id FROM tree)`;
+  const where = `EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = u.id AND m.tenant_id IN (SELECT id FROM scope))
+      AND ($2 = '' OR strpos(lower(u.email), lower($2)) > 0 OR strpos(lower(coalesce(u.name, '')), lower($2)) > 0)`;
+  const total = await db.query<{ count: number }>(
+    `${TREE} SELECT count(*)::int AS count FROM users u WHERE ${where}`,
+    [rootId, query.filter],
+  );
+  const column = {
+    name: 'lower(coalesce(u.name, u.email))',
+    email: 'lower(u.email)',
+    createdAt: 'u.created_at',
+  }[query.sortBy];
+  const direction = query.order === 'DESC' ? 'DESC' : 'ASC';
+  const { rows } = await db.query<{
+    id: string;
+    email: string;
+    name: string | null;
+    verified: boolean;
+    phone: string | null;
+    profile_picture_url: string | null;
+    metadata: unknown;
+    created_at: Date;
+    last_login: Date | null;
+    mfa_enrolled: boolean;
+  }>(
+    `${TREE} SELECT u.id, u.email, u.name, u.verified, u.phone, u.profile_picture_url, u.metadata, u.created_at, u.last_login,
+        EXISTS (SELECT 1 FROM mfa_devices d WHERE d.user_id = u.id AND NOT d.passkey) AS mfa_enrolled
+       FROM users u WHERE ${where}
+      ORDER BY ${column} ${direction}, u.id LIMIT $3 OFFSET $4`,
+    [rootId, query.filter, query.limit, query.offset],
+  );
+  const memberships = rows.length
+    ? (
+        await db.query<{ user_id: string; tenant_id: string; membership_id: string }>(
+          `${TREE} SELECT m.user_id, m.tenant_id, m.id AS membership_id FROM memberships m
+            WHERE m.user_id = ANY($2::uuid[]) AND m.tenant_id IN (SELECT id FROM scope)
+            ORDER BY (m.tenant_id = $1) DESC, m.created_at, m.tenant_id`,
+          [rootId, rows.map((r) => r.id)],
+        )
+      ).rows
+    : [];
+  const roles = memberships.length
+    ? (
+        await db.query<{ membership_id: string; id: string; key: string; name: string }>(
+          `SELECT mr.membership_id, r.id, r.key, r.name FROM membership_roles mr JOIN roles r ON r.id = mr.role_id
+            WHERE mr.membership_id = ANY($1::uuid[]) ORDER BY r.key`,
+          [memberships.map((m) => m.membership_id)],
+        )
+      ).rows
+    : [];
+  return {
+    totalItems: total.rows[0]?.count ?? 0,
+    items: rows.map((row) => {
+      const mine = memberships.filter((m) => m.user_id === row.id);
+      return {
+        id: row.id,
+        sub: row.id,
+        email: row.email,
+        name: row.name ?? row.email.split('@')[0]!,
+        verified: row.verified,
+        mfaEnrolled: row.mfa_enrolled,
+        provider: 'local',
+        phoneNumber: row.phone,
+        profilePictureUrl: row.profile_picture_url,
+        metadata: JSON.stringify(row.metadata ?? {}),
+        createdAt: row.created_at.toISOString(),
+        tenantId: mine[0]!.tenant_id,
+        tenantIds: mine.map((m) => m.tenant_id),
+        tenants: mine.map((m) => ({
+          tenantId: m.tenant_id,
+          roles: roles
+            .filter((r) => r.membership_id === m.membership_id)
+            .map(({ id, key, name }) => ({ id, key, name })),
+          activated: row.verified,
+          lastLogin: row.last_login?.toISOString() ?? null,
+        })),
+      };
+    }),
+  };
+}
+
 async function membershipOf(db: Database, tenantId: string, userId: string): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     'SELECT id FROM memberships WHERE tenant_id = $1 AND user_id = $2',
@@ -332,24 +453,58 @@ export async function addSubAccountUser(
   db: Database,
   input: { rootId: string; tenantId: string; email: string; roleIds: string[]; allowAccess: boolean },
 ): Promise<void> {
+  await addSubAccountUsers(db, {
+    rootId: input.rootId,
+    emails: [input.email],
+    accounts: [{ tenantId: input.tenantId, roleIds: input.roleIds }],
+    allowAccess: input.allowAccess,
+  });
+}
+
+/**
+ * Adds members of the caller's account to several accounts at once (the client SDK's
+ * addUserToTenantAndSubTenants and addUsersToSubTenant): every pair is checked first (a member of
+ * the caller's account with that email, roles that exist there, not already a member), then all are
+ * written in one transaction: nothing is half-applied.
+ */
+export async function addSubAccountUsers(
+  db: Database,
+  input: {
+    rootId: string;
+    emails: string[];
+    accounts: Array<{ tenantId: string; roleIds: string[] }>;
+    allowAccess: boolean;
+  },
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string }>(
-      `SELECT u.id FROM users u JOIN memberships m ON m.user_id = u.id AND m.tenant_id = $1 WHERE lower(u.email) = lower($2)`,
-      [input.rootId, input.email],
-    );
-    if (!rows[0]) throw httpError(404, 'No member of your account has this email');
-    const roleIds = await assignableRoles(tx, input.tenantId, input.roleIds);
-    const inserted = await tx.query<{ id: string }>(
-      `INSERT INTO memberships (user_id, tenant_id, access_allowed) VALUES ($1, $2, $3) ON CONFLICT (user_id, tenant_id) DO NOTHING RETURNING id`,
-      [rows[0].id, input.tenantId, input.allowAccess],
-    );
-    if (!inserted.rows[0]) throw httpError(409, 'This user is already a member of the sub-account');
-    if (roleIds.length) {
-      await tx.query('INSERT INTO membership_roles (membership_id, role_id) SELECT $1, unnest($2::uuid[])', [
-        inserted.rows[0].id,
-        roleIds,
-      ]);
+    const users: string[] = [];
+    for (const email of input.emails) {
+      const { rows } = await tx.query<{ id: string }>(
+        `SELECT u.id FROM users u JOIN memberships m ON m.user_id = u.id AND m.tenant_id = $1 WHERE lower(u.email) = lower($2)`,
+        [input.rootId, email],
+      );
+      if (!rows[0]) throw httpError(404, 'No member of your account has this email');
+      users.push(rows[0].id);
     }
+    const plan: Array<{ tenantId: string; roleIds: string[] }> = [];
+    for (const account of input.accounts)
+      plan.push({
+        tenantId: account.tenantId,
+        roleIds: await assignableRoles(tx, account.tenantId, account.roleIds),
+      });
+    for (const userId of users)
+      for (const { tenantId, roleIds } of plan) {
+        const inserted = await tx.query<{ id: string }>(
+          `INSERT INTO memberships (user_id, tenant_id, access_allowed) VALUES ($1, $2, $3) ON CONFLICT (user_id, tenant_id) DO NOTHING RETURNING id`,
+          [userId, tenantId, input.allowAccess],
+        );
+        if (!inserted.rows[0]) throw httpError(409, 'This user is already a member of the sub-account');
+        if (roleIds.length)
+          await tx.query(
+            'INSERT INTO membership_roles (membership_id, role_id) SELECT $1, unnest($2::uuid[])',
+            [inserted.rows[0].id, roleIds],
+          );
+      }
   });
 }
 

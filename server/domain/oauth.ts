@@ -144,6 +144,22 @@ export async function findClientByOrigin(
   return matches.length === 1 ? matches[0]! : null;
 }
 
+/**
+ * The client a sign-out names without client_id or id_token_hint (the client SDK's OAuthLogout
+ * sends neither): a client that registered this exact post-logout address. Only registered
+ * addresses are ever redirected to (no open redirect); none: null.
+ */
+export async function findClientByPostLogoutAddress(
+  db: Database,
+  address: string,
+): Promise<OAuthClient | null> {
+  const { rows } = await db.query<{ client_id: string }>(
+    'SELECT client_id FROM oauth_clients WHERE $1 = ANY(post_logout_redirect_uris) ORDER BY client_id LIMIT 1',
+    [address],
+  );
+  return rows[0] ? findClient(db, rows[0].client_id) : null;
+}
+
 /** The client an authorization code was issued to (the code is not spent), or null. */
 export async function clientIdOfCode(db: Database, code: unknown): Promise<string | null> {
   if (typeof code !== 'string' || !CODE_SHAPE.test(code)) return null;

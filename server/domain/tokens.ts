@@ -119,6 +119,7 @@ export class TokenService {
   private loadedAt = 0;
   private lastUnknownKidReload = 0;
   private sessionGuard: SessionGuard | null = null;
+  private opaqueResolver: ((secret: string) => Promise<AccessTokenClaims | null>) | null = null;
 
   constructor(
     private readonly db: Database,
@@ -213,6 +214,23 @@ export class TokenService {
    */
   useSessionGuard(guard: SessionGuard): void {
     this.sessionGuard = guard;
+  }
+
+  /**
+   * Bearers that are not JWTs (the client SDK's access tokens, domain/access-tokens.ts): `resolve`
+   * answers the claims the secret stands for, or null.
+   */
+  useOpaqueTokens(resolve: (secret: string) => Promise<AccessTokenClaims | null>): void {
+    this.opaqueResolver = resolve;
+  }
+
+  /** `verify` for an opaque bearer: its claims, then the same session guard. */
+  async verifyOpaque(secret: string, context: { ip?: string | undefined } = {}): Promise<AccessTokenClaims> {
+    const claims = this.opaqueResolver ? await this.opaqueResolver(secret) : null;
+    if (!claims) throw new InvalidTokenError('Invalid or expired token');
+    const refusal = this.sessionGuard ? await this.sessionGuard(claims, context) : null;
+    if (refusal) throw new InvalidTokenError(refusal);
+    return claims;
   }
 
   /**

@@ -8,20 +8,25 @@ import { rememberCaller } from './audit-hook';
 import { httpError } from './errors';
 
 const BEARER = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/i;
+/** The client SDK's access tokens: an opaque secret (domain/access-tokens.ts), not a JWT. */
+const OPAQUE_BEARER = /^Bearer +(fat_[A-Za-z0-9_-]{43})$/;
 const MAX_TOKEN_LENGTH = 8192;
 
 /**
- * Returns the verified claims of the request's access token, or throws 401. The check is
- * stateless (signature, issuer, audience, expiry): see `domain/tokens.ts` for what that implies
- * for revoked sessions.
+ * Returns the verified claims of the request's access token, or throws 401: a signed JWT
+ * (signature, issuer, audience, expiry, then its session: see `domain/tokens.ts`), or the opaque
+ * secret of an access token (looked up by its hash on every call: `domain/access-tokens.ts`).
  */
 export async function requireUser(tokens: TokenService, request: FastifyRequest): Promise<AccessTokenClaims> {
   const header = request.headers.authorization;
   if (!header) throw httpError(401, 'Missing bearer token');
-  const match = header.length <= MAX_TOKEN_LENGTH ? BEARER.exec(header) : null;
+  const opaque = OPAQUE_BEARER.exec(header);
+  const match = opaque ?? (header.length <= MAX_TOKEN_LENGTH ? BEARER.exec(header) : null);
   if (!match?.[1]) throw httpError(401, 'Invalid or expired token');
   try {
-    const claims = await tokens.verify(match[1], { ip: request.ip });
+    const claims = opaque
+      ? await tokens.verifyOpaque(match[1], { ip: request.ip })
+      : await tokens.verify(match[1], { ip: request.ip });
     rememberCaller(request, claims);
     return claims;
   } catch (error) {

@@ -3,6 +3,7 @@
  * /tenants/resources/account-settings/v1, and the admin-box metadata (GET /metadata).
  * Reading needs fe.secure.read.accountSettings, changing fe.secure.write.accountSettings.
  */
+import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { auditMetadata } from '../domain/audits';
@@ -19,6 +20,17 @@ import * as s from '../http/schemas';
 
 const ACCOUNT = '/tenants/resources/account-settings/v1';
 const TIMEZONES = new Set(Intl.supportedValuesOf('timeZone').concat('UTC'));
+
+/** What this server knows of an address's location: nothing (no location database). */
+const UNKNOWN_LOCATION = {
+  latitude: null,
+  longitude: null,
+  city: null,
+  country_name: null,
+  country_code: null,
+  zip: null,
+  location: { country_flag: null, country_flag_emoji: null },
+};
 
 export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(ACCOUNT, async (request) => {
@@ -94,17 +106,24 @@ export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContex
    */
   app.get('/metadata/ipme', async (request) => {
     await requireUser(ctx.tokens, request);
-    return {
-      ip: request.ip,
-      latitude: null,
-      longitude: null,
-      city: null,
-      country_name: null,
-      country_code: null,
-      zip: null,
-      location: { country_flag: null, country_flag_emoji: null },
-    };
+    return { ...UNKNOWN_LOCATION, ip: request.ip };
   });
+
+  /**
+   * metadata.getIpAdressMetadata: the same shape for an address the caller names (a session's, an IP
+   * restriction's). Its written form is checked and normalised; nothing else is known about it here
+   * (no location database: latitude and longitude null, docs/contract.md). Signed in.
+   */
+  app.get<{ Params: { ip: string } }>(
+    '/metadata/ip/:ip',
+    { schema: { params: s.strictObject({ ip: { type: 'string', minLength: 2, maxLength: 45 } }, ['ip']) } },
+    async (request) => {
+      await requireUser(ctx.tokens, request);
+      const given = request.params.ip.trim();
+      if (!isIP(given)) throw httpError(400, 'Not an IP address');
+      return { ...UNKNOWN_LOCATION, ip: given.toLowerCase() };
+    },
+  );
 
   app.get<{ Querystring: { entityName: string } }>(
     '/metadata',

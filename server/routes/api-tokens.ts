@@ -10,6 +10,14 @@
  * null or absent: the token never expires. Creation is refused while the vendor's policy has API
  * tokens turned off (apiTokensEnabled).
  *
+ * Access tokens (the client SDK's auth.getUserAccessTokensData, createUserAccessToken,
+ * deleteUserAccessToken and the tenant ones), the same rules and permissions as API tokens of their
+ * kind (fe.secure.*.userApiTokens / tenantApiTokens):
+ * - personal: GET | POST /identity/resources/users/access-tokens/v1, DELETE .../{id};
+ * - tenant:   GET | POST /identity/resources/tenants/access-tokens/v1, DELETE .../{id}.
+ * GET answers `{ accessTokens }`; POST answers the token with its `secret`, which is itself the
+ * bearer (domain/access-tokens.ts): no exchange, refused at once when deleted or expired.
+ *
  * Using a token: POST /identity/resources/auth/v1/api-token { clientId, secret } answers
  * `{ accessToken, expiresIn, expires }`, an ordinary bearer token for this API. A personal token's
  * access token carries its owner's current roles and permissions in the token's tenant (none if
@@ -20,18 +28,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import {
-  API_TOKEN_SESSION,
   createApiToken,
   deleteApiToken,
   isApiTokenAccess,
   listApiTokens,
   resolveApiToken,
-  tenantTokenAuthorization,
   type ApiTokenType,
+  type TokenKind,
 } from '../domain/api-tokens';
+import { tokenSubject } from '../domain/access-tokens';
 import { permissionKeysOfRoles } from '../domain/roles';
-import { listUserTenants, loadAuthorization } from '../domain/tenants';
-import { displayName, findUserById } from '../domain/users';
 import { getVendorSettings } from '../domain/vendor';
 import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
@@ -43,10 +49,33 @@ import { idParams, uuid, uuidList } from '../http/list-query';
 /** The longest expiry offered: ten years of days, in minutes (3650 × 1440). */
 const MAX_EXPIRES_IN_MINUTES = 3650 * 1440;
 
-const KINDS: Array<{ type: ApiTokenType; path: string; resource: string }> = [
-  { type: 'user', path: '/identity/resources/users/api-tokens/v1', resource: 'userApiTokens' },
-  { type: 'tenant', path: '/identity/resources/tenants/api-tokens/v1', resource: 'tenantApiTokens' },
+const KINDS: Array<{ type: ApiTokenType; kind: TokenKind; path: string; resource: string }> = [
+  { type: 'user', kind: 'api', path: '/identity/resources/users/api-tokens/v1', resource: 'userApiTokens' },
+  {
+    type: 'tenant',
+    kind: 'api',
+    path: '/identity/resources/tenants/api-tokens/v1',
+    resource: 'tenantApiTokens',
+  },
+  {
+    type: 'user',
+    kind: 'access',
+    path: '/identity/resources/users/access-tokens/v1',
+    resource: 'userApiTokens',
+  },
+  {
+    type: 'tenant',
+    kind: 'access',
+    path: '/identity/resources/tenants/access-tokens/v1',
+    resource: 'tenantApiTokens',
+  },
 ];
+
+/** An access token as the client reads it (IAccessTokensData): no client id, it has none. */
+function accessTokenDto<T extends Awaited<ReturnType<typeof listApiTokens>>[number]>(token: T) {
+  const { tokenId: _tokenId, clientId: _clientId, ...rest } = token;
+  return rest;
+}
 
 interface CreateBody {
   description: string;
@@ -55,14 +84,17 @@ interface CreateBody {
 }
 
 export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  for (const { type, path, resource } of KINDS) {
+  for (const { type, kind, path, resource } of KINDS) {
     const owner = async (request: Parameters<typeof requireUser>[1], verb: 'read' | 'write' | 'delete') => {
       const claims = await requireUser(ctx.tokens, request);
       const tenantId = requirePermission(claims, `fe.secure.${verb}.${resource}`);
-      return { claims, owner: { type, tenantId, userId: claims.sub } };
+      return { claims, owner: { type, kind, tenantId, userId: claims.sub } };
     };
 
-    app.get(path, async (request) => listApiTokens(ctx.db, (await owner(request, 'read')).owner));
+    app.get(path, async (request) => {
+      const tokens = await listApiTokens(ctx.db, (await owner(request, 'read')).owner);
+      return kind === 'api' ? tokens : { accessTokens: tokens.map(accessTokenDto) };
+    });
 
     const body = s.strictObject(
       {
@@ -89,11 +121,11 @@ export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Pro
         expiresInMinutes: request.body.expiresInMinutes ?? null,
         roleIds,
       });
-      return reply.code(201).send(token);
+      return reply.code(201).send(kind === 'api' ? token : accessTokenDto(token));
     };
     app.post<{ Body: CreateBody }>(path, { schema: { body } }, create);
     // The client SDK creates account tokens at v2 (auth.updateTenantApiTokensData): the same call.
-    if (type === 'tenant')
+    if (type === 'tenant' && kind === 'api')
       app.post<{ Body: CreateBody }>(
         '/identity/resources/tenants/api-tokens/v2',
         { schema: { body } },
@@ -106,7 +138,7 @@ export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Pro
       async (request) => {
         const { owner: who } = await owner(request, 'delete');
         if (!(await deleteApiToken(ctx.db, who, request.params.id)))
-          throw httpError(404, 'API token not found');
+          throw httpError(404, kind === 'api' ? 'API token not found' : 'Access token not found');
         return {};
       },
     );
@@ -125,34 +157,9 @@ export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (request) => {
       const refused = () => httpError(401, 'Invalid API token credentials');
       const token = await resolveApiToken(ctx.db, request.body.clientId, request.body.secret);
-      if (!token) throw refused();
-      if (token.type === 'tenant') {
-        const { roles, permissions } = await tenantTokenAuthorization(ctx.db, token.id);
-        return ctx.tokens.issue({
-          userId: token.id,
-          email: '',
-          name: token.description,
-          tenantId: token.tenantId,
-          tenantIds: [token.tenantId],
-          roles,
-          permissions,
-          sessionId: `${API_TOKEN_SESSION}${token.id}`,
-        });
-      }
-      const user = await findUserById(ctx.db, token.userId!);
-      const tenants = user ? await listUserTenants(ctx.db, user.id) : [];
-      if (!user || !tenants.some((t) => t.id === token.tenantId)) throw refused();
-      const authorization = await loadAuthorization(ctx.db, user.id, token.tenantId);
-      return ctx.tokens.issue({
-        userId: user.id,
-        email: user.email,
-        name: displayName(user),
-        tenantId: token.tenantId,
-        tenantIds: tenants.map((t) => t.id),
-        roles: authorization.roles.map((r) => r.key),
-        permissions: authorization.permissions.map((p) => p.key),
-        sessionId: `${API_TOKEN_SESSION}${token.id}`,
-      });
+      const subject = token ? await tokenSubject(ctx.db, token) : null;
+      if (!subject) throw refused();
+      return ctx.tokens.issue(subject);
     },
   );
 }

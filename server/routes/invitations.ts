@@ -13,7 +13,8 @@
  * Public (the link is the credential):
  * - POST /identity/resources/users/v1/invitation/verify { userId, token } -> { name, tenantId, shouldSetPassword, email };
  * - POST /identity/resources/users/v1/invitation/accept { userId, token, password? } -> { tenantId, name };
- * - POST /identity/resources/tenants/invites/v1/verify { token } -> { name, tenantId } (the invite link).
+ * - POST /identity/resources/tenants/invites/v1/verify { token } -> the account's name as a JSON string
+ *   (the client SDK's verifyInviteToken reads a string; the invite link).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
@@ -248,10 +249,11 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
   app.post<{ Body: { token: string } }>(
     `${invites}/verify`,
     { schema: { body: s.strictObject({ token: linkToken }, ['token']) } },
-    async (request) => {
+    async (request, reply) => {
       const tenant = await findInviteLinkTenant(ctx.db, request.body.token);
       if (!tenant) throw httpError(400, INVITE_LINK_INVALID);
-      return { name: tenant.name, tenantId: tenant.tenantId };
+      // A JSON string: the client reads the name alone (a bare string would go out as text/plain).
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(tenant.name));
     },
   );
 }

@@ -43,7 +43,12 @@ describe('invite link', () => {
     }
     const verified = await call('POST', `${LINK}/verify`, { token: body.token }, null);
     assert.equal(verified.statusCode, 200);
-    assert.equal(verified.json().tenantId, SEED_TENANT_ID);
+    // The account's name as a JSON string (the client SDK's verifyInviteToken reads a string).
+    assert.match(verified.headers['content-type'] as string, /^application\/json/);
+    const { rows } = await server.db.query<{ name: string }>('SELECT name FROM tenants WHERE id = $1', [
+      SEED_TENANT_ID,
+    ]);
+    assert.equal(verified.json(), rows[0]!.name);
     const forged = await call('POST', `${LINK}/verify`, { token: 'B'.repeat(43) }, null);
     assert.deepEqual([forged.statusCode, forged.json().errors], [400, [LINK_INVALID]]);
 

@@ -322,7 +322,7 @@ describe('forced enrolment with SMS and email codes', () => {
 });
 
 describe('account-side MFA', () => {
-  test('devices list, disable the authenticator with a code, disable an SMS device by id; bad ids are 400/404', async () => {
+  test('devices list, disable the authenticator with a code, remove an SMS device with a code sent to it; bad ids are 400/404', async () => {
     const account = await newAccount();
     const { accessToken } = await login(server.app, account.email, account.password);
     const { secret } = await enrolAuthenticator(accessToken);
@@ -364,16 +364,35 @@ describe('account-side MFA', () => {
       ).statusCode,
       404,
     );
-    assert.equal(
-      (
-        await server.app.inject({
-          method: 'POST',
-          url: `${ACCOUNT_MFA}/sms/${devices.phones[0].id}/disable`,
-          headers: bearer(accessToken),
-        })
-      ).statusCode,
-      200,
-    );
+    // Removal in two steps: a code sent to that phone, then the code.
+    const phoneId = devices.phones[0].id;
+    const preDisable = await server.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT_MFA}/sms/${phoneId}/disable`,
+      headers: bearer(accessToken),
+    });
+    assert.equal(preDisable.statusCode, 200, preDisable.body);
+    const { otcToken: removalToken, phoneNumber: masked } = preDisable.json();
+    assert.equal(masked, '+•••••••••23');
+    const verifyRemoval = (otcToken: string, value: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: `${ACCOUNT_MFA}/sms/${phoneId}/disable/verify`,
+        headers: bearer(accessToken),
+        payload: { otcToken, code: value },
+      });
+    // The enrolment's token and code are not a removal's.
+    assert.equal((await verifyRemoval(pre.json().otcToken, code)).statusCode, 400);
+    const removalCode = await latestCode(server.app, '+14155550123');
+    assert.notEqual(removalCode, code);
+    const wrong = removalCode === '000000' ? '000001' : '000000';
+    assert.equal((await verifyRemoval(removalToken, wrong)).statusCode, 400);
+    const removed = await verifyRemoval(removalToken, removalCode);
+    assert.equal(removed.statusCode, 200, removed.body);
+    const left = (
+      await server.app.inject({ method: 'GET', url: `${ACCOUNT_MFA}/devices`, headers: bearer(accessToken) })
+    ).json();
+    assert.equal(left.phones.length, 0);
     assert.equal(
       (
         await server.app.inject({

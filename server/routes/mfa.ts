@@ -13,6 +13,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { MFA_MESSAGES, MfaError, type ChallengeRow, type DeviceType, type MfaService } from '../domain/mfa';
+import { maskPhone } from '../domain/passwordless';
 import { findUserById, type UserRow } from '../domain/users';
 import { requireSignedInUser } from '../http/bearer';
 import { refreshCookiePath, setRefreshCookie } from '../http/cookies';
@@ -177,7 +178,8 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   async function sendCode(
     user: UserRow,
     target:
-      { kind: 'sms'; phone: string; deviceId?: string } | { kind: 'email'; email: string; deviceId?: string },
+      | { kind: 'sms'; phone: string; deviceId?: string; removal?: boolean }
+      | { kind: 'email'; email: string; deviceId?: string },
   ) {
     const { otcToken, code } = await mfa.issueCode(user.id, 'otc', target);
     if (target.kind === 'sms')
@@ -807,24 +809,114 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
     },
   );
 
-  /** SMS, email and WebAuthn second factors are removed by id with the bearer token. */
-  for (const kind of ['sms', 'emailcode', 'webauthn'] as const) {
-    app.post<DeviceParam>(
-      `${USERS}/mfa/${kind}/:deviceId/disable`,
-      { schema: { params: deviceParams }, bodyLimit: 1024 },
-      async (request) => {
-        const user = await accountUser(request);
-        const device = await mfa.device(
-          user.id,
-          request.params.deviceId,
-          kind === 'emailcode' ? 'email' : kind,
-        );
-        if (device.passkey) throw new MfaError(404, MFA_MESSAGES.unknownDevice);
-        await mfa.deleteDevice(user.id, device.id);
-        return {};
+  /**
+   * Removing a second factor takes a fresh proof of that very factor, in the client SDK's two steps:
+   * - SMS: POST `/mfa/sms/{id}/disable` sends a code to that phone and answers `{ otcToken,
+   *   phoneNumber }` (masked); POST `/mfa/sms/{id}/disable/verify` `{ otcToken, code }` removes it;
+   * - WebAuthn: POST `/mfa/webauthn/{id}/disable` answers `{ webauthnToken, options }` (a challenge
+   *   for that credential only); POST `.../disable/verify` `{ webauthnToken, options: assertion }`
+   *   removes it.
+   * Wrong codes and assertions count towards the account's MFA lock like any other. The email
+   * factor (no client call) is still removed in one step with the bearer token.
+   */
+  const removable = async (request: FastifyRequest<DeviceParam>, kind: 'sms' | 'email' | 'webauthn') => {
+    const user = await accountUser(request);
+    const device = await mfa.device(user.id, request.params.deviceId, kind);
+    if (device.passkey) throw new MfaError(404, MFA_MESSAGES.unknownDevice);
+    return { user, device };
+  };
+
+  app.post<DeviceParam>(
+    `${USERS}/mfa/emailcode/:deviceId/disable`,
+    { schema: { params: deviceParams }, bodyLimit: 1024 },
+    async (request) => {
+      const { user, device } = await removable(request, 'email');
+      await mfa.deleteDevice(user.id, device.id);
+      return {};
+    },
+  );
+
+  app.post<DeviceParam>(
+    `${USERS}/mfa/sms/:deviceId/disable`,
+    { schema: { params: deviceParams }, bodyLimit: 1024 },
+    async (request) => {
+      const { user, device } = await removable(request, 'sms');
+      await mfa.assertNotLocked(user.id);
+      const phoneNumber = device.phone ?? '';
+      const otcToken = await sendCode(user, {
+        kind: 'sms',
+        phone: phoneNumber,
+        deviceId: device.id,
+        removal: true,
+      });
+      return { otcToken, phoneNumber: maskPhone(phoneNumber) };
+    },
+  );
+
+  app.post<Body<{ otcToken: string; code: string }> & DeviceParam>(
+    `${USERS}/mfa/sms/:deviceId/disable/verify`,
+    {
+      schema: {
+        params: deviceParams,
+        body: s.strictObject({ otcToken: token, code }, ['otcToken', 'code']),
       },
-    );
-  }
+    },
+    async (request) => {
+      const { user, device } = await removable(request, 'sms');
+      await mfa.assertNotLocked(user.id);
+      await checkCode(
+        user,
+        null,
+        request.body.otcToken,
+        request.body.code.trim(),
+        (d) => d.kind === 'sms' && d.deviceId === device.id && d.removal === true,
+      );
+      await mfa.deleteDevice(user.id, device.id);
+      return {};
+    },
+  );
+
+  app.post<DeviceParam>(
+    `${USERS}/mfa/webauthn/:deviceId/disable`,
+    { schema: { params: deviceParams }, bodyLimit: 1024 },
+    async (request) => {
+      const { user, device } = await removable(request, 'webauthn');
+      await mfa.assertNotLocked(user.id);
+      return mfa.authenticationOptions(user.id, 'accountWebauthnDisable', [device]);
+    },
+  );
+
+  app.post<Body<{ webauthnToken: string; options: AuthenticationResponseJSON }> & DeviceParam>(
+    `${USERS}/mfa/webauthn/:deviceId/disable/verify`,
+    {
+      ...CLIENT_WEBAUTHN,
+      schema: {
+        params: deviceParams,
+        body: s.strictObject({ webauthnToken: token, options: authenticationJson }, [
+          'webauthnToken',
+          'options',
+        ]),
+      },
+    },
+    async (request) => {
+      const { user, device } = await removable(request, 'webauthn');
+      await mfa.assertNotLocked(user.id);
+      try {
+        await mfa.finishAuthentication(request.body.options, {
+          purpose: 'accountWebauthnDisable',
+          userId: user.id,
+          webauthnToken: request.body.webauthnToken,
+          deviceId: device.id,
+        });
+      } catch (error) {
+        if (error instanceof MfaError)
+          await mfa.wrongAnswer(null, user.id, error.messages[0] ?? MFA_MESSAGES.webauthnFailed);
+        throw error;
+      }
+      await mfa.deleteDevice(user.id, device.id);
+      return {};
+    },
+  );
 
   // ------------------------------------------------ passkey devices (bearer): new-device session, verify, list, delete
   app.post<Body<{ deviceType?: DeviceType }>>(

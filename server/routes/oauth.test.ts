@@ -250,6 +250,30 @@ describe('OpenID Connect provider with openid-client as a third-party client', (
     assert.equal(new URL(none.location!).searchParams.get('error'), 'login_required');
   });
 
+  it('signs out without client_id or id_token_hint (the client SDK) only to a registered address', async () => {
+    const cookie = await browserSignIn();
+    const unknown = await authorize(
+      `${issuer}${OAUTH}/logout?post_logout_redirect_uri=${encodeURIComponent('https://evil.example/')}`,
+      cookie,
+    );
+    assert.equal(unknown.status, 400, 'an address no client registered: no redirect');
+    assert.equal(unknown.location, null);
+    const out = await authorize(
+      `${issuer}${OAUTH}/logout?post_logout_redirect_uri=${encodeURIComponent(POST_LOGOUT_URI)}&state=s1`,
+      cookie,
+    );
+    assert.equal(out.status, 302);
+    assert.equal(out.location, `${POST_LOGOUT_URI}?state=s1`);
+    // The client SDK reads the address from the body.
+    assert.equal(out.body, `${POST_LOGOUT_URI}?state=s1`);
+    const silent = await fetch(`${issuer}${OAUTH}/authorize/silent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ client_id: CLIENT_ID }),
+    });
+    assert.equal(silent.status, 401, 'signed out');
+  });
+
   it("silent authorization turns the browser session into tokens for the client's own pages only", async () => {
     const cookie = await browserSignIn();
     const call = (origin: string) =>

@@ -24,6 +24,7 @@ import {
   createCode,
   endBrowserSession,
   findClient,
+  findClientByPostLogoutAddress,
   findClientByOrigin,
   findLiveSession,
   grantOfRefreshToken,
@@ -454,7 +455,13 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
           clientId = claims.aud;
           hintedSid = claims.sid;
         }
-        const client = clientId ? await findClient(ctx.db, clientId) : null;
+        // Neither client_id nor a hint (the client SDK's OAuthLogout): the client that registered
+        // this exact return address; an address no client registered is refused below.
+        const client = clientId
+          ? await findClient(ctx.db, clientId)
+          : target
+            ? await findClientByPostLogoutAddress(ctx.db, target)
+            : null;
         if (target && (!client || !client.postLogoutRedirectUris.includes(target))) {
           return page(
             reply,
@@ -467,7 +474,12 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
         if (session) await endBrowserSession(ctx.db, session.id);
         if (hintedSid && UUID.test(hintedSid)) await endBrowserSession(ctx.db, hintedSid);
         clearRefreshCookie(reply, ctx.cookies);
-        if (target) return reply.redirect(withParams(target, { state }), 302);
+        if (target) {
+          // A browser follows the Location; the client SDK (fetching this) reads the address from
+          // the body and navigates there itself.
+          const address = withParams(target, { state });
+          return reply.code(302).header('location', address).type('text/plain; charset=utf-8').send(address);
+        }
         return page(reply, 200, 'Signed out', 'You are signed out.');
       });
 

@@ -193,6 +193,8 @@ describe('OIDC SSO', () => {
       { code: 'x', redirectUri: CALLBACK },
       { code: 'x', redirectUri: CALLBACK, RelayState: 's', extra: 1 },
       { code: 5, redirectUri: CALLBACK, RelayState: 's' },
+      // The state once: RelayState (v2) or state (the client SDK's v1 body), not both.
+      { code: 'x', redirectUri: CALLBACK, RelayState: 's', state: 's' },
     ]) {
       const res = await postLogin(payload as Record<string, string>);
       assert.equal(res.statusCode, 400);

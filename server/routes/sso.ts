@@ -31,7 +31,9 @@ const FAILED_TO_AUTHENTICATE = 'Failed to authenticate';
 interface PostLoginBody {
   code: string;
   redirectUri: string;
-  RelayState: string;
+  /** One of the two: `RelayState` (v2, the kit) or `state` (the client SDK's v1 body). */
+  RelayState?: string;
+  state?: string;
 }
 
 export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -96,18 +98,23 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
               code: { type: 'string', minLength: 1, maxLength: 2048 },
               redirectUri: { type: 'string', minLength: 1, maxLength: 2048 },
               RelayState: { type: 'string', minLength: 1, maxLength: 2048 },
+              // The client SDK's v1 body names it `state` (oidcPostLogin); v2 `RelayState`.
+              state: { type: 'string', minLength: 1, maxLength: 2048 },
             },
-            ['code', 'redirectUri', 'RelayState'],
+            ['code', 'redirectUri'],
           ),
         },
       };
       const postLogin = async (request: FastifyRequest<{ Body: PostLoginBody }>, reply: FastifyReply) => {
         assertTrustedOrigin(request, ctx.options.corsOrigins);
+        const { RelayState, state } = request.body;
+        if ((RelayState === undefined) === (state === undefined))
+          throw httpError(400, 'Send the sign-in state once, as RelayState or state');
         let outcome;
         try {
           outcome = await connections.complete({
             code: request.body.code,
-            state: request.body.RelayState,
+            state: RelayState ?? state ?? '',
             redirectUri: request.body.redirectUri,
             binding: request.cookies[SSO_COOKIE],
           });

@@ -10,11 +10,34 @@
  * - PUT /identity/resources/sub-tenants/users/v1/{userId}/access `{ allowAccess }`
  *   (updateSubAccountAccess): the member's access to the caller's active account.
  * Both need fe.account-hierarchy.write.subAccount.
+ *
+ * Members across the tree (the per-account routes of hierarchy.ts do the same one account at a time):
+ * - GET /identity/resources/sub-tenants/users/v1 `?_offset&_limit&_filter&_sortBy&_order`
+ *   (loadAllUsers): every member of the caller's account or of an account below it, once each, with
+ *   their accounts in the tree; `{ items, totalPages, _metadata }`; fe.account-hierarchy.read.subAccount;
+ * - POST /identity/resources/sub-tenants/users/v1 `{ user: { email }, subTenants: [{ tenantId, roleIds? }] }`
+ *   (addUserToTenantAndSubTenants) and POST /identity/resources/sub-tenants/users/v2/
+ *   `{ users: [{ email }], tenantId, roleIds?, allowSubAccountAccess? }` (addUsersToSubTenant): members
+ *   of the caller's account added to those accounts; every account within the tree, every role one
+ *   whose permissions the caller holds, checked before anything is written; 201 `{}`;
+ * - DELETE /identity/resources/sub-tenants/users/v1 `{ userId, subTenants: [{ tenantId }] }`
+ *   (removeUserFromTenantAndSubTenants): out of those accounts (and the accounts below each), never a
+ *   member above the caller; `{}`.
+ * The writes need fe.account-hierarchy.write.subAccount.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { assertMayActOn, assertMayGrantRoles } from '../domain/grants';
-import { assertWithin, setSubAccountAccess, setSubAccountRoles } from '../domain/hierarchy';
+import {
+  addSubAccountUsers,
+  assertWithin,
+  listTreeUsers,
+  MAX_PAGE_SIZE,
+  removeSubAccountUser,
+  setSubAccountAccess,
+  setSubAccountRoles,
+  SUB_ACCOUNT_USERS_PAGE_SIZE,
+} from '../domain/hierarchy';
 import { permissionKeysOfRoles } from '../domain/roles';
 import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
@@ -23,7 +46,13 @@ import { requirePermission } from '../http/permissions';
 import * as s from '../http/schemas';
 
 const BASE = '/identity/resources/sub-tenants/users/v1';
+const BASE_V2 = '/identity/resources/sub-tenants/users/v2/';
+const READ_SUB_ACCOUNTS = 'fe.account-hierarchy.read.subAccount';
 const WRITE_SUB_ACCOUNTS = 'fe.account-hierarchy.write.subAccount';
+/** Query values arrive as strings: digits only. */
+const digits = (max: number) => ({ type: 'string', pattern: `^[0-9]{1,${max}}$` }) as const;
+const accounts = (item: object) => ({ type: 'array', minItems: 1, maxItems: 50, items: item }) as const;
+const newMember = s.strictObject({ email: s.email, name: { type: 'string', maxLength: 200 } }, ['email']);
 const roleIds = {
   type: 'array',
   maxItems: 50,
@@ -128,6 +157,152 @@ export async function subTenantUsersV1Routes(app: FastifyInstance, ctx: AppConte
       await assertMayActOn(ctx.db, claims, tenantId, userId, 'access');
       await setSubAccountAccess(ctx.db, tenantId, userId, request.body.allowAccess);
       return { allowAccess: request.body.allowAccess };
+    },
+  );
+
+  app.get<{
+    Querystring: { _offset?: string; _limit?: string; _filter?: string; _sortBy?: string; _order?: string };
+  }>(
+    BASE,
+    {
+      schema: {
+        querystring: s.strictObject({
+          _offset: digits(6),
+          _limit: digits(3),
+          _filter: { type: 'string', maxLength: 100 },
+          _sortBy: { type: 'string', enum: ['name', 'email', 'createdAt'] },
+          _order: { type: 'string', enum: ['ASC', 'DESC', 'asc', 'desc'] },
+        }),
+      },
+    },
+    async (request) => {
+      const claims = await requireUser(ctx.tokens, request);
+      const rootId = requirePermission(claims, READ_SUB_ACCOUNTS);
+      const q = request.query;
+      const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, Number(q._limit ?? SUB_ACCOUNT_USERS_PAGE_SIZE)));
+      const { items, totalItems } = await listTreeUsers(ctx.db, rootId, {
+        offset: Number(q._offset ?? 0),
+        limit,
+        filter: (q._filter ?? '').trim(),
+        sortBy: (q._sortBy ?? 'name') as 'name' | 'email' | 'createdAt',
+        order: q._order?.toUpperCase() === 'DESC' ? 'DESC' : 'ASC',
+      });
+      const totalPages = Math.ceil(totalItems / limit);
+      return { items, totalPages, _metadata: { totalItems, totalPages } };
+    },
+  );
+
+  /** Checks every account (within the tree, roles the caller may grant), then adds the members. */
+  const addMembers = async (
+    request: FastifyRequest,
+    input: {
+      emails: string[];
+      accounts: Array<{ tenantId: string; roleIds?: string[] }>;
+      allowAccess: boolean;
+    },
+  ) => {
+    const claims = await requireUser(ctx.tokens, request);
+    const rootId = requirePermission(claims, WRITE_SUB_ACCOUNTS);
+    if (new Set(input.accounts.map((a) => a.tenantId)).size !== input.accounts.length)
+      throw httpError(400, 'Each account may be named once');
+    const plan = [];
+    for (const { tenantId, roleIds: ids = [] } of input.accounts) {
+      await assertWithin(ctx.db, rootId, tenantId);
+      const named = [...new Set(ids.filter((id) => id !== ''))];
+      await assertMayGrantRoles(ctx.db, claims, tenantId, named);
+      plan.push({ tenantId, roleIds: named });
+    }
+    await addSubAccountUsers(ctx.db, {
+      rootId,
+      emails: [...new Set(input.emails.map((e) => e.trim().toLowerCase()))],
+      accounts: plan,
+      allowAccess: input.allowAccess,
+    });
+  };
+
+  app.post<{
+    Body: {
+      user: { email: string; name?: string };
+      subTenants: Array<{ tenantId: string; roleIds?: string[] }>;
+    };
+  }>(
+    BASE,
+    {
+      schema: {
+        body: s.strictObject(
+          {
+            user: newMember,
+            subTenants: accounts(s.strictObject({ tenantId: uuid, roleIds }, ['tenantId'])),
+          },
+          ['user', 'subTenants'],
+        ),
+      },
+    },
+    async (request, reply) => {
+      await addMembers(request, {
+        emails: [request.body.user.email],
+        accounts: request.body.subTenants,
+        allowAccess: false,
+      });
+      return reply.code(201).send({});
+    },
+  );
+
+  app.post<{
+    Body: {
+      users: Array<{ email: string; name?: string }>;
+      tenantId: string;
+      roleIds?: string[];
+      allowSubAccountAccess?: boolean;
+    };
+  }>(
+    BASE_V2,
+    {
+      schema: {
+        body: s.strictObject(
+          {
+            users: { type: 'array', minItems: 1, maxItems: 50, items: newMember },
+            tenantId: uuid,
+            roleIds,
+            allowSubAccountAccess: { type: 'boolean' },
+          },
+          ['users', 'tenantId'],
+        ),
+      },
+    },
+    async (request, reply) => {
+      await addMembers(request, {
+        emails: request.body.users.map((u) => u.email),
+        accounts: [{ tenantId: request.body.tenantId, roleIds: request.body.roleIds ?? [] }],
+        allowAccess: request.body.allowSubAccountAccess ?? false,
+      });
+      return reply.code(201).send({});
+    },
+  );
+
+  app.delete<{ Body: { userId: string; subTenants: Array<{ tenantId: string }> } }>(
+    BASE,
+    {
+      schema: {
+        body: s.strictObject(
+          { userId: uuid, subTenants: accounts(s.strictObject({ tenantId: uuid }, ['tenantId'])) },
+          ['userId', 'subTenants'],
+        ),
+      },
+    },
+    async (request) => {
+      const claims = await requireUser(ctx.tokens, request);
+      const rootId = requirePermission(claims, WRITE_SUB_ACCOUNTS);
+      const { userId, subTenants } = request.body;
+      // Every account is checked before any membership ends.
+      for (const { tenantId } of subTenants) {
+        await assertWithin(ctx.db, rootId, tenantId);
+        if (!(await isMember(tenantId, userId))) throw httpError(404, 'User not found in this sub-account');
+        await assertMayActOn(ctx.db, claims, tenantId, userId, 'remove');
+      }
+      for (const { tenantId } of subTenants)
+        if (await isMember(tenantId, userId)) await removeSubAccountUser(ctx.db, tenantId, userId);
+      return {};
     },
   );
 }

@@ -19,6 +19,7 @@ import { SECURITY_POLICY_STATEMENTS } from './schema/security-policies';
 import { AUDIT_STATEMENTS } from './schema/audits';
 import { CONNECTIVITY_STATEMENTS } from './schema/connectivity';
 import { BILLING_STATEMENTS } from './schema/billing';
+import { GAPS_STATEMENTS } from './schema/gaps';
 
 interface Migration {
   version: number;
@@ -349,6 +350,11 @@ export const migrations: Migration[] = [
     version: 19,
     name: 'billing: plans, subscriptions, payment methods, invoices, tenant configurations, development charges',
     statements: BILLING_STATEMENTS,
+  },
+  {
+    version: 20,
+    name: 'client SDK calls: access tokens (opaque bearer secrets), uploaded profile images',
+    statements: GAPS_STATEMENTS,
   },
 ];
 

@@ -250,7 +250,7 @@ test('demo mode: WebAuthn second factor in forced enrolment and at sign-in; no r
   expect(offOrigin).toEqual([]);
 });
 
-test('demo mode: a security key added from the privacy page is then asked at sign-in; no request leaves the page', async ({
+test('demo mode: a security key added from the privacy page is then asked at sign-in, and removed with its own assertion; no request leaves the page', async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -273,5 +273,13 @@ test('demo mode: a security key added from the privacy page is then asked at sig
   await login.getByRole('button', { name: 'Passkey on this device' }).click();
   await partOf(login, 'webauthn-button').click();
   await expect(partOf(login, 'signed-in-user')).toBeVisible();
+
+  // Removing it asks the device itself (a fresh assertion), then it is gone.
+  await page.goto(`${LOCAL_DEMO}/demo.html#/portal/privacy`);
+  await portal.getByRole('button', { name: 'Remove Built-in fingerprint, face or screen lock' }).click();
+  const remove = portal.getByRole('dialog', { name: 'Remove this verification method?' });
+  await expect(remove).toContainText('your browser asks for this security key or device');
+  await partOf(remove, 'confirm-button').click();
+  await expect(partOf(portal, 'mfa-off')).toBeVisible();
   expect(offOrigin).toEqual([]);
 });

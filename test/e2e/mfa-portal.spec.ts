@@ -57,8 +57,30 @@ test('privacy page: add and remove an authenticator app and a phone; sign-in the
   );
   await partOf(phoneDialog, 'submit-button').click();
   await expect(partOf(portal, 'mfa-device')).toHaveCount(2);
+  // Removing the phone takes a code sent to it (two steps).
   await portal.getByRole('button', { name: `Remove Text message to ${phone}` }).click();
-  await partOf(portal.getByRole('dialog'), 'confirm-button').click();
+  const removePhone = portal.getByRole('dialog', { name: 'Remove this verification method?' });
+  await expect(removePhone).toContainText('To confirm, we send a code to this phone');
+  await expect(partOf(removePhone, 'confirm-button')).toHaveText('Send code');
+  const enrolCode = (await latestMessage(request, phone)).text.match(/\b\d{6}\b/)![0];
+  await partOf(removePhone, 'confirm-button').click();
+  await expect(removePhone.getByRole('status')).toHaveText(/^We sent a 6-digit code to \+•+\d{2}\.$/);
+  await expect(partOf(removePhone, 'code-input')).toBeFocused();
+  expect(await axeViolations(page)).toEqual([]);
+  await partOf(removePhone, 'code-input').fill('12');
+  await partOf(removePhone, 'submit-button').click();
+  await expect(partOf(removePhone, 'field-error')).toHaveText('Enter the 6-digit code.');
+  let removalCode = enrolCode;
+  await expect
+    .poll(async () => (removalCode = (await latestMessage(request, phone)).text.match(/\b\d{6}\b/)![0]))
+    .not.toBe(enrolCode);
+  await partOf(removePhone, 'code-input').fill(removalCode === '000000' ? '111111' : '000000');
+  await partOf(removePhone, 'submit-button').click();
+  await expect(removePhone.getByRole('alert')).toHaveText(
+    'That code is not correct. Check it and try again.',
+  );
+  await partOf(removePhone, 'code-input').fill(removalCode);
+  await partOf(removePhone, 'submit-button').click();
   await expect(partOf(portal, 'mfa-device')).toHaveCount(1);
 
   // Sign-in now asks for the authenticator code.

@@ -22,8 +22,8 @@ export default function InviteSignUpBanner({ token }: { token: string }) {
     let live = true;
     api
       .verifyInviteLink(token)
-      .then((answer) => {
-        if (live) setState({ tenant: answer.name });
+      .then((name) => {
+        if (live) setState({ tenant: typeof name === 'string' ? name : '' });
       })
       .catch((error: unknown) => {
         if (live) setState(invitationCheckFailure(error));

@@ -50,6 +50,25 @@ export const AUTH_RESPONSE = obj(
   'The login response: tokens (mfaRequired false), or the second-factor gate (mfaRequired true, mfaToken)',
 );
 
+/** The client SDK's access token (IAccessTokensData): its secret is the bearer, shown once. */
+export const ACCESS_TOKEN = obj(
+  {
+    id: str,
+    description: str,
+    type: str,
+    tenantId: str,
+    createdAt: str,
+    createdByUserId: strOrNull,
+    expiresInMinutes: numOrNull,
+    expires: strOrNull,
+    lastUsedAt: strOrNull,
+    roleIds: arr(str),
+    secret: str,
+  },
+  ['id', 'createdAt'],
+);
+export const ACCESS_TOKENS = obj({ accessTokens: arr(ACCESS_TOKEN) }, ['accessTokens']);
+
 export const ROLE_REF = obj({ id: str, key: str, name: str }, ['id', 'key']);
 export const PERMISSION_REF = obj({ id: str, key: str }, ['id', 'key']);
 

@@ -1,6 +1,8 @@
 // Response schemas (and the bodies of bodiless calls) of sign-in, users, sessions, team, roles,
 // permissions, groups and API tokens, by `METHOD path` without the API prefix (server/http/openapi.ts).
 import {
+  ACCESS_TOKEN,
+  ACCESS_TOKENS,
   API_TOKEN,
   arr,
   AUTH_RESPONSE,
@@ -156,6 +158,12 @@ export const identitySchemas: RouteSchemas = {
   'POST /identity/resources/tenants/api-tokens/v1': { response: { 200: API_TOKEN, 201: API_TOKEN } },
   'POST /identity/resources/tenants/api-tokens/v2': { response: { 200: API_TOKEN, 201: API_TOKEN } },
   'DELETE /identity/resources/tenants/api-tokens/v1/:id': { response: { 200: EMPTY } },
+  [`GET ${USERS}/access-tokens/v1`]: { response: { 200: ACCESS_TOKENS } },
+  [`POST ${USERS}/access-tokens/v1`]: { response: { 201: ACCESS_TOKEN } },
+  [`DELETE ${USERS}/access-tokens/v1/:id`]: { response: { 200: EMPTY } },
+  'GET /identity/resources/tenants/access-tokens/v1': { response: { 200: ACCESS_TOKENS } },
+  'POST /identity/resources/tenants/access-tokens/v1': { response: { 201: ACCESS_TOKEN } },
+  'DELETE /identity/resources/tenants/access-tokens/v1/:id': { response: { 200: EMPTY } },
   // Recovery, activation, password change, phone
   [`POST ${USERS}/v1/passwords/reset`]: { response: { 200: EMPTY } },
   [`POST ${USERS}/v1/passwords/reset/verify`]: { response: { 200: EMPTY } },
@@ -206,7 +214,7 @@ export const identitySchemas: RouteSchemas = {
   'PATCH /identity/resources/tenants/invites/v1/user': { response: { 200: INVITE_LINK() } },
   'DELETE /identity/resources/tenants/invites/v1/user': { response: { 200: EMPTY } },
   'POST /identity/resources/tenants/invites/v1/verify': {
-    response: { 200: obj({ name: str, tenantId: str }, ['tenantId']) },
+    response: { 200: { type: 'string', description: "The invite link's account name, a JSON string" } },
   },
   // Impersonation
   'POST /identity/resources/impersonation/v1': { response: { 200: AUTH_RESPONSE } },

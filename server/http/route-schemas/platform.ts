@@ -145,6 +145,15 @@ export const platformSchemas: RouteSchemas = {
   'POST /metadata': { response: { 200: METADATA_ROWS } },
   // The demo backend does not know the browser's address: ip null.
   'GET /metadata/ipme': { response: { 200: obj({ ip: strOrNull }, ['ip']) } },
+  'GET /metadata/ip/:ip': {
+    response: {
+      200: obj(
+        { ip: str, latitude: { type: ['number', 'null'] }, longitude: { type: ['number', 'null'] } },
+        ['ip'],
+        'The address; its location is unknown to this server (null fields)',
+      ),
+    },
+  },
   // Entitlements and feature flags
   'GET /entitlements/api/v2/user-entitlements': {
     response: {
@@ -177,6 +186,59 @@ export const platformSchemas: RouteSchemas = {
   'GET /tenants/resources/hierarchy/v1/tree': { response: { 200: HIERARCHY_NODE } },
   'GET /tenants/resources/hierarchy/v1/parents': { response: { 200: arr(any) } },
   'GET /tenants/resources/hierarchy/v1/parents/:tenantId': { response: { 200: arr(any) } },
+  'PUT /team/resources/profile/me/image/v1': {
+    body: {
+      description:
+        'multipart/form-data with one file: the picture (PNG, JPEG, WebP or GIF by its first bytes, at most 1 MB)',
+    },
+    response: {
+      200: {
+        description: "The picture's address (also the user's profilePictureUrl), as plain text",
+        content: { 'text/plain': { schema: { type: 'string' } } },
+      },
+    },
+  },
+  'GET /team/resources/profile/images/v1/:id': {
+    response: {
+      200: {
+        description: 'The picture, with its image type',
+        content: {
+          'image/png': { schema: { type: 'string', format: 'binary' } },
+          'image/jpeg': { schema: { type: 'string', format: 'binary' } },
+          'image/webp': { schema: { type: 'string', format: 'binary' } },
+          'image/gif': { schema: { type: 'string', format: 'binary' } },
+        },
+      },
+    },
+  },
+  'GET /identity/resources/sub-tenants/users/v1': {
+    response: {
+      200: obj(
+        {
+          items: arr(
+            obj(
+              {
+                id: str,
+                sub: str,
+                email: str,
+                name: str,
+                tenantId: str,
+                tenantIds: arr(str),
+                tenants: arr(obj({ tenantId: str, roles: arr(any) }, ['tenantId', 'roles'])),
+              },
+              ['id', 'email', 'tenantId', 'tenantIds', 'tenants'],
+            ),
+          ),
+          totalPages: int,
+          _metadata: obj({ totalItems: int, totalPages: int }),
+        },
+        ['items', 'totalPages'],
+      ),
+    },
+  },
+  'POST /identity/resources/sub-tenants/users/v1': { response: { 201: EMPTY } },
+  'DELETE /identity/resources/sub-tenants/users/v1': { response: { 200: EMPTY } },
+  'POST /identity/resources/sub-tenants/users/v2/': { response: { 201: EMPTY } },
   [`PATCH ${SUB_USERS_V1}/roles`]: { response: { 200: obj({ subTenantsRoles: arr(any) }) } },
   [`POST ${SUB_USERS_V1}/roles`]: { response: { 200: obj({ subTenantsRoles: arr(any) }) } },
   [`DELETE ${SUB_USERS_V1}/roles`]: { response: { 200: obj({ subTenantsRoles: arr(any) }) } },
@@ -235,9 +297,17 @@ export const platformSchemas: RouteSchemas = {
   [`POST ${ACCOUNT_MFA}/sms/enroll/verify`]: { response: { 200: OBJECT } },
   [`POST ${ACCOUNT_MFA}/webauthn/enroll`]: { response: { 200: OBJECT } },
   [`POST ${ACCOUNT_MFA}/webauthn/enroll/verify`]: { response: { 200: OBJECT } },
-  [`POST ${ACCOUNT_MFA}/sms/:deviceId/disable`]: { body: NO_BODY, response: { 200: OBJECT } },
+  [`POST ${ACCOUNT_MFA}/sms/:deviceId/disable`]: {
+    body: NO_BODY,
+    response: { 200: obj({ otcToken: str, phoneNumber: str }, ['otcToken', 'phoneNumber']) },
+  },
+  [`POST ${ACCOUNT_MFA}/sms/:deviceId/disable/verify`]: { response: { 200: EMPTY } },
   [`POST ${ACCOUNT_MFA}/emailcode/:deviceId/disable`]: { body: NO_BODY, response: { 200: OBJECT } },
-  [`POST ${ACCOUNT_MFA}/webauthn/:deviceId/disable`]: { body: NO_BODY, response: { 200: OBJECT } },
+  [`POST ${ACCOUNT_MFA}/webauthn/:deviceId/disable`]: {
+    body: NO_BODY,
+    response: { 200: obj({ webauthnToken: str, options: OBJECT }, ['webauthnToken', 'options']) },
+  },
+  [`POST ${ACCOUNT_MFA}/webauthn/:deviceId/disable/verify`]: { response: { 200: EMPTY } },
   'POST /identity/resources/users/webauthn/v1/devices': { response: { 200: OBJECT } },
   'POST /identity/resources/users/webauthn/v1/devices/verify': { response: { 200: OBJECT } },
   'GET /identity/resources/users/webauthn/v1/devices': {

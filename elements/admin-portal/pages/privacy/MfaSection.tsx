@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../../core/api/errors';
+import { createAccountMfaApi } from '../../../../core/api/accountMfa';
 import { createMfaApi, type DeviceType } from '../../../../core/api/mfa';
 import type { MfaDevices, MfaStrategyState } from '../../../../core/api/types';
 import { activeStrategies, isRecoveryCode, typedCode, typedPhone } from '../../../../core/flows/mfa';
@@ -14,6 +15,7 @@ import { Button } from '../../../ui/Button';
 import { Dialog, DialogFooter } from '../../../ui/Dialog';
 import { DialogActions } from '../../../ui/ConfirmDialog';
 import { formatDate } from '../../../ui/formatDate';
+import { Item, ItemList } from '../../../ui/ItemList';
 import { LoadStatus, Section } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
@@ -22,26 +24,13 @@ import { formStyle, mutedStyle } from '../../../ui/styles';
 
 const en = { ...base, ...enMfa };
 const t = en.portalMfa;
-const listStyle = css({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '8px',
-});
-const itemStyle = css({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'space-between',
-  alignItems: 'center',
-  gap: '8px 16px',
-  padding: '12px 16px',
-  border: '1px solid var(--ae-color-divider)',
-  borderRadius: 'var(--ae-radius)',
-  '& > :first-child': { flex: '1 1 240px', minWidth: 0 },
-});
 const actionsStyle = css({ display: 'flex', flexWrap: 'wrap', gap: '8px', marginTop: '8px' });
+
+/** The WebAuthn kinds the section offers to add: device type, MFA strategy, button label. */
+const WEBAUTHN_KINDS: Array<[DeviceType, string, string]> = [
+  ['platform', 'WebAuthnPlatform', t.addPlatform],
+  ['cross-platform', 'WebAuthnCrossPlatform', t.addCrossPlatform],
+];
 
 type Device = {
   id: string;
@@ -86,7 +75,10 @@ function flatten(devices: MfaDevices): Device[] {
 /** The privacy page's MFA section (spec 001 §2): the user's second factors, add and remove them (users v1 account-MFA calls). */
 export function MfaSection() {
   const app = useAuthApp();
-  const api = useMemo(() => createMfaApi(app.services.http!.withRequestSource('admin-portal')), [app]);
+  const api = useMemo(() => {
+    const http = app.services.http!.withRequestSource('admin-portal');
+    return { ...createMfaApi(http), ...createAccountMfaApi(http) };
+  }, [app]);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [dialog, setDialog] = useState<
     null | { kind: 'remove'; device: Device } | { kind: 'authenticator' } | { kind: 'phone' }
@@ -154,24 +146,26 @@ export function MfaSection() {
               {t.none}
             </p>
           ) : (
-            <ul css={listStyle} part="mfa-device-list">
+            <ItemList partName="mfa-device-list">
               {load.devices.map((device) => (
-                <li key={device.id} css={itemStyle} part="mfa-device">
-                  <div>
-                    <div>{device.name}</div>
-                    <div css={mutedStyle}>{t.added(formatDate(device.createdAt, ''))}</div>
-                  </div>
-                  <Button
-                    variant="secondary"
-                    partName="remove-mfa-device"
-                    aria-label={t.removeLabel(device.name)}
-                    onClick={() => setDialog({ kind: 'remove', device })}
-                  >
-                    {t.remove}
-                  </Button>
-                </li>
+                <Item
+                  key={device.id}
+                  partName="mfa-device"
+                  title={device.name}
+                  detail={t.added(formatDate(device.createdAt, ''))}
+                  action={
+                    <Button
+                      variant="secondary"
+                      partName="remove-mfa-device"
+                      aria-label={t.removeLabel(device.name)}
+                      onClick={() => setDialog({ kind: 'remove', device })}
+                    >
+                      {t.remove}
+                    </Button>
+                  }
+                />
               ))}
-            </ul>
+            </ItemList>
           )}
           <div css={actionsStyle}>
             {offers.includes('AuthenticatorApp') && !enrolled('authenticator') && (
@@ -188,30 +182,19 @@ export function MfaSection() {
                 {t.addPhone}
               </Button>
             )}
-            {offers.includes('WebAuthnPlatform') && (
+            {WEBAUTHN_KINDS.filter(([, strategy]) => offers.includes(strategy)).map(([type, , label]) => (
               <Button
+                key={type}
                 variant="secondary"
-                partName="add-platform"
-                loading={busy === 'platform'}
+                partName={`add-${type}`}
+                loading={busy === type}
                 loadingLabel={en.passkeyPrompt.creating}
                 disabled={busy !== null}
-                onClick={() => addWebAuthn('platform')}
+                onClick={() => addWebAuthn(type)}
               >
-                {t.addPlatform}
+                {label}
               </Button>
-            )}
-            {offers.includes('WebAuthnCrossPlatform') && (
-              <Button
-                variant="secondary"
-                partName="add-cross-platform"
-                loading={busy === 'cross-platform'}
-                loadingLabel={en.passkeyPrompt.creating}
-                disabled={busy !== null}
-                onClick={() => addWebAuthn('cross-platform')}
-              >
-                {t.addCrossPlatform}
-              </Button>
-            )}
+            ))}
           </div>
         </>
       )}
@@ -236,8 +219,14 @@ export function MfaSection() {
   );
 }
 
-type Api = ReturnType<typeof createMfaApi>;
+type Api = ReturnType<typeof createMfaApi> & ReturnType<typeof createAccountMfaApi>;
 
+/**
+ * Removing a verification method asks for a fresh proof of it: the authenticator app's code (or the
+ * recovery code); for a phone, a code sent to that phone (two steps: send, then enter it); for a
+ * security key or built-in authenticator, the browser's prompt for that very device. An email code
+ * is removed on confirmation.
+ */
 function RemoveDialog({
   api,
   device,
@@ -248,62 +237,124 @@ function RemoveDialog({
   onClose: (code?: string) => void;
 }) {
   const [proof, setProof] = useState('');
+  const [sent, setSent] = useState<{ otcToken: string; phoneNumber: string } | null>(null);
   const { ref, fieldError, error, loading, submit, edited } = useCheckedSubmit();
   const needsProof = device.kind === 'authenticator';
 
-  const onSubmit = (event: FormEvent) => {
+  const remove = async () => {
     const value = proof.trim();
+    if (device.kind === 'authenticator')
+      await api.accountDisableAuthenticator(device.id, typedCode(value) ?? value);
+    else if (device.kind === 'email') await api.accountDisableEmailCode(device.id);
+    else if (device.kind === 'sms') {
+      const answer = await api.accountPreDisableSms(device.id);
+      setSent({ otcToken: answer.otcToken, phoneNumber: answer.phoneNumber });
+      return;
+    } else {
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const { options, webauthnToken } = await api.accountPreDisableWebAuthn(device.id);
+      const assertion = await startAuthentication({ optionsJSON: options });
+      await api.accountDisableWebAuthn(device.id, { webauthnToken, options: assertion });
+    }
+    onClose();
+  };
+
+  const onSubmit = (event: FormEvent) => {
     // The authenticator app's current code, or a recovery code.
+    const value = proof.trim();
     const problem = needsProof && !typedCode(value) && !isRecoveryCode(value) ? t.proofInvalid : null;
     return submit(event, problem, async () => {
       try {
-        if (device.kind === 'authenticator')
-          await api.accountDisableAuthenticator(device.id, typedCode(value) ?? value);
-        else if (device.kind === 'sms') await api.accountDisableSms(device.id);
-        else if (device.kind === 'email') await api.accountDisableEmailCode(device.id);
-        else await api.accountDisableWebAuthn(device.id);
-        onClose();
+        await remove();
         return null;
       } catch (e) {
-        return errorMessage(e);
+        return device.kind === 'webauthn'
+          ? ceremonyMessage(e, {
+              cancelled: en.mfa.webauthnCancelled,
+              unsupported: en.mfa.webauthnUnsupported,
+            })
+          : errorMessage(e);
       }
     });
   };
 
   return (
     <Dialog title={t.removeTitle} titleId="ae-mfa-remove-title" onClose={() => onClose()}>
-      <form noValidate onSubmit={onSubmit} css={formStyle}>
-        {error && <Alert>{error}</Alert>}
-        <p>{t.removeBody(device.name)}</p>
-        {needsProof && (
-          <>
-            <p css={mutedStyle}>{t.proofIntro}</p>
-            <TextField
-              ref={ref}
-              label={t.proofLabel}
-              autoComplete="one-time-code"
-              autoFocus
-              value={proof}
-              maxLength={64}
-              error={fieldError}
-              partName="proof-input"
-              onChange={(e) => {
-                setProof(e.target.value);
-                edited();
-              }}
-            />
-          </>
-        )}
-        <DialogFooter>
-          <Button variant="secondary" onClick={() => onClose()}>
-            {t.cancel}
-          </Button>
-          <Button type="submit" partName="confirm-button" loading={loading} loadingLabel={t.removing}>
-            {t.remove}
-          </Button>
-        </DialogFooter>
-      </form>
+      {sent ? (
+        <>
+          <p role="status">{en.mfa.smsSent(sent.phoneNumber)}</p>
+          <CodeStep
+            onClose={onClose}
+            verify={(code) => api.accountDisableSms(device.id, { otcToken: sent.otcToken, code })}
+          />
+        </>
+      ) : (
+        <form noValidate onSubmit={onSubmit} css={formStyle}>
+          {error && <Alert>{error}</Alert>}
+          <p>{t.removeBody(device.name)}</p>
+          {device.kind === 'sms' && <p css={mutedStyle}>{t.removePhoneIntro}</p>}
+          {device.kind === 'webauthn' && <p css={mutedStyle}>{t.removeWebauthnIntro}</p>}
+          {needsProof && (
+            <>
+              <p css={mutedStyle}>{t.proofIntro}</p>
+              <TextField
+                ref={ref}
+                label={t.proofLabel}
+                autoComplete="one-time-code"
+                autoFocus
+                value={proof}
+                maxLength={64}
+                error={fieldError}
+                partName="proof-input"
+                onChange={(e) => {
+                  setProof(e.target.value);
+                  edited();
+                }}
+              />
+            </>
+          )}
+          <DialogActions
+            onCancel={() => onClose()}
+            cancelLabel={t.cancel}
+            busy={loading}
+            busyLabel={
+              device.kind === 'sms'
+                ? en.mfa.sending
+                : device.kind === 'webauthn'
+                  ? en.passkeyPrompt.creating
+                  : t.removing
+            }
+            partName="confirm-button"
+          >
+            {device.kind === 'sms' ? en.mfa.sendCode : t.remove}
+          </DialogActions>
+        </form>
+      )}
     </Dialog>
+  );
+}
+
+/** A dialog's code step: `verify` sends the code; a recovery code in its answer goes to `onClose`. */
+function CodeStep({
+  onClose,
+  verify,
+}: {
+  onClose: (code?: string) => void;
+  verify: (code: string) => Promise<{ recoveryCode?: string }>;
+}) {
+  return (
+    <OneTimeCodeForm
+      onCancel={() => onClose()}
+      cancelLabel={t.cancel}
+      onCode={async (code) => {
+        try {
+          onClose((await verify(code)).recoveryCode);
+          return null;
+        } catch (e) {
+          return errorMessage(e);
+        }
+      }}
+    />
   );
 }
 
@@ -321,19 +372,7 @@ function AuthenticatorDialog({ api, onClose }: { api: Api; onClose: (code?: stri
         <>
           <p css={mutedStyle}>{en.mfa.scanIntro}</p>
           <AuthenticatorSetup qrCode={setup.qrCode} secret={setup.secret} />
-          <OneTimeCodeForm
-            onCancel={() => onClose()}
-            cancelLabel={t.cancel}
-            onCode={async (code) => {
-              try {
-                const answer = await api.accountVerifyAuthenticator(code);
-                onClose(answer.recoveryCode);
-                return null;
-              } catch (e) {
-                return errorMessage(e);
-              }
-            }}
-          />
+          <CodeStep onClose={onClose} verify={(code) => api.accountVerifyAuthenticator(code)} />
         </>
       )}
     </Dialog>
@@ -391,18 +430,9 @@ function PhoneDialog({ api, onClose }: { api: Api; onClose: (code?: string) => v
       ) : (
         <>
           <p role="status">{en.mfa.smsSent(sent.phone)}</p>
-          <OneTimeCodeForm
-            onCancel={() => onClose()}
-            cancelLabel={t.cancel}
-            onCode={async (code) => {
-              try {
-                const answer = await api.accountEnrollSms({ otcToken: sent.otcToken, code });
-                onClose(answer.recoveryCode);
-                return null;
-              } catch (e) {
-                return errorMessage(e);
-              }
-            }}
+          <CodeStep
+            onClose={onClose}
+            verify={(code) => api.accountEnrollSms({ otcToken: sent.otcToken, code })}
           />
         </>
       )}

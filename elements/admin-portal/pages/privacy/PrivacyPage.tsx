@@ -1,4 +1,3 @@
-import { css } from '@emotion/react';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../../../core/api/errors';
 import type { LoginSession } from '../../../../core/api/sessions';
@@ -9,6 +8,7 @@ import { Button } from '../../../ui/Button';
 import { Badge } from '../../../ui/Badge';
 import { Dialog, DialogFooter } from '../../../ui/Dialog';
 import { formatDateTime } from '../../../ui/formatDate';
+import { Item, ItemList } from '../../../ui/ItemList';
 import { LoadStatus, Page, Section } from '../../../ui/Page';
 import { mutedStyle } from '../../../ui/styles';
 import type { PortalPageProps } from '../../shell/PortalShell';
@@ -18,26 +18,6 @@ import { PasswordSection } from './PasswordSection';
 import { portalApis } from '../common/adminParts';
 
 const t = enPortal.portal.sessions;
-const listStyle = css({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '8px',
-});
-const itemStyle = css({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'space-between',
-  alignItems: 'center',
-  gap: '8px 16px',
-  padding: '12px 16px',
-  border: '1px solid var(--ae-color-divider)',
-  borderRadius: 'var(--ae-radius)',
-  '& > :first-child': { flex: '1 1 240px', minWidth: 0 },
-});
-
 type Load =
   | { status: 'loading' }
   | { status: 'error'; message: string }
@@ -87,35 +67,37 @@ export default function PrivacyPage(_props: PortalPageProps) {
         {actionError && <Alert>{actionError}</Alert>}
         {load.status === 'ready' && (
           <>
-            <ul css={listStyle} part="session-list">
+            <ItemList partName="session-list">
               {load.sessions.map((session) => {
                 const device = describeDevice(session.userAgent);
                 const signedIn = formatDateTime(session.createdAt, session.createdAt);
                 return (
-                  <li key={session.id} css={itemStyle} part="session">
-                    <div>
-                      <div>{device}</div>
-                      <div css={mutedStyle}>{t.details(session.ipAddress, signedIn)}</div>
-                    </div>
-                    {session.current ? (
-                      <Badge tone="success">{t.thisDevice}</Badge>
-                    ) : (
-                      <Button
-                        variant="secondary"
-                        partName="revoke-session"
-                        aria-label={t.signOutOf(device, signedIn)}
-                        loading={busy === session.id}
-                        loadingLabel={t.signingOut}
-                        disabled={busy !== null}
-                        onClick={() => act(session.id, () => portalApis(app).sessions.revoke(session.id))}
-                      >
-                        {t.signOut}
-                      </Button>
-                    )}
-                  </li>
+                  <Item
+                    key={session.id}
+                    partName="session"
+                    title={device}
+                    detail={t.details(session.ipAddress, signedIn)}
+                    action={
+                      session.current ? (
+                        <Badge tone="success">{t.thisDevice}</Badge>
+                      ) : (
+                        <Button
+                          variant="secondary"
+                          partName="revoke-session"
+                          aria-label={t.signOutOf(device, signedIn)}
+                          loading={busy === session.id}
+                          loadingLabel={t.signingOut}
+                          disabled={busy !== null}
+                          onClick={() => act(session.id, () => portalApis(app).sessions.revoke(session.id))}
+                        >
+                          {t.signOut}
+                        </Button>
+                      )
+                    }
+                  />
                 );
               })}
-            </ul>
+            </ItemList>
             {others.length === 0 ? (
               <p css={mutedStyle}>{t.onlyThisOne}</p>
             ) : (
