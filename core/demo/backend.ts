@@ -1,7 +1,7 @@
 import { ERROR_CATALOGUE, errorCodeOf } from '../api/errorCodes';
 import type { AuthResponse, SignUpResponse, User } from '../api/types';
-import { holdsPermission } from '../authorization/permissionKeys';
-import { coversForGrant } from '../portal/roleForm';
+import { requestErrors } from '../contract/checkRequest';
+import { holdsPermission } from '../contract/permissions';
 import { DEMO_FEATURES, DEMO_PERMISSION_FEATURES } from '../entitlements/demoEntitlements';
 import { decidedEntitlements } from '../entitlements/entitlements';
 import { PERMISSION_CATALOGUE } from '../portal/permissionCatalogue';
@@ -851,7 +851,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         return fail(403, 'You need the fe.secure.write.users permission to do this');
       const target = db.users.find((u) => u.id === body.userId && u.tenantId === caller.tenantId);
       if (!target) return fail(404, 'User not found in this account');
-      if (!permissionsOf(target, db).every((key) => coversForGrant(held, key)))
+      if (!permissionsOf(target, db).every((key) => holdsPermission(held, key)))
         return fail(403, 'This member holds permissions you do not have: you cannot change them');
       const revoked = db.session?.userId === target.id ? 1 : 0;
       if (revoked) db.session = null;
@@ -974,6 +974,9 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     query: Record<string, string> = {},
   ): Promise<{ status: number; body: unknown }> {
     await new Promise((resolve) => setTimeout(resolve, delay()));
+    // The contract's request schemas, as the server validates with them (core/contract/requests.ts).
+    const refused = requestErrors(method, path, { body, query }, { opaqueIds: true });
+    if (refused) return fail(400, ...refused);
     const member =
       /^\/identity\/resources\/users\/v1\/([^/]+)(\/roles)?$/.exec(path) ??
       /^\/team\/resources\/members\/v1\/([^/]+)()$/.exec(path);

@@ -5,7 +5,7 @@
  */
 import { PERMISSION_CATALOGUE, PERMISSION_CATEGORIES } from '../portal/permissionCatalogue';
 import { hasPermission } from '../portal/pages';
-import { coversForGrant } from '../portal/roleForm';
+import { holdsPermission } from '../contract/permissions';
 import {
   DEMO_ROLES,
   type DemoApiToken,
@@ -199,7 +199,7 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
   function grantable(held: string[], ids: string[]): Answer | string[] {
     const keys = ids.map(keyOfPermission);
     if (keys.some((k) => !k)) return fail(400, 'Some permissions do not exist');
-    const refused = (keys as string[]).find((k) => !coversForGrant(held, k));
+    const refused = (keys as string[]).find((k) => !holdsPermission(held, k));
     return refused
       ? fail(403, `You cannot grant the ${refused} permission: you do not hold it`)
       : (keys as string[]);
@@ -340,7 +340,7 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
       if (refused) return refused;
       const key = keyOfPermission(decodeURIComponent(match[1]!));
       if (!key) return fail(404, 'Permission not found');
-      if (!coversForGrant(held, key))
+      if (!holdsPermission(held, key))
         return fail(403, `You cannot grant the ${key} permission: you do not hold it`);
       if (!idList(body.roleIds)) return fail(400, 'Role ids is required');
       const ids = body.roleIds as string[];
@@ -481,7 +481,7 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
         const roles = visibleRoles(db, tenantId).filter((r) => ids.includes(r.id));
         if (roles.length !== ids.length) return fail(400, 'Some roles do not exist in this account');
         const refusedKey = add
-          ? roles.flatMap((r) => r.permissions).find((k) => !coversForGrant(held, k))
+          ? roles.flatMap((r) => r.permissions).find((k) => !holdsPermission(held, k))
           : undefined;
         if (refusedKey) return fail(403, `You cannot grant the ${refusedKey} permission: you do not hold it`);
         group.roleIds = add
@@ -548,7 +548,7 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
         if (!idList(roleIds)) return fail(400, 'Role ids must be a list of ids');
         const roles = visibleRoles(db, tenantId).filter((r) => roleIds.includes(r.id));
         if (roles.length !== roleIds.length) return fail(400, 'Some roles do not exist in this account');
-        const refusedKey = roles.flatMap((r) => r.permissions).find((k) => !coversForGrant(held, k));
+        const refusedKey = roles.flatMap((r) => r.permissions).find((k) => !holdsPermission(held, k));
         if (refusedKey) return fail(403, `You cannot grant the ${refusedKey} permission: you do not hold it`);
         const token: DemoApiToken = {
           id: `${tools.random().slice(0, 8)}-demo-${tools.random().slice(0, 12)}`,

@@ -3,6 +3,8 @@
  * visibility (always, hidden, byPermissions), the permission string that gates each page (§6),
  * feature flags, and the vendor's admin-box metadata.
  */
+import { hasPermission } from '../contract/permissions';
+
 export const PORTAL_PAGES = [
   'profile',
   'privacy',
@@ -72,18 +74,11 @@ export const PAGE_FLAGS: Partial<Record<PortalPageId, string>> = {
 };
 
 /**
- * Whether held permission keys grant `required`. A trailing `*` is a wildcard on either side:
- * the demo admin's `fe.*` grants everything under `fe.`, and a page that asks for
- * `fe.subscriptions.*` is granted by any `fe.subscriptions.` key.
+ * Whether held permission keys grant `required`: the contract's rule (core/contract/permissions.ts),
+ * where `fe.*` grants everything under `fe.`, and a page that asks for `fe.subscriptions.*` is
+ * granted by any `fe.subscriptions.` key.
  */
-export function hasPermission(held: readonly string[], required: string): boolean {
-  const prefixOf = (key: string) => key.slice(0, -1);
-  return held.some((key) => {
-    if (key === required) return true;
-    if (key.endsWith('*') && required.startsWith(prefixOf(key))) return true;
-    return required.endsWith('*') && key.startsWith(prefixOf(required));
-  });
-}
+export { hasPermission };
 
 export interface AdminBoxMetadata {
   /** Per-page visibility chosen by the vendor, over the defaults. */

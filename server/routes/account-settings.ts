@@ -14,7 +14,6 @@ import {
 import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
-import * as s from '../http/schemas';
 
 const ACCOUNT = '/tenants/resources/account-settings/v1';
 const TIMEZONES = new Set(Intl.supportedValuesOf('timeZone').concat('UTC'));
@@ -31,21 +30,8 @@ export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   app.put<{ Body: AccountSettingsUpdate }>(
+    // Request schema: core/contract/requests.ts (the demo backend validates with it too).
     ACCOUNT,
-    {
-      schema: {
-        body: {
-          ...s.strictObject({
-            name: s.personName,
-            address: s.optionalText(200),
-            website: { type: ['string', 'null'], maxLength: 200, pattern: '^(https?://[^\\s]+)?$' },
-            timezone: { type: ['string', 'null'], maxLength: 64 },
-            currency: { type: 'string', pattern: '^[A-Z]{3}$' },
-          }),
-          minProperties: 1,
-        },
-      },
-    },
     async (request) => {
       const claims = await requireUser(ctx.tokens, request);
       const tenantId = requirePermission(claims, 'fe.secure.write.accountSettings');
@@ -105,18 +91,10 @@ export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContex
     };
   });
 
-  app.get<{ Querystring: { entityName: string } }>(
-    '/metadata',
-    {
-      schema: {
-        querystring: s.strictObject({ entityName: { type: 'string', maxLength: 64 } }, ['entityName']),
-      },
-    },
-    async (request) => {
-      const claims = await requireUser(ctx.tokens, request);
-      if (request.query.entityName !== 'adminBox' || !claims.tenantId) return { rows: [] };
-      const configuration = await getAdminBoxConfiguration(ctx.db, claims.tenantId);
-      return { rows: configuration ? [{ entityName: 'adminBox', configuration }] : [] };
-    },
-  );
+  app.get<{ Querystring: { entityName: string } }>('/metadata', async (request) => {
+    const claims = await requireUser(ctx.tokens, request);
+    if (request.query.entityName !== 'adminBox' || !claims.tenantId) return { rows: [] };
+    const configuration = await getAdminBoxConfiguration(ctx.db, claims.tenantId);
+    return { rows: configuration ? [{ entityName: 'adminBox', configuration }] : [] };
+  });
 }

@@ -1,7 +1,7 @@
 import { useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import type { Permission, Role, RolesApi } from '../../../../core/portal/rolesApi';
+import { holdsPermission } from '../../../../core/contract/permissions';
 import {
-  coversForGrant,
   roleKeyFromName,
   validateRoleForm,
   type RoleForm,
@@ -47,7 +47,7 @@ function PermissionChecklist({
                 type="checkbox"
                 checked={chosen.has(p.id)}
                 onChange={() => onToggle(p.id)}
-                disabled={disabled || (!chosen.has(p.id) && !coversForGrant(held, p.key))}
+                disabled={disabled || (!chosen.has(p.id) && !holdsPermission(held, p.key))}
               />{' '}
               {p.name}{' '}
               <span css={mutedStyle} style={{ display: 'inline' }}>
