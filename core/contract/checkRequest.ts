@@ -4,7 +4,7 @@
  * `describeIssue`. The demo backend runs this before it answers (core/demo/backend.ts).
  */
 import { REQUEST_SCHEMAS, type RequestSchema } from './requests';
-import { firstIssue, validationMessages, type ValidateOptions } from './validate';
+import { schemaIssues, validationMessages, type ValidateOptions } from './validate';
 
 interface Route {
   method: string;
@@ -41,9 +41,9 @@ export function requestErrors(
 ): string[] | null {
   const schema = requestSchemaOf(method, path);
   if (!schema) return null;
-  const bodyIssue = schema.body === undefined ? null : firstIssue(schema.body, request.body, options);
-  if (bodyIssue) return validationMessages([bodyIssue], 'body');
-  const queryIssue =
-    schema.querystring === undefined ? null : firstIssue(schema.querystring, request.query, options);
-  return queryIssue ? validationMessages([queryIssue], 'querystring') : null;
+  const bodyIssues = schema.body === undefined ? [] : schemaIssues(schema.body, request.body, options);
+  if (bodyIssues.length) return validationMessages(bodyIssues, 'body');
+  const queryIssues =
+    schema.querystring === undefined ? [] : schemaIssues(schema.querystring, request.query, options);
+  return queryIssues.length ? validationMessages(queryIssues, 'querystring') : null;
 }

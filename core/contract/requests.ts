@@ -44,6 +44,7 @@ const linkWithPassword = {
 const memberNamed = {
   body: { ...s.strictObject({ userId: s.userId, email: s.email }), minProperties: 1, maxProperties: 1 },
 };
+const impersonatedId = { type: 'string', minLength: 1, maxLength: 100 };
 const shortPhone = { type: 'string', minLength: 1, maxLength: 32 };
 const inviteLink = {
   expiresInMinutes: { type: 'integer', minimum: 1, maximum: INVITE_LINK_MAX_MINUTES },
@@ -82,6 +83,38 @@ export const REQUEST_SCHEMAS: Record<string, RequestSchema> = {
   },
   [`POST ${AUTH}/v2/user/sso/prelogin`]: ssoPreLogin,
   [`POST ${AUTH}/v1/user/saml/prelogin`]: ssoPreLogin,
+
+  // Sign-up and the token of another account (server/routes/users.ts)
+  [`POST ${USERS}/v1/signUp`]: {
+    body: s.strictObject(
+      {
+        email: s.email,
+        password: s.newPassword,
+        name: { ...s.personName, type: ['string', 'null'] },
+        companyName: s.optionalText(100),
+        phoneNumber: s.phoneNumber,
+        metadata: s.metadata,
+        invitationToken: s.optionalToken,
+        recaptchaToken: s.optionalToken,
+      },
+      ['email', 'password'],
+    ),
+  },
+  [`POST ${USERS}/v3/me/token`]: { body: s.strictObject({ tenantId: s.uuid }, ['tenantId']) },
+
+  // Impersonation (server/routes/impersonation.ts): `userId` (the kit) or `impersonatedUserId` (the client SDK).
+  'POST /identity/resources/impersonation/v1': {
+    body: {
+      ...s.strictObject({
+        userId: impersonatedId,
+        impersonatedUserId: impersonatedId,
+        actorToken: { type: 'string', minLength: 1, maxLength: 8192 },
+        redirectUrl: { type: 'string', maxLength: 2048 },
+        tenantId: s.optionalId,
+      }),
+      oneOf: [{ required: ['userId'] }, { required: ['impersonatedUserId'] }],
+    },
+  },
 
   // Profile (server/routes/profile.ts)
   [`PUT ${USERS}/v2/me`]: {

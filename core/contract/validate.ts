@@ -1,7 +1,7 @@
 /**
  * A compact validator of the JSON-schema subset the contract's request schemas use
  * (core/contract/requests.ts, core/contract/schemas.ts), for the demo backend, which runs in the
- * browser. It reports the first issue the way Ajv (the server's validator, through Fastify, with
+ * browser. It reports the first failure the way Ajv (the server's validator, through Fastify, with
  * `allErrors` off) reports it: the same keyword order, `instancePath` and `params`, so
  * `describeIssue` words both the same. Why not Ajv itself in the page: docs/contract.md
  * "One contract module". `validate.test.ts` runs both over the contract's schemas.
@@ -84,28 +84,27 @@ export interface ValidateOptions {
   opaqueIds?: boolean;
 }
 
-/** Validates `value` against `schema`; the first issue (Ajv's order), or null when it is valid. */
-export function firstIssue(
+/**
+ * Validates `value` against `schema`: what Ajv reports for the first failure (one issue, or for an
+ * anyOf / oneOf the failing branches' and its own), empty when the value is valid.
+ */
+export function schemaIssues(
   schema: unknown,
   value: unknown,
   options: ValidateOptions = {},
-): ValidationIssue | null {
-  return check(schema as Schema, value, '', options);
+): ValidationIssue[] {
+  return check(schema as Schema, value, '', options) ?? [];
 }
 
-function check(
-  schema: Schema,
-  value: unknown,
-  path: string,
-  options: ValidateOptions,
-): ValidationIssue | null {
+/** The issues of the first failure (Ajv reports several for one anyOf / oneOf), or null. */
+type Found = ValidationIssue[] | null;
+
+function check(schema: Schema, value: unknown, path: string, options: ValidateOptions): Found {
   for (const key of Object.keys(schema))
     if (!KNOWN.has(key)) throw new Error(`core/contract/validate: unsupported keyword "${key}"`);
-  const issue = (keyword: string, params: Record<string, unknown> = {}): ValidationIssue => ({
-    keyword,
-    instancePath: path,
-    params,
-  });
+  const issue = (keyword: string, params: Record<string, unknown> = {}): ValidationIssue[] => [
+    { keyword, instancePath: path, params },
+  ];
   const types = schema.type === undefined ? [] : [schema.type as string | string[]].flat();
   // Ajv checks a list of types (or a type with no keyword of its own) before anything else, and a
   // single type with keywords of its own after the keywords that apply to every type.
@@ -116,14 +115,17 @@ function check(
     return issue('const', { allowedValue: schema.const });
   if (Array.isArray(schema.enum) && !schema.enum.some((allowed) => equal(allowed, value)))
     return issue('enum', { allowedValues: schema.enum });
-  if (
-    Array.isArray(schema.anyOf) &&
-    !schema.anyOf.some((branch) => !check(branch as Schema, value, path, options))
-  )
-    return issue('anyOf');
+  // Ajv reports each failing branch, then the anyOf / oneOf itself.
+  if (Array.isArray(schema.anyOf)) {
+    const failed = (schema.anyOf as Schema[]).map((branch) => check(branch, value, path, options));
+    if (failed.every(Boolean)) return [...failed.flatMap((found) => found ?? []), ...issue('anyOf')];
+  }
   if (Array.isArray(schema.oneOf)) {
-    const passing = schema.oneOf.filter((branch) => !check(branch as Schema, value, path, options)).length;
-    if (passing !== 1) return issue('oneOf', { passingSchemas: null });
+    const failed = (schema.oneOf as Schema[]).map((branch) => check(branch, value, path, options));
+    const passing = failed.filter((found) => !found).length;
+    if (passing === 0)
+      return [...failed.flatMap((found) => found ?? []), ...issue('oneOf', { passingSchemas: null })];
+    if (passing > 1) return issue('oneOf', { passingSchemas: null });
   }
   if (types.length && !typeFirst && !hasType(value, types[0]!)) return issue('type', { type: types[0] });
   if (typeof value === 'number') {
@@ -164,7 +166,7 @@ function ownsKeywords(schema: Schema, type: string): boolean {
   return (own[type] ?? []).some((keyword) => schema[keyword] !== undefined);
 }
 
-type Report = (keyword: string, params?: Record<string, unknown>) => ValidationIssue;
+type Report = (keyword: string, params?: Record<string, unknown>) => ValidationIssue[];
 
 function checkArray(
   schema: Schema,
@@ -172,7 +174,7 @@ function checkArray(
   path: string,
   issue: Report,
   options: ValidateOptions,
-): ValidationIssue | null {
+): Found {
   if (typeof schema.maxItems === 'number' && value.length > schema.maxItems)
     return issue('maxItems', { limit: schema.maxItems });
   if (typeof schema.minItems === 'number' && value.length < schema.minItems)
@@ -199,7 +201,7 @@ function checkObject(
   path: string,
   issue: Report,
   options: ValidateOptions,
-): ValidationIssue | null {
+): Found {
   const keys = Object.keys(value);
   if (typeof schema.maxProperties === 'number' && keys.length > schema.maxProperties)
     return issue('maxProperties', { limit: schema.maxProperties });
@@ -240,7 +242,7 @@ function article(type: string): string {
 }
 
 /**
- * Turns one validation issue (Ajv's on the server, `firstIssue`'s in the demo) into a sentence a
+ * Turns one validation issue (Ajv's on the server, `schemaIssues`' in the demo) into a sentence a
  * user can read. `context` is where it was found: body, querystring, params. Echoed field names are
  * truncated.
  */

@@ -16,8 +16,6 @@ import { IMPERSONATION_MESSAGES } from '../domain/impersonation';
 import { setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
-import * as s from '../http/schemas';
-import { uuid } from '../http/list-query';
 import { clientInfo } from '../http/client-info';
 import { parseMetadata } from '../http/metadata';
 
@@ -42,24 +40,8 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   app.post<{ Body: SignUpBody }>(
+    // Request schemas of this file: core/contract/requests.ts (the demo backend validates with them too).
     `${base}/v1/signUp`,
-    {
-      schema: {
-        body: s.strictObject(
-          {
-            email: s.email,
-            password: s.newPassword,
-            name: { ...s.personName, type: ['string', 'null'] },
-            companyName: s.optionalText(100),
-            phoneNumber: s.phoneNumber,
-            metadata: s.metadata,
-            invitationToken: s.optionalToken,
-            recaptchaToken: s.optionalToken,
-          },
-          ['email', 'password'],
-        ),
-      },
-    },
     async (request, reply) => {
       assertTrustedOrigin(request, ctx.options.corsOrigins);
       const body = request.body;
@@ -133,7 +115,6 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
    */
   app.post<{ Body: { tenantId: string } }>(
     `${base}/v3/me/token`,
-    { schema: { body: s.strictObject({ tenantId: uuid }, ['tenantId']) } },
     async (request) => {
       const claims = await requireSignedInUser(ctx.tokens, request);
       if (claims.act) throw httpError(403, IMPERSONATION_MESSAGES.noSwitch);
