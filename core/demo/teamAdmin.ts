@@ -4,7 +4,7 @@
  * the same message), validation and answers, on the sample data in the page's storage.
  */
 import { PERMISSION_CATALOGUE, PERMISSION_CATEGORIES } from '../portal/permissionCatalogue';
-import { hasPermission } from '../portal/pages';
+import { fail, ok, type Answer } from '../contract/answer';
 import { holdsPermission } from '../contract/permissions';
 import {
   DEMO_ROLES,
@@ -16,14 +16,11 @@ import {
 } from './data';
 
 type Json = Record<string, unknown>;
-type Answer = { status: number; body: unknown; save?: boolean };
 interface TeamAdminTools {
   random(): string;
   now(): number;
 }
 
-const fail = (status: number, ...errors: string[]): Answer => ({ status, body: { errors } });
-const ok = (body: unknown, save = false, status = 200): Answer => ({ status, body, save });
 const ROLE_KEY = /^[A-Za-z0-9._-]{1,100}$/;
 const COLOR = /^(#[0-9A-Fa-f]{6})?$/;
 const DAYS_10_YEARS_IN_MINUTES = 3650 * 1440;
@@ -217,7 +214,9 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
     const held = demoPermissionsOf(db, caller);
     const tenantId = caller.tenantId;
     const need = (permission: string) =>
-      hasPermission(held, permission) ? null : fail(403, `You need the ${permission} permission to do this`);
+      holdsPermission(held, permission)
+        ? null
+        : fail(403, `You need the ${permission} permission to do this`);
     const route = `${method} ${path}`;
     let match: RegExpExecArray | null;
 
