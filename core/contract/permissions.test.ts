@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { grantsPermission, hasPermission, holdsPermission } from './permissions';
+import { hasPermission } from '../portal/pages';
+import { grantsPermission, holdsPermission } from './permissions';
 
 describe('the permission rule (one, for server, demo and kit)', () => {
   const grants: Array<[string, string, boolean]> = [

@@ -17,12 +17,3 @@ export function grantsPermission(heldKey: string, wantedKey: string): boolean {
 export function holdsPermission(heldKeys: readonly string[], wantedKey: string): boolean {
   return heldKeys.some((held) => grantsPermission(held, wantedKey));
 }
-
-/**
- * The portal's page rule: `required` held as above, or, when `required` is itself a wildcard (a
- * page that asks for `fe.subscriptions.*`), any held key under it. The same rule applied in both
- * directions; a check of one action (server routes) never asks for a wildcard.
- */
-export function hasPermission(heldKeys: readonly string[], required: string): boolean {
-  return holdsPermission(heldKeys, required) || heldKeys.some((held) => grantsPermission(required, held));
-}

@@ -3,7 +3,7 @@
  * visibility (always, hidden, byPermissions), the permission string that gates each page (§6),
  * feature flags, and the vendor's admin-box metadata.
  */
-import { hasPermission } from '../contract/permissions';
+import { grantsPermission } from '../contract/permissions';
 
 export const PORTAL_PAGES = [
   'profile',
@@ -74,11 +74,14 @@ export const PAGE_FLAGS: Partial<Record<PortalPageId, string>> = {
 };
 
 /**
- * Whether held permission keys grant `required`: the contract's rule (core/contract/permissions.ts),
- * where `fe.*` grants everything under `fe.`, and a page that asks for `fe.subscriptions.*` is
- * granted by any `fe.subscriptions.` key.
+ * Whether held permission keys grant `required`: the contract's rule (core/contract/permissions.ts)
+ * applied both ways, so `fe.*` grants everything under `fe.`, and a page that asks for
+ * `fe.subscriptions.*` is granted by any `fe.subscriptions.` key. A check of one action (server
+ * routes, the demo backend) uses `holdsPermission` and never asks for a wildcard.
  */
-export { hasPermission };
+export function hasPermission(held: readonly string[], required: string): boolean {
+  return held.some((key) => grantsPermission(key, required) || grantsPermission(required, key));
+}
 
 export interface AdminBoxMetadata {
   /** Per-page visibility chosen by the vendor, over the defaults. */
