@@ -113,16 +113,13 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
    * `tenantId`, one of the caller's accounts (403 otherwise). A signed-in person only (not an API
    * token), and not while impersonating: impersonation was allowed for one account only.
    */
-  app.post<{ Body: { tenantId: string } }>(
-    `${base}/v3/me/token`,
-    async (request) => {
-      const claims = await requireSignedInUser(ctx.tokens, request);
-      if (claims.act) throw httpError(403, IMPERSONATION_MESSAGES.noSwitch);
-      const user = await findUserById(ctx.db, claims.sub);
-      if (!user) throw httpError(401, 'User not found');
-      const issued = await ctx.auth.tokenForTenant(user, request.body.tenantId, claims.sid);
-      if (!issued) throw httpError(403, 'You are not a member of this account');
-      return { accessToken: issued.accessToken, expires: issued.expires, expiresIn: issued.expiresIn };
-    },
-  );
+  app.post<{ Body: { tenantId: string } }>(`${base}/v3/me/token`, async (request) => {
+    const claims = await requireSignedInUser(ctx.tokens, request);
+    if (claims.act) throw httpError(403, IMPERSONATION_MESSAGES.noSwitch);
+    const user = await findUserById(ctx.db, claims.sub);
+    if (!user) throw httpError(401, 'User not found');
+    const issued = await ctx.auth.tokenForTenant(user, request.body.tenantId, claims.sid);
+    if (!issued) throw httpError(403, 'You are not a member of this account');
+    return { accessToken: issued.accessToken, expires: issued.expires, expiresIn: issued.expiresIn };
+  });
 }
