@@ -20,6 +20,10 @@ export const USER_SORT_FIELDS = [
 ] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 
+/** The roles list's sort fields (roles v2 `_sortBy`). */
+export const ROLE_SORT_FIELDS = ['name', 'key', 'createdAt', 'updatedAt'] as const;
+export type RoleSortField = (typeof ROLE_SORT_FIELDS)[number];
+
 /** The schema of a list query sorted by one of `sortFields`. */
 export const listQuerySchema = (sortFields: readonly string[]) =>
   ({

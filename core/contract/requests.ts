@@ -8,7 +8,7 @@
  * Bodies and query strings only: path parameters stay with the server (the demo's ids are not
  * uuids, and an id the demo does not know is its 404 anyway).
  */
-import { USER_SORT_FIELDS } from './listQuery';
+import { listQuerySchema, ROLE_SORT_FIELDS, USER_SORT_FIELDS } from './listQuery';
 import * as s from './schemas';
 
 export interface RequestSchema {
@@ -61,6 +61,10 @@ const usersListQuery = {
   // The client's IGetUserQueryParams.ids: user ids separated by commas.
   ids: { type: 'string', pattern: s.ID_LIST_PATTERN },
 };
+
+const roleKey = { type: 'string', minLength: 1, maxLength: 100, pattern: s.KEY_PATTERN };
+const roleName = { type: 'string', minLength: 1, maxLength: 100, pattern: '^(?=.*\\S)[^\\u0000]*$' };
+const roleDescription = s.optionalText(500);
 
 const AUTH = '/identity/resources/auth';
 const USERS = '/identity/resources/users';
@@ -223,6 +227,36 @@ export const REQUEST_SCHEMAS: Record<string, RequestSchema> = {
   [`POST ${PHONE}`]: { body: s.strictObject({ phoneNumber: shortPhone }, ['phoneNumber']) },
   [`POST ${PHONE}/verify`]: {
     body: s.strictObject({ changePhoneId: s.linkToken, code: s.code }, ['changePhoneId', 'code']),
+  },
+
+  // Roles and permissions (server/routes/roles.ts). The client SDK's `addRole` sends `permissions`
+  // (another name for `permissionIds`), `isDefault` and `level`.
+  'GET /identity/resources/roles/v2': { querystring: listQuerySchema(ROLE_SORT_FIELDS) },
+  'POST /identity/resources/roles/v1': {
+    body: s.strictObject(
+      {
+        key: roleKey,
+        name: roleName,
+        description: roleDescription,
+        permissionIds: s.uuidList,
+        permissions: s.uuidList,
+        isDefault: { type: 'boolean' },
+        level: { type: 'integer', minimum: 0, maximum: 1000 },
+      },
+      ['key', 'name'],
+    ),
+  },
+  'PATCH /identity/resources/roles/v1/:roleId': {
+    body: {
+      ...s.strictObject({ key: roleKey, name: roleName, description: roleDescription }),
+      minProperties: 1,
+    },
+  },
+  'PUT /identity/resources/roles/v1/:roleId/permissions': {
+    body: s.strictObject({ permissionIds: s.uuidList }, ['permissionIds']),
+  },
+  'PUT /identity/resources/permissions/v1/:permissionId/roles': {
+    body: s.strictObject({ roleIds: s.uuidList }, ['roleIds']),
   },
 
   // Invitations and invite links (server/routes/invitations.ts)

@@ -63,6 +63,9 @@ export const linkToken = { type: 'string', minLength: 1, maxLength: 100 } as con
 /** A sign-in code as typed (spaces allowed, checked as 6 digits after trimming). */
 export const code = { type: 'string', minLength: 1, maxLength: 20 } as const;
 
+/** A role or permission key: letters, digits, dot, dash and underscore (it appears in access tokens). */
+export const KEY_PATTERN = '^[A-Za-z0-9._-]+$';
+
 /** Ids of the list and id routes (roles, groups, tokens, users). */
 export const uuid = { type: 'string', pattern: UUID } as const;
 export const uuidList = { type: 'array', maxItems: 200, uniqueItems: true, items: uuid } as const;
