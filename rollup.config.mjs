@@ -164,8 +164,11 @@ export default [
         // Demo backend and portal-only logic stay out of the shared chunk: pages without them never pay.
         // Hosted login, social login and SSO load only when used.
         // The server's error catalogue too: the kit needs only its codes' type; the demo backend uses it.
+        // The contract module's schemas, validator and answers are the demo backend's (the kit's
+        // pages use only its permission rule, which stays shared).
         if (
           id.includes('/core/demo/') ||
+          (id.includes('/core/contract/') && !id.endsWith('/core/contract/permissions.ts')) ||
           id.endsWith('/core/api/errorCodes.ts') ||
           id.includes('/core/portal/') ||
           /\/core\/api\/(securityPolicies|team|accountSettings|sessions|audits|connectivity|billing|accountMfa)\.ts$/.test(

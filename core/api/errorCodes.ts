@@ -38,7 +38,7 @@ export const ERROR_CATALOGUE = {
   ORIGIN_NOT_ALLOWED: 'Origin not allowed',
   INVALID_PREFLIGHT: 'Invalid Preflight Request',
   PARAMETER_REPEATED: 'Parameter "{name}" is repeated',
-  // Schema validation (server/http/errors.ts describeIssue): one message per field
+  // Schema validation (core/contract/validate.ts describeIssue): one message per field
   FIELD_REQUIRED: '{field} is required',
   FIELD_UNKNOWN: 'Unknown field "{field}"',
   BODY_NOT_OBJECT: 'Request body must be a JSON object',

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isAuthorized, type GuardRequirements, type GuardUser } from './authorizedContent';
-import { grantsPermission } from './permissionKeys';
+import { grantsPermission } from '../contract/permissions';
 
 const user = (roles: string[], permissions: string[], superUser = false): GuardUser => ({
   superUser,

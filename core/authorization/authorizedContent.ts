@@ -1,4 +1,4 @@
-import { holdsPermission } from './permissionKeys';
+import { holdsPermission } from '../contract/permissions';
 
 /** The signed-in user as far as the authorized-content guard reads it. */
 export interface GuardUser {

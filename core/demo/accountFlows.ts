@@ -1,4 +1,5 @@
 import type { AuthResponse } from '../api/types';
+import { fail, ok, type Answer } from '../contract/answer';
 import { BREACHED_PASSWORD_MESSAGE, isDemoBreached } from './passwordless';
 import { DEMO_PASSWORD_MIN_LENGTH, type DemoDatabase, type DemoOneTimeToken, type DemoUser } from './data';
 
@@ -10,10 +11,11 @@ import { DEMO_PASSWORD_MIN_LENGTH, type DemoDatabase, type DemoOneTimeToken, typ
  * demo data in localStorage), answers it at GET /dev/outbox?to=... like a development server, and
  * prints it to the browser console, so someone trying the demo can open the link.
  * Secrets are kept as they are: this is sample data in the visitor's own browser, not security.
+ * Bodies and queries reach these handlers checked against the contract's schemas
+ * (core/contract/requests.ts, in core/demo/backend.ts).
  */
 
 type Json = Record<string, unknown>;
-type Answer = { status: number; body: unknown; save?: boolean };
 interface FlowRequest {
   body: Json;
   query: Record<string, string>;
@@ -38,17 +40,12 @@ const ACTIVATION_LINK_INVALID = 'This activation link is invalid or has expired.
 const HOUR = 3600_000;
 const LIFETIMES_MS = { resetPassword: HOUR, activation: 7 * 24 * HOUR, invitation: 7 * 24 * HOUR } as const;
 
-const fail = (status: number, ...errors: string[]): Answer => ({ status, body: { errors } });
-const ok = (body: unknown, save = false): Answer => ({ status: 200, body, save });
-const isEmail = (value: unknown): value is string =>
-  typeof value === 'string' && value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 const isText = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= max;
-/** The password policy of the demo (the server's default policy). */
+/** The password policy of the demo (the server's default policy; the schema caps the length). */
 function passwordProblem(password: unknown): string | null {
   if (typeof password !== 'string' || password.length < DEMO_PASSWORD_MIN_LENGTH)
     return `Password must be at least ${DEMO_PASSWORD_MIN_LENGTH} characters`;
-  if (password.length > 128) return 'Password must be at most 128 characters';
   return isDemoBreached(password) ? BREACHED_PASSWORD_MESSAGE : null;
 }
 const findByEmail = (db: DemoDatabase, email: string) =>
@@ -114,16 +111,9 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
     );
   }
 
-  function linkInputProblem(body: Json): string | null {
-    if (!isText(body.userId, 36)) return 'User id is required';
-    if (!isText(body.token, 100)) return 'Token is required';
-    return null;
-  }
-
   const routes: Record<string, DemoFlowHandler> = {
     'POST /identity/resources/users/v1/passwords/reset': (db, { body }) => {
-      if (!isEmail(body.email)) return fail(400, 'Email must be a valid email address');
-      const user = findByEmail(db, body.email);
+      const user = findByEmail(db, body.email as string);
       if (user) {
         const link = issueLink(db, 'resetPassword', user, '/account/reset-password');
         sendEmail(
@@ -136,9 +126,9 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
       return ok({}, true);
     },
     'POST /identity/resources/users/v1/passwords/reset/verify': (db, { body }) => {
-      const problem = linkInputProblem(body) ?? passwordProblem(body.password);
+      const problem = passwordProblem(body.password);
       if (problem) return fail(400, problem);
-      const link = liveLink(db, 'resetPassword', body.userId, body.token);
+      const link = liveLink(db, 'resetPassword', body.userId as string, body.token as string);
       const user = db.users.find((u) => u.id === body.userId);
       if (!link || !user) return fail(400, RESET_LINK_INVALID);
       link.used = true;
@@ -148,16 +138,12 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
       return ok({}, true);
     },
     'GET /identity/resources/users/v1/activate/strategy': (db, { query }) => {
-      const problem = linkInputProblem(query);
-      if (problem) return fail(400, problem);
       const user = db.users.find((u) => u.id === query.userId);
-      if (!user || user.verified !== false || !liveLink(db, 'activation', query.userId, query.token))
+      if (!user || user.verified !== false || !liveLink(db, 'activation', query.userId!, query.token!))
         return fail(400, ACTIVATION_LINK_INVALID);
       return ok({ shouldSetPassword: !user.password });
     },
     'POST /identity/resources/users/v1/activate': (db, { body }) => {
-      const problem = linkInputProblem(body);
-      if (problem) return fail(400, problem);
       const user = db.users.find((u) => u.id === body.userId);
       if (!user || user.verified !== false) return fail(400, ACTIVATION_LINK_INVALID);
       if (!user.password) {
@@ -165,7 +151,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
         const rejected = passwordProblem(body.password);
         if (rejected) return fail(400, rejected);
       }
-      const link = liveLink(db, 'activation', body.userId, body.token);
+      const link = liveLink(db, 'activation', body.userId as string, body.token as string);
       if (!link) return fail(400, ACTIVATION_LINK_INVALID);
       link.used = true;
       if (!user.password) user.password = body.password as string;
@@ -173,8 +159,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
       return ok(tools.startSession(db, user), true);
     },
     'POST /identity/resources/users/v1/activate/reset': (db, { body }) => {
-      if (!isEmail(body.email)) return fail(400, 'Email must be a valid email address');
-      const user = findByEmail(db, body.email);
+      const user = findByEmail(db, body.email as string);
       if (user && user.verified === false) sendActivation(db, user);
       return ok({}, true);
     },
@@ -192,10 +177,6 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
    */
   function changePassword(db: DemoDatabase, user: DemoUser, body: Json, impersonated: boolean): Answer {
     if (impersonated) return fail(403, 'Not available while impersonating');
-    const known = new Set(['password', 'newPassword']);
-    if (Object.keys(body).some((key) => !known.has(key))) return fail(400, 'Unknown field in the request');
-    if (!isText(body.password, 128)) return fail(400, 'Password is required');
-    if (typeof body.newPassword !== 'string') return fail(400, 'New password is required');
     const locked = tools.lockedFor(db, user.email);
     if (locked) return fail(429, tools.tooManyAttempts(locked));
     if (!user.password || user.password !== body.password) {
@@ -206,7 +187,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
     if (body.newPassword === body.password) return fail(400, SAME_PASSWORD);
     const problem = passwordProblem(body.newPassword);
     if (problem) return fail(400, problem);
-    user.password = body.newPassword;
+    user.password = body.newPassword as string;
     return ok({}, true);
   }
 

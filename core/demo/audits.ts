@@ -5,6 +5,7 @@
  * answers sample records made from the account's members: the same all through an hour (the
  * newest at its start), spread over the last two weeks.
  */
+import { fail, ok, type Answer } from '../contract/answer';
 import {
   AUDIT_COLUMNS,
   AUDIT_MAX_COUNT,
@@ -24,9 +25,6 @@ import { hasPermission } from '../portal/pages';
 import type { DemoDatabase, DemoUser } from './data';
 
 type Json = Record<string, unknown>;
-type Answer = { status: number; body: unknown };
-const fail = (status: number, ...errors: string[]): Answer => ({ status, body: { errors } });
-const ok = (body: unknown): Answer => ({ status: 200, body });
 
 const READ = 'fe.secure.read.audits';
 const SAMPLE_SIZE = 64;

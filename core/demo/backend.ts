@@ -1,7 +1,10 @@
 import { ERROR_CATALOGUE, errorCodeOf } from '../api/errorCodes';
 import type { AuthResponse, SignUpResponse, User } from '../api/types';
-import { holdsPermission } from '../authorization/permissionKeys';
-import { coversForGrant } from '../portal/roleForm';
+import { fail, ok } from '../contract/answer';
+import { requestErrors } from '../contract/checkRequest';
+import { maxInactiveSecondsOf, pageOf } from '../contract/listQuery';
+import { CLIENT_USER_PRESETS } from '../contract/requests';
+import { holdsPermission } from '../contract/permissions';
 import { DEMO_FEATURES, DEMO_PERMISSION_FEATURES } from '../entitlements/demoEntitlements';
 import { decidedEntitlements } from '../entitlements/entitlements';
 import { PERMISSION_CATALOGUE } from '../portal/permissionCatalogue';
@@ -75,9 +78,6 @@ interface DemoRequest {
 }
 type Handler = (db: DemoDatabase, request: DemoRequest) => { status: number; body: unknown; save?: boolean };
 
-const fail = (status: number, ...errors: string[]) => ({ status, body: { errors } });
-const ok = (body: unknown, save = false) => ({ status: 200, body, save });
-
 function randomId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => 'abcdefghijklmnopqrstuvwxyz0123456789'[b % 36]).join('');
@@ -132,8 +132,6 @@ const DEMO_ADMIN_BOX = {
   },
 };
 
-const PHONE = /^[+0-9 ().-]*$/;
-
 /** The sign-in methods as the client SDK reads them (server/routes/configurations.ts). */
 const demoStrategies = (db: DemoDatabase) => ({
   mainAuthStrategies: [{ strategy: db.settings?.authStrategy ?? DEMO_POLICY.authStrategy }],
@@ -167,39 +165,6 @@ function listItemOf(db: DemoDatabase, u: DemoUser) {
   };
 }
 
-const V2_QUERY = ['_filter', '_sortBy', '_order', '_offset', '_limit', '_includeSubTenants', 'ids'];
-const V3_QUERY = [...V2_QUERY, '_tenantId', '_preset', '_maxInactiveSeconds', '_email', '_presetParams'];
-/** The client SDK's spelling of the users v3 presets (as the server accepts them). */
-const CLIENT_PRESETS: Record<string, string> = {
-  inactive: 'INACTIVE',
-  'mfa-unenrolled': 'MFA_UNENROLLED',
-  'breached-passwords': 'BREACHED_PASSWORDS',
-};
-
-/** The client's `_presetParams` JSON folded into `_maxInactiveSeconds` (server/routes/team-users.ts). */
-function withPresetParams(query: Record<string, string>): Record<string, string> | string {
-  const q = { ...query };
-  if (q._preset && CLIENT_PRESETS[q._preset]) q._preset = CLIENT_PRESETS[q._preset]!;
-  if (q._presetParams === undefined) return q;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(q._presetParams);
-  } catch {
-    return '_presetParams must be a JSON object';
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-    return '_presetParams must be a JSON object';
-  const { _maxInactiveSeconds: seconds, ...rest } = parsed as Record<string, unknown>;
-  const [unknown] = Object.keys(rest);
-  if (unknown !== undefined) return `Unknown field "${unknown}" in _presetParams`;
-  delete q._presetParams;
-  if (seconds === undefined) return q;
-  if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 0)
-    return '_maxInactiveSeconds must be a whole number of seconds';
-  q._maxInactiveSeconds = String(seconds);
-  return q;
-}
-
 /** GET users v2 and v3 in demo mode: the same query rules as the server (server/routes/team-users.ts). */
 function listDemoUsers(
   db: DemoDatabase,
@@ -208,31 +173,21 @@ function listDemoUsers(
   v3 = false,
   now = Date.now(),
 ) {
-  if (!permissionsOf(caller, db).some((key) => key === 'fe.*' || key === 'fe.secure.read.users')) {
+  // The query passed the contract's schema (core/contract/requests.ts) before it got here.
+  if (!holdsPermission(permissionsOf(caller, db), 'fe.secure.read.users'))
     return fail(403, 'You need the fe.secure.read.users permission to do this');
+  const query = { ...given };
+  if (v3) {
+    if (query._preset) query._preset = CLIENT_USER_PRESETS[query._preset] ?? query._preset;
+    const read = maxInactiveSecondsOf(query);
+    if ('error' in read) return fail(400, read.error);
+    if (read.seconds === undefined) delete query._maxInactiveSeconds;
+    else query._maxInactiveSeconds = read.seconds;
   }
-  const query = v3 ? withPresetParams(given) : given;
-  if (typeof query === 'string') return fail(400, query);
   const ids = query.ids ? query.ids.split(',') : null;
-  const sortBy = query._sortBy ?? 'name';
-  const order = (query._order ?? 'ASC').toUpperCase();
-  const limit = Math.min(200, Math.max(1, Number(query._limit ?? 20)));
-  const page = Number(query._offset ?? 0);
-  if (
-    !SORTABLE[sortBy] ||
-    !['ASC', 'DESC'].includes(order) ||
-    !Number.isInteger(limit) ||
-    !Number.isInteger(page) ||
-    page < 0
-  ) {
-    return fail(400, 'Invalid users query');
-  }
-  const unknown = Object.keys(query).find((key) => !(v3 ? V3_QUERY : V2_QUERY).includes(key));
-  if (unknown) return fail(400, `Unknown field "${unknown}"`);
+  const { sortBy, order, limit, page } = pageOf(query, 'name');
   if (v3 && query._tenantId && query._tenantId !== caller.tenantId)
     return fail(403, 'You can only list the users of your active account');
-  if (v3 && query._preset && !['INACTIVE', 'MFA_UNENROLLED', 'BREACHED_PASSWORDS'].includes(query._preset))
-    return fail(400, 'Invalid users query');
   if (v3 && query._preset === 'BREACHED_PASSWORDS')
     return fail(400, `The ${query._preset} preset is not available on this server`);
   if (v3 && query._maxInactiveSeconds && query._preset !== 'INACTIVE')
@@ -241,7 +196,7 @@ function listDemoUsers(
     v3 && query._preset === 'INACTIVE' ? Number(query._maxInactiveSeconds ?? 7_776_000) * 1000 : null;
   const email = v3 ? (query._email ?? '').trim().toLowerCase() : '';
   const filter = (query._filter ?? '').trim().toLowerCase();
-  const key = SORTABLE[sortBy]!;
+  const key = SORTABLE[sortBy] ?? SORTABLE.name!;
   const matching = db.users
     .filter((u) => u.tenantId === caller.tenantId)
     .filter((u) => !filter || u.email.toLowerCase().includes(filter) || u.name.toLowerCase().includes(filter))
@@ -262,7 +217,9 @@ function listDemoUsers(
 
 /** DELETE users v1/{id} (body null) and PUT users v1/{id}/roles in demo mode, as the server rules them. */
 function changeDemoMember(db: DemoDatabase, caller: DemoUser, userId: string, body: Json | null) {
-  if (!permissionsOf(caller, db).includes('fe.*')) return fail(403, 'You need the permission to do this');
+  const needed = body ? 'fe.secure.write.users' : 'fe.secure.delete.users';
+  if (!holdsPermission(permissionsOf(caller, db), needed))
+    return fail(403, `You need the ${needed} permission to do this`);
   const target = db.users.find((u) => u.id === userId && u.tenantId === caller.tenantId);
   if (userId === caller.id)
     return fail(
@@ -303,36 +260,15 @@ function demoAccountSettings(db: DemoDatabase, tenantId: string) {
 
 /** PUT account settings in demo mode, with the server's checks (server/routes/account-settings.ts). */
 function updateDemoAccountSettings(db: DemoDatabase, user: DemoUser, body: Json) {
-  const allowed = ['name', 'address', 'website', 'timezone', 'currency'];
-  const unknown = Object.keys(body).find((key) => !allowed.includes(key));
-  if (unknown) return fail(400, `Unknown field "${unknown}"`);
-  if (Object.keys(body).length === 0) return fail(400, 'Nothing to update');
-  const text = (value: unknown, max: number) =>
-    value === null || (typeof value === 'string' && value.length <= max);
-  if (
-    body.name !== undefined &&
-    (typeof body.name !== 'string' || !body.name.trim() || body.name.length > 100)
-  )
+  // Fields, types and lengths: the contract's schema (core/contract/requests.ts), checked before.
+  if (typeof body.name === 'string' && !body.name.trim())
     return fail(400, 'The company name must not be empty');
-  if (body.address !== undefined && !text(body.address, 200))
-    return fail(400, 'address must be at most 200 characters');
   if (
-    body.website !== undefined &&
-    !(body.website === null || (typeof body.website === 'string' && /^(https?:\/\/\S+)?$/.test(body.website)))
+    typeof body.timezone === 'string' &&
+    body.timezone &&
+    !Intl.supportedValuesOf('timeZone').concat('UTC').includes(body.timezone)
   )
-    return fail(400, 'website must start with http:// or https://');
-  if (
-    body.timezone !== undefined &&
-    !(
-      body.timezone === null ||
-      (typeof body.timezone === 'string' &&
-        (body.timezone === '' || Intl.supportedValuesOf('timeZone').concat('UTC').includes(body.timezone)))
-    )
-  ) {
-    return fail(400, `Unknown time zone "${String(body.timezone)}"`);
-  }
-  if (body.currency !== undefined && !(typeof body.currency === 'string' && /^[A-Z]{3}$/.test(body.currency)))
-    return fail(400, 'currency must be three capital letters');
+    return fail(400, `Unknown time zone "${body.timezone}"`);
   const saved = ((db.accountSettings ??= {})[user.tenantId] ??= {});
   const blank = (value: unknown) => (typeof value === 'string' ? value.trim() || null : null);
   if (body.address !== undefined) saved.address = blank(body.address);
@@ -360,22 +296,8 @@ function demoSessions(db: DemoDatabase) {
 
 /** PUT /me in demo mode: the same fields and checks as the reference server (server/routes/profile.ts). */
 function updateProfile(db: DemoDatabase, user: DemoUser, body: Json) {
-  const allowed = ['name', 'phoneNumber', 'metadata'];
-  const unknown = Object.keys(body).find((key) => !allowed.includes(key));
-  if (unknown) return fail(400, `Unknown field "${unknown}"`);
-  if (Object.keys(body).length === 0) return fail(400, 'Nothing to update');
-  if (
-    body.name !== undefined &&
-    (typeof body.name !== 'string' || !body.name.trim() || body.name.length > 100)
-  )
-    return fail(400, 'name must be 1 to 100 characters');
-  if (
-    body.phoneNumber !== undefined &&
-    body.phoneNumber !== null &&
-    (typeof body.phoneNumber !== 'string' || body.phoneNumber.length > 32 || !PHONE.test(body.phoneNumber))
-  ) {
-    return fail(400, 'phoneNumber must be a phone number');
-  }
+  // Fields, types and lengths: the contract's schema (core/contract/requests.ts), checked before.
+  if (typeof body.name === 'string' && !body.name.trim()) return fail(400, 'name must not be empty');
   if (body.metadata !== undefined && body.metadata !== null) {
     try {
       const parsed: unknown = typeof body.metadata === 'string' ? JSON.parse(body.metadata) : body.metadata;
@@ -404,19 +326,11 @@ function impersonateDemoUser(
   token: string | null,
   start: (db: DemoDatabase, user: DemoUser, impersonatorId?: string) => AuthResponse,
 ) {
-  const known = ['userId', 'tenantId', 'impersonatedUserId', 'actorToken', 'redirectUrl'];
-  const unknown = Object.keys(body).find((key) => !known.includes(key));
-  if (unknown) return fail(400, `Unknown field "${unknown}"`);
-  // The client SDK names the user `impersonatedUserId` (one of the two, as on the server).
-  if (body.userId !== undefined && body.impersonatedUserId !== undefined)
-    return fail(400, 'Send userId or impersonatedUserId, not both');
+  // The body passed the contract's schema (core/contract/requests.ts): `userId` (the kit) or
+  // `impersonatedUserId` (the client SDK), one of the two.
   body = { ...body, userId: body.userId ?? body.impersonatedUserId };
-  if (typeof body.userId !== 'string' || !body.userId || body.userId.length > 100)
-    return fail(400, 'userId must be 1 to 100 characters');
   if (body.actorToken !== undefined && body.actorToken !== token)
     return fail(401, 'The actor token is not a token of this session');
-  if (body.tenantId !== undefined && body.tenantId !== null && typeof body.tenantId !== 'string')
-    return fail(400, 'tenantId must be a string');
   const claims = JSON.parse(atob(token!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
     act?: unknown;
   };
@@ -485,9 +399,6 @@ function demoMembersByIds(db: DemoDatabase, caller: DemoUser, ids: string | unde
     return fail(400, 'ids must be 1 to 200 user ids separated by commas');
   return db.users.filter((u) => u.tenantId === caller.tenantId && list.includes(u.id));
 }
-
-const isEmail = (value: unknown): value is string =>
-  typeof value === 'string' && value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
 export function createDemoBackend(config: DemoBackendOptions = {}) {
   const storage: DemoStorage = config.storage ?? globalThis.localStorage;
@@ -595,10 +506,9 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   const teamAdmin = createDemoTeamAdmin({ random, now });
   const demoMfa = createDemoMfa({ startSession, userOfToken, random, now });
 
+  // Bodies and queries passed the contract's schemas (core/contract/requests.ts) before a handler runs.
   const ssoPreLogin: Handler = (_db, { body }) =>
-    !isEmail(body.email)
-      ? fail(400, 'email must be a valid email address')
-      : (demoSsoPreLogin(body.email) ?? fail(404, 'SSO is not configured for this domain'));
+    demoSsoPreLogin(body.email as string) ?? fail(404, 'SSO is not configured for this domain');
   const routes: Record<string, Handler> = {
     ...accountFlows.routes,
     // Hosted login, social login and SSO (core/demo/hostedLogin.ts).
@@ -641,20 +551,18 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     'POST /identity/resources/auth/v2/user/sso/prelogin': ssoPreLogin,
     'POST /identity/resources/auth/v1/user/saml/prelogin': ssoPreLogin,
     'POST /identity/resources/auth/v1/user': (db, { body }) => {
-      if (!isEmail(body.email)) return fail(400, 'email must be a valid email address');
-      if (typeof body.password !== 'string' || !body.password) return fail(400, 'password is required');
-      const locked = passwordless.lockedFor(db, body.email);
+      const locked = passwordless.lockedFor(db, body.email as string);
       if (locked) return fail(429, tooManyAttempts(locked));
       const user = db.users.find((u) => u.email.toLowerCase() === (body.email as string).toLowerCase());
       if (!user || user.password !== body.password) {
-        passwordless.recordFailure(db, body.email);
+        passwordless.recordFailure(db, body.email as string);
         return { ...fail(401, 'Incorrect email or password'), save: true };
       }
-      passwordless.clearFailures(db, body.email);
+      passwordless.clearFailures(db, body.email as string);
       const mfa = demoMfa.gate(db, user);
       if (mfa) return ok(mfa, true);
       const answer: AuthResponse = startSession(db, user);
-      if (isDemoBreached(body.password)) answer.isBreachedPassword = true;
+      if (isDemoBreached(body.password as string)) answer.isBreachedPassword = true;
       return ok(answer, true);
     },
     'POST /identity/resources/auth/v1/user/token/refresh': (db) => {
@@ -668,19 +576,14 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       return ok({}, true);
     },
     'POST /identity/resources/users/v1/signUp': (db, { body }) => {
-      if (!isEmail(body.email)) return fail(400, 'email must be a valid email address');
-      if (typeof body.password !== 'string' || body.password.length < DEMO_PASSWORD_MIN_LENGTH) {
+      const password = body.password as string;
+      if (password.length < DEMO_PASSWORD_MIN_LENGTH)
         return fail(400, `Password must be at least ${DEMO_PASSWORD_MIN_LENGTH} characters`);
-      }
-      if (typeof body.password === 'string' && body.password.length > 128)
-        return fail(400, 'Password must be at most 128 characters');
-      if (isDemoBreached(body.password)) return fail(400, BREACHED_PASSWORD_MESSAGE);
-      if (body.name !== undefined && (typeof body.name !== 'string' || body.name.length > 100))
-        return fail(400, 'name must be at most 100 characters');
+      if (isDemoBreached(password)) return fail(400, BREACHED_PASSWORD_MESSAGE);
       // Sign-up through an invite link joins that account, with no role (like the server).
       const joining = body.invitationToken ? invitations.signUpTenant(db, body.invitationToken) : null;
       if (joining && 'status' in joining) return joining;
-      const email = body.email.trim();
+      const email = (body.email as string).trim();
       if (db.users.some((u) => u.email.toLowerCase() === email.toLowerCase()))
         return fail(409, 'User already exists');
       const name =
@@ -704,7 +607,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         id: random(),
         email,
         name,
-        password: body.password,
+        password,
         tenantId,
         roleKeys: joining ? [] : ['Admin'],
         createdAt: new Date(now()).toISOString(),
@@ -754,9 +657,6 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     'GET /team/resources/roles/v1': withUser(assignableDemoRoles),
     // users.GetUserJwt (server/routes/users.ts): a token of the session for one of the user's accounts.
     'POST /identity/resources/users/v3/me/token': withUser((db, user, { body }) => {
-      const unknown = Object.keys(body).find((key) => key !== 'tenantId');
-      if (unknown) return fail(400, `Unknown field "${unknown}"`);
-      if (typeof body.tenantId !== 'string') return fail(400, 'Tenant id is required');
       if (db.session?.impersonatorId)
         return fail(403, 'An impersonated session stays in the account it was opened in');
       if (body.tenantId !== user.tenantId) return fail(403, 'You are not a member of this account');
@@ -856,7 +756,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         return fail(403, 'You need the fe.secure.write.users permission to do this');
       const target = db.users.find((u) => u.id === body.userId && u.tenantId === caller.tenantId);
       if (!target) return fail(404, 'User not found in this account');
-      if (!permissionsOf(target, db).every((key) => coversForGrant(held, key)))
+      if (!permissionsOf(target, db).every((key) => holdsPermission(held, key)))
         return fail(403, 'This member holds permissions you do not have: you cannot change them');
       const revoked = db.session?.userId === target.id ? 1 : 0;
       if (revoked) db.session = null;
@@ -998,6 +898,9 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     query: Record<string, string> = {},
   ): Promise<{ status: number; body: unknown }> {
     await new Promise((resolve) => setTimeout(resolve, delay()));
+    // The contract's request schemas, as the server validates with them (core/contract/requests.ts).
+    const refused = requestErrors(method, path, { body, query }, { opaqueIds: true });
+    if (refused) return fail(400, ...refused);
     const member =
       /^\/identity\/resources\/users\/v1\/([^/]+)(\/roles)?$/.exec(path) ??
       /^\/team\/resources\/members\/v1\/([^/]+)()$/.exec(path);

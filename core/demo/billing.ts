@@ -6,14 +6,12 @@
  * the plan, renewal at period end, the vendor switches (both on, spec 001 §9), Stripe's own calls
  * (customers answer the development provider's id).
  */
+import { fail, ok, type Answer } from '../contract/answer';
 import { checkCard } from '../billing/cards';
 import { hasPermission } from '../portal/pages';
 import type { DemoDatabase, DemoUser } from './data';
 
 type Json = Record<string, unknown>;
-type Answer = { status: number; body: unknown; save?: boolean };
-const fail = (status: number, ...errors: string[]): Answer => ({ status, body: { errors } });
-const ok = (body: unknown, save = false): Answer => ({ status: 200, body, save });
 
 const B = '/subscriptions/resources/billing';
 const MANAGED = '/subscriptions/resources/subscriptions/v1';

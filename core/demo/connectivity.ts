@@ -5,6 +5,7 @@
  * answers 200 without sending anything, a retry answers 202 without sending, and each webhook shows
  * two sample log rows (one 200, one 500) so the logs and retry can be tried.
  */
+import { fail, ok, type Answer } from '../contract/answer';
 import {
   CHANNELS,
   EVENT_CATALOGUE,
@@ -24,9 +25,6 @@ import { hasPermission } from '../portal/pages';
 import type { DemoDatabase, DemoUser } from './data';
 
 type Json = Record<string, unknown>;
-type Answer = { status: number; body: unknown; save?: boolean };
-const fail = (status: number, ...errors: string[]): Answer => ({ status, body: { errors } });
-const ok = (body: unknown, save = false): Answer => ({ status: 200, body, save });
 
 export interface DemoConnectivity {
   webhooks?: Webhook[];

@@ -1,4 +1,5 @@
 import type { AuthResponse } from '../api/types';
+import { fail, type Answer } from '../contract/answer';
 import type { DemoDatabase, DemoUser } from './data';
 
 /**
@@ -12,7 +13,6 @@ import type { DemoDatabase, DemoUser } from './data';
  */
 
 type Json = Record<string, unknown>;
-type Answer = { status: number; body: unknown; save?: boolean };
 type Handler = (db: DemoDatabase, request: { body: Json; query: Record<string, string> }) => Answer;
 
 interface DemoHostedTools {
@@ -145,7 +145,7 @@ export function createDemoSocialLogin(tools: DemoSocialTools): Record<string, Ha
         !isText(query.redirectUri, 2048) ||
         !isText(query.code_verifier, 128)
       ) {
-        return { status: 401, body: { errors: ['Failed to authenticate'] } };
+        return fail(401, 'Failed to authenticate');
       }
       let user = db.users.find((u) => u.email === DEMO_SOCIAL_USER.email);
       const isNewUser = !user;
@@ -248,7 +248,7 @@ export function createDemoSso(tools: DemoSocialTools): Record<string, Handler> {
     const mfa = tools.secondFactor?.(db, user);
     return { status: 200, body: mfa ?? tools.startSession(db, user), save: true };
   };
-  const failed = { status: 401, body: { errors: ['Failed to authenticate'] } };
+  const failed = fail(401, 'Failed to authenticate');
   const oidc: Handler = (db, { body }) => {
     if (body.code !== DEMO_SSO_CODE || body.RelayState !== DEMO_SSO_STATE || !isText(body.redirectUri, 2048))
       return failed;
@@ -258,7 +258,7 @@ export function createDemoSso(tools: DemoSocialTools): Record<string, Handler> {
     'POST /identity/resources/auth/v1/user/oidc/postlogin': oidc,
     'POST /identity/resources/auth/v2/user/oidc/postlogin': oidc,
     'POST /identity/resources/auth/v1/user/saml/postlogin': (db, { body }) => {
-      if (!isText(body.code, 256)) return { status: 400, body: { errors: ['code is required'] } };
+      if (!isText(body.code, 256)) return fail(400, 'code is required');
       return body.code === DEMO_SAML_CODE ? signIn(db, `sam@${DEMO_SAML_DOMAIN}`, 'Sam SAML') : failed;
     },
   };

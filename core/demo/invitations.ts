@@ -1,3 +1,6 @@
+import { fail, ok, type Answer } from '../contract/answer';
+import { holdsPermission } from '../contract/permissions';
+import { INVITE_LINK_MAX_MINUTES } from '../contract/requests';
 import type { DemoDatabase, DemoUser } from './data';
 import { DEMO_PASSWORD_MIN_LENGTH, DEMO_ROLES } from './data';
 
@@ -5,10 +8,10 @@ import { DEMO_PASSWORD_MIN_LENGTH, DEMO_ROLES } from './data';
  * Demo mode's invitations, invite link and users v3, answering like the reference server
  * (server/routes/invitations.ts, team-users.ts): same fields, checks, statuses and messages.
  * The invitation email goes to the demo outbox (GET /dev/outbox), so the demo can follow the link.
+ * Bodies reach these handlers checked against the contract's schemas (core/contract/requests.ts).
  */
 
 type Json = Record<string, unknown>;
-type Answer = { status: number; body: unknown; save?: boolean };
 interface Request {
   body: Json;
   query: Record<string, string>;
@@ -21,13 +24,7 @@ const INVITE_LINK_INVALID =
   'This invite link is invalid or has expired. Ask the account administrator for a new one.';
 const DAY_MS = 24 * 3600_000;
 const INVITE_LINK_DEFAULT_MINUTES = 43200;
-const INVITE_LINK_MAX_MINUTES = 525600;
 
-const fail = (status: number, ...errors: string[]): Answer => ({ status, body: { errors } });
-const ok = (body: unknown, save = false, status = 200): Answer => ({ status, body, save });
-const isEmail = (value: unknown): value is string =>
-  typeof value === 'string' && value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
-const PHONE = /^[+0-9 ().-]*$/;
 const appOrigin = () => globalThis.location?.origin ?? 'https://demo.auth-elements.invalid';
 
 interface DemoInvitationTools {
@@ -41,7 +38,7 @@ interface DemoInvitationTools {
 
 export function createDemoInvitations(tools: DemoInvitationTools) {
   const may = (db: DemoDatabase, caller: DemoUser, permission: string) =>
-    tools.permissionsOf(caller, db).some((p) => p === 'fe.*' || p === permission);
+    holdsPermission(tools.permissionsOf(caller, db), permission);
   const tenantName = (db: DemoDatabase, tenantId: string) =>
     db.tenants.find((t) => t.tenantId === tenantId)?.name ?? '';
 
@@ -69,14 +66,6 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
   }
 
   function live(db: DemoDatabase, body: Json) {
-    if (
-      typeof body.userId !== 'string' ||
-      typeof body.token !== 'string' ||
-      !body.userId ||
-      !body.token ||
-      body.token.length > 100
-    )
-      return null;
     const user = db.users.find((u) => u.id === body.userId && u.invitationPending === true);
     const link = (db.oneTimeTokens ?? []).find(
       (t) =>
@@ -92,34 +81,11 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
   function invite(db: DemoDatabase, caller: DemoUser, body: Json): Answer {
     if (!may(db, caller, 'fe.secure.write.users'))
       return fail(403, 'You need the fe.secure.write.users permission to do this');
-    const unknown = Object.keys(body).find(
-      (key) => !['email', 'name', 'phoneNumber', 'roleIds', 'provider', 'skipInviteEmail'].includes(key),
-    );
-    if (unknown) return fail(400, `Unknown field "${unknown}"`);
-    if (body.email === undefined) return fail(400, 'Email is required');
-    if (!isEmail(body.email)) return fail(400, 'Email must be a valid email address');
-    if (
-      body.name !== undefined &&
-      body.name !== null &&
-      (typeof body.name !== 'string' || body.name.length > 100)
-    )
-      return fail(400, 'Name must be at most 100 characters');
     if (typeof body.name === 'string' && !body.name.trim()) return fail(400, 'Name must not be empty');
-    if (
-      body.phoneNumber != null &&
-      (typeof body.phoneNumber !== 'string' || body.phoneNumber.length > 32 || !PHONE.test(body.phoneNumber))
-    )
-      return fail(400, 'Phone number has an invalid format');
-    if (body.provider !== undefined && body.provider !== 'local') return fail(400, 'Provider is invalid');
-    const roleIds = Array.isArray(body.roleIds) ? body.roleIds : [];
-    if (
-      body.roleIds !== undefined &&
-      (!Array.isArray(body.roleIds) || roleIds.some((id) => typeof id !== 'string'))
-    )
-      return fail(400, 'Role ids must be a list of role ids');
-    const keys = [...new Set((roleIds as string[]).map((id) => id.replace(/^role-/, '')))];
+    const roleIds = (body.roleIds as string[] | undefined) ?? [];
+    const keys = [...new Set(roleIds.map((id) => id.replace(/^role-/, '')))];
     if (keys.some((key) => !DEMO_ROLES[key])) return fail(400, 'Some roles do not exist in this account');
-    const email = body.email.trim().toLowerCase();
+    const email = (body.email as string).trim().toLowerCase();
     const existing = db.users.find((u) => u.email.toLowerCase() === email);
     if (existing?.invitationPending && existing.tenantId === caller.tenantId && body.roleIds === undefined) {
       // The client SDK re-invites with this call (server/routes/invitations.ts): a fresh link.
@@ -155,9 +121,7 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
   function resend(db: DemoDatabase, caller: DemoUser, body: Json, all: boolean): Answer {
     if (!may(db, caller, 'fe.secure.write.users'))
       return fail(403, 'You need the fe.secure.write.users permission to do this');
-    const byEmail = typeof body.email === 'string' && body.userId === undefined;
-    if (!byEmail && (typeof body.userId !== 'string' || !body.userId || body.userId.length > 36))
-      return fail(400, 'User id is required');
+    const byEmail = typeof body.email === 'string';
     const user = db.users.find(
       (u) =>
         (byEmail ? u.email === (body.email as string).trim().toLowerCase() : u.id === body.userId) &&
@@ -191,21 +155,6 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
       createdAt: link.createdAt,
       updatedAt: link.updatedAt,
     };
-  }
-
-  function linkBodyProblem(body: Json, patch: boolean): string | null {
-    const unknown = Object.keys(body).find((key) => !['expiresInMinutes', 'shouldSendEmail'].includes(key));
-    if (unknown) return `Unknown field "${unknown}"`;
-    if (patch && Object.keys(body).length === 0) return 'Request body is invalid';
-    const m = body.expiresInMinutes;
-    if (
-      m !== undefined &&
-      (typeof m !== 'number' || !Number.isInteger(m) || m < 1 || m > INVITE_LINK_MAX_MINUTES)
-    )
-      return 'Expires in minutes is invalid';
-    if (body.shouldSendEmail !== undefined && typeof body.shouldSendEmail !== 'boolean')
-      return 'Should send email must be a boolean';
-    return null;
   }
 
   const linkOf = (db: DemoDatabase, token: unknown) =>
@@ -250,10 +199,9 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
       const found = live(db, body);
       if (!found) return fail(410, INVITATION_INVALID);
       if (!found.user.password) {
-        if (!body.password) return fail(400, 'Password is required');
-        if (typeof body.password !== 'string' || body.password.length < DEMO_PASSWORD_MIN_LENGTH)
+        if (typeof body.password !== 'string' || !body.password) return fail(400, 'Password is required');
+        if (body.password.length < DEMO_PASSWORD_MIN_LENGTH)
           return fail(400, `Password must be at least ${DEMO_PASSWORD_MIN_LENGTH} characters`);
-        if (body.password.length > 128) return fail(400, 'Password must be at most 128 characters');
         found.user.password = body.password;
       }
       found.link.used = true;
@@ -277,8 +225,6 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
     'POST /identity/resources/tenants/invites/v1/user': authed(
       'fe.secure.write.users',
       (db, caller, { body }) => {
-        const problem = linkBodyProblem(body, false);
-        if (problem) return fail(400, problem);
         const minutes = (body.expiresInMinutes as number | undefined) ?? INVITE_LINK_DEFAULT_MINUTES;
         const token = `${tools.random()}${tools.random()}`;
         const at = new Date(tools.now()).toISOString();
@@ -302,8 +248,6 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
     'PATCH /identity/resources/tenants/invites/v1/user': authed(
       'fe.secure.write.users',
       (db, _caller, { body }) => {
-        const problem = linkBodyProblem(body, true);
-        if (problem) return fail(400, problem);
         const link = db.inviteLinks?.[0];
         if (!link) return fail(404, 'This account has no invite link');
         if (typeof body.expiresInMinutes === 'number') {

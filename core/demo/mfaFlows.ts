@@ -1,4 +1,6 @@
 import type { AuthResponse, MfaDevices } from '../api/types';
+import { fail, ok as answer, type Answer } from '../contract/answer';
+import { maskPhone } from '../contract/phone';
 import type { DemoDatabase, DemoUser } from './data';
 import {
   COSE_ES256,
@@ -22,7 +24,6 @@ import {
  */
 
 type Json = Record<string, unknown>;
-type Answer = { status: number; body: unknown; save?: boolean };
 interface Request {
   body: Json;
   query: Record<string, string>;
@@ -100,8 +101,8 @@ const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60_000;
 const DEVICE_EXPIRATION_SECONDS = 14 * 24 * 3600;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const fail = (status: number, ...errors: string[]): Answer => ({ status, body: { errors } });
-const ok = (body: unknown, save = true): Answer => ({ status: 200, body, save });
+/** The contract's answer (core/contract/answer.ts); an MFA answer saves unless told not to. */
+const ok = (body: unknown, save = true): Answer => answer(body, save);
 const CODE = /^[0-9]{6}$/;
 const PHONE = /^\+[1-9][0-9]{6,14}$/;
 
@@ -139,8 +140,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
   }
 
   function describe(devices: DemoMfaDevice[], masked: boolean): MfaDevices {
-    const mask = (text: string) =>
-      masked ? `${'•'.repeat(Math.max(0, text.length - 4))}${text.slice(-4)}` : text;
+    const mask = (phone: string) => (masked ? maskPhone(phone, 4) : phone);
     return {
       webauthn: devices
         .filter((d) => d.kind === 'webauthn')

@@ -1,4 +1,6 @@
 import type { AuthResponse } from '../api/types';
+import { fail, ok, type Answer } from '../contract/answer';
+import { maskPhone, normalizePhone } from '../contract/phone';
 import type { DemoDatabase, DemoOneTimeToken, DemoUser } from './data';
 
 /**
@@ -6,10 +8,11 @@ import type { DemoDatabase, DemoOneTimeToken, DemoUser } from './data';
  * rate limit of wrong passwords and codes, and the breached-password sample list, answering like
  * the reference server (server/domain/passwordless.ts, attempts.ts, breached-passwords.ts).
  * Codes and links go to the demo outbox (localStorage) and the console, as the demo's emails do.
+ * Bodies reach these handlers checked against the contract's schemas (core/contract/requests.ts).
+ * Every answer here saves the demo data: attempts and sends are counted even when refused.
  */
 
 type Json = Record<string, unknown>;
-type Answer = { status: number; body: unknown; save?: boolean };
 type Handler = (db: DemoDatabase, request: { body: Json; query: Record<string, string> }) => Answer;
 
 const CODE_WRONG = 'The code is incorrect. Check it and try again.';
@@ -52,26 +55,10 @@ export const tooManyAttempts = (ms: number) => {
   return `Too many failed attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 };
 
-const fail = (status: number, ...errors: string[]): Answer => ({ status, body: { errors }, save: true });
-const ok = (body: unknown): Answer => ({ status: 200, body, save: true });
-const isEmail = (value: unknown): value is string =>
-  typeof value === 'string' && value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
-const isText = (value: unknown, max: number): value is string =>
-  typeof value === 'string' && value.length > 0 && value.length <= max;
+const saving =
+  <A extends unknown[]>(answer: (...args: A) => Answer) =>
+  (...args: A): Answer => ({ ...answer(...args), save: true });
 const appOrigin = () => globalThis.location?.origin ?? 'https://demo.auth-elements.invalid';
-
-function maskPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '').length;
-  let seen = 0;
-  return phone.replace(/\d/g, (d) => (++seen > digits - 2 ? d : '•'));
-}
-
-function normalizePhone(value: string): string | null {
-  const trimmed = value.trim();
-  const digits = trimmed.replace(/\D/g, '');
-  if (!/^\+?[0-9 ().-]+$/.test(trimmed) || digits.length < 7 || digits.length > 15) return null;
-  return `${trimmed.startsWith('+') ? '+' : ''}${digits}`;
-}
 
 interface DemoPasswordlessTools {
   startSession(db: DemoDatabase, user: DemoUser): AuthResponse;
@@ -198,14 +185,14 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
 
   function preLogin(type: 'Code' | 'MagicLink' | 'SmsCode'): Handler {
     return (db, { body }) => {
-      if (!isEmail(body.email)) return fail(400, 'Email must be a valid email address');
+      const email = body.email as string;
       if (body.type !== undefined && String(body.type).toLowerCase() !== type.toLowerCase())
         return fail(400, 'Type does not match the address');
-      const refused = sendRefusedFor(db, body.email);
+      const refused = sendRefusedFor(db, email);
       if (refused) return fail(429, tooManySends(refused));
       // The server's httpOnly pre-login cookie: a post-login of `{ token }` alone finds its email.
-      if (type !== 'MagicLink') preLoginEmail = body.email;
-      const user = findByEmail(db, body.email);
+      if (type !== 'MagicLink') preLoginEmail = email;
+      const user = findByEmail(db, email);
       if (!user) return ok({});
       if (type === 'MagicLink') {
         const link = new URL('/account/login/magic-link', appOrigin());
@@ -232,7 +219,6 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
   function postLogin(type: 'Code' | 'MagicLink' | 'SmsCode'): Handler {
     return (db, { body }) => {
       if (type === 'MagicLink') {
-        if (!isText(body.token, 100)) return fail(400, 'Token is required');
         const row = live(db, 'magicLink', (t) => t.token === body.token);
         const user = row && db.users.find((u) => u.id === row.userId);
         if (!row || !user) return fail(400, MAGIC_LINK_INVALID);
@@ -240,9 +226,6 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
         user.verified = true;
         return ok(tools.startSession(db, user));
       }
-      if (!isText(body.token, 100)) return fail(400, 'Token is required');
-      if (body.email !== undefined && !isEmail(body.email))
-        return fail(400, 'Email must be a valid email address');
       const email = (body.email as string | undefined) ?? preLoginEmail;
       if (!email) return fail(400, 'Email is required');
       const locked = lockedFor(db, email);
@@ -263,23 +246,20 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
 
   const routes: Record<string, Handler> = {
     'POST /identity/resources/users/v1/phone/reset': (db, { body }) => {
-      if (!isEmail(body.email)) return fail(400, 'Email must be a valid email address');
-      const refused = sendRefusedFor(db, body.email);
+      const refused = sendRefusedFor(db, body.email as string);
       if (refused) return fail(429, tooManySends(refused));
-      const user = findByEmail(db, body.email);
+      const user = findByEmail(db, body.email as string);
       return ok({
         resetPhoneNumberToken: user ? startPhoneReset(db, user) : `${tools.random()}${tools.random()}`,
       });
     },
     'POST /identity/resources/users/v1/phone/reset/verify': (db, { body }) => {
-      if (!isText(body.resetPhoneNumberToken, 100)) return fail(400, 'Reset phone number token is required');
-      if (!isText(body.code, 20)) return fail(400, 'Code is required');
       const request = live(db, 'resetPhoneNumberSession', (t) => t.token === body.resetPhoneNumberToken);
       const user = request && db.users.find((u) => u.id === request.userId);
       if (!request || !user) return fail(400, PHONE_RESET_INVALID);
       const locked = lockedFor(db, user.email);
       if (locked) return fail(429, tooManyAttempts(locked));
-      const result = checkCode(db, 'resetPhoneNumber', user, body.code);
+      const result = checkCode(db, 'resetPhoneNumber', user, body.code as string);
       if (result !== 'ok') {
         recordFailure(db, user.email);
         return fail(400, result === 'wrong' ? CODE_WRONG : CODE_EXPIRED);
@@ -288,10 +268,7 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
       return ok({ changePhoneNumberToken: issue(db, 'changePhoneNumber', user, 'link') });
     },
     'PUT /identity/resources/users/v1/phone/change': (db, { body }) => {
-      if (!isText(body.changePhoneNumberToken, 100))
-        return fail(400, 'Change phone number token is required');
-      if (!isText(body.phoneNumber, 32)) return fail(400, 'Phone number is required');
-      const phone = normalizePhone(body.phoneNumber);
+      const phone = normalizePhone(body.phoneNumber as string);
       if (!phone) return fail(400, PHONE_INVALID);
       const row = live(db, 'changePhoneNumber', (t) => t.token === body.changePhoneNumberToken);
       const user = row && db.users.find((u) => u.id === row.userId);
@@ -309,10 +286,7 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
 
   /** POST /users/v1/phone: texts a code to the new number; the number waits in the request. */
   function startPhoneVerification(db: DemoDatabase, user: DemoUser, body: Json): Answer {
-    const unknown = Object.keys(body).filter((key) => key !== 'phoneNumber');
-    if (unknown.length) return fail(400, 'Unknown field in the request');
-    if (!isText(body.phoneNumber, 32)) return fail(400, 'Phone number is required');
-    const phone = normalizePhone(body.phoneNumber);
+    const phone = normalizePhone(body.phoneNumber as string);
     if (!phone) return fail(400, PHONE_INVALID);
     const refused = sendRefusedFor(db, user.email);
     if (refused) return fail(429, tooManySends(refused));
@@ -331,10 +305,6 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
 
   /** POST /users/v1/phone/verify: the texted code sets the number. */
   function finishPhoneVerification(db: DemoDatabase, user: DemoUser, body: Json): Answer {
-    const unknown = Object.keys(body).filter((key) => key !== 'changePhoneId' && key !== 'code');
-    if (unknown.length) return fail(400, 'Unknown field in the request');
-    if (!isText(body.changePhoneId, 100)) return fail(400, 'Change phone id is required');
-    if (!isText(body.code, 20)) return fail(400, 'Code is required');
     const locked = lockedFor(db, user.email);
     if (locked) return fail(429, tooManyAttempts(locked));
     const request = live(
@@ -343,7 +313,7 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
       (t) => t.token === body.changePhoneId && t.userId === user.id,
     );
     if (!request?.phone) return fail(400, PHONE_RESET_INVALID);
-    const result = checkCode(db, 'verifyPhone', user, body.code);
+    const result = checkCode(db, 'verifyPhone', user, body.code as string);
     if (result !== 'ok') {
       recordFailure(db, user.email);
       return fail(400, result === 'wrong' ? CODE_WRONG : CODE_EXPIRED);
@@ -354,5 +324,13 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
     return ok({});
   }
 
-  return { routes, lockedFor, recordFailure, clearFailures, startPhoneVerification, finishPhoneVerification };
+  for (const [key, handler] of Object.entries(routes)) routes[key] = saving(handler);
+  return {
+    routes,
+    lockedFor,
+    recordFailure,
+    clearFailures,
+    startPhoneVerification: saving(startPhoneVerification),
+    finishPhoneVerification: saving(finishPhoneVerification),
+  };
 }

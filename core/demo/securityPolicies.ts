@@ -15,13 +15,11 @@ import {
   type PasswordHistoryPolicy,
   type SessionPolicy,
 } from '../api/securityPolicies';
-import { hasPermission } from '../portal/pages';
+import { fail, ok, type Answer } from '../contract/answer';
+import { holdsPermission } from '../contract/permissions';
 import type { DemoDatabase, DemoUser } from './data';
 
 type Json = Record<string, unknown>;
-type Answer = { status: number; body: unknown; save?: boolean };
-const fail = (status: number, ...errors: string[]): Answer => ({ status, body: { errors } });
-const ok = (body: unknown, save = false): Answer => ({ status: 200, body, save });
 
 const BASE = '/identity/resources/configurations/v1';
 const SESSIONS = '/identity/resources/configurations/sessions/v1';
@@ -287,7 +285,7 @@ export function handleDemoSecurityPolicies(
 ): Answer | null {
   const { method, path, body } = request;
   const needs = (permission: string) =>
-    hasPermission(held, permission) ? null : fail(403, `You need the ${permission} permission to do this`);
+    holdsPermission(held, permission) ? null : fail(403, `You need the ${permission} permission to do this`);
   const read = () => needs('fe.secure.read.securityPolicy');
   const write = () => needs('fe.secure.write.securityPolicy');
   db.securityPolicies ??= {};

@@ -1,5 +1,6 @@
 import type { Tenant } from '../api/types';
-import { hasPermission } from '../portal/pages';
+import { fail, ok, type Answer } from '../contract/answer';
+import { holdsPermission } from '../contract/permissions';
 import { LOGIN_ALIAS_PATTERN } from '../tenants/rules';
 import { DEMO_ROLES, type DemoDatabase, type DemoUser } from './data';
 
@@ -10,7 +11,6 @@ import { DEMO_ROLES, type DemoDatabase, type DemoUser } from './data';
  */
 
 type Json = Record<string, unknown>;
-type Answer = { status: number; body: unknown; save?: boolean };
 type DemoTenant = Tenant & { parentTenantId?: string | null };
 interface DemoMembership {
   userId: string;
@@ -18,9 +18,6 @@ interface DemoMembership {
   roleKeys: string[];
   accessAllowed: boolean;
 }
-
-const fail = (status: number, ...errors: string[]): Answer => ({ status, body: { errors } });
-const ok = (body: unknown, save = false): Answer => ({ status: 200, body, save });
 
 const HIERARCHY = '/tenants/resources/hierarchy/v2';
 const READ = 'fe.account-hierarchy.read.subAccount';
@@ -91,7 +88,7 @@ function within(db: DemoDatabase, rootId: string, tenantId: string): boolean {
 
 /** Hierarchy v1 in demo mode: the flat list with levels, the tree, the parents up to the active account. */
 function hierarchyV1(db: DemoDatabase, user: DemoUser, rest: string): Answer {
-  if (!hasPermission(permissionsOf(user), READ))
+  if (!holdsPermission(permissionsOf(user), READ))
     return fail(403, `You need the ${READ} permission to do this`);
   const tenants = db.tenants as DemoTenant[];
   const created = (t: DemoTenant) => t.createdAt ?? new Date(0).toISOString();
@@ -159,7 +156,7 @@ const digits = (value: string | undefined, max: number) =>
   value === undefined || new RegExp(`^[0-9]{1,${max}}$`).test(value);
 
 function search(db: DemoDatabase, user: DemoUser, query: Record<string, string>): Answer {
-  if (!hasPermission(permissionsOf(user), READ))
+  if (!holdsPermission(permissionsOf(user), READ))
     return fail(403, `You need the ${READ} permission to do this`);
   const unknown = Object.keys(query).find(
     (key) => !['_offset', '_limit', '_subTenantId', '_filter'].includes(key),
@@ -201,7 +198,7 @@ function create(
   now: () => number,
   random: () => string,
 ): Answer {
-  if (!hasPermission(permissionsOf(user), WRITE))
+  if (!holdsPermission(permissionsOf(user), WRITE))
     return fail(403, `You need the ${WRITE} permission to do this`);
   const unknown = Object.keys(body).find((key) => !['name', 'parentTenantId', 'tenantId'].includes(key));
   if (unknown) return fail(400, `Unknown field "${unknown}"`);
@@ -341,7 +338,7 @@ function customLogin(
 ): Answer {
   const saved = (db.customLogin ??= {});
   if (method === 'GET') return ok(saved[user.tenantId] ?? { enabled: false, loginAlias: null });
-  if (!hasPermission(permissionsOf(user), 'fe.secure.write.accountSettings'))
+  if (!holdsPermission(permissionsOf(user), 'fe.secure.write.accountSettings'))
     return fail(403, 'You need the fe.secure.write.accountSettings permission to do this');
   const unknown = Object.keys(body).find((key) => !['enabled', 'loginAlias'].includes(key));
   if (unknown) return fail(400, `Unknown field "${unknown}"`);
@@ -384,7 +381,7 @@ export function subAccountRoute(
     const below = (db: DemoDatabase, tenantId: string) =>
       db.tenants.filter((t) => t.tenantId !== tenantId && within(db, tenantId, t.tenantId)).length;
     return (db, user, _b, query) => {
-      if (!hasPermission(permissionsOf(user), READ))
+      if (!holdsPermission(permissionsOf(user), READ))
         return fail(403, `You need the ${READ} permission to do this`);
       if (query._tenantIds === undefined) return ok({ totalSubTenants: below(db, user.tenantId) });
       // The client SDK's form (server/routes/hierarchy.ts): one entry per account asked for.
@@ -404,7 +401,7 @@ export function subAccountRoute(
     return (db, user) => hierarchyV1(db, user, path.slice('/tenants/resources/hierarchy/v1'.length));
   if (m === 'POST' && path === '/identity/resources/tenants/users/v1/count')
     return (db, user, body) => {
-      if (!hasPermission(permissionsOf(user), READ))
+      if (!holdsPermission(permissionsOf(user), READ))
         return fail(403, `You need the ${READ} permission to do this`);
       const ids = body.tenantIds;
       if (!Array.isArray(ids) || ids.length === 0 || ids.some((id) => typeof id !== 'string'))
@@ -424,7 +421,7 @@ export function subAccountRoute(
   // The client SDK's members across the tree (subTenants.loadAllUsers): each once, with their accounts there.
   if (m === 'GET' && path === '/identity/resources/sub-tenants/users/v1')
     return (db, user, _b, query) => {
-      if (!hasPermission(permissionsOf(user), READ))
+      if (!holdsPermission(permissionsOf(user), READ))
         return fail(403, `You need the ${READ} permission to do this`);
       return treeUsers(db, user.tenantId, query);
     };
@@ -436,7 +433,7 @@ export function subAccountRoute(
       (m === 'PUT' && clientMember[2] === 'access'))
   )
     return (db, user, body) => {
-      if (!hasPermission(permissionsOf(user), WRITE))
+      if (!holdsPermission(permissionsOf(user), WRITE))
         return fail(403, `You need the ${WRITE} permission to do this`);
       const userId = decodeURIComponent(clientMember[1]!);
       if (clientMember[2] === 'access') return changeMember(db, user.tenantId, userId, 'access', body);
@@ -488,7 +485,7 @@ export function subAccountRoute(
   const tenantId = decodeURIComponent(member[1]!);
   if (m === 'GET' && !member[2]) {
     return (db, user, _b, query) => {
-      if (!hasPermission(permissionsOf(user), READ))
+      if (!holdsPermission(permissionsOf(user), READ))
         return fail(403, `You need the ${READ} permission to do this`);
       return within(db, user.tenantId, tenantId)
         ? users(db, tenantId, query)
@@ -497,7 +494,7 @@ export function subAccountRoute(
   }
   if (m === 'PUT' && member[2]) {
     return (db, user, body) => {
-      if (!hasPermission(permissionsOf(user), WRITE))
+      if (!holdsPermission(permissionsOf(user), WRITE))
         return fail(403, `You need the ${WRITE} permission to do this`);
       if (!within(db, user.tenantId, tenantId)) return fail(404, 'Sub-account not found');
       return changeMember(db, tenantId, decodeURIComponent(member[2]!), member[3]!, body);

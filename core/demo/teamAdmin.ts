@@ -4,8 +4,8 @@
  * the same message), validation and answers, on the sample data in the page's storage.
  */
 import { PERMISSION_CATALOGUE, PERMISSION_CATEGORIES } from '../portal/permissionCatalogue';
-import { hasPermission } from '../portal/pages';
-import { coversForGrant } from '../portal/roleForm';
+import { fail, ok, type Answer } from '../contract/answer';
+import { holdsPermission } from '../contract/permissions';
 import {
   DEMO_ROLES,
   type DemoApiToken,
@@ -16,15 +16,11 @@ import {
 } from './data';
 
 type Json = Record<string, unknown>;
-type Answer = { status: number; body: unknown; save?: boolean };
 interface TeamAdminTools {
   random(): string;
   now(): number;
 }
 
-const fail = (status: number, ...errors: string[]): Answer => ({ status, body: { errors } });
-const ok = (body: unknown, save = false, status = 200): Answer => ({ status, body, save });
-const ROLE_KEY = /^[A-Za-z0-9._-]{1,100}$/;
 const COLOR = /^(#[0-9A-Fa-f]{6})?$/;
 const DAYS_10_YEARS_IN_MINUTES = 3650 * 1440;
 const permissionId = (key: string) => `perm-${key}`;
@@ -199,7 +195,7 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
   function grantable(held: string[], ids: string[]): Answer | string[] {
     const keys = ids.map(keyOfPermission);
     if (keys.some((k) => !k)) return fail(400, 'Some permissions do not exist');
-    const refused = (keys as string[]).find((k) => !coversForGrant(held, k));
+    const refused = (keys as string[]).find((k) => !holdsPermission(held, k));
     return refused
       ? fail(403, `You cannot grant the ${refused} permission: you do not hold it`)
       : (keys as string[]);
@@ -217,7 +213,9 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
     const held = demoPermissionsOf(db, caller);
     const tenantId = caller.tenantId;
     const need = (permission: string) =>
-      hasPermission(held, permission) ? null : fail(403, `You need the ${permission} permission to do this`);
+      holdsPermission(held, permission)
+        ? null
+        : fail(403, `You need the ${permission} permission to do this`);
     const route = `${method} ${path}`;
     let match: RegExpExecArray | null;
 
@@ -258,22 +256,17 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
     const keyTaken = (key: string, except: string | null) =>
       visibleRoles(db, tenantId).some((r) => r.key.toLowerCase() === key.toLowerCase() && r.id !== except);
     if (route === 'POST /identity/resources/roles/v1') {
-      const refused =
-        need('fe.secure.write.roles') ?? unknownField(body, ['key', 'name', 'description', 'permissionIds']);
+      // The body passed the contract's schema (core/contract/requests.ts); the client SDK names
+      // the permissions `permissions`.
+      const refused = need('fe.secure.write.roles');
       if (refused) return refused;
-      if (typeof body.key !== 'string' || !ROLE_KEY.test(body.key))
-        return fail(400, 'Key must match the role key pattern');
-      if (!text(body.name, 100)) return fail(400, 'Name must be 1 to 100 characters');
-      if (!optionalText(body.description, 500))
-        return fail(400, 'Description must be at most 500 characters');
-      if (body.permissionIds !== undefined && !idList(body.permissionIds))
-        return fail(400, 'Permission ids must be a list of ids');
-      const keys = grantable(held, (body.permissionIds as string[] | undefined) ?? []);
+      const permissionIds = (body.permissionIds ?? body.permissions) as string[] | undefined;
+      const keys = grantable(held, permissionIds ?? []);
       if (!Array.isArray(keys)) return keys;
-      if (keyTaken(body.key, null)) return fail(409, 'A role with this key already exists');
+      if (keyTaken(body.key as string, null)) return fail(409, 'A role with this key already exists');
       const role: DemoRole = {
         id: `role-custom-${tools.random()}`,
-        key: body.key,
+        key: body.key as string,
         name: (body.name as string).trim(),
         description: typeof body.description === 'string' ? body.description.trim() || null : null,
         permissions: keys,
@@ -300,9 +293,6 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
         return ok({}, true);
       }
       if (method === 'PUT' && match[2]) {
-        const bad = unknownField(body, ['permissionIds']);
-        if (bad) return bad;
-        if (!idList(body.permissionIds)) return fail(400, 'Permission ids is required');
         const keys = grantable(held, body.permissionIds as string[]);
         if (!Array.isArray(keys)) return keys;
         role.permissions = keys;
@@ -310,15 +300,6 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
         return ok(roleDto(db, role, tenantId), true);
       }
       if (method === 'PATCH' && !match[2]) {
-        const bad = unknownField(body, ['key', 'name', 'description']);
-        if (bad) return bad;
-        if (Object.keys(body).length === 0) return fail(400, 'Nothing to update');
-        if (body.key !== undefined && (typeof body.key !== 'string' || !ROLE_KEY.test(body.key)))
-          return fail(400, 'Key must match the role key pattern');
-        if (body.name !== undefined && !text(body.name, 100))
-          return fail(400, 'Name must be 1 to 100 characters');
-        if (!optionalText(body.description, 500))
-          return fail(400, 'Description must be at most 500 characters');
         if (typeof body.key === 'string' && keyTaken(body.key, role.id))
           return fail(409, 'A role with this key already exists');
         if (typeof body.key === 'string' && body.key !== role.key) {
@@ -336,13 +317,12 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
       return null;
     }
     if (method === 'PUT' && (match = /^\/identity\/resources\/permissions\/v1\/([^/]+)\/roles$/.exec(path))) {
-      const refused = need('fe.secure.write.roles') ?? unknownField(body, ['roleIds']);
+      const refused = need('fe.secure.write.roles');
       if (refused) return refused;
       const key = keyOfPermission(decodeURIComponent(match[1]!));
       if (!key) return fail(404, 'Permission not found');
-      if (!coversForGrant(held, key))
+      if (!holdsPermission(held, key))
         return fail(403, `You cannot grant the ${key} permission: you do not hold it`);
-      if (!idList(body.roleIds)) return fail(400, 'Role ids is required');
       const ids = body.roleIds as string[];
       const roles = visibleRoles(db, tenantId);
       if (ids.some((id) => !roles.some((r) => r.id === id)))
@@ -481,7 +461,7 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
         const roles = visibleRoles(db, tenantId).filter((r) => ids.includes(r.id));
         if (roles.length !== ids.length) return fail(400, 'Some roles do not exist in this account');
         const refusedKey = add
-          ? roles.flatMap((r) => r.permissions).find((k) => !coversForGrant(held, k))
+          ? roles.flatMap((r) => r.permissions).find((k) => !holdsPermission(held, k))
           : undefined;
         if (refusedKey) return fail(403, `You cannot grant the ${refusedKey} permission: you do not hold it`);
         group.roleIds = add
@@ -561,7 +541,7 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
         if (!idList(roleIds)) return fail(400, 'Role ids must be a list of ids');
         const roles = visibleRoles(db, tenantId).filter((r) => roleIds.includes(r.id));
         if (roles.length !== roleIds.length) return fail(400, 'Some roles do not exist in this account');
-        const refusedKey = roles.flatMap((r) => r.permissions).find((k) => !coversForGrant(held, k));
+        const refusedKey = roles.flatMap((r) => r.permissions).find((k) => !holdsPermission(held, k));
         if (refusedKey) return fail(403, `You cannot grant the ${refusedKey} permission: you do not hold it`);
         const token: DemoApiToken = {
           id: `${tools.random().slice(0, 8)}-demo-${tools.random().slice(0, 12)}`,

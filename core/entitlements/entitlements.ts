@@ -1,5 +1,5 @@
 import { MESSAGES } from '../api/messages';
-import { holdsPermission } from '../authorization/permissionKeys';
+import { holdsPermission } from '../contract/permissions';
 
 /** Why an entitlement is missing (spec 000 §3, spec 001 §3). */
 export type EntitlementJustification = 'MISSING_PERMISSION' | 'MISSING_FEATURE' | 'BUNDLE_EXPIRED';

@@ -3,6 +3,8 @@
  * visibility (always, hidden, byPermissions), the permission string that gates each page (§6),
  * feature flags, and the vendor's admin-box metadata.
  */
+import { grantsPermission } from '../contract/permissions';
+
 export const PORTAL_PAGES = [
   'profile',
   'privacy',
@@ -72,17 +74,13 @@ export const PAGE_FLAGS: Partial<Record<PortalPageId, string>> = {
 };
 
 /**
- * Whether held permission keys grant `required`. A trailing `*` is a wildcard on either side:
- * the demo admin's `fe.*` grants everything under `fe.`, and a page that asks for
- * `fe.subscriptions.*` is granted by any `fe.subscriptions.` key.
+ * Whether held permission keys grant `required`: the contract's rule (core/contract/permissions.ts)
+ * applied both ways, so `fe.*` grants everything under `fe.`, and a page that asks for
+ * `fe.subscriptions.*` is granted by any `fe.subscriptions.` key. A check of one action (server
+ * routes, the demo backend) uses `holdsPermission` and never asks for a wildcard.
  */
 export function hasPermission(held: readonly string[], required: string): boolean {
-  const prefixOf = (key: string) => key.slice(0, -1);
-  return held.some((key) => {
-    if (key === required) return true;
-    if (key.endsWith('*') && required.startsWith(prefixOf(key))) return true;
-    return required.endsWith('*') && key.startsWith(prefixOf(required));
-  });
+  return held.some((key) => grantsPermission(key, required) || grantsPermission(required, key));
 }
 
 export interface AdminBoxMetadata {

@@ -32,13 +32,3 @@ export function validateRoleForm(form: RoleForm): RoleFormErrors {
   if (form.description.trim().length > 500) errors.description = 'tooLong';
   return errors;
 }
-
-/**
- * Whether held keys cover `key` for granting: the same key, or a held wildcard above it. Stricter
- * than `hasPermission` (core/portal/pages.ts), where a page asking for `fe.subscriptions.*` is met
- * by any key under it: holding `fe.secure.write.roles` must not let anyone hand out `fe.*`. The
- * reference server applies the same rule (server/routes/roles.ts).
- */
-export function coversForGrant(held: readonly string[], key: string): boolean {
-  return held.some((h) => h === key || (h.endsWith('*') && key.startsWith(h.slice(0, -1))));
-}

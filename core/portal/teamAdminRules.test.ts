@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import { apiTokenBody, expiryFromDays, MAX_TOKEN_EXPIRY_DAYS } from './apiTokensApi';
 import { groupCreationBody, groupUpdateBody } from './groupsApi';
 import { createTokenThenReveal, DIALOG_DELAY_MS, prependToken } from './apiTokenCreation';
-import { coversForGrant, roleKeyFromName, validateRoleForm } from './roleForm';
+import { holdsPermission } from '../contract/permissions';
+import { roleKeyFromName, validateRoleForm } from './roleForm';
 
 describe('API token expiry: days in, minutes out (spec 001 §5: days × 1440, empty means never)', () => {
   const table: Array<[string, ReturnType<typeof expiryFromDays>]> = [
@@ -174,6 +175,6 @@ describe('granting needs the permission itself or a wildcard above it', () => {
   ];
   for (const [held, key, expected] of table) {
     it(`${JSON.stringify(held)} grants ${key}: ${expected}`, () =>
-      assert.equal(coversForGrant(held, key), expected));
+      assert.equal(holdsPermission(held, key), expected));
   }
 });

@@ -10,12 +10,13 @@
  *    membership of a member who holds a permission the caller lacks (nor impersonate them), and
  *    does not change their own roles or lock themselves out of the account they are signed in to.
  *
- * "Holds" uses `coversForGrant` (core/portal/roleForm.ts): the same key, or a held wildcard above
- * it; never the looser page rule, where any key under `fe.subscriptions.*` shows a page.
+ * "Holds" is the contract's rule (core/contract/permissions.ts `holdsPermission`): the same key, or
+ * a held wildcard above it; never the looser page rule, where any key under `fe.subscriptions.*`
+ * shows a page.
  * The caller's permissions are their access token's, those of their active account; sub-account
  * routes compare them with what the member holds in the sub-account.
  */
-import { coversForGrant } from '../../core/portal/roleForm';
+import { holdsPermission } from '../../core/contract/permissions';
 import { httpError } from '../http/errors';
 import type { Database } from '../storage/database';
 import { getGroup } from './groups';
@@ -33,7 +34,7 @@ const GRANT_MESSAGES = {
 
 /** The keys among `keys` that `held` does not cover (empty: `held` covers them all). */
 export function keysNotHeld(held: readonly string[], keys: Iterable<string>): string[] {
-  return [...new Set(keys)].filter((key) => !coversForGrant(held, key));
+  return [...new Set(keys)].filter((key) => !holdsPermission(held, key));
 }
 
 /** 403 unless the caller holds every permission they try to grant (or take away). */

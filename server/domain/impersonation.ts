@@ -15,7 +15,7 @@
  * refresh. The caller's own session ends: the browser's single refresh cookie now belongs to the
  * impersonated session, and a session nobody can reach should not stay live.
  */
-import { holdsPermission } from '../../core/authorization/permissionKeys';
+import { holdsPermission } from '../../core/contract/permissions';
 import type { Database } from '../storage/database';
 import { isApiTokenAccess } from './api-tokens';
 import type { AuthService, ClientInfo, SignedIn } from './auth';

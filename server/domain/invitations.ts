@@ -16,7 +16,7 @@
  *   SHA-256 only, shown to the admin once when created, and replaced by creating a new one.
  */
 import { createHash } from 'node:crypto';
-import { hasPermission } from '../../core/portal/pages';
+import { holdsPermission } from '../../core/contract/permissions';
 import { accountLink, invitationEmail, joinedAccountEmail } from '../delivery/messages';
 import { DOMAIN_NOT_ALLOWED, emailDomainAllowed } from './email-domain-restrictions';
 import { httpError } from '../http/errors';
@@ -58,7 +58,7 @@ const NOT_MEMBER = 'User not found in this account';
 /** Spec 001 §9: "Invite link default lifetime 43200 minutes (30 days)". */
 export const INVITE_LINK_DEFAULT_MINUTES = 43200;
 /** The longest invite link this server issues: one year. */
-export const INVITE_LINK_MAX_MINUTES = 525600;
+export { INVITE_LINK_MAX_MINUTES } from '../../core/contract/requests';
 
 type Log = (message: string) => void;
 
@@ -208,7 +208,7 @@ export async function resendAllInvitations(
     const held = (await loadAuthorization(ctx.db, input.callerId, row.tenant_id)).permissions.map(
       (p) => p.key,
     );
-    if (!hasPermission(held, 'fe.secure.write.users')) continue;
+    if (!holdsPermission(held, 'fe.secure.write.users')) continue;
     await sendInvitation(
       ctx,
       { tenantId: row.tenant_id, userId: input.userId, email: row.email, inviterId: input.callerId },

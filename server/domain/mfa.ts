@@ -18,6 +18,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { generate, generateSecret, generateURI, verify } from 'otplib';
+import { maskPhone } from '../../core/contract/phone';
 import QRCode from 'qrcode';
 import { HttpError } from '../http/errors';
 import type { Database } from '../storage/database';
@@ -131,9 +132,6 @@ function normalizeRecoveryCode(code: string): string {
 }
 
 /** Phone numbers and emails shown before the second factor is verified are partly hidden. */
-function maskPhone(phone: string): string {
-  return phone.length <= 4 ? phone : `${'•'.repeat(Math.max(0, phone.length - 4))}${phone.slice(-4)}`;
-}
 function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 1)}${'•'.repeat(Math.max(1, local.length - 1))}@${domain}`;
@@ -239,7 +237,7 @@ export class MfaService {
         .filter((d) => d.kind === 'sms')
         .map((d) => ({
           id: d.id,
-          phoneNumber: masked ? maskPhone(d.phone ?? '') : d.phone,
+          phoneNumber: masked ? maskPhone(d.phone ?? '', 4) : d.phone,
           createdAt: d.created_at.toISOString(),
         })),
       authenticators: second

@@ -21,6 +21,7 @@ import {
   resetPhoneNumberEmail,
   verifyPhoneSms,
 } from '../delivery/messages';
+import { maskPhone, normalizePhone } from '../../core/contract/phone';
 import { httpError } from '../http/errors';
 import { sendQuietly, type FlowContext } from './account-flows';
 import { assertNotLocked, attemptKeys, clearFailures, countSend, recordFailure } from './attempts';
@@ -37,7 +38,6 @@ import { findUserByEmail, findUserById, type UserRow } from './users';
 import { getVendorSettings } from './vendor';
 
 export type PasswordlessType = 'Code' | 'MagicLink' | 'SmsCode';
-export const PASSWORDLESS_TYPES: PasswordlessType[] = ['Code', 'MagicLink', 'SmsCode'];
 
 const CODE_WRONG = 'The code is incorrect. Check it and try again.';
 const CODE_EXPIRED = 'This code has expired or was already used. Ask for a new one.';
@@ -54,22 +54,6 @@ const CODE_PURPOSE: Record<'Code' | 'SmsCode', OneTimePurpose> = { Code: 'loginC
 interface PreLoginAnswer {
   phoneNumber?: string;
   resetPhoneNumberToken?: string;
-}
-
-/** "+44 20 7946 0958" -> "+•• •• •••• ••58": enough for the user to recognise it, not to read it. */
-export function maskPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '').length;
-  let seen = 0;
-  return phone.replace(/\d/g, (d) => (++seen > digits - 2 ? d : '•'));
-}
-
-/** A phone number as typed: +, digits, spaces, dots, dashes, brackets; 7 to 15 digits. Null when not. */
-export function normalizePhone(value: string): string | null {
-  const trimmed = value.trim();
-  if (!/^\+?[0-9 ().-]+$/.test(trimmed)) return null;
-  const digits = trimmed.replace(/\D/g, '');
-  if (digits.length < 7 || digits.length > 15) return null;
-  return `${trimmed.startsWith('+') ? '+' : ''}${digits}`;
 }
 
 async function assertMayLogin(ctx: FlowContext, user: UserRow): Promise<void> {

@@ -6,6 +6,7 @@
  * No privilege escalation: a caller can only put on a role the permissions they hold themselves
  * (checked by the routes with the same wildcard rule as everywhere else).
  */
+import type { RoleSortField } from '../../core/contract/listQuery';
 import type { Database } from '../storage/database';
 
 export interface RoleItem {
@@ -49,14 +50,13 @@ interface CategoryItem {
   permissionIds: string[];
 }
 
-const SORT = {
+const SORT: Record<RoleSortField, string> = {
   name: 'lower(r.name)',
   key: 'lower(r.key)',
   createdAt: 'r.created_at',
   updatedAt: 'r.updated_at',
-} as const;
-export type RoleSortField = keyof typeof SORT;
-export const ROLE_SORT_FIELDS = Object.keys(SORT) as RoleSortField[];
+};
+export type { RoleSortField };
 
 interface RoleListQuery {
   filter: string;

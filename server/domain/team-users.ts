@@ -3,10 +3,13 @@
  * in the database, never in memory, so a tenant with tens of thousands of users stays fast.
  */
 import type { Database } from '../storage/database';
+import type { UserSortField } from '../../core/contract/listQuery';
 import { grantsOf, loadGrants, type Authorization, type RoleDto } from './tenants';
 
+export { USER_SORT_FIELDS, type UserSortField } from '../../core/contract/listQuery';
+
 /** Sort fields of spec 001 §3 -> SQL. */
-const SORT_COLUMNS = {
+const SORT_COLUMNS: Record<UserSortField, string> = {
   createdAt: 'u.created_at',
   name: 'lower(coalesce(u.name, u.email))',
   email: 'u.email',
@@ -15,9 +18,7 @@ const SORT_COLUMNS = {
   isLocked: 'u.locked_at IS NOT NULL',
   provider: 'u.provider',
   tenantId: 'm.tenant_id',
-} as const;
-export type UserSortField = keyof typeof SORT_COLUMNS;
-export const USER_SORT_FIELDS = Object.keys(SORT_COLUMNS) as UserSortField[];
+};
 
 interface UserListQuery {
   tenantId: string;

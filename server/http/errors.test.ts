@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import Fastify from 'fastify';
-import { describeIssue, httpError, installErrorHandlers } from './errors';
+import { describeIssue } from '../../core/contract/validate';
+import { httpError, installErrorHandlers } from './errors';
 
 describe('error handler', () => {
   it('turns an unexpected error into a generic 500 without internal details', async () => {

@@ -21,6 +21,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { errorCodeOf } from '../../core/api/errorCodes';
+import { validationMessages, type ValidationIssue } from '../../core/contract/validate';
 import { TooManyAttemptsError } from '../domain/attempts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -40,60 +41,6 @@ export function httpError(statusCode: number, ...messages: string[]): HttpError 
 }
 
 export const TOO_LARGE_MESSAGE = 'Error request is too large';
-
-interface ValidationIssue {
-  keyword: string;
-  instancePath: string;
-  params: Record<string, unknown>;
-}
-
-/** "companyName" → "Company name". */
-function label(path: string): string {
-  const field = path.split('/').filter(Boolean)[0] ?? '';
-  if (!field) return 'Request body';
-  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** Turns one Ajv issue into a sentence a user can read. Echoed field names are truncated. */
-export function describeIssue(issue: ValidationIssue, context: string | undefined): string {
-  const { params } = issue;
-  const subject = label(issue.instancePath);
-  switch (issue.keyword) {
-    case 'required':
-      return `${label(`/${String(params.missingProperty).slice(0, 50)}`)} is required`;
-    case 'additionalProperties':
-      return `Unknown field "${String(params.additionalProperty).slice(0, 50)}"`;
-    case 'type':
-      if (!issue.instancePath)
-        return context && context !== 'body' ? `Invalid ${context}` : 'Request body must be a JSON object';
-      return `${subject} must be ${article(String(params.type).split(',')[0] ?? 'value')}`;
-    case 'format':
-      return params.format === 'email'
-        ? `${subject} must be a valid email address`
-        : `${subject} has an invalid format`;
-    case 'minLength':
-      return params.limit === 1
-        ? `${subject} must not be empty`
-        : `${subject} must be at least ${String(params.limit)} characters`;
-    case 'maxLength':
-      return `${subject} must be at most ${String(params.limit)} characters`;
-    case 'pattern':
-      return String(params.pattern).includes('u0000')
-        ? `${subject} contains characters that are not allowed`
-        : `${subject} has an invalid format`;
-    case 'anyOf':
-      return `${subject} has an invalid type`;
-    case 'maxProperties':
-      return `${subject} has too many fields`;
-    default:
-      return `${subject} is invalid`;
-  }
-}
-
-function article(type: string): string {
-  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
-}
 
 function send(reply: FastifyReply, status: number, messages: string[]) {
   // Set here too: the router's errors (frameworkErrors) do not pass the app's onSend hooks.
@@ -231,11 +178,9 @@ export function installErrorHandlers(app: FastifyInstance): void {
     }
 
     if (error.validation) {
-      let issues = error.validation as unknown as ValidationIssue[];
-      // For an anyOf failure Ajv also reports each branch; one message per field is enough.
-      const anyOfPaths = new Set(issues.filter((i) => i.keyword === 'anyOf').map((i) => i.instancePath));
-      issues = issues.filter((i) => i.keyword === 'anyOf' || !anyOfPaths.has(i.instancePath));
-      const messages = [...new Set(issues.map((issue) => describeIssue(issue, error.validationContext)))];
+      // Worded by the contract (core/contract/validate.ts), as the demo backend words its own.
+      const issues = error.validation as unknown as ValidationIssue[];
+      const messages = validationMessages(issues, error.validationContext);
       return send(reply, 400, messages.length ? messages : ['Invalid request']);
     }
 

@@ -16,6 +16,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CATALOGUE } from '../../core/api/errorCodes';
 import { ASSETS_VERSION } from '../../core/version';
+import { REQUEST_SCHEMAS } from '../../core/contract/requests';
 import { ROUTE_SCHEMAS } from './route-schemas';
 
 const ERROR_BODY = {
@@ -53,8 +54,8 @@ function paramsOf(url: string) {
 
 /**
  * Registers the generator, the error schema and the serializer, and completes every route's schema
- * as it is registered: the entry of ROUTE_SCHEMAS for it (`prefix` is the API prefix, as in
- * `/frontegg`), a params schema from its path when it has none, and the error answer. Call before
+ * as it is registered: its request schemas from the contract (REQUEST_SCHEMAS), the entry of
+ * ROUTE_SCHEMAS for it (`prefix` is the API prefix, as in `/frontegg`), a params schema from its path when it has none, and the error answer. Call before
  * any route.
  */
 export async function installOpenApi(app: FastifyInstance, prefix: string): Promise<void> {
@@ -64,6 +65,10 @@ export async function installOpenApi(app: FastifyInstance, prefix: string): Prom
     route.schema ??= {};
     const path = prefix && route.url.startsWith(`${prefix}/`) ? route.url.slice(prefix.length) : route.url;
     const method = [route.method].flat()[0];
+    // The contract's request schemas (core/contract/requests.ts), the demo backend's too.
+    const request = REQUEST_SCHEMAS[`${method} ${path}`];
+    if (request?.body && !route.schema.body) route.schema.body = request.body;
+    if (request?.querystring && !route.schema.querystring) route.schema.querystring = request.querystring;
     const entry = ROUTE_SCHEMAS[`${method} ${path}`] ?? ROUTE_SCHEMAS[`${method} ${route.url}`];
     if (entry?.body && !route.schema.body) route.schema.body = entry.body;
     const params = !route.schema.params && paramsOf(route.url);

@@ -16,7 +16,7 @@ import {
 import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
-import * as s from '../http/schemas';
+import { strictObject } from '../http/schemas';
 
 const ACCOUNT = '/tenants/resources/account-settings/v1';
 const TIMEZONES = new Set(Intl.supportedValuesOf('timeZone').concat('UTC'));
@@ -44,21 +44,8 @@ export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   app.put<{ Body: AccountSettingsUpdate }>(
+    // Request schema: core/contract/requests.ts (the demo backend validates with it too).
     ACCOUNT,
-    {
-      schema: {
-        body: {
-          ...s.strictObject({
-            name: s.personName,
-            address: s.optionalText(200),
-            website: { type: ['string', 'null'], maxLength: 200, pattern: '^(https?://[^\\s]+)?$' },
-            timezone: { type: ['string', 'null'], maxLength: 64 },
-            currency: { type: 'string', pattern: '^[A-Z]{3}$' },
-          }),
-          minProperties: 1,
-        },
-      },
-    },
     async (request) => {
       const claims = await requireUser(ctx.tokens, request);
       const tenantId = requirePermission(claims, 'fe.secure.write.accountSettings');
@@ -116,7 +103,7 @@ export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContex
    */
   app.get<{ Params: { ip: string } }>(
     '/metadata/ip/:ip',
-    { schema: { params: s.strictObject({ ip: { type: 'string', minLength: 2, maxLength: 45 } }, ['ip']) } },
+    { schema: { params: strictObject({ ip: { type: 'string', minLength: 2, maxLength: 45 } }, ['ip']) } },
     async (request) => {
       await requireUser(ctx.tokens, request);
       const given = request.params.ip.trim();
@@ -125,20 +112,12 @@ export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContex
     },
   );
 
-  app.get<{ Querystring: { entityName: string } }>(
-    '/metadata',
-    {
-      schema: {
-        querystring: s.strictObject({ entityName: { type: 'string', maxLength: 64 } }, ['entityName']),
-      },
-    },
-    async (request) => {
-      const claims = await requireUser(ctx.tokens, request);
-      // The audit table's columns (spec 001 §7 "metadata reading properties (columns)").
-      if (request.query.entityName === 'audits') return auditMetadata(ctx.db);
-      if (request.query.entityName !== 'adminBox' || !claims.tenantId) return { rows: [] };
-      const configuration = await getAdminBoxConfiguration(ctx.db, claims.tenantId);
-      return { rows: configuration ? [{ entityName: 'adminBox', configuration }] : [] };
-    },
-  );
+  app.get<{ Querystring: { entityName: string } }>('/metadata', async (request) => {
+    const claims = await requireUser(ctx.tokens, request);
+    // The audit table's columns (spec 001 §7 "metadata reading properties (columns)").
+    if (request.query.entityName === 'audits') return auditMetadata(ctx.db);
+    if (request.query.entityName !== 'adminBox' || !claims.tenantId) return { rows: [] };
+    const configuration = await getAdminBoxConfiguration(ctx.db, claims.tenantId);
+    return { rows: configuration ? [{ entityName: 'adminBox', configuration }] : [] };
+  });
 }

@@ -9,7 +9,6 @@ import { ACCOUNT_LOCKED } from '../domain/security-policies';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
-import * as s from '../http/schemas';
 import { mfaGate } from '../http/mfa-gate';
 import { clientInfo } from '../http/client-info';
 
@@ -28,59 +27,46 @@ interface PreloginBody {
   tenantId?: string | null;
 }
 
-/** Registers the auth routes on `app` (already scoped to the URL prefix). */
+/**
+ * Registers the auth routes on `app` (already scoped to the URL prefix). Request schemas:
+ * core/contract/requests.ts (the demo backend validates with them too).
+ */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const base = '/identity/resources/auth';
   const noBody = { bodyLimit: 1024 };
 
-  app.post<{ Body: LoginBody }>(
-    `${base}/v1/user`,
-    {
-      schema: {
-        body: s.strictObject(
-          {
-            email: s.email,
-            password: s.loginPassword,
-            recaptchaToken: s.optionalToken,
-            invitationToken: s.optionalToken,
-          },
-          ['email', 'password'],
-        ),
-      },
-    },
-    async (request, reply) => {
-      assertTrustedOrigin(request, ctx.options.corsOrigins);
-      // recaptchaToken is accepted for the contract; verifying captchas belongs to a later slice.
-      // invitationToken (an invite link) joins its tenant after a completed sign-in: joinAtSignIn.
-      const result = await ctx.auth.login(
-        request.body.email,
-        request.body.password,
-        clientInfo(request),
-        mfaGate(ctx, ctx.mfa, request),
-      );
-      if (!result.ok) {
-        throw result.reason === 'unverified'
-          ? httpError(403, 'Please verify your email address before signing in')
-          : result.reason === 'locked'
-            ? httpError(403, ACCOUNT_LOCKED)
-            : httpError(401, INCORRECT_CREDENTIALS);
-      }
-      // MFA required: no session, no cookie; the answer carries the mfaToken (routes/mfa.ts). The
-      // invite link is not used then (the sign-in is not complete).
-      if ('mfa' in result) return result.mfa;
-      const signedIn = request.body.invitationToken
-        ? await joinAtSignIn(
-            ctx,
-            request.body.email,
-            request.body.invitationToken,
-            result.signedIn,
-            clientInfo(request),
-          )
-        : result.signedIn;
-      setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
-      return signedIn.authResponse;
-    },
-  );
+  app.post<{ Body: LoginBody }>(`${base}/v1/user`, async (request, reply) => {
+    assertTrustedOrigin(request, ctx.options.corsOrigins);
+    // recaptchaToken is accepted for the contract; verifying captchas belongs to a later slice.
+    // invitationToken (an invite link) joins its tenant after a completed sign-in: joinAtSignIn.
+    const result = await ctx.auth.login(
+      request.body.email,
+      request.body.password,
+      clientInfo(request),
+      mfaGate(ctx, ctx.mfa, request),
+    );
+    if (!result.ok) {
+      throw result.reason === 'unverified'
+        ? httpError(403, 'Please verify your email address before signing in')
+        : result.reason === 'locked'
+          ? httpError(403, ACCOUNT_LOCKED)
+          : httpError(401, INCORRECT_CREDENTIALS);
+    }
+    // MFA required: no session, no cookie; the answer carries the mfaToken (routes/mfa.ts). The
+    // invite link is not used then (the sign-in is not complete).
+    if ('mfa' in result) return result.mfa;
+    const signedIn = request.body.invitationToken
+      ? await joinAtSignIn(
+          ctx,
+          request.body.email,
+          request.body.invitationToken,
+          result.signedIn,
+          clientInfo(request),
+        )
+      : result.signedIn;
+    setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
+    return signedIn.authResponse;
+  });
 
   app.post(`${base}/v1/user/token/refresh`, noBody, async (request, reply) => {
     assertTrustedOrigin(request, ctx.options.corsOrigins);
@@ -100,9 +86,6 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   // SSO pre-login (spec 000 §7): the address and identity-provider type for the email's domain.
   // v1 (`/user/saml/prelogin`) is the legacy name of the same question; both answer OIDC and SAML domains.
-  const ssoPreLogin = {
-    schema: { body: s.strictObject({ email: s.email, tenantId: s.optionalId }, ['email']) },
-  };
   const findSsoDomain = async (request: { body: PreloginBody }) => {
     const domain = request.body.email.trim().toLowerCase().split('@').pop() ?? '';
     const { rows } = await ctx.db.query<{ address: string; idp_type: string }>(
@@ -113,8 +96,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     if (!match) throw httpError(404, 'SSO is not configured for this email domain');
     return { address: match.address, idpType: match.idp_type };
   };
-  app.post<{ Body: PreloginBody }>(`${base}/v2/user/sso/prelogin`, ssoPreLogin, findSsoDomain);
-  app.post<{ Body: PreloginBody }>(`${base}/v1/user/saml/prelogin`, ssoPreLogin, findSsoDomain);
+  app.post<{ Body: PreloginBody }>(`${base}/v2/user/sso/prelogin`, findSsoDomain);
+  app.post<{ Body: PreloginBody }>(`${base}/v1/user/saml/prelogin`, findSsoDomain);
 
   function refuse(reply: FastifyReply) {
     // The cookie is useless now; remove it so the browser stops sending it.

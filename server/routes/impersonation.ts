@@ -18,7 +18,6 @@ import { requireSignedInUser } from '../http/bearer';
 import { setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
-import * as s from '../http/schemas';
 import { clientInfo } from '../http/client-info';
 
 const IMPERSONATION_PATH = '/identity/resources/impersonation/v1';
@@ -30,25 +29,11 @@ interface ImpersonateBody {
   redirectUrl?: string;
   tenantId?: string | null;
 }
-const userIdSchema = { type: 'string', minLength: 1, maxLength: 100 } as const;
 
 export async function impersonationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post<{ Body: ImpersonateBody }>(
+    // Request schema: core/contract/requests.ts (the demo backend validates with it too).
     IMPERSONATION_PATH,
-    {
-      schema: {
-        body: {
-          ...s.strictObject({
-            userId: userIdSchema,
-            impersonatedUserId: userIdSchema,
-            actorToken: { type: 'string', minLength: 1, maxLength: 8192 },
-            redirectUrl: { type: 'string', maxLength: 2048 },
-            tenantId: s.optionalId,
-          }),
-          oneOf: [{ required: ['userId'] }, { required: ['impersonatedUserId'] }],
-        },
-      },
-    },
     async (request, reply) => {
       // Sets the refresh cookie: only pages of trusted origins may ask.
       assertTrustedOrigin(request, ctx.options.corsOrigins);

@@ -273,7 +273,7 @@ describe('forced enrolment with SMS and email codes', () => {
     const second = (await passwordLogin(account.email, account.password)).json();
     assert.equal(second.mfaEnrolled, true);
     const phone = second.mfaDevices.phones[0];
-    assert.equal(phone.phoneNumber, '••••••••••5678');
+    assert.equal(phone.phoneNumber, '+•••••••••5678');
     const sent = await server.app.inject({
       method: 'POST',
       url: `${AUTH_MFA}/sms/${phone.id}`,

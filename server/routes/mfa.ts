@@ -13,7 +13,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { MFA_MESSAGES, MfaError, type ChallengeRow, type DeviceType, type MfaService } from '../domain/mfa';
-import { maskPhone } from '../domain/passwordless';
+import { maskPhone } from '../../core/contract/phone';
 import { findUserById, type UserRow } from '../domain/users';
 import { requireSignedInUser } from '../http/bearer';
 import { refreshCookiePath, setRefreshCookie } from '../http/cookies';

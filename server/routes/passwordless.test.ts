@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { maskPhone, normalizePhone } from '../domain/passwordless';
+import { maskPhone, normalizePhone } from '../../core/contract/phone';
 import { API, LOGIN as LOGIN_URL, ME, bearer, refreshCookieOf } from '../../test/support/server';
 import { latestCode, latestLink, outbox } from '../../test/support/account';
 import {

@@ -24,7 +24,6 @@ import {
   changePhoneWithToken,
   finishPhoneVerification,
   startPhoneVerification,
-  PASSWORDLESS_TYPES,
   passwordlessPreLogin,
   passwordlessPostLogin,
   requestPhoneReset,
@@ -36,7 +35,7 @@ import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import * as s from '../http/schemas';
 import { clientInfo } from '../http/client-info';
-import { code, linkToken } from '../http/flow-schemas';
+import { PASSWORDLESS_PATH_TYPES } from '../../core/contract/requests';
 
 /** The path's type, lower-case as the client SDK sends it (`type.toLocaleLowerCase()`). */
 const PATH_TYPES: Record<string, PasswordlessType> = {
@@ -44,7 +43,7 @@ const PATH_TYPES: Record<string, PasswordlessType> = {
   magiclink: 'MagicLink',
   smscode: 'SmsCode',
 };
-const typeParam = s.strictObject({ type: { type: 'string', enum: Object.keys(PATH_TYPES) } }, ['type']);
+const typeParam = s.strictObject({ type: { type: 'string', enum: PASSWORDLESS_PATH_TYPES } }, ['type']);
 const AUTH = '/identity/resources/auth/v1/passwordless';
 /** The email a code was sent to, for a post-login that carries only `{ token }`. */
 const PASSWORDLESS_EMAIL_COOKIE = 'ae_passwordless';
@@ -55,18 +54,8 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
   app.post<{ Params: { type: string }; Body: { email: string; type?: string } }>(
     `${AUTH}/:type/prelogin`,
     {
-      schema: {
-        params: typeParam,
-        body: s.strictObject(
-          {
-            email: s.email,
-            type: { type: 'string', enum: [...PASSWORDLESS_TYPES, ...Object.keys(PATH_TYPES)] },
-            recaptchaToken: s.optionalToken,
-            invitationToken: s.optionalToken,
-          },
-          ['email'],
-        ),
-      },
+      // The body's schema: core/contract/requests.ts (the demo backend validates with it too).
+      schema: { params: typeParam },
     },
     async (request, reply) => {
       const type = PATH_TYPES[request.params.type]!;
@@ -88,19 +77,7 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
   app.post<{ Params: { type: string }; Body: { email?: string; token: string } }>(
     `${AUTH}/:type/postlogin`,
     {
-      schema: {
-        params: typeParam,
-        body: s.strictObject(
-          {
-            token: linkToken,
-            email: s.email,
-            type: { type: 'string', enum: [...PASSWORDLESS_TYPES, ...Object.keys(PATH_TYPES)] },
-            recaptchaToken: s.optionalToken,
-            invitationToken: s.optionalToken,
-          },
-          ['token'],
-        ),
-      },
+      schema: { params: typeParam },
     },
     async (request, reply) => {
       assertTrustedOrigin(request, ctx.options.corsOrigins);
@@ -124,21 +101,12 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
     },
   );
 
-  app.post<{ Body: { email: string } }>(
-    `${PHONE}/reset`,
-    { schema: { body: s.strictObject({ email: s.email }, ['email']) } },
-    async (request) => ({
-      resetPhoneNumberToken: await requestPhoneReset(ctx, request.body.email, (m) => request.log.error(m)),
-    }),
-  );
+  app.post<{ Body: { email: string } }>(`${PHONE}/reset`, async (request) => ({
+    resetPhoneNumberToken: await requestPhoneReset(ctx, request.body.email, (m) => request.log.error(m)),
+  }));
 
   app.post<{ Body: { resetPhoneNumberToken: string; code: string } }>(
     `${PHONE}/reset/verify`,
-    {
-      schema: {
-        body: s.strictObject({ resetPhoneNumberToken: linkToken, code }, ['resetPhoneNumberToken', 'code']),
-      },
-    },
     async (request) => ({
       changePhoneNumberToken: await verifyPhoneReset(ctx, request.body, clientInfo(request)),
     }),
@@ -146,14 +114,6 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.put<{ Body: { changePhoneNumberToken: string; phoneNumber: string } }>(
     `${PHONE}/change`,
-    {
-      schema: {
-        body: s.strictObject(
-          { changePhoneNumberToken: linkToken, phoneNumber: { type: 'string', minLength: 1, maxLength: 32 } },
-          ['changePhoneNumberToken', 'phoneNumber'],
-        ),
-      },
-    },
     async (request) => {
       await changePhoneWithToken(ctx, request.body);
       return {};
@@ -162,34 +122,20 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
 
   // A signed-in user's new phone number, verified by a code texted to it (the client SDK's
   // changePhoneNumberWithVerification and verifyChangePhoneNumber).
-  app.post<{ Body: { phoneNumber: string } }>(
-    PHONE,
-    {
-      schema: {
-        body: s.strictObject({ phoneNumber: { type: 'string', minLength: 1, maxLength: 32 } }, [
-          'phoneNumber',
-        ]),
-      },
-    },
-    async (request) => {
-      const user = await signedInUser(request);
-      return {
-        changePhoneId: await startPhoneVerification(ctx, user, request.body.phoneNumber, (m) =>
-          request.log.error(m),
-        ),
-      };
-    },
-  );
+  app.post<{ Body: { phoneNumber: string } }>(PHONE, async (request) => {
+    const user = await signedInUser(request);
+    return {
+      changePhoneId: await startPhoneVerification(ctx, user, request.body.phoneNumber, (m) =>
+        request.log.error(m),
+      ),
+    };
+  });
 
-  app.post<{ Body: { changePhoneId: string; code: string } }>(
-    `${PHONE}/verify`,
-    { schema: { body: s.strictObject({ changePhoneId: linkToken, code }, ['changePhoneId', 'code']) } },
-    async (request) => {
-      const user = await signedInUser(request);
-      await finishPhoneVerification(ctx, user, request.body, clientInfo(request));
-      return {};
-    },
-  );
+  app.post<{ Body: { changePhoneId: string; code: string } }>(`${PHONE}/verify`, async (request) => {
+    const user = await signedInUser(request);
+    await finishPhoneVerification(ctx, user, request.body, clientInfo(request));
+    return {};
+  });
 
   async function signedInUser(request: FastifyRequest) {
     const claims = await requireSignedInUser(ctx.tokens, request);

@@ -16,8 +16,6 @@ import { IMPERSONATION_MESSAGES } from '../domain/impersonation';
 import { setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
-import * as s from '../http/schemas';
-import { uuid } from '../http/list-query';
 import { clientInfo } from '../http/client-info';
 import { parseMetadata } from '../http/metadata';
 
@@ -42,24 +40,8 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   app.post<{ Body: SignUpBody }>(
+    // Request schemas of this file: core/contract/requests.ts (the demo backend validates with them too).
     `${base}/v1/signUp`,
-    {
-      schema: {
-        body: s.strictObject(
-          {
-            email: s.email,
-            password: s.newPassword,
-            name: { ...s.personName, type: ['string', 'null'] },
-            companyName: s.optionalText(100),
-            phoneNumber: s.phoneNumber,
-            metadata: s.metadata,
-            invitationToken: s.optionalToken,
-            recaptchaToken: s.optionalToken,
-          },
-          ['email', 'password'],
-        ),
-      },
-    },
     async (request, reply) => {
       assertTrustedOrigin(request, ctx.options.corsOrigins);
       const body = request.body;
@@ -131,17 +113,13 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
    * `tenantId`, one of the caller's accounts (403 otherwise). A signed-in person only (not an API
    * token), and not while impersonating: impersonation was allowed for one account only.
    */
-  app.post<{ Body: { tenantId: string } }>(
-    `${base}/v3/me/token`,
-    { schema: { body: s.strictObject({ tenantId: uuid }, ['tenantId']) } },
-    async (request) => {
-      const claims = await requireSignedInUser(ctx.tokens, request);
-      if (claims.act) throw httpError(403, IMPERSONATION_MESSAGES.noSwitch);
-      const user = await findUserById(ctx.db, claims.sub);
-      if (!user) throw httpError(401, 'User not found');
-      const issued = await ctx.auth.tokenForTenant(user, request.body.tenantId, claims.sid);
-      if (!issued) throw httpError(403, 'You are not a member of this account');
-      return { accessToken: issued.accessToken, expires: issued.expires, expiresIn: issued.expiresIn };
-    },
-  );
+  app.post<{ Body: { tenantId: string } }>(`${base}/v3/me/token`, async (request) => {
+    const claims = await requireSignedInUser(ctx.tokens, request);
+    if (claims.act) throw httpError(403, IMPERSONATION_MESSAGES.noSwitch);
+    const user = await findUserById(ctx.db, claims.sub);
+    if (!user) throw httpError(401, 'User not found');
+    const issued = await ctx.auth.tokenForTenant(user, request.body.tenantId, claims.sid);
+    if (!issued) throw httpError(403, 'You are not a member of this account');
+    return { accessToken: issued.accessToken, expires: issued.expires, expiresIn: issued.expiresIn };
+  });
 }

@@ -96,7 +96,7 @@ test('demo mode: forced enrolment with an authenticator app, sign-in with TOTP, 
   await partOf(login, 'sign-out-button').click();
   await signIn(page, DEMO.email, DEMO.password);
   await login.getByRole('button', { name: /Text message to/ }).click();
-  await expect(login.getByRole('status').first()).toHaveText('We sent a 6-digit code to ••••••••0199.');
+  await expect(login.getByRole('status').first()).toHaveText('We sent a 6-digit code to +•••••••0199.');
   await partOf(login, 'code-input').fill(await demoCode(page, phone));
   await login.getByLabel('Remember this device for 14 days').check();
   await partOf(login, 'submit-button').click();

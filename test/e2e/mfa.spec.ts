@@ -118,7 +118,7 @@ test('SMS enrolment and sign-in by outbox code, remember this device, and email 
 
   // One phone: straight to the SMS code; "remember this device" for the policy's 7 days.
   await signIn(page, email, MFA_PASSWORD);
-  await expect(login.getByRole('status').first()).toHaveText('We sent a 6-digit code to ••••••••••0002.');
+  await expect(login.getByRole('status').first()).toHaveText('We sent a 6-digit code to +•••••••••0002.');
   await expect(login.getByText('Remember this device for 7 days')).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await partOf(login, 'code-input').fill(codeIn((await latestMessage(request, phone)).text));

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { Permission, Role, RolesApi } from '../../../../core/portal/rolesApi';
+import { holdsPermission } from '../../../../core/contract/permissions';
 import {
-  coversForGrant,
   roleKeyFromName,
   validateRoleForm,
   type RoleForm,
@@ -42,7 +42,7 @@ function PermissionChecklist({
           items={group.permissions}
           choice={choice}
           disabled={disabled}
-          locked={(p) => !choice.chosen.has(p.id) && !coversForGrant(held, p.key)}
+          locked={(p) => !choice.chosen.has(p.id) && !holdsPermission(held, p.key)}
           note={(p) => `(${p.key})`}
         />
       ))}

@@ -3,7 +3,7 @@
  * that hold it. Pure, so it is unit-tested without React (permissionRows.test.ts).
  */
 import type { Permission, PermissionCategory, Role } from '../../../../core/portal/rolesApi';
-import { coversForGrant } from '../../../../core/portal/roleForm';
+import { grantsPermission, holdsPermission } from '../../../../core/contract/permissions';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
 
 const t = portalAdmin.roles;
@@ -51,12 +51,12 @@ export function catalogueRows(catalogue: Catalogue & { roles: Role[] }): Catalog
       ...permission,
       category: group.name,
       holders: heldKeys
-        .filter(({ keys }) => coversForGrant(keys, permission.key))
+        .filter(({ keys }) => holdsPermission(keys, permission.key))
         .map(({ role, keys }) => ({
           role,
           through: keys.includes(permission.key)
             ? null
-            : (keys.find((k) => k.endsWith('*') && permission.key.startsWith(k.slice(0, -1))) ?? null),
+            : (keys.find((k) => grantsPermission(k, permission.key)) ?? null),
         })),
     })),
   );
