@@ -50,7 +50,17 @@ describe('development showcase (seedShowcase)', () => {
   });
 
   it('creates a vendor super user who may change the portal configuration, and shows every built page', async () => {
+    // What the vendor set before stays: the showcase adds its pages beside it.
+    await server.db.query(
+      `INSERT INTO admin_box_metadata (vendor_id, configuration)
+       SELECT id, '{"navigation":{"usage":{"visibility":"hidden"}}}'::jsonb FROM vendors`,
+    );
     assert.equal(await seedShowcase(server.db, new PasswordHasher(FAST_HASHING)), true);
+    const stored = await server.db.query<{ configuration: { navigation: Record<string, unknown> } }>(
+      'SELECT configuration FROM admin_box_metadata',
+    );
+    assert.deepEqual(stored.rows[0]!.configuration.navigation.usage, { visibility: 'hidden' });
+    assert.deepEqual(stored.rows[0]!.configuration.navigation.roles, { visibility: 'byPermissions' });
     const vendor = await login(server.app, SEED_VENDOR_ADMIN_EMAIL, SEED_VENDOR_ADMIN_PASSWORD);
     const post = await server.app.inject({
       method: 'POST',

@@ -117,11 +117,13 @@ export async function seedShowcase(db: Database, hasher: PasswordHasher): Promis
     const navigation = Object.fromEntries(
       SHOWCASE_PAGES.map((page) => [page, { visibility: 'byPermissions' }]),
     );
+    // `||` and `->` bind alike, left to right: without the parentheses the vendor's other page
+    // settings would be replaced, not kept.
     await tx.query(
       `INSERT INTO admin_box_metadata (vendor_id, configuration, updated_at) VALUES ($1, $2::jsonb, now())
        ON CONFLICT (vendor_id) DO UPDATE
          SET configuration = admin_box_metadata.configuration || jsonb_build_object('navigation',
-           COALESCE(admin_box_metadata.configuration->'navigation', '{}'::jsonb) || ($2::jsonb)->'navigation'),
+           COALESCE(admin_box_metadata.configuration->'navigation', '{}'::jsonb) || (($2::jsonb)->'navigation')),
              updated_at = now()`,
       [vendor.id, JSON.stringify({ navigation })],
     );

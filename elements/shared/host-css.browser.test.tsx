@@ -10,6 +10,8 @@ import { expect } from 'chai';
 import '../login-box/login-box.define';
 import '../admin-portal/admin-portal.define';
 import '../checkout/checkout-dialog.define';
+import { getApp } from '../../core/app';
+import { loginWithPassword } from '../../core/store/auth/thunks';
 import { portalOn } from '../test-support/portal';
 import { mount, part, unmountAll, waitFor } from '../test-support/fixtures';
 
@@ -94,7 +96,23 @@ describe('host-page CSS and the elements', () => {
   });
 
   it('<auth-checkout-dialog>: the rule does not reach the open dialog', async () => {
-    const dialogElement = await mount('auth-checkout-dialog', { demo: '', 'plan-id': 'pro' });
+    // The dialog opens for a signed-in user who may change the subscription (the demo admin).
+    const appName = `host-css-${Date.now()}`;
+    const dialogElement = await mount('auth-checkout-dialog', {
+      demo: '',
+      'plan-id': 'pro',
+      'app-name': appName,
+    });
+    const app = await waitFor(() => {
+      try {
+        return getApp(appName);
+      } catch {
+        return null;
+      }
+    });
+    await app.store.dispatch(
+      loginWithPassword({ email: 'demo@auth-elements.dev', password: 'demo-password' }),
+    );
     dialogElement.setAttribute('open', '');
     await waitFor(() => dialogElement.shadowRoot!.querySelector('[part~="close-button"]'));
     expect(leaks(dialogElement)).to.deep.equal([]);

@@ -17,16 +17,14 @@ import { enPortal } from '../../../i18n/en-portal';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import type { Column } from '../../../ui/DataTable';
-import { InlineStatus } from '../../../ui/InlineStatus';
-import { readableWidthStyle, sectionStyle, sectionTitleStyle } from '../../../ui/Page';
-import { SelectField } from '../../../ui/SelectField';
+import { readableWidthStyle } from '../../../ui/Page';
 import { Switch } from '../../../ui/Switch';
 import { TextField } from '../../../ui/TextField';
-import { formStyle, mutedStyle } from '../../../ui/styles';
+import { formStyle } from '../../../ui/styles';
 import { useSubmit } from '../../../ui/useSubmit';
 import { usePageApi } from '../common/adminParts';
 import { useLoad } from '../../../ui/useListPage';
-import { RestrictionEntries } from './RestrictionEntries';
+import { RestrictionConfig, RestrictionEntries } from './RestrictionEntries';
 
 const t = enPortal.portal.security.domains;
 
@@ -86,41 +84,28 @@ export default function DomainRestrictionsTab({ writable }: { writable: boolean 
 
   return (
     <>
-      <section css={[sectionStyle, readableWidthStyle]} aria-label={t.title}>
-        <h3 css={sectionTitleStyle}>{t.title}</h3>
-        <p css={mutedStyle}>{t.description}</p>
-        <form
-          css={formStyle}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit.run(async () => {
-              await api.saveDomainConfig(shown);
-              setDraft(null);
-              config.reload();
-              setStatus(t.configSaved);
-            });
-          }}
-        >
-          <Switch
-            checked={shown.active}
-            disabled={!writable}
-            partName="domains-active"
-            onClick={() => setDraft({ ...shown, active: !shown.active })}
-          >
-            {t.toggle}
-          </Switch>
-          <SelectField
-            label={t.listType}
-            value={listType}
-            disabled={!writable}
-            partName="domains-list-type"
-            options={[
-              { value: 'ALLOW', label: t.listTypes.ALLOW },
-              { value: 'BLOCK', label: t.listTypes.BLOCK },
-            ]}
-            onChange={(event) => setDraft({ ...shown, listType: event.target.value as IpStrategy })}
-          />
+      <RestrictionConfig
+        texts={{ ...t, listLabel: t.listType, lists: t.listTypes, save: t.saveConfig }}
+        part="domains"
+        active={shown.active}
+        list={listType}
+        change={(next) =>
+          setDraft({ ...shown, active: next.active ?? shown.active, listType: next.list ?? shown.listType })
+        }
+        save={() =>
+          void submit.run(async () => {
+            await api.saveDomainConfig(shown);
+            setDraft(null);
+            config.reload();
+            setStatus(t.configSaved);
+          })
+        }
+        writable={writable}
+        busy={submit.busy}
+        error={submit.error}
+        status={status}
+        onDismissStatus={() => setStatus(null)}
+        extra={
           <Switch
             checked={shown.blockPublicDomains}
             disabled={!writable}
@@ -129,17 +114,8 @@ export default function DomainRestrictionsTab({ writable }: { writable: boolean 
           >
             {t.blockPublic}
           </Switch>
-          {submit.error && <Alert>{submit.error}</Alert>}
-          {status && <InlineStatus onDismiss={() => setStatus(null)}>{status}</InlineStatus>}
-          {writable && (
-            <div>
-              <Button type="submit" disabled={submit.busy}>
-                {t.saveConfig}
-              </Button>
-            </div>
-          )}
-        </form>
-      </section>
+        }
+      />
 
       <RestrictionEntries
         texts={{ ...t, title: t.listTitle }}

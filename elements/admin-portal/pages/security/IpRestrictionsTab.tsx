@@ -19,11 +19,9 @@ import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import type { Column } from '../../../ui/DataTable';
 import { formatDate } from '../../../ui/formatDate';
-import { InlineStatus } from '../../../ui/InlineStatus';
-import { readableWidthStyle, sectionStyle, sectionTitleStyle, toolbarStyle } from '../../../ui/Page';
-import { RestrictionEntries } from './RestrictionEntries';
+import { readableWidthStyle } from '../../../ui/Page';
+import { RestrictionConfig, RestrictionEntries } from './RestrictionEntries';
 import { SelectField } from '../../../ui/SelectField';
-import { Switch } from '../../../ui/Switch';
 import { TextField } from '../../../ui/TextField';
 import { listData, useListPage } from '../../../ui/useListPage';
 import { formStyle, mutedStyle } from '../../../ui/styles';
@@ -133,60 +131,39 @@ export default function IpRestrictionsTab({ writable }: { writable: boolean }) {
 
   return (
     <>
-      <section css={[sectionStyle, readableWidthStyle]} aria-label={t.title}>
-        <h3 css={sectionTitleStyle}>{t.title}</h3>
-        <p css={mutedStyle}>{t.description}</p>
-        <p css={mutedStyle} role="status" part="current-ip">
-          {myIp ? (allowedNow.valid ? t.youAreAllowed(myIp) : t.youAreRefused(myIp)) : t.noIp}
-        </p>
-        <form
-          css={formStyle}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void saveConfig(config);
-          }}
-        >
-          <Switch
-            checked={config.isActive}
-            disabled={!writable}
-            partName="ip-active"
-            onClick={() => setDraft({ ...config, isActive: !config.isActive })}
-          >
-            {t.toggle}
-          </Switch>
-          <SelectField
-            label={t.strategy}
-            value={config.strategy}
-            disabled={!writable}
-            partName="ip-strategy"
-            options={[
-              { value: 'ALLOW', label: t.strategies.ALLOW },
-              { value: 'BLOCK', label: t.strategies.BLOCK },
-            ]}
-            onChange={(event) => setDraft({ ...config, strategy: event.target.value as IpStrategy })}
-          />
-          {submit.error && <Alert>{submit.error}</Alert>}
-          {status && <InlineStatus onDismiss={() => setStatus(null)}>{status}</InlineStatus>}
-          {writable && (
-            <div css={toolbarStyle}>
-              <Button type="submit" disabled={submit.busy}>
-                {t.saveConfig}
-              </Button>
-              {myIp && !onAllowList.valid && (
-                <Button
-                  variant="secondary"
-                  partName="add-my-ip"
-                  disabled={submit.busy}
-                  onClick={() => void addMyIp()}
-                >
-                  {t.addMyIp}
-                </Button>
-              )}
-            </div>
-          )}
-        </form>
-      </section>
+      <RestrictionConfig
+        texts={{ ...t, listLabel: t.strategy, lists: t.strategies, save: t.saveConfig }}
+        part="ip"
+        active={config.isActive}
+        list={config.strategy}
+        change={(next) =>
+          setDraft({ isActive: next.active ?? config.isActive, strategy: next.list ?? config.strategy })
+        }
+        save={() => void saveConfig(config)}
+        writable={writable}
+        busy={submit.busy}
+        error={submit.error}
+        status={status}
+        onDismissStatus={() => setStatus(null)}
+        before={
+          <p css={mutedStyle} role="status" part="current-ip">
+            {myIp ? (allowedNow.valid ? t.youAreAllowed(myIp) : t.youAreRefused(myIp)) : t.noIp}
+          </p>
+        }
+        more={
+          myIp &&
+          !onAllowList.valid && (
+            <Button
+              variant="secondary"
+              partName="add-my-ip"
+              disabled={submit.busy}
+              onClick={() => void addMyIp()}
+            >
+              {t.addMyIp}
+            </Button>
+          )
+        }
+      />
 
       <RestrictionEntries
         texts={{ ...t, title: t.listTitle }}
