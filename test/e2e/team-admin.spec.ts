@@ -48,8 +48,10 @@ test('roles and groups: a role with permissions, given through a group, lets a m
     'API tokens',
     'Security',
     'Audit logs',
-    // Shown by test/e2e/fixtures/connectivity.ts to whoever reads webhooks (Admin holds fe.*).
+    // Shown by test/e2e/fixtures/connectivity.ts and billing.ts to whoever holds their permissions
+    // (Admin holds fe.*).
     'Webhooks',
+    'Subscriptions',
     'All accounts',
   ]);
   await expect(partOf(roles, 'roles-total')).toHaveText('4 roles');
