@@ -141,6 +141,6 @@ export async function seedShowcase(db: Database, hasher: PasswordHasher): Promis
 export function showcaseLines(): string[] {
   return [
     `  Vendor admin:  ${SEED_VENDOR_ADMIN_EMAIL} / ${SEED_VENDOR_ADMIN_PASSWORD} (vendor super user)`,
-    '  Showcase:      Roles, Groups and the API-token pages turned on (README "Turning portal pages on")',
+    '  Showcase:      Roles, Groups, the API-token pages, Webhooks and Subscriptions turned on (README "Turning portal pages on")',
   ];
 }
