@@ -60,7 +60,7 @@ const MFA_AT_SIGN_IN = `${IDENTITY}/auth/v1/user/mfa`;
 const CONFIGURATIONS = `${IDENTITY}/configurations`;
 
 /** `METHOD path` (without the API prefix) → what the record says. */
-const AUDITED: Readonly<Record<string, AuditSpec>> = {
+export const AUDITED: Readonly<Record<string, AuditSpec>> = {
   // Sign-in, sign-up, sign-out.
   [`POST ${IDENTITY}/auth/v1/user`]: signIn('password'),
   [`POST ${IDENTITY}/auth/v1/passwordless/:type/postlogin`]: signIn('passwordless'),
@@ -149,6 +149,10 @@ const AUDITED: Readonly<Record<string, AuditSpec>> = {
   [`POST ${IDENTITY}/tenants/api-tokens/v1`]: spec('tokens', 'API token created', 'Medium'),
   [`POST ${IDENTITY}/tenants/api-tokens/v2`]: spec('tokens', 'API token created', 'Medium'),
   [`DELETE ${IDENTITY}/tenants/api-tokens/v1/:id`]: spec('tokens', 'API token deleted', 'Medium'),
+  [`POST ${USERS}/access-tokens/v1`]: spec('tokens', 'Personal access token created', 'Medium'),
+  [`DELETE ${USERS}/access-tokens/v1/:id`]: spec('tokens', 'Personal access token deleted', 'Medium'),
+  [`POST ${IDENTITY}/tenants/access-tokens/v1`]: spec('tokens', 'Access token created', 'Medium'),
+  [`DELETE ${IDENTITY}/tenants/access-tokens/v1/:id`]: spec('tokens', 'Access token deleted', 'Medium'),
   // Policies and restrictions.
   [`POST ${CONFIGURATIONS}/v1/mfa-policy`]: policy('MFA policy'),
   [`PATCH ${CONFIGURATIONS}/v1/mfa-policy`]: policy('MFA policy'),

@@ -3,6 +3,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { AUDIT_COLUMNS } from '../../core/api/audits';
 import type { BuiltServer } from '../app';
 import { purgeAudits, recordAudit } from '../domain/audits';
+import { AUDITED } from '../http/audit-hook';
 import { PasswordHasher } from '../domain/passwords';
 import { addMembership, createTenant } from '../domain/tenants';
 import { insertUser } from '../domain/users';
@@ -166,6 +167,18 @@ describe('what the server records', () => {
     const policy = (await list('?action=Lockout')).data;
     assert.equal(policy[0]!.action, 'Lockout policy changed');
     await server.db.query('DELETE FROM security_policies');
+  });
+});
+
+describe('the audited routes', () => {
+  it('every entry of the table names a route the server has (a typo would audit nothing)', () => {
+    const registered = new Set(server.routes.map((r) => `${r.method} ${r.url}`));
+    const missing = Object.keys(AUDITED).filter((key) => {
+      const [method, path] = key.split(' ');
+      return !registered.has(`${method} /frontegg${path}`);
+    });
+    assert.deepEqual(missing, []);
+    assert.ok(Object.keys(AUDITED).length >= 100);
   });
 });
 
