@@ -8,6 +8,7 @@
  * Bodies and query strings only: path parameters stay with the server (the demo's ids are not
  * uuids, and an id the demo does not know is its 404 anyway).
  */
+import { FILTERABLE_AUDIT_COLUMNS, SORTABLE_AUDIT_COLUMNS } from '../api/audits';
 import { listQuerySchema, ROLE_SORT_FIELDS, USER_SORT_FIELDS } from './listQuery';
 import * as s from './schemas';
 
@@ -71,6 +72,36 @@ const USERS = '/identity/resources/users';
 const PASSWORDLESS = `${AUTH}/v1/passwordless`;
 const PHONE = `${USERS}/v1/phone`;
 const INVITES = '/identity/resources/tenants/invites/v1';
+
+/** The audit log's sort, search and per-column filters (spec 001 §3 "Audit entry"). */
+const auditSortQuery = {
+  sortBy: { type: 'string', enum: SORTABLE_AUDIT_COLUMNS },
+  sortDirection: { type: 'string', enum: ['asc', 'desc', 'ASC', 'DESC'] },
+  filter: { type: 'string', maxLength: 200 },
+  ...Object.fromEntries(
+    FILTERABLE_AUDIT_COLUMNS.map((name) => [
+      name,
+      name === 'createdAt'
+        ? { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }
+        : { type: 'string', maxLength: 200 },
+    ]),
+  ),
+};
+/** The CSV export: the same filters from offset 0, and the columns to write (`properties`). */
+const auditExport = {
+  querystring: s.strictObject({
+    ...auditSortQuery,
+    offset: { type: 'string', pattern: '^0$' },
+    outputFileName: { type: 'string', maxLength: 100 },
+  }),
+  body: s.strictObject({
+    properties: {
+      type: 'array',
+      maxItems: 20,
+      items: { type: 'object', properties: { name: { type: 'string', maxLength: 64 } }, required: ['name'] },
+    },
+  }),
+};
 
 export const REQUEST_SCHEMAS: Record<string, RequestSchema> = {
   // Sign-in (server/routes/auth.ts)
@@ -283,4 +314,20 @@ export const REQUEST_SCHEMAS: Record<string, RequestSchema> = {
   [`POST ${INVITES}/user`]: { body: s.strictObject(inviteLink) },
   [`PATCH ${INVITES}/user`]: { body: { ...s.strictObject(inviteLink), minProperties: 1 } },
   [`POST ${INVITES}/verify`]: { body: s.strictObject({ token: s.linkToken }, ['token']) },
+  // The audit log (server/routes/audits.ts): the client's query, per-column filters as parameters
+  // of their own (a day for createdAt, else text).
+  'GET /audits': {
+    querystring: s.strictObject({
+      ...auditSortQuery,
+      offset: { type: 'string', pattern: '^[0-9]{1,9}$' },
+      count: { type: 'string', pattern: '^[0-9]{1,4}$' },
+      // The client's optional virtual pagination: the same answer serves it.
+      paginationMode: { type: 'string', enum: ['virtual'] },
+    }),
+  },
+  'GET /audits/stats': {
+    querystring: s.strictObject({ ...auditSortQuery, count: { type: 'string', pattern: '^[0-9]{1,4}$' } }),
+  },
+  'POST /audits/export/csv/v2': auditExport,
+  'POST /audits/export/csv': auditExport,
 };
