@@ -213,8 +213,9 @@ export const enPortal = {
       filters: { email: 'User', action: 'Action', ip: 'IP address', severity: 'Severity', createdAt: 'Date' },
       anySeverity: 'Any severity',
       clearFilters: 'Clear filters',
-      total: (count: number) =>
-        count === 1 ? '1 event' : count >= 10_001 ? '10,000+ events' : `${count.toLocaleString('en')} events`,
+      total: (count: number) => (count === 1 ? '1 event' : `${count.toLocaleString('en')} events`),
+      /** The total past the server's count limit (AUDIT_COUNT_LIMIT). */
+      totalMany: '10,000+ events',
       empty: 'No events yet.',
       noMatch: 'No events match these filters.',
       loadFailed: 'The audit log could not be loaded.',

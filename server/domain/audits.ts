@@ -82,8 +82,6 @@ interface AuditRow {
   description: string;
   details: AuditDetails | string;
   vendor_id: string | null;
-  /** created_at as PostgreSQL writes it: microseconds kept, for the export's keyset. */
-  created_key: string;
 }
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -119,7 +117,7 @@ const EXPRESSIONS: Partial<Record<AuditColumnName, string>> = {
   action: 'a.action',
   ip: "COALESCE(a.ip, '')",
   // By rank, not by name: Info, Medium, High, Critical.
-  severity: `array_position(ARRAY['Info', 'Medium', 'High', 'Critical']::text[], a.severity)`,
+  severity: `array_position(ARRAY[${AUDIT_SEVERITIES.map((name) => `'${name}'`).join(', ')}]::text[], a.severity)`,
   userAgent: "COALESCE(a.user_agent, '')",
 };
 
@@ -157,7 +155,10 @@ function whereOf(
   return { sql: parts.join(' AND '), params };
 }
 
-const SELECT = `SELECT a.*, a.created_at::text AS created_key, (SELECT id FROM vendors ORDER BY created_at LIMIT 1) AS vendor_id FROM audits a`;
+/** The SQL type of the sortable expressions that are not text. */
+const SORT_TYPES: Partial<Record<AuditColumnName, string>> = { createdAt: 'timestamptz', severity: 'int' };
+
+const SELECT = `SELECT a.*, (SELECT id FROM vendors ORDER BY created_at LIMIT 1) AS vendor_id FROM audits a`;
 
 function orderOf(query: Pick<AuditQuery, 'sortBy' | 'sortDirection'>): string {
   const expression = EXPRESSIONS[query.sortBy] ?? EXPRESSIONS.createdAt;
@@ -221,19 +222,21 @@ export async function* exportAuditsCsv(
   const where = whereOf(tenantId, query);
   const expression = EXPRESSIONS[query.sortBy] ?? EXPRESSIONS.createdAt!;
   const sortKey = (EXPRESSIONS[query.sortBy] ? query.sortBy : 'createdAt') as AuditColumnName;
+  // The last row's sort value as PostgreSQL writes it (a time keeps its microseconds), cast back.
+  const cast = SORT_TYPES[sortKey] ?? 'text';
+  const select = SELECT.replace(' FROM audits a', `, (${expression})::text AS sort_key FROM audits a`);
   const after = query.sortDirection === 'asc' ? '>' : '<';
-  let last: { value: unknown; id: string } | null = null;
+  let last: { value: string; id: string } | null = null;
   for (;;) {
     const params = [...where.params];
     let keyset = '';
     if (last) {
       params.push(last.value, last.id);
-      const cast = sortKey === 'createdAt' ? '::timestamptz' : sortKey === 'severity' ? '::int' : '::text';
-      keyset = ` AND (${expression}, a.id) ${after} ($${params.length - 1}${cast}, $${params.length}::uuid)`;
+      keyset = ` AND (${expression}, a.id) ${after} ($${params.length - 1}::${cast}, $${params.length}::uuid)`;
     }
     params.push(EXPORT_BATCH);
-    const { rows } = await db.query<AuditRow>(
-      `${SELECT} WHERE ${where.sql}${keyset} ORDER BY ${orderOf(query)} LIMIT $${params.length}`,
+    const { rows } = await db.query<AuditRow & { sort_key: string }>(
+      `${select} WHERE ${where.sql}${keyset} ORDER BY ${orderOf(query)} LIMIT $${params.length}`,
       params,
     );
     if (!rows.length) return;
@@ -242,25 +245,7 @@ export async function* exportAuditsCsv(
     yield chunk;
     if (rows.length < EXPORT_BATCH) return;
     const tail = rows[rows.length - 1]!;
-    last = { value: sortValue(tail, sortKey), id: tail.id };
-  }
-}
-
-/** The row's value of the sort expression, as the keyset comparison needs it. */
-function sortValue(row: AuditRow, key: AuditColumnName): unknown {
-  switch (key) {
-    case 'email':
-      return row.actor_email ?? '';
-    case 'action':
-      return row.action;
-    case 'ip':
-      return row.ip ?? '';
-    case 'severity':
-      return AUDIT_SEVERITIES.indexOf(row.severity) + 1;
-    case 'userAgent':
-      return row.user_agent ?? '';
-    default:
-      return row.created_key;
+    last = { value: tail.sort_key, id: tail.id };
   }
 }
 

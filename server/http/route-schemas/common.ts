@@ -51,22 +51,21 @@ export const AUTH_RESPONSE = obj(
 );
 
 /** The client SDK's access token (IAccessTokensData): its secret is the bearer, shown once. */
-export const ACCESS_TOKEN = obj(
-  {
-    id: str,
-    description: str,
-    type: str,
-    tenantId: str,
-    createdAt: str,
-    createdByUserId: strOrNull,
-    expiresInMinutes: numOrNull,
-    expires: strOrNull,
-    lastUsedAt: strOrNull,
-    roleIds: arr(str),
-    secret: str,
-  },
-  ['id', 'createdAt'],
-);
+/** The fields API tokens and access tokens share (the client's IApiTokensData, IAccessTokensData). */
+const TOKEN_FIELDS = {
+  id: str,
+  description: str,
+  type: str,
+  tenantId: str,
+  createdAt: str,
+  createdByUserId: strOrNull,
+  expiresInMinutes: numOrNull,
+  expires: strOrNull,
+  lastUsedAt: strOrNull,
+  roleIds: arr(str),
+  secret: str,
+};
+export const ACCESS_TOKEN = obj(TOKEN_FIELDS, ['id', 'createdAt']);
 export const ACCESS_TOKENS = obj({ accessTokens: arr(ACCESS_TOKEN) }, ['accessTokens']);
 
 export const ROLE_REF = obj({ id: str, key: str, name: str }, ['id', 'key']);
@@ -184,21 +183,4 @@ export const GROUP = obj(
   ['id', 'name'],
 );
 
-export const API_TOKEN = obj(
-  {
-    id: str,
-    tokenId: str,
-    clientId: str,
-    description: str,
-    type: str,
-    tenantId: str,
-    createdAt: str,
-    createdByUserId: strOrNull,
-    expiresInMinutes: numOrNull,
-    expires: strOrNull,
-    lastUsedAt: strOrNull,
-    roleIds: arr(str),
-    secret: str,
-  },
-  ['id', 'clientId'],
-);
+export const API_TOKEN = obj({ ...TOKEN_FIELDS, tokenId: str, clientId: str }, ['id', 'clientId']);

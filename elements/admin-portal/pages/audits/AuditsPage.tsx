@@ -10,6 +10,7 @@ import { css } from '@emotion/react';
 import { useEffect, useMemo, useState } from 'react';
 import {
   AUDIT_COLUMNS,
+  AUDIT_COUNT_LIMIT,
   AUDIT_PAGE_SIZE,
   AUDIT_SEVERITIES,
   createAuditsApi,
@@ -309,7 +310,7 @@ export default function AuditsPage(_props: PortalPageProps) {
         texts={{
           empty: list.filter || anyFilter ? t.noMatch : t.empty,
           loadFailed: t.loadFailed,
-          total: t.total,
+          total: (count) => (count >= AUDIT_COUNT_LIMIT ? t.totalMany : t.total(count)),
           pagination: t.pagination,
         }}
         totalPart="audits-total"

@@ -55,6 +55,8 @@ type Tab = (typeof TABS)[number];
 
 const toggledStyle = css({ display: 'flex', flexDirection: 'column', gap: '10px' });
 const numberStyle = css({ maxWidth: '16em' });
+/** A tab's sections, one under the other with room between them. */
+const panelStyle = css({ display: 'flex', flexDirection: 'column', gap: '16px', minWidth: 0 });
 
 export default function SecurityPage({ metadata }: PortalPageProps) {
   const { canRead, can } = usePermissions();
@@ -90,6 +92,7 @@ export default function SecurityPage({ metadata }: PortalPageProps) {
         />
       )}
       <div
+        css={panelStyle}
         role={tabs.length > 1 ? 'tabpanel' : undefined}
         id={shown ? `ae-security-tab-${shown}-panel` : undefined}
         aria-labelledby={tabs.length > 1 && shown ? `ae-security-tab-${shown}` : undefined}
