@@ -209,6 +209,9 @@ export default [
         // The portal's page kit (tables, menus, page frame, list hook): one chunk the portal loads with
         // its shell, never on the sign-in or checkout page.
         if (PAGE_KIT.test(id)) return 'page-kit';
+        // The modal dialog (focus trap, inert background): the portal's and the checkout's, never the
+        // sign-in page's (about 1.5 KB gzip off it).
+        if (id.endsWith('/elements/ui/Dialog.tsx')) return 'dialog';
         if (
           id.includes('/node_modules/') ||
           id.includes('/core/') ||

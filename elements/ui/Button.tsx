@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { useAutoFocus } from './autoFocus';
 import { buttonStyle, linkButtonStyle, secondaryButtonStyle } from './styles';
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -17,12 +18,15 @@ export function Button({
   children,
   disabled,
   type = 'button',
+  autoFocus,
   ...rest
 }: ButtonProps) {
+  const focusRef = useAutoFocus(autoFocus);
   const style =
     variant === 'link' ? linkButtonStyle : variant === 'secondary' ? secondaryButtonStyle : buttonStyle;
   return (
     <button
+      ref={focusRef}
       type={type}
       css={style}
       part={partName ? `button ${partName}` : 'button'}

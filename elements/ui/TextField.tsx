@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useAutoFocus } from './autoFocus';
 import { FormField } from './FormField';
 import { inputStyle } from './styles';
 
@@ -25,15 +26,16 @@ const trailingWrapStyle = css({
 
 /** A labelled input (FormField); its error is visible and announced with the field. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, hint, optional, partName, trailing, ...inputProps },
+  { label, error, hint, optional, partName, trailing, autoFocus, ...inputProps },
   ref,
 ) {
+  const focusRef = useAutoFocus(autoFocus, ref);
   return (
     <FormField label={label} description={hint} optional={optional} error={error}>
       {({ id, describedBy, invalid }) => {
         const input = (
           <input
-            ref={ref}
+            ref={focusRef}
             id={id}
             css={inputStyle}
             part={partName ? `input ${partName}` : 'input'}

@@ -112,3 +112,28 @@ test('the app object: store subscriptions, feature flags (anonymous), entitlemen
   });
   expect(message).toBe('Failed to load Renderer with themeSetter');
 });
+
+test('two boxes on one page: the box that mounts late does not take the caret from the field being typed in', async ({
+  page,
+}) => {
+  // The support box opens on its sign-up form, a chunk of its own: hold that chunk back.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/chunks/SignUpStep-*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/vanilla.html');
+  const shop = boxOf(page, 'shop');
+  const email = partOf(shop, 'email-input');
+  await email.click();
+  await email.pressSequentially('admin@', { delay: 20 });
+  release();
+  await expect(partOf(boxOf(page, 'support'), 'title')).toHaveText('Create your account');
+  await page.keyboard.type('example.com');
+  await expect(email).toHaveValue('admin@example.com');
+  await expect(email).toBeFocused();
+  await expect(boxOf(page, 'support').getByLabel('Full name')).toHaveValue('');
+  await partOf(shop, 'submit-button').click();
+  await expect(partOf(shop, 'password-input')).toBeVisible();
+});
