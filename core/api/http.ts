@@ -157,7 +157,11 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       headers: await resolveHeaders(deps, opts.headers),
       credentials: opts.credentials ?? options.requestCredentials,
     };
-    if (opts.body !== undefined) init.body = JSON.stringify(opts.body);
+    // A form (a file upload) goes as it is: the browser writes its multipart type and boundary.
+    if (opts.body instanceof FormData) {
+      init.body = opts.body;
+      delete (init.headers as Record<string, string>)['content-type'];
+    } else if (opts.body !== undefined) init.body = JSON.stringify(opts.body);
     logger.debug(method, url);
 
     const response = await deps.transport(url, init);

@@ -1,4 +1,5 @@
 import { ERROR_CATALOGUE, errorCodeOf } from '../api/errorCodes';
+import { PICTURE_MAX_BYTES, PICTURE_TYPES } from '../api/profile';
 import type { AuthResponse, SignUpResponse, User } from '../api/types';
 import { fail, ok } from '../contract/answer';
 import { requestErrors } from '../contract/checkRequest';
@@ -117,7 +118,7 @@ function profileOf(db: DemoDatabase, user: DemoUser): User {
     mfaEnrolled: mfaEnrolledOf(db, user),
     phoneNumber: user.phoneNumber ?? null,
     superUser: false,
-    profilePictureUrl: null,
+    profilePictureUrl: user.profilePictureUrl ?? null,
   } satisfies User & Json as User;
 }
 
@@ -312,6 +313,38 @@ function updateProfile(db: DemoDatabase, user: DemoUser, body: Json) {
   if (body.phoneNumber !== undefined)
     user.phoneNumber = typeof body.phoneNumber === 'string' ? body.phoneNumber.trim() || null : null;
   return ok(profileOf(db, user), true);
+}
+
+/**
+ * PUT /team/resources/profile/me/image/v1 in demo mode: the server's refusals (the browser's word for
+ * the type, not the file's first bytes), and the picture kept as a data: address the portal shows.
+ */
+function uploadProfilePicture(user: DemoUser, body: Json) {
+  const file = body.file as { type?: string; size?: number; dataUrl?: string } | undefined;
+  if (!file?.dataUrl && !file?.size) return fail(400, ERROR_CATALOGUE.PROFILE_IMAGE_NOT_MULTIPART);
+  if (!PICTURE_TYPES.includes(file.type ?? '')) return fail(400, ERROR_CATALOGUE.PROFILE_IMAGE_TYPE);
+  if ((file.size ?? 0) > PICTURE_MAX_BYTES || !file.dataUrl)
+    return fail(400, ERROR_CATALOGUE.PROFILE_IMAGE_TOO_LARGE);
+  user.profilePictureUrl = file.dataUrl;
+  return ok(file.dataUrl, true);
+}
+
+/** A multipart body as the demo's handlers read it: its one file's type, size and data: address. */
+async function demoFormBody(form: FormData): Promise<Json> {
+  const file = [...form.values()].find((value): value is File => typeof value !== 'string');
+  if (!file) return {};
+  const small = file.size <= PICTURE_MAX_BYTES;
+  const bytes = small ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return {
+    file: {
+      type: file.type,
+      size: file.size,
+      dataUrl: small ? `data:${file.type};base64,${btoa(binary)}` : '',
+    },
+  };
 }
 
 /**
@@ -638,6 +671,9 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     },
     'GET /identity/resources/users/v2/me': withUser((db, user) => ok(profileOf(db, user))),
     'PUT /identity/resources/users/v2/me': withUser((db, user, { body }) => updateProfile(db, user, body)),
+    'PUT /team/resources/profile/me/image/v1': withUser((_db, user, { body }) =>
+      uploadProfilePicture(user, body),
+    ),
     'POST /identity/resources/users/v1/phone': withUser((db, user, { body }) =>
       db.session?.impersonatorId
         ? fail(403, 'Not available while impersonating')
@@ -1005,7 +1041,12 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         : pathname.replace(/^\/[^/]+/, '');
     let body: Json;
     try {
-      body = typeof init.body === 'string' && init.body ? (JSON.parse(init.body) as Json) : {};
+      body =
+        init.body instanceof FormData
+          ? await demoFormBody(init.body)
+          : typeof init.body === 'string' && init.body
+            ? (JSON.parse(init.body) as Json)
+            : {};
       if (!body || typeof body !== 'object' || Array.isArray(body)) body = {};
     } catch {
       const invalid = ERROR_CATALOGUE.INVALID_JSON;
@@ -1026,10 +1067,11 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // A file goes out as it is: billing's invoice PDF (a Blob), the audits CSV (text).
     if (answer.body instanceof Blob)
       return new Response(answer.body, { headers: { 'content-type': answer.body.type } });
-    const file = typeof answer.body === 'string';
-    return new Response(file ? (answer.body as string) : JSON.stringify(answer.body), {
+    const text = typeof answer.body === 'string';
+    const type = path.includes('/csv') ? 'text/csv' : 'text/plain';
+    return new Response(text ? (answer.body as string) : JSON.stringify(answer.body), {
       status: answer.status,
-      headers: { 'content-type': file ? 'text/csv; charset=utf-8' : 'application/json' },
+      headers: { 'content-type': text ? `${type}; charset=utf-8` : 'application/json' },
     });
   }
 

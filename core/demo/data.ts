@@ -19,6 +19,8 @@ export interface DemoUser {
   metadata?: string;
   /** Invited and not accepted yet (core/demo/invitations.ts). */
   invitationPending?: boolean;
+  /** An uploaded picture, kept as a data: address (there is no server to serve the file from). */
+  profilePictureUrl?: string | null;
 }
 
 export interface DemoDatabase {

@@ -48,6 +48,18 @@ export const enPortal = {
     nameRequired: 'Enter your name.',
     phoneInvalid: 'Enter a phone number with digits, spaces, +, -, ( or ) only.',
     tooLong: (max: number) => `Use at most ${max} characters.`,
+    picture: {
+      title: 'Profile picture',
+      alt: 'Your profile picture',
+      none: 'No picture yet: your initials show instead.',
+      change: 'Upload a picture',
+      uploading: 'Uploading…',
+      hint: 'PNG, JPEG, WebP or GIF, at most 1 MB.',
+      saved: 'Your picture was saved.',
+      // The server's words for the same refusals (core/api/errorCodes.ts PROFILE_IMAGE_*).
+      tooLarge: 'The picture must be at most 1 MB',
+      wrongType: 'The picture must be a PNG, JPEG, WebP or GIF image',
+    },
     verifiedPhone: {
       title: 'Phone for sign-in codes',
       intro: 'Add a phone number that can receive text messages. We text it a code to confirm it.',

@@ -53,8 +53,6 @@ const NOT_IN_DEMO: Record<string, string> = {
   'POST /identity/resources/sub-tenants/users/v1': NOT_YET,
   'DELETE /identity/resources/sub-tenants/users/v1': NOT_YET,
   'POST /identity/resources/sub-tenants/users/v2/': NOT_YET,
-  'PUT /team/resources/profile/me/image/v1':
-    'a picture upload needs an address that serves the file to <img> elements; the demo has no server to serve it from',
   'GET /team/resources/profile/images/v1/:id': SERVER_ONLY,
   'GET /metadata/ip/:ip':
     "an address's metadata: demo mode sees no addresses (its GET /metadata/ipme answers every field null)",

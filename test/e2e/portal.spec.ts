@@ -87,3 +87,62 @@ test('portal: a phone number for sign-in codes is set only with the code texted 
   await expect(portal(page).getByText(`Sign-in codes go to ${phone}.`)).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 });
+
+/** A 2×2 PNG, made here so the test needs no file. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+for (const mode of ['server', 'demo'] as const)
+  test(`portal (${mode}): the profile picture is uploaded, shown and kept; a file the server would refuse is refused first`, async ({
+    page,
+  }) => {
+    const puts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && r.url().includes('/profile/me/image')) puts.push(r.url());
+    });
+    if (mode === 'server') {
+      const user = newUser();
+      await page.goto('/portal.html#/portal/profile');
+      await signUp(page, user);
+    } else {
+      await page.goto(`${STATIC_ORIGIN}/demo.html`);
+      await signIn(page, 'demo@auth-elements.dev', 'demo-password');
+    }
+    const section = partOf(portal(page), 'profile-picture');
+    const input = partOf(portal(page), 'profile-picture-input');
+    await expect(partOf(section, 'profile-picture-initials')).toBeVisible();
+    await expect(section.getByRole('button', { name: 'Upload a picture' })).toBeVisible();
+
+    // Refused in the browser with the server's words: nothing is sent.
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect(section.getByRole('alert')).toHaveText('The picture must be a PNG, JPEG, WebP or GIF image');
+    await input.setInputFiles({
+      name: 'big.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(1024 * 1024 + 1),
+    });
+    await expect(section.getByRole('alert')).toHaveText('The picture must be at most 1 MB');
+    expect(puts).toEqual([]);
+
+    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await expect(section.getByRole('status')).toHaveText('Your picture was saved.');
+    await expect(section.getByRole('alert')).toHaveCount(0);
+    const image = section.getByRole('img', { name: 'Your profile picture' });
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(2);
+    // Demo mode answers in the page: no request leaves it.
+    expect(puts).toHaveLength(mode === 'server' ? 1 : 0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.reload();
+    await expect
+      .poll(() =>
+        section
+          .getByRole('img', { name: 'Your profile picture' })
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      )
+      .toBe(2);
+  });

@@ -12,6 +12,7 @@ import { TextField } from '../../ui/TextField';
 import { formStyle } from '../../ui/styles';
 import type { PortalPageProps } from '../shell/PortalShell';
 import { PhoneSection } from './PhoneSection';
+import { PictureSection } from './PictureSection';
 import { profileFieldsOf, profileUpdateOf, validateProfile, type ProfileFields } from './profileForm';
 
 /** Profile (spec 001 §2): name, phone number, address, job title. The email is shown, not edited. */
@@ -61,6 +62,7 @@ export default function ProfilePage({ metadata }: PortalPageProps) {
 
   return (
     <Page title={enPortal.portal.profileTitle} titleId="ae-portal-profile-title">
+      <PictureSection />
       <form noValidate onSubmit={onSubmit} css={[formStyle, readableWidthStyle]} part="form profile">
         {status.error && <Alert>{status.error}</Alert>}
         <TextField
@@ -137,7 +139,11 @@ export default function ProfilePage({ metadata }: PortalPageProps) {
           {enPortal.portal.save}
         </SaveButton>
       </form>
-      {look('phoneNumber') !== 'hidden' && <PhoneSection />}
+      {look('phoneNumber') !== 'hidden' && (
+        <div css={readableWidthStyle}>
+          <PhoneSection />
+        </div>
+      )}
     </Page>
   );
 }

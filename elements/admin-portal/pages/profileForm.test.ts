@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { User } from '../../../core/api/types';
-import { profileFieldsOf, profileUpdateOf, validateProfile } from './profileForm';
+import { ERROR_CATALOGUE } from '../../../core/api/errorCodes';
+import { initialsOf, pictureProblem, profileFieldsOf, profileUpdateOf, validateProfile } from './profileForm';
 
 const user: User = {
   id: 'u',
@@ -57,3 +58,21 @@ const rows: Array<[string, Parameters<typeof validateProfile>[0], Record<string,
 ];
 for (const [name, fields, expected] of rows)
   test(`validation: ${name}`, () => assert.deepEqual(validateProfile(fields), expected));
+
+test('a picture the server would refuse is refused first, in the server’s words', () => {
+  assert.equal(pictureProblem({ type: 'image/png', size: 1024 * 1024 }), null);
+  assert.equal(pictureProblem({ type: 'image/webp', size: 10 }), null);
+  assert.equal(
+    pictureProblem({ type: 'image/png', size: 1024 * 1024 + 1 }),
+    ERROR_CATALOGUE.PROFILE_IMAGE_TOO_LARGE,
+  );
+  assert.equal(pictureProblem({ type: 'image/svg+xml', size: 10 }), ERROR_CATALOGUE.PROFILE_IMAGE_TYPE);
+  assert.equal(pictureProblem({ type: '', size: 10 }), ERROR_CATALOGUE.PROFILE_IMAGE_TYPE);
+});
+
+test('initials: two words of the name, else the email’s local part', () => {
+  assert.equal(initialsOf('Ada Lovelace King', 'a@example.com'), 'AL');
+  assert.equal(initialsOf('  ', 'grace.hopper@example.com'), 'GH');
+  assert.equal(initialsOf(undefined, 'zoe@example.com'), 'Z');
+  assert.equal(initialsOf('émile zola', 'e@example.com'), 'ÉZ');
+});

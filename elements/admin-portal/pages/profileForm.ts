@@ -1,4 +1,4 @@
-import type { ProfileUpdate } from '../../../core/api/profile';
+import { PICTURE_MAX_BYTES, PICTURE_TYPES, type ProfileUpdate } from '../../../core/api/profile';
 import type { User } from '../../../core/api/types';
 import { enPortal } from '../../i18n/en-portal';
 
@@ -58,4 +58,20 @@ export function profileUpdateOf(fields: ProfileFields, user: User): ProfileUpdat
     phoneNumber: fields.phoneNumber.trim() || null,
     metadata: JSON.stringify(metadata),
   };
+}
+
+/** Up to two initials of a name (or of the email's local part). */
+export function initialsOf(name: string | undefined, email: string): string {
+  const words = (name?.trim() || email.split('@')[0] || '?').split(/[\s._-]+/).filter(Boolean);
+  return words
+    .slice(0, 2)
+    .map((word) => [...word][0]!.toUpperCase())
+    .join('');
+}
+
+/** The refusal for a file the server would refuse (its type as the browser reports it, its size), or null. */
+export function pictureProblem(file: { type: string; size: number }): string | null {
+  if (!PICTURE_TYPES.includes(file.type)) return enPortal.portal.picture.wrongType;
+  if (file.size > PICTURE_MAX_BYTES) return enPortal.portal.picture.tooLarge;
+  return null;
 }
