@@ -12,7 +12,7 @@ function deepActiveElement(doc: Document): Element | null {
  * the host page, or another of our elements on it. An element that mounts late (a second login box,
  * a step whose configuration arrived) must not take the caret from a field the user is typing in.
  */
-export function focusIsElsewhere(node: Element): boolean {
+function focusIsElsewhere(node: Element): boolean {
   const active = deepActiveElement(node.ownerDocument);
   if (!active || active === node.ownerDocument.body || active === node.ownerDocument.documentElement)
     return false;
