@@ -7,7 +7,7 @@ import { Alert } from './Alert';
 import { Button } from './Button';
 import { RowActions, type RowAction } from './RowActions';
 import { Skeleton, visuallyHiddenStyle } from './Skeleton';
-import { mutedStyle } from './styles';
+import { focusRing, mutedStyle } from './styles';
 import { toolbarStyle } from './Page';
 import { TextField } from './TextField';
 import type { ListLoad, SortState, useListPage } from './useListPage';
@@ -35,7 +35,7 @@ const regionStyle = css({
   border: '1px solid var(--ae-color-divider)',
   borderRadius: 'var(--ae-radius)',
   background: 'var(--ae-color-surface)',
-  '&:focus-visible': { outline: '3px solid var(--ae-color-primary-light)', outlineOffset: '1px' },
+  ...focusRing(1),
 });
 const tableStyle = css({
   width: '100%',
@@ -76,7 +76,7 @@ const sortButtonStyle = css({
   display: 'inline-flex',
   gap: '4px',
   alignItems: 'center',
-  '&:focus-visible': { outline: '3px solid var(--ae-color-primary-light)', outlineOffset: '2px' },
+  ...focusRing(2),
 });
 const footerStyle = css({
   display: 'flex',

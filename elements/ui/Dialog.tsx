@@ -3,7 +3,7 @@ import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { en } from '../i18n/en';
 import { useOverlayRoot } from './overlay';
-import { titleStyle } from './styles';
+import { focusRing, titleStyle } from './styles';
 
 const backdropStyle = css({
   position: 'fixed',
@@ -49,7 +49,7 @@ const closeStyle = css({
   color: 'var(--ae-color-text-muted)',
   cursor: 'pointer',
   '&:hover': { background: 'var(--ae-color-surface-muted)', color: 'var(--ae-color-text)' },
-  '&:focus-visible': { outline: '3px solid var(--ae-color-primary-light)', outlineOffset: '1px' },
+  ...focusRing(1),
 });
 /** The footer of a dialog: Cancel then the primary action, at the end of the line. */
 const dialogFooterStyle = css({

@@ -40,25 +40,46 @@ export function InlineStatus({
   );
 }
 
-/** A settings form's submit button ("Saving…" while busy) and, once saved, the status under it. */
+/**
+ * A settings form's submit button ("Saving…" while busy) and, once saved, the status after it: it
+ * stays, or goes away by itself when `onDismiss` is given.
+ */
 export function SaveButton({
   partName,
   saving,
   saved,
+  onDismiss,
+  variant,
+  label,
   children,
 }: {
   partName: string;
   saving: boolean;
   /** What the last save did ("Saved."), or nothing. */
   saved: ReactNode;
+  onDismiss?: () => void;
+  variant?: 'primary' | 'secondary';
+  /** The button's accessible name when its text alone is ambiguous (several Save buttons on a page). */
+  label?: string;
   children: ReactNode;
 }) {
   return (
     <>
-      <Button type="submit" partName={partName} loading={saving} loadingLabel={enPortal.portal.saving}>
+      <Button
+        type="submit"
+        variant={variant}
+        partName={partName}
+        loading={saving}
+        loadingLabel={enPortal.portal.saving}
+        aria-label={label}
+      >
         {children}
       </Button>
-      {saved && <InlineStatus partName="saved">{saved}</InlineStatus>}
+      {saved && (
+        <InlineStatus partName="saved" onDismiss={onDismiss}>
+          {saved}
+        </InlineStatus>
+      )}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { forwardRef, useState } from 'react';
 import { en } from '../i18n/en';
 import { TextField, type TextFieldProps } from './TextField';
+import { focusRing } from './styles';
 
 const toggleStyle = css({
   position: 'absolute',
@@ -18,7 +19,7 @@ const toggleStyle = css({
   color: 'var(--ae-color-text-muted)',
   cursor: 'pointer',
   '&:hover': { color: 'var(--ae-color-text)' },
-  '&:focus-visible': { outline: '3px solid var(--ae-color-primary-light)', outlineOffset: '0' },
+  ...focusRing(0),
 });
 
 /**

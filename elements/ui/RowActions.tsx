@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useOverlayRoot } from './overlay';
+import { focusRing } from './styles';
 
 export interface RowAction {
   /** The visible text in the menu ("Delete"). */
@@ -31,7 +32,7 @@ const triggerStyle = css({
     background: 'var(--ae-color-surface-muted)',
     borderColor: 'var(--ae-color-divider)',
   },
-  '&:focus-visible': { outline: '3px solid var(--ae-color-primary-light)', outlineOffset: '1px' },
+  ...focusRing(1),
 });
 const menuStyle = css({
   position: 'fixed',

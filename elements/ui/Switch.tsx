@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { focusRing } from './styles';
 
 const switchStyle = css({
   font: 'inherit',
@@ -13,7 +14,7 @@ const switchStyle = css({
   cursor: 'pointer',
   textAlign: 'left',
   '&:disabled': { cursor: 'progress', opacity: 0.7 },
-  '&:focus-visible': { outline: '3px solid var(--ae-color-primary-light)', outlineOffset: '2px' },
+  ...focusRing(2),
 });
 const trackStyle = css({
   flex: 'none',

@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import { useId, type KeyboardEvent } from 'react';
+import { focusRing } from './styles';
 
 const listStyle = css({
   display: 'flex',
@@ -20,7 +21,7 @@ const tabStyle = css({
   whiteSpace: 'nowrap',
   '&[aria-selected="true"]': { color: 'var(--ae-color-text)', borderBottomColor: 'var(--ae-color-primary)' },
   '&:hover': { color: 'var(--ae-color-text)' },
-  '&:focus-visible': { outline: '3px solid var(--ae-color-primary-light)', outlineOffset: '-3px' },
+  ...focusRing(-3),
 });
 
 /**

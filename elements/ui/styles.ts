@@ -1,5 +1,10 @@
 import { css } from '@emotion/react';
 
+/** The kit's keyboard focus ring: 3 px of the light primary, `offset` px outside (inside when negative). */
+export const focusRing = (offset: number) => ({
+  '&:focus-visible': { outline: '3px solid var(--ae-color-primary-light)', outlineOffset: `${offset}px` },
+});
+
 export const cardStyle = css({
   background: 'var(--ae-color-surface)',
   border: '1px solid var(--ae-color-border)',
@@ -45,7 +50,7 @@ export const buttonStyle = css({
   cursor: 'pointer',
   '&:hover:not(:disabled)': { background: 'var(--ae-color-primary-dark)' },
   '&:active:not(:disabled)': { background: 'var(--ae-color-primary-active)' },
-  '&:focus-visible': { outline: '3px solid var(--ae-color-primary-light)', outlineOffset: '2px' },
+  ...focusRing(2),
   '&:disabled': { opacity: 0.7, cursor: 'progress' },
 });
 export const secondaryButtonStyle = css(buttonStyle, {
@@ -62,7 +67,7 @@ export const linkButtonStyle = css({
   color: 'var(--ae-color-link)',
   textDecoration: 'underline',
   cursor: 'pointer',
-  '&:focus-visible': { outline: '3px solid var(--ae-color-primary-light)', outlineOffset: '2px' },
+  ...focusRing(2),
 });
 export const alertStyle = css({
   margin: 0,

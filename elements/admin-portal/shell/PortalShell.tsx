@@ -28,7 +28,7 @@ import { Button } from '../../ui/Button';
 import { OverlayContext } from '../../ui/overlay';
 import { Skeleton } from '../../ui/Skeleton';
 import { Spinner } from '../../ui/Spinner';
-import { mutedStyle, titleStyle } from '../../ui/styles';
+import { focusRing, mutedStyle, titleStyle } from '../../ui/styles';
 import { hashOf, pageFromHash } from './route';
 
 export interface PortalPageProps {
@@ -98,7 +98,7 @@ const menuButtonStyle = css({
   background: 'var(--ae-color-surface)',
   color: 'var(--ae-color-text)',
   cursor: 'pointer',
-  '&:focus-visible': { outline: '3px solid var(--ae-color-primary-light)', outlineOffset: '1px' },
+  ...focusRing(1),
 });
 const navStyle = css({
   display: 'flex',
@@ -137,7 +137,7 @@ const navLinkStyle = css({
     fontWeight: 600,
   },
   '&:hover:not([aria-current="page"])': { background: 'var(--ae-color-surface-muted)' },
-  '&:focus-visible': { outline: '3px solid var(--ae-color-primary-light)', outlineOffset: '1px' },
+  ...focusRing(1),
 });
 const mainStyle = css({
   minWidth: 0,

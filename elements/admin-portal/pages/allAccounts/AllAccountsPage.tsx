@@ -19,7 +19,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { Switch } from '../../../ui/Switch';
 import { SEARCH_DELAY_MS } from '../../../ui/useListPage';
 import { TextField } from '../../../ui/TextField';
-import { formStyle, mutedStyle } from '../../../ui/styles';
+import { focusRing, formStyle, mutedStyle } from '../../../ui/styles';
 import type { PortalPageProps } from '../../shell/PortalShell';
 import { NoPermission, portalApis } from '../common/adminParts';
 
@@ -49,7 +49,7 @@ const toggleStyle = css({
   background: 'none',
   cursor: 'pointer',
   color: 'inherit',
-  '&:focus-visible': { outline: '3px solid var(--ae-color-primary-light)', outlineOffset: '1px' },
+  ...focusRing(1),
 });
 
 interface Branch {

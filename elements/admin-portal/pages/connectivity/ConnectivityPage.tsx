@@ -24,7 +24,7 @@ import { CopyField } from '../../../ui/CopyField';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import { Dialog, DialogFooter } from '../../../ui/Dialog';
 import { formatDate } from '../../../ui/formatDate';
-import { InlineStatus } from '../../../ui/InlineStatus';
+import { InlineStatus, SaveButton } from '../../../ui/InlineStatus';
 import { Page } from '../../../ui/Page';
 import { Skeleton } from '../../../ui/Skeleton';
 import { Tabs } from '../../../ui/Tabs';
@@ -622,20 +622,16 @@ function EmailSmsRow({
           {t.enabled}
         </label>
         {canWrite && (
-          <Button
+          <SaveButton
             variant="secondary"
-            type="submit"
             partName={`save-${channel}`}
-            disabled={submit.busy}
-            aria-label={t.saveOf(label)}
+            saving={submit.busy}
+            saved={done && t.saved}
+            onDismiss={() => setDone(false)}
+            label={t.saveOf(label)}
           >
             {t.save}
-          </Button>
-        )}
-        {done && (
-          <InlineStatus partName="saved" onDismiss={() => setDone(false)}>
-            {t.saved}
-          </InlineStatus>
+          </SaveButton>
         )}
       </div>
     </form>
@@ -780,14 +776,14 @@ function SlackEventsForm({
         ))}
       {canWrite && (
         <div css={rowStyle}>
-          <Button type="submit" partName="save-slack" disabled={submit.busy}>
+          <SaveButton
+            partName="save-slack"
+            saving={submit.busy}
+            saved={done && t.saved}
+            onDismiss={() => setDone(false)}
+          >
             {t.save}
-          </Button>
-          {done && (
-            <InlineStatus partName="saved" onDismiss={() => setDone(false)}>
-              {t.saved}
-            </InlineStatus>
-          )}
+          </SaveButton>
         </div>
       )}
     </form>

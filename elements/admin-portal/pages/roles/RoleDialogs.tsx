@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { Permission, Role, RolesApi } from '../../../../core/portal/rolesApi';
 import { holdsPermission } from '../../../../core/contract/permissions';
 import {
@@ -150,6 +150,17 @@ export function RoleDialog({
   );
 }
 
+/** A choice saved with one call: the dialogs of this page that only Save or Cancel. */
+function SaveChoiceDialog(props: {
+  title: string;
+  titleId: string;
+  onClose: () => void;
+  save: () => Promise<void>;
+  children: (busy: boolean) => ReactNode;
+}) {
+  return <ActionDialog {...props} actionLabel={a.save} busyLabel={t.saving} onAction={props.save} />;
+}
+
 /** Choose the permissions of one of the account's roles. */
 export function RolePermissionsDialog({
   api,
@@ -168,19 +179,14 @@ export function RolePermissionsDialog({
 }) {
   const choice = useChoice(role.permissions);
   return (
-    <ActionDialog
+    <SaveChoiceDialog
       title={t.permissionsTitle(role.name)}
       titleId="ae-role-permissions-title"
-      actionLabel={a.save}
-      busyLabel={t.saving}
       onClose={onClose}
-      onAction={async () => {
-        await api.setPermissions(role.id, [...choice.chosen]);
-        onDone();
-      }}
+      save={() => api.setPermissions(role.id, [...choice.chosen]).then(onDone)}
     >
       {(busy) => <PermissionChecklist catalogue={catalogue} choice={choice} held={held} disabled={busy} />}
-    </ActionDialog>
+    </SaveChoiceDialog>
   );
 }
 
@@ -200,13 +206,11 @@ export function PermissionRolesDialog({
 }) {
   const choice = useChoice(permission.roleIds);
   return (
-    <ActionDialog
+    <SaveChoiceDialog
       title={t.permissionRolesTitle(permission.key)}
       titleId="ae-permission-roles-title"
-      actionLabel={a.save}
-      busyLabel={t.saving}
       onClose={onClose}
-      onAction={async () => {
+      save={async () => {
         // Only roles that can change are sent; built-in ones keep what they hold.
         const editable = roles.filter((r) => r.editable && choice.chosen.has(r.id)).map((r) => r.id);
         const builtInHolding = roles
@@ -230,6 +234,6 @@ export function PermissionRolesDialog({
           />
         </>
       )}
-    </ActionDialog>
+    </SaveChoiceDialog>
   );
 }
