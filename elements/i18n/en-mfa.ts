@@ -99,6 +99,27 @@ export const enMfa = {
     done: 'Done',
     added2: 'The verification method was added.',
   },
+  portalPasskeys: {
+    title: 'Passkeys',
+    intro:
+      'Sign in with your fingerprint, face, screen lock or a security key instead of a password. Each passkey stays on its device.',
+    none: 'You have no passkeys yet.',
+    loadFailed: 'Could not load your passkeys.',
+    platform: 'Passkey on a device',
+    crossPlatform: 'Passkey on a security key or phone',
+    details: (added: string, used: string | null) =>
+      used ? `Added ${added} · Last used ${used}` : `Added ${added}`,
+    addPlatform: 'Create a passkey on this device',
+    addCrossPlatform: 'Use a security key or phone',
+    creating: 'Waiting for your device…',
+    added: 'Your passkey was added.',
+    remove: 'Remove',
+    removeLabel: (name: string, added: string) => `Remove ${name} added ${added}`,
+    removeTitle: 'Remove this passkey?',
+    removeBody:
+      'You will no longer be able to sign in with it. The key itself stays on the device until you delete it there.',
+    removing: 'Removing…',
+  },
   passkeyPrompt: {
     promptTitle: 'Sign in faster with a passkey',
     promptBody:

@@ -294,3 +294,41 @@ test('WebAuthn as a second factor: a response for another challenge is refused a
   await partOf(login, 'webauthn-button').click();
   await expect(partOf(login, 'signed-in-user')).toBeVisible();
 });
+
+test('privacy page: the passkeys list, a passkey added with the virtual authenticator and removed after a confirmation', async ({
+  page,
+}) => {
+  const origin = new URL(test.info().project.use.baseURL!);
+  const base = `http://localhost:${origin.port}`;
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+  await page.goto(`${base}/portal.html#/portal/privacy`);
+  await signIn(page, promptUser(4), MFA_PASSWORD);
+  const login = box(page);
+  // The prompt after sign-in (this account has the flag on): not now, the privacy page does it.
+  await partOf(login, 'not-now-link').click();
+  const portal = page.locator('auth-admin-portal');
+  const section = partOf(portal, 'passkeys');
+  await expect(section.getByRole('heading', { name: 'Passkeys' })).toBeVisible();
+  await expect(section.getByText('You have no passkeys yet.')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await partOf(section, 'add-passkey-platform').click();
+  await expect(section.getByRole('status')).toHaveText('Your passkey was added.');
+  await expect(partOf(section, 'passkey')).toHaveCount(1);
+  await expect(partOf(section, 'passkey')).toContainText('Passkey on this device');
+  expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Removed on the server after the confirmation: the list is empty, and a passkey sign-in is refused.
+  await partOf(section, 'remove-passkey').click();
+  const dialog = portal.getByRole('dialog', { name: 'Remove this passkey?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(section.getByText('You have no passkeys yet.')).toBeVisible();
+  await page.goto(`${base}/login.html`);
+  await partOf(login, 'sign-out-button').click();
+  await partOf(login, 'passkey-sign-in-button').click();
+  await expect(login.getByRole('alert')).toBeVisible();
+  await expect(partOf(login, 'signed-in-user')).toHaveCount(0);
+});

@@ -24,7 +24,7 @@ import { formStyle, mutedStyle } from '../../../ui/styles';
 
 const en = { ...base, ...enMfa };
 const t = en.portalMfa;
-const actionsStyle = css({ display: 'flex', flexWrap: 'wrap', gap: '8px', marginTop: '8px' });
+export const actionsStyle = css({ display: 'flex', flexWrap: 'wrap', gap: '8px', marginTop: '8px' });
 
 /** The WebAuthn kinds the section offers to add: device type, MFA strategy, button label. */
 const WEBAUTHN_KINDS: Array<[DeviceType, string, string]> = [

@@ -14,6 +14,7 @@ import { mutedStyle } from '../../../ui/styles';
 import type { PortalPageProps } from '../../shell/PortalShell';
 import { describeDevice } from './describeDevice';
 import { MfaSection } from './MfaSection';
+import { PasskeysSection } from './PasskeysSection';
 import { PasswordSection } from './PasswordSection';
 import { portalApis } from '../common/adminParts';
 
@@ -114,6 +115,7 @@ export default function PrivacyPage(_props: PortalPageProps) {
         )}
       </Section>
       <MfaSection />
+      <PasskeysSection />
       <PasswordSection onChanged={() => void reload()} />
       {confirming && (
         <Dialog
