@@ -20,6 +20,7 @@ import { AUDIT_STATEMENTS } from './schema/audits';
 import { CONNECTIVITY_STATEMENTS } from './schema/connectivity';
 import { BILLING_STATEMENTS } from './schema/billing';
 import { GAPS_STATEMENTS } from './schema/gaps';
+import { SECURITY_CENTER_STATEMENTS } from './schema/security-center';
 
 interface Migration {
   version: number;
@@ -355,6 +356,18 @@ export const migrations: Migration[] = [
     version: 20,
     name: 'client SDK calls: access tokens (opaque bearer secrets), uploaded profile images',
     statements: GAPS_STATEMENTS,
+  },
+  // Placeholder on the seccenter branch only: version 21 is another branch's (the lead renumbers
+  // at merge and drops this entry). The list must count 1, 2, 3... (assertOrdered).
+  {
+    version: 21,
+    name: 'reserved for another branch (placeholder on seccenter)',
+    statements: [],
+  },
+  {
+    version: 22,
+    name: 'security centre: the breached-password verdict per user',
+    statements: SECURITY_CENTER_STATEMENTS,
   },
 ];
 
