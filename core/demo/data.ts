@@ -19,6 +19,8 @@ export interface DemoUser {
   metadata?: string;
   /** Invited and not accepted yet (core/demo/invitations.ts). */
   invitationPending?: boolean;
+  /** Signs in with a password on the breach list (the security centre's sample, core/demo/securityCenter.ts). */
+  breachedPassword?: boolean;
 }
 
 export interface DemoDatabase {
@@ -199,6 +201,8 @@ export function seedDemoDatabase(): DemoDatabase {
         tenantId: tenant.tenantId,
         roleKeys: [role],
         createdAt: `2026-0${index + 2}-01T00:00:00.000Z`,
+        // The security centre's sample: Alan Turing's password is on the breach list.
+        ...(id === 'demo-user-3' ? { breachedPassword: true } : {}),
       })),
     ],
     session: null,

@@ -98,9 +98,6 @@ export const AUDITED: Readonly<Record<string, AuditSpec>> = {
     'users',
     'Breached-password reset emails sent',
     'High',
-    {
-      onFailure: { action: 'Breached-password reset emails refused', severity: 'Medium' },
-    },
   ),
   // Second factors and passkeys, in the account.
   [`POST ${USERS}/v1/mfa/enroll/verify`]: spec('mfa', 'MFA enrolled', 'Medium'),
