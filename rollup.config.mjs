@@ -181,6 +181,7 @@ export default [
           id.includes('/elements/i18n/portalAdmin.') ||
           id.includes('/elements/i18n/portalConnectivity.') ||
           id.endsWith('/elements/i18n/en-portal.ts') ||
+          id.endsWith('/elements/i18n/securityCenter.en.ts') ||
           id.includes('/core/session/hostedLogin') ||
           id.includes('/core/social/') ||
           id.includes('/core/sso/')
