@@ -52,4 +52,3 @@ export function createSecurityCenterApi(http: HttpClient) {
       http.post<Partial<CampaignResult>>(`${USERS_V1}/passwords/breached/reset/bulk`, {}),
   };
 }
-export type SecurityCenterApi = ReturnType<typeof createSecurityCenterApi>;

@@ -8,7 +8,7 @@
  */
 
 export const SEVERITIES = ['SEVERE', 'WARNING', 'INFO'] as const;
-export type Severity = (typeof SEVERITIES)[number];
+type Severity = (typeof SEVERITIES)[number];
 /** Spec 001 §3 "Categories: MFA, SESSIONS, PASSWORD, INACTIVITY, IP, DOMAIN, SSO". */
 export const SECURITY_CATEGORIES = [
   'MFA',
@@ -40,7 +40,7 @@ export const RECOMMENDATION_CODES = [
   'CHANGE_DOMAIN_TO_ALLOWLIST',
   'CONFIGURE_SSO',
 ] as const;
-export type RecommendationCode = (typeof RECOMMENDATION_CODES)[number];
+type RecommendationCode = (typeof RECOMMENDATION_CODES)[number];
 /** Spec 001 §3 "Insight codes". */
 export const INSIGHT_CODES = [
   'MFA_FORCED',
@@ -63,7 +63,7 @@ export const INSIGHT_CODES = [
 ] as const;
 export type InsightCode = (typeof INSIGHT_CODES)[number];
 /** Spec 001 §3 "Action keys". */
-export type RecommendationActionKey =
+type RecommendationActionKey =
   | 'SEND_RESET_BREACHED_PASSWORD_EMAIL'
   | 'ADJUST_FORCE_RELOGIN'
   | 'ADJUST_MAX_CONCURRENT_SESSIONS'
@@ -121,7 +121,7 @@ export const SECURITY_CENTER_PAGE_SIZE = 10;
  * default the security page offers (5 attempts), a history of 5 passwords, and spec 001 §9's
  * session numbers (idle 3600 s, 10 concurrent sessions, re-login within 7776000 s).
  */
-export const RECOMMENDED = {
+const RECOMMENDED = {
   lockoutMaxAttempts: 5,
   historySize: 5,
   idleTimeoutSeconds: 3600,
@@ -130,9 +130,9 @@ export const RECOMMENDED = {
 } as const;
 
 /** Points a recommendation takes off the score of 100, by severity (docs/admin-portal.md). */
-export const SEVERITY_PENALTY: Record<Severity, number> = { SEVERE: 20, WARNING: 10, INFO: 4 };
+const SEVERITY_PENALTY: Record<Severity, number> = { SEVERE: 20, WARNING: 10, INFO: 4 };
 /** At most this many points for inactive users, in proportion to the share of the account's users. */
-export const INACTIVITY_PENALTY = 10;
+const INACTIVITY_PENALTY = 10;
 
 interface Timeout {
   isActive: boolean;
@@ -140,7 +140,7 @@ interface Timeout {
 }
 
 /** The facts of one account the centre is computed from. */
-export interface SecurityFacts {
+interface SecurityFacts {
   totalUsers: number;
   /** Users with a second factor (a passkey alone is not one). */
   mfaEnrolledUsers: number;

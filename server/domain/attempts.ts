@@ -139,7 +139,7 @@ export async function countCodeSend(
 }
 
 /** Breached-password reset campaigns one account may start in one window (security centre). */
-export const MAX_CAMPAIGNS_PER_ACCOUNT = 3;
+const MAX_CAMPAIGNS_PER_ACCOUNT = 3;
 
 /** "Too many reset campaigns. Try again in N minutes." */
 function tooManyCampaignsMessage(retryAfterSeconds: number): string {

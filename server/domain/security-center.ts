@@ -67,7 +67,7 @@ export async function securityCentreOf(db: Database, tenantId: string): Promise<
 }
 
 /** What a campaign did: reset emails sent, and members skipped (their inbox's sending limit). */
-export interface CampaignResult {
+interface CampaignResult {
   sent: number;
   skipped: number;
 }
