@@ -4,7 +4,7 @@
 // sign in, puts them in the breached table; "Send reset emails" (confirmed) emails them a reset
 // link that arrives in the e2e mailbox.
 import { expect, test, type Page } from '@playwright/test';
-import { API_ORIGIN } from '../playwright.config';
+import { API_ORIGIN, STATIC_ORIGIN } from '../playwright.config';
 import { CENTRE_ADMIN, CENTRE_BREACHED } from './fixtures/security-center';
 import { axeViolations, latestMessage, partOf, signIn } from './helpers';
 
@@ -50,4 +50,35 @@ test('score, tables and the breached-password campaign, emails delivered', async
   const mail = await latestMessage(request, CENTRE_BREACHED.email);
   expect(mail.subject).toBe('Reset your password');
   expect(mail.text).toMatch(/\/account\/reset-password\?/);
+});
+
+test('demo mode: the security centre from the sample data, the campaign answered with no server', async ({
+  page,
+}) => {
+  const requests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/security-center/') || r.url().includes('/passwords/breached/'))
+      requests.push(r.url());
+  });
+  await page.goto(`${STATIC_ORIGIN}/demo.html`);
+  await signIn(page, 'demo@auth-elements.dev', 'demo-password');
+  await page.evaluate(() => {
+    location.hash = '#/portal/securityCenter';
+  });
+  const centre = portal(page);
+  await expect(centre.getByRole('heading', { name: 'Security centre', level: 2 })).toBeVisible();
+  await expect(partOf(centre, 'security-center-score-value')).toHaveText(/^\d+$/);
+  // The demo's sample: Alan Turing signs in with a breached password.
+  await expect(
+    partOf(centre, 'security-center-breached-table')
+      .getByRole('row')
+      .filter({ hasText: 'alan@auth-elements.dev' }),
+  ).toBeVisible();
+  await partOf(centre, 'security-center-send-resets-bulk').click();
+  await page
+    .getByRole('dialog', { name: 'Send password reset emails?' })
+    .getByRole('button', { name: 'Send reset emails' })
+    .click();
+  await expect(partOf(centre, 'security-center-resets-sent')).toHaveText('Reset emails sent to 1 member.');
+  expect(requests, 'demo mode calls no server').toEqual([]);
 });
