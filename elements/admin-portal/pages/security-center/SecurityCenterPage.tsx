@@ -92,6 +92,12 @@ function MembersTable({
     { id: 'name', header: t.columns.name, cell: (u) => u.name, part: 'member-name' },
     { id: 'email', header: t.columns.email, cell: (u) => u.email, nowrap: true, part: 'member-email' },
     {
+      id: 'roles',
+      header: t.columns.roles,
+      cell: (u) => u.roles.map((r) => r.name ?? r.key).join(', ') || t.noRoles,
+      part: 'member-roles',
+    },
+    {
       id: 'lastLogin',
       header: t.columns.lastLogin,
       cell: (u) => formatDate(u.lastLogin, t.never),
