@@ -1124,6 +1124,25 @@ const ROUTES: Record<string, Entry> = {
       return { url: `${IR}/configurations/restrictions/v1/email-domain/${created.id}` };
     },
   },
+  // The security centre (routes/security-center.ts): the caller's active account only.
+  [`GET ${F}/security-center/resources/recommendations/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({ url: `${F}/security-center/resources/recommendations/v1` }),
+  },
+  [`GET ${F}/security-center/resources/insights/v1`]: {
+    access: 'gated',
+    permission: 'fe.secure.read.securityPolicy',
+    scope: 'account',
+    request: async () => ({ url: `${F}/security-center/resources/insights/v1` }),
+  },
+  [`POST ${IR}/users/v1/passwords/breached/reset/bulk`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.users',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/users/v1/passwords/breached/reset/bulk`, payload: {} }),
+  },
   // An admin unlocks a member locked by the lockout policy.
   [`POST ${IR}/users/v1/:userId/unlock`]: {
     access: 'gated',

@@ -76,6 +76,7 @@ export const ERROR_CATALOGUE = {
   TOO_MANY_ATTEMPTS: 'Too many failed attempts. Try again in {n} {unit}.',
   TOO_MANY_CODES: 'Too many codes requested. Try again in {n} {unit}.',
   TOO_MANY_SIGN_UPS: 'Too many sign-ups from this network. Try again in {n} {unit}.',
+  TOO_MANY_CAMPAIGNS: 'Too many reset campaigns. Try again in {n} {unit}.',
   ACTOR_TOKEN_FOREIGN: 'The actor token is not a token of this session',
   // Passwords, activation, recovery
   PASSWORD_REQUIRED: 'Password is required',
@@ -122,7 +123,6 @@ export const ERROR_CATALOGUE = {
   LIST_OTHER_ACCOUNT: 'You can only list the users of your active account',
   PRESET_PARAMS_NOT_OBJECT: '_presetParams must be a JSON object',
   PRESET_PARAMS_UNKNOWN_FIELD: 'Unknown field "{field}" in _presetParams',
-  PRESET_UNAVAILABLE: 'The {preset} preset is not available on this server',
   MAX_INACTIVE_NOT_WHOLE: '_maxInactiveSeconds must be a whole number of seconds',
   MAX_INACTIVE_TWICE: '_maxInactiveSeconds is given twice with different values',
   MAX_INACTIVE_NEEDS_PRESET: '_maxInactiveSeconds needs _preset=INACTIVE',

@@ -30,6 +30,7 @@ import {
 import { subAccountRoute, tenantsOfUser } from './subAccounts';
 import { handleDemoSecurityPolicies } from './securityPolicies';
 import { handleDemoAudits } from './audits';
+import { handleDemoSecurityCenter, isDemoSecurityCenterPath } from './securityCenter';
 import { handleDemoConnectivity, isDemoConnectivityPath } from './connectivity';
 import { handleDemoBilling, isDemoBillingPath } from './billing';
 import {
@@ -189,8 +190,6 @@ function listDemoUsers(
   const { sortBy, order, limit, page } = pageOf(query, 'name');
   if (v3 && query._tenantId && query._tenantId !== caller.tenantId)
     return fail(403, 'You can only list the users of your active account');
-  if (v3 && query._preset === 'BREACHED_PASSWORDS')
-    return fail(400, `The ${query._preset} preset is not available on this server`);
   if (v3 && query._maxInactiveSeconds && query._preset !== 'INACTIVE')
     return fail(400, '_maxInactiveSeconds needs _preset=INACTIVE');
   const inactiveMs =
@@ -205,6 +204,7 @@ function listDemoUsers(
     .filter((u) => !ids || ids.includes(u.id))
     .filter((u) => inactiveMs === null || !u.lastLogin || Date.parse(u.lastLogin) < now - inactiveMs)
     .filter((u) => !(v3 && query._preset === 'MFA_UNENROLLED') || !mfaEnrolledOf(db, u))
+    .filter((u) => !(v3 && query._preset === 'BREACHED_PASSWORDS') || u.breachedPassword === true)
     .sort(
       (a, b) =>
         (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : 1) * (order === 'DESC' ? -1 : 1),
@@ -1000,6 +1000,12 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       teamAdminRoute(method.toUpperCase(), path) ??
       securityRoute(method.toUpperCase(), path) ??
       (path.startsWith('/audits') ? auditsRoute(method.toUpperCase(), path) : null) ??
+      (isDemoSecurityCenterPath(path)
+        ? withUser(
+            (d, u, r) =>
+              handleDemoSecurityCenter(d, u, permissionsOf(u, d), r, now) ?? fail(404, 'Not found'),
+          )
+        : null) ??
       (isDemoConnectivityPath(path)
         ? withUser(
             (d, u, r) =>

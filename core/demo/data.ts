@@ -21,6 +21,8 @@ export interface DemoUser {
   invitationPending?: boolean;
   /** An uploaded picture, kept as a data: address (there is no server to serve the file from). */
   profilePictureUrl?: string | null;
+  /** Signs in with a password on the breach list (the security centre's sample, core/demo/securityCenter.ts). */
+  breachedPassword?: boolean;
 }
 
 export interface DemoDatabase {
@@ -201,6 +203,8 @@ export function seedDemoDatabase(): DemoDatabase {
         tenantId: tenant.tenantId,
         roleKeys: [role],
         createdAt: `2026-0${index + 2}-01T00:00:00.000Z`,
+        // The security centre's sample: Alan Turing's password is on the breach list.
+        ...(id === 'demo-user-3' ? { breachedPassword: true } : {}),
       })),
     ],
     session: null,

@@ -10,6 +10,8 @@ const DEMO_FEATURE_FLAGS: Record<string, boolean> = {
   'demo-new-dashboard': true,
   // The demo shows every portal flow, the account page's custom-login tab included.
   [KNOWN_FEATURE_FLAGS.adminPortalLoginPerTenant]: true,
+  // ... and the security centre page.
+  [KNOWN_FEATURE_FLAGS.securityCenterAdminPortal]: true,
 };
 
 /** The demo answer of the evaluate call: the asked keys (all without keys), unknown keys off. */

@@ -47,6 +47,16 @@ const navigationRows: Array<[string, Partial<NavigationInput>, string[]]> = [
     ['profile', 'privacy', 'account', 'users', 'roles', 'security', 'audits', 'allAccounts'],
   ],
   [
+    'the security centre: only with its flag (security-center-admin-portal) and fe.secure.read.securityPolicy',
+    { permissions: ['fe.secure.read.securityPolicy'], flags: { 'security-center-admin-portal': true } },
+    ['profile', 'privacy', 'account', 'users', 'security', 'audits', 'securityCenter'],
+  ],
+  [
+    'the security centre: flag on, permission missing',
+    { permissions: ['fe.secure.read.users'], flags: { 'security-center-admin-portal': true } },
+    ['profile', 'privacy', 'account', 'users', 'security', 'audits'],
+  ],
+  [
     'metadata hides users and puts groups by permission; a user with the groups permission',
     {
       permissions: ['fe.secure.read.groups'],

@@ -18,6 +18,7 @@ export const PORTAL_PAGES = [
   'sso',
   'provisioning',
   'audits',
+  'securityCenter',
   'webhooks',
   'usage',
   'subscriptions',
@@ -45,6 +46,8 @@ const DEFAULT_PAGE_VISIBILITY: Record<PortalPageId, PageVisibility> = {
   subscriptions: 'hidden',
   groups: 'hidden',
   allAccounts: 'byPermissions',
+  // Not in spec 001 §2's lists: the security centre shows by its flag and permission (choice).
+  securityCenter: 'byPermissions',
 };
 
 /** The permission that gates each page (spec 001 §6). Profile needs none. */
@@ -65,12 +68,16 @@ const PAGE_PERMISSIONS: Record<PortalPageId, string | null> = {
   usage: 'fe.usage.read',
   subscriptions: 'fe.subscriptions.*',
   allAccounts: 'fe.account-hierarchy.read.subAccount',
+  // Spec 001 §6 names no permission of its own: the centre reports on the security policies (choice).
+  securityCenter: 'fe.secure.read.securityPolicy',
 };
 
 /** Pages shown only while their feature flag is on (spec 001 §2). */
 export const PAGE_FLAGS: Partial<Record<PortalPageId, string>> = {
   usage: 'fe-usage-page',
   roles: 'fe-roles-page',
+  // Spec 001 §6: "security-center-admin-portal gates the security centre".
+  securityCenter: 'security-center-admin-portal',
 };
 
 /**

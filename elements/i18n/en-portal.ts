@@ -31,6 +31,7 @@ export const enPortal = {
       sso: 'Single sign-on',
       provisioning: 'Provisioning',
       audits: 'Audit logs',
+      securityCenter: 'Security centre',
       webhooks: 'Webhooks',
       usage: 'Usage',
       subscriptions: 'Subscriptions',

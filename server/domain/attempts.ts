@@ -138,6 +138,28 @@ export async function countCodeSend(
   }
 }
 
+/** Breached-password reset campaigns one account may start in one window (security centre). */
+const MAX_CAMPAIGNS_PER_ACCOUNT = 3;
+
+/** "Too many reset campaigns. Try again in N minutes." */
+function tooManyCampaignsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many reset campaigns. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
+/**
+ * Counts one breached-password reset campaign of `tenantId`, refusing it (429) once
+ * MAX_CAMPAIGNS_PER_ACCOUNT were started in the window: a campaign sends an email per member, so
+ * an administrator's repeated clicks (or a script) cannot turn the server into a mailer.
+ */
+export async function countCampaign(db: Database, tenantId: string): Promise<void> {
+  const seconds = await takeSlot(db, {
+    key: `campaign:breached:${tenantId}`,
+    limit: MAX_CAMPAIGNS_PER_ACCOUNT,
+  });
+  if (seconds !== null) throw new TooManyAttemptsError(seconds, tooManyCampaignsMessage(seconds));
+}
+
 /** Sign-ups accepted from one IP address in one window, unless the `signUpsPerIp` option says otherwise. */
 export const DEFAULT_SIGN_UPS_PER_IP = 10;
 

@@ -3,7 +3,7 @@
  */
 import type { Database } from '../storage/database';
 import { assertNotLocked, attemptKeys, clearFailures, recordFailure } from './attempts';
-import { isBreachedPassword } from './breached-passwords';
+import { isBreachedPassword, recordBreachVerdict } from './breached-passwords';
 import type { PasswordHasher } from './passwords';
 import { httpError } from '../http/errors';
 import { IP_NOT_ALLOWED, ipAllowed } from './ip-restrictions';
@@ -97,13 +97,17 @@ export class AuthService {
     if (this.hasher.needsRehash(user.password_hash)) {
       await updatePasswordHash(this.db, user.id, await this.hasher.hash(password), { rehash: true });
     }
+    // The breach check needs the plain password, which only exists here. The verdict is stored per
+    // user (never the password) for the security centre, before the second factor: a user whose
+    // password is known has a breached first factor whether or not they finish signing in.
+    const breached = isBreachedPassword(password);
+    await recordBreachVerdict(this.db, user.id, breached);
     const mfa = secondFactor ? await secondFactor(user) : null;
     if (mfa) return { ok: true, mfa };
     const signedIn = await this.startSession(user, client);
-    // The breach check needs the plain password, which only exists here: the login box shows the
-    // breachedPassword step for it (spec 000 §4), behind the security-center-show-login-flows flag.
-    if (isBreachedPassword(password))
-      (signedIn.authResponse as PasswordAuthResponse).isBreachedPassword = true;
+    // The login box shows the breachedPassword step for it (spec 000 §4), behind the
+    // security-center-show-login-flows flag.
+    if (breached) (signedIn.authResponse as PasswordAuthResponse).isBreachedPassword = true;
     return { ok: true, signedIn };
   }
 

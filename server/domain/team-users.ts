@@ -38,6 +38,8 @@ interface UserListQuery {
   userIds?: string[] | undefined;
   /** Users v3 preset MFA_UNENROLLED: members without a second factor. */
   mfaUnenrolled?: boolean | undefined;
+  /** Users v3 preset BREACHED_PASSWORDS: members whose password was found on the breach list. */
+  breachedPassword?: boolean | undefined;
 }
 
 export interface TeamUserDto {
@@ -108,7 +110,8 @@ export async function listTenantUsers(
     AND ($4::text IS NULL OR lower(u.email) = lower($4::text))
     AND ($5::uuid IS NULL OR u.id = $5::uuid)
     AND ($6::boolean IS NOT TRUE OR NOT ${HAS_SECOND_FACTOR})
-    AND ($7::uuid[] IS NULL OR u.id = ANY($7::uuid[]))`;
+    AND ($7::uuid[] IS NULL OR u.id = ANY($7::uuid[]))
+    AND ($8::boolean IS NOT TRUE OR u.breached_password_at IS NOT NULL)`;
   const params = [
     query.tenantId,
     filter ? containsPattern(filter) : null,
@@ -117,6 +120,7 @@ export async function listTenantUsers(
     query.userId ?? null,
     query.mfaUnenrolled === true,
     query.userIds ?? null,
+    query.breachedPassword === true,
   ];
   const total = await db.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM memberships m JOIN users u ON u.id = m.user_id WHERE ${where}`,
@@ -129,7 +133,7 @@ export async function listTenantUsers(
        FROM memberships m JOIN users u ON u.id = m.user_id
       WHERE ${where}
       ORDER BY ${order}
-      LIMIT $8 OFFSET $9`,
+      LIMIT $9 OFFSET $10`,
     [...params, query.limit, query.page * query.limit],
   );
   const grants = await loadGrants(

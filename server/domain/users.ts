@@ -131,10 +131,14 @@ export async function updatePasswordHash(
   options: { rehash?: boolean } = {},
 ): Promise<void> {
   if (!options.rehash) await rememberCurrentPassword(db, userId);
-  await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
-    userId,
-    passwordHash,
-  ]);
+  // A new password passed the breach list (password-rules.ts), so the breach verdict of the old
+  // one (security centre) ends with it; a rehash keeps the same password and its verdict.
+  await db.query(
+    `UPDATE users SET password_hash = $2, updated_at = now(),
+       breached_password_at = CASE WHEN $3 THEN breached_password_at ELSE NULL END
+     WHERE id = $1`,
+    [userId, passwordHash, options.rehash === true],
+  );
 }
 
 /** The display name: the stored name, else the local part of the email. */

@@ -93,6 +93,12 @@ export const AUDITED: Readonly<Record<string, AuditSpec>> = {
   }),
   [`POST ${USERS}/v1/passwords/reset`]: spec('auth', 'Password reset requested', 'Info', { signIn: 'email' }),
   [`POST ${USERS}/v1/passwords/reset/verify`]: spec('auth', 'Password reset', 'Medium', { signIn: 'reset' }),
+  // The security centre's campaign: a reset email to every member with a breached password.
+  [`POST ${USERS}/v1/passwords/breached/reset/bulk`]: spec(
+    'users',
+    'Breached-password reset emails sent',
+    'High',
+  ),
   // Second factors and passkeys, in the account.
   [`POST ${USERS}/v1/mfa/enroll/verify`]: spec('mfa', 'MFA enrolled', 'Medium'),
   [`POST ${USERS}/v1/mfa/authenticator/enroll/verify`]: spec('mfa', 'MFA enrolled', 'Medium'),

@@ -147,10 +147,9 @@ describe('users v3 as the client queries it', () => {
       _preset: 'mfa-unenrolled' as never,
     });
     assert.ok(unenrolled.items.some((u: { id: string }) => u.id === adminId));
-    assert.equal(
-      await statusOfFailure(api.users.getUsersV3({ _preset: 'breached-passwords' as never })),
-      400,
-    );
+    // Nobody signed in with a breached password here (server/routes/security-center.test.ts has one).
+    const breached = await api.users.getUsersV3({ _preset: 'breached-passwords' as never });
+    assert.ok(!breached.items.some((u: { id: string }) => u.id === adminId));
     assert.equal(await statusOfFailure(api.users.getUsersV3({ _preset: 'everyone' as never })), 400);
   });
 

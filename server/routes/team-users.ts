@@ -68,8 +68,8 @@ export async function teamUserRoutes(app: FastifyInstance, ctx: AppContext): Pro
   /**
    * Users v3 (spec 001 §7): v2's query plus _tenantId (must be the caller's active tenant), _preset
    * (INACTIVE, with _maxInactiveSeconds, default 90 days; MFA_UNENROLLED: members without a second
-   * factor), _email (exact address). BREACHED_PASSWORDS needs data this server does not keep (it
-   * checks a password against the breached list only when it is typed): 400, not a silently wrong list.
+   * factor; BREACHED_PASSWORDS: members whose password a sign-in found on the breach list, the
+   * verdict stored per user, domain/breached-passwords.ts), _email (exact address).
    */
   app.get<{ Querystring: V3Query }>('/identity/resources/users/v3', async (request, reply) => {
     const claims = await requireUser(ctx.tokens, request);
@@ -81,8 +81,6 @@ export async function teamUserRoutes(app: FastifyInstance, ctx: AppContext): Pro
     q._maxInactiveSeconds = maxInactiveOf(q);
     if (q._tenantId && q._tenantId.toLowerCase() !== tenantId.toLowerCase())
       throw httpError(403, 'You can only list the users of your active account');
-    if (q._preset === 'BREACHED_PASSWORDS')
-      throw httpError(400, `The ${q._preset} preset is not available on this server`);
     if (q._maxInactiveSeconds && q._preset !== 'INACTIVE')
       throw httpError(400, '_maxInactiveSeconds needs _preset=INACTIVE');
     const inactive =
@@ -96,6 +94,7 @@ export async function teamUserRoutes(app: FastifyInstance, ctx: AppContext): Pro
       inactiveForSeconds: inactive,
       email: q._email,
       mfaUnenrolled: q._preset === 'MFA_UNENROLLED',
+      breachedPassword: q._preset === 'BREACHED_PASSWORDS',
       userIds: idsOf(q),
     });
     reply.header('cache-control', 'no-store');

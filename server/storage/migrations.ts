@@ -20,6 +20,7 @@ import { AUDIT_STATEMENTS } from './schema/audits';
 import { CONNECTIVITY_STATEMENTS } from './schema/connectivity';
 import { BILLING_STATEMENTS } from './schema/billing';
 import { GAPS_STATEMENTS } from './schema/gaps';
+import { SECURITY_CENTER_STATEMENTS } from './schema/security-center';
 
 interface Migration {
   version: number;
@@ -355,6 +356,11 @@ export const migrations: Migration[] = [
     version: 20,
     name: 'client SDK calls: access tokens (opaque bearer secrets), uploaded profile images',
     statements: GAPS_STATEMENTS,
+  },
+  {
+    version: 21,
+    name: 'security centre: the breached-password verdict per user',
+    statements: SECURITY_CENTER_STATEMENTS,
   },
 ];
 

@@ -111,7 +111,7 @@ for (const [name, factory] of factories) {
         );
         assert.equal(res.status, 400, bad);
       }
-      assert.equal((await call('GET', `${API}/users/v3?_preset=breached-passwords`)).status, 400);
+      assert.equal((await call('GET', `${API}/users/v3?_preset=breached-passwords`)).status, 200);
     });
 
     test('groups: _groupsRelations, configuration and bulkGet', async () => {

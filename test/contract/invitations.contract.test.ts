@@ -261,7 +261,6 @@ for (const [name, factory] of factories) {
           unenrolled.body.items.every((u: { mfaEnrolled: boolean }) => u.mfaEnrolled === false),
       );
       for (const query of [
-        '_preset=BREACHED_PASSWORDS',
         '_maxInactiveSeconds=5',
         '_tenantId=00000000-0000-4000-8000-000000000000',
       ]) {

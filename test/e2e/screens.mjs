@@ -19,6 +19,7 @@ export const PORTAL_PAGES = [
   ['apiTokens', 'API tokens'],
   ['security', 'Security'],
   ['audits', 'Audit logs'],
+  ['securityCenter', 'Security centre'],
   ['webhooks', 'Webhooks'],
   ['subscriptions', 'Subscriptions'],
   ['allAccounts', 'All accounts'],

@@ -230,7 +230,16 @@ const SLACK_OAUTH =
   'Slack app installation (OAuth code exchange) is not built: channels are incoming webhooks';
 const NOTIFICATIONS = 'notifications are not built';
 const SCIM = 'SCIM / directory provisioning is not built';
-const SECURITY_CENTER = 'the security centre is not built';
+// The security centre (the client's security-center/interfaces.d.ts).
+const SECURITY_ITEM: Shape = {
+  code: 'string',
+  severity: '=SEVERE|WARNING|INFO',
+  category: '=MFA|SESSIONS|PASSWORD|INACTIVITY|IP|DOMAIN|SSO',
+};
+const SECURITY_INSIGHT: Shape = {
+  code: 'string',
+  category: '=MFA|SESSIONS|PASSWORD|INACTIVITY|IP|DOMAIN|SSO',
+};
 
 const ZERO_ID = '00000000-0000-4000-8000-000000000000';
 /** The page origin the suite plays (the test server's allowed origin). */
@@ -1236,6 +1245,7 @@ export const INVENTORY: Record<string, Entry> = {
     const presets = [
       { _preset: GetUsersFilterPreset.INACTIVE, _presetParams: { _maxInactiveSeconds: 60 } },
       { _preset: GetUsersFilterPreset.MFA_UNENROLLED },
+      { _preset: GetUsersFilterPreset.BREACHED_PASSWORDS },
     ];
     for (const preset of presets)
       fits(await api.users.getUsersV3({ _limit: 10, ...preset }), PAGE(USER_BASE));
@@ -1269,7 +1279,18 @@ export const INVENTORY: Record<string, Entry> = {
     fits(jwt, { accessToken: 'string', expires: 'string', expiresIn: 'number' });
     assert.equal(claims(jwt.accessToken).tenantId, me.tenantId, 'a token for the account asked for');
   }),
-  'users.sendResetBreachedPasswordEmails': notBuilt(`${SECURITY_CENTER} (breached-password campaign)`),
+  'users.sendResetBreachedPasswordEmails': served(async () => {
+    // A new account whose member's password a sign-in found breached (the verdict is the fixture).
+    const account = await asNewUser('breached');
+    await theServer().db.query('UPDATE users SET breached_password_at = now() WHERE id = $1', [
+      account.userId,
+    ]);
+    assert.deepEqual(await outbox(theServer(), account.email), [], 'no email before the campaign');
+    await api.users.sendResetBreachedPasswordEmails();
+    const [mail] = await outbox(theServer(), account.email);
+    assert.equal(mail?.subject, 'Reset your password', 'the campaign emailed a reset link');
+    assert.match(mail!.text, /\/account\/reset-password\?/);
+  }),
 
   // ─── Roles and permissions ────────────────────────────────────────────────────────────────────
   'roles.getRoles': served(async () => {
@@ -2253,7 +2274,23 @@ export const INVENTORY: Record<string, Entry> = {
     ],
     SCIM,
   ),
-  ...allOf('securityCenter', ['getInsights', 'getRecommendations'], SECURITY_CENTER),
+  // ─── Security centre (server/routes/security-center.ts) ───────────────────────────────────────
+  'securityCenter.getRecommendations': served(async () => {
+    await asAdmin();
+    const answer = await api.securityCenter.getRecommendations();
+    fits(answer, { scoring: { score: 'number' }, recommendations: { items: [SECURITY_ITEM] } });
+    assert.ok(answer.scoring.score >= 0 && answer.scoring.score <= 100);
+    assert.ok(answer.recommendations.items.length > 0, 'the seed account has something to improve');
+  }),
+  'securityCenter.getInsights': served(async () => {
+    await asAdmin();
+    const answer = await api.securityCenter.getInsights();
+    fits(answer, { insights: { items: [SECURITY_INSIGHT] } });
+    const mfa = answer.insights.items.find(
+      (i) => i.category === 'MFA' && i.metadata?.totalUsers !== undefined,
+    );
+    assert.ok(mfa && mfa.metadata!.totalUsers! >= 1, 'the MFA insight counts the account’s members');
+  }),
 };
 
 // The client's connectivity/interfaces.d.ts, in brief.

@@ -50,6 +50,7 @@ const PORTAL_PAGE_COMPONENTS: Partial<
   allAccounts: lazy(() => import('../pages/allAccounts/AllAccountsPage')),
   security: lazy(() => import('../pages/security/SecurityPage')),
   audits: lazy(() => import('../pages/audits/AuditsPage')),
+  securityCenter: lazy(() => import('../pages/security-center/SecurityCenterPage')),
   webhooks: lazy(() => import('../pages/connectivity/ConnectivityPage')),
   subscriptions: lazy(() => import('../pages/subscriptions/SubscriptionsPage')),
 };

@@ -1,6 +1,12 @@
 // Response schemas of the security page's calls (issue 15): policies, IP and email-domain
 // restrictions, unlock; by `METHOD path` without the API prefix (server/http/openapi.ts).
 import { AUDIT_SEVERITIES } from '../../../core/api/audits';
+import {
+  INSIGHT_CODES,
+  RECOMMENDATION_CODES,
+  SECURITY_CATEGORIES,
+  SEVERITIES,
+} from '../../../core/contract/securityCenter';
 import { any, arr, bool, EMPTY, int, NO_BODY, obj, page, str } from './common';
 import type { RouteSchemas } from './index';
 
@@ -72,6 +78,43 @@ const CSV = {
   content: { 'text/csv': { schema: { type: 'string' } } },
 } as const;
 
+const CENTRE_METADATA = obj(
+  {
+    totalUsers: int,
+    mfa: obj({ enrolledUsersCount: int }),
+    inactivity: obj({ staleUsersCount: int }),
+    password: obj({
+      breachedPasswordUsersCount: int,
+      historyRecommendations: int,
+      userLockoutRecommendation: int,
+    }),
+    sessions: obj({
+      configuredSessionSettings: int,
+      forceReloginRecommendation: int,
+      concurrencyRecommendation: int,
+      idleTimeoutRecommendation: int,
+    }),
+    restrictions: obj({ ipsCount: int, domainsCount: int }),
+  },
+  [],
+  "The counts behind an item (the client SDK's BaseRecommendationMetadata)",
+);
+const CATEGORY = { type: 'string', enum: [...SECURITY_CATEGORIES] };
+const RECOMMENDATION = obj(
+  {
+    code: { type: 'string', enum: [...RECOMMENDATION_CODES] },
+    severity: { type: 'string', enum: [...SEVERITIES] },
+    category: CATEGORY,
+    metadata: CENTRE_METADATA,
+    actions: arr(obj({ key: str }, ['key'])),
+  },
+  ['code', 'severity', 'category'],
+);
+const INSIGHT = obj(
+  { code: { type: 'string', enum: [...INSIGHT_CODES] }, category: CATEGORY, metadata: CENTRE_METADATA },
+  ['code', 'category'],
+);
+
 export const securitySchemas: RouteSchemas = {
   // The audit log (routes/audits.ts).
   'GET /audits': { response: { 200: obj({ data: arr(AUDIT_RECORD), total: int }, ['data', 'total']) } },
@@ -107,6 +150,25 @@ export const securitySchemas: RouteSchemas = {
   ...policy('password-history-policy', HISTORY_POLICY),
   'GET /identity/resources/configurations/sessions/v1': { response: { 200: SESSION_POLICY } },
   'POST /identity/resources/configurations/sessions/v1': { response: { 201: EMPTY } },
+  // The security centre (routes/security-center.ts; the client's security-center/interfaces.d.ts).
+  'GET /security-center/resources/recommendations/v1': {
+    response: {
+      200: obj(
+        {
+          scoring: obj({ score: int }, ['score']),
+          recommendations: obj({ items: arr(RECOMMENDATION) }, ['items']),
+        },
+        ['scoring', 'recommendations'],
+      ),
+    },
+  },
+  'GET /security-center/resources/insights/v1': {
+    response: { 200: obj({ insights: obj({ items: arr(INSIGHT) }, ['items']) }, ['insights']) },
+  },
+  'POST /identity/resources/users/v1/passwords/breached/reset/bulk': {
+    body: NO_BODY,
+    response: { 200: obj({ sent: int, skipped: int }, ['sent', 'skipped']) },
+  },
   'POST /identity/resources/users/v1/:userId/unlock': {
     body: NO_BODY,
     response: { 200: obj({ unlocked: bool }, ['unlocked']) },

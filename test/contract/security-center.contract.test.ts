@@ -1,0 +1,75 @@
+// The security centre (issue 15; spec 001 §7 "Security centre") as the client SDK calls it: the
+// recommendations with the score, the insights, the breached-password users table and the campaign,
+// the same requests against the demo backend and the server. The figures differ (the demo's sample
+// members, the server's new account): the shapes, codes, permissions and rules do not.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { INSIGHT_CODES, RECOMMENDATION_CODES, SECURITY_CATEGORIES } from '../../core/contract/securityCenter';
+import { demoTarget, serverTarget, type ContractTarget } from './targets';
+
+const factories: Array<[string, () => Promise<ContractTarget> | ContractTarget]> = [
+  ['demo backend', demoTarget],
+  ['reference server', serverTarget],
+];
+const API = '/identity/resources';
+const CENTRE = '/security-center/resources';
+
+for (const [name, factory] of factories) {
+  describe(`contract: ${name}: security centre`, () => {
+    let target: ContractTarget;
+    let token: string;
+    const call = (method: string, path: string, body?: unknown) =>
+      target.call(method, path, { token, ...(body === undefined ? {} : { body }) });
+    before(async () => {
+      target = await factory();
+      token = (
+        await target.call('POST', `${API}/users/v1/signUp`, {
+          body: { email: `centre-${Date.now()}@example.com`, password: 'a-long-password-1', name: 'Owner' },
+        })
+      ).body.authResponse.accessToken;
+    });
+    after(async () => {
+      await target.close();
+    });
+
+    test('recommendations: a score from 0 to 100 and items with the spec’s codes, severities and categories', async () => {
+      const res = await call('GET', `${CENTRE}/recommendations/v1`);
+      assert.equal(res.status, 200);
+      const { scoring, recommendations } = res.body;
+      assert.ok(Number.isInteger(scoring.score) && scoring.score >= 0 && scoring.score <= 100);
+      assert.ok(recommendations.items.length > 0, 'a new account has everything to improve');
+      for (const item of recommendations.items) {
+        assert.ok((RECOMMENDATION_CODES as readonly string[]).includes(item.code), item.code);
+        assert.ok(['SEVERE', 'WARNING', 'INFO'].includes(item.severity), item.severity);
+        assert.ok((SECURITY_CATEGORIES as readonly string[]).includes(item.category), item.category);
+      }
+      assert.equal(
+        recommendations.items.find((r: { code: string }) => r.code === 'FORCE_MFA')?.severity,
+        'SEVERE',
+      );
+    });
+
+    test('insights: the spec’s codes; the new account’s one member counted', async () => {
+      const res = await call('GET', `${CENTRE}/insights/v1`);
+      assert.equal(res.status, 200);
+      for (const item of res.body.insights.items)
+        assert.ok((INSIGHT_CODES as readonly string[]).includes(item.code), item.code);
+      const usage = res.body.insights.items.find((i: { code: string }) => i.code === 'PARTIAL_MFA_USAGE');
+      assert.equal(usage?.metadata?.totalUsers, 1);
+    });
+
+    test('the breached table and the campaign: nobody breached in a new account, nothing sent', async () => {
+      const page = await call('GET', `${API}/users/v3?_preset=breached-passwords&_limit=10&_offset=0`);
+      assert.equal(page.status, 200);
+      assert.deepEqual([page.body.items, page.body._metadata.totalItems], [[], 0]);
+      const sent = await call('POST', `${API}/users/v1/passwords/breached/reset/bulk`, {});
+      assert.equal(sent.status, 200);
+      assert.deepEqual(sent.body, { sent: 0, skipped: 0 });
+    });
+
+    test('without a token: 401', async () => {
+      const res = await target.call('GET', `${CENTRE}/insights/v1`, {});
+      assert.equal(res.status, 401);
+    });
+  });
+}
