@@ -130,7 +130,7 @@ const RECOMMENDED = {
 } as const;
 
 /** Points a recommendation takes off the score of 100, by severity (docs/admin-portal.md). */
-const SEVERITY_PENALTY: Record<Severity, number> = { SEVERE: 20, WARNING: 10, INFO: 4 };
+const SEVERITY_PENALTY: Record<Severity, number> = { SEVERE: 15, WARNING: 6, INFO: 2 };
 /** At most this many points for inactive users, in proportion to the share of the account's users. */
 const INACTIVITY_PENALTY = 10;
 

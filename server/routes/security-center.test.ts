@@ -121,7 +121,7 @@ describe('score, recommendations and insights (the client SDK’s shapes)', () =
       { severity: 'SEVERE', category: 'PASSWORD', count: 1 },
     );
     assert.ok(breached.insightCodes.includes('BREACHED_PASSWORD_USERS_EXIST'));
-    assert.equal(breached.score, before.score - 20, 'a severe recommendation costs 20 points');
+    assert.equal(breached.score, before.score - 15, 'a severe recommendation costs 15 points');
 
     // The users v3 preset lists exactly the member whose password is breached (client and query form).
     for (const preset of ['BREACHED_PASSWORDS', 'breached-passwords']) {
@@ -162,7 +162,7 @@ describe('score, recommendations and insights (the client SDK’s shapes)', () =
       assert.ok(!tightened.codes.includes(code), code);
     assert.ok(tightened.insightCodes.includes('FULL_SESSION_SETTINGS'));
     assert.ok(!tightened.insightCodes.includes('IMPROVE_LOCKOUT_POLICY'));
-    assert.equal(tightened.score, breached.score + 10 + 10 + 10 + 4 + 10, 'three warnings and an info gone');
+    assert.equal(tightened.score, breached.score + 4 * 6 + 2, 'four warnings and an info gone');
 
     // A weaker lockout is a STRENGTHEN recommendation, with the recommended number.
     await call('POST', `${CONFIG}/lockout-policy`, admin, { enabled: true, maxAttempts: 20 });

@@ -8,7 +8,7 @@
  * is on (core/portal/pages.ts).
  */
 import { css } from '@emotion/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   createSecurityCenterApi,
   type CampaignResult,
@@ -68,11 +68,14 @@ function MembersTable({
   table,
   reloadKey,
   onTotal,
+  action,
 }: {
   api: ReturnType<typeof createSecurityCenterApi>;
   table: SecurityCenterTable;
   reloadKey: number;
   onTotal?: (total: number) => void;
+  /** The table's bulk action, under it (the breached table's reset emails). */
+  action?: ReactNode;
 }) {
   const texts = t.tables[table];
   const list = useListPage<TeamUser>({
@@ -124,6 +127,7 @@ function MembersTable({
         tablePart={`security-center-${table}-table`}
         rowPart="security-center-member"
       />
+      {action}
     </Section>
   );
 }
@@ -226,14 +230,22 @@ export default function SecurityCenterPage(_props: PortalPageProps) {
         )}
       </Section>
 
-      <MembersTable api={api} table="breached" reloadKey={reloadKey} onTotal={setBreachedTotal} />
-      {mayReset && breachedTotal > 0 && (
-        <div>
-          <Button partName="security-center-send-resets-bulk" onClick={() => setConfirming(true)}>
-            {t.sendResets}
-          </Button>
-        </div>
-      )}
+      <MembersTable
+        api={api}
+        table="breached"
+        reloadKey={reloadKey}
+        onTotal={setBreachedTotal}
+        action={
+          mayReset &&
+          breachedTotal > 0 && (
+            <div>
+              <Button partName="security-center-send-resets-bulk" onClick={() => setConfirming(true)}>
+                {t.sendResets}
+              </Button>
+            </div>
+          )
+        }
+      />
       <MembersTable api={api} table="mfa" reloadKey={reloadKey} />
       <MembersTable api={api} table="inactive" reloadKey={reloadKey} />
 
