@@ -20,6 +20,7 @@ import { AUDIT_STATEMENTS } from './schema/audits';
 import { CONNECTIVITY_STATEMENTS } from './schema/connectivity';
 import { BILLING_STATEMENTS } from './schema/billing';
 import { GAPS_STATEMENTS } from './schema/gaps';
+import { SIGN_IN_METHOD_STATEMENTS } from './schema/sign-in-methods';
 
 interface Migration {
   version: number;
@@ -355,6 +356,11 @@ export const migrations: Migration[] = [
     version: 20,
     name: 'client SDK calls: access tokens (opaque bearer secrets), uploaded profile images',
     statements: GAPS_STATEMENTS,
+  },
+  {
+    version: 21,
+    name: 'sign-in methods (vendor and per account) and the captcha policy',
+    statements: SIGN_IN_METHOD_STATEMENTS,
   },
 ];
 
