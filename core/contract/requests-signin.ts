@@ -8,7 +8,7 @@ import * as s from './schemas';
 const CONFIG = '/identity/resources/configurations/v1';
 
 /** The client SDK's AuthStrategyEnum, and its SecondaryAuthStrategy. */
-export const MAIN_AUTH_STRATEGIES = [
+const MAIN_AUTH_STRATEGIES = [
   'EmailAndPassword',
   'MagicLink',
   'Code',

@@ -21,7 +21,7 @@
 import type { Database } from '../storage/database';
 import { httpError } from '../http/errors';
 
-export const MAIN_STRATEGIES = [
+const MAIN_STRATEGIES = [
   'EmailAndPassword',
   'MagicLink',
   'Code',
@@ -31,13 +31,6 @@ export const MAIN_STRATEGIES = [
 export type MainStrategy = (typeof MAIN_STRATEGIES)[number];
 const LOCAL_STRATEGIES = ['EmailAndPassword', 'MagicLink', 'Code', 'SmsCode'] as const;
 type LocalStrategy = (typeof LOCAL_STRATEGIES)[number];
-/** The client SDK's secondary strategies (SecondaryAuthStrategy); only Passkeys is a sign-in here. */
-export const SECONDARY_STRATEGIES = [
-  'WebAuthnPlatform',
-  'WebAuthnCrossPlatform',
-  'SmsCode',
-  'Passkeys',
-] as const;
 
 /** A sign-in the server can refuse by method. */
 export type SignInMethod = LocalStrategy | 'Passkeys';
