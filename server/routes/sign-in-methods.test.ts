@@ -13,6 +13,7 @@ import { addMembership } from '../domain/tenants';
 import { insertUser } from '../domain/users';
 import { SEED_TENANT_ID } from '../seed';
 import { latestCode } from '../../test/support/account';
+import { SoftAuthenticator } from '../../test/interop/authenticator';
 import {
   ADMIN,
   ALLOWED_ORIGIN,
@@ -94,7 +95,7 @@ before(async () => {
   });
   await new Promise<void>((resolve) => verifier.listen(0, '127.0.0.1', resolve));
   verifierUrl = `http://127.0.0.1:${(verifier.address() as AddressInfo).port}/recaptcha/api/siteverify`;
-  server = await startTestServer({ devOutbox: true, captchaVerifyUrl: verifierUrl });
+  server = await startTestServer({ devOutbox: true, captchaVerifyUrl: verifierUrl, appUrl: ALLOWED_ORIGIN });
   vendorId = (await server.db.query<{ id: string }>('SELECT id FROM vendors LIMIT 1')).rows[0]!.id;
   const boss = await member('vendor-admin', ['Admin']);
   await server.db.query('UPDATE users SET super_user = true WHERE id = $1', [boss.id]);
@@ -265,6 +266,32 @@ describe('sign-in methods: enforced by the server', () => {
     const res = await call('POST', POST_LOGIN('code'), undefined, { email: user.email, token: code });
     assert.equal(res.statusCode, 403);
     assert.deepEqual(errors(res), ['Your account does not allow signing in with an emailed code.']);
+  });
+
+  it('refuses a passkey sign-in after the passkey is verified when the account has passkeys off', async () => {
+    await call('PUT', `${STRATEGIES}/vendor`, vendorAdmin, methods(ALL_LOCAL, true));
+    const user = await member('passkey-off', ['Admin']);
+    const token = (await login(server.app, user.email, PASSWORD)).accessToken;
+    const key = new SoftAuthenticator(new URL(ALLOWED_ORIGIN).hostname, ALLOWED_ORIGIN);
+    const options = (await call('POST', `${API}/users/webauthn/v1/devices`, token, {})).json();
+    const registration = key.register(options);
+    const verified = await call('POST', `${API}/users/webauthn/v1/devices/verify`, token, {
+      id: registration.id,
+      response: { ...registration, rawId: registration.id, type: 'public-key', clientExtensionResults: {} },
+      deviceType: 'platform',
+    });
+    assert.ok(verified.statusCode < 300, verified.body);
+    const signInWithKey = async () => {
+      const { challenge } = (
+        await call('POST', `${API}/auth/v1/webauthn/prelogin`, undefined, { email: user.email })
+      ).json();
+      return call('POST', `${API}/auth/v2/webauthn/postlogin`, undefined, key.assert(challenge));
+    };
+    assert.equal((await signInWithKey()).statusCode, 200, 'passkeys on: signed in');
+    await call('PUT', STRATEGIES, token, methods(ALL_LOCAL, false));
+    const refused = await signInWithKey();
+    assert.equal(refused.statusCode, 403);
+    assert.deepEqual(errors(refused), ['Your account does not allow signing in with a passkey.']);
   });
 
   it('refuses passkey sign-in when passkeys are off, and opens it when on', async () => {
