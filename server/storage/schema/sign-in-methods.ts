@@ -28,7 +28,7 @@ export const SIGN_IN_METHOD_STATEMENTS: string[] = [
     enabled boolean NOT NULL,
     site_key text NOT NULL,
     secret_key_sealed text,
-    min_score real NOT NULL DEFAULT 0.5 CHECK (min_score >= 0 AND min_score <= 1),
+    min_score double precision NOT NULL DEFAULT 0.5 CHECK (min_score >= 0 AND min_score <= 1),
     ignored_emails text[] NOT NULL DEFAULT '{}',
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now()
