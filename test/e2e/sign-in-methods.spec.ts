@@ -5,7 +5,7 @@
 // local verifier (reCAPTCHA's siteverify protocol; never the internet).
 import { createServer, type Server } from 'node:http';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { API_ORIGIN } from '../playwright.config';
+import { API_ORIGIN, STATIC_ORIGIN } from '../playwright.config';
 import { CAPTCHA_USER, METHODS_ADMIN, METHODS_MEMBER, METHODS_VENDOR } from './fixtures/sign-in-methods';
 import { axeViolations, box, partOf, signIn } from './helpers';
 
@@ -177,4 +177,40 @@ test('captcha: with the policy on, the login box sends the host captcha token an
     });
     await new Promise((resolve) => verifier.close(resolve));
   }
+});
+
+test('sign-in methods in demo mode: checked on the page and by the demo backend, saved with no server', async ({
+  page,
+}) => {
+  await page.goto(`${STATIC_ORIGIN}/demo.html#/portal/security`);
+  await signIn(page, 'demo@auth-elements.dev', 'demo-password');
+  const security = portal(page);
+  await security.getByRole('tab', { name: 'Sign-in methods' }).click();
+  const section = security.getByRole('region', { name: 'Sign-in methods' });
+  const save = section.getByRole('button', { name: 'Save sign-in methods' });
+  for (const name of ['Email and password', 'Magic link by email', 'Code by email', 'Code by SMS'])
+    await section.getByRole('switch', { name, exact: true }).click();
+  await save.click();
+  await expect(section.getByRole('alert')).toHaveText('Keep at least one sign-in method on.');
+  // Single sign-on only: the demo's accounts have no SSO connection, refused as the server does.
+  await section.getByRole('switch', { name: /Single sign-on only/ }).click();
+  await save.click();
+  await expect(section.getByRole('alert')).toHaveText(
+    'Set up SSO or a social login before turning local sign-in off: nobody could sign in.',
+  );
+  await section.getByRole('switch', { name: /Single sign-on only/ }).click();
+  await section.getByRole('switch', { name: 'Magic link by email', exact: true }).click();
+  await save.click();
+  await expect(section.getByRole('status')).toHaveText('Sign-in methods saved.');
+  await page.reload();
+  await security.getByRole('tab', { name: 'Sign-in methods' }).click();
+  await expect(section.getByRole('switch', { name: 'Email and password', exact: true })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await expect(section.getByRole('switch', { name: 'Magic link by email', exact: true })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
+  expect(await axeViolations(page)).toEqual([]);
 });
