@@ -48,6 +48,8 @@ export function createSignInMethodsApi(http: HttpClient) {
     /** What applies to the caller's account. */
     account: () => http.get<StrategiesConfig>(STRATEGIES),
     save: (config: StrategiesConfig) => http.put<StrategiesConfig>(STRATEGIES, config),
+    /** The application's methods (a vendor administrator). */
+    saveApplication: (config: StrategiesConfig) => http.put<StrategiesConfig>(`${STRATEGIES}/vendor`, config),
     /** Back to the application's methods. */
     reset: () => http.delete<StrategiesConfig>(STRATEGIES),
   };

@@ -266,6 +266,13 @@ export const enPortal = {
         saved: 'Sign-in methods saved.',
         reset: "Use the application's settings",
         resetDone: "This account now follows the application's sign-in methods.",
+        application: {
+          title: 'Sign-in methods of the whole application',
+          description:
+            'As a vendor administrator you choose what every account may use; the login box starts with the first one. Accounts can only narrow it.',
+          save: 'Save application sign-in methods',
+          saved: 'Application sign-in methods saved.',
+        },
       },
       ip: {
         title: 'IP restrictions',

@@ -70,15 +70,27 @@ test('sign-in methods: turned off on the security page, refused at sign-in; the 
   );
   await member.close();
 
-  // The application's methods (a vendor administrator's): with the password off, the login box
-  // asks for a code after the email and offers no password field.
+  // The application's methods (a vendor administrator's, on the same tab): with the password off,
+  // the login box asks for a code after the email and offers no password field.
   const before = await (await request.get(`${STRATEGIES}/public`)).json();
   try {
-    const saved = await request.put(`${STRATEGIES}/vendor`, {
-      data: methods(['Code', 'MagicLink', 'SmsCode'], false),
-      headers: bearer(vendor),
+    // A vendor administrator sees the application's methods on the same tab, and turns the password off.
+    const vendorContext = await page.context().browser()!.newContext();
+    const vendorPage = await vendorContext.newPage();
+    await vendorPage.goto('/portal.html#/portal/security');
+    await signIn(vendorPage, METHODS_VENDOR.email, METHODS_VENDOR.password);
+    const vendorSecurity = portal(vendorPage);
+    await vendorSecurity.getByRole('tab', { name: 'Sign-in methods' }).click();
+    const whole = vendorSecurity.getByRole('region', { name: 'Sign-in methods of the whole application' });
+    await whole.getByRole('switch', { name: 'Email and password' }).click();
+    await whole.getByLabel('Shown first at sign-in').selectOption('Code');
+    await whole.getByRole('button', { name: 'Save application sign-in methods' }).click();
+    await expect(whole.getByRole('status')).toHaveText('Application sign-in methods saved.');
+    expect(await axeViolations(vendorPage)).toEqual([]);
+    await vendorContext.close();
+    expect((await (await request.get(`${STRATEGIES}/public`)).json()).mainAuthStrategies[0]).toEqual({
+      strategy: 'Code',
     });
-    expect(saved.status(), await saved.text()).toBe(200);
     const visitor = await page.context().browser()!.newPage();
     await visitor.goto('/login.html');
     await partOf(box(visitor), 'email-input').fill(METHODS_MEMBER.email);

@@ -5,7 +5,8 @@
  * NoLocalAuthentication: single sign-on only), and which one the login box starts with. Saved with
  * our PUT beside the client SDK's read (core/api/signInMethods.ts) and enforced by the server at
  * each sign-in route (server/domain/sign-in-methods.ts). A method the application has off shows
- * as off and cannot be turned on here. Its own chunk, loaded with the tab.
+ * as off and cannot be turned on here. A vendor administrator (`superUser`) also sees the
+ * application's methods, which the login box follows. Its own chunk, loaded with the tab.
  */
 import { css } from '@emotion/react';
 import { useState, type FormEvent } from 'react';
@@ -27,6 +28,8 @@ import { Switch } from '../../../ui/Switch';
 import { formStyle, mutedStyle } from '../../../ui/styles';
 import { useLoad } from '../../../ui/useListPage';
 import { useSubmit } from '../../../ui/useSubmit';
+import { selectUser } from '../../../../core/store/auth/authSlice';
+import { useAppSelector } from '../../../shared/AppContext';
 import { usePageApi } from '../common/adminParts';
 
 const t = enPortal.portal.security.signInMethods;
@@ -34,6 +37,7 @@ const NO_LOCAL = 'NoLocalAuthentication';
 const LOCAL: MainMethod[] = MAIN_METHODS.filter((m) => m !== NO_LOCAL);
 const groupStyle = css({ border: 'none', margin: 0, padding: 0, display: 'grid', gap: '6px', minWidth: 0 });
 const legendStyle = css({ padding: 0, marginBottom: '4px', fontWeight: 600 });
+const actionsStyle = css({ display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center' });
 
 interface Draft {
   on: MainMethod[];
@@ -48,11 +52,8 @@ const draftOf = (config: StrategiesConfig): Draft => {
 
 export default function SignInMethodsTab({ writable }: { writable: boolean }) {
   const api = usePageApi(createSignInMethodsApi);
+  const superUser = useAppSelector(selectUser)?.superUser === true;
   const { load, reload } = useLoad(() => Promise.all([api.application(), api.account()]), [api]);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = useSubmit();
 
   if (load.status === 'loading') return null;
   if (load.status === 'error')
@@ -65,9 +66,62 @@ export default function SignInMethodsTab({ writable }: { writable: boolean }) {
       </>
     );
   const [application, account] = load.data;
-  const allowed = application.mainAuthStrategies.map((s) => s.strategy);
-  const applicationPasskeys = passkeysOn(application);
-  const shown = draft ?? draftOf(account);
+  return (
+    <>
+      <MethodsForm
+        // A new answer (the application's save) starts the form again from what is saved.
+        key={`account-${JSON.stringify(load.data)}`}
+        scope="account"
+        application={application}
+        saved={account}
+        writable={writable}
+        save={api.save}
+        reset={api.reset}
+      />
+      {superUser && (
+        <MethodsForm
+          scope="application"
+          application={null}
+          saved={application}
+          writable
+          save={api.saveApplication}
+          onSaved={reload}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * One set of methods: the account's (within the application's `application`), or, for a vendor
+ * administrator, the application's own (`application` null: nothing above it).
+ */
+function MethodsForm({
+  scope,
+  application,
+  saved,
+  writable,
+  save: saveMethods,
+  reset: resetMethods,
+  onSaved,
+}: {
+  scope: 'account' | 'application';
+  application: StrategiesConfig | null;
+  saved: StrategiesConfig;
+  writable: boolean;
+  save: (config: StrategiesConfig) => Promise<StrategiesConfig>;
+  reset?: () => Promise<StrategiesConfig>;
+  onSaved?: () => void;
+}) {
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = useSubmit();
+  const texts = scope === 'account' ? t : { ...t, ...t.application };
+  const titleId = `ae-sign-in-methods-${scope}-title`;
+  const allowed = application ? application.mainAuthStrategies.map((s) => s.strategy) : [...LOCAL];
+  const applicationPasskeys = application ? passkeysOn(application) : true;
+  const shown = draft ?? draftOf(saved);
   const noLocal = shown.on.includes(NO_LOCAL);
   const localOn = LOCAL.filter((m) => shown.on.includes(m));
   const change = (next: Draft) => {
@@ -87,26 +141,28 @@ export default function SignInMethodsTab({ writable }: { writable: boolean }) {
       return;
     }
     await submit.run(async () => {
-      const saved = await api.save(strategiesBody(shown.on, shown.first, !noLocal && shown.passkeys));
-      setDraft(draftOf(saved));
-      setStatus(t.saved);
+      const answer = await saveMethods(strategiesBody(shown.on, shown.first, !noLocal && shown.passkeys));
+      setDraft(draftOf(answer));
+      setStatus(texts.saved);
+      onSaved?.();
     });
   }
 
   async function reset() {
+    if (!resetMethods) return;
     await submit.run(async () => {
-      setDraft(draftOf(await api.reset()));
+      setDraft(draftOf(await resetMethods()));
       setStatus(t.resetDone);
     });
   }
 
   return (
-    <section css={[sectionStyle, readableWidthStyle]} aria-labelledby="ae-sign-in-methods-title">
-      <h3 css={sectionTitleStyle} id="ae-sign-in-methods-title">
-        {t.title}
+    <section css={[sectionStyle, readableWidthStyle]} aria-labelledby={titleId}>
+      <h3 css={sectionTitleStyle} id={titleId}>
+        {texts.title}
       </h3>
-      <p css={mutedStyle}>{t.description}</p>
-      <form css={formStyle} noValidate onSubmit={(event) => void save(event)} aria-label={t.title}>
+      <p css={mutedStyle}>{texts.description}</p>
+      <form css={formStyle} noValidate onSubmit={(event) => void save(event)} aria-labelledby={titleId}>
         <fieldset css={groupStyle}>
           <legend css={legendStyle}>{t.methodsLegend}</legend>
           {LOCAL.map((method) => {
@@ -143,7 +199,7 @@ export default function SignInMethodsTab({ writable }: { writable: boolean }) {
                   ? {
                       ...shown,
                       on: allowed.filter((m) => m !== NO_LOCAL),
-                      first: allowed[0] ?? 'EmailAndPassword',
+                      first: allowed.find((m) => m !== NO_LOCAL) ?? 'EmailAndPassword',
                     }
                   : { ...shown, on: [NO_LOCAL], first: NO_LOCAL },
               )
@@ -165,13 +221,15 @@ export default function SignInMethodsTab({ writable }: { writable: boolean }) {
         )}
         {(problem || submit.error) && <Alert>{problem ?? submit.error}</Alert>}
         {writable && (
-          <div css={css({ display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center' })}>
-            <SaveButton partName="save-sign-in-methods" saving={submit.busy} saved={status}>
-              {t.save}
+          <div css={actionsStyle}>
+            <SaveButton partName={`save-sign-in-methods-${scope}`} saving={submit.busy} saved={status}>
+              {texts.save}
             </SaveButton>
-            <Button variant="secondary" disabled={submit.busy} onClick={() => void reset()}>
-              {t.reset}
-            </Button>
+            {resetMethods && (
+              <Button variant="secondary" disabled={submit.busy} onClick={() => void reset()}>
+                {t.reset}
+              </Button>
+            )}
           </div>
         )}
       </form>
