@@ -171,7 +171,7 @@ export default [
           (id.includes('/core/contract/') && !id.endsWith('/core/contract/permissions.ts')) ||
           id.endsWith('/core/api/errorCodes.ts') ||
           id.includes('/core/portal/') ||
-          /\/core\/api\/(securityPolicies|team|accountSettings|sessions|audits|connectivity|billing|accountMfa|securityCenter)\.ts$/.test(
+          /\/core\/api\/(securityPolicies|team|accountSettings|sessions|audits|connectivity|billing|accountMfa|securityCenter|signInMethods)\.ts$/.test(
             id,
           ) ||
           // Billing (the checkout dialog and the subscriptions page): its calls, card checks and texts.
@@ -184,7 +184,9 @@ export default [
           id.endsWith('/elements/i18n/securityCenter.en.ts') ||
           id.includes('/core/session/hostedLogin') ||
           id.includes('/core/social/') ||
-          id.includes('/core/sso/')
+          id.includes('/core/sso/') ||
+          // The captcha hook: loaded only when a host gives a captcha provider.
+          id.endsWith('/core/captcha.ts')
         )
           return undefined;
         // Passwordless sign-in (thunks, API, decisions) is reached only through dynamic import():

@@ -121,11 +121,18 @@ export function getOrCreateApp(
     refreshTimer: null,
   } as Omit<AuthServices, 'api' | 'http'> as AuthServices;
   const store = extras.store ?? makeStore(name, services);
+  const settings = extras.settings ?? {};
+  const transport: Transport =
+    extras.transport ?? (options.demoMode ? demoTransport : (url, init) => fetch(url, init));
   const http = createHttpClient({
     options,
     requestSource: options.requestSource ?? extras.requestSource ?? 'login-box',
     getAccessToken: () => store.getState().auth.accessToken ?? undefined,
-    transport: extras.transport ?? (options.demoMode ? demoTransport : (url, init) => fetch(url, init)),
+    // A host's captcha (HostSettings.captchaProvider): its code is a chunk loaded only then.
+    transport: (url, init) =>
+      settings.captchaProvider
+        ? import('./captcha').then((m) => m.captchaTransport(transport, settings.captchaProvider!, url, init))
+        : transport(url, init),
     logger,
     navigate: (url) => services.navigate(url),
   });
@@ -139,7 +146,7 @@ export function getOrCreateApp(
     bus,
     services,
     ready: Promise.resolve(false),
-    settings: extras.settings ?? {},
+    settings,
   };
   apps.set(name, app);
   startHostIntegration(app);

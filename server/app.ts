@@ -30,6 +30,7 @@ import { groupRoutes } from './routes/groups';
 import { roleRoutes } from './routes/roles';
 import { securityPolicyRoutes } from './routes/security-policies';
 import { securityCenterRoutes } from './routes/security-center';
+import { signInMethodRoutes } from './routes/sign-in-methods';
 import { auditRoutes } from './routes/audits';
 import { installAuditHook } from './http/audit-hook';
 import { purgeAudits } from './domain/audits';
@@ -261,6 +262,7 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
       await apiTokenRoutes(api, ctx);
       // The security page's policies (issue 15).
       await securityPolicyRoutes(api, ctx);
+      await signInMethodRoutes(api, ctx);
       await auditRoutes(api, ctx);
       await securityCenterRoutes(api, ctx);
       // Connectivity: events, webhooks, email/SMS/Slack subscriptions (issue 16).

@@ -7,7 +7,8 @@
  * (frontegg), CORS_ORIGINS (comma list; outside production defaults to this server's own origins),
  * ACCESS_TOKEN_TTL and REFRESH_TOKEN_TTL (seconds), BODY_LIMIT (bytes), SIGN_UPS_PER_IP (sign-ups
  * accepted from one IP address per 15 minutes, default 10), COOKIE_SAMESITE (lax|strict|none),
- * TRUST_PROXY (true behind a reverse proxy), AUDIT_RETENTION_DAYS (days audit records are kept,
+ * TRUST_PROXY (true behind a reverse proxy), CAPTCHA_VERIFY_URL (the captcha verifier, a
+ * reCAPTCHA-compatible siteverify address; default Google's), AUDIT_RETENTION_DAYS (days audit records are kept,
  * default 365), STATIC_ROOT (a folder whose cdn/ and demo-pages/ are
  * served; default the repository when run from it, none from the installed package), LOG (true|false), NODE_ENV=production (Secure cookies,
  * request logs, MFA_ENCRYPTION_KEY and SECRETS_KEY required; refuses development mode).
@@ -146,6 +147,7 @@ export function serverConfigFromEnvironment(env: Environment, argv: readonly str
     issuer: env.ISSUER || publicUrl,
     logger: flag('LOG') ?? production,
     trustProxy: flag('TRUST_PROXY') ?? false,
+    captchaVerifyUrl: env.CAPTCHA_VERIFY_URL || undefined,
     auditRetentionDays: integer('AUDIT_RETENTION_DAYS'),
     delivery: {
       smtpUrl: env.SMTP_URL || undefined,

@@ -45,6 +45,11 @@ export interface ServerOptions {
   logger?: boolean;
   /** Trust X-Forwarded-* headers (behind a reverse proxy). */
   trustProxy?: boolean;
+  /**
+   * The captcha verifier: a reCAPTCHA-compatible `siteverify` address (POST form secret, response,
+   * remoteip; JSON { success, score? }). Default Google's (domain/captcha.ts).
+   */
+  captchaVerifyUrl?: string;
   /** Days an audit record is kept (1 to 3650); default 365. Older ones are purged hourly. */
   auditRetentionDays?: number;
   /** scrypt cost; default OWASP-equivalent. Tests lower it to stay fast. */
@@ -131,6 +136,9 @@ export type ResolvedOptions = Required<
     | 'connectivity'
   >;
 
+/** Google reCAPTCHA's verifier (domain/captcha.ts speaks its protocol). */
+const DEFAULT_CAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+
 const PREFIX_SHAPE = /^[A-Za-z0-9_-]*$/;
 
 /** Fills in defaults and refuses combinations that cannot work. */
@@ -151,6 +159,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     audience: options.audience ?? 'auth-elements',
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
+    captchaVerifyUrl: options.captchaVerifyUrl ?? DEFAULT_CAPTCHA_VERIFY_URL,
     auditRetentionDays: Math.min(3650, Math.max(1, Math.floor(options.auditRetentionDays ?? 365))),
     passwordHashing: options.passwordHashing,
     delivery: options.delivery,
@@ -185,5 +194,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
   ] as const) {
     if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
   }
+  if (!/^https?:\/\/[^\s]+$/.test(resolved.captchaVerifyUrl))
+    throw new Error(`captchaVerifyUrl must be an http(s) address: "${resolved.captchaVerifyUrl}"`);
   return resolved;
 }

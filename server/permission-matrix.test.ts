@@ -82,6 +82,10 @@ const IR = API; // /frontegg/identity/resources
 const F = '/frontegg';
 const PASSWORD = 'Matrix-pass-2026';
 const GRANTS_NOT_HELD = [403];
+const ALL_SIGN_IN_METHODS = {
+  mainAuthStrategies: ['EmailAndPassword', 'MagicLink', 'Code', 'SmsCode'].map((strategy) => ({ strategy })),
+  secondaryAuthStrategies: [{ strategy: 'Passkeys', isActive: false }],
+};
 
 let server: BuiltServer;
 let adminToken: string;
@@ -941,6 +945,46 @@ const ROUTES: Record<string, Entry> = {
     scope: 'account',
     request: async () => ({
       url: `${IR}/configurations/v1/lockout-policy/vendor`,
+    }),
+  },
+  // Sign-in methods and the captcha policy (routes/sign-in-methods.ts): everything stays on.
+  [`PUT ${IR}/configurations/v1/auth/strategies`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/auth/strategies`,
+      payload: ALL_SIGN_IN_METHODS,
+    }),
+  },
+  [`DELETE ${IR}/configurations/v1/auth/strategies`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.securityPolicy',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/configurations/v1/auth/strategies` }),
+  },
+  [`PUT ${IR}/configurations/v1/auth/strategies/vendor`]: {
+    access: 'gated',
+    permission: 'superUser',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/auth/strategies/vendor`,
+      payload: ALL_SIGN_IN_METHODS,
+    }),
+  },
+  [`GET ${IR}/configurations/v1/captcha-policy`]: {
+    access: 'gated',
+    permission: 'superUser',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/configurations/v1/captcha-policy` }),
+  },
+  [`PUT ${IR}/configurations/v1/captcha-policy`]: {
+    access: 'gated',
+    permission: 'superUser',
+    scope: 'account',
+    request: async () => ({
+      url: `${IR}/configurations/v1/captcha-policy`,
+      payload: { enabled: false, siteKey: 'matrix-site-key' },
     }),
   },
   [`POST ${IR}/configurations/v1/lockout-policy`]: {

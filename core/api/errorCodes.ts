@@ -219,6 +219,22 @@ export const ERROR_CATALOGUE = {
   DOMAIN_RESTRICTION_NOT_FOUND: 'Domain restriction not found',
   IP_INVALID: '"{value}" is not an IP address or CIDR range',
   DOMAIN_INVALID: '"{value}" is not a domain name',
+  // Sign-in methods and the captcha policy (issue 15, server/domain/sign-in-methods.ts, captcha.ts)
+  SIGN_IN_METHOD_OFF: 'Signing in with {method} is turned off.',
+  SIGN_IN_METHOD_OFF_FOR_ACCOUNT: 'Your account does not allow signing in with {method}.',
+  SIGN_IN_METHODS_EMPTY: 'Keep at least one sign-in method on.',
+  SIGN_IN_NO_LOCAL_ALONE: 'NoLocalAuthentication cannot be combined with other sign-in methods.',
+  SIGN_IN_NO_LOCAL_PASSKEYS: 'Passkeys are a local sign-in method: turn them off with NoLocalAuthentication.',
+  SIGN_IN_NO_LOCAL_NEEDS_SSO:
+    'Set up SSO or a social login before turning local sign-in off: nobody could sign in.',
+  SIGN_IN_SECONDARY_UNSUPPORTED: 'Only the Passkeys secondary strategy can be turned on.',
+  SIGN_IN_METHOD_VENDOR_OFF: 'This sign-in method is turned off for the whole application.',
+  SIGN_IN_METHODS_VENDOR_ONLY: 'Only a vendor administrator can change the application-wide sign-in settings',
+  CAPTCHA_REQUIRED: 'Complete the captcha check.',
+  CAPTCHA_FAILED: 'The captcha check failed. Try again.',
+  CAPTCHA_UNAVAILABLE: 'The captcha check is unavailable. Try again in a moment.',
+  CAPTCHA_NEEDS_KEYS: 'A captcha policy needs a site key and a secret key to be turned on.',
+  CAPTCHA_VENDOR_ONLY: 'Only a vendor administrator can change the captcha policy',
   // Roles, hierarchy and team members of the client SDK's calls
   DEFAULT_ROLE_VENDOR_ONLY: 'The default role is set by the vendor, not per account',
   ROLE_PERMISSIONS_BOTH: 'Send permissions or permissionIds, not both',

@@ -18,4 +18,15 @@ export interface HostSettings {
   nonce?: string;
   /** Sign-out and refreshed tokens are shared with the app's other tabs. Default true. */
   crossTab?: boolean;
+  /**
+   * The captcha the server's captcha policy asks for (docs/hosts.md "Captcha"): while the policy is
+   * on, sign-in, passwordless pre-login, sign-up and password-reset requests carry
+   * `recaptchaToken: await getToken(action)` (action `login`, `passwordless`, `signup` or
+   * `reset_password`). The host runs the captcha (reCAPTCHA v2/v3, hCaptcha, Turnstile...).
+   */
+  captchaProvider?: CaptchaProvider;
+}
+
+export interface CaptchaProvider {
+  getToken(action: string): Promise<string>;
 }

@@ -10,6 +10,7 @@
  */
 import { FILTERABLE_AUDIT_COLUMNS, SORTABLE_AUDIT_COLUMNS } from '../api/audits';
 import { listQuerySchema, ROLE_SORT_FIELDS, USER_SORT_FIELDS } from './listQuery';
+import { SIGNIN_REQUEST_SCHEMAS } from './requests-signin';
 import * as s from './schemas';
 
 export interface RequestSchema {
@@ -196,7 +197,10 @@ export const REQUEST_SCHEMAS: Record<string, RequestSchema> = {
   },
 
   // Passwords (server/routes/passwords.ts)
-  [`POST ${USERS}/v1/passwords/reset`]: emailOnly,
+  // recaptchaToken: ours (the client SDK's forgotPassword sends none), for the captcha policy.
+  [`POST ${USERS}/v1/passwords/reset`]: {
+    body: s.strictObject({ email: s.email, recaptchaToken: s.optionalToken }, ['email']),
+  },
   [`POST ${USERS}/v1/passwords/reset/verify`]: {
     body: s.strictObject({ userId: s.userId, token: s.linkToken, password: s.newPassword }, [
       'userId',
@@ -330,4 +334,5 @@ export const REQUEST_SCHEMAS: Record<string, RequestSchema> = {
   },
   'POST /audits/export/csv/v2': auditExport,
   'POST /audits/export/csv': auditExport,
+  ...SIGNIN_REQUEST_SCHEMAS,
 };

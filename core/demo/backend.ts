@@ -29,6 +29,7 @@ import {
 } from './data';
 import { subAccountRoute, tenantsOfUser } from './subAccounts';
 import { handleDemoSecurityPolicies } from './securityPolicies';
+import { demoSignInMethodRoutes } from './signInMethods';
 import { handleDemoAudits } from './audits';
 import { handleDemoSecurityCenter, isDemoSecurityCenterPath } from './securityCenter';
 import { handleDemoConnectivity, isDemoConnectivityPath } from './connectivity';
@@ -133,12 +134,6 @@ const DEMO_ADMIN_BOX = {
     subscriptions: { visibility: 'byPermissions' },
   },
 };
-
-/** The sign-in methods as the client SDK reads them (server/routes/configurations.ts). */
-const demoStrategies = (db: DemoDatabase) => ({
-  mainAuthStrategies: [{ strategy: db.settings?.authStrategy ?? DEMO_POLICY.authStrategy }],
-  secondaryAuthStrategies: DEMO_POLICY.secondaryStrategies,
-});
 
 const SORTABLE: Record<string, (u: DemoUser) => string | number | boolean> = {
   name: (u) => u.name.toLowerCase(),
@@ -558,9 +553,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         ...DEMO_POLICY,
         ...(db.settings?.authStrategy ? { authStrategy: db.settings.authStrategy } : {}),
       }),
-    // The client SDK's reads of the sign-in configuration (server/routes/configurations.ts).
-    'GET /identity/resources/configurations/v1/auth/strategies/public': (db) => ok(demoStrategies(db)),
-    'GET /identity/resources/configurations/v1/auth/strategies': withUser((db) => ok(demoStrategies(db))),
+    // The sign-in methods: the client SDK's reads and our save (core/demo/signInMethods.ts).
+    ...demoSignInMethodRoutes({ userOf: userOfToken, permissionsOf }),
     'GET /identity/resources/configurations/v1/password': () =>
       ok({
         allowPassphrases: false,

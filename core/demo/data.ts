@@ -51,6 +51,8 @@ export interface DemoDatabase {
   apiTokens?: DemoApiToken[];
   /** Security policies per tenant id (core/demo/securityPolicies.ts). */
   securityPolicies?: Record<string, DemoSecurityPolicies>;
+  /** Each account's own sign-in methods (core/demo/signInMethods.ts). */
+  signInMethods?: Record<string, { main: string[]; passkeys: boolean }>;
   /** Webhooks, email/SMS/Slack settings per tenant id (core/demo/connectivity.ts). */
   connectivity?: Record<string, DemoConnectivity>;
   /** Vendor settings the demo can be switched to (tests; the sample data leaves them off). */

@@ -35,7 +35,7 @@ const APPEARANCE_TARGETS = {
       'userLockout',
       'passwordHistory',
     ],
-    tabs: ['sessionManagement', 'generalSettings', 'ipRestrictions', 'domainRestrictions'],
+    tabs: ['sessionManagement', 'generalSettings', 'ipRestrictions', 'domainRestrictions', 'signInMethods'],
   },
   inviteUser: { fields: ['name', 'phoneNumber'], tabs: [] },
 } as const satisfies Record<string, { fields: readonly string[]; tabs: readonly string[] }>;

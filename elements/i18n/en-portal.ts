@@ -254,6 +254,38 @@ export const enPortal = {
         generalSettings: 'General settings',
         ipRestrictions: 'IP restrictions',
         domainRestrictions: 'Email domains',
+        signInMethods: 'Sign-in methods',
+      },
+      signInMethods: {
+        title: 'Sign-in methods',
+        description:
+          "How this account's members may sign in, among the methods the application offers. The login box starts with the first one.",
+        loadFailed: 'The sign-in methods could not be loaded.',
+        methodsLegend: 'Methods',
+        methods: {
+          EmailAndPassword: 'Email and password',
+          MagicLink: 'Magic link by email',
+          Code: 'Code by email',
+          SmsCode: 'Code by SMS',
+          NoLocalAuthentication: 'Single sign-on only',
+        } as Record<string, string>,
+        passkeys: 'Passkeys',
+        noLocal: 'Single sign-on only (no password, code, link or passkey)',
+        offForApplication: 'off for the whole application',
+        first: 'Shown first at sign-in',
+        firstHint: 'The login box offers this method after the email.',
+        keepOne: 'Keep at least one sign-in method on.',
+        save: 'Save sign-in methods',
+        saved: 'Sign-in methods saved.',
+        reset: "Use the application's settings",
+        resetDone: "This account now follows the application's sign-in methods.",
+        application: {
+          title: 'Sign-in methods of the whole application',
+          description:
+            'As a vendor administrator you choose what every account may use; the login box starts with the first one. Accounts can only narrow it.',
+          save: 'Save application sign-in methods',
+          saved: 'Application sign-in methods saved.',
+        },
       },
       ip: {
         title: 'IP restrictions',

@@ -4,6 +4,7 @@
  * server process applies to all of them at once.
  */
 import type { Database } from '../storage/database';
+import { allows, type SignInMethods } from './sign-in-methods';
 
 interface VendorSettings {
   id: string;
@@ -57,15 +58,19 @@ export async function getVendorSettings(db: Database): Promise<VendorSettings> {
   };
 }
 
-/** The public policy answer of `GET /identity/resources/configurations/v1/public`. */
-export function publicPolicy(settings: VendorSettings) {
+/**
+ * The public policy answer of `GET /identity/resources/configurations/v1/public`: `authStrategy` is
+ * the application's first sign-in method, the Passkeys secondary strategy its passkeys switch
+ * (domain/sign-in-methods.ts).
+ */
+export function publicPolicy(settings: VendorSettings, methods: SignInMethods) {
   return {
     allowSignups: settings.allowSignups,
     allowNotVerifiedUsersLogin: settings.allowNotVerifiedUsersLogin,
     apiTokensEnabled: settings.apiTokensEnabled,
     forcePermissions: settings.forcePermissions,
-    authStrategy: settings.authStrategy,
+    authStrategy: methods.main[0] ?? settings.authStrategy,
     machineToMachineAuthStrategy: settings.machineToMachineAuthStrategy,
-    secondaryStrategies: [{ strategy: 'Passkeys', isActive: settings.passkeysEnabled }],
+    secondaryStrategies: [{ strategy: 'Passkeys', isActive: allows(methods, 'Passkeys') }],
   };
 }

@@ -167,6 +167,10 @@ export const AUDITED: Readonly<Record<string, AuditSpec>> = {
   [`POST ${CONFIGURATIONS}/v1/password-history-policy`]: policy('Password history policy'),
   [`PATCH ${CONFIGURATIONS}/v1/password-history-policy`]: policy('Password history policy'),
   [`POST ${CONFIGURATIONS}/sessions/v1`]: policy('Session policy'),
+  [`PUT ${CONFIGURATIONS}/v1/auth/strategies`]: policy('Sign-in methods'),
+  [`DELETE ${CONFIGURATIONS}/v1/auth/strategies`]: policy('Sign-in methods'),
+  [`PUT ${CONFIGURATIONS}/v1/auth/strategies/vendor`]: policy('Application sign-in methods'),
+  [`PUT ${CONFIGURATIONS}/v1/captcha-policy`]: policy('Captcha policy'),
   [`POST ${CONFIGURATIONS}/v1/restrictions/ip/config`]: spec(
     'restrictions',
     'IP restrictions changed',
@@ -271,6 +275,8 @@ const KEPT = new Set([
   'level',
   'allowAccess',
   'title',
+  'siteKey',
+  'minScore',
 ]);
 const MAX_VALUE = 200;
 const MAX_LIST = 50;

@@ -38,6 +38,11 @@ const DYNAMIC_SITES: Record<string, [sample: string, code: string][]> = {
     ['"10.0.0.0/33" is not an IP address or CIDR range', 'IP_INVALID'],
     ['"not a domain" is not a domain name', 'DOMAIN_INVALID'],
   ],
+  // The sign-in method a sign-in used, named (domain/sign-in-methods.ts).
+  'server/domain/sign-in-methods.ts': [
+    ['Signing in with a password is turned off.', 'SIGN_IN_METHOD_OFF'],
+    ['Your account does not allow signing in with a passkey.', 'SIGN_IN_METHOD_OFF_FOR_ACCOUNT'],
+  ],
   'server/domain/attempts.ts': [
     ['Too many codes requested. Try again in 1 minute.', 'TOO_MANY_CODES'],
     ['Too many sign-ups from this network. Try again in 15 minutes.', 'TOO_MANY_SIGN_UPS'],

@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { MfaService } from '../domain/mfa';
+import { assertTenantAllows, type SignInMethod } from '../domain/sign-in-methods';
 import { listUserTenants, pickActiveTenant } from '../domain/tenants';
 import type { UserRow } from '../domain/users';
 
@@ -11,7 +12,7 @@ export const REMEMBER_DEVICE_COOKIE = 'ae_mfa_device';
  * The user's tenant for a session, as `startSession` picks it: the preferred tenant when the user
  * is a member of it (an SSO connection's tenant), else the active one.
  */
-async function activeTenantOf(
+export async function activeTenantOf(
   ctx: AppContext,
   user: UserRow,
   preferredTenantId?: string | null,
@@ -28,12 +29,15 @@ async function activeTenantOf(
  * `tenantId` is the tenant the sign-in opens (tenant SSO signs in to its connection's tenant): its
  * policy applies, and the mfaToken keeps it, so the session after the second factor opens there too.
  * Without it, the user's active tenant, as for password sign-in. `firstFactor` 'saml' lets a SAML
- * sign-in through an MFA policy of ForceExceptSAML.
+ * sign-in through an MFA policy of ForceExceptSAML. `method`, for a local first factor: the sign-in
+ * method, refused when the account has it off (domain/sign-in-methods.ts; after the proof, so the
+ * refusal tells nothing to someone without it).
  */
-export function mfaGate(ctx: AppContext, mfa: MfaService, request: FastifyRequest) {
+export function mfaGate(ctx: AppContext, mfa: MfaService, request: FastifyRequest, method?: SignInMethod) {
   return async (user: UserRow, preferredTenantId?: string | null, firstFactor?: 'saml') => {
-    const devices = await mfa.secondFactors(user.id);
     const tenantId = await activeTenantOf(ctx, user, preferredTenantId);
+    if (method) await assertTenantAllows(ctx.db, tenantId, method);
+    const devices = await mfa.secondFactors(user.id);
     const policy = await mfa.policyFor(tenantId);
     // ForceExceptSAML: the SAML IdP is trusted with the second factor; a device the user has
     // enrolled is still asked for.

@@ -4,7 +4,9 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
+import { verifyCaptcha } from '../domain/captcha';
 import { joinAtSignIn } from '../domain/invitations';
+import { assertVendorAllows } from '../domain/sign-in-methods';
 import { ACCOUNT_LOCKED } from '../domain/security-policies';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
@@ -37,13 +39,19 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.post<{ Body: LoginBody }>(`${base}/v1/user`, async (request, reply) => {
     assertTrustedOrigin(request, ctx.options.corsOrigins);
-    // recaptchaToken is accepted for the contract; verifying captchas belongs to a later slice.
+    // The sign-in methods (the application's here, the account's in the gate) and the captcha policy.
+    await assertVendorAllows(ctx.db, 'EmailAndPassword');
+    await verifyCaptcha(ctx, {
+      token: request.body.recaptchaToken,
+      email: request.body.email,
+      ip: request.ip,
+    });
     // invitationToken (an invite link) joins its tenant after a completed sign-in: joinAtSignIn.
     const result = await ctx.auth.login(
       request.body.email,
       request.body.password,
       clientInfo(request),
-      mfaGate(ctx, ctx.mfa, request),
+      mfaGate(ctx, ctx.mfa, request, 'EmailAndPassword'),
     );
     if (!result.ok) {
       throw result.reason === 'unverified'

@@ -2,34 +2,35 @@
  * Public configuration routes: the public policy and the vendor's public info. No authentication.
  * The client SDK's reads of the sign-in configuration:
  * - GET /identity/resources/configurations/v1/auth/strategies/public: `{ mainAuthStrategies, secondaryAuthStrategies }`
- * - GET /identity/resources/configurations/v1/auth/strategies: the same for a signed-in caller
+ *   (the application's sign-in methods, domain/sign-in-methods.ts)
+ * - GET /identity/resources/configurations/v1/auth/strategies: those of the caller's active account
  * - GET /identity/resources/configurations/v1/password: the password policy (`TestConfig`)
- * - GET /identity/resources/configurations/v1/captcha-policy/public: `{ enabled: false }` (no captcha yet)
+ * - GET /identity/resources/configurations/v1/captcha-policy/public: `{ id, siteKey, enabled, createdAt,
+ *   updatedAt }`, `{ enabled: false }` before any captcha policy is saved (domain/captcha.ts)
+ * Writing them: routes/sign-in-methods.ts.
  * - GET /team/resources/sso/v2/configurations/public: `{ isActive: true }` (tenant SSO is built)
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { publicCaptchaPolicy } from '../domain/captcha';
+import { strategiesAnswer, tenantSignInMethods, vendorSignInMethods } from '../domain/sign-in-methods';
 import { getVendorSettings, publicPolicy } from '../domain/vendor';
 import { requireUser } from '../http/bearer';
 
 /** Registers the configuration routes on `app` (already scoped to the URL prefix). */
 export async function configurationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/identity/resources/configurations/v1/public', async () =>
-    publicPolicy(await getVendorSettings(ctx.db)),
+    publicPolicy(await getVendorSettings(ctx.db), await vendorSignInMethods(ctx.db)),
   );
 
-  const strategies = async () => {
-    const settings = await getVendorSettings(ctx.db);
-    return {
-      mainAuthStrategies: [{ strategy: settings.authStrategy }],
-      secondaryAuthStrategies: [{ strategy: 'Passkeys', isActive: settings.passkeysEnabled }],
-    };
-  };
-  app.get('/identity/resources/configurations/v1/auth/strategies/public', strategies);
-  // The client SDK's signed-in read of the same (getPublicAuthStrategiesConfigForAuthenticatedUser).
+  app.get('/identity/resources/configurations/v1/auth/strategies/public', async () =>
+    strategiesAnswer(await vendorSignInMethods(ctx.db)),
+  );
+  // The client SDK's signed-in read (getPublicAuthStrategiesConfigForAuthenticatedUser): the
+  // methods of the caller's active account (its own choice within the application's).
   app.get('/identity/resources/configurations/v1/auth/strategies', async (request) => {
-    await requireUser(ctx.tokens, request);
-    return strategies();
+    const claims = await requireUser(ctx.tokens, request);
+    return strategiesAnswer(await tenantSignInMethods(ctx.db, claims.tenantId ?? null));
   });
 
   // Our policy is lengths and the breach list: no passphrases, no optional character tests.
@@ -44,8 +45,9 @@ export async function configurationRoutes(app: FastifyInstance, ctx: AppContext)
     };
   });
 
-  // The captcha feature does not exist yet: the client then asks for no recaptchaToken.
-  app.get('/identity/resources/configurations/v1/captcha-policy/public', async () => ({ enabled: false }));
+  app.get('/identity/resources/configurations/v1/captcha-policy/public', async () =>
+    publicCaptchaPolicy(ctx.db),
+  );
 
   app.get('/team/resources/sso/v2/configurations/public', async () => ({ isActive: true }));
 

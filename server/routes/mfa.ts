@@ -21,7 +21,8 @@ import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import * as s from '../http/schemas';
 import { clientInfo } from '../http/client-info';
-import { REMEMBER_DEVICE_COOKIE } from '../http/mfa-gate';
+import { activeTenantOf, REMEMBER_DEVICE_COOKIE } from '../http/mfa-gate';
+import { assertTenantAllows, assertVendorAllows } from '../domain/sign-in-methods';
 
 const AUTH = '/identity/resources/auth';
 const USERS = '/identity/resources/users/v1';
@@ -593,6 +594,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
       assertTrustedOrigin(request, ctx.options.corsOrigins);
       if (!(await mfa.vendorSettings()).passkeysEnabled)
         throw new MfaError(400, MFA_MESSAGES.passkeysDisabled);
+      await assertVendorAllows(ctx.db, 'Passkeys');
       // Discoverable credentials: the browser offers the passkeys it has for this site, so the
       // answer never tells whether an email has an account.
       const { options } = await mfa.authenticationOptions(null, 'passkeyLogin');
@@ -637,6 +639,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
         assertTrustedOrigin(request, ctx.options.corsOrigins);
         if (!(await mfa.vendorSettings()).passkeysEnabled)
           throw new MfaError(400, MFA_MESSAGES.passkeysDisabled);
+        await assertVendorAllows(ctx.db, 'Passkeys');
         const { recaptchaToken: _r, invitationToken: _i, ...response } = request.body;
         const device = await mfa.finishAuthentication(
           { clientExtensionResults: {}, ...response } as AuthenticationResponseJSON,
@@ -644,6 +647,8 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
         );
         const user = await findUserById(ctx.db, device.user_id);
         if (!user) throw new MfaError(400, MFA_MESSAGES.webauthnFailed);
+        // The account's sign-in methods, now that the passkey proved who signs in.
+        await assertTenantAllows(ctx.db, await activeTenantOf(ctx, user), 'Passkeys');
         // A passkey is possession plus user verification: no second factor is asked after it.
         const signedIn = await ctx.auth.startSession(user, clientInfo(request));
         setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);

@@ -12,12 +12,15 @@
  * - POST /identity/resources/users/v1/phone               { phoneNumber } -> { changePhoneId } (signed in;
  *   texts a code to the new number)
  * - POST /identity/resources/users/v1/phone/verify        { changePhoneId, code } -> {} (sets the number)
- * - PUT  /dev/settings { authStrategy } (development mode only, with the dev outbox): switches the public
+ * - PUT  /dev/settings { authStrategy } (development mode only, with the dev outbox; turns every local
+ *   sign-in method back on, this one first): switches the public
  *   policy's sign-in method, so the demo and the end-to-end tests can try each one.
  */
 import { mfaGate } from '../http/mfa-gate';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findUserById } from '../domain/users';
+import { verifyCaptcha } from '../domain/captcha';
+import { assertVendorAllows } from '../domain/sign-in-methods';
 import { requireSignedInUser } from '../http/bearer';
 import type { AppContext } from '../context';
 import {
@@ -51,7 +54,10 @@ const PHONE = '/identity/resources/users/v1/phone';
 
 export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const cookiePath = `${ctx.cookies.prefix ? `/${ctx.cookies.prefix}` : ''}${AUTH}`;
-  app.post<{ Params: { type: string }; Body: { email: string; type?: string } }>(
+  app.post<{
+    Params: { type: string };
+    Body: { email: string; type?: string; recaptchaToken?: string | null };
+  }>(
     `${AUTH}/:type/prelogin`,
     {
       // The body's schema: core/contract/requests.ts (the demo backend validates with it too).
@@ -61,6 +67,13 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
       const type = PATH_TYPES[request.params.type]!;
       if (request.body.type && request.body.type.toLowerCase() !== request.params.type)
         throw httpError(400, 'Type does not match the address');
+      // The application's sign-in methods (the account's are checked after the code), then the captcha.
+      await assertVendorAllows(ctx.db, type);
+      await verifyCaptcha(ctx, {
+        token: request.body.recaptchaToken,
+        email: request.body.email,
+        ip: request.ip,
+      });
       const answer = await passwordlessPreLogin(ctx, type, request.body.email, (m) => request.log.error(m));
       if (type !== 'MagicLink')
         reply.setCookie(PASSWORDLESS_EMAIL_COOKIE, request.body.email, {
@@ -82,6 +95,7 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
     async (request, reply) => {
       assertTrustedOrigin(request, ctx.options.corsOrigins);
       const type = PATH_TYPES[request.params.type]!;
+      await assertVendorAllows(ctx.db, type);
       const { token } = request.body;
       const email = request.body.email ?? request.cookies[PASSWORDLESS_EMAIL_COOKIE];
       if (type !== 'MagicLink' && !email) throw httpError(400, 'Email is required');
@@ -91,7 +105,7 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
         type,
         input,
         clientInfo(request),
-        mfaGate(ctx, ctx.mfa, request),
+        mfaGate(ctx, ctx.mfa, request, type),
       );
       if (type !== 'MagicLink') reply.clearCookie(PASSWORDLESS_EMAIL_COOKIE, { path: cookiePath });
       // MFA required: no session, no cookie; the answer carries the mfaToken (routes/mfa.ts).
@@ -158,9 +172,11 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
         },
       },
       async (request) => {
-        await ctx.db.query('UPDATE vendors SET auth_strategy = $1, updated_at = now()', [
-          request.body.authStrategy,
-        ]);
+        // Every local method back on, this one first (the sign-in methods, domain/sign-in-methods.ts).
+        await ctx.db.query(
+          'UPDATE vendors SET auth_strategy = $1, main_auth_strategies = NULL, updated_at = now()',
+          [request.body.authStrategy],
+        );
         return { authStrategy: request.body.authStrategy };
       },
     );

@@ -7,12 +7,19 @@ import type { FlowContext } from '../domain/account-flows';
 import { changePassword, requestPasswordReset, resetPassword } from '../domain/password-reset';
 import { requireSignedInUser } from '../http/bearer';
 import { httpError } from '../http/errors';
+import { verifyCaptcha } from '../domain/captcha';
 
 export async function passwordRoutes(app: FastifyInstance, ctx: FlowContext): Promise<void> {
   const base = '/identity/resources/users/v1/passwords';
 
   // Always 200 with an empty object: the answer must not tell whether the email has an account.
-  app.post<{ Body: { email: string } }>(`${base}/reset`, async (request) => {
+  // The captcha policy applies (recaptchaToken is ours here: the client SDK's forgotPassword sends none).
+  app.post<{ Body: { email: string; recaptchaToken?: string | null } }>(`${base}/reset`, async (request) => {
+    await verifyCaptcha(ctx, {
+      token: request.body.recaptchaToken,
+      email: request.body.email,
+      ip: request.ip,
+    });
     await requestPasswordReset(ctx, request.body.email, (m) => request.log.error(m));
     return {};
   });

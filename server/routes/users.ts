@@ -8,6 +8,7 @@ import type { AppContext } from '../context';
 import { sendActivationEmail } from '../domain/activation';
 import { findInviteLinkTenant, INVITE_LINK_INVALID, notifyJoined } from '../domain/invitations';
 import { signUp } from '../domain/signup';
+import { verifyCaptcha } from '../domain/captcha';
 import { listUserTenants, pickActiveTenant, toTenantDto } from '../domain/tenants';
 import { findUserById, loadUserProfile } from '../domain/users';
 import { getVendorSettings } from '../domain/vendor';
@@ -45,6 +46,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     async (request, reply) => {
       assertTrustedOrigin(request, ctx.options.corsOrigins);
       const body = request.body;
+      await verifyCaptcha(ctx, { token: body.recaptchaToken, email: body.email, ip: request.ip });
       // Spec 000 §7: sign-up may carry an invitationToken (a tenant's invite link): the new user
       // joins that tenant. A token that is not live is refused before anything is created.
       const invited = body.invitationToken ? await findInviteLinkTenant(ctx.db, body.invitationToken) : null;

@@ -21,6 +21,7 @@ import { CONNECTIVITY_STATEMENTS } from './schema/connectivity';
 import { BILLING_STATEMENTS } from './schema/billing';
 import { GAPS_STATEMENTS } from './schema/gaps';
 import { SECURITY_CENTER_STATEMENTS } from './schema/security-center';
+import { SIGN_IN_METHOD_STATEMENTS } from './schema/sign-in-methods';
 
 interface Migration {
   version: number;
@@ -361,6 +362,11 @@ export const migrations: Migration[] = [
     version: 21,
     name: 'security centre: the breached-password verdict per user',
     statements: SECURITY_CENTER_STATEMENTS,
+  },
+  {
+    version: 22,
+    name: 'sign-in methods (vendor and per account) and the captcha policy',
+    statements: SIGN_IN_METHOD_STATEMENTS,
   },
 ];
 

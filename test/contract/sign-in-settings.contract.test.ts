@@ -106,7 +106,11 @@ for (const [name, factory] of factories) {
         '/identity/resources/configurations/v1/auth/strategies/public',
       );
       assert.equal(strategies.status, 200);
-      assert.deepEqual(strategies.body.mainAuthStrategies, [{ strategy: 'EmailAndPassword' }]);
+      // Every local method, the public policy's authStrategy first (issue 15, sign-in methods).
+      assert.deepEqual(
+        strategies.body.mainAuthStrategies,
+        ['EmailAndPassword', 'MagicLink', 'Code', 'SmsCode'].map((strategy) => ({ strategy })),
+      );
       // The same switch as the public policy's (passkeys: on in the demo, off on a fresh server).
       const policy = await target.call('GET', '/identity/resources/configurations/v1/public');
       assert.deepEqual(strategies.body.secondaryAuthStrategies, policy.body.secondaryStrategies);
@@ -131,6 +135,34 @@ for (const [name, factory] of factories) {
         status: 200,
         body: { isActive: true },
       });
+    });
+
+    test("sign-in methods: an account narrows the application's (PUT beside the signed-in read), checked the same way; DELETE goes back", async () => {
+      const STRATEGIES = '/identity/resources/configurations/v1/auth/strategies';
+      const { token } = await signUp();
+      const body = {
+        mainAuthStrategies: [{ strategy: 'Code' }, { strategy: 'EmailAndPassword' }],
+        secondaryAuthStrategies: [{ strategy: 'Passkeys', isActive: false }],
+      };
+      assert.deepEqual(await target.call('PUT', STRATEGIES, { token, body }), { status: 200, body });
+      assert.deepEqual(await target.call('GET', STRATEGIES, { token }), { status: 200, body });
+      const empty = await target.call('PUT', STRATEGIES, {
+        token,
+        body: { ...body, mainAuthStrategies: [] },
+      });
+      assert.equal(empty.status, 400);
+      assert.deepEqual(empty.body.errors, ['Keep at least one sign-in method on.']);
+      const alone = await target.call('PUT', STRATEGIES, {
+        token,
+        body: { mainAuthStrategies: [{ strategy: 'NoLocalAuthentication' }, { strategy: 'Code' }] },
+      });
+      assert.deepEqual(alone.body.errors, [
+        'NoLocalAuthentication cannot be combined with other sign-in methods.',
+      ]);
+      assert.equal((await target.call('PUT', STRATEGIES, { body })).status, 401);
+      const reset = await target.call('DELETE', STRATEGIES, { token });
+      assert.equal(reset.status, 200);
+      assert.deepEqual(reset.body, (await target.call('GET', `${STRATEGIES}/public`)).body);
     });
 
     test('social providers v1 (its shape) and v2 for a signed-in user; public account settings', async () => {

@@ -11,6 +11,7 @@ import { seedLoginFlows } from './fixtures/login-flows';
 import { seedMfa } from './fixtures/mfa';
 import { seedSecurity } from './fixtures/security';
 import { seedSecurityCenter } from './fixtures/security-center';
+import { seedSignInMethods } from './fixtures/sign-in-methods';
 import { seedConnectivity } from './fixtures/connectivity';
 import { seedBilling } from './fixtures/billing';
 import { seedTeam } from './fixtures/team';
@@ -85,6 +86,9 @@ const server = await buildServer({
     },
   ],
   allowInsecureIdentityProviders: true,
+  // The captcha verifier test/e2e/sign-in-methods.spec.ts starts (reCAPTCHA's siteverify protocol),
+  // on the identity providers' port: the specs run one at a time.
+  captchaVerifyUrl: `http://127.0.0.1:${idpPort}/recaptcha/api/siteverify`,
   // test/e2e/connectivity.spec.ts delivers webhooks to a receiver on loopback, quickly.
   connectivity: { allowPrivateAddresses: true, pollIntervalMs: 200, retryBaseMs: 500 },
   // WebAuthn needs a domain as relying-party id (not an IP): the passkey tests use localhost.
@@ -97,6 +101,7 @@ await seedMfa(server.db);
 await seedTeamAdmin(server.db);
 await seedSecurity(server.db);
 await seedSecurityCenter(server.db);
+await seedSignInMethods(server.db);
 await seedConnectivity(server.db);
 await seedBilling(server.db);
 await server.app.listen({ port, host: '127.0.0.1' });

@@ -10,6 +10,7 @@ import {
   EMPTY,
   HTML,
   int,
+  num,
   NO_BODY,
   obj,
   page,
@@ -26,6 +27,18 @@ const SUB_USERS = '/identity/resources/sub-tenants/v1/:tenantId/users';
 const SUB_USERS_V1 = '/identity/resources/sub-tenants/users/v1/:userId';
 const OBJECT = obj({});
 const STRATEGY = obj({ strategy: str, isActive: bool }, ['strategy']);
+/** The client SDK's IAuthStrategiesConfig. */
+const STRATEGIES = obj(
+  { mainAuthStrategies: arr(obj({ strategy: str }, ['strategy'])), secondaryAuthStrategies: arr(STRATEGY) },
+  ['mainAuthStrategies', 'secondaryAuthStrategies'],
+);
+const CAPTCHA_FIELDS = { id: str, siteKey: str, enabled: bool, createdAt: str, updatedAt: str };
+/** The client SDK's ISecurityPolicyCaptcha; `{ enabled: false }` before any policy is saved. */
+const CAPTCHA_PUBLIC = obj(CAPTCHA_FIELDS, ['enabled']);
+const CAPTCHA_POLICY = obj(
+  { ...CAPTCHA_FIELDS, minScore: num, ignoredEmails: arr(str), hasSecretKey: bool },
+  ['enabled', 'siteKey', 'minScore', 'ignoredEmails', 'hasSecretKey'],
+);
 // The admin box's row carries `configuration` (the demo backend answers it without entityName);
 // the audits row is the client's IAuditsMetadata: the columns as `properties`, and a `theme`.
 const METADATA_ROWS = obj(
@@ -123,7 +136,13 @@ export const platformSchemas: RouteSchemas = {
       ),
     },
   },
-  [`GET ${CONFIG}/captcha-policy/public`]: { response: { 200: obj({ enabled: bool }, ['enabled']) } },
+  [`GET ${CONFIG}/captcha-policy/public`]: { response: { 200: CAPTCHA_PUBLIC } },
+  // Ours (routes/sign-in-methods.ts): the sign-in methods and the captcha policy, written.
+  [`PUT ${CONFIG}/auth/strategies`]: { response: { 200: STRATEGIES } },
+  [`DELETE ${CONFIG}/auth/strategies`]: { body: NO_BODY, response: { 200: STRATEGIES } },
+  [`PUT ${CONFIG}/auth/strategies/vendor`]: { response: { 200: STRATEGIES } },
+  [`GET ${CONFIG}/captcha-policy`]: { response: { 200: CAPTCHA_POLICY } },
+  [`PUT ${CONFIG}/captcha-policy`]: { response: { 200: CAPTCHA_POLICY } },
   'GET /team/resources/sso/v2/configurations/public': {
     response: { 200: obj({ isActive: bool }, ['isActive']) },
   },
@@ -271,14 +290,7 @@ export const platformSchemas: RouteSchemas = {
   // The client SDK's authenticator-app paths of enrolment in the account (aliases of mfa/enroll).
   [`POST ${ACCOUNT_MFA}/authenticator/enroll`]: { body: NO_BODY, response: { 200: OBJECT } },
   [`POST ${ACCOUNT_MFA}/authenticator/enroll/verify`]: { response: { 200: OBJECT } },
-  'GET /identity/resources/configurations/v1/auth/strategies': {
-    response: {
-      200: obj({ mainAuthStrategies: arr(OBJECT), secondaryAuthStrategies: arr(OBJECT) }, [
-        'mainAuthStrategies',
-        'secondaryAuthStrategies',
-      ]),
-    },
-  },
+  'GET /identity/resources/configurations/v1/auth/strategies': { response: { 200: STRATEGIES } },
   // MFA and passkeys in the account
   [`GET ${ACCOUNT_MFA}/devices`]: {
     response: {

@@ -4,7 +4,8 @@
  * maximumConcurrentSessions"; "General settings tab fields: mfa, userLockout, passwordHistory").
  * Each policy is saved as the client SDK saves it (PATCH with an id, else POST) and enforced by the
  * server (server/domain/security-policies.ts); IP restrictions in their own tab (IpRestrictionsTab.tsx).
- * Email-domain restrictions in theirs (DomainRestrictionsTab.tsx).
+ * Email-domain restrictions in theirs (DomainRestrictionsTab.tsx), sign-in methods in theirs
+ * (SignInMethodsTab.tsx; a tab of ours, not in spec 001 §2).
  */
 import { css } from '@emotion/react';
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
@@ -45,12 +46,19 @@ import {
 
 const t = enPortal.portal.security;
 const TITLE_ID = 'ae-portal-security-title';
-const TABS = ['sessionManagement', 'generalSettings', 'ipRestrictions', 'domainRestrictions'] as const;
+const TABS = [
+  'sessionManagement',
+  'generalSettings',
+  'ipRestrictions',
+  'domainRestrictions',
+  'signInMethods',
+] as const;
 /** The IP restrictions tab: its own chunk, loaded when opened. */
 const IpRestrictionsTab = lazy(() => import('./IpRestrictionsTab'));
 const DomainRestrictionsTab = lazy(() => import('./DomainRestrictionsTab'));
+const SignInMethodsTab = lazy(() => import('./SignInMethodsTab'));
 /** The tabs that load their own data. */
-const OWN_DATA: readonly Tab[] = ['ipRestrictions', 'domainRestrictions'];
+const OWN_DATA: readonly Tab[] = ['ipRestrictions', 'domainRestrictions', 'signInMethods'];
 type Tab = (typeof TABS)[number];
 
 const toggledStyle = css({ display: 'flex', flexDirection: 'column', gap: '10px' });
@@ -109,6 +117,8 @@ export default function SecurityPage({ metadata }: PortalPageProps) {
           <Suspense fallback={<Skeleton label={en.common.loading} lines={6} />}>
             {shown === 'ipRestrictions' ? (
               <IpRestrictionsTab writable={writable} />
+            ) : shown === 'signInMethods' ? (
+              <SignInMethodsTab writable={writable} />
             ) : (
               <DomainRestrictionsTab writable={writable} />
             )}

@@ -1,0 +1,64 @@
+/**
+ * Request schemas of the sign-in methods and the captcha policy (issue 15; server/routes/sign-in-methods.ts),
+ * shared by the server and the demo backend (core/contract/requests.ts merges them).
+ */
+import type { RequestSchema } from './requests';
+import * as s from './schemas';
+
+const CONFIG = '/identity/resources/configurations/v1';
+
+/** The client SDK's AuthStrategyEnum, and its SecondaryAuthStrategy. */
+const MAIN_AUTH_STRATEGIES = [
+  'EmailAndPassword',
+  'MagicLink',
+  'Code',
+  'SmsCode',
+  'NoLocalAuthentication',
+] as const;
+const SECONDARY_AUTH_STRATEGIES = [
+  'WebAuthnPlatform',
+  'WebAuthnCrossPlatform',
+  'SmsCode',
+  'Passkeys',
+] as const;
+
+/** IAuthStrategiesConfig, as a save. An empty main list gets its own message (at least one stays on). */
+const strategies: RequestSchema = {
+  body: s.strictObject(
+    {
+      mainAuthStrategies: {
+        type: 'array',
+        maxItems: MAIN_AUTH_STRATEGIES.length,
+        items: s.strictObject({ strategy: { type: 'string', enum: MAIN_AUTH_STRATEGIES } }, ['strategy']),
+      },
+      secondaryAuthStrategies: {
+        type: 'array',
+        maxItems: SECONDARY_AUTH_STRATEGIES.length,
+        items: s.strictObject(
+          { strategy: { type: 'string', enum: SECONDARY_AUTH_STRATEGIES }, isActive: { type: 'boolean' } },
+          ['strategy', 'isActive'],
+        ),
+      },
+    },
+    ['mainAuthStrategies'],
+  ),
+};
+
+const key = { type: 'string', maxLength: 200, pattern: '^[^\\u0000]*$' } as const;
+
+export const SIGNIN_REQUEST_SCHEMAS: Record<string, RequestSchema> = {
+  [`PUT ${CONFIG}/auth/strategies`]: strategies,
+  [`PUT ${CONFIG}/auth/strategies/vendor`]: strategies,
+  [`PUT ${CONFIG}/captcha-policy`]: {
+    body: s.strictObject(
+      {
+        enabled: { type: 'boolean' },
+        siteKey: key,
+        secretKey: { ...key, type: ['string', 'null'] },
+        minScore: { type: 'number', minimum: 0, maximum: 1 },
+        ignoredEmails: { type: 'array', maxItems: 100, uniqueItems: true, items: s.email },
+      },
+      ['enabled', 'siteKey'],
+    ),
+  },
+};

@@ -1,0 +1,118 @@
+/**
+ * Demo mode's sign-in methods (issue 15), answering like the reference server
+ * (server/routes/sign-in-methods.ts, server/domain/sign-in-methods.ts): the application's methods
+ * (every local method, the demo settings' `authStrategy` first, passkeys on), an account's own
+ * choice within them (PUT and DELETE on the signed-in read's path, fe.secure.write.securityPolicy),
+ * the same checks and messages. Demo mode stores and answers them; the server enforces them.
+ * The application-wide save and the captcha policy are a vendor administrator's: the demo has
+ * none and refuses them (403) as the server refuses everyone else; its captcha policy is off.
+ */
+import { fail, ok, type Answer } from '../contract/answer';
+import { holdsPermission } from '../contract/permissions';
+import { DEMO_POLICY, type DemoDatabase, type DemoUser } from './data';
+
+type Json = Record<string, unknown>;
+type Handler = (db: DemoDatabase, request: { body: Json; token: string | null }) => Answer;
+
+const STRATEGIES = '/identity/resources/configurations/v1/auth/strategies';
+const CAPTCHA = '/identity/resources/configurations/v1/captcha-policy';
+const LOCAL = ['EmailAndPassword', 'MagicLink', 'Code', 'SmsCode'];
+const NO_LOCAL = 'NoLocalAuthentication';
+
+interface Methods {
+  main: string[];
+  passkeys: boolean;
+}
+
+function applicationMethods(db: DemoDatabase): Methods {
+  const first = db.settings?.authStrategy ?? DEMO_POLICY.authStrategy ?? 'EmailAndPassword';
+  return {
+    main: [first, ...LOCAL.filter((m) => m !== first)],
+    passkeys: !!DEMO_POLICY.secondaryStrategies?.some((s) => s.strategy === 'Passkeys' && s.isActive),
+  };
+}
+
+function accountMethods(db: DemoDatabase, tenantId: string): Methods {
+  const application = applicationMethods(db);
+  const own = db.signInMethods?.[tenantId];
+  const main = own?.main.filter((m) => m === NO_LOCAL || application.main.includes(m)) ?? [];
+  if (!own || main.length === 0) return application;
+  return { main, passkeys: own.passkeys && application.passkeys && !main.includes(NO_LOCAL) };
+}
+
+const answer = ({ main, passkeys }: Methods) => ({
+  mainAuthStrategies: main.map((strategy) => ({ strategy })),
+  secondaryAuthStrategies: [{ strategy: 'Passkeys', isActive: passkeys }],
+});
+
+/** The server's checks of a save, with its messages (the schema is checked before, as there). */
+function problem(body: Json, application: Methods): string | null {
+  const main = [
+    ...new Set(((body.mainAuthStrategies as Array<{ strategy: string }>) ?? []).map((s) => s.strategy)),
+  ];
+  const secondary = (body.secondaryAuthStrategies as Array<{ strategy: string; isActive: boolean }>) ?? [];
+  const passkeys = secondary.some((s) => s.strategy === 'Passkeys' && s.isActive);
+  if (secondary.some((s) => s.isActive && s.strategy !== 'Passkeys'))
+    return 'Only the Passkeys secondary strategy can be turned on.';
+  if (main.length === 0) return 'Keep at least one sign-in method on.';
+  if (main.includes(NO_LOCAL)) {
+    if (main.length > 1) return 'NoLocalAuthentication cannot be combined with other sign-in methods.';
+    if (passkeys) return 'Passkeys are a local sign-in method: turn them off with NoLocalAuthentication.';
+  }
+  if (
+    main.some((m) => m !== NO_LOCAL && !application.main.includes(m)) ||
+    (passkeys && !application.passkeys)
+  )
+    return 'This sign-in method is turned off for the whole application.';
+  // The demo's accounts have no SSO connection of their own.
+  if (main.includes(NO_LOCAL))
+    return 'Set up SSO or a social login before turning local sign-in off: nobody could sign in.';
+  return null;
+}
+
+/** The routes, for core/demo/backend.ts's table. */
+export function demoSignInMethodRoutes(deps: {
+  userOf: (db: DemoDatabase, token: string | null) => DemoUser | null;
+  permissionsOf: (user: DemoUser, db: DemoDatabase) => string[];
+}): Record<string, Handler> {
+  const signedIn =
+    (handler: (db: DemoDatabase, user: DemoUser, body: Json) => Answer, write = false): Handler =>
+    (db, request) => {
+      const user = deps.userOf(db, request.token);
+      if (!user) return fail(401, 'Unauthorized');
+      if (write && !holdsPermission(deps.permissionsOf(user, db), 'fe.secure.write.securityPolicy'))
+        return fail(403, 'You need the fe.secure.write.securityPolicy permission to do this');
+      return handler(db, user, request.body);
+    };
+  return {
+    [`GET ${STRATEGIES}/public`]: (db) => ok(answer(applicationMethods(db))),
+    [`GET ${STRATEGIES}`]: signedIn((db, user) => ok(answer(accountMethods(db, user.tenantId)))),
+    [`PUT ${STRATEGIES}`]: signedIn((db, user, body) => {
+      const refused = problem(body, applicationMethods(db));
+      if (refused) return fail(400, refused);
+      const main = [
+        ...new Set((body.mainAuthStrategies as Array<{ strategy: string }>).map((s) => s.strategy)),
+      ];
+      const passkeys = (
+        body.secondaryAuthStrategies as Array<{ strategy: string; isActive: boolean }> | undefined
+      )?.some((s) => s.strategy === 'Passkeys' && s.isActive);
+      (db.signInMethods ??= {})[user.tenantId] = { main, passkeys: !!passkeys };
+      return ok(answer(accountMethods(db, user.tenantId)), true);
+    }, true),
+    // The application's settings are a vendor administrator's: the demo has none, so it refuses
+    // them as the server refuses everyone else.
+    [`PUT ${STRATEGIES}/vendor`]: signedIn(() =>
+      fail(403, 'Only a vendor administrator can change the application-wide sign-in settings'),
+    ),
+    [`GET ${CAPTCHA}`]: signedIn(() =>
+      fail(403, 'Only a vendor administrator can change the captcha policy'),
+    ),
+    [`PUT ${CAPTCHA}`]: signedIn(() =>
+      fail(403, 'Only a vendor administrator can change the captcha policy'),
+    ),
+    [`DELETE ${STRATEGIES}`]: signedIn((db, user) => {
+      if (db.signInMethods) delete db.signInMethods[user.tenantId];
+      return ok(answer(accountMethods(db, user.tenantId)), true);
+    }, true),
+  };
+}

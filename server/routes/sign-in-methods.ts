@@ -1,0 +1,73 @@
+/**
+ * Writing the sign-in methods and the captcha policy (issue 15). The client SDK only reads them
+ * (routes/configurations.ts); these writes are ours, beside its read paths:
+ * - PUT /identity/resources/configurations/v1/auth/strategies: the caller's active account's own
+ *   methods, within the application's (fe.secure.write.securityPolicy). Body and answer: the
+ *   client's IAuthStrategiesConfig `{ mainAuthStrategies: [{ strategy }], secondaryAuthStrategies:
+ *   [{ strategy, isActive }] }`, the first main strategy the login box's first choice.
+ * - DELETE /identity/resources/configurations/v1/auth/strategies: the account follows the
+ *   application's methods again (same permission).
+ * - PUT /identity/resources/configurations/v1/auth/strategies/vendor: the application's methods
+ *   (a vendor administrator: `users.super_user`).
+ * - GET and PUT /identity/resources/configurations/v1/captcha-policy: the captcha policy `{ enabled,
+ *   siteKey, secretKey?, minScore?, ignoredEmails? }` (a vendor administrator; the secret is never
+ *   answered: `hasSecretKey`).
+ * Request schemas: core/contract/requests-signin.ts.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import {
+  CAPTCHA_MESSAGES,
+  captchaPolicy,
+  saveCaptchaPolicy,
+  type CaptchaPolicyInput,
+} from '../domain/captcha';
+import {
+  SIGN_IN_METHOD_MESSAGES,
+  saveTenantSignInMethods,
+  saveVendorSignInMethods,
+  strategiesAnswer,
+  tenantSignInMethods,
+  type StrategiesBody,
+} from '../domain/sign-in-methods';
+import { findUserById } from '../domain/users';
+import { requireUser } from '../http/bearer';
+import { httpError } from '../http/errors';
+import { requirePermission } from '../http/permissions';
+
+const BASE = '/identity/resources/configurations/v1';
+const WRITE = 'fe.secure.write.securityPolicy';
+
+export async function signInMethodRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  /** Whether the caller is a vendor administrator (401 without a token). */
+  const isVendorAdministrator = async (request: FastifyRequest) => {
+    const claims = await requireUser(ctx.tokens, request);
+    return !!(await findUserById(ctx.db, claims.sub))?.super_user;
+  };
+
+  app.put<{ Body: StrategiesBody }>(`${BASE}/auth/strategies`, async (request) => {
+    const tenantId = requirePermission(await requireUser(ctx.tokens, request), WRITE);
+    return strategiesAnswer(await saveTenantSignInMethods(ctx.db, tenantId, request.body));
+  });
+
+  app.delete(`${BASE}/auth/strategies`, async (request) => {
+    const tenantId = requirePermission(await requireUser(ctx.tokens, request), WRITE);
+    await ctx.db.query('DELETE FROM tenant_sign_in_methods WHERE tenant_id = $1', [tenantId]);
+    return strategiesAnswer(await tenantSignInMethods(ctx.db, tenantId));
+  });
+
+  app.put<{ Body: StrategiesBody }>(`${BASE}/auth/strategies/vendor`, async (request) => {
+    if (!(await isVendorAdministrator(request))) throw httpError(403, SIGN_IN_METHOD_MESSAGES.vendorOnly);
+    return strategiesAnswer(await saveVendorSignInMethods(ctx.db, request.body));
+  });
+
+  app.get(`${BASE}/captcha-policy`, async (request) => {
+    if (!(await isVendorAdministrator(request))) throw httpError(403, CAPTCHA_MESSAGES.vendorOnly);
+    return captchaPolicy(ctx.db);
+  });
+
+  app.put<{ Body: CaptchaPolicyInput }>(`${BASE}/captcha-policy`, async (request) => {
+    if (!(await isVendorAdministrator(request))) throw httpError(403, CAPTCHA_MESSAGES.vendorOnly);
+    return saveCaptchaPolicy(ctx, request.body);
+  });
+}
