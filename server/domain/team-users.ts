@@ -68,6 +68,8 @@ export interface TeamUserDto {
   invitationPending: boolean;
   isLocked: boolean;
   provider: string;
+  /** Who changes the member: the portal (`frontegg`) or a SCIM configuration (`scim2`, spec 001 §3). */
+  managedBy: 'frontegg' | 'scim2';
   mfaEnrolled: boolean;
   createdAt: string;
   lastLogin: string | null;
@@ -90,6 +92,7 @@ interface Row {
   locked_at: Date | null;
   invitation_pending: boolean;
   mfa_enrolled: boolean;
+  scim_managed: boolean;
 }
 
 /** A second factor (passkeys are a first factor). */
@@ -125,7 +128,8 @@ export async function listTenantUsers(
   const order = `${SORT_COLUMNS[query.sortBy]} ${query.order === 'DESC' ? 'DESC' : 'ASC'} NULLS LAST, u.id`;
   const { rows } = await db.query<Row>(
     `SELECT u.id, u.email, u.name, u.phone, u.profile_picture_url, u.verified, u.metadata, u.created_at, u.last_login, m.tenant_id, u.vendor_id,
-            u.provider, u.locked_at, m.invitation_pending, ${HAS_SECOND_FACTOR} AS mfa_enrolled
+            u.provider, u.locked_at, m.invitation_pending, ${HAS_SECOND_FACTOR} AS mfa_enrolled,
+            m.scim_configuration_id IS NOT NULL AS scim_managed
        FROM memberships m JOIN users u ON u.id = m.user_id
       WHERE ${where}
       ORDER BY ${order}
@@ -161,6 +165,7 @@ export async function listTenantUsers(
         invitationPending: row.invitation_pending,
         isLocked: row.locked_at !== null,
         provider: row.provider,
+        managedBy: row.scim_managed ? 'scim2' : 'frontegg',
         mfaEnrolled: row.mfa_enrolled,
         createdAt: row.created_at.toISOString(),
         lastLogin: row.last_login ? row.last_login.toISOString() : null,

@@ -20,6 +20,7 @@ import { AUDIT_STATEMENTS } from './schema/audits';
 import { CONNECTIVITY_STATEMENTS } from './schema/connectivity';
 import { BILLING_STATEMENTS } from './schema/billing';
 import { GAPS_STATEMENTS } from './schema/gaps';
+import { SCIM_STATEMENTS } from './schema/scim';
 
 interface Migration {
   version: number;
@@ -355,6 +356,16 @@ export const migrations: Migration[] = [
     version: 20,
     name: 'client SDK calls: access tokens (opaque bearer secrets), uploaded profile images',
     statements: GAPS_STATEMENTS,
+  },
+  // 21 and 22 are reserved for branches merged at the same time (sso, connectivity): placeholders
+  // on the scim branch only, so that its own migration keeps the number it was given. The lead
+  // replaces them at merge.
+  { version: 21, name: 'reserved (placeholder on the scim branch)', statements: [] },
+  { version: 22, name: 'reserved (placeholder on the scim branch)', statements: [] },
+  {
+    version: 23,
+    name: 'directory provisioning: SCIM configurations and tokens, SCIM-managed members and groups',
+    statements: SCIM_STATEMENTS,
   },
 ];
 
