@@ -16,6 +16,8 @@ export interface TeamUser {
   invitationPending?: boolean;
   isLocked: boolean;
   provider: string;
+  /** `scim2` when a SCIM connection provisions the member: the portal does not remove them (spec 001 §3). */
+  managedBy?: 'frontegg' | 'scim2';
   createdAt: string;
   lastLogin: string | null;
 }

@@ -29,6 +29,7 @@ import {
 import { subAccountRoute, tenantsOfUser } from './subAccounts';
 import { handleDemoSecurityPolicies } from './securityPolicies';
 import { handleDemoAudits } from './audits';
+import { handleDemoDirectory, isDemoDirectoryPath } from './directory';
 import { handleDemoConnectivity, isDemoConnectivityPath } from './connectivity';
 import { handleDemoBilling, isDemoBillingPath } from './billing';
 import {
@@ -968,6 +969,12 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         ? withUser(
             (d, u, r) =>
               handleDemoConnectivity(d, u, permissionsOf(u, d), r, now, random) ?? fail(404, 'Not found'),
+          )
+        : null) ??
+      (isDemoDirectoryPath(path)
+        ? withUser(
+            (d, u, r) =>
+              handleDemoDirectory(d, u, permissionsOf(u, d), r, { now, random }) ?? fail(404, 'Not found'),
           )
         : null) ??
       (isDemoBillingPath(path)

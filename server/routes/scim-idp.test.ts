@@ -60,7 +60,11 @@ function validate(status: number, body: Json, contentType: string): void {
   if (status >= 400) {
     assert.deepEqual(schemas, [ERROR]);
     assert.equal(body.status, String(status));
-    new SCIMMY.Messages.Error({ status, ...(body.scimType ? { scimType: body.scimType } : {}), detail: body.detail });
+    new SCIMMY.Messages.Error({
+      status,
+      ...(body.scimType ? { scimType: body.scimType } : {}),
+      detail: String(body.detail),
+    } as ConstructorParameters<typeof SCIMMY.Messages.Error>[0]);
     validated += 1;
     return;
   }
@@ -70,7 +74,7 @@ function validate(status: number, body: Json, contentType: string): void {
     assert.equal(typeof body.itemsPerPage, 'number');
     assert.equal((body.Resources as unknown[]).length, body.itemsPerPage);
     for (const resource of body.Resources as Json[]) validateResource(resource);
-    new SCIMMY.Messages.ListResponse(body);
+    new SCIMMY.Messages.ListResponse(body as unknown as ConstructorParameters<typeof SCIMMY.Messages.ListResponse>[0]);
     return;
   }
   validateResource(body);

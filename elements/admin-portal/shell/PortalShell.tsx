@@ -50,6 +50,7 @@ const PORTAL_PAGE_COMPONENTS: Partial<
   allAccounts: lazy(() => import('../pages/allAccounts/AllAccountsPage')),
   security: lazy(() => import('../pages/security/SecurityPage')),
   audits: lazy(() => import('../pages/audits/AuditsPage')),
+  provisioning: lazy(() => import('../pages/provisioning/ProvisioningPage')),
   webhooks: lazy(() => import('../pages/connectivity/ConnectivityPage')),
   subscriptions: lazy(() => import('../pages/subscriptions/SubscriptionsPage')),
 };

@@ -8,6 +8,7 @@ import { enPortal } from '../../../i18n/en-portal';
 import { useAppSelector, useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Badge, type BadgeTone } from '../../../ui/Badge';
+import { MANAGED_BY_SCIM, SCIM_MANAGED_USER } from '../../../../core/portal/scimManaged';
 import { Button } from '../../../ui/Button';
 import { ListTable, type Column } from '../../../ui/DataTable';
 import { formatDate } from '../../../ui/formatDate';
@@ -116,7 +117,17 @@ export default function UsersPage(_props: PortalPageProps) {
       id: 'name',
       header: t.columns.name,
       sortBy: 'name',
-      cell: (user) => `${user.name}${user.id === me?.id ? ` ${t.you}` : ''}`,
+      cell: (user) =>
+        user.managedBy === 'scim2' ? (
+          <>
+            {`${user.name}${user.id === me?.id ? ` ${t.you}` : ''}`}{' '}
+            <Badge partName="managed-by-scim" title={SCIM_MANAGED_USER}>
+              {MANAGED_BY_SCIM}
+            </Badge>
+          </>
+        ) : (
+          `${user.name}${user.id === me?.id ? ` ${t.you}` : ''}`
+        ),
     },
     { id: 'email', header: t.columns.email, sortBy: 'email', nowrap: true, cell: (user) => user.email },
     {
@@ -212,7 +223,8 @@ export default function UsersPage(_props: PortalPageProps) {
         part: 'sign-out-user',
         onSelect: () => setDialog({ kind: 'signOut', user }),
       });
-    if (canRemove)
+    // A member the directory provisions is removed there (the server refuses it here too).
+    if (canRemove && user.managedBy !== 'scim2')
       actions.push({
         label: t.remove,
         ariaLabel: t.removeUser(user.name),
