@@ -1940,7 +1940,10 @@ function directoryEntries(): Record<string, Entry> {
       access: 'gated',
       permission: 'fe.secure.write.provisioningConfiguration',
       scope: 'resource',
-      request: async () => ({ url: `${C}/${(await aConfiguration()).id}`, payload: { syncToUserManagement: false } }),
+      request: async () => ({
+        url: `${C}/${(await aConfiguration()).id}`,
+        payload: { syncToUserManagement: false },
+      }),
     },
     [`DELETE ${C}/:id`]: {
       access: 'gated',
@@ -1952,11 +1955,20 @@ function directoryEntries(): Record<string, Entry> {
       access: 'gated',
       permission: R,
       scope: 'resource',
-      request: async () => ({ url: `${F}/directory/resources/scim/temp/${(await aConfiguration()).id}/Users/count` }),
+      request: async () => ({
+        url: `${F}/directory/resources/scim/temp/${(await aConfiguration()).id}/Users/count`,
+      }),
     },
   };
-  const why = "SCIM 2.0 (routes/scim.ts): the directory configuration's own bearer token, not a user's (scim.test.ts)";
-  for (const path of ['ServiceProviderConfig', 'Schemas', 'Schemas/:id', 'ResourceTypes', 'ResourceTypes/:id'])
+  const why =
+    "SCIM 2.0 (routes/scim.ts): the directory configuration's own bearer token, not a user's (scim.test.ts)";
+  for (const path of [
+    'ServiceProviderConfig',
+    'Schemas',
+    'Schemas/:id',
+    'ResourceTypes',
+    'ResourceTypes/:id',
+  ])
     entries[`GET ${F}/scim/v2/${path}`] = { access: 'public', why };
   for (const resource of ['Users', 'Groups']) {
     entries[`GET ${F}/scim/v2/${resource}`] = { access: 'public', why };

@@ -5,5 +5,7 @@
  * not imported so the pages do not carry the catalogue).
  */
 export const MANAGED_BY_SCIM = 'SCIM';
-export const SCIM_MANAGED_USER = 'This user is managed by SCIM provisioning: change them in your identity provider';
-export const SCIM_MANAGED_GROUP = 'This group is managed by SCIM provisioning: change it in your identity provider';
+export const SCIM_MANAGED_USER =
+  'This user is managed by SCIM provisioning: change them in your identity provider';
+export const SCIM_MANAGED_GROUP =
+  'This group is managed by SCIM provisioning: change it in your identity provider';

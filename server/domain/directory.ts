@@ -66,7 +66,11 @@ export async function listScimConfigurations(db: Database, tenantId: string): Pr
 export async function createScimConfiguration(
   db: Database,
   tenantId: string,
-  input: { source: ScimSource; connectionName?: string | undefined; syncToUserManagement?: boolean | undefined },
+  input: {
+    source: ScimSource;
+    connectionName?: string | undefined;
+    syncToUserManagement?: boolean | undefined;
+  },
   createdBy: string | null,
 ): Promise<ScimConfiguration & { token: string }> {
   const id = (await db.query<{ id: string }>('SELECT gen_random_uuid()::text AS id')).rows[0]!.id;
@@ -106,10 +110,10 @@ export async function deleteScimConfiguration(db: Database, tenantId: string, id
         WHERE tenant_id = $1 AND scim_configuration_id = $2`,
       [tenantId, id],
     );
-    const { rows } = await tx.query('DELETE FROM scim_configurations WHERE tenant_id = $1 AND id = $2 RETURNING id', [
-      tenantId,
-      id,
-    ]);
+    const { rows } = await tx.query(
+      'DELETE FROM scim_configurations WHERE tenant_id = $1 AND id = $2 RETURNING id',
+      [tenantId, id],
+    );
     return rows.length > 0;
   });
 }
@@ -156,8 +160,10 @@ export async function touchScimConfiguration(db: Database, id: string): Promise<
   await db.query('UPDATE scim_configurations SET last_sync = now() WHERE id = $1', [id]);
 }
 
-export const SCIM_MANAGED_USER = 'This user is managed by SCIM provisioning: change them in your identity provider';
-export const SCIM_MANAGED_GROUP = 'This group is managed by SCIM provisioning: change it in your identity provider';
+export const SCIM_MANAGED_USER =
+  'This user is managed by SCIM provisioning: change them in your identity provider';
+export const SCIM_MANAGED_GROUP =
+  'This group is managed by SCIM provisioning: change it in your identity provider';
 
 /** Whether a SCIM configuration manages the member `userId` of `tenantId` (the portal may not remove them). */
 export async function isScimManagedMember(db: Database, tenantId: string, userId: string): Promise<boolean> {
@@ -170,9 +176,9 @@ export async function isScimManagedMember(db: Database, tenantId: string, userId
 
 /** Whether the group is SCIM's (its name, description and members are changed over SCIM only). */
 export async function isScimManagedGroup(db: Database, tenantId: string, groupId: string): Promise<boolean> {
-  const { rows } = await db.query("SELECT 1 FROM groups WHERE tenant_id = $1 AND id = $2 AND managed_by = 'scim2'", [
-    tenantId,
-    groupId,
-  ]);
+  const { rows } = await db.query(
+    "SELECT 1 FROM groups WHERE tenant_id = $1 AND id = $2 AND managed_by = 'scim2'",
+    [tenantId, groupId],
+  );
   return rows.length > 0;
 }

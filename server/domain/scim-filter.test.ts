@@ -1,7 +1,14 @@
 // The SCIM filter and PATCH path parser (RFC 7644 §3.4.2.2, §3.5.2), its SQL and in-memory forms.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { filterToSql, matchesFilter, parseFilter, parsePatchPath, ScimFilterError, type SqlAttributes } from './scim-filter';
+import {
+  filterToSql,
+  matchesFilter,
+  parseFilter,
+  parsePatchPath,
+  ScimFilterError,
+  type SqlAttributes,
+} from './scim-filter';
 
 const CORE = 'urn:ietf:params:scim:schemas:core:2.0:user';
 const ATTRS: SqlAttributes = {
@@ -66,20 +73,31 @@ describe('parseFilter', () => {
       `${'('.repeat(40)}a pr${')'.repeat(40)}`,
       'x'.repeat(2001),
     ]) {
-      assert.throws(() => parseFilter(text), (e: unknown) => e instanceof ScimFilterError && e.scimType === 'invalidFilter', text);
+      assert.throws(
+        () => parseFilter(text),
+        (e: unknown) => e instanceof ScimFilterError && e.scimType === 'invalidFilter',
+        text,
+      );
     }
   });
 });
 
 describe('parsePatchPath', () => {
   it('reads attribute, sub-attribute, URN and value-filter paths', () => {
-    assert.deepEqual(parsePatchPath('active'), { path: { uri: null, attr: 'active', sub: null }, filter: null, sub: null });
-    assert.deepEqual(parsePatchPath('name.givenName').path, { uri: null, attr: 'name', sub: 'givenname' });
-    assert.deepEqual(parsePatchPath('urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department').path, {
-      uri: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:user',
-      attr: 'department',
+    assert.deepEqual(parsePatchPath('active'), {
+      path: { uri: null, attr: 'active', sub: null },
+      filter: null,
       sub: null,
     });
+    assert.deepEqual(parsePatchPath('name.givenName').path, { uri: null, attr: 'name', sub: 'givenname' });
+    assert.deepEqual(
+      parsePatchPath('urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department').path,
+      {
+        uri: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:user',
+        attr: 'department',
+        sub: null,
+      },
+    );
     const members = parsePatchPath('members[value eq "2819c223-7f76-453a-919d-413861904646"]');
     assert.equal(members.path.attr, 'members');
     assert.equal(members.filter?.kind, 'compare');
@@ -88,8 +106,20 @@ describe('parsePatchPath', () => {
   });
 
   it('refuses malformed paths with invalidPath', () => {
-    for (const text of ['', '[x eq 1]', 'members[', 'members[]', 'members[value eq "x"]value', 'members[value eq "x"].a.b', 'a b']) {
-      assert.throws(() => parsePatchPath(text), (e: unknown) => e instanceof ScimFilterError && e.scimType === 'invalidPath', text);
+    for (const text of [
+      '',
+      '[x eq 1]',
+      'members[',
+      'members[]',
+      'members[value eq "x"]value',
+      'members[value eq "x"].a.b',
+      'a b',
+    ]) {
+      assert.throws(
+        () => parsePatchPath(text),
+        (e: unknown) => e instanceof ScimFilterError && e.scimType === 'invalidPath',
+        text,
+      );
     }
   });
 });
@@ -97,7 +127,9 @@ describe('parsePatchPath', () => {
 describe('filterToSql', () => {
   it('compiles to parameters, never to text from the filter', () => {
     const { sql, params } = filterToSql(
-      parseFilter('userName eq "a\'; DROP TABLE users; --" or (externalId sw "x%_" and not (active eq false))'),
+      parseFilter(
+        'userName eq "a\'; DROP TABLE users; --" or (externalId sw "x%_" and not (active eq false))',
+      ),
       ATTRS,
       3,
       CORE,
@@ -110,9 +142,15 @@ describe('filterToSql', () => {
   });
 
   it('reads value paths and the core URN, refuses what it cannot answer', () => {
-    assert.match(filterToSql(parseFilter('emails[type eq "work" and value co "@x"]'), ATTRS, 1, CORE).sql, /ILIKE \$2/);
+    assert.match(
+      filterToSql(parseFilter('emails[type eq "work" and value co "@x"]'), ATTRS, 1, CORE).sql,
+      /ILIKE \$2/,
+    );
     assert.match(filterToSql(parseFilter(`${CORE}:userName pr`), ATTRS, 1, CORE).sql, /IS NOT NULL/);
-    assert.match(filterToSql(parseFilter('meta.created gt "2020-01-01T00:00:00Z"'), ATTRS, 1, CORE).sql, /timestamptz/);
+    assert.match(
+      filterToSql(parseFilter('meta.created gt "2020-01-01T00:00:00Z"'), ATTRS, 1, CORE).sql,
+      /timestamptz/,
+    );
     for (const text of [
       'title eq "x"',
       'active gt true',
@@ -133,7 +171,9 @@ describe('matchesFilter', () => {
     assert.ok(matchesFilter(parseFilter('value eq "abc-1"'), member));
     assert.ok(matchesFilter(parseFilter('Display sw "a" and not (type eq "Group")'), member));
     assert.ok(!matchesFilter(parseFilter('value eq "abc-2" or display ew "x"'), member));
-    assert.ok(matchesFilter(parseFilter('emails[type eq "work"]'), { emails: [{ type: 'Work', value: 'a@b.c' }] }));
-    assert.ok(matchesFilter(parseFilter('missing pr') , {}) === false);
+    assert.ok(
+      matchesFilter(parseFilter('emails[type eq "work"]'), { emails: [{ type: 'Work', value: 'a@b.c' }] }),
+    );
+    assert.ok(matchesFilter(parseFilter('missing pr'), {}) === false);
   });
 });

@@ -17,18 +17,18 @@
  * Every failure is a `ScimFilterError` carrying the SCIM `scimType` to answer with (400).
  */
 
-export const COMPARE_OPS = ['eq', 'ne', 'co', 'sw', 'ew', 'gt', 'ge', 'lt', 'le'] as const;
-export type CompareOp = (typeof COMPARE_OPS)[number];
+const COMPARE_OPS = ['eq', 'ne', 'co', 'sw', 'ew', 'gt', 'ge', 'lt', 'le'] as const;
+type CompareOp = (typeof COMPARE_OPS)[number];
 type Value = string | number | boolean | null;
 
 /** An attribute path: `uri` (lower-cased, e.g. the enterprise extension's), `attr` and `sub` (lower-cased). */
-export interface AttrPath {
+interface AttrPath {
   uri: string | null;
   attr: string;
   sub: string | null;
 }
 
-export type Filter =
+type Filter =
   | { kind: 'compare'; path: AttrPath; op: CompareOp; value: Value }
   | { kind: 'present'; path: AttrPath }
   | { kind: 'and' | 'or'; left: Filter; right: Filter }
@@ -36,7 +36,7 @@ export type Filter =
   | { kind: 'valuePath'; path: AttrPath; filter: Filter };
 
 /** A PATCH operation's path (RFC 7644 §3.5.2): `attrPath`, or `valuePath` with an optional sub-attribute. */
-export interface PatchPath {
+interface PatchPath {
   path: AttrPath;
   filter: Filter | null;
   /** The sub-attribute after `]`: `emails[type eq "work"].value`. */
@@ -53,7 +53,7 @@ export class ScimFilterError extends Error {
 }
 
 /** Longest filter or path read (an IdP's filters are a few dozen characters). */
-export const MAX_FILTER_LENGTH = 2000;
+const MAX_FILTER_LENGTH = 2000;
 /** Deepest nesting of parentheses, brackets and `not` (keeps the recursion bounded). */
 const MAX_DEPTH = 32;
 
@@ -63,7 +63,7 @@ type Token =
   | { type: 'number'; value: number; at: number }
   | { type: '(' | ')' | '[' | ']'; at: number };
 
-const WORD_CHAR = /[A-Za-z0-9_$:.\-]/;
+const WORD_CHAR = /[A-Za-z0-9_$:.-]/;
 
 function tokenize(input: string, kind: 'invalidFilter' | 'invalidPath'): Token[] {
   const tokens: Token[] = [];
@@ -92,7 +92,8 @@ function tokenize(input: string, kind: 'invalidFilter' | 'invalidPath'): Token[]
       let j = i;
       while (j < input.length && WORD_CHAR.test(input[j]!)) j += 1;
       const text = input.slice(i, j);
-      if (/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text)) tokens.push({ type: 'number', value: Number(text), at: i });
+      if (/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text))
+        tokens.push({ type: 'number', value: Number(text), at: i });
       else tokens.push({ type: 'word', text, at: i });
       i = j;
     } else {
@@ -246,7 +247,8 @@ export function parsePatchPath(input: string): PatchPath {
   }
   if (close < 0) throw new ScimFilterError(`Invalid path "${input}": "]" is missing`, 'invalidPath');
   const parser = new Parser(tokens.slice(2, close), 'invalidPath');
-  if (parser.atEnd()) throw new ScimFilterError(`Invalid path "${input}": the filter is empty`, 'invalidPath');
+  if (parser.atEnd())
+    throw new ScimFilterError(`Invalid path "${input}": the filter is empty`, 'invalidPath');
   const filter = parser.filter();
   if (!parser.atEnd()) throw new ScimFilterError(`Invalid path "${input}"`, 'invalidPath');
   const after = tokens.slice(close + 1);
@@ -314,7 +316,8 @@ export function filterToSql(
       }
       case 'present': {
         const a = resolve(f.path, parent);
-        const cond = a.type === 'string' ? `(${a.sql} IS NOT NULL AND ${a.sql} <> '')` : `(${a.sql} IS NOT NULL)`;
+        const cond =
+          a.type === 'string' ? `(${a.sql} IS NOT NULL AND ${a.sql} <> '')` : `(${a.sql} IS NOT NULL)`;
         return a.exists ? a.exists(cond) : cond;
       }
       case 'compare': {
@@ -334,7 +337,8 @@ function compare(a: SqlAttribute, op: CompareOp, value: Value, param: (v: unknow
     throw new ScimFilterError(`"${op}" cannot compare with null`);
   }
   if (a.type === 'boolean') {
-    if (typeof value !== 'boolean') throw new ScimFilterError('A boolean attribute compares with true or false');
+    if (typeof value !== 'boolean')
+      throw new ScimFilterError('A boolean attribute compares with true or false');
     if (op === 'eq') return `(${a.sql} = ${param(value)}::boolean)`;
     if (op === 'ne') return `(${a.sql} IS DISTINCT FROM ${param(value)}::boolean)`;
     throw new ScimFilterError(`"${op}" cannot compare booleans`);
@@ -343,7 +347,14 @@ function compare(a: SqlAttribute, op: CompareOp, value: Value, param: (v: unknow
   if (a.type === 'dateTime') {
     const date = new Date(value);
     if (Number.isNaN(date.getTime())) throw new ScimFilterError(`"${value}" is not a date and time`);
-    const sqlOps: Partial<Record<CompareOp, string>> = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' };
+    const sqlOps: Partial<Record<CompareOp, string>> = {
+      eq: '=',
+      ne: '<>',
+      gt: '>',
+      ge: '>=',
+      lt: '<',
+      le: '<=',
+    };
     const sqlOp = sqlOps[op];
     if (!sqlOp) throw new ScimFilterError(`"${op}" cannot compare dates`);
     return `(${a.sql} ${sqlOp} ${param(date.toISOString())}::timestamptz)`;
@@ -398,7 +409,14 @@ function compareValue(actual: unknown, op: CompareOp, expected: Value): boolean 
   if (typeof expected === 'boolean' || typeof actual === 'boolean')
     return op === 'eq' ? actual === expected : op === 'ne' ? actual !== expected : false;
   if (typeof expected === 'number' && typeof actual === 'number') {
-    const results = { eq: actual === expected, ne: actual !== expected, gt: actual > expected, ge: actual >= expected, lt: actual < expected, le: actual <= expected };
+    const results = {
+      eq: actual === expected,
+      ne: actual !== expected,
+      gt: actual > expected,
+      ge: actual >= expected,
+      lt: actual < expected,
+      le: actual <= expected,
+    };
     return (results as Partial<Record<CompareOp, boolean>>)[op] ?? false;
   }
   if (typeof actual !== 'string') return op === 'ne';

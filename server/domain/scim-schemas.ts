@@ -22,11 +22,7 @@ interface Attribute {
   canonicalValues?: string[];
 }
 
-function attr(
-  name: string,
-  description: string,
-  extra: Partial<Attribute> = {},
-): Attribute {
+function attr(name: string, description: string, extra: Partial<Attribute> = {}): Attribute {
   return {
     name,
     type: 'string',
@@ -41,8 +37,12 @@ function attr(
   };
 }
 
-const multi = (name: string, description: string, subAttributes: Attribute[], extra: Partial<Attribute> = {}) =>
-  attr(name, description, { type: 'complex', multiValued: true, subAttributes, ...extra });
+const multi = (
+  name: string,
+  description: string,
+  subAttributes: Attribute[],
+  extra: Partial<Attribute> = {},
+) => attr(name, description, { type: 'complex', multiValued: true, subAttributes, ...extra });
 
 const valueTypePrimary = (what: string) => [
   attr('value', `The ${what}`),
@@ -51,7 +51,10 @@ const valueTypePrimary = (what: string) => [
 ];
 
 const USER_ATTRIBUTES: Attribute[] = [
-  attr('userName', "The user's email address, which they sign in with", { required: true, uniqueness: 'server' }),
+  attr('userName', "The user's email address, which they sign in with", {
+    required: true,
+    uniqueness: 'server',
+  }),
   attr('name', "The user's name", {
     type: 'complex',
     subAttributes: [
@@ -63,7 +66,11 @@ const USER_ATTRIBUTES: Attribute[] = [
   }),
   attr('displayName', 'The name shown for the user'),
   attr('active', 'Whether the user may use the account', { type: 'boolean' }),
-  multi('emails', 'Email addresses (the first or primary one is the userName)', valueTypePrimary('email address')),
+  multi(
+    'emails',
+    'Email addresses (the first or primary one is the userName)',
+    valueTypePrimary('email address'),
+  ),
   multi('phoneNumbers', 'Phone numbers (the primary one is kept)', valueTypePrimary('phone number')),
   multi(
     'groups',
@@ -96,7 +103,10 @@ const ENTERPRISE_ATTRIBUTES: Attribute[] = [
   attr('department', 'Kept as sent'),
   attr('manager', 'Kept as sent', {
     type: 'complex',
-    subAttributes: [attr('value', 'The manager id'), attr('displayName', 'The manager name', { mutability: 'readOnly' })],
+    subAttributes: [
+      attr('value', 'The manager id'),
+      attr('displayName', 'The manager name', { mutability: 'readOnly' }),
+    ],
   }),
 ];
 

@@ -28,7 +28,6 @@ import {
   parseFilter,
   parsePatchPath,
   ScimFilterError,
-  type AttrPath,
   type SqlAttributes,
 } from './scim-filter';
 import { removeMember } from './team-membership';
@@ -37,12 +36,12 @@ import { normalizeEmail } from './users';
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
 export const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 export const ENTERPRISE_SCHEMA = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
-export const LIST_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
-export const PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+const LIST_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
+const PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 export const ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
 
 /** RFC 7644 §3.12 error types. */
-export type ScimType =
+type ScimType =
   | 'invalidFilter'
   | 'tooMany'
   | 'uniqueness'
@@ -150,13 +149,47 @@ const GROUP_FILTER: SqlAttributes = {
 GROUP_FILTER.members = GROUP_FILTER['members.value']!;
 
 /** Attributes of a user the server keeps itself (everything else is kept as sent). */
-const USER_OWN = new Set(['schemas', 'id', 'meta', 'username', 'externalid', 'active', 'displayname', 'emails', 'phonenumbers', 'groups', 'password']);
+const USER_OWN = new Set([
+  'schemas',
+  'id',
+  'meta',
+  'username',
+  'externalid',
+  'active',
+  'displayname',
+  'emails',
+  'phonenumbers',
+  'groups',
+  'password',
+]);
 /** Canonical spelling of the core user attributes, for bodies that spell them in another case. */
 const USER_NAMES: Record<string, string> = Object.fromEntries(
   [
-    'schemas', 'id', 'meta', 'userName', 'externalId', 'active', 'displayName', 'emails', 'phoneNumbers', 'groups',
-    'password', 'name', 'nickName', 'profileUrl', 'title', 'userType', 'preferredLanguage', 'locale', 'timezone',
-    'addresses', 'ims', 'photos', 'entitlements', 'roles', 'x509Certificates',
+    'schemas',
+    'id',
+    'meta',
+    'userName',
+    'externalId',
+    'active',
+    'displayName',
+    'emails',
+    'phoneNumbers',
+    'groups',
+    'password',
+    'name',
+    'nickName',
+    'profileUrl',
+    'title',
+    'userType',
+    'preferredLanguage',
+    'locale',
+    'timezone',
+    'addresses',
+    'ims',
+    'photos',
+    'entitlements',
+    'roles',
+    'x509Certificates',
   ].map((n) => [n.toLowerCase(), n]),
 );
 
@@ -175,7 +208,11 @@ function userResource(row: UserRow, where: Location): Json {
     emails: [{ value: row.email, type: 'work', primary: true }],
     ...(row.phone ? { phoneNumbers: [{ value: row.phone, type: 'work', primary: true }] } : {}),
     active: row.active,
-    groups: (row.groups ?? []).map((g) => ({ ...g, $ref: `${where.base}/Groups/${g.value}`, type: 'direct' })),
+    groups: (row.groups ?? []).map((g) => ({
+      ...g,
+      $ref: `${where.base}/Groups/${g.value}`,
+      type: 'direct',
+    })),
     meta: {
       resourceType: 'User',
       created: row.created_at.toISOString(),
@@ -228,7 +265,8 @@ function primaryValue(list: unknown, attribute: string): string | null {
   if (list === undefined || list === null) return null;
   if (!Array.isArray(list)) return invalid(`${attribute} must be a list`);
   if (list.length > 20) return invalid(`${attribute} has too many values`);
-  for (const item of list) if (!isObject(item) || typeof item.value !== 'string') invalid(`${attribute} values must have a value`);
+  for (const item of list)
+    if (!isObject(item) || typeof item.value !== 'string') invalid(`${attribute} values must have a value`);
   const items = list as Array<{ value: string; primary?: unknown }>;
   return (items.find((i) => i.primary === true) ?? items[0])?.value ?? null;
 }
@@ -236,13 +274,18 @@ function primaryValue(list: unknown, attribute: string): string | null {
 function toUserInput(raw: Json): UserInput {
   const body = canonical(raw, USER_NAMES);
   const userName = body.userName;
-  if (typeof userName !== 'string' || !userName.trim()) throw new ScimError(400, 'userName is required', 'invalidValue');
+  if (typeof userName !== 'string' || !userName.trim())
+    throw new ScimError(400, 'userName is required', 'invalidValue');
   if (userName.trim().length > 254) invalid('userName must be at most 254 characters');
   // The sign-in email: the primary (or first) email, else the userName when it is one.
   const primaryEmail = primaryValue(body.emails, 'emails');
   const email = normalizeEmail(primaryEmail ?? userName);
   if (email.length > 254 || !EMAIL.test(email))
-    invalid(primaryEmail ? 'emails value must be an email address' : 'userName must be an email address, or emails must hold one');
+    invalid(
+      primaryEmail
+        ? 'emails value must be an email address'
+        : 'userName must be an email address, or emails must hold one',
+    );
   const active = body.active === undefined ? true : toBoolean(body.active, 'active');
   const externalId = optionalString(body.externalId, 'externalId', 255);
   const displayName = optionalString(body.displayName, 'displayName', 100)?.trim() || null;
@@ -259,9 +302,15 @@ function toUserInput(raw: Json): UserInput {
     });
     for (const [key, value] of Object.entries(name)) optionalString(value, `name.${key}`, 100);
   }
-  const parts = [name.givenName, name.familyName].filter((p): p is string => typeof p === 'string' && !!p.trim());
-  const formatted = typeof name.formatted === 'string' && name.formatted.trim() ? name.formatted.trim() : null;
-  const fullName = (displayName ?? formatted ?? (parts.join(' ').trim() || email.split('@')[0]!)).slice(0, 100);
+  const parts = [name.givenName, name.familyName].filter(
+    (p): p is string => typeof p === 'string' && !!p.trim(),
+  );
+  const formatted =
+    typeof name.formatted === 'string' && name.formatted.trim() ? name.formatted.trim() : null;
+  const fullName = (displayName ?? formatted ?? (parts.join(' ').trim() || email.split('@')[0]!)).slice(
+    0,
+    100,
+  );
   const phoneText = primaryValue(body.phoneNumbers, 'phoneNumbers');
   const phone = phoneText ? normalizePhone(phoneText) : null;
   if (phoneText && !phone) invalid('phoneNumbers value is not a phone number');
@@ -312,18 +361,32 @@ export async function listUsers(db: Database, caller: ScimCaller, query: ListQue
         )
       ).rows
     : [];
-  return listResponse(total.rows[0]?.count ?? 0, startIndex, rows.map((r) => userResource(r, where)));
+  return listResponse(
+    total.rows[0]?.count ?? 0,
+    startIndex,
+    rows.map((r) => userResource(r, where)),
+  );
 }
 
 function listResponse(total: number, startIndex: number, resources: Json[]) {
-  return { schemas: [LIST_SCHEMA], totalResults: total, startIndex, itemsPerPage: resources.length, Resources: resources };
+  return {
+    schemas: [LIST_SCHEMA],
+    totalResults: total,
+    startIndex,
+    itemsPerPage: resources.length,
+    Resources: resources,
+  };
 }
 
 const notFound = (kind: 'User' | 'Group', id: string) => new ScimError(404, `${kind} ${id} not found`);
 
 async function loadUser(db: Database, caller: ScimCaller, id: string): Promise<UserRow | null> {
   if (!UUID.test(id)) return null;
-  const { rows } = await db.query<UserRow>(`${USER_SELECT} AND u.id = $3`, [caller.tenantId, caller.configurationId, id]);
+  const { rows } = await db.query<UserRow>(`${USER_SELECT} AND u.id = $3`, [
+    caller.tenantId,
+    caller.configurationId,
+    id,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -339,7 +402,8 @@ function assertSyncing(caller: ScimCaller): void {
 }
 
 async function assertDomain(db: Database, caller: ScimCaller, email: string): Promise<void> {
-  if (!(await emailDomainAllowed(db, caller.tenantId, email))) throw new ScimError(400, DOMAIN_NOT_ALLOWED, 'invalidValue');
+  if (!(await emailDomainAllowed(db, caller.tenantId, email)))
+    throw new ScimError(400, DOMAIN_NOT_ALLOWED, 'invalidValue');
 }
 
 /** Ends the member's sessions in the account (deprovisioning). */
@@ -351,14 +415,21 @@ async function endSessions(db: Database, tenantId: string, userId: string): Prom
   );
 }
 
-export async function createUser(db: Database, caller: ScimCaller, body: Json, where: Location): Promise<Json> {
+export async function createUser(
+  db: Database,
+  caller: ScimCaller,
+  body: Json,
+  where: Location,
+): Promise<Json> {
   assertSyncing(caller);
   const input = toUserInput(body);
   await assertDomain(db, caller, input.email);
   const id = await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`scim-user:${caller.tenantId}`]);
     await assertUserNameFree(tx, caller, input.userName, null);
-    const existing = await tx.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = $1', [input.email]);
+    const existing = await tx.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = $1', [
+      input.email,
+    ]);
     let userId = existing.rows[0]?.id;
     if (userId) {
       const member = await tx.query<{ scim_configuration_id: string | null }>(
@@ -385,7 +456,14 @@ export async function createUser(db: Database, caller: ScimCaller, body: Json, w
        ON CONFLICT (user_id, tenant_id) DO UPDATE SET access_allowed = EXCLUDED.access_allowed,
          scim_configuration_id = EXCLUDED.scim_configuration_id, scim_external_id = EXCLUDED.scim_external_id,
          scim_attributes = EXCLUDED.scim_attributes, invitation_pending = false, updated_at = now()`,
-      [userId, caller.tenantId, input.active, caller.configurationId, input.externalId, JSON.stringify(input.kept)],
+      [
+        userId,
+        caller.tenantId,
+        input.active,
+        caller.configurationId,
+        input.externalId,
+        JSON.stringify(input.kept),
+      ],
     );
     if (!input.active) await endSessions(tx, caller.tenantId, userId);
     return userId;
@@ -394,7 +472,12 @@ export async function createUser(db: Database, caller: ScimCaller, body: Json, w
 }
 
 /** 409 when another user of the configuration has this userName (RFC 7643 §4.1.1: unique, case-insensitive). */
-async function assertUserNameFree(db: Database, caller: ScimCaller, userName: string, exceptId: string | null) {
+async function assertUserNameFree(
+  db: Database,
+  caller: ScimCaller,
+  userName: string,
+  exceptId: string | null,
+) {
   const { rows } = await db.query(
     `SELECT 1 FROM memberships m JOIN users u ON u.id = m.user_id
       WHERE m.tenant_id = $1 AND m.scim_configuration_id = $2 AND lower(${USER_NAME_SQL}) = lower($3)
@@ -409,14 +492,22 @@ async function writeUser(db: Database, caller: ScimCaller, row: UserRow, input: 
   await assertUserNameFree(db, caller, input.userName, row.id);
   if (input.email !== row.email) {
     await assertDomain(db, caller, input.email);
-    const taken = await db.query('SELECT 1 FROM users WHERE lower(email) = $1 AND id <> $2', [input.email, row.id]);
-    if (taken.rows.length) throw new ScimError(409, `A user with the email ${input.email} already exists`, 'uniqueness');
+    const taken = await db.query('SELECT 1 FROM users WHERE lower(email) = $1 AND id <> $2', [
+      input.email,
+      row.id,
+    ]);
+    if (taken.rows.length)
+      throw new ScimError(409, `A user with the email ${input.email} already exists`, 'uniqueness');
     const others = await db.query('SELECT 1 FROM memberships WHERE user_id = $1 AND tenant_id <> $2', [
       row.id,
       caller.tenantId,
     ]);
     if (others.rows.length)
-      throw new ScimError(400, 'The email cannot change: the user belongs to other accounts too', 'mutability');
+      throw new ScimError(
+        400,
+        'The email cannot change: the user belongs to other accounts too',
+        'mutability',
+      );
   }
   await db.transaction(async (tx) => {
     await tx.query(
@@ -450,7 +541,11 @@ export async function patchUser(db: Database, caller: ScimCaller, id: string, bo
   // `name.formatted` changed alone renames the user (displayName is read first otherwise).
   const name = isObject(patched.name) ? patched.name : {};
   const formattedBefore = (current.name as Json).formatted;
-  if (patched.displayName === current.displayName && typeof name.formatted === 'string' && name.formatted !== formattedBefore)
+  if (
+    patched.displayName === current.displayName &&
+    typeof name.formatted === 'string' &&
+    name.formatted !== formattedBefore
+  )
     patched.displayName = name.formatted;
   // A userName that was the email and changes alone takes the email with it.
   if (
@@ -503,7 +598,13 @@ function groupResource(row: GroupRow, where: Location, withMembers = true): Json
     ...(row.external_id !== null ? { externalId: row.external_id } : {}),
     displayName: row.name,
     ...(withMembers
-      ? { members: (row.members ?? []).map((m) => ({ ...m, $ref: `${where.base}/Users/${m.value}`, type: 'User' })) }
+      ? {
+          members: (row.members ?? []).map((m) => ({
+            ...m,
+            $ref: `${where.base}/Users/${m.value}`,
+            type: 'User',
+          })),
+        }
       : {}),
     meta: {
       resourceType: 'Group',
@@ -526,7 +627,8 @@ function memberIds(list: unknown): string[] {
   if (list.length > MAX_MEMBERS) invalid(`At most ${MAX_MEMBERS} members at once`);
   const ids = list.map((m) => {
     const value = isObject(m) ? m.value : undefined;
-    if (typeof value !== 'string' || !UUID.test(value)) return invalid('Each member needs the value of a User id');
+    if (typeof value !== 'string' || !UUID.test(value))
+      return invalid('Each member needs the value of a User id');
     return value.toLowerCase();
   });
   return [...new Set(ids)];
@@ -535,7 +637,8 @@ function memberIds(list: unknown): string[] {
 function toGroupInput(raw: Json): GroupInput {
   const body = canonical(raw, GROUP_NAMES);
   const name = body.displayName;
-  if (typeof name !== 'string' || !name.trim()) throw new ScimError(400, 'displayName is required', 'invalidValue');
+  if (typeof name !== 'string' || !name.trim())
+    throw new ScimError(400, 'displayName is required', 'invalidValue');
   if (name.trim().length > 100) invalid('displayName must be at most 100 characters');
   return {
     name: name.trim(),
@@ -546,7 +649,11 @@ function toGroupInput(raw: Json): GroupInput {
 
 async function loadGroup(db: Database, caller: ScimCaller, id: string): Promise<GroupRow | null> {
   if (!UUID.test(id)) return null;
-  const { rows } = await db.query<GroupRow>(`${GROUP_SELECT} AND g.id = $3`, [caller.tenantId, caller.configurationId, id]);
+  const { rows } = await db.query<GroupRow>(`${GROUP_SELECT} AND g.id = $3`, [
+    caller.tenantId,
+    caller.configurationId,
+    id,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -571,10 +678,20 @@ export async function listGroups(
         )
       ).rows
     : [];
-  return listResponse(total.rows[0]?.count ?? 0, startIndex, rows.map((r) => groupResource(r, where, query.withMembers)));
+  return listResponse(
+    total.rows[0]?.count ?? 0,
+    startIndex,
+    rows.map((r) => groupResource(r, where, query.withMembers)),
+  );
 }
 
-export async function getGroup(db: Database, caller: ScimCaller, id: string, where: Location, withMembers = true) {
+export async function getGroup(
+  db: Database,
+  caller: ScimCaller,
+  id: string,
+  where: Location,
+  withMembers = true,
+) {
   const row = await loadGroup(db, caller, id);
   if (!row) throw notFound('Group', id);
   return groupResource(row, where, withMembers);
@@ -640,7 +757,13 @@ async function writeGroup(db: Database, caller: ScimCaller, id: string, input: G
   });
 }
 
-export async function replaceGroup(db: Database, caller: ScimCaller, id: string, body: Json, where: Location) {
+export async function replaceGroup(
+  db: Database,
+  caller: ScimCaller,
+  id: string,
+  body: Json,
+  where: Location,
+) {
   assertSyncing(caller);
   if (!(await loadGroup(db, caller, id))) throw notFound('Group', id);
   await writeGroup(db, caller, id, toGroupInput(body));
@@ -681,8 +804,10 @@ function operationsOf(body: Json): Operation[] {
     throw new ScimError(400, `A PATCH request names the schema ${PATCH_SCHEMA}`, 'invalidSyntax');
   const key = Object.keys(body).find((k) => k.toLowerCase() === 'operations');
   const list = key ? body[key] : undefined;
-  if (!Array.isArray(list) || list.length === 0) throw new ScimError(400, 'Operations must be a non-empty list', 'invalidSyntax');
-  if (list.length > MAX_OPERATIONS) throw new ScimError(400, `At most ${MAX_OPERATIONS} operations at once`, 'invalidSyntax');
+  if (!Array.isArray(list) || list.length === 0)
+    throw new ScimError(400, 'Operations must be a non-empty list', 'invalidSyntax');
+  if (list.length > MAX_OPERATIONS)
+    throw new ScimError(400, `At most ${MAX_OPERATIONS} operations at once`, 'invalidSyntax');
   return list.map((raw) => {
     if (!isObject(raw)) throw new ScimError(400, 'Each operation must be an object', 'invalidSyntax');
     const op = Object.entries(raw).find(([k]) => k.toLowerCase() === 'op')?.[1];
@@ -693,7 +818,8 @@ function operationsOf(body: Json): Operation[] {
       throw new ScimError(400, 'op must be add, replace or remove', 'invalidSyntax');
     if (path !== undefined && path !== null && typeof path !== 'string')
       throw new ScimError(400, 'path must be a string', 'invalidPath');
-    if (name !== 'remove' && value === undefined) throw new ScimError(400, `${name} needs a value`, 'invalidValue');
+    if (name !== 'remove' && value === undefined)
+      throw new ScimError(400, `${name} needs a value`, 'invalidValue');
     return { op: name, path: typeof path === 'string' && path.trim() ? path.trim() : null, value };
   });
 }
@@ -708,7 +834,10 @@ function mergeItems(existing: unknown, added: unknown[]): unknown[] {
   const list = Array.isArray(existing) ? [...existing] : [];
   for (const item of added) {
     const value = isObject(item) ? item.value : undefined;
-    const at = value === undefined ? -1 : list.findIndex((e) => isObject(e) && String(e.value).toLowerCase() === String(value).toLowerCase());
+    const at =
+      value === undefined
+        ? -1
+        : list.findIndex((e) => isObject(e) && String(e.value).toLowerCase() === String(value).toLowerCase());
     if (at >= 0) list[at] = { ...(list[at] as Json), ...(item as Json) };
     else list.push(item);
   }
@@ -716,7 +845,12 @@ function mergeItems(existing: unknown, added: unknown[]): unknown[] {
 }
 
 /** Applies PATCH operations to a resource's JSON; read-only attributes stay as they were. */
-export function applyPatch(resource: Json, operations: Operation[], coreUri: string, names: Record<string, string>): Json {
+function applyPatch(
+  resource: Json,
+  operations: Operation[],
+  coreUri: string,
+  names: Record<string, string>,
+): Json {
   const doc: Json = structuredClone(resource);
   for (const operation of operations) {
     if (operation.path === null) {
@@ -737,7 +871,14 @@ export function applyPatch(resource: Json, operations: Operation[], coreUri: str
 
 const READ_ONLY = new Set(['id', 'meta', 'schemas', 'groups']);
 
-function applyOne(doc: Json, op: Operation['op'], pathText: string, value: unknown, coreUri: string, names: Record<string, string>) {
+function applyOne(
+  doc: Json,
+  op: Operation['op'],
+  pathText: string,
+  value: unknown,
+  coreUri: string,
+  names: Record<string, string>,
+) {
   let parsed;
   try {
     parsed = parsePatchPath(pathText);
@@ -778,7 +919,8 @@ function applyOne(doc: Json, op: Operation['op'], pathText: string, value: unkno
     // Azure: replace emails[type eq "work"].value when there is no work email yet: add one.
     const created: Json = { ...equalities(filter) };
     if (sub === null) {
-      if (!isObject(value)) throw new ScimError(400, `The value for ${pathText} must be an object`, 'invalidValue');
+      if (!isObject(value))
+        throw new ScimError(400, `The value for ${pathText} must be an object`, 'invalidValue');
       Object.assign(created, value);
     } else created[sub] = value;
     target[key] = [...list, created];
@@ -787,7 +929,8 @@ function applyOne(doc: Json, op: Operation['op'], pathText: string, value: unkno
   for (const item of matching) {
     const obj = item as Json;
     if (sub === null) {
-      if (!isObject(value)) throw new ScimError(400, `The value for ${pathText} must be an object`, 'invalidValue');
+      if (!isObject(value))
+        throw new ScimError(400, `The value for ${pathText} must be an object`, 'invalidValue');
       Object.assign(obj, value);
     } else obj[keyFor(obj, sub, {})] = value;
   }
@@ -802,7 +945,8 @@ function originalUri(pathText: string): string {
 
 /** The `attr eq value` parts of a filter (what a value created from a path filter holds). */
 function equalities(filter: ReturnType<typeof parseFilter>): Json {
-  if (filter.kind === 'compare' && filter.op === 'eq' && !filter.path.sub) return { [filter.path.attr]: filter.value };
+  if (filter.kind === 'compare' && filter.op === 'eq' && !filter.path.sub)
+    return { [filter.path.attr]: filter.value };
   if (filter.kind === 'and') return { ...equalities(filter.left), ...equalities(filter.right) };
   return {};
 }
@@ -811,8 +955,12 @@ function applyAttribute(target: Json, key: string, op: Operation['op'], value: u
   if (op === 'remove') {
     // Azure removes members by value: { op: remove, path: members, value: [{ value: id }] }.
     if (Array.isArray(value) && Array.isArray(target[key])) {
-      const gone = new Set(value.map((v) => (isObject(v) ? String(v.value).toLowerCase() : String(v).toLowerCase())));
-      target[key] = (target[key] as unknown[]).filter((item) => !(isObject(item) && gone.has(String(item.value).toLowerCase())));
+      const gone = new Set(
+        value.map((v) => (isObject(v) ? String(v.value).toLowerCase() : String(v).toLowerCase())),
+      );
+      target[key] = (target[key] as unknown[]).filter(
+        (item) => !(isObject(item) && gone.has(String(item.value).toLowerCase())),
+      );
     } else delete target[key];
     return;
   }
@@ -826,5 +974,3 @@ function applyAttribute(target: Json, key: string, op: Operation['op'], value: u
   }
   target[key] = value;
 }
-
-export type { AttrPath };

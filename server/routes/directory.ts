@@ -30,7 +30,7 @@ import { requirePermission } from '../http/permissions';
 const READ = 'fe.secure.read.provisioningConfiguration';
 const WRITE = 'fe.secure.write.provisioningConfiguration';
 const DELETE = 'fe.secure.delete.provisioningConfiguration';
-export const SCIM_CONFIGURATION_NOT_FOUND = 'SCIM configuration not found';
+const SCIM_CONFIGURATION_NOT_FOUND = 'SCIM configuration not found';
 
 export async function directoryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // Request schemas: core/contract/requests-directory.ts (the demo backend validates with the same).

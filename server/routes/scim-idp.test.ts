@@ -43,13 +43,18 @@ function validateResource(resource: Json): void {
   const { [ENTERPRISE]: enterprise, ...core } = resource;
   if (schemas.includes(USER)) {
     SCIMMY.Schemas.User.definition.coerce({ ...core, schemas: [USER] }, 'out');
-    if (enterprise !== undefined) SCIMMY.Schemas.EnterpriseUser.definition.coerce({ ...(enterprise as Json), schemas: [ENTERPRISE], id: resource.id }, 'out');
+    if (enterprise !== undefined)
+      SCIMMY.Schemas.EnterpriseUser.definition.coerce(
+        { ...(enterprise as Json), schemas: [ENTERPRISE], id: resource.id },
+        'out',
+      );
   } else if (schemas.includes(GROUP)) SCIMMY.Schemas.Group.definition.coerce(resource, 'out');
   else if (schemas.includes('urn:ietf:params:scim:schemas:core:2.0:ResourceType'))
     SCIMMY.Schemas.ResourceType.definition.coerce(resource, 'out');
   else if (schemas.includes('urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig'))
     SCIMMY.Schemas.ServiceProviderConfig.definition.coerce(resource, 'out');
-  else if (!schemas.includes('urn:ietf:params:scim:schemas:core:2.0:Schema')) assert.fail(`unknown schemas ${schemas.join()}`);
+  else if (!schemas.includes('urn:ietf:params:scim:schemas:core:2.0:Schema'))
+    assert.fail(`unknown schemas ${schemas.join()}`);
   validated += 1;
 }
 
@@ -74,7 +79,9 @@ function validate(status: number, body: Json, contentType: string): void {
     assert.equal(typeof body.itemsPerPage, 'number');
     assert.equal((body.Resources as unknown[]).length, body.itemsPerPage);
     for (const resource of body.Resources as Json[]) validateResource(resource);
-    new SCIMMY.Messages.ListResponse(body as unknown as ConstructorParameters<typeof SCIMMY.Messages.ListResponse>[0]);
+    new SCIMMY.Messages.ListResponse(
+      body as unknown as ConstructorParameters<typeof SCIMMY.Messages.ListResponse>[0],
+    );
     return;
   }
   validateResource(body);
@@ -87,7 +94,11 @@ async function call(idp: keyof typeof tokens, method: string, path: string, payl
     headers: {
       authorization: `Bearer ${tokens[idp]}`,
       accept: 'application/scim+json',
-      ...(payload !== undefined ? { 'content-type': idp === 'okta' ? 'application/scim+json; charset=utf-8' : 'application/scim+json' } : {}),
+      ...(payload !== undefined
+        ? {
+            'content-type': idp === 'okta' ? 'application/scim+json; charset=utf-8' : 'application/scim+json',
+          }
+        : {}),
     },
     ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}),
   });
@@ -117,10 +128,15 @@ describe('discovery answers conform to RFC 7643', () => {
     assert.equal((await call('okta', 'GET', '/ResourceTypes')).status, 200);
     const schemas = await call('okta', 'GET', '/Schemas');
     // SCIMMY's own definitions name the same attributes as ours do, with the same types.
-    for (const schema of schemas.body.Resources as Array<{ id: string; attributes: Array<{ name: string; type: string }> }>) {
+    for (const schema of schemas.body.Resources as Array<{
+      id: string;
+      attributes: Array<{ name: string; type: string }>;
+    }>) {
       const theirs = [SCIMMY.Schemas.User, SCIMMY.Schemas.Group, SCIMMY.Schemas.EnterpriseUser]
         .map((s) => s.definition.describe())
-        .find((d: { id: string }) => d.id === schema.id) as { attributes: Array<{ name: string; type: string }> };
+        .find((d: { id: string }) => d.id === schema.id) as {
+        attributes: Array<{ name: string; type: string }>;
+      };
       for (const attribute of schema.attributes) {
         const match = theirs.attributes.find((a) => a.name === attribute.name);
         assert.ok(match, `${schema.id}:${attribute.name} is an RFC 7643 attribute`);
@@ -174,8 +190,17 @@ describe('Okta', () => {
     });
     assert.equal(off.body.active, false);
 
-    const member = (await call('okta', 'POST', '/Users', { schemas: [USER], userName: `okta.member.${Date.now()}@example.com` })).body.id;
-    const group = await call('okta', 'POST', '/Groups', { schemas: [GROUP], displayName: `Test SCIMv2 ${Date.now()}`, members: [] });
+    const member = (
+      await call('okta', 'POST', '/Users', {
+        schemas: [USER],
+        userName: `okta.member.${Date.now()}@example.com`,
+      })
+    ).body.id;
+    const group = await call('okta', 'POST', '/Groups', {
+      schemas: [GROUP],
+      displayName: `Test SCIMv2 ${Date.now()}`,
+      members: [],
+    });
     assert.equal(group.status, 201);
     const gid = group.body.id as string;
     const renamed = await call('okta', 'PATCH', `/Groups/${gid}`, {
@@ -191,7 +216,10 @@ describe('Okta', () => {
       schemas: [PATCH_OP],
       Operations: [{ op: 'remove', path: `members[value eq "${id}"]` }],
     });
-    assert.deepEqual((removed.body.members as Json[]).map((m) => m.value), [member]);
+    assert.deepEqual(
+      (removed.body.members as Json[]).map((m) => m.value),
+      [member],
+    );
     const groups = await call('okta', 'GET', '/Groups?startIndex=1&count=100');
     assert.ok((groups.body.Resources as Json[]).some((g) => g.id === gid));
     assert.equal((await call('okta', 'DELETE', `/Groups/${gid}`)).status, 204);
@@ -247,7 +275,8 @@ describe('Microsoft Entra ID (Azure AD)', () => {
     });
     assert.equal(disabled.body.active, false);
 
-    const other = (await call('azure-ad', 'POST', '/Users', { schemas: [USER], userName: `other.${mail}` })).body.id as string;
+    const other = (await call('azure-ad', 'POST', '/Users', { schemas: [USER], userName: `other.${mail}` }))
+      .body.id as string;
     const group = await call('azure-ad', 'POST', '/Groups', {
       schemas: [GROUP, 'http://schemas.microsoft.com/2006/11/ResourceManagement/ADSCIM/Group'],
       externalId: '8aa1a0c0-c4c3-4bc0-b4a5-2ef676900159',
@@ -260,16 +289,31 @@ describe('Microsoft Entra ID (Azure AD)', () => {
     const listed = await call('azure-ad', 'GET', byGroupName);
     assert.equal(listed.body.totalResults, 1);
     assert.equal((listed.body.Resources as Json[])[0]!.members, undefined);
-    assert.equal((await call('azure-ad', 'GET', `/Groups/${gid}?excludedAttributes=members`)).body.members, undefined);
+    assert.equal(
+      (await call('azure-ad', 'GET', `/Groups/${gid}?excludedAttributes=members`)).body.members,
+      undefined,
+    );
     await call('azure-ad', 'PATCH', `/Groups/${gid}`, {
       schemas: [PATCH_OP],
-      Operations: [{ op: 'Add', path: 'members', value: [{ $ref: null, value: id }, { $ref: null, value: other }] }],
+      Operations: [
+        {
+          op: 'Add',
+          path: 'members',
+          value: [
+            { $ref: null, value: id },
+            { $ref: null, value: other },
+          ],
+        },
+      ],
     });
     const afterRemove = await call('azure-ad', 'PATCH', `/Groups/${gid}`, {
       schemas: [PATCH_OP],
       Operations: [{ op: 'Remove', path: 'members', value: [{ $ref: null, value: id }] }],
     });
-    assert.deepEqual((afterRemove.body.members as Json[]).map((m) => m.value), [other]);
+    assert.deepEqual(
+      (afterRemove.body.members as Json[]).map((m) => m.value),
+      [other],
+    );
     const renamed = await call('azure-ad', 'PATCH', `/Groups/${gid}`, {
       schemas: [PATCH_OP],
       Operations: [{ op: 'Replace', path: 'displayName', value: `${gid}updatedDisplayName` }],
@@ -283,8 +327,14 @@ describe('Microsoft Entra ID (Azure AD)', () => {
   });
 
   it('answers every error as an RFC 7644 error', async () => {
-    assert.equal((await call('azure-ad', 'GET', '/Users?filter=userName%20eq')).body.scimType, 'invalidFilter');
-    assert.equal((await call('azure-ad', 'PATCH', '/Users/x', { schemas: [PATCH_OP], Operations: [] })).status, 404);
+    assert.equal(
+      (await call('azure-ad', 'GET', '/Users?filter=userName%20eq')).body.scimType,
+      'invalidFilter',
+    );
+    assert.equal(
+      (await call('azure-ad', 'PATCH', '/Users/x', { schemas: [PATCH_OP], Operations: [] })).status,
+      404,
+    );
     assert.equal((await call('azure-ad', 'POST', '/Groups', {})).body.scimType, 'invalidValue');
     assert.ok(validated > 30, `${validated} answers validated`);
   });

@@ -32,7 +32,9 @@ async function scim(method: string, path: string, payload?: unknown, auth = toke
       ...(auth ? { authorization: `Bearer ${auth}` } : {}),
       ...(payload !== undefined ? { 'content-type': 'application/scim+json' } : {}),
     },
-    ...(payload !== undefined ? { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) } : {}),
+    ...(payload !== undefined
+      ? { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }
+      : {}),
   });
   return { status: res.statusCode, body: res.body ? res.json() : {}, headers: res.headers };
 }
@@ -76,7 +78,14 @@ describe('directory configurations (client SDK calls)', () => {
     assert.equal(body.syncToUserManagement, true);
     const list = await server.app.inject({ method: 'GET', url: CONFIGS, headers: bearer(admin) });
     const mine = list.json().find((c: { id: string }) => c.id === body.id);
-    assert.deepEqual(Object.keys(mine).sort(), ['connectionName', 'createdAt', 'id', 'lastSync', 'source', 'syncToUserManagement']);
+    assert.deepEqual(Object.keys(mine).sort(), [
+      'connectionName',
+      'createdAt',
+      'id',
+      'lastSync',
+      'source',
+      'syncToUserManagement',
+    ]);
     assert.ok(!list.body.includes(body.token));
     // Stored hashed: the token is nowhere in the table.
     const rows = await server.db.query<{ token_hash: string }>('SELECT token_hash FROM scim_configurations');
@@ -98,10 +107,18 @@ describe('directory configurations (client SDK calls)', () => {
     assert.equal((await scim('GET', '/Users', undefined, body.token)).status, 200);
     const paused = await scim('POST', '/Users', newUser(`${uniq('paused')}@example.com`), body.token);
     assert.equal(paused.status, 403);
-    const removed = await server.app.inject({ method: 'DELETE', url: `${CONFIGS}/${body.id}`, headers: bearer(admin) });
+    const removed = await server.app.inject({
+      method: 'DELETE',
+      url: `${CONFIGS}/${body.id}`,
+      headers: bearer(admin),
+    });
     assert.equal(removed.statusCode, 200);
     assert.equal((await scim('GET', '/Users', undefined, body.token)).status, 401);
-    const again = await server.app.inject({ method: 'DELETE', url: `${CONFIGS}/${body.id}`, headers: bearer(admin) });
+    const again = await server.app.inject({
+      method: 'DELETE',
+      url: `${CONFIGS}/${body.id}`,
+      headers: bearer(admin),
+    });
     assert.equal(again.statusCode, 404);
   });
 
@@ -144,11 +161,19 @@ describe('SCIM authentication and errors', () => {
       ['GET', '/Users?startIndex=abc', undefined],
       ['GET', '/Users/not-a-uuid', undefined],
       ['GET', '/Users/00000000-0000-4000-8000-000000000000', undefined],
-      ['PATCH', '/Users/00000000-0000-4000-8000-000000000000', patch({ op: 'replace', path: 'active', value: false })],
+      [
+        'PATCH',
+        '/Users/00000000-0000-4000-8000-000000000000',
+        patch({ op: 'replace', path: 'active', value: false }),
+      ],
       ['GET', '/Nope', undefined],
       ['POST', '/Groups', { displayName: '' }],
       ['POST', '/Groups', { displayName: 'x', members: [{ value: 'nope' }] }],
-      ['POST', '/Groups', { displayName: uniq('g'), members: [{ value: '00000000-0000-4000-8000-000000000000' }] }],
+      [
+        'POST',
+        '/Groups',
+        { displayName: uniq('g'), members: [{ value: '00000000-0000-4000-8000-000000000000' }] },
+      ],
     ];
     for (const [method, path, payload] of cases) {
       const res = await scim(method, path, payload);
@@ -195,7 +220,11 @@ describe('SCIM Users', () => {
     assert.equal(created.body.userName, email);
     assert.equal(created.body.displayName, 'Ada Lovelace');
     assert.equal(created.body.title, 'Engineer');
-    assert.deepEqual(created.body.name, { givenName: 'Ada', familyName: 'Lovelace', formatted: 'Ada Lovelace' });
+    assert.deepEqual(created.body.name, {
+      givenName: 'Ada',
+      familyName: 'Lovelace',
+      formatted: 'Ada Lovelace',
+    });
     assert.equal((await scim('POST', '/Users', newUser(email))).status, 409);
     assert.equal((await scim('POST', '/Users', newUser(email.toUpperCase()))).body.scimType, 'uniqueness');
 
@@ -209,8 +238,15 @@ describe('SCIM Users', () => {
     assert.equal((await q(`externalId eq "EXT-1"`)).body.totalResults, 0, 'externalId is case-exact');
     assert.equal((await q(`displayName co "lovelace" and not (active eq false)`)).body.totalResults, 1);
     assert.equal((await q(`(userName eq "x@y.z" or externalId eq "ext-1") and title pr`)).status, 400);
-    const attributes = await scim('GET', `/Users?filter=${encodeURIComponent(`userName eq "${email}"`)}&attributes=userName`);
-    assert.deepEqual(Object.keys((attributes.body.Resources as object[])[0]!).sort(), ['id', 'schemas', 'userName']);
+    const attributes = await scim(
+      'GET',
+      `/Users?filter=${encodeURIComponent(`userName eq "${email}"`)}&attributes=userName`,
+    );
+    assert.deepEqual(Object.keys((attributes.body.Resources as object[])[0]!).sort(), [
+      'id',
+      'schemas',
+      'userName',
+    ]);
 
     const replaced = await scim('PUT', `/Users/${id}`, {
       schemas: [USER],
@@ -248,7 +284,11 @@ describe('SCIM Users', () => {
   it('deactivating ends the member’s sessions; reactivating lets them back', async () => {
     const email = `${uniq('leaver')}@scim.example.com`;
     const user = await insertUser(server.db, {
-      vendorId: (await server.db.query<{ id: string }>('SELECT vendor_id AS id FROM tenants WHERE id = $1', [SEED_TENANT_ID])).rows[0]!.id,
+      vendorId: (
+        await server.db.query<{ id: string }>('SELECT vendor_id AS id FROM tenants WHERE id = $1', [
+          SEED_TENANT_ID,
+        ])
+      ).rows[0]!.id,
       email,
       name: 'Leaver',
       passwordHash: await hasher.hash(PASSWORD),
@@ -263,10 +303,18 @@ describe('SCIM Users', () => {
     const off = await scim('PATCH', `/Users/${user.id}`, patch({ op: 'replace', value: { active: false } }));
     assert.equal(off.status, 200);
     assert.equal(off.body.active, false);
-    const me = await server.app.inject({ method: 'GET', url: `${API}/users/v2/me`, headers: bearer(session.accessToken) });
+    const me = await server.app.inject({
+      method: 'GET',
+      url: `${API}/users/v2/me`,
+      headers: bearer(session.accessToken),
+    });
     assert.equal(me.statusCode, 401);
     assert.equal((await refresh(server.app, session.cookie)).statusCode, 401);
-    const on = await scim('PATCH', `/Users/${user.id}`, patch({ op: 'Replace', path: 'active', value: 'True' }));
+    const on = await scim(
+      'PATCH',
+      `/Users/${user.id}`,
+      patch({ op: 'Replace', path: 'active', value: 'True' }),
+    );
     assert.equal(on.body.active, true);
     await login(server.app, email, PASSWORD);
     // The users page shows who manages them.
@@ -280,14 +328,29 @@ describe('SCIM Users', () => {
 
   it('applies email-domain restrictions', async () => {
     const domainApi = '/frontegg/identity/resources/configurations/restrictions/v1/email-domain';
-    await server.app.inject({ method: 'POST', url: domainApi, headers: bearer(admin), payload: { domain: 'blocked.example', type: 'BLOCK' } });
-    await server.app.inject({ method: 'POST', url: `${domainApi}/config`, headers: bearer(admin), payload: { active: true, type: 'BLOCK' } });
+    await server.app.inject({
+      method: 'POST',
+      url: domainApi,
+      headers: bearer(admin),
+      payload: { domain: 'blocked.example', type: 'BLOCK' },
+    });
+    await server.app.inject({
+      method: 'POST',
+      url: `${domainApi}/config`,
+      headers: bearer(admin),
+      payload: { active: true, type: 'BLOCK' },
+    });
     try {
       const res = await scim('POST', '/Users', newUser(`${uniq('x')}@blocked.example`));
       assert.equal(res.status, 400);
       assert.equal(res.body.detail, 'Email addresses of this domain cannot join this account.');
     } finally {
-      await server.app.inject({ method: 'POST', url: `${domainApi}/config`, headers: bearer(admin), payload: { active: false } });
+      await server.app.inject({
+        method: 'POST',
+        url: `${domainApi}/config`,
+        headers: bearer(admin),
+        payload: { active: false },
+      });
     }
   });
 });
@@ -297,11 +360,17 @@ describe('SCIM Groups', () => {
     const a = (await scim('POST', '/Users', newUser(`${uniq('ga')}@scim.example.com`))).body.id as string;
     const b = (await scim('POST', '/Users', newUser(`${uniq('gb')}@scim.example.com`))).body.id as string;
     const name = uniq('Engineering');
-    const created = await scim('POST', '/Groups', { schemas: [GROUP], displayName: name, members: [{ value: a }] });
+    const created = await scim('POST', '/Groups', {
+      schemas: [GROUP],
+      displayName: name,
+      members: [{ value: a }],
+    });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const id = created.body.id as string;
     const members = async () =>
-      ((await scim('GET', `/Groups/${id}`)).body.members as Array<{ value: string }>).map((m) => m.value).sort();
+      ((await scim('GET', `/Groups/${id}`)).body.members as Array<{ value: string }>)
+        .map((m) => m.value)
+        .sort();
     assert.deepEqual(await members(), [a]);
     await scim('PATCH', `/Groups/${id}`, patch({ op: 'add', path: 'members', value: [{ value: b }] }));
     assert.deepEqual(await members(), [a, b].sort());
@@ -309,20 +378,38 @@ describe('SCIM Groups', () => {
     assert.deepEqual(await members(), [b]);
     await scim('PATCH', `/Groups/${id}`, patch({ op: 'Remove', path: 'members', value: [{ value: b }] }));
     assert.deepEqual(await members(), []);
-    await scim('PATCH', `/Groups/${id}`, patch({ op: 'replace', path: 'members', value: [{ value: a }, { value: b }] }));
+    await scim(
+      'PATCH',
+      `/Groups/${id}`,
+      patch({ op: 'replace', path: 'members', value: [{ value: a }, { value: b }] }),
+    );
     assert.deepEqual(await members(), [a, b].sort());
-    const renamed = await scim('PATCH', `/Groups/${id}`, patch({ op: 'replace', value: { id, displayName: `${name}-2` } }));
+    const renamed = await scim(
+      'PATCH',
+      `/Groups/${id}`,
+      patch({ op: 'replace', value: { id, displayName: `${name}-2` } }),
+    );
     assert.equal(renamed.body.displayName, `${name}-2`);
-    const filtered = await scim('GET', `/Groups?filter=${encodeURIComponent(`displayName eq "${name}-2"`)}&excludedAttributes=members`);
+    const filtered = await scim(
+      'GET',
+      `/Groups?filter=${encodeURIComponent(`displayName eq "${name}-2"`)}&excludedAttributes=members`,
+    );
     assert.equal(filtered.body.totalResults, 1);
     assert.equal((filtered.body.Resources as Array<Record<string, unknown>>)[0]!.members, undefined);
     const byMember = await scim('GET', `/Groups?filter=${encodeURIComponent(`members[value eq "${a}"]`)}`);
     assert.ok((byMember.body.Resources as Array<{ id: string }>).some((g) => g.id === id));
     // The user shows the group.
     const user = await scim('GET', `/Users/${a}`);
-    assert.deepEqual((user.body.groups as Array<{ value: string }>).map((g) => g.value), [id]);
+    assert.deepEqual(
+      (user.body.groups as Array<{ value: string }>).map((g) => g.value),
+      [id],
+    );
     // The portal shows the group as managed by SCIM and refuses to change it.
-    const portal = await server.app.inject({ method: 'GET', url: `${API}/groups/v1/${id}`, headers: bearer(admin) });
+    const portal = await server.app.inject({
+      method: 'GET',
+      url: `${API}/groups/v1/${id}`,
+      headers: bearer(admin),
+    });
     assert.equal(portal.json().managedBy, 'scim2');
     const edit = await server.app.inject({
       method: 'PATCH',

@@ -38,7 +38,7 @@ import {
 } from '../domain/scim';
 import { SCIM_RESOURCE_TYPES, SCIM_SCHEMAS, serviceProviderConfig } from '../domain/scim-schemas';
 
-export const SCIM_PREFIX = '/scim/v2';
+const SCIM_PREFIX = '/scim/v2';
 const SCIM_JSON = 'application/scim+json; charset=utf-8';
 /** Default page size of a list without `count` (RFC 7644 §3.4.2.4 leaves it to the provider). */
 const DEFAULT_COUNT = 100;
@@ -81,13 +81,17 @@ function errorBody(status: number, detail: string, scimType?: string) {
 
 function sendError(reply: FastifyReply, status: number, detail: string, scimType?: string) {
   if (status === 401) reply.header('www-authenticate', 'Bearer realm="scim"');
-  return reply.code(status).type(SCIM_JSON).send(errorBody(status, detail, scimType));
+  return reply
+    .code(status)
+    .type(SCIM_JSON)
+    .send(errorBody(status, detail, scimType));
 }
 
 /** A positive integer query value, or the default; anything else is a 400. */
 function integer(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
-  if (!/^-?\d{1,9}$/.test(value.trim())) throw new ScimError(400, `${name} must be an integer`, 'invalidValue');
+  if (!/^-?\d{1,9}$/.test(value.trim()))
+    throw new ScimError(400, `${name} must be an integer`, 'invalidValue');
   return Number(value.trim());
 }
 
@@ -108,8 +112,7 @@ function projection(query: Query, coreUri: string) {
   const excluded = names(query.excludedAttributes) ?? new Set<string>();
   const always = new Set(['id', 'schemas']);
   const keep = (key: string) =>
-    always.has(key.toLowerCase()) ||
-    (only ? only.has(key.toLowerCase()) : !excluded.has(key.toLowerCase()));
+    always.has(key.toLowerCase()) || (only ? only.has(key.toLowerCase()) : !excluded.has(key.toLowerCase()));
   return {
     includes: keep,
     apply: (resource: Json): Json =>
@@ -123,7 +126,10 @@ export async function scimRoutes(app: FastifyInstance, ctx: AppContext): Promise
       scim.addContentTypeParser('application/scim+json', { parseAs: 'string' }, (request, body, done) => {
         if (body === '') return done(null, undefined);
         try {
-          done(null, JSON.parse(body as string, (key, value: unknown) => (key === '__proto__' ? undefined : value)));
+          done(
+            null,
+            JSON.parse(body as string, (key, value: unknown) => (key === '__proto__' ? undefined : value)),
+          );
         } catch {
           done(new ScimError(400, 'The request body is not valid JSON', 'invalidSyntax'), undefined);
         }
@@ -156,11 +162,16 @@ export async function scimRoutes(app: FastifyInstance, ctx: AppContext): Promise
         if (error instanceof SyntaxError && status === 400)
           return sendError(reply, 400, 'The request body is not valid JSON', 'invalidSyntax');
         if (status >= 400 && status < 500) return sendError(reply, status, 'The request is not valid');
-        request.log.error({ err: { message: error.message, code: error.code, stack: error.stack } }, 'unhandled error');
+        request.log.error(
+          { err: { message: error.message, code: error.code, stack: error.stack } },
+          'unhandled error',
+        );
         return sendError(reply, 500, 'Internal server error');
       });
 
-      scim.setNotFoundHandler((_request, reply) => sendError(reply, 404, 'This SCIM endpoint does not exist'));
+      scim.setNotFoundHandler((_request, reply) =>
+        sendError(reply, 404, 'This SCIM endpoint does not exist'),
+      );
 
       // Every SCIM call: the configuration's bearer token.
       scim.addHook('onRequest', async (request, reply) => {
@@ -201,11 +212,15 @@ export async function scimRoutes(app: FastifyInstance, ctx: AppContext): Promise
           Resources: SCIM_SCHEMAS,
         }),
       );
-      scim.get<{ Params: { id: string } }>('/Schemas/:id', { schema: { params: idParam } }, async (request, reply) => {
-        const schema = SCIM_SCHEMAS.find((s) => s.id === request.params.id);
-        if (!schema) throw new ScimError(404, `Schema ${request.params.id} not found`);
-        return send(reply, 200, schema);
-      });
+      scim.get<{ Params: { id: string } }>(
+        '/Schemas/:id',
+        { schema: { params: idParam } },
+        async (request, reply) => {
+          const schema = SCIM_SCHEMAS.find((s) => s.id === request.params.id);
+          if (!schema) throw new ScimError(404, `Schema ${request.params.id} not found`);
+          return send(reply, 200, schema);
+        },
+      );
       scim.get('/ResourceTypes', async (request, reply) => {
         const types = SCIM_RESOURCE_TYPES(where(request).base);
         return send(reply, 200, {
@@ -216,27 +231,35 @@ export async function scimRoutes(app: FastifyInstance, ctx: AppContext): Promise
           Resources: types,
         });
       });
-      scim.get<{ Params: { id: string } }>('/ResourceTypes/:id', { schema: { params: idParam } }, async (request, reply) => {
-        const type = SCIM_RESOURCE_TYPES(where(request).base).find((t) => t.id === request.params.id);
-        if (!type) throw new ScimError(404, `Resource type ${request.params.id} not found`);
-        return send(reply, 200, type);
-      });
+      scim.get<{ Params: { id: string } }>(
+        '/ResourceTypes/:id',
+        { schema: { params: idParam } },
+        async (request, reply) => {
+          const type = SCIM_RESOURCE_TYPES(where(request).base).find((t) => t.id === request.params.id);
+          if (!type) throw new ScimError(404, `Resource type ${request.params.id} not found`);
+          return send(reply, 200, type);
+        },
+      );
 
       // ------------------------------------------------------------------ Users
-      scim.get<{ Querystring: Query }>('/Users', { schema: { querystring: listQuery } }, async (request, reply) => {
-        const view = projection(request.query, USER_SCHEMA);
-        const list = await listUsers(
-          ctx.db,
-          callerOf(request),
-          {
-            filter: request.query.filter,
-            startIndex: integer(request.query.startIndex, 1, 'startIndex'),
-            count: integer(request.query.count, DEFAULT_COUNT, 'count'),
-          },
-          where(request),
-        );
-        return send(reply, 200, { ...list, Resources: list.Resources.map(view.apply) });
-      });
+      scim.get<{ Querystring: Query }>(
+        '/Users',
+        { schema: { querystring: listQuery } },
+        async (request, reply) => {
+          const view = projection(request.query, USER_SCHEMA);
+          const list = await listUsers(
+            ctx.db,
+            callerOf(request),
+            {
+              filter: request.query.filter,
+              startIndex: integer(request.query.startIndex, 1, 'startIndex'),
+              count: integer(request.query.count, DEFAULT_COUNT, 'count'),
+            },
+            where(request),
+          );
+          return send(reply, 200, { ...list, Resources: list.Resources.map(view.apply) });
+        },
+      );
       scim.post<{ Body: Json }>('/Users', { schema: { body: open } }, async (request, reply) =>
         created(reply, await createUser(ctx.db, callerOf(request), request.body, where(request))),
       );
@@ -245,42 +268,62 @@ export async function scimRoutes(app: FastifyInstance, ctx: AppContext): Promise
         { schema: { params: idParam, querystring: projectionQuery } },
         async (request, reply) => {
           const view = projection(request.query, USER_SCHEMA);
-          return send(reply, 200, view.apply(await getUser(ctx.db, callerOf(request), request.params.id, where(request))));
+          return send(
+            reply,
+            200,
+            view.apply(await getUser(ctx.db, callerOf(request), request.params.id, where(request))),
+          );
         },
       );
       scim.put<{ Params: { id: string }; Body: Json }>(
         '/Users/:id',
         { schema: { params: idParam, body: open } },
         async (request, reply) =>
-          send(reply, 200, await replaceUser(ctx.db, callerOf(request), request.params.id, request.body, where(request))),
+          send(
+            reply,
+            200,
+            await replaceUser(ctx.db, callerOf(request), request.params.id, request.body, where(request)),
+          ),
       );
       scim.patch<{ Params: { id: string }; Body: Json }>(
         '/Users/:id',
         { schema: { params: idParam, body: open } },
         async (request, reply) =>
-          send(reply, 200, await patchUser(ctx.db, callerOf(request), request.params.id, request.body, where(request))),
+          send(
+            reply,
+            200,
+            await patchUser(ctx.db, callerOf(request), request.params.id, request.body, where(request)),
+          ),
       );
-      scim.delete<{ Params: { id: string } }>('/Users/:id', { schema: { params: idParam } }, async (request, reply) => {
-        await deleteUser(ctx.db, callerOf(request), request.params.id);
-        return reply.code(204).send();
-      });
+      scim.delete<{ Params: { id: string } }>(
+        '/Users/:id',
+        { schema: { params: idParam } },
+        async (request, reply) => {
+          await deleteUser(ctx.db, callerOf(request), request.params.id);
+          return reply.code(204).send();
+        },
+      );
 
       // ------------------------------------------------------------------ Groups
-      scim.get<{ Querystring: Query }>('/Groups', { schema: { querystring: listQuery } }, async (request, reply) => {
-        const view = projection(request.query, GROUP_SCHEMA);
-        const list = await listGroups(
-          ctx.db,
-          callerOf(request),
-          {
-            filter: request.query.filter,
-            startIndex: integer(request.query.startIndex, 1, 'startIndex'),
-            count: integer(request.query.count, DEFAULT_COUNT, 'count'),
-            withMembers: view.includes('members'),
-          },
-          where(request),
-        );
-        return send(reply, 200, { ...list, Resources: list.Resources.map(view.apply) });
-      });
+      scim.get<{ Querystring: Query }>(
+        '/Groups',
+        { schema: { querystring: listQuery } },
+        async (request, reply) => {
+          const view = projection(request.query, GROUP_SCHEMA);
+          const list = await listGroups(
+            ctx.db,
+            callerOf(request),
+            {
+              filter: request.query.filter,
+              startIndex: integer(request.query.startIndex, 1, 'startIndex'),
+              count: integer(request.query.count, DEFAULT_COUNT, 'count'),
+              withMembers: view.includes('members'),
+            },
+            where(request),
+          );
+          return send(reply, 200, { ...list, Resources: list.Resources.map(view.apply) });
+        },
+      );
       scim.post<{ Body: Json }>('/Groups', { schema: { body: open } }, async (request, reply) =>
         created(reply, await createGroup(ctx.db, callerOf(request), request.body, where(request))),
       );
@@ -289,7 +332,13 @@ export async function scimRoutes(app: FastifyInstance, ctx: AppContext): Promise
         { schema: { params: idParam, querystring: projectionQuery } },
         async (request, reply) => {
           const view = projection(request.query, GROUP_SCHEMA);
-          const group = await getGroup(ctx.db, callerOf(request), request.params.id, where(request), view.includes('members'));
+          const group = await getGroup(
+            ctx.db,
+            callerOf(request),
+            request.params.id,
+            where(request),
+            view.includes('members'),
+          );
           return send(reply, 200, view.apply(group));
         },
       );
@@ -297,20 +346,31 @@ export async function scimRoutes(app: FastifyInstance, ctx: AppContext): Promise
         '/Groups/:id',
         { schema: { params: idParam, body: open } },
         async (request, reply) =>
-          send(reply, 200, await replaceGroup(ctx.db, callerOf(request), request.params.id, request.body, where(request))),
+          send(
+            reply,
+            200,
+            await replaceGroup(ctx.db, callerOf(request), request.params.id, request.body, where(request)),
+          ),
       );
       scim.patch<{ Params: { id: string }; Body: Json }>(
         '/Groups/:id',
         { schema: { params: idParam, body: open } },
         async (request, reply) =>
-          send(reply, 200, await patchGroup(ctx.db, callerOf(request), request.params.id, request.body, where(request))),
+          send(
+            reply,
+            200,
+            await patchGroup(ctx.db, callerOf(request), request.params.id, request.body, where(request)),
+          ),
       );
-      scim.delete<{ Params: { id: string } }>('/Groups/:id', { schema: { params: idParam } }, async (request, reply) => {
-        await deleteGroup(ctx.db, callerOf(request), request.params.id);
-        return reply.code(204).send();
-      });
+      scim.delete<{ Params: { id: string } }>(
+        '/Groups/:id',
+        { schema: { params: idParam } },
+        async (request, reply) => {
+          await deleteGroup(ctx.db, callerOf(request), request.params.id);
+          return reply.code(204).send();
+        },
+      );
     },
     { prefix: SCIM_PREFIX },
   );
 }
-

@@ -16,9 +16,18 @@ const CONFIGURATION_FIELDS = {
   createdAt: str,
   lastSync: strOrNull,
 };
-const CONFIGURATION = obj(CONFIGURATION_FIELDS, ['id', 'connectionName', 'source', 'syncToUserManagement', 'createdAt']);
+const CONFIGURATION = obj(CONFIGURATION_FIELDS, [
+  'id',
+  'connectionName',
+  'source',
+  'syncToUserManagement',
+  'createdAt',
+]);
 const CREATED = obj(
-  { ...CONFIGURATION_FIELDS, token: { type: 'string', description: 'The SCIM bearer token: shown this once' } },
+  {
+    ...CONFIGURATION_FIELDS,
+    token: { type: 'string', description: 'The SCIM bearer token: shown this once' },
+  },
   ['id', 'connectionName', 'source', 'token'],
   'The configuration and its SCIM bearer token (only its SHA-256 is kept)',
 );
@@ -48,11 +57,19 @@ const NO_CONTENT = { 204: { description: 'Deleted', type: 'null' } };
 const BODY = obj({}, [], 'A SCIM resource or PatchOp message (RFC 7643, RFC 7644 §3.5.2)');
 
 const resourceRoutes = (endpoint: string): RouteSchemas => ({
-  [`GET ${SCIM}/${endpoint}`]: { response: { 200: scimJson(LIST, `${endpoint}, filtered and paged`), ...ERRORS } },
+  [`GET ${SCIM}/${endpoint}`]: {
+    response: { 200: scimJson(LIST, `${endpoint}, filtered and paged`), ...ERRORS },
+  },
   [`POST ${SCIM}/${endpoint}`]: { body: BODY, response: { 201: scimJson(RESOURCE, 'Created'), ...ERRORS } },
   [`GET ${SCIM}/${endpoint}/:id`]: { response: { 200: scimJson(RESOURCE, 'The resource'), ...ERRORS } },
-  [`PUT ${SCIM}/${endpoint}/:id`]: { body: BODY, response: { 200: scimJson(RESOURCE, 'Replaced'), ...ERRORS } },
-  [`PATCH ${SCIM}/${endpoint}/:id`]: { body: BODY, response: { 200: scimJson(RESOURCE, 'Patched'), ...ERRORS } },
+  [`PUT ${SCIM}/${endpoint}/:id`]: {
+    body: BODY,
+    response: { 200: scimJson(RESOURCE, 'Replaced'), ...ERRORS },
+  },
+  [`PATCH ${SCIM}/${endpoint}/:id`]: {
+    body: BODY,
+    response: { 200: scimJson(RESOURCE, 'Patched'), ...ERRORS },
+  },
   [`DELETE ${SCIM}/${endpoint}/:id`]: { response: { ...NO_CONTENT, ...ERRORS } },
 });
 
@@ -63,7 +80,13 @@ export const directorySchemas: RouteSchemas = {
   [`DELETE ${CONFIGS}/:id`]: { response: { 200: EMPTY } },
   'GET /directory/resources/scim/temp/:id/Users/count': { response: { 200: obj({ count: int }, ['count']) } },
   [`GET ${SCIM}/ServiceProviderConfig`]: {
-    response: { 200: scimJson(obj({ schemas: arr(str), patch: any, filter: any }, ['schemas', 'patch', 'filter']), 'RFC 7643 §5'), ...ERRORS },
+    response: {
+      200: scimJson(
+        obj({ schemas: arr(str), patch: any, filter: any }, ['schemas', 'patch', 'filter']),
+        'RFC 7643 §5',
+      ),
+      ...ERRORS,
+    },
   },
   [`GET ${SCIM}/Schemas`]: { response: { 200: scimJson(LIST, 'RFC 7643 §7'), ...ERRORS } },
   [`GET ${SCIM}/Schemas/:id`]: { response: { 200: scimJson(RESOURCE, 'A schema'), ...ERRORS } },
