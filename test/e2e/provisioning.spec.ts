@@ -31,13 +31,15 @@ test('a SCIM connection made on the page provisions and deprovisions a member', 
   expect(await axeViolations(page)).toEqual([]);
   await add.getByRole('button', { name: 'Create' }).click();
   const created = host.getByRole('dialog', { name: 'Connection created' });
-  await expect(created.getByLabel('SCIM base URL')).toHaveValue(`${API_ORIGIN}/frontegg/scim/v2`);
+  await expect(created.getByRole('textbox', { name: 'SCIM base URL' })).toHaveValue(
+    `${API_ORIGIN}/frontegg/scim/v2`,
+  );
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await created.getByRole('button', { name: 'Copy the token' }).click();
   await expect(created.getByRole('button', { name: 'Copy the token' })).toHaveText('Copied');
   const token = await page.evaluate(() => navigator.clipboard.readText());
   expect(token).toMatch(/^scim_[0-9a-f]{32}_[A-Za-z0-9_-]{43}$/);
-  expect(await created.getByLabel('Bearer token').inputValue()).toBe(token);
+  expect(await created.getByRole('textbox', { name: 'Bearer token' }).inputValue()).toBe(token);
   expect(await axeViolations(page)).toEqual([]);
   await created.getByRole('button', { name: 'Done' }).click();
   const row = host.getByRole('row', { name: /Okta production/ });
@@ -72,7 +74,9 @@ test('a SCIM connection made on the page provisions and deprovisions a member', 
   await expect(partOf(userRow, 'managed-by-scim')).toHaveText('SCIM');
   expect(await axeViolations(page)).toEqual([]);
   await rowMenu(host, 'Pat Provisioned').click();
-  await expect(host.getByRole('menuitem', { name: 'Remove Pat Provisioned from this account', exact: true })).toHaveCount(0);
+  await expect(
+    host.getByRole('menuitem', { name: 'Remove Pat Provisioned from this account', exact: true }),
+  ).toHaveCount(0);
   await page.keyboard.press('Escape');
 
   // They sign in; deactivation over SCIM ends their session at once.
