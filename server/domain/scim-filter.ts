@@ -271,6 +271,8 @@ export interface SqlAttribute {
    * `exists(condition)` (e.g. a group's `members.value`).
    */
   exists?: (condition: string) => string;
+  /** A case-insensitive `eq` written another way (one an index can answer), given the value's parameter. */
+  equals?: (param: string) => string;
 }
 
 /** Attributes by lower-cased name (`username`, `emails.value`, `name.givenname`). */
@@ -363,6 +365,7 @@ function compare(a: SqlAttribute, op: CompareOp, value: Value, param: (v: unknow
   const left = exact ? a.sql : `lower(${a.sql})`;
   const right = (v: string) => (exact ? param(v) : `lower(${param(v)})`);
   const like = exact ? 'LIKE' : 'ILIKE';
+  if (op === 'eq' && a.equals && !exact) return `(${a.equals(param(value))})`;
   switch (op) {
     case 'eq':
       return `(${left} = ${right(value)})`;

@@ -101,23 +101,29 @@ interface UserRow {
   updated_at: Date;
   active: boolean;
   external_id: string | null;
+  user_name: string | null;
   kept: Json;
   groups: Array<{ value: string; display: string }> | null;
 }
 
 const USER_SELECT = `SELECT u.id, u.email, u.name, u.phone, u.created_at, greatest(u.updated_at, m.updated_at) AS updated_at,
-    m.access_allowed AS active, m.scim_external_id AS external_id, m.scim_attributes AS kept,
+    m.access_allowed AS active, m.scim_external_id AS external_id, m.scim_user_name AS user_name, m.scim_attributes AS kept,
     (SELECT json_agg(json_build_object('value', g.id, 'display', g.name) ORDER BY lower(g.name))
        FROM group_members gm JOIN groups g ON g.id = gm.group_id WHERE gm.membership_id = m.id) AS groups
   FROM memberships m JOIN users u ON u.id = m.user_id
  WHERE m.tenant_id = $1 AND m.scim_configuration_id = $2`;
 
-const USER_NAME_SQL = "coalesce(m.scim_attributes ->> 'userName', u.email)";
+const USER_NAME_SQL = 'coalesce(m.scim_user_name, u.email)';
 
 /** Filterable user attributes (RFC 7643 §4.1 names, lower-cased). */
 const USER_FILTER: SqlAttributes = {
   id: { sql: 'u.id::text', type: 'string', caseExact: true },
-  username: { sql: USER_NAME_SQL, type: 'string' },
+  username: {
+    sql: USER_NAME_SQL,
+    type: 'string',
+    // The userName's index (storage/schema/scim.ts): every provisioned member has one.
+    equals: (p) => `lower(m.scim_user_name) = lower(${p})`,
+  },
   externalid: { sql: 'm.scim_external_id', type: 'string', caseExact: true },
   displayname: { sql: 'u.name', type: 'string' },
   'name.formatted': { sql: 'u.name', type: 'string' },
@@ -202,7 +208,7 @@ function userResource(row: UserRow, where: Location): Json {
     schemas: [USER_SCHEMA, ...extensions],
     id: row.id,
     ...(row.external_id !== null ? { externalId: row.external_id } : {}),
-    userName: typeof kept.userName === 'string' ? kept.userName : row.email,
+    userName: row.user_name ?? row.email,
     name: { ...keptName, ...(row.name ? { formatted: row.name } : {}) },
     displayName: row.name ?? row.email,
     emails: [{ value: row.email, type: 'work', primary: true }],
@@ -322,8 +328,6 @@ function toUserInput(raw: Json): UserInput {
   const { formatted: _formatted, ...nameParts } = name;
   if (Object.keys(nameParts).length) kept.name = nameParts;
   else delete kept.name;
-  // A userName that is not the email (Azure AD's UPN, an Okta login) is kept as sent.
-  if (userName.trim().toLowerCase() !== email) kept.userName = userName.trim();
   if (JSON.stringify(kept).length > MAX_KEPT) invalid('The resource has too many attributes');
   return { userName: userName.trim(), email, externalId, active, name: fullName, phone, kept };
 }
@@ -451,10 +455,11 @@ export async function createUser(
       userId = inserted.rows[0]!.id;
     }
     await tx.query(
-      `INSERT INTO memberships (user_id, tenant_id, access_allowed, scim_configuration_id, scim_external_id, scim_attributes)
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb)
+      `INSERT INTO memberships (user_id, tenant_id, access_allowed, scim_configuration_id, scim_external_id, scim_attributes, scim_user_name)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)
        ON CONFLICT (user_id, tenant_id) DO UPDATE SET access_allowed = EXCLUDED.access_allowed,
          scim_configuration_id = EXCLUDED.scim_configuration_id, scim_external_id = EXCLUDED.scim_external_id,
+         scim_user_name = EXCLUDED.scim_user_name,
          scim_attributes = EXCLUDED.scim_attributes, invitation_pending = false, updated_at = now()`,
       [
         userId,
@@ -480,7 +485,7 @@ async function assertUserNameFree(
 ) {
   const { rows } = await db.query(
     `SELECT 1 FROM memberships m JOIN users u ON u.id = m.user_id
-      WHERE m.tenant_id = $1 AND m.scim_configuration_id = $2 AND lower(${USER_NAME_SQL}) = lower($3)
+      WHERE m.tenant_id = $1 AND m.scim_configuration_id = $2 AND lower(m.scim_user_name) = lower($3)
         AND ($4::uuid IS NULL OR u.id <> $4)`,
     [caller.tenantId, caller.configurationId, userName, exceptId],
   );
@@ -515,9 +520,10 @@ async function writeUser(db: Database, caller: ScimCaller, row: UserRow, input: 
       [row.id, input.email, input.name, input.phone],
     );
     await tx.query(
-      `UPDATE memberships SET access_allowed = $3, scim_external_id = $4, scim_attributes = $5::jsonb, updated_at = now()
+      `UPDATE memberships SET access_allowed = $3, scim_external_id = $4, scim_attributes = $5::jsonb,
+              scim_user_name = $6, updated_at = now()
         WHERE tenant_id = $1 AND user_id = $2`,
-      [caller.tenantId, row.id, input.active, input.externalId, JSON.stringify(input.kept)],
+      [caller.tenantId, row.id, input.active, input.externalId, JSON.stringify(input.kept), input.userName],
     );
     if (row.active && !input.active) await endSessions(tx, caller.tenantId, row.id);
   });

@@ -25,8 +25,12 @@ export const SCIM_STATEMENTS = [
   `ALTER TABLE memberships
      ADD COLUMN scim_configuration_id uuid REFERENCES scim_configurations(id) ON DELETE SET NULL,
      ADD COLUMN scim_external_id text,
+     ADD COLUMN scim_user_name text,
      ADD COLUMN scim_attributes jsonb NOT NULL DEFAULT '{}'::jsonb,
      ADD COLUMN updated_at timestamptz NOT NULL DEFAULT now()`,
+  // The userName as the identity provider sent it: what `userName eq` looks up.
+  `CREATE INDEX memberships_scim_user_name_idx ON memberships (scim_configuration_id, lower(scim_user_name))
+     WHERE scim_configuration_id IS NOT NULL`,
   `CREATE INDEX memberships_scim_configuration_idx ON memberships (scim_configuration_id) WHERE scim_configuration_id IS NOT NULL`,
   `ALTER TABLE groups
      ADD COLUMN scim_configuration_id uuid REFERENCES scim_configurations(id) ON DELETE SET NULL,
