@@ -468,6 +468,7 @@ export async function createUser(
         caller.configurationId,
         input.externalId,
         JSON.stringify(input.kept),
+        input.userName,
       ],
     );
     if (!input.active) await endSessions(tx, caller.tenantId, userId);
