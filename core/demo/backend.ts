@@ -164,6 +164,8 @@ function listItemOf(db: DemoDatabase, u: DemoUser) {
     invitationPending: pending,
     isLocked: false,
     provider: 'local',
+    // Demo mode has no identity provider: nobody is provisioned over SCIM (core/demo/directory.ts).
+    managedBy: 'frontegg',
   };
 }
 

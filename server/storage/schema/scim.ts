@@ -31,6 +31,8 @@ export const SCIM_STATEMENTS = [
   // The userName as the identity provider sent it: what `userName eq` looks up.
   `CREATE INDEX memberships_scim_user_name_idx ON memberships (scim_configuration_id, lower(scim_user_name))
      WHERE scim_configuration_id IS NOT NULL`,
+  `CREATE INDEX memberships_scim_external_id_idx ON memberships (scim_configuration_id, scim_external_id)
+     WHERE scim_configuration_id IS NOT NULL`,
   `CREATE INDEX memberships_scim_configuration_idx ON memberships (scim_configuration_id) WHERE scim_configuration_id IS NOT NULL`,
   `ALTER TABLE groups
      ADD COLUMN scim_configuration_id uuid REFERENCES scim_configurations(id) ON DELETE SET NULL,
