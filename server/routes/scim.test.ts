@@ -181,6 +181,64 @@ describe('SCIM authentication and errors', () => {
       assert.deepEqual(res.body.schemas, [ERROR], `${method} ${path}`);
       assert.equal(res.body.status, String(res.status));
     }
+    // PATCH and PUT with every kind of wrong value on a real user and group.
+    const userId = (
+      await scim(
+        'POST',
+        '/Users',
+        newUser(`${uniq('target')}@scim.example.com`, { name: { formatted: 'Target' } }),
+      )
+    ).body.id as string;
+    const groupId = (await scim('POST', '/Groups', { displayName: uniq('target') })).body.id as string;
+    const badPatches: unknown[] = [
+      {},
+      { schemas: [PATCH_OP] },
+      { schemas: [PATCH_OP], Operations: 'x' },
+      patch('x'),
+      patch({ op: 'move', path: 'active', value: true }),
+      patch({ op: 'replace', path: 5, value: true }),
+      patch({ op: 'replace', path: 'active' }),
+      patch({ op: 'remove' }),
+      patch({ op: 'replace', value: 'not an object' }),
+      patch({ op: 'replace', path: 'active', value: null }),
+      patch({ op: 'replace', path: 'active', value: { a: 1 } }),
+      patch({ op: 'replace', path: 'userName', value: 5 }),
+      patch({ op: 'replace', path: 'userName', value: 'nul\u0000@x.example' }),
+      patch({ op: 'replace', path: 'displayName', value: 'x'.repeat(101) }),
+      patch({ op: 'replace', path: 'name', value: 'x' }),
+      patch({ op: 'replace', path: 'name.givenName', value: {} }),
+      patch({ op: 'replace', path: 'emails', value: 'x' }),
+      patch({ op: 'replace', path: 'emails[type eq "work"].value', value: { x: 1 } }),
+      patch({ op: 'replace', path: 'emails[type eq "work"]', value: 'x' }),
+      patch({ op: 'replace', path: 'emails[type eq', value: 'x' }),
+      patch({ op: 'replace', path: 'phoneNumbers', value: [{ value: 'call me' }] }),
+      patch({ op: 'replace', path: 'id', value: 'x' }),
+      patch({ op: 'replace', path: 'meta.created', value: 'x' }),
+      patch({ op: 'add', path: 'groups', value: [{ value: groupId }] }),
+      patch({ op: 'replace', path: 'externalId', value: 'x'.repeat(300) }),
+      patch({ op: 'add', path: 'title', value: 'x'.repeat(20_000) }),
+    ];
+    for (const body of badPatches) {
+      const res = await scim('PATCH', `/Users/${userId}`, JSON.stringify(body));
+      assert.ok(res.status >= 400 && res.status < 500, `PATCH user ${JSON.stringify(body)}: ${res.status}`);
+      assert.deepEqual(res.body.schemas, [ERROR]);
+    }
+    for (const body of [
+      patch({ op: 'add', path: 'members', value: [{ value: 5 }] }),
+      patch({ op: 'add', path: 'members', value: 'x' }),
+      patch({ op: 'replace', path: 'displayName', value: '' }),
+      patch({ op: 'replace', path: 'displayName', value: 7 }),
+      patch({ op: 'add', path: 'members', value: [{ value: '00000000-0000-4000-8000-000000000000' }] }),
+    ]) {
+      const res = await scim('PATCH', `/Groups/${groupId}`, body);
+      assert.ok(res.status >= 400 && res.status < 500, `PATCH group ${JSON.stringify(body)}: ${res.status}`);
+    }
+    for (const body of [{}, { userName: null }, { userName: 'a@b.example', externalId: 7 }, 'null', '"x"']) {
+      const res = await scim('PUT', `/Users/${userId}`, body);
+      assert.ok(res.status >= 400 && res.status < 500, `PUT ${JSON.stringify(body)}: ${res.status}`);
+    }
+    assert.equal((await scim('GET', `/Users/${userId}`)).body.active, true, 'nothing changed');
+
     const badFilter = await scim('GET', '/Users?filter=nope%20eq%20%22x%22');
     assert.equal(badFilter.body.scimType, 'invalidFilter');
     const wrongType = await server.app.inject({
