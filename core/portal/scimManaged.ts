@@ -5,6 +5,8 @@
  * not imported so the pages do not carry the catalogue).
  */
 export const MANAGED_BY_SCIM = 'SCIM';
+/** The users page's status of a member the identity provider deactivated (`active: false`). */
+export const SCIM_DEACTIVATED = 'Deactivated';
 export const SCIM_MANAGED_USER =
   'This user is managed by SCIM provisioning: change them in your identity provider';
 export const SCIM_MANAGED_GROUP =

@@ -361,6 +361,12 @@ describe('SCIM Users', () => {
     const off = await scim('PATCH', `/Users/${user.id}`, patch({ op: 'replace', value: { active: false } }));
     assert.equal(off.status, 200);
     assert.equal(off.body.active, false);
+    const listedOff = await server.app.inject({
+      method: 'GET',
+      url: `${API}/users/v3?_filter=${encodeURIComponent(email)}`,
+      headers: bearer(admin),
+    });
+    assert.equal(listedOff.json().items[0].active, false, 'the users page sees the deactivation');
     const me = await server.app.inject({
       method: 'GET',
       url: `${API}/users/v2/me`,

@@ -98,6 +98,10 @@ test('a SCIM connection made on the page provisions and deprovisions a member', 
   expect(off.status()).toBe(200);
   expect((await off.json()).active).toBe(false);
   expect((await me()).status()).toBe(401);
+  await page.goto('/portal.html#/portal/users');
+  await expect(
+    partOf(host.getByRole('row', { name: new RegExp(PROVISIONED.email) }), 'user-status'),
+  ).toHaveText('Deactivated');
 
   // The page counts the connection's users; deleting it ends its token.
   await page.goto('/portal.html#/portal/provisioning');

@@ -8,7 +8,7 @@ import { enPortal } from '../../../i18n/en-portal';
 import { useAppSelector, useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Badge, type BadgeTone } from '../../../ui/Badge';
-import { MANAGED_BY_SCIM, SCIM_MANAGED_USER } from '../../../../core/portal/scimManaged';
+import { MANAGED_BY_SCIM, SCIM_DEACTIVATED, SCIM_MANAGED_USER } from '../../../../core/portal/scimManaged';
 import { Button } from '../../../ui/Button';
 import { ListTable, type Column } from '../../../ui/DataTable';
 import { formatDate } from '../../../ui/formatDate';
@@ -28,13 +28,15 @@ const t = enPortal.portal.users;
 const PAGE_SIZES = [10, 20, 50, 100];
 
 const statusOf = (user: TeamUser): [string, BadgeTone] =>
-  user.isLocked
-    ? [t.locked, 'danger']
-    : user.invitationPending
-      ? [tInvite.invitationPending, 'warning']
-      : user.verified
-        ? [t.active, 'success']
-        : [t.pendingActivation, 'neutral'];
+  user.managedBy === 'scim2' && user.active === false
+    ? [SCIM_DEACTIVATED, 'neutral']
+    : user.isLocked
+      ? [t.locked, 'danger']
+      : user.invitationPending
+        ? [tInvite.invitationPending, 'warning']
+        : user.verified
+          ? [t.active, 'success']
+          : [t.pendingActivation, 'neutral'];
 
 /**
  * Users (spec 001 §2, §7): GET users v3, searched, sorted, filtered by preset and paged by the
