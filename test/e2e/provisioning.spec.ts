@@ -98,6 +98,9 @@ test('a SCIM connection made on the page provisions and deprovisions a member', 
   expect(off.status()).toBe(200);
   expect((await off.json()).active).toBe(false);
   expect((await me()).status()).toBe(401);
+  // The users page shows the deactivation (opened again: it reloads its list).
+  await page.goto('/portal.html#/portal/provisioning');
+  await expect(host.getByRole('heading', { name: 'Provisioning', level: 2 })).toBeVisible();
   await page.goto('/portal.html#/portal/users');
   await expect(
     partOf(host.getByRole('row', { name: new RegExp(PROVISIONED.email) }), 'user-status'),
