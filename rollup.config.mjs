@@ -171,7 +171,7 @@ export default [
           (id.includes('/core/contract/') && !id.endsWith('/core/contract/permissions.ts')) ||
           id.endsWith('/core/api/errorCodes.ts') ||
           id.includes('/core/portal/') ||
-          /\/core\/api\/(securityPolicies|team|accountSettings|sessions|audits|connectivity|billing|accountMfa|securityCenter|signInMethods)\.ts$/.test(
+          /\/core\/api\/(securityPolicies|team|accountSettings|sessions|audits|connectivity|billing|accountMfa|securityCenter|signInMethods|directory)\.ts$/.test(
             id,
           ) ||
           // Billing (the checkout dialog and the subscriptions page): its calls, card checks and texts.

@@ -36,6 +36,8 @@ import { installAuditHook } from './http/audit-hook';
 import { purgeAudits } from './domain/audits';
 import { connectivityRoutes } from './routes/connectivity';
 import { billingRoutes } from './routes/billing';
+import { directoryRoutes } from './routes/directory';
+import { scimRoutes } from './routes/scim';
 import { authRoutes } from './routes/auth';
 import { configurationRoutes } from './routes/configurations';
 import { entitlementRoutes } from './routes/entitlements';
@@ -269,6 +271,9 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
       await connectivityRoutes(api, ctx);
       // Billing and the checkout (issue 17).
       await billingRoutes(api, ctx);
+      // Directory provisioning: SCIM configurations (the portal) and the SCIM 2.0 endpoints (IdPs).
+      await directoryRoutes(api, ctx);
+      await scimRoutes(api, ctx);
       // Password reset, activation and (when asked for) the development outbox.
       await passwordRoutes(api, ctx);
       await activationRoutes(api, ctx);

@@ -1983,7 +1983,64 @@ const ROUTES: Record<string, Entry> = {
   ...connectivityEntries(),
   // Billing (issue 17): fe.subscriptions.read to read, fe.subscriptions.write to change.
   ...billingEntries(),
+  // Directory provisioning (issue 16): SCIM configurations, and the SCIM endpoints they open.
+  ...directoryEntries(),
 };
+
+function directoryEntries(): Record<string, Entry> {
+  const C = `${F}/directory/resources/v1/configurations/scim2`;
+  const R = 'fe.secure.read.provisioningConfiguration';
+  const aConfiguration = async () => (await admin('POST', C, { source: 'other' })) as { id: string };
+  const entries: Record<string, Entry> = {
+    [`GET ${C}`]: { access: 'gated', permission: R, scope: 'account', request: async () => ({ url: C }) },
+    [`POST ${C}`]: {
+      access: 'gated',
+      permission: 'fe.secure.write.provisioningConfiguration',
+      scope: 'account',
+      request: async () => ({ url: C, payload: { source: 'okta', connectionName: uniq('okta') } }),
+    },
+    [`PATCH ${C}/:id`]: {
+      access: 'gated',
+      permission: 'fe.secure.write.provisioningConfiguration',
+      scope: 'resource',
+      request: async () => ({
+        url: `${C}/${(await aConfiguration()).id}`,
+        payload: { syncToUserManagement: false },
+      }),
+    },
+    [`DELETE ${C}/:id`]: {
+      access: 'gated',
+      permission: 'fe.secure.delete.provisioningConfiguration',
+      scope: 'resource',
+      request: async () => ({ url: `${C}/${(await aConfiguration()).id}` }),
+    },
+    [`GET ${F}/directory/resources/scim/temp/:id/Users/count`]: {
+      access: 'gated',
+      permission: R,
+      scope: 'resource',
+      request: async () => ({
+        url: `${F}/directory/resources/scim/temp/${(await aConfiguration()).id}/Users/count`,
+      }),
+    },
+  };
+  const why =
+    "SCIM 2.0 (routes/scim.ts): the directory configuration's own bearer token, not a user's (scim.test.ts)";
+  for (const path of [
+    'ServiceProviderConfig',
+    'Schemas',
+    'Schemas/:id',
+    'ResourceTypes',
+    'ResourceTypes/:id',
+  ])
+    entries[`GET ${F}/scim/v2/${path}`] = { access: 'public', why };
+  for (const resource of ['Users', 'Groups']) {
+    entries[`GET ${F}/scim/v2/${resource}`] = { access: 'public', why };
+    entries[`POST ${F}/scim/v2/${resource}`] = { access: 'public', why };
+    for (const method of ['GET', 'PUT', 'PATCH', 'DELETE'])
+      entries[`${method} ${F}/scim/v2/${resource}/:id`] = { access: 'public', why };
+  }
+  return entries;
+}
 
 function connectivityEntries(): Record<string, Entry> {
   const R = 'fe.connectivity.read.webhooks';

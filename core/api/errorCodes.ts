@@ -286,6 +286,10 @@ export const ERROR_CATALOGUE = {
   CARD_INSUFFICIENT_FUNDS: 'Your card has insufficient funds.',
   CARD_NOT_TEST_CARD: 'Your card was declined: the development provider accepts only test card numbers.',
   CARD_CONFIRMATION_FAILED: 'The payment was not confirmed by the cardholder.',
+  // Directory provisioning (issue 16): SCIM configurations, and what SCIM manages
+  SCIM_CONFIGURATION_NOT_FOUND: 'SCIM configuration not found',
+  SCIM_MANAGED_USER: 'This user is managed by SCIM provisioning: change them in your identity provider',
+  SCIM_MANAGED_GROUP: 'This group is managed by SCIM provisioning: change it in your identity provider',
 } as const;
 
 /**

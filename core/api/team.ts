@@ -16,6 +16,10 @@ export interface TeamUser {
   invitationPending?: boolean;
   isLocked: boolean;
   provider: string;
+  /** `scim2` when a SCIM connection provisions the member: the portal does not remove them (spec 001 §3). */
+  managedBy?: 'frontegg' | 'scim2';
+  /** For a member SCIM manages: false once the identity provider deactivated them. */
+  active?: boolean;
   createdAt: string;
   lastLogin: string | null;
 }

@@ -9,6 +9,7 @@
  * uuids, and an id the demo does not know is its 404 anyway).
  */
 import { FILTERABLE_AUDIT_COLUMNS, SORTABLE_AUDIT_COLUMNS } from '../api/audits';
+import { DIRECTORY_REQUEST_SCHEMAS } from './requests-directory';
 import { listQuerySchema, ROLE_SORT_FIELDS, USER_SORT_FIELDS } from './listQuery';
 import { SIGNIN_REQUEST_SCHEMAS } from './requests-signin';
 import * as s from './schemas';
@@ -105,6 +106,7 @@ const auditExport = {
 };
 
 export const REQUEST_SCHEMAS: Record<string, RequestSchema> = {
+  ...DIRECTORY_REQUEST_SCHEMAS,
   // Sign-in (server/routes/auth.ts)
   [`POST ${AUTH}/v1/user`]: {
     body: s.strictObject(

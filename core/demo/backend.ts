@@ -32,6 +32,7 @@ import { handleDemoSecurityPolicies } from './securityPolicies';
 import { demoSignInMethodRoutes } from './signInMethods';
 import { handleDemoAudits } from './audits';
 import { handleDemoSecurityCenter, isDemoSecurityCenterPath } from './securityCenter';
+import { handleDemoDirectory, isDemoDirectoryPath } from './directory';
 import { handleDemoConnectivity, isDemoConnectivityPath } from './connectivity';
 import { handleDemoBilling, isDemoBillingPath } from './billing';
 import {
@@ -131,6 +132,7 @@ const DEMO_ADMIN_BOX = {
     personalApiTokens: { visibility: 'byPermissions' },
     apiTokens: { visibility: 'byPermissions' },
     webhooks: { visibility: 'byPermissions' },
+    provisioning: { visibility: 'byPermissions' },
     subscriptions: { visibility: 'byPermissions' },
   },
 };
@@ -159,6 +161,8 @@ function listItemOf(db: DemoDatabase, u: DemoUser) {
     invitationPending: pending,
     isLocked: false,
     provider: 'local',
+    // Demo mode has no identity provider: nobody is provisioned over SCIM (core/demo/directory.ts).
+    managedBy: 'frontegg',
   };
 }
 
@@ -1004,6 +1008,12 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         ? withUser(
             (d, u, r) =>
               handleDemoConnectivity(d, u, permissionsOf(u, d), r, now, random) ?? fail(404, 'Not found'),
+          )
+        : null) ??
+      (isDemoDirectoryPath(path)
+        ? withUser(
+            (d, u, r) =>
+              handleDemoDirectory(d, u, permissionsOf(u, d), r, { now, random }) ?? fail(404, 'Not found'),
           )
         : null) ??
       (isDemoBillingPath(path)

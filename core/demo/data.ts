@@ -1,6 +1,7 @@
 import type { AuthStrategy, PublicPolicy, Tenant } from '../api/types';
 import type { DemoSecurityPolicies } from './securityPolicies';
 import type { DemoConnectivity } from './connectivity';
+import type { ScimConfiguration } from '../api/directory';
 
 /** Sample data of demo mode. Passwords are sample data too, kept in the page's storage. */
 export interface DemoUser {
@@ -55,6 +56,8 @@ export interface DemoDatabase {
   signInMethods?: Record<string, { main: string[]; passkeys: boolean }>;
   /** Webhooks, email/SMS/Slack settings per tenant id (core/demo/connectivity.ts). */
   connectivity?: Record<string, DemoConnectivity>;
+  /** SCIM configurations per tenant id (core/demo/directory.ts). */
+  directory?: Record<string, ScimConfiguration[]>;
   /** Vendor settings the demo can be switched to (tests; the sample data leaves them off). */
   settings?: {
     signUpRequiresActivation?: boolean;

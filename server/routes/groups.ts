@@ -19,6 +19,7 @@
  * - GET  /identity/resources/groups/v1/config (read): `{ enabled: true, rolesEnabled: true }`, this
  *   server's groups are always on. (POST config, a vendor setting, is not served: docs/contract.md.)
  */
+import { isScimManagedGroup, SCIM_MANAGED_GROUP } from '../domain/directory';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import {
@@ -171,6 +172,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
     { schema: { params: idParams('id'), body: { ...s.strictObject(fields), minProperties: 1 } } },
     async (request) => {
       const { tenantId } = await caller(request, 'fe.secure.write.groups');
+      await assertNotScim(tenantId, request.params.id);
       return groupOrThrow(await updateGroup(ctx.db, tenantId, request.params.id, clean(request.body)));
     },
   );
@@ -181,11 +183,17 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async (request) => {
       const { claims, tenantId } = await caller(request, 'fe.secure.delete.groups');
       await assertMayGrantGroup(ctx.db, claims, tenantId, request.params.id);
+      await assertNotScim(tenantId, request.params.id);
       if (!(await deleteGroup(ctx.db, tenantId, request.params.id)))
         throw httpError(404, 'Group not found in this account');
       return {};
     },
   );
+
+  /** A group SCIM manages keeps its name, description and members as the directory says (its roles stay the portal's). */
+  const assertNotScim = async (tenantId: string, groupId: string) => {
+    if (await isScimManagedGroup(ctx.db, tenantId, groupId)) throw httpError(403, SCIM_MANAGED_GROUP);
+  };
 
   const rolesBody = s.strictObject({ roleIds: { ...uuidList, minItems: 1 } }, ['roleIds']);
   const usersBody = s.strictObject({ userIds: { ...uuidList, minItems: 1 } }, ['userIds']);
@@ -210,6 +218,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
       handler: async (request) => {
         const { claims, tenantId } = await caller(request, 'fe.secure.write.groups');
         await assertMayGrantGroup(ctx.db, claims, tenantId, request.params.id);
+        await assertNotScim(tenantId, request.params.id);
         if (!add)
           for (const userId of request.body.userIds)
             await assertMayActOn(ctx.db, claims, tenantId, userId, 'groups');

@@ -15,6 +15,7 @@
  * GET users/v1/{id}, users/v1/me/authorization, users/v3/roles and /groups (`?ids=a,b`), and
  * POST users/sessions/v1/revoke `{ userId }` (an admin ends a member's sessions in the account).
  */
+import { isScimManagedMember, SCIM_MANAGED_USER } from '../domain/directory';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { listAssignableRoles, removeMember, setMemberRoles } from '../domain/team-membership';
@@ -94,6 +95,7 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
   async function removeFromAccount(claims: AccessTokenClaims, userId: string) {
     const tenantId = requirePermission(claims, 'fe.secure.delete.users');
     await assertMayActOn(ctx.db, claims, tenantId, userId, 'remove');
+    if (await isScimManagedMember(ctx.db, tenantId, userId)) throw httpError(403, SCIM_MANAGED_USER);
     if ((await removeMember(ctx.db, tenantId, userId)) === 'notMember')
       throw httpError(404, 'User not found in this account');
   }

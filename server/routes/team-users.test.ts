@@ -52,6 +52,7 @@ describe('GET /users/v2 (tenant users)', () => {
       'invitationPending',
       'isLocked',
       'lastLogin',
+      'managedBy',
       'metadata',
       'mfaEnrolled',
       'name',

@@ -22,6 +22,7 @@ import { BILLING_STATEMENTS } from './schema/billing';
 import { GAPS_STATEMENTS } from './schema/gaps';
 import { SECURITY_CENTER_STATEMENTS } from './schema/security-center';
 import { SIGN_IN_METHOD_STATEMENTS } from './schema/sign-in-methods';
+import { SCIM_STATEMENTS } from './schema/scim';
 
 interface Migration {
   version: number;
@@ -367,6 +368,11 @@ export const migrations: Migration[] = [
     version: 22,
     name: 'sign-in methods (vendor and per account) and the captcha policy',
     statements: SIGN_IN_METHOD_STATEMENTS,
+  },
+  {
+    version: 23,
+    name: 'directory provisioning: SCIM configurations and tokens, SCIM-managed members and groups',
+    statements: SCIM_STATEMENTS,
   },
 ];
 

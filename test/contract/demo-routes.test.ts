@@ -56,6 +56,24 @@ const NOT_IN_DEMO: Record<string, string> = {
   'GET /team/resources/profile/images/v1/:id': SERVER_ONLY,
   'GET /metadata/ip/:ip':
     "an address's metadata: demo mode sees no addresses (its GET /metadata/ipme answers every field null)",
+  // SCIM 2.0 (server/routes/scim.ts): an identity provider calls these with a configuration's token.
+  'GET /scim/v2/ServiceProviderConfig': PROTOCOL,
+  'GET /scim/v2/Schemas': PROTOCOL,
+  'GET /scim/v2/Schemas/:id': PROTOCOL,
+  'GET /scim/v2/ResourceTypes': PROTOCOL,
+  'GET /scim/v2/ResourceTypes/:id': PROTOCOL,
+  'GET /scim/v2/Users': PROTOCOL,
+  'POST /scim/v2/Users': PROTOCOL,
+  'GET /scim/v2/Users/:id': PROTOCOL,
+  'PUT /scim/v2/Users/:id': PROTOCOL,
+  'PATCH /scim/v2/Users/:id': PROTOCOL,
+  'DELETE /scim/v2/Users/:id': PROTOCOL,
+  'GET /scim/v2/Groups': PROTOCOL,
+  'POST /scim/v2/Groups': PROTOCOL,
+  'GET /scim/v2/Groups/:id': PROTOCOL,
+  'PUT /scim/v2/Groups/:id': PROTOCOL,
+  'PATCH /scim/v2/Groups/:id': PROTOCOL,
+  'DELETE /scim/v2/Groups/:id': PROTOCOL,
 };
 
 /**

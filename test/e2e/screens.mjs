@@ -18,6 +18,7 @@ export const PORTAL_PAGES = [
   ['personalApiTokens', 'Personal API tokens'],
   ['apiTokens', 'API tokens'],
   ['security', 'Security'],
+  ['provisioning', 'Provisioning'],
   ['audits', 'Audit logs'],
   ['securityCenter', 'Security centre'],
   ['webhooks', 'Webhooks'],

@@ -229,7 +229,6 @@ const REPORTS = 'reports are not built';
 const SLACK_OAUTH =
   'Slack app installation (OAuth code exchange) is not built: channels are incoming webhooks';
 const NOTIFICATIONS = 'notifications are not built';
-const SCIM = 'SCIM / directory provisioning is not built';
 // The security centre (the client's security-center/interfaces.d.ts).
 const SECURITY_ITEM: Shape = {
   code: 'string',
@@ -2263,17 +2262,6 @@ export const INVENTORY: Record<string, Entry> = {
     ['getNotifications', 'markAllAsRead', 'updateNotificationIsPinned', 'updateNotificationStatus'],
     NOTIFICATIONS,
   ),
-  ...allOf(
-    'directory',
-    [
-      'countConfigurationUsers',
-      'createConfiguration',
-      'deleteConfiguration',
-      'getConfigs',
-      'updateConfiguration',
-    ],
-    SCIM,
-  ),
   // ─── Security centre (server/routes/security-center.ts) ───────────────────────────────────────
   'securityCenter.getRecommendations': served(async () => {
     await asAdmin();
@@ -2291,6 +2279,8 @@ export const INVENTORY: Record<string, Entry> = {
     );
     assert.ok(mfa && mfa.metadata!.totalUsers! >= 1, 'the MFA insight counts the account’s members');
   }),
+  // ─── Directory provisioning (issue 16): SCIM configurations (server/routes/directory.ts) ────
+  ...directoryEntries(),
 };
 
 // The client's connectivity/interfaces.d.ts, in brief.
@@ -3007,4 +2997,83 @@ async function tenantApiTokenViaServer(): Promise<string> {
     await adminToken(),
   );
   return token.clientId;
+}
+
+// The client's directory/interfaces.d.ts, in brief (Scim2ConnectionConfigResponse).
+const SCIM_CONFIGURATION: Shape = {
+  id: 'string',
+  connectionName: 'string',
+  source: 'string',
+  syncToUserManagement: 'boolean',
+  createdAt: 'string',
+  lastSync: 'string?',
+};
+
+function directoryEntries(): Record<string, Entry> {
+  /** A configuration made through the client, with its token (shown once). */
+  const create = async (source: 'okta' | 'azure-ad' | 'frontegg' | 'other', connectionName?: string) =>
+    (await api.directory.createConfiguration({
+      source: source as never,
+      ...(connectionName ? { connectionName } : {}),
+    })) as unknown as { id: string; token: string; connectionName: string; source: string };
+  /** Provisions one user over SCIM with the configuration's token (what an identity provider does). */
+  const provision = async (token: string) => {
+    const res = await theServer().app.inject({
+      method: 'POST',
+      url: '/frontegg/scim/v2/Users',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' },
+      payload: JSON.stringify({
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+        userName: freshEmail('scim'),
+      }),
+    });
+    assert.equal(res.statusCode, 201, res.body);
+  };
+  return {
+    'directory.getConfigs': served(async () => {
+      await asAdmin();
+      const made = await create('okta', `Interop ${Date.now()}`);
+      const list = await api.directory.getConfigs();
+      fitsNonEmpty(list, SCIM_CONFIGURATION);
+      const mine = list.find((c) => c.id === made.id);
+      assert.ok(mine, 'the new configuration is listed');
+      assert.equal(mine.source, 'okta');
+      assert.equal((mine as unknown as { token?: string }).token, undefined, 'the token is never listed');
+    }),
+    'directory.createConfiguration': served(async () => {
+      await asAdmin();
+      const made = await create('azure-ad');
+      fits(made, { ...(SCIM_CONFIGURATION as Record<string, Shape>), token: 'string' });
+      assert.equal(made.connectionName, 'Azure AD', 'a default name from the source');
+      // The token opens the SCIM endpoints at once.
+      await provision(made.token);
+    }),
+    'directory.updateConfiguration': served(async () => {
+      await asAdmin();
+      const made = await create('other');
+      await api.directory.updateConfiguration(made.id, { syncToUserManagement: false });
+      const after = (await api.directory.getConfigs()).find((c) => c.id === made.id);
+      assert.equal(after?.syncToUserManagement, false);
+    }),
+    'directory.deleteConfiguration': served(async () => {
+      await asAdmin();
+      const made = await create('frontegg');
+      await api.directory.deleteConfiguration(made.id);
+      assert.ok(!(await api.directory.getConfigs()).some((c) => c.id === made.id));
+      const res = await theServer().app.inject({
+        method: 'GET',
+        url: '/frontegg/scim/v2/Users',
+        headers: { authorization: `Bearer ${made.token}` },
+      });
+      assert.equal(res.statusCode, 401, 'a deleted configuration’s token stops working');
+    }),
+    'directory.countConfigurationUsers': served(async () => {
+      await asAdmin();
+      const made = await create('okta');
+      fits(await api.directory.countConfigurationUsers(made.id), { count: 'number' });
+      await provision(made.token);
+      await provision(made.token);
+      assert.deepEqual(await api.directory.countConfigurationUsers(made.id), { count: 2 });
+    }),
+  };
 }

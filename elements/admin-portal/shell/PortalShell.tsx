@@ -51,6 +51,7 @@ const PORTAL_PAGE_COMPONENTS: Partial<
   security: lazy(() => import('../pages/security/SecurityPage')),
   audits: lazy(() => import('../pages/audits/AuditsPage')),
   securityCenter: lazy(() => import('../pages/security-center/SecurityCenterPage')),
+  provisioning: lazy(() => import('../pages/provisioning/ProvisioningPage')),
   webhooks: lazy(() => import('../pages/connectivity/ConnectivityPage')),
   subscriptions: lazy(() => import('../pages/subscriptions/SubscriptionsPage')),
 };

@@ -7,6 +7,7 @@
  * no route, and for a route left without schemas.
  */
 import { connectivitySchemas } from './connectivity';
+import { directorySchemas } from './directory';
 import { billingSchemas } from './billing';
 import { identitySchemas } from './identity';
 import { platformSchemas } from './platform';
@@ -24,4 +25,5 @@ export const ROUTE_SCHEMAS: RouteSchemas = {
   ...securitySchemas,
   ...connectivitySchemas,
   ...billingSchemas,
+  ...directorySchemas,
 };

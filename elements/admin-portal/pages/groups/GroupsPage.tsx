@@ -1,3 +1,5 @@
+import { MANAGED_BY_SCIM, SCIM_MANAGED_GROUP } from '../../../../core/portal/scimManaged';
+import { Badge } from '../../../ui/Badge';
 import { css } from '@emotion/react';
 import { useState } from 'react';
 import { createGroupsApi, GROUPS_PAGE_SIZE, type Group } from '../../../../core/portal/groupsApi';
@@ -77,6 +79,14 @@ export default function GroupsPage(_props: PortalPageProps) {
             />
           )}
           {group.name}
+          {group.managedBy === 'scim2' && (
+            <>
+              {' '}
+              <Badge partName="managed-by-scim" title={SCIM_MANAGED_GROUP}>
+                {MANAGED_BY_SCIM}
+              </Badge>
+            </>
+          )}
         </>
       ),
     },
@@ -84,34 +94,38 @@ export default function GroupsPage(_props: PortalPageProps) {
     { id: 'roles', header: t.columns.roles, cell: (g) => g.roles.map((r) => r.name).join(', ') || a.none },
     { id: 'users', header: t.columns.users, cell: (g) => g.users.map((u) => u.name).join(', ') || a.none },
   ];
+  // A group SCIM manages keeps its name, description and members as the directory says (its roles stay editable).
   const actionsOf = (group: Group): RowAction[] =>
     (
       [
-        canWrite && {
-          label: a.edit,
-          ariaLabel: t.editOf(group.name),
-          part: 'edit-group',
-          onSelect: open('edit', group),
-        },
+        canWrite &&
+          group.managedBy !== 'scim2' && {
+            label: a.edit,
+            ariaLabel: t.editOf(group.name),
+            part: 'edit-group',
+            onSelect: open('edit', group),
+          },
         canManageRoles && {
           label: t.rolesButton,
           ariaLabel: t.rolesOf(group.name),
           part: 'group-roles',
           onSelect: open('roles', group),
         },
-        canManageMembers && {
-          label: t.membersButton,
-          ariaLabel: t.membersOf(group.name),
-          part: 'group-members',
-          onSelect: open('members', group),
-        },
-        canDelete && {
-          label: a.delete,
-          ariaLabel: t.deleteOf(group.name),
-          part: 'delete-group',
-          danger: true,
-          onSelect: open('delete', group),
-        },
+        canManageMembers &&
+          group.managedBy !== 'scim2' && {
+            label: t.membersButton,
+            ariaLabel: t.membersOf(group.name),
+            part: 'group-members',
+            onSelect: open('members', group),
+          },
+        canDelete &&
+          group.managedBy !== 'scim2' && {
+            label: a.delete,
+            ariaLabel: t.deleteOf(group.name),
+            part: 'delete-group',
+            danger: true,
+            onSelect: open('delete', group),
+          },
       ] as Array<RowAction | false>
     ).filter((action): action is RowAction => Boolean(action));
 

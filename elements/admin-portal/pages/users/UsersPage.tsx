@@ -8,6 +8,7 @@ import { enPortal } from '../../../i18n/en-portal';
 import { useAppSelector, useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Badge, type BadgeTone } from '../../../ui/Badge';
+import { MANAGED_BY_SCIM, SCIM_DEACTIVATED, SCIM_MANAGED_USER } from '../../../../core/portal/scimManaged';
 import { Button } from '../../../ui/Button';
 import { ListTable, type Column } from '../../../ui/DataTable';
 import { formatDate } from '../../../ui/formatDate';
@@ -27,13 +28,15 @@ const t = enPortal.portal.users;
 const PAGE_SIZES = [10, 20, 50, 100];
 
 const statusOf = (user: TeamUser): [string, BadgeTone] =>
-  user.isLocked
-    ? [t.locked, 'danger']
-    : user.invitationPending
-      ? [tInvite.invitationPending, 'warning']
-      : user.verified
-        ? [t.active, 'success']
-        : [t.pendingActivation, 'neutral'];
+  user.managedBy === 'scim2' && user.active === false
+    ? [SCIM_DEACTIVATED, 'neutral']
+    : user.isLocked
+      ? [t.locked, 'danger']
+      : user.invitationPending
+        ? [tInvite.invitationPending, 'warning']
+        : user.verified
+          ? [t.active, 'success']
+          : [t.pendingActivation, 'neutral'];
 
 /**
  * Users (spec 001 §2, §7): GET users v3, searched, sorted, filtered by preset and paged by the
@@ -116,7 +119,17 @@ export default function UsersPage(_props: PortalPageProps) {
       id: 'name',
       header: t.columns.name,
       sortBy: 'name',
-      cell: (user) => `${user.name}${user.id === me?.id ? ` ${t.you}` : ''}`,
+      cell: (user) =>
+        user.managedBy === 'scim2' ? (
+          <>
+            {`${user.name}${user.id === me?.id ? ` ${t.you}` : ''}`}{' '}
+            <Badge partName="managed-by-scim" title={SCIM_MANAGED_USER}>
+              {MANAGED_BY_SCIM}
+            </Badge>
+          </>
+        ) : (
+          `${user.name}${user.id === me?.id ? ` ${t.you}` : ''}`
+        ),
     },
     { id: 'email', header: t.columns.email, sortBy: 'email', nowrap: true, cell: (user) => user.email },
     {
@@ -212,7 +225,8 @@ export default function UsersPage(_props: PortalPageProps) {
         part: 'sign-out-user',
         onSelect: () => setDialog({ kind: 'signOut', user }),
       });
-    if (canRemove)
+    // A member the directory provisions is removed there (the server refuses it here too).
+    if (canRemove && user.managedBy !== 'scim2')
       actions.push({
         label: t.remove,
         ariaLabel: t.removeUser(user.name),

@@ -1,0 +1,246 @@
+import { useState } from 'react';
+import {
+  createDirectoryApi,
+  SCIM_SOURCES,
+  type CreatedScimConfiguration,
+  type DirectoryApi,
+  type ScimConfiguration,
+  type ScimSource,
+} from '../../../../core/api/directory';
+import { buildUrl } from '../../../../core/api/http';
+import { enPortal } from '../../../i18n/en-portal';
+import { useAuthApp } from '../../../shared/AppContext';
+import { Badge } from '../../../ui/Badge';
+import { Button } from '../../../ui/Button';
+import { ConfirmDialog, FormDialog } from '../../../ui/ConfirmDialog';
+import { CopyField } from '../../../ui/CopyField';
+import { DataTable, type Column } from '../../../ui/DataTable';
+import { Dialog, DialogFooter } from '../../../ui/Dialog';
+import { formatDate } from '../../../ui/formatDate';
+import { Page } from '../../../ui/Page';
+import { SelectField } from '../../../ui/SelectField';
+import { TextField } from '../../../ui/TextField';
+import { useFormFields } from '../../../ui/useFormFields';
+import { listData, useListPage } from '../../../ui/useListPage';
+import { useSubmit } from '../../../ui/useSubmit';
+import { NoPermission, usePageApi, usePermissions } from '../common/adminParts';
+import { tProvisioning as t } from './texts';
+
+/** A configuration with the number of members it manages (null when the count failed). */
+type Row = ScimConfiguration & { users: number | null };
+
+/** Each configuration's user count, asked for all at once; a failed count is shown as unknown. */
+async function withCounts(api: DirectoryApi): Promise<Row[]> {
+  const configurations = await api.list();
+  return Promise.all(
+    configurations.map(async (c) => ({
+      ...c,
+      users: await api.countUsers(c.id).then(
+        (r) => r.count,
+        () => null,
+      ),
+    })),
+  );
+}
+
+/**
+ * Provisioning (spec 001 §2 "provisioning connections", §3 "Directory (SCIM) configuration", §7):
+ * the account's SCIM connections with their identity provider and user count; add one (the SCIM
+ * base URL and the bearer token shown once, with copy buttons); delete after a confirmation.
+ */
+export default function ProvisioningPage() {
+  const api = usePageApi(createDirectoryApi);
+  const app = useAuthApp();
+  const { can, canRead } = usePermissions();
+  const allowed = canRead('provisioning');
+  const canWrite = can('fe.secure.write.provisioningConfiguration');
+  const canDelete = can('fe.secure.delete.provisioningConfiguration');
+  const list = useListPage<Row>({
+    fetch: () => withCounts(api).then(listData),
+    deps: [api],
+    enabled: allowed,
+  });
+  const [dialog, setDialog] = useState<
+    | { kind: 'add' }
+    | { kind: 'created'; configuration: CreatedScimConfiguration }
+    | { kind: 'delete'; configuration: Row }
+    | null
+  >(null);
+  const title = enPortal.portal.pageTitles.provisioning;
+  const titleId = 'ae-portal-provisioning-title';
+  if (!allowed) return <NoPermission title={title} titleId={titleId} />;
+
+  const columns: Array<Column<Row>> = [
+    {
+      id: 'name',
+      header: t.columns.name,
+      cell: (c) => (
+        <>
+          {c.connectionName}
+          {!c.syncToUserManagement && (
+            <>
+              {' '}
+              <Badge tone="warning">{t.paused}</Badge>
+            </>
+          )}
+        </>
+      ),
+    },
+    {
+      id: 'source',
+      header: t.columns.source,
+      part: 'scim-source',
+      cell: (c) => t.sources[c.source] ?? c.source,
+    },
+    { id: 'users', header: t.columns.users, part: 'scim-users', nowrap: true, cell: (c) => c.users ?? '—' },
+    { id: 'created', header: t.columns.created, nowrap: true, cell: (c) => formatDate(c.createdAt, t.never) },
+    {
+      id: 'lastSync',
+      header: t.columns.lastSync,
+      nowrap: true,
+      cell: (c) => formatDate(c.lastSync ?? null, t.never),
+    },
+  ];
+
+  return (
+    <Page
+      title={title}
+      titleId={titleId}
+      description={t.intro}
+      actions={
+        canWrite && (
+          <Button partName="add-scim-connection" onClick={() => setDialog({ kind: 'add' })}>
+            {t.add}
+          </Button>
+        )
+      }
+    >
+      <DataTable
+        caption={title}
+        columns={columns}
+        load={list.load}
+        rowKey={(c) => c.id}
+        rowLabel={(c) => c.connectionName}
+        rowActions={
+          canDelete
+            ? (c) => [
+                {
+                  label: t.delete,
+                  ariaLabel: t.deleteOf(c.connectionName),
+                  part: 'delete-scim-connection',
+                  danger: true,
+                  onSelect: () => setDialog({ kind: 'delete', configuration: c }),
+                },
+              ]
+            : undefined
+        }
+        tablePart="scim-table"
+        rowPart="scim-row"
+        empty={<p>{t.empty}</p>}
+        failedText={t.loadFailed}
+        onRetry={list.reload}
+        total={{ text: t.total, part: 'scim-total' }}
+      />
+      {dialog?.kind === 'add' && (
+        <AddConnectionDialog
+          api={api}
+          onClose={() => setDialog(null)}
+          onCreated={(configuration) => {
+            setDialog({ kind: 'created', configuration });
+            list.reload();
+          }}
+        />
+      )}
+      {dialog?.kind === 'created' && (
+        <Dialog
+          title={t.createdTitle}
+          titleId="ae-scim-created-title"
+          size="medium"
+          onClose={() => setDialog(null)}
+        >
+          <p>{t.createdBody}</p>
+          <CopyField
+            label={t.baseUrl}
+            value={buildUrl(app.options, '/scim/v2')}
+            copyLabel={t.copyBaseUrl}
+            partName="scim-base-url"
+          />
+          <CopyField
+            label={t.token}
+            value={dialog.configuration.token}
+            copyLabel={t.copyToken}
+            partName="scim-token"
+          />
+          <DialogFooter>
+            <Button partName="done-button" onClick={() => setDialog(null)}>
+              {t.done}
+            </Button>
+          </DialogFooter>
+        </Dialog>
+      )}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          title={t.deleteTitle}
+          titleId="ae-delete-scim-title"
+          body={t.deleteBody(dialog.configuration.connectionName)}
+          onClose={() => setDialog(null)}
+          onConfirm={async () => {
+            await api.remove(dialog.configuration.id);
+            setDialog(null);
+            list.reload();
+          }}
+        />
+      )}
+    </Page>
+  );
+}
+
+/** The identity provider (spec 001 §3's sources) and an optional name. */
+function AddConnectionDialog({
+  api,
+  onClose,
+  onCreated,
+}: {
+  api: DirectoryApi;
+  onClose: () => void;
+  onCreated: (configuration: CreatedScimConfiguration) => void;
+}) {
+  const form = useFormFields({ connectionName: '' });
+  const [source, setSource] = useState<ScimSource>('okta');
+  const submit = useSubmit();
+  function onSubmit() {
+    const name = form.values.connectionName.trim();
+    if (!form.check({ connectionName: name.length > 100 ? t.nameTooLong : null })) return;
+    void submit.run(async () => {
+      onCreated(await api.create({ source, ...(name ? { connectionName: name } : {}) }));
+    });
+  }
+  return (
+    <FormDialog
+      title={t.addTitle}
+      titleId="ae-add-scim-title"
+      busy={submit.busy}
+      error={form.banner(submit.error)}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={t.create}
+      busyLabel={t.creating}
+    >
+      <SelectField
+        label={t.source}
+        partName="scim-source-select"
+        value={source}
+        onChange={(event) => setSource(event.target.value as ScimSource)}
+        options={SCIM_SOURCES.map((s) => ({ value: s, label: t.sources[s] }))}
+      />
+      <TextField
+        label={t.connectionName}
+        hint={t.connectionNameHint}
+        maxLength={200}
+        autoComplete="off"
+        partName="scim-connection-name"
+        {...form.field('connectionName')}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The provisioning page's texts (spec 001 §2 "provisioning connections"). Kept beside the page, not
+ * in en-portal.ts, so only the page's lazy chunk carries them.
+ */
+import type { ScimSource } from '../../../../core/api/directory';
+
+export const tProvisioning = {
+  intro:
+    'Connect your identity provider (Okta, Microsoft Entra ID and others) to create, update and deactivate the people and groups of this account over SCIM 2.0.',
+  add: 'Add connection',
+  addTitle: 'Add a SCIM connection',
+  create: 'Create',
+  creating: 'Creating…',
+  source: 'Identity provider',
+  connectionName: 'Connection name',
+  connectionNameHint: 'Optional: the provider’s name is used when empty.',
+  nameTooLong: 'Use at most 100 characters.',
+  sources: {
+    frontegg: 'Frontegg',
+    okta: 'Okta',
+    'azure-ad': 'Microsoft Entra ID (Azure AD)',
+    other: 'Other',
+  } as Record<ScimSource, string>,
+  columns: {
+    name: 'Connection',
+    source: 'Identity provider',
+    users: 'Users',
+    created: 'Created',
+    lastSync: 'Last change',
+  },
+  loadingCount: '…',
+  never: 'Never',
+  empty: 'No SCIM connection yet.',
+  loadFailed: 'The connections could not be loaded.',
+  total: (n: number) => `${n} ${n === 1 ? 'connection' : 'connections'}`,
+  paused: 'Paused',
+  deleteOf: (name: string) => `Delete the connection ${name}`,
+  deleteTitle: 'Delete this SCIM connection?',
+  deleteBody: (name: string) =>
+    `${name}'s token stops working at once. The people and groups it provisioned stay in the account and are managed here again.`,
+  delete: 'Delete',
+  createdTitle: 'Connection created',
+  createdBody:
+    'Give these to your identity provider. The token is shown only now: copy it before you close this dialog.',
+  baseUrl: 'SCIM base URL',
+  copyBaseUrl: 'Copy the SCIM base URL',
+  token: 'Bearer token',
+  copyToken: 'Copy the token',
+  done: 'Done',
+};

@@ -1,0 +1,84 @@
+/**
+ * Directory provisioning configurations (issue 16), on the client SDK's paths (`@frontegg/rest-api`
+ * 3.1.18 `directory`; spec 001 §7 "Directory (SCIM): GET, POST, PATCH /{id}, DELETE /{id}, GET temp
+ * /{id}/Users/count"):
+ * - GET    /directory/resources/v1/configurations/scim2          the account's configurations
+ * - POST   /directory/resources/v1/configurations/scim2          create; the answer carries `token`, once
+ * - PATCH  /directory/resources/v1/configurations/scim2/:id      `syncToUserManagement`
+ * - DELETE /directory/resources/v1/configurations/scim2/:id      the token stops working at once
+ * - GET    /directory/resources/scim/temp/:id/Users/count       `{ count }` of members it manages
+ * Reading needs fe.secure.read.provisioningConfiguration, creating and changing
+ * fe.secure.write.provisioningConfiguration, deleting fe.secure.delete.provisioningConfiguration
+ * (the permission catalogue's companions of spec 001 §6's read string). The SCIM endpoints the
+ * token opens: routes/scim.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import { DIRECTORY_CONFIGURATIONS, DIRECTORY_TEMP, type ScimSource } from '../../core/api/directory';
+import type { AppContext } from '../context';
+import {
+  countScimUsers,
+  createScimConfiguration,
+  deleteScimConfiguration,
+  listScimConfigurations,
+  updateScimConfiguration,
+} from '../domain/directory';
+import { requireSignedInUser, requireUser } from '../http/bearer';
+import { httpError } from '../http/errors';
+import { idParams } from '../http/list-query';
+import { requirePermission } from '../http/permissions';
+
+const READ = 'fe.secure.read.provisioningConfiguration';
+const WRITE = 'fe.secure.write.provisioningConfiguration';
+const DELETE = 'fe.secure.delete.provisioningConfiguration';
+const SCIM_CONFIGURATION_NOT_FOUND = 'SCIM configuration not found';
+
+export async function directoryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Request schemas: core/contract/requests-directory.ts (the demo backend validates with the same).
+  app.get(DIRECTORY_CONFIGURATIONS, async (request) =>
+    listScimConfigurations(ctx.db, requirePermission(await requireUser(ctx.tokens, request), READ)),
+  );
+
+  // A token that opens the account's directory is made for a person signed in (not an API token).
+  app.post<{ Body: { source: ScimSource; connectionName?: string; syncToUserManagement?: boolean } }>(
+    DIRECTORY_CONFIGURATIONS,
+    async (request, reply) => {
+      const claims = await requireSignedInUser(ctx.tokens, request);
+      const tenantId = requirePermission(claims, WRITE);
+      reply.code(201);
+      return createScimConfiguration(ctx.db, tenantId, request.body, claims.sub);
+    },
+  );
+
+  app.patch<{ Params: { id: string }; Body: { syncToUserManagement?: boolean } }>(
+    `${DIRECTORY_CONFIGURATIONS}/:id`,
+    { schema: { params: idParams('id') } },
+    async (request) => {
+      const tenantId = requirePermission(await requireUser(ctx.tokens, request), WRITE);
+      if (!(await updateScimConfiguration(ctx.db, tenantId, request.params.id, request.body ?? {})))
+        throw httpError(404, SCIM_CONFIGURATION_NOT_FOUND);
+      return {};
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    `${DIRECTORY_CONFIGURATIONS}/:id`,
+    { schema: { params: idParams('id') } },
+    async (request) => {
+      const tenantId = requirePermission(await requireUser(ctx.tokens, request), DELETE);
+      if (!(await deleteScimConfiguration(ctx.db, tenantId, request.params.id)))
+        throw httpError(404, SCIM_CONFIGURATION_NOT_FOUND);
+      return {};
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${DIRECTORY_TEMP}/:id/Users/count`,
+    { schema: { params: idParams('id') } },
+    async (request) => {
+      const tenantId = requirePermission(await requireUser(ctx.tokens, request), READ);
+      const count = await countScimUsers(ctx.db, tenantId, request.params.id);
+      if (count === null) throw httpError(404, SCIM_CONFIGURATION_NOT_FOUND);
+      return { count };
+    },
+  );
+}
