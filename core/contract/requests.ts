@@ -10,6 +10,7 @@
  */
 import { FILTERABLE_AUDIT_COLUMNS, SORTABLE_AUDIT_COLUMNS } from '../api/audits';
 import { listQuerySchema, ROLE_SORT_FIELDS, USER_SORT_FIELDS } from './listQuery';
+import { SSO_REQUEST_SCHEMAS } from './requests-sso';
 import * as s from './schemas';
 
 export interface RequestSchema {
@@ -104,6 +105,7 @@ const auditExport = {
 };
 
 export const REQUEST_SCHEMAS: Record<string, RequestSchema> = {
+  ...SSO_REQUEST_SCHEMAS,
   // Sign-in (server/routes/auth.ts)
   [`POST ${AUTH}/v1/user`]: {
     body: s.strictObject(

@@ -38,6 +38,8 @@ const DYNAMIC_SITES: Record<string, [sample: string, code: string][]> = {
     ['"10.0.0.0/33" is not an IP address or CIDR range', 'IP_INVALID'],
     ['"not a domain" is not a domain name', 'DOMAIN_INVALID'],
   ],
+  // The SSO domain the administrator typed, quoted back.
+  'server/routes/sso-config.ts': [['"not a domain" is not a domain name', 'DOMAIN_INVALID']],
   'server/domain/attempts.ts': [
     ['Too many codes requested. Try again in 1 minute.', 'TOO_MANY_CODES'],
     ['Too many sign-ups from this network. Try again in 15 minutes.', 'TOO_MANY_SIGN_UPS'],

@@ -13,7 +13,7 @@ import { ROLES_GROUPS_TOKENS_STATEMENTS } from './schema/roles-groups-tokens';
 import { SUB_ACCOUNT_STATEMENTS } from './schema/sub-accounts';
 import { OAUTH_STATEMENTS } from './schema/oauth';
 import { SOCIAL_STATEMENTS } from './schema/social';
-import { SSO_STATEMENTS } from './schema/sso';
+import { SSO_STATEMENTS, SSO_TENANT_STATEMENTS } from './schema/sso';
 import { SAML_STATEMENTS } from './schema/saml';
 import { SECURITY_POLICY_STATEMENTS } from './schema/security-policies';
 import { AUDIT_STATEMENTS } from './schema/audits';
@@ -355,6 +355,15 @@ export const migrations: Migration[] = [
     version: 20,
     name: 'client SDK calls: access tokens (opaque bearer secrets), uploaded profile images',
     statements: GAPS_STATEMENTS,
+  },
+  // 21-23 are reserved for other branches (issue 16's SCIM and connectivity parts); the lead renumbers at merge.
+  { version: 21, name: 'reserved', statements: [] },
+  { version: 22, name: 'reserved', statements: [] },
+  { version: 23, name: 'reserved', statements: [] },
+  {
+    version: 24,
+    name: 'SSO connections configured by tenant administrators: domains validated by DNS, group mappings',
+    statements: SSO_TENANT_STATEMENTS,
   },
 ];
 

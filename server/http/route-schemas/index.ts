@@ -11,6 +11,7 @@ import { billingSchemas } from './billing';
 import { identitySchemas } from './identity';
 import { platformSchemas } from './platform';
 import { securitySchemas } from './security';
+import { ssoSchemas } from './sso';
 
 export interface RouteSchemaEntry {
   body?: unknown;
@@ -24,4 +25,5 @@ export const ROUTE_SCHEMAS: RouteSchemas = {
   ...securitySchemas,
   ...connectivitySchemas,
   ...billingSchemas,
+  ...ssoSchemas,
 };
