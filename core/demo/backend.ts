@@ -31,6 +31,7 @@ import { handleDemoSecurityPolicies } from './securityPolicies';
 import { handleDemoAudits } from './audits';
 import { handleDemoConnectivity, isDemoConnectivityPath } from './connectivity';
 import { handleDemoBilling, isDemoBillingPath } from './billing';
+import { handleDemoSsoConfig, isDemoSsoConfigPath } from './ssoConfig';
 import {
   createDemoTeamAdmin,
   demoHeldPermissions,
@@ -968,6 +969,12 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         ? withUser(
             (d, u, r) =>
               handleDemoConnectivity(d, u, permissionsOf(u, d), r, now, random) ?? fail(404, 'Not found'),
+          )
+        : null) ??
+      (isDemoSsoConfigPath(path)
+        ? withUser(
+            (d, u, r) =>
+              handleDemoSsoConfig(d, u, permissionsOf(u, d), r, now, random) ?? fail(404, 'Not found'),
           )
         : null) ??
       (isDemoBillingPath(path)

@@ -1,6 +1,7 @@
 import type { AuthStrategy, PublicPolicy, Tenant } from '../api/types';
 import type { DemoSecurityPolicies } from './securityPolicies';
 import type { DemoConnectivity } from './connectivity';
+import type { DemoSsoConnection } from './ssoConfig';
 
 /** Sample data of demo mode. Passwords are sample data too, kept in the page's storage. */
 export interface DemoUser {
@@ -49,6 +50,8 @@ export interface DemoDatabase {
   securityPolicies?: Record<string, DemoSecurityPolicies>;
   /** Webhooks, email/SMS/Slack settings per tenant id (core/demo/connectivity.ts). */
   connectivity?: Record<string, DemoConnectivity>;
+  /** SSO connections per tenant id (core/demo/ssoConfig.ts). */
+  ssoConnections?: Record<string, DemoSsoConnection[]>;
   /** Vendor settings the demo can be switched to (tests; the sample data leaves them off). */
   settings?: {
     signUpRequiresActivation?: boolean;
