@@ -129,6 +129,7 @@ const DEMO_ADMIN_BOX = {
     personalApiTokens: { visibility: 'byPermissions' },
     apiTokens: { visibility: 'byPermissions' },
     webhooks: { visibility: 'byPermissions' },
+    sso: { visibility: 'byPermissions' },
     subscriptions: { visibility: 'byPermissions' },
   },
 };

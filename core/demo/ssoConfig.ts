@@ -55,11 +55,40 @@ export interface DemoSsoConnection {
   updatedAt: string;
 }
 
+const SAMPLE_TENANT = 'demo-tenant';
+const sampleConnection = (now: () => number): DemoSsoConnection => {
+  const at = new Date(now() - 30 * 86_400_000).toISOString();
+  return {
+    id: 'demo-sso-okta',
+    enabled: true,
+    type: 'okta',
+    generatedVerification: 'auth-elements-sso=demo-okta-verification',
+    ssoEndpoint: 'https://acme.okta.example/app/sso/saml',
+    publicCertificate: SAMPLE_CERTIFICATE,
+    signRequest: false,
+    idpEntityId: 'http://www.okta.example/exk-demo',
+    metadataUrl: '',
+    oidcClientId: '',
+    hasOidcSecret: false,
+    domains: [
+      { id: 'demo-sso-domain-1', domain: 'acme-sso.demo.example', validated: true },
+      { id: 'demo-sso-domain-2', domain: 'unverified.acme-sso.demo.example', validated: false },
+    ],
+    roleIds: [],
+    groups: [],
+    createdAt: at,
+    updatedAt: at,
+  };
+};
+
 export const isDemoSsoConfigPath = (path: string) => PATHS.test(path);
 
 const dto = (c: DemoSsoConnection) => ({
   ...c,
-  acsUrl: c.type === 'oidc' ? `${typeof location === 'undefined' ? 'https://app.demo.example' : location.origin}/account/oidc/callback` : `${DEMO_SP}/t-${c.id}/acs`,
+  acsUrl:
+    c.type === 'oidc'
+      ? `${typeof location === 'undefined' ? 'https://app.demo.example' : location.origin}/account/oidc/callback`
+      : `${DEMO_SP}/t-${c.id}/acs`,
   spEntityId: c.type === 'oidc' ? '' : `${DEMO_SP}/t-${c.id}/metadata`,
   oidcSecret: '',
   skipEmailDomainValidation: false,
@@ -103,7 +132,8 @@ export function handleDemoSsoConfig(
     hasPermission(held, permission) ? null : fail(403, `You need the ${permission} permission to do this`);
   const denied = needs(method === 'GET' ? READ : WRITE);
   if (denied) return denied;
-  db.ssoConnections ??= {};
+  // The sample account starts with one connection (spec 001 §1: demo mode fills demo data).
+  db.ssoConnections ??= { [SAMPLE_TENANT]: [sampleConnection(now)] };
   const mine = (db.ssoConnections[user.tenantId] ??= []);
   const stamp = () => new Date(now()).toISOString();
   const roleIds = new Set(

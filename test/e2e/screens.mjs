@@ -18,6 +18,7 @@ export const PORTAL_PAGES = [
   ['personalApiTokens', 'Personal API tokens'],
   ['apiTokens', 'API tokens'],
   ['security', 'Security'],
+  ['sso', 'Single sign-on'],
   ['audits', 'Audit logs'],
   ['webhooks', 'Webhooks'],
   ['subscriptions', 'Subscriptions'],

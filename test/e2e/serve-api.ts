@@ -11,6 +11,7 @@ import { seedLoginFlows } from './fixtures/login-flows';
 import { seedMfa } from './fixtures/mfa';
 import { seedSecurity } from './fixtures/security';
 import { seedConnectivity } from './fixtures/connectivity';
+import { seedSso } from './fixtures/sso';
 import { seedBilling } from './fixtures/billing';
 import { seedTeam } from './fixtures/team';
 import { seedTeamAdmin } from './fixtures/team-admin';
@@ -84,6 +85,9 @@ const server = await buildServer({
     },
   ],
   allowInsecureIdentityProviders: true,
+  // Tenant-managed SSO domains are validated by TXT lookups at the DNS server test/e2e/sso-config.spec.ts
+  // runs (UDP, the API's port number: another protocol, so no clash).
+  sso: { dnsServers: [`127.0.0.1:${port}`] },
   // test/e2e/connectivity.spec.ts delivers webhooks to a receiver on loopback, quickly.
   connectivity: { allowPrivateAddresses: true, pollIntervalMs: 200, retryBaseMs: 500 },
   // WebAuthn needs a domain as relying-party id (not an IP): the passkey tests use localhost.
@@ -97,6 +101,7 @@ await seedTeamAdmin(server.db);
 await seedSecurity(server.db);
 await seedConnectivity(server.db);
 await seedBilling(server.db);
+await seedSso(server.db);
 await server.app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e API server on ${origin}`);
 const stop = async () => {
