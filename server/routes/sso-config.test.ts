@@ -75,6 +75,7 @@ before(async () => {
     accounts: {
       ada: { email: 'ada@configured.example', name: 'Ada Admin', groups: ['engineering', 'admins'] },
       bob: { email: 'bob@configured.example', name: 'Bob', groups: ['engineering'] },
+      carl: { email: 'carl@configured.example', name: 'Carl' },
     },
   });
   metadataHost = createServer((req, res) => {
@@ -365,6 +366,18 @@ describe('SSO configurations (tenant administrators)', () => {
     assert.deepEqual(await rolesOf('ada@configured.example'), ['Viewer']);
     await ok('DELETE', `${BASE}/${conn.id}/groups/${mapping.id}`);
     assert.deepEqual(await ok('GET', `${BASE}/${conn.id}/groups`), []);
+
+    // The account's email-domain restrictions apply to just-in-time membership: Carl is refused.
+    const RESTRICTIONS = '/frontegg/identity/resources/configurations/restrictions/v1/email-domain';
+    await ok('POST', RESTRICTIONS, { domain: 'configured.example', type: 'BLOCK' });
+    await ok('POST', `${RESTRICTIONS}/config`, { active: true, type: 'BLOCK' });
+    try {
+      await assert.rejects(signIn('carl'), /Email addresses of this domain cannot join this account./);
+      const carl = await server.db.query('SELECT 1 FROM users WHERE email = $1', ['carl@configured.example']);
+      assert.equal(carl.rows.length, 0, 'no account is created');
+    } finally {
+      await ok('POST', `${RESTRICTIONS}/config`, { active: false, type: 'ALLOW' });
+    }
 
     // Deleting the domain stops the routing.
     await ok('DELETE', `${BASE}/${conn.id}/domains/${domain.id}`);

@@ -58,7 +58,12 @@ export default function SsoPage(_props: PortalPageProps) {
     {
       id: 'endpoint',
       header: t.columns.endpoint,
-      cell: (c) => c.ssoEndpoint || <span css={mutedStyle}>{t.notConfigured}</span>,
+      cell: (c) =>
+        c.ssoEndpoint ? (
+          <span css={{ whiteSpace: 'nowrap' }}>{c.ssoEndpoint}</span>
+        ) : (
+          <span css={mutedStyle}>{t.notConfigured}</span>
+        ),
     },
     {
       id: 'domains',
@@ -68,7 +73,8 @@ export default function SsoPage(_props: PortalPageProps) {
           <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {c.domains.map((d) => (
               <li key={d.id}>
-                {d.domain}{' '}
+                {/* A domain's hyphens are no place to break it. */}
+                <span css={{ whiteSpace: 'nowrap' }}>{d.domain}</span>{' '}
                 <Badge tone={d.validated ? 'success' : 'warning'}>
                   {d.validated ? t.validated : t.notValidated}
                 </Badge>
