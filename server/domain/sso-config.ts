@@ -288,14 +288,20 @@ export class SsoConfigurations {
   async create(tenantId: string, input: SsoConfigInput, metadata?: { url?: string; idp: IdpMetadata }) {
     const type = input.type ?? 'saml';
     const protocol = protocolOf(type);
+    // Checked first: a refused create writes nothing.
+    const sets = await this.changes(
+      tenantId,
+      protocol,
+      { ...input, roleIds: undefined, type: undefined },
+      metadata,
+    );
     const verification = `${VERIFICATION_PREFIX}${randomBytes(18).toString('base64url')}`;
     const roleKeys = await this.roleKeysOfIds(tenantId, input.roleIds ?? []);
-    if (input.skipEmailDomainValidation) throw httpError(400, SSO_MESSAGES.skipDomains);
     const id =
       protocol === 'saml'
         ? await this.insertSaml(tenantId, type, verification, roleKeys)
         : await this.insertOidc(tenantId, verification, roleKeys);
-    await this.update(tenantId, id, { ...input, roleIds: undefined, type: undefined }, metadata);
+    await this.write(tenantId, id, protocol, sets);
     return this.get(tenantId, id);
   }
 
@@ -330,27 +336,24 @@ export class SsoConfigurations {
     return id;
   }
 
-  /** Partial update (PATCH); metadata (XML or URL) replaces endpoint, entity ID and certificates. */
-  async update(
+  /**
+   * The columns an input changes, checked (400 for bad input) before anything is written: a
+   * refused create leaves no connection behind.
+   */
+  private async changes(
     tenantId: string,
-    id: string,
+    protocol: Protocol,
     input: SsoConfigInput,
     metadata?: { url?: string; idp: IdpMetadata },
-  ) {
-    const row = await this.row(tenantId, id);
-    if (input.type && protocolOf(input.type) !== row.protocol)
-      throw httpError(400, SSO_MESSAGES.protocolChange);
+  ): Promise<Array<[column: string, value: unknown]>> {
+    if (input.type && protocolOf(input.type) !== protocol) throw httpError(400, SSO_MESSAGES.protocolChange);
     if (input.skipEmailDomainValidation) throw httpError(400, SSO_MESSAGES.skipDomains);
-    const sets: string[] = [];
-    const values: unknown[] = [];
-    const set = (column: string, value: unknown) => {
-      values.push(value);
-      sets.push(`${column} = $${values.length + 2}`);
-    };
+    const sets: Array<[string, unknown]> = [];
+    const set = (column: string, value: unknown) => sets.push([column, value]);
     if (input.enabled !== undefined) set('active', input.enabled);
     if (input.roleIds !== undefined)
       set('default_role_keys', await this.roleKeysOfIds(tenantId, input.roleIds));
-    if (row.protocol === 'saml') {
+    if (protocol === 'saml') {
       if (input.type) set('provider_type', input.type);
       if (metadata) {
         set('entry_point', metadata.idp.ssoEndpoint);
@@ -376,11 +379,27 @@ export class SsoConfigurations {
       if (input.oidcClientId !== undefined) set('client_id', input.oidcClientId.trim());
       if (input.oidcSecret) set('client_secret_encrypted', this.deps.secrets.seal(input.oidcSecret));
     }
-    if (sets.length)
-      await this.db.query(
-        `UPDATE ${tableOf(row.protocol)} SET ${sets.join(', ')}, updated_at = now() WHERE id = $1 AND tenant_id = $2`,
-        [id, tenantId, ...values],
-      );
+    return sets;
+  }
+
+  private async write(tenantId: string, id: string, protocol: Protocol, sets: Array<[string, unknown]>) {
+    if (!sets.length) return;
+    await this.db.query(
+      `UPDATE ${tableOf(protocol)} SET ${sets.map(([column], i) => `${column} = $${i + 3}`).join(', ')}, updated_at = now()
+        WHERE id = $1 AND tenant_id = $2`,
+      [id, tenantId, ...sets.map(([, value]) => value)],
+    );
+  }
+
+  /** Partial update (PATCH); metadata (XML or URL) replaces endpoint, entity ID and certificates. */
+  async update(
+    tenantId: string,
+    id: string,
+    input: SsoConfigInput,
+    metadata?: { url?: string; idp: IdpMetadata },
+  ) {
+    const row = await this.row(tenantId, id);
+    await this.write(tenantId, id, row.protocol, await this.changes(tenantId, row.protocol, input, metadata));
     return this.get(tenantId, id);
   }
 

@@ -149,6 +149,7 @@ describe('SSO configurations (tenant administrators)', () => {
       if (typeof message === 'string') assert.deepEqual(errors, [message]);
       else assert.match(errors.join(), message);
     };
+    const countBefore = (await ok<Connection[]>('GET', BASE)).length;
     await bad(
       'POST',
       BASE,
@@ -187,6 +188,7 @@ describe('SSO configurations (tenant administrators)', () => {
       { signRequest: true },
       "Signed requests need the server's SAML key (SAML_SP_PRIVATE_KEY, SAML_SP_CERTIFICATE)",
     );
+    assert.equal((await ok<Connection[]>('GET', BASE)).length, countBefore, 'a refused create writes nothing');
     await bad('PATCH', `${BASE}/not-a-uuid`, { enabled: true }, 'SSO configuration not found');
     await bad(
       'PATCH',
