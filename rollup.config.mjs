@@ -171,7 +171,7 @@ export default [
           (id.includes('/core/contract/') && !id.endsWith('/core/contract/permissions.ts')) ||
           id.endsWith('/core/api/errorCodes.ts') ||
           id.includes('/core/portal/') ||
-          /\/core\/api\/(securityPolicies|team|accountSettings|sessions|audits|connectivity|billing|accountMfa|securityCenter|signInMethods|directory)\.ts$/.test(
+          /\/core\/api\/(securityPolicies|team|accountSettings|sessions|audits|connectivity|billing|accountMfa|securityCenter|signInMethods|directory|ssoConfig)\.ts$/.test(
             id,
           ) ||
           // Billing (the checkout dialog and the subscriptions page): its calls, card checks and texts.
@@ -180,6 +180,7 @@ export default [
           id.includes('/core/tenants/') ||
           id.includes('/elements/i18n/portalAdmin.') ||
           id.includes('/elements/i18n/portalConnectivity.') ||
+          id.includes('/elements/i18n/portalSso.') ||
           id.endsWith('/elements/i18n/en-portal.ts') ||
           id.endsWith('/elements/i18n/securityCenter.en.ts') ||
           id.includes('/core/session/hostedLogin') ||

@@ -60,6 +60,7 @@ import { oauthRoutes } from './routes/oauth';
 import { socialRoutes } from './routes/social';
 import { ssoRoutes } from './routes/sso';
 import { samlRoutes } from './routes/saml';
+import { ssoConfigRoutes } from './routes/sso-config';
 import { upsertClients } from './domain/oauth';
 import { SEED_TENANT_ID, seedDevelopmentData, seedHostIntegrationData } from './seed';
 import { registerStatic } from './static';
@@ -269,6 +270,8 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
       await securityCenterRoutes(api, ctx);
       // Connectivity: events, webhooks, email/SMS/Slack subscriptions (issue 16).
       await connectivityRoutes(api, ctx);
+      // SSO connections configured by tenant administrators (issue 16, the portal's SSO page).
+      await ssoConfigRoutes(api, ctx);
       // Billing and the checkout (issue 17).
       await billingRoutes(api, ctx);
       // Directory provisioning: SCIM configurations (the portal) and the SCIM 2.0 endpoints (IdPs).

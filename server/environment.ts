@@ -36,6 +36,8 @@
  * [PEM...], "callbackUrls": [...], "defaultRoles"?: [...], "signRequests"?: true }. SAML_SP_PRIVATE_KEY and
  * SAML_SP_CERTIFICATE (PEM; "\n" escapes allowed): the key that signs AuthnRequests of connections with
  * signRequests, and its certificate (published in the service provider's metadata).
+ * SSO_DNS_SERVERS: the DNS servers (comma list of host or host:port) that validate tenants' SSO
+ * domains by TXT record (docs/sso.md); default the system's.
  * MFA and passkeys: MFA_ENCRYPTION_KEY (32 bytes as 64 hex or base64; encrypts TOTP secrets at
  * rest; required in production, generated and stored in the database otherwise),
  * WEBAUTHN_RP_ID (default: APP_URL's host name), WEBAUTHN_RP_NAME, WEBAUTHN_ORIGINS (comma list;
@@ -183,6 +185,12 @@ export function serverConfigFromEnvironment(env: Environment, argv: readonly str
       '{ key, tenantId, protocol: "oidc", domains, issuer, clientId, clientSecret?, redirectUris, defaultRoles? } or { key, tenantId, protocol: "saml", domains, entryPoint, idpIssuer?, idpCertificates, callbackUrls, defaultRoles? }',
     ),
     secretsKey: env.SECRETS_KEY || undefined,
+    sso: {
+      dnsServers: (env.SSO_DNS_SERVERS ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    },
     // Identity providers over plain http (tokens readable on the way): development mode only.
     allowInsecureIdentityProviders: dev,
     // Webhook and Slack URLs on loopback or private networks (a receiver on localhost): development

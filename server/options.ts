@@ -84,6 +84,11 @@ export interface ServerOptions {
   /** Let identity providers be reached over plain http (development and tests only). */
   allowInsecureIdentityProviders?: boolean;
   /**
+   * Tenant-managed SSO (docs/sso.md): `dnsServers` (`host` or `host:port`) answer the TXT lookups
+   * that validate a connection's domains; default the system's resolvers.
+   */
+  sso?: { dnsServers?: string[] };
+  /**
    * Key that encrypts MFA secrets at rest (32 bytes, hex or base64; env MFA_ENCRYPTION_KEY).
    * Required in production; without it a key is generated once and stored in the database.
    */
@@ -177,6 +182,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     mfaEncryptionKey: options.mfaEncryptionKey,
     webauthn: options.webauthn,
     connectivity: options.connectivity,
+    sso: { dnsServers: options.sso?.dnsServers ?? [] },
     billing: options.billing ?? { provider: 'development' },
   };
   if (!PREFIX_SHAPE.test(resolved.prefix))

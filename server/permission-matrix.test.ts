@@ -31,6 +31,8 @@ import { PasswordHasher } from './domain/passwords';
 import { addMembership, createTenant, loadAuthorization } from './domain/tenants';
 import { insertUser } from './domain/users';
 import { SEED_TENANT_ID } from './seed';
+import { startDnsServer, type TestDnsServer } from '../test/support/dns-server';
+import { idpMetadataXml, serveIdpMetadata } from '../test/support/idp-metadata';
 import { API, FAST_HASHING, bearer, login, startTestServer } from '../test/support/server';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -88,6 +90,8 @@ const ALL_SIGN_IN_METHODS = {
 };
 
 let server: BuiltServer;
+let dns: TestDnsServer;
+let metadataHost: { url: string; close(): Promise<void> };
 let adminToken: string;
 let vendorId: string;
 let passwordHash: string;
@@ -1985,6 +1989,8 @@ const ROUTES: Record<string, Entry> = {
   ...billingEntries(),
   // Directory provisioning (issue 16): SCIM configurations, and the SCIM endpoints they open.
   ...directoryEntries(),
+  // SSO connections configured by tenant administrators (issue 16).
+  ...ssoEntries(),
 };
 
 function directoryEntries(): Record<string, Entry> {
@@ -2040,6 +2046,125 @@ function directoryEntries(): Record<string, Entry> {
       entries[`${method} ${F}/scim/v2/${resource}/:id`] = { access: 'public', why };
   }
   return entries;
+}
+
+function ssoEntries(): Record<string, Entry> {
+  const R = 'fe.secure.read.samlConfiguration';
+  const W = 'fe.secure.write.samlConfiguration';
+  const B = `${F}/team/resources/sso/v1/configurations`;
+  const manager = [R, W];
+  const aConnection = async () =>
+    (await admin('POST', B, { type: 'saml' })) as { id: string; generatedVerification: string };
+  const aDomain = async () => {
+    const c = await aConnection();
+    const domain = `${uniq('matrix-sso')}.example`;
+    const d = (await admin('POST', `${B}/${c.id}/domains`, { domain })) as { id: string };
+    dns.txt.set(domain, [c.generatedVerification]);
+    return { c, d };
+  };
+  const aGroup = async () => {
+    const c = await aConnection();
+    return { c, g: (await admin('POST', `${B}/${c.id}/groups`, { group: uniq('g') })) as { id: string } };
+  };
+  const gated = (permission: string, scope: 'resource' | 'account', request: Prepare) => ({
+    access: 'gated' as const,
+    permission,
+    scope,
+    request,
+  });
+  const grantsAdmin = (what: string, request: () => Promise<Req>) => ({
+    manager,
+    attempts: [{ what, status: GRANTS_NOT_HELD, request }],
+  });
+  return {
+    [`GET ${B}`]: gated(R, 'account', async () => ({ url: B })),
+    [`POST ${B}`]: {
+      ...gated(W, 'account', async () => ({ url: B, payload: { type: 'saml' } })),
+      grants: grantsAdmin('create with Admin as default role', async () => ({
+        url: B,
+        payload: { type: 'saml', roleIds: [fx.adminRole] },
+      })),
+    },
+    [`PATCH ${B}/:id`]: {
+      ...gated(W, 'resource', async () => ({
+        url: `${B}/${(await aConnection()).id}`,
+        payload: { enabled: false },
+      })),
+      grants: grantsAdmin('give Admin as default role', async () => ({
+        url: `${B}/${(await aConnection()).id}`,
+        payload: { roleIds: [fx.adminRole] },
+      })),
+    },
+    [`DELETE ${B}/:id`]: gated(W, 'resource', async () => ({ url: `${B}/${(await aConnection()).id}` })),
+    [`POST ${B}/metadata`]: gated(W, 'account', async () => ({
+      url: `${B}/metadata`,
+      payload: { metadata: idpMetadataXml() },
+    })),
+    [`PUT ${B}/:id/metadata`]: gated(W, 'resource', async () => ({
+      url: `${B}/${(await aConnection()).id}/metadata`,
+      payload: { metadata: idpMetadataXml() },
+    })),
+    [`POST ${B}/metadata-url`]: gated(W, 'account', async () => ({
+      url: `${B}/metadata-url`,
+      payload: { url: metadataHost.url },
+    })),
+    [`PUT ${B}/:id/metadata-url`]: gated(W, 'resource', async () => ({
+      url: `${B}/${(await aConnection()).id}/metadata-url`,
+      payload: { url: metadataHost.url },
+    })),
+    [`POST ${B}/:id/domains`]: gated(W, 'resource', async () => ({
+      url: `${B}/${(await aConnection()).id}/domains`,
+      payload: { domain: `${uniq('matrix-sso')}.example` },
+    })),
+    [`DELETE ${B}/:id/domains/:domainId`]: gated(W, 'resource', async () => {
+      const { c, d } = await aDomain();
+      return { url: `${B}/${c.id}/domains/${d.id}` };
+    }),
+    [`PUT ${B}/:id/domains/:domainId/validate`]: gated(W, 'resource', async () => {
+      const { c, d } = await aDomain();
+      return { url: `${B}/${c.id}/domains/${d.id}/validate` };
+    }),
+    [`GET ${B}/:id/roles`]: gated(R, 'resource', async () => ({
+      url: `${B}/${(await aConnection()).id}/roles`,
+    })),
+    [`PUT ${B}/:id/roles`]: {
+      ...gated(W, 'resource', async () => ({
+        url: `${B}/${(await aConnection()).id}/roles`,
+        payload: { roleIds: [] },
+      })),
+      grants: grantsAdmin('give Admin as default role', async () => ({
+        url: `${B}/${(await aConnection()).id}/roles`,
+        payload: { roleIds: [fx.adminRole] },
+      })),
+    },
+    [`GET ${B}/:id/groups`]: gated(R, 'resource', async () => ({
+      url: `${B}/${(await aConnection()).id}/groups`,
+    })),
+    [`POST ${B}/:id/groups`]: {
+      ...gated(W, 'resource', async () => ({
+        url: `${B}/${(await aConnection()).id}/groups`,
+        payload: { group: uniq('g'), roleIds: [] },
+      })),
+      grants: grantsAdmin('map a group to Admin', async () => ({
+        url: `${B}/${(await aConnection()).id}/groups`,
+        payload: { group: uniq('g'), roleIds: [fx.adminRole] },
+      })),
+    },
+    [`PATCH ${B}/:id/groups/:groupId`]: {
+      ...gated(W, 'resource', async () => {
+        const { c, g } = await aGroup();
+        return { url: `${B}/${c.id}/groups/${g.id}`, payload: { group: uniq('g') } };
+      }),
+      grants: grantsAdmin('map a group to Admin', async () => {
+        const { c, g } = await aGroup();
+        return { url: `${B}/${c.id}/groups/${g.id}`, payload: { roleIds: [fx.adminRole] } };
+      }),
+    },
+    [`DELETE ${B}/:id/groups/:groupId`]: gated(W, 'resource', async () => {
+      const { c, g } = await aGroup();
+      return { url: `${B}/${c.id}/groups/${g.id}` };
+    }),
+  };
 }
 
 function connectivityEntries(): Record<string, Entry> {
@@ -2273,8 +2398,11 @@ const counts = { routes: 0, gated: 0, callers: new Set<string>(), pairs: 0, gran
 const started = Date.now();
 
 before(async () => {
+  dns = await startDnsServer();
+  metadataHost = await serveIdpMetadata();
   server = await startTestServer({
     devOutbox: true,
+    sso: { dnsServers: [dns.address] },
     connectivity: { worker: false, allowPrivateAddresses: true },
     staticRoot: fileURLToPath(new URL('..', import.meta.url)),
   });
@@ -2329,6 +2457,8 @@ after(async () => {
       `${counts.grantAttempts} grant attempts; ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   await server?.close();
+  await dns?.close();
+  await metadataHost?.close();
 });
 
 describe('permission matrix', () => {

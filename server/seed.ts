@@ -81,6 +81,7 @@ const SHOWCASE_PAGES = [
   'personalApiTokens',
   'apiTokens',
   'webhooks',
+  'sso',
   'subscriptions',
 ] as const;
 const SHOWCASE_FLAGS = ['fe-roles-page', 'admin_portal_login_per_tenant'] as const;

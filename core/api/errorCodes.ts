@@ -240,6 +240,25 @@ export const ERROR_CATALOGUE = {
   ROLE_PERMISSIONS_BOTH: 'Send permissions or permissionIds, not both',
   TOO_MANY_ACCOUNTS: 'Ask for at most 200 accounts at once',
   USER_ALREADY_ACTIVATED: 'This user has already activated their account',
+  // SSO connections configured by tenant administrators (issue 16; server/domain/sso-config.ts)
+  SSO_CONFIGURATION_NOT_FOUND: 'SSO configuration not found',
+  SSO_DOMAIN_NOT_FOUND: 'SSO domain not found',
+  SSO_GROUP_NOT_FOUND: 'SSO group not found',
+  SSO_DOMAIN_EXISTS: 'This domain is already added to the connection',
+  SSO_DOMAIN_TAKEN: 'This domain already routes sign-ins to another SSO connection',
+  SSO_TXT_RECORD_MISSING: 'The TXT record was not found on the domain: publish it and try again',
+  SSO_DNS_FAILED: "The domain's DNS could not be queried: try again later",
+  SSO_PROTOCOL_CHANGE: 'A connection cannot change between SAML and OIDC: create another one',
+  SSO_ENDPOINT_INVALID: 'The SSO endpoint must be an http(s) address',
+  SSO_CERTIFICATE_INVALID: 'The certificate is not a PEM or base64 X.509 certificate',
+  SSO_METADATA_UNREADABLE: "The identity provider's metadata could not be read",
+  SSO_METADATA_NO_ENDPOINT: 'The metadata names no single sign-on address with the HTTP-Redirect binding',
+  SSO_METADATA_NO_CERTIFICATE: 'The metadata names no signing certificate',
+  SSO_METADATA_FETCH_FAILED: 'The metadata could not be fetched from this address',
+  SSO_SIGNING_KEY_MISSING:
+    "Signed requests need the server's SAML key (SAML_SP_PRIVATE_KEY, SAML_SP_CERTIFICATE)",
+  SSO_SKIP_DOMAINS_UNSUPPORTED:
+    'skipEmailDomainValidation is not supported: sign-ins are limited to validated domains',
   // Connectivity (issue 16): webhooks, email/SMS/Slack subscriptions
   WEBHOOK_NOT_FOUND: 'Webhook not found',
   WEBHOOK_LOG_NOT_FOUND: 'Webhook log not found',

@@ -12,6 +12,7 @@ import { FILTERABLE_AUDIT_COLUMNS, SORTABLE_AUDIT_COLUMNS } from '../api/audits'
 import { DIRECTORY_REQUEST_SCHEMAS } from './requests-directory';
 import { listQuerySchema, ROLE_SORT_FIELDS, USER_SORT_FIELDS } from './listQuery';
 import { SIGNIN_REQUEST_SCHEMAS } from './requests-signin';
+import { SSO_REQUEST_SCHEMAS } from './requests-sso';
 import * as s from './schemas';
 
 export interface RequestSchema {
@@ -107,6 +108,7 @@ const auditExport = {
 
 export const REQUEST_SCHEMAS: Record<string, RequestSchema> = {
   ...DIRECTORY_REQUEST_SCHEMAS,
+  ...SSO_REQUEST_SCHEMAS,
   // Sign-in (server/routes/auth.ts)
   [`POST ${AUTH}/v1/user`]: {
     body: s.strictObject(

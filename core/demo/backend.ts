@@ -35,6 +35,7 @@ import { handleDemoSecurityCenter, isDemoSecurityCenterPath } from './securityCe
 import { handleDemoDirectory, isDemoDirectoryPath } from './directory';
 import { handleDemoConnectivity, isDemoConnectivityPath } from './connectivity';
 import { handleDemoBilling, isDemoBillingPath } from './billing';
+import { handleDemoSsoConfig, isDemoSsoConfigPath } from './ssoConfig';
 import {
   createDemoTeamAdmin,
   demoHeldPermissions,
@@ -133,6 +134,7 @@ const DEMO_ADMIN_BOX = {
     apiTokens: { visibility: 'byPermissions' },
     webhooks: { visibility: 'byPermissions' },
     provisioning: { visibility: 'byPermissions' },
+    sso: { visibility: 'byPermissions' },
     subscriptions: { visibility: 'byPermissions' },
   },
 };
@@ -1014,6 +1016,12 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         ? withUser(
             (d, u, r) =>
               handleDemoDirectory(d, u, permissionsOf(u, d), r, { now, random }) ?? fail(404, 'Not found'),
+          )
+        : null) ??
+      (isDemoSsoConfigPath(path)
+        ? withUser(
+            (d, u, r) =>
+              handleDemoSsoConfig(d, u, permissionsOf(u, d), r, now, random) ?? fail(404, 'Not found'),
           )
         : null) ??
       (isDemoBillingPath(path)

@@ -2,6 +2,7 @@ import type { AuthStrategy, PublicPolicy, Tenant } from '../api/types';
 import type { DemoSecurityPolicies } from './securityPolicies';
 import type { DemoConnectivity } from './connectivity';
 import type { ScimConfiguration } from '../api/directory';
+import type { DemoSsoConnection } from './ssoConfig';
 
 /** Sample data of demo mode. Passwords are sample data too, kept in the page's storage. */
 export interface DemoUser {
@@ -58,6 +59,8 @@ export interface DemoDatabase {
   connectivity?: Record<string, DemoConnectivity>;
   /** SCIM configurations per tenant id (core/demo/directory.ts). */
   directory?: Record<string, ScimConfiguration[]>;
+  /** SSO connections per tenant id (core/demo/ssoConfig.ts). */
+  ssoConnections?: Record<string, DemoSsoConnection[]>;
   /** Vendor settings the demo can be switched to (tests; the sample data leaves them off). */
   settings?: {
     signUpRequiresActivation?: boolean;

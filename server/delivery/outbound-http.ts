@@ -149,3 +149,50 @@ export async function postJson(
     request.end(body);
   });
 }
+
+/**
+ * GETs a text document (an identity provider's SAML metadata) from an address a tenant gives, with
+ * the same guard as `postJson`: private addresses refused (unless allowed) at connection time, no
+ * redirects followed, at most `maxBytes` read. Throws with the reason on any failure or non-200.
+ */
+export async function getText(
+  rawUrl: string,
+  { timeoutMs, allowPrivate, maxBytes }: { timeoutMs: number; allowPrivate: boolean; maxBytes: number },
+): Promise<string> {
+  const url = await assertPublicUrl(rawUrl, allowPrivate);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!allowPrivate && isIP(host) && isPrivateAddress(host)) throw new Error(PRIVATE_ADDRESS);
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise<string>((resolve, reject) => {
+    const request = client.request(
+      url,
+      {
+        method: 'GET',
+        headers: {
+          accept: 'application/samlmetadata+xml, application/xml, text/xml',
+          'user-agent': 'auth-elements-sso/1',
+        },
+        lookup: guardedLookup(allowPrivate) as never,
+        timeout: timeoutMs,
+      },
+      (response) => {
+        if (response.statusCode !== 200) {
+          response.resume();
+          return reject(new Error(`The address answered ${response.statusCode ?? 0}`));
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBytes) request.destroy(new Error('The document is too large'));
+          else chunks.push(chunk);
+        });
+        response.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        response.on('error', reject);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(`No answer within ${timeoutMs} ms`)));
+    request.on('error', reject);
+    request.end();
+  });
+}

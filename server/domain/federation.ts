@@ -76,6 +76,10 @@ export async function resolveFederatedUser(
 
   const settings = await getVendorSettings(db);
   if (placement.kind === 'ownTenant' && !settings.allowSignups) throw httpError(403, 'Sign up is disabled');
+  // A person created just in time in the SSO tenant joins it: its email-domain restrictions apply
+  // (as for an existing account, ensureMembership), before any account is created.
+  if (placement.kind === 'tenant' && !(await emailDomainAllowed(db, placement.tenantId, email)))
+    throw httpError(403, DOMAIN_NOT_ALLOWED);
   const localPart = email.split('@')[0] ?? email;
   const name = identity.name?.trim().slice(0, 100) || localPart;
   try {

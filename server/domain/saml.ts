@@ -75,6 +75,8 @@ interface SamlIdentity {
   subject: string;
   email: string;
   name: string | null;
+  /** The groups the assertion named (the mapped roles of tenant-managed connections). */
+  groups: string[];
 }
 
 const KEY_SHAPE = /^[a-z0-9][a-z0-9_-]{0,49}$/;
@@ -178,10 +180,16 @@ export class SamlConnections {
     private readonly signing?: SamlSigning,
   ) {}
 
-  async byKey(key: string): Promise<SamlConnectionRow | null> {
+  /**
+   * An enabled connection with its identity provider's details; `metadata`: any connection (an
+   * administrator gives the service provider's metadata to the IdP before enabling it).
+   */
+  async byKey(key: string, use: 'sign-in' | 'metadata' = 'sign-in'): Promise<SamlConnectionRow | null> {
     if (!KEY_SHAPE.test(key)) return null;
     const { rows } = await this.db.query<SamlConnectionRow>(
-      `SELECT ${COLUMNS} FROM saml_configurations WHERE key = $1 AND active`,
+      use === 'metadata'
+        ? `SELECT ${COLUMNS} FROM saml_configurations WHERE key = $1`
+        : `SELECT ${COLUMNS} FROM saml_configurations WHERE key = $1 AND active AND entry_point <> '' AND cardinality(idp_certificates) > 0`,
       [key],
     );
     return rows[0] ?? null;
@@ -222,8 +230,14 @@ export class SamlConnections {
 
   /** The service provider's metadata for the tenant's identity provider administrator. */
   async metadata(key: string): Promise<string | null> {
-    const row = await this.byKey(key);
-    if (!row) return null;
+    const found = await this.byKey(key, 'metadata');
+    if (!found) return null;
+    // Not configured yet: our side of the metadata does not depend on the IdP's details.
+    const row = {
+      ...found,
+      entry_point: found.entry_point || 'https://idp.invalid/',
+      idp_certificates: found.idp_certificates.length ? found.idp_certificates : ['unset'],
+    };
     // With signed requests the metadata says so (AuthnRequestsSigned) and carries the certificate.
     return this.serviceProvider(row, { cache: refusingCache }).generateServiceProviderMetadata(
       null,
@@ -379,8 +393,16 @@ export class SamlConnections {
 
     const code = token();
     await this.db.query(
-      `UPDATE saml_requests SET code_hash = $2, code_expires_at = now() + make_interval(secs => $3), subject = $4, email = $5, name = $6 WHERE request_id = $1`,
-      [request.requestId, sha256(code), CODE_TTL_SECONDS, subject.slice(0, 512), email, nameOf(profile)],
+      `UPDATE saml_requests SET code_hash = $2, code_expires_at = now() + make_interval(secs => $3), subject = $4, email = $5, name = $6, groups = $7 WHERE request_id = $1`,
+      [
+        request.requestId,
+        sha256(code),
+        CODE_TTL_SECONDS,
+        subject.slice(0, 512),
+        email,
+        nameOf(profile),
+        groupsOf(profile),
+      ],
     );
     return { callbackUrl: request.callbackUrl, code };
   }
@@ -394,9 +416,10 @@ export class SamlConnections {
       subject: string;
       email: string;
       name: string | null;
+      groups: string[] | null;
     }>(
       `UPDATE saml_requests SET code_used_at = now() WHERE code_hash = $1 AND code_used_at IS NULL
-       RETURNING configuration_id, browser_binding_hash, code_expires_at <= now() AS expired, subject, email, name`,
+       RETURNING configuration_id, browser_binding_hash, code_expires_at <= now() AS expired, subject, email, name, groups`,
       [sha256(code)],
     );
     const pending = rows[0];
@@ -410,7 +433,13 @@ export class SamlConnections {
     );
     const connection = found.rows[0];
     if (!connection) throw new SamlLoginError('the connection is gone');
-    return { connection, subject: pending.subject, email: pending.email, name: pending.name };
+    return {
+      connection,
+      subject: pending.subject,
+      email: pending.email,
+      name: pending.name,
+      groups: pending.groups ?? [],
+    };
   }
 }
 
@@ -489,4 +518,19 @@ function nameOf(profile: Profile): string | null {
   const family = attribute(profile, 'lastName', 'surname', 'sn');
   const joined = [given, family].filter(Boolean).join(' ');
   return joined ? joined.slice(0, 100) : null;
+}
+
+/** The groups attribute (`groups`, Azure AD's claim, `memberOf`): strings only, at most 200. */
+function groupsOf(profile: Profile): string[] {
+  for (const name of [
+    'groups',
+    'http://schemas.microsoft.com/ws/2008/06/identity/claims/groups',
+    'memberOf',
+  ]) {
+    const value = profile[name];
+    const list = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+    const groups = list.filter((g): g is string => typeof g === 'string' && g.length > 0 && g.length <= 256);
+    if (groups.length) return groups.slice(0, 200);
+  }
+  return [];
 }

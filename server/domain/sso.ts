@@ -121,7 +121,7 @@ export class SsoConnections {
   private async byKey(key: string): Promise<ConfigRow | null> {
     if (!KEY_SHAPE.test(key)) return null;
     const { rows } = await this.db.query<ConfigRow>(
-      `SELECT ${COLUMNS} FROM sso_configurations WHERE key = $1 AND active`,
+      `SELECT ${COLUMNS} FROM sso_configurations WHERE key = $1 AND active AND issuer <> '' AND client_id <> ''`,
       [key],
     );
     return rows[0] ?? null;
@@ -176,7 +176,13 @@ export class SsoConnections {
     state: string;
     redirectUri: string;
     binding: string | undefined;
-  }): Promise<{ connection: ConfigRow; subject: string; email: string; name: string | null }> {
+  }): Promise<{
+    connection: ConfigRow;
+    subject: string;
+    email: string;
+    name: string | null;
+    groups: string[];
+  }> {
     const { rows } = await this.db.query<{
       configuration_id: string;
       code_verifier_sealed: string;
@@ -239,6 +245,7 @@ export class SsoConnections {
       subject: claims.sub,
       email,
       name: typeof profile.name === 'string' ? profile.name : null,
+      groups: groupsOf(profile.groups ?? claims.groups),
     };
   }
 
@@ -262,4 +269,12 @@ export class SsoConnections {
     config.catch(() => this.cache.delete(cacheKey));
     return config;
   }
+}
+
+/** The identity provider's group names (the `groups` claim): strings only, at most 200. */
+function groupsOf(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+  return list
+    .filter((g): g is string => typeof g === 'string' && g.length > 0 && g.length <= 256)
+    .slice(0, 200);
 }

@@ -58,6 +58,7 @@ const IDENTITY = '/identity/resources';
 const USERS = `${IDENTITY}/users`;
 const MFA_AT_SIGN_IN = `${IDENTITY}/auth/v1/user/mfa`;
 const CONFIGURATIONS = `${IDENTITY}/configurations`;
+const SSO_CONFIGS = '/team/resources/sso/v1/configurations';
 
 /** `METHOD path` (without the API prefix) → what the record says. */
 export const AUDITED: Readonly<Record<string, AuditSpec>> = {
@@ -194,6 +195,21 @@ export const AUDITED: Readonly<Record<string, AuditSpec>> = {
     'Email domain restriction removed',
     'High',
   ),
+  // SSO connections configured by tenant administrators (routes/sso-config.ts). Secrets, certificates and metadata are not kept.
+  [`POST ${SSO_CONFIGS}`]: spec('sso', 'SSO connection created', 'High'),
+  [`PATCH ${SSO_CONFIGS}/:id`]: spec('sso', 'SSO connection changed', 'High'),
+  [`DELETE ${SSO_CONFIGS}/:id`]: spec('sso', 'SSO connection deleted', 'High'),
+  [`POST ${SSO_CONFIGS}/metadata`]: spec('sso', 'SSO connection created from metadata', 'High'),
+  [`PUT ${SSO_CONFIGS}/:id/metadata`]: spec('sso', 'SSO connection metadata changed', 'High'),
+  [`POST ${SSO_CONFIGS}/metadata-url`]: spec('sso', 'SSO connection created from a metadata URL', 'High'),
+  [`PUT ${SSO_CONFIGS}/:id/metadata-url`]: spec('sso', 'SSO connection metadata changed', 'High'),
+  [`POST ${SSO_CONFIGS}/:id/domains`]: spec('sso', 'SSO domain added', 'High'),
+  [`DELETE ${SSO_CONFIGS}/:id/domains/:domainId`]: spec('sso', 'SSO domain removed', 'High'),
+  [`PUT ${SSO_CONFIGS}/:id/domains/:domainId/validate`]: spec('sso', 'SSO domain validated', 'High'),
+  [`PUT ${SSO_CONFIGS}/:id/roles`]: spec('sso', 'SSO default roles changed', 'High'),
+  [`POST ${SSO_CONFIGS}/:id/groups`]: spec('sso', 'SSO group mapping added', 'High'),
+  [`PATCH ${SSO_CONFIGS}/:id/groups/:groupId`]: spec('sso', 'SSO group mapping changed', 'High'),
+  [`DELETE ${SSO_CONFIGS}/:id/groups/:groupId`]: spec('sso', 'SSO group mapping removed', 'High'),
   // Webhooks (routes/connectivity.ts): where the account's events go. The URL and secret are not kept.
   [`POST /webhook/custom`]: spec('connectivity', 'Webhook created', 'Medium'),
   [`PATCH /webhook/:id`]: spec('connectivity', 'Webhook changed', 'Medium'),
@@ -277,6 +293,9 @@ const KEPT = new Set([
   'title',
   'siteKey',
   'minScore',
+  'signRequest',
+  'group',
+  'domainId',
 ]);
 const MAX_VALUE = 200;
 const MAX_LIST = 50;

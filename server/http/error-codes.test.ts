@@ -43,6 +43,8 @@ const DYNAMIC_SITES: Record<string, [sample: string, code: string][]> = {
     ['Signing in with a password is turned off.', 'SIGN_IN_METHOD_OFF'],
     ['Your account does not allow signing in with a passkey.', 'SIGN_IN_METHOD_OFF_FOR_ACCOUNT'],
   ],
+  // The SSO domain the administrator typed, quoted back.
+  'server/routes/sso-config.ts': [['"not a domain" is not a domain name', 'DOMAIN_INVALID']],
   'server/domain/attempts.ts': [
     ['Too many codes requested. Try again in 1 minute.', 'TOO_MANY_CODES'],
     ['Too many sign-ups from this network. Try again in 15 minutes.', 'TOO_MANY_SIGN_UPS'],

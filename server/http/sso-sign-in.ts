@@ -1,12 +1,14 @@
 /**
  * The end of every tenant SSO sign-in (OIDC in `sso.ts`, SAML in `saml.ts`), once the identity
  * provider's answer is checked: the person found, linked or created just in time in the
- * connection's tenant with its default roles, then the MFA gate of every first factor with that
+ * connection's tenant with its default roles, its identity provider's groups mapped to roles
+ * (tenant-managed connections, at every sign-in), then the MFA gate of every first factor with that
  * tenant, then the session in it (refresh cookie).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { resolveFederatedUser } from '../domain/federation';
+import { applyGroupMappings } from '../domain/sso-config';
 import { setRefreshCookie } from '../http/cookies';
 import { clientInfo } from './client-info';
 import { mfaGate } from './mfa-gate';
@@ -17,6 +19,8 @@ interface SsoIdentity {
   subject: string;
   email: string;
   name: string | null;
+  /** The identity provider's groups (mapped to roles on tenant-managed connections). */
+  groups: string[];
 }
 
 export async function signInThroughConnection(
@@ -24,13 +28,22 @@ export async function signInThroughConnection(
   request: FastifyRequest,
   reply: FastifyReply,
   identity: SsoIdentity,
-  connection: { tenant_id: string; default_role_keys: string[] },
+  connection: { id: string; tenant_id: string; default_role_keys: string[] },
 ) {
+  const { groups, ...person } = identity;
   const federated = await resolveFederatedUser(
     ctx.db,
-    { ...identity, emailVerified: true },
+    { ...person, emailVerified: true },
     { kind: 'tenant', tenantId: connection.tenant_id, roleKeys: connection.default_role_keys },
   );
+  // IdP groups mapped to roles, at every sign-in (not only the first).
+  await applyGroupMappings(ctx.db, {
+    userId: federated.user.id,
+    tenantId: connection.tenant_id,
+    connectionId: connection.id,
+    groups,
+    defaultRoleKeys: connection.default_role_keys,
+  });
   const mfa = await mfaGate(ctx, ctx.mfa, request)(
     federated.user,
     connection.tenant_id,

@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import { verifyCaptcha } from '../domain/captcha';
 import { joinAtSignIn } from '../domain/invitations';
 import { assertVendorAllows } from '../domain/sign-in-methods';
+import { tenantSsoRoute } from '../domain/sso-config';
 import { ACCOUNT_LOCKED } from '../domain/security-policies';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
@@ -35,6 +36,8 @@ interface PreloginBody {
  */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const base = '/identity/resources/auth';
+  const apiPrefix = ctx.options.prefix ? `/${ctx.options.prefix}` : '';
+  const ssoIssuer = ctx.options.issuer.replace(/\/+$/, '');
   const noBody = { bodyLimit: 1024 };
 
   app.post<{ Body: LoginBody }>(`${base}/v1/user`, async (request, reply) => {
@@ -101,8 +104,14 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       [domain],
     );
     const match = rows[0];
-    if (!match) throw httpError(404, 'SSO is not configured for this email domain');
-    return { address: match.address, idpType: match.idp_type };
+    if (match) return { address: match.address, idpType: match.idp_type };
+    // Connections configured by tenant administrators: validated domains of enabled connections.
+    const route = domain ? await tenantSsoRoute(ctx.db, domain) : null;
+    if (!route) throw httpError(404, 'SSO is not configured for this email domain');
+    return {
+      address: `${ssoIssuer}${apiPrefix}/identity/resources/auth/v1/sso/${route.protocol}/${route.key}/start`,
+      idpType: route.protocol,
+    };
   };
   app.post<{ Body: PreloginBody }>(`${base}/v2/user/sso/prelogin`, findSsoDomain);
   app.post<{ Body: PreloginBody }>(`${base}/v1/user/saml/prelogin`, findSsoDomain);

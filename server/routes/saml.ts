@@ -188,6 +188,7 @@ export async function samlRoutes(app: FastifyInstance, ctx: AppContext): Promise
               subject: identity.subject,
               email: identity.email,
               name: identity.name,
+              groups: identity.groups,
             },
             connection,
           );

@@ -135,6 +135,7 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
             subject: outcome.subject,
             email: outcome.email,
             name: outcome.name,
+            groups: outcome.groups,
           },
           connection,
         );

@@ -13,7 +13,7 @@ import { ROLES_GROUPS_TOKENS_STATEMENTS } from './schema/roles-groups-tokens';
 import { SUB_ACCOUNT_STATEMENTS } from './schema/sub-accounts';
 import { OAUTH_STATEMENTS } from './schema/oauth';
 import { SOCIAL_STATEMENTS } from './schema/social';
-import { SSO_STATEMENTS } from './schema/sso';
+import { SSO_STATEMENTS, SSO_TENANT_STATEMENTS } from './schema/sso';
 import { SAML_STATEMENTS } from './schema/saml';
 import { SECURITY_POLICY_STATEMENTS } from './schema/security-policies';
 import { AUDIT_STATEMENTS } from './schema/audits';
@@ -373,6 +373,11 @@ export const migrations: Migration[] = [
     version: 23,
     name: 'directory provisioning: SCIM configurations and tokens, SCIM-managed members and groups',
     statements: SCIM_STATEMENTS,
+  },
+  {
+    version: 24,
+    name: 'SSO connections configured by tenant administrators: domains validated by DNS, group mappings',
+    statements: SSO_TENANT_STATEMENTS,
   },
 ];
 

@@ -19,6 +19,7 @@ export const PORTAL_PAGES = [
   ['apiTokens', 'API tokens'],
   ['security', 'Security'],
   ['provisioning', 'Provisioning'],
+  ['sso', 'Single sign-on'],
   ['audits', 'Audit logs'],
   ['securityCenter', 'Security centre'],
   ['webhooks', 'Webhooks'],

@@ -14,6 +14,7 @@ import { seedSecurityCenter } from './fixtures/security-center';
 import { seedSignInMethods } from './fixtures/sign-in-methods';
 import { seedConnectivity } from './fixtures/connectivity';
 import { seedProvisioning } from './fixtures/provisioning';
+import { seedSso } from './fixtures/sso';
 import { seedBilling } from './fixtures/billing';
 import { seedTeam } from './fixtures/team';
 import { seedTeamAdmin } from './fixtures/team-admin';
@@ -90,6 +91,9 @@ const server = await buildServer({
   // The captcha verifier test/e2e/sign-in-methods.spec.ts starts (reCAPTCHA's siteverify protocol),
   // on the identity providers' port: the specs run one at a time.
   captchaVerifyUrl: `http://127.0.0.1:${idpPort}/recaptcha/api/siteverify`,
+  // Tenant-managed SSO domains are validated by TXT lookups at the DNS server test/e2e/sso-config.spec.ts
+  // runs (UDP, the API's port number: another protocol, so no clash).
+  sso: { dnsServers: [`127.0.0.1:${port}`] },
   // test/e2e/connectivity.spec.ts delivers webhooks to a receiver on loopback, quickly.
   connectivity: { allowPrivateAddresses: true, pollIntervalMs: 200, retryBaseMs: 500 },
   // WebAuthn needs a domain as relying-party id (not an IP): the passkey tests use localhost.
@@ -106,6 +110,7 @@ await seedSignInMethods(server.db);
 await seedConnectivity(server.db);
 await seedProvisioning(server.db);
 await seedBilling(server.db);
+await seedSso(server.db);
 await server.app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e API server on ${origin}`);
 const stop = async () => {

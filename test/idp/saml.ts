@@ -45,6 +45,8 @@ const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
 export interface SamlIdpAccount {
   email: string;
   name?: string;
+  /** Sent as the multi-valued `groups` attribute. */
+  groups?: string[];
 }
 
 /** What a test wants different from a correct response. */
@@ -69,6 +71,10 @@ export interface RunningSamlIdp {
   /** The single sign-on address (the connection's entryPoint). */
   ssoUrl: string;
   certificate: string;
+  /** The IdP's metadata XML (also served at `entityId`, GET /metadata). */
+  metadata: string;
+  /** Serves another service provider from now on (a connection created after the IdP started). */
+  setServiceProvider(sp: { entityId: string; acsUrl: string; signingCertificate?: string }): void;
   /** Answers the AuthnRequest in `authnRequestUrl` (the server's redirect) as `login`. */
   respond(
     authnRequestUrl: string,
@@ -87,7 +93,12 @@ const escapeXml = (value: string) =>
 function attributeStatement(account: SamlIdpAccount): string {
   const attr = (name: string, value: string) =>
     `<saml:Attribute Name="${name}" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic"><saml:AttributeValue xsi:type="xs:string">${escapeXml(value)}</saml:AttributeValue></saml:Attribute>`;
-  return `<saml:AttributeStatement>${attr('email', account.email)}${account.name ? attr('name', account.name) : ''}</saml:AttributeStatement>`;
+  const groups = account.groups?.length
+    ? `<saml:Attribute Name="groups" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic">${account.groups
+        .map((g) => `<saml:AttributeValue xsi:type="xs:string">${escapeXml(g)}</saml:AttributeValue>`)
+        .join('')}</saml:Attribute>`
+    : '';
+  return `<saml:AttributeStatement>${attr('email', account.email)}${account.name ? attr('name', account.name) : ''}${groups}</saml:AttributeStatement>`;
 }
 
 /**
@@ -117,13 +128,15 @@ export async function startSamlIdp(options: {
       // With the SP's certificate, AuthnRequests must carry a valid signature (checked at parsing).
       wantAuthnRequestsSigned: Boolean(options.sp.signingCertificate),
     });
-  const serviceProvider = samlify.ServiceProvider({
-    entityID: options.sp.entityId,
-    assertionConsumerService: [{ Binding: POST, Location: options.sp.acsUrl }],
-    wantAssertionsSigned: true,
-    authnRequestsSigned: Boolean(options.sp.signingCertificate),
-    ...(options.sp.signingCertificate ? { signingCert: options.sp.signingCertificate } : {}),
-  });
+  const makeServiceProvider = () =>
+    samlify.ServiceProvider({
+      entityID: options.sp.entityId,
+      assertionConsumerService: [{ Binding: POST, Location: options.sp.acsUrl }],
+      wantAssertionsSigned: true,
+      authnRequestsSigned: Boolean(options.sp.signingCertificate),
+      ...(options.sp.signingCertificate ? { signingCert: options.sp.signingCertificate } : {}),
+    });
+  let serviceProvider = makeServiceProvider();
 
   /** The AuthnRequest of a redirect-binding query string, as received (a signature covers its encoded parts). */
   async function parseRequest(rawQuery: string) {
@@ -225,6 +238,11 @@ export async function startSamlIdp(options: {
   server.on('request', (req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', origin);
+      if (req.method === 'GET' && url.pathname === '/metadata') {
+        res.writeHead(200, { 'content-type': 'application/samlmetadata+xml' });
+        res.end(identityProvider('idp').getMetadata());
+        return;
+      }
       if (req.method === 'GET' && url.pathname === '/sso') {
         await parseRequest(url.search);
         html(
@@ -274,6 +292,11 @@ ${hidden('SAMLResponse', samlResponse)}${hidden('RelayState', relayState)}<butto
     entityId,
     ssoUrl,
     certificate: TEST_IDP_CERTIFICATE,
+    metadata: identityProvider('idp').getMetadata(),
+    setServiceProvider(sp) {
+      options.sp = sp;
+      serviceProvider = makeServiceProvider();
+    },
     async respond(authnRequestUrl, login, overrides) {
       const { info, requestId, relayState } = await parseRequest(new URL(authnRequestUrl).search);
       const account = options.accounts[login];

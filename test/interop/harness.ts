@@ -13,6 +13,7 @@ import type { BuiltServer } from '../../server/app';
 import { SEED_TENANT_ID } from '../../server/seed';
 import { startOidcIdp, type RunningIdp } from '../idp/oidc';
 import { startSamlIdp, type RunningSamlIdp } from '../idp/saml';
+import { startDnsServer, type TestDnsServer } from '../support/dns-server';
 import { ALLOWED_ORIGIN, startTestServer } from '../support/server';
 import { OUTBOX, type OutboxEntry } from '../support/account';
 
@@ -136,9 +137,13 @@ export async function startInteropServer(): Promise<InteropServer> {
     sp: { entityId: `${samlSso}/metadata`, acsUrl: `${samlSso}/acs` },
     accounts: { sam: { email: `sam@${SAML_DOMAIN}`, name: 'Sam SAML' } },
   });
+  // Answers the TXT lookups that validate tenant-managed SSO domains (test/support/dns-server.ts).
+  const dns = await startDnsServer();
+  currentDns = dns;
   const server = await startTestServer({
     issuer: ISSUER,
     devOutbox: true,
+    sso: { dnsServers: [dns.address] },
     // Connectivity's probes test webhooks against a receiver on loopback.
     connectivity: { allowPrivateAddresses: true },
     appUrl: ALLOWED_ORIGIN,
@@ -222,6 +227,7 @@ export async function startInteropServer(): Promise<InteropServer> {
       await server.close();
       await idp.close();
       await samlIdp.close();
+      await dns.close();
     },
   };
 }
@@ -249,6 +255,13 @@ export async function navigate(url: string): Promise<URL> {
 }
 
 let currentSamlIdp: RunningSamlIdp | undefined;
+
+let currentDns: TestDnsServer | undefined;
+/** The DNS server the interop server validates SSO domains with. */
+export function theDns(): TestDnsServer {
+  if (!currentDns) throw new Error('the interop server is not started');
+  return currentDns;
+}
 
 /** The SAML identity provider of the running peer. */
 export function theSamlIdp(): RunningSamlIdp {

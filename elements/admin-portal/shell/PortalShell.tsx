@@ -49,6 +49,7 @@ const PORTAL_PAGE_COMPONENTS: Partial<
   apiTokens: lazy(() => import('../pages/api-tokens/TenantApiTokensPage')),
   allAccounts: lazy(() => import('../pages/allAccounts/AllAccountsPage')),
   security: lazy(() => import('../pages/security/SecurityPage')),
+  sso: lazy(() => import('../pages/sso/SsoPage')),
   audits: lazy(() => import('../pages/audits/AuditsPage')),
   securityCenter: lazy(() => import('../pages/security-center/SecurityCenterPage')),
   provisioning: lazy(() => import('../pages/provisioning/ProvisioningPage')),

@@ -12,6 +12,7 @@ import { billingSchemas } from './billing';
 import { identitySchemas } from './identity';
 import { platformSchemas } from './platform';
 import { securitySchemas } from './security';
+import { ssoSchemas } from './sso';
 
 export interface RouteSchemaEntry {
   body?: unknown;
@@ -26,4 +27,5 @@ export const ROUTE_SCHEMAS: RouteSchemas = {
   ...connectivitySchemas,
   ...billingSchemas,
   ...directorySchemas,
+  ...ssoSchemas,
 };

@@ -39,3 +39,56 @@ export const SSO_STATEMENTS: string[] = [
   )`,
   `CREATE INDEX sso_login_states_expiry_idx ON sso_login_states (expires_at)`,
 ];
+
+/**
+ * Tenant-managed SSO connections (issue 16, migration 24): tenant administrators configure their
+ * own connections in the admin portal (routes/sso-config.ts, domain/sso-config.ts) on the client
+ * SDK's `/team/resources/sso/v1/configurations`. A connection is a row of `saml_configurations`
+ * (types saml, okta, azure, google) or of `sso_configurations` (type oidc), marked
+ * `tenant_managed`; connections of the `SSO_CONNECTIONS` environment variable (a vendor's
+ * bootstrap) are not. A new connection starts disabled (`active` false) and may lack its
+ * identity provider's details until the administrator gives them.
+ *
+ * - `sso_connection_domains`: the email domains an administrator adds to a connection, and whether
+ *   a DNS TXT record proved the tenant owns them. Only validated domains of enabled, complete
+ *   connections route sign-ins (pre-login, routes/auth.ts); the connection's `domains` column
+ *   mirrors its validated domains for the sign-in checks. A domain is validated for one
+ *   connection at a time.
+ * - `sso_group_mappings`: the identity provider's group names and the roles they give, applied at
+ *   every sign-in through the connection (http/sso-sign-in.ts).
+ * - `saml_requests.groups`: the groups the assertion named, kept with the identity until the code is spent.
+ */
+export const SSO_TENANT_STATEMENTS: string[] = [
+  `ALTER TABLE saml_configurations ADD COLUMN tenant_managed boolean NOT NULL DEFAULT false`,
+  `ALTER TABLE saml_configurations ADD COLUMN provider_type text NOT NULL DEFAULT 'saml' CHECK (provider_type IN ('saml', 'okta', 'azure', 'google'))`,
+  `ALTER TABLE saml_configurations ADD COLUMN verification text`,
+  `ALTER TABLE saml_configurations ADD COLUMN metadata_url text`,
+  `ALTER TABLE saml_configurations DROP CONSTRAINT saml_configurations_idp_certificates_check`,
+  `ALTER TABLE sso_configurations ADD COLUMN tenant_managed boolean NOT NULL DEFAULT false`,
+  `ALTER TABLE sso_configurations ADD COLUMN verification text`,
+  `ALTER TABLE saml_requests ADD COLUMN groups text[]`,
+  `CREATE TABLE sso_connection_domains (
+    id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+    tenant_id uuid NOT NULL REFERENCES tenants(id) ON DELETE CASCADE,
+    saml_configuration_id uuid REFERENCES saml_configurations(id) ON DELETE CASCADE,
+    sso_configuration_id uuid REFERENCES sso_configurations(id) ON DELETE CASCADE,
+    domain text NOT NULL CHECK (domain = lower(domain)),
+    validated boolean NOT NULL DEFAULT false,
+    validated_at timestamptz,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    CHECK ((saml_configuration_id IS NULL) <> (sso_configuration_id IS NULL))
+  )`,
+  `CREATE UNIQUE INDEX sso_connection_domains_saml ON sso_connection_domains (saml_configuration_id, domain)`,
+  `CREATE UNIQUE INDEX sso_connection_domains_oidc ON sso_connection_domains (sso_configuration_id, domain)`,
+  `CREATE UNIQUE INDEX sso_connection_domains_validated ON sso_connection_domains (domain) WHERE validated`,
+  `CREATE TABLE sso_group_mappings (
+    id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+    tenant_id uuid NOT NULL REFERENCES tenants(id) ON DELETE CASCADE,
+    saml_configuration_id uuid REFERENCES saml_configurations(id) ON DELETE CASCADE,
+    sso_configuration_id uuid REFERENCES sso_configurations(id) ON DELETE CASCADE,
+    group_name text NOT NULL,
+    role_ids uuid[] NOT NULL DEFAULT '{}',
+    created_at timestamptz NOT NULL DEFAULT now(),
+    CHECK ((saml_configuration_id IS NULL) <> (sso_configuration_id IS NULL))
+  )`,
+];

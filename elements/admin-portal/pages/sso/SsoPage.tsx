@@ -1,0 +1,211 @@
+import { useState } from 'react';
+import {
+  createSsoConfigApi,
+  SSO_TYPES,
+  type SsoConnection,
+  type SsoType,
+} from '../../../../core/api/ssoConfig';
+import { enPortal } from '../../../i18n/en-portal';
+import { portalAdmin } from '../../../i18n/portalAdmin.en';
+import { portalSso as t } from '../../../i18n/portalSso.en';
+import { Badge } from '../../../ui/Badge';
+import { Button } from '../../../ui/Button';
+import { ConfirmDialog, FormDialog } from '../../../ui/ConfirmDialog';
+import { DataTable, type Column } from '../../../ui/DataTable';
+import { Page } from '../../../ui/Page';
+import type { RowAction } from '../../../ui/RowActions';
+import { SelectField } from '../../../ui/SelectField';
+import { mutedStyle } from '../../../ui/styles';
+import { useLoad } from '../../../ui/useListPage';
+import { useSubmit } from '../../../ui/useSubmit';
+import type { PortalPageProps } from '../../shell/PortalShell';
+import { NoPermission, usePageApi, usePermissions } from '../common/adminParts';
+import { ConnectionDetails, typeLabel } from './ConnectionDetails';
+
+const TITLE_ID = 'ae-portal-sso-title';
+const WRITE = 'fe.secure.write.samlConfiguration';
+
+/**
+ * Single sign-on (issue 16; spec 001 §2 "sso", §3 "SSO multi"): the account's connections (SAML
+ * and OpenID Connect, several at once, each enabled or not; a new one starts disabled), then one
+ * connection's identity provider, domains (validated by a DNS TXT record) and roles.
+ */
+export default function SsoPage(_props: PortalPageProps) {
+  const api = usePageApi(createSsoConfigApi);
+  const { can, canRead } = usePermissions();
+  const allowed = canRead('sso');
+  const canWrite = can(WRITE);
+  const { load, reload } = useLoad(() => api.list(), [api], allowed);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<{ kind: 'add' } | { kind: 'delete'; id: string } | null>(null);
+
+  if (!allowed) return <NoPermission title={enPortal.portal.pageTitles.sso} titleId={TITLE_ID} />;
+  const connections = load.status === 'ready' ? load.data : [];
+  const open = connections.find((c) => c.id === openId);
+  if (open)
+    return (
+      <ConnectionDetails
+        api={api}
+        connection={open}
+        canWrite={canWrite}
+        onChanged={reload}
+        onBack={() => setOpenId(null)}
+      />
+    );
+
+  const columns: Array<Column<SsoConnection>> = [
+    { id: 'type', header: t.columns.type, cell: (c) => typeLabel(c.type) },
+    {
+      id: 'endpoint',
+      header: t.columns.endpoint,
+      cell: (c) =>
+        c.ssoEndpoint ? (
+          <span css={{ whiteSpace: 'nowrap' }}>{c.ssoEndpoint}</span>
+        ) : (
+          <span css={mutedStyle}>{t.notConfigured}</span>
+        ),
+    },
+    {
+      id: 'domains',
+      header: t.columns.domains,
+      cell: (c) =>
+        c.domains.length ? (
+          <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {c.domains.map((d) => (
+              <li key={d.id}>
+                {/* A domain's hyphens are no place to break it. */}
+                <span css={{ whiteSpace: 'nowrap' }}>{d.domain}</span>{' '}
+                <Badge tone={d.validated ? 'success' : 'warning'}>
+                  {d.validated ? t.validated : t.notValidated}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          t.none
+        ),
+    },
+    {
+      id: 'status',
+      header: t.columns.status,
+      cell: (c) => (
+        <Badge tone={c.enabled ? 'success' : 'neutral'} partName="sso-status">
+          {c.enabled ? t.enabled : t.disabled}
+        </Badge>
+      ),
+    },
+  ];
+  const actionsOf = (c: SsoConnection): RowAction[] => [
+    {
+      label: t.configure,
+      ariaLabel: t.configureOf(typeLabel(c.type)),
+      part: 'configure-sso',
+      onSelect: () => setOpenId(c.id),
+    },
+    ...(canWrite
+      ? [
+          {
+            label: portalAdmin.common.delete,
+            ariaLabel: t.deleteOf(typeLabel(c.type)),
+            part: 'delete-sso',
+            danger: true,
+            onSelect: () => setDialog({ kind: 'delete', id: c.id }),
+          },
+        ]
+      : []),
+  ];
+  const deleting = dialog?.kind === 'delete' ? connections.find((c) => c.id === dialog.id) : undefined;
+
+  return (
+    <Page
+      title={enPortal.portal.pageTitles.sso}
+      titleId={TITLE_ID}
+      description={t.intro}
+      actions={
+        canWrite && (
+          <Button partName="add-sso" onClick={() => setDialog({ kind: 'add' })}>
+            {t.add}
+          </Button>
+        )
+      }
+    >
+      {!canWrite && (
+        <p css={mutedStyle} role="note">
+          {t.readOnly}
+        </p>
+      )}
+      <DataTable
+        caption={t.caption}
+        columns={columns}
+        load={
+          load.status === 'ready'
+            ? { status: 'ready', data: { items: load.data, totalItems: load.data.length, totalPages: 1 } }
+            : load
+        }
+        rowKey={(c) => c.id}
+        rowLabel={(c) => typeLabel(c.type)}
+        rowActions={actionsOf}
+        tablePart="sso-table"
+        rowPart="sso-row"
+        empty={t.empty}
+        failedText={t.loadFailed}
+        onRetry={reload}
+      />
+      {dialog?.kind === 'add' && (
+        <AddConnectionDialog
+          onClose={() => setDialog(null)}
+          onCreate={async (type) => {
+            const created = await api.create(type);
+            setDialog(null);
+            reload();
+            setOpenId(created.id);
+          }}
+        />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={t.deleteTitle}
+          titleId="ae-delete-sso-title"
+          body={t.deleteBody(typeLabel(deleting.type))}
+          onClose={() => setDialog(null)}
+          onConfirm={async () => {
+            await api.remove(deleting.id);
+            setDialog(null);
+            reload();
+          }}
+        />
+      )}
+    </Page>
+  );
+}
+
+function AddConnectionDialog({
+  onClose,
+  onCreate,
+}: {
+  onClose: () => void;
+  onCreate: (type: SsoType) => Promise<void>;
+}) {
+  const [type, setType] = useState<SsoType>('saml');
+  const submit = useSubmit();
+  return (
+    <FormDialog
+      title={t.addTitle}
+      titleId="ae-add-sso-title"
+      busy={submit.busy}
+      error={submit.error}
+      onClose={onClose}
+      onSubmit={() => void submit.run(() => onCreate(type))}
+      submitLabel={t.create}
+      busyLabel={t.creating}
+    >
+      <SelectField
+        label={t.type}
+        value={type}
+        options={SSO_TYPES.map((value) => ({ value, label: typeLabel(value) }))}
+        partName="sso-type"
+        onChange={(e) => setType(e.target.value as SsoType)}
+      />
+    </FormDialog>
+  );
+}

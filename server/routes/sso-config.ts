@@ -1,0 +1,155 @@
+/**
+ * SSO connections configured by tenant administrators (issue 16), on the client SDK's multi-SSO
+ * calls (`@frontegg/rest-api` auth: getSSOConfigurations, createSSOConfiguration, ...):
+ * - GET, POST /team/resources/sso/v1/configurations; PATCH, DELETE /{id}
+ * - POST /configurations/metadata and /metadata-url (create from the IdP's metadata); PUT
+ *   /{id}/metadata and /{id}/metadata-url (replace the IdP's details from it)
+ * - POST /{id}/domains, DELETE /{id}/domains/{domainId}, PUT /{id}/domains/{domainId}/validate (DNS TXT)
+ * - GET, PUT /{id}/roles (default roles of just-in-time users)
+ * - GET, POST /{id}/groups; PATCH, DELETE /{id}/groups/{groupId} (IdP groups mapped to roles)
+ * Reading needs fe.secure.read.samlConfiguration, changing fe.secure.write.samlConfiguration;
+ * roles are given only by a caller who holds every permission they grant. Request schemas:
+ * core/contract/requests-sso.ts. What is stored and how: domain/sso-config.ts, docs/sso.md.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { getText } from '../delivery/outbound-http';
+import { parseDomain } from '../domain/email-domain-restrictions';
+import { assertMayGrantRoles } from '../domain/grants';
+import { loadSecretsKey, SecretBox } from '../domain/secrets';
+import { SsoConfigurations, type SsoConfigInput } from '../domain/sso-config';
+import { requireUser } from '../http/bearer';
+import { httpError } from '../http/errors';
+import { requirePermission } from '../http/permissions';
+
+const BASE = '/team/resources/sso/v1/configurations';
+const READ = 'fe.secure.read.samlConfiguration';
+const WRITE = 'fe.secure.write.samlConfiguration';
+const SAML_PATH = '/identity/resources/auth/v1/sso/saml';
+
+type Id = { Params: { id: string } };
+type DomainId = { Params: { id: string; domainId: string } };
+type GroupId = { Params: { id: string; groupId: string } };
+
+export async function ssoConfigRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const apiPrefix = ctx.options.prefix ? `/${ctx.options.prefix}` : '';
+  const issuer = ctx.options.issuer.replace(/\/+$/, '');
+  const origins = [...new Set([ctx.options.appUrl, ...ctx.options.corsOrigins])];
+  const allowPrivate = ctx.options.connectivity?.allowPrivateAddresses ?? false;
+  const configs = new SsoConfigurations({
+    db: ctx.db,
+    secrets: new SecretBox(await loadSecretsKey(ctx.db, ctx.options.secretsKey)),
+    addresses: {
+      samlBase: (key) => `${issuer}${apiPrefix}${SAML_PATH}/${key}`,
+      samlCallbacks: origins.map((o) => `${o}/account/saml/callback`),
+      oidcRedirects: origins.map((o) => `${o}/account/oidc/callback`),
+    },
+    dnsServers: ctx.options.sso.dnsServers ?? [],
+    allowPrivateAddresses: allowPrivate,
+    canSignRequests: ctx.options.samlSigning !== undefined,
+    fetchText: (url) => getText(url, { timeoutMs: 10_000, allowPrivate, maxBytes: 1024 * 1024 }),
+  });
+
+  const accountOf = async (request: Parameters<typeof requireUser>[1], permission: string) =>
+    requirePermission(await requireUser(ctx.tokens, request), permission);
+  /** The caller's account after checking they may change SSO and grant these roles. */
+  const writerGranting = async (
+    request: Parameters<typeof requireUser>[1],
+    roleIds: readonly string[] = [],
+  ) => {
+    const claims = await requireUser(ctx.tokens, request);
+    const tenantId = requirePermission(claims, WRITE);
+    await configs.checkRoleIds(tenantId, roleIds);
+    await assertMayGrantRoles(ctx.db, claims, tenantId, roleIds);
+    return tenantId;
+  };
+
+  app.get(BASE, async (request) => configs.list(await accountOf(request, READ)));
+  app.post<{ Body: SsoConfigInput }>(BASE, async (request, reply) => {
+    const tenantId = await writerGranting(request, request.body.roleIds);
+    return reply.code(201).send(await configs.create(tenantId, request.body));
+  });
+  app.patch<Id & { Body: SsoConfigInput }>(`${BASE}/:id`, async (request) => {
+    const tenantId = await writerGranting(request, request.body.roleIds);
+    return configs.update(tenantId, request.params.id, request.body);
+  });
+  app.delete<Id>(`${BASE}/:id`, async (request) => {
+    await configs.remove(await accountOf(request, WRITE), request.params.id);
+    return {};
+  });
+
+  // By metadata (XML, or the address it is published at)
+  app.post<{ Body: { metadata: string } }>(`${BASE}/metadata`, async (request, reply) => {
+    const tenantId = await accountOf(request, WRITE);
+    const idp = configs.fromMetadata(request.body.metadata);
+    return reply.code(201).send(await configs.create(tenantId, { type: 'saml' }, { idp }));
+  });
+  app.put<Id & { Body: { metadata: string } }>(`${BASE}/:id/metadata`, async (request) => {
+    const tenantId = await accountOf(request, WRITE);
+    const idp = configs.fromMetadata(request.body.metadata);
+    return configs.update(tenantId, request.params.id, {}, { idp });
+  });
+  app.post<{ Body: { url: string } }>(`${BASE}/metadata-url`, async (request, reply) => {
+    const tenantId = await accountOf(request, WRITE);
+    const idp = await configs.fromMetadataUrl(request.body.url);
+    return reply
+      .code(201)
+      .send(await configs.create(tenantId, { type: 'saml' }, { idp, url: request.body.url }));
+  });
+  app.put<Id & { Body: { url: string } }>(`${BASE}/:id/metadata-url`, async (request) => {
+    const tenantId = await accountOf(request, WRITE);
+    const idp = await configs.fromMetadataUrl(request.body.url);
+    return configs.update(tenantId, request.params.id, {}, { idp, url: request.body.url });
+  });
+
+  // Domains
+  app.post<Id & { Body: { domain: string } }>(`${BASE}/:id/domains`, async (request, reply) => {
+    const tenantId = await accountOf(request, WRITE);
+    const domain = parseDomain(request.body.domain);
+    if (!domain) throw httpError(400, `"${request.body.domain.slice(0, 64)}" is not a domain name`);
+    return reply.code(201).send(await configs.addDomain(tenantId, request.params.id, domain));
+  });
+  app.delete<DomainId>(`${BASE}/:id/domains/:domainId`, async (request) => {
+    await configs.removeDomain(await accountOf(request, WRITE), request.params.id, request.params.domainId);
+    return {};
+  });
+  app.put<DomainId>(`${BASE}/:id/domains/:domainId/validate`, async (request) =>
+    configs.validateDomain(await accountOf(request, WRITE), request.params.id, request.params.domainId),
+  );
+
+  // Default roles and group mappings
+  app.get<Id>(`${BASE}/:id/roles`, async (request) =>
+    configs.defaultRoles(await accountOf(request, READ), request.params.id),
+  );
+  app.put<Id & { Body: { roleIds: string[] } }>(`${BASE}/:id/roles`, async (request) => {
+    const tenantId = await writerGranting(request, request.body.roleIds);
+    return configs.setDefaultRoles(tenantId, request.params.id, request.body.roleIds);
+  });
+  app.get<Id>(`${BASE}/:id/groups`, async (request) => {
+    const tenantId = await accountOf(request, READ);
+    const { id } = await configs.get(tenantId, request.params.id);
+    return configs.groups(tenantId, id);
+  });
+  app.post<Id & { Body: { group: string; roleIds?: string[] } }>(
+    `${BASE}/:id/groups`,
+    async (request, reply) => {
+      const tenantId = await writerGranting(request, request.body.roleIds);
+      return reply
+        .code(201)
+        .send(
+          await configs.addGroup(tenantId, request.params.id, request.body.group, request.body.roleIds ?? []),
+        );
+    },
+  );
+  app.patch<GroupId & { Body: { group?: string; roleIds?: string[] } }>(
+    `${BASE}/:id/groups/:groupId`,
+    async (request) => {
+      const tenantId = await writerGranting(request, request.body.roleIds);
+      return configs.updateGroup(tenantId, request.params.id, request.params.groupId, request.body);
+    },
+  );
+  app.delete<GroupId>(`${BASE}/:id/groups/:groupId`, async (request) => {
+    await configs.removeGroup(await accountOf(request, WRITE), request.params.id, request.params.groupId);
+    return {};
+  });
+}
