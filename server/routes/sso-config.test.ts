@@ -188,7 +188,11 @@ describe('SSO configurations (tenant administrators)', () => {
       { signRequest: true },
       "Signed requests need the server's SAML key (SAML_SP_PRIVATE_KEY, SAML_SP_CERTIFICATE)",
     );
-    assert.equal((await ok<Connection[]>('GET', BASE)).length, countBefore, 'a refused create writes nothing');
+    assert.equal(
+      (await ok<Connection[]>('GET', BASE)).length,
+      countBefore,
+      'a refused create writes nothing',
+    );
     await bad('PATCH', `${BASE}/not-a-uuid`, { enabled: true }, 'SSO configuration not found');
     await bad(
       'PATCH',

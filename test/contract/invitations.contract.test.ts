@@ -260,10 +260,7 @@ for (const [name, factory] of factories) {
         unenrolled.body.items.length > 0 &&
           unenrolled.body.items.every((u: { mfaEnrolled: boolean }) => u.mfaEnrolled === false),
       );
-      for (const query of [
-        '_maxInactiveSeconds=5',
-        '_tenantId=00000000-0000-4000-8000-000000000000',
-      ]) {
+      for (const query of ['_maxInactiveSeconds=5', '_tenantId=00000000-0000-4000-8000-000000000000']) {
         const answer = await target.call('GET', `/identity/resources/users/v3?${query}`, { token });
         assert.ok([400, 403].includes(answer.status), query);
         assert.ok(answer.body.errors.length > 0, query);
