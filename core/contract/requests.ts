@@ -10,6 +10,11 @@
  */
 import { FILTERABLE_AUDIT_COLUMNS, SORTABLE_AUDIT_COLUMNS } from '../api/audits';
 import { listQuerySchema, ROLE_SORT_FIELDS, USER_SORT_FIELDS } from './listQuery';
+import { GROUP_REQUEST_SCHEMAS } from './requests-groups';
+import { TOKEN_REQUEST_SCHEMAS } from './requests-tokens';
+import { TEAM_REQUEST_SCHEMAS } from './requests-team';
+import { MFA_REQUEST_SCHEMAS } from './requests-mfa';
+import { HIERARCHY_REQUEST_SCHEMAS } from './requests-hierarchy';
 import * as s from './schemas';
 
 export interface RequestSchema {
@@ -64,7 +69,7 @@ const usersListQuery = {
 };
 
 const roleKey = { type: 'string', minLength: 1, maxLength: 100, pattern: s.KEY_PATTERN };
-const roleName = { type: 'string', minLength: 1, maxLength: 100, pattern: '^(?=.*\\S)[^\\u0000]*$' };
+const roleName = { type: 'string', minLength: 1, maxLength: 100, pattern: s.NOT_BLANK_PATTERN };
 const roleDescription = s.optionalText(500);
 
 const AUTH = '/identity/resources/auth';
@@ -330,4 +335,11 @@ export const REQUEST_SCHEMAS: Record<string, RequestSchema> = {
   },
   'POST /audits/export/csv/v2': auditExport,
   'POST /audits/export/csv': auditExport,
+
+  // Moved from the route files (issue 13 item 5), one area a file.
+  ...GROUP_REQUEST_SCHEMAS,
+  ...TOKEN_REQUEST_SCHEMAS,
+  ...TEAM_REQUEST_SCHEMAS,
+  ...MFA_REQUEST_SCHEMAS,
+  ...HIERARCHY_REQUEST_SCHEMAS,
 };
