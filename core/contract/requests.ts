@@ -15,6 +15,8 @@ import { TOKEN_REQUEST_SCHEMAS } from './requests-tokens';
 import { TEAM_REQUEST_SCHEMAS } from './requests-team';
 import { MFA_REQUEST_SCHEMAS } from './requests-mfa';
 import { HIERARCHY_REQUEST_SCHEMAS } from './requests-hierarchy';
+import { SECURITY_REQUEST_SCHEMAS } from './requests-security';
+import { PORTAL_REQUEST_SCHEMAS } from './requests-portal';
 import * as s from './schemas';
 
 export interface RequestSchema {
@@ -342,4 +344,6 @@ export const REQUEST_SCHEMAS: Record<string, RequestSchema> = {
   ...TEAM_REQUEST_SCHEMAS,
   ...MFA_REQUEST_SCHEMAS,
   ...HIERARCHY_REQUEST_SCHEMAS,
+  ...SECURITY_REQUEST_SCHEMAS,
+  ...PORTAL_REQUEST_SCHEMAS,
 };

@@ -66,6 +66,7 @@ export const DEMO_UNSERVED: ReadonlySet<string> = new Set([
   'POST /identity/resources/sub-tenants/users/v1',
   'DELETE /identity/resources/sub-tenants/users/v1',
   'POST /identity/resources/sub-tenants/users/v2/',
+  'POST /metadata',
 ]);
 
 export interface DemoStorage {

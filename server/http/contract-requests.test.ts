@@ -28,7 +28,6 @@ const STILL_INLINE: Array<[RegExp, string]> = [
     /^POST \/identity\/resources\/(auth\/v[12]\/(user\/mfa\/)?webauthn|users\/(v1\/mfa\/webauthn|webauthn\/v1\/devices))(\/|$)/,
     "WebAuthn (server/routes/mfa.ts): the route first brings the client SDK's body to its own spelling (clientWebAuthnBody, preValidation); the schema describes the body after that step, which the demo never sees",
   ],
-  [/./, 'TEMPORARY: being moved'],
 ];
 
 describe("the contract's request schemas on the server", () => {
