@@ -2,7 +2,8 @@
  * The portal configuration's and hosted login's request schemas, by `METHOD path` as in
  * core/contract/requests.ts: the vendor's admin-box metadata and an account's custom login
  * (server/routes/portal-config.ts; the demo: core/demo/subAccounts.ts, custom login), and the
- * OAuth token and silent-authorize calls (server/routes/oauth.ts; the demo: core/demo/hostedLogin.ts).
+ * OAuth token and silent-authorize calls (server/routes/oauth.ts) and social sign-in's post-login
+ * (server/routes/social.ts) (the demo: core/demo/hostedLogin.ts).
  */
 import { LOGIN_ALIAS_PATTERN } from '../tenants/rules';
 import type { RequestSchema } from './requests';
@@ -50,6 +51,21 @@ export const PORTAL_REQUEST_SCHEMAS: Record<string, RequestSchema> = {
       refresh_token: { type: 'string', maxLength: 200 },
       scope: { type: 'string', maxLength: 500 },
     }),
+  },
+  // Social sign-in's return (server/routes/social.ts): the provider's code, in the query.
+  'POST /identity/resources/auth/v1/user/sso/:provider/postlogin': {
+    querystring: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['code', 'redirectUri'],
+      properties: {
+        code: { type: 'string', minLength: 1, maxLength: 2048 },
+        redirectUri: { type: 'string', minLength: 1, maxLength: 2048 },
+        code_verifier: { type: 'string', minLength: 43, maxLength: 128, pattern: '^[A-Za-z0-9._~-]+$' },
+        state: { type: 'string', maxLength: 2048 },
+        id_token: { type: 'string', maxLength: 8192 },
+      },
+    },
   },
   // The client SDK's silentOAuthRefreshToken posts no body.
   'POST /oauth/authorize/silent': {

@@ -21,7 +21,7 @@ const STILL_INLINE: Array<[RegExp, string]> = [
   [/ \/subscriptions\//, 'billing (server/routes/billing.ts): not moved yet'],
   [/^POST \/flags\/api\/v1\/evaluate$/, 'feature flags (server/routes/featureFlags.ts): not moved yet'],
   [
-    /^POST \/identity\/resources\/auth\/v[12]\/(user\/(sso|oidc|saml)|sso\/saml)\//,
+    /^POST \/identity\/resources\/auth\/v[12]\/(user\/(oidc|saml)|sso\/saml)\//,
     'SSO, OIDC and SAML sign-in (server/routes/sso.ts, saml.ts): another session owns them today',
   ],
   [
