@@ -40,4 +40,27 @@ describe('checking a request against the contract', () => {
     );
     assert.equal(requestErrors('GET', '/flags', { body: {}, query: { anything: 'x' } }), null);
   });
+
+  it('takes a fixed segment over a parameter, as the server routes', () => {
+    // `.../authenticator/enroll/verify` { mfaToken, token }, not `.../authenticator/:deviceId/verify` { mfaToken, value }.
+    const body = { mfaToken: 't', token: '123456' };
+    const path = '/identity/resources/auth/v1/user/mfa/authenticator/enroll/verify';
+    assert.equal(requestErrors('POST', path, { body, query: {} }), null);
+    assert.deepEqual(
+      requestErrors('POST', '/identity/resources/auth/v1/user/mfa/authenticator/d1/verify', {
+        body,
+        query: {},
+      }),
+      ['Value is required'],
+    );
+  });
+
+  it('leaves a route listed without a schema to the route, though a parameter route would match', () => {
+    // `.../mfa/webauthn/enroll` validates its own body, not as `.../mfa/webauthn/:deviceId` { mfaToken }.
+    const path = '/identity/resources/auth/v1/user/mfa/webauthn/enroll';
+    assert.equal(
+      requestErrors('POST', path, { body: { mfaToken: 't', deviceType: 'platform' }, query: {} }),
+      null,
+    );
+  });
 });

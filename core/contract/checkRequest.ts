@@ -7,6 +7,7 @@ import { REQUEST_SCHEMAS, type RequestSchema } from './requests';
 import { schemaIssues, validationMessages, type ValidateOptions } from './validate';
 
 interface Route {
+  key: string;
   method: string;
   pattern: RegExp;
   schema: RequestSchema;
@@ -21,15 +22,31 @@ function compiled(): Route[] {
       .split('/')
       .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
       .join('/');
-    return { method, pattern: new RegExp(`^${source}$`), schema };
+    return { key, method, pattern: new RegExp(`^${source}$`), schema };
   });
   return routes;
 }
 
+/**
+ * The contract's route of `METHOD path` (the contract path, without the prefix), if it has one. As
+ * the server's router: a fixed segment wins over a parameter (`.../authenticator/enroll/verify` is
+ * not `.../authenticator/:deviceId/verify`).
+ */
+function routeOf(method: string, path: string): Route | undefined {
+  const upper = method.toUpperCase();
+  const matching = compiled().filter((route) => route.method === upper && route.pattern.test(path));
+  return matching.sort((a, b) => specificity(b.key) - specificity(a.key))[0];
+}
+
+/** Higher when fixed segments come first: each segment, from the left, counts double the next. */
+function specificity(key: string): number {
+  const segments = key.split(' ')[1]?.split('/') ?? [];
+  return segments.reduce((sum, part) => sum * 2 + (part.startsWith(':') ? 0 : 1), 0);
+}
+
 /** The request schema of `METHOD path` (the contract path, without the prefix), if the contract has one. */
 export function requestSchemaOf(method: string, path: string): RequestSchema | undefined {
-  const upper = method.toUpperCase();
-  return compiled().find((route) => route.method === upper && route.pattern.test(path))?.schema;
+  return routeOf(method, path)?.schema;
 }
 
 /** The 400 messages for a request the contract refuses, or null when it passes (or has no schema). */
@@ -37,10 +54,14 @@ export function requestErrors(
   method: string,
   path: string,
   request: { body: unknown; query: Record<string, string> },
-  options: ValidateOptions = {},
+  options: ValidateOptions & {
+    /** Contract routes (`METHOD path` keys) the caller does not serve: not checked, they stay its 404. */
+    unserved?: ReadonlySet<string>;
+  } = {},
 ): string[] | null {
-  const schema = requestSchemaOf(method, path);
-  if (!schema) return null;
+  const route = routeOf(method, path);
+  if (!route || options.unserved?.has(route.key)) return null;
+  const { schema } = route;
   const bodyIssues = schema.body === undefined ? [] : schemaIssues(schema.body, request.body, options);
   if (bodyIssues.length) return validationMessages(bodyIssues, 'body');
   const queryIssues =

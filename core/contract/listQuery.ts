@@ -24,6 +24,10 @@ export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 export const ROLE_SORT_FIELDS = ['name', 'key', 'createdAt', 'updatedAt'] as const;
 export type RoleSortField = (typeof ROLE_SORT_FIELDS)[number];
 
+/** The groups list's sort fields (groups v1 `_sortBy`). */
+export const GROUP_SORT_FIELDS = ['name', 'createdAt', 'updatedAt'] as const;
+export type GroupSortField = (typeof GROUP_SORT_FIELDS)[number];
+
 /** The schema of a list query sorted by one of `sortFields`. */
 export const listQuerySchema = (sortFields: readonly string[]) =>
   ({

@@ -13,6 +13,13 @@ import { DIRECTORY_REQUEST_SCHEMAS } from './requests-directory';
 import { listQuerySchema, ROLE_SORT_FIELDS, USER_SORT_FIELDS } from './listQuery';
 import { SIGNIN_REQUEST_SCHEMAS } from './requests-signin';
 import { SSO_REQUEST_SCHEMAS } from './requests-sso';
+import { GROUP_REQUEST_SCHEMAS } from './requests-groups';
+import { TOKEN_REQUEST_SCHEMAS } from './requests-tokens';
+import { TEAM_REQUEST_SCHEMAS } from './requests-team';
+import { MFA_REQUEST_SCHEMAS } from './requests-mfa';
+import { HIERARCHY_REQUEST_SCHEMAS } from './requests-hierarchy';
+import { SECURITY_REQUEST_SCHEMAS } from './requests-security';
+import { PORTAL_REQUEST_SCHEMAS } from './requests-portal';
 import * as s from './schemas';
 
 export interface RequestSchema {
@@ -67,7 +74,7 @@ const usersListQuery = {
 };
 
 const roleKey = { type: 'string', minLength: 1, maxLength: 100, pattern: s.KEY_PATTERN };
-const roleName = { type: 'string', minLength: 1, maxLength: 100, pattern: '^(?=.*\\S)[^\\u0000]*$' };
+const roleName = { type: 'string', minLength: 1, maxLength: 100, pattern: s.NOT_BLANK_PATTERN };
 const roleDescription = s.optionalText(500);
 
 const AUTH = '/identity/resources/auth';
@@ -339,4 +346,13 @@ export const REQUEST_SCHEMAS: Record<string, RequestSchema> = {
   'POST /audits/export/csv/v2': auditExport,
   'POST /audits/export/csv': auditExport,
   ...SIGNIN_REQUEST_SCHEMAS,
+
+  // Moved from the route files (issue 13 item 5), one area a file.
+  ...GROUP_REQUEST_SCHEMAS,
+  ...TOKEN_REQUEST_SCHEMAS,
+  ...TEAM_REQUEST_SCHEMAS,
+  ...MFA_REQUEST_SCHEMAS,
+  ...HIERARCHY_REQUEST_SCHEMAS,
+  ...SECURITY_REQUEST_SCHEMAS,
+  ...PORTAL_REQUEST_SCHEMAS,
 };

@@ -17,6 +17,9 @@ export const newPassword = { type: 'string', maxLength: 128 } as const;
 /** PostgreSQL text cannot hold U+0000: refuse it up front for anything that gets stored. */
 const NO_NUL = '^[^\\u0000]*$';
 
+/** Some text besides spaces, and no U+0000 (role, group and token names). */
+export const NOT_BLANK_PATTERN = '^(?=.*\\S)[^\\u0000]*$';
+
 export const personName = { type: 'string', minLength: 1, maxLength: 100, pattern: NO_NUL } as const;
 
 /** Opaque tokens from other systems (reCAPTCHA, invitations). */
@@ -43,16 +46,24 @@ export function strictObject(properties: Record<string, unknown>, required: stri
 // Account flows: shapes are checked here so that a forged or truncated value gets a clear 400
 // instead of reaching a query (a malformed uuid would otherwise be a database error).
 
-const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+const UUID_BODY = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+const UUID = `^${UUID_BODY}$`;
 /** 36 hex digits and dashes (an account id in a query). */
 export const LOOSE_ID_PATTERN = '^[0-9a-fA-F-]{36}$';
 /** 1 to 200 ids separated by commas (the users list's `ids`). */
 export const ID_LIST_PATTERN = '^[0-9a-fA-F-]{36}(,[0-9a-fA-F-]{36}){0,199}$';
+/** 1 or more uuids separated by commas (the hierarchy metadata's `_tenantIds`). */
+export const UUID_LIST_PATTERN = `^(${UUID_BODY})(,(${UUID_BODY}))*$`;
 /**
  * The patterns that say "a server id" (a uuid). Ids are opaque to the client; the demo backend's
  * are not uuids, so it checks these as plain strings (core/contract/validate.ts `opaqueIds`).
  */
-export const ID_PATTERNS: ReadonlySet<string> = new Set([UUID, LOOSE_ID_PATTERN, ID_LIST_PATTERN]);
+export const ID_PATTERNS: ReadonlySet<string> = new Set([
+  UUID,
+  LOOSE_ID_PATTERN,
+  ID_LIST_PATTERN,
+  UUID_LIST_PATTERN,
+]);
 
 /** A user id in an emailed link's body. */
 export const userId = { type: 'string', minLength: 1, maxLength: 36, pattern: UUID } as const;

@@ -6,8 +6,6 @@
  * so it does not enforce them (the server does: server/domain/security-policies.ts).
  */
 import {
-  ENFORCE_MFA_TYPES,
-  POLICY_LIMITS,
   type IpConfig,
   type IpRestriction,
   type LockoutPolicy,
@@ -55,63 +53,12 @@ const vendorPolicy = (kind: Kind) => ({
   updatedAt: VENDOR_CREATED,
 });
 
-const isInt = (value: unknown, { min, max }: { min: number; max: number }) =>
-  Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
-
-/** The server's schema checks, field by field, with its messages. */
-function invalid(body: Json, fields: Record<string, (value: unknown) => boolean>, required: string[]) {
-  const unknown = Object.keys(body).find((key) => !(key in fields));
-  if (unknown) return `Unknown field "${unknown}"`;
-  const missing = required.find((key) => body[key] === undefined);
-  if (missing) return `${missing} is required`;
-  const bad = Object.keys(body).find((key) => !fields[key]!(body[key]));
-  return bad ? `${bad} is invalid` : null;
-}
-
-const bool = (value: unknown) => typeof value === 'boolean';
-const id = (value: unknown) => typeof value === 'string' && value.length <= 100;
-const timeout = (limit: { min: number; max: number }) => (value: unknown) =>
-  !!value &&
-  typeof value === 'object' &&
-  !invalid(value as Json, { isActive: bool, timeout: (v) => isInt(v, limit) }, ['isActive', 'timeout']);
-
-const BODIES: Record<Kind, { fields: Record<string, (value: unknown) => boolean>; required: string[] }> = {
-  mfa: {
-    fields: { id, enforceMFAType: (v) => (ENFORCE_MFA_TYPES as readonly unknown[]).includes(v) },
-    required: ['enforceMFAType'],
-  },
-  lockout: {
-    fields: { id, enabled: bool, maxAttempts: (v) => isInt(v, POLICY_LIMITS.maxAttempts) },
-    required: ['enabled', 'maxAttempts'],
-  },
-  'password-history': {
-    fields: { id, enabled: bool, historySize: (v) => isInt(v, POLICY_LIMITS.historySize) },
-    required: ['enabled', 'historySize'],
-  },
-};
-const SESSION_FIELDS = {
-  sessionTimeoutConfiguration: timeout(POLICY_LIMITS.reloginSeconds),
-  sessionIdleTimeoutConfiguration: timeout(POLICY_LIMITS.idleTimeoutSeconds),
-  sessionConcurrentConfiguration: (value: unknown) =>
-    !!value &&
-    typeof value === 'object' &&
-    !invalid(value as Json, { isActive: bool, maxSessions: (v) => isInt(v, POLICY_LIMITS.maxSessions) }, [
-      'isActive',
-      'maxSessions',
-    ]),
-};
+// Bodies and queries passed the contract's schemas (core/contract/requests-security.ts).
 
 const IP_PATH = `${BASE}/restrictions/ip`;
 /** An IPv4 or IPv6 address with an optional prefix (the server parses with node:net; the demo checks the shape). */
 const IP_OR_RANGE =
   /^((25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}(\/(3[0-2]|[12]?\d))?|[0-9a-f]*:[0-9a-f:]*(\/(12[0-8]|1[01]\d|\d?\d))?)$/i;
-const STRATEGIES: readonly unknown[] = ['ALLOW', 'BLOCK'];
-const IP_ENTRY = {
-  ip: (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= 64,
-  strategy: (v: unknown) => STRATEGIES.includes(v),
-  isActive: bool,
-  description: (v: unknown) => v === null || (typeof v === 'string' && v.length <= 200),
-};
 
 /** The IP restriction paths (server/routes/security-policies.ts); demo mode knows no client address. */
 function handleIp(
@@ -127,8 +74,6 @@ function handleIp(
   if (method === 'GET' && rest === '') {
     const limit = Number(query._limit ?? 10);
     const page = Number(query._offset ?? 0);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100 || !Number.isInteger(page) || page < 0)
-      return fail(400, 'Invalid query');
     const strategy = query._filter ?? 'ALLOW';
     const listed = entries.filter((e) => !strategy || e.strategy === strategy);
     return (
@@ -141,27 +86,21 @@ function handleIp(
   }
   if (method === 'GET' && rest === '/config') return checks.read() ?? ok(config);
   if (method === 'POST' && rest === '/config') {
-    const message = invalid(body, { isActive: bool, strategy: (v) => STRATEGIES.includes(v) }, ['isActive']);
-    const problem = checks.write() ?? (message ? fail(400, message) : null);
+    const problem = checks.write();
     if (problem) return problem;
     mine.ipConfig = { ...config, ...(body as Partial<IpConfig>) };
     return ok(mine.ipConfig, true);
   }
   if (method === 'POST' && (rest === '' || rest === '/bulk')) {
-    const given = rest === '' ? [body] : Array.isArray(body.ips) ? (body.ips as Json[]) : null;
+    const given = rest === '' ? [body] : (body.ips as Json[]);
     const problem =
       checks.write() ??
-      (!given || given.length === 0 || given.length > 100
-        ? fail(400, 'Ips is required')
-        : ((message) => (message ? fail(400, message) : null))(
-            given.map((e) => invalid(e, IP_ENTRY, ['ip'])).find(Boolean) ?? null,
-          )) ??
       ((bad) =>
         bad ? fail(400, `"${String(bad.ip).slice(0, 64)}" is not an IP address or CIDR range`) : null)(
-        given!.find((e) => !IP_OR_RANGE.test(String(e.ip).trim())),
+        given.find((e) => !IP_OR_RANGE.test(String(e.ip).trim())),
       );
     if (problem) return problem;
-    for (const e of given!) {
+    for (const e of given) {
       const ip = String(e.ip).trim().toLowerCase();
       const strategy = (e.strategy as IpRestriction['strategy'] | undefined) ?? 'ALLOW';
       const existing = entries.find((x) => x.ip === ip && x.strategy === strategy);
@@ -226,12 +165,7 @@ function handleDomains(
   if (method === 'GET' && rest === '') return checks.read() ?? ok({ items: domains });
   if (method === 'GET' && rest === '/config') return checks.read() ?? ok(config);
   if (method === 'POST' && rest === '/config') {
-    const message = invalid(
-      body,
-      { active: bool, blockPublicDomains: bool, type: (v) => STRATEGIES.includes(v) },
-      ['active'],
-    );
-    const problem = checks.write() ?? (message ? fail(400, message) : null);
+    const problem = checks.write();
     if (problem) return problem;
     mine.domainConfig = {
       active: body.active as boolean,
@@ -241,12 +175,7 @@ function handleDomains(
     return ok(mine.domainConfig, true);
   }
   if (method === 'POST' && rest === '') {
-    const message = invalid(
-      body,
-      { domain: (v) => typeof v === 'string' && v.length <= 253, type: (v) => STRATEGIES.includes(v) },
-      ['domain', 'type'],
-    );
-    const problem = checks.write() ?? (message ? fail(400, message) : null);
+    const problem = checks.write();
     if (problem) return problem;
     const domain = String(body.domain).trim().toLowerCase().replace(/\.$/, '');
     if (!DOMAIN_NAME.test(domain))
@@ -294,11 +223,7 @@ export function handleDemoSecurityPolicies(
   if (path === SESSIONS) {
     if (method === 'GET') return read() ?? ok(mine.sessions ?? DEFAULT_SESSIONS);
     if (method !== 'POST') return null;
-    const problem =
-      write() ??
-      (Object.keys(body).length === 0
-        ? fail(400, 'Request body is invalid')
-        : ((message) => (message ? fail(400, message) : null))(invalid(body, SESSION_FIELDS, [])));
+    const problem = write();
     if (problem) return problem;
     mine.sessions = { ...(mine.sessions ?? DEFAULT_SESSIONS), ...(body as Partial<SessionPolicy>) };
     return { status: 201, body: {}, save: true };
@@ -335,8 +260,7 @@ export function handleDemoSecurityPolicies(
   if (method === 'GET')
     return read() ?? ok(vendor ? vendorPolicy(kind) : (mine.policies?.[kind] ?? vendorPolicy(kind)));
   if (vendor || (method !== 'POST' && method !== 'PATCH')) return null;
-  const message = invalid(body, BODIES[kind].fields, BODIES[kind].required);
-  const problem = write() ?? (message ? fail(400, message) : null);
+  const problem = write();
   if (problem) return problem;
   const stamp = new Date(now()).toISOString();
   const existing = mine.policies?.[kind];

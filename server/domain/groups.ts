@@ -3,7 +3,10 @@
  * members. Each member holds the group's roles in the tenant (server/domain/tenants.ts
  * loadAuthorization). Members are memberships: leaving the tenant leaves its groups.
  */
+import type { GroupSortField } from '../../core/contract/listQuery';
 import type { Database } from '../storage/database';
+
+export type { GroupSortField };
 
 export interface GroupItem {
   id: string;
@@ -26,9 +29,11 @@ interface GroupListQuery {
   page: number;
   limit: number;
 }
-const SORT = { name: 'lower(g.name)', createdAt: 'g.created_at', updatedAt: 'g.updated_at' } as const;
-export type GroupSortField = keyof typeof SORT;
-export const GROUP_SORT_FIELDS = Object.keys(SORT) as GroupSortField[];
+const SORT: Record<GroupSortField, string> = {
+  name: 'lower(g.name)',
+  createdAt: 'g.created_at',
+  updatedAt: 'g.updated_at',
+};
 
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -6,7 +6,7 @@ import type { Database } from '../storage/database';
 import type { UserSortField } from '../../core/contract/listQuery';
 import { grantsOf, loadGrants, type Authorization, type RoleDto } from './tenants';
 
-export { USER_SORT_FIELDS, type UserSortField } from '../../core/contract/listQuery';
+export type { UserSortField } from '../../core/contract/listQuery';
 
 /** Sort fields of spec 001 §3 -> SQL. */
 const SORT_COLUMNS: Record<UserSortField, string> = {

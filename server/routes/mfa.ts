@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { MFA_MESSAGES, MfaError, type ChallengeRow, type DeviceType, type MfaService } from '../domain/mfa';
 import { maskPhone } from '../../core/contract/phone';
+import { mfaTokenField } from '../../core/contract/requests-mfa';
 import { findUserById, type UserRow } from '../domain/users';
 import { requireSignedInUser } from '../http/bearer';
 import { refreshCookiePath, setRefreshCookie } from '../http/cookies';
@@ -31,11 +32,9 @@ const RECOVERY_NEEDS_FIRST_FACTOR =
   'Sign in with your password (or another first factor) first: a recovery code replaces only the second factor.';
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
-const token = { type: 'string', minLength: 1, maxLength: 200 } as const;
-const code = { type: 'string', minLength: 1, maxLength: 64 } as const;
+const token = mfaTokenField;
 const b64 = { type: 'string', minLength: 1, maxLength: 16384, pattern: '^[A-Za-z0-9_=-]*$' } as const;
 const deviceType = { type: 'string', enum: ['platform', 'cross-platform'] } as const;
-const phone = { type: 'string', minLength: 8, maxLength: 20, pattern: '^\\+[1-9][0-9]{6,14}$' } as const;
 const deviceParams = {
   type: 'object',
   properties: { deviceId: { type: 'string', pattern: UUID } },
@@ -138,6 +137,10 @@ function rememberCookieOptions(ctx: AppContext, maxAge?: number) {
   };
 }
 
+/**
+ * Request schemas: core/contract/requests-mfa.ts (the demo backend's too), but for the WebAuthn
+ * calls below that `clientWebAuthnBody` rewrites before validation (their schemas stay here).
+ */
 export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaService): Promise<void> {
   /** The live mfaToken and its user; refuses a cross-site caller like the other cookie endpoints. */
   async function loginContext(request: FastifyRequest, mfaToken: string) {
@@ -222,14 +225,6 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   // ------------------------------------------------ login: authenticator app
   app.post<Body<{ mfaToken: string; value: string; rememberDevice?: boolean | null }>>(
     `${base}/verify`,
-    {
-      schema: {
-        body: s.strictObject(
-          { mfaToken: token, value: code, rememberDevice: { type: ['boolean', 'null'] } },
-          ['mfaToken', 'value'],
-        ),
-      },
-    },
     async (request, reply) => {
       const login = await loginContext(request, request.body.mfaToken);
       if (!(await mfa.verifyAnyAuthenticator(login.user.id, request.body.value.trim())))
@@ -240,15 +235,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
 
   app.post<Body<{ mfaToken: string; value: string; rememberDevice?: boolean | null }> & DeviceParam>(
     `${base}/authenticator/:deviceId/verify`,
-    {
-      schema: {
-        params: deviceParams,
-        body: s.strictObject(
-          { mfaToken: token, value: code, rememberDevice: { type: ['boolean', 'null'] } },
-          ['mfaToken', 'value'],
-        ),
-      },
-    },
+    { schema: { params: deviceParams } },
     async (request, reply) => {
       const login = await loginContext(request, request.body.mfaToken);
       const device = await mfa.device(login.user.id, request.params.deviceId, 'authenticator');
@@ -258,21 +245,16 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
     },
   );
 
-  app.post<Body<{ mfaToken: string }>>(
-    `${base}/authenticator/enroll`,
-    { schema: { body: s.strictObject({ mfaToken: token }, ['mfaToken']) } },
-    async (request) => {
-      const login = await loginContext(request, request.body.mfaToken);
-      await mfa.assertStrategy('AuthenticatorApp');
-      const totp = await mfa.newTotp(login.user);
-      await mfa.startTotpEnrolment(login.user.id, totp.secret);
-      return { qrCode: totp.qrCode, secret: totp.secret };
-    },
-  );
+  app.post<Body<{ mfaToken: string }>>(`${base}/authenticator/enroll`, async (request) => {
+    const login = await loginContext(request, request.body.mfaToken);
+    await mfa.assertStrategy('AuthenticatorApp');
+    const totp = await mfa.newTotp(login.user);
+    await mfa.startTotpEnrolment(login.user.id, totp.secret);
+    return { qrCode: totp.qrCode, secret: totp.secret };
+  });
 
   app.post<Body<{ mfaToken: string; token: string }>>(
     `${base}/authenticator/enroll/verify`,
-    { schema: { body: s.strictObject({ mfaToken: token, token: code }, ['mfaToken', 'token']) } },
     async (request, reply) => {
       const login = await loginContext(request, request.body.mfaToken);
       const enrolled = await mfa.finishTotpEnrolment(login.user.id, request.body.token.trim());
@@ -288,11 +270,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   // email is accepted and must be the signing-in user's.
   app.post<Body<{ mfaToken?: string; recoveryCode: string; email?: string }>>(
     `${base}/recover`,
-    {
-      schema: {
-        body: s.strictObject({ mfaToken: token, recoveryCode: code, email: s.email }, ['recoveryCode']),
-      },
-    },
+    {},
     async (request, reply) => {
       if (!request.body.mfaToken) throw new MfaError(401, RECOVERY_NEEDS_FIRST_FACTOR);
       const login = await loginContext(request, request.body.mfaToken);
@@ -306,26 +284,16 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   );
 
   // ------------------------------------------------ login: SMS
-  app.post<Body<{ mfaToken: string; phoneNumber: string }>>(
-    `${base}/sms/enroll`,
-    {
-      schema: { body: s.strictObject({ mfaToken: token, phoneNumber: phone }, ['mfaToken', 'phoneNumber']) },
-    },
-    async (request) => {
-      const login = await loginContext(request, request.body.mfaToken);
-      await mfa.assertStrategy('SMS');
-      const otcToken = await sendCode(login.user, { kind: 'sms', phone: request.body.phoneNumber });
-      return { otcToken, phoneNumber: request.body.phoneNumber };
-    },
-  );
+  app.post<Body<{ mfaToken: string; phoneNumber: string }>>(`${base}/sms/enroll`, {}, async (request) => {
+    const login = await loginContext(request, request.body.mfaToken);
+    await mfa.assertStrategy('SMS');
+    const otcToken = await sendCode(login.user, { kind: 'sms', phone: request.body.phoneNumber });
+    return { otcToken, phoneNumber: request.body.phoneNumber };
+  });
 
   app.post<Body<{ mfaToken: string; otcToken: string; code: string }>>(
     `${base}/sms/enroll/verify`,
-    {
-      schema: {
-        body: s.strictObject({ mfaToken: token, otcToken: token, code }, ['mfaToken', 'otcToken', 'code']),
-      },
-    },
+    {},
     async (request, reply) => {
       const login = await loginContext(request, request.body.mfaToken);
       const data = await checkCode(
@@ -346,7 +314,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
 
   app.post<Body<{ mfaToken: string }> & DeviceParam>(
     `${base}/sms/:deviceId`,
-    { schema: { params: deviceParams, body: s.strictObject({ mfaToken: token }, ['mfaToken']) } },
+    { schema: { params: deviceParams } },
     async (request) => {
       const login = await loginContext(request, request.body.mfaToken);
       const device = await mfa.device(login.user.id, request.params.deviceId, 'sms');
@@ -364,13 +332,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   >(
     `${base}/sms/:deviceId/verify`,
     {
-      schema: {
-        params: deviceParams,
-        body: s.strictObject(
-          { mfaToken: token, otcToken: token, code, rememberDevice: { type: ['boolean', 'null'] } },
-          ['mfaToken', 'otcToken', 'code'],
-        ),
-      },
+      schema: { params: deviceParams },
     },
     async (request, reply) => {
       const login = await loginContext(request, request.body.mfaToken);
@@ -386,23 +348,15 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   );
 
   // ------------------------------------------------ login: email code
-  app.post<Body<{ mfaToken: string }>>(
-    `${base}/emailcode/enroll`,
-    { schema: { body: s.strictObject({ mfaToken: token }, ['mfaToken']) } },
-    async (request) => {
-      const login = await loginContext(request, request.body.mfaToken);
-      await mfa.assertStrategy('EmailCode');
-      return { otcToken: await sendCode(login.user, { kind: 'email', email: login.user.email }) };
-    },
-  );
+  app.post<Body<{ mfaToken: string }>>(`${base}/emailcode/enroll`, async (request) => {
+    const login = await loginContext(request, request.body.mfaToken);
+    await mfa.assertStrategy('EmailCode');
+    return { otcToken: await sendCode(login.user, { kind: 'email', email: login.user.email }) };
+  });
 
   app.post<Body<{ mfaToken: string; otcToken: string; code: string }>>(
     `${base}/emailcode/enroll/verify`,
-    {
-      schema: {
-        body: s.strictObject({ mfaToken: token, otcToken: token, code }, ['mfaToken', 'otcToken', 'code']),
-      },
-    },
+    {},
     async (request, reply) => {
       const login = await loginContext(request, request.body.mfaToken);
       const data = await checkCode(
@@ -421,33 +375,22 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
     },
   );
 
-  app.post<Body<{ mfaToken: string }>>(
-    `${base}/emailcode`,
-    { schema: { body: s.strictObject({ mfaToken: token }, ['mfaToken']) } },
-    async (request) => {
-      const login = await loginContext(request, request.body.mfaToken);
-      const device = (await mfa.secondFactors(login.user.id)).find((d) => d.kind === 'email');
-      if (!device) throw new MfaError(404, MFA_MESSAGES.unknownDevice);
-      return {
-        otcToken: await sendCode(login.user, {
-          kind: 'email',
-          email: device.email ?? login.user.email,
-          deviceId: device.id,
-        }),
-      };
-    },
-  );
+  app.post<Body<{ mfaToken: string }>>(`${base}/emailcode`, async (request) => {
+    const login = await loginContext(request, request.body.mfaToken);
+    const device = (await mfa.secondFactors(login.user.id)).find((d) => d.kind === 'email');
+    if (!device) throw new MfaError(404, MFA_MESSAGES.unknownDevice);
+    return {
+      otcToken: await sendCode(login.user, {
+        kind: 'email',
+        email: device.email ?? login.user.email,
+        deviceId: device.id,
+      }),
+    };
+  });
 
   app.post<Body<{ mfaToken: string; otcToken: string; code: string; rememberDevice?: boolean | null }>>(
     `${base}/emailcode/verify`,
-    {
-      schema: {
-        body: s.strictObject(
-          { mfaToken: token, otcToken: token, code, rememberDevice: { type: ['boolean', 'null'] } },
-          ['mfaToken', 'otcToken', 'code'],
-        ),
-      },
-    },
+    {},
     async (request, reply) => {
       const login = await loginContext(request, request.body.mfaToken);
       await checkCode(
@@ -508,7 +451,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
 
   app.post<Body<{ mfaToken: string }> & DeviceParam>(
     `${base}/webauthn/:deviceId`,
-    { schema: { params: deviceParams, body: s.strictObject({ mfaToken: token }, ['mfaToken']) } },
+    { schema: { params: deviceParams } },
     async (request) => {
       const login = await loginContext(request, request.body.mfaToken);
       const device = await mfa.device(login.user.id, request.params.deviceId, 'webauthn');
@@ -564,7 +507,6 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   // ------------------------------------------------ remember device, strategies (configurations)
   app.get<{ Querystring: { mfaToken: string } }>(
     '/identity/resources/configurations/v1/mfa-policy/allow-remember-device',
-    { schema: { querystring: { type: 'object', properties: { mfaToken: token }, required: ['mfaToken'] } } },
     async (request) => {
       const row = await mfa.requireMfaToken(request.query.mfaToken);
       const policy = await mfa.policyFor(typeof row.data.tenantId === 'string' ? row.data.tenantId : null);
@@ -582,14 +524,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   // ------------------------------------------------ passkeys as a first factor
   app.post<Body<{ email?: string | null; recaptchaToken?: string | null }>>(
     `${AUTH}/v1/webauthn/prelogin`,
-    {
-      schema: {
-        body: s.strictObject({
-          email: { type: ['string', 'null'], maxLength: 254 },
-          recaptchaToken: s.optionalToken,
-        }),
-      },
-    },
+    {},
     async (request) => {
       assertTrustedOrigin(request, ctx.options.corsOrigins);
       if (!(await mfa.vendorSettings()).passkeysEnabled)
@@ -694,38 +629,30 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
     });
 
   for (const path of [`${USERS}/mfa/enroll/verify`, `${USERS}/mfa/authenticator/enroll/verify`])
-    app.post<Body<{ token: string }>>(
-      path,
-      { schema: { body: s.strictObject({ token: code }, ['token']) } },
-      async (request) => {
-        const user = await accountUser(request);
-        await mfa.assertNotLocked(user.id);
-        const enrolled = await mfa.finishTotpEnrolment(user.id, request.body.token.trim());
-        if (!enrolled) await mfa.wrongAnswer(null, user.id, MFA_MESSAGES.wrongCode);
-        return {
-          deviceId: enrolled!.deviceId,
-          ...(enrolled!.recoveryCode ? { recoveryCode: enrolled!.recoveryCode } : {}),
-        };
-      },
-    );
+    app.post<Body<{ token: string }>>(path, async (request) => {
+      const user = await accountUser(request);
+      await mfa.assertNotLocked(user.id);
+      const enrolled = await mfa.finishTotpEnrolment(user.id, request.body.token.trim());
+      if (!enrolled) await mfa.wrongAnswer(null, user.id, MFA_MESSAGES.wrongCode);
+      return {
+        deviceId: enrolled!.deviceId,
+        ...(enrolled!.recoveryCode ? { recoveryCode: enrolled!.recoveryCode } : {}),
+      };
+    });
 
   /** Turns the authenticator app off: every authenticator device, after a code or the recovery code. */
-  app.post<Body<{ token: string }>>(
-    `${USERS}/mfa/disable`,
-    { schema: { body: s.strictObject({ token: code }, ['token']) } },
-    async (request) => {
-      const user = await accountUser(request);
-      await requireProof(user, request.body.token);
-      for (const device of (await mfa.devices(user.id)).filter((d) => d.kind === 'authenticator'))
-        await mfa.deleteDevice(user.id, device.id);
-      return {};
-    },
-  );
+  app.post<Body<{ token: string }>>(`${USERS}/mfa/disable`, async (request) => {
+    const user = await accountUser(request);
+    await requireProof(user, request.body.token);
+    for (const device of (await mfa.devices(user.id)).filter((d) => d.kind === 'authenticator'))
+      await mfa.deleteDevice(user.id, device.id);
+    return {};
+  });
 
   // The client SDK's disableMFAAuthenticatorApp: `/disable/verify` with `{ token }` (a code or the recovery code).
   app.post<Body<{ token: string }> & DeviceParam>(
     `${USERS}/mfa/authenticator/:deviceId/disable/verify`,
-    { schema: { params: deviceParams, body: s.strictObject({ token: code }, ['token']) } },
+    { schema: { params: deviceParams } },
     async (request) => {
       const user = await accountUser(request);
       const device = await mfa.device(user.id, request.params.deviceId, 'authenticator');
@@ -740,39 +667,31 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
     },
   );
 
-  app.post<Body<{ phoneNumber: string }>>(
-    `${USERS}/mfa/sms/enroll`,
-    { schema: { body: s.strictObject({ phoneNumber: phone }, ['phoneNumber']) } },
-    async (request) => {
-      const user = await accountUser(request);
-      await mfa.assertStrategy('SMS');
-      return {
-        otcToken: await sendCode(user, { kind: 'sms', phone: request.body.phoneNumber }),
-        phoneNumber: request.body.phoneNumber,
-      };
-    },
-  );
+  app.post<Body<{ phoneNumber: string }>>(`${USERS}/mfa/sms/enroll`, async (request) => {
+    const user = await accountUser(request);
+    await mfa.assertStrategy('SMS');
+    return {
+      otcToken: await sendCode(user, { kind: 'sms', phone: request.body.phoneNumber }),
+      phoneNumber: request.body.phoneNumber,
+    };
+  });
 
-  app.post<Body<{ otcToken: string; code: string }>>(
-    `${USERS}/mfa/sms/enroll/verify`,
-    { schema: { body: s.strictObject({ otcToken: token, code }, ['otcToken', 'code']) } },
-    async (request) => {
-      const user = await accountUser(request);
-      await mfa.assertNotLocked(user.id);
-      const data = await checkCode(
-        user,
-        null,
-        request.body.otcToken,
-        request.body.code.trim(),
-        (d) => d.kind === 'sms' && !d.deviceId,
-      );
-      const added = await mfa.addDevice(user.id, { kind: 'sms', phone: String(data.phone), name: 'Phone' });
-      return {
-        deviceId: added.deviceId,
-        ...(added.recoveryCode ? { recoveryCode: added.recoveryCode } : {}),
-      };
-    },
-  );
+  app.post<Body<{ otcToken: string; code: string }>>(`${USERS}/mfa/sms/enroll/verify`, async (request) => {
+    const user = await accountUser(request);
+    await mfa.assertNotLocked(user.id);
+    const data = await checkCode(
+      user,
+      null,
+      request.body.otcToken,
+      request.body.code.trim(),
+      (d) => d.kind === 'sms' && !d.deviceId,
+    );
+    const added = await mfa.addDevice(user.id, { kind: 'sms', phone: String(data.phone), name: 'Phone' });
+    return {
+      deviceId: added.deviceId,
+      ...(added.recoveryCode ? { recoveryCode: added.recoveryCode } : {}),
+    };
+  });
 
   app.post<Body<{ deviceType?: DeviceType }>>(
     `${USERS}/mfa/webauthn/enroll`,
@@ -861,10 +780,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   app.post<Body<{ otcToken: string; code: string }> & DeviceParam>(
     `${USERS}/mfa/sms/:deviceId/disable/verify`,
     {
-      schema: {
-        params: deviceParams,
-        body: s.strictObject({ otcToken: token, code }, ['otcToken', 'code']),
-      },
+      schema: { params: deviceParams },
     },
     async (request) => {
       const { user, device } = await removable(request, 'sms');

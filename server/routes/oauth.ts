@@ -42,7 +42,6 @@ import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../http/co
 import { httpError } from '../http/errors';
 import { acceptFormBodies } from '../http/form';
 import { requestOrigin } from '../http/origin';
-import * as s from '../http/schemas';
 import { clientInfo } from '../http/client-info';
 import { escapeHtml, page } from '../http/page';
 
@@ -257,23 +256,8 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
       });
 
       api.post<{ Body: TokenBody }>(
+        // Request bodies here: core/contract/requests-portal.ts (the demo backend's too).
         `${OAUTH_PATH}/token`,
-        {
-          schema: {
-            body: s.strictObject(
-              {
-                grant_type: { type: 'string', maxLength: 50 },
-                client_id: { type: 'string', maxLength: 100 },
-                code: { type: 'string', maxLength: 200 },
-                redirect_uri: { type: 'string', maxLength: 2000 },
-                code_verifier: { type: 'string', maxLength: 200 },
-                refresh_token: { type: 'string', maxLength: 200 },
-                scope: { type: 'string', maxLength: 500 },
-              },
-              [],
-            ),
-          },
-        },
         async (request, reply) => {
           const body = request.body;
           // The client SDK's exchangeOAuthTokens sends `{ code, code_verifier, redirect_uri }` or
@@ -385,17 +369,6 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
       api.post<{ Body: { client_id?: string; nonce?: string } | undefined }>(
         `${OAUTH_PATH}/authorize/silent`,
-        {
-          schema: {
-            body: {
-              ...s.strictObject({
-                client_id: { type: 'string', maxLength: 100 },
-                nonce: { type: 'string', minLength: 1, maxLength: 500 },
-              }),
-              type: ['object', 'null'],
-            },
-          },
-        },
         async (request, reply) => {
           // The client SDK's silentOAuthRefreshToken posts no body: the client is the one whose
           // pages are on the request's Origin (several or none: invalid_client).

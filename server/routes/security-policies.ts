@@ -21,7 +21,7 @@
  */
 import { createPublicKey } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { ENFORCE_MFA_TYPES, POLICY_LIMITS, type EnforceMfaType } from '../../core/api/securityPolicies';
+import type { EnforceMfaType } from '../../core/api/securityPolicies';
 import type { AppContext } from '../context';
 import { assertMayActOn } from '../domain/grants';
 import {
@@ -68,12 +68,7 @@ const READ = 'fe.secure.read.securityPolicy';
 const WRITE = 'fe.secure.write.securityPolicy';
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
-/** The id the client echoes back on PATCH (spec 001 §5); not trusted to choose the row. */
-const policyId = { type: 'string', maxLength: 100 } as const;
-const int = ({ min, max }: { min: number; max: number }) =>
-  ({ type: 'integer', minimum: min, maximum: max }) as const;
-const timeout = (limit: { min: number; max: number }) =>
-  strictObject({ isActive: { type: 'boolean' }, timeout: int(limit) }, ['isActive', 'timeout']);
+// Bodies and queries: core/contract/requests-security.ts (the demo backend's too).
 
 export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** The caller's active account, after checking they may read (or write) its policies. */
@@ -114,48 +109,21 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
     await accountOf(request, READ);
     return vendorPolicy(ctx.db, 'mfa');
   });
-  const mfaBody = strictObject(
-    { id: policyId, enforceMFAType: { type: 'string', enum: [...ENFORCE_MFA_TYPES] } },
-    ['enforceMFAType'],
-  );
   for (const method of ['POST', 'PATCH'] as const) {
     app.route<{ Body: { enforceMFAType: EnforceMfaType } }>({
       method,
       url: `${BASE}/mfa-policy`,
-      schema: { body: mfaBody },
       handler: async (request) =>
         saveTenantMfaPolicy(ctx.db, await accountOf(request, WRITE), request.body.enforceMFAType),
     });
   }
 
   // ------------------------------------------------------- lockout and password-history policies
-  const policies: Array<{ kind: PolicyKind; path: string; body: ReturnType<typeof strictObject> }> = [
-    {
-      kind: 'lockout',
-      path: 'lockout-policy',
-      body: strictObject(
-        {
-          id: policyId,
-          enabled: { type: 'boolean' },
-          maxAttempts: { type: 'integer', minimum: 1, maximum: 50 },
-        },
-        ['enabled', 'maxAttempts'],
-      ),
-    },
-    {
-      kind: 'password-history',
-      path: 'password-history-policy',
-      body: strictObject(
-        {
-          id: policyId,
-          enabled: { type: 'boolean' },
-          historySize: int(POLICY_LIMITS.historySize),
-        },
-        ['enabled', 'historySize'],
-      ),
-    },
+  const policies: Array<{ kind: PolicyKind; path: string }> = [
+    { kind: 'lockout', path: 'lockout-policy' },
+    { kind: 'password-history', path: 'password-history-policy' },
   ];
-  for (const { kind, path, body } of policies) {
+  for (const { kind, path } of policies) {
     app.get(`${BASE}/${path}`, async (request) => tenantPolicy(ctx.db, kind, await accountOf(request, READ)));
     app.get(`${BASE}/${path}/vendor`, async (request) => {
       await accountOf(request, READ);
@@ -165,7 +133,6 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
       app.route<{ Body: (LockoutSettings | PasswordHistorySettings) & { id?: string } }>({
         method,
         url: `${BASE}/${path}`,
-        schema: { body },
         handler: async (request) => {
           const tenantId = await accountOf(request, WRITE);
           // The account is the caller's active one whatever id the body echoes (spec 001 §5).
@@ -193,28 +160,10 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
       sessionConcurrentConfiguration: policy.sessionConcurrentConfiguration,
     };
   });
-  app.post<{ Body: Partial<SessionSettings> }>(
-    SESSIONS,
-    {
-      schema: {
-        body: {
-          ...strictObject({
-            sessionTimeoutConfiguration: timeout(POLICY_LIMITS.reloginSeconds),
-            sessionIdleTimeoutConfiguration: timeout(POLICY_LIMITS.idleTimeoutSeconds),
-            sessionConcurrentConfiguration: strictObject(
-              { isActive: { type: 'boolean' }, maxSessions: int(POLICY_LIMITS.maxSessions) },
-              ['isActive', 'maxSessions'],
-            ),
-          }),
-          minProperties: 1,
-        },
-      },
-    },
-    async (request, reply) => {
-      await saveTenantPolicy(ctx.db, 'sessions', await accountOf(request, WRITE), request.body);
-      return reply.code(201).send({});
-    },
-  );
+  app.post<{ Body: Partial<SessionSettings> }>(SESSIONS, async (request, reply) => {
+    await saveTenantPolicy(ctx.db, 'sessions', await accountOf(request, WRITE), request.body);
+    return reply.code(201).send({});
+  });
 
   // ------------------------------------------------------------------------------------ unlock
   app.post<{ Params: { userId: string } }>(
@@ -240,16 +189,6 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
 
   // ---------------------------------------------------------------------------- IP restrictions
   const IP = `${BASE}/restrictions/ip`;
-  const strategy = { type: 'string', enum: ['ALLOW', 'BLOCK'] } as const;
-  const entry = strictObject(
-    {
-      ip: { type: 'string', minLength: 1, maxLength: 64 },
-      strategy,
-      isActive: { type: 'boolean' },
-      description: { type: ['string', 'null'], maxLength: 200 },
-    },
-    ['ip'],
-  );
   type Entry = { ip: string; strategy?: IpStrategy; isActive?: boolean; description?: string | null };
   /** Parsed entries, or 400 naming the first address that is not an IP address or CIDR range. */
   const parsed = (entries: Entry[]) =>
@@ -265,53 +204,30 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
     });
 
   // _offset is a page index, as on the other list routes of the contract (server/http/list-query.ts).
-  app.get<{ Querystring: { _offset?: string; _limit?: string; _filter?: string } }>(
-    IP,
-    {
-      schema: {
-        querystring: strictObject({
-          _offset: { type: 'string', pattern: '^[0-9]{1,6}$' },
-          _limit: { type: 'string', pattern: '^([1-9][0-9]?|100)$' },
-          // Spec 001 §9: "default query _limit 10, offset 0, filter ALLOW"; an empty filter lists both.
-          _filter: { type: 'string', enum: ['ALLOW', 'BLOCK', ''] },
-        }),
-      },
-    },
-    async (request) => {
-      const tenantId = await accountOf(request, READ);
-      const { _offset = '0', _limit = '10', _filter = 'ALLOW' } = request.query;
-      const limit = Number(_limit);
-      return listIpRestrictions(ctx.db, tenantId, {
-        offset: Number(_offset) * limit,
-        limit,
-        strategy: (_filter || null) as IpStrategy | null,
-      });
-    },
-  );
+  app.get<{ Querystring: { _offset?: string; _limit?: string; _filter?: string } }>(IP, async (request) => {
+    const tenantId = await accountOf(request, READ);
+    const { _offset = '0', _limit = '10', _filter = 'ALLOW' } = request.query;
+    const limit = Number(_limit);
+    return listIpRestrictions(ctx.db, tenantId, {
+      offset: Number(_offset) * limit,
+      limit,
+      strategy: (_filter || null) as IpStrategy | null,
+    });
+  });
   app.get(`${IP}/config`, async (request) => ipConfig(ctx.db, await accountOf(request, READ)));
-  app.post<{ Body: { isActive: boolean; strategy?: IpStrategy } }>(
-    `${IP}/config`,
-    { schema: { body: strictObject({ isActive: { type: 'boolean' }, strategy }, ['isActive']) } },
-    async (request) => saveIpConfig(ctx.db, await accountOf(request, WRITE), request.body),
+  app.post<{ Body: { isActive: boolean; strategy?: IpStrategy } }>(`${IP}/config`, async (request) =>
+    saveIpConfig(ctx.db, await accountOf(request, WRITE), request.body),
   );
-  app.post<{ Body: Entry }>(IP, { schema: { body: entry } }, async (request, reply) => {
+  app.post<{ Body: Entry }>(IP, async (request, reply) => {
     const tenantId = await accountOf(request, WRITE);
     await addIpRestrictions(ctx.db, tenantId, parsed([request.body]));
     return reply.code(201).send({});
   });
-  app.post<{ Body: { ips: Entry[] } }>(
-    `${IP}/bulk`,
-    {
-      schema: {
-        body: strictObject({ ips: { type: 'array', minItems: 1, maxItems: 100, items: entry } }, ['ips']),
-      },
-    },
-    async (request, reply) => {
-      const tenantId = await accountOf(request, WRITE);
-      await addIpRestrictions(ctx.db, tenantId, parsed(request.body.ips));
-      return reply.code(201).send({});
-    },
-  );
+  app.post<{ Body: { ips: Entry[] } }>(`${IP}/bulk`, async (request, reply) => {
+    const tenantId = await accountOf(request, WRITE);
+    await addIpRestrictions(ctx.db, tenantId, parsed(request.body.ips));
+    return reply.code(201).send({});
+  });
   app.delete<{ Params: { id: string } }>(
     `${IP}/:id`,
     { schema: { params: strictObject({ id: { type: 'string', pattern: UUID } }, ['id']) } },
@@ -333,40 +249,20 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
 
   // --------------------------------------------------------------------- email-domain restrictions
   const DOMAINS = '/identity/resources/configurations/restrictions/v1/email-domain';
-  const listType = { type: 'string', enum: ['ALLOW', 'BLOCK'] } as const;
   app.get(DOMAINS, async (request) => ({
     items: await listDomainRestrictions(ctx.db, await accountOf(request, READ)),
   }));
   app.get(`${DOMAINS}/config`, async (request) => domainConfig(ctx.db, await accountOf(request, READ)));
   app.post<{ Body: { active: boolean; blockPublicDomains?: boolean; type?: DomainListType } }>(
     `${DOMAINS}/config`,
-    {
-      schema: {
-        body: strictObject(
-          { active: { type: 'boolean' }, blockPublicDomains: { type: 'boolean' }, type: listType },
-          ['active'],
-        ),
-      },
-    },
     async (request) => saveDomainConfig(ctx.db, await accountOf(request, WRITE), request.body),
   );
-  app.post<{ Body: { domain: string; type: DomainListType } }>(
-    DOMAINS,
-    {
-      schema: {
-        body: strictObject({ domain: { type: 'string', minLength: 1, maxLength: 253 }, type: listType }, [
-          'domain',
-          'type',
-        ]),
-      },
-    },
-    async (request, reply) => {
-      const tenantId = await accountOf(request, WRITE);
-      const domain = parseDomain(request.body.domain);
-      if (!domain) throw httpError(400, `"${request.body.domain.slice(0, 64)}" is not a domain name`);
-      return reply.code(201).send(await addDomainRestriction(ctx.db, tenantId, domain, request.body.type));
-    },
-  );
+  app.post<{ Body: { domain: string; type: DomainListType } }>(DOMAINS, async (request, reply) => {
+    const tenantId = await accountOf(request, WRITE);
+    const domain = parseDomain(request.body.domain);
+    if (!domain) throw httpError(400, `"${request.body.domain.slice(0, 64)}" is not a domain name`);
+    return reply.code(201).send(await addDomainRestriction(ctx.db, tenantId, domain, request.body.type));
+  });
   app.delete<{ Params: { id: string } }>(
     `${DOMAINS}/:id`,
     { schema: { params: strictObject({ id: { type: 'string', pattern: UUID } }, ['id']) } },

@@ -76,23 +76,7 @@ export async function socialRoutes(app: FastifyInstance, ctx: AppContext): Promi
               properties: { provider: { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]{0,49}$' } },
               required: ['provider'],
             },
-            querystring: {
-              type: 'object',
-              additionalProperties: false,
-              required: ['code', 'redirectUri'],
-              properties: {
-                code: { type: 'string', minLength: 1, maxLength: 2048 },
-                redirectUri: { type: 'string', minLength: 1, maxLength: 2048 },
-                code_verifier: {
-                  type: 'string',
-                  minLength: 43,
-                  maxLength: 128,
-                  pattern: '^[A-Za-z0-9._~-]+$',
-                },
-                state: { type: 'string', maxLength: 2048 },
-                id_token: { type: 'string', maxLength: 8192 },
-              },
-            },
+            // The query's schema: core/contract/requests-portal.ts (the demo backend's too).
           },
         },
         async (request, reply) => {

@@ -24,10 +24,9 @@ import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
 import { assertMayActOn, assertMayGrantRoles } from '../domain/grants';
 import { loadAuthorization } from '../domain/tenants';
-import { listTenantUsers, USER_SORT_FIELDS, type UserSortField } from '../domain/team-users';
+import { listTenantUsers, type UserSortField } from '../domain/team-users';
 import { sendActivationEmail } from '../domain/activation';
 import { countSend } from '../domain/attempts';
-import * as s from '../http/schemas';
 import type { AccessTokenClaims } from '../domain/tokens';
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
@@ -35,41 +34,6 @@ const userParams = {
   type: 'object',
   required: ['userId'],
   properties: { userId: { type: 'string', pattern: UUID } },
-} as const;
-
-/** The ITeamUser fields the SDK's users page may send back with `PUT /team/resources/members/v1`. */
-const TEAM_USER_FIELDS = [
-  'email',
-  'name',
-  'phone',
-  'profileImage',
-  'profileImageUrl',
-  'tenantId',
-  'vendorId',
-  'roles',
-  'activatedForTenant',
-  'createdAt',
-  'customData',
-  'lastLogin',
-  'mfaEnabled',
-  'tenants',
-  'verified',
-  'managedBy',
-] as const;
-
-const roleIdList = {
-  type: 'array',
-  maxItems: 50,
-  uniqueItems: true,
-  items: { type: 'string', anyOf: [{ pattern: UUID }, { maxLength: 0 }] },
-} as const;
-
-/** `?ids=a,b` of users v3 roles and groups: 1 to 200 user ids. */
-const idsQuery = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['ids'],
-  properties: { ids: { type: 'string', minLength: 1, maxLength: 8000 } },
 } as const;
 
 function parseIds(ids: string): string[] {
@@ -86,6 +50,7 @@ function parseIds(ids: string): string[] {
   return list;
 }
 
+/** Request schemas of this file: core/contract/requests-team.ts (the demo backend's too). */
 export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const listRoles = async (request: Parameters<typeof requireUser>[1]) => {
     const claims = await requireUser(ctx.tokens, request);
@@ -129,34 +94,20 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
       sortDirection?: 'asc' | 'desc';
       searchValue?: string;
     };
-  }>(
-    '/team/resources/members/v1',
-    {
-      schema: {
-        querystring: s.strictObject({
-          pageOffset: { type: 'string', pattern: '^[0-9]{1,6}$' },
-          pageSize: { type: 'string', pattern: '^([1-9][0-9]?|1[0-9][0-9]|200)$' },
-          sortBy: { type: 'string', enum: USER_SORT_FIELDS },
-          sortDirection: { type: 'string', enum: ['asc', 'desc'] },
-          searchValue: { type: 'string', maxLength: 100 },
-        }),
-      },
-    },
-    async (request) => {
-      const tenantId = requirePermission(await requireUser(ctx.tokens, request), 'fe.secure.read.users');
-      const q = request.query;
-      const limit = Number(q.pageSize ?? 20);
-      const { items, totalItems } = await listTenantUsers(ctx.db, {
-        tenantId,
-        filter: q.searchValue ?? '',
-        sortBy: q.sortBy ?? 'name',
-        order: q.sortDirection === 'desc' ? 'DESC' : 'ASC',
-        page: Number(q.pageOffset ?? 0),
-        limit,
-      });
-      return { items, totalItems, totalPages: Math.ceil(totalItems / limit) };
-    },
-  );
+  }>('/team/resources/members/v1', async (request) => {
+    const tenantId = requirePermission(await requireUser(ctx.tokens, request), 'fe.secure.read.users');
+    const q = request.query;
+    const limit = Number(q.pageSize ?? 20);
+    const { items, totalItems } = await listTenantUsers(ctx.db, {
+      tenantId,
+      filter: q.searchValue ?? '',
+      sortBy: q.sortBy ?? 'name',
+      order: q.sortDirection === 'desc' ? 'DESC' : 'ASC',
+      page: Number(q.pageOffset ?? 0),
+      limit,
+    });
+    return { items, totalItems, totalPages: Math.ceil(totalItems / limit) };
+  });
 
   /**
    * teams.loadStats: members of the active account, those who joined in the last 7 days, and
@@ -186,7 +137,7 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
    */
   app.post<{ Params: { userId: string } }>(
     '/team/resources/members/v1/:userId/resendActivationEmail',
-    { schema: { params: userParams, body: s.strictObject({}) } },
+    { schema: { params: userParams } },
     async (request) => {
       const tenantId = requirePermission(await requireUser(ctx.tokens, request), 'fe.secure.write.users');
       const { rows } = await ctx.db.query<{ id: string; email: string; verified: boolean }>(
@@ -222,17 +173,7 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
 
   app.put<{ Params: { userId: string }; Body: { roleIds: string[] } }>(
     '/identity/resources/users/v1/:userId/roles',
-    {
-      schema: {
-        params: userParams,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['roleIds'],
-          properties: { roleIds: roleIdList },
-        },
-      },
-    },
+    { schema: { params: userParams } },
     async (request) => {
       const claims = await requireUser(ctx.tokens, request);
       const { roleIds } = await setRoles(claims, request.params.userId, request.body.roleIds);
@@ -245,43 +186,26 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
    * roles change here; the other known fields are accepted and not applied (an admin does not
    * rename a member or change their email). Answers the member as the users list shows them.
    */
-  app.put<{ Body: { id: string; roleIds?: string[] } }>(
-    '/team/resources/members/v1',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['id'],
-          properties: {
-            id: { type: 'string', pattern: UUID },
-            roleIds: roleIdList,
-            ...Object.fromEntries(TEAM_USER_FIELDS.map((field) => [field, {}])),
-          },
-        },
-      },
-    },
-    async (request) => {
-      const claims = await requireUser(ctx.tokens, request);
-      const userId = request.body.id;
-      let tenantId: string;
-      if (request.body.roleIds) tenantId = (await setRoles(claims, userId, request.body.roleIds)).tenantId;
-      else tenantId = requirePermission(claims, 'fe.secure.write.users');
-      const [member] = (
-        await listTenantUsers(ctx.db, {
-          tenantId,
-          userId,
-          filter: '',
-          sortBy: 'name',
-          order: 'ASC',
-          page: 0,
-          limit: 1,
-        })
-      ).items;
-      if (!member) throw httpError(404, 'User not found in this account');
-      return member;
-    },
-  );
+  app.put<{ Body: { id: string; roleIds?: string[] } }>('/team/resources/members/v1', async (request) => {
+    const claims = await requireUser(ctx.tokens, request);
+    const userId = request.body.id;
+    let tenantId: string;
+    if (request.body.roleIds) tenantId = (await setRoles(claims, userId, request.body.roleIds)).tenantId;
+    else tenantId = requirePermission(claims, 'fe.secure.write.users');
+    const [member] = (
+      await listTenantUsers(ctx.db, {
+        tenantId,
+        userId,
+        filter: '',
+        sortBy: 'name',
+        order: 'ASC',
+        page: 0,
+        limit: 1,
+      })
+    ).items;
+    if (!member) throw httpError(404, 'User not found in this account');
+    return member;
+  });
 
   /** auth.getUserById: a member of the active account (IUserIdResponse). */
   app.get<{ Params: { userId: string } }>(
@@ -350,57 +274,38 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
   }
 
   /** users.getUsersRoles: `[{ vendorId, tenantId, userId, roleIds }]` for members of the account. */
-  app.get<{ Querystring: { ids: string } }>(
-    '/identity/resources/users/v3/roles',
-    { schema: { querystring: idsQuery } },
-    async (request) =>
-      (await memberLinks(request, { table: 'membership_roles', column: 'role_id' })).map(
-        ({ linked, ...member }) => ({ ...member, roleIds: linked }),
-      ),
+  app.get<{ Querystring: { ids: string } }>('/identity/resources/users/v3/roles', async (request) =>
+    (await memberLinks(request, { table: 'membership_roles', column: 'role_id' })).map(
+      ({ linked, ...member }) => ({ ...member, roleIds: linked }),
+    ),
   );
 
   /** users.getUsersGroups: `[{ vendorId, tenantId, userId, groupIds }]` for members of the account. */
-  app.get<{ Querystring: { ids: string } }>(
-    '/identity/resources/users/v3/groups',
-    { schema: { querystring: idsQuery } },
-    async (request) =>
-      (await memberLinks(request, { table: 'group_members', column: 'group_id' })).map(
-        ({ linked, ...member }) => ({ ...member, groupIds: linked }),
-      ),
+  app.get<{ Querystring: { ids: string } }>('/identity/resources/users/v3/groups', async (request) =>
+    (await memberLinks(request, { table: 'group_members', column: 'group_id' })).map(
+      ({ linked, ...member }) => ({ ...member, groupIds: linked }),
+    ),
   );
 
   /**
    * auth.revokeSessionsForUser: an admin (fe.secure.write.users) ends a member's sessions in the
    * active account (not their sessions elsewhere); not for a member holding more than the caller.
    */
-  app.post<{ Body: { userId: string } }>(
-    '/identity/resources/users/sessions/v1/revoke',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['userId'],
-          properties: { userId: { type: 'string', pattern: UUID } },
-        },
-      },
-    },
-    async (request) => {
-      const claims = await requireUser(ctx.tokens, request);
-      const tenantId = requirePermission(claims, 'fe.secure.write.users');
-      const { userId } = request.body;
-      await assertMayActOn(ctx.db, claims, tenantId, userId, 'sessions');
-      const member = await ctx.db.query('SELECT 1 FROM memberships WHERE tenant_id = $1 AND user_id = $2', [
-        tenantId,
-        userId,
-      ]);
-      if (member.rows.length === 0) throw httpError(404, 'User not found in this account');
-      const { rows } = await ctx.db.query<{ id: string }>(
-        `UPDATE sessions SET revoked_at = now(), revoked_reason = 'revoked_by_admin'
+  app.post<{ Body: { userId: string } }>('/identity/resources/users/sessions/v1/revoke', async (request) => {
+    const claims = await requireUser(ctx.tokens, request);
+    const tenantId = requirePermission(claims, 'fe.secure.write.users');
+    const { userId } = request.body;
+    await assertMayActOn(ctx.db, claims, tenantId, userId, 'sessions');
+    const member = await ctx.db.query('SELECT 1 FROM memberships WHERE tenant_id = $1 AND user_id = $2', [
+      tenantId,
+      userId,
+    ]);
+    if (member.rows.length === 0) throw httpError(404, 'User not found in this account');
+    const { rows } = await ctx.db.query<{ id: string }>(
+      `UPDATE sessions SET revoked_at = now(), revoked_reason = 'revoked_by_admin'
           WHERE user_id = $1 AND tenant_id = $2 AND revoked_at IS NULL RETURNING id`,
-        [userId, tenantId],
-      );
-      return { revoked: rows.length };
-    },
-  );
+      [userId, tenantId],
+    );
+    return { revoked: rows.length };
+  });
 }
