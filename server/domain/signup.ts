@@ -19,6 +19,7 @@ import {
 } from './users';
 import { getVendorSettings } from './vendor';
 import { emitEvent } from './connectivity';
+import { assertVendorAllows } from './sign-in-methods';
 
 interface SignUpInput {
   email: string;
@@ -68,6 +69,8 @@ export async function signUp(
   const { db, hasher, auth } = deps;
   const settings = await getVendorSettings(db);
   if (!settings.allowSignups) throw httpError(403, 'Sign up is disabled');
+  // A sign-up sets a password: not while the application has password sign-in off.
+  await assertVendorAllows(db, 'EmailAndPassword');
   const policyError =
     checkPasswordPolicy(input.password, settings) ??
     (isBreachedPassword(input.password) ? BREACHED_PASSWORD_MESSAGE : null);

@@ -239,6 +239,17 @@ describe('sign-in methods: enforced by the server', () => {
     const magic = await call('POST', PRE('magiclink'), undefined, { email: ADMIN.email });
     assert.deepEqual(errors(magic), ['Signing in with a magic link is turned off.']);
     assert.equal((await call('POST', PRE('code'), undefined, { email: ADMIN.email })).statusCode, 200);
+    // A sign-up sets a password: refused too, and nobody is created.
+    const email = `password-off-${Math.random().toString(36).slice(2, 8)}@methods.example.com`;
+    const signUp = await call('POST', SIGN_UP, undefined, {
+      email,
+      password: PASSWORD,
+      companyName: 'Off Co',
+    });
+    assert.equal(signUp.statusCode, 403);
+    assert.deepEqual(errors(signUp), ['Signing in with a password is turned off.']);
+    const { rows } = await server.db.query('SELECT 1 FROM users WHERE email = $1', [email]);
+    assert.equal(rows.length, 0);
   });
 
   it("refuses an account's disabled method only after the right password: a wrong one answers as always", async () => {
