@@ -39,7 +39,7 @@ test('privacy: sessions on two devices; sign one out from the other; then sign o
       'page',
     );
     await expect(partOf(portal, 'session')).toHaveCount(3);
-    await expect(portal.getByText('This device')).toHaveCount(1);
+    await expect(portal.getByText('This device', { exact: true })).toHaveCount(1);
     expect(await axeViolations(page)).toEqual([]);
 
     await portal.getByRole('button', { name: /^Sign out of Safari on iOS/ }).click();

@@ -47,6 +47,7 @@ test('roles and groups: a role with permissions, given through a group, lets a m
     'Personal API tokens',
     'API tokens',
     'Security',
+    'Single sign-on',
     'Provisioning',
     'Audit logs',
     // Shown by test/e2e/fixtures/connectivity.ts and billing.ts to whoever holds their permissions
