@@ -2,19 +2,13 @@
  * Request schemas of the sign-in methods and the captcha policy (issue 15; server/routes/sign-in-methods.ts),
  * shared by the server and the demo backend (core/contract/requests.ts merges them).
  */
+import { MAIN_METHODS } from '../api/signInMethods';
 import type { RequestSchema } from './requests';
 import * as s from './schemas';
 
 const CONFIG = '/identity/resources/configurations/v1';
 
-/** The client SDK's AuthStrategyEnum, and its SecondaryAuthStrategy. */
-const MAIN_AUTH_STRATEGIES = [
-  'EmailAndPassword',
-  'MagicLink',
-  'Code',
-  'SmsCode',
-  'NoLocalAuthentication',
-] as const;
+/** The client SDK's SecondaryAuthStrategy (its AuthStrategyEnum is MAIN_METHODS). */
 const SECONDARY_AUTH_STRATEGIES = [
   'WebAuthnPlatform',
   'WebAuthnCrossPlatform',
@@ -28,8 +22,8 @@ const strategies: RequestSchema = {
     {
       mainAuthStrategies: {
         type: 'array',
-        maxItems: MAIN_AUTH_STRATEGIES.length,
-        items: s.strictObject({ strategy: { type: 'string', enum: MAIN_AUTH_STRATEGIES } }, ['strategy']),
+        maxItems: MAIN_METHODS.length,
+        items: s.strictObject({ strategy: { type: 'string', enum: MAIN_METHODS } }, ['strategy']),
       },
       secondaryAuthStrategies: {
         type: 'array',

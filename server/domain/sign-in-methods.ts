@@ -18,17 +18,10 @@
  * right password, a valid code or link, a verified passkey), like the lockout, so a refusal never
  * tells a stranger which account an email belongs to.
  */
+import { MAIN_METHODS, type MainMethod } from '../../core/api/signInMethods';
 import type { Database } from '../storage/database';
 import { httpError } from '../http/errors';
 
-const MAIN_STRATEGIES = [
-  'EmailAndPassword',
-  'MagicLink',
-  'Code',
-  'SmsCode',
-  'NoLocalAuthentication',
-] as const;
-export type MainStrategy = (typeof MAIN_STRATEGIES)[number];
 const LOCAL_STRATEGIES = ['EmailAndPassword', 'MagicLink', 'Code', 'SmsCode'] as const;
 type LocalStrategy = (typeof LOCAL_STRATEGIES)[number];
 
@@ -37,7 +30,7 @@ export type SignInMethod = LocalStrategy | 'Passkeys';
 
 export interface SignInMethods {
   /** The primary methods on, the login box's first choice first. */
-  main: MainStrategy[];
+  main: MainMethod[];
   /** The Passkeys secondary strategy. */
   passkeys: boolean;
 }
@@ -60,8 +53,7 @@ export const SIGN_IN_METHOD_MESSAGES = {
   vendorOnly: 'Only a vendor administrator can change the application-wide sign-in settings',
 } as const;
 
-const isMain = (value: string): value is MainStrategy =>
-  (MAIN_STRATEGIES as readonly string[]).includes(value);
+const isMain = (value: string): value is MainMethod => (MAIN_METHODS as readonly string[]).includes(value);
 
 /** The application's methods (the vendor row). */
 export async function vendorSignInMethods(db: Database): Promise<SignInMethods> {
@@ -74,7 +66,7 @@ export async function vendorSignInMethods(db: Database): Promise<SignInMethods> 
   );
   const row = rows[0];
   const primary = row?.auth_strategy ?? 'EmailAndPassword';
-  let main: MainStrategy[];
+  let main: MainMethod[];
   if (row?.main_auth_strategies?.length) {
     main = row.main_auth_strategies.filter(isMain);
   } else if (primary === 'NoLocalAuthentication') {
@@ -98,7 +90,7 @@ export async function tenantSignInMethods(db: Database, tenantId: string | null)
   if (!own) return vendor;
   // NoLocalAuthentication narrows every vendor choice (SSO only): an account may always pick it.
   const main = own.main_strategies.filter(
-    (s): s is MainStrategy => isMain(s) && (s === 'NoLocalAuthentication' || vendor.main.includes(s)),
+    (s): s is MainMethod => isMain(s) && (s === 'NoLocalAuthentication' || vendor.main.includes(s)),
   );
   if (main.length === 0) return vendor;
   return { main, passkeys: own.passkeys && vendor.passkeys && !main.includes('NoLocalAuthentication') };
@@ -168,7 +160,7 @@ async function checkedMethods(
     if (main.length > 1) throw httpError(400, SIGN_IN_METHOD_MESSAGES.noLocalAlone);
     if (passkeys) throw httpError(400, SIGN_IN_METHOD_MESSAGES.noLocalPasskeys);
   }
-  const beyondVendor = (s: MainStrategy) => s !== 'NoLocalAuthentication' && !vendor?.main.includes(s);
+  const beyondVendor = (s: MainMethod) => s !== 'NoLocalAuthentication' && !vendor?.main.includes(s);
   if (vendor && (main.some(beyondVendor) || (passkeys && !vendor.passkeys)))
     throw httpError(400, SIGN_IN_METHOD_MESSAGES.vendorOff);
   if (main.includes('NoLocalAuthentication') && !(await federatedSignInExists(db, tenantId)))

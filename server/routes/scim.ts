@@ -275,34 +275,6 @@ export async function scimRoutes(app: FastifyInstance, ctx: AppContext): Promise
           );
         },
       );
-      scim.put<{ Params: { id: string }; Body: Json }>(
-        '/Users/:id',
-        { schema: { params: idParam, body: open } },
-        async (request, reply) =>
-          send(
-            reply,
-            200,
-            await replaceUser(ctx.db, callerOf(request), request.params.id, request.body, where(request)),
-          ),
-      );
-      scim.patch<{ Params: { id: string }; Body: Json }>(
-        '/Users/:id',
-        { schema: { params: idParam, body: open } },
-        async (request, reply) =>
-          send(
-            reply,
-            200,
-            await patchUser(ctx.db, callerOf(request), request.params.id, request.body, where(request)),
-          ),
-      );
-      scim.delete<{ Params: { id: string } }>(
-        '/Users/:id',
-        { schema: { params: idParam } },
-        async (request, reply) => {
-          await deleteUser(ctx.db, callerOf(request), request.params.id);
-          return reply.code(204).send();
-        },
-      );
 
       // ------------------------------------------------------------------ Groups
       scim.get<{ Querystring: Query }>(
@@ -342,34 +314,37 @@ export async function scimRoutes(app: FastifyInstance, ctx: AppContext): Promise
           return send(reply, 200, view.apply(group));
         },
       );
-      scim.put<{ Params: { id: string }; Body: Json }>(
-        '/Groups/:id',
-        { schema: { params: idParam, body: open } },
-        async (request, reply) =>
-          send(
-            reply,
-            200,
-            await replaceGroup(ctx.db, callerOf(request), request.params.id, request.body, where(request)),
-          ),
-      );
-      scim.patch<{ Params: { id: string }; Body: Json }>(
-        '/Groups/:id',
-        { schema: { params: idParam, body: open } },
-        async (request, reply) =>
-          send(
-            reply,
-            200,
-            await patchGroup(ctx.db, callerOf(request), request.params.id, request.body, where(request)),
-          ),
-      );
-      scim.delete<{ Params: { id: string } }>(
-        '/Groups/:id',
-        { schema: { params: idParam } },
-        async (request, reply) => {
-          await deleteGroup(ctx.db, callerOf(request), request.params.id);
-          return reply.code(204).send();
-        },
-      );
+
+      // Replace, modify and delete: the same three routes for both resources.
+      const writes = [
+        ['Users', replaceUser, patchUser, deleteUser],
+        ['Groups', replaceGroup, patchGroup, deleteGroup],
+      ] as const;
+      for (const [resource, replace, patch, remove] of writes) {
+        for (const [method, change] of [
+          ['PUT', replace],
+          ['PATCH', patch],
+        ] as const)
+          scim.route<{ Params: { id: string }; Body: Json }>({
+            method,
+            url: `/${resource}/:id`,
+            schema: { params: idParam, body: open },
+            handler: async (request, reply) =>
+              send(
+                reply,
+                200,
+                await change(ctx.db, callerOf(request), request.params.id, request.body, where(request)),
+              ),
+          });
+        scim.delete<{ Params: { id: string } }>(
+          `/${resource}/:id`,
+          { schema: { params: idParam } },
+          async (request, reply) => {
+            await remove(ctx.db, callerOf(request), request.params.id);
+            return reply.code(204).send();
+          },
+        );
+      }
     },
     { prefix: SCIM_PREFIX },
   );
