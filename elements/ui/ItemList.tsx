@@ -1,15 +1,9 @@
 import { css } from '@emotion/react';
 import type { ReactNode } from 'react';
+import { stackListStyle } from './Page';
 import { mutedStyle } from './styles';
 
-const listStyle = css({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '8px',
-});
+const listStyle = stackListStyle(8);
 const itemStyle = css({
   display: 'flex',
   flexWrap: 'wrap',

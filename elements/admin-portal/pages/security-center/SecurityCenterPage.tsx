@@ -26,7 +26,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ListTable, type Column } from '../../../ui/DataTable';
 import { formatDate } from '../../../ui/formatDate';
 import { InlineStatus } from '../../../ui/InlineStatus';
-import { Page, Section, sectionStyle } from '../../../ui/Page';
+import { Page, Section, sectionStyle, stackListStyle } from '../../../ui/Page';
 import { Skeleton } from '../../../ui/Skeleton';
 import { mutedStyle } from '../../../ui/styles';
 import { useListPage, useLoad } from '../../../ui/useListPage';
@@ -43,13 +43,7 @@ const scoreStyle = css(sectionStyle, {
   flexWrap: 'wrap',
 });
 const scoreValueStyle = css({ fontSize: '2em', fontWeight: 700, margin: 0, lineHeight: 1.1 });
-const listStyle = css({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '8px',
+const listStyle = css(stackListStyle(8), {
   li: { display: 'flex', gap: '8px', alignItems: 'baseline', flexWrap: 'wrap', minWidth: 0 },
 });
 
