@@ -231,66 +231,37 @@ export function assessSecurity(f: SecurityFacts): SecurityCentre {
   const relogin = s.sessionTimeoutConfiguration;
   const concurrent = s.sessionConcurrentConfiguration;
   const idle = s.sessionIdleTimeoutConfiguration;
-  if (!relogin.isActive)
-    recommend(
-      'ENABLE_FORCE_RELOGIN',
+  // Each setting: off is its ENABLE_ code, looser than recommended its SET_ code (INFO).
+  const sessionRules = [
+    [
+      'FORCE_RELOGIN',
+      relogin.isActive,
+      relogin.timeout > RECOMMENDED.reloginSeconds,
       'WARNING',
-      'SESSIONS',
-      {
-        sessions: { forceReloginRecommendation: RECOMMENDED.reloginSeconds },
-      },
+      { forceReloginRecommendation: RECOMMENDED.reloginSeconds },
       'ADJUST_FORCE_RELOGIN',
-    );
-  else if (relogin.timeout > RECOMMENDED.reloginSeconds)
-    recommend(
-      'SET_FORCE_RELOGIN',
+    ],
+    [
+      'SESSION_CONCURRENCY',
+      concurrent.isActive,
+      concurrent.maxSessions > RECOMMENDED.maxSessions,
       'INFO',
-      'SESSIONS',
-      {
-        sessions: { forceReloginRecommendation: RECOMMENDED.reloginSeconds },
-      },
-      'ADJUST_FORCE_RELOGIN',
-    );
-  if (!concurrent.isActive)
-    recommend(
-      'ENABLE_SESSION_CONCURRENCY',
-      'INFO',
-      'SESSIONS',
-      {
-        sessions: { concurrencyRecommendation: RECOMMENDED.maxSessions },
-      },
+      { concurrencyRecommendation: RECOMMENDED.maxSessions },
       'ADJUST_MAX_CONCURRENT_SESSIONS',
-    );
-  else if (concurrent.maxSessions > RECOMMENDED.maxSessions)
-    recommend(
-      'SET_SESSION_CONCURRENCY',
-      'INFO',
-      'SESSIONS',
-      {
-        sessions: { concurrencyRecommendation: RECOMMENDED.maxSessions },
-      },
-      'ADJUST_MAX_CONCURRENT_SESSIONS',
-    );
-  if (!idle.isActive)
-    recommend(
-      'ENABLE_IDLE_SESSION',
+    ],
+    [
+      'IDLE_SESSION',
+      idle.isActive,
+      idle.timeout > RECOMMENDED.idleTimeoutSeconds,
       'WARNING',
-      'SESSIONS',
-      {
-        sessions: { idleTimeoutRecommendation: RECOMMENDED.idleTimeoutSeconds },
-      },
+      { idleTimeoutRecommendation: RECOMMENDED.idleTimeoutSeconds },
       'ADJUST_IDLE_TIMEOUT',
-    );
-  else if (idle.timeout > RECOMMENDED.idleTimeoutSeconds)
-    recommend(
-      'SET_IDLE_SESSION',
-      'INFO',
-      'SESSIONS',
-      {
-        sessions: { idleTimeoutRecommendation: RECOMMENDED.idleTimeoutSeconds },
-      },
-      'ADJUST_IDLE_TIMEOUT',
-    );
+    ],
+  ] as const;
+  for (const [name, on, looser, offSeverity, advice, action] of sessionRules) {
+    if (!on) recommend(`ENABLE_${name}`, offSeverity, 'SESSIONS', { sessions: advice }, action);
+    else if (looser) recommend(`SET_${name}`, 'INFO', 'SESSIONS', { sessions: advice }, action);
+  }
   const configured = [relogin.isActive, concurrent.isActive, idle.isActive].filter(Boolean).length;
   insight(
     configured === 0
