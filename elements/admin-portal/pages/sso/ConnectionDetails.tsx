@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   isSaml,
   ssoSavePlan,
@@ -278,16 +278,7 @@ function SamlProvider(props: PartProps) {
             )}
           </form>
         ) : (
-          <form
-            css={formStyle}
-            noValidate
-            part="sso-manual-form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              provider.save();
-            }}
-          >
-            {provider.submit.error && <Alert>{provider.submit.error}</Alert>}
+          <ProviderForm provider={provider} part="sso-manual-form" canWrite={canWrite}>
             <TextField
               label={t.entityId}
               value={form.idpEntityId}
@@ -329,14 +320,7 @@ function SamlProvider(props: PartProps) {
                 {t.signRequest}
               </Switch>
             </div>
-            {canWrite && (
-              <SaveRow
-                busy={provider.submit.busy}
-                status={provider.status}
-                onDismiss={() => provider.setStatus(null)}
-              />
-            )}
-          </form>
+          </ProviderForm>
         )}
         {way !== 'manual' && connection.ssoEndpoint && (
           <p css={mutedStyle}>{`${t.ssoUrl}: ${connection.ssoEndpoint}`}</p>
@@ -355,16 +339,7 @@ function OidcProvider(props: PartProps) {
       <Section titleId="ae-sso-ours" title={t.ours} partName="sso-ours">
         <CopyField label={t.redirectUri} value={connection.acsUrl} partName="sso-redirect-uri" />
       </Section>
-      <form
-        css={formStyle}
-        noValidate
-        part="sso-oidc-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          provider.save();
-        }}
-      >
-        {provider.submit.error && <Alert>{provider.submit.error}</Alert>}
+      <ProviderForm provider={provider} part="sso-oidc-form" canWrite={canWrite}>
         <TextField
           label={t.issuer}
           hint={t.issuerHint}
@@ -394,15 +369,43 @@ function OidcProvider(props: PartProps) {
           disabled={!canWrite}
           onChange={(e) => set('oidcSecret', e.target.value)}
         />
-        {canWrite && (
-          <SaveRow
-            busy={provider.submit.busy}
-            status={provider.status}
-            onDismiss={() => provider.setStatus(null)}
-          />
-        )}
-      </form>
+      </ProviderForm>
     </>
+  );
+}
+
+/** A provider's settings form: its fields, the save's error above them, Save and its status under them. */
+function ProviderForm({
+  provider,
+  part,
+  canWrite,
+  children,
+}: {
+  provider: ReturnType<typeof useProviderForm>;
+  part: string;
+  canWrite: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      css={formStyle}
+      noValidate
+      part={part}
+      onSubmit={(e) => {
+        e.preventDefault();
+        provider.save();
+      }}
+    >
+      {provider.submit.error && <Alert>{provider.submit.error}</Alert>}
+      {children}
+      {canWrite && (
+        <SaveRow
+          busy={provider.submit.busy}
+          status={provider.status}
+          onDismiss={() => provider.setStatus(null)}
+        />
+      )}
+    </form>
   );
 }
 
