@@ -128,3 +128,26 @@ it('spec 001 §4: a trialing subscription that has a payment method, confirmed o
   host.querySelector<HTMLButtonElement>('[part~="close-button"]')!.click();
   expect(closed).to.equal('success');
 });
+
+it('keeps the caret in the dialog: on the chosen plan once loaded, on the card step after Continue, on the field in error after a refused try', async () => {
+  const api = {
+    plans: async () => [{ ...PLAN, id: 'plan-free', slug: 'free', name: 'Free' }, PLAN],
+    subscriptions: async () => [SUBSCRIPTION],
+    paymentMethods: async () => [],
+    providerConfiguration: async () => ({ id: 'c', name: 'development', active: true, publishableKey: '' }),
+  } as unknown as BillingApi;
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () => root!.render(<CheckoutFlow api={api} initialPlan="pro" onClose={() => {}} />));
+  const chosen = await waitFor(() => host!.querySelector<HTMLInputElement>('input[value="plan-pro"]'));
+  await waitFor(() => document.activeElement === chosen);
+  await act(async () => host!.querySelector<HTMLButtonElement>('[part~="continue-button"]')!.click());
+  const name = host.querySelector('[part~="card-name-input"]');
+  await waitFor(() => document.activeElement === name);
+  // Nothing typed: the card number is the field in error, and the caret goes there.
+  const number = host.querySelector<HTMLInputElement>('[part~="card-number-input"]')!;
+  await act(async () => host!.querySelector<HTMLButtonElement>('[part~="pay-button"]')!.click());
+  await waitFor(() => number.getAttribute('aria-invalid') === 'true');
+  await waitFor(() => document.activeElement === number);
+});

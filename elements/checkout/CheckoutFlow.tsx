@@ -30,6 +30,8 @@ const planListStyle = css({
   border: 0,
   margin: 0,
   padding: 0,
+  // A fieldset is as wide as its widest content by default: here it takes the dialog's width.
+  minInlineSize: 0,
 });
 const planStyle = css({
   display: 'flex',
@@ -42,7 +44,12 @@ const planStyle = css({
   '&:has(input:checked)': { borderColor: 'var(--ae-color-primary)' },
   '& input': { marginTop: '4px' },
 });
-const rowStyle = css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '12px' });
+/** Expiry and CVC side by side, each free to shrink below its input's natural width. */
+const rowStyle = css({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
+  gap: '12px',
+});
 const statusStyle = css({ margin: 0, color: 'var(--ae-color-success-text)' });
 
 interface Loaded {
@@ -109,6 +116,23 @@ export function CheckoutFlow({
   const stripeCard = useRef<Awaited<ReturnType<typeof mountStripeCard>> | null>(null);
   const [stripeError, setStripeError] = useState<string | null>(null);
   const idempotency = useRef({ for: '', key: '' });
+  // Where the caret goes after the plans load, a step changes or a try fails: the first field in
+  // error, else the chosen plan, else the step's first control (never lost to the page's body).
+  const content = useRef<HTMLDivElement>(null);
+  const [focusTick, setFocusTick] = useState(0);
+  const moveFocus = () => setFocusTick((n) => n + 1);
+  useEffect(() => {
+    if (focusTick === 0) return;
+    const root = content.current;
+    const target = ['[aria-invalid="true"]', 'input:checked', 'input:not([disabled]), button:not([disabled])']
+      .map((selector) => root?.querySelector<HTMLElement>(selector))
+      .find(Boolean);
+    target?.focus();
+  }, [focusTick]);
+  const go = (next: Step) => {
+    setStep(next);
+    moveFocus();
+  };
 
   useEffect(() => {
     let live = true;
@@ -134,6 +158,7 @@ export function CheckoutFlow({
       const current = plans.find((p) => p.slug === subscription.plan.slug);
       setPlanId((wanted ?? current ?? plans[0])?.id ?? '');
       setLoaded({ plans, subscription, method, provider, publishableKey, providerError });
+      moveFocus();
     })().catch((e: unknown) => live && setLoadError(messageOf(e)));
     return () => {
       live = false;
@@ -189,7 +214,7 @@ export function CheckoutFlow({
     await api.update(subscription.id, { paymentMethodId, planId: plan!.id }, idempotency.current.key);
     await onChanged?.();
     setResult('success');
-    setStep('done');
+    go('done');
   }
 
   async function run(action: () => Promise<void>) {
@@ -203,6 +228,7 @@ export function CheckoutFlow({
       if (field) setFieldErrors({ [field]: message });
       else setError(message);
       setResult('error');
+      moveFocus();
     } finally {
       setBusy(false);
     }
@@ -218,10 +244,10 @@ export function CheckoutFlow({
     ) {
       setLoaded({ ...loaded!, subscription: { ...subscription, status: 'active' } });
       setResult('success');
-      setStep('done');
+      go('done');
       return;
     }
-    setStep('pay');
+    go('pay');
   }
 
   function onPay(event: FormEvent) {
@@ -258,6 +284,7 @@ export function CheckoutFlow({
       setFieldErrors(fields);
       if (Object.keys(fields).length) {
         setResult('error');
+        moveFocus();
         return;
       }
       setup.current ??= await api.setupIntent();
@@ -269,7 +296,7 @@ export function CheckoutFlow({
           throw e;
         });
       if (confirmed.status === 'requires_confirmation') {
-        setStep('authenticate');
+        go('authenticate');
         return;
       }
       setup.current = null;
@@ -281,7 +308,7 @@ export function CheckoutFlow({
     void run(async () => {
       const current = setup.current!;
       setup.current = null;
-      setStep('pay');
+      go('pay');
       const confirmed = await api.authenticateCard(current, approve);
       await finish(confirmed.paymentMethodId);
     });
@@ -297,135 +324,137 @@ export function CheckoutFlow({
 
   return (
     <Dialog title={t.title} titleId="ae-checkout-title" size="medium" busy={busy} onClose={close}>
-      {error && <Alert>{error}</Alert>}
-      {step === 'plan' && (
-        <form css={formStyle} onSubmit={onPlanChosen} noValidate>
-          <fieldset css={planListStyle}>
-            <legend>{t.choosePlan}</legend>
-            {loaded.plans.map((p) => (
-              <label key={p.id} css={planStyle} part="plan">
-                <input
-                  type="radio"
-                  name="plan"
-                  value={p.id}
-                  checked={p.id === planId}
-                  onChange={() => setPlanId(p.id)}
-                />
-                <span>
-                  <strong>{p.name}</strong> · {t.perMonth(formatMoney(p.price.amount, p.price.currency))}
-                  {p.slug === subscription.plan.slug && ` · ${t.current}`}
-                  <br />
-                  <span css={mutedStyle}>{p.description}</span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-          <DialogFooter>
-            <Button variant="secondary" partName="close-button" onClick={close}>
-              {t.cancel}
-            </Button>
-            <Button type="submit" partName="continue-button">
-              {t.continue}
-            </Button>
-          </DialogFooter>
-        </form>
-      )}
-      {step === 'pay' && (
-        <form css={formStyle} onSubmit={onPay} noValidate>
-          <p>{free ? t.freeSummary(plan.name) : t.summary(plan.name, price)}</p>
-          {!free && method && useSaved && (
-            <>
-              <p>{t.savedCard(method.brand ?? '', method.last4 ?? '')}</p>
-              <Button variant="link" onClick={() => setUseSaved(false)}>
-                {t.otherCard}
-              </Button>
-            </>
-          )}
-          {!free && !(method && useSaved) && (
-            <fieldset css={[planListStyle, { gap: '12px' }]}>
-              <legend>{t.card}</legend>
-              {loaded.provider === 'development' && <p css={mutedStyle}>{t.testCards}</p>}
-              <TextField
-                label={t.cardName}
-                autoComplete="cc-name"
-                partName="card-name-input"
-                {...cardField('name')}
-              />
-              {collectsWithStripe ? (
-                <div>
-                  <div ref={stripeHost} part="stripe-card" role="group" aria-label={t.card} />
-                  {stripeError && <Alert>{stripeError}</Alert>}
-                </div>
-              ) : (
-                <>
-                  <TextField
-                    label={t.cardNumber}
-                    inputMode="numeric"
-                    autoComplete="cc-number"
-                    partName="card-number-input"
-                    error={fieldErrors.number}
-                    {...cardField('number')}
+      <div ref={content} css={{ display: 'contents' }}>
+        {error && <Alert>{error}</Alert>}
+        {step === 'plan' && (
+          <form css={formStyle} onSubmit={onPlanChosen} noValidate>
+            <fieldset css={planListStyle}>
+              <legend>{t.choosePlan}</legend>
+              {loaded.plans.map((p) => (
+                <label key={p.id} css={planStyle} part="plan">
+                  <input
+                    type="radio"
+                    name="plan"
+                    value={p.id}
+                    checked={p.id === planId}
+                    onChange={() => setPlanId(p.id)}
                   />
-                  <div css={rowStyle}>
-                    <TextField
-                      label={t.expiry}
-                      autoComplete="cc-exp"
-                      placeholder="MM/YY"
-                      partName="card-expiry-input"
-                      error={fieldErrors.expiry}
-                      {...cardField('expiry')}
-                    />
-                    <TextField
-                      label={t.cvc}
-                      inputMode="numeric"
-                      autoComplete="cc-csc"
-                      partName="card-cvc-input"
-                      error={fieldErrors.cvc}
-                      {...cardField('cvc')}
-                    />
-                  </div>
-                </>
-              )}
+                  <span>
+                    <strong>{p.name}</strong> · {t.perMonth(formatMoney(p.price.amount, p.price.currency))}
+                    {p.slug === subscription.plan.slug && ` · ${t.current}`}
+                    <br />
+                    <span css={mutedStyle}>{p.description}</span>
+                  </span>
+                </label>
+              ))}
             </fieldset>
-          )}
-          <DialogFooter>
-            <Button variant="secondary" onClick={() => setStep('plan')} disabled={busy}>
-              {t.back}
-            </Button>
-            <Button type="submit" partName="pay-button" loading={busy} loadingLabel={t.paying}>
-              {free ? t.confirmFree : t.confirm}
-            </Button>
-          </DialogFooter>
-        </form>
-      )}
-      {step === 'authenticate' && (
-        <>
-          <p>
-            <strong>{t.authenticateTitle}</strong>
-          </p>
-          <p>{t.authenticate}</p>
-          <DialogFooter>
-            <Button variant="secondary" onClick={() => onAuthenticate(false)} disabled={busy}>
-              {t.decline}
-            </Button>
-            <Button partName="approve-button" onClick={() => onAuthenticate(true)} loading={busy}>
-              {t.approve}
-            </Button>
-          </DialogFooter>
-        </>
-      )}
-      {step === 'done' && (
-        <>
-          <p role="status" css={statusStyle} part="status">
-            {t.done(plan.name)}
-          </p>
-          <DialogFooter>
-            <Button partName="close-button" onClick={close}>
-              {t.close}
-            </Button>
-          </DialogFooter>
-        </>
-      )}
+            <DialogFooter>
+              <Button variant="secondary" partName="close-button" onClick={close}>
+                {t.cancel}
+              </Button>
+              <Button type="submit" partName="continue-button">
+                {t.continue}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+        {step === 'pay' && (
+          <form css={formStyle} onSubmit={onPay} noValidate>
+            <p>{free ? t.freeSummary(plan.name) : t.summary(plan.name, price)}</p>
+            {!free && method && useSaved && (
+              <>
+                <p>{t.savedCard(method.brand ?? '', method.last4 ?? '')}</p>
+                <Button variant="link" onClick={() => setUseSaved(false)}>
+                  {t.otherCard}
+                </Button>
+              </>
+            )}
+            {!free && !(method && useSaved) && (
+              <fieldset css={[planListStyle, { gap: '12px' }]}>
+                <legend>{t.card}</legend>
+                {loaded.provider === 'development' && <p css={mutedStyle}>{t.testCards}</p>}
+                <TextField
+                  label={t.cardName}
+                  autoComplete="cc-name"
+                  partName="card-name-input"
+                  {...cardField('name')}
+                />
+                {collectsWithStripe ? (
+                  <div>
+                    <div ref={stripeHost} part="stripe-card" role="group" aria-label={t.card} />
+                    {stripeError && <Alert>{stripeError}</Alert>}
+                  </div>
+                ) : (
+                  <>
+                    <TextField
+                      label={t.cardNumber}
+                      inputMode="numeric"
+                      autoComplete="cc-number"
+                      partName="card-number-input"
+                      error={fieldErrors.number}
+                      {...cardField('number')}
+                    />
+                    <div css={rowStyle}>
+                      <TextField
+                        label={t.expiry}
+                        autoComplete="cc-exp"
+                        placeholder="MM/YY"
+                        partName="card-expiry-input"
+                        error={fieldErrors.expiry}
+                        {...cardField('expiry')}
+                      />
+                      <TextField
+                        label={t.cvc}
+                        inputMode="numeric"
+                        autoComplete="cc-csc"
+                        partName="card-cvc-input"
+                        error={fieldErrors.cvc}
+                        {...cardField('cvc')}
+                      />
+                    </div>
+                  </>
+                )}
+              </fieldset>
+            )}
+            <DialogFooter>
+              <Button variant="secondary" onClick={() => go('plan')} disabled={busy}>
+                {t.back}
+              </Button>
+              <Button type="submit" partName="pay-button" loading={busy} loadingLabel={t.paying}>
+                {free ? t.confirmFree : t.confirm}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+        {step === 'authenticate' && (
+          <>
+            <p>
+              <strong>{t.authenticateTitle}</strong>
+            </p>
+            <p>{t.authenticate}</p>
+            <DialogFooter>
+              <Button variant="secondary" onClick={() => onAuthenticate(false)} disabled={busy}>
+                {t.decline}
+              </Button>
+              <Button partName="approve-button" onClick={() => onAuthenticate(true)} loading={busy}>
+                {t.approve}
+              </Button>
+            </DialogFooter>
+          </>
+        )}
+        {step === 'done' && (
+          <>
+            <p role="status" css={statusStyle} part="status">
+              {t.done(plan.name)}
+            </p>
+            <DialogFooter>
+              <Button partName="close-button" onClick={close}>
+                {t.close}
+              </Button>
+            </DialogFooter>
+          </>
+        )}
+      </div>
     </Dialog>
   );
 }

@@ -19,6 +19,32 @@ async function layoutProblems(page: Page): Promise<string[]> {
       .map((el) => el.shadowRoot)
       .filter((root): root is ShadowRoot => root !== null);
     for (const root of roots) {
+      // No control sticks out of the element's box, nor out of the dialog it sits in.
+      const host = (root.host as HTMLElement).getBoundingClientRect();
+      for (const control of root.querySelectorAll<HTMLElement>('input, select, textarea, button, p')) {
+        const rect = control.getBoundingClientRect();
+        if (rect.width === 0 && rect.height === 0) continue;
+        // Inside a region that scrolls by itself (a wide table's), sticking out is scrolling.
+        let scrolls = false;
+        for (let up = control.parentElement; up && !scrolls; up = up.parentElement)
+          scrolls = /auto|scroll/.test(getComputedStyle(up).overflowX);
+        if (scrolls) continue;
+        const dialog = control.closest('dialog, [role="dialog"]');
+        const box = dialog ? dialog.getBoundingClientRect() : host;
+        const where = dialog ? 'its dialog' : 'its element';
+        if (rect.right > box.right + 1 || rect.left < box.left - 1)
+          problems.push(
+            `a ${control.localName} ("${(control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 30)}") sticks out of ${where}`,
+          );
+      }
+      // A region that scrolls sideways by itself holds a wide table, nothing else.
+      for (const region of root.querySelectorAll<HTMLElement>('*')) {
+        if (!/auto|scroll/.test(getComputedStyle(region).overflowX)) continue;
+        if (region.scrollWidth > region.clientWidth + 1 && !region.querySelector(':scope > table'))
+          problems.push(
+            `a ${region.localName} (${region.getAttribute('part') ?? region.className}) scrolls sideways (${region.scrollWidth} px in ${region.clientWidth} px)`,
+          );
+      }
       for (const table of root.querySelectorAll('table')) {
         // A table wider than its box must be inside a region that scrolls by itself.
         const box = table.parentElement!;
@@ -26,7 +52,6 @@ async function layoutProblems(page: Page): Promise<string[]> {
         if (table.offsetWidth > box.clientWidth + 1 && !/auto|scroll/.test(style.overflowX))
           problems.push(`a table (${table.getAttribute('part')}) overflows a box that does not scroll`);
         // That region itself fits in the element.
-        const host = (root.host as HTMLElement).getBoundingClientRect();
         const region = box.getBoundingClientRect();
         if (region.right > host.right + 1 || region.left < host.left - 1)
           problems.push(`a table region (${table.getAttribute('part')}) sticks out of its element`);
@@ -69,8 +94,8 @@ for (const theme of THEMES) {
     test(`layout, overflow and axe at ${width} px, ${theme} theme: every login-box screen and portal page`, async ({
       page,
     }) => {
-      // 17 screens, each with the demo's 200-500 ms answers and one axe run.
-      test.setTimeout(180_000);
+      // 17 screens and the checkout's two steps, each with the demo's 200-500 ms answers and one axe run.
+      test.setTimeout(300_000);
       await openDemo(page, STATIC_ORIGIN, width, theme);
       for (const [name, step] of LOGIN_SCREENS) {
         await step(page);
@@ -80,6 +105,22 @@ for (const theme of THEMES) {
         await openPortalPage(page, id, title);
         await check(page, `portal, ${id}`);
       }
+      // The checkout dialog's two steps, opened from the subscriptions page.
+      await openPortalPage(page, 'subscriptions', 'Subscriptions');
+      const portal = page.locator('auth-admin-portal');
+      await portal.getByRole('button', { name: 'Change plan' }).click();
+      const checkout = portal.getByRole('dialog', { name: 'Checkout' });
+      await checkout.getByRole('radio', { name: /Business/ }).check();
+      await check(page, 'checkout, plan');
+      await checkout.getByRole('button', { name: 'Continue' }).click();
+      await checkout.getByLabel('Name on card').fill('Ada Lovelace');
+      await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await checkout.getByLabel('Expiry (MM/YY)').fill('1/2');
+      await checkout.getByRole('button', { name: 'Confirm and pay' }).click();
+      await expect(checkout.getByText('Your card has expired.')).toBeVisible();
+      await check(page, 'checkout, card with errors');
+      await page.keyboard.press('Escape');
+      await expect(checkout).toBeHidden();
     });
   }
 }
