@@ -13,7 +13,7 @@ import * as s from './schemas';
 const SAML = '/team/resources/sso/v1/saml/configurations';
 const GROUPS = '/team/resources/sso/v2/saml/configurations/groups';
 /** The legacy configuration's types: the SAML ones (OIDC connections are the multi-SSO calls'). */
-export const LEGACY_SAML_TYPES = SSO_PROVIDER_TYPES.filter((t) => t !== 'oidc');
+const LEGACY_SAML_TYPES = SSO_PROVIDER_TYPES.filter((t) => t !== 'oidc');
 
 const url = { type: 'string', maxLength: 2048 } as const;
 const roleIds = { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 100 } } as const;

@@ -135,6 +135,16 @@ describe('the legacy single-connection SSO calls', () => {
       { group: 'x' },
       'SSO group not found',
     );
+    for (const [method, url] of [
+      ['POST', SAML],
+      ['PUT', `${SAML}/metadata`],
+      ['POST', ROLES],
+      ['POST', GROUPS],
+    ] as Array<[Method, string]>) {
+      const res = await call(method, url);
+      assert.equal(res.statusCode, 400, `${method} ${url} without a body: ${res.body}`);
+      assert.ok(res.json().errors.length);
+    }
     assert.deepEqual(await connections(), [], 'refused requests write nothing');
   });
 
@@ -235,6 +245,18 @@ describe('the legacy single-connection SSO calls', () => {
     await ok('DELETE', `${GROUPS}/${group.id}`);
     assert.deepEqual(await ok('GET', GROUPS), []);
     assert.equal((await call('DELETE', `${GROUPS}/${group.id}`)).statusCode, 404);
+  });
+
+  it('with several SAML connections, the legacy calls keep to the oldest', async () => {
+    const legacy = await ok<Legacy>('GET', SAML);
+    const newer = await ok<Connection>('POST', MULTI, {
+      type: 'google',
+      ssoEndpoint: 'https://newer.example/sso',
+    });
+    const seen = await ok<Legacy>('GET', SAML);
+    assert.equal(seen.acsUrl, legacy.acsUrl);
+    assert.notEqual(seen.acsUrl, newer.acsUrl);
+    await ok('DELETE', `${MULTI}/${newer.id}`);
   });
 
   it('getOidcConfiguration reads the oldest OIDC connection', async () => {
