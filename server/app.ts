@@ -61,6 +61,7 @@ import { socialRoutes } from './routes/social';
 import { ssoRoutes } from './routes/sso';
 import { samlRoutes } from './routes/saml';
 import { ssoConfigRoutes } from './routes/sso-config';
+import { ssoLegacyRoutes } from './routes/sso-legacy';
 import { upsertClients } from './domain/oauth';
 import { SEED_TENANT_ID, seedDevelopmentData, seedHostIntegrationData } from './seed';
 import { registerStatic } from './static';
@@ -272,6 +273,8 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
       await connectivityRoutes(api, ctx);
       // SSO connections configured by tenant administrators (issue 16, the portal's SSO page).
       await ssoConfigRoutes(api, ctx);
+      // The client SDK's legacy single-connection SSO calls: a view of those connections.
+      await ssoLegacyRoutes(api, ctx);
       // Billing and the checkout (issue 17).
       await billingRoutes(api, ctx);
       // Directory provisioning: SCIM configurations (the portal) and the SCIM 2.0 endpoints (IdPs).

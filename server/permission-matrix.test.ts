@@ -2052,6 +2052,8 @@ function ssoEntries(): Record<string, Entry> {
   const R = 'fe.secure.read.samlConfiguration';
   const W = 'fe.secure.write.samlConfiguration';
   const B = `${F}/team/resources/sso/v1/configurations`;
+  const L = `${F}/team/resources/sso/v1/saml/configurations`;
+  const LG = `${F}/team/resources/sso/v2/saml/configurations/groups`;
   const manager = [R, W];
   const aConnection = async () =>
     (await admin('POST', B, { type: 'saml' })) as { id: string; generatedVerification: string };
@@ -2066,6 +2068,7 @@ function ssoEntries(): Record<string, Entry> {
     const c = await aConnection();
     return { c, g: (await admin('POST', `${B}/${c.id}/groups`, { group: uniq('g') })) as { id: string } };
   };
+  const aLegacyGroup = async () => (await admin('POST', LG, { group: uniq('g') })) as { id: string };
   const gated = (permission: string, scope: 'resource' | 'account', request: Prepare) => ({
     access: 'gated' as const,
     permission,
@@ -2164,6 +2167,54 @@ function ssoEntries(): Record<string, Entry> {
       const { c, g } = await aGroup();
       return { url: `${B}/${c.id}/groups/${g.id}` };
     }),
+    // The client SDK's legacy single-connection calls (routes/sso-legacy.ts): the account's oldest
+    // SAML connection, created by the first change when there is none.
+    [`GET ${L}`]: gated(R, 'account', async () => ({ url: L })),
+    [`POST ${L}`]: gated(W, 'account', async () => ({ url: L, payload: { enabled: false } })),
+    [`GET ${L}/vendor-config`]: gated(R, 'account', async () => {
+      await aConnection();
+      return { url: `${L}/vendor-config` };
+    }),
+    [`PUT ${L}/metadata`]: gated(W, 'account', async () => ({
+      url: `${L}/metadata`,
+      payload: { metadata: idpMetadataXml() },
+    })),
+    [`PUT ${F}/team/resources/sso/v1/saml/validations/domain`]: gated(W, 'account', async () => {
+      const domain = `${uniq('matrix-legacy')}.example`;
+      const c = (await admin('POST', L, { domain })) as { generatedVerification: string };
+      dns.txt.set(domain, [c.generatedVerification]);
+      return { url: `${F}/team/resources/sso/v1/saml/validations/domain` };
+    }),
+    [`GET ${L}/roles/default`]: gated(R, 'account', async () => ({ url: `${L}/roles/default` })),
+    [`POST ${L}/roles/default`]: {
+      ...gated(W, 'account', async () => ({ url: `${L}/roles/default`, payload: { roleIds: [] } })),
+      grants: grantsAdmin('give Admin as default role', async () => ({
+        url: `${L}/roles/default`,
+        payload: { roleIds: [fx.adminRole] },
+      })),
+    },
+    [`GET ${LG}`]: gated(R, 'account', async () => ({ url: LG })),
+    [`POST ${LG}`]: {
+      ...gated(W, 'account', async () => ({ url: LG, payload: { group: uniq('g'), roleIds: [] } })),
+      grants: grantsAdmin('map a group to Admin', async () => ({
+        url: LG,
+        payload: { group: uniq('g'), roleIds: [fx.adminRole] },
+      })),
+    },
+    [`PATCH ${LG}/:id`]: {
+      ...gated(W, 'resource', async () => ({
+        url: `${LG}/${(await aLegacyGroup()).id}`,
+        payload: { group: uniq('g') },
+      })),
+      grants: grantsAdmin('map a group to Admin', async () => ({
+        url: `${LG}/${(await aLegacyGroup()).id}`,
+        payload: { roleIds: [fx.adminRole] },
+      })),
+    },
+    [`DELETE ${LG}/:id`]: gated(W, 'resource', async () => ({ url: `${LG}/${(await aLegacyGroup()).id}` })),
+    [`GET ${F}/team/resources/sso/v1/oidc/configurations`]: gated(R, 'account', async () => ({
+      url: `${F}/team/resources/sso/v1/oidc/configurations`,
+    })),
   };
 }
 

@@ -259,6 +259,8 @@ export const ERROR_CATALOGUE = {
     "Signed requests need the server's SAML key (SAML_SP_PRIVATE_KEY, SAML_SP_CERTIFICATE)",
   SSO_SKIP_DOMAINS_UNSUPPORTED:
     'skipEmailDomainValidation is not supported: sign-ins are limited to validated domains',
+  // The legacy single-connection calls (server/domain/sso-legacy.ts): the client SDK's own words.
+  SSO_ACS_NOT_FOUND: 'ACS url information not found',
   // Connectivity (issue 16): webhooks, email/SMS/Slack subscriptions
   WEBHOOK_NOT_FOUND: 'Webhook not found',
   WEBHOOK_LOG_NOT_FOUND: 'Webhook log not found',

@@ -13,6 +13,7 @@ import { DIRECTORY_REQUEST_SCHEMAS } from './requests-directory';
 import { listQuerySchema, ROLE_SORT_FIELDS, USER_SORT_FIELDS } from './listQuery';
 import { SIGNIN_REQUEST_SCHEMAS } from './requests-signin';
 import { SSO_REQUEST_SCHEMAS } from './requests-sso';
+import { SSO_LEGACY_REQUEST_SCHEMAS } from './requests-sso-legacy';
 import { GROUP_REQUEST_SCHEMAS } from './requests-groups';
 import { TOKEN_REQUEST_SCHEMAS } from './requests-tokens';
 import { TEAM_REQUEST_SCHEMAS } from './requests-team';
@@ -116,6 +117,7 @@ const auditExport = {
 export const REQUEST_SCHEMAS: Record<string, RequestSchema> = {
   ...DIRECTORY_REQUEST_SCHEMAS,
   ...SSO_REQUEST_SCHEMAS,
+  ...SSO_LEGACY_REQUEST_SCHEMAS,
   // Sign-in (server/routes/auth.ts)
   [`POST ${AUTH}/v1/user`]: {
     body: s.strictObject(

@@ -36,6 +36,7 @@ import { handleDemoDirectory, isDemoDirectoryPath } from './directory';
 import { handleDemoConnectivity, isDemoConnectivityPath } from './connectivity';
 import { handleDemoBilling, isDemoBillingPath } from './billing';
 import { handleDemoSsoConfig, isDemoSsoConfigPath } from './ssoConfig';
+import { demoSamlMetadata, handleDemoSsoLegacy, isDemoSsoLegacyPath } from './ssoLegacy';
 import {
   createDemoTeamAdmin,
   demoHeldPermissions,
@@ -796,7 +797,9 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     'GET /metadata': (db, request) =>
       request.query?.entityName === 'audits'
         ? auditsRoute('GET', '/metadata')!(db, request)
-        : ok({ rows: [{ configuration: DEMO_ADMIN_BOX }] }),
+        : request.query?.entityName === 'saml'
+          ? withUser((d, u) => demoSamlMetadata(d, u, permissionsOf(u, d), now, random))(db, request)
+          : ok({ rows: [{ configuration: DEMO_ADMIN_BOX }] }),
     // The client SDK's paths: the admin box, and the caller's address (demo mode knows none).
     'GET /metadata/admin-box': withUser(() =>
       ok({ rows: [{ entityName: 'adminBox', configuration: DEMO_ADMIN_BOX }] }),
@@ -1003,6 +1006,12 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         ? withUser(
             (d, u, r) =>
               handleDemoDirectory(d, u, permissionsOf(u, d), r, { now, random }) ?? fail(404, 'Not found'),
+          )
+        : null) ??
+      (isDemoSsoLegacyPath(path)
+        ? withUser(
+            (d, u, r) =>
+              handleDemoSsoLegacy(d, u, permissionsOf(u, d), r, now, random) ?? fail(404, 'Not found'),
           )
         : null) ??
       (isDemoSsoConfigPath(path)

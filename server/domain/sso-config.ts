@@ -28,7 +28,7 @@ import { type SSO_PROVIDER_TYPES } from '../../core/contract/requests-sso';
 
 type SsoProviderType = (typeof SSO_PROVIDER_TYPES)[number];
 
-const SSO_MESSAGES = {
+export const SSO_MESSAGES = {
   notFound: 'SSO configuration not found',
   domainNotFound: 'SSO domain not found',
   groupNotFound: 'SSO group not found',
@@ -194,6 +194,11 @@ export class SsoConfigurations {
 
   private get db() {
     return this.deps.db;
+  }
+
+  /** The redirect URI OIDC connections register at their provider (the kit's OIDC callback). */
+  get oidcRedirectUri(): string {
+    return this.deps.addresses.oidcRedirects[0] ?? '';
   }
 
   /** Every connection of the tenant, oldest first, in the client's shape. */

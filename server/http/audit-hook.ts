@@ -59,6 +59,8 @@ const USERS = `${IDENTITY}/users`;
 const MFA_AT_SIGN_IN = `${IDENTITY}/auth/v1/user/mfa`;
 const CONFIGURATIONS = `${IDENTITY}/configurations`;
 const SSO_CONFIGS = '/team/resources/sso/v1/configurations';
+const SSO_LEGACY = '/team/resources/sso/v1/saml';
+const SSO_LEGACY_GROUPS = '/team/resources/sso/v2/saml/configurations/groups';
 
 /** `METHOD path` (without the API prefix) → what the record says. */
 export const AUDITED: Readonly<Record<string, AuditSpec>> = {
@@ -210,6 +212,14 @@ export const AUDITED: Readonly<Record<string, AuditSpec>> = {
   [`POST ${SSO_CONFIGS}/:id/groups`]: spec('sso', 'SSO group mapping added', 'High'),
   [`PATCH ${SSO_CONFIGS}/:id/groups/:groupId`]: spec('sso', 'SSO group mapping changed', 'High'),
   [`DELETE ${SSO_CONFIGS}/:id/groups/:groupId`]: spec('sso', 'SSO group mapping removed', 'High'),
+  // The client SDK's legacy single-connection calls (routes/sso-legacy.ts): the same records.
+  [`POST ${SSO_LEGACY}/configurations`]: spec('sso', 'SSO connection changed', 'High'),
+  [`PUT ${SSO_LEGACY}/configurations/metadata`]: spec('sso', 'SSO connection metadata changed', 'High'),
+  [`PUT ${SSO_LEGACY}/validations/domain`]: spec('sso', 'SSO domain validated', 'High'),
+  [`POST ${SSO_LEGACY}/configurations/roles/default`]: spec('sso', 'SSO default roles changed', 'High'),
+  [`POST ${SSO_LEGACY_GROUPS}`]: spec('sso', 'SSO group mapping added', 'High'),
+  [`PATCH ${SSO_LEGACY_GROUPS}/:id`]: spec('sso', 'SSO group mapping changed', 'High'),
+  [`DELETE ${SSO_LEGACY_GROUPS}/:id`]: spec('sso', 'SSO group mapping removed', 'High'),
   // Webhooks (routes/connectivity.ts): where the account's events go. The URL and secret are not kept.
   [`POST /webhook/custom`]: spec('connectivity', 'Webhook created', 'Medium'),
   [`PATCH /webhook/:id`]: spec('connectivity', 'Webhook changed', 'Medium'),

@@ -45,6 +45,7 @@ const DYNAMIC_SITES: Record<string, [sample: string, code: string][]> = {
   ],
   // The SSO domain the administrator typed, quoted back.
   'server/routes/sso-config.ts': [['"not a domain" is not a domain name', 'DOMAIN_INVALID']],
+  'server/routes/sso-legacy.ts': [['"not a domain" is not a domain name', 'DOMAIN_INVALID']],
   'server/domain/attempts.ts': [
     ['Too many codes requested. Try again in 1 minute.', 'TOO_MANY_CODES'],
     ['Too many sign-ups from this network. Try again in 15 minutes.', 'TOO_MANY_SIGN_UPS'],

@@ -7,6 +7,7 @@ import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { auditMetadata } from '../domain/audits';
+import { LegacySso } from '../domain/sso-legacy';
 import {
   getAccountSettings,
   getAdminBoxConfiguration,
@@ -17,6 +18,7 @@ import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
 import { strictObject } from '../http/schemas';
+import { SSO_READ, ssoConfigurationsOf } from '../http/sso-configurations';
 
 const ACCOUNT = '/tenants/resources/account-settings/v1';
 const TIMEZONES = new Set(Intl.supportedValuesOf('timeZone').concat('UTC'));
@@ -116,6 +118,11 @@ export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContex
     const claims = await requireUser(ctx.tokens, request);
     // The audit table's columns (spec 001 §7 "metadata reading properties (columns)").
     if (request.query.entityName === 'audits') return auditMetadata(ctx.db);
+    // The SAML entity: the account's legacy SAML connection (domain/sso-legacy.ts), for SSO readers.
+    if (request.query.entityName === 'saml')
+      return new LegacySso(ctx.db, await ssoConfigurationsOf(ctx)).samlMetadata(
+        requirePermission(claims, SSO_READ),
+      );
     if (request.query.entityName !== 'adminBox' || !claims.tenantId) return { rows: [] };
     const configuration = await getAdminBoxConfiguration(ctx.db, claims.tenantId);
     return { rows: configuration ? [{ entityName: 'adminBox', configuration }] : [] };

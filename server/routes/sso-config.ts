@@ -11,58 +11,33 @@
  * roles are given only by a caller who holds every permission they grant. Request schemas:
  * core/contract/requests-sso.ts. What is stored and how: domain/sso-config.ts, docs/sso.md.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { getText } from '../delivery/outbound-http';
 import { parseDomain } from '../domain/email-domain-restrictions';
-import { assertMayGrantRoles } from '../domain/grants';
-import { loadSecretsKey, SecretBox } from '../domain/secrets';
-import { SsoConfigurations, type SsoConfigInput } from '../domain/sso-config';
+import type { SsoConfigInput } from '../domain/sso-config';
 import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
+import {
+  SSO_READ as READ,
+  SSO_WRITE as WRITE,
+  ssoConfigurationsOf,
+  ssoWriterGranting,
+} from '../http/sso-configurations';
 
 const BASE = '/team/resources/sso/v1/configurations';
-const READ = 'fe.secure.read.samlConfiguration';
-const WRITE = 'fe.secure.write.samlConfiguration';
-const SAML_PATH = '/identity/resources/auth/v1/sso/saml';
 
 type Id = { Params: { id: string } };
 type DomainId = { Params: { id: string; domainId: string } };
 type GroupId = { Params: { id: string; groupId: string } };
 
 export async function ssoConfigRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const apiPrefix = ctx.options.prefix ? `/${ctx.options.prefix}` : '';
-  const issuer = ctx.options.issuer.replace(/\/+$/, '');
-  const origins = [...new Set([ctx.options.appUrl, ...ctx.options.corsOrigins])];
-  const allowPrivate = ctx.options.connectivity?.allowPrivateAddresses ?? false;
-  const configs = new SsoConfigurations({
-    db: ctx.db,
-    secrets: new SecretBox(await loadSecretsKey(ctx.db, ctx.options.secretsKey)),
-    addresses: {
-      samlBase: (key) => `${issuer}${apiPrefix}${SAML_PATH}/${key}`,
-      samlCallbacks: origins.map((o) => `${o}/account/saml/callback`),
-      oidcRedirects: origins.map((o) => `${o}/account/oidc/callback`),
-    },
-    dnsServers: ctx.options.sso.dnsServers ?? [],
-    allowPrivateAddresses: allowPrivate,
-    canSignRequests: ctx.options.samlSigning !== undefined,
-    fetchText: (url) => getText(url, { timeoutMs: 10_000, allowPrivate, maxBytes: 1024 * 1024 }),
-  });
+  const configs = await ssoConfigurationsOf(ctx);
 
-  const accountOf = async (request: Parameters<typeof requireUser>[1], permission: string) =>
+  const accountOf = async (request: FastifyRequest, permission: string) =>
     requirePermission(await requireUser(ctx.tokens, request), permission);
-  /** The caller's account after checking they may change SSO and grant these roles. */
-  const writerGranting = async (
-    request: Parameters<typeof requireUser>[1],
-    roleIds: readonly string[] = [],
-  ) => {
-    const claims = await requireUser(ctx.tokens, request);
-    const tenantId = requirePermission(claims, WRITE);
-    await configs.checkRoleIds(tenantId, roleIds);
-    await assertMayGrantRoles(ctx.db, claims, tenantId, roleIds);
-    return tenantId;
-  };
+  const writerGranting = (request: FastifyRequest, roleIds?: readonly string[]) =>
+    ssoWriterGranting(ctx, request, roleIds);
 
   app.get(BASE, async (request) => configs.list(await accountOf(request, READ)));
   app.post<{ Body: SsoConfigInput }>(BASE, async (request, reply) => {

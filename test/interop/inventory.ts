@@ -138,6 +138,32 @@ const SSO_CONFIGURATION: Shape = {
   groups: [{ id: 'string', group: 'string', roleIds: ['string'] }],
   skipEmailDomainValidation: 'boolean',
 };
+// The legacy single-connection view (the client's ISamlConfiguration).
+const SAML_CONFIGURATION: Shape = {
+  enabled: 'boolean',
+  domain: 'string?',
+  validated: 'boolean?',
+  generatedVerification: 'string?',
+  ssoEndpoint: 'string?',
+  publicCertificate: 'string?',
+  signRequest: 'boolean?',
+  createdAt: 'string?',
+  updatedAt: 'string?',
+  acsUrl: 'string?',
+  spEntityId: 'string?',
+  isSamlActive: 'boolean?',
+  oidcClientId: 'string?',
+  oidcSecret: 'string?',
+  type: 'string?',
+};
+/** The seed admin's legacy SAML configuration, made with this domain (through the client). */
+const legacySaml = (domain: string) => api.auth.updateSamlConfiguration({ enabled: false, domain });
+/** Removes the legacy configuration's connection (and any other SAML one the seed account has). */
+async function dropLegacySaml() {
+  for (const c of await api.auth.getSSOConfigurations())
+    if (c.type !== 'oidc') await api.auth.deleteSSOConfiguration(c.id);
+  assert.deepEqual(await api.auth.getSamlConfiguration(), { enabled: false });
+}
 const LOCKOUT_POLICY: Shape = { ...POLICY_TIMES, enabled: 'boolean', maxAttempts: 'number' };
 const HISTORY_POLICY: Shape = { ...POLICY_TIMES, enabled: 'boolean', historySize: 'number' };
 /** The client types the page's items as IpRestriction[][] (FronteggPaginationResult<IpRestriction[]>); they are entries. */
@@ -246,7 +272,6 @@ async function billingPaid(): Promise<string> {
 }
 
 // Reasons for whole areas that are not built yet.
-const SSO_CONFIG = 'SSO configuration (SAML/OIDC connections managed per tenant) is not built';
 const REPORTS = 'reports are not built';
 const SLACK_OAUTH =
   'Slack app installation (OAuth code exchange) is not built: channels are incoming webhooks';
@@ -1773,7 +1798,6 @@ export const INVENTORY: Record<string, Entry> = {
       });
     },
   ),
-  'metadata.getSamlMetadata': notBuilt(`${SSO_CONFIG} (the SAML entity of /metadata)`),
   'metadata.getAuditsMetadata': served(async () => {
     await asAdmin();
     const row = await api.metadata.getAuditsMetadata();
@@ -2020,23 +2044,11 @@ export const INVENTORY: Record<string, Entry> = {
     });
   }),
 
-  // ─── Not built: SSO configuration ─────────────────────────────────────────────────────────────
+  // ─── SSO configuration (the connections themselves are at the end) ───────────────────────────
   'auth.getSSOPublicConfiguration': served(async () => {
     asGuest();
     fits(await api.auth.getSSOPublicConfiguration(), { isActive: 'boolean' });
   }),
-  'auth.getSamlConfiguration': notBuilt(SSO_CONFIG),
-  'auth.updateSamlConfiguration': notBuilt(SSO_CONFIG),
-  'auth.getSamlVendorConfiguration': notBuilt(SSO_CONFIG),
-  'auth.updateSamlVendorMetadata': notBuilt(SSO_CONFIG),
-  'auth.validateSamlDomain': notBuilt(SSO_CONFIG),
-  'auth.getSamlRoles': notBuilt(SSO_CONFIG),
-  'auth.getSamlRolesGroups': notBuilt(SSO_CONFIG),
-  'auth.updateSamlRoles': notBuilt(SSO_CONFIG),
-  'auth.createSamlGroup': notBuilt(SSO_CONFIG),
-  'auth.updateSamlGroup': notBuilt(SSO_CONFIG),
-  'auth.deleteSamlGroup': notBuilt(SSO_CONFIG),
-  'auth.getOidcConfiguration': notBuilt(SSO_CONFIG),
 
   // ─── Not built: security policies and restrictions ────────────────────────────────────────────
   'auth.getGlobalSecurityPolicy': served(async () => {
@@ -2443,6 +2455,137 @@ export const INVENTORY: Record<string, Entry> = {
       roleIds: ['string'],
     });
     await api.auth.deleteSSOConfiguration(created.id);
+  }),
+  // The legacy single-connection calls (routes/sso-legacy.ts): a view of the account's oldest SAML
+  // connection, created by the first change; each probe removes it through the multi-SSO calls.
+  'auth.getSamlConfiguration': served(async () => {
+    await asAdmin();
+    fits(await api.auth.getSamlConfiguration(), { enabled: 'boolean' });
+    await legacySaml('get-legacy.example');
+    fits(await api.auth.getSamlConfiguration(), SAML_CONFIGURATION);
+    await dropLegacySaml();
+  }),
+  'auth.updateSamlConfiguration': served(async () => {
+    await asAdmin();
+    const saved = await api.auth.updateSamlConfiguration({
+      enabled: false,
+      domain: 'update-legacy.example',
+      ssoEndpoint: theSamlIdp().ssoUrl,
+      publicCertificate: theSamlIdp().certificate,
+    });
+    fits(saved, SAML_CONFIGURATION);
+    assert.equal(saved.ssoEndpoint, theSamlIdp().ssoUrl);
+    // The same connection the multi-SSO calls list.
+    const listed = (await api.auth.getSSOConfigurations()).find((c) => c.acsUrl === saved.acsUrl);
+    assert.equal(listed?.domains[0]?.domain, 'update-legacy.example');
+    // Another domain resets the endpoint, certificate and signRequest (spec 001 §5).
+    const moved = await api.auth.updateSamlConfiguration({ enabled: false, domain: 'moved-legacy.example' });
+    assert.deepEqual(
+      [moved.domain, moved.ssoEndpoint, moved.publicCertificate],
+      ['moved-legacy.example', '', ''],
+    );
+    await dropLegacySaml();
+  }),
+  'auth.getSamlVendorConfiguration': served(async () => {
+    await asAdmin();
+    const saved = await legacySaml('vendor-legacy.example');
+    const vendor = await api.auth.getSamlVendorConfiguration();
+    fits(vendor, { acsUrl: 'string', spEntityId: 'string' });
+    assert.deepEqual(vendor, { acsUrl: saved.acsUrl, spEntityId: saved.spEntityId });
+    await dropLegacySaml();
+  }),
+  'auth.updateSamlVendorMetadata': served(async () => {
+    await asAdmin();
+    await legacySaml('metadata-legacy.example');
+    const saved = await api.auth.updateSamlVendorMetadata({ metadata: theSamlIdp().metadata });
+    fits(saved, SAML_CONFIGURATION);
+    assert.equal(saved.ssoEndpoint, theSamlIdp().ssoUrl);
+    assert.match(saved.publicCertificate!, /BEGIN CERTIFICATE/);
+    await dropLegacySaml();
+  }),
+  'auth.validateSamlDomain': served(async () => {
+    await asAdmin();
+    const saved = await legacySaml('validated-legacy.example');
+    // The TXT record the administrator publishes, answered by the harness's DNS server.
+    theDns().txt.set('validated-legacy.example', [saved.generatedVerification!]);
+    const validated = await api.auth.validateSamlDomain();
+    fits(validated, SAML_CONFIGURATION);
+    assert.equal(validated.validated, true);
+    await dropLegacySaml();
+  }),
+  'auth.getSamlRoles': served(async () => {
+    await asAdmin();
+    await legacySaml('roles-legacy.example');
+    fits({ roleIds: await api.auth.getSamlRoles() }, { roleIds: ['string'] });
+    await dropLegacySaml();
+  }),
+  'auth.updateSamlRoles': served(async () => {
+    await asAdmin();
+    await legacySaml('set-roles-legacy.example');
+    const [role] = await api.roles.getRoles();
+    await api.auth.updateSamlRoles({ roleIds: [role!.id] });
+    assert.deepEqual(await api.auth.getSamlRoles(), [role!.id]);
+    await dropLegacySaml();
+  }),
+  'auth.getSamlRolesGroups': served(async () => {
+    await asAdmin();
+    await legacySaml('groups-legacy.example');
+    await api.auth.createSamlGroup({ group: 'listed', roleIds: [] });
+    fitsNonEmpty(await api.auth.getSamlRolesGroups(), { id: 'string', group: 'string', roleIds: ['string'] });
+    await dropLegacySaml();
+  }),
+  'auth.createSamlGroup': served(async () => {
+    await asAdmin();
+    await legacySaml('create-group-legacy.example');
+    const [role] = await api.roles.getRoles();
+    await api.auth.createSamlGroup({ group: 'engineering', roleIds: [role!.id] });
+    assert.deepEqual(
+      (await api.auth.getSamlRolesGroups()).map((g) => [g.group, g.roleIds]),
+      [['engineering', [role!.id]]],
+    );
+    await dropLegacySaml();
+  }),
+  'auth.updateSamlGroup': served(async () => {
+    await asAdmin();
+    await legacySaml('update-group-legacy.example');
+    await api.auth.createSamlGroup({ group: 'engineering' });
+    const [group] = await api.auth.getSamlRolesGroups();
+    await api.auth.updateSamlGroup({ id: group!.id, group: 'platform', roleIds: [] });
+    assert.equal((await api.auth.getSamlRolesGroups())[0]!.group, 'platform');
+    await dropLegacySaml();
+  }),
+  'auth.deleteSamlGroup': served(async () => {
+    await asAdmin();
+    await legacySaml('delete-group-legacy.example');
+    await api.auth.createSamlGroup({ group: 'engineering' });
+    const [group] = await api.auth.getSamlRolesGroups();
+    await api.auth.deleteSamlGroup({ id: group!.id });
+    assert.deepEqual(await api.auth.getSamlRolesGroups(), []);
+    await dropLegacySaml();
+  }),
+  'auth.getOidcConfiguration': served(async () => {
+    await asAdmin();
+    const created = await api.auth.createSSOConfiguration({ type: 'oidc', enabled: true });
+    const oidc = await api.auth.getOidcConfiguration();
+    fits(oidc, { active: 'boolean', redirectUri: 'string?' });
+    assert.deepEqual(oidc, { active: true, redirectUri: SSO_CALLBACK });
+    await api.auth.deleteSSOConfiguration(created.id);
+  }),
+  'metadata.getSamlMetadata': served(async () => {
+    await asAdmin();
+    const saved = await legacySaml('metadata-entity.example');
+    fits(await api.metadata.getSamlMetadata(), {
+      entityName: '=saml',
+      id: 'string',
+      createdAt: 'string',
+      updatedAt: 'string',
+      vendorId: 'string',
+      properties: ['any'],
+      isActive: 'boolean',
+      configuration: { acsUrl: 'string', spEntityId: 'string' },
+    });
+    assert.equal((await api.metadata.getSamlMetadata()).configuration.acsUrl, saved.acsUrl);
+    await dropLegacySaml();
   }),
 };
 

@@ -40,7 +40,8 @@ const CAPTCHA_POLICY = obj(
   ['enabled', 'siteKey', 'minScore', 'ignoredEmails', 'hasSecretKey'],
 );
 // The admin box's row carries `configuration` (the demo backend answers it without entityName);
-// the audits row is the client's IAuditsMetadata: the columns as `properties`, and a `theme`.
+// the audits row is the client's IAuditsMetadata: the columns as `properties`, and a `theme`; the
+// saml row is its ISamlMetadata: `isActive` and `configuration` { acsUrl, spEntityId }.
 const METADATA_ROWS = obj(
   {
     rows: arr(
@@ -53,6 +54,7 @@ const METADATA_ROWS = obj(
         vendorId: str,
         properties: arr(any),
         theme: obj({ id: str, name: str, styles: any }),
+        isActive: bool,
       }),
     ),
   },

@@ -45,7 +45,52 @@ const CONFIGURATION = obj(
   'A tenant SSO connection (the client SDK ISSOConfiguration); oidcSecret is always empty',
 );
 
+// The client SDK's legacy single-connection calls (routes/sso-legacy.ts): ISamlConfiguration,
+// ISamlVendorConfigResponse, ISamlRolesGroup, IOidcConfiguration.
+const V1 = '/team/resources/sso/v1';
+const LEGACY = `${V1}/saml/configurations`;
+const LEGACY_GROUPS = '/team/resources/sso/v2/saml/configurations/groups';
+const SAML_CONFIGURATION = obj(
+  {
+    enabled: bool,
+    type: str,
+    domain: str,
+    validated: bool,
+    generatedVerification: str,
+    ssoEndpoint: str,
+    publicCertificate: str,
+    signRequest: bool,
+    acsUrl: str,
+    spEntityId: str,
+    isSamlActive: bool,
+    oidcClientId: str,
+    oidcSecret: str,
+    createdAt: str,
+    updatedAt: str,
+  },
+  ['enabled'],
+  "The account's legacy SAML configuration (the client SDK ISamlConfiguration): its oldest SAML connection; `{ enabled: false }` when it has none",
+);
+const ROLE_IDS = arr(str);
+
 export const ssoSchemas: RouteSchemas = {
+  [`GET ${LEGACY}`]: { response: { 200: SAML_CONFIGURATION } },
+  [`POST ${LEGACY}`]: { response: { 200: SAML_CONFIGURATION } },
+  [`GET ${LEGACY}/vendor-config`]: {
+    response: { 200: obj({ acsUrl: str, spEntityId: str }, ['acsUrl', 'spEntityId']) },
+  },
+  [`PUT ${LEGACY}/metadata`]: { response: { 200: SAML_CONFIGURATION } },
+  [`PUT ${V1}/saml/validations/domain`]: { body: NO_BODY, response: { 200: SAML_CONFIGURATION } },
+  [`GET ${LEGACY}/roles/default`]: { response: { 200: ROLE_IDS } },
+  [`POST ${LEGACY}/roles/default`]: { response: { 200: ROLE_IDS } },
+  [`GET ${LEGACY_GROUPS}`]: { response: { 200: arr(GROUP) } },
+  [`POST ${LEGACY_GROUPS}`]: { response: { 201: GROUP } },
+  [`PATCH ${LEGACY_GROUPS}/:id`]: { response: { 200: GROUP } },
+  [`DELETE ${LEGACY_GROUPS}/:id`]: { response: { 200: EMPTY } },
+  [`GET ${V1}/oidc/configurations`]: {
+    response: { 200: obj({ active: bool, redirectUri: str }, ['active', 'redirectUri']) },
+  },
+
   [`GET ${BASE}`]: { response: { 200: arr(CONFIGURATION) } },
   [`POST ${BASE}`]: { response: { 201: CONFIGURATION } },
   [`PATCH ${BASE}/:id`]: { response: { 200: CONFIGURATION } },

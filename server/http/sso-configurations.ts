@@ -1,0 +1,67 @@
+/**
+ * The server's one SsoConfigurations (domain/sso-config.ts), built from its options on first use
+ * and shared by the routes that serve tenant SSO connections: the multi-SSO calls
+ * (routes/sso-config.ts), the client SDK's legacy single-connection calls (routes/sso-legacy.ts)
+ * and the SAML entity of GET /metadata (routes/account-settings.ts).
+ */
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { assertMayGrantRoles } from '../domain/grants';
+import { getText } from '../delivery/outbound-http';
+import { loadSecretsKey, SecretBox } from '../domain/secrets';
+import { SsoConfigurations } from '../domain/sso-config';
+import { requireUser } from './bearer';
+import { requirePermission } from './permissions';
+
+export const SSO_READ = 'fe.secure.read.samlConfiguration';
+export const SSO_WRITE = 'fe.secure.write.samlConfiguration';
+
+const SAML_PATH = '/identity/resources/auth/v1/sso/saml';
+const built = new WeakMap<AppContext, Promise<SsoConfigurations>>();
+
+async function build(ctx: AppContext): Promise<SsoConfigurations> {
+  const apiPrefix = ctx.options.prefix ? `/${ctx.options.prefix}` : '';
+  const issuer = ctx.options.issuer.replace(/\/+$/, '');
+  const origins = [...new Set([ctx.options.appUrl, ...ctx.options.corsOrigins])];
+  const allowPrivate = ctx.options.connectivity?.allowPrivateAddresses ?? false;
+  return new SsoConfigurations({
+    db: ctx.db,
+    secrets: new SecretBox(await loadSecretsKey(ctx.db, ctx.options.secretsKey)),
+    addresses: {
+      samlBase: (key) => `${issuer}${apiPrefix}${SAML_PATH}/${key}`,
+      samlCallbacks: origins.map((o) => `${o}/account/saml/callback`),
+      oidcRedirects: origins.map((o) => `${o}/account/oidc/callback`),
+    },
+    dnsServers: ctx.options.sso.dnsServers ?? [],
+    allowPrivateAddresses: allowPrivate,
+    canSignRequests: ctx.options.samlSigning !== undefined,
+    fetchText: (url) => getText(url, { timeoutMs: 10_000, allowPrivate, maxBytes: 1024 * 1024 }),
+  });
+}
+
+/** The SsoConfigurations of this server (one per context). */
+export function ssoConfigurationsOf(ctx: AppContext): Promise<SsoConfigurations> {
+  let configs = built.get(ctx);
+  if (!configs) {
+    configs = build(ctx);
+    built.set(ctx, configs);
+  }
+  return configs;
+}
+
+/**
+ * The caller's account after checking they may change SSO (fe.secure.write.samlConfiguration) and
+ * grant these roles: assignable roles of the account (400 otherwise) whose permissions they hold
+ * (403 otherwise).
+ */
+export async function ssoWriterGranting(
+  ctx: AppContext,
+  request: FastifyRequest,
+  roleIds: readonly string[] = [],
+): Promise<string> {
+  const claims = await requireUser(ctx.tokens, request);
+  const tenantId = requirePermission(claims, SSO_WRITE);
+  await (await ssoConfigurationsOf(ctx)).checkRoleIds(tenantId, roleIds);
+  await assertMayGrantRoles(ctx.db, claims, tenantId, roleIds);
+  return tenantId;
+}

@@ -1,0 +1,80 @@
+/**
+ * The client SDK's legacy single-connection SSO calls (`@frontegg/rest-api` 3.1.18 auth), served
+ * as a view of the tenant's SSO connections (domain/sso-legacy.ts says which connection, docs/sso.md
+ * "The legacy single-connection calls" why):
+ * - GET, POST /team/resources/sso/v1/saml/configurations (getSamlConfiguration, updateSamlConfiguration)
+ * - GET …/v1/saml/configurations/vendor-config (getSamlVendorConfiguration)
+ * - PUT …/v1/saml/configurations/metadata (updateSamlVendorMetadata)
+ * - PUT …/v1/saml/validations/domain (validateSamlDomain: the DNS TXT lookup)
+ * - GET, POST …/v1/saml/configurations/roles/default (getSamlRoles, updateSamlRoles)
+ * - GET, POST …/v2/saml/configurations/groups; PATCH, DELETE …/groups/{id} (the group calls)
+ * - GET …/v1/oidc/configurations (getOidcConfiguration)
+ * The permissions, checks, audit records and messages are the multi-SSO calls' (routes/sso-config.ts):
+ * reading needs fe.secure.read.samlConfiguration, changing fe.secure.write.samlConfiguration, and
+ * roles are given only by a caller who holds every permission they grant. Request schemas:
+ * core/contract/requests-sso-legacy.ts.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { parseDomain } from '../domain/email-domain-restrictions';
+import { LegacySso, type LegacySamlInput } from '../domain/sso-legacy';
+import { requireUser } from '../http/bearer';
+import { httpError } from '../http/errors';
+import { requirePermission } from '../http/permissions';
+import { SSO_READ, SSO_WRITE, ssoConfigurationsOf, ssoWriterGranting } from '../http/sso-configurations';
+
+const V1 = '/team/resources/sso/v1';
+const SAML = `${V1}/saml/configurations`;
+const GROUPS = '/team/resources/sso/v2/saml/configurations/groups';
+
+type GroupId = { Params: { id: string } };
+
+export async function ssoLegacyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const legacy = new LegacySso(ctx.db, await ssoConfigurationsOf(ctx));
+  const accountOf = async (request: FastifyRequest, permission: string) =>
+    requirePermission(await requireUser(ctx.tokens, request), permission);
+
+  app.get(SAML, async (request) => legacy.get(await accountOf(request, SSO_READ)));
+  app.post<{ Body: LegacySamlInput & { domain?: string } }>(SAML, async (request) => {
+    const tenantId = await accountOf(request, SSO_WRITE);
+    const { domain: sent, ...input } = request.body;
+    const domain = sent === undefined ? undefined : parseDomain(sent);
+    if (domain === null) throw httpError(400, `"${String(sent).slice(0, 64)}" is not a domain name`);
+    return legacy.update(tenantId, input, domain);
+  });
+  app.get(`${SAML}/vendor-config`, async (request) =>
+    legacy.vendorConfiguration(await accountOf(request, SSO_READ)),
+  );
+  app.put<{ Body: { metadata: string } }>(`${SAML}/metadata`, async (request) =>
+    legacy.updateMetadata(await accountOf(request, SSO_WRITE), request.body.metadata),
+  );
+  app.put(`${V1}/saml/validations/domain`, async (request) =>
+    legacy.validateDomain(await accountOf(request, SSO_WRITE)),
+  );
+
+  // Default roles and group mappings
+  app.get(`${SAML}/roles/default`, async (request) =>
+    legacy.defaultRoles(await accountOf(request, SSO_READ)),
+  );
+  app.post<{ Body: { roleIds: string[] } }>(`${SAML}/roles/default`, async (request) => {
+    const tenantId = await ssoWriterGranting(ctx, request, request.body.roleIds);
+    return legacy.setDefaultRoles(tenantId, request.body.roleIds);
+  });
+  app.get(GROUPS, async (request) => legacy.groups(await accountOf(request, SSO_READ)));
+  app.post<{ Body: { group: string; roleIds?: string[] } }>(GROUPS, async (request, reply) => {
+    const tenantId = await ssoWriterGranting(ctx, request, request.body.roleIds);
+    return reply
+      .code(201)
+      .send(await legacy.addGroup(tenantId, request.body.group, request.body.roleIds ?? []));
+  });
+  app.patch<GroupId & { Body: { group?: string; roleIds?: string[] } }>(`${GROUPS}/:id`, async (request) => {
+    const tenantId = await ssoWriterGranting(ctx, request, request.body.roleIds);
+    return legacy.updateGroup(tenantId, request.params.id, request.body);
+  });
+  app.delete<GroupId>(`${GROUPS}/:id`, async (request) => {
+    await legacy.removeGroup(await accountOf(request, SSO_WRITE), request.params.id);
+    return {};
+  });
+
+  app.get(`${V1}/oidc/configurations`, async (request) => legacy.oidc(await accountOf(request, SSO_READ)));
+}
