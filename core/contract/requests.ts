@@ -20,6 +20,9 @@ import { MFA_REQUEST_SCHEMAS } from './requests-mfa';
 import { HIERARCHY_REQUEST_SCHEMAS } from './requests-hierarchy';
 import { SECURITY_REQUEST_SCHEMAS } from './requests-security';
 import { PORTAL_REQUEST_SCHEMAS } from './requests-portal';
+import { CONNECTIVITY_REQUEST_SCHEMAS } from './requests-connectivity';
+import { BILLING_REQUEST_SCHEMAS } from './requests-billing';
+import { FLAG_REQUEST_SCHEMAS } from './requests-flags';
 import * as s from './schemas';
 
 export interface RequestSchema {
@@ -355,4 +358,7 @@ export const REQUEST_SCHEMAS: Record<string, RequestSchema> = {
   ...HIERARCHY_REQUEST_SCHEMAS,
   ...SECURITY_REQUEST_SCHEMAS,
   ...PORTAL_REQUEST_SCHEMAS,
+  ...CONNECTIVITY_REQUEST_SCHEMAS,
+  ...BILLING_REQUEST_SCHEMAS,
+  ...FLAG_REQUEST_SCHEMAS,
 };
