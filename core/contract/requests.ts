@@ -24,6 +24,7 @@ import { CONNECTIVITY_REQUEST_SCHEMAS } from './requests-connectivity';
 import { BILLING_REQUEST_SCHEMAS } from './requests-billing';
 import { FLAG_REQUEST_SCHEMAS } from './requests-flags';
 import { WEBAUTHN_REQUEST_SCHEMAS } from './requests-webauthn';
+import { SSO_SIGNIN_REQUEST_SCHEMAS } from './requests-sso-signin';
 import * as s from './schemas';
 
 export interface RequestSchema {
@@ -369,4 +370,5 @@ export const REQUEST_SCHEMAS: Record<string, RequestSchema> = {
   ...CONNECTIVITY_REQUEST_SCHEMAS,
   ...BILLING_REQUEST_SCHEMAS,
   ...FLAG_REQUEST_SCHEMAS,
+  ...SSO_SIGNIN_REQUEST_SCHEMAS,
 };
