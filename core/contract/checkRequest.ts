@@ -49,6 +49,15 @@ export function requestSchemaOf(method: string, path: string): RequestSchema | u
   return routeOf(method, path)?.schema;
 }
 
+/**
+ * The body as the contract validates it: the client SDK's spelling brought to the contract's, for
+ * the routes that have such a step (RequestSchema `clientBody`: the WebAuthn calls), else as sent.
+ */
+export function clientRequestBody(method: string, path: string, body: unknown): unknown {
+  const clientBody = routeOf(method, path)?.schema.clientBody;
+  return clientBody ? clientBody(body, path) : body;
+}
+
 /** The 400 messages for a request the contract refuses, or null when it passes (or has no schema). */
 export function requestErrors(
   method: string,

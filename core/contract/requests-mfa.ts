@@ -3,10 +3,8 @@
  * as in core/contract/requests.ts: the second factor at sign-in (with the `mfaToken` of a completed
  * first factor), the account's MFA devices, and the passkey pre-login.
  *
- * Not here: the WebAuthn calls whose bodies the server first brings to its own spelling (the client
- * SDK's `Platform` device type, a credential without `rawId` / `type`: server/routes/mfa.ts
- * `clientWebAuthnBody`, a preValidation hook); their schemas describe the body after that step, so
- * they stay with the route (server/http/contract-requests.test.ts STILL_INLINE).
+ * The WebAuthn calls, whose bodies are first brought from the client SDK's spelling, are in
+ * requests-webauthn.ts.
  */
 import type { RequestSchema } from './requests';
 import * as s from './schemas';
@@ -99,21 +97,4 @@ export const MFA_REQUEST_SCHEMAS: Record<string, RequestSchema> = {
   },
   [`POST ${ACCOUNT}/sms/enroll/verify`]: accountSmsCode,
   [`POST ${ACCOUNT}/sms/:deviceId/disable/verify`]: accountSmsCode,
-
-  // The WebAuthn calls the route validates itself, after `clientWebAuthnBody` (see above): listed
-  // without a schema so that a request to them is not taken for a `:deviceId` route's.
-  ...Object.fromEntries(
-    [
-      `POST ${LOGIN}/webauthn/enroll`,
-      `POST ${LOGIN}/webauthn/enroll/verify`,
-      `POST ${LOGIN}/webauthn/:deviceId/verify`,
-      'POST /identity/resources/auth/v1/webauthn/postlogin',
-      'POST /identity/resources/auth/v2/webauthn/postlogin',
-      `POST ${ACCOUNT}/webauthn/enroll`,
-      `POST ${ACCOUNT}/webauthn/enroll/verify`,
-      `POST ${ACCOUNT}/webauthn/:deviceId/disable/verify`,
-      'POST /identity/resources/users/webauthn/v1/devices',
-      'POST /identity/resources/users/webauthn/v1/devices/verify',
-    ].map((key) => [key, {}]),
-  ),
 };

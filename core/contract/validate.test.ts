@@ -92,7 +92,7 @@ const messages = (issues: readonly ValidationIssue[] | null | undefined) =>
 
 describe('the demo validator words what the server (Ajv) words', () => {
   for (const [route, parts] of Object.entries(REQUEST_SCHEMAS)) {
-    for (const [part, schema] of Object.entries(parts)) {
+    for (const [part, schema] of Object.entries(parts).filter(([name]) => name !== 'clientBody')) {
       it(`${route} ${part}`, () => {
         const validate = ajv.compile(schema as object);
         let compared = 0;

@@ -2,7 +2,7 @@ import { ERROR_CATALOGUE, errorCodeOf } from '../api/errorCodes';
 import { PICTURE_MAX_BYTES, PICTURE_TYPES } from '../api/profile';
 import type { AuthResponse, SignUpResponse, User } from '../api/types';
 import { fail, ok } from '../contract/answer';
-import { requestErrors } from '../contract/checkRequest';
+import { clientRequestBody, requestErrors } from '../contract/checkRequest';
 import { maxInactiveSecondsOf, pageOf } from '../contract/listQuery';
 import { CLIENT_USER_PRESETS } from '../contract/requests';
 import { holdsPermission } from '../contract/permissions';
@@ -914,12 +914,14 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   async function handle(
     method: string,
     path: string,
-    body: Json,
+    sent: Json,
     token: string | null,
     query: Record<string, string> = {},
   ): Promise<{ status: number; body: unknown }> {
     await new Promise((resolve) => setTimeout(resolve, delay()));
-    // The contract's request schemas, as the server validates with them (core/contract/requests.ts).
+    // The contract's request schemas, as the server validates with them (core/contract/requests.ts),
+    // after the client SDK's spelling is brought to the contract's where a route has that step.
+    const body = clientRequestBody(method, path, sent) as Json;
     const refused = requestErrors(
       method,
       path,

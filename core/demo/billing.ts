@@ -4,7 +4,8 @@
  * the development provider's card checks (core/billing/cards.ts, one implementation for both). Kept
  * per account in the page's storage; no money moves. What the demo leaves out: entitlements from
  * the plan, renewal at period end, the vendor switches (both on, spec 001 §9), Stripe's own calls
- * (customers answer the development provider's id).
+ * (customers answer the development provider's id). The request bodies and queries are checked
+ * before a handler runs, with the server's schemas (core/contract/requests-billing.ts).
  */
 import { fail, ok, type Answer } from '../contract/answer';
 import { checkCard } from '../billing/cards';
@@ -222,9 +223,9 @@ export function handleDemoBilling(
         sub.cancellation = null;
         return ok({}, true);
       }
-      const plan = planOf(String(body.planId ?? ''));
+      const plan = planOf(body.planId as string);
       if (!plan) return fail(404, 'Plan not found');
-      const methodId = String(body.paymentMethodId || sub.paymentMethodId || '');
+      const methodId = (body.paymentMethodId as string | undefined) || sub.paymentMethodId || '';
       const card = mine.methods.find((m) => m.id === methodId);
       if (plan.price.amount > 0) {
         if (!methodId) return fail(400, 'A payment method is required for this plan');
@@ -291,9 +292,8 @@ export function handleDemoBilling(
       if (method !== 'PATCH' || !methodPath[2]) return null;
       if (write) return write;
       if (!found) return fail(404, 'Payment method not found');
-      if (body.email !== undefined) found.billingDetails.email = String(body.email);
-      if (body.address && typeof body.address === 'object')
-        found.billingDetails.address = body.address as Record<string, string>;
+      if (body.email !== undefined) found.billingDetails.email = body.email as string;
+      if (body.address) found.billingDetails.address = body.address as Record<string, string>;
       return ok({ email: body.email, address: body.address }, true);
     }
 
@@ -380,16 +380,11 @@ export function handleDemoBilling(
         return ok({ status: 'succeeded', paymentMethodId: setup.id }, true);
       }
       if (setup.status === 'succeeded') return fail(404, 'Setup not found');
-      const outcome = checkCard({
-        number: String(body.number ?? ''),
-        expMonth: Number(body.expMonth),
-        expYear: Number(body.expYear),
-        cvc: String(body.cvc ?? ''),
-      });
+      const outcome = checkCard(body as { number: string; expMonth: number; expYear: number; cvc: string });
       if (!outcome.ok) return fail(402, outcome.message);
       Object.assign(setup, outcome.card, {
         status: outcome.requiresConfirmation ? 'requires_confirmation' : 'succeeded',
-        billingDetails: { ...setup.billingDetails, name: String(body.name ?? '') },
+        billingDetails: { ...setup.billingDetails, name: (body.name as string | undefined) ?? '' },
       });
       return ok({ status: setup.status, paymentMethodId: setup.id }, true);
     }

@@ -3,13 +3,13 @@
  * the same paths, permissions (403 with the same message), save rules and messages, kept per
  * account in the page's storage. Nothing is delivered: the demo has no outbox worker, so a test
  * answers 200 without sending anything, a retry answers 202 without sending, and each webhook shows
- * two sample log rows (one 200, one 500) so the logs and retry can be tried.
+ * two sample log rows (one 200, one 500) so the logs and retry can be tried. Bodies and queries are
+ * checked before a handler runs, with the server's schemas (core/contract/requests-connectivity.ts).
  */
 import { fail, ok, type Answer } from '../contract/answer';
 import {
   CHANNELS,
   EVENT_CATALOGUE,
-  EVENT_KEYS,
   WEBHOOK_LOGS_PAGE_SIZE,
   WEBHOOK_RETRY_SUCCESS,
 } from '../api/connectivity';
@@ -22,6 +22,12 @@ import type {
   WebhookLog,
 } from '../api/connectivity';
 import { hasPermission } from '../portal/pages';
+import {
+  blankNameMessage,
+  notificationRecipients,
+  RECIPIENT_REQUIRED,
+  unknownEventMessage,
+} from '../contract/requests-connectivity';
 import type { DemoDatabase, DemoUser } from './data';
 
 type Json = Record<string, unknown>;
@@ -63,17 +69,16 @@ const categories = () =>
     })),
   }));
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+[1-9][0-9]{6,14}$/;
-
-function urlProblem(raw: unknown): string | null {
-  if (typeof raw !== 'string') return 'url is required';
+/** The server's URL rule without its address checks (server/delivery/outbound-http.ts assertPublicUrl). */
+function urlProblem(raw: string): Answer | null {
   try {
     const url = new URL(raw);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? null : 'Enter an http or https URL';
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password)
+      return null;
   } catch {
-    return 'Enter an http or https URL';
+    // not a URL
   }
+  return fail(400, 'Enter an http or https URL');
 }
 
 export function handleDemoConnectivity(
@@ -94,10 +99,10 @@ export function handleDemoConnectivity(
   db.connectivity ??= {};
   const mine = (db.connectivity[user.tenantId] ??= {});
   const stamp = () => new Date(now()).toISOString();
-  const unknownEvent = (keys: unknown[]) => {
-    const bad = keys.find((k) => typeof k !== 'string' || !EVENT_KEYS.includes(k));
-    return bad === undefined ? null : fail(400, `Unknown event "${String(bad)}"`);
-  };
+  // The request schemas (core/contract/requests-connectivity.ts) have checked the body and query.
+  const unknownEvent = (keys: string[]) => ((m) => (m ? fail(400, m) : null))(unknownEventMessage(keys));
+  const blankName = (name: unknown, label: string) =>
+    ((m) => (m ? fail(400, m) : null))(blankNameMessage(name as string, label));
 
   // ------------------------------------------------------------------------------------ events
   if (path === '/event/resources/configurations/v1/categories' && method === 'GET')
@@ -106,7 +111,7 @@ export function handleDemoConnectivity(
     const unknown = (query.channels ?? '')
       .split(',')
       .find((c) => c && !(CHANNELS as readonly string[]).includes(c));
-    if (unknown) return read() ?? fail(400, `Unknown channel "${unknown}"`);
+    if (unknown) return read() ?? fail(400, `Unknown channel "${unknown.slice(0, 20)}"`);
     return (
       read() ??
       ok(
@@ -122,14 +127,10 @@ export function handleDemoConnectivity(
   const logs = (mine.logs ??= []);
   if (path === '/webhook' && method === 'GET')
     return read() ?? ok(webhooks.map((w) => ({ ...w, secret: null })));
-  const webhookInput = () => {
-    if (typeof body.displayName !== 'string' || !body.displayName.trim())
-      return fail(400, 'displayName is required');
-    const problem = urlProblem(body.url);
-    if (problem) return fail(400, problem);
-    if (!Array.isArray(body.eventKeys)) return fail(400, 'eventKeys is required');
-    return unknownEvent(body.eventKeys);
-  };
+  const webhookInput = () =>
+    blankName(body.displayName, 'Display name') ??
+    unknownEvent(body.eventKeys as string[]) ??
+    urlProblem(body.url as string);
   if (path === '/webhook/custom' && method === 'POST') {
     const problem = write() ?? webhookInput();
     if (problem) return problem;
@@ -141,7 +142,7 @@ export function handleDemoConnectivity(
       url: body.url as string,
       secret: null,
       eventKeys: [...new Set(body.eventKeys as string[])],
-      isActive: body.isActive !== false,
+      isActive: body.isActive as boolean,
       invocations: 1,
       createdAt: stamp(),
       updatedAt: stamp(),
@@ -183,7 +184,7 @@ export function handleDemoConnectivity(
       description: typeof body.description === 'string' ? body.description : '',
       url: body.url as string,
       eventKeys: [...new Set(body.eventKeys as string[])],
-      isActive: body.isActive !== false,
+      isActive: body.isActive as boolean,
       updatedAt: stamp(),
     };
     webhooks[index] = updated;
@@ -193,14 +194,17 @@ export function handleDemoConnectivity(
     const denied = read();
     if (denied) return denied;
     if (!webhooks.some((w) => w._id === query.id)) return fail(404, 'Webhook not found');
-    const offset = Number(query.offset ?? 0) || 0;
-    const limit = Number(query.limit ?? WEBHOOK_LOGS_PAGE_SIZE) || WEBHOOK_LOGS_PAGE_SIZE;
+    const offset = Number(query.offset ?? 0);
+    const limit = Number(query.limit ?? WEBHOOK_LOGS_PAGE_SIZE);
     const rows = logs.filter((l) => l.webhookId === query.id);
     return ok({ count: rows.length, rows: rows.slice(offset, offset + limit) });
   }
   if (path === '/webhook/test' && method === 'POST') {
-    const problem = write() ?? ((p) => (p ? fail(400, p) : null))(urlProblem(body.url));
-    return problem ?? ok({ statusCode: 200, body: 'Demo mode: nothing was sent' });
+    return (
+      write() ??
+      urlProblem(body.url as string) ??
+      ok({ statusCode: 200, body: 'Demo mode: nothing was sent' })
+    );
   }
   const retryOf = /^\/webhook\/logs\/([^/]+)\/retries$/.exec(path);
   if (retryOf && method === 'POST') {
@@ -225,21 +229,13 @@ export function handleDemoConnectivity(
     const denied = write() ?? unknownEvent([eventKey]);
     if (denied) return denied;
     const recipients = (given: unknown): string[] | Answer => {
-      const list = [
-        ...new Set((Array.isArray(given) ? given : []).map((r) => String(r).trim()).filter(Boolean)),
-      ];
-      if (!list.length) return fail(400, 'At least one recipient is required');
-      for (const r of list) {
-        if (channel === 'emails' && !EMAIL.test(r)) return fail(400, `"${r}" is not an email address`);
-        if (channel === 'sms' && !PHONE.test(r))
-          return fail(400, `"${r}" is not a phone number in international format`);
-      }
-      return list;
+      const checked = notificationRecipients(channel === 'emails' ? 'email' : 'sms', given as string[]);
+      return 'error' in checked ? fail(400, checked.error) : checked.recipients;
     };
     const config = configs.find((c) => c.eventKey === eventKey);
     if (!subscriptionId) {
       if (method === 'POST') {
-        const given = Array.isArray(body.subscriptions) ? (body.subscriptions as Json[]) : [];
+        const given = (body.subscriptions ?? []) as Json[];
         const subscriptions = [];
         for (const s of given) {
           const list = recipients(s.recipients);
@@ -247,11 +243,11 @@ export function handleDemoConnectivity(
           subscriptions.push({
             id: random(),
             name: typeof s.name === 'string' ? s.name : '',
-            enabled: s.enabled !== false,
+            enabled: s.enabled as boolean,
             recipients: list,
           });
         }
-        if (!subscriptions.length) return fail(400, 'At least one recipient is required');
+        if (!subscriptions.length) return fail(400, RECIPIENT_REQUIRED);
         const enabled = body.enabled !== false;
         if (config) {
           config.enabled = enabled;
@@ -262,7 +258,7 @@ export function handleDemoConnectivity(
       if (!config)
         return method === 'PATCH' || method === 'DELETE' ? fail(404, 'No settings for this event') : null;
       if (method === 'PATCH') {
-        config.enabled = body.enabled === true;
+        config.enabled = body.enabled as boolean;
         return ok({}, true);
       }
       if (method === 'DELETE') {
@@ -278,7 +274,7 @@ export function handleDemoConnectivity(
       if (!Array.isArray(list)) return list;
       Object.assign(subscription, {
         name: typeof body.name === 'string' ? body.name : subscription.name,
-        enabled: body.enabled !== false,
+        enabled: body.enabled as boolean,
         recipients: list,
       });
       return ok({}, true);
@@ -301,10 +297,7 @@ export function handleDemoConnectivity(
   if (path === `${SLACK}/channels` && method === 'GET')
     return read() ?? ok(channels.map(({ id, name }) => ({ id, name })));
   if (path === `${SLACK}/channels` && method === 'POST') {
-    const problem =
-      write() ??
-      (typeof body.name !== 'string' || !body.name.trim() ? fail(400, 'name is required') : null) ??
-      ((p) => (p ? fail(400, p) : null))(urlProblem(body.url));
+    const problem = write() ?? blankName(body.name, 'Name') ?? urlProblem(body.url as string);
     if (problem) return problem;
     const channel = { id: random(), name: (body.name as string).trim(), url: body.url as string };
     channels.push(channel);
@@ -320,11 +313,11 @@ export function handleDemoConnectivity(
     return ok({}, true);
   }
   const slackEvents = (): SlackEvent[] | Answer => {
-    const given = Array.isArray(body.slackEvents) ? (body.slackEvents as SlackEvent[]) : [];
+    const given = body.slackEvents as SlackEvent[];
     const bad = unknownEvent(given.map((e) => e.eventKey));
     if (bad) return bad;
     const events = given
-      .map((e) => ({ ...e, channelIds: [...new Set(e.channelIds ?? [])] }))
+      .map((e) => ({ ...e, channelIds: [...new Set(e.channelIds)] }))
       .filter((e) => e.channelIds.length > 0);
     if (!events.length) return fail(400, 'A Slack subscription needs at least one channel');
     const unknown = events.flatMap((e) => e.channelIds).find((id) => !channels.some((c) => c.id === id));
@@ -335,7 +328,7 @@ export function handleDemoConnectivity(
     if (denied) return denied;
     const events = slackEvents();
     if (!Array.isArray(events)) return events;
-    const saved = { id: random(), isActive: body.isActive !== false, slackEvents: events };
+    const saved = { id: random(), isActive: body.isActive as boolean, slackEvents: events };
     subscriptions.push(saved);
     return { status: 201, body: saved, save: true };
   }
@@ -355,7 +348,7 @@ export function handleDemoConnectivity(
     if (!Array.isArray(events)) return events;
     subscriptions[index] = {
       id: subscriptions[index]!.id,
-      isActive: body.isActive !== false,
+      isActive: body.isActive as boolean,
       slackEvents: events,
     };
     return ok(subscriptions[index], true);

@@ -1,5 +1,6 @@
 import type { AuthResponse } from '../api/types';
 import { fail, type Answer } from '../contract/answer';
+import { oidcSignInState, SIGN_IN_STATE_ONCE } from '../contract/requests-sso-signin';
 import type { DemoDatabase, DemoUser } from './data';
 
 /**
@@ -246,16 +247,17 @@ export function createDemoSso(tools: DemoSocialTools): Record<string, Handler> {
     return { status: 200, body: mfa ?? tools.startSession(db, user), save: true };
   };
   const failed = fail(401, 'Failed to authenticate');
+  // The bodies have passed the contract's schemas (core/contract/requests-sso-signin.ts).
   const oidc: Handler = (db, { body }) => {
-    if (body.code !== DEMO_SSO_CODE || body.RelayState !== DEMO_SSO_STATE || !isText(body.redirectUri, 2048))
-      return failed;
+    const state = oidcSignInState(body);
+    if (state === null) return fail(400, SIGN_IN_STATE_ONCE);
+    if (body.code !== DEMO_SSO_CODE || state !== DEMO_SSO_STATE) return failed;
     return signIn(db, `olivia@${DEMO_SSO_DOMAIN}`, 'Olivia OIDC');
   };
   return {
     'POST /identity/resources/auth/v1/user/oidc/postlogin': oidc,
     'POST /identity/resources/auth/v2/user/oidc/postlogin': oidc,
     'POST /identity/resources/auth/v1/user/saml/postlogin': (db, { body }) => {
-      if (!isText(body.code, 256)) return fail(400, 'code is required');
       return body.code === DEMO_SAML_CODE ? signIn(db, `sam@${DEMO_SAML_DOMAIN}`, 'Sam SAML') : failed;
     },
   };

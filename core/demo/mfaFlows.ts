@@ -493,26 +493,12 @@ export function createDemoMfa(tools: DemoMfaTools) {
     return device;
   }
 
-  const deviceTypeOf = (value: unknown, fallback: DeviceType): DeviceType | null =>
-    value === undefined || value === null
-      ? fallback
-      : value === 'platform' || value === 'cross-platform'
-        ? value
-        : // The client SDK's spelling (server/routes/mfa.ts, clientWebAuthnBody).
-          value === 'Platform'
-          ? 'platform'
-          : value === 'CrossPlatform'
-            ? 'cross-platform'
-            : null;
-
-  /** A credential the client SDK sends as `{ id, response }`: rawId and type as the browser has them. */
-  const completeCredential = (value: unknown) => {
-    if (!isObject(value) || typeof value.id !== 'string' || !isObject(value.response)) return;
-    value.rawId ??= value.id;
-    value.type ??= 'public-key';
-    value.clientExtensionResults ??= {};
-  };
-  const INVALID_DEVICE_TYPE = 'deviceType must be platform or cross-platform';
+  /**
+   * The device type asked for, or the route's default. The body has passed the contract's schema,
+   * after the client SDK's spelling was brought to its own (core/contract/requests-webauthn.ts).
+   */
+  const deviceTypeOf = (body: Json, fallback: DeviceType): DeviceType =>
+    (body.deviceType as DeviceType | undefined) ?? fallback;
 
   const A = '/identity/resources/auth/v1/user/mfa';
   const U = '/identity/resources/users/v1/mfa';
@@ -528,8 +514,6 @@ export function createDemoMfa(tools: DemoMfaTools) {
   ): Promise<Answer | null> {
     const body: Json = isObject(request.body) ? request.body : {};
     const route = `${method.toUpperCase()} ${path}`;
-    completeCredential(body.options);
-    if (route.endsWith('/webauthn/postlogin')) completeCredential(body);
     if (route === 'GET /identity/resources/configurations/v1/mfa/strategies') {
       return ok(
         {
@@ -560,20 +544,15 @@ export function createDemoMfa(tools: DemoMfaTools) {
         return wrong(login, MESSAGES.wrongCode);
       }
       if (rest === '/webauthn/enroll') {
-        const type = deviceTypeOf(body.deviceType, 'cross-platform');
-        return type
-          ? ok(
-              registrationOptions(db, login.user, {
-                deviceType: type,
-                passkey: false,
-                purpose: 'mfaWebauthnRegister',
-              }),
-            )
-          : fail(400, INVALID_DEVICE_TYPE);
+        return ok(
+          registrationOptions(db, login.user, {
+            deviceType: deviceTypeOf(body, 'cross-platform'),
+            passkey: false,
+            purpose: 'mfaWebauthnRegister',
+          }),
+        );
       }
       if (rest === '/webauthn/enroll/verify') {
-        if (body.deviceType !== undefined && !deviceTypeOf(body.deviceType, 'cross-platform'))
-          return fail(400, INVALID_DEVICE_TYPE);
         const added = await finishRegistration(db, login.user, body.options, {
           purpose: 'mfaWebauthnRegister',
           webauthnToken: String(body.webauthnToken ?? ''),
@@ -729,20 +708,15 @@ export function createDemoMfa(tools: DemoMfaTools) {
           : fail(400, MESSAGES.wrongCode);
       }
       if (rest === '/webauthn/enroll') {
-        const type = deviceTypeOf(body.deviceType, 'cross-platform');
-        return type
-          ? ok(
-              registrationOptions(db, user, {
-                deviceType: type,
-                passkey: false,
-                purpose: 'accountWebauthnRegister',
-              }),
-            )
-          : fail(400, INVALID_DEVICE_TYPE);
+        return ok(
+          registrationOptions(db, user, {
+            deviceType: deviceTypeOf(body, 'cross-platform'),
+            passkey: false,
+            purpose: 'accountWebauthnRegister',
+          }),
+        );
       }
       if (rest === '/webauthn/enroll/verify') {
-        if (body.deviceType !== undefined && !deviceTypeOf(body.deviceType, 'cross-platform'))
-          return fail(400, INVALID_DEVICE_TYPE);
         const added = await finishRegistration(db, user, body.options, {
           purpose: 'accountWebauthnRegister',
           webauthnToken: String(body.webauthnToken ?? ''),
@@ -818,30 +792,24 @@ export function createDemoMfa(tools: DemoMfaTools) {
       const user = tools.userOfToken(db, request.token);
       if (!user) return fail(401, 'Invalid or expired token');
       if (route === `POST ${PASSKEYS}`) {
-        const type = deviceTypeOf(body.deviceType, 'platform');
         // The client SDK's answer: the creation options themselves.
-        return type
-          ? ok(
-              registrationOptions(db, user, {
-                deviceType: type,
-                passkey: true,
-                purpose: 'passkeyRegister',
-              }).options,
-            )
-          : fail(400, INVALID_DEVICE_TYPE);
+        return ok(
+          registrationOptions(db, user, {
+            deviceType: deviceTypeOf(body, 'platform'),
+            passkey: true,
+            purpose: 'passkeyRegister',
+          }).options,
+        );
       }
       if (route === `POST ${PASSKEYS}/verify`) {
-        const type = deviceTypeOf(body.deviceType, 'platform');
-        if (!type) return fail(400, INVALID_DEVICE_TYPE);
+        const type = deviceTypeOf(body, 'platform');
         // The client SDK's body: `{ id, response: <the authenticator's response> }`; a whole credential is accepted too.
-        const sent = body.response;
-        const credential = !isObject(sent)
-          ? null
-          : 'rawId' in sent
+        const sent = body.response as Json;
+        const credential =
+          'rawId' in sent
             ? sent
             : { id: body.id, rawId: body.id, type: 'public-key', response: sent, clientExtensionResults: {} };
-        if (!credential || typeof body.id !== 'string' || body.id !== credential.id)
-          return { ...fail(400, MESSAGES.webauthnFailed), save: true };
+        if (body.id !== credential.id) return { ...fail(400, MESSAGES.webauthnFailed), save: true };
         const added = await finishRegistration(db, user, credential, {
           purpose: 'passkeyRegister',
           deviceType: type,

@@ -14,13 +14,14 @@ const DEMO_FEATURE_FLAGS: Record<string, boolean> = {
   [KNOWN_FEATURE_FLAGS.securityCenterAdminPortal]: true,
 };
 
-/** The demo answer of the evaluate call: the asked keys (all without keys), unknown keys off. */
+/**
+ * The demo answer of the evaluate call: the asked keys (all without keys), unknown keys off. The
+ * body has passed the contract's schema (core/contract/requests-flags.ts).
+ */
 export function evaluateDemoFlags(body: {
-  keys?: unknown;
+  keys?: string[];
   context?: FeatureFlagContext;
 }): Record<string, boolean> {
-  const keys = Array.isArray(body.keys)
-    ? body.keys.filter((k): k is string => typeof k === 'string')
-    : Object.keys(DEMO_FEATURE_FLAGS);
+  const keys = body.keys ?? Object.keys(DEMO_FEATURE_FLAGS);
   return Object.fromEntries(keys.map((key) => [key, DEMO_FEATURE_FLAGS[key] === true]));
 }

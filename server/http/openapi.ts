@@ -13,7 +13,7 @@
  * the codes of core/api/errorCodes.ts) for its 4XX and 5XX statuses, unless it documents its own.
  */
 import fastifySwagger from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify';
 import { ERROR_CATALOGUE } from '../../core/api/errorCodes';
 import { ASSETS_VERSION } from '../../core/version';
 import { REQUEST_SCHEMAS } from '../../core/contract/requests';
@@ -69,6 +69,14 @@ export async function installOpenApi(app: FastifyInstance, prefix: string): Prom
     const request = REQUEST_SCHEMAS[`${method} ${path}`];
     if (request?.body && !route.schema.body) route.schema.body = request.body;
     if (request?.querystring && !route.schema.querystring) route.schema.querystring = request.querystring;
+    // The client SDK's spelling of the body, brought to the contract's before validation (the demo does the same).
+    const clientBody = request?.clientBody;
+    if (clientBody) {
+      const rewrite: preValidationAsyncHookHandler = async (req) => {
+        req.body = clientBody(req.body, req.url.split('?')[0]!);
+      };
+      route.preValidation = [rewrite, ...[route.preValidation ?? []].flat()];
+    }
     const entry = ROUTE_SCHEMAS[`${method} ${path}`] ?? ROUTE_SCHEMAS[`${method} ${route.url}`];
     if (entry?.body && !route.schema.body) route.schema.body = entry.body;
     const params = !route.schema.params && paramsOf(route.url);

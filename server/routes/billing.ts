@@ -13,6 +13,7 @@
  *   signature-verified) and the development provider's card step (POST .../payment-providers/
  *   development/setup-intents/v1/{id}/confirm and /authenticate).
  * Reading needs fe.subscriptions.read, changing fe.subscriptions.write (spec 001 §6 fe.subscriptions.*).
+ * Request schemas: core/contract/requests-billing.ts (the demo backend's too).
  * What the server does: domain/billing.ts; the providers: server/billing/.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -51,7 +52,6 @@ import {
 import { requireSignedInUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
-import { strictObject } from '../http/schemas';
 
 const BILLING = '/subscriptions/resources/billing';
 const MANAGED = '/subscriptions/resources/subscriptions/v1';
@@ -59,16 +59,6 @@ const STRIPE = `${BILLING}/payment-providers/stripe`;
 const DEV = `${BILLING}/payment-providers/development/setup-intents/v1`;
 const READ = 'fe.subscriptions.read';
 const WRITE = 'fe.subscriptions.write';
-
-const text = (max = 200) => ({ type: 'string', maxLength: max }) as const;
-const ADDRESS = strictObject({
-  addressLine1: text(),
-  addressLine2: text(),
-  city: text(100),
-  state: text(100),
-  postalCode: text(20),
-  country: text(2),
-});
 
 function providerOf(ctx: AppContext): PaymentProvider | null {
   const config = ctx.options.billing;
@@ -129,12 +119,6 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       return subscriptionView(deps, await findSubscription(deps, tenantId, request.params.id));
     });
     app.put<{ Params: { id: string }; Body: { paymentMethodId?: string; planId: string } }>(`${base}/:id`, {
-      schema: {
-        body: strictObject(
-          { paymentMethodId: text(100), planId: { type: 'string', minLength: 1, maxLength: 100 } },
-          ['planId'],
-        ),
-      },
       handler: async (request) => {
         const { tenantId } = await caller(request, WRITE);
         const key = request.headers['idempotency-key'];
@@ -170,7 +154,6 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get<{ Params: { id: string }; Querystring: { outputFileName?: string } }>(
     `${BILLING}/invoices/v1/:id/pdf`,
     {
-      schema: { querystring: strictObject({ outputFileName: text(100) }) },
       handler: async (request, reply) => {
         const { tenantId } = await caller(request, READ);
         const invoice = await findInvoice(ctx.db, tenantId, request.params.id);
@@ -208,9 +191,6 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.patch<{ Params: { id: string }; Body: { email?: string; address?: Record<string, string> } }>(
     `${BILLING}/payment-methods/v1/:id/billing-details`,
     {
-      schema: {
-        body: strictObject({ email: { type: 'string', format: 'email', maxLength: 254 }, address: ADDRESS }),
-      },
       handler: async (request) => {
         const { tenantId } = await caller(request, WRITE);
         return updateBillingDetails(deps, tenantId, request.params.id, request.body);
@@ -235,16 +215,6 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.post<{ Body: { tenantId: string; externallyManaged?: string; providerType: string } }>(
     `${BILLING}/tenant-configurations/v1`,
     {
-      schema: {
-        body: strictObject(
-          {
-            tenantId: text(100),
-            externallyManaged: { type: 'string', enum: ['true', 'false'] },
-            providerType: { type: 'string', enum: ['Stripe'] },
-          },
-          ['tenantId', 'providerType'],
-        ),
-      },
       handler: async (request) => {
         const { claims, tenantId } = await caller(request, WRITE);
         ownTenant(tenantId, request.body.tenantId);
@@ -291,12 +261,6 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return { stripeCustomerId: config.mapping_id };
   });
   app.post<{ Body: { name: string; email: string; tenantName?: string } }>(`${STRIPE}/customers/v1`, {
-    schema: {
-      body: strictObject(
-        { name: text(), email: { type: 'string', format: 'email', maxLength: 254 }, tenantName: text() },
-        ['name', 'email'],
-      ),
-    },
     handler: async (request) => {
       const { tenantId } = await caller(request, WRITE);
       const id = await ensureCustomer(ctx.db, requireProvider(), tenantId, request.body);
@@ -304,18 +268,12 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   });
   app.post<{ Body: { paymentMethodId?: string } }>(`${STRIPE}/setup-intents/v1`, {
-    schema: { body: strictObject({ paymentMethodId: text(100) }) },
     handler: async (request) => {
       const { claims, tenantId } = await caller(request, WRITE);
       return createSetupIntent(deps, tenantId, claims);
     },
   });
   app.post<{ Body: { stripePlanId: string } }>(`${STRIPE}/subscriptions/v1`, {
-    schema: {
-      body: strictObject({ stripePlanId: { type: 'string', minLength: 1, maxLength: 100 } }, [
-        'stripePlanId',
-      ]),
-    },
     handler: async (request) => {
       const { tenantId } = await caller(request, WRITE);
       requireProvider();
@@ -334,17 +292,6 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   // ------------------------------------------------- the development provider's card step
   if (provider?.name === 'development') {
-    const cardBody = strictObject(
-      {
-        clientSecret: text(),
-        number: { type: 'string', maxLength: 30 },
-        expMonth: { type: 'integer' },
-        expYear: { type: 'integer' },
-        cvc: { type: 'string', maxLength: 4 },
-        name: text(),
-      },
-      ['clientSecret', 'number', 'expMonth', 'expYear', 'cvc'],
-    );
     app.post<{
       Params: { id: string };
       Body: {
@@ -356,7 +303,6 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
         name?: string;
       };
     }>(`${DEV}/:id/confirm`, {
-      schema: { body: cardBody },
       handler: async (request, reply) => {
         const { tenantId } = await caller(request, WRITE);
         if (!request.body.clientSecret.startsWith(`${request.params.id}_secret_`))
@@ -377,12 +323,6 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     app.post<{ Params: { id: string }; Body: { clientSecret: string; approve: boolean } }>(
       `${DEV}/:id/authenticate`,
       {
-        schema: {
-          body: strictObject({ clientSecret: text(), approve: { type: 'boolean' } }, [
-            'clientSecret',
-            'approve',
-          ]),
-        },
         handler: async (request) => {
           const { tenantId } = await caller(request, WRITE);
           if (!request.body.clientSecret.startsWith(`${request.params.id}_secret_`))

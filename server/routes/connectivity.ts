@@ -14,14 +14,11 @@
  *   incoming webhooks, it does not install a Slack app; GET /slack/applications says so).
  * Reading needs fe.connectivity.read.webhooks, changing fe.connectivity.write.webhooks (the
  * catalogue's only connectivity permissions: they cover email, SMS and Slack too).
+ * Request schemas, and the event-key, recipient and blank-name rules: core/contract/requests-connectivity.ts
+ * (the demo backend's too).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  CHANNELS,
-  EVENT_KEYS,
-  WEBHOOK_LOGS_PAGE_SIZE,
-  WEBHOOK_RETRY_SUCCESS,
-} from '../../core/api/connectivity';
+import { CHANNELS, WEBHOOK_LOGS_PAGE_SIZE, WEBHOOK_RETRY_SUCCESS } from '../../core/api/connectivity';
 import type { AppContext } from '../context';
 import {
   addSlackChannel,
@@ -57,6 +54,12 @@ import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
 import { strictObject } from '../http/schemas';
+import {
+  blankNameMessage,
+  notificationRecipients,
+  RECIPIENT_REQUIRED,
+  unknownEventMessage,
+} from '../../core/contract/requests-connectivity';
 
 const READ = 'fe.connectivity.read.webhooks';
 const WRITE = 'fe.connectivity.write.webhooks';
@@ -67,69 +70,18 @@ const V1 = '/integrations/resources/configurations/v1';
 const V2 = '/integrations/resources/configurations/v2';
 
 const WEBHOOK_NOT_FOUND = 'Webhook not found';
-const RECIPIENT_REQUIRED = 'At least one recipient is required';
 const SLACK_CHANNELS_REQUIRED = 'A Slack subscription needs at least one channel';
 
 const uuidParam = (name: string) => strictObject({ [name]: { type: 'string', pattern: UUID } }, [name]);
 const eventKey = { type: 'string', minLength: 1, maxLength: 100 } as const;
-const httpUrl = { type: 'string', minLength: 1, maxLength: 2000 } as const;
-
-const webhookBody = strictObject(
-  {
-    _id: { type: 'string', maxLength: 100 },
-    displayName: { type: 'string', minLength: 1, maxLength: 200 },
-    description: { type: ['string', 'null'], maxLength: 1000 },
-    url: httpUrl,
-    secret: { type: ['string', 'null'], maxLength: 200 },
-    eventKeys: { type: 'array', items: eventKey, maxItems: 100 },
-    isActive: { type: 'boolean' },
-    // What the list answered, sent back by a client that saves the object it read: ignored.
-    invocations: { type: 'integer' },
-    createdAt: { type: 'string' },
-    updatedAt: { type: 'string' },
-    payload: { type: 'object' },
-  },
-  ['displayName', 'url', 'eventKeys', 'isActive'],
-);
-
-const subscriptionBody = strictObject(
-  {
-    id: { type: 'string', maxLength: 100 },
-    name: { type: 'string', maxLength: 200 },
-    enabled: { type: 'boolean' },
-    recipients: { type: 'array', items: { type: 'string', maxLength: 320 }, maxItems: 50 },
-  },
-  ['enabled', 'recipients'],
-);
-
-const slackSubscriptionBody = strictObject(
-  {
-    id: { type: 'string', maxLength: 100 },
-    isActive: { type: 'boolean' },
-    slackEvents: {
-      type: 'array',
-      maxItems: 100,
-      items: strictObject(
-        {
-          eventKey,
-          channelIds: { type: 'array', items: { type: 'string', pattern: UUID }, maxItems: 50 },
-          title: { type: 'string', maxLength: 200 },
-          message: { type: 'string', maxLength: 1000 },
-          id: { type: 'string', maxLength: 100 },
-        },
-        ['eventKey', 'channelIds'],
-      ),
-    },
-  },
-  ['isActive', 'slackEvents'],
-);
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+[1-9][0-9]{6,14}$/;
 
 function assertEventKeys(keys: string[]): void {
-  const unknown = keys.find((key) => !EVENT_KEYS.includes(key));
-  if (unknown !== undefined) throw httpError(400, `Unknown event "${unknown.slice(0, 100)}"`);
+  const unknown = unknownEventMessage(keys);
+  if (unknown) throw httpError(400, unknown);
+}
+function assertNamed(name: string, label: string): void {
+  const blank = blankNameMessage(name, label);
+  if (blank) throw httpError(400, blank);
 }
 
 export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -151,22 +103,14 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
     await accountOf(request, READ);
     return eventCategories(await vendorOf(ctx.db));
   });
-  app.get<{ Querystring: { channels?: string } }>(
-    EVENTS,
-    {
-      schema: {
-        querystring: strictObject({ channels: { type: 'string', maxLength: 100 } }),
-      },
-    },
-    async (request) => {
-      await accountOf(request, READ);
-      const asked = (request.query.channels ?? '').split(',').filter(Boolean);
-      const unknown = asked.find((c) => !(CHANNELS as readonly string[]).includes(c));
-      if (unknown) throw httpError(400, `Unknown channel "${unknown.slice(0, 20)}"`);
-      // Every event can go to every channel.
-      return channelMaps(await vendorOf(ctx.db));
-    },
-  );
+  app.get<{ Querystring: { channels?: string } }>(EVENTS, async (request) => {
+    await accountOf(request, READ);
+    const asked = (request.query.channels ?? '').split(',').filter(Boolean);
+    const unknown = asked.find((c) => !(CHANNELS as readonly string[]).includes(c));
+    if (unknown) throw httpError(400, `Unknown channel "${unknown.slice(0, 20)}"`);
+    // Every event can go to every channel.
+    return channelMaps(await vendorOf(ctx.db));
+  });
 
   // ---------------------------------------------------------------------------------- webhooks
   app.get(WEBHOOK, async (request) => listWebhooks(ctx.db, await accountOf(request, READ)));
@@ -174,6 +118,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
   const webhookInput = async (
     body: WebhookInput & { description?: string | null },
   ): Promise<WebhookInput> => {
+    assertNamed(body.displayName, 'Display name');
     assertEventKeys(body.eventKeys);
     return {
       displayName: body.displayName.trim(),
@@ -184,18 +129,14 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
       isActive: body.isActive,
     };
   };
-  app.post<{ Body: WebhookInput }>(
-    `${WEBHOOK}/custom`,
-    { schema: { body: webhookBody } },
-    async (request, reply) => {
-      const tenantId = await accountOf(request, WRITE);
-      const created = await createWebhook(ctx.db, ctx.secretBox, tenantId, await webhookInput(request.body));
-      return reply.code(201).send(created);
-    },
-  );
+  app.post<{ Body: WebhookInput }>(`${WEBHOOK}/custom`, async (request, reply) => {
+    const tenantId = await accountOf(request, WRITE);
+    const created = await createWebhook(ctx.db, ctx.secretBox, tenantId, await webhookInput(request.body));
+    return reply.code(201).send(created);
+  });
   app.patch<{ Params: { id: string }; Body: WebhookInput }>(
     `${WEBHOOK}/:id`,
-    { schema: { params: uuidParam('id'), body: webhookBody } },
+    { schema: { params: uuidParam('id') } },
     async (request) => {
       const tenantId = await accountOf(request, WRITE);
       const updated = await updateWebhook(
@@ -222,47 +163,20 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
 
   // The SDK asks for `/webhook/logs/?id=...`: both spellings answer.
   for (const url of [`${WEBHOOK}/logs`, `${WEBHOOK}/logs/`]) {
-    app.get<{ Querystring: { id: string; offset?: string; limit?: string } }>(
-      url,
-      {
-        schema: {
-          querystring: strictObject(
-            {
-              id: { type: 'string', pattern: UUID },
-              offset: { type: 'string', pattern: '^[0-9]{1,7}$' },
-              limit: { type: 'string', pattern: '^([1-9][0-9]?|100)$' },
-            },
-            ['id'],
-          ),
-        },
-      },
-      async (request) => {
-        const tenantId = await accountOf(request, READ);
-        const { id, offset = '0', limit = String(WEBHOOK_LOGS_PAGE_SIZE) } = request.query;
-        const owned = await ctx.db.query('SELECT 1 FROM webhooks WHERE id = $1 AND tenant_id = $2', [
-          id,
-          tenantId,
-        ]);
-        if (owned.rows.length === 0) throw httpError(404, WEBHOOK_NOT_FOUND);
-        return webhookLogs(ctx.db, tenantId, id, Number(offset), Number(limit));
-      },
-    );
+    app.get<{ Querystring: { id: string; offset?: string; limit?: string } }>(url, async (request) => {
+      const tenantId = await accountOf(request, READ);
+      const { id, offset = '0', limit = String(WEBHOOK_LOGS_PAGE_SIZE) } = request.query;
+      const owned = await ctx.db.query('SELECT 1 FROM webhooks WHERE id = $1 AND tenant_id = $2', [
+        id,
+        tenantId,
+      ]);
+      if (owned.rows.length === 0) throw httpError(404, WEBHOOK_NOT_FOUND);
+      return webhookLogs(ctx.db, tenantId, id, Number(offset), Number(limit));
+    });
   }
 
   app.post<{ Body: { url: string; secret: string | null; payload?: object } }>(
     `${WEBHOOK}/test`,
-    {
-      schema: {
-        body: strictObject(
-          {
-            url: httpUrl,
-            secret: { type: ['string', 'null'], maxLength: 200 },
-            payload: { type: 'object' },
-          },
-          ['url'],
-        ),
-      },
-    },
     async (request) => {
       const tenantId = await accountOf(request, WRITE);
       const url = await publicUrl(request.body.url);
@@ -308,15 +222,9 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
   ] as const) {
     /** The recipients without blanks, each checked; 400 when none is left. */
     const recipients = (given: string[]) => {
-      const list = [...new Set(given.map((r) => r.trim()).filter(Boolean))];
-      if (list.length === 0) throw httpError(400, RECIPIENT_REQUIRED);
-      for (const r of list) {
-        if (channel === 'email' && !EMAIL.test(r))
-          throw httpError(400, `"${r.slice(0, 100)}" is not an email address`);
-        if (channel === 'sms' && !PHONE.test(r))
-          throw httpError(400, `"${r.slice(0, 100)}" is not a phone number in international format`);
-      }
-      return list;
+      const checked = notificationRecipients(channel, given);
+      if ('error' in checked) throw httpError(400, checked.error);
+      return checked.recipients;
     };
     const keyParam = strictObject({ eventKey }, ['eventKey']);
     const keyOf = (request: FastifyRequest<{ Params: { eventKey: string } }>) => {
@@ -330,41 +238,29 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
     app.post<{
       Params: { eventKey: string };
       Body: { enabled?: boolean; subscriptions?: SubscriptionInput[] };
-    }>(
-      `${base}/:eventKey`,
-      {
-        schema: {
-          params: keyParam,
-          body: strictObject({
-            enabled: { type: 'boolean' },
-            subscriptions: { type: 'array', items: subscriptionBody, maxItems: 20 },
-          }),
-        },
-      },
-      async (request, reply) => {
-        const tenantId = await accountOf(request, WRITE);
-        const key = keyOf(request);
-        // Spec 001 §5: created only with at least one non-empty recipient.
-        const subscriptions = (request.body.subscriptions ?? []).map((s) => ({
-          name: s.name ?? '',
-          enabled: s.enabled,
-          recipients: recipients(s.recipients),
-        }));
-        if (subscriptions.length === 0) throw httpError(400, RECIPIENT_REQUIRED);
-        await createNotificationConfig(
-          ctx.db,
-          tenantId,
-          channel,
-          key,
-          request.body.enabled ?? true,
-          subscriptions,
-        );
-        return reply.code(201).send({});
-      },
-    );
+    }>(`${base}/:eventKey`, { schema: { params: keyParam } }, async (request, reply) => {
+      const tenantId = await accountOf(request, WRITE);
+      const key = keyOf(request);
+      // Spec 001 §5: created only with at least one non-empty recipient.
+      const subscriptions = (request.body.subscriptions ?? []).map((s) => ({
+        name: s.name ?? '',
+        enabled: s.enabled,
+        recipients: recipients(s.recipients),
+      }));
+      if (subscriptions.length === 0) throw httpError(400, RECIPIENT_REQUIRED);
+      await createNotificationConfig(
+        ctx.db,
+        tenantId,
+        channel,
+        key,
+        request.body.enabled ?? true,
+        subscriptions,
+      );
+      return reply.code(201).send({});
+    });
     app.patch<{ Params: { eventKey: string }; Body: { enabled: boolean } }>(
       `${base}/:eventKey`,
-      { schema: { params: keyParam, body: strictObject({ enabled: { type: 'boolean' } }, ['enabled']) } },
+      { schema: { params: keyParam } },
       async (request) => {
         const tenantId = await accountOf(request, WRITE);
         if (!(await setNotificationEnabled(ctx.db, tenantId, channel, keyOf(request), request.body.enabled)))
@@ -377,7 +273,6 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
       {
         schema: {
           params: strictObject({ eventKey, id: { type: 'string', pattern: UUID } }, ['eventKey', 'id']),
-          body: subscriptionBody,
         },
       },
       async (request) => {
@@ -432,23 +327,13 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
     return { clientId: null, mode: 'incoming-webhook' };
   });
   app.get(`${SLACK}/channels`, async (request) => listSlackChannels(ctx.db, await accountOf(request, READ)));
-  app.post<{ Body: { name: string; url: string } }>(
-    `${SLACK}/channels`,
-    {
-      schema: {
-        body: strictObject({ name: { type: 'string', minLength: 1, maxLength: 100 }, url: httpUrl }, [
-          'name',
-          'url',
-        ]),
-      },
-    },
-    async (request, reply) => {
-      const tenantId = await accountOf(request, WRITE);
-      const url = await publicUrl(request.body.url);
-      const channel = await addSlackChannel(ctx.db, ctx.secretBox, tenantId, request.body.name.trim(), url);
-      return reply.code(201).send(channel);
-    },
-  );
+  app.post<{ Body: { name: string; url: string } }>(`${SLACK}/channels`, async (request, reply) => {
+    const tenantId = await accountOf(request, WRITE);
+    assertNamed(request.body.name, 'Name');
+    const url = await publicUrl(request.body.url);
+    const channel = await addSlackChannel(ctx.db, ctx.secretBox, tenantId, request.body.name.trim(), url);
+    return reply.code(201).send(channel);
+  });
   app.delete<{ Params: { id: string } }>(
     `${SLACK}/channels/:id`,
     { schema: { params: uuidParam('id') } },
@@ -481,20 +366,16 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
     if (unknown.length) throw httpError(400, `Unknown Slack channel "${unknown[0]}"`);
     return events;
   };
-  app.post<{ Body: SlackBody }>(
-    `${SLACK}/subscriptions`,
-    { schema: { body: slackSubscriptionBody } },
-    async (request, reply) => {
-      const tenantId = await accountOf(request, WRITE);
-      const events = await slackEvents(tenantId, request.body);
-      return reply
-        .code(201)
-        .send(await saveSlackSubscription(ctx.db, tenantId, null, request.body.isActive, events));
-    },
-  );
+  app.post<{ Body: SlackBody }>(`${SLACK}/subscriptions`, async (request, reply) => {
+    const tenantId = await accountOf(request, WRITE);
+    const events = await slackEvents(tenantId, request.body);
+    return reply
+      .code(201)
+      .send(await saveSlackSubscription(ctx.db, tenantId, null, request.body.isActive, events));
+  });
   app.patch<{ Params: { id: string }; Body: SlackBody }>(
     `${SLACK}/subscription/:id`,
-    { schema: { params: uuidParam('id'), body: slackSubscriptionBody } },
+    { schema: { params: uuidParam('id') } },
     async (request) => {
       const tenantId = await accountOf(request, WRITE);
       const events = await slackEvents(tenantId, request.body);

@@ -1,30 +1,17 @@
 /**
  * POST /{prefix}/flags/api/v1/evaluate **(choice of path and method: the context travels as JSON)**.
- * Public: flags are not secrets, and the login box reads some before anyone signs in.
+ * Public: flags are not secrets, and the login box reads some before anyone signs in. Request
+ * schema: core/contract/requests-flags.ts (the demo backend's too).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { evaluateFlags, type FlagContext } from '../domain/featureFlags';
-import * as s from '../http/schemas';
 import { requireUser } from '../http/bearer';
-
-const flagKey = { type: 'string', minLength: 1, maxLength: 100 } as const;
-
-const bodySchema = s.strictObject({
-  keys: { type: 'array', items: flagKey, maxItems: 100 },
-  context: s.strictObject({
-    anonymous: { type: 'boolean' },
-    userId: { type: 'string', maxLength: 100 },
-    tenantId: { type: 'string', maxLength: 100 },
-    attributes: { type: 'object', maxProperties: 50 },
-  }),
-});
 
 export async function featureFlagRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post<{ Body: { keys?: string[]; context?: FlagContext } | undefined }>(
     '/flags/api/v1/evaluate',
     {
-      schema: { body: bodySchema },
       // A bodiless POST (the kit's client sends none when there is nothing to say) means "anonymous, every flag".
       preValidation: async (request) => {
         if (request.body === undefined) request.body = {};

@@ -14,13 +14,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { MFA_MESSAGES, MfaError, type ChallengeRow, type DeviceType, type MfaService } from '../domain/mfa';
 import { maskPhone } from '../../core/contract/phone';
-import { mfaTokenField } from '../../core/contract/requests-mfa';
 import { findUserById, type UserRow } from '../domain/users';
 import { requireSignedInUser } from '../http/bearer';
 import { refreshCookiePath, setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
-import * as s from '../http/schemas';
 import { clientInfo } from '../http/client-info';
 import { activeTenantOf, REMEMBER_DEVICE_COOKIE } from '../http/mfa-gate';
 import { assertTenantAllows, assertVendorAllows } from '../domain/sign-in-methods';
@@ -32,100 +30,14 @@ const RECOVERY_NEEDS_FIRST_FACTOR =
   'Sign in with your password (or another first factor) first: a recovery code replaces only the second factor.';
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
-const token = mfaTokenField;
-const b64 = { type: 'string', minLength: 1, maxLength: 16384, pattern: '^[A-Za-z0-9_=-]*$' } as const;
-const deviceType = { type: 'string', enum: ['platform', 'cross-platform'] } as const;
 const deviceParams = {
   type: 'object',
   properties: { deviceId: { type: 'string', pattern: UUID } },
   required: ['deviceId'],
 } as const;
-const extensions = { type: 'object', maxProperties: 20 } as const;
-
-/** A WebAuthn registration response as @simplewebauthn/browser sends it. */
-/** An authenticator's attestation response (the `response` of a registration credential). */
-const attestationResponse = s.strictObject(
-  {
-    clientDataJSON: b64,
-    attestationObject: b64,
-    authenticatorData: b64,
-    transports: { type: 'array', maxItems: 10, items: { type: 'string', maxLength: 32 } },
-    publicKeyAlgorithm: { type: 'integer' },
-    publicKey: b64,
-  },
-  ['clientDataJSON', 'attestationObject'],
-);
-
-const registrationJson = s.strictObject(
-  {
-    id: b64,
-    rawId: b64,
-    type: { type: 'string', enum: ['public-key'] },
-    response: attestationResponse,
-    clientExtensionResults: extensions,
-    authenticatorAttachment: { type: 'string', enum: ['platform', 'cross-platform'] },
-  },
-  ['id', 'rawId', 'type', 'response'],
-);
-
-const authenticationResponse = s.strictObject(
-  {
-    clientDataJSON: b64,
-    authenticatorData: b64,
-    signature: b64,
-    userHandle: { type: ['string', 'null'], maxLength: 1024, pattern: '^[A-Za-z0-9_=-]*$' },
-  },
-  ['clientDataJSON', 'authenticatorData', 'signature'],
-);
-
-/** A WebAuthn authentication response as @simplewebauthn/browser sends it. */
-const authenticationJson = s.strictObject(
-  {
-    id: b64,
-    rawId: b64,
-    type: { type: 'string', enum: ['public-key'] },
-    response: authenticationResponse,
-    clientExtensionResults: extensions,
-    authenticatorAttachment: { type: 'string', enum: ['platform', 'cross-platform'] },
-  },
-  ['id', 'rawId', 'type', 'response'],
-);
 
 type Body<T> = { Body: T };
 type DeviceParam = { Params: { deviceId: string } };
-
-/** The client SDK's device types (`WebAuthnDeviceType`) in this server's spelling. */
-const CLIENT_DEVICE_TYPES: Record<string, DeviceType> = {
-  Platform: 'platform',
-  CrossPlatform: 'cross-platform',
-};
-
-/**
- * What the client SDK sends to the WebAuthn routes, made what they validate, before validation:
- * no body at all (a POST with only a content type) is `{}`; `deviceType` `Platform` /
- * `CrossPlatform` is `platform` / `cross-platform`; a credential sent as `{ id, response }`
- * (no `rawId`, `type`, `clientExtensionResults`) gets `rawId` = `id` and `type` "public-key", as the
- * browser's credential has them. The credential itself is still verified in full.
- */
-async function clientWebAuthnBody(request: FastifyRequest): Promise<void> {
-  if (request.body === undefined || request.body === null) request.body = {};
-  const body = request.body as Record<string, unknown>;
-  if (typeof body !== 'object' || Array.isArray(body)) return;
-  if (typeof body.deviceType === 'string' && CLIENT_DEVICE_TYPES[body.deviceType])
-    body.deviceType = CLIENT_DEVICE_TYPES[body.deviceType];
-  const credential = body.options as Record<string, unknown> | undefined;
-  for (const c of [
-    credential,
-    'response' in body && 'id' in body && !('mfaToken' in body) ? body : undefined,
-  ]) {
-    if (!c || typeof c !== 'object' || typeof c.id !== 'string' || typeof c.response !== 'object') continue;
-    if (c === body && !('rawId' in c) && request.url.endsWith('/verify')) continue; // passkeys verify takes { id, response } as it is
-    c.rawId ??= c.id;
-    c.type ??= 'public-key';
-    c.clientExtensionResults ??= {};
-  }
-}
-const CLIENT_WEBAUTHN = { preValidation: clientWebAuthnBody };
 
 function rememberCookieOptions(ctx: AppContext, maxAge?: number) {
   return {
@@ -138,8 +50,9 @@ function rememberCookieOptions(ctx: AppContext, maxAge?: number) {
 }
 
 /**
- * Request schemas: core/contract/requests-mfa.ts (the demo backend's too), but for the WebAuthn
- * calls below that `clientWebAuthnBody` rewrites before validation (their schemas stay here).
+ * Request schemas: core/contract/requests-mfa.ts and, for the WebAuthn calls, requests-webauthn.ts
+ * (the demo backend's too), whose `clientWebAuthnBody` first brings the client SDK's spelling of a
+ * body to the contract's (a preValidation hook that server/http/openapi.ts adds to those routes).
  */
 export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaService): Promise<void> {
   /** The live mfaToken and its user; refuses a cross-site caller like the other cookie endpoints. */
@@ -407,7 +320,6 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   // ------------------------------------------------ login: WebAuthn as a second factor
   app.post<Body<{ mfaToken: string; deviceType?: DeviceType }>>(
     `${base}/webauthn/enroll`,
-    { ...CLIENT_WEBAUTHN, schema: { body: s.strictObject({ mfaToken: token, deviceType }, ['mfaToken']) } },
     async (request) => {
       const login = await loginContext(request, request.body.mfaToken);
       const type = request.body.deviceType ?? 'cross-platform';
@@ -427,27 +339,15 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
       deviceType?: DeviceType;
       options: RegistrationResponseJSON;
     }>
-  >(
-    `${base}/webauthn/enroll/verify`,
-    {
-      ...CLIENT_WEBAUTHN,
-      schema: {
-        body: s.strictObject(
-          { mfaToken: token, webauthnToken: token, deviceType, options: registrationJson },
-          ['mfaToken', 'webauthnToken', 'options'],
-        ),
-      },
-    },
-    async (request, reply) => {
-      const login = await loginContext(request, request.body.mfaToken);
-      const added = await mfa.finishRegistration(login.user.id, request.body.options, {
-        purpose: 'mfaWebauthnRegister',
-        webauthnToken: request.body.webauthnToken,
-        deviceType: request.body.deviceType,
-      });
-      return signIn(request, reply, login, { recoveryCode: added.recoveryCode });
-    },
-  );
+  >(`${base}/webauthn/enroll/verify`, async (request, reply) => {
+    const login = await loginContext(request, request.body.mfaToken);
+    const added = await mfa.finishRegistration(login.user.id, request.body.options, {
+      purpose: 'mfaWebauthnRegister',
+      webauthnToken: request.body.webauthnToken,
+      deviceType: request.body.deviceType,
+    });
+    return signIn(request, reply, login, { recoveryCode: added.recoveryCode });
+  });
 
   app.post<Body<{ mfaToken: string }> & DeviceParam>(
     `${base}/webauthn/:deviceId`,
@@ -468,41 +368,22 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
       recaptchaToken?: string | null;
     }> &
       DeviceParam
-  >(
-    `${base}/webauthn/:deviceId/verify`,
-    {
-      ...CLIENT_WEBAUTHN,
-      schema: {
-        params: deviceParams,
-        body: s.strictObject(
-          {
-            mfaToken: token,
-            webauthnToken: token,
-            options: authenticationJson,
-            rememberDevice: { type: ['boolean', 'null'] },
-            recaptchaToken: s.optionalToken,
-          },
-          ['mfaToken', 'webauthnToken', 'options'],
-        ),
-      },
-    },
-    async (request, reply) => {
-      const login = await loginContext(request, request.body.mfaToken);
-      try {
-        await mfa.finishAuthentication(request.body.options, {
-          purpose: 'mfaWebauthnLogin',
-          userId: login.user.id,
-          webauthnToken: request.body.webauthnToken,
-          deviceId: request.params.deviceId,
-        });
-      } catch (error) {
-        if (error instanceof MfaError)
-          await mfa.wrongAnswer(login.row, login.user.id, error.messages[0] ?? MFA_MESSAGES.webauthnFailed);
-        throw error;
-      }
-      return signIn(request, reply, login, { rememberDevice: request.body.rememberDevice });
-    },
-  );
+  >(`${base}/webauthn/:deviceId/verify`, { schema: { params: deviceParams } }, async (request, reply) => {
+    const login = await loginContext(request, request.body.mfaToken);
+    try {
+      await mfa.finishAuthentication(request.body.options, {
+        purpose: 'mfaWebauthnLogin',
+        userId: login.user.id,
+        webauthnToken: request.body.webauthnToken,
+        deviceId: request.params.deviceId,
+      });
+    } catch (error) {
+      if (error instanceof MfaError)
+        await mfa.wrongAnswer(login.row, login.user.id, error.messages[0] ?? MFA_MESSAGES.webauthnFailed);
+      throw error;
+    }
+    return signIn(request, reply, login, { rememberDevice: request.body.rememberDevice });
+  });
 
   // ------------------------------------------------ remember device, strategies (configurations)
   app.get<{ Querystring: { mfaToken: string } }>(
@@ -550,46 +431,25 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
         recaptchaToken?: string | null;
         invitationToken?: string | null;
       }>
-    >(
-      `${AUTH}/${version}/webauthn/postlogin`,
-      {
-        ...CLIENT_WEBAUTHN,
-        schema: {
-          body: s.strictObject(
-            {
-              id: b64,
-              rawId: b64,
-              type: { type: 'string', enum: ['public-key'] },
-              response: authenticationResponse,
-              clientExtensionResults: extensions,
-              authenticatorAttachment: { type: 'string', enum: ['platform', 'cross-platform'] },
-              recaptchaToken: s.optionalToken,
-              invitationToken: s.optionalToken,
-            },
-            ['id', 'rawId', 'type', 'response'],
-          ),
-        },
-      },
-      async (request, reply) => {
-        assertTrustedOrigin(request, ctx.options.corsOrigins);
-        if (!(await mfa.vendorSettings()).passkeysEnabled)
-          throw new MfaError(400, MFA_MESSAGES.passkeysDisabled);
-        await assertVendorAllows(ctx.db, 'Passkeys');
-        const { recaptchaToken: _r, invitationToken: _i, ...response } = request.body;
-        const device = await mfa.finishAuthentication(
-          { clientExtensionResults: {}, ...response } as AuthenticationResponseJSON,
-          { purpose: 'passkeyLogin', userId: null, passkeyOnly: true },
-        );
-        const user = await findUserById(ctx.db, device.user_id);
-        if (!user) throw new MfaError(400, MFA_MESSAGES.webauthnFailed);
-        // The account's sign-in methods, now that the passkey proved who signs in.
-        await assertTenantAllows(ctx.db, await activeTenantOf(ctx, user), 'Passkeys');
-        // A passkey is possession plus user verification: no second factor is asked after it.
-        const signedIn = await ctx.auth.startSession(user, clientInfo(request));
-        setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
-        return signedIn.authResponse;
-      },
-    );
+    >(`${AUTH}/${version}/webauthn/postlogin`, async (request, reply) => {
+      assertTrustedOrigin(request, ctx.options.corsOrigins);
+      if (!(await mfa.vendorSettings()).passkeysEnabled)
+        throw new MfaError(400, MFA_MESSAGES.passkeysDisabled);
+      await assertVendorAllows(ctx.db, 'Passkeys');
+      const { recaptchaToken: _r, invitationToken: _i, ...response } = request.body;
+      const device = await mfa.finishAuthentication(
+        { clientExtensionResults: {}, ...response } as AuthenticationResponseJSON,
+        { purpose: 'passkeyLogin', userId: null, passkeyOnly: true },
+      );
+      const user = await findUserById(ctx.db, device.user_id);
+      if (!user) throw new MfaError(400, MFA_MESSAGES.webauthnFailed);
+      // The account's sign-in methods, now that the passkey proved who signs in.
+      await assertTenantAllows(ctx.db, await activeTenantOf(ctx, user), 'Passkeys');
+      // A passkey is possession plus user verification: no second factor is asked after it.
+      const signedIn = await ctx.auth.startSession(user, clientInfo(request));
+      setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
+      return signedIn.authResponse;
+    });
 
   // ------------------------------------------------ account-side MFA (bearer)
   // A person's sign-in factors are theirs to manage: API tokens are refused (403).
@@ -693,32 +553,19 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
     };
   });
 
-  app.post<Body<{ deviceType?: DeviceType }>>(
-    `${USERS}/mfa/webauthn/enroll`,
-    { ...CLIENT_WEBAUTHN, schema: { body: s.strictObject({ deviceType }) } },
-    async (request) => {
-      const user = await accountUser(request);
-      const type = request.body?.deviceType ?? 'cross-platform';
-      await mfa.assertStrategy(type === 'platform' ? 'WebAuthnPlatform' : 'WebAuthnCrossPlatform');
-      return mfa.registrationOptions(user, {
-        deviceType: type,
-        passkey: false,
-        purpose: 'accountWebauthnRegister',
-      });
-    },
-  );
+  app.post<Body<{ deviceType?: DeviceType }>>(`${USERS}/mfa/webauthn/enroll`, async (request) => {
+    const user = await accountUser(request);
+    const type = request.body?.deviceType ?? 'cross-platform';
+    await mfa.assertStrategy(type === 'platform' ? 'WebAuthnPlatform' : 'WebAuthnCrossPlatform');
+    return mfa.registrationOptions(user, {
+      deviceType: type,
+      passkey: false,
+      purpose: 'accountWebauthnRegister',
+    });
+  });
 
   app.post<Body<{ webauthnToken: string; deviceType?: DeviceType; options: RegistrationResponseJSON }>>(
     `${USERS}/mfa/webauthn/enroll/verify`,
-    {
-      ...CLIENT_WEBAUTHN,
-      schema: {
-        body: s.strictObject({ webauthnToken: token, deviceType, options: registrationJson }, [
-          'webauthnToken',
-          'options',
-        ]),
-      },
-    },
     async (request) => {
       const user = await accountUser(request);
       const added = await mfa.finishRegistration(user.id, request.body.options, {
@@ -809,16 +656,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
 
   app.post<Body<{ webauthnToken: string; options: AuthenticationResponseJSON }> & DeviceParam>(
     `${USERS}/mfa/webauthn/:deviceId/disable/verify`,
-    {
-      ...CLIENT_WEBAUTHN,
-      schema: {
-        params: deviceParams,
-        body: s.strictObject({ webauthnToken: token, options: authenticationJson }, [
-          'webauthnToken',
-          'options',
-        ]),
-      },
-    },
+    { schema: { params: deviceParams } },
     async (request) => {
       const { user, device } = await removable(request, 'webauthn');
       await mfa.assertNotLocked(user.id);
@@ -840,22 +678,17 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   );
 
   // ------------------------------------------------ passkey devices (bearer): new-device session, verify, list, delete
-  app.post<Body<{ deviceType?: DeviceType }>>(
-    PASSKEYS,
-    { ...CLIENT_WEBAUTHN, schema: { body: s.strictObject({ deviceType }) } },
-    async (request) => {
-      const user = await accountUser(request);
-      if (!(await mfa.vendorSettings()).passkeysEnabled)
-        throw new MfaError(400, MFA_MESSAGES.passkeysDisabled);
-      const { options } = await mfa.registrationOptions(user, {
-        deviceType: request.body?.deviceType ?? 'platform',
-        passkey: true,
-        purpose: 'passkeyRegister',
-      });
-      // The client SDK's ICreateNewDeviceSessionResponse: the creation options themselves.
-      return options;
-    },
-  );
+  app.post<Body<{ deviceType?: DeviceType }>>(PASSKEYS, async (request) => {
+    const user = await accountUser(request);
+    if (!(await mfa.vendorSettings()).passkeysEnabled) throw new MfaError(400, MFA_MESSAGES.passkeysDisabled);
+    const { options } = await mfa.registrationOptions(user, {
+      deviceType: request.body?.deviceType ?? 'platform',
+      passkey: true,
+      purpose: 'passkeyRegister',
+    });
+    // The client SDK's ICreateNewDeviceSessionResponse: the creation options themselves.
+    return options;
+  });
 
   // The client SDK's IVerifyNewWebAuthnDevice: `{ id, response: { clientDataJSON, attestationObject }, deviceType? }`
   // (the authenticator's response); the whole credential JSON in `response` is accepted too.
@@ -865,35 +698,23 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
       response: RegistrationResponseJSON | RegistrationResponseJSON['response'];
       deviceType?: DeviceType;
     };
-  }>(
-    `${PASSKEYS}/verify`,
-    {
-      ...CLIENT_WEBAUTHN,
-      schema: {
-        body: s.strictObject(
-          { id: b64, response: { anyOf: [registrationJson, attestationResponse] }, deviceType },
-          ['id', 'response'],
-        ),
-      },
-    },
-    async (request) => {
-      const user = await accountUser(request);
-      const { id } = request.body;
-      const sent = request.body.response;
-      const credential: RegistrationResponseJSON =
-        'rawId' in sent
-          ? sent
-          : { id, rawId: id, type: 'public-key', response: sent, clientExtensionResults: {} };
-      if (id !== credential.id) throw new MfaError(400, MFA_MESSAGES.webauthnFailed);
-      const type = request.body.deviceType ?? 'platform';
-      const added = await mfa.finishRegistration(user.id, credential, {
-        purpose: 'passkeyRegister',
-        deviceType: type,
-        name: type === 'platform' ? 'Passkey on this device' : 'Passkey on a security key or phone',
-      });
-      return { id: added.deviceId };
-    },
-  );
+  }>(`${PASSKEYS}/verify`, async (request) => {
+    const user = await accountUser(request);
+    const { id } = request.body;
+    const sent = request.body.response;
+    const credential: RegistrationResponseJSON =
+      'rawId' in sent
+        ? sent
+        : { id, rawId: id, type: 'public-key', response: sent, clientExtensionResults: {} };
+    if (id !== credential.id) throw new MfaError(400, MFA_MESSAGES.webauthnFailed);
+    const type = request.body.deviceType ?? 'platform';
+    const added = await mfa.finishRegistration(user.id, credential, {
+      purpose: 'passkeyRegister',
+      deviceType: type,
+      name: type === 'platform' ? 'Passkey on this device' : 'Passkey on a security key or phone',
+    });
+    return { id: added.deviceId };
+  });
 
   app.get(PASSKEYS, async (request) => {
     const user = await accountUser(request);

@@ -103,6 +103,8 @@ export async function samlRoutes(app: FastifyInstance, ctx: AppContext): Promise
       api.post<{ Params: { key: string }; Body: { SAMLResponse: string; RelayState?: string } }>(
         `${SSO_PATH}/:key/acs`,
         {
+          // The identity provider's form post (SAML POST binding), not the client's contract: its
+          // schema stays here (server/http/contract-requests.test.ts STILL_INLINE).
           schema: {
             body: s.strictObject(
               {
@@ -145,20 +147,9 @@ export async function samlRoutes(app: FastifyInstance, ctx: AppContext): Promise
       // `{ code }` (the kit: the ACS sent the browser on with it) or the client SDK's
       // `{ RelayState, SAMLResponse }` (the page received the identity provider's post itself): the
       // response gets the ACS's checks, then the same browser binding (the start cookie) is required.
+      // Request schema: core/contract/requests-sso-signin.ts (the demo backend's too).
       api.post<{ Body: { code?: string; SAMLResponse?: string; RelayState?: string } }>(
         '/identity/resources/auth/v1/user/saml/postlogin',
-        {
-          schema: {
-            body: {
-              ...s.strictObject({
-                code: { type: 'string', minLength: 1, maxLength: 256 },
-                SAMLResponse: { type: 'string', minLength: 1, maxLength: 500_000 },
-                RelayState: { type: 'string', minLength: 1, maxLength: 1024 },
-              }),
-              oneOf: [{ required: ['code'] }, { required: ['SAMLResponse', 'RelayState'] }],
-            },
-          },
-        },
         async (request, reply) => {
           assertTrustedOrigin(request, ctx.options.corsOrigins);
           let identity;

@@ -21,7 +21,7 @@ import { SsoConnections, SsoLoginError, upsertSsoConnections } from '../domain/s
 import { refreshCookiePath } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
-import * as s from '../http/schemas';
+import { oidcSignInState, SIGN_IN_STATE_ONCE } from '../../core/contract/requests-sso-signin';
 import { page } from '../http/page';
 import { signInThroughConnection } from '../http/sso-sign-in';
 
@@ -91,30 +91,16 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         },
       );
 
-      const postLoginSchema = {
-        schema: {
-          body: s.strictObject(
-            {
-              code: { type: 'string', minLength: 1, maxLength: 2048 },
-              redirectUri: { type: 'string', minLength: 1, maxLength: 2048 },
-              RelayState: { type: 'string', minLength: 1, maxLength: 2048 },
-              // The client SDK's v1 body names it `state` (oidcPostLogin); v2 `RelayState`.
-              state: { type: 'string', minLength: 1, maxLength: 2048 },
-            },
-            ['code', 'redirectUri'],
-          ),
-        },
-      };
+      // Request schema: core/contract/requests-sso-signin.ts (the demo backend's too).
       const postLogin = async (request: FastifyRequest<{ Body: PostLoginBody }>, reply: FastifyReply) => {
         assertTrustedOrigin(request, ctx.options.corsOrigins);
-        const { RelayState, state } = request.body;
-        if ((RelayState === undefined) === (state === undefined))
-          throw httpError(400, 'Send the sign-in state once, as RelayState or state');
+        const state = oidcSignInState(request.body);
+        if (state === null) throw httpError(400, SIGN_IN_STATE_ONCE);
         let outcome;
         try {
           outcome = await connections.complete({
             code: request.body.code,
-            state: RelayState ?? state ?? '',
+            state,
             redirectUri: request.body.redirectUri,
             binding: request.cookies[SSO_COOKIE],
           });
@@ -140,15 +126,11 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
           connection,
         );
       };
-      api.post<{ Body: PostLoginBody }>(
-        '/identity/resources/auth/v1/user/oidc/postlogin',
-        postLoginSchema,
-        (request, reply) => postLogin(request, reply),
+      api.post<{ Body: PostLoginBody }>('/identity/resources/auth/v1/user/oidc/postlogin', (request, reply) =>
+        postLogin(request, reply),
       );
-      api.post<{ Body: PostLoginBody }>(
-        '/identity/resources/auth/v2/user/oidc/postlogin',
-        postLoginSchema,
-        (request, reply) => postLogin(request, reply),
+      api.post<{ Body: PostLoginBody }>('/identity/resources/auth/v2/user/oidc/postlogin', (request, reply) =>
+        postLogin(request, reply),
       );
     },
     { prefix: apiPrefix },

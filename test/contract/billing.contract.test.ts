@@ -118,5 +118,25 @@ for (const [name, factory] of factories) {
       assert.equal(res.status, 404);
       assert.deepEqual(res.body.errors, ['Subscription not found']);
     });
+
+    test('a refused body gets the same message from both (core/contract/requests-billing.ts)', async () => {
+      const [sub] = (await call('GET', `${B}/subscriptions/v1`)).body;
+      const noPlan = await call('PUT', `${B}/subscriptions/v1/${sub.id}`, { paymentMethodId: 'pm' });
+      assert.equal(noPlan.status, 400);
+      assert.deepEqual(noPlan.body.errors, ['Plan id is required']);
+      const setup = (await call('POST', `${B}/payment-providers/stripe/setup-intents/v1`, {})).body;
+      const month = await call('POST', `${DEV}/${setup.id}/confirm`, {
+        clientSecret: setup.setupIntentSecret,
+        number: '4242424242424242',
+        expMonth: '12',
+        expYear: 2030,
+        cvc: '123',
+      });
+      assert.equal(month.status, 400);
+      assert.deepEqual(month.body.errors, ['Exp month must be an integer']);
+      const email = await call('PATCH', `${B}/payment-methods/v1/pm-1/billing-details`, { email: 'nope' });
+      assert.equal(email.status, 400);
+      assert.deepEqual(email.body.errors, ['Email must be a valid email address']);
+    });
   });
 }

@@ -145,6 +145,15 @@ for (const [name, factory] of factories) {
       const flags = await target.call('GET', '/flags');
       assert.equal(flags.status, 200);
       assert.ok(Object.values(flags.body).every((v) => v === 'on' || v === 'off'));
+      // The kit's evaluate call (core/contract/requests-flags.ts): bodiless is every flag; a bad body, one message.
+      const evaluated = await target.call('POST', '/flags/api/v1/evaluate', {});
+      assert.equal(evaluated.status, 200);
+      assert.equal(typeof evaluated.body.flags, 'object');
+      const refused = await target.call('POST', '/flags/api/v1/evaluate', {
+        body: { keys: ['fe-roles-page'], context: { anonymous: true, plan: 'pro' } },
+      });
+      assert.equal(refused.status, 400);
+      assert.deepEqual(refused.body.errors, ['Unknown field "plan"']);
       const entitlements = await call('GET', '/entitlements/api/v1/user-entitlements');
       assert.equal(entitlements.status, 200);
       assert.deepEqual(entitlements.body.permissions['fe.secure.read.users'], { isEntitled: true });

@@ -90,6 +90,34 @@ for (const [name, factory] of factories) {
       assert.equal((await call('DELETE', `/webhook/${created.body._id}`)).status, 404);
     });
 
+    test('a refused body gets the same message from both (the contract schemas, one rule for a blank name)', async () => {
+      const missing = await call('POST', '/webhook/custom', {
+        displayName: 'Orders',
+        url: HOOK_URL,
+        eventKeys: [],
+      });
+      assert.equal(missing.status, 400);
+      assert.deepEqual(missing.body.errors, ['Is active is required']);
+      const blank = await call('POST', '/webhook/custom', {
+        displayName: '   ',
+        url: HOOK_URL,
+        eventKeys: [],
+        isActive: true,
+      });
+      assert.equal(blank.status, 400);
+      assert.deepEqual(blank.body.errors, ['Display name is required']);
+      const enabled = await call('PATCH', `${V1}/emails/user.signedUp`, { enabled: 'yes' });
+      assert.equal(enabled.status, 400);
+      assert.deepEqual(enabled.body.errors, ['Enabled must be a boolean']);
+      const noUrl = await call('POST', `${V1}/slack/channels`, { name: '#alerts' });
+      assert.deepEqual(noUrl.body.errors, ['Url is required']);
+      const blankName = await call('POST', `${V1}/slack/channels`, { name: ' ', url: HOOK_URL });
+      assert.deepEqual(blankName.body.errors, ['Name is required']);
+      const logs = await call('GET', `/webhook/logs/?id=${crypto.randomUUID()}&limit=500`);
+      assert.equal(logs.status, 400);
+      assert.deepEqual(logs.body.errors, ['Limit has an invalid format']);
+    });
+
     for (const [label, base, recipient] of [
       ['email', `${V1}/emails`, 'ops@example.com'],
       ['sms', `${V2}/sms`, '+15550003333'],

@@ -1,0 +1,153 @@
+/**
+ * Connectivity's request schemas (server/routes/connectivity.ts; the demo: core/demo/connectivity.ts),
+ * by `METHOD path` as in core/contract/requests.ts: the events catalogue's channel maps, webhooks
+ * (save, logs, test), email and SMS notifications, Slack channels and subscriptions. And the checks
+ * a schema cannot make, one rule for both backends: event keys from the catalogue, recipients of an
+ * email or SMS subscription, a name that is not blank.
+ */
+import { EVENT_KEYS } from '../api/connectivity';
+import type { RequestSchema } from './requests';
+import * as s from './schemas';
+
+const WEBHOOK = '/webhook';
+const EMAILS = '/integrations/resources/configurations/v1/emails';
+const SMS = '/integrations/resources/configurations/v2/sms';
+const SLACK = '/integrations/resources/configurations/v1/slack';
+
+const eventKey = { type: 'string', minLength: 1, maxLength: 100 } as const;
+const httpUrl = { type: 'string', minLength: 1, maxLength: 2000 } as const;
+const secret = { type: ['string', 'null'], maxLength: 200 } as const;
+
+const webhook = {
+  body: s.strictObject(
+    {
+      _id: { type: 'string', maxLength: 100 },
+      displayName: { type: 'string', minLength: 1, maxLength: 200 },
+      description: { type: ['string', 'null'], maxLength: 1000 },
+      url: httpUrl,
+      secret,
+      eventKeys: { type: 'array', items: eventKey, maxItems: 100 },
+      isActive: { type: 'boolean' },
+      // What the list answered, sent back by a client that saves the object it read: ignored.
+      invocations: { type: 'integer' },
+      createdAt: { type: 'string' },
+      updatedAt: { type: 'string' },
+      payload: { type: 'object' },
+    },
+    ['displayName', 'url', 'eventKeys', 'isActive'],
+  ),
+};
+
+const subscription = s.strictObject(
+  {
+    id: { type: 'string', maxLength: 100 },
+    name: { type: 'string', maxLength: 200 },
+    enabled: { type: 'boolean' },
+    recipients: { type: 'array', items: { type: 'string', maxLength: 320 }, maxItems: 50 },
+  },
+  ['enabled', 'recipients'],
+);
+
+const notificationRoutes = (base: string): Record<string, RequestSchema> => ({
+  [`POST ${base}/:eventKey`]: {
+    body: s.strictObject({
+      enabled: { type: 'boolean' },
+      subscriptions: { type: 'array', items: subscription, maxItems: 20 },
+    }),
+  },
+  [`PATCH ${base}/:eventKey`]: { body: s.strictObject({ enabled: { type: 'boolean' } }, ['enabled']) },
+  [`PUT ${base}/:eventKey/subscriptions/:id`]: { body: subscription },
+});
+
+const slackSubscription = {
+  body: s.strictObject(
+    {
+      id: { type: 'string', maxLength: 100 },
+      isActive: { type: 'boolean' },
+      slackEvents: {
+        type: 'array',
+        maxItems: 100,
+        items: s.strictObject(
+          {
+            eventKey,
+            channelIds: { type: 'array', items: s.uuid, maxItems: 50 },
+            title: { type: 'string', maxLength: 200 },
+            message: { type: 'string', maxLength: 1000 },
+            id: { type: 'string', maxLength: 100 },
+          },
+          ['eventKey', 'channelIds'],
+        ),
+      },
+    },
+    ['isActive', 'slackEvents'],
+  ),
+};
+
+/** The webhook's logs; the client SDK asks for `/webhook/logs/?id=...`: both spellings answer. */
+const webhookLogs = {
+  querystring: s.strictObject(
+    {
+      id: s.uuid,
+      offset: { type: 'string', pattern: '^[0-9]{1,7}$' },
+      limit: { type: 'string', pattern: '^([1-9][0-9]?|100)$' },
+    },
+    ['id'],
+  ),
+};
+
+export const CONNECTIVITY_REQUEST_SCHEMAS: Record<string, RequestSchema> = {
+  'GET /event/resources/configurations/v1': {
+    querystring: s.strictObject({ channels: { type: 'string', maxLength: 100 } }),
+  },
+  [`POST ${WEBHOOK}/custom`]: webhook,
+  [`PATCH ${WEBHOOK}/:id`]: webhook,
+  [`GET ${WEBHOOK}/logs`]: webhookLogs,
+  [`GET ${WEBHOOK}/logs/`]: webhookLogs,
+  [`POST ${WEBHOOK}/test`]: {
+    body: s.strictObject({ url: httpUrl, secret, payload: { type: 'object' } }, ['url']),
+  },
+  ...notificationRoutes(EMAILS),
+  ...notificationRoutes(SMS),
+  [`POST ${SLACK}/channels`]: {
+    body: s.strictObject({ name: { type: 'string', minLength: 1, maxLength: 100 }, url: httpUrl }, [
+      'name',
+      'url',
+    ]),
+  },
+  [`POST ${SLACK}/subscriptions`]: slackSubscription,
+  // PATCH `/subscription/{id}` (singular), as the client SDK writes it.
+  [`PATCH ${SLACK}/subscription/:id`]: slackSubscription,
+};
+
+/** "Unknown event ..." for the first key not in the events catalogue, or null. */
+export function unknownEventMessage(keys: readonly string[]): string | null {
+  const unknown = keys.find((key) => !EVENT_KEYS.includes(key));
+  return unknown === undefined ? null : `Unknown event "${unknown.slice(0, 100)}"`;
+}
+
+/** A name that is only spaces is no name: the message, or null. */
+export const blankNameMessage = (name: string, label: string): string | null =>
+  name.trim() ? null : `${label} is required`;
+
+export const RECIPIENT_REQUIRED = 'At least one recipient is required';
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+[1-9][0-9]{6,14}$/;
+
+/**
+ * The recipients of an email or SMS subscription without blanks and repeats, each checked: the
+ * list, or the message that refuses it (none left, or one that is not an address / phone number).
+ */
+export function notificationRecipients(
+  channel: 'email' | 'sms',
+  given: readonly string[],
+): { recipients: string[] } | { error: string } {
+  const recipients = [...new Set(given.map((r) => r.trim()).filter(Boolean))];
+  if (recipients.length === 0) return { error: RECIPIENT_REQUIRED };
+  for (const r of recipients) {
+    if (channel === 'email' && !EMAIL.test(r))
+      return { error: `"${r.slice(0, 100)}" is not an email address` };
+    if (channel === 'sms' && !PHONE.test(r))
+      return { error: `"${r.slice(0, 100)}" is not a phone number in international format` };
+  }
+  return { recipients };
+}

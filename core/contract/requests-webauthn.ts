@@ -1,0 +1,187 @@
+/**
+ * WebAuthn's request schemas (server/routes/mfa.ts; the demo: core/demo/mfaFlows.ts), by
+ * `METHOD path` as in core/contract/requests.ts: WebAuthn as a second factor at sign-in and in the
+ * account (enrol, verify, removal), passkey sign-in (v1 and v2 post-login) and the passkey
+ * new-device session and its verification.
+ *
+ * The client SDK spells these bodies its own way; `clientWebAuthnBody` brings them to the spelling
+ * the schemas describe before they are validated, on both backends (each entry's `clientBody`: the
+ * server runs it as a preValidation hook, server/http/openapi.ts; the demo in checkRequest.ts).
+ */
+import { mfaTokenField } from './requests-mfa';
+import type { RequestSchema } from './requests';
+import * as s from './schemas';
+
+const b64 = { type: 'string', minLength: 1, maxLength: 16384, pattern: '^[A-Za-z0-9_=-]*$' } as const;
+const deviceType = { type: 'string', enum: ['platform', 'cross-platform'] } as const;
+const attachment = { type: 'string', enum: ['platform', 'cross-platform'] } as const;
+const extensions = { type: 'object', maxProperties: 20 } as const;
+const publicKey = { type: 'string', enum: ['public-key'] } as const;
+const token = mfaTokenField;
+
+/** An authenticator's attestation response (the `response` of a registration credential). */
+const attestationResponse = s.strictObject(
+  {
+    clientDataJSON: b64,
+    attestationObject: b64,
+    authenticatorData: b64,
+    transports: { type: 'array', maxItems: 10, items: { type: 'string', maxLength: 32 } },
+    publicKeyAlgorithm: { type: 'integer' },
+    publicKey: b64,
+  },
+  ['clientDataJSON', 'attestationObject'],
+);
+
+/** A WebAuthn registration response as @simplewebauthn/browser sends it. */
+const registrationJson = s.strictObject(
+  {
+    id: b64,
+    rawId: b64,
+    type: publicKey,
+    response: attestationResponse,
+    clientExtensionResults: extensions,
+    authenticatorAttachment: attachment,
+  },
+  ['id', 'rawId', 'type', 'response'],
+);
+
+const authenticationResponse = s.strictObject(
+  {
+    clientDataJSON: b64,
+    authenticatorData: b64,
+    signature: b64,
+    userHandle: { type: ['string', 'null'], maxLength: 1024, pattern: '^[A-Za-z0-9_=-]*$' },
+  },
+  ['clientDataJSON', 'authenticatorData', 'signature'],
+);
+
+/** A WebAuthn authentication response as @simplewebauthn/browser sends it. */
+const authenticationJson = s.strictObject(
+  {
+    id: b64,
+    rawId: b64,
+    type: publicKey,
+    response: authenticationResponse,
+    clientExtensionResults: extensions,
+    authenticatorAttachment: attachment,
+  },
+  ['id', 'rawId', 'type', 'response'],
+);
+
+/** The client SDK's device types (`WebAuthnDeviceType`) in the contract's spelling. */
+const CLIENT_DEVICE_TYPES: Record<string, string> = {
+  Platform: 'platform',
+  CrossPlatform: 'cross-platform',
+};
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * What the client SDK sends to the WebAuthn routes, made what they validate (a new object; the
+ * given one is not changed): no body at all is `{}`; `deviceType` `Platform` / `CrossPlatform` is
+ * `platform` / `cross-platform`; a credential sent as `{ id, response }` (no `rawId`, `type`,
+ * `clientExtensionResults`) gets `rawId` = `id` and `type` "public-key", as the browser's credential
+ * has them. The passkey device verification takes `{ id, response }` as it is. The credential
+ * itself is still verified in full. `path`: the request's path (a prefix does not matter).
+ */
+export function clientWebAuthnBody(body: unknown, path: string): unknown {
+  if (body === undefined || body === null) return {};
+  if (!isObject(body)) return body;
+  const out: Json = { ...body };
+  if (typeof out.deviceType === 'string' && CLIENT_DEVICE_TYPES[out.deviceType])
+    out.deviceType = CLIENT_DEVICE_TYPES[out.deviceType];
+  const complete = (c: Json): Json => ({
+    ...c,
+    rawId: c.rawId ?? c.id,
+    type: c.type ?? 'public-key',
+    clientExtensionResults: c.clientExtensionResults ?? {},
+  });
+  const isCredential = (c: unknown): c is Json =>
+    isObject(c) && typeof c.id === 'string' && typeof c.response === 'object';
+  if (isCredential(out.options)) out.options = complete(out.options);
+  const bodyIsCredential = 'response' in out && 'id' in out && !('mfaToken' in out) && isCredential(out);
+  // The passkey device verification takes `{ id, response }` as it is.
+  const keptAsSent = !('rawId' in out) && path.endsWith('/verify');
+  return bodyIsCredential && !keptAsSent ? complete(out) : out;
+}
+
+const LOGIN = '/identity/resources/auth/v1/user/mfa';
+const ACCOUNT = '/identity/resources/users/v1/mfa';
+const PASSKEYS = '/identity/resources/users/webauthn/v1/devices';
+
+const clientBody = clientWebAuthnBody;
+const passkeyPostLogin: RequestSchema = {
+  clientBody,
+  body: s.strictObject(
+    {
+      id: b64,
+      rawId: b64,
+      type: publicKey,
+      response: authenticationResponse,
+      clientExtensionResults: extensions,
+      authenticatorAttachment: attachment,
+      recaptchaToken: s.optionalToken,
+      invitationToken: s.optionalToken,
+    },
+    ['id', 'rawId', 'type', 'response'],
+  ),
+};
+
+export const WEBAUTHN_REQUEST_SCHEMAS: Record<string, RequestSchema> = {
+  // At sign-in, as a second factor.
+  [`POST ${LOGIN}/webauthn/enroll`]: {
+    clientBody,
+    body: s.strictObject({ mfaToken: token, deviceType }, ['mfaToken']),
+  },
+  [`POST ${LOGIN}/webauthn/enroll/verify`]: {
+    clientBody,
+    body: s.strictObject({ mfaToken: token, webauthnToken: token, deviceType, options: registrationJson }, [
+      'mfaToken',
+      'webauthnToken',
+      'options',
+    ]),
+  },
+  [`POST ${LOGIN}/webauthn/:deviceId/verify`]: {
+    clientBody,
+    body: s.strictObject(
+      {
+        mfaToken: token,
+        webauthnToken: token,
+        options: authenticationJson,
+        rememberDevice: { type: ['boolean', 'null'] },
+        recaptchaToken: s.optionalToken,
+      },
+      ['mfaToken', 'webauthnToken', 'options'],
+    ),
+  },
+  // Passkey sign-in: the client SDK posts to v1 (webAuthnPostLogin and V2 alike), the kit to v2.
+  'POST /identity/resources/auth/v1/webauthn/postlogin': passkeyPostLogin,
+  'POST /identity/resources/auth/v2/webauthn/postlogin': passkeyPostLogin,
+
+  // In the account (signed in).
+  [`POST ${ACCOUNT}/webauthn/enroll`]: { clientBody, body: s.strictObject({ deviceType }) },
+  [`POST ${ACCOUNT}/webauthn/enroll/verify`]: {
+    clientBody,
+    body: s.strictObject({ webauthnToken: token, deviceType, options: registrationJson }, [
+      'webauthnToken',
+      'options',
+    ]),
+  },
+  [`POST ${ACCOUNT}/webauthn/:deviceId/disable/verify`]: {
+    clientBody,
+    body: s.strictObject({ webauthnToken: token, options: authenticationJson }, ['webauthnToken', 'options']),
+  },
+  // The passkey new-device session, and its verification: the client SDK's IVerifyNewWebAuthnDevice
+  // `{ id, response: <the authenticator's response>, deviceType? }`; the whole credential in
+  // `response` is accepted too.
+  [`POST ${PASSKEYS}`]: { clientBody, body: s.strictObject({ deviceType }) },
+  [`POST ${PASSKEYS}/verify`]: {
+    clientBody,
+    body: s.strictObject(
+      { id: b64, response: { anyOf: [registrationJson, attestationResponse] }, deviceType },
+      ['id', 'response'],
+    ),
+  },
+};
