@@ -19,8 +19,8 @@ import { portalConnectivity as t } from '../../../i18n/portalConnectivity.en';
 import { Alert } from '../../../ui/Alert';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
-import { ConfirmDialog, DialogActions } from '../../../ui/ConfirmDialog';
-import { CopyField } from '../../../ui/CopyField';
+import { DialogActions } from '../../../ui/ConfirmDialog';
+import { SecretDialog } from '../../../ui/CopyField';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import { Dialog, DialogFooter } from '../../../ui/Dialog';
 import { formatDate } from '../../../ui/formatDate';
@@ -31,6 +31,7 @@ import { Tabs } from '../../../ui/Tabs';
 import { TextField } from '../../../ui/TextField';
 import { formStyle, mutedStyle } from '../../../ui/styles';
 import { listData, useListPage, useLoad } from '../../../ui/useListPage';
+import { useConfirmAction } from '../../../ui/useConfirmAction';
 import { useSubmit } from '../../../ui/useSubmit';
 import type { PortalPageProps } from '../../shell/PortalShell';
 import { fieldsetStyle } from '../../../ui/CheckList';
@@ -118,9 +119,16 @@ function WebhooksTab({ api, categories, canWrite }: TabProps) {
     | { kind: 'edit'; webhook: Webhook | null }
     | { kind: 'secret'; secret: string }
     | { kind: 'logs'; webhook: Webhook }
-    | { kind: 'delete'; webhook: Webhook }
     | null
   >(null);
+  const remove = useConfirmAction<Webhook>({
+    run: (w) => api.deleteWebhook(w._id),
+    done: list.reload,
+    title: t.deleteTitle,
+    titleId: 'ae-delete-webhook-title',
+    body: (w) => t.deleteBody(w.displayName),
+    menu: { label: t.delete, ariaLabel: (w) => t.deleteOf(w.displayName), part: 'delete-webhook' },
+  });
 
   const columns: Array<Column<Webhook>> = [
     { id: 'name', header: t.columns.name, cell: (w) => w.displayName },
@@ -172,13 +180,7 @@ function WebhooksTab({ api, categories, canWrite }: TabProps) {
                   part: 'edit-webhook',
                   onSelect: () => setDialog({ kind: 'edit', webhook: w }),
                 },
-                {
-                  label: t.delete,
-                  ariaLabel: t.deleteOf(w.displayName),
-                  part: 'delete-webhook',
-                  danger: true,
-                  onSelect: () => setDialog({ kind: 'delete', webhook: w }),
-                },
+                remove.rowAction(w),
               ]
             : []),
         ]}
@@ -201,42 +203,21 @@ function WebhooksTab({ api, categories, canWrite }: TabProps) {
         />
       )}
       {dialog?.kind === 'secret' && (
-        <Dialog
+        <SecretDialog
           title={t.secretTitle}
           titleId="ae-webhook-secret-title"
-          size="medium"
+          body={t.secretBody}
+          fields={[
+            { label: t.secret, value: dialog.secret, copyLabel: t.copySecret, partName: 'webhook-secret' },
+          ]}
+          doneLabel={t.done}
           onClose={() => setDialog(null)}
-        >
-          <p>{t.secretBody}</p>
-          <CopyField
-            label={t.secret}
-            value={dialog.secret}
-            copyLabel={t.copySecret}
-            partName="webhook-secret"
-          />
-          <DialogFooter>
-            <Button partName="done-button" onClick={() => setDialog(null)}>
-              {t.done}
-            </Button>
-          </DialogFooter>
-        </Dialog>
+        />
       )}
       {dialog?.kind === 'logs' && (
         <LogsDialog api={api} webhook={dialog.webhook} canWrite={canWrite} onClose={() => setDialog(null)} />
       )}
-      {dialog?.kind === 'delete' && (
-        <ConfirmDialog
-          title={t.deleteTitle}
-          titleId="ae-delete-webhook-title"
-          body={t.deleteBody(dialog.webhook.displayName)}
-          onClose={() => setDialog(null)}
-          onConfirm={async () => {
-            await api.deleteWebhook(dialog.webhook._id);
-            setDialog(null);
-            list.reload();
-          }}
-        />
-      )}
+      {remove.dialog}
     </div>
   );
 }

@@ -6,10 +6,10 @@ import { createGroupsApi, GROUPS_PAGE_SIZE, type Group } from '../../../../core/
 import { enPortal } from '../../../i18n/en-portal';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { Button } from '../../../ui/Button';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ListTable, type Column } from '../../../ui/DataTable';
 import { Page } from '../../../ui/Page';
 import type { RowAction } from '../../../ui/RowActions';
+import { useConfirmAction } from '../../../ui/useConfirmAction';
 import { listData, useListPage } from '../../../ui/useListPage';
 import type { PortalPageProps } from '../../shell/PortalShell';
 import { NoPermission, usePageApi, usePermissions } from '../common/adminParts';
@@ -27,7 +27,7 @@ const swatchStyle = css({
   border: '1px solid var(--ae-color-border)',
 });
 
-type DialogState = { kind: 'add' } | { kind: 'edit' | 'roles' | 'members' | 'delete'; groupId: string };
+type DialogState = { kind: 'add' } | { kind: 'edit' | 'roles' | 'members'; groupId: string };
 
 /**
  * Groups (spec 001 §2, §4, §7): the account's groups searched and paged by the server; create,
@@ -49,6 +49,14 @@ export default function GroupsPage(_props: PortalPageProps) {
     pageSize: GROUPS_PAGE_SIZE,
     enabled: allowed,
   });
+  const remove = useConfirmAction<Group>({
+    run: (group) => api.remove(group.id),
+    done: groups.reload,
+    title: t.deleteTitle,
+    titleId: 'ae-delete-group-title',
+    body: (group) => t.deleteBody(group.name, group.users.length),
+    menu: { label: a.delete, ariaLabel: (group) => t.deleteOf(group.name), part: 'delete-group' },
+  });
 
   if (!allowed)
     return <NoPermission title={enPortal.portal.pageTitles.groups} titleId="ae-portal-groups-title" />;
@@ -61,7 +69,7 @@ export default function GroupsPage(_props: PortalPageProps) {
     setDialog(null);
     groups.reload();
   };
-  const open = (kind: 'edit' | 'roles' | 'members' | 'delete', group: Group) => () =>
+  const open = (kind: 'edit' | 'roles' | 'members', group: Group) => () =>
     setDialog({ kind, groupId: group.id });
 
   const columns: Array<Column<Group>> = [
@@ -118,14 +126,7 @@ export default function GroupsPage(_props: PortalPageProps) {
             part: 'group-members',
             onSelect: open('members', group),
           },
-        canDelete &&
-          group.managedBy !== 'scim2' && {
-            label: a.delete,
-            ariaLabel: t.deleteOf(group.name),
-            part: 'delete-group',
-            danger: true,
-            onSelect: open('delete', group),
-          },
+        canDelete && group.managedBy !== 'scim2' && remove.rowAction(group),
       ] as Array<RowAction | false>
     ).filter((action): action is RowAction => Boolean(action));
 
@@ -178,18 +179,7 @@ export default function GroupsPage(_props: PortalPageProps) {
           onChanged={groups.reload}
         />
       )}
-      {dialog?.kind === 'delete' && current && (
-        <ConfirmDialog
-          title={t.deleteTitle}
-          titleId="ae-delete-group-title"
-          body={t.deleteBody(current.name, current.users.length)}
-          onClose={() => setDialog(null)}
-          onConfirm={async () => {
-            await api.remove(current.id);
-            done();
-          }}
-        />
-      )}
+      {remove.dialog}
     </Page>
   );
 }

@@ -10,13 +10,14 @@ import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { portalSso as t } from '../../../i18n/portalSso.en';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
-import { ConfirmDialog, FormDialog } from '../../../ui/ConfirmDialog';
+import { FormDialog } from '../../../ui/ConfirmDialog';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import { Page } from '../../../ui/Page';
 import type { RowAction } from '../../../ui/RowActions';
 import { SelectField } from '../../../ui/SelectField';
 import { mutedStyle } from '../../../ui/styles';
-import { useLoad } from '../../../ui/useListPage';
+import { useConfirmAction } from '../../../ui/useConfirmAction';
+import { listData, useListPage } from '../../../ui/useListPage';
 import { useSubmit } from '../../../ui/useSubmit';
 import type { PortalPageProps } from '../../shell/PortalShell';
 import { NoPermission, usePageApi, usePermissions } from '../common/adminParts';
@@ -35,12 +36,28 @@ export default function SsoPage(_props: PortalPageProps) {
   const { can, canRead } = usePermissions();
   const allowed = canRead('sso');
   const canWrite = can(WRITE);
-  const { load, reload } = useLoad(() => api.list(), [api], allowed);
+  const { load, reload } = useListPage({
+    fetch: () => api.list().then(listData),
+    deps: [api],
+    enabled: allowed,
+  });
   const [openId, setOpenId] = useState<string | null>(null);
-  const [dialog, setDialog] = useState<{ kind: 'add' } | { kind: 'delete'; id: string } | null>(null);
+  const [adding, setAdding] = useState(false);
+  const remove = useConfirmAction<SsoConnection>({
+    run: (c) => api.remove(c.id),
+    done: reload,
+    title: t.deleteTitle,
+    titleId: 'ae-delete-sso-title',
+    body: (c) => t.deleteBody(typeLabel(c.type)),
+    menu: {
+      label: portalAdmin.common.delete,
+      ariaLabel: (c) => t.deleteOf(typeLabel(c.type)),
+      part: 'delete-sso',
+    },
+  });
 
   if (!allowed) return <NoPermission title={enPortal.portal.pageTitles.sso} titleId={TITLE_ID} />;
-  const connections = load.status === 'ready' ? load.data : [];
+  const connections = load.status === 'ready' ? load.data.items : [];
   const open = connections.find((c) => c.id === openId);
   if (open)
     return (
@@ -102,19 +119,8 @@ export default function SsoPage(_props: PortalPageProps) {
       part: 'configure-sso',
       onSelect: () => setOpenId(c.id),
     },
-    ...(canWrite
-      ? [
-          {
-            label: portalAdmin.common.delete,
-            ariaLabel: t.deleteOf(typeLabel(c.type)),
-            part: 'delete-sso',
-            danger: true,
-            onSelect: () => setDialog({ kind: 'delete', id: c.id }),
-          },
-        ]
-      : []),
+    ...(canWrite ? [remove.rowAction(c)] : []),
   ];
-  const deleting = dialog?.kind === 'delete' ? connections.find((c) => c.id === dialog.id) : undefined;
 
   return (
     <Page
@@ -123,7 +129,7 @@ export default function SsoPage(_props: PortalPageProps) {
       description={t.intro}
       actions={
         canWrite && (
-          <Button partName="add-sso" onClick={() => setDialog({ kind: 'add' })}>
+          <Button partName="add-sso" onClick={() => setAdding(true)}>
             {t.add}
           </Button>
         )
@@ -137,11 +143,7 @@ export default function SsoPage(_props: PortalPageProps) {
       <DataTable
         caption={t.caption}
         columns={columns}
-        load={
-          load.status === 'ready'
-            ? { status: 'ready', data: { items: load.data, totalItems: load.data.length, totalPages: 1 } }
-            : load
-        }
+        load={load}
         rowKey={(c) => c.id}
         rowLabel={(c) => typeLabel(c.type)}
         rowActions={actionsOf}
@@ -151,30 +153,18 @@ export default function SsoPage(_props: PortalPageProps) {
         failedText={t.loadFailed}
         onRetry={reload}
       />
-      {dialog?.kind === 'add' && (
+      {adding && (
         <AddConnectionDialog
-          onClose={() => setDialog(null)}
+          onClose={() => setAdding(false)}
           onCreate={async (type) => {
             const created = await api.create(type);
-            setDialog(null);
+            setAdding(false);
             reload();
             setOpenId(created.id);
           }}
         />
       )}
-      {deleting && (
-        <ConfirmDialog
-          title={t.deleteTitle}
-          titleId="ae-delete-sso-title"
-          body={t.deleteBody(typeLabel(deleting.type))}
-          onClose={() => setDialog(null)}
-          onConfirm={async () => {
-            await api.remove(deleting.id);
-            setDialog(null);
-            reload();
-          }}
-        />
-      )}
+      {remove.dialog}
     </Page>
   );
 }
