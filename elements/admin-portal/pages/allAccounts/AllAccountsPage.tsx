@@ -18,6 +18,7 @@ import { Page, sectionStyle, stackListStyle, toolbarStyle } from '../../../ui/Pa
 import { Spinner } from '../../../ui/Spinner';
 import { Switch } from '../../../ui/Switch';
 import { SEARCH_DELAY_MS } from '../../../ui/useListPage';
+import { useActions, useSubmit } from '../../../ui/useSubmit';
 import { TextField } from '../../../ui/TextField';
 import { focusRing, formStyle, mutedStyle } from '../../../ui/styles';
 import type { PortalPageProps } from '../../shell/PortalShell';
@@ -293,15 +294,12 @@ function AddAccountDialog({
   const [name, setName] = useState('');
   const [parent, setParent] = useState(parents[0]?.tenantId ?? '');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [state, setState] = useState<{ saving: boolean; error: string | null }>({
-    saving: false,
-    error: null,
-  });
+  const submit = useSubmit();
   const nameRef = useRef<HTMLInputElement>(null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (state.saving) return;
+    if (submit.busy) return;
     const trimmed = name.trim();
     if (!trimmed) {
       setFieldError(t.nameRequired);
@@ -312,18 +310,13 @@ function AddAccountDialog({
       return nameRef.current?.focus();
     }
     setFieldError(null);
-    setState({ saving: true, error: null });
-    try {
-      onCreated(await api.create({ name: trimmed, parentTenantId: parent }));
-    } catch (error) {
-      setState({ saving: false, error: errorMessage(error) });
-    }
+    await submit.run(async () => onCreated(await api.create({ name: trimmed, parentTenantId: parent })));
   }
 
   return (
     <Dialog title={t.addTitle} titleId="ae-add-account-title" onClose={onClose}>
       <form noValidate onSubmit={onSubmit} css={formStyle} part="form add-account">
-        {state.error && <Alert>{state.error}</Alert>}
+        {submit.error && <Alert>{submit.error}</Alert>}
         <TextField
           ref={nameRef}
           label={t.name}
@@ -347,7 +340,7 @@ function AddAccountDialog({
           <Button variant="secondary" onClick={onClose}>
             {t.cancel}
           </Button>
-          <Button type="submit" partName="create-account" loading={state.saving} loadingLabel={t.creating}>
+          <Button type="submit" partName="create-account" loading={submit.busy} loadingLabel={t.creating}>
             {t.create}
           </Button>
         </div>
@@ -376,8 +369,8 @@ function AccountUsersDialog({
   const app = useAuthApp();
   const [load, setLoad] = useState<UsersLoad>({ status: 'loading' });
   const [roles, setRoles] = useState<AssignableRole[]>([]);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const changes = useActions();
+  const { busy, error } = changes;
 
   const fetchPage = useCallback(
     async (offset: number) => {
@@ -418,15 +411,7 @@ function AccountUsersDialog({
   // of the dialog); a second change of the same member waits for the first.
   async function change(user: SubAccountUser, action: () => Promise<SubAccountUser>) {
     if (busy === user.id) return;
-    setBusy(user.id);
-    setError(null);
-    try {
-      replace(await action());
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(null);
-    }
+    await changes.run(user.id, async () => replace(await action()));
   }
 
   return (

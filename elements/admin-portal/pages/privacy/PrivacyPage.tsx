@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../ui/formatDate';
 import { Item, ItemList } from '../../../ui/ItemList';
 import { LoadStatus, Page, Section } from '../../../ui/Page';
 import { mutedStyle } from '../../../ui/styles';
+import { useActions } from '../../../ui/useSubmit';
 import type { PortalPageProps } from '../../shell/PortalShell';
 import { describeDevice } from './describeDevice';
 import { MfaSection } from './MfaSection';
@@ -28,8 +29,8 @@ type Load =
 export default function PrivacyPage(_props: PortalPageProps) {
   const app = useAuthApp();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [busy, setBusy] = useState<string | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const actions = useActions();
+  const { busy } = actions;
   const [confirming, setConfirming] = useState(false);
 
   const reload = useCallback(async () => {
@@ -43,18 +44,11 @@ export default function PrivacyPage(_props: PortalPageProps) {
     void reload();
   }, [reload]);
 
-  async function act(key: string, action: () => Promise<unknown>) {
-    setBusy(key);
-    setActionError(null);
-    try {
+  const act = (key: string, action: () => Promise<unknown>) =>
+    actions.run(key, async () => {
       await action();
       await reload();
-    } catch (error) {
-      setActionError(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
-  }
+    });
 
   const others = load.status === 'ready' ? load.sessions.filter((s) => !s.current) : [];
   const retry = () => {
@@ -65,7 +59,7 @@ export default function PrivacyPage(_props: PortalPageProps) {
     <Page title={enPortal.portal.pageTitles.privacy} titleId="ae-portal-privacy-title">
       <Section titleId="ae-sessions-title" partName="sessions" title={t.title} intro={t.intro}>
         <LoadStatus load={load} failedText={t.loadFailed} onRetry={retry} />
-        {actionError && <Alert>{actionError}</Alert>}
+        {actions.error && <Alert>{actions.error}</Alert>}
         {load.status === 'ready' && (
           <>
             <ItemList partName="session-list">
