@@ -1,12 +1,12 @@
 /// <reference types="mocha" />
-// The page kit's confirmed row action (elements/ui/useConfirmAction) and the dialog that shows a
+// The page kit's confirmed row action (elements/ui/useConfirmAction) in a ListTable without search and the dialog that shows a
 // secret once (SecretDialog in elements/ui/CopyField), rendered on their own: the menu item, the
 // question, the call, the close and the reload; a failure kept in the dialog; focus back on Cancel.
 import { expect } from 'chai';
 import { createRoot, type Root } from 'react-dom/client';
 import { waitFor } from '../test-support/fixtures';
 import { SecretDialog } from './CopyField';
-import { DataTable, type Column } from './DataTable';
+import { ListTable, type Column } from './DataTable';
 import { useConfirmAction } from './useConfirmAction';
 import { listData, useListPage } from './useListPage';
 
@@ -40,17 +40,19 @@ function Harness({ fail = false }: { fail?: boolean }) {
   });
   return (
     <>
-      <DataTable
+      <ListTable
+        list={list}
+        texts={{
+          empty: 'No things.',
+          loadFailed: 'Things could not be loaded.',
+          total: (n) => `${n} things`,
+        }}
         caption="Things"
         columns={columns}
-        load={list.load}
         rowKey={(x) => x.id}
         rowLabel={(x) => x.name}
         rowActions={(x) => [remove.rowAction(x)]}
         rowPart="thing-row"
-        empty={<p>No things.</p>}
-        failedText="Things could not be loaded."
-        onRetry={list.reload}
       />
       {remove.dialog}
     </>
@@ -97,6 +99,10 @@ describe('page kit: useConfirmAction and SecretDialog', () => {
   it('asks from the row menu, runs the call, closes, then reloads', async () => {
     render(<Harness />);
     await waitFor(() => rows().length === 2);
+    // A ListTable without search or pagination: no toolbar, no pager, the total.
+    expect(host!.querySelector('input[type="search"]')).to.equal(null);
+    expect(host!.querySelector('nav')).to.equal(null);
+    expect(host!.textContent).to.contain('2 things');
     const dialog = await openDelete('Beta');
     expect(dialog.getAttribute('aria-labelledby')).to.equal('delete-thing-title');
     expect(dialog.textContent).to.contain('Delete this thing?');
@@ -105,6 +111,7 @@ describe('page kit: useConfirmAction and SecretDialog', () => {
     await waitFor(() => !host!.querySelector('[role="dialog"]'));
     await waitFor(() => rows().length === 1);
     expect(rows()).to.deep.equal(['Alpha']);
+    expect(host!.textContent).to.contain('1 things');
     expect(calls).to.deep.equal(['remove b', 'done b']);
   });
 

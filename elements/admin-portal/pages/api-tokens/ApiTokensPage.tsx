@@ -13,11 +13,10 @@ import { createTokenThenReveal, prependToken } from '../../../../core/portal/api
 import type { PortalPageId } from '../../../../core/portal/pages';
 import { enPortal } from '../../../i18n/en-portal';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
-import { Button } from '../../../ui/Button';
 import { useChoice } from '../../../ui/CheckList';
 import { FormDialog } from '../../../ui/ConfirmDialog';
 import { SecretDialog } from '../../../ui/CopyField';
-import { DataTable, type Column } from '../../../ui/DataTable';
+import { ListTable, type Column } from '../../../ui/DataTable';
 import { formatDate } from '../../../ui/formatDate';
 import { Page } from '../../../ui/Page';
 import { TextField } from '../../../ui/TextField';
@@ -118,27 +117,19 @@ export function ApiTokensPage({ kind }: { kind: ApiTokenKind }) {
       title={title}
       titleId={titleId}
       description={intro}
-      actions={
-        canWrite && (
-          <Button partName="add-token" onClick={() => setDialog({ kind: 'add' })}>
-            {t.add}
-          </Button>
-        )
-      }
+      add={canWrite && { label: t.add, part: 'add-token', onClick: () => setDialog({ kind: 'add' }) }}
     >
-      <DataTable
+      <ListTable
+        list={tokens}
+        texts={{ empty: t.empty, loadFailed: t.loadFailed, total: t.total }}
+        totalPart="tokens-total"
         caption={title}
         columns={columns}
-        load={tokens.load}
         rowKey={(token) => token.id}
         rowLabel={(token) => token.description}
         rowActions={canDelete ? (token) => [remove.rowAction(token)] : undefined}
         tablePart="tokens-table"
         rowPart="token-row"
-        empty={<p>{t.empty}</p>}
-        failedText={t.loadFailed}
-        onRetry={tokens.reload}
-        total={{ text: t.total, part: 'tokens-total' }}
       />
 
       {dialog?.kind === 'add' && (

@@ -21,7 +21,7 @@ import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { DialogActions } from '../../../ui/ConfirmDialog';
 import { SecretDialog } from '../../../ui/CopyField';
-import { DataTable, type Column } from '../../../ui/DataTable';
+import { DataTable, ListTable, type Column } from '../../../ui/DataTable';
 import { Dialog, DialogFooter } from '../../../ui/Dialog';
 import { formatDate } from '../../../ui/formatDate';
 import { InlineStatus, SaveButton } from '../../../ui/InlineStatus';
@@ -159,10 +159,11 @@ function WebhooksTab({ api, categories, canWrite }: TabProps) {
           </Button>
         </div>
       )}
-      <DataTable
+      <ListTable
+        list={list}
+        texts={{ empty: t.emptyWebhooks, loadFailed: t.loadFailed }}
         caption={t.webhooksCaption}
         columns={columns}
-        load={list.load}
         rowKey={(w) => w._id}
         rowLabel={(w) => w.displayName}
         rowActions={(w) => [
@@ -186,9 +187,6 @@ function WebhooksTab({ api, categories, canWrite }: TabProps) {
         ]}
         tablePart="webhooks-table"
         rowPart="webhook-row"
-        empty={<p>{t.emptyWebhooks}</p>}
-        failedText={t.loadFailed}
-        onRetry={list.reload}
       />
       {dialog?.kind === 'edit' && (
         <WebhookDialog

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { createGroupsApi, GROUPS_PAGE_SIZE, type Group } from '../../../../core/portal/groupsApi';
 import { enPortal } from '../../../i18n/en-portal';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
-import { Button } from '../../../ui/Button';
 import { ListTable, type Column } from '../../../ui/DataTable';
 import { Page } from '../../../ui/Page';
 import type { RowAction } from '../../../ui/RowActions';
@@ -135,13 +134,7 @@ export default function GroupsPage(_props: PortalPageProps) {
       title={enPortal.portal.pageTitles.groups}
       titleId="ae-portal-groups-title"
       description={t.intro}
-      actions={
-        canWrite && (
-          <Button partName="add-group" onClick={() => setDialog({ kind: 'add' })}>
-            {t.add}
-          </Button>
-        )
-      }
+      add={canWrite && { label: t.add, part: 'add-group', onClick: () => setDialog({ kind: 'add' }) }}
     >
       <ListTable
         list={groups}

@@ -11,10 +11,9 @@ import { buildUrl } from '../../../../core/api/http';
 import { enPortal } from '../../../i18n/en-portal';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Badge } from '../../../ui/Badge';
-import { Button } from '../../../ui/Button';
 import { FormDialog } from '../../../ui/ConfirmDialog';
 import { SecretDialog } from '../../../ui/CopyField';
-import { DataTable, type Column } from '../../../ui/DataTable';
+import { ListTable, type Column } from '../../../ui/DataTable';
 import { formatDate } from '../../../ui/formatDate';
 import { Page } from '../../../ui/Page';
 import { SelectField } from '../../../ui/SelectField';
@@ -112,27 +111,21 @@ export default function ProvisioningPage() {
       title={title}
       titleId={titleId}
       description={t.intro}
-      actions={
-        canWrite && (
-          <Button partName="add-scim-connection" onClick={() => setDialog({ kind: 'add' })}>
-            {t.add}
-          </Button>
-        )
+      add={
+        canWrite && { label: t.add, part: 'add-scim-connection', onClick: () => setDialog({ kind: 'add' }) }
       }
     >
-      <DataTable
+      <ListTable
+        list={list}
+        texts={{ empty: t.empty, loadFailed: t.loadFailed, total: t.total }}
+        totalPart="scim-total"
         caption={title}
         columns={columns}
-        load={list.load}
         rowKey={(c) => c.id}
         rowLabel={(c) => c.connectionName}
         rowActions={canDelete ? (c) => [remove.rowAction(c)] : undefined}
         tablePart="scim-table"
         rowPart="scim-row"
-        empty={<p>{t.empty}</p>}
-        failedText={t.loadFailed}
-        onRetry={list.reload}
-        total={{ text: t.total, part: 'scim-total' }}
       />
       {dialog?.kind === 'add' && (
         <AddConnectionDialog

@@ -212,13 +212,7 @@ export default function RolesPage(_props: PortalPageProps) {
       title={enPortal.portal.pageTitles.roles}
       titleId="ae-portal-roles-title"
       description={t.intro}
-      actions={
-        canWrite && (
-          <Button partName="add-role" onClick={() => setDialog({ kind: 'add' })}>
-            {t.add}
-          </Button>
-        )
-      }
+      add={canWrite && { label: t.add, part: 'add-role', onClick: () => setDialog({ kind: 'add' }) }}
     >
       <ListTable
         list={roles}

@@ -9,9 +9,8 @@ import { enPortal } from '../../../i18n/en-portal';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { portalSso as t } from '../../../i18n/portalSso.en';
 import { Badge } from '../../../ui/Badge';
-import { Button } from '../../../ui/Button';
 import { FormDialog } from '../../../ui/ConfirmDialog';
-import { DataTable, type Column } from '../../../ui/DataTable';
+import { ListTable, type Column } from '../../../ui/DataTable';
 import { Page } from '../../../ui/Page';
 import type { RowAction } from '../../../ui/RowActions';
 import { SelectField } from '../../../ui/SelectField';
@@ -36,7 +35,7 @@ export default function SsoPage(_props: PortalPageProps) {
   const { can, canRead } = usePermissions();
   const allowed = canRead('sso');
   const canWrite = can(WRITE);
-  const { load, reload } = useListPage({
+  const list = useListPage({
     fetch: () => api.list().then(listData),
     deps: [api],
     enabled: allowed,
@@ -45,7 +44,7 @@ export default function SsoPage(_props: PortalPageProps) {
   const [adding, setAdding] = useState(false);
   const remove = useConfirmAction<SsoConnection>({
     run: (c) => api.remove(c.id),
-    done: reload,
+    done: list.reload,
     title: t.deleteTitle,
     titleId: 'ae-delete-sso-title',
     body: (c) => t.deleteBody(typeLabel(c.type)),
@@ -57,7 +56,7 @@ export default function SsoPage(_props: PortalPageProps) {
   });
 
   if (!allowed) return <NoPermission title={enPortal.portal.pageTitles.sso} titleId={TITLE_ID} />;
-  const connections = load.status === 'ready' ? load.data.items : [];
+  const connections = list.load.status === 'ready' ? list.load.data.items : [];
   const open = connections.find((c) => c.id === openId);
   if (open)
     return (
@@ -65,7 +64,7 @@ export default function SsoPage(_props: PortalPageProps) {
         api={api}
         connection={open}
         canWrite={canWrite}
-        onChanged={reload}
+        onChanged={list.reload}
         onBack={() => setOpenId(null)}
       />
     );
@@ -127,31 +126,23 @@ export default function SsoPage(_props: PortalPageProps) {
       title={enPortal.portal.pageTitles.sso}
       titleId={TITLE_ID}
       description={t.intro}
-      actions={
-        canWrite && (
-          <Button partName="add-sso" onClick={() => setAdding(true)}>
-            {t.add}
-          </Button>
-        )
-      }
+      add={canWrite && { label: t.add, part: 'add-sso', onClick: () => setAdding(true) }}
     >
       {!canWrite && (
         <p css={mutedStyle} role="note">
           {t.readOnly}
         </p>
       )}
-      <DataTable
+      <ListTable
+        list={list}
+        texts={{ empty: t.empty, loadFailed: t.loadFailed }}
         caption={t.caption}
         columns={columns}
-        load={load}
         rowKey={(c) => c.id}
         rowLabel={(c) => typeLabel(c.type)}
         rowActions={actionsOf}
         tablePart="sso-table"
         rowPart="sso-row"
-        empty={t.empty}
-        failedText={t.loadFailed}
-        onRetry={reload}
       />
       {adding && (
         <AddConnectionDialog
@@ -159,7 +150,7 @@ export default function SsoPage(_props: PortalPageProps) {
           onCreate={async (type) => {
             const created = await api.create(type);
             setAdding(false);
-            reload();
+            list.reload();
             setOpenId(created.id);
           }}
         />
