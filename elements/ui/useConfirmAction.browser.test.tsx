@@ -1,7 +1,8 @@
 /// <reference types="mocha" />
-// The page kit's confirmed row action (elements/ui/useConfirmAction) in a ListTable without search and the dialog that shows a
-// secret once (SecretDialog in elements/ui/CopyField), rendered on their own: the menu item, the
-// question, the call, the close and the reload; a failure kept in the dialog; focus back on Cancel.
+// The page kit's confirmed row action (elements/ui/useConfirmAction) in a ListTable without search,
+// and the dialog that shows a secret once (SecretDialog in elements/ui/CopyField), rendered on their
+// own: the menu item, the question, the call, the close and the reload; a failure kept in the
+// dialog; focus back on Cancel.
 import { expect } from 'chai';
 import { createRoot, type Root } from 'react-dom/client';
 import { waitFor } from '../test-support/fixtures';
