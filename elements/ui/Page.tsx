@@ -157,9 +157,14 @@ export function LoadStatus({
 }) {
   if (load.status === 'loading') return <Spinner label={en.common.loading} />;
   if (load.status !== 'error') return null;
+  return <LoadFailed text={`${failedText} ${load.message ?? ''}`} onRetry={onRetry} />;
+}
+
+/** A failed load: what failed and why, and a Retry button (`onRetry` loads again). */
+export function LoadFailed({ text, onRetry }: { text: string; onRetry: () => void }) {
   return (
     <div>
-      <Alert>{`${failedText} ${load.message ?? ''}`.trim()}</Alert>
+      <Alert>{text.trim()}</Alert>
       <Button variant="secondary" onClick={onRetry}>
         {enPortal.portal.retry}
       </Button>

@@ -14,7 +14,7 @@ import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { SelectField } from '../../../ui/SelectField';
-import { Page, sectionStyle, stackListStyle, toolbarStyle } from '../../../ui/Page';
+import { LoadFailed, Page, sectionStyle, stackListStyle, toolbarStyle } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
 import { Switch } from '../../../ui/Switch';
 import { SEARCH_DELAY_MS } from '../../../ui/useListPage';
@@ -199,12 +199,7 @@ export default function AllAccountsPage(_props: PortalPageProps) {
         )}
         {branch.status === 'loading' && <Spinner label={en.common.loading} />}
         {branch.status === 'error' && (
-          <div>
-            <Alert>{`${t.loadFailed} ${branch.error ?? ''}`}</Alert>
-            <Button variant="secondary" onClick={() => void load(key)}>
-              {enPortal.portal.retry}
-            </Button>
-          </div>
+          <LoadFailed text={`${t.loadFailed} ${branch.error ?? ''}`} onRetry={() => void load(key)} />
         )}
         {branch.status === 'ready' && branch.next && (
           <Button
