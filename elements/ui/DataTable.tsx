@@ -156,7 +156,8 @@ export function DataTable<T, S extends string = string>({
   rowKey: (row: T) => string;
   /** The row's name in its menu's label ("Actions for Ada Lovelace") and its checkbox. */
   rowLabel: (row: T) => string;
-  rowActions?: (row: T) => RowAction[];
+  /** The row's menu; an item that is `false` (the user may not, the row does not allow it) is left out. */
+  rowActions?: (row: T) => Array<RowAction | false>;
   sort?: SortState<S>;
   onSort?: (by: S) => void;
   tablePart?: string;
@@ -285,7 +286,7 @@ export function DataTable<T, S extends string = string>({
             <tbody>
               {items.map((row, index) => {
                 const key = keys[index]!;
-                const actions = rowActions?.(row) ?? [];
+                const actions = (rowActions?.(row) ?? []).filter((action): action is RowAction => !!action);
                 return (
                   <tr key={key} part={rowPart}>
                     {selection && (

@@ -52,7 +52,8 @@ function Harness({ fail = false }: { fail?: boolean }) {
         columns={columns}
         rowKey={(x) => x.id}
         rowLabel={(x) => x.name}
-        rowActions={(x) => [remove.rowAction(x)]}
+        // An item that is false (not allowed here) is left out of the menu.
+        rowActions={(x) => [false, remove.rowAction(x)]}
         rowPart="thing-row"
       />
       {remove.dialog}
@@ -79,6 +80,7 @@ async function openDelete(name: string) {
   const item = await waitFor(() => host!.querySelector<HTMLButtonElement>('[part~="delete-thing"]'));
   expect(item.getAttribute('aria-label')).to.equal(`Delete the thing ${name}`);
   expect(item.textContent).to.equal('Delete');
+  expect(host!.querySelectorAll('[role="menuitem"]').length, 'the false item left out').to.equal(1);
   expect(item.hasAttribute('data-danger'), 'shown as danger').to.equal(true);
   item.click();
   return waitFor(() => host!.querySelector<HTMLElement>('[role="dialog"]'));

@@ -173,17 +173,13 @@ function WebhooksTab({ api, categories, canWrite }: TabProps) {
             part: 'webhook-logs',
             onSelect: () => setDialog({ kind: 'logs', webhook: w }),
           },
-          ...(canWrite
-            ? [
-                {
-                  label: t.edit,
-                  ariaLabel: t.editOf(w.displayName),
-                  part: 'edit-webhook',
-                  onSelect: () => setDialog({ kind: 'edit', webhook: w }),
-                },
-                remove.rowAction(w),
-              ]
-            : []),
+          canWrite && {
+            label: t.edit,
+            ariaLabel: t.editOf(w.displayName),
+            part: 'edit-webhook',
+            onSelect: () => setDialog({ kind: 'edit', webhook: w }),
+          },
+          canWrite && remove.rowAction(w),
         ]}
         tablePart="webhooks-table"
         rowPart="webhook-row"

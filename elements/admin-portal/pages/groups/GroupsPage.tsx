@@ -7,7 +7,6 @@ import { enPortal } from '../../../i18n/en-portal';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { ListTable, type Column } from '../../../ui/DataTable';
 import { Page } from '../../../ui/Page';
-import type { RowAction } from '../../../ui/RowActions';
 import { useConfirmAction } from '../../../ui/useConfirmAction';
 import { listData, useListPage } from '../../../ui/useListPage';
 import type { PortalPageProps } from '../../shell/PortalShell';
@@ -102,32 +101,29 @@ export default function GroupsPage(_props: PortalPageProps) {
     { id: 'users', header: t.columns.users, cell: (g) => g.users.map((u) => u.name).join(', ') || a.none },
   ];
   // A group SCIM manages keeps its name, description and members as the directory says (its roles stay editable).
-  const actionsOf = (group: Group): RowAction[] =>
-    (
-      [
-        canWrite &&
-          group.managedBy !== 'scim2' && {
-            label: a.edit,
-            ariaLabel: t.editOf(group.name),
-            part: 'edit-group',
-            onSelect: open('edit', group),
-          },
-        canManageRoles && {
-          label: t.rolesButton,
-          ariaLabel: t.rolesOf(group.name),
-          part: 'group-roles',
-          onSelect: open('roles', group),
-        },
-        canManageMembers &&
-          group.managedBy !== 'scim2' && {
-            label: t.membersButton,
-            ariaLabel: t.membersOf(group.name),
-            part: 'group-members',
-            onSelect: open('members', group),
-          },
-        canDelete && group.managedBy !== 'scim2' && remove.rowAction(group),
-      ] as Array<RowAction | false>
-    ).filter((action): action is RowAction => Boolean(action));
+  const actionsOf = (group: Group) => [
+    canWrite &&
+      group.managedBy !== 'scim2' && {
+        label: a.edit,
+        ariaLabel: t.editOf(group.name),
+        part: 'edit-group',
+        onSelect: open('edit', group),
+      },
+    canManageRoles && {
+      label: t.rolesButton,
+      ariaLabel: t.rolesOf(group.name),
+      part: 'group-roles',
+      onSelect: open('roles', group),
+    },
+    canManageMembers &&
+      group.managedBy !== 'scim2' && {
+        label: t.membersButton,
+        ariaLabel: t.membersOf(group.name),
+        part: 'group-members',
+        onSelect: open('members', group),
+      },
+    canDelete && group.managedBy !== 'scim2' && remove.rowAction(group),
+  ];
 
   return (
     <Page

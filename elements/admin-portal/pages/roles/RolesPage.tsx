@@ -12,7 +12,6 @@ import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { ListTable, type Column } from '../../../ui/DataTable';
 import { Page, sectionStyle, sectionTitleStyle } from '../../../ui/Page';
-import type { RowAction } from '../../../ui/RowActions';
 import { SelectField } from '../../../ui/SelectField';
 import { mutedStyle } from '../../../ui/styles';
 import { useConfirmAction } from '../../../ui/useConfirmAction';
@@ -139,26 +138,26 @@ export default function RolesPage(_props: PortalPageProps) {
     },
     { id: 'users', header: t.columns.users, align: 'end', cell: (role) => role.usersCount },
   ];
-  const roleActions = (role: Role): RowAction[] => {
-    if (!role.editable) return [];
-    const actions: RowAction[] = [];
-    if (canWrite)
-      actions.push({
-        label: a.edit,
-        ariaLabel: t.editOf(role.name),
-        part: 'edit-role',
-        onSelect: () => setDialog({ kind: 'edit', role }),
-      });
-    if (canWrite && ready)
-      actions.push({
-        label: t.permissionsButton,
-        ariaLabel: t.permissionsOf(role.name),
-        part: 'role-permissions',
-        onSelect: () => setDialog({ kind: 'permissions', role }),
-      });
-    if (canDelete) actions.push(remove.rowAction(role));
-    return actions;
-  };
+  // Built-in roles cannot change.
+  const roleActions = (role: Role) =>
+    role.editable
+      ? [
+          canWrite && {
+            label: a.edit,
+            ariaLabel: t.editOf(role.name),
+            part: 'edit-role',
+            onSelect: () => setDialog({ kind: 'edit', role }),
+          },
+          canWrite &&
+            !!ready && {
+              label: t.permissionsButton,
+              ariaLabel: t.permissionsOf(role.name),
+              part: 'role-permissions',
+              onSelect: () => setDialog({ kind: 'permissions', role }),
+            },
+          canDelete && remove.rowAction(role),
+        ]
+      : [];
   const permissionColumns: Array<Column<CatalogueRow>> = [
     {
       id: 'permission',

@@ -12,7 +12,6 @@ import { Badge } from '../../../ui/Badge';
 import { FormDialog } from '../../../ui/ConfirmDialog';
 import { ListTable, type Column } from '../../../ui/DataTable';
 import { Page } from '../../../ui/Page';
-import type { RowAction } from '../../../ui/RowActions';
 import { SelectField } from '../../../ui/SelectField';
 import { mutedStyle } from '../../../ui/styles';
 import { useConfirmAction } from '../../../ui/useConfirmAction';
@@ -111,14 +110,14 @@ export default function SsoPage(_props: PortalPageProps) {
       ),
     },
   ];
-  const actionsOf = (c: SsoConnection): RowAction[] => [
+  const actionsOf = (c: SsoConnection) => [
     {
       label: t.configure,
       ariaLabel: t.configureOf(typeLabel(c.type)),
       part: 'configure-sso',
       onSelect: () => setOpenId(c.id),
     },
-    ...(canWrite ? [remove.rowAction(c)] : []),
+    canWrite && remove.rowAction(c),
   ];
 
   return (

@@ -14,7 +14,6 @@ import { ListTable, type Column } from '../../../ui/DataTable';
 import { formatDate } from '../../../ui/formatDate';
 import { InlineStatus } from '../../../ui/InlineStatus';
 import { Page } from '../../../ui/Page';
-import type { RowAction } from '../../../ui/RowActions';
 import { SelectField } from '../../../ui/SelectField';
 import { useConfirmAction } from '../../../ui/useConfirmAction';
 import { listData, useListPage } from '../../../ui/useListPage';
@@ -200,60 +199,60 @@ export default function UsersPage(_props: PortalPageProps) {
       cell: (u) => formatDate(u.lastLogin, t.never),
     },
   ];
-  const actionsOf = (user: TeamUser): RowAction[] => {
-    if (user.id === me?.id) return [];
-    const actions: RowAction[] = [];
-    if (canChangeRoles)
-      actions.push({
-        label: t.changeRoles,
-        ariaLabel: t.changeRolesOf(user.name),
-        part: 'change-roles',
-        onSelect: () => setDialog({ kind: 'roles', user }),
-      });
-    if (canInvite && user.invitationPending)
-      actions.push(
-        {
-          label: tInvite.resendInvitation,
-          ariaLabel: tInvite.resendInvitationOf(user.name),
-          part: 'resend-invitation',
-          busy: resending === `invitation:${user.id}`,
-          onSelect: () => void resend(user, 'invitation'),
-        },
-        {
-          label: tInvite.resendAllTenants,
-          ariaLabel: tInvite.resendAllTenantsOf(user.name),
-          part: 'resend-invitation-all',
-          busy: resending === `all:${user.id}`,
-          onSelect: () => void resend(user, 'all'),
-        },
-      );
-    if (canInvite && !user.invitationPending && !user.verified)
-      actions.push({
-        label: tInvite.resendActivation,
-        ariaLabel: tInvite.resendActivationOf(user.name),
-        part: 'resend-activation',
-        busy: resending === `activation:${user.id}`,
-        onSelect: () => void resend(user, 'activation'),
-      });
-    if (canChangeRoles && user.isLocked)
-      actions.push({
-        label: t.unlock,
-        ariaLabel: t.unlockUser(user.name),
-        part: 'unlock-user',
-        busy: resending === `unlock:${user.id}`,
-        onSelect: () => void unlock(user),
-      });
-    if (canChangeRoles && !user.invitationPending)
-      actions.push({
-        label: t.signOut,
-        ariaLabel: t.signOutUser(user.name),
-        part: 'sign-out-user',
-        onSelect: () => signOut.ask(user),
-      });
-    // A member the directory provisions is removed there (the server refuses it here too).
-    if (canRemove && user.managedBy !== 'scim2') actions.push(remove.rowAction(user));
-    return actions;
-  };
+  // The signed-in user has no actions on their own row.
+  const actionsOf = (user: TeamUser) =>
+    user.id === me?.id
+      ? []
+      : [
+          canChangeRoles && {
+            label: t.changeRoles,
+            ariaLabel: t.changeRolesOf(user.name),
+            part: 'change-roles',
+            onSelect: () => setDialog({ kind: 'roles', user }),
+          },
+          canInvite &&
+            !!user.invitationPending && {
+              label: tInvite.resendInvitation,
+              ariaLabel: tInvite.resendInvitationOf(user.name),
+              part: 'resend-invitation',
+              busy: resending === `invitation:${user.id}`,
+              onSelect: () => void resend(user, 'invitation'),
+            },
+          canInvite &&
+            !!user.invitationPending && {
+              label: tInvite.resendAllTenants,
+              ariaLabel: tInvite.resendAllTenantsOf(user.name),
+              part: 'resend-invitation-all',
+              busy: resending === `all:${user.id}`,
+              onSelect: () => void resend(user, 'all'),
+            },
+          canInvite &&
+            !user.invitationPending &&
+            !user.verified && {
+              label: tInvite.resendActivation,
+              ariaLabel: tInvite.resendActivationOf(user.name),
+              part: 'resend-activation',
+              busy: resending === `activation:${user.id}`,
+              onSelect: () => void resend(user, 'activation'),
+            },
+          canChangeRoles &&
+            !!user.isLocked && {
+              label: t.unlock,
+              ariaLabel: t.unlockUser(user.name),
+              part: 'unlock-user',
+              busy: resending === `unlock:${user.id}`,
+              onSelect: () => void unlock(user),
+            },
+          canChangeRoles &&
+            !user.invitationPending && {
+              label: t.signOut,
+              ariaLabel: t.signOutUser(user.name),
+              part: 'sign-out-user',
+              onSelect: () => signOut.ask(user),
+            },
+          // A member the directory provisions is removed there (the server refuses it here too).
+          canRemove && user.managedBy !== 'scim2' && remove.rowAction(user),
+        ];
 
   return (
     <Page
