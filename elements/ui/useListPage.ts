@@ -113,6 +113,16 @@ export function useListPage<T, S extends string = string>({
   };
 }
 
+/** What a search or filter field settles on once typing stops (SEARCH_DELAY_MS later). */
+export function useSettled(value: string): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return settled;
+}
+
 /**
  * Loads with `fetcher` whenever `deps` or a reload change; the last data stays on screen while
  * a reload runs. For what is not a list (a catalogue, a form's data) and for useListPage's pages.

@@ -17,7 +17,7 @@ import { SelectField } from '../../../ui/SelectField';
 import { LoadFailed, Page, sectionStyle, stackListStyle, toolbarStyle } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
 import { Switch } from '../../../ui/Switch';
-import { SEARCH_DELAY_MS } from '../../../ui/useListPage';
+import { useSettled } from '../../../ui/useListPage';
 import { useActions, useSubmit } from '../../../ui/useSubmit';
 import { TextField } from '../../../ui/TextField';
 import { focusRing, formStyle, mutedStyle } from '../../../ui/styles';
@@ -78,16 +78,12 @@ export default function AllAccountsPage(_props: PortalPageProps) {
     [app],
   );
   const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState('');
   const [branches, setBranches] = useState<Record<string, Branch>>({});
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<{ kind: 'users'; account: SubAccount } | { kind: 'add' } | null>(null);
   const generation = useRef(0);
 
-  useEffect(() => {
-    const timer = setTimeout(() => setFilter(search.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
+  const filter = useSettled(search.trim());
 
   /** Loads the first page of a branch, or its next page from `link`; later answers of an older search are dropped. */
   const load = useCallback(

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { SEARCH_DELAY_MS } from '../../../ui/useListPage';
+import { useSettled } from '../../../ui/useListPage';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../../core/api/errors';
 import {
@@ -195,30 +195,25 @@ export function GroupMembersDialog({
   const searchField = useRef<HTMLInputElement>(null);
 
   useEffect(() => setMembers(group.users), [group]);
+  const settled = useSettled(search);
   useEffect(() => {
     let live = true;
-    const timer = setTimeout(
-      () => {
-        portalApis(app)
-          .team.listUsers({ filter: search, pageSize: 10 })
-          .then((page) => {
-            if (live) setFound(page.items);
-          })
-          .catch((error: unknown) => {
-            if (live) {
-              setFound([]);
-              submit.setError(errorMessage(error));
-            }
-          });
-      },
-      search ? SEARCH_DELAY_MS : 0,
-    );
+    portalApis(app)
+      .team.listUsers({ filter: settled, pageSize: 10 })
+      .then((page) => {
+        if (live) setFound(page.items);
+      })
+      .catch((error: unknown) => {
+        if (live) {
+          setFound([]);
+          submit.setError(errorMessage(error));
+        }
+      });
     return () => {
       live = false;
-      clearTimeout(timer);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- searches when the text changes; submit.setError is stable in use but not by identity
-  }, [app, search]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- searches when the settled text changes; submit.setError is stable in use but not by identity
+  }, [app, settled]);
 
   const change = (userId: string, add: boolean) =>
     submit.run(async () => {

@@ -22,6 +22,7 @@ import { Switch } from '../../../ui/Switch';
 import { Tabs } from '../../../ui/Tabs';
 import { TextField } from '../../../ui/TextField';
 import { formStyle, inputStyle, mutedStyle } from '../../../ui/styles';
+import { useFormFields } from '../../../ui/useFormFields';
 import { useActions, useSubmit } from '../../../ui/useSubmit';
 import { RolesChoice, useAssignableRoles } from '../common/adminParts';
 
@@ -444,8 +445,7 @@ function EntryList<T extends { id: string }>({
 }
 
 function Domains({ api, connection, canWrite, onChanged }: PartProps) {
-  const [domain, setDomain] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const form = useFormFields({ domain: '' });
   const { busy, error, run } = useActions();
   const act = (key: string, action: () => Promise<unknown>) =>
     run(key, async () => {
@@ -506,23 +506,20 @@ function Domains({ api, connection, canWrite, onChanged }: PartProps) {
           part="sso-add-domain-form"
           onSubmit={(e) => {
             e.preventDefault();
-            const value = domain.trim();
-            if (!value) return setFieldError(t.domainRequired);
-            setFieldError(null);
+            const value = form.values.domain.trim();
+            if (!form.check({ domain: value ? null : t.domainRequired })) return;
             void act('add', async () => {
               await api.addDomain(connection.id, value);
-              setDomain('');
+              form.reset();
             });
           }}
         >
           <div css={{ flex: '1 1 220px', minWidth: 0 }}>
             <TextField
               label={t.domainLabel}
-              value={domain}
-              error={fieldError}
               autoComplete="off"
               partName="sso-domain-input"
-              onChange={(e) => setDomain(e.target.value)}
+              {...form.field('domain')}
             />
           </div>
           <Button type="submit" loading={busy === 'add'} loadingLabel={t.adding} partName="sso-add-domain">
@@ -647,8 +644,8 @@ function AddGroupDialog({
   onClose: () => void;
   onAdd: (group: string, roleIds: string[]) => Promise<void>;
 }) {
-  const [group, setGroup] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const form = useFormFields({ group: '' });
+  const group = form.values.group.trim();
   const choice = useChoice([]);
   const submit = useSubmit();
   return (
@@ -656,24 +653,16 @@ function AddGroupDialog({
       title={t.addGroupTitle}
       titleId="ae-sso-add-group-title"
       busy={submit.busy}
-      error={submit.error}
+      error={form.banner(submit.error)}
       onClose={onClose}
       onSubmit={() => {
-        if (!group.trim()) return setFieldError(t.groupRequired);
-        setFieldError(null);
-        void submit.run(() => onAdd(group.trim(), [...choice.chosen]));
+        if (!form.check({ group: group ? null : t.groupRequired })) return;
+        void submit.run(() => onAdd(group, [...choice.chosen]));
       }}
       submitLabel={t.addGroup}
       busyLabel={t.adding}
     >
-      <TextField
-        label={t.groupName}
-        value={group}
-        error={fieldError}
-        autoComplete="off"
-        partName="sso-group-name"
-        onChange={(e) => setGroup(e.target.value)}
-      />
+      <TextField label={t.groupName} autoComplete="off" partName="sso-group-name" {...form.field('group')} />
       <RolesChoice roles={roles} choice={choice} disabled={submit.busy} legend={t.groupRoles} />
     </FormDialog>
   );
