@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../core/api/errors';
 
 /** Typing settles this long before a search is sent; a new search starts at the first page. */
-export const SEARCH_DELAY_MS = 300;
+const SEARCH_DELAY_MS = 300;
 
 export type SortOrder = 'ASC' | 'DESC';
 export interface SortState<S extends string> {
