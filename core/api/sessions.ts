@@ -1,7 +1,7 @@
 import type { HttpClient } from './http';
 
 /** A login session (spec 000 §3: id, userAgent, createdAt, ipAddress, current). */
-export interface LoginSession {
+interface LoginSession {
   id: string;
   userAgent: string | null;
   ipAddress: string | null;

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { createDemoBackend } from '../../core/demo/backend';
 import { DEMO_ADMIN } from '../../core/demo/data';
-import { mount, waitFor } from './fixtures';
+import { mount, unmountAll, waitFor } from './fixtures';
 import '../admin-portal/admin-portal.define';
 
 const SLOW = 8000;
@@ -20,6 +20,21 @@ export async function portalOn(page: string): Promise<HTMLElement> {
   location.hash = `#/portal/${page}`;
   return mount('auth-admin-portal', { demo: '' });
 }
+
+/** A portal page's tests: `describe` with the cleanup each test needs (the portal unmounted, the hash cleared). */
+export function describePortal(title: string, body: () => void): void {
+  describe(title, () => {
+    afterEach(() => {
+      unmountAll();
+      location.hash = '';
+    });
+    body();
+  });
+}
+
+/** Presses a dialog's primary button (Create, Save, Delete…). */
+export const confirmIn = (dialog: Element): void =>
+  (dialog.querySelector('[part~="confirm-button"]') as HTMLButtonElement).click();
 
 export const inShadow = <T extends Element = HTMLElement>(
   host: HTMLElement,

@@ -163,3 +163,66 @@ export function ConfirmDialog({
     </ActionDialog>
   );
 }
+
+/**
+ * Add a thing or edit one (`item` null to add): the fields' check, "Nothing changed." when an edit
+ * changes nothing, then `save(changes)` (null when adding) and `onDone`. The title and the submit
+ * button say which; `children` may take the busy flag.
+ */
+export function AddOrEditDialog<T extends { name: string }, C extends object>({
+  item,
+  titleId,
+  texts,
+  check,
+  changes,
+  save,
+  banner,
+  onClose,
+  onDone,
+  children,
+}: {
+  item: T | null;
+  titleId: string;
+  texts: {
+    addTitle: string;
+    editTitle: (name: string) => string;
+    create: string;
+    creating: string;
+    saving: string;
+  };
+  /** The fields' own errors shown; false stops the submit. */
+  check: () => boolean;
+  /** What an edit changes (an empty object: nothing). */
+  changes: (item: T) => C;
+  save: (changes: C | null) => Promise<unknown>;
+  /** The form's banner (useFormFields' `banner`): the last submit's error until a field changes. */
+  banner: (error: string | null) => string | null;
+  onClose: () => void;
+  onDone: () => void;
+  children: ReactNode | ((busy: boolean) => ReactNode);
+}) {
+  const submit = useSubmit();
+  function onSubmit() {
+    if (!check()) return;
+    const changed = item ? changes(item) : null;
+    if (changed && Object.keys(changed).length === 0) return submit.setError(a.nothingChanged);
+    void submit.run(async () => {
+      await save(changed);
+      onDone();
+    });
+  }
+  return (
+    <FormDialog
+      title={item ? texts.editTitle(item.name) : texts.addTitle}
+      titleId={titleId}
+      busy={submit.busy}
+      error={banner(submit.error)}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={item ? a.save : texts.create}
+      busyLabel={item ? texts.saving : texts.creating}
+    >
+      {typeof children === 'function' ? children(submit.busy) : children}
+    </FormDialog>
+  );
+}

@@ -1,7 +1,8 @@
 import { css } from '@emotion/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { portalAdmin } from '../i18n/portalAdmin.en';
 import { Button } from './Button';
+import { Dialog, DialogFooter } from './Dialog';
 import { FormField } from './FormField';
 import { visuallyHiddenStyle } from './Skeleton';
 import { inputStyle } from './styles';
@@ -99,5 +100,37 @@ export function CopyField({
         </div>
       )}
     </FormField>
+  );
+}
+
+/**
+ * What is shown once after a create (a token's secret, a SCIM bearer token, a webhook's secret): the
+ * explanation, the values with their Copy buttons, and Done.
+ */
+export function SecretDialog({
+  title,
+  titleId,
+  body,
+  fields,
+  doneLabel,
+  onClose,
+}: {
+  title: string;
+  titleId: string;
+  body: string;
+  fields: Array<ComponentProps<typeof CopyField> | false | null | undefined>;
+  doneLabel: string;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog title={title} titleId={titleId} size="medium" onClose={onClose}>
+      <p>{body}</p>
+      {fields.map((field) => field && <CopyField key={field.partName ?? field.label} {...field} />)}
+      <DialogFooter>
+        <Button partName="done-button" onClick={onClose}>
+          {doneLabel}
+        </Button>
+      </DialogFooter>
+    </Dialog>
   );
 }

@@ -156,7 +156,8 @@ export function DataTable<T, S extends string = string>({
   rowKey: (row: T) => string;
   /** The row's name in its menu's label ("Actions for Ada Lovelace") and its checkbox. */
   rowLabel: (row: T) => string;
-  rowActions?: (row: T) => RowAction[];
+  /** The row's menu; an item that is `false` (the user may not, the row does not allow it) is left out. */
+  rowActions?: (row: T) => Array<RowAction | false>;
   sort?: SortState<S>;
   onSort?: (by: S) => void;
   tablePart?: string;
@@ -285,7 +286,7 @@ export function DataTable<T, S extends string = string>({
             <tbody>
               {items.map((row, index) => {
                 const key = keys[index]!;
-                const actions = rowActions?.(row) ?? [];
+                const actions = (rowActions?.(row) ?? []).filter((action): action is RowAction => !!action);
                 return (
                   <tr key={key} part={rowPart}>
                     {selection && (
@@ -411,9 +412,11 @@ type DataTableProps<T, S extends string> = Parameters<typeof DataTable<T, S>>[0]
 
 /**
  * A list page's toolbar (its search box and any other filters) over its DataTable, both wired to
- * the page's useListPage: the search text, the load, sorting (when `sortable`), retry, the total and
- * paging (with a page-size choice when `pageSizes` is given). `load` and `onRetry` may be given
- * when the rows come from elsewhere (a catalogue loaded once, filtered in the browser).
+ * the page's useListPage: the search text, the load, sorting (when `sortable`), retry, the total
+ * (when `texts.total`) and paging (when `texts.pagination`; with a page-size choice when `pageSizes`
+ * is given). Without `search` and `filters` there is no toolbar (a short list the server sends whole).
+ * `load` and `onRetry` may be given when the rows come from elsewhere (a catalogue loaded once,
+ * filtered in the browser).
  */
 export function ListTable<T, S extends string = string>({
   list,
@@ -428,9 +431,9 @@ export function ListTable<T, S extends string = string>({
   ...table
 }: {
   list: ListPage<T, S>;
-  search: { label: string; part: string; maxLength?: number };
+  search?: { label: string; part: string; maxLength?: number };
   filters?: ReactNode;
-  texts: { empty: string; loadFailed: string; total: (count: number) => string; pagination: string };
+  texts: { empty: string; loadFailed: string; total?: (count: number) => string; pagination?: string };
   totalPart?: string;
   pageSizes?: number[];
   sortable?: boolean;
@@ -442,17 +445,21 @@ export function ListTable<T, S extends string = string>({
 >) {
   return (
     <>
-      <div css={toolbarStyle}>
-        <TextField
-          label={search.label}
-          type="search"
-          value={list.search}
-          maxLength={search.maxLength ?? 100}
-          partName={search.part}
-          onChange={(event) => list.setSearch(event.target.value)}
-        />
-        {filters}
-      </div>
+      {(search || filters) && (
+        <div css={toolbarStyle}>
+          {search && (
+            <TextField
+              label={search.label}
+              type="search"
+              value={list.search}
+              maxLength={search.maxLength ?? 100}
+              partName={search.part}
+              onChange={(event) => list.setSearch(event.target.value)}
+            />
+          )}
+          {filters}
+        </div>
+      )}
       <DataTable
         {...table}
         load={load ?? list.load}
@@ -461,15 +468,19 @@ export function ListTable<T, S extends string = string>({
         empty={<p>{texts.empty}</p>}
         failedText={texts.loadFailed}
         onRetry={onRetry ?? list.reload}
-        total={{ text: texts.total, part: totalPart }}
-        pagination={{
-          label: texts.pagination,
-          page: list.page,
-          pageSize: list.pageSize,
-          pageSizes,
-          onPage: list.setPage,
-          onPageSize: pageSizes ? list.setPageSize : undefined,
-        }}
+        total={texts.total && { text: texts.total, part: totalPart }}
+        pagination={
+          texts.pagination === undefined
+            ? undefined
+            : {
+                label: texts.pagination,
+                page: list.page,
+                pageSize: list.pageSize,
+                pageSizes,
+                onPage: list.setPage,
+                onPageSize: pageSizes ? list.setPageSize : undefined,
+              }
+        }
       />
     </>
   );

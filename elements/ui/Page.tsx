@@ -75,21 +75,31 @@ export const toolbarStyle = css({
 
 /**
  * A portal page: the page header (title, description, the primary action and others) over the
- * page's content. A region named by its title.
+ * page's content. A region named by its title. `add` is the usual primary action of a list page
+ * (Add role, Generate token), left out when false (the user may not add).
  */
 export function Page({
   title,
   titleId,
   description,
   actions,
+  add,
   children,
 }: {
   title: string;
   titleId: string;
   description?: ReactNode;
   actions?: ReactNode;
+  add?: { label: string; part: string; onClick: () => void } | false;
   children: ReactNode;
 }) {
+  const shown = add ? (
+    <Button partName={add.part} onClick={add.onClick}>
+      {add.label}
+    </Button>
+  ) : (
+    actions
+  );
   return (
     <section css={pageStyle} part="card page-content" aria-labelledby={titleId}>
       <header css={headerStyle} part="page-header">
@@ -100,7 +110,7 @@ export function Page({
           {description &&
             (typeof description === 'string' ? <p css={mutedStyle}>{description}</p> : description)}
         </div>
-        {actions && <div css={actionsStyle}>{actions}</div>}
+        {shown && <div css={actionsStyle}>{shown}</div>}
       </header>
       {children}
     </section>
@@ -147,9 +157,14 @@ export function LoadStatus({
 }) {
   if (load.status === 'loading') return <Spinner label={en.common.loading} />;
   if (load.status !== 'error') return null;
+  return <LoadFailed text={`${failedText} ${load.message ?? ''}`} onRetry={onRetry} />;
+}
+
+/** A failed load: what failed and why, and a Retry button (`onRetry` loads again). */
+export function LoadFailed({ text, onRetry }: { text: string; onRetry: () => void }) {
   return (
     <div>
-      <Alert>{`${failedText} ${load.message ?? ''}`.trim()}</Alert>
+      <Alert>{text.trim()}</Alert>
       <Button variant="secondary" onClick={onRetry}>
         {enPortal.portal.retry}
       </Button>

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../core/api/errors';
 
 /** Typing settles this long before a search is sent; a new search starts at the first page. */
-export const SEARCH_DELAY_MS = 300;
+const SEARCH_DELAY_MS = 300;
 
 export type SortOrder = 'ASC' | 'DESC';
 export interface SortState<S extends string> {
@@ -113,13 +113,27 @@ export function useListPage<T, S extends string = string>({
   };
 }
 
+/** What a search or filter field settles on once typing stops (SEARCH_DELAY_MS later). */
+export function useSettled(value: string): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return settled;
+}
+
 /**
  * Loads with `fetcher` whenever `deps` or a reload change; the last data stays on screen while
  * a reload runs. For what is not a list (a catalogue, a form's data) and for useListPage's pages.
+ * `refresh()` loads again and resolves once the new data (or the failure) is shown: for a change
+ * whose buttons stay busy until the list shows its effect.
  */
 export function useLoad<T>(fetcher: () => Promise<T>, deps: unknown[], enabled = true) {
   const [load, setLoad] = useState<Load<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const latest = useRef(fetcher);
+  latest.current = fetcher;
   useEffect(() => {
     if (!enabled) return undefined;
     let live = true;
@@ -137,5 +151,12 @@ export function useLoad<T>(fetcher: () => Promise<T>, deps: unknown[], enabled =
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists what the fetcher reads in deps (the fetcher itself is new each render)
   }, [...deps, attempt, enabled]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { load, setLoad, reload };
+  const refresh = useCallback(async () => {
+    try {
+      setLoad({ status: 'ready', data: await latest.current() });
+    } catch (error) {
+      setLoad({ status: 'error', message: errorMessage(error) });
+    }
+  }, []);
+  return { load, setLoad, reload, refresh };
 }

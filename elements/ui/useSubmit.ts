@@ -16,3 +16,24 @@ export function useSubmit() {
   const setError = useCallback((error: string | null) => setState({ busy: false, error }), []);
   return { ...state, run, setError };
 }
+
+/**
+ * The state of a list's own buttons (validate a domain, sign a session out): `busy` is the key of
+ * the action running, its failure is `error` (shown over the list), cleared when another starts.
+ */
+export function useActions() {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const run = useCallback(async (key: string, action: () => Promise<unknown>) => {
+    setBusy(key);
+    setError(null);
+    try {
+      await action();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(null);
+    }
+  }, []);
+  return { busy, error, setError, run };
+}

@@ -10,9 +10,8 @@ import { en } from '../../../i18n/en';
 import { enPortal } from '../../../i18n/en-portal';
 import { useAppSelector, useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
-import { Button } from '../../../ui/Button';
 import { SaveButton } from '../../../ui/InlineStatus';
-import { Page, readableWidthStyle, sectionTitleStyle } from '../../../ui/Page';
+import { LoadFailed, Page, readableWidthStyle, sectionTitleStyle } from '../../../ui/Page';
 import { Tabs } from '../../../ui/Tabs';
 import { SelectField } from '../../../ui/SelectField';
 import { Spinner } from '../../../ui/Spinner';
@@ -123,16 +122,13 @@ export default function AccountPage({ metadata }: PortalPageProps) {
   if (loadError) {
     return (
       <Page title={enPortal.portal.pageTitles.account} titleId="ae-portal-account-title">
-        <Alert>{`${t.loadFailed} ${loadError}`}</Alert>
-        <Button
-          variant="secondary"
-          onClick={() => {
+        <LoadFailed
+          text={`${t.loadFailed} ${loadError}`}
+          onRetry={() => {
             setLoadError(null);
             setAttempt((n) => n + 1);
           }}
-        >
-          {enPortal.portal.retry}
-        </Button>
+        />
       </Page>
     );
   }

@@ -14,10 +14,11 @@ import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { SelectField } from '../../../ui/SelectField';
-import { Page, sectionStyle, stackListStyle, toolbarStyle } from '../../../ui/Page';
+import { LoadFailed, Page, sectionStyle, stackListStyle, toolbarStyle } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
 import { Switch } from '../../../ui/Switch';
-import { SEARCH_DELAY_MS } from '../../../ui/useListPage';
+import { useSettled } from '../../../ui/useListPage';
+import { useActions, useSubmit } from '../../../ui/useSubmit';
 import { TextField } from '../../../ui/TextField';
 import { focusRing, formStyle, mutedStyle } from '../../../ui/styles';
 import type { PortalPageProps } from '../../shell/PortalShell';
@@ -77,16 +78,12 @@ export default function AllAccountsPage(_props: PortalPageProps) {
     [app],
   );
   const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState('');
   const [branches, setBranches] = useState<Record<string, Branch>>({});
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<{ kind: 'users'; account: SubAccount } | { kind: 'add' } | null>(null);
   const generation = useRef(0);
 
-  useEffect(() => {
-    const timer = setTimeout(() => setFilter(search.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
+  const filter = useSettled(search.trim());
 
   /** Loads the first page of a branch, or its next page from `link`; later answers of an older search are dropped. */
   const load = useCallback(
@@ -198,12 +195,7 @@ export default function AllAccountsPage(_props: PortalPageProps) {
         )}
         {branch.status === 'loading' && <Spinner label={en.common.loading} />}
         {branch.status === 'error' && (
-          <div>
-            <Alert>{`${t.loadFailed} ${branch.error ?? ''}`}</Alert>
-            <Button variant="secondary" onClick={() => void load(key)}>
-              {enPortal.portal.retry}
-            </Button>
-          </div>
+          <LoadFailed text={`${t.loadFailed} ${branch.error ?? ''}`} onRetry={() => void load(key)} />
         )}
         {branch.status === 'ready' && branch.next && (
           <Button
@@ -293,15 +285,12 @@ function AddAccountDialog({
   const [name, setName] = useState('');
   const [parent, setParent] = useState(parents[0]?.tenantId ?? '');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [state, setState] = useState<{ saving: boolean; error: string | null }>({
-    saving: false,
-    error: null,
-  });
+  const submit = useSubmit();
   const nameRef = useRef<HTMLInputElement>(null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (state.saving) return;
+    if (submit.busy) return;
     const trimmed = name.trim();
     if (!trimmed) {
       setFieldError(t.nameRequired);
@@ -312,18 +301,13 @@ function AddAccountDialog({
       return nameRef.current?.focus();
     }
     setFieldError(null);
-    setState({ saving: true, error: null });
-    try {
-      onCreated(await api.create({ name: trimmed, parentTenantId: parent }));
-    } catch (error) {
-      setState({ saving: false, error: errorMessage(error) });
-    }
+    await submit.run(async () => onCreated(await api.create({ name: trimmed, parentTenantId: parent })));
   }
 
   return (
     <Dialog title={t.addTitle} titleId="ae-add-account-title" onClose={onClose}>
       <form noValidate onSubmit={onSubmit} css={formStyle} part="form add-account">
-        {state.error && <Alert>{state.error}</Alert>}
+        {submit.error && <Alert>{submit.error}</Alert>}
         <TextField
           ref={nameRef}
           label={t.name}
@@ -347,7 +331,7 @@ function AddAccountDialog({
           <Button variant="secondary" onClick={onClose}>
             {t.cancel}
           </Button>
-          <Button type="submit" partName="create-account" loading={state.saving} loadingLabel={t.creating}>
+          <Button type="submit" partName="create-account" loading={submit.busy} loadingLabel={t.creating}>
             {t.create}
           </Button>
         </div>
@@ -376,8 +360,8 @@ function AccountUsersDialog({
   const app = useAuthApp();
   const [load, setLoad] = useState<UsersLoad>({ status: 'loading' });
   const [roles, setRoles] = useState<AssignableRole[]>([]);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const changes = useActions();
+  const { busy, error } = changes;
 
   const fetchPage = useCallback(
     async (offset: number) => {
@@ -418,15 +402,7 @@ function AccountUsersDialog({
   // of the dialog); a second change of the same member waits for the first.
   async function change(user: SubAccountUser, action: () => Promise<SubAccountUser>) {
     if (busy === user.id) return;
-    setBusy(user.id);
-    setError(null);
-    try {
-      replace(await action());
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(null);
-    }
+    await changes.run(user.id, async () => replace(await action()));
   }
 
   return (

@@ -1,22 +1,19 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
-import { unmountAll, waitFor } from '../../../test-support/fixtures';
+import { waitFor } from '../../../test-support/fixtures';
 import {
   buttonNamed,
   checkDialog,
+  confirmIn,
+  describePortal,
   dialogNamed,
   labelled,
   portalOn,
-  setValue,
   rowAction,
+  setValue,
 } from '../../../test-support/portal';
 
-describe('admin portal: API tokens pages', () => {
-  afterEach(() => {
-    unmountAll();
-    location.hash = '';
-  });
-
+describePortal('admin portal: API tokens pages', () => {
   for (const page of ['apiTokens', 'personalApiTokens']) {
     it(`${page}: the add dialog checks the days, closes, and 200 ms later the token is listed first and its secret shown once`, async () => {
       const portal = await portalOn(page);
@@ -28,15 +25,15 @@ describe('admin portal: API tokens pages', () => {
       const dialog = await dialogNamed(portal, 'Generate an API token');
       setValue(labelled(dialog, 'Description'), 'Export');
       setValue(labelled(dialog, 'Expires after (days)'), '0');
-      (dialog.querySelector('[part~="confirm-button"]') as HTMLButtonElement).click();
+      confirmIn(dialog);
       await waitFor(() =>
         dialog.textContent!.includes('Enter a whole number of days, 1 or more, or leave it empty.'),
       );
       setValue(labelled(dialog, 'Expires after (days)'), '3651');
-      (dialog.querySelector('[part~="confirm-button"]') as HTMLButtonElement).click();
+      confirmIn(dialog);
       await waitFor(() => dialog.textContent!.includes('Use at most 3650 days.'));
       setValue(labelled(dialog, 'Expires after (days)'), '2');
-      (dialog.querySelector('[part~="confirm-button"]') as HTMLButtonElement).click();
+      confirmIn(dialog);
 
       await waitFor(() => !dialog.isConnected, 8000);
       const closedAt = performance.now();

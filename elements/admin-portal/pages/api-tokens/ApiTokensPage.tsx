@@ -13,15 +13,14 @@ import { createTokenThenReveal, prependToken } from '../../../../core/portal/api
 import type { PortalPageId } from '../../../../core/portal/pages';
 import { enPortal } from '../../../i18n/en-portal';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
-import { Button } from '../../../ui/Button';
 import { useChoice } from '../../../ui/CheckList';
-import { ConfirmDialog, FormDialog } from '../../../ui/ConfirmDialog';
-import { CopyField } from '../../../ui/CopyField';
-import { DataTable, type Column } from '../../../ui/DataTable';
-import { Dialog, DialogFooter } from '../../../ui/Dialog';
+import { FormDialog } from '../../../ui/ConfirmDialog';
+import { SecretDialog } from '../../../ui/CopyField';
+import { ListTable, type Column } from '../../../ui/DataTable';
 import { formatDate } from '../../../ui/formatDate';
 import { Page } from '../../../ui/Page';
 import { TextField } from '../../../ui/TextField';
+import { useConfirmAction } from '../../../ui/useConfirmAction';
 import { useFormFields } from '../../../ui/useFormFields';
 import { listData, useListPage } from '../../../ui/useListPage';
 import { useSubmit } from '../../../ui/useSubmit';
@@ -62,9 +61,17 @@ export function ApiTokensPage({ kind }: { kind: ApiTokenKind }) {
     deps: [api],
     enabled: allowed,
   });
-  const [dialog, setDialog] = useState<
-    { kind: 'add' } | { kind: 'created'; token: CreatedApiToken } | { kind: 'delete'; token: ApiToken } | null
-  >(null);
+  const [dialog, setDialog] = useState<{ kind: 'add' } | { kind: 'created'; token: CreatedApiToken } | null>(
+    null,
+  );
+  const remove = useConfirmAction<ApiToken>({
+    run: (token) => api.remove(token.id),
+    done: tokens.reload,
+    title: t.deleteTitle,
+    titleId: 'ae-delete-token-title',
+    body: (token) => t.deleteBody(token.description),
+    menu: { label: a.delete, ariaLabel: (token) => t.deleteOf(token.description), part: 'delete-token' },
+  });
   // Tenant tokens show and take roles; the names come from the roles the account offers.
   const roles = useAssignableRoles(kind === 'tenant' && allowed).roles ?? [];
   const titleId = `ae-portal-${page}-title`;
@@ -110,39 +117,19 @@ export function ApiTokensPage({ kind }: { kind: ApiTokenKind }) {
       title={title}
       titleId={titleId}
       description={intro}
-      actions={
-        canWrite && (
-          <Button partName="add-token" onClick={() => setDialog({ kind: 'add' })}>
-            {t.add}
-          </Button>
-        )
-      }
+      add={canWrite && { label: t.add, part: 'add-token', onClick: () => setDialog({ kind: 'add' }) }}
     >
-      <DataTable
+      <ListTable
+        list={tokens}
+        texts={{ empty: t.empty, loadFailed: t.loadFailed, total: t.total }}
+        totalPart="tokens-total"
         caption={title}
         columns={columns}
-        load={tokens.load}
         rowKey={(token) => token.id}
         rowLabel={(token) => token.description}
-        rowActions={
-          canDelete
-            ? (token) => [
-                {
-                  label: a.delete,
-                  ariaLabel: t.deleteOf(token.description),
-                  part: 'delete-token',
-                  danger: true,
-                  onSelect: () => setDialog({ kind: 'delete', token }),
-                },
-              ]
-            : undefined
-        }
+        rowActions={canDelete ? (token) => [remove.rowAction(token)] : undefined}
         tablePart="tokens-table"
         rowPart="token-row"
-        empty={<p>{t.empty}</p>}
-        failedText={t.loadFailed}
-        onRetry={tokens.reload}
-        total={{ text: t.total, part: 'tokens-total' }}
       />
 
       {dialog?.kind === 'add' && (
@@ -159,21 +146,29 @@ export function ApiTokensPage({ kind }: { kind: ApiTokenKind }) {
         />
       )}
       {dialog?.kind === 'created' && (
-        <TokenCreatedDialog token={dialog.token} onClose={() => setDialog(null)} />
-      )}
-      {dialog?.kind === 'delete' && (
-        <ConfirmDialog
-          title={t.deleteTitle}
-          titleId="ae-delete-token-title"
-          body={t.deleteBody(dialog.token.description)}
+        <SecretDialog
+          title={t.successTitle}
+          titleId="ae-token-created-title"
+          body={t.successBody}
+          fields={[
+            !!dialog.token.clientId && {
+              label: t.clientId,
+              value: dialog.token.clientId,
+              copyLabel: t.copyClientId,
+              partName: 'token-client-id',
+            },
+            {
+              label: t.secret,
+              value: dialog.token.secret,
+              copyLabel: t.copySecret,
+              partName: 'token-secret',
+            },
+          ]}
+          doneLabel={t.done}
           onClose={() => setDialog(null)}
-          onConfirm={async () => {
-            await api.remove(dialog.token.id);
-            setDialog(null);
-            tokens.reload();
-          }}
         />
       )}
+      {remove.dialog}
     </Page>
   );
 }
@@ -261,28 +256,5 @@ function AddTokenDialog({
         />
       )}
     </FormDialog>
-  );
-}
-
-/** Shows the secret once (and the client id of legacy tokens), with copy buttons. */
-function TokenCreatedDialog({ token, onClose }: { token: CreatedApiToken; onClose: () => void }) {
-  return (
-    <Dialog title={t.successTitle} titleId="ae-token-created-title" size="medium" onClose={onClose}>
-      <p>{t.successBody}</p>
-      {token.clientId && (
-        <CopyField
-          label={t.clientId}
-          value={token.clientId}
-          copyLabel={t.copyClientId}
-          partName="token-client-id"
-        />
-      )}
-      <CopyField label={t.secret} value={token.secret} copyLabel={t.copySecret} partName="token-secret" />
-      <DialogFooter>
-        <Button partName="done-button" onClick={onClose}>
-          {t.done}
-        </Button>
-      </DialogFooter>
-    </Dialog>
   );
 }

@@ -36,7 +36,7 @@ import { SelectField } from '../../../ui/SelectField';
 import { Skeleton } from '../../../ui/Skeleton';
 import { TextField } from '../../../ui/TextField';
 import { mutedStyle } from '../../../ui/styles';
-import { SEARCH_DELAY_MS, useListPage, useLoad, type ListQuery } from '../../../ui/useListPage';
+import { useListPage, useLoad, useSettled, type ListQuery } from '../../../ui/useListPage';
 import type { PortalPageProps } from '../../shell/PortalShell';
 import { NoPermission, usePageApi, usePermissions } from '../common/adminParts';
 
@@ -103,16 +103,6 @@ function Words({ text }: { text: string }) {
       )}
     </>
   );
-}
-
-/** Text a filter field settles on after typing stops. */
-function useSettled(value: string): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
 }
 
 /** A record's value of a column, as text for the table and the details. */

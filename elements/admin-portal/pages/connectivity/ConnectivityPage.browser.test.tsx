@@ -1,8 +1,10 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
-import { unmountAll, waitFor } from '../../../test-support/fixtures';
+import { waitFor } from '../../../test-support/fixtures';
 import {
   buttonNamed,
+  confirmIn,
+  describePortal,
   dialogNamed,
   labelled,
   portalOn,
@@ -13,18 +15,13 @@ import {
 const checkbox = (root: ParentNode, text: string) =>
   [...root.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)!.querySelector('input')!;
 
-describe('admin portal: connectivity (webhooks page), demo mode', () => {
-  afterEach(() => {
-    unmountAll();
-    location.hash = '';
-  });
-
+describePortal('admin portal: connectivity (webhooks page), demo mode', () => {
   it('adds a webhook (fields checked, secret shown once), shows its logs and queues a retry (202)', async () => {
     const portal = await portalOn('webhooks');
     await waitFor(() => portal.shadowRoot!.textContent!.includes('No webhooks yet.'), 8000);
     (await buttonNamed(portal, 'Add webhook'))!.click();
     const dialog = await dialogNamed(portal, 'Add webhook');
-    (dialog.querySelector('[part~="confirm-button"]') as HTMLButtonElement).click();
+    confirmIn(dialog);
     await waitFor(() => dialog.textContent!.includes('Enter a name'));
     expect(dialog.textContent).to.contain('Choose at least one event');
     expect(labelled(dialog, 'Name').getAttribute('aria-invalid')).to.equal('true');
@@ -33,7 +30,7 @@ describe('admin portal: connectivity (webhooks page), demo mode', () => {
     checkbox(dialog, 'User signed in').click();
     (await buttonNamed(portal, 'Send a test'))!.click();
     await waitFor(() => dialog.textContent!.includes('Test delivered: the endpoint answered 200.'), 8000);
-    (dialog.querySelector('[part~="confirm-button"]') as HTMLButtonElement).click();
+    confirmIn(dialog);
     const saved = await dialogNamed(portal, 'Webhook saved', 8000);
     const secret = labelled(saved, 'Signing secret');
     expect(secret.value).to.match(/^whsec_/);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   createConnectivityApi,
   WEBHOOK_LOGS_PAGE_SIZE,
@@ -19,9 +19,9 @@ import { portalConnectivity as t } from '../../../i18n/portalConnectivity.en';
 import { Alert } from '../../../ui/Alert';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
-import { ConfirmDialog, DialogActions } from '../../../ui/ConfirmDialog';
-import { CopyField } from '../../../ui/CopyField';
-import { DataTable, type Column } from '../../../ui/DataTable';
+import { FormDialog } from '../../../ui/ConfirmDialog';
+import { SecretDialog } from '../../../ui/CopyField';
+import { DataTable, ListTable, type Column } from '../../../ui/DataTable';
 import { Dialog, DialogFooter } from '../../../ui/Dialog';
 import { formatDate } from '../../../ui/formatDate';
 import { InlineStatus, SaveButton } from '../../../ui/InlineStatus';
@@ -31,9 +31,11 @@ import { Tabs } from '../../../ui/Tabs';
 import { TextField } from '../../../ui/TextField';
 import { formStyle, mutedStyle } from '../../../ui/styles';
 import { listData, useListPage, useLoad } from '../../../ui/useListPage';
+import { useConfirmAction } from '../../../ui/useConfirmAction';
+import { useFormFields } from '../../../ui/useFormFields';
 import { useSubmit } from '../../../ui/useSubmit';
 import type { PortalPageProps } from '../../shell/PortalShell';
-import { fieldsetStyle } from '../../../ui/CheckList';
+import { fieldsetStyle, useChoice } from '../../../ui/CheckList';
 import { NoPermission, scrollAreaStyle, usePageApi, usePermissions } from '../common/adminParts';
 
 type Tab = 'webhooks' | 'email' | 'sms' | 'slack';
@@ -118,9 +120,16 @@ function WebhooksTab({ api, categories, canWrite }: TabProps) {
     | { kind: 'edit'; webhook: Webhook | null }
     | { kind: 'secret'; secret: string }
     | { kind: 'logs'; webhook: Webhook }
-    | { kind: 'delete'; webhook: Webhook }
     | null
   >(null);
+  const remove = useConfirmAction<Webhook>({
+    run: (w) => api.deleteWebhook(w._id),
+    done: list.reload,
+    title: t.deleteTitle,
+    titleId: 'ae-delete-webhook-title',
+    body: (w) => t.deleteBody(w.displayName),
+    menu: { label: t.delete, ariaLabel: (w) => t.deleteOf(w.displayName), part: 'delete-webhook' },
+  });
 
   const columns: Array<Column<Webhook>> = [
     { id: 'name', header: t.columns.name, cell: (w) => w.displayName },
@@ -151,10 +160,11 @@ function WebhooksTab({ api, categories, canWrite }: TabProps) {
           </Button>
         </div>
       )}
-      <DataTable
+      <ListTable
+        list={list}
+        texts={{ empty: t.emptyWebhooks, loadFailed: t.loadFailed }}
         caption={t.webhooksCaption}
         columns={columns}
-        load={list.load}
         rowKey={(w) => w._id}
         rowLabel={(w) => w.displayName}
         rowActions={(w) => [
@@ -164,29 +174,16 @@ function WebhooksTab({ api, categories, canWrite }: TabProps) {
             part: 'webhook-logs',
             onSelect: () => setDialog({ kind: 'logs', webhook: w }),
           },
-          ...(canWrite
-            ? [
-                {
-                  label: t.edit,
-                  ariaLabel: t.editOf(w.displayName),
-                  part: 'edit-webhook',
-                  onSelect: () => setDialog({ kind: 'edit', webhook: w }),
-                },
-                {
-                  label: t.delete,
-                  ariaLabel: t.deleteOf(w.displayName),
-                  part: 'delete-webhook',
-                  danger: true,
-                  onSelect: () => setDialog({ kind: 'delete', webhook: w }),
-                },
-              ]
-            : []),
+          canWrite && {
+            label: t.edit,
+            ariaLabel: t.editOf(w.displayName),
+            part: 'edit-webhook',
+            onSelect: () => setDialog({ kind: 'edit', webhook: w }),
+          },
+          canWrite && remove.rowAction(w),
         ]}
         tablePart="webhooks-table"
         rowPart="webhook-row"
-        empty={<p>{t.emptyWebhooks}</p>}
-        failedText={t.loadFailed}
-        onRetry={list.reload}
       />
       {dialog?.kind === 'edit' && (
         <WebhookDialog
@@ -201,42 +198,21 @@ function WebhooksTab({ api, categories, canWrite }: TabProps) {
         />
       )}
       {dialog?.kind === 'secret' && (
-        <Dialog
+        <SecretDialog
           title={t.secretTitle}
           titleId="ae-webhook-secret-title"
-          size="medium"
+          body={t.secretBody}
+          fields={[
+            { label: t.secret, value: dialog.secret, copyLabel: t.copySecret, partName: 'webhook-secret' },
+          ]}
+          doneLabel={t.done}
           onClose={() => setDialog(null)}
-        >
-          <p>{t.secretBody}</p>
-          <CopyField
-            label={t.secret}
-            value={dialog.secret}
-            copyLabel={t.copySecret}
-            partName="webhook-secret"
-          />
-          <DialogFooter>
-            <Button partName="done-button" onClick={() => setDialog(null)}>
-              {t.done}
-            </Button>
-          </DialogFooter>
-        </Dialog>
+        />
       )}
       {dialog?.kind === 'logs' && (
         <LogsDialog api={api} webhook={dialog.webhook} canWrite={canWrite} onClose={() => setDialog(null)} />
       )}
-      {dialog?.kind === 'delete' && (
-        <ConfirmDialog
-          title={t.deleteTitle}
-          titleId="ae-delete-webhook-title"
-          body={t.deleteBody(dialog.webhook.displayName)}
-          onClose={() => setDialog(null)}
-          onConfirm={async () => {
-            await api.deleteWebhook(dialog.webhook._id);
-            setDialog(null);
-            list.reload();
-          }}
-        />
-      )}
+      {remove.dialog}
     </div>
   );
 }
@@ -254,52 +230,48 @@ function WebhookDialog({
   onClose: () => void;
   onSaved: (saved: Webhook) => void;
 }) {
-  const [form, setForm] = useState({
+  const form = useFormFields({
     displayName: webhook?.displayName ?? '',
     description: webhook?.description ?? '',
     url: webhook?.url ?? '',
     secret: '',
-    isActive: webhook?.isActive ?? true,
   });
-  const [events, setEvents] = useState<Set<string>>(new Set(webhook?.eventKeys ?? []));
-  const [errors, setErrors] = useState<{ displayName?: string; url?: string; events?: string }>({});
+  const values = form.values;
+  const [isActive, setActive] = useState(webhook?.isActive ?? true);
+  const events = useChoice(webhook?.eventKeys ?? []);
+  const [eventsError, setEventsError] = useState<string | null>(null);
   const [testResult, setTestResult] = useState<{ ok: boolean; message: string } | null>(null);
   const submit = useSubmit();
   const testing = useSubmit();
+  const urlError = () => (/^https?:\/\/\S+$/i.test(values.url.trim()) ? null : t.urlInvalid);
 
-  const validate = () => {
-    const found: typeof errors = {};
-    if (!form.displayName.trim()) found.displayName = t.nameRequired;
-    if (!/^https?:\/\/\S+$/i.test(form.url.trim())) found.url = t.urlInvalid;
-    if (!events.size) found.events = t.eventsRequired;
-    setErrors(found);
-    return Object.keys(found).length === 0;
-  };
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!validate()) return;
+  function onSubmit() {
+    const eventsMissing = events.chosen.size ? null : t.eventsRequired;
+    setEventsError(eventsMissing);
+    const valid = form.check({
+      displayName: values.displayName.trim() ? null : t.nameRequired,
+      url: urlError(),
+    });
+    if (!valid || eventsMissing) return;
     const data: WebhookSave = {
       ...(webhook ? { _id: webhook._id } : {}),
-      displayName: form.displayName.trim(),
-      description: form.description,
-      url: form.url.trim(),
-      secret: form.secret.trim() || null,
-      eventKeys: [...events],
-      isActive: form.isActive,
+      displayName: values.displayName.trim(),
+      description: values.description,
+      url: values.url.trim(),
+      secret: values.secret.trim() || null,
+      eventKeys: [...events.chosen],
+      isActive,
     };
     void submit.run(async () => onSaved(await api.saveWebhook(data)));
   }
 
   function onTest() {
-    if (!/^https?:\/\/\S+$/i.test(form.url.trim())) {
-      setErrors((e) => ({ ...e, url: t.urlInvalid }));
-      return;
-    }
+    const problem = urlError();
+    if (problem) return void form.check({ ...form.errors, url: problem });
     setTestResult(null);
     void testing.run(async () => {
       try {
-        const result = await api.test({ url: form.url.trim(), secret: form.secret.trim() || null });
+        const result = await api.test({ url: values.url.trim(), secret: values.secret.trim() || null });
         // Spec 001 §4 "Webhook test succeeds on 200 or 201."
         const ok = (WEBHOOK_TEST_SUCCESS as readonly number[]).includes(result.statusCode);
         setTestResult({
@@ -313,115 +285,82 @@ function WebhookDialog({
     });
   }
 
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
-
   return (
-    <Dialog
+    <FormDialog
       title={webhook ? t.editTitle : t.addTitle}
       titleId="ae-webhook-dialog-title"
       size="medium"
       busy={submit.busy}
+      error={form.banner(submit.error)}
       onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={t.save}
+      busyLabel={t.saving}
     >
-      <form css={formStyle} onSubmit={onSubmit} noValidate>
-        {submit.error && <Alert>{submit.error}</Alert>}
-        <TextField
-          label={t.name}
-          value={form.displayName}
-          maxLength={200}
-          partName="webhook-name"
-          error={errors.displayName}
-          onChange={set('displayName')}
-        />
-        <TextField
-          label={t.url}
-          value={form.url}
-          type="url"
-          maxLength={2000}
-          partName="webhook-url"
-          error={errors.url}
-          onChange={set('url')}
-        />
-        <TextField
-          label={t.description}
-          value={form.description}
-          maxLength={1000}
-          partName="webhook-description"
-          onChange={set('description')}
-        />
-        <TextField
-          label={webhook ? t.newSecret : t.secretOptional}
-          value={form.secret}
-          maxLength={200}
-          partName="webhook-secret-input"
-          hint={webhook ? t.newSecretHint : t.secretHint}
-          autoComplete="off"
-          onChange={set('secret')}
-        />
-        <label>
-          <input
-            type="checkbox"
-            checked={form.isActive}
-            onChange={(e) => setForm((f) => ({ ...f, isActive: e.target.checked }))}
-          />{' '}
-          {t.activeLabel}
-        </label>
-        <fieldset
-          css={fieldsetStyle}
-          part="webhook-events"
-          aria-describedby={errors.events ? 'ae-webhook-events-error' : undefined}
-        >
-          <legend>{t.eventsLegend}</legend>
-          <div css={scrollAreaStyle}>
-            {categories.map((category) => (
-              <div key={category.id} role="group" aria-label={category.name}>
-                <strong>{category.name}</strong>
-                {(category.events ?? []).map((e) => (
-                  <label key={e.key} css={{ display: 'block' }}>
-                    <input
-                      type="checkbox"
-                      checked={events.has(e.key)}
-                      onChange={() =>
-                        setEvents((current) => {
-                          const next = new Set(current);
-                          if (next.has(e.key)) next.delete(e.key);
-                          else next.add(e.key);
-                          return next;
-                        })
-                      }
-                    />{' '}
-                    {e.displayName}
-                  </label>
-                ))}
-              </div>
-            ))}
-          </div>
-          {errors.events && (
-            <p id="ae-webhook-events-error" css={{ color: 'var(--ae-color-danger)', margin: 0 }}>
-              {errors.events}
-            </p>
-          )}
-        </fieldset>
-        <div css={rowStyle}>
-          <Button variant="secondary" partName="test-webhook" disabled={testing.busy} onClick={onTest}>
-            {testing.busy ? t.testing : t.test}
-          </Button>
-          {testResult && (
-            <InlineStatus
-              partName={testResult.ok ? 'test-success' : 'test-failed'}
-              onDismiss={() => setTestResult(null)}
-              timeoutMs={15000}
-            >
-              {testResult.message}
-            </InlineStatus>
-          )}
+      <TextField label={t.name} maxLength={200} partName="webhook-name" {...form.field('displayName')} />
+      <TextField label={t.url} type="url" maxLength={2000} partName="webhook-url" {...form.field('url')} />
+      <TextField
+        label={t.description}
+        maxLength={1000}
+        partName="webhook-description"
+        {...form.field('description')}
+      />
+      <TextField
+        label={webhook ? t.newSecret : t.secretOptional}
+        maxLength={200}
+        partName="webhook-secret-input"
+        hint={webhook ? t.newSecretHint : t.secretHint}
+        autoComplete="off"
+        {...form.field('secret')}
+      />
+      <label>
+        <input type="checkbox" checked={isActive} onChange={(e) => setActive(e.target.checked)} />{' '}
+        {t.activeLabel}
+      </label>
+      <fieldset
+        css={fieldsetStyle}
+        part="webhook-events"
+        aria-describedby={eventsError ? 'ae-webhook-events-error' : undefined}
+      >
+        <legend>{t.eventsLegend}</legend>
+        <div css={scrollAreaStyle}>
+          {categories.map((category) => (
+            <div key={category.id} role="group" aria-label={category.name}>
+              <strong>{category.name}</strong>
+              {(category.events ?? []).map((e) => (
+                <label key={e.key} css={{ display: 'block' }}>
+                  <input
+                    type="checkbox"
+                    checked={events.chosen.has(e.key)}
+                    onChange={() => events.toggle(e.key)}
+                  />{' '}
+                  {e.displayName}
+                </label>
+              ))}
+            </div>
+          ))}
         </div>
-        <DialogActions onCancel={onClose} busy={submit.busy} busyLabel={t.saving}>
-          {t.save}
-        </DialogActions>
-      </form>
-    </Dialog>
+        {eventsError && (
+          <p id="ae-webhook-events-error" css={{ color: 'var(--ae-color-danger)', margin: 0 }}>
+            {eventsError}
+          </p>
+        )}
+      </fieldset>
+      <div css={rowStyle}>
+        <Button variant="secondary" partName="test-webhook" disabled={testing.busy} onClick={onTest}>
+          {testing.busy ? t.testing : t.test}
+        </Button>
+        {testResult && (
+          <InlineStatus
+            partName={testResult.ok ? 'test-success' : 'test-failed'}
+            onDismiss={() => setTestResult(null)}
+            timeoutMs={15000}
+          >
+            {testResult.message}
+          </InlineStatus>
+        )}
+      </div>
+    </FormDialog>
   );
 }
 
@@ -799,48 +738,41 @@ function AddChannelDialog({
   onClose: () => void;
   onAdded: () => void;
 }) {
-  const [name, setName] = useState('');
-  const [url, setUrl] = useState('');
-  const [errors, setErrors] = useState<{ name?: string; url?: string }>({});
+  const form = useFormFields({ name: '', url: '' });
+  const name = form.values.name.trim();
+  const url = form.values.url.trim();
   const submit = useSubmit();
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found: typeof errors = {};
-    if (!name.trim()) found.name = t.nameRequired;
-    if (!/^https?:\/\/\S+$/i.test(url.trim())) found.url = t.urlInvalid;
-    setErrors(found);
-    if (Object.keys(found).length) return;
+  function onSubmit() {
+    const valid = form.check({
+      name: name ? null : t.nameRequired,
+      url: /^https?:\/\/\S+$/i.test(url) ? null : t.urlInvalid,
+    });
+    if (!valid) return;
     void submit.run(async () => {
-      await api.addSlackChannel({ name: name.trim(), url: url.trim() });
+      await api.addSlackChannel({ name, url });
       onAdded();
     });
   }
   return (
-    <Dialog title={t.addChannelTitle} titleId="ae-add-channel-title" busy={submit.busy} onClose={onClose}>
-      <form css={formStyle} onSubmit={onSubmit} noValidate>
-        {submit.error && <Alert>{submit.error}</Alert>}
-        <TextField
-          label={t.channelName}
-          value={name}
-          maxLength={100}
-          partName="channel-name"
-          error={errors.name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <TextField
-          label={t.channelUrl}
-          value={url}
-          type="url"
-          maxLength={2000}
-          partName="channel-url"
-          hint={t.channelUrlHint}
-          error={errors.url}
-          onChange={(e) => setUrl(e.target.value)}
-        />
-        <DialogActions onCancel={onClose} busy={submit.busy} busyLabel={t.saving}>
-          {t.addChannel}
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t.addChannelTitle}
+      titleId="ae-add-channel-title"
+      busy={submit.busy}
+      error={form.banner(submit.error)}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={t.addChannel}
+      busyLabel={t.saving}
+    >
+      <TextField label={t.channelName} maxLength={100} partName="channel-name" {...form.field('name')} />
+      <TextField
+        label={t.channelUrl}
+        type="url"
+        maxLength={2000}
+        partName="channel-url"
+        hint={t.channelUrlHint}
+        {...form.field('url')}
+      />
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { SEARCH_DELAY_MS } from '../../../ui/useListPage';
+import { useSettled } from '../../../ui/useListPage';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../../core/api/errors';
 import {
@@ -15,7 +15,7 @@ import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Dialog, DialogFooter } from '../../../ui/Dialog';
-import { ActionDialog, FormDialog } from '../../../ui/ConfirmDialog';
+import { ActionDialog, AddOrEditDialog } from '../../../ui/ConfirmDialog';
 import { useChoice } from '../../../ui/CheckList';
 import { useFormFields } from '../../../ui/useFormFields';
 import { SelectField } from '../../../ui/SelectField';
@@ -50,34 +50,23 @@ export function GroupDialog({
     color: group?.color ?? '',
     description: group?.description ?? '',
   });
-  const submit = useSubmit();
-
-  function onSubmit() {
-    const { name, description } = form.values;
-    const valid = form.check({
-      name: !name.trim() ? a.nameRequired : name.trim().length > 100 ? t.tooLong(100) : null,
-      description: description.trim().length > 500 ? t.tooLong(500) : null,
-    });
-    if (!valid) return;
-    const changes = group ? groupUpdateBody(group, form.values) : null;
-    if (group && changes && Object.keys(changes).length === 0) return submit.setError(a.nothingChanged);
-    void submit.run(async () => {
-      if (group && changes) await api.update(group.id, changes);
-      else await api.create(form.values);
-      onDone();
-    });
-  }
-
+  const { name, description } = form.values;
   return (
-    <FormDialog
-      title={group ? t.editTitle(group.name) : t.addTitle}
+    <AddOrEditDialog
+      item={group}
       titleId="ae-group-dialog-title"
-      busy={submit.busy}
-      error={form.banner(submit.error)}
+      texts={t}
+      check={() =>
+        form.check({
+          name: !name.trim() ? a.nameRequired : name.trim().length > 100 ? t.tooLong(100) : null,
+          description: description.trim().length > 500 ? t.tooLong(500) : null,
+        })
+      }
+      changes={(g) => groupUpdateBody(g, form.values)}
+      save={(changes) => (group && changes ? api.update(group.id, changes) : api.create(form.values))}
+      banner={form.banner}
       onClose={onClose}
-      onSubmit={onSubmit}
-      submitLabel={group ? a.save : t.create}
-      busyLabel={group ? t.saving : t.creating}
+      onDone={onDone}
     >
       <TextField
         label={t.name}
@@ -99,7 +88,7 @@ export function GroupDialog({
         partName="group-description"
         {...form.field('description')}
       />
-    </FormDialog>
+    </AddOrEditDialog>
   );
 }
 
@@ -206,30 +195,25 @@ export function GroupMembersDialog({
   const searchField = useRef<HTMLInputElement>(null);
 
   useEffect(() => setMembers(group.users), [group]);
+  const settled = useSettled(search);
   useEffect(() => {
     let live = true;
-    const timer = setTimeout(
-      () => {
-        portalApis(app)
-          .team.listUsers({ filter: search, pageSize: 10 })
-          .then((page) => {
-            if (live) setFound(page.items);
-          })
-          .catch((error: unknown) => {
-            if (live) {
-              setFound([]);
-              submit.setError(errorMessage(error));
-            }
-          });
-      },
-      search ? SEARCH_DELAY_MS : 0,
-    );
+    portalApis(app)
+      .team.listUsers({ filter: settled, pageSize: 10 })
+      .then((page) => {
+        if (live) setFound(page.items);
+      })
+      .catch((error: unknown) => {
+        if (live) {
+          setFound([]);
+          submit.setError(errorMessage(error));
+        }
+      });
     return () => {
       live = false;
-      clearTimeout(timer);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- searches when the text changes; submit.setError is stable in use but not by identity
-  }, [app, search]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- searches when the settled text changes; submit.setError is stable in use but not by identity
+  }, [app, settled]);
 
   const change = (userId: string, add: boolean) =>
     submit.run(async () => {

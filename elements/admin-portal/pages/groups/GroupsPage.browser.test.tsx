@@ -1,23 +1,20 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
-import { unmountAll, waitFor } from '../../../test-support/fixtures';
+import { waitFor } from '../../../test-support/fixtures';
 import {
   buttonNamed,
   checkDialog,
+  confirmIn,
+  describePortal,
   dialogNamed,
   inShadow,
   labelled,
   portalOn,
-  setValue,
   rowAction,
+  setValue,
 } from '../../../test-support/portal';
 
-describe('admin portal: groups page', () => {
-  afterEach(() => {
-    unmountAll();
-    location.hash = '';
-  });
-
+describePortal('admin portal: groups page', () => {
   it('creates a group (no description sent when none typed), then its dialogs trap focus, close on Escape and give focus back', async () => {
     const portal = await portalOn('groups');
     await waitFor(() => portal.shadowRoot!.textContent!.includes('No groups yet.'), 8000);
@@ -26,7 +23,7 @@ describe('admin portal: groups page', () => {
     (await buttonNamed(portal, 'Create group')).click();
     const dialog = await dialogNamed(portal, 'Create a group');
     setValue(labelled(dialog, 'Name'), 'Support');
-    (dialog.querySelector('[part~="confirm-button"]') as HTMLButtonElement).click();
+    confirmIn(dialog);
     await waitFor(() => !dialog.isConnected, 8000);
     const row = await inShadow(portal, '[part~="group-row"]');
     expect(row.textContent).to.contain('Support');
@@ -50,7 +47,7 @@ describe('admin portal: groups page', () => {
     const create = await dialogNamed(portal, 'Create a group');
     setValue(labelled(create, 'Name'), 'Ops');
     setValue(labelled(create, 'Description (optional)'), 'Keeps things running');
-    (create.querySelector('[part~="confirm-button"]') as HTMLButtonElement).click();
+    confirmIn(create);
     await waitFor(
       () =>
         portal

@@ -5,11 +5,9 @@ import { useState } from 'react';
 import { createGroupsApi, GROUPS_PAGE_SIZE, type Group } from '../../../../core/portal/groupsApi';
 import { enPortal } from '../../../i18n/en-portal';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
-import { Button } from '../../../ui/Button';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ListTable, type Column } from '../../../ui/DataTable';
 import { Page } from '../../../ui/Page';
-import type { RowAction } from '../../../ui/RowActions';
+import { useConfirmAction } from '../../../ui/useConfirmAction';
 import { listData, useListPage } from '../../../ui/useListPage';
 import type { PortalPageProps } from '../../shell/PortalShell';
 import { NoPermission, usePageApi, usePermissions } from '../common/adminParts';
@@ -27,7 +25,7 @@ const swatchStyle = css({
   border: '1px solid var(--ae-color-border)',
 });
 
-type DialogState = { kind: 'add' } | { kind: 'edit' | 'roles' | 'members' | 'delete'; groupId: string };
+type DialogState = { kind: 'add' } | { kind: 'edit' | 'roles' | 'members'; groupId: string };
 
 /**
  * Groups (spec 001 §2, §4, §7): the account's groups searched and paged by the server; create,
@@ -49,6 +47,14 @@ export default function GroupsPage(_props: PortalPageProps) {
     pageSize: GROUPS_PAGE_SIZE,
     enabled: allowed,
   });
+  const remove = useConfirmAction<Group>({
+    run: (group) => api.remove(group.id),
+    done: groups.reload,
+    title: t.deleteTitle,
+    titleId: 'ae-delete-group-title',
+    body: (group) => t.deleteBody(group.name, group.users.length),
+    menu: { label: a.delete, ariaLabel: (group) => t.deleteOf(group.name), part: 'delete-group' },
+  });
 
   if (!allowed)
     return <NoPermission title={enPortal.portal.pageTitles.groups} titleId="ae-portal-groups-title" />;
@@ -61,7 +67,7 @@ export default function GroupsPage(_props: PortalPageProps) {
     setDialog(null);
     groups.reload();
   };
-  const open = (kind: 'edit' | 'roles' | 'members' | 'delete', group: Group) => () =>
+  const open = (kind: 'edit' | 'roles' | 'members', group: Group) => () =>
     setDialog({ kind, groupId: group.id });
 
   const columns: Array<Column<Group>> = [
@@ -95,52 +101,36 @@ export default function GroupsPage(_props: PortalPageProps) {
     { id: 'users', header: t.columns.users, cell: (g) => g.users.map((u) => u.name).join(', ') || a.none },
   ];
   // A group SCIM manages keeps its name, description and members as the directory says (its roles stay editable).
-  const actionsOf = (group: Group): RowAction[] =>
-    (
-      [
-        canWrite &&
-          group.managedBy !== 'scim2' && {
-            label: a.edit,
-            ariaLabel: t.editOf(group.name),
-            part: 'edit-group',
-            onSelect: open('edit', group),
-          },
-        canManageRoles && {
-          label: t.rolesButton,
-          ariaLabel: t.rolesOf(group.name),
-          part: 'group-roles',
-          onSelect: open('roles', group),
-        },
-        canManageMembers &&
-          group.managedBy !== 'scim2' && {
-            label: t.membersButton,
-            ariaLabel: t.membersOf(group.name),
-            part: 'group-members',
-            onSelect: open('members', group),
-          },
-        canDelete &&
-          group.managedBy !== 'scim2' && {
-            label: a.delete,
-            ariaLabel: t.deleteOf(group.name),
-            part: 'delete-group',
-            danger: true,
-            onSelect: open('delete', group),
-          },
-      ] as Array<RowAction | false>
-    ).filter((action): action is RowAction => Boolean(action));
+  const actionsOf = (group: Group) => [
+    canWrite &&
+      group.managedBy !== 'scim2' && {
+        label: a.edit,
+        ariaLabel: t.editOf(group.name),
+        part: 'edit-group',
+        onSelect: open('edit', group),
+      },
+    canManageRoles && {
+      label: t.rolesButton,
+      ariaLabel: t.rolesOf(group.name),
+      part: 'group-roles',
+      onSelect: open('roles', group),
+    },
+    canManageMembers &&
+      group.managedBy !== 'scim2' && {
+        label: t.membersButton,
+        ariaLabel: t.membersOf(group.name),
+        part: 'group-members',
+        onSelect: open('members', group),
+      },
+    canDelete && group.managedBy !== 'scim2' && remove.rowAction(group),
+  ];
 
   return (
     <Page
       title={enPortal.portal.pageTitles.groups}
       titleId="ae-portal-groups-title"
       description={t.intro}
-      actions={
-        canWrite && (
-          <Button partName="add-group" onClick={() => setDialog({ kind: 'add' })}>
-            {t.add}
-          </Button>
-        )
-      }
+      add={canWrite && { label: t.add, part: 'add-group', onClick: () => setDialog({ kind: 'add' }) }}
     >
       <ListTable
         list={groups}
@@ -178,18 +168,7 @@ export default function GroupsPage(_props: PortalPageProps) {
           onChanged={groups.reload}
         />
       )}
-      {dialog?.kind === 'delete' && current && (
-        <ConfirmDialog
-          title={t.deleteTitle}
-          titleId="ae-delete-group-title"
-          body={t.deleteBody(current.name, current.users.length)}
-          onClose={() => setDialog(null)}
-          onConfirm={async () => {
-            await api.remove(current.id);
-            done();
-          }}
-        />
-      )}
+      {remove.dialog}
     </Page>
   );
 }

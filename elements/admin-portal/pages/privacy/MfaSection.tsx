@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../../core/api/errors';
 import { createAccountMfaApi } from '../../../../core/api/accountMfa';
 import { createMfaApi, type DeviceType } from '../../../../core/api/mfa';
@@ -20,6 +20,7 @@ import { LoadStatus, Section } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
 import { useCheckedSubmit } from '../../../ui/useCheckedSubmit';
+import { useLoad } from '../../../ui/useListPage';
 import { formStyle, mutedStyle } from '../../../ui/styles';
 
 const en = { ...base, ...enMfa };
@@ -38,10 +39,6 @@ type Device = {
   name: string;
   createdAt?: string;
 };
-type Load =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; devices: Device[]; strategies: string[] };
 
 function flatten(devices: MfaDevices): Device[] {
   return [
@@ -79,29 +76,19 @@ export function MfaSection() {
     const http = app.services.http!.withRequestSource('admin-portal');
     return { ...createMfaApi(http), ...createAccountMfaApi(http) };
   }, [app]);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const { load, reload, refresh } = useLoad(async () => {
+    const [devices, strategies] = await Promise.all([api.getDevices(), api.getStrategies()]);
+    return {
+      devices: flatten(devices),
+      strategies: activeStrategies(strategies.strategies as MfaStrategyState[]),
+    };
+  }, [api]);
   const [dialog, setDialog] = useState<
     null | { kind: 'remove'; device: Device } | { kind: 'authenticator' } | { kind: 'phone' }
   >(null);
   const [recoveryCode, setRecoveryCode] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  const reload = useCallback(async () => {
-    try {
-      const [devices, strategies] = await Promise.all([api.getDevices(), api.getStrategies()]);
-      setLoad({
-        status: 'ready',
-        devices: flatten(devices),
-        strategies: activeStrategies(strategies.strategies as MfaStrategyState[]),
-      });
-    } catch (e) {
-      setLoad({ status: 'error', message: errorMessage(e) });
-    }
-  }, [api]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
 
   async function addWebAuthn(deviceType: DeviceType) {
     setBusy(deviceType);
@@ -112,7 +99,7 @@ export function MfaSection() {
       const attestation = await startRegistration({ optionsJSON: options });
       const answer = await api.accountEnrollWebAuthn({ webauthnToken, deviceType, options: attestation });
       if (answer.recoveryCode) setRecoveryCode(answer.recoveryCode);
-      await reload();
+      await refresh();
     } catch (e) {
       setError(
         ceremonyMessage(e, { cancelled: en.mfa.webauthnCancelled, unsupported: en.mfa.webauthnUnsupported }),
@@ -123,31 +110,27 @@ export function MfaSection() {
   }
 
   const enrolled = (kind: Device['kind']) =>
-    load.status === 'ready' && load.devices.some((d) => d.kind === kind);
-  const offers = load.status === 'ready' ? load.strategies : [];
+    load.status === 'ready' && load.data.devices.some((d) => d.kind === kind);
+  const offers = load.status === 'ready' ? load.data.strategies : [];
   const closeDialog = async (code?: string) => {
     setDialog(null);
     if (code) setRecoveryCode(code);
-    await reload();
+    await refresh();
   };
 
-  const retry = () => {
-    setLoad({ status: 'loading' });
-    void reload();
-  };
   return (
     <Section titleId="ae-mfa-section-title" partName="mfa" title={t.title} intro={t.intro}>
-      <LoadStatus load={load} failedText={t.loadFailed} onRetry={retry} />
+      <LoadStatus load={load} failedText={t.loadFailed} onRetry={reload} />
       {error && <Alert>{error}</Alert>}
       {load.status === 'ready' && (
         <>
-          {load.devices.length === 0 ? (
+          {load.data.devices.length === 0 ? (
             <p css={mutedStyle} part="mfa-off">
               {t.none}
             </p>
           ) : (
             <ItemList partName="mfa-device-list">
-              {load.devices.map((device) => (
+              {load.data.devices.map((device) => (
                 <Item
                   key={device.id}
                   partName="mfa-device"

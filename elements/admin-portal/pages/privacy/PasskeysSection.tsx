@@ -7,11 +7,11 @@ import { enMfa } from '../../../i18n/en-mfa';
 import { useAppDispatch, useAppSelector } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { formatDate } from '../../../ui/formatDate';
 import { InlineStatus } from '../../../ui/InlineStatus';
 import { Item, ItemList } from '../../../ui/ItemList';
 import { LoadStatus, Section } from '../../../ui/Page';
+import { useConfirmAction } from '../../../ui/useConfirmAction';
 import { useLoad } from '../../../ui/useListPage';
 import { mutedStyle } from '../../../ui/styles';
 import { usePageApi } from '../common/adminParts';
@@ -43,7 +43,15 @@ export function PasskeysSection() {
   const [busy, setBusy] = useState<DeviceType | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState(false);
-  const [removing, setRemoving] = useState<Passkey | null>(null);
+  const remove = useConfirmAction<Passkey>({
+    run: (passkey) => api.deletePasskey(passkey.id),
+    done: reload,
+    title: t.removeTitle,
+    titleId: 'ae-passkey-remove-title',
+    body: () => t.removeBody,
+    confirmLabel: t.remove,
+    busyLabel: t.removing,
+  });
 
   const passkeys = load.status === 'ready' ? load.data : [];
   if (!offered && passkeys.length === 0) return null;
@@ -92,7 +100,7 @@ export function PasskeysSection() {
                       partName="remove-passkey"
                       aria-label={t.removeLabel(nameOf(passkey), addedOn)}
                       disabled={busy !== null}
-                      onClick={() => setRemoving(passkey)}
+                      onClick={() => remove.ask(passkey)}
                     >
                       {t.remove}
                     </Button>
@@ -124,21 +132,7 @@ export function PasskeysSection() {
           {t.added}
         </InlineStatus>
       )}
-      {removing && (
-        <ConfirmDialog
-          title={t.removeTitle}
-          titleId="ae-passkey-remove-title"
-          body={t.removeBody}
-          confirmLabel={t.remove}
-          busyLabel={t.removing}
-          onClose={() => setRemoving(null)}
-          onConfirm={async () => {
-            await api.deletePasskey(removing.id);
-            setRemoving(null);
-            reload();
-          }}
-        />
-      )}
+      {remove.dialog}
     </Section>
   );
 }

@@ -1,6 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
-import { errorMessage } from '../../../../core/api/errors';
-import type { LoginSession } from '../../../../core/api/sessions';
+import { useState } from 'react';
 import { enPortal } from '../../../i18n/en-portal';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
@@ -11,6 +9,8 @@ import { formatDateTime } from '../../../ui/formatDate';
 import { Item, ItemList } from '../../../ui/ItemList';
 import { LoadStatus, Page, Section } from '../../../ui/Page';
 import { mutedStyle } from '../../../ui/styles';
+import { useLoad } from '../../../ui/useListPage';
+import { useActions } from '../../../ui/useSubmit';
 import type { PortalPageProps } from '../../shell/PortalShell';
 import { describeDevice } from './describeDevice';
 import { MfaSection } from './MfaSection';
@@ -19,57 +19,31 @@ import { PasswordSection } from './PasswordSection';
 import { portalApis } from '../common/adminParts';
 
 const t = enPortal.portal.sessions;
-type Load =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; sessions: LoginSession[] };
 
 /** Privacy (spec 001 §2: sections loginSessions and mfa). Login sessions: list, revoke one, revoke all but this one; MFA in MfaSection. */
 export default function PrivacyPage(_props: PortalPageProps) {
   const app = useAuthApp();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [busy, setBusy] = useState<string | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const { load, reload, refresh } = useLoad(() => portalApis(app).sessions.list(), [app]);
+  const actions = useActions();
+  const { busy } = actions;
   const [confirming, setConfirming] = useState(false);
 
-  const reload = useCallback(async () => {
-    try {
-      setLoad({ status: 'ready', sessions: await portalApis(app).sessions.list() });
-    } catch (error) {
-      setLoad({ status: 'error', message: errorMessage(error) });
-    }
-  }, [app]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  async function act(key: string, action: () => Promise<unknown>) {
-    setBusy(key);
-    setActionError(null);
-    try {
+  const act = (key: string, action: () => Promise<unknown>) =>
+    actions.run(key, async () => {
       await action();
-      await reload();
-    } catch (error) {
-      setActionError(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
-  }
+      await refresh();
+    });
 
-  const others = load.status === 'ready' ? load.sessions.filter((s) => !s.current) : [];
-  const retry = () => {
-    setLoad({ status: 'loading' });
-    void reload();
-  };
+  const others = load.status === 'ready' ? load.data.filter((s) => !s.current) : [];
   return (
     <Page title={enPortal.portal.pageTitles.privacy} titleId="ae-portal-privacy-title">
       <Section titleId="ae-sessions-title" partName="sessions" title={t.title} intro={t.intro}>
-        <LoadStatus load={load} failedText={t.loadFailed} onRetry={retry} />
-        {actionError && <Alert>{actionError}</Alert>}
+        <LoadStatus load={load} failedText={t.loadFailed} onRetry={reload} />
+        {actions.error && <Alert>{actions.error}</Alert>}
         {load.status === 'ready' && (
           <>
             <ItemList partName="session-list">
-              {load.sessions.map((session) => {
+              {load.data.map((session) => {
                 const device = describeDevice(session.userAgent);
                 const signedIn = formatDateTime(session.createdAt, session.createdAt);
                 return (
@@ -116,7 +90,7 @@ export default function PrivacyPage(_props: PortalPageProps) {
       </Section>
       <MfaSection />
       <PasskeysSection />
-      <PasswordSection onChanged={() => void reload()} />
+      <PasswordSection onChanged={() => void refresh()} />
       {confirming && (
         <Dialog
           title={t.confirmTitle}

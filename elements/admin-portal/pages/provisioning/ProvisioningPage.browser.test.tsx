@@ -1,9 +1,11 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
-import { unmountAll, waitFor } from '../../../test-support/fixtures';
+import { waitFor } from '../../../test-support/fixtures';
 import {
   buttonNamed,
   checkDialog,
+  confirmIn,
+  describePortal,
   dialogNamed,
   labelled,
   portalOn,
@@ -11,12 +13,7 @@ import {
   setValue,
 } from '../../../test-support/portal';
 
-describe('admin portal: provisioning page (demo backend)', () => {
-  afterEach(() => {
-    unmountAll();
-    location.hash = '';
-  });
-
+describePortal('admin portal: provisioning page (demo backend)', () => {
   it('adds a connection, shows the base URL and the token once, counts its users, deletes it', async () => {
     const portal = await portalOn('provisioning');
     await waitFor(() => portal.shadowRoot!.textContent!.includes('No SCIM connection yet.'), 8000);
@@ -27,10 +24,10 @@ describe('admin portal: provisioning page (demo backend)', () => {
     const dialog = await dialogNamed(portal, 'Add a SCIM connection');
     setValue(labelled<HTMLSelectElement>(dialog, 'Identity provider'), 'azure-ad');
     setValue(labelled(dialog, 'Connection name'), 'x'.repeat(101));
-    (dialog.querySelector('[part~="confirm-button"]') as HTMLButtonElement).click();
+    confirmIn(dialog);
     await waitFor(() => dialog.textContent!.includes('Use at most 100 characters.'));
     setValue(labelled(dialog, 'Connection name'), 'Entra production');
-    (dialog.querySelector('[part~="confirm-button"]') as HTMLButtonElement).click();
+    confirmIn(dialog);
 
     const created = await dialogNamed(portal, 'Connection created', 8000);
     const token = labelled(created, 'Bearer token');

@@ -11,15 +11,14 @@ import { buildUrl } from '../../../../core/api/http';
 import { enPortal } from '../../../i18n/en-portal';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Badge } from '../../../ui/Badge';
-import { Button } from '../../../ui/Button';
-import { ConfirmDialog, FormDialog } from '../../../ui/ConfirmDialog';
-import { CopyField } from '../../../ui/CopyField';
-import { DataTable, type Column } from '../../../ui/DataTable';
-import { Dialog, DialogFooter } from '../../../ui/Dialog';
+import { FormDialog } from '../../../ui/ConfirmDialog';
+import { SecretDialog } from '../../../ui/CopyField';
+import { ListTable, type Column } from '../../../ui/DataTable';
 import { formatDate } from '../../../ui/formatDate';
 import { Page } from '../../../ui/Page';
 import { SelectField } from '../../../ui/SelectField';
 import { TextField } from '../../../ui/TextField';
+import { useConfirmAction } from '../../../ui/useConfirmAction';
 import { useFormFields } from '../../../ui/useFormFields';
 import { listData, useListPage } from '../../../ui/useListPage';
 import { useSubmit } from '../../../ui/useSubmit';
@@ -61,11 +60,16 @@ export default function ProvisioningPage() {
     enabled: allowed,
   });
   const [dialog, setDialog] = useState<
-    | { kind: 'add' }
-    | { kind: 'created'; configuration: CreatedScimConfiguration }
-    | { kind: 'delete'; configuration: Row }
-    | null
+    { kind: 'add' } | { kind: 'created'; configuration: CreatedScimConfiguration } | null
   >(null);
+  const remove = useConfirmAction<Row>({
+    run: (c) => api.remove(c.id),
+    done: list.reload,
+    title: t.deleteTitle,
+    titleId: 'ae-delete-scim-title',
+    body: (c) => t.deleteBody(c.connectionName),
+    menu: { label: t.delete, ariaLabel: (c) => t.deleteOf(c.connectionName), part: 'delete-scim-connection' },
+  });
   const title = enPortal.portal.pageTitles.provisioning;
   const titleId = 'ae-portal-provisioning-title';
   if (!allowed) return <NoPermission title={title} titleId={titleId} />;
@@ -107,39 +111,21 @@ export default function ProvisioningPage() {
       title={title}
       titleId={titleId}
       description={t.intro}
-      actions={
-        canWrite && (
-          <Button partName="add-scim-connection" onClick={() => setDialog({ kind: 'add' })}>
-            {t.add}
-          </Button>
-        )
+      add={
+        canWrite && { label: t.add, part: 'add-scim-connection', onClick: () => setDialog({ kind: 'add' }) }
       }
     >
-      <DataTable
+      <ListTable
+        list={list}
+        texts={{ empty: t.empty, loadFailed: t.loadFailed, total: t.total }}
+        totalPart="scim-total"
         caption={title}
         columns={columns}
-        load={list.load}
         rowKey={(c) => c.id}
         rowLabel={(c) => c.connectionName}
-        rowActions={
-          canDelete
-            ? (c) => [
-                {
-                  label: t.delete,
-                  ariaLabel: t.deleteOf(c.connectionName),
-                  part: 'delete-scim-connection',
-                  danger: true,
-                  onSelect: () => setDialog({ kind: 'delete', configuration: c }),
-                },
-              ]
-            : undefined
-        }
+        rowActions={canDelete ? (c) => [remove.rowAction(c)] : undefined}
         tablePart="scim-table"
         rowPart="scim-row"
-        empty={<p>{t.empty}</p>}
-        failedText={t.loadFailed}
-        onRetry={list.reload}
-        total={{ text: t.total, part: 'scim-total' }}
       />
       {dialog?.kind === 'add' && (
         <AddConnectionDialog
@@ -152,45 +138,29 @@ export default function ProvisioningPage() {
         />
       )}
       {dialog?.kind === 'created' && (
-        <Dialog
+        <SecretDialog
           title={t.createdTitle}
           titleId="ae-scim-created-title"
-          size="medium"
+          body={t.createdBody}
+          fields={[
+            {
+              label: t.baseUrl,
+              value: buildUrl(app.options, '/scim/v2'),
+              copyLabel: t.copyBaseUrl,
+              partName: 'scim-base-url',
+            },
+            {
+              label: t.token,
+              value: dialog.configuration.token,
+              copyLabel: t.copyToken,
+              partName: 'scim-token',
+            },
+          ]}
+          doneLabel={t.done}
           onClose={() => setDialog(null)}
-        >
-          <p>{t.createdBody}</p>
-          <CopyField
-            label={t.baseUrl}
-            value={buildUrl(app.options, '/scim/v2')}
-            copyLabel={t.copyBaseUrl}
-            partName="scim-base-url"
-          />
-          <CopyField
-            label={t.token}
-            value={dialog.configuration.token}
-            copyLabel={t.copyToken}
-            partName="scim-token"
-          />
-          <DialogFooter>
-            <Button partName="done-button" onClick={() => setDialog(null)}>
-              {t.done}
-            </Button>
-          </DialogFooter>
-        </Dialog>
-      )}
-      {dialog?.kind === 'delete' && (
-        <ConfirmDialog
-          title={t.deleteTitle}
-          titleId="ae-delete-scim-title"
-          body={t.deleteBody(dialog.configuration.connectionName)}
-          onClose={() => setDialog(null)}
-          onConfirm={async () => {
-            await api.remove(dialog.configuration.id);
-            setDialog(null);
-            list.reload();
-          }}
         />
       )}
+      {remove.dialog}
     </Page>
   );
 }

@@ -9,11 +9,10 @@ import {
 } from '../../../../core/portal/roleForm';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { CheckList, useChoice } from '../../../ui/CheckList';
-import { ActionDialog, FormDialog } from '../../../ui/ConfirmDialog';
+import { ActionDialog, AddOrEditDialog } from '../../../ui/ConfirmDialog';
 import { useFormFields } from '../../../ui/useFormFields';
 import { TextField } from '../../../ui/TextField';
 import { mutedStyle } from '../../../ui/styles';
-import { useSubmit } from '../../../ui/useSubmit';
 import { scrollAreaStyle } from '../common/adminParts';
 import { groupByCategory, type Catalogue } from './permissionRows';
 
@@ -77,76 +76,71 @@ export function RoleDialog({
   });
   const [keyTouched, setKeyTouched] = useState(role !== null);
   const choice = useChoice([]);
-  const submit = useSubmit();
   const { name, key } = form.values;
-
-  function onSubmit() {
-    if (!form.check(validateRoleForm(form.values))) return;
-    const description = form.values.description.trim() || null;
-    const changes = role
-      ? {
-          ...(name.trim() !== role.name ? { name: name.trim() } : {}),
-          ...(key !== role.key ? { key } : {}),
-          ...(description !== role.description ? { description } : {}),
-        }
-      : null;
-    if (role && changes && Object.keys(changes).length === 0) return submit.setError(a.nothingChanged);
-    void submit.run(async () => {
-      if (role && changes) await api.update(role.id, changes);
-      else await api.add({ key, name: name.trim(), description, permissionIds: [...choice.chosen] });
-      onDone();
-    });
-  }
+  const description = form.values.description.trim() || null;
 
   const nameField = form.field('name');
   const keyField = form.field('key');
   return (
-    <FormDialog
-      title={role ? t.editTitle(role.name) : t.addTitle}
+    <AddOrEditDialog
+      item={role}
       titleId="ae-role-dialog-title"
-      busy={submit.busy}
-      error={form.banner(submit.error)}
+      texts={t}
+      check={() => form.check(validateRoleForm(form.values))}
+      changes={(r) => ({
+        ...(name.trim() !== r.name ? { name: name.trim() } : {}),
+        ...(key !== r.key ? { key } : {}),
+        ...(description !== r.description ? { description } : {}),
+      })}
+      save={(changes) =>
+        role && changes
+          ? api.update(role.id, changes)
+          : api.add({ key, name: name.trim(), description, permissionIds: [...choice.chosen] })
+      }
+      banner={form.banner}
       onClose={onClose}
-      onSubmit={onSubmit}
-      submitLabel={role ? a.save : t.create}
-      busyLabel={role ? t.saving : t.creating}
+      onDone={onDone}
     >
-      <TextField
-        label={t.name}
-        maxLength={200}
-        partName="role-name"
-        autoComplete="off"
-        {...nameField}
-        error={fieldError(form.errors.name, 100)}
-        onChange={(e) => {
-          nameField.onChange(e);
-          if (!keyTouched) form.set('key', roleKeyFromName(e.target.value));
-        }}
-      />
-      <TextField
-        label={t.key}
-        maxLength={200}
-        partName="role-key"
-        hint={t.keyHint}
-        autoComplete="off"
-        {...keyField}
-        error={fieldError(form.errors.key, 100)}
-        onChange={(e) => {
-          setKeyTouched(true);
-          keyField.onChange(e);
-        }}
-      />
-      <TextField
-        label={t.description}
-        maxLength={1000}
-        partName="role-description"
-        {...form.field('description')}
-        error={fieldError(form.errors.description, 500)}
-      />
-      {!role && catalogue && (
-        <PermissionChecklist catalogue={catalogue} choice={choice} held={held} disabled={submit.busy} />
+      {(busy) => (
+        <>
+          <TextField
+            label={t.name}
+            maxLength={200}
+            partName="role-name"
+            autoComplete="off"
+            {...nameField}
+            error={fieldError(form.errors.name, 100)}
+            onChange={(e) => {
+              nameField.onChange(e);
+              if (!keyTouched) form.set('key', roleKeyFromName(e.target.value));
+            }}
+          />
+          <TextField
+            label={t.key}
+            maxLength={200}
+            partName="role-key"
+            hint={t.keyHint}
+            autoComplete="off"
+            {...keyField}
+            error={fieldError(form.errors.key, 100)}
+            onChange={(e) => {
+              setKeyTouched(true);
+              keyField.onChange(e);
+            }}
+          />
+          <TextField
+            label={t.description}
+            maxLength={1000}
+            partName="role-description"
+            {...form.field('description')}
+            error={fieldError(form.errors.description, 500)}
+          />
+          {!role && catalogue && (
+            <PermissionChecklist catalogue={catalogue} choice={choice} held={held} disabled={busy} />
+          )}
+        </>
       )}
-    </FormDialog>
+    </AddOrEditDialog>
   );
 }
 

@@ -1,23 +1,20 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
-import { unmountAll, waitFor } from '../../../test-support/fixtures';
+import { waitFor } from '../../../test-support/fixtures';
 import {
   buttonNamed,
   checkDialog,
+  confirmIn,
+  describePortal,
   dialogNamed,
   inShadow,
   labelled,
   portalOn,
-  setValue,
   rowAction,
+  setValue,
 } from '../../../test-support/portal';
 
-describe('admin portal: roles page', () => {
-  afterEach(() => {
-    unmountAll();
-    location.hash = '';
-  });
-
+describePortal('admin portal: roles page', () => {
   it('lists the roles; the add, permissions and attach dialogs trap focus, close on Escape and give focus back', async () => {
     const portal = await portalOn('roles');
     expect((await inShadow(portal, '[part~="roles-total"]')).textContent).to.equal('4 roles');
@@ -36,14 +33,14 @@ describe('admin portal: roles page', () => {
     setValue(labelled(dialog, 'Name'), 'Support agents');
     await waitFor(() => labelled(dialog, 'Key').value === 'support-agents');
     setValue(labelled(dialog, 'Key'), 'bad key');
-    (dialog.querySelector('[part~="confirm-button"]') as HTMLButtonElement).click();
+    confirmIn(dialog);
     await waitFor(() =>
       dialog.textContent!.includes('Use only letters, digits, dots, dashes and underscores.'),
     );
     expect(labelled(dialog, 'Key').getAttribute('aria-invalid')).to.equal('true');
     expect(labelled(dialog, 'Name').value, 'what was typed stays').to.equal('Support agents');
     setValue(labelled(dialog, 'Key'), 'support');
-    (dialog.querySelector('[part~="confirm-button"]') as HTMLButtonElement).click();
+    confirmIn(dialog);
     await waitFor(() => !dialog.isConnected);
     await waitFor(() => portal.shadowRoot!.querySelector('[part~="roles-total"]')?.textContent === '5 roles');
     await rowAction(portal, 'Support agents', 'Delete the role Support agents');

@@ -10,12 +10,11 @@ import { enPortal } from '../../../i18n/en-portal';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ListTable, type Column } from '../../../ui/DataTable';
 import { Page, sectionStyle, sectionTitleStyle } from '../../../ui/Page';
-import type { RowAction } from '../../../ui/RowActions';
 import { SelectField } from '../../../ui/SelectField';
 import { mutedStyle } from '../../../ui/styles';
+import { useConfirmAction } from '../../../ui/useConfirmAction';
 import { listData, useListPage, type ListData } from '../../../ui/useListPage';
 import type { PortalPageProps } from '../../shell/PortalShell';
 import { useLoad } from '../../../ui/useListPage';
@@ -30,7 +29,6 @@ type DialogState =
   | { kind: 'add' }
   | { kind: 'edit'; role: Role }
   | { kind: 'permissions'; role: Role }
-  | { kind: 'delete'; role: Role }
   | { kind: 'permissionRoles'; permission: Permission };
 
 const PERMISSION_PAGE_SIZE = 10;
@@ -73,6 +71,17 @@ export default function RolesPage(_props: PortalPageProps) {
     [api],
     allowed,
   );
+  const remove = useConfirmAction<Role>({
+    run: (role) => api.remove(role.id),
+    done: () => {
+      roles.reload();
+      catalogue.reload();
+    },
+    title: t.deleteTitle,
+    titleId: 'ae-delete-role-title',
+    body: (role) => t.deleteBody(role.name, role.usersCount),
+    menu: { label: a.delete, ariaLabel: (role) => t.deleteOf(role.name), part: 'delete-role' },
+  });
   const ready = catalogue.load.status === 'ready' ? catalogue.load.data : null;
   const rows = useMemo(() => (ready ? catalogueRows(ready) : null), [ready]);
   const permissions = useListPage<CatalogueRow>({
@@ -129,33 +138,26 @@ export default function RolesPage(_props: PortalPageProps) {
     },
     { id: 'users', header: t.columns.users, align: 'end', cell: (role) => role.usersCount },
   ];
-  const roleActions = (role: Role): RowAction[] => {
-    if (!role.editable) return [];
-    const actions: RowAction[] = [];
-    if (canWrite)
-      actions.push({
-        label: a.edit,
-        ariaLabel: t.editOf(role.name),
-        part: 'edit-role',
-        onSelect: () => setDialog({ kind: 'edit', role }),
-      });
-    if (canWrite && ready)
-      actions.push({
-        label: t.permissionsButton,
-        ariaLabel: t.permissionsOf(role.name),
-        part: 'role-permissions',
-        onSelect: () => setDialog({ kind: 'permissions', role }),
-      });
-    if (canDelete)
-      actions.push({
-        label: a.delete,
-        ariaLabel: t.deleteOf(role.name),
-        part: 'delete-role',
-        danger: true,
-        onSelect: () => setDialog({ kind: 'delete', role }),
-      });
-    return actions;
-  };
+  // Built-in roles cannot change.
+  const roleActions = (role: Role) =>
+    role.editable
+      ? [
+          canWrite && {
+            label: a.edit,
+            ariaLabel: t.editOf(role.name),
+            part: 'edit-role',
+            onSelect: () => setDialog({ kind: 'edit', role }),
+          },
+          canWrite &&
+            !!ready && {
+              label: t.permissionsButton,
+              ariaLabel: t.permissionsOf(role.name),
+              part: 'role-permissions',
+              onSelect: () => setDialog({ kind: 'permissions', role }),
+            },
+          canDelete && remove.rowAction(role),
+        ]
+      : [];
   const permissionColumns: Array<Column<CatalogueRow>> = [
     {
       id: 'permission',
@@ -209,13 +211,7 @@ export default function RolesPage(_props: PortalPageProps) {
       title={enPortal.portal.pageTitles.roles}
       titleId="ae-portal-roles-title"
       description={t.intro}
-      actions={
-        canWrite && (
-          <Button partName="add-role" onClick={() => setDialog({ kind: 'add' })}>
-            {t.add}
-          </Button>
-        )
-      }
+      add={canWrite && { label: t.add, part: 'add-role', onClick: () => setDialog({ kind: 'add' }) }}
     >
       <ListTable
         list={roles}
@@ -311,18 +307,7 @@ export default function RolesPage(_props: PortalPageProps) {
           onDone={reloadAll}
         />
       )}
-      {dialog?.kind === 'delete' && (
-        <ConfirmDialog
-          title={t.deleteTitle}
-          titleId="ae-delete-role-title"
-          body={t.deleteBody(dialog.role.name, dialog.role.usersCount)}
-          onClose={() => setDialog(null)}
-          onConfirm={async () => {
-            await api.remove(dialog.role.id);
-            reloadAll();
-          }}
-        />
-      )}
+      {remove.dialog}
     </Page>
   );
 }

@@ -14,10 +14,9 @@ import {
   type IpStrategy,
 } from '../../../../core/api/securityPolicies';
 import { enPortal } from '../../../i18n/en-portal';
-import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import type { Column } from '../../../ui/DataTable';
-import { readableWidthStyle } from '../../../ui/Page';
+import { LoadFailed, readableWidthStyle } from '../../../ui/Page';
 import { Switch } from '../../../ui/Switch';
 import { TextField } from '../../../ui/TextField';
 import { formStyle } from '../../../ui/styles';
@@ -40,14 +39,7 @@ export default function DomainRestrictionsTab({ writable }: { writable: boolean 
 
   if (config.load.status === 'loading') return null;
   if (config.load.status === 'error')
-    return (
-      <>
-        <Alert>{`${t.loadFailed} ${config.load.message}`}</Alert>
-        <Button variant="secondary" onClick={config.reload}>
-          {enPortal.portal.retry}
-        </Button>
-      </>
-    );
+    return <LoadFailed text={`${t.loadFailed} ${config.load.message}`} onRetry={config.reload} />;
   const shown = draft ?? config.load.data;
   const listType: IpStrategy = shown.listType;
   const afterChange = (text: string) => {

@@ -13,13 +13,12 @@ import {
   type IpStrategy,
 } from '../../../../core/api/securityPolicies';
 import { enPortal } from '../../../i18n/en-portal';
-import { Alert } from '../../../ui/Alert';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import type { Column } from '../../../ui/DataTable';
 import { formatDate } from '../../../ui/formatDate';
-import { readableWidthStyle } from '../../../ui/Page';
+import { LoadFailed, readableWidthStyle } from '../../../ui/Page';
 import { RestrictionConfig, RestrictionEntries } from './RestrictionEntries';
 import { SelectField } from '../../../ui/SelectField';
 import { TextField } from '../../../ui/TextField';
@@ -64,14 +63,7 @@ export default function IpRestrictionsTab({ writable }: { writable: boolean }) {
 
   if (load.status === 'loading') return null;
   if (load.status === 'error')
-    return (
-      <>
-        <Alert>{`${t.loadFailed} ${load.message}`}</Alert>
-        <Button variant="secondary" onClick={reload}>
-          {enPortal.portal.retry}
-        </Button>
-      </>
-    );
+    return <LoadFailed text={`${t.loadFailed} ${load.message}`} onRetry={reload} />;
   const [saved, me, allowedNow, onAllowList] = load.data;
   const config = draft ?? saved;
   const myIp = me.ip;

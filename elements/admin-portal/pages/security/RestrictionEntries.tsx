@@ -4,16 +4,16 @@
  * the entries in a table, each removable after a confirmation, and the form that adds one under
  * it. The tabs own their texts, their entries' columns, their add form and what a change reloads.
  */
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { IpStrategy } from '../../../../core/api/securityPolicies';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { DataTable, type Column } from '../../../ui/DataTable';
 import { InlineStatus } from '../../../ui/InlineStatus';
 import { readableWidthStyle, sectionStyle, sectionTitleStyle, toolbarStyle } from '../../../ui/Page';
 import { SelectField } from '../../../ui/SelectField';
 import { Switch } from '../../../ui/Switch';
+import { useConfirmAction } from '../../../ui/useConfirmAction';
 import type { ListLoad } from '../../../ui/useListPage';
 import { formStyle, mutedStyle } from '../../../ui/styles';
 
@@ -147,7 +147,13 @@ export function RestrictionEntries<T extends { id: string }>({
   picker?: ReactNode;
   addForm?: ReactNode;
 }) {
-  const [removing, setRemoving] = useState<T | null>(null);
+  const remove = useConfirmAction<T>({
+    run: onRemove,
+    title: texts.removeTitle,
+    titleId: `ae-${part}-remove-title`,
+    body: (row) => texts.removeBody(nameOf(row)),
+    menu: { label: texts.remove, ariaLabel: (row) => texts.removeOf(nameOf(row)), part: `remove-${part}` },
+  });
   return (
     <section css={sectionStyle} aria-label={texts.title}>
       <h3 css={sectionTitleStyle}>{texts.title}</h3>
@@ -163,34 +169,11 @@ export function RestrictionEntries<T extends { id: string }>({
         empty={<p css={mutedStyle}>{texts.empty}</p>}
         failedText={texts.loadFailed}
         onRetry={onRetry}
-        rowActions={
-          writable
-            ? (row) => [
-                {
-                  label: texts.remove,
-                  ariaLabel: texts.removeOf(nameOf(row)),
-                  part: `remove-${part}`,
-                  danger: true,
-                  onSelect: () => setRemoving(row),
-                },
-              ]
-            : undefined
-        }
+        rowActions={writable ? (row) => [remove.rowAction(row)] : undefined}
         pagination={pagination}
       />
       {writable && addForm}
-      {removing && (
-        <ConfirmDialog
-          title={texts.removeTitle}
-          titleId={`ae-${part}-remove-title`}
-          body={texts.removeBody(nameOf(removing))}
-          onClose={() => setRemoving(null)}
-          onConfirm={async () => {
-            await onRemove(removing);
-            setRemoving(null);
-          }}
-        />
-      )}
+      {remove.dialog}
     </section>
   );
 }

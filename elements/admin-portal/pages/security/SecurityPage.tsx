@@ -24,7 +24,7 @@ import { enPortal } from '../../../i18n/en-portal';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { InlineStatus } from '../../../ui/InlineStatus';
-import { Page, readableWidthStyle, sectionStyle, sectionTitleStyle } from '../../../ui/Page';
+import { LoadFailed, Page, readableWidthStyle, sectionStyle, sectionTitleStyle } from '../../../ui/Page';
 import { SelectField } from '../../../ui/SelectField';
 import { Skeleton } from '../../../ui/Skeleton';
 import { Switch } from '../../../ui/Switch';
@@ -105,14 +105,7 @@ export default function SecurityPage({ metadata }: PortalPageProps) {
         id={shown ? `ae-security-tab-${shown}-panel` : undefined}
         aria-labelledby={tabs.length > 1 && shown ? `ae-security-tab-${shown}` : undefined}
       >
-        {load.status === 'error' && (
-          <>
-            <Alert>{`${t.loadFailed} ${load.message}`}</Alert>
-            <Button variant="secondary" onClick={reload}>
-              {enPortal.portal.retry}
-            </Button>
-          </>
-        )}
+        {load.status === 'error' && <LoadFailed text={`${t.loadFailed} ${load.message}`} onRetry={reload} />}
         {shown && OWN_DATA.includes(shown) && (
           <Suspense fallback={<Skeleton label={en.common.loading} lines={6} />}>
             {shown === 'ipRestrictions' ? (

@@ -22,7 +22,7 @@ import { enPortal } from '../../../i18n/en-portal';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { SaveButton } from '../../../ui/InlineStatus';
-import { readableWidthStyle, sectionStyle, sectionTitleStyle } from '../../../ui/Page';
+import { LoadFailed, readableWidthStyle, sectionStyle, sectionTitleStyle } from '../../../ui/Page';
 import { SelectField } from '../../../ui/SelectField';
 import { Switch } from '../../../ui/Switch';
 import { formStyle, mutedStyle } from '../../../ui/styles';
@@ -57,14 +57,7 @@ export default function SignInMethodsTab({ writable }: { writable: boolean }) {
 
   if (load.status === 'loading') return null;
   if (load.status === 'error')
-    return (
-      <>
-        <Alert>{`${t.loadFailed} ${load.message}`}</Alert>
-        <Button variant="secondary" onClick={reload}>
-          {enPortal.portal.retry}
-        </Button>
-      </>
-    );
+    return <LoadFailed text={`${t.loadFailed} ${load.message}`} onRetry={reload} />;
   const [application, account] = load.data;
   return (
     <>

@@ -7,7 +7,6 @@ import {
   type SsoConnection,
   type SsoForm,
 } from '../../../../core/api/ssoConfig';
-import { errorMessage } from '../../../../core/api/errors';
 import { portalSso as t } from '../../../i18n/portalSso.en';
 import { Alert } from '../../../ui/Alert';
 import { Badge } from '../../../ui/Badge';
@@ -23,7 +22,8 @@ import { Switch } from '../../../ui/Switch';
 import { Tabs } from '../../../ui/Tabs';
 import { TextField } from '../../../ui/TextField';
 import { formStyle, inputStyle, mutedStyle } from '../../../ui/styles';
-import { useSubmit } from '../../../ui/useSubmit';
+import { useFormFields } from '../../../ui/useFormFields';
+import { useActions, useSubmit } from '../../../ui/useSubmit';
 import { RolesChoice, useAssignableRoles } from '../common/adminParts';
 
 type Tab = 'provider' | 'domains' | 'roles';
@@ -140,7 +140,7 @@ const formOf = (c: SsoConnection): SsoForm => ({
  * The identity-provider form's save (spec 001 §5): nothing sent without a domain (kept on the page),
  * the endpoint, certificate and signing reset when the domain changed since the form was filled.
  */
-function useProviderForm({ api, connection, onChanged }: PartProps) {
+function useProviderForm({ api, connection, canWrite, onChanged }: PartProps) {
   const [form, setForm] = useState<SsoForm>(() => formOf(connection));
   const [filledFor, setFilledFor] = useState<string | null>(connection.domains[0]?.domain ?? null);
   const [status, setStatus] = useState<string | null>(null);
@@ -165,7 +165,13 @@ function useProviderForm({ api, connection, onChanged }: PartProps) {
   };
   const set = <K extends keyof SsoForm>(key: K, value: SsoForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
-  return { form, set, save, submit, status, setStatus, endpointError };
+  /** A text field's value, change and read-only state, spread on its TextField. */
+  const text = (key: 'ssoEndpoint' | 'idpEntityId' | 'oidcClientId' | 'oidcSecret') => ({
+    value: form[key],
+    disabled: !canWrite,
+    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
+  });
+  return { form, set, text, save, submit, status, setStatus, endpointError };
 }
 
 function SaveRow({
@@ -281,20 +287,16 @@ function SamlProvider(props: PartProps) {
           <ProviderForm provider={provider} part="sso-manual-form" canWrite={canWrite}>
             <TextField
               label={t.entityId}
-              value={form.idpEntityId}
               optional
               partName="sso-idp-entity-id"
-              disabled={!canWrite}
-              onChange={(e) => set('idpEntityId', e.target.value)}
+              {...provider.text('idpEntityId')}
             />
             <TextField
               label={t.ssoUrl}
               type="url"
-              value={form.ssoEndpoint}
               error={provider.endpointError}
               partName="sso-endpoint"
-              disabled={!canWrite}
-              onChange={(e) => set('ssoEndpoint', e.target.value)}
+              {...provider.text('ssoEndpoint')}
             />
             <FormField label={t.certificate}>
               {({ id, describedBy }) => (
@@ -333,7 +335,6 @@ function SamlProvider(props: PartProps) {
 function OidcProvider(props: PartProps) {
   const { connection, canWrite } = props;
   const provider = useProviderForm(props);
-  const { form, set } = provider;
   return (
     <>
       <Section titleId="ae-sso-ours" title={t.ours} partName="sso-ours">
@@ -344,19 +345,15 @@ function OidcProvider(props: PartProps) {
           label={t.issuer}
           hint={t.issuerHint}
           type="url"
-          value={form.ssoEndpoint}
           error={provider.endpointError}
           partName="sso-issuer"
-          disabled={!canWrite}
-          onChange={(e) => set('ssoEndpoint', e.target.value)}
+          {...provider.text('ssoEndpoint')}
         />
         <TextField
           label={t.clientId}
-          value={form.oidcClientId}
           autoComplete="off"
           partName="sso-client-id"
-          disabled={!canWrite}
-          onChange={(e) => set('oidcClientId', e.target.value)}
+          {...provider.text('oidcClientId')}
         />
         <TextField
           label={t.clientSecret}
@@ -364,10 +361,8 @@ function OidcProvider(props: PartProps) {
           autoComplete="new-password"
           hint={connection.hasOidcSecret ? t.secretStored : undefined}
           optional={connection.hasOidcSecret}
-          value={form.oidcSecret}
           partName="sso-client-secret"
-          disabled={!canWrite}
-          onChange={(e) => set('oidcSecret', e.target.value)}
+          {...provider.text('oidcSecret')}
         />
       </ProviderForm>
     </>
@@ -409,69 +404,101 @@ function ProviderForm({
   );
 }
 
-function Domains({ api, connection, canWrite, onChanged }: PartProps) {
-  const [domain, setDomain] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const act = async (key: string, action: () => Promise<unknown>) => {
-    setBusy(key);
-    setError(null);
-    try {
-      await action();
-      onChanged();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(null);
-    }
-  };
+/**
+ * The connection's domains or its IdP groups: the last action's error, then a line each (what it is,
+ * then its buttons when the user may change it), or the empty text.
+ */
+function EntryList<T extends { id: string }>({
+  items,
+  error,
+  empty,
+  label,
+  part,
+  entry,
+  actions,
+}: {
+  items: T[];
+  error: string | null;
+  empty: string;
+  label: string;
+  part: string;
+  entry: (item: T) => ReactNode;
+  actions: ((item: T) => ReactNode) | false;
+}) {
   return (
-    <Section titleId="ae-sso-domains" title={t.tabs.domains} intro={t.domainsIntro} partName="sso-domains">
-      <CopyField label={t.txtRecord} value={connection.generatedVerification} partName="sso-txt-record" />
+    <>
       {error && <Alert>{error}</Alert>}
-      {connection.domains.length === 0 ? (
-        <p css={mutedStyle}>{t.noDomains}</p>
+      {items.length === 0 ? (
+        <p css={mutedStyle}>{empty}</p>
       ) : (
-        <ul css={stackListStyle(0)} aria-label={t.domainsCaption} part="sso-domain-list">
-          {connection.domains.map((d) => (
-            <li key={d.id} css={itemStyle} part="sso-domain">
-              <span>
-                {d.domain}{' '}
-                <Badge tone={d.validated ? 'success' : 'warning'} partName="sso-domain-status">
-                  {d.validated ? t.validated : t.notValidated}
-                </Badge>
-              </span>
-              {canWrite && (
-                <span css={rowStyle}>
-                  {!d.validated && (
-                    <Button
-                      variant="secondary"
-                      partName="sso-validate-domain"
-                      aria-label={t.validateOf(d.domain)}
-                      loading={busy === `v${d.id}`}
-                      loadingLabel={t.validating}
-                      disabled={busy !== null}
-                      onClick={() => void act(`v${d.id}`, () => api.validateDomain(connection.id, d.id))}
-                    >
-                      {t.validate}
-                    </Button>
-                  )}
-                  <Button
-                    variant="link"
-                    partName="sso-remove-domain"
-                    aria-label={t.removeDomainOf(d.domain)}
-                    disabled={busy !== null}
-                    onClick={() => void act(`r${d.id}`, () => api.removeDomain(connection.id, d.id))}
-                  >
-                    {t.remove}
-                  </Button>
-                </span>
-              )}
+        <ul css={stackListStyle(0)} aria-label={label} part={`${part}-list`}>
+          {items.map((item) => (
+            <li key={item.id} css={itemStyle} part={part}>
+              <span>{entry(item)}</span>
+              {actions && actions(item)}
             </li>
           ))}
         </ul>
       )}
+    </>
+  );
+}
+
+function Domains({ api, connection, canWrite, onChanged }: PartProps) {
+  const form = useFormFields({ domain: '' });
+  const { busy, error, run } = useActions();
+  const act = (key: string, action: () => Promise<unknown>) =>
+    run(key, async () => {
+      await action();
+      onChanged();
+    });
+  return (
+    <Section titleId="ae-sso-domains" title={t.tabs.domains} intro={t.domainsIntro} partName="sso-domains">
+      <CopyField label={t.txtRecord} value={connection.generatedVerification} partName="sso-txt-record" />
+      <EntryList
+        items={connection.domains}
+        error={error}
+        empty={t.noDomains}
+        label={t.domainsCaption}
+        part="sso-domain"
+        entry={(d) => (
+          <>
+            {d.domain}{' '}
+            <Badge tone={d.validated ? 'success' : 'warning'} partName="sso-domain-status">
+              {d.validated ? t.validated : t.notValidated}
+            </Badge>
+          </>
+        )}
+        actions={
+          canWrite &&
+          ((d) => (
+            <span css={rowStyle}>
+              {!d.validated && (
+                <Button
+                  variant="secondary"
+                  partName="sso-validate-domain"
+                  aria-label={t.validateOf(d.domain)}
+                  loading={busy === `v${d.id}`}
+                  loadingLabel={t.validating}
+                  disabled={busy !== null}
+                  onClick={() => void act(`v${d.id}`, () => api.validateDomain(connection.id, d.id))}
+                >
+                  {t.validate}
+                </Button>
+              )}
+              <Button
+                variant="link"
+                partName="sso-remove-domain"
+                aria-label={t.removeDomainOf(d.domain)}
+                disabled={busy !== null}
+                onClick={() => void act(`r${d.id}`, () => api.removeDomain(connection.id, d.id))}
+              >
+                {t.remove}
+              </Button>
+            </span>
+          ))
+        }
+      />
       {canWrite && (
         <form
           css={css(rowStyle, { alignItems: 'flex-end' })}
@@ -479,23 +506,20 @@ function Domains({ api, connection, canWrite, onChanged }: PartProps) {
           part="sso-add-domain-form"
           onSubmit={(e) => {
             e.preventDefault();
-            const value = domain.trim();
-            if (!value) return setFieldError(t.domainRequired);
-            setFieldError(null);
+            const value = form.values.domain.trim();
+            if (!form.check({ domain: value ? null : t.domainRequired })) return;
             void act('add', async () => {
               await api.addDomain(connection.id, value);
-              setDomain('');
+              form.reset();
             });
           }}
         >
           <div css={{ flex: '1 1 220px', minWidth: 0 }}>
             <TextField
               label={t.domainLabel}
-              value={domain}
-              error={fieldError}
               autoComplete="off"
               partName="sso-domain-input"
-              onChange={(e) => setDomain(e.target.value)}
+              {...form.field('domain')}
             />
           </div>
           <Button type="submit" loading={busy === 'add'} loadingLabel={t.adding} partName="sso-add-domain">
@@ -513,7 +537,7 @@ function Roles({ api, connection, canWrite, onChanged }: PartProps) {
   const submit = useSubmit();
   const [saved, setSaved] = useState(false);
   const [adding, setAdding] = useState(false);
-  const [groupError, setGroupError] = useState<string | null>(null);
+  const groupActions = useActions();
   const names = (ids: string[]) =>
     ids.map((id) => roles?.find((r) => r.id === id)?.name ?? id).join(', ') || t.none;
   return (
@@ -557,36 +581,37 @@ function Roles({ api, connection, canWrite, onChanged }: PartProps) {
         )}
       </Section>
       <Section titleId="ae-sso-groups" title={t.groups} intro={t.groupsIntro} partName="sso-groups">
-        {groupError && <Alert>{groupError}</Alert>}
-        {connection.groups.length === 0 ? (
-          <p css={mutedStyle}>{t.noGroups}</p>
-        ) : (
-          <ul css={stackListStyle(0)} aria-label={t.groupsCaption} part="sso-group-list">
-            {connection.groups.map((g) => (
-              <li key={g.id} css={itemStyle} part="sso-group">
-                <span>
-                  <strong>{g.group}</strong>
-                  {` — ${names(g.roleIds)}`}
-                </span>
-                {canWrite && (
-                  <Button
-                    variant="link"
-                    partName="sso-remove-group"
-                    aria-label={t.removeGroupOf(g.group)}
-                    onClick={() => {
-                      setGroupError(null);
-                      api
-                        .removeGroup(connection.id, g.id)
-                        .then(onChanged, (e: unknown) => setGroupError(errorMessage(e)));
-                    }}
-                  >
-                    {t.remove}
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+        <EntryList
+          items={connection.groups}
+          error={groupActions.error}
+          empty={t.noGroups}
+          label={t.groupsCaption}
+          part="sso-group"
+          entry={(g) => (
+            <>
+              <strong>{g.group}</strong>
+              {` — ${names(g.roleIds)}`}
+            </>
+          )}
+          actions={
+            canWrite &&
+            ((g) => (
+              <Button
+                variant="link"
+                partName="sso-remove-group"
+                aria-label={t.removeGroupOf(g.group)}
+                onClick={() =>
+                  void groupActions.run(g.id, async () => {
+                    await api.removeGroup(connection.id, g.id);
+                    onChanged();
+                  })
+                }
+              >
+                {t.remove}
+              </Button>
+            ))
+          }
+        />
         {canWrite && (
           <div>
             <Button variant="secondary" partName="sso-add-group" onClick={() => setAdding(true)}>
@@ -619,8 +644,8 @@ function AddGroupDialog({
   onClose: () => void;
   onAdd: (group: string, roleIds: string[]) => Promise<void>;
 }) {
-  const [group, setGroup] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const form = useFormFields({ group: '' });
+  const group = form.values.group.trim();
   const choice = useChoice([]);
   const submit = useSubmit();
   return (
@@ -628,24 +653,16 @@ function AddGroupDialog({
       title={t.addGroupTitle}
       titleId="ae-sso-add-group-title"
       busy={submit.busy}
-      error={submit.error}
+      error={form.banner(submit.error)}
       onClose={onClose}
       onSubmit={() => {
-        if (!group.trim()) return setFieldError(t.groupRequired);
-        setFieldError(null);
-        void submit.run(() => onAdd(group.trim(), [...choice.chosen]));
+        if (!form.check({ group: group ? null : t.groupRequired })) return;
+        void submit.run(() => onAdd(group, [...choice.chosen]));
       }}
       submitLabel={t.addGroup}
       busyLabel={t.adding}
     >
-      <TextField
-        label={t.groupName}
-        value={group}
-        error={fieldError}
-        autoComplete="off"
-        partName="sso-group-name"
-        onChange={(e) => setGroup(e.target.value)}
-      />
+      <TextField label={t.groupName} autoComplete="off" partName="sso-group-name" {...form.field('group')} />
       <RolesChoice roles={roles} choice={choice} disabled={submit.busy} legend={t.groupRoles} />
     </FormDialog>
   );

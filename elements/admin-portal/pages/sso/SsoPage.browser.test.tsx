@@ -1,9 +1,10 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
-import { unmountAll, waitFor } from '../../../test-support/fixtures';
+import { waitFor } from '../../../test-support/fixtures';
 import {
   buttonNamed,
   checkDialog,
+  describePortal,
   dialogNamed,
   inShadow,
   labelled,
@@ -14,12 +15,7 @@ import {
 
 const text = (host: HTMLElement) => host.shadowRoot!.textContent ?? '';
 
-describe('admin portal: SSO page', () => {
-  afterEach(() => {
-    unmountAll();
-    location.hash = '';
-  });
-
+describePortal('admin portal: SSO page', () => {
   it("lists the demo's connection; Add connection's dialog traps focus; a new connection opens disabled, keeps its settings on the page without a domain, and a domain's failed validation is said", async function () {
     // About fifteen calls, each with the demo's 200-500 ms pause.
     this.timeout(30_000);

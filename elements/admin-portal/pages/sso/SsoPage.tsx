@@ -9,14 +9,13 @@ import { enPortal } from '../../../i18n/en-portal';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { portalSso as t } from '../../../i18n/portalSso.en';
 import { Badge } from '../../../ui/Badge';
-import { Button } from '../../../ui/Button';
-import { ConfirmDialog, FormDialog } from '../../../ui/ConfirmDialog';
-import { DataTable, type Column } from '../../../ui/DataTable';
+import { FormDialog } from '../../../ui/ConfirmDialog';
+import { ListTable, type Column } from '../../../ui/DataTable';
 import { Page } from '../../../ui/Page';
-import type { RowAction } from '../../../ui/RowActions';
 import { SelectField } from '../../../ui/SelectField';
 import { mutedStyle } from '../../../ui/styles';
-import { useLoad } from '../../../ui/useListPage';
+import { useConfirmAction } from '../../../ui/useConfirmAction';
+import { listData, useListPage } from '../../../ui/useListPage';
 import { useSubmit } from '../../../ui/useSubmit';
 import type { PortalPageProps } from '../../shell/PortalShell';
 import { NoPermission, usePageApi, usePermissions } from '../common/adminParts';
@@ -35,12 +34,28 @@ export default function SsoPage(_props: PortalPageProps) {
   const { can, canRead } = usePermissions();
   const allowed = canRead('sso');
   const canWrite = can(WRITE);
-  const { load, reload } = useLoad(() => api.list(), [api], allowed);
+  const list = useListPage({
+    fetch: () => api.list().then(listData),
+    deps: [api],
+    enabled: allowed,
+  });
   const [openId, setOpenId] = useState<string | null>(null);
-  const [dialog, setDialog] = useState<{ kind: 'add' } | { kind: 'delete'; id: string } | null>(null);
+  const [adding, setAdding] = useState(false);
+  const remove = useConfirmAction<SsoConnection>({
+    run: (c) => api.remove(c.id),
+    done: list.reload,
+    title: t.deleteTitle,
+    titleId: 'ae-delete-sso-title',
+    body: (c) => t.deleteBody(typeLabel(c.type)),
+    menu: {
+      label: portalAdmin.common.delete,
+      ariaLabel: (c) => t.deleteOf(typeLabel(c.type)),
+      part: 'delete-sso',
+    },
+  });
 
   if (!allowed) return <NoPermission title={enPortal.portal.pageTitles.sso} titleId={TITLE_ID} />;
-  const connections = load.status === 'ready' ? load.data : [];
+  const connections = list.load.status === 'ready' ? list.load.data.items : [];
   const open = connections.find((c) => c.id === openId);
   if (open)
     return (
@@ -48,7 +63,7 @@ export default function SsoPage(_props: PortalPageProps) {
         api={api}
         connection={open}
         canWrite={canWrite}
-        onChanged={reload}
+        onChanged={list.reload}
         onBack={() => setOpenId(null)}
       />
     );
@@ -95,86 +110,51 @@ export default function SsoPage(_props: PortalPageProps) {
       ),
     },
   ];
-  const actionsOf = (c: SsoConnection): RowAction[] => [
+  const actionsOf = (c: SsoConnection) => [
     {
       label: t.configure,
       ariaLabel: t.configureOf(typeLabel(c.type)),
       part: 'configure-sso',
       onSelect: () => setOpenId(c.id),
     },
-    ...(canWrite
-      ? [
-          {
-            label: portalAdmin.common.delete,
-            ariaLabel: t.deleteOf(typeLabel(c.type)),
-            part: 'delete-sso',
-            danger: true,
-            onSelect: () => setDialog({ kind: 'delete', id: c.id }),
-          },
-        ]
-      : []),
+    canWrite && remove.rowAction(c),
   ];
-  const deleting = dialog?.kind === 'delete' ? connections.find((c) => c.id === dialog.id) : undefined;
 
   return (
     <Page
       title={enPortal.portal.pageTitles.sso}
       titleId={TITLE_ID}
       description={t.intro}
-      actions={
-        canWrite && (
-          <Button partName="add-sso" onClick={() => setDialog({ kind: 'add' })}>
-            {t.add}
-          </Button>
-        )
-      }
+      add={canWrite && { label: t.add, part: 'add-sso', onClick: () => setAdding(true) }}
     >
       {!canWrite && (
         <p css={mutedStyle} role="note">
           {t.readOnly}
         </p>
       )}
-      <DataTable
+      <ListTable
+        list={list}
+        texts={{ empty: t.empty, loadFailed: t.loadFailed }}
         caption={t.caption}
         columns={columns}
-        load={
-          load.status === 'ready'
-            ? { status: 'ready', data: { items: load.data, totalItems: load.data.length, totalPages: 1 } }
-            : load
-        }
         rowKey={(c) => c.id}
         rowLabel={(c) => typeLabel(c.type)}
         rowActions={actionsOf}
         tablePart="sso-table"
         rowPart="sso-row"
-        empty={t.empty}
-        failedText={t.loadFailed}
-        onRetry={reload}
       />
-      {dialog?.kind === 'add' && (
+      {adding && (
         <AddConnectionDialog
-          onClose={() => setDialog(null)}
+          onClose={() => setAdding(false)}
           onCreate={async (type) => {
             const created = await api.create(type);
-            setDialog(null);
-            reload();
+            setAdding(false);
+            list.reload();
             setOpenId(created.id);
           }}
         />
       )}
-      {deleting && (
-        <ConfirmDialog
-          title={t.deleteTitle}
-          titleId="ae-delete-sso-title"
-          body={t.deleteBody(typeLabel(deleting.type))}
-          onClose={() => setDialog(null)}
-          onConfirm={async () => {
-            await api.remove(deleting.id);
-            setDialog(null);
-            reload();
-          }}
-        />
-      )}
+      {remove.dialog}
     </Page>
   );
 }

@@ -9,7 +9,6 @@ import {
   type InviteLinkConfig,
 } from '../../../../core/api/invitations';
 import { en } from '../../../i18n/en';
-import { enPortal } from '../../../i18n/en-portal';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
@@ -20,6 +19,7 @@ import { useFormFields } from '../../../ui/useFormFields';
 import { useSubmit } from '../../../ui/useSubmit';
 import { formatDateTime } from '../../../ui/formatDate';
 import { SelectField } from '../../../ui/SelectField';
+import { LoadFailed } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
 import {
@@ -337,14 +337,7 @@ export function InviteLinkDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog title={t.linkTitle} titleId="ae-invite-link-title" busy={busy} onClose={onClose}>
       {load.status === 'loading' && <Spinner label={en.common.loading} />}
-      {load.status === 'error' && (
-        <div>
-          <Alert>{load.message}</Alert>
-          <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
-            {enPortal.portal.retry}
-          </Button>
-        </div>
-      )}
+      {load.status === 'error' && <LoadFailed text={load.message} onRetry={() => setAttempt((n) => n + 1)} />}
       {load.status === 'ready' && (
         <div css={formStyle} part="invite-link" tabIndex={-1} ref={panel} style={{ outline: 'none' }}>
           {state.error && <Alert>{state.error}</Alert>}

@@ -14,15 +14,15 @@ import { ListTable, type Column } from '../../../ui/DataTable';
 import { formatDate } from '../../../ui/formatDate';
 import { InlineStatus } from '../../../ui/InlineStatus';
 import { Page } from '../../../ui/Page';
-import type { RowAction } from '../../../ui/RowActions';
 import { SelectField } from '../../../ui/SelectField';
+import { useConfirmAction } from '../../../ui/useConfirmAction';
 import { listData, useListPage } from '../../../ui/useListPage';
 import type { PortalPageProps } from '../../shell/PortalShell';
 import { NoPermission, portalApis } from '../common/adminParts';
 import { BULK_ADD_RELOAD_PAGE_SIZE, type UsersPreset } from '../../../../core/api/invitations';
 import { BulkAddDialog, InviteLinkDialog, InviteUserDialog, useInvitationsApi } from './InviteDialogs';
 import { tInvite } from './invitationTexts';
-import { ConfirmUserDialog, UserRolesDialog } from './UserDialogs';
+import { UserRolesDialog } from './UserDialogs';
 
 const t = enPortal.portal.users;
 const PAGE_SIZES = [10, 20, 50, 100];
@@ -52,7 +52,7 @@ export default function UsersPage(_props: PortalPageProps) {
   const invitations = useInvitationsApi();
   const app = useAuthApp();
   const [dialog, setDialog] = useState<
-    { kind: 'roles' | 'remove' | 'signOut'; user: TeamUser } | { kind: 'invite' | 'bulk' | 'link' } | null
+    { kind: 'roles'; user: TeamUser } | { kind: 'invite' | 'bulk' | 'link' } | null
   >(null);
   const [preset, setPreset] = useState<UsersPreset | ''>('');
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
@@ -73,6 +73,30 @@ export default function UsersPage(_props: PortalPageProps) {
     initialSort: { by: 'name', order: 'ASC' },
     pageSize: USERS_PAGE_SIZE,
     enabled: allowed,
+  });
+  /** Spec 001 §4 "Delete user: dialog loading then closed; user removed from the list". */
+  const remove = useConfirmAction<TeamUser>({
+    run: (user) => portalApis(app).team.removeUser(user.id),
+    done: list.reload,
+    title: t.removeTitle,
+    titleId: 'ae-remove-user-title',
+    body: (user) => t.removeBody(user.name, user.email),
+    confirmLabel: t.remove,
+    busyLabel: t.removing,
+    menu: { label: t.remove, ariaLabel: (user) => t.removeUser(user.name), part: 'remove-user' },
+  });
+  /**
+   * An admin ends a member's sessions in this account (POST users/sessions/v1/revoke): then the
+   * member's refresh tokens here stop working; access tokens already issued run out.
+   */
+  const signOut = useConfirmAction<TeamUser>({
+    run: (user) => portalApis(app).team.revokeSessions(user.id),
+    done: (user) => setNotice({ text: t.signedOut(user.name), error: false }),
+    title: t.signOutTitle,
+    titleId: 'ae-sign-out-user-title',
+    body: (user) => t.signOutBody(user.name, user.email),
+    confirmLabel: t.signOut,
+    busyLabel: t.signingOut,
   });
 
   if (!allowed)
@@ -175,67 +199,60 @@ export default function UsersPage(_props: PortalPageProps) {
       cell: (u) => formatDate(u.lastLogin, t.never),
     },
   ];
-  const actionsOf = (user: TeamUser): RowAction[] => {
-    if (user.id === me?.id) return [];
-    const actions: RowAction[] = [];
-    if (canChangeRoles)
-      actions.push({
-        label: t.changeRoles,
-        ariaLabel: t.changeRolesOf(user.name),
-        part: 'change-roles',
-        onSelect: () => setDialog({ kind: 'roles', user }),
-      });
-    if (canInvite && user.invitationPending)
-      actions.push(
-        {
-          label: tInvite.resendInvitation,
-          ariaLabel: tInvite.resendInvitationOf(user.name),
-          part: 'resend-invitation',
-          busy: resending === `invitation:${user.id}`,
-          onSelect: () => void resend(user, 'invitation'),
-        },
-        {
-          label: tInvite.resendAllTenants,
-          ariaLabel: tInvite.resendAllTenantsOf(user.name),
-          part: 'resend-invitation-all',
-          busy: resending === `all:${user.id}`,
-          onSelect: () => void resend(user, 'all'),
-        },
-      );
-    if (canInvite && !user.invitationPending && !user.verified)
-      actions.push({
-        label: tInvite.resendActivation,
-        ariaLabel: tInvite.resendActivationOf(user.name),
-        part: 'resend-activation',
-        busy: resending === `activation:${user.id}`,
-        onSelect: () => void resend(user, 'activation'),
-      });
-    if (canChangeRoles && user.isLocked)
-      actions.push({
-        label: t.unlock,
-        ariaLabel: t.unlockUser(user.name),
-        part: 'unlock-user',
-        busy: resending === `unlock:${user.id}`,
-        onSelect: () => void unlock(user),
-      });
-    if (canChangeRoles && !user.invitationPending)
-      actions.push({
-        label: t.signOut,
-        ariaLabel: t.signOutUser(user.name),
-        part: 'sign-out-user',
-        onSelect: () => setDialog({ kind: 'signOut', user }),
-      });
-    // A member the directory provisions is removed there (the server refuses it here too).
-    if (canRemove && user.managedBy !== 'scim2')
-      actions.push({
-        label: t.remove,
-        ariaLabel: t.removeUser(user.name),
-        part: 'remove-user',
-        danger: true,
-        onSelect: () => setDialog({ kind: 'remove', user }),
-      });
-    return actions;
-  };
+  // The signed-in user has no actions on their own row.
+  const actionsOf = (user: TeamUser) =>
+    user.id === me?.id
+      ? []
+      : [
+          canChangeRoles && {
+            label: t.changeRoles,
+            ariaLabel: t.changeRolesOf(user.name),
+            part: 'change-roles',
+            onSelect: () => setDialog({ kind: 'roles', user }),
+          },
+          canInvite &&
+            !!user.invitationPending && {
+              label: tInvite.resendInvitation,
+              ariaLabel: tInvite.resendInvitationOf(user.name),
+              part: 'resend-invitation',
+              busy: resending === `invitation:${user.id}`,
+              onSelect: () => void resend(user, 'invitation'),
+            },
+          canInvite &&
+            !!user.invitationPending && {
+              label: tInvite.resendAllTenants,
+              ariaLabel: tInvite.resendAllTenantsOf(user.name),
+              part: 'resend-invitation-all',
+              busy: resending === `all:${user.id}`,
+              onSelect: () => void resend(user, 'all'),
+            },
+          canInvite &&
+            !user.invitationPending &&
+            !user.verified && {
+              label: tInvite.resendActivation,
+              ariaLabel: tInvite.resendActivationOf(user.name),
+              part: 'resend-activation',
+              busy: resending === `activation:${user.id}`,
+              onSelect: () => void resend(user, 'activation'),
+            },
+          canChangeRoles &&
+            !!user.isLocked && {
+              label: t.unlock,
+              ariaLabel: t.unlockUser(user.name),
+              part: 'unlock-user',
+              busy: resending === `unlock:${user.id}`,
+              onSelect: () => void unlock(user),
+            },
+          canChangeRoles &&
+            !user.invitationPending && {
+              label: t.signOut,
+              ariaLabel: t.signOutUser(user.name),
+              part: 'sign-out-user',
+              onSelect: () => signOut.ask(user),
+            },
+          // A member the directory provisions is removed there (the server refuses it here too).
+          canRemove && user.managedBy !== 'scim2' && remove.rowAction(user),
+        ];
 
   return (
     <Page
@@ -314,20 +331,8 @@ export default function UsersPage(_props: PortalPageProps) {
         />
       )}
       {dialog?.kind === 'link' && <InviteLinkDialog onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'remove' && (
-        <ConfirmUserDialog action="remove" user={dialog.user} onClose={() => setDialog(null)} onDone={done} />
-      )}
-      {dialog?.kind === 'signOut' && (
-        <ConfirmUserDialog
-          action="signOut"
-          user={dialog.user}
-          onClose={() => setDialog(null)}
-          onDone={() => {
-            setNotice({ text: t.signedOut(dialog.user.name), error: false });
-            setDialog(null);
-          }}
-        />
-      )}
+      {remove.dialog}
+      {signOut.dialog}
       {dialog?.kind === 'roles' && (
         <UserRolesDialog user={dialog.user} onClose={() => setDialog(null)} onDone={done} />
       )}
