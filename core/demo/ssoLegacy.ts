@@ -8,26 +8,13 @@
  * `demoSamlMetadata`.
  */
 import { fail, ok, type Answer } from '../contract/answer';
+import { legacySamlMetadata, legacySamlView, type LegacyConnection } from '../contract/ssoLegacy';
 import { hasPermission } from '../portal/pages';
 import type { DemoDatabase, DemoUser } from './data';
 import { handleDemoSsoConfig } from './ssoConfig';
 
 type Json = Record<string, unknown>;
-interface Connection {
-  id: string;
-  enabled: boolean;
-  type: string;
-  generatedVerification: string;
-  ssoEndpoint: string;
-  publicCertificate: string;
-  signRequest: boolean;
-  acsUrl: string;
-  spEntityId: string;
-  domains: Array<{ id: string; domain: string; validated: boolean }>;
-  roleIds: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+type Connection = LegacyConnection;
 
 const READ = 'fe.secure.read.samlConfiguration';
 const WRITE = 'fe.secure.write.samlConfiguration';
@@ -44,30 +31,7 @@ const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,6
 
 export const isDemoSsoLegacyPath = (path: string) => PATHS.test(path);
 
-const routesSignIns = (c: Connection) =>
-  c.enabled && c.domains.some((d) => d.validated) && c.ssoEndpoint !== '' && c.publicCertificate !== '';
-
-/** The client's ISamlConfiguration of a connection (the server's LegacySso.view). */
-const view = (c: Connection | undefined) =>
-  c
-    ? {
-        enabled: c.enabled,
-        type: c.type,
-        domain: c.domains[0]?.domain ?? '',
-        validated: c.domains[0]?.validated ?? false,
-        generatedVerification: c.generatedVerification,
-        ssoEndpoint: c.ssoEndpoint,
-        publicCertificate: c.publicCertificate,
-        signRequest: c.signRequest,
-        acsUrl: c.acsUrl,
-        spEntityId: c.spEntityId,
-        isSamlActive: routesSignIns(c),
-        oidcClientId: '',
-        oidcSecret: '',
-        createdAt: c.createdAt,
-        updatedAt: c.updatedAt,
-      }
-    : { enabled: false };
+const view = (c: Connection | undefined) => legacySamlView(c);
 
 type Multi = (method: string, rest: string, body?: Json) => Answer;
 
@@ -87,21 +51,7 @@ export function demoSamlMetadata(
 ): Answer {
   if (!hasPermission(held, READ)) return fail(403, `You need the ${READ} permission to do this`);
   const c = connections(db, user, now, random).find((x) => x.type !== 'oidc');
-  if (!c) return ok({ rows: [] });
-  return ok({
-    rows: [
-      {
-        entityName: 'saml',
-        id: c.id,
-        createdAt: c.createdAt,
-        updatedAt: c.updatedAt,
-        vendorId: 'demo-vendor',
-        properties: [],
-        isActive: routesSignIns(c),
-        configuration: { acsUrl: c.acsUrl, spEntityId: c.spEntityId },
-      },
-    ],
-  });
+  return ok(legacySamlMetadata(c, 'demo-vendor'));
 }
 
 export function handleDemoSsoLegacy(

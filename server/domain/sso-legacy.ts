@@ -24,6 +24,7 @@
  *   OIDC connections are changed with the multi-SSO calls only (updateSamlConfiguration is SAML).
  */
 import type { Database } from '../storage/database';
+import { legacySamlMetadata, legacySamlView } from '../../core/contract/ssoLegacy';
 import { httpError } from '../http/errors';
 import { SSO_MESSAGES, type SsoConfigInput, type SsoConfigurations } from './sso-config';
 
@@ -43,10 +44,6 @@ export interface LegacySamlInput {
   signRequest?: boolean;
 }
 
-/** Whether a connection routes sign-ins (what pre-login's tenantSsoRoute asks of it). */
-const routesSignIns = (c: Connection) =>
-  c.enabled && c.domains.some((d) => d.validated) && c.ssoEndpoint !== '' && c.publicCertificate !== '';
-
 export class LegacySso {
   constructor(
     private readonly db: Database,
@@ -60,25 +57,7 @@ export class LegacySso {
 
   /** The client's ISamlConfiguration of a connection; `{ enabled: false }` for none. */
   view(c: Connection | null) {
-    if (!c) return { enabled: false };
-    const first = c.domains[0];
-    return {
-      enabled: c.enabled,
-      type: c.type,
-      domain: first?.domain ?? '',
-      validated: first?.validated ?? false,
-      generatedVerification: c.generatedVerification,
-      ssoEndpoint: c.ssoEndpoint,
-      publicCertificate: c.publicCertificate,
-      signRequest: c.signRequest,
-      acsUrl: c.acsUrl,
-      spEntityId: c.spEntityId,
-      isSamlActive: routesSignIns(c),
-      oidcClientId: '',
-      oidcSecret: '',
-      createdAt: c.createdAt,
-      updatedAt: c.updatedAt,
-    };
+    return legacySamlView(c);
   }
 
   async get(tenantId: string) {
@@ -191,24 +170,11 @@ export class LegacySso {
    */
   async samlMetadata(tenantId: string) {
     const current = await this.samlConnection(tenantId);
-    if (!current) return { rows: [] };
+    if (!current) return legacySamlMetadata(null, '');
     const { rows } = await this.db.query<{ vendor_id: string }>(
       'SELECT vendor_id FROM tenants WHERE id = $1',
       [tenantId],
     );
-    return {
-      rows: [
-        {
-          entityName: 'saml',
-          id: current.id,
-          createdAt: current.createdAt,
-          updatedAt: current.updatedAt,
-          vendorId: rows[0]?.vendor_id ?? '',
-          properties: [],
-          isActive: routesSignIns(current),
-          configuration: { acsUrl: current.acsUrl, spEntityId: current.spEntityId },
-        },
-      ],
-    };
+    return legacySamlMetadata(current, rows[0]?.vendor_id ?? '');
   }
 }
