@@ -14,7 +14,15 @@ import { PasswordHasher } from '../domain/passwords';
 import { addMembership } from '../domain/tenants';
 import { insertUser } from '../domain/users';
 import { SEED_TENANT_ID } from '../seed';
-import { ALLOWED_ORIGIN, FAST_HASHING, bearer, login, startTestServer } from '../../test/support/server';
+import {
+  ALLOWED_ORIGIN,
+  FAST_HASHING,
+  bearerCalls,
+  login,
+  sharedRoleId,
+  startTestServer,
+  type Method,
+} from '../../test/support/server';
 
 const F = '/frontegg';
 const MULTI = `${F}/team/resources/sso/v1/configurations`;
@@ -31,17 +39,11 @@ let server: BuiltServer;
 let dns: TestDnsServer;
 let admin: string;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, payload?: object, token = admin) =>
-  server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-async function ok<T = Record<string, unknown>>(method: Method, url: string, payload?: object): Promise<T> {
-  const res = await call(method, url, payload);
-  assert.ok(res.statusCode < 300, `${method} ${url}: ${res.statusCode} ${res.body}`);
-  return res.json() as T;
-}
-const roleId = async (key: string) =>
-  (await server.db.query<{ id: string }>('SELECT id FROM roles WHERE key = $1 AND tenant_id IS NULL', [key]))
-    .rows[0]!.id;
+const { call, ok } = bearerCalls(
+  () => server,
+  () => admin,
+);
+const roleId = (key: string) => sharedRoleId(server, key);
 
 interface Legacy {
   enabled: boolean;

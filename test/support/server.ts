@@ -118,3 +118,26 @@ export function refresh(app: FastifyInstance, cookie: string | undefined) {
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Calls to `server()` with a bearer token (by default `token()`): `call` answers the response, `ok`
+ * the JSON of a 2xx answer and fails the test on any other. Both read their arguments when called,
+ * so a test file can set them up in `before`.
+ */
+export function bearerCalls(server: () => BuiltServer, token: () => string) {
+  const call = (method: Method, url: string, payload?: object, as = token()) =>
+    server().app.inject({ method, url, headers: bearer(as), ...(payload ? { payload } : {}) });
+  async function ok<T = Record<string, unknown>>(method: Method, url: string, payload?: object): Promise<T> {
+    const res = await call(method, url, payload);
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json() as T;
+  }
+  return { call, ok };
+}
+
+/** The id of a role every account has (a vendor-wide role: Admin, Viewer...). */
+export const sharedRoleId = async (server: BuiltServer, key: string) =>
+  (await server.db.query<{ id: string }>('SELECT id FROM roles WHERE key = $1 AND tenant_id IS NULL', [key]))
+    .rows[0]!.id;
