@@ -56,17 +56,16 @@ const authenticationResponse = s.strictObject(
 );
 
 /** A WebAuthn authentication response as @simplewebauthn/browser sends it. */
-const authenticationJson = s.strictObject(
-  {
-    id: b64,
-    rawId: b64,
-    type: publicKey,
-    response: authenticationResponse,
-    clientExtensionResults: extensions,
-    authenticatorAttachment: attachment,
-  },
-  ['id', 'rawId', 'type', 'response'],
-);
+const authenticationFields = {
+  id: b64,
+  rawId: b64,
+  type: publicKey,
+  response: authenticationResponse,
+  clientExtensionResults: extensions,
+  authenticatorAttachment: attachment,
+};
+const authenticationRequired = ['id', 'rawId', 'type', 'response'];
+const authenticationJson = s.strictObject(authenticationFields, authenticationRequired);
 
 /** The client SDK's device types (`WebAuthnDeviceType`) in the contract's spelling. */
 const CLIENT_DEVICE_TYPES: Record<string, string> = {
@@ -115,17 +114,8 @@ const clientBody = clientWebAuthnBody;
 const passkeyPostLogin: RequestSchema = {
   clientBody,
   body: s.strictObject(
-    {
-      id: b64,
-      rawId: b64,
-      type: publicKey,
-      response: authenticationResponse,
-      clientExtensionResults: extensions,
-      authenticatorAttachment: attachment,
-      recaptchaToken: s.optionalToken,
-      invitationToken: s.optionalToken,
-    },
-    ['id', 'rawId', 'type', 'response'],
+    { ...authenticationFields, recaptchaToken: s.optionalToken, invitationToken: s.optionalToken },
+    authenticationRequired,
   ),
 };
 
