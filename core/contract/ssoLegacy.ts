@@ -24,7 +24,7 @@ export type LegacyConnection = Pick<
 >;
 
 /** Whether a connection routes sign-ins now: enabled, a validated domain, its SSO address and a certificate. */
-export const routesSignIns = (c: LegacyConnection) =>
+const routesSignIns = (c: LegacyConnection) =>
   c.enabled && c.domains.some((d) => d.validated) && c.ssoEndpoint !== '' && c.publicCertificate !== '';
 
 /**
