@@ -55,7 +55,12 @@ export const enInvitations = {
     yes: 'Yes',
     no: 'No',
     presetLabel: 'Show',
-    presets: { all: 'All users', INACTIVE: 'Inactive for 90 days', MFA_UNENROLLED: 'Without MFA' },
+    presets: {
+      all: 'All users',
+      INACTIVE: 'Inactive for 90 days',
+      MFA_UNENROLLED: 'Without MFA',
+      BREACHED_PASSWORDS: 'With a breached password',
+    },
     // Invite link
     inviteLink: 'Invite link',
     linkTitle: 'Invite link',

@@ -2,7 +2,7 @@
 // own account (fixtures/security-center.ts, flag security-center-admin-portal on there) sees the
 // score, the recommendations and the three tables; a member's breached password, found when they
 // sign in, puts them in the breached table; "Send reset emails" (confirmed) emails them a reset
-// link that arrives in the e2e mailbox.
+// link that arrives in the e2e mailbox; the users page filters the same member.
 import { expect, test, type Page } from '@playwright/test';
 import { API_ORIGIN, STATIC_ORIGIN } from '../playwright.config';
 import { CENTRE_ADMIN, CENTRE_BREACHED } from './fixtures/security-center';
@@ -50,6 +50,17 @@ test('score, tables and the breached-password campaign, emails delivered', async
   const mail = await latestMessage(request, CENTRE_BREACHED.email);
   expect(mail.subject).toBe('Reset your password');
   expect(mail.text).toMatch(/\/account\/reset-password\?/);
+
+  // The same finding on the users page: its "With a breached password" filter (users v3's
+  // BREACHED_PASSWORDS preset) lists the member, not the administrator.
+  await partOf(centre, 'nav').getByRole('link', { name: 'Users' }).click();
+  await expect(partOf(centre, 'users-total')).toHaveText('2 users');
+  await partOf(centre, 'users-preset').selectOption({ label: 'With a breached password' });
+  await expect(partOf(centre, 'users-total')).toHaveText('1 user');
+  const rows = partOf(centre, 'user-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(CENTRE_BREACHED.email);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('demo mode: the security centre from the sample data, the campaign answered with no server', async ({

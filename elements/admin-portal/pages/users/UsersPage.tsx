@@ -293,6 +293,7 @@ export default function UsersPage(_props: PortalPageProps) {
               { value: '', label: tInvite.presets.all },
               { value: 'INACTIVE', label: tInvite.presets.INACTIVE },
               { value: 'MFA_UNENROLLED', label: tInvite.presets.MFA_UNENROLLED },
+              { value: 'BREACHED_PASSWORDS', label: tInvite.presets.BREACHED_PASSWORDS },
             ]}
             onChange={(event) => {
               setPreset(event.target.value as UsersPreset | '');
