@@ -1,37 +1,20 @@
 // Connectivity (issue 16) as the client SDK calls it (spec 001 §5: webhook save is PATCH with an
 // _id, else POST /custom; Slack PATCH with an id, else POST; email and SMS created only with a
 // recipient, deleted when emptied): the same requests against the demo backend and the server.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EVENT_KEYS, WEBHOOK_LOGS_PAGE_SIZE } from '../../core/api/connectivity';
-import { demoTarget, serverTarget, type ContractTarget } from './targets';
+import { BACKENDS, newAccountOwner } from './targets';
 
-const factories: Array<[string, () => Promise<ContractTarget> | ContractTarget]> = [
-  ['demo backend', demoTarget],
-  ['reference server', serverTarget],
-];
 const V1 = '/integrations/resources/configurations/v1';
 const V2 = '/integrations/resources/configurations/v2';
 // A public address (no DNS): the server refuses private ones by default.
 const HOOK_URL = 'https://93.184.216.34/hook';
 
-for (const [name, factory] of factories) {
+for (const [name, factory] of BACKENDS) {
   describe(`contract: ${name}: connectivity`, () => {
-    let target: ContractTarget;
-    let token: string;
-    const call = (method: string, path: string, body?: unknown) =>
-      target.call(method, path, { token, ...(body === undefined ? {} : { body }) });
-    before(async () => {
-      target = await factory();
-      token = (
-        await target.call('POST', '/identity/resources/users/v1/signUp', {
-          body: { email: `connect-${Date.now()}@example.com`, password: 'a-long-password-1', name: 'Owner' },
-        })
-      ).body.authResponse.accessToken;
-    });
-    after(async () => {
-      await target.close();
-    });
+    const owner = newAccountOwner(factory, 'connect');
+    const { call } = owner;
 
     test('the events catalogue and the channel maps', async () => {
       const categories = await call('GET', '/event/resources/configurations/v1/categories');

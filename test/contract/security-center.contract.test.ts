@@ -2,35 +2,18 @@
 // recommendations with the score, the insights, the breached-password users table and the campaign,
 // the same requests against the demo backend and the server. The figures differ (the demo's sample
 // members, the server's new account): the shapes, codes, permissions and rules do not.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { INSIGHT_CODES, RECOMMENDATION_CODES, SECURITY_CATEGORIES } from '../../core/contract/securityCenter';
-import { demoTarget, serverTarget, type ContractTarget } from './targets';
+import { BACKENDS, newAccountOwner } from './targets';
 
-const factories: Array<[string, () => Promise<ContractTarget> | ContractTarget]> = [
-  ['demo backend', demoTarget],
-  ['reference server', serverTarget],
-];
 const API = '/identity/resources';
 const CENTRE = '/security-center/resources';
 
-for (const [name, factory] of factories) {
+for (const [name, factory] of BACKENDS) {
   describe(`contract: ${name}: security centre`, () => {
-    let target: ContractTarget;
-    let token: string;
-    const call = (method: string, path: string, body?: unknown) =>
-      target.call(method, path, { token, ...(body === undefined ? {} : { body }) });
-    before(async () => {
-      target = await factory();
-      token = (
-        await target.call('POST', `${API}/users/v1/signUp`, {
-          body: { email: `centre-${Date.now()}@example.com`, password: 'a-long-password-1', name: 'Owner' },
-        })
-      ).body.authResponse.accessToken;
-    });
-    after(async () => {
-      await target.close();
-    });
+    const owner = newAccountOwner(factory, 'centre');
+    const { call } = owner;
 
     test('recommendations: a score from 0 to 100 and items with the spec’s codes, severities and categories', async () => {
       const res = await call('GET', `${CENTRE}/recommendations/v1`);
@@ -68,7 +51,7 @@ for (const [name, factory] of factories) {
     });
 
     test('without a token: 401', async () => {
-      const res = await target.call('GET', `${CENTRE}/insights/v1`, {});
+      const res = await owner.target.call('GET', `${CENTRE}/insights/v1`, {});
       assert.equal(res.status, 401);
     });
   });

@@ -1,34 +1,17 @@
 // The security page's policies (issue 15) as the client SDK reads and saves them (spec 001 §5:
 // PATCH with an id, else POST): the same requests against the demo backend and the server.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { demoTarget, serverTarget, type ContractTarget } from './targets';
+import { BACKENDS, newAccountOwner } from './targets';
 
-const factories: Array<[string, () => Promise<ContractTarget> | ContractTarget]> = [
-  ['demo backend', demoTarget],
-  ['reference server', serverTarget],
-];
 const API = '/identity/resources';
 const CONFIG = `${API}/configurations/v1`;
 const SESSIONS = `${API}/configurations/sessions/v1`;
 
-for (const [name, factory] of factories) {
+for (const [name, factory] of BACKENDS) {
   describe(`contract: ${name}: security policies`, () => {
-    let target: ContractTarget;
-    let token: string;
-    const call = (method: string, path: string, body?: unknown) =>
-      target.call(method, path, { token, ...(body === undefined ? {} : { body }) });
-    before(async () => {
-      target = await factory();
-      token = (
-        await target.call('POST', `${API}/users/v1/signUp`, {
-          body: { email: `security-${Date.now()}@example.com`, password: 'a-long-password-1', name: 'Owner' },
-        })
-      ).body.authResponse.accessToken;
-    });
-    after(async () => {
-      await target.close();
-    });
+    const owner = newAccountOwner(factory, 'security');
+    const { call } = owner;
 
     for (const [path, fields, first, second] of [
       [
@@ -191,8 +174,8 @@ for (const [name, factory] of factories) {
     });
 
     test('without a token: 401', async () => {
-      assert.equal((await target.call('GET', `${CONFIG}/lockout-policy`, {})).status, 401);
-      assert.equal((await target.call('GET', SESSIONS, {})).status, 401);
+      assert.equal((await owner.target.call('GET', `${CONFIG}/lockout-policy`, {})).status, 401);
+      assert.equal((await owner.target.call('GET', SESSIONS, {})).status, 401);
     });
   });
 }

@@ -1,15 +1,11 @@
 // SSO connections configured by tenant administrators (issue 16) as the client SDK manages them:
 // the same requests against the demo backend and the server (the server's DNS validation and
 // metadata URL fetch are covered by server/routes/sso-config.test.ts; the demo has neither).
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { idpMetadataXml } from '../support/idp-metadata';
-import { demoTarget, serverTarget, type ContractTarget } from './targets';
+import { BACKENDS, newAccountOwner } from './targets';
 
-const factories: Array<[string, () => Promise<ContractTarget> | ContractTarget]> = [
-  ['demo backend', demoTarget],
-  ['reference server', serverTarget],
-];
 const API = '/identity/resources';
 const BASE = '/team/resources/sso/v1/configurations';
 const FIELDS = [
@@ -23,23 +19,10 @@ const FIELDS = [
 ];
 const MORE = ['acsUrl', 'spEntityId', 'oidcClientId', 'oidcSecret', 'domains', 'roleIds', 'groups'];
 
-for (const [name, factory] of factories) {
+for (const [name, factory] of BACKENDS) {
   describe(`contract: ${name}: SSO connections`, () => {
-    let target: ContractTarget;
-    let token: string;
-    const call = (method: string, path: string, body?: unknown) =>
-      target.call(method, path, { token, ...(body === undefined ? {} : { body }) });
-    before(async () => {
-      target = await factory();
-      token = (
-        await target.call('POST', `${API}/users/v1/signUp`, {
-          body: { email: `sso-${Date.now()}@example.com`, password: 'a-long-password-1', name: 'Owner' },
-        })
-      ).body.authResponse.accessToken;
-    });
-    after(async () => {
-      await target.close();
-    });
+    const owner = newAccountOwner(factory, 'sso');
+    const { call } = owner;
 
     test('create (disabled), read, update, delete; OIDC secrets never answered', async () => {
       const created = await call('POST', BASE, {

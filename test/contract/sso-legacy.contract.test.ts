@@ -2,17 +2,12 @@
 // demo backend and the server, a view of the account's oldest SAML connection that the multi-SSO
 // calls list. (The server's DNS validation is covered by server/routes/sso-legacy.test.ts with a
 // local DNS server; the demo has none.)
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { idpMetadataXml } from '../support/idp-metadata';
-import { demoTarget, serverTarget, type ContractTarget } from './targets';
+import { BACKENDS, newAccountOwner } from './targets';
 
-const factories: Array<[string, () => Promise<ContractTarget> | ContractTarget]> = [
-  ['demo backend', demoTarget],
-  ['reference server', serverTarget],
-];
-const API = '/identity/resources';
 const MULTI = '/team/resources/sso/v1/configurations';
 const SAML = '/team/resources/sso/v1/saml/configurations';
 const GROUPS = '/team/resources/sso/v2/saml/configurations/groups';
@@ -35,27 +30,10 @@ const FIELDS = [
   'oidcSecret',
 ];
 
-for (const [name, factory] of factories) {
+for (const [name, factory] of BACKENDS) {
   describe(`contract: ${name}: legacy SSO calls`, () => {
-    let target: ContractTarget;
-    let token: string;
-    const call = (method: string, path: string, body?: unknown) =>
-      target.call(method, path, { token, ...(body === undefined ? {} : { body }) });
-    before(async () => {
-      target = await factory();
-      token = (
-        await target.call('POST', `${API}/users/v1/signUp`, {
-          body: {
-            email: `sso-legacy-${Date.now()}@example.com`,
-            password: 'a-long-password-1',
-            name: 'Owner',
-          },
-        })
-      ).body.authResponse.accessToken;
-    });
-    after(async () => {
-      await target.close();
-    });
+    const owner = newAccountOwner(factory, 'sso-legacy');
+    const { call } = owner;
 
     test('before any connection: empty reads, the client’s own 404 for vendor-config', async () => {
       assert.deepEqual((await call('GET', SAML)).body, { enabled: false });

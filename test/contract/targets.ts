@@ -1,3 +1,4 @@
+import { after, before } from 'node:test';
 import { buildServer } from '../../server/app';
 import { createDemoBackend, STORAGE_KEY } from '../../core/demo/backend';
 import { seedDemoDatabase, type DemoDatabase } from '../../core/demo/data';
@@ -118,5 +119,48 @@ export async function serverTarget(): Promise<ContractTarget> {
       await server.db.query('UPDATE vendors SET sign_up_requires_activation = $1', [on]);
     },
     close: () => server.close(),
+  };
+}
+
+/** Both implementations, in the order the suites describe them. */
+export const BACKENDS: Array<[string, () => Promise<ContractTarget> | ContractTarget]> = [
+  ['demo backend', demoTarget],
+  ['reference server', serverTarget],
+];
+
+/**
+ * The owner of a new account on one backend, for a suite that starts from an empty account: in the
+ * suite's `before` the backend starts and the owner signs up (`{prefix}-{time}@example.com`), in its
+ * `after` the backend closes. `call` sends the owner's token; `target` and `token` are for the rest.
+ */
+export function newAccountOwner(
+  factory: () => Promise<ContractTarget> | ContractTarget,
+  prefix: string,
+): {
+  readonly target: ContractTarget;
+  readonly token: string;
+  call: (method: string, path: string, body?: unknown) => Promise<Answer>;
+} {
+  let target: ContractTarget | undefined;
+  let token = '';
+  before(async () => {
+    target = await factory();
+    const signedUp = await target.call('POST', '/identity/resources/users/v1/signUp', {
+      body: { email: `${prefix}-${Date.now()}@example.com`, password: 'a-long-password-1', name: 'Owner' },
+    });
+    token = signedUp.body.authResponse.accessToken;
+  });
+  after(async () => {
+    await target?.close();
+  });
+  return {
+    get target() {
+      return target!;
+    },
+    get token() {
+      return token;
+    },
+    call: (method, path, body) =>
+      target!.call(method, path, { token, ...(body === undefined ? {} : { body }) }),
   };
 }
