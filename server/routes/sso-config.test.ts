@@ -10,16 +10,13 @@ import { after, before, describe, it } from 'node:test';
 import { startSamlIdp, type RunningSamlIdp } from '../../test/idp/saml';
 import { startDnsServer, type TestDnsServer } from '../../test/support/dns-server';
 import type { BuiltServer } from '../app';
-import { PasswordHasher } from '../domain/passwords';
-import { addMembership } from '../domain/tenants';
-import { insertUser } from '../domain/users';
 import { SEED_TENANT_ID } from '../seed';
 import {
   ALLOWED_ORIGIN,
-  FAST_HASHING,
   bearerCalls,
   login,
   sharedRoleId,
+  signedInMember,
   startTestServer,
   type Method,
 } from '../../test/support/server';
@@ -36,7 +33,6 @@ let idp: RunningSamlIdp;
 let metadataHost: Server;
 let metadataUrl: string;
 let admin: string;
-let vendorId: string;
 
 const { call, ok } = bearerCalls(
   () => server,
@@ -97,7 +93,6 @@ before(async () => {
     sso: { dnsServers: [dns.address] },
     connectivity: { allowPrivateAddresses: true },
   });
-  vendorId = (await server.db.query<{ id: string }>('SELECT id FROM vendors LIMIT 1')).rows[0]!.id;
   admin = (await login(server.app)).accessToken;
 });
 after(async () => {
@@ -416,15 +411,7 @@ describe('SSO configurations (tenant administrators)', () => {
 
   it('a member without fe.secure.write.samlConfiguration cannot change SSO; roles are given only by who holds them', async () => {
     const email = `sso-viewer-${Date.now()}@policies.example.com`;
-    const user = await insertUser(server.db, {
-      vendorId,
-      email,
-      name: 'viewer',
-      passwordHash: await new PasswordHasher(FAST_HASHING).hash(PASSWORD),
-      verified: true,
-    });
-    await addMembership(server.db, { userId: user.id, tenantId: SEED_TENANT_ID, roleKeys: ['Viewer'] });
-    const token = (await login(server.app, email, PASSWORD)).accessToken;
+    const token = await signedInMember(server, email, PASSWORD, ['Viewer']);
     assert.equal((await call('POST', BASE, { type: 'saml' }, token)).statusCode, 403);
     assert.equal((await call('GET', BASE, undefined, token)).statusCode, 403);
   });

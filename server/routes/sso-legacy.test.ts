@@ -10,16 +10,12 @@ import { readFileSync } from 'node:fs';
 import { startDnsServer, type TestDnsServer } from '../../test/support/dns-server';
 import { idpMetadataXml } from '../../test/support/idp-metadata';
 import type { BuiltServer } from '../app';
-import { PasswordHasher } from '../domain/passwords';
-import { addMembership } from '../domain/tenants';
-import { insertUser } from '../domain/users';
-import { SEED_TENANT_ID } from '../seed';
 import {
   ALLOWED_ORIGIN,
-  FAST_HASHING,
   bearerCalls,
   login,
   sharedRoleId,
+  signedInMember,
   startTestServer,
   type Method,
 } from '../../test/support/server';
@@ -286,16 +282,7 @@ describe('the legacy single-connection SSO calls', () => {
 
   it('a member without the SSO permissions is refused and changes nothing', async () => {
     const email = `sso-legacy-viewer-${Date.now()}@policies.example.com`;
-    const vendorId = (await server.db.query<{ id: string }>('SELECT id FROM vendors LIMIT 1')).rows[0]!.id;
-    const user = await insertUser(server.db, {
-      vendorId,
-      email,
-      name: 'viewer',
-      passwordHash: await new PasswordHasher(FAST_HASHING).hash(PASSWORD),
-      verified: true,
-    });
-    await addMembership(server.db, { userId: user.id, tenantId: SEED_TENANT_ID, roleKeys: ['Viewer'] });
-    const token = (await login(server.app, email, PASSWORD)).accessToken;
+    const token = await signedInMember(server, email, PASSWORD, ['Viewer']);
     const before = await ok('GET', SAML);
     for (const [method, url, payload] of [
       ['GET', SAML],

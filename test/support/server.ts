@@ -10,7 +10,10 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildServer, type BuiltServer } from '../../server/app';
 import type { ServerOptions } from '../../server/options';
-import { SEED_ADMIN_EMAIL, SEED_ADMIN_PASSWORD } from '../../server/seed';
+import { PasswordHasher } from '../../server/domain/passwords';
+import { addMembership } from '../../server/domain/tenants';
+import { insertUser } from '../../server/domain/users';
+import { SEED_ADMIN_EMAIL, SEED_ADMIN_PASSWORD, SEED_TENANT_ID } from '../../server/seed';
 
 /** Cheap scrypt parameters so tests do not spend their time hashing. */
 export const FAST_HASHING = { N: 1024, r: 8, p: 1 };
@@ -141,3 +144,26 @@ export function bearerCalls(server: () => BuiltServer, token: () => string) {
 export const sharedRoleId = async (server: BuiltServer, key: string) =>
   (await server.db.query<{ id: string }>('SELECT id FROM roles WHERE key = $1 AND tenant_id IS NULL', [key]))
     .rows[0]!.id;
+
+/**
+ * A verified person made a member of `tenantId` (the seeded account by default) with `roleKeys`,
+ * then signed in: their access token (for the callers a permission test needs).
+ */
+export async function signedInMember(
+  server: BuiltServer,
+  email: string,
+  password: string,
+  roleKeys: string[],
+  tenantId = SEED_TENANT_ID,
+): Promise<string> {
+  const vendorId = (await server.db.query<{ id: string }>('SELECT id FROM vendors LIMIT 1')).rows[0]!.id;
+  const user = await insertUser(server.db, {
+    vendorId,
+    email,
+    name: email.slice(0, email.indexOf('@')),
+    passwordHash: await new PasswordHasher(FAST_HASHING).hash(password),
+    verified: true,
+  });
+  await addMembership(server.db, { userId: user.id, tenantId, roleKeys });
+  return (await login(server.app, email, password)).accessToken;
+}
