@@ -18,6 +18,8 @@ export interface ScimCaller {
   tenantId: string;
   vendorId: string;
   syncToUserManagement: boolean;
+  /** Who made the configuration: what they hold in the account is the most the connection may touch. */
+  createdBy: string | null;
 }
 
 /** The name a configuration gets when none is given. */
@@ -138,8 +140,9 @@ export async function scimCallerByToken(db: Database, token: string): Promise<Sc
     vendor_id: string;
     token_hash: string;
     sync_to_user_management: boolean;
+    created_by: string | null;
   }>(
-    `SELECT c.id, c.tenant_id, t.vendor_id, c.token_hash, c.sync_to_user_management
+    `SELECT c.id, c.tenant_id, t.vendor_id, c.token_hash, c.sync_to_user_management, c.created_by
        FROM scim_configurations c JOIN tenants t ON t.id = c.tenant_id
       WHERE c.id = $1 AND t.deleted_at IS NULL`,
     [uuidOf(match[1]!)],
@@ -152,6 +155,7 @@ export async function scimCallerByToken(db: Database, token: string): Promise<Sc
     tenantId: row.tenant_id,
     vendorId: row.vendor_id,
     syncToUserManagement: row.sync_to_user_management,
+    createdBy: row.created_by,
   };
 }
 

@@ -17,6 +17,10 @@
  * - A **Group** is a group of the account created over SCIM (`managed_by = 'scim2'`); its members
  *   are members of the account (any, not only provisioned ones).
  * - Changes go through the account's email-domain restrictions.
+ * - Who a connection may change (docs/scim.md): a connection acts with at most what its creator
+ *   holds in the account now (never on a member, nor a group's members, above that), and changes a
+ *   person's email, phone or name only when the account's provisioning owns the person: created by
+ *   this account's SCIM (or of an email domain the account validated), and in no other account.
  */
 import { normalizePhone } from '../../core/contract/phone';
 import type { Database } from '../storage/database';
@@ -30,6 +34,9 @@ import {
   ScimFilterError,
   type SqlAttributes,
 } from './scim-filter';
+import { holdsEverything, memberPermissionKeys } from './grants';
+import { getGroup as getAccountGroup } from './groups';
+import { permissionKeysOfRoles } from './roles';
 import { removeMember } from './team-membership';
 import { normalizeEmail } from './users';
 
@@ -88,6 +95,85 @@ interface ListQuery {
 interface Location {
   /** The SCIM base URL (`https://host/frontegg/scim/v2`) for `meta.location`. */
   base: string;
+}
+
+// ------------------------------------------------------------------------------ Who may be changed
+
+/** The refusals of the rules below (docs/scim.md "Who a connection may change"). */
+const GUARD = {
+  memberAbove:
+    "This user holds permissions that the connection's creator does not: manage them in the portal, or have an administrator who holds them create the connection",
+  groupAbove:
+    "This group gives permissions that the connection's creator does not hold: its members can change only through a connection created by an administrator who holds them",
+  notOwned: (attributes: string) =>
+    `${attributes} cannot change over SCIM: this person was not provisioned by this account, or belongs to other accounts too`,
+} as const;
+
+/** What the connection's creator holds in the account now: the most the connection may touch. */
+async function ceilingOf(db: Database, caller: ScimCaller): Promise<string[]> {
+  return caller.createdBy ? memberPermissionKeys(db, caller.tenantId, caller.createdBy) : [];
+}
+
+/** 403 when the member holds a permission the connection's creator lacks. */
+async function assertNotAbove(db: Database, caller: ScimCaller, userId: string): Promise<void> {
+  const [ceiling, held] = await Promise.all([
+    ceilingOf(db, caller),
+    memberPermissionKeys(db, caller.tenantId, userId),
+  ]);
+  if (!holdsEverything(ceiling, held)) throw new ScimError(403, GUARD.memberAbove);
+}
+
+/** 403 when the group's roles give a permission the connection's creator lacks. */
+async function assertGroupNotAbove(db: Database, caller: ScimCaller, groupId: string): Promise<void> {
+  const group = await getAccountGroup(db, caller.tenantId, groupId);
+  const roleIds = (group?.roles ?? []).map((r) => r.id);
+  if (roleIds.length === 0) return;
+  const [ceiling, given] = await Promise.all([
+    ceilingOf(db, caller),
+    permissionKeysOfRoles(db, caller.tenantId, roleIds),
+  ]);
+  if (!holdsEverything(ceiling, given.keys)) throw new ScimError(403, GUARD.groupAbove);
+}
+
+/**
+ * Whether the account's provisioning owns the person, and so may change their email, phone and
+ * name: they belong to this account only, are no super user, and were created by this account's
+ * SCIM or have an email of a domain the account validated (its SSO domains, proved by DNS).
+ */
+async function ownsPerson(db: Database, caller: ScimCaller, userId: string): Promise<boolean> {
+  const { rows } = await db.query<{ owned: boolean }>(
+    `SELECT NOT u.super_user
+        AND NOT EXISTS (SELECT 1 FROM memberships o WHERE o.user_id = u.id AND o.tenant_id <> $2)
+        AND (u.scim_tenant_id = $2 OR EXISTS (
+              SELECT 1 FROM sso_connection_domains d
+               WHERE d.tenant_id = $2 AND d.validated AND d.domain = split_part(lower(u.email), '@', 2))) AS owned
+       FROM users u WHERE u.id = $1`,
+    [userId, caller.tenantId],
+  );
+  return rows[0]?.owned === true;
+}
+
+/** The person's own attributes that `input` would change (their sign-in identifiers and name). */
+function profileChanges(row: UserRow, input: UserInput): string[] {
+  const changed: string[] = [];
+  if (input.email !== row.email) changed.push('emails');
+  if (input.phone !== null && input.phone !== row.phone) changed.push('phoneNumbers');
+  if (input.name !== (row.name ?? row.email)) changed.push('displayName');
+  return changed;
+}
+
+/** 400 `mutability` when `input` changes the person's profile and the account does not own them. */
+async function assertMayChangeProfile(
+  db: Database,
+  caller: ScimCaller,
+  row: UserRow,
+  input: UserInput,
+): Promise<void> {
+  const changed = profileChanges(row, input);
+  if (changed.length === 0 || (await ownsPerson(db, caller, row.id))) return;
+  const list =
+    changed.length === 1 ? changed[0]! : `${changed.slice(0, -1).join(', ')} and ${changed.at(-1)}`;
+  throw new ScimError(400, GUARD.notOwned(list), 'mutability');
 }
 
 // ------------------------------------------------------------------------------ Users
@@ -443,14 +529,21 @@ export async function createUser(
       if (member.rows[0]?.scim_configuration_id)
         throw new ScimError(409, `A user with the email ${input.email} already exists`, 'uniqueness');
       if (member.rows[0]) {
-        // Adopted: a member the portal managed is managed by this configuration from now on.
-        await tx.query(`UPDATE users SET name = $2, updated_at = now() WHERE id = $1`, [userId, input.name]);
+        // Adopted: a member the portal managed is managed by this configuration from now on, if
+        // they hold nothing above the connection's creator; their name changes only when the
+        // account's provisioning owns them (a person's profile is theirs, not any one account's).
+        await assertNotAbove(tx, caller, userId);
+        if (await ownsPerson(tx, caller, userId))
+          await tx.query(`UPDATE users SET name = $2, updated_at = now() WHERE id = $1`, [
+            userId,
+            input.name,
+          ]);
       }
     } else {
       const inserted = await tx.query<{ id: string }>(
-        `INSERT INTO users (vendor_id, email, name, phone, password_hash, verified, provider)
-         VALUES ($1, $2, $3, $4, NULL, true, 'scim2') RETURNING id`,
-        [caller.vendorId, input.email, input.name, input.phone],
+        `INSERT INTO users (vendor_id, email, name, phone, password_hash, verified, provider, scim_tenant_id)
+         VALUES ($1, $2, $3, $4, NULL, true, 'scim2', $5) RETURNING id`,
+        [caller.vendorId, input.email, input.name, input.phone, caller.tenantId],
       );
       userId = inserted.rows[0]!.id;
     }
@@ -495,7 +588,9 @@ async function assertUserNameFree(
 
 /** Writes a checked User over the member `row` (PUT, and PATCH after its operations). */
 async function writeUser(db: Database, caller: ScimCaller, row: UserRow, input: UserInput): Promise<void> {
+  await assertNotAbove(db, caller, row.id);
   await assertUserNameFree(db, caller, input.userName, row.id);
+  await assertMayChangeProfile(db, caller, row, input);
   if (input.email !== row.email) {
     await assertDomain(db, caller, input.email);
     const taken = await db.query('SELECT 1 FROM users WHERE lower(email) = $1 AND id <> $2', [
@@ -504,16 +599,6 @@ async function writeUser(db: Database, caller: ScimCaller, row: UserRow, input: 
     ]);
     if (taken.rows.length)
       throw new ScimError(409, `A user with the email ${input.email} already exists`, 'uniqueness');
-    const others = await db.query('SELECT 1 FROM memberships WHERE user_id = $1 AND tenant_id <> $2', [
-      row.id,
-      caller.tenantId,
-    ]);
-    if (others.rows.length)
-      throw new ScimError(
-        400,
-        'The email cannot change: the user belongs to other accounts too',
-        'mutability',
-      );
   }
   await db.transaction(async (tx) => {
     await tx.query(
@@ -569,6 +654,7 @@ export async function deleteUser(db: Database, caller: ScimCaller, id: string): 
   assertSyncing(caller);
   const row = await loadUser(db, caller, id);
   if (!row) throw notFound('User', id);
+  await assertNotAbove(db, caller, id);
   await removeMember(db, caller.tenantId, id);
   await db.query(
     `DELETE FROM users u WHERE u.id = $1 AND u.provider = 'scim2'
@@ -773,6 +859,7 @@ export async function replaceGroup(
 ) {
   assertSyncing(caller);
   if (!(await loadGroup(db, caller, id))) throw notFound('Group', id);
+  await assertGroupNotAbove(db, caller, id);
   await writeGroup(db, caller, id, toGroupInput(body));
   return getGroup(db, caller, id, where);
 }
@@ -781,6 +868,7 @@ export async function patchGroup(db: Database, caller: ScimCaller, id: string, b
   assertSyncing(caller);
   const row = await loadGroup(db, caller, id);
   if (!row) throw notFound('Group', id);
+  await assertGroupNotAbove(db, caller, id);
   const current = groupResource(row, where);
   const patched = applyPatch(current, operationsOf(body), GROUP_SCHEMA, GROUP_NAMES);
   await writeGroup(db, caller, id, toGroupInput(patched));
@@ -789,6 +877,7 @@ export async function patchGroup(db: Database, caller: ScimCaller, id: string, b
 
 export async function deleteGroup(db: Database, caller: ScimCaller, id: string): Promise<void> {
   assertSyncing(caller);
+  if (await loadGroup(db, caller, id)) await assertGroupNotAbove(db, caller, id);
   const { rows } = await db.query(
     'DELETE FROM groups WHERE tenant_id = $1 AND scim_configuration_id = $2 AND id = $3 RETURNING id',
     [caller.tenantId, caller.configurationId, UUID.test(id) ? id : null],

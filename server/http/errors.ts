@@ -42,10 +42,44 @@ export function httpError(statusCode: number, ...messages: string[]): HttpError 
 
 export const TOO_LARGE_MESSAGE = 'Error request is too large';
 
+/**
+ * A part of the URL space whose clients read another error shape: the SCIM endpoints answer RFC
+ * 7644 errors (routes/scim.ts). The answers given here before or beside a route (the router's,
+ * the HTTP parser's, a method or path no route has) take that shape there too.
+ */
+interface ErrorShape {
+  matches(path: string): boolean;
+  body(status: number, message: string): { type: string; payload: string };
+}
+const errorShapes = new Map<string, ErrorShape>();
+
+/** Registers (or replaces) the error shape named `name`. */
+export function registerErrorShape(name: string, shape: ErrorShape): void {
+  errorShapes.set(name, shape);
+}
+
+function shapeFor(url: string | undefined): ErrorShape | undefined {
+  if (!url) return undefined;
+  const path = url.split('?')[0]!;
+  for (const shape of errorShapes.values()) if (shape.matches(path)) return shape;
+  return undefined;
+}
+
+/** The path of a request line (`GET /path HTTP/1.1`) at the start of what the parser refused. */
+function requestLinePath(packet: unknown): string | undefined {
+  if (!Buffer.isBuffer(packet)) return undefined;
+  return /^[A-Z]{1,20} (\S{1,8192}) HTTP\//.exec(packet.subarray(0, 8300).toString('latin1'))?.[1];
+}
+
 function send(reply: FastifyReply, status: number, messages: string[]) {
   // Set here too: the router's errors (frameworkErrors) do not pass the app's onSend hooks.
   reply.header('x-content-type-options', 'nosniff');
   if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  const shape = shapeFor(reply.request?.url);
+  if (shape) {
+    const { type, payload } = shape.body(status, messages.join('; '));
+    return reply.status(status).type(type).send(payload);
+  }
   return reply.status(status).type('application/json; charset=utf-8').send(errorPayload(messages));
 }
 
@@ -88,11 +122,14 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   const reason = { 408: 'Request Timeout', 431: 'Request Header Fields Too Large', 400: 'Bad Request' }[
     status
   ];
-  const body = errorBody(CLIENT_ERROR_MESSAGES[status]);
+  const shape = shapeFor(requestLinePath((error as { rawPacket?: unknown }).rawPacket));
+  const { type, payload: body } = shape
+    ? shape.body(status, CLIENT_ERROR_MESSAGES[status])
+    : { type: 'application/json; charset=utf-8', payload: errorBody(CLIENT_ERROR_MESSAGES[status]) };
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\n` +
-        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Type: ${type}\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n' +
         body,

@@ -161,6 +161,40 @@ describe('the router and the body parsers', () => {
   });
 });
 
+describe('the SCIM endpoints: the same refusals as RFC 7644 errors', () => {
+  const SCIM = '/frontegg/scim/v2';
+  function assertScimError(res: RawResponse, status: number) {
+    assert.equal(res.status, status, res.body);
+    assert.match(res.headers['content-type'] ?? '', /^application\/scim\+json/);
+    const body = JSON.parse(res.body) as Record<string, unknown>;
+    assert.deepEqual(body.schemas, ['urn:ietf:params:scim:api:messages:2.0:Error']);
+    assert.equal(body.status, String(status));
+    assert.equal(typeof body.detail, 'string');
+    assert.equal(body.errors, undefined);
+  }
+
+  it("the parser's 431 and 400, the router's 400 and 414, unknown endpoints and methods", async () => {
+    assertScimError(
+      await raw(`GET ${SCIM}/Users HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(17 * 1024)}\r\n\r\n`),
+      431,
+    );
+    assertScimError(await raw(`GET ${SCIM}/Users HTTP/3.0\r\nHost: x\r\n\r\n`), 400);
+    assertScimError(await raw(request(`GET ${SCIM}/Users/%E0%A4%A HTTP/1.1`)), 400);
+    assertScimError(await raw(request(`GET ${SCIM}/Users/${'a'.repeat(600)} HTTP/1.1`)), 414);
+    for (const head of [
+      `GET ${SCIM}`,
+      `GET ${SCIM}/Bulk`,
+      `POST ${SCIM}/Bulk`,
+      `OPTIONS ${SCIM}/Users`,
+      'GET /scim/v2/Users',
+    ])
+      assertScimError(
+        await raw(request(`${head} HTTP/1.1`)),
+        head.startsWith('GET /frontegg') || head.startsWith('POST') ? 401 : 404,
+      );
+  });
+});
+
 describe('plugins', () => {
   it('a CORS preflight the plugin refuses (no Access-Control-Request-Method, no Origin) → 400 with errors', async () => {
     assertErrors(await raw(request(`OPTIONS ${LOGIN} HTTP/1.1\r\nOrigin: ${ALLOWED_ORIGIN}`)), 400);

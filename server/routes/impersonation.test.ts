@@ -128,6 +128,42 @@ describe('POST /impersonation/v1', () => {
     assert.deepEqual(sw.json().errors, ['An impersonated session stays in the account it was opened in']);
   });
 
+  it("an impersonated session cannot change the person's sign-in factors or phone number", async () => {
+    const admin = await login(server.app);
+    const res = await post(admin, { userId: ids.viewer });
+    assert.equal(res.statusCode, 200, res.body);
+    const as = bearer(res.json().accessToken);
+    const calls = [
+      { method: 'PUT', url: ME, payload: { phoneNumber: '+15555550142' } },
+      { method: 'POST', url: `${API}/users/webauthn/v1/devices`, payload: {} },
+      { method: 'POST', url: `${API}/users/v1/mfa/sms/enroll`, payload: { phoneNumber: '+15555550142' } },
+      { method: 'POST', url: `${API}/users/v1/mfa/authenticator/enroll`, payload: {} },
+    ] as const;
+    for (const call of calls) {
+      const answer = await server.app.inject({ ...call, headers: as });
+      assert.equal(answer.statusCode, 403, `${call.method} ${call.url}: ${answer.body}`);
+      assert.deepEqual(answer.json().errors, ['Not available while impersonating']);
+    }
+    const { rows } = await server.db.query<{ phone: string | null }>(
+      'SELECT phone FROM users WHERE id = $1',
+      [ids.viewer],
+    );
+    assert.equal(rows[0]!.phone, null);
+    // What the person sees stays readable, and the name can still be fixed.
+    assert.equal(
+      (await server.app.inject({ method: 'GET', url: `${API}/users/v1/mfa/devices`, headers: as }))
+        .statusCode,
+      200,
+    );
+    const renamed = await server.app.inject({
+      method: 'PUT',
+      url: ME,
+      payload: { name: 'Viewer' },
+      headers: as,
+    });
+    assert.equal(renamed.statusCode, 200, renamed.body);
+  });
+
   it('an impersonated session cannot impersonate again', async () => {
     const admin = await login(server.app);
     const first = await post(admin, { userId: ids.admin2 });

@@ -452,9 +452,12 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
     });
 
   // ------------------------------------------------ account-side MFA (bearer)
-  // A person's sign-in factors are theirs to manage: API tokens are refused (403).
+  // A person's sign-in factors are theirs to manage: API tokens are refused (403), and so is an
+  // impersonator (403 on every change): a factor enrolled while impersonating would be a way back in
+  // as the person later, also into their other accounts, where the impersonator has no say.
   async function accountUser(request: FastifyRequest): Promise<UserRow> {
     const claims = await requireSignedInUser(ctx.tokens, request);
+    if (claims.act && request.method !== 'GET') throw httpError(403, 'Not available while impersonating');
     const user = await findUserById(ctx.db, claims.sub);
     if (!user) throw httpError(401, 'Invalid or expired token');
     return user;

@@ -30,6 +30,10 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
       if (body.name !== undefined && !name) throw httpError(400, 'name must not be empty');
       const phone = body.phoneNumber === undefined ? undefined : body.phoneNumber?.trim() || null;
       const metadata = body.metadata === undefined ? undefined : (parseMetadata(body.metadata) ?? {});
+      // The phone number is where SMS sign-in codes go: an impersonator may not change it (it would
+      // be a way back in as the person, also into their other accounts).
+      if (claims.act && phone !== undefined && phone !== (await findUserById(ctx.db, claims.sub))?.phone)
+        throw httpError(403, 'Not available while impersonating');
       // COALESCE keeps a column when its field was not sent; phone uses a flag because null clears it.
       await ctx.db.query(
         `UPDATE users SET name = COALESCE($2, name),

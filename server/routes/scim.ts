@@ -16,6 +16,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { registerErrorShape } from '../http/errors';
 import { scimCallerByToken, touchScimConfiguration, type ScimCaller } from '../domain/directory';
 import {
   createGroup,
@@ -78,6 +79,13 @@ const projectionQuery = {
 function errorBody(status: number, detail: string, scimType?: string) {
   return { schemas: [ERROR_SCHEMA], status: String(status), ...(scimType ? { scimType } : {}), detail };
 }
+
+// What the server answers before or beside these routes (a path or method no route has, a URL the
+// router or the HTTP parser refuses) is a SCIM error too, under any API prefix.
+registerErrorShape('scim', {
+  matches: (path) => /(^|\/)scim\/v2(\/|$)/.test(path),
+  body: (status, detail) => ({ type: SCIM_JSON, payload: JSON.stringify(errorBody(status, detail)) }),
+});
 
 function sendError(reply: FastifyReply, status: number, detail: string, scimType?: string) {
   if (status === 401) reply.header('www-authenticate', 'Bearer realm="scim"');

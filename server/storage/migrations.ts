@@ -22,7 +22,7 @@ import { BILLING_STATEMENTS } from './schema/billing';
 import { GAPS_STATEMENTS } from './schema/gaps';
 import { SECURITY_CENTER_STATEMENTS } from './schema/security-center';
 import { SIGN_IN_METHOD_STATEMENTS } from './schema/sign-in-methods';
-import { SCIM_STATEMENTS } from './schema/scim';
+import { SCIM_OWNER_STATEMENTS, SCIM_STATEMENTS } from './schema/scim';
 
 interface Migration {
   version: number;
@@ -378,6 +378,11 @@ export const migrations: Migration[] = [
     version: 24,
     name: 'SSO connections configured by tenant administrators: domains validated by DNS, group mappings',
     statements: SSO_TENANT_STATEMENTS,
+  },
+  {
+    version: 25,
+    name: 'SCIM: the account whose provisioning created a person',
+    statements: SCIM_OWNER_STATEMENTS,
   },
 ];
 

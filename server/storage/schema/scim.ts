@@ -39,3 +39,18 @@ export const SCIM_STATEMENTS = [
      ADD COLUMN scim_external_id text`,
   `CREATE INDEX groups_scim_configuration_idx ON groups (scim_configuration_id) WHERE scim_configuration_id IS NOT NULL`,
 ];
+
+/**
+ * Who a connection may change (migration 25, docs/scim.md "Who a connection may change"): the
+ * account whose provisioning created a person. Only that account's connections (or one that
+ * validated the person's email domain) may change the person's email, phone or name, and only while
+ * the person belongs to no other account.
+ */
+export const SCIM_OWNER_STATEMENTS = [
+  `ALTER TABLE users ADD COLUMN scim_tenant_id uuid REFERENCES tenants(id) ON DELETE SET NULL`,
+  // People created over SCIM before this migration: the one account whose connection manages them.
+  `UPDATE users u SET scim_tenant_id = m.tenant_id
+     FROM memberships m
+    WHERE u.provider = 'scim2' AND m.user_id = u.id AND m.scim_configuration_id IS NOT NULL
+      AND (SELECT count(*) FROM memberships o WHERE o.user_id = u.id) = 1`,
+];
