@@ -2,7 +2,7 @@
  * Options of `buildServer`, and their defaults.
  */
 import type { DatabaseConfig } from './storage/database';
-import type { ScryptParams } from './domain/passwords';
+import type { HashParams } from './domain/passwords';
 import type { DeliveryConfig } from './delivery/types';
 import type { OAuthClientConfig } from './domain/oauth';
 import type { SocialProviderConfig } from './domain/social';
@@ -52,8 +52,8 @@ export interface ServerOptions {
   captchaVerifyUrl?: string;
   /** Days an audit record is kept (1 to 3650); default 365. Older ones are purged hourly. */
   auditRetentionDays?: number;
-  /** scrypt cost; default OWASP-equivalent. Tests lower it to stay fast. */
-  passwordHashing?: ScryptParams;
+  /** Password hashing: argon2id at OWASP's minimum by default (domain/passwords.ts). Tests lower it to stay fast. */
+  passwordHashing?: HashParams;
   /** Email (SMTP) and SMS (webhook) delivery; whatever is not configured goes to the outbox table. */
   delivery?: DeliveryConfig;
   /**

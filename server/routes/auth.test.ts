@@ -11,7 +11,11 @@ import {
   type JWK,
 } from 'jose';
 import type { BuiltServer } from '../app';
+import { PasswordHasher } from '../domain/passwords';
 import { REFRESH_REUSE_GRACE_SECONDS } from '../domain/sessions';
+import { addMembership } from '../domain/tenants';
+import { insertUser } from '../domain/users';
+import { SEED_TENANT_ID } from '../seed';
 import {
   ADMIN,
   ALLOWED_ORIGIN,
@@ -51,6 +55,45 @@ describe('POST /auth/v1/user (sign-in)', () => {
     assert.doesNotMatch(line, /Secure/);
     assert.ok(!res.body.includes(refreshCookieOf(res)!), 'the refresh token is not in the body');
     assert.equal(res.headers['cache-control'], 'no-store');
+  });
+
+  it('replaces an scrypt hash of an earlier version with argon2id at the first successful sign-in', async () => {
+    const email = 'scrypt-era@example.com';
+    const vendorId = (await server.db.query<{ id: string }>('SELECT id FROM vendors LIMIT 1')).rows[0]!.id;
+    const old = await new PasswordHasher({ N: 1024, r: 8, p: 1 }).hash('Old-era-passw0rd!');
+    const user = await insertUser(server.db, {
+      vendorId,
+      email,
+      name: 'Old era',
+      passwordHash: old,
+      verified: true,
+    });
+    await addMembership(server.db, { userId: user.id, tenantId: SEED_TENANT_ID, roleKeys: [] });
+    const stored = async () =>
+      (await server.db.query<{ h: string }>('SELECT password_hash AS h FROM users WHERE id = $1', [user.id]))
+        .rows[0]!.h;
+    const wrong = await server.app.inject({
+      method: 'POST',
+      url: LOGIN,
+      payload: { email, password: 'Not-it-1!' },
+    });
+    assert.equal(wrong.statusCode, 401);
+    assert.equal(await stored(), old, 'a wrong password changes nothing');
+    const first = await server.app.inject({
+      method: 'POST',
+      url: LOGIN,
+      payload: { email, password: 'Old-era-passw0rd!' },
+    });
+    assert.equal(first.statusCode, 200, first.body);
+    assert.match(await stored(), /^\$argon2id\$v=19\$/);
+    const again = await server.app.inject({
+      method: 'POST',
+      url: LOGIN,
+      payload: { email, password: 'Old-era-passw0rd!' },
+    });
+    assert.equal(again.statusCode, 200);
+    const history = await server.db.query('SELECT 1 FROM password_history WHERE user_id = $1', [user.id]);
+    assert.equal(history.rows.length, 0, 'a rehash is not a new password');
   });
 
   it('matches the email case-insensitively', async () => {

@@ -10,13 +10,13 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildServer, type BuiltServer } from '../../server/app';
 import type { ServerOptions } from '../../server/options';
-import { PasswordHasher } from '../../server/domain/passwords';
+import { PasswordHasher, type HashParams } from '../../server/domain/passwords';
 import { addMembership } from '../../server/domain/tenants';
 import { insertUser } from '../../server/domain/users';
 import { SEED_ADMIN_EMAIL, SEED_ADMIN_PASSWORD, SEED_TENANT_ID } from '../../server/seed';
 
-/** Cheap scrypt parameters so tests do not spend their time hashing. */
-export const FAST_HASHING = { N: 1024, r: 8, p: 1 };
+/** Cheap argon2id parameters (the production algorithm) so tests do not spend their time hashing. */
+export const FAST_HASHING: HashParams = { algorithm: 'argon2id', m: 256, t: 1, p: 1 };
 export const ALLOWED_ORIGIN = 'http://allowed.test';
 export const API = '/frontegg/identity/resources';
 export const LOGIN = `${API}/auth/v1/user`;
