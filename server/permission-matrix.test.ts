@@ -249,6 +249,10 @@ const ROUTES: Record<string, Entry> = {
   [`PUT ${F}/dev/settings`]: { access: 'public', why: 'development settings (devOutbox only)' },
   [`POST ${F}/flags/api/v1/evaluate`]: { access: 'public', why: 'feature flags for the kit' },
   [`GET ${F}/vendors/public`]: { access: 'public', why: 'vendor public settings' },
+  [`GET ${F}/tenants/resources/account-settings/v1/public`]: {
+    access: 'public',
+    why: 'the application and sign-in addresses; the account id only with a bearer',
+  },
   [`GET ${F}/flags`]: { access: 'public', why: 'feature flags of the client SDK' },
   [`GET ${IR}/configurations/v1/public`]: { access: 'public', why: 'public configuration' },
   [`GET ${IR}/configurations/v1/auth/strategies/public`]: { access: 'public', why: 'sign-in methods' },
@@ -355,7 +359,6 @@ const ROUTES: Record<string, Entry> = {
   [`GET ${F}/entitlements/api/v2/user-entitlements`]: { access: 'self' },
   [`GET ${F}/entitlements/api/v1/user-entitlements`]: { access: 'self' },
   [`GET ${F}/metadata`]: { access: 'self' },
-  [`GET ${F}/tenants/resources/account-settings/v1/public`]: { access: 'self' },
   [`GET ${IR}/sso/v2/authenticated`]: { access: 'self' },
   [`POST ${IR}/users/v1/phone`]: { access: 'self' },
   [`POST ${IR}/users/v1/phone/verify`]: { access: 'self' },

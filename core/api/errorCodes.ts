@@ -199,6 +199,9 @@ export const ERROR_CATALOGUE = {
   OAUTH_CLIENT_UNKNOWN: 'Unknown client_id',
   OAUTH_APPLICATION_UNKNOWN: 'Unknown application',
   OAUTH_REDIRECT_INVALID: 'Invalid redirect address',
+  OAUTH_LOGOUT_INVALID: 'The sign-out request is not valid',
+  OAUTH_LOGOUT_ADDRESS_NOT_REGISTERED:
+    'The address this application asked to return to after sign-out is not registered for it',
   OAUTH_USER_GONE: 'The user no longer exists',
   OAUTH_REFRESH_INVALID: 'The refresh token is invalid',
   OAUTH_REFRESH_EXPIRED: 'The refresh token is invalid or has expired',

@@ -14,6 +14,10 @@ const PASSKEYS = '/identity/resources/users/webauthn/v1/devices';
 const CONFIG_V1 = '/identity/resources/configurations/v1';
 
 export type DeviceType = 'platform' | 'cross-platform';
+
+/** The DeviceType a device list's `deviceType` stands for (either spelling; unknown: cross-platform). */
+export const kitDeviceType = (type: string | null | undefined): DeviceType =>
+  type?.toLowerCase() === 'platform' ? 'platform' : 'cross-platform';
 export interface OtcAnswer {
   otcToken: string;
   phoneNumber?: string;

@@ -175,7 +175,8 @@ export interface ActivateAccountRequest extends EmailLinkParams {
 export interface MfaDevices {
   webauthn: Array<{
     id: string;
-    deviceType: 'platform' | 'cross-platform' | null;
+    /** The client SDK's WebAuthnDeviceType spelling (`clientDeviceType` in core/api/mfa.ts). */
+    deviceType: 'Platform' | 'CrossPlatform' | null;
     name?: string | null;
     createdAt?: string;
   }>;

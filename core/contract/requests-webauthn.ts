@@ -73,6 +73,14 @@ const CLIENT_DEVICE_TYPES: Record<string, string> = {
   CrossPlatform: 'cross-platform',
 };
 
+/**
+ * A WebAuthn device's type as device lists answer it (the MFA devices' `webauthn`, the passkey
+ * list), server and demo alike: the client SDK's WebAuthnDeviceType spelling, not the
+ * `platform` / `cross-platform` that requests send and that is stored. Unknown: cross-platform.
+ */
+export const clientDeviceType = (type: string | null | undefined): 'Platform' | 'CrossPlatform' =>
+  type === 'platform' ? 'Platform' : 'CrossPlatform';
+
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

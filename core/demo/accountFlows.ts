@@ -52,7 +52,8 @@ const findByEmail = (db: DemoDatabase, email: string) =>
   db.users.find((u) => u.email.toLowerCase() === email.trim().toLowerCase());
 
 /** Where demo links point: the page's own origin (there is no server to configure). */
-const appOrigin = () => globalThis.location?.origin ?? 'https://demo.auth-elements.invalid';
+/** The page's origin: where the demo's emailed links and public settings point. */
+export const appOrigin = () => globalThis.location?.origin ?? 'https://demo.auth-elements.invalid';
 
 export function createDemoAccountFlows(tools: DemoFlowTools) {
   function sendEmail(db: DemoDatabase, to: string, subject: string, text: string) {
@@ -111,6 +112,28 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
     );
   }
 
+  /**
+   * The live link that activates `user`: an activation link, or (as on the server) the invitation
+   * link of a new invitee, an account the invitation created (no password yet).
+   */
+  function activationOrInvitation(db: DemoDatabase, user: DemoUser, token: unknown) {
+    return (
+      liveLink(db, 'activation', user.id, token) ??
+      (user.invitationPending && !user.password ? liveLink(db, 'invitation', user.id, token) : undefined)
+    );
+  }
+
+  /** After an invitation accepted without a password: the link to choose one (the server's email). */
+  function sendChoosePassword(db: DemoDatabase, user: DemoUser, tenantName: string) {
+    const link = issueLink(db, 'resetPassword', user, '/account/reset-password');
+    sendEmail(
+      db,
+      user.email,
+      'Choose your password',
+      `You joined ${tenantName}.\n\nChoose the password you will sign in with here (the link works once, for one hour):\n${link}\n\nWhen it has expired, use "Forgot password" on the sign-in page.`,
+    );
+  }
+
   const routes: Record<string, DemoFlowHandler> = {
     'POST /identity/resources/users/v1/passwords/reset': (db, { body }) => {
       const user = findByEmail(db, body.email as string);
@@ -139,7 +162,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
     },
     'GET /identity/resources/users/v1/activate/strategy': (db, { query }) => {
       const user = db.users.find((u) => u.id === query.userId);
-      if (!user || user.verified !== false || !liveLink(db, 'activation', query.userId!, query.token!))
+      if (!user || user.verified !== false || !activationOrInvitation(db, user, query.token))
         return fail(400, ACTIVATION_LINK_INVALID);
       return ok({ shouldSetPassword: !user.password });
     },
@@ -151,11 +174,13 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
         const rejected = passwordProblem(body.password);
         if (rejected) return fail(400, rejected);
       }
-      const link = liveLink(db, 'activation', body.userId as string, body.token as string);
+      const link = activationOrInvitation(db, user, body.token);
       if (!link) return fail(400, ACTIVATION_LINK_INVALID);
       link.used = true;
       if (!user.password) user.password = body.password as string;
       user.verified = true;
+      // A new invitee's invitation link: activating accepts the invitation.
+      if (link.purpose === 'invitation') user.invitationPending = false;
       return ok(tools.startSession(db, user), true);
     },
     'POST /identity/resources/users/v1/activate/reset': (db, { body }) => {
@@ -191,5 +216,5 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
     return ok({}, true);
   }
 
-  return { routes, sendActivation, sendEmail, changePassword };
+  return { routes, sendActivation, sendEmail, sendChoosePassword, changePassword };
 }

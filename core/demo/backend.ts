@@ -11,7 +11,7 @@ import { decidedEntitlements } from '../entitlements/entitlements';
 import { PERMISSION_CATALOGUE } from '../portal/permissionCatalogue';
 import { evaluateDemoFlags } from '../featureFlags/demoFlags';
 import { createDemoHostedLogin, createDemoSocialLogin, createDemoSso, demoSsoPreLogin } from './hostedLogin';
-import { createDemoAccountFlows } from './accountFlows';
+import { appOrigin, createDemoAccountFlows } from './accountFlows';
 import { createDemoInvitations } from './invitations';
 import {
   BREACHED_PASSWORD_MESSAGE,
@@ -517,6 +517,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     random,
     now,
     sendEmail: accountFlows.sendEmail,
+    sendChoosePassword: accountFlows.sendChoosePassword,
     permissionsOf,
     listItem: listItemOf,
   });
@@ -566,9 +567,17 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     'GET /identity/resources/sso/v2/authenticated': withUser((db, _user, request) =>
       routes['GET /identity/resources/sso/v2']!(db, request),
     ),
-    'GET /tenants/resources/account-settings/v1/public': withUser((_db, user) =>
-      ok({ tenantId: user.tenantId }),
-    ),
+    // Public (read before sign-in): the application's addresses; the account only for a signed-in caller.
+    'GET /tenants/resources/account-settings/v1/public': (db, { token }) => {
+      const user = token ? userOfToken(db, token) : null;
+      if (token && !user) return fail(401, 'Unauthorized');
+      const applicationUrl = appOrigin();
+      return ok({
+        ...(user ? { tenantId: user.tenantId } : {}),
+        applicationUrl,
+        loginUrl: new URL('/account/login', applicationUrl).href,
+      });
+    },
     'GET /identity/resources/users/v1/passwords/config': () =>
       ok({ minLength: DEMO_PASSWORD_MIN_LENGTH, maxLength: 128 }),
     'GET /vendors/public': () =>
@@ -822,9 +831,12 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       const tenants = tenantsOfUser(db, user);
       return ok({ tenants, activeTenant: tenants.find((t) => t.tenantId === user.tenantId) ?? null }, true);
     }),
-    'POST /identity/resources/impersonation/v1': withUser((db, caller, { body, token }) =>
-      impersonateDemoUser(db, caller, body, token, startSession),
-    ),
+    // The client SDK's page may hold only the actor's token: sent in the body, it stands for the bearer.
+    'POST /identity/resources/impersonation/v1': (db, { body, token }) => {
+      const proof = token ?? (typeof body.actorToken === 'string' ? body.actorToken : null);
+      const caller = userOfToken(db, proof);
+      return caller ? impersonateDemoUser(db, caller, body, proof, startSession) : fail(401, 'Unauthorized');
+    },
     // Host integration: entitlements (signed in) and feature flags (public).
     'GET /entitlements/api/v2/user-entitlements': withUser((db, user) =>
       ok({

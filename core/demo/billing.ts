@@ -202,7 +202,7 @@ export function handleDemoBilling(
     if (GET && path === `${B}/plans/v1`) return read ?? ok(PLANS);
     if (GET && path.startsWith(`${B}/plans/v1/`)) {
       const plan = planOf(decodeURIComponent(path.slice(`${B}/plans/v1/`.length)));
-      return read ?? (plan ? ok([plan]) : fail(404, 'Plan not found'));
+      return read ?? (plan ? ok(plan) : fail(404, 'Plan not found'));
     }
     if (GET && (path === `${B}/subscriptions/v1` || path === MANAGED)) return read ?? ok([subscriptionDto()]);
     if (subPath) {

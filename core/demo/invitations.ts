@@ -31,6 +31,8 @@ interface DemoInvitationTools {
   random(): string;
   now(): number;
   sendEmail(db: DemoDatabase, to: string, subject: string, text: string): void;
+  /** The "Choose your password" email after an invitation accepted without one. */
+  sendChoosePassword(db: DemoDatabase, user: DemoUser, tenantName: string): void;
   permissionsOf(user: DemoUser, db: DemoDatabase): string[];
   /** The users list row of the demo (the v2 list's item). */
   listItem(db: DemoDatabase, user: DemoUser): Json;
@@ -198,16 +200,20 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
     'POST /identity/resources/users/v1/invitation/accept': (db, { body }) => {
       const found = live(db, body);
       if (!found) return fail(410, INVITATION_INVALID);
-      if (!found.user.password) {
-        if (typeof body.password !== 'string' || !body.password) return fail(400, 'Password is required');
-        if (body.password.length < DEMO_PASSWORD_MIN_LENGTH)
+      // As on the server: without a password for an account that has none, accepted all the same,
+      // and an email to choose one follows.
+      const choosesLater = !found.user.password && (typeof body.password !== 'string' || !body.password);
+      if (!found.user.password && !choosesLater) {
+        if ((body.password as string).length < DEMO_PASSWORD_MIN_LENGTH)
           return fail(400, `Password must be at least ${DEMO_PASSWORD_MIN_LENGTH} characters`);
-        found.user.password = body.password;
+        found.user.password = body.password as string;
       }
       found.link.used = true;
       found.user.invitationPending = false;
       found.user.verified = true;
-      return ok({ tenantId: found.user.tenantId, name: tenantName(db, found.user.tenantId) }, true);
+      const name = tenantName(db, found.user.tenantId);
+      if (choosesLater) tools.sendChoosePassword(db, found.user, name);
+      return ok({ tenantId: found.user.tenantId, name }, true);
     },
     'GET /identity/resources/tenants/invites/v1/configuration': authed('fe.secure.read.users', () =>
       ok({

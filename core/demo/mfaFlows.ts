@@ -1,6 +1,7 @@
 import type { AuthResponse, MfaDevices } from '../api/types';
 import { fail, ok as answer, type Answer } from '../contract/answer';
 import { maskPhone } from '../contract/phone';
+import { clientDeviceType } from '../contract/requests-webauthn';
 import type { DemoDatabase, DemoUser } from './data';
 import {
   COSE_ES256,
@@ -144,7 +145,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
         .filter((d) => d.kind === 'webauthn')
         .map((d) => ({
           id: d.id,
-          deviceType: d.deviceType ?? null,
+          deviceType: clientDeviceType(d.deviceType),
           name: d.name ?? null,
           createdAt: d.createdAt,
         })),

@@ -238,7 +238,7 @@ test('WebAuthn second factor in the demo: the webauthnToken must be the challeng
   const login = await call('POST', `${AUTH}/v1/user`, { ...DEMO_ADMIN });
   assert.equal(login.body.mfaRequired, true);
   const device = login.body.mfaDevices.webauthn[0];
-  assert.equal(device.deviceType, 'cross-platform');
+  assert.equal(device.deviceType, 'CrossPlatform', "the client SDK's WebAuthnDeviceType");
   const mfaToken = login.body.mfaToken;
   const pre = await call('POST', `${AUTH}/v1/user/mfa/webauthn/${device.id}`, { mfaToken });
   assert.deepEqual(

@@ -13,7 +13,7 @@ import {
 const none: MfaDevices = { webauthn: [], phones: [], authenticators: [], emails: [] };
 const app = { id: 'a' };
 const phone = { id: 'p', phoneNumber: '••5678' };
-const key = { id: 'k', deviceType: 'cross-platform' as const };
+const key = { id: 'k', deviceType: 'CrossPlatform' as const };
 const email = { id: 'e', email: 'a•@x.com' };
 const strategies = (...active: string[]): MfaStrategyState[] =>
   ['AuthenticatorApp', 'SMS', 'EmailCode', 'WebAuthnPlatform', 'WebAuthnCrossPlatform'].map((strategy) => ({

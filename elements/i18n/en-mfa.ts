@@ -15,7 +15,7 @@ export const enMfa = {
     smsDevice: (phone: string) => `Text message to ${phone}`,
     emailDevice: (email: string) => `Email code to ${email}`,
     webauthnDevice: (type: string | null) =>
-      type === 'platform' ? 'Passkey on this device' : 'Security key or phone',
+      type?.toLowerCase() === 'platform' ? 'Passkey on this device' : 'Security key or phone',
     strategies: {
       AuthenticatorApp: 'Authenticator app',
       SMS: 'Text message (SMS)',
@@ -77,7 +77,9 @@ export const enMfa = {
     phone: (phone: string) => `Text message to ${phone}`,
     email: (email: string) => `Email code to ${email}`,
     webauthn: (type: string | null) =>
-      type === 'platform' ? 'Built-in fingerprint, face or screen lock' : 'Security key or phone',
+      type?.toLowerCase() === 'platform'
+        ? 'Built-in fingerprint, face or screen lock'
+        : 'Security key or phone',
     added: (date: string) => `Added ${date}`,
     remove: 'Remove',
     removeLabel: (name: string) => `Remove ${name}`,

@@ -19,6 +19,15 @@ export function resetPasswordEmail(to: string, link: string): EmailMessage {
   };
 }
 
+/** After an invitation accepted with its link alone (no password yet): the way to choose one. */
+export function choosePasswordEmail(to: string, link: string, tenantName: string): EmailMessage {
+  return {
+    to,
+    subject: 'Choose your password',
+    text: `You joined ${tenantName}.\n\nChoose the password you will sign in with here (the link works once, for one hour):\n${link}\n\nWhen it has expired, use "Forgot password" on the sign-in page.`,
+  };
+}
+
 export function activationEmail(to: string, link: string): EmailMessage {
   return {
     to,

@@ -10,6 +10,7 @@ import type { ClientInfo, SignedIn } from './auth';
 import { countSend } from './attempts';
 import { sendQuietly, type FlowContext } from './account-flows';
 import { consumeLink, findLiveLink, issueOneTimeToken } from './one-time-tokens';
+import { acceptInvitation, invitationActivationStrategy } from './invitations';
 import { newPasswordProblem } from './password-rules';
 import { findUserByEmail, findUserById, updatePasswordHash, type UserRow } from './users';
 
@@ -26,7 +27,11 @@ export async function sendActivationEmail(
   await sendQuietly(() => ctx.delivery.sendEmail(activationEmail(user.email, link)), log);
 }
 
-/** Whether activating needs a password (the account has none). Throws 400 for a link that is not live. */
+/**
+ * Whether activating needs a password (the account has none). The link is an activation link, or
+ * the invitation link of a new invitee (never signed in): the client SDK's activation page takes
+ * both. Throws 400 for a link that is not live.
+ */
 export async function activationStrategy(
   ctx: FlowContext,
   userId: string,
@@ -34,8 +39,10 @@ export async function activationStrategy(
 ): Promise<{ shouldSetPassword: boolean }> {
   const user = await findUserById(ctx.db, userId);
   const live = user && !user.verified ? await findLiveLink(ctx.db, 'activation', token, user.id) : null;
-  if (!user || !live) throw httpError(400, ACTIVATION_LINK_INVALID);
-  return { shouldSetPassword: !user.password_hash };
+  if (user && live) return { shouldSetPassword: !user.password_hash };
+  const invited = await invitationActivationStrategy(ctx.db, userId, token);
+  if (!invited) throw httpError(400, ACTIVATION_LINK_INVALID);
+  return invited;
 }
 
 /**
@@ -49,6 +56,17 @@ export async function activateAccount(
 ): Promise<SignedIn> {
   const user = await findUserById(ctx.db, input.userId);
   if (!user || user.verified) throw httpError(400, ACTIVATION_LINK_INVALID);
+  // A new invitee's invitation link: accepting it (with the password when there is none) is the
+  // activation; then the invitee is signed in, into the account that invited them.
+  if (
+    !(await findLiveLink(ctx.db, 'activation', input.token, user.id)) &&
+    (await invitationActivationStrategy(ctx.db, user.id, input.token))
+  ) {
+    await acceptInvitation(ctx, input);
+    const joined = await findUserById(ctx.db, user.id);
+    if (!joined) throw httpError(400, ACTIVATION_LINK_INVALID);
+    return ctx.auth.startSession(joined, client);
+  }
   let passwordHash: string | null = null;
   if (!user.password_hash) {
     if (!input.password) throw httpError(400, 'Password is required');

@@ -17,7 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import { holdsPermission } from '../../core/contract/permissions';
-import { accountLink, invitationEmail, joinedAccountEmail } from '../delivery/messages';
+import { accountLink, choosePasswordEmail, invitationEmail, joinedAccountEmail } from '../delivery/messages';
 import { DOMAIN_NOT_ALLOWED, emailDomainAllowed } from './email-domain-restrictions';
 import { httpError } from '../http/errors';
 import type { Database } from '../storage/database';
@@ -287,6 +287,22 @@ async function liveInvitation(db: Database, userId: string, token: string): Prom
   return { tenantId, tenantName: rows[0].name, shouldSetPassword: !user.password_hash, email: user.email };
 }
 
+/**
+ * The activation strategy (GET /activate/strategy) of a new invitee's invitation link: the client
+ * SDK's activation page takes the invitation link of an account the invitation created (no
+ * password, address not proven), for which a password is always to be set. Anyone else accepts
+ * (POST /invitation/accept) and signs in as they do. null when the link is not such a live invitation.
+ */
+export async function invitationActivationStrategy(
+  db: Database,
+  userId: string,
+  token: string,
+): Promise<{ shouldSetPassword: true } | null> {
+  const user = await findUserById(db, userId);
+  if (!user || user.verified || user.password_hash) return null;
+  return (await liveInvitation(db, userId, token)) ? { shouldSetPassword: true } : null;
+}
+
 /** POST /invitation/verify: the tenant's name and whether accepting needs a password. 400 when the link is not live. */
 export async function verifyInvitation(
   db: Database,
@@ -306,21 +322,30 @@ export async function verifyInvitation(
 /**
  * POST /invitation/accept. The password is checked before the link is used, so a refused password
  * does not cost the user their link. 410 when the link is not live (any more); 400 for the password.
+ *
+ * An account without a password may accept with the link alone (`passwordOptional`: the client
+ * SDK's accept page has no password step): the membership starts and the address is proven, and
+ * an email with a link to choose a password follows (a password-reset link, one hour), so the
+ * account never stays one nobody can sign in to; the application's other ways in (sign-in codes,
+ * magic links, social, SSO) work with the proven address at once. Sending it does not change the
+ * answer (a delivery failure is logged).
  */
 export async function acceptInvitation(
   ctx: FlowContext,
   input: { userId: string; token: string; password?: string | null | undefined },
+  options: { passwordOptional: boolean; log: Log } = { passwordOptional: false, log: () => undefined },
 ): Promise<{ tenantId: string; name: string }> {
   const live = await liveInvitation(ctx.db, input.userId, input.token);
   if (!live) throw httpError(410, INVITATION_INVALID);
   let passwordHash: string | null = null;
-  if (live.shouldSetPassword) {
+  const choosesLater = live.shouldSetPassword && !input.password && options.passwordOptional;
+  if (live.shouldSetPassword && !choosesLater) {
     if (!input.password) throw httpError(400, 'Password is required');
     const problem = await newPasswordProblem(ctx.db, input.password);
     if (problem) throw httpError(400, problem);
     passwordHash = await ctx.hasher.hash(input.password);
   }
-  return ctx.db.transaction(async (tx) => {
+  const joined = await ctx.db.transaction(async (tx) => {
     const used = await consumeLink(tx, 'invitation', input.token, input.userId);
     if (!used || used.data.tenantId !== live.tenantId) throw httpError(410, INVITATION_INVALID);
     const joined = await tx.query(
@@ -336,6 +361,19 @@ export async function acceptInvitation(
     );
     return { tenantId: live.tenantId, name: live.tenantName };
   });
+  if (choosesLater) {
+    const token = await issueOneTimeToken(ctx.db, {
+      purpose: 'resetPassword',
+      userId: input.userId,
+      kind: 'link',
+    });
+    const link = accountLink(ctx.options.appUrl, '/account/reset-password', { userId: input.userId, token });
+    await sendQuietly(
+      () => ctx.delivery.sendEmail(choosePasswordEmail(live.email, link, live.tenantName)),
+      options.log,
+    );
+  }
+  return joined;
 }
 
 // ---- Invite link ---------------------------------------------------------------------------

@@ -19,6 +19,7 @@ import {
 } from '@simplewebauthn/server';
 import { generate, generateSecret, generateURI, verify } from 'otplib';
 import { maskPhone } from '../../core/contract/phone';
+import { clientDeviceType } from '../../core/contract/requests-webauthn';
 import QRCode from 'qrcode';
 import { HttpError } from '../http/errors';
 import type { Database } from '../storage/database';
@@ -229,7 +230,8 @@ export class MfaService {
         .filter((d) => d.kind === 'webauthn')
         .map((d) => ({
           id: d.id,
-          deviceType: d.device_type,
+          // The client SDK's WebAuthnDeviceType spelling (stored: platform / cross-platform).
+          deviceType: clientDeviceType(d.device_type),
           name: d.name,
           createdAt: d.created_at.toISOString(),
         })),

@@ -144,20 +144,46 @@ export async function findClientByOrigin(
   return matches.length === 1 ? matches[0]! : null;
 }
 
+/** An absolute http(s) address in the WHATWG URL serialization, or null. */
+function serializedAddress(address: string): string | null {
+  try {
+    const url = new URL(address);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The registered post-logout address `address` names, as registered, or null. Two spellings of one
+ * address match: the page's `window.location.origin` (`https://app.example`) names the registered
+ * `https://app.example/`, and host case and a default port do not count. Nothing else is loosened:
+ * no prefix, no wildcard, another path or query is another address. Where the browser is sent is
+ * always the registered string (no open redirect).
+ */
+export function registeredPostLogoutAddress(client: OAuthClient, address: string): string | null {
+  const wanted = serializedAddress(address);
+  if (!wanted) return null;
+  return client.postLogoutRedirectUris.find((uri) => serializedAddress(uri) === wanted) ?? null;
+}
+
 /**
  * The client a sign-out names without client_id or id_token_hint (the client SDK's OAuthLogout
- * sends neither): a client that registered this exact post-logout address. Only registered
- * addresses are ever redirected to (no open redirect); none: null.
+ * sends neither): the first client (by id) that registered this post-logout address
+ * (`registeredPostLogoutAddress`); none: null.
  */
 export async function findClientByPostLogoutAddress(
   db: Database,
   address: string,
 ): Promise<OAuthClient | null> {
   const { rows } = await db.query<{ client_id: string }>(
-    'SELECT client_id FROM oauth_clients WHERE $1 = ANY(post_logout_redirect_uris) ORDER BY client_id LIMIT 1',
-    [address],
+    'SELECT client_id FROM oauth_clients ORDER BY client_id',
   );
-  return rows[0] ? findClient(db, rows[0].client_id) : null;
+  for (const row of rows) {
+    const client = await findClient(db, row.client_id);
+    if (client && registeredPostLogoutAddress(client, address)) return client;
+  }
+  return null;
 }
 
 /** The client an authorization code was issued to (the code is not spent), or null. */

@@ -20,6 +20,14 @@ const MAX_TOKEN_LENGTH = 8192;
 export async function requireUser(tokens: TokenService, request: FastifyRequest): Promise<AccessTokenClaims> {
   const header = request.headers.authorization;
   if (!header) throw httpError(401, 'Missing bearer token');
+  return verifiedCaller(tokens, request, header);
+}
+
+async function verifiedCaller(
+  tokens: TokenService,
+  request: FastifyRequest,
+  header: string,
+): Promise<AccessTokenClaims> {
   const opaque = OPAQUE_BEARER.exec(header);
   const match = opaque ?? (header.length <= MAX_TOKEN_LENGTH ? BEARER.exec(header) : null);
   if (!match?.[1]) throw httpError(401, 'Invalid or expired token');
@@ -48,6 +56,22 @@ export async function requireSignedInUser(
   request: FastifyRequest,
 ): Promise<AccessTokenClaims> {
   const claims = await requireUser(tokens, request);
+  if (isApiTokenAccess(claims)) throw httpError(403, API_TOKEN_REFUSED);
+  return claims;
+}
+
+/**
+ * `requireSignedInUser` for an access token sent in the body rather than the Authorization header:
+ * the client SDK's impersonation sends the impersonator's token as `actorToken`, from a page that
+ * may hold no bearer. The same checks as a bearer (signature, expiry, live session, IP rules; API
+ * tokens refused), so the body is no weaker a proof than the header.
+ */
+export async function requireSignedInActor(
+  tokens: TokenService,
+  request: FastifyRequest,
+  actorToken: string,
+): Promise<AccessTokenClaims> {
+  const claims = await verifiedCaller(tokens, request, `Bearer ${actorToken}`);
   if (isApiTokenAccess(claims)) throw httpError(403, API_TOKEN_REFUSED);
   return claims;
 }

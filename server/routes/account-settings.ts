@@ -6,6 +6,7 @@
 import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { accountLink } from '../delivery/messages';
 import { auditMetadata } from '../domain/audits';
 import { LegacySso } from '../domain/sso-legacy';
 import {
@@ -70,12 +71,18 @@ export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContex
     },
   );
 
-  // The client SDK's getPublicSettings: what any member of the active account may read, with no
-  // permission. We keep no application or login URL per account, so the answer is the id alone.
+  // The client SDK's getPublicSettings, read before sign-in (the page wants `applicationUrl`): the
+  // application's address and its sign-in page, both from the server's configuration (`appUrl`, the
+  // address every emailed link uses), nothing secret. With a valid bearer the caller's active account
+  // is named too (`tenantId`); a guest is told of no account (docs/contract.md). A bearer that does
+  // not verify is refused as on every route, not silently read as a guest.
   app.get(`${ACCOUNT}/public`, async (request) => {
-    const claims = await requireUser(ctx.tokens, request);
-    if (!claims.tenantId) throw httpError(404, 'Account not found');
-    return { tenantId: claims.tenantId };
+    const claims = request.headers.authorization ? await requireUser(ctx.tokens, request) : null;
+    return {
+      ...(claims?.tenantId ? { tenantId: claims.tenantId } : {}),
+      applicationUrl: ctx.options.appUrl,
+      loginUrl: accountLink(ctx.options.appUrl, '/account/login', {}),
+    };
   });
 
   /**

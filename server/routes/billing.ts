@@ -104,8 +104,9 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     await caller(request, READ);
     const plan = await findPlan(ctx.db, request.params.planId);
     if (!plan) throw httpError(404, 'Plan not found');
-    // The client SDK declares a list for one plan (getSubscriptionPlan: IPlanResponse[]).
-    return [planDto(plan)];
+    // One plan: what the client SDK's callers read (`.id`, `.name`, `.price.amount`), though its
+    // .d.ts declares a list (getSubscriptionPlan: IPlanResponse[]; docs/contract.md).
+    return planDto(plan);
   });
 
   // ------------------------------------------------------------------------- subscriptions

@@ -77,6 +77,10 @@ const post = (who: LoggedIn, payload: unknown, origin?: string) =>
     headers: { ...bearer(who.accessToken), ...(origin ? { origin } : {}) },
   });
 
+/** The client SDK's call from a page holding only the actor's token: no Authorization header. */
+const postActor = (payload: object, origin = ALLOWED_ORIGIN) =>
+  server.app.inject({ method: 'POST', url: IMPERSONATE, payload, headers: { origin } });
+
 describe('POST /impersonation/v1', () => {
   it('an admin becomes another member: token for the member with act.sub, refresh cookie moved, own session ended', async () => {
     const admin = await login(server.app);
@@ -240,8 +244,40 @@ describe('POST /impersonation/v1', () => {
       assert.equal(res.statusCode, status, res.body);
       assert.deepEqual(res.json().errors, [message]);
       assert.equal(refreshCookieOf(res), undefined);
+      // The client SDK's body without a bearer: the actor token is held to the same rules.
+      const { userId, ...rest } = body;
+      const bodyOnly = await postActor({
+        ...rest,
+        impersonatedUserId: userId,
+        actorToken: caller.accessToken,
+      });
+      assert.equal(bodyOnly.statusCode, status, bodyOnly.body);
+      assert.deepEqual(bodyOnly.json().errors, [message]);
     });
   }
+
+  it("takes the client SDK's body without a bearer: the actor token is the proof, checked as a bearer is", async () => {
+    const admin = await login(server.app);
+    const ok = await postActor({ impersonatedUserId: ids.viewer, actorToken: admin.accessToken });
+    assert.equal(ok.statusCode, 200, ok.body);
+    assert.equal(decodeJwt(ok.json().accessToken).sub, ids.viewer);
+    assert.deepEqual(decodeJwt(ok.json().accessToken).act, { sub: decodeJwt(admin.accessToken).sub });
+    // The admin's session ended with the impersonation: its token no longer acts.
+    const ended = await postActor({ impersonatedUserId: ids.viewer, actorToken: admin.accessToken });
+    assert.equal(ended.statusCode, 401);
+    const fresh = await login(server.app);
+    const [h, p] = fresh.accessToken.split('.');
+    for (const actorToken of [`${h}.${p}.AAAA`, 'not-a-token']) {
+      const res = await postActor({ impersonatedUserId: ids.viewer, actorToken });
+      assert.equal(res.statusCode, 401, actorToken);
+      assert.equal(refreshCookieOf(res), undefined);
+    }
+    const foreign = await postActor(
+      { impersonatedUserId: ids.viewer, actorToken: fresh.accessToken },
+      'https://evil.example',
+    );
+    assert.equal(foreign.statusCode, 403);
+  });
 
   it('answers bad input with 4xx and an errors list: no token, forged token, foreign origin, unknown field, empty or overlong id', async () => {
     const admin = await login(server.app);

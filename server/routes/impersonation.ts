@@ -6,15 +6,17 @@
  *
  * The client SDK (impersonate.impersonate of @frontegg/rest-api 3.1.18) sends
  * `{ impersonatedUserId, actorToken, redirectUrl? }`: `impersonatedUserId` names the user as
- * `userId` does (one of the two, not both). `actorToken` is the impersonator's proof in Frontegg's
- * flow; here the bearer token is that proof, so an `actorToken` must be an access token of the same
- * session as the bearer (401 otherwise). `redirectUrl` is accepted and not used: the kit's
+ * `userId` does (one of the two, not both). `actorToken` is the impersonator's access token, the
+ * proof of who asks: sent without a bearer (the client's impersonation page holds only that
+ * token), it is checked exactly as a bearer would be (http/bearer.ts `requireSignedInActor`); sent
+ * with one, it must be a token of the bearer's session (401 otherwise). Who may impersonate whom
+ * is decided by the same rules either way. `redirectUrl` is accepted and not used: the kit's
  * impersonation route decides where to go. The answer adds the client's `tokenType: "Bearer"`.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { impersonate } from '../domain/impersonation';
-import { requireSignedInUser } from '../http/bearer';
+import { requireSignedInActor, requireSignedInUser } from '../http/bearer';
 import { setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
@@ -38,10 +40,13 @@ export async function impersonationRoutes(app: FastifyInstance, ctx: AppContext)
       // Sets the refresh cookie: only pages of trusted origins may ask.
       assertTrustedOrigin(request, ctx.options.corsOrigins);
       // A program holding an API token has no browser session to hand over (spec: none; see README).
-      const caller = await requireSignedInUser(ctx.tokens, request);
       const { actorToken, tenantId } = request.body;
+      const bearerless = !request.headers.authorization && actorToken !== undefined;
+      const caller = bearerless
+        ? await requireSignedInActor(ctx.tokens, request, actorToken)
+        : await requireSignedInUser(ctx.tokens, request);
       const userId = (request.body.userId ?? request.body.impersonatedUserId)!;
-      if (actorToken !== undefined) {
+      if (actorToken !== undefined && !bearerless) {
         const actor = await ctx.tokens.verify(actorToken, { ip: request.ip }).catch(() => null);
         if (!actor || actor.sub !== caller.sub || actor.sid !== caller.sid)
           throw httpError(401, 'The actor token is not a token of this session');

@@ -173,10 +173,6 @@ describe('accept invitation', () => {
     const short = await call('POST', `${INVITATION}/accept`, { ...params, password: 'short' }, null);
     assert.equal(short.statusCode, 400);
     assert.match(short.json().errors[0], /at least 8/);
-    assert.equal(
-      (await call('POST', `${INVITATION}/accept`, params, null)).json().errors[0],
-      'Password is required',
-    );
     const ok = await call(
       'POST',
       `${INVITATION}/accept`,
@@ -205,6 +201,30 @@ describe('accept invitation', () => {
         .statusCode,
       410,
     );
+  });
+
+  it("an existing user's invitation link is no activation: the strategy and POST /activate refuse it (no sign-in without the password)", async () => {
+    const email = 'existing-invitee@example.com';
+    const signUp = await call(
+      'POST',
+      `${API}/users/v1/signUp`,
+      { email, password: 'existing-password-1', name: 'Existing', companyName: 'Existing Co' },
+      null,
+    );
+    assert.equal(signUp.statusCode, 200, signUp.body);
+    assert.equal((await invite({ email })).statusCode, 201);
+    const link = await latestLink(server.app, email);
+    const params = { userId: link.searchParams.get('userId')!, token: link.searchParams.get('token')! };
+    const query = new URLSearchParams(params).toString();
+    const strategy = await call('GET', `${API}/users/v1/activate/strategy?${query}`, undefined, null);
+    assert.equal(strategy.statusCode, 400);
+    const activate = await call('POST', `${API}/users/v1/activate`, params, null);
+    assert.equal(activate.statusCode, 400);
+    assert.equal(activate.headers['set-cookie'], undefined);
+    // The link still accepts, as accepting does (no session).
+    const accepted = await call('POST', `${INVITATION}/accept`, params, null);
+    assert.equal(accepted.statusCode, 200, accepted.body);
+    assert.equal(accepted.headers['set-cookie'], undefined);
   });
 
   it('refuses forged, malformed, expired and superseded links', async () => {

@@ -150,7 +150,8 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
 
   app.post<{ Body: { userId: string; token: string; password?: string | null } }>(
     `${users}/v1/invitation/accept`,
-    async (request) => acceptInvitation(ctx, request.body),
+    async (request) =>
+      acceptInvitation(ctx, request.body, { passwordOptional: true, log: (m) => request.log.error(m) }),
   );
 
   // ---- the tenant's invite link ----

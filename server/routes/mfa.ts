@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { MFA_MESSAGES, MfaError, type ChallengeRow, type DeviceType, type MfaService } from '../domain/mfa';
 import { maskPhone } from '../../core/contract/phone';
+import { clientDeviceType } from '../../core/contract/requests-webauthn';
 import { findUserById, type UserRow } from '../domain/users';
 import { requireSignedInUser } from '../http/bearer';
 import { refreshCookiePath, setRefreshCookie } from '../http/cookies';
@@ -726,7 +727,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
       devices: devices.map((d) => ({
         id: d.id,
         // The client SDK's WebAuthnDeviceType spelling (the kit does not read it).
-        deviceType: d.device_type === 'platform' ? 'Platform' : 'CrossPlatform',
+        deviceType: clientDeviceType(d.device_type),
         name: d.name,
         createdAt: d.created_at.toISOString(),
         lastUsedAt: d.last_used_at?.toISOString() ?? null,

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import * as oidc from 'openid-client';
+import { ERROR_CATALOGUE } from '../../core/api/errorCodes';
 import type { BuiltServer } from '../app';
 import { s256Challenge } from '../domain/oauth';
 import { ADMIN, ME, startTestServer } from '../../test/support/server';
@@ -258,6 +259,28 @@ describe('OpenID Connect provider with openid-client as a third-party client', (
     );
     assert.equal(unknown.status, 400, 'an address no client registered: no redirect');
     assert.equal(unknown.location, null);
+    // The client SDK fetches (no text/html in Accept): the catalogue's message, which it shows.
+    assert.deepEqual(JSON.parse(unknown.body), {
+      errors: [ERROR_CATALOGUE.OAUTH_LOGOUT_ADDRESS_NOT_REGISTERED],
+      errorCodes: ['OAUTH_LOGOUT_ADDRESS_NOT_REGISTERED'],
+    });
+    // A browser navigating here gets a page; near misses of the registered address are other addresses.
+    for (const near of [
+      `${POST_LOGOUT_URI}/x`,
+      `${POST_LOGOUT_URI}?a=1`,
+      'http://rp.test/',
+      'https://rp.test/signed-out',
+    ]) {
+      const res = await fetch(
+        `${issuer}${OAUTH}/logout?post_logout_redirect_uri=${encodeURIComponent(near)}`,
+        {
+          redirect: 'manual',
+          headers: { cookie, accept: 'text/html' },
+        },
+      );
+      assert.equal(res.status, 400, near);
+      assert.match(res.headers.get('content-type') ?? '', /text\/html/);
+    }
     const out = await authorize(
       `${issuer}${OAUTH}/logout?post_logout_redirect_uri=${encodeURIComponent(POST_LOGOUT_URI)}&state=s1`,
       cookie,

@@ -25,6 +25,7 @@ import {
   endBrowserSession,
   findClient,
   findClientByPostLogoutAddress,
+  registeredPostLogoutAddress,
   findClientByOrigin,
   findLiveSession,
   grantOfRefreshToken,
@@ -48,6 +49,10 @@ import { escapeHtml, page } from '../http/page';
 /** Under the prefix: `/frontegg/oauth/*`, where the client SDK calls (its `urls.oauth.v1`). */
 const OAUTH_PATH = '/oauth';
 const HOSTED_LOGIN_PAGE = '/oauth/login';
+/** Sign-out refusals (error catalogue: OAUTH_LOGOUT_INVALID, OAUTH_LOGOUT_ADDRESS_NOT_REGISTERED). */
+const LOGOUT_REQUEST_INVALID = 'The sign-out request is not valid';
+const LOGOUT_ADDRESS_NOT_REGISTERED =
+  'The address this application asked to return to after sign-out is not registered for it';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface TokenBody {
@@ -419,38 +424,37 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
         const target = single(query, 'post_logout_redirect_uri').value;
         const state = single(query, 'state').value;
         let clientId = single(query, 'client_id').value;
+        // A browser navigating here gets a page; the client SDK's fetch (OAuthLogout: no text/html
+        // in Accept) gets the error list it reads and shows, not a page it cannot parse.
+        const refuse = (title: string, message: string) => {
+          if (request.headers.accept?.includes('text/html')) return page(reply, 400, title, `${message}.`);
+          throw httpError(400, message);
+        };
         let hintedSid: string | null = null;
         if (hint) {
           const claims = await verifiedIdTokenHint(hint);
-          if (!claims) return page(reply, 400, 'Sign-out failed', 'The sign-out request is not valid.');
-          if (clientId && clientId !== claims.aud)
-            return page(reply, 400, 'Sign-out failed', 'The sign-out request is not valid.');
+          if (!claims || (clientId && clientId !== claims.aud))
+            return refuse('Sign-out failed', LOGOUT_REQUEST_INVALID);
           clientId = claims.aud;
           hintedSid = claims.sid;
         }
         // Neither client_id nor a hint (the client SDK's OAuthLogout): the client that registered
-        // this exact return address; an address no client registered is refused below.
+        // this return address; an address no client registered is refused below.
         const client = clientId
           ? await findClient(ctx.db, clientId)
           : target
             ? await findClientByPostLogoutAddress(ctx.db, target)
             : null;
-        if (target && (!client || !client.postLogoutRedirectUris.includes(target))) {
-          return page(
-            reply,
-            400,
-            'Invalid redirect address',
-            'The address this application asked to return to after sign-out is not registered for it.',
-          );
-        }
+        const returnTo = target && client ? registeredPostLogoutAddress(client, target) : null;
+        if (target && !returnTo) return refuse('Invalid redirect address', LOGOUT_ADDRESS_NOT_REGISTERED);
         const session = await findLiveSession(ctx.db, request.cookies[REFRESH_COOKIE]);
         if (session) await endBrowserSession(ctx.db, session.id);
         if (hintedSid && UUID.test(hintedSid)) await endBrowserSession(ctx.db, hintedSid);
         clearRefreshCookie(reply, ctx.cookies);
-        if (target) {
+        if (returnTo) {
           // A browser follows the Location; the client SDK (fetching this) reads the address from
-          // the body and navigates there itself.
-          const address = withParams(target, { state });
+          // the body and navigates there itself. The registered spelling is where it goes.
+          const address = withParams(returnTo, { state });
           return reply.code(302).header('location', address).type('text/plain; charset=utf-8').send(address);
         }
         return page(reply, 200, 'Signed out', 'You are signed out.');

@@ -260,6 +260,22 @@ describe('a signed-in user adds a phone number (POST /users/v1/phone, /phone/ver
     assert.equal(added.statusCode, 200, added.body);
     const { changePhoneId } = added.json();
     assert.ok(typeof changePhoneId === 'string' && changePhoneId.length > 20);
+    // The request and its code live ten minutes from now (seconds, not milliseconds or minutes).
+    const { rows: lifetimes } = await server.db.query<{ purpose: string; seconds: number; left: number }>(
+      `SELECT purpose, EXTRACT(EPOCH FROM t.expires_at - t.created_at)::float8 AS seconds,
+              EXTRACT(EPOCH FROM t.expires_at - now())::float8 AS left
+         FROM one_time_tokens t JOIN users u ON u.id = t.user_id
+        WHERE u.email = 'phone-add-1@example.com' AND purpose IN ('verifyPhoneSession', 'verifyPhone')
+        ORDER BY purpose`,
+    );
+    assert.deepEqual(
+      lifetimes.map((r) => [r.purpose, r.seconds]),
+      [
+        ['verifyPhone', 600],
+        ['verifyPhoneSession', 600],
+      ],
+    );
+    for (const row of lifetimes) assert.ok(row.left > 540, `${row.purpose} expires in ${row.left} s`);
     const code = await latestCode(server.app, '+442079460958');
     const phoneOf = async () =>
       (

@@ -53,6 +53,12 @@ for (const [name, factory] of factories) {
           ['business', 9900],
         ],
       );
+      // One plan by id: the plan itself (what the client SDK's callers read), not a list of one.
+      const pro = plans.body.find((p: { slug: string }) => p.slug === 'pro');
+      const one = await call('GET', `${B}/plans/v1/${pro.id}`);
+      assert.equal(one.status, 200);
+      assert.deepEqual(one.body, pro);
+      assert.equal((await call('GET', `${B}/plans/v1/00000000-0000-4000-8000-000000000000`)).status, 404);
       const [sub] = (await call('GET', `${B}/subscriptions/v1`)).body;
       assert.equal(sub.status, 'trialing');
       assert.equal(sub.plan.slug, 'pro');

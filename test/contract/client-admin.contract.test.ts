@@ -196,6 +196,16 @@ for (const [name, factory] of factories) {
         actorToken: 'not-this-session',
       });
       assert.equal(foreignActor.status, 401);
+      // Without a bearer (the client's impersonation page holds only the actor's token): the same rules.
+      const bodyOnly = await target.call('POST', `${API}/impersonation/v1`, {
+        body: { impersonatedUserId: me.id, actorToken: token },
+      });
+      assert.equal(bodyOnly.status, 400, JSON.stringify(bodyOnly.body));
+      assert.deepEqual(bodyOnly.body.errors, ['You cannot impersonate yourself']);
+      const noProof = await target.call('POST', `${API}/impersonation/v1`, {
+        body: { impersonatedUserId: me.id, actorToken: 'not-a-token' },
+      });
+      assert.equal(noProof.status, 401);
     });
 
     test('hierarchy v1 (list, tree, parents), users count, account tokens at v2', async () => {

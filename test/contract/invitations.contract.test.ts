@@ -66,9 +66,13 @@ for (const [name, factory] of factories) {
       assert.equal(verified.body.name, `Company ${stamp}`);
       assert.equal(verified.body.shouldSetPassword, true);
       assert.equal(
-        (await target.call('POST', '/identity/resources/users/v1/invitation/accept', { body: params })).body
-          .errors[0],
-        'Password is required',
+        (
+          await target.call('POST', '/identity/resources/users/v1/invitation/accept', {
+            body: { ...params, password: 'short' },
+          })
+        ).status,
+        400,
+        'a password that is sent is checked (the link stays live)',
       );
       assert.equal(
         (
@@ -101,6 +105,59 @@ for (const [name, factory] of factories) {
         body: { email, password: 'ivy-password-1' },
       });
       assert.equal(signIn.status, 200);
+    });
+
+    test('a new invitee: the link alone accepts (a choose-password email follows); the activation strategy and activation take the link', async () => {
+      const invite = async (email: string) => {
+        const invited = await target.call('POST', '/identity/resources/users/v2', {
+          token,
+          body: { email, name: 'New', roleIds: [roles.Editor] },
+        });
+        assert.equal(invited.status, 201, JSON.stringify(invited.body));
+        const link = await linkTo(email);
+        return { userId: link.searchParams.get('userId')!, token: link.searchParams.get('token')! };
+      };
+      const email = `linkonly-${stamp}@example.com`;
+      const params = await invite(email);
+      const accepted = await target.call('POST', '/identity/resources/users/v1/invitation/accept', {
+        body: params,
+      });
+      assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+      assert.equal(accepted.body.name, `Company ${stamp}`);
+      const choose = await linkTo(email);
+      assert.equal(choose.pathname, '/account/reset-password');
+      const reset = await target.call('POST', '/identity/resources/users/v1/passwords/reset/verify', {
+        body: {
+          userId: choose.searchParams.get('userId'),
+          token: choose.searchParams.get('token'),
+          password: 'linkonly-password-1',
+        },
+      });
+      assert.equal(reset.status, 200, JSON.stringify(reset.body));
+      const signIn = await target.call('POST', '/identity/resources/auth/v1/user', {
+        body: { email, password: 'linkonly-password-1' },
+      });
+      assert.equal(signIn.status, 200);
+
+      const other = `activates-${stamp}@example.com`;
+      const link = await invite(other);
+      const query = `userId=${link.userId}&token=${encodeURIComponent(link.token)}`;
+      const strategy = await target.call('GET', `/identity/resources/users/v1/activate/strategy?${query}`);
+      assert.deepEqual([strategy.status, strategy.body], [200, { shouldSetPassword: true }]);
+      const activated = await target.call('POST', '/identity/resources/users/v1/activate', {
+        body: { ...link, password: 'activates-password-1' },
+      });
+      assert.equal(activated.status, 200, JSON.stringify(activated.body));
+      assert.equal(typeof activated.body.accessToken, 'string');
+      const listed = await target.call(
+        'GET',
+        `/identity/resources/users/v3?_email=${encodeURIComponent(other)}`,
+        { token },
+      );
+      assert.equal(listed.body.items[0].invitationPending, false);
+      // Used up: the same link is no activation any more.
+      const again = await target.call('GET', `/identity/resources/users/v1/activate/strategy?${query}`);
+      assert.equal(again.status, 400);
     });
 
     test('duplicates, bad input and resend', async () => {

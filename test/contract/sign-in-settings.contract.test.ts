@@ -176,13 +176,17 @@ for (const [name, factory] of factories) {
       assert.equal((await target.call('GET', '/identity/resources/sso/v2/authenticated')).status, 401);
       const { token } = await signUp();
       assert.deepEqual(await target.call('GET', '/identity/resources/sso/v2/authenticated', { token }), v2);
-      assert.equal((await target.call('GET', '/tenants/resources/account-settings/v1/public')).status, 401);
+      // Public (the page reads applicationUrl before sign-in); a guest is told of no account.
+      const guest = await target.call('GET', '/tenants/resources/account-settings/v1/public');
+      assert.equal(guest.status, 200);
+      assert.deepEqual(Object.keys(guest.body).sort(), ['applicationUrl', 'loginUrl']);
+      assert.equal(guest.body.loginUrl, new URL('/account/login', guest.body.applicationUrl).href);
       const publicSettings = await target.call('GET', '/tenants/resources/account-settings/v1/public', {
         token,
       });
       assert.equal(publicSettings.status, 200);
       const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
-      assert.deepEqual(publicSettings.body, { tenantId: claims.tenantId });
+      assert.deepEqual(publicSettings.body, { ...guest.body, tenantId: claims.tenantId });
     });
 
     test('POST /users/v1/phone texts a code to the new number; POST /phone/verify sets it', async () => {

@@ -24,6 +24,7 @@ import {
   GetUsersFilterPreset,
   WebAuthnDeviceType,
 } from '@frontegg/rest-api';
+import { ERROR_CATALOGUE } from '../../core/api/errorCodes';
 import { authorizeAtIdp } from '../idp/oidc';
 import { enrolAuthenticator, totp } from '../support/federated-mfa';
 import { ADMIN, ALLOWED_ORIGIN, API, bearer } from '../support/server';
@@ -287,7 +288,6 @@ const SECURITY_INSIGHT: Shape = {
   category: '=MFA|SESSIONS|PASSWORD|INACTIVITY|IP|DOMAIN|SSO',
 };
 
-const ZERO_ID = '00000000-0000-4000-8000-000000000000';
 /** The page origin the suite plays (the test server's allowed origin). */
 const SITE = ALLOWED_ORIGIN;
 
@@ -454,6 +454,20 @@ export const INVENTORY: Record<string, Entry> = {
   'auth.getActivateAccountStrategy': served(async () => {
     const { userId, token } = await activationLink('strategy');
     fits(await api.auth.getActivateAccountStrategy({ userId, token }), { shouldSetPassword: 'boolean' });
+    // A new invitee's invitation link: a password is needed; the activation then joins the account.
+    const { userId: inviteeId, token: inviteToken } = await invitedNewUser('strategy-invitee');
+    asGuest();
+    const strategy = await api.auth.getActivateAccountStrategy({ userId: inviteeId, token: inviteToken });
+    assert.deepEqual(strategy, { shouldSetPassword: true });
+    fits(
+      await api.auth.activateAccountV2({ userId: inviteeId, token: inviteToken, password: PASSWORD }),
+      LOGIN_RESPONSE_V3,
+    );
+    assert.ok(await isActiveMemberOf(inviteeId, await adminTenantId()), 'joined the inviting account');
+    // An existing user's invitation is accepted (acceptInvitation), not activated.
+    const existing = await inviteExisting(await newAccount('strategy-existing'));
+    asGuest();
+    await assert.rejects(api.auth.getActivateAccountStrategy(existing), { statusCode: 400 });
   }),
   'auth.activateAccount': served(async () => {
     const { userId, token, email } = await activationLink('activate');
@@ -674,13 +688,21 @@ export const INVENTORY: Record<string, Entry> = {
     );
   }),
   'auth.OAuthLogout': served(async () => {
+    // An address no client registered: refused with the catalogue's message (not a page), still signed in.
     const account = await asNewUser('oauthlogout');
+    await assert.rejects(api.auth.OAuthLogout({ post_logout_redirect_uri: 'https://elsewhere.example/' }), {
+      statusCode: 400,
+      message: ERROR_CATALOGUE.OAUTH_LOGOUT_ADDRESS_NOT_REGISTERED,
+    });
+    ContextHolder.setAccessToken(null);
+    await api.auth.refreshToken();
+    // The page's origin as `window.location.origin` gives it (no trailing slash), registered as `${SITE}/`.
     const navigated = await settledOrNavigated(
-      api.auth.OAuthLogout({ post_logout_redirect_uri: `${SITE}/` }),
+      api.auth.OAuthLogout({ post_logout_redirect_uri: SITE }),
       account.browser,
     );
     // Back to the registered address, signed out (the refresh cookie no longer refreshes).
-    assert.ok(navigated === null || navigated === `${SITE}/`, `navigated to ${navigated}`);
+    assert.equal(navigated, `${SITE}/`);
     ContextHolder.setAccessToken(null);
     await assert.rejects(api.auth.refreshToken());
   }),
@@ -964,6 +986,24 @@ export const INVENTORY: Record<string, Entry> = {
     const devices = await api.auth.getMFADevices();
     fits(devices, MFA_DEVICES);
     assert.equal(devices.authenticators.length, 1);
+    // A security key and a phone; after the phone's removal the key is listed as the client types it.
+    const { account } = await withWebauthnMfa('acc-devices-sms');
+    const { otcToken } = await api.auth.preEnrollMFASMS({ phoneNumber: '+14155550114' } as never);
+    await api.auth.enrollMFASMS({ otcToken, code: await latestCode(theServer(), '+14155550114') } as never);
+    const [phone] = (await api.auth.getMFADevices()).phones;
+    const removal = await api.auth.preDisableMFASMS(phone!.id);
+    await api.auth.disableMFASMS(phone!.id, {
+      otcToken: removal.otcToken,
+      code: await latestCode(theServer(), '+14155550114'),
+    });
+    asAccount(account);
+    const after = await api.auth.getMFADevices();
+    fits(after, MFA_DEVICES);
+    assert.equal(after.phones.length, 0);
+    assert.deepEqual(
+      after.webauthn.map((d) => d.deviceType),
+      [WebAuthnDeviceType.CrossPlatform],
+    );
   }),
   'auth.disableMfa': served(async () => {
     const account = await withAuthenticator('acc-disable');
@@ -1074,12 +1114,11 @@ export const INVENTORY: Record<string, Entry> = {
   }),
   'auth.verifyChangePhoneNumber': served(async () => {
     await asNewUser('phone-add-v');
-    // Its first step is a gap too: without it, an unknown id and code still reach this call.
-    const changePhoneId = await api.auth
-      .changePhoneNumberWithVerification({ phoneNumber: '+14155550122' })
-      .then((a) => a.changePhoneId)
-      .catch(() => ZERO_ID);
-    const code = await latestCode(theServer(), '+14155550122').catch(() => '123456');
+    // Right after the request, with the code texted to the new number.
+    const { changePhoneId } = await api.auth.changePhoneNumberWithVerification({
+      phoneNumber: '+14155550122',
+    });
+    const code = await latestCode(theServer(), '+14155550122');
     await api.auth.verifyChangePhoneNumber({ changePhoneId, code });
     assert.equal((await api.auth.getMeV2()).phoneNumber, '+14155550122');
   }),
@@ -1136,7 +1175,25 @@ export const INVENTORY: Record<string, Entry> = {
     const { userId, token } = await inviteExisting(existing);
     asGuest();
     await api.auth.acceptInvitation({ userId, token });
-    assert.ok(await isMemberOf(existing.userId, await adminTenantId()), 'a member of the inviting account');
+    assert.ok(
+      await isActiveMemberOf(existing.userId, await adminTenantId()),
+      'a member of the inviting account',
+    );
+    // A new invitee accepts with the link alone (no password step in the client): a member, and a
+    // link to choose a password arrives (docs/contract.md), with which they sign in.
+    const invitee = await invitedNewUser('accept-new');
+    const inviting = await adminTenantId();
+    asGuest();
+    await api.auth.acceptInvitation({ userId: invitee.userId, token: invitee.token });
+    assert.ok(await isActiveMemberOf(invitee.userId, inviting), 'joined the inviting account');
+    const link = await latestLink(theServer(), invitee.email);
+    assert.equal(link.pathname, '/account/reset-password');
+    await api.auth.resetPassword({
+      userId: link.searchParams.get('userId')!,
+      token: link.searchParams.get('token')!,
+      password: PASSWORD,
+    });
+    assert.ok((await api.auth.login({ email: invitee.email, password: PASSWORD })).accessToken);
   }),
   'auth.resendInvitationEmail': served(async () => {
     const { email, token } = await invitedNewUser('reinvite');
@@ -1746,11 +1803,16 @@ export const INVENTORY: Record<string, Entry> = {
     assert.equal(settings.timezone, 'Europe/Berlin');
   }),
   'accountSettings.getPublicSettings': served(async () => {
+    // Read before sign-in (the client wants `applicationUrl` first): no session, no account named.
+    asGuest();
+    const guest = await api.accountSettings.getPublicSettings();
+    fits(guest, { applicationUrl: 'string', loginUrl: 'string' });
+    assert.equal(guest.tenantId, undefined, 'a guest is told no account (docs/contract.md)');
     await asAdmin();
     fits(await api.accountSettings.getPublicSettings(), {
       tenantId: 'string',
-      applicationUrl: 'string?',
-      loginUrl: 'string?',
+      applicationUrl: 'string',
+      loginUrl: 'string',
     });
   }),
   'vendor.getVendorPublicInfo': served(async () => {
@@ -1833,10 +1895,10 @@ export const INVENTORY: Record<string, Entry> = {
   'impersonate.impersonate': served(async () => {
     const member = await activeMember('impersonated');
     await asAdmin();
-    const answer = await api.impersonate.impersonate({
-      impersonatedUserId: member.userId,
-      actorToken: ContextHolder.getAccessToken()!,
-    });
+    // The impersonation page holds the actor's token only: the client sends it in the body, no bearer.
+    const actorToken = ContextHolder.getAccessToken()!;
+    ContextHolder.setAccessToken(null);
+    const answer = await api.impersonate.impersonate({ impersonatedUserId: member.userId, actorToken });
     fits(answer, { accessToken: 'string', expiresIn: 'number', expires: 'string' });
     assert.equal(claims(answer.accessToken).sub, member.userId);
   }),
@@ -1848,8 +1910,10 @@ export const INVENTORY: Record<string, Entry> = {
   }),
   'subscriptions.getSubscriptionPlan': served(async () => {
     const { plans } = await billing();
-    // The client declares a list for one plan (IPlanResponse[]); so the server answers.
-    fitsNonEmpty(await api.subscriptions.getSubscriptionPlan(plans[0]!.id), PLAN);
+    // The client's .d.ts declares a list (IPlanResponse[]); its store reads one plan (docs/contract.md).
+    const plan: unknown = await api.subscriptions.getSubscriptionPlan(plans[0]!.id);
+    fits(plan, PLAN);
+    assert.equal((plan as { id: string }).id, plans[0]!.id);
   }),
   'subscriptions.getSubscriptions': served(async () => {
     await billing();
@@ -3094,6 +3158,15 @@ async function activeMember(tag: string): Promise<Account> {
   await api.auth.login({ email: account.email, password: account.password });
   account.browser.accessToken = ContextHolder.getAccessToken();
   return account;
+}
+
+/** A member whose invitation is accepted (not pending). */
+async function isActiveMemberOf(userId: string, tenantId: string): Promise<boolean> {
+  const { rows } = await theServer().db.query(
+    'SELECT 1 FROM memberships WHERE user_id = $1 AND tenant_id = $2 AND NOT invitation_pending',
+    [userId, tenantId],
+  );
+  return rows.length > 0;
 }
 
 async function isMemberOf(userId: string, tenantId: string): Promise<boolean> {

@@ -121,7 +121,7 @@ export const LOGIN_RESPONSE: Shape = {
 };
 export const LOGIN_RESPONSE_V3: Shape = { user: LOGIN_RESPONSE, tenants: [TENANT], activeTenant: TENANT };
 export const MFA_DEVICES: Shape = {
-  webauthn: [{ id: 'string', deviceType: 'string', name: 'string' }],
+  webauthn: [{ id: 'string', deviceType: '=Platform|CrossPlatform', name: 'string' }],
   phones: [{ id: 'string', phoneNumber: 'string' }],
   authenticators: [{ id: 'string' }],
 };

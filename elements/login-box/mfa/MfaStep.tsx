@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { css } from '@emotion/react';
 import { errorMessage, isApiError } from '../../../core/api/errors';
-import { createMfaApi, type DeviceType, type MfaApi } from '../../../core/api/mfa';
+import { createMfaApi, kitDeviceType, type DeviceType, type MfaApi } from '../../../core/api/mfa';
 import type { AuthResponse, MfaLoginInfo } from '../../../core/api/types';
 import {
   decideMfaStep,
@@ -230,8 +230,7 @@ function ChooseMethod(props: ScreenProps) {
       choices.push({
         key: d.id,
         label: en.mfa.webauthnDevice(d.deviceType),
-        go: () =>
-          setView({ screen: 'webauthn', deviceId: d.id, deviceType: d.deviceType ?? 'cross-platform' }),
+        go: () => setView({ screen: 'webauthn', deviceId: d.id, deviceType: kitDeviceType(d.deviceType) }),
       });
   } else {
     for (const strategy of activeStrategies(info.strategies)) {

@@ -109,7 +109,7 @@ const subscriptions = (base: string): RouteSchemas => ({
 
 export const billingSchemas: RouteSchemas = {
   [`GET ${B}/plans/v1`]: { response: { 200: arr(PLAN) } },
-  [`GET ${B}/plans/v1/:planId`]: { response: { 200: arr(PLAN) } },
+  [`GET ${B}/plans/v1/:planId`]: { response: { 200: PLAN } },
   ...subscriptions(`${B}/subscriptions/v1`),
   ...subscriptions(MANAGED),
   [`GET ${B}/invoices/v1`]: { response: { 200: arr(INVOICE) } },

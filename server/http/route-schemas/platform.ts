@@ -157,7 +157,9 @@ export const platformSchemas: RouteSchemas = {
   'GET /tenants/resources/account-settings/v1': { response: { 200: ACCOUNT_SETTINGS } },
   'PUT /tenants/resources/account-settings/v1': { response: { 200: ACCOUNT_SETTINGS } },
   'GET /tenants/resources/account-settings/v1/public': {
-    response: { 200: obj({ tenantId: str }, ['tenantId']) },
+    response: {
+      200: obj({ tenantId: str, applicationUrl: str, loginUrl: str }, ['applicationUrl', 'loginUrl']),
+    },
   },
   'GET /tenants/resources/account-settings/v1/custom-login': { response: { 200: OBJECT } },
   'PUT /tenants/resources/account-settings/v1/custom-login': { response: { 200: OBJECT } },
