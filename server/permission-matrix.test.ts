@@ -1591,6 +1591,15 @@ const ROUTES: Record<string, Entry> = {
       },
     }),
   },
+  [`POST ${F}/metadata/admin-box`]: {
+    access: 'gated',
+    permission: 'superUser',
+    scope: 'account',
+    request: async () => ({
+      url: `${F}/metadata/admin-box`,
+      payload: { actions: [{ type: 'navigation.roles.visibility', payload: 'always' }] },
+    }),
+  },
 
   // ---- Sub-accounts.
   [`GET ${F}/tenants/resources/hierarchy/v2`]: {

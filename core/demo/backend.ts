@@ -73,6 +73,7 @@ export const DEMO_UNSERVED: ReadonlySet<string> = new Set([
   'DELETE /identity/resources/sub-tenants/users/v1',
   'POST /identity/resources/sub-tenants/users/v2/',
   'POST /metadata',
+  'POST /metadata/admin-box',
 ]);
 
 export interface DemoStorage {

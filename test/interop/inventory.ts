@@ -24,6 +24,7 @@ import {
   GetUsersFilterPreset,
   WebAuthnDeviceType,
 } from '@frontegg/rest-api';
+import { loadGrants } from '../../server/domain/tenants';
 import { authorizeAtIdp } from '../idp/oidc';
 import { enrolAuthenticator, totp } from '../support/federated-mfa';
 import { ADMIN, ALLOWED_ORIGIN, API, bearer } from '../support/server';
@@ -1457,12 +1458,22 @@ export const INVENTORY: Record<string, Entry> = {
     await asAdmin();
     fits(await api.groups.getGroupConfiguration(), { enabled: 'boolean', rolesEnabled: 'boolean' });
   }),
-  'groups.updateGroupConfiguration': gap('missing route POST groups/v1/config', NO_ROUTE, async () => {
-    await asAdmin();
+  'groups.updateGroupConfiguration': served(async () => {
+    // A group's roles count for its members only while groups and their roles are on.
+    const id = await newGroup('config');
+    const member = await addTeamUser('group-config');
+    await api.groups.addRolesToGroup(id, { roleIds: [await roleIdOf('Admin')] });
+    await api.groups.addUsersToGroup(id, { userIds: [member.id] });
+    const off = await api.groups.updateGroupConfiguration({ rolesEnabled: false });
+    assert.deepEqual(off, { enabled: true, rolesEnabled: false });
+    assert.deepEqual(await api.groups.getGroupConfiguration(), off);
+    assert.deepEqual(await permissionKeysOf(member), [], 'the group’s roles no longer count');
     fits(await api.groups.updateGroupConfiguration({ enabled: true, rolesEnabled: true }), {
       enabled: 'boolean',
       rolesEnabled: 'boolean',
     });
+    assert.ok((await permissionKeysOf(member)).includes('fe.*'), 'the group’s roles count again');
+    await api.groups.deleteGroup(id);
   }),
 
   // ─── API tokens and access tokens ─────────────────────────────────────────────────────────────
@@ -1766,14 +1777,23 @@ export const INVENTORY: Record<string, Entry> = {
     await asAdmin();
     fits(await api.metadata.getAdminBoxMetadata(), 'object');
   }),
-  'metadata.updateAdminBoxMetadata': gap(
-    'path differs: the admin-box configuration is saved by POST /metadata; the client POSTs /metadata/admin-box',
-    NO_ROUTE,
-    async () => {
-      await asAdmin();
-      await api.metadata.updateAdminBoxMetadata({ actions: [] });
-    },
-  ),
+  'metadata.updateAdminBoxMetadata': served(async () => {
+    // The vendor's administrator (a super user; made one in the database) commits `{ type: path, payload: value }`.
+    const vendor = await asNewUser('admin-box-vendor');
+    await theServer().db.query('UPDATE users SET super_user = true WHERE id = $1', [vendor.userId]);
+    await api.metadata.updateAdminBoxMetadata({
+      actions: [{ type: 'navigation.roles.visibility', payload: 'always' }],
+    });
+    const { rows } = await api.metadata.getAdminBoxMetadata();
+    assert.equal(rows[0]?.configuration?.navigation?.roles?.visibility, 'always');
+    await api.metadata.updateAdminBoxMetadata({ actions: [{ type: 'navigation.roles.visibility', payload: null }] });
+    // A tenant's administrator is refused: the admin box is the vendor's.
+    await asNewUser('admin-box');
+    await assert.rejects(
+      api.metadata.updateAdminBoxMetadata({ actions: [{ type: 'navigation.roles.visibility', payload: 'never' }] }),
+      (e: { statusCode?: number }) => e.statusCode === 403,
+    );
+  }),
   'metadata.getCurrentUserIpMetadata': gap(
     'deliberate (docs/contract.md): no location database, so latitude and longitude are null, not made-up numbers (GET /frontegg/metadata/ipme)',
     ['.latitude', '.longitude'],
@@ -3267,6 +3287,13 @@ async function newRole(tag: string): Promise<string> {
 /** The group as the client reads it (IGroupResponse: roles and users are optional, so default to none). */
 async function groupRoleIds(groupId: string): Promise<string[]> {
   return ((await api.groups.getGroupById({ groupId })).roles ?? []).map((r) => r.id);
+}
+
+/** The permission keys a member of the seed account holds (an invitation's too), as authorization counts them. */
+async function permissionKeysOf(member: { id: string }): Promise<string[]> {
+  const tenantId = await adminTenantId();
+  const grants = await loadGrants(theServer().db, [member.id], [tenantId], { pending: true });
+  return (grants.get(`${member.id}/${tenantId}`)?.permissions ?? []).map((p) => p.key);
 }
 
 async function groupUserIds(groupId: string): Promise<string[]> {
