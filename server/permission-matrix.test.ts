@@ -542,6 +542,27 @@ const ROUTES: Record<string, Entry> = {
     scope: 'account',
     request: async () => ({ url: `${IR}/groups/v1/config` }),
   },
+  // Changing nothing needs only the permission; turning groups' roles off or on takes or gives
+  // every role of the account's groups, so it needs what they grant.
+  [`POST ${IR}/groups/v1/config`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.groups',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/groups/v1/config`, payload: { enabled: true } }),
+    grants: {
+      manager: MANAGERS.groups,
+      attempts: [
+        {
+          what: "the roles of the Admins group taken from its members (groups' roles off)",
+          status: GRANTS_NOT_HELD,
+          request: async () => {
+            await adminsGroup();
+            return { url: `${IR}/groups/v1/config`, payload: { rolesEnabled: false } };
+          },
+        },
+      ],
+    },
+  },
   // Reads by ids: only the caller's account's groups are answered (another account's ids: none).
   [`POST ${IR}/groups/v1/bulkGet`]: {
     access: 'gated',

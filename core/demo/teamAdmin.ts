@@ -41,10 +41,14 @@ export function demoRoles(db: DemoDatabase): DemoRole[] {
 const visibleRoles = (db: DemoDatabase, tenantId: string) =>
   demoRoles(db).filter((r) => r.tenantId === null || r.tenantId === tenantId);
 
-/** The roles a user holds: given directly and through the groups they are in. */
+const groupConfiguration = (db: DemoDatabase, tenantId: string) =>
+  db.groupConfigurations?.[tenantId] ?? { enabled: true, rolesEnabled: true };
+
+/** The roles a user holds: given directly and through the groups they are in (while groups' roles are on). */
 export function demoRolesOf(db: DemoDatabase, user: DemoUser): DemoRole[] {
   const roles = visibleRoles(db, user.tenantId);
-  const viaGroups = (db.groups ?? [])
+  const config = groupConfiguration(db, user.tenantId);
+  const viaGroups = (config.enabled && config.rolesEnabled ? (db.groups ?? []) : [])
     .filter((g) => g.tenantId === user.tenantId && g.userIds.includes(user.id))
     .flatMap((g) => g.roleIds);
   return roles.filter((r) => user.roleKeys.includes(r.key) || viaGroups.includes(r.id));
@@ -362,9 +366,28 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
       }
       return null;
     }
-    // The client SDK's group configuration (always on here) and bulkGet (the account's groups among the ids).
+    // The client SDK's group configuration (both on until set) and bulkGet (the account's groups among the ids).
     if (path === '/identity/resources/groups/v1/config' && method === 'GET')
-      return need('fe.secure.read.groups') ?? ok({ enabled: true, rolesEnabled: true });
+      return need('fe.secure.read.groups') ?? ok(groupConfiguration(db, tenantId));
+    if (path === '/identity/resources/groups/v1/config' && method === 'POST') {
+      const refused = need('fe.secure.write.groups');
+      if (refused) return refused;
+      const before = groupConfiguration(db, tenantId);
+      const config = { ...before };
+      if (typeof body.enabled === 'boolean') config.enabled = body.enabled;
+      if (typeof body.rolesEnabled === 'boolean') config.rolesEnabled = body.rolesEnabled;
+      // Turning groups' roles off or on takes or gives them: then the caller must hold what they grant.
+      if ((before.enabled && before.rolesEnabled) !== (config.enabled && config.rolesEnabled)) {
+        const groupRoleIds = new Set(groups().filter((g) => g.tenantId === tenantId).flatMap((g) => g.roleIds));
+        const notHeld = visibleRoles(db, tenantId)
+          .filter((r) => groupRoleIds.has(r.id))
+          .flatMap((r) => r.permissions)
+          .find((k) => !holdsPermission(held, k));
+        if (notHeld) return fail(403, `You cannot grant the ${notHeld} permission: you do not hold it`);
+      }
+      (db.groupConfigurations ??= {})[tenantId] = config;
+      return ok(config, true);
+    }
     if (path === '/identity/resources/groups/v1/bulkGet' && method === 'POST') {
       const refused = need('fe.secure.read.groups');
       if (refused) return refused;

@@ -242,3 +242,42 @@ export async function changeGroupUsers(
     return { kind: 'ok', group: (await getGroup(tx, tenantId, groupId))! };
   });
 }
+
+/** An account's group configuration (the client SDK's IGroupConfigResponse); both on when never set. */
+export interface GroupConfiguration {
+  enabled: boolean;
+  rolesEnabled: boolean;
+}
+
+export async function getGroupConfiguration(db: Database, tenantId: string): Promise<GroupConfiguration> {
+  const { rows } = await db.query<{ enabled: boolean; roles_enabled: boolean }>(
+    'SELECT enabled, roles_enabled FROM group_configurations WHERE tenant_id = $1',
+    [tenantId],
+  );
+  return { enabled: rows[0]?.enabled ?? true, rolesEnabled: rows[0]?.roles_enabled ?? true };
+}
+
+/** Saves the parts given; the others keep their value. */
+export async function saveGroupConfiguration(
+  db: Database,
+  tenantId: string,
+  patch: Partial<GroupConfiguration>,
+): Promise<GroupConfiguration> {
+  const { rows } = await db.query<{ enabled: boolean; roles_enabled: boolean }>(
+    `INSERT INTO group_configurations (tenant_id, enabled, roles_enabled) VALUES ($1, coalesce($2, true), coalesce($3, true))
+     ON CONFLICT (tenant_id) DO UPDATE SET enabled = coalesce($2, group_configurations.enabled),
+       roles_enabled = coalesce($3, group_configurations.roles_enabled), updated_at = now()
+     RETURNING enabled, roles_enabled`,
+    [tenantId, patch.enabled ?? null, patch.rolesEnabled ?? null],
+  );
+  return { enabled: rows[0]!.enabled, rolesEnabled: rows[0]!.roles_enabled };
+}
+
+/** Every role the account's groups carry (turning their roles on or off gives or takes these). */
+export async function groupRoleIdsOfTenant(db: Database, tenantId: string): Promise<string[]> {
+  const { rows } = await db.query<{ role_id: string }>(
+    'SELECT DISTINCT gr.role_id FROM group_roles gr JOIN groups g ON g.id = gr.group_id WHERE g.tenant_id = $1',
+    [tenantId],
+  );
+  return rows.map((r) => r.role_id);
+}

@@ -16,8 +16,9 @@
  * rolesAndUsers) on the list and on one group: accepted; every answer carries both. It creates and
  * edits with `metadata` as a JSON string: accepted beside an object. And it calls:
  * - POST /identity/resources/groups/v1/bulkGet { groupsIds } (read): those groups of the account, an array;
- * - GET  /identity/resources/groups/v1/config (read): `{ enabled: true, rolesEnabled: true }`, this
- *   server's groups are always on. (POST config, a vendor setting, is not served: docs/contract.md.)
+ * - GET  /identity/resources/groups/v1/config (read): the account's `{ enabled, rolesEnabled }` (both
+ *   on until set); POST it (write) with either or both. A group's roles count for its members only
+ *   while both are on; changing it needs every permission the account's groups' roles grant.
  */
 import { isScimManagedGroup, SCIM_MANAGED_GROUP } from '../domain/directory';
 import type { FastifyInstance } from 'fastify';
@@ -28,6 +29,10 @@ import {
   createGroup,
   deleteGroup,
   getGroup,
+  getGroupConfiguration,
+  groupRoleIdsOfTenant,
+  saveGroupConfiguration,
+  type GroupConfiguration,
   listGroups,
   updateGroup,
   type GroupInput,
@@ -104,8 +109,19 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
   });
 
   app.get(`${GROUPS}/config`, async (request) => {
-    await caller(request, 'fe.secure.read.groups');
-    return { enabled: true, rolesEnabled: true };
+    const { tenantId } = await caller(request, 'fe.secure.read.groups');
+    return getGroupConfiguration(ctx.db, tenantId);
+  });
+
+  // Turning groups or their roles off takes the groups' roles from their members, turning them on
+  // gives them back: then the caller must hold every permission those roles grant (as deleting a group).
+  app.post<{ Body: Partial<GroupConfiguration> }>(`${GROUPS}/config`, async (request) => {
+    const { claims, tenantId } = await caller(request, 'fe.secure.write.groups');
+    const rolesCount = (c: GroupConfiguration) => c.enabled && c.rolesEnabled;
+    const before = await getGroupConfiguration(ctx.db, tenantId);
+    if (rolesCount(before) !== rolesCount({ ...before, ...request.body }))
+      await assertMayGrantRoles(ctx.db, claims, tenantId, await groupRoleIdsOfTenant(ctx.db, tenantId));
+    return saveGroupConfiguration(ctx.db, tenantId, request.body ?? {});
   });
 
   app.post<{ Body: { groupsIds: string[] } }>(`${GROUPS}/bulkGet`, async (request) => {

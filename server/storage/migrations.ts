@@ -7,6 +7,7 @@
  */
 import type { Database } from './database';
 import { ADMIN_PORTAL_STATEMENTS } from './schema/admin-portal';
+import { CLIENT_CONTRACT_STATEMENTS } from './schema/client-contract';
 import { INVITATION_STATEMENTS } from './schema/invitations';
 import { MFA_STATEMENTS } from './schema/mfa';
 import { ROLES_GROUPS_TOKENS_STATEMENTS } from './schema/roles-groups-tokens';
@@ -378,6 +379,11 @@ export const migrations: Migration[] = [
     version: 24,
     name: 'SSO connections configured by tenant administrators: domains validated by DNS, group mappings',
     statements: SSO_TENANT_STATEMENTS,
+  },
+  {
+    version: 25,
+    name: 'the client SDK: group configuration per account, the invite link token sealed',
+    statements: CLIENT_CONTRACT_STATEMENTS,
   },
 ];
 

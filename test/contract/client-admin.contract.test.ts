@@ -122,6 +122,12 @@ for (const [name, factory] of factories) {
       assert.ok(list.body.items.some((g: { id: string }) => g.id === created.body.id));
       const config = await call('GET', `${API}/groups/v1/config`);
       assert.deepEqual(config.body, { enabled: true, rolesEnabled: true });
+      const off = await call('POST', `${API}/groups/v1/config`, { rolesEnabled: false });
+      assert.deepEqual([off.status, off.body], [200, { enabled: true, rolesEnabled: false }]);
+      assert.deepEqual((await call('GET', `${API}/groups/v1/config`)).body, off.body);
+      assert.equal((await call('POST', `${API}/groups/v1/config`, { roles: true })).status, 400);
+      const on = await call('POST', `${API}/groups/v1/config`, { enabled: true, rolesEnabled: true });
+      assert.deepEqual(on.body, { enabled: true, rolesEnabled: true });
       const bulk = await call('POST', `${API}/groups/v1/bulkGet?_groupsRelations=roles`, {
         groupsIds: [created.body.id],
       });

@@ -140,7 +140,10 @@ export const identitySchemas: RouteSchemas = {
   'GET /identity/resources/groups/v1': { response: { 200: page(GROUP) } },
   'POST /identity/resources/groups/v1': { response: { 201: GROUP, 200: GROUP } },
   'GET /identity/resources/groups/v1/config': {
-    response: { 200: obj({ enabled: bool, rolesEnabled: bool }, ['enabled']) },
+    response: { 200: obj({ enabled: bool, rolesEnabled: bool }, ['enabled', 'rolesEnabled']) },
+  },
+  'POST /identity/resources/groups/v1/config': {
+    response: { 200: obj({ enabled: bool, rolesEnabled: bool }, ['enabled', 'rolesEnabled']) },
   },
   'POST /identity/resources/groups/v1/bulkGet': { response: { 200: arr(GROUP) } },
   'GET /identity/resources/groups/v1/:id': { response: { 200: GROUP } },
