@@ -368,11 +368,11 @@ export function subAccountRoute(
     return (db, user, body) => {
       if (!holdsPermission(permissionsOf(user), READ))
         return fail(403, `You need the ${READ} permission to do this`);
-      const ids = body.tenantIds; // checked by the contract (core/contract/requests-hierarchy.ts)
-      if ((ids as string[]).some((id) => !within(db, user.tenantId, id)))
-        return fail(404, 'Sub-account not found');
+      // Checked by the contract (core/contract/requests-hierarchy.ts); an id asked twice is counted once.
+      const ids = [...new Set(body.tenantIds as string[])];
+      if (ids.some((id) => !within(db, user.tenantId, id))) return fail(404, 'Sub-account not found');
       return ok(
-        (ids as string[]).map((tenantId) => ({
+        ids.map((tenantId) => ({
           tenantId,
           totalUsers: membershipsOf(db).filter((ms) => ms.tenantId === tenantId).length,
           totalAccessAllowedUsers: membershipsOf(db).filter(

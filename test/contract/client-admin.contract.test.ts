@@ -242,6 +242,11 @@ for (const [name, factory] of factories) {
         (await call('POST', `${API}/tenants/users/v1/count`, { tenantIds: [unknown] })).status,
         404,
       );
+      // The All accounts page asks for none when there are none, and may ask for one twice.
+      const none = await call('POST', `${API}/tenants/users/v1/count`, { tenantIds: [] });
+      assert.deepEqual([none.status, none.body], [200, []]);
+      const twice = await call('POST', `${API}/tenants/users/v1/count`, { tenantIds: [childId, childId] });
+      assert.deepEqual(twice.body, [count.body[1]]);
 
       const token = await call('POST', `${API}/tenants/api-tokens/v2`, {
         description: 'From the client',

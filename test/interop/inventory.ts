@@ -1614,11 +1614,16 @@ export const INVENTORY: Record<string, Entry> = {
   }),
   'tenants.getTenantsUsersCount': served(async () => {
     const sub = await newSubTenant('count');
-    fitsNonEmpty(await api.tenants.getTenantsUsersCount({ tenantIds: [sub] }), {
-      tenantId: 'string',
-      totalUsers: 'number',
-      totalAccessAllowedUsers: 'number',
-    });
+    const counts = await api.tenants.getTenantsUsersCount({ tenantIds: [sub, sub] });
+    fitsNonEmpty(counts, { tenantId: 'string', totalUsers: 'number', totalAccessAllowedUsers: 'number' });
+    assert.deepEqual(
+      counts.map((c) => c.tenantId),
+      [sub],
+      'one count per account, however often it is asked',
+    );
+    // The All accounts page of an account without sub-accounts asks for the counts of none.
+    await asNewUser('no-sub-accounts');
+    assert.deepEqual(await api.tenants.getTenantsUsersCount({ tenantIds: [] }), []);
   }),
   'tenants.searchSubTenants': served(async () => {
     await newSubTenant('search');
