@@ -1819,6 +1819,18 @@ const ROUTES: Record<string, Entry> = {
             },
           }),
         },
+        {
+          what: 'a member into a sub-account with Admin as their own role',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${IR}/sub-tenants/users/v2/`,
+            payload: {
+              users: [{ email: (await plainMember()).email, roleIds: [fx.adminRole] }],
+              tenantId: (await subAccount()).id,
+              roleIds: [fx.viewerRole],
+            },
+          }),
+        },
       ],
     },
   },

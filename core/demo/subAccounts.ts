@@ -195,7 +195,11 @@ function create(
     return fail(400, 'Enter a name for the sub-account');
   const parentTenantId = typeof body.parentTenantId === 'string' ? body.parentTenantId : user.tenantId;
   if (!within(db, user.tenantId, parentTenantId)) return fail(404, 'Sub-account not found');
-  const tenantId = random();
+  // The id the client chose (checked by the contract's schema) names the account; taken: 409.
+  const chosen = typeof body.tenantId === 'string' ? body.tenantId.trim() : '';
+  if (chosen && db.tenants.some((t) => t.id.toLowerCase() === chosen.toLowerCase()))
+    return fail(409, 'An account with this id already exists');
+  const tenantId = chosen || random();
   const tenant: DemoTenant = {
     id: tenantId,
     tenantId,

@@ -1644,14 +1644,28 @@ export const INVENTORY: Record<string, Entry> = {
   'subTenants.createSubTenant': served(async () => {
     await asAdmin();
     const parentTenantId = (await adminTenantId())!;
-    fits(
-      await api.subTenants.createSubTenant({
-        tenantId: crypto.randomUUID(),
-        name: 'Created sub',
-        parentTenantId,
-      }),
-      { tenantId: 'string', name: 'string' },
-    );
+    // A UUID the client chose is the account's id.
+    const chosen = crypto.randomUUID();
+    const created = await api.subTenants.createSubTenant({ tenantId: chosen, name: 'Created sub', parentTenantId });
+    fits(created, { tenantId: 'string', name: 'string' });
+    assert.equal(created.tenantId, chosen);
+    // Another id the client chose (letters, digits, '-', '_') names the account among its parent's:
+    // the answer's tenantId is the account's UUID, and the same id under the same parent is refused.
+    const slug = `acme-eu_${randomBytes(3).toString('hex')}`;
+    const named = await api.subTenants.createSubTenant({ tenantId: slug, name: 'Acme EU', parentTenantId });
+    assert.match(named.tenantId, /^[0-9a-f-]{36}$/);
+    fitsNonEmpty(await api.tenants.getParentTenantsById(named.tenantId), { tenantId: 'string', level: 'number' });
+    for (const [tenantId, status] of [
+      [slug, 409],
+      [chosen, 409],
+      ['acme eu/1', 400],
+      ['x'.repeat(65), 400],
+    ] as const)
+      await assert.rejects(
+        api.subTenants.createSubTenant({ tenantId, name: 'Again', parentTenantId }),
+        (e: { statusCode?: number }) => e.statusCode === status,
+        `${tenantId}: ${status}`,
+      );
   }),
   'subTenants.updateSubTenant': served(async () => {
     const sub = await newSubTenant('update');
@@ -1708,13 +1722,15 @@ export const INVENTORY: Record<string, Entry> = {
     const sub = await newSubTenant('add-users');
     const [one, two] = [await addTeamUser('sub-add-a'), await addTeamUser('sub-add-b')];
     await asAdmin();
+    // Roles for everyone (`roleIds`) and each person's own (`users[].roleIds`, as the store sends them).
+    const [viewer, editor] = [await roleIdOf('Viewer'), await roleIdOf('Editor')];
     await api.subTenants.addUsersToSubTenant({
       tenantId: sub,
-      users: [{ email: one.email }, { email: two.email }],
-      roleIds: [await roleIdOf('Viewer')],
+      users: [{ email: one.email, roleIds: [editor] } as { email: string }, { email: two.email }],
+      roleIds: [viewer],
     });
-    assert.ok(await isMemberOf(one.id, sub));
-    assert.ok(await isMemberOf(two.id, sub));
+    assert.deepEqual(await roleKeysIn(one.id, sub), ['Editor', 'Viewer']);
+    assert.deepEqual(await roleKeysIn(two.id, sub), ['Viewer']);
   }),
   'subTenants.addUserRolesForSubTenants': served(async () => {
     const sub = await newSubTenant('roles-add');
@@ -3301,6 +3317,12 @@ async function permissionKeysOf(member: { id: string }): Promise<string[]> {
   return (grants.get(`${member.id}/${tenantId}`)?.permissions ?? []).map((p) => p.key);
 }
 
+/** The keys of the roles a member holds in an account (an invitation's too), sorted. */
+async function roleKeysIn(userId: string, tenantId: string): Promise<string[]> {
+  const grants = await loadGrants(theServer().db, [userId], [tenantId], { pending: true });
+  return (grants.get(`${userId}/${tenantId}`)?.roles ?? []).map((r) => r.key).sort();
+}
+
 async function groupUserIds(groupId: string): Promise<string[]> {
   return ((await api.groups.getGroupById({ groupId })).users ?? []).map((u) => u.id);
 }
@@ -3316,8 +3338,7 @@ async function newGroup(tag: string): Promise<string> {
 
 async function newSubTenant(tag: string): Promise<string> {
   const parentTenantId = await adminTenantId();
-  // The server chooses the id (a requested one is ignored: honouring it would be an existence oracle
-  // across tenants, docs/contract.md), so the created item's id is the one to use.
+  // The client chooses the id (a UUID is taken as the account's id, docs/contract.md).
   const created = await api.subTenants.createSubTenant({
     tenantId: crypto.randomUUID(),
     name: `Sub ${tag}`,
