@@ -210,7 +210,9 @@ export const identitySchemas: RouteSchemas = {
       ),
     },
   },
-  'GET /identity/resources/tenants/invites/v1/user': { response: { 200: INVITE_LINK() } },
+  'GET /identity/resources/tenants/invites/v1/user': {
+    response: { 200: { ...INVITE_LINK(), required: [], description: '`{}` while the account has no link' } },
+  },
   'POST /identity/resources/tenants/invites/v1/user': {
     response: { 200: INVITE_LINK(), 201: INVITE_LINK() },
   },
@@ -227,6 +229,8 @@ function INVITE_LINK() {
   return obj(
     {
       id: str,
+      tenantId: str,
+      vendorId: str,
       expiresInMinutes: num,
       expiresAt: str,
       expires: str,
