@@ -90,8 +90,8 @@ export function createInvitationsApi(http: HttpClient) {
      */
     getInviteLink: async (): Promise<InviteLink | null> => {
       try {
-        const link = await http.get<InviteLink | Record<string, never>>(`${INVITES_V1}/user`);
-        return 'id' in link ? link : null;
+        const link = await http.get<Partial<InviteLink>>(`${INVITES_V1}/user`);
+        return link.id ? (link as InviteLink) : null;
       } catch (error) {
         if (isApiError(error) && error.status === 404) return null;
         throw error;

@@ -128,13 +128,21 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
     description: group.description,
     metadata: '{}',
     managedBy: 'frontegg',
+    // The client SDK's IRole and IGroupUser, as the server answers them.
     roles: demoRoles(db)
       .filter((r) => group.roleIds.includes(r.id))
-      .map((r) => ({ id: r.id, key: r.key, name: r.name }))
+      .map(demoRoleShape)
       .sort((a, b) => a.name.localeCompare(b.name)),
     users: db.users
       .filter((u) => group.userIds.includes(u.id))
-      .map((u) => ({ id: u.id, email: u.email, name: u.name }))
+      .map((u) => ({
+        id: u.id,
+        email: u.email,
+        name: u.name,
+        profilePictureUrl: null,
+        activatedForTenant: u.verified !== false && u.invitationPending !== true,
+        createdAt: u.createdAt,
+      }))
       .sort((a, b) => a.name.localeCompare(b.name)),
     createdAt: group.createdAt,
     updatedAt: group.updatedAt,
@@ -330,6 +338,17 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
     // Bodies and queries passed the contract's schemas (core/contract/requests-groups.ts).
     if (path === '/identity/resources/groups/v1') {
       if (method === 'GET') {
+        // Without `_offset` and `_limit` (the client SDK's getGroups): an array of every group.
+        if (query._offset === undefined && query._limit === undefined)
+          return (
+            need('fe.secure.read.groups') ??
+            ok(
+              groups()
+                .filter((g) => g.tenantId === tenantId)
+                .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()))
+                .map((g) => groupDto(db, g)),
+            )
+          );
         return (
           need('fe.secure.read.groups') ??
           page(

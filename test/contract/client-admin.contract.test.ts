@@ -117,9 +117,15 @@ for (const [name, factory] of factories) {
     test('groups: _groupsRelations, configuration and bulkGet', async () => {
       const created = await call('POST', `${API}/groups/v1`, { name: 'Support' });
       assert.equal(created.status, 201);
-      const list = await call('GET', `${API}/groups/v1?_groupsRelations=rolesAndUsers`);
-      assert.equal(list.status, 200);
-      assert.ok(list.body.items.some((g: { id: string }) => g.id === created.body.id));
+      // The client's getGroups (no paging asked): an array of every group; the kit's page: a page.
+      for (const query of ['', '?_groupsRelations=rolesAndUsers']) {
+        const list = await call('GET', `${API}/groups/v1${query}`);
+        assert.equal(list.status, 200);
+        assert.ok(list.body.some((g: { id: string }) => g.id === created.body.id));
+      }
+      const paged = await call('GET', `${API}/groups/v1?_offset=0&_limit=10`);
+      assert.ok(paged.body.items.some((g: { id: string }) => g.id === created.body.id));
+      assert.equal(typeof paged.body._metadata.totalItems, 'number');
       const config = await call('GET', `${API}/groups/v1/config`);
       assert.deepEqual(config.body, { enabled: true, rolesEnabled: true });
       const off = await call('POST', `${API}/groups/v1/config`, { rolesEnabled: false });

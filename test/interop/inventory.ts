@@ -22,6 +22,7 @@ import {
   AuthStrategyEnum,
   ContextHolder,
   GetUsersFilterPreset,
+  GroupRelations,
   WebAuthnDeviceType,
 } from '@frontegg/rest-api';
 import { loadGrants } from '../../server/domain/tenants';
@@ -311,7 +312,61 @@ const TEAM_USER: Shape = {
   createdAt: 'string',
 };
 const ACCESS_TOKEN: Shape = { id: 'string', createdAt: 'string' };
+/** IRole in full (roles/interfaces.d.ts; `description?: null` taken as optional). */
+const ROLE_FULL: Shape = {
+  id: 'string',
+  key: 'string',
+  isDefault: 'boolean',
+  name: 'string',
+  description: 'string?',
+  permissions: ['string'],
+  tenantId: 'string?',
+  vendorId: 'string',
+  createdAt: 'string',
+  updatedAt: 'string',
+};
+/** ITeamUser in full (teams/interfaces.d.ts): `tenants` is one ITeamUserTenant, not a list. */
+const TEAM_USER_FULL: Shape = {
+  id: 'string',
+  email: 'string',
+  name: 'string',
+  phone: 'string?',
+  profileImage: 'string?',
+  profileImageUrl: 'string?',
+  tenantId: 'string',
+  vendorId: 'string',
+  roleIds: ['string'],
+  roles: [ROLE_FULL],
+  activatedForTenant: 'boolean',
+  createdAt: 'string',
+  customData: 'any?',
+  lastLogin: 'string?',
+  mfaEnabled: 'boolean',
+  tenants: { tenantId: 'string', roles: [ROLE_FULL] },
+  verified: 'boolean',
+  managedBy: '=frontegg|scim2',
+};
 const GROUP: Shape = { id: 'string', name: 'string', managedBy: 'string' };
+/** IGroupResponse in full (groups/interfaces.d.ts), with both relations. */
+const GROUP_FULL: Shape = {
+  id: 'string',
+  name: 'string',
+  color: 'string?',
+  description: 'string?',
+  metadata: 'string?',
+  roles: [ROLE_FULL],
+  users: [
+    {
+      id: 'string',
+      email: 'string',
+      name: 'string',
+      profilePictureUrl: 'string?',
+      activatedForTenant: 'boolean',
+      createdAt: 'string',
+    },
+  ],
+  managedBy: '=frontegg|scim2',
+};
 const SESSION: Shape = { id: 'string', current: 'boolean?', ipAddress: 'string?', userAgent: 'string?' };
 const STRATEGIES: Shape = {
   secondaryAuthStrategies: [{ strategy: 'string', isActive: 'boolean' }],
@@ -1238,7 +1293,7 @@ export const INVENTORY: Record<string, Entry> = {
     await asAdmin();
     fits(await api.teams.loadUsers({ pageOffset: 0, pageSize: 20 }), {
       totalPages: 'number',
-      items: [TEAM_USER],
+      items: [TEAM_USER_FULL],
     });
   }),
   'teams.addUser': served(async () => {
@@ -1254,7 +1309,14 @@ export const INVENTORY: Record<string, Entry> = {
   }),
   'teams.updateUser': served(async () => {
     const member = await addTeamUser('update');
-    fits(await api.teams.updateUser({ id: member.id, roleIds: [await roleIdOf('Editor')] }), TEAM_USER);
+    const editor = await roleIdOf('Editor');
+    const updated = await api.teams.updateUser({ id: member.id, roleIds: [editor] });
+    fits(updated, TEAM_USER_FULL);
+    assert.deepEqual(updated.roleIds, [editor]);
+    assert.deepEqual(
+      updated.tenants?.roles.map((r) => r.id),
+      [editor],
+    );
   }),
   'teams.deleteUser': served(async () => {
     const member = await addTeamUser('delete');
@@ -1275,8 +1337,17 @@ export const INVENTORY: Record<string, Entry> = {
     });
   }),
   'teams.loadAvailableRoles': served(async () => {
+    await newRole('no-description');
     await asAdmin();
-    fitsNonEmpty(await api.teams.loadAvailableRoles(), { id: 'string', key: 'string', name: 'string' });
+    // ITeamUserRole: `description` is a string (a role without one too).
+    fitsNonEmpty(await api.teams.loadAvailableRoles(), {
+      id: 'string',
+      description: 'string',
+      key: 'string',
+      name: 'string',
+      permissions: ['string'],
+      permissionLevel: 'number?',
+    });
   }),
   'teams.loadAvailablePermissions': served(async () => {
     await asAdmin();
@@ -1395,17 +1466,22 @@ export const INVENTORY: Record<string, Entry> = {
   }),
 
   // ─── Groups ───────────────────────────────────────────────────────────────────────────────────
-  'groups.getGroups': gap(
-    'answer misfits at (the answer itself) (GET /frontegg/identity/resources/groups/v1?_groupsRelations=rolesAndUsers)',
-    [''],
-    async () => {
-      await newGroup('list');
-      fitsNonEmpty(await api.groups.getGroups({ _groupsRelations: 'rolesAndUsers' as never }), GROUP);
-    },
-  ),
+  'groups.getGroups': served(async () => {
+    const id = await newGroup('list');
+    const member = await addTeamUser('group-listed');
+    await api.groups.addRolesToGroup(id, { roleIds: [await roleIdOf('Viewer')] });
+    await api.groups.addUsersToGroup(id, { userIds: [member.id] });
+    // An array of IGroupResponse, with and without relations asked for.
+    for (const query of [undefined, { _groupsRelations: GroupRelations.rolesAndUsers }]) {
+      const groups = await api.groups.getGroups(query);
+      fitsNonEmpty(groups, GROUP_FULL);
+      assert.ok(groups.some((g) => g.id === id && g.users?.some((u) => u.id === member.id)));
+    }
+  }),
   'groups.getGroupById': served(async () => {
     const id = await newGroup('by-id');
-    fits(await api.groups.getGroupById({ groupId: id }), GROUP);
+    await api.groups.addRolesToGroup(id, { roleIds: [await roleIdOf('Viewer')] });
+    fits(await api.groups.getGroupById({ groupId: id }), GROUP_FULL);
   }),
   'groups.getGroupsByIds': served(async () => {
     const id = await newGroup('bulk');
@@ -1861,6 +1937,12 @@ export const INVENTORY: Record<string, Entry> = {
         },
       ],
     });
+    // The store reads `showInMoreInfo` as a flag (a non-empty string shows the column under "more
+    // info"): only the columns shown there may carry a non-empty value.
+    const moreInfo = (row.properties as Array<{ name: string; showInMoreInfo: string }>)
+      .filter((p) => !!p.showInMoreInfo)
+      .map((p) => p.name);
+    assert.deepEqual(moreInfo, ['severity', 'userAgent', 'json', 'tenantId', 'vendorId']);
   }),
   'metadata.getNotificationsMetadata': notBuilt(`${NOTIFICATIONS} (the notifications entity of /metadata)`),
   'featureFlags.loadFeatureFlags': served(async () => {
