@@ -397,7 +397,11 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
       if (typeof body.rolesEnabled === 'boolean') config.rolesEnabled = body.rolesEnabled;
       // Turning groups' roles off or on takes or gives them: then the caller must hold what they grant.
       if ((before.enabled && before.rolesEnabled) !== (config.enabled && config.rolesEnabled)) {
-        const groupRoleIds = new Set(groups().filter((g) => g.tenantId === tenantId).flatMap((g) => g.roleIds));
+        const groupRoleIds = new Set(
+          groups()
+            .filter((g) => g.tenantId === tenantId)
+            .flatMap((g) => g.roleIds),
+        );
         const notHeld = visibleRoles(db, tenantId)
           .filter((r) => groupRoleIds.has(r.id))
           .flatMap((r) => r.permissions)

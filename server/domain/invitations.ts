@@ -436,7 +436,11 @@ const sealTo = (tenantId: string) => `inviteLink:${tenantId}`;
  * The token of the tenant's invite link, for those who may share it (the client SDK reads it on
  * every answer); null when there is no link or it was made before tokens were sealed (migration 25).
  */
-export async function inviteLinkToken(db: Database, box: SecretBox, tenantId: string): Promise<string | null> {
+export async function inviteLinkToken(
+  db: Database,
+  box: SecretBox,
+  tenantId: string,
+): Promise<string | null> {
   const { rows } = await db.query<{ token_sealed: string | null }>(
     'SELECT token_sealed FROM invite_links WHERE tenant_id = $1',
     [tenantId],

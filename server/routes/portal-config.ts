@@ -33,7 +33,8 @@ export async function portalConfigRoutes(app: FastifyInstance, ctx: AppContext):
   const saveAdminBox = async (request: FastifyRequest, actions: MetadataAction[]) => {
     const claims = await requireUser(ctx.tokens, request);
     const user = await findUserById(ctx.db, claims.sub);
-    if (!user?.super_user) throw httpError(403, 'Only a vendor administrator can change the portal configuration');
+    if (!user?.super_user)
+      throw httpError(403, 'Only a vendor administrator can change the portal configuration');
     const problems = actions.map(checkMetadataAction).filter((m): m is string => m !== null);
     if (problems.length) throw httpError(400, ...problems);
     const configuration = await ctx.db.transaction(async (tx) => {

@@ -172,7 +172,8 @@ export async function subTenantUsersV1Routes(app: FastifyInstance, ctx: AppConte
       await assertWithin(ctx.db, rootId, tenantId);
       const named = [...new Set(ids.filter((id) => id !== ''))];
       await assertMayGrantRoles(ctx.db, claims, tenantId, named);
-      for (const own of input.rolesOf?.values() ?? []) await assertMayGrantRoles(ctx.db, claims, tenantId, own);
+      for (const own of input.rolesOf?.values() ?? [])
+        await assertMayGrantRoles(ctx.db, claims, tenantId, own);
       plan.push({ tenantId, roleIds: named });
     }
     await addSubAccountUsers(ctx.db, {

@@ -1722,7 +1722,11 @@ export const INVENTORY: Record<string, Entry> = {
     const parentTenantId = (await adminTenantId())!;
     // A UUID the client chose is the account's id.
     const chosen = crypto.randomUUID();
-    const created = await api.subTenants.createSubTenant({ tenantId: chosen, name: 'Created sub', parentTenantId });
+    const created = await api.subTenants.createSubTenant({
+      tenantId: chosen,
+      name: 'Created sub',
+      parentTenantId,
+    });
     fits(created, { tenantId: 'string', name: 'string' });
     assert.equal(created.tenantId, chosen);
     // Another id the client chose (letters, digits, '-', '_') names the account among its parent's:
@@ -1730,7 +1734,10 @@ export const INVENTORY: Record<string, Entry> = {
     const slug = `acme-eu_${randomBytes(3).toString('hex')}`;
     const named = await api.subTenants.createSubTenant({ tenantId: slug, name: 'Acme EU', parentTenantId });
     assert.match(named.tenantId, /^[0-9a-f-]{36}$/);
-    fitsNonEmpty(await api.tenants.getParentTenantsById(named.tenantId), { tenantId: 'string', level: 'number' });
+    fitsNonEmpty(await api.tenants.getParentTenantsById(named.tenantId), {
+      tenantId: 'string',
+      level: 'number',
+    });
     for (const [tenantId, status] of [
       [slug, 409],
       [chosen, 409],
@@ -1883,11 +1890,15 @@ export const INVENTORY: Record<string, Entry> = {
     });
     const { rows } = await api.metadata.getAdminBoxMetadata();
     assert.equal(rows[0]?.configuration?.navigation?.roles?.visibility, 'always');
-    await api.metadata.updateAdminBoxMetadata({ actions: [{ type: 'navigation.roles.visibility', payload: null }] });
+    await api.metadata.updateAdminBoxMetadata({
+      actions: [{ type: 'navigation.roles.visibility', payload: null }],
+    });
     // A tenant's administrator is refused: the admin box is the vendor's.
     await asNewUser('admin-box');
     await assert.rejects(
-      api.metadata.updateAdminBoxMetadata({ actions: [{ type: 'navigation.roles.visibility', payload: 'never' }] }),
+      api.metadata.updateAdminBoxMetadata({
+        actions: [{ type: 'navigation.roles.visibility', payload: 'never' }],
+      }),
       (e: { statusCode?: number }) => e.statusCode === 403,
     );
   }),
