@@ -6,6 +6,7 @@
 import { PERMISSION_CATALOGUE, PERMISSION_CATEGORIES } from '../portal/permissionCatalogue';
 import { fail, ok, type Answer } from '../contract/answer';
 import { holdsPermission } from '../contract/permissions';
+import { isListQuery } from '../contract/listQuery';
 import {
   DEMO_ROLES,
   type DemoApiToken,
@@ -338,8 +339,8 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
     // Bodies and queries passed the contract's schemas (core/contract/requests-groups.ts).
     if (path === '/identity/resources/groups/v1') {
       if (method === 'GET') {
-        // Without `_offset` and `_limit` (the client SDK's getGroups): an array of every group.
-        if (query._offset === undefined && query._limit === undefined)
+        // With no list parameter (the client SDK's getGroups): an array of every group.
+        if (!isListQuery(query))
           return (
             need('fe.secure.read.groups') ??
             ok(

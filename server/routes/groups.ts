@@ -2,8 +2,8 @@
  * Groups (spec 001 §7 "Groups: GET, POST, GET/PATCH/DELETE /{id}, add and remove roles and users"),
  * in the caller's active tenant:
  * - GET    /identity/resources/groups/v1 ?_filter&_sortBy&_order&_offset&_limit (fe.secure.read.groups),
- *          with roles and users, paged in the database: `{ items, _metadata }`; without `_offset` and
- *          `_limit` (the client SDK's getGroups) an array of every group;
+ *          with roles and users, paged in the database: `{ items, _metadata }`; with none of these
+ *          (the client SDK's getGroups) an array of every group;
  * - POST   /identity/resources/groups/v1 { name, color?, description?, metadata? } (fe.secure.write.groups);
  * - GET    /identity/resources/groups/v1/{id} (read); PATCH it (write); DELETE it (fe.secure.delete.groups);
  * - POST | DELETE /identity/resources/groups/v1/{id}/roles { roleIds } (write; adding or removing roles
@@ -45,7 +45,7 @@ import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
 import { assertMayActOn, assertMayGrantGroup, assertMayGrantRoles } from '../domain/grants';
-import { idParams, pageOf, type ListQuery } from '../http/list-query';
+import { idParams, isListQuery, pageOf, type ListQuery } from '../http/list-query';
 
 const GROUPS = '/identity/resources/groups/v1';
 
@@ -94,12 +94,12 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
   };
 
   // Request schemas: core/contract/requests-groups.ts (the demo backend's too).
-  // Paged (`_offset` or `_limit`, the kit's groups page): `{ items, _metadata }`. Without either (the
-  // client SDK's getGroups, IGroupResponse[]): an array of every group.
+  // With a list parameter (the kit's groups page): a page, `{ items, _metadata }`. With none (the
+  // client SDK's getGroups sends only `_groupsRelations`; IGroupResponse[]): an array of every group.
   app.get<{ Querystring: ListQuery<GroupSortField> }>(GROUPS, async (request) => {
     const { tenantId } = await caller(request, 'fe.secure.read.groups');
     const query = pageOf(request.query, 'name');
-    if (request.query._offset === undefined && request.query._limit === undefined)
+    if (!isListQuery(request.query))
       return (await listGroups(ctx.db, tenantId, { ...query, page: 0, limit: null })).items;
     const { items, totalItems } = await listGroups(ctx.db, tenantId, query);
     return { items, _metadata: { totalItems, totalPages: Math.ceil(totalItems / query.limit) } };

@@ -148,7 +148,7 @@ export const identitySchemas: RouteSchemas = {
   },
   'PUT /identity/resources/permissions/v1/:permissionId/roles': { response: { 200: PERMISSION } },
   // Groups
-  // Paged when `_offset` or `_limit` is given (the kit), else every group (the client SDK's getGroups).
+  // Paged when a list parameter is given (the kit), else every group (the client SDK's getGroups).
   'GET /identity/resources/groups/v1': { response: { 200: { anyOf: [page(GROUP), arr(GROUP)] } } },
   'POST /identity/resources/groups/v1': { response: { 201: GROUP, 200: GROUP } },
   'GET /identity/resources/groups/v1/config': {
