@@ -545,6 +545,27 @@ const ROUTES: Record<string, Entry> = {
     scope: 'account',
     request: async () => ({ url: `${IR}/groups/v1/config` }),
   },
+  // Changing nothing needs only the permission; turning groups' roles off or on takes or gives
+  // every role of the account's groups, so it needs what they grant.
+  [`POST ${IR}/groups/v1/config`]: {
+    access: 'gated',
+    permission: 'fe.secure.write.groups',
+    scope: 'account',
+    request: async () => ({ url: `${IR}/groups/v1/config`, payload: { enabled: true } }),
+    grants: {
+      manager: MANAGERS.groups,
+      attempts: [
+        {
+          what: "the roles of the Admins group taken from its members (groups' roles off)",
+          status: GRANTS_NOT_HELD,
+          request: async () => {
+            await adminsGroup();
+            return { url: `${IR}/groups/v1/config`, payload: { rolesEnabled: false } };
+          },
+        },
+      ],
+    },
+  },
   // Reads by ids: only the caller's account's groups are answered (another account's ids: none).
   [`POST ${IR}/groups/v1/bulkGet`]: {
     access: 'gated',
@@ -1594,6 +1615,15 @@ const ROUTES: Record<string, Entry> = {
       },
     }),
   },
+  [`POST ${F}/metadata/admin-box`]: {
+    access: 'gated',
+    permission: 'superUser',
+    scope: 'account',
+    request: async () => ({
+      url: `${F}/metadata/admin-box`,
+      payload: { actions: [{ type: 'navigation.roles.visibility', payload: 'always' }] },
+    }),
+  },
 
   // ---- Sub-accounts.
   [`GET ${F}/tenants/resources/hierarchy/v2`]: {
@@ -1789,6 +1819,18 @@ const ROUTES: Record<string, Entry> = {
               users: [{ email: (await plainMember()).email }],
               tenantId: (await subAccount()).id,
               roleIds: [fx.adminRole],
+            },
+          }),
+        },
+        {
+          what: 'a member into a sub-account with Admin as their own role',
+          status: GRANTS_NOT_HELD,
+          request: async () => ({
+            url: `${IR}/sub-tenants/users/v2/`,
+            payload: {
+              users: [{ email: (await plainMember()).email, roleIds: [fx.adminRole] }],
+              tenantId: (await subAccount()).id,
+              roleIds: [fx.viewerRole],
             },
           }),
         },

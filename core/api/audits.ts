@@ -28,8 +28,11 @@ export interface AuditColumn {
   sortable: boolean;
   filterable: boolean;
   showInTable: boolean;
-  /** 'true' or 'false': the client types it as a string. */
-  showInMoreInfo: 'true' | 'false';
+  /**
+   * 'true', or '' when the column is not shown under "more info": the client types it as a string
+   * and its store reads it as a flag (any non-empty string, 'false' too, would show the column).
+   */
+  showInMoreInfo: 'true' | '';
 }
 
 export type AuditColumnName =
@@ -56,7 +59,7 @@ const column = (
   sortable: flags.sortable ?? false,
   filterable: flags.filterable ?? false,
   showInTable: flags.table ?? false,
-  showInMoreInfo: flags.moreInfo ? 'true' : 'false',
+  showInMoreInfo: flags.moreInfo ? 'true' : '',
 });
 
 /**

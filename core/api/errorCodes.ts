@@ -177,6 +177,7 @@ export const ERROR_CATALOGUE = {
   SUB_ACCOUNT_ALREADY_MEMBER: 'This user is already a member of the sub-account',
   SUB_ACCOUNT_NAME_REQUIRED: 'Enter a name for the sub-account',
   SUB_ACCOUNT_NAMED_TWICE: 'Each account may be named once',
+  SUB_ACCOUNT_ID_TAKEN: 'An account with this id already exists',
   PORTAL_VENDOR_ONLY: 'Only a vendor administrator can change the portal configuration',
   CUSTOM_LOGIN_DISABLED: 'Custom login per account is not enabled',
   LOGIN_ALIAS_REQUIRED: 'Choose a login alias to turn custom login on',

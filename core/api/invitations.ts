@@ -32,8 +32,11 @@ export interface InviteLink {
   expired: boolean;
   createdAt: string;
   updatedAt: string;
+  /** The token and the address to share: for those who may invite (fe.secure.write.users). */
+  token?: string;
+  link?: string;
 }
-/** Only the answer to creating a link holds its token (the server keeps a hash). */
+/** The answer to creating a link always holds its token and address. */
 export interface CreatedInviteLink extends InviteLink {
   token: string;
   link: string;
@@ -81,10 +84,14 @@ export function createInvitationsApi(http: HttpClient) {
         },
       }),
     getInviteLinkConfig: () => http.get<InviteLinkConfig>(`${INVITES_V1}/configuration`),
-    /** The tenant's invite link, or null when it has none (the server answers 404). */
+    /**
+     * The tenant's invite link, or null when it has none: the server answers `{}` (a 404 from
+     * servers of earlier releases means the same).
+     */
     getInviteLink: async (): Promise<InviteLink | null> => {
       try {
-        return await http.get<InviteLink>(`${INVITES_V1}/user`);
+        const link = await http.get<Partial<InviteLink>>(`${INVITES_V1}/user`);
+        return link.id ? (link as InviteLink) : null;
       } catch (error) {
         if (isApiError(error) && error.status === 404) return null;
         throw error;

@@ -50,6 +50,16 @@ export interface ListQuery<S extends string> {
   _limit?: string;
 }
 
+/**
+ * Whether a list parameter is given (`_filter`, `_sortBy`, `_order`, `_offset`, `_limit`): the kit's
+ * pages send them and read a page; the client SDK's getGroups sends none and reads an array.
+ */
+export function isListQuery(q: object): boolean {
+  return ['_filter', '_sortBy', '_order', '_offset', '_limit'].some(
+    (name) => (q as Record<string, unknown>)[name] !== undefined,
+  );
+}
+
 /** A validated list query as a page: filter, sort, order, page number and size (1 to 200). */
 export function pageOf<S extends string>(q: ListQuery<S>, defaultSort: S) {
   const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, Number(q._limit ?? DEFAULT_PAGE_SIZE)));

@@ -36,6 +36,10 @@ export const GROUP_REQUEST_SCHEMAS: Record<string, RequestSchema> = {
   [`POST ${GROUPS}/bulkGet`]: { querystring: relationsOnly, body: ids('groupsIds') },
   // The client's group configuration reads nothing; listed so that it is not taken for `GET ${GROUPS}/:id`.
   [`GET ${GROUPS}/config`]: {},
+  // IUpdateGroupConfig: either or both.
+  [`POST ${GROUPS}/config`]: {
+    body: s.strictObject({ enabled: { type: 'boolean' }, rolesEnabled: { type: 'boolean' } }),
+  },
   [`GET ${GROUPS}/:id`]: { querystring: relationsOnly },
   [`PATCH ${GROUPS}/:id`]: { body: { ...s.strictObject(fields), minProperties: 1 } },
   [`POST ${GROUPS}/:id/roles`]: rolesBody,

@@ -56,8 +56,16 @@ export const HIERARCHY_REQUEST_SCHEMAS: Record<string, RequestSchema> = {
       _tenantIds: { type: 'string', maxLength: 7400, pattern: s.UUID_LIST_PATTERN },
     }),
   },
+  // `tenantId`: the id the client chose, a UUID or up to 64 letters, digits, '-' and '_' (empty: none).
   [`POST ${SUB_TENANTS}`]: {
-    body: s.strictObject({ name: accountName, parentTenantId: s.uuid, tenantId: s.uuid }, ['name']),
+    body: s.strictObject(
+      {
+        name: accountName,
+        parentTenantId: s.uuid,
+        tenantId: { type: 'string', maxLength: 64, pattern: '^([A-Za-z0-9][A-Za-z0-9_-]*)?$' },
+      },
+      ['name'],
+    ),
   },
   [`PATCH ${SUB_TENANTS}/:tenantId`]: { body: s.strictObject({ name: accountName }, ['name']) },
   [`GET ${SUB_TENANT_USERS}`]: { querystring: s.strictObject({ _offset: digits(6), _limit: digits(3) }) },
@@ -68,12 +76,10 @@ export const HIERARCHY_REQUEST_SCHEMAS: Record<string, RequestSchema> = {
   [`PUT ${SUB_TENANT_USERS}/:userId/access`]: allowAccess,
   // Tenant switch: the session acts in `tenantId` from now on.
   'PUT /identity/resources/users/v1/tenant': { body: s.strictObject({ tenantId: s.uuid }, ['tenantId']) },
-  // Members per account (hierarchy v1 of the client SDK).
+  // Members per account (hierarchy v1 of the client SDK). The All accounts page asks for the
+  // accounts it shows: none when there are none; an id asked twice is counted once.
   'POST /identity/resources/tenants/users/v1/count': {
-    body: s.strictObject(
-      { tenantIds: { type: 'array', minItems: 1, maxItems: 200, uniqueItems: true, items: s.uuid } },
-      ['tenantIds'],
-    ),
+    body: s.strictObject({ tenantIds: { type: 'array', maxItems: 200, items: s.uuid } }, ['tenantIds']),
   },
 
   // The client SDK's member calls across the tree's accounts.
@@ -96,10 +102,19 @@ export const HIERARCHY_REQUEST_SCHEMAS: Record<string, RequestSchema> = {
       ['user', 'subTenants'],
     ),
   },
+  // Each person may carry roles of their own (`users[].roleIds`, as the client's store sends them)
+  // besides those for everyone (`roleIds`).
   'POST /identity/resources/sub-tenants/users/v2/': {
     body: s.strictObject(
       {
-        users: { type: 'array', minItems: 1, maxItems: 50, items: newMember },
+        users: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 50,
+          items: s.strictObject({ email: s.email, name: { type: 'string', maxLength: 200 }, roleIds }, [
+            'email',
+          ]),
+        },
         tenantId: s.uuid,
         roleIds,
         allowSubAccountAccess: { type: 'boolean' },

@@ -31,6 +31,25 @@ export const PORTAL_REQUEST_SCHEMAS: Record<string, RequestSchema> = {
       ['entityName', 'actions'],
     ),
   },
+  // The client SDK's updateAdminBoxMetadata: the same settings, `type` the path and `payload` the value.
+  'POST /metadata/admin-box': {
+    body: s.strictObject(
+      {
+        actions: {
+          type: 'array',
+          maxItems: 100,
+          items: s.strictObject(
+            {
+              type: { type: 'string', minLength: 1, maxLength: 200 },
+              payload: { type: ['string', 'null'], maxLength: 20 },
+            },
+            ['type', 'payload'],
+          ),
+        },
+      },
+      ['actions'],
+    ),
+  },
   'PUT /tenants/resources/account-settings/v1/custom-login': {
     body: s.strictObject(
       {

@@ -2,6 +2,7 @@ import { ERROR_CATALOGUE, errorCodeOf } from '../api/errorCodes';
 import { PICTURE_MAX_BYTES, PICTURE_TYPES } from '../api/profile';
 import type { AuthResponse, SignUpResponse, User } from '../api/types';
 import { fail, ok } from '../contract/answer';
+import { teamMemberOf } from '../contract/teamMember';
 import { clientRequestBody, requestErrors } from '../contract/checkRequest';
 import { maxInactiveSecondsOf, pageOf } from '../contract/listQuery';
 import { CLIENT_USER_PRESETS } from '../contract/requests';
@@ -73,6 +74,7 @@ export const DEMO_UNSERVED: ReadonlySet<string> = new Set([
   'DELETE /identity/resources/sub-tenants/users/v1',
   'POST /identity/resources/sub-tenants/users/v2/',
   'POST /metadata',
+  'POST /metadata/admin-box',
 ]);
 
 export interface DemoStorage {
@@ -691,7 +693,13 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     'GET /identity/resources/users/v2': withUser((db, user, { query }) => listDemoUsers(db, user, query)),
     'GET /identity/resources/roles/v1': withUser(assignableDemoRoles),
     // The client SDK's users page (teams): roles, and a member's roles set from the row it sends back.
-    'GET /team/resources/roles/v1': withUser(assignableDemoRoles),
+    'GET /team/resources/roles/v1': withUser((db, user) => {
+      const answer = assignableDemoRoles(db, user);
+      if (answer.status !== 200) return answer;
+      // ITeamUserRole: `description` a string ('' for a role without one), as on the server.
+      const roles = answer.body as Array<{ description: string | null }>;
+      return ok(roles.map((role) => ({ ...role, description: role.description ?? '' })));
+    }),
     // users.GetUserJwt (server/routes/users.ts): a token of the session for one of the user's accounts.
     'POST /identity/resources/users/v3/me/token': withUser((db, user, { body }) => {
       if (db.session?.impersonatorId)
@@ -714,7 +722,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         items: unknown[];
         _metadata: { totalItems: number; totalPages: number };
       };
-      return ok({ items, ..._metadata });
+      return ok({ items: (items as Array<ReturnType<typeof listItemOf>>).map(teamMemberOf), ..._metadata });
     }),
     'GET /team/resources/stats/v1/members': withUser((db, user) => {
       if (!holdsPermission(permissionsOf(user, db), 'fe.secure.read.users'))
@@ -739,7 +747,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       const target = db.users.find((u) => u.id === id && u.tenantId === caller.tenantId);
       if (!target) return fail(404, 'User not found in this account');
       const item = listItemOf(db, target);
-      return ok({ ...item, roleIds: item.roles.map((r) => r.id) }, true);
+      return ok(teamMemberOf({ ...item, roleIds: item.roles.map((r) => r.id) }), true);
     }),
     'GET /identity/resources/users/v1/me/authorization': withUser((db, user) => {
       const profile = profileOf(db, user);

@@ -50,6 +50,8 @@ export interface DemoDatabase {
   /** Every role, built-in and the account's own (absent: the built-in DEMO_ROLES; core/demo/teamAdmin.ts). */
   roles?: DemoRole[];
   groups?: DemoGroup[];
+  /** Group configuration per tenant id (absent: groups and their roles on; core/demo/teamAdmin.ts). */
+  groupConfigurations?: Record<string, { enabled: boolean; rolesEnabled: boolean }>;
   apiTokens?: DemoApiToken[];
   /** Security policies per tenant id (core/demo/securityPolicies.ts). */
   securityPolicies?: Record<string, DemoSecurityPolicies>;

@@ -159,6 +159,15 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
     };
   }
 
+  /** The link's token and the address to share (the client SDK reads the token on every answer). */
+  function shareable(db: DemoDatabase) {
+    const token = db.inviteLinks?.[0]?.token;
+    if (!token) return {};
+    const link = new URL('/account/sign-up', appOrigin());
+    link.searchParams.set('invitationToken', token);
+    return { token, link: link.toString() };
+  }
+
   const linkOf = (db: DemoDatabase, token: unknown) =>
     (db.inviteLinks ?? []).find(
       (l) => typeof token === 'string' && l.token === token && l.expiresAt > tools.now(),
@@ -224,9 +233,11 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
         emailsEnabled: true,
       }),
     ),
-    'GET /identity/resources/tenants/invites/v1/user': authed('fe.secure.read.users', (db) => {
+    // No link yet: `{}`. The token and address only for a caller who may invite (as the server).
+    'GET /identity/resources/tenants/invites/v1/user': authed('fe.secure.read.users', (db, caller) => {
       const link = linkDto(db);
-      return link ? ok(link) : fail(404, 'This account has no invite link');
+      if (!link) return ok({});
+      return ok(may(db, caller, 'fe.secure.write.users') ? { ...link, ...shareable(db) } : link);
     }),
     'POST /identity/resources/tenants/invites/v1/user': authed(
       'fe.secure.write.users',
@@ -246,9 +257,7 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
             updatedAt: at,
           },
         ];
-        const link = new URL('/account/sign-up', appOrigin());
-        link.searchParams.set('invitationToken', token);
-        return ok({ ...linkDto(db), token, link: link.toString() }, true, 201);
+        return ok({ ...linkDto(db), ...shareable(db) }, true, 201);
       },
     ),
     'PATCH /identity/resources/tenants/invites/v1/user': authed(
@@ -262,7 +271,7 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
         }
         if (typeof body.shouldSendEmail === 'boolean') link.shouldSendEmail = body.shouldSendEmail;
         link.updatedAt = new Date(tools.now()).toISOString();
-        return ok(linkDto(db), true);
+        return ok({ ...linkDto(db), ...shareable(db) }, true);
       },
     ),
     'DELETE /identity/resources/tenants/invites/v1/user': authed('fe.secure.write.users', (db) => {

@@ -195,7 +195,11 @@ function create(
     return fail(400, 'Enter a name for the sub-account');
   const parentTenantId = typeof body.parentTenantId === 'string' ? body.parentTenantId : user.tenantId;
   if (!within(db, user.tenantId, parentTenantId)) return fail(404, 'Sub-account not found');
-  const tenantId = random();
+  // The id the client chose (checked by the contract's schema) names the account; taken: 409.
+  const chosen = typeof body.tenantId === 'string' ? body.tenantId.trim() : '';
+  if (chosen && db.tenants.some((t) => t.id.toLowerCase() === chosen.toLowerCase()))
+    return fail(409, 'An account with this id already exists');
+  const tenantId = chosen || random();
   const tenant: DemoTenant = {
     id: tenantId,
     tenantId,
@@ -368,11 +372,11 @@ export function subAccountRoute(
     return (db, user, body) => {
       if (!holdsPermission(permissionsOf(user), READ))
         return fail(403, `You need the ${READ} permission to do this`);
-      const ids = body.tenantIds; // checked by the contract (core/contract/requests-hierarchy.ts)
-      if ((ids as string[]).some((id) => !within(db, user.tenantId, id)))
-        return fail(404, 'Sub-account not found');
+      // Checked by the contract (core/contract/requests-hierarchy.ts); an id asked twice is counted once.
+      const ids = [...new Set(body.tenantIds as string[])];
+      if (ids.some((id) => !within(db, user.tenantId, id))) return fail(404, 'Sub-account not found');
       return ok(
-        (ids as string[]).map((tenantId) => ({
+        ids.map((tenantId) => ({
           tenantId,
           totalUsers: membershipsOf(db).filter((ms) => ms.tenantId === tenantId).length,
           totalAccessAllowedUsers: membershipsOf(db).filter(

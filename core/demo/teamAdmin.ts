@@ -6,6 +6,7 @@
 import { PERMISSION_CATALOGUE, PERMISSION_CATEGORIES } from '../portal/permissionCatalogue';
 import { fail, ok, type Answer } from '../contract/answer';
 import { holdsPermission } from '../contract/permissions';
+import { isListQuery } from '../contract/listQuery';
 import {
   DEMO_ROLES,
   type DemoApiToken,
@@ -41,10 +42,14 @@ export function demoRoles(db: DemoDatabase): DemoRole[] {
 const visibleRoles = (db: DemoDatabase, tenantId: string) =>
   demoRoles(db).filter((r) => r.tenantId === null || r.tenantId === tenantId);
 
-/** The roles a user holds: given directly and through the groups they are in. */
+const groupConfiguration = (db: DemoDatabase, tenantId: string) =>
+  db.groupConfigurations?.[tenantId] ?? { enabled: true, rolesEnabled: true };
+
+/** The roles a user holds: given directly and through the groups they are in (while groups' roles are on). */
 export function demoRolesOf(db: DemoDatabase, user: DemoUser): DemoRole[] {
   const roles = visibleRoles(db, user.tenantId);
-  const viaGroups = (db.groups ?? [])
+  const config = groupConfiguration(db, user.tenantId);
+  const viaGroups = (config.enabled && config.rolesEnabled ? (db.groups ?? []) : [])
     .filter((g) => g.tenantId === user.tenantId && g.userIds.includes(user.id))
     .flatMap((g) => g.roleIds);
   return roles.filter((r) => user.roleKeys.includes(r.key) || viaGroups.includes(r.id));
@@ -124,13 +129,21 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
     description: group.description,
     metadata: '{}',
     managedBy: 'frontegg',
+    // The client SDK's IRole and IGroupUser, as the server answers them.
     roles: demoRoles(db)
       .filter((r) => group.roleIds.includes(r.id))
-      .map((r) => ({ id: r.id, key: r.key, name: r.name }))
+      .map(demoRoleShape)
       .sort((a, b) => a.name.localeCompare(b.name)),
     users: db.users
       .filter((u) => group.userIds.includes(u.id))
-      .map((u) => ({ id: u.id, email: u.email, name: u.name }))
+      .map((u) => ({
+        id: u.id,
+        email: u.email,
+        name: u.name,
+        profilePictureUrl: null,
+        activatedForTenant: u.verified !== false && u.invitationPending !== true,
+        createdAt: u.createdAt,
+      }))
       .sort((a, b) => a.name.localeCompare(b.name)),
     createdAt: group.createdAt,
     updatedAt: group.updatedAt,
@@ -326,6 +339,17 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
     // Bodies and queries passed the contract's schemas (core/contract/requests-groups.ts).
     if (path === '/identity/resources/groups/v1') {
       if (method === 'GET') {
+        // With no list parameter (the client SDK's getGroups): an array of every group.
+        if (!isListQuery(query))
+          return (
+            need('fe.secure.read.groups') ??
+            ok(
+              groups()
+                .filter((g) => g.tenantId === tenantId)
+                .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()))
+                .map((g) => groupDto(db, g)),
+            )
+          );
         return (
           need('fe.secure.read.groups') ??
           page(
@@ -362,9 +386,32 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
       }
       return null;
     }
-    // The client SDK's group configuration (always on here) and bulkGet (the account's groups among the ids).
+    // The client SDK's group configuration (both on until set) and bulkGet (the account's groups among the ids).
     if (path === '/identity/resources/groups/v1/config' && method === 'GET')
-      return need('fe.secure.read.groups') ?? ok({ enabled: true, rolesEnabled: true });
+      return need('fe.secure.read.groups') ?? ok(groupConfiguration(db, tenantId));
+    if (path === '/identity/resources/groups/v1/config' && method === 'POST') {
+      const refused = need('fe.secure.write.groups');
+      if (refused) return refused;
+      const before = groupConfiguration(db, tenantId);
+      const config = { ...before };
+      if (typeof body.enabled === 'boolean') config.enabled = body.enabled;
+      if (typeof body.rolesEnabled === 'boolean') config.rolesEnabled = body.rolesEnabled;
+      // Turning groups' roles off or on takes or gives them: then the caller must hold what they grant.
+      if ((before.enabled && before.rolesEnabled) !== (config.enabled && config.rolesEnabled)) {
+        const groupRoleIds = new Set(
+          groups()
+            .filter((g) => g.tenantId === tenantId)
+            .flatMap((g) => g.roleIds),
+        );
+        const notHeld = visibleRoles(db, tenantId)
+          .filter((r) => groupRoleIds.has(r.id))
+          .flatMap((r) => r.permissions)
+          .find((k) => !holdsPermission(held, k));
+        if (notHeld) return fail(403, `You cannot grant the ${notHeld} permission: you do not hold it`);
+      }
+      (db.groupConfigurations ??= {})[tenantId] = config;
+      return ok(config, true);
+    }
     if (path === '/identity/resources/groups/v1/bulkGet' && method === 'POST') {
       const refused = need('fe.secure.read.groups');
       if (refused) return refused;

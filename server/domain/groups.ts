@@ -16,8 +16,28 @@ export interface GroupItem {
   description: string | null;
   metadata: string;
   managedBy: 'frontegg' | 'scim2';
-  roles: Array<{ id: string; key: string; name: string }>;
-  users: Array<{ id: string; email: string; name: string }>;
+  /** The client SDK's IRole in full. */
+  roles: Array<{
+    id: string;
+    key: string;
+    name: string;
+    description: string | null;
+    isDefault: boolean;
+    permissions: string[];
+    tenantId: string | null;
+    vendorId: string;
+    createdAt: string;
+    updatedAt: string;
+  }>;
+  /** The client SDK's IGroupUser. */
+  users: Array<{
+    id: string;
+    email: string;
+    name: string;
+    profilePictureUrl: string | null;
+    activatedForTenant: boolean;
+    createdAt: string;
+  }>;
   createdAt: string;
   updatedAt: string;
 }
@@ -27,7 +47,8 @@ interface GroupListQuery {
   sortBy: GroupSortField;
   order: 'ASC' | 'DESC';
   page: number;
-  limit: number;
+  /** null: every group (the client SDK's getGroups). */
+  limit: number | null;
 }
 const SORT: Record<GroupSortField, string> = {
   name: 'lower(g.name)',
@@ -50,10 +71,20 @@ interface GroupRow {
   users: GroupItem['users'] | null;
 }
 
+/** A timestamp as the other answers write it (ISO 8601, UTC, milliseconds). */
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 const GROUP_COLUMNS = `g.id, g.name, g.color, g.description, g.metadata, g.managed_by, g.created_at, g.updated_at,
-  (SELECT json_agg(json_build_object('id', r.id, 'key', r.key, 'name', r.name) ORDER BY lower(r.name))
+  (SELECT json_agg(json_build_object('id', r.id, 'key', r.key, 'name', r.name, 'description', r.description,
+          'isDefault', r.default_for_creator,
+          'permissions', coalesce((SELECT json_agg(rp.permission_id ORDER BY rp.permission_id) FROM role_permissions rp
+                                    WHERE rp.role_id = r.id), '[]'::json),
+          'tenantId', r.tenant_id, 'vendorId', r.vendor_id, 'createdAt', ${iso('r.created_at')},
+          'updatedAt', ${iso('r.updated_at')}) ORDER BY lower(r.name))
      FROM group_roles gr JOIN roles r ON r.id = gr.role_id WHERE gr.group_id = g.id) AS roles,
-  (SELECT json_agg(json_build_object('id', u.id, 'email', u.email, 'name', coalesce(u.name, u.email)) ORDER BY lower(coalesce(u.name, u.email)))
+  (SELECT json_agg(json_build_object('id', u.id, 'email', u.email, 'name', coalesce(u.name, u.email),
+          'profilePictureUrl', u.profile_picture_url, 'activatedForTenant', u.verified AND NOT m.invitation_pending,
+          'createdAt', ${iso('u.created_at')}) ORDER BY lower(coalesce(u.name, u.email)))
      FROM group_members gm JOIN memberships m ON m.id = gm.membership_id JOIN users u ON u.id = m.user_id
     WHERE gm.group_id = g.id) AS users`;
 
@@ -88,7 +119,7 @@ export async function listGroups(
   const { rows } = await db.query<GroupRow>(
     `SELECT ${GROUP_COLUMNS} FROM groups g WHERE ${where}
       ORDER BY ${SORT[query.sortBy]} ${query.order === 'DESC' ? 'DESC' : 'ASC'}, g.id LIMIT $3 OFFSET $4`,
-    [...params, query.limit, query.page * query.limit],
+    [...params, query.limit, query.page * (query.limit ?? 0)],
   );
   return { items: rows.map(toGroup), totalItems: total.rows[0]?.count ?? 0 };
 }
@@ -241,4 +272,43 @@ export async function changeGroupUsers(
     await tx.query('UPDATE groups SET updated_at = now() WHERE id = $1', [groupId]);
     return { kind: 'ok', group: (await getGroup(tx, tenantId, groupId))! };
   });
+}
+
+/** An account's group configuration (the client SDK's IGroupConfigResponse); both on when never set. */
+export interface GroupConfiguration {
+  enabled: boolean;
+  rolesEnabled: boolean;
+}
+
+export async function getGroupConfiguration(db: Database, tenantId: string): Promise<GroupConfiguration> {
+  const { rows } = await db.query<{ enabled: boolean; roles_enabled: boolean }>(
+    'SELECT enabled, roles_enabled FROM group_configurations WHERE tenant_id = $1',
+    [tenantId],
+  );
+  return { enabled: rows[0]?.enabled ?? true, rolesEnabled: rows[0]?.roles_enabled ?? true };
+}
+
+/** Saves the parts given; the others keep their value. */
+export async function saveGroupConfiguration(
+  db: Database,
+  tenantId: string,
+  patch: Partial<GroupConfiguration>,
+): Promise<GroupConfiguration> {
+  const { rows } = await db.query<{ enabled: boolean; roles_enabled: boolean }>(
+    `INSERT INTO group_configurations (tenant_id, enabled, roles_enabled) VALUES ($1, coalesce($2, true), coalesce($3, true))
+     ON CONFLICT (tenant_id) DO UPDATE SET enabled = coalesce($2, group_configurations.enabled),
+       roles_enabled = coalesce($3, group_configurations.roles_enabled), updated_at = now()
+     RETURNING enabled, roles_enabled`,
+    [tenantId, patch.enabled ?? null, patch.rolesEnabled ?? null],
+  );
+  return { enabled: rows[0]!.enabled, rolesEnabled: rows[0]!.roles_enabled };
+}
+
+/** Every role the account's groups carry (turning their roles on or off gives or takes these). */
+export async function groupRoleIdsOfTenant(db: Database, tenantId: string): Promise<string[]> {
+  const { rows } = await db.query<{ role_id: string }>(
+    'SELECT DISTINCT gr.role_id FROM group_roles gr JOIN groups g ON g.id = gr.group_id WHERE g.tenant_id = $1',
+    [tenantId],
+  );
+  return rows.map((r) => r.role_id);
 }

@@ -3,6 +3,7 @@
  * tenants under the caller's active tenant, searched and paged in the database; the members of a
  * sub-account, their roles there and whether their access is allowed; and tenant switching.
  */
+import { createHash } from 'node:crypto';
 import type { Database } from '../storage/database';
 import { httpError } from '../http/errors';
 import { keysNotHeld } from './grants';
@@ -132,6 +133,26 @@ export async function countSubAccounts(db: Database, rootId: string): Promise<nu
  * active account whose permissions they hold (server/domain/grants.ts: a creator never gives
  * themselves more than they have).
  */
+/**
+ * The id of an account the client names `chosen` (the client SDK's createSubTenant `tenantId`):
+ * a UUID is the id itself (lower-cased); any other id (letters, digits, '-', '_', checked by the
+ * request schema) names the account among its parent's children, as a name-based UUID (RFC 9562
+ * version 5, the parent's id as namespace, case-insensitive), so naming it again under the same
+ * parent is refused and nothing outside the caller's tree is ever named by it.
+ */
+export function chosenAccountId(parentId: string, chosen: string): string {
+  if (UUID_SHAPE.test(chosen)) return chosen.toLowerCase();
+  const hash = createHash('sha1')
+    .update(Buffer.from(parentId.replace(/-/g, ''), 'hex'))
+    .update(chosen.toLowerCase(), 'utf8')
+    .digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function createSubAccount(
   db: Database,
   input: {
@@ -139,17 +160,22 @@ export async function createSubAccount(
     parentId: string;
     name: string;
     creator: Pick<AccessTokenClaims, 'sub' | 'roles' | 'permissions'>;
+    /** The id the client chose (chosenAccountId); absent: a random one. */
+    tenantId?: string | undefined;
   },
 ): Promise<SubAccountDto> {
   return db.transaction(async (tx) => {
     await assertWithin(tx, input.rootId, input.parentId);
     const { rows } = await tx.query<SubAccountRow>(
       `INSERT INTO tenants (id, vendor_id, name, parent_tenant_id)
-         SELECT gen_random_uuid(), p.vendor_id, $1, p.id FROM tenants p WHERE p.id = $2
+         SELECT coalesce($3::uuid, gen_random_uuid()), p.vendor_id, $1, p.id FROM tenants p WHERE p.id = $2
+       ON CONFLICT (id) DO NOTHING
        RETURNING id, name, parent_tenant_id, created_at, 0 AS users, 0 AS children`,
-      [input.name, input.parentId],
+      [input.name, input.parentId, input.tenantId ?? null],
     );
-    const tenant = rows[0]!;
+    // The parent is within the tree (checked above): no row means the chosen id is taken.
+    if (!rows[0]) throw httpError(409, 'An account with this id already exists');
+    const tenant = rows[0];
     // A tenant API token's subject is the token, not a user: nobody to make a member then.
     const membership = await tx.query<{ id: string }>(
       'INSERT INTO memberships (user_id, tenant_id) SELECT id, $2 FROM users WHERE id = $1 RETURNING id',
@@ -474,17 +500,19 @@ export async function addSubAccountUsers(
     emails: string[];
     accounts: Array<{ tenantId: string; roleIds: string[] }>;
     allowAccess: boolean;
+    /** Roles of a person's own by lower-cased email, given in every account beside the account's. */
+    rolesOf?: Map<string, string[]>;
   },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const users: string[] = [];
+    const users: Array<{ id: string; own: string[] }> = [];
     for (const email of input.emails) {
       const { rows } = await tx.query<{ id: string }>(
         `SELECT u.id FROM users u JOIN memberships m ON m.user_id = u.id AND m.tenant_id = $1 WHERE lower(u.email) = lower($2)`,
         [input.rootId, email],
       );
       if (!rows[0]) throw httpError(404, 'No member of your account has this email');
-      users.push(rows[0].id);
+      users.push({ id: rows[0].id, own: input.rolesOf?.get(email.toLowerCase()) ?? [] });
     }
     const plan: Array<{ tenantId: string; roleIds: string[] }> = [];
     for (const account of input.accounts)
@@ -492,8 +520,9 @@ export async function addSubAccountUsers(
         tenantId: account.tenantId,
         roleIds: await assignableRoles(tx, account.tenantId, account.roleIds),
       });
-    for (const userId of users)
-      for (const { tenantId, roleIds } of plan) {
+    for (const { id: userId, own } of users)
+      for (const { tenantId, roleIds: forEveryone } of plan) {
+        const roleIds = [...new Set([...forEveryone, ...(await assignableRoles(tx, tenantId, own))])];
         const inserted = await tx.query<{ id: string }>(
           `INSERT INTO memberships (user_id, tenant_id, access_allowed) VALUES ($1, $2, $3) ON CONFLICT (user_id, tenant_id) DO NOTHING RETURNING id`,
           [userId, tenantId, input.allowAccess],

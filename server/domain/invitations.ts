@@ -21,6 +21,7 @@ import { accountLink, choosePasswordEmail, invitationEmail, joinedAccountEmail }
 import { DOMAIN_NOT_ALLOWED, emailDomainAllowed } from './email-domain-restrictions';
 import { httpError } from '../http/errors';
 import type { Database } from '../storage/database';
+import type { SecretBox } from './mfa-crypto';
 import { sendQuietly, type FlowContext } from './account-flows';
 import { countSend } from './attempts';
 import type { ClientInfo, SignedIn } from './auth';
@@ -437,6 +438,7 @@ export async function getInviteLink(db: Database, tenantId: string): Promise<Inv
  */
 export async function createInviteLink(
   db: Database,
+  box: SecretBox,
   input: {
     tenantId: string;
     createdBy: string;
@@ -447,15 +449,42 @@ export async function createInviteLink(
   const token = newLinkToken();
   const minutes = input.expiresInMinutes ?? INVITE_LINK_DEFAULT_MINUTES;
   const { rows } = await db.query<InviteLinkRow>(
-    `INSERT INTO invite_links (tenant_id, token_hash, expires_in_minutes, expires_at, should_send_email, created_by)
-     VALUES ($1, $2, $3, now() + make_interval(mins => $3), $4, (SELECT id FROM users WHERE id = $5))
-     ON CONFLICT (tenant_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, expires_in_minutes = EXCLUDED.expires_in_minutes,
+    `INSERT INTO invite_links (tenant_id, token_hash, token_sealed, expires_in_minutes, expires_at, should_send_email, created_by)
+     VALUES ($1, $2, $6, $3, now() + make_interval(mins => $3), $4, (SELECT id FROM users WHERE id = $5))
+     ON CONFLICT (tenant_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, token_sealed = EXCLUDED.token_sealed,
+       expires_in_minutes = EXCLUDED.expires_in_minutes,
        expires_at = EXCLUDED.expires_at, should_send_email = EXCLUDED.should_send_email, created_by = EXCLUDED.created_by,
        created_at = now(), updated_at = now()
      RETURNING ${LINK_COLUMNS}`,
-    [input.tenantId, hashInviteLink(token), minutes, input.shouldSendEmail ?? false, input.createdBy],
+    [
+      input.tenantId,
+      hashInviteLink(token),
+      minutes,
+      input.shouldSendEmail ?? false,
+      input.createdBy,
+      box.seal(token, sealTo(input.tenantId)),
+    ],
   );
   return { ...toLinkDto(rows[0]!), token };
+}
+
+const sealTo = (tenantId: string) => `inviteLink:${tenantId}`;
+
+/**
+ * The token of the tenant's invite link, for those who may share it (the client SDK reads it on
+ * every answer); null when there is no link or it was made before tokens were sealed (migration 25).
+ */
+export async function inviteLinkToken(
+  db: Database,
+  box: SecretBox,
+  tenantId: string,
+): Promise<string | null> {
+  const { rows } = await db.query<{ token_sealed: string | null }>(
+    'SELECT token_sealed FROM invite_links WHERE tenant_id = $1',
+    [tenantId],
+  );
+  const sealed = rows[0]?.token_sealed;
+  return sealed ? box.open(sealed, sealTo(tenantId)) : null;
 }
 
 /** PATCH: a new lifetime counts from now; 404 when the tenant has no link. */

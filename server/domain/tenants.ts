@@ -101,7 +101,8 @@ const NO_GRANTS: Grants = { roles: [], directRoles: [], permissions: [] };
 const grantsKey = (userId: string, tenantId: string) => `${userId}/${tenantId}`;
 
 /**
- * The roles each of `userIds` holds in each of `tenantIds` (directly and through groups) and the
+ * The roles each of `userIds` holds in each of `tenantIds` (directly, and through groups while the
+ * account's group configuration has groups and their roles on: domain/groups.ts) and the
  * permissions those roles grant, keyed `userId/tenantId`; three queries whatever the number of
  * users. `pending`: also for memberships whose invitation is not accepted yet (the users list
  * shows the roles an invitation will give; authorization never counts them).
@@ -138,7 +139,9 @@ export async function loadGrants(
        SELECT m.user_id, m.tenant_id, gr.role_id, false AS direct
          FROM memberships m JOIN group_members gm ON gm.membership_id = m.id
          JOIN group_roles gr ON gr.group_id = gm.group_id
-        WHERE m.user_id = ANY($1::uuid[]) AND m.tenant_id = ANY($2::uuid[]) AND ${live})
+        WHERE m.user_id = ANY($1::uuid[]) AND m.tenant_id = ANY($2::uuid[]) AND ${live}
+          AND NOT EXISTS (SELECT 1 FROM group_configurations gc
+                           WHERE gc.tenant_id = m.tenant_id AND NOT (gc.enabled AND gc.roles_enabled)))
      SELECT h.user_id, h.tenant_id, bool_or(h.direct) AS direct, r.id, r.key, r.name, r.description,
             r.default_for_creator, r.tenant_id AS role_tenant_id, r.vendor_id, r.created_at, r.updated_at,
             (SELECT array_agg(rp.permission_id ORDER BY rp.permission_id) FROM role_permissions rp

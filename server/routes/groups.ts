@@ -2,7 +2,8 @@
  * Groups (spec 001 §7 "Groups: GET, POST, GET/PATCH/DELETE /{id}, add and remove roles and users"),
  * in the caller's active tenant:
  * - GET    /identity/resources/groups/v1 ?_filter&_sortBy&_order&_offset&_limit (fe.secure.read.groups),
- *          with roles and users, paged in the database: `{ items, _metadata }`;
+ *          with roles and users, paged in the database: `{ items, _metadata }`; with none of these
+ *          (the client SDK's getGroups) an array of every group;
  * - POST   /identity/resources/groups/v1 { name, color?, description?, metadata? } (fe.secure.write.groups);
  * - GET    /identity/resources/groups/v1/{id} (read); PATCH it (write); DELETE it (fe.secure.delete.groups);
  * - POST | DELETE /identity/resources/groups/v1/{id}/roles { roleIds } (write; adding or removing roles
@@ -16,8 +17,9 @@
  * rolesAndUsers) on the list and on one group: accepted; every answer carries both. It creates and
  * edits with `metadata` as a JSON string: accepted beside an object. And it calls:
  * - POST /identity/resources/groups/v1/bulkGet { groupsIds } (read): those groups of the account, an array;
- * - GET  /identity/resources/groups/v1/config (read): `{ enabled: true, rolesEnabled: true }`, this
- *   server's groups are always on. (POST config, a vendor setting, is not served: docs/contract.md.)
+ * - GET  /identity/resources/groups/v1/config (read): the account's `{ enabled, rolesEnabled }` (both
+ *   on until set); POST it (write) with either or both. A group's roles count for its members only
+ *   while both are on; changing it needs every permission the account's groups' roles grant.
  */
 import { isScimManagedGroup, SCIM_MANAGED_GROUP } from '../domain/directory';
 import type { FastifyInstance } from 'fastify';
@@ -28,6 +30,10 @@ import {
   createGroup,
   deleteGroup,
   getGroup,
+  getGroupConfiguration,
+  groupRoleIdsOfTenant,
+  saveGroupConfiguration,
+  type GroupConfiguration,
   listGroups,
   updateGroup,
   type GroupInput,
@@ -39,7 +45,7 @@ import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
 import { requirePermission } from '../http/permissions';
 import { assertMayActOn, assertMayGrantGroup, assertMayGrantRoles } from '../domain/grants';
-import { idParams, pageOf, type ListQuery } from '../http/list-query';
+import { idParams, isListQuery, pageOf, type ListQuery } from '../http/list-query';
 
 const GROUPS = '/identity/resources/groups/v1';
 
@@ -88,9 +94,13 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
   };
 
   // Request schemas: core/contract/requests-groups.ts (the demo backend's too).
+  // With a list parameter (the kit's groups page): a page, `{ items, _metadata }`. With none (the
+  // client SDK's getGroups sends only `_groupsRelations`; IGroupResponse[]): an array of every group.
   app.get<{ Querystring: ListQuery<GroupSortField> }>(GROUPS, async (request) => {
     const { tenantId } = await caller(request, 'fe.secure.read.groups');
     const query = pageOf(request.query, 'name');
+    if (!isListQuery(request.query))
+      return (await listGroups(ctx.db, tenantId, { ...query, page: 0, limit: null })).items;
     const { items, totalItems } = await listGroups(ctx.db, tenantId, query);
     return { items, _metadata: { totalItems, totalPages: Math.ceil(totalItems / query.limit) } };
   });
@@ -104,8 +114,19 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
   });
 
   app.get(`${GROUPS}/config`, async (request) => {
-    await caller(request, 'fe.secure.read.groups');
-    return { enabled: true, rolesEnabled: true };
+    const { tenantId } = await caller(request, 'fe.secure.read.groups');
+    return getGroupConfiguration(ctx.db, tenantId);
+  });
+
+  // Turning groups or their roles off takes the groups' roles from their members, turning them on
+  // gives them back: then the caller must hold every permission those roles grant (as deleting a group).
+  app.post<{ Body: Partial<GroupConfiguration> }>(`${GROUPS}/config`, async (request) => {
+    const { claims, tenantId } = await caller(request, 'fe.secure.write.groups');
+    const rolesCount = (c: GroupConfiguration) => c.enabled && c.rolesEnabled;
+    const before = await getGroupConfiguration(ctx.db, tenantId);
+    if (rolesCount(before) !== rolesCount({ ...before, ...request.body }))
+      await assertMayGrantRoles(ctx.db, claims, tenantId, await groupRoleIdsOfTenant(ctx.db, tenantId));
+    return saveGroupConfiguration(ctx.db, tenantId, request.body ?? {});
   });
 
   app.post<{ Body: { groupsIds: string[] } }>(`${GROUPS}/bulkGet`, async (request) => {

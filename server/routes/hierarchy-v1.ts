@@ -9,7 +9,9 @@
  *   active one by default) up to the active account, nearest first, `level` 1 = the parent. Accounts
  *   above the active one are outside the caller's tree and never shown (docs/contract.md);
  * - POST /identity/resources/tenants/users/v1/count { tenantIds }: `[{ tenantId, totalUsers,
- *   totalAccessAllowedUsers }]` (members whose access to that account is not denied).
+ *   totalAccessAllowedUsers }]` (members whose access to that account is not denied), once per
+ *   account asked, in the order asked; `[]` for none (the All accounts page of an account without
+ *   sub-accounts asks for none).
  * Deleted accounts are left out everywhere.
  */
 import type { FastifyInstance } from 'fastify';
@@ -120,12 +122,13 @@ export async function hierarchyV1Routes(app: FastifyInstance, ctx: AppContext): 
     '/identity/resources/tenants/users/v1/count',
     async (request) => {
       const rootId = await root(request);
-      for (const tenantId of request.body.tenantIds) await assertWithin(ctx.db, rootId, tenantId);
+      const tenantIds = [...new Set(request.body.tenantIds.map((id) => id.toLowerCase()))];
+      for (const tenantId of tenantIds) await assertWithin(ctx.db, rootId, tenantId);
       const { rows } = await ctx.db.query<{ tenant_id: string; total: number; allowed: number }>(
         `SELECT t.id AS tenant_id, (SELECT count(*)::int FROM memberships m WHERE m.tenant_id = t.id) AS total,
                 (SELECT count(*)::int FROM memberships m WHERE m.tenant_id = t.id AND m.access_allowed) AS allowed
            FROM unnest($1::uuid[]) WITH ORDINALITY AS ids(id, n) JOIN tenants t ON t.id = ids.id ORDER BY ids.n`,
-        [request.body.tenantIds],
+        [tenantIds],
       );
       return rows.map((r) => ({
         tenantId: r.tenant_id,

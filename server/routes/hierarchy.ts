@@ -12,6 +12,7 @@ import type { AppContext } from '../context';
 import {
   addSubAccountUser,
   assertWithin,
+  chosenAccountId,
   countSubAccounts,
   createSubAccount,
   deleteSubAccount,
@@ -117,14 +118,17 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
       const { claims, rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
       const name = request.body.name.trim();
       if (!name) return reply.code(400).send({ errors: ['Enter a name for the sub-account'] });
-      // The server chooses the id; a `tenantId` in the body (spec 001 §7 lists it) is accepted and
-      // ignored. Honouring it would tell anyone whether an id exists in another tenant's tree (a
-      // 409, or an answer with a different id), since account ids are unique across tenants.
+      // The client SDK's createSubTenant names the id (`tenantId`, spec 001 §7): a UUID is the
+      // account's id, another id names it among its parent's (chosenAccountId); taken: 409. Empty
+      // or absent: the server chooses.
+      const parentId = request.body.parentTenantId ?? rootId;
+      const chosen = request.body.tenantId?.trim();
       const created = await createSubAccount(ctx.db, {
         rootId,
-        parentId: request.body.parentTenantId ?? rootId,
+        parentId,
         name,
         creator: claims,
+        tenantId: chosen ? chosenAccountId(parentId, chosen) : undefined,
       });
       return reply.code(201).send(created);
     },

@@ -17,6 +17,7 @@
  *   (the client SDK's verifyInviteToken reads a string; the invite link).
  */
 import type { FastifyInstance } from 'fastify';
+import { holdsPermission } from '../../core/contract/permissions';
 import type { AppContext } from '../context';
 import { accountLink } from '../delivery/messages';
 import {
@@ -25,6 +26,7 @@ import {
   deleteInviteLink,
   findInviteLinkTenant,
   getInviteLink,
+  inviteLinkToken,
   INVITE_LINK_DEFAULT_MINUTES,
   INVITE_LINK_INVALID,
   INVITE_LINK_MAX_MINUTES,
@@ -167,11 +169,22 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
     };
   });
 
+  /** The link's token and address, for a caller who may share it (one who may invite). */
+  const shareable = async (tenantId: string) => {
+    const token = await inviteLinkToken(ctx.db, ctx.secretBox, tenantId);
+    if (!token) return {};
+    return { token, link: accountLink(ctx.options.appUrl, '/account/sign-up', { invitationToken: token }) };
+  };
+
+  // No link yet: `{}` (the client SDK's Users page reads "no link", a 404 would be an error there).
+  // The token only for a caller holding fe.secure.write.users: a reader may not invite (docs/contract.md).
   app.get(`${invites}/user`, async (request) => {
-    const tenantId = requirePermission(await requireUser(ctx.tokens, request), 'fe.secure.read.users');
+    const claims = await requireUser(ctx.tokens, request);
+    const tenantId = requirePermission(claims, 'fe.secure.read.users');
     const link = await getInviteLink(ctx.db, tenantId);
-    if (!link) throw httpError(404, 'This account has no invite link');
-    return link;
+    if (!link) return {};
+    if (!holdsPermission(claims.permissions ?? [], 'fe.secure.write.users')) return link;
+    return { ...link, ...(await shareable(tenantId)) };
   });
 
   app.post<{ Body: { expiresInMinutes?: number; shouldSendEmail?: boolean } }>(
@@ -179,7 +192,7 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
     async (request, reply) => {
       const claims = await requireUser(ctx.tokens, request);
       const tenantId = requirePermission(claims, 'fe.secure.write.users');
-      const created = await createInviteLink(ctx.db, {
+      const created = await createInviteLink(ctx.db, ctx.secretBox, {
         tenantId,
         createdBy: claims.sub,
         expiresInMinutes: request.body?.expiresInMinutes,
@@ -194,7 +207,7 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
     `${invites}/user`,
     async (request) => {
       const tenantId = requirePermission(await requireUser(ctx.tokens, request), 'fe.secure.write.users');
-      return updateInviteLink(ctx.db, tenantId, request.body);
+      return { ...(await updateInviteLink(ctx.db, tenantId, request.body)), ...(await shareable(tenantId)) };
     },
   );
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SEED_TENANT_ID } from '../seed';
-import { API, SIGN_UP } from '../../test/support/server';
+import { API, SIGN_UP, signedInMember } from '../../test/support/server';
 import { outbox } from '../../test/support/account';
 import { call, invite, member, server, useInvitationServer, V3 } from '../../test/support/invitation';
 
@@ -12,9 +12,25 @@ const LINK_INVALID =
 
 useInvitationServer();
 
+/** A member of the seeded account whose only permission is fe.secure.read.users. */
+async function readerToken(): Promise<string> {
+  const { rows } = await server.db.query<{ id: string }>(
+    `INSERT INTO roles (key, name, tenant_id, vendor_id) VALUES ('users-reader', 'Users reader', $1,
+       (SELECT vendor_id FROM tenants WHERE id = $1)) RETURNING id`,
+    [SEED_TENANT_ID],
+  );
+  await server.db.query(
+    `INSERT INTO role_permissions (role_id, permission_id) SELECT $1, id FROM permissions WHERE key = 'fe.secure.read.users'`,
+    [rows[0]!.id],
+  );
+  return signedInMember(server, 'reader@example.com', 'reader-password-1', ['users-reader']);
+}
+
 describe('invite link', () => {
   it('create (43200 minutes by default), get, update, verify, join by sign-up, delete', async () => {
-    assert.equal((await call('GET', `${LINK}/user`)).statusCode, 404);
+    // No link yet: `{}` (the client SDK's Users page reads "no link"; a 404 was an error there).
+    const none = await call('GET', `${LINK}/user`);
+    assert.deepEqual([none.statusCode, none.json()], [200, {}]);
     const config = await call('GET', `${LINK}/configuration`);
     assert.equal(config.json().defaultExpiresInMinutes, 43200);
     const created = await call('POST', `${LINK}/user`, {});
@@ -25,9 +41,15 @@ describe('invite link', () => {
     assert.equal(body.link, `https://app.example.com/account/sign-up?invitationToken=${body.token}`);
     const got = (await call('GET', `${LINK}/user`)).json();
     assert.equal(got.id, body.id);
-    assert.equal(got.token, undefined, 'the token is shown only when created');
+    // The client SDK reads the token on every answer: shown to those who may invite...
+    assert.deepEqual([got.token, got.link], [body.token, body.link]);
+    // ...not to a member who may only read the users (they may not invite).
+    const reader = await readerToken();
+    const read = (await call('GET', `${LINK}/user`, undefined, reader)).json();
+    assert.deepEqual([read.id, read.token, read.link], [body.id, undefined, undefined]);
     const patched = await call('PATCH', `${LINK}/user`, { expiresInMinutes: 60, shouldSendEmail: true });
     assert.equal(patched.statusCode, 200, patched.body);
+    assert.equal(patched.json().token, body.token);
     assert.equal(patched.json().expiresInMinutes, 60);
     assert.equal(patched.json().shouldSendEmail, true);
     for (const bad of [

@@ -6,7 +6,7 @@
  * - Custom login per tenant (spec 001 §2 Account tab customLogin; §6 flag admin_portal_login_per_tenant):
  *   GET/PUT /tenants/resources/account-settings/v1/custom-login, refused while the flag is off.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { applyMetadataActions, checkMetadataAction, type MetadataAction } from '../../core/portal/appearance';
 import type { AppContext } from '../context';
 import { evaluateFlags } from '../domain/featureFlags';
@@ -29,30 +29,43 @@ const toCustomLogin = (row: CustomLoginRow) => ({
 });
 
 export async function portalConfigRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post<{ Body: { entityName: string; actions: MetadataAction[] } }>(
-    '/metadata',
-    async (request, reply) => {
-      const claims = await requireUser(ctx.tokens, request);
-      const user = await findUserById(ctx.db, claims.sub);
-      if (!user?.super_user)
-        throw httpError(403, 'Only a vendor administrator can change the portal configuration');
-      const problems = request.body.actions.map(checkMetadataAction).filter((m): m is string => m !== null);
-      if (problems.length) return reply.code(400).send({ errors: problems });
-      const configuration = await ctx.db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ configuration: Record<string, unknown> }>(
-          'SELECT configuration FROM admin_box_metadata WHERE vendor_id = $1 FOR UPDATE',
-          [user.vendor_id],
-        );
-        const next = applyMetadataActions(rows[0]?.configuration ?? {}, request.body.actions);
-        await tx.query(
-          `INSERT INTO admin_box_metadata (vendor_id, configuration, updated_at) VALUES ($1, $2::jsonb, now())
-           ON CONFLICT (vendor_id) DO UPDATE SET configuration = EXCLUDED.configuration, updated_at = now()`,
-          [user.vendor_id, JSON.stringify(next)],
-        );
-        return next;
-      });
-      return { rows: [{ entityName: 'adminBox', configuration }] };
-    },
+  /** Saves the vendor's admin box: a vendor administrator only; every action checked before any is applied. */
+  const saveAdminBox = async (request: FastifyRequest, actions: MetadataAction[]) => {
+    const claims = await requireUser(ctx.tokens, request);
+    const user = await findUserById(ctx.db, claims.sub);
+    if (!user?.super_user)
+      throw httpError(403, 'Only a vendor administrator can change the portal configuration');
+    const problems = actions.map(checkMetadataAction).filter((m): m is string => m !== null);
+    if (problems.length) throw httpError(400, ...problems);
+    const configuration = await ctx.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ configuration: Record<string, unknown> }>(
+        'SELECT configuration FROM admin_box_metadata WHERE vendor_id = $1 FOR UPDATE',
+        [user.vendor_id],
+      );
+      const next = applyMetadataActions(rows[0]?.configuration ?? {}, actions);
+      await tx.query(
+        `INSERT INTO admin_box_metadata (vendor_id, configuration, updated_at) VALUES ($1, $2::jsonb, now())
+         ON CONFLICT (vendor_id) DO UPDATE SET configuration = EXCLUDED.configuration, updated_at = now()`,
+        [user.vendor_id, JSON.stringify(next)],
+      );
+      return next;
+    });
+    return { rows: [{ entityName: 'adminBox', configuration }] };
+  };
+
+  app.post<{ Body: { entityName: string; actions: MetadataAction[] } }>('/metadata', async (request) =>
+    saveAdminBox(request, request.body.actions),
+  );
+
+  // The client SDK's updateAdminBoxMetadata: `{ actions: [{ type, payload }] }`, each action's type
+  // the setting's path and its payload the value (null removes it), as POST /metadata's path/value.
+  app.post<{ Body: { actions: Array<{ type: string; payload: string | null }> } }>(
+    '/metadata/admin-box',
+    async (request) =>
+      saveAdminBox(
+        request,
+        request.body.actions.map(({ type, payload }) => ({ path: type, value: payload })),
+      ),
   );
 
   const customLoginTenant = async (request: Parameters<typeof requireUser>[1], permission: string) => {

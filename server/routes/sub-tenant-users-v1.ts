@@ -17,7 +17,8 @@
  *   their accounts in the tree; `{ items, totalPages, _metadata }`; fe.account-hierarchy.read.subAccount;
  * - POST /identity/resources/sub-tenants/users/v1 `{ user: { email }, subTenants: [{ tenantId, roleIds? }] }`
  *   (addUserToTenantAndSubTenants) and POST /identity/resources/sub-tenants/users/v2/
- *   `{ users: [{ email }], tenantId, roleIds?, allowSubAccountAccess? }` (addUsersToSubTenant): members
+ *   `{ users: [{ email, roleIds? }], tenantId, roleIds?, allowSubAccountAccess? }` (addUsersToSubTenant,
+ *   a person's own roles beside those for everyone): members
  *   of the caller's account added to those accounts; every account within the tree, every role one
  *   whose permissions the caller holds, checked before anything is written; 201 `{}`;
  * - DELETE /identity/resources/sub-tenants/users/v1 `{ userId, subTenants: [{ tenantId }] }`
@@ -158,6 +159,8 @@ export async function subTenantUsersV1Routes(app: FastifyInstance, ctx: AppConte
       emails: string[];
       accounts: Array<{ tenantId: string; roleIds?: string[] }>;
       allowAccess: boolean;
+      /** Roles of a person's own, in every account (beside each account's). */
+      rolesOf?: Map<string, string[]>;
     },
   ) => {
     const claims = await requireUser(ctx.tokens, request);
@@ -169,6 +172,8 @@ export async function subTenantUsersV1Routes(app: FastifyInstance, ctx: AppConte
       await assertWithin(ctx.db, rootId, tenantId);
       const named = [...new Set(ids.filter((id) => id !== ''))];
       await assertMayGrantRoles(ctx.db, claims, tenantId, named);
+      for (const own of input.rolesOf?.values() ?? [])
+        await assertMayGrantRoles(ctx.db, claims, tenantId, own);
       plan.push({ tenantId, roleIds: named });
     }
     await addSubAccountUsers(ctx.db, {
@@ -176,6 +181,7 @@ export async function subTenantUsersV1Routes(app: FastifyInstance, ctx: AppConte
       emails: [...new Set(input.emails.map((e) => e.trim().toLowerCase()))],
       accounts: plan,
       allowAccess: input.allowAccess,
+      ...(input.rolesOf ? { rolesOf: input.rolesOf } : {}),
     });
   };
 
@@ -195,16 +201,24 @@ export async function subTenantUsersV1Routes(app: FastifyInstance, ctx: AppConte
 
   app.post<{
     Body: {
-      users: Array<{ email: string; name?: string }>;
+      users: Array<{ email: string; name?: string; roleIds?: string[] }>;
       tenantId: string;
       roleIds?: string[];
       allowSubAccountAccess?: boolean;
     };
   }>(BASE_V2, async (request, reply) => {
+    // A person's own roles (users[].roleIds) are given beside those for everyone (roleIds).
+    const rolesOf = new Map<string, string[]>();
+    for (const { email, roleIds = [] } of request.body.users) {
+      const key = email.trim().toLowerCase();
+      const own = [...new Set([...(rolesOf.get(key) ?? []), ...roleIds.filter((id) => id !== '')])];
+      if (own.length) rolesOf.set(key, own);
+    }
     await addMembers(request, {
       emails: request.body.users.map((u) => u.email),
       accounts: [{ tenantId: request.body.tenantId, roleIds: request.body.roleIds ?? [] }],
       allowAccess: request.body.allowSubAccountAccess ?? false,
+      rolesOf,
     });
     return reply.code(201).send({});
   });

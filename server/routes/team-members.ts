@@ -18,6 +18,7 @@
 import { isScimManagedMember, SCIM_MANAGED_USER } from '../domain/directory';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { teamMemberOf } from '../../core/contract/teamMember';
 import { listAssignableRoles, removeMember, setMemberRoles } from '../domain/team-membership';
 import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
@@ -78,8 +79,11 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
   }
 
   app.get('/identity/resources/roles/v1', listRoles);
-  // The client SDK's users page (teams.loadAvailableRoles): the same list.
-  app.get('/team/resources/roles/v1', listRoles);
+  // The client SDK's users page (teams.loadAvailableRoles): the same list, each `description` a
+  // string as ITeamUserRole declares it ('' for a role without one).
+  app.get('/team/resources/roles/v1', async (request) =>
+    (await listRoles(request)).map((role) => ({ ...role, description: role.description ?? '' })),
+  );
 
   /**
    * teams.loadUsers: the members of the active account as ITeamUser rows, `pageOffset` counting
@@ -106,7 +110,7 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
       page: Number(q.pageOffset ?? 0),
       limit,
     });
-    return { items, totalItems, totalPages: Math.ceil(totalItems / limit) };
+    return { items: items.map(teamMemberOf), totalItems, totalPages: Math.ceil(totalItems / limit) };
   });
 
   /**
@@ -204,7 +208,7 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
       })
     ).items;
     if (!member) throw httpError(404, 'User not found in this account');
-    return member;
+    return teamMemberOf(member);
   });
 
   /** auth.getUserById: a member of the active account (IUserIdResponse). */

@@ -7,6 +7,7 @@
  */
 import type { Database } from './database';
 import { ADMIN_PORTAL_STATEMENTS } from './schema/admin-portal';
+import { CLIENT_CONTRACT_STATEMENTS } from './schema/client-contract';
 import { INVITATION_STATEMENTS } from './schema/invitations';
 import { MFA_STATEMENTS } from './schema/mfa';
 import { ROLES_GROUPS_TOKENS_STATEMENTS } from './schema/roles-groups-tokens';
@@ -383,6 +384,11 @@ export const migrations: Migration[] = [
     version: 25,
     name: 'SCIM: the account whose provisioning created a person',
     statements: SCIM_OWNER_STATEMENTS,
+  },
+  {
+    version: 26,
+    name: 'the client SDK: group configuration per account, the invite link token sealed',
+    statements: CLIENT_CONTRACT_STATEMENTS,
   },
 ];
 

@@ -117,11 +117,23 @@ for (const [name, factory] of factories) {
     test('groups: _groupsRelations, configuration and bulkGet', async () => {
       const created = await call('POST', `${API}/groups/v1`, { name: 'Support' });
       assert.equal(created.status, 201);
-      const list = await call('GET', `${API}/groups/v1?_groupsRelations=rolesAndUsers`);
-      assert.equal(list.status, 200);
-      assert.ok(list.body.items.some((g: { id: string }) => g.id === created.body.id));
+      // The client's getGroups (no paging asked): an array of every group; the kit's page: a page.
+      for (const query of ['', '?_groupsRelations=rolesAndUsers']) {
+        const list = await call('GET', `${API}/groups/v1${query}`);
+        assert.equal(list.status, 200);
+        assert.ok(list.body.some((g: { id: string }) => g.id === created.body.id));
+      }
+      const paged = await call('GET', `${API}/groups/v1?_offset=0&_limit=10`);
+      assert.ok(paged.body.items.some((g: { id: string }) => g.id === created.body.id));
+      assert.equal(typeof paged.body._metadata.totalItems, 'number');
       const config = await call('GET', `${API}/groups/v1/config`);
       assert.deepEqual(config.body, { enabled: true, rolesEnabled: true });
+      const off = await call('POST', `${API}/groups/v1/config`, { rolesEnabled: false });
+      assert.deepEqual([off.status, off.body], [200, { enabled: true, rolesEnabled: false }]);
+      assert.deepEqual((await call('GET', `${API}/groups/v1/config`)).body, off.body);
+      assert.equal((await call('POST', `${API}/groups/v1/config`, { roles: true })).status, 400);
+      const on = await call('POST', `${API}/groups/v1/config`, { enabled: true, rolesEnabled: true });
+      assert.deepEqual(on.body, { enabled: true, rolesEnabled: true });
       const bulk = await call('POST', `${API}/groups/v1/bulkGet?_groupsRelations=roles`, {
         groupsIds: [created.body.id],
       });
@@ -246,6 +258,11 @@ for (const [name, factory] of factories) {
         (await call('POST', `${API}/tenants/users/v1/count`, { tenantIds: [unknown] })).status,
         404,
       );
+      // The All accounts page asks for none when there are none, and may ask for one twice.
+      const none = await call('POST', `${API}/tenants/users/v1/count`, { tenantIds: [] });
+      assert.deepEqual([none.status, none.body], [200, []]);
+      const twice = await call('POST', `${API}/tenants/users/v1/count`, { tenantIds: [childId, childId] });
+      assert.deepEqual(twice.body, [count.body[1]]);
 
       const token = await call('POST', `${API}/tenants/api-tokens/v2`, {
         description: 'From the client',

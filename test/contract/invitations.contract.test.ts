@@ -236,11 +236,9 @@ for (const [name, factory] of factories) {
       );
     });
 
-    test('invite link: 404 before, create 43200, verify, join by sign-up with no role, patch, delete', async () => {
-      assert.equal(
-        (await target.call('GET', '/identity/resources/tenants/invites/v1/user', { token })).status,
-        404,
-      );
+    test('invite link: {} before, create 43200, get and patch with the token, verify, join by sign-up with no role, delete', async () => {
+      const none = await target.call('GET', '/identity/resources/tenants/invites/v1/user', { token });
+      assert.deepEqual([none.status, none.body], [200, {}]);
       const created = await target.call('POST', '/identity/resources/tenants/invites/v1/user', {
         token,
         body: {},
@@ -248,6 +246,11 @@ for (const [name, factory] of factories) {
       assert.equal(created.status, 201);
       assert.equal(created.body.expiresInMinutes, 43200);
       assert.equal(new URL(created.body.link).searchParams.get('invitationToken'), created.body.token);
+      const got = await target.call('GET', '/identity/resources/tenants/invites/v1/user', { token });
+      assert.deepEqual(
+        [got.body.id, got.body.token, got.body.link],
+        [created.body.id, created.body.token, created.body.link],
+      );
       const verified = await target.call('POST', '/identity/resources/tenants/invites/v1/verify', {
         body: { token: created.body.token },
       });
@@ -275,6 +278,7 @@ for (const [name, factory] of factories) {
         body: { expiresInMinutes: 60 },
       });
       assert.equal(patched.body.expiresInMinutes, 60);
+      assert.equal(patched.body.token, created.body.token);
       assert.equal(
         (
           await target.call('PATCH', '/identity/resources/tenants/invites/v1/user', {
@@ -287,6 +291,10 @@ for (const [name, factory] of factories) {
       assert.equal(
         (await target.call('DELETE', '/identity/resources/tenants/invites/v1/user', { token })).status,
         200,
+      );
+      assert.deepEqual(
+        (await target.call('GET', '/identity/resources/tenants/invites/v1/user', { token })).body,
+        {},
       );
       assert.equal(
         (

@@ -141,5 +141,37 @@ for (const [name, factory] of factories) {
         home,
       );
     });
+
+    test('an id the client chose: a UUID is the id; another names the account; taken 409; bad 400', async () => {
+      // An account of its own, so that the other tests' lists stay as they expect.
+      const signUp = await target.call('POST', '/identity/resources/users/v1/signUp', {
+        body: { email: `chooser-${Date.now()}@example.com`, password: 'a-long-password-1', name: 'Chris' },
+      });
+      const own = signUp.body.authResponse.accessToken as string;
+      const create = (tenantId: string, name = 'Chosen') =>
+        target.call('POST', '/tenants/resources/sub-tenants/v1', { token: own, body: { name, tenantId } });
+      const uuid = crypto.randomUUID();
+      const byUuid = await create(uuid);
+      assert.deepEqual([byUuid.status, byUuid.body.tenantId], [201, uuid]);
+      const bySlug = await create('acme-eu_1', 'Acme EU');
+      assert.equal(bySlug.status, 201);
+      const listed = await target.call('GET', '/tenants/resources/hierarchy/v2?_filter=Acme%20EU', {
+        token: own,
+      });
+      assert.deepEqual(
+        listed.body.items.map((t: { tenantId: string }) => t.tenantId),
+        [bySlug.body.tenantId],
+      );
+      for (const [tenantId, status] of [
+        [uuid, 409],
+        ['ACME-EU_1', 409],
+        ['acme eu', 400],
+        ['-acme', 400],
+        ['a'.repeat(65), 400],
+      ] as const)
+        assert.equal((await create(tenantId)).status, status, tenantId);
+      // Empty: the server chooses.
+      assert.equal((await create('', 'Unnamed id')).status, 201);
+    });
   });
 }

@@ -22,9 +22,11 @@ import {
   AuthStrategyEnum,
   ContextHolder,
   GetUsersFilterPreset,
+  GroupRelations,
   WebAuthnDeviceType,
 } from '@frontegg/rest-api';
 import { ERROR_CATALOGUE } from '../../core/api/errorCodes';
+import { loadGrants } from '../../server/domain/tenants';
 import { authorizeAtIdp } from '../idp/oidc';
 import { enrolAuthenticator, totp } from '../support/federated-mfa';
 import { ADMIN, ALLOWED_ORIGIN, API, bearer } from '../support/server';
@@ -310,7 +312,61 @@ const TEAM_USER: Shape = {
   createdAt: 'string',
 };
 const ACCESS_TOKEN: Shape = { id: 'string', createdAt: 'string' };
+/** IRole in full (roles/interfaces.d.ts; `description?: null` taken as optional). */
+const ROLE_FULL: Shape = {
+  id: 'string',
+  key: 'string',
+  isDefault: 'boolean',
+  name: 'string',
+  description: 'string?',
+  permissions: ['string'],
+  tenantId: 'string?',
+  vendorId: 'string',
+  createdAt: 'string',
+  updatedAt: 'string',
+};
+/** ITeamUser in full (teams/interfaces.d.ts): `tenants` is one ITeamUserTenant, not a list. */
+const TEAM_USER_FULL: Shape = {
+  id: 'string',
+  email: 'string',
+  name: 'string',
+  phone: 'string?',
+  profileImage: 'string?',
+  profileImageUrl: 'string?',
+  tenantId: 'string',
+  vendorId: 'string',
+  roleIds: ['string'],
+  roles: [ROLE_FULL],
+  activatedForTenant: 'boolean',
+  createdAt: 'string',
+  customData: 'any?',
+  lastLogin: 'string?',
+  mfaEnabled: 'boolean',
+  tenants: { tenantId: 'string', roles: [ROLE_FULL] },
+  verified: 'boolean',
+  managedBy: '=frontegg|scim2',
+};
 const GROUP: Shape = { id: 'string', name: 'string', managedBy: 'string' };
+/** IGroupResponse in full (groups/interfaces.d.ts), with both relations. */
+const GROUP_FULL: Shape = {
+  id: 'string',
+  name: 'string',
+  color: 'string?',
+  description: 'string?',
+  metadata: 'string?',
+  roles: [ROLE_FULL],
+  users: [
+    {
+      id: 'string',
+      email: 'string',
+      name: 'string',
+      profilePictureUrl: 'string?',
+      activatedForTenant: 'boolean',
+      createdAt: 'string',
+    },
+  ],
+  managedBy: '=frontegg|scim2',
+};
 const SESSION: Shape = { id: 'string', current: 'boolean?', ipAddress: 'string?', userAgent: 'string?' };
 const STRATEGIES: Shape = {
   secondaryAuthStrategies: [{ strategy: 'string', isActive: 'boolean' }],
@@ -1228,29 +1284,29 @@ export const INVENTORY: Record<string, Entry> = {
     await asAdmin();
     fits(await api.teams.createInviteUserLink({ expiresInMinutes: 60 }), INVITE_LINK);
   }),
-  'teams.getInviteUserLink': gap(
-    "deliberate (docs/contract.md): the link's `token` is in the creation answer only; the server keeps its SHA-256, so a later answer cannot show it",
-    ['.token'],
-    async () => {
-      await asAdmin();
-      await api.teams.createInviteUserLink({ expiresInMinutes: 60 });
-      fits(await api.teams.getInviteUserLink(), INVITE_LINK);
-    },
-  ),
-  'teams.updateInviteUserLink': gap(
-    "deliberate (docs/contract.md): the link's `token` is in the creation answer only; the server keeps its SHA-256, so a later answer cannot show it",
-    ['.token'],
-    async () => {
-      await asAdmin();
-      await api.teams.createInviteUserLink({ expiresInMinutes: 60 });
-      fits(await api.teams.updateInviteUserLink({ expiresInMinutes: 120 }), INVITE_LINK);
-    },
-  ),
+  'teams.getInviteUserLink': served(async () => {
+    // An account without a link yet: the Users page reads "no link" (200, no token), not an error.
+    await asNewUser('no-invite-link');
+    const none = await api.teams.getInviteUserLink();
+    assert.equal(none.token, undefined);
+    await asAdmin();
+    const created = await api.teams.createInviteUserLink({ expiresInMinutes: 60 });
+    const link = await api.teams.getInviteUserLink();
+    fits(link, INVITE_LINK);
+    assert.equal(link.token, created.token, 'the link to copy is the one that works');
+  }),
+  'teams.updateInviteUserLink': served(async () => {
+    await asAdmin();
+    const created = await api.teams.createInviteUserLink({ expiresInMinutes: 60 });
+    const updated = await api.teams.updateInviteUserLink({ expiresInMinutes: 120 });
+    fits(updated, INVITE_LINK);
+    assert.equal(updated.token, created.token);
+  }),
   'teams.deleteInviteUserLink': served(async () => {
     await asAdmin();
     await api.teams.createInviteUserLink({ expiresInMinutes: 60 });
     await api.teams.deleteInviteUserLink();
-    await assert.rejects(api.teams.getInviteUserLink(), (e: { statusCode?: number }) => e.statusCode === 404);
+    assert.equal((await api.teams.getInviteUserLink()).token, undefined, 'no link any more');
   }),
   'teams.getInviteLinkConfiguration': served(async () => {
     await asAdmin();
@@ -1294,7 +1350,7 @@ export const INVENTORY: Record<string, Entry> = {
     await asAdmin();
     fits(await api.teams.loadUsers({ pageOffset: 0, pageSize: 20 }), {
       totalPages: 'number',
-      items: [TEAM_USER],
+      items: [TEAM_USER_FULL],
     });
   }),
   'teams.addUser': served(async () => {
@@ -1310,7 +1366,14 @@ export const INVENTORY: Record<string, Entry> = {
   }),
   'teams.updateUser': served(async () => {
     const member = await addTeamUser('update');
-    fits(await api.teams.updateUser({ id: member.id, roleIds: [await roleIdOf('Editor')] }), TEAM_USER);
+    const editor = await roleIdOf('Editor');
+    const updated = await api.teams.updateUser({ id: member.id, roleIds: [editor] });
+    fits(updated, TEAM_USER_FULL);
+    assert.deepEqual(updated.roleIds, [editor]);
+    assert.deepEqual(
+      updated.tenants?.roles.map((r) => r.id),
+      [editor],
+    );
   }),
   'teams.deleteUser': served(async () => {
     const member = await addTeamUser('delete');
@@ -1331,8 +1394,17 @@ export const INVENTORY: Record<string, Entry> = {
     });
   }),
   'teams.loadAvailableRoles': served(async () => {
+    await newRole('no-description');
     await asAdmin();
-    fitsNonEmpty(await api.teams.loadAvailableRoles(), { id: 'string', key: 'string', name: 'string' });
+    // ITeamUserRole: `description` is a string (a role without one too).
+    fitsNonEmpty(await api.teams.loadAvailableRoles(), {
+      id: 'string',
+      description: 'string',
+      key: 'string',
+      name: 'string',
+      permissions: ['string'],
+      permissionLevel: 'number?',
+    });
   }),
   'teams.loadAvailablePermissions': served(async () => {
     await asAdmin();
@@ -1451,17 +1523,22 @@ export const INVENTORY: Record<string, Entry> = {
   }),
 
   // ─── Groups ───────────────────────────────────────────────────────────────────────────────────
-  'groups.getGroups': gap(
-    'answer misfits at (the answer itself) (GET /frontegg/identity/resources/groups/v1?_groupsRelations=rolesAndUsers)',
-    [''],
-    async () => {
-      await newGroup('list');
-      fitsNonEmpty(await api.groups.getGroups({ _groupsRelations: 'rolesAndUsers' as never }), GROUP);
-    },
-  ),
+  'groups.getGroups': served(async () => {
+    const id = await newGroup('list');
+    const member = await addTeamUser('group-listed');
+    await api.groups.addRolesToGroup(id, { roleIds: [await roleIdOf('Viewer')] });
+    await api.groups.addUsersToGroup(id, { userIds: [member.id] });
+    // An array of IGroupResponse, with and without relations asked for.
+    for (const query of [undefined, { _groupsRelations: GroupRelations.rolesAndUsers }]) {
+      const groups = await api.groups.getGroups(query);
+      fitsNonEmpty(groups, GROUP_FULL);
+      assert.ok(groups.some((g) => g.id === id && g.users?.some((u) => u.id === member.id)));
+    }
+  }),
   'groups.getGroupById': served(async () => {
     const id = await newGroup('by-id');
-    fits(await api.groups.getGroupById({ groupId: id }), GROUP);
+    await api.groups.addRolesToGroup(id, { roleIds: [await roleIdOf('Viewer')] });
+    fits(await api.groups.getGroupById({ groupId: id }), GROUP_FULL);
   }),
   'groups.getGroupsByIds': served(async () => {
     const id = await newGroup('bulk');
@@ -1514,12 +1591,22 @@ export const INVENTORY: Record<string, Entry> = {
     await asAdmin();
     fits(await api.groups.getGroupConfiguration(), { enabled: 'boolean', rolesEnabled: 'boolean' });
   }),
-  'groups.updateGroupConfiguration': gap('missing route POST groups/v1/config', NO_ROUTE, async () => {
-    await asAdmin();
+  'groups.updateGroupConfiguration': served(async () => {
+    // A group's roles count for its members only while groups and their roles are on.
+    const id = await newGroup('config');
+    const member = await addTeamUser('group-config');
+    await api.groups.addRolesToGroup(id, { roleIds: [await roleIdOf('Admin')] });
+    await api.groups.addUsersToGroup(id, { userIds: [member.id] });
+    const off = await api.groups.updateGroupConfiguration({ rolesEnabled: false });
+    assert.deepEqual(off, { enabled: true, rolesEnabled: false });
+    assert.deepEqual(await api.groups.getGroupConfiguration(), off);
+    assert.deepEqual(await permissionKeysOf(member), [], 'the group’s roles no longer count');
     fits(await api.groups.updateGroupConfiguration({ enabled: true, rolesEnabled: true }), {
       enabled: 'boolean',
       rolesEnabled: 'boolean',
     });
+    assert.ok((await permissionKeysOf(member)).includes('fe.*'), 'the group’s roles count again');
+    await api.groups.deleteGroup(id);
   }),
 
   // ─── API tokens and access tokens ─────────────────────────────────────────────────────────────
@@ -1660,11 +1747,16 @@ export const INVENTORY: Record<string, Entry> = {
   }),
   'tenants.getTenantsUsersCount': served(async () => {
     const sub = await newSubTenant('count');
-    fitsNonEmpty(await api.tenants.getTenantsUsersCount({ tenantIds: [sub] }), {
-      tenantId: 'string',
-      totalUsers: 'number',
-      totalAccessAllowedUsers: 'number',
-    });
+    const counts = await api.tenants.getTenantsUsersCount({ tenantIds: [sub, sub] });
+    fitsNonEmpty(counts, { tenantId: 'string', totalUsers: 'number', totalAccessAllowedUsers: 'number' });
+    assert.deepEqual(
+      counts.map((c) => c.tenantId),
+      [sub],
+      'one count per account, however often it is asked',
+    );
+    // The All accounts page of an account without sub-accounts asks for the counts of none.
+    await asNewUser('no-sub-accounts');
+    assert.deepEqual(await api.tenants.getTenantsUsersCount({ tenantIds: [] }), []);
   }),
   'tenants.searchSubTenants': served(async () => {
     await newSubTenant('search');
@@ -1685,14 +1777,35 @@ export const INVENTORY: Record<string, Entry> = {
   'subTenants.createSubTenant': served(async () => {
     await asAdmin();
     const parentTenantId = (await adminTenantId())!;
-    fits(
-      await api.subTenants.createSubTenant({
-        tenantId: crypto.randomUUID(),
-        name: 'Created sub',
-        parentTenantId,
-      }),
-      { tenantId: 'string', name: 'string' },
-    );
+    // A UUID the client chose is the account's id.
+    const chosen = crypto.randomUUID();
+    const created = await api.subTenants.createSubTenant({
+      tenantId: chosen,
+      name: 'Created sub',
+      parentTenantId,
+    });
+    fits(created, { tenantId: 'string', name: 'string' });
+    assert.equal(created.tenantId, chosen);
+    // Another id the client chose (letters, digits, '-', '_') names the account among its parent's:
+    // the answer's tenantId is the account's UUID, and the same id under the same parent is refused.
+    const slug = `acme-eu_${randomBytes(3).toString('hex')}`;
+    const named = await api.subTenants.createSubTenant({ tenantId: slug, name: 'Acme EU', parentTenantId });
+    assert.match(named.tenantId, /^[0-9a-f-]{36}$/);
+    fitsNonEmpty(await api.tenants.getParentTenantsById(named.tenantId), {
+      tenantId: 'string',
+      level: 'number',
+    });
+    for (const [tenantId, status] of [
+      [slug, 409],
+      [chosen, 409],
+      ['acme eu/1', 400],
+      ['x'.repeat(65), 400],
+    ] as const)
+      await assert.rejects(
+        api.subTenants.createSubTenant({ tenantId, name: 'Again', parentTenantId }),
+        (e: { statusCode?: number }) => e.statusCode === status,
+        `${tenantId}: ${status}`,
+      );
   }),
   'subTenants.updateSubTenant': served(async () => {
     const sub = await newSubTenant('update');
@@ -1749,13 +1862,15 @@ export const INVENTORY: Record<string, Entry> = {
     const sub = await newSubTenant('add-users');
     const [one, two] = [await addTeamUser('sub-add-a'), await addTeamUser('sub-add-b')];
     await asAdmin();
+    // Roles for everyone (`roleIds`) and each person's own (`users[].roleIds`, as the store sends them).
+    const [viewer, editor] = [await roleIdOf('Viewer'), await roleIdOf('Editor')];
     await api.subTenants.addUsersToSubTenant({
       tenantId: sub,
-      users: [{ email: one.email }, { email: two.email }],
-      roleIds: [await roleIdOf('Viewer')],
+      users: [{ email: one.email, roleIds: [editor] } as { email: string }, { email: two.email }],
+      roleIds: [viewer],
     });
-    assert.ok(await isMemberOf(one.id, sub));
-    assert.ok(await isMemberOf(two.id, sub));
+    assert.deepEqual(await roleKeysIn(one.id, sub), ['Editor', 'Viewer']);
+    assert.deepEqual(await roleKeysIn(two.id, sub), ['Viewer']);
   }),
   'subTenants.addUserRolesForSubTenants': served(async () => {
     const sub = await newSubTenant('roles-add');
@@ -1828,14 +1943,27 @@ export const INVENTORY: Record<string, Entry> = {
     await asAdmin();
     fits(await api.metadata.getAdminBoxMetadata(), 'object');
   }),
-  'metadata.updateAdminBoxMetadata': gap(
-    'path differs: the admin-box configuration is saved by POST /metadata; the client POSTs /metadata/admin-box',
-    NO_ROUTE,
-    async () => {
-      await asAdmin();
-      await api.metadata.updateAdminBoxMetadata({ actions: [] });
-    },
-  ),
+  'metadata.updateAdminBoxMetadata': served(async () => {
+    // The vendor's administrator (a super user; made one in the database) commits `{ type: path, payload: value }`.
+    const vendor = await asNewUser('admin-box-vendor');
+    await theServer().db.query('UPDATE users SET super_user = true WHERE id = $1', [vendor.userId]);
+    await api.metadata.updateAdminBoxMetadata({
+      actions: [{ type: 'navigation.roles.visibility', payload: 'always' }],
+    });
+    const { rows } = await api.metadata.getAdminBoxMetadata();
+    assert.equal(rows[0]?.configuration?.navigation?.roles?.visibility, 'always');
+    await api.metadata.updateAdminBoxMetadata({
+      actions: [{ type: 'navigation.roles.visibility', payload: null }],
+    });
+    // A tenant's administrator is refused: the admin box is the vendor's.
+    await asNewUser('admin-box');
+    await assert.rejects(
+      api.metadata.updateAdminBoxMetadata({
+        actions: [{ type: 'navigation.roles.visibility', payload: 'never' }],
+      }),
+      (e: { statusCode?: number }) => e.statusCode === 403,
+    );
+  }),
   'metadata.getCurrentUserIpMetadata': gap(
     'deliberate (docs/contract.md): no location database, so latitude and longitude are null, not made-up numbers (GET /frontegg/metadata/ipme)',
     ['.latitude', '.longitude'],
@@ -1882,6 +2010,12 @@ export const INVENTORY: Record<string, Entry> = {
         },
       ],
     });
+    // The store reads `showInMoreInfo` as a flag (a non-empty string shows the column under "more
+    // info"): only the columns shown there may carry a non-empty value.
+    const moreInfo = (row.properties as Array<{ name: string; showInMoreInfo: string }>)
+      .filter((p) => !!p.showInMoreInfo)
+      .map((p) => p.name);
+    assert.deepEqual(moreInfo, ['severity', 'userAgent', 'json', 'tenantId', 'vendorId']);
   }),
   'metadata.getNotificationsMetadata': notBuilt(`${NOTIFICATIONS} (the notifications entity of /metadata)`),
   'featureFlags.loadFeatureFlags': served(async () => {
@@ -3342,6 +3476,19 @@ async function groupRoleIds(groupId: string): Promise<string[]> {
   return ((await api.groups.getGroupById({ groupId })).roles ?? []).map((r) => r.id);
 }
 
+/** The permission keys a member of the seed account holds (an invitation's too), as authorization counts them. */
+async function permissionKeysOf(member: { id: string }): Promise<string[]> {
+  const tenantId = await adminTenantId();
+  const grants = await loadGrants(theServer().db, [member.id], [tenantId], { pending: true });
+  return (grants.get(`${member.id}/${tenantId}`)?.permissions ?? []).map((p) => p.key);
+}
+
+/** The keys of the roles a member holds in an account (an invitation's too), sorted. */
+async function roleKeysIn(userId: string, tenantId: string): Promise<string[]> {
+  const grants = await loadGrants(theServer().db, [userId], [tenantId], { pending: true });
+  return (grants.get(`${userId}/${tenantId}`)?.roles ?? []).map((r) => r.key).sort();
+}
+
 async function groupUserIds(groupId: string): Promise<string[]> {
   return ((await api.groups.getGroupById({ groupId })).users ?? []).map((u) => u.id);
 }
@@ -3357,8 +3504,7 @@ async function newGroup(tag: string): Promise<string> {
 
 async function newSubTenant(tag: string): Promise<string> {
   const parentTenantId = await adminTenantId();
-  // The server chooses the id (a requested one is ignored: honouring it would be an existence oracle
-  // across tenants, docs/contract.md), so the created item's id is the one to use.
+  // The client chooses the id (a UUID is taken as the account's id, docs/contract.md).
   const created = await api.subTenants.createSubTenant({
     tenantId: crypto.randomUUID(),
     name: `Sub ${tag}`,

@@ -133,6 +133,21 @@ export const MEMBER = obj(
   ['id', 'email'],
 );
 
+/**
+ * A member as the client SDK's ITeamUser (team/resources/members/v1): the users list's row with
+ * `phone`, `profileImageUrl`, `mfaEnabled` and `tenants` the listed account's one ITeamUserTenant.
+ */
+export const TEAM_MEMBER = obj(
+  {
+    ...MEMBER.properties,
+    phone: str,
+    profileImageUrl: str,
+    mfaEnabled: bool,
+    tenants: obj({ tenantId: str, roles: arr(ROLE_REF) }, ['tenantId', 'roles']),
+  },
+  ['id', 'email', 'tenants'],
+);
+
 export const ROLE = obj(
   {
     id: str,
@@ -175,8 +190,35 @@ export const GROUP = obj(
     description: strOrNull,
     metadata: any,
     managedBy: str,
-    roles: arr(ROLE_REF),
-    users: arr(obj({ id: str, email: str, name: strOrNull }, ['id'])),
+    // The client SDK's IRole and IGroupUser.
+    roles: arr(
+      obj(
+        {
+          ...ROLE_REF.properties,
+          description: strOrNull,
+          isDefault: bool,
+          permissions: arr(str),
+          tenantId: strOrNull,
+          vendorId: str,
+          createdAt: str,
+          updatedAt: str,
+        },
+        ['id', 'key'],
+      ),
+    ),
+    users: arr(
+      obj(
+        {
+          id: str,
+          email: str,
+          name: strOrNull,
+          profilePictureUrl: strOrNull,
+          activatedForTenant: bool,
+          createdAt: str,
+        },
+        ['id'],
+      ),
+    ),
     createdAt: str,
     updatedAt: str,
   },

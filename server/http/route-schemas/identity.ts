@@ -12,6 +12,7 @@ import {
   int,
   ME,
   MEMBER,
+  TEAM_MEMBER,
   NO_BODY,
   num,
   obj,
@@ -37,6 +38,14 @@ const SIGN_UP = obj(
 );
 const ROLE_LIST = arr(
   obj({ id: str, key: str, name: str, description: strOrNull, isDefault: bool }, ['id', 'key']),
+);
+/** ITeamUserRole: `description` a string. */
+const TEAM_ROLE_LIST = arr(
+  obj({ id: str, key: str, name: str, description: str, isDefault: bool, permissions: arr(str) }, [
+    'id',
+    'key',
+    'description',
+  ]),
 );
 const LINKS = (field: string) =>
   arr(obj({ vendorId: str, tenantId: str, userId: str, [field]: arr(str) }, ['userId', field]));
@@ -105,7 +114,9 @@ export const identitySchemas: RouteSchemas = {
   'DELETE /team/resources/members/v1/:userId': { response: { 200: EMPTY } },
   // The client SDK's users page: members v1, their stats, the activation resend.
   'GET /team/resources/members/v1': {
-    response: { 200: obj({ items: arr(MEMBER), totalItems: int, totalPages: int }, ['items', 'totalItems']) },
+    response: {
+      200: obj({ items: arr(TEAM_MEMBER), totalItems: int, totalPages: int }, ['items', 'totalItems']),
+    },
   },
   'GET /team/resources/stats/v1/members': {
     response: { 200: obj({ totalItems: int, addedThisWeek: int, superAdmins: int }, ['totalItems']) },
@@ -115,13 +126,13 @@ export const identitySchemas: RouteSchemas = {
   'POST /identity/resources/users/v3/me/token': { response: { 200: AUTH_RESPONSE } },
   [`PUT ${USERS}/v1/:userId/roles`]: { response: { 200: obj({ roleIds: arr(str) }) } },
   'PUT /team/resources/members/v1': {
-    response: { 200: obj({ ...MEMBER.properties, roleIds: arr(str) }, ['id']) },
+    response: { 200: obj({ ...TEAM_MEMBER.properties, roleIds: arr(str) }, ['id', 'tenants']) },
   },
   [`POST ${USERS}/v2`]: { response: { 201: MEMBER, 200: MEMBER } },
   'POST /identity/resources/tenants/users/v1/count': { response: { 200: any } },
   // Roles and permissions
   'GET /identity/resources/roles/v1': { response: { 200: ROLE_LIST } },
-  'GET /team/resources/roles/v1': { response: { 200: ROLE_LIST } },
+  'GET /team/resources/roles/v1': { response: { 200: TEAM_ROLE_LIST } },
   'GET /identity/resources/roles/v2': { response: { 200: page(ROLE) } },
   'POST /identity/resources/roles/v1': { response: { 200: ROLE, 201: ROLE } },
   'PATCH /identity/resources/roles/v1/:roleId': { response: { 200: ROLE } },
@@ -137,10 +148,14 @@ export const identitySchemas: RouteSchemas = {
   },
   'PUT /identity/resources/permissions/v1/:permissionId/roles': { response: { 200: PERMISSION } },
   // Groups
-  'GET /identity/resources/groups/v1': { response: { 200: page(GROUP) } },
+  // Paged when a list parameter is given (the kit), else every group (the client SDK's getGroups).
+  'GET /identity/resources/groups/v1': { response: { 200: { anyOf: [page(GROUP), arr(GROUP)] } } },
   'POST /identity/resources/groups/v1': { response: { 201: GROUP, 200: GROUP } },
   'GET /identity/resources/groups/v1/config': {
-    response: { 200: obj({ enabled: bool, rolesEnabled: bool }, ['enabled']) },
+    response: { 200: obj({ enabled: bool, rolesEnabled: bool }, ['enabled', 'rolesEnabled']) },
+  },
+  'POST /identity/resources/groups/v1/config': {
+    response: { 200: obj({ enabled: bool, rolesEnabled: bool }, ['enabled', 'rolesEnabled']) },
   },
   'POST /identity/resources/groups/v1/bulkGet': { response: { 200: arr(GROUP) } },
   'GET /identity/resources/groups/v1/:id': { response: { 200: GROUP } },
@@ -207,7 +222,9 @@ export const identitySchemas: RouteSchemas = {
       ),
     },
   },
-  'GET /identity/resources/tenants/invites/v1/user': { response: { 200: INVITE_LINK() } },
+  'GET /identity/resources/tenants/invites/v1/user': {
+    response: { 200: { ...INVITE_LINK(), required: [], description: '`{}` while the account has no link' } },
+  },
   'POST /identity/resources/tenants/invites/v1/user': {
     response: { 200: INVITE_LINK(), 201: INVITE_LINK() },
   },
@@ -224,6 +241,8 @@ function INVITE_LINK() {
   return obj(
     {
       id: str,
+      tenantId: str,
+      vendorId: str,
       expiresInMinutes: num,
       expiresAt: str,
       expires: str,

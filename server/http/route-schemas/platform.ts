@@ -166,6 +166,7 @@ export const platformSchemas: RouteSchemas = {
   'GET /metadata/admin-box': { response: { 200: METADATA_ROWS } },
   'GET /metadata': { response: { 200: METADATA_ROWS } },
   'POST /metadata': { response: { 200: METADATA_ROWS } },
+  'POST /metadata/admin-box': { response: { 200: METADATA_ROWS } },
   // The demo backend does not know the browser's address: ip null.
   'GET /metadata/ipme': { response: { 200: obj({ ip: strOrNull }, ['ip']) } },
   'GET /metadata/ip/:ip': {

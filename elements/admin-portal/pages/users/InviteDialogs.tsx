@@ -316,10 +316,13 @@ export function InviteLinkDialog({ onClose }: { onClose: () => void }) {
     }
   }
 
+  // The address to share: the one just created, else the saved link's (shown to those who may invite).
+  const shared = created?.link ?? (load.status === 'ready' ? load.link?.link : undefined);
+
   async function copy() {
-    if (!created) return;
+    if (!shared) return;
     try {
-      await navigator.clipboard.writeText(created.link);
+      await navigator.clipboard.writeText(shared);
       setCopied(true);
     } catch {
       // No clipboard permission: the link stays selected in its field for a manual copy.
@@ -350,11 +353,11 @@ export function InviteLinkDialog({ onClose }: { onClose: () => void }) {
                 : t.linkActive(formatDateTime(load.link.expiresAt, ''))
               : t.linkNone}
           </p>
-          {created && load.link && (
+          {shared && load.link && (
             <div>
               <TextField
                 label={t.linkCopyLabel}
-                value={created.link}
+                value={shared}
                 readOnly
                 partName="invite-link-url"
                 hint={t.linkCopyHint}
