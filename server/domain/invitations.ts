@@ -472,7 +472,7 @@ const sealTo = (tenantId: string) => `inviteLink:${tenantId}`;
 
 /**
  * The token of the tenant's invite link, for those who may share it (the client SDK reads it on
- * every answer); null when there is no link or it was made before tokens were sealed (migration 25).
+ * every answer); null when there is no link or it was made before tokens were sealed (migration 26).
  */
 export async function inviteLinkToken(
   db: Database,
