@@ -113,6 +113,22 @@ describe('development mode is opt-in', () => {
   });
 });
 
+describe('WebAuthn relying party', () => {
+  it('development mode takes it from the calling page unless WEBAUTHN_RP_ID fixes it; outside development it is fixed', () => {
+    const of = (env: Environment, argv: string[] = []) =>
+      serverConfigFromEnvironment(env, argv).options.webauthn;
+    assert.equal(of({}, ['--dev'])?.rpIdFromRequest, true);
+    assert.deepEqual(of({ WEBAUTHN_RP_ID: 'localhost' }, ['--dev']), {
+      rpId: 'localhost',
+      rpIdFromRequest: false,
+      rpName: undefined,
+      origins: undefined,
+    });
+    assert.equal(of({})?.rpIdFromRequest, false);
+    assert.equal(of({ NODE_ENV: 'production', MFA_ENCRYPTION_KEY: 'a'.repeat(64) })?.rpIdFromRequest, false);
+  });
+});
+
 /** A port nobody listens on right now. */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

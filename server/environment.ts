@@ -40,8 +40,10 @@
  * domains by TXT record (docs/sso.md); default the system's.
  * MFA and passkeys: MFA_ENCRYPTION_KEY (32 bytes as 64 hex or base64; encrypts TOTP secrets at
  * rest; required in production, generated and stored in the database otherwise),
- * WEBAUTHN_RP_ID (default: APP_URL's host name), WEBAUTHN_RP_NAME, WEBAUTHN_ORIGINS (comma list;
- * default APP_URL's origin plus CORS_ORIGINS).
+ * WEBAUTHN_RP_ID (the relying party, a domain, never an IP address: fixed when set; default APP_URL's
+ * host name, and in development mode the calling page's host name, so passkeys work at
+ * http://localhost), WEBAUTHN_RP_NAME, WEBAUTHN_ORIGINS (comma list; default APP_URL's origin plus
+ * CORS_ORIGINS).
  * Billing (docs/billing.md): STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET (and
  * STRIPE_API_BASE for another API address) turn the Stripe provider on; otherwise the development
  * provider runs in development mode or with BILLING_PROVIDER=development, and no provider elsewhere.
@@ -200,6 +202,8 @@ export function serverConfigFromEnvironment(env: Environment, argv: readonly str
     billing: billingConfig(env, dev),
     webauthn: {
       rpId: env.WEBAUTHN_RP_ID || undefined,
+      // Development: the page's own host name (a browser refuses an IP address as relying party).
+      rpIdFromRequest: dev && !env.WEBAUTHN_RP_ID,
       rpName: env.WEBAUTHN_RP_NAME || undefined,
       origins: env.WEBAUTHN_ORIGINS
         ? env.WEBAUTHN_ORIGINS.split(',')
