@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from './app';
-import { devModeLine, serverConfigFromEnvironment, type Environment } from './environment';
+import { devModeLine, serverConfigFromEnvironment, startupLines, type Environment } from './environment';
 import { ADMIN, FAST_HASHING, LOGIN, pgliteTemplate } from '../test/support/server';
 
 const OUTBOX = '/frontegg/dev/outbox?to=someone@example.com';
@@ -110,6 +110,14 @@ describe('development mode is opt-in', () => {
       /cannot run with NODE_ENV=production/,
     );
     assert.equal(serverConfigFromEnvironment({ AUTH_ELEMENTS_DEV: '0' }).dev, false);
+  });
+});
+
+describe('startup lines', () => {
+  it('point at the development outbox page itself (a person opens it; no address needed)', () => {
+    const config = serverConfigFromEnvironment({}, ['--dev']);
+    const delivery = startupLines(config, {}).find((line) => line.includes('Delivery:'));
+    assert.match(delivery ?? '', /\(read it: http:\/\/127\.0\.0\.1:8080\/frontegg\/dev\/outbox\)$/);
   });
 });
 

@@ -22,7 +22,7 @@
  *
  * Delivery: SMTP_URL (smtp[s]://user:pass@host:port) and MAIL_FROM for email, SMS_WEBHOOK_URL and
  * SMS_WEBHOOK_TOKEN for SMS; without them messages go to the outbox table, readable at
- * GET /{prefix}/dev/outbox?to=... in development mode only. APP_URL: where links in emails point
+ * GET /{prefix}/dev/outbox (a page; JSON with ?to=... or Accept: application/json) in development mode only. APP_URL: where links in emails point
  * (default PUBLIC_URL).
  * OAUTH_CLIENTS: hosted login's registered clients, a JSON array of
  * { "clientId", "name"?, "redirectUris": [...], "postLogoutRedirectUris"?: [...] }.
@@ -249,7 +249,7 @@ export function startupLines(config: ServerConfig, env: Environment): string[] {
     `  API base:      ${api}`,
     `  JWKS:          ${publicUrl}/.well-known/jwks.json`,
     `  Database:      ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${database.dataDir ?? 'memory'}`}`,
-    `  Delivery:      email ${env.SMTP_URL ? 'SMTP' : 'outbox'}, SMS ${env.SMS_WEBHOOK_URL ? 'webhook' : 'outbox'}${dev ? ` (read it: ${api}/dev/outbox?to=<address>)` : ''}`,
+    `  Delivery:      email ${env.SMTP_URL ? 'SMTP' : 'outbox'}, SMS ${env.SMS_WEBHOOK_URL ? 'webhook' : 'outbox'}${dev ? ` (read it: ${api}/dev/outbox)` : ''}`,
   ];
   if (options.seed) lines.push(`  Seeded admin:  ${SEED_ADMIN_EMAIL} / ${SEED_ADMIN_PASSWORD}`);
   return lines;

@@ -356,6 +356,16 @@ export const platformSchemas: RouteSchemas = {
   'GET /*': { response: { 200: FILE } },
   'GET /account/*': { response: { 200: HTML } },
   // Development mode only (devOutbox)
-  'GET /dev/outbox': { response: { 200: obj({ messages: arr(any) }, ['messages']) } },
+  // The page a person opens (the address printed at start), or JSON on request and with ?to=.
+  'GET /dev/outbox': {
+    response: {
+      200: {
+        content: {
+          'application/json': { schema: obj({ messages: arr(any) }, ['messages']) },
+          'text/html': { schema: { type: 'string' } },
+        },
+      },
+    },
+  },
   'PUT /dev/settings': { response: { 200: OBJECT } },
 };
