@@ -122,7 +122,7 @@ interface WebAuthnSettings {
 }
 
 /** The page a WebAuthn call comes from: its Origin header, else the Host it was sent to. */
-export interface WebAuthnCaller {
+interface WebAuthnCaller {
   origin?: string;
   host?: string;
 }

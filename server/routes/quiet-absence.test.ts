@@ -50,7 +50,9 @@ describe('Prefer: quiet-absence', () => {
     ],
   ] as const) {
     it(`${name}: 204 when asked, ${status} otherwise`, async () => {
-      const cookie = name.includes('unknown cookie') ? { cookie: `ae_refresh=${'x'.repeat(43)}` } : {};
+      const cookie: Record<string, string> = name.includes('unknown cookie')
+        ? { cookie: `ae_refresh=${'x'.repeat(43)}` }
+        : {};
       const quiet = await post(url, { ...QUIET, ...cookie }, payload);
       assert.equal(quiet.statusCode, 204, quiet.body);
       assert.equal(quiet.headers['preference-applied'], 'quiet-absence');

@@ -63,7 +63,7 @@ export function dontShowPasskeysAgain(): void {
 }
 
 /** The user's messages of a failed ceremony (elements/i18n/en-mfa.ts). */
-export interface CeremonyTexts {
+interface CeremonyTexts {
   cancelled: string;
   unsupported: string;
   /** The server's relying party does not fit this page's address (a setup mistake, not the device). */
