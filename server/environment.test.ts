@@ -119,6 +119,16 @@ describe('startup lines', () => {
     const delivery = startupLines(config, {}).find((line) => line.includes('Delivery:'));
     assert.match(delivery ?? '', /\(read it: http:\/\/127\.0\.0\.1:8080\/frontegg\/dev\/outbox\)$/);
   });
+  it('say where passkeys work in development mode when the pages are printed at an IP address', () => {
+    const passkeys = (env: Environment, argv: string[]) =>
+      startupLines(serverConfigFromEnvironment(env, argv), env).find((line) => line.includes('Passkeys:'));
+    assert.equal(
+      passkeys({}, ['--dev']),
+      '  Passkeys:      open the pages at http://localhost:8080/ (browsers refuse passkeys on an IP address)',
+    );
+    assert.equal(passkeys({ HOST: 'localhost' }, ['--dev']), undefined);
+    assert.equal(passkeys({ WEBAUTHN_RP_ID: 'auth.test' }, ['--dev']), undefined);
+  });
 });
 
 describe('WebAuthn relying party', () => {

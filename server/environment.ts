@@ -252,6 +252,14 @@ export function startupLines(config: ServerConfig, env: Environment): string[] {
     `  Delivery:      email ${env.SMTP_URL ? 'SMTP' : 'outbox'}, SMS ${env.SMS_WEBHOOK_URL ? 'webhook' : 'outbox'}${dev ? ` (read it: ${api}/dev/outbox)` : ''}`,
   ];
   if (options.seed) lines.push(`  Seeded admin:  ${SEED_ADMIN_EMAIL} / ${SEED_ADMIN_PASSWORD}`);
+  // Passkeys follow the page's host name in development mode, and a browser refuses an IP address.
+  const url = new URL(publicUrl);
+  if (options.webauthn?.rpIdFromRequest && /^[\d.]+$|^\[/.test(url.hostname)) {
+    url.hostname = 'localhost';
+    lines.push(
+      `  Passkeys:      open the pages at ${url.origin}/ (browsers refuse passkeys on an IP address)`,
+    );
+  }
   return lines;
 }
 
