@@ -128,6 +128,7 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
         rpId: opts.webauthn?.rpId ?? new URL(opts.appUrl).hostname,
         rpName: opts.webauthn?.rpName ?? 'Auth Elements',
         origins: opts.webauthn?.origins ?? [...new Set([appOrigin, ...opts.corsOrigins])],
+        rpIdFromRequest: opts.webauthn?.rpIdFromRequest === true && !opts.webauthn.rpId,
       },
       opts.webauthn?.rpName ?? 'Auth Elements',
     );

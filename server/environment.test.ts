@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from './app';
-import { devModeLine, serverConfigFromEnvironment, type Environment } from './environment';
+import { devModeLine, serverConfigFromEnvironment, startupLines, type Environment } from './environment';
 import { ADMIN, FAST_HASHING, LOGIN, pgliteTemplate } from '../test/support/server';
 
 const OUTBOX = '/frontegg/dev/outbox?to=someone@example.com';
@@ -110,6 +110,40 @@ describe('development mode is opt-in', () => {
       /cannot run with NODE_ENV=production/,
     );
     assert.equal(serverConfigFromEnvironment({ AUTH_ELEMENTS_DEV: '0' }).dev, false);
+  });
+});
+
+describe('startup lines', () => {
+  it('point at the development outbox page itself (a person opens it; no address needed)', () => {
+    const config = serverConfigFromEnvironment({}, ['--dev']);
+    const delivery = startupLines(config, {}).find((line) => line.includes('Delivery:'));
+    assert.match(delivery ?? '', /\(read it: http:\/\/127\.0\.0\.1:8080\/frontegg\/dev\/outbox\)$/);
+  });
+  it('say where passkeys work in development mode when the pages are printed at an IP address', () => {
+    const passkeys = (env: Environment, argv: string[]) =>
+      startupLines(serverConfigFromEnvironment(env, argv), env).find((line) => line.includes('Passkeys:'));
+    assert.equal(
+      passkeys({}, ['--dev']),
+      '  Passkeys:      open the pages at http://localhost:8080/ (browsers refuse passkeys on an IP address)',
+    );
+    assert.equal(passkeys({ HOST: 'localhost' }, ['--dev']), undefined);
+    assert.equal(passkeys({ WEBAUTHN_RP_ID: 'auth.test' }, ['--dev']), undefined);
+  });
+});
+
+describe('WebAuthn relying party', () => {
+  it('development mode takes it from the calling page unless WEBAUTHN_RP_ID fixes it; outside development it is fixed', () => {
+    const of = (env: Environment, argv: string[] = []) =>
+      serverConfigFromEnvironment(env, argv).options.webauthn;
+    assert.equal(of({}, ['--dev'])?.rpIdFromRequest, true);
+    assert.deepEqual(of({ WEBAUTHN_RP_ID: 'localhost' }, ['--dev']), {
+      rpId: 'localhost',
+      rpIdFromRequest: false,
+      rpName: undefined,
+      origins: undefined,
+    });
+    assert.equal(of({})?.rpIdFromRequest, false);
+    assert.equal(of({ NODE_ENV: 'production', MFA_ENCRYPTION_KEY: 'a'.repeat(64) })?.rpIdFromRequest, false);
   });
 });
 

@@ -22,7 +22,7 @@
  *
  * Delivery: SMTP_URL (smtp[s]://user:pass@host:port) and MAIL_FROM for email, SMS_WEBHOOK_URL and
  * SMS_WEBHOOK_TOKEN for SMS; without them messages go to the outbox table, readable at
- * GET /{prefix}/dev/outbox?to=... in development mode only. APP_URL: where links in emails point
+ * GET /{prefix}/dev/outbox (a page; JSON with ?to=... or Accept: application/json) in development mode only. APP_URL: where links in emails point
  * (default PUBLIC_URL).
  * OAUTH_CLIENTS: hosted login's registered clients, a JSON array of
  * { "clientId", "name"?, "redirectUris": [...], "postLogoutRedirectUris"?: [...] }.
@@ -40,8 +40,10 @@
  * domains by TXT record (docs/sso.md); default the system's.
  * MFA and passkeys: MFA_ENCRYPTION_KEY (32 bytes as 64 hex or base64; encrypts TOTP secrets at
  * rest; required in production, generated and stored in the database otherwise),
- * WEBAUTHN_RP_ID (default: APP_URL's host name), WEBAUTHN_RP_NAME, WEBAUTHN_ORIGINS (comma list;
- * default APP_URL's origin plus CORS_ORIGINS).
+ * WEBAUTHN_RP_ID (the relying party, a domain, never an IP address: fixed when set; default APP_URL's
+ * host name, and in development mode the calling page's host name, so passkeys work at
+ * http://localhost), WEBAUTHN_RP_NAME, WEBAUTHN_ORIGINS (comma list; default APP_URL's origin plus
+ * CORS_ORIGINS).
  * Billing (docs/billing.md): STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET (and
  * STRIPE_API_BASE for another API address) turn the Stripe provider on; otherwise the development
  * provider runs in development mode or with BILLING_PROVIDER=development, and no provider elsewhere.
@@ -200,6 +202,8 @@ export function serverConfigFromEnvironment(env: Environment, argv: readonly str
     billing: billingConfig(env, dev),
     webauthn: {
       rpId: env.WEBAUTHN_RP_ID || undefined,
+      // Development: the page's own host name (a browser refuses an IP address as relying party).
+      rpIdFromRequest: dev && !env.WEBAUTHN_RP_ID,
       rpName: env.WEBAUTHN_RP_NAME || undefined,
       origins: env.WEBAUTHN_ORIGINS
         ? env.WEBAUTHN_ORIGINS.split(',')
@@ -245,9 +249,17 @@ export function startupLines(config: ServerConfig, env: Environment): string[] {
     `  API base:      ${api}`,
     `  JWKS:          ${publicUrl}/.well-known/jwks.json`,
     `  Database:      ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${database.dataDir ?? 'memory'}`}`,
-    `  Delivery:      email ${env.SMTP_URL ? 'SMTP' : 'outbox'}, SMS ${env.SMS_WEBHOOK_URL ? 'webhook' : 'outbox'}${dev ? ` (read it: ${api}/dev/outbox?to=<address>)` : ''}`,
+    `  Delivery:      email ${env.SMTP_URL ? 'SMTP' : 'outbox'}, SMS ${env.SMS_WEBHOOK_URL ? 'webhook' : 'outbox'}${dev ? ` (read it: ${api}/dev/outbox)` : ''}`,
   ];
   if (options.seed) lines.push(`  Seeded admin:  ${SEED_ADMIN_EMAIL} / ${SEED_ADMIN_PASSWORD}`);
+  // Passkeys follow the page's host name in development mode, and a browser refuses an IP address.
+  const url = new URL(publicUrl);
+  if (options.webauthn?.rpIdFromRequest && /^[\d.]+$|^\[/.test(url.hostname)) {
+    url.hostname = 'localhost';
+    lines.push(
+      `  Passkeys:      open the pages at ${url.origin}/ (browsers refuse passkeys on an IP address)`,
+    );
+  }
   return lines;
 }
 

@@ -96,8 +96,10 @@ export interface ServerOptions {
   /**
    * WebAuthn relying party (passkeys and security keys). `rpId` defaults to the host name of
    * `appUrl`; `origins` (where the ceremonies may run) default to `appUrl`'s origin and the CORS origins.
+   * `rpIdFromRequest` (development mode sets it when WEBAUTHN_RP_ID is not set): without `rpId`,
+   * each ceremony's relying party is the calling page's host name, so http://localhost works.
    */
-  webauthn?: { rpId?: string; rpName?: string; origins?: string[] };
+  webauthn?: { rpId?: string; rpName?: string; origins?: string[]; rpIdFromRequest?: boolean };
   /**
    * Webhooks, email/SMS/Slack notifications: the delivery worker (on by default in every process),
    * its retry timings, and `allowPrivateAddresses` (off by default: webhook and Slack URLs that

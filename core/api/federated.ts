@@ -3,7 +3,8 @@
  * Imported only by lazy chunks (hosted login, social login, the SSO callback), over the app's one
  * HTTP client, so the plain sign-in page does not carry them.
  */
-import { AUTH_V1, AUTH_V2 } from './auth';
+import { AUTH_V1, AUTH_V2, QUIET_ABSENCE } from './auth';
+import { ApiError } from './errors';
 import type { HttpClient } from './http';
 import type {
   AuthResponse,
@@ -21,8 +22,16 @@ function createFederatedApi(http: HttpClient) {
     /** Hosted login's token call: the authorization-code or the refresh-token grant. */
     oauthToken: (body: OAuthTokenRequest) => http.post<OAuthTokenResponse>(`${OAUTH}/token`, body),
     /** The silent authorize: tokens from the identity server's session cookie. */
-    oauthSilent: (body: { client_id: string; nonce?: string }) =>
-      http.post<OAuthTokenResponse>(`${OAUTH}/authorize/silent`, body, { credentials: 'include' }),
+    oauthSilent: async (body: { client_id: string; nonce?: string }) => {
+      // No session: 204 for a caller asking for quiet absence (core/api/auth.ts), else 401.
+      const token = await http.post<Partial<OAuthTokenResponse>>(`${OAUTH}/authorize/silent`, body, {
+        credentials: 'include',
+        expected: [401],
+        headers: QUIET_ABSENCE,
+      });
+      if (!token.access_token) throw new ApiError('Session expired, please sign in again', 401);
+      return token as OAuthTokenResponse;
+    },
     oauthLogout: (clientId: string) =>
       http.get<unknown>(`${OAUTH}/logout`, {
         query: { client_id: clientId },

@@ -245,6 +245,36 @@ test('a network failure rejects with the transport error, shown as the generic m
   );
 });
 
+test('a call the browser blocks (CORS) or cannot complete tells the integrator what to check, once per app; the user still gets the generic message', async (t) => {
+  const warn = t.mock.method(console, 'warn', () => {});
+  const h = harness(() => {
+    throw new TypeError('Failed to fetch');
+  });
+  await assert.rejects(
+    h.client.post('/identity/resources/auth/v1/user/sso/prelogin', {}),
+    (error: unknown) => {
+      return errorMessage(error) === "We're facing some difficulties, Please try again";
+    },
+  );
+  await assert.rejects(h.client.withRequestSource('admin-portal').get('/x'));
+  assert.equal(warn.mock.callCount(), 1);
+  const said = String(warn.mock.calls[0]!.arguments[0]);
+  assert.match(
+    said,
+    /blocked or could not complete POST https:\/\/auth\.example\.com\/frontegg\/identity\/resources\/auth\/v1\/user\/sso\/prelogin/,
+  );
+  assert.match(said, /CORS_ORIGINS/);
+  assert.match(said, /allowed origins/);
+  // Another app is told too; an answer with an error status is no network failure.
+  await assert.rejects(
+    harness(() => {
+      throw new TypeError('Failed to fetch');
+    }).client.get('/x'),
+  );
+  await assert.rejects(harness(() => json({ errors: ['Nope'] }, 400)).client.get('/x'));
+  assert.equal(warn.mock.callCount(), 2);
+});
+
 test('an error keeps the codes of its messages (errorCodes), and a host text by code replaces its message', async () => {
   const h = harness(() =>
     json(

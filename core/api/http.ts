@@ -146,6 +146,25 @@ function redirectAddress(response: Response, bodyText: string): string | undefin
   return text;
 }
 
+/** The apps (by their options) already told that the browser could not complete a call. */
+const toldUnreachable = new WeakSet<ResolvedOptions>();
+
+/**
+ * A fetch that rejects (a TypeError: "Failed to fetch") never reached the kit's code with an
+ * answer: the browser blocked it (most often CORS: this page's origin is not allowed by the server)
+ * or the server did not answer. The user sees the catalogue's generic message; the integrator,
+ * once per app, what to check.
+ */
+function tellUnreachable(options: ResolvedOptions, method: HttpMethod, url: string): void {
+  if (toldUnreachable.has(options)) return;
+  toldUnreachable.add(options);
+  const origin = globalThis.location?.origin;
+  const page = origin && origin !== 'null' ? origin : "this page's origin";
+  console.warn(
+    `[auth-elements] The browser blocked or could not complete ${method} ${url}. If the server is running, it does not allow calls from ${page} (CORS): add ${page} to CORS_ORIGINS on the Auth Elements reference server, or to your backend's allowed origins, and check the base URL (${options.baseUrl}).`,
+  );
+}
+
 /** The one HTTP client every call of the kit goes through (spec 000 §7 preamble and §8). */
 export function createHttpClient(deps: HttpClientDeps): HttpClient {
   const { options, logger } = deps;
@@ -164,7 +183,13 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     } else if (opts.body !== undefined) init.body = JSON.stringify(opts.body);
     logger.debug(method, url);
 
-    const response = await deps.transport(url, init);
+    let response: Response;
+    try {
+      response = await deps.transport(url, init);
+    } catch (error) {
+      if ((error as { name?: string } | null)?.name === 'TypeError') tellUnreachable(options, method, url);
+      throw error;
+    }
     const bodyText = await response.text().catch(() => '');
 
     if (response.status === 302) {

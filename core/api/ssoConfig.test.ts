@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ssoSavePlan, type SsoConnection, type SsoForm } from './ssoConfig';
+import { ssoChanges, type SsoConnection, type SsoForm } from './ssoConfig';
 
 const saved: SsoConnection = {
   id: 'c1',
@@ -32,22 +32,20 @@ const form: SsoForm = {
   oidcSecret: '',
 };
 
-describe('ssoSavePlan (spec 001 §5 SAML save rules)', () => {
-  it('with no domain, nothing is sent: the form keeps its values on the page only', () => {
-    assert.deepEqual(ssoSavePlan({ ...saved, domains: [] }, form, null), { send: false });
+describe('ssoChanges (what the identity-provider form saves)', () => {
+  it('with no domain yet, the details are sent all the same: nothing the administrator typed is lost', () => {
+    const fresh = { ...saved, domains: [], ssoEndpoint: '', publicCertificate: '', signRequest: false };
+    assert.deepEqual(
+      ssoChanges(fresh, { ...form, idpEntityId: ' https://idp.example.com/entity ', signRequest: false }),
+      {
+        ssoEndpoint: 'https://idp.example.com/sso2',
+        publicCertificate: 'CERT',
+        idpEntityId: 'https://idp.example.com/entity',
+      },
+    );
   });
   it('sends only what changed, never validated, generatedVerification, createdAt or updatedAt', () => {
-    const plan = ssoSavePlan(saved, form, 'acme.example');
-    assert.deepEqual(plan.send && plan.body, { ssoEndpoint: 'https://idp.example.com/sso2' });
-  });
-  it('when the domain changed, ssoEndpoint and publicCertificate reset to empty and signRequest to false', () => {
-    const plan = ssoSavePlan(saved, form, 'old.example');
-    assert.ok(plan.send);
-    assert.deepEqual(plan.body, { ssoEndpoint: '', publicCertificate: '', signRequest: false });
-    assert.deepEqual(
-      [plan.form.ssoEndpoint, plan.form.publicCertificate, plan.form.signRequest],
-      ['', '', false],
-    );
+    assert.deepEqual(ssoChanges(saved, form), { ssoEndpoint: 'https://idp.example.com/sso2' });
   });
   it('OIDC: client id, and the secret only when typed', () => {
     const oidc = {
@@ -56,11 +54,18 @@ describe('ssoSavePlan (spec 001 §5 SAML save rules)', () => {
       ssoEndpoint: 'https://issuer.example',
       oidcClientId: 'a',
     };
-    const plan = ssoSavePlan(
-      oidc,
-      { ...form, ssoEndpoint: 'https://issuer.example', oidcClientId: 'b', oidcSecret: '' },
-      null,
+    assert.deepEqual(
+      ssoChanges(oidc, { ...form, ssoEndpoint: 'https://issuer.example', oidcClientId: 'b', oidcSecret: '' }),
+      { oidcClientId: 'b' },
     );
-    assert.deepEqual(plan.send && plan.body, { oidcClientId: 'b' });
+    assert.deepEqual(
+      ssoChanges(oidc, {
+        ...form,
+        ssoEndpoint: 'https://issuer.example',
+        oidcClientId: 'a',
+        oidcSecret: 's',
+      }),
+      { oidcSecret: 's' },
+    );
   });
 });

@@ -62,36 +62,26 @@ type SsoUpdate = Partial<SsoForm & { enabled: boolean; roleIds: string[]; type: 
 export const isSaml = (type: SsoType) => type !== 'oidc';
 
 /**
- * The save rules of spec 001 §5 for a connection's identity-provider form: with no domain nothing
- * is sent (the form keeps its values on the page only); when the domain the form was filled for is
- * not the connection's domain any more, ssoEndpoint and publicCertificate reset to empty and
- * signRequest to false; validated, generatedVerification, createdAt and updatedAt are never sent
- * (only the form's fields are). Of the rest, only what changed is sent; an empty OIDC secret keeps
- * the stored one.
+ * What the identity-provider form's Save sends: of the form's fields, only what changed (validated,
+ * generatedVerification, createdAt and updatedAt never, spec 001 §5); an empty OIDC secret keeps
+ * the stored one. Sent at once, with or without a domain: a connection without a validated domain
+ * is saved all the same and simply routes no sign-in yet. (Spec 001 §5's legacy SAML rules, "with
+ * no domain, only local state updates" and the reset of the endpoint and certificate when the
+ * domain changes, would lose what the administrator typed: docs/contract.md.)
  */
-export function ssoSavePlan(
-  saved: SsoConnection,
-  form: SsoForm,
-  filledFor: string | null,
-): { send: false } | { send: true; body: SsoUpdate; form: SsoForm } {
-  const domain = saved.domains[0]?.domain ?? null;
-  if (!domain) return { send: false };
-  const next: SsoForm =
-    filledFor !== null && filledFor !== domain
-      ? { ...form, ssoEndpoint: '', publicCertificate: '', signRequest: false }
-      : form;
+export function ssoChanges(saved: SsoConnection, form: SsoForm): SsoUpdate {
   const body: SsoUpdate = {};
-  if (next.ssoEndpoint.trim() !== saved.ssoEndpoint) body.ssoEndpoint = next.ssoEndpoint.trim();
+  if (form.ssoEndpoint.trim() !== saved.ssoEndpoint) body.ssoEndpoint = form.ssoEndpoint.trim();
   if (isSaml(saved.type)) {
-    if (next.publicCertificate.trim() !== saved.publicCertificate.trim())
-      body.publicCertificate = next.publicCertificate.trim();
-    if (next.signRequest !== saved.signRequest) body.signRequest = next.signRequest;
-    if (next.idpEntityId.trim() !== saved.idpEntityId) body.idpEntityId = next.idpEntityId.trim();
+    if (form.publicCertificate.trim() !== saved.publicCertificate.trim())
+      body.publicCertificate = form.publicCertificate.trim();
+    if (form.signRequest !== saved.signRequest) body.signRequest = form.signRequest;
+    if (form.idpEntityId.trim() !== saved.idpEntityId) body.idpEntityId = form.idpEntityId.trim();
   } else {
-    if (next.oidcClientId.trim() !== saved.oidcClientId) body.oidcClientId = next.oidcClientId.trim();
-    if (next.oidcSecret) body.oidcSecret = next.oidcSecret;
+    if (form.oidcClientId.trim() !== saved.oidcClientId) body.oidcClientId = form.oidcClientId.trim();
+    if (form.oidcSecret) body.oidcSecret = form.oidcSecret;
   }
-  return { send: true, body, form: next };
+  return body;
 }
 
 export function createSsoConfigApi(http: HttpClient) {

@@ -12,6 +12,7 @@
  * - Refresh: the refresh-token grant, then the silent authorize (unless disabled), then, logged as
  *   "couldn't refresh user token with oauth service", the redirect to the hosted page.
  */
+import { isApiError } from '../api/errors';
 import { federatedApi } from '../api/federated';
 import { MESSAGES } from '../api/messages';
 import { buildUrl } from '../api/http';
@@ -220,7 +221,11 @@ export async function refreshHostedTokens(services: Services): Promise<AuthRespo
       checkIdToken(token.id_token, nonce, clientId);
       return toAuthResponse(token);
     } catch (error) {
-      services.logger.error(MESSAGES.silentRefreshFailed, error);
+      // No session at the identity server is the usual answer for a signed-out visitor: said at
+      // info level, without a stack; anything else (a server error, a bad ID token) is an error.
+      const noSession = isApiError(error) && (error.status === 401 || error.status === 400);
+      if (noSession) services.logger.info(MESSAGES.silentRefreshFailed, error.message);
+      else services.logger.error(MESSAGES.silentRefreshFailed, error);
     }
   }
   throw new Error(MESSAGES.silentRefreshFailed);

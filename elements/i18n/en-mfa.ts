@@ -50,6 +50,8 @@ export const enMfa = {
     webauthnCancelled: 'The browser prompt was closed before it finished. Try again when you are ready.',
     webauthnUnsupported:
       'This browser or device cannot use a passkey or security key here. Choose another method.',
+    webauthnWrongAddress:
+      'Passkeys and security keys are not set up for this web address. Choose another method, or tell the site’s administrator.',
     webauthnIntro: 'Follow your browser’s prompt to use your security key or this device’s screen lock.',
     webauthnStart: 'Continue with the browser prompt',
     recoverTitle: 'Use a recovery code',

@@ -61,7 +61,7 @@ export const portalSso = {
   save: 'Save',
   saving: 'Saving…',
   saved: 'Saved.',
-  savedLocally: 'Kept on this page: add a domain to the connection to save it.',
+  savedNotRouting: 'Saved. Sign-ins go through this connection once it has a validated domain (Domains tab).',
   endpointRequired: 'Enter the address.',
   endpointInvalid: 'Enter an http or https address.',
   fileRequired: 'Choose the metadata file.',

@@ -1,14 +1,14 @@
 /**
  * The development outbox: emails and SMS are written to the `outbox_messages` table instead of
  * being sent, so tests, the e2e suite and a developer can read the links and codes
- * (GET /{prefix}/dev/outbox?to=..., registered only when `devOutbox` is on: tests, and main.ts in
+ * (GET /{prefix}/dev/outbox, a page of every message, or JSON with ?to=...; registered only when `devOutbox` is on: tests, and main.ts in
  * development mode, AUTH_ELEMENTS_DEV=1 or --dev).
  * The table is in the database, so every server process writes to and reads from the same outbox.
  */
 import type { Database } from '../storage/database';
 import type { Delivery, EmailMessage, SmsMessage } from './types';
 
-interface OutboxMessage {
+export interface OutboxMessage {
   id: string;
   channel: 'email' | 'sms';
   to: string;
@@ -36,10 +36,13 @@ export function createOutboxDelivery(db: Database): Delivery {
   };
 }
 
-/** The latest messages to `to` (an email, any case, or a phone number), newest first. */
+/**
+ * The latest messages to `to` (an email, any case, or a phone number), or to anyone when `to` is
+ * null, newest first.
+ */
 export async function latestOutboxMessages(
   db: Database,
-  to: string,
+  to: string | null,
   limit = OUTBOX_LIST_LIMIT,
 ): Promise<OutboxMessage[]> {
   const { rows } = await db.query<{
@@ -50,9 +53,11 @@ export async function latestOutboxMessages(
     body: string;
     created_at: Date;
   }>(
-    `SELECT id, channel, recipient, subject, body, created_at FROM outbox_messages
-      WHERE lower(recipient) = lower($1) ORDER BY created_at DESC, id DESC LIMIT $2`,
-    [to.trim(), limit],
+    to === null
+      ? 'SELECT id, channel, recipient, subject, body, created_at FROM outbox_messages ORDER BY created_at DESC, id DESC LIMIT $1'
+      : `SELECT id, channel, recipient, subject, body, created_at FROM outbox_messages
+          WHERE lower(recipient) = lower($2) ORDER BY created_at DESC, id DESC LIMIT $1`,
+    to === null ? [limit] : [limit, to.trim()],
   );
   return rows.map((r) => ({
     id: r.id,

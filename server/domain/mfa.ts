@@ -114,6 +114,26 @@ interface WebAuthnSettings {
   rpId: string;
   rpName: string;
   origins: string[];
+  /**
+   * Development mode without WEBAUTHN_RP_ID: the relying party is the calling page's host name
+   * (`rpIdFor`), so a page opened at http://localhost works whatever APP_URL says. `rpId` is then
+   * only the fallback for a call that names no page.
+   */
+  rpIdFromRequest?: boolean;
+}
+
+/** The page a WebAuthn call comes from: its Origin header, else the Host it was sent to. */
+interface WebAuthnCaller {
+  origin?: string;
+  host?: string;
+}
+
+function hostnameOf(address: string): string | null {
+  try {
+    return new URL(address).hostname || null;
+  } catch {
+    return null;
+  }
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -631,17 +651,31 @@ export class MfaService {
   // ---------------------------------------------------------------- WebAuthn
 
   /**
+   * The relying-party id of a ceremony. Fixed by configuration (WEBAUTHN_RP_ID, else APP_URL's host
+   * name), except in development mode without WEBAUTHN_RP_ID: there it is the calling page's host
+   * name (its Origin when that is one the ceremonies may run on, else the Host header), because a
+   * browser accepts only the page's own domain or a parent of it, never an IP address. The options
+   * and the verification of one ceremony come from the same page, so they agree.
+   */
+  rpIdFor(caller: WebAuthnCaller): string {
+    if (!this.webauthn.rpIdFromRequest) return this.webauthn.rpId;
+    const origin = caller.origin && this.webauthn.origins.includes(caller.origin) ? caller.origin : undefined;
+    const hostname = origin ? hostnameOf(origin) : caller.host ? hostnameOf(`http://${caller.host}`) : null;
+    return hostname ?? this.webauthn.rpId;
+  }
+
+  /**
    * Registration options. The challenge is stored hashed (single-use, five minutes, bound to the
    * user and the purpose) and doubles as the `webauthnToken`.
    */
   async registrationOptions(
     user: Pick<UserRow, 'id' | 'email' | 'name'>,
-    input: { deviceType: DeviceType; passkey: boolean; purpose: string },
+    input: { deviceType: DeviceType; passkey: boolean; purpose: string; rpId: string },
   ) {
     const existing = (await this.devices(user.id)).filter((d) => d.kind === 'webauthn' && d.credential_id);
     const options = await generateRegistrationOptions({
       rpName: this.webauthn.rpName,
-      rpID: this.webauthn.rpId,
+      rpID: input.rpId,
       userName: user.email,
       userDisplayName: user.name ?? user.email,
       userID: new TextEncoder().encode(user.id),
@@ -675,7 +709,7 @@ export class MfaService {
   async finishRegistration(
     userId: string,
     response: RegistrationResponseJSON,
-    input: { purpose: string; webauthnToken?: string; deviceType?: DeviceType; name?: string },
+    input: { purpose: string; webauthnToken?: string; deviceType?: DeviceType; name?: string; rpId: string },
   ) {
     let challengeData: Record<string, unknown> | null = null;
     let verification;
@@ -689,7 +723,7 @@ export class MfaService {
           return row !== null;
         },
         expectedOrigin: this.webauthn.origins,
-        expectedRPID: this.webauthn.rpId,
+        expectedRPID: input.rpId,
         requireUserVerification: false,
       });
     } catch {
@@ -712,9 +746,9 @@ export class MfaService {
   }
 
   /** Authentication options for the user's WebAuthn devices, or for any passkey (userId null: discoverable credentials). */
-  async authenticationOptions(userId: string | null, purpose: string, devices?: DeviceRow[]) {
+  async authenticationOptions(userId: string | null, purpose: string, rpId: string, devices?: DeviceRow[]) {
     const options = await generateAuthenticationOptions({
-      rpID: this.webauthn.rpId,
+      rpID: rpId,
       allowCredentials: (devices ?? [])
         .filter((d) => d.credential_id)
         .map((d) => ({ id: d.credential_id!, transports: d.transports as AuthenticatorTransport[] })),
@@ -738,6 +772,7 @@ export class MfaService {
       webauthnToken?: string;
       deviceId?: string;
       passkeyOnly?: boolean;
+      rpId: string;
     },
   ): Promise<DeviceRow> {
     const { rows } = await this.db.query<DeviceRow>(
@@ -769,7 +804,7 @@ export class MfaService {
           return (await this.consumeChallenge(input.purpose, challenge, input.userId ?? undefined)) !== null;
         },
         expectedOrigin: this.webauthn.origins,
-        expectedRPID: this.webauthn.rpId,
+        expectedRPID: input.rpId,
         credential: {
           id: device.credential_id!,
           publicKey: new Uint8Array(Buffer.from(device.public_key!, 'base64url')),

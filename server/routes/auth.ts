@@ -2,7 +2,7 @@
  * Authentication routes (under `/{prefix}/identity/resources/auth`): sign-in, refresh, sign-out,
  * SSO pre-login. The refresh token travels only in the httpOnly cookie, never in a body.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { verifyCaptcha } from '../domain/captcha';
 import { joinAtSignIn } from '../domain/invitations';
@@ -14,6 +14,7 @@ import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import { mfaGate } from '../http/mfa-gate';
 import { clientInfo } from '../http/client-info';
+import { answerAbsent, prefersQuietAbsence } from '../http/quiet-absence';
 
 const INCORRECT_CREDENTIALS = 'Incorrect email or password';
 const SESSION_EXPIRED = 'Session expired, please sign in again';
@@ -83,7 +84,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     assertTrustedOrigin(request, ctx.options.corsOrigins);
     const token = request.cookies[REFRESH_COOKIE];
     const signedIn = token ? await ctx.auth.refresh(token, clientInfo(request)) : null;
-    if (!signedIn) return refuse(reply);
+    if (!signedIn) return refuse(request, reply);
     if (signedIn.refreshToken) setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
     return signedIn.authResponse;
   });
@@ -97,7 +98,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   // SSO pre-login (spec 000 §7): the address and identity-provider type for the email's domain.
   // v1 (`/user/saml/prelogin`) is the legacy name of the same question; both answer OIDC and SAML domains.
-  const findSsoDomain = async (request: { body: PreloginBody }) => {
+  const findSsoDomain = async (request: FastifyRequest<{ Body: PreloginBody }>, reply: FastifyReply) => {
     const domain = request.body.email.trim().toLowerCase().split('@').pop() ?? '';
     const { rows } = await ctx.db.query<{ address: string; idp_type: string }>(
       'SELECT address, idp_type FROM sso_domains WHERE domain = $1',
@@ -107,7 +108,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     if (match) return { address: match.address, idpType: match.idp_type };
     // Connections configured by tenant administrators: validated domains of enabled connections.
     const route = domain ? await tenantSsoRoute(ctx.db, domain) : null;
-    if (!route) throw httpError(404, 'SSO is not configured for this email domain');
+    if (!route) {
+      if (prefersQuietAbsence(request)) return answerAbsent(reply);
+      throw httpError(404, 'SSO is not configured for this email domain');
+    }
     return {
       address: `${ssoIssuer}${apiPrefix}/identity/resources/auth/v1/sso/${route.protocol}/${route.key}/start`,
       idpType: route.protocol,
@@ -116,9 +120,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.post<{ Body: PreloginBody }>(`${base}/v2/user/sso/prelogin`, findSsoDomain);
   app.post<{ Body: PreloginBody }>(`${base}/v1/user/saml/prelogin`, findSsoDomain);
 
-  function refuse(reply: FastifyReply) {
+  function refuse(request: FastifyRequest, reply: FastifyReply) {
     // The cookie is useless now; remove it so the browser stops sending it.
     clearRefreshCookie(reply, ctx.cookies);
+    if (prefersQuietAbsence(request)) return answerAbsent(reply);
     return reply.status(401).send({ errors: [SESSION_EXPIRED] });
   }
 }

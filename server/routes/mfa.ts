@@ -56,6 +56,10 @@ function rememberCookieOptions(ctx: AppContext, maxAge?: number) {
  * body to the contract's (a preValidation hook that server/http/openapi.ts adds to those routes).
  */
 export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaService): Promise<void> {
+  /** The WebAuthn relying party of the page that calls (fixed unless development mode derives it). */
+  const rpIdOf = (request: FastifyRequest) =>
+    mfa.rpIdFor({ origin: request.headers.origin, host: request.headers.host });
+
   /** The live mfaToken and its user; refuses a cross-site caller like the other cookie endpoints. */
   async function loginContext(request: FastifyRequest, mfaToken: string) {
     assertTrustedOrigin(request, ctx.options.corsOrigins);
@@ -329,6 +333,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
         deviceType: type,
         passkey: false,
         purpose: 'mfaWebauthnRegister',
+        rpId: rpIdOf(request),
       });
     },
   );
@@ -346,6 +351,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
       purpose: 'mfaWebauthnRegister',
       webauthnToken: request.body.webauthnToken,
       deviceType: request.body.deviceType,
+      rpId: rpIdOf(request),
     });
     return signIn(request, reply, login, { recoveryCode: added.recoveryCode });
   });
@@ -356,7 +362,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
     async (request) => {
       const login = await loginContext(request, request.body.mfaToken);
       const device = await mfa.device(login.user.id, request.params.deviceId, 'webauthn');
-      return mfa.authenticationOptions(login.user.id, 'mfaWebauthnLogin', [device]);
+      return mfa.authenticationOptions(login.user.id, 'mfaWebauthnLogin', rpIdOf(request), [device]);
     },
   );
 
@@ -377,6 +383,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
         userId: login.user.id,
         webauthnToken: request.body.webauthnToken,
         deviceId: request.params.deviceId,
+        rpId: rpIdOf(request),
       });
     } catch (error) {
       if (error instanceof MfaError)
@@ -414,7 +421,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
       await assertVendorAllows(ctx.db, 'Passkeys');
       // Discoverable credentials: the browser offers the passkeys it has for this site, so the
       // answer never tells whether an email has an account.
-      const { options } = await mfa.authenticationOptions(null, 'passkeyLogin');
+      const { options } = await mfa.authenticationOptions(null, 'passkeyLogin', rpIdOf(request));
       return options;
     },
   );
@@ -440,7 +447,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
       const { recaptchaToken: _r, invitationToken: _i, ...response } = request.body;
       const device = await mfa.finishAuthentication(
         { clientExtensionResults: {}, ...response } as AuthenticationResponseJSON,
-        { purpose: 'passkeyLogin', userId: null, passkeyOnly: true },
+        { purpose: 'passkeyLogin', userId: null, passkeyOnly: true, rpId: rpIdOf(request) },
       );
       const user = await findUserById(ctx.db, device.user_id);
       if (!user) throw new MfaError(400, MFA_MESSAGES.webauthnFailed);
@@ -565,6 +572,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
       deviceType: type,
       passkey: false,
       purpose: 'accountWebauthnRegister',
+      rpId: rpIdOf(request),
     });
   });
 
@@ -576,6 +584,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
         purpose: 'accountWebauthnRegister',
         webauthnToken: request.body.webauthnToken,
         deviceType: request.body.deviceType,
+        rpId: rpIdOf(request),
       });
       return {
         deviceId: added.deviceId,
@@ -654,7 +663,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
     async (request) => {
       const { user, device } = await removable(request, 'webauthn');
       await mfa.assertNotLocked(user.id);
-      return mfa.authenticationOptions(user.id, 'accountWebauthnDisable', [device]);
+      return mfa.authenticationOptions(user.id, 'accountWebauthnDisable', rpIdOf(request), [device]);
     },
   );
 
@@ -670,6 +679,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
           userId: user.id,
           webauthnToken: request.body.webauthnToken,
           deviceId: device.id,
+          rpId: rpIdOf(request),
         });
       } catch (error) {
         if (error instanceof MfaError)
@@ -689,6 +699,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
       deviceType: request.body?.deviceType ?? 'platform',
       passkey: true,
       purpose: 'passkeyRegister',
+      rpId: rpIdOf(request),
     });
     // The client SDK's ICreateNewDeviceSessionResponse: the creation options themselves.
     return options;
@@ -714,6 +725,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
     const type = request.body.deviceType ?? 'platform';
     const added = await mfa.finishRegistration(user.id, credential, {
       purpose: 'passkeyRegister',
+      rpId: rpIdOf(request),
       deviceType: type,
       name: type === 'platform' ? 'Passkey on this device' : 'Passkey on a security key or phone',
     });

@@ -39,6 +39,7 @@ import {
 import { listUserTenants, pickActiveTenant } from '../domain/tenants';
 import { displayName, findUserById, type UserRow } from '../domain/users';
 import { requireUser } from '../http/bearer';
+import { answerAbsent, prefersQuietAbsence } from '../http/quiet-absence';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { acceptFormBodies } from '../http/form';
@@ -396,6 +397,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
           const refreshed = cookie ? await ctx.auth.refresh(cookie, clientInfo(request)) : null;
           if (!refreshed) {
             clearRefreshCookie(reply, ctx.cookies);
+            if (prefersQuietAbsence(request)) return answerAbsent(reply);
             return oauthError(reply, 401, 'login_required', 'Session expired, please sign in again');
           }
           if (refreshed.refreshToken) setRefreshCookie(reply, ctx.cookies, refreshed.refreshToken);

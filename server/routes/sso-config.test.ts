@@ -55,6 +55,7 @@ interface Connection {
   type: string;
   acsUrl: string;
   spEntityId: string;
+  idpEntityId: string;
   ssoEndpoint: string;
   publicCertificate: string;
   generatedVerification: string;
@@ -223,6 +224,26 @@ describe('SSO configurations (tenant administrators)', () => {
       'SSO group not found',
     );
     await ok('DELETE', `${BASE}/${oidc.id}`);
+  });
+
+  it('details saved before the connection has a domain are kept: answered by the list and after a domain is added (issue 24)', async () => {
+    const created = await ok<Connection>('POST', BASE, { type: 'okta' });
+    await ok('PATCH', `${BASE}/${created.id}`, {
+      ssoEndpoint: idp.ssoUrl,
+      publicCertificate: idp.certificate,
+      idpEntityId: idp.entityId,
+    });
+    await ok('POST', `${BASE}/${created.id}/domains`, { domain: 'later.example' });
+    const listed = (await ok<Connection[]>('GET', BASE)).find((c) => c.id === created.id)!;
+    assert.deepEqual(
+      [listed.ssoEndpoint, listed.idpEntityId, listed.publicCertificate.trim()],
+      [idp.ssoUrl, idp.entityId, idp.certificate.trim()],
+    );
+    assert.deepEqual(
+      listed.domains.map((d) => [d.domain, d.validated]),
+      [['later.example', false]],
+    );
+    await ok('DELETE', `${BASE}/${created.id}`);
   });
 
   it('OIDC: issuer, client id and a secret stored sealed, never answered', async () => {

@@ -295,6 +295,30 @@ test('WebAuthn as a second factor: a response for another challenge is refused a
   await expect(partOf(login, 'signed-in-user')).toBeVisible();
 });
 
+test('a relying party that does not fit the page: the user is told the address is not set up, the integrator why (once, in the console)', async ({
+  page,
+}) => {
+  // This server's relying party is "localhost"; the page runs at 127.0.0.1, which cannot be one.
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning' && m.text().includes('passkey prompt')) warnings.push(m.text());
+  });
+  await virtualAuthenticator(page);
+  await page.goto('/portal.html#/portal/privacy');
+  await signIn(page, promptUser(5), MFA_PASSWORD);
+  await partOf(box(page), 'not-now-link').click();
+  const section = partOf(page.locator('auth-admin-portal'), 'passkeys');
+  await partOf(section, 'add-passkey-platform').click();
+  await expect(section.getByRole('alert')).toHaveText(
+    'Passkeys and security keys are not set up for this web address. Choose another method, or tell the site’s administrator.',
+  );
+  await partOf(section, 'add-passkey-cross-platform').click();
+  await expect(partOf(section, 'add-passkey-cross-platform')).toBeEnabled();
+  expect(warnings).toHaveLength(1);
+  expect(warnings[0]).toContain('127.0.0.1 is an invalid domain');
+  expect(warnings[0]).toContain('WEBAUTHN_RP_ID');
+});
+
 test('privacy page: the passkeys list, a passkey added with the virtual authenticator and removed after a confirmation', async ({
   page,
 }) => {

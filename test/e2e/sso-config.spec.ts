@@ -137,7 +137,41 @@ test('SAML: the administrator uploads the IdP metadata, copies our ACS URL and e
   await context.close();
 });
 
-test('OIDC: settings are kept on the page until the connection has a domain (spec 001 §5), then saved; the secret is never shown again; a person of the domain signs in through it', async ({
+test('SAML details entered by hand are saved at once, before the connection has a domain: the list shows them, and so does the form after a reload', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await openSsoPage(page);
+  await addConnection(page, 'Okta (SAML)');
+  const sso = portal(page);
+  await sso.getByRole('combobox', { name: 'How to set it up' }).selectOption({ label: 'Enter the details' });
+  await sso.getByLabel('Identity provider entity ID').fill('https://idp.typed.example/entity');
+  await sso.getByLabel('Single sign-on URL').fill('https://idp.typed.example/sso');
+  await sso.getByLabel('Signing certificate (PEM)').fill(samlIdp.certificate);
+  await sso.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(sso.locator('[part~="sso-saved"]')).toHaveText(
+    'Saved. Sign-ins go through this connection once it has a validated domain (Domains tab).',
+  );
+  await sso.getByRole('tab', { name: 'Domains' }).click();
+  const panel = sso.getByRole('tabpanel', { name: 'Domains' });
+  await panel.getByLabel('Domain', { exact: true }).fill('typed.example');
+  await panel.getByRole('button', { name: 'Add domain' }).click();
+  await expect(panel.locator('[part~="sso-domain"]', { hasText: 'typed.example' })).toBeVisible();
+  await sso.getByRole('button', { name: 'All connections' }).click();
+  const row = sso.locator('[part~="sso-row"]', { hasText: 'typed.example' });
+  await expect(row).toContainText('https://idp.typed.example/sso');
+  await expect(row.getByText('Not configured yet')).toHaveCount(0);
+
+  await page.reload();
+  await row.getByRole('button', { name: 'Actions for Okta (SAML)' }).click();
+  await sso.getByRole('menuitem', { name: 'Configure Okta (SAML)' }).click();
+  await sso.getByRole('combobox', { name: 'How to set it up' }).selectOption({ label: 'Enter the details' });
+  await expect(sso.getByLabel('Identity provider entity ID')).toHaveValue('https://idp.typed.example/entity');
+  await expect(sso.getByLabel('Single sign-on URL')).toHaveValue('https://idp.typed.example/sso');
+  await expect(sso.getByLabel('Signing certificate (PEM)')).toHaveValue(samlIdp.certificate.trim());
+});
+
+test('OIDC: settings are saved at once, before the connection has a domain; the secret is never shown again; a person of the domain signs in through it', async ({
   page,
   browser,
 }) => {
@@ -153,15 +187,13 @@ test('OIDC: settings are kept on the page until the connection has a domain (spe
   await sso.getByLabel('Client secret').fill('configured-secret');
   await sso.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(sso.locator('[part~="sso-saved"]')).toHaveText(
-    'Kept on this page: add a domain to the connection to save it.',
+    'Saved. Sign-ins go through this connection once it has a validated domain (Domains tab).',
   );
+  await expect(sso.getByLabel('Client secret')).toHaveValue('');
   await validateDomain(page, 'oidc-config.example');
   await sso.getByRole('tab', { name: 'Identity provider' }).click();
-  // What was typed survived the tab change; now it is saved.
   await expect(sso.getByLabel('Issuer')).toHaveValue(oidcIdp.issuer);
-  await sso.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(sso.locator('[part~="sso-saved"]')).toHaveText('Saved.');
-  await expect(sso.getByLabel('Client secret')).toHaveValue('');
+  await expect(sso.getByLabel('Client ID')).toHaveValue('configured-client');
   await expect(sso.getByText('A secret is stored (encrypted). Leave empty to keep it.')).toBeVisible();
   await enable(page);
   expect(await axeViolations(page)).toEqual([]);

@@ -146,7 +146,10 @@ describe('a sign-in answered with a token that is not a JWT', () => {
     await assert.rejects(app.store.dispatch(finishSignIn({ accessToken: JUNK, expiresIn: 300 })), (error) => {
       // The MFA screens show errorMessage(error); the passkey sign-in shows ceremonyMessage(error).
       assert.equal(errorMessage(error), INVALID_TOKEN);
-      assert.equal(ceremonyMessage(error, { cancelled: 'c', unsupported: 'u' }), INVALID_TOKEN);
+      assert.equal(
+        ceremonyMessage(error, { cancelled: 'c', unsupported: 'u', wrongAddress: 'w' }),
+        INVALID_TOKEN,
+      );
       return true;
     });
     assertJunkNeverSent(server, app);

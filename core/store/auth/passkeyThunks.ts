@@ -62,9 +62,41 @@ export function dontShowPasskeysAgain(): void {
   store(PASSKEYS_DONT_SHOW_AGAIN_KEY, 'true');
 }
 
-/** The WebAuthn error a user can act on: cancelled, or not possible here; else the server's message. */
-export function ceremonyMessage(error: unknown, texts: { cancelled: string; unsupported: string }): string {
-  const name = (error as { name?: string } | null)?.name;
+/** The user's messages of a failed ceremony (elements/i18n/en-mfa.ts). */
+interface CeremonyTexts {
+  cancelled: string;
+  unsupported: string;
+  /** The server's relying party does not fit this page's address (a setup mistake, not the device). */
+  wrongAddress: string;
+}
+
+/**
+ * `@simplewebauthn/browser`'s codes for a SecurityError whose cause is the relying party: the page's
+ * host cannot be one (an IP address), or the server's `rp.id` is not this page's domain.
+ */
+const RELYING_PARTY_CODES = new Set(['ERROR_INVALID_DOMAIN', 'ERROR_INVALID_RP_ID']);
+let relyingPartyWarned = false;
+
+/** Once per page: what the integrator has to change when the relying party does not fit. */
+function warnRelyingParty(detail: string): void {
+  if (relyingPartyWarned) return;
+  relyingPartyWarned = true;
+  const host = globalThis.location?.hostname ?? 'this page';
+  console.warn(
+    `[auth-elements] The browser refused the passkey prompt: ${detail}. The server's WebAuthn relying party (rp.id) must be this page's domain (${host}) or a parent of it, and a page at an IP address cannot use passkeys at all. On the reference server set WEBAUTHN_RP_ID (in development mode it follows the page's host name: open the page at http://localhost, not 127.0.0.1); on another backend, its relying-party setting.`,
+  );
+}
+
+/**
+ * The WebAuthn error a user can act on: cancelled, set up for another address (and the console
+ * tells the integrator why, once), or not possible here; else the server's message.
+ */
+export function ceremonyMessage(error: unknown, texts: CeremonyTexts): string {
+  const { name, code, message } = (error ?? {}) as { name?: string; code?: string; message?: string };
+  if (code && RELYING_PARTY_CODES.has(code)) {
+    warnRelyingParty(message ?? code);
+    return texts.wrongAddress;
+  }
   if (name === 'NotAllowedError' || name === 'AbortError') return texts.cancelled;
   if (name === 'NotSupportedError' || name === 'SecurityError' || name === 'InvalidStateError')
     return texts.unsupported;
@@ -89,7 +121,7 @@ export function registerPasskey(deviceType: DeviceType): AuthThunk<void> {
  * preferred method becomes Passkeys. Errors are stored on the login state like a failed login.
  * @public reached through a dynamic import (PasskeySignInButton), which knip cannot follow
  */
-export function signInWithPasskey(texts: { cancelled: string; unsupported: string }): AuthThunk<boolean> {
+export function signInWithPasskey(texts: CeremonyTexts): AuthThunk<boolean> {
   return async (dispatch, _getState, services) => {
     dispatch(loginStateChanged({ loading: true, error: null }));
     try {

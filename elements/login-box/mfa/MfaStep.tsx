@@ -508,7 +508,11 @@ function WebAuthnScreen(props: ScreenProps & { view: Extract<View, { screen: 'we
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [rememberDevice, setRememberDevice] = useState(false);
-  const texts = { cancelled: en.mfa.webauthnCancelled, unsupported: en.mfa.webauthnUnsupported };
+  const texts = {
+    cancelled: en.mfa.webauthnCancelled,
+    unsupported: en.mfa.webauthnUnsupported,
+    wrongAddress: en.mfa.webauthnWrongAddress,
+  };
 
   async function start() {
     if (loading) return;

@@ -35,7 +35,11 @@ export function PasskeyPromptStep() {
       setCreated(true);
     } catch (e) {
       setError(
-        ceremonyMessage(e, { cancelled: en.mfa.webauthnCancelled, unsupported: en.mfa.webauthnUnsupported }),
+        ceremonyMessage(e, {
+          cancelled: en.mfa.webauthnCancelled,
+          unsupported: en.mfa.webauthnUnsupported,
+          wrongAddress: en.mfa.webauthnWrongAddress,
+        }),
       );
     } finally {
       setBusy(null);

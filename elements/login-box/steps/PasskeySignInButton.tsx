@@ -28,6 +28,7 @@ export function PasskeySignInButton() {
             m.signInWithPasskey({
               cancelled: enMfa.mfa.webauthnCancelled,
               unsupported: enMfa.mfa.webauthnUnsupported,
+              wrongAddress: enMfa.mfa.webauthnWrongAddress,
             }),
           ),
         )

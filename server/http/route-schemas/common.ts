@@ -19,6 +19,8 @@ export const arr = (items: unknown) => ({ type: 'array', items });
 
 /** The answer `{}`. */
 export const EMPTY = obj({}, [], 'An empty object');
+/** 204 No Content: nothing there, for a caller that sent `Prefer: quiet-absence` (http/quiet-absence.ts). */
+export const ABSENT = { description: 'Nothing there (Prefer: quiet-absence)', type: 'null' } as const;
 
 /** A call that reads no body (the client may send none, or `{}`): documented, nothing refused. */
 export const NO_BODY = { type: ['object', 'null'], description: 'No fields are read' } as const;

@@ -7,6 +7,7 @@ import {
   arr,
   AUTH_RESPONSE,
   bool,
+  ABSENT,
   EMPTY,
   GROUP,
   int,
@@ -55,13 +56,14 @@ export const identitySchemas: RouteSchemas = {
   'GET /.well-known/jwks.json': { response: { 200: JWK_SET } },
   // Sign-in, refresh, sign-out, SSO pre-login
   [`POST ${AUTH}/v1/user`]: { response: { 200: AUTH_RESPONSE } },
-  [`POST ${AUTH}/v1/user/token/refresh`]: { body: NO_BODY, response: { 200: AUTH_RESPONSE } },
+  // 204: no session, for a caller that sent `Prefer: quiet-absence` (http/quiet-absence.ts).
+  [`POST ${AUTH}/v1/user/token/refresh`]: { body: NO_BODY, response: { 200: AUTH_RESPONSE, 204: ABSENT } },
   [`POST ${AUTH}/v1/logout`]: { body: NO_BODY, response: { 200: EMPTY } },
   [`POST ${AUTH}/v2/user/sso/prelogin`]: {
-    response: { 200: obj({ address: str, idpType: str }, ['address']) },
+    response: { 200: obj({ address: str, idpType: str }, ['address']), 204: ABSENT },
   },
   [`POST ${AUTH}/v1/user/saml/prelogin`]: {
-    response: { 200: obj({ address: str, idpType: str }, ['address']) },
+    response: { 200: obj({ address: str, idpType: str }, ['address']), 204: ABSENT },
   },
   [`POST ${AUTH}/v1/api-token`]: { response: { 200: AUTH_RESPONSE } },
   // Users: sign-up, me, tenants

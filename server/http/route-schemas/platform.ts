@@ -7,6 +7,7 @@ import {
   arr,
   AUTH_RESPONSE,
   bool,
+  ABSENT,
   EMPTY,
   HTML,
   int,
@@ -335,7 +336,7 @@ export const platformSchemas: RouteSchemas = {
   'GET /.well-known/openid-configuration': { response: { 200: OIDC_CONFIGURATION } },
   'GET /oauth/authorize': { response: { ...REDIRECT_302, 200: HTML, '4XX': HTML } },
   'POST /oauth/token': { response: { 200: TOKEN_ANSWER } },
-  'POST /oauth/authorize/silent': { response: { 200: OBJECT } },
+  'POST /oauth/authorize/silent': { response: { 200: OBJECT, 204: ABSENT } },
   'GET /oauth/logout': { response: { ...REDIRECT_302, 200: HTML, '4XX': HTML } },
   'GET /oauth/userinfo': { response: { 200: obj({ sub: str, email: str }, ['sub']) } },
   'GET /oauth/login': { response: { 200: HTML, '4XX': HTML } },
@@ -359,6 +360,16 @@ export const platformSchemas: RouteSchemas = {
   'GET /*': { response: { 200: FILE } },
   'GET /account/*': { response: { 200: HTML } },
   // Development mode only (devOutbox)
-  'GET /dev/outbox': { response: { 200: obj({ messages: arr(any) }, ['messages']) } },
+  // The page a person opens (the address printed at start), or JSON on request and with ?to=.
+  'GET /dev/outbox': {
+    response: {
+      200: {
+        content: {
+          'application/json': { schema: obj({ messages: arr(any) }, ['messages']) },
+          'text/html': { schema: { type: 'string' } },
+        },
+      },
+    },
+  },
   'PUT /dev/settings': { response: { 200: OBJECT } },
 };

@@ -102,7 +102,11 @@ export function MfaSection() {
       await refresh();
     } catch (e) {
       setError(
-        ceremonyMessage(e, { cancelled: en.mfa.webauthnCancelled, unsupported: en.mfa.webauthnUnsupported }),
+        ceremonyMessage(e, {
+          cancelled: en.mfa.webauthnCancelled,
+          unsupported: en.mfa.webauthnUnsupported,
+          wrongAddress: en.mfa.webauthnWrongAddress,
+        }),
       );
     } finally {
       setBusy(null);
@@ -255,6 +259,7 @@ function RemoveDialog({
           ? ceremonyMessage(e, {
               cancelled: en.mfa.webauthnCancelled,
               unsupported: en.mfa.webauthnUnsupported,
+              wrongAddress: en.mfa.webauthnWrongAddress,
             })
           : errorMessage(e);
       }

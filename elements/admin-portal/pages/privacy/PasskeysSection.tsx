@@ -66,7 +66,11 @@ export function PasskeysSection() {
       reload();
     } catch (e) {
       setError(
-        ceremonyMessage(e, { cancelled: en.mfa.webauthnCancelled, unsupported: en.mfa.webauthnUnsupported }),
+        ceremonyMessage(e, {
+          cancelled: en.mfa.webauthnCancelled,
+          unsupported: en.mfa.webauthnUnsupported,
+          wrongAddress: en.mfa.webauthnWrongAddress,
+        }),
       );
     } finally {
       setBusy(null);

@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   isSaml,
-  ssoSavePlan,
+  ssoChanges,
   type SsoConfigApi,
   type SsoConnection,
   type SsoForm,
@@ -137,12 +137,11 @@ const formOf = (c: SsoConnection): SsoForm => ({
 });
 
 /**
- * The identity-provider form's save (spec 001 §5): nothing sent without a domain (kept on the page),
- * the endpoint, certificate and signing reset when the domain changed since the form was filled.
+ * The identity-provider form's save: what changed is saved at once, domain or not (`ssoChanges`);
+ * without a validated domain the status says the connection routes no sign-in yet.
  */
 function useProviderForm({ api, connection, canWrite, onChanged }: PartProps) {
   const [form, setForm] = useState<SsoForm>(() => formOf(connection));
-  const [filledFor, setFilledFor] = useState<string | null>(connection.domains[0]?.domain ?? null);
   const [status, setStatus] = useState<string | null>(null);
   const [endpointError, setEndpointError] = useState<string | null>(null);
   const submit = useSubmit();
@@ -152,14 +151,10 @@ function useProviderForm({ api, connection, canWrite, onChanged }: PartProps) {
     const problem = !endpoint ? t.endpointRequired : HTTP.test(endpoint) ? null : t.endpointInvalid;
     setEndpointError(problem);
     if (problem) return;
-    const plan = ssoSavePlan(connection, form, filledFor);
-    if (!plan.send) return setStatus(t.savedLocally);
-    setForm(plan.form);
     void submit.run(async () => {
-      await api.update(connection.id, plan.body);
-      setFilledFor(connection.domains[0]?.domain ?? null);
+      await api.update(connection.id, ssoChanges(connection, form));
       setForm((f) => ({ ...f, oidcSecret: '' }));
-      setStatus(t.saved);
+      setStatus(connection.domains.some((d) => d.validated) ? t.saved : t.savedNotRouting);
       onChanged();
     });
   };

@@ -16,7 +16,7 @@ import {
 const text = (host: HTMLElement) => host.shadowRoot!.textContent ?? '';
 
 describePortal('admin portal: SSO page', () => {
-  it("lists the demo's connection; Add connection's dialog traps focus; a new connection opens disabled, keeps its settings on the page without a domain, and a domain's failed validation is said", async function () {
+  it("lists the demo's connection; Add connection's dialog traps focus; a new connection opens disabled, saves its settings at once without a domain (the list shows them), and a domain's failed validation is said", async function () {
     // About fifteen calls, each with the demo's 200-500 ms pause.
     this.timeout(30_000);
     const portal = await portalOn('sso');
@@ -37,7 +37,10 @@ describePortal('admin portal: SSO page', () => {
     setValue(labelled(portal.shadowRoot!, 'Client ID'), 'client-1');
     (await buttonNamed(portal, 'Save'))!.click();
     await waitFor(
-      () => text(portal).includes('Kept on this page: add a domain to the connection to save it.'),
+      () =>
+        text(portal).includes(
+          'Saved. Sign-ins go through this connection once it has a validated domain (Domains tab).',
+        ),
       8000,
     );
 
@@ -53,6 +56,12 @@ describePortal('admin portal: SSO page', () => {
     expect(txt.value).to.match(/^auth-elements-sso=/);
 
     (await buttonNamed(portal, 'All connections'))!.click();
+    await waitFor(() => portal.shadowRoot!.querySelectorAll('[part~="sso-row"]').length === 2, 8000);
+    const saved = [...portal.shadowRoot!.querySelectorAll('[part~="sso-row"]')].find((r) =>
+      r.textContent!.includes('OpenID Connect'),
+    )!;
+    expect(saved.textContent).to.contain('https://issuer.example.com');
+    expect(saved.textContent).not.to.contain('Not configured yet');
     const { item } = await rowAction(portal, 'OpenID Connect', 'Delete OpenID Connect');
     item.click();
     const confirm = await dialogNamed(portal, 'Delete this SSO connection?');
