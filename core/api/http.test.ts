@@ -275,6 +275,43 @@ test('a call the browser blocks (CORS) or cannot complete tells the integrator w
   assert.equal(warn.mock.callCount(), 2);
 });
 
+test('a backend whose CORS refuses the optional Prefer header: the call is made again without it, and the app sends it no more', async (t) => {
+  const warn = t.mock.method(console, 'warn', () => {});
+  const h = harness(() => json({ accessToken: 'a' }));
+  let refusals = 0;
+  const strict: Transport = async (url, init) => {
+    const headers = init.headers as Record<string, string>;
+    h.seen.push({ url, init, headers });
+    if ('prefer' in headers) {
+      refusals += 1;
+      throw new TypeError('Failed to fetch');
+    }
+    return json({ accessToken: 'a' });
+  };
+  const options = resolveOptions({ baseUrl: 'https://auth.example.com' });
+  const client = createHttpClient({
+    options,
+    requestSource: 'login-box',
+    getAccessToken: () => undefined,
+    transport: strict,
+    logger: createLogger('silent'),
+    navigate: () => {},
+  });
+  const quiet = { headers: { prefer: 'quiet-absence' } };
+  assert.deepEqual(await client.post('/identity/resources/auth/v1/user/token/refresh', undefined, quiet), {
+    accessToken: 'a',
+  });
+  assert.deepEqual(await client.post('/identity/resources/auth/v2/user/sso/prelogin', {}, quiet), {
+    accessToken: 'a',
+  });
+  assert.equal(refusals, 1, 'asked once with the header, then never again');
+  assert.deepEqual(
+    h.seen.map((s) => 'prefer' in s.headers),
+    [true, false, false],
+  );
+  assert.equal(warn.mock.callCount(), 0, 'no CORS warning: the call went through');
+});
+
 test('an error keeps the codes of its messages (errorCodes), and a host text by code replaces its message', async () => {
   const h = harness(() =>
     json(

@@ -165,15 +165,25 @@ function tellUnreachable(options: ResolvedOptions, method: HttpMethod, url: stri
   );
 }
 
+/**
+ * Apps whose backend refused the optional `Prefer` header (core/api/auth.ts QUIET_ABSENCE): a
+ * backend of the contract whose CORS allow-list lacks it refuses the preflight, and the browser
+ * rejects the fetch. The call is made again without it, and the app sends it no more.
+ */
+const withoutPreferences = new WeakSet<ResolvedOptions>();
+
 /** The one HTTP client every call of the kit goes through (spec 000 §7 preamble and §8). */
 export function createHttpClient(deps: HttpClientDeps): HttpClient {
   const { options, logger } = deps;
 
   async function request<T>(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<T> {
     const url = buildUrl(options, path, opts.query);
+    const headers = await resolveHeaders(deps, opts.headers);
+    const prefers = 'prefer' in headers;
+    if (prefers && withoutPreferences.has(options)) delete headers.prefer;
     const init: RequestInit = {
       method,
-      headers: await resolveHeaders(deps, opts.headers),
+      headers,
       credentials: opts.credentials ?? options.requestCredentials,
     };
     // A form (a file upload) goes as it is: the browser writes its multipart type and boundary.
@@ -187,7 +197,12 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     try {
       response = await deps.transport(url, init);
     } catch (error) {
-      if ((error as { name?: string } | null)?.name === 'TypeError') tellUnreachable(options, method, url);
+      const blocked = (error as { name?: string } | null)?.name === 'TypeError';
+      if (blocked && prefers && !withoutPreferences.has(options)) {
+        withoutPreferences.add(options);
+        return request(method, path, opts);
+      }
+      if (blocked) tellUnreachable(options, method, url);
       throw error;
     }
     const bodyText = await response.text().catch(() => '');
