@@ -33,6 +33,8 @@ import { hashOf, pageFromHash } from './route';
 
 export interface PortalPageProps {
   metadata: AdminBoxMetadata;
+  /** The vendor changed page visibility or flags: the shell loads both again (the navigation follows). */
+  onConfigurationChange?: () => void;
 }
 
 /** Pages this build has, each its own chunk, downloaded on first visit. */
@@ -55,6 +57,7 @@ const PORTAL_PAGE_COMPONENTS: Partial<
   provisioning: lazy(() => import('../pages/provisioning/ProvisioningPage')),
   webhooks: lazy(() => import('../pages/connectivity/ConnectivityPage')),
   subscriptions: lazy(() => import('../pages/subscriptions/SubscriptionsPage')),
+  portalConfiguration: lazy(() => import('../pages/portal-configuration/PortalConfigurationPage')),
 };
 
 /** The tenant switcher, for users of several accounts only (its own chunk). */
@@ -166,7 +169,7 @@ function isNothingSaved(error: unknown): boolean {
 }
 
 /** Loads the vendor's admin-box metadata once; a failure is logged and the portal goes on with none. */
-function useAdminBoxMetadata(enabled: boolean): AdminBoxMetadata | null {
+function useAdminBoxMetadata(enabled: boolean, version: number): AdminBoxMetadata | null {
   const app = useAuthApp();
   const [metadata, setMetadata] = useState<AdminBoxMetadata | null>(null);
   useEffect(() => {
@@ -186,13 +189,16 @@ function useAdminBoxMetadata(enabled: boolean): AdminBoxMetadata | null {
     return () => {
       live = false;
     };
-  }, [app, enabled]);
+  }, [app, enabled, version]);
   return metadata;
 }
 
 /** The flags that gate pages (spec 001 §2), evaluated for the signed-in user; a failure leaves them off. */
 const PAGE_FLAG_KEYS = [...new Set(Object.values(PAGE_FLAGS))];
-function usePageFlags(context: { userId: string; tenantId: string } | null): Record<string, boolean> | null {
+function usePageFlags(
+  context: { userId: string; tenantId: string } | null,
+  version: number,
+): Record<string, boolean> | null {
   const app = useAuthApp();
   const [flags, setFlags] = useState<Record<string, boolean> | null>(null);
   const userId = context?.userId;
@@ -206,7 +212,7 @@ function usePageFlags(context: { userId: string; tenantId: string } | null): Rec
     return () => {
       live = false;
     };
-  }, [app, userId, tenantId]);
+  }, [app, userId, tenantId, version]);
   return flags;
 }
 
@@ -250,8 +256,13 @@ export function PortalShell() {
   const app = useAuthApp();
   const { isLoading, isAuthenticated, user, tenants, activeTenant, tenantSwitch } =
     useAppSelector(selectAuth);
-  const metadata = useAdminBoxMetadata(isAuthenticated);
-  const flags = usePageFlags(isAuthenticated && user ? { userId: user.id, tenantId: user.tenantId } : null);
+  // Bumped when the vendor changes the portal configuration: metadata and flags load again.
+  const [configurationVersion, setConfigurationVersion] = useState(0);
+  const metadata = useAdminBoxMetadata(isAuthenticated, configurationVersion);
+  const flags = usePageFlags(
+    isAuthenticated && user ? { userId: user.id, tenantId: user.tenantId } : null,
+    configurationVersion,
+  );
   const hash = useHash();
   const [attempt, setAttempt] = useState(0);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -265,6 +276,7 @@ export function PortalShell() {
         permissions: user?.permissions.map((p) => p.key) ?? [],
         flags: flags ?? {},
         available: Object.keys(PORTAL_PAGE_COMPONENTS) as PortalPageId[],
+        superUser: user?.superUser === true,
       }),
     [metadata, user, flags],
   );
@@ -352,7 +364,12 @@ export function PortalShell() {
                   {tenantSwitch.loading ? (
                     <Spinner label={en.tenantSwitcher.switching} />
                   ) : (
-                    Page && <Page metadata={metadata ?? {}} />
+                    Page && (
+                      <Page
+                        metadata={metadata ?? {}}
+                        onConfigurationChange={() => setConfigurationVersion((n) => n + 1)}
+                      />
+                    )
                   )}
                 </Suspense>
               </PageErrorBoundary>
