@@ -35,6 +35,8 @@ export interface PortalPageProps {
   metadata: AdminBoxMetadata;
   /** The vendor changed page visibility or flags: the shell loads both again (the navigation follows). */
   onConfigurationChange?: () => void;
+  /** The pages this build has screens for. */
+  available?: readonly PortalPageId[];
 }
 
 /** Pages this build has, each its own chunk, downloaded on first visit. */
@@ -59,6 +61,8 @@ const PORTAL_PAGE_COMPONENTS: Partial<
   subscriptions: lazy(() => import('../pages/subscriptions/SubscriptionsPage')),
   portalConfiguration: lazy(() => import('../pages/portal-configuration/PortalConfigurationPage')),
 };
+
+const AVAILABLE_PAGES = Object.keys(PORTAL_PAGE_COMPONENTS) as PortalPageId[];
 
 /** The tenant switcher, for users of several accounts only (its own chunk). */
 const TenantSwitcher = lazy(() => import('../../tenants/TenantSwitcher'));
@@ -275,7 +279,7 @@ export function PortalShell() {
         metadata: metadata ?? {},
         permissions: user?.permissions.map((p) => p.key) ?? [],
         flags: flags ?? {},
-        available: Object.keys(PORTAL_PAGE_COMPONENTS) as PortalPageId[],
+        available: AVAILABLE_PAGES,
         superUser: user?.superUser === true,
       }),
     [metadata, user, flags],
@@ -367,6 +371,7 @@ export function PortalShell() {
                     Page && (
                       <Page
                         metadata={metadata ?? {}}
+                        available={AVAILABLE_PAGES}
                         onConfigurationChange={() => setConfigurationVersion((n) => n + 1)}
                       />
                     )

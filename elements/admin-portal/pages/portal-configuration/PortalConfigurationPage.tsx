@@ -58,27 +58,41 @@ const flagKeyStyle = css({
 });
 const actionsStyle = css({ display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center' });
 
-/** What each flag gates, in the page's words. */
-function gatedBy(flag: string): string {
+/** What each flag gates among the pages this build has, in the page's words (empty: nothing here). */
+function gatedBy(flag: string, available: readonly PortalPageId[]): string {
   const pages: string[] = (Object.entries(PAGE_FLAGS) as Array<[PortalPageId, string]>)
-    .filter(([, key]) => key === flag)
+    .filter(([page, key]) => key === flag && available.includes(page))
     .map(([page]) => titles[page]);
   if (Object.values(TAB_FLAGS).includes(flag as never)) pages.push(t.customLoginTab);
   return pages.join(', ');
 }
 
-export default function PortalConfigurationPage({ metadata, onConfigurationChange }: PortalPageProps) {
+export default function PortalConfigurationPage({
+  metadata,
+  onConfigurationChange,
+  available = CONFIGURABLE_PAGES,
+}: PortalPageProps) {
   const superUser = useAppSelector(selectUser)?.superUser === true;
   if (!superUser) return <NoPermission title={titles.portalConfiguration} titleId={TITLE_ID} />;
+  // Only pages this build has a screen for (Usage has none yet).
+  const pages = CONFIGURABLE_PAGES.filter((page) => available.includes(page));
   return (
     <Page title={titles.portalConfiguration} titleId={TITLE_ID} description={t.description}>
-      <PagesForm metadata={metadata} onSaved={onConfigurationChange} />
-      <FlagsSection onChanged={onConfigurationChange} />
+      <PagesForm metadata={metadata} pages={pages} onSaved={onConfigurationChange} />
+      <FlagsSection available={available} onChanged={onConfigurationChange} />
     </Page>
   );
 }
 
-function PagesForm({ metadata, onSaved }: { metadata: AdminBoxMetadata; onSaved?: () => void }) {
+function PagesForm({
+  metadata,
+  pages,
+  onSaved,
+}: {
+  metadata: AdminBoxMetadata;
+  pages: readonly PortalPageId[];
+  onSaved?: () => void;
+}) {
   const api = usePageApi(createPortalConfigurationApi);
   const [saved, setSaved] = useState(metadata);
   const [chosen, setChosen] = useState<Partial<Record<PortalPageId, PageVisibility>>>({});
@@ -111,7 +125,7 @@ function PagesForm({ metadata, onSaved }: { metadata: AdminBoxMetadata; onSaved?
       <p css={mutedStyle}>{t.pagesIntro}</p>
       <form css={formStyle} noValidate aria-labelledby={titleId} onSubmit={(event) => void save(event)}>
         <div css={pagesGridStyle}>
-          {CONFIGURABLE_PAGES.map((page) => (
+          {pages.map((page) => (
             <SelectField
               key={page}
               label={titles[page]}
@@ -137,7 +151,13 @@ function PagesForm({ metadata, onSaved }: { metadata: AdminBoxMetadata; onSaved?
   );
 }
 
-function FlagsSection({ onChanged }: { onChanged?: () => void }) {
+function FlagsSection({
+  available,
+  onChanged,
+}: {
+  available: readonly PortalPageId[];
+  onChanged?: () => void;
+}) {
   const api = usePageApi(createPortalConfigurationApi);
   const { load, setLoad, reload } = useLoad(() => api.listFlags(), [api]);
   const actions = useActions();
@@ -168,7 +188,7 @@ function FlagsSection({ onChanged }: { onChanged?: () => void }) {
       {load.status === 'ready' && (
         <ul css={flagListStyle}>
           {load.data
-            .filter((flag) => PORTAL_FLAGS.includes(flag.key))
+            .filter((flag) => PORTAL_FLAGS.includes(flag.key) && gatedBy(flag.key, available))
             .map((flag) => (
               <li key={flag.key} css={flagStyle}>
                 <Switch
@@ -182,7 +202,7 @@ function FlagsSection({ onChanged }: { onChanged?: () => void }) {
                   <span css={flagKeyStyle}>{flag.key}</span>
                 </Switch>
                 <span css={mutedStyle} id={`ae-flag-gates-${flag.key}`}>
-                  {t.gates(gatedBy(flag.key))}
+                  {t.gates(gatedBy(flag.key, available))}
                 </span>
               </li>
             ))}
