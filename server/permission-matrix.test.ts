@@ -1603,6 +1603,18 @@ const ROUTES: Record<string, Entry> = {
       payload: { enabled: true, loginAlias: uniq('matrix-alias') },
     }),
   },
+  [`GET ${F}/flags/api/v1/flags`]: {
+    access: 'gated',
+    permission: 'superUser',
+    scope: 'account',
+    request: async () => ({ url: `${F}/flags/api/v1/flags` }),
+  },
+  [`PUT ${F}/flags/api/v1/flags/:key`]: {
+    access: 'gated',
+    permission: 'superUser',
+    scope: 'account',
+    request: async () => ({ url: `${F}/flags/api/v1/flags/fe-roles-page`, payload: { enabled: true } }),
+  },
   [`POST ${F}/metadata`]: {
     access: 'gated',
     permission: 'superUser',

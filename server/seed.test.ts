@@ -1,24 +1,16 @@
 // The development showcase (`npm start`): a vendor administrator, and every built portal page on.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { visiblePages, type AdminBoxMetadata } from '../core/portal/pages';
+import { CONFIGURABLE_PAGES, PORTAL_PAGES, visiblePages, type AdminBoxMetadata } from '../core/portal/pages';
 import type { BuiltServer } from './app';
 import { PasswordHasher } from './domain/passwords';
 import { SEED_VENDOR_ADMIN_EMAIL, SEED_VENDOR_ADMIN_PASSWORD, seedShowcase } from './seed';
 import { bearer, FAST_HASHING, login, startTestServer } from '../test/support/server';
 
 const METADATA = '/frontegg/metadata?entityName=adminBox';
-const BUILT = [
-  'profile',
-  'privacy',
-  'account',
-  'users',
-  'roles',
-  'groups',
-  'personalApiTokens',
-  'apiTokens',
-  'allAccounts',
-] as const;
+// Every page of the portal's page table: a page added there is turned on too, or this fails.
+const TENANT_PAGES = [...CONFIGURABLE_PAGES].sort();
+const VENDOR_PAGES = [...PORTAL_PAGES].sort();
 let server: BuiltServer;
 before(async () => {
   server = await startTestServer();
@@ -38,28 +30,42 @@ async function navigationFor(token: string) {
     Object.entries(flags.json() as Record<string, string>).map(([k, v]) => [k, v === 'on']),
   );
   const permissions = (me.json().permissions as Array<{ key: string }>).map((p) => p.key);
-  return visiblePages({ metadata, permissions, flags: flagValues, available: BUILT }).sort();
+  const superUser = me.json().superUser === true;
+  return visiblePages({
+    metadata,
+    permissions,
+    flags: flagValues,
+    available: PORTAL_PAGES,
+    superUser,
+  }).sort();
 }
 
 describe('development showcase (seedShowcase)', () => {
   it('without it, the reference server hides Roles, Groups and the API-token pages', async () => {
     const { accessToken } = await login(server.app);
     const pages = await navigationFor(accessToken);
-    for (const hidden of ['roles', 'groups', 'personalApiTokens', 'apiTokens', 'subscriptions'])
+    for (const hidden of [
+      'roles',
+      'groups',
+      'personalApiTokens',
+      'apiTokens',
+      'subscriptions',
+      'securityCenter',
+    ])
       assert.ok(!pages.includes(hidden as never), hidden);
   });
 
-  it('creates a vendor super user who may change the portal configuration, and shows every built page', async () => {
+  it('creates a vendor super user who may change the portal configuration, and shows every page of the page table', async () => {
     // What the vendor set before stays: the showcase adds its pages beside it.
     await server.db.query(
       `INSERT INTO admin_box_metadata (vendor_id, configuration)
-       SELECT id, '{"navigation":{"usage":{"visibility":"hidden"}}}'::jsonb FROM vendors`,
+       SELECT id, '{"navigation":{"audits":{"visibility":"hidden"}}}'::jsonb FROM vendors`,
     );
     assert.equal(await seedShowcase(server.db, new PasswordHasher(FAST_HASHING)), true);
     const stored = await server.db.query<{ configuration: { navigation: Record<string, unknown> } }>(
       'SELECT configuration FROM admin_box_metadata',
     );
-    assert.deepEqual(stored.rows[0]!.configuration.navigation.usage, { visibility: 'hidden' });
+    assert.deepEqual(stored.rows[0]!.configuration.navigation.audits, { visibility: 'hidden' });
     assert.deepEqual(stored.rows[0]!.configuration.navigation.roles, { visibility: 'byPermissions' });
     const vendor = await login(server.app, SEED_VENDOR_ADMIN_EMAIL, SEED_VENDOR_ADMIN_PASSWORD);
     const post = await server.app.inject({
@@ -68,13 +74,14 @@ describe('development showcase (seedShowcase)', () => {
       headers: bearer(vendor.accessToken),
       payload: {
         entityName: 'adminBox',
-        actions: [{ path: 'navigation.audits.visibility', value: 'hidden' }],
+        actions: [{ path: 'navigation.audits.visibility', value: 'always' }],
       },
     });
     assert.equal(post.statusCode, 200);
     const { accessToken } = await login(server.app);
-    assert.deepEqual(await navigationFor(accessToken), [...BUILT].sort());
-    assert.deepEqual(await navigationFor(vendor.accessToken), [...BUILT].sort());
+    assert.deepEqual(await navigationFor(accessToken), TENANT_PAGES);
+    // The vendor's own page (Portal configuration) on top.
+    assert.deepEqual(await navigationFor(vendor.accessToken), VENDOR_PAGES);
   });
 
   it('runs once: a second start changes nothing the vendor set since', async () => {

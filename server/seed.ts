@@ -4,6 +4,7 @@
  * NODE_ENV=production). The admin's password is only set when the user is created, so a password
  * changed later is not reset at the next start.
  */
+import { PAGES_HIDDEN_BY_DEFAULT, PORTAL_FLAGS } from '../core/portal/pages';
 import type { PasswordHasher } from './domain/passwords';
 import { defineFeature, grantFeature } from './domain/entitlements';
 import { addMembership } from './domain/tenants';
@@ -70,29 +71,14 @@ export const SEED_VENDOR_ADMIN_PASSWORD = 'Vendor-demo-2026';
 const SEED_VENDOR_ADMIN_NAME = 'Vera Vendor';
 
 /**
- * Pages the reference server hides until the vendor turns them on (core/portal/pages.ts: Roles
- * behind the `fe-roles-page` flag; Groups, both API-token pages and Subscriptions hidden by the default
- * visibility). The showcase turns them on with the same admin-box metadata a vendor administrator
- * would send (POST /metadata, `navigation.<page>.visibility`).
- */
-const SHOWCASE_PAGES = [
-  'roles',
-  'groups',
-  'personalApiTokens',
-  'apiTokens',
-  'webhooks',
-  'sso',
-  'subscriptions',
-] as const;
-const SHOWCASE_FLAGS = ['fe-roles-page', 'admin_portal_login_per_tenant'] as const;
-
-/**
  * `npm start`'s showcase (development mode only: main.ts runs it with `--dev` or
  * AUTH_ELEMENTS_DEV=1, never in tests or production), so that every page the portal has can be
  * seen: a vendor administrator (a super user, the one who may change the portal configuration)
- * who is also an Admin of the demo tenant; the admin-box metadata showing Roles, Groups and the
- * API-token pages to whoever holds their permissions; the flags of the Roles page and of the
- * Account page's custom-login tab on. Idempotent, and done once: when the vendor administrator is
+ * who is also an Admin of the demo tenant; the admin-box metadata showing every page the default
+ * visibility hides (core/portal/pages.ts PAGES_HIDDEN_BY_DEFAULT) to whoever holds its permission;
+ * every flag that gates a page or a tab (PORTAL_FLAGS: Roles, the security centre, the Account
+ * page's custom login) on. Both lists come from the portal's page table, so a new page is turned
+ * on too. Idempotent, and done once: when the vendor administrator is
  * created. After that the vendor's own changes (metadata, flags, password) are never reset.
  * Answers whether it wrote anything.
  */
@@ -116,19 +102,19 @@ export async function seedShowcase(db: Database, hasher: PasswordHasher): Promis
     ]);
     await addMembership(tx, { userId: admin.id, tenantId: SEED_TENANT_ID, roleKeys: ['Admin'] });
     const navigation = Object.fromEntries(
-      SHOWCASE_PAGES.map((page) => [page, { visibility: 'byPermissions' }]),
+      PAGES_HIDDEN_BY_DEFAULT.map((page) => [page, { visibility: 'byPermissions' }]),
     );
-    // `||` and `->` bind alike, left to right: without the parentheses the vendor's other page
-    // settings would be replaced, not kept.
+    // The vendor's own page settings win over the showcase's (right side of `||`). `||` and `->`
+    // bind alike, left to right: hence the parentheses.
     await tx.query(
       `INSERT INTO admin_box_metadata (vendor_id, configuration, updated_at) VALUES ($1, $2::jsonb, now())
        ON CONFLICT (vendor_id) DO UPDATE
          SET configuration = admin_box_metadata.configuration || jsonb_build_object('navigation',
-           COALESCE(admin_box_metadata.configuration->'navigation', '{}'::jsonb) || (($2::jsonb)->'navigation')),
+           (($2::jsonb)->'navigation') || COALESCE(admin_box_metadata.configuration->'navigation', '{}'::jsonb)),
              updated_at = now()`,
       [vendor.id, JSON.stringify({ navigation })],
     );
-    for (const key of SHOWCASE_FLAGS)
+    for (const key of PORTAL_FLAGS)
       await tx.query(
         `INSERT INTO feature_flags (key, description, enabled) VALUES ($1, 'Turned on by the development showcase', true)
          ON CONFLICT (key) DO UPDATE SET enabled = true`,
@@ -142,6 +128,6 @@ export async function seedShowcase(db: Database, hasher: PasswordHasher): Promis
 export function showcaseLines(): string[] {
   return [
     `  Vendor admin:  ${SEED_VENDOR_ADMIN_EMAIL} / ${SEED_VENDOR_ADMIN_PASSWORD} (vendor super user)`,
-    '  Showcase:      Roles, Groups, the API-token pages, Webhooks and Subscriptions turned on (README "Turning portal pages on")',
+    '  Showcase:      every portal page turned on; the vendor admin changes them on its Portal configuration page (README "Turning portal pages on")',
   ];
 }

@@ -179,6 +179,8 @@ export const ERROR_CATALOGUE = {
   SUB_ACCOUNT_NAMED_TWICE: 'Each account may be named once',
   SUB_ACCOUNT_ID_TAKEN: 'An account with this id already exists',
   PORTAL_VENDOR_ONLY: 'Only a vendor administrator can change the portal configuration',
+  FLAGS_VENDOR_ONLY: 'Only a vendor administrator can change feature flags',
+  FLAG_NOT_FOUND: 'Feature flag not found',
   CUSTOM_LOGIN_DISABLED: 'Custom login per account is not enabled',
   LOGIN_ALIAS_REQUIRED: 'Choose a login alias to turn custom login on',
   LOGIN_ALIAS_TAKEN: 'This login alias is already used by another account',

@@ -47,7 +47,7 @@ export interface InviteLinkConfig {
 }
 
 /** Users v3 query (spec 001 §7): v2's plus a preset. */
-export type UsersPreset = 'INACTIVE' | 'MFA_UNENROLLED' | 'BREACHED_PASSWORDS';
+export type UsersPreset = 'INACTIVE' | 'MFA_UNENROLLED' | 'BREACHED_PASSWORDS' | 'NEVER_SIGNED_IN';
 interface UsersV3Query extends UsersQuery {
   preset?: UsersPreset;
   maxInactiveSeconds?: number;

@@ -21,4 +21,8 @@ export const FLAG_REQUEST_SCHEMAS: Record<string, RequestSchema> = {
       }),
     }),
   },
+  // The vendor's switch (server/routes/featureFlags.ts); the demo has no vendor administrator.
+  'PUT /flags/api/v1/flags/:key': {
+    body: s.strictObject({ enabled: { type: 'boolean' } }, ['enabled']),
+  },
 };

@@ -47,11 +47,13 @@ export const PASSWORDLESS_PATH_TYPES = ['code', 'magiclink', 'smscode'] as const
 export const INVITE_LINK_MAX_MINUTES = 525600;
 
 /** Users v3 presets (spec 001 §3), and the client SDK's spelling of them (GetUsersFilterPreset). */
-const USER_PRESETS = ['INACTIVE', 'MFA_UNENROLLED', 'BREACHED_PASSWORDS'] as const;
+// NEVER_SIGNED_IN is ours (docs/contract.md): members who never signed in, whom INACTIVE leaves out.
+const USER_PRESETS = ['INACTIVE', 'MFA_UNENROLLED', 'BREACHED_PASSWORDS', 'NEVER_SIGNED_IN'] as const;
 export const CLIENT_USER_PRESETS: Record<string, (typeof USER_PRESETS)[number]> = {
   inactive: 'INACTIVE',
   'mfa-unenrolled': 'MFA_UNENROLLED',
   'breached-passwords': 'BREACHED_PASSWORDS',
+  'never-signed-in': 'NEVER_SIGNED_IN',
 };
 
 const emailOnly = { body: s.strictObject({ email: s.email }, ['email']) };

@@ -73,7 +73,8 @@ type RecommendationActionKey =
 export interface SecurityMetadata {
   totalUsers?: number;
   mfa?: { enrolledUsersCount?: number };
-  inactivity?: { staleUsersCount?: number };
+  /** `neverSignedInUsersCount` is ours (docs/contract.md): members not counted as stale. */
+  inactivity?: { staleUsersCount?: number; neverSignedInUsersCount?: number };
   password?: {
     breachedPasswordUsersCount?: number;
     historyRecommendations?: number;
@@ -113,6 +114,22 @@ export interface InsightsAnswer {
 
 /** Spec 001 §9: "inactive users threshold 7776000 s (90 days)". */
 export const INACTIVE_THRESHOLD_SECONDS = 7776000;
+/**
+ * Spec 001 §9's inactive member: one who signed in before, but not within `thresholdSeconds`. A
+ * member who never signed in (invited, provisioned by SCIM, created minutes ago) is not inactive:
+ * they are their own finding (`neverSignedIn`). One rule for both backends: the reference server
+ * writes the same in SQL (server/domain/team-users.ts, security-center.ts).
+ */
+export function isInactiveMember(
+  lastLogin: string | null | undefined,
+  now: number,
+  thresholdSeconds: number = INACTIVE_THRESHOLD_SECONDS,
+): boolean {
+  return !!lastLogin && Date.parse(lastLogin) < now - thresholdSeconds * 1000;
+}
+/** A member who has never signed in (see isInactiveMember). */
+export const hasNeverSignedIn = (lastLogin: string | null | undefined): boolean => !lastLogin;
+
 /** Spec 001 §9: "Security-centre tables page size 10, offset 0". */
 export const SECURITY_CENTER_PAGE_SIZE = 10;
 
@@ -145,8 +162,10 @@ interface SecurityFacts {
   /** Users with a second factor (a passkey alone is not one). */
   mfaEnrolledUsers: number;
   breachedPasswordUsers: number;
-  /** Users with no sign-in for INACTIVE_THRESHOLD_SECONDS (never signed in counts). */
+  /** Users who signed in before, but not for INACTIVE_THRESHOLD_SECONDS (isInactiveMember). */
   inactiveUsers: number;
+  /** Users who never signed in: not inactive, and not part of the score. */
+  neverSignedInUsers: number;
   enforceMFAType: string;
   lockout: { enabled: boolean; maxAttempts: number };
   passwordHistory: { enabled: boolean; historySize: number };
@@ -191,7 +210,7 @@ export function assessSecurity(f: SecurityFacts): SecurityCentre {
   const usage = {
     totalUsers: f.totalUsers,
     mfa: { enrolledUsersCount: f.mfaEnrolledUsers },
-    inactivity: { staleUsersCount: f.inactiveUsers },
+    inactivity: { staleUsersCount: f.inactiveUsers, neverSignedInUsersCount: f.neverSignedInUsers },
   };
   if (f.enforceMFAType === 'Force') insight('MFA_FORCED', 'MFA', usage);
   else if (f.enforceMFAType === 'ForceExceptSAML') {

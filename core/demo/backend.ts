@@ -7,6 +7,7 @@ import { clientRequestBody, requestErrors } from '../contract/checkRequest';
 import { maxInactiveSecondsOf, pageOf } from '../contract/listQuery';
 import { CLIENT_USER_PRESETS } from '../contract/requests';
 import { holdsPermission } from '../contract/permissions';
+import { hasNeverSignedIn, INACTIVE_THRESHOLD_SECONDS, isInactiveMember } from '../contract/securityCenter';
 import { DEMO_FEATURES, DEMO_PERMISSION_FEATURES } from '../entitlements/demoEntitlements';
 import { decidedEntitlements } from '../entitlements/entitlements';
 import { PERMISSION_CATALOGUE } from '../portal/permissionCatalogue';
@@ -211,8 +212,10 @@ function listDemoUsers(
     return fail(403, 'You can only list the users of your active account');
   if (v3 && query._maxInactiveSeconds && query._preset !== 'INACTIVE')
     return fail(400, '_maxInactiveSeconds needs _preset=INACTIVE');
-  const inactiveMs =
-    v3 && query._preset === 'INACTIVE' ? Number(query._maxInactiveSeconds ?? 7_776_000) * 1000 : null;
+  const inactiveSeconds =
+    v3 && query._preset === 'INACTIVE'
+      ? Number(query._maxInactiveSeconds ?? INACTIVE_THRESHOLD_SECONDS)
+      : null;
   const email = v3 ? (query._email ?? '').trim().toLowerCase() : '';
   const filter = (query._filter ?? '').trim().toLowerCase();
   const key = SORTABLE[sortBy] ?? SORTABLE.name!;
@@ -221,7 +224,8 @@ function listDemoUsers(
     .filter((u) => !filter || u.email.toLowerCase().includes(filter) || u.name.toLowerCase().includes(filter))
     .filter((u) => !email || u.email.toLowerCase() === email)
     .filter((u) => !ids || ids.includes(u.id))
-    .filter((u) => inactiveMs === null || !u.lastLogin || Date.parse(u.lastLogin) < now - inactiveMs)
+    .filter((u) => inactiveSeconds === null || isInactiveMember(u.lastLogin, now, inactiveSeconds))
+    .filter((u) => !(v3 && query._preset === 'NEVER_SIGNED_IN') || hasNeverSignedIn(u.lastLogin))
     .filter((u) => !(v3 && query._preset === 'MFA_UNENROLLED') || !mfaEnrolledOf(db, u))
     .filter((u) => !(v3 && query._preset === 'BREACHED_PASSWORDS') || u.breachedPassword === true)
     .sort(

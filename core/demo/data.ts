@@ -213,8 +213,9 @@ export function seedDemoDatabase(): DemoDatabase {
         tenantId: tenant.tenantId,
         roleKeys: [role],
         createdAt: `2026-0${index + 2}-01T00:00:00.000Z`,
-        // The security centre's sample: Alan Turing's password is on the breach list.
-        ...(id === 'demo-user-3' ? { breachedPassword: true } : {}),
+        // The security centre's sample: Alan Turing's password is on the breach list (found when
+        // he signed in, once, long ago: an inactive member); the other two never signed in.
+        ...(id === 'demo-user-3' ? { breachedPassword: true, lastLogin: '2026-03-02T09:00:00.000Z' } : {}),
       })),
     ],
     session: null,

@@ -8,7 +8,7 @@
  */
 import { fail, ok, type Answer } from '../contract/answer';
 import { holdsPermission } from '../contract/permissions';
-import { assessSecurity, INACTIVE_THRESHOLD_SECONDS } from '../contract/securityCenter';
+import { assessSecurity, hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
 import type { DemoDatabase, DemoUser } from './data';
 
 type Json = Record<string, unknown>;
@@ -47,12 +47,12 @@ export function handleDemoSecurityCenter(
   const devices = (db as DemoDatabase & DemoMfaState).mfa?.devices ?? [];
   const mine = db.securityPolicies?.[user.tenantId] ?? {};
   const policies = mine.policies ?? {};
-  const cutoff = now() - INACTIVE_THRESHOLD_SECONDS * 1000;
   const centre = assessSecurity({
     totalUsers: members.length,
     mfaEnrolledUsers: members.filter((m) => devices.some((d) => d.userId === m.id && !d.passkey)).length,
     breachedPasswordUsers: breached.length,
-    inactiveUsers: members.filter((m) => !m.lastLogin || Date.parse(m.lastLogin) < cutoff).length,
+    inactiveUsers: members.filter((m) => isInactiveMember(m.lastLogin, now())).length,
+    neverSignedInUsers: members.filter((m) => hasNeverSignedIn(m.lastLogin)).length,
     enforceMFAType: (policies.mfa as { enforceMFAType?: string } | undefined)?.enforceMFAType ?? 'DontForce',
     lockout: {
       enabled: false,

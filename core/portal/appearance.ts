@@ -9,7 +9,7 @@
  * Anything not named (or named with an unknown value) is `edit`. The reference server accepts
  * only the sections, fields and tabs listed in APPEARANCE_TARGETS (POST /metadata).
  */
-import { PORTAL_PAGES, type PageVisibility } from './pages';
+import { CONFIGURABLE_PAGES, type PageVisibility } from './pages';
 
 export type FieldAppearance = 'hidden' | 'viewOnly' | 'edit';
 type TabAppearance = 'hidden' | 'edit';
@@ -91,7 +91,7 @@ export function checkMetadataAction(action: MetadataAction): string | null {
       ? null
       : `${action.path} must be one of ${values.join(', ')}`;
   if (parts.length === 3 && parts[0] === 'navigation' && parts[2] === 'visibility') {
-    if (!(PORTAL_PAGES as readonly string[]).includes(parts[1]!)) return `Unknown page "${parts[1]}"`;
+    if (!(CONFIGURABLE_PAGES as readonly string[]).includes(parts[1]!)) return `Unknown page "${parts[1]}"`;
     return allowedValue(PAGE_VISIBILITIES);
   }
   if (parts.length === 4 && parts[3] === 'appearance' && (parts[1] === 'fields' || parts[1] === 'tabs')) {

@@ -23,6 +23,7 @@ export const PORTAL_PAGES = [
   'usage',
   'subscriptions',
   'allAccounts',
+  'portalConfiguration',
 ] as const;
 export type PortalPageId = (typeof PORTAL_PAGES)[number];
 
@@ -48,7 +49,29 @@ const DEFAULT_PAGE_VISIBILITY: Record<PortalPageId, PageVisibility> = {
   allAccounts: 'byPermissions',
   // Not in spec 001 §2's lists: the security centre shows by its flag and permission (choice).
   securityCenter: 'byPermissions',
+  // Vendor-only (VENDOR_PAGES): shown to a vendor super user whatever the metadata says.
+  portalConfiguration: 'byPermissions',
 };
+
+/**
+ * Pages for the vendor, not the tenant: only a vendor super user sees them (the server refuses
+ * everyone else with 403), and the admin-box metadata cannot hide them (a vendor could otherwise
+ * lock itself out of the page that turns pages back on).
+ */
+const VENDOR_PAGES: ReadonlySet<PortalPageId> = new Set(['portalConfiguration']);
+
+/** The tenant pages a vendor can show or hide with the admin-box metadata, in navigation order. */
+export const CONFIGURABLE_PAGES = PORTAL_PAGES.filter((page) => !VENDOR_PAGES.has(page));
+
+/** A page's visibility: the vendor's metadata over the default (spec 001 §2). */
+export function pageVisibility(metadata: AdminBoxMetadata, page: PortalPageId): PageVisibility {
+  return metadata.navigation?.[page]?.visibility ?? DEFAULT_PAGE_VISIBILITY[page];
+}
+
+/** Pages the default visibility hides until the vendor turns them on. */
+export const PAGES_HIDDEN_BY_DEFAULT = CONFIGURABLE_PAGES.filter(
+  (page) => DEFAULT_PAGE_VISIBILITY[page] === 'hidden',
+);
 
 /** The permission that gates each page (spec 001 §6). Profile needs none. */
 const PAGE_PERMISSIONS: Record<PortalPageId, string | null> = {
@@ -70,6 +93,8 @@ const PAGE_PERMISSIONS: Record<PortalPageId, string | null> = {
   allAccounts: 'fe.account-hierarchy.read.subAccount',
   // Spec 001 §6 names no permission of its own: the centre reports on the security policies (choice).
   securityCenter: 'fe.secure.read.securityPolicy',
+  // Decided by `superUser`, not by a permission (VENDOR_PAGES).
+  portalConfiguration: null,
 };
 
 /** Pages shown only while their feature flag is on (spec 001 §2). */
@@ -79,6 +104,14 @@ export const PAGE_FLAGS: Partial<Record<PortalPageId, string>> = {
   // Spec 001 §6: "security-center-admin-portal gates the security centre".
   securityCenter: 'security-center-admin-portal',
 };
+
+/** Flags that gate a tab inside a page (spec 001 §6: admin_portal_login_per_tenant, the Account page's custom login). */
+export const TAB_FLAGS = { accountCustomLogin: 'admin_portal_login_per_tenant' } as const;
+
+/** Every flag the portal reads to show a page or a tab: what the vendor's portal configuration offers. */
+export const PORTAL_FLAGS: readonly string[] = [
+  ...new Set([...Object.values(PAGE_FLAGS), ...Object.values(TAB_FLAGS)]),
+];
 
 /**
  * Whether held permission keys grant `required`: the contract's rule (core/contract/permissions.ts)
@@ -101,6 +134,8 @@ export interface NavigationInput {
   flags: Readonly<Record<string, boolean>>;
   /** Pages this build of the portal has screens for. */
   available: readonly PortalPageId[];
+  /** A vendor super user (users.super_user): sees the vendor pages too. */
+  superUser?: boolean;
 }
 
 /**
@@ -108,14 +143,16 @@ export interface NavigationInput {
  * - hidden: never;
  * - always: shown (the page itself answers a missing permission with its own message);
  * - byPermissions: only with the page's permission;
- * and, whatever the visibility, a flag-gated page only while its flag is on.
+ * and, whatever the visibility, a flag-gated page only while its flag is on. A vendor page shows
+ * to a vendor super user only.
  */
 export function visiblePages(input: NavigationInput): PortalPageId[] {
   return PORTAL_PAGES.filter((page) => {
     if (!input.available.includes(page)) return false;
+    if (VENDOR_PAGES.has(page)) return input.superUser === true;
     const flag = PAGE_FLAGS[page];
     if (flag && !input.flags[flag]) return false;
-    const visibility = input.metadata.navigation?.[page]?.visibility ?? DEFAULT_PAGE_VISIBILITY[page];
+    const visibility = pageVisibility(input.metadata, page);
     if (visibility === 'hidden') return false;
     if (visibility === 'always') return true;
     const permission = PAGE_PERMISSIONS[page];

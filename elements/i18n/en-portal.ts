@@ -36,6 +36,28 @@ export const enPortal = {
       usage: 'Usage',
       subscriptions: 'Subscriptions',
       allAccounts: 'All accounts',
+      portalConfiguration: 'Portal configuration',
+    },
+    // The vendor's own page (a vendor super user only): which pages tenants see, and the flags that gate them.
+    portalConfiguration: {
+      description:
+        'Choose which pages the portal shows to the accounts of your application, and turn on the feature flags that gate pages. Only vendor administrators see this page.',
+      pagesTitle: 'Pages',
+      pagesIntro:
+        'Always: every member sees the page. By permissions: only members whose role holds the page’s permission. Hidden: nobody.',
+      visibilities: { always: 'Always', byPermissions: 'By permissions', hidden: 'Hidden' },
+      needsFlag: (flag: string) => `Shown only while the flag ${flag} is on.`,
+      savePages: 'Save page visibility',
+      pagesSaved: 'Page visibility saved.',
+      nothingChanged: 'Nothing changed.',
+      flagsTitle: 'Feature flags',
+      flagsIntro: 'A flag turned on here is on for every account and user.',
+      gates: (what: string) => `Gates: ${what}`,
+      customLoginTab: 'the Account page’s custom-login tab',
+      flagOn: 'On',
+      flagOff: 'Off',
+      flagSaved: (flag: string, on: boolean) => `${flag} turned ${on ? 'on' : 'off'}.`,
+      loadFailed: 'The portal configuration could not be loaded.',
     },
     pageLoadFailed: 'This page could not be loaded. Check your connection and try again.',
     retry: 'Try again',

@@ -60,6 +60,7 @@ export const enInvitations = {
       INACTIVE: 'Inactive for 90 days',
       MFA_UNENROLLED: 'Without MFA',
       BREACHED_PASSWORDS: 'With a breached password',
+      NEVER_SIGNED_IN: 'Never signed in',
     },
     // Invite link
     inviteLink: 'Invite link',

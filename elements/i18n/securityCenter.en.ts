@@ -67,6 +67,8 @@ export const securityCenter = {
   usage: (enrolled: number, total: number) => `${enrolled} of ${total} members have a second factor.`,
   stale: (count: number) =>
     `${count} ${count === 1 ? 'member has' : 'members have'} not signed in for 90 days.`,
+  neverSignedIn: (count: number) =>
+    count ? `${count} ${count === 1 ? 'member has' : 'members have'} never signed in.` : '',
   breachedCount: (count: number) => `${count} ${count === 1 ? 'member' : 'members'}.`,
   tables: {
     breached: {
@@ -74,14 +76,18 @@ export const securityCenter = {
       empty: 'No member signs in with a breached password.',
     },
     mfa: { title: 'Without MFA', empty: 'Every member has a second factor.' },
-    inactive: { title: 'Inactive for 90 days', empty: 'Every member signed in in the last 90 days.' },
+    inactive: {
+      title: 'Inactive for 90 days',
+      empty: 'No member who signed in before has been away for 90 days.',
+    },
+    never: { title: 'Never signed in', empty: 'Every member has signed in at least once.' },
   },
   search: 'Search by name or email',
   noMatch: 'No members match your search.',
   loadFailed: 'This list could not be loaded.',
   total: (count: number) => (count === 1 ? '1 member' : `${count.toLocaleString('en')} members`),
   pagination: (title: string) => `${title} pages`,
-  columns: { name: 'Name', email: 'Email', roles: 'Roles', lastLogin: 'Last sign-in' },
+  columns: { name: 'Name', email: 'Email', roles: 'Roles', lastLogin: 'Last sign-in', added: 'Added' },
   noRoles: 'No role',
   never: 'Never',
   sendResets: 'Send reset emails',

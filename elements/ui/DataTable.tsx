@@ -122,7 +122,21 @@ const emptyStyle = css({
   borderRadius: 'var(--ae-radius)',
 });
 const checkboxCellStyle = css({ width: '1%', paddingRight: '0 !important' });
-const actionsCellStyle = css({ width: '1%', textAlign: 'end !important' as 'end', whiteSpace: 'nowrap' });
+/**
+ * The row actions stay in view however wide the table: the column is pinned to the region's right
+ * edge (sticky) while the other columns scroll under it, so ⋯ never sits off-screen (issue 24). Its
+ * own background and a divider keep the scrolled cells from showing through.
+ */
+const actionsCellStyle = css({
+  width: '1%',
+  textAlign: 'end !important' as 'end',
+  whiteSpace: 'nowrap',
+  position: 'sticky',
+  right: 0,
+  background: 'var(--ae-color-surface)',
+  boxShadow: 'inset 1px 0 0 var(--ae-color-divider)',
+  'thead &': { zIndex: 2, background: 'var(--ae-color-surface-muted)' },
+});
 
 /**
  * A list page's table (after Primer's DataTable): a real `<table>` with a caption, columns that sort

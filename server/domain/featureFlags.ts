@@ -3,7 +3,37 @@
  * one. A flag is on for everyone (`enabled`), or for listed tenants or users. An anonymous
  * context sees only `enabled`. Unknown keys are off.
  */
+import { PORTAL_FLAGS } from '../../core/portal/pages';
 import type { Database } from '../storage/database';
+
+export const FLAG_MESSAGES = {
+  vendorOnly: 'Only a vendor administrator can change feature flags',
+  notFound: 'Feature flag not found',
+} as const;
+
+/** A flag as the vendor's portal configuration shows it. */
+interface FeatureFlagDto {
+  key: string;
+  description: string | null;
+  enabled: boolean;
+  tenantIds: string[];
+  userIds: string[];
+}
+
+interface FlagRow {
+  key: string;
+  description: string | null;
+  enabled: boolean;
+  tenant_ids: string[];
+  user_ids: string[];
+}
+const toDto = (row: FlagRow): FeatureFlagDto => ({
+  key: row.key,
+  description: row.description,
+  enabled: row.enabled,
+  tenantIds: row.tenant_ids,
+  userIds: row.user_ids,
+});
 
 export interface FlagContext {
   anonymous?: boolean;
@@ -45,4 +75,40 @@ export async function setFlag(
      ON CONFLICT (key) DO UPDATE SET enabled = EXCLUDED.enabled, tenant_ids = EXCLUDED.tenant_ids, user_ids = EXCLUDED.user_ids`,
     [key, value.enabled ?? false, value.tenantIds ?? [], value.userIds ?? []],
   );
+}
+
+/**
+ * Every defined flag, and the flags the portal reads (PORTAL_FLAGS) even before a row exists for
+ * them (off), by key.
+ */
+export async function listFlags(db: Database): Promise<FeatureFlagDto[]> {
+  const { rows } = await db.query<FlagRow>(
+    'SELECT key, description, enabled, tenant_ids::text[] AS tenant_ids, user_ids::text[] AS user_ids FROM feature_flags',
+  );
+  const byKey = new Map(rows.map((row) => [row.key, toDto(row)]));
+  for (const key of PORTAL_FLAGS)
+    if (!byKey.has(key))
+      byKey.set(key, { key, description: null, enabled: false, tenantIds: [], userIds: [] });
+  return [...byKey.values()].sort((a, b) => a.key.localeCompare(b.key));
+}
+
+/**
+ * Turns a flag on or off for everyone (the vendor's switch); its lists of tenants and users stay.
+ * A flag the portal reads is created on first use; any other key must be defined already (null).
+ */
+export async function setFlagEnabled(
+  db: Database,
+  key: string,
+  enabled: boolean,
+): Promise<FeatureFlagDto | null> {
+  const { rows } = await db.query<FlagRow>(
+    PORTAL_FLAGS.includes(key)
+      ? `INSERT INTO feature_flags (key, enabled) VALUES ($1, $2)
+         ON CONFLICT (key) DO UPDATE SET enabled = EXCLUDED.enabled
+         RETURNING key, description, enabled, tenant_ids::text[] AS tenant_ids, user_ids::text[] AS user_ids`
+      : `UPDATE feature_flags SET enabled = $2 WHERE key = $1
+         RETURNING key, description, enabled, tenant_ids::text[] AS tenant_ids, user_ids::text[] AS user_ids`,
+    [key, enabled],
+  );
+  return rows[0] ? toDto(rows[0]) : null;
 }

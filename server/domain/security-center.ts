@@ -24,11 +24,12 @@ const HAS_SECOND_FACTOR = 'EXISTS (SELECT 1 FROM mfa_devices d WHERE d.user_id =
 /** Score, recommendations and insights of `tenantId`, from its members and policies now. */
 export async function securityCentreOf(db: Database, tenantId: string): Promise<SecurityCentre> {
   const counts = (
-    await db.query<{ total: number; enrolled: number; breached: number; inactive: number }>(
+    await db.query<{ total: number; enrolled: number; breached: number; inactive: number; never: number }>(
       `SELECT count(*)::int AS total,
               count(*) FILTER (WHERE ${HAS_SECOND_FACTOR})::int AS enrolled,
               count(*) FILTER (WHERE u.breached_password_at IS NOT NULL)::int AS breached,
-              count(*) FILTER (WHERE u.last_login IS NULL OR u.last_login < now() - make_interval(secs => $2))::int AS inactive
+              count(*) FILTER (WHERE u.last_login < now() - make_interval(secs => $2))::int AS inactive,
+              count(*) FILTER (WHERE u.last_login IS NULL)::int AS never
          FROM memberships m JOIN users u ON u.id = m.user_id
         WHERE m.tenant_id = $1`,
       [tenantId, INACTIVE_THRESHOLD_SECONDS],
@@ -55,7 +56,9 @@ export async function securityCentreOf(db: Database, tenantId: string): Promise<
     totalUsers: counts.total,
     mfaEnrolledUsers: counts.enrolled,
     breachedPasswordUsers: counts.breached,
+    // core/contract/securityCenter.ts isInactiveMember: never signed in is not inactive.
     inactiveUsers: counts.inactive,
+    neverSignedInUsers: counts.never,
     enforceMFAType: mfa.enforceMFAType,
     lockout,
     passwordHistory: history,

@@ -28,7 +28,10 @@ interface UserListQuery {
   /** Page index (0-based): `_offset` counts pages of `_limit` users. */
   page: number;
   limit: number;
-  /** Users v3 (spec 001 §7): members inactive for at least this many seconds (never signed in counts). */
+  /**
+   * Users v3 (spec 001 §7): members who signed in before, but not for this many seconds; never
+   * signed in does not count (core/contract/securityCenter.ts isInactiveMember).
+   */
   inactiveForSeconds?: number | undefined;
   /** Users v3 `_email`: this exact address only (any case). */
   email?: string | undefined;
@@ -40,6 +43,8 @@ interface UserListQuery {
   mfaUnenrolled?: boolean | undefined;
   /** Users v3 preset BREACHED_PASSWORDS: members whose password was found on the breach list. */
   breachedPassword?: boolean | undefined;
+  /** Users v3 preset NEVER_SIGNED_IN (ours): members who never signed in. */
+  neverSignedIn?: boolean | undefined;
 }
 
 export interface TeamUserDto {
@@ -112,12 +117,13 @@ export async function listTenantUsers(
 ): Promise<{ items: TeamUserDto[]; totalItems: number }> {
   const filter = query.filter.trim();
   const where = `m.tenant_id = $1 AND ($2::text IS NULL OR u.email ILIKE $2 OR u.name ILIKE $2)
-    AND ($3::int IS NULL OR u.last_login IS NULL OR u.last_login < now() - make_interval(secs => $3::int))
+    AND ($3::int IS NULL OR u.last_login < now() - make_interval(secs => $3::int))
     AND ($4::text IS NULL OR lower(u.email) = lower($4::text))
     AND ($5::uuid IS NULL OR u.id = $5::uuid)
     AND ($6::boolean IS NOT TRUE OR NOT ${HAS_SECOND_FACTOR})
     AND ($7::uuid[] IS NULL OR u.id = ANY($7::uuid[]))
-    AND ($8::boolean IS NOT TRUE OR u.breached_password_at IS NOT NULL)`;
+    AND ($8::boolean IS NOT TRUE OR u.breached_password_at IS NOT NULL)
+    AND ($9::boolean IS NOT TRUE OR u.last_login IS NULL)`;
   const params = [
     query.tenantId,
     filter ? containsPattern(filter) : null,
@@ -127,6 +133,7 @@ export async function listTenantUsers(
     query.mfaUnenrolled === true,
     query.userIds ?? null,
     query.breachedPassword === true,
+    query.neverSignedIn === true,
   ];
   const total = await db.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM memberships m JOIN users u ON u.id = m.user_id WHERE ${where}`,
@@ -140,7 +147,7 @@ export async function listTenantUsers(
        FROM memberships m JOIN users u ON u.id = m.user_id
       WHERE ${where}
       ORDER BY ${order}
-      LIMIT $9 OFFSET $10`,
+      LIMIT $10 OFFSET $11`,
     [...params, query.limit, query.page * query.limit],
   );
   const grants = await loadGrants(

@@ -174,6 +174,9 @@ export const AUDITED: Readonly<Record<string, AuditSpec>> = {
   [`DELETE ${CONFIGURATIONS}/v1/auth/strategies`]: policy('Sign-in methods'),
   [`PUT ${CONFIGURATIONS}/v1/auth/strategies/vendor`]: policy('Application sign-in methods'),
   [`PUT ${CONFIGURATIONS}/v1/captcha-policy`]: policy('Captcha policy'),
+  // The vendor's portal configuration: page visibility and the flags that gate pages.
+  [`POST /metadata`]: spec('portal', 'Portal configuration changed', 'Medium'),
+  [`PUT /flags/api/v1/flags/:key`]: spec('portal', 'Feature flag changed', 'High'),
   [`POST ${CONFIGURATIONS}/v1/restrictions/ip/config`]: spec(
     'restrictions',
     'IP restrictions changed',

@@ -2,13 +2,46 @@
  * POST /{prefix}/flags/api/v1/evaluate **(choice of path and method: the context travels as JSON)**.
  * Public: flags are not secrets, and the login box reads some before anyone signs in. Request
  * schema: core/contract/requests-flags.ts (the demo backend's too).
+ *
+ * The vendor's switches (ours; the client SDK only reads flags), for a vendor administrator
+ * (`users.super_user`) only, others 403; each change is audited (http/audit-hook.ts):
+ * - GET /flags/api/v1/flags: `{ items: [{ key, description, enabled, tenantIds, userIds }] }`;
+ * - PUT /flags/api/v1/flags/:key `{ enabled }`: on or off for everyone; answers the flag.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { evaluateFlags, type FlagContext } from '../domain/featureFlags';
+import {
+  evaluateFlags,
+  FLAG_MESSAGES,
+  listFlags,
+  setFlagEnabled,
+  type FlagContext,
+} from '../domain/featureFlags';
+import { findUserById } from '../domain/users';
 import { requireUser } from '../http/bearer';
+import { httpError } from '../http/errors';
 
 export async function featureFlagRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const requireVendorAdministrator = async (request: FastifyRequest) => {
+    const claims = await requireUser(ctx.tokens, request);
+    if (!(await findUserById(ctx.db, claims.sub))?.super_user) throw httpError(403, FLAG_MESSAGES.vendorOnly);
+  };
+
+  app.get('/flags/api/v1/flags', async (request) => {
+    await requireVendorAdministrator(request);
+    return { items: await listFlags(ctx.db) };
+  });
+
+  app.put<{ Params: { key: string }; Body: { enabled: boolean } }>(
+    '/flags/api/v1/flags/:key',
+    async (request) => {
+      await requireVendorAdministrator(request);
+      const flag = await setFlagEnabled(ctx.db, request.params.key, request.body.enabled);
+      if (!flag) throw httpError(404, FLAG_MESSAGES.notFound);
+      return flag;
+    },
+  );
+
   app.post<{ Body: { keys?: string[]; context?: FlagContext } | undefined }>(
     '/flags/api/v1/evaluate',
     {

@@ -158,7 +158,7 @@ describe('sign-in with an invite link', () => {
 });
 
 describe('GET users v3', () => {
-  it('pages like v2 and adds _email, _tenantId and the INACTIVE preset', async () => {
+  it('pages like v2 and adds _email, _tenantId and the INACTIVE and NEVER_SIGNED_IN presets', async () => {
     assert.equal((await invite({ email: 'expiry@example.com' })).statusCode, 201);
     const page = (await call('GET', `${V3}?_limit=2&_offset=0&_sortBy=provider&_order=DESC`)).json();
     assert.equal(page.items.length, 2);
@@ -167,8 +167,12 @@ describe('GET users v3', () => {
     assert.equal((await call('GET', `${V3}?_tenantId=00000000-0000-4000-8000-000000000000`)).statusCode, 403);
     const inactive = (await call('GET', `${V3}?_preset=INACTIVE&_limit=200`)).json();
     const emails = inactive.items.map((u: { email: string }) => u.email);
-    assert.ok(emails.includes('expiry@example.com'), 'never signed in counts as inactive');
+    assert.ok(!emails.includes('expiry@example.com'), 'never signed in is not inactive (issue 24)');
     assert.ok(!emails.includes('admin@example.com'), 'the admin just signed in');
+    const never = (await call('GET', `${V3}?_preset=NEVER_SIGNED_IN&_limit=200`)).json();
+    const neverEmails = never.items.map((u: { email: string }) => u.email);
+    assert.ok(neverEmails.includes('expiry@example.com'), 'never signed in: its own preset');
+    assert.ok(!neverEmails.includes('admin@example.com'));
     for (const bad of ['_preset=nope', '_maxInactiveSeconds=10', '_offset=-1', '_limit=abc', '_unknown=1']) {
       const res = await call('GET', `${V3}?${bad}`);
       assert.equal(res.statusCode, 400, bad);

@@ -67,7 +67,8 @@ export async function teamUserRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   /**
    * Users v3 (spec 001 §7): v2's query plus _tenantId (must be the caller's active tenant), _preset
-   * (INACTIVE, with _maxInactiveSeconds, default 90 days; MFA_UNENROLLED: members without a second
+   * (INACTIVE, with _maxInactiveSeconds, default 90 days: members who signed in before, not since;
+   * NEVER_SIGNED_IN, ours: members who never signed in; MFA_UNENROLLED: members without a second
    * factor; BREACHED_PASSWORDS: members whose password a sign-in found on the breach list, the
    * verdict stored per user, domain/breached-passwords.ts), _email (exact address).
    */
@@ -95,6 +96,7 @@ export async function teamUserRoutes(app: FastifyInstance, ctx: AppContext): Pro
       email: q._email,
       mfaUnenrolled: q._preset === 'MFA_UNENROLLED',
       breachedPassword: q._preset === 'BREACHED_PASSWORDS',
+      neverSignedIn: q._preset === 'NEVER_SIGNED_IN',
       userIds: idsOf(q),
     });
     reply.header('cache-control', 'no-store');

@@ -43,6 +43,8 @@ const NOT_IN_DEMO: Record<string, string> = {
     "the vendor's admin-box settings: set with the vendor's credentials, never from a page; the demo keeps a fixed admin box",
   'POST /metadata/admin-box':
     "the same settings in the client SDK's commit format: the vendor's, never from a page; the demo keeps a fixed admin box",
+  'GET /flags/api/v1/flags':
+    "the vendor's flag switches (Portal configuration page): a vendor super user's, and the demo has none",
   'DELETE /identity/resources/users/sessions/v1/me/:id':
     "the demo keeps one session (the page's own), so there is no other session to end; it answers DELETE .../me/all",
   'POST /team/resources/members/v1/:userId/resendActivationEmail':

@@ -39,6 +39,7 @@ for (const [name, factory] of BACKENDS) {
         assert.ok((INSIGHT_CODES as readonly string[]).includes(item.code), item.code);
       const usage = res.body.insights.items.find((i: { code: string }) => i.code === 'PARTIAL_MFA_USAGE');
       assert.equal(usage?.metadata?.totalUsers, 1);
+      assert.deepEqual(usage?.metadata?.inactivity, { staleUsersCount: 0, neverSignedInUsersCount: 0 });
     });
 
     test('the breached table and the campaign: nobody breached in a new account, nothing sent', async () => {
@@ -48,6 +49,24 @@ for (const [name, factory] of BACKENDS) {
       const sent = await call('POST', `${API}/users/v1/passwords/breached/reset/bulk`, {});
       assert.equal(sent.status, 200);
       assert.deepEqual(sent.body, { sent: 0, skipped: 0 });
+    });
+
+    test('a member who never signed in is their own finding, not an inactive one (issue 24)', async () => {
+      const email = `never-${Math.random().toString(36).slice(2, 8)}@example.com`;
+      const invited = await call('POST', `${API}/users/v2`, { email, name: 'Nev Er', skipInviteEmail: true });
+      assert.equal(invited.status, 201, JSON.stringify(invited.body));
+      const res = await call('GET', `${CENTRE}/insights/v1`);
+      const usage = res.body.insights.items.find((i: { code: string }) => i.code === 'PARTIAL_MFA_USAGE');
+      assert.deepEqual(usage?.metadata?.inactivity, { staleUsersCount: 0, neverSignedInUsersCount: 1 });
+      const inactive = await call('GET', `${API}/users/v3?_preset=INACTIVE&_maxInactiveSeconds=7776000`);
+      assert.equal(inactive.status, 200);
+      assert.deepEqual(inactive.body.items, []);
+      const never = await call('GET', `${API}/users/v3?_preset=NEVER_SIGNED_IN&_limit=10&_offset=0`);
+      assert.equal(never.status, 200, JSON.stringify(never.body));
+      assert.deepEqual(
+        never.body.items.map((u: { email: string }) => u.email),
+        [email],
+      );
     });
 
     test('without a token: 401', async () => {

@@ -160,9 +160,13 @@ test('bulk add: one by one, allowed and unallowed listed, then the list reloads 
   await expect(partOf(portal(page), 'bulk-add')).toBeFocused();
   await expect(partOf(portal(page), 'users-total')).toHaveText('3 users');
   await expect(row(page, b.email)).toContainText('Viewer');
-  // The v3 INACTIVE preset: the two who never signed in, not the admin who just did.
-  await partOf(portal(page), 'users-preset').selectOption('INACTIVE');
+  // The v3 NEVER_SIGNED_IN preset: the two who never signed in, not the admin who just did; they
+  // are not INACTIVE (issue 24: inactive means signed in before, not for 90 days).
+  await partOf(portal(page), 'users-preset').selectOption('NEVER_SIGNED_IN');
   await expect(partOf(portal(page), 'users-total')).toHaveText('2 users');
+  await expect(row(page, admin.email)).toHaveCount(0);
+  await partOf(portal(page), 'users-preset').selectOption('INACTIVE');
+  await expect(row(page, b.email)).toHaveCount(0);
   await expect(row(page, admin.email)).toHaveCount(0);
   // The v3 MFA_UNENROLLED preset: nobody in this new account has a second factor yet.
   await partOf(portal(page), 'users-preset').selectOption('MFA_UNENROLLED');

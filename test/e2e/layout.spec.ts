@@ -4,9 +4,19 @@
 // inside its own table region) or a word in it is cut across lines, or when axe finds a violation
 // (colour contrast included). scripts/screenshots.mjs shoots the same screens.
 import { expect, test, type Page } from '@playwright/test';
+import { buildReactHost } from '../../demo-pages/react-host/build.mjs';
 import { STATIC_ORIGIN } from '../playwright.config';
-import { axeViolations } from './helpers';
-import { LOGIN_SCREENS, PORTAL_PAGES, THEMES, WIDTHS, openDemo, openPortalPage } from './screens.mjs';
+import { axeViolations, partOf } from './helpers';
+import {
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  LOGIN_SCREENS,
+  PORTAL_PAGES,
+  THEMES,
+  WIDTHS,
+  openDemo,
+  openPortalPage,
+} from './screens.mjs';
 
 /** What is wrong with the layout of the page as it is now; empty when nothing. */
 async function layoutProblems(page: Page): Promise<string[]> {
@@ -15,9 +25,11 @@ async function layoutProblems(page: Page): Promise<string[]> {
     const doc = document.documentElement;
     if (doc.scrollWidth > doc.clientWidth)
       problems.push(`the document scrolls sideways (${doc.scrollWidth} px in ${doc.clientWidth} px)`);
-    const roots = [...document.querySelectorAll('auth-login-box, auth-admin-portal')]
+    // The custom elements, and the React entry's hosts (a div with data-auth-element).
+    const roots = [...document.querySelectorAll('auth-login-box, auth-admin-portal, [data-auth-element]')]
       .map((el) => el.shadowRoot)
       .filter((root): root is ShadowRoot => root !== null);
+    const scrollsSideways = (el: Element) => /auto|scroll/.test(getComputedStyle(el).overflowX);
     for (const root of roots) {
       // No control sticks out of the element's box, nor out of the dialog it sits in.
       const host = (root.host as HTMLElement).getBoundingClientRect();
@@ -44,6 +56,43 @@ async function layoutProblems(page: Page): Promise<string[]> {
           problems.push(
             `a ${region.localName} (${region.getAttribute('part') ?? region.className}) scrolls sideways (${region.scrollWidth} px in ${region.clientWidth} px)`,
           );
+      }
+      // Text stays inside the bordered box (a card, a section) it sits in: a long email or URL wraps
+      // instead of running past the border. Text in a region that scrolls by itself is exempt.
+      const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        const text = (node.textContent ?? '').trim();
+        if (!text) continue;
+        let card: HTMLElement | null = null;
+        let exempt = false;
+        for (let up = node.parentElement; up && !card && !exempt; up = up.parentElement) {
+          const style = getComputedStyle(up);
+          if (scrollsSideways(up) || /^(input|select|textarea|button|td|th|option)$/.test(up.localName))
+            exempt = true;
+          else if (parseFloat(style.borderLeftWidth) > 0 && parseFloat(style.borderRightWidth) > 0) card = up;
+        }
+        if (exempt || !card) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const edge = card.getBoundingClientRect();
+        const past = [...range.getClientRects()].some(
+          (r) => r.width > 0 && (r.right > edge.right + 1 || r.left < edge.left - 1),
+        );
+        if (past)
+          problems.push(
+            `the text "${text.slice(0, 40)}" runs past its box (${card.getAttribute('part') ?? card.localName})`,
+          );
+      }
+      // Every row's actions (⋯) can be reached without scrolling: inside its table's visible region
+      // and inside the window (issue 24: the Users table's ⋯ sat off-screen at 1280 px).
+      for (const actions of root.querySelectorAll<HTMLElement>('table [part~="row-actions"]')) {
+        const rect = actions.getBoundingClientRect();
+        if (rect.width === 0) continue;
+        const region = actions.closest('table')!.parentElement!.getBoundingClientRect();
+        const label = actions.getAttribute('aria-label') ?? 'row actions';
+        if (rect.right > region.right + 1 || rect.left < region.left - 1)
+          problems.push(`"${label}" is outside its table's visible region`);
+        else if (rect.right > doc.clientWidth + 1) problems.push(`"${label}" is outside the window`);
       }
       for (const table of root.querySelectorAll('table')) {
         // A table wider than its box must be inside a region that scrolls by itself.
@@ -119,8 +168,64 @@ for (const theme of THEMES) {
       await checkout.getByRole('button', { name: 'Confirm and pay' }).click();
       await expect(checkout.getByText('Your card has expired.')).toBeVisible();
       await check(page, 'checkout, card with errors');
-      await page.keyboard.press('Escape');
+      // Paid: the subscriptions page now shows the payment method and the billing email (issue 24:
+      // the email ran past its card at 375 px).
+      await checkout.getByLabel('Expiry (MM/YY)').fill('12/40');
+      await checkout.getByLabel('Security code (CVC)').fill('123');
+      await checkout.getByRole('button', { name: 'Confirm and pay' }).click();
+      await expect(checkout.getByRole('status')).toHaveText('You are on the Business plan.');
+      await checkout.getByRole('button', { name: 'Close', exact: true }).click();
       await expect(checkout).toBeHidden();
+      // A long billing email, as accounts departments have.
+      const email = 'accounts.payable.department@subsidiary.example.com';
+      await portal.getByRole('button', { name: 'Edit billing details' }).click();
+      const details = portal.getByRole('dialog', { name: 'Billing details' });
+      await details.getByLabel('Billing email').fill(email);
+      await details.getByRole('button', { name: 'Save' }).click();
+      await expect(details).toBeHidden();
+      await expect(portal.locator('[part~="billing-details"]')).toContainText(email);
+      await check(page, 'portal, subscriptions with a payment method');
     });
   }
 }
+
+// Issue 24: the React host demo squeezed the portal into one ~370 px grid column at desktop width
+// and scrolled sideways at 375 px.
+test.describe('the React host page', () => {
+  test.beforeAll(async () => {
+    await buildReactHost();
+  });
+  for (const width of [375, 1280]) {
+    test(`at ${width} px: nothing scrolls sideways or sticks out, and the portal takes the page's width`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${STATIC_ORIGIN}/react-host/index.html?demo`);
+      const login = page.locator('[data-auth-element="login-box"]');
+      await partOf(login, 'email-input').fill(DEMO_EMAIL);
+      await partOf(login, 'submit-button').click();
+      await partOf(login, 'password-input').fill(DEMO_PASSWORD);
+      await partOf(login, 'submit-button').click();
+      const portal = page.locator('[data-auth-element="admin-portal"]');
+      for (const [id, title] of [
+        ['users', 'Users'],
+        ['subscriptions', 'Subscriptions'],
+      ]) {
+        await page.evaluate((hash) => {
+          location.hash = hash;
+        }, `#/portal/${id}`);
+        await partOf(portal, 'page').getByRole('heading', { name: title, exact: true }).first().waitFor();
+        await expect(partOf(portal, 'page').locator('[part~="loading"]')).toHaveCount(0);
+        await page.waitForTimeout(600);
+        expect(await layoutProblems(page), `React host, ${id}: layout`).toEqual([]);
+      }
+      // The portal spans the page's main column, as on the other demo pages.
+      const widths = await page.evaluate(() => ({
+        main: document.querySelector('main')!.clientWidth,
+        portal: document.querySelector('[data-auth-element="admin-portal"]')!.getBoundingClientRect().width,
+      }));
+      expect(widths.portal, JSON.stringify(widths)).toBeGreaterThan(widths.main - 60);
+    });
+  }
+});

@@ -5,7 +5,7 @@
 // link that arrives in the e2e mailbox; the users page filters the same member.
 import { expect, test, type Page } from '@playwright/test';
 import { API_ORIGIN, STATIC_ORIGIN } from '../playwright.config';
-import { CENTRE_ADMIN, CENTRE_BREACHED } from './fixtures/security-center';
+import { CENTRE_ADMIN, CENTRE_BREACHED, CENTRE_NEW } from './fixtures/security-center';
 import { axeViolations, latestMessage, partOf, signIn } from './helpers';
 
 const API = `${API_ORIGIN}/frontegg/identity/resources`;
@@ -38,6 +38,15 @@ test('score, tables and the breached-password campaign, emails delivered', async
   await expect(
     partOf(centre, 'security-center-mfa-table').getByRole('row').filter({ hasText: CENTRE_ADMIN.email }),
   ).toBeVisible();
+  // Issue 24: a member added minutes ago who never signed in is their own finding, not inactive.
+  await expect(
+    partOf(centre, 'security-center-never-table').getByRole('row').filter({ hasText: CENTRE_NEW.email }),
+  ).toBeVisible();
+  await expect(partOf(centre, 'security-center-inactive').getByRole('row')).toHaveCount(0);
+  await expect(partOf(centre, 'security-center-inactive')).toContainText(
+    'No member who signed in before has been away for 90 days.',
+  );
+  await expect(centre.getByText('1 member has never signed in.')).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
   await partOf(centre, 'security-center-send-resets-bulk').click();
@@ -54,7 +63,7 @@ test('score, tables and the breached-password campaign, emails delivered', async
   // The same finding on the users page: its "With a breached password" filter (users v3's
   // BREACHED_PASSWORDS preset) lists the member, not the administrator.
   await partOf(centre, 'nav').getByRole('link', { name: 'Users' }).click();
-  await expect(partOf(centre, 'users-total')).toHaveText('2 users');
+  await expect(partOf(centre, 'users-total')).toHaveText('3 users');
   await partOf(centre, 'users-preset').selectOption({ label: 'With a breached password' });
   await expect(partOf(centre, 'users-total')).toHaveText('1 user');
   const rows = partOf(centre, 'user-row');

@@ -159,7 +159,17 @@ test('IP restrictions: Add my IP turns the allow list on and the administrator s
   await address.fill('10.0.0.0/8');
   await security.getByRole('button', { name: 'Add to allow list' }).click();
   await expect(partOf(security, 'ip-row')).toHaveCount(2);
+  await expect(security.getByRole('status').filter({ hasText: '10.0.0.0/8 was added.' })).toBeVisible();
+  // An address the server refuses (issue 24): its message is the field's own, next to it, and the
+  // last attempt's "was added" goes away; the settings card above shows no error.
+  await address.fill('999.1.1.1');
+  await security.getByRole('button', { name: 'Add to allow list' }).click();
+  await expect(address).toHaveAccessibleDescription(/"999\.1\.1\.1" is not an IP address or CIDR range/);
+  await expect(address).toHaveAttribute('aria-invalid', 'true');
+  await expect(security.getByText('10.0.0.0/8 was added.')).toHaveCount(0);
+  await expect(partOf(security, 'error')).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
+  await address.fill('');
   await (await rowAction(security, '10.0.0.0/8', 'Remove 10.0.0.0/8')).click();
   await security
     .getByRole('dialog', { name: 'Remove this address?' })

@@ -33,6 +33,10 @@ import { hashOf, pageFromHash } from './route';
 
 export interface PortalPageProps {
   metadata: AdminBoxMetadata;
+  /** The vendor changed page visibility or flags: the shell loads both again (the navigation follows). */
+  onConfigurationChange?: () => void;
+  /** The pages this build has screens for. */
+  available?: readonly PortalPageId[];
 }
 
 /** Pages this build has, each its own chunk, downloaded on first visit. */
@@ -55,7 +59,10 @@ const PORTAL_PAGE_COMPONENTS: Partial<
   provisioning: lazy(() => import('../pages/provisioning/ProvisioningPage')),
   webhooks: lazy(() => import('../pages/connectivity/ConnectivityPage')),
   subscriptions: lazy(() => import('../pages/subscriptions/SubscriptionsPage')),
+  portalConfiguration: lazy(() => import('../pages/portal-configuration/PortalConfigurationPage')),
 };
+
+const AVAILABLE_PAGES = Object.keys(PORTAL_PAGE_COMPONENTS) as PortalPageId[];
 
 /** The tenant switcher, for users of several accounts only (its own chunk). */
 const TenantSwitcher = lazy(() => import('../../tenants/TenantSwitcher'));
@@ -166,7 +173,7 @@ function isNothingSaved(error: unknown): boolean {
 }
 
 /** Loads the vendor's admin-box metadata once; a failure is logged and the portal goes on with none. */
-function useAdminBoxMetadata(enabled: boolean): AdminBoxMetadata | null {
+function useAdminBoxMetadata(enabled: boolean, version: number): AdminBoxMetadata | null {
   const app = useAuthApp();
   const [metadata, setMetadata] = useState<AdminBoxMetadata | null>(null);
   useEffect(() => {
@@ -186,13 +193,16 @@ function useAdminBoxMetadata(enabled: boolean): AdminBoxMetadata | null {
     return () => {
       live = false;
     };
-  }, [app, enabled]);
+  }, [app, enabled, version]);
   return metadata;
 }
 
 /** The flags that gate pages (spec 001 §2), evaluated for the signed-in user; a failure leaves them off. */
 const PAGE_FLAG_KEYS = [...new Set(Object.values(PAGE_FLAGS))];
-function usePageFlags(context: { userId: string; tenantId: string } | null): Record<string, boolean> | null {
+function usePageFlags(
+  context: { userId: string; tenantId: string } | null,
+  version: number,
+): Record<string, boolean> | null {
   const app = useAuthApp();
   const [flags, setFlags] = useState<Record<string, boolean> | null>(null);
   const userId = context?.userId;
@@ -206,7 +216,7 @@ function usePageFlags(context: { userId: string; tenantId: string } | null): Rec
     return () => {
       live = false;
     };
-  }, [app, userId, tenantId]);
+  }, [app, userId, tenantId, version]);
   return flags;
 }
 
@@ -250,8 +260,13 @@ export function PortalShell() {
   const app = useAuthApp();
   const { isLoading, isAuthenticated, user, tenants, activeTenant, tenantSwitch } =
     useAppSelector(selectAuth);
-  const metadata = useAdminBoxMetadata(isAuthenticated);
-  const flags = usePageFlags(isAuthenticated && user ? { userId: user.id, tenantId: user.tenantId } : null);
+  // Bumped when the vendor changes the portal configuration: metadata and flags load again.
+  const [configurationVersion, setConfigurationVersion] = useState(0);
+  const metadata = useAdminBoxMetadata(isAuthenticated, configurationVersion);
+  const flags = usePageFlags(
+    isAuthenticated && user ? { userId: user.id, tenantId: user.tenantId } : null,
+    configurationVersion,
+  );
   const hash = useHash();
   const [attempt, setAttempt] = useState(0);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -264,7 +279,8 @@ export function PortalShell() {
         metadata: metadata ?? {},
         permissions: user?.permissions.map((p) => p.key) ?? [],
         flags: flags ?? {},
-        available: Object.keys(PORTAL_PAGE_COMPONENTS) as PortalPageId[],
+        available: AVAILABLE_PAGES,
+        superUser: user?.superUser === true,
       }),
     [metadata, user, flags],
   );
@@ -352,7 +368,13 @@ export function PortalShell() {
                   {tenantSwitch.loading ? (
                     <Spinner label={en.tenantSwitcher.switching} />
                   ) : (
-                    Page && <Page metadata={metadata ?? {}} />
+                    Page && (
+                      <Page
+                        metadata={metadata ?? {}}
+                        available={AVAILABLE_PAGES}
+                        onConfigurationChange={() => setConfigurationVersion((n) => n + 1)}
+                      />
+                    )
                   )}
                 </Suspense>
               </PageErrorBoundary>

@@ -27,6 +27,10 @@ const CONFIG = '/identity/resources/configurations/v1';
 const SUB_USERS = '/identity/resources/sub-tenants/v1/:tenantId/users';
 const SUB_USERS_V1 = '/identity/resources/sub-tenants/users/v1/:userId';
 const OBJECT = obj({});
+const FLAG = obj(
+  { key: str, description: strOrNull, enabled: bool, tenantIds: arr(str), userIds: arr(str) },
+  ['key', 'enabled'],
+);
 const STRATEGY = obj({ strategy: str, isActive: bool }, ['strategy']);
 /** The client SDK's IAuthStrategiesConfig. */
 const STRATEGIES = obj(
@@ -190,6 +194,8 @@ export const platformSchemas: RouteSchemas = {
   },
   'POST /flags/api/v1/evaluate': { response: { 200: OBJECT } },
   'GET /flags': { response: { 200: obj({}, [], 'Flag name -> "on" or "off"') } },
+  'GET /flags/api/v1/flags': { response: { 200: obj({ items: arr(FLAG) }, ['items']) } },
+  'PUT /flags/api/v1/flags/:key': { response: { 200: FLAG } },
   // Sub-accounts and hierarchy
   'GET /tenants/resources/hierarchy/v2': {
     response: { 200: obj({ items: arr(any), _links: obj({ next: str }) }, ['items']) },

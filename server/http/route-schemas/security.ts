@@ -82,7 +82,7 @@ const CENTRE_METADATA = obj(
   {
     totalUsers: int,
     mfa: obj({ enrolledUsersCount: int }),
-    inactivity: obj({ staleUsersCount: int }),
+    inactivity: obj({ staleUsersCount: int, neverSignedInUsersCount: int }),
     password: obj({
       breachedPasswordUsersCount: int,
       historyRecommendations: int,

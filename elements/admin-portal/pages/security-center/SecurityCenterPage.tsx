@@ -52,7 +52,13 @@ function insightFigure(insight: Insight): string | null {
   const m = insight.metadata;
   if (!m) return null;
   if (insight.category === 'MFA' && m.totalUsers !== undefined)
-    return `${t.usage(m.mfa?.enrolledUsersCount ?? 0, m.totalUsers)} ${t.stale(m.inactivity?.staleUsersCount ?? 0)}`;
+    return [
+      t.usage(m.mfa?.enrolledUsersCount ?? 0, m.totalUsers),
+      t.stale(m.inactivity?.staleUsersCount ?? 0),
+      t.neverSignedIn(m.inactivity?.neverSignedInUsersCount ?? 0),
+    ]
+      .filter(Boolean)
+      .join(' ');
   if (m.password?.breachedPasswordUsersCount) return t.breachedCount(m.password.breachedPasswordUsersCount);
   return null;
 }
@@ -94,12 +100,15 @@ function MembersTable({
       cell: (u) => u.roles.map((r) => r.name ?? r.key).join(', ') || t.noRoles,
       part: 'member-roles',
     },
-    {
-      id: 'lastLogin',
-      header: t.columns.lastLogin,
-      cell: (u) => formatDate(u.lastLogin, t.never),
-      nowrap: true,
-    },
+    // Members who never signed in have no last sign-in to show: when they were added instead.
+    table === 'never'
+      ? { id: 'createdAt', header: t.columns.added, cell: (u) => formatDate(u.createdAt, ''), nowrap: true }
+      : {
+          id: 'lastLogin',
+          header: t.columns.lastLogin,
+          cell: (u) => formatDate(u.lastLogin, t.never),
+          nowrap: true,
+        },
   ];
   const titleId = `ae-security-center-${table}`;
   return (
@@ -242,6 +251,7 @@ export default function SecurityCenterPage(_props: PortalPageProps) {
       />
       <MembersTable api={api} table="mfa" reloadKey={reloadKey} />
       <MembersTable api={api} table="inactive" reloadKey={reloadKey} />
+      <MembersTable api={api} table="never" reloadKey={reloadKey} />
 
       {confirming && (
         <ConfirmDialog

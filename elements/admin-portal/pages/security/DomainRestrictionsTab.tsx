@@ -36,6 +36,8 @@ export default function DomainRestrictionsTab({ writable }: { writable: boolean 
   const [domainError, setDomainError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const submit = useSubmit();
+  // The add form's own call: its refusal belongs to the domain field, not to the settings above.
+  const adding = useSubmit();
 
   if (config.load.status === 'loading') return null;
   if (config.load.status === 'error')
@@ -49,11 +51,13 @@ export default function DomainRestrictionsTab({ writable }: { writable: boolean 
 
   async function addDomain(event: FormEvent) {
     event.preventDefault();
+    // A new attempt: the last one's "was added" no longer describes what is on screen.
+    setStatus(null);
     if (!looksLikeDomain(domain)) {
       setDomainError(t.domainInvalid);
       return;
     }
-    await submit.run(async () => {
+    await adding.run(async () => {
       const added = await api.addDomain(domain.trim(), listType);
       setDomain('');
       afterChange(t.added(added.domain));
@@ -84,14 +88,15 @@ export default function DomainRestrictionsTab({ writable }: { writable: boolean 
         change={(next) =>
           setDraft({ ...shown, active: next.active ?? shown.active, listType: next.list ?? shown.listType })
         }
-        save={() =>
+        save={() => {
+          setStatus(null);
           void submit.run(async () => {
             await api.saveDomainConfig(shown);
             setDraft(null);
             config.reload();
             setStatus(t.configSaved);
-          })
-        }
+          });
+        }}
         writable={writable}
         busy={submit.busy}
         error={submit.error}
@@ -128,16 +133,17 @@ export default function DomainRestrictionsTab({ writable }: { writable: boolean 
               label={t.domain}
               hint={t.domainHint}
               value={domain}
-              error={domainError}
+              error={domainError ?? adding.error}
               maxLength={253}
               partName="domain-input"
               onChange={(event) => {
                 setDomain(event.target.value);
                 setDomainError(null);
+                adding.setError(null);
               }}
             />
             <div>
-              <Button type="submit" variant="secondary" disabled={submit.busy}>
+              <Button type="submit" variant="secondary" disabled={adding.busy}>
                 {t.add[listType]}
               </Button>
             </div>

@@ -53,6 +53,8 @@ export default function IpRestrictionsTab({ writable }: { writable: boolean }) {
   const [entry, setEntry] = useState({ ip: '', description: '' });
   const [entryError, setEntryError] = useState<string | null>(null);
   const submit = useSubmit();
+  // The add form's own call: its refusal belongs to the address field, not to the settings above.
+  const adding = useSubmit();
 
   /** Spec 001 §4: after each change, reload the list and check the current address again. */
   const afterChange = (text: string) => {
@@ -71,6 +73,7 @@ export default function IpRestrictionsTab({ writable }: { writable: boolean }) {
   /** Saves the config, asking first when it would refuse the administrator's own address. */
   async function saveConfig(next: IpConfig, confirmed = false) {
     const locksMeOut = next.isActive && (next.strategy === 'ALLOW' ? !onAllowList.valid : false);
+    setStatus(null);
     if (locksMeOut && !confirmed) {
       setConfirm(next);
       return;
@@ -83,6 +86,7 @@ export default function IpRestrictionsTab({ writable }: { writable: boolean }) {
   }
   async function addMyIp() {
     if (!myIp) return;
+    setStatus(null);
     await submit.run(async () => {
       await api.addIp({ ip: myIp, strategy: 'ALLOW', description: t.myIpDescription });
       await api.saveIpConfig({ isActive: true, strategy: 'ALLOW' });
@@ -93,11 +97,13 @@ export default function IpRestrictionsTab({ writable }: { writable: boolean }) {
   }
   async function addEntry(event: FormEvent) {
     event.preventDefault();
+    // A new attempt: the last one's "was added" no longer describes what is on screen.
+    setStatus(null);
     if (!looksLikeIp(entry.ip)) {
       setEntryError(t.ipInvalid);
       return;
     }
-    await submit.run(async () => {
+    await adding.run(async () => {
       await api.addIp({
         ip: entry.ip.trim(),
         strategy: shownList,
@@ -194,11 +200,12 @@ export default function IpRestrictionsTab({ writable }: { writable: boolean }) {
               label={t.ip}
               hint={t.ipHint}
               value={entry.ip}
-              error={entryError}
+              error={entryError ?? adding.error}
               partName="ip-input"
               onChange={(event) => {
                 setEntry((e) => ({ ...e, ip: event.target.value }));
                 setEntryError(null);
+                adding.setError(null);
               }}
             />
             <TextField
@@ -209,7 +216,7 @@ export default function IpRestrictionsTab({ writable }: { writable: boolean }) {
               onChange={(event) => setEntry((e) => ({ ...e, description: event.target.value }))}
             />
             <div>
-              <Button type="submit" variant="secondary" disabled={submit.busy}>
+              <Button type="submit" variant="secondary" disabled={adding.busy}>
                 {t.add[shownList]}
               </Button>
             </div>

@@ -41,7 +41,8 @@ const factsStyle = css({
   gap: '6px 16px',
   margin: 0,
   dt: { color: 'var(--ae-color-text-muted)' },
-  dd: { margin: 0 },
+  // A long billing email or address wraps inside the card rather than running past it.
+  dd: { margin: 0, minWidth: 0, overflowWrap: 'anywhere' },
 });
 const actionsStyle = css({ display: 'flex', gap: '8px', flexWrap: 'wrap' });
 const TONES = {

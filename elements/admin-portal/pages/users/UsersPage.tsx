@@ -294,6 +294,7 @@ export default function UsersPage(_props: PortalPageProps) {
               { value: 'INACTIVE', label: tInvite.presets.INACTIVE },
               { value: 'MFA_UNENROLLED', label: tInvite.presets.MFA_UNENROLLED },
               { value: 'BREACHED_PASSWORDS', label: tInvite.presets.BREACHED_PASSWORDS },
+              { value: 'NEVER_SIGNED_IN', label: tInvite.presets.NEVER_SIGNED_IN },
             ]}
             onChange={(event) => {
               setPreset(event.target.value as UsersPreset | '');
