@@ -87,6 +87,8 @@ function run({ command, args }) {
       });
     forward(child.stdout, process.stdout);
     forward(child.stderr, process.stderr);
+    // A runner that cannot start (not installed) or is killed by a signal is a failed suite.
+    child.on('error', (error) => resolve({ code: 1, output: `${output}\n${error.message}` }));
     child.on('close', (code) => resolve({ code: code ?? 1, output }));
   });
 }
