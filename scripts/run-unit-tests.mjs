@@ -2,10 +2,11 @@
 // Runs every Node-side unit test (`*.test.ts` under core/, server/, elements/ except browser tests,
 // test/contract/, test/interop/, scripts/) with Node's own test runner; tsx compiles TypeScript on the fly.
 // Usage: node scripts/run-unit-tests.mjs [folder-or-file ...]
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
 import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const roots = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -35,71 +36,58 @@ if (files.length === 0) {
   console.error('No unit test files found under', roots.join(', '));
   process.exit(1);
 }
-// Safety nets: Node 20 applies --test-timeout to each test file as a whole, so a file (its hooks
-// and tests) that does not finish within 120 s fails, and a test file whose process does not exit
-// (an open handle) cannot hold CI for its whole 90 minutes: the run stops after 25 minutes.
-// The interop suite (test/interop/: a whole server with identity providers, hundreds of real HTTP
-// calls) runs in a second runner process whose per-file limit is 5 minutes: Node applies the
-// per-test limit to each file as a whole, and on a loaded shared machine such a file can pass 120 s
-// while making progress. The last two lines are then the totals of both runs (what
-// scripts/test-all.mjs reads).
-const RUN_LIMIT_MS = 25 * 60 * 1000;
-const deadline = Date.now() + RUN_LIMIT_MS;
-const isInterop = (file) => relative('.', file).split(sep).join('/').startsWith('test/interop/');
-const runs = [
-  { files: files.filter((file) => !isInterop(file)), testTimeoutMs: 120 * 1000 },
-  { files: files.filter(isInterop), testTimeoutMs: 5 * 60 * 1000 },
-].filter((run) => run.files.length > 0);
+// One runner process for every file, as many files at a time as the machine has cores: the
+// server's tests spend their time in the embedded database (PGlite, WASM), which runs in the test
+// file's own thread, so each file keeps one core busy and more at once only queue.
+//
+// Safety nets. Node 20 applies --test-timeout to each test file as a whole (its process start, its
+// hooks and tests): a file that does not finish within 5 minutes fails ("cancelled", counted as
+// failed by scripts/test-summary.mjs). The slowest files take 20-40 s of CPU (the slowest 15 are
+// printed at the end of every run), so the limit stops a file that hangs without failing one that
+// a busy machine slows several times over. The same limit ends a file whose process does not exit
+// after its tests (an open handle such as a timer or a server): "cancelled". Last, the whole run
+// stops after 60 minutes, so that nothing can hold CI for its 90; the suite takes about 15 minutes
+// of CPU (7-8 minutes on 2 idle cores, 47 at a load average of 20-30).
+const FILE_LIMIT_MS = 5 * 60 * 1000;
+const RUN_LIMIT_MS = 60 * 60 * 1000;
+const SLOWEST = 15;
+const durations = join(mkdtempSync(join(tmpdir(), 'unit-durations-')), 'files.jsonl');
 
-/** Runs one runner process, its output streamed through: its exit status and its last totals. */
-function runTests(run) {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        '--test',
-        '--test-concurrency=2',
-        `--test-timeout=${run.testTimeoutMs}`,
-        '--test-reporter=spec',
-        ...run.files,
-      ],
-      {
-        stdio: ['inherit', 'pipe', 'inherit'],
-        // Piped, the reporter would drop its colours: keep them when the output is a terminal.
-        env: process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env,
-      },
-    );
-    let tail = '';
-    child.stdout.on('data', (chunk) => {
-      process.stdout.write(chunk);
-      tail = (tail + chunk.toString()).slice(-4096);
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), Math.max(deadline - Date.now(), 1));
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      const last = (pattern) =>
-        Number([...stripVTControlCharacters(tail).matchAll(pattern)].at(-1)?.[1] ?? 0);
-      resolve({ code, signal, passed: last(/ℹ pass (\d+)/g), failed: last(/ℹ fail (\d+)/g) });
-    });
-  });
+const child = spawn(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    '--test',
+    `--test-concurrency=${Math.max(1, availableParallelism())}`,
+    `--test-timeout=${FILE_LIMIT_MS}`,
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    `--test-reporter=${fileURLToPath(new URL('./file-durations-reporter.mjs', import.meta.url))}`,
+    `--test-reporter-destination=${durations}`,
+    ...files,
+  ],
+  // Piped, the reporter would drop its colours: keep them when the output is a terminal.
+  { stdio: 'inherit', env: process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env },
+);
+const timer = setTimeout(() => child.kill('SIGKILL'), RUN_LIMIT_MS);
+const [code, signal] = await new Promise((resolve) => child.on('close', (...args) => resolve(args)));
+clearTimeout(timer);
+if (signal) {
+  console.error(
+    `Unit tests stopped after ${RUN_LIMIT_MS / 60000} minutes (the whole run's limit): not every file ran.`,
+  );
+  process.exit(1);
 }
-
-let passed = 0;
-let failed = 0;
-let status = 0;
-for (const run of runs) {
-  const result = await runTests(run);
-  if (result.signal) {
-    console.error(
-      `Unit tests stopped after ${RUN_LIMIT_MS / 60000} minutes: a test file's process did not exit (an open handle such as a timer or a server).`,
-    );
-    process.exit(1);
-  }
-  passed += result.passed;
-  failed += result.failed;
-  if (result.code !== 0) status = result.code ?? 1;
+if (files.length > 1) {
+  const lines = existsSync(durations) ? readFileSync(durations, 'utf8').split('\n').filter(Boolean) : [];
+  const slowest = lines
+    .map((line) => JSON.parse(line))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, SLOWEST);
+  console.log(`\nSlowest test files (wall time, limit ${FILE_LIMIT_MS / 1000} s each):`);
+  for (const { file, ms, ok } of slowest)
+    console.log(`${(ms / 1000).toFixed(1).padStart(7)} s  ${file}${ok ? '' : '  (failed)'}`);
 }
-if (runs.length > 1) console.log(`ℹ pass ${passed}\nℹ fail ${failed}`);
-process.exit(status);
+rmSync(dirname(durations), { recursive: true, force: true });
+process.exit(code ?? 1);

@@ -3,12 +3,18 @@
 // then every suite: unit and contract tests (Node's runner), browser
 // tests (web-test-runner, Chromium), end-to-end tests (Playwright, Chromium, real server), and the
 // consumer tests (both packages packed and installed into the apps of test/consumers/,
-// scripts/test-consumers.mjs). Prints one closing line with the totals. Stops at the first suite
-// that fails to run at all.
+// scripts/test-consumers.mjs). Prints one line per suite and a closing line with the totals, added
+// up from those lines (scripts/test-summary.mjs). Stops at the first gate that fails.
 import { spawn } from 'node:child_process';
-
 import { existsSync } from 'node:fs';
-import { stripVTControlCharacters } from 'node:util';
+import {
+  consumerCounts,
+  nodeRunnerCounts,
+  playwrightCounts,
+  suiteResult,
+  summarize,
+  webTestRunnerCounts,
+} from './test-summary.mjs';
 
 // The React 19 host (test/react19-host) has its own locked install: React 19 beside the kit's 18.
 const react19Install = existsSync('test/react19-host/node_modules/react')
@@ -45,32 +51,27 @@ const suites = [
     name: 'unit and contract',
     command: process.execPath,
     args: ['scripts/run-unit-tests.mjs'],
-    counts: (out) => [last(out, /ℹ pass (\d+)/g), last(out, /ℹ fail (\d+)/g)],
+    counts: nodeRunnerCounts,
   },
   {
     name: 'browser',
     command: 'npx',
     args: ['web-test-runner', '--config', 'web-test-runner.config.mjs'],
-    counts: (out) => [last(out, /(\d+) passed/g), last(out, /(\d+) failed/g)],
+    counts: webTestRunnerCounts,
   },
   {
     name: 'end-to-end',
     command: 'npx',
     args: ['playwright', 'test', '-c', 'test/playwright.config.ts'],
-    counts: (out) => [last(out, /(\d+) passed/g), last(out, /(\d+) failed/g)],
+    counts: playwrightCounts,
   },
   {
     name: 'consumers',
     command: process.execPath,
     args: ['scripts/test-consumers.mjs'],
-    counts: (out) => [last(out, /^(\d+) passed, \d+ failed$/gm), last(out, /^\d+ passed, (\d+) failed$/gm)],
+    counts: consumerCounts,
   },
 ];
-
-function last(text, pattern) {
-  const matches = [...stripVTControlCharacters(text).matchAll(pattern)];
-  return matches.length ? Number(matches[matches.length - 1][1]) : 0;
-}
 
 function run({ command, args }) {
   return new Promise((resolve) => {
@@ -86,36 +87,24 @@ function run({ command, args }) {
       });
     forward(child.stdout, process.stdout);
     forward(child.stderr, process.stderr);
+    // A runner that cannot start (not installed) or is killed by a signal is a failed suite.
+    child.on('error', (error) => resolve({ code: 1, output: `${output}\n${error.message}` }));
     child.on('close', (code) => resolve({ code: code ?? 1, output }));
   });
 }
 
-let passed = 0;
-let failed = 0;
-const summary = [];
+const results = [];
 const started = Date.now();
 for (const suite of suites) {
   const t0 = Date.now();
   console.log(`\n=== ${suite.name} ===`);
   const { code, output } = await run(suite);
-  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-  if (suite.counts) {
-    const [p, f] = suite.counts(output);
-    passed += p;
-    failed += f;
-    summary.push(`${suite.name}: ${p} passed, ${f} failed (${seconds} s)`);
-    if (code !== 0 && f === 0) {
-      failed += 1;
-      summary.push(`${suite.name}: exited with code ${code}`);
-    }
-  } else {
-    summary.push(`${suite.name}: ${code === 0 ? 'ok' : `failed (exit ${code})`} (${seconds} s)`);
-    if (code !== 0) {
-      failed += 1;
-      break;
-    }
-  }
+  const result = suiteResult({ ...suite, output, code, seconds: (Date.now() - t0) / 1000 });
+  results.push(result);
+  // A gate (format, lint, build...) that fails stops the run: the suites after it would test
+  // something else than the tree as it is.
+  if (!suite.counts && !result.ok) break;
 }
-console.log(`\n=== summary (${((Date.now() - started) / 1000).toFixed(0)} s) ===\n${summary.join('\n')}`);
-console.log(`${passed} passed, ${failed} failed`);
+const { failed, text } = summarize(results, (Date.now() - started) / 1000);
+console.log(`\n${text}`);
 process.exit(failed === 0 ? 0 : 1);

@@ -2412,30 +2412,61 @@ const splitKey = (key: string) => {
   return { method: key.slice(0, space) as Method, route: key.slice(space + 1) };
 };
 
-// ---- "Nothing written": fingerprints of the database.
-let everyTable: string[] = [];
+// ---- "Nothing written": a journal of every row any statement inserts, changes or deletes.
 /**
- * Every row of every table, but a session's last use: any verified token moves it forward (at most
- * every 30 s, the idle-timeout bookkeeping of domain/security-policies.ts), a refused call too, and
- * on a slow machine that happened inside a check now and then.
+ * Installs row triggers on every table that note each write in `matrix_writes` (in the writing
+ * transaction, so a write rolled back leaves no note). Not a write: an UPDATE that changes nothing,
+ * and a session's last use, which any verified token moves forward (at most every 30 s, the
+ * idle-timeout bookkeeping of domain/security-policies.ts), a refused call's too.
  */
-async function databasePrint(): Promise<string> {
-  // A session's activity time is written at most once a minute on any authenticated call (refused
-  // ones too): it is not a change a refused caller made, and a run longer than a minute meets it.
-  const union = everyTable
-    .map((t) =>
-      t === 'sessions'
-        ? `SELECT '${t}' || (to_jsonb(x) - 'last_used_at')::text AS v FROM ${t} x`
-        : `SELECT '${t}' || x::text AS v FROM ${t} x`,
-    )
-    .join(' UNION ALL ');
-  const { rows } = await server.db.query<{ print: string }>(
-    `SELECT md5(coalesce(string_agg(v, '|' ORDER BY v), '')) AS print FROM (${union}) a`,
+async function journalWrites(tables: string[]) {
+  await server.db.query(
+    'CREATE TABLE matrix_writes (id bigserial PRIMARY KEY, table_name text NOT NULL, op text NOT NULL)',
   );
-  return rows[0]!.print;
+  await server.db.query(`CREATE FUNCTION matrix_note_write() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP = 'UPDATE' AND (to_jsonb(NEW) - 'last_used_at') = (to_jsonb(OLD) - 'last_used_at')
+        AND (TG_TABLE_NAME = 'sessions' OR to_jsonb(NEW) = to_jsonb(OLD)) THEN
+        RETURN NULL;
+      END IF;
+      INSERT INTO matrix_writes (table_name, op) VALUES (TG_TABLE_NAME, TG_OP);
+      RETURN NULL;
+    END $$`);
+  for (const table of tables) {
+    await server.db.query(
+      `CREATE TRIGGER matrix_note_write AFTER INSERT OR UPDATE OR DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION matrix_note_write()`,
+    );
+    await server.db.query(
+      `CREATE TRIGGER matrix_note_truncate AFTER TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION matrix_note_write()`,
+    );
+  }
 }
-/** The seeded tenant's own rows: its tree of accounts, members, roles, groups, tokens, links, sessions. */
+/** The journal's last note: the same after a call means the call wrote nothing. */
+async function writeMark(): Promise<number> {
+  const { rows } = await server.db.query<{ n: number }>(
+    'SELECT coalesce(max(id), 0)::int AS n FROM matrix_writes',
+  );
+  return rows[0]!.n;
+}
+/** What was written after `mark`, e.g. "users UPDATE ×1, audits INSERT ×2". */
+async function writtenSince(mark: number): Promise<string> {
+  const { rows } = await server.db.query<{ t: string; op: string; n: number }>(
+    'SELECT table_name AS t, op, count(*)::int AS n FROM matrix_writes WHERE id > $1 GROUP BY 1, 2 ORDER BY 1, 2',
+    [mark],
+  );
+  return rows.map((r) => `${r.t} ${r.op} ×${r.n}`).join(', ');
+}
+let tenantPrinted = { mark: -1, print: '' };
+/**
+ * A fingerprint of the seeded tenant's own rows: its tree of accounts, members, roles, groups,
+ * tokens, links, sessions. Computed again only when the journal has a new note.
+ */
 async function tenantPrint(): Promise<string> {
+  const mark = await writeMark();
+  if (mark !== tenantPrinted.mark) tenantPrinted = { mark, print: await tenantRows() };
+  return tenantPrinted.print;
+}
+async function tenantRows(): Promise<string> {
   const { rows } = await server.db.query<{ print: string }>(
     `WITH RECURSIVE tree(id) AS (
        SELECT $1::uuid UNION SELECT t.id FROM tenants t JOIN tree ON t.parent_tenant_id = tree.id
@@ -2518,11 +2549,13 @@ before(async () => {
   vendorId = (await server.db.query<{ id: string }>('SELECT id FROM vendors LIMIT 1')).rows[0]!.id;
   passwordHash = await new PasswordHasher(FAST_HASHING).hash(PASSWORD);
   await setFlag(server.db, 'admin_portal_login_per_tenant', { enabled: true });
-  everyTable = (
-    await server.db.query<{ name: string }>(
-      `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
-    )
-  ).rows.map((r) => r.name);
+  await journalWrites(
+    (
+      await server.db.query<{ name: string }>(
+        `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+      )
+    ).rows.map((r) => r.name),
+  );
 
   const permissions = (await admin('GET', `${IR}/permissions/v1`)) as Array<{ id: string; key: string }>;
   for (const p of permissions) fx.permissionIds.set(p.key, p.id);
@@ -2587,6 +2620,16 @@ describe('permission matrix', () => {
     assert.deepEqual(stale, [], 'these ROUTES entries name no route any more');
   });
 
+  it('notes every write in its journal ("nothing written"), but not a session\'s last use', async () => {
+    const mark = await writeMark();
+    await server.db.query('UPDATE sessions SET last_used_at = now()');
+    await server.db.query('UPDATE vendors SET name = name');
+    assert.equal(await writeMark(), mark);
+    await server.db.query(`UPDATE vendors SET updated_at = updated_at + interval '1 second'`);
+    await server.db.query(`UPDATE vendors SET updated_at = updated_at - interval '1 second'`);
+    assert.equal(await writtenSince(mark), 'vendors UPDATE ×2');
+  });
+
   it('refuses every permission-gated route to callers without its permission, and nothing is written', async () => {
     const problems: string[] = [];
     for (const [key, entry] of Object.entries(ROUTES)) {
@@ -2616,22 +2659,29 @@ describe('permission matrix', () => {
           ...(request.payload ? { payload: request.payload } : {}),
         });
 
-      // The session guard records activity at most every 30 s (sessions.last_used_at): the cached
-      // callers' sessions are touched here, so a run longer than 30 s does not see that as a write.
-      await server.db.query('UPDATE sessions SET last_used_at = now() WHERE revoked_at IS NULL');
-      let print = await databasePrint();
+      let mark = await writeMark();
       const expectNothingWritten = async (who: string) => {
-        const now = await databasePrint();
-        if (now !== print) problems.push(`${key}: ${who}: something was written`);
-        print = now;
+        const now = await writeMark();
+        if (now !== mark)
+          problems.push(`${key}: ${who}: something was written (${await writtenSince(mark)})`);
+        mark = now;
       };
-      for (const caller of [{ name: 'no token', token: null }, ...refused]) {
+      const mustRefuse = [{ name: 'no token', token: null }, ...refused];
+      for (const caller of mustRefuse) {
         const res = await call(caller.token);
         counts.pairs += 1;
         counts.callers.add(caller.name.replace(/ \(.*\)$/, ''));
         if (res.statusCode !== 401 && res.statusCode !== 403)
           problems.push(`${key}: ${caller.name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-        await expectNothingWritten(caller.name);
+      }
+      // One look at the journal for them all; when it has a note, each call again to name who wrote.
+      if ((await writeMark()) !== mark) {
+        problems.push(`${key}: refused callers: something was written (${await writtenSince(mark)})`);
+        mark = await writeMark();
+        for (const caller of mustRefuse) {
+          await call(caller.token);
+          await expectNothingWritten(caller.name);
+        }
       }
 
       // The request itself is right: the caller holding exactly the permission gets through. On a
@@ -2649,8 +2699,8 @@ describe('permission matrix', () => {
       // An administrator of another tenant: this tenant's ids are not found there (400 for ids in a
       // body, "not in this account"), and this tenant does not change.
       if (entry.scope === 'account') await exactCall();
-      const before = await tenantPrint();
-      print = await databasePrint();
+      const before = entry.scope === 'account' ? await tenantPrint() : '';
+      mark = await writeMark();
       const res = await call(otherTenantAdmin.token);
       counts.pairs += 1;
       counts.callers.add(otherTenantAdmin.name);
@@ -2661,7 +2711,8 @@ describe('permission matrix', () => {
         await exactCall();
       } else {
         if (res.statusCode >= 500) problems.push(`${key}: ${otherTenantAdmin.name}: ${res.statusCode}`);
-        if ((await tenantPrint()) !== before)
+        // Nothing written anywhere (the journal) is nothing written here either.
+        if ((await writeMark()) !== mark && (await tenantPrint()) !== before)
           problems.push(`${key}: ${otherTenantAdmin.name}: this tenant changed`);
       }
     }
@@ -2677,14 +2728,14 @@ describe('permission matrix', () => {
       assert.ok(!manager.permissions.includes('fe.*'));
       for (const attempt of entry.grants.attempts) {
         const request = await attempt.request(manager);
-        const print = await databasePrint();
+        const mark = await writeMark();
         const res = await as(manager.token, method, request.url, request.payload);
         counts.grantAttempts += 1;
         const label = `${key}: ${attempt.what}`;
         if (!attempt.status.includes(res.statusCode))
           problems.push(`${label}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-        if (res.statusCode >= 300 && (await databasePrint()) !== print)
-          problems.push(`${label}: refused, but something was written`);
+        if (res.statusCode >= 300 && (await writeMark()) !== mark)
+          problems.push(`${label}: refused, but something was written (${await writtenSince(mark)})`);
         if (attempt.check && res.statusCode < 300)
           await attempt
             .check(manager, res.json())

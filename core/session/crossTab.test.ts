@@ -33,9 +33,12 @@ function channelHub() {
 }
 
 const settle = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Waits until `done()` holds (the other tab's message arrived), polling; fails after 2 s, so a busy machine only slows it. */
+/**
+ * Waits until `done()` holds (the other tab's message arrived), polling. It takes milliseconds; the
+ * minute is a safety net that names `what`, generous enough that a busy machine only slows it.
+ */
 async function until(done: () => boolean, what: string) {
-  const deadline = Date.now() + 2000;
+  const deadline = Date.now() + 60_000;
   while (!done()) {
     if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
     await settle(5);

@@ -53,15 +53,31 @@ function parseResponses(text: string): RawResponse[] {
   return out;
 }
 
-/** Writes `text` as is on a new connection and reads until the server closes it (or 2 s). */
+/** The first response in `data` once all of it has arrived: its headers and Content-Length bytes. */
+function completeFirst(data: Buffer): RawResponse | undefined {
+  const end = data.indexOf('\r\n\r\n');
+  if (end < 0) return undefined;
+  const [first] = parseResponses(data.toString());
+  return first && data.length >= end + 4 + Number(first.headers['content-length'] ?? 0) ? first : undefined;
+}
+
+/**
+ * Writes `text` as is on a new connection and reads until the first response is complete or the
+ * server closes the connection (however long a busy machine takes: no clock).
+ */
 function raw(text: string | Buffer, target = port): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const socket = connect(target, '127.0.0.1', () => socket.write(text));
     const chunks: Buffer[] = [];
-    socket.on('data', (chunk) => chunks.push(chunk));
-    const timer = setTimeout(() => socket.destroy(), 2000);
+    socket.on('data', (chunk) => {
+      chunks.push(chunk);
+      const first = completeFirst(Buffer.concat(chunks));
+      if (first) {
+        resolve(first);
+        socket.destroy();
+      }
+    });
     socket.on('close', () => {
-      clearTimeout(timer);
       const [first] = parseResponses(Buffer.concat(chunks).toString());
       if (first) resolve(first);
       else reject(new Error(`no answer to ${String(text).slice(0, 60)}`));
@@ -224,7 +240,18 @@ describe('closing', () => {
       return { ok: true };
     });
     app.get('/fast', async () => ({ ok: true }));
+    // Waited on instead of a clock: the close has begun (this hook runs after installErrorHandlers'),
+    // and the server has read the second request.
+    const closing = new Promise<void>((resolve) =>
+      app.addHook('preClose', (done) => {
+        resolve();
+        done();
+      }),
+    );
     const slowPort = Number(new URL(await app.listen({ port: 0, host: '127.0.0.1' })).port);
+    const fastRead = new Promise<void>((resolve) =>
+      app.server.on('request', (request: { url?: string }) => request.url === '/fast' && resolve()),
+    );
 
     const socket = connect(slowPort, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -233,9 +260,9 @@ describe('closing', () => {
     socket.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
     await inSlow;
     const closed = app.close();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await closing;
     socket.write('GET /fast HTTP/1.1\r\nHost: x\r\n\r\n');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await fastRead;
     release();
     await ended;
     await closed;
