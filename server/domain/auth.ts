@@ -10,6 +10,7 @@ import { IP_NOT_ALLOWED, ipAllowed } from './ip-restrictions';
 import {
   ACCOUNT_LOCKED,
   clearFailedSignIns,
+  lockoutContextOf,
   enforceSessionPolicy,
   limitConcurrentSessions,
   recordFailedSignIn,
@@ -66,7 +67,8 @@ export class AuthService {
 
   /**
    * Checks email and password. Unknown email and wrong password give the same answer after the
-   * same work (one scrypt), so the endpoint cannot be used to find out who has an account.
+   * same work (one password hash, the same writes), so the endpoint cannot be used to find out who
+   * has an account.
    */
   async login(
     email: string,
@@ -78,12 +80,17 @@ export class AuthService {
     const keys = attemptKeys(email, client.ip);
     await assertNotLocked(this.db, keys);
     const user = await findUserByEmail(this.db, email);
+    // The lockout policy in force for a registered user is read while the password is hashed (on
+    // the thread pool), so that a refusal then costs both kinds of email the same: one hash and
+    // the same writes. Timing does not tell who has an account.
+    const lockout = lockoutContextOf(this.db, user);
+    lockout.catch(() => undefined); // awaited below on a failure; a success does not need it
     const matches = await this.hasher.verify(password, user?.password_hash ?? null);
     if (!user || !matches) {
       await recordFailure(this.db, keys);
       // The lockout policy (security page): consecutive failures lock the user until an
       // administrator unlocks them. The failure that locks answers as a wrong password does.
-      if (user) await recordFailedSignIn(this.db, user, client);
+      await recordFailedSignIn(this.db, user, await lockout, client);
       return { ok: false, reason: 'invalid' };
     }
     await clearFailures(this.db, email);

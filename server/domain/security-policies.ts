@@ -213,22 +213,48 @@ export async function saveTenantMfaPolicy(
 
 export const ACCOUNT_LOCKED = 'This account is locked. Ask an administrator of your account to unlock it.';
 
+/** What the lockout policy says for a user: their active tenant's policy. */
+export interface LockoutContext {
+  tenantId: string | null;
+  policy: PolicyDto<'lockout'>;
+}
+
+/** No user or account has this id: an unknown email's sign-in runs the same statements against no row. */
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
 /**
- * Counts a failed password sign-in of an existing user. Returns true when this failure locked the
- * user (the lockout policy of their active tenant is on and the count reached maxAttempts).
+ * Reads the lockout policy in force for `user`: their active account's. For an unknown email
+ * (`user` null) the same reads run against no user and no account, and the answer is null
+ * (nothing to lock): a refused sign-in costs both kinds of email the same (domain/auth.ts).
+ */
+export async function lockoutContextOf(
+  db: Database,
+  user: { id: string; active_tenant_id: string | null } | null,
+): Promise<LockoutContext | null> {
+  const tenantId = await activeTenantOf(db, user?.id ?? NO_ID, user?.active_tenant_id ?? null);
+  const policy = await tenantPolicy(db, 'lockout', tenantId ?? NO_ID);
+  return user ? { tenantId, policy } : null;
+}
+
+/**
+ * Counts a failed password sign-in. For an existing user, returns true when this failure locked
+ * them (their active tenant's lockout policy, read beforehand with `lockoutContextOf`, is on and
+ * the count reached maxAttempts). For an unknown email (`user` null) the same write runs against
+ * no row, so a refusal costs a registered email what it costs an unknown one (domain/auth.ts).
  */
 export async function recordFailedSignIn(
   db: Database,
-  user: { id: string; email?: string; active_tenant_id: string | null },
+  user: { id: string; email?: string; active_tenant_id: string | null } | null,
+  lockout: LockoutContext | null,
   client?: { ip?: string; userAgent?: string },
 ): Promise<boolean> {
   const { rows } = await db.query<{ failed_sign_ins: number }>(
     'UPDATE users SET failed_sign_ins = failed_sign_ins + 1 WHERE id = $1 RETURNING failed_sign_ins',
-    [user.id],
+    [user?.id ?? NO_ID],
   );
+  if (!user || !lockout) return false;
   const failures = rows[0]?.failed_sign_ins ?? 0;
-  const tenantId = await activeTenantOf(db, user.id, user.active_tenant_id);
-  const policy = await tenantPolicy(db, 'lockout', tenantId);
+  const { tenantId, policy } = lockout;
   if (!policy.enabled || failures < policy.maxAttempts) return false;
   const locked = await db.query(
     'UPDATE users SET locked_at = now() WHERE id = $1 AND locked_at IS NULL RETURNING id',

@@ -96,6 +96,41 @@ describe('POST /auth/v1/user (sign-in)', () => {
     assert.equal(history.rows.length, 0, 'a rehash is not a new password');
   });
 
+  // Counted rather than timed (a timing assertion would flake on a busy machine): a refused sign-in
+  // runs the same statements for a registered email as for an unknown one, besides the one hash.
+  // `npm run bench` prints the medians of both over HTTP.
+  it('runs the same database statements for a wrong password as for an unknown email', async () => {
+    const db = server.db as { query: (sql: string, params?: unknown[]) => Promise<unknown> };
+    const original = db.query.bind(db);
+    let seen: string[] | null = null;
+    db.query = (sql, params) => {
+      seen?.push(sql.replace(/\s+/g, ' ').trim());
+      return original(sql, params);
+    };
+    const statementsOf = async (email: string) => {
+      await original('DELETE FROM attempt_counters');
+      seen = [];
+      const res = await server.app.inject({
+        method: 'POST',
+        url: LOGIN,
+        payload: { email, password: 'Not-it-1!' },
+      });
+      assert.equal(res.statusCode, 401);
+      const list = seen;
+      seen = null;
+      return list;
+    };
+    try {
+      await statementsOf('warm-up@nowhere.example');
+      const registered = await statementsOf(ADMIN.email);
+      const unknown = await statementsOf('nobody-here@nowhere.example');
+      assert.ok(registered.length > 5);
+      assert.deepEqual(unknown, registered);
+    } finally {
+      db.query = original;
+    }
+  });
+
   it('matches the email case-insensitively', async () => {
     const res = await server.app.inject({
       method: 'POST',
