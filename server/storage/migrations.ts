@@ -23,6 +23,7 @@ import { GAPS_STATEMENTS } from './schema/gaps';
 import { SECURITY_CENTER_STATEMENTS } from './schema/security-center';
 import { SIGN_IN_METHOD_STATEMENTS } from './schema/sign-in-methods';
 import { SCIM_STATEMENTS } from './schema/scim';
+import { BUILT_IN_ROLE_STATEMENTS } from './schema/built-in-roles';
 
 interface Migration {
   version: number;
@@ -378,6 +379,11 @@ export const migrations: Migration[] = [
     version: 24,
     name: 'SSO connections configured by tenant administrators: domains validated by DNS, group mappings',
     statements: SSO_TENANT_STATEMENTS,
+  },
+  {
+    version: 25,
+    name: 'the built-in roles told apart: their descriptions, and Editor runs the team',
+    statements: BUILT_IN_ROLE_STATEMENTS,
   },
 ];
 
