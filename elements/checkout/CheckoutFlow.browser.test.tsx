@@ -4,6 +4,7 @@
 // card element is mounted in the dialog, that the setup intent is confirmed in the browser with its
 // client secret, and that the subscription is then updated with the payment method and the plan.
 import { expect } from 'chai';
+import { sendKeys } from '@web/test-runner-commands';
 import { act } from 'react';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -150,4 +151,56 @@ it('keeps the caret in the dialog: on the chosen plan once loaded, on the card s
   await act(async () => host!.querySelector<HTMLButtonElement>('[part~="pay-button"]')!.click());
   await waitFor(() => number.getAttribute('aria-invalid') === 'true');
   await waitFor(() => document.activeElement === number);
+});
+
+it('issue 24: the number is grouped by 4 and the expiry written MM / YY as typed; "1230" pays, and a paste works too', async () => {
+  const confirmed: unknown[] = [];
+  const api = {
+    plans: async () => [PLAN],
+    subscriptions: async () => [SUBSCRIPTION],
+    paymentMethods: async () => [],
+    providerConfiguration: async () => ({ id: 'c', name: 'development', active: true, publishableKey: '' }),
+    setupIntent: async () => ({ id: 'seti_1', paymentMethodId: 'pm-1', setupIntentSecret: 's' }),
+    confirmCard: async (_setup: unknown, card: unknown) => {
+      confirmed.push(card);
+      return { status: 'succeeded', paymentMethodId: 'pm-1' };
+    },
+    update: async () => ({}),
+  } as unknown as BillingApi;
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () => root!.render(<CheckoutFlow api={api} initialPlan="pro" onClose={() => {}} />));
+  await act(async () =>
+    (await waitFor(() => host!.querySelector<HTMLButtonElement>('[part~="continue-button"]'))).click(),
+  );
+  const number = await waitFor(() => host!.querySelector<HTMLInputElement>('[part~="card-number-input"]'));
+  const expiry = host.querySelector<HTMLInputElement>('[part~="card-expiry-input"]')!;
+  const cvc = host.querySelector<HTMLInputElement>('[part~="card-cvc-input"]')!;
+  number.focus();
+  await sendKeys({ type: '42424242' });
+  await waitFor(() => number.value === '4242 4242');
+  expect(number.selectionStart, 'the caret stays at the end').to.equal(9);
+  // A digit typed in the middle keeps the caret right after it.
+  number.setSelectionRange(2, 2);
+  await sendKeys({ type: '4' });
+  await waitFor(() => number.value === '4244 2424 2');
+  expect(number.selectionStart).to.equal(3);
+  // Pasted (one input event with the whole value), spaces and all.
+  await act(async () => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    setter.call(number, '4242424242424242');
+    number.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  expect(number.value).to.equal('4242 4242 4242 4242');
+  expiry.focus();
+  await sendKeys({ type: '1230' });
+  await waitFor(() => expiry.value === '12 / 30');
+  cvc.focus();
+  await sendKeys({ type: '123' });
+  await act(async () => host!.querySelector<HTMLButtonElement>('[part~="pay-button"]')!.click());
+  await waitFor(() => host!.querySelector('[role="status"]'));
+  expect(confirmed).to.deep.equal([
+    { number: '4242424242424242', expMonth: 12, expYear: 30, cvc: '123', name: '' },
+  ]);
 });

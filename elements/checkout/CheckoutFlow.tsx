@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import {
   clientStatus,
   formatMoney,
@@ -10,6 +10,13 @@ import {
   type Subscription,
 } from '../../core/api/billing';
 import { ApiError } from '../../core/api/errors';
+import {
+  caretAfterDigits,
+  digitsBeforeCaret,
+  formatCardNumber,
+  formatExpiry,
+  parseExpiry,
+} from '../../core/billing/cardInput';
 import { CARD_MESSAGES, checkCard } from '../../core/billing/cards';
 import { enBilling } from '../i18n/en-billing';
 import { Alert } from '../ui/Alert';
@@ -116,6 +123,14 @@ export function CheckoutFlow({
   const stripeCard = useRef<Awaited<ReturnType<typeof mountStripeCard>> | null>(null);
   const [stripeError, setStripeError] = useState<string | null>(null);
   const idempotency = useRef({ for: '', key: '' });
+  const caret = useRef<{ input: HTMLInputElement; at: number } | null>(null);
+  useLayoutEffect(() => {
+    const pending = caret.current;
+    caret.current = null;
+    // Only in the field being typed in (inside a shadow root, its root knows the focused element).
+    if (pending && (pending.input.getRootNode() as Document | ShadowRoot).activeElement === pending.input)
+      pending.input.setSelectionRange(pending.at, pending.at);
+  });
   // Where the caret goes after the plans load, a step changes or a try fails: the first field in
   // error, else the chosen plan, else the step's first control (never lost to the page's body).
   const content = useRef<HTMLDivElement>(null);
@@ -270,11 +285,9 @@ export function CheckoutFlow({
         return finish(saved.paymentMethodId);
       }
       if (loaded!.provider !== 'development') throw new Error(t.stripeUnavailable);
-      const [month, year] = card.expiry.split('/').map((part) => Number(part.trim()));
       const details = {
-        number: card.number,
-        expMonth: month ?? NaN,
-        expYear: year ?? NaN,
+        number: card.number.replace(/\s/g, ''),
+        ...parseExpiry(card.expiry),
         cvc: card.cvc.trim(),
       };
       // The same checks as the processor's, before anything is sent (the server checks again).
@@ -314,10 +327,20 @@ export function CheckoutFlow({
     });
   }
 
+  // The number and the expiry are formatted as typed or pasted; the caret stays after the digit it
+  // followed (set once React has written the formatted value).
   const cardField = (key: 'name' | 'number' | 'expiry' | 'cvc') => ({
     value: card[key],
-    onChange: (event: { target: { value: string } }) => {
-      setCard({ ...card, [key]: event.target.value });
+    onChange: (event: { target: HTMLInputElement }) => {
+      const input = event.target;
+      const format = key === 'number' ? formatCardNumber : key === 'expiry' ? formatExpiry : null;
+      const value = format ? format(input.value) : input.value;
+      if (format && input.selectionStart !== null)
+        caret.current = {
+          input,
+          at: caretAfterDigits(value, digitsBeforeCaret(input.value, input.selectionStart)),
+        };
+      setCard({ ...card, [key]: value });
       if (key !== 'name') setFieldErrors({ ...fieldErrors, [key]: undefined });
     },
   });
@@ -398,7 +421,8 @@ export function CheckoutFlow({
                       <TextField
                         label={t.expiry}
                         autoComplete="cc-exp"
-                        placeholder="MM/YY"
+                        placeholder="MM / YY"
+                        inputMode="numeric"
                         partName="card-expiry-input"
                         error={fieldErrors.expiry}
                         {...cardField('expiry')}
