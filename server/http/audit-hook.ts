@@ -140,6 +140,7 @@ export const AUDITED: Readonly<Record<string, AuditSpec>> = {
   [`POST ${MFA_AT_SIGN_IN}/emailcode/enroll/verify`]: spec('mfa', 'MFA enrolled', 'Medium'),
   [`POST ${MFA_AT_SIGN_IN}/webauthn/enroll/verify`]: spec('mfa', 'MFA enrolled', 'Medium'),
   [`POST ${USERS}/v1/mfa/disable`]: spec('mfa', 'MFA removed', 'High'),
+  [`POST ${USERS}/v1/mfa/recovery-codes`]: spec('mfa', 'MFA recovery codes regenerated', 'High'),
   [`POST ${USERS}/v1/mfa/authenticator/:deviceId/disable/verify`]: spec('mfa', 'MFA removed', 'High'),
   [`POST ${USERS}/v1/mfa/sms/:deviceId/disable`]: spec('mfa', 'MFA removed', 'High'),
   [`POST ${USERS}/v1/mfa/emailcode/:deviceId/disable`]: spec('mfa', 'MFA removed', 'High'),

@@ -8,7 +8,7 @@
 import type { Database } from './database';
 import { ADMIN_PORTAL_STATEMENTS } from './schema/admin-portal';
 import { INVITATION_STATEMENTS } from './schema/invitations';
-import { MFA_STATEMENTS } from './schema/mfa';
+import { MFA_RECOVERY_SET_STATEMENTS, MFA_STATEMENTS } from './schema/mfa';
 import { ROLES_GROUPS_TOKENS_STATEMENTS } from './schema/roles-groups-tokens';
 import { SUB_ACCOUNT_STATEMENTS } from './schema/sub-accounts';
 import { OAUTH_STATEMENTS } from './schema/oauth';
@@ -384,6 +384,11 @@ export const migrations: Migration[] = [
     version: 25,
     name: 'the built-in roles told apart: their descriptions, and Editor runs the team',
     statements: BUILT_IN_ROLE_STATEMENTS,
+  },
+  {
+    version: 26,
+    name: 'MFA recovery codes: a set of single-use codes per user',
+    statements: MFA_RECOVERY_SET_STATEMENTS,
   },
 ];
 
