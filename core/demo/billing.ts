@@ -22,11 +22,17 @@ const DEV = `${B}/payment-providers/development/setup-intents/v1`;
 /** The reference server's starting catalogue (server/storage/schema/billing.ts). */
 const PLANS = (
   [
-    ['free', 'Free', 'For trying things out', 0],
-    ['pro', 'Pro', 'Single sign-on and audit logs for growing teams', 2900],
-    ['business', 'Business', 'Everything in Pro, with SCIM provisioning and priority support', 9900],
+    ['free', 'Free', 'For trying things out', 0, []],
+    ['pro', 'Pro', 'Single sign-on and audit logs for growing teams', 2900, ['sso', 'audits']],
+    [
+      'business',
+      'Business',
+      'Everything in Pro, with SCIM provisioning and priority support',
+      9900,
+      ['sso', 'audits', 'scim', 'priority-support'],
+    ],
   ] as const
-).map(([slug, name, description, amount]) => ({
+).map(([slug, name, description, amount, features]) => ({
   id: `plan-${slug}`,
   externalId: slug as string,
   name: name as string,
@@ -38,6 +44,7 @@ const PLANS = (
     currency: 'usd',
     amount: amount as number,
   },
+  features: [...features] as string[],
 }));
 type DemoPlan = (typeof PLANS)[number];
 

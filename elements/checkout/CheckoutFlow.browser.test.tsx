@@ -204,3 +204,53 @@ it('issue 24: the number is grouped by 4 and the expiry written MM / YY as typed
     { number: '4242424242424242', expMonth: 12, expYear: 30, cvc: '123', name: '' },
   ]);
 });
+
+it('issue 24: moving to a cheaper plan says what it drops before the confirmation; an upgrade says nothing', async () => {
+  const plans = [
+    {
+      ...PLAN,
+      id: 'plan-free',
+      slug: 'free',
+      name: 'Free',
+      price: { ...PLAN.price, amount: 0 },
+      features: [],
+    },
+    { ...PLAN, features: ['sso', 'audits'] },
+    {
+      ...PLAN,
+      id: 'plan-business',
+      slug: 'business',
+      name: 'Business',
+      price: { ...PLAN.price, amount: 9900 },
+      features: ['sso', 'audits', 'scim', 'priority-support'],
+    },
+  ];
+  const api = {
+    plans: async () => plans,
+    subscriptions: async () => [{ ...SUBSCRIPTION, status: 'active', plan: { slug: 'pro' } }],
+    paymentMethods: async () => [],
+    providerConfiguration: async () => ({ id: 'c', name: 'development', active: true, publishableKey: '' }),
+  } as unknown as BillingApi;
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () => root!.render(<CheckoutFlow api={api} initialPlan="free" onClose={() => {}} />));
+  await act(async () =>
+    (await waitFor(() => host!.querySelector<HTMLButtonElement>('[part~="continue-button"]'))).click(),
+  );
+  const notice = await waitFor(() => host!.querySelector('[part~="downgrade-notice"]'));
+  expect(notice.querySelector('strong')!.textContent).to.equal('What the Free plan does not include');
+  expect([...notice.querySelectorAll('li')].map((li) => li.textContent)).to.deep.equal([
+    'Single sign-on',
+    'Audit logs',
+  ]);
+  expect(host.querySelector('[part~="pay-button"]')!.textContent).to.equal('Confirm plan');
+  act(() => root!.unmount());
+  root = createRoot(host);
+  await act(async () => root!.render(<CheckoutFlow api={api} initialPlan="business" onClose={() => {}} />));
+  await act(async () =>
+    (await waitFor(() => host!.querySelector<HTMLButtonElement>('[part~="continue-button"]'))).click(),
+  );
+  await waitFor(() => host!.querySelector('[part~="pay-button"]'));
+  expect(host.querySelector('[part~="downgrade-notice"]')).to.equal(null);
+});

@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import {
   clientStatus,
+  featuresLost,
   formatMoney,
   type BillingApi,
   type PaymentMethod,
@@ -58,6 +59,13 @@ const rowStyle = css({
   gap: '12px',
 });
 const statusStyle = css({ margin: 0, color: 'var(--ae-color-success-text)' });
+const downgradeStyle = css({
+  padding: '10px 12px',
+  borderRadius: 'var(--ae-radius)',
+  background: 'var(--ae-color-warning-surface)',
+  color: 'var(--ae-color-warning-text)',
+  '& ul': { margin: '4px 0 0', paddingInlineStart: '20px' },
+});
 
 interface Loaded {
   plans: Plan[];
@@ -221,6 +229,11 @@ export function CheckoutFlow({
   }
   const { subscription, method } = loaded;
   const price = formatMoney(plan.price.amount, plan.price.currency);
+  // Spec-free but fair: a cheaper plan says what it takes away before the customer confirms.
+  const lost = featuresLost(
+    loaded.plans.find((p) => p.slug === subscription.plan.slug),
+    plan,
+  ).map((key) => t.featureNames[key] ?? key);
   const free = plan.price.amount === 0;
 
   async function finish(paymentMethodId: string) {
@@ -384,6 +397,22 @@ export function CheckoutFlow({
         {step === 'pay' && (
           <form css={formStyle} onSubmit={onPay} noValidate>
             <p>{free ? t.freeSummary(plan.name) : t.summary(plan.name, price)}</p>
+            {lost.length > 0 && (
+              <div
+                css={downgradeStyle}
+                part="downgrade-notice"
+                role="note"
+                aria-labelledby="ae-downgrade-title"
+              >
+                <strong id="ae-downgrade-title">{t.downgradeTitle(plan.name)}</strong>
+                <p>{t.downgradeLoses}</p>
+                <ul>
+                  {lost.map((name) => (
+                    <li key={name}>{name}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
             {!free && method && useSaved && (
               <>
                 <p>{t.savedCard(method.brand ?? '', method.last4 ?? '')}</p>

@@ -38,6 +38,15 @@ export const enBilling = {
     subscriptionNotFound: 'Subscription not found',
     providerNotConfigured: 'Payment provider not configured',
     invalidExpiry: "Your card's expiration date is invalid.",
+    /** The names of the plans' feature keys (server/storage/schema/billing.ts); another key shows as it is. */
+    featureNames: {
+      sso: 'Single sign-on',
+      audits: 'Audit logs',
+      scim: 'SCIM provisioning',
+      'priority-support': 'Priority support',
+    } as Record<string, string>,
+    downgradeTitle: (plan: string) => `What the ${plan} plan does not include`,
+    downgradeLoses: 'Your account loses these as soon as you confirm:',
   },
   subscriptions: {
     title: 'Subscriptions',

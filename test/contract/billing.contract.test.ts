@@ -53,6 +53,11 @@ for (const [name, factory] of factories) {
           ['business', 9900],
         ],
       );
+      // The features each plan puts in the bundle: what the checkout says a downgrade drops.
+      assert.deepEqual(
+        plans.body.map((p: { features: string[] }) => p.features),
+        [[], ['sso', 'audits'], ['sso', 'audits', 'scim', 'priority-support']],
+      );
       const [sub] = (await call('GET', `${B}/subscriptions/v1`)).body;
       assert.equal(sub.status, 'trialing');
       assert.equal(sub.plan.slug, 'pro');
