@@ -129,7 +129,7 @@ function newRecoveryCode(): string {
   return [0, 4, 8, 12].map((i) => chars.slice(i, i + 4).join('')).join('-');
 }
 /** How many recovery codes a set has; each works once. */
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 
 /** Replaces the user's recovery codes with a new set, stored as SHA-256; the codes are returned once. */
 async function issueRecoveryCodes(db: Pick<Database, 'query'>, userId: string): Promise<string[]> {
