@@ -254,3 +254,48 @@ it('issue 24: moving to a cheaper plan says what it drops before the confirmatio
   await waitFor(() => host!.querySelector('[part~="pay-button"]'));
   expect(host.querySelector('[part~="downgrade-notice"]')).to.equal(null);
 });
+
+it('issue 24: "Change card" collects a new card for the current plan, no plan step, and keeps the plan', async () => {
+  const calls: string[] = [];
+  const old = { id: 'pm-old', externalId: 'x', type: 'card', isDefault: true, brand: 'visa', last4: '4242' };
+  const fresh = { ...old, id: 'pm-new', brand: 'mastercard', last4: '4444' };
+  let methods = [old];
+  const api = {
+    plans: async () => [PLAN],
+    subscriptions: async () => [
+      { ...SUBSCRIPTION, status: 'active', plan: { slug: 'pro' }, paymentMethodId: 'pm-old' },
+    ],
+    paymentMethods: async () => methods,
+    providerConfiguration: async () => ({ id: 'c', name: 'development', active: true, publishableKey: '' }),
+    setupIntent: async () => ({ id: 'seti_2', paymentMethodId: 'pm-new', setupIntentSecret: 's' }),
+    confirmCard: async () => ({ status: 'succeeded', paymentMethodId: 'pm-new' }),
+    update: async (id: string, body: { paymentMethodId: string; planId: string }) => {
+      calls.push(`update(${id}, ${body.paymentMethodId}, ${body.planId})`);
+      methods = [fresh, { ...old, isDefault: false }];
+      return {};
+    },
+  } as unknown as BillingApi;
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () =>
+    root!.render(<CheckoutFlow api={api} changeCard initialPlan={null} onClose={() => {}} />),
+  );
+  const number = await waitFor(() => host!.querySelector<HTMLInputElement>('[part~="card-number-input"]'));
+  expect(host.querySelector('[part~="continue-button"]'), 'no plan step').to.equal(null);
+  expect(host.textContent).to.contain('Nothing is charged now.');
+  const type = async (input: HTMLInputElement, value: string) =>
+    act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+  await type(number, '5555555555554444');
+  await type(host.querySelector<HTMLInputElement>('[part~="card-expiry-input"]')!, '12/30');
+  await type(host.querySelector<HTMLInputElement>('[part~="card-cvc-input"]')!, '123');
+  const save = host.querySelector<HTMLButtonElement>('[part~="pay-button"]')!;
+  expect(save.textContent).to.equal('Save card');
+  await act(async () => save.click());
+  const status = await waitFor(() => host!.querySelector('[role="status"]'));
+  expect(status.textContent).to.equal('Payments now use the mastercard card ending in 4444.');
+  expect(calls).to.deep.equal(['update(sub-1, pm-new, plan-pro)']);
+});

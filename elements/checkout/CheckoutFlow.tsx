@@ -106,8 +106,14 @@ export function CheckoutFlow({
   onClose,
   onChanged,
   nonce,
+  changeCard = false,
 }: {
   api: BillingApi;
+  /**
+   * The subscriptions page's "Change card": a new card for the current plan, no plan step; the
+   * update keeps the plan, so the server switches the card and charges nothing.
+   */
+  changeCard?: boolean;
   /** The nonce a strict CSP gives Stripe.js's script tag. */
   nonce?: string;
   /** A plan id or slug to preselect (the element's plan-id). */
@@ -118,9 +124,10 @@ export function CheckoutFlow({
 }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [step, setStep] = useState<Step>('plan');
+  const [step, setStep] = useState<Step>(changeCard ? 'pay' : 'plan');
   const [planId, setPlanId] = useState<string>('');
-  const [useSaved, setUseSaved] = useState(true);
+  const [useSaved, setUseSaved] = useState(!changeCard);
+  const [newCard, setNewCard] = useState<{ brand: string; last4: string } | null>(null);
   const [card, setCard] = useState({ name: '', number: '', expiry: '', cvc: '' });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<'number' | 'expiry' | 'cvc', string>>>({});
   const [error, setError] = useState<string | null>(null);
@@ -177,7 +184,9 @@ export function CheckoutFlow({
       if (!subscription) throw new Error(t.subscriptionNotFound);
       const method = methods.find((m) => m.isDefault) ?? methods[0] ?? null;
       if (!live) return;
-      const wanted = plans.find((p) => p.id === initialPlan || p.slug === initialPlan);
+      const wanted = changeCard
+        ? undefined
+        : plans.find((p) => p.id === initialPlan || p.slug === initialPlan);
       const current = plans.find((p) => p.slug === subscription.plan.slug);
       setPlanId((wanted ?? current ?? plans[0])?.id ?? '');
       setLoaded({ plans, subscription, method, provider, publishableKey, providerError });
@@ -186,7 +195,7 @@ export function CheckoutFlow({
     return () => {
       live = false;
     };
-  }, [api, initialPlan]);
+  }, [api, initialPlan, changeCard]);
 
   // With the Stripe provider a new card is typed into Stripe's own card element (docs/billing.md).
   const collectsWithStripe =
@@ -219,7 +228,7 @@ export function CheckoutFlow({
   if (!loaded || !plan) {
     return (
       <Dialog
-        title={t.title}
+        title={changeCard ? t.changeCardTitle : t.title}
         titleId="ae-checkout-title"
         onClose={() => onClose(loadError ? 'error' : 'cancel')}
       >
@@ -234,12 +243,17 @@ export function CheckoutFlow({
     loaded.plans.find((p) => p.slug === subscription.plan.slug),
     plan,
   ).map((key) => t.featureNames[key] ?? key);
-  const free = plan.price.amount === 0;
+  // Changing the card always collects one, also on a free plan.
+  const free = plan.price.amount === 0 && !changeCard;
 
   async function finish(paymentMethodId: string) {
     const wanted = `${plan!.id}:${paymentMethodId}`;
     if (idempotency.current.for !== wanted) idempotency.current = { for: wanted, key: randomKey() };
     await api.update(subscription.id, { paymentMethodId, planId: plan!.id }, idempotency.current.key);
+    if (changeCard) {
+      const saved = (await api.paymentMethods()).find((m) => m.id === paymentMethodId);
+      setNewCard({ brand: saved?.brand ?? '', last4: saved?.last4 ?? '' });
+    }
     await onChanged?.();
     setResult('success');
     go('done');
@@ -359,7 +373,13 @@ export function CheckoutFlow({
   });
 
   return (
-    <Dialog title={t.title} titleId="ae-checkout-title" size="medium" busy={busy} onClose={close}>
+    <Dialog
+      title={changeCard ? t.changeCardTitle : t.title}
+      titleId="ae-checkout-title"
+      size="medium"
+      busy={busy}
+      onClose={close}
+    >
       <div ref={content} css={{ display: 'contents' }}>
         {error && <Alert>{error}</Alert>}
         {step === 'plan' && (
@@ -396,7 +416,13 @@ export function CheckoutFlow({
         )}
         {step === 'pay' && (
           <form css={formStyle} onSubmit={onPay} noValidate>
-            <p>{free ? t.freeSummary(plan.name) : t.summary(plan.name, price)}</p>
+            <p>
+              {changeCard
+                ? t.changeCardSummary(plan.name)
+                : free
+                  ? t.freeSummary(plan.name)
+                  : t.summary(plan.name, price)}
+            </p>
             {lost.length > 0 && (
               <div
                 css={downgradeStyle}
@@ -470,11 +496,17 @@ export function CheckoutFlow({
               </fieldset>
             )}
             <DialogFooter>
-              <Button variant="secondary" onClick={() => go('plan')} disabled={busy}>
-                {t.back}
-              </Button>
+              {changeCard ? (
+                <Button variant="secondary" partName="close-button" onClick={close} disabled={busy}>
+                  {t.cancel}
+                </Button>
+              ) : (
+                <Button variant="secondary" onClick={() => go('plan')} disabled={busy}>
+                  {t.back}
+                </Button>
+              )}
               <Button type="submit" partName="pay-button" loading={busy} loadingLabel={t.paying}>
-                {free ? t.confirmFree : t.confirm}
+                {changeCard ? t.saveCard : free ? t.confirmFree : t.confirm}
               </Button>
             </DialogFooter>
           </form>
@@ -498,7 +530,7 @@ export function CheckoutFlow({
         {step === 'done' && (
           <>
             <p role="status" css={statusStyle} part="status">
-              {t.done(plan.name)}
+              {changeCard && newCard ? t.cardChanged(newCard.brand, newCard.last4) : t.done(plan.name)}
             </p>
             <DialogFooter>
               <Button partName="close-button" onClick={close}>

@@ -116,6 +116,33 @@ for (const [name, factory] of factories) {
       assert.equal(renewed.cancellation, null);
     });
 
+    test('change card: the same plan with a new card, while active, switches the card and charges nothing', async () => {
+      const [sub] = (await call('GET', `${B}/subscriptions/v1`)).body;
+      assert.equal(sub.status, 'active', 'paid by the test above');
+      const before = (await call('GET', `${B}/invoices/v1`)).body.length;
+      const { setup, confirmed } = await card('5555 5555 5555 4444');
+      assert.equal(confirmed.body.status, 'succeeded');
+      const plans = (await call('GET', `${B}/plans/v1`)).body;
+      const current = plans.find((p: { slug: string }) => p.slug === sub.plan.slug).id;
+      const put = await call('PUT', `${B}/subscriptions/v1/${sub.id}`, {
+        paymentMethodId: setup.paymentMethodId,
+        planId: current,
+      });
+      assert.equal(put.status, 200, JSON.stringify(put.body));
+      assert.equal((await call('GET', `${B}/invoices/v1`)).body.length, before, 'nothing charged');
+      const [after] = (await call('GET', `${B}/subscriptions/v1`)).body;
+      assert.equal(after.currentPeriodEnd, sub.currentPeriodEnd, 'the period is unchanged');
+      const methods = (await call('GET', `${B}/payment-methods/v1`)).body as Array<{
+        id: string;
+        isDefault: boolean;
+        last4: string;
+      }>;
+      assert.deepEqual(
+        methods.filter((m) => m.isDefault).map((m) => m.last4),
+        ['4444'],
+      );
+    });
+
     test('an unknown subscription: "Subscription not found"', async () => {
       const res = await call('PUT', `${B}/subscriptions/v1/00000000-0000-4000-8000-000000000000`, {
         planId: 'free',
