@@ -8,6 +8,7 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import { dts } from 'rollup-plugin-dts';
 import esbuild from 'rollup-plugin-esbuild';
+import { onwarn } from './scripts/rollup-warnings.mjs';
 
 /** Modules of the invitation screens that stay out of the shared chunk (the sign-in page never needs them). */
 const INVITATION_MODULES = [
@@ -110,12 +111,6 @@ const manifest = () => ({
     writeManifest();
   },
 });
-
-const onwarn = (warning, warn) => {
-  // React and emotion ship "use client" directives that mean nothing in a bundle.
-  if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
-  warn(warning);
-};
 
 export default [
   {

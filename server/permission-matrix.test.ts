@@ -339,6 +339,7 @@ const ROUTES: Record<string, Entry> = {
   [`DELETE ${IR}/users/webauthn/v1/devices/:deviceId`]: { access: 'self' },
   [`GET ${IR}/users/v1/mfa/devices`]: { access: 'self' },
   [`POST ${IR}/users/v1/mfa/disable`]: { access: 'self' },
+  [`POST ${IR}/users/v1/mfa/recovery-codes`]: { access: 'self' },
   [`POST ${IR}/users/v1/mfa/enroll`]: { access: 'self' },
   [`POST ${IR}/users/v1/mfa/enroll/verify`]: { access: 'self' },
   [`POST ${IR}/users/v1/mfa/authenticator/enroll`]: { access: 'self' },

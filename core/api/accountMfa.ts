@@ -11,12 +11,25 @@ import type { MfaDevices } from './types';
 
 const USERS_V1 = '/identity/resources/users/v1';
 
+/** A new set of recovery codes in an answer (the first device's enrolment, a regeneration). */
+export interface RecoveryCodes {
+  recoveryCode?: string;
+  recoveryCodes?: string[];
+}
+
+/** The codes of an answer: the set, or the one code of a backend that gives one. */
+export const recoveryCodesOf = (answer: RecoveryCodes): string[] =>
+  answer.recoveryCodes?.length ? answer.recoveryCodes : answer.recoveryCode ? [answer.recoveryCode] : [];
+
 export function createAccountMfaApi(http: HttpClient) {
   return {
     getDevices: () => http.get<MfaDevices>(`${USERS_V1}/mfa/devices`),
     accountEnrollAuthenticator: () => http.post<{ qrCode: string; secret: string }>(`${USERS_V1}/mfa/enroll`),
     accountVerifyAuthenticator: (token: string) =>
-      http.post<{ deviceId: string; recoveryCode?: string }>(`${USERS_V1}/mfa/enroll/verify`, { token }),
+      http.post<{ deviceId: string } & RecoveryCodes>(`${USERS_V1}/mfa/enroll/verify`, { token }),
+    /** A new set of recovery codes, proven with an authenticator code or a current recovery code. */
+    regenerateRecoveryCodes: (token: string) =>
+      http.post<RecoveryCodes>(`${USERS_V1}/mfa/recovery-codes`, { token }),
     accountDisableAuthenticators: (token: string) =>
       http.post<Record<string, never>>(`${USERS_V1}/mfa/disable`, { token }),
     accountDisableAuthenticator: (deviceId: string, token: string) =>
@@ -27,7 +40,7 @@ export function createAccountMfaApi(http: HttpClient) {
     accountPreEnrollSms: (phoneNumber: string) =>
       http.post<OtcAnswer>(`${USERS_V1}/mfa/sms/enroll`, { phoneNumber }),
     accountEnrollSms: (body: { otcToken: string; code: string }) =>
-      http.post<{ deviceId: string; recoveryCode?: string }>(`${USERS_V1}/mfa/sms/enroll/verify`, body),
+      http.post<{ deviceId: string } & RecoveryCodes>(`${USERS_V1}/mfa/sms/enroll/verify`, body),
     accountPreDisableSms: (deviceId: string) =>
       http.post<OtcAnswer & { phoneNumber: string }>(
         `${USERS_V1}/mfa/sms/${encodeURIComponent(deviceId)}/disable`,
@@ -45,8 +58,7 @@ export function createAccountMfaApi(http: HttpClient) {
       webauthnToken: string;
       deviceType: DeviceType;
       options: RegistrationResponseJSON;
-    }) =>
-      http.post<{ deviceId: string; recoveryCode?: string }>(`${USERS_V1}/mfa/webauthn/enroll/verify`, body),
+    }) => http.post<{ deviceId: string } & RecoveryCodes>(`${USERS_V1}/mfa/webauthn/enroll/verify`, body),
     accountPreDisableWebAuthn: (deviceId: string) =>
       http.post<WebAuthnAuthentication>(`${USERS_V1}/mfa/webauthn/${encodeURIComponent(deviceId)}/disable`),
     accountDisableWebAuthn: (

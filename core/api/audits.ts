@@ -164,15 +164,23 @@ export function csvLine(record: AuditRecord, columns: readonly AuditColumn[]): s
 }
 
 /**
+ * What the portal's CSV export writes: the table's columns and the severity after the action (the
+ * table shows severity under "more info" only; a spreadsheet has no "more info").
+ */
+export function csvExportColumns(columns: readonly AuditColumn[]): AuditColumn[] {
+  return columns.filter((c) => c.showInTable || c.name === 'severity');
+}
+
+/**
  * The export's columns: those the caller asked for, by name and in their order, that exist; the
- * table's columns when none is asked for.
+ * portal's export columns (csvExportColumns) when none is asked for.
  */
 export function exportColumns(requested: ReadonlyArray<{ name?: unknown }> | undefined): AuditColumn[] {
   const chosen = (requested ?? [])
     .map((r) => AUDIT_COLUMNS.find((c) => c.name === r.name))
     .filter((c): c is AuditColumn => Boolean(c));
   const unique = [...new Set(chosen)];
-  return unique.length ? unique : AUDIT_COLUMNS.filter((c) => c.showInTable);
+  return unique.length ? unique : csvExportColumns(AUDIT_COLUMNS);
 }
 
 /** The query as the client sends it: per-column filters are query parameters of their own. */
@@ -204,3 +212,74 @@ export function createAuditsApi(http: HttpClient) {
   };
 }
 export type AuditsApi = ReturnType<typeof createAuditsApi>;
+
+type AuditDetailValue = AuditDetail['value'];
+const RAW_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Fields that say what a record is about, in the order a person would name it. */
+const TARGET_FIELDS = ['name', 'domain', 'email', 'ip', 'description', 'title', 'key'];
+/** Fields that hold an id: shown only through the name looked up for them. */
+const ID_FIELDS = [
+  'id',
+  'userId',
+  'impersonatedUserId',
+  'roleId',
+  'groupId',
+  'domainId',
+  'permissionId',
+  'tenantId',
+];
+const SETTING_LABELS: Readonly<Record<string, string>> = {
+  enforceMFAType: 'enforce MFA',
+  maxAttempts: 'max attempts',
+  historySize: 'history size',
+  isActive: 'active',
+  maxSessions: 'max sessions',
+  sessionTimeoutConfiguration: 'session timeout',
+  sessionIdleTimeoutConfiguration: 'idle timeout',
+  sessionConcurrentConfiguration: 'concurrent sessions',
+  minScore: 'min score',
+  siteKey: 'site key',
+  listType: 'list',
+  blockPublicDomains: 'block public domains',
+};
+const valueText = (value: AuditDetailValue) =>
+  typeof value === 'boolean'
+    ? value
+      ? 'on'
+      : 'off'
+    : Array.isArray(value)
+      ? value.join(', ')
+      : String(value);
+
+/**
+ * What an audit record is about, in words: a name, domain, email, address or description the
+ * request carried, else the name looked up for an id it named (`names`, by field), never a raw
+ * id. A settings change lists the settings sent ("enforce MFA Force"). One rule for the reference
+ * server and the demo backend.
+ */
+export function auditTarget(
+  details: Readonly<Record<string, AuditDetailValue>>,
+  names: Readonly<Record<string, string>> = {},
+  settings = false,
+): string | undefined {
+  if (settings) {
+    const parts = Object.entries(details)
+      .filter(
+        ([key, value]) => !ID_FIELDS.includes(key) && !(typeof value === 'string' && RAW_ID.test(value)),
+      )
+      .map(([key, value]) => {
+        const label = key
+          .split('.')
+          .map((part) => SETTING_LABELS[part] ?? part)
+          .join(' ');
+        return `${label} ${valueText(value)}`;
+      });
+    return parts.length ? parts.join(', ') : undefined;
+  }
+  for (const field of TARGET_FIELDS) {
+    const value = details[field];
+    if (typeof value === 'string' && value.trim() && !RAW_ID.test(value)) return value;
+  }
+  for (const field of ID_FIELDS) if (names[field]) return names[field];
+  return undefined;
+}

@@ -35,6 +35,18 @@ export interface Plan {
   description: string;
   slug: string;
   price: { id: string; externalId: string; currency: string; amount: number };
+  /** The feature keys the plan puts in the account's bundle (ours, docs/contract.md). */
+  features?: string[];
+}
+
+/**
+ * What moving from `current` to a cheaper `next` plan takes away: the features of the current plan
+ * the next one lacks (nothing for an upgrade or a plan of the same price).
+ */
+export function featuresLost(current: Plan | undefined, next: Plan): string[] {
+  if (!current || next.price.amount >= current.price.amount) return [];
+  const kept = new Set(next.features ?? []);
+  return (current.features ?? []).filter((feature) => !kept.has(feature));
 }
 export interface Subscription {
   id: string;

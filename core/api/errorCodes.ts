@@ -110,6 +110,7 @@ export const ERROR_CATALOGUE = {
   MFA_RECOVERY_NEEDS_FIRST_FACTOR:
     'Sign in with your password (or another first factor) first: a recovery code replaces only the second factor.',
   MFA_EMAIL_MISMATCH: 'The email is not the one signing in.',
+  MFA_NOT_ENROLLED: 'Set up two-factor authentication first: recovery codes come with it.',
   // Users, members, grants
   USER_NOT_FOUND: 'User not found',
   MEMBER_NOT_FOUND: 'User not found in this account',

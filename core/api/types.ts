@@ -66,8 +66,10 @@ export interface AuthResponse {
   /** MFA (spec 000 §3): the user's devices and the vendor's strategies, with an mfaToken. */
   mfaDevices?: MfaDevices;
   mfaStrategies?: MfaStrategyState[];
-  /** Shown once after an enrolment or a recovery sign-in. */
+  /** Shown once after an enrolment or a recovery sign-in: the first code of `recoveryCodes`. */
   recoveryCode?: string;
+  /** The whole set of single-use recovery codes, shown once (ours, docs/contract.md). */
+  recoveryCodes?: string[];
   expiresIn?: number;
   expires?: string;
   mfaRequired?: boolean;

@@ -91,6 +91,8 @@ export const MFA_REQUEST_SCHEMAS: Record<string, RequestSchema> = {
   [`POST ${ACCOUNT}/enroll/verify`]: accountCode,
   [`POST ${ACCOUNT}/authenticator/enroll/verify`]: accountCode,
   [`POST ${ACCOUNT}/disable`]: accountCode,
+  // A new set of recovery codes (this server's path): an authenticator code or a current recovery code.
+  [`POST ${ACCOUNT}/recovery-codes`]: accountCode,
   [`POST ${ACCOUNT}/authenticator/:deviceId/disable/verify`]: accountCode,
   [`POST ${ACCOUNT}/sms/enroll`]: {
     body: s.strictObject({ phoneNumber: internationalPhone }, ['phoneNumber']),

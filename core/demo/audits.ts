@@ -12,6 +12,7 @@ import {
   AUDIT_MAX_COUNT,
   AUDIT_PAGE_SIZE,
   AUDIT_SEVERITIES,
+  auditTarget,
   csvHeader,
   csvLine,
   exportColumns,
@@ -50,6 +51,12 @@ const AGENTS = [
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile/15E148',
 ];
 
+/** The server's words (server/http/audit-hook.ts): the action, then what it was about, never an id. */
+function described(action: string, detail: Json, settings: boolean, names: Record<string, string>): string {
+  const target = auditTarget(detail as Record<string, AuditRecord['json'][number]['value']>, names, settings);
+  return target ? `${action}: ${target}` : action;
+}
+
 /** The account's sample records, newest first. */
 function samples(db: DemoDatabase, tenantId: string, now: number): AuditRecord[] {
   const members = db.users.filter((u) => u.tenantId === tenantId);
@@ -79,7 +86,7 @@ function samples(db: DemoDatabase, tenantId: string, now: number): AuditRecord[]
           ? 'Could not sign in with password (wrong credentials)'
           : action === 'User signed in'
             ? 'Signed in with password'
-            : action,
+            : described(action, detail, resource === 'policies', { userId: target.email }),
       json: Object.entries(detail).map(([key, value]) => ({
         key,
         value: value as AuditRecord['json'][number]['value'],

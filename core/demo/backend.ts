@@ -70,7 +70,6 @@ export const DEMO_UNSERVED: ReadonlySet<string> = new Set([
   'POST /identity/resources/auth/v1/api-token',
   'POST /team/resources/members/v1/:userId/resendActivationEmail',
   'PATCH /tenants/resources/sub-tenants/v1/:tenantId',
-  'POST /identity/resources/sub-tenants/v1/:tenantId/users',
   'POST /identity/resources/sub-tenants/users/v1',
   'DELETE /identity/resources/sub-tenants/users/v1',
   'POST /identity/resources/sub-tenants/users/v2/',

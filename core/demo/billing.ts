@@ -22,11 +22,17 @@ const DEV = `${B}/payment-providers/development/setup-intents/v1`;
 /** The reference server's starting catalogue (server/storage/schema/billing.ts). */
 const PLANS = (
   [
-    ['free', 'Free', 'For trying things out', 0],
-    ['pro', 'Pro', 'Single sign-on and audit logs for growing teams', 2900],
-    ['business', 'Business', 'Everything in Pro, with SCIM provisioning and priority support', 9900],
+    ['free', 'Free', 'For trying things out', 0, []],
+    ['pro', 'Pro', 'Single sign-on and audit logs for growing teams', 2900, ['sso', 'audits']],
+    [
+      'business',
+      'Business',
+      'Everything in Pro, with SCIM provisioning and priority support',
+      9900,
+      ['sso', 'audits', 'scim', 'priority-support'],
+    ],
   ] as const
-).map(([slug, name, description, amount]) => ({
+).map(([slug, name, description, amount, features]) => ({
   id: `plan-${slug}`,
   externalId: slug as string,
   name: name as string,
@@ -38,6 +44,7 @@ const PLANS = (
     currency: 'usd',
     amount: amount as number,
   },
+  features: [...features] as string[],
 }));
 type DemoPlan = (typeof PLANS)[number];
 
@@ -227,6 +234,15 @@ export function handleDemoBilling(
       if (!plan) return fail(404, 'Plan not found');
       const methodId = (body.paymentMethodId as string | undefined) || sub.paymentMethodId || '';
       const card = mine.methods.find((m) => m.id === methodId);
+      // The same plan with another card, already paid for this period: the card changes, nothing is
+      // charged (the subscriptions page's "Change card"; as on the server).
+      if (sub.status === 'active' && plan.id === sub.planId && body.paymentMethodId) {
+        if (!card) return fail(404, 'Payment method not found');
+        if (card.status !== 'succeeded') return fail(400, 'The card has not been confirmed yet');
+        for (const m of mine.methods) m.isDefault = m.id === card.id;
+        sub.paymentMethodId = card.id;
+        return ok({}, true);
+      }
       if (plan.price.amount > 0) {
         if (!methodId) return fail(400, 'A payment method is required for this plan');
         if (!card) return fail(404, 'Payment method not found');

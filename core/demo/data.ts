@@ -3,6 +3,7 @@ import type { DemoSecurityPolicies } from './securityPolicies';
 import type { DemoConnectivity } from './connectivity';
 import type { ScimConfiguration } from '../api/directory';
 import type { DemoSsoConnection } from './ssoConfig';
+import { BUILT_IN_ROLES } from '../portal/builtInRoles';
 
 /** Sample data of demo mode. Passwords are sample data too, kept in the page's storage. */
 export interface DemoUser {
@@ -168,13 +169,14 @@ export const DEMO_POLICY: PublicPolicy = {
   secondaryStrategies: [{ strategy: 'Passkeys', isActive: true }],
 };
 
-/** Demo roles (spec 001 §3): the demo admin holds the wildcard permission fe.*. */
-export const DEMO_ROLES: Record<string, { name: string; permissions: string[] }> = {
-  Admin: { name: 'Admin', permissions: ['fe.*'] },
-  ReadOnly: { name: 'Read only', permissions: ['fe.secure.read.users', 'fe.secure.read.roles'] },
-  Editor: { name: 'Editor', permissions: [] },
-  Viewer: { name: 'Viewer', permissions: [] },
-};
+/** Demo roles (spec 001 §3), the server's built-in ones: the demo admin holds the wildcard permission fe.*. */
+export const DEMO_ROLES: Record<string, { name: string; description: string; permissions: string[] }> =
+  Object.fromEntries(
+    BUILT_IN_ROLES.map(({ key, name, description, permissions }) => [
+      key,
+      { name, description, permissions: [...permissions] },
+    ]),
+  );
 
 /** Sample teammates of the demo admin, so the users page has people to manage. */
 const DEMO_TEAMMATES: Array<[string, string, string, string]> = [

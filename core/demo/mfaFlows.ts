@@ -63,7 +63,8 @@ interface DemoChallenge {
 }
 interface DemoMfaState {
   devices: DemoMfaDevice[];
-  recovery: Record<string, string>;
+  /** Each user's set of recovery codes (normalised; one string in data saved before sets). */
+  recovery: Record<string, string[] | string>;
   tokens: Array<{ token: string; userId: string; expiresAt: number; used: boolean; failures: number }>;
   codes: Array<{
     token: string;
@@ -94,6 +95,7 @@ const MESSAGES = {
   expiredCode: 'That code has expired or was already used. Ask for a new one.',
   tooManyAttempts: 'Too many wrong attempts. Wait 15 minutes, then sign in again.',
   wrongRecoveryCode: 'That recovery code is not correct.',
+  noSecondFactor: 'Set up two-factor authentication first: recovery codes come with it.',
   unknownDevice: 'This device is not registered to your account.',
   webauthnFailed: 'The passkey or security key could not be verified. Try again.',
 };
@@ -124,6 +126,24 @@ export function createDemoMfa(tools: DemoMfaTools) {
   const recoveryCode = () =>
     Array.from({ length: 4 }, () => tools.random().slice(0, 4).toUpperCase().padEnd(4, 'X')).join('-');
   const norm = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  /** A new set of 10 recovery codes replacing the user's old one, as on the server. */
+  const issueRecoveryCodes = (db: DemoDatabase, userId: string) => {
+    const codes = Array.from({ length: 10 }, () => recoveryCode());
+    state(db).recovery[userId] = codes.map(norm);
+    return codes;
+  };
+  /** Uses one code of the user's set up; true when it was one of them. */
+  const spendRecoveryCode = (db: DemoDatabase, userId: string, code: string) => {
+    const saved = [state(db).recovery[userId] ?? []].flat();
+    const at = saved.indexOf(norm(code));
+    if (at < 0) return false;
+    saved.splice(at, 1);
+    state(db).recovery[userId] = saved;
+    return true;
+  };
+  /** The server's answer fields for a new set: `recoveryCodes`, and `recoveryCode` (the first). */
+  const recoveryAnswer = (codes: string[] | null | undefined) =>
+    codes?.length ? { recoveryCode: codes[0]!, recoveryCodes: codes } : {};
 
   function send(db: DemoDatabase, channel: 'email' | 'sms', to: string, code: string) {
     const text = `Your verification code is ${code}. It works once, for five minutes.`;
@@ -206,7 +226,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
     db: DemoDatabase,
     userId: string,
     device: Omit<DemoMfaDevice, 'id' | 'userId' | 'createdAt'>,
-  ): string | null {
+  ): string[] | null {
     const first = !device.passkey && devicesOf(db, userId).length === 0;
     state(db).devices.push({
       ...device,
@@ -214,23 +234,20 @@ export function createDemoMfa(tools: DemoMfaTools) {
       userId,
       createdAt: new Date(tools.now()).toISOString(),
     });
-    if (!first) return null;
-    const code = recoveryCode();
-    state(db).recovery[userId] = norm(code);
-    return code;
+    return first ? issueRecoveryCodes(db, userId) : null;
   }
 
   function finish(
     db: DemoDatabase,
     login: { row: DemoMfaState['tokens'][number]; user: DemoUser },
-    extra: { rememberDevice?: unknown; recoveryCode?: string | null },
+    extra: { rememberDevice?: unknown; recoveryCodes?: string[] | null },
   ): Answer {
     login.row.used = true;
     if (extra.rememberDevice === true)
       state(db).remembered[login.user.id] = tools.now() + DEVICE_EXPIRATION_SECONDS * 1000;
     return ok({
       ...tools.startSession(db, login.user),
-      ...(extra.recoveryCode ? { recoveryCode: extra.recoveryCode } : {}),
+      ...recoveryAnswer(extra.recoveryCodes),
     });
   }
 
@@ -289,14 +306,14 @@ export function createDemoMfa(tools: DemoMfaTools) {
     db: DemoDatabase,
     user: DemoUser,
     code: string,
-  ): Promise<{ recoveryCode: string | null; deviceId: string } | null> {
+  ): Promise<{ recoveryCodes: string[] | null; deviceId: string } | null> {
     const secret = state(db).pending[user.id];
     if (!secret) return null;
     const device: DemoMfaDevice = { id: '', userId: user.id, kind: 'authenticator', secret, createdAt: '' };
     if (!(await checkTotp(device, code))) return null;
     delete state(db).pending[user.id];
     const recovery = addDevice(db, user.id, { kind: 'authenticator', secret, lastStep: device.lastStep });
-    return { recoveryCode: recovery, deviceId: devicesOf(db, user.id).at(-1)!.id };
+    return { recoveryCodes: recovery, deviceId: devicesOf(db, user.id).at(-1)!.id };
   }
 
   // ------------------------------------------------ WebAuthn (second factor) and passkeys
@@ -403,14 +420,14 @@ export function createDemoMfa(tools: DemoMfaTools) {
       input.deviceType === 'platform' || input.deviceType === 'cross-platform'
         ? input.deviceType
         : issued.deviceType;
-    const recoveryCode = addDevice(db, user.id, {
+    const recoveryCodes = addDevice(db, user.id, {
       kind: 'webauthn',
       ...credential,
       deviceType,
       passkey: issued.passkey,
       name: input.name ?? (deviceType === 'platform' ? 'This device' : 'Security key'),
     });
-    return { recoveryCode, deviceId: state(db).devices.at(-1)!.id };
+    return { recoveryCodes, deviceId: state(db).devices.at(-1)!.id };
   }
 
   function authenticationOptions(
@@ -560,7 +577,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
           deviceType: body.deviceType,
         });
         return added
-          ? finish(db, login, { recoveryCode: added.recoveryCode })
+          ? finish(db, login, { recoveryCodes: added.recoveryCodes })
           : wrong(login, MESSAGES.webauthnFailed);
       }
       const webauthn = /^\/webauthn\/([^/]+)(\/verify)?$/.exec(rest);
@@ -584,16 +601,15 @@ export function createDemoMfa(tools: DemoMfaTools) {
       if (rest === '/authenticator/enroll/verify') {
         const done = await finishTotp(db, login.user, String(body.token ?? '').trim());
         return done
-          ? finish(db, login, { recoveryCode: done.recoveryCode })
+          ? finish(db, login, { recoveryCodes: done.recoveryCodes })
           : wrong(login, MESSAGES.wrongCode);
       }
       if (rest === '/recover') {
-        const saved = state(db).recovery[login.user.id];
-        if (!saved || saved !== norm(String(body.recoveryCode ?? '')))
+        if (!spendRecoveryCode(db, login.user.id, String(body.recoveryCode ?? '')))
           return wrong(login, MESSAGES.wrongRecoveryCode);
-        const fresh = recoveryCode();
-        state(db).recovery[login.user.id] = norm(fresh);
-        return finish(db, login, { recoveryCode: fresh });
+        // The other codes of the set still work; after the last one, a new set (as on the server).
+        const left = [state(db).recovery[login.user.id] ?? []].flat().length;
+        return finish(db, login, { recoveryCodes: left ? null : issueRecoveryCodes(db, login.user.id) });
       }
       if (rest === '/sms/enroll') {
         // The number passed the contract's schema (core/contract/requests-mfa.ts).
@@ -615,7 +631,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
             ? { kind: 'sms', phone: String(target.phone) }
             : { kind: 'email', email: login.user.email },
         );
-        return finish(db, login, { recoveryCode: recovery });
+        return finish(db, login, { recoveryCodes: recovery });
       }
       if (sms && !sms[2] && sms[1] !== 'enroll') {
         const device = devicesOf(db, login.user.id).find((d) => d.id === sms[1] && d.kind === 'sms');
@@ -705,7 +721,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
       if (rest === '/enroll/verify' || rest === '/authenticator/enroll/verify') {
         const done = await finishTotp(db, user, String(body.token ?? '').trim());
         return done
-          ? ok({ deviceId: done.deviceId, ...(done.recoveryCode ? { recoveryCode: done.recoveryCode } : {}) })
+          ? ok({ deviceId: done.deviceId, ...recoveryAnswer(done.recoveryCodes) })
           : fail(400, MESSAGES.wrongCode);
       }
       if (rest === '/webauthn/enroll') {
@@ -726,7 +742,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
         return added
           ? ok({
               deviceId: added.deviceId,
-              ...(added.recoveryCode ? { recoveryCode: added.recoveryCode } : {}),
+              ...recoveryAnswer(added.recoveryCodes),
             })
           : { ...fail(400, MESSAGES.webauthnFailed), save: true };
       }
@@ -744,8 +760,24 @@ export function createDemoMfa(tools: DemoMfaTools) {
         const recovery = addDevice(db, user.id, { kind: 'sms', phone: String(used.target.phone) });
         return ok({
           deviceId: devicesOf(db, user.id).at(-1)!.id,
-          ...(recovery ? { recoveryCode: recovery } : {}),
+          ...recoveryAnswer(recovery),
         });
+      }
+      if (rest === '/recovery-codes') {
+        // A new set, proven with an authenticator code or a current recovery code (as on the server).
+        const devices = devicesOf(db, user.id);
+        if (devices.length === 0) return fail(400, MESSAGES.noSecondFactor);
+        const proof = String(body.token ?? '').trim();
+        const byCode =
+          CODE.test(proof) &&
+          (
+            await Promise.all(
+              devices.filter((d) => d.kind === 'authenticator').map((d) => checkTotp(d, proof)),
+            )
+          ).some(Boolean);
+        if (!byCode && !(!CODE.test(proof) && spendRecoveryCode(db, user.id, proof)))
+          return fail(400, MESSAGES.wrongCode);
+        return ok(recoveryAnswer(issueRecoveryCodes(db, user.id)), true);
       }
       if (disable || rest === '/disable') {
         const kind = disable
@@ -764,9 +796,8 @@ export function createDemoMfa(tools: DemoMfaTools) {
           const proof = String(body.token ?? '').trim();
           const byCode =
             CODE.test(proof) && (await Promise.all(targets.map((d) => checkTotp(d, proof)))).some(Boolean);
-          const byRecovery = !CODE.test(proof) && state(db).recovery[user.id] === norm(proof);
+          const byRecovery = !byCode && !CODE.test(proof) && spendRecoveryCode(db, user.id, proof);
           if (!byCode && !byRecovery) return fail(400, MESSAGES.wrongCode);
-          if (byRecovery) delete state(db).recovery[user.id];
         }
         state(db).devices = state(db).devices.filter((d) => !targets.includes(d));
         if (devicesOf(db, user.id).length === 0) delete state(db).recovery[user.id];

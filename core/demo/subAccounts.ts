@@ -290,6 +290,34 @@ function changeMember(db: DemoDatabase, tenantId: string, userId: string, what: 
   return ok({ allowAccess: body.allowAccess }, true);
 }
 
+/**
+ * POST sub-tenants/v1/{id}/users: a member of the caller's account (by email) joins the sub-account
+ * with the roles given, as on the server (domain/hierarchy.ts addSubAccountUsers).
+ */
+function addMember(db: DemoDatabase, rootId: string, tenantId: string, body: Json): Answer {
+  const memberships = membershipsOf(db);
+  const email = String(body.email).toLowerCase();
+  const person = db.users.find(
+    (u) =>
+      u.email.toLowerCase() === email &&
+      (u.tenantId === rootId || memberships.some((m) => m.userId === u.id && m.tenantId === rootId)),
+  );
+  if (!person) return fail(404, 'No member of your account has this email');
+  const keys = ((body.roleIds as string[] | undefined) ?? [])
+    .filter((id) => id !== '')
+    .map((id) => id.replace(/^role-/, ''));
+  if (keys.some((key) => !DEMO_ROLES[key])) return fail(400, 'Some roles do not exist in this account');
+  if (memberships.some((m) => m.userId === person.id && m.tenantId === tenantId))
+    return fail(409, 'This user is already a member of the sub-account');
+  memberships.push({
+    userId: person.id,
+    tenantId,
+    roleKeys: keys,
+    accessAllowed: body.allowSubAccountAccess === true,
+  });
+  return ok({}, true, 201);
+}
+
 /** PUT users v1/tenant: the demo user's active tenant (and the roles held there) become the target's. */
 function switchTo(db: DemoDatabase, user: DemoUser, body: Json): Answer {
   const memberships = membershipsOf(db);
@@ -450,6 +478,14 @@ export function subAccountRoute(
       return within(db, user.tenantId, tenantId)
         ? users(db, tenantId, query)
         : fail(404, 'Sub-account not found');
+    };
+  }
+  if (m === 'POST' && !member[2]) {
+    return (db, user, body) => {
+      if (!holdsPermission(permissionsOf(user), WRITE))
+        return fail(403, `You need the ${WRITE} permission to do this`);
+      if (!within(db, user.tenantId, tenantId)) return fail(404, 'Sub-account not found');
+      return addMember(db, user.tenantId, tenantId, body);
     };
   }
   if (m === 'PUT' && member[2]) {

@@ -31,7 +31,7 @@ export function demoRoles(db: DemoDatabase): DemoRole[] {
     id: `role-${key}`,
     key,
     name: role.name,
-    description: null,
+    description: role.description,
     permissions: [...role.permissions],
     tenantId: null,
     createdAt: '2026-01-01T00:00:00.000Z',

@@ -73,6 +73,9 @@ export function createSubAccountsApi(http: HttpClient) {
         usersOf(tenantId),
         { query: { _offset: offset, _limit: limit } },
       ),
+    /** Adds a member of the caller's account (by email) to the sub-account, with roles and access. */
+    addUser: (tenantId: string, body: { email: string; roleIds: string[]; allowSubAccountAccess: boolean }) =>
+      http.post<unknown>(usersOf(tenantId), body),
     setRoles: (tenantId: string, userId: string, roleIds: string[]) =>
       http.put<{ roleIds: string[] }>(`${usersOf(tenantId)}/${encodeURIComponent(userId)}/roles`, {
         roleIds,

@@ -4,6 +4,7 @@
 // card element is mounted in the dialog, that the setup intent is confirmed in the browser with its
 // client secret, and that the subscription is then updated with the payment method and the plan.
 import { expect } from 'chai';
+import { sendKeys } from '@web/test-runner-commands';
 import { act } from 'react';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -150,4 +151,151 @@ it('keeps the caret in the dialog: on the chosen plan once loaded, on the card s
   await act(async () => host!.querySelector<HTMLButtonElement>('[part~="pay-button"]')!.click());
   await waitFor(() => number.getAttribute('aria-invalid') === 'true');
   await waitFor(() => document.activeElement === number);
+});
+
+it('issue 24: the number is grouped by 4 and the expiry written MM / YY as typed; "1230" pays, and a paste works too', async () => {
+  const confirmed: unknown[] = [];
+  const api = {
+    plans: async () => [PLAN],
+    subscriptions: async () => [SUBSCRIPTION],
+    paymentMethods: async () => [],
+    providerConfiguration: async () => ({ id: 'c', name: 'development', active: true, publishableKey: '' }),
+    setupIntent: async () => ({ id: 'seti_1', paymentMethodId: 'pm-1', setupIntentSecret: 's' }),
+    confirmCard: async (_setup: unknown, card: unknown) => {
+      confirmed.push(card);
+      return { status: 'succeeded', paymentMethodId: 'pm-1' };
+    },
+    update: async () => ({}),
+  } as unknown as BillingApi;
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () => root!.render(<CheckoutFlow api={api} initialPlan="pro" onClose={() => {}} />));
+  await act(async () =>
+    (await waitFor(() => host!.querySelector<HTMLButtonElement>('[part~="continue-button"]'))).click(),
+  );
+  const number = await waitFor(() => host!.querySelector<HTMLInputElement>('[part~="card-number-input"]'));
+  const expiry = host.querySelector<HTMLInputElement>('[part~="card-expiry-input"]')!;
+  const cvc = host.querySelector<HTMLInputElement>('[part~="card-cvc-input"]')!;
+  number.focus();
+  await sendKeys({ type: '42424242' });
+  await waitFor(() => number.value === '4242 4242');
+  expect(number.selectionStart, 'the caret stays at the end').to.equal(9);
+  // A digit typed in the middle keeps the caret right after it.
+  number.setSelectionRange(2, 2);
+  await sendKeys({ type: '4' });
+  await waitFor(() => number.value === '4244 2424 2');
+  expect(number.selectionStart).to.equal(3);
+  // Pasted (one input event with the whole value), spaces and all.
+  await act(async () => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    setter.call(number, '4242424242424242');
+    number.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  expect(number.value).to.equal('4242 4242 4242 4242');
+  expiry.focus();
+  await sendKeys({ type: '1230' });
+  await waitFor(() => expiry.value === '12 / 30');
+  cvc.focus();
+  await sendKeys({ type: '123' });
+  await act(async () => host!.querySelector<HTMLButtonElement>('[part~="pay-button"]')!.click());
+  await waitFor(() => host!.querySelector('[role="status"]'));
+  expect(confirmed).to.deep.equal([
+    { number: '4242424242424242', expMonth: 12, expYear: 30, cvc: '123', name: '' },
+  ]);
+});
+
+it('issue 24: moving to a cheaper plan says what it drops before the confirmation; an upgrade says nothing', async () => {
+  const plans = [
+    {
+      ...PLAN,
+      id: 'plan-free',
+      slug: 'free',
+      name: 'Free',
+      price: { ...PLAN.price, amount: 0 },
+      features: [],
+    },
+    { ...PLAN, features: ['sso', 'audits'] },
+    {
+      ...PLAN,
+      id: 'plan-business',
+      slug: 'business',
+      name: 'Business',
+      price: { ...PLAN.price, amount: 9900 },
+      features: ['sso', 'audits', 'scim', 'priority-support'],
+    },
+  ];
+  const api = {
+    plans: async () => plans,
+    subscriptions: async () => [{ ...SUBSCRIPTION, status: 'active', plan: { slug: 'pro' } }],
+    paymentMethods: async () => [],
+    providerConfiguration: async () => ({ id: 'c', name: 'development', active: true, publishableKey: '' }),
+  } as unknown as BillingApi;
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () => root!.render(<CheckoutFlow api={api} initialPlan="free" onClose={() => {}} />));
+  await act(async () =>
+    (await waitFor(() => host!.querySelector<HTMLButtonElement>('[part~="continue-button"]'))).click(),
+  );
+  const notice = await waitFor(() => host!.querySelector('[part~="downgrade-notice"]'));
+  expect(notice.querySelector('strong')!.textContent).to.equal('What the Free plan does not include');
+  expect([...notice.querySelectorAll('li')].map((li) => li.textContent)).to.deep.equal([
+    'Single sign-on',
+    'Audit logs',
+  ]);
+  expect(host.querySelector('[part~="pay-button"]')!.textContent).to.equal('Confirm plan');
+  act(() => root!.unmount());
+  root = createRoot(host);
+  await act(async () => root!.render(<CheckoutFlow api={api} initialPlan="business" onClose={() => {}} />));
+  await act(async () =>
+    (await waitFor(() => host!.querySelector<HTMLButtonElement>('[part~="continue-button"]'))).click(),
+  );
+  await waitFor(() => host!.querySelector('[part~="pay-button"]'));
+  expect(host.querySelector('[part~="downgrade-notice"]')).to.equal(null);
+});
+
+it('issue 24: "Change card" collects a new card for the current plan, no plan step, and keeps the plan', async () => {
+  const calls: string[] = [];
+  const old = { id: 'pm-old', externalId: 'x', type: 'card', isDefault: true, brand: 'visa', last4: '4242' };
+  const fresh = { ...old, id: 'pm-new', brand: 'mastercard', last4: '4444' };
+  let methods = [old];
+  const api = {
+    plans: async () => [PLAN],
+    subscriptions: async () => [
+      { ...SUBSCRIPTION, status: 'active', plan: { slug: 'pro' }, paymentMethodId: 'pm-old' },
+    ],
+    paymentMethods: async () => methods,
+    providerConfiguration: async () => ({ id: 'c', name: 'development', active: true, publishableKey: '' }),
+    setupIntent: async () => ({ id: 'seti_2', paymentMethodId: 'pm-new', setupIntentSecret: 's' }),
+    confirmCard: async () => ({ status: 'succeeded', paymentMethodId: 'pm-new' }),
+    update: async (id: string, body: { paymentMethodId: string; planId: string }) => {
+      calls.push(`update(${id}, ${body.paymentMethodId}, ${body.planId})`);
+      methods = [fresh, { ...old, isDefault: false }];
+      return {};
+    },
+  } as unknown as BillingApi;
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () =>
+    root!.render(<CheckoutFlow api={api} changeCard initialPlan={null} onClose={() => {}} />),
+  );
+  const number = await waitFor(() => host!.querySelector<HTMLInputElement>('[part~="card-number-input"]'));
+  expect(host.querySelector('[part~="continue-button"]'), 'no plan step').to.equal(null);
+  expect(host.textContent).to.contain('Nothing is charged now.');
+  const type = async (input: HTMLInputElement, value: string) =>
+    act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+  await type(number, '5555555555554444');
+  await type(host.querySelector<HTMLInputElement>('[part~="card-expiry-input"]')!, '12/30');
+  await type(host.querySelector<HTMLInputElement>('[part~="card-cvc-input"]')!, '123');
+  const save = host.querySelector<HTMLButtonElement>('[part~="pay-button"]')!;
+  expect(save.textContent).to.equal('Save card');
+  await act(async () => save.click());
+  const status = await waitFor(() => host!.querySelector('[role="status"]'));
+  expect(status.textContent).to.equal('Payments now use the mastercard card ending in 4444.');
+  expect(calls).to.deep.equal(['update(sub-1, pm-new, plan-pro)']);
 });

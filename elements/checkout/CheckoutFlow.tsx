@@ -1,7 +1,8 @@
 import { css } from '@emotion/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import {
   clientStatus,
+  featuresLost,
   formatMoney,
   type BillingApi,
   type PaymentMethod,
@@ -10,6 +11,13 @@ import {
   type Subscription,
 } from '../../core/api/billing';
 import { ApiError } from '../../core/api/errors';
+import {
+  caretAfterDigits,
+  digitsBeforeCaret,
+  formatCardNumber,
+  formatExpiry,
+  parseExpiry,
+} from '../../core/billing/cardInput';
 import { CARD_MESSAGES, checkCard } from '../../core/billing/cards';
 import { enBilling } from '../i18n/en-billing';
 import { Alert } from '../ui/Alert';
@@ -51,6 +59,13 @@ const rowStyle = css({
   gap: '12px',
 });
 const statusStyle = css({ margin: 0, color: 'var(--ae-color-success-text)' });
+const downgradeStyle = css({
+  padding: '10px 12px',
+  borderRadius: 'var(--ae-radius)',
+  background: 'var(--ae-color-warning-surface)',
+  color: 'var(--ae-color-warning-text)',
+  '& ul': { margin: '4px 0 0', paddingInlineStart: '20px' },
+});
 
 interface Loaded {
   plans: Plan[];
@@ -91,8 +106,14 @@ export function CheckoutFlow({
   onClose,
   onChanged,
   nonce,
+  changeCard = false,
 }: {
   api: BillingApi;
+  /**
+   * The subscriptions page's "Change card": a new card for the current plan, no plan step; the
+   * update keeps the plan, so the server switches the card and charges nothing.
+   */
+  changeCard?: boolean;
   /** The nonce a strict CSP gives Stripe.js's script tag. */
   nonce?: string;
   /** A plan id or slug to preselect (the element's plan-id). */
@@ -103,9 +124,10 @@ export function CheckoutFlow({
 }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [step, setStep] = useState<Step>('plan');
+  const [step, setStep] = useState<Step>(changeCard ? 'pay' : 'plan');
   const [planId, setPlanId] = useState<string>('');
-  const [useSaved, setUseSaved] = useState(true);
+  const [useSaved, setUseSaved] = useState(!changeCard);
+  const [newCard, setNewCard] = useState<{ brand: string; last4: string } | null>(null);
   const [card, setCard] = useState({ name: '', number: '', expiry: '', cvc: '' });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<'number' | 'expiry' | 'cvc', string>>>({});
   const [error, setError] = useState<string | null>(null);
@@ -116,6 +138,14 @@ export function CheckoutFlow({
   const stripeCard = useRef<Awaited<ReturnType<typeof mountStripeCard>> | null>(null);
   const [stripeError, setStripeError] = useState<string | null>(null);
   const idempotency = useRef({ for: '', key: '' });
+  const caret = useRef<{ input: HTMLInputElement; at: number } | null>(null);
+  useLayoutEffect(() => {
+    const pending = caret.current;
+    caret.current = null;
+    // Only in the field being typed in (inside a shadow root, its root knows the focused element).
+    if (pending && (pending.input.getRootNode() as Document | ShadowRoot).activeElement === pending.input)
+      pending.input.setSelectionRange(pending.at, pending.at);
+  });
   // Where the caret goes after the plans load, a step changes or a try fails: the first field in
   // error, else the chosen plan, else the step's first control (never lost to the page's body).
   const content = useRef<HTMLDivElement>(null);
@@ -154,7 +184,9 @@ export function CheckoutFlow({
       if (!subscription) throw new Error(t.subscriptionNotFound);
       const method = methods.find((m) => m.isDefault) ?? methods[0] ?? null;
       if (!live) return;
-      const wanted = plans.find((p) => p.id === initialPlan || p.slug === initialPlan);
+      const wanted = changeCard
+        ? undefined
+        : plans.find((p) => p.id === initialPlan || p.slug === initialPlan);
       const current = plans.find((p) => p.slug === subscription.plan.slug);
       setPlanId((wanted ?? current ?? plans[0])?.id ?? '');
       setLoaded({ plans, subscription, method, provider, publishableKey, providerError });
@@ -163,7 +195,7 @@ export function CheckoutFlow({
     return () => {
       live = false;
     };
-  }, [api, initialPlan]);
+  }, [api, initialPlan, changeCard]);
 
   // With the Stripe provider a new card is typed into Stripe's own card element (docs/billing.md).
   const collectsWithStripe =
@@ -196,7 +228,7 @@ export function CheckoutFlow({
   if (!loaded || !plan) {
     return (
       <Dialog
-        title={t.title}
+        title={changeCard ? t.changeCardTitle : t.title}
         titleId="ae-checkout-title"
         onClose={() => onClose(loadError ? 'error' : 'cancel')}
       >
@@ -206,12 +238,22 @@ export function CheckoutFlow({
   }
   const { subscription, method } = loaded;
   const price = formatMoney(plan.price.amount, plan.price.currency);
-  const free = plan.price.amount === 0;
+  // Spec-free but fair: a cheaper plan says what it takes away before the customer confirms.
+  const lost = featuresLost(
+    loaded.plans.find((p) => p.slug === subscription.plan.slug),
+    plan,
+  ).map((key) => t.featureNames[key] ?? key);
+  // Changing the card always collects one, also on a free plan.
+  const free = plan.price.amount === 0 && !changeCard;
 
   async function finish(paymentMethodId: string) {
     const wanted = `${plan!.id}:${paymentMethodId}`;
     if (idempotency.current.for !== wanted) idempotency.current = { for: wanted, key: randomKey() };
     await api.update(subscription.id, { paymentMethodId, planId: plan!.id }, idempotency.current.key);
+    if (changeCard) {
+      const saved = (await api.paymentMethods()).find((m) => m.id === paymentMethodId);
+      setNewCard({ brand: saved?.brand ?? '', last4: saved?.last4 ?? '' });
+    }
     await onChanged?.();
     setResult('success');
     go('done');
@@ -270,11 +312,9 @@ export function CheckoutFlow({
         return finish(saved.paymentMethodId);
       }
       if (loaded!.provider !== 'development') throw new Error(t.stripeUnavailable);
-      const [month, year] = card.expiry.split('/').map((part) => Number(part.trim()));
       const details = {
-        number: card.number,
-        expMonth: month ?? NaN,
-        expYear: year ?? NaN,
+        number: card.number.replace(/\s/g, ''),
+        ...parseExpiry(card.expiry),
         cvc: card.cvc.trim(),
       };
       // The same checks as the processor's, before anything is sent (the server checks again).
@@ -314,16 +354,32 @@ export function CheckoutFlow({
     });
   }
 
+  // The number and the expiry are formatted as typed or pasted; the caret stays after the digit it
+  // followed (set once React has written the formatted value).
   const cardField = (key: 'name' | 'number' | 'expiry' | 'cvc') => ({
     value: card[key],
-    onChange: (event: { target: { value: string } }) => {
-      setCard({ ...card, [key]: event.target.value });
+    onChange: (event: { target: HTMLInputElement }) => {
+      const input = event.target;
+      const format = key === 'number' ? formatCardNumber : key === 'expiry' ? formatExpiry : null;
+      const value = format ? format(input.value) : input.value;
+      if (format && input.selectionStart !== null)
+        caret.current = {
+          input,
+          at: caretAfterDigits(value, digitsBeforeCaret(input.value, input.selectionStart)),
+        };
+      setCard({ ...card, [key]: value });
       if (key !== 'name') setFieldErrors({ ...fieldErrors, [key]: undefined });
     },
   });
 
   return (
-    <Dialog title={t.title} titleId="ae-checkout-title" size="medium" busy={busy} onClose={close}>
+    <Dialog
+      title={changeCard ? t.changeCardTitle : t.title}
+      titleId="ae-checkout-title"
+      size="medium"
+      busy={busy}
+      onClose={close}
+    >
       <div ref={content} css={{ display: 'contents' }}>
         {error && <Alert>{error}</Alert>}
         {step === 'plan' && (
@@ -360,7 +416,29 @@ export function CheckoutFlow({
         )}
         {step === 'pay' && (
           <form css={formStyle} onSubmit={onPay} noValidate>
-            <p>{free ? t.freeSummary(plan.name) : t.summary(plan.name, price)}</p>
+            <p>
+              {changeCard
+                ? t.changeCardSummary(plan.name)
+                : free
+                  ? t.freeSummary(plan.name)
+                  : t.summary(plan.name, price)}
+            </p>
+            {lost.length > 0 && (
+              <div
+                css={downgradeStyle}
+                part="downgrade-notice"
+                role="note"
+                aria-labelledby="ae-downgrade-title"
+              >
+                <strong id="ae-downgrade-title">{t.downgradeTitle(plan.name)}</strong>
+                <p>{t.downgradeLoses}</p>
+                <ul>
+                  {lost.map((name) => (
+                    <li key={name}>{name}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
             {!free && method && useSaved && (
               <>
                 <p>{t.savedCard(method.brand ?? '', method.last4 ?? '')}</p>
@@ -398,7 +476,8 @@ export function CheckoutFlow({
                       <TextField
                         label={t.expiry}
                         autoComplete="cc-exp"
-                        placeholder="MM/YY"
+                        placeholder="MM / YY"
+                        inputMode="numeric"
                         partName="card-expiry-input"
                         error={fieldErrors.expiry}
                         {...cardField('expiry')}
@@ -417,11 +496,17 @@ export function CheckoutFlow({
               </fieldset>
             )}
             <DialogFooter>
-              <Button variant="secondary" onClick={() => go('plan')} disabled={busy}>
-                {t.back}
-              </Button>
+              {changeCard ? (
+                <Button variant="secondary" partName="close-button" onClick={close} disabled={busy}>
+                  {t.cancel}
+                </Button>
+              ) : (
+                <Button variant="secondary" onClick={() => go('plan')} disabled={busy}>
+                  {t.back}
+                </Button>
+              )}
               <Button type="submit" partName="pay-button" loading={busy} loadingLabel={t.paying}>
-                {free ? t.confirmFree : t.confirm}
+                {changeCard ? t.saveCard : free ? t.confirmFree : t.confirm}
               </Button>
             </DialogFooter>
           </form>
@@ -445,7 +530,7 @@ export function CheckoutFlow({
         {step === 'done' && (
           <>
             <p role="status" css={statusStyle} part="status">
-              {t.done(plan.name)}
+              {changeCard && newCard ? t.cardChanged(newCard.brand, newCard.last4) : t.done(plan.name)}
             </p>
             <DialogFooter>
               <Button partName="close-button" onClick={close}>

@@ -38,6 +38,20 @@ export const enBilling = {
     subscriptionNotFound: 'Subscription not found',
     providerNotConfigured: 'Payment provider not configured',
     invalidExpiry: "Your card's expiration date is invalid.",
+    /** The names of the plans' feature keys (server/storage/schema/billing.ts); another key shows as it is. */
+    featureNames: {
+      sso: 'Single sign-on',
+      audits: 'Audit logs',
+      scim: 'SCIM provisioning',
+      'priority-support': 'Priority support',
+    } as Record<string, string>,
+    changeCardTitle: 'Change card',
+    changeCardSummary: (plan: string) =>
+      `The new card pays for the ${plan} plan from the next renewal. Nothing is charged now.`,
+    saveCard: 'Save card',
+    cardChanged: (brand: string, last4: string) => `Payments now use the ${brand} card ending in ${last4}.`,
+    downgradeTitle: (plan: string) => `What the ${plan} plan does not include`,
+    downgradeLoses: 'Your account loses these as soon as you confirm:',
   },
   subscriptions: {
     title: 'Subscriptions',
@@ -72,6 +86,7 @@ export const enBilling = {
       `${brand} ending in ${last4}, expires ${String(month).padStart(2, '0')}/${year}`,
     billingDetails: 'Billing details',
     editDetails: 'Edit billing details',
+    changeCard: 'Change card',
     email: 'Billing email',
     line1: 'Address line 1',
     line2: 'Address line 2',

@@ -60,10 +60,15 @@ export const enMfa = {
     recoverInvalid: 'Enter the recovery code, like ABCD-EFGH-JKLM-NPQR.',
     useRecoveryCode: 'Use a recovery code',
     otherMethod: 'Choose another method',
-    recoveryCodeTitle: 'Save your recovery code',
+    recoveryCodeTitle: 'Save your recovery codes',
     recoveryCodeIntro:
-      'If you lose your phone or key, this code lets you sign in. It is shown only once: copy it and keep it somewhere safe.',
-    copy: 'Copy code',
+      'If you lose your phone or key, one of these codes lets you sign in. Each code works once. They are shown only once: copy or download them and keep them somewhere safe.',
+    recoveryCodesLabel: 'Your recovery codes',
+    download: 'Download (.txt)',
+    downloadName: 'recovery-codes.txt',
+    downloadHeader: (site: string) =>
+      `Recovery codes${site ? ` for ${site}` : ''}. Each code works once; a new set ends these.`,
+    copy: 'Copy codes',
     copied: 'Copied',
     copyFailed: 'Could not copy: select the code and copy it by hand.',
     continue: 'Continue',
@@ -102,6 +107,12 @@ export const enMfa = {
     phoneTitle: 'Add a phone',
     done: 'Done',
     added2: 'The verification method was added.',
+    regenerate: 'New recovery codes',
+    regenerateTitle: 'Make new recovery codes?',
+    regenerateBody:
+      'Your current recovery codes stop working. To confirm, enter a code from your authenticator app or one of your recovery codes.',
+    regenerateConfirm: 'Make new codes',
+    regenerating: 'Making codes…',
   },
   portalPasskeys: {
     title: 'Passkeys',

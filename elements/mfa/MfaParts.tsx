@@ -17,12 +17,17 @@ import { formStyle, mutedStyle } from '../ui/styles';
 
 const en = { ...base, ...enMfa };
 
+const codeActions = css({ display: 'flex', gap: '8px', flexWrap: 'wrap' });
 const codeBox = css({
   fontFamily: 'ui-monospace, monospace',
-  fontSize: '1.3em',
+  fontSize: '1.05em',
   letterSpacing: '0.08em',
   padding: '12px',
   textAlign: 'center',
+  listStyle: 'none',
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(12em, 1fr))',
+  gap: '4px 16px',
   border: '1px dashed var(--ae-color-border)',
   borderRadius: 'var(--ae-radius)',
   margin: 0,
@@ -137,11 +142,22 @@ export function OneTimeCodeForm({
   );
 }
 
+/** A .txt file of the recovery codes, one a line, saved by the browser. */
+function downloadCodes(codes: string[]) {
+  const text = `${en.mfa.downloadHeader(location.hostname)}\n\n${codes.join('\n')}\n`;
+  const href = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = en.mfa.downloadName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
 /**
- * The recovery code, shown once, with a Copy button; "Copied" (or how to copy by hand) is
- * announced. The caller adds what comes next (Continue, Done).
+ * The set of recovery codes, shown once, with Copy (every code, one a line) and Download (a .txt);
+ * "Copied" (or how to copy by hand) is announced. The caller adds what comes next (Continue, Done).
  */
-export function RecoveryCodeBox({ code }: { code: string }) {
+export function RecoveryCodeBox({ codes }: { codes: string[] }) {
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (copyState !== 'copied') return undefined;
@@ -151,23 +167,32 @@ export function RecoveryCodeBox({ code }: { code: string }) {
   return (
     <>
       <p css={mutedStyle}>{en.mfa.recoveryCodeIntro}</p>
-      <p css={codeBox} part="recovery-code">
-        {code}
-      </p>
-      <Button
-        variant="secondary"
-        partName="copy-button"
-        onClick={() => {
-          Promise.resolve()
-            .then(() => navigator.clipboard.writeText(code))
-            .then(
-              () => setCopyState('copied'),
-              () => setCopyState('failed'),
-            );
-        }}
-      >
-        {copyState === 'copied' ? en.mfa.copied : en.mfa.copy}
-      </Button>
+      <ol css={codeBox} part="recovery-codes" aria-label={en.mfa.recoveryCodesLabel}>
+        {codes.map((code) => (
+          <li key={code} part="recovery-code">
+            {code}
+          </li>
+        ))}
+      </ol>
+      <div css={codeActions}>
+        <Button
+          variant="secondary"
+          partName="copy-button"
+          onClick={() => {
+            Promise.resolve()
+              .then(() => navigator.clipboard.writeText(codes.join('\n')))
+              .then(
+                () => setCopyState('copied'),
+                () => setCopyState('failed'),
+              );
+          }}
+        >
+          {copyState === 'copied' ? en.mfa.copied : en.mfa.copy}
+        </Button>
+        <Button variant="secondary" partName="download-button" onClick={() => downloadCodes(codes)}>
+          {en.mfa.download}
+        </Button>
+      </div>
       <p role="status" css={mutedStyle}>
         {copyState === 'copied' ? en.mfa.copied : copyState === 'failed' ? en.mfa.copyFailed : ''}
       </p>

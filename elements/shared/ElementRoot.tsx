@@ -9,7 +9,7 @@ import { AUTOFILL_SLOT, startAutofillMirror } from '../login-box/autofill';
 import { PoweredBy } from '../theme/PoweredBy';
 import { themeVariablesFor } from '../theme/theme';
 import { AppContext } from './AppContext';
-import { readHostConfig } from './hostConfig';
+import { THEME_ATTRIBUTES, readHostConfig, readHostTheme } from './hostConfig';
 
 /** The loader's marker lives in the element's light DOM until the element has rendered. */
 const LOADING_MARKER_ATTRIBUTE = 'data-auth-elements-loading';
@@ -17,9 +17,25 @@ const LOADING_MARKER_ATTRIBUTE = 'data-auth-elements-loading';
 interface Started {
   app: AuthApp;
   cache: EmotionCache;
-  primaryColor: string | undefined;
-  themeName: ThemeName | undefined;
   stopEvents: () => void;
+}
+
+/**
+ * The host's `theme` and `primary-color`, kept current: a page that switches to dark sets
+ * `theme="dark"` on a live element and the element follows (a MutationObserver on those two).
+ */
+function useHostTheme(host: Element): { primaryColor: string | undefined; themeName: ThemeName | undefined } {
+  const key = useSyncExternalStore(
+    (listener) => {
+      const observer = new MutationObserver(listener);
+      observer.observe(host, { attributes: true, attributeFilter: THEME_ATTRIBUTES });
+      return () => observer.disconnect();
+    },
+    () => THEME_ATTRIBUTES.map((name) => host.getAttribute(name) ?? '').join('\n'),
+    () => '',
+  );
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is what the attributes say now
+  return useMemo(() => readHostTheme(host), [host, key]);
 }
 
 /** `provided`: the app of a React host's provider (the element is rendered by the host's React). */
@@ -47,8 +63,6 @@ function start(root: ShadowRoot, requestSource: RequestSource, provided: AuthApp
   return {
     app,
     cache,
-    primaryColor: config.primaryColor,
-    themeName: config.themeName,
     stopEvents: () => subscription.unsubscribe(),
   };
 }
@@ -114,15 +128,14 @@ export function ElementRoot({
     () => (store ? selectThemeOptions(store.getState()) : undefined),
   );
   // The `theme` attribute names the base until the app's theme (setTheme, themeOptions) names one.
+  const { themeName, primaryColor } = useHostTheme(host);
   const variables = useMemo(
     () =>
       themeVariablesFor(
-        themeOptions?.name || !started?.themeName
-          ? themeOptions
-          : { ...themeOptions, name: started.themeName },
-        started?.primaryColor,
+        themeOptions?.name || !themeName ? themeOptions : { ...themeOptions, name: themeName },
+        primaryColor,
       ),
-    [themeOptions, started],
+    [themeOptions, themeName, primaryColor],
   );
 
   useEffect(() => {

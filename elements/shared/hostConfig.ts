@@ -42,7 +42,21 @@ export function readHostConfig(host: Element): HostConfig {
       attr('nonce') ||
       (host.ownerDocument.querySelector('script[nonce]') as HTMLScriptElement | null)?.nonce ||
       undefined,
-    primaryColor: attr('primary-color'),
-    themeName: THEME_NAMES.find((name) => name === attr('theme')),
+    ...readHostTheme(host),
+  };
+}
+
+/** The attributes that style an element, read again whenever they change (ElementRoot observes them). */
+export const THEME_ATTRIBUTES = ['theme', 'primary-color'];
+
+/** The `theme` and `primary-color` attributes as they are now. */
+export function readHostTheme(host: Element): {
+  primaryColor: string | undefined;
+  themeName: ThemeName | undefined;
+} {
+  const theme = host.getAttribute('theme');
+  return {
+    primaryColor: host.getAttribute('primary-color') || undefined,
+    themeName: THEME_NAMES.find((name) => name === theme),
   };
 }

@@ -473,6 +473,18 @@ export async function changePlan(
   const current = await planById(db, sub.plan_id);
   if (!options.allowDowngrade && plan.amount < current.amount && sub.status !== 'trialing')
     throw httpError(403, 'Plan downgrades are not allowed');
+  // The same plan with another card, already paid for this period: only the card changes, nothing
+  // is charged (the subscriptions page's "Change card"); it pays from the next renewal.
+  if (sub.status === 'active' && plan.id === sub.plan_id && body.paymentMethodId) {
+    const method = await paymentMethodRow(db, tenantId, body.paymentMethodId);
+    await completeSetup(deps, tenantId, method.id);
+    await db.query('UPDATE billing_payment_methods SET is_default = (id = $2) WHERE tenant_id = $1', [
+      tenantId,
+      method.id,
+    ]);
+    await saveSubscription(db, { ...sub, payment_method_id: method.id });
+    return;
+  }
   if (plan.amount === 0) {
     const start = new Date();
     await saveSubscription(db, {

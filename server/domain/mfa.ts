@@ -65,6 +65,7 @@ export const MFA_MESSAGES = {
   alreadyEnrolled: 'Two-factor authentication is already set up for this account.',
   noPhone: 'Enter a phone number in international format, like +14155550123.',
   passkeysDisabled: 'Passkeys are not enabled.',
+  noSecondFactor: 'Set up two-factor authentication first: recovery codes come with it.',
 } as const;
 
 /** An MFA refusal: an HttpError, so it leaves as `{ errors: [message] }` with its status. */
@@ -148,6 +149,20 @@ function newRecoveryCode(): string {
   const chars = Array.from({ length: 16 }, () => RECOVERY_ALPHABET[randomInt(0, RECOVERY_ALPHABET.length)]);
   return [0, 4, 8, 12].map((i) => chars.slice(i, i + 4).join('')).join('-');
 }
+/** How many recovery codes a set has; each works once. */
+const RECOVERY_CODE_COUNT = 10;
+
+/** Replaces the user's recovery codes with a new set, stored as SHA-256; the codes are returned once. */
+async function issueRecoveryCodes(db: Pick<Database, 'query'>, userId: string): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => newRecoveryCode());
+  await db.query('DELETE FROM mfa_recovery_codes WHERE user_id = $1', [userId]);
+  await db.query('INSERT INTO mfa_recovery_codes (user_id, code_hash) SELECT $1, unnest($2::text[])', [
+    userId,
+    codes.map((code) => hashToken('recovery', normalizeRecoveryCode(code))),
+  ]);
+  return codes;
+}
+
 function normalizeRecoveryCode(code: string): string {
   return code.toUpperCase().replace(/[^A-Z0-9]/g, '');
 }
@@ -293,7 +308,7 @@ export class MfaService {
   async addDevice(
     userId: string,
     device: Partial<Omit<DeviceRow, 'id' | 'user_id'>> & { kind: DeviceRow['kind'] },
-  ): Promise<{ deviceId: string; recoveryCode: string | null }> {
+  ): Promise<{ deviceId: string; recoveryCodes: string[] | null }> {
     return this.db.transaction(async (tx) => {
       const before =
         (
@@ -321,18 +336,10 @@ export class MfaService {
           device.passkey ?? false,
         ],
       );
-      let recoveryCode: string | null = null;
-      if (!device.passkey && before === 0) {
-        recoveryCode = newRecoveryCode();
-        await tx.query(
-          `INSERT INTO mfa_recovery_codes (user_id, code_hash) VALUES ($1, $2)
-           ON CONFLICT (user_id) DO UPDATE SET code_hash = EXCLUDED.code_hash, created_at = now()`,
-          [userId, hashToken('recovery', normalizeRecoveryCode(recoveryCode))],
-        );
-      }
+      const recoveryCodes = !device.passkey && before === 0 ? await issueRecoveryCodes(tx, userId) : null;
       if (!device.passkey)
         await emitForUser({ db: tx }, userId, 'user.mfaEnrolled', { deviceKind: device.kind });
-      return { deviceId: rows[0]!.id, recoveryCode };
+      return { deviceId: rows[0]!.id, recoveryCodes };
     });
   }
 
@@ -510,7 +517,7 @@ export class MfaService {
     userId: string,
     code: string,
     name = 'Authenticator app',
-  ): Promise<{ deviceId: string; recoveryCode: string | null } | null> {
+  ): Promise<{ deviceId: string; recoveryCodes: string[] | null } | null> {
     const pending = await this.pendingTotp(userId);
     if (!pending) throw new MfaError(400, MFA_MESSAGES.expiredCode);
     const step = await this.checkTotp(pending.secret, code);
@@ -618,14 +625,21 @@ export class MfaService {
     return rows.length === 1;
   }
 
-  /** A new recovery code replacing the old one (after a recovery sign-in, so the user is never left without one). */
-  async replaceRecoveryCode(userId: string): Promise<string> {
-    const code = newRecoveryCode();
-    await this.db.query(
-      `INSERT INTO mfa_recovery_codes (user_id, code_hash) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET code_hash = EXCLUDED.code_hash, created_at = now()`,
-      [userId, hashToken('recovery', normalizeRecoveryCode(code))],
+  /**
+   * After a recovery sign-in: a new set when that was the last code (so the user is never left
+   * without one), else null (the other codes of the set still work).
+   */
+  async recoveryCodesAfterUse(userId: string): Promise<string[] | null> {
+    const { rows } = await this.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM mfa_recovery_codes WHERE user_id = $1',
+      [userId],
     );
-    return code;
+    return rows[0]!.n > 0 ? null : this.db.transaction((tx) => issueRecoveryCodes(tx, userId));
+  }
+
+  /** A new set of recovery codes; the old set stops working. */
+  async regenerateRecoveryCodes(userId: string): Promise<string[]> {
+    return this.db.transaction((tx) => issueRecoveryCodes(tx, userId));
   }
 
   // ---------------------------------------------------------------- remembered browsers

@@ -12,7 +12,7 @@
  * passwords, codes, tokens, secrets and recovery codes are never read into a record.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuditSeverity } from '../../core/api/audits';
+import { auditTarget, type AuditSeverity } from '../../core/api/audits';
 import { recordAudit, type AuditDetails } from '../domain/audits';
 import { hashRefreshToken } from '../domain/sessions';
 import type { AccessTokenClaims } from '../domain/tokens';
@@ -39,6 +39,10 @@ interface AuditSpec {
   onFailure?: { action: string; severity: AuditSeverity };
   /** Sign-out: the caller is the refresh cookie's session. */
   signOut?: boolean;
+  /** What the route's `:id` names, for the description: a query of `name` by id (read before the change). */
+  idName?: string;
+  /** A settings change: the description lists the settings sent, not the row's id. */
+  settings?: boolean;
 }
 
 const spec = (resource: string, action: string, severity: AuditSeverity, more: Partial<AuditSpec> = {}) => ({
@@ -52,7 +56,31 @@ const signIn = (method: string) =>
     signIn: method,
     onFailure: { action: 'User failed to sign in', severity: 'Medium' },
   });
-const policy = (name: string) => spec('policies', `${name} changed`, 'High');
+const policy = (name: string) => spec('policies', `${name} changed`, 'High', { settings: true });
+/** Queries of a readable name by id, for routes whose only target is an id. */
+const NAME_OF = {
+  role: 'SELECT name FROM roles WHERE id = $1',
+  group: 'SELECT name FROM groups WHERE id = $1',
+  token: `SELECT COALESCE(NULLIF(description, ''), 'untitled') AS name FROM api_tokens WHERE id = $1`,
+  // A connection has no name of its own: its domains say which one it is.
+  ssoConnection: `SELECT NULLIF(array_to_string(domains, ', '), '') AS name FROM (
+      SELECT domains FROM saml_configurations WHERE id = $1
+      UNION ALL SELECT domains FROM sso_configurations WHERE id = $1) c LIMIT 1`,
+  webhook: 'SELECT display_name AS name FROM webhooks WHERE id = $1',
+  ipRestriction: 'SELECT ip AS name FROM ip_restrictions WHERE id = $1',
+  emailDomain: 'SELECT domain AS name FROM email_domain_restrictions WHERE id = $1',
+};
+/** Request fields that hold an id, and the query of what a person calls that thing. */
+const NAME_OF_FIELD: Readonly<Record<string, string>> = {
+  userId: 'SELECT email AS name FROM users WHERE id = $1',
+  impersonatedUserId: 'SELECT email AS name FROM users WHERE id = $1',
+  roleId: NAME_OF.role,
+  permissionId: 'SELECT key AS name FROM permissions WHERE id = $1',
+  tenantId: 'SELECT name FROM tenants WHERE id = $1',
+  domainId: 'SELECT domain AS name FROM sso_connection_domains WHERE id = $1',
+  // Only the SSO routes name a `groupId` (an identity provider's group mapping).
+  groupId: 'SELECT group_name AS name FROM sso_group_mappings WHERE id = $1',
+};
 
 const IDENTITY = '/identity/resources';
 const USERS = `${IDENTITY}/users`;
@@ -112,6 +140,7 @@ export const AUDITED: Readonly<Record<string, AuditSpec>> = {
   [`POST ${MFA_AT_SIGN_IN}/emailcode/enroll/verify`]: spec('mfa', 'MFA enrolled', 'Medium'),
   [`POST ${MFA_AT_SIGN_IN}/webauthn/enroll/verify`]: spec('mfa', 'MFA enrolled', 'Medium'),
   [`POST ${USERS}/v1/mfa/disable`]: spec('mfa', 'MFA removed', 'High'),
+  [`POST ${USERS}/v1/mfa/recovery-codes`]: spec('mfa', 'MFA recovery codes regenerated', 'High'),
   [`POST ${USERS}/v1/mfa/authenticator/:deviceId/disable/verify`]: spec('mfa', 'MFA removed', 'High'),
   [`POST ${USERS}/v1/mfa/sms/:deviceId/disable`]: spec('mfa', 'MFA removed', 'High'),
   [`POST ${USERS}/v1/mfa/emailcode/:deviceId/disable`]: spec('mfa', 'MFA removed', 'High'),
@@ -136,7 +165,9 @@ export const AUDITED: Readonly<Record<string, AuditSpec>> = {
   [`DELETE ${USERS}/v1/:userId`]: spec('users', 'User removed', 'High'),
   [`DELETE /team/resources/members/v1/:userId`]: spec('users', 'User removed', 'High'),
   [`PUT ${USERS}/v1/:userId/roles`]: spec('users', 'User roles changed', 'Medium'),
-  [`PUT /team/resources/members/v1`]: spec('users', 'User roles changed', 'Medium'),
+  [`PUT /team/resources/members/v1`]: spec('users', 'User roles changed', 'Medium', {
+    idName: 'SELECT email AS name FROM users WHERE id = $1',
+  }),
   [`POST ${USERS}/sessions/v1/revoke`]: spec('sessions', 'User sessions ended', 'Medium'),
   [`POST ${USERS}/v1/:userId/unlock`]: spec('users', 'User unlocked', 'Medium'),
   // Roles, permissions and groups.
@@ -146,22 +177,38 @@ export const AUDITED: Readonly<Record<string, AuditSpec>> = {
   [`PUT ${IDENTITY}/roles/v1/:roleId/permissions`]: spec('roles', 'Role permissions changed', 'High'),
   [`PUT ${IDENTITY}/permissions/v1/:permissionId/roles`]: spec('roles', 'Permission roles changed', 'High'),
   [`POST ${IDENTITY}/groups/v1`]: spec('groups', 'Group created', 'Medium'),
-  [`PATCH ${IDENTITY}/groups/v1/:id`]: spec('groups', 'Group changed', 'Medium'),
-  [`DELETE ${IDENTITY}/groups/v1/:id`]: spec('groups', 'Group deleted', 'High'),
-  [`POST ${IDENTITY}/groups/v1/:id/roles`]: spec('groups', 'Group roles added', 'Medium'),
-  [`DELETE ${IDENTITY}/groups/v1/:id/roles`]: spec('groups', 'Group roles removed', 'Medium'),
-  [`POST ${IDENTITY}/groups/v1/:id/users`]: spec('groups', 'Group members added', 'Medium'),
-  [`DELETE ${IDENTITY}/groups/v1/:id/users`]: spec('groups', 'Group members removed', 'Medium'),
+  [`PATCH ${IDENTITY}/groups/v1/:id`]: spec('groups', 'Group changed', 'Medium', { idName: NAME_OF.group }),
+  [`DELETE ${IDENTITY}/groups/v1/:id`]: spec('groups', 'Group deleted', 'High', { idName: NAME_OF.group }),
+  [`POST ${IDENTITY}/groups/v1/:id/roles`]: spec('groups', 'Group roles added', 'Medium', {
+    idName: NAME_OF.group,
+  }),
+  [`DELETE ${IDENTITY}/groups/v1/:id/roles`]: spec('groups', 'Group roles removed', 'Medium', {
+    idName: NAME_OF.group,
+  }),
+  [`POST ${IDENTITY}/groups/v1/:id/users`]: spec('groups', 'Group members added', 'Medium', {
+    idName: NAME_OF.group,
+  }),
+  [`DELETE ${IDENTITY}/groups/v1/:id/users`]: spec('groups', 'Group members removed', 'Medium', {
+    idName: NAME_OF.group,
+  }),
   // Tokens.
   [`POST ${USERS}/api-tokens/v1`]: spec('tokens', 'Personal API token created', 'Medium'),
-  [`DELETE ${USERS}/api-tokens/v1/:id`]: spec('tokens', 'Personal API token deleted', 'Medium'),
+  [`DELETE ${USERS}/api-tokens/v1/:id`]: spec('tokens', 'Personal API token deleted', 'Medium', {
+    idName: NAME_OF.token,
+  }),
   [`POST ${IDENTITY}/tenants/api-tokens/v1`]: spec('tokens', 'API token created', 'Medium'),
   [`POST ${IDENTITY}/tenants/api-tokens/v2`]: spec('tokens', 'API token created', 'Medium'),
-  [`DELETE ${IDENTITY}/tenants/api-tokens/v1/:id`]: spec('tokens', 'API token deleted', 'Medium'),
+  [`DELETE ${IDENTITY}/tenants/api-tokens/v1/:id`]: spec('tokens', 'API token deleted', 'Medium', {
+    idName: NAME_OF.token,
+  }),
   [`POST ${USERS}/access-tokens/v1`]: spec('tokens', 'Personal access token created', 'Medium'),
-  [`DELETE ${USERS}/access-tokens/v1/:id`]: spec('tokens', 'Personal access token deleted', 'Medium'),
+  [`DELETE ${USERS}/access-tokens/v1/:id`]: spec('tokens', 'Personal access token deleted', 'Medium', {
+    idName: NAME_OF.token,
+  }),
   [`POST ${IDENTITY}/tenants/access-tokens/v1`]: spec('tokens', 'Access token created', 'Medium'),
-  [`DELETE ${IDENTITY}/tenants/access-tokens/v1/:id`]: spec('tokens', 'Access token deleted', 'Medium'),
+  [`DELETE ${IDENTITY}/tenants/access-tokens/v1/:id`]: spec('tokens', 'Access token deleted', 'Medium', {
+    idName: NAME_OF.token,
+  }),
   // Policies and restrictions.
   [`POST ${CONFIGURATIONS}/v1/mfa-policy`]: policy('MFA policy'),
   [`PATCH ${CONFIGURATIONS}/v1/mfa-policy`]: policy('MFA policy'),
@@ -184,7 +231,12 @@ export const AUDITED: Readonly<Record<string, AuditSpec>> = {
   ),
   [`POST ${CONFIGURATIONS}/v1/restrictions/ip`]: spec('restrictions', 'IP restriction added', 'High'),
   [`POST ${CONFIGURATIONS}/v1/restrictions/ip/bulk`]: spec('restrictions', 'IP restrictions added', 'High'),
-  [`DELETE ${CONFIGURATIONS}/v1/restrictions/ip/:id`]: spec('restrictions', 'IP restriction removed', 'High'),
+  [`DELETE ${CONFIGURATIONS}/v1/restrictions/ip/:id`]: spec(
+    'restrictions',
+    'IP restriction removed',
+    'High',
+    { idName: NAME_OF.ipRestriction },
+  ),
   [`POST ${CONFIGURATIONS}/restrictions/v1/email-domain/config`]: spec(
     'restrictions',
     'Email-domain restrictions changed',
@@ -199,19 +251,30 @@ export const AUDITED: Readonly<Record<string, AuditSpec>> = {
     'restrictions',
     'Email domain restriction removed',
     'High',
+    { idName: NAME_OF.emailDomain },
   ),
   // SSO connections configured by tenant administrators (routes/sso-config.ts). Secrets, certificates and metadata are not kept.
   [`POST ${SSO_CONFIGS}`]: spec('sso', 'SSO connection created', 'High'),
-  [`PATCH ${SSO_CONFIGS}/:id`]: spec('sso', 'SSO connection changed', 'High'),
-  [`DELETE ${SSO_CONFIGS}/:id`]: spec('sso', 'SSO connection deleted', 'High'),
+  [`PATCH ${SSO_CONFIGS}/:id`]: spec('sso', 'SSO connection changed', 'High', {
+    idName: NAME_OF.ssoConnection,
+  }),
+  [`DELETE ${SSO_CONFIGS}/:id`]: spec('sso', 'SSO connection deleted', 'High', {
+    idName: NAME_OF.ssoConnection,
+  }),
   [`POST ${SSO_CONFIGS}/metadata`]: spec('sso', 'SSO connection created from metadata', 'High'),
-  [`PUT ${SSO_CONFIGS}/:id/metadata`]: spec('sso', 'SSO connection metadata changed', 'High'),
+  [`PUT ${SSO_CONFIGS}/:id/metadata`]: spec('sso', 'SSO connection metadata changed', 'High', {
+    idName: NAME_OF.ssoConnection,
+  }),
   [`POST ${SSO_CONFIGS}/metadata-url`]: spec('sso', 'SSO connection created from a metadata URL', 'High'),
-  [`PUT ${SSO_CONFIGS}/:id/metadata-url`]: spec('sso', 'SSO connection metadata changed', 'High'),
+  [`PUT ${SSO_CONFIGS}/:id/metadata-url`]: spec('sso', 'SSO connection metadata changed', 'High', {
+    idName: NAME_OF.ssoConnection,
+  }),
   [`POST ${SSO_CONFIGS}/:id/domains`]: spec('sso', 'SSO domain added', 'High'),
   [`DELETE ${SSO_CONFIGS}/:id/domains/:domainId`]: spec('sso', 'SSO domain removed', 'High'),
   [`PUT ${SSO_CONFIGS}/:id/domains/:domainId/validate`]: spec('sso', 'SSO domain validated', 'High'),
-  [`PUT ${SSO_CONFIGS}/:id/roles`]: spec('sso', 'SSO default roles changed', 'High'),
+  [`PUT ${SSO_CONFIGS}/:id/roles`]: spec('sso', 'SSO default roles changed', 'High', {
+    idName: NAME_OF.ssoConnection,
+  }),
   [`POST ${SSO_CONFIGS}/:id/groups`]: spec('sso', 'SSO group mapping added', 'High'),
   [`PATCH ${SSO_CONFIGS}/:id/groups/:groupId`]: spec('sso', 'SSO group mapping changed', 'High'),
   [`DELETE ${SSO_CONFIGS}/:id/groups/:groupId`]: spec('sso', 'SSO group mapping removed', 'High'),
@@ -225,8 +288,8 @@ export const AUDITED: Readonly<Record<string, AuditSpec>> = {
   [`DELETE ${SSO_LEGACY_GROUPS}/:id`]: spec('sso', 'SSO group mapping removed', 'High'),
   // Webhooks (routes/connectivity.ts): where the account's events go. The URL and secret are not kept.
   [`POST /webhook/custom`]: spec('connectivity', 'Webhook created', 'Medium'),
-  [`PATCH /webhook/:id`]: spec('connectivity', 'Webhook changed', 'Medium'),
-  [`DELETE /webhook/:id`]: spec('connectivity', 'Webhook deleted', 'Medium'),
+  [`PATCH /webhook/:id`]: spec('connectivity', 'Webhook changed', 'Medium', { idName: NAME_OF.webhook }),
+  [`DELETE /webhook/:id`]: spec('connectivity', 'Webhook deleted', 'Medium', { idName: NAME_OF.webhook }),
   // The account and its sub-accounts.
   [`PUT /tenants/resources/account-settings/v1`]: spec('account', 'Account settings changed', 'Info'),
   [`PUT /tenants/resources/account-settings/v1/custom-login`]: spec(
@@ -450,16 +513,51 @@ function safeJson(text: string): unknown {
 
 const REFUSALS = new Set([401, 403, 423, 429]);
 
+/** What each request's ids name (see NAME_OF_FIELD and a route's `idName`), read by the preHandler. */
+const names = new WeakMap<FastifyRequest, Record<string, string>>();
+
+async function namesOf(
+  db: Database,
+  entry: AuditSpec,
+  details: AuditDetails,
+): Promise<Record<string, string>> {
+  const found: Record<string, string> = {};
+  const queries: Array<[string, string | undefined]> = [
+    ['id', entry.idName],
+    ...Object.entries(NAME_OF_FIELD),
+  ];
+  for (const [field, query] of queries) {
+    const id = details[field];
+    if (!query || typeof id !== 'string' || !UUID.test(id)) continue;
+    const row = (await db.query<{ name: string | null }>(query, [id])).rows[0];
+    if (row?.name) found[field] = row.name;
+  }
+  return found;
+}
+
 /**
  * Installs the hook on `app` (the API's scope; `apiPrefix` is stripped to find the table's key).
  * A record that cannot be written is logged (without the request's details) and the answer goes
  * out as it would have: the audit log is not a reason to fail the caller's change.
  */
 export function installAuditHook(app: FastifyInstance, db: Database, apiPrefix: string): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  const entryOf = (request: FastifyRequest) => {
     const url = request.routeOptions.url ?? '';
-    const entry =
-      AUDITED[`${request.method} ${url.startsWith(apiPrefix) ? url.slice(apiPrefix.length) : url}`];
+    return AUDITED[`${request.method} ${url.startsWith(apiPrefix) ? url.slice(apiPrefix.length) : url}`];
+  };
+  // The names of what the request's ids point at, read before the route runs: a deletion's target
+  // is gone by the time the record is written.
+  app.addHook('preHandler', async (request) => {
+    const entry = entryOf(request);
+    if (!entry) return;
+    try {
+      names.set(request, await namesOf(db, entry, auditDetails(request.params, request.body)));
+    } catch (error) {
+      request.log.error({ audit: entry.action, err: (error as Error).message }, 'audit names not read');
+    }
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const entry = entryOf(request);
     if (!entry) return payload;
     const status = reply.statusCode;
     const outcome: Outcome | null =
@@ -488,7 +586,7 @@ export function installAuditHook(app: FastifyInstance, db: Database, apiPrefix: 
         severity: outcome === 'failure' ? entry.onFailure!.severity : entry.severity,
         resource: entry.resource,
         action,
-        description: describe(action, entry, outcome, status, details),
+        description: describe(action, entry, outcome, status, details, names.get(request) ?? {}),
         details,
       });
     } catch (error) {
@@ -505,12 +603,13 @@ function describe(
   outcome: Outcome,
   status: number,
   details: AuditDetails,
+  found: Readonly<Record<string, string>>,
 ): string {
   if (entry.signIn && entry.onFailure)
     return outcome === 'success'
       ? `Signed in with ${entry.signIn}`
       : `Could not sign in with ${entry.signIn} (${status === 401 ? 'wrong credentials' : `refused, ${status}`})`;
-  const target = details.name ?? details.email ?? details.userId ?? details.id;
-  const what = `${action}${typeof target === 'string' ? `: ${target}` : ''}`;
+  const target = auditTarget(details, found, entry.settings);
+  const what = `${action}${target ? `: ${target}` : ''}`;
   return outcome === 'failure' ? `${what} (refused, ${status})` : what;
 }

@@ -146,6 +146,40 @@ describe('what the server records', () => {
     assert.deepEqual(password.json, [], 'neither password is kept');
   });
 
+  it('names what changed, never a raw id: a domain, a policy’s settings, a deleted role, a member', async () => {
+    const call = async (method: string, url: string, payload?: unknown) => {
+      const res = await server.app.inject({
+        method: method as 'POST',
+        url,
+        headers: bearer(admin),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+      assert.ok(res.statusCode < 300, `${method} ${url}: ${res.statusCode} ${res.body}`);
+      return res.body ? res.json() : null;
+    };
+    const sso = '/frontegg/team/resources/sso/v1/configurations';
+    const connection = await call('POST', sso, { type: 'oidc' });
+    const domain = await call('POST', `${sso}/${connection.id}/domains`, { domain: 'named.example.com' });
+    await call('DELETE', `${sso}/${connection.id}/domains/${domain.id}`);
+    await call('POST', `${API}/configurations/v1/mfa-policy`, {
+      id: '0b1a3c2e-5d4f-4a6b-8c7d-9e0f1a2b3c4d',
+      enforceMFAType: 'DontForce',
+    });
+    const role = await call('POST', `${API}/roles/v1`, { key: 'temporary', name: 'Temporary' });
+    await call('DELETE', `${API}/roles/v1/${role.id}`);
+    const user = await member('named');
+    await call('PUT', `${API}/users/v1/${user.id}/roles`, { roleIds: [] });
+    const { data } = await list('?count=50&sortDirection=asc');
+    const said = Object.fromEntries(data.map((r) => [r.action, r.description]));
+    assert.equal(said['SSO domain added'], 'SSO domain added: named.example.com');
+    assert.equal(said['SSO domain removed'], 'SSO domain removed: named.example.com');
+    assert.equal(said['MFA policy changed'], 'MFA policy changed: enforce MFA DontForce');
+    assert.equal(said['Role deleted'], 'Role deleted: Temporary');
+    assert.equal(said['User roles changed'], `User roles changed: ${user.email}`);
+    for (const record of data)
+      assert.doesNotMatch(String(record.description), /[0-9a-f]{8}-[0-9a-f]{4}-/i, String(record.action));
+  });
+
   it('records the lockout with the number of attempts', async () => {
     await server.app.inject({
       method: 'POST',

@@ -69,7 +69,11 @@ async function enrolAuthenticator(accessToken: string) {
   });
   assert.equal(ok.statusCode, 200, ok.body);
   assert.match(ok.json().recoveryCode, /^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
-  return { secret, recoveryCode: ok.json().recoveryCode as string };
+  return {
+    secret,
+    recoveryCode: ok.json().recoveryCode as string,
+    recoveryCodes: ok.json().recoveryCodes as string[],
+  };
 }
 
 async function passwordLogin(email: string, password: string, cookie?: string) {
@@ -157,7 +161,7 @@ describe('MFA at sign-in with an authenticator app', () => {
     });
     assert.equal(otherEmail.statusCode, 400);
 
-    // Recovery: the code signs in once and a new one is handed out (the SDK's email accepted with the mfaToken).
+    // Recovery: the code signs in once; the other codes of the set stay (the SDK's email accepted with the mfaToken).
     const recovered = await server.app.inject({
       method: 'POST',
       url: `${AUTH_MFA}/recover`,
@@ -165,7 +169,7 @@ describe('MFA at sign-in with an authenticator app', () => {
     });
     assert.equal(recovered.statusCode, 200, recovered.body);
     assert.ok(recovered.json().accessToken);
-    assert.notEqual(recovered.json().recoveryCode, recoveryCode);
+    assert.equal(recovered.json().recoveryCodes, undefined, 'nine codes of the set are left');
     const third = (await passwordLogin(account.email, account.password)).json();
     const usedUp = await server.app.inject({
       method: 'POST',
@@ -494,5 +498,64 @@ describe("the client SDK's account MFA paths (issue 13)", () => {
       await server.app.inject({ method: 'GET', url: `${ACCOUNT_MFA}/devices`, headers: bearer(accessToken) })
     ).json();
     assert.equal(after.authenticators.length, 0);
+  });
+});
+
+describe('recovery codes: a set, each single-use, stored hashed, regenerated (issue 24)', () => {
+  test('enrolment shows 10 codes once (recoveryCode is the first); each works once; a new set invalidates the old', async () => {
+    const account = await newAccount();
+    const { accessToken } = await login(server.app, account.email, account.password);
+    const { recoveryCode, recoveryCodes } = await enrolAuthenticator(accessToken);
+    assert.equal(recoveryCodes.length, 10);
+    assert.equal(new Set(recoveryCodes).size, 10);
+    assert.equal(recoveryCode, recoveryCodes[0]);
+    const stored = JSON.stringify((await server.db.query('SELECT * FROM mfa_recovery_codes')).rows);
+    assert.ok(
+      recoveryCodes.every((code) => !stored.includes(code)),
+      'only hashes are stored',
+    );
+
+    const recover = async (code: string) => {
+      const started = (await passwordLogin(account.email, account.password)).json();
+      return server.app.inject({
+        method: 'POST',
+        url: `${AUTH_MFA}/recover`,
+        payload: { mfaToken: started.mfaToken, recoveryCode: code },
+      });
+    };
+    assert.equal((await recover(recoveryCodes[3]!)).statusCode, 200);
+    assert.equal((await recover(recoveryCodes[3]!)).statusCode, 400, 'a code works once');
+    assert.equal((await recover(recoveryCodes[4]!)).statusCode, 200, 'another code of the set still works');
+
+    const regenerate = (token: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: `${ACCOUNT_MFA}/recovery-codes`,
+        headers: bearer(accessToken),
+        payload: { token },
+      });
+    assert.equal((await regenerate('000000')).statusCode, 400, 'a wrong proof is refused');
+    const fresh = await regenerate(recoveryCodes[5]!);
+    assert.equal(fresh.statusCode, 200, fresh.body);
+    const next = fresh.json().recoveryCodes as string[];
+    assert.equal(next.length, 10);
+    assert.equal(fresh.json().recoveryCode, next[0]);
+    assert.equal((await recover(recoveryCodes[6]!)).statusCode, 400, 'the old set no longer works');
+    assert.equal((await recover(next[0]!)).statusCode, 200);
+  });
+
+  test('no second factor, no recovery codes to regenerate', async () => {
+    const account = await newAccount();
+    const { accessToken } = await login(server.app, account.email, account.password);
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT_MFA}/recovery-codes`,
+      headers: bearer(accessToken),
+      payload: { token: '123456' },
+    });
+    assert.equal(res.statusCode, 400);
+    assert.deepEqual(res.json().errors, [
+      'Set up two-factor authentication first: recovery codes come with it.',
+    ]);
   });
 });

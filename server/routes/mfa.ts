@@ -38,6 +38,13 @@ const deviceParams = {
 } as const;
 
 type Body<T> = { Body: T };
+
+/**
+ * A new set of recovery codes in an answer, shown once: `recoveryCodes`, and the client SDK's
+ * `recoveryCode` (the first of them) for callers that know one code only (docs/contract.md).
+ */
+const recoveryAnswer = (codes: string[] | null | undefined) =>
+  codes?.length ? { recoveryCode: codes[0]!, recoveryCodes: codes } : {};
 type DeviceParam = { Params: { deviceId: string } };
 
 function rememberCookieOptions(ctx: AppContext, maxAge?: number) {
@@ -74,7 +81,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
     request: FastifyRequest,
     reply: FastifyReply,
     login: { row: ChallengeRow; user: UserRow },
-    extra: { rememberDevice?: boolean | null; recoveryCode?: string | null },
+    extra: { rememberDevice?: boolean | null; recoveryCodes?: string[] | null },
   ) {
     await mfa.finishMfaToken(mfaTokenOf(request), login.user.id);
     const tenantId = typeof login.row.data.tenantId === 'string' ? login.row.data.tenantId : null;
@@ -91,7 +98,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
     }
     const signedIn = await ctx.auth.startSession(login.user, clientInfo(request), tenantId);
     setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
-    return { ...signedIn.authResponse, ...(extra.recoveryCode ? { recoveryCode: extra.recoveryCode } : {}) };
+    return { ...signedIn.authResponse, ...recoveryAnswer(extra.recoveryCodes) };
   }
 
   const mfaTokenOf = (request: FastifyRequest) =>
@@ -177,7 +184,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
       const login = await loginContext(request, request.body.mfaToken);
       const enrolled = await mfa.finishTotpEnrolment(login.user.id, request.body.token.trim());
       if (!enrolled) await mfa.wrongAnswer(login.row, login.user.id, MFA_MESSAGES.wrongCode);
-      return signIn(request, reply, login, { recoveryCode: enrolled!.recoveryCode });
+      return signIn(request, reply, login, { recoveryCodes: enrolled!.recoveryCodes });
     },
   );
 
@@ -197,7 +204,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
       if (!(await mfa.useRecoveryCode(login.user.id, request.body.recoveryCode)))
         await mfa.wrongAnswer(login.row, login.user.id, MFA_MESSAGES.wrongRecoveryCode);
       // The used code is gone; a new one is shown once, so the user is never left without one.
-      return signIn(request, reply, login, { recoveryCode: await mfa.replaceRecoveryCode(login.user.id) });
+      return signIn(request, reply, login, { recoveryCodes: await mfa.recoveryCodesAfterUse(login.user.id) });
     },
   );
 
@@ -226,7 +233,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
         phone: String(data.phone),
         name: 'Phone',
       });
-      return signIn(request, reply, login, { recoveryCode: added.recoveryCode });
+      return signIn(request, reply, login, { recoveryCodes: added.recoveryCodes });
     },
   );
 
@@ -289,7 +296,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
         email: String(data.email),
         name: 'Email',
       });
-      return signIn(request, reply, login, { recoveryCode: added.recoveryCode });
+      return signIn(request, reply, login, { recoveryCodes: added.recoveryCodes });
     },
   );
 
@@ -353,7 +360,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
       deviceType: request.body.deviceType,
       rpId: rpIdOf(request),
     });
-    return signIn(request, reply, login, { recoveryCode: added.recoveryCode });
+    return signIn(request, reply, login, { recoveryCodes: added.recoveryCodes });
   });
 
   app.post<Body<{ mfaToken: string }> & DeviceParam>(
@@ -507,7 +514,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
       if (!enrolled) await mfa.wrongAnswer(null, user.id, MFA_MESSAGES.wrongCode);
       return {
         deviceId: enrolled!.deviceId,
-        ...(enrolled!.recoveryCode ? { recoveryCode: enrolled!.recoveryCode } : {}),
+        ...recoveryAnswer(enrolled!.recoveryCodes),
       };
     });
 
@@ -518,6 +525,17 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
     for (const device of (await mfa.devices(user.id)).filter((d) => d.kind === 'authenticator'))
       await mfa.deleteDevice(user.id, device.id);
     return {};
+  });
+
+  /**
+   * A new set of recovery codes (this server's path, docs/contract.md): proven with a code of the
+   * authenticator app or one of the current recovery codes; the old set stops working.
+   */
+  app.post<Body<{ token: string }>>(`${USERS}/mfa/recovery-codes`, async (request) => {
+    const user = await accountUser(request);
+    if ((await mfa.secondFactors(user.id)).length === 0) throw httpError(400, MFA_MESSAGES.noSecondFactor);
+    await requireProof(user, request.body.token);
+    return recoveryAnswer(await mfa.regenerateRecoveryCodes(user.id));
   });
 
   // The client SDK's disableMFAAuthenticatorApp: `/disable/verify` with `{ token }` (a code or the recovery code).
@@ -560,7 +578,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
     const added = await mfa.addDevice(user.id, { kind: 'sms', phone: String(data.phone), name: 'Phone' });
     return {
       deviceId: added.deviceId,
-      ...(added.recoveryCode ? { recoveryCode: added.recoveryCode } : {}),
+      ...recoveryAnswer(added.recoveryCodes),
     };
   });
 
@@ -588,7 +606,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
       });
       return {
         deviceId: added.deviceId,
-        ...(added.recoveryCode ? { recoveryCode: added.recoveryCode } : {}),
+        ...recoveryAnswer(added.recoveryCodes),
       };
     },
   );

@@ -44,7 +44,18 @@ describe('migrations', () => {
     );
     assert.deepEqual(roles.rows, [
       { key: 'Admin', default_for_creator: true, permissions: ['fe.*'] },
-      { key: 'Editor', default_for_creator: false, permissions: [] },
+      // Migration 25: Editor runs the team (core/portal/builtInRoles.ts).
+      {
+        key: 'Editor',
+        default_for_creator: false,
+        permissions: [
+          'fe.secure.read.groups',
+          'fe.secure.read.roles',
+          'fe.secure.read.users',
+          'fe.secure.write.groups',
+          'fe.secure.write.users',
+        ],
+      },
       // Migration 8: spec 001 §3 "ReadOnly (two permissions)".
       {
         key: 'ReadOnly',

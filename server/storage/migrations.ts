@@ -9,7 +9,7 @@ import type { Database } from './database';
 import { ADMIN_PORTAL_STATEMENTS } from './schema/admin-portal';
 import { CLIENT_CONTRACT_STATEMENTS } from './schema/client-contract';
 import { INVITATION_STATEMENTS } from './schema/invitations';
-import { MFA_STATEMENTS } from './schema/mfa';
+import { MFA_RECOVERY_SET_STATEMENTS, MFA_STATEMENTS } from './schema/mfa';
 import { ROLES_GROUPS_TOKENS_STATEMENTS } from './schema/roles-groups-tokens';
 import { SUB_ACCOUNT_STATEMENTS } from './schema/sub-accounts';
 import { OAUTH_STATEMENTS } from './schema/oauth';
@@ -24,6 +24,7 @@ import { GAPS_STATEMENTS } from './schema/gaps';
 import { SECURITY_CENTER_STATEMENTS } from './schema/security-center';
 import { SIGN_IN_METHOD_STATEMENTS } from './schema/sign-in-methods';
 import { SCIM_OWNER_STATEMENTS, SCIM_STATEMENTS } from './schema/scim';
+import { BUILT_IN_ROLE_STATEMENTS } from './schema/built-in-roles';
 
 interface Migration {
   version: number;
@@ -389,6 +390,16 @@ export const migrations: Migration[] = [
     version: 26,
     name: 'the client SDK: group configuration per account, the invite link token sealed',
     statements: CLIENT_CONTRACT_STATEMENTS,
+  },
+  {
+    version: 27,
+    name: 'the built-in roles told apart: their descriptions, and Editor runs the team',
+    statements: BUILT_IN_ROLE_STATEMENTS,
+  },
+  {
+    version: 28,
+    name: 'MFA recovery codes: a set of single-use codes per user',
+    statements: MFA_RECOVERY_SET_STATEMENTS,
   },
 ];
 

@@ -86,6 +86,24 @@ for (const [name, factory] of factories) {
       assert.equal(lines.length - 1, total);
     });
 
+    test('exports the portal’s columns with the severity when none is asked', async () => {
+      const res = await call(
+        'POST',
+        '/audits/export/csv/v2?sortBy=createdAt&sortDirection=desc&offset=0',
+        {},
+      );
+      assert.equal(res.status, 200);
+      assert.equal(String(res.body).split('\r\n')[0], 'Time,User,Action,Description,IP address,Severity');
+    });
+
+    test('descriptions name what changed, never a raw id', async () => {
+      const { data } = (await call('GET', '/audits?count=100')).body;
+      const lockout = data.find((r: { action: string }) => r.action === 'Lockout policy changed');
+      assert.match(lockout.description, /^Lockout policy changed: enabled on, max attempts \d+$/);
+      for (const record of data)
+        assert.doesNotMatch(record.description, /[0-9a-f]{8}-[0-9a-f]{4}-/i, record.action);
+    });
+
     test('refuses what the server refuses', async () => {
       for (const query of ['sortBy=description', 'count=x', 'createdAt=today', 'nope=1']) {
         const res = await call('GET', `/audits?${query}`);

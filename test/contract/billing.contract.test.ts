@@ -53,6 +53,11 @@ for (const [name, factory] of factories) {
           ['business', 9900],
         ],
       );
+      // The features each plan puts in the bundle: what the checkout says a downgrade drops.
+      assert.deepEqual(
+        plans.body.map((p: { features: string[] }) => p.features),
+        [[], ['sso', 'audits'], ['sso', 'audits', 'scim', 'priority-support']],
+      );
       // One plan by id: the plan itself (what the client SDK's callers read), not a list of one.
       const pro = plans.body.find((p: { slug: string }) => p.slug === 'pro');
       const one = await call('GET', `${B}/plans/v1/${pro.id}`);
@@ -115,6 +120,33 @@ for (const [name, factory] of factories) {
       assert.equal((await call('PUT', `${B}/subscriptions/v1/${sub.id}/renewals/`, {})).status, 200);
       const [renewed] = (await call('GET', `${B}/subscriptions/v1`)).body;
       assert.equal(renewed.cancellation, null);
+    });
+
+    test('change card: the same plan with a new card, while active, switches the card and charges nothing', async () => {
+      const [sub] = (await call('GET', `${B}/subscriptions/v1`)).body;
+      assert.equal(sub.status, 'active', 'paid by the test above');
+      const before = (await call('GET', `${B}/invoices/v1`)).body.length;
+      const { setup, confirmed } = await card('5555 5555 5555 4444');
+      assert.equal(confirmed.body.status, 'succeeded');
+      const plans = (await call('GET', `${B}/plans/v1`)).body;
+      const current = plans.find((p: { slug: string }) => p.slug === sub.plan.slug).id;
+      const put = await call('PUT', `${B}/subscriptions/v1/${sub.id}`, {
+        paymentMethodId: setup.paymentMethodId,
+        planId: current,
+      });
+      assert.equal(put.status, 200, JSON.stringify(put.body));
+      assert.equal((await call('GET', `${B}/invoices/v1`)).body.length, before, 'nothing charged');
+      const [after] = (await call('GET', `${B}/subscriptions/v1`)).body;
+      assert.equal(after.currentPeriodEnd, sub.currentPeriodEnd, 'the period is unchanged');
+      const methods = (await call('GET', `${B}/payment-methods/v1`)).body as Array<{
+        id: string;
+        isDefault: boolean;
+        last4: string;
+      }>;
+      assert.deepEqual(
+        methods.filter((m) => m.isDefault).map((m) => m.last4),
+        ['4444'],
+      );
     });
 
     test('an unknown subscription: "Subscription not found"', async () => {

@@ -51,7 +51,6 @@ const NOT_IN_DEMO: Record<string, string> = {
     'demo teammates are active from the start (the sample data has no member waiting for activation)',
   'PATCH /tenants/resources/sub-tenants/v1/:tenantId': NOT_YET,
   'DELETE /tenants/resources/sub-tenants/v1/:tenantId': NOT_YET,
-  'POST /identity/resources/sub-tenants/v1/:tenantId/users': NOT_YET,
   'DELETE /identity/resources/sub-tenants/v1/:tenantId/users/:userId': NOT_YET,
   // The client SDK's same writes across several accounts (the per-account ones above are not in the demo either).
   'POST /identity/resources/sub-tenants/users/v1': NOT_YET,

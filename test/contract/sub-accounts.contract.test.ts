@@ -88,6 +88,42 @@ for (const [name, factory] of factories) {
       );
     });
 
+    test('a member of the account is added to a sub-account by email, with a role and access (the Users dialog)', async () => {
+      const sub = (
+        await target.call('POST', '/tenants/resources/sub-tenants/v1', { token, body: { name: 'Nordics' } })
+      ).body.tenantId as string;
+      const email = `teammate-${Date.now()}@example.com`;
+      const invited = await target.call('POST', '/identity/resources/users/v2', {
+        token,
+        body: { email, name: 'Tess' },
+      });
+      assert.ok(invited.status < 300, JSON.stringify(invited.body));
+      const roles = (await target.call('GET', '/identity/resources/roles/v2', { token })).body
+        .items as Array<{
+        id: string;
+        key: string;
+      }>;
+      const editor = roles.find((r) => r.key === 'Editor')!.id;
+      const path = `/identity/resources/sub-tenants/v1/${sub}/users`;
+      const body = { email: email.toUpperCase(), roleIds: [editor], allowSubAccountAccess: true };
+      assert.equal((await target.call('POST', path, { token, body })).status, 201);
+      const listed = (await target.call('GET', path, { token })).body.items as Array<{
+        email: string;
+        roles: Array<{ key: string }>;
+        subAccountAccessAllowed: boolean;
+      }>;
+      const added = listed.find((u) => u.email === email)!;
+      assert.deepEqual(
+        added.roles.map((r) => r.key),
+        ['Editor'],
+      );
+      assert.equal(added.subAccountAccessAllowed, true);
+      assert.equal((await target.call('POST', path, { token, body })).status, 409, 'not twice');
+      const stranger = await target.call('POST', path, { token, body: { email: 'nobody-here@example.com' } });
+      assert.equal(stranger.status, 404);
+      assert.deepEqual(stranger.body.errors, ['No member of your account has this email']);
+    });
+
     test('bad input is refused with 400 and an errors list', async () => {
       for (const [method, path, body] of [
         ['GET', '/tenants/resources/hierarchy/v2?_limit=abc', undefined],

@@ -28,6 +28,23 @@ for (const [name, factory] of factories) {
       await target.close();
     });
 
+    test('the built-in roles are distinct: each says what it is for and holds its own permissions', async () => {
+      const items = (await call('GET', '/roles/v2?_sortBy=name&_order=ASC')).body.items as Array<{
+        key: string;
+        description: string | null;
+        permissions: string[];
+      }>;
+      const described = items.map((r) => r.description ?? '');
+      assert.ok(
+        described.every((d) => d.length > 10),
+        described.join(' | '),
+      );
+      assert.equal(new Set(described).size, items.length, 'no two roles described alike');
+      const sets = items.map((r) => [...r.permissions].sort().join(','));
+      assert.equal(new Set(sets).size, items.length, 'no two roles hold the same permissions');
+      assert.ok(items.find((r) => r.key === 'Editor')!.permissions.length > 0, 'Editor can do something');
+    });
+
     test('roles: built-in ones read-only; an account role is added, given permissions, attached, renamed and deleted', async () => {
       const list = await call('GET', '/roles/v2?_sortBy=name&_order=ASC');
       assert.equal(list.status, 200);
@@ -68,7 +85,8 @@ for (const [name, factory] of factories) {
         permissionIds: [id('fe.secure.read.users'), id('fe.secure.read.roles')],
       });
       assert.equal(both.body.permissions.length, 2);
-      const attached = await call('PUT', `/permissions/v1/${id('fe.secure.read.groups')}/roles`, {
+      // A permission no built-in role holds (Editor holds fe.secure.read.groups).
+      const attached = await call('PUT', `/permissions/v1/${id('fe.secure.read.audits')}/roles`, {
         roleIds: [created.body.id],
       });
       assert.equal(attached.status, 200);

@@ -14,8 +14,10 @@ test('a vanilla host with two app names: initialize, store, events, entitlements
     'shop: loaded (signed out)',
     'support: loaded (signed out)',
   ]);
-  // Spec 000 §8 with our product's name.
-  await expect(page.locator('#unknown-app')).toHaveText('[billing] AuthElementsApp not found');
+  // Spec 000 §8 with our product's name, told as the documented answer it is, not as a failure.
+  await expect(page.locator('#unknown-app')).toHaveText(
+    "getApp('billing') for an app this page never initialised throws, as documented: “[billing] AuthElementsApp not found”.",
+  );
   // Each app has its own theme options.
   await expect(partOf(boxOf(page, 'shop'), 'email-input')).toBeVisible();
   await expect(partOf(boxOf(page, 'support'), 'title')).toHaveText('Create your account');
@@ -136,4 +138,17 @@ test('two boxes on one page: the box that mounts late does not take the caret fr
   await expect(boxOf(page, 'support').getByLabel('Full name')).toHaveValue('');
   await partOf(shop, 'submit-button').click();
   await expect(partOf(shop, 'password-input')).toBeVisible();
+});
+
+test('the demo index: every card starts with its link, then says what the page shows (no stray ": ")', async ({
+  page,
+}) => {
+  await page.goto('/index.html');
+  const cards = page.locator('.demo-list li');
+  await expect(cards).toHaveCount(8);
+  for (const text of await cards.allInnerTexts()) {
+    const [title, description] = text.split('\n').filter((line) => line.trim());
+    expect(title, text).toMatch(/^[A-Z]/);
+    expect(description, text).toMatch(/^[A-Z]/);
+  }
 });

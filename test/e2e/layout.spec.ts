@@ -164,7 +164,7 @@ for (const theme of THEMES) {
       await checkout.getByRole('button', { name: 'Continue' }).click();
       await checkout.getByLabel('Name on card').fill('Ada Lovelace');
       await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
-      await checkout.getByLabel('Expiry (MM/YY)').fill('1/2');
+      await checkout.getByLabel('Expiry (MM/YY)').fill('1/20');
       await checkout.getByRole('button', { name: 'Confirm and pay' }).click();
       await expect(checkout.getByText('Your card has expired.')).toBeVisible();
       await check(page, 'checkout, card with errors');

@@ -52,7 +52,7 @@ test('demo mode: forced enrolment with an authenticator app, sign-in with TOTP, 
   await expect(login.getByRole('alert')).toHaveText('That code is not correct. Check it and try again.');
   await partOf(login, 'code-input').fill(await totpAt(secret, 0));
   await partOf(login, 'submit-button').click();
-  const recoveryCode = (await partOf(login, 'recovery-code').textContent())!.trim();
+  const recoveryCode = (await partOf(login, 'recovery-code').first().textContent())!.trim();
   expect(recoveryCode).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
   expect(await axeViolations(page)).toEqual([]);
   await partOf(login, 'continue-button').click();
@@ -75,8 +75,7 @@ test('demo mode: forced enrolment with an authenticator app, sign-in with TOTP, 
   await partOf(login, 'recover-link').click();
   await partOf(login, 'recovery-code-input').fill(recoveryCode);
   await partOf(login, 'submit-button').click();
-  await expect(login.getByRole('heading', { name: 'Save your recovery code' })).toBeVisible();
-  await partOf(login, 'continue-button').click();
+  // The other nine codes of the set still work: no new set to save.
   await expect(partOf(login, 'signed-in-user')).toBeVisible();
 
   // A phone from the portal's privacy page, then sign-in by SMS with "remember this device".
@@ -262,7 +261,7 @@ test('demo mode: a security key added from the privacy page is then asked at sig
   const portal = page.locator('auth-admin-portal');
   await page.goto(`${LOCAL_DEMO}/demo.html#/portal/privacy`);
   await partOf(portal, 'add-platform').click();
-  await expect(partOf(portal, 'recovery-code')).toHaveText(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
+  await expect(partOf(portal, 'recovery-code').first()).toHaveText(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
   expect(await axeViolations(page)).toEqual([]);
   await partOf(portal, 'done-button').click();
   await expect(partOf(portal, 'mfa-device')).toHaveCount(1);

@@ -43,7 +43,8 @@ test('forced enrolment with an authenticator app, recovery code shown once, then
   await partOf(login, 'submit-button').click();
 
   await expect(login.getByRole('heading', { name: 'Save your recovery code' })).toBeVisible();
-  const recoveryCode = (await partOf(login, 'recovery-code').textContent())!.trim();
+  await expect(partOf(login, 'recovery-code')).toHaveCount(10);
+  const recoveryCode = (await partOf(login, 'recovery-code').first().textContent())!.trim();
   expect(recoveryCode).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await partOf(login, 'copy-button').click();
@@ -70,15 +71,12 @@ test('forced enrolment with an authenticator app, recovery code shown once, then
   await expect(login.getByRole('alert')).toHaveText('That code is not correct. Check it and try again.');
   await expect(partOf(login, 'code-input')).toHaveValue(code);
 
-  // Recovery code: signs in, is used up, and a new one is shown.
+  // Recovery code: signs in and is used up; the other nine of the set still work (no new set yet).
   await partOf(login, 'recover-link').click();
   await expect(login.getByRole('heading', { name: 'Use a recovery code' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await partOf(login, 'recovery-code-input').fill(recoveryCode.toLowerCase());
   await partOf(login, 'submit-button').click();
-  await expect(login.getByRole('heading', { name: 'Save your recovery code' })).toBeVisible();
-  expect((await partOf(login, 'recovery-code').textContent())!.trim()).not.toBe(recoveryCode);
-  await partOf(login, 'continue-button').click();
   await expect(partOf(login, 'signed-in-user')).toBeVisible();
   await signOut(page);
   await signIn(page, email, MFA_PASSWORD);

@@ -118,7 +118,8 @@ export function MfaStep() {
 
   /** Success: the recovery code first when there is one, else the sign-in ends here. */
   async function done(response: AuthResponse) {
-    if (response.recoveryCode) setView({ screen: 'recoveryCode', response });
+    if (response.recoveryCode || response.recoveryCodes?.length)
+      setView({ screen: 'recoveryCode', response });
     else await dispatch(finishSignIn(response));
   }
 
@@ -628,17 +629,18 @@ function RecoverScreen(props: ScreenProps) {
 function RecoveryCodeScreen(props: ScreenProps & { view: Extract<View, { screen: 'recoveryCode' }> }) {
   const dispatch = useAppDispatch();
   const [loading, setLoading] = useState(false);
-  const code = props.view.response.recoveryCode ?? '';
+  const { recoveryCode, recoveryCodes } = props.view.response;
+  const codes = recoveryCodes?.length ? recoveryCodes : recoveryCode ? [recoveryCode] : [];
 
   async function next() {
     setLoading(true);
-    const { recoveryCode: _shown, ...response } = props.view.response;
+    const { recoveryCode: _shown, recoveryCodes: _all, ...response } = props.view.response;
     await dispatch(finishSignIn(response));
   }
 
   return (
     <>
-      <RecoveryCodeBox code={code} />
+      <RecoveryCodeBox codes={codes} />
       <Button
         partName="submit-button continue-button"
         loading={loading}

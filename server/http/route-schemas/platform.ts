@@ -315,6 +315,15 @@ export const platformSchemas: RouteSchemas = {
   },
   [`POST ${ACCOUNT_MFA}/enroll`]: { body: NO_BODY, response: { 200: OBJECT } },
   [`POST ${ACCOUNT_MFA}/enroll/verify`]: { response: { 200: OBJECT } },
+  [`POST ${ACCOUNT_MFA}/recovery-codes`]: {
+    response: {
+      200: obj(
+        { recoveryCode: str, recoveryCodes: arr(str) },
+        ['recoveryCode', 'recoveryCodes'],
+        'A new set of 10 single-use recovery codes, shown once; recoveryCode is the first of them',
+      ),
+    },
+  },
   [`POST ${ACCOUNT_MFA}/disable`]: { response: { 200: OBJECT } },
   [`POST ${ACCOUNT_MFA}/authenticator/:deviceId/disable/verify`]: { response: { 200: OBJECT } },
   [`POST ${ACCOUNT_MFA}/sms/enroll`]: { response: { 200: OBJECT } },

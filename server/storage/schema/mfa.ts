@@ -5,8 +5,9 @@
  *   when MFA_ENCRYPTION_KEY is not set), shared by every process like the signing keys.
  * - `mfa_devices`: one row per second factor or passkey. TOTP secrets are AES-256-GCM encrypted
  *   (`secret_enc`); WebAuthn rows hold the credential's public key and signature counter only.
- * - `mfa_recovery_codes`: one live recovery code per user, stored as SHA-256 (the code has 80
- *   random bits, so a fast hash is enough; it cannot be guessed offline).
+ * - `mfa_recovery_codes`: the user's set of recovery codes (10 since migration 28; one before), each
+ *   single-use, stored as SHA-256 (a code has 80 random bits, so a fast hash is enough; it cannot
+ *   be guessed offline).
  * - `mfa_challenges`: short-lived, single-use secrets of the MFA flows (the login `mfaToken`,
  *   `otcToken`s of SMS and email codes, pending authenticator enrolments, WebAuthn challenges),
  *   stored as SHA-256, bound to a user, with a wrong-attempt counter.
@@ -73,4 +74,11 @@ export const MFA_STATEMENTS: string[] = [
     expires_at timestamptz NOT NULL,
     created_at timestamptz NOT NULL DEFAULT now()
   )`,
+];
+
+/** Migration 26: a set of recovery codes per user (a row per code) instead of one. */
+export const MFA_RECOVERY_SET_STATEMENTS: string[] = [
+  `ALTER TABLE mfa_recovery_codes DROP CONSTRAINT mfa_recovery_codes_pkey`,
+  `ALTER TABLE mfa_recovery_codes ADD COLUMN id uuid PRIMARY KEY DEFAULT gen_random_uuid()`,
+  `CREATE UNIQUE INDEX mfa_recovery_codes_user_code_idx ON mfa_recovery_codes (user_id, code_hash)`,
 ];

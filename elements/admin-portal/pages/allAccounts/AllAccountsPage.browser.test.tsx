@@ -107,6 +107,36 @@ describe('all-accounts page', () => {
     expect(active(portal)).to.equal(opener);
   });
 
+  it('the users dialog adds a member of the account by email, with a role', async () => {
+    const { portal } = await openPage();
+    await waitFor(() => all(portal, 'account-item').length === 50);
+    const europe = all(portal, 'account-item').find((item) =>
+      item.textContent?.includes('Demo Company Europe'),
+    )!;
+    europe.querySelector<HTMLButtonElement>('[part~="account-users"]')!.click();
+    await waitFor(() => all(portal, 'account-user').length === 1, 4000);
+    const email = part<HTMLInputElement>(portal, 'add-account-user-email')!;
+    const role = part<HTMLSelectElement>(portal, 'add-account-user-role')!;
+    await waitFor(() => [...role.options].some((o) => o.value === 'role-Editor'));
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    setter.call(email, 'grace@auth-elements.dev');
+    email.dispatchEvent(new Event('input', { bubbles: true }));
+    role.value = 'role-Editor';
+    role.dispatchEvent(new Event('change', { bubbles: true }));
+    part<HTMLButtonElement>(portal, 'add-account-user-button')!.click();
+    await waitFor(() => all(portal, 'account-user').length === 2, 4000);
+    const grace = all(portal, 'account-user').find((u) =>
+      u.textContent?.includes('grace@auth-elements.dev'),
+    )!;
+    expect(grace.querySelector<HTMLSelectElement>('[part~="account-user-role"]')!.value).to.equal(
+      'role-Editor',
+    );
+    expect(portal.shadowRoot!.querySelector('[role="status"]')!.textContent).to.equal(
+      'grace@auth-elements.dev was added to this account.',
+    );
+    expect(email.value).to.equal('');
+  });
+
   it('after a switch into a sub-account without children the page shows its empty state', async () => {
     const { portal, appName } = await openPage();
     await waitFor(() => all(portal, 'account-item').length === 50);

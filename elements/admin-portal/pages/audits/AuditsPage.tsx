@@ -14,6 +14,7 @@ import {
   AUDIT_PAGE_SIZE,
   AUDIT_SEVERITIES,
   createAuditsApi,
+  csvExportColumns,
   SEVERE,
   type AuditColumn,
   type AuditColumnName,
@@ -171,7 +172,7 @@ export default function AuditsPage(_props: PortalPageProps) {
     try {
       const csv = await api.exportCsv(
         queryOf({ filter: list.filter, sortBy: list.sort?.by, order: list.sort?.order }),
-        columns.filter((c) => c.showInTable),
+        csvExportColumns(columns),
       );
       const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
       const link = document.createElement('a');

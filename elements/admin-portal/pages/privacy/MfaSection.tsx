@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../../core/api/errors';
-import { createAccountMfaApi } from '../../../../core/api/accountMfa';
+import { createAccountMfaApi, recoveryCodesOf, type RecoveryCodes } from '../../../../core/api/accountMfa';
 import { createMfaApi, type DeviceType } from '../../../../core/api/mfa';
 import type { MfaDevices, MfaStrategyState } from '../../../../core/api/types';
 import { activeStrategies, isRecoveryCode, typedCode, typedPhone } from '../../../../core/flows/mfa';
@@ -84,9 +84,13 @@ export function MfaSection() {
     };
   }, [api]);
   const [dialog, setDialog] = useState<
-    null | { kind: 'remove'; device: Device } | { kind: 'authenticator' } | { kind: 'phone' }
+    | null
+    | { kind: 'remove'; device: Device }
+    | { kind: 'authenticator' }
+    | { kind: 'phone' }
+    | { kind: 'regenerate' }
   >(null);
-  const [recoveryCode, setRecoveryCode] = useState<string | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -98,7 +102,8 @@ export function MfaSection() {
       const { options, webauthnToken } = await api.accountPreEnrollWebAuthn(deviceType);
       const attestation = await startRegistration({ optionsJSON: options });
       const answer = await api.accountEnrollWebAuthn({ webauthnToken, deviceType, options: attestation });
-      if (answer.recoveryCode) setRecoveryCode(answer.recoveryCode);
+      const codes = recoveryCodesOf(answer);
+      if (codes.length) setRecoveryCodes(codes);
       await refresh();
     } catch (e) {
       setError(
@@ -116,9 +121,9 @@ export function MfaSection() {
   const enrolled = (kind: Device['kind']) =>
     load.status === 'ready' && load.data.devices.some((d) => d.kind === kind);
   const offers = load.status === 'ready' ? load.data.strategies : [];
-  const closeDialog = async (code?: string) => {
+  const closeDialog = async (codes?: string[]) => {
     setDialog(null);
-    if (code) setRecoveryCode(code);
+    if (codes?.length) setRecoveryCodes(codes);
     await refresh();
   };
 
@@ -164,6 +169,15 @@ export function MfaSection() {
                 {t.addAuthenticator}
               </Button>
             )}
+            {load.data.devices.length > 0 && (
+              <Button
+                variant="secondary"
+                partName="regenerate-recovery-codes"
+                onClick={() => setDialog({ kind: 'regenerate' })}
+              >
+                {t.regenerate}
+              </Button>
+            )}
             {offers.includes('SMS') && (
               <Button variant="secondary" partName="add-phone" onClick={() => setDialog({ kind: 'phone' })}>
                 {t.addPhone}
@@ -188,15 +202,16 @@ export function MfaSection() {
       {dialog?.kind === 'remove' && <RemoveDialog api={api} device={dialog.device} onClose={closeDialog} />}
       {dialog?.kind === 'authenticator' && <AuthenticatorDialog api={api} onClose={closeDialog} />}
       {dialog?.kind === 'phone' && <PhoneDialog api={api} onClose={closeDialog} />}
-      {recoveryCode && (
+      {dialog?.kind === 'regenerate' && <RegenerateDialog api={api} onClose={closeDialog} />}
+      {recoveryCodes && (
         <Dialog
           title={en.mfa.recoveryCodeTitle}
           titleId="ae-portal-recovery-title"
-          onClose={() => setRecoveryCode(null)}
+          onClose={() => setRecoveryCodes(null)}
         >
-          <RecoveryCodeBox code={recoveryCode} />
+          <RecoveryCodeBox codes={recoveryCodes} />
           <DialogFooter>
-            <Button partName="done-button" onClick={() => setRecoveryCode(null)}>
+            <Button partName="done-button" onClick={() => setRecoveryCodes(null)}>
               {t.done}
             </Button>
           </DialogFooter>
@@ -214,6 +229,58 @@ type Api = ReturnType<typeof createMfaApi> & ReturnType<typeof createAccountMfaA
  * security key or built-in authenticator, the browser's prompt for that very device. An email code
  * is removed on confirmation.
  */
+/**
+ * A new set of recovery codes (the old set stops working), proven with a code of the authenticator
+ * app or one of the current recovery codes; the new codes go to `onClose`, which shows them once.
+ */
+function RegenerateDialog({ api, onClose }: { api: Api; onClose: (codes?: string[]) => void }) {
+  const [proof, setProof] = useState('');
+  const { ref, fieldError, error, loading, submit, edited } = useCheckedSubmit();
+  const onSubmit = (event: FormEvent) => {
+    const value = proof.trim();
+    const problem = !typedCode(value) && !isRecoveryCode(value) ? t.proofInvalid : null;
+    return submit(event, problem, async () => {
+      try {
+        onClose(recoveryCodesOf(await api.regenerateRecoveryCodes(typedCode(value) ?? value)));
+        return null;
+      } catch (e) {
+        return errorMessage(e);
+      }
+    });
+  };
+  return (
+    <Dialog title={t.regenerateTitle} titleId="ae-mfa-regenerate-title" onClose={() => onClose()}>
+      <form noValidate onSubmit={onSubmit} css={formStyle}>
+        {error && <Alert>{error}</Alert>}
+        <p>{t.regenerateBody}</p>
+        <TextField
+          ref={ref}
+          label={t.proofLabel}
+          autoComplete="one-time-code"
+          autoFocus
+          value={proof}
+          maxLength={64}
+          error={fieldError}
+          partName="proof-input"
+          onChange={(e) => {
+            setProof(e.target.value);
+            edited();
+          }}
+        />
+        <DialogActions
+          onCancel={() => onClose()}
+          cancelLabel={t.cancel}
+          busy={loading}
+          busyLabel={t.regenerating}
+          partName="confirm-button"
+        >
+          {t.regenerateConfirm}
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
 function RemoveDialog({
   api,
   device,
@@ -221,7 +288,7 @@ function RemoveDialog({
 }: {
   api: Api;
   device: Device;
-  onClose: (code?: string) => void;
+  onClose: (codes?: string[]) => void;
 }) {
   const [proof, setProof] = useState('');
   const [sent, setSent] = useState<{ otcToken: string; phoneNumber: string } | null>(null);
@@ -327,8 +394,8 @@ function CodeStep({
   onClose,
   verify,
 }: {
-  onClose: (code?: string) => void;
-  verify: (code: string) => Promise<{ recoveryCode?: string }>;
+  onClose: (codes?: string[]) => void;
+  verify: (code: string) => Promise<RecoveryCodes>;
 }) {
   return (
     <OneTimeCodeForm
@@ -336,7 +403,7 @@ function CodeStep({
       cancelLabel={t.cancel}
       onCode={async (code) => {
         try {
-          onClose((await verify(code)).recoveryCode);
+          onClose(recoveryCodesOf(await verify(code)));
           return null;
         } catch (e) {
           return errorMessage(e);
@@ -346,7 +413,7 @@ function CodeStep({
   );
 }
 
-function AuthenticatorDialog({ api, onClose }: { api: Api; onClose: (code?: string) => void }) {
+function AuthenticatorDialog({ api, onClose }: { api: Api; onClose: (codes?: string[]) => void }) {
   const [setup, setSetup] = useState<{ qrCode: string; secret: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -367,7 +434,7 @@ function AuthenticatorDialog({ api, onClose }: { api: Api; onClose: (code?: stri
   );
 }
 
-function PhoneDialog({ api, onClose }: { api: Api; onClose: (code?: string) => void }) {
+function PhoneDialog({ api, onClose }: { api: Api; onClose: (codes?: string[]) => void }) {
   const [phone, setPhone] = useState('');
   const [sent, setSent] = useState<{ otcToken: string; phone: string } | null>(null);
   const { ref, fieldError, error, loading, submit, edited } = useCheckedSubmit();

@@ -22,6 +22,14 @@ describePortal('admin portal: provisioning page (demo backend)', () => {
 
     add.click();
     const dialog = await dialogNamed(portal, 'Add a SCIM connection');
+    // The generic choices are named as what they are, never after another vendor's brand.
+    const sources = [...labelled<HTMLSelectElement>(dialog, 'Identity provider').options];
+    expect(sources.map((o) => o.textContent)).to.deep.equal([
+      'Okta',
+      'Microsoft Entra ID (Azure AD)',
+      'Generic SCIM 2.0 client',
+      'Other',
+    ]);
     setValue(labelled<HTMLSelectElement>(dialog, 'Identity provider'), 'azure-ad');
     setValue(labelled(dialog, 'Connection name'), 'x'.repeat(101));
     confirmIn(dialog);

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   createDirectoryApi,
-  SCIM_SOURCES,
   type CreatedScimConfiguration,
   type DirectoryApi,
   type ScimConfiguration,
@@ -201,7 +200,7 @@ function AddConnectionDialog({
         partName="scim-source-select"
         value={source}
         onChange={(event) => setSource(event.target.value as ScimSource)}
-        options={SCIM_SOURCES.map((s) => ({ value: s, label: t.sources[s] }))}
+        options={(Object.keys(t.sources) as ScimSource[]).map((s) => ({ value: s, label: t.sources[s] }))}
       />
       <TextField
         label={t.connectionName}

@@ -15,10 +15,14 @@ export const tProvisioning = {
   connectionName: 'Connection name',
   connectionNameHint: 'Optional: the provider’s name is used when empty.',
   nameTooLong: 'Use at most 100 characters.',
+  /**
+   * The contract's source values (spec 001 §3) named for the customer: `frontegg` is the contract's
+   * value for a generic SCIM 2.0 client, never shown as a brand. Listed in this order.
+   */
   sources: {
-    frontegg: 'Frontegg',
     okta: 'Okta',
     'azure-ad': 'Microsoft Entra ID (Azure AD)',
+    frontegg: 'Generic SCIM 2.0 client',
     other: 'Other',
   } as Record<ScimSource, string>,
   columns: {

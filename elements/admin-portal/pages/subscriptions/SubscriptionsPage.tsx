@@ -94,7 +94,7 @@ export default function SubscriptionsPage() {
     pageSize: INVOICE_PAGE_SIZE,
     enabled: readable,
   });
-  const [dialog, setDialog] = useState<'cancel' | 'renew' | 'checkout' | 'details' | null>(null);
+  const [dialog, setDialog] = useState<'cancel' | 'renew' | 'checkout' | 'card' | 'details' | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const reloadAll = async () => {
@@ -276,6 +276,13 @@ export default function SubscriptionsPage() {
         )}
         {method && writable && (
           <div css={actionsStyle}>
+            {subscription &&
+              clientStatus(subscription.status) === 'ACTIVE' &&
+              !subscription.externallyManaged && (
+                <Button variant="secondary" partName="change-card" onClick={() => setDialog('card')}>
+                  {t.changeCard}
+                </Button>
+              )}
             <Button variant="secondary" partName="edit-billing-details" onClick={() => setDialog('details')}>
               {t.editDetails}
             </Button>
@@ -311,6 +318,16 @@ export default function SubscriptionsPage() {
             setDialog(null);
             await reloadAll();
           }}
+        />
+      )}
+      {dialog === 'card' && (
+        <CheckoutFlow
+          api={api}
+          changeCard
+          initialPlan={null}
+          nonce={app.settings.nonce}
+          onChanged={reloadAll}
+          onClose={() => setDialog(null)}
         />
       )}
       {dialog === 'checkout' && (
