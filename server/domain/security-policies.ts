@@ -214,7 +214,7 @@ export async function saveTenantMfaPolicy(
 export const ACCOUNT_LOCKED = 'This account is locked. Ask an administrator of your account to unlock it.';
 
 /** What the lockout policy says for a user: their active tenant's policy. */
-export interface LockoutContext {
+interface LockoutContext {
   tenantId: string | null;
   policy: PolicyDto<'lockout'>;
 }
