@@ -5,6 +5,7 @@
  */
 import type { GroupSortField } from '../../core/contract/listQuery';
 import type { Database } from '../storage/database';
+import type { RoleDto } from './tenants';
 
 export type { GroupSortField };
 
@@ -17,18 +18,7 @@ export interface GroupItem {
   metadata: string;
   managedBy: 'frontegg' | 'scim2';
   /** The client SDK's IRole in full. */
-  roles: Array<{
-    id: string;
-    key: string;
-    name: string;
-    description: string | null;
-    isDefault: boolean;
-    permissions: string[];
-    tenantId: string | null;
-    vendorId: string;
-    createdAt: string;
-    updatedAt: string;
-  }>;
+  roles: RoleDto[];
   /** The client SDK's IGroupUser. */
   users: Array<{
     id: string;
