@@ -233,9 +233,38 @@ type Api = ReturnType<typeof createMfaApi> & ReturnType<typeof createAccountMfaA
  * A new set of recovery codes (the old set stops working), proven with a code of the authenticator
  * app or one of the current recovery codes; the new codes go to `onClose`, which shows them once.
  */
+/** The code that proves the second factor: one of the authenticator app or a recovery code. */
+function ProofField({
+  form,
+  value,
+  onChange,
+}: {
+  form: ReturnType<typeof useCheckedSubmit>;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      ref={form.ref}
+      label={t.proofLabel}
+      autoComplete="one-time-code"
+      autoFocus
+      value={value}
+      maxLength={64}
+      error={form.fieldError}
+      partName="proof-input"
+      onChange={(e) => {
+        onChange(e.target.value);
+        form.edited();
+      }}
+    />
+  );
+}
+
 function RegenerateDialog({ api, onClose }: { api: Api; onClose: (codes?: string[]) => void }) {
   const [proof, setProof] = useState('');
-  const { ref, fieldError, error, loading, submit, edited } = useCheckedSubmit();
+  const form = useCheckedSubmit();
+  const { error, loading, submit } = form;
   const onSubmit = (event: FormEvent) => {
     const value = proof.trim();
     const problem = !typedCode(value) && !isRecoveryCode(value) ? t.proofInvalid : null;
@@ -253,20 +282,7 @@ function RegenerateDialog({ api, onClose }: { api: Api; onClose: (codes?: string
       <form noValidate onSubmit={onSubmit} css={formStyle}>
         {error && <Alert>{error}</Alert>}
         <p>{t.regenerateBody}</p>
-        <TextField
-          ref={ref}
-          label={t.proofLabel}
-          autoComplete="one-time-code"
-          autoFocus
-          value={proof}
-          maxLength={64}
-          error={fieldError}
-          partName="proof-input"
-          onChange={(e) => {
-            setProof(e.target.value);
-            edited();
-          }}
-        />
+        <ProofField form={form} value={proof} onChange={setProof} />
         <DialogActions
           onCancel={() => onClose()}
           cancelLabel={t.cancel}
@@ -292,7 +308,8 @@ function RemoveDialog({
 }) {
   const [proof, setProof] = useState('');
   const [sent, setSent] = useState<{ otcToken: string; phoneNumber: string } | null>(null);
-  const { ref, fieldError, error, loading, submit, edited } = useCheckedSubmit();
+  const form = useCheckedSubmit();
+  const { error, loading, submit } = form;
   const needsProof = device.kind === 'authenticator';
 
   const remove = async () => {
@@ -352,20 +369,7 @@ function RemoveDialog({
           {needsProof && (
             <>
               <p css={mutedStyle}>{t.proofIntro}</p>
-              <TextField
-                ref={ref}
-                label={t.proofLabel}
-                autoComplete="one-time-code"
-                autoFocus
-                value={proof}
-                maxLength={64}
-                error={fieldError}
-                partName="proof-input"
-                onChange={(e) => {
-                  setProof(e.target.value);
-                  edited();
-                }}
-              />
+              <ProofField form={form} value={proof} onChange={setProof} />
             </>
           )}
           <DialogActions
