@@ -54,9 +54,9 @@ export async function latestOutboxMessages(
     created_at: Date;
   }>(
     to === null
-      ? 'SELECT id, channel, recipient, subject, body, created_at FROM outbox_messages ORDER BY created_at DESC, id DESC LIMIT $1'
+      ? 'SELECT id, channel, recipient, subject, body, created_at FROM outbox_messages ORDER BY seq DESC LIMIT $1'
       : `SELECT id, channel, recipient, subject, body, created_at FROM outbox_messages
-          WHERE lower(recipient) = lower($2) ORDER BY created_at DESC, id DESC LIMIT $1`,
+          WHERE lower(recipient) = lower($2) ORDER BY seq DESC LIMIT $1`,
     to === null ? [limit] : [limit, to.trim()],
   );
   return rows.map((r) => ({

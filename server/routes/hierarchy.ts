@@ -118,9 +118,9 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
       const { claims, rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
       const name = request.body.name.trim();
       if (!name) return reply.code(400).send({ errors: ['Enter a name for the sub-account'] });
-      // The client SDK's createSubTenant names the id (`tenantId`, spec 001 §7): a UUID is the
-      // account's id, another id names it among its parent's (chosenAccountId); taken: 409. Empty
-      // or absent: the server chooses.
+      // The client SDK's createSubTenant names the id (`tenantId`, spec 001 §7): it names the
+      // account among its parent's (chosenAccountId); taken: 409. Empty or absent: the server
+      // chooses.
       const parentId = request.body.parentTenantId ?? rootId;
       const chosen = request.body.tenantId?.trim();
       const created = await createSubAccount(ctx.db, {

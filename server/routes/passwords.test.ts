@@ -177,10 +177,7 @@ describe('dev outbox endpoint', () => {
     }
   });
 
-  it('requires a recipient', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/frontegg/dev/outbox' });
-    assert.equal(res.statusCode, 400);
-  });
+  // Without a recipient it is the page of every message: server/routes/dev-outbox.test.ts.
 });
 
 describe('POST /users/v1/passwords/change', () => {

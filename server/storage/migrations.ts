@@ -401,6 +401,11 @@ export const migrations: Migration[] = [
     name: 'MFA recovery codes: a set of single-use codes per user',
     statements: MFA_RECOVERY_SET_STATEMENTS,
   },
+  {
+    version: 29,
+    name: 'outbox messages in the order they were written (several share a created_at)',
+    statements: [`ALTER TABLE outbox_messages ADD COLUMN seq bigserial`],
+  },
 ];
 
 /**
