@@ -45,6 +45,8 @@ test('demo mode: forgot password, emailed link, new password, sign in, with no A
   await partOf(login, 'email-input').fill('demo@auth-elements.dev');
   await partOf(login, 'submit-button').click();
   await partOf(login, 'forgot-password-link').click();
+  // The reset screen is a chunk of its own: its button, not the sign-in form's, sends the link.
+  await expect(login.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await partOf(login, 'submit-button').click();
   await expect(login.getByRole('status')).toContainText('If an account exists for demo@auth-elements.dev');
   const link = await demoLink(page, 'demo@auth-elements.dev');

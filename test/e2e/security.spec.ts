@@ -226,7 +226,7 @@ test('audit log: what the server recorded, filtered, its details, exported as CS
   expect(file.suggestedFilename()).toBe('audits.csv');
   const csv = await (await file.createReadStream()).toArray();
   const text = Buffer.concat(csv).toString('utf8');
-  expect(text.split('\r\n')[0]).toBe('Time,User,Action,Description,IP address');
+  expect(text.split('\r\n')[0]).toBe('Time,User,Action,Description,IP address,Severity');
   expect(text).toContain(`${SECURITY_ADMIN.email},User signed in,Signed in with password`);
   await expect(partOf(audits, 'audits-exported')).toHaveText('audits.csv was downloaded.');
 });
