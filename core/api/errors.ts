@@ -4,7 +4,7 @@ import { MESSAGES } from './messages';
 /**
  * An error answered by the server (or the demo backend): it carries the HTTP status and, when the
  * backend sent them, the stable codes of its messages (`codes[i]` is the code of `messages[i]`;
- * `code` is the first). The codes come from the error catalogue (core/api/errorCodes.ts).
+ * `code` is the first). The codes come from the error catalogue (core/contract/errors.ts).
  * Two bundles may each carry a copy of this class, so check errors with `isApiError`, which reads
  * the static `kind`, never with `instanceof` alone.
  */

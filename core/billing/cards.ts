@@ -22,7 +22,7 @@ export const TEST_CARDS = {
   insufficientFunds: '4000000000009995',
 } as const;
 
-/** Messages of the card checks, quoted by the server's catalogue (core/api/errorCodes.ts). */
+/** Messages of the card checks, quoted by the server's catalogue (core/contract/errors-integrations.ts). */
 export const CARD_MESSAGES = {
   numberInvalid: 'Your card number is invalid.',
   expiryInvalid: "Your card's expiration date is invalid.",
@@ -51,9 +51,13 @@ export interface StoredCard {
 
 type CardMessage = (typeof CARD_MESSAGES)[keyof typeof CARD_MESSAGES];
 
+/** A refused card: the message, and which check refused it (its code: CARD_CODES, core/contract). */
+type Refusal = { message: CardMessage; reason: keyof typeof CARD_MESSAGES };
+const refusal = (reason: keyof typeof CARD_MESSAGES): Refusal => ({ message: CARD_MESSAGES[reason], reason });
+
 type CardOutcome =
   | { ok: true; card: StoredCard; requiresConfirmation: boolean }
-  | { ok: false; field: 'number' | 'expiry' | 'cvc' | 'card'; message: CardMessage };
+  | ({ ok: false; field: 'number' | 'expiry' | 'cvc' | 'card' } & Refusal);
 
 /** Digits only: spaces and dashes as people type them are allowed. */
 function cardDigits(number: string): string {
@@ -86,23 +90,22 @@ function cardBrand(digits: string): string {
 /** Checks a card as a processor's test mode does; `now` for tests. */
 export function checkCard(input: CardInput, now = new Date()): CardOutcome {
   const digits = cardDigits(input.number);
-  if (!luhnValid(digits)) return { ok: false, field: 'number', message: CARD_MESSAGES.numberInvalid };
+  if (!luhnValid(digits)) return { ok: false, field: 'number', ...refusal('numberInvalid') };
   const { expMonth, expYear } = input;
   if (!Number.isInteger(expMonth) || expMonth < 1 || expMonth > 12 || !Number.isInteger(expYear))
-    return { ok: false, field: 'expiry', message: CARD_MESSAGES.expiryInvalid };
+    return { ok: false, field: 'expiry', ...refusal('expiryInvalid') };
   const year = expYear < 100 ? 2000 + expYear : expYear;
-  if (year > now.getUTCFullYear() + 50)
-    return { ok: false, field: 'expiry', message: CARD_MESSAGES.expiryInvalid };
+  if (year > now.getUTCFullYear() + 50) return { ok: false, field: 'expiry', ...refusal('expiryInvalid') };
   if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && expMonth < now.getUTCMonth() + 1))
-    return { ok: false, field: 'expiry', message: CARD_MESSAGES.expired };
+    return { ok: false, field: 'expiry', ...refusal('expired') };
   const brand = cardBrand(digits);
   if (!new RegExp(brand === 'amex' ? '^\\d{4}$' : '^\\d{3}$').test(input.cvc))
-    return { ok: false, field: 'cvc', message: CARD_MESSAGES.cvcInvalid };
+    return { ok: false, field: 'cvc', ...refusal('cvcInvalid') };
   switch (digits) {
     case TEST_CARDS.declined:
-      return { ok: false, field: 'card', message: CARD_MESSAGES.declined };
+      return { ok: false, field: 'card', ...refusal('declined') };
     case TEST_CARDS.insufficientFunds:
-      return { ok: false, field: 'card', message: CARD_MESSAGES.insufficientFunds };
+      return { ok: false, field: 'card', ...refusal('insufficientFunds') };
     case TEST_CARDS.success:
     case TEST_CARDS.successMastercard:
     case TEST_CARDS.requiresConfirmation:
@@ -112,7 +115,7 @@ export function checkCard(input: CardInput, now = new Date()): CardOutcome {
         requiresConfirmation: digits === TEST_CARDS.requiresConfirmation,
       };
     default:
-      return { ok: false, field: 'card', message: CARD_MESSAGES.notTestCard };
+      return { ok: false, field: 'card', ...refusal('notTestCard') };
   }
 }
 

@@ -1,7 +1,10 @@
 /**
  * The demo backend's answers (core/demo): one helper pair for every area file, so an error answer
- * always has the contract's shape (`errors`; the transport adds `errorCodes`).
+ * always has the contract's shape (`errors` and their `errorCodes`, worded by the catalogue of
+ * core/contract/errors.ts, as the server's).
  */
+import { contractError, errorBody, type ContractError, type ErrorArgs, type ErrorCode } from './errors';
+
 export interface Answer {
   status: number;
   body: unknown;
@@ -12,5 +15,12 @@ export interface Answer {
 /** A success: `body` with status 200 (or `status`); `save` when the data changed. */
 export const ok = (body: unknown, save = false, status = 200): Answer => ({ status, body, save });
 
-/** An error answer with the contract's `{ errors }` body. */
-export const fail = (status: number, ...errors: string[]): Answer => ({ status, body: { errors } });
+/** The answer of a ContractError: its status, its messages and their codes. */
+export const failWith = (error: ContractError): Answer => ({
+  status: error.statusCode,
+  body: errorBody(error),
+});
+
+/** An error answer of one catalogue code: `fail('USER_EXISTS')`, `fail('FIELD_REQUIRED', { field })`. */
+export const fail = <C extends ErrorCode>(code: C, ...args: ErrorArgs<C>): Answer =>
+  failWith(contractError(code, ...args));

@@ -4,7 +4,8 @@
  * `describeIssue`. The demo backend runs this before it answers (core/demo/backend.ts).
  */
 import { REQUEST_SCHEMAS, type RequestSchema } from './requests';
-import { schemaIssues, validationMessages, type ValidateOptions } from './validate';
+import { errorText, type ErrorEntry } from './errors';
+import { schemaIssues, validationEntries, type ValidateOptions } from './validate';
 
 interface Route {
   key: string;
@@ -58,8 +59,8 @@ export function clientRequestBody(method: string, path: string, body: unknown): 
   return clientBody ? clientBody(body, path) : body;
 }
 
-/** The 400 messages for a request the contract refuses, or null when it passes (or has no schema). */
-export function requestErrors(
+/** The 400 entries (core/contract/errors.ts) for a request the contract refuses, or null when it passes (or has no schema). */
+export function requestEntries(
   method: string,
   path: string,
   request: { body: unknown; query: Record<string, string> },
@@ -67,13 +68,18 @@ export function requestErrors(
     /** Contract routes (`METHOD path` keys) the caller does not serve: not checked, they stay its 404. */
     unserved?: ReadonlySet<string>;
   } = {},
-): string[] | null {
+): ErrorEntry[] | null {
   const route = routeOf(method, path);
   if (!route || options.unserved?.has(route.key)) return null;
   const { schema } = route;
   const bodyIssues = schema.body === undefined ? [] : schemaIssues(schema.body, request.body, options);
-  if (bodyIssues.length) return validationMessages(bodyIssues, 'body');
+  if (bodyIssues.length) return validationEntries(bodyIssues, 'body');
   const queryIssues =
     schema.querystring === undefined ? [] : schemaIssues(schema.querystring, request.query, options);
-  return queryIssues.length ? validationMessages(queryIssues, 'querystring') : null;
+  return queryIssues.length ? validationEntries(queryIssues, 'querystring') : null;
+}
+
+/** The same, worded: the messages the answer lists. */
+export function requestErrors(...args: Parameters<typeof requestEntries>): string[] | null {
+  return requestEntries(...args)?.map((entry) => errorText(entry.code, entry.params)) ?? null;
 }

@@ -3,6 +3,7 @@
  * of the users list, and the reading of a validated query into a page. Query values arrive as
  * strings (no type coercion): the schemas allow digits only.
  */
+import { contractError, type ContractError } from './errors';
 
 const DEFAULT_PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 200;
@@ -74,28 +75,29 @@ export function pageOf<S extends string>(q: ListQuery<S>, defaultSort: S) {
 
 /**
  * Users v3's `_maxInactiveSeconds`, from the query or from the client SDK's `_presetParams` JSON
- * (`{"_maxInactiveSeconds": n}`): `{ seconds }` (undefined when not given), or the message of a 400.
+ * (`{"_maxInactiveSeconds": n}`): `{ seconds }` (undefined when not given), or the error of a 400.
  */
 export function maxInactiveSecondsOf(q: {
   _presetParams?: string;
   _maxInactiveSeconds?: string;
-}): { seconds?: string } | { error: string } {
+}): { seconds?: string } | { error: ContractError } {
   if (q._presetParams === undefined) return { seconds: q._maxInactiveSeconds };
   let parsed: unknown;
   try {
     parsed = JSON.parse(q._presetParams);
   } catch {
-    return { error: '_presetParams must be a JSON object' };
+    return { error: contractError('PRESET_PARAMS_NOT_OBJECT') };
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-    return { error: '_presetParams must be a JSON object' };
+    return { error: contractError('PRESET_PARAMS_NOT_OBJECT') };
   const { _maxInactiveSeconds: seconds, ...rest } = parsed as Record<string, unknown>;
   const [unknown] = Object.keys(rest);
-  if (unknown !== undefined) return { error: `Unknown field "${unknown}" in _presetParams` };
+  if (unknown !== undefined)
+    return { error: contractError('PRESET_PARAMS_UNKNOWN_FIELD', { field: unknown }) };
   if (seconds === undefined) return { seconds: q._maxInactiveSeconds };
   if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 0 || seconds > 9_999_999_999)
-    return { error: '_maxInactiveSeconds must be a whole number of seconds' };
+    return { error: contractError('MAX_INACTIVE_NOT_WHOLE') };
   if (q._maxInactiveSeconds !== undefined && q._maxInactiveSeconds !== String(seconds))
-    return { error: '_maxInactiveSeconds is given twice with different values' };
+    return { error: contractError('MAX_INACTIVE_TWICE') };
   return { seconds: String(seconds) };
 }

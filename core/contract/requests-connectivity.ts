@@ -6,6 +6,7 @@
  * email or SMS subscription, a name that is not blank.
  */
 import { EVENT_KEYS } from '../api/connectivity';
+import { contractError, type ContractError } from './errors';
 import type { RequestSchema } from './requests';
 import * as s from './schemas';
 
@@ -119,35 +120,34 @@ export const CONNECTIVITY_REQUEST_SCHEMAS: Record<string, RequestSchema> = {
   [`PATCH ${SLACK}/subscription/:id`]: slackSubscription,
 };
 
-/** "Unknown event ..." for the first key not in the events catalogue, or null. */
-export function unknownEventMessage(keys: readonly string[]): string | null {
+/** EVENT_UNKNOWN for the first key not in the events catalogue, or null. */
+export function unknownEventError(keys: readonly string[]): ContractError | null {
   const unknown = keys.find((key) => !EVENT_KEYS.includes(key));
-  return unknown === undefined ? null : `Unknown event "${unknown.slice(0, 100)}"`;
+  return unknown === undefined ? null : contractError('EVENT_UNKNOWN', { value: unknown.slice(0, 100) });
 }
 
-/** A name that is only spaces is no name: the message, or null. */
-export const blankNameMessage = (name: string, label: string): string | null =>
-  name.trim() ? null : `${label} is required`;
+/** A name that is only spaces is no name: the error, or null. */
+export const blankNameError = (name: string, label: string): ContractError | null =>
+  name.trim() ? null : contractError('FIELD_REQUIRED', { field: label });
 
-export const RECIPIENT_REQUIRED = 'At least one recipient is required';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+[1-9][0-9]{6,14}$/;
 
 /**
  * The recipients of an email or SMS subscription without blanks and repeats, each checked: the
- * list, or the message that refuses it (none left, or one that is not an address / phone number).
+ * list, or the error that refuses it (none left, or one that is not an address / phone number).
  */
 export function notificationRecipients(
   channel: 'email' | 'sms',
   given: readonly string[],
-): { recipients: string[] } | { error: string } {
+): { recipients: string[] } | { error: ContractError } {
   const recipients = [...new Set(given.map((r) => r.trim()).filter(Boolean))];
-  if (recipients.length === 0) return { error: RECIPIENT_REQUIRED };
+  if (recipients.length === 0) return { error: contractError('RECIPIENT_REQUIRED') };
   for (const r of recipients) {
     if (channel === 'email' && !EMAIL.test(r))
-      return { error: `"${r.slice(0, 100)}" is not an email address` };
+      return { error: contractError('RECIPIENT_EMAIL_INVALID', { value: r.slice(0, 100) }) };
     if (channel === 'sms' && !PHONE.test(r))
-      return { error: `"${r.slice(0, 100)}" is not a phone number in international format` };
+      return { error: contractError('RECIPIENT_PHONE_INVALID', { value: r.slice(0, 100) }) };
   }
   return { recipients };
 }

@@ -36,8 +36,6 @@ export const SSO_SIGNIN_REQUEST_SCHEMAS: Record<string, RequestSchema> = {
   },
 };
 
-export const SIGN_IN_STATE_ONCE = 'Send the sign-in state once, as RelayState or state';
-
 /** The OIDC post-login's sign-in state, sent once as `RelayState` or `state`; null when sent neither or both. */
 export function oidcSignInState(body: { RelayState?: string; state?: string }): string | null {
   if ((body.RelayState === undefined) === (body.state === undefined)) return null;

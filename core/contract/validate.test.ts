@@ -9,7 +9,8 @@ import { describe, it } from 'node:test';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { REQUEST_SCHEMAS } from './requests';
-import { isEmail, schemaIssues, validationMessages, type ValidationIssue } from './validate';
+import { errorText } from './errors';
+import { isEmail, schemaIssues, validationEntries, type ValidationIssue } from './validate';
 
 const ajv = new Ajv({
   coerceTypes: false,
@@ -88,7 +89,9 @@ function casesOf(schema: Schema): unknown[] {
 }
 
 const messages = (issues: readonly ValidationIssue[] | null | undefined) =>
-  issues && issues.length ? validationMessages(issues, 'body') : [];
+  issues && issues.length
+    ? validationEntries(issues, 'body').map((entry) => errorText(entry.code, entry.params))
+    : [];
 
 describe('the demo validator words what the server (Ajv) words', () => {
   for (const [route, parts] of Object.entries(REQUEST_SCHEMAS)) {

@@ -13,6 +13,7 @@
  * schema outside the subset fails its tests instead of passing silently.
  */
 import { ID_PATTERNS } from './schemas';
+import type { ErrorEntry } from './errors';
 
 export interface ValidationIssue {
   keyword: string;
@@ -242,54 +243,70 @@ function article(type: string): string {
 }
 
 /**
- * Turns one validation issue (Ajv's on the server, `schemaIssues`' in the demo) into a sentence a
- * user can read. `context` is where it was found: body, querystring, params. Echoed field names are
- * truncated.
+ * Turns one validation issue (Ajv's on the server, `schemaIssues`' in the demo) into a catalogue
+ * entry a user can read once worded (core/contract/errors.ts). `context` is where it was found:
+ * body, querystring, params. Echoed field names are truncated. The password, email and name fields
+ * keep the codes of their own messages (PASSWORD_REQUIRED, ...).
  */
-export function describeIssue(issue: ValidationIssue, context: string | undefined): string {
+export function issueEntry(issue: ValidationIssue, context: string | undefined): ErrorEntry {
   const { params } = issue;
-  const subject = label(issue.instancePath);
+  const field = label(issue.instancePath);
   switch (issue.keyword) {
-    case 'required':
-      return `${label(`/${String(params.missingProperty).slice(0, 50)}`)} is required`;
+    case 'required': {
+      const missing = label(`/${String(params.missingProperty).slice(0, 50)}`);
+      if (missing === 'Password') return { code: 'PASSWORD_REQUIRED' };
+      if (missing === 'Email') return { code: 'EMAIL_REQUIRED' };
+      return { code: 'FIELD_REQUIRED', params: { field: missing } };
+    }
     case 'additionalProperties':
-      return `Unknown field "${String(params.additionalProperty).slice(0, 50)}"`;
+      return { code: 'FIELD_UNKNOWN', params: { field: String(params.additionalProperty).slice(0, 50) } };
     case 'type':
       if (!issue.instancePath)
-        return context && context !== 'body' ? `Invalid ${context}` : 'Request body must be a JSON object';
-      return `${subject} must be ${article(String(params.type).split(',')[0] ?? 'value')}`;
+        return context && context !== 'body'
+          ? { code: 'PARAMETERS_INVALID', params: { part: context } }
+          : { code: 'BODY_NOT_OBJECT' };
+      return {
+        code: 'FIELD_TYPE',
+        params: { field, type: article(String(params.type).split(',')[0] ?? 'value') },
+      };
     case 'format':
-      return params.format === 'email'
-        ? `${subject} must be a valid email address`
-        : `${subject} has an invalid format`;
+      return { code: params.format === 'email' ? 'FIELD_EMAIL' : 'FIELD_FORMAT', params: { field } };
     case 'minLength':
-      return params.limit === 1
-        ? `${subject} must not be empty`
-        : `${subject} must be at least ${String(params.limit)} characters`;
+      if (params.limit === 1)
+        return field === 'Name' ? { code: 'NAME_EMPTY' } : { code: 'FIELD_EMPTY', params: { field } };
+      return field === 'Password'
+        ? { code: 'PASSWORD_TOO_SHORT', params: { n: String(params.limit) } }
+        : { code: 'FIELD_TOO_SHORT', params: { field, n: String(params.limit) } };
     case 'maxLength':
-      return `${subject} must be at most ${String(params.limit)} characters`;
+      return field === 'Password'
+        ? { code: 'PASSWORD_TOO_LONG', params: { n: String(params.limit) } }
+        : { code: 'FIELD_TOO_LONG', params: { field, n: String(params.limit) } };
     case 'pattern':
-      return String(params.pattern).includes('u0000')
-        ? `${subject} contains characters that are not allowed`
-        : `${subject} has an invalid format`;
+      return {
+        code: String(params.pattern).includes('u0000') ? 'FIELD_CHARACTERS' : 'FIELD_FORMAT',
+        params: { field },
+      };
     case 'anyOf':
-      return `${subject} has an invalid type`;
+      return { code: 'FIELD_ANY_OF', params: { field } };
     case 'maxProperties':
-      return `${subject} has too many fields`;
+      return { code: 'FIELD_TOO_MANY_FIELDS', params: { field } };
     default:
-      return `${subject} is invalid`;
+      return { code: 'FIELD_INVALID', params: { field } };
   }
 }
 
 /**
- * The messages of a failed validation: one per field (for an `anyOf` failure Ajv also reports each
+ * The entries of a failed validation: one per field (for an `anyOf` failure Ajv also reports each
  * branch; the `anyOf` one is enough), in order, without repeats.
  */
-export function validationMessages(
+export function validationEntries(
   issues: readonly ValidationIssue[],
   context: string | undefined,
-): string[] {
+): ErrorEntry[] {
   const anyOfPaths = new Set(issues.filter((i) => i.keyword === 'anyOf').map((i) => i.instancePath));
   const kept = issues.filter((i) => i.keyword === 'anyOf' || !anyOfPaths.has(i.instancePath));
-  return [...new Set(kept.map((issue) => describeIssue(issue, context)))];
+  const entries = new Map<string, ErrorEntry>();
+  for (const entry of kept.map((issue) => issueEntry(issue, context)))
+    entries.set(JSON.stringify([entry.code, entry.params]), entry);
+  return [...entries.values()];
 }

@@ -9,6 +9,7 @@
  * Anything not named (or named with an unknown value) is `edit`. The reference server accepts
  * only the sections, fields and tabs listed in APPEARANCE_TARGETS (POST /metadata).
  */
+import type { ErrorEntry } from '../contract/errors';
 import { CONFIGURABLE_PAGES, type PageVisibility } from './pages';
 
 export type FieldAppearance = 'hidden' | 'viewOnly' | 'edit';
@@ -80,30 +81,35 @@ export interface MetadataAction {
 
 /**
  * Checks one flattened metadata action ("update sends flattened path/value actions", spec 001 §7).
- * Returns a message for a path or value the portal does not know, else null. Accepted paths:
+ * Returns the error entry (core/contract/errors.ts) for a path or value the portal does not know, else null. Accepted paths:
  * `navigation.<page>.visibility`, `<section>.fields.<field>.appearance`, `<section>.tabs.<tab>.appearance`;
  * a null value removes the setting.
  */
-export function checkMetadataAction(action: MetadataAction): string | null {
+export function checkMetadataAction(action: MetadataAction): ErrorEntry | null {
   const parts = action.path.split('.');
-  const allowedValue = (values: readonly string[]) =>
+  const allowedValue = (values: readonly string[]): ErrorEntry | null =>
     action.value === null || values.includes(action.value)
       ? null
-      : `${action.path} must be one of ${values.join(', ')}`;
+      : { code: 'PORTAL_VALUE_NOT_ALLOWED', params: { path: action.path, values: values.join(', ') } };
   if (parts.length === 3 && parts[0] === 'navigation' && parts[2] === 'visibility') {
-    if (!(CONFIGURABLE_PAGES as readonly string[]).includes(parts[1]!)) return `Unknown page "${parts[1]}"`;
+    if (!(CONFIGURABLE_PAGES as readonly string[]).includes(parts[1]!))
+      return { code: 'PORTAL_PAGE_UNKNOWN', params: { page: parts[1]! } };
     return allowedValue(PAGE_VISIBILITIES);
   }
   if (parts.length === 4 && parts[3] === 'appearance' && (parts[1] === 'fields' || parts[1] === 'tabs')) {
     const [sectionName, kind, name] = parts as [string, 'fields' | 'tabs', string, string];
-    if (!Object.hasOwn(APPEARANCE_TARGETS, sectionName)) return `Unknown section "${sectionName}"`;
+    if (!Object.hasOwn(APPEARANCE_TARGETS, sectionName))
+      return { code: 'PORTAL_SECTION_UNKNOWN', params: { section: sectionName } };
     const section = APPEARANCE_TARGETS[sectionName as AppearanceSection];
     const names: readonly string[] = kind === 'fields' ? section.fields : section.tabs;
     if (!names.includes(name))
-      return `Unknown ${kind === 'fields' ? 'field' : 'tab'} "${name}" in ${sectionName}`;
+      return {
+        code: 'PORTAL_FIELD_UNKNOWN',
+        params: { kind: kind === 'fields' ? 'field' : 'tab', name, section: sectionName },
+      };
     return allowedValue(kind === 'fields' ? FIELD_APPEARANCES : TAB_APPEARANCES);
   }
-  return `Unknown metadata path "${action.path}"`;
+  return { code: 'PORTAL_PATH_UNKNOWN', params: { path: action.path } };
 }
 
 /** Applies checked actions to a configuration (a copy): sets each path, or removes it for null. */

@@ -79,7 +79,7 @@ export const enPortal = {
       uploading: 'Uploading…',
       hint: 'PNG, JPEG, WebP or GIF, at most 1 MB.',
       saved: 'Your picture was saved.',
-      // The server's words for the same refusals (core/api/errorCodes.ts PROFILE_IMAGE_*).
+      // The server's words for the same refusals (core/contract/errors-admin.ts PROFILE_IMAGE_*).
       tooLarge: 'The picture must be at most 1 MB',
       wrongType: 'The picture must be a PNG, JPEG, WebP or GIF image',
     },

@@ -18,7 +18,7 @@ type Overrides<T> = {
  * A host's overrides: any subset of the English keys, nested sections included (`portal.users.next`).
  * A parametrised text takes a function or a string with {0}, {1}… The `errors` section overrides
  * the error catalogue's messages (core/api/messages.ts), shown when a call fails. The `serverErrors`
- * section translates the server's own messages by their stable code (core/api/errorCodes.ts,
+ * section translates the server's own messages by their stable code (core/contract/errors.ts,
  * docs/contract.md "Error codes"): a string, or a function given the server's English message.
  */
 export type Localizations = Overrides<

@@ -34,7 +34,8 @@ function sourceHash(): string {
     }
   };
   walk('server');
-  hash.update(readFileSync('core/api/errorCodes.ts'));
+  for (const part of ['errors', 'errors-requests', 'errors-admin', 'errors-integrations'])
+    hash.update(readFileSync(`core/contract/${part}.ts`));
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -25,7 +25,7 @@ import {
   GroupRelations,
   WebAuthnDeviceType,
 } from '@frontegg/rest-api';
-import { ERROR_CATALOGUE } from '../../core/api/errorCodes';
+import { ERROR_CATALOGUE } from '../../core/contract/errors';
 import { loadGrants } from '../../server/domain/tenants';
 import { authorizeAtIdp } from '../idp/oidc';
 import { enrolAuthenticator, totp } from '../support/federated-mfa';
@@ -748,7 +748,7 @@ export const INVENTORY: Record<string, Entry> = {
     const account = await asNewUser('oauthlogout');
     await assert.rejects(api.auth.OAuthLogout({ post_logout_redirect_uri: 'https://elsewhere.example/' }), {
       statusCode: 400,
-      message: ERROR_CATALOGUE.OAUTH_LOGOUT_ADDRESS_NOT_REGISTERED,
+      message: ERROR_CATALOGUE.OAUTH_LOGOUT_ADDRESS_NOT_REGISTERED.message,
     });
     ContextHolder.setAccessToken(null);
     await api.auth.refreshToken();

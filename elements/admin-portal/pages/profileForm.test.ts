@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { User } from '../../../core/api/types';
-import { ERROR_CATALOGUE } from '../../../core/api/errorCodes';
+import { ERROR_CATALOGUE } from '../../../core/contract/errors';
 import { initialsOf, pictureProblem, profileFieldsOf, profileUpdateOf, validateProfile } from './profileForm';
 
 const user: User = {
@@ -64,10 +64,13 @@ test('a picture the server would refuse is refused first, in the server’s word
   assert.equal(pictureProblem({ type: 'image/webp', size: 10 }), null);
   assert.equal(
     pictureProblem({ type: 'image/png', size: 1024 * 1024 + 1 }),
-    ERROR_CATALOGUE.PROFILE_IMAGE_TOO_LARGE,
+    ERROR_CATALOGUE.PROFILE_IMAGE_TOO_LARGE.message,
   );
-  assert.equal(pictureProblem({ type: 'image/svg+xml', size: 10 }), ERROR_CATALOGUE.PROFILE_IMAGE_TYPE);
-  assert.equal(pictureProblem({ type: '', size: 10 }), ERROR_CATALOGUE.PROFILE_IMAGE_TYPE);
+  assert.equal(
+    pictureProblem({ type: 'image/svg+xml', size: 10 }),
+    ERROR_CATALOGUE.PROFILE_IMAGE_TYPE.message,
+  );
+  assert.equal(pictureProblem({ type: '', size: 10 }), ERROR_CATALOGUE.PROFILE_IMAGE_TYPE.message);
 });
 
 test('initials: two words of the name, else the email’s local part', () => {
