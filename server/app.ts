@@ -15,7 +15,7 @@ import { MfaService } from './domain/mfa';
 import { loadEncryptionKey, SecretBox } from './domain/mfa-crypto';
 import { PasswordHasher } from './domain/passwords';
 import { enforceSessionPolicy } from './domain/security-policies';
-import { IP_NOT_ALLOWED, ipAllowed } from './domain/ip-restrictions';
+import { ipAllowed } from './domain/ip-restrictions';
 import { TokenService } from './domain/tokens';
 import { FRAMEWORK_OPTIONS, installErrorHandlers } from './http/errors';
 import { resolveOptions, type ResolvedOptions, type ServerOptions } from './options';
@@ -109,8 +109,8 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
     // IP restrictions too: the account's allow or block list against the call's address.
     tokens.useSessionGuard(async (claims, { ip }) => {
       if (!isApiTokenAccess(claims) && (await enforceSessionPolicy(db, claims.sid, { touch: true })))
-        return 'Invalid or expired token';
-      return (await ipAllowed(db, claims.tenantId ?? null, ip)) ? null : IP_NOT_ALLOWED;
+        return 'TOKEN_INVALID';
+      return (await ipAllowed(db, claims.tenantId ?? null, ip)) ? null : 'IP_NOT_ALLOWED';
     });
     // The client SDK's access tokens: their secret is the bearer (domain/access-tokens.ts).
     tokens.useOpaqueTokens((secret) => accessTokenClaims(db, secret));

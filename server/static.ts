@@ -14,7 +14,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { httpError } from './http/errors';
+import { contractError } from '../core/contract/errors';
 import { requestOrigin } from './http/origin';
 
 const VERSIONED = /^\d+\.\d+\.\d+[^/]*\//;
@@ -58,7 +58,7 @@ export async function registerStatic(app: FastifyInstance, root: string): Promis
     const info = await stat(absolute).catch(() => null);
     if (!info?.isFile()) return reply.callNotFound();
     const origin = requestOrigin(request);
-    if (!origin) throw httpError(400, 'Invalid Host header');
+    if (!origin) throw contractError('INVALID_HOST_HEADER');
     const html = (await readFile(absolute, 'utf8')).replace(BASE_URL, origin);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });

@@ -12,6 +12,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP } from 'node:net';
+import { contractError, ERROR_CATALOGUE } from '../../core/contract/errors';
 
 const blocked = new BlockList();
 for (const [net, prefix] of [
@@ -48,19 +49,19 @@ export function isPrivateAddress(address: string): boolean {
   return blocked.check(address, 'ipv6');
 }
 
-export const PRIVATE_ADDRESS = 'The address points to a private or local network';
-const INVALID_URL = 'Enter an http or https URL';
+/** The refusal of an address in a private or local range (URL_PRIVATE_ADDRESS). */
+export const PRIVATE_ADDRESS = ERROR_CATALOGUE.URL_PRIVATE_ADDRESS.message;
 
-/** Throws with a user-facing message when `raw` is not an http(s) URL or resolves to a refused address. */
+/** Throws a catalogue error (URL_INVALID, URL_HOST_UNRESOLVED, URL_PRIVATE_ADDRESS) when `raw` is not an http(s) URL or resolves to a refused address. */
 export async function assertPublicUrl(raw: string, allowPrivate: boolean): Promise<URL> {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new Error(INVALID_URL);
+    throw contractError('URL_INVALID');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(INVALID_URL);
-  if (url.username || url.password) throw new Error(INVALID_URL);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw contractError('URL_INVALID');
+  if (url.username || url.password) throw contractError('URL_INVALID');
   if (allowPrivate) return url;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const addresses = isIP(host)
@@ -70,8 +71,8 @@ export async function assertPublicUrl(raw: string, allowPrivate: boolean): Promi
           resolve(error ? [] : (found as LookupAddress[]).map((a) => a.address)),
         ),
       );
-  if (addresses.length === 0) throw new Error('The host name does not resolve');
-  if (addresses.some(isPrivateAddress)) throw new Error(PRIVATE_ADDRESS);
+  if (addresses.length === 0) throw contractError('URL_HOST_UNRESOLVED');
+  if (addresses.some(isPrivateAddress)) throw contractError('URL_PRIVATE_ADDRESS');
   return url;
 }
 

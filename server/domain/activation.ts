@@ -5,7 +5,7 @@
  * signs the user in.
  */
 import { accountLink, activationEmail } from '../delivery/messages';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import type { ClientInfo, SignedIn } from './auth';
 import { countSend } from './attempts';
 import { sendQuietly, type FlowContext } from './account-flows';
@@ -13,8 +13,6 @@ import { consumeLink, findLiveLink, issueOneTimeToken } from './one-time-tokens'
 import { acceptInvitation, invitationActivationStrategy } from './invitations';
 import { newPasswordProblem } from './password-rules';
 import { findUserByEmail, findUserById, updatePasswordHash, type UserRow } from './users';
-
-const ACTIVATION_LINK_INVALID = 'This activation link is invalid or has expired. Ask for a new one.';
 
 /** Emails a fresh activation link to `user` (older links stop working). */
 export async function sendActivationEmail(
@@ -41,7 +39,7 @@ export async function activationStrategy(
   const live = user && !user.verified ? await findLiveLink(ctx.db, 'activation', token, user.id) : null;
   if (user && live) return { shouldSetPassword: !user.password_hash };
   const invited = await invitationActivationStrategy(ctx.db, userId, token);
-  if (!invited) throw httpError(400, ACTIVATION_LINK_INVALID);
+  if (!invited) throw contractError('ACTIVATION_LINK_INVALID');
   return invited;
 }
 
@@ -55,7 +53,7 @@ export async function activateAccount(
   client: ClientInfo,
 ): Promise<SignedIn> {
   const user = await findUserById(ctx.db, input.userId);
-  if (!user || user.verified) throw httpError(400, ACTIVATION_LINK_INVALID);
+  if (!user || user.verified) throw contractError('ACTIVATION_LINK_INVALID');
   // A new invitee's invitation link: accepting it (with the password when there is none) is the
   // activation; then the invitee is signed in, into the account that invited them.
   if (
@@ -64,18 +62,18 @@ export async function activateAccount(
   ) {
     await acceptInvitation(ctx, input);
     const joined = await findUserById(ctx.db, user.id);
-    if (!joined) throw httpError(400, ACTIVATION_LINK_INVALID);
+    if (!joined) throw contractError('ACTIVATION_LINK_INVALID');
     return ctx.auth.startSession(joined, client);
   }
   let passwordHash: string | null = null;
   if (!user.password_hash) {
-    if (!input.password) throw httpError(400, 'Password is required');
+    if (!input.password) throw contractError('PASSWORD_REQUIRED');
     const problem = await newPasswordProblem(ctx.db, input.password);
-    if (problem) throw httpError(400, problem);
+    if (problem) throw problem;
     passwordHash = await ctx.hasher.hash(input.password);
   }
   const used = await consumeLink(ctx.db, 'activation', input.token, user.id);
-  if (!used) throw httpError(400, ACTIVATION_LINK_INVALID);
+  if (!used) throw contractError('ACTIVATION_LINK_INVALID');
   await ctx.db.transaction(async (tx) => {
     if (passwordHash) await updatePasswordHash(tx, user.id, passwordHash);
     await tx.query('UPDATE users SET verified = true, updated_at = now() WHERE id = $1', [user.id]);

@@ -9,6 +9,7 @@
  * the client's IP (spraying one password over many accounts). A successful sign-in clears the
  * email's count. Refused attempts are not counted again, so the lock ends when the window does.
  */
+import { isContractError, tooManyError, type ContractError } from '../../core/contract/errors';
 import type { Database } from '../storage/database';
 import { normalizeEmail } from './users';
 
@@ -28,12 +29,6 @@ export function attemptKeys(email: string, ip: string | undefined): AttemptKey[]
   const keys: AttemptKey[] = [{ key: `email:${normalizeEmail(email)}`, limit: MAX_FAILURES_PER_EMAIL }];
   if (ip) keys.push({ key: `ip:${ip}`, limit: MAX_FAILURES_PER_IP });
   return keys;
-}
-
-/** "Too many failed attempts. Try again in N minutes." (N rounded up, at least 1). */
-function tooManyAttemptsMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many failed attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 }
 
 /** Seconds until the first key at its limit may try again, or null when none is at its limit. */
@@ -69,24 +64,15 @@ export async function clearFailures(db: Database, email: string): Promise<void> 
   await db.query('DELETE FROM attempt_counters WHERE key = $1', [`email:${normalizeEmail(email)}`]);
 }
 
-/** Thrown by sign-in steps when a key is at its limit; the routes answer 429 with Retry-After. */
-export class TooManyAttemptsError extends Error {
-  constructor(
-    readonly retryAfterSeconds: number,
-    message = tooManyAttemptsMessage(retryAfterSeconds),
-  ) {
-    super(message);
-  }
-}
+/**
+ * Whether `error` is a limit's refusal (`tooManyError`, core/contract/errors.ts: a 429 with
+ * Retry-After), thrown when a key is at its limit.
+ */
+export const isTooManyError = (error: unknown): error is ContractError =>
+  isContractError(error) && error.retryAfterSeconds !== undefined;
 
 /** Codes and links sent per email in one window (sign-in codes, magic links, phone-reset codes). */
 export const MAX_SENDS_PER_EMAIL = 5;
-
-/** "Too many codes requested. Try again in N minutes." */
-function tooManySendsMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many codes requested. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
-}
 
 /**
  * Counts one use of `key` and answers null, or the seconds until the window ends when the key was
@@ -115,7 +101,7 @@ async function takeSlot(db: Database, { key, limit }: AttemptKey): Promise<numbe
  */
 export async function countSend(db: Database, email: string): Promise<void> {
   const seconds = await takeSlot(db, { key: `send:${normalizeEmail(email)}`, limit: MAX_SENDS_PER_EMAIL });
-  if (seconds !== null) throw new TooManyAttemptsError(seconds, tooManySendsMessage(seconds));
+  if (seconds !== null) throw tooManyError('TOO_MANY_CODES', seconds);
 }
 
 /**
@@ -134,18 +120,12 @@ export async function countCodeSend(
       : `send:${normalizeEmail(target.email)}`;
   for (const key of [`send:user:${userId}`, destination]) {
     const seconds = await takeSlot(db, { key, limit: MAX_SENDS_PER_EMAIL });
-    if (seconds !== null) throw new TooManyAttemptsError(seconds, tooManySendsMessage(seconds));
+    if (seconds !== null) throw tooManyError('TOO_MANY_CODES', seconds);
   }
 }
 
 /** Breached-password reset campaigns one account may start in one window (security centre). */
 const MAX_CAMPAIGNS_PER_ACCOUNT = 3;
-
-/** "Too many reset campaigns. Try again in N minutes." */
-function tooManyCampaignsMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many reset campaigns. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
-}
 
 /**
  * Counts one breached-password reset campaign of `tenantId`, refusing it (429) once
@@ -157,17 +137,11 @@ export async function countCampaign(db: Database, tenantId: string): Promise<voi
     key: `campaign:breached:${tenantId}`,
     limit: MAX_CAMPAIGNS_PER_ACCOUNT,
   });
-  if (seconds !== null) throw new TooManyAttemptsError(seconds, tooManyCampaignsMessage(seconds));
+  if (seconds !== null) throw tooManyError('TOO_MANY_CAMPAIGNS', seconds);
 }
 
 /** Sign-ups accepted from one IP address in one window, unless the `signUpsPerIp` option says otherwise. */
 export const DEFAULT_SIGN_UPS_PER_IP = 10;
-
-/** "Too many sign-ups from this network. Try again in N minutes." */
-function tooManySignUpsMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many sign-ups from this network. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
-}
 
 /**
  * Counts one sign-up from `ip`, refusing it (429) once `limit` were made from that address in the
@@ -177,11 +151,11 @@ function tooManySignUpsMessage(retryAfterSeconds: number): string {
 export async function countSignUp(db: Database, ip: string | undefined, limit: number): Promise<void> {
   if (!ip) return;
   const seconds = await takeSlot(db, { key: `signup:ip:${ip}`, limit });
-  if (seconds !== null) throw new TooManyAttemptsError(seconds, tooManySignUpsMessage(seconds));
+  if (seconds !== null) throw tooManyError('TOO_MANY_SIGN_UPS', seconds);
 }
 
-/** Throws TooManyAttemptsError when any key is at its limit. */
+/** Throws TOO_MANY_ATTEMPTS (429) when any key is at its limit. */
 export async function assertNotLocked(db: Database, keys: AttemptKey[]): Promise<void> {
   const seconds = await lockedFor(db, keys);
-  if (seconds !== null) throw new TooManyAttemptsError(seconds);
+  if (seconds !== null) throw tooManyError('TOO_MANY_ATTEMPTS', seconds);
 }

@@ -5,10 +5,9 @@ import type { Database } from '../storage/database';
 import { assertNotLocked, attemptKeys, clearFailures, recordFailure } from './attempts';
 import { isBreachedPassword, recordBreachVerdict } from './breached-passwords';
 import type { PasswordHasher } from './passwords';
-import { httpError } from '../http/errors';
-import { IP_NOT_ALLOWED, ipAllowed } from './ip-restrictions';
+import { contractError } from '../../core/contract/errors';
+import { ipAllowed } from './ip-restrictions';
 import {
-  ACCOUNT_LOCKED,
   clearFailedSignIns,
   lockoutContextOf,
   enforceSessionPolicy,
@@ -130,11 +129,11 @@ export class AuthService {
   ): Promise<SignedIn> {
     // Every sign-in method ends here: a user locked by the lockout policy opens no session (an
     // administrator's impersonation excepted).
-    if (user.locked_at && !impersonatorId) throw httpError(403, ACCOUNT_LOCKED);
+    if (user.locked_at && !impersonatorId) throw contractError('ACCOUNT_LOCKED');
     const tenants = await listUserTenants(this.db, user.id);
     const tenantId = pickActiveTenant(tenants, preferredTenantId ?? user.active_tenant_id)?.id ?? null;
     // The account's IP restrictions apply to whoever opens a session in it, impersonators included.
-    if (!(await ipAllowed(this.db, tenantId, client.ip))) throw httpError(403, IP_NOT_ALLOWED);
+    if (!(await ipAllowed(this.db, tenantId, client.ip))) throw contractError('IP_NOT_ALLOWED');
     const { session, refreshToken } = await createSession(this.db, {
       userId: user.id,
       tenantId,

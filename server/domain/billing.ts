@@ -21,7 +21,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { PaymentProvider } from '../billing/provider';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import type { Database } from '../storage/database';
 
 const TRIAL_DAYS = 14;
@@ -337,7 +337,7 @@ export async function findSubscription(
   subscriptionId: string,
 ): Promise<SubscriptionRow> {
   const sub = await currentSubscription(deps, tenantId);
-  if (sub.id !== subscriptionId) throw httpError(404, 'Subscription not found');
+  if (sub.id !== subscriptionId) throw contractError('SUBSCRIPTION_NOT_FOUND');
   return sub;
 }
 
@@ -351,7 +351,7 @@ export async function subscriptionView(deps: BillingDeps, sub: SubscriptionRow) 
 
 async function refuseIfExternallyManaged(db: Database, tenantId: string): Promise<void> {
   if ((await tenantConfiguration(db, tenantId)).externally_managed)
-    throw httpError(400, 'Billing is externally managed.');
+    throw contractError('BILLING_EXTERNALLY_MANAGED');
 }
 
 /** Spec 001 §4: cancel only an active subscription without a cancellation. */
@@ -363,9 +363,8 @@ export async function cancelSubscription(
 ): Promise<void> {
   const sub = await findSubscription(deps, tenantId, subscriptionId);
   await refuseIfExternallyManaged(deps.db, tenantId);
-  if (!allowCancellation) throw httpError(403, 'Plan cancellation is not allowed');
-  if (sub.status !== 'active' || sub.cancellation_policy)
-    throw httpError(400, 'Only an active subscription without a cancellation can be cancelled');
+  if (!allowCancellation) throw contractError('PLAN_CANCELLATION_NOT_ALLOWED');
+  if (sub.status !== 'active' || sub.cancellation_policy) throw contractError('SUBSCRIPTION_NOT_CANCELLABLE');
   if (sub.external_id && deps.provider) await deps.provider.setCancelAtPeriodEnd(sub.external_id, true);
   await saveSubscription(deps.db, { ...sub, cancellation_policy: 'atPeriodEnd' });
 }
@@ -378,8 +377,7 @@ export async function renewSubscription(
 ): Promise<void> {
   const sub = await findSubscription(deps, tenantId, subscriptionId);
   await refuseIfExternallyManaged(deps.db, tenantId);
-  if (sub.cancellation_policy !== 'atPeriodEnd')
-    throw httpError(400, 'Only a subscription cancelled at period end can be renewed');
+  if (sub.cancellation_policy !== 'atPeriodEnd') throw contractError('SUBSCRIPTION_NOT_RENEWABLE');
   if (sub.external_id && deps.provider) await deps.provider.setCancelAtPeriodEnd(sub.external_id, false);
   await saveSubscription(deps.db, { ...sub, cancellation_policy: null });
 }
@@ -398,13 +396,13 @@ async function chargeAndStart(
   start = new Date(),
 ): Promise<SubscriptionRow | null> {
   const { db, provider } = deps;
-  if (!provider) throw httpError(400, 'Payment provider not configured');
+  if (!provider) throw contractError('PAYMENT_PROVIDER_NOT_CONFIGURED');
   const done = await db.query('SELECT 1 FROM billing_invoices WHERE idempotency_key = $1', [key]);
   if (done.rows.length) return sub;
   const method = await paymentMethodRow(db, sub.tenant_id, paymentMethodId);
   const config = await tenantConfiguration(db, sub.tenant_id);
   if (plan.amount > 0 && !plan.external_price_id && provider.name === 'stripe')
-    throw httpError(400, 'The plan has no price at the payment provider');
+    throw contractError('PLAN_PRICE_MISSING');
   const result = await provider.chargePlan({
     customerId: config.mapping_id ?? '',
     subscriptionId: sub.external_id || null,
@@ -469,10 +467,10 @@ export async function changePlan(
   const sub = await findSubscription(deps, tenantId, subscriptionId);
   await refuseIfExternallyManaged(db, tenantId);
   const plan = await findPlan(db, body.planId);
-  if (!plan) throw httpError(404, 'Plan not found');
+  if (!plan) throw contractError('PLAN_NOT_FOUND');
   const current = await planById(db, sub.plan_id);
   if (!options.allowDowngrade && plan.amount < current.amount && sub.status !== 'trialing')
-    throw httpError(403, 'Plan downgrades are not allowed');
+    throw contractError('PLAN_DOWNGRADE_NOT_ALLOWED');
   // The same plan with another card, already paid for this period: only the card changes, nothing
   // is charged (the subscriptions page's "Change card"); it pays from the next renewal.
   if (sub.status === 'active' && plan.id === sub.plan_id && body.paymentMethodId) {
@@ -502,13 +500,13 @@ export async function changePlan(
     return;
   }
   const methodId = body.paymentMethodId || sub.payment_method_id;
-  if (!methodId) throw httpError(400, 'A payment method is required for this plan');
+  if (!methodId) throw contractError('PAYMENT_METHOD_REQUIRED');
   await completeSetup(deps, tenantId, methodId);
   const key = options.idempotencyKey
     ? `client:${tenantId}:${options.idempotencyKey}`
     : `change:${sub.id}:v${sub.version}:${plan.id}:${methodId}`;
   const changed = await chargeAndStart(deps, sub, plan, methodId, key);
-  if (!changed) throw httpError(402, 'Your card was declined.');
+  if (!changed) throw contractError('CARD_DECLINED');
 }
 
 // ---------------------------------------------------------------------------- payment methods
@@ -517,7 +515,7 @@ async function paymentMethodRow(db: Database, tenantId: string, id: string): Pro
     `SELECT * FROM billing_payment_methods WHERE tenant_id = $1 AND id::text = $2`,
     [tenantId, id],
   );
-  if (!rows[0]) throw httpError(404, 'Payment method not found');
+  if (!rows[0]) throw contractError('PAYMENT_METHOD_NOT_FOUND');
   return rows[0];
 }
 
@@ -550,7 +548,7 @@ export async function listPaymentMethods(db: Database, tenantId: string) {
 
 export async function getPaymentMethod(db: Database, tenantId: string, id: string) {
   const row = await paymentMethodRow(db, tenantId, id);
-  if (row.setup_status !== 'succeeded') throw httpError(404, 'Payment method not found');
+  if (row.setup_status !== 'succeeded') throw contractError('PAYMENT_METHOD_NOT_FOUND');
   return paymentMethodDto(row);
 }
 
@@ -577,7 +575,7 @@ export async function createSetupIntent(
   contact: { name?: string; email: string },
 ) {
   const provider = deps.provider;
-  if (!provider) throw httpError(400, 'Payment provider not configured');
+  if (!provider) throw contractError('PAYMENT_PROVIDER_NOT_CONFIGURED');
   const customerId = await ensureCustomer(deps.db, provider, tenantId, contact);
   const intent = await provider.createSetupIntent(
     customerId,
@@ -596,7 +594,7 @@ async function completeSetup(deps: BillingDeps, tenantId: string, id: string): P
   const row = await paymentMethodRow(deps.db, tenantId, id);
   if (row.setup_status === 'succeeded') return;
   const confirmed = deps.provider && (await deps.provider.confirmedSetup(row.external_id));
-  if (!confirmed) throw httpError(400, 'The card has not been confirmed yet');
+  if (!confirmed) throw contractError('CARD_NOT_CONFIRMED');
   await deps.db.query(
     `UPDATE billing_payment_methods SET external_id = $2, brand = $3, last4 = $4, exp_month = $5, exp_year = $6,
        setup_status = 'succeeded' WHERE id = $1`,
@@ -627,7 +625,7 @@ export async function recordDevelopmentCard(
        setup_status = $8 WHERE tenant_id = $1 AND external_id = $2 AND setup_status <> 'succeeded' RETURNING id`,
     [tenantId, setupId, card.brand, card.last4, card.expMonth, card.expYear, card.name, status],
   );
-  if (!rows[0]) throw httpError(404, 'Setup not found');
+  if (!rows[0]) throw contractError('CARD_SETUP_NOT_FOUND');
   return rows[0].id;
 }
 
@@ -636,7 +634,7 @@ export async function setupStatus(db: Database, tenantId: string, setupId: strin
     `SELECT id, setup_status FROM billing_payment_methods WHERE tenant_id = $1 AND external_id = $2`,
     [tenantId, setupId],
   );
-  if (!rows[0]) throw httpError(404, 'Setup not found');
+  if (!rows[0]) throw contractError('CARD_SETUP_NOT_FOUND');
   return rows[0];
 }
 
@@ -677,7 +675,7 @@ export async function findInvoice(db: Database, tenantId: string, id: string): P
       WHERE i.tenant_id = $1 AND i.id::text = $2`,
     [tenantId, id],
   );
-  if (!rows[0]) throw httpError(404, 'Invoice not found');
+  if (!rows[0]) throw contractError('INVOICE_NOT_FOUND');
   return rows[0];
 }
 

@@ -9,9 +9,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import type { Database } from '../storage/database';
 
-export const BREACHED_PASSWORD_MESSAGE =
-  'This password has appeared in a data breach. Choose a different password.';
-
 let list: Set<string> | null = null;
 
 function breachedList(): Set<string> {

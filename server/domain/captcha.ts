@@ -12,19 +12,11 @@
  * Emails in `ignoredEmails` (automated test accounts) skip the check.
  */
 import type { AppContext } from '../context';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import type { Database } from '../storage/database';
 import { loadSecretsKey, SecretBox } from './secrets';
 
 const VERIFY_TIMEOUT_MS = 5000;
-
-export const CAPTCHA_MESSAGES = {
-  required: 'Complete the captcha check.',
-  failed: 'The captcha check failed. Try again.',
-  unavailable: 'The captcha check is unavailable. Try again in a moment.',
-  needsKeys: 'A captcha policy needs a site key and a secret key to be turned on.',
-  vendorOnly: 'Only a vendor administrator can change the captcha policy',
-} as const;
 
 interface CaptchaRow {
   id: string;
@@ -91,7 +83,7 @@ export async function saveCaptchaPolicy(ctx: AppContext, input: CaptchaPolicyInp
   const secret = input.secretKey
     ? (await secretBox(ctx)).seal(input.secretKey)
     : (current?.secret_key_sealed ?? null);
-  if (input.enabled && (!input.siteKey.trim() || !secret)) throw httpError(400, CAPTCHA_MESSAGES.needsKeys);
+  if (input.enabled && (!input.siteKey.trim() || !secret)) throw contractError('CAPTCHA_NEEDS_KEYS');
   await ctx.db.query(
     `INSERT INTO captcha_policy (enabled, site_key, secret_key_sealed, min_score, ignored_emails)
      VALUES ($1, $2, $3, $4, $5)
@@ -120,8 +112,8 @@ export async function verifyCaptcha(
   const policy = await captchaRow(ctx.db);
   if (!policy?.enabled) return;
   if (input.email && policy.ignored_emails.includes(input.email.trim().toLowerCase())) return;
-  if (!input.token) throw httpError(400, CAPTCHA_MESSAGES.required);
-  if (!policy.secret_key_sealed) throw httpError(503, CAPTCHA_MESSAGES.unavailable);
+  if (!input.token) throw contractError('CAPTCHA_REQUIRED');
+  if (!policy.secret_key_sealed) throw contractError('CAPTCHA_UNAVAILABLE');
   const secret = (await secretBox(ctx)).open(policy.secret_key_sealed);
   let answer: { success?: unknown; score?: unknown };
   try {
@@ -134,10 +126,10 @@ export async function verifyCaptcha(
     if (!response.ok) throw new Error(`captcha verifier answered ${response.status}`);
     answer = (await response.json()) as typeof answer;
   } catch {
-    throw httpError(503, CAPTCHA_MESSAGES.unavailable);
+    throw contractError('CAPTCHA_UNAVAILABLE');
   }
-  if (answer?.success !== true) throw httpError(400, CAPTCHA_MESSAGES.failed);
+  if (answer?.success !== true) throw contractError('CAPTCHA_FAILED');
   // Score-based captchas (reCAPTCHA v3): below the policy's minimum is a failure.
   if (typeof answer.score === 'number' && answer.score < policy.min_score)
-    throw httpError(400, CAPTCHA_MESSAGES.failed);
+    throw contractError('CAPTCHA_FAILED');
 }

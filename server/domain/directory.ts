@@ -164,11 +164,6 @@ export async function touchScimConfiguration(db: Database, id: string): Promise<
   await db.query('UPDATE scim_configurations SET last_sync = now() WHERE id = $1', [id]);
 }
 
-export const SCIM_MANAGED_USER =
-  'This user is managed by SCIM provisioning: change them in your identity provider';
-export const SCIM_MANAGED_GROUP =
-  'This group is managed by SCIM provisioning: change it in your identity provider';
-
 /** Whether a SCIM configuration manages the member `userId` of `tenantId` (the portal may not remove them). */
 export async function isScimManagedMember(db: Database, tenantId: string, userId: string): Promise<boolean> {
   const { rows } = await db.query(

@@ -6,11 +6,6 @@
 import { PORTAL_FLAGS } from '../../core/portal/pages';
 import type { Database } from '../storage/database';
 
-export const FLAG_MESSAGES = {
-  vendorOnly: 'Only a vendor administrator can change feature flags',
-  notFound: 'Feature flag not found',
-} as const;
-
 /** A flag as the vendor's portal configuration shows it. */
 interface FeatureFlagDto {
   key: string;

@@ -3,9 +3,9 @@
  * their external identity, else link an existing account by verified email, else create them just
  * in time.
  */
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import type { Database } from '../storage/database';
-import { DOMAIN_NOT_ALLOWED, emailDomainAllowed } from './email-domain-restrictions';
+import { emailDomainAllowed } from './email-domain-restrictions';
 import { addMembership, createTenant, creatorRoleKeys } from './tenants';
 import {
   findUserByEmail,
@@ -54,7 +54,7 @@ export async function resolveFederatedUser(
   );
   if (linked.rows[0]) {
     const user = await findUserById(db, linked.rows[0].user_id);
-    if (!user) throw httpError(401, 'Failed to authenticate');
+    if (!user) throw contractError('AUTHENTICATION_FAILED');
     await db.query('UPDATE external_identities SET last_login = now() WHERE provider = $1 AND subject = $2', [
       identity.provider,
       identity.subject,
@@ -64,7 +64,7 @@ export async function resolveFederatedUser(
   }
   const existing = await findUserByEmail(db, email);
   if (existing) {
-    if (!identity.emailVerified) throw httpError(401, 'Failed to authenticate');
+    if (!identity.emailVerified) throw contractError('AUTHENTICATION_FAILED');
     await db.query(
       'INSERT INTO external_identities (provider, subject, user_id, last_login) VALUES ($1, $2, $3, now()) ON CONFLICT DO NOTHING',
       [identity.provider, identity.subject, existing.id],
@@ -75,11 +75,11 @@ export async function resolveFederatedUser(
   }
 
   const settings = await getVendorSettings(db);
-  if (placement.kind === 'ownTenant' && !settings.allowSignups) throw httpError(403, 'Sign up is disabled');
+  if (placement.kind === 'ownTenant' && !settings.allowSignups) throw contractError('SIGN_UP_DISABLED');
   // A person created just in time in the SSO tenant joins it: its email-domain restrictions apply
   // (as for an existing account, ensureMembership), before any account is created.
   if (placement.kind === 'tenant' && !(await emailDomainAllowed(db, placement.tenantId, email)))
-    throw httpError(403, DOMAIN_NOT_ALLOWED);
+    throw contractError('EMAIL_DOMAIN_NOT_ALLOWED');
   const localPart = email.split('@')[0] ?? email;
   const name = identity.name?.trim().slice(0, 100) || localPart;
   try {
@@ -135,6 +135,6 @@ async function ensureMembership(
   // Just-in-time membership follows the account's email-domain restrictions.
   const user = await findUserById(db, userId);
   if (!user || !(await emailDomainAllowed(db, placement.tenantId, user.email)))
-    throw httpError(403, DOMAIN_NOT_ALLOWED);
+    throw contractError('EMAIL_DOMAIN_NOT_ALLOWED');
   await addMembership(db, { userId, tenantId: placement.tenantId, roleKeys: placement.roleKeys });
 }

@@ -17,20 +17,12 @@
  * routes compare them with what the member holds in the sub-account.
  */
 import { holdsPermission } from '../../core/contract/permissions';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import type { Database } from '../storage/database';
 import { getGroup } from './groups';
 import { permissionKeysOfRoles } from './roles';
 import { loadAuthorization } from './tenants';
 import type { AccessTokenClaims } from './tokens';
-
-const GRANT_MESSAGES = {
-  notHeld: (key: string) => `You cannot grant the ${key} permission: you do not hold it`,
-  memberAbove: 'This member holds permissions you do not have: you cannot change them',
-  ownRoles: 'You cannot change your own roles',
-  removeSelf: 'You cannot remove yourself from the account',
-  denySelf: 'You cannot deny your own access to the account you are signed in to',
-} as const;
 
 /** The keys among `keys` that `held` does not cover (empty: `held` covers them all). */
 export function keysNotHeld(held: readonly string[], keys: Iterable<string>): string[] {
@@ -40,7 +32,7 @@ export function keysNotHeld(held: readonly string[], keys: Iterable<string>): st
 /** 403 unless the caller holds every permission they try to grant (or take away). */
 export function assertMayGrant(claims: AccessTokenClaims, keys: Iterable<string>): void {
   const [missing] = keysNotHeld(claims.permissions ?? [], keys);
-  if (missing !== undefined) throw httpError(403, GRANT_MESSAGES.notHeld(missing));
+  if (missing !== undefined) throw contractError('GRANT_NOT_HELD', { permission: missing });
 }
 
 /**
@@ -111,10 +103,10 @@ export async function assertMayActOn(
   action: MemberAction,
 ): Promise<void> {
   if (userId === claims.sub) {
-    if (action === 'roles') throw httpError(400, GRANT_MESSAGES.ownRoles);
-    if (tenantId === claims.tenantId && action === 'remove') throw httpError(400, GRANT_MESSAGES.removeSelf);
-    if (tenantId === claims.tenantId && action === 'access') throw httpError(400, GRANT_MESSAGES.denySelf);
+    if (action === 'roles') throw contractError('OWN_ROLES');
+    if (tenantId === claims.tenantId && action === 'remove') throw contractError('REMOVE_SELF');
+    if (tenantId === claims.tenantId && action === 'access') throw contractError('DENY_SELF');
   }
   if (!holdsEverything(claims.permissions ?? [], await memberPermissionKeys(db, tenantId, userId)))
-    throw httpError(403, GRANT_MESSAGES.memberAbove);
+    throw contractError('MEMBER_ABOVE');
 }

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Database } from '../storage/database';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { keysNotHeld } from './grants';
 import { listUserTenants } from './tenants';
 import type { AccessTokenClaims } from './tokens';
@@ -72,7 +72,7 @@ async function isWithin(db: Database, rootId: string, tenantId: string): Promise
 
 /** 404 unless `tenantId` is the caller's active tenant or one of its sub-accounts (no hint of others). */
 export async function assertWithin(db: Database, rootId: string, tenantId: string): Promise<void> {
-  if (!(await isWithin(db, rootId, tenantId))) throw httpError(404, 'Sub-account not found');
+  if (!(await isWithin(db, rootId, tenantId))) throw contractError('SUB_ACCOUNT_NOT_FOUND');
 }
 
 interface SubAccountQuery {
@@ -173,7 +173,7 @@ export async function createSubAccount(
       [input.name, input.parentId, input.tenantId ?? null],
     );
     // The parent is within the tree (checked above): no row means the chosen id is taken.
-    if (!rows[0]) throw httpError(409, 'An account with this id already exists');
+    if (!rows[0]) throw contractError('SUB_ACCOUNT_ID_TAKEN');
     const tenant = rows[0];
     // A tenant API token's subject is the token, not a user: nobody to make a member then.
     const membership = await tx.query<{ id: string }>(
@@ -220,14 +220,14 @@ export async function renameSubAccount(
   tenantId: string,
   name: string,
 ): Promise<void> {
-  if (tenantId === rootId) throw httpError(400, 'Rename your own account in the account settings');
+  if (tenantId === rootId) throw contractError('SUB_ACCOUNT_RENAME_OWN');
   await assertWithin(db, rootId, tenantId);
   await db.query('UPDATE tenants SET name = $2, updated_at = now() WHERE id = $1', [tenantId, name]);
 }
 
 /** Deletes a sub-account and every sub-account below it. */
 export async function deleteSubAccount(db: Database, rootId: string, tenantId: string): Promise<void> {
-  if (tenantId === rootId) throw httpError(400, 'You cannot delete the account you are signed in to');
+  if (tenantId === rootId) throw contractError('SUB_ACCOUNT_DELETE_OWN');
   await assertWithin(db, rootId, tenantId);
   await db.query('DELETE FROM tenants WHERE id = $1', [tenantId]);
 }
@@ -417,7 +417,7 @@ async function membershipOf(db: Database, tenantId: string, userId: string): Pro
     'SELECT id FROM memberships WHERE tenant_id = $1 AND user_id = $2',
     [tenantId, userId],
   );
-  if (!rows[0]) throw httpError(404, 'User not found in this sub-account');
+  if (!rows[0]) throw contractError('SUB_ACCOUNT_USER_NOT_FOUND');
   return rows[0].id;
 }
 
@@ -429,7 +429,7 @@ async function assignableRoles(db: Database, tenantId: string, roleIds: string[]
     `SELECT id FROM roles WHERE id = ANY($1::uuid[]) AND (tenant_id IS NULL OR tenant_id = $2)`,
     [ids, tenantId],
   );
-  if (rows.length !== ids.length) throw httpError(400, 'Some roles do not exist in this account');
+  if (rows.length !== ids.length) throw contractError('ROLES_UNKNOWN');
   return ids;
 }
 
@@ -510,7 +510,7 @@ export async function addSubAccountUsers(
         `SELECT u.id FROM users u JOIN memberships m ON m.user_id = u.id AND m.tenant_id = $1 WHERE lower(u.email) = lower($2)`,
         [input.rootId, email],
       );
-      if (!rows[0]) throw httpError(404, 'No member of your account has this email');
+      if (!rows[0]) throw contractError('SUB_ACCOUNT_NO_SUCH_MEMBER');
       users.push({ id: rows[0].id, own: input.rolesOf?.get(email.toLowerCase()) ?? [] });
     }
     const plan: Array<{ tenantId: string; roleIds: string[] }> = [];
@@ -526,7 +526,7 @@ export async function addSubAccountUsers(
           `INSERT INTO memberships (user_id, tenant_id, access_allowed) VALUES ($1, $2, $3) ON CONFLICT (user_id, tenant_id) DO NOTHING RETURNING id`,
           [userId, tenantId, input.allowAccess],
         );
-        if (!inserted.rows[0]) throw httpError(409, 'This user is already a member of the sub-account');
+        if (!inserted.rows[0]) throw contractError('SUB_ACCOUNT_ALREADY_MEMBER');
         if (roleIds.length)
           await tx.query(
             'INSERT INTO membership_roles (membership_id, role_id) SELECT $1, unnest($2::uuid[])',
@@ -555,8 +555,7 @@ export async function switchTenant(
   input: { userId: string; sessionId: string; tenantId: string },
 ): Promise<void> {
   const tenants = await listUserTenants(db, input.userId);
-  if (!tenants.some((t) => t.id === input.tenantId))
-    throw httpError(403, 'You are not a member of this account');
+  if (!tenants.some((t) => t.id === input.tenantId)) throw contractError('NOT_ACCOUNT_MEMBER');
   await db.query('UPDATE sessions SET tenant_id = $3 WHERE id = $1 AND user_id = $2', [
     input.sessionId,
     input.userId,

@@ -17,6 +17,7 @@
  */
 import { holdsPermission } from '../../core/contract/permissions';
 import type { Database } from '../storage/database';
+import { contractError, type ContractError } from '../../core/contract/errors';
 import { isApiTokenAccess } from './api-tokens';
 import type { AuthService, ClientInfo, SignedIn } from './auth';
 import { holdsEverything, memberPermissionKeys } from './grants';
@@ -27,28 +28,9 @@ import { findUserById } from './users';
 /** The permission that allows impersonation (granted by the wildcard `fe.*`). */
 export const IMPERSONATE_PERMISSION = 'fe.secure.write.impersonate';
 
-type ImpersonationResult =
-  { ok: true; signedIn: SignedIn } | { ok: false; status: 400 | 403 | 404; message: string };
+type ImpersonationResult = { ok: true; signedIn: SignedIn } | { ok: false; error: ContractError };
 
-export const IMPERSONATION_MESSAGES = {
-  noPermission: `You need the ${IMPERSONATE_PERMISSION} permission to do this`,
-  alreadyImpersonating: 'You are already impersonating a user. Sign out and sign in as yourself first',
-  noTenant: 'You are not a member of any account',
-  otherTenant: 'You can only impersonate members of your active account',
-  self: 'You cannot impersonate yourself',
-  notFound: 'User not found in this account',
-  notVerified: 'This user has not activated their account yet',
-  superUser: 'Super users cannot be impersonated',
-  escalation: 'This user has permissions you do not have, so you cannot impersonate them',
-  noSwitch: 'An impersonated session stays in the account it was opened in',
-  apiToken: 'API tokens cannot impersonate users',
-} as const;
-
-const refuse = (status: 400 | 403 | 404, message: string): ImpersonationResult => ({
-  ok: false,
-  status,
-  message,
-});
+const refuse = (error: ContractError): ImpersonationResult => ({ ok: false, error });
 
 /** Checks the rules above and, when they all hold, opens the impersonated session. */
 export async function impersonate(
@@ -58,28 +40,28 @@ export async function impersonate(
   request: { userId: string; tenantId?: string | null | undefined },
   client: ClientInfo,
 ): Promise<ImpersonationResult> {
-  if (caller.act) return refuse(403, IMPERSONATION_MESSAGES.alreadyImpersonating);
-  if (isApiTokenAccess(caller)) return refuse(403, IMPERSONATION_MESSAGES.apiToken);
+  if (caller.act) return refuse(contractError('IMPERSONATION_CHAINED'));
+  if (isApiTokenAccess(caller)) return refuse(contractError('IMPERSONATION_API_TOKEN'));
   if (!holdsPermission(caller.permissions ?? [], IMPERSONATE_PERMISSION))
-    return refuse(403, IMPERSONATION_MESSAGES.noPermission);
+    return refuse(contractError('PERMISSION_REQUIRED', { permission: IMPERSONATE_PERMISSION }));
   const tenantId = caller.tenantId;
-  if (!tenantId) return refuse(403, IMPERSONATION_MESSAGES.noTenant);
+  if (!tenantId) return refuse(contractError('NO_ACCOUNT'));
   if (request.tenantId && request.tenantId !== tenantId)
-    return refuse(403, IMPERSONATION_MESSAGES.otherTenant);
-  if (request.userId === caller.sub) return refuse(400, IMPERSONATION_MESSAGES.self);
+    return refuse(contractError('IMPERSONATION_OTHER_ACCOUNT'));
+  if (request.userId === caller.sub) return refuse(contractError('IMPERSONATION_SELF'));
 
   // A malformed id is simply nobody: the same 404 as an unknown one.
   const target = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(request.userId)
     ? await findUserById(db, request.userId)
     : null;
   const tenants = target ? await listUserTenants(db, target.id) : [];
-  if (!target || !tenants.some((t) => t.id === tenantId)) return refuse(404, IMPERSONATION_MESSAGES.notFound);
-  if (!target.verified) return refuse(400, IMPERSONATION_MESSAGES.notVerified);
-  if (target.super_user) return refuse(403, IMPERSONATION_MESSAGES.superUser);
+  if (!target || !tenants.some((t) => t.id === tenantId)) return refuse(contractError('MEMBER_NOT_FOUND'));
+  if (!target.verified) return refuse(contractError('IMPERSONATION_NOT_ACTIVATED'));
+  if (target.super_user) return refuse(contractError('IMPERSONATION_SUPER_USER'));
 
   // The rule of every route that acts on a member (domain/grants.ts): not one who holds more.
   if (!holdsEverything(caller.permissions ?? [], await memberPermissionKeys(db, tenantId, target.id)))
-    return refuse(403, IMPERSONATION_MESSAGES.escalation);
+    return refuse(contractError('IMPERSONATION_ESCALATION'));
 
   const signedIn = await auth.startSession(target, client, tenantId, caller.sub);
   await db.query(

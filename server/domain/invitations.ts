@@ -18,8 +18,8 @@
 import { createHash } from 'node:crypto';
 import { holdsPermission } from '../../core/contract/permissions';
 import { accountLink, choosePasswordEmail, invitationEmail, joinedAccountEmail } from '../delivery/messages';
-import { DOMAIN_NOT_ALLOWED, emailDomainAllowed } from './email-domain-restrictions';
-import { httpError } from '../http/errors';
+import { emailDomainAllowed } from './email-domain-restrictions';
+import { contractError } from '../../core/contract/errors';
 import type { Database } from '../storage/database';
 import type { SecretBox } from './mfa-crypto';
 import { sendQuietly, type FlowContext } from './account-flows';
@@ -45,16 +45,6 @@ import {
   UserExistsError,
 } from './users';
 import { emitEvent } from './connectivity';
-
-const INVITATION_INVALID =
-  'This invitation is invalid or has expired. Ask the account administrator for a new one.';
-export const INVITE_LINK_INVALID =
-  'This invite link is invalid or has expired. Ask the account administrator for a new one.';
-const ALREADY_MEMBER = 'A user with this email is already a member of this account';
-const ALREADY_INVITED = 'This user is already invited to this account: resend the invitation instead';
-const NOT_PENDING = 'This user has already accepted the invitation';
-const UNKNOWN_ROLES = 'Some roles do not exist in this account';
-const NOT_MEMBER = 'User not found in this account';
 
 /** Spec 001 §9: "Invite link default lifetime 43200 minutes (30 days)". */
 export const INVITE_LINK_DEFAULT_MINUTES = 43200;
@@ -112,12 +102,13 @@ async function sendInvitation(
  */
 export async function inviteUser(ctx: FlowContext, input: InviteInput, log: Log): Promise<TeamUserDto> {
   const email = normalizeEmail(input.email);
-  if (!(await emailDomainAllowed(ctx.db, input.tenantId, email))) throw httpError(403, DOMAIN_NOT_ALLOWED);
+  if (!(await emailDomainAllowed(ctx.db, input.tenantId, email)))
+    throw contractError('EMAIL_DOMAIN_NOT_ALLOWED');
   const roleIds = [...new Set(input.roleIds ?? [])];
   const userId = await ctx.db
     .transaction(async (tx) => {
       const assignable = new Set((await listAssignableRoles(tx, input.tenantId)).map((r) => r.id));
-      if (roleIds.some((id) => !assignable.has(id))) throw httpError(400, UNKNOWN_ROLES);
+      if (roleIds.some((id) => !assignable.has(id))) throw contractError('ROLES_UNKNOWN');
       let user = await findUserByEmail(tx, email);
       if (user) {
         const existing = await tx.query<{ invitation_pending: boolean }>(
@@ -125,7 +116,7 @@ export async function inviteUser(ctx: FlowContext, input: InviteInput, log: Log)
           [user.id, input.tenantId],
         );
         if (existing.rows[0])
-          throw httpError(409, existing.rows[0].invitation_pending ? ALREADY_INVITED : ALREADY_MEMBER);
+          throw contractError(existing.rows[0].invitation_pending ? 'ALREADY_INVITED' : 'ALREADY_MEMBER');
       } else {
         const vendor = (
           await tx.query<{ vendor_id: string }>('SELECT vendor_id FROM tenants WHERE id = $1', [
@@ -155,7 +146,7 @@ export async function inviteUser(ctx: FlowContext, input: InviteInput, log: Log)
     })
     .catch((error: unknown) => {
       // Two admins inviting one new address at the same moment: the unique index decides.
-      if (error instanceof UserExistsError) throw httpError(409, ALREADY_INVITED);
+      if (error instanceof UserExistsError) throw contractError('ALREADY_INVITED');
       throw error;
     });
   await emitEvent(ctx, input.tenantId, 'user.invited', { userId, email });
@@ -184,8 +175,8 @@ export async function resendInvitation(
     [input.userId, input.tenantId],
   );
   const row = rows[0];
-  if (!row) throw httpError(404, NOT_MEMBER);
-  if (!row.invitation_pending) throw httpError(400, NOT_PENDING);
+  if (!row) throw contractError('MEMBER_NOT_FOUND');
+  if (!row.invitation_pending) throw contractError('INVITATION_ACCEPTED');
   await sendInvitation(ctx, { ...input, email: row.email }, log);
 }
 
@@ -217,7 +208,7 @@ export async function resendAllInvitations(
     );
     sent.push(row.tenant_id);
   }
-  if (sent.length === 0) throw httpError(404, 'This user has no pending invitation in your accounts');
+  if (sent.length === 0) throw contractError('INVITATION_NONE_PENDING');
   return { tenantIds: sent };
 }
 
@@ -311,7 +302,7 @@ export async function verifyInvitation(
   token: string,
 ): Promise<{ name: string; tenantId: string; shouldSetPassword: boolean; email: string }> {
   const live = await liveInvitation(db, userId, token);
-  if (!live) throw httpError(400, INVITATION_INVALID);
+  if (!live) throw contractError('INVITATION_INVALID').withStatus(400);
   return {
     name: live.tenantName,
     tenantId: live.tenantId,
@@ -337,23 +328,23 @@ export async function acceptInvitation(
   options: { passwordOptional: boolean; log: Log } = { passwordOptional: false, log: () => undefined },
 ): Promise<{ tenantId: string; name: string }> {
   const live = await liveInvitation(ctx.db, input.userId, input.token);
-  if (!live) throw httpError(410, INVITATION_INVALID);
+  if (!live) throw contractError('INVITATION_INVALID');
   let passwordHash: string | null = null;
   const choosesLater = live.shouldSetPassword && !input.password && options.passwordOptional;
   if (live.shouldSetPassword && !choosesLater) {
-    if (!input.password) throw httpError(400, 'Password is required');
+    if (!input.password) throw contractError('PASSWORD_REQUIRED');
     const problem = await newPasswordProblem(ctx.db, input.password);
-    if (problem) throw httpError(400, problem);
+    if (problem) throw problem;
     passwordHash = await ctx.hasher.hash(input.password);
   }
   const joined = await ctx.db.transaction(async (tx) => {
     const used = await consumeLink(tx, 'invitation', input.token, input.userId);
-    if (!used || used.data.tenantId !== live.tenantId) throw httpError(410, INVITATION_INVALID);
+    if (!used || used.data.tenantId !== live.tenantId) throw contractError('INVITATION_INVALID');
     const joined = await tx.query(
       'UPDATE memberships SET invitation_pending = false WHERE user_id = $1 AND tenant_id = $2 AND invitation_pending RETURNING id',
       [input.userId, live.tenantId],
     );
-    if (joined.rows.length === 0) throw httpError(410, INVITATION_INVALID);
+    if (joined.rows.length === 0) throw contractError('INVITATION_INVALID');
     await tx.query(
       `UPDATE users SET verified = true, active_tenant_id = $2, updated_at = now(),
               password_hash = COALESCE($3, password_hash)
@@ -502,13 +493,13 @@ export async function updateInviteLink(
       WHERE tenant_id = $1 RETURNING ${LINK_COLUMNS}`,
     [tenantId, patch.expiresInMinutes ?? null, patch.shouldSendEmail ?? null],
   );
-  if (!rows[0]) throw httpError(404, 'This account has no invite link');
+  if (!rows[0]) throw contractError('INVITE_LINK_NONE');
   return toLinkDto(rows[0]);
 }
 
 export async function deleteInviteLink(db: Database, tenantId: string): Promise<void> {
   const { rows } = await db.query('DELETE FROM invite_links WHERE tenant_id = $1 RETURNING id', [tenantId]);
-  if (rows.length === 0) throw httpError(404, 'This account has no invite link');
+  if (rows.length === 0) throw contractError('INVITE_LINK_NONE');
 }
 
 /** The tenant a live invite link token leads to, or null (unknown, expired, replaced, deleted or malformed). */

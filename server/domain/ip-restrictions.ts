@@ -26,8 +26,6 @@ interface IpConfig {
   strategy: IpStrategy;
 }
 
-export const IP_NOT_ALLOWED = 'Your IP address is not allowed to access this account.';
-
 interface Row {
   id: string;
   ip: string;

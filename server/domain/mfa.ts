@@ -21,7 +21,7 @@ import { generate, generateSecret, generateURI, verify } from 'otplib';
 import { maskPhone } from '../../core/contract/phone';
 import { clientDeviceType } from '../../core/contract/requests-webauthn';
 import QRCode from 'qrcode';
-import { HttpError } from '../http/errors';
+import { contractError, isContractError, type ContractError } from '../../core/contract/errors';
 import type { Database } from '../storage/database';
 import { countCodeSend } from './attempts';
 import { tenantMfaPolicy } from './security-policies';
@@ -52,28 +52,9 @@ const MFA_STRATEGIES = [
 type MfaStrategy = (typeof MFA_STRATEGIES)[number];
 export type DeviceType = 'platform' | 'cross-platform';
 
-/** Messages of the reference server (the kit shows them as they come). */
-export const MFA_MESSAGES = {
-  invalidMfaToken: 'Your sign-in attempt has expired. Sign in again.',
-  wrongCode: 'That code is not correct. Check it and try again.',
-  expiredCode: 'That code has expired or was already used. Ask for a new one.',
-  tooManyAttempts: 'Too many wrong attempts. Wait 15 minutes, then sign in again.',
-  wrongRecoveryCode: 'That recovery code is not correct.',
-  webauthnFailed: 'The passkey or security key could not be verified. Try again.',
-  unknownDevice: 'This device is not registered to your account.',
-  strategyDisabled: 'This verification method is not enabled.',
-  alreadyEnrolled: 'Two-factor authentication is already set up for this account.',
-  noPhone: 'Enter a phone number in international format, like +14155550123.',
-  passkeysDisabled: 'Passkeys are not enabled.',
-  noSecondFactor: 'Set up two-factor authentication first: recovery codes come with it.',
-} as const;
-
-/** An MFA refusal: an HttpError, so it leaves as `{ errors: [message] }` with its status. */
-export class MfaError extends HttpError {
-  constructor(status: number, message: string) {
-    super(status, [message]);
-  }
-}
+/** An MFA refusal (a ContractError of an `MFA_` code): a wrong answer counts against the limits. */
+export const isMfaError = (error: unknown): error is ContractError =>
+  isContractError(error) && error.codes.some((code) => code.startsWith('MFA_'));
 
 interface MfaPolicy {
   enforce: boolean;
@@ -208,7 +189,7 @@ export class MfaService {
 
   async assertStrategy(strategy: MfaStrategy): Promise<void> {
     const { strategies } = await this.vendorSettings();
-    if (!strategies.includes(strategy)) throw new MfaError(400, MFA_MESSAGES.strategyDisabled);
+    if (!strategies.includes(strategy)) throw contractError('MFA_STRATEGY_DISABLED');
   }
 
   /**
@@ -248,7 +229,7 @@ export class MfaService {
       'SELECT * FROM mfa_devices WHERE user_id = $1 AND id = $2 AND ($3::text IS NULL OR kind = $3)',
       [userId, deviceId, kind ?? null],
     );
-    if (!rows[0]) throw new MfaError(404, MFA_MESSAGES.unknownDevice);
+    if (!rows[0]) throw contractError('MFA_DEVICE_UNKNOWN');
     return rows[0];
   }
 
@@ -295,7 +276,7 @@ export class MfaService {
       'DELETE FROM mfa_devices WHERE user_id = $1 AND id = $2 AND ($3::text IS NULL OR kind = $3) RETURNING id',
       [userId, deviceId, kind ?? null],
     );
-    if (!rows[0]) throw new MfaError(404, MFA_MESSAGES.unknownDevice);
+    if (!rows[0]) throw contractError('MFA_DEVICE_UNKNOWN');
     // With no second factor left the recovery code has nothing to recover.
     if ((await this.secondFactors(userId)).length === 0)
       await this.db.query('DELETE FROM mfa_recovery_codes WHERE user_id = $1', [userId]);
@@ -407,15 +388,14 @@ export class MfaService {
   /** The live mfaToken's row; 401 when forged, expired or used; 429 while the user is locked out. */
   async requireMfaToken(token: string): Promise<ChallengeRow & { user_id: string }> {
     const row = await this.findChallenge('mfaLogin', token);
-    if (!row?.user_id) throw new MfaError(401, MFA_MESSAGES.invalidMfaToken);
+    if (!row?.user_id) throw contractError('MFA_TOKEN_EXPIRED');
     await this.assertNotLocked(row.user_id);
     return row as ChallengeRow & { user_id: string };
   }
 
   /** Uses the mfaToken up at the successful end of the MFA step. */
   async finishMfaToken(token: string, userId: string): Promise<void> {
-    if (!(await this.consumeChallenge('mfaLogin', token, userId)))
-      throw new MfaError(401, MFA_MESSAGES.invalidMfaToken);
+    if (!(await this.consumeChallenge('mfaLogin', token, userId))) throw contractError('MFA_TOKEN_EXPIRED');
     await this.clearFailures(userId);
   }
 
@@ -423,11 +403,11 @@ export class MfaService {
    * A wrong answer during login: counts against the mfaToken (burned after MAX_ATTEMPTS_PER_TOKEN)
    * and against the user. Throws the answer to give.
    */
-  async wrongAnswer(mfaRow: ChallengeRow | null, userId: string, message: string): Promise<never> {
+  async wrongAnswer(mfaRow: ChallengeRow | null, userId: string, answer: ContractError): Promise<never> {
     const burned = mfaRow ? await this.failChallenge(mfaRow.id) : false;
     const locked = await this.recordFailure(userId);
-    if (locked || burned) throw new MfaError(429, MFA_MESSAGES.tooManyAttempts);
-    throw new MfaError(400, message);
+    if (locked || burned) throw contractError('MFA_TOO_MANY_ATTEMPTS');
+    throw answer.withStatus(400);
   }
 
   // ---------------------------------------------------------------- per-user attempt limit (attempt_counters)
@@ -441,8 +421,7 @@ export class MfaService {
       `SELECT failures FROM attempt_counters WHERE key = $1 AND window_started_at > now() - make_interval(secs => $2)`,
       [this.counterKey(userId), USER_WINDOW_SECONDS],
     );
-    if ((rows[0]?.failures ?? 0) >= MAX_FAILURES_PER_USER)
-      throw new MfaError(429, MFA_MESSAGES.tooManyAttempts);
+    if ((rows[0]?.failures ?? 0) >= MAX_FAILURES_PER_USER) throw contractError('MFA_TOO_MANY_ATTEMPTS');
   }
 
   /** True when this failure reaches the limit. */
@@ -519,7 +498,7 @@ export class MfaService {
     name = 'Authenticator app',
   ): Promise<{ deviceId: string; recoveryCodes: string[] | null } | null> {
     const pending = await this.pendingTotp(userId);
-    if (!pending) throw new MfaError(400, MFA_MESSAGES.expiredCode);
+    if (!pending) throw contractError('MFA_CODE_EXPIRED');
     const step = await this.checkTotp(pending.secret, code);
     if (step === null) {
       await this.failChallenge(pending.row.id);
@@ -529,7 +508,7 @@ export class MfaService {
       `UPDATE mfa_challenges SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id`,
       [pending.row.id],
     );
-    if (!rows[0]) throw new MfaError(400, MFA_MESSAGES.expiredCode);
+    if (!rows[0]) throw contractError('MFA_CODE_EXPIRED');
     return this.addDevice(userId, {
       kind: 'authenticator',
       name,
@@ -741,9 +720,9 @@ export class MfaService {
         requireUserVerification: false,
       });
     } catch {
-      throw new MfaError(400, MFA_MESSAGES.webauthnFailed);
+      throw contractError('MFA_WEBAUTHN_FAILED');
     }
-    if (!verification.verified || !challengeData) throw new MfaError(400, MFA_MESSAGES.webauthnFailed);
+    if (!verification.verified || !challengeData) throw contractError('MFA_WEBAUTHN_FAILED');
     const data = challengeData as { deviceType?: DeviceType; passkey?: boolean };
     const { credential } = verification.registrationInfo;
     const deviceType: DeviceType = input.deviceType ?? data.deviceType ?? 'cross-platform';
@@ -803,11 +782,13 @@ export class MfaService {
       // Burn the challenge anyway: a response is never retried against the same challenge.
       const challenge = challengeOf(response);
       if (challenge) await this.consumeChallenge(input.purpose, challenge, input.userId);
-      throw new MfaError(400, input.passkeyOnly ? MFA_MESSAGES.webauthnFailed : MFA_MESSAGES.unknownDevice);
+      throw input.passkeyOnly
+        ? contractError('MFA_WEBAUTHN_FAILED')
+        : contractError('MFA_DEVICE_UNKNOWN').withStatus(400);
     }
     if (input.passkeyOnly && response.response.userHandle) {
       const handle = Buffer.from(response.response.userHandle, 'base64url').toString('utf8');
-      if (handle !== device.user_id) throw new MfaError(400, MFA_MESSAGES.webauthnFailed);
+      if (handle !== device.user_id) throw contractError('MFA_WEBAUTHN_FAILED');
     }
     let verification;
     try {
@@ -828,9 +809,9 @@ export class MfaService {
         requireUserVerification: input.passkeyOnly === true,
       });
     } catch {
-      throw new MfaError(400, MFA_MESSAGES.webauthnFailed);
+      throw contractError('MFA_WEBAUTHN_FAILED');
     }
-    if (!verification.verified) throw new MfaError(400, MFA_MESSAGES.webauthnFailed);
+    if (!verification.verified) throw contractError('MFA_WEBAUTHN_FAILED');
     await this.db.query('UPDATE mfa_devices SET sign_count = $2, last_used_at = now() WHERE id = $1', [
       device.id,
       verification.authenticationInfo.newCounter,

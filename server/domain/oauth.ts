@@ -7,6 +7,7 @@
  * refresh cookie is never accepted at the token endpoint and a client's refresh token is never
  * accepted as a cookie by another client.
  */
+import type { ErrorCode } from '../../core/contract/errors';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../storage/database';
 import { hashRefreshToken, isRefreshTokenShaped } from './sessions';
@@ -262,7 +263,10 @@ interface RedeemedCode {
   authTime: Date;
 }
 
-type RedeemResult = { ok: true; code: RedeemedCode } | { ok: false; description: string };
+type RedeemResult = { ok: true; code: RedeemedCode } | { ok: false; refusal: OAuthCodeRefusal };
+
+/** Why a code is refused (a code of the error catalogue, core/contract/errors.ts). */
+export type OAuthCodeRefusal = Extract<ErrorCode, `OAUTH_${string}`>;
 
 /**
  * Uses up a code. The code is spent by the first attempt whatever its outcome (a wrong verifier
@@ -273,9 +277,8 @@ export async function redeemCode(
   db: Database,
   input: { code: unknown; clientId: string; redirectUri: unknown; codeVerifier: unknown },
 ): Promise<RedeemResult> {
-  const invalid = (description: string): RedeemResult => ({ ok: false, description });
-  if (typeof input.code !== 'string' || !CODE_SHAPE.test(input.code))
-    return invalid('The authorization code is invalid');
+  const invalid = (refusal: OAuthCodeRefusal): RedeemResult => ({ ok: false, refusal });
+  if (typeof input.code !== 'string' || !CODE_SHAPE.test(input.code)) return invalid('OAUTH_CODE_INVALID');
   const codeHash = hashCode(input.code);
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{
@@ -305,18 +308,15 @@ export async function redeemCode(
           WHERE revoked_at IS NULL AND id IN (SELECT session_id FROM oauth_grants WHERE code_hash = $1)`,
         [codeHash],
       );
-      return invalid('The authorization code is invalid or has already been used');
+      return invalid('OAUTH_CODE_USED');
     }
-    if (row.expired) return invalid('The authorization code has expired');
-    if (row.client_id !== input.clientId)
-      return invalid('The authorization code was issued to another client');
-    if (row.redirect_uri !== input.redirectUri)
-      return invalid('redirect_uri does not match the authorization request');
+    if (row.expired) return invalid('OAUTH_CODE_EXPIRED');
+    if (row.client_id !== input.clientId) return invalid('OAUTH_CODE_OTHER_CLIENT');
+    if (row.redirect_uri !== input.redirectUri) return invalid('OAUTH_REDIRECT_MISMATCH');
     if (input.codeVerifier === undefined || input.codeVerifier === null || input.codeVerifier === '')
-      return invalid('code_verifier is required');
-    if (!verifyPkce(input.codeVerifier, row.code_challenge))
-      return invalid('code_verifier does not match the code challenge');
-    if (!row.session_live) return invalid('The sign-in behind this code has ended');
+      return invalid('OAUTH_VERIFIER_REQUIRED');
+    if (!verifyPkce(input.codeVerifier, row.code_challenge)) return invalid('OAUTH_VERIFIER_MISMATCH');
+    if (!row.session_live) return invalid('OAUTH_SIGN_IN_ENDED');
     return {
       ok: true,
       code: {

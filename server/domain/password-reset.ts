@@ -3,15 +3,13 @@
  */
 import { accountLink, resetPasswordEmail } from '../delivery/messages';
 import { assertNotLocked, attemptKeys, clearFailures, countSend, recordFailure } from './attempts';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { newPasswordProblem } from './password-rules';
 import { consumeLink, issueOneTimeToken } from './one-time-tokens';
 import { sendQuietly, type FlowContext } from './account-flows';
 import { passwordReuseProblem } from './security-policies';
 import { findUserByEmail, findUserById, updatePasswordHash } from './users';
 import { emitEvent } from './connectivity';
-
-const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Ask for a new one.';
 
 /**
  * Emails a reset link when the address has an account. The caller answers 200 either way, so the
@@ -41,15 +39,15 @@ export async function resetPassword(
   input: { userId: string; token: string; password: string },
 ): Promise<void> {
   const policyError = await newPasswordProblem(ctx.db, input.password);
-  if (policyError) throw httpError(400, policyError);
+  if (policyError) throw policyError;
   const user = await findUserById(ctx.db, input.userId);
-  if (!user) throw httpError(400, RESET_LINK_INVALID);
+  if (!user) throw contractError('RESET_LINK_INVALID');
   // The password-history policy, before the link is used: a refused password keeps the link.
   const reused = await passwordReuseProblem(ctx.db, ctx.hasher, user, input.password);
-  if (reused) throw httpError(400, reused);
+  if (reused) throw reused;
   const passwordHash = await ctx.hasher.hash(input.password);
   const used = await consumeLink(ctx.db, 'resetPassword', input.token, user.id);
-  if (!used) throw httpError(400, RESET_LINK_INVALID);
+  if (!used) throw contractError('RESET_LINK_INVALID');
   await ctx.db.transaction(async (tx) => {
     await updatePasswordHash(tx, user.id, passwordHash);
     await tx.query('UPDATE users SET verified = true WHERE id = $1', [user.id]);
@@ -60,9 +58,6 @@ export async function resetPassword(
   });
   await emitEvent(ctx, user.active_tenant_id, 'user.passwordReset', { userId: user.id, email: user.email });
 }
-
-const CURRENT_PASSWORD_WRONG = 'The current password is incorrect.';
-const SAME_PASSWORD = 'Choose a new password different from the current one.';
 
 /**
  * A signed-in user changes their password (POST /users/v1/passwords/change `{ password, newPassword }`).
@@ -77,19 +72,19 @@ export async function changePassword(
   input: { userId: string; sessionId: string; password: string; newPassword: string; ip: string },
 ): Promise<void> {
   const user = await findUserById(ctx.db, input.userId);
-  if (!user) throw httpError(401, 'Unauthorized');
+  if (!user) throw contractError('UNAUTHORIZED');
   const keys = attemptKeys(user.email, input.ip);
   await assertNotLocked(ctx.db, keys);
   if (!(await ctx.hasher.verify(input.password, user.password_hash ?? null))) {
     await recordFailure(ctx.db, keys);
-    throw httpError(400, CURRENT_PASSWORD_WRONG);
+    throw contractError('PASSWORD_CURRENT_WRONG');
   }
   await clearFailures(ctx.db, user.email);
-  if (input.password === input.newPassword) throw httpError(400, SAME_PASSWORD);
+  if (input.password === input.newPassword) throw contractError('PASSWORD_UNCHANGED');
   const policyError =
     (await newPasswordProblem(ctx.db, input.newPassword)) ??
     (await passwordReuseProblem(ctx.db, ctx.hasher, user, input.newPassword));
-  if (policyError) throw httpError(400, policyError);
+  if (policyError) throw policyError;
   const passwordHash = await ctx.hasher.hash(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await updatePasswordHash(tx, user.id, passwordHash);

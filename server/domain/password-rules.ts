@@ -3,13 +3,14 @@
  * the vendor's length policy, then the breached-password list (breached-passwords.ts).
  */
 import type { Database } from '../storage/database';
-import { BREACHED_PASSWORD_MESSAGE, isBreachedPassword } from './breached-passwords';
+import { contractError, type ContractError } from '../../core/contract/errors';
+import { isBreachedPassword } from './breached-passwords';
 import { checkPasswordPolicy } from './signup';
 import { getVendorSettings } from './vendor';
 
-/** The message naming the broken rule, or null when the password is acceptable. */
-export async function newPasswordProblem(db: Database, password: string): Promise<string | null> {
+/** The error naming the broken rule, or null when the password is acceptable. */
+export async function newPasswordProblem(db: Database, password: string): Promise<ContractError | null> {
   const policy = checkPasswordPolicy(password, await getVendorSettings(db));
   if (policy) return policy;
-  return isBreachedPassword(password) ? BREACHED_PASSWORD_MESSAGE : null;
+  return isBreachedPassword(password) ? contractError('PASSWORD_BREACHED') : null;
 }

@@ -22,7 +22,7 @@ import {
   verifyPhoneSms,
 } from '../delivery/messages';
 import { maskPhone, normalizePhone } from '../../core/contract/phone';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { sendQuietly, type FlowContext } from './account-flows';
 import { assertNotLocked, attemptKeys, clearFailures, countSend, recordFailure } from './attempts';
 import type { ClientInfo, SecondFactorGate, SignedIn } from './auth';
@@ -39,13 +39,6 @@ import { getVendorSettings } from './vendor';
 
 export type PasswordlessType = 'Code' | 'MagicLink' | 'SmsCode';
 
-const CODE_WRONG = 'The code is incorrect. Check it and try again.';
-const CODE_EXPIRED = 'This code has expired or was already used. Ask for a new one.';
-const MAGIC_LINK_INVALID = 'This sign-in link is invalid or has expired. Ask for a new one.';
-const PHONE_RESET_INVALID = 'This phone number change has expired. Start again.';
-const PHONE_INVALID = 'Enter a phone number with its country code, like +44 20 7946 0958.';
-const UNVERIFIED = 'Please verify your email address before signing in';
-
 /** Where magic links point (spec 000 §2 magicLinkCallbackUrl default). */
 const MAGIC_LINK_PATH = '/account/login/magic-link';
 
@@ -59,7 +52,7 @@ interface PreLoginAnswer {
 async function assertMayLogin(ctx: FlowContext, user: UserRow): Promise<void> {
   if (user.verified) return;
   const settings = await getVendorSettings(ctx.db);
-  if (!settings.allowNotVerifiedUsersLogin) throw httpError(403, UNVERIFIED);
+  if (!settings.allowNotVerifiedUsersLogin) throw contractError('EMAIL_NOT_VERIFIED');
 }
 
 /** Sends the first factor of a passwordless sign-in (spec 000 §7 /passwordless/{type}/prelogin). */
@@ -107,7 +100,7 @@ export async function passwordlessPostLogin(
     const user = row?.user_id ? await findUserById(ctx.db, row.user_id) : null;
     if (!user) {
       await recordFailure(ctx.db, keys);
-      throw httpError(400, MAGIC_LINK_INVALID);
+      throw contractError('MAGIC_LINK_INVALID');
     }
     return signIn(ctx, user, client, true, secondFactor);
   }
@@ -120,7 +113,7 @@ export async function passwordlessPostLogin(
     : null;
   if (!user || !check?.ok) {
     await recordFailure(ctx.db, keys);
-    throw httpError(400, check && !check.ok && check.reason === 'wrong' ? CODE_WRONG : CODE_EXPIRED);
+    throw contractError(check && !check.ok && check.reason === 'wrong' ? 'CODE_WRONG' : 'CODE_EXPIRED');
   }
   return signIn(ctx, user, client, type === 'Code', secondFactor);
 }
@@ -187,12 +180,12 @@ export async function verifyPhoneReset(
   await assertNotLocked(ctx.db, keys);
   if (!user) {
     await recordFailure(ctx.db, keys);
-    throw httpError(400, PHONE_RESET_INVALID);
+    throw contractError('PHONE_CHANGE_EXPIRED');
   }
   const check = await checkCode(ctx.db, 'resetPhoneNumber', user.id, input.code.replace(/\s+/g, ''));
   if (!check.ok) {
     await recordFailure(ctx.db, keys);
-    throw httpError(400, check.reason === 'wrong' ? CODE_WRONG : CODE_EXPIRED);
+    throw contractError(check.reason === 'wrong' ? 'CODE_WRONG' : 'CODE_EXPIRED');
   }
   await consumeLink(ctx.db, 'resetPhoneNumberSession', input.resetPhoneNumberToken, user.id);
   return issueOneTimeToken(ctx.db, { purpose: 'changePhoneNumber', userId: user.id, kind: 'link' });
@@ -204,9 +197,9 @@ export async function changePhoneWithToken(
   input: { changePhoneNumberToken: string; phoneNumber: string },
 ): Promise<void> {
   const phone = normalizePhone(input.phoneNumber);
-  if (!phone) throw httpError(400, PHONE_INVALID);
+  if (!phone) throw contractError('PHONE_INVALID');
   const row = await consumeLink(ctx.db, 'changePhoneNumber', input.changePhoneNumberToken);
-  if (!row?.user_id) throw httpError(400, PHONE_RESET_INVALID);
+  if (!row?.user_id) throw contractError('PHONE_CHANGE_EXPIRED');
   await ctx.db.query('UPDATE users SET phone = $2, updated_at = now() WHERE id = $1', [row.user_id, phone]);
 }
 
@@ -223,7 +216,7 @@ export async function startPhoneVerification(
   log: (m: string) => void,
 ): Promise<string> {
   const phone = normalizePhone(phoneNumber);
-  if (!phone) throw httpError(400, PHONE_INVALID);
+  if (!phone) throw contractError('PHONE_INVALID');
   await countSend(ctx.db, user.email);
   const changePhoneId = await issueOneTimeToken(ctx.db, {
     purpose: 'verifyPhoneSession',
@@ -247,14 +240,14 @@ export async function finishPhoneVerification(
   await assertNotLocked(ctx.db, keys);
   const request = await findLiveLink(ctx.db, 'verifyPhoneSession', input.changePhoneId, user.id);
   const phone = typeof request?.data.phone === 'string' ? request.data.phone : null;
-  if (!request || !phone) throw httpError(400, PHONE_RESET_INVALID);
+  if (!request || !phone) throw contractError('PHONE_CHANGE_EXPIRED');
   const check = await checkCode(ctx.db, 'verifyPhone', user.id, input.code.replace(/\s+/g, ''));
   if (!check.ok) {
     await recordFailure(ctx.db, keys);
-    throw httpError(400, check.reason === 'wrong' ? CODE_WRONG : CODE_EXPIRED);
+    throw contractError(check.reason === 'wrong' ? 'CODE_WRONG' : 'CODE_EXPIRED');
   }
   await clearFailures(ctx.db, user.email);
   if (!(await consumeLink(ctx.db, 'verifyPhoneSession', input.changePhoneId, user.id)))
-    throw httpError(400, PHONE_RESET_INVALID);
+    throw contractError('PHONE_CHANGE_EXPIRED');
   await ctx.db.query('UPDATE users SET phone = $2, updated_at = now() WHERE id = $1', [user.id, phone]);
 }

@@ -12,7 +12,7 @@ import {
 import { accountLink, resetPasswordEmail } from '../delivery/messages';
 import type { Database } from '../storage/database';
 import { sendQuietly, type FlowContext } from './account-flows';
-import { countSend, TooManyAttemptsError } from './attempts';
+import { countSend, isTooManyError } from './attempts';
 import { domainConfig } from './email-domain-restrictions';
 import { ipConfig } from './ip-restrictions';
 import { issueOneTimeToken } from './one-time-tokens';
@@ -98,7 +98,7 @@ export async function sendBreachedPasswordResets(
     try {
       await countSend(ctx.db, user.email);
     } catch (error) {
-      if (!(error instanceof TooManyAttemptsError)) throw error;
+      if (!isTooManyError(error)) throw error;
       result.skipped += 1;
       continue;
     }

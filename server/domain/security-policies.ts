@@ -17,6 +17,7 @@
  *   absolute lifetime, revoked or expired session); `limitConcurrentSessions` when a session opens.
  */
 import { POLICY_LIMITS, type EnforceMfaType } from '../../core/api/securityPolicies';
+import { contractError, type ContractError } from '../../core/contract/errors';
 import { recordAudit } from './audits';
 import type { Database } from '../storage/database';
 import type { PasswordHasher } from './passwords';
@@ -211,8 +212,6 @@ export async function saveTenantMfaPolicy(
 
 // ------------------------------------------------------------------------------------ lockout
 
-export const ACCOUNT_LOCKED = 'This account is locked. Ask an administrator of your account to unlock it.';
-
 /** What the lockout policy says for a user: their active tenant's policy. */
 interface LockoutContext {
   tenantId: string | null;
@@ -292,8 +291,6 @@ export async function unlockUser(db: Database, userId: string): Promise<boolean>
 
 // ---------------------------------------------------------------------------- password history
 
-export const PASSWORD_REUSED = 'This password was used recently. Choose a password you have not used before.';
-
 /**
  * The message when `password` is one of the user's last `historySize` passwords (the current one
  * counts) under the history policy of their active tenant; null when it may be used.
@@ -303,7 +300,7 @@ export async function passwordReuseProblem(
   hasher: PasswordHasher,
   user: { id: string; active_tenant_id: string | null; password_hash: string | null },
   password: string,
-): Promise<string | null> {
+): Promise<ContractError | null> {
   const policy = await tenantPolicy(
     db,
     'password-history',
@@ -315,7 +312,8 @@ export async function passwordReuseProblem(
     [user.id, Math.max(0, Math.min(policy.historySize, MAX_HISTORY_SIZE) - 1)],
   );
   const hashes = [user.password_hash, ...rows.map((row) => row.password_hash)];
-  for (const hash of hashes) if (hash && (await hasher.verify(password, hash))) return PASSWORD_REUSED;
+  for (const hash of hashes)
+    if (hash && (await hasher.verify(password, hash))) return contractError('PASSWORD_REUSED');
   return null;
 }
 

@@ -20,7 +20,7 @@
  */
 import { MAIN_METHODS, type MainMethod } from '../../core/api/signInMethods';
 import type { Database } from '../storage/database';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 
 const LOCAL_STRATEGIES = ['EmailAndPassword', 'MagicLink', 'Code', 'SmsCode'] as const;
 type LocalStrategy = (typeof LOCAL_STRATEGIES)[number];
@@ -42,16 +42,6 @@ const METHOD_NAMES: Record<SignInMethod, string> = {
   SmsCode: 'an SMS code',
   Passkeys: 'a passkey',
 };
-
-export const SIGN_IN_METHOD_MESSAGES = {
-  empty: 'Keep at least one sign-in method on.',
-  noLocalAlone: 'NoLocalAuthentication cannot be combined with other sign-in methods.',
-  noLocalPasskeys: 'Passkeys are a local sign-in method: turn them off with NoLocalAuthentication.',
-  noLocalNeedsSso: 'Set up SSO or a social login before turning local sign-in off: nobody could sign in.',
-  secondaryUnsupported: 'Only the Passkeys secondary strategy can be turned on.',
-  vendorOff: 'This sign-in method is turned off for the whole application.',
-  vendorOnly: 'Only a vendor administrator can change the application-wide sign-in settings',
-} as const;
 
 const isMain = (value: string): value is MainMethod => (MAIN_METHODS as readonly string[]).includes(value);
 
@@ -112,7 +102,7 @@ export function strategiesAnswer(methods: SignInMethods) {
 /** Where a sign-in starts: refused when the application has the method off. */
 export async function assertVendorAllows(db: Database, method: SignInMethod): Promise<void> {
   if (!allows(await vendorSignInMethods(db), method))
-    throw httpError(403, `Signing in with ${METHOD_NAMES[method]} is turned off.`);
+    throw contractError('SIGN_IN_METHOD_OFF', { method: METHOD_NAMES[method] });
 }
 
 /** After the first factor: refused when the account the sign-in opens has the method off. */
@@ -122,7 +112,7 @@ export async function assertTenantAllows(
   method: SignInMethod,
 ): Promise<void> {
   if (!allows(await tenantSignInMethods(db, tenantId), method))
-    throw httpError(403, `Your account does not allow signing in with ${METHOD_NAMES[method]}.`);
+    throw contractError('SIGN_IN_METHOD_OFF_FOR_ACCOUNT', { method: METHOD_NAMES[method] });
 }
 
 /** The body of a save: the client SDK's IAuthStrategiesConfig shape. */
@@ -153,18 +143,18 @@ async function checkedMethods(
   const main = [...new Set(body.mainAuthStrategies.map((s) => s.strategy))].filter(isMain);
   const secondary = body.secondaryAuthStrategies ?? [];
   if (secondary.some((s) => s.isActive && s.strategy !== 'Passkeys'))
-    throw httpError(400, SIGN_IN_METHOD_MESSAGES.secondaryUnsupported);
+    throw contractError('SIGN_IN_SECONDARY_UNSUPPORTED');
   const passkeys = secondary.some((s) => s.strategy === 'Passkeys' && s.isActive);
-  if (main.length === 0) throw httpError(400, SIGN_IN_METHOD_MESSAGES.empty);
+  if (main.length === 0) throw contractError('SIGN_IN_METHODS_EMPTY');
   if (main.includes('NoLocalAuthentication')) {
-    if (main.length > 1) throw httpError(400, SIGN_IN_METHOD_MESSAGES.noLocalAlone);
-    if (passkeys) throw httpError(400, SIGN_IN_METHOD_MESSAGES.noLocalPasskeys);
+    if (main.length > 1) throw contractError('SIGN_IN_NO_LOCAL_ALONE');
+    if (passkeys) throw contractError('SIGN_IN_NO_LOCAL_PASSKEYS');
   }
   const beyondVendor = (s: MainMethod) => s !== 'NoLocalAuthentication' && !vendor?.main.includes(s);
   if (vendor && (main.some(beyondVendor) || (passkeys && !vendor.passkeys)))
-    throw httpError(400, SIGN_IN_METHOD_MESSAGES.vendorOff);
+    throw contractError('SIGN_IN_METHOD_VENDOR_OFF');
   if (main.includes('NoLocalAuthentication') && !(await federatedSignInExists(db, tenantId)))
-    throw httpError(400, SIGN_IN_METHOD_MESSAGES.noLocalNeedsSso);
+    throw contractError('SIGN_IN_NO_LOCAL_NEEDS_SSO');
   return { main, passkeys };
 }
 

@@ -3,8 +3,8 @@
  * default), and, unless the vendor requires activation first, a signed-in session.
  */
 import { countSignUp } from './attempts';
-import { BREACHED_PASSWORD_MESSAGE, isBreachedPassword } from './breached-passwords';
-import { httpError } from '../http/errors';
+import { isBreachedPassword } from './breached-passwords';
+import { contractError, type ContractError } from '../../core/contract/errors';
 import type { Database } from '../storage/database';
 import type { AuthService, ClientInfo, SignedIn } from './auth';
 import type { PasswordHasher } from './passwords';
@@ -43,15 +43,15 @@ interface SignUpResult {
   signedIn?: SignedIn;
 }
 
-/** Checks a new password against the vendor's password policy; the message names the rule. */
+/** Checks a new password against the vendor's password policy; the error names the rule. */
 export function checkPasswordPolicy(
   password: string,
   policy: { passwordMinLength: number; passwordMaxLength: number },
-): string | null {
+): ContractError | null {
   if (password.length < policy.passwordMinLength)
-    return `Password must be at least ${policy.passwordMinLength} characters`;
+    return contractError('PASSWORD_TOO_SHORT', { n: policy.passwordMinLength });
   if (password.length > policy.passwordMaxLength)
-    return `Password must be at most ${policy.passwordMaxLength} characters`;
+    return contractError('PASSWORD_TOO_LONG', { n: policy.passwordMaxLength });
   return null;
 }
 
@@ -68,13 +68,13 @@ export async function signUp(
 ): Promise<SignUpResult> {
   const { db, hasher, auth } = deps;
   const settings = await getVendorSettings(db);
-  if (!settings.allowSignups) throw httpError(403, 'Sign up is disabled');
+  if (!settings.allowSignups) throw contractError('SIGN_UP_DISABLED');
   // A sign-up sets a password: not while the application has password sign-in off.
   await assertVendorAllows(db, 'EmailAndPassword');
   const policyError =
     checkPasswordPolicy(input.password, settings) ??
-    (isBreachedPassword(input.password) ? BREACHED_PASSWORD_MESSAGE : null);
-  if (policyError) throw httpError(400, policyError);
+    (isBreachedPassword(input.password) ? contractError('PASSWORD_BREACHED') : null);
+  if (policyError) throw policyError;
 
   const email = normalizeEmail(input.email);
   const name = input.name?.trim() || null;
@@ -107,7 +107,7 @@ export async function signUp(
       return { user: { ...user, active_tenant_id: tenant.id }, tenant };
     })
     .catch((error: unknown) => {
-      if (error instanceof UserExistsError) throw httpError(409, 'User already exists');
+      if (error instanceof UserExistsError) throw contractError('USER_EXISTS');
       throw error;
     });
 

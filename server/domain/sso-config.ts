@@ -21,32 +21,12 @@ import { Resolver } from 'node:dns/promises';
 import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
 import type { Database } from '../storage/database';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import type { SecretBox } from './secrets';
 
 import { type SSO_PROVIDER_TYPES } from '../../core/contract/requests-sso';
 
 type SsoProviderType = (typeof SSO_PROVIDER_TYPES)[number];
-
-export const SSO_MESSAGES = {
-  notFound: 'SSO configuration not found',
-  domainNotFound: 'SSO domain not found',
-  groupNotFound: 'SSO group not found',
-  domainExists: 'This domain is already added to the connection',
-  domainTaken: 'This domain already routes sign-ins to another SSO connection',
-  txtMissing: 'The TXT record was not found on the domain: publish it and try again',
-  dnsFailed: "The domain's DNS could not be queried: try again later",
-  protocolChange: 'A connection cannot change between SAML and OIDC: create another one',
-  endpoint: 'The SSO endpoint must be an http(s) address',
-  certificate: 'The certificate is not a PEM or base64 X.509 certificate',
-  metadataUnreadable: "The identity provider's metadata could not be read",
-  metadataNoEndpoint: 'The metadata names no single sign-on address with the HTTP-Redirect binding',
-  metadataNoCertificate: 'The metadata names no signing certificate',
-  metadataFetch: 'The metadata could not be fetched from this address',
-  signingKey: "Signed requests need the server's SAML key (SAML_SP_PRIVATE_KEY, SAML_SP_CERTIFICATE)",
-  skipDomains: 'skipEmailDomainValidation is not supported: sign-ins are limited to validated domains',
-  rolesUnknown: 'Some roles do not exist in this account',
-} as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const VERIFICATION_PREFIX = 'auth-elements-sso=';
@@ -140,7 +120,7 @@ const REDIRECT = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
 
 /** Reads entity ID, HTTP-Redirect SSO address and signing certificates from IdP metadata XML. */
 function parseIdpMetadata(xml: string): IdpMetadata {
-  if (/<!DOCTYPE/i.test(xml)) throw httpError(400, SSO_MESSAGES.metadataUnreadable);
+  if (/<!DOCTYPE/i.test(xml)) throw contractError('SSO_METADATA_UNREADABLE');
   let doc: Document;
   try {
     let failed = false;
@@ -152,23 +132,23 @@ function parseIdpMetadata(xml: string): IdpMetadata {
     }).parseFromString(xml, 'text/xml') as unknown as Document;
     if (failed || !doc?.documentElement) throw new Error('unparsable');
   } catch {
-    throw httpError(400, SSO_MESSAGES.metadataUnreadable);
+    throw contractError('SSO_METADATA_UNREADABLE');
   }
   const select = xpath.useNamespaces({ md: MD, ds: DS });
   const descriptor = select('//md:IDPSSODescriptor', doc as never, true) as Element | undefined;
-  if (!descriptor) throw httpError(400, SSO_MESSAGES.metadataUnreadable);
+  if (!descriptor) throw contractError('SSO_METADATA_UNREADABLE');
   const entity = select('ancestor::md:EntityDescriptor[1]', descriptor as never, true) as Element | undefined;
   const service = (select('md:SingleSignOnService', descriptor as never) as Element[]).find(
     (node) => node.getAttribute('Binding') === REDIRECT,
   );
   const location = service?.getAttribute('Location') ?? '';
-  if (!/^https?:\/\/\S+$/.test(location)) throw httpError(400, SSO_MESSAGES.metadataNoEndpoint);
+  if (!/^https?:\/\/\S+$/.test(location)) throw contractError('SSO_METADATA_NO_ENDPOINT');
   const certificates = (select('md:KeyDescriptor', descriptor as never) as Element[])
     .filter((key) => !key.getAttribute('use') || key.getAttribute('use') === 'signing')
     .flatMap((key) => select('.//ds:X509Certificate', key as never) as Element[])
     .map((node) => normaliseCertificate(node.textContent ?? ''))
     .filter((pem): pem is string => pem !== null);
-  if (!certificates.length) throw httpError(400, SSO_MESSAGES.metadataNoCertificate);
+  if (!certificates.length) throw contractError('SSO_METADATA_NO_CERTIFICATE');
   return {
     entityId: entity?.getAttribute('entityID') || null,
     ssoEndpoint: location,
@@ -186,7 +166,7 @@ function checkedEndpoint(value: string): string {
   } catch {
     // refused below
   }
-  throw httpError(400, SSO_MESSAGES.endpoint);
+  throw contractError('SSO_ENDPOINT_INVALID');
 }
 
 export class SsoConfigurations {
@@ -211,12 +191,12 @@ export class SsoConfigurations {
   }
 
   private async row(tenantId: string, id: string): Promise<ConnectionRow> {
-    if (!UUID.test(id)) throw httpError(404, SSO_MESSAGES.notFound);
+    if (!UUID.test(id)) throw contractError('SSO_CONFIGURATION_NOT_FOUND');
     const { rows } = await this.db.query<ConnectionRow>(
       `SELECT * FROM (${SELECT_SAML} UNION ALL ${SELECT_OIDC}) c WHERE tenant_id = $1 AND id = $2`,
       [tenantId, id],
     );
-    if (!rows[0]) throw httpError(404, SSO_MESSAGES.notFound);
+    if (!rows[0]) throw contractError('SSO_CONFIGURATION_NOT_FOUND');
     return rows[0];
   }
 
@@ -262,13 +242,13 @@ export class SsoConfigurations {
   private async roleKeysOfIds(tenantId: string, roleIds: readonly string[]): Promise<string[]> {
     const ids = [...new Set(roleIds.filter((id) => id !== ''))];
     if (!ids.length) return [];
-    if (!ids.every((id) => UUID.test(id))) throw httpError(400, SSO_MESSAGES.rolesUnknown);
+    if (!ids.every((id) => UUID.test(id))) throw contractError('ROLES_UNKNOWN');
     const { rows } = await this.db.query<{ id: string; key: string }>(
       `SELECT r.id, r.key FROM roles r JOIN tenants t ON t.id = $1
         WHERE r.vendor_id = t.vendor_id AND (r.tenant_id IS NULL OR r.tenant_id = $1) AND r.id = ANY($2::uuid[])`,
       [tenantId, ids],
     );
-    if (rows.length !== ids.length) throw httpError(400, SSO_MESSAGES.rolesUnknown);
+    if (rows.length !== ids.length) throw contractError('ROLES_UNKNOWN');
     return rows.map((r) => r.key);
   }
 
@@ -351,8 +331,8 @@ export class SsoConfigurations {
     input: SsoConfigInput,
     metadata?: { url?: string; idp: IdpMetadata },
   ): Promise<Array<[column: string, value: unknown]>> {
-    if (input.type && protocolOf(input.type) !== protocol) throw httpError(400, SSO_MESSAGES.protocolChange);
-    if (input.skipEmailDomainValidation) throw httpError(400, SSO_MESSAGES.skipDomains);
+    if (input.type && protocolOf(input.type) !== protocol) throw contractError('SSO_PROTOCOL_CHANGE');
+    if (input.skipEmailDomainValidation) throw contractError('SSO_SKIP_DOMAINS_UNSUPPORTED');
     const sets: Array<[string, unknown]> = [];
     const set = (column: string, value: unknown) => sets.push([column, value]);
     if (input.enabled !== undefined) set('active', input.enabled);
@@ -371,12 +351,12 @@ export class SsoConfigurations {
         if (input.publicCertificate !== undefined) {
           const trimmed = input.publicCertificate.trim();
           const pem = trimmed === '' ? null : normaliseCertificate(trimmed);
-          if (trimmed !== '' && !pem) throw httpError(400, SSO_MESSAGES.certificate);
+          if (trimmed !== '' && !pem) throw contractError('SSO_CERTIFICATE_INVALID');
           set('idp_certificates', pem ? [pem] : []);
         }
       }
       if (input.signRequest !== undefined) {
-        if (input.signRequest && !this.deps.canSignRequests) throw httpError(400, SSO_MESSAGES.signingKey);
+        if (input.signRequest && !this.deps.canSignRequests) throw contractError('SSO_SIGNING_KEY_MISSING');
         set('sign_requests', input.signRequest);
       }
     } else {
@@ -427,7 +407,7 @@ export class SsoConfigurations {
     try {
       xml = await this.deps.fetchText(url);
     } catch {
-      throw httpError(400, SSO_MESSAGES.metadataFetch);
+      throw contractError('SSO_METADATA_FETCH_FAILED');
     }
     return parseIdpMetadata(xml);
   }
@@ -441,18 +421,18 @@ export class SsoConfigurations {
        ON CONFLICT DO NOTHING RETURNING id, domain, validated`,
       [tenantId, id, domain],
     );
-    if (!rows[0]) throw httpError(409, SSO_MESSAGES.domainExists);
+    if (!rows[0]) throw contractError('SSO_DOMAIN_EXISTS');
     return rows[0];
   }
 
   private async domainRow(tenantId: string, id: string, domainId: string) {
     const row = await this.row(tenantId, id);
-    if (!UUID.test(domainId)) throw httpError(404, SSO_MESSAGES.domainNotFound);
+    if (!UUID.test(domainId)) throw contractError('SSO_DOMAIN_NOT_FOUND');
     const { rows } = await this.db.query<{ id: string; domain: string; validated: boolean }>(
       `SELECT id, domain, validated FROM sso_connection_domains WHERE id = $1 AND ${fkOf(row.protocol)} = $2`,
       [domainId, id],
     );
-    if (!rows[0]) throw httpError(404, SSO_MESSAGES.domainNotFound);
+    if (!rows[0]) throw contractError('SSO_DOMAIN_NOT_FOUND');
     return { row, domain: rows[0] };
   }
 
@@ -476,20 +456,20 @@ export class SsoConfigurations {
       records = await resolver.resolveTxt(domain.domain);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENODATA' || code === 'ENOTFOUND') throw httpError(400, SSO_MESSAGES.txtMissing);
-      throw httpError(400, SSO_MESSAGES.dnsFailed);
+      if (code === 'ENODATA' || code === 'ENOTFOUND') throw contractError('SSO_TXT_RECORD_MISSING');
+      throw contractError('SSO_DNS_FAILED');
     }
     if (!expected || !records.some((chunks) => chunks.join('').trim() === expected))
-      throw httpError(400, SSO_MESSAGES.txtMissing);
+      throw contractError('SSO_TXT_RECORD_MISSING');
     const vendorRoute = await this.db.query('SELECT 1 FROM sso_domains WHERE domain = $1', [domain.domain]);
-    if (vendorRoute.rows.length) throw httpError(409, SSO_MESSAGES.domainTaken);
+    if (vendorRoute.rows.length) throw contractError('SSO_DOMAIN_TAKEN');
     try {
       await this.db.query(
         'UPDATE sso_connection_domains SET validated = true, validated_at = now() WHERE id = $1',
         [domain.id],
       );
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw httpError(409, SSO_MESSAGES.domainTaken);
+      if ((error as { code?: string }).code === '23505') throw contractError('SSO_DOMAIN_TAKEN');
       throw error;
     }
     await this.mirrorDomains(row);
@@ -539,9 +519,9 @@ export class SsoConfigurations {
 
   private async groupRow(tenantId: string, id: string, groupId: string) {
     await this.row(tenantId, id);
-    if (!UUID.test(groupId)) throw httpError(404, SSO_MESSAGES.groupNotFound);
+    if (!UUID.test(groupId)) throw contractError('SSO_GROUP_NOT_FOUND');
     const found = (await this.groups(tenantId, id)).find((g) => g.id === groupId);
-    if (!found) throw httpError(404, SSO_MESSAGES.groupNotFound);
+    if (!found) throw contractError('SSO_GROUP_NOT_FOUND');
     return found;
   }
 

@@ -25,15 +25,10 @@
  */
 import type { Database } from '../storage/database';
 import { legacySamlMetadata, legacySamlView } from '../../core/contract/ssoLegacy';
-import { httpError } from '../http/errors';
-import { SSO_MESSAGES, type SsoConfigInput, type SsoConfigurations } from './sso-config';
+import { contractError } from '../../core/contract/errors';
+import type { SsoConfigInput, SsoConfigurations } from './sso-config';
 
 type Connection = Awaited<ReturnType<SsoConfigurations['get']>>;
-
-const LEGACY_MESSAGES = {
-  /** The client SDK's own words for getSamlVendorConfiguration without a configuration. */
-  noVendorConfig: 'ACS url information not found',
-} as const;
 
 /** The fields of the client's IUpdateSamlConfiguration this server acts on (the rest are its own). */
 export interface LegacySamlInput {
@@ -103,9 +98,9 @@ export class LegacySso {
   /** validateSamlDomain: the DNS TXT lookup of the connection's domain (SsoConfigurations.validateDomain). */
   async validateDomain(tenantId: string) {
     const current = await this.samlConnection(tenantId);
-    if (!current) throw httpError(404, SSO_MESSAGES.notFound);
+    if (!current) throw contractError('SSO_CONFIGURATION_NOT_FOUND');
     const domain = current.domains[0];
-    if (!domain) throw httpError(404, SSO_MESSAGES.domainNotFound);
+    if (!domain) throw contractError('SSO_DOMAIN_NOT_FOUND');
     await this.configs.validateDomain(tenantId, current.id, domain.id);
     return this.view(await this.configs.get(tenantId, current.id));
   }
@@ -113,7 +108,7 @@ export class LegacySso {
   /** getSamlVendorConfiguration: our ACS URL and entity ID for the connection (404 before there is one). */
   async vendorConfiguration(tenantId: string) {
     const current = await this.samlConnection(tenantId);
-    if (!current) throw httpError(404, LEGACY_MESSAGES.noVendorConfig);
+    if (!current) throw contractError('SSO_ACS_NOT_FOUND');
     return { acsUrl: current.acsUrl, spEntityId: current.spEntityId };
   }
 
@@ -142,7 +137,7 @@ export class LegacySso {
 
   private async connectionOfGroup(tenantId: string): Promise<Connection> {
     const current = await this.samlConnection(tenantId);
-    if (!current) throw httpError(404, SSO_MESSAGES.groupNotFound);
+    if (!current) throw contractError('SSO_GROUP_NOT_FOUND');
     return current;
   }
 

@@ -27,6 +27,7 @@ import {
   type JWK,
   type JWTPayload,
 } from 'jose';
+import { ContractError } from '../../core/contract/errors';
 import type { Database } from '../storage/database';
 
 const ALG = 'ES256';
@@ -89,8 +90,15 @@ interface TokenServiceOptions {
   accessTokenTtlSeconds: number;
 }
 
-/** Raised for any token that must not be trusted; the message is safe to show. */
-export class InvalidTokenError extends Error {}
+/** Raised for any token that must not be trusted: a 401 of the catalogue, safe to show. */
+export class InvalidTokenError extends ContractError {
+  constructor(code: TokenRefusal) {
+    super(401, [{ code }]);
+  }
+}
+
+/** Why a token is refused: it is not valid, or the session guard refuses its call. */
+export type TokenRefusal = 'TOKEN_INVALID' | 'TOKEN_KEY_MISSING' | 'TOKEN_KEY_UNKNOWN' | 'IP_NOT_ALLOWED';
 
 interface CachedKey {
   kid: string;
@@ -111,7 +119,7 @@ interface KeyRow {
 type SessionGuard = (
   claims: AccessTokenClaims,
   context: { ip?: string | undefined },
-) => Promise<string | null>;
+) => Promise<TokenRefusal | null>;
 
 export class TokenService {
   private keys = new Map<string, CachedKey>();
@@ -227,7 +235,7 @@ export class TokenService {
   /** `verify` for an opaque bearer: its claims, then the same session guard. */
   async verifyOpaque(secret: string, context: { ip?: string | undefined } = {}): Promise<AccessTokenClaims> {
     const claims = this.opaqueResolver ? await this.opaqueResolver(secret) : null;
-    if (!claims) throw new InvalidTokenError('Invalid or expired token');
+    if (!claims) throw new InvalidTokenError('TOKEN_INVALID');
     const refusal = this.sessionGuard ? await this.sessionGuard(claims, context) : null;
     if (refusal) throw new InvalidTokenError(refusal);
     return claims;
@@ -249,14 +257,13 @@ export class TokenService {
         requiredClaims: ['sub', 'exp', 'iat', 'sid'],
       }));
     } catch {
-      throw new InvalidTokenError('Invalid or expired token');
+      throw new InvalidTokenError('TOKEN_INVALID');
     }
     if (payload.type !== 'userToken' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
-      throw new InvalidTokenError('Invalid or expired token');
+      throw new InvalidTokenError('TOKEN_INVALID');
     }
     // jose has checked that `iat` is a number (a required claim).
-    if (payload.iat! > Date.now() / 1000 + MAX_FUTURE_IAT_S)
-      throw new InvalidTokenError('Invalid or expired token');
+    if (payload.iat! > Date.now() / 1000 + MAX_FUTURE_IAT_S) throw new InvalidTokenError('TOKEN_INVALID');
     const claims = payload as AccessTokenClaims;
     const refusal = this.sessionGuard ? await this.sessionGuard(claims, context) : null;
     if (refusal) throw new InvalidTokenError(refusal);
@@ -270,7 +277,7 @@ export class TokenService {
   }
 
   private async publicKeyFor(kid: string | undefined): Promise<CryptoKey> {
-    if (!kid) throw new InvalidTokenError('Missing kid');
+    if (!kid) throw new InvalidTokenError('TOKEN_KEY_MISSING');
     await this.ensureFresh();
     let key = this.keys.get(kid);
     if (!key && Date.now() - this.lastUnknownKidReload > UNKNOWN_KID_RELOAD_MS) {
@@ -279,7 +286,7 @@ export class TokenService {
       await this.reload();
       key = this.keys.get(kid);
     }
-    if (!key) throw new InvalidTokenError('Unknown kid');
+    if (!key) throw new InvalidTokenError('TOKEN_KEY_UNKNOWN');
     return key.publicKey;
   }
 

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { isApiTokenAccess } from '../domain/api-tokens';
 import { InvalidTokenError, type AccessTokenClaims, type TokenService } from '../domain/tokens';
 import { rememberCaller } from './audit-hook';
-import { httpError } from './errors';
+import { contractError } from '../../core/contract/errors';
 
 const BEARER = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/i;
 /** The client SDK's access tokens: an opaque secret (domain/access-tokens.ts), not a JWT. */
@@ -19,7 +19,7 @@ const MAX_TOKEN_LENGTH = 8192;
  */
 export async function requireUser(tokens: TokenService, request: FastifyRequest): Promise<AccessTokenClaims> {
   const header = request.headers.authorization;
-  if (!header) throw httpError(401, 'Missing bearer token');
+  if (!header) throw contractError('BEARER_MISSING');
   return verifiedCaller(tokens, request, header);
 }
 
@@ -30,7 +30,7 @@ async function verifiedCaller(
 ): Promise<AccessTokenClaims> {
   const opaque = OPAQUE_BEARER.exec(header);
   const match = opaque ?? (header.length <= MAX_TOKEN_LENGTH ? BEARER.exec(header) : null);
-  if (!match?.[1]) throw httpError(401, 'Invalid or expired token');
+  if (!match?.[1]) throw contractError('TOKEN_INVALID');
   try {
     const claims = opaque
       ? await tokens.verifyOpaque(match[1], { ip: request.ip })
@@ -38,7 +38,7 @@ async function verifiedCaller(
     rememberCaller(request, claims);
     return claims;
   } catch (error) {
-    if (error instanceof InvalidTokenError) throw httpError(401, error.message);
+    if (error instanceof InvalidTokenError) throw error;
     throw error;
   }
 }
@@ -56,7 +56,7 @@ export async function requireSignedInUser(
   request: FastifyRequest,
 ): Promise<AccessTokenClaims> {
   const claims = await requireUser(tokens, request);
-  if (isApiTokenAccess(claims)) throw httpError(403, API_TOKEN_REFUSED);
+  if (isApiTokenAccess(claims)) throw contractError('API_TOKEN_REFUSED');
   return claims;
 }
 
@@ -72,6 +72,6 @@ export async function requireSignedInActor(
   actorToken: string,
 ): Promise<AccessTokenClaims> {
   const claims = await verifiedCaller(tokens, request, `Bearer ${actorToken}`);
-  if (isApiTokenAccess(claims)) throw httpError(403, API_TOKEN_REFUSED);
+  if (isApiTokenAccess(claims)) throw contractError('API_TOKEN_REFUSED');
   return claims;
 }

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import Fastify from 'fastify';
-import { describeIssue } from '../../core/contract/validate';
-import { httpError, installErrorHandlers } from './errors';
+import { ContractError, errorText } from '../../core/contract/errors';
+import { issueEntry } from '../../core/contract/validate';
+import { installErrorHandlers } from './errors';
 
 describe('error handler', () => {
   it('turns an unexpected error into a generic 500 without internal details', async () => {
@@ -18,7 +19,10 @@ describe('error handler', () => {
       );
     });
     app.get('/teapot', async () => {
-      throw httpError(418, 'I am a teapot', 'really');
+      throw new ContractError(418, [
+        { code: 'USER_EXISTS' },
+        { code: 'FIELD_REQUIRED', params: { field: 'Name' } },
+      ]);
     });
     const res = await app.inject({
       method: 'GET',
@@ -34,8 +38,8 @@ describe('error handler', () => {
     const teapot = await app.inject({ method: 'GET', url: '/teapot' });
     assert.equal(teapot.statusCode, 418);
     assert.deepEqual(teapot.json(), {
-      errors: ['I am a teapot', 'really'],
-      errorCodes: ['UNCATALOGUED', 'UNCATALOGUED'],
+      errors: ['User already exists', 'Name is required'],
+      errorCodes: ['USER_EXISTS', 'FIELD_REQUIRED'],
     });
     await app.close();
   });
@@ -54,8 +58,10 @@ describe('error handler', () => {
 });
 
 describe('validation messages', () => {
-  const issue = (keyword: string, instancePath: string, params: Record<string, unknown>) =>
-    describeIssue({ keyword, instancePath, params }, 'body');
+  const issue = (keyword: string, instancePath: string, params: Record<string, unknown>) => {
+    const entry = issueEntry({ keyword, instancePath, params }, 'body');
+    return errorText(entry.code, entry.params);
+  };
   it('reads like sentences and names the field', () => {
     assert.equal(issue('required', '', { missingProperty: 'companyName' }), 'Company name is required');
     assert.equal(issue('format', '/email', { format: 'email' }), 'Email must be a valid email address');

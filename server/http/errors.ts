@@ -1,9 +1,9 @@
 /**
  * Every error leaves the server as `{ errors: [message, ...], errorCodes: [code, ...] }` with a 4xx
- * status, or as a 500 with a generic message. Each message carries the stable code of the error
- * catalogue (core/api/errorCodes.ts), found from its text by `errorPayload`, so routes and domain
- * modules keep throwing plain messages (`httpError(409, 'User already exists')`). Bad input is never a 500; internal details (SQL, stack traces,
- * secrets) are never sent to the client.
+ * status, or as a 500 with a generic message. Routes and domain modules throw a code of the error
+ * catalogue (`throw contractError('USER_EXISTS')`, core/contract/errors.ts): the handler answers its
+ * status, messages and codes as they are. Bad input is never a 500; internal details (SQL, stack
+ * traces, secrets) are never sent to the client.
  *
  * That includes the answers Fastify, its plugins and Node's HTTP server give by themselves,
  * before or beside the routes:
@@ -20,27 +20,16 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { errorCodeOf } from '../../core/api/errorCodes';
-import { validationMessages, type ValidationIssue } from '../../core/contract/validate';
-import { TooManyAttemptsError } from '../domain/attempts';
+import {
+  contractError,
+  contractErrors,
+  errorBody as bodyOf,
+  isContractError,
+  type ContractError,
+  type ErrorCode,
+} from '../../core/contract/errors';
+import { validationEntries, type ValidationIssue } from '../../core/contract/validate';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-
-/** An error whose status and messages are meant for the client. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly messages: string[],
-  ) {
-    super(messages.join('; '));
-  }
-}
-
-/** Shorthand: `throw httpError(409, 'User already exists')`. */
-export function httpError(statusCode: number, ...messages: string[]): HttpError {
-  return new HttpError(statusCode, messages);
-}
-
-export const TOO_LARGE_MESSAGE = 'Error request is too large';
 
 /**
  * A part of the URL space whose clients read another error shape: the SCIM endpoints answer RFC
@@ -71,43 +60,37 @@ function requestLinePath(packet: unknown): string | undefined {
   return /^[A-Z]{1,20} (\S{1,8192}) HTTP\//.exec(packet.subarray(0, 8300).toString('latin1'))?.[1];
 }
 
-function send(reply: FastifyReply, status: number, messages: string[]) {
+function send(reply: FastifyReply, error: ContractError) {
+  const status = error.statusCode;
   // Set here too: the router's errors (frameworkErrors) do not pass the app's onSend hooks.
   reply.header('x-content-type-options', 'nosniff');
   if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   const shape = shapeFor(reply.request?.url);
   if (shape) {
-    const { type, payload } = shape.body(status, messages.join('; '));
+    const { type, payload } = shape.body(status, error.messages.join('; '));
     return reply.status(status).type(type).send(payload);
   }
-  return reply.status(status).type('application/json; charset=utf-8').send(errorPayload(messages));
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+  return reply.status(status).type('application/json; charset=utf-8').send(bodyOf(error));
 }
 
-/**
- * The body of every error answer: the messages (the list the client SDK joins and shows) and, in
- * the same order, their codes (docs/contract.md "Error codes").
- */
-function errorPayload(messages: readonly string[]): { errors: string[]; errorCodes: string[] } {
-  return { errors: [...messages], errorCodes: messages.map(errorCodeOf) };
-}
-
-/** The body of an error answer, for the paths that write it without a Fastify reply. */
-const errorBody = (...messages: string[]) => JSON.stringify(errorPayload(messages));
+/** The body of an error answer of one code, for the paths that write it without a Fastify reply. */
+const errorBody = (code: ErrorCode) => JSON.stringify(bodyOf(contractError(code as 'NOT_FOUND')));
 
 /**
  * Errors the router raises before any hook or handler (a malformed URL, an overlong path
  * parameter): answered in the contract's shape too. Passed as Fastify's `frameworkErrors` option.
  */
 function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return void send(reply, 414, ['The address is too long']);
-  if (error.code === 'FST_ERR_ASYNC_CONSTRAINT') return void send(reply, 500, ['Internal server error']);
-  return void send(reply, 400, ['The address is not valid']);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return void send(reply, contractError('ADDRESS_TOO_LONG'));
+  if (error.code === 'FST_ERR_ASYNC_CONSTRAINT') return void send(reply, contractError('INTERNAL_ERROR'));
+  return void send(reply, contractError('INVALID_ADDRESS'));
 }
 
-export const CLIENT_ERROR_MESSAGES = {
-  408: 'The request took too long to arrive',
-  431: 'The request headers are too large',
-  400: 'The request is not valid HTTP',
+const CLIENT_ERROR_CODES = {
+  408: 'REQUEST_TIMEOUT',
+  431: 'HEADERS_TOO_LARGE',
+  400: 'INVALID_HTTP',
 } as const;
 
 /**
@@ -124,8 +107,8 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   ];
   const shape = shapeFor(requestLinePath((error as { rawPacket?: unknown }).rawPacket));
   const { type, payload: body } = shape
-    ? shape.body(status, CLIENT_ERROR_MESSAGES[status])
-    : { type: 'application/json; charset=utf-8', payload: errorBody(CLIENT_ERROR_MESSAGES[status]) };
+    ? shape.body(status, contractError(CLIENT_ERROR_CODES[status]).message)
+    : { type: 'application/json; charset=utf-8', payload: errorBody(CLIENT_ERROR_CODES[status]) };
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\n` +
@@ -151,11 +134,9 @@ export const FRAMEWORK_OPTIONS = {
   http: { requireHostHeader: false },
 } as const;
 
-export const SHUTTING_DOWN_MESSAGE = 'The server is shutting down: try again in a moment';
-
 /** Installs the error handler, the 404 handler and the safety nets listed above on `app`. */
 export function installErrorHandlers(app: FastifyInstance): void {
-  app.setNotFoundHandler((_request, reply) => send(reply, 404, ['Not found']));
+  app.setNotFoundHandler((_request, reply) => send(reply, contractError('NOT_FOUND')));
 
   let closing = false;
   app.addHook('preClose', (done) => {
@@ -165,39 +146,32 @@ export function installErrorHandlers(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     if (closing) {
       reply.header('connection', 'close');
-      return void send(reply, 503, [SHUTTING_DOWN_MESSAGE]);
+      return void send(reply, contractError('SHUTTING_DOWN'));
     }
     // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400 (Node's own check answers it with
     // an empty body, so it is turned off in FRAMEWORK_OPTIONS and done here).
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
       reply.header('connection', 'close');
-      return void send(reply, 400, ['The Host header is missing']);
+      return void send(reply, contractError('HOST_HEADER_MISSING'));
     }
     done();
   });
 
-  // A route that answers its error list itself (`reply.code(400).send({ errors })`) gets the codes too.
-  app.addHook('preSerialization', async (_request, reply, payload: unknown) => {
-    if (reply.statusCode < 400 || !payload || typeof payload !== 'object') return payload;
-    const body = payload as { errors?: unknown; errorCodes?: unknown };
-    if (!Array.isArray(body.errors) || body.errorCodes !== undefined) return payload;
-    return { ...body, errorCodes: errorPayload(body.errors.map(String)).errorCodes };
-  });
-
-  // A plugin's plain-text refusal (@fastify/cors: "Invalid Preflight Request") becomes a list.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // A plugin's plain-text refusal (@fastify/cors answers a bare preflight "Invalid Preflight
+  // Request") becomes a list, under the code of its status.
+  app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode < 400) return payload;
     if (!String(reply.getHeader('content-type') ?? '').startsWith('text/plain')) return payload;
-    const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : '';
     reply.type('application/json; charset=utf-8');
     reply.removeHeader('content-length');
-    return errorBody(text.trim().slice(0, 200) || `Error ${reply.statusCode}`);
+    if (request.method === 'OPTIONS' && reply.statusCode === 400) return errorBody('INVALID_PREFLIGHT');
+    return JSON.stringify(bodyOf(contractError(statusCode(reply.statusCode)).withStatus(reply.statusCode)));
   });
 
   // `Expect: something-else`: Node answers an empty 417 unless someone listens for this event
   // (`app.server` is absent when Fastify runs without an HTTP server, as in some tests).
   app.server?.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
-    const body = errorBody('Only "Expect: 100-continue" is supported');
+    const body = errorBody('EXPECT_UNSUPPORTED');
     response.writeHead(417, {
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(body),
@@ -208,38 +182,34 @@ export function installErrorHandlers(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof HttpError) return send(reply, error.statusCode, error.messages);
-    if (error instanceof TooManyAttemptsError) {
-      reply.header('retry-after', String(error.retryAfterSeconds));
-      return send(reply, 429, [error.message]);
-    }
+    if (isContractError(error)) return send(reply, error);
 
     if (error.validation) {
       // Worded by the contract (core/contract/validate.ts), as the demo backend words its own.
       const issues = error.validation as unknown as ValidationIssue[];
-      const messages = validationMessages(issues, error.validationContext);
-      return send(reply, 400, messages.length ? messages : ['Invalid request']);
+      const entries = validationEntries(issues, error.validationContext);
+      return send(reply, entries.length ? contractErrors(entries, 400) : contractError('INVALID_REQUEST'));
     }
 
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return send(reply, 413, [TOO_LARGE_MESSAGE]);
+        return send(reply, contractError('REQUEST_TOO_LARGE'));
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return send(reply, 415, ['Unsupported content type: send application/json']);
+        return send(reply, contractError('UNSUPPORTED_MEDIA_TYPE'));
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return send(reply, 400, ['Request body is not valid JSON']);
+        return send(reply, contractError('INVALID_JSON'));
     }
     // Safety net: a PostgreSQL "data exception" (class 22: bad text encoding, value out of range,
     // ...) can only come from input that slipped past the schemas. It is the client's input.
     if (typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code))
-      return send(reply, 400, ['Invalid input']);
+      return send(reply, contractError('INVALID_INPUT'));
     const status = error.statusCode ?? 500;
     // JSON.parse failures (and prototype-poisoning refusals) arrive as SyntaxError with status 400.
-    if (error instanceof SyntaxError && status === 400)
-      return send(reply, 400, ['Request body is not valid JSON']);
-    if (status === 413) return send(reply, 413, [TOO_LARGE_MESSAGE]);
-    if (status >= 400 && status < 500) return send(reply, status, [clientMessage(error, status)]);
+    if (error instanceof SyntaxError && status === 400) return send(reply, contractError('INVALID_JSON'));
+    if (status === 413) return send(reply, contractError('REQUEST_TOO_LARGE'));
+    if (status >= 400 && status < 500)
+      return send(reply, contractError(statusCode(status)).withStatus(status));
 
     // Unexpected: log what helps debugging (message, code, stack) but not the request body,
     // headers or SQL parameters, which may hold passwords or tokens.
@@ -247,12 +217,23 @@ export function installErrorHandlers(app: FastifyInstance): void {
       { err: { message: error.message, code: error.code, stack: error.stack } },
       'unhandled error',
     );
-    return send(reply, 500, ['Internal server error']);
+    return send(reply, contractError('INTERNAL_ERROR'));
   });
 }
 
-/** Fastify's own 4xx messages are safe and specific; anything else gets a generic one. */
-function clientMessage(error: FastifyError, status: number): string {
-  if (error.code?.startsWith('FST_')) return error.message;
-  return status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Bad request';
+/**
+ * The code of a client error nothing more specific answered (a plugin's refusal, another Fastify
+ * 4xx): the generic one of its status.
+ */
+function statusCode(
+  status: number,
+): 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_REQUEST' | 'INTERNAL_ERROR' {
+  if (status >= 500) return 'INTERNAL_ERROR';
+  return status === 401
+    ? 'UNAUTHORIZED'
+    : status === 403
+      ? 'FORBIDDEN'
+      : status === 404
+        ? 'NOT_FOUND'
+        : 'BAD_REQUEST';
 }

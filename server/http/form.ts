@@ -3,7 +3,7 @@
  * service): one value per parameter; a repeated parameter is an invalid request (RFC 6749 §3.1).
  */
 import type { FastifyInstance } from 'fastify';
-import { httpError } from './errors';
+import { contractError } from '../../core/contract/errors';
 
 /** Registers the parser on `api` (and the routes registered under it). */
 export function acceptFormBodies(api: FastifyInstance): void {
@@ -14,7 +14,8 @@ export function acceptFormBodies(api: FastifyInstance): void {
       const params = new URLSearchParams(body as string);
       const out: Record<string, string> = {};
       for (const [key, value] of params) {
-        if (key in out) return done(httpError(400, `Parameter "${key.slice(0, 50)}" is repeated`), undefined);
+        if (key in out)
+          return done(contractError('PARAMETER_REPEATED', { name: key.slice(0, 50) }), undefined);
         out[key] = value;
       }
       done(null, out);

@@ -6,14 +6,16 @@ import { after, before, describe, it } from 'node:test';
 import Fastify from 'fastify';
 import type { BuiltServer } from '../app';
 import { ALLOWED_ORIGIN, startTestServer } from '../../test/support/server';
-import {
-  CLIENT_ERROR_MESSAGES,
-  clientErrorHandler,
-  FRAMEWORK_OPTIONS,
-  installErrorHandlers,
-  SHUTTING_DOWN_MESSAGE,
-  TOO_LARGE_MESSAGE,
-} from './errors';
+import { ERROR_CATALOGUE } from '../../core/contract/errors';
+import { clientErrorHandler, FRAMEWORK_OPTIONS, installErrorHandlers } from './errors';
+
+const CLIENT_ERROR_MESSAGES = {
+  408: ERROR_CATALOGUE.REQUEST_TIMEOUT.message,
+  431: ERROR_CATALOGUE.HEADERS_TOO_LARGE.message,
+  400: ERROR_CATALOGUE.INVALID_HTTP.message,
+};
+const SHUTTING_DOWN_MESSAGE = ERROR_CATALOGUE.SHUTTING_DOWN.message;
+const TOO_LARGE_MESSAGE = ERROR_CATALOGUE.REQUEST_TOO_LARGE.message;
 
 const LOGIN = '/frontegg/identity/resources/auth/v1/user';
 let server: BuiltServer;

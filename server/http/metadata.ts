@@ -1,5 +1,5 @@
 /** User metadata as the sign-up and profile routes accept it. */
-import { httpError } from './errors';
+import { contractError } from '../../core/contract/errors';
 
 const MAX_METADATA_BYTES = 10_000;
 const MAX_METADATA_DEPTH = 10;
@@ -26,17 +26,17 @@ export function parseMetadata(
     try {
       parsed = JSON.parse(value);
     } catch {
-      throw httpError(400, 'Metadata must be a JSON object');
+      throw contractError('METADATA_NOT_OBJECT');
     }
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw httpError(400, 'Metadata must be a JSON object');
+    throw contractError('METADATA_NOT_OBJECT');
   if (nestsDeeperThan(parsed, MAX_METADATA_DEPTH))
-    throw httpError(400, `Metadata must not nest deeper than ${MAX_METADATA_DEPTH} levels`);
+    throw contractError('METADATA_TOO_DEEP', { n: MAX_METADATA_DEPTH });
   const json = JSON.stringify(parsed);
   if (Buffer.byteLength(json) > MAX_METADATA_BYTES)
-    throw httpError(400, `Metadata must be at most ${MAX_METADATA_BYTES} bytes`);
+    throw contractError('METADATA_TOO_LARGE', { n: MAX_METADATA_BYTES });
   // PostgreSQL jsonb cannot hold U+0000 in strings.
-  if (json.includes('\\u0000')) throw httpError(400, 'Metadata must not contain U+0000 characters');
+  if (json.includes('\\u0000')) throw contractError('METADATA_NUL');
   return parsed as Record<string, unknown>;
 }

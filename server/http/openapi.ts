@@ -10,11 +10,11 @@
  * server/http/openapi.test.ts fails for a route without request and response schemas.
  *
  * Every route also gets the error answer (`ErrorBody`: `errors` and `errorCodes`,
- * the codes of core/api/errorCodes.ts) for its 4XX and 5XX statuses, unless it documents its own.
+ * the codes of core/contract/errors.ts) for its 4XX and 5XX statuses, unless it documents its own.
  */
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify';
-import { ERROR_CATALOGUE } from '../../core/api/errorCodes';
+import { ERROR_CATALOGUE } from '../../core/contract/errors';
 import { ASSETS_VERSION } from '../../core/version';
 import { REQUEST_SCHEMAS } from '../../core/contract/requests';
 import { ROUTE_SCHEMAS } from './route-schemas';

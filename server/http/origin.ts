@@ -2,7 +2,7 @@
  * The request's own origin, and the cross-site request check for the cookie endpoints.
  */
 import type { FastifyRequest } from 'fastify';
-import { httpError } from './errors';
+import { contractError } from '../../core/contract/errors';
 
 /** Host names and ports only: a Host header is reflected into pages, so nothing else passes. */
 const HOST_SHAPE = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
@@ -24,5 +24,5 @@ export function assertTrustedOrigin(request: FastifyRequest, allowedOrigins: rea
   const origin = request.headers.origin;
   if (origin === undefined) return;
   if (origin === requestOrigin(request) || allowedOrigins.includes(origin)) return;
-  throw httpError(403, 'Origin not allowed');
+  throw contractError('ORIGIN_NOT_ALLOWED');
 }

@@ -5,12 +5,12 @@
  */
 import { holdsPermission } from '../../core/contract/permissions';
 import type { AccessTokenClaims } from '../domain/tokens';
-import { httpError } from './errors';
+import { contractError } from '../../core/contract/errors';
 
 /** Throws 403 unless the caller holds `permission`, and 403 when the caller has no active tenant. */
 export function requirePermission(claims: AccessTokenClaims, permission: string): string {
   if (!holdsPermission(claims.permissions ?? [], permission))
-    throw httpError(403, `You need the ${permission} permission to do this`);
-  if (!claims.tenantId) throw httpError(403, 'You are not a member of any account');
+    throw contractError('PERMISSION_REQUIRED', { permission });
+  if (!claims.tenantId) throw contractError('NO_ACCOUNT');
   return claims.tenantId;
 }

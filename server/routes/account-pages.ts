@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { requestOrigin } from '../http/origin';
 
 /** Registers the /account/* pages on the root `app` when the server serves the demo pages. */
@@ -24,7 +24,7 @@ async function accountPages(app: FastifyInstance, root: string): Promise<void> {
   const page = resolve(root, 'demo-pages', 'login.html');
   app.get('/account/*', async (request, reply) => {
     const origin = requestOrigin(request);
-    if (!origin) throw httpError(400, 'Invalid Host header');
+    if (!origin) throw contractError('INVALID_HOST_HEADER');
     const html = (await readFile(page, 'utf8')).replace(/%BASE_URL%/g, origin);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });

@@ -16,7 +16,7 @@ import {
   type AccountSettingsUpdate,
 } from '../domain/account-settings';
 import { requireUser } from '../http/bearer';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { requirePermission } from '../http/permissions';
 import { strictObject } from '../http/schemas';
 import { SSO_READ, ssoConfigurationsOf } from '../http/sso-configurations';
@@ -42,7 +42,7 @@ export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContex
       ctx.db,
       requirePermission(claims, 'fe.secure.read.accountSettings'),
     );
-    if (!settings) throw httpError(404, 'Account not found');
+    if (!settings) throw contractError('ACCOUNT_NOT_FOUND');
     return settings;
   });
 
@@ -53,10 +53,9 @@ export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContex
       const claims = await requireUser(ctx.tokens, request);
       const tenantId = requirePermission(claims, 'fe.secure.write.accountSettings');
       const body = request.body;
-      if (body.name !== undefined && !body.name.trim())
-        throw httpError(400, 'The company name must not be empty');
+      if (body.name !== undefined && !body.name.trim()) throw contractError('COMPANY_NAME_EMPTY');
       if (body.timezone && !TIMEZONES.has(body.timezone))
-        throw httpError(400, `Unknown time zone "${body.timezone}"`);
+        throw contractError('TIME_ZONE_UNKNOWN', { zone: body.timezone });
       const blankToNull = (value: string | null | undefined) =>
         value === undefined ? undefined : value?.trim() || null;
       const settings = await updateAccountSettings(ctx.db, tenantId, {
@@ -66,7 +65,7 @@ export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContex
         timezone: blankToNull(body.timezone),
         currency: body.currency,
       });
-      if (!settings) throw httpError(404, 'Account not found');
+      if (!settings) throw contractError('ACCOUNT_NOT_FOUND');
       return settings;
     },
   );
@@ -116,7 +115,7 @@ export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContex
     async (request) => {
       await requireUser(ctx.tokens, request);
       const given = request.params.ip.trim();
-      if (!isIP(given)) throw httpError(400, 'Not an IP address');
+      if (!isIP(given)) throw contractError('NOT_AN_IP_ADDRESS');
       return { ...UNKNOWN_LOCATION, ip: given.toLowerCase() };
     },
   );

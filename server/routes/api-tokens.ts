@@ -40,7 +40,7 @@ import { tokenSubject } from '../domain/access-tokens';
 import { permissionKeysOfRoles } from '../domain/roles';
 import { getVendorSettings } from '../domain/vendor';
 import { requireUser } from '../http/bearer';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { requirePermission } from '../http/permissions';
 import { assertMayGrantRoles } from '../domain/grants';
 import { idParams } from '../http/list-query';
@@ -96,13 +96,12 @@ export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const create = async (request: FastifyRequest<{ Body: CreateBody }>, reply: FastifyReply) => {
       const { claims, owner: who } = await owner(request, 'write');
       // A token does not mint tokens: that would let a leaked secret outlive its own deletion.
-      if (isApiTokenAccess(claims)) throw httpError(403, 'API tokens cannot create API tokens');
-      if (!(await getVendorSettings(ctx.db)).apiTokensEnabled)
-        throw httpError(403, 'API tokens are turned off for this application');
+      if (isApiTokenAccess(claims)) throw contractError('API_TOKENS_CANNOT_CREATE');
+      if (!(await getVendorSettings(ctx.db)).apiTokensEnabled) throw contractError('API_TOKENS_DISABLED');
       const roleIds = request.body.roleIds ?? [];
       if (roleIds.length) {
         const { known } = await permissionKeysOfRoles(ctx.db, who.tenantId, roleIds);
-        if (known.length !== roleIds.length) throw httpError(400, 'Some roles do not exist in this account');
+        if (known.length !== roleIds.length) throw contractError('ROLES_UNKNOWN');
         await assertMayGrantRoles(ctx.db, claims, who.tenantId, roleIds);
       }
       const token = await createApiToken(ctx.db, who, {
@@ -123,7 +122,7 @@ export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Pro
       async (request) => {
         const { owner: who } = await owner(request, 'delete');
         if (!(await deleteApiToken(ctx.db, who, request.params.id)))
-          throw httpError(404, kind === 'api' ? 'API token not found' : 'Access token not found');
+          throw contractError(kind === 'api' ? 'API_TOKEN_NOT_FOUND' : 'ACCESS_TOKEN_NOT_FOUND');
         return {};
       },
     );
@@ -132,7 +131,7 @@ export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Pro
   app.post<{ Body: { clientId: string; secret: string } }>(
     '/identity/resources/auth/v1/api-token',
     async (request) => {
-      const refused = () => httpError(401, 'Invalid API token credentials');
+      const refused = () => contractError('API_TOKEN_CREDENTIALS_INVALID');
       const token = await resolveApiToken(ctx.db, request.body.clientId, request.body.secret);
       const subject = token ? await tokenSubject(ctx.db, token) : null;
       if (!subject) throw refused();

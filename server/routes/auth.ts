@@ -8,16 +8,12 @@ import { verifyCaptcha } from '../domain/captcha';
 import { joinAtSignIn } from '../domain/invitations';
 import { assertVendorAllows } from '../domain/sign-in-methods';
 import { tenantSsoRoute } from '../domain/sso-config';
-import { ACCOUNT_LOCKED } from '../domain/security-policies';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../http/cookies';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import { mfaGate } from '../http/mfa-gate';
 import { clientInfo } from '../http/client-info';
 import { answerAbsent, prefersQuietAbsence } from '../http/quiet-absence';
-
-const INCORRECT_CREDENTIALS = 'Incorrect email or password';
-const SESSION_EXPIRED = 'Session expired, please sign in again';
 
 interface LoginBody {
   email: string;
@@ -59,10 +55,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     );
     if (!result.ok) {
       throw result.reason === 'unverified'
-        ? httpError(403, 'Please verify your email address before signing in')
+        ? contractError('EMAIL_NOT_VERIFIED')
         : result.reason === 'locked'
-          ? httpError(403, ACCOUNT_LOCKED)
-          : httpError(401, INCORRECT_CREDENTIALS);
+          ? contractError('ACCOUNT_LOCKED')
+          : contractError('CREDENTIALS_INCORRECT');
     }
     // MFA required: no session, no cookie; the answer carries the mfaToken (routes/mfa.ts). The
     // invite link is not used then (the sign-in is not complete).
@@ -110,7 +106,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const route = domain ? await tenantSsoRoute(ctx.db, domain) : null;
     if (!route) {
       if (prefersQuietAbsence(request)) return answerAbsent(reply);
-      throw httpError(404, 'SSO is not configured for this email domain');
+      throw contractError('SSO_NOT_CONFIGURED');
     }
     return {
       address: `${ssoIssuer}${apiPrefix}/identity/resources/auth/v1/sso/${route.protocol}/${route.key}/start`,
@@ -124,6 +120,6 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     // The cookie is useless now; remove it so the browser stops sending it.
     clearRefreshCookie(reply, ctx.cookies);
     if (prefersQuietAbsence(request)) return answerAbsent(reply);
-    return reply.status(401).send({ errors: [SESSION_EXPIRED] });
+    throw contractError('SESSION_EXPIRED');
   }
 }

@@ -50,7 +50,7 @@ import {
   type BillingDeps,
 } from '../domain/billing';
 import { requireSignedInUser } from '../http/bearer';
-import { httpError } from '../http/errors';
+import { CARD_CODES, contractError } from '../../core/contract/errors';
 import { requirePermission } from '../http/permissions';
 
 const BILLING = '/subscriptions/resources/billing';
@@ -88,10 +88,10 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return { claims, tenantId: requirePermission(claims, permission) };
   };
   const ownTenant = (tenantId: string, asked: string) => {
-    if (asked !== tenantId) throw httpError(403, 'You can only see the billing of your active account');
+    if (asked !== tenantId) throw contractError('BILLING_OTHER_ACCOUNT');
   };
   const requireProvider = () => {
-    if (!provider) throw httpError(400, 'Payment provider not configured');
+    if (!provider) throw contractError('PAYMENT_PROVIDER_NOT_CONFIGURED');
     return provider;
   };
 
@@ -103,7 +103,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get<{ Params: { planId: string } }>(`${BILLING}/plans/v1/:planId`, async (request) => {
     await caller(request, READ);
     const plan = await findPlan(ctx.db, request.params.planId);
-    if (!plan) throw httpError(404, 'Plan not found');
+    if (!plan) throw contractError('PLAN_NOT_FOUND');
     // One plan: what the client SDK's callers read (`.id`, `.name`, `.price.amount`), though its
     // .d.ts declares a list (getSubscriptionPlan: IPlanResponse[]; docs/contract.md).
     return planDto(plan);
@@ -220,8 +220,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
         const { claims, tenantId } = await caller(request, WRITE);
         ownTenant(tenantId, request.body.tenantId);
         // Whether billing is managed elsewhere is the vendor's decision, not the account's.
-        if (request.body.externallyManaged === 'true')
-          throw httpError(403, 'Only the vendor can mark billing as externally managed');
+        if (request.body.externallyManaged === 'true') throw contractError('BILLING_EXTERNAL_VENDOR_ONLY');
         const config = await tenantConfiguration(ctx.db, tenantId);
         // TenantCreatedAction create_customer: the customer at the provider, when there is one.
         if (provider) await ensureCustomer(ctx.db, provider, tenantId, claims);
@@ -258,7 +257,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const { tenantId } = await caller(request, READ);
     ownTenant(tenantId, request.params.tenantId);
     const config = await tenantConfiguration(ctx.db, tenantId);
-    if (!config.mapping_id) throw httpError(404, 'Customer not found');
+    if (!config.mapping_id) throw contractError('CUSTOMER_NOT_FOUND');
     return { stripeCustomerId: config.mapping_id };
   });
   app.post<{ Body: { name: string; email: string; tenantName?: string } }>(`${STRIPE}/customers/v1`, {
@@ -307,9 +306,9 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       handler: async (request, reply) => {
         const { tenantId } = await caller(request, WRITE);
         if (!request.body.clientSecret.startsWith(`${request.params.id}_secret_`))
-          throw httpError(404, 'Setup not found');
+          throw contractError('CARD_SETUP_NOT_FOUND');
         const outcome = checkCard(request.body);
-        if (!outcome.ok) throw httpError(402, outcome.message);
+        if (!outcome.ok) throw contractError(CARD_CODES[outcome.reason]);
         const status = outcome.requiresConfirmation ? 'requires_confirmation' : 'succeeded';
         const paymentMethodId = await recordDevelopmentCard(
           ctx.db,
@@ -327,11 +326,11 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
         handler: async (request) => {
           const { tenantId } = await caller(request, WRITE);
           if (!request.body.clientSecret.startsWith(`${request.params.id}_secret_`))
-            throw httpError(404, 'Setup not found');
+            throw contractError('CARD_SETUP_NOT_FOUND');
           const setup = await setupStatus(ctx.db, tenantId, request.params.id);
-          if (setup.setup_status !== 'requires_confirmation') throw httpError(400, 'Nothing to confirm');
+          if (setup.setup_status !== 'requires_confirmation') throw contractError('CARD_NOTHING_TO_CONFIRM');
           await finishConfirmation(ctx.db, setup.id, request.body.approve);
-          if (!request.body.approve) throw httpError(402, 'The payment was not confirmed by the cardholder.');
+          if (!request.body.approve) throw contractError('CARD_CONFIRMATION_FAILED');
           return { status: 'succeeded', paymentMethodId: setup.id };
         },
       },
@@ -360,7 +359,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
             typeof signature === 'string' ? signature : '',
           );
         } catch {
-          throw httpError(400, 'The webhook signature does not verify');
+          throw contractError('WEBHOOK_SIGNATURE_INVALID');
         }
         await applyStripeEvent(ctx, event);
         return { received: true };

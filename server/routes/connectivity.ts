@@ -51,14 +51,13 @@ import {
 } from '../domain/connectivity';
 import { assertPublicUrl, postJson } from '../delivery/outbound-http';
 import { requireUser } from '../http/bearer';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { requirePermission } from '../http/permissions';
 import { strictObject } from '../http/schemas';
 import {
-  blankNameMessage,
+  blankNameError,
   notificationRecipients,
-  RECIPIENT_REQUIRED,
-  unknownEventMessage,
+  unknownEventError,
 } from '../../core/contract/requests-connectivity';
 
 const READ = 'fe.connectivity.read.webhooks';
@@ -69,19 +68,16 @@ const WEBHOOK = '/webhook';
 const V1 = '/integrations/resources/configurations/v1';
 const V2 = '/integrations/resources/configurations/v2';
 
-const WEBHOOK_NOT_FOUND = 'Webhook not found';
-const SLACK_CHANNELS_REQUIRED = 'A Slack subscription needs at least one channel';
-
 const uuidParam = (name: string) => strictObject({ [name]: { type: 'string', pattern: UUID } }, [name]);
 const eventKey = { type: 'string', minLength: 1, maxLength: 100 } as const;
 
 function assertEventKeys(keys: string[]): void {
-  const unknown = unknownEventMessage(keys);
-  if (unknown) throw httpError(400, unknown);
+  const unknown = unknownEventError(keys);
+  if (unknown) throw unknown;
 }
 function assertNamed(name: string, label: string): void {
-  const blank = blankNameMessage(name, label);
-  if (blank) throw httpError(400, blank);
+  const blank = blankNameError(name, label);
+  if (blank) throw blank;
 }
 
 export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -90,13 +86,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
   const allowPrivate = ctx.connectivity.allowPrivateAddresses;
 
   /** The URL, or 400 with why it may not be used. */
-  const publicUrl = async (raw: string) => {
-    try {
-      return (await assertPublicUrl(raw, allowPrivate)).toString();
-    } catch (error) {
-      throw httpError(400, (error as Error).message);
-    }
-  };
+  const publicUrl = async (raw: string) => (await assertPublicUrl(raw, allowPrivate)).toString();
 
   // ------------------------------------------------------------------------------------ events
   app.get(`${EVENTS}/categories`, async (request) => {
@@ -107,7 +97,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
     await accountOf(request, READ);
     const asked = (request.query.channels ?? '').split(',').filter(Boolean);
     const unknown = asked.find((c) => !(CHANNELS as readonly string[]).includes(c));
-    if (unknown) throw httpError(400, `Unknown channel "${unknown.slice(0, 20)}"`);
+    if (unknown) throw contractError('CHANNEL_UNKNOWN', { value: unknown.slice(0, 20) });
     // Every event can go to every channel.
     return channelMaps(await vendorOf(ctx.db));
   });
@@ -146,7 +136,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
         request.params.id,
         await webhookInput(request.body),
       );
-      if (!updated) throw httpError(404, WEBHOOK_NOT_FOUND);
+      if (!updated) throw contractError('WEBHOOK_NOT_FOUND');
       return updated;
     },
   );
@@ -156,7 +146,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
     async (request) => {
       const tenantId = await accountOf(request, WRITE);
       if (!(await deleteWebhook(ctx.db, tenantId, request.params.id)))
-        throw httpError(404, WEBHOOK_NOT_FOUND);
+        throw contractError('WEBHOOK_NOT_FOUND');
       return {};
     },
   );
@@ -170,7 +160,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
         id,
         tenantId,
       ]);
-      if (owned.rows.length === 0) throw httpError(404, WEBHOOK_NOT_FOUND);
+      if (owned.rows.length === 0) throw contractError('WEBHOOK_NOT_FOUND');
       return webhookLogs(ctx.db, tenantId, id, Number(offset), Number(limit));
     });
   }
@@ -209,7 +199,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
     async (request, reply) => {
       const tenantId = await accountOf(request, WRITE);
       if (!(await retryWebhookLog(ctx.db, tenantId, request.params.id)))
-        throw httpError(404, 'Webhook log not found');
+        throw contractError('WEBHOOK_LOG_NOT_FOUND');
       // Spec 001 §4 "Webhook retry succeeds only on status 202": queued, delivered by the worker.
       return reply.code(WEBHOOK_RETRY_SUCCESS).send({ statusCode: WEBHOOK_RETRY_SUCCESS, body: 'Queued' });
     },
@@ -223,7 +213,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
     /** The recipients without blanks, each checked; 400 when none is left. */
     const recipients = (given: string[]) => {
       const checked = notificationRecipients(channel, given);
-      if ('error' in checked) throw httpError(400, checked.error);
+      if ('error' in checked) throw checked.error;
       return checked.recipients;
     };
     const keyParam = strictObject({ eventKey }, ['eventKey']);
@@ -247,7 +237,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
         enabled: s.enabled,
         recipients: recipients(s.recipients),
       }));
-      if (subscriptions.length === 0) throw httpError(400, RECIPIENT_REQUIRED);
+      if (subscriptions.length === 0) throw contractError('RECIPIENT_REQUIRED');
       await createNotificationConfig(
         ctx.db,
         tenantId,
@@ -264,7 +254,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
       async (request) => {
         const tenantId = await accountOf(request, WRITE);
         if (!(await setNotificationEnabled(ctx.db, tenantId, channel, keyOf(request), request.body.enabled)))
-          throw httpError(404, 'No settings for this event');
+          throw contractError('NOTIFICATION_SETTINGS_NOT_FOUND');
         return {};
       },
     );
@@ -280,7 +270,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
         const key = keyOf(request);
         const input = { ...request.body, recipients: recipients(request.body.recipients) };
         if (!(await updateNotificationSubscription(ctx.db, tenantId, channel, key, request.params.id, input)))
-          throw httpError(404, 'Notification subscription not found');
+          throw contractError('NOTIFICATION_SUBSCRIPTION_NOT_FOUND');
         return {};
       },
     );
@@ -302,7 +292,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
             request.params.id,
           ))
         )
-          throw httpError(404, 'Notification subscription not found');
+          throw contractError('NOTIFICATION_SUBSCRIPTION_NOT_FOUND');
         return {};
       },
     );
@@ -312,7 +302,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
       async (request) => {
         const tenantId = await accountOf(request, WRITE);
         if (!(await deleteNotificationConfig(ctx.db, tenantId, channel, keyOf(request))))
-          throw httpError(404, 'No settings for this event');
+          throw contractError('NOTIFICATION_SETTINGS_NOT_FOUND');
         return {};
       },
     );
@@ -340,7 +330,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
     async (request) => {
       const tenantId = await accountOf(request, WRITE);
       if (!(await deleteSlackChannel(ctx.db, tenantId, request.params.id)))
-        throw httpError(404, 'Slack channel not found');
+        throw contractError('SLACK_CHANNEL_NOT_FOUND');
       return {};
     },
   );
@@ -361,9 +351,9 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
       }))
       .filter((e) => e.channelIds.length > 0);
     // Spec 001 §5: saved only with channels.
-    if (events.length === 0) throw httpError(400, SLACK_CHANNELS_REQUIRED);
+    if (events.length === 0) throw contractError('SLACK_CHANNELS_REQUIRED');
     const unknown = await unknownSlackChannels(ctx.db, tenantId, events);
-    if (unknown.length) throw httpError(400, `Unknown Slack channel "${unknown[0]}"`);
+    if (unknown.length) throw contractError('SLACK_CHANNEL_UNKNOWN', { value: unknown[0]! });
     return events;
   };
   app.post<{ Body: SlackBody }>(`${SLACK}/subscriptions`, async (request, reply) => {
@@ -386,7 +376,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
         request.body.isActive,
         events,
       );
-      if (!saved) throw httpError(404, 'Slack subscription not found');
+      if (!saved) throw contractError('SLACK_SUBSCRIPTION_NOT_FOUND');
       return saved;
     },
   );
@@ -396,7 +386,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
     async (request) => {
       const tenantId = await accountOf(request, WRITE);
       if (!(await deleteSlackSubscription(ctx.db, tenantId, request.params.id)))
-        throw httpError(404, 'Slack subscription not found');
+        throw contractError('SLACK_SUBSCRIPTION_NOT_FOUND');
       return {};
     },
   );

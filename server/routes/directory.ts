@@ -23,14 +23,13 @@ import {
   updateScimConfiguration,
 } from '../domain/directory';
 import { requireSignedInUser, requireUser } from '../http/bearer';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { idParams } from '../http/list-query';
 import { requirePermission } from '../http/permissions';
 
 const READ = 'fe.secure.read.provisioningConfiguration';
 const WRITE = 'fe.secure.write.provisioningConfiguration';
 const DELETE = 'fe.secure.delete.provisioningConfiguration';
-const SCIM_CONFIGURATION_NOT_FOUND = 'SCIM configuration not found';
 
 export async function directoryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // Request schemas: core/contract/requests-directory.ts (the demo backend validates with the same).
@@ -55,7 +54,7 @@ export async function directoryRoutes(app: FastifyInstance, ctx: AppContext): Pr
     async (request) => {
       const tenantId = requirePermission(await requireUser(ctx.tokens, request), WRITE);
       if (!(await updateScimConfiguration(ctx.db, tenantId, request.params.id, request.body ?? {})))
-        throw httpError(404, SCIM_CONFIGURATION_NOT_FOUND);
+        throw contractError('SCIM_CONFIGURATION_NOT_FOUND');
       return {};
     },
   );
@@ -66,7 +65,7 @@ export async function directoryRoutes(app: FastifyInstance, ctx: AppContext): Pr
     async (request) => {
       const tenantId = requirePermission(await requireUser(ctx.tokens, request), DELETE);
       if (!(await deleteScimConfiguration(ctx.db, tenantId, request.params.id)))
-        throw httpError(404, SCIM_CONFIGURATION_NOT_FOUND);
+        throw contractError('SCIM_CONFIGURATION_NOT_FOUND');
       return {};
     },
   );
@@ -77,7 +76,7 @@ export async function directoryRoutes(app: FastifyInstance, ctx: AppContext): Pr
     async (request) => {
       const tenantId = requirePermission(await requireUser(ctx.tokens, request), READ);
       const count = await countScimUsers(ctx.db, tenantId, request.params.id);
-      if (count === null) throw httpError(404, SCIM_CONFIGURATION_NOT_FOUND);
+      if (count === null) throw contractError('SCIM_CONFIGURATION_NOT_FOUND');
       return { count };
     },
   );

@@ -10,21 +10,15 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import {
-  evaluateFlags,
-  FLAG_MESSAGES,
-  listFlags,
-  setFlagEnabled,
-  type FlagContext,
-} from '../domain/featureFlags';
+import { evaluateFlags, listFlags, setFlagEnabled, type FlagContext } from '../domain/featureFlags';
 import { findUserById } from '../domain/users';
 import { requireUser } from '../http/bearer';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 
 export async function featureFlagRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const requireVendorAdministrator = async (request: FastifyRequest) => {
     const claims = await requireUser(ctx.tokens, request);
-    if (!(await findUserById(ctx.db, claims.sub))?.super_user) throw httpError(403, FLAG_MESSAGES.vendorOnly);
+    if (!(await findUserById(ctx.db, claims.sub))?.super_user) throw contractError('FLAGS_VENDOR_ONLY');
   };
 
   app.get('/flags/api/v1/flags', async (request) => {
@@ -37,7 +31,7 @@ export async function featureFlagRoutes(app: FastifyInstance, ctx: AppContext): 
     async (request) => {
       await requireVendorAdministrator(request);
       const flag = await setFlagEnabled(ctx.db, request.params.key, request.body.enabled);
-      if (!flag) throw httpError(404, FLAG_MESSAGES.notFound);
+      if (!flag) throw contractError('FLAG_NOT_FOUND');
       return flag;
     },
   );

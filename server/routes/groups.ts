@@ -21,7 +21,7 @@
  *   on until set); POST it (write) with either or both. A group's roles count for its members only
  *   while both are on; changing it needs every permission the account's groups' roles grant.
  */
-import { isScimManagedGroup, SCIM_MANAGED_GROUP } from '../domain/directory';
+import { isScimManagedGroup } from '../domain/directory';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import {
@@ -42,7 +42,7 @@ import {
   type RelationResult,
 } from '../domain/groups';
 import { requireUser } from '../http/bearer';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { requirePermission } from '../http/permissions';
 import { assertMayActOn, assertMayGrantGroup, assertMayGrantRoles } from '../domain/grants';
 import { idParams, isListQuery, pageOf, type ListQuery } from '../http/list-query';
@@ -56,10 +56,10 @@ function metadataObject(value: Record<string, unknown> | string): Record<string,
   try {
     parsed = JSON.parse(value);
   } catch {
-    throw httpError(400, 'Metadata must be a JSON object');
+    throw contractError('METADATA_NOT_OBJECT');
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || Object.keys(parsed).length > 50)
-    throw httpError(400, 'Metadata must be a JSON object');
+    throw contractError('METADATA_NOT_OBJECT');
   return parsed as Record<string, unknown>;
 }
 
@@ -72,11 +72,11 @@ interface GroupBody {
 
 function groupOrThrow(
   result: GroupResult | RelationResult,
-  unknown = 'Some roles do not exist in this account',
+  unknown: 'ROLES_UNKNOWN' | 'USERS_NOT_MEMBERS' = 'ROLES_UNKNOWN',
 ) {
-  if (result.kind === 'notFound') throw httpError(404, 'Group not found in this account');
-  if (result.kind === 'duplicateName') throw httpError(409, 'A group with this name already exists');
-  if (result.kind === 'unknown') throw httpError(400, unknown);
+  if (result.kind === 'notFound') throw contractError('GROUP_NOT_FOUND');
+  if (result.kind === 'duplicateName') throw contractError('GROUP_NAME_EXISTS');
+  if (result.kind === 'unknown') throw contractError(unknown);
   return result.group;
 }
 
@@ -141,7 +141,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async (request) => {
       const { tenantId } = await caller(request, 'fe.secure.read.groups');
       const group = await getGroup(ctx.db, tenantId, request.params.id);
-      if (!group) throw httpError(404, 'Group not found in this account');
+      if (!group) throw contractError('GROUP_NOT_FOUND');
       return group;
     },
   );
@@ -163,15 +163,14 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const { claims, tenantId } = await caller(request, 'fe.secure.delete.groups');
       await assertMayGrantGroup(ctx.db, claims, tenantId, request.params.id);
       await assertNotScim(tenantId, request.params.id);
-      if (!(await deleteGroup(ctx.db, tenantId, request.params.id)))
-        throw httpError(404, 'Group not found in this account');
+      if (!(await deleteGroup(ctx.db, tenantId, request.params.id))) throw contractError('GROUP_NOT_FOUND');
       return {};
     },
   );
 
   /** A group SCIM manages keeps its name, description and members as the directory says (its roles stay the portal's). */
   const assertNotScim = async (tenantId: string, groupId: string) => {
-    if (await isScimManagedGroup(ctx.db, tenantId, groupId)) throw httpError(403, SCIM_MANAGED_GROUP);
+    if (await isScimManagedGroup(ctx.db, tenantId, groupId)) throw contractError('SCIM_MANAGED_GROUP');
   };
 
   for (const method of ['POST', 'DELETE'] as const) {
@@ -201,7 +200,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
             await assertMayActOn(ctx.db, claims, tenantId, userId, 'groups');
         return groupOrThrow(
           await changeGroupUsers(ctx.db, tenantId, request.params.id, request.body.userIds, add),
-          'Some users are not members of this account',
+          'USERS_NOT_MEMBERS',
         );
       },
     });

@@ -28,8 +28,7 @@ import {
   switchTenant,
 } from '../domain/hierarchy';
 import { assertMayActOn, assertMayGrantRoles } from '../domain/grants';
-import { IMPERSONATION_MESSAGES } from '../domain/impersonation';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { requireSignedInUser, requireUser } from '../http/bearer';
 import { requirePermission } from '../http/permissions';
 import * as s from '../http/schemas';
@@ -101,7 +100,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     if (request.query._tenantIds === undefined)
       return { totalSubTenants: await countSubAccounts(ctx.db, rootId) };
     const ids = [...new Set(request.query._tenantIds.split(','))];
-    if (ids.length > 200) throw httpError(400, 'Ask for at most 200 accounts at once');
+    if (ids.length > 200) throw contractError('TOO_MANY_ACCOUNTS');
     const answer = [];
     for (const tenantId of ids) {
       await assertWithin(ctx.db, rootId, tenantId);
@@ -117,7 +116,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     async (request, reply) => {
       const { claims, rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
       const name = request.body.name.trim();
-      if (!name) return reply.code(400).send({ errors: ['Enter a name for the sub-account'] });
+      if (!name) throw contractError('SUB_ACCOUNT_NAME_REQUIRED');
       // The client SDK's createSubTenant names the id (`tenantId`, spec 001 §7): it names the
       // account among its parent's (chosenAccountId); taken: 409. Empty or absent: the server
       // chooses.
@@ -137,10 +136,10 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
   app.patch<{ Params: { tenantId: string }; Body: { name: string } }>(
     `${SUB_TENANTS}/:tenantId`,
     { schema: { ...tenantParams } },
-    async (request, reply) => {
+    async (request) => {
       const { rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
       const name = request.body.name.trim();
-      if (!name) return reply.code(400).send({ errors: ['Enter a name for the sub-account'] });
+      if (!name) throw contractError('SUB_ACCOUNT_NAME_REQUIRED');
       await renameSubAccount(ctx.db, rootId, request.params.tenantId, name);
       return { tenantId: request.params.tenantId, name };
     },
@@ -250,7 +249,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     const claims = await requireSignedInUser(ctx.tokens, request);
     // Impersonation was allowed for one account only (domain/impersonation.ts): the impersonated
     // session may not move to another account of the user, where the impersonator may have no say.
-    if (claims.act) throw httpError(403, IMPERSONATION_MESSAGES.noSwitch);
+    if (claims.act) throw contractError('IMPERSONATION_STAYS');
     await switchTenant(ctx.db, {
       userId: claims.sub,
       sessionId: claims.sid,

@@ -18,7 +18,7 @@ import type { AppContext } from '../context';
 import { impersonate } from '../domain/impersonation';
 import { requireSignedInActor, requireSignedInUser } from '../http/bearer';
 import { setRefreshCookie } from '../http/cookies';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import { clientInfo } from '../http/client-info';
 
@@ -49,7 +49,7 @@ export async function impersonationRoutes(app: FastifyInstance, ctx: AppContext)
       if (actorToken !== undefined && !bearerless) {
         const actor = await ctx.tokens.verify(actorToken, { ip: request.ip }).catch(() => null);
         if (!actor || actor.sub !== caller.sub || actor.sid !== caller.sid)
-          throw httpError(401, 'The actor token is not a token of this session');
+          throw contractError('ACTOR_TOKEN_FOREIGN');
       }
       const result = await impersonate(
         ctx.db,
@@ -58,7 +58,7 @@ export async function impersonationRoutes(app: FastifyInstance, ctx: AppContext)
         { userId, ...(tenantId !== undefined ? { tenantId } : {}) },
         clientInfo(request),
       );
-      if (!result.ok) throw httpError(result.status, result.message);
+      if (!result.ok) throw result.error;
       // Ids only: who impersonated whom is worth a log line, and holds nothing secret.
       request.log.info(
         { impersonator: caller.sub, user: userId, tenantId: caller.tenantId },

@@ -28,7 +28,6 @@ import {
   getInviteLink,
   inviteLinkToken,
   INVITE_LINK_DEFAULT_MINUTES,
-  INVITE_LINK_INVALID,
   INVITE_LINK_MAX_MINUTES,
   inviteUser,
   resendAllInvitations,
@@ -42,7 +41,7 @@ import {
 import { listTenantUsers } from '../domain/team-users';
 import { findUserByEmail } from '../domain/users';
 import { requireUser } from '../http/bearer';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { requirePermission } from '../http/permissions';
 import { assertMayGrantRoles } from '../domain/grants';
 
@@ -68,7 +67,7 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
       const tenantId = requirePermission(claims, 'fe.secure.write.users');
       const body = request.body;
       if (body.name !== undefined && body.name !== null && !body.name.trim())
-        throw httpError(400, 'Name must not be empty');
+        throw contractError('NAME_EMPTY');
       // The client SDK re-invites with the same call (teams.resendInvitationLink: `{ email }`, no
       // roles): an address whose invitation here is pending gets a fresh link, nothing else changes.
       const pending =
@@ -111,7 +110,7 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
   const namedMember = async (tenantId: string, body: { userId?: string; email?: string }) => {
     if (body.userId) return body.userId;
     const id = await memberIdByEmail(ctx.db, tenantId, body.email!);
-    if (!id) throw httpError(404, 'User not found in this account');
+    if (!id) throw contractError('MEMBER_NOT_FOUND');
     return id;
   };
 
@@ -141,7 +140,7 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
       // Every account of the caller's where the address is invited: found by email, not by account.
       const byEmail = request.body.email ? await findUserByEmail(ctx.db, request.body.email) : null;
       const memberId = request.body.userId ?? byEmail?.id;
-      if (!memberId) throw httpError(404, 'This user has no pending invitation in your accounts');
+      if (!memberId) throw contractError('INVITATION_NONE_PENDING');
       return resendAllInvitations(ctx, { callerId: claims.sub, userId: memberId }, log(request));
     },
   );
@@ -219,7 +218,7 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
 
   app.post<{ Body: { token: string } }>(`${invites}/verify`, async (request, reply) => {
     const tenant = await findInviteLinkTenant(ctx.db, request.body.token);
-    if (!tenant) throw httpError(400, INVITE_LINK_INVALID);
+    if (!tenant) throw contractError('INVITE_LINK_INVALID');
     // A JSON string: the client reads the name alone (a bare string would go out as text/plain).
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(tenant.name));
   });

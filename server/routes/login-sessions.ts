@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { listLoginSessions, revokeLoginSession, revokeOtherLoginSessions } from '../domain/login-sessions';
 import { requireSignedInUser } from '../http/bearer';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 
 const BASE = '/identity/resources/users/sessions/v1/me';
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
@@ -25,7 +25,7 @@ export async function loginSessionRoutes(app: FastifyInstance, ctx: AppContext):
     const current = (await listLoginSessions(ctx.db, claims.sub, claims.sid)).find(
       (session) => session.current,
     );
-    if (!current) throw httpError(404, 'Session not found');
+    if (!current) throw contractError('SESSION_NOT_FOUND');
     return current;
   });
 
@@ -44,7 +44,7 @@ export async function loginSessionRoutes(app: FastifyInstance, ctx: AppContext):
     async (request) => {
       const claims = await requireSignedInUser(ctx.tokens, request);
       if (!(await revokeLoginSession(ctx.db, claims.sub, request.params.id)))
-        throw httpError(404, 'Session not found');
+        throw contractError('SESSION_NOT_FOUND');
       return {};
     },
   );

@@ -12,13 +12,13 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { MFA_MESSAGES, MfaError, type ChallengeRow, type DeviceType, type MfaService } from '../domain/mfa';
+import { isMfaError, type ChallengeRow, type DeviceType, type MfaService } from '../domain/mfa';
 import { maskPhone } from '../../core/contract/phone';
 import { clientDeviceType } from '../../core/contract/requests-webauthn';
 import { findUserById, type UserRow } from '../domain/users';
 import { requireSignedInUser } from '../http/bearer';
 import { refreshCookiePath, setRefreshCookie } from '../http/cookies';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import { clientInfo } from '../http/client-info';
 import { activeTenantOf, REMEMBER_DEVICE_COOKIE } from '../http/mfa-gate';
@@ -27,8 +27,6 @@ import { assertTenantAllows, assertVendorAllows } from '../domain/sign-in-method
 const AUTH = '/identity/resources/auth';
 const USERS = '/identity/resources/users/v1';
 const PASSKEYS = '/identity/resources/users/webauthn/v1/devices';
-const RECOVERY_NEEDS_FIRST_FACTOR =
-  'Sign in with your password (or another first factor) first: a recovery code replaces only the second factor.';
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
 const deviceParams = {
@@ -72,7 +70,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
     assertTrustedOrigin(request, ctx.options.corsOrigins);
     const row = await mfa.requireMfaToken(mfaToken);
     const user = await findUserById(ctx.db, row.user_id);
-    if (!user) throw new MfaError(401, MFA_MESSAGES.invalidMfaToken);
+    if (!user) throw contractError('MFA_TOKEN_EXPIRED');
     return { row, user };
   }
 
@@ -137,11 +135,11 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
     if (!result.ok) {
       if (result.reason === 'expired') {
         await mfa.recordFailure(user.id);
-        throw new MfaError(400, MFA_MESSAGES.expiredCode);
+        throw contractError('MFA_CODE_EXPIRED');
       }
-      await mfa.wrongAnswer(mfaRow, user.id, MFA_MESSAGES.wrongCode);
+      await mfa.wrongAnswer(mfaRow, user.id, contractError('MFA_CODE_WRONG'));
     }
-    if (!result.ok || !expect(result.data)) throw new MfaError(400, MFA_MESSAGES.expiredCode);
+    if (!result.ok || !expect(result.data)) throw contractError('MFA_CODE_EXPIRED');
     return result.data;
   }
 
@@ -153,7 +151,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
     async (request, reply) => {
       const login = await loginContext(request, request.body.mfaToken);
       if (!(await mfa.verifyAnyAuthenticator(login.user.id, request.body.value.trim())))
-        await mfa.wrongAnswer(login.row, login.user.id, MFA_MESSAGES.wrongCode);
+        await mfa.wrongAnswer(login.row, login.user.id, contractError('MFA_CODE_WRONG'));
       return signIn(request, reply, login, { rememberDevice: request.body.rememberDevice });
     },
   );
@@ -165,7 +163,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
       const login = await loginContext(request, request.body.mfaToken);
       const device = await mfa.device(login.user.id, request.params.deviceId, 'authenticator');
       if (!(await mfa.verifyAuthenticator(device, request.body.value.trim())))
-        await mfa.wrongAnswer(login.row, login.user.id, MFA_MESSAGES.wrongCode);
+        await mfa.wrongAnswer(login.row, login.user.id, contractError('MFA_CODE_WRONG'));
       return signIn(request, reply, login, { rememberDevice: request.body.rememberDevice });
     },
   );
@@ -183,7 +181,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
     async (request, reply) => {
       const login = await loginContext(request, request.body.mfaToken);
       const enrolled = await mfa.finishTotpEnrolment(login.user.id, request.body.token.trim());
-      if (!enrolled) await mfa.wrongAnswer(login.row, login.user.id, MFA_MESSAGES.wrongCode);
+      if (!enrolled) await mfa.wrongAnswer(login.row, login.user.id, contractError('MFA_CODE_WRONG'));
       return signIn(request, reply, login, { recoveryCodes: enrolled!.recoveryCodes });
     },
   );
@@ -197,12 +195,12 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
     `${base}/recover`,
     {},
     async (request, reply) => {
-      if (!request.body.mfaToken) throw new MfaError(401, RECOVERY_NEEDS_FIRST_FACTOR);
+      if (!request.body.mfaToken) throw contractError('MFA_RECOVERY_NEEDS_FIRST_FACTOR');
       const login = await loginContext(request, request.body.mfaToken);
       if (request.body.email && request.body.email.toLowerCase() !== login.user.email.toLowerCase())
-        throw new MfaError(400, 'The email is not the one signing in.');
+        throw contractError('MFA_EMAIL_MISMATCH');
       if (!(await mfa.useRecoveryCode(login.user.id, request.body.recoveryCode)))
-        await mfa.wrongAnswer(login.row, login.user.id, MFA_MESSAGES.wrongRecoveryCode);
+        await mfa.wrongAnswer(login.row, login.user.id, contractError('MFA_RECOVERY_CODE_WRONG'));
       // The used code is gone; a new one is shown once, so the user is never left without one.
       return signIn(request, reply, login, { recoveryCodes: await mfa.recoveryCodesAfterUse(login.user.id) });
     },
@@ -303,7 +301,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   app.post<Body<{ mfaToken: string }>>(`${base}/emailcode`, async (request) => {
     const login = await loginContext(request, request.body.mfaToken);
     const device = (await mfa.secondFactors(login.user.id)).find((d) => d.kind === 'email');
-    if (!device) throw new MfaError(404, MFA_MESSAGES.unknownDevice);
+    if (!device) throw contractError('MFA_DEVICE_UNKNOWN');
     return {
       otcToken: await sendCode(login.user, {
         kind: 'email',
@@ -393,8 +391,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
         rpId: rpIdOf(request),
       });
     } catch (error) {
-      if (error instanceof MfaError)
-        await mfa.wrongAnswer(login.row, login.user.id, error.messages[0] ?? MFA_MESSAGES.webauthnFailed);
+      if (isMfaError(error)) await mfa.wrongAnswer(login.row, login.user.id, error);
       throw error;
     }
     return signIn(request, reply, login, { rememberDevice: request.body.rememberDevice });
@@ -423,8 +420,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
     {},
     async (request) => {
       assertTrustedOrigin(request, ctx.options.corsOrigins);
-      if (!(await mfa.vendorSettings()).passkeysEnabled)
-        throw new MfaError(400, MFA_MESSAGES.passkeysDisabled);
+      if (!(await mfa.vendorSettings()).passkeysEnabled) throw contractError('PASSKEYS_DISABLED');
       await assertVendorAllows(ctx.db, 'Passkeys');
       // Discoverable credentials: the browser offers the passkeys it has for this site, so the
       // answer never tells whether an email has an account.
@@ -448,8 +444,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
       }>
     >(`${AUTH}/${version}/webauthn/postlogin`, async (request, reply) => {
       assertTrustedOrigin(request, ctx.options.corsOrigins);
-      if (!(await mfa.vendorSettings()).passkeysEnabled)
-        throw new MfaError(400, MFA_MESSAGES.passkeysDisabled);
+      if (!(await mfa.vendorSettings()).passkeysEnabled) throw contractError('PASSKEYS_DISABLED');
       await assertVendorAllows(ctx.db, 'Passkeys');
       const { recaptchaToken: _r, invitationToken: _i, ...response } = request.body;
       const device = await mfa.finishAuthentication(
@@ -457,7 +452,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
         { purpose: 'passkeyLogin', userId: null, passkeyOnly: true, rpId: rpIdOf(request) },
       );
       const user = await findUserById(ctx.db, device.user_id);
-      if (!user) throw new MfaError(400, MFA_MESSAGES.webauthnFailed);
+      if (!user) throw contractError('MFA_WEBAUTHN_FAILED');
       // The account's sign-in methods, now that the passkey proved who signs in.
       await assertTenantAllows(ctx.db, await activeTenantOf(ctx, user), 'Passkeys');
       // A passkey is possession plus user verification: no second factor is asked after it.
@@ -472,9 +467,9 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   // as the person later, also into their other accounts, where the impersonator has no say.
   async function accountUser(request: FastifyRequest): Promise<UserRow> {
     const claims = await requireSignedInUser(ctx.tokens, request);
-    if (claims.act && request.method !== 'GET') throw httpError(403, 'Not available while impersonating');
+    if (claims.act && request.method !== 'GET') throw contractError('IMPERSONATING_NOT_AVAILABLE');
     const user = await findUserById(ctx.db, claims.sub);
-    if (!user) throw httpError(401, 'Invalid or expired token');
+    if (!user) throw contractError('TOKEN_INVALID');
     return user;
   }
 
@@ -488,7 +483,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
         : await mfa.useRecoveryCode(user.id, value)
     )
       return;
-    await mfa.wrongAnswer(null, user.id, MFA_MESSAGES.wrongCode);
+    await mfa.wrongAnswer(null, user.id, contractError('MFA_CODE_WRONG'));
   }
 
   app.get(`${USERS}/mfa/devices`, async (request) => {
@@ -511,7 +506,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
       const user = await accountUser(request);
       await mfa.assertNotLocked(user.id);
       const enrolled = await mfa.finishTotpEnrolment(user.id, request.body.token.trim());
-      if (!enrolled) await mfa.wrongAnswer(null, user.id, MFA_MESSAGES.wrongCode);
+      if (!enrolled) await mfa.wrongAnswer(null, user.id, contractError('MFA_CODE_WRONG'));
       return {
         deviceId: enrolled!.deviceId,
         ...recoveryAnswer(enrolled!.recoveryCodes),
@@ -533,7 +528,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
    */
   app.post<Body<{ token: string }>>(`${USERS}/mfa/recovery-codes`, async (request) => {
     const user = await accountUser(request);
-    if ((await mfa.secondFactors(user.id)).length === 0) throw httpError(400, MFA_MESSAGES.noSecondFactor);
+    if ((await mfa.secondFactors(user.id)).length === 0) throw contractError('MFA_NOT_ENROLLED');
     await requireProof(user, request.body.token);
     return recoveryAnswer(await mfa.regenerateRecoveryCodes(user.id));
   });
@@ -550,7 +545,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
       const ok = /^[0-9]{6}$/.test(value)
         ? await mfa.verifyAuthenticator(device, value)
         : await mfa.useRecoveryCode(user.id, value);
-      if (!ok) await mfa.wrongAnswer(null, user.id, MFA_MESSAGES.wrongCode);
+      if (!ok) await mfa.wrongAnswer(null, user.id, contractError('MFA_CODE_WRONG'));
       await mfa.deleteDevice(user.id, device.id);
       return {};
     },
@@ -624,7 +619,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   const removable = async (request: FastifyRequest<DeviceParam>, kind: 'sms' | 'email' | 'webauthn') => {
     const user = await accountUser(request);
     const device = await mfa.device(user.id, request.params.deviceId, kind);
-    if (device.passkey) throw new MfaError(404, MFA_MESSAGES.unknownDevice);
+    if (device.passkey) throw contractError('MFA_DEVICE_UNKNOWN');
     return { user, device };
   };
 
@@ -700,8 +695,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
           rpId: rpIdOf(request),
         });
       } catch (error) {
-        if (error instanceof MfaError)
-          await mfa.wrongAnswer(null, user.id, error.messages[0] ?? MFA_MESSAGES.webauthnFailed);
+        if (isMfaError(error)) await mfa.wrongAnswer(null, user.id, error);
         throw error;
       }
       await mfa.deleteDevice(user.id, device.id);
@@ -712,7 +706,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   // ------------------------------------------------ passkey devices (bearer): new-device session, verify, list, delete
   app.post<Body<{ deviceType?: DeviceType }>>(PASSKEYS, async (request) => {
     const user = await accountUser(request);
-    if (!(await mfa.vendorSettings()).passkeysEnabled) throw new MfaError(400, MFA_MESSAGES.passkeysDisabled);
+    if (!(await mfa.vendorSettings()).passkeysEnabled) throw contractError('PASSKEYS_DISABLED');
     const { options } = await mfa.registrationOptions(user, {
       deviceType: request.body?.deviceType ?? 'platform',
       passkey: true,
@@ -739,7 +733,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
       'rawId' in sent
         ? sent
         : { id, rawId: id, type: 'public-key', response: sent, clientExtensionResults: {} };
-    if (id !== credential.id) throw new MfaError(400, MFA_MESSAGES.webauthnFailed);
+    if (id !== credential.id) throw contractError('MFA_WEBAUTHN_FAILED');
     const type = request.body.deviceType ?? 'platform';
     const added = await mfa.finishRegistration(user.id, credential, {
       purpose: 'passkeyRegister',
@@ -768,7 +762,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   app.delete<DeviceParam>(`${PASSKEYS}/:deviceId`, { schema: { params: deviceParams } }, async (request) => {
     const user = await accountUser(request);
     const device = await mfa.device(user.id, request.params.deviceId, 'webauthn');
-    if (!device.passkey) throw new MfaError(404, MFA_MESSAGES.unknownDevice);
+    if (!device.passkey) throw contractError('MFA_DEVICE_UNKNOWN');
     await mfa.deleteDevice(user.id, device.id);
     return {};
   });

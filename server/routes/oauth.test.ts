@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import * as oidc from 'openid-client';
-import { ERROR_CATALOGUE } from '../../core/api/errorCodes';
+import { ERROR_CATALOGUE } from '../../core/contract/errors';
 import type { BuiltServer } from '../app';
 import { s256Challenge } from '../domain/oauth';
 import { ADMIN, ME, startTestServer } from '../../test/support/server';
@@ -261,7 +261,7 @@ describe('OpenID Connect provider with openid-client as a third-party client', (
     assert.equal(unknown.location, null);
     // The client SDK fetches (no text/html in Accept): the catalogue's message, which it shows.
     assert.deepEqual(JSON.parse(unknown.body), {
-      errors: [ERROR_CATALOGUE.OAUTH_LOGOUT_ADDRESS_NOT_REGISTERED],
+      errors: [ERROR_CATALOGUE.OAUTH_LOGOUT_ADDRESS_NOT_REGISTERED.message],
       errorCodes: ['OAUTH_LOGOUT_ADDRESS_NOT_REGISTERED'],
     });
     // A browser navigating here gets a page; near misses of the registered address are other addresses.

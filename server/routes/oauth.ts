@@ -41,7 +41,7 @@ import { displayName, findUserById, type UserRow } from '../domain/users';
 import { requireUser } from '../http/bearer';
 import { answerAbsent, prefersQuietAbsence } from '../http/quiet-absence';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../http/cookies';
-import { httpError } from '../http/errors';
+import { contractError, errorBody, type ContractError } from '../../core/contract/errors';
 import { acceptFormBodies } from '../http/form';
 import { requestOrigin } from '../http/origin';
 import { clientInfo } from '../http/client-info';
@@ -51,9 +51,8 @@ import { escapeHtml, page } from '../http/page';
 const OAUTH_PATH = '/oauth';
 const HOSTED_LOGIN_PAGE = '/oauth/login';
 /** Sign-out refusals (error catalogue: OAUTH_LOGOUT_INVALID, OAUTH_LOGOUT_ADDRESS_NOT_REGISTERED). */
-const LOGOUT_REQUEST_INVALID = 'The sign-out request is not valid';
-const LOGOUT_ADDRESS_NOT_REGISTERED =
-  'The address this application asked to return to after sign-out is not registered for it';
+const LOGOUT_REQUEST_INVALID = 'OAUTH_LOGOUT_INVALID';
+const LOGOUT_ADDRESS_NOT_REGISTERED = 'OAUTH_LOGOUT_ADDRESS_NOT_REGISTERED';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface TokenBody {
@@ -66,9 +65,9 @@ interface TokenBody {
   scope?: string;
 }
 
-/** The OAuth error shape (RFC 6749 §5.2), with the contract's `errors` list beside it. */
-function oauthError(reply: FastifyReply, status: number, error: string, description: string) {
-  return reply.status(status).send({ error, error_description: description, errors: [description] });
+/** The OAuth error shape (RFC 6749 §5.2), with the contract's `errors` and `errorCodes` beside it. */
+function oauthError(reply: FastifyReply, status: number, error: string, refusal: ContractError) {
+  return reply.status(status).send({ error, error_description: refusal.message, ...errorBody(refusal) });
 }
 
 /** One value per parameter: a repeated parameter is an invalid request (RFC 6749 §3.1). */
@@ -280,14 +279,14 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
                 ? (await grantOfRefreshToken(ctx.db, body.refresh_token))?.clientId
                 : undefined);
           const client = await findClient(ctx.db, clientId);
-          if (!client) return oauthError(reply, 401, 'invalid_client', 'Unknown client_id');
+          if (!client) return oauthError(reply, 401, 'invalid_client', contractError('OAUTH_CLIENT_UNKNOWN'));
           if (grantType === 'authorization_code') return codeGrant(request, reply, client);
           if (grantType === 'refresh_token') return refreshGrant(request, reply, client);
           return oauthError(
             reply,
             400,
             'unsupported_grant_type',
-            'grant_type must be authorization_code or refresh_token',
+            contractError('FIELD_TYPE', { field: 'grant_type', type: 'authorization_code or refresh_token' }),
           );
         },
       );
@@ -304,9 +303,9 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
           redirectUri: body.redirect_uri,
           codeVerifier: body.code_verifier,
         });
-        if (!redeemed.ok) return oauthError(reply, 400, 'invalid_grant', redeemed.description);
+        if (!redeemed.ok) return oauthError(reply, 400, 'invalid_grant', contractError(redeemed.refusal));
         const user = await findUserById(ctx.db, redeemed.code.userId);
-        if (!user) return oauthError(reply, 400, 'invalid_grant', 'The user no longer exists');
+        if (!user) return oauthError(reply, 400, 'invalid_grant', contractError('OAUTH_USER_GONE'));
         const signedIn = await ctx.auth.startSession(user, clientInfo(request), redeemed.code.tenantId);
         await recordGrant(ctx.db, {
           sessionId: signedIn.sessionId,
@@ -342,10 +341,10 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
         // Checked before anything is rotated: a browser cookie or another client's token is refused untouched.
         const grant = await grantOfRefreshToken(ctx.db, token);
         if (!grant || grant.clientId !== client.clientId)
-          return oauthError(reply, 400, 'invalid_grant', 'The refresh token is invalid');
+          return oauthError(reply, 400, 'invalid_grant', contractError('OAUTH_REFRESH_INVALID'));
         const refreshed = await ctx.auth.refresh(token!, clientInfo(request));
         if (!refreshed)
-          return oauthError(reply, 400, 'invalid_grant', 'The refresh token is invalid or has expired');
+          return oauthError(reply, 400, 'invalid_grant', contractError('OAUTH_REFRESH_EXPIRED'));
         if (!refreshed.refreshToken) {
           // The browser's 10 s grace for tabs racing one cookie does not apply: a client holds a
           // single copy, so a rotated token presented again is reuse and ends the session.
@@ -353,11 +352,11 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
             `UPDATE sessions SET revoked_at = now(), revoked_reason = 'refresh token reused' WHERE id = $1 AND revoked_at IS NULL`,
             [refreshed.sessionId],
           );
-          return oauthError(reply, 400, 'invalid_grant', 'The refresh token is invalid or has expired');
+          return oauthError(reply, 400, 'invalid_grant', contractError('OAUTH_REFRESH_EXPIRED'));
         }
         const claims = decodeJwt(refreshed.authResponse.accessToken);
         const user = await findUserById(ctx.db, String(claims.sub));
-        if (!user) return oauthError(reply, 400, 'invalid_grant', 'The user no longer exists');
+        if (!user) return oauthError(reply, 400, 'invalid_grant', contractError('OAUTH_USER_GONE'));
         return {
           access_token: refreshed.authResponse.accessToken,
           token_type: 'Bearer',
@@ -382,7 +381,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
           const client = body.client_id
             ? await findClient(ctx.db, body.client_id)
             : await findClientByOrigin(ctx.db, request.headers.origin);
-          if (!client) return oauthError(reply, 400, 'invalid_client', 'Unknown client_id');
+          if (!client) return oauthError(reply, 400, 'invalid_client', contractError('OAUTH_CLIENT_UNKNOWN'));
           // The browser session answers only the client's own pages (and this server's): no other
           // site can turn a visitor's cookie into tokens.
           const origin = request.headers.origin;
@@ -391,19 +390,19 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
             origin !== requestOrigin(request) &&
             !clientOrigins(client).includes(origin)
           ) {
-            throw httpError(403, 'Origin not allowed');
+            throw contractError('ORIGIN_NOT_ALLOWED');
           }
           const cookie = request.cookies[REFRESH_COOKIE];
           const refreshed = cookie ? await ctx.auth.refresh(cookie, clientInfo(request)) : null;
           if (!refreshed) {
             clearRefreshCookie(reply, ctx.cookies);
             if (prefersQuietAbsence(request)) return answerAbsent(reply);
-            return oauthError(reply, 401, 'login_required', 'Session expired, please sign in again');
+            return oauthError(reply, 401, 'login_required', contractError('SESSION_EXPIRED'));
           }
           if (refreshed.refreshToken) setRefreshCookie(reply, ctx.cookies, refreshed.refreshToken);
           const claims = decodeJwt(refreshed.authResponse.accessToken);
           const user = await findUserById(ctx.db, String(claims.sub));
-          if (!user) return oauthError(reply, 401, 'login_required', 'Session expired, please sign in again');
+          if (!user) return oauthError(reply, 401, 'login_required', contractError('SESSION_EXPIRED'));
           const session = await findLiveSession(ctx.db, refreshed.refreshToken ?? cookie);
           return {
             access_token: refreshed.authResponse.accessToken,
@@ -428,9 +427,14 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
         let clientId = single(query, 'client_id').value;
         // A browser navigating here gets a page; the client SDK's fetch (OAuthLogout: no text/html
         // in Accept) gets the error list it reads and shows, not a page it cannot parse.
-        const refuse = (title: string, message: string) => {
-          if (request.headers.accept?.includes('text/html')) return page(reply, 400, title, `${message}.`);
-          throw httpError(400, message);
+        const refuse = (
+          title: string,
+          code: typeof LOGOUT_REQUEST_INVALID | typeof LOGOUT_ADDRESS_NOT_REGISTERED,
+        ) => {
+          const error = contractError(code);
+          if (request.headers.accept?.includes('text/html'))
+            return page(reply, 400, title, `${error.message}.`);
+          throw error.withStatus(400);
         };
         let hintedSid: string | null = null;
         if (hint) {
@@ -479,7 +483,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
       api.get(`${OAUTH_PATH}/userinfo`, async (request) => {
         const claims = await requireUser(ctx.tokens, request);
         const user = await findUserById(ctx.db, claims.sub);
-        if (!user) throw httpError(401, 'Invalid or expired token');
+        if (!user) throw contractError('TOKEN_INVALID');
         return {
           sub: user.id,
           email: user.email,

@@ -34,7 +34,7 @@ import {
   type PasswordlessType,
 } from '../domain/passwordless';
 import { setRefreshCookie } from '../http/cookies';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import * as s from '../http/schemas';
 import { clientInfo } from '../http/client-info';
@@ -66,7 +66,7 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
     async (request, reply) => {
       const type = PATH_TYPES[request.params.type]!;
       if (request.body.type && request.body.type.toLowerCase() !== request.params.type)
-        throw httpError(400, 'Type does not match the address');
+        throw contractError('PASSWORDLESS_TYPE_MISMATCH');
       // The application's sign-in methods (the account's are checked after the code), then the captcha.
       await assertVendorAllows(ctx.db, type);
       await verifyCaptcha(ctx, {
@@ -98,7 +98,7 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
       await assertVendorAllows(ctx.db, type);
       const { token } = request.body;
       const email = request.body.email ?? request.cookies[PASSWORDLESS_EMAIL_COOKIE];
-      if (type !== 'MagicLink' && !email) throw httpError(400, 'Email is required');
+      if (type !== 'MagicLink' && !email) throw contractError('EMAIL_REQUIRED');
       const input = type === 'MagicLink' ? { token } : { email, code: token };
       const signedIn = await passwordlessPostLogin(
         ctx,
@@ -154,9 +154,9 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
   async function signedInUser(request: FastifyRequest) {
     const claims = await requireSignedInUser(ctx.tokens, request);
     // The number receives SMS sign-in codes: an impersonator must not set it.
-    if (claims.act) throw httpError(403, 'Not available while impersonating');
+    if (claims.act) throw contractError('IMPERSONATING_NOT_AVAILABLE');
     const user = await findUserById(ctx.db, claims.sub);
-    if (!user) throw httpError(401, 'Unauthorized');
+    if (!user) throw contractError('UNAUTHORIZED');
     return user;
   }
 

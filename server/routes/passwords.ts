@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FlowContext } from '../domain/account-flows';
 import { changePassword, requestPasswordReset, resetPassword } from '../domain/password-reset';
 import { requireSignedInUser } from '../http/bearer';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { verifyCaptcha } from '../domain/captcha';
 
 export async function passwordRoutes(app: FastifyInstance, ctx: FlowContext): Promise<void> {
@@ -36,7 +36,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: FlowContext): Pr
   app.post<{ Body: { password: string; newPassword: string } }>(`${base}/change`, async (request) => {
     const claims = await requireSignedInUser(ctx.tokens, request);
     // An impersonator acts for the user but must not take over their sign-in.
-    if (claims.act) throw httpError(403, 'Not available while impersonating');
+    if (claims.act) throw contractError('IMPERSONATING_NOT_AVAILABLE');
     await changePassword(ctx, {
       userId: claims.sub,
       sessionId: claims.sid,

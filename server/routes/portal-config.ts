@@ -12,7 +12,7 @@ import type { AppContext } from '../context';
 import { evaluateFlags } from '../domain/featureFlags';
 import { findUserById } from '../domain/users';
 import { requireUser } from '../http/bearer';
-import { httpError } from '../http/errors';
+import { contractError, contractErrors } from '../../core/contract/errors';
 import { requirePermission } from '../http/permissions';
 
 const CUSTOM_LOGIN = '/tenants/resources/account-settings/v1/custom-login';
@@ -33,10 +33,9 @@ export async function portalConfigRoutes(app: FastifyInstance, ctx: AppContext):
   const saveAdminBox = async (request: FastifyRequest, actions: MetadataAction[]) => {
     const claims = await requireUser(ctx.tokens, request);
     const user = await findUserById(ctx.db, claims.sub);
-    if (!user?.super_user)
-      throw httpError(403, 'Only a vendor administrator can change the portal configuration');
-    const problems = actions.map(checkMetadataAction).filter((m): m is string => m !== null);
-    if (problems.length) throw httpError(400, ...problems);
+    if (!user?.super_user) throw contractError('PORTAL_VENDOR_ONLY');
+    const problems = actions.map(checkMetadataAction).filter((m) => m !== null);
+    if (problems.length) throw contractErrors(problems);
     const configuration = await ctx.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ configuration: Record<string, unknown> }>(
         'SELECT configuration FROM admin_box_metadata WHERE vendor_id = $1 FOR UPDATE',
@@ -72,7 +71,7 @@ export async function portalConfigRoutes(app: FastifyInstance, ctx: AppContext):
     const claims = await requireUser(ctx.tokens, request);
     const tenantId = requirePermission(claims, permission);
     const flags = await evaluateFlags(ctx.db, [CUSTOM_LOGIN_FLAG], { userId: claims.sub, tenantId });
-    if (!flags[CUSTOM_LOGIN_FLAG]) throw httpError(403, 'Custom login per account is not enabled');
+    if (!flags[CUSTOM_LOGIN_FLAG]) throw contractError('CUSTOM_LOGIN_DISABLED');
     return tenantId;
   };
 
@@ -82,21 +81,21 @@ export async function portalConfigRoutes(app: FastifyInstance, ctx: AppContext):
       'SELECT login_alias, custom_login_enabled FROM tenants WHERE id = $1',
       [tenantId],
     );
-    if (!rows[0]) throw httpError(404, 'Account not found');
+    if (!rows[0]) throw contractError('ACCOUNT_NOT_FOUND');
     return toCustomLogin(rows[0]);
   });
 
   app.put<{ Body: { enabled: boolean; loginAlias: string | null } }>(CUSTOM_LOGIN, async (request) => {
     const tenantId = await customLoginTenant(request, 'fe.secure.write.accountSettings');
     const { enabled, loginAlias } = request.body;
-    if (enabled && !loginAlias) throw httpError(400, 'Choose a login alias to turn custom login on');
+    if (enabled && !loginAlias) throw contractError('LOGIN_ALIAS_REQUIRED');
     const taken = loginAlias
       ? await ctx.db.query(
           'SELECT 1 FROM tenants WHERE lower(login_alias) = lower($1) AND id <> $2 AND vendor_id = (SELECT vendor_id FROM tenants WHERE id = $2)',
           [loginAlias, tenantId],
         )
       : { rows: [] };
-    if (taken.rows.length) throw httpError(409, 'This login alias is already used by another account');
+    if (taken.rows.length) throw contractError('LOGIN_ALIAS_TAKEN');
     const { rows } = await ctx.db
       .query<CustomLoginRow>(
         'UPDATE tenants SET login_alias = $2, custom_login_enabled = $3, updated_at = now() WHERE id = $1 RETURNING login_alias, custom_login_enabled',
@@ -104,11 +103,10 @@ export async function portalConfigRoutes(app: FastifyInstance, ctx: AppContext):
       )
       .catch((error: unknown) => {
         // Two accounts taking the same alias at once: the unique index decides, the loser gets the 409.
-        if ((error as { code?: string }).code === '23505')
-          throw httpError(409, 'This login alias is already used by another account');
+        if ((error as { code?: string }).code === '23505') throw contractError('LOGIN_ALIAS_TAKEN');
         throw error;
       });
-    if (!rows[0]) throw httpError(404, 'Account not found');
+    if (!rows[0]) throw contractError('ACCOUNT_NOT_FOUND');
     return toCustomLogin(rows[0]);
   });
 }

@@ -18,7 +18,7 @@ import {
   singleFilePart,
 } from '../domain/profile-images';
 import { requireSignedInUser } from '../http/bearer';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { idParams } from '../http/list-query';
 
 const UPLOAD = '/team/resources/profile/me/image/v1';
@@ -43,12 +43,12 @@ export async function profileImageRoutes(app: FastifyInstance, ctx: AppContext):
       const claims = await requireSignedInUser(ctx.tokens, request);
       const type = String(request.headers['content-type'] ?? '');
       if (!Buffer.isBuffer(request.body) || !/^multipart\/form-data/i.test(type))
-        throw httpError(400, 'Send the picture as multipart/form-data with one file');
+        throw contractError('PROFILE_IMAGE_NOT_MULTIPART');
       const file = singleFilePart(request.body, type);
-      if (!file) throw httpError(400, 'Send the picture as multipart/form-data with one file');
-      if (file.length > MAX_PROFILE_IMAGE_BYTES) throw httpError(400, 'The picture must be at most 1 MB');
+      if (!file) throw contractError('PROFILE_IMAGE_NOT_MULTIPART');
+      if (file.length > MAX_PROFILE_IMAGE_BYTES) throw contractError('PROFILE_IMAGE_TOO_LARGE');
       const imageType = imageTypeOf(file);
-      if (!imageType) throw httpError(400, 'The picture must be a PNG, JPEG, WebP or GIF image');
+      if (!imageType) throw contractError('PROFILE_IMAGE_TYPE');
       const url = await saveProfileImage(ctx.db, claims.sub, imageType, file, urlOf);
       return reply.type('text/plain; charset=utf-8').send(url);
     });
@@ -59,7 +59,7 @@ export async function profileImageRoutes(app: FastifyInstance, ctx: AppContext):
     { schema: { params: idParams('id') } },
     async (request, reply) => {
       const image = await loadProfileImage(ctx.db, request.params.id);
-      if (!image) throw httpError(404, 'Picture not found');
+      if (!image) throw contractError('PROFILE_IMAGE_NOT_FOUND');
       return reply
         .type(image.contentType)
         .header('x-content-type-options', 'nosniff')

@@ -8,7 +8,7 @@ import type { AppContext } from '../context';
 import { listUserTenants, pickActiveTenant } from '../domain/tenants';
 import { findUserById, loadUserProfile } from '../domain/users';
 import { requireSignedInUser } from '../http/bearer';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { parseMetadata } from '../http/metadata';
 
 interface UpdateMeBody {
@@ -27,13 +27,13 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const claims = await requireSignedInUser(ctx.tokens, request);
       const body = request.body;
       const name = body.name?.trim();
-      if (body.name !== undefined && !name) throw httpError(400, 'name must not be empty');
+      if (body.name !== undefined && !name) throw contractError('PROFILE_NAME_EMPTY');
       const phone = body.phoneNumber === undefined ? undefined : body.phoneNumber?.trim() || null;
       const metadata = body.metadata === undefined ? undefined : (parseMetadata(body.metadata) ?? {});
       // The phone number is where SMS sign-in codes go: an impersonator may not change it (it would
       // be a way back in as the person, also into their other accounts).
       if (claims.act && phone !== undefined && phone !== (await findUserById(ctx.db, claims.sub))?.phone)
-        throw httpError(403, 'Not available while impersonating');
+        throw contractError('IMPERSONATING_NOT_AVAILABLE');
       // COALESCE keeps a column when its field was not sent; phone uses a flag because null clears it.
       await ctx.db.query(
         `UPDATE users SET name = COALESCE($2, name),
@@ -49,7 +49,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
         ],
       );
       const user = await findUserById(ctx.db, claims.sub);
-      if (!user) throw httpError(401, 'User not found');
+      if (!user) throw contractError('USER_NOT_FOUND');
       const tenants = await listUserTenants(ctx.db, user.id);
       const active = pickActiveTenant(tenants, claims.tenantId);
       return loadUserProfile(ctx.db, user, tenants, active?.id ?? null);

@@ -31,7 +31,7 @@ import {
 } from '../domain/roles';
 import type { AccessTokenClaims } from '../domain/tokens';
 import { requireUser } from '../http/bearer';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { requirePermission } from '../http/permissions';
 import { assertMayGrant, assertMayGrantRoles } from '../domain/grants';
 import { idParams, pageOf, type ListQuery } from '../http/list-query';
@@ -39,10 +39,9 @@ import { idParams, pageOf, type ListQuery } from '../http/list-query';
 // Request bodies and queries: core/contract/requests.ts (the demo backend validates with them too).
 
 function roleOrThrow(result: RoleWriteResult) {
-  if (result.kind === 'notFound') throw httpError(404, 'Role not found in this account');
-  if (result.kind === 'vendorRole')
-    throw httpError(403, 'This role is defined for every account and cannot be changed here');
-  if (result.kind === 'duplicateKey') throw httpError(409, 'A role with this key already exists');
+  if (result.kind === 'notFound') throw contractError('ROLE_NOT_FOUND');
+  if (result.kind === 'vendorRole') throw contractError('ROLE_VENDOR_WIDE');
+  if (result.kind === 'duplicateKey') throw contractError('ROLE_KEY_EXISTS');
   return result.role;
 }
 
@@ -57,7 +56,7 @@ export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise
   /** Known permission ids and their keys; 400 for an unknown one, 403 for one the caller lacks. */
   const checkedPermissions = async (claims: AccessTokenClaims, ids: string[]) => {
     const keys = await permissionKeys(ctx.db, ids);
-    if (keys.size !== ids.length) throw httpError(400, 'Some permissions do not exist');
+    if (keys.size !== ids.length) throw contractError('PERMISSIONS_UNKNOWN');
     assertMayGrant(claims, keys.values());
     return ids;
   };
@@ -87,9 +86,8 @@ export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise
   }>('/identity/resources/roles/v1', async (request, reply) => {
     const { claims, tenantId } = await caller(request, 'fe.secure.write.roles');
     const { isDefault, permissions } = request.body;
-    if (isDefault) throw httpError(400, 'The default role is set by the vendor, not per account');
-    if (permissions && request.body.permissionIds)
-      throw httpError(400, 'Send permissions or permissionIds, not both');
+    if (isDefault) throw contractError('DEFAULT_ROLE_VENDOR_ONLY');
+    if (permissions && request.body.permissionIds) throw contractError('ROLE_PERMISSIONS_BOTH');
     const permissionIds = await checkedPermissions(claims, request.body.permissionIds ?? permissions ?? []);
     const role = roleOrThrow(
       await createRole(ctx.db, tenantId, {
@@ -172,7 +170,7 @@ export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise
     async (request) => {
       const { claims, tenantId } = await caller(request, 'fe.secure.write.roles');
       const keys = await permissionKeys(ctx.db, [request.params.permissionId]);
-      if (keys.size === 0) throw httpError(404, 'Permission not found');
+      if (keys.size === 0) throw contractError('PERMISSION_NOT_FOUND');
       assertMayGrant(claims, keys.values());
       const result = await setPermissionRoles(
         ctx.db,
@@ -180,10 +178,9 @@ export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise
         request.params.permissionId,
         request.body.roleIds,
       );
-      if (result.kind === 'notFound') throw httpError(404, 'Permission not found');
-      if (result.kind === 'unknownRoles') throw httpError(400, 'Some roles do not exist in this account');
-      if (result.kind === 'vendorRole')
-        throw httpError(403, 'Roles defined for every account cannot be changed here');
+      if (result.kind === 'notFound') throw contractError('PERMISSION_NOT_FOUND');
+      if (result.kind === 'unknownRoles') throw contractError('ROLES_UNKNOWN');
+      if (result.kind === 'vendorRole') throw contractError('ROLES_VENDOR_WIDE');
       return result.permission;
     },
   );

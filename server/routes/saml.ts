@@ -23,7 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { SamlConnections, SamlLoginError, upsertSamlConnections } from '../domain/saml';
 import { refreshCookiePath } from '../http/cookies';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { acceptFormBodies } from '../http/form';
 import { assertTrustedOrigin } from '../http/origin';
 import * as s from '../http/schemas';
@@ -31,7 +31,6 @@ import { page } from '../http/page';
 import { signInThroughConnection } from '../http/sso-sign-in';
 
 const SAML_COOKIE = 'ae_saml';
-const FAILED_TO_AUTHENTICATE = 'Failed to authenticate';
 const SSO_PATH = '/identity/resources/auth/v1/sso/saml';
 
 export async function samlRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -96,7 +95,7 @@ export async function samlRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
       api.get<{ Params: { key: string } }>(`${SSO_PATH}/:key/metadata`, async (request, reply) => {
         const xml = await connections.metadata(request.params.key);
-        if (!xml) throw httpError(404, 'Unknown SSO connection');
+        if (!xml) throw contractError('SSO_CONNECTION_UNKNOWN');
         return reply.type('application/samlmetadata+xml; charset=utf-8').send(xml);
       });
 
@@ -165,7 +164,7 @@ export async function samlRoutes(app: FastifyInstance, ctx: AppContext): Promise
           } catch (error) {
             if (!(error instanceof SamlLoginError)) throw error;
             request.log.warn(`SAML post-login refused: ${error.message}`);
-            throw httpError(401, FAILED_TO_AUTHENTICATE);
+            throw contractError('AUTHENTICATION_FAILED');
           } finally {
             reply.clearCookie(SAML_COOKIE, cookieOptions);
           }

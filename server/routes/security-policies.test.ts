@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { BuiltServer } from '../app';
 import { PasswordHasher } from '../domain/passwords';
-import { ACCOUNT_LOCKED, PASSWORD_REUSED } from '../domain/security-policies';
+import { ERROR_CATALOGUE } from '../../core/contract/errors';
+
+const ACCOUNT_LOCKED = ERROR_CATALOGUE.ACCOUNT_LOCKED.message;
+const PASSWORD_REUSED = ERROR_CATALOGUE.PASSWORD_REUSED.message;
 import { addMembership } from '../domain/tenants';
 import { insertUser } from '../domain/users';
 import { SEED_TENANT_ID } from '../seed';

@@ -58,7 +58,7 @@ import {
 } from '../domain/email-domain-restrictions';
 import { getVendorSettings } from '../domain/vendor';
 import { requireUser } from '../http/bearer';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { requirePermission } from '../http/permissions';
 import { strictObject } from '../http/schemas';
 
@@ -181,7 +181,7 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
         tenantId,
         userId,
       ]);
-      if (member.rows.length === 0) throw httpError(404, 'User not found in this account');
+      if (member.rows.length === 0) throw contractError('MEMBER_NOT_FOUND');
       await assertMayActOn(ctx.db, claims, tenantId, userId, 'sessions');
       return { unlocked: await unlockUser(ctx.db, userId) };
     },
@@ -194,7 +194,7 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
   const parsed = (entries: Entry[]) =>
     entries.map((given) => {
       const ip = parseIpOrRange(given.ip);
-      if (!ip) throw httpError(400, `"${given.ip.slice(0, 64)}" is not an IP address or CIDR range`);
+      if (!ip) throw contractError('IP_INVALID', { value: given.ip.slice(0, 64) });
       return {
         ip,
         strategy: given.strategy ?? 'ALLOW',
@@ -234,7 +234,7 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
     async (request) => {
       const tenantId = await accountOf(request, WRITE);
       if (!(await deleteIpRestriction(ctx.db, tenantId, request.params.id)))
-        throw httpError(404, 'IP restriction not found');
+        throw contractError('IP_RESTRICTION_NOT_FOUND');
       return {};
     },
   );
@@ -260,7 +260,7 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
   app.post<{ Body: { domain: string; type: DomainListType } }>(DOMAINS, async (request, reply) => {
     const tenantId = await accountOf(request, WRITE);
     const domain = parseDomain(request.body.domain);
-    if (!domain) throw httpError(400, `"${request.body.domain.slice(0, 64)}" is not a domain name`);
+    if (!domain) throw contractError('DOMAIN_INVALID', { value: request.body.domain.slice(0, 64) });
     return reply.code(201).send(await addDomainRestriction(ctx.db, tenantId, domain, request.body.type));
   });
   app.delete<{ Params: { id: string } }>(
@@ -269,7 +269,7 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
     async (request) => {
       const tenantId = await accountOf(request, WRITE);
       if (!(await deleteDomainRestriction(ctx.db, tenantId, request.params.id)))
-        throw httpError(404, 'Domain restriction not found');
+        throw contractError('DOMAIN_RESTRICTION_NOT_FOUND');
       return {};
     },
   );

@@ -16,14 +16,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { captchaPolicy, saveCaptchaPolicy, type CaptchaPolicyInput } from '../domain/captcha';
 import {
-  CAPTCHA_MESSAGES,
-  captchaPolicy,
-  saveCaptchaPolicy,
-  type CaptchaPolicyInput,
-} from '../domain/captcha';
-import {
-  SIGN_IN_METHOD_MESSAGES,
   saveTenantSignInMethods,
   saveVendorSignInMethods,
   strategiesAnswer,
@@ -32,7 +26,7 @@ import {
 } from '../domain/sign-in-methods';
 import { findUserById } from '../domain/users';
 import { requireUser } from '../http/bearer';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { requirePermission } from '../http/permissions';
 
 const BASE = '/identity/resources/configurations/v1';
@@ -57,17 +51,17 @@ export async function signInMethodRoutes(app: FastifyInstance, ctx: AppContext):
   });
 
   app.put<{ Body: StrategiesBody }>(`${BASE}/auth/strategies/vendor`, async (request) => {
-    if (!(await isVendorAdministrator(request))) throw httpError(403, SIGN_IN_METHOD_MESSAGES.vendorOnly);
+    if (!(await isVendorAdministrator(request))) throw contractError('SIGN_IN_METHODS_VENDOR_ONLY');
     return strategiesAnswer(await saveVendorSignInMethods(ctx.db, request.body));
   });
 
   app.get(`${BASE}/captcha-policy`, async (request) => {
-    if (!(await isVendorAdministrator(request))) throw httpError(403, CAPTCHA_MESSAGES.vendorOnly);
+    if (!(await isVendorAdministrator(request))) throw contractError('CAPTCHA_VENDOR_ONLY');
     return captchaPolicy(ctx.db);
   });
 
   app.put<{ Body: CaptchaPolicyInput }>(`${BASE}/captcha-policy`, async (request) => {
-    if (!(await isVendorAdministrator(request))) throw httpError(403, CAPTCHA_MESSAGES.vendorOnly);
+    if (!(await isVendorAdministrator(request))) throw contractError('CAPTCHA_VENDOR_ONLY');
     return saveCaptchaPolicy(ctx, request.body);
   });
 }

@@ -22,12 +22,10 @@ import { loadSecretsKey, SecretBox } from '../domain/secrets';
 import { SocialLoginError, SocialProviders, upsertSocialProviders } from '../domain/social';
 import { requireUser } from '../http/bearer';
 import { setRefreshCookie } from '../http/cookies';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import { clientInfo } from '../http/client-info';
 import { mfaGate } from '../http/mfa-gate';
-
-const FAILED_TO_AUTHENTICATE = 'Failed to authenticate';
 
 interface PostLoginQuery {
   code: string;
@@ -94,7 +92,7 @@ export async function socialRoutes(app: FastifyInstance, ctx: AppContext): Promi
           } catch (error) {
             if (!(error instanceof SocialLoginError)) throw error;
             request.log.warn(`social login with "${request.params.provider}" refused: ${error.message}`);
-            throw httpError(401, FAILED_TO_AUTHENTICATE);
+            throw contractError('AUTHENTICATION_FAILED');
           }
           const federated = await resolveFederatedUser(
             ctx.db,

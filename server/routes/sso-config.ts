@@ -16,7 +16,7 @@ import type { AppContext } from '../context';
 import { parseDomain } from '../domain/email-domain-restrictions';
 import type { SsoConfigInput } from '../domain/sso-config';
 import { requireUser } from '../http/bearer';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { requirePermission } from '../http/permissions';
 import {
   SSO_READ as READ,
@@ -81,7 +81,7 @@ export async function ssoConfigRoutes(app: FastifyInstance, ctx: AppContext): Pr
   app.post<Id & { Body: { domain: string } }>(`${BASE}/:id/domains`, async (request, reply) => {
     const tenantId = await accountOf(request, WRITE);
     const domain = parseDomain(request.body.domain);
-    if (!domain) throw httpError(400, `"${request.body.domain.slice(0, 64)}" is not a domain name`);
+    if (!domain) throw contractError('DOMAIN_INVALID', { value: request.body.domain.slice(0, 64) });
     return reply.code(201).send(await configs.addDomain(tenantId, request.params.id, domain));
   });
   app.delete<DomainId>(`${BASE}/:id/domains/:domainId`, async (request) => {

@@ -19,7 +19,7 @@ import type { AppContext } from '../context';
 import { parseDomain } from '../domain/email-domain-restrictions';
 import { LegacySso, type LegacySamlInput } from '../domain/sso-legacy';
 import { requireUser } from '../http/bearer';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { requirePermission } from '../http/permissions';
 import { SSO_READ, SSO_WRITE, ssoConfigurationsOf, ssoWriterGranting } from '../http/sso-configurations';
 
@@ -39,7 +39,7 @@ export async function ssoLegacyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     const tenantId = await accountOf(request, SSO_WRITE);
     const { domain: sent, ...input } = request.body;
     const domain = sent === undefined ? undefined : parseDomain(sent);
-    if (domain === null) throw httpError(400, `"${String(sent).slice(0, 64)}" is not a domain name`);
+    if (domain === null) throw contractError('DOMAIN_INVALID', { value: String(sent).slice(0, 64) });
     return legacy.update(tenantId, input, domain);
   });
   app.get(`${SAML}/vendor-config`, async (request) =>

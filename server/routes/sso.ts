@@ -19,14 +19,13 @@ import type { AppContext } from '../context';
 import { loadSecretsKey, SecretBox } from '../domain/secrets';
 import { SsoConnections, SsoLoginError, upsertSsoConnections } from '../domain/sso';
 import { refreshCookiePath } from '../http/cookies';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { assertTrustedOrigin } from '../http/origin';
-import { oidcSignInState, SIGN_IN_STATE_ONCE } from '../../core/contract/requests-sso-signin';
+import { oidcSignInState } from '../../core/contract/requests-sso-signin';
 import { page } from '../http/page';
 import { signInThroughConnection } from '../http/sso-sign-in';
 
 const SSO_COOKIE = 'ae_sso';
-const FAILED_TO_AUTHENTICATE = 'Failed to authenticate';
 
 interface PostLoginBody {
   code: string;
@@ -95,7 +94,7 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       const postLogin = async (request: FastifyRequest<{ Body: PostLoginBody }>, reply: FastifyReply) => {
         assertTrustedOrigin(request, ctx.options.corsOrigins);
         const state = oidcSignInState(request.body);
-        if (state === null) throw httpError(400, SIGN_IN_STATE_ONCE);
+        if (state === null) throw contractError('SSO_STATE_ONCE');
         let outcome;
         try {
           outcome = await connections.complete({
@@ -107,7 +106,7 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         } catch (error) {
           if (!(error instanceof SsoLoginError)) throw error;
           request.log.warn(`OIDC SSO refused: ${error.message}`);
-          throw httpError(401, FAILED_TO_AUTHENTICATE);
+          throw contractError('AUTHENTICATION_FAILED');
         } finally {
           reply.clearCookie(SSO_COOKIE, cookieOptions);
         }

@@ -41,7 +41,7 @@ import {
 } from '../domain/hierarchy';
 import { permissionKeysOfRoles } from '../domain/roles';
 import { requireUser } from '../http/bearer';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { uuid } from '../http/list-query';
 import { requirePermission } from '../http/permissions';
 import * as s from '../http/schemas';
@@ -90,17 +90,17 @@ export async function subTenantUsersV1Routes(app: FastifyInstance, ctx: AppConte
     const { userId } = request.params;
     const entries = request.body.subTenantsRoles;
     if (new Set(entries.map((e) => e.tenantId)).size !== entries.length)
-      throw httpError(400, 'Each account may be named once');
+      throw contractError('SUB_ACCOUNT_NAMED_TWICE');
     const plan: Array<{ tenantId: string; next: string[] }> = [];
     for (const { tenantId, roleIds: ids } of entries) {
       await assertWithin(ctx.db, rootId, tenantId);
-      if (!(await isMember(tenantId, userId))) throw httpError(404, 'User not found in this sub-account');
+      if (!(await isMember(tenantId, userId))) throw contractError('SUB_ACCOUNT_USER_NOT_FOUND');
       await assertMayActOn(ctx.db, claims, tenantId, userId, 'roles');
       const named = [...new Set(ids.filter((id) => id !== ''))];
       await assertMayGrantRoles(ctx.db, claims, tenantId, named);
       // Unknown roles are refused before anything is written (no half-applied request).
       if ((await permissionKeysOfRoles(ctx.db, tenantId, named)).known.length !== named.length)
-        throw httpError(400, 'Some roles do not exist in this account');
+        throw contractError('ROLES_UNKNOWN');
       const current = mode === 'set' ? [] : await currentRoleIds(tenantId, userId);
       const next =
         mode === 'set'
@@ -127,7 +127,7 @@ export async function subTenantUsersV1Routes(app: FastifyInstance, ctx: AppConte
       const claims = await requireUser(ctx.tokens, request);
       const tenantId = requirePermission(claims, WRITE_SUB_ACCOUNTS);
       const { userId } = request.params;
-      if (!(await isMember(tenantId, userId))) throw httpError(404, 'User not found in this sub-account');
+      if (!(await isMember(tenantId, userId))) throw contractError('SUB_ACCOUNT_USER_NOT_FOUND');
       await assertMayActOn(ctx.db, claims, tenantId, userId, 'access');
       await setSubAccountAccess(ctx.db, tenantId, userId, request.body.allowAccess);
       return { allowAccess: request.body.allowAccess };
@@ -166,7 +166,7 @@ export async function subTenantUsersV1Routes(app: FastifyInstance, ctx: AppConte
     const claims = await requireUser(ctx.tokens, request);
     const rootId = requirePermission(claims, WRITE_SUB_ACCOUNTS);
     if (new Set(input.accounts.map((a) => a.tenantId)).size !== input.accounts.length)
-      throw httpError(400, 'Each account may be named once');
+      throw contractError('SUB_ACCOUNT_NAMED_TWICE');
     const plan = [];
     for (const { tenantId, roleIds: ids = [] } of input.accounts) {
       await assertWithin(ctx.db, rootId, tenantId);
@@ -230,7 +230,7 @@ export async function subTenantUsersV1Routes(app: FastifyInstance, ctx: AppConte
     // Every account is checked before any membership ends.
     for (const { tenantId } of subTenants) {
       await assertWithin(ctx.db, rootId, tenantId);
-      if (!(await isMember(tenantId, userId))) throw httpError(404, 'User not found in this sub-account');
+      if (!(await isMember(tenantId, userId))) throw contractError('SUB_ACCOUNT_USER_NOT_FOUND');
       await assertMayActOn(ctx.db, claims, tenantId, userId, 'remove');
     }
     for (const { tenantId } of subTenants)

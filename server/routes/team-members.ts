@@ -15,13 +15,13 @@
  * GET users/v1/{id}, users/v1/me/authorization, users/v3/roles and /groups (`?ids=a,b`), and
  * POST users/sessions/v1/revoke `{ userId }` (an admin ends a member's sessions in the account).
  */
-import { isScimManagedMember, SCIM_MANAGED_USER } from '../domain/directory';
+import { isScimManagedMember } from '../domain/directory';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { teamMemberOf } from '../../core/contract/teamMember';
 import { listAssignableRoles, removeMember, setMemberRoles } from '../domain/team-membership';
 import { requireUser } from '../http/bearer';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { requirePermission } from '../http/permissions';
 import { assertMayActOn, assertMayGrantRoles } from '../domain/grants';
 import { loadAuthorization } from '../domain/tenants';
@@ -47,7 +47,7 @@ function parseIds(ids: string): string[] {
     ),
   ];
   if (list.length === 0 || list.length > 200 || list.some((id) => !new RegExp(UUID).test(id)))
-    throw httpError(400, 'ids must be 1 to 200 user ids separated by commas');
+    throw contractError('USER_IDS_INVALID');
   return list;
 }
 
@@ -61,9 +61,9 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
   async function removeFromAccount(claims: AccessTokenClaims, userId: string) {
     const tenantId = requirePermission(claims, 'fe.secure.delete.users');
     await assertMayActOn(ctx.db, claims, tenantId, userId, 'remove');
-    if (await isScimManagedMember(ctx.db, tenantId, userId)) throw httpError(403, SCIM_MANAGED_USER);
+    if (await isScimManagedMember(ctx.db, tenantId, userId)) throw contractError('SCIM_MANAGED_USER');
     if ((await removeMember(ctx.db, tenantId, userId)) === 'notMember')
-      throw httpError(404, 'User not found in this account');
+      throw contractError('MEMBER_NOT_FOUND');
   }
 
   async function setRoles(claims: AccessTokenClaims, userId: string, requested: string[]) {
@@ -73,8 +73,8 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
     // No escalation: an admin gives only roles whose permissions they hold themselves.
     await assertMayGrantRoles(ctx.db, claims, tenantId, roleIds);
     const result = await setMemberRoles(ctx.db, tenantId, userId, roleIds);
-    if (result.kind === 'notMember') throw httpError(404, 'User not found in this account');
-    if (result.kind === 'unknownRoles') throw httpError(400, 'Some roles do not exist in this account');
+    if (result.kind === 'notMember') throw contractError('MEMBER_NOT_FOUND');
+    if (result.kind === 'unknownRoles') throw contractError('ROLES_UNKNOWN');
     return { tenantId, roleIds };
   }
 
@@ -150,8 +150,8 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
         [tenantId, request.params.userId],
       );
       const member = rows[0];
-      if (!member) throw httpError(404, 'User not found in this account');
-      if (member.verified) throw httpError(400, 'This user has already activated their account');
+      if (!member) throw contractError('MEMBER_NOT_FOUND');
+      if (member.verified) throw contractError('USER_ALREADY_ACTIVATED');
       await countSend(ctx.db, member.email);
       await sendActivationEmail(ctx, member, (m) => request.log.error(m));
       return {};
@@ -207,7 +207,7 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
         limit: 1,
       })
     ).items;
-    if (!member) throw httpError(404, 'User not found in this account');
+    if (!member) throw contractError('MEMBER_NOT_FOUND');
     return teamMemberOf(member);
   });
 
@@ -233,7 +233,7 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
         [tenantId, request.params.userId],
       );
       const row = rows[0];
-      if (!row) throw httpError(404, 'User not found in this account');
+      if (!row) throw contractError('MEMBER_NOT_FOUND');
       return {
         id: row.id,
         name: row.name ?? row.email.split('@')[0]!,
@@ -304,7 +304,7 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
       tenantId,
       userId,
     ]);
-    if (member.rows.length === 0) throw httpError(404, 'User not found in this account');
+    if (member.rows.length === 0) throw contractError('MEMBER_NOT_FOUND');
     const { rows } = await ctx.db.query<{ id: string }>(
       `UPDATE sessions SET revoked_at = now(), revoked_reason = 'revoked_by_admin'
           WHERE user_id = $1 AND tenant_id = $2 AND revoked_at IS NULL RETURNING id`,

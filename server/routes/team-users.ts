@@ -9,7 +9,7 @@ import { maxInactiveSecondsOf, pageOf as pageOfList } from '../../core/contract/
 import { CLIENT_USER_PRESETS } from '../../core/contract/requests';
 import { listTenantUsers, type UserSortField } from '../domain/team-users';
 import { requireUser } from '../http/bearer';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { requirePermission } from '../http/permissions';
 
 interface ListQuery {
@@ -43,7 +43,7 @@ interface V3Query extends ListQuery {
 /** `_maxInactiveSeconds` from the query or from the client's `_presetParams` JSON; 400 when malformed. */
 function maxInactiveOf(q: V3Query): string | undefined {
   const read = maxInactiveSecondsOf(q);
-  if ('error' in read) throw httpError(400, read.error);
+  if ('error' in read) throw read.error;
   return read.seconds;
 }
 
@@ -81,9 +81,8 @@ export async function teamUserRoutes(app: FastifyInstance, ctx: AppContext): Pro
     };
     q._maxInactiveSeconds = maxInactiveOf(q);
     if (q._tenantId && q._tenantId.toLowerCase() !== tenantId.toLowerCase())
-      throw httpError(403, 'You can only list the users of your active account');
-    if (q._maxInactiveSeconds && q._preset !== 'INACTIVE')
-      throw httpError(400, '_maxInactiveSeconds needs _preset=INACTIVE');
+      throw contractError('LIST_OTHER_ACCOUNT');
+    if (q._maxInactiveSeconds && q._preset !== 'INACTIVE') throw contractError('MAX_INACTIVE_NEEDS_PRESET');
     const inactive =
       q._preset === 'INACTIVE'
         ? Math.min(Number(q._maxInactiveSeconds ?? DEFAULT_MAX_INACTIVE_SECONDS), 2_000_000_000)

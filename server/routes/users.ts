@@ -2,20 +2,19 @@
  * User routes (under `/{prefix}/identity/resources/users`): password policy, sign-up, the signed-in
  * user and their tenants.
  */
-import { DOMAIN_NOT_ALLOWED, emailDomainAllowed } from '../domain/email-domain-restrictions';
+import { emailDomainAllowed } from '../domain/email-domain-restrictions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { sendActivationEmail } from '../domain/activation';
-import { findInviteLinkTenant, INVITE_LINK_INVALID, notifyJoined } from '../domain/invitations';
+import { findInviteLinkTenant, notifyJoined } from '../domain/invitations';
 import { signUp } from '../domain/signup';
 import { verifyCaptcha } from '../domain/captcha';
 import { listUserTenants, pickActiveTenant, toTenantDto } from '../domain/tenants';
 import { findUserById, loadUserProfile } from '../domain/users';
 import { getVendorSettings } from '../domain/vendor';
 import { requireSignedInUser, requireUser } from '../http/bearer';
-import { IMPERSONATION_MESSAGES } from '../domain/impersonation';
 import { setRefreshCookie } from '../http/cookies';
-import { httpError } from '../http/errors';
+import { contractError } from '../../core/contract/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import { clientInfo } from '../http/client-info';
 import { parseMetadata } from '../http/metadata';
@@ -50,10 +49,10 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       // Spec 000 §7: sign-up may carry an invitationToken (a tenant's invite link): the new user
       // joins that tenant. A token that is not live is refused before anything is created.
       const invited = body.invitationToken ? await findInviteLinkTenant(ctx.db, body.invitationToken) : null;
-      if (body.invitationToken && !invited) throw httpError(400, INVITE_LINK_INVALID);
+      if (body.invitationToken && !invited) throw contractError('INVITE_LINK_INVALID');
       // The account's email-domain restrictions decide who joins it through its link.
       if (invited && !(await emailDomainAllowed(ctx.db, invited.tenantId, body.email)))
-        throw httpError(403, DOMAIN_NOT_ALLOWED);
+        throw contractError('EMAIL_DOMAIN_NOT_ALLOWED');
       const result = await signUp(
         ctx,
         {
@@ -89,7 +88,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
   async function currentUser(request: FastifyRequest) {
     const claims = await requireUser(ctx.tokens, request);
     const user = await findUserById(ctx.db, claims.sub);
-    if (!user) throw httpError(401, 'User not found');
+    if (!user) throw contractError('USER_NOT_FOUND');
     const tenants = await listUserTenants(ctx.db, user.id);
     const active = pickActiveTenant(tenants, claims.tenantId);
     return { user, tenants, active };
@@ -117,11 +116,11 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
    */
   app.post<{ Body: { tenantId: string } }>(`${base}/v3/me/token`, async (request) => {
     const claims = await requireSignedInUser(ctx.tokens, request);
-    if (claims.act) throw httpError(403, IMPERSONATION_MESSAGES.noSwitch);
+    if (claims.act) throw contractError('IMPERSONATION_STAYS');
     const user = await findUserById(ctx.db, claims.sub);
-    if (!user) throw httpError(401, 'User not found');
+    if (!user) throw contractError('USER_NOT_FOUND');
     const issued = await ctx.auth.tokenForTenant(user, request.body.tenantId, claims.sid);
-    if (!issued) throw httpError(403, 'You are not a member of this account');
+    if (!issued) throw contractError('NOT_ACCOUNT_MEMBER');
     return { accessToken: issued.accessToken, expires: issued.expires, expiresIn: issued.expiresIn };
   });
 }
