@@ -1,6 +1,7 @@
 import type { AuthResponse } from '../api/types';
-import { fail, ok, type Answer } from '../contract/answer';
-import { BREACHED_PASSWORD_MESSAGE, isDemoBreached } from './passwordless';
+import { type Answer, fail, failWith, ok } from '../contract/answer';
+import { contractError, type ContractError } from '../contract/errors';
+import { isDemoBreached } from './passwordless';
 import { DEMO_PASSWORD_MIN_LENGTH, type DemoDatabase, type DemoOneTimeToken, type DemoUser } from './data';
 
 /**
@@ -28,25 +29,21 @@ interface DemoFlowTools {
   lockedFor(db: DemoDatabase, email: string): number | null | undefined;
   recordFailure(db: DemoDatabase, email: string): void;
   clearFailures(db: DemoDatabase, email: string): void;
-  tooManyAttempts(ms: number): string;
+  tooManyAttempts(ms: number): ContractError;
   random(): string;
   now(): number;
 }
 
-const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Ask for a new one.';
-const CURRENT_PASSWORD_WRONG = 'The current password is incorrect.';
-const SAME_PASSWORD = 'Choose a new password different from the current one.';
-const ACTIVATION_LINK_INVALID = 'This activation link is invalid or has expired. Ask for a new one.';
 const HOUR = 3600_000;
 const LIFETIMES_MS = { resetPassword: HOUR, activation: 7 * 24 * HOUR, invitation: 7 * 24 * HOUR } as const;
 
 const isText = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= max;
 /** The password policy of the demo (the server's default policy; the schema caps the length). */
-function passwordProblem(password: unknown): string | null {
+function passwordProblem(password: unknown): ContractError | null {
   if (typeof password !== 'string' || password.length < DEMO_PASSWORD_MIN_LENGTH)
-    return `Password must be at least ${DEMO_PASSWORD_MIN_LENGTH} characters`;
-  return isDemoBreached(password) ? BREACHED_PASSWORD_MESSAGE : null;
+    return contractError('PASSWORD_TOO_SHORT', { n: DEMO_PASSWORD_MIN_LENGTH });
+  return isDemoBreached(password) ? contractError('PASSWORD_BREACHED') : null;
 }
 const findByEmail = (db: DemoDatabase, email: string) =>
   db.users.find((u) => u.email.toLowerCase() === email.trim().toLowerCase());
@@ -150,10 +147,10 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
     },
     'POST /identity/resources/users/v1/passwords/reset/verify': (db, { body }) => {
       const problem = passwordProblem(body.password);
-      if (problem) return fail(400, problem);
+      if (problem) return failWith(problem);
       const link = liveLink(db, 'resetPassword', body.userId as string, body.token as string);
       const user = db.users.find((u) => u.id === body.userId);
-      if (!link || !user) return fail(400, RESET_LINK_INVALID);
+      if (!link || !user) return fail('RESET_LINK_INVALID');
       link.used = true;
       user.password = body.password as string;
       user.verified = true;
@@ -163,19 +160,19 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
     'GET /identity/resources/users/v1/activate/strategy': (db, { query }) => {
       const user = db.users.find((u) => u.id === query.userId);
       if (!user || user.verified !== false || !activationOrInvitation(db, user, query.token))
-        return fail(400, ACTIVATION_LINK_INVALID);
+        return fail('ACTIVATION_LINK_INVALID');
       return ok({ shouldSetPassword: !user.password });
     },
     'POST /identity/resources/users/v1/activate': (db, { body }) => {
       const user = db.users.find((u) => u.id === body.userId);
-      if (!user || user.verified !== false) return fail(400, ACTIVATION_LINK_INVALID);
+      if (!user || user.verified !== false) return fail('ACTIVATION_LINK_INVALID');
       if (!user.password) {
-        if (!body.password) return fail(400, 'Password is required');
+        if (!body.password) return fail('PASSWORD_REQUIRED');
         const rejected = passwordProblem(body.password);
-        if (rejected) return fail(400, rejected);
+        if (rejected) return failWith(rejected);
       }
       const link = activationOrInvitation(db, user, body.token);
-      if (!link) return fail(400, ACTIVATION_LINK_INVALID);
+      if (!link) return fail('ACTIVATION_LINK_INVALID');
       link.used = true;
       if (!user.password) user.password = body.password as string;
       user.verified = true;
@@ -189,7 +186,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
       return ok({}, true);
     },
     'GET /dev/outbox': (db, { query }) => {
-      if (!isText(query.to, 254)) return fail(400, 'To is required');
+      if (!isText(query.to, 254)) return fail('FIELD_REQUIRED', { field: 'To' });
       const to = query.to.toLowerCase();
       return ok({ messages: (db.outbox ?? []).filter((m) => m.to.toLowerCase() === to) });
     },
@@ -201,17 +198,17 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
    * The demo keeps one session (the visitor's), so there are no other sessions to sign out.
    */
   function changePassword(db: DemoDatabase, user: DemoUser, body: Json, impersonated: boolean): Answer {
-    if (impersonated) return fail(403, 'Not available while impersonating');
+    if (impersonated) return fail('IMPERSONATING_NOT_AVAILABLE');
     const locked = tools.lockedFor(db, user.email);
-    if (locked) return fail(429, tools.tooManyAttempts(locked));
+    if (locked) return failWith(tools.tooManyAttempts(locked));
     if (!user.password || user.password !== body.password) {
       tools.recordFailure(db, user.email);
-      return { ...fail(400, CURRENT_PASSWORD_WRONG), save: true };
+      return { ...fail('PASSWORD_CURRENT_WRONG'), save: true };
     }
     tools.clearFailures(db, user.email);
-    if (body.newPassword === body.password) return fail(400, SAME_PASSWORD);
+    if (body.newPassword === body.password) return fail('PASSWORD_UNCHANGED');
     const problem = passwordProblem(body.newPassword);
-    if (problem) return fail(400, problem);
+    if (problem) return failWith(problem);
     user.password = body.newPassword as string;
     return ok({}, true);
   }

@@ -6,7 +6,7 @@
  * answers sample records made from the account's members: the same all through an hour (the
  * newest at its start), spread over the last two weeks.
  */
-import { fail, ok, type Answer } from '../contract/answer';
+import { type Answer, fail, ok } from '../contract/answer';
 import {
   AUDIT_COLUMNS,
   AUDIT_MAX_COUNT,
@@ -153,7 +153,7 @@ export function handleDemoAudits(
     });
   const known = ['GET /audits', 'GET /audits/stats', 'POST /audits/export/csv/v2', 'POST /audits/export/csv'];
   if (!known.includes(route)) return null;
-  if (!hasPermission(held, READ)) return fail(403, `You need the ${READ} permission to do this`);
+  if (!hasPermission(held, READ)) return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.read.audits' });
   const records = samples(db, user.tenantId, now());
 
   if (route === 'GET /audits/stats') {

@@ -1,9 +1,9 @@
-import { ERROR_CATALOGUE, errorCodeOf } from '../api/errorCodes';
 import { PICTURE_MAX_BYTES, PICTURE_TYPES } from '../api/profile';
 import type { AuthResponse, SignUpResponse, User } from '../api/types';
-import { fail, ok } from '../contract/answer';
+import { fail, failWith, ok, type Answer } from '../contract/answer';
+import { contractError, contractErrors, errorBody, isContractError } from '../contract/errors';
 import { teamMemberOf } from '../contract/teamMember';
-import { clientRequestBody, requestErrors } from '../contract/checkRequest';
+import { clientRequestBody, requestEntries } from '../contract/checkRequest';
 import { maxInactiveSecondsOf, pageOf } from '../contract/listQuery';
 import { CLIENT_USER_PRESETS } from '../contract/requests';
 import { holdsPermission } from '../contract/permissions';
@@ -15,12 +15,7 @@ import { evaluateDemoFlags } from '../featureFlags/demoFlags';
 import { createDemoHostedLogin, createDemoSocialLogin, createDemoSso, demoSsoPreLogin } from './hostedLogin';
 import { appOrigin, createDemoAccountFlows } from './accountFlows';
 import { createDemoInvitations } from './invitations';
-import {
-  BREACHED_PASSWORD_MESSAGE,
-  createDemoPasswordless,
-  isDemoBreached,
-  tooManyAttempts,
-} from './passwordless';
+import { createDemoPasswordless, isDemoBreached, tooManyAttempts } from './passwordless';
 import { createDemoMfa } from './mfaFlows';
 import {
   DEMO_PASSWORD_MIN_LENGTH,
@@ -196,21 +191,20 @@ function listDemoUsers(
 ) {
   // The query passed the contract's schema (core/contract/requests.ts) before it got here.
   if (!holdsPermission(permissionsOf(caller, db), 'fe.secure.read.users'))
-    return fail(403, 'You need the fe.secure.read.users permission to do this');
+    return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.read.users' });
   const query = { ...given };
   if (v3) {
     if (query._preset) query._preset = CLIENT_USER_PRESETS[query._preset] ?? query._preset;
     const read = maxInactiveSecondsOf(query);
-    if ('error' in read) return fail(400, read.error);
+    if ('error' in read) return failWith(read.error);
     if (read.seconds === undefined) delete query._maxInactiveSeconds;
     else query._maxInactiveSeconds = read.seconds;
   }
   const ids = query.ids ? query.ids.split(',') : null;
   const { sortBy, order, limit, page } = pageOf(query, 'name');
-  if (v3 && query._tenantId && query._tenantId !== caller.tenantId)
-    return fail(403, 'You can only list the users of your active account');
+  if (v3 && query._tenantId && query._tenantId !== caller.tenantId) return fail('LIST_OTHER_ACCOUNT');
   if (v3 && query._maxInactiveSeconds && query._preset !== 'INACTIVE')
-    return fail(400, '_maxInactiveSeconds needs _preset=INACTIVE');
+    return fail('MAX_INACTIVE_NEEDS_PRESET');
   const inactiveSeconds =
     v3 && query._preset === 'INACTIVE'
       ? Number(query._maxInactiveSeconds ?? INACTIVE_THRESHOLD_SECONDS)
@@ -242,14 +236,10 @@ function listDemoUsers(
 function changeDemoMember(db: DemoDatabase, caller: DemoUser, userId: string, body: Json | null) {
   const needed = body ? 'fe.secure.write.users' : 'fe.secure.delete.users';
   if (!holdsPermission(permissionsOf(caller, db), needed))
-    return fail(403, `You need the ${needed} permission to do this`);
+    return fail('PERMISSION_REQUIRED', { permission: needed });
   const target = db.users.find((u) => u.id === userId && u.tenantId === caller.tenantId);
-  if (userId === caller.id)
-    return fail(
-      400,
-      body ? 'You cannot change your own roles' : 'You cannot remove yourself from the account',
-    );
-  if (!target) return fail(404, 'User not found in this account');
+  if (userId === caller.id) return fail(body ? 'OWN_ROLES' : 'REMOVE_SELF');
+  if (!target) return fail('MEMBER_NOT_FOUND');
   if (!body) {
     db.users = db.users.filter((u) => u !== target);
     return ok({}, true);
@@ -257,7 +247,7 @@ function changeDemoMember(db: DemoDatabase, caller: DemoUser, userId: string, bo
   const ids = body.roleIds as string[]; // checked by the contract (core/contract/requests-team.ts)
   const roles = demoRoles(db).filter((r) => r.tenantId === null || r.tenantId === caller.tenantId);
   const keys = (ids as string[]).filter((id) => id !== '').map((id) => roles.find((r) => r.id === id)?.key);
-  if (keys.some((key) => !key)) return fail(400, 'Some roles do not exist in this account');
+  if (keys.some((key) => !key)) return fail('ROLES_UNKNOWN');
   target.roleKeys = keys as string[];
   return ok({ roleIds: ids.filter((id) => id !== '') }, true);
 }
@@ -282,14 +272,13 @@ function demoAccountSettings(db: DemoDatabase, tenantId: string) {
 /** PUT account settings in demo mode, with the server's checks (server/routes/account-settings.ts). */
 function updateDemoAccountSettings(db: DemoDatabase, user: DemoUser, body: Json) {
   // Fields, types and lengths: the contract's schema (core/contract/requests.ts), checked before.
-  if (typeof body.name === 'string' && !body.name.trim())
-    return fail(400, 'The company name must not be empty');
+  if (typeof body.name === 'string' && !body.name.trim()) return fail('COMPANY_NAME_EMPTY');
   if (
     typeof body.timezone === 'string' &&
     body.timezone &&
     !Intl.supportedValuesOf('timeZone').concat('UTC').includes(body.timezone)
   )
-    return fail(400, `Unknown time zone "${body.timezone}"`);
+    return fail('TIME_ZONE_UNKNOWN', { zone: body.timezone });
   const saved = ((db.accountSettings ??= {})[user.tenantId] ??= {});
   const blank = (value: unknown) => (typeof value === 'string' ? value.trim() || null : null);
   if (body.address !== undefined) saved.address = blank(body.address);
@@ -318,15 +307,14 @@ function demoSessions(db: DemoDatabase) {
 /** PUT /me in demo mode: the same fields and checks as the reference server (server/routes/profile.ts). */
 function updateProfile(db: DemoDatabase, user: DemoUser, body: Json) {
   // Fields, types and lengths: the contract's schema (core/contract/requests.ts), checked before.
-  if (typeof body.name === 'string' && !body.name.trim()) return fail(400, 'name must not be empty');
+  if (typeof body.name === 'string' && !body.name.trim()) return fail('PROFILE_NAME_EMPTY');
   if (body.metadata !== undefined && body.metadata !== null) {
     try {
       const parsed: unknown = typeof body.metadata === 'string' ? JSON.parse(body.metadata) : body.metadata;
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-        return fail(400, 'Metadata must be a JSON object');
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return fail('METADATA_NOT_OBJECT');
       user.metadata = JSON.stringify(parsed);
     } catch {
-      return fail(400, 'Metadata must be a JSON object');
+      return fail('METADATA_NOT_OBJECT');
     }
   }
   if (typeof body.name === 'string') user.name = body.name.trim();
@@ -341,10 +329,9 @@ function updateProfile(db: DemoDatabase, user: DemoUser, body: Json) {
  */
 function uploadProfilePicture(user: DemoUser, body: Json) {
   const file = body.file as { type?: string; size?: number; dataUrl?: string } | undefined;
-  if (!file?.dataUrl && !file?.size) return fail(400, ERROR_CATALOGUE.PROFILE_IMAGE_NOT_MULTIPART);
-  if (!PICTURE_TYPES.includes(file.type ?? '')) return fail(400, ERROR_CATALOGUE.PROFILE_IMAGE_TYPE);
-  if ((file.size ?? 0) > PICTURE_MAX_BYTES || !file.dataUrl)
-    return fail(400, ERROR_CATALOGUE.PROFILE_IMAGE_TOO_LARGE);
+  if (!file?.dataUrl && !file?.size) return fail('PROFILE_IMAGE_NOT_MULTIPART');
+  if (!PICTURE_TYPES.includes(file.type ?? '')) return fail('PROFILE_IMAGE_TYPE');
+  if ((file.size ?? 0) > PICTURE_MAX_BYTES || !file.dataUrl) return fail('PROFILE_IMAGE_TOO_LARGE');
   user.profilePictureUrl = file.dataUrl;
   return ok(file.dataUrl, true);
 }
@@ -382,31 +369,28 @@ function impersonateDemoUser(
   // The body passed the contract's schema (core/contract/requests.ts): `userId` (the kit) or
   // `impersonatedUserId` (the client SDK), one of the two.
   body = { ...body, userId: body.userId ?? body.impersonatedUserId };
-  if (body.actorToken !== undefined && body.actorToken !== token)
-    return fail(401, 'The actor token is not a token of this session');
+  if (body.actorToken !== undefined && body.actorToken !== token) return fail('ACTOR_TOKEN_FOREIGN');
   const claims = JSON.parse(atob(token!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
     act?: unknown;
   };
-  if (claims.act)
-    return fail(403, 'You are already impersonating a user. Sign out and sign in as yourself first');
+  if (claims.act) return fail('IMPERSONATION_CHAINED');
   const held = permissionsOf(caller, db);
   if (!holdsPermission(held, 'fe.secure.write.impersonate'))
-    return fail(403, 'You need the fe.secure.write.impersonate permission to do this');
-  if (body.tenantId && body.tenantId !== caller.tenantId)
-    return fail(403, 'You can only impersonate members of your active account');
-  if (body.userId === caller.id) return fail(400, 'You cannot impersonate yourself');
+    return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.write.impersonate' });
+  if (body.tenantId && body.tenantId !== caller.tenantId) return fail('IMPERSONATION_OTHER_ACCOUNT');
+  if (body.userId === caller.id) return fail('IMPERSONATION_SELF');
   const target = db.users.find((u) => u.id === body.userId && u.tenantId === caller.tenantId);
-  if (!target) return fail(404, 'User not found in this account');
-  if (target.verified === false) return fail(400, 'This user has not activated their account yet');
+  if (!target) return fail('MEMBER_NOT_FOUND');
+  if (target.verified === false) return fail('IMPERSONATION_NOT_ACTIVATED');
   if (!permissionsOf(target, db).every((key) => holdsPermission(held, key)))
-    return fail(403, 'This user has permissions you do not have, so you cannot impersonate them');
+    return fail('IMPERSONATION_ESCALATION');
   return ok(start(db, target, caller.id), true);
 }
 
 /** The roles an admin can give in the caller's account (GET roles v1 and the client's team roles). */
 function assignableDemoRoles(db: DemoDatabase, user: DemoUser) {
   if (!holdsPermission(permissionsOf(user, db), 'fe.secure.read.roles'))
-    return fail(403, 'You need the fe.secure.read.roles permission to do this');
+    return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.read.roles' });
   return ok(
     demoRoles(db)
       .filter((r) => r.tenantId === null || r.tenantId === user.tenantId)
@@ -424,10 +408,9 @@ function assignableDemoRoles(db: DemoDatabase, user: DemoUser) {
 /** `?ids=a,b` of users v3 roles and groups: the account's members among them, or an error answer. */
 function demoMembersByIds(db: DemoDatabase, caller: DemoUser, ids: string | undefined) {
   if (!holdsPermission(permissionsOf(caller, db), 'fe.secure.read.users'))
-    return fail(403, 'You need the fe.secure.read.users permission to do this');
+    return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.read.users' });
   const list = (ids ?? '').split(',').filter(Boolean);
-  if (list.length === 0 || list.length > 200)
-    return fail(400, 'ids must be 1 to 200 user ids separated by commas');
+  if (list.length === 0 || list.length > 200) return fail('USER_IDS_INVALID');
   return db.users.filter((u) => u.tenantId === caller.tenantId && list.includes(u.id));
 }
 
@@ -504,7 +487,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     (handler: (db: DemoDatabase, user: DemoUser, request: DemoRequest) => ReturnType<Handler>): Handler =>
     (db, request) => {
       const user = userOfToken(db, request.token);
-      return user ? handler(db, user, request) : fail(401, 'Unauthorized');
+      return user ? handler(db, user, request) : fail('UNAUTHORIZED');
     };
 
   // Password reset, activation and the demo outbox (core/demo/accountFlows.ts).
@@ -540,7 +523,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
 
   // Bodies and queries passed the contract's schemas (core/contract/requests.ts) before a handler runs.
   const ssoPreLogin: Handler = (_db, { body }) =>
-    demoSsoPreLogin(body.email as string) ?? fail(404, 'SSO is not configured for this domain');
+    demoSsoPreLogin(body.email as string) ?? fail('SSO_NOT_CONFIGURED');
   const routes: Record<string, Handler> = {
     ...accountFlows.routes,
     // Hosted login, social login and SSO (core/demo/hostedLogin.ts).
@@ -575,7 +558,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // Public (read before sign-in): the application's addresses; the account only for a signed-in caller.
     'GET /tenants/resources/account-settings/v1/public': (db, { token }) => {
       const user = token ? userOfToken(db, token) : null;
-      if (token && !user) return fail(401, 'Unauthorized');
+      if (token && !user) return fail('UNAUTHORIZED');
       const applicationUrl = appOrigin();
       return ok({
         ...(user ? { tenantId: user.tenantId } : {}),
@@ -591,11 +574,11 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     'POST /identity/resources/auth/v1/user/saml/prelogin': ssoPreLogin,
     'POST /identity/resources/auth/v1/user': (db, { body }) => {
       const locked = passwordless.lockedFor(db, body.email as string);
-      if (locked) return fail(429, tooManyAttempts(locked));
+      if (locked) return failWith(tooManyAttempts(locked));
       const user = db.users.find((u) => u.email.toLowerCase() === (body.email as string).toLowerCase());
       if (!user || user.password !== body.password) {
         passwordless.recordFailure(db, body.email as string);
-        return { ...fail(401, 'Incorrect email or password'), save: true };
+        return { ...fail('CREDENTIALS_INCORRECT'), save: true };
       }
       passwordless.clearFailures(db, body.email as string);
       const mfa = demoMfa.gate(db, user);
@@ -606,7 +589,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     },
     'POST /identity/resources/auth/v1/user/token/refresh': (db) => {
       const user = db.session && db.users.find((u) => u.id === db.session!.userId);
-      if (!user) return fail(401, 'Session expired, please sign in again');
+      if (!user) return fail('SESSION_EXPIRED');
       db.session!.refreshToken = random();
       return ok(tokenFor(db, user, db.session!.impersonatorId), true);
     },
@@ -616,15 +599,13 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     },
     'POST /identity/resources/users/v1/signUp': (db, { body }) => {
       const password = body.password as string;
-      if (password.length < DEMO_PASSWORD_MIN_LENGTH)
-        return fail(400, `Password must be at least ${DEMO_PASSWORD_MIN_LENGTH} characters`);
-      if (isDemoBreached(password)) return fail(400, BREACHED_PASSWORD_MESSAGE);
+      if (password.length < DEMO_PASSWORD_MIN_LENGTH) return fail('PASSWORD_TOO_SHORT', { n: 8 });
+      if (isDemoBreached(password)) return fail('PASSWORD_BREACHED');
       // Sign-up through an invite link joins that account, with no role (like the server).
       const joining = body.invitationToken ? invitations.signUpTenant(db, body.invitationToken) : null;
       if (joining && 'status' in joining) return joining;
       const email = (body.email as string).trim();
-      if (db.users.some((u) => u.email.toLowerCase() === email.toLowerCase()))
-        return fail(409, 'User already exists');
+      if (db.users.some((u) => u.email.toLowerCase() === email.toLowerCase())) return fail('USER_EXISTS');
       const name =
         typeof body.name === 'string' && body.name.trim() ? body.name.trim() : email.split('@')[0]!;
       const tenantId = joining ? joining.tenantId : random();
@@ -682,12 +663,12 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     ),
     'POST /identity/resources/users/v1/phone': withUser((db, user, { body }) =>
       db.session?.impersonatorId
-        ? fail(403, 'Not available while impersonating')
+        ? fail('IMPERSONATING_NOT_AVAILABLE')
         : passwordless.startPhoneVerification(db, user, body),
     ),
     'POST /identity/resources/users/v1/phone/verify': withUser((db, user, { body }) =>
       db.session?.impersonatorId
-        ? fail(403, 'Not available while impersonating')
+        ? fail('IMPERSONATING_NOT_AVAILABLE')
         : passwordless.finishPhoneVerification(db, user, body),
     ),
     'POST /identity/resources/users/v1/passwords/change': withUser((db, user, { body }) =>
@@ -705,9 +686,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     }),
     // users.GetUserJwt (server/routes/users.ts): a token of the session for one of the user's accounts.
     'POST /identity/resources/users/v3/me/token': withUser((db, user, { body }) => {
-      if (db.session?.impersonatorId)
-        return fail(403, 'An impersonated session stays in the account it was opened in');
-      if (body.tenantId !== user.tenantId) return fail(403, 'You are not a member of this account');
+      if (db.session?.impersonatorId) return fail('IMPERSONATION_STAYS');
+      if (body.tenantId !== user.tenantId) return fail('NOT_ACCOUNT_MEMBER');
       const { accessToken, expires, expiresIn } = tokenFor(db, user);
       return ok({ accessToken, expires, expiresIn });
     }),
@@ -729,7 +709,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     }),
     'GET /team/resources/stats/v1/members': withUser((db, user) => {
       if (!holdsPermission(permissionsOf(user, db), 'fe.secure.read.users'))
-        return fail(403, 'You need the fe.secure.read.users permission to do this');
+        return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.read.users' });
       const members = db.users.filter((u) => u.tenantId === user.tenantId);
       const weekAgo = now() - 7 * 86_400_000;
       return ok({
@@ -744,11 +724,11 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         body.roleIds === undefined
           ? holdsPermission(permissionsOf(caller, db), 'fe.secure.write.users')
             ? ok({})
-            : fail(403, 'You need the fe.secure.write.users permission to do this')
+            : fail('PERMISSION_REQUIRED', { permission: 'fe.secure.write.users' })
           : changeDemoMember(db, caller, id, { roleIds: body.roleIds });
       if (changed.status !== 200) return changed;
       const target = db.users.find((u) => u.id === id && u.tenantId === caller.tenantId);
-      if (!target) return fail(404, 'User not found in this account');
+      if (!target) return fail('MEMBER_NOT_FOUND');
       const item = listItemOf(db, target);
       return ok(teamMemberOf({ ...item, roleIds: item.roles.map((r) => r.id) }), true);
     }),
@@ -792,11 +772,10 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     'POST /identity/resources/users/sessions/v1/revoke': withUser((db, caller, { body }) => {
       const held = permissionsOf(caller, db);
       if (!holdsPermission(held, 'fe.secure.write.users'))
-        return fail(403, 'You need the fe.secure.write.users permission to do this');
+        return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.write.users' });
       const target = db.users.find((u) => u.id === body.userId && u.tenantId === caller.tenantId);
-      if (!target) return fail(404, 'User not found in this account');
-      if (!permissionsOf(target, db).every((key) => holdsPermission(held, key)))
-        return fail(403, 'This member holds permissions you do not have: you cannot change them');
+      if (!target) return fail('MEMBER_NOT_FOUND');
+      if (!permissionsOf(target, db).every((key) => holdsPermission(held, key))) return fail('MEMBER_ABOVE');
       const revoked = db.session?.userId === target.id ? 1 : 0;
       if (revoked) db.session = null;
       return ok({ revoked }, true);
@@ -846,7 +825,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     'POST /identity/resources/impersonation/v1': (db, { body, token }) => {
       const proof = token ?? (typeof body.actorToken === 'string' ? body.actorToken : null);
       const caller = userOfToken(db, proof);
-      return caller ? impersonateDemoUser(db, caller, body, proof, startSession) : fail(401, 'Unauthorized');
+      return caller ? impersonateDemoUser(db, caller, body, proof, startSession) : fail('UNAUTHORIZED');
     },
     // Host integration: entitlements (signed in) and feature flags (public).
     'GET /entitlements/api/v2/user-entitlements': withUser((db, user) =>
@@ -896,7 +875,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     )
       ? withUser(
           (db, user, request) =>
-            teamAdmin.handle(db, user, method, path, request.body, request.query) ?? fail(404, 'Not found'),
+            teamAdmin.handle(db, user, method, path, request.body, request.query) ?? fail('NOT_FOUND'),
         )
       : null;
   };
@@ -914,7 +893,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
               permissionsOf(user, db),
               { method, path, body: request.body, query: request.query },
               now,
-            ) ?? fail(404, 'Not found'),
+            ) ?? fail('NOT_FOUND'),
         )
       : null;
 
@@ -929,7 +908,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
               permissionsOf(user, db),
               { method, path, body: request.body, query: request.query },
               now,
-            ) ?? fail(404, 'Not found'),
+            ) ?? fail('NOT_FOUND'),
         )
       : null;
 
@@ -945,13 +924,13 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // The contract's request schemas, as the server validates with them (core/contract/requests.ts),
     // after the client SDK's spelling is brought to the contract's where a route has that step.
     const body = clientRequestBody(method, path, sent) as Json;
-    const refused = requestErrors(
+    const refused = requestEntries(
       method,
       path,
       { body, query },
       { opaqueIds: true, unserved: DEMO_UNSERVED },
     );
-    if (refused) return fail(400, ...refused);
+    if (refused) return failWith(contractErrors(refused, 400));
     const member =
       /^\/identity\/resources\/users\/v1\/([^/]+)(\/roles)?$/.exec(path) ??
       /^\/team\/resources\/members\/v1\/([^/]+)()$/.exec(path);
@@ -960,11 +939,11 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       const db = load();
       const answer = withUser((d, caller) => {
         if (!holdsPermission(permissionsOf(caller, d), 'fe.secure.read.users'))
-          return fail(403, 'You need the fe.secure.read.users permission to do this');
+          return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.read.users' });
         const target = d.users.find(
           (u) => u.id === decodeURIComponent(member[1]!) && u.tenantId === caller.tenantId,
         );
-        if (!target) return fail(404, 'User not found in this account');
+        if (!target) return fail('MEMBER_NOT_FOUND');
         return ok({
           id: target.id,
           name: target.name,
@@ -1000,11 +979,11 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       // The users page's Unlock (server/routes/security-policies.ts): demo mode locks no one.
       const answer = withUser((d, caller) => {
         if (!holdsPermission(permissionsOf(caller, d), 'fe.secure.write.users'))
-          return fail(403, 'You need the fe.secure.write.users permission to do this');
+          return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.write.users' });
         const target = d.users.find(
           (u) => u.id === decodeURIComponent(unlockOf[1]!) && u.tenantId === caller.tenantId,
         );
-        return target ? ok({ unlocked: false }) : fail(404, 'User not found in this account');
+        return target ? ok({ unlocked: false }) : fail('MEMBER_NOT_FOUND');
       })(load(), { method, path, body, token, query });
       return { status: answer.status, body: answer.body };
     }
@@ -1017,50 +996,46 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       (path.startsWith('/audits') ? auditsRoute(method.toUpperCase(), path) : null) ??
       (isDemoSecurityCenterPath(path)
         ? withUser(
-            (d, u, r) =>
-              handleDemoSecurityCenter(d, u, permissionsOf(u, d), r, now) ?? fail(404, 'Not found'),
+            (d, u, r) => handleDemoSecurityCenter(d, u, permissionsOf(u, d), r, now) ?? fail('NOT_FOUND'),
           )
         : null) ??
       (isDemoConnectivityPath(path)
         ? withUser(
             (d, u, r) =>
-              handleDemoConnectivity(d, u, permissionsOf(u, d), r, now, random) ?? fail(404, 'Not found'),
+              handleDemoConnectivity(d, u, permissionsOf(u, d), r, now, random) ?? fail('NOT_FOUND'),
           )
         : null) ??
       (isDemoDirectoryPath(path)
         ? withUser(
             (d, u, r) =>
-              handleDemoDirectory(d, u, permissionsOf(u, d), r, { now, random }) ?? fail(404, 'Not found'),
+              handleDemoDirectory(d, u, permissionsOf(u, d), r, { now, random }) ?? fail('NOT_FOUND'),
           )
         : null) ??
       (isDemoSsoLegacyPath(path)
         ? withUser(
-            (d, u, r) =>
-              handleDemoSsoLegacy(d, u, permissionsOf(u, d), r, now, random) ?? fail(404, 'Not found'),
+            (d, u, r) => handleDemoSsoLegacy(d, u, permissionsOf(u, d), r, now, random) ?? fail('NOT_FOUND'),
           )
         : null) ??
       (isDemoSsoConfigPath(path)
         ? withUser(
-            (d, u, r) =>
-              handleDemoSsoConfig(d, u, permissionsOf(u, d), r, now, random) ?? fail(404, 'Not found'),
+            (d, u, r) => handleDemoSsoConfig(d, u, permissionsOf(u, d), r, now, random) ?? fail('NOT_FOUND'),
           )
         : null) ??
       (isDemoBillingPath(path)
         ? withUser(
             (d, caller, r) =>
-              handleDemoBilling(d, caller, permissionsOf(caller, d), r, { now, random }) ??
-              fail(404, 'Not found'),
+              handleDemoBilling(d, caller, permissionsOf(caller, d), r, { now, random }) ?? fail('NOT_FOUND'),
           )
         : null);
     if (!handler) {
       const mfaDb = load();
       const mfaAnswer = await demoMfa.handle(mfaDb, method, path, { body, query, token });
-      if (!mfaAnswer) return fail(404, 'Not found');
+      if (!mfaAnswer) return fail('NOT_FOUND');
       if (mfaAnswer.save) save(mfaDb);
       return { status: mfaAnswer.status, body: mfaAnswer.body };
     }
     const db = load();
-    const answer = handler(db, { method, path, body, token, query });
+    const answer = answerOf(() => handler(db, { method, path, body, token, query }));
     if (answer.save) save(db);
     return { status: answer.status, body: answer.body };
   }
@@ -1088,10 +1063,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
             : {};
       if (!body || typeof body !== 'object' || Array.isArray(body)) body = {};
     } catch {
-      const invalid = ERROR_CATALOGUE.INVALID_JSON;
-      return new Response(JSON.stringify({ errors: [invalid], errorCodes: ['INVALID_JSON'] }), {
-        status: 400,
-      });
+      return new Response(JSON.stringify(errorBody(contractError('INVALID_JSON'))), { status: 400 });
     }
     const headers = new Headers(init.headers);
     const token = headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
@@ -1099,10 +1071,6 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // the text "undefined", which means "not given".
     const query = Object.fromEntries([...searchParams].filter(([, value]) => value !== 'undefined'));
     const answer = await handle(method, path, body, token, query);
-    // Every error list carries its codes, as the server's (docs/contract.md "Error codes").
-    const errors = (answer.body as { errors?: unknown } | null)?.errors;
-    if (answer.status >= 400 && Array.isArray(errors))
-      answer.body = { ...(answer.body as object), errorCodes: errors.map((m) => errorCodeOf(String(m))) };
     // A file goes out as it is: billing's invoice PDF (a Blob), the audits CSV (text).
     if (answer.body instanceof Blob)
       return new Response(answer.body, { headers: { 'content-type': answer.body.type } });
@@ -1115,6 +1083,16 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   }
 
   return { handle, transport, reset: () => storage.removeItem(STORAGE_KEY) };
+}
+
+/** A handler's answer; a ContractError it throws is answered as the server answers it. */
+function answerOf(run: () => Answer): Answer {
+  try {
+    return run();
+  } catch (error) {
+    if (isContractError(error)) return failWith(error);
+    throw error;
+  }
 }
 
 let shared: ReturnType<typeof createDemoBackend> | null = null;

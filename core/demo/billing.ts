@@ -7,7 +7,8 @@
  * (customers answer the development provider's id). The request bodies and queries are checked
  * before a handler runs, with the server's schemas (core/contract/requests-billing.ts).
  */
-import { fail, ok, type Answer } from '../contract/answer';
+import { type Answer, fail, ok } from '../contract/answer';
+import { CARD_CODES } from '../contract/errors';
 import { checkCard } from '../billing/cards';
 import { hasPermission } from '../portal/pages';
 import type { DemoDatabase, DemoUser } from './data';
@@ -166,10 +167,10 @@ export function handleDemoBilling(
   const sub = mine.subscription;
   const read = hasPermission(held, 'fe.subscriptions.read')
     ? null
-    : fail(403, 'You need the fe.subscriptions.read permission to do this');
+    : fail('PERMISSION_REQUIRED', { permission: 'fe.subscriptions.read' });
   const write = hasPermission(held, 'fe.subscriptions.write')
     ? null
-    : fail(403, 'You need the fe.subscriptions.write permission to do this');
+    : fail('PERMISSION_REQUIRED', { permission: 'fe.subscriptions.write' });
   const subscriptionDto = () => ({
     id: sub.id,
     externalId: sub.id,
@@ -209,44 +210,42 @@ export function handleDemoBilling(
     if (GET && path === `${B}/plans/v1`) return read ?? ok(PLANS);
     if (GET && path.startsWith(`${B}/plans/v1/`)) {
       const plan = planOf(decodeURIComponent(path.slice(`${B}/plans/v1/`.length)));
-      return read ?? (plan ? ok(plan) : fail(404, 'Plan not found'));
+      return read ?? (plan ? ok(plan) : fail('PLAN_NOT_FOUND'));
     }
     if (GET && (path === `${B}/subscriptions/v1` || path === MANAGED)) return read ?? ok([subscriptionDto()]);
     if (subPath) {
       if (decodeURIComponent(subPath[1]!) !== sub.id)
-        return (GET ? read : write) ?? fail(404, 'Subscription not found');
+        return (GET ? read : write) ?? fail('SUBSCRIPTION_NOT_FOUND');
       if (GET && !subPath[2]) return read ?? ok(subscriptionDto());
       if (method !== 'PUT') return null;
       if (write) return write;
       if (subPath[2] === '/cancellations/') {
-        if (sub.status !== 'active' || sub.cancellation)
-          return fail(400, 'Only an active subscription without a cancellation can be cancelled');
+        if (sub.status !== 'active' || sub.cancellation) return fail('SUBSCRIPTION_NOT_CANCELLABLE');
         sub.cancellation = { policy: 'atPeriodEnd' };
         return ok({}, true);
       }
       if (subPath[2] === '/renewals/') {
-        if (sub.cancellation?.policy !== 'atPeriodEnd')
-          return fail(400, 'Only a subscription cancelled at period end can be renewed');
+        if (sub.cancellation?.policy !== 'atPeriodEnd') return fail('SUBSCRIPTION_NOT_RENEWABLE');
         sub.cancellation = null;
         return ok({}, true);
       }
       const plan = planOf(body.planId as string);
-      if (!plan) return fail(404, 'Plan not found');
+      if (!plan) return fail('PLAN_NOT_FOUND');
       const methodId = (body.paymentMethodId as string | undefined) || sub.paymentMethodId || '';
       const card = mine.methods.find((m) => m.id === methodId);
       // The same plan with another card, already paid for this period: the card changes, nothing is
       // charged (the subscriptions page's "Change card"; as on the server).
       if (sub.status === 'active' && plan.id === sub.planId && body.paymentMethodId) {
-        if (!card) return fail(404, 'Payment method not found');
-        if (card.status !== 'succeeded') return fail(400, 'The card has not been confirmed yet');
+        if (!card) return fail('PAYMENT_METHOD_NOT_FOUND');
+        if (card.status !== 'succeeded') return fail('CARD_NOT_CONFIRMED');
         for (const m of mine.methods) m.isDefault = m.id === card.id;
         sub.paymentMethodId = card.id;
         return ok({}, true);
       }
       if (plan.price.amount > 0) {
-        if (!methodId) return fail(400, 'A payment method is required for this plan');
-        if (!card) return fail(404, 'Payment method not found');
-        if (card.status !== 'succeeded') return fail(400, 'The card has not been confirmed yet');
+        if (!methodId) return fail('PAYMENT_METHOD_REQUIRED');
+        if (!card) return fail('PAYMENT_METHOD_NOT_FOUND');
+        if (card.status !== 'succeeded') return fail('CARD_NOT_CONFIRMED');
         const key =
           request.headers?.get('idempotency-key') ??
           `${sub.id}:${plan.id}:${card.id}:${sub.currentPeriodStart}`;
@@ -284,7 +283,7 @@ export function handleDemoBilling(
     if (GET && invoicePath) {
       if (read) return read;
       const invoice = mine.invoices.find((i) => i.id === decodeURIComponent(invoicePath[1]!));
-      if (!invoice) return fail(404, 'Invoice not found');
+      if (!invoice) return fail('INVOICE_NOT_FOUND');
       if (!invoicePath[2]) return ok(invoiceDto(invoice));
       const total = `${(invoice.totalAmount / 100).toFixed(2)} ${invoice.currency.toUpperCase()}`;
       return ok(
@@ -304,10 +303,10 @@ export function handleDemoBilling(
     if (methodPath) {
       const found = saved.find((m) => m.id === decodeURIComponent(methodPath[1]!));
       if (GET && !methodPath[2])
-        return read ?? (found ? ok(methodDto(found)) : fail(404, 'Payment method not found'));
+        return read ?? (found ? ok(methodDto(found)) : fail('PAYMENT_METHOD_NOT_FOUND'));
       if (method !== 'PATCH' || !methodPath[2]) return null;
       if (write) return write;
-      if (!found) return fail(404, 'Payment method not found');
+      if (!found) return fail('PAYMENT_METHOD_NOT_FOUND');
       if (body.email !== undefined) found.billingDetails.email = body.email as string;
       if (body.address) found.billingDetails.address = body.address as Record<string, string>;
       return ok({ email: body.email, address: body.address }, true);
@@ -317,8 +316,7 @@ export function handleDemoBilling(
       /^\/subscriptions\/resources\/billing\/(summaries|tenant-configurations)\/v1\/([^/]+)$/.exec(path);
     if (GET && tenantPath) {
       if (read) return read;
-      if (decodeURIComponent(tenantPath[2]!) !== user.tenantId)
-        return fail(403, 'You can only see the billing of your active account');
+      if (decodeURIComponent(tenantPath[2]!) !== user.tenantId) return fail('BILLING_OTHER_ACCOUNT');
       return ok(
         tenantPath[1] === 'summaries'
           ? {
@@ -344,7 +342,7 @@ export function handleDemoBilling(
       return (
         write ??
         (body.externallyManaged === 'true'
-          ? fail(403, 'Only the vendor can mark billing as externally managed')
+          ? fail('BILLING_EXTERNAL_VENDOR_ONLY')
           : ok({ id: `config-${user.tenantId}` }))
       );
     if (GET && path === `${B}/configurations/vendor-public-configurations/v1`)
@@ -385,19 +383,19 @@ export function handleDemoBilling(
       const setup = mine.methods.find(
         (m) => m.setupId === decodeURIComponent(devPath[1]!) && m.secret === body.clientSecret,
       );
-      if (!setup) return fail(404, 'Setup not found');
+      if (!setup) return fail('CARD_SETUP_NOT_FOUND');
       if (devPath[2] === 'authenticate') {
-        if (setup.status !== 'requires_confirmation') return fail(400, 'Nothing to confirm');
+        if (setup.status !== 'requires_confirmation') return fail('CARD_NOTHING_TO_CONFIRM');
         if (body.approve !== true) {
           mine.methods = mine.methods.filter((m) => m !== setup);
-          return { ...fail(402, 'The payment was not confirmed by the cardholder.'), save: true };
+          return { ...fail('CARD_CONFIRMATION_FAILED'), save: true };
         }
         setup.status = 'succeeded';
         return ok({ status: 'succeeded', paymentMethodId: setup.id }, true);
       }
-      if (setup.status === 'succeeded') return fail(404, 'Setup not found');
+      if (setup.status === 'succeeded') return fail('CARD_SETUP_NOT_FOUND');
       const outcome = checkCard(body as { number: string; expMonth: number; expYear: number; cvc: string });
-      if (!outcome.ok) return fail(402, outcome.message);
+      if (!outcome.ok) return fail(CARD_CODES[outcome.reason]);
       Object.assign(setup, outcome.card, {
         status: outcome.requiresConfirmation ? 'requires_confirmation' : 'succeeded',
         billingDetails: { ...setup.billingDetails, name: (body.name as string | undefined) ?? '' },

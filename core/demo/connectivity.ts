@@ -6,7 +6,7 @@
  * two sample log rows (one 200, one 500) so the logs and retry can be tried. Bodies and queries are
  * checked before a handler runs, with the server's schemas (core/contract/requests-connectivity.ts).
  */
-import { fail, ok, type Answer } from '../contract/answer';
+import { type Answer, fail, failWith, ok } from '../contract/answer';
 import {
   CHANNELS,
   EVENT_CATALOGUE,
@@ -22,12 +22,7 @@ import type {
   WebhookLog,
 } from '../api/connectivity';
 import { hasPermission } from '../portal/pages';
-import {
-  blankNameMessage,
-  notificationRecipients,
-  RECIPIENT_REQUIRED,
-  unknownEventMessage,
-} from '../contract/requests-connectivity';
+import { blankNameError, notificationRecipients, unknownEventError } from '../contract/requests-connectivity';
 import type { DemoDatabase, DemoUser } from './data';
 
 type Json = Record<string, unknown>;
@@ -78,7 +73,7 @@ function urlProblem(raw: string): Answer | null {
   } catch {
     // not a URL
   }
-  return fail(400, 'Enter an http or https URL');
+  return fail('URL_INVALID');
 }
 
 export function handleDemoConnectivity(
@@ -93,16 +88,16 @@ export function handleDemoConnectivity(
   const method = request.method.toUpperCase();
   const query = request.query ?? {};
   const needs = (permission: string) =>
-    hasPermission(held, permission) ? null : fail(403, `You need the ${permission} permission to do this`);
+    hasPermission(held, permission) ? null : fail('PERMISSION_REQUIRED', { permission: permission });
   const read = () => needs('fe.connectivity.read.webhooks');
   const write = () => needs('fe.connectivity.write.webhooks');
   db.connectivity ??= {};
   const mine = (db.connectivity[user.tenantId] ??= {});
   const stamp = () => new Date(now()).toISOString();
   // The request schemas (core/contract/requests-connectivity.ts) have checked the body and query.
-  const unknownEvent = (keys: string[]) => ((m) => (m ? fail(400, m) : null))(unknownEventMessage(keys));
+  const unknownEvent = (keys: string[]) => ((e) => (e ? failWith(e) : null))(unknownEventError(keys));
   const blankName = (name: unknown, label: string) =>
-    ((m) => (m ? fail(400, m) : null))(blankNameMessage(name as string, label));
+    ((e) => (e ? failWith(e) : null))(blankNameError(name as string, label));
 
   // ------------------------------------------------------------------------------------ events
   if (path === '/event/resources/configurations/v1/categories' && method === 'GET')
@@ -111,7 +106,7 @@ export function handleDemoConnectivity(
     const unknown = (query.channels ?? '')
       .split(',')
       .find((c) => c && !(CHANNELS as readonly string[]).includes(c));
-    if (unknown) return read() ?? fail(400, `Unknown channel "${unknown.slice(0, 20)}"`);
+    if (unknown) return read() ?? fail('CHANNEL_UNKNOWN', { value: unknown.slice(0, 20) });
     return (
       read() ??
       ok(
@@ -171,7 +166,7 @@ export function handleDemoConnectivity(
     const problem = write() ?? (method === 'PATCH' ? webhookInput() : null);
     if (problem) return problem;
     const index = webhooks.findIndex((w) => w._id === decodeURIComponent(webhookOf[1]!));
-    if (index < 0) return fail(404, 'Webhook not found');
+    if (index < 0) return fail('WEBHOOK_NOT_FOUND');
     if (method === 'DELETE') {
       const [gone] = webhooks.splice(index, 1);
       mine.logs = logs.filter((l) => l.webhookId !== gone!._id);
@@ -193,7 +188,7 @@ export function handleDemoConnectivity(
   if ((path === '/webhook/logs' || path === '/webhook/logs/') && method === 'GET') {
     const denied = read();
     if (denied) return denied;
-    if (!webhooks.some((w) => w._id === query.id)) return fail(404, 'Webhook not found');
+    if (!webhooks.some((w) => w._id === query.id)) return fail('WEBHOOK_NOT_FOUND');
     const offset = Number(query.offset ?? 0);
     const limit = Number(query.limit ?? WEBHOOK_LOGS_PAGE_SIZE);
     const rows = logs.filter((l) => l.webhookId === query.id);
@@ -210,8 +205,7 @@ export function handleDemoConnectivity(
   if (retryOf && method === 'POST') {
     const denied = write();
     if (denied) return denied;
-    if (!logs.some((l) => l.id === decodeURIComponent(retryOf[1]!)))
-      return fail(404, 'Webhook log not found');
+    if (!logs.some((l) => l.id === decodeURIComponent(retryOf[1]!))) return fail('WEBHOOK_LOG_NOT_FOUND');
     return { status: WEBHOOK_RETRY_SUCCESS, body: { statusCode: WEBHOOK_RETRY_SUCCESS, body: 'Queued' } };
   }
 
@@ -230,7 +224,7 @@ export function handleDemoConnectivity(
     if (denied) return denied;
     const recipients = (given: unknown): string[] | Answer => {
       const checked = notificationRecipients(channel === 'emails' ? 'email' : 'sms', given as string[]);
-      return 'error' in checked ? fail(400, checked.error) : checked.recipients;
+      return 'error' in checked ? failWith(checked.error) : checked.recipients;
     };
     const config = configs.find((c) => c.eventKey === eventKey);
     if (!subscriptionId) {
@@ -247,7 +241,7 @@ export function handleDemoConnectivity(
             recipients: list,
           });
         }
-        if (!subscriptions.length) return fail(400, RECIPIENT_REQUIRED);
+        if (!subscriptions.length) return fail('RECIPIENT_REQUIRED');
         const enabled = body.enabled !== false;
         if (config) {
           config.enabled = enabled;
@@ -256,7 +250,7 @@ export function handleDemoConnectivity(
         return { status: 201, body: {}, save: true };
       }
       if (!config)
-        return method === 'PATCH' || method === 'DELETE' ? fail(404, 'No settings for this event') : null;
+        return method === 'PATCH' || method === 'DELETE' ? fail('NOTIFICATION_SETTINGS_NOT_FOUND') : null;
       if (method === 'PATCH') {
         config.enabled = body.enabled as boolean;
         return ok({}, true);
@@ -268,7 +262,7 @@ export function handleDemoConnectivity(
       return null;
     }
     const subscription = config?.subscriptions.find((s) => s.id === subscriptionId);
-    if (!config || !subscription) return fail(404, 'Notification subscription not found');
+    if (!config || !subscription) return fail('NOTIFICATION_SUBSCRIPTION_NOT_FOUND');
     if (method === 'PUT') {
       const list = recipients(body.recipients);
       if (!Array.isArray(list)) return list;
@@ -308,7 +302,7 @@ export function handleDemoConnectivity(
     const denied = write();
     if (denied) return denied;
     const index = channels.findIndex((c) => c.id === decodeURIComponent(channelOf[1]!));
-    if (index < 0) return fail(404, 'Slack channel not found');
+    if (index < 0) return fail('SLACK_CHANNEL_NOT_FOUND');
     channels.splice(index, 1);
     return ok({}, true);
   }
@@ -319,9 +313,9 @@ export function handleDemoConnectivity(
     const events = given
       .map((e) => ({ ...e, channelIds: [...new Set(e.channelIds)] }))
       .filter((e) => e.channelIds.length > 0);
-    if (!events.length) return fail(400, 'A Slack subscription needs at least one channel');
+    if (!events.length) return fail('SLACK_CHANNELS_REQUIRED');
     const unknown = events.flatMap((e) => e.channelIds).find((id) => !channels.some((c) => c.id === id));
-    return unknown ? fail(400, `Unknown Slack channel "${unknown}"`) : events;
+    return unknown ? fail('SLACK_CHANNEL_UNKNOWN', { value: unknown }) : events;
   };
   if (path === `${SLACK}/subscriptions` && method === 'POST') {
     const denied = write();
@@ -339,7 +333,7 @@ export function handleDemoConnectivity(
     const denied = write();
     if (denied) return denied;
     const index = subscriptions.findIndex((s) => s.id === decodeURIComponent(subscriptionOf[1]!));
-    if (index < 0) return fail(404, 'Slack subscription not found');
+    if (index < 0) return fail('SLACK_SUBSCRIPTION_NOT_FOUND');
     if (method === 'DELETE') {
       subscriptions.splice(index, 1);
       return ok({}, true);

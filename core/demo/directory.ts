@@ -10,7 +10,7 @@ import {
   type ScimConfiguration,
   type ScimSource,
 } from '../api/directory';
-import { fail, ok, type Answer } from '../contract/answer';
+import { type Answer, fail, ok } from '../contract/answer';
 import { holdsPermission } from '../contract/permissions';
 import type { DemoDatabase, DemoUser } from './data';
 
@@ -19,7 +19,6 @@ type Json = Record<string, unknown>;
 const READ = 'fe.secure.read.provisioningConfiguration';
 const WRITE = 'fe.secure.write.provisioningConfiguration';
 const DELETE = 'fe.secure.delete.provisioningConfiguration';
-const NOT_FOUND = 'SCIM configuration not found';
 const SOURCE_NAMES: Record<ScimSource, string> = {
   frontegg: 'SCIM',
   okta: 'Okta',
@@ -43,7 +42,7 @@ export function handleDemoDirectory(
   const method = request.method.toUpperCase();
   const { path } = request;
   const needs = (permission: string) =>
-    holdsPermission(held, permission) ? null : fail(403, `You need the ${permission} permission to do this`);
+    holdsPermission(held, permission) ? null : fail('PERMISSION_REQUIRED', { permission: permission });
   const all = (db.directory ??= {});
   const mine = (all[user.tenantId] ??= []);
   const one = /^\/directory\/resources\/v1\/configurations\/scim2\/([^/]+)$/.exec(path)?.[1];
@@ -78,7 +77,7 @@ export function handleDemoDirectory(
     if (refused) return refused;
     const id = decodeURIComponent(one);
     const at = mine.findIndex((c) => c.id === id);
-    if (at < 0) return fail(404, NOT_FOUND);
+    if (at < 0) return fail('SCIM_CONFIGURATION_NOT_FOUND');
     if (method === 'DELETE') mine.splice(at, 1);
     else {
       const body = request.body as { syncToUserManagement?: boolean };
@@ -90,7 +89,9 @@ export function handleDemoDirectory(
     const refused = needs(READ);
     if (refused) return refused;
     // Demo mode has no identity provider: nobody is provisioned.
-    return mine.some((c) => c.id === decodeURIComponent(counted)) ? ok({ count: 0 }) : fail(404, NOT_FOUND);
+    return mine.some((c) => c.id === decodeURIComponent(counted))
+      ? ok({ count: 0 })
+      : fail('SCIM_CONFIGURATION_NOT_FOUND');
   }
   return null;
 }

@@ -1,6 +1,7 @@
 import type { AuthResponse } from '../api/types';
-import { fail, type Answer } from '../contract/answer';
-import { oidcSignInState, SIGN_IN_STATE_ONCE } from '../contract/requests-sso-signin';
+import { type Answer, fail } from '../contract/answer';
+import { contractError, errorBody, type ContractError } from '../contract/errors';
+import { oidcSignInState } from '../contract/requests-sso-signin';
 import type { DemoDatabase, DemoUser } from './data';
 
 /**
@@ -22,9 +23,9 @@ interface DemoHostedTools {
   now(): number;
 }
 
-const oauthFail = (status: number, error: string, description: string): Answer => ({
+const oauthFail = (status: number, error: string, refusal: ContractError): Answer => ({
   status,
-  body: { error, error_description: description, errors: [description] },
+  body: { error, error_description: refusal.message, ...errorBody(refusal) },
 });
 const encode = (value: unknown) =>
   btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -59,9 +60,10 @@ export function createDemoHostedLogin(tools: DemoHostedTools): Record<string, Ha
 
   return {
     'POST /oauth/authorize/silent': (db, { body }) => {
-      if (!isText(body.client_id, 100)) return oauthFail(400, 'invalid_client', 'Unknown client_id');
+      if (!isText(body.client_id, 100))
+        return oauthFail(400, 'invalid_client', contractError('OAUTH_CLIENT_UNKNOWN'));
       const user = userOfSession(db);
-      if (!user) return oauthFail(401, 'login_required', 'Session expired, please sign in again');
+      if (!user) return oauthFail(401, 'login_required', contractError('SESSION_EXPIRED'));
       db.session!.refreshToken = tools.random();
       return {
         status: 200,
@@ -70,18 +72,19 @@ export function createDemoHostedLogin(tools: DemoHostedTools): Record<string, Ha
       };
     },
     'POST /oauth/token': (db, { body }) => {
-      if (!isText(body.client_id, 100)) return oauthFail(401, 'invalid_client', 'Unknown client_id');
+      if (!isText(body.client_id, 100))
+        return oauthFail(401, 'invalid_client', contractError('OAUTH_CLIENT_UNKNOWN'));
       if (body.grant_type === 'authorization_code')
-        return oauthFail(400, 'invalid_grant', 'The authorization code is invalid or has already been used');
+        return oauthFail(400, 'invalid_grant', contractError('OAUTH_CODE_USED'));
       if (body.grant_type !== 'refresh_token')
         return oauthFail(
           400,
           'unsupported_grant_type',
-          'grant_type must be authorization_code or refresh_token',
+          contractError('FIELD_TYPE', { field: 'grant_type', type: 'authorization_code or refresh_token' }),
         );
       const user = userOfSession(db);
       if (!user || body.refresh_token !== db.session!.refreshToken)
-        return oauthFail(400, 'invalid_grant', 'The refresh token is invalid');
+        return oauthFail(400, 'invalid_grant', contractError('OAUTH_REFRESH_INVALID'));
       db.session!.refreshToken = tools.random();
       return {
         status: 200,
@@ -143,7 +146,7 @@ export function createDemoSocialLogin(tools: DemoSocialTools): Record<string, Ha
     [`POST /identity/resources/auth/v1/user/sso/${DEMO_SOCIAL_PROVIDER}/postlogin`]: (db, { query }) => {
       // The query passed the contract's schema (core/contract/requests-portal.ts).
       if (query.code !== DEMO_SOCIAL_CODE || !query.code_verifier) {
-        return fail(401, 'Failed to authenticate');
+        return fail('AUTHENTICATION_FAILED');
       }
       let user = db.users.find((u) => u.email === DEMO_SOCIAL_USER.email);
       const isNewUser = !user;
@@ -246,11 +249,11 @@ export function createDemoSso(tools: DemoSocialTools): Record<string, Handler> {
     const mfa = tools.secondFactor?.(db, user);
     return { status: 200, body: mfa ?? tools.startSession(db, user), save: true };
   };
-  const failed = fail(401, 'Failed to authenticate');
+  const failed = fail('AUTHENTICATION_FAILED');
   // The bodies have passed the contract's schemas (core/contract/requests-sso-signin.ts).
   const oidc: Handler = (db, { body }) => {
     const state = oidcSignInState(body);
-    if (state === null) return fail(400, SIGN_IN_STATE_ONCE);
+    if (state === null) return fail('SSO_STATE_ONCE');
     if (body.code !== DEMO_SSO_CODE || state !== DEMO_SSO_STATE) return failed;
     return signIn(db, `olivia@${DEMO_SSO_DOMAIN}`, 'Olivia OIDC');
   };

@@ -1,4 +1,5 @@
-import { fail, ok, type Answer } from '../contract/answer';
+import { type Answer, fail, failWith, ok } from '../contract/answer';
+import { contractError } from '../contract/errors';
 import { holdsPermission } from '../contract/permissions';
 import { INVITE_LINK_MAX_MINUTES } from '../contract/requests';
 import type { DemoDatabase, DemoUser } from './data';
@@ -18,10 +19,6 @@ interface Request {
 }
 type Handler = (db: DemoDatabase, request: Request, caller: DemoUser | null) => Answer;
 
-const INVITATION_INVALID =
-  'This invitation is invalid or has expired. Ask the account administrator for a new one.';
-const INVITE_LINK_INVALID =
-  'This invite link is invalid or has expired. Ask the account administrator for a new one.';
 const DAY_MS = 24 * 3600_000;
 const INVITE_LINK_DEFAULT_MINUTES = 43200;
 
@@ -82,11 +79,11 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
 
   function invite(db: DemoDatabase, caller: DemoUser, body: Json): Answer {
     if (!may(db, caller, 'fe.secure.write.users'))
-      return fail(403, 'You need the fe.secure.write.users permission to do this');
-    if (typeof body.name === 'string' && !body.name.trim()) return fail(400, 'Name must not be empty');
+      return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.write.users' });
+    if (typeof body.name === 'string' && !body.name.trim()) return fail('NAME_EMPTY');
     const roleIds = (body.roleIds as string[] | undefined) ?? [];
     const keys = [...new Set(roleIds.map((id) => id.replace(/^role-/, '')))];
-    if (keys.some((key) => !DEMO_ROLES[key])) return fail(400, 'Some roles do not exist in this account');
+    if (keys.some((key) => !DEMO_ROLES[key])) return fail('ROLES_UNKNOWN');
     const email = (body.email as string).trim().toLowerCase();
     const existing = db.users.find((u) => u.email.toLowerCase() === email);
     if (existing?.invitationPending && existing.tenantId === caller.tenantId && body.roleIds === undefined) {
@@ -96,12 +93,7 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
     }
     if (existing) {
       // Demo users belong to one account each.
-      return fail(
-        409,
-        existing.invitationPending
-          ? 'This user is already invited to this account: resend the invitation instead'
-          : 'A user with this email is already a member of this account',
-      );
+      return fail(existing.invitationPending ? 'ALREADY_INVITED' : 'ALREADY_MEMBER');
     }
     const user: DemoUser = {
       id: tools.random(),
@@ -122,21 +114,15 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
 
   function resend(db: DemoDatabase, caller: DemoUser, body: Json, all: boolean): Answer {
     if (!may(db, caller, 'fe.secure.write.users'))
-      return fail(403, 'You need the fe.secure.write.users permission to do this');
+      return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.write.users' });
     const byEmail = typeof body.email === 'string';
     const user = db.users.find(
       (u) =>
         (byEmail ? u.email === (body.email as string).trim().toLowerCase() : u.id === body.userId) &&
         u.tenantId === caller.tenantId,
     );
-    if (!user)
-      return all
-        ? fail(404, 'This user has no pending invitation in your accounts')
-        : fail(404, 'User not found in this account');
-    if (!user.invitationPending)
-      return all
-        ? fail(404, 'This user has no pending invitation in your accounts')
-        : fail(400, 'This user has already accepted the invitation');
+    if (!user) return all ? fail('INVITATION_NONE_PENDING') : fail('MEMBER_NOT_FOUND');
+    if (!user.invitationPending) return all ? fail('INVITATION_NONE_PENDING') : fail('INVITATION_ACCEPTED');
     sendInvitation(db, user, caller);
     return ok(all ? { tenantIds: [user.tenantId] } : {}, true);
   }
@@ -176,17 +162,17 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
   const authed =
     (permission: string, fn: (db: DemoDatabase, caller: DemoUser, request: Request) => Answer): Handler =>
     (db, request, caller) => {
-      if (!caller) return fail(401, 'Unauthorized');
-      if (!may(db, caller, permission)) return fail(403, `You need the ${permission} permission to do this`);
+      if (!caller) return fail('UNAUTHORIZED');
+      if (!may(db, caller, permission)) return fail('PERMISSION_REQUIRED', { permission: permission });
       return fn(db, caller, request);
     };
 
   const routes: Record<string, Handler> = {
     'POST /identity/resources/users/v2': (db, { body }, caller) =>
-      caller ? invite(db, caller, body) : fail(401, 'Unauthorized'),
+      caller ? invite(db, caller, body) : fail('UNAUTHORIZED'),
     'POST /identity/resources/users/v1/invitation/reset': (db, { body }, caller) => {
       if (caller) return resend(db, caller, body, false);
-      if (typeof body.email !== 'string') return fail(401, 'Unauthorized');
+      if (typeof body.email !== 'string') return fail('UNAUTHORIZED');
       // The client SDK's public resend: the same answer whatever the address (not enumerable).
       const invitee = db.users.find(
         (u) => u.invitationPending && u.email === (body.email as string).trim().toLowerCase(),
@@ -195,10 +181,10 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
       return ok({}, true);
     },
     'POST /identity/resources/users/v1/invitation/reset/all': (db, { body }, caller) =>
-      caller ? resend(db, caller, body, true) : fail(401, 'Unauthorized'),
+      caller ? resend(db, caller, body, true) : fail('UNAUTHORIZED'),
     'POST /identity/resources/users/v1/invitation/verify': (db, { body }) => {
       const found = live(db, body);
-      if (!found) return fail(400, INVITATION_INVALID);
+      if (!found) return failWith(contractError('INVITATION_INVALID').withStatus(400));
       return ok({
         name: tenantName(db, found.user.tenantId),
         tenantId: found.user.tenantId,
@@ -208,13 +194,13 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
     },
     'POST /identity/resources/users/v1/invitation/accept': (db, { body }) => {
       const found = live(db, body);
-      if (!found) return fail(410, INVITATION_INVALID);
+      if (!found) return fail('INVITATION_INVALID');
       // As on the server: without a password for an account that has none, accepted all the same,
       // and an email to choose one follows.
       const choosesLater = !found.user.password && (typeof body.password !== 'string' || !body.password);
       if (!found.user.password && !choosesLater) {
         if ((body.password as string).length < DEMO_PASSWORD_MIN_LENGTH)
-          return fail(400, `Password must be at least ${DEMO_PASSWORD_MIN_LENGTH} characters`);
+          return fail('PASSWORD_TOO_SHORT', { n: 8 });
         found.user.password = body.password as string;
       }
       found.link.used = true;
@@ -264,7 +250,7 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
       'fe.secure.write.users',
       (db, _caller, { body }) => {
         const link = db.inviteLinks?.[0];
-        if (!link) return fail(404, 'This account has no invite link');
+        if (!link) return fail('INVITE_LINK_NONE');
         if (typeof body.expiresInMinutes === 'number') {
           link.expiresInMinutes = body.expiresInMinutes;
           link.expiresAt = tools.now() + body.expiresInMinutes * 60_000;
@@ -275,13 +261,13 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
       },
     ),
     'DELETE /identity/resources/tenants/invites/v1/user': authed('fe.secure.write.users', (db) => {
-      if (!db.inviteLinks?.length) return fail(404, 'This account has no invite link');
+      if (!db.inviteLinks?.length) return fail('INVITE_LINK_NONE');
       db.inviteLinks = [];
       return ok({}, true);
     }),
     'POST /identity/resources/tenants/invites/v1/verify': (db, { body }) => {
       const link = linkOf(db, body.token);
-      return link ? ok(tenantName(db, link.tenantId)) : fail(400, INVITE_LINK_INVALID);
+      return link ? ok(tenantName(db, link.tenantId)) : fail('INVITE_LINK_INVALID');
     },
   };
 
@@ -293,7 +279,7 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
     const link = linkOf(db, token);
     return link
       ? { tenantId: link.tenantId, shouldSendEmail: link.shouldSendEmail }
-      : fail(400, INVITE_LINK_INVALID);
+      : fail('INVITE_LINK_INVALID');
   }
 
   return { routes, signUpTenant };

@@ -1,5 +1,5 @@
 import type { AuthResponse, MfaDevices } from '../api/types';
-import { fail, ok as answer, type Answer } from '../contract/answer';
+import { type Answer, fail, ok as answer } from '../contract/answer';
 import { maskPhone } from '../contract/phone';
 import { clientDeviceType } from '../contract/requests-webauthn';
 import type { DemoDatabase, DemoUser } from './data';
@@ -89,16 +89,6 @@ interface DemoMfaTools {
 
 const STRATEGIES = ['AuthenticatorApp', 'SMS', 'EmailCode', 'WebAuthnPlatform', 'WebAuthnCrossPlatform'];
 const DEMO_ACTIVE = STRATEGIES;
-const MESSAGES = {
-  invalidMfaToken: 'Your sign-in attempt has expired. Sign in again.',
-  wrongCode: 'That code is not correct. Check it and try again.',
-  expiredCode: 'That code has expired or was already used. Ask for a new one.',
-  tooManyAttempts: 'Too many wrong attempts. Wait 15 minutes, then sign in again.',
-  wrongRecoveryCode: 'That recovery code is not correct.',
-  noSecondFactor: 'Set up two-factor authentication first: recovery codes come with it.',
-  unknownDevice: 'This device is not registered to your account.',
-  webauthnFailed: 'The passkey or security key could not be verified. Try again.',
-};
 const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60_000;
 const DEVICE_EXPIRATION_SECONDS = 14 * 24 * 3600;
 const isObject = (value: unknown): value is Json =>
@@ -213,13 +203,16 @@ export function createDemoMfa(tools: DemoMfaTools) {
     return row && user ? { row, user } : null;
   }
 
-  function wrong(login: { row: DemoMfaState['tokens'][number] }, message: string): Answer {
+  function wrong(
+    login: { row: DemoMfaState['tokens'][number] },
+    code: 'MFA_CODE_WRONG' | 'MFA_WEBAUTHN_FAILED' | 'MFA_RECOVERY_CODE_WRONG',
+  ): Answer {
     login.row.failures += 1;
     if (login.row.failures >= 5) {
       login.row.used = true;
-      return { ...fail(429, MESSAGES.tooManyAttempts), save: true };
+      return { ...fail('MFA_TOO_MANY_ATTEMPTS'), save: true };
     }
-    return { ...fail(400, message), save: true };
+    return { ...fail(code), save: true };
   }
 
   function addDevice(
@@ -543,11 +536,11 @@ export function createDemoMfa(tools: DemoMfaTools) {
     if (route === 'GET /identity/resources/configurations/v1/mfa-policy/allow-remember-device') {
       return loginOf(db, { mfaToken: request.query.mfaToken })
         ? ok({ isAllowedToRemember: true, mfaDeviceExpiration: DEVICE_EXPIRATION_SECONDS }, false)
-        : fail(401, MESSAGES.invalidMfaToken);
+        : fail('MFA_TOKEN_EXPIRED');
     }
     if (path.startsWith(`${A}/`) && method.toUpperCase() === 'POST') {
       const login = loginOf(db, body);
-      if (!login) return fail(401, MESSAGES.invalidMfaToken);
+      if (!login) return fail('MFA_TOKEN_EXPIRED');
       const rest = path.slice(A.length);
       const sms = /^\/sms\/([^/]+)(\/verify)?$/.exec(rest);
       const app =
@@ -559,7 +552,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
         for (const device of devices)
           if (await checkTotp(device, String(body.value ?? '').trim()))
             return finish(db, login, { rememberDevice: body.rememberDevice });
-        return wrong(login, MESSAGES.wrongCode);
+        return wrong(login, 'MFA_CODE_WRONG');
       }
       if (rest === '/webauthn/enroll') {
         return ok(
@@ -578,14 +571,14 @@ export function createDemoMfa(tools: DemoMfaTools) {
         });
         return added
           ? finish(db, login, { recoveryCodes: added.recoveryCodes })
-          : wrong(login, MESSAGES.webauthnFailed);
+          : wrong(login, 'MFA_WEBAUTHN_FAILED');
       }
       const webauthn = /^\/webauthn\/([^/]+)(\/verify)?$/.exec(rest);
       if (webauthn) {
         const device = devicesOf(db, login.user.id).find(
           (d) => d.id === webauthn[1] && d.kind === 'webauthn',
         );
-        if (!device) return fail(404, MESSAGES.unknownDevice);
+        if (!device) return fail('MFA_DEVICE_UNKNOWN');
         if (!webauthn[2]) return ok(authenticationOptions(db, login.user.id, 'mfaWebauthnLogin', [device]));
         const used = await finishAuthentication(db, body.options, {
           purpose: 'mfaWebauthnLogin',
@@ -595,18 +588,18 @@ export function createDemoMfa(tools: DemoMfaTools) {
         });
         return used
           ? finish(db, login, { rememberDevice: body.rememberDevice })
-          : wrong(login, MESSAGES.webauthnFailed);
+          : wrong(login, 'MFA_WEBAUTHN_FAILED');
       }
       if (rest === '/authenticator/enroll') return ok(await newTotp(db, login.user));
       if (rest === '/authenticator/enroll/verify') {
         const done = await finishTotp(db, login.user, String(body.token ?? '').trim());
         return done
           ? finish(db, login, { recoveryCodes: done.recoveryCodes })
-          : wrong(login, MESSAGES.wrongCode);
+          : wrong(login, 'MFA_CODE_WRONG');
       }
       if (rest === '/recover') {
         if (!spendRecoveryCode(db, login.user.id, String(body.recoveryCode ?? '')))
-          return wrong(login, MESSAGES.wrongRecoveryCode);
+          return wrong(login, 'MFA_RECOVERY_CODE_WRONG');
         // The other codes of the set still work; after the last one, a new set (as on the server).
         const left = [state(db).recovery[login.user.id] ?? []].flat().length;
         return finish(db, login, { recoveryCodes: left ? null : issueRecoveryCodes(db, login.user.id) });
@@ -621,8 +614,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
       }
       if (rest === '/sms/enroll/verify' || rest === '/emailcode/enroll/verify') {
         const used = spendCode(db, login.user.id, body);
-        if (!used.ok)
-          return used.expired ? fail(400, MESSAGES.expiredCode) : wrong(login, MESSAGES.wrongCode);
+        if (!used.ok) return used.expired ? fail('MFA_CODE_EXPIRED') : wrong(login, 'MFA_CODE_WRONG');
         const target = used.target;
         const recovery = addDevice(
           db,
@@ -635,7 +627,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
       }
       if (sms && !sms[2] && sms[1] !== 'enroll') {
         const device = devicesOf(db, login.user.id).find((d) => d.id === sms[1] && d.kind === 'sms');
-        if (!device) return fail(404, MESSAGES.unknownDevice);
+        if (!device) return fail('MFA_DEVICE_UNKNOWN');
         return ok({
           otcToken: issueCode(
             db,
@@ -649,15 +641,14 @@ export function createDemoMfa(tools: DemoMfaTools) {
       }
       if ((sms && sms[2]) || rest === '/emailcode/verify') {
         const used = spendCode(db, login.user.id, body);
-        if (!used.ok)
-          return used.expired ? fail(400, MESSAGES.expiredCode) : wrong(login, MESSAGES.wrongCode);
+        if (!used.ok) return used.expired ? fail('MFA_CODE_EXPIRED') : wrong(login, 'MFA_CODE_WRONG');
         return finish(db, login, { rememberDevice: body.rememberDevice });
       }
       if (rest === '/emailcode/enroll')
         return ok({ otcToken: issueCode(db, login.user.id, { kind: 'email' }, login.user.email, 'email') });
       if (rest === '/emailcode') {
         const device = devicesOf(db, login.user.id).find((d) => d.kind === 'email');
-        if (!device) return fail(404, MESSAGES.unknownDevice);
+        if (!device) return fail('MFA_DEVICE_UNKNOWN');
         return ok({
           otcToken: issueCode(
             db,
@@ -668,11 +659,11 @@ export function createDemoMfa(tools: DemoMfaTools) {
           ),
         });
       }
-      return fail(400, 'This verification method is not enabled.');
+      return fail('MFA_STRATEGY_DISABLED');
     }
     if (path === `${U}/devices` || path.startsWith(`${U}/`)) {
       const user = tools.userOfToken(db, request.token);
-      if (!user) return fail(401, 'Invalid or expired token');
+      if (!user) return fail('TOKEN_INVALID');
       const rest = path.slice(U.length);
       // The authenticator app is removed at `/disable/verify` with a code (the client SDK's path);
       // the email factor in one step; SMS and WebAuthn in two (below, as the server does).
@@ -683,7 +674,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
       if (twoStep) {
         const [, kind, id, verify] = twoStep as unknown as [string, 'sms' | 'webauthn', string, string?];
         const device = devicesOf(db, user.id).find((d) => d.id === id && d.kind === kind && !d.passkey);
-        if (!device) return fail(404, MESSAGES.unknownDevice);
+        if (!device) return fail('MFA_DEVICE_UNKNOWN');
         const remove = () => {
           state(db).devices = state(db).devices.filter((d) => d !== device);
           if (devicesOf(db, user.id).length === 0) delete state(db).recovery[user.id];
@@ -702,9 +693,9 @@ export function createDemoMfa(tools: DemoMfaTools) {
           });
         if (kind === 'sms') {
           const used = spendCode(db, user.id, body);
-          if (!used.ok) return fail(400, used.expired ? MESSAGES.expiredCode : MESSAGES.wrongCode);
+          if (!used.ok) return fail(used.expired ? 'MFA_CODE_EXPIRED' : 'MFA_CODE_WRONG');
           if (used.target.deviceId !== device.id || used.target.removal !== true)
-            return fail(400, MESSAGES.expiredCode);
+            return fail('MFA_CODE_EXPIRED');
           return remove();
         }
         if (!verify) return ok(authenticationOptions(db, user.id, 'accountWebauthnDisable', [device]));
@@ -714,7 +705,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
           webauthnToken: String(body.webauthnToken ?? ''),
           deviceId: device.id,
         });
-        return used ? remove() : { ...fail(400, MESSAGES.webauthnFailed), save: true };
+        return used ? remove() : { ...fail('MFA_WEBAUTHN_FAILED'), save: true };
       }
       if (route === `GET ${U}/devices`) return ok(describe(devicesOf(db, user.id), false), false);
       if (rest === '/enroll' || rest === '/authenticator/enroll') return ok(await newTotp(db, user));
@@ -722,7 +713,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
         const done = await finishTotp(db, user, String(body.token ?? '').trim());
         return done
           ? ok({ deviceId: done.deviceId, ...recoveryAnswer(done.recoveryCodes) })
-          : fail(400, MESSAGES.wrongCode);
+          : fail('MFA_CODE_WRONG');
       }
       if (rest === '/webauthn/enroll') {
         return ok(
@@ -744,7 +735,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
               deviceId: added.deviceId,
               ...recoveryAnswer(added.recoveryCodes),
             })
-          : { ...fail(400, MESSAGES.webauthnFailed), save: true };
+          : { ...fail('MFA_WEBAUTHN_FAILED'), save: true };
       }
       if (rest === '/sms/enroll') {
         // The number passed the contract's schema (core/contract/requests-mfa.ts).
@@ -756,7 +747,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
       }
       if (rest === '/sms/enroll/verify') {
         const used = spendCode(db, user.id, body);
-        if (!used.ok) return fail(400, used.expired ? MESSAGES.expiredCode : MESSAGES.wrongCode);
+        if (!used.ok) return fail(used.expired ? 'MFA_CODE_EXPIRED' : 'MFA_CODE_WRONG');
         const recovery = addDevice(db, user.id, { kind: 'sms', phone: String(used.target.phone) });
         return ok({
           deviceId: devicesOf(db, user.id).at(-1)!.id,
@@ -766,7 +757,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
       if (rest === '/recovery-codes') {
         // A new set, proven with an authenticator code or a current recovery code (as on the server).
         const devices = devicesOf(db, user.id);
-        if (devices.length === 0) return fail(400, MESSAGES.noSecondFactor);
+        if (devices.length === 0) return fail('MFA_NOT_ENROLLED');
         const proof = String(body.token ?? '').trim();
         const byCode =
           CODE.test(proof) &&
@@ -776,7 +767,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
             )
           ).some(Boolean);
         if (!byCode && !(!CODE.test(proof) && spendRecoveryCode(db, user.id, proof)))
-          return fail(400, MESSAGES.wrongCode);
+          return fail('MFA_CODE_WRONG');
         return ok(recoveryAnswer(issueRecoveryCodes(db, user.id)), true);
       }
       if (disable || rest === '/disable') {
@@ -791,19 +782,19 @@ export function createDemoMfa(tools: DemoMfaTools) {
         const targets = devicesOf(db, user.id).filter(
           (d) => d.kind === kind && (!disable || d.id === disable[2]),
         );
-        if (targets.length === 0) return fail(404, MESSAGES.unknownDevice);
+        if (targets.length === 0) return fail('MFA_DEVICE_UNKNOWN');
         if (kind === 'authenticator') {
           const proof = String(body.token ?? '').trim();
           const byCode =
             CODE.test(proof) && (await Promise.all(targets.map((d) => checkTotp(d, proof)))).some(Boolean);
           const byRecovery = !byCode && !CODE.test(proof) && spendRecoveryCode(db, user.id, proof);
-          if (!byCode && !byRecovery) return fail(400, MESSAGES.wrongCode);
+          if (!byCode && !byRecovery) return fail('MFA_CODE_WRONG');
         }
         state(db).devices = state(db).devices.filter((d) => !targets.includes(d));
         if (devicesOf(db, user.id).length === 0) delete state(db).recovery[user.id];
         return ok({});
       }
-      return fail(400, 'This verification method is not enabled.');
+      return fail('MFA_STRATEGY_DISABLED');
     }
     if (route === `POST ${AUTH}/v1/webauthn/prelogin`) {
       // Discoverable credentials: the browser offers the passkeys it holds for this site.
@@ -818,11 +809,11 @@ export function createDemoMfa(tools: DemoMfaTools) {
       });
       const user = device && db.users.find((u) => u.id === device.userId);
       // A passkey is possession plus user verification: no second factor is asked after it.
-      return user ? ok(tools.startSession(db, user)) : { ...fail(400, MESSAGES.webauthnFailed), save: true };
+      return user ? ok(tools.startSession(db, user)) : { ...fail('MFA_WEBAUTHN_FAILED'), save: true };
     }
     if (path === PASSKEYS || path.startsWith(`${PASSKEYS}/`)) {
       const user = tools.userOfToken(db, request.token);
-      if (!user) return fail(401, 'Invalid or expired token');
+      if (!user) return fail('TOKEN_INVALID');
       if (route === `POST ${PASSKEYS}`) {
         // The client SDK's answer: the creation options themselves.
         return ok(
@@ -841,13 +832,13 @@ export function createDemoMfa(tools: DemoMfaTools) {
           'rawId' in sent
             ? sent
             : { id: body.id, rawId: body.id, type: 'public-key', response: sent, clientExtensionResults: {} };
-        if (body.id !== credential.id) return { ...fail(400, MESSAGES.webauthnFailed), save: true };
+        if (body.id !== credential.id) return { ...fail('MFA_WEBAUTHN_FAILED'), save: true };
         const added = await finishRegistration(db, user, credential, {
           purpose: 'passkeyRegister',
           deviceType: type,
           name: type === 'platform' ? 'Passkey on this device' : 'Passkey on a security key or phone',
         });
-        return added ? ok({ id: added.deviceId }) : { ...fail(400, MESSAGES.webauthnFailed), save: true };
+        return added ? ok({ id: added.deviceId }) : { ...fail('MFA_WEBAUTHN_FAILED'), save: true };
       }
       if (route === `GET ${PASSKEYS}`) {
         return ok(
@@ -866,11 +857,11 @@ export function createDemoMfa(tools: DemoMfaTools) {
       const remove = method.toUpperCase() === 'DELETE' && /^\/([^/]+)$/.exec(path.slice(PASSKEYS.length));
       if (remove) {
         const device = passkeysOf(db, user.id).find((d) => d.id === remove[1]);
-        if (!device) return fail(404, MESSAGES.unknownDevice);
+        if (!device) return fail('MFA_DEVICE_UNKNOWN');
         state(db).devices = state(db).devices.filter((d) => d !== device);
         return ok({});
       }
-      return fail(404, 'Not found');
+      return fail('NOT_FOUND');
     }
     return null;
   }

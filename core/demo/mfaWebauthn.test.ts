@@ -132,7 +132,10 @@ test('passkeys in the demo: register from the signed-in session, sign in with it
   );
   assert.deepEqual(replay, {
     status: 400,
-    body: { errors: ['The passkey or security key could not be verified. Try again.'] },
+    body: {
+      errors: ['The passkey or security key could not be verified. Try again.'],
+      errorCodes: ['MFA_WEBAUTHN_FAILED'],
+    },
   });
   const listed = await call('GET', PASSKEYS, {}, token);
   assert.deepEqual(

@@ -1,5 +1,6 @@
 import type { AuthResponse } from '../api/types';
-import { fail, ok, type Answer } from '../contract/answer';
+import { type Answer, fail, failWith, ok } from '../contract/answer';
+import { tooManyError } from '../contract/errors';
 import { maskPhone, normalizePhone } from '../contract/phone';
 import type { DemoDatabase, DemoOneTimeToken, DemoUser } from './data';
 
@@ -15,11 +16,6 @@ import type { DemoDatabase, DemoOneTimeToken, DemoUser } from './data';
 type Json = Record<string, unknown>;
 type Handler = (db: DemoDatabase, request: { body: Json; query: Record<string, string> }) => Answer;
 
-const CODE_WRONG = 'The code is incorrect. Check it and try again.';
-const CODE_EXPIRED = 'This code has expired or was already used. Ask for a new one.';
-const MAGIC_LINK_INVALID = 'This sign-in link is invalid or has expired. Ask for a new one.';
-const PHONE_RESET_INVALID = 'This phone number change has expired. Start again.';
-const PHONE_INVALID = 'Enter a phone number with its country code, like +44 20 7946 0958.';
 const ATTEMPT_WINDOW_MS = 15 * 60_000;
 const MAX_FAILURES_PER_EMAIL = 10;
 const MAX_CODE_ATTEMPTS = 5;
@@ -41,19 +37,12 @@ const DEMO_BREACHED_PASSWORDS = [
   'sunshine1',
   'letmein1',
 ];
-export const BREACHED_PASSWORD_MESSAGE =
-  'This password has appeared in a data breach. Choose a different password.';
 export const isDemoBreached = (password: string) => DEMO_BREACHED_PASSWORDS.includes(password.toLowerCase());
 
 const MAX_SENDS_PER_EMAIL = 5;
-const minutesOf = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
-const tooManySends = (ms: number) =>
-  `Too many codes requested. Try again in ${minutesOf(ms)} ${minutesOf(ms) === 1 ? 'minute' : 'minutes'}.`;
+const tooManySends = (ms: number) => tooManyError('TOO_MANY_CODES', Math.ceil(ms / 1000));
 
-export const tooManyAttempts = (ms: number) => {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000));
-  return `Too many failed attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
-};
+export const tooManyAttempts = (ms: number) => tooManyError('TOO_MANY_ATTEMPTS', Math.ceil(ms / 1000));
 
 const saving =
   <A extends unknown[]>(answer: (...args: A) => Answer) =>
@@ -187,9 +176,9 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
     return (db, { body }) => {
       const email = body.email as string;
       if (body.type !== undefined && String(body.type).toLowerCase() !== type.toLowerCase())
-        return fail(400, 'Type does not match the address');
+        return fail('PASSWORDLESS_TYPE_MISMATCH');
       const refused = sendRefusedFor(db, email);
-      if (refused) return fail(429, tooManySends(refused));
+      if (refused) return failWith(tooManySends(refused));
       // The server's httpOnly pre-login cookie: a post-login of `{ token }` alone finds its email.
       if (type !== 'MagicLink') preLoginEmail = email;
       const user = findByEmail(db, email);
@@ -221,22 +210,22 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
       if (type === 'MagicLink') {
         const row = live(db, 'magicLink', (t) => t.token === body.token);
         const user = row && db.users.find((u) => u.id === row.userId);
-        if (!row || !user) return fail(400, MAGIC_LINK_INVALID);
+        if (!row || !user) return fail('MAGIC_LINK_INVALID');
         row.used = true;
         user.verified = true;
         return ok(tools.startSession(db, user));
       }
       const email = (body.email as string | undefined) ?? preLoginEmail;
-      if (!email) return fail(400, 'Email is required');
+      if (!email) return fail('EMAIL_REQUIRED');
       const locked = lockedFor(db, email);
-      if (locked) return fail(429, tooManyAttempts(locked));
+      if (locked) return failWith(tooManyAttempts(locked));
       const user = findByEmail(db, email);
       const result = user
         ? checkCode(db, type === 'Code' ? 'loginCode' : 'smsCode', user, body.token as string)
         : 'expired';
       if (!user || result !== 'ok') {
         recordFailure(db, email);
-        return fail(400, result === 'wrong' ? CODE_WRONG : CODE_EXPIRED);
+        return fail(result === 'wrong' ? 'CODE_WRONG' : 'CODE_EXPIRED');
       }
       clearFailures(db, email);
       preLoginEmail = undefined;
@@ -247,7 +236,7 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
   const routes: Record<string, Handler> = {
     'POST /identity/resources/users/v1/phone/reset': (db, { body }) => {
       const refused = sendRefusedFor(db, body.email as string);
-      if (refused) return fail(429, tooManySends(refused));
+      if (refused) return failWith(tooManySends(refused));
       const user = findByEmail(db, body.email as string);
       return ok({
         resetPhoneNumberToken: user ? startPhoneReset(db, user) : `${tools.random()}${tools.random()}`,
@@ -256,23 +245,23 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
     'POST /identity/resources/users/v1/phone/reset/verify': (db, { body }) => {
       const request = live(db, 'resetPhoneNumberSession', (t) => t.token === body.resetPhoneNumberToken);
       const user = request && db.users.find((u) => u.id === request.userId);
-      if (!request || !user) return fail(400, PHONE_RESET_INVALID);
+      if (!request || !user) return fail('PHONE_CHANGE_EXPIRED');
       const locked = lockedFor(db, user.email);
-      if (locked) return fail(429, tooManyAttempts(locked));
+      if (locked) return failWith(tooManyAttempts(locked));
       const result = checkCode(db, 'resetPhoneNumber', user, body.code as string);
       if (result !== 'ok') {
         recordFailure(db, user.email);
-        return fail(400, result === 'wrong' ? CODE_WRONG : CODE_EXPIRED);
+        return fail(result === 'wrong' ? 'CODE_WRONG' : 'CODE_EXPIRED');
       }
       request.used = true;
       return ok({ changePhoneNumberToken: issue(db, 'changePhoneNumber', user, 'link') });
     },
     'PUT /identity/resources/users/v1/phone/change': (db, { body }) => {
       const phone = normalizePhone(body.phoneNumber as string);
-      if (!phone) return fail(400, PHONE_INVALID);
+      if (!phone) return fail('PHONE_INVALID');
       const row = live(db, 'changePhoneNumber', (t) => t.token === body.changePhoneNumberToken);
       const user = row && db.users.find((u) => u.id === row.userId);
-      if (!row || !user) return fail(400, PHONE_RESET_INVALID);
+      if (!row || !user) return fail('PHONE_CHANGE_EXPIRED');
       row.used = true;
       user.phoneNumber = phone;
       return ok({});
@@ -287,9 +276,9 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
   /** POST /users/v1/phone: texts a code to the new number; the number waits in the request. */
   function startPhoneVerification(db: DemoDatabase, user: DemoUser, body: Json): Answer {
     const phone = normalizePhone(body.phoneNumber as string);
-    if (!phone) return fail(400, PHONE_INVALID);
+    if (!phone) return fail('PHONE_INVALID');
     const refused = sendRefusedFor(db, user.email);
-    if (refused) return fail(429, tooManySends(refused));
+    if (refused) return failWith(tooManySends(refused));
     const changePhoneId = issue(db, 'verifyPhoneSession', user, 'link');
     db.oneTimeTokens!.at(-1)!.phone = phone;
     const code = issue(db, 'verifyPhone', user, 'code');
@@ -306,17 +295,17 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
   /** POST /users/v1/phone/verify: the texted code sets the number. */
   function finishPhoneVerification(db: DemoDatabase, user: DemoUser, body: Json): Answer {
     const locked = lockedFor(db, user.email);
-    if (locked) return fail(429, tooManyAttempts(locked));
+    if (locked) return failWith(tooManyAttempts(locked));
     const request = live(
       db,
       'verifyPhoneSession',
       (t) => t.token === body.changePhoneId && t.userId === user.id,
     );
-    if (!request?.phone) return fail(400, PHONE_RESET_INVALID);
+    if (!request?.phone) return fail('PHONE_CHANGE_EXPIRED');
     const result = checkCode(db, 'verifyPhone', user, body.code as string);
     if (result !== 'ok') {
       recordFailure(db, user.email);
-      return fail(400, result === 'wrong' ? CODE_WRONG : CODE_EXPIRED);
+      return fail(result === 'wrong' ? 'CODE_WRONG' : 'CODE_EXPIRED');
     }
     clearFailures(db, user.email);
     request.used = true;

@@ -6,7 +6,7 @@
  * breached password (`breachedPassword` in core/demo/data.ts). The campaign sends no email in demo
  * mode: it answers how many would have been sent.
  */
-import { fail, ok, type Answer } from '../contract/answer';
+import { type Answer, fail, ok } from '../contract/answer';
 import { holdsPermission } from '../contract/permissions';
 import { assessSecurity, hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
 import type { DemoDatabase, DemoUser } from './data';
@@ -32,7 +32,7 @@ export function handleDemoSecurityCenter(
   now: () => number,
 ): Answer | null {
   const needs = (permission: string) =>
-    holdsPermission(held, permission) ? null : fail(403, `You need the ${permission} permission to do this`);
+    holdsPermission(held, permission) ? null : fail('PERMISSION_REQUIRED', { permission: permission });
   const members = db.users.filter((u) => u.tenantId === user.tenantId);
   const breached = members.filter((u) => u.breachedPassword);
 

@@ -13,7 +13,7 @@ import {
   type PasswordHistoryPolicy,
   type SessionPolicy,
 } from '../api/securityPolicies';
-import { fail, ok, type Answer } from '../contract/answer';
+import { type Answer, fail, ok } from '../contract/answer';
 import { holdsPermission } from '../contract/permissions';
 import type { DemoDatabase, DemoUser } from './data';
 
@@ -95,8 +95,7 @@ function handleIp(
     const given = rest === '' ? [body] : (body.ips as Json[]);
     const problem =
       checks.write() ??
-      ((bad) =>
-        bad ? fail(400, `"${String(bad.ip).slice(0, 64)}" is not an IP address or CIDR range`) : null)(
+      ((bad) => (bad ? fail('IP_INVALID', { value: String(bad.ip).slice(0, 64) }) : null))(
         given.find((e) => !IP_OR_RANGE.test(String(e.ip).trim())),
       );
     if (problem) return problem;
@@ -121,7 +120,7 @@ function handleIp(
     const problem = checks.write();
     if (problem) return problem;
     const index = entries.findIndex((e) => e.id === decodeURIComponent(deleted[1]!));
-    if (index < 0) return fail(404, 'IP restriction not found');
+    if (index < 0) return fail('IP_RESTRICTION_NOT_FOUND');
     entries.splice(index, 1);
     return ok({}, true);
   }
@@ -178,8 +177,7 @@ function handleDomains(
     const problem = checks.write();
     if (problem) return problem;
     const domain = String(body.domain).trim().toLowerCase().replace(/\.$/, '');
-    if (!DOMAIN_NAME.test(domain))
-      return fail(400, `"${String(body.domain).slice(0, 64)}" is not a domain name`);
+    if (!DOMAIN_NAME.test(domain)) return fail('DOMAIN_INVALID', { value: String(body.domain).slice(0, 64) });
     const type = body.type as 'ALLOW' | 'BLOCK';
     const existing = domains.find((d) => d.domain === domain && d.type === type);
     const saved = existing ?? { id: checks.id(), domain, type };
@@ -191,7 +189,7 @@ function handleDomains(
     const problem = checks.write();
     if (problem) return problem;
     const index = domains.findIndex((d) => d.id === decodeURIComponent(deleted[1]!));
-    if (index < 0) return fail(404, 'Domain restriction not found');
+    if (index < 0) return fail('DOMAIN_RESTRICTION_NOT_FOUND');
     domains.splice(index, 1);
     return ok({}, true);
   }
@@ -214,7 +212,7 @@ export function handleDemoSecurityPolicies(
 ): Answer | null {
   const { method, path, body } = request;
   const needs = (permission: string) =>
-    holdsPermission(held, permission) ? null : fail(403, `You need the ${permission} permission to do this`);
+    holdsPermission(held, permission) ? null : fail('PERMISSION_REQUIRED', { permission: permission });
   const read = () => needs('fe.secure.read.securityPolicy');
   const write = () => needs('fe.secure.write.securityPolicy');
   db.securityPolicies ??= {};

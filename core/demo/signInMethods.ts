@@ -7,7 +7,7 @@
  * The application-wide save and the captcha policy are a vendor administrator's: the demo has
  * none and refuses them (403) as the server refuses everyone else; its captcha policy is off.
  */
-import { fail, ok, type Answer } from '../contract/answer';
+import { type Answer, fail, ok } from '../contract/answer';
 import { holdsPermission } from '../contract/permissions';
 import { DEMO_POLICY, type DemoDatabase, type DemoUser } from './data';
 
@@ -46,29 +46,35 @@ const answer = ({ main, passkeys }: Methods) => ({
 });
 
 /** The server's checks of a save, with its messages (the schema is checked before, as there). */
-function problem(body: Json, application: Methods): string | null {
+function problem(body: Json, application: Methods): SignInMethodsRefusal | null {
   const main = [
     ...new Set(((body.mainAuthStrategies as Array<{ strategy: string }>) ?? []).map((s) => s.strategy)),
   ];
   const secondary = (body.secondaryAuthStrategies as Array<{ strategy: string; isActive: boolean }>) ?? [];
   const passkeys = secondary.some((s) => s.strategy === 'Passkeys' && s.isActive);
-  if (secondary.some((s) => s.isActive && s.strategy !== 'Passkeys'))
-    return 'Only the Passkeys secondary strategy can be turned on.';
-  if (main.length === 0) return 'Keep at least one sign-in method on.';
+  if (secondary.some((s) => s.isActive && s.strategy !== 'Passkeys')) return 'SIGN_IN_SECONDARY_UNSUPPORTED';
+  if (main.length === 0) return 'SIGN_IN_METHODS_EMPTY';
   if (main.includes(NO_LOCAL)) {
-    if (main.length > 1) return 'NoLocalAuthentication cannot be combined with other sign-in methods.';
-    if (passkeys) return 'Passkeys are a local sign-in method: turn them off with NoLocalAuthentication.';
+    if (main.length > 1) return 'SIGN_IN_NO_LOCAL_ALONE';
+    if (passkeys) return 'SIGN_IN_NO_LOCAL_PASSKEYS';
   }
   if (
     main.some((m) => m !== NO_LOCAL && !application.main.includes(m)) ||
     (passkeys && !application.passkeys)
   )
-    return 'This sign-in method is turned off for the whole application.';
+    return 'SIGN_IN_METHOD_VENDOR_OFF';
   // The demo's accounts have no SSO connection of their own.
-  if (main.includes(NO_LOCAL))
-    return 'Set up SSO or a social login before turning local sign-in off: nobody could sign in.';
+  if (main.includes(NO_LOCAL)) return 'SIGN_IN_NO_LOCAL_NEEDS_SSO';
   return null;
 }
+
+type SignInMethodsRefusal =
+  | 'SIGN_IN_SECONDARY_UNSUPPORTED'
+  | 'SIGN_IN_METHODS_EMPTY'
+  | 'SIGN_IN_NO_LOCAL_ALONE'
+  | 'SIGN_IN_NO_LOCAL_PASSKEYS'
+  | 'SIGN_IN_METHOD_VENDOR_OFF'
+  | 'SIGN_IN_NO_LOCAL_NEEDS_SSO';
 
 /** The routes, for core/demo/backend.ts's table. */
 export function demoSignInMethodRoutes(deps: {
@@ -79,9 +85,9 @@ export function demoSignInMethodRoutes(deps: {
     (handler: (db: DemoDatabase, user: DemoUser, body: Json) => Answer, write = false): Handler =>
     (db, request) => {
       const user = deps.userOf(db, request.token);
-      if (!user) return fail(401, 'Unauthorized');
+      if (!user) return fail('UNAUTHORIZED');
       if (write && !holdsPermission(deps.permissionsOf(user, db), 'fe.secure.write.securityPolicy'))
-        return fail(403, 'You need the fe.secure.write.securityPolicy permission to do this');
+        return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.write.securityPolicy' });
       return handler(db, user, request.body);
     };
   return {
@@ -89,7 +95,7 @@ export function demoSignInMethodRoutes(deps: {
     [`GET ${STRATEGIES}`]: signedIn((db, user) => ok(answer(accountMethods(db, user.tenantId)))),
     [`PUT ${STRATEGIES}`]: signedIn((db, user, body) => {
       const refused = problem(body, applicationMethods(db));
-      if (refused) return fail(400, refused);
+      if (refused) return fail(refused);
       const main = [
         ...new Set((body.mainAuthStrategies as Array<{ strategy: string }>).map((s) => s.strategy)),
       ];
@@ -101,15 +107,9 @@ export function demoSignInMethodRoutes(deps: {
     }, true),
     // The application's settings are a vendor administrator's: the demo has none, so it refuses
     // them as the server refuses everyone else.
-    [`PUT ${STRATEGIES}/vendor`]: signedIn(() =>
-      fail(403, 'Only a vendor administrator can change the application-wide sign-in settings'),
-    ),
-    [`GET ${CAPTCHA}`]: signedIn(() =>
-      fail(403, 'Only a vendor administrator can change the captcha policy'),
-    ),
-    [`PUT ${CAPTCHA}`]: signedIn(() =>
-      fail(403, 'Only a vendor administrator can change the captcha policy'),
-    ),
+    [`PUT ${STRATEGIES}/vendor`]: signedIn(() => fail('SIGN_IN_METHODS_VENDOR_ONLY')),
+    [`GET ${CAPTCHA}`]: signedIn(() => fail('CAPTCHA_VENDOR_ONLY')),
+    [`PUT ${CAPTCHA}`]: signedIn(() => fail('CAPTCHA_VENDOR_ONLY')),
     [`DELETE ${STRATEGIES}`]: signedIn((db, user) => {
       if (db.signInMethods) delete db.signInMethods[user.tenantId];
       return ok(answer(accountMethods(db, user.tenantId)), true);

@@ -11,7 +11,7 @@
  *   `{origin}/sso`, a sample certificate); uploaded metadata XML is read like the server does;
  * - no sign-in through these connections (the demo has no identity provider).
  */
-import { fail, ok, type Answer } from '../contract/answer';
+import { type Answer, fail, ok } from '../contract/answer';
 import { hasPermission } from '../portal/pages';
 import type { DemoDatabase, DemoUser } from './data';
 import { demoRoles } from './teamAdmin';
@@ -98,18 +98,22 @@ const isHttp = (value: string) => /^https?:\/\/[^\s/]+/.test(value.trim());
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 /** The IdP's details from its metadata XML, as the server reads them (namespace prefixes aside). */
-function readMetadata(xml: string): { entityId: string; ssoEndpoint: string; certificate: string } | string {
-  if (/<!DOCTYPE/i.test(xml) || !/IDPSSODescriptor/.test(xml))
-    return "The identity provider's metadata could not be read";
+function readMetadata(
+  xml: string,
+):
+  | { entityId: string; ssoEndpoint: string; certificate: string }
+  | 'SSO_METADATA_UNREADABLE'
+  | 'SSO_METADATA_NO_ENDPOINT'
+  | 'SSO_METADATA_NO_CERTIFICATE' {
+  if (/<!DOCTYPE/i.test(xml) || !/IDPSSODescriptor/.test(xml)) return 'SSO_METADATA_UNREADABLE';
   const service =
     /<(?:\w+:)?SingleSignOnService\b[^>]*Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"[^>]*>/.exec(
       xml,
     );
   const location = service && /Location="([^"]+)"/.exec(service[0])?.[1];
-  if (!location || !isHttp(location))
-    return 'The metadata names no single sign-on address with the HTTP-Redirect binding';
+  if (!location || !isHttp(location)) return 'SSO_METADATA_NO_ENDPOINT';
   const cert = /<(?:\w+:)?X509Certificate>([^<]+)</.exec(xml)?.[1]?.replace(/\s+/g, '');
-  if (!cert) return 'The metadata names no signing certificate';
+  if (!cert) return 'SSO_METADATA_NO_CERTIFICATE';
   return {
     entityId: /entityID="([^"]+)"/.exec(xml)?.[1] ?? '',
     ssoEndpoint: location,
@@ -129,7 +133,7 @@ export function handleDemoSsoConfig(
   const body = request.body;
   const rest = request.path.slice(BASE.length).replace(/\/$/, '');
   const needs = (permission: string) =>
-    hasPermission(held, permission) ? null : fail(403, `You need the ${permission} permission to do this`);
+    hasPermission(held, permission) ? null : fail('PERMISSION_REQUIRED', { permission: permission });
   const denied = needs(method === 'GET' ? READ : WRITE);
   if (denied) return denied;
   // The sample account starts with one connection (spec 001 §1: demo mode fills demo data).
@@ -143,33 +147,23 @@ export function handleDemoSsoConfig(
   );
   const badRoles = (ids: unknown) =>
     Array.isArray(ids) && ids.some((id) => id !== '' && !roleIds.has(id as string))
-      ? fail(400, 'Some roles do not exist in this account')
+      ? fail('ROLES_UNKNOWN')
       : null;
 
   /** Applies the fields of a create or update (the server's rules). */
   const apply = (c: DemoSsoConnection, input: Json): Answer | null => {
-    if (input.type && (input.type === 'oidc') !== (c.type === 'oidc'))
-      return fail(400, 'A connection cannot change between SAML and OIDC: create another one');
-    if (input.skipEmailDomainValidation === true)
-      return fail(
-        400,
-        'skipEmailDomainValidation is not supported: sign-ins are limited to validated domains',
-      );
+    if (input.type && (input.type === 'oidc') !== (c.type === 'oidc')) return fail('SSO_PROTOCOL_CHANGE');
+    if (input.skipEmailDomainValidation === true) return fail('SSO_SKIP_DOMAINS_UNSUPPORTED');
     const rolesAnswer = badRoles(input.roleIds);
     if (rolesAnswer) return rolesAnswer;
     if (typeof input.ssoEndpoint === 'string' && input.ssoEndpoint.trim() && !isHttp(input.ssoEndpoint))
-      return fail(400, 'The SSO endpoint must be an http(s) address');
+      return fail('SSO_ENDPOINT_INVALID');
     if (typeof input.publicCertificate === 'string' && input.publicCertificate.trim()) {
       const bare = input.publicCertificate.replace(/-----(BEGIN|END) CERTIFICATE-----|\s/g, '');
-      if (!/^[A-Za-z0-9+/]+={0,2}$/.test(bare) || bare.length < 64)
-        return fail(400, 'The certificate is not a PEM or base64 X.509 certificate');
+      if (!/^[A-Za-z0-9+/]+={0,2}$/.test(bare) || bare.length < 64) return fail('SSO_CERTIFICATE_INVALID');
       c.publicCertificate = `-----BEGIN CERTIFICATE-----\n${bare.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----`;
     } else if (input.publicCertificate === '') c.publicCertificate = '';
-    if (input.signRequest === true)
-      return fail(
-        400,
-        "Signed requests need the server's SAML key (SAML_SP_PRIVATE_KEY, SAML_SP_CERTIFICATE)",
-      );
+    if (input.signRequest === true) return fail('SSO_SIGNING_KEY_MISSING');
     if (typeof input.type === 'string') c.type = input.type;
     if (typeof input.enabled === 'boolean') c.enabled = input.enabled;
     if (input.signRequest === false) c.signRequest = false;
@@ -201,7 +195,7 @@ export function handleDemoSsoConfig(
   });
   const fromMetadata = (c: DemoSsoConnection, metadata: { xml?: string; url?: string }): Answer | null => {
     if (metadata.url !== undefined) {
-      if (!isHttp(metadata.url)) return fail(400, 'The metadata could not be fetched from this address');
+      if (!isHttp(metadata.url)) return fail('SSO_METADATA_FETCH_FAILED');
       const url = new URL(metadata.url);
       Object.assign(c, {
         idpEntityId: url.href,
@@ -211,7 +205,7 @@ export function handleDemoSsoConfig(
       });
     } else {
       const read = readMetadata(metadata.xml ?? '');
-      if (typeof read === 'string') return fail(400, read);
+      if (typeof read === 'string') return fail(read);
       Object.assign(c, {
         idpEntityId: read.entityId,
         ssoEndpoint: read.ssoEndpoint,
@@ -247,7 +241,7 @@ export function handleDemoSsoConfig(
   }
   const [, id, sub, subId, action] = rest.split('/');
   const c = mine.find((x) => x.id === id);
-  if (!c) return fail(404, 'SSO configuration not found');
+  if (!c) return fail('SSO_CONFIGURATION_NOT_FOUND');
   if (sub === undefined) {
     if (method === 'PATCH') return apply(c, body) ?? ok(dto(c), true);
     if (method === 'DELETE') {
@@ -264,27 +258,24 @@ export function handleDemoSsoConfig(
   if (sub === 'domains') {
     if (subId === undefined && method === 'POST') {
       const domain = String(body.domain).trim().toLowerCase().replace(/\.$/, '');
-      if (!DOMAIN.test(domain))
-        return fail(400, `"${String(body.domain).slice(0, 64)}" is not a domain name`);
-      if (c.domains.some((d) => d.domain === domain))
-        return fail(409, 'This domain is already added to the connection');
+      if (!DOMAIN.test(domain)) return fail('DOMAIN_INVALID', { value: String(body.domain).slice(0, 64) });
+      if (c.domains.some((d) => d.domain === domain)) return fail('SSO_DOMAIN_EXISTS');
       const added = { id: random(), domain, validated: false };
       c.domains.push(added);
       return ok(added, true, 201);
     }
     const domain = c.domains.find((d) => d.id === subId);
-    if (!domain) return fail(404, 'SSO domain not found');
+    if (!domain) return fail('SSO_DOMAIN_NOT_FOUND');
     if (action === undefined && method === 'DELETE') {
       c.domains.splice(c.domains.indexOf(domain), 1);
       return ok({}, true);
     }
     if (action === 'validate' && method === 'PUT') {
-      if (domain.domain.startsWith('unverified.'))
-        return fail(400, 'The TXT record was not found on the domain: publish it and try again');
+      if (domain.domain.startsWith('unverified.')) return fail('SSO_TXT_RECORD_MISSING');
       const elsewhere = Object.values(db.ssoConnections)
         .flat()
         .some((o) => o !== c && o.domains.some((d) => d.domain === domain.domain && d.validated));
-      if (elsewhere) return fail(409, 'This domain already routes sign-ins to another SSO connection');
+      if (elsewhere) return fail('SSO_DOMAIN_TAKEN');
       domain.validated = true;
       return ok(domain, true);
     }
@@ -312,7 +303,7 @@ export function handleDemoSsoConfig(
       return null;
     }
     const group = c.groups.find((g) => g.id === subId);
-    if (!group) return fail(404, 'SSO group not found');
+    if (!group) return fail('SSO_GROUP_NOT_FOUND');
     if (method === 'PATCH') {
       const refused = badRoles(body.roleIds);
       if (refused) return refused;

@@ -7,7 +7,7 @@
  * server's schemas (core/contract/requests-sso-legacy.ts). The SAML entity of GET /metadata is
  * `demoSamlMetadata`.
  */
-import { fail, ok, type Answer } from '../contract/answer';
+import { type Answer, fail, ok } from '../contract/answer';
 import { legacySamlMetadata, legacySamlView, type LegacyConnection } from '../contract/ssoLegacy';
 import { hasPermission } from '../portal/pages';
 import type { DemoDatabase, DemoUser } from './data';
@@ -49,7 +49,8 @@ export function demoSamlMetadata(
   now: () => number,
   random: () => string,
 ): Answer {
-  if (!hasPermission(held, READ)) return fail(403, `You need the ${READ} permission to do this`);
+  if (!hasPermission(held, READ))
+    return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.read.samlConfiguration' });
   const c = connections(db, user, now, random).find((x) => x.type !== 'oidc');
   return ok(legacySamlMetadata(c, 'demo-vendor'));
 }
@@ -68,13 +69,13 @@ export function handleDemoSsoLegacy(
   const multi: Multi = (m, rest, b = {}) => {
     const answer =
       handleDemoSsoConfig(db, user, held, { method: m, path: `${MULTI}${rest}`, body: b }, now, random) ??
-      fail(404, 'Not found');
+      fail('NOT_FOUND');
     changed ||= Boolean(answer.save);
     return answer;
   };
   const done = (answer: Answer): Answer => ({ ...answer, save: changed || answer.save });
   const needed = method === 'GET' ? READ : WRITE;
-  if (!hasPermission(held, needed)) return fail(403, `You need the ${needed} permission to do this`);
+  if (!hasPermission(held, needed)) return fail('PERMISSION_REQUIRED', { permission: needed });
   const all = connections(db, user, now, random);
   const saml = all.find((c) => c.type !== 'oidc');
   const failed = (answer: Answer) => answer.status >= 300;
@@ -89,9 +90,7 @@ export function handleDemoSsoLegacy(
   if (method === 'GET') {
     if (request.path === SAML) return ok(view(saml));
     if (request.path === `${SAML}/vendor-config`)
-      return saml
-        ? ok({ acsUrl: saml.acsUrl, spEntityId: saml.spEntityId })
-        : fail(404, 'ACS url information not found');
+      return saml ? ok({ acsUrl: saml.acsUrl, spEntityId: saml.spEntityId }) : fail('SSO_ACS_NOT_FOUND');
     if (request.path === `${SAML}/roles/default`) return ok(saml?.roleIds ?? []);
     if (request.path === GROUPS) return saml ? multi('GET', `/${saml.id}/groups`) : ok([]);
     if (request.path === OIDC) {
@@ -107,7 +106,7 @@ export function handleDemoSsoLegacy(
     for (const key of IGNORED) delete fields[key];
     const domain = typeof sent === 'string' ? sent.trim().toLowerCase().replace(/\.$/, '') : undefined;
     if (domain !== undefined && !DOMAIN.test(domain))
-      return fail(400, `"${String(sent).slice(0, 64)}" is not a domain name`);
+      return fail('DOMAIN_INVALID', { value: String(sent).slice(0, 64) });
     const previous = saml?.domains[0]?.domain;
     if (domain !== undefined && previous !== undefined && domain !== previous)
       Object.assign(fields, { ssoEndpoint: '', publicCertificate: '', signRequest: false });
@@ -130,9 +129,9 @@ export function handleDemoSsoLegacy(
     return failed(saved) ? saved : done(ok(view(saved.body as Connection), true));
   }
   if (method === 'PUT' && request.path === VALIDATE) {
-    if (!saml) return fail(404, 'SSO configuration not found');
+    if (!saml) return fail('SSO_CONFIGURATION_NOT_FOUND');
     const domain = saml.domains[0];
-    if (!domain) return fail(404, 'SSO domain not found');
+    if (!domain) return fail('SSO_DOMAIN_NOT_FOUND');
     const validated = multi('PUT', `/${saml.id}/domains/${domain.id}/validate`);
     return failed(validated) ? validated : done(ok(view(get(saml.id)), true));
   }
@@ -149,7 +148,7 @@ export function handleDemoSsoLegacy(
   }
   const groupId = request.path.startsWith(`${GROUPS}/`) ? request.path.slice(GROUPS.length + 1) : null;
   if (groupId && (method === 'PATCH' || method === 'DELETE')) {
-    if (!saml) return fail(404, 'SSO group not found');
+    if (!saml) return fail('SSO_GROUP_NOT_FOUND');
     return done(multi(method, `/${saml.id}/groups/${groupId}`, body));
   }
   return null;

@@ -1,5 +1,5 @@
 import type { Tenant } from '../api/types';
-import { fail, ok, type Answer } from '../contract/answer';
+import { type Answer, fail, ok } from '../contract/answer';
 import { holdsPermission } from '../contract/permissions';
 import { DEMO_ROLES, type DemoDatabase, type DemoUser } from './data';
 
@@ -88,13 +88,13 @@ function within(db: DemoDatabase, rootId: string, tenantId: string): boolean {
 /** Hierarchy v1 in demo mode: the flat list with levels, the tree, the parents up to the active account. */
 function hierarchyV1(db: DemoDatabase, user: DemoUser, rest: string): Answer {
   if (!holdsPermission(permissionsOf(user), READ))
-    return fail(403, `You need the ${READ} permission to do this`);
+    return fail('PERMISSION_REQUIRED', { permission: 'fe.account-hierarchy.read.subAccount' });
   const tenants = db.tenants as DemoTenant[];
   const created = (t: DemoTenant) => t.createdAt ?? new Date(0).toISOString();
   const childrenOf = (id: string) =>
     tenants.filter((t) => t.parentTenantId === id).sort((a, b) => a.name.localeCompare(b.name));
   const root = tenants.find((t) => t.tenantId === user.tenantId);
-  if (!root) return fail(404, 'Sub-account not found');
+  if (!root) return fail('SUB_ACCOUNT_NOT_FOUND');
   if (rest === '') {
     const flat: Array<{ tenantId: string; tenantName: string; createdAt: string; level: number }> = [];
     let level = 1;
@@ -118,9 +118,9 @@ function hierarchyV1(db: DemoDatabase, user: DemoUser, rest: string): Answer {
     return ok(node(root, 0));
   }
   const parents = /^\/parents(?:\/([^/]+))?$/.exec(rest);
-  if (!parents) return fail(404, 'Not found');
+  if (!parents) return fail('NOT_FOUND');
   const from = parents[1] ? decodeURIComponent(parents[1]) : root.tenantId;
-  if (!within(db, root.tenantId, from)) return fail(404, 'Sub-account not found');
+  if (!within(db, root.tenantId, from)) return fail('SUB_ACCOUNT_NOT_FOUND');
   const chain = [];
   let current = tenants.find((t) => t.tenantId === from);
   for (let level = 1; current && current.tenantId !== root.tenantId && level < 100; level += 1) {
@@ -153,10 +153,9 @@ function describe(db: DemoDatabase, tenant: DemoTenant) {
 
 function search(db: DemoDatabase, user: DemoUser, query: Record<string, string>): Answer {
   if (!holdsPermission(permissionsOf(user), READ))
-    return fail(403, `You need the ${READ} permission to do this`);
+    return fail('PERMISSION_REQUIRED', { permission: 'fe.account-hierarchy.read.subAccount' });
   const rootId = user.tenantId;
-  if (query._subTenantId && !within(db, rootId, query._subTenantId))
-    return fail(404, 'Sub-account not found');
+  if (query._subTenantId && !within(db, rootId, query._subTenantId)) return fail('SUB_ACCOUNT_NOT_FOUND');
   const limit = Math.min(200, Math.max(1, Number(query._limit ?? 50)));
   const offset = Number(query._offset ?? 0);
   const filter = (query._filter ?? '').trim().toLowerCase();
@@ -189,16 +188,15 @@ function create(
   random: () => string,
 ): Answer {
   if (!holdsPermission(permissionsOf(user), WRITE))
-    return fail(403, `You need the ${WRITE} permission to do this`);
+    return fail('PERMISSION_REQUIRED', { permission: 'fe.account-hierarchy.write.subAccount' });
   // The body passed the contract's schema (core/contract/requests-hierarchy.ts); a blank name is the route's refusal.
-  if (typeof body.name !== 'string' || !body.name.trim())
-    return fail(400, 'Enter a name for the sub-account');
+  if (typeof body.name !== 'string' || !body.name.trim()) return fail('SUB_ACCOUNT_NAME_REQUIRED');
   const parentTenantId = typeof body.parentTenantId === 'string' ? body.parentTenantId : user.tenantId;
-  if (!within(db, user.tenantId, parentTenantId)) return fail(404, 'Sub-account not found');
+  if (!within(db, user.tenantId, parentTenantId)) return fail('SUB_ACCOUNT_NOT_FOUND');
   // The id the client chose (checked by the contract's schema) names the account; taken: 409.
   const chosen = typeof body.tenantId === 'string' ? body.tenantId.trim() : '';
   if (chosen && db.tenants.some((t) => t.id.toLowerCase() === chosen.toLowerCase()))
-    return fail(409, 'An account with this id already exists');
+    return fail('SUB_ACCOUNT_ID_TAKEN');
   const tenantId = chosen || random();
   const tenant: DemoTenant = {
     id: tenantId,
@@ -278,11 +276,11 @@ function treeUsers(db: DemoDatabase, rootId: string, query: Record<string, strin
 
 function changeMember(db: DemoDatabase, tenantId: string, userId: string, what: string, body: Json): Answer {
   const membership = membershipsOf(db).find((m) => m.tenantId === tenantId && m.userId === userId);
-  if (!membership) return fail(404, 'User not found in this sub-account');
+  if (!membership) return fail('SUB_ACCOUNT_USER_NOT_FOUND');
   if (what === 'roles') {
     const ids = body.roleIds as string[]; // checked by the contract (core/contract/requests-hierarchy.ts)
     const keys = (ids as string[]).filter((id) => id !== '').map((id) => id.replace(/^role-/, ''));
-    if (keys.some((key) => !DEMO_ROLES[key])) return fail(400, 'Some roles do not exist in this account');
+    if (keys.some((key) => !DEMO_ROLES[key])) return fail('ROLES_UNKNOWN');
     membership.roleKeys = keys;
     return ok({ roleIds: keys.map((key) => `role-${key}`) }, true);
   }
@@ -302,13 +300,13 @@ function addMember(db: DemoDatabase, rootId: string, tenantId: string, body: Jso
       u.email.toLowerCase() === email &&
       (u.tenantId === rootId || memberships.some((m) => m.userId === u.id && m.tenantId === rootId)),
   );
-  if (!person) return fail(404, 'No member of your account has this email');
+  if (!person) return fail('SUB_ACCOUNT_NO_SUCH_MEMBER');
   const keys = ((body.roleIds as string[] | undefined) ?? [])
     .filter((id) => id !== '')
     .map((id) => id.replace(/^role-/, ''));
-  if (keys.some((key) => !DEMO_ROLES[key])) return fail(400, 'Some roles do not exist in this account');
+  if (keys.some((key) => !DEMO_ROLES[key])) return fail('ROLES_UNKNOWN');
   if (memberships.some((m) => m.userId === person.id && m.tenantId === tenantId))
-    return fail(409, 'This user is already a member of the sub-account');
+    return fail('SUB_ACCOUNT_ALREADY_MEMBER');
   memberships.push({
     userId: person.id,
     tenantId,
@@ -324,7 +322,7 @@ function switchTo(db: DemoDatabase, user: DemoUser, body: Json): Answer {
   const target = memberships.find(
     (m) => m.userId === user.id && m.tenantId === body.tenantId && m.accessAllowed,
   );
-  if (!target) return fail(403, 'You are not a member of this account');
+  if (!target) return fail('NOT_ACCOUNT_MEMBER');
   const current = memberships.find((m) => m.userId === user.id && m.tenantId === user.tenantId);
   if (current) current.roleKeys = [...user.roleKeys];
   user.tenantId = target.tenantId;
@@ -343,14 +341,14 @@ function customLogin(
   const saved = (db.customLogin ??= {});
   if (method === 'GET') return ok(saved[user.tenantId] ?? { enabled: false, loginAlias: null });
   if (!holdsPermission(permissionsOf(user), 'fe.secure.write.accountSettings'))
-    return fail(403, 'You need the fe.secure.write.accountSettings permission to do this');
+    return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.write.accountSettings' });
   // The body passed the contract's schema (core/contract/requests-portal.ts).
-  if (body.enabled && !body.loginAlias) return fail(400, 'Choose a login alias to turn custom login on');
+  if (body.enabled && !body.loginAlias) return fail('LOGIN_ALIAS_REQUIRED');
   if (
     body.loginAlias &&
     Object.entries(saved).some(([id, c]) => id !== user.tenantId && c.loginAlias === body.loginAlias)
   ) {
-    return fail(409, 'This login alias is already used by another account');
+    return fail('LOGIN_ALIAS_TAKEN');
   }
   saved[user.tenantId] = { enabled: body.enabled as boolean, loginAlias: body.loginAlias as string | null };
   return ok(saved[user.tenantId], true);
@@ -379,11 +377,11 @@ export function subAccountRoute(
       db.tenants.filter((t) => t.tenantId !== tenantId && within(db, tenantId, t.tenantId)).length;
     return (db, user, _b, query) => {
       if (!holdsPermission(permissionsOf(user), READ))
-        return fail(403, `You need the ${READ} permission to do this`);
+        return fail('PERMISSION_REQUIRED', { permission: 'fe.account-hierarchy.read.subAccount' });
       if (query._tenantIds === undefined) return ok({ totalSubTenants: below(db, user.tenantId) });
       // The client SDK's form (server/routes/hierarchy.ts): one entry per account asked for.
       const ids = [...new Set(query._tenantIds.split(','))];
-      if (ids.some((id) => !within(db, user.tenantId, id))) return fail(404, 'Sub-account not found');
+      if (ids.some((id) => !within(db, user.tenantId, id))) return fail('SUB_ACCOUNT_NOT_FOUND');
       return ok(
         ids.map((tenantId) => ({
           tenantId,
@@ -399,10 +397,10 @@ export function subAccountRoute(
   if (m === 'POST' && path === '/identity/resources/tenants/users/v1/count')
     return (db, user, body) => {
       if (!holdsPermission(permissionsOf(user), READ))
-        return fail(403, `You need the ${READ} permission to do this`);
+        return fail('PERMISSION_REQUIRED', { permission: 'fe.account-hierarchy.read.subAccount' });
       // Checked by the contract (core/contract/requests-hierarchy.ts); an id asked twice is counted once.
       const ids = [...new Set(body.tenantIds as string[])];
-      if (ids.some((id) => !within(db, user.tenantId, id))) return fail(404, 'Sub-account not found');
+      if (ids.some((id) => !within(db, user.tenantId, id))) return fail('SUB_ACCOUNT_NOT_FOUND');
       return ok(
         ids.map((tenantId) => ({
           tenantId,
@@ -417,7 +415,7 @@ export function subAccountRoute(
   if (m === 'GET' && path === '/identity/resources/sub-tenants/users/v1')
     return (db, user, _b, query) => {
       if (!holdsPermission(permissionsOf(user), READ))
-        return fail(403, `You need the ${READ} permission to do this`);
+        return fail('PERMISSION_REQUIRED', { permission: 'fe.account-hierarchy.read.subAccount' });
       return treeUsers(db, user.tenantId, query);
     };
   // The client SDK's sub-account member calls (server/routes/sub-tenant-users-v1.ts).
@@ -429,15 +427,15 @@ export function subAccountRoute(
   )
     return (db, user, body) => {
       if (!holdsPermission(permissionsOf(user), WRITE))
-        return fail(403, `You need the ${WRITE} permission to do this`);
+        return fail('PERMISSION_REQUIRED', { permission: 'fe.account-hierarchy.write.subAccount' });
       const userId = decodeURIComponent(clientMember[1]!);
       if (clientMember[2] === 'access') return changeMember(db, user.tenantId, userId, 'access', body);
       const list = body.subTenantsRoles as Array<{ tenantId?: unknown; roleIds?: unknown }>;
       for (const entry of list) {
         if (typeof entry.tenantId !== 'string' || !within(db, user.tenantId, entry.tenantId))
-          return fail(404, 'Sub-account not found');
+          return fail('SUB_ACCOUNT_NOT_FOUND');
         if (!membershipsOf(db).some((ms) => ms.tenantId === entry.tenantId && ms.userId === userId))
-          return fail(404, 'User not found in this sub-account');
+          return fail('SUB_ACCOUNT_USER_NOT_FOUND');
       }
       const subTenantsRoles = [];
       for (const entry of list) {
@@ -474,25 +472,23 @@ export function subAccountRoute(
   if (m === 'GET' && !member[2]) {
     return (db, user, _b, query) => {
       if (!holdsPermission(permissionsOf(user), READ))
-        return fail(403, `You need the ${READ} permission to do this`);
-      return within(db, user.tenantId, tenantId)
-        ? users(db, tenantId, query)
-        : fail(404, 'Sub-account not found');
+        return fail('PERMISSION_REQUIRED', { permission: 'fe.account-hierarchy.read.subAccount' });
+      return within(db, user.tenantId, tenantId) ? users(db, tenantId, query) : fail('SUB_ACCOUNT_NOT_FOUND');
     };
   }
   if (m === 'POST' && !member[2]) {
     return (db, user, body) => {
       if (!holdsPermission(permissionsOf(user), WRITE))
-        return fail(403, `You need the ${WRITE} permission to do this`);
-      if (!within(db, user.tenantId, tenantId)) return fail(404, 'Sub-account not found');
+        return fail('PERMISSION_REQUIRED', { permission: 'fe.account-hierarchy.write.subAccount' });
+      if (!within(db, user.tenantId, tenantId)) return fail('SUB_ACCOUNT_NOT_FOUND');
       return addMember(db, user.tenantId, tenantId, body);
     };
   }
   if (m === 'PUT' && member[2]) {
     return (db, user, body) => {
       if (!holdsPermission(permissionsOf(user), WRITE))
-        return fail(403, `You need the ${WRITE} permission to do this`);
-      if (!within(db, user.tenantId, tenantId)) return fail(404, 'Sub-account not found');
+        return fail('PERMISSION_REQUIRED', { permission: 'fe.account-hierarchy.write.subAccount' });
+      if (!within(db, user.tenantId, tenantId)) return fail('SUB_ACCOUNT_NOT_FOUND');
       return changeMember(db, tenantId, decodeURIComponent(member[2]!), member[3]!, body);
     };
   }

@@ -4,7 +4,7 @@
  * the same message), validation and answers, on the sample data in the page's storage.
  */
 import { PERMISSION_CATALOGUE, PERMISSION_CATEGORIES } from '../portal/permissionCatalogue';
-import { fail, ok, type Answer } from '../contract/answer';
+import { type Answer, fail, ok } from '../contract/answer';
 import { holdsPermission } from '../contract/permissions';
 import { isListQuery } from '../contract/listQuery';
 import {
@@ -183,11 +183,9 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
   /** 400 for unknown permission ids, 403 for one the caller cannot grant; else their keys. */
   function grantable(held: string[], ids: string[]): Answer | string[] {
     const keys = ids.map(keyOfPermission);
-    if (keys.some((k) => !k)) return fail(400, 'Some permissions do not exist');
+    if (keys.some((k) => !k)) return fail('PERMISSIONS_UNKNOWN');
     const refused = (keys as string[]).find((k) => !holdsPermission(held, k));
-    return refused
-      ? fail(403, `You cannot grant the ${refused} permission: you do not hold it`)
-      : (keys as string[]);
+    return refused ? fail('GRANT_NOT_HELD', { permission: refused }) : (keys as string[]);
   }
 
   /** Answers one request of these areas, or null when the path is not one of them. */
@@ -202,9 +200,7 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
     const held = demoPermissionsOf(db, caller);
     const tenantId = caller.tenantId;
     const need = (permission: string) =>
-      holdsPermission(held, permission)
-        ? null
-        : fail(403, `You need the ${permission} permission to do this`);
+      holdsPermission(held, permission) ? null : fail('PERMISSION_REQUIRED', { permission: permission });
     const route = `${method} ${path}`;
     let match: RegExpExecArray | null;
 
@@ -252,7 +248,7 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
       const permissionIds = (body.permissionIds ?? body.permissions) as string[] | undefined;
       const keys = grantable(held, permissionIds ?? []);
       if (!Array.isArray(keys)) return keys;
-      if (keyTaken(body.key as string, null)) return fail(409, 'A role with this key already exists');
+      if (keyTaken(body.key as string, null)) return fail('ROLE_KEY_EXISTS');
       const role: DemoRole = {
         id: `role-custom-${tools.random()}`,
         key: body.key as string,
@@ -271,9 +267,8 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
       const permission = method === 'DELETE' ? 'fe.secure.delete.roles' : 'fe.secure.write.roles';
       const refused = need(permission);
       if (refused) return refused;
-      if (!role) return fail(404, 'Role not found in this account');
-      if (role.tenantId === null)
-        return fail(403, 'This role is defined for every account and cannot be changed here');
+      if (!role) return fail('ROLE_NOT_FOUND');
+      if (role.tenantId === null) return fail('ROLE_VENDOR_WIDE');
       if (method === 'DELETE' && !match[2]) {
         db.roles = demoRoles(db).filter((r) => r !== role);
         for (const u of db.users)
@@ -289,8 +284,7 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
         return ok(roleDto(db, role, tenantId), true);
       }
       if (method === 'PATCH' && !match[2]) {
-        if (typeof body.key === 'string' && keyTaken(body.key, role.id))
-          return fail(409, 'A role with this key already exists');
+        if (typeof body.key === 'string' && keyTaken(body.key, role.id)) return fail('ROLE_KEY_EXISTS');
         if (typeof body.key === 'string' && body.key !== role.key) {
           for (const u of db.users)
             if (u.tenantId === tenantId)
@@ -309,15 +303,13 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
       const refused = need('fe.secure.write.roles');
       if (refused) return refused;
       const key = keyOfPermission(decodeURIComponent(match[1]!));
-      if (!key) return fail(404, 'Permission not found');
-      if (!holdsPermission(held, key))
-        return fail(403, `You cannot grant the ${key} permission: you do not hold it`);
+      if (!key) return fail('PERMISSION_NOT_FOUND');
+      if (!holdsPermission(held, key)) return fail('GRANT_NOT_HELD', { permission: key });
       const ids = body.roleIds as string[];
       const roles = visibleRoles(db, tenantId);
-      if (ids.some((id) => !roles.some((r) => r.id === id)))
-        return fail(400, 'Some roles do not exist in this account');
+      if (ids.some((id) => !roles.some((r) => r.id === id))) return fail('ROLES_UNKNOWN');
       if (roles.some((r) => r.tenantId === null && ids.includes(r.id) && !r.permissions.includes(key)))
-        return fail(403, 'Roles defined for every account cannot be changed here');
+        return fail('ROLES_VENDOR_WIDE');
       for (const role of roles.filter((r) => r.tenantId !== null)) {
         const holds = role.permissions.includes(key);
         if (ids.includes(role.id) && !holds) role.permissions.push(key);
@@ -369,7 +361,7 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
       if (method === 'POST') {
         const refused = need('fe.secure.write.groups');
         if (refused) return refused;
-        if (nameTaken(body.name as string, null)) return fail(409, 'A group with this name already exists');
+        if (nameTaken(body.name as string, null)) return fail('GROUP_NAME_EXISTS');
         const group: DemoGroup = {
           id: `group-${tools.random()}`,
           tenantId,
@@ -407,7 +399,7 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
           .filter((r) => groupRoleIds.has(r.id))
           .flatMap((r) => r.permissions)
           .find((k) => !holdsPermission(held, k));
-        if (notHeld) return fail(403, `You cannot grant the ${notHeld} permission: you do not hold it`);
+        if (notHeld) return fail('GRANT_NOT_HELD', { permission: notHeld });
       }
       (db.groupConfigurations ??= {})[tenantId] = config;
       return ok(config, true);
@@ -432,7 +424,7 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
             : 'fe.secure.write.groups',
       );
       if (refused) return refused;
-      if (!group) return fail(404, 'Group not found in this account');
+      if (!group) return fail('GROUP_NOT_FOUND');
       if (!match[2]) {
         if (method === 'GET') return ok(groupDto(db, group));
         if (method === 'DELETE') {
@@ -441,7 +433,7 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
         }
         if (method === 'PATCH') {
           if (typeof body.name === 'string' && nameTaken(body.name, group.id))
-            return fail(409, 'A group with this name already exists');
+            return fail('GROUP_NAME_EXISTS');
           if (typeof body.name === 'string') group.name = body.name.trim();
           if (body.color !== undefined) group.color = (body.color as string | null) || null;
           if (body.description !== undefined)
@@ -457,17 +449,17 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
       const ids = body[field] as string[];
       if (field === 'roleIds') {
         const roles = visibleRoles(db, tenantId).filter((r) => ids.includes(r.id));
-        if (roles.length !== ids.length) return fail(400, 'Some roles do not exist in this account');
+        if (roles.length !== ids.length) return fail('ROLES_UNKNOWN');
         const refusedKey = add
           ? roles.flatMap((r) => r.permissions).find((k) => !holdsPermission(held, k))
           : undefined;
-        if (refusedKey) return fail(403, `You cannot grant the ${refusedKey} permission: you do not hold it`);
+        if (refusedKey) return fail('GRANT_NOT_HELD', { permission: refusedKey });
         group.roleIds = add
           ? [...new Set([...group.roleIds, ...ids])]
           : group.roleIds.filter((id) => !ids.includes(id));
       } else {
         if (ids.some((id) => !db.users.some((u) => u.id === id && u.tenantId === tenantId)))
-          return fail(400, 'Some users are not members of this account');
+          return fail('USERS_NOT_MEMBERS');
         group.userIds = add
           ? [...new Set([...group.userIds, ...ids])]
           : group.userIds.filter((id) => !ids.includes(id));
@@ -520,9 +512,9 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
         const minutes = body.expiresInMinutes ?? null;
         const roleIds = (body.roleIds ?? []) as string[];
         const roles = visibleRoles(db, tenantId).filter((r) => roleIds.includes(r.id));
-        if (roles.length !== roleIds.length) return fail(400, 'Some roles do not exist in this account');
+        if (roles.length !== roleIds.length) return fail('ROLES_UNKNOWN');
         const refusedKey = roles.flatMap((r) => r.permissions).find((k) => !holdsPermission(held, k));
-        if (refusedKey) return fail(403, `You cannot grant the ${refusedKey} permission: you do not hold it`);
+        if (refusedKey) return fail('GRANT_NOT_HELD', { permission: refusedKey });
         const token: DemoApiToken = {
           id: `${tools.random().slice(0, 8)}-demo-${tools.random().slice(0, 12)}`,
           type,
@@ -542,7 +534,7 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
         const refused = need(`fe.secure.delete.${resource}`);
         if (refused) return refused;
         const token = tokens().find((t) => t.id === id && mine(t));
-        if (!token) return fail(404, kind === 'api' ? 'API token not found' : 'Access token not found');
+        if (!token) return fail(kind === 'api' ? 'API_TOKEN_NOT_FOUND' : 'ACCESS_TOKEN_NOT_FOUND');
         db.apiTokens = tokens().filter((t) => t !== token);
         return ok({}, true);
       }
