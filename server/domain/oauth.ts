@@ -266,7 +266,7 @@ interface RedeemedCode {
 type RedeemResult = { ok: true; code: RedeemedCode } | { ok: false; refusal: OAuthCodeRefusal };
 
 /** Why a code is refused (a code of the error catalogue, core/contract/errors.ts). */
-export type OAuthCodeRefusal = Extract<ErrorCode, `OAUTH_${string}`>;
+type OAuthCodeRefusal = Extract<ErrorCode, `OAUTH_${string}`>;
 
 /**
  * Uses up a code. The code is spent by the first attempt whatever its outcome (a wrong verifier

@@ -98,7 +98,7 @@ export class InvalidTokenError extends ContractError {
 }
 
 /** Why a token is refused: it is not valid, or the session guard refuses its call. */
-export type TokenRefusal = 'TOKEN_INVALID' | 'TOKEN_KEY_MISSING' | 'TOKEN_KEY_UNKNOWN' | 'IP_NOT_ALLOWED';
+type TokenRefusal = 'TOKEN_INVALID' | 'TOKEN_KEY_MISSING' | 'TOKEN_KEY_UNKNOWN' | 'IP_NOT_ALLOWED';
 
 interface CachedKey {
   kid: string;
