@@ -20,6 +20,7 @@ describe('the development provider card checks (a processor test mode)', () => {
       ok: false,
       field: 'card',
       message: CARD_MESSAGES.declined,
+      reason: 'declined',
     });
     const confirm = card({ number: '4000 0025 0000 3155' });
     assert.ok(confirm.ok && confirm.requiresConfirmation);
@@ -29,22 +30,26 @@ describe('the development provider card checks (a processor test mode)', () => {
       ok: false,
       field: 'number',
       message: 'Your card number is invalid.',
+      reason: 'numberInvalid',
     });
     assert.deepEqual(card({ expMonth: 10, expYear: 2026 }), {
       ok: false,
       field: 'expiry',
       message: 'Your card has expired.',
+      reason: 'expired',
     });
     assert.equal(card({ expMonth: 11, expYear: 2026 }).ok, true, 'the current month is still valid');
     assert.deepEqual(card({ expMonth: 0 }), {
       ok: false,
       field: 'expiry',
       message: "Your card's expiration date is invalid.",
+      reason: 'expiryInvalid',
     });
     assert.deepEqual(card({ cvc: '12' }), {
       ok: false,
       field: 'cvc',
       message: "Your card's security code is invalid.",
+      reason: 'cvcInvalid',
     });
     assert.equal(card({ number: '4111111111111111' }).ok, false);
   });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { applyMetadataActions, checkMetadataAction, fieldAppearance, tabAppearance } from './appearance';
+import { errorText } from '../contract/errors';
 
 test('field appearance from the admin-box metadata: hidden, viewOnly or edit; anything else is edit', () => {
   const metadata = {
@@ -72,8 +73,10 @@ test('metadata actions: known paths and values pass, the rest get one message ea
     ['__proto__.x', 'hidden', 'Unknown metadata path "__proto__.x"'],
     ['profile.fields.name', 'hidden', 'Unknown metadata path "profile.fields.name"'],
   ];
-  for (const [path, value, expected] of cases)
-    assert.equal(checkMetadataAction({ path, value }), expected, path);
+  for (const [path, value, expected] of cases) {
+    const entry = checkMetadataAction({ path, value });
+    assert.equal(entry && errorText(entry.code, entry.params), expected, path);
+  }
 });
 
 test('applying actions sets and removes values without touching the input', () => {
