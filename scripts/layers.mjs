@@ -16,7 +16,9 @@
 //    in `server/http/` or `server/domain/`);
 // 5. production code (anything that is not a test, a test-support file, a benchmark, a script or a
 //    tool's configuration)
-//    imports nothing from `test/` or a `test-support/` folder.
+//    imports nothing from `test/` or a `test-support/` folder;
+// 6. the shared rules in `core/domain/` run on the server and in the browser: at run time they import
+//    nothing from `server/`, `core/api/` or `core/demo/`, and no Node.js built-in (`node:*`).
 import ts from 'typescript';
 import { dirname, join, normalize } from 'node:path';
 
@@ -119,10 +121,20 @@ export function checkLayers(files) {
           );
         if (!isTestFile(path) && isTestFile(target))
           violations.push(`${path} imports ${target}: production code may not import test code`);
+        if (path.startsWith('core/domain/') && !isTestFile(path) && /^core\/(api|demo)\//.test(target))
+          violations.push(
+            `${path} imports ${target}: core/domain/ may not import ${target.split('/').slice(0, -1).join('/')}/`,
+          );
       }
       if (!entry.typeOnly && !entry.dynamic) edges.push(target);
     }
     graph.set(path, edges);
+    if (
+      path.startsWith('core/domain/') &&
+      !isTestFile(path) &&
+      /(from\s+|import\s*\(\s*)['"]node:/.test(text)
+    )
+      violations.push(`${path} imports a Node.js built-in: core/domain/ runs in the browser too`);
   }
   for (const cycle of findCycles(graph)) violations.push(`import cycle: ${cycle.join(' -> ')}`);
   return violations.sort();

@@ -71,3 +71,30 @@ test('a route file may not import another route file; production may not import 
   assert.match(found[0], /a route file may not import another route file/);
   assert.match(found[1], /production code may not import test code/);
 });
+
+test('core/domain runs in the browser too: no server, core/api, core/demo or Node.js built-in at run time', () => {
+  const found = checkLayers(
+    tree({
+      'core/domain/rules.ts': [
+        "import { db } from '../../server/db';",
+        "import { http } from '../api/http';",
+        "import { demo } from '../demo/demo';",
+        "import type { Dto } from '../api/dto';",
+        "import { createHash } from 'node:crypto';",
+        "import { shared } from '../contract/shared';",
+      ].join('\n'),
+      'core/domain/rules.test.ts':
+        "import { readFileSync } from 'node:fs';\nimport { demo } from '../demo/demo';",
+      'server/db.ts': 'export const db = 1;',
+      'core/api/http.ts': 'export const http = 1;',
+      'core/api/dto.ts': 'export type Dto = 1;',
+      'core/demo/demo.ts': 'export const demo = 1;',
+      'core/contract/shared.ts': 'export const shared = 1;',
+    }),
+  );
+  assert.equal(found.length, 4, found.join('\n'));
+  assert.match(found.join('\n'), /rules\.ts imports server\/db\.ts: core\/ may not import server/);
+  assert.match(found.join('\n'), /rules\.ts imports core\/api\/http\.ts/);
+  assert.match(found.join('\n'), /rules\.ts imports core\/demo\/demo\.ts/);
+  assert.match(found.join('\n'), /rules\.ts imports a Node\.js built-in/);
+});

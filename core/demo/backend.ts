@@ -94,7 +94,7 @@ interface DemoRequest {
   token: string | null;
   query: Record<string, string>;
 }
-type Handler = (db: DemoDatabase, request: DemoRequest) => { status: number; body: unknown; save?: boolean };
+type Handler = (db: DemoDatabase, request: DemoRequest) => Answer | Promise<Answer>;
 
 function randomId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -885,15 +885,14 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     /^\/identity\/resources\/configurations\/(v1|v1\/(mfa|lockout|password-history)-policy(\/vendor)?|sessions\/v1|v1\/restrictions\/ip(\/.*)?|restrictions\/v1\/email-domain(\/.*)?)$/.test(
       path,
     )
-      ? withUser(
-          (db, user, request) =>
-            handleDemoSecurityPolicies(
-              db,
-              user,
-              permissionsOf(user, db),
-              { method, path, body: request.body, query: request.query },
-              now,
-            ) ?? fail('NOT_FOUND'),
+      ? withUser((db, user, request) =>
+          handleDemoSecurityPolicies(
+            db,
+            user,
+            permissionsOf(user, db),
+            { method, path, body: request.body, query: request.query },
+            { now, random },
+          ).then((answer) => answer ?? fail('NOT_FOUND')),
         )
       : null;
 
@@ -937,25 +936,27 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     if (member && method.toUpperCase() === 'GET' && !member[2] && !routes[`GET ${path}`]) {
       // auth.getUserById: a member of the caller's account.
       const db = load();
-      const answer = withUser((d, caller) => {
-        if (!holdsPermission(permissionsOf(caller, d), 'fe.secure.read.users'))
-          return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.read.users' });
-        const target = d.users.find(
-          (u) => u.id === decodeURIComponent(member[1]!) && u.tenantId === caller.tenantId,
-        );
-        if (!target) return fail('MEMBER_NOT_FOUND');
-        return ok({
-          id: target.id,
-          name: target.name,
-          email: target.email,
-          deletedAt: null,
-          metadata: target.metadata ?? '{}',
-          tenantId: target.tenantId,
-          vendorId: 'demo-vendor',
-          createdAt: target.createdAt,
-          updatedAt: target.createdAt,
-        });
-      })(db, { method, path, body, token, query });
+      const answer = await answerOf(() =>
+        withUser((d, caller) => {
+          if (!holdsPermission(permissionsOf(caller, d), 'fe.secure.read.users'))
+            return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.read.users' });
+          const target = d.users.find(
+            (u) => u.id === decodeURIComponent(member[1]!) && u.tenantId === caller.tenantId,
+          );
+          if (!target) return fail('MEMBER_NOT_FOUND');
+          return ok({
+            id: target.id,
+            name: target.name,
+            email: target.email,
+            deletedAt: null,
+            metadata: target.metadata ?? '{}',
+            tenantId: target.tenantId,
+            vendorId: 'demo-vendor',
+            createdAt: target.createdAt,
+            updatedAt: target.createdAt,
+          });
+        })(db, { method, path, body, token, query }),
+      );
       return { status: answer.status, body: answer.body };
     }
     if (
@@ -963,28 +964,32 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       ((method.toUpperCase() === 'DELETE' && !member[2]) || (method.toUpperCase() === 'PUT' && member[2]))
     ) {
       const db = load();
-      const answer = withUser((d, caller) =>
-        changeDemoMember(
-          d,
-          caller,
-          decodeURIComponent(member[1]!),
-          method.toUpperCase() === 'DELETE' ? null : body,
-        ),
-      )(db, { method, path, body, token, query });
+      const answer = await answerOf(() =>
+        withUser((d, caller) =>
+          changeDemoMember(
+            d,
+            caller,
+            decodeURIComponent(member[1]!),
+            method.toUpperCase() === 'DELETE' ? null : body,
+          ),
+        )(db, { method, path, body, token, query }),
+      );
       if (answer.save) save(db);
       return { status: answer.status, body: answer.body };
     }
     const unlockOf = /^\/identity\/resources\/users\/v1\/([^/]+)\/unlock$/.exec(path);
     if (unlockOf && method.toUpperCase() === 'POST') {
       // The users page's Unlock (server/routes/security-policies.ts): demo mode locks no one.
-      const answer = withUser((d, caller) => {
-        if (!holdsPermission(permissionsOf(caller, d), 'fe.secure.write.users'))
-          return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.write.users' });
-        const target = d.users.find(
-          (u) => u.id === decodeURIComponent(unlockOf[1]!) && u.tenantId === caller.tenantId,
-        );
-        return target ? ok({ unlocked: false }) : fail('MEMBER_NOT_FOUND');
-      })(load(), { method, path, body, token, query });
+      const answer = await answerOf(() =>
+        withUser((d, caller) => {
+          if (!holdsPermission(permissionsOf(caller, d), 'fe.secure.write.users'))
+            return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.write.users' });
+          const target = d.users.find(
+            (u) => u.id === decodeURIComponent(unlockOf[1]!) && u.tenantId === caller.tenantId,
+          );
+          return target ? ok({ unlocked: false }) : fail('MEMBER_NOT_FOUND');
+        })(load(), { method, path, body, token, query }),
+      );
       return { status: answer.status, body: answer.body };
     }
     const subAccounts = subAccountRoute(method, path);
@@ -1035,7 +1040,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       return { status: mfaAnswer.status, body: mfaAnswer.body };
     }
     const db = load();
-    const answer = answerOf(() => handler(db, { method, path, body, token, query }));
+    const answer = await answerOf(() => handler(db, { method, path, body, token, query }));
     if (answer.save) save(db);
     return { status: answer.status, body: answer.body };
   }
@@ -1086,9 +1091,9 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
 }
 
 /** A handler's answer; a ContractError it throws is answered as the server answers it. */
-function answerOf(run: () => Answer): Answer {
+async function answerOf(run: () => Answer | Promise<Answer>): Promise<Answer> {
   try {
-    return run();
+    return await run();
   } catch (error) {
     if (isContractError(error)) return failWith(error);
     throw error;

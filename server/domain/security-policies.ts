@@ -1,10 +1,10 @@
 /**
- * The security page's policies (issue 15, spec 001 §3 and §5) and what the server does with them.
+ * What the server does with the security page's policies (issue 15, spec 001 §3 and §5). The
+ * policies themselves (which one applies, defaults, saving) are core/domain/security-policies.ts,
+ * over the repositories of server/storage/security-policies.ts; demo mode runs the same rules.
  *
- * Scope: each policy is a tenant's own row, else the vendor's default (`tenant_id` NULL), else the
- * built-in default below. A tenant's policy applies to the sessions opened in it and to its
- * members when their active tenant is that tenant (a member of several tenants follows the policy
- * of the tenant they sign in to).
+ * A tenant's policy applies to the sessions opened in it and to its members when their active
+ * tenant is that tenant (a member of several tenants follows the policy of the tenant they sign in to).
  *
  * Enforcement (each has a test in routes/security-policies.test.ts):
  * - lockout: `recordFailedSignIn` counts consecutive failed password sign-ins per user (a column,
@@ -16,138 +16,51 @@
  * - sessions: `enforceSessionPolicy` at refresh and on every authenticated call (idle timeout,
  *   absolute lifetime, revoked or expired session); `limitConcurrentSessions` when a session opens.
  */
-import { POLICY_LIMITS, type EnforceMfaType } from '../../core/api/securityPolicies';
+import { POLICY_LIMITS } from '../../core/api/securityPolicies';
 import { contractError, type ContractError } from '../../core/contract/errors';
+import {
+  POLICY_DEFAULTS,
+  policyInForce,
+  vendorPolicy as vendorDefault,
+  type PolicyDto,
+  type PolicyKind,
+  type SecurityPolicyPorts,
+  type SessionSettings,
+} from '../../core/domain/security-policies';
 import { recordAudit } from './audits';
 import type { Database } from '../storage/database';
+import { securityPolicyRepositories } from '../storage/security-policies';
 import type { PasswordHasher } from './passwords';
 import { listUserTenants, pickActiveTenant } from './tenants';
 import { emitEvent } from './connectivity';
-
-export interface LockoutSettings {
-  enabled: boolean;
-  maxAttempts: number;
-}
-export interface PasswordHistorySettings {
-  enabled: boolean;
-  historySize: number;
-}
-interface Timeout {
-  isActive: boolean;
-  timeout: number;
-}
-export interface SessionSettings {
-  sessionTimeoutConfiguration: Timeout;
-  sessionIdleTimeoutConfiguration: Timeout;
-  sessionConcurrentConfiguration: { isActive: boolean; maxSessions: number };
-}
-interface Settings {
-  mfa: { enforceMFAType: EnforceMfaType };
-  lockout: LockoutSettings;
-  'password-history': PasswordHistorySettings;
-  sessions: SessionSettings;
-}
-export type PolicyKind = keyof Settings;
 
 /** Most passwords a history keeps: the policy's largest historySize. */
 const MAX_HISTORY_SIZE = POLICY_LIMITS.historySize.max;
 
 /**
- * Built-in defaults: nothing enforced. The numbers are what the page offers when an administrator
- * turns a policy on (spec 001 §9 demo defaults: idle 3600 s, absolute 7,776,000 s, 10 sessions).
+ * The ports of the security policies' rules (core/domain/security-policies.ts) on the server: the
+ * PostgreSQL repositories, and the account's webhooks through the outbox.
  */
-const DEFAULTS: Settings = {
-  mfa: { enforceMFAType: 'DontForce' },
-  lockout: { enabled: false, maxAttempts: 5 },
-  'password-history': { enabled: false, historySize: 1 },
-  sessions: {
-    sessionTimeoutConfiguration: { isActive: false, timeout: 7_776_000 },
-    sessionIdleTimeoutConfiguration: { isActive: false, timeout: 3600 },
-    sessionConcurrentConfiguration: { isActive: false, maxSessions: 10 },
-  },
-};
-
-interface PolicyRow<K extends PolicyKind> {
-  id: string;
-  tenant_id: string | null;
-  settings: Settings[K];
-  created_at: Date;
-  updated_at: Date;
-}
-
-/** A policy as the client reads it: its fields, its id and times. */
-type PolicyDto<K extends PolicyKind> = Settings[K] & { id: string; createdAt: Date; updatedAt: Date };
-
-const COLUMNS = 'id, tenant_id, settings, created_at, updated_at';
-
-function toDto<K extends PolicyKind>(kind: K, row: PolicyRow<K>): PolicyDto<K> {
+export function securityPolicyPorts(db: Database): SecurityPolicyPorts {
   return {
-    ...DEFAULTS[kind],
-    ...row.settings,
-    id: row.id,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    ...securityPolicyRepositories(db),
+    emit: (tenantId, type, data) => emitEvent({ db }, tenantId, type, data),
   };
 }
 
-/** The vendor's default of `kind`, written with the built-in default on first use. */
-export async function vendorPolicy<K extends PolicyKind>(db: Database, kind: K): Promise<PolicyDto<K>> {
-  await db.query(
-    `INSERT INTO security_policies (kind, tenant_id, settings) VALUES ($1, NULL, $2)
-     ON CONFLICT (kind) WHERE tenant_id IS NULL DO NOTHING`,
-    [kind, JSON.stringify(DEFAULTS[kind])],
-  );
-  const { rows } = await db.query<PolicyRow<K>>(
-    `SELECT ${COLUMNS} FROM security_policies WHERE kind = $1 AND tenant_id IS NULL`,
-    [kind],
-  );
-  return toDto(kind, rows[0]!);
-}
+/** The vendor's default of `kind`. */
+export const vendorPolicy = <K extends PolicyKind>(db: Database, kind: K): Promise<PolicyDto<K>> =>
+  vendorDefault(securityPolicyPorts(db), kind);
 
-/** The policy `tenantId` works under: its own, else the vendor's. */
-export async function tenantPolicy<K extends PolicyKind>(
+/** The policy `tenantId` works under: its own, else the vendor's (core/domain/security-policies.ts). */
+export const tenantPolicy = <K extends PolicyKind>(
   db: Database,
   kind: K,
   tenantId: string | null,
-): Promise<PolicyDto<K>> {
-  if (tenantId) {
-    const { rows } = await db.query<PolicyRow<K>>(
-      `SELECT ${COLUMNS} FROM security_policies WHERE kind = $1 AND tenant_id = $2`,
-      [kind, tenantId],
-    );
-    if (rows[0]) return toDto(kind, rows[0]);
-  }
-  return vendorPolicy(db, kind);
-}
+): Promise<PolicyDto<K>> => policyInForce(securityPolicyPorts(db), kind, tenantId);
 
-/**
- * Saves the tenant's own policy of `kind` (spec 001 §5: the client POSTs a policy without an id
- * and PATCHes one with an id; both land here). `changes` is merged over the policy in force, so a
- * partial body (the session policy's three parts are each optional) keeps the rest.
- */
-export async function saveTenantPolicy<K extends PolicyKind>(
-  db: Database,
-  kind: K,
-  tenantId: string,
-  changes: Partial<Settings[K]>,
-): Promise<PolicyDto<K>> {
-  const current = await tenantPolicy(db, kind, tenantId);
-  const settings = { ...pickSettings(kind, current), ...changes };
-  const { rows } = await db.query<PolicyRow<K>>(
-    `INSERT INTO security_policies (kind, tenant_id, settings) VALUES ($1, $2, $3)
-     ON CONFLICT (kind, tenant_id) WHERE tenant_id IS NOT NULL
-       DO UPDATE SET settings = EXCLUDED.settings, updated_at = now()
-     RETURNING ${COLUMNS}`,
-    [kind, tenantId, JSON.stringify(settings)],
-  );
-  await emitEvent({ db }, tenantId, 'securityPolicy.changed', { policy: kind });
-  return toDto(kind, rows[0]!);
-}
-
-function pickSettings<K extends PolicyKind>(kind: K, dto: PolicyDto<K>): Settings[K] {
-  const fields = Object.keys(DEFAULTS[kind]) as Array<keyof Settings[K]>;
-  return Object.fromEntries(fields.map((field) => [field, dto[field]])) as unknown as Settings[K];
-}
+/** The tenant's MFA policy: its own, else the vendor's default. */
+export const tenantMfaPolicy = (db: Database, tenantId: string | null) => tenantPolicy(db, 'mfa', tenantId);
 
 /** The tenant a user's sign-in opens (their active tenant), whose policies apply to them. */
 async function activeTenantOf(
@@ -156,58 +69,6 @@ async function activeTenantOf(
   activeTenantId: string | null,
 ): Promise<string | null> {
   return pickActiveTenant(await listUserTenants(db, userId), activeTenantId)?.id ?? null;
-}
-
-// ---------------------------------------------------------------------------------------- MFA
-
-interface MfaPolicyRow {
-  id: string;
-  enforce: boolean;
-  except_saml: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
-
-const mfaType = (row: Pick<MfaPolicyRow, 'enforce' | 'except_saml'>): EnforceMfaType =>
-  !row.enforce ? 'DontForce' : row.except_saml ? 'ForceExceptSAML' : 'Force';
-
-/**
- * The tenant's MFA policy: its own row of tenant_mfa_policies (which also holds the remember-device
- * settings the sign-in gate reads), else the vendor's default.
- */
-export async function tenantMfaPolicy(db: Database, tenantId: string | null): Promise<PolicyDto<'mfa'>> {
-  if (tenantId) {
-    const { rows } = await db.query<MfaPolicyRow>(
-      'SELECT id, enforce, except_saml, created_at, updated_at FROM tenant_mfa_policies WHERE tenant_id = $1',
-      [tenantId],
-    );
-    const row = rows[0];
-    if (row)
-      return {
-        enforceMFAType: mfaType(row),
-        id: row.id,
-        createdAt: row.created_at,
-        updatedAt: row.updated_at,
-      };
-  }
-  return vendorPolicy(db, 'mfa');
-}
-
-/** Saves the tenant's MFA policy; forcing it sends members without a second factor to enrolment. */
-export async function saveTenantMfaPolicy(
-  db: Database,
-  tenantId: string,
-  enforceMFAType: EnforceMfaType,
-): Promise<PolicyDto<'mfa'>> {
-  const enforce = enforceMFAType !== 'DontForce';
-  const exceptSaml = enforceMFAType === 'ForceExceptSAML';
-  await db.query(
-    `INSERT INTO tenant_mfa_policies (tenant_id, enforce, except_saml) VALUES ($1, $2, $3)
-     ON CONFLICT (tenant_id) DO UPDATE SET enforce = $2, except_saml = $3, updated_at = now()`,
-    [tenantId, enforce, exceptSaml],
-  );
-  await emitEvent({ db }, tenantId, 'securityPolicy.changed', { policy: 'mfa', enforceMFAType });
-  return tenantMfaPolicy(db, tenantId);
 }
 
 // ------------------------------------------------------------------------------------ lockout
@@ -370,7 +231,7 @@ export async function enforceSessionPolicy(
   );
   const row = rows[0];
   if (!row?.live) return 'revoked';
-  const policy = { ...DEFAULTS.sessions, ...row.policy };
+  const policy = { ...POLICY_DEFAULTS.sessions, ...row.policy };
   const reason =
     policy.sessionTimeoutConfiguration.isActive && row.age > policy.sessionTimeoutConfiguration.timeout
       ? 'absolute'

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BuiltServer } from '../app';
-import { addIpRestrictions, saveIpConfig } from '../domain/ip-restrictions';
+import { addIpRestrictions, saveIpConfig } from '../../core/domain/security-policies';
+import { securityPolicyPorts } from '../domain/security-policies';
 import { API_TOKEN_REFUSED } from '../http/bearer';
 import { SEED_TENANT_ID } from '../seed';
 import { ADMIN, API, bearer, login, startTestServer } from '../../test/support/server';
@@ -97,14 +98,14 @@ describe('user access tokens', () => {
     const { secret } = (
       await call('POST', '/users/access-tokens/v1', admin, { description: 'Far away' })
     ).json() as { secret: string };
-    await addIpRestrictions(server.db, SEED_TENANT_ID, [
+    await addIpRestrictions(securityPolicyPorts(server.db), SEED_TENANT_ID, [
       { ip: '10.9.9.9', strategy: 'ALLOW', isActive: true, description: null },
     ]);
-    await saveIpConfig(server.db, SEED_TENANT_ID, { isActive: true, strategy: 'ALLOW' });
+    await saveIpConfig(securityPolicyPorts(server.db), SEED_TENANT_ID, { isActive: true, strategy: 'ALLOW' });
     try {
       assert.equal((await call('GET', '/users/v2/me', secret)).statusCode, 401);
     } finally {
-      await saveIpConfig(server.db, SEED_TENANT_ID, { isActive: false });
+      await saveIpConfig(securityPolicyPorts(server.db), SEED_TENANT_ID, { isActive: false });
     }
     assert.equal((await call('GET', '/users/v2/me', secret)).statusCode, 200);
   });

@@ -11,51 +11,44 @@
  *   forced re-login, concurrent sessions); POST merges the parts it is given.
  * - /identity/resources/configurations/v1/restrictions/ip: the IP allow and block lists (GET paged,
  *   POST, POST /bulk, DELETE /{id}), their config (GET, POST /config), and POST /verify and
- *   /verify/allow for the caller's own address (domain/ip-restrictions.ts).
+ *   /verify/allow for the caller's own address.
  * - /identity/resources/configurations/restrictions/v1/email-domain: who may join the account by
- *   email domain (GET, POST, DELETE /{id}, GET and POST /config; domain/email-domain-restrictions.ts).
+ *   email domain (GET, POST, DELETE /{id}, GET and POST /config).
  * - POST /identity/resources/users/v1/{userId}/unlock: an administrator unlocks a member locked by
  *   the lockout policy (not in the client SDK; the users page's row action).
- * Reading needs fe.secure.read.securityPolicy, saving fe.secure.write.securityPolicy. What the
- * server does with each policy: domain/security-policies.ts.
+ * Reading needs fe.secure.read.securityPolicy, saving fe.secure.write.securityPolicy. The rules
+ * are core/domain/security-policies.ts (demo mode runs them too); where the server enforces each
+ * policy: domain/security-policies.ts, domain/ip-restrictions.ts, domain/email-domain-restrictions.ts.
  */
 import { createPublicKey } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { EnforceMfaType } from '../../core/api/securityPolicies';
-import type { AppContext } from '../context';
-import { assertMayActOn } from '../domain/grants';
+import type { EnforceMfaType, IpStrategy } from '../../core/api/securityPolicies';
 import {
-  saveTenantMfaPolicy,
-  saveTenantPolicy,
-  tenantMfaPolicy,
-  tenantPolicy,
-  unlockUser,
+  addDomainRestriction,
+  addIpRestrictions,
+  domainConfig,
+  ipAllowed,
+  ipConfig,
+  ipListed,
+  listDomainRestrictions,
+  listIpRestrictions,
+  policyInForce,
+  removeDomainRestriction,
+  removeIpRestriction,
+  saveDomainConfig,
+  saveIpConfig,
+  savePolicy,
+  sessionPolicy,
   vendorPolicy,
+  type DomainListType,
   type LockoutSettings,
   type PasswordHistorySettings,
   type PolicyKind,
   type SessionSettings,
-} from '../domain/security-policies';
-import {
-  addIpRestrictions,
-  deleteIpRestriction,
-  ipAllowed,
-  ipConfig,
-  ipListed,
-  listIpRestrictions,
-  parseIpOrRange,
-  saveIpConfig,
-  type IpStrategy,
-} from '../domain/ip-restrictions';
-import {
-  addDomainRestriction,
-  deleteDomainRestriction,
-  domainConfig,
-  listDomainRestrictions,
-  parseDomain,
-  saveDomainConfig,
-  type DomainListType,
-} from '../domain/email-domain-restrictions';
+} from '../../core/domain/security-policies';
+import type { AppContext } from '../context';
+import { assertMayActOn } from '../domain/grants';
+import { securityPolicyPorts, unlockUser } from '../domain/security-policies';
 import { getVendorSettings } from '../domain/vendor';
 import { requireUser } from '../http/bearer';
 import { contractError } from '../../core/contract/errors';
@@ -74,10 +67,12 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
   /** The caller's active account, after checking they may read (or write) its policies. */
   const accountOf = async (request: Parameters<typeof requireUser>[1], permission: string) =>
     requirePermission(await requireUser(ctx.tokens, request), permission);
+  /** The rules' ports (core/domain/security-policies.ts) over the server's database. */
+  const ports = () => securityPolicyPorts(ctx.db);
 
   app.get(BASE, async (request) => {
     await accountOf(request, READ);
-    const [vendor, mfa] = await Promise.all([getVendorSettings(ctx.db), vendorPolicy(ctx.db, 'mfa')]);
+    const [vendor, mfa] = await Promise.all([getVendorSettings(ctx.db), vendorPolicy(ports(), 'mfa')]);
     const jwks = await ctx.tokens.jwks();
     const signing = jwks.keys[0];
     return {
@@ -104,17 +99,21 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   // ------------------------------------------------------------------------------ MFA policy
-  app.get(`${BASE}/mfa-policy`, async (request) => tenantMfaPolicy(ctx.db, await accountOf(request, READ)));
+  app.get(`${BASE}/mfa-policy`, async (request) =>
+    policyInForce(ports(), 'mfa', await accountOf(request, READ)),
+  );
   app.get(`${BASE}/mfa-policy/vendor`, async (request) => {
     await accountOf(request, READ);
-    return vendorPolicy(ctx.db, 'mfa');
+    return vendorPolicy(ports(), 'mfa');
   });
   for (const method of ['POST', 'PATCH'] as const) {
     app.route<{ Body: { enforceMFAType: EnforceMfaType } }>({
       method,
       url: `${BASE}/mfa-policy`,
       handler: async (request) =>
-        saveTenantMfaPolicy(ctx.db, await accountOf(request, WRITE), request.body.enforceMFAType),
+        savePolicy(ports(), 'mfa', await accountOf(request, WRITE), {
+          enforceMFAType: request.body.enforceMFAType,
+        }),
     });
   }
 
@@ -124,10 +123,12 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
     { kind: 'password-history', path: 'password-history-policy' },
   ];
   for (const { kind, path } of policies) {
-    app.get(`${BASE}/${path}`, async (request) => tenantPolicy(ctx.db, kind, await accountOf(request, READ)));
+    app.get(`${BASE}/${path}`, async (request) =>
+      policyInForce(ports(), kind, await accountOf(request, READ)),
+    );
     app.get(`${BASE}/${path}/vendor`, async (request) => {
       await accountOf(request, READ);
-      return vendorPolicy(ctx.db, kind);
+      return vendorPolicy(ports(), kind);
     });
     for (const method of ['POST', 'PATCH'] as const) {
       app.route<{ Body: (LockoutSettings | PasswordHistorySettings) & { id?: string } }>({
@@ -139,8 +140,8 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
           const { enabled, maxAttempts, historySize } = request.body as Partial<
             LockoutSettings & PasswordHistorySettings
           >;
-          return saveTenantPolicy(
-            ctx.db,
+          return savePolicy(
+            ports(),
             kind,
             tenantId,
             kind === 'lockout' ? { enabled, maxAttempts } : { enabled, historySize },
@@ -153,15 +154,10 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
   // ---------------------------------------------------------------------------- session policy
   app.get(SESSIONS, async (request) => {
     // ISessionConfigurations: the three parts only, no id or times.
-    const policy = await tenantPolicy(ctx.db, 'sessions', await accountOf(request, READ));
-    return {
-      sessionTimeoutConfiguration: policy.sessionTimeoutConfiguration,
-      sessionIdleTimeoutConfiguration: policy.sessionIdleTimeoutConfiguration,
-      sessionConcurrentConfiguration: policy.sessionConcurrentConfiguration,
-    };
+    return sessionPolicy(ports(), await accountOf(request, READ));
   });
   app.post<{ Body: Partial<SessionSettings> }>(SESSIONS, async (request, reply) => {
-    await saveTenantPolicy(ctx.db, 'sessions', await accountOf(request, WRITE), request.body);
+    await savePolicy(ports(), 'sessions', await accountOf(request, WRITE), request.body);
     return reply.code(201).send({});
   });
 
@@ -190,86 +186,57 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
   // ---------------------------------------------------------------------------- IP restrictions
   const IP = `${BASE}/restrictions/ip`;
   type Entry = { ip: string; strategy?: IpStrategy; isActive?: boolean; description?: string | null };
-  /** Parsed entries, or 400 naming the first address that is not an IP address or CIDR range. */
-  const parsed = (entries: Entry[]) =>
-    entries.map((given) => {
-      const ip = parseIpOrRange(given.ip);
-      if (!ip) throw contractError('IP_INVALID', { value: given.ip.slice(0, 64) });
-      return {
-        ip,
-        strategy: given.strategy ?? 'ALLOW',
-        isActive: given.isActive ?? true,
-        description: given.description?.trim() || null,
-      };
-    });
 
-  // _offset is a page index, as on the other list routes of the contract (server/http/list-query.ts).
-  app.get<{ Querystring: { _offset?: string; _limit?: string; _filter?: string } }>(IP, async (request) => {
-    const tenantId = await accountOf(request, READ);
-    const { _offset = '0', _limit = '10', _filter = 'ALLOW' } = request.query;
-    const limit = Number(_limit);
-    return listIpRestrictions(ctx.db, tenantId, {
-      offset: Number(_offset) * limit,
-      limit,
-      strategy: (_filter || null) as IpStrategy | null,
-    });
-  });
-  app.get(`${IP}/config`, async (request) => ipConfig(ctx.db, await accountOf(request, READ)));
+  app.get<{ Querystring: { _offset?: string; _limit?: string; _filter?: string } }>(IP, async (request) =>
+    listIpRestrictions(ports(), await accountOf(request, READ), request.query),
+  );
+  app.get(`${IP}/config`, async (request) => ipConfig(ports(), await accountOf(request, READ)));
   app.post<{ Body: { isActive: boolean; strategy?: IpStrategy } }>(`${IP}/config`, async (request) =>
-    saveIpConfig(ctx.db, await accountOf(request, WRITE), request.body),
+    saveIpConfig(ports(), await accountOf(request, WRITE), request.body),
   );
   app.post<{ Body: Entry }>(IP, async (request, reply) => {
-    const tenantId = await accountOf(request, WRITE);
-    await addIpRestrictions(ctx.db, tenantId, parsed([request.body]));
+    await addIpRestrictions(ports(), await accountOf(request, WRITE), [request.body]);
     return reply.code(201).send({});
   });
   app.post<{ Body: { ips: Entry[] } }>(`${IP}/bulk`, async (request, reply) => {
-    const tenantId = await accountOf(request, WRITE);
-    await addIpRestrictions(ctx.db, tenantId, parsed(request.body.ips));
+    await addIpRestrictions(ports(), await accountOf(request, WRITE), request.body.ips);
     return reply.code(201).send({});
   });
   app.delete<{ Params: { id: string } }>(
     `${IP}/:id`,
     { schema: { params: strictObject({ id: { type: 'string', pattern: UUID } }, ['id']) } },
     async (request) => {
-      const tenantId = await accountOf(request, WRITE);
-      if (!(await deleteIpRestriction(ctx.db, tenantId, request.params.id)))
-        throw contractError('IP_RESTRICTION_NOT_FOUND');
+      await removeIpRestriction(ports(), await accountOf(request, WRITE), request.params.id);
       return {};
     },
   );
   // Whether the caller's own address may reach the account under the config in force (the page
   // checks after each change, spec 001 §4), and whether it is on the allow list.
   app.post(`${IP}/verify`, async (request) => ({
-    valid: await ipAllowed(ctx.db, await accountOf(request, READ), request.ip),
+    valid: await ipAllowed(ports(), await accountOf(request, READ), request.ip),
   }));
   app.post(`${IP}/verify/allow`, async (request) => ({
-    valid: await ipListed(ctx.db, await accountOf(request, READ), request.ip, 'ALLOW'),
+    valid: await ipListed(ports(), await accountOf(request, READ), request.ip, 'ALLOW'),
   }));
 
   // --------------------------------------------------------------------- email-domain restrictions
   const DOMAINS = '/identity/resources/configurations/restrictions/v1/email-domain';
   app.get(DOMAINS, async (request) => ({
-    items: await listDomainRestrictions(ctx.db, await accountOf(request, READ)),
+    items: await listDomainRestrictions(ports(), await accountOf(request, READ)),
   }));
-  app.get(`${DOMAINS}/config`, async (request) => domainConfig(ctx.db, await accountOf(request, READ)));
+  app.get(`${DOMAINS}/config`, async (request) => domainConfig(ports(), await accountOf(request, READ)));
   app.post<{ Body: { active: boolean; blockPublicDomains?: boolean; type?: DomainListType } }>(
     `${DOMAINS}/config`,
-    async (request) => saveDomainConfig(ctx.db, await accountOf(request, WRITE), request.body),
+    async (request) => saveDomainConfig(ports(), await accountOf(request, WRITE), request.body),
   );
-  app.post<{ Body: { domain: string; type: DomainListType } }>(DOMAINS, async (request, reply) => {
-    const tenantId = await accountOf(request, WRITE);
-    const domain = parseDomain(request.body.domain);
-    if (!domain) throw contractError('DOMAIN_INVALID', { value: request.body.domain.slice(0, 64) });
-    return reply.code(201).send(await addDomainRestriction(ctx.db, tenantId, domain, request.body.type));
-  });
+  app.post<{ Body: { domain: string; type: DomainListType } }>(DOMAINS, async (request, reply) =>
+    reply.code(201).send(await addDomainRestriction(ports(), await accountOf(request, WRITE), request.body)),
+  );
   app.delete<{ Params: { id: string } }>(
     `${DOMAINS}/:id`,
     { schema: { params: strictObject({ id: { type: 'string', pattern: UUID } }, ['id']) } },
     async (request) => {
-      const tenantId = await accountOf(request, WRITE);
-      if (!(await deleteDomainRestriction(ctx.db, tenantId, request.params.id)))
-        throw contractError('DOMAIN_RESTRICTION_NOT_FOUND');
+      await removeDomainRestriction(ports(), await accountOf(request, WRITE), request.params.id);
       return {};
     },
   );

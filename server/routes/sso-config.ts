@@ -13,7 +13,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { parseDomain } from '../domain/email-domain-restrictions';
+import { parseDomain } from '../../core/domain/security-policies';
 import type { SsoConfigInput } from '../domain/sso-config';
 import { requireUser } from '../http/bearer';
 import { contractError } from '../../core/contract/errors';

@@ -16,7 +16,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { parseDomain } from '../domain/email-domain-restrictions';
+import { parseDomain } from '../../core/domain/security-policies';
 import { LegacySso, type LegacySamlInput } from '../domain/sso-legacy';
 import { requireUser } from '../http/bearer';
 import { contractError } from '../../core/contract/errors';

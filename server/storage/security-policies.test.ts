@@ -1,0 +1,159 @@
+// The security policies' repositories, one suite for both stores: the server's over PGlite
+// (server/storage/security-policies.ts) and demo mode's over its stored settings
+// (core/demo/securityPolicies.ts). The rules in core/domain rely on what each case states.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { demoSecurityPolicyPorts, type DemoSecurityPolicies } from '../../core/demo/securityPolicies';
+import { POLICY_DEFAULTS, type SecurityPolicyPorts } from '../../core/domain/security-policies';
+import type { BuiltServer } from '../app';
+import { createTenant } from '../domain/tenants';
+import { getVendorSettings } from '../domain/vendor';
+import { startTestServer } from '../../test/support/server';
+import { securityPolicyRepositories } from './security-policies';
+
+type Repositories = Omit<SecurityPolicyPorts, 'emit'>;
+interface Store {
+  name: string;
+  /** The repositories and a fresh account of this store. */
+  open(): Promise<{ repos: Repositories; tenantId: string }>;
+  close(): Promise<void>;
+}
+
+let server: BuiltServer | undefined;
+const STORES: Store[] = [
+  {
+    name: 'PGlite',
+    async open() {
+      server ??= await startTestServer();
+      const vendorId = (await getVendorSettings(server.db)).id;
+      const tenant = await createTenant(server.db, { vendorId, name: 'Repository suite' });
+      return { repos: securityPolicyRepositories(server.db), tenantId: tenant.id };
+    },
+    close: async () => server?.close(),
+  },
+  {
+    name: 'demo storage',
+    async open() {
+      let clock = Date.parse('2026-01-01T00:00:00Z');
+      let sequence = 0;
+      const mine: DemoSecurityPolicies = {};
+      // Each call stands for a request at a later time, as the demo backend builds the ports per request.
+      const ports = () =>
+        demoSecurityPolicyPorts(mine, 'demo-tenant', new Date((clock += 1000)).toISOString(), (prefix) => {
+          sequence += 1;
+          return `${prefix}-${sequence}`;
+        });
+      const lazy = <K extends keyof Repositories>(key: K) =>
+        new Proxy({} as Repositories[K], {
+          get: (_target, method) => (ports()[key] as unknown as Record<PropertyKey, unknown>)[method],
+        });
+      return {
+        repos: {
+          policies: lazy('policies'),
+          ipRestrictions: lazy('ipRestrictions'),
+          emailDomains: lazy('emailDomains'),
+        },
+        tenantId: 'demo-tenant',
+      };
+    },
+    close: async () => {},
+  },
+];
+
+for (const store of STORES) {
+  describe(`security policy repositories: ${store.name}`, () => {
+    let repos: Repositories;
+    let tenantId: string;
+    before(async () => ({ repos, tenantId } = await store.open()));
+    after(() => store.close());
+
+    test('the vendor default keeps one id; an account has none until it saves, then its own', async () => {
+      const first = await repos.policies.vendor('lockout', POLICY_DEFAULTS.lockout);
+      const again = await repos.policies.vendor('lockout', POLICY_DEFAULTS.lockout);
+      assert.equal(again.id, first.id);
+      assert.equal(await repos.policies.ofAccount('lockout', tenantId), null);
+      const saved = await repos.policies.saveForAccount('lockout', tenantId, {
+        enabled: true,
+        maxAttempts: 3,
+      });
+      assert.notEqual(saved.id, first.id);
+      assert.deepEqual(saved.settings, { enabled: true, maxAttempts: 3 });
+      const resaved = await repos.policies.saveForAccount('lockout', tenantId, {
+        enabled: false,
+        maxAttempts: 7,
+      });
+      assert.equal(resaved.id, saved.id, 'saving again replaces the same policy');
+      assert.deepEqual((await repos.policies.ofAccount('lockout', tenantId))?.settings, {
+        enabled: false,
+        maxAttempts: 7,
+      });
+    });
+
+    test('the MFA policy keeps each of its three values; the session policy keeps its parts', async () => {
+      for (const enforceMFAType of ['Force', 'ForceExceptSAML', 'DontForce'] as const) {
+        await repos.policies.saveForAccount('mfa', tenantId, { enforceMFAType });
+        assert.deepEqual((await repos.policies.ofAccount('mfa', tenantId))?.settings, { enforceMFAType });
+      }
+      const sessions = {
+        ...POLICY_DEFAULTS.sessions,
+        sessionIdleTimeoutConfiguration: { isActive: true, timeout: 600 },
+      };
+      await repos.policies.saveForAccount('sessions', tenantId, sessions);
+      assert.deepEqual((await repos.policies.ofAccount('sessions', tenantId))?.settings, sessions);
+    });
+
+    test('IP entries: added, updated for the same address and list, paged newest first, removed', async () => {
+      assert.equal(await repos.ipRestrictions.config(tenantId), null);
+      await repos.ipRestrictions.saveConfig(tenantId, { isActive: true, strategy: 'BLOCK' });
+      assert.deepEqual(await repos.ipRestrictions.config(tenantId), { isActive: true, strategy: 'BLOCK' });
+      for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.0/8'])
+        await repos.ipRestrictions.upsert(tenantId, [
+          { ip, strategy: 'ALLOW', isActive: ip !== '10.0.0.2', description: `office ${ip}` },
+        ]);
+      await repos.ipRestrictions.upsert(tenantId, [
+        { ip: '10.0.0.1', strategy: 'ALLOW', isActive: true, description: null },
+        { ip: '10.0.0.1', strategy: 'BLOCK', isActive: true, description: null },
+      ]);
+      const allows = await repos.ipRestrictions.page(tenantId, { offset: 0, limit: 10, strategy: 'ALLOW' });
+      assert.equal(allows.total, 3);
+      assert.deepEqual(
+        allows.items.map((e) => e.ip),
+        ['10.0.0.0/8', '10.0.0.2', '10.0.0.1'],
+        'newest first; an update does not move an entry',
+      );
+      const updated = allows.items.find((e) => e.ip === '10.0.0.1')!;
+      assert.equal(updated.description, undefined, 'an update without a description clears it');
+      const second = await repos.ipRestrictions.page(tenantId, { offset: 1, limit: 1, strategy: 'ALLOW' });
+      assert.deepEqual(
+        second.items.map((e) => e.ip),
+        ['10.0.0.2'],
+      );
+      assert.equal(
+        (await repos.ipRestrictions.page(tenantId, { offset: 0, limit: 10, strategy: null })).total,
+        4,
+      );
+      assert.deepEqual((await repos.ipRestrictions.activeIps(tenantId, 'ALLOW')).sort(), [
+        '10.0.0.0/8',
+        '10.0.0.1',
+      ]);
+      assert.equal(await repos.ipRestrictions.remove(tenantId, updated.id), true);
+      assert.equal(await repos.ipRestrictions.remove(tenantId, updated.id), false);
+      assert.deepEqual(await repos.ipRestrictions.activeIps(tenantId, 'ALLOW'), ['10.0.0.0/8']);
+    });
+
+    test('email domains: one entry per domain and list, config kept, removed once', async () => {
+      assert.equal(await repos.emailDomains.config(tenantId), null);
+      const config = { active: true, listType: 'BLOCK' as const, blockPublicDomains: true };
+      await repos.emailDomains.saveConfig(tenantId, config);
+      assert.deepEqual(await repos.emailDomains.config(tenantId), config);
+      const added = await repos.emailDomains.add(tenantId, 'example.com', 'ALLOW');
+      assert.deepEqual(await repos.emailDomains.add(tenantId, 'example.com', 'ALLOW'), added);
+      const blocked = await repos.emailDomains.add(tenantId, 'example.com', 'BLOCK');
+      assert.notEqual(blocked.id, added.id);
+      assert.equal((await repos.emailDomains.list(tenantId)).length, 2);
+      assert.equal(await repos.emailDomains.remove(tenantId, added.id), true);
+      assert.equal(await repos.emailDomains.remove(tenantId, added.id), false);
+      assert.deepEqual(await repos.emailDomains.list(tenantId), [blocked]);
+    });
+  });
+}
