@@ -2,6 +2,11 @@ import { PICTURE_MAX_BYTES, PICTURE_TYPES } from '../api/profile';
 import type { AuthResponse, SignUpResponse, User } from '../api/types';
 import { fail, failWith, ok, type Answer } from '../contract/answer';
 import { contractError, contractErrors, errorBody, isContractError } from '../contract/errors';
+import {
+  changeAccountSettings,
+  readAccountSettings,
+  type AccountSettingsRepository,
+} from '../domain/account-settings';
 import { teamMemberOf } from '../contract/teamMember';
 import { clientRequestBody, requestEntries } from '../contract/checkRequest';
 import { maxInactiveSecondsOf, pageOf } from '../contract/listQuery';
@@ -252,42 +257,38 @@ function changeDemoMember(db: DemoDatabase, caller: DemoUser, userId: string, bo
   return ok({ roleIds: ids.filter((id) => id !== '') }, true);
 }
 
-function demoAccountSettings(db: DemoDatabase, tenantId: string) {
-  const tenant = db.tenants.find((t) => t.tenantId === tenantId);
-  const saved = db.accountSettings?.[tenantId] ?? {};
-  return {
-    tenantId,
-    name: tenant?.name ?? '',
-    address: saved.address ?? null,
-    website: saved.website ?? null,
-    timezone: saved.timezone ?? null,
-    currency: saved.currency ?? 'USD',
-    dateFormat: 'DD/MM/YYYY',
-    timeFormat: 'HH:mm',
-    logo: null,
-    hasCustomLogin: false,
+/** Account settings over the demo's data (the repository of core/domain/account-settings.ts). */
+function demoAccountSettingsRepository(db: DemoDatabase): AccountSettingsRepository {
+  const read = (tenantId: string) => {
+    const tenant = db.tenants.find((t) => t.tenantId === tenantId);
+    if (!tenant) return null;
+    const saved = db.accountSettings?.[tenantId] ?? {};
+    return {
+      tenantId,
+      name: tenant.name,
+      address: saved.address ?? null,
+      website: saved.website ?? null,
+      timezone: saved.timezone ?? null,
+      currency: saved.currency ?? 'USD',
+      dateFormat: 'DD/MM/YYYY',
+      timeFormat: 'HH:mm',
+      logo: null,
+      hasCustomLogin: false,
+    };
   };
-}
-
-/** PUT account settings in demo mode, with the server's checks (server/routes/account-settings.ts). */
-function updateDemoAccountSettings(db: DemoDatabase, user: DemoUser, body: Json) {
-  // Fields, types and lengths: the contract's schema (core/contract/requests.ts), checked before.
-  if (typeof body.name === 'string' && !body.name.trim()) return fail('COMPANY_NAME_EMPTY');
-  if (
-    typeof body.timezone === 'string' &&
-    body.timezone &&
-    !Intl.supportedValuesOf('timeZone').concat('UTC').includes(body.timezone)
-  )
-    return fail('TIME_ZONE_UNKNOWN', { zone: body.timezone });
-  const saved = ((db.accountSettings ??= {})[user.tenantId] ??= {});
-  const blank = (value: unknown) => (typeof value === 'string' ? value.trim() || null : null);
-  if (body.address !== undefined) saved.address = blank(body.address);
-  if (body.website !== undefined) saved.website = blank(body.website);
-  if (body.timezone !== undefined) saved.timezone = blank(body.timezone);
-  if (typeof body.currency === 'string') saved.currency = body.currency;
-  const tenant = db.tenants.find((t) => t.tenantId === user.tenantId);
-  if (tenant && typeof body.name === 'string') tenant.name = body.name.trim();
-  return ok(demoAccountSettings(db, user.tenantId), true);
+  return {
+    get: async (tenantId) => read(tenantId),
+    async update(tenantId, changes) {
+      const tenant = db.tenants.find((t) => t.tenantId === tenantId);
+      if (!tenant) return null;
+      const { name, ...rest } = changes;
+      const saved = ((db.accountSettings ??= {})[tenantId] ??= {});
+      for (const [field, value] of Object.entries(rest))
+        if (value !== undefined) Object.assign(saved, { [field]: value });
+      if (name !== undefined) tenant.name = name;
+      return read(tenantId);
+    },
+  };
 }
 
 function demoSessions(db: DemoDatabase) {
@@ -780,11 +781,15 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       if (revoked) db.session = null;
       return ok({ revoked }, true);
     }),
-    'GET /tenants/resources/account-settings/v1': withUser((db, user) =>
-      ok(demoAccountSettings(db, user.tenantId)),
+    'GET /tenants/resources/account-settings/v1': withUser(async (db, user) =>
+      holdsPermission(permissionsOf(user, db), 'fe.secure.read.accountSettings')
+        ? ok(await readAccountSettings(demoAccountSettingsRepository(db), user.tenantId))
+        : fail('PERMISSION_REQUIRED', { permission: 'fe.secure.read.accountSettings' }),
     ),
-    'PUT /tenants/resources/account-settings/v1': withUser((db, user, { body }) =>
-      updateDemoAccountSettings(db, user, body),
+    'PUT /tenants/resources/account-settings/v1': withUser(async (db, user, { body }) =>
+      holdsPermission(permissionsOf(user, db), 'fe.secure.write.accountSettings')
+        ? ok(await changeAccountSettings(demoAccountSettingsRepository(db), user.tenantId, body), true)
+        : fail('PERMISSION_REQUIRED', { permission: 'fe.secure.write.accountSettings' }),
     ),
     // Demo mode has one session: this browser's.
     'GET /identity/resources/users/sessions/v1/me': withUser((db) => ok(demoSessions(db))),

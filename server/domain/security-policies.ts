@@ -21,7 +21,6 @@ import { contractError, type ContractError } from '../../core/contract/errors';
 import {
   POLICY_DEFAULTS,
   policyInForce,
-  vendorPolicy as vendorDefault,
   type PolicyDto,
   type PolicyKind,
   type SecurityPolicyPorts,
@@ -47,10 +46,6 @@ export function securityPolicyPorts(db: Database): SecurityPolicyPorts {
     emit: (tenantId, type, data) => emitEvent({ db }, tenantId, type, data),
   };
 }
-
-/** The vendor's default of `kind`. */
-export const vendorPolicy = <K extends PolicyKind>(db: Database, kind: K): Promise<PolicyDto<K>> =>
-  vendorDefault(securityPolicyPorts(db), kind);
 
 /** The policy `tenantId` works under: its own, else the vendor's (core/domain/security-policies.ts). */
 export const tenantPolicy = <K extends PolicyKind>(

@@ -9,12 +9,9 @@ import type { AppContext } from '../context';
 import { accountLink } from '../delivery/messages';
 import { auditMetadata } from '../domain/audits';
 import { LegacySso } from '../domain/sso-legacy';
-import {
-  getAccountSettings,
-  getAdminBoxConfiguration,
-  updateAccountSettings,
-  type AccountSettingsUpdate,
-} from '../domain/account-settings';
+import type { AccountSettingsUpdate } from '../../core/api/accountSettings';
+import { changeAccountSettings, readAccountSettings } from '../../core/domain/account-settings';
+import { accountSettingsRepository, getAdminBoxConfiguration } from '../storage/account-settings';
 import { requireUser } from '../http/bearer';
 import { contractError } from '../../core/contract/errors';
 import { requirePermission } from '../http/permissions';
@@ -22,7 +19,6 @@ import { strictObject } from '../http/schemas';
 import { SSO_READ, ssoConfigurationsOf } from '../http/sso-configurations';
 
 const ACCOUNT = '/tenants/resources/account-settings/v1';
-const TIMEZONES = new Set(Intl.supportedValuesOf('timeZone').concat('UTC'));
 
 /** What this server knows of an address's location: nothing (no location database). */
 const UNKNOWN_LOCATION = {
@@ -38,12 +34,10 @@ const UNKNOWN_LOCATION = {
 export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(ACCOUNT, async (request) => {
     const claims = await requireUser(ctx.tokens, request);
-    const settings = await getAccountSettings(
-      ctx.db,
+    return readAccountSettings(
+      accountSettingsRepository(ctx.db),
       requirePermission(claims, 'fe.secure.read.accountSettings'),
     );
-    if (!settings) throw contractError('ACCOUNT_NOT_FOUND');
-    return settings;
   });
 
   app.put<{ Body: AccountSettingsUpdate }>(
@@ -52,21 +46,7 @@ export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContex
     async (request) => {
       const claims = await requireUser(ctx.tokens, request);
       const tenantId = requirePermission(claims, 'fe.secure.write.accountSettings');
-      const body = request.body;
-      if (body.name !== undefined && !body.name.trim()) throw contractError('COMPANY_NAME_EMPTY');
-      if (body.timezone && !TIMEZONES.has(body.timezone))
-        throw contractError('TIME_ZONE_UNKNOWN', { zone: body.timezone });
-      const blankToNull = (value: string | null | undefined) =>
-        value === undefined ? undefined : value?.trim() || null;
-      const settings = await updateAccountSettings(ctx.db, tenantId, {
-        name: body.name?.trim(),
-        address: blankToNull(body.address),
-        website: blankToNull(body.website),
-        timezone: blankToNull(body.timezone),
-        currency: body.currency,
-      });
-      if (!settings) throw contractError('ACCOUNT_NOT_FOUND');
-      return settings;
+      return changeAccountSettings(accountSettingsRepository(ctx.db), tenantId, request.body);
     },
   );
 

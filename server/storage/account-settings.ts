@@ -1,9 +1,10 @@
 /**
- * A tenant's account settings (spec 001 §2 Account fields: companyName, address, website, timezone,
- * currency; §3 Account settings with the mock defaults DD/MM/YYYY, HH:mm, USD).
+ * An account's settings on the tenant's row (the repository of core/domain/account-settings.ts),
+ * and the vendor's admin-box configuration. SQL only: the rules are the domain's.
  */
 import type { AccountSettings } from '../../core/api/accountSettings';
-import type { Database } from '../storage/database';
+import type { AccountSettingsChanges, AccountSettingsRepository } from '../../core/domain/account-settings';
+import type { Database } from './database';
 
 /** The contract's shape, declared once with the kit's API module. */
 type AccountSettingsDto = AccountSettings;
@@ -35,7 +36,7 @@ const toDto = (row: Row): AccountSettingsDto => ({
   hasCustomLogin: row.has_custom_login === true,
 });
 
-export async function getAccountSettings(db: Database, tenantId: string): Promise<AccountSettingsDto | null> {
+async function getAccountSettings(db: Database, tenantId: string): Promise<AccountSettingsDto | null> {
   const { rows } = await db.query<Row>(
     `SELECT ${COLUMNS} FROM tenants WHERE id = $1 AND deleted_at IS NULL`,
     [tenantId],
@@ -43,21 +44,13 @@ export async function getAccountSettings(db: Database, tenantId: string): Promis
   return rows[0] ? toDto(rows[0]) : null;
 }
 
-export interface AccountSettingsUpdate {
-  name?: string;
-  address?: string | null;
-  website?: string | null;
-  timezone?: string | null;
-  currency?: string;
-}
-
 /** Applies the fields that were sent (null clears an optional one); returns the new settings. */
-export async function updateAccountSettings(
+async function updateAccountSettings(
   db: Database,
   tenantId: string,
-  update: AccountSettingsUpdate,
+  update: AccountSettingsChanges,
 ): Promise<AccountSettingsDto | null> {
-  const has = (key: keyof AccountSettingsUpdate) => update[key] !== undefined;
+  const has = (key: keyof AccountSettingsChanges) => update[key] !== undefined;
   const { rows } = await db.query<Row>(
     `UPDATE tenants SET
         name = CASE WHEN $2 THEN $3 ELSE name END,
@@ -84,6 +77,11 @@ export async function updateAccountSettings(
   );
   return rows[0] ? toDto(rows[0]) : null;
 }
+
+export const accountSettingsRepository = (db: Database): AccountSettingsRepository => ({
+  get: (tenantId) => getAccountSettings(db, tenantId),
+  update: (tenantId, changes) => updateAccountSettings(db, tenantId, changes),
+});
 
 /** The vendor's admin-box configuration, or null when the vendor has none. */
 export async function getAdminBoxConfiguration(

@@ -1,0 +1,35 @@
+// Demo mode's account settings answer like the server's (server/routes/account-settings.ts): a
+// member without the permission is refused, reading as well as writing.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createDemoBackend, STORAGE_KEY } from './backend';
+import { DEMO_ADMIN, type DemoDatabase } from './data';
+import { createMemoryStorage } from '../test-support/memoryStorage';
+
+type Answer = { status: number; body: any };
+const ACCOUNT = '/tenants/resources/account-settings/v1';
+
+test('demo account settings: read and written only with fe.secure.*.accountSettings', async () => {
+  const storage = createMemoryStorage();
+  const backend = createDemoBackend({ storage, delay: () => 0 });
+  const call = (method: string, body: Record<string, unknown> = {}) =>
+    backend.handle(method, ACCOUNT, body, token) as Promise<Answer>;
+  const token = (
+    (await backend.handle('POST', '/identity/resources/auth/v1/user', { ...DEMO_ADMIN }, null)) as Answer
+  ).body.accessToken as string;
+  assert.equal((await call('GET')).status, 200);
+  const setRoles = (roleKeys: string[]) => {
+    const db = JSON.parse(storage.getItem(STORAGE_KEY)!) as DemoDatabase;
+    db.users.find((u) => u.email === DEMO_ADMIN.email)!.roleKeys = roleKeys;
+    storage.setItem(STORAGE_KEY, JSON.stringify(db));
+  };
+  setRoles([]);
+  const read = await call('GET');
+  assert.deepEqual(read, {
+    status: 403,
+    body: { errors: ['You need the fe.secure.read.accountSettings permission to do this'] },
+  });
+  assert.equal((await call('PUT', { website: 'https://example.com' })).status, 403);
+  setRoles(['Admin']);
+  assert.equal((await call('GET')).body.website, null, 'the refused change was not written');
+});
