@@ -27,7 +27,10 @@ test('demo account settings: read and written only with fe.secure.*.accountSetti
   const read = await call('GET');
   assert.deepEqual(read, {
     status: 403,
-    body: { errors: ['You need the fe.secure.read.accountSettings permission to do this'] },
+    body: {
+      errors: ['You need the fe.secure.read.accountSettings permission to do this'],
+      errorCodes: ['PERMISSION_REQUIRED'],
+    },
   });
   assert.equal((await call('PUT', { website: 'https://example.com' })).status, 403);
   setRoles(['Admin']);

@@ -110,17 +110,25 @@ for (const store of STORES) {
         await repos.ipRestrictions.upsert(tenantId, [
           { ip, strategy: 'ALLOW', isActive: ip !== '10.0.0.2', description: `office ${ip}` },
         ]);
+      const createdOf = async (ip: string) =>
+        (await repos.ipRestrictions.page(tenantId, { offset: 0, limit: 10, strategy: 'ALLOW' })).items.find(
+          (e) => e.ip === ip,
+        )?.createdAt;
+      const firstCreated = await createdOf('10.0.0.1');
       await repos.ipRestrictions.upsert(tenantId, [
         { ip: '10.0.0.1', strategy: 'ALLOW', isActive: true, description: null },
         { ip: '10.0.0.1', strategy: 'BLOCK', isActive: true, description: null },
       ]);
       const allows = await repos.ipRestrictions.page(tenantId, { offset: 0, limit: 10, strategy: 'ALLOW' });
       assert.equal(allows.total, 3);
+      assert.deepEqual(allows.items.map((e) => e.ip).sort(), ['10.0.0.0/8', '10.0.0.1', '10.0.0.2']);
+      const times = allows.items.map((e) => Date.parse(String(e.createdAt)));
       assert.deepEqual(
-        allows.items.map((e) => e.ip),
-        ['10.0.0.0/8', '10.0.0.2', '10.0.0.1'],
-        'newest first; an update does not move an entry',
+        times,
+        [...times].sort((a, b) => b - a),
+        'newest first',
       );
+      assert.deepEqual(await createdOf('10.0.0.1'), firstCreated, 'an update keeps when the entry was made');
       const updated = allows.items.find((e) => e.ip === '10.0.0.1')!;
       assert.equal(updated.description, undefined, 'an update without a description clears it');
       const second = await repos.ipRestrictions.page(tenantId, { offset: 1, limit: 1, strategy: 'ALLOW' });
