@@ -20,6 +20,7 @@ import {
   REGISTER_QUICK_LOGIN_KEY,
 } from '../../flows/session';
 import { decodeAccessToken, type AccessTokenClaims } from '../../jwt';
+import { afterPaint, readSessionHint, writeSessionHint } from '../../session/hint';
 import { sharedInFlight } from '../inFlight';
 import type { AuthServices } from '../services';
 import {
@@ -114,6 +115,7 @@ export function establishSession(response: AuthResponse): AuthThunk<User> {
     const activeTenant =
       tenantsAnswer.activeTenant ?? tenants.find((t) => t.tenantId === user.tenantId) ?? null;
     dispatch(sessionEstablished({ user, tenants, activeTenant }));
+    writeSessionHint(services.options.baseUrl, true);
     stopRefreshTimer(services);
     services.refreshTimer = services.setTimer(() => {
       void dispatch(refreshSession());
@@ -142,6 +144,9 @@ export function refreshSession(): AuthThunk<boolean> {
       } catch (error) {
         stopRefreshTimer(services);
         dispatch(sessionCleared());
+        // No session (a 401 or a 204): the next sign-in page draws its form at once. A network
+        // failure proves nothing and leaves the hint as it was.
+        if ((error as { status?: number } | null)?.status === 401) writeSessionHint(services.options.baseUrl, false);
         // A session that ends here (its cookie expired or was revoked) leaves the sign-in flow at
         // its start: its last step ('success') has no screen of its own.
         if (wasAuthenticated) {
@@ -169,10 +174,17 @@ export function refreshSession(): AuthThunk<boolean> {
   };
 }
 
-/** The session check on load: restore the session through the refresh call. */
+/**
+ * The session check on load: restore the session through the refresh call. When this browser has
+ * seen no session (core/session/hint.ts) the check runs behind the sign-in form, after its first
+ * paint; otherwise the form waits for it (and the loader has usually sent it already).
+ */
 export function requestAuthorize(): AuthThunk<boolean> {
   return async (dispatch, _getState, services) => {
-    dispatch(sessionCheckStarted());
+    const behindForm =
+      !services.options.hostedLogin && readSessionHint(services.options.baseUrl) === false;
+    dispatch(sessionCheckStarted({ behindForm }));
+    if (behindForm) await afterPaint();
     const hosted = services.options.hostedLogin && (await import('../../session/hostedLogin'));
     const isAuthenticated =
       hosted && hosted.isCallback(services)
@@ -464,6 +476,7 @@ export function logout(): AuthThunk {
       services.logger.warn('Logout call failed; signing out locally', error);
     }
     dispatch(sessionCleared());
+    writeSessionHint(services.options.baseUrl, false);
     dispatch(loginStateChanged({ step: 'preLogin', flow: 'Login', loading: false, error: null }));
     dispatch(signUpStateChanged({ stage: 'SignUp', loading: false, error: null }));
     services.bus.emit('auth:logout', {});
