@@ -21,7 +21,7 @@ interface EarlyRequest {
 type Scope = typeof globalThis & { [EARLY_KEY]?: EarlyRequest[] };
 
 /** The contract's header names and the kit's values: the HTTP client's base headers. */
-export const SDK_HEADER = 'x-frontegg-sdk';
+const SDK_HEADER = 'x-frontegg-sdk';
 export function baseHeaders(requestSource: string, framework: string): Record<string, string> {
   return {
     'content-type': 'application/json',
@@ -32,11 +32,11 @@ export function baseHeaders(requestSource: string, framework: string): Record<st
 }
 
 /** The calls a sign-in form starts with (core/api/auth.ts and core/api/configurations.ts). */
-export const REFRESH_PATH = '/identity/resources/auth/v1/user/token/refresh';
-export const POLICY_PATH = '/identity/resources/configurations/v1/public';
+const REFRESH_PATH = '/identity/resources/auth/v1/user/token/refresh';
+const POLICY_PATH = '/identity/resources/configurations/v1/public';
 
 /** Starts a request now and keeps its answer for the store (the loader's side). */
-export function startEarly(
+function startEarly(
   method: string,
   url: string,
   credentials: RequestCredentials,
@@ -68,4 +68,16 @@ export function takeEarly(method: string, url: string, init: RequestInit): Promi
       sameHeaders(early, (init.headers ?? {}) as Record<string, string>),
   );
   return index < 0 ? undefined : list.splice(index, 1)[0]?.response;
+}
+
+/**
+ * The loader's early calls for a login box whose API is at `api` (base URL and prefix): the public
+ * policy, and the session check when this browser has seen a session. They are sent as the HTTP
+ * client would send them for that box (core/api/auth.ts refreshToken, core/api/configurations.ts
+ * getPublicPolicy); core/session/early.test.ts checks that the store takes them.
+ */
+export function startSignInCalls(api: string, credentials: RequestCredentials, hasSession: boolean): void {
+  const headers = baseHeaders('login-box', 'vanillajs');
+  if (hasSession) startEarly('POST', api + REFRESH_PATH, 'include', { ...headers, prefer: 'quiet-absence' });
+  startEarly('GET', api + POLICY_PATH, credentials, headers, true);
 }

@@ -1,5 +1,5 @@
 import { ASSETS_VERSION } from '../../core/version';
-import { baseHeaders, POLICY_PATH, REFRESH_PATH, startEarly } from '../../core/session/early';
+import { startSignInCalls } from '../../core/session/early';
 import { readSessionHint } from '../../core/session/hint';
 import { BUNDLES, RESERVED_SIZE, TAGS, type AuthTag } from './bundles';
 import { renderFailure, renderLoading } from './marker';
@@ -37,13 +37,10 @@ function startEarlyCalls(element: Element) {
   earlyFor.add(base);
   const prefix = (attr('url-prefix') ?? 'frontegg').replace(/^\/+|\/+$/g, '');
   const api = prefix ? `${base}/${prefix}` : base;
-  const credentials = (CREDENTIALS.includes(attr('request-credentials') ?? '')
-    ? attr('request-credentials')
-    : 'same-origin') as RequestCredentials;
-  const headers = baseHeaders('login-box', 'vanillajs');
-  if (readSessionHint(base))
-    startEarly('POST', api + REFRESH_PATH, 'include', { ...headers, prefer: 'quiet-absence' });
-  startEarly('GET', api + POLICY_PATH, credentials, headers, true);
+  const credentials = (
+    CREDENTIALS.includes(attr('request-credentials') ?? '') ? attr('request-credentials') : 'same-origin'
+  ) as RequestCredentials;
+  startSignInCalls(api, credentials, readSessionHint(base) === true);
 }
 
 const LOADER_KEY = Symbol.for(`auth-elements.loader@${ASSETS_VERSION}`);

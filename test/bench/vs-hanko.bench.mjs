@@ -141,8 +141,7 @@ const peerServer = createServer((req, res) => {
 const FIELDS = {
   ours: () =>
     document.querySelector('auth-login-box')?.shadowRoot?.querySelector('[part~="email-input"]') ?? null,
-  hanko: () =>
-    document.querySelector('hanko-auth')?.shadowRoot?.querySelector('input[type="email"]') ?? null,
+  hanko: () => document.querySelector('hanko-auth')?.shadowRoot?.querySelector('input[type="email"]') ?? null,
 };
 
 async function load(browser, which, rate) {
@@ -228,8 +227,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       console.log(
         `  bytes ratio ${(median(results.ours.map((r) => r.assets)) / median(results.hanko.map((r) => r.assets))).toFixed(2)}, requests ratio ${(median(results.ours.map((r) => r.requests)) / median(results.hanko.map((r) => r.requests))).toFixed(2)}`,
       );
-      console.log(`  ours, first load's requests before usable: /login.html ${results.ours[0].names.join(' ')}`);
-      console.log(`  Hanko, first load's requests before usable: /login.html ${results.hanko[0].names.join(' ')}`);
+      console.log(
+        `  ours, first load's requests before usable: /login.html ${results.ours[0].names.join(' ')}`,
+      );
+      console.log(
+        `  Hanko, first load's requests before usable: /login.html ${results.hanko[0].names.join(' ')}`,
+      );
     }
     await browser.close();
   } finally {

@@ -146,7 +146,8 @@ export function refreshSession(): AuthThunk<boolean> {
         dispatch(sessionCleared());
         // No session (a 401 or a 204): the next sign-in page draws its form at once. A network
         // failure proves nothing and leaves the hint as it was.
-        if ((error as { status?: number } | null)?.status === 401) writeSessionHint(services.options.baseUrl, false);
+        if ((error as { status?: number } | null)?.status === 401)
+          writeSessionHint(services.options.baseUrl, false);
         // A session that ends here (its cookie expired or was revoked) leaves the sign-in flow at
         // its start: its last step ('success') has no screen of its own.
         if (wasAuthenticated) {
@@ -181,8 +182,7 @@ export function refreshSession(): AuthThunk<boolean> {
  */
 export function requestAuthorize(): AuthThunk<boolean> {
   return async (dispatch, _getState, services) => {
-    const behindForm =
-      !services.options.hostedLogin && readSessionHint(services.options.baseUrl) === false;
+    const behindForm = !services.options.hostedLogin && readSessionHint(services.options.baseUrl) === false;
     dispatch(sessionCheckStarted({ behindForm }));
     if (behindForm) await afterPaint();
     const hosted = services.options.hostedLogin && (await import('../../session/hostedLogin'));
