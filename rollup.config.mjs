@@ -209,7 +209,7 @@ export default [
             id,
           ) ||
           id.endsWith('/elements/i18n/en-mfa.ts') ||
-          /\/core\/(api\/mfa|flows\/mfa|store\/auth\/passkeyThunks)\.ts$/.test(id)
+          /\/core\/(api\/mfa|flows\/mfa|store\/auth\/passkey(Thunks|Prompt))\.ts$/.test(id)
         )
           return undefined;
         // Code of lazily loaded login-box screens only (impersonation, logout route, quick login),
