@@ -110,7 +110,8 @@ export function establishSession(response: AuthResponse): AuthThunk<User> {
     const activeTenant =
       tenantsAnswer.activeTenant ?? tenants.find((t) => t.tenantId === user.tenantId) ?? null;
     dispatch(sessionEstablished({ user, tenants, activeTenant }));
-    writeSessionHint(services.options.baseUrl, true);
+    // Hosted login restores its session through OAuth, not the cookie check the hint is about.
+    if (!services.options.hostedLogin) writeSessionHint(services.options.baseUrl, true);
     stopRefreshTimer(services);
     services.refreshTimer = services.setTimer(() => {
       void dispatch(refreshSession());
