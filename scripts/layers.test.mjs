@@ -21,7 +21,7 @@ test('a layered tree passes', () => {
   );
 });
 
-test('a run-time cycle fails; a type-only or dynamic one does not', () => {
+test('a run-time cycle fails; a type-only one does not', () => {
   const cyclic = checkLayers(
     tree({
       'server/a.ts': "import { b } from './b';\nexport const a = 1;",
@@ -33,7 +33,6 @@ test('a run-time cycle fails; a type-only or dynamic one does not', () => {
     "import type { A } from './a';",
     "import { type A } from './a';",
     "export type { A } from './a';",
-    "const load = () => import('./a');",
   ]) {
     assert.deepEqual(
       checkLayers(
@@ -43,6 +42,36 @@ test('a run-time cycle fails; a type-only or dynamic one does not', () => {
       back,
     );
   }
+});
+
+test('a cycle through import() fails in production code (rule 1b), once; tests may close one', () => {
+  const lazyBack = {
+    'core/a.ts': "export const load = () => import('./b');\nexport const a = 1;",
+    'core/b.ts': "import { a } from './a';\nexport const b = a;",
+  };
+  assert.deepEqual(checkLayers(tree(lazyBack)), [
+    'import cycle through import(): core/a.ts -> core/b.ts -> core/a.ts',
+  ]);
+  // A static cycle is reported by rule 1 alone.
+  assert.deepEqual(
+    checkLayers(
+      tree({
+        'core/a.ts': "import { b } from './b';\nexport const load = () => import('./b');",
+        'core/b.ts': "import { a } from './a';\nexport const b = 1;",
+      }),
+    ),
+    ['import cycle: core/a.ts -> core/b.ts -> core/a.ts'],
+  );
+  // A test that loads what imports it is no cycle of the product.
+  assert.deepEqual(
+    checkLayers(
+      tree({
+        'core/a.ts': 'export const a = 1;',
+        'core/a.test.ts': "import { a } from './a';\nconst again = () => import('./a.test');",
+      }),
+    ),
+    [],
+  );
 });
 
 test('core may not import elements or server; elements may not import server', () => {

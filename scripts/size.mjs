@@ -11,10 +11,13 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const CDN = join(ROOT, 'cdn');
 export const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
 
-/** Budgets in bytes (1 KB = 1000 bytes), min+gzip. */
+/**
+ * Budgets in bytes (1 KB = 1000 bytes), min+gzip. The login-box page's is what it weighs since
+ * issue 26 (85.2 KB, one bundle file after the loader), so that it cannot creep back.
+ */
 export const BUDGETS = {
   loader: 2500,
-  'login-box page': 90_000,
+  'login-box page': 85_500,
   'admin-portal page': 120_000,
   'checkout page': 100_000,
 };

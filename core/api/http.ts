@@ -1,5 +1,5 @@
 import type { RequestSource, ResolvedOptions } from '../config/options';
-import { ASSETS_VERSION } from '../version';
+import { baseHeaders, takeEarly } from '../session/early';
 import { ApiError } from './errors';
 import type { Logger } from './logger';
 import { MESSAGES, statusMessage } from './messages';
@@ -8,17 +8,10 @@ import { MESSAGES, statusMessage } from './messages';
 export type Transport = (url: string, init: RequestInit) => Promise<Response>;
 
 /**
- * Header names of the contract. They keep the names existing backends of this contract read
- * (like the default `frontegg` prefix), so those backends work unchanged.
+ * The login-alias header of the contract (the base headers: core/session/early.ts). The names are
+ * those existing backends of this contract read (like the default `frontegg` prefix).
  */
-const HEADERS = {
-  requestSource: 'frontegg-source',
-  loginAlias: 'frontegg-login-alias',
-  sdk: 'x-frontegg-sdk',
-  framework: 'x-frontegg-framework',
-} as const;
-
-const SDK_NAME = 'auth-elements';
+const LOGIN_ALIAS_HEADER = 'frontegg-login-alias';
 
 interface HttpClientDeps {
   options: ResolvedOptions;
@@ -80,16 +73,11 @@ async function resolveHeaders(
   extra?: Record<string, string>,
 ): Promise<Record<string, string>> {
   const { options } = deps;
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    [HEADERS.requestSource]: deps.requestSource,
-    [HEADERS.sdk]: `${SDK_NAME}@${ASSETS_VERSION}`,
-    [HEADERS.framework]: options.framework,
-  };
+  const headers = baseHeaders(deps.requestSource, options.framework);
   const token = (options.tokenResolver ? await options.tokenResolver() : undefined) ?? deps.getAccessToken();
   if (token) headers.authorization = `Bearer ${token}`;
   const alias = options.tenantResolver ? await options.tenantResolver() : undefined;
-  if (alias) headers[HEADERS.loginAlias] = alias;
+  if (alias) headers[LOGIN_ALIAS_HEADER] = alias;
   return { ...headers, ...extra };
 }
 
@@ -195,7 +183,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
 
     let response: Response;
     try {
-      response = await deps.transport(url, init);
+      // The loader may have sent this very request already (core/session/early.ts): its answer.
+      response = await (takeEarly(method, url, init) ?? deps.transport(url, init));
     } catch (error) {
       const blocked = (error as { name?: string } | null)?.name === 'TypeError';
       if (blocked && prefers && !withoutPreferences.has(options)) {

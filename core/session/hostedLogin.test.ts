@@ -5,6 +5,7 @@ import type { Transport } from '../api/http';
 import { createDemoBackend } from '../demo/backend';
 import { DEMO_ADMIN } from '../demo/data';
 import { createMemoryStorage } from '../test-support/memoryStorage';
+import { establishSession } from '../store/auth/session';
 import { loginWithPassword, logout, refreshSession } from '../store/auth/thunks';
 import {
   HOSTED_SCOPE,
@@ -236,6 +237,7 @@ describe('the callback (exchange)', () => {
     const pending = JSON.parse(storage.getItem(`auth-elements.hosted-login.${CLIENT_ID}`)!);
     const ok = await app.store.dispatch(
       completeHostedCallback(
+        establishSession,
         new URL(`https://app.example.com/oauth/callback?code=the-code&state=${pending.state}`),
         storage,
       ),

@@ -16,11 +16,11 @@ import { isApiError } from '../api/errors';
 import { federatedApi } from '../api/federated';
 import { MESSAGES } from '../api/messages';
 import { buildUrl } from '../api/http';
-import type { AuthResponse, OAuthTokenResponse } from '../api/types';
+import type { AuthResponse, OAuthTokenResponse, User } from '../api/types';
 import { isAuthRoute } from '../config/routes';
 import { decodeAccessToken } from '../jwt';
 import { loginStateChanged, sessionCleared } from '../store/auth/authSlice';
-import { establishSession, type AuthThunk } from '../store/auth/thunks';
+import type { AuthThunk } from '../store/auth/session';
 import type { AuthServices } from '../store/services';
 import { pkceChallenge, randomToken, safeReturnPath, tabStorage as session, takeStored } from './pkce';
 
@@ -160,6 +160,9 @@ export function readCallback(
  * redirect to the hosted page again on its own, so a broken setup cannot loop.
  */
 export function completeHostedCallback(
+  // The session store's establishSession, handed in: this module is loaded with import() by the
+  // session thunks and imports none of them (no import cycle).
+  establishSession: (response: AuthResponse) => AuthThunk<User>,
   current: URL = here(),
   storage: KeyValueStorage = session(),
 ): AuthThunk<boolean> {

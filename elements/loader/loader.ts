@@ -1,5 +1,8 @@
 import { ASSETS_VERSION } from '../../core/version';
+import { startSignInCalls } from '../../core/session/early';
+import { readSessionHint } from '../../core/session/hint';
 import { BUNDLES, RESERVED_SIZE, TAGS, type AuthTag } from './bundles';
+import { renderFailure, renderLoading } from './marker';
 
 /**
  * The bootstrap loader: finds the kit's tags anywhere in the document (also ones added later),
@@ -7,14 +10,38 @@ import { BUNDLES, RESERVED_SIZE, TAGS, type AuthTag } from './bundles';
  * this file's own URL. A second copy of the loader on the page does nothing.
  */
 /**
- * The chunks each element bundle imports statically (`login-box` -> `['chunks/shared-<hash>.js']`),
- * written in by the build (rollup.config.mjs). The loader fetches them together with the bundle:
- * otherwise the browser finds them only once the bundle has arrived and been parsed, one round trip
- * later on every cold load.
+ * The files each element needs, written in by the build (rollup.config.mjs): the chunks its bundle
+ * imports statically, then the bundle itself (`admin-portal` -> `['chunks/shared-<hash>.js', …,
+ * 'admin-portal/index.js']`). The loader fetches them together: otherwise the browser finds the
+ * chunks only once the bundle has arrived and been parsed, one round trip later. The sign-in bundle
+ * is all in the shared chunk (`login-box` -> `['chunks/shared-<hash>.js']`): one request.
  */
-declare const __AE_ENTRY_IMPORTS__: Record<string, readonly string[]> | undefined;
-const ENTRY_IMPORTS: Record<string, readonly string[]> =
-  typeof __AE_ENTRY_IMPORTS__ === 'undefined' ? {} : __AE_ENTRY_IMPORTS__;
+declare const __AE_ENTRY_FILES__: Record<string, readonly string[]> | undefined;
+const ENTRY_FILES: Record<string, readonly string[]> =
+  typeof __AE_ENTRY_FILES__ === 'undefined' ? {} : __AE_ENTRY_FILES__;
+
+const CREDENTIALS: readonly string[] = ['omit', 'same-origin', 'include'];
+
+/**
+ * The sign-in form's API calls, sent now, while the bundle downloads (core/session/early.ts hands
+ * their answers to the store): the public policy always, the session check only when this browser
+ * has seen a session (core/session/hint.ts; without one the form does not wait for it). Only for a
+ * login box configured by its attributes (the same defaults as core/config/options.ts), not in demo
+ * mode; the store uses an answer only when its own request would be the same.
+ */
+const earlyFor = new Set<string>();
+function startEarlyCalls(element: Element) {
+  const attr = (name: string) => element.getAttribute(name);
+  const base = attr('base-url')?.trim().replace(/\/+$/, '');
+  if (!base || (element.hasAttribute('demo') && attr('demo') !== 'false') || earlyFor.has(base)) return;
+  earlyFor.add(base);
+  const prefix = (attr('url-prefix') ?? 'frontegg').replace(/^\/+|\/+$/g, '');
+  const api = prefix ? `${base}/${prefix}` : base;
+  const credentials = (
+    CREDENTIALS.includes(attr('request-credentials') ?? '') ? attr('request-credentials') : 'same-origin'
+  ) as RequestCredentials;
+  startSignInCalls(api, credentials, readSessionHint(base) === true);
+}
 
 const LOADER_KEY = Symbol.for(`auth-elements.loader@${ASSETS_VERSION}`);
 type Scope = typeof globalThis & { [LOADER_KEY]?: { load: (tag: AuthTag) => Promise<unknown> } };
@@ -25,22 +52,21 @@ function startLoader() {
 
   const versionBase = new URL(`./${ASSETS_VERSION}/`, import.meta.url);
   const imports = new Map<AuthTag, Promise<unknown>>();
-  // The marker chunk is fetched with the first tag, never before: a page without tags loads nothing.
-  let markers: Promise<typeof import('./marker')> | undefined;
   const selector = TAGS.join(',');
 
   let attempts = 0;
   function load(tag: AuthTag): Promise<unknown> {
     let pending = imports.get(tag);
     if (!pending) {
-      // A computed URL, kept out of the bundle on purpose: the element bundles are separate files.
-      // A retry asks for a fresh URL: the browser keeps a failed module import failed for its URL.
-      const url = new URL(`${BUNDLES[tag]}/index.js${attempts ? `?retry=${attempts}` : ''}`, versionBase)
-        .href;
-      // Its chunks in parallel (the same URLs the bundle imports, so each is fetched and run once).
-      // A failure here fails the bundle's own import too, which reports it.
-      for (const chunk of ENTRY_IMPORTS[BUNDLES[tag]] ?? [])
+      // Computed URLs, kept out of the bundle on purpose: the element bundles are separate files.
+      // The chunks first (the same URLs the bundle imports, so each is fetched and run once); a
+      // failure there fails the bundle's own import too, which reports it. A retry asks for a fresh
+      // URL of the last file: the browser keeps a failed module import failed for its URL.
+      const files = ENTRY_FILES[BUNDLES[tag]] ?? [`${BUNDLES[tag]}/index.js`];
+      const last = files.length - 1;
+      for (const chunk of files.slice(0, last))
         import(/* webpackIgnore: true */ new URL(chunk, versionBase).href).catch(() => {});
+      const url = new URL(`${files[last]}${attempts ? `?retry=${attempts}` : ''}`, versionBase).href;
       pending = import(/* webpackIgnore: true */ url);
       imports.set(tag, pending);
       // Script load failure is logged and rejected (spec 000 §1); a tag added later tries again.
@@ -53,16 +79,14 @@ function startLoader() {
     const tag = element.localName as AuthTag;
     if (customElements.get(tag) || element.hasAttribute('data-auth-elements-seen')) return;
     element.setAttribute('data-auth-elements-seen', '');
-    markers ??= import('./marker');
+    if (tag === 'auth-login-box') startEarlyCalls(element);
     const attempt = () => {
-      void markers!.then((m) => {
-        if (!customElements.get(tag)) m.renderLoading(element, RESERVED_SIZE[tag]);
-      });
+      renderLoading(element, RESERVED_SIZE[tag]);
       load(tag).catch((error: unknown) => {
         console.error(`[auth-elements] could not load <${tag}>`, error);
         attempts += 1;
         // The failure offers "Try again", which loads the bundle anew.
-        void markers!.then((m) => m.renderFailure(element, RESERVED_SIZE[tag], attempt));
+        renderFailure(element, RESERVED_SIZE[tag], attempt);
       });
     };
     attempt();

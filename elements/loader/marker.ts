@@ -1,17 +1,15 @@
-import { html, render } from 'lit-html';
 import { MESSAGES } from '../../core/api/messages';
 import type { ReservedSize } from './bundles';
 
 /**
- * The loader's light-DOM markers, rendered with lit-html (text is escaped: no innerHTML from data).
- * This module is its own small chunk so that loader.js stays within its byte budget; it downloads in
- * parallel with the element's bundle. The element removes the marker once it renders.
+ * The loader's light-DOM markers, built with DOM calls (text set as text: no HTML is parsed). Part
+ * of loader.js itself: no chunk, no request of its own before the element's bundle.
  *
  * The marker takes the place the element will take (its width and about its height, from
  * RESERVED_SIZE, the same the element's own loading state keeps), so the page does not jump when
- * the element arrives. Its styles are set through the CSSOM (the `.style` property, which assigns
- * cssText), not as a style attribute: a page whose CSP has no 'unsafe-inline' for styles refuses
- * style attributes, not CSSOM writes (test/e2e/host-csp.spec.ts).
+ * the element arrives. Its styles are set through the CSSOM (`style.cssText`), not as a style
+ * attribute: a page whose CSP has no 'unsafe-inline' for styles refuses style attributes, not CSSOM
+ * writes (test/e2e/host-csp.spec.ts).
  */
 const LOADING_LABEL = 'Loading…';
 const RETRY_LABEL = 'Try again';
@@ -20,23 +18,29 @@ const RETRY_LABEL = 'Try again';
 const boxStyle = ({ height, width }: ReservedSize) =>
   `display:grid;place-content:center;gap:1em;min-height:${height}px;max-width:${width};margin:auto`;
 
-/** @public reached through the loader's dynamic import, which knip cannot follow */
-export function renderLoading(element: HTMLElement, size: ReservedSize): void {
-  render(
-    html`<div data-auth-elements-loading .style=${boxStyle(size)}>
-      <span role="status">${LOADING_LABEL}</span>
-    </div>`,
-    element,
-  );
+function show(element: HTMLElement, size: ReservedSize, ...children: Node[]): void {
+  const box = document.createElement('div');
+  box.setAttribute('data-auth-elements-loading', '');
+  box.style.cssText = boxStyle(size);
+  box.append(...children);
+  element.querySelector(':scope > [data-auth-elements-loading]')?.remove();
+  element.append(box);
 }
 
-/** @public reached through the loader's dynamic import, which knip cannot follow */
+function text(tag: string, role: string | null, content: string): HTMLElement {
+  const node = document.createElement(tag);
+  if (role) node.setAttribute('role', role);
+  node.textContent = content;
+  return node;
+}
+
+export function renderLoading(element: HTMLElement, size: ReservedSize): void {
+  show(element, size, text('span', 'status', LOADING_LABEL));
+}
+
 export function renderFailure(element: HTMLElement, size: ReservedSize, retry: () => void): void {
-  render(
-    html`<div data-auth-elements-loading .style=${boxStyle(size)}>
-      <span role="alert">${MESSAGES.scriptLoadFailed}</span>
-      <button type="button" @click=${retry}>${RETRY_LABEL}</button>
-    </div>`,
-    element,
-  );
+  const button = text('button', null, RETRY_LABEL);
+  button.setAttribute('type', 'button');
+  button.addEventListener('click', retry);
+  show(element, size, text('span', 'alert', MESSAGES.scriptLoadFailed), button);
 }

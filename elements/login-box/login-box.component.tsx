@@ -3,6 +3,7 @@ import { selectAuth, signUpReset } from '../../core/store/auth/authSlice';
 import { loadPublicPolicy, loadSocialProviders } from '../../core/store/auth/thunks';
 import type { LoginStep } from '../../core/flows/login';
 import { screenForPath, type RouteScreen } from '../../core/flows/recovery';
+import { afterPaint } from '../../core/session/hint';
 import type { AuthRoutes } from '../../core/config/routes';
 import { en } from '../i18n/en';
 import { ElementRoot } from '../shared/ElementRoot';
@@ -112,17 +113,19 @@ function LoginBoxScreens(props: { screen?: string }) {
 function Screens({ screen: screenAttribute }: { screen?: string }) {
   const app = useAuthApp();
   const dispatch = useAppDispatch();
-  const { isLoading, isAuthenticated, loginState, recovery } = useAppSelector(selectAuth);
+  const { isLoading, sessionCheckBehindForm, isAuthenticated, loginState, recovery } =
+    useAppSelector(selectAuth);
   const [screen, setScreen] = useState<LoginBoxScreen>(() =>
     initialScreen(screenAttribute, globalThis.location?.pathname ?? '/', app.options.routes),
   );
-  // What the sign-in form shows besides the field (sign-up link and passkey button from the public
-  // policy, the social buttons) is asked for now, in parallel with the session check, not after it:
-  // the form then usually draws complete in one go, and the field never waits for these.
+  // What the sign-in form shows besides the field is asked for now, not after the session check:
+  // the public policy (sign-up link, passkey button; the loader has usually sent it already), and
+  // the social lists once the first frame is painted (on a host with HTTP/1.1 they would otherwise
+  // take connections the bundle needs). The field never waits for these.
   useEffect(() => {
     if (app.store.getState().auth.isAuthenticated || (screen !== 'login' && screen !== 'signUp')) return;
     void dispatch(loadPublicPolicy());
-    if (screen === 'login') void dispatch(loadSocialProviders());
+    if (screen === 'login') void afterPaint().then(() => dispatch(loadSocialProviders()));
     else
       loadSignUpStep().catch(() => {
         /* rendering it tries again and shows the failure */
@@ -174,7 +177,8 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
   const mfaPending = loginState.step === 'loginWithTwoFactor' || loginState.step === 'forceTwoFactor';
   // The callback is done (its address is already the login route): the login screen shows the MFA step.
   if (mfaPending && FEDERATED_CALLBACKS.has(screen)) setScreen('login');
-  if (isLoading) return <Loading />;
+  // No session seen in this browser: the sign-in form draws at once, the check answers behind it.
+  if (isLoading && !(sessionCheckBehindForm && screen === 'login')) return <Loading />;
   // Activation signs out whoever is signed in (spec 000 §4), so it comes before the signed-in state.
   if (screen === 'activate') return <ActivateStep />;
   // Accepting ends with the user signed out (spec 000 §4), so it also comes before the signed-in state.

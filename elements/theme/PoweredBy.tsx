@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { AuthApp } from '../../core/app';
 import { selectVendor } from '../../core/vendor/vendorSlice';
+import { afterPaint } from '../../core/session/hint';
 import { loadVendorInfo } from '../../core/vendor/thunks';
 import { en } from '../i18n/en';
 
@@ -23,8 +24,9 @@ export function PoweredBy({ app }: { app: AuthApp }) {
     () => selectVendor(app.store.getState()),
     () => selectVendor(app.store.getState()),
   );
+  // After the first paint: the sign-in form's field does not share the network with it.
   useEffect(() => {
-    void app.store.dispatch(loadVendorInfo());
+    void afterPaint().then(() => app.store.dispatch(loadVendorInfo()));
   }, [app]);
   if (!vendor.loaded || vendor.whiteLabelMode) return null;
   return (

@@ -3,7 +3,7 @@
 // page has asked for meanwhile, so a request that waited for the held one would hang the test.
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { STATIC_ORIGIN } from '../playwright.config';
-import { box, partOf } from './helpers';
+import { box, expectSignedInAs, partOf, signIn } from './helpers';
 
 const POLICY = '/identity/resources/configurations/v1/public';
 const REFRESH = '/identity/resources/auth/v1/user/token/refresh';
@@ -23,49 +23,75 @@ async function requested(requests: Request[], endings: string[]): Promise<void> 
   await expect.poll(() => endings.filter((e) => count(requests, e) === 0), { timeout: 10_000 }).toEqual([]);
 }
 
-test('the loader fetches the shared chunk together with the element bundle, not after it', async ({
-  page,
-}) => {
-  const requests = record(page);
+const BUNDLE = '**/cdn/6.138.0/login-box/index.js';
+const VENDOR = '/vendors/public';
+
+/** Holds every request matching `pattern` until the returned function is called. */
+async function hold(page: Page, pattern: string): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  // The bundle is held: its static import cannot be what asks for the shared chunk.
-  await page.route('**/cdn/6.138.0/login-box/index.js', async (route) => {
+  await page.route(pattern, async (route) => {
     await held;
     await route.continue();
   });
-  await page.goto('/login.html');
-  await expect
-    .poll(() => paths(requests).filter((p) => p.includes('/chunks/shared-')).length, { timeout: 10_000 })
-    .toBe(1);
-  release();
-  await expect(partOf(box(page), 'email-input')).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expect(paths(requests).filter((p) => p.includes('/chunks/shared-'))).toHaveLength(1);
-});
+  return release;
+}
 
-test('the public policy and both social lists are asked for while the session check is out, once each; nothing social loads before a button is used', async ({
+test('the sign-in page is the loader and one bundle file: no chunk, no marker chunk, before the form', async ({
   page,
 }) => {
   const requests = record(page);
-  // Hold the session check until the policy and the lists have been asked for: were they sent only
-  // after its answer, this would never release.
-  await page.route(`**${REFRESH}`, async (route) => {
-    await requested(requests, [POLICY, ...SOCIAL_LISTS]);
+  await page.goto('/login.html');
+  await expect(partOf(box(page), 'email-input')).toBeEnabled();
+  expect(paths(requests).filter((p) => p.startsWith('/cdn/'))).toEqual([
+    '/cdn/loader.js',
+    '/cdn/6.138.0/login-box/index.js',
+  ]);
+});
+
+test('a first-time visitor: the loader asks for the public policy while the bundle downloads, and the form does not wait for the session check', async ({
+  page,
+}) => {
+  const requests = record(page);
+  // The bundle is held until the policy has been asked for: were it sent only by the bundle's code,
+  // this would never release.
+  await page.route(BUNDLE, async (route) => {
+    await requested(requests, [POLICY]);
+    await route.continue();
+  });
+  // The session check is held for good: the form must be usable without its answer.
+  const releaseRefresh = await hold(page, `**${REFRESH}`);
+  await page.goto('/login.html');
+  await expect(partOf(box(page), 'email-input')).toBeEnabled();
+  // It is asked for behind the form (a session begun on another page of this API still shows).
+  await requested(requests, [REFRESH]);
+  releaseRefresh();
+  await page.waitForLoadState('networkidle');
+  // The loader's policy answer was the store's: asked for once.
+  expect(count(requests, POLICY)).toBe(1);
+  expect(count(requests, REFRESH)).toBe(1);
+});
+
+test('the social lists and the vendor info are asked for once the form is drawn, once each; nothing social loads before a button is used', async ({
+  page,
+}) => {
+  const requests = record(page);
+  let listsBeforeForm = -1;
+  await page.route(`**${SOCIAL_LISTS[0]}`, async (route) => {
+    listsBeforeForm = await partOf(box(page), 'email-input').count();
     await route.continue();
   });
   await page.goto('/login.html');
   await expect(partOf(box(page), 'email-input')).toBeEnabled();
   await page.waitForLoadState('networkidle');
+  expect(listsBeforeForm).toBe(1);
   expect(count(requests, POLICY)).toBe(1);
+  expect(count(requests, VENDOR)).toBe(1);
   for (const list of SOCIAL_LISTS) expect(count(requests, list)).toBe(1);
   // The click's code (state, PKCE, the redirect) and other screens' chunks are not fetched by the form.
-  const chunks = paths(requests)
-    .filter((p) => p.includes('/cdn/6.138.0/chunks/'))
-    .map((p) => p.replace(/^.*\/chunks\/|-[\w-]+\.js$/g, ''));
-  expect(chunks).toEqual(['shared']);
+  expect(paths(requests).filter((p) => p.includes('/cdn/6.138.0/chunks/'))).toEqual([]);
 
   // To sign-up and back: the store holds the policy and the providers, nothing is asked again.
   await partOf(box(page), 'sign-up-link').click();
@@ -75,6 +101,45 @@ test('the public policy and both social lists are asked for while the session ch
   await page.waitForLoadState('networkidle');
   expect(count(requests, POLICY)).toBe(1);
   for (const list of SOCIAL_LISTS) expect(count(requests, list)).toBe(1);
+});
+
+test('a returning signed-in visitor: the loader sends the session check with the policy while the bundle downloads, and the box shows the signed-in state, not the form', async ({
+  page,
+}) => {
+  await page.goto('/login.html');
+  await signIn(page, 'admin@example.com', 'Admin-demo-2026');
+  await expectSignedInAs(page, 'Ada Admin (admin@example.com)');
+
+  const requests = record(page);
+  await page.route(BUNDLE, async (route) => {
+    await requested(requests, [REFRESH, POLICY]);
+    await route.continue();
+  });
+  // Watched every frame from the document's start: the form must never be drawn on the way.
+  await page.addInitScript(() => {
+    const check = () => {
+      if (document.querySelector('auth-login-box')?.shadowRoot?.querySelector('[part~="email-input"]'))
+        (window as unknown as { formShown: boolean }).formShown = true;
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+  await page.reload();
+  await expectSignedInAs(page, 'Ada Admin (admin@example.com)');
+  expect(await page.evaluate(() => (window as unknown as { formShown?: boolean }).formShown)).toBeUndefined();
+  // The store took the loader's answers: one session check, one policy (the lists come after the
+  // first paint: once they are there, everything the page asks for on load has been asked).
+  await requested(requests, SOCIAL_LISTS);
+  expect(count(requests, REFRESH)).toBe(1);
+  expect(count(requests, POLICY)).toBe(1);
+
+  // Signed out: the hint is gone, the next load draws the form without waiting for the check.
+  await partOf(box(page), 'sign-out-button').click();
+  await expect(partOf(box(page), 'email-input')).toBeVisible();
+  const releaseRefresh = await hold(page, `**${REFRESH}`);
+  await page.reload();
+  await expect(partOf(box(page), 'email-input')).toBeEnabled();
+  releaseRefresh();
 });
 
 test('a sign-up page fetches the sign-up screen while the session check is out', async ({ page }) => {

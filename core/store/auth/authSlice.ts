@@ -35,6 +35,11 @@ export interface SignUpState {
 export interface AuthState {
   /** True until the first session check (the refresh on load) has answered. */
   isLoading: boolean;
+  /**
+   * The first session check runs behind the sign-in form: no session was seen in this browser
+   * (core/session/hint.ts), so the login box draws its form without waiting for the answer.
+   */
+  sessionCheckBehindForm: boolean;
   isAuthenticated: boolean;
   user: User | null;
   /** Kept in memory only, never in storage. */
@@ -74,6 +79,7 @@ const initialSignUpState: SignUpState = {
 
 export const initialAuthState: AuthState = {
   isLoading: true,
+  sessionCheckBehindForm: false,
   isAuthenticated: false,
   user: null,
   accessToken: null,
@@ -92,8 +98,9 @@ const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
   reducers: {
-    sessionCheckStarted(state) {
+    sessionCheckStarted(state, action: PayloadAction<{ behindForm: boolean } | undefined>) {
       state.isLoading = true;
+      state.sessionCheckBehindForm = action.payload?.behindForm === true;
     },
     /** The profile changed (admin portal): merged over the signed-in user. */
     userUpdated(state, action: PayloadAction<Partial<User>>) {

@@ -1,7 +1,7 @@
 import { decideAfterLogin } from '../../flows/login';
 import type { AuthResponse } from '../../api/types';
 import { loginStateChanged } from './authSlice';
-import { enterSecondFactor, type AuthThunk } from './thunks';
+import { enterSecondFactor, type AuthThunk } from './session';
 
 /**
  * The second factor after a federated sign-in (social login, OIDC SSO, SAML): one helper for every

@@ -22,6 +22,7 @@ import { loginStateChanged } from './authSlice';
 import { ceremonyMessage } from './passkeyThunks';
 import { signInWithMagicLink, submitPasswordlessCode } from './passwordlessThunks';
 import { activateAccount } from './recoveryThunks';
+import { establishSession } from './session';
 import { finishSignIn, loginWithPassword, refreshSession, signUpUser } from './thunks';
 
 const JUNK = 'not-a-jwt';
@@ -254,6 +255,7 @@ describe('a sign-in answered with a token that is not a JWT', () => {
     server.seen.length = 0;
     const ok = await app.store.dispatch(
       completeHostedCallback(
+        establishSession,
         new URL(`https://app.example.com/oauth/callback?code=c&state=${authorize.searchParams.get('state')}`),
         storage,
       ),

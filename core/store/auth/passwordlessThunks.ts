@@ -13,7 +13,8 @@ import { decodeAccessToken } from '../../jwt';
 import type { AuthServices } from '../services';
 import { loginStateChanged, recoveryChanged, sessionCleared } from './authSlice';
 import type { RecoveryState } from './recoveryState';
-import { enterSecondFactor, finishSignIn, type AuthThunk } from './thunks';
+import { enterSecondFactor, type AuthThunk } from './session';
+import { finishSignIn } from './signIn';
 
 /**
  * Passwordless sign-in, the reset-phone-number flow and the breached-password prompt. Loaded on

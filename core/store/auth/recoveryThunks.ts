@@ -7,7 +7,7 @@ import {
   forgotPasswordErrorMessage,
 } from '../../flows/recovery';
 import { recoveryChanged } from './authSlice';
-import { establishSession, logout, type AuthThunk } from './thunks';
+import { establishSession, logout, type AuthThunk } from './session';
 
 /** Forgot password (spec 000 §2): ask for a reset link, then the success screen. */
 export function requestPasswordReset(email: string): AuthThunk<boolean> {

@@ -15,7 +15,7 @@ import {
 import { decideAfterLogout, type ImpersonationRequest } from '../../flows/sessionRoutes';
 import { initialRecoveryState } from './recoveryState';
 import { loginStateChanged, recoveryChanged } from './authSlice';
-import { goToPostLoginDestination, logout, webStorage, type AuthThunk } from './thunks';
+import { goToPostLoginDestination, logout, webStorage, type AuthThunk } from './session';
 
 /**
  * Impersonation (spec 000 §2, §4): impersonating, then success; after 1000 ms the page loads again
