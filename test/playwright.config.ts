@@ -4,11 +4,21 @@ import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 export const API_ORIGIN = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 8787}`;
 export const STATIC_ORIGIN = `http://127.0.0.1:${process.env.E2E_STATIC_PORT ?? 8788}`;
 
-/** End-to-end tests in real Chromium against the real server (fresh database) and a plain static host. */
+/**
+ * End-to-end tests in real Chromium against the real server (fresh database) and a plain static host.
+ * Two projects run side by side, one test at a time each: `server`, the tests that share the one
+ * server and its settings (and the fixed ports of the identity providers some of them start), and
+ * `static`, the tests tagged @static that need only the static host (demo mode: the data lives in
+ * each test's own browser context), so they cannot disturb each other.
+ */
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: 'server', grepInvert: /@static/, workers: 1 },
+    { name: 'static', grep: /@static/, workers: 1 },
+  ],
   retries: 0,
   timeout: 30_000,
   // The whole run may not hold CI (90 minutes) hostage.
