@@ -4,7 +4,7 @@
 // A spec writes `for (const name of BACKENDS) test.describe(name, () => { test.use({ backendName: name }); ... })`
 // and reaches everything that differs through the `backend` fixture; where a backend legitimately
 // differs, the spec says so with `backend.name`.
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { API_ORIGIN, STATIC_ORIGIN } from '../playwright.config';
 import { seedDemoDatabase, type DemoDatabase } from '../../core/demo/data';
 import { latestMessage, newUser } from './helpers';
@@ -202,3 +202,23 @@ export const test = base.extend<{ backendName: BackendName; backend: Backend }>(
 });
 
 export { expect };
+
+/** How far `stepClockUntilVisible` steps the page's clock at a time: the most it overshoots by. */
+export const CLOCK_STEP_MS = 10;
+
+/**
+ * With the page's clock paused (`page.clock.install` + `pauseAt`), steps it CLOCK_STEP_MS at a time
+ * until `locator` shows, and returns the time stepped. The demo backend answers on the page's own
+ * timers (its 200-500 ms pause), so a paused clock holds its answer; the server's answer needs no
+ * step, or a few. The last step may end up to CLOCK_STEP_MS after the screen showed, so a timer that
+ * screen started has up to that much less left.
+ */
+export async function stepClockUntilVisible(page: Page, locator: Locator, budgetMs = 10_000) {
+  let stepped = 0;
+  while (!(await locator.isVisible())) {
+    if (stepped >= budgetMs) throw new Error(`not visible within ${budgetMs} ms of the page's paused clock`);
+    await page.clock.runFor(CLOCK_STEP_MS);
+    stepped += CLOCK_STEP_MS;
+  }
+  return stepped;
+}
