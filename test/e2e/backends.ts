@@ -46,6 +46,8 @@ export interface Backend {
    * `edit` may change the rest of its seed.
    */
   configure(settings: Settings, edit?: (db: DemoDatabase) => void): Promise<void>;
+  /** The id of a seeded person, looked up as an administration tool would (for impersonation links). */
+  userId(email: string): Promise<string>;
   /** Opens `path` (on `origin`); in demo mode the first page seeds the demo's data with the settings. */
   open(path: string): Promise<void>;
   /** The latest email or SMS to `to`, waited for. */
@@ -96,6 +98,19 @@ function server(page: Page, request: APIRequestContext, leftOrigin: string[]) {
     },
     async open(path) {
       await page.goto(path);
+    },
+    async userId(email) {
+      const api = '/frontegg/identity/resources';
+      const { email: adminEmail, password } = backend.admin;
+      const signedIn = await request.post(`${api}/auth/v1/user`, { data: { email: adminEmail, password } });
+      const { accessToken } = await signedIn.json();
+      const list = await request.get(`${api}/users/v2?_filter=${encodeURIComponent(email)}`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+      expect(list.ok()).toBe(true);
+      const found = (await list.json()).items.find((u: { email: string }) => u.email === email);
+      expect(found, `member ${email}`).toBeTruthy();
+      return found.id;
     },
     message: (to) => latestMessage(request, to),
     code: async (to) => codeIn((await latestMessage(request, to)).text),
@@ -171,6 +186,11 @@ async function demo(page: Page, leftOrigin: string[]) {
     async open(path) {
       await seed();
       await page.goto(path);
+    },
+    async userId(email) {
+      const found = db.users.find((u) => u.email === email);
+      expect(found, `member ${email}`).toBeTruthy();
+      return found!.id;
     },
     message,
     code: async (to) => codeIn((await message(to)).text),
