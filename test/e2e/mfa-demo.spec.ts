@@ -1,5 +1,7 @@
 // MFA in demo mode: no server. TOTP is real (otplib in the page), SMS codes go to the demo outbox in
 // localStorage; the test computes TOTP codes from the secret shown and reads SMS codes from there.
+// Authenticator-app enrolment and sign-in run on both backends in mfa.spec.ts; these flows set up
+// differently on the server (its seeded MFA policies, passkeys on localhost) and are still apart.
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { STATIC_ORIGIN } from '../playwright.config';
@@ -25,9 +27,11 @@ async function demoCode(page: Page, to: string): Promise<string> {
 }
 
 test(
-  'demo mode: forced enrolment with an authenticator app, sign-in with TOTP, recovery code, SMS with remember-device; no API request',
+  'demo mode: a phone added from the privacy page beside an authenticator app, then sign-in by SMS with remember-device; no API request',
   { tag: '@static' },
   async ({ page }) => {
+    // Authenticator-app enrolment, TOTP and recovery-code sign-in are mfa.spec.ts's, on both backends;
+    // here the app is only the first method, so that sign-in offers a choice.
     test.setTimeout(90_000);
     const apiRequests: string[] = [];
     page.on('request', (r) => {
@@ -43,40 +47,11 @@ test(
     await page.goto(`${STATIC_ORIGIN}/demo.html`);
     const login = box(page);
     await signIn(page, DEMO.email, DEMO.password);
-    await expect(login.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
     await login.getByRole('button', { name: 'Authenticator app' }).click();
-    await expect(partOf(login, 'qr-code')).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
     const secret = (await partOf(login, 'totp-secret').textContent())!.trim();
-    await partOf(login, 'code-input').fill((await totpAt(secret, 0)) === '000000' ? '111111' : '000000');
-    await partOf(login, 'submit-button').click();
-    await expect(login.getByRole('alert')).toHaveText('That code is not correct. Check it and try again.');
     await partOf(login, 'code-input').fill(await totpAt(secret, 0));
     await partOf(login, 'submit-button').click();
-    const recoveryCode = (await partOf(login, 'recovery-code').first().textContent())!.trim();
-    expect(recoveryCode).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
-    expect(await axeViolations(page)).toEqual([]);
     await partOf(login, 'continue-button').click();
-    await expect(partOf(login, 'signed-in-user')).toBeVisible();
-
-    await partOf(login, 'sign-out-button').click();
-    await signIn(page, DEMO.email, DEMO.password);
-    await expect(login.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
-    const code = await totpAt(secret, 1);
-    await partOf(login, 'code-input').fill(code);
-    await partOf(login, 'submit-button').click();
-    await expect(partOf(login, 'signed-in-user')).toBeVisible();
-
-    // Replay refused; the recovery code works once.
-    await partOf(login, 'sign-out-button').click();
-    await signIn(page, DEMO.email, DEMO.password);
-    await partOf(login, 'code-input').fill(code);
-    await partOf(login, 'submit-button').click();
-    await expect(login.getByRole('alert')).toHaveText('That code is not correct. Check it and try again.');
-    await partOf(login, 'recover-link').click();
-    await partOf(login, 'recovery-code-input').fill(recoveryCode);
-    await partOf(login, 'submit-button').click();
-    // The other nine codes of the set still work: no new set to save.
     await expect(partOf(login, 'signed-in-user')).toBeVisible();
 
     // A phone from the portal's privacy page, then sign-in by SMS with "remember this device".
