@@ -9,7 +9,8 @@ export const STATIC_ORIGIN = `http://127.0.0.1:${process.env.E2E_STATIC_PORT ?? 
  * Two projects run side by side, one test at a time each: `server`, the tests that share the one
  * server and its settings (and the fixed ports of the identity providers some of them start), and
  * `static`, the tests tagged @static that need only the static host (demo mode: the data lives in
- * each test's own browser context), so they cannot disturb each other.
+ * each test's own browser context), so they cannot disturb each other. Each project runs a file's
+ * hooks: a file whose beforeAll starts something on a fixed port has no @static test.
  */
 export default defineConfig({
   testDir: './e2e',
