@@ -36,7 +36,9 @@ export default defineConfig({
       url: `${API_ORIGIN}/frontegg/identity/resources/configurations/v1/public`,
       cwd: '..',
       reuseExistingServer: false,
-      timeout: 60_000,
+      // Compiling and seeding takes ~15 s of CPU; a busy machine stretches it past a minute. Ready is
+      // polled, so a quiet machine never waits for the rest.
+      timeout: 180_000,
       stdout: 'pipe',
     },
     {
