@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readDurations, recordDurations, slowestFirst } from './slowest-first.mjs';
 
 const roots = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -31,7 +32,10 @@ function collect(path, out) {
   return out;
 }
 
-const files = roots.flatMap((root) => collect(root, [])).sort();
+// The last runs' wall times per file (kept with the other caches under node_modules/.cache): the
+// runner starts files in the order given, so the slowest go first (scripts/slowest-first.mjs).
+const DURATIONS_CACHE = 'node_modules/.cache/auth-elements/unit-test-durations.json';
+const files = slowestFirst(roots.flatMap((root) => collect(root, [])).sort(), readDurations(DURATIONS_CACHE));
 if (files.length === 0) {
   console.error('No unit test files found under', roots.join(', '));
   process.exit(1);
@@ -81,10 +85,9 @@ if (signal) {
 }
 if (files.length > 1) {
   const lines = existsSync(durations) ? readFileSync(durations, 'utf8').split('\n').filter(Boolean) : [];
-  const slowest = lines
-    .map((line) => JSON.parse(line))
-    .sort((a, b) => b.ms - a.ms)
-    .slice(0, SLOWEST);
+  const timed = lines.map((line) => JSON.parse(line));
+  recordDurations(DURATIONS_CACHE, timed);
+  const slowest = timed.sort((a, b) => b.ms - a.ms).slice(0, SLOWEST);
   console.log(`\nSlowest test files (wall time, limit ${FILE_LIMIT_MS / 1000} s each):`);
   for (const { file, ms, ok } of slowest)
     console.log(`${(ms / 1000).toFixed(1).padStart(7)} s  ${file}${ok ? '' : '  (failed)'}`);

@@ -140,92 +140,96 @@ async function check(page: Page, screen: string) {
 
 for (const theme of THEMES) {
   for (const width of WIDTHS) {
-    test(`layout, overflow and axe at ${width} px, ${theme} theme: every login-box screen and portal page`, async ({
-      page,
-    }) => {
-      // 17 screens and the checkout's two steps, each with the demo's 200-500 ms answers and one axe run.
-      test.setTimeout(300_000);
-      await openDemo(page, STATIC_ORIGIN, width, theme);
-      for (const [name, step] of LOGIN_SCREENS) {
-        await step(page);
-        await check(page, `login box, ${name}`);
-      }
-      for (const [id, title] of PORTAL_PAGES) {
-        await openPortalPage(page, id, title);
-        await check(page, `portal, ${id}`);
-      }
-      // The checkout dialog's two steps, opened from the subscriptions page.
-      await openPortalPage(page, 'subscriptions', 'Subscriptions');
-      const portal = page.locator('auth-admin-portal');
-      await portal.getByRole('button', { name: 'Change plan' }).click();
-      const checkout = portal.getByRole('dialog', { name: 'Checkout' });
-      await checkout.getByRole('radio', { name: /Business/ }).check();
-      await check(page, 'checkout, plan');
-      await checkout.getByRole('button', { name: 'Continue' }).click();
-      await checkout.getByLabel('Name on card').fill('Ada Lovelace');
-      await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
-      await checkout.getByLabel('Expiry (MM/YY)').fill('1/20');
-      await checkout.getByRole('button', { name: 'Confirm and pay' }).click();
-      await expect(checkout.getByText('Your card has expired.')).toBeVisible();
-      await check(page, 'checkout, card with errors');
-      // Paid: the subscriptions page now shows the payment method and the billing email (issue 24:
-      // the email ran past its card at 375 px).
-      await checkout.getByLabel('Expiry (MM/YY)').fill('12/40');
-      await checkout.getByLabel('Security code (CVC)').fill('123');
-      await checkout.getByRole('button', { name: 'Confirm and pay' }).click();
-      await expect(checkout.getByRole('status')).toHaveText('You are on the Business plan.');
-      await checkout.getByRole('button', { name: 'Close', exact: true }).click();
-      await expect(checkout).toBeHidden();
-      // A long billing email, as accounts departments have.
-      const email = 'accounts.payable.department@subsidiary.example.com';
-      await portal.getByRole('button', { name: 'Edit billing details' }).click();
-      const details = portal.getByRole('dialog', { name: 'Billing details' });
-      await details.getByLabel('Billing email').fill(email);
-      await details.getByRole('button', { name: 'Save' }).click();
-      await expect(details).toBeHidden();
-      await expect(portal.locator('[part~="billing-details"]')).toContainText(email);
-      await check(page, 'portal, subscriptions with a payment method');
-    });
+    test(
+      `layout, overflow and axe at ${width} px, ${theme} theme: every login-box screen and portal page`,
+      { tag: '@static' },
+      async ({ page }) => {
+        // 17 screens and the checkout's two steps, each with the demo's 200-500 ms answers and one axe run.
+        test.setTimeout(300_000);
+        await openDemo(page, STATIC_ORIGIN, width, theme);
+        for (const [name, step] of LOGIN_SCREENS) {
+          await step(page);
+          await check(page, `login box, ${name}`);
+        }
+        for (const [id, title] of PORTAL_PAGES) {
+          await openPortalPage(page, id, title);
+          await check(page, `portal, ${id}`);
+        }
+        // The checkout dialog's two steps, opened from the subscriptions page.
+        await openPortalPage(page, 'subscriptions', 'Subscriptions');
+        const portal = page.locator('auth-admin-portal');
+        await portal.getByRole('button', { name: 'Change plan' }).click();
+        const checkout = portal.getByRole('dialog', { name: 'Checkout' });
+        await checkout.getByRole('radio', { name: /Business/ }).check();
+        await check(page, 'checkout, plan');
+        await checkout.getByRole('button', { name: 'Continue' }).click();
+        await checkout.getByLabel('Name on card').fill('Ada Lovelace');
+        await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
+        await checkout.getByLabel('Expiry (MM/YY)').fill('1/20');
+        await checkout.getByRole('button', { name: 'Confirm and pay' }).click();
+        await expect(checkout.getByText('Your card has expired.')).toBeVisible();
+        await check(page, 'checkout, card with errors');
+        // Paid: the subscriptions page now shows the payment method and the billing email (issue 24:
+        // the email ran past its card at 375 px).
+        await checkout.getByLabel('Expiry (MM/YY)').fill('12/40');
+        await checkout.getByLabel('Security code (CVC)').fill('123');
+        await checkout.getByRole('button', { name: 'Confirm and pay' }).click();
+        await expect(checkout.getByRole('status')).toHaveText('You are on the Business plan.');
+        await checkout.getByRole('button', { name: 'Close', exact: true }).click();
+        await expect(checkout).toBeHidden();
+        // A long billing email, as accounts departments have.
+        const email = 'accounts.payable.department@subsidiary.example.com';
+        await portal.getByRole('button', { name: 'Edit billing details' }).click();
+        const details = portal.getByRole('dialog', { name: 'Billing details' });
+        await details.getByLabel('Billing email').fill(email);
+        await details.getByRole('button', { name: 'Save' }).click();
+        await expect(details).toBeHidden();
+        await expect(portal.locator('[part~="billing-details"]')).toContainText(email);
+        await check(page, 'portal, subscriptions with a payment method');
+      },
+    );
   }
 }
 
 // Issue 24: the React host demo squeezed the portal into one ~370 px grid column at desktop width
 // and scrolled sideways at 375 px.
-test.describe('the React host page', () => {
+test.describe('the React host page', { tag: '@static' }, () => {
   test.beforeAll(async () => {
     await buildReactHost();
   });
   for (const width of [375, 1280]) {
-    test(`at ${width} px: nothing scrolls sideways or sticks out, and the portal takes the page's width`, async ({
-      page,
-    }) => {
-      test.setTimeout(120_000);
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(`${STATIC_ORIGIN}/react-host/index.html?demo`);
-      const login = page.locator('[data-auth-element="login-box"]');
-      await partOf(login, 'email-input').fill(DEMO_EMAIL);
-      await partOf(login, 'submit-button').click();
-      await partOf(login, 'password-input').fill(DEMO_PASSWORD);
-      await partOf(login, 'submit-button').click();
-      const portal = page.locator('[data-auth-element="admin-portal"]');
-      for (const [id, title] of [
-        ['users', 'Users'],
-        ['subscriptions', 'Subscriptions'],
-      ]) {
-        await page.evaluate((hash) => {
-          location.hash = hash;
-        }, `#/portal/${id}`);
-        await partOf(portal, 'page').getByRole('heading', { name: title, exact: true }).first().waitFor();
-        await expect(partOf(portal, 'page').locator('[part~="loading"]')).toHaveCount(0);
-        await page.waitForTimeout(600);
-        expect(await layoutProblems(page), `React host, ${id}: layout`).toEqual([]);
-      }
-      // The portal spans the page's main column, as on the other demo pages.
-      const widths = await page.evaluate(() => ({
-        main: document.querySelector('main')!.clientWidth,
-        portal: document.querySelector('[data-auth-element="admin-portal"]')!.getBoundingClientRect().width,
-      }));
-      expect(widths.portal, JSON.stringify(widths)).toBeGreaterThan(widths.main - 60);
-    });
+    test(
+      `at ${width} px: nothing scrolls sideways or sticks out, and the portal takes the page's width`,
+      { tag: '@static' },
+      async ({ page }) => {
+        test.setTimeout(120_000);
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${STATIC_ORIGIN}/react-host/index.html?demo`);
+        const login = page.locator('[data-auth-element="login-box"]');
+        await partOf(login, 'email-input').fill(DEMO_EMAIL);
+        await partOf(login, 'submit-button').click();
+        await partOf(login, 'password-input').fill(DEMO_PASSWORD);
+        await partOf(login, 'submit-button').click();
+        const portal = page.locator('[data-auth-element="admin-portal"]');
+        for (const [id, title] of [
+          ['users', 'Users'],
+          ['subscriptions', 'Subscriptions'],
+        ]) {
+          await page.evaluate((hash) => {
+            location.hash = hash;
+          }, `#/portal/${id}`);
+          await partOf(portal, 'page').getByRole('heading', { name: title, exact: true }).first().waitFor();
+          await expect(partOf(portal, 'page').locator('[part~="loading"]')).toHaveCount(0);
+          await page.waitForTimeout(600);
+          expect(await layoutProblems(page), `React host, ${id}: layout`).toEqual([]);
+        }
+        // The portal spans the page's main column, as on the other demo pages.
+        const widths = await page.evaluate(() => ({
+          main: document.querySelector('main')!.clientWidth,
+          portal: document.querySelector('[data-auth-element="admin-portal"]')!.getBoundingClientRect().width,
+        }));
+        expect(widths.portal, JSON.stringify(widths)).toBeGreaterThan(widths.main - 60);
+      },
+    );
   }
 });

@@ -1,5 +1,7 @@
 // MFA in demo mode: no server. TOTP is real (otplib in the page), SMS codes go to the demo outbox in
 // localStorage; the test computes TOTP codes from the secret shown and reads SMS codes from there.
+// Authenticator-app enrolment and sign-in run on both backends in mfa.spec.ts; these flows set up
+// differently on the server (its seeded MFA policies, passkeys on localhost) and are still apart.
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { STATIC_ORIGIN } from '../playwright.config';
@@ -24,87 +26,62 @@ async function demoCode(page: Page, to: string): Promise<string> {
   return text.match(/\b\d{6}\b/)![0];
 }
 
-test('demo mode: forced enrolment with an authenticator app, sign-in with TOTP, recovery code, SMS with remember-device; no API request', async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  const apiRequests: string[] = [];
-  page.on('request', (r) => {
-    if (!r.url().startsWith(STATIC_ORIGIN)) apiRequests.push(r.url());
-  });
-  const seeded = JSON.stringify({ ...seedDemoDatabase(), settings: { mfaEnforced: true } });
-  await page.addInitScript(
-    ([key, value]) => {
-      if (!localStorage.getItem(key!)) localStorage.setItem(key!, value!);
-    },
-    [DEMO_KEY, seeded],
-  );
-  await page.goto(`${STATIC_ORIGIN}/demo.html`);
-  const login = box(page);
-  await signIn(page, DEMO.email, DEMO.password);
-  await expect(login.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
-  await login.getByRole('button', { name: 'Authenticator app' }).click();
-  await expect(partOf(login, 'qr-code')).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
-  const secret = (await partOf(login, 'totp-secret').textContent())!.trim();
-  await partOf(login, 'code-input').fill((await totpAt(secret, 0)) === '000000' ? '111111' : '000000');
-  await partOf(login, 'submit-button').click();
-  await expect(login.getByRole('alert')).toHaveText('That code is not correct. Check it and try again.');
-  await partOf(login, 'code-input').fill(await totpAt(secret, 0));
-  await partOf(login, 'submit-button').click();
-  const recoveryCode = (await partOf(login, 'recovery-code').first().textContent())!.trim();
-  expect(recoveryCode).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
-  expect(await axeViolations(page)).toEqual([]);
-  await partOf(login, 'continue-button').click();
-  await expect(partOf(login, 'signed-in-user')).toBeVisible();
+test(
+  'demo mode: a phone added from the privacy page beside an authenticator app, then sign-in by SMS with remember-device; no API request',
+  { tag: '@static' },
+  async ({ page }) => {
+    // Authenticator-app enrolment, TOTP and recovery-code sign-in are mfa.spec.ts's, on both backends;
+    // here the app is only the first method, so that sign-in offers a choice.
+    test.setTimeout(90_000);
+    const apiRequests: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(STATIC_ORIGIN)) apiRequests.push(r.url());
+    });
+    const seeded = JSON.stringify({ ...seedDemoDatabase(), settings: { mfaEnforced: true } });
+    await page.addInitScript(
+      ([key, value]) => {
+        if (!localStorage.getItem(key!)) localStorage.setItem(key!, value!);
+      },
+      [DEMO_KEY, seeded],
+    );
+    await page.goto(`${STATIC_ORIGIN}/demo.html`);
+    const login = box(page);
+    await signIn(page, DEMO.email, DEMO.password);
+    await login.getByRole('button', { name: 'Authenticator app' }).click();
+    const secret = (await partOf(login, 'totp-secret').textContent())!.trim();
+    await partOf(login, 'code-input').fill(await totpAt(secret, 0));
+    await partOf(login, 'submit-button').click();
+    await partOf(login, 'continue-button').click();
+    await expect(partOf(login, 'signed-in-user')).toBeVisible();
 
-  await partOf(login, 'sign-out-button').click();
-  await signIn(page, DEMO.email, DEMO.password);
-  await expect(login.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
-  const code = await totpAt(secret, 1);
-  await partOf(login, 'code-input').fill(code);
-  await partOf(login, 'submit-button').click();
-  await expect(partOf(login, 'signed-in-user')).toBeVisible();
+    // A phone from the portal's privacy page, then sign-in by SMS with "remember this device".
+    const portal = page.locator('auth-admin-portal');
+    await page.goto(`${STATIC_ORIGIN}/demo.html#/portal/privacy`);
+    await partOf(portal, 'add-phone').click();
+    const phone = '+14155550199';
+    const dialog = portal.getByRole('dialog', { name: 'Add a phone' });
+    await partOf(dialog, 'phone-input').fill(phone);
+    await partOf(dialog, 'submit-button').click();
+    await expect(dialog.getByRole('status')).toBeVisible();
+    await partOf(dialog, 'code-input').fill(await demoCode(page, phone));
+    await partOf(dialog, 'submit-button').click();
+    await expect(partOf(portal, 'mfa-device')).toHaveCount(2);
+    expect(await axeViolations(page)).toEqual([]);
 
-  // Replay refused; the recovery code works once.
-  await partOf(login, 'sign-out-button').click();
-  await signIn(page, DEMO.email, DEMO.password);
-  await partOf(login, 'code-input').fill(code);
-  await partOf(login, 'submit-button').click();
-  await expect(login.getByRole('alert')).toHaveText('That code is not correct. Check it and try again.');
-  await partOf(login, 'recover-link').click();
-  await partOf(login, 'recovery-code-input').fill(recoveryCode);
-  await partOf(login, 'submit-button').click();
-  // The other nine codes of the set still work: no new set to save.
-  await expect(partOf(login, 'signed-in-user')).toBeVisible();
-
-  // A phone from the portal's privacy page, then sign-in by SMS with "remember this device".
-  const portal = page.locator('auth-admin-portal');
-  await page.goto(`${STATIC_ORIGIN}/demo.html#/portal/privacy`);
-  await partOf(portal, 'add-phone').click();
-  const phone = '+14155550199';
-  const dialog = portal.getByRole('dialog', { name: 'Add a phone' });
-  await partOf(dialog, 'phone-input').fill(phone);
-  await partOf(dialog, 'submit-button').click();
-  await expect(dialog.getByRole('status')).toBeVisible();
-  await partOf(dialog, 'code-input').fill(await demoCode(page, phone));
-  await partOf(dialog, 'submit-button').click();
-  await expect(partOf(portal, 'mfa-device')).toHaveCount(2);
-  expect(await axeViolations(page)).toEqual([]);
-
-  await partOf(login, 'sign-out-button').click();
-  await signIn(page, DEMO.email, DEMO.password);
-  await login.getByRole('button', { name: /Text message to/ }).click();
-  await expect(login.getByRole('status').first()).toHaveText('We sent a 6-digit code to +•••••••0199.');
-  await partOf(login, 'code-input').fill(await demoCode(page, phone));
-  await login.getByLabel('Remember this device for 14 days').check();
-  await partOf(login, 'submit-button').click();
-  await expect(partOf(login, 'signed-in-user')).toBeVisible();
-  await partOf(login, 'sign-out-button').click();
-  await signIn(page, DEMO.email, DEMO.password);
-  await expect(partOf(login, 'signed-in-user')).toBeVisible();
-  expect(apiRequests).toEqual([]);
-});
+    await partOf(login, 'sign-out-button').click();
+    await signIn(page, DEMO.email, DEMO.password);
+    await login.getByRole('button', { name: /Text message to/ }).click();
+    await expect(login.getByRole('status').first()).toHaveText('We sent a 6-digit code to +•••••••0199.');
+    await partOf(login, 'code-input').fill(await demoCode(page, phone));
+    await login.getByLabel('Remember this device for 14 days').check();
+    await partOf(login, 'submit-button').click();
+    await expect(partOf(login, 'signed-in-user')).toBeVisible();
+    await partOf(login, 'sign-out-button').click();
+    await signIn(page, DEMO.email, DEMO.password);
+    await expect(partOf(login, 'signed-in-user')).toBeVisible();
+    expect(apiRequests).toEqual([]);
+  },
+);
 
 // WebAuthn and passkeys in demo mode: Chromium's virtual authenticator (DevTools WebAuthn domain)
 // signs real assertions; the demo backend in the page checks them with WebCrypto. The page is on
@@ -173,112 +150,118 @@ async function swapPasskeyKey(page: Page, publicKey: string | null): Promise<str
   );
 }
 
-test('demo mode: passkey from the prompt, passkey sign-in (a wrong key refused); no request leaves the page', async ({
-  page,
-}) => {
-  test.setTimeout(60_000);
-  const { cdp, authenticatorId } = await virtualAuthenticator(page);
-  const offOrigin = await openDemo(page, { flags: { 'show-passkeys-new': true } });
-  const login = box(page);
-  await expect(partOf(login, 'passkey-sign-in-button')).toBeVisible();
-  await signIn(page, DEMO.email, DEMO.password);
-  await expect(login.getByRole('heading', { name: 'Sign in faster with a passkey' })).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
-  await partOf(login, 'create-passkey-button').click();
-  await expect(login.getByRole('status')).toHaveText(
-    'Your passkey is ready. Next time, choose “Sign in with a passkey”.',
-  );
-  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
-  expect(credentials).toHaveLength(1);
-  expect(credentials[0]!.isResidentCredential).toBe(true);
-  await partOf(login, 'continue-button').click();
-  await expect(partOf(login, 'signed-in-user')).toBeVisible();
+test(
+  'demo mode: passkey from the prompt, passkey sign-in (a wrong key refused); no request leaves the page',
+  { tag: '@static' },
+  async ({ page }) => {
+    test.setTimeout(60_000);
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
+    const offOrigin = await openDemo(page, { flags: { 'show-passkeys-new': true } });
+    const login = box(page);
+    await expect(partOf(login, 'passkey-sign-in-button')).toBeVisible();
+    await signIn(page, DEMO.email, DEMO.password);
+    await expect(login.getByRole('heading', { name: 'Sign in faster with a passkey' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await partOf(login, 'create-passkey-button').click();
+    await expect(login.getByRole('status')).toHaveText(
+      'Your passkey is ready. Next time, choose “Sign in with a passkey”.',
+    );
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0]!.isResidentCredential).toBe(true);
+    await partOf(login, 'continue-button').click();
+    await expect(partOf(login, 'signed-in-user')).toBeVisible();
 
-  // The demo stored the credential's SPKI key; an assertion checked against another key is refused.
-  await partOf(login, 'sign-out-button').click();
-  const original = await swapPasskeyKey(page, null);
-  await partOf(login, 'passkey-sign-in-button').click();
-  await expect(login.getByRole('alert')).toHaveText(FAILED);
-  expect(await axeViolations(page)).toEqual([]);
-  await swapPasskeyKey(page, original);
-  await partOf(login, 'passkey-sign-in-button').click();
-  await expect(partOf(login, 'signed-in-user')).toBeVisible();
-  const counter = await page.evaluate(
-    (key) =>
-      (
-        JSON.parse(localStorage.getItem(key)!) as {
-          mfa: { devices: Array<{ passkey?: boolean; signCount?: number; lastUsedAt?: string }> };
-        }
-      ).mfa.devices.find((d) => d.passkey),
-    DEMO_KEY,
-  );
-  expect(counter?.lastUsedAt).toBeTruthy();
+    // The demo stored the credential's SPKI key; an assertion checked against another key is refused.
+    await partOf(login, 'sign-out-button').click();
+    const original = await swapPasskeyKey(page, null);
+    await partOf(login, 'passkey-sign-in-button').click();
+    await expect(login.getByRole('alert')).toHaveText(FAILED);
+    expect(await axeViolations(page)).toEqual([]);
+    await swapPasskeyKey(page, original);
+    await partOf(login, 'passkey-sign-in-button').click();
+    await expect(partOf(login, 'signed-in-user')).toBeVisible();
+    const counter = await page.evaluate(
+      (key) =>
+        (
+          JSON.parse(localStorage.getItem(key)!) as {
+            mfa: { devices: Array<{ passkey?: boolean; signCount?: number; lastUsedAt?: string }> };
+          }
+        ).mfa.devices.find((d) => d.passkey),
+      DEMO_KEY,
+    );
+    expect(counter?.lastUsedAt).toBeTruthy();
 
-  // A passkey exists now: no prompt after a password sign-in.
-  await partOf(login, 'sign-out-button').click();
-  await page.evaluate(() => {
-    localStorage.removeItem('auth-elements.preferred-login-method');
-  });
-  await signIn(page, DEMO.email, DEMO.password);
-  await expect(partOf(login, 'signed-in-user')).toBeVisible();
-  expect(offOrigin).toEqual([]);
-});
+    // A passkey exists now: no prompt after a password sign-in.
+    await partOf(login, 'sign-out-button').click();
+    await page.evaluate(() => {
+      localStorage.removeItem('auth-elements.preferred-login-method');
+    });
+    await signIn(page, DEMO.email, DEMO.password);
+    await expect(partOf(login, 'signed-in-user')).toBeVisible();
+    expect(offOrigin).toEqual([]);
+  },
+);
 
-test('demo mode: WebAuthn second factor in forced enrolment and at sign-in; no request leaves the page', async ({
-  page,
-}) => {
-  test.setTimeout(60_000);
-  await virtualAuthenticator(page);
-  const offOrigin = await openDemo(page, { mfaEnforced: true });
-  const login = box(page);
-  await signIn(page, DEMO.email, DEMO.password);
-  await expect(login.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
-  await login.getByRole('button', { name: 'This device (fingerprint, face or screen lock)' }).click();
-  expect(await axeViolations(page)).toEqual([]);
-  await partOf(login, 'webauthn-button').click();
-  await expect(login.getByRole('heading', { name: 'Save your recovery code' })).toBeVisible();
-  await partOf(login, 'continue-button').click();
-  await expect(partOf(login, 'signed-in-user')).toBeVisible();
+test(
+  'demo mode: WebAuthn second factor in forced enrolment and at sign-in; no request leaves the page',
+  { tag: '@static' },
+  async ({ page }) => {
+    test.setTimeout(60_000);
+    await virtualAuthenticator(page);
+    const offOrigin = await openDemo(page, { mfaEnforced: true });
+    const login = box(page);
+    await signIn(page, DEMO.email, DEMO.password);
+    await expect(login.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
+    await login.getByRole('button', { name: 'This device (fingerprint, face or screen lock)' }).click();
+    expect(await axeViolations(page)).toEqual([]);
+    await partOf(login, 'webauthn-button').click();
+    await expect(login.getByRole('heading', { name: 'Save your recovery code' })).toBeVisible();
+    await partOf(login, 'continue-button').click();
+    await expect(partOf(login, 'signed-in-user')).toBeVisible();
 
-  await partOf(login, 'sign-out-button').click();
-  await signIn(page, DEMO.email, DEMO.password);
-  await login.getByRole('button', { name: 'Passkey on this device' }).click();
-  expect(await axeViolations(page)).toEqual([]);
-  await partOf(login, 'webauthn-button').click();
-  await expect(partOf(login, 'signed-in-user')).toBeVisible();
-  expect(offOrigin).toEqual([]);
-});
+    await partOf(login, 'sign-out-button').click();
+    await signIn(page, DEMO.email, DEMO.password);
+    await login.getByRole('button', { name: 'Passkey on this device' }).click();
+    expect(await axeViolations(page)).toEqual([]);
+    await partOf(login, 'webauthn-button').click();
+    await expect(partOf(login, 'signed-in-user')).toBeVisible();
+    expect(offOrigin).toEqual([]);
+  },
+);
 
-test('demo mode: a security key added from the privacy page is then asked at sign-in, and removed with its own assertion; no request leaves the page', async ({
-  page,
-}) => {
-  test.setTimeout(60_000);
-  await virtualAuthenticator(page);
-  const offOrigin = await openDemo(page, {});
-  const login = box(page);
-  await signIn(page, DEMO.email, DEMO.password);
-  await expect(partOf(login, 'signed-in-user')).toBeVisible();
-  const portal = page.locator('auth-admin-portal');
-  await page.goto(`${LOCAL_DEMO}/demo.html#/portal/privacy`);
-  await partOf(portal, 'add-platform').click();
-  await expect(partOf(portal, 'recovery-code').first()).toHaveText(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
-  expect(await axeViolations(page)).toEqual([]);
-  await partOf(portal, 'done-button').click();
-  await expect(partOf(portal, 'mfa-device')).toHaveCount(1);
-  await expect(partOf(portal, 'mfa-device')).toContainText('Built-in fingerprint, face or screen lock');
+test(
+  'demo mode: a security key added from the privacy page is then asked at sign-in, and removed with its own assertion; no request leaves the page',
+  { tag: '@static' },
+  async ({ page }) => {
+    test.setTimeout(60_000);
+    await virtualAuthenticator(page);
+    const offOrigin = await openDemo(page, {});
+    const login = box(page);
+    await signIn(page, DEMO.email, DEMO.password);
+    await expect(partOf(login, 'signed-in-user')).toBeVisible();
+    const portal = page.locator('auth-admin-portal');
+    await page.goto(`${LOCAL_DEMO}/demo.html#/portal/privacy`);
+    await partOf(portal, 'add-platform').click();
+    await expect(partOf(portal, 'recovery-code').first()).toHaveText(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
+    expect(await axeViolations(page)).toEqual([]);
+    await partOf(portal, 'done-button').click();
+    await expect(partOf(portal, 'mfa-device')).toHaveCount(1);
+    await expect(partOf(portal, 'mfa-device')).toContainText('Built-in fingerprint, face or screen lock');
 
-  await partOf(login, 'sign-out-button').click();
-  await signIn(page, DEMO.email, DEMO.password);
-  await login.getByRole('button', { name: 'Passkey on this device' }).click();
-  await partOf(login, 'webauthn-button').click();
-  await expect(partOf(login, 'signed-in-user')).toBeVisible();
+    await partOf(login, 'sign-out-button').click();
+    await signIn(page, DEMO.email, DEMO.password);
+    await login.getByRole('button', { name: 'Passkey on this device' }).click();
+    await partOf(login, 'webauthn-button').click();
+    await expect(partOf(login, 'signed-in-user')).toBeVisible();
 
-  // Removing it asks the device itself (a fresh assertion), then it is gone.
-  await page.goto(`${LOCAL_DEMO}/demo.html#/portal/privacy`);
-  await portal.getByRole('button', { name: 'Remove Built-in fingerprint, face or screen lock' }).click();
-  const remove = portal.getByRole('dialog', { name: 'Remove this verification method?' });
-  await expect(remove).toContainText('your browser asks for this security key or device');
-  await partOf(remove, 'confirm-button').click();
-  await expect(partOf(portal, 'mfa-off')).toBeVisible();
-  expect(offOrigin).toEqual([]);
-});
+    // Removing it asks the device itself (a fresh assertion), then it is gone.
+    await page.goto(`${LOCAL_DEMO}/demo.html#/portal/privacy`);
+    await portal.getByRole('button', { name: 'Remove Built-in fingerprint, face or screen lock' }).click();
+    const remove = portal.getByRole('dialog', { name: 'Remove this verification method?' });
+    await expect(remove).toContainText('your browser asks for this security key or device');
+    await partOf(remove, 'confirm-button').click();
+    await expect(partOf(portal, 'mfa-off')).toBeVisible();
+    expect(offOrigin).toEqual([]);
+  },
+);

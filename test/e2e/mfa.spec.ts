@@ -1,7 +1,9 @@
-// MFA and passkeys in real Chromium against the real server: TOTP computed here from the secret
-// the screen shows, SMS and email codes read from the development outbox, recovery codes,
-// remember-device, passkeys with Chromium's virtual authenticator (DevTools WebAuthn domain).
-import { expect, test, type Page } from '@playwright/test';
+// MFA and passkeys in real Chromium: TOTP computed here from the secret the screen shows, SMS and
+// email codes read from the development outbox, recovery codes, remember-device, passkeys with
+// Chromium's virtual authenticator (DevTools WebAuthn domain). Authenticator-app enrolment and
+// sign-in run on both backends (test/e2e/backends.ts); the rest against the real server.
+import { type Page } from '@playwright/test';
+import { BACKENDS, expect, test, type Backend } from './backends';
 import { generate } from 'otplib';
 import { axeViolations, box, expectSignedInAs, latestMessage, partOf, signIn } from './helpers';
 import { forcedUser, MFA_PASSWORD, promptUser } from './fixtures/mfa';
@@ -11,81 +13,102 @@ const codeIn = (text: string) => text.match(/\b\d{6}\b/)![0];
 const totpAt = (secret: string, steps: number) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * steps });
 
-async function signOut(page: Page) {
-  await page.goto('/login.html');
+async function signOut(target: Page | Backend) {
+  const page = 'page' in target ? target.page : target;
+  await page.goto('loginPage' in target ? target.loginPage : '/login.html');
   await partOf(box(page), 'sign-out-button').click();
   await expect(partOf(box(page), 'email-input')).toBeVisible();
 }
 
-test('forced enrolment with an authenticator app, recovery code shown once, then sign-in with a TOTP code; wrong and replayed codes refused; recovery-code sign-in', async ({
-  page,
-}) => {
-  test.setTimeout(60_000);
-  const email = forcedUser(1);
-  await page.goto('/login.html');
-  const login = box(page);
-  await signIn(page, email, MFA_PASSWORD);
-  await expect(login.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
-  await login.getByRole('button', { name: 'Authenticator app' }).click();
-  await expect(partOf(login, 'qr-code')).toBeVisible();
-  const secret = (await partOf(login, 'totp-secret').textContent())!.trim();
-  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-  expect(await axeViolations(page)).toEqual([]);
+/**
+ * Someone whose account forces MFA enrolment: a seeded member of the server's "MFA Forced Co"
+ * (test/e2e/fixtures/mfa.ts, one per test); in demo mode the admin, with enrolment forced for all.
+ */
+async function forcedPerson(backend: Backend, n: number) {
+  if (backend.name === 'server') return { email: forcedUser(n), password: MFA_PASSWORD };
+  await backend.configure({ mfaEnforced: true });
+  return backend.admin;
+}
 
-  await partOf(login, 'code-input').fill('12');
-  await partOf(login, 'submit-button').click();
-  await expect(partOf(login, 'field-error')).toHaveText('Enter the 6-digit code.');
-  await partOf(login, 'code-input').fill((await totpAt(secret, 0)) === '000000' ? '111111' : '000000');
-  await partOf(login, 'submit-button').click();
-  await expect(login.getByRole('alert')).toHaveText('That code is not correct. Check it and try again.');
-  await partOf(login, 'code-input').fill(await totpAt(secret, 0));
-  await partOf(login, 'submit-button').click();
+for (const backendName of BACKENDS) {
+  test.describe(backendName, { tag: backendName === 'demo' ? '@static' : [] }, () => {
+    test.use({ backendName });
 
-  await expect(login.getByRole('heading', { name: 'Save your recovery code' })).toBeVisible();
-  await expect(partOf(login, 'recovery-code')).toHaveCount(10);
-  const recoveryCode = (await partOf(login, 'recovery-code').first().textContent())!.trim();
-  expect(recoveryCode).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await partOf(login, 'copy-button').click();
-  await expect(partOf(login, 'copy-button')).toHaveText('Copied');
-  expect(await axeViolations(page)).toEqual([]);
-  await partOf(login, 'continue-button').click();
-  await expect(partOf(login, 'signed-in-user')).toBeVisible();
-  await signOut(page);
+    test('forced enrolment with an authenticator app, recovery code shown once, then sign-in with a TOTP code; wrong and replayed codes refused; recovery-code sign-in', async ({
+      page,
+      backend,
+    }) => {
+      test.setTimeout(90_000);
+      const { email, password } = await forcedPerson(backend, 1);
+      await backend.open(backend.loginPage);
+      const login = box(page);
+      await signIn(page, email, password);
+      await expect(login.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await login.getByRole('button', { name: 'Authenticator app' }).click();
+      await expect(partOf(login, 'qr-code')).toBeVisible();
+      const secret = (await partOf(login, 'totp-secret').textContent())!.trim();
+      expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+      expect(await axeViolations(page)).toEqual([]);
 
-  // Sign-in: one authenticator, so straight to the code; the next step's code works once.
-  await signIn(page, email, MFA_PASSWORD);
-  await expect(login.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
-  await expect(login.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
-  const code = await totpAt(secret, 1);
-  await partOf(login, 'code-input').fill(code);
-  await partOf(login, 'submit-button').click();
-  await expect(partOf(login, 'signed-in-user')).toBeVisible();
-  await signOut(page);
+      await partOf(login, 'code-input').fill('12');
+      await partOf(login, 'submit-button').click();
+      await expect(partOf(login, 'field-error')).toHaveText('Enter the 6-digit code.');
+      await partOf(login, 'code-input').fill((await totpAt(secret, 0)) === '000000' ? '111111' : '000000');
+      await partOf(login, 'submit-button').click();
+      await expect(login.getByRole('alert')).toHaveText('That code is not correct. Check it and try again.');
+      await partOf(login, 'code-input').fill(await totpAt(secret, 0));
+      await partOf(login, 'submit-button').click();
 
-  await signIn(page, email, MFA_PASSWORD);
-  await partOf(login, 'code-input').fill(code);
-  await partOf(login, 'submit-button').click();
-  await expect(login.getByRole('alert')).toHaveText('That code is not correct. Check it and try again.');
-  await expect(partOf(login, 'code-input')).toHaveValue(code);
+      await expect(login.getByRole('heading', { name: 'Save your recovery code' })).toBeVisible();
+      await expect(partOf(login, 'recovery-code')).toHaveCount(10);
+      const recoveryCode = (await partOf(login, 'recovery-code').first().textContent())!.trim();
+      expect(recoveryCode).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await partOf(login, 'copy-button').click();
+      await expect(partOf(login, 'copy-button')).toHaveText('Copied');
+      expect(await axeViolations(page)).toEqual([]);
+      await partOf(login, 'continue-button').click();
+      await expect(partOf(login, 'signed-in-user')).toBeVisible();
+      await signOut(backend);
 
-  // Recovery code: signs in and is used up; the other nine of the set still work (no new set yet).
-  await partOf(login, 'recover-link').click();
-  await expect(login.getByRole('heading', { name: 'Use a recovery code' })).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
-  await partOf(login, 'recovery-code-input').fill(recoveryCode.toLowerCase());
-  await partOf(login, 'submit-button').click();
-  await expect(partOf(login, 'signed-in-user')).toBeVisible();
-  await signOut(page);
-  await signIn(page, email, MFA_PASSWORD);
-  await partOf(login, 'recover-link').click();
-  await partOf(login, 'recovery-code-input').fill(recoveryCode);
-  await partOf(login, 'submit-button').click();
-  await expect(login.getByRole('alert')).toHaveText('That recovery code is not correct.');
-});
+      // Sign-in: one authenticator, so straight to the code; the next step's code works once.
+      await signIn(page, email, password);
+      await expect(login.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+      await expect(login.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      const code = await totpAt(secret, 1);
+      await partOf(login, 'code-input').fill(code);
+      await partOf(login, 'submit-button').click();
+      await expect(partOf(login, 'signed-in-user')).toBeVisible();
+      await signOut(backend);
 
+      await signIn(page, email, password);
+      await partOf(login, 'code-input').fill(code);
+      await partOf(login, 'submit-button').click();
+      await expect(login.getByRole('alert')).toHaveText('That code is not correct. Check it and try again.');
+      await expect(partOf(login, 'code-input')).toHaveValue(code);
+
+      // Recovery code: signs in and is used up; the other nine of the set still work (no new set yet).
+      await partOf(login, 'recover-link').click();
+      await expect(login.getByRole('heading', { name: 'Use a recovery code' })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await partOf(login, 'recovery-code-input').fill(recoveryCode.toLowerCase());
+      await partOf(login, 'submit-button').click();
+      await expect(partOf(login, 'signed-in-user')).toBeVisible();
+      await signOut(backend);
+      await signIn(page, email, password);
+      await partOf(login, 'recover-link').click();
+      await partOf(login, 'recovery-code-input').fill(recoveryCode);
+      await partOf(login, 'submit-button').click();
+      await expect(login.getByRole('alert')).toHaveText('That recovery code is not correct.');
+      expect(backend.leftOrigin).toEqual([]);
+    });
+  });
+}
+
+// Server only from here: the seeded MFA policies and accounts (test/e2e/fixtures/mfa.ts), the API's
+// mfaToken and passkeys on localhost; mfa-demo.spec.ts keeps demo mode's SMS, passkey and WebAuthn flows.
 test('SMS enrolment and sign-in by outbox code, remember this device, and email codes', async ({
   page,
   request,

@@ -1,7 +1,10 @@
-// Impersonation, the logout route, quick-login registration, the stored pre-login URL and the
-// activation form, in real Chromium against the real server (fresh database, seeded team).
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+// Impersonation, the logout route, quick-login registration and the stored pre-login URL in real
+// Chromium on both backends (test/e2e/backends.ts: the reference server with its seeded team, and
+// demo mode with its sample data, no request leaving the page's origin); then, on the server only,
+// the activation form, the loaded public policy and a vanilla host's silent logout.
+import { expect } from '@playwright/test';
 import { API_ORIGIN } from '../playwright.config';
+import { BACKENDS, CLOCK_STEP_MS, stepClockUntilVisible, test, type Backend } from './backends';
 import {
   axeViolations,
   axeViolationsOnPausedClock,
@@ -13,177 +16,209 @@ import {
 } from './helpers';
 
 const ADMIN = ['admin@example.com', 'Admin-demo-2026'] as const;
-const VIEWER = ['viewer@example.com', 'Viewer-demo-2026'] as const;
 const API = '/frontegg/identity/resources';
 
-/** The id of a seeded member, looked up through the admin API as an administration tool would. */
-async function memberId(request: APIRequestContext, email: string): Promise<string> {
-  const login = await request.post(`${API}/auth/v1/user`, { data: { email: ADMIN[0], password: ADMIN[1] } });
-  const { accessToken } = await login.json();
-  const list = await request.get(`${API}/users/v2?_filter=${encodeURIComponent(email)}`, {
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
-  expect(list.ok()).toBe(true);
-  const found = (await list.json()).items.find((u: { email: string }) => u.email === email);
-  expect(found, `member ${email}`).toBeTruthy();
-  return found.id;
+const shown = (person: { name: string; email: string }) => `${person.name} (${person.email})`;
+
+async function signInAt(backend: Backend, path: string, who: { email: string; password: string }) {
+  await backend.page.goto(path);
+  await signIn(backend.page, who.email, who.password);
 }
 
-async function signInAt(page: Page, path: string, who: readonly [string, string]) {
-  await page.goto(path);
-  await signIn(page, ...who);
+for (const backendName of BACKENDS) {
+  test.describe(backendName, { tag: backendName === 'demo' ? '@static' : [] }, () => {
+    test.use({ backendName });
+
+    test('impersonation: an admin opens the link, sees success, and after the 1 s pause the page loads signed in as the member', async ({
+      page,
+      backend,
+    }) => {
+      // The page's clock is stepped through the demo's answers and axe's timers: slower under load.
+      test.setTimeout(60_000);
+      const { admin, member } = backend;
+      const memberId = await backend.userId(member.email);
+      await backend.open(backend.loginPage);
+      await signIn(page, admin.email, admin.password);
+      await expectSignedInAs(page, shown(admin));
+      const login = box(page);
+
+      // Oneself: refused.
+      await page.goto(`/account/impersonate?userId=${await backend.userId(admin.email)}`);
+      await expect(login.getByRole('alert')).toHaveText('You cannot impersonate yourself');
+      expect(await axeViolations(page)).toEqual([]);
+
+      // The page's clock is ours: the success screen stays until the test lets the 1000 ms pass.
+      const now = Date.now();
+      await page.clock.install({ time: now });
+      await page.clock.pauseAt(now + 1000);
+      await page.goto(`/account/impersonate?userId=${memberId}`);
+      // The page (its session, then the impersonation) waits on the demo's answers: stepped through.
+      await stepClockUntilVisible(page, login.getByRole('heading', { name: 'Impersonate a user' }));
+      await stepClockUntilVisible(page, partOf(login, 'impersonation-success'));
+      await expect(partOf(login, 'impersonation-success')).toHaveText('Signed in as this user. Reloading…');
+      const { violations, advanced } = await axeViolationsOnPausedClock(page, 900);
+      expect(violations).toEqual([]);
+      expect(new URL(page.url()).pathname).toBe('/account/impersonate');
+      // Still there 980-990 ms after it showed (the last step may have overshot), gone after 1010 ms.
+      await page.clock.runFor(990 - CLOCK_STEP_MS - advanced);
+      expect(new URL(page.url()).pathname).toBe('/account/impersonate');
+      await page.clock.runFor(20 + CLOCK_STEP_MS);
+      await page.waitForURL(backend.home);
+      await page.clock.resume();
+
+      // The reload restored the impersonated session from the refresh cookie.
+      await page.goto(backend.loginPage);
+      await expectSignedInAs(page, shown(member));
+      // The impersonated session cannot impersonate anyone (it has no permission, and no chains).
+      await page.goto(`/account/impersonate?userId=${memberId}`);
+      await expect(login.getByRole('alert')).toHaveText(
+        'You are already impersonating a user. Sign out and sign in as yourself first',
+      );
+      expect(backend.leftOrigin).toEqual([]);
+    });
+
+    test('impersonation refused: no permission, forged user id, empty link, nobody signed in; each with its message', async ({
+      page,
+      backend,
+    }) => {
+      const login = box(page);
+      // Nobody signed in: refused before any request.
+      const calls: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/impersonation/')) calls.push(r.url());
+      });
+      await backend.open('/account/impersonate?userId=00000000-0000-4000-8000-000000000000');
+      await expect(login.getByRole('alert')).toHaveText(
+        'Sign in as an administrator first, then open this link again.',
+      );
+      expect(await axeViolations(page)).toEqual([]);
+      // A link without a user id.
+      await page.goto('/account/impersonate?userId=%20');
+      await expect(login.getByRole('alert')).toHaveText('This impersonation link names no user.');
+      expect(calls).toEqual([]);
+
+      await signInAt(backend, backend.loginPage, backend.admin);
+      await expectSignedInAs(page, shown(backend.admin));
+      await page.goto('/account/impersonate?userId=00000000-0000-4000-8000-000000000000');
+      await expect(login.getByRole('alert')).toHaveText('User not found in this account');
+      await page.goto(`/account/impersonate?userId=${'x'.repeat(101)}`);
+      await expect(login.getByRole('alert')).toHaveText('This impersonation link names no user.');
+      // Still the admin: a refused impersonation changes nothing.
+      await page.goto(backend.loginPage);
+      await expectSignedInAs(page, shown(backend.admin));
+
+      const adminId = await backend.userId(backend.admin.email);
+      await page.goto(backend.loginPage);
+      await partOf(box(page), 'sign-out-button').click();
+      await signIn(page, backend.member.email, backend.member.password);
+      await expectSignedInAs(page, shown(backend.member));
+      await page.goto(`/account/impersonate?userId=${adminId}`);
+      await expect(login.getByRole('alert')).toHaveText(
+        'You need the fe.secure.write.impersonate permission to do this',
+      );
+      expect(await axeViolations(page)).toEqual([]);
+      expect(backend.leftOrigin).toEqual([]);
+    });
+
+    test('logout route: signs out (the session is gone after a reload) and goes to the login URL; a foreign redirectUrl is refused with the warning', async ({
+      page,
+      backend,
+    }) => {
+      const { admin } = backend;
+      await backend.open(backend.loginPage);
+      await signIn(page, admin.email, admin.password);
+      await expectSignedInAs(page, shown(admin));
+      await page.goto('/account/logout');
+      await page.waitForURL(`${backend.origin}/account/login`);
+      await expect(partOf(box(page), 'email-input')).toBeVisible();
+      await page.reload();
+      await expect(partOf(box(page), 'email-input')).toBeVisible();
+      await page.goto(backend.loginPage);
+      await expect(partOf(box(page), 'email-input')).toBeVisible();
+
+      const warnings: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'warning') warnings.push(m.text());
+      });
+      await signInAt(backend, backend.loginPage, admin);
+      await expectSignedInAs(page, shown(admin));
+      await page.goto('/account/logout?redirectUrl=https%3A%2F%2Fevil.example%2F');
+      await page.waitForURL(`${backend.origin}/account/login`);
+      expect(warnings).toContain(
+        '[auth-elements] The redirect url param is not valid, the origin is a different site',
+      );
+
+      // A same-site redirectUrl is followed.
+      await signInAt(backend, backend.loginPage, admin);
+      await expectSignedInAs(page, shown(admin));
+      await page.goto(`/account/logout?redirectUrl=${encodeURIComponent(`${backend.loginPage}?bye=1`)}`);
+      await page.waitForURL(`${backend.origin}${backend.loginPage}?bye=1`);
+      await expect(partOf(box(page), 'email-input')).toBeVisible();
+      expect(backend.leftOrigin).toEqual([]);
+    });
+
+    test('quick-login registration: the register-quick-login flag shows the offer once per user ("Later" too); the stored pre-login URL is followed once', async ({
+      page,
+      backend,
+    }) => {
+      // Four sign-ins, each a few of the demo's 200-500 ms answers.
+      test.setTimeout(60_000);
+      const { admin, member } = backend;
+      await backend.open(backend.loginPage);
+      await page.evaluate(() => localStorage.setItem('register-quick-login', 'passkeys'));
+      await signIn(page, admin.email, admin.password);
+      const login = box(page);
+      await expect(login.getByRole('heading', { name: 'Sign in faster next time' })).toBeVisible();
+      await expect(login.getByText('Set up passkeys to skip the password next time.')).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => localStorage.getItem('register-quick-login'))).toBeNull();
+      const asked = page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            document
+              .querySelector('auth-login-box')!
+              .addEventListener('auth:registerQuickLogin', (e) =>
+                resolve((e as CustomEvent<{ method: string }>).detail.method),
+              );
+          }),
+      );
+      await partOf(login, 'quick-login-register').click();
+      expect(await asked).toBe('passkeys');
+      await expectSignedInAs(page, shown(admin));
+
+      // The marker: the flag does not ask this user again (signed out first: the sign-in form shows).
+      await partOf(login, 'sign-out-button').click();
+      await expect(partOf(login, 'email-input')).toBeVisible();
+      await page.evaluate(() => localStorage.setItem('register-quick-login', 'passkeys'));
+      await signIn(page, admin.email, admin.password);
+      await expectSignedInAs(page, shown(admin));
+
+      // The marker is per user: another user of this browser is asked; "Later" goes on signed in.
+      await partOf(login, 'sign-out-button').click();
+      await expect(partOf(login, 'email-input')).toBeVisible();
+      await page.evaluate(() => localStorage.setItem('register-quick-login', 'sms'));
+      await signIn(page, member.email, member.password);
+      await expect(login.getByRole('heading', { name: 'Sign in faster next time' })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await partOf(login, 'quick-login-later').click();
+      await expectSignedInAs(page, shown(member));
+
+      // The stored pre-login URL (set by loginWithRedirect) takes the user back after sign-in, once.
+      await partOf(login, 'sign-out-button').click();
+      await expect(partOf(login, 'email-input')).toBeVisible();
+      await page.goto('/account/login');
+      const preLogin = `${backend.portalPage}#/portal/privacy`;
+      await page.evaluate((url) => sessionStorage.setItem('auth-elements.preLoginUrl', url), preLogin);
+      await signIn(page, admin.email, admin.password);
+      await page.waitForURL(`${backend.origin}${preLogin}`);
+      expect(await page.evaluate(() => sessionStorage.getItem('auth-elements.preLoginUrl'))).toBeNull();
+      expect(backend.leftOrigin).toEqual([]);
+    });
+  });
 }
 
-test('impersonation: an admin opens the link, sees success, and after the 1 s pause the page loads signed in as the member', async ({
-  page,
-  request,
-}) => {
-  const viewerId = await memberId(request, VIEWER[0]);
-  await signInAt(page, '/login.html', ADMIN);
-  await expectSignedInAs(page, 'Ada Admin (admin@example.com)');
-
-  // The page's clock is ours: the success screen stays until the test lets the 1000 ms pass.
-  const now = Date.now();
-  await page.clock.install({ time: now });
-  await page.clock.pauseAt(now + 1000);
-  await page.goto(`/account/impersonate?userId=${viewerId}`);
-  const login = box(page);
-  await expect(login.getByRole('heading', { name: 'Impersonate a user' })).toBeVisible();
-  await expect(partOf(login, 'impersonation-success')).toHaveText('Signed in as this user. Reloading…');
-  const { violations, advanced } = await axeViolationsOnPausedClock(page, 900);
-  expect(violations).toEqual([]);
-  expect(new URL(page.url()).pathname).toBe('/account/impersonate');
-  await page.clock.runFor(990 - advanced);
-  expect(new URL(page.url()).pathname).toBe('/account/impersonate');
-  await page.clock.runFor(20);
-  await page.waitForURL(`${API_ORIGIN}/`);
-  await page.clock.resume();
-
-  // The reload restored the impersonated session from the refresh cookie.
-  await page.goto('/login.html');
-  await expectSignedInAs(page, 'Vera Viewer (viewer@example.com)');
-  // The impersonated session cannot impersonate anyone (it has no permission, and no chains).
-  await page.goto(`/account/impersonate?userId=${viewerId}`);
-  await expect(login.getByRole('alert')).toHaveText(
-    'You are already impersonating a user. Sign out and sign in as yourself first',
-  );
-});
-
-test('impersonation refused: no permission, forged user id, empty link, nobody signed in; each with its message', async ({
-  page,
-  request,
-}) => {
-  const login = box(page);
-  // Nobody signed in: refused before any request.
-  const calls: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().includes('/impersonation/')) calls.push(r.url());
-  });
-  await page.goto('/account/impersonate?userId=00000000-0000-4000-8000-000000000000');
-  await expect(login.getByRole('alert')).toHaveText(
-    'Sign in as an administrator first, then open this link again.',
-  );
-  expect(await axeViolations(page)).toEqual([]);
-  // A link without a user id.
-  await page.goto('/account/impersonate?userId=%20');
-  await expect(login.getByRole('alert')).toHaveText('This impersonation link names no user.');
-  expect(calls).toEqual([]);
-
-  await signInAt(page, '/login.html', ADMIN);
-  await expectSignedInAs(page, 'Ada Admin (admin@example.com)');
-  await page.goto('/account/impersonate?userId=00000000-0000-4000-8000-000000000000');
-  await expect(login.getByRole('alert')).toHaveText('User not found in this account');
-  await page.goto(`/account/impersonate?userId=${'x'.repeat(101)}`);
-  await expect(login.getByRole('alert')).toHaveText('This impersonation link names no user.');
-  // Still the admin: a refused impersonation changes nothing.
-  await page.goto('/login.html');
-  await expectSignedInAs(page, 'Ada Admin (admin@example.com)');
-
-  const adminId = await memberId(request, ADMIN[0]);
-  await page.goto('/login.html');
-  await partOf(box(page), 'sign-out-button').click();
-  await signIn(page, ...VIEWER);
-  await expectSignedInAs(page, 'Vera Viewer (viewer@example.com)');
-  await page.goto(`/account/impersonate?userId=${adminId}`);
-  await expect(login.getByRole('alert')).toHaveText(
-    'You need the fe.secure.write.impersonate permission to do this',
-  );
-  expect(await axeViolations(page)).toEqual([]);
-});
-
-test('logout route: signs out (the session is gone after a reload) and goes to the login URL; a foreign redirectUrl is refused with the warning', async ({
-  page,
-}) => {
-  await signInAt(page, '/login.html', ADMIN);
-  await expectSignedInAs(page, 'Ada Admin (admin@example.com)');
-  await page.goto('/account/logout');
-  await page.waitForURL(`${API_ORIGIN}/account/login`);
-  await expect(partOf(box(page), 'email-input')).toBeVisible();
-  await page.reload();
-  await expect(partOf(box(page), 'email-input')).toBeVisible();
-
-  const warnings: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'warning') warnings.push(m.text());
-  });
-  await signInAt(page, '/login.html', ADMIN);
-  await expectSignedInAs(page, 'Ada Admin (admin@example.com)');
-  await page.goto('/account/logout?redirectUrl=https%3A%2F%2Fevil.example%2F');
-  await page.waitForURL(`${API_ORIGIN}/account/login`);
-  expect(warnings).toContain(
-    '[auth-elements] The redirect url param is not valid, the origin is a different site',
-  );
-
-  // A same-site redirectUrl is followed.
-  await signInAt(page, '/login.html', ADMIN);
-  await expectSignedInAs(page, 'Ada Admin (admin@example.com)');
-  await page.goto('/account/logout?redirectUrl=%2Flogin.html%3Fbye%3D1');
-  await page.waitForURL(`${API_ORIGIN}/login.html?bye=1`);
-  await expect(partOf(box(page), 'email-input')).toBeVisible();
-});
-
-test('quick-login registration: the register-quick-login flag shows the offer once per user; the stored pre-login URL is followed once', async ({
-  page,
-}) => {
-  await page.goto('/login.html');
-  await page.evaluate(() => localStorage.setItem('register-quick-login', 'passkeys'));
-  await signIn(page, ...ADMIN);
-  const login = box(page);
-  await expect(login.getByRole('heading', { name: 'Sign in faster next time' })).toBeVisible();
-  await expect(login.getByText('Set up passkeys to skip the password next time.')).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
-  expect(await page.evaluate(() => localStorage.getItem('register-quick-login'))).toBeNull();
-  const asked = page.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        document
-          .querySelector('auth-login-box')!
-          .addEventListener('auth:registerQuickLogin', (e) =>
-            resolve((e as CustomEvent<{ method: string }>).detail.method),
-          );
-      }),
-  );
-  await partOf(login, 'quick-login-register').click();
-  expect(await asked).toBe('passkeys');
-  await expectSignedInAs(page, 'Ada Admin (admin@example.com)');
-
-  // The marker: the flag does not ask this user again.
-  await partOf(login, 'sign-out-button').click();
-  await page.evaluate(() => localStorage.setItem('register-quick-login', 'passkeys'));
-  await signIn(page, ...ADMIN);
-  await expectSignedInAs(page, 'Ada Admin (admin@example.com)');
-
-  // The stored pre-login URL (set by loginWithRedirect) takes the user back after sign-in, once.
-  await partOf(login, 'sign-out-button').click();
-  await page.goto('/account/login');
-  await page.evaluate(() =>
-    sessionStorage.setItem('auth-elements.preLoginUrl', '/portal.html#/portal/privacy'),
-  );
-  await signIn(page, ...ADMIN);
-  await page.waitForURL(`${API_ORIGIN}/portal.html#/portal/privacy`);
-  expect(await page.evaluate(() => sessionStorage.getItem('auth-elements.preLoginUrl'))).toBeNull();
-});
-
+// Server only from here: the activation form's invited member, the public policy's answers and the
+// vanilla host page are the reference server's.
 test('activation with a password to set (activatingForm): field checks, axe, success after the pause; a forged link goes to resend', async ({
   page,
   request,

@@ -1,24 +1,58 @@
-import { expect, test } from '@playwright/test';
+// The user story, sign-up to sign-in again, on both backends (test/e2e/backends.ts), then the
+// session's storage and the error messages against the real server.
+import { STATIC_ORIGIN } from '../playwright.config';
+import { BACKENDS, expect, test } from './backends';
 import { box, expectSignedInAs, newUser, partOf, signIn, signUp } from './helpers';
 
-test('a new user signs up, is signed in, stays signed in after a reload, signs out and signs in again', async ({
-  page,
-}) => {
-  const user = newUser();
-  await page.goto('/login.html');
-  await signUp(page, user);
-  await expectSignedInAs(page, `${user.name} (${user.email})`);
+for (const backendName of BACKENDS) {
+  test.describe(backendName, { tag: backendName === 'demo' ? '@static' : [] }, () => {
+    test.use({ backendName });
 
-  await page.reload();
-  await expectSignedInAs(page, `${user.name} (${user.email})`);
+    test('a new user signs up, is signed in, sees their profile, stays signed in after a reload, signs out and signs in again', async ({
+      page,
+      backend,
+    }) => {
+      // Requests other than the page's own files: the server's API; none at all in demo mode.
+      const calls: string[] = [];
+      page.on('request', (r) => {
+        const { pathname } = new URL(r.url());
+        if (!/^\/cdn\//.test(pathname) && !/\.(html|css|js)$/.test(pathname)) calls.push(r.url());
+      });
+      const user = newUser();
+      await backend.open(backend.loginPage);
+      await signUp(page, user);
+      await expectSignedInAs(page, `${user.name} (${user.email})`);
+      await page.goto(`${backend.portalPage}#/portal/profile`);
+      await expect(partOf(page.locator('auth-admin-portal'), 'profile-email')).toHaveValue(user.email);
+      await page.goto(backend.loginPage);
+      await expectSignedInAs(page, `${user.name} (${user.email})`);
 
-  await partOf(box(page), 'sign-out-button').click();
-  await expect(partOf(box(page), 'email-input')).toBeVisible();
-  await page.reload();
-  await expect(partOf(box(page), 'email-input')).toBeVisible();
+      await page.reload();
+      await expectSignedInAs(page, `${user.name} (${user.email})`);
 
-  await signIn(page, user.email, user.password);
-  await expectSignedInAs(page, `${user.name} (${user.email})`);
+      await partOf(box(page), 'sign-out-button').click();
+      await expect(partOf(box(page), 'email-input')).toBeVisible();
+      await page.reload();
+      await expect(partOf(box(page), 'email-input')).toBeVisible();
+
+      await signIn(page, user.email, user.password);
+      await expectSignedInAs(page, `${user.name} (${user.email})`);
+      expect(backend.leftOrigin).toEqual([]);
+      if (backend.name === 'demo') expect(calls).toEqual([]);
+      else expect(calls.length).toBeGreaterThan(0);
+    });
+  });
+}
+
+test('demo mode answers after a 200 to 500 ms pause', { tag: '@static' }, async ({ page }) => {
+  await page.goto(`${STATIC_ORIGIN}/demo.html`);
+  const login = box(page);
+  await partOf(login, 'email-input').fill('demo@auth-elements.dev');
+  const started = Date.now();
+  await partOf(login, 'submit-button').click();
+  await expect(partOf(login, 'password-input')).toBeVisible();
+  // Pre-login makes two demo calls in parallel: at least 200 ms.
+  expect(Date.now() - started).toBeGreaterThanOrEqual(200);
 });
 
 test('the access token is never written to storage, and the refresh token is an httpOnly cookie', async ({
