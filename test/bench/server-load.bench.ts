@@ -1,0 +1,294 @@
+// `npm run bench` (server load, issue 27): the reference server started as its own process(es)
+// (server/main.ts, production mode, request logs off unless BENCH_LOG=1) on PostgreSQL and on
+// PGlite, driven over HTTP on 127.0.0.1 by this process for BENCH_SECONDS (default 5) per figure:
+// token refresh (each connection follows its own rotation chain), GET users/v2/me, a users page of
+// 20 and password sign-in, beside a trivial Fastify JSON POST in its own process measured in the
+// same run (the ratio survives a busy machine). Then the same on PostgreSQL with 2 worker
+// processes. Also prints the database queries one request of each kind makes.
+//
+// PostgreSQL: BENCH_DATABASE_URL (a server whose user may create databases; the bench creates and
+// drops its own database), else TEST_DATABASE_URL; without either only PGlite is measured.
+// BENCH_ONLY=pg|pglite limits the databases, BENCH_WORKERS=0 skips the 2-process runs,
+// BENCH_PROFILE=<folder> writes a CPU profile of the PostgreSQL server during the refresh runs.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { buildServer, type BuiltServer } from '../../server/app';
+import type { DatabaseConfig } from '../../server/storage/database';
+import { SEED_ADMIN_EMAIL, SEED_ADMIN_PASSWORD, SEED_TENANT_ID } from '../../server/seed';
+import { load, send, type LoadResult, type Request } from './support/http-load';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const PORT_BASE = Number(process.env.BENCH_PORT ?? 4623);
+const ROOT = resolve(import.meta.dirname, '../..');
+const API = '/frontegg/identity/resources';
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const only = process.env.BENCH_ONLY;
+const TENANT_USERS = 200;
+
+/** Starts `args` under node with `env`; resolves once it prints `ready` on stdout. */
+function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'pipe' });
+  return new Promise((resolvePromise, reject) => {
+    let output = '';
+    const onData = (data: Buffer) => {
+      output += data.toString();
+      if (ready.test(output)) resolvePromise(child);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (data: Buffer) => (output += data.toString()));
+    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+  });
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+  });
+}
+
+/** The seed, plus a tenant of TENANT_USERS more members (the users page has pages to turn). */
+async function seed(database: DatabaseConfig): Promise<void> {
+  const server = await buildServer({ database, seed: true });
+  await server.db.query(
+    `INSERT INTO users (vendor_id, email, name, verified)
+     SELECT v.id, 'member' || g || '@bench.example.com', 'Member ' || g, true
+       FROM generate_series(1, $1::int) g, (SELECT id FROM vendors LIMIT 1) v
+     ON CONFLICT DO NOTHING`,
+    [TENANT_USERS],
+  );
+  await server.db.query(
+    `INSERT INTO memberships (user_id, tenant_id) SELECT id, $1 FROM users WHERE email LIKE '%@bench.example.com'
+     ON CONFLICT DO NOTHING`,
+    [SEED_TENANT_ID],
+  );
+  await countQueries(server);
+  await server.close();
+}
+
+/** The queries one request of each kind sends to the database (in-process, through inject). */
+async function countQueries(server: BuiltServer): Promise<void> {
+  let count = 0;
+  const db = server.db;
+  const query = db.query.bind(db);
+  const transaction = db.transaction.bind(db);
+  db.query = (sql, params) => {
+    count += 1;
+    return query(sql, params);
+  };
+  db.transaction = (fn) =>
+    transaction((tx) => {
+      count += 2; // BEGIN and COMMIT
+      const txQuery = tx.query.bind(tx);
+      tx.query = (sql, params) => {
+        count += 1;
+        return txQuery(sql, params);
+      };
+      return fn(tx);
+    });
+  const signIn = await server.app.inject({
+    method: 'POST',
+    url: `${API}/auth/v1/user`,
+    payload: { email: SEED_ADMIN_EMAIL, password: SEED_ADMIN_PASSWORD },
+  });
+  const token = signIn.json().accessToken as string;
+  let cookie = /ae_refresh=([^;]+)/.exec(String(signIn.headers['set-cookie']))![1]!;
+  const counted = async (label: string, run: () => Promise<{ statusCode: number }>) => {
+    await run(); // a first call may warm caches
+    count = 0;
+    const res = await run();
+    if (res.statusCode !== 200) throw new Error(`${label}: ${res.statusCode}`);
+    console.log(`  ${label.padEnd(28)} ${count} queries`);
+  };
+  console.log('Database round trips per request (BEGIN and COMMIT count):');
+  await counted('token refresh', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `${API}/auth/v1/user/token/refresh`,
+      headers: { cookie: `ae_refresh=${cookie}` },
+    });
+    cookie = /ae_refresh=([^;]+)/.exec(String(res.headers['set-cookie']))?.[1] ?? cookie;
+    return res;
+  });
+  const authorization = `Bearer ${token}`;
+  await counted('GET users/v2/me', () =>
+    server.app.inject({ method: 'GET', url: `${API}/users/v2/me`, headers: { authorization } }),
+  );
+  await counted('GET users/v2 (page of 20)', () =>
+    server.app.inject({ method: 'GET', url: `${API}/users/v2?_limit=20&_offset=0`, headers: { authorization } }),
+  );
+  await counted('password sign-in', () =>
+    server.app.inject({
+      method: 'POST',
+      url: `${API}/auth/v1/user`,
+      payload: { email: SEED_ADMIN_EMAIL, password: SEED_ADMIN_PASSWORD },
+    }),
+  );
+}
+
+const cookieOf = (setCookie: string[] | undefined) =>
+  setCookie?.map((line) => /^ae_refresh=([^;]+)/.exec(line)?.[1]).find(Boolean);
+
+const signInRequest: Request = {
+  method: 'POST',
+  path: `${API}/auth/v1/user`,
+  body: JSON.stringify({ email: SEED_ADMIN_EMAIL, password: SEED_ADMIN_PASSWORD }),
+};
+
+/** `connections` sessions of the seed's admin: their access tokens and refresh cookies. */
+async function sessions(origin: string, connections: number) {
+  const opened: Array<{ token: string; cookie: string }> = [];
+  for (let i = 0; i < connections; i += 1) {
+    const answer = await send(origin, signInRequest);
+    if (answer.status !== 200) throw new Error(`sign-in: ${answer.status} ${answer.body}`);
+    opened.push({
+      token: (JSON.parse(answer.body) as { accessToken: string }).accessToken,
+      cookie: cookieOf(answer.headers['set-cookie'])!,
+    });
+  }
+  return opened;
+}
+
+interface Row {
+  name: string;
+  result: LoadResult;
+}
+const rows: Row[] = [];
+const print = (name: string, result: LoadResult, base?: LoadResult) => {
+  rows.push({ name, result });
+  const ratio = base ? ` ${((result.perSecond / base.perSecond) * 100).toFixed(2).padStart(6)} % of trivial` : '';
+  console.log(
+    `  ${name.padEnd(40)} ${result.perSecond.toFixed(0).padStart(6)}/s  median ${result.median.toFixed(1).padStart(6)} ms  p99 ${result.p99.toFixed(1).padStart(6)} ms${ratio}`,
+  );
+};
+
+async function measure(label: string, origin: string, base: { c10: LoadResult; c50: LoadResult }) {
+  console.log(`\n${label}, ${SECONDS} s per figure:`);
+  for (const connections of [10, 50]) {
+    const chains = await sessions(origin, connections);
+    const result = await load(origin, {
+      connections,
+      seconds: SECONDS,
+      next: (i) => ({ method: 'POST', path: `${API}/auth/v1/user/token/refresh`, headers: { cookie: `ae_refresh=${chains[i]!.cookie}` } }),
+      after: (i, answer) => {
+        const cookie = cookieOf(answer.headers['set-cookie']);
+        if (cookie) chains[i]!.cookie = cookie;
+      },
+    });
+    print(`${label}: token refresh c=${connections}`, result, connections === 10 ? base.c10 : base.c50);
+  }
+  const [{ token }] = (await sessions(origin, 1)) as [{ token: string }];
+  const authorization = `Bearer ${token}`;
+  for (const connections of [10, 50]) {
+    const result = await load(origin, {
+      connections,
+      seconds: SECONDS,
+      next: () => ({ method: 'GET', path: `${API}/users/v2/me`, headers: { authorization } }),
+    });
+    print(`${label}: GET users/v2/me c=${connections}`, result, connections === 10 ? base.c10 : base.c50);
+  }
+  for (const connections of [10, 50]) {
+    let page = 0;
+    const result = await load(origin, {
+      connections,
+      seconds: SECONDS,
+      next: () => ({
+        method: 'GET',
+        path: `${API}/users/v2?_limit=20&_offset=${((page += 1) % 10) * 20}`,
+        headers: { authorization },
+      }),
+    });
+    print(`${label}: users page of 20 c=${connections}`, result, connections === 10 ? base.c10 : base.c50);
+  }
+  const signIns = await load(origin, { connections: 10, seconds: SECONDS, next: () => signInRequest });
+  print(`${label}: password sign-in c=10`, signIns, base.c10);
+}
+
+function serverEnvironment(port: number, database: Record<string, string>): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    MFA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    LOG: process.env.BENCH_LOG === '1' ? 'true' : 'false',
+    ...database,
+  };
+}
+
+const serverArgs = (extra: string[] = []) => [...extra, '--import', 'tsx', 'server/main.ts'];
+const READY = /API base:/;
+
+// ------------------------------------------------------------------------------ the runs
+const trivialPort = PORT_BASE;
+const trivial = await startProcess(
+  [
+    '--input-type=module',
+    '-e',
+    `import Fastify from 'fastify';
+     const app = Fastify();
+     app.post('/echo', async (request) => ({ ok: true, got: request.body }));
+     await app.listen({ port: ${trivialPort}, host: '127.0.0.1' });
+     console.log('API base: ready');`,
+  ],
+  {},
+  READY,
+);
+const trivialOrigin = `http://127.0.0.1:${trivialPort}`;
+const trivialLoad = (connections: number) =>
+  load(trivialOrigin, {
+    connections,
+    seconds: SECONDS,
+    next: () => ({ method: 'POST', path: '/echo', body: '{"a":1}' }),
+  });
+console.log(`Trivial Fastify JSON POST (its own process), ${SECONDS} s per figure:`);
+const base = { c10: await trivialLoad(10), c50: await trivialLoad(50) };
+print('trivial JSON POST c=10', base.c10);
+print('trivial JSON POST c=50', base.c50);
+
+try {
+  if (adminUrl && only !== 'pglite') {
+    const dbName = `ae_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    try {
+      await seed({ kind: 'postgres', url: url.toString() });
+      const port = PORT_BASE + 1;
+      const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+      const env = serverEnvironment(port, { DATABASE_URL: url.toString() });
+      let child = await startProcess(serverArgs(profile), env, READY);
+      await measure('PostgreSQL, 1 process', `http://127.0.0.1:${port}`, base);
+      await stopProcess(child);
+      if (process.env.BENCH_WORKERS !== '0') {
+        child = await startProcess(serverArgs(), { ...env, WORKERS: '2' }, READY);
+        await measure('PostgreSQL, 2 processes', `http://127.0.0.1:${port}`, base);
+        await stopProcess(child);
+      }
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+  if (only !== 'pg') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ae-bench-pglite-'));
+    try {
+      await seed({ kind: 'pglite', dataDir });
+      const port = PORT_BASE + 2;
+      const child = await startProcess(serverArgs(), serverEnvironment(port, { DATA_DIR: dataDir }), READY);
+      await measure('PGlite, 1 process', `http://127.0.0.1:${port}`, base);
+      await stopProcess(child);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+} finally {
+  await stopProcess(trivial);
+}
