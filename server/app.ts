@@ -81,6 +81,8 @@ export interface RouteSummary {
 export interface BuiltServer {
   app: FastifyInstance;
   db: Database;
+  /** The access tokens' keys and issuers (server/scale-out.test.ts rotates the key on one instance). */
+  tokens: TokenService;
   /** Every route the app registered, HEAD and OPTIONS included (server/permission-matrix.test.ts reads it). */
   routes: readonly RouteSummary[];
   /** Stops accepting requests, waits for those in flight, then closes the database. */
@@ -158,6 +160,7 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
     return {
       app,
       db,
+      tokens,
       routes,
       close: async () => {
         await stopPurge();

@@ -248,7 +248,7 @@ export function startupLines(config: ServerConfig, env: Environment): string[] {
       : [`  Static files:  none (STATIC_ROOT: a folder with cdn/ and demo-pages/)`]),
     `  API base:      ${api}`,
     `  JWKS:          ${publicUrl}/.well-known/jwks.json`,
-    `  Database:      ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${database.dataDir ?? 'memory'}`}`,
+    `  Database:      ${database.kind === 'pglite' ? `PGlite in ${database.dataDir ?? 'memory'}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Delivery:      email ${env.SMTP_URL ? 'SMTP' : 'outbox'}, SMS ${env.SMS_WEBHOOK_URL ? 'webhook' : 'outbox'}${dev ? ` (read it: ${api}/dev/outbox)` : ''}`,
   ];
   if (options.seed) lines.push(`  Seeded admin:  ${SEED_ADMIN_EMAIL} / ${SEED_ADMIN_PASSWORD}`);

@@ -36,10 +36,16 @@ export type DatabaseConfig =
       /** A PGlite data-folder dump (tar) to start from instead of running initdb (tests: ~3 s saved). */
       loadDataDir?: Blob;
     }
-  | { kind: 'postgres'; url: string; maxConnections?: number };
+  | { kind: 'postgres'; url: string; maxConnections?: number }
+  /**
+   * A database already open, shared with other servers in this process (tests of several
+   * instances on one PGlite, which cannot be shared between processes). Its owner closes it.
+   */
+  | { kind: 'shared'; db: Database };
 
 /** Opens the database described by `config` and waits until it answers. */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  if (config.kind === 'shared') return { ...config.db, close: async () => {} };
   return config.kind === 'pglite'
     ? openPglite(config.dataDir, config.loadDataDir)
     : openPostgres(config.url, config.maxConnections);

@@ -120,7 +120,11 @@ async function countQueries(server: BuiltServer): Promise<void> {
     server.app.inject({ method: 'GET', url: `${API}/users/v2/me`, headers: { authorization } }),
   );
   await counted('GET users/v2 (page of 20)', () =>
-    server.app.inject({ method: 'GET', url: `${API}/users/v2?_limit=20&_offset=0`, headers: { authorization } }),
+    server.app.inject({
+      method: 'GET',
+      url: `${API}/users/v2?_limit=20&_offset=0`,
+      headers: { authorization },
+    }),
   );
   await counted('password sign-in', () =>
     server.app.inject({
@@ -161,7 +165,9 @@ interface Row {
 const rows: Row[] = [];
 const print = (name: string, result: LoadResult, base?: LoadResult) => {
   rows.push({ name, result });
-  const ratio = base ? ` ${((result.perSecond / base.perSecond) * 100).toFixed(2).padStart(6)} % of trivial` : '';
+  const ratio = base
+    ? ` ${((result.perSecond / base.perSecond) * 100).toFixed(2).padStart(6)} % of trivial`
+    : '';
   console.log(
     `  ${name.padEnd(40)} ${result.perSecond.toFixed(0).padStart(6)}/s  median ${result.median.toFixed(1).padStart(6)} ms  p99 ${result.p99.toFixed(1).padStart(6)} ms${ratio}`,
   );
@@ -174,7 +180,11 @@ async function measure(label: string, origin: string, base: { c10: LoadResult; c
     const result = await load(origin, {
       connections,
       seconds: SECONDS,
-      next: (i) => ({ method: 'POST', path: `${API}/auth/v1/user/token/refresh`, headers: { cookie: `ae_refresh=${chains[i]!.cookie}` } }),
+      next: (i) => ({
+        method: 'POST',
+        path: `${API}/auth/v1/user/token/refresh`,
+        headers: { cookie: `ae_refresh=${chains[i]!.cookie}` },
+      }),
       after: (i, answer) => {
         const cookie = cookieOf(answer.headers['set-cookie']);
         if (cookie) chains[i]!.cookie = cookie;
@@ -182,7 +192,7 @@ async function measure(label: string, origin: string, base: { c10: LoadResult; c
     });
     print(`${label}: token refresh c=${connections}`, result, connections === 10 ? base.c10 : base.c50);
   }
-  const [{ token }] = (await sessions(origin, 1)) as [{ token: string }];
+  const { token } = (await sessions(origin, 1))[0]!;
   const authorization = `Bearer ${token}`;
   for (const connections of [10, 50]) {
     const result = await load(origin, {
@@ -262,7 +272,9 @@ try {
     try {
       await seed({ kind: 'postgres', url: url.toString() });
       const port = PORT_BASE + 1;
-      const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+      const profile = process.env.BENCH_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+        : [];
       const env = serverEnvironment(port, { DATABASE_URL: url.toString() });
       let child = await startProcess(serverArgs(profile), env, READY);
       await measure('PostgreSQL, 1 process', `http://127.0.0.1:${port}`, base);

@@ -9,7 +9,8 @@ const profile = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const self = new Map();
 const dt = profile.timeDeltas;
-for (let i = 0; i < profile.samples.length; i += 1) self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + (dt[i] ?? 0));
+for (let i = 0; i < profile.samples.length; i += 1)
+  self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + (dt[i] ?? 0));
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 const where = (url) => {
   if (!url) return '(native / V8)';
@@ -31,6 +32,8 @@ for (const [id, time] of self) {
 const pct = (t) => `${((t / total) * 100).toFixed(1).padStart(5)} %`;
 console.log(`${(total / 1e6).toFixed(1)} s sampled`);
 console.log('Self time by package or file:');
-for (const [name, time] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${pct(time)}  ${name}`);
+for (const [name, time] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, top))
+  console.log(`  ${pct(time)}  ${name}`);
 console.log('Heaviest functions (self time):');
-for (const [name, time] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${pct(time)}  ${name}`);
+for (const [name, time] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, top))
+  console.log(`  ${pct(time)}  ${name}`);
