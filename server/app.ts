@@ -109,10 +109,15 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
     // Every authenticated call: the token's session must be live and within its tenant's session
     // policy (idle timeout, forced re-login); API-token access has no login session.
     // IP restrictions too: the account's allow or block list against the call's address.
+    // One query for a person's token (security-policies.ts enforceSessionPolicy).
     tokens.useSessionGuard(async (claims, { ip }) => {
-      if (!isApiTokenAccess(claims) && (await enforceSessionPolicy(db, claims.sid, { touch: true })))
-        return 'Invalid or expired token';
-      return (await ipAllowed(db, claims.tenantId ?? null, ip)) ? null : IP_NOT_ALLOWED;
+      if (isApiTokenAccess(claims))
+        return (await ipAllowed(db, claims.tenantId ?? null, ip)) ? null : IP_NOT_ALLOWED;
+      const refusal = await enforceSessionPolicy(db, claims.sid, {
+        touch: true,
+        ip: { tenantId: claims.tenantId ?? null, address: ip },
+      });
+      return refusal === 'ip' ? IP_NOT_ALLOWED : refusal ? 'Invalid or expired token' : null;
     });
     // The client SDK's access tokens: their secret is the bearer (domain/access-tokens.ts).
     tokens.useOpaqueTokens((secret) => accessTokenClaims(db, secret));

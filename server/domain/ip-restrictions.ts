@@ -184,3 +184,14 @@ export async function ipAllowed(
   const listed = await ipListed(db, tenantId, ip, config.strategy);
   return config.strategy === 'ALLOW' ? listed : !listed;
 }
+
+/**
+ * `ipAllowed` from rows already read (the session guard reads the config and the active entries
+ * of its strategy in the same query as the session: security-policies.ts `enforceSessionPolicy`).
+ */
+export function ipPermits(config: IpConfig, entries: string[], ip: string | undefined): boolean {
+  if (!config.isActive) return true;
+  if (!ip) return false;
+  const listed = matches(entries, ip);
+  return config.strategy === 'ALLOW' ? listed : !listed;
+}
