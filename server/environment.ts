@@ -10,7 +10,9 @@
  * TRUST_PROXY (true behind a reverse proxy), CAPTCHA_VERIFY_URL (the captcha verifier, a
  * reCAPTCHA-compatible siteverify address; default Google's), AUDIT_RETENTION_DAYS (days audit records are kept,
  * default 365), STATIC_ROOT (a folder whose cdn/ and demo-pages/ are
- * served; default the repository when run from it, none from the installed package), LOG (true|false), NODE_ENV=production (Secure cookies,
+ * served; default the repository when run from it, none from the installed package), LOG (true|false),
+ * WORKERS (or --workers N: worker processes on one port, main.ts and workers.ts; default the cores
+ * in production on PostgreSQL, else 1), NODE_ENV=production (Secure cookies,
  * request logs, MFA_ENCRYPTION_KEY and SECRETS_KEY required; refuses development mode).
  *
  * Development mode, off unless asked for with AUTH_ELEMENTS_DEV=1 (true, yes) or the `--dev` flag

@@ -9,7 +9,9 @@
 // PostgreSQL: BENCH_DATABASE_URL (a server whose user may create databases; the bench creates and
 // drops its own database), else TEST_DATABASE_URL; without either only PGlite is measured.
 // BENCH_ONLY=pg|pglite limits the databases, BENCH_WORKERS=0 skips the 2-process runs,
-// BENCH_PROFILE=<folder> writes a CPU profile of the PostgreSQL server during the refresh runs.
+// BENCH_PROFILE=<folder> writes a CPU profile of the 1-process PostgreSQL server's run.
+// BENCH_BEFORE_ROOT=<folder>: an earlier version of the repository (`git archive` of a commit,
+// with a node_modules link) measured the same way in the same run, before each database's figures.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -231,7 +233,8 @@ function serverEnvironment(port: number, database: Record<string, string>): Reco
   };
 }
 
-const serverArgs = (extra: string[] = []) => [...extra, '--import', 'tsx', 'server/main.ts'];
+const beforeRoot = process.env.BENCH_BEFORE_ROOT;
+const serverArgs = (extra: string[] = [], root = ROOT) => [...extra, '--import', 'tsx', join(root, 'server/main.ts')];
 const READY = /API base:/;
 
 // ------------------------------------------------------------------------------ the runs
@@ -276,6 +279,11 @@ try {
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
         : [];
       const env = serverEnvironment(port, { DATABASE_URL: url.toString() });
+      if (beforeRoot) {
+        const before = await startProcess(serverArgs([], beforeRoot), env, READY);
+        await measure('PostgreSQL, before', `http://127.0.0.1:${port}`, base);
+        await stopProcess(before);
+      }
       let child = await startProcess(serverArgs(profile), env, READY);
       await measure('PostgreSQL, 1 process', `http://127.0.0.1:${port}`, base);
       await stopProcess(child);
@@ -294,6 +302,15 @@ try {
     try {
       await seed({ kind: 'pglite', dataDir });
       const port = PORT_BASE + 2;
+      if (beforeRoot) {
+        const before = await startProcess(
+          serverArgs([], beforeRoot),
+          serverEnvironment(port, { DATA_DIR: dataDir }),
+          READY,
+        );
+        await measure('PGlite, before', `http://127.0.0.1:${port}`, base);
+        await stopProcess(before);
+      }
       const child = await startProcess(serverArgs(), serverEnvironment(port, { DATA_DIR: dataDir }), READY);
       await measure('PGlite, 1 process', `http://127.0.0.1:${port}`, base);
       await stopProcess(child);
