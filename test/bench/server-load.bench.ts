@@ -175,50 +175,70 @@ const print = (name: string, result: LoadResult, base?: LoadResult) => {
   );
 };
 
-async function measure(label: string, origin: string, base: { c10: LoadResult; c50: LoadResult }) {
-  console.log(`\n${label}, ${SECONDS} s per figure:`);
-  for (const connections of [10, 50]) {
-    const chains = await sessions(origin, connections);
-    const result = await load(origin, {
-      connections,
-      seconds: SECONDS,
-      next: (i) => ({
-        method: 'POST',
-        path: `${API}/auth/v1/user/token/refresh`,
-        headers: { cookie: `ae_refresh=${chains[i]!.cookie}` },
+interface Target {
+  label: string;
+  origin: string;
+}
+
+/**
+ * Every figure for every target, interleaved: for each figure the trivial route at the same
+ * concurrency first, then each target in turn, each ratio against that trivial measurement (on a
+ * busy machine the load changes from minute to minute, so figures taken minutes apart do not compare).
+ */
+async function measure(group: string, targets: Target[]) {
+  console.log(`\n${group}, ${SECONDS} s per figure, the trivial route measured before each figure:`);
+  const figure = async (name: string, connections: number, run: (target: Target) => Promise<LoadResult>) => {
+    const base = await trivialLoad(connections);
+    print(`${name} c=${connections}: trivial route`, base);
+    for (const target of targets) print(`${name} c=${connections}: ${target.label}`, await run(target), base);
+  };
+  for (const connections of [10, 50])
+    await figure('token refresh', connections, async ({ origin }) => {
+      const chains = await sessions(origin, connections);
+      return load(origin, {
+        connections,
+        seconds: SECONDS,
+        next: (i) => ({
+          method: 'POST',
+          path: `${API}/auth/v1/user/token/refresh`,
+          headers: { cookie: `ae_refresh=${chains[i]!.cookie}` },
+        }),
+        after: (i, answer) => {
+          const cookie = cookieOf(answer.headers['set-cookie']);
+          if (cookie) chains[i]!.cookie = cookie;
+        },
+      });
+    });
+  const tokens = new Map<string, string>();
+  for (const { origin } of targets) tokens.set(origin, (await sessions(origin, 1))[0]!.token);
+  for (const connections of [10, 50])
+    await figure('GET users/v2/me', connections, ({ origin }) =>
+      load(origin, {
+        connections,
+        seconds: SECONDS,
+        next: () => ({
+          method: 'GET',
+          path: `${API}/users/v2/me`,
+          headers: { authorization: `Bearer ${tokens.get(origin)}` },
+        }),
       }),
-      after: (i, answer) => {
-        const cookie = cookieOf(answer.headers['set-cookie']);
-        if (cookie) chains[i]!.cookie = cookie;
-      },
+    );
+  for (const connections of [10, 50])
+    await figure('users page of 20', connections, ({ origin }) => {
+      let page = 0;
+      return load(origin, {
+        connections,
+        seconds: SECONDS,
+        next: () => ({
+          method: 'GET',
+          path: `${API}/users/v2?_limit=20&_offset=${((page += 1) % 10) * 20}`,
+          headers: { authorization: `Bearer ${tokens.get(origin)}` },
+        }),
+      });
     });
-    print(`${label}: token refresh c=${connections}`, result, connections === 10 ? base.c10 : base.c50);
-  }
-  const { token } = (await sessions(origin, 1))[0]!;
-  const authorization = `Bearer ${token}`;
-  for (const connections of [10, 50]) {
-    const result = await load(origin, {
-      connections,
-      seconds: SECONDS,
-      next: () => ({ method: 'GET', path: `${API}/users/v2/me`, headers: { authorization } }),
-    });
-    print(`${label}: GET users/v2/me c=${connections}`, result, connections === 10 ? base.c10 : base.c50);
-  }
-  for (const connections of [10, 50]) {
-    let page = 0;
-    const result = await load(origin, {
-      connections,
-      seconds: SECONDS,
-      next: () => ({
-        method: 'GET',
-        path: `${API}/users/v2?_limit=20&_offset=${((page += 1) % 10) * 20}`,
-        headers: { authorization },
-      }),
-    });
-    print(`${label}: users page of 20 c=${connections}`, result, connections === 10 ? base.c10 : base.c50);
-  }
-  const signIns = await load(origin, { connections: 10, seconds: SECONDS, next: () => signInRequest });
-  print(`${label}: password sign-in c=10`, signIns, base.c10);
+  await figure('password sign-in', 10, ({ origin }) =>
+    load(origin, { connections: 10, seconds: SECONDS, next: () => signInRequest }),
+  );
 }
 
 function serverEnvironment(port: number, database: Record<string, string>): Record<string, string> {
@@ -234,7 +254,12 @@ function serverEnvironment(port: number, database: Record<string, string>): Reco
 }
 
 const beforeRoot = process.env.BENCH_BEFORE_ROOT;
-const serverArgs = (extra: string[] = [], root = ROOT) => [...extra, '--import', 'tsx', join(root, 'server/main.ts')];
+const serverArgs = (extra: string[] = [], root = ROOT) => [
+  ...extra,
+  '--import',
+  'tsx',
+  join(root, 'server/main.ts'),
+];
 const READY = /API base:/;
 
 // ------------------------------------------------------------------------------ the runs
@@ -253,71 +278,72 @@ const trivial = await startProcess(
   READY,
 );
 const trivialOrigin = `http://127.0.0.1:${trivialPort}`;
-const trivialLoad = (connections: number) =>
-  load(trivialOrigin, {
+function trivialLoad(connections: number) {
+  return load(trivialOrigin, {
     connections,
     seconds: SECONDS,
     next: () => ({ method: 'POST', path: '/echo', body: '{"a":1}' }),
   });
-console.log(`Trivial Fastify JSON POST (its own process), ${SECONDS} s per figure:`);
-const base = { c10: await trivialLoad(10), c50: await trivialLoad(50) };
-print('trivial JSON POST c=10', base.c10);
-print('trivial JSON POST c=50', base.c50);
+}
 
+const running: ChildProcess[] = [];
+/** Starts a server (this repository's, or BENCH_BEFORE_ROOT's) and returns it as a target. */
+async function target(
+  label: string,
+  port: number,
+  database: Record<string, string>,
+  extra: string[] = [],
+  root = ROOT,
+) {
+  const env = {
+    ...serverEnvironment(port, database),
+    ...(label.includes('2 processes') ? { WORKERS: '2' } : {}),
+  };
+  running.push(await startProcess(serverArgs(extra, root), env, READY));
+  return { label, origin: `http://127.0.0.1:${port}` };
+}
+
+const cleanups: Array<() => Promise<void>> = [];
 try {
   if (adminUrl && only !== 'pglite') {
     const dbName = `ae_bench_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${dbName}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    try {
-      await seed({ kind: 'postgres', url: url.toString() });
-      const port = PORT_BASE + 1;
-      const profile = process.env.BENCH_PROFILE
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
-        : [];
-      const env = serverEnvironment(port, { DATABASE_URL: url.toString() });
-      if (beforeRoot) {
-        const before = await startProcess(serverArgs([], beforeRoot), env, READY);
-        await measure('PostgreSQL, before', `http://127.0.0.1:${port}`, base);
-        await stopProcess(before);
-      }
-      let child = await startProcess(serverArgs(profile), env, READY);
-      await measure('PostgreSQL, 1 process', `http://127.0.0.1:${port}`, base);
-      await stopProcess(child);
-      if (process.env.BENCH_WORKERS !== '0') {
-        child = await startProcess(serverArgs(), { ...env, WORKERS: '2' }, READY);
-        await measure('PostgreSQL, 2 processes', `http://127.0.0.1:${port}`, base);
-        await stopProcess(child);
-      }
-    } finally {
+    cleanups.push(async () => {
       await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       await admin.end();
-    }
+    });
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    const database = { DATABASE_URL: url.toString() };
+    await seed({ kind: 'postgres', url: url.toString() });
+    const profile = process.env.BENCH_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+      : [];
+    const targets: Target[] = [];
+    if (beforeRoot) targets.push(await target('before, 1 process', PORT_BASE + 1, database, [], beforeRoot));
+    targets.push(await target('1 process', PORT_BASE + 2, database, profile));
+    if (process.env.BENCH_WORKERS !== '0') targets.push(await target('2 processes', PORT_BASE + 3, database));
+    await measure('PostgreSQL', targets);
+    await Promise.all(running.splice(0).map(stopProcess));
   }
   if (only !== 'pg') {
-    const dataDir = mkdtempSync(join(tmpdir(), 'ae-bench-pglite-'));
-    try {
+    const targets: Target[] = [];
+    const variants: Array<[string, number, string | undefined]> = [
+      ...(beforeRoot ? [['before, 1 process', PORT_BASE + 4, beforeRoot] as [string, number, string]] : []),
+      ['1 process', PORT_BASE + 5, undefined],
+    ];
+    for (const [label, port, root] of variants) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'ae-bench-pglite-'));
+      cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
       await seed({ kind: 'pglite', dataDir });
-      const port = PORT_BASE + 2;
-      if (beforeRoot) {
-        const before = await startProcess(
-          serverArgs([], beforeRoot),
-          serverEnvironment(port, { DATA_DIR: dataDir }),
-          READY,
-        );
-        await measure('PGlite, before', `http://127.0.0.1:${port}`, base);
-        await stopProcess(before);
-      }
-      const child = await startProcess(serverArgs(), serverEnvironment(port, { DATA_DIR: dataDir }), READY);
-      await measure('PGlite, 1 process', `http://127.0.0.1:${port}`, base);
-      await stopProcess(child);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      targets.push(await target(label, port, { DATA_DIR: dataDir }, [], root));
     }
+    await measure('PGlite', targets);
   }
 } finally {
+  await Promise.all(running.map(stopProcess));
+  for (const cleanup of cleanups) await cleanup();
   await stopProcess(trivial);
 }
