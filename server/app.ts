@@ -81,6 +81,8 @@ export interface RouteSummary {
 export interface BuiltServer {
   app: FastifyInstance;
   db: Database;
+  /** The access tokens' keys and issuers (server/scale-out.test.ts rotates the key on one instance). */
+  tokens: TokenService;
   /** Every route the app registered, HEAD and OPTIONS included (server/permission-matrix.test.ts reads it). */
   routes: readonly RouteSummary[];
   /** Stops accepting requests, waits for those in flight, then closes the database. */
@@ -107,10 +109,15 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
     // Every authenticated call: the token's session must be live and within its tenant's session
     // policy (idle timeout, forced re-login); API-token access has no login session.
     // IP restrictions too: the account's allow or block list against the call's address.
+    // One query for a person's token (security-policies.ts enforceSessionPolicy).
     tokens.useSessionGuard(async (claims, { ip }) => {
-      if (!isApiTokenAccess(claims) && (await enforceSessionPolicy(db, claims.sid, { touch: true })))
-        return 'TOKEN_INVALID';
-      return (await ipAllowed(db, claims.tenantId ?? null, ip)) ? null : 'IP_NOT_ALLOWED';
+      if (isApiTokenAccess(claims))
+        return (await ipAllowed(db, claims.tenantId ?? null, ip)) ? null : 'IP_NOT_ALLOWED';
+      const refusal = await enforceSessionPolicy(db, claims.sid, {
+        touch: true,
+        ip: { tenantId: claims.tenantId ?? null, address: ip },
+      });
+      return refusal === 'ip' ? 'IP_NOT_ALLOWED' : refusal ? 'TOKEN_INVALID' : null;
     });
     // The client SDK's access tokens: their secret is the bearer (domain/access-tokens.ts).
     tokens.useOpaqueTokens((secret) => accessTokenClaims(db, secret));
@@ -158,6 +165,7 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
     return {
       app,
       db,
+      tokens,
       routes,
       close: async () => {
         await stopPurge();

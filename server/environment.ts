@@ -10,7 +10,9 @@
  * TRUST_PROXY (true behind a reverse proxy), CAPTCHA_VERIFY_URL (the captcha verifier, a
  * reCAPTCHA-compatible siteverify address; default Google's), AUDIT_RETENTION_DAYS (days audit records are kept,
  * default 365), STATIC_ROOT (a folder whose cdn/ and demo-pages/ are
- * served; default the repository when run from it, none from the installed package), LOG (true|false), NODE_ENV=production (Secure cookies,
+ * served; default the repository when run from it, none from the installed package), LOG (true|false),
+ * WORKERS (or --workers N: worker processes on one port, main.ts and workers.ts; default the cores
+ * in production on PostgreSQL, else 1), NODE_ENV=production (Secure cookies,
  * request logs, MFA_ENCRYPTION_KEY and SECRETS_KEY required; refuses development mode).
  *
  * Development mode, off unless asked for with AUTH_ELEMENTS_DEV=1 (true, yes) or the `--dev` flag
@@ -248,7 +250,7 @@ export function startupLines(config: ServerConfig, env: Environment): string[] {
       : [`  Static files:  none (STATIC_ROOT: a folder with cdn/ and demo-pages/)`]),
     `  API base:      ${api}`,
     `  JWKS:          ${publicUrl}/.well-known/jwks.json`,
-    `  Database:      ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${database.dataDir ?? 'memory'}`}`,
+    `  Database:      ${database.kind === 'pglite' ? `PGlite in ${database.dataDir ?? 'memory'}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Delivery:      email ${env.SMTP_URL ? 'SMTP' : 'outbox'}, SMS ${env.SMS_WEBHOOK_URL ? 'webhook' : 'outbox'}${dev ? ` (read it: ${api}/dev/outbox)` : ''}`,
   ];
   if (options.seed) lines.push(`  Seeded admin:  ${SEED_ADMIN_EMAIL} / ${SEED_ADMIN_PASSWORD}`);

@@ -289,7 +289,19 @@ export async function ipListed(
   return !!ip && ipMatches(await ports.ipRestrictions.activeIps(tenantId, strategy), ip);
 }
 
-/** Whether `ip` may reach `tenantId` under its IP restrictions (see the header). */
+/**
+ * Whether `ip` may reach an account under its IP config, given the addresses and ranges of the
+ * config's strategy's active entries (see the header). The server's session guard reads both in the
+ * query that reads the session (server/domain/security-policies.ts `enforceSessionPolicy`).
+ */
+export function ipPermits(config: IpConfig, entries: readonly string[], ip: string | undefined): boolean {
+  if (!config.isActive) return true;
+  if (!ip) return false;
+  const listed = ipMatches(entries, ip);
+  return config.strategy === 'ALLOW' ? listed : !listed;
+}
+
+/** Whether `ip` may reach `tenantId` under its IP restrictions. */
 export async function ipAllowed(
   ports: Pick<SecurityPolicyPorts, 'ipRestrictions'>,
   tenantId: string | null,
@@ -298,9 +310,7 @@ export async function ipAllowed(
   if (!tenantId) return true;
   const config = await ipConfig(ports, tenantId);
   if (!config.isActive) return true;
-  if (!ip) return false;
-  const listed = await ipListed(ports, tenantId, ip, config.strategy);
-  return config.strategy === 'ALLOW' ? listed : !listed;
+  return ipPermits(config, await ports.ipRestrictions.activeIps(tenantId, config.strategy), ip);
 }
 
 // ---------------------------------------------------------------------- email-domain restrictions

@@ -10,11 +10,17 @@ import { ipAllowed } from './ip-restrictions';
 import {
   clearFailedSignIns,
   lockoutContextOf,
-  enforceSessionPolicy,
+  refreshSessionRefusal,
   limitConcurrentSessions,
   recordFailedSignIn,
 } from './security-policies';
-import { createSession, hashRefreshToken, revokeSessionByToken, rotateRefreshToken } from './sessions';
+import {
+  createSession,
+  hashRefreshToken,
+  isRefreshTokenShaped,
+  revokeSessionByToken,
+  rotateRefreshToken,
+} from './sessions';
 import { listUserTenants, loadAuthorization, pickActiveTenant, type TenantRow } from './tenants';
 import type { AuthResponse, TokenService } from './tokens';
 import {
@@ -160,11 +166,11 @@ export class AuthService {
   async refresh(refreshToken: string, client: ClientInfo): Promise<Refreshed | null> {
     // The session policy (idle timeout, forced re-login) is checked before the rotation moves the
     // session's last use forward. A token already rotated is left to the rotation's reuse check.
-    const { rows } = await this.db.query<{ id: string }>(
-      'SELECT id FROM sessions WHERE refresh_token_hash = $1',
-      [hashRefreshToken(refreshToken)],
-    );
-    if (rows[0] && (await enforceSessionPolicy(this.db, rows[0].id, { touch: false }))) return null;
+    if (
+      isRefreshTokenShaped(refreshToken) &&
+      (await refreshSessionRefusal(this.db, hashRefreshToken(refreshToken)))
+    )
+      return null;
     const result = await rotateRefreshToken(this.db, refreshToken, this.refreshTtlSeconds);
     if (result.kind !== 'rotated' && result.kind !== 'raced') return null;
     const user = await findUserById(this.db, result.session.user_id);

@@ -19,6 +19,7 @@
 import { POLICY_LIMITS } from '../../core/api/securityPolicies';
 import { contractError, type ContractError } from '../../core/contract/errors';
 import {
+  ipPermits,
   POLICY_DEFAULTS,
   policyInForce,
   type PolicyDto,
@@ -195,37 +196,76 @@ export async function rememberCurrentPassword(db: Database, userId: string): Pro
 /** How often an authenticated call writes the session's last use (the idle timeout's clock). */
 const ACTIVITY_WRITE_INTERVAL_S = 30;
 
+type SessionRefusal = 'revoked' | 'idle' | 'absolute' | 'ip';
+
 /**
  * Checks a session against its tenant's session policy, at refresh and on every authenticated
  * call. Returns null when the session may go on; otherwise the reason, after revoking it (idle:
  * unused for longer than the idle timeout; absolute: older than the forced re-login lifetime;
  * revoked or expired already). A call in use moves the session's last use forward (at most every
- * ACTIVITY_WRITE_INTERVAL_S), as a refresh does.
+ * ACTIVITY_WRITE_INTERVAL_S), as a refresh does. With `ip`, the account's IP restrictions are read
+ * in the same query ('ip': the address may not reach that account; the session stays).
+ *
+ * One query on every authenticated call (the session, both policy rows, the IP configuration and
+ * its active entries), nothing cached: a session revoked, or a policy saved, by any process
+ * applies to the next call everywhere.
  */
 export async function enforceSessionPolicy(
   db: Database,
   sessionId: string,
-  options: { touch: boolean },
-): Promise<'revoked' | 'idle' | 'absolute' | null> {
+  options: { touch: boolean; ip?: { tenantId: string | null; address: string | undefined } },
+): Promise<SessionRefusal | null> {
   if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return 'revoked';
+  return checkSession(db, 's.id = $1::uuid', sessionId, options);
+}
+
+/**
+ * `enforceSessionPolicy` for the session a refresh token is the current token of, before the
+ * rotation moves its last use forward. Null also when no session has that token (already rotated,
+ * or unknown: the rotation's reuse check decides).
+ */
+export async function refreshSessionRefusal(
+  db: Database,
+  refreshTokenHash: string,
+): Promise<SessionRefusal | null> {
+  return checkSession(db, 's.refresh_token_hash = $1', refreshTokenHash, { touch: false }, true);
+}
+
+async function checkSession(
+  db: Database,
+  where: string,
+  key: string,
+  options: { touch: boolean; ip?: { tenantId: string | null; address: string | undefined } },
+  absentIsFine = false,
+): Promise<SessionRefusal | null> {
   const { rows } = await db.query<{
+    id: string;
     live: boolean;
     age: number;
     idle: number;
     policy: SessionSettings | null;
+    ip_active: boolean | null;
+    ip_strategy: 'ALLOW' | 'BLOCK' | null;
+    ip_entries: string[] | null;
   }>(
-    `SELECT s.revoked_at IS NULL AND s.expires_at > now() AS live,
+    `SELECT s.id, s.revoked_at IS NULL AND s.expires_at > now() AS live,
             extract(epoch FROM now() - s.created_at)::float8 AS age,
             extract(epoch FROM now() - s.last_used_at)::float8 AS idle,
-            COALESCE(t.settings, v.settings) AS policy
+            COALESCE(t.settings, v.settings) AS policy,
+            c.is_active AS ip_active, c.strategy AS ip_strategy,
+            CASE WHEN c.is_active THEN ARRAY(
+              SELECT r.ip FROM ip_restrictions r
+               WHERE r.tenant_id = c.tenant_id AND r.strategy = c.strategy AND r.is_active) END AS ip_entries
        FROM sessions s
        LEFT JOIN security_policies t ON t.kind = 'sessions' AND t.tenant_id = s.tenant_id
        LEFT JOIN security_policies v ON v.kind = 'sessions' AND v.tenant_id IS NULL
-      WHERE s.id = $1`,
-    [sessionId],
+       LEFT JOIN ip_restriction_configs c ON c.tenant_id = $2::uuid
+      WHERE ${where}`,
+    [key, options.ip?.tenantId ?? null],
   );
   const row = rows[0];
-  if (!row?.live) return 'revoked';
+  if (!row) return absentIsFine ? null : 'revoked';
+  if (!row.live) return 'revoked';
   const policy = { ...POLICY_DEFAULTS.sessions, ...row.policy };
   const reason =
     policy.sessionTimeoutConfiguration.isActive && row.age > policy.sessionTimeoutConfiguration.timeout
@@ -237,12 +277,21 @@ export async function enforceSessionPolicy(
   if (reason) {
     await db.query(
       `UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`,
-      [sessionId, reason === 'idle' ? 'idle timeout' : 'forced re-login'],
+      [row.id, reason === 'idle' ? 'idle timeout' : 'forced re-login'],
     );
     return reason;
   }
+  if (
+    options.ip?.tenantId &&
+    !ipPermits(
+      { isActive: row.ip_active === true, strategy: row.ip_strategy ?? 'ALLOW' },
+      row.ip_entries ?? [],
+      options.ip.address,
+    )
+  )
+    return 'ip';
   if (options.touch && row.idle > ACTIVITY_WRITE_INTERVAL_S)
-    await db.query('UPDATE sessions SET last_used_at = now() WHERE id = $1', [sessionId]);
+    await db.query('UPDATE sessions SET last_used_at = now() WHERE id = $1', [row.id]);
   return null;
 }
 

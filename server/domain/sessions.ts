@@ -111,24 +111,24 @@ export async function rotateRefreshToken(
   if (!isRefreshTokenShaped(token)) return { kind: 'invalid' };
   const oldHash = hashRefreshToken(token);
   const next = newRefreshToken();
+  // One statement, so one round trip and atomic without BEGIN/COMMIT: the UPDATE's WHERE clause
+  // is the compare-and-swap (of two concurrent refreshes with one token, exactly one matches; the
+  // other then finds the hash in rotated_refresh_tokens), and the old hash is recorded with it.
+  const { rows } = await db.query<SessionRow>(
+    `WITH rotated AS (
+       UPDATE sessions
+          SET refresh_token_hash = $2, last_used_at = now(), expires_at = now() + make_interval(secs => $3)
+        WHERE refresh_token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
+        RETURNING ${SESSION_COLUMNS}
+     ), kept AS (
+       INSERT INTO rotated_refresh_tokens (token_hash, session_id) SELECT $1, id FROM rotated
+     )
+     SELECT ${SESSION_COLUMNS} FROM rotated`,
+    [oldHash, hashRefreshToken(next), ttlSeconds],
+  );
+  const session = rows[0];
+  if (session) return { kind: 'rotated', session, refreshToken: next };
   return db.transaction(async (tx): Promise<RotateResult> => {
-    // The WHERE clause is the compare-and-swap: of two concurrent refreshes with one token,
-    // exactly one UPDATE matches; the other then finds the hash in rotated_refresh_tokens.
-    const { rows } = await tx.query<SessionRow>(
-      `UPDATE sessions
-         SET refresh_token_hash = $2, last_used_at = now(), expires_at = now() + make_interval(secs => $3)
-       WHERE refresh_token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
-       RETURNING ${SESSION_COLUMNS}`,
-      [oldHash, hashRefreshToken(next), ttlSeconds],
-    );
-    const session = rows[0];
-    if (session) {
-      await tx.query('INSERT INTO rotated_refresh_tokens (token_hash, session_id) VALUES ($1, $2)', [
-        oldHash,
-        session.id,
-      ]);
-      return { kind: 'rotated', session, refreshToken: next };
-    }
     const reused = await tx.query<{ session_id: string; in_grace: boolean }>(
       `SELECT r.session_id,
               r.rotated_at > now() - make_interval(secs => $2)

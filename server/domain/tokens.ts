@@ -12,8 +12,15 @@
  * too-old session is refused at once, not when it expires. A host backend that verifies tokens
  * itself keeps the stateless window, bounded by the access-token lifetime (default 300 s).
  *
+ * Several processes or instances on one database: each signs with its own `issuer` (PUBLIC_URL,
+ * or http://HOST:PORT when unset) and records it in `token_issuers`; each accepts the tokens of
+ * every issuer recorded there (the signature by a key of `signing_keys` is what proves a token is
+ * ours; the issuer only has to be one of this deployment's). `rotateSigningKey` makes a new key and
+ * retires the others: they keep verifying, and a process that meets a token with a key it has not
+ * loaded yet reads that key from the table at once.
+ *
  * Not done yet: the private JWK sits unencrypted in the database (encrypting it with a key from
- * the environment, and scheduled rotation with `retired_at`, belong to later work).
+ * the environment belongs to later work), and retired keys are never deleted.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -34,8 +41,10 @@ const ALG = 'ES256';
 const KEY_LOCK = 7_274_002;
 /** How long a process trusts its cached key list before reading the table again. */
 const CACHE_TTL_MS = 60_000;
-/** A token naming an unknown `kid` makes us re-read the keys at most this often (forged kids are cheap). */
+/** A `kid` found in no row is looked up again at most this often (forged kids are cheap). */
 const UNKNOWN_KID_RELOAD_MS = 5_000;
+/** Kids remembered as unknown at most (a flood of forged kids cannot grow the map further). */
+const MAX_UNKNOWN_KIDS = 1_000;
 /** Allowed clock difference between server processes when checking `exp` and `nbf`. */
 const CLOCK_TOLERANCE_S = 5;
 /**
@@ -125,7 +134,10 @@ export class TokenService {
   private keys = new Map<string, CachedKey>();
   private signingKid: string | null = null;
   private loadedAt = 0;
-  private lastUnknownKidReload = 0;
+  /** Kids looked up and not found, with when: not looked up again for UNKNOWN_KID_RELOAD_MS. */
+  private unknownKids = new Map<string, number>();
+  /** Issuers of the processes sharing the database (`token_issuers`), this one's included. */
+  private issuers = new Set<string>();
   private sessionGuard: SessionGuard | null = null;
   private opaqueResolver: ((secret: string) => Promise<AccessTokenClaims | null>) | null = null;
 
@@ -145,16 +157,39 @@ export class TokenService {
         'SELECT count(*)::int AS n FROM signing_keys WHERE retired_at IS NULL',
       );
       if ((rows[0]?.n ?? 0) > 0) return;
-      const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
-      const publicJwk = await exportJWK(publicKey);
-      const kid = await calculateJwkThumbprint(publicJwk);
-      const privateJwk = await exportJWK(privateKey);
-      await tx.query(
-        'INSERT INTO signing_keys (kid, alg, private_jwk, public_jwk) VALUES ($1, $2, $3::jsonb, $4::jsonb)',
-        [kid, ALG, JSON.stringify(privateJwk), JSON.stringify({ ...publicJwk, kid, alg: ALG, use: 'sig' })],
-      );
+      await insertKey(tx);
+    });
+    await this.db.query(
+      `INSERT INTO token_issuers (issuer) VALUES ($1) ON CONFLICT (issuer) DO UPDATE SET last_seen_at = now()`,
+      [this.options.issuer],
+    );
+    await this.reload();
+  }
+
+  /**
+   * The issuers recorded by the processes sharing the database: more than one means host
+   * backends that check `iss` must accept each (main.ts warns; set PUBLIC_URL alike everywhere).
+   */
+  knownIssuers(): string[] {
+    return [...this.issuers];
+  }
+
+  /**
+   * Makes a new signing key and retires the others (they still verify the tokens they signed).
+   * Every process signs with the new key once its cache expires (CACHE_TTL_MS); until then they
+   * sign with the old one, which every process still accepts.
+   */
+  async rotateSigningKey(): Promise<string> {
+    const kid = await this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [KEY_LOCK]);
+      const created = await insertKey(tx);
+      await tx.query('UPDATE signing_keys SET retired_at = now() WHERE kid <> $1 AND retired_at IS NULL', [
+        created,
+      ]);
+      return created;
     });
     await this.reload();
+    return kid;
   }
 
   /** Signs an access token for `subject` and returns the contract's `AuthResponse`. */
@@ -242,7 +277,7 @@ export class TokenService {
   }
 
   /**
-   * Verifies signature (ES256 only: no algorithm confusion), issuer, audience, expiry (`exp`, and
+   * Verifies signature (ES256 only: no algorithm confusion), issuer (one of `token_issuers`), audience, expiry (`exp`, and
    * `nbf` when present, with CLOCK_TOLERANCE_S), issue time (`iat` at most MAX_FUTURE_IAT_S ahead)
    * and token type. Throws `InvalidTokenError` for anything else.
    */
@@ -251,7 +286,6 @@ export class TokenService {
     try {
       ({ payload } = await jwtVerify(token, (header) => this.publicKeyFor(header.kid), {
         algorithms: [ALG],
-        issuer: this.options.issuer,
         audience: this.options.audience,
         clockTolerance: CLOCK_TOLERANCE_S,
         requiredClaims: ['sub', 'exp', 'iat', 'sid'],
@@ -262,6 +296,9 @@ export class TokenService {
     if (payload.type !== 'userToken' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
       throw new InvalidTokenError('TOKEN_INVALID');
     }
+    // The signature is ours (a key of signing_keys): the issuer must be one of this deployment's.
+    if (typeof payload.iss !== 'string' || !(await this.issuedHere(payload.iss)))
+      throw new InvalidTokenError('TOKEN_INVALID');
     // jose has checked that `iat` is a number (a required claim).
     if (payload.iat! > Date.now() / 1000 + MAX_FUTURE_IAT_S) throw new InvalidTokenError('TOKEN_INVALID');
     const claims = payload as AccessTokenClaims;
@@ -279,15 +316,36 @@ export class TokenService {
   private async publicKeyFor(kid: string | undefined): Promise<CryptoKey> {
     if (!kid) throw new InvalidTokenError('TOKEN_KEY_MISSING');
     await this.ensureFresh();
-    let key = this.keys.get(kid);
-    if (!key && Date.now() - this.lastUnknownKidReload > UNKNOWN_KID_RELOAD_MS) {
-      // Perhaps another process created a key since we last looked.
-      this.lastUnknownKidReload = Date.now();
-      await this.reload();
-      key = this.keys.get(kid);
-    }
+    const key = this.keys.get(kid) ?? (await this.loadKid(kid));
     if (!key) throw new InvalidTokenError('TOKEN_KEY_UNKNOWN');
     return key.publicKey;
+  }
+
+  /** A key another process has just made (rotation): read that one row, not the whole table. */
+  private async loadKid(kid: string): Promise<CachedKey | undefined> {
+    const lookedUp = this.unknownKids.get(kid);
+    if (lookedUp !== undefined && Date.now() - lookedUp < UNKNOWN_KID_RELOAD_MS) return undefined;
+    const { rows } = await this.db.query<KeyRow>(
+      'SELECT kid, private_jwk, public_jwk, retired_at FROM signing_keys WHERE kid = $1',
+      [kid],
+    );
+    const row = rows[0];
+    if (!row) {
+      if (this.unknownKids.size >= MAX_UNKNOWN_KIDS) this.unknownKids.clear();
+      this.unknownKids.set(kid, Date.now());
+      return undefined;
+    }
+    const key = await cachedKey(row, false);
+    this.keys.set(kid, key);
+    return key;
+  }
+
+  /** Whether `issuer` is recorded in `token_issuers` (read again when not, in case a process has just started). */
+  private async issuedHere(issuer: string): Promise<boolean> {
+    if (this.issuers.has(issuer)) return true;
+    const { rows } = await this.db.query('SELECT 1 FROM token_issuers WHERE issuer = $1', [issuer]);
+    if (rows.length) this.issuers.add(issuer);
+    return rows.length > 0;
   }
 
   private async ensureFresh(): Promise<void> {
@@ -301,14 +359,33 @@ export class TokenService {
     const keys = new Map<string, CachedKey>();
     let signingKid: string | null = null;
     for (const row of rows) {
-      const publicKey = (await importJWK(row.public_jwk, ALG)) as CryptoKey;
       const active = row.retired_at === null;
-      const privateKey = active ? ((await importJWK(row.private_jwk, ALG)) as CryptoKey) : null;
-      keys.set(row.kid, { kid: row.kid, publicJwk: row.public_jwk, publicKey, privateKey });
+      keys.set(row.kid, await cachedKey(row, active));
       if (active && signingKid === null) signingKid = row.kid;
     }
+    const issuers = await this.db.query<{ issuer: string }>('SELECT issuer FROM token_issuers');
+    this.issuers = new Set([this.options.issuer, ...issuers.rows.map((r) => r.issuer)]);
     this.keys = keys;
     this.signingKid = signingKid;
     this.loadedAt = Date.now();
   }
+}
+
+async function cachedKey(row: KeyRow, withPrivateKey: boolean): Promise<CachedKey> {
+  const publicKey = (await importJWK(row.public_jwk, ALG)) as CryptoKey;
+  const privateKey = withPrivateKey ? ((await importJWK(row.private_jwk, ALG)) as CryptoKey) : null;
+  return { kid: row.kid, publicJwk: row.public_jwk, publicKey, privateKey };
+}
+
+/** Makes a key pair and stores it; returns its kid (the public key's thumbprint). */
+async function insertKey(tx: Database): Promise<string> {
+  const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
+  const publicJwk = await exportJWK(publicKey);
+  const kid = await calculateJwkThumbprint(publicJwk);
+  const privateJwk = await exportJWK(privateKey);
+  await tx.query(
+    'INSERT INTO signing_keys (kid, alg, private_jwk, public_jwk) VALUES ($1, $2, $3::jsonb, $4::jsonb)',
+    [kid, ALG, JSON.stringify(privateJwk), JSON.stringify({ ...publicJwk, kid, alg: ALG, use: 'sig' })],
+  );
+  return kid;
 }

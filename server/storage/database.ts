@@ -7,6 +7,7 @@
  * Everything the server needs across requests lives in the database, never in process memory,
  * so several processes behind a load balancer behave as one.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -36,10 +37,16 @@ export type DatabaseConfig =
       /** A PGlite data-folder dump (tar) to start from instead of running initdb (tests: ~3 s saved). */
       loadDataDir?: Blob;
     }
-  | { kind: 'postgres'; url: string; maxConnections?: number };
+  | { kind: 'postgres'; url: string; maxConnections?: number }
+  /**
+   * A database already open, shared with other servers in this process (tests of several
+   * instances on one PGlite, which cannot be shared between processes). Its owner closes it.
+   */
+  | { kind: 'shared'; db: Database };
 
 /** Opens the database described by `config` and waits until it answers. */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  if (config.kind === 'shared') return { ...config.db, close: async () => {} };
   return config.kind === 'pglite'
     ? openPglite(config.dataDir, config.loadDataDir)
     : openPostgres(config.url, config.maxConnections);
@@ -87,27 +94,64 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
   };
 }
 
-async function openPostgres(url: string, maxConnections = 10): Promise<Database> {
+/** Statements prepared at most (each connection keeps the plans of those it has run). */
+const MAX_PREPARED = 2_000;
+/** PostgreSQL's answer when a prepared plan's result columns changed under it (a migration). */
+const CACHED_PLAN_CHANGED = '0A000';
+
+/** Statement names by text ('' once a migration has changed a statement's result under it). */
+const statementNames = new Map<string, string>();
+
+function statementName(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  if (name === undefined && statementNames.size < MAX_PREPARED) {
+    name = `ae_${createHash('sha1').update(sql).digest('base64url')}`;
+    statementNames.set(sql, name);
+  }
+  return name || undefined;
+}
+
+/**
+ * Named prepared statements for every query with parameters: PostgreSQL parses and plans each
+ * text once per connection instead of on every call. The name is a digest of the text, so every
+ * process names a text alike. A plan a migration has invalidated (another process added a column
+ * to a `SELECT *`) is answered with 0A000: outside a transaction the query is sent again
+ * unprepared, and that text is not prepared again by this process.
+ */
+function preparedQueries(target: pg.Pool | pg.PoolClient, inTransaction: boolean) {
+  return async <T>(sql: string, params: unknown[] = []): Promise<{ rows: T[] }> => {
+    const name = params.length ? statementName(sql) : undefined;
+    if (!name) return { rows: (await target.query(sql, params)).rows as T[] };
+    try {
+      return { rows: (await target.query({ name, text: sql, values: params })).rows as T[] };
+    } catch (error) {
+      const { code, message } = error as { code?: string; message?: string };
+      if (code !== CACHED_PLAN_CHANGED || !message?.includes('cached plan')) throw error;
+      statementNames.set(sql, '');
+      if (inTransaction) throw error;
+      return { rows: (await target.query(sql, params)).rows as T[] };
+    }
+  };
+}
+
+/** Connections per process: enough for the requests in flight, few enough for many processes. */
+const DEFAULT_POOL_SIZE = 10;
+
+async function openPostgres(url: string, maxConnections = DEFAULT_POOL_SIZE): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: maxConnections });
   // An idle client that loses its connection emits 'error' on the pool; without a listener
   // that would crash the process. The next query simply gets a fresh connection.
   pool.on('error', () => {});
   await pool.query('SELECT 1');
+  const query = preparedQueries(pool, false);
   return {
-    query: async <T>(sql: string, params?: unknown[]) => {
-      const result = await pool.query(sql, params ?? []);
-      return { rows: result.rows as T[] };
-    },
+    query,
     transaction: async <R>(fn: (tx: Database) => Promise<R>): Promise<R> => {
       const client = await pool.connect();
       let result: R;
       try {
         await client.query('BEGIN');
-        const handle = transactionHandle({
-          query: async <T>(sql: string, params?: unknown[]) => ({
-            rows: (await client.query(sql, params ?? [])).rows as T[],
-          }),
-        });
+        const handle = transactionHandle({ query: preparedQueries(client, true) });
         result = await fn(handle);
         await client.query('COMMIT');
       } catch (error) {

@@ -406,6 +406,17 @@ export const migrations: Migration[] = [
     name: 'outbox messages in the order they were written (several share a created_at)',
     statements: [`ALTER TABLE outbox_messages ADD COLUMN seq bigserial`],
   },
+  {
+    version: 30,
+    name: 'the issuers of access tokens, one per server address sharing the database',
+    statements: [
+      `CREATE TABLE token_issuers (
+        issuer text PRIMARY KEY,
+        first_seen_at timestamptz NOT NULL DEFAULT now(),
+        last_seen_at timestamptz NOT NULL DEFAULT now()
+      )`,
+    ],
+  },
 ];
 
 /**

@@ -51,17 +51,22 @@ const storedMfa = (row: MfaRow): StoredPolicy<'mfa'> => ({
 
 function policyRepository(db: Database): PolicyRepository {
   return {
+    // A read reads: the vendor's row is written (with the built-in default) only the first time a
+    // never-saved policy is asked for, so it has an id from then on.
     async vendor<K extends PolicyKind>(kind: K, settings: PolicySettings[K]) {
+      const select = () =>
+        db.query<PolicyRow>(
+          `SELECT ${COLUMNS} FROM security_policies WHERE kind = $1 AND tenant_id IS NULL`,
+          [kind],
+        );
+      const { rows } = await select();
+      if (rows[0]) return stored<K>(rows[0]);
       await db.query(
         `INSERT INTO security_policies (kind, tenant_id, settings) VALUES ($1, NULL, $2)
          ON CONFLICT (kind) WHERE tenant_id IS NULL DO NOTHING`,
         [kind, JSON.stringify(settings)],
       );
-      const { rows } = await db.query<PolicyRow>(
-        `SELECT ${COLUMNS} FROM security_policies WHERE kind = $1 AND tenant_id IS NULL`,
-        [kind],
-      );
-      return stored<K>(rows[0]!);
+      return stored<K>((await select()).rows[0]!);
     },
     async ofAccount<K extends PolicyKind>(kind: K, tenantId: string) {
       if (kind === 'mfa') {
