@@ -71,7 +71,7 @@ export function accountOf(request: FastifyRequest): string {
 
 function accessCheck(descriptor: RouteDescriptor, tokens: TokenService): preHandlerAsyncHookHandler | null {
   const access = descriptor.access;
-  if (access.kind === 'public') return null;
+  if (access.kind === 'public' || (access.kind === 'permission' && access.inHandler)) return null;
   const refuseApiTokens = access.kind !== 'superUser' && access.apiTokens === 'refused';
   return async (request) => {
     const claims = refuseApiTokens

@@ -50,10 +50,9 @@ import {
   type WebhookInput,
 } from '../domain/connectivity';
 import { assertPublicUrl, postJson } from '../delivery/outbound-http';
-import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
-import { requirePermission } from '../http/permissions';
 import { strictObject } from '../http/schemas';
+import { accountOf } from '../http/route-table';
 import {
   blankNameMessage,
   notificationRecipients,
@@ -61,8 +60,6 @@ import {
   unknownEventMessage,
 } from '../../core/contract/requests-connectivity';
 
-const READ = 'fe.connectivity.read.webhooks';
-const WRITE = 'fe.connectivity.write.webhooks';
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 const EVENTS = '/event/resources/configurations/v1';
 const WEBHOOK = '/webhook';
@@ -85,8 +82,6 @@ function assertNamed(name: string, label: string): void {
 }
 
 export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const accountOf = async (request: FastifyRequest, permission: string) =>
-    requirePermission(await requireUser(ctx.tokens, request), permission);
   const allowPrivate = ctx.connectivity.allowPrivateAddresses;
 
   /** The URL, or 400 with why it may not be used. */
@@ -99,12 +94,10 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
   };
 
   // ------------------------------------------------------------------------------------ events
-  app.get(`${EVENTS}/categories`, async (request) => {
-    await accountOf(request, READ);
+  app.get(`${EVENTS}/categories`, async () => {
     return eventCategories(await vendorOf(ctx.db));
   });
   app.get<{ Querystring: { channels?: string } }>(EVENTS, async (request) => {
-    await accountOf(request, READ);
     const asked = (request.query.channels ?? '').split(',').filter(Boolean);
     const unknown = asked.find((c) => !(CHANNELS as readonly string[]).includes(c));
     if (unknown) throw httpError(400, `Unknown channel "${unknown.slice(0, 20)}"`);
@@ -113,7 +106,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
   });
 
   // ---------------------------------------------------------------------------------- webhooks
-  app.get(WEBHOOK, async (request) => listWebhooks(ctx.db, await accountOf(request, READ)));
+  app.get(WEBHOOK, async (request) => listWebhooks(ctx.db, accountOf(request)));
 
   const webhookInput = async (
     body: WebhookInput & { description?: string | null },
@@ -130,7 +123,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
     };
   };
   app.post<{ Body: WebhookInput }>(`${WEBHOOK}/custom`, async (request, reply) => {
-    const tenantId = await accountOf(request, WRITE);
+    const tenantId = accountOf(request);
     const created = await createWebhook(ctx.db, ctx.secretBox, tenantId, await webhookInput(request.body));
     return reply.code(201).send(created);
   });
@@ -138,7 +131,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
     `${WEBHOOK}/:id`,
     { schema: { params: uuidParam('id') } },
     async (request) => {
-      const tenantId = await accountOf(request, WRITE);
+      const tenantId = accountOf(request);
       const updated = await updateWebhook(
         ctx.db,
         ctx.secretBox,
@@ -154,7 +147,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
     `${WEBHOOK}/:id`,
     { schema: { params: uuidParam('id') } },
     async (request) => {
-      const tenantId = await accountOf(request, WRITE);
+      const tenantId = accountOf(request);
       if (!(await deleteWebhook(ctx.db, tenantId, request.params.id)))
         throw httpError(404, WEBHOOK_NOT_FOUND);
       return {};
@@ -164,7 +157,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
   // The SDK asks for `/webhook/logs/?id=...`: both spellings answer.
   for (const url of [`${WEBHOOK}/logs`, `${WEBHOOK}/logs/`]) {
     app.get<{ Querystring: { id: string; offset?: string; limit?: string } }>(url, async (request) => {
-      const tenantId = await accountOf(request, READ);
+      const tenantId = accountOf(request);
       const { id, offset = '0', limit = String(WEBHOOK_LOGS_PAGE_SIZE) } = request.query;
       const owned = await ctx.db.query('SELECT 1 FROM webhooks WHERE id = $1 AND tenant_id = $2', [
         id,
@@ -178,7 +171,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
   app.post<{ Body: { url: string; secret: string | null; payload?: object } }>(
     `${WEBHOOK}/test`,
     async (request) => {
-      const tenantId = await accountOf(request, WRITE);
+      const tenantId = accountOf(request);
       const url = await publicUrl(request.body.url);
       const body = JSON.stringify({
         eventKey: 'test',
@@ -207,7 +200,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
     `${WEBHOOK}/logs/:id/retries`,
     { schema: { params: uuidParam('id') } },
     async (request, reply) => {
-      const tenantId = await accountOf(request, WRITE);
+      const tenantId = accountOf(request);
       if (!(await retryWebhookLog(ctx.db, tenantId, request.params.id)))
         throw httpError(404, 'Webhook log not found');
       // Spec 001 §4 "Webhook retry succeeds only on status 202": queued, delivered by the worker.
@@ -232,14 +225,12 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
       return request.params.eventKey;
     };
 
-    app.get(base, async (request) =>
-      listNotificationConfigs(ctx.db, await accountOf(request, READ), channel),
-    );
+    app.get(base, async (request) => listNotificationConfigs(ctx.db, accountOf(request), channel));
     app.post<{
       Params: { eventKey: string };
       Body: { enabled?: boolean; subscriptions?: SubscriptionInput[] };
     }>(`${base}/:eventKey`, { schema: { params: keyParam } }, async (request, reply) => {
-      const tenantId = await accountOf(request, WRITE);
+      const tenantId = accountOf(request);
       const key = keyOf(request);
       // Spec 001 §5: created only with at least one non-empty recipient.
       const subscriptions = (request.body.subscriptions ?? []).map((s) => ({
@@ -262,7 +253,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
       `${base}/:eventKey`,
       { schema: { params: keyParam } },
       async (request) => {
-        const tenantId = await accountOf(request, WRITE);
+        const tenantId = accountOf(request);
         if (!(await setNotificationEnabled(ctx.db, tenantId, channel, keyOf(request), request.body.enabled)))
           throw httpError(404, 'No settings for this event');
         return {};
@@ -276,7 +267,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
         },
       },
       async (request) => {
-        const tenantId = await accountOf(request, WRITE);
+        const tenantId = accountOf(request);
         const key = keyOf(request);
         const input = { ...request.body, recipients: recipients(request.body.recipients) };
         if (!(await updateNotificationSubscription(ctx.db, tenantId, channel, key, request.params.id, input)))
@@ -292,7 +283,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
         },
       },
       async (request) => {
-        const tenantId = await accountOf(request, WRITE);
+        const tenantId = accountOf(request);
         if (
           !(await deleteNotificationSubscription(
             ctx.db,
@@ -310,7 +301,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
       `${base}/:eventKey`,
       { schema: { params: keyParam } },
       async (request) => {
-        const tenantId = await accountOf(request, WRITE);
+        const tenantId = accountOf(request);
         if (!(await deleteNotificationConfig(ctx.db, tenantId, channel, keyOf(request))))
           throw httpError(404, 'No settings for this event');
         return {};
@@ -320,15 +311,14 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
 
   // ------------------------------------------------------------------------------------ Slack
   const SLACK = `${V1}/slack`;
-  app.get(SLACK, async (request) => slackConfiguration(ctx.db, await accountOf(request, READ)));
-  app.get(`${SLACK}/applications`, async (request) => {
-    await accountOf(request, READ);
+  app.get(SLACK, async (request) => slackConfiguration(ctx.db, accountOf(request)));
+  app.get(`${SLACK}/applications`, async () => {
     // No Slack app to install: channels are incoming webhooks (POST /slack/channels).
     return { clientId: null, mode: 'incoming-webhook' };
   });
-  app.get(`${SLACK}/channels`, async (request) => listSlackChannels(ctx.db, await accountOf(request, READ)));
+  app.get(`${SLACK}/channels`, async (request) => listSlackChannels(ctx.db, accountOf(request)));
   app.post<{ Body: { name: string; url: string } }>(`${SLACK}/channels`, async (request, reply) => {
-    const tenantId = await accountOf(request, WRITE);
+    const tenantId = accountOf(request);
     assertNamed(request.body.name, 'Name');
     const url = await publicUrl(request.body.url);
     const channel = await addSlackChannel(ctx.db, ctx.secretBox, tenantId, request.body.name.trim(), url);
@@ -338,7 +328,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
     `${SLACK}/channels/:id`,
     { schema: { params: uuidParam('id') } },
     async (request) => {
-      const tenantId = await accountOf(request, WRITE);
+      const tenantId = accountOf(request);
       if (!(await deleteSlackChannel(ctx.db, tenantId, request.params.id)))
         throw httpError(404, 'Slack channel not found');
       return {};
@@ -367,7 +357,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
     return events;
   };
   app.post<{ Body: SlackBody }>(`${SLACK}/subscriptions`, async (request, reply) => {
-    const tenantId = await accountOf(request, WRITE);
+    const tenantId = accountOf(request);
     const events = await slackEvents(tenantId, request.body);
     return reply
       .code(201)
@@ -377,7 +367,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
     `${SLACK}/subscription/:id`,
     { schema: { params: uuidParam('id') } },
     async (request) => {
-      const tenantId = await accountOf(request, WRITE);
+      const tenantId = accountOf(request);
       const events = await slackEvents(tenantId, request.body);
       const saved = await saveSlackSubscription(
         ctx.db,
@@ -394,7 +384,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
     `${SLACK}/subscriptions/:id`,
     { schema: { params: uuidParam('id') } },
     async (request) => {
-      const tenantId = await accountOf(request, WRITE);
+      const tenantId = accountOf(request);
       if (!(await deleteSlackSubscription(ctx.db, tenantId, request.params.id)))
         throw httpError(404, 'Slack subscription not found');
       return {};

@@ -20,10 +20,11 @@ import {
 import { findUserById } from '../domain/users';
 import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
+import { callerOf } from '../http/route-table';
 
 export async function featureFlagRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const requireVendorAdministrator = async (request: FastifyRequest) => {
-    const claims = await requireUser(ctx.tokens, request);
+    const claims = callerOf(request);
     if (!(await findUserById(ctx.db, claims.sub))?.super_user) throw httpError(403, FLAG_MESSAGES.vendorOnly);
   };
 

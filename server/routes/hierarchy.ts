@@ -7,7 +7,7 @@
  * (server/domain/grants.ts): no change to one's own roles, no role whose permissions the caller
  * lacks, and no change to a member who holds a permission the caller lacks.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import {
   addSubAccountUser,
@@ -30,12 +30,8 @@ import {
 import { assertMayActOn, assertMayGrantRoles } from '../domain/grants';
 import { IMPERSONATION_MESSAGES } from '../domain/impersonation';
 import { httpError } from '../http/errors';
-import { requireSignedInUser, requireUser } from '../http/bearer';
-import { requirePermission } from '../http/permissions';
 import * as s from '../http/schemas';
-
-const READ_SUB_ACCOUNTS = 'fe.account-hierarchy.read.subAccount';
-const WRITE_SUB_ACCOUNTS = 'fe.account-hierarchy.write.subAccount';
+import { accountOf, callerOf } from '../http/route-table';
 
 const HIERARCHY = '/tenants/resources/hierarchy/v2';
 const SUB_TENANTS = '/tenants/resources/sub-tenants/v1';
@@ -57,10 +53,8 @@ interface SearchQuery {
 }
 
 export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const caller = async (request: Parameters<typeof requireUser>[1], permission: string) => {
-    const claims = await requireUser(ctx.tokens, request);
-    return { claims, rootId: requirePermission(claims, permission) };
-  };
+  // The route table checked the caller and the permission (http/route-table.ts).
+  const caller = (request: FastifyRequest) => ({ claims: callerOf(request), rootId: accountOf(request) });
 
   /**
    * The children of the active tenant (or of `_subTenantId`), or with `_filter` every account of the
@@ -68,7 +62,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
    * address, empty on the last page.
    */
   app.get<{ Querystring: SearchQuery }>(HIERARCHY, async (request) => {
-    const { rootId } = await caller(request, READ_SUB_ACCOUNTS);
+    const { rootId } = caller(request);
     const q = request.query;
     if (q._subTenantId) await assertWithin(ctx.db, rootId, q._subTenantId);
     const limit = pageSize(q._limit, SUB_ACCOUNTS_PAGE_SIZE);
@@ -97,7 +91,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
    * `{ tenantId, totalSubTenants, isParent }` per account, each within the caller's tree (else 404).
    */
   app.get<{ Querystring: { _tenantIds?: string } }>(`${HIERARCHY}/metadata`, async (request) => {
-    const { rootId } = await caller(request, READ_SUB_ACCOUNTS);
+    const { rootId } = caller(request);
     if (request.query._tenantIds === undefined)
       return { totalSubTenants: await countSubAccounts(ctx.db, rootId) };
     const ids = [...new Set(request.query._tenantIds.split(','))];
@@ -115,7 +109,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     SUB_TENANTS,
     {},
     async (request, reply) => {
-      const { claims, rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
+      const { claims, rootId } = caller(request);
       const name = request.body.name.trim();
       if (!name) return reply.code(400).send({ errors: ['Enter a name for the sub-account'] });
       // The client SDK's createSubTenant names the id (`tenantId`, spec 001 §7): it names the
@@ -138,7 +132,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     `${SUB_TENANTS}/:tenantId`,
     { schema: { ...tenantParams } },
     async (request, reply) => {
-      const { rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
+      const { rootId } = caller(request);
       const name = request.body.name.trim();
       if (!name) return reply.code(400).send({ errors: ['Enter a name for the sub-account'] });
       await renameSubAccount(ctx.db, rootId, request.params.tenantId, name);
@@ -150,7 +144,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     `${SUB_TENANTS}/:tenantId`,
     { schema: { ...tenantParams } },
     async (request) => {
-      const { rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
+      const { rootId } = caller(request);
       await deleteSubAccount(ctx.db, rootId, request.params.tenantId);
       return {};
     },
@@ -161,7 +155,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     SUB_TENANT_USERS,
     { schema: { ...tenantParams } },
     async (request) => {
-      const { rootId } = await caller(request, READ_SUB_ACCOUNTS);
+      const { rootId } = caller(request);
       await assertWithin(ctx.db, rootId, request.params.tenantId);
       const limit = pageSize(request.query._limit, SUB_ACCOUNT_USERS_PAGE_SIZE);
       const offset = Number(request.query._offset ?? 0);
@@ -179,7 +173,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
       schema: { ...tenantParams },
     },
     async (request, reply) => {
-      const { claims, rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
+      const { claims, rootId } = caller(request);
       await assertWithin(ctx.db, rootId, request.params.tenantId);
       await assertMayGrantRoles(ctx.db, claims, request.params.tenantId, request.body.roleIds ?? []);
       await addSubAccountUser(ctx.db, {
@@ -197,7 +191,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     `${SUB_TENANT_USERS}/:userId`,
     { schema: { ...memberParams } },
     async (request) => {
-      const { claims, rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
+      const { claims, rootId } = caller(request);
       await assertWithin(ctx.db, rootId, request.params.tenantId);
       await assertMayActOn(ctx.db, claims, request.params.tenantId, request.params.userId, 'remove');
       await removeSubAccountUser(ctx.db, request.params.tenantId, request.params.userId);
@@ -209,7 +203,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     `${SUB_TENANT_USERS}/:userId/roles`,
     { schema: { ...memberParams } },
     async (request) => {
-      const { claims, rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
+      const { claims, rootId } = caller(request);
       const { tenantId, userId } = request.params;
       await assertWithin(ctx.db, rootId, tenantId);
       await assertMayActOn(ctx.db, claims, tenantId, userId, 'roles');
@@ -231,7 +225,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
       schema: { ...memberParams },
     },
     async (request) => {
-      const { claims, rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
+      const { claims, rootId } = caller(request);
       await assertWithin(ctx.db, rootId, request.params.tenantId);
       await assertMayActOn(ctx.db, claims, request.params.tenantId, request.params.userId, 'access');
       await setSubAccountAccess(
@@ -247,7 +241,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
   /** Tenant switch: the session acts in `tenantId` from now on; the client then reloads the session. */
   app.put<{ Body: { tenantId: string } }>('/identity/resources/users/v1/tenant', async (request) => {
     // The switch moves a login session: an API token has none.
-    const claims = await requireSignedInUser(ctx.tokens, request);
+    const claims = callerOf(request);
     // Impersonation was allowed for one account only (domain/impersonation.ts): the impersonated
     // session may not move to another account of the user, where the impersonator may have no say.
     if (claims.act) throw httpError(403, IMPERSONATION_MESSAGES.noSwitch);

@@ -41,9 +41,8 @@ import {
 } from '../domain/invitations';
 import { listTenantUsers } from '../domain/team-users';
 import { findUserByEmail } from '../domain/users';
-import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
-import { requirePermission } from '../http/permissions';
+import { accountOf, callerOf } from '../http/route-table';
 import { assertMayGrantRoles } from '../domain/grants';
 
 interface InviteBody {
@@ -64,8 +63,8 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
     // Request schemas of this file: core/contract/requests.ts (the demo backend validates with them too).
     `${users}/v2`,
     async (request, reply) => {
-      const claims = await requireUser(ctx.tokens, request);
-      const tenantId = requirePermission(claims, 'fe.secure.write.users');
+      const claims = callerOf(request);
+      const tenantId = accountOf(request);
       const body = request.body;
       if (body.name !== undefined && body.name !== null && !body.name.trim())
         throw httpError(400, 'Name must not be empty');
@@ -126,8 +125,8 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
       await resendInvitationsToEmail(ctx, request.body.email, log(request));
       return {};
     }
-    const claims = await requireUser(ctx.tokens, request);
-    const tenantId = requirePermission(claims, 'fe.secure.write.users');
+    const claims = callerOf(request);
+    const tenantId = accountOf(request);
     const memberId = await namedMember(tenantId, request.body);
     await resendInvitation(ctx, { tenantId, userId: memberId, inviterId: claims.sub }, log(request));
     return {};
@@ -136,8 +135,7 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
   app.post<{ Body: { userId?: string; email?: string } }>(
     `${users}/v1/invitation/reset/all`,
     async (request) => {
-      const claims = await requireUser(ctx.tokens, request);
-      requirePermission(claims, 'fe.secure.write.users');
+      const claims = callerOf(request);
       // Every account of the caller's where the address is invited: found by email, not by account.
       const byEmail = request.body.email ? await findUserByEmail(ctx.db, request.body.email) : null;
       const memberId = request.body.userId ?? byEmail?.id;
@@ -158,7 +156,7 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
 
   // ---- the tenant's invite link ----
   app.get(`${invites}/configuration`, async (request) => {
-    requirePermission(await requireUser(ctx.tokens, request), 'fe.secure.read.users');
+    accountOf(request);
     return {
       defaultExpiresInMinutes: INVITE_LINK_DEFAULT_MINUTES,
       maxExpiresInMinutes: INVITE_LINK_MAX_MINUTES,
@@ -179,8 +177,8 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
   // No link yet: `{}` (the client SDK's Users page reads "no link", a 404 would be an error there).
   // The token only for a caller holding fe.secure.write.users: a reader may not invite (docs/contract.md).
   app.get(`${invites}/user`, async (request) => {
-    const claims = await requireUser(ctx.tokens, request);
-    const tenantId = requirePermission(claims, 'fe.secure.read.users');
+    const claims = callerOf(request);
+    const tenantId = accountOf(request);
     const link = await getInviteLink(ctx.db, tenantId);
     if (!link) return {};
     if (!holdsPermission(claims.permissions ?? [], 'fe.secure.write.users')) return link;
@@ -190,8 +188,8 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
   app.post<{ Body: { expiresInMinutes?: number; shouldSendEmail?: boolean } }>(
     `${invites}/user`,
     async (request, reply) => {
-      const claims = await requireUser(ctx.tokens, request);
-      const tenantId = requirePermission(claims, 'fe.secure.write.users');
+      const claims = callerOf(request);
+      const tenantId = accountOf(request);
       const created = await createInviteLink(ctx.db, ctx.secretBox, {
         tenantId,
         createdBy: claims.sub,
@@ -206,13 +204,13 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
   app.patch<{ Body: { expiresInMinutes?: number; shouldSendEmail?: boolean } }>(
     `${invites}/user`,
     async (request) => {
-      const tenantId = requirePermission(await requireUser(ctx.tokens, request), 'fe.secure.write.users');
+      const tenantId = accountOf(request);
       return { ...(await updateInviteLink(ctx.db, tenantId, request.body)), ...(await shareable(tenantId)) };
     },
   );
 
   app.delete(`${invites}/user`, async (request) => {
-    const tenantId = requirePermission(await requireUser(ctx.tokens, request), 'fe.secure.write.users');
+    const tenantId = accountOf(request);
     await deleteInviteLink(ctx.db, tenantId);
     return {};
   });

@@ -16,12 +16,12 @@ import { MFA_MESSAGES, MfaError, type ChallengeRow, type DeviceType, type MfaSer
 import { maskPhone } from '../../core/contract/phone';
 import { clientDeviceType } from '../../core/contract/requests-webauthn';
 import { findUserById, type UserRow } from '../domain/users';
-import { requireSignedInUser } from '../http/bearer';
 import { refreshCookiePath, setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import { clientInfo } from '../http/client-info';
 import { activeTenantOf, REMEMBER_DEVICE_COOKIE } from '../http/mfa-gate';
+import { callerOf } from '../http/route-table';
 import { assertTenantAllows, assertVendorAllows } from '../domain/sign-in-methods';
 
 const AUTH = '/identity/resources/auth';
@@ -471,7 +471,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   // impersonator (403 on every change): a factor enrolled while impersonating would be a way back in
   // as the person later, also into their other accounts, where the impersonator has no say.
   async function accountUser(request: FastifyRequest): Promise<UserRow> {
-    const claims = await requireSignedInUser(ctx.tokens, request);
+    const claims = callerOf(request);
     if (claims.act && request.method !== 'GET') throw httpError(403, 'Not available while impersonating');
     const user = await findUserById(ctx.db, claims.sub);
     if (!user) throw httpError(401, 'Invalid or expired token');

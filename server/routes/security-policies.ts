@@ -57,26 +57,20 @@ import {
   type DomainListType,
 } from '../domain/email-domain-restrictions';
 import { getVendorSettings } from '../domain/vendor';
-import { requireUser } from '../http/bearer';
 import { httpError } from '../http/errors';
-import { requirePermission } from '../http/permissions';
 import { strictObject } from '../http/schemas';
+import { accountOf, callerOf } from '../http/route-table';
 
 const BASE = '/identity/resources/configurations/v1';
 const SESSIONS = '/identity/resources/configurations/sessions/v1';
-const READ = 'fe.secure.read.securityPolicy';
-const WRITE = 'fe.secure.write.securityPolicy';
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
 // Bodies and queries: core/contract/requests-security.ts (the demo backend's too).
 
 export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** The caller's active account, after checking they may read (or write) its policies. */
-  const accountOf = async (request: Parameters<typeof requireUser>[1], permission: string) =>
-    requirePermission(await requireUser(ctx.tokens, request), permission);
 
-  app.get(BASE, async (request) => {
-    await accountOf(request, READ);
+  app.get(BASE, async () => {
     const [vendor, mfa] = await Promise.all([getVendorSettings(ctx.db), vendorPolicy(ctx.db, 'mfa')]);
     const jwks = await ctx.tokens.jwks();
     const signing = jwks.keys[0];
@@ -104,9 +98,8 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   // ------------------------------------------------------------------------------ MFA policy
-  app.get(`${BASE}/mfa-policy`, async (request) => tenantMfaPolicy(ctx.db, await accountOf(request, READ)));
-  app.get(`${BASE}/mfa-policy/vendor`, async (request) => {
-    await accountOf(request, READ);
+  app.get(`${BASE}/mfa-policy`, async (request) => tenantMfaPolicy(ctx.db, accountOf(request)));
+  app.get(`${BASE}/mfa-policy/vendor`, async () => {
     return vendorPolicy(ctx.db, 'mfa');
   });
   for (const method of ['POST', 'PATCH'] as const) {
@@ -114,7 +107,7 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
       method,
       url: `${BASE}/mfa-policy`,
       handler: async (request) =>
-        saveTenantMfaPolicy(ctx.db, await accountOf(request, WRITE), request.body.enforceMFAType),
+        saveTenantMfaPolicy(ctx.db, accountOf(request), request.body.enforceMFAType),
     });
   }
 
@@ -124,9 +117,8 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
     { kind: 'password-history', path: 'password-history-policy' },
   ];
   for (const { kind, path } of policies) {
-    app.get(`${BASE}/${path}`, async (request) => tenantPolicy(ctx.db, kind, await accountOf(request, READ)));
-    app.get(`${BASE}/${path}/vendor`, async (request) => {
-      await accountOf(request, READ);
+    app.get(`${BASE}/${path}`, async (request) => tenantPolicy(ctx.db, kind, accountOf(request)));
+    app.get(`${BASE}/${path}/vendor`, async () => {
       return vendorPolicy(ctx.db, kind);
     });
     for (const method of ['POST', 'PATCH'] as const) {
@@ -134,7 +126,7 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
         method,
         url: `${BASE}/${path}`,
         handler: async (request) => {
-          const tenantId = await accountOf(request, WRITE);
+          const tenantId = accountOf(request);
           // The account is the caller's active one whatever id the body echoes (spec 001 §5).
           const { enabled, maxAttempts, historySize } = request.body as Partial<
             LockoutSettings & PasswordHistorySettings
@@ -153,7 +145,7 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
   // ---------------------------------------------------------------------------- session policy
   app.get(SESSIONS, async (request) => {
     // ISessionConfigurations: the three parts only, no id or times.
-    const policy = await tenantPolicy(ctx.db, 'sessions', await accountOf(request, READ));
+    const policy = await tenantPolicy(ctx.db, 'sessions', accountOf(request));
     return {
       sessionTimeoutConfiguration: policy.sessionTimeoutConfiguration,
       sessionIdleTimeoutConfiguration: policy.sessionIdleTimeoutConfiguration,
@@ -161,7 +153,7 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
     };
   });
   app.post<{ Body: Partial<SessionSettings> }>(SESSIONS, async (request, reply) => {
-    await saveTenantPolicy(ctx.db, 'sessions', await accountOf(request, WRITE), request.body);
+    await saveTenantPolicy(ctx.db, 'sessions', accountOf(request), request.body);
     return reply.code(201).send({});
   });
 
@@ -174,8 +166,8 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
       },
     },
     async (request) => {
-      const claims = await requireUser(ctx.tokens, request);
-      const tenantId = requirePermission(claims, 'fe.secure.write.users');
+      const claims = callerOf(request);
+      const tenantId = accountOf(request);
       const { userId } = request.params;
       const member = await ctx.db.query('SELECT 1 FROM memberships WHERE tenant_id = $1 AND user_id = $2', [
         tenantId,
@@ -205,7 +197,7 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
 
   // _offset is a page index, as on the other list routes of the contract (server/http/list-query.ts).
   app.get<{ Querystring: { _offset?: string; _limit?: string; _filter?: string } }>(IP, async (request) => {
-    const tenantId = await accountOf(request, READ);
+    const tenantId = accountOf(request);
     const { _offset = '0', _limit = '10', _filter = 'ALLOW' } = request.query;
     const limit = Number(_limit);
     return listIpRestrictions(ctx.db, tenantId, {
@@ -214,17 +206,17 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
       strategy: (_filter || null) as IpStrategy | null,
     });
   });
-  app.get(`${IP}/config`, async (request) => ipConfig(ctx.db, await accountOf(request, READ)));
+  app.get(`${IP}/config`, async (request) => ipConfig(ctx.db, accountOf(request)));
   app.post<{ Body: { isActive: boolean; strategy?: IpStrategy } }>(`${IP}/config`, async (request) =>
-    saveIpConfig(ctx.db, await accountOf(request, WRITE), request.body),
+    saveIpConfig(ctx.db, accountOf(request), request.body),
   );
   app.post<{ Body: Entry }>(IP, async (request, reply) => {
-    const tenantId = await accountOf(request, WRITE);
+    const tenantId = accountOf(request);
     await addIpRestrictions(ctx.db, tenantId, parsed([request.body]));
     return reply.code(201).send({});
   });
   app.post<{ Body: { ips: Entry[] } }>(`${IP}/bulk`, async (request, reply) => {
-    const tenantId = await accountOf(request, WRITE);
+    const tenantId = accountOf(request);
     await addIpRestrictions(ctx.db, tenantId, parsed(request.body.ips));
     return reply.code(201).send({});
   });
@@ -232,7 +224,7 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
     `${IP}/:id`,
     { schema: { params: strictObject({ id: { type: 'string', pattern: UUID } }, ['id']) } },
     async (request) => {
-      const tenantId = await accountOf(request, WRITE);
+      const tenantId = accountOf(request);
       if (!(await deleteIpRestriction(ctx.db, tenantId, request.params.id)))
         throw httpError(404, 'IP restriction not found');
       return {};
@@ -241,24 +233,24 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
   // Whether the caller's own address may reach the account under the config in force (the page
   // checks after each change, spec 001 §4), and whether it is on the allow list.
   app.post(`${IP}/verify`, async (request) => ({
-    valid: await ipAllowed(ctx.db, await accountOf(request, READ), request.ip),
+    valid: await ipAllowed(ctx.db, accountOf(request), request.ip),
   }));
   app.post(`${IP}/verify/allow`, async (request) => ({
-    valid: await ipListed(ctx.db, await accountOf(request, READ), request.ip, 'ALLOW'),
+    valid: await ipListed(ctx.db, accountOf(request), request.ip, 'ALLOW'),
   }));
 
   // --------------------------------------------------------------------- email-domain restrictions
   const DOMAINS = '/identity/resources/configurations/restrictions/v1/email-domain';
   app.get(DOMAINS, async (request) => ({
-    items: await listDomainRestrictions(ctx.db, await accountOf(request, READ)),
+    items: await listDomainRestrictions(ctx.db, accountOf(request)),
   }));
-  app.get(`${DOMAINS}/config`, async (request) => domainConfig(ctx.db, await accountOf(request, READ)));
+  app.get(`${DOMAINS}/config`, async (request) => domainConfig(ctx.db, accountOf(request)));
   app.post<{ Body: { active: boolean; blockPublicDomains?: boolean; type?: DomainListType } }>(
     `${DOMAINS}/config`,
-    async (request) => saveDomainConfig(ctx.db, await accountOf(request, WRITE), request.body),
+    async (request) => saveDomainConfig(ctx.db, accountOf(request), request.body),
   );
   app.post<{ Body: { domain: string; type: DomainListType } }>(DOMAINS, async (request, reply) => {
-    const tenantId = await accountOf(request, WRITE);
+    const tenantId = accountOf(request);
     const domain = parseDomain(request.body.domain);
     if (!domain) throw httpError(400, `"${request.body.domain.slice(0, 64)}" is not a domain name`);
     return reply.code(201).send(await addDomainRestriction(ctx.db, tenantId, domain, request.body.type));
@@ -267,7 +259,7 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
     `${DOMAINS}/:id`,
     { schema: { params: strictObject({ id: { type: 'string', pattern: UUID } }, ['id']) } },
     async (request) => {
-      const tenantId = await accountOf(request, WRITE);
+      const tenantId = accountOf(request);
       if (!(await deleteDomainRestriction(ctx.db, tenantId, request.params.id)))
         throw httpError(404, 'Domain restriction not found');
       return {};

@@ -12,13 +12,13 @@ import { verifyCaptcha } from '../domain/captcha';
 import { listUserTenants, pickActiveTenant, toTenantDto } from '../domain/tenants';
 import { findUserById, loadUserProfile } from '../domain/users';
 import { getVendorSettings } from '../domain/vendor';
-import { requireSignedInUser, requireUser } from '../http/bearer';
 import { IMPERSONATION_MESSAGES } from '../domain/impersonation';
 import { setRefreshCookie } from '../http/cookies';
 import { httpError } from '../http/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import { clientInfo } from '../http/client-info';
 import { parseMetadata } from '../http/metadata';
+import { callerOf } from '../http/route-table';
 
 interface SignUpBody {
   email: string;
@@ -87,7 +87,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   /** The token's user, their tenants and the tenant the token acts in; 401 if the user is gone. */
   async function currentUser(request: FastifyRequest) {
-    const claims = await requireUser(ctx.tokens, request);
+    const claims = callerOf(request);
     const user = await findUserById(ctx.db, claims.sub);
     if (!user) throw httpError(401, 'User not found');
     const tenants = await listUserTenants(ctx.db, user.id);
@@ -116,7 +116,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
    * token), and not while impersonating: impersonation was allowed for one account only.
    */
   app.post<{ Body: { tenantId: string } }>(`${base}/v3/me/token`, async (request) => {
-    const claims = await requireSignedInUser(ctx.tokens, request);
+    const claims = callerOf(request);
     if (claims.act) throw httpError(403, IMPERSONATION_MESSAGES.noSwitch);
     const user = await findUserById(ctx.db, claims.sub);
     if (!user) throw httpError(401, 'User not found');

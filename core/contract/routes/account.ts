@@ -1,7 +1,7 @@
 /** Routes: account. */
 import * as s from '../schemas';
 import { emailOnly, linkWithPassword, shortPhone } from '../requests';
-import { SELF, SERVER_ONLY, audit, perm, pub } from './descriptor';
+import { SELF, SERVER_ONLY, audit, perm, pub, PERSON } from './descriptor';
 import type { RouteDescriptor } from './descriptor';
 
 export const getTeamProfileImagesById: RouteDescriptor = {
@@ -66,7 +66,7 @@ export const postUsersPasswordsResetVerify: RouteDescriptor = {
 export const postUsersPasswordsChange: RouteDescriptor = {
   method: 'POST',
   path: '/identity/resources/users/v1/passwords/change',
-  access: SELF,
+  access: PERSON,
   request: {
     body: s.strictObject(
       { password: { type: 'string', minLength: 1, maxLength: 128 }, newPassword: s.newPassword },
@@ -143,7 +143,7 @@ export const getUsersMe: RouteDescriptor = {
 export const putUsersMe: RouteDescriptor = {
   method: 'PUT',
   path: '/identity/resources/users/v2/me',
-  access: SELF,
+  access: PERSON,
   request: {
     body: {
       ...s.strictObject({ name: s.personName, phoneNumber: s.phoneNumber, metadata: s.metadata }),
@@ -168,7 +168,7 @@ export const getUsersV3MeTenants: RouteDescriptor = {
 export const putUsersTenant: RouteDescriptor = {
   method: 'PUT',
   path: '/identity/resources/users/v1/tenant',
-  access: SELF,
+  access: PERSON,
   request: { body: s.strictObject({ tenantId: s.uuid }, ['tenantId']) },
   audit: audit('auth', 'Switched account', 'Info'),
 };
@@ -176,26 +176,26 @@ export const putUsersTenant: RouteDescriptor = {
 export const getUsersSessionsMe: RouteDescriptor = {
   method: 'GET',
   path: '/identity/resources/users/sessions/v1/me',
-  access: SELF,
+  access: PERSON,
 };
 
 export const getUsersSessionsMeCurrent: RouteDescriptor = {
   method: 'GET',
   path: '/identity/resources/users/sessions/v1/me/current',
-  access: SELF,
+  access: PERSON,
 };
 
 export const deleteUsersSessionsMeAll: RouteDescriptor = {
   method: 'DELETE',
   path: '/identity/resources/users/sessions/v1/me/all',
-  access: SELF,
+  access: PERSON,
   audit: audit('sessions', 'Signed out of all sessions', 'Info'),
 };
 
 export const deleteUsersSessionsMeById: RouteDescriptor = {
   method: 'DELETE',
   path: '/identity/resources/users/sessions/v1/me/:id',
-  access: SELF,
+  access: PERSON,
   audit: audit('sessions', 'Session ended', 'Info'),
   demo: "the demo keeps one session (the page's own), so there is no other session to end; it answers DELETE .../me/all",
 };
@@ -203,27 +203,27 @@ export const deleteUsersSessionsMeById: RouteDescriptor = {
 export const postUsersMeToken: RouteDescriptor = {
   method: 'POST',
   path: '/identity/resources/users/v3/me/token',
-  access: SELF,
+  access: PERSON,
   request: { body: s.strictObject({ tenantId: s.uuid }, ['tenantId']) },
 };
 
 export const putTeamProfileMeImage: RouteDescriptor = {
   method: 'PUT',
   path: '/team/resources/profile/me/image/v1',
-  access: SELF,
+  access: PERSON,
 };
 
 export const postUsersPhone: RouteDescriptor = {
   method: 'POST',
   path: '/identity/resources/users/v1/phone',
-  access: SELF,
+  access: PERSON,
   request: { body: s.strictObject({ phoneNumber: shortPhone }, ['phoneNumber']) },
 };
 
 export const postUsersPhoneVerify: RouteDescriptor = {
   method: 'POST',
   path: '/identity/resources/users/v1/phone/verify',
-  access: SELF,
+  access: PERSON,
   request: {
     body: s.strictObject({ changePhoneId: s.linkToken, code: s.code }, ['changePhoneId', 'code']),
   },

@@ -20,11 +20,19 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS'
  * - `superUser`: a vendor administrator (`users.super_user`), checked by the route.
  * `apiTokens: 'refused'`: an access token exchanged from an API token gets 403 (calls that belong to
  * a person: sessions, sign-in methods, impersonation).
+ * `inHandler`: the route verifies its caller itself (why), not the registrar: the descriptor still
+ * says who may call it, for the permission matrix.
  */
 export type RouteAccess =
   | { kind: 'public'; why: string }
   | { kind: 'self'; apiTokens?: 'refused' }
-  | { kind: 'permission'; permission: string; scope: 'account' | 'resource'; apiTokens?: 'refused' }
+  | {
+      kind: 'permission';
+      permission: string;
+      scope: 'account' | 'resource';
+      apiTokens?: 'refused';
+      inHandler?: string;
+    }
   | { kind: 'superUser'; scope: 'account' | 'resource' };
 
 /** The audit log's record of a call (server/http/audit-hook.ts writes it). */
@@ -78,7 +86,7 @@ export const PERSON: RouteAccess = { kind: 'self', apiTokens: 'refused' };
 export const perm = (
   permission: string,
   scope: 'account' | 'resource',
-  more: { apiTokens?: 'refused' } = {},
+  more: { apiTokens?: 'refused'; inHandler?: string } = {},
 ): RouteAccess => ({ kind: 'permission', permission, scope, ...more });
 export const superUser = (scope: 'account' | 'resource'): RouteAccess => ({ kind: 'superUser', scope });
 

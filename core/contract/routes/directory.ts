@@ -13,7 +13,7 @@ export const getDirectoryConfigurationsScim2: RouteDescriptor = {
 export const postDirectoryConfigurationsScim2: RouteDescriptor = {
   method: 'POST',
   path: '/directory/resources/v1/configurations/scim2',
-  access: perm('fe.secure.write.provisioningConfiguration', 'account'),
+  access: perm('fe.secure.write.provisioningConfiguration', 'account', { apiTokens: 'refused' }),
   request: {
     body: s.strictObject(
       {

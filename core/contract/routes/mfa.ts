@@ -10,26 +10,26 @@ import {
   registrationJson,
   token,
 } from '../requests-webauthn';
-import { SELF, audit } from './descriptor';
+import { SELF, audit, PERSON } from './descriptor';
 import type { RouteDescriptor } from './descriptor';
 
 export const getUsersWebauthnDevices: RouteDescriptor = {
   method: 'GET',
   path: '/identity/resources/users/webauthn/v1/devices',
-  access: SELF,
+  access: PERSON,
 };
 
 export const postUsersWebauthnDevices: RouteDescriptor = {
   method: 'POST',
   path: '/identity/resources/users/webauthn/v1/devices',
-  access: SELF,
+  access: PERSON,
   request: { clientBody, body: s.strictObject({ deviceType }) },
 };
 
 export const postUsersWebauthnDevicesVerify: RouteDescriptor = {
   method: 'POST',
   path: '/identity/resources/users/webauthn/v1/devices/verify',
-  access: SELF,
+  access: PERSON,
   request: {
     clientBody,
     body: s.strictObject(
@@ -43,20 +43,20 @@ export const postUsersWebauthnDevicesVerify: RouteDescriptor = {
 export const deleteUsersWebauthnDevicesByDeviceId: RouteDescriptor = {
   method: 'DELETE',
   path: '/identity/resources/users/webauthn/v1/devices/:deviceId',
-  access: SELF,
+  access: PERSON,
   audit: audit('mfa', 'Passkey removed', 'High'),
 };
 
 export const getUsersMfaDevices: RouteDescriptor = {
   method: 'GET',
   path: '/identity/resources/users/v1/mfa/devices',
-  access: SELF,
+  access: PERSON,
 };
 
 export const postUsersMfaDisable: RouteDescriptor = {
   method: 'POST',
   path: '/identity/resources/users/v1/mfa/disable',
-  access: SELF,
+  access: PERSON,
   request: accountCode,
   audit: audit('mfa', 'MFA removed', 'High'),
 };
@@ -64,7 +64,7 @@ export const postUsersMfaDisable: RouteDescriptor = {
 export const postUsersMfaRecoveryCodes: RouteDescriptor = {
   method: 'POST',
   path: '/identity/resources/users/v1/mfa/recovery-codes',
-  access: SELF,
+  access: PERSON,
   request: accountCode,
   audit: audit('mfa', 'MFA recovery codes regenerated', 'High'),
 };
@@ -72,13 +72,13 @@ export const postUsersMfaRecoveryCodes: RouteDescriptor = {
 export const postUsersMfaEnroll: RouteDescriptor = {
   method: 'POST',
   path: '/identity/resources/users/v1/mfa/enroll',
-  access: SELF,
+  access: PERSON,
 };
 
 export const postUsersMfaEnrollVerify: RouteDescriptor = {
   method: 'POST',
   path: '/identity/resources/users/v1/mfa/enroll/verify',
-  access: SELF,
+  access: PERSON,
   request: accountCode,
   audit: audit('mfa', 'MFA enrolled', 'Medium'),
 };
@@ -86,13 +86,13 @@ export const postUsersMfaEnrollVerify: RouteDescriptor = {
 export const postUsersMfaAuthenticatorEnroll: RouteDescriptor = {
   method: 'POST',
   path: '/identity/resources/users/v1/mfa/authenticator/enroll',
-  access: SELF,
+  access: PERSON,
 };
 
 export const postUsersMfaAuthenticatorEnrollVerify: RouteDescriptor = {
   method: 'POST',
   path: '/identity/resources/users/v1/mfa/authenticator/enroll/verify',
-  access: SELF,
+  access: PERSON,
   request: accountCode,
   audit: audit('mfa', 'MFA enrolled', 'Medium'),
 };
@@ -100,7 +100,7 @@ export const postUsersMfaAuthenticatorEnrollVerify: RouteDescriptor = {
 export const postUsersMfaAuthenticatorByDeviceIdDisableVerify: RouteDescriptor = {
   method: 'POST',
   path: '/identity/resources/users/v1/mfa/authenticator/:deviceId/disable/verify',
-  access: SELF,
+  access: PERSON,
   request: accountCode,
   audit: audit('mfa', 'MFA removed', 'High'),
 };
@@ -108,28 +108,28 @@ export const postUsersMfaAuthenticatorByDeviceIdDisableVerify: RouteDescriptor =
 export const postUsersMfaEmailcodeByDeviceIdDisable: RouteDescriptor = {
   method: 'POST',
   path: '/identity/resources/users/v1/mfa/emailcode/:deviceId/disable',
-  access: SELF,
+  access: PERSON,
   audit: audit('mfa', 'MFA removed', 'High'),
 };
 
 export const postUsersMfaSmsByDeviceIdDisable: RouteDescriptor = {
   method: 'POST',
   path: '/identity/resources/users/v1/mfa/sms/:deviceId/disable',
-  access: SELF,
+  access: PERSON,
   audit: audit('mfa', 'MFA removed', 'High'),
 };
 
 export const postUsersMfaSmsByDeviceIdDisableVerify: RouteDescriptor = {
   method: 'POST',
   path: '/identity/resources/users/v1/mfa/sms/:deviceId/disable/verify',
-  access: SELF,
+  access: PERSON,
   request: accountSmsCode,
 };
 
 export const postUsersMfaSmsEnroll: RouteDescriptor = {
   method: 'POST',
   path: '/identity/resources/users/v1/mfa/sms/enroll',
-  access: SELF,
+  access: PERSON,
   request: {
     body: s.strictObject({ phoneNumber: internationalPhone }, ['phoneNumber']),
   },
@@ -138,7 +138,7 @@ export const postUsersMfaSmsEnroll: RouteDescriptor = {
 export const postUsersMfaSmsEnrollVerify: RouteDescriptor = {
   method: 'POST',
   path: '/identity/resources/users/v1/mfa/sms/enroll/verify',
-  access: SELF,
+  access: PERSON,
   request: accountSmsCode,
   audit: audit('mfa', 'MFA enrolled', 'Medium'),
 };
@@ -146,14 +146,14 @@ export const postUsersMfaSmsEnrollVerify: RouteDescriptor = {
 export const postUsersMfaWebauthnByDeviceIdDisable: RouteDescriptor = {
   method: 'POST',
   path: '/identity/resources/users/v1/mfa/webauthn/:deviceId/disable',
-  access: SELF,
+  access: PERSON,
   audit: audit('mfa', 'MFA removed', 'High'),
 };
 
 export const postUsersMfaWebauthnByDeviceIdDisableVerify: RouteDescriptor = {
   method: 'POST',
   path: '/identity/resources/users/v1/mfa/webauthn/:deviceId/disable/verify',
-  access: SELF,
+  access: PERSON,
   request: {
     clientBody,
     body: s.strictObject({ webauthnToken: token, options: authenticationJson }, ['webauthnToken', 'options']),
@@ -163,14 +163,14 @@ export const postUsersMfaWebauthnByDeviceIdDisableVerify: RouteDescriptor = {
 export const postUsersMfaWebauthnEnroll: RouteDescriptor = {
   method: 'POST',
   path: '/identity/resources/users/v1/mfa/webauthn/enroll',
-  access: SELF,
+  access: PERSON,
   request: { clientBody, body: s.strictObject({ deviceType }) },
 };
 
 export const postUsersMfaWebauthnEnrollVerify: RouteDescriptor = {
   method: 'POST',
   path: '/identity/resources/users/v1/mfa/webauthn/enroll/verify',
-  access: SELF,
+  access: PERSON,
   request: {
     clientBody,
     body: s.strictObject({ webauthnToken: token, deviceType, options: registrationJson }, [

@@ -116,7 +116,11 @@ export const postAuthV1WebauthnPostlogin: RouteDescriptor = {
 export const postImpersonation: RouteDescriptor = {
   method: 'POST',
   path: '/identity/resources/impersonation/v1',
-  access: perm('fe.secure.write.impersonate', 'resource'),
+  access: perm('fe.secure.write.impersonate', 'resource', {
+    apiTokens: 'refused',
+    inHandler:
+      "the impersonator's token may come in the body (the client SDK's actorToken) instead of a bearer; the domain checks the permission in the account of the user impersonated",
+  }),
   request: {
     body: {
       ...s.strictObject({
