@@ -81,7 +81,7 @@ const at = (url: string): Entry => ({ request: async () => ({ url }) });
 
 /** The table's routes: their full path as registered, and who may call them. */
 const described = ROUTE_TABLE.flatMap((route) => {
-  const full = route.root ? route.path : `${F}${route.path}`;
+  const full = route.root ? route.path : `/frontegg${route.path}`;
   const keys = route.alsoAtRoot ? [full, route.path] : [full];
   return keys.map((path) => ({
     key: `${route.method} ${path}`,
