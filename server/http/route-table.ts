@@ -37,7 +37,7 @@ declare module 'fastify' {
  * prefix (`/frontegg`, or '' when the API is at the root). HEAD, Fastify's mirror of a GET, is
  * the GET's.
  */
-export function descriptorOf(method: string, url: string, prefix: string): RouteDescriptor | undefined {
+function descriptorOf(method: string, url: string, prefix: string): RouteDescriptor | undefined {
   const verb = method === 'HEAD' ? 'GET' : method;
   if (!prefix) return routeOf(verb, url);
   if (url.startsWith(`${prefix}/`)) {
