@@ -1164,9 +1164,9 @@ const ROUTES: Record<string, Entry> = {
   [`GET ${F}/tenants/resources/hierarchy/v1`]: at(`${F}/tenants/resources/hierarchy/v1`),
   [`GET ${F}/tenants/resources/hierarchy/v1/tree`]: at(`${F}/tenants/resources/hierarchy/v1/tree`),
   [`GET ${F}/tenants/resources/hierarchy/v1/parents`]: at(`${F}/tenants/resources/hierarchy/v1/parents`),
-  [`GET ${F}/tenants/resources/hierarchy/v1/parents/:tenantId`]: at(
-    `${F}/tenants/resources/hierarchy/v1/parents/${(await subAccount()).id}`,
-  ),
+  [`GET ${F}/tenants/resources/hierarchy/v1/parents/:tenantId`]: {
+    request: async () => ({ url: `${F}/tenants/resources/hierarchy/v1/parents/${(await subAccount()).id}` }),
+  },
   [`POST ${IR}/tenants/users/v1/count`]: {
     request: async () => ({
       url: `${IR}/tenants/users/v1/count`,
