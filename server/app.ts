@@ -67,6 +67,7 @@ import { SEED_TENANT_ID, seedDevelopmentData, seedHostIntegrationData } from './
 import { registerStatic } from './static';
 import { dropUndefinedQueryValues } from './http/client-query';
 import { installOpenApi, openApiRoute } from './http/openapi';
+import { installRouteTable } from './http/route-table';
 import { openDatabase, type Database } from './storage/database';
 import { migrate } from './storage/migrations';
 
@@ -233,7 +234,9 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
 
   // Before any route: the OpenAPI generator and the error schema see every route (http/openapi.ts),
   // and complete its schema before the summary below records it.
-  await installOpenApi(app, opts.prefix ? `/${opts.prefix}` : '');
+  await installOpenApi(app);
+  // Every route from its descriptor in the route table: schemas, access check, audit entry.
+  installRouteTable(app, opts.prefix ? `/${opts.prefix}` : '', ctx.tokens);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
   });
@@ -245,7 +248,7 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
   addSecurityHeaders(app);
 
   const apiPrefix = opts.prefix ? `/${opts.prefix}` : '';
-  installAuditHook(app, ctx.db, apiPrefix);
+  installAuditHook(app, ctx.db);
   await app.register(
     async (api) => {
       openApiRoute(api);

@@ -1,29 +1,33 @@
 /**
- * Checks one request against the contract's request schemas (core/contract/requests.ts) as the
+ * Checks one request against the contract's request schemas (the route table, core/contract/routes) as the
  * reference server does: body first, then the query string; the first issue of each, worded by
  * `describeIssue`. The demo backend runs this before it answers (core/demo/backend.ts).
  */
-import { REQUEST_SCHEMAS, type RequestSchema } from './requests';
 import { errorText, type ErrorEntry } from './errors';
 import { schemaIssues, validationEntries, type ValidateOptions } from './validate';
+import type { RequestSchema } from './requests';
+import { ROUTES } from './routes';
 
 interface Route {
   key: string;
   method: string;
   pattern: RegExp;
   schema: RequestSchema;
+  /** Why the demo backend does not serve the route (the descriptor's `demo`), if it does not. */
+  notInDemo: string | undefined;
 }
 
 let routes: Route[] | null = null;
 
 function compiled(): Route[] {
-  routes ??= Object.entries(REQUEST_SCHEMAS).map(([key, schema]) => {
-    const [method = '', path = ''] = key.split(' ');
+  routes ??= ROUTES.flatMap(({ method, path, request: schema, demo: notInDemo }) => {
+    if (!schema) return [];
+    const key = `${method} ${path}`;
     const source = path
       .split('/')
       .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
       .join('/');
-    return { key, method, pattern: new RegExp(`^${source}$`), schema };
+    return [{ key, method, pattern: new RegExp(`^${source}$`), schema, notInDemo }];
   });
   return routes;
 }
@@ -65,12 +69,12 @@ export function requestEntries(
   path: string,
   request: { body: unknown; query: Record<string, string> },
   options: ValidateOptions & {
-    /** Contract routes (`METHOD path` keys) the caller does not serve: not checked, they stay its 404. */
-    unserved?: ReadonlySet<string>;
+    /** The demo backend: the routes it does not serve (their descriptor's `demo`) are not checked, they stay its 404. */
+    demo?: boolean;
   } = {},
 ): ErrorEntry[] | null {
   const route = routeOf(method, path);
-  if (!route || options.unserved?.has(route.key)) return null;
+  if (!route || (options.demo && route.notInDemo)) return null;
   const { schema } = route;
   const bodyIssues = schema.body === undefined ? [] : schemaIssues(schema.body, request.body, options);
   if (bodyIssues.length) return validationEntries(bodyIssues, 'body');

@@ -7,19 +7,13 @@
  */
 import { EVENT_KEYS } from '../api/connectivity';
 import { contractError, type ContractError } from './errors';
-import type { RequestSchema } from './requests';
 import * as s from './schemas';
 
-const WEBHOOK = '/webhook';
-const EMAILS = '/integrations/resources/configurations/v1/emails';
-const SMS = '/integrations/resources/configurations/v2/sms';
-const SLACK = '/integrations/resources/configurations/v1/slack';
-
 const eventKey = { type: 'string', minLength: 1, maxLength: 100 } as const;
-const httpUrl = { type: 'string', minLength: 1, maxLength: 2000 } as const;
-const secret = { type: ['string', 'null'], maxLength: 200 } as const;
+export const httpUrl = { type: 'string', minLength: 1, maxLength: 2000 } as const;
+export const secret = { type: ['string', 'null'], maxLength: 200 } as const;
 
-const webhook = {
+export const webhook = {
   body: s.strictObject(
     {
       _id: { type: 'string', maxLength: 100 },
@@ -39,7 +33,7 @@ const webhook = {
   ),
 };
 
-const subscription = s.strictObject(
+export const subscription = s.strictObject(
   {
     id: { type: 'string', maxLength: 100 },
     name: { type: 'string', maxLength: 200 },
@@ -49,18 +43,7 @@ const subscription = s.strictObject(
   ['enabled', 'recipients'],
 );
 
-const notificationRoutes = (base: string): Record<string, RequestSchema> => ({
-  [`POST ${base}/:eventKey`]: {
-    body: s.strictObject({
-      enabled: { type: 'boolean' },
-      subscriptions: { type: 'array', items: subscription, maxItems: 20 },
-    }),
-  },
-  [`PATCH ${base}/:eventKey`]: { body: s.strictObject({ enabled: { type: 'boolean' } }, ['enabled']) },
-  [`PUT ${base}/:eventKey/subscriptions/:id`]: { body: subscription },
-});
-
-const slackSubscription = {
+export const slackSubscription = {
   body: s.strictObject(
     {
       id: { type: 'string', maxLength: 100 },
@@ -85,7 +68,7 @@ const slackSubscription = {
 };
 
 /** The webhook's logs; the client SDK asks for `/webhook/logs/?id=...`: both spellings answer. */
-const webhookLogs = {
+export const webhookLogs = {
   querystring: s.strictObject(
     {
       id: s.uuid,
@@ -94,30 +77,6 @@ const webhookLogs = {
     },
     ['id'],
   ),
-};
-
-export const CONNECTIVITY_REQUEST_SCHEMAS: Record<string, RequestSchema> = {
-  'GET /event/resources/configurations/v1': {
-    querystring: s.strictObject({ channels: { type: 'string', maxLength: 100 } }),
-  },
-  [`POST ${WEBHOOK}/custom`]: webhook,
-  [`PATCH ${WEBHOOK}/:id`]: webhook,
-  [`GET ${WEBHOOK}/logs`]: webhookLogs,
-  [`GET ${WEBHOOK}/logs/`]: webhookLogs,
-  [`POST ${WEBHOOK}/test`]: {
-    body: s.strictObject({ url: httpUrl, secret, payload: { type: 'object' } }, ['url']),
-  },
-  ...notificationRoutes(EMAILS),
-  ...notificationRoutes(SMS),
-  [`POST ${SLACK}/channels`]: {
-    body: s.strictObject({ name: { type: 'string', minLength: 1, maxLength: 100 }, url: httpUrl }, [
-      'name',
-      'url',
-    ]),
-  },
-  [`POST ${SLACK}/subscriptions`]: slackSubscription,
-  // PATCH `/subscription/{id}` (singular), as the client SDK writes it.
-  [`PATCH ${SLACK}/subscription/:id`]: slackSubscription,
 };
 
 /** EVENT_UNKNOWN for the first key not in the events catalogue, or null. */

@@ -4,13 +4,11 @@
  * `_groupsRelations` on the list and on one group, and `metadata` as a JSON string.
  */
 import { GROUP_SORT_FIELDS, listQuerySchema } from './listQuery';
-import type { RequestSchema } from './requests';
 import * as s from './schemas';
 
-const GROUPS = '/identity/resources/groups/v1';
 const groupName = { type: 'string', minLength: 1, maxLength: 100, pattern: s.NOT_BLANK_PATTERN } as const;
 const color = { type: ['string', 'null'], pattern: '^(#[0-9A-Fa-f]{6})?$' } as const;
-const fields = {
+export const fields = {
   name: groupName,
   color,
   description: s.optionalText(500),
@@ -21,29 +19,9 @@ const fields = {
     ],
   },
 };
-const RELATIONS = { type: 'string', enum: ['roles', 'users', 'rolesAndUsers'] } as const;
-const relationsOnly = s.strictObject({ _groupsRelations: RELATIONS });
-const listQuery = listQuerySchema(GROUP_SORT_FIELDS);
-const ids = (name: string) => s.strictObject({ [name]: { ...s.uuidList, minItems: 1 } }, [name]);
-const rolesBody = { body: ids('roleIds') };
-const usersBody = { body: ids('userIds') };
-
-export const GROUP_REQUEST_SCHEMAS: Record<string, RequestSchema> = {
-  [`GET ${GROUPS}`]: {
-    querystring: { ...listQuery, properties: { ...listQuery.properties, _groupsRelations: RELATIONS } },
-  },
-  [`POST ${GROUPS}`]: { body: s.strictObject(fields, ['name']) },
-  [`POST ${GROUPS}/bulkGet`]: { querystring: relationsOnly, body: ids('groupsIds') },
-  // The client's group configuration reads nothing; listed so that it is not taken for `GET ${GROUPS}/:id`.
-  [`GET ${GROUPS}/config`]: {},
-  // IUpdateGroupConfig: either or both.
-  [`POST ${GROUPS}/config`]: {
-    body: s.strictObject({ enabled: { type: 'boolean' }, rolesEnabled: { type: 'boolean' } }),
-  },
-  [`GET ${GROUPS}/:id`]: { querystring: relationsOnly },
-  [`PATCH ${GROUPS}/:id`]: { body: { ...s.strictObject(fields), minProperties: 1 } },
-  [`POST ${GROUPS}/:id/roles`]: rolesBody,
-  [`DELETE ${GROUPS}/:id/roles`]: rolesBody,
-  [`POST ${GROUPS}/:id/users`]: usersBody,
-  [`DELETE ${GROUPS}/:id/users`]: usersBody,
-};
+export const RELATIONS = { type: 'string', enum: ['roles', 'users', 'rolesAndUsers'] } as const;
+export const relationsOnly = s.strictObject({ _groupsRelations: RELATIONS });
+export const listQuery = listQuerySchema(GROUP_SORT_FIELDS);
+export const ids = (name: string) => s.strictObject({ [name]: { ...s.uuidList, minItems: 1 } }, [name]);
+export const rolesBody = { body: ids('roleIds') };
+export const usersBody = { body: ids('userIds') };

@@ -6,8 +6,6 @@ import { MAIN_METHODS } from '../api/signInMethods';
 import type { RequestSchema } from './requests';
 import * as s from './schemas';
 
-const CONFIG = '/identity/resources/configurations/v1';
-
 /** The client SDK's SecondaryAuthStrategy (its AuthStrategyEnum is MAIN_METHODS). */
 const SECONDARY_AUTH_STRATEGIES = [
   'WebAuthnPlatform',
@@ -17,7 +15,7 @@ const SECONDARY_AUTH_STRATEGIES = [
 ] as const;
 
 /** IAuthStrategiesConfig, as a save. An empty main list gets its own message (at least one stays on). */
-const strategies: RequestSchema = {
+export const strategies: RequestSchema = {
   body: s.strictObject(
     {
       mainAuthStrategies: {
@@ -38,21 +36,4 @@ const strategies: RequestSchema = {
   ),
 };
 
-const key = { type: 'string', maxLength: 200, pattern: '^[^\\u0000]*$' } as const;
-
-export const SIGNIN_REQUEST_SCHEMAS: Record<string, RequestSchema> = {
-  [`PUT ${CONFIG}/auth/strategies`]: strategies,
-  [`PUT ${CONFIG}/auth/strategies/vendor`]: strategies,
-  [`PUT ${CONFIG}/captcha-policy`]: {
-    body: s.strictObject(
-      {
-        enabled: { type: 'boolean' },
-        siteKey: key,
-        secretKey: { ...key, type: ['string', 'null'] },
-        minScore: { type: 'number', minimum: 0, maximum: 1 },
-        ignoredEmails: { type: 'array', maxItems: 100, uniqueItems: true, items: s.email },
-      },
-      ['enabled', 'siteKey'],
-    ),
-  },
-};
+export const key = { type: 'string', maxLength: 200, pattern: '^[^\\u0000]*$' } as const;

@@ -8,9 +8,9 @@
 import type { RequestSchema } from './requests';
 import * as s from './schemas';
 
-const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
+export const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 
-const oidcPostLogin: RequestSchema = {
+export const oidcPostLogin: RequestSchema = {
   body: s.strictObject(
     {
       code: text(2048),
@@ -21,19 +21,6 @@ const oidcPostLogin: RequestSchema = {
     },
     ['code', 'redirectUri'],
   ),
-};
-
-export const SSO_SIGNIN_REQUEST_SCHEMAS: Record<string, RequestSchema> = {
-  'POST /identity/resources/auth/v1/user/oidc/postlogin': oidcPostLogin,
-  'POST /identity/resources/auth/v2/user/oidc/postlogin': oidcPostLogin,
-  // `{ code }` (the kit: the ACS sent the browser on with it) or the client SDK's
-  // `{ RelayState, SAMLResponse }` (the page received the identity provider's post itself).
-  'POST /identity/resources/auth/v1/user/saml/postlogin': {
-    body: {
-      ...s.strictObject({ code: text(256), SAMLResponse: text(500_000), RelayState: text(1024) }),
-      oneOf: [{ required: ['code'] }, { required: ['SAMLResponse', 'RelayState'] }],
-    },
-  },
 };
 
 /** The OIDC post-login's sign-in state, sent once as `RelayState` or `state`; null when sent neither or both. */

@@ -5,15 +5,13 @@
  * send a connection back whole) and ignored. `idpEntityId` is ours: the SAML identity provider's
  * entity ID when it is entered by hand.
  */
-import type { RequestSchema } from './requests';
 import * as s from './schemas';
 
-const BASE = '/team/resources/sso/v1/configurations';
 export const SSO_PROVIDER_TYPES = ['saml', 'okta', 'azure', 'google', 'oidc'] as const;
 
 const url = { type: 'string', maxLength: 2048 } as const;
-const roleIds = { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 100 } } as const;
-const configuration = s.strictObject({
+export const roleIds = { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 100 } } as const;
+export const configuration = s.strictObject({
   enabled: { type: 'boolean' },
   type: { type: 'string', enum: SSO_PROVIDER_TYPES },
   ssoEndpoint: url,
@@ -28,10 +26,10 @@ const configuration = s.strictObject({
   spEntityId: url,
   generatedVerification: { type: 'string', maxLength: 200 },
 });
-const metadata = {
+export const metadata = {
   body: s.strictObject({ metadata: { type: 'string', minLength: 1, maxLength: 500000 } }, ['metadata']),
 };
-const metadataUrl = {
+export const metadataUrl = {
   body: s.strictObject(
     {
       url: { type: 'string', minLength: 1, maxLength: 2048 },
@@ -44,19 +42,4 @@ const metadataUrl = {
     ['url'],
   ),
 };
-const group = { type: 'string', minLength: 1, maxLength: 256, pattern: '\\S' } as const;
-
-export const SSO_REQUEST_SCHEMAS: Record<string, RequestSchema> = {
-  [`POST ${BASE}`]: { body: configuration },
-  [`PATCH ${BASE}/:id`]: { body: configuration },
-  [`POST ${BASE}/metadata`]: metadata,
-  [`PUT ${BASE}/:id/metadata`]: metadata,
-  [`POST ${BASE}/metadata-url`]: metadataUrl,
-  [`PUT ${BASE}/:id/metadata-url`]: metadataUrl,
-  [`POST ${BASE}/:id/domains`]: {
-    body: s.strictObject({ domain: { type: 'string', minLength: 1, maxLength: 253 } }, ['domain']),
-  },
-  [`PUT ${BASE}/:id/roles`]: { body: s.strictObject({ roleIds }, ['roleIds']) },
-  [`POST ${BASE}/:id/groups`]: { body: s.strictObject({ group, roleIds }, ['group']) },
-  [`PATCH ${BASE}/:id/groups/:groupId`]: { body: s.strictObject({ group, roleIds }) },
-};
+export const group = { type: 'string', minLength: 1, maxLength: 256, pattern: '\\S' } as const;

@@ -12,15 +12,15 @@ import { mfaTokenField } from './requests-mfa';
 import type { RequestSchema } from './requests';
 import * as s from './schemas';
 
-const b64 = { type: 'string', minLength: 1, maxLength: 16384, pattern: '^[A-Za-z0-9_=-]*$' } as const;
-const deviceType = { type: 'string', enum: ['platform', 'cross-platform'] } as const;
+export const b64 = { type: 'string', minLength: 1, maxLength: 16384, pattern: '^[A-Za-z0-9_=-]*$' } as const;
+export const deviceType = { type: 'string', enum: ['platform', 'cross-platform'] } as const;
 const attachment = { type: 'string', enum: ['platform', 'cross-platform'] } as const;
 const extensions = { type: 'object', maxProperties: 20 } as const;
 const publicKey = { type: 'string', enum: ['public-key'] } as const;
-const token = mfaTokenField;
+export const token = mfaTokenField;
 
 /** An authenticator's attestation response (the `response` of a registration credential). */
-const attestationResponse = s.strictObject(
+export const attestationResponse = s.strictObject(
   {
     clientDataJSON: b64,
     attestationObject: b64,
@@ -33,7 +33,7 @@ const attestationResponse = s.strictObject(
 );
 
 /** A WebAuthn registration response as @simplewebauthn/browser sends it. */
-const registrationJson = s.strictObject(
+export const registrationJson = s.strictObject(
   {
     id: b64,
     rawId: b64,
@@ -65,7 +65,7 @@ const authenticationFields = {
   authenticatorAttachment: attachment,
 };
 const authenticationRequired = ['id', 'rawId', 'type', 'response'];
-const authenticationJson = s.strictObject(authenticationFields, authenticationRequired);
+export const authenticationJson = s.strictObject(authenticationFields, authenticationRequired);
 
 /** The client SDK's device types (`WebAuthnDeviceType`) in the contract's spelling. */
 const CLIENT_DEVICE_TYPES: Record<string, string> = {
@@ -114,72 +114,11 @@ export function clientWebAuthnBody(body: unknown, path: string): unknown {
   return bodyIsCredential && !keptAsSent ? complete(out) : out;
 }
 
-const LOGIN = '/identity/resources/auth/v1/user/mfa';
-const ACCOUNT = '/identity/resources/users/v1/mfa';
-const PASSKEYS = '/identity/resources/users/webauthn/v1/devices';
-
 const clientBody = clientWebAuthnBody;
-const passkeyPostLogin: RequestSchema = {
+export const passkeyPostLogin: RequestSchema = {
   clientBody,
   body: s.strictObject(
     { ...authenticationFields, recaptchaToken: s.optionalToken, invitationToken: s.optionalToken },
     authenticationRequired,
   ),
-};
-
-export const WEBAUTHN_REQUEST_SCHEMAS: Record<string, RequestSchema> = {
-  // At sign-in, as a second factor.
-  [`POST ${LOGIN}/webauthn/enroll`]: {
-    clientBody,
-    body: s.strictObject({ mfaToken: token, deviceType }, ['mfaToken']),
-  },
-  [`POST ${LOGIN}/webauthn/enroll/verify`]: {
-    clientBody,
-    body: s.strictObject({ mfaToken: token, webauthnToken: token, deviceType, options: registrationJson }, [
-      'mfaToken',
-      'webauthnToken',
-      'options',
-    ]),
-  },
-  [`POST ${LOGIN}/webauthn/:deviceId/verify`]: {
-    clientBody,
-    body: s.strictObject(
-      {
-        mfaToken: token,
-        webauthnToken: token,
-        options: authenticationJson,
-        rememberDevice: { type: ['boolean', 'null'] },
-        recaptchaToken: s.optionalToken,
-      },
-      ['mfaToken', 'webauthnToken', 'options'],
-    ),
-  },
-  // Passkey sign-in: the client SDK posts to v1 (webAuthnPostLogin and V2 alike), the kit to v2.
-  'POST /identity/resources/auth/v1/webauthn/postlogin': passkeyPostLogin,
-  'POST /identity/resources/auth/v2/webauthn/postlogin': passkeyPostLogin,
-
-  // In the account (signed in).
-  [`POST ${ACCOUNT}/webauthn/enroll`]: { clientBody, body: s.strictObject({ deviceType }) },
-  [`POST ${ACCOUNT}/webauthn/enroll/verify`]: {
-    clientBody,
-    body: s.strictObject({ webauthnToken: token, deviceType, options: registrationJson }, [
-      'webauthnToken',
-      'options',
-    ]),
-  },
-  [`POST ${ACCOUNT}/webauthn/:deviceId/disable/verify`]: {
-    clientBody,
-    body: s.strictObject({ webauthnToken: token, options: authenticationJson }, ['webauthnToken', 'options']),
-  },
-  // The passkey new-device session, and its verification: the client SDK's IVerifyNewWebAuthnDevice
-  // `{ id, response: <the authenticator's response>, deviceType? }`; the whole credential in
-  // `response` is accepted too.
-  [`POST ${PASSKEYS}`]: { clientBody, body: s.strictObject({ deviceType }) },
-  [`POST ${PASSKEYS}/verify`]: {
-    clientBody,
-    body: s.strictObject(
-      { id: b64, response: { anyOf: [registrationJson, attestationResponse] }, deviceType },
-      ['id', 'response'],
-    ),
-  },
 };

@@ -62,21 +62,6 @@ const DEMO_TOKEN_LIFETIME_SECONDS = 86400;
 /** Where the demo keeps its data in localStorage (tests switch demo settings through it). */
 export const STORAGE_KEY = 'auth-elements.demo.v1';
 
-/**
- * Contract routes the demo does not answer (test/contract/demo-routes.test.ts NOT_IN_DEMO says
- * why): their request schemas are not checked here, so they stay the demo's 404, not a 400.
- */
-export const DEMO_UNSERVED: ReadonlySet<string> = new Set([
-  'POST /identity/resources/auth/v1/api-token',
-  'POST /team/resources/members/v1/:userId/resendActivationEmail',
-  'PATCH /tenants/resources/sub-tenants/v1/:tenantId',
-  'POST /identity/resources/sub-tenants/users/v1',
-  'DELETE /identity/resources/sub-tenants/users/v1',
-  'POST /identity/resources/sub-tenants/users/v2/',
-  'POST /metadata',
-  'POST /metadata/admin-box',
-]);
-
 export interface DemoStorage {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
@@ -925,15 +910,10 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     query: Record<string, string> = {},
   ): Promise<{ status: number; body: unknown }> {
     await new Promise((resolve) => setTimeout(resolve, delay()));
-    // The contract's request schemas, as the server validates with them (core/contract/requests.ts),
+    // The contract's request schemas, as the server validates with them (core/contract/routes),
     // after the client SDK's spelling is brought to the contract's where a route has that step.
     const body = clientRequestBody(method, path, sent) as Json;
-    const refused = requestEntries(
-      method,
-      path,
-      { body, query },
-      { opaqueIds: true, unserved: DEMO_UNSERVED },
-    );
+    const refused = requestEntries(method, path, { body, query }, { opaqueIds: true, demo: true });
     if (refused) return failWith(contractErrors(refused, 400));
     const member =
       /^\/identity\/resources\/users\/v1\/([^/]+)(\/roles)?$/.exec(path) ??

@@ -1,7 +1,8 @@
 /**
- * Which calls the audit log records, in one table, and the hook that records them (issue 15:
- * "an append-only audit record for every security-relevant event"). Each audited route names its
- * area, action, severity and the request fields worth keeping; the hook writes the record when the
+ * The hook that records the calls the audit log keeps (issue 15: "an append-only audit record for
+ * every security-relevant event"). Each audited route's descriptor (core/contract/routes, its
+ * `audit` entry) names its area, action, severity and options; the request fields worth keeping
+ * come from an allow-list here; the hook writes the record when the
  * route has answered, before the answer leaves (a success the client sees is already on record),
  * with who acted, from where (IP, user agent) and in which account.
  *
@@ -12,7 +13,8 @@
  * passwords, codes, tokens, secrets and recovery codes are never read into a record.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { auditTarget, type AuditSeverity } from '../../core/api/audits';
+import { auditTarget } from '../../core/api/audits';
+import type { AuditEntry } from '../../core/contract/routes';
 import { recordAudit, type AuditDetails } from '../domain/audits';
 import { hashRefreshToken } from '../domain/sessions';
 import type { AccessTokenClaims } from '../domain/tokens';
@@ -29,36 +31,10 @@ export function rememberCaller(request: FastifyRequest, claims: AccessTokenClaim
 
 type Outcome = 'success' | 'failure';
 
-interface AuditSpec {
-  resource: string;
-  action: string;
-  severity: AuditSeverity;
-  /** How a sign-in route's caller is found (its answer, not a bearer). */
-  signIn?: string;
-  /** Recorded on a refusal (401, 403, 423, 429) too, with this action and severity. */
-  onFailure?: { action: string; severity: AuditSeverity };
-  /** Sign-out: the caller is the refresh cookie's session. */
-  signOut?: boolean;
-  /** What the route's `:id` names, for the description: a query of `name` by id (read before the change). */
-  idName?: string;
-  /** A settings change: the description lists the settings sent, not the row's id. */
-  settings?: boolean;
-}
+type AuditSpec = AuditEntry;
 
-const spec = (resource: string, action: string, severity: AuditSeverity, more: Partial<AuditSpec> = {}) => ({
-  resource,
-  action,
-  severity,
-  ...more,
-});
-const signIn = (method: string) =>
-  spec('auth', 'User signed in', 'Info', {
-    signIn: method,
-    onFailure: { action: 'User failed to sign in', severity: 'Medium' },
-  });
-const policy = (name: string) => spec('policies', `${name} changed`, 'High', { settings: true });
 /** Queries of a readable name by id, for routes whose only target is an id. */
-const NAME_OF = {
+const NAME_OF: Readonly<Record<NonNullable<AuditEntry['idName']>, string>> = {
   role: 'SELECT name FROM roles WHERE id = $1',
   group: 'SELECT name FROM groups WHERE id = $1',
   token: `SELECT COALESCE(NULLIF(description, ''), 'untitled') AS name FROM api_tokens WHERE id = $1`,
@@ -69,6 +45,7 @@ const NAME_OF = {
   webhook: 'SELECT display_name AS name FROM webhooks WHERE id = $1',
   ipRestriction: 'SELECT ip AS name FROM ip_restrictions WHERE id = $1',
   emailDomain: 'SELECT domain AS name FROM email_domain_restrictions WHERE id = $1',
+  user: 'SELECT email AS name FROM users WHERE id = $1',
 };
 /** Request fields that hold an id, and the query of what a person calls that thing. */
 const NAME_OF_FIELD: Readonly<Record<string, string>> = {
@@ -80,250 +57,6 @@ const NAME_OF_FIELD: Readonly<Record<string, string>> = {
   domainId: 'SELECT domain AS name FROM sso_connection_domains WHERE id = $1',
   // Only the SSO routes name a `groupId` (an identity provider's group mapping).
   groupId: 'SELECT group_name AS name FROM sso_group_mappings WHERE id = $1',
-};
-
-const IDENTITY = '/identity/resources';
-const USERS = `${IDENTITY}/users`;
-const MFA_AT_SIGN_IN = `${IDENTITY}/auth/v1/user/mfa`;
-const CONFIGURATIONS = `${IDENTITY}/configurations`;
-const SSO_CONFIGS = '/team/resources/sso/v1/configurations';
-const SSO_LEGACY = '/team/resources/sso/v1/saml';
-const SSO_LEGACY_GROUPS = '/team/resources/sso/v2/saml/configurations/groups';
-
-/** `METHOD path` (without the API prefix) → what the record says. */
-export const AUDITED: Readonly<Record<string, AuditSpec>> = {
-  // Sign-in, sign-up, sign-out.
-  [`POST ${IDENTITY}/auth/v1/user`]: signIn('password'),
-  [`POST ${IDENTITY}/auth/v1/passwordless/:type/postlogin`]: signIn('passwordless'),
-  [`POST ${MFA_AT_SIGN_IN}/verify`]: signIn('second factor'),
-  [`POST ${MFA_AT_SIGN_IN}/authenticator/:deviceId/verify`]: signIn('authenticator app'),
-  [`POST ${MFA_AT_SIGN_IN}/sms/:deviceId/verify`]: signIn('SMS code'),
-  [`POST ${MFA_AT_SIGN_IN}/emailcode/verify`]: signIn('email code'),
-  [`POST ${MFA_AT_SIGN_IN}/webauthn/:deviceId/verify`]: signIn('security key'),
-  [`POST ${MFA_AT_SIGN_IN}/recover`]: signIn('MFA recovery code'),
-  [`POST ${IDENTITY}/auth/v1/webauthn/postlogin`]: signIn('passkey'),
-  [`POST ${IDENTITY}/auth/v2/webauthn/postlogin`]: signIn('passkey'),
-  [`POST ${IDENTITY}/auth/v1/user/sso/:provider/postlogin`]: signIn('social login'),
-  [`POST ${IDENTITY}/auth/v1/user/oidc/postlogin`]: signIn('OpenID Connect SSO'),
-  [`POST ${IDENTITY}/auth/v2/user/oidc/postlogin`]: signIn('OpenID Connect SSO'),
-  [`POST ${IDENTITY}/auth/v1/sso/saml/:key/acs`]: signIn('SAML SSO'),
-  [`POST ${IDENTITY}/auth/v1/user/saml/postlogin`]: signIn('SAML SSO'),
-  [`POST ${USERS}/v1/signUp`]: spec('auth', 'User signed up', 'Info', { signIn: 'sign-up' }),
-  [`POST ${USERS}/v1/activate`]: spec('auth', 'User activated', 'Info', { signIn: 'activation' }),
-  [`POST ${USERS}/v1/invitation/accept`]: spec('users', 'Invitation accepted', 'Info', {
-    signIn: 'invitation',
-  }),
-  [`POST ${IDENTITY}/auth/v1/logout`]: spec('auth', 'User signed out', 'Info', { signOut: true }),
-  [`DELETE ${USERS}/sessions/v1/me/all`]: spec('sessions', 'Signed out of all sessions', 'Info'),
-  [`DELETE ${USERS}/sessions/v1/me/:id`]: spec('sessions', 'Session ended', 'Info'),
-  [`PUT ${USERS}/v1/tenant`]: spec('auth', 'Switched account', 'Info'),
-  [`POST ${IDENTITY}/impersonation/v1`]: spec('users', 'Impersonation started', 'High'),
-  // Passwords.
-  [`POST ${USERS}/v1/passwords/change`]: spec('auth', 'Password changed', 'Medium', {
-    onFailure: { action: 'Password change refused', severity: 'Medium' },
-  }),
-  [`POST ${USERS}/v1/passwords/reset`]: spec('auth', 'Password reset requested', 'Info', { signIn: 'email' }),
-  [`POST ${USERS}/v1/passwords/reset/verify`]: spec('auth', 'Password reset', 'Medium', { signIn: 'reset' }),
-  // The security centre's campaign: a reset email to every member with a breached password.
-  [`POST ${USERS}/v1/passwords/breached/reset/bulk`]: spec(
-    'users',
-    'Breached-password reset emails sent',
-    'High',
-  ),
-  // Second factors and passkeys, in the account.
-  [`POST ${USERS}/v1/mfa/enroll/verify`]: spec('mfa', 'MFA enrolled', 'Medium'),
-  [`POST ${USERS}/v1/mfa/authenticator/enroll/verify`]: spec('mfa', 'MFA enrolled', 'Medium'),
-  [`POST ${USERS}/v1/mfa/sms/enroll/verify`]: spec('mfa', 'MFA enrolled', 'Medium'),
-  [`POST ${USERS}/v1/mfa/webauthn/enroll/verify`]: spec('mfa', 'MFA enrolled', 'Medium'),
-  [`POST ${MFA_AT_SIGN_IN}/authenticator/enroll/verify`]: spec('mfa', 'MFA enrolled', 'Medium'),
-  [`POST ${MFA_AT_SIGN_IN}/sms/enroll/verify`]: spec('mfa', 'MFA enrolled', 'Medium'),
-  [`POST ${MFA_AT_SIGN_IN}/emailcode/enroll/verify`]: spec('mfa', 'MFA enrolled', 'Medium'),
-  [`POST ${MFA_AT_SIGN_IN}/webauthn/enroll/verify`]: spec('mfa', 'MFA enrolled', 'Medium'),
-  [`POST ${USERS}/v1/mfa/disable`]: spec('mfa', 'MFA removed', 'High'),
-  [`POST ${USERS}/v1/mfa/recovery-codes`]: spec('mfa', 'MFA recovery codes regenerated', 'High'),
-  [`POST ${USERS}/v1/mfa/authenticator/:deviceId/disable/verify`]: spec('mfa', 'MFA removed', 'High'),
-  [`POST ${USERS}/v1/mfa/sms/:deviceId/disable`]: spec('mfa', 'MFA removed', 'High'),
-  [`POST ${USERS}/v1/mfa/emailcode/:deviceId/disable`]: spec('mfa', 'MFA removed', 'High'),
-  [`POST ${USERS}/v1/mfa/webauthn/:deviceId/disable`]: spec('mfa', 'MFA removed', 'High'),
-  [`POST ${USERS}/webauthn/v1/devices/verify`]: spec('mfa', 'Passkey added', 'Medium'),
-  [`DELETE ${USERS}/webauthn/v1/devices/:deviceId`]: spec('mfa', 'Passkey removed', 'High'),
-  [`PUT ${USERS}/v1/phone/change`]: spec('users', 'Phone number changed', 'Medium'),
-  [`POST ${USERS}/v1/phone/verify`]: spec('users', 'Phone number added', 'Medium'),
-  [`PUT ${USERS}/v2/me`]: spec('users', 'Profile updated', 'Info'),
-  // Members and invitations.
-  [`POST ${USERS}/v2`]: spec('users', 'User invited', 'Info'),
-  [`POST ${USERS}/v1/invitation/reset`]: spec('users', 'Invitation resent', 'Info'),
-  [`POST ${USERS}/v1/invitation/reset/all`]: spec('users', 'Invitations resent', 'Info'),
-  [`POST /team/resources/members/v1/:userId/resendActivationEmail`]: spec(
-    'users',
-    'Activation email resent',
-    'Info',
-  ),
-  [`POST ${IDENTITY}/tenants/invites/v1/user`]: spec('users', 'Invite link created', 'Medium'),
-  [`PATCH ${IDENTITY}/tenants/invites/v1/user`]: spec('users', 'Invite link changed', 'Medium'),
-  [`DELETE ${IDENTITY}/tenants/invites/v1/user`]: spec('users', 'Invite link deleted', 'Medium'),
-  [`DELETE ${USERS}/v1/:userId`]: spec('users', 'User removed', 'High'),
-  [`DELETE /team/resources/members/v1/:userId`]: spec('users', 'User removed', 'High'),
-  [`PUT ${USERS}/v1/:userId/roles`]: spec('users', 'User roles changed', 'Medium'),
-  [`PUT /team/resources/members/v1`]: spec('users', 'User roles changed', 'Medium', {
-    idName: 'SELECT email AS name FROM users WHERE id = $1',
-  }),
-  [`POST ${USERS}/sessions/v1/revoke`]: spec('sessions', 'User sessions ended', 'Medium'),
-  [`POST ${USERS}/v1/:userId/unlock`]: spec('users', 'User unlocked', 'Medium'),
-  // Roles, permissions and groups.
-  [`POST ${IDENTITY}/roles/v1`]: spec('roles', 'Role created', 'Medium'),
-  [`PATCH ${IDENTITY}/roles/v1/:roleId`]: spec('roles', 'Role changed', 'Medium'),
-  [`DELETE ${IDENTITY}/roles/v1/:roleId`]: spec('roles', 'Role deleted', 'High'),
-  [`PUT ${IDENTITY}/roles/v1/:roleId/permissions`]: spec('roles', 'Role permissions changed', 'High'),
-  [`PUT ${IDENTITY}/permissions/v1/:permissionId/roles`]: spec('roles', 'Permission roles changed', 'High'),
-  [`POST ${IDENTITY}/groups/v1`]: spec('groups', 'Group created', 'Medium'),
-  [`PATCH ${IDENTITY}/groups/v1/:id`]: spec('groups', 'Group changed', 'Medium', { idName: NAME_OF.group }),
-  [`DELETE ${IDENTITY}/groups/v1/:id`]: spec('groups', 'Group deleted', 'High', { idName: NAME_OF.group }),
-  [`POST ${IDENTITY}/groups/v1/:id/roles`]: spec('groups', 'Group roles added', 'Medium', {
-    idName: NAME_OF.group,
-  }),
-  [`DELETE ${IDENTITY}/groups/v1/:id/roles`]: spec('groups', 'Group roles removed', 'Medium', {
-    idName: NAME_OF.group,
-  }),
-  [`POST ${IDENTITY}/groups/v1/:id/users`]: spec('groups', 'Group members added', 'Medium', {
-    idName: NAME_OF.group,
-  }),
-  [`DELETE ${IDENTITY}/groups/v1/:id/users`]: spec('groups', 'Group members removed', 'Medium', {
-    idName: NAME_OF.group,
-  }),
-  // Tokens.
-  [`POST ${USERS}/api-tokens/v1`]: spec('tokens', 'Personal API token created', 'Medium'),
-  [`DELETE ${USERS}/api-tokens/v1/:id`]: spec('tokens', 'Personal API token deleted', 'Medium', {
-    idName: NAME_OF.token,
-  }),
-  [`POST ${IDENTITY}/tenants/api-tokens/v1`]: spec('tokens', 'API token created', 'Medium'),
-  [`POST ${IDENTITY}/tenants/api-tokens/v2`]: spec('tokens', 'API token created', 'Medium'),
-  [`DELETE ${IDENTITY}/tenants/api-tokens/v1/:id`]: spec('tokens', 'API token deleted', 'Medium', {
-    idName: NAME_OF.token,
-  }),
-  [`POST ${USERS}/access-tokens/v1`]: spec('tokens', 'Personal access token created', 'Medium'),
-  [`DELETE ${USERS}/access-tokens/v1/:id`]: spec('tokens', 'Personal access token deleted', 'Medium', {
-    idName: NAME_OF.token,
-  }),
-  [`POST ${IDENTITY}/tenants/access-tokens/v1`]: spec('tokens', 'Access token created', 'Medium'),
-  [`DELETE ${IDENTITY}/tenants/access-tokens/v1/:id`]: spec('tokens', 'Access token deleted', 'Medium', {
-    idName: NAME_OF.token,
-  }),
-  // Policies and restrictions.
-  [`POST ${CONFIGURATIONS}/v1/mfa-policy`]: policy('MFA policy'),
-  [`PATCH ${CONFIGURATIONS}/v1/mfa-policy`]: policy('MFA policy'),
-  [`POST ${CONFIGURATIONS}/v1/lockout-policy`]: policy('Lockout policy'),
-  [`PATCH ${CONFIGURATIONS}/v1/lockout-policy`]: policy('Lockout policy'),
-  [`POST ${CONFIGURATIONS}/v1/password-history-policy`]: policy('Password history policy'),
-  [`PATCH ${CONFIGURATIONS}/v1/password-history-policy`]: policy('Password history policy'),
-  [`POST ${CONFIGURATIONS}/sessions/v1`]: policy('Session policy'),
-  [`PUT ${CONFIGURATIONS}/v1/auth/strategies`]: policy('Sign-in methods'),
-  [`DELETE ${CONFIGURATIONS}/v1/auth/strategies`]: policy('Sign-in methods'),
-  [`PUT ${CONFIGURATIONS}/v1/auth/strategies/vendor`]: policy('Application sign-in methods'),
-  [`PUT ${CONFIGURATIONS}/v1/captcha-policy`]: policy('Captcha policy'),
-  // The vendor's portal configuration: page visibility and the flags that gate pages.
-  [`POST /metadata`]: spec('portal', 'Portal configuration changed', 'Medium'),
-  [`PUT /flags/api/v1/flags/:key`]: spec('portal', 'Feature flag changed', 'High'),
-  [`POST ${CONFIGURATIONS}/v1/restrictions/ip/config`]: spec(
-    'restrictions',
-    'IP restrictions changed',
-    'High',
-  ),
-  [`POST ${CONFIGURATIONS}/v1/restrictions/ip`]: spec('restrictions', 'IP restriction added', 'High'),
-  [`POST ${CONFIGURATIONS}/v1/restrictions/ip/bulk`]: spec('restrictions', 'IP restrictions added', 'High'),
-  [`DELETE ${CONFIGURATIONS}/v1/restrictions/ip/:id`]: spec(
-    'restrictions',
-    'IP restriction removed',
-    'High',
-    { idName: NAME_OF.ipRestriction },
-  ),
-  [`POST ${CONFIGURATIONS}/restrictions/v1/email-domain/config`]: spec(
-    'restrictions',
-    'Email-domain restrictions changed',
-    'High',
-  ),
-  [`POST ${CONFIGURATIONS}/restrictions/v1/email-domain`]: spec(
-    'restrictions',
-    'Email domain restriction added',
-    'High',
-  ),
-  [`DELETE ${CONFIGURATIONS}/restrictions/v1/email-domain/:id`]: spec(
-    'restrictions',
-    'Email domain restriction removed',
-    'High',
-    { idName: NAME_OF.emailDomain },
-  ),
-  // SSO connections configured by tenant administrators (routes/sso-config.ts). Secrets, certificates and metadata are not kept.
-  [`POST ${SSO_CONFIGS}`]: spec('sso', 'SSO connection created', 'High'),
-  [`PATCH ${SSO_CONFIGS}/:id`]: spec('sso', 'SSO connection changed', 'High', {
-    idName: NAME_OF.ssoConnection,
-  }),
-  [`DELETE ${SSO_CONFIGS}/:id`]: spec('sso', 'SSO connection deleted', 'High', {
-    idName: NAME_OF.ssoConnection,
-  }),
-  [`POST ${SSO_CONFIGS}/metadata`]: spec('sso', 'SSO connection created from metadata', 'High'),
-  [`PUT ${SSO_CONFIGS}/:id/metadata`]: spec('sso', 'SSO connection metadata changed', 'High', {
-    idName: NAME_OF.ssoConnection,
-  }),
-  [`POST ${SSO_CONFIGS}/metadata-url`]: spec('sso', 'SSO connection created from a metadata URL', 'High'),
-  [`PUT ${SSO_CONFIGS}/:id/metadata-url`]: spec('sso', 'SSO connection metadata changed', 'High', {
-    idName: NAME_OF.ssoConnection,
-  }),
-  [`POST ${SSO_CONFIGS}/:id/domains`]: spec('sso', 'SSO domain added', 'High'),
-  [`DELETE ${SSO_CONFIGS}/:id/domains/:domainId`]: spec('sso', 'SSO domain removed', 'High'),
-  [`PUT ${SSO_CONFIGS}/:id/domains/:domainId/validate`]: spec('sso', 'SSO domain validated', 'High'),
-  [`PUT ${SSO_CONFIGS}/:id/roles`]: spec('sso', 'SSO default roles changed', 'High', {
-    idName: NAME_OF.ssoConnection,
-  }),
-  [`POST ${SSO_CONFIGS}/:id/groups`]: spec('sso', 'SSO group mapping added', 'High'),
-  [`PATCH ${SSO_CONFIGS}/:id/groups/:groupId`]: spec('sso', 'SSO group mapping changed', 'High'),
-  [`DELETE ${SSO_CONFIGS}/:id/groups/:groupId`]: spec('sso', 'SSO group mapping removed', 'High'),
-  // The client SDK's legacy single-connection calls (routes/sso-legacy.ts): the same records.
-  [`POST ${SSO_LEGACY}/configurations`]: spec('sso', 'SSO connection changed', 'High'),
-  [`PUT ${SSO_LEGACY}/configurations/metadata`]: spec('sso', 'SSO connection metadata changed', 'High'),
-  [`PUT ${SSO_LEGACY}/validations/domain`]: spec('sso', 'SSO domain validated', 'High'),
-  [`POST ${SSO_LEGACY}/configurations/roles/default`]: spec('sso', 'SSO default roles changed', 'High'),
-  [`POST ${SSO_LEGACY_GROUPS}`]: spec('sso', 'SSO group mapping added', 'High'),
-  [`PATCH ${SSO_LEGACY_GROUPS}/:id`]: spec('sso', 'SSO group mapping changed', 'High'),
-  [`DELETE ${SSO_LEGACY_GROUPS}/:id`]: spec('sso', 'SSO group mapping removed', 'High'),
-  // Webhooks (routes/connectivity.ts): where the account's events go. The URL and secret are not kept.
-  [`POST /webhook/custom`]: spec('connectivity', 'Webhook created', 'Medium'),
-  [`PATCH /webhook/:id`]: spec('connectivity', 'Webhook changed', 'Medium', { idName: NAME_OF.webhook }),
-  [`DELETE /webhook/:id`]: spec('connectivity', 'Webhook deleted', 'Medium', { idName: NAME_OF.webhook }),
-  // The account and its sub-accounts.
-  [`PUT /tenants/resources/account-settings/v1`]: spec('account', 'Account settings changed', 'Info'),
-  [`PUT /tenants/resources/account-settings/v1/custom-login`]: spec(
-    'account',
-    'Custom login changed',
-    'Info',
-  ),
-  [`POST /tenants/resources/sub-tenants/v1`]: spec('account', 'Sub-account created', 'Medium'),
-  [`PATCH /tenants/resources/sub-tenants/v1/:tenantId`]: spec('account', 'Sub-account changed', 'Medium'),
-  [`DELETE /tenants/resources/sub-tenants/v1/:tenantId`]: spec('account', 'Sub-account deleted', 'High'),
-  [`POST ${IDENTITY}/sub-tenants/v1/:tenantId/users`]: spec('users', 'User added to sub-account', 'Medium'),
-  [`DELETE ${IDENTITY}/sub-tenants/v1/:tenantId/users/:userId`]: spec(
-    'users',
-    'User removed from sub-account',
-    'High',
-  ),
-  [`PUT ${IDENTITY}/sub-tenants/v1/:tenantId/users/:userId/roles`]: spec(
-    'users',
-    'User roles changed',
-    'Medium',
-  ),
-  [`PUT ${IDENTITY}/sub-tenants/v1/:tenantId/users/:userId/access`]: spec(
-    'users',
-    'Sub-account access changed',
-    'Medium',
-  ),
-  [`PATCH ${IDENTITY}/sub-tenants/users/v1/:userId/roles`]: spec('users', 'User roles changed', 'Medium'),
-  [`POST ${IDENTITY}/sub-tenants/users/v1/:userId/roles`]: spec('users', 'User roles changed', 'Medium'),
-  [`DELETE ${IDENTITY}/sub-tenants/users/v1/:userId/roles`]: spec('users', 'User roles changed', 'Medium'),
-  [`PUT ${IDENTITY}/sub-tenants/users/v1/:userId/access`]: spec(
-    'users',
-    'Sub-account access changed',
-    'Medium',
-  ),
 };
 
 /**
@@ -523,7 +256,7 @@ async function namesOf(
 ): Promise<Record<string, string>> {
   const found: Record<string, string> = {};
   const queries: Array<[string, string | undefined]> = [
-    ['id', entry.idName],
+    ['id', entry.idName && NAME_OF[entry.idName]],
     ...Object.entries(NAME_OF_FIELD),
   ];
   for (const [field, query] of queries) {
@@ -536,15 +269,13 @@ async function namesOf(
 }
 
 /**
- * Installs the hook on `app` (the API's scope; `apiPrefix` is stripped to find the table's key).
+ * Installs the hook on `app`; a route's entry is its descriptor's (http/route-table.ts puts the
+ * descriptor in the route's config).
  * A record that cannot be written is logged (without the request's details) and the answer goes
  * out as it would have: the audit log is not a reason to fail the caller's change.
  */
-export function installAuditHook(app: FastifyInstance, db: Database, apiPrefix: string): void {
-  const entryOf = (request: FastifyRequest) => {
-    const url = request.routeOptions.url ?? '';
-    return AUDITED[`${request.method} ${url.startsWith(apiPrefix) ? url.slice(apiPrefix.length) : url}`];
-  };
+export function installAuditHook(app: FastifyInstance, db: Database): void {
+  const entryOf = (request: FastifyRequest) => request.routeOptions.config.descriptor?.audit;
   // The names of what the request's ids point at, read before the route runs: a deletion's target
   // is gone by the time the record is written.
   app.addHook('preHandler', async (request) => {

@@ -1,5 +1,5 @@
 /**
- * The contract's request schemas (core/contract/requests.ts) are the server's: each names a route
+ * The contract's request schemas (the route table, core/contract/routes) are the server's: each names a route
  * the server registers, and the route validates with that very schema (a route that declared its
  * own would keep it: server/http/openapi.ts). The demo backend checks the same schemas
  * (core/contract/checkRequest.ts), so both refuse a request with the same message.
@@ -8,13 +8,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BuiltServer } from '../app';
 import { clientRequestBody, requestErrors, requestSchemaOf } from '../../core/contract/checkRequest';
-import { REQUEST_SCHEMAS } from '../../core/contract/requests';
-import { ROUTE_SCHEMAS } from './route-schemas/index';
+import { routeOf, ROUTES } from '../../core/contract/routes';
+import { DOCUMENTED_BODIES } from './responses';
 import { startTestServer } from '../../test/support/server';
 
 /**
  * The routes that still declare their own body or query schema in their files, and why. Any other
- * route that reads a body or a query takes its schema from the contract (core/contract/requests*.ts).
+ * route that reads a body or a query takes its schema from the contract (core/contract/routes).
  */
 const STILL_INLINE: Array<[RegExp, string]> = [
   [
@@ -38,7 +38,9 @@ describe("the contract's request schemas on the server", () => {
     const byKey = new Map(
       server.routes.map((r) => [`${r.method} ${r.url.replace(/^\/frontegg(?=\/)/, '')}`, r]),
     );
-    for (const [key, expected] of Object.entries(REQUEST_SCHEMAS)) {
+    for (const { method, path, request: expected } of ROUTES) {
+      if (!expected) continue;
+      const key = `${method} ${path}`;
       const route = byKey.get(key);
       assert.ok(route, `${key} names no route`);
       const schema = route.schema as { body?: unknown; querystring?: unknown } | undefined;
@@ -60,11 +62,12 @@ describe("the contract's request schemas on the server", () => {
     for (const route of routes) {
       const key = `${route.method} ${route.url.replace(/^\/frontegg(?=\/)/, '')}`;
       const schema = (route.schema ?? {}) as { body?: unknown; querystring?: unknown };
-      const shared = REQUEST_SCHEMAS[key];
-      // A body of ROUTE_SCHEMAS documents a call that reads none (NO_BODY): nothing to move.
-      const documented = ROUTE_SCHEMAS[key] ?? ROUTE_SCHEMAS[`${route.method} ${route.url}`];
+      const descriptor = routeOf(route.method, key.slice(key.indexOf(' ') + 1));
+      const shared = descriptor?.request;
+      // A documented body of a call that reads none (NO_BODY: server/http/responses): nothing to move.
+      const documented = descriptor && DOCUMENTED_BODIES.get(descriptor);
       const own =
-        (schema.body !== undefined && schema.body !== shared?.body && schema.body !== documented?.body) ||
+        (schema.body !== undefined && schema.body !== shared?.body && schema.body !== documented) ||
         (schema.querystring !== undefined && schema.querystring !== shared?.querystring);
       if (own) inline.push(key);
       else if (shared?.body !== undefined || shared?.querystring !== undefined) contract++;
@@ -83,7 +86,8 @@ describe("the contract's request schemas on the server", () => {
     for (const route of server.routes) {
       const key = `${route.method} ${route.url.replace(/^\/frontegg(?=\/)/, '')}`;
       const path = key.slice(key.indexOf(' ') + 1).replace(/:[A-Za-z0-9_]+/g, 'some-id');
-      if (requestSchemaOf(route.method, path) !== REQUEST_SCHEMAS[key]) taken.push(key);
+      const own = routeOf(route.method, key.slice(key.indexOf(' ') + 1))?.request;
+      if (own && requestSchemaOf(route.method, path) !== own) taken.push(key);
     }
     assert.deepEqual(taken, [], "requests to these routes would be checked with another route's schema");
   });

@@ -13,11 +13,9 @@
  * the codes of core/contract/errors.ts) for its 4XX and 5XX statuses, unless it documents its own.
  */
 import fastifySwagger from '@fastify/swagger';
-import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ERROR_CATALOGUE } from '../../core/contract/errors';
 import { ASSETS_VERSION } from '../../core/version';
-import { REQUEST_SCHEMAS } from '../../core/contract/requests';
-import { ROUTE_SCHEMAS } from './route-schemas';
 
 const ERROR_BODY = {
   $id: 'ErrorBody',
@@ -41,55 +39,13 @@ const ERROR_BODY = {
 /** Where the document is served, under the API prefix. */
 const OPENAPI_PATH = '/openapi.json';
 
-/** `/a/:id/b/:key` -> a params schema naming `id` and `key` (path parameters are strings). */
-function paramsOf(url: string) {
-  const names = [...url.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
-  if (!names.length) return undefined;
-  return {
-    type: 'object',
-    required: names,
-    properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])),
-  };
-}
-
 /**
- * Registers the generator, the error schema and the serializer, and completes every route's schema
- * as it is registered: its request schemas from the contract (REQUEST_SCHEMAS), the entry of
- * ROUTE_SCHEMAS for it (`prefix` is the API prefix, as in `/frontegg`), a params schema from its path when it has none, and the error answer. Call before
- * any route.
+ * Registers the generator, the error schema and the serializer. Each route's schemas come from the
+ * route table as it is registered (http/route-table.ts, installed before any route).
  */
-export async function installOpenApi(app: FastifyInstance, prefix: string): Promise<void> {
+export async function installOpenApi(app: FastifyInstance): Promise<void> {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.addSchema(ERROR_BODY);
-  app.addHook('onRoute', (route) => {
-    route.schema ??= {};
-    const path = prefix && route.url.startsWith(`${prefix}/`) ? route.url.slice(prefix.length) : route.url;
-    const method = [route.method].flat()[0];
-    // The contract's request schemas (core/contract/requests.ts), the demo backend's too.
-    const request = REQUEST_SCHEMAS[`${method} ${path}`];
-    if (request?.body && !route.schema.body) route.schema.body = request.body;
-    if (request?.querystring && !route.schema.querystring) route.schema.querystring = request.querystring;
-    // The client SDK's spelling of the body, brought to the contract's before validation (the demo does the same).
-    const clientBody = request?.clientBody;
-    if (clientBody) {
-      const rewrite: preValidationAsyncHookHandler = async (req) => {
-        req.body = clientBody(req.body, req.url.split('?')[0]!);
-      };
-      route.preValidation = [rewrite, ...[route.preValidation ?? []].flat()];
-    }
-    const entry = ROUTE_SCHEMAS[`${method} ${path}`] ?? ROUTE_SCHEMAS[`${method} ${route.url}`];
-    if (entry?.body && !route.schema.body) route.schema.body = entry.body;
-    const params = !route.schema.params && paramsOf(route.url);
-    if (params) route.schema.params = params;
-    const response = { ...entry?.response, ...(route.schema.response as object | undefined) } as Record<
-      string,
-      unknown
-    >;
-    const statuses = Object.keys(response);
-    if (!statuses.some((s) => s.startsWith('4'))) response['4XX'] = { $ref: 'ErrorBody#' };
-    if (!statuses.some((s) => s.startsWith('5'))) response['5XX'] = { $ref: 'ErrorBody#' };
-    route.schema.response = response;
-  });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

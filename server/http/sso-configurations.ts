@@ -14,7 +14,7 @@ import { requireUser } from './bearer';
 import { requirePermission } from './permissions';
 
 export const SSO_READ = 'fe.secure.read.samlConfiguration';
-export const SSO_WRITE = 'fe.secure.write.samlConfiguration';
+const SSO_WRITE = 'fe.secure.write.samlConfiguration';
 
 const SAML_PATH = '/identity/resources/auth/v1/sso/saml';
 const built = new WeakMap<AppContext, Promise<SsoConfigurations>>();

@@ -39,11 +39,10 @@ import {
 import { tokenSubject } from '../domain/access-tokens';
 import { permissionKeysOfRoles } from '../domain/roles';
 import { getVendorSettings } from '../domain/vendor';
-import { requireUser } from '../http/bearer';
 import { contractError } from '../../core/contract/errors';
-import { requirePermission } from '../http/permissions';
 import { assertMayGrantRoles } from '../domain/grants';
 import { idParams } from '../http/list-query';
+import { accountOf, callerOf } from '../http/route-table';
 
 const KINDS: Array<{ type: ApiTokenType; kind: TokenKind; path: string; resource: string }> = [
   { type: 'user', kind: 'api', path: '/identity/resources/users/api-tokens/v1', resource: 'userApiTokens' },
@@ -80,21 +79,21 @@ interface CreateBody {
 }
 
 export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  for (const { type, kind, path, resource } of KINDS) {
-    const owner = async (request: Parameters<typeof requireUser>[1], verb: 'read' | 'write' | 'delete') => {
-      const claims = await requireUser(ctx.tokens, request);
-      const tenantId = requirePermission(claims, `fe.secure.${verb}.${resource}`);
+  for (const { type, kind, path } of KINDS) {
+    const owner = (request: FastifyRequest) => {
+      const claims = callerOf(request);
+      const tenantId = accountOf(request);
       return { claims, owner: { type, kind, tenantId, userId: claims.sub } };
     };
 
     app.get(path, async (request) => {
-      const tokens = await listApiTokens(ctx.db, (await owner(request, 'read')).owner);
+      const tokens = await listApiTokens(ctx.db, owner(request).owner);
       return kind === 'api' ? tokens : { accessTokens: tokens.map(accessTokenDto) };
     });
 
     // Request schemas: core/contract/requests-tokens.ts (the demo backend's too).
     const create = async (request: FastifyRequest<{ Body: CreateBody }>, reply: FastifyReply) => {
-      const { claims, owner: who } = await owner(request, 'write');
+      const { claims, owner: who } = owner(request);
       // A token does not mint tokens: that would let a leaked secret outlive its own deletion.
       if (isApiTokenAccess(claims)) throw contractError('API_TOKENS_CANNOT_CREATE');
       if (!(await getVendorSettings(ctx.db)).apiTokensEnabled) throw contractError('API_TOKENS_DISABLED');
@@ -120,7 +119,7 @@ export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Pro
       `${path}/:id`,
       { schema: { params: idParams('id') } },
       async (request) => {
-        const { owner: who } = await owner(request, 'delete');
+        const { owner: who } = owner(request);
         if (!(await deleteApiToken(ctx.db, who, request.params.id)))
           throw contractError(kind === 'api' ? 'API_TOKEN_NOT_FOUND' : 'ACCESS_TOKEN_NOT_FOUND');
         return {};

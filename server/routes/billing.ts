@@ -49,16 +49,13 @@ import {
   updateBillingDetails,
   type BillingDeps,
 } from '../domain/billing';
-import { requireSignedInUser } from '../http/bearer';
 import { CARD_CODES, contractError } from '../../core/contract/errors';
-import { requirePermission } from '../http/permissions';
+import { accountOf, callerOf } from '../http/route-table';
 
 const BILLING = '/subscriptions/resources/billing';
 const MANAGED = '/subscriptions/resources/subscriptions/v1';
 const STRIPE = `${BILLING}/payment-providers/stripe`;
 const DEV = `${BILLING}/payment-providers/development/setup-intents/v1`;
-const READ = 'fe.subscriptions.read';
-const WRITE = 'fe.subscriptions.write';
 
 function providerOf(ctx: AppContext): PaymentProvider | null {
   const config = ctx.options.billing;
@@ -83,10 +80,8 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
         'SELECT id, name, allow_plan_downgrade, allow_plan_cancellation FROM vendors LIMIT 1',
       )
     ).rows[0]!;
-  const caller = async (request: FastifyRequest, permission: string) => {
-    const claims = await requireSignedInUser(ctx.tokens, request);
-    return { claims, tenantId: requirePermission(claims, permission) };
-  };
+  // The route table checked the caller and the permission (http/route-table.ts).
+  const caller = (request: FastifyRequest) => ({ claims: callerOf(request), tenantId: accountOf(request) });
   const ownTenant = (tenantId: string, asked: string) => {
     if (asked !== tenantId) throw contractError('BILLING_OTHER_ACCOUNT');
   };
@@ -96,12 +91,10 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   };
 
   // ------------------------------------------------------------------------------- plans
-  app.get(`${BILLING}/plans/v1`, async (request) => {
-    await caller(request, READ);
+  app.get(`${BILLING}/plans/v1`, async () => {
     return (await listPlans(ctx.db)).map(planDto);
   });
   app.get<{ Params: { planId: string } }>(`${BILLING}/plans/v1/:planId`, async (request) => {
-    await caller(request, READ);
     const plan = await findPlan(ctx.db, request.params.planId);
     if (!plan) throw contractError('PLAN_NOT_FOUND');
     // One plan: what the client SDK's callers read (`.id`, `.name`, `.price.amount`), though its
@@ -112,16 +105,16 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // ------------------------------------------------------------------------- subscriptions
   for (const base of [`${BILLING}/subscriptions/v1`, MANAGED]) {
     app.get(base, async (request) => {
-      const { tenantId } = await caller(request, READ);
+      const { tenantId } = caller(request);
       return [await subscriptionView(deps, await currentSubscription(deps, tenantId))];
     });
     app.get<{ Params: { id: string } }>(`${base}/:id`, async (request) => {
-      const { tenantId } = await caller(request, READ);
+      const { tenantId } = caller(request);
       return subscriptionView(deps, await findSubscription(deps, tenantId, request.params.id));
     });
     app.put<{ Params: { id: string }; Body: { paymentMethodId?: string; planId: string } }>(`${base}/:id`, {
       handler: async (request) => {
-        const { tenantId } = await caller(request, WRITE);
+        const { tenantId } = caller(request);
         const key = request.headers['idempotency-key'];
         await changePlan(deps, tenantId, request.params.id, request.body, {
           idempotencyKey: typeof key === 'string' && key ? key.slice(0, 200) : undefined,
@@ -131,12 +124,12 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       },
     });
     app.put<{ Params: { id: string } }>(`${base}/:id/cancellations/`, async (request) => {
-      const { tenantId } = await caller(request, WRITE);
+      const { tenantId } = caller(request);
       await cancelSubscription(deps, tenantId, request.params.id, (await vendor()).allow_plan_cancellation);
       return {};
     });
     app.put<{ Params: { id: string } }>(`${base}/:id/renewals/`, async (request) => {
-      const { tenantId } = await caller(request, WRITE);
+      const { tenantId } = caller(request);
       await renewSubscription(deps, tenantId, request.params.id);
       return {};
     });
@@ -144,19 +137,19 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   // ------------------------------------------------------------------------------ invoices
   app.get(`${BILLING}/invoices/v1`, async (request) => {
-    const { tenantId } = await caller(request, READ);
+    const { tenantId } = caller(request);
     await currentSubscription(deps, tenantId);
     return (await listInvoices(ctx.db, tenantId)).map(invoiceDto);
   });
   app.get<{ Params: { id: string } }>(`${BILLING}/invoices/v1/:id`, async (request) => {
-    const { tenantId } = await caller(request, READ);
+    const { tenantId } = caller(request);
     return invoiceDto(await findInvoice(ctx.db, tenantId, request.params.id));
   });
   app.get<{ Params: { id: string }; Querystring: { outputFileName?: string } }>(
     `${BILLING}/invoices/v1/:id/pdf`,
     {
       handler: async (request, reply) => {
-        const { tenantId } = await caller(request, READ);
+        const { tenantId } = caller(request);
         const invoice = await findInvoice(ctx.db, tenantId, request.params.id);
         const tenant = await ctx.db.query<{ name: string }>('SELECT name FROM tenants WHERE id = $1', [
           tenantId,
@@ -182,18 +175,18 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   // ----------------------------------------------------------------------- payment methods
   app.get(`${BILLING}/payment-methods/v1`, async (request) => {
-    const { tenantId } = await caller(request, READ);
+    const { tenantId } = caller(request);
     return listPaymentMethods(ctx.db, tenantId);
   });
   app.get<{ Params: { id: string } }>(`${BILLING}/payment-methods/v1/:id`, async (request) => {
-    const { tenantId } = await caller(request, READ);
+    const { tenantId } = caller(request);
     return getPaymentMethod(ctx.db, tenantId, request.params.id);
   });
   app.patch<{ Params: { id: string }; Body: { email?: string; address?: Record<string, string> } }>(
     `${BILLING}/payment-methods/v1/:id/billing-details`,
     {
       handler: async (request) => {
-        const { tenantId } = await caller(request, WRITE);
+        const { tenantId } = caller(request);
         return updateBillingDetails(deps, tenantId, request.params.id, request.body);
       },
     },
@@ -201,14 +194,14 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   // ------------------------------------------------------ summaries and the tenant's configuration
   app.get<{ Params: { tenantId: string } }>(`${BILLING}/summaries/v1/:tenantId`, async (request) => {
-    const { tenantId } = await caller(request, READ);
+    const { tenantId } = caller(request);
     ownTenant(tenantId, request.params.tenantId);
     return summary(deps, tenantId);
   });
   app.get<{ Params: { tenantId: string } }>(
     `${BILLING}/tenant-configurations/v1/:tenantId`,
     async (request) => {
-      const { tenantId } = await caller(request, READ);
+      const { tenantId } = caller(request);
       ownTenant(tenantId, request.params.tenantId);
       return tenantConfigurationDto(await tenantConfiguration(ctx.db, tenantId), (await vendor()).id);
     },
@@ -217,7 +210,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     `${BILLING}/tenant-configurations/v1`,
     {
       handler: async (request) => {
-        const { claims, tenantId } = await caller(request, WRITE);
+        const { claims, tenantId } = caller(request);
         ownTenant(tenantId, request.body.tenantId);
         // Whether billing is managed elsewhere is the vendor's decision, not the account's.
         if (request.body.externallyManaged === 'true') throw contractError('BILLING_EXTERNAL_VENDOR_ONLY');
@@ -228,22 +221,20 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       },
     },
   );
-  app.get(`${BILLING}/configurations/vendor-public-configurations/v1`, async (request) => {
-    await caller(request, READ);
+  app.get(`${BILLING}/configurations/vendor-public-configurations/v1`, async () => {
     const v = await vendor();
     return [{ allowPlanDowngrade: v.allow_plan_downgrade, allowPlanCancellation: v.allow_plan_cancellation }];
   });
 
   // --------------------------------------------------------------------- the card provider
   // Spec 001 §9: only the card provider is supported, active at status 1.
-  app.get('/subscriptions/resources/payment-providers/v1', async (request) => {
-    await caller(request, READ);
+  app.get('/subscriptions/resources/payment-providers/v1', async () => {
     return provider
       ? [{ providerType: 'Stripe', name: provider.name === 'stripe' ? 'Stripe' : 'development', status: '1' }]
       : [];
   });
   app.get(`${STRIPE}/public-configurations/v1`, async (request) => {
-    const { tenantId } = await caller(request, READ);
+    const { tenantId } = caller(request);
     const p = requireProvider();
     return {
       id: (await tenantConfiguration(ctx.db, tenantId)).id,
@@ -254,7 +245,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     };
   });
   app.get<{ Params: { tenantId: string } }>(`${STRIPE}/customers/v1/:tenantId`, async (request) => {
-    const { tenantId } = await caller(request, READ);
+    const { tenantId } = caller(request);
     ownTenant(tenantId, request.params.tenantId);
     const config = await tenantConfiguration(ctx.db, tenantId);
     if (!config.mapping_id) throw contractError('CUSTOMER_NOT_FOUND');
@@ -262,20 +253,20 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
   app.post<{ Body: { name: string; email: string; tenantName?: string } }>(`${STRIPE}/customers/v1`, {
     handler: async (request) => {
-      const { tenantId } = await caller(request, WRITE);
+      const { tenantId } = caller(request);
       const id = await ensureCustomer(ctx.db, requireProvider(), tenantId, request.body);
       return { stripeCustomerId: id };
     },
   });
   app.post<{ Body: { paymentMethodId?: string } }>(`${STRIPE}/setup-intents/v1`, {
     handler: async (request) => {
-      const { claims, tenantId } = await caller(request, WRITE);
+      const { claims, tenantId } = caller(request);
       return createSetupIntent(deps, tenantId, claims);
     },
   });
   app.post<{ Body: { stripePlanId: string } }>(`${STRIPE}/subscriptions/v1`, {
     handler: async (request) => {
-      const { tenantId } = await caller(request, WRITE);
+      const { tenantId } = caller(request);
       requireProvider();
       const sub = await currentSubscription(deps, tenantId);
       await changePlan(
@@ -304,7 +295,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       };
     }>(`${DEV}/:id/confirm`, {
       handler: async (request, reply) => {
-        const { tenantId } = await caller(request, WRITE);
+        const { tenantId } = caller(request);
         if (!request.body.clientSecret.startsWith(`${request.params.id}_secret_`))
           throw contractError('CARD_SETUP_NOT_FOUND');
         const outcome = checkCard(request.body);
@@ -324,7 +315,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       `${DEV}/:id/authenticate`,
       {
         handler: async (request) => {
-          const { tenantId } = await caller(request, WRITE);
+          const { tenantId } = caller(request);
           if (!request.body.clientSecret.startsWith(`${request.params.id}_secret_`))
             throw contractError('CARD_SETUP_NOT_FOUND');
           const setup = await setupStatus(ctx.db, tenantId, request.params.id);

@@ -15,7 +15,7 @@ import type { AppContext } from '../context';
 import { publicCaptchaPolicy } from '../domain/captcha';
 import { strategiesAnswer, tenantSignInMethods, vendorSignInMethods } from '../domain/sign-in-methods';
 import { getVendorSettings, publicPolicy } from '../domain/vendor';
-import { requireUser } from '../http/bearer';
+import { callerOf } from '../http/route-table';
 
 /** Registers the configuration routes on `app` (already scoped to the URL prefix). */
 export async function configurationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -29,7 +29,7 @@ export async function configurationRoutes(app: FastifyInstance, ctx: AppContext)
   // The client SDK's signed-in read (getPublicAuthStrategiesConfigForAuthenticatedUser): the
   // methods of the caller's active account (its own choice within the application's).
   app.get('/identity/resources/configurations/v1/auth/strategies', async (request) => {
-    const claims = await requireUser(ctx.tokens, request);
+    const claims = callerOf(request);
     return strategiesAnswer(await tenantSignInMethods(ctx.db, claims.tenantId ?? null));
   });
 

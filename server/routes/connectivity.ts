@@ -50,18 +50,15 @@ import {
   type WebhookInput,
 } from '../domain/connectivity';
 import { assertPublicUrl, postJson } from '../delivery/outbound-http';
-import { requireUser } from '../http/bearer';
 import { contractError } from '../../core/contract/errors';
-import { requirePermission } from '../http/permissions';
 import { strictObject } from '../http/schemas';
+import { accountOf } from '../http/route-table';
 import {
   blankNameError,
   notificationRecipients,
   unknownEventError,
 } from '../../core/contract/requests-connectivity';
 
-const READ = 'fe.connectivity.read.webhooks';
-const WRITE = 'fe.connectivity.write.webhooks';
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 const EVENTS = '/event/resources/configurations/v1';
 const WEBHOOK = '/webhook';
@@ -81,20 +78,16 @@ function assertNamed(name: string, label: string): void {
 }
 
 export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const accountOf = async (request: FastifyRequest, permission: string) =>
-    requirePermission(await requireUser(ctx.tokens, request), permission);
   const allowPrivate = ctx.connectivity.allowPrivateAddresses;
 
   /** The URL, or 400 with why it may not be used. */
   const publicUrl = async (raw: string) => (await assertPublicUrl(raw, allowPrivate)).toString();
 
   // ------------------------------------------------------------------------------------ events
-  app.get(`${EVENTS}/categories`, async (request) => {
-    await accountOf(request, READ);
+  app.get(`${EVENTS}/categories`, async () => {
     return eventCategories(await vendorOf(ctx.db));
   });
   app.get<{ Querystring: { channels?: string } }>(EVENTS, async (request) => {
-    await accountOf(request, READ);
     const asked = (request.query.channels ?? '').split(',').filter(Boolean);
     const unknown = asked.find((c) => !(CHANNELS as readonly string[]).includes(c));
     if (unknown) throw contractError('CHANNEL_UNKNOWN', { value: unknown.slice(0, 20) });
@@ -103,7 +96,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
   });
 
   // ---------------------------------------------------------------------------------- webhooks
-  app.get(WEBHOOK, async (request) => listWebhooks(ctx.db, await accountOf(request, READ)));
+  app.get(WEBHOOK, async (request) => listWebhooks(ctx.db, accountOf(request)));
 
   const webhookInput = async (
     body: WebhookInput & { description?: string | null },
@@ -120,7 +113,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
     };
   };
   app.post<{ Body: WebhookInput }>(`${WEBHOOK}/custom`, async (request, reply) => {
-    const tenantId = await accountOf(request, WRITE);
+    const tenantId = accountOf(request);
     const created = await createWebhook(ctx.db, ctx.secretBox, tenantId, await webhookInput(request.body));
     return reply.code(201).send(created);
   });
@@ -128,7 +121,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
     `${WEBHOOK}/:id`,
     { schema: { params: uuidParam('id') } },
     async (request) => {
-      const tenantId = await accountOf(request, WRITE);
+      const tenantId = accountOf(request);
       const updated = await updateWebhook(
         ctx.db,
         ctx.secretBox,
@@ -144,7 +137,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
     `${WEBHOOK}/:id`,
     { schema: { params: uuidParam('id') } },
     async (request) => {
-      const tenantId = await accountOf(request, WRITE);
+      const tenantId = accountOf(request);
       if (!(await deleteWebhook(ctx.db, tenantId, request.params.id)))
         throw contractError('WEBHOOK_NOT_FOUND');
       return {};
@@ -154,7 +147,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
   // The SDK asks for `/webhook/logs/?id=...`: both spellings answer.
   for (const url of [`${WEBHOOK}/logs`, `${WEBHOOK}/logs/`]) {
     app.get<{ Querystring: { id: string; offset?: string; limit?: string } }>(url, async (request) => {
-      const tenantId = await accountOf(request, READ);
+      const tenantId = accountOf(request);
       const { id, offset = '0', limit = String(WEBHOOK_LOGS_PAGE_SIZE) } = request.query;
       const owned = await ctx.db.query('SELECT 1 FROM webhooks WHERE id = $1 AND tenant_id = $2', [
         id,
@@ -168,7 +161,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
   app.post<{ Body: { url: string; secret: string | null; payload?: object } }>(
     `${WEBHOOK}/test`,
     async (request) => {
-      const tenantId = await accountOf(request, WRITE);
+      const tenantId = accountOf(request);
       const url = await publicUrl(request.body.url);
       const body = JSON.stringify({
         eventKey: 'test',
@@ -197,7 +190,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
     `${WEBHOOK}/logs/:id/retries`,
     { schema: { params: uuidParam('id') } },
     async (request, reply) => {
-      const tenantId = await accountOf(request, WRITE);
+      const tenantId = accountOf(request);
       if (!(await retryWebhookLog(ctx.db, tenantId, request.params.id)))
         throw contractError('WEBHOOK_LOG_NOT_FOUND');
       // Spec 001 §4 "Webhook retry succeeds only on status 202": queued, delivered by the worker.
@@ -222,14 +215,12 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
       return request.params.eventKey;
     };
 
-    app.get(base, async (request) =>
-      listNotificationConfigs(ctx.db, await accountOf(request, READ), channel),
-    );
+    app.get(base, async (request) => listNotificationConfigs(ctx.db, accountOf(request), channel));
     app.post<{
       Params: { eventKey: string };
       Body: { enabled?: boolean; subscriptions?: SubscriptionInput[] };
     }>(`${base}/:eventKey`, { schema: { params: keyParam } }, async (request, reply) => {
-      const tenantId = await accountOf(request, WRITE);
+      const tenantId = accountOf(request);
       const key = keyOf(request);
       // Spec 001 §5: created only with at least one non-empty recipient.
       const subscriptions = (request.body.subscriptions ?? []).map((s) => ({
@@ -252,7 +243,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
       `${base}/:eventKey`,
       { schema: { params: keyParam } },
       async (request) => {
-        const tenantId = await accountOf(request, WRITE);
+        const tenantId = accountOf(request);
         if (!(await setNotificationEnabled(ctx.db, tenantId, channel, keyOf(request), request.body.enabled)))
           throw contractError('NOTIFICATION_SETTINGS_NOT_FOUND');
         return {};
@@ -266,7 +257,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
         },
       },
       async (request) => {
-        const tenantId = await accountOf(request, WRITE);
+        const tenantId = accountOf(request);
         const key = keyOf(request);
         const input = { ...request.body, recipients: recipients(request.body.recipients) };
         if (!(await updateNotificationSubscription(ctx.db, tenantId, channel, key, request.params.id, input)))
@@ -282,7 +273,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
         },
       },
       async (request) => {
-        const tenantId = await accountOf(request, WRITE);
+        const tenantId = accountOf(request);
         if (
           !(await deleteNotificationSubscription(
             ctx.db,
@@ -300,7 +291,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
       `${base}/:eventKey`,
       { schema: { params: keyParam } },
       async (request) => {
-        const tenantId = await accountOf(request, WRITE);
+        const tenantId = accountOf(request);
         if (!(await deleteNotificationConfig(ctx.db, tenantId, channel, keyOf(request))))
           throw contractError('NOTIFICATION_SETTINGS_NOT_FOUND');
         return {};
@@ -310,15 +301,14 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
 
   // ------------------------------------------------------------------------------------ Slack
   const SLACK = `${V1}/slack`;
-  app.get(SLACK, async (request) => slackConfiguration(ctx.db, await accountOf(request, READ)));
-  app.get(`${SLACK}/applications`, async (request) => {
-    await accountOf(request, READ);
+  app.get(SLACK, async (request) => slackConfiguration(ctx.db, accountOf(request)));
+  app.get(`${SLACK}/applications`, async () => {
     // No Slack app to install: channels are incoming webhooks (POST /slack/channels).
     return { clientId: null, mode: 'incoming-webhook' };
   });
-  app.get(`${SLACK}/channels`, async (request) => listSlackChannels(ctx.db, await accountOf(request, READ)));
+  app.get(`${SLACK}/channels`, async (request) => listSlackChannels(ctx.db, accountOf(request)));
   app.post<{ Body: { name: string; url: string } }>(`${SLACK}/channels`, async (request, reply) => {
-    const tenantId = await accountOf(request, WRITE);
+    const tenantId = accountOf(request);
     assertNamed(request.body.name, 'Name');
     const url = await publicUrl(request.body.url);
     const channel = await addSlackChannel(ctx.db, ctx.secretBox, tenantId, request.body.name.trim(), url);
@@ -328,7 +318,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
     `${SLACK}/channels/:id`,
     { schema: { params: uuidParam('id') } },
     async (request) => {
-      const tenantId = await accountOf(request, WRITE);
+      const tenantId = accountOf(request);
       if (!(await deleteSlackChannel(ctx.db, tenantId, request.params.id)))
         throw contractError('SLACK_CHANNEL_NOT_FOUND');
       return {};
@@ -357,7 +347,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
     return events;
   };
   app.post<{ Body: SlackBody }>(`${SLACK}/subscriptions`, async (request, reply) => {
-    const tenantId = await accountOf(request, WRITE);
+    const tenantId = accountOf(request);
     const events = await slackEvents(tenantId, request.body);
     return reply
       .code(201)
@@ -367,7 +357,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
     `${SLACK}/subscription/:id`,
     { schema: { params: uuidParam('id') } },
     async (request) => {
-      const tenantId = await accountOf(request, WRITE);
+      const tenantId = accountOf(request);
       const events = await slackEvents(tenantId, request.body);
       const saved = await saveSlackSubscription(
         ctx.db,
@@ -384,7 +374,7 @@ export async function connectivityRoutes(app: FastifyInstance, ctx: AppContext):
     `${SLACK}/subscriptions/:id`,
     { schema: { params: uuidParam('id') } },
     async (request) => {
-      const tenantId = await accountOf(request, WRITE);
+      const tenantId = accountOf(request);
       if (!(await deleteSlackSubscription(ctx.db, tenantId, request.params.id)))
         throw contractError('SLACK_SUBSCRIPTION_NOT_FOUND');
       return {};

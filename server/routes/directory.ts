@@ -22,27 +22,20 @@ import {
   listScimConfigurations,
   updateScimConfiguration,
 } from '../domain/directory';
-import { requireSignedInUser, requireUser } from '../http/bearer';
 import { contractError } from '../../core/contract/errors';
 import { idParams } from '../http/list-query';
-import { requirePermission } from '../http/permissions';
-
-const READ = 'fe.secure.read.provisioningConfiguration';
-const WRITE = 'fe.secure.write.provisioningConfiguration';
-const DELETE = 'fe.secure.delete.provisioningConfiguration';
+import { accountOf, callerOf } from '../http/route-table';
 
 export async function directoryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // Request schemas: core/contract/requests-directory.ts (the demo backend validates with the same).
-  app.get(DIRECTORY_CONFIGURATIONS, async (request) =>
-    listScimConfigurations(ctx.db, requirePermission(await requireUser(ctx.tokens, request), READ)),
-  );
+  app.get(DIRECTORY_CONFIGURATIONS, async (request) => listScimConfigurations(ctx.db, accountOf(request)));
 
   // A token that opens the account's directory is made for a person signed in (not an API token).
   app.post<{ Body: { source: ScimSource; connectionName?: string; syncToUserManagement?: boolean } }>(
     DIRECTORY_CONFIGURATIONS,
     async (request, reply) => {
-      const claims = await requireSignedInUser(ctx.tokens, request);
-      const tenantId = requirePermission(claims, WRITE);
+      const claims = callerOf(request);
+      const tenantId = accountOf(request);
       reply.code(201);
       return createScimConfiguration(ctx.db, tenantId, request.body, claims.sub);
     },
@@ -52,7 +45,7 @@ export async function directoryRoutes(app: FastifyInstance, ctx: AppContext): Pr
     `${DIRECTORY_CONFIGURATIONS}/:id`,
     { schema: { params: idParams('id') } },
     async (request) => {
-      const tenantId = requirePermission(await requireUser(ctx.tokens, request), WRITE);
+      const tenantId = accountOf(request);
       if (!(await updateScimConfiguration(ctx.db, tenantId, request.params.id, request.body ?? {})))
         throw contractError('SCIM_CONFIGURATION_NOT_FOUND');
       return {};
@@ -63,7 +56,7 @@ export async function directoryRoutes(app: FastifyInstance, ctx: AppContext): Pr
     `${DIRECTORY_CONFIGURATIONS}/:id`,
     { schema: { params: idParams('id') } },
     async (request) => {
-      const tenantId = requirePermission(await requireUser(ctx.tokens, request), DELETE);
+      const tenantId = accountOf(request);
       if (!(await deleteScimConfiguration(ctx.db, tenantId, request.params.id)))
         throw contractError('SCIM_CONFIGURATION_NOT_FOUND');
       return {};
@@ -74,7 +67,7 @@ export async function directoryRoutes(app: FastifyInstance, ctx: AppContext): Pr
     `${DIRECTORY_TEMP}/:id/Users/count`,
     { schema: { params: idParams('id') } },
     async (request) => {
-      const tenantId = requirePermission(await requireUser(ctx.tokens, request), READ);
+      const tenantId = accountOf(request);
       const count = await countScimUsers(ctx.db, tenantId, request.params.id);
       if (count === null) throw contractError('SCIM_CONFIGURATION_NOT_FOUND');
       return { count };

@@ -7,11 +7,11 @@ import type { AppContext } from '../context';
 import { decidedEntitlements } from '../../core/entitlements/entitlements';
 import { userEntitlements } from '../domain/entitlements';
 import { listUserTenants, pickActiveTenant } from '../domain/tenants';
-import { requireUser } from '../http/bearer';
+import { callerOf } from '../http/route-table';
 
 export async function entitlementRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/entitlements/api/v2/user-entitlements', async (request) => {
-    const claims = await requireUser(ctx.tokens, request);
+    const claims = callerOf(request);
     // The tenant the token acts in, and only if the user is still a member of it.
     const active = pickActiveTenant(await listUserTenants(ctx.db, claims.sub), claims.tenantId);
     return userEntitlements(ctx.db, claims.sub, active?.id ?? null);
@@ -23,7 +23,7 @@ export async function entitlementRoutes(app: FastifyInstance, ctx: AppContext): 
    * kit's rules (core/entitlements/entitlements.ts).
    */
   app.get('/entitlements/api/v1/user-entitlements', async (request) => {
-    const claims = await requireUser(ctx.tokens, request);
+    const claims = callerOf(request);
     const active = pickActiveTenant(await listUserTenants(ctx.db, claims.sub), claims.tenantId);
     const facts = await userEntitlements(ctx.db, claims.sub, active?.id ?? null);
     const permissions = await ctx.db.query<{ key: string }>('SELECT key FROM permissions');

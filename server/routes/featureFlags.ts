@@ -14,10 +14,11 @@ import { evaluateFlags, listFlags, setFlagEnabled, type FlagContext } from '../d
 import { findUserById } from '../domain/users';
 import { requireUser } from '../http/bearer';
 import { contractError } from '../../core/contract/errors';
+import { callerOf } from '../http/route-table';
 
 export async function featureFlagRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const requireVendorAdministrator = async (request: FastifyRequest) => {
-    const claims = await requireUser(ctx.tokens, request);
+    const claims = callerOf(request);
     if (!(await findUserById(ctx.db, claims.sub))?.super_user) throw contractError('FLAGS_VENDOR_ONLY');
   };
 

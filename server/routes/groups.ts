@@ -22,7 +22,7 @@
  *   while both are on; changing it needs every permission the account's groups' roles grant.
  */
 import { isScimManagedGroup } from '../domain/directory';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import {
   changeGroupRoles,
@@ -41,11 +41,10 @@ import {
   type GroupSortField,
   type RelationResult,
 } from '../domain/groups';
-import { requireUser } from '../http/bearer';
 import { contractError } from '../../core/contract/errors';
-import { requirePermission } from '../http/permissions';
 import { assertMayActOn, assertMayGrantGroup, assertMayGrantRoles } from '../domain/grants';
 import { idParams, isListQuery, pageOf, type ListQuery } from '../http/list-query';
+import { accountOf, callerOf } from '../http/route-table';
 
 const GROUPS = '/identity/resources/groups/v1';
 
@@ -88,16 +87,14 @@ const clean = (body: GroupBody): GroupInput => ({
 });
 
 export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const caller = async (request: Parameters<typeof requireUser>[1], permission: string) => {
-    const claims = await requireUser(ctx.tokens, request);
-    return { claims, tenantId: requirePermission(claims, permission) };
-  };
+  // The route table checked the caller and the permission (http/route-table.ts).
+  const caller = (request: FastifyRequest) => ({ claims: callerOf(request), tenantId: accountOf(request) });
 
   // Request schemas: core/contract/requests-groups.ts (the demo backend's too).
   // With a list parameter (the kit's groups page): a page, `{ items, _metadata }`. With none (the
   // client SDK's getGroups sends only `_groupsRelations`; IGroupResponse[]): an array of every group.
   app.get<{ Querystring: ListQuery<GroupSortField> }>(GROUPS, async (request) => {
-    const { tenantId } = await caller(request, 'fe.secure.read.groups');
+    const { tenantId } = caller(request);
     const query = pageOf(request.query, 'name');
     if (!isListQuery(request.query))
       return (await listGroups(ctx.db, tenantId, { ...query, page: 0, limit: null })).items;
@@ -106,7 +103,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
   });
 
   app.post<{ Body: GroupBody & { name: string } }>(GROUPS, async (request, reply) => {
-    const { tenantId } = await caller(request, 'fe.secure.write.groups');
+    const { tenantId } = caller(request);
     const group = groupOrThrow(
       await createGroup(ctx.db, tenantId, clean(request.body) as GroupInput & { name: string }),
     );
@@ -114,14 +111,14 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
   });
 
   app.get(`${GROUPS}/config`, async (request) => {
-    const { tenantId } = await caller(request, 'fe.secure.read.groups');
+    const { tenantId } = caller(request);
     return getGroupConfiguration(ctx.db, tenantId);
   });
 
   // Turning groups or their roles off takes the groups' roles from their members, turning them on
   // gives them back: then the caller must hold every permission those roles grant (as deleting a group).
   app.post<{ Body: Partial<GroupConfiguration> }>(`${GROUPS}/config`, async (request) => {
-    const { claims, tenantId } = await caller(request, 'fe.secure.write.groups');
+    const { claims, tenantId } = caller(request);
     const rolesCount = (c: GroupConfiguration) => c.enabled && c.rolesEnabled;
     const before = await getGroupConfiguration(ctx.db, tenantId);
     if (rolesCount(before) !== rolesCount({ ...before, ...request.body }))
@@ -130,7 +127,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
   });
 
   app.post<{ Body: { groupsIds: string[] } }>(`${GROUPS}/bulkGet`, async (request) => {
-    const { tenantId } = await caller(request, 'fe.secure.read.groups');
+    const { tenantId } = caller(request);
     const found = await Promise.all(request.body.groupsIds.map((id) => getGroup(ctx.db, tenantId, id)));
     return found.filter((group) => group !== null);
   });
@@ -139,7 +136,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
     `${GROUPS}/:id`,
     { schema: { params: idParams('id') } },
     async (request) => {
-      const { tenantId } = await caller(request, 'fe.secure.read.groups');
+      const { tenantId } = caller(request);
       const group = await getGroup(ctx.db, tenantId, request.params.id);
       if (!group) throw contractError('GROUP_NOT_FOUND');
       return group;
@@ -150,7 +147,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
     `${GROUPS}/:id`,
     { schema: { params: idParams('id') } },
     async (request) => {
-      const { tenantId } = await caller(request, 'fe.secure.write.groups');
+      const { tenantId } = caller(request);
       await assertNotScim(tenantId, request.params.id);
       return groupOrThrow(await updateGroup(ctx.db, tenantId, request.params.id, clean(request.body)));
     },
@@ -160,7 +157,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
     `${GROUPS}/:id`,
     { schema: { params: idParams('id') } },
     async (request) => {
-      const { claims, tenantId } = await caller(request, 'fe.secure.delete.groups');
+      const { claims, tenantId } = caller(request);
       await assertMayGrantGroup(ctx.db, claims, tenantId, request.params.id);
       await assertNotScim(tenantId, request.params.id);
       if (!(await deleteGroup(ctx.db, tenantId, request.params.id))) throw contractError('GROUP_NOT_FOUND');
@@ -180,7 +177,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
       url: `${GROUPS}/:id/roles`,
       schema: { params: idParams('id') },
       handler: async (request) => {
-        const { claims, tenantId } = await caller(request, 'fe.secure.write.groups');
+        const { claims, tenantId } = caller(request);
         await assertMayGrantRoles(ctx.db, claims, tenantId, request.body.roleIds);
         return groupOrThrow(
           await changeGroupRoles(ctx.db, tenantId, request.params.id, request.body.roleIds, add),
@@ -192,7 +189,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
       url: `${GROUPS}/:id/users`,
       schema: { params: idParams('id') },
       handler: async (request) => {
-        const { claims, tenantId } = await caller(request, 'fe.secure.write.groups');
+        const { claims, tenantId } = caller(request);
         await assertMayGrantGroup(ctx.db, claims, tenantId, request.params.id);
         await assertNotScim(tenantId, request.params.id);
         if (!add)

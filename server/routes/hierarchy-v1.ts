@@ -17,14 +17,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { assertWithin } from '../domain/hierarchy';
-import { requireUser } from '../http/bearer';
-import { requirePermission } from '../http/permissions';
 import { uuid } from '../http/list-query';
 import * as s from '../http/schemas';
+import { accountOf } from '../http/route-table';
 
 const HIERARCHY_V1 = '/tenants/resources/hierarchy/v1';
 /** The All accounts page's read permission (as server/routes/hierarchy.ts). */
-const READ_SUB_ACCOUNTS = 'fe.account-hierarchy.read.subAccount';
 
 interface Row {
   id: string;
@@ -57,11 +55,8 @@ async function treeRows(ctx: AppContext, rootId: string): Promise<Row[]> {
 }
 
 export async function hierarchyV1Routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const root = async (request: Parameters<typeof requireUser>[1]) =>
-    requirePermission(await requireUser(ctx.tokens, request), READ_SUB_ACCOUNTS);
-
   app.get(HIERARCHY_V1, async (request) => {
-    const rows = await treeRows(ctx, await root(request));
+    const rows = await treeRows(ctx, accountOf(request));
     return rows
       .filter((r) => r.level > 0)
       .map((r) => ({
@@ -73,7 +68,7 @@ export async function hierarchyV1Routes(app: FastifyInstance, ctx: AppContext): 
   });
 
   app.get(`${HIERARCHY_V1}/tree`, async (request) => {
-    const rows = await treeRows(ctx, await root(request));
+    const rows = await treeRows(ctx, accountOf(request));
     const nodes = new Map<string, TreeNode>();
     for (const r of rows)
       nodes.set(r.id, {
@@ -108,20 +103,20 @@ export async function hierarchyV1Routes(app: FastifyInstance, ctx: AppContext): 
   };
 
   app.get(`${HIERARCHY_V1}/parents`, async (request) => {
-    const rootId = await root(request);
+    const rootId = accountOf(request);
     return parents(rootId, rootId);
   });
 
   app.get<{ Params: { tenantId: string } }>(
     `${HIERARCHY_V1}/parents/:tenantId`,
     { schema: { params: s.strictObject({ tenantId: uuid }, ['tenantId']) } },
-    async (request) => parents(await root(request), request.params.tenantId),
+    async (request) => parents(accountOf(request), request.params.tenantId),
   );
 
   app.post<{ Body: { tenantIds: string[] } }>(
     '/identity/resources/tenants/users/v1/count',
     async (request) => {
-      const rootId = await root(request);
+      const rootId = accountOf(request);
       const tenantIds = [...new Set(request.body.tenantIds.map((id) => id.toLowerCase()))];
       for (const tenantId of tenantIds) await assertWithin(ctx.db, rootId, tenantId);
       const { rows } = await ctx.db.query<{ tenant_id: string; total: number; allowed: number }>(

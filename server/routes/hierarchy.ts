@@ -7,7 +7,7 @@
  * (server/domain/grants.ts): no change to one's own roles, no role whose permissions the caller
  * lacks, and no change to a member who holds a permission the caller lacks.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import {
   addSubAccountUser,
@@ -29,12 +29,8 @@ import {
 } from '../domain/hierarchy';
 import { assertMayActOn, assertMayGrantRoles } from '../domain/grants';
 import { contractError } from '../../core/contract/errors';
-import { requireSignedInUser, requireUser } from '../http/bearer';
-import { requirePermission } from '../http/permissions';
 import * as s from '../http/schemas';
-
-const READ_SUB_ACCOUNTS = 'fe.account-hierarchy.read.subAccount';
-const WRITE_SUB_ACCOUNTS = 'fe.account-hierarchy.write.subAccount';
+import { accountOf, callerOf } from '../http/route-table';
 
 const HIERARCHY = '/tenants/resources/hierarchy/v2';
 const SUB_TENANTS = '/tenants/resources/sub-tenants/v1';
@@ -56,10 +52,8 @@ interface SearchQuery {
 }
 
 export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const caller = async (request: Parameters<typeof requireUser>[1], permission: string) => {
-    const claims = await requireUser(ctx.tokens, request);
-    return { claims, rootId: requirePermission(claims, permission) };
-  };
+  // The route table checked the caller and the permission (http/route-table.ts).
+  const caller = (request: FastifyRequest) => ({ claims: callerOf(request), rootId: accountOf(request) });
 
   /**
    * The children of the active tenant (or of `_subTenantId`), or with `_filter` every account of the
@@ -67,7 +61,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
    * address, empty on the last page.
    */
   app.get<{ Querystring: SearchQuery }>(HIERARCHY, async (request) => {
-    const { rootId } = await caller(request, READ_SUB_ACCOUNTS);
+    const { rootId } = caller(request);
     const q = request.query;
     if (q._subTenantId) await assertWithin(ctx.db, rootId, q._subTenantId);
     const limit = pageSize(q._limit, SUB_ACCOUNTS_PAGE_SIZE);
@@ -96,7 +90,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
    * `{ tenantId, totalSubTenants, isParent }` per account, each within the caller's tree (else 404).
    */
   app.get<{ Querystring: { _tenantIds?: string } }>(`${HIERARCHY}/metadata`, async (request) => {
-    const { rootId } = await caller(request, READ_SUB_ACCOUNTS);
+    const { rootId } = caller(request);
     if (request.query._tenantIds === undefined)
       return { totalSubTenants: await countSubAccounts(ctx.db, rootId) };
     const ids = [...new Set(request.query._tenantIds.split(','))];
@@ -114,7 +108,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     SUB_TENANTS,
     {},
     async (request, reply) => {
-      const { claims, rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
+      const { claims, rootId } = caller(request);
       const name = request.body.name.trim();
       if (!name) throw contractError('SUB_ACCOUNT_NAME_REQUIRED');
       // The client SDK's createSubTenant names the id (`tenantId`, spec 001 §7): it names the
@@ -137,7 +131,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     `${SUB_TENANTS}/:tenantId`,
     { schema: { ...tenantParams } },
     async (request) => {
-      const { rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
+      const { rootId } = caller(request);
       const name = request.body.name.trim();
       if (!name) throw contractError('SUB_ACCOUNT_NAME_REQUIRED');
       await renameSubAccount(ctx.db, rootId, request.params.tenantId, name);
@@ -149,7 +143,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     `${SUB_TENANTS}/:tenantId`,
     { schema: { ...tenantParams } },
     async (request) => {
-      const { rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
+      const { rootId } = caller(request);
       await deleteSubAccount(ctx.db, rootId, request.params.tenantId);
       return {};
     },
@@ -160,7 +154,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     SUB_TENANT_USERS,
     { schema: { ...tenantParams } },
     async (request) => {
-      const { rootId } = await caller(request, READ_SUB_ACCOUNTS);
+      const { rootId } = caller(request);
       await assertWithin(ctx.db, rootId, request.params.tenantId);
       const limit = pageSize(request.query._limit, SUB_ACCOUNT_USERS_PAGE_SIZE);
       const offset = Number(request.query._offset ?? 0);
@@ -178,7 +172,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
       schema: { ...tenantParams },
     },
     async (request, reply) => {
-      const { claims, rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
+      const { claims, rootId } = caller(request);
       await assertWithin(ctx.db, rootId, request.params.tenantId);
       await assertMayGrantRoles(ctx.db, claims, request.params.tenantId, request.body.roleIds ?? []);
       await addSubAccountUser(ctx.db, {
@@ -196,7 +190,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     `${SUB_TENANT_USERS}/:userId`,
     { schema: { ...memberParams } },
     async (request) => {
-      const { claims, rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
+      const { claims, rootId } = caller(request);
       await assertWithin(ctx.db, rootId, request.params.tenantId);
       await assertMayActOn(ctx.db, claims, request.params.tenantId, request.params.userId, 'remove');
       await removeSubAccountUser(ctx.db, request.params.tenantId, request.params.userId);
@@ -208,7 +202,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     `${SUB_TENANT_USERS}/:userId/roles`,
     { schema: { ...memberParams } },
     async (request) => {
-      const { claims, rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
+      const { claims, rootId } = caller(request);
       const { tenantId, userId } = request.params;
       await assertWithin(ctx.db, rootId, tenantId);
       await assertMayActOn(ctx.db, claims, tenantId, userId, 'roles');
@@ -230,7 +224,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
       schema: { ...memberParams },
     },
     async (request) => {
-      const { claims, rootId } = await caller(request, WRITE_SUB_ACCOUNTS);
+      const { claims, rootId } = caller(request);
       await assertWithin(ctx.db, rootId, request.params.tenantId);
       await assertMayActOn(ctx.db, claims, request.params.tenantId, request.params.userId, 'access');
       await setSubAccountAccess(
@@ -246,7 +240,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
   /** Tenant switch: the session acts in `tenantId` from now on; the client then reloads the session. */
   app.put<{ Body: { tenantId: string } }>('/identity/resources/users/v1/tenant', async (request) => {
     // The switch moves a login session: an API token has none.
-    const claims = await requireSignedInUser(ctx.tokens, request);
+    const claims = callerOf(request);
     // Impersonation was allowed for one account only (domain/impersonation.ts): the impersonated
     // session may not move to another account of the user, where the impersonator may have no say.
     if (claims.act) throw contractError('IMPERSONATION_STAYS');

@@ -42,6 +42,7 @@ export async function impersonationRoutes(app: FastifyInstance, ctx: AppContext)
       // A program holding an API token has no browser session to hand over (spec: none; see README).
       const { actorToken, tenantId } = request.body;
       const bearerless = !request.headers.authorization && actorToken !== undefined;
+      // Verified here, not by the route table: the token may come in the body (descriptor: inHandler).
       const caller = bearerless
         ? await requireSignedInActor(ctx.tokens, request, actorToken)
         : await requireSignedInUser(ctx.tokens, request);

@@ -40,9 +40,8 @@ import {
 } from '../domain/invitations';
 import { listTenantUsers } from '../domain/team-users';
 import { findUserByEmail } from '../domain/users';
-import { requireUser } from '../http/bearer';
 import { contractError } from '../../core/contract/errors';
-import { requirePermission } from '../http/permissions';
+import { accountOf, callerOf } from '../http/route-table';
 import { assertMayGrantRoles } from '../domain/grants';
 
 interface InviteBody {
@@ -63,8 +62,8 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
     // Request schemas of this file: core/contract/requests.ts (the demo backend validates with them too).
     `${users}/v2`,
     async (request, reply) => {
-      const claims = await requireUser(ctx.tokens, request);
-      const tenantId = requirePermission(claims, 'fe.secure.write.users');
+      const claims = callerOf(request);
+      const tenantId = accountOf(request);
       const body = request.body;
       if (body.name !== undefined && body.name !== null && !body.name.trim())
         throw contractError('NAME_EMPTY');
@@ -125,8 +124,8 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
       await resendInvitationsToEmail(ctx, request.body.email, log(request));
       return {};
     }
-    const claims = await requireUser(ctx.tokens, request);
-    const tenantId = requirePermission(claims, 'fe.secure.write.users');
+    const claims = callerOf(request);
+    const tenantId = accountOf(request);
     const memberId = await namedMember(tenantId, request.body);
     await resendInvitation(ctx, { tenantId, userId: memberId, inviterId: claims.sub }, log(request));
     return {};
@@ -135,8 +134,7 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
   app.post<{ Body: { userId?: string; email?: string } }>(
     `${users}/v1/invitation/reset/all`,
     async (request) => {
-      const claims = await requireUser(ctx.tokens, request);
-      requirePermission(claims, 'fe.secure.write.users');
+      const claims = callerOf(request);
       // Every account of the caller's where the address is invited: found by email, not by account.
       const byEmail = request.body.email ? await findUserByEmail(ctx.db, request.body.email) : null;
       const memberId = request.body.userId ?? byEmail?.id;
@@ -157,7 +155,7 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
 
   // ---- the tenant's invite link ----
   app.get(`${invites}/configuration`, async (request) => {
-    requirePermission(await requireUser(ctx.tokens, request), 'fe.secure.read.users');
+    accountOf(request);
     return {
       defaultExpiresInMinutes: INVITE_LINK_DEFAULT_MINUTES,
       maxExpiresInMinutes: INVITE_LINK_MAX_MINUTES,
@@ -178,8 +176,8 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
   // No link yet: `{}` (the client SDK's Users page reads "no link", a 404 would be an error there).
   // The token only for a caller holding fe.secure.write.users: a reader may not invite (docs/contract.md).
   app.get(`${invites}/user`, async (request) => {
-    const claims = await requireUser(ctx.tokens, request);
-    const tenantId = requirePermission(claims, 'fe.secure.read.users');
+    const claims = callerOf(request);
+    const tenantId = accountOf(request);
     const link = await getInviteLink(ctx.db, tenantId);
     if (!link) return {};
     if (!holdsPermission(claims.permissions ?? [], 'fe.secure.write.users')) return link;
@@ -189,8 +187,8 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
   app.post<{ Body: { expiresInMinutes?: number; shouldSendEmail?: boolean } }>(
     `${invites}/user`,
     async (request, reply) => {
-      const claims = await requireUser(ctx.tokens, request);
-      const tenantId = requirePermission(claims, 'fe.secure.write.users');
+      const claims = callerOf(request);
+      const tenantId = accountOf(request);
       const created = await createInviteLink(ctx.db, ctx.secretBox, {
         tenantId,
         createdBy: claims.sub,
@@ -205,13 +203,13 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
   app.patch<{ Body: { expiresInMinutes?: number; shouldSendEmail?: boolean } }>(
     `${invites}/user`,
     async (request) => {
-      const tenantId = requirePermission(await requireUser(ctx.tokens, request), 'fe.secure.write.users');
+      const tenantId = accountOf(request);
       return { ...(await updateInviteLink(ctx.db, tenantId, request.body)), ...(await shareable(tenantId)) };
     },
   );
 
   app.delete(`${invites}/user`, async (request) => {
-    const tenantId = requirePermission(await requireUser(ctx.tokens, request), 'fe.secure.write.users');
+    const tenantId = accountOf(request);
     await deleteInviteLink(ctx.db, tenantId);
     return {};
   });

@@ -8,20 +8,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { listLoginSessions, revokeLoginSession, revokeOtherLoginSessions } from '../domain/login-sessions';
-import { requireSignedInUser } from '../http/bearer';
 import { contractError } from '../../core/contract/errors';
+import { callerOf } from '../http/route-table';
 
 const BASE = '/identity/resources/users/sessions/v1/me';
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
 export async function loginSessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(BASE, async (request) => {
-    const claims = await requireSignedInUser(ctx.tokens, request);
+    const claims = callerOf(request);
     return listLoginSessions(ctx.db, claims.sub, claims.sid);
   });
 
   app.get(`${BASE}/current`, async (request) => {
-    const claims = await requireSignedInUser(ctx.tokens, request);
+    const claims = callerOf(request);
     const current = (await listLoginSessions(ctx.db, claims.sub, claims.sid)).find(
       (session) => session.current,
     );
@@ -30,7 +30,7 @@ export async function loginSessionRoutes(app: FastifyInstance, ctx: AppContext):
   });
 
   app.delete(`${BASE}/all`, async (request) => {
-    const claims = await requireSignedInUser(ctx.tokens, request);
+    const claims = callerOf(request);
     return { revoked: await revokeOtherLoginSessions(ctx.db, claims.sub, claims.sid) };
   });
 
@@ -42,7 +42,7 @@ export async function loginSessionRoutes(app: FastifyInstance, ctx: AppContext):
       },
     },
     async (request) => {
-      const claims = await requireSignedInUser(ctx.tokens, request);
+      const claims = callerOf(request);
       if (!(await revokeLoginSession(ctx.db, claims.sub, request.params.id)))
         throw contractError('SESSION_NOT_FOUND');
       return {};

@@ -16,12 +16,12 @@ import { isMfaError, type ChallengeRow, type DeviceType, type MfaService } from 
 import { maskPhone } from '../../core/contract/phone';
 import { clientDeviceType } from '../../core/contract/requests-webauthn';
 import { findUserById, type UserRow } from '../domain/users';
-import { requireSignedInUser } from '../http/bearer';
 import { refreshCookiePath, setRefreshCookie } from '../http/cookies';
 import { contractError } from '../../core/contract/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import { clientInfo } from '../http/client-info';
 import { activeTenantOf, REMEMBER_DEVICE_COOKIE } from '../http/mfa-gate';
+import { callerOf } from '../http/route-table';
 import { assertTenantAllows, assertVendorAllows } from '../domain/sign-in-methods';
 
 const AUTH = '/identity/resources/auth';
@@ -466,7 +466,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
   // impersonator (403 on every change): a factor enrolled while impersonating would be a way back in
   // as the person later, also into their other accounts, where the impersonator has no say.
   async function accountUser(request: FastifyRequest): Promise<UserRow> {
-    const claims = await requireSignedInUser(ctx.tokens, request);
+    const claims = callerOf(request);
     if (claims.act && request.method !== 'GET') throw contractError('IMPERSONATING_NOT_AVAILABLE');
     const user = await findUserById(ctx.db, claims.sub);
     if (!user) throw contractError('TOKEN_INVALID');

@@ -38,7 +38,6 @@ import {
 } from '../domain/oauth';
 import { listUserTenants, pickActiveTenant } from '../domain/tenants';
 import { displayName, findUserById, type UserRow } from '../domain/users';
-import { requireUser } from '../http/bearer';
 import { answerAbsent, prefersQuietAbsence } from '../http/quiet-absence';
 import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from '../http/cookies';
 import { contractError, errorBody, type ContractError } from '../../core/contract/errors';
@@ -46,6 +45,7 @@ import { acceptFormBodies } from '../http/form';
 import { requestOrigin } from '../http/origin';
 import { clientInfo } from '../http/client-info';
 import { escapeHtml, page } from '../http/page';
+import { callerOf } from '../http/route-table';
 
 /** Under the prefix: `/frontegg/oauth/*`, where the client SDK calls (its `urls.oauth.v1`). */
 const OAUTH_PATH = '/oauth';
@@ -481,7 +481,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext): Promis
       }
 
       api.get(`${OAUTH_PATH}/userinfo`, async (request) => {
-        const claims = await requireUser(ctx.tokens, request);
+        const claims = callerOf(request);
         const user = await findUserById(ctx.db, claims.sub);
         if (!user) throw contractError('TOKEN_INVALID');
         return {

@@ -21,7 +21,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findUserById } from '../domain/users';
 import { verifyCaptcha } from '../domain/captcha';
 import { assertVendorAllows } from '../domain/sign-in-methods';
-import { requireSignedInUser } from '../http/bearer';
 import type { AppContext } from '../context';
 import {
   changePhoneWithToken,
@@ -38,6 +37,7 @@ import { contractError } from '../../core/contract/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import * as s from '../http/schemas';
 import { clientInfo } from '../http/client-info';
+import { callerOf } from '../http/route-table';
 import { PASSWORDLESS_PATH_TYPES } from '../../core/contract/requests';
 
 /** The path's type, lower-case as the client SDK sends it (`type.toLocaleLowerCase()`). */
@@ -152,7 +152,7 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
   });
 
   async function signedInUser(request: FastifyRequest) {
-    const claims = await requireSignedInUser(ctx.tokens, request);
+    const claims = callerOf(request);
     // The number receives SMS sign-in codes: an impersonator must not set it.
     if (claims.act) throw contractError('IMPERSONATING_NOT_AVAILABLE');
     const user = await findUserById(ctx.db, claims.sub);

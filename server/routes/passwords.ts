@@ -5,8 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { FlowContext } from '../domain/account-flows';
 import { changePassword, requestPasswordReset, resetPassword } from '../domain/password-reset';
-import { requireSignedInUser } from '../http/bearer';
 import { contractError } from '../../core/contract/errors';
+import { callerOf } from '../http/route-table';
 import { verifyCaptcha } from '../domain/captcha';
 
 export async function passwordRoutes(app: FastifyInstance, ctx: FlowContext): Promise<void> {
@@ -34,7 +34,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: FlowContext): Pr
 
   // The client SDK's changePassword: `{ password, newPassword }`. The caller's other sessions end.
   app.post<{ Body: { password: string; newPassword: string } }>(`${base}/change`, async (request) => {
-    const claims = await requireSignedInUser(ctx.tokens, request);
+    const claims = callerOf(request);
     // An impersonator acts for the user but must not take over their sign-in.
     if (claims.act) throw contractError('IMPERSONATING_NOT_AVAILABLE');
     await changePassword(ctx, {

@@ -11,9 +11,8 @@ import { applyMetadataActions, checkMetadataAction, type MetadataAction } from '
 import type { AppContext } from '../context';
 import { evaluateFlags } from '../domain/featureFlags';
 import { findUserById } from '../domain/users';
-import { requireUser } from '../http/bearer';
 import { contractError, contractErrors } from '../../core/contract/errors';
-import { requirePermission } from '../http/permissions';
+import { accountOf, callerOf } from '../http/route-table';
 
 const CUSTOM_LOGIN = '/tenants/resources/account-settings/v1/custom-login';
 const CUSTOM_LOGIN_FLAG = 'admin_portal_login_per_tenant';
@@ -31,7 +30,7 @@ const toCustomLogin = (row: CustomLoginRow) => ({
 export async function portalConfigRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** Saves the vendor's admin box: a vendor administrator only; every action checked before any is applied. */
   const saveAdminBox = async (request: FastifyRequest, actions: MetadataAction[]) => {
-    const claims = await requireUser(ctx.tokens, request);
+    const claims = callerOf(request);
     const user = await findUserById(ctx.db, claims.sub);
     if (!user?.super_user) throw contractError('PORTAL_VENDOR_ONLY');
     const problems = actions.map(checkMetadataAction).filter((m) => m !== null);
@@ -67,16 +66,16 @@ export async function portalConfigRoutes(app: FastifyInstance, ctx: AppContext):
       ),
   );
 
-  const customLoginTenant = async (request: Parameters<typeof requireUser>[1], permission: string) => {
-    const claims = await requireUser(ctx.tokens, request);
-    const tenantId = requirePermission(claims, permission);
+  const customLoginTenant = async (request: FastifyRequest) => {
+    const claims = callerOf(request);
+    const tenantId = accountOf(request);
     const flags = await evaluateFlags(ctx.db, [CUSTOM_LOGIN_FLAG], { userId: claims.sub, tenantId });
     if (!flags[CUSTOM_LOGIN_FLAG]) throw contractError('CUSTOM_LOGIN_DISABLED');
     return tenantId;
   };
 
   app.get(CUSTOM_LOGIN, async (request) => {
-    const tenantId = await customLoginTenant(request, 'fe.secure.read.accountSettings');
+    const tenantId = await customLoginTenant(request);
     const { rows } = await ctx.db.query<CustomLoginRow>(
       'SELECT login_alias, custom_login_enabled FROM tenants WHERE id = $1',
       [tenantId],
@@ -86,7 +85,7 @@ export async function portalConfigRoutes(app: FastifyInstance, ctx: AppContext):
   });
 
   app.put<{ Body: { enabled: boolean; loginAlias: string | null } }>(CUSTOM_LOGIN, async (request) => {
-    const tenantId = await customLoginTenant(request, 'fe.secure.write.accountSettings');
+    const tenantId = await customLoginTenant(request);
     const { enabled, loginAlias } = request.body;
     if (enabled && !loginAlias) throw contractError('LOGIN_ALIAS_REQUIRED');
     const taken = loginAlias

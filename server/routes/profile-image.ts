@@ -17,9 +17,9 @@ import {
   saveProfileImage,
   singleFilePart,
 } from '../domain/profile-images';
-import { requireSignedInUser } from '../http/bearer';
 import { contractError } from '../../core/contract/errors';
 import { idParams } from '../http/list-query';
+import { callerOf } from '../http/route-table';
 
 const UPLOAD = '/team/resources/profile/me/image/v1';
 const IMAGES = '/team/resources/profile/images/v1';
@@ -40,7 +40,7 @@ export async function profileImageRoutes(app: FastifyInstance, ctx: AppContext):
       (_request, body, done) => done(null, body),
     );
     scoped.put(UPLOAD, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
-      const claims = await requireSignedInUser(ctx.tokens, request);
+      const claims = callerOf(request);
       const type = String(request.headers['content-type'] ?? '');
       if (!Buffer.isBuffer(request.body) || !/^multipart\/form-data/i.test(type))
         throw contractError('PROFILE_IMAGE_NOT_MULTIPART');

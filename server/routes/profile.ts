@@ -7,9 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { listUserTenants, pickActiveTenant } from '../domain/tenants';
 import { findUserById, loadUserProfile } from '../domain/users';
-import { requireSignedInUser } from '../http/bearer';
 import { contractError } from '../../core/contract/errors';
 import { parseMetadata } from '../http/metadata';
+import { callerOf } from '../http/route-table';
 
 interface UpdateMeBody {
   name?: string;
@@ -24,7 +24,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (request) => {
       // Not with an API token: the phone number is where SMS sign-in codes go, so changing it would
       // turn a leaked token into a sign-in.
-      const claims = await requireSignedInUser(ctx.tokens, request);
+      const claims = callerOf(request);
       const body = request.body;
       const name = body.name?.trim();
       if (body.name !== undefined && !name) throw contractError('PROFILE_NAME_EMPTY');

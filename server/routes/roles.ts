@@ -14,7 +14,7 @@
  * take one away (replace a role's permissions, delete a role) that they do not hold (403): the rule is
  * server/domain/grants.ts.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import {
   createRole,
@@ -30,11 +30,10 @@ import {
   type RoleWriteResult,
 } from '../domain/roles';
 import type { AccessTokenClaims } from '../domain/tokens';
-import { requireUser } from '../http/bearer';
 import { contractError } from '../../core/contract/errors';
-import { requirePermission } from '../http/permissions';
 import { assertMayGrant, assertMayGrantRoles } from '../domain/grants';
 import { idParams, pageOf, type ListQuery } from '../http/list-query';
+import { accountOf, callerOf } from '../http/route-table';
 
 // Request bodies and queries: core/contract/requests.ts (the demo backend validates with them too).
 
@@ -49,10 +48,8 @@ const trimmed = (value: string | null | undefined) =>
   typeof value === 'string' ? value.trim() || null : value;
 
 export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const caller = async (request: Parameters<typeof requireUser>[1], permission: string) => {
-    const claims = await requireUser(ctx.tokens, request);
-    return { claims, tenantId: requirePermission(claims, permission) };
-  };
+  // The route table checked the caller and the permission (http/route-table.ts).
+  const caller = (request: FastifyRequest) => ({ claims: callerOf(request), tenantId: accountOf(request) });
   /** Known permission ids and their keys; 400 for an unknown one, 403 for one the caller lacks. */
   const checkedPermissions = async (claims: AccessTokenClaims, ids: string[]) => {
     const keys = await permissionKeys(ctx.db, ids);
@@ -62,7 +59,7 @@ export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise
   };
 
   app.get<{ Querystring: ListQuery<RoleSortField> }>('/identity/resources/roles/v2', async (request) => {
-    const { tenantId } = await caller(request, 'fe.secure.read.roles');
+    const { tenantId } = caller(request);
     const query = pageOf(request.query, 'name');
     const { items, totalItems } = await listRoles(ctx.db, tenantId, query);
     return { items, _metadata: { totalItems, totalPages: Math.ceil(totalItems / query.limit) } };
@@ -84,7 +81,7 @@ export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise
       level?: number;
     };
   }>('/identity/resources/roles/v1', async (request, reply) => {
-    const { claims, tenantId } = await caller(request, 'fe.secure.write.roles');
+    const { claims, tenantId } = caller(request);
     const { isDefault, permissions } = request.body;
     if (isDefault) throw contractError('DEFAULT_ROLE_VENDOR_ONLY');
     if (permissions && request.body.permissionIds) throw contractError('ROLE_PERMISSIONS_BOTH');
@@ -111,7 +108,7 @@ export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise
       },
     },
     async (request) => {
-      const { tenantId } = await caller(request, 'fe.secure.write.roles');
+      const { tenantId } = caller(request);
       const { key, name } = request.body;
       return roleOrThrow(
         await updateRole(ctx.db, tenantId, request.params.roleId, {
@@ -127,7 +124,7 @@ export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/identity/resources/roles/v1/:roleId',
     { schema: { params: idParams('roleId') } },
     async (request) => {
-      const { claims, tenantId } = await caller(request, 'fe.secure.delete.roles');
+      const { claims, tenantId } = caller(request);
       // Its holders lose what it grants.
       await assertMayGrantRoles(ctx.db, claims, tenantId, [request.params.roleId]);
       const result = await deleteRole(ctx.db, tenantId, request.params.roleId);
@@ -144,7 +141,7 @@ export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise
       },
     },
     async (request) => {
-      const { claims, tenantId } = await caller(request, 'fe.secure.write.roles');
+      const { claims, tenantId } = caller(request);
       // What the role grants now is taken from its holders, what it will grant is given to them.
       await assertMayGrantRoles(ctx.db, claims, tenantId, [request.params.roleId]);
       const permissionIds = await checkedPermissions(claims, request.body.permissionIds);
@@ -153,12 +150,11 @@ export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise
   );
 
   app.get('/identity/resources/permissions/v1', async (request) => {
-    const { tenantId } = await caller(request, 'fe.secure.read.roles');
+    const { tenantId } = caller(request);
     return listPermissions(ctx.db, tenantId);
   });
 
-  app.get('/identity/resources/permissions/v1/categories', async (request) => {
-    await caller(request, 'fe.secure.read.roles');
+  app.get('/identity/resources/permissions/v1/categories', async () => {
     return listCategories(ctx.db);
   });
 
@@ -168,7 +164,7 @@ export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise
       schema: { params: idParams('permissionId') },
     },
     async (request) => {
-      const { claims, tenantId } = await caller(request, 'fe.secure.write.roles');
+      const { claims, tenantId } = caller(request);
       const keys = await permissionKeys(ctx.db, [request.params.permissionId]);
       if (keys.size === 0) throw contractError('PERMISSION_NOT_FOUND');
       assertMayGrant(claims, keys.values());

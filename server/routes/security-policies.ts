@@ -50,28 +50,22 @@ import type { AppContext } from '../context';
 import { assertMayActOn } from '../domain/grants';
 import { securityPolicyPorts, unlockUser } from '../domain/security-policies';
 import { getVendorSettings } from '../domain/vendor';
-import { requireUser } from '../http/bearer';
 import { contractError } from '../../core/contract/errors';
-import { requirePermission } from '../http/permissions';
 import { strictObject } from '../http/schemas';
+import { accountOf, callerOf } from '../http/route-table';
 
 const BASE = '/identity/resources/configurations/v1';
 const SESSIONS = '/identity/resources/configurations/sessions/v1';
-const READ = 'fe.secure.read.securityPolicy';
-const WRITE = 'fe.secure.write.securityPolicy';
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
 // Bodies and queries: core/contract/requests-security.ts (the demo backend's too).
 
 export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** The caller's active account, after checking they may read (or write) its policies. */
-  const accountOf = async (request: Parameters<typeof requireUser>[1], permission: string) =>
-    requirePermission(await requireUser(ctx.tokens, request), permission);
   /** The rules' ports (core/domain/security-policies.ts) over the server's database. */
   const ports = () => securityPolicyPorts(ctx.db);
 
-  app.get(BASE, async (request) => {
-    await accountOf(request, READ);
+  app.get(BASE, async () => {
     const [vendor, mfa] = await Promise.all([getVendorSettings(ctx.db), vendorPolicy(ports(), 'mfa')]);
     const jwks = await ctx.tokens.jwks();
     const signing = jwks.keys[0];
@@ -99,11 +93,8 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   // ------------------------------------------------------------------------------ MFA policy
-  app.get(`${BASE}/mfa-policy`, async (request) =>
-    policyInForce(ports(), 'mfa', await accountOf(request, READ)),
-  );
-  app.get(`${BASE}/mfa-policy/vendor`, async (request) => {
-    await accountOf(request, READ);
+  app.get(`${BASE}/mfa-policy`, async (request) => policyInForce(ports(), 'mfa', accountOf(request)));
+  app.get(`${BASE}/mfa-policy/vendor`, async () => {
     return vendorPolicy(ports(), 'mfa');
   });
   for (const method of ['POST', 'PATCH'] as const) {
@@ -111,7 +102,7 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
       method,
       url: `${BASE}/mfa-policy`,
       handler: async (request) =>
-        savePolicy(ports(), 'mfa', await accountOf(request, WRITE), {
+        savePolicy(ports(), 'mfa', accountOf(request), {
           enforceMFAType: request.body.enforceMFAType,
         }),
     });
@@ -123,11 +114,8 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
     { kind: 'password-history', path: 'password-history-policy' },
   ];
   for (const { kind, path } of policies) {
-    app.get(`${BASE}/${path}`, async (request) =>
-      policyInForce(ports(), kind, await accountOf(request, READ)),
-    );
-    app.get(`${BASE}/${path}/vendor`, async (request) => {
-      await accountOf(request, READ);
+    app.get(`${BASE}/${path}`, async (request) => policyInForce(ports(), kind, accountOf(request)));
+    app.get(`${BASE}/${path}/vendor`, async () => {
       return vendorPolicy(ports(), kind);
     });
     for (const method of ['POST', 'PATCH'] as const) {
@@ -135,7 +123,7 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
         method,
         url: `${BASE}/${path}`,
         handler: async (request) => {
-          const tenantId = await accountOf(request, WRITE);
+          const tenantId = accountOf(request);
           // The account is the caller's active one whatever id the body echoes (spec 001 §5).
           const { enabled, maxAttempts, historySize } = request.body as Partial<
             LockoutSettings & PasswordHistorySettings
@@ -154,10 +142,10 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
   // ---------------------------------------------------------------------------- session policy
   app.get(SESSIONS, async (request) => {
     // ISessionConfigurations: the three parts only, no id or times.
-    return sessionPolicy(ports(), await accountOf(request, READ));
+    return sessionPolicy(ports(), accountOf(request));
   });
   app.post<{ Body: Partial<SessionSettings> }>(SESSIONS, async (request, reply) => {
-    await savePolicy(ports(), 'sessions', await accountOf(request, WRITE), request.body);
+    await savePolicy(ports(), 'sessions', accountOf(request), request.body);
     return reply.code(201).send({});
   });
 
@@ -170,8 +158,8 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
       },
     },
     async (request) => {
-      const claims = await requireUser(ctx.tokens, request);
-      const tenantId = requirePermission(claims, 'fe.secure.write.users');
+      const claims = callerOf(request);
+      const tenantId = accountOf(request);
       const { userId } = request.params;
       const member = await ctx.db.query('SELECT 1 FROM memberships WHERE tenant_id = $1 AND user_id = $2', [
         tenantId,
@@ -188,55 +176,55 @@ export async function securityPolicyRoutes(app: FastifyInstance, ctx: AppContext
   type Entry = { ip: string; strategy?: IpStrategy; isActive?: boolean; description?: string | null };
 
   app.get<{ Querystring: { _offset?: string; _limit?: string; _filter?: string } }>(IP, async (request) =>
-    listIpRestrictions(ports(), await accountOf(request, READ), request.query),
+    listIpRestrictions(ports(), accountOf(request), request.query),
   );
-  app.get(`${IP}/config`, async (request) => ipConfig(ports(), await accountOf(request, READ)));
+  app.get(`${IP}/config`, async (request) => ipConfig(ports(), accountOf(request)));
   app.post<{ Body: { isActive: boolean; strategy?: IpStrategy } }>(`${IP}/config`, async (request) =>
-    saveIpConfig(ports(), await accountOf(request, WRITE), request.body),
+    saveIpConfig(ports(), accountOf(request), request.body),
   );
   app.post<{ Body: Entry }>(IP, async (request, reply) => {
-    await addIpRestrictions(ports(), await accountOf(request, WRITE), [request.body]);
+    await addIpRestrictions(ports(), accountOf(request), [request.body]);
     return reply.code(201).send({});
   });
   app.post<{ Body: { ips: Entry[] } }>(`${IP}/bulk`, async (request, reply) => {
-    await addIpRestrictions(ports(), await accountOf(request, WRITE), request.body.ips);
+    await addIpRestrictions(ports(), accountOf(request), request.body.ips);
     return reply.code(201).send({});
   });
   app.delete<{ Params: { id: string } }>(
     `${IP}/:id`,
     { schema: { params: strictObject({ id: { type: 'string', pattern: UUID } }, ['id']) } },
     async (request) => {
-      await removeIpRestriction(ports(), await accountOf(request, WRITE), request.params.id);
+      await removeIpRestriction(ports(), accountOf(request), request.params.id);
       return {};
     },
   );
   // Whether the caller's own address may reach the account under the config in force (the page
   // checks after each change, spec 001 §4), and whether it is on the allow list.
   app.post(`${IP}/verify`, async (request) => ({
-    valid: await ipAllowed(ports(), await accountOf(request, READ), request.ip),
+    valid: await ipAllowed(ports(), accountOf(request), request.ip),
   }));
   app.post(`${IP}/verify/allow`, async (request) => ({
-    valid: await ipListed(ports(), await accountOf(request, READ), request.ip, 'ALLOW'),
+    valid: await ipListed(ports(), accountOf(request), request.ip, 'ALLOW'),
   }));
 
   // --------------------------------------------------------------------- email-domain restrictions
   const DOMAINS = '/identity/resources/configurations/restrictions/v1/email-domain';
   app.get(DOMAINS, async (request) => ({
-    items: await listDomainRestrictions(ports(), await accountOf(request, READ)),
+    items: await listDomainRestrictions(ports(), accountOf(request)),
   }));
-  app.get(`${DOMAINS}/config`, async (request) => domainConfig(ports(), await accountOf(request, READ)));
+  app.get(`${DOMAINS}/config`, async (request) => domainConfig(ports(), accountOf(request)));
   app.post<{ Body: { active: boolean; blockPublicDomains?: boolean; type?: DomainListType } }>(
     `${DOMAINS}/config`,
-    async (request) => saveDomainConfig(ports(), await accountOf(request, WRITE), request.body),
+    async (request) => saveDomainConfig(ports(), accountOf(request), request.body),
   );
   app.post<{ Body: { domain: string; type: DomainListType } }>(DOMAINS, async (request, reply) =>
-    reply.code(201).send(await addDomainRestriction(ports(), await accountOf(request, WRITE), request.body)),
+    reply.code(201).send(await addDomainRestriction(ports(), accountOf(request), request.body)),
   );
   app.delete<{ Params: { id: string } }>(
     `${DOMAINS}/:id`,
     { schema: { params: strictObject({ id: { type: 'string', pattern: UUID } }, ['id']) } },
     async (request) => {
-      await removeDomainRestriction(ports(), await accountOf(request, WRITE), request.params.id);
+      await removeDomainRestriction(ports(), accountOf(request), request.params.id);
       return {};
     },
   );

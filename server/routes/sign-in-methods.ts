@@ -25,27 +25,25 @@ import {
   type StrategiesBody,
 } from '../domain/sign-in-methods';
 import { findUserById } from '../domain/users';
-import { requireUser } from '../http/bearer';
 import { contractError } from '../../core/contract/errors';
-import { requirePermission } from '../http/permissions';
+import { accountOf, callerOf } from '../http/route-table';
 
 const BASE = '/identity/resources/configurations/v1';
-const WRITE = 'fe.secure.write.securityPolicy';
 
 export async function signInMethodRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** Whether the caller is a vendor administrator (401 without a token). */
   const isVendorAdministrator = async (request: FastifyRequest) => {
-    const claims = await requireUser(ctx.tokens, request);
+    const claims = callerOf(request);
     return !!(await findUserById(ctx.db, claims.sub))?.super_user;
   };
 
   app.put<{ Body: StrategiesBody }>(`${BASE}/auth/strategies`, async (request) => {
-    const tenantId = requirePermission(await requireUser(ctx.tokens, request), WRITE);
+    const tenantId = accountOf(request);
     return strategiesAnswer(await saveTenantSignInMethods(ctx.db, tenantId, request.body));
   });
 
   app.delete(`${BASE}/auth/strategies`, async (request) => {
-    const tenantId = requirePermission(await requireUser(ctx.tokens, request), WRITE);
+    const tenantId = accountOf(request);
     await ctx.db.query('DELETE FROM tenant_sign_in_methods WHERE tenant_id = $1', [tenantId]);
     return strategiesAnswer(await tenantSignInMethods(ctx.db, tenantId));
   });

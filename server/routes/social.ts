@@ -20,7 +20,6 @@ import type { AppContext } from '../context';
 import { resolveFederatedUser } from '../domain/federation';
 import { loadSecretsKey, SecretBox } from '../domain/secrets';
 import { SocialLoginError, SocialProviders, upsertSocialProviders } from '../domain/social';
-import { requireUser } from '../http/bearer';
 import { setRefreshCookie } from '../http/cookies';
 import { contractError } from '../../core/contract/errors';
 import { assertTrustedOrigin } from '../http/origin';
@@ -58,8 +57,7 @@ export async function socialRoutes(app: FastifyInstance, ctx: AppContext): Promi
           active,
         })),
       );
-      api.get('/identity/resources/sso/v2/authenticated', async (request) => {
-        await requireUser(ctx.tokens, request);
+      api.get('/identity/resources/sso/v2/authenticated', async () => {
         return providers.list(false);
       });
       api.get('/identity/resources/sso/custom/v1', async () => ({ providers: await providers.list(true) }));

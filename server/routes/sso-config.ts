@@ -15,15 +15,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { parseDomain } from '../../core/domain/security-policies';
 import type { SsoConfigInput } from '../domain/sso-config';
-import { requireUser } from '../http/bearer';
 import { contractError } from '../../core/contract/errors';
-import { requirePermission } from '../http/permissions';
-import {
-  SSO_READ as READ,
-  SSO_WRITE as WRITE,
-  ssoConfigurationsOf,
-  ssoWriterGranting,
-} from '../http/sso-configurations';
+import { ssoConfigurationsOf, ssoWriterGranting } from '../http/sso-configurations';
+import { accountOf } from '../http/route-table';
 
 const BASE = '/team/resources/sso/v1/configurations';
 
@@ -34,12 +28,10 @@ type GroupId = { Params: { id: string; groupId: string } };
 export async function ssoConfigRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const configs = await ssoConfigurationsOf(ctx);
 
-  const accountOf = async (request: FastifyRequest, permission: string) =>
-    requirePermission(await requireUser(ctx.tokens, request), permission);
   const writerGranting = (request: FastifyRequest, roleIds?: readonly string[]) =>
     ssoWriterGranting(ctx, request, roleIds);
 
-  app.get(BASE, async (request) => configs.list(await accountOf(request, READ)));
+  app.get(BASE, async (request) => configs.list(accountOf(request)));
   app.post<{ Body: SsoConfigInput }>(BASE, async (request, reply) => {
     const tenantId = await writerGranting(request, request.body.roleIds);
     return reply.code(201).send(await configs.create(tenantId, request.body));
@@ -49,59 +41,59 @@ export async function ssoConfigRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return configs.update(tenantId, request.params.id, request.body);
   });
   app.delete<Id>(`${BASE}/:id`, async (request) => {
-    await configs.remove(await accountOf(request, WRITE), request.params.id);
+    await configs.remove(accountOf(request), request.params.id);
     return {};
   });
 
   // By metadata (XML, or the address it is published at)
   app.post<{ Body: { metadata: string } }>(`${BASE}/metadata`, async (request, reply) => {
-    const tenantId = await accountOf(request, WRITE);
+    const tenantId = accountOf(request);
     const idp = configs.fromMetadata(request.body.metadata);
     return reply.code(201).send(await configs.create(tenantId, { type: 'saml' }, { idp }));
   });
   app.put<Id & { Body: { metadata: string } }>(`${BASE}/:id/metadata`, async (request) => {
-    const tenantId = await accountOf(request, WRITE);
+    const tenantId = accountOf(request);
     const idp = configs.fromMetadata(request.body.metadata);
     return configs.update(tenantId, request.params.id, {}, { idp });
   });
   app.post<{ Body: { url: string } }>(`${BASE}/metadata-url`, async (request, reply) => {
-    const tenantId = await accountOf(request, WRITE);
+    const tenantId = accountOf(request);
     const idp = await configs.fromMetadataUrl(request.body.url);
     return reply
       .code(201)
       .send(await configs.create(tenantId, { type: 'saml' }, { idp, url: request.body.url }));
   });
   app.put<Id & { Body: { url: string } }>(`${BASE}/:id/metadata-url`, async (request) => {
-    const tenantId = await accountOf(request, WRITE);
+    const tenantId = accountOf(request);
     const idp = await configs.fromMetadataUrl(request.body.url);
     return configs.update(tenantId, request.params.id, {}, { idp, url: request.body.url });
   });
 
   // Domains
   app.post<Id & { Body: { domain: string } }>(`${BASE}/:id/domains`, async (request, reply) => {
-    const tenantId = await accountOf(request, WRITE);
+    const tenantId = accountOf(request);
     const domain = parseDomain(request.body.domain);
     if (!domain) throw contractError('DOMAIN_INVALID', { value: request.body.domain.slice(0, 64) });
     return reply.code(201).send(await configs.addDomain(tenantId, request.params.id, domain));
   });
   app.delete<DomainId>(`${BASE}/:id/domains/:domainId`, async (request) => {
-    await configs.removeDomain(await accountOf(request, WRITE), request.params.id, request.params.domainId);
+    await configs.removeDomain(accountOf(request), request.params.id, request.params.domainId);
     return {};
   });
   app.put<DomainId>(`${BASE}/:id/domains/:domainId/validate`, async (request) =>
-    configs.validateDomain(await accountOf(request, WRITE), request.params.id, request.params.domainId),
+    configs.validateDomain(accountOf(request), request.params.id, request.params.domainId),
   );
 
   // Default roles and group mappings
   app.get<Id>(`${BASE}/:id/roles`, async (request) =>
-    configs.defaultRoles(await accountOf(request, READ), request.params.id),
+    configs.defaultRoles(accountOf(request), request.params.id),
   );
   app.put<Id & { Body: { roleIds: string[] } }>(`${BASE}/:id/roles`, async (request) => {
     const tenantId = await writerGranting(request, request.body.roleIds);
     return configs.setDefaultRoles(tenantId, request.params.id, request.body.roleIds);
   });
   app.get<Id>(`${BASE}/:id/groups`, async (request) => {
-    const tenantId = await accountOf(request, READ);
+    const tenantId = accountOf(request);
     const { id } = await configs.get(tenantId, request.params.id);
     return configs.groups(tenantId, id);
   });
@@ -124,7 +116,7 @@ export async function ssoConfigRoutes(app: FastifyInstance, ctx: AppContext): Pr
     },
   );
   app.delete<GroupId>(`${BASE}/:id/groups/:groupId`, async (request) => {
-    await configs.removeGroup(await accountOf(request, WRITE), request.params.id, request.params.groupId);
+    await configs.removeGroup(accountOf(request), request.params.id, request.params.groupId);
     return {};
   });
 }

@@ -14,14 +14,13 @@
  * roles are given only by a caller who holds every permission they grant. Request schemas:
  * core/contract/requests-sso-legacy.ts.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { parseDomain } from '../../core/domain/security-policies';
 import { LegacySso, type LegacySamlInput } from '../domain/sso-legacy';
-import { requireUser } from '../http/bearer';
 import { contractError } from '../../core/contract/errors';
-import { requirePermission } from '../http/permissions';
-import { SSO_READ, SSO_WRITE, ssoConfigurationsOf, ssoWriterGranting } from '../http/sso-configurations';
+import { ssoConfigurationsOf, ssoWriterGranting } from '../http/sso-configurations';
+import { accountOf } from '../http/route-table';
 
 const V1 = '/team/resources/sso/v1';
 const SAML = `${V1}/saml/configurations`;
@@ -31,36 +30,28 @@ type GroupId = { Params: { id: string } };
 
 export async function ssoLegacyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const legacy = new LegacySso(ctx.db, await ssoConfigurationsOf(ctx));
-  const accountOf = async (request: FastifyRequest, permission: string) =>
-    requirePermission(await requireUser(ctx.tokens, request), permission);
 
-  app.get(SAML, async (request) => legacy.get(await accountOf(request, SSO_READ)));
+  app.get(SAML, async (request) => legacy.get(accountOf(request)));
   app.post<{ Body: LegacySamlInput & { domain?: string } }>(SAML, async (request) => {
-    const tenantId = await accountOf(request, SSO_WRITE);
+    const tenantId = accountOf(request);
     const { domain: sent, ...input } = request.body;
     const domain = sent === undefined ? undefined : parseDomain(sent);
     if (domain === null) throw contractError('DOMAIN_INVALID', { value: String(sent).slice(0, 64) });
     return legacy.update(tenantId, input, domain);
   });
-  app.get(`${SAML}/vendor-config`, async (request) =>
-    legacy.vendorConfiguration(await accountOf(request, SSO_READ)),
-  );
+  app.get(`${SAML}/vendor-config`, async (request) => legacy.vendorConfiguration(accountOf(request)));
   app.put<{ Body: { metadata: string } }>(`${SAML}/metadata`, async (request) =>
-    legacy.updateMetadata(await accountOf(request, SSO_WRITE), request.body.metadata),
+    legacy.updateMetadata(accountOf(request), request.body.metadata),
   );
-  app.put(`${V1}/saml/validations/domain`, async (request) =>
-    legacy.validateDomain(await accountOf(request, SSO_WRITE)),
-  );
+  app.put(`${V1}/saml/validations/domain`, async (request) => legacy.validateDomain(accountOf(request)));
 
   // Default roles and group mappings
-  app.get(`${SAML}/roles/default`, async (request) =>
-    legacy.defaultRoles(await accountOf(request, SSO_READ)),
-  );
+  app.get(`${SAML}/roles/default`, async (request) => legacy.defaultRoles(accountOf(request)));
   app.post<{ Body: { roleIds: string[] } }>(`${SAML}/roles/default`, async (request) => {
     const tenantId = await ssoWriterGranting(ctx, request, request.body.roleIds);
     return legacy.setDefaultRoles(tenantId, request.body.roleIds);
   });
-  app.get(GROUPS, async (request) => legacy.groups(await accountOf(request, SSO_READ)));
+  app.get(GROUPS, async (request) => legacy.groups(accountOf(request)));
   app.post<{ Body: { group: string; roleIds?: string[] } }>(GROUPS, async (request, reply) => {
     const tenantId = await ssoWriterGranting(ctx, request, request.body.roleIds);
     return reply
@@ -72,9 +63,9 @@ export async function ssoLegacyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return legacy.updateGroup(tenantId, request.params.id, request.body);
   });
   app.delete<GroupId>(`${GROUPS}/:id`, async (request) => {
-    await legacy.removeGroup(await accountOf(request, SSO_WRITE), request.params.id);
+    await legacy.removeGroup(accountOf(request), request.params.id);
     return {};
   });
 
-  app.get(`${V1}/oidc/configurations`, async (request) => legacy.oidc(await accountOf(request, SSO_READ)));
+  app.get(`${V1}/oidc/configurations`, async (request) => legacy.oidc(accountOf(request)));
 }

@@ -40,16 +40,13 @@ import {
   SUB_ACCOUNT_USERS_PAGE_SIZE,
 } from '../domain/hierarchy';
 import { permissionKeysOfRoles } from '../domain/roles';
-import { requireUser } from '../http/bearer';
 import { contractError } from '../../core/contract/errors';
 import { uuid } from '../http/list-query';
-import { requirePermission } from '../http/permissions';
 import * as s from '../http/schemas';
+import { accountOf, callerOf } from '../http/route-table';
 
 const BASE = '/identity/resources/sub-tenants/users/v1';
 const BASE_V2 = '/identity/resources/sub-tenants/users/v2/';
-const READ_SUB_ACCOUNTS = 'fe.account-hierarchy.read.subAccount';
-const WRITE_SUB_ACCOUNTS = 'fe.account-hierarchy.write.subAccount';
 // Bodies and queries: core/contract/requests-hierarchy.ts (the demo backend's too).
 const userParams = { params: s.strictObject({ userId: uuid }, ['userId']) };
 
@@ -85,8 +82,8 @@ export async function subTenantUsersV1Routes(app: FastifyInstance, ctx: AppConte
    * are taken away. Granting and taking away both need the caller to hold what the roles grant.
    */
   const changeRoles = (mode: 'set' | 'add' | 'remove') => async (request: FastifyRequest<RolesRequest>) => {
-    const claims = await requireUser(ctx.tokens, request);
-    const rootId = requirePermission(claims, WRITE_SUB_ACCOUNTS);
+    const claims = callerOf(request);
+    const rootId = accountOf(request);
     const { userId } = request.params;
     const entries = request.body.subTenantsRoles;
     if (new Set(entries.map((e) => e.tenantId)).size !== entries.length)
@@ -124,8 +121,8 @@ export async function subTenantUsersV1Routes(app: FastifyInstance, ctx: AppConte
     `${BASE}/:userId/access`,
     { schema: { ...userParams } },
     async (request) => {
-      const claims = await requireUser(ctx.tokens, request);
-      const tenantId = requirePermission(claims, WRITE_SUB_ACCOUNTS);
+      const claims = callerOf(request);
+      const tenantId = accountOf(request);
       const { userId } = request.params;
       if (!(await isMember(tenantId, userId))) throw contractError('SUB_ACCOUNT_USER_NOT_FOUND');
       await assertMayActOn(ctx.db, claims, tenantId, userId, 'access');
@@ -137,8 +134,7 @@ export async function subTenantUsersV1Routes(app: FastifyInstance, ctx: AppConte
   app.get<{
     Querystring: { _offset?: string; _limit?: string; _filter?: string; _sortBy?: string; _order?: string };
   }>(BASE, async (request) => {
-    const claims = await requireUser(ctx.tokens, request);
-    const rootId = requirePermission(claims, READ_SUB_ACCOUNTS);
+    const rootId = accountOf(request);
     const q = request.query;
     const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, Number(q._limit ?? SUB_ACCOUNT_USERS_PAGE_SIZE)));
     const { items, totalItems } = await listTreeUsers(ctx.db, rootId, {
@@ -163,8 +159,8 @@ export async function subTenantUsersV1Routes(app: FastifyInstance, ctx: AppConte
       rolesOf?: Map<string, string[]>;
     },
   ) => {
-    const claims = await requireUser(ctx.tokens, request);
-    const rootId = requirePermission(claims, WRITE_SUB_ACCOUNTS);
+    const claims = callerOf(request);
+    const rootId = accountOf(request);
     if (new Set(input.accounts.map((a) => a.tenantId)).size !== input.accounts.length)
       throw contractError('SUB_ACCOUNT_NAMED_TWICE');
     const plan = [];
@@ -224,8 +220,8 @@ export async function subTenantUsersV1Routes(app: FastifyInstance, ctx: AppConte
   });
 
   app.delete<{ Body: { userId: string; subTenants: Array<{ tenantId: string }> } }>(BASE, async (request) => {
-    const claims = await requireUser(ctx.tokens, request);
-    const rootId = requirePermission(claims, WRITE_SUB_ACCOUNTS);
+    const claims = callerOf(request);
+    const rootId = accountOf(request);
     const { userId, subTenants } = request.body;
     // Every account is checked before any membership ends.
     for (const { tenantId } of subTenants) {

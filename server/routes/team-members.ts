@@ -20,15 +20,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { teamMemberOf } from '../../core/contract/teamMember';
 import { listAssignableRoles, removeMember, setMemberRoles } from '../domain/team-membership';
-import { requireUser } from '../http/bearer';
 import { contractError } from '../../core/contract/errors';
-import { requirePermission } from '../http/permissions';
+import { accountOf, callerOf } from '../http/route-table';
 import { assertMayActOn, assertMayGrantRoles } from '../domain/grants';
 import { loadAuthorization } from '../domain/tenants';
 import { listTenantUsers, type UserSortField } from '../domain/team-users';
 import { sendActivationEmail } from '../domain/activation';
 import { countSend } from '../domain/attempts';
-import type { AccessTokenClaims } from '../domain/tokens';
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 const userParams = {
@@ -53,21 +51,22 @@ function parseIds(ids: string): string[] {
 
 /** Request schemas of this file: core/contract/requests-team.ts (the demo backend's too). */
 export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const listRoles = async (request: Parameters<typeof requireUser>[1]) => {
-    const claims = await requireUser(ctx.tokens, request);
-    return listAssignableRoles(ctx.db, requirePermission(claims, 'fe.secure.read.roles'));
+  const listRoles = async (request: FastifyRequest) => {
+    return listAssignableRoles(ctx.db, accountOf(request));
   };
 
-  async function removeFromAccount(claims: AccessTokenClaims, userId: string) {
-    const tenantId = requirePermission(claims, 'fe.secure.delete.users');
+  async function removeFromAccount(request: FastifyRequest, userId: string) {
+    const claims = callerOf(request);
+    const tenantId = accountOf(request);
     await assertMayActOn(ctx.db, claims, tenantId, userId, 'remove');
     if (await isScimManagedMember(ctx.db, tenantId, userId)) throw contractError('SCIM_MANAGED_USER');
     if ((await removeMember(ctx.db, tenantId, userId)) === 'notMember')
       throw contractError('MEMBER_NOT_FOUND');
   }
 
-  async function setRoles(claims: AccessTokenClaims, userId: string, requested: string[]) {
-    const tenantId = requirePermission(claims, 'fe.secure.write.users');
+  async function setRoles(request: FastifyRequest, userId: string, requested: string[]) {
+    const claims = callerOf(request);
+    const tenantId = accountOf(request);
     await assertMayActOn(ctx.db, claims, tenantId, userId, 'roles');
     const roleIds = requested.filter((id) => id !== '');
     // No escalation: an admin gives only roles whose permissions they hold themselves.
@@ -99,7 +98,7 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
       searchValue?: string;
     };
   }>('/team/resources/members/v1', async (request) => {
-    const tenantId = requirePermission(await requireUser(ctx.tokens, request), 'fe.secure.read.users');
+    const tenantId = accountOf(request);
     const q = request.query;
     const limit = Number(q.pageSize ?? 20);
     const { items, totalItems } = await listTenantUsers(ctx.db, {
@@ -118,7 +117,7 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
    * `superAdmins`, the members holding the wildcard `fe.*` (directly or through a group).
    */
   app.get('/team/resources/stats/v1/members', async (request) => {
-    const tenantId = requirePermission(await requireUser(ctx.tokens, request), 'fe.secure.read.users');
+    const tenantId = accountOf(request);
     const { rows } = await ctx.db.query<{ total: number; week: number; admins: number }>(
       `SELECT count(*)::int AS total,
               count(*) FILTER (WHERE m.created_at > now() - interval '7 days')::int AS week,
@@ -143,7 +142,7 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
     '/team/resources/members/v1/:userId/resendActivationEmail',
     { schema: { params: userParams } },
     async (request) => {
-      const tenantId = requirePermission(await requireUser(ctx.tokens, request), 'fe.secure.write.users');
+      const tenantId = accountOf(request);
       const { rows } = await ctx.db.query<{ id: string; email: string; verified: boolean }>(
         `SELECT u.id, u.email, u.verified FROM memberships m JOIN users u ON u.id = m.user_id
           WHERE m.tenant_id = $1 AND m.user_id = $2`,
@@ -162,7 +161,7 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
     '/identity/resources/users/v1/:userId',
     { schema: { params: userParams } },
     async (request) => {
-      await removeFromAccount(await requireUser(ctx.tokens, request), request.params.userId);
+      await removeFromAccount(request, request.params.userId);
       return {};
     },
   );
@@ -170,7 +169,7 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
     '/team/resources/members/v1/:userId',
     { schema: { params: userParams } },
     async (request) => {
-      await removeFromAccount(await requireUser(ctx.tokens, request), request.params.userId);
+      await removeFromAccount(request, request.params.userId);
       return {};
     },
   );
@@ -179,8 +178,7 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
     '/identity/resources/users/v1/:userId/roles',
     { schema: { params: userParams } },
     async (request) => {
-      const claims = await requireUser(ctx.tokens, request);
-      const { roleIds } = await setRoles(claims, request.params.userId, request.body.roleIds);
+      const { roleIds } = await setRoles(request, request.params.userId, request.body.roleIds);
       return { roleIds };
     },
   );
@@ -191,11 +189,10 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
    * rename a member or change their email). Answers the member as the users list shows them.
    */
   app.put<{ Body: { id: string; roleIds?: string[] } }>('/team/resources/members/v1', async (request) => {
-    const claims = await requireUser(ctx.tokens, request);
     const userId = request.body.id;
     let tenantId: string;
-    if (request.body.roleIds) tenantId = (await setRoles(claims, userId, request.body.roleIds)).tenantId;
-    else tenantId = requirePermission(claims, 'fe.secure.write.users');
+    if (request.body.roleIds) tenantId = (await setRoles(request, userId, request.body.roleIds)).tenantId;
+    else tenantId = accountOf(request);
     const [member] = (
       await listTenantUsers(ctx.db, {
         tenantId,
@@ -216,8 +213,7 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
     '/identity/resources/users/v1/:userId',
     { schema: { params: userParams } },
     async (request) => {
-      const claims = await requireUser(ctx.tokens, request);
-      const tenantId = requirePermission(claims, 'fe.secure.read.users');
+      const tenantId = accountOf(request);
       const { rows } = await ctx.db.query<{
         id: string;
         name: string | null;
@@ -250,7 +246,7 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
 
   /** users.getUserAuthorization: the caller's roles and permissions in the active account. */
   app.get('/identity/resources/users/v1/me/authorization', async (request) => {
-    const claims = await requireUser(ctx.tokens, request);
+    const claims = callerOf(request);
     const { roles, permissions } = await loadAuthorization(ctx.db, claims.sub, claims.tenantId ?? null);
     return { roles, permissions };
   });
@@ -263,8 +259,7 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
     request: FastifyRequest<{ Querystring: { ids: string } }>,
     link: { table: 'membership_roles'; column: 'role_id' } | { table: 'group_members'; column: 'group_id' },
   ) {
-    const claims = await requireUser(ctx.tokens, request);
-    const tenantId = requirePermission(claims, 'fe.secure.read.users');
+    const tenantId = accountOf(request);
     const { rows } = await ctx.db.query<{ user_id: string; vendor_id: string; linked: string[] }>(
       `SELECT m.user_id, t.vendor_id,
               coalesce(array_agg(l.${link.column} ORDER BY l.${link.column}) FILTER (WHERE l.${link.column} IS NOT NULL), '{}') AS linked
@@ -296,8 +291,8 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
    * active account (not their sessions elsewhere); not for a member holding more than the caller.
    */
   app.post<{ Body: { userId: string } }>('/identity/resources/users/sessions/v1/revoke', async (request) => {
-    const claims = await requireUser(ctx.tokens, request);
-    const tenantId = requirePermission(claims, 'fe.secure.write.users');
+    const claims = callerOf(request);
+    const tenantId = accountOf(request);
     const { userId } = request.body;
     await assertMayActOn(ctx.db, claims, tenantId, userId, 'sessions');
     const member = await ctx.db.query('SELECT 1 FROM memberships WHERE tenant_id = $1 AND user_id = $2', [

@@ -12,12 +12,12 @@ import { verifyCaptcha } from '../domain/captcha';
 import { listUserTenants, pickActiveTenant, toTenantDto } from '../domain/tenants';
 import { findUserById, loadUserProfile } from '../domain/users';
 import { getVendorSettings } from '../domain/vendor';
-import { requireSignedInUser, requireUser } from '../http/bearer';
 import { setRefreshCookie } from '../http/cookies';
 import { contractError } from '../../core/contract/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import { clientInfo } from '../http/client-info';
 import { parseMetadata } from '../http/metadata';
+import { callerOf } from '../http/route-table';
 
 interface SignUpBody {
   email: string;
@@ -86,7 +86,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   /** The token's user, their tenants and the tenant the token acts in; 401 if the user is gone. */
   async function currentUser(request: FastifyRequest) {
-    const claims = await requireUser(ctx.tokens, request);
+    const claims = callerOf(request);
     const user = await findUserById(ctx.db, claims.sub);
     if (!user) throw contractError('USER_NOT_FOUND');
     const tenants = await listUserTenants(ctx.db, user.id);
@@ -115,7 +115,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
    * token), and not while impersonating: impersonation was allowed for one account only.
    */
   app.post<{ Body: { tenantId: string } }>(`${base}/v3/me/token`, async (request) => {
-    const claims = await requireSignedInUser(ctx.tokens, request);
+    const claims = callerOf(request);
     if (claims.act) throw contractError('IMPERSONATION_STAYS');
     const user = await findUserById(ctx.db, claims.sub);
     if (!user) throw contractError('USER_NOT_FOUND');

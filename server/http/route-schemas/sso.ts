@@ -1,13 +1,11 @@
 // Response schemas of the SSO connections tenant administrators configure (issue 16,
 // routes/sso-config.ts), by `METHOD path` without the API prefix (server/http/openapi.ts).
-import { arr, bool, EMPTY, NO_BODY, obj, str } from './common';
-import type { RouteSchemas } from './index';
+import { arr, bool, obj, str } from './common';
 
-const BASE = '/team/resources/sso/v1/configurations';
-const DOMAIN = obj({ id: str, domain: str, validated: bool }, ['id', 'domain', 'validated']);
-const GROUP = obj({ id: str, group: str, roleIds: arr(str) }, ['id', 'group', 'roleIds']);
-const ROLES = obj({ roleIds: arr(str) }, ['roleIds']);
-const CONFIGURATION = obj(
+export const DOMAIN = obj({ id: str, domain: str, validated: bool }, ['id', 'domain', 'validated']);
+export const GROUP = obj({ id: str, group: str, roleIds: arr(str) }, ['id', 'group', 'roleIds']);
+export const ROLES = obj({ roleIds: arr(str) }, ['roleIds']);
+export const CONFIGURATION = obj(
   {
     id: str,
     enabled: bool,
@@ -47,10 +45,7 @@ const CONFIGURATION = obj(
 
 // The client SDK's legacy single-connection calls (routes/sso-legacy.ts): ISamlConfiguration,
 // ISamlVendorConfigResponse, ISamlRolesGroup, IOidcConfiguration.
-const V1 = '/team/resources/sso/v1';
-const LEGACY = `${V1}/saml/configurations`;
-const LEGACY_GROUPS = '/team/resources/sso/v2/saml/configurations/groups';
-const SAML_CONFIGURATION = obj(
+export const SAML_CONFIGURATION = obj(
   {
     enabled: bool,
     type: str,
@@ -71,41 +66,4 @@ const SAML_CONFIGURATION = obj(
   ['enabled'],
   "The account's legacy SAML configuration (the client SDK ISamlConfiguration): its oldest SAML connection; `{ enabled: false }` when it has none",
 );
-const ROLE_IDS = arr(str);
-
-export const ssoSchemas: RouteSchemas = {
-  [`GET ${LEGACY}`]: { response: { 200: SAML_CONFIGURATION } },
-  [`POST ${LEGACY}`]: { response: { 200: SAML_CONFIGURATION } },
-  [`GET ${LEGACY}/vendor-config`]: {
-    response: { 200: obj({ acsUrl: str, spEntityId: str }, ['acsUrl', 'spEntityId']) },
-  },
-  [`PUT ${LEGACY}/metadata`]: { response: { 200: SAML_CONFIGURATION } },
-  [`PUT ${V1}/saml/validations/domain`]: { body: NO_BODY, response: { 200: SAML_CONFIGURATION } },
-  [`GET ${LEGACY}/roles/default`]: { response: { 200: ROLE_IDS } },
-  [`POST ${LEGACY}/roles/default`]: { response: { 200: ROLE_IDS } },
-  [`GET ${LEGACY_GROUPS}`]: { response: { 200: arr(GROUP) } },
-  [`POST ${LEGACY_GROUPS}`]: { response: { 201: GROUP } },
-  [`PATCH ${LEGACY_GROUPS}/:id`]: { response: { 200: GROUP } },
-  [`DELETE ${LEGACY_GROUPS}/:id`]: { response: { 200: EMPTY } },
-  [`GET ${V1}/oidc/configurations`]: {
-    response: { 200: obj({ active: bool, redirectUri: str }, ['active', 'redirectUri']) },
-  },
-
-  [`GET ${BASE}`]: { response: { 200: arr(CONFIGURATION) } },
-  [`POST ${BASE}`]: { response: { 201: CONFIGURATION } },
-  [`PATCH ${BASE}/:id`]: { response: { 200: CONFIGURATION } },
-  [`DELETE ${BASE}/:id`]: { response: { 200: EMPTY } },
-  [`POST ${BASE}/metadata`]: { response: { 201: CONFIGURATION } },
-  [`PUT ${BASE}/:id/metadata`]: { response: { 200: CONFIGURATION } },
-  [`POST ${BASE}/metadata-url`]: { response: { 201: CONFIGURATION } },
-  [`PUT ${BASE}/:id/metadata-url`]: { response: { 200: CONFIGURATION } },
-  [`POST ${BASE}/:id/domains`]: { response: { 201: DOMAIN } },
-  [`DELETE ${BASE}/:id/domains/:domainId`]: { response: { 200: EMPTY } },
-  [`PUT ${BASE}/:id/domains/:domainId/validate`]: { body: NO_BODY, response: { 200: DOMAIN } },
-  [`GET ${BASE}/:id/roles`]: { response: { 200: ROLES } },
-  [`PUT ${BASE}/:id/roles`]: { response: { 200: ROLES } },
-  [`GET ${BASE}/:id/groups`]: { response: { 200: arr(GROUP) } },
-  [`POST ${BASE}/:id/groups`]: { response: { 201: GROUP } },
-  [`PATCH ${BASE}/:id/groups/:groupId`]: { response: { 200: GROUP } },
-  [`DELETE ${BASE}/:id/groups/:groupId`]: { response: { 200: EMPTY } },
-};
+export const ROLE_IDS = arr(str);
