@@ -1,7 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { clientStatus, type BillingApi, type Plan, type SetupIntent } from '../../core/api/billing';
-import { parseExpiry } from '../../core/billing/cardInput';
-import { CARD_MESSAGES, checkCard } from '../../core/billing/cards';
+import { CARD_MESSAGES } from '../../core/billing/cards';
 import {
   type CheckoutStatus,
   type Loaded,
@@ -11,7 +10,8 @@ import {
   randomKey,
   t,
 } from './checkoutParts';
-import type { CardErrors, CardInput } from './useCardInput';
+import { confirmTypedCard } from './confirmTypedCard';
+import type { CardInput } from './useCardInput';
 import { useStripeCard } from './useStripeCard';
 
 /**
@@ -129,38 +129,18 @@ export function useCheckoutPayment({
   }
 
   /** The development provider: the card typed here, checked here first, then by the server. */
-  async function payWithTypedCard() {
-    const { card } = cardInput;
-    const details = {
-      number: card.number.replace(/\s/g, ''),
-      ...parseExpiry(card.expiry),
-      cvc: card.cvc.trim(),
-    };
-    // The same checks as the processor's, before anything is sent (the server checks again).
-    const checked = checkCard(details);
-    const fields: CardErrors = {};
-    if (!checked.ok && checked.field !== 'card') fields[checked.field] = checked.message;
-    cardInput.setFieldErrors(fields);
-    if (Object.keys(fields).length) {
-      setResult('error');
-      moveFocus();
-      return;
-    }
-    setup.current ??= await api.setupIntent();
-    const confirmed = await api
-      .confirmCard(setup.current, { ...details, name: card.name.trim() })
-      .catch((e) => {
-        // A declined card ends this setup: the next try starts another.
-        setup.current = null;
-        throw e;
-      });
-    if (confirmed.status === 'requires_confirmation') {
-      go('authenticate');
-      return;
-    }
-    setup.current = null;
-    await finish(confirmed.paymentMethodId);
-  }
+  const payWithTypedCard = () =>
+    confirmTypedCard({
+      api,
+      cardInput,
+      setup,
+      onInvalid: () => {
+        setResult('error');
+        moveFocus();
+      },
+      onAuthenticate: () => go('authenticate'),
+      finish,
+    });
 
   function onPay(event: FormEvent) {
     event.preventDefault();
