@@ -6,7 +6,7 @@ import {
   formatExpiry,
 } from '../../core/billing/cardInput';
 
-export type CardField = 'name' | 'number' | 'expiry' | 'cvc';
+type CardField = 'name' | 'number' | 'expiry' | 'cvc';
 export type CardErrors = Partial<Record<'number' | 'expiry' | 'cvc', string>>;
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { type Loaded, messageOf } from './checkoutParts';
 import { mountStripeCard } from './stripeCard';
 
-export type MountedStripeCard = Awaited<ReturnType<typeof mountStripeCard>>;
+type MountedStripeCard = Awaited<ReturnType<typeof mountStripeCard>>;
 
 /**
  * With the Stripe provider a new card is typed into Stripe's own card element (docs/billing.md):
