@@ -19,7 +19,7 @@ const INVITATION_MODULES = [
 
 /** The page kit's modules in elements/ui (the fields, buttons and Dialog stay shared: the login box uses them). */
 const PAGE_KIT =
-  /\/elements\/ui\/(DataTable|RowActions|Page|ItemList|Badge|Switch|Tabs|CopyField|ConfirmDialog|useConfirmAction|CheckList|InlineStatus|Skeleton|useListPage|formatDate|useSubmit)\.tsx?$/;
+  /\/elements\/ui\/(DataTable|dataTableStyles|TableHead|Pagination|RowActions|Page|ItemList|Badge|Switch|Tabs|CopyField|ConfirmDialog|useConfirmAction|CheckList|InlineStatus|Skeleton|useListPage|formatDate|useSubmit)\.tsx?$/;
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 

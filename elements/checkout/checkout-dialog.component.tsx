@@ -5,7 +5,8 @@ import { selectAuth } from '../../core/store/auth/authSlice';
 import { enBilling } from '../i18n/en-billing';
 import { useAppSelector, useAuthApp } from '../shared/AppContext';
 import { ElementRoot } from '../shared/ElementRoot';
-import { CheckoutFlow, type CheckoutStatus } from './CheckoutFlow';
+import { CheckoutFlow } from './CheckoutFlow';
+import type { CheckoutStatus } from './checkoutParts';
 
 /** Checking out changes the subscription: the server asks for this permission (spec 001 §6 fe.subscriptions.*). */
 const CHECKOUT_PERMISSION = 'fe.subscriptions.write';

@@ -1,5 +1,4 @@
-import { css } from '@emotion/react';
-import { useId, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { en } from '../i18n/en';
 import { enPortal } from '../i18n/en-portal';
 import { portalAdmin } from '../i18n/portalAdmin.en';
@@ -7,10 +6,20 @@ import { Alert } from './Alert';
 import { Button } from './Button';
 import { RowActions, type RowAction } from './RowActions';
 import { Skeleton, visuallyHiddenStyle } from './Skeleton';
-import { focusRing, mutedStyle } from './styles';
+import { mutedStyle } from './styles';
 import { toolbarStyle } from './Page';
 import { TextField } from './TextField';
 import type { ListLoad, SortState, useListPage } from './useListPage';
+import { Pagination } from './Pagination';
+import { TableHead } from './TableHead';
+import {
+  actionsCellStyle,
+  bulkBarStyle,
+  checkboxCellStyle,
+  emptyStyle,
+  regionStyle,
+  tableStyle,
+} from './dataTableStyles';
 
 const a = portalAdmin.common;
 
@@ -26,117 +35,6 @@ export interface Column<T, S extends string = string> {
   part?: string;
   align?: 'start' | 'end';
 }
-
-const regionStyle = css({
-  // The table scrolls inside this region, never the page: both ways, with the header kept on top.
-  overflow: 'auto',
-  maxHeight: 'max(60vh, min(80vh, 960px))',
-  maxWidth: '100%',
-  border: '1px solid var(--ae-color-divider)',
-  borderRadius: 'var(--ae-radius)',
-  background: 'var(--ae-color-surface)',
-  ...focusRing(1),
-});
-const tableStyle = css({
-  width: '100%',
-  borderCollapse: 'separate',
-  borderSpacing: 0,
-  fontSize: '0.95em',
-  'th, td': {
-    textAlign: 'start',
-    padding: '10px 12px',
-    borderBottom: '1px solid var(--ae-color-divider)',
-    verticalAlign: 'middle',
-    // Words are never cut: a column is at least as wide as its longest word, and the region scrolls.
-    overflowWrap: 'normal',
-    wordBreak: 'normal',
-  },
-  // The first column names the row: room for a two-word name on one line before the others wrap.
-  'tbody tr > :first-child': { minWidth: '9em' },
-  'tbody tr:last-of-type > *': { borderBottom: 'none' },
-  'tbody tr:hover > *': { background: 'var(--ae-color-surface-muted)' },
-  th: {
-    position: 'sticky',
-    top: 0,
-    zIndex: 1,
-    background: 'var(--ae-color-surface-muted)',
-    fontWeight: 600,
-    whiteSpace: 'nowrap',
-  },
-  code: { fontSize: '0.95em' },
-});
-const sortButtonStyle = css({
-  font: 'inherit',
-  fontWeight: 600,
-  background: 'none',
-  border: 'none',
-  padding: 0,
-  cursor: 'pointer',
-  color: 'inherit',
-  display: 'inline-flex',
-  gap: '4px',
-  alignItems: 'center',
-  ...focusRing(2),
-});
-const footerStyle = css({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: '8px 16px',
-  flexWrap: 'wrap',
-});
-const pagerStyle = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '8px 12px',
-  flexWrap: 'wrap',
-  button: { padding: '6px 12px' },
-});
-const pageSizeStyle = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '8px',
-  select: {
-    font: 'inherit',
-    padding: '6px 8px',
-    border: '1px solid var(--ae-color-border)',
-    borderRadius: 'var(--ae-radius)',
-    background: 'var(--ae-color-surface)',
-    color: 'var(--ae-color-text)',
-  },
-});
-const bulkBarStyle = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '12px',
-  flexWrap: 'wrap',
-  padding: '8px 12px',
-  borderRadius: 'var(--ae-radius)',
-  background: 'var(--ae-color-surface-muted)',
-});
-const emptyStyle = css({
-  padding: '32px 16px',
-  textAlign: 'center',
-  color: 'var(--ae-color-text-muted)',
-  border: '1px dashed var(--ae-color-border)',
-  borderRadius: 'var(--ae-radius)',
-});
-const checkboxCellStyle = css({ width: '1%', paddingRight: '0 !important' });
-/**
- * The row actions stay in view however wide the table: the column is pinned to the region's right
- * edge (sticky) while the other columns scroll under it, so ⋯ never sits off-screen (issue 24). Its
- * own background and a divider keep the scrolled cells from showing through.
- */
-const actionsCellStyle = css({
-  width: '1%',
-  textAlign: 'end !important' as 'end',
-  whiteSpace: 'nowrap',
-  position: 'sticky',
-  right: 0,
-  background: 'var(--ae-color-surface)',
-  boxShadow: 'inset 1px 0 0 var(--ae-color-divider)',
-  'thead &': { zIndex: 2, background: 'var(--ae-color-surface-muted)' },
-});
 
 /**
  * A list page's table (after Primer's DataTable): a real `<table>` with a caption, columns that sort
@@ -209,8 +107,6 @@ export function DataTable<T, S extends string = string>({
   }
   const { items, totalItems, totalPages } = load.data;
   const withActions = Boolean(rowActions);
-  const ariaSort = (by: S | undefined) =>
-    by && sort?.by === by ? (sort.order === 'ASC' ? 'ascending' : 'descending') : undefined;
   const keys = items.map(rowKey);
   const allSelected = selection && keys.length > 0 && keys.every((k) => selection.selected.has(k));
   const toggle = (key: string) => {
@@ -247,56 +143,23 @@ export function DataTable<T, S extends string = string>({
         <div css={regionStyle} role="region" aria-label={a.tableOf(caption)} tabIndex={0} part="table-region">
           <table css={tableStyle} part={tablePart ? `table ${tablePart}` : 'table'}>
             <caption css={visuallyHiddenStyle}>{caption}</caption>
-            <thead>
-              <tr>
-                {selection && (
-                  <th scope="col" css={checkboxCellStyle}>
-                    <input
-                      type="checkbox"
-                      aria-label={a.selectAll}
-                      checked={Boolean(allSelected)}
-                      onChange={() =>
-                        selection.onChange(
-                          allSelected
-                            ? new Set([...selection.selected].filter((k) => !keys.includes(k)))
-                            : new Set([...selection.selected, ...keys]),
-                        )
-                      }
-                    />
-                  </th>
-                )}
-                {columns.map((column) => (
-                  <th
-                    key={column.id}
-                    scope="col"
-                    aria-sort={ariaSort(column.sortBy)}
-                    style={column.align === 'end' ? { textAlign: 'end' } : undefined}
-                  >
-                    {column.sortBy && onSort ? (
-                      <button
-                        type="button"
-                        css={sortButtonStyle}
-                        part={`sort-${column.sortBy}`}
-                        aria-label={a.sortedBy(column.header)}
-                        onClick={() => onSort(column.sortBy!)}
-                      >
-                        {column.header}
-                        <span aria-hidden="true" style={{ opacity: sort?.by === column.sortBy ? 1 : 0.35 }}>
-                          {sort?.by === column.sortBy ? (sort.order === 'ASC' ? '▲' : '▼') : '↕'}
-                        </span>
-                      </button>
-                    ) : (
-                      column.header
-                    )}
-                  </th>
-                ))}
-                {withActions && (
-                  <th scope="col" css={actionsCellStyle}>
-                    <span css={visuallyHiddenStyle}>{a.actions}</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
+            <TableHead
+              columns={columns}
+              sort={sort}
+              onSort={onSort}
+              withActions={withActions}
+              selectAll={
+                selection && {
+                  checked: Boolean(allSelected),
+                  onChange: () =>
+                    selection.onChange(
+                      allSelected
+                        ? new Set([...selection.selected].filter((k) => !keys.includes(k)))
+                        : new Set([...selection.selected, ...keys]),
+                    ),
+                }
+              }
+            />
             <tbody>
               {items.map((row, index) => {
                 const key = keys[index]!;
@@ -341,83 +204,6 @@ export function DataTable<T, S extends string = string>({
         <Pagination {...pagination} totalItems={totalItems} totalPages={totalPages} />
       )}
     </>
-  );
-}
-
-/**
- * "1–20 of 45", rows per page and "Page 1 of 3", with previous and next when there is more than one
- * page; nothing at all when there are no results.
- */
-function Pagination({
-  label,
-  page,
-  pageSize,
-  pageSizes,
-  onPage,
-  onPageSize,
-  totalItems,
-  totalPages,
-}: {
-  label: string;
-  page: number;
-  pageSize: number;
-  pageSizes?: number[];
-  onPage: (page: number) => void;
-  onPageSize?: (size: number) => void;
-  totalItems: number;
-  totalPages: number;
-}) {
-  const sizeId = useId();
-  const pages = Math.max(1, totalPages);
-  if (totalItems === 0) return null;
-  const from = page * pageSize + 1;
-  const to = Math.min(totalItems, (page + 1) * pageSize);
-  return (
-    <nav aria-label={label} css={footerStyle}>
-      <span css={mutedStyle}>{a.range(from, to, totalItems)}</span>
-      <div css={pagerStyle}>
-        {onPageSize && pageSizes && (
-          <span css={pageSizeStyle}>
-            <label htmlFor={sizeId}>{a.rowsPerPage}</label>
-            <select
-              id={sizeId}
-              part="page-size"
-              value={pageSize}
-              onChange={(event) => onPageSize(Number(event.target.value))}
-            >
-              {[...new Set([...pageSizes, pageSize])]
-                .sort((x, y) => x - y)
-                .map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-            </select>
-          </span>
-        )}
-        {pages > 1 && (
-          <Button
-            variant="secondary"
-            partName="previous-page"
-            disabled={page === 0}
-            onClick={() => onPage(page - 1)}
-          >
-            {a.previous}
-          </Button>
-        )}
-        <span part="page-indicator">{a.page(page + 1, pages)}</span>
-        {pages > 1 && (
-          <Button
-            variant="secondary"
-            partName="next-page"
-            disabled={page + 1 >= pages}
-            onClick={() => onPage(page + 1)}
-          >
-            {a.next}
-          </Button>
-        )}
-      </div>
-    </nav>
   );
 }
 

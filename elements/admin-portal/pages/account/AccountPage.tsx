@@ -2,33 +2,27 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } 
 import type { AccountSettings } from '../../../../core/api/accountSettings';
 import { errorMessage } from '../../../../core/api/errors';
 import { MESSAGES } from '../../../../core/api/messages';
-import { fieldAppearance, tabAppearance, type FieldAppearance } from '../../../../core/portal/appearance';
+import { fieldAppearance, tabAppearance } from '../../../../core/portal/appearance';
 import { canReadPage } from '../../../../core/portal/pages';
-import { KNOWN_FEATURE_FLAGS } from '../../../../core/featureFlags/featureFlags';
 import { selectUser } from '../../../../core/store/auth/authSlice';
 import { en } from '../../../i18n/en';
 import { enPortal } from '../../../i18n/en-portal';
 import { useAppSelector, useAuthApp } from '../../../shared/AppContext';
-import { Alert } from '../../../ui/Alert';
-import { SaveButton } from '../../../ui/InlineStatus';
 import { LoadFailed, Page, readableWidthStyle, sectionTitleStyle } from '../../../ui/Page';
 import { Tabs } from '../../../ui/Tabs';
-import { SelectField } from '../../../ui/SelectField';
 import { Spinner } from '../../../ui/Spinner';
-import { TextField } from '../../../ui/TextField';
-import { formStyle, mutedStyle } from '../../../ui/styles';
+import { mutedStyle } from '../../../ui/styles';
 import type { PortalPageProps } from '../../shell/PortalShell';
 import { changesOf, fieldsOf, validateAccount, type AccountFields } from './accountForm';
 import { portalApis } from '../common/adminParts';
+import { AccountSettingsForm } from './AccountSettingsForm';
+import { useCustomLoginFlag } from './useCustomLoginFlag';
 
 const t = enPortal.portal.accountSettings;
 /** The custom-login tab's own chunk (spec 001 §2 "Account details tabs: settings, customLogin"). */
 const CustomLoginTab = lazy(() => import('./CustomLoginTab'));
 type Tab = 'settings' | 'customLogin';
 
-/** Field props for an appearance (spec 001 §2): viewOnly is read-only (a select is disabled), hidden is not rendered. */
-const viewOnly = (appearance: FieldAppearance) =>
-  appearance === 'viewOnly' ? { readOnly: true, 'aria-readonly': true } : {};
 const CURRENCIES = [
   'USD',
   'EUR',
@@ -58,8 +52,7 @@ export default function AccountPage({ metadata }: PortalPageProps) {
   const app = useAuthApp();
   const me = useAppSelector(selectUser);
   const allowed = canReadPage('account', me?.permissions.map((p) => p.key) ?? []);
-  // Custom login per tenant is gated by its flag (spec 001 §6), evaluated for this user and account.
-  const [customLoginFlag, setCustomLoginFlag] = useState(false);
+  const customLoginFlag = useCustomLoginFlag(allowed);
   const [tab, setTab] = useState<Tab>('settings');
   const tabs = (['settings', 'customLogin'] as const).filter(
     (name) =>
@@ -89,15 +82,6 @@ export default function AccountPage({ metadata }: PortalPageProps) {
     ],
     [],
   );
-
-  useEffect(() => {
-    if (!allowed || !me) return;
-    const flag = KNOWN_FEATURE_FLAGS.adminPortalLoginPerTenant;
-    app.services.api.featureFlags
-      .evaluate([flag], { userId: me.id, tenantId: me.tenantId })
-      .then((flags) => setCustomLoginFlag(flags[flag] === true))
-      .catch((error: unknown) => app.services.logger.error('Could not load feature flags', error));
-  }, [app, allowed, me]);
 
   useEffect(() => {
     if (!allowed) return;
@@ -201,79 +185,17 @@ export default function AccountPage({ metadata }: PortalPageProps) {
               }
             : {})}
         >
-          <form noValidate onSubmit={onSubmit} css={formStyle} part="form account-settings">
-            {status.error && <Alert>{status.error}</Alert>}
-            {look('companyName') !== 'hidden' && (
-              <TextField
-                ref={refs.name}
-                label={t.companyName}
-                name="companyName"
-                autoComplete="organization"
-                required
-                maxLength={100}
-                {...viewOnly(look('companyName'))}
-                value={fields.name}
-                error={errors.name}
-                partName="account-name"
-                onChange={set('name')}
-              />
-            )}
-            {look('address') !== 'hidden' && (
-              <TextField
-                ref={refs.address}
-                label={t.address}
-                name="address"
-                autoComplete="street-address"
-                maxLength={200}
-                {...viewOnly(look('address'))}
-                value={fields.address}
-                error={errors.address}
-                partName="account-address"
-                onChange={set('address')}
-              />
-            )}
-            {look('website') !== 'hidden' && (
-              <TextField
-                ref={refs.website}
-                label={t.website}
-                name="website"
-                type="url"
-                autoComplete="url"
-                maxLength={200}
-                hint={t.websiteHint}
-                {...viewOnly(look('website'))}
-                value={fields.website}
-                error={errors.website}
-                partName="account-website"
-                onChange={set('website')}
-              />
-            )}
-            {look('timezone') !== 'hidden' && (
-              <SelectField
-                label={t.timezone}
-                name="timezone"
-                value={fields.timezone}
-                options={timezones}
-                partName="account-timezone"
-                disabled={look('timezone') === 'viewOnly'}
-                onChange={set('timezone')}
-              />
-            )}
-            {look('currency') !== 'hidden' && (
-              <SelectField
-                label={t.currency}
-                name="currency"
-                value={fields.currency}
-                options={currencies.map((code) => ({ value: code, label: code }))}
-                partName="account-currency"
-                disabled={look('currency') === 'viewOnly'}
-                onChange={set('currency')}
-              />
-            )}
-            <SaveButton partName="submit-button" saving={status.saving} saved={status.note}>
-              {t.save}
-            </SaveButton>
-          </form>
+          <AccountSettingsForm
+            fields={fields}
+            errors={errors}
+            status={status}
+            look={look}
+            refs={refs}
+            set={set}
+            timezones={timezones}
+            currencies={currencies}
+            onSubmit={onSubmit}
+          />
         </div>
       )}
     </Page>

@@ -15,7 +15,7 @@ import { useConfirmAction } from '../../../ui/useConfirmAction';
 import { useLoad } from '../../../ui/useListPage';
 import { mutedStyle } from '../../../ui/styles';
 import { usePageApi } from '../common/adminParts';
-import { actionsStyle } from './MfaSection';
+import { actionsStyle } from './mfaSectionParts';
 
 const en = { ...base, ...enMfa };
 const t = en.portalPasskeys;

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import {
   createRolesApi,
   ROLES_PAGE_SIZE,
@@ -8,19 +8,16 @@ import {
 } from '../../../../core/portal/rolesApi';
 import { enPortal } from '../../../i18n/en-portal';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
-import { Badge } from '../../../ui/Badge';
-import { Button } from '../../../ui/Button';
-import { ListTable, type Column } from '../../../ui/DataTable';
-import { Page, sectionStyle, sectionTitleStyle } from '../../../ui/Page';
-import { SelectField } from '../../../ui/SelectField';
-import { mutedStyle } from '../../../ui/styles';
+import { ListTable } from '../../../ui/DataTable';
+import { Page } from '../../../ui/Page';
 import { useConfirmAction } from '../../../ui/useConfirmAction';
-import { listData, useListPage, type ListData } from '../../../ui/useListPage';
+import { listData, useListPage } from '../../../ui/useListPage';
 import type { PortalPageProps } from '../../shell/PortalShell';
-import { useLoad } from '../../../ui/useListPage';
 import { NoPermission, usePageApi, usePermissions } from '../common/adminParts';
 import { PermissionRolesDialog, RoleDialog, RolePermissionsDialog } from './RoleDialogs';
-import { catalogueRows, type Catalogue, type CatalogueRow } from './permissionRows';
+import { usePermissionCatalogue } from './usePermissionCatalogue';
+import { PermissionsSection } from './PermissionsSection';
+import { ROLE_COLUMNS, catalogueColumns, roleRowActions } from './roleColumns';
 
 const t = portalAdmin.roles;
 const a = portalAdmin.common;
@@ -30,8 +27,6 @@ type DialogState =
   | { kind: 'edit'; role: Role }
   | { kind: 'permissions'; role: Role }
   | { kind: 'permissionRoles'; permission: Permission };
-
-const PERMISSION_PAGE_SIZE = 10;
 
 /**
  * Roles and permissions (spec 001 §6, §7): the account's roles paged, searched and sorted by the
@@ -46,7 +41,6 @@ export default function RolesPage(_props: PortalPageProps) {
   const canWrite = can('fe.secure.write.roles');
   const canDelete = can('fe.secure.delete.roles');
   const [dialog, setDialog] = useState<DialogState | null>(null);
-  const [category, setCategory] = useState('');
 
   const roles = useListPage<Role, RoleSortField>({
     fetch: (q) =>
@@ -58,17 +52,8 @@ export default function RolesPage(_props: PortalPageProps) {
     pageSize: ROLES_PAGE_SIZE,
     enabled: allowed,
   });
-  // The whole catalogue and every role (for "attach a permission to several roles").
-  const catalogue = useLoad(
-    async (): Promise<Catalogue & { roles: Role[] }> => {
-      const [permissions, categories, all] = await Promise.all([
-        api.permissions(),
-        api.categories(),
-        api.list({ pageSize: 200 }),
-      ]);
-      return { permissions, categories, roles: all.items };
-    },
-    [api],
+  const { catalogue, ready, permissions, categories, category, setCategory } = usePermissionCatalogue(
+    api,
     allowed,
   );
   const remove = useConfirmAction<Role>({
@@ -82,28 +67,6 @@ export default function RolesPage(_props: PortalPageProps) {
     body: (role) => t.deleteBody(role.name, role.usersCount),
     menu: { label: a.delete, ariaLabel: (role) => t.deleteOf(role.name), part: 'delete-role' },
   });
-  const ready = catalogue.load.status === 'ready' ? catalogue.load.data : null;
-  const rows = useMemo(() => (ready ? catalogueRows(ready) : null), [ready]);
-  const permissions = useListPage<CatalogueRow>({
-    fetch: async (q): Promise<ListData<CatalogueRow>> => {
-      if (catalogue.load.status === 'error') throw new Error(catalogue.load.message);
-      const needle = q.filter.trim().toLowerCase();
-      const found = (rows ?? []).filter(
-        (p) =>
-          (!category || p.category === category) &&
-          (!needle || p.name.toLowerCase().includes(needle) || p.key.toLowerCase().includes(needle)),
-      );
-      return {
-        items: found.slice(q.page * q.pageSize, (q.page + 1) * q.pageSize),
-        totalItems: found.length,
-        totalPages: Math.ceil(found.length / q.pageSize),
-      };
-    },
-    deps: [rows, category, catalogue.load.status],
-    pageSize: PERMISSION_PAGE_SIZE,
-    enabled: allowed && catalogue.load.status !== 'loading',
-  });
-
   if (!allowed)
     return <NoPermission title={enPortal.portal.pageTitles.roles} titleId="ae-portal-roles-title" />;
 
@@ -112,99 +75,18 @@ export default function RolesPage(_props: PortalPageProps) {
     roles.reload();
     catalogue.reload();
   };
-  const roleColumns: Array<Column<Role, RoleSortField>> = [
-    {
-      id: 'name',
-      header: t.columns.name,
-      sortBy: 'name',
-      cell: (role) => (
-        <>
-          {role.name}{' '}
-          {!role.editable && (
-            <Badge title={t.builtInHint} partName="built-in">
-              {t.builtIn}
-            </Badge>
-          )}
-        </>
-      ),
-    },
-    { id: 'key', header: t.columns.key, sortBy: 'key', cell: (role) => <code>{role.key}</code> },
-    { id: 'description', header: t.columns.description, cell: (role) => role.description || a.none },
-    {
-      id: 'permissions',
-      header: t.columns.permissions,
-      nowrap: true,
-      cell: (role) => t.permissionCount(role.permissions.length),
-    },
-    { id: 'users', header: t.columns.users, align: 'end', cell: (role) => role.usersCount },
-  ];
-  // Built-in roles cannot change.
   const roleActions = (role: Role) =>
-    role.editable
-      ? [
-          canWrite && {
-            label: a.edit,
-            ariaLabel: t.editOf(role.name),
-            part: 'edit-role',
-            onSelect: () => setDialog({ kind: 'edit', role }),
-          },
-          canWrite &&
-            !!ready && {
-              label: t.permissionsButton,
-              ariaLabel: t.permissionsOf(role.name),
-              part: 'role-permissions',
-              onSelect: () => setDialog({ kind: 'permissions', role }),
-            },
-          canDelete && remove.rowAction(role),
-        ]
-      : [];
-  const permissionColumns: Array<Column<CatalogueRow>> = [
-    {
-      id: 'permission',
-      header: t.columns.permissions,
-      cell: (p) => (
-        <>
-          {p.name}
-          <br />
-          <code css={mutedStyle}>{p.key}</code>
-        </>
-      ),
-    },
-    { id: 'category', header: t.categoryColumn, cell: (p) => p.category },
-    {
-      id: 'holders',
-      header: t.heldByColumn,
-      cell: (p) =>
-        p.holders.length === 0 ? (
-          <span css={mutedStyle}>{t.heldByNone}</span>
-        ) : (
-          p.holders.map(({ role, through }, i) => (
-            <span key={role.id}>
-              {i > 0 && ', '}
-              {role.name}
-              {through && <span css={mutedStyle}>{` (${t.heldThrough(through)})`}</span>}
-            </span>
-          ))
-        ),
-    },
-  ];
-  if (canWrite)
-    permissionColumns.push({
-      id: 'choose',
-      header: a.actions,
-      nowrap: true,
-      cell: (p) => (
-        <Button
-          variant="link"
-          partName="permission-roles"
-          aria-label={t.chooseRolesOf(p.key)}
-          onClick={() => setDialog({ kind: 'permissionRoles', permission: p })}
-        >
-          {t.chooseRoles}
-        </Button>
-      ),
+    roleRowActions(role, {
+      canWrite,
+      canDelete,
+      catalogueReady: !!ready,
+      edit: () => setDialog({ kind: 'edit', role }),
+      choosePermissions: () => setDialog({ kind: 'permissions', role }),
+      remove: () => remove.rowAction(role),
     });
-  const categories = ready ? [...new Set((rows ?? []).map((p) => p.category))] : [];
+  const permissionColumns = catalogueColumns(canWrite, (permission) =>
+    setDialog({ kind: 'permissionRoles', permission }),
+  );
 
   return (
     <Page
@@ -220,7 +102,7 @@ export default function RolesPage(_props: PortalPageProps) {
         texts={{ empty: t.empty, loadFailed: t.loadFailed, total: t.total, pagination: t.paginationLabel }}
         totalPart="roles-total"
         caption={enPortal.portal.pageTitles.roles}
-        columns={roleColumns}
+        columns={ROLE_COLUMNS}
         rowKey={(role) => role.id}
         rowLabel={(role) => role.name}
         rowActions={canWrite || canDelete ? roleActions : undefined}
@@ -228,45 +110,14 @@ export default function RolesPage(_props: PortalPageProps) {
         rowPart="role-row"
       />
 
-      <section css={sectionStyle} aria-labelledby="ae-roles-permissions-title" part="permissions-list">
-        <h3 id="ae-roles-permissions-title" css={sectionTitleStyle}>
-          {t.permissionsTitleSection}
-        </h3>
-        <p css={mutedStyle}>{t.permissionsIntro}</p>
-        <ListTable
-          list={permissions}
-          search={{ label: t.permissionSearchLabel, part: 'permissions-search' }}
-          filters={
-            <SelectField
-              label={t.categoryLabel}
-              partName="permissions-category"
-              value={category}
-              options={[
-                { value: '', label: t.allCategories },
-                ...categories.map((c) => ({ value: c, label: c })),
-              ]}
-              onChange={(e) => {
-                setCategory(e.target.value);
-                permissions.restart();
-              }}
-            />
-          }
-          texts={{
-            empty: t.permissionsEmpty,
-            loadFailed: t.loadFailed,
-            total: t.permissionTotal,
-            pagination: t.permissionsPagination,
-          }}
-          pageSizes={[10, 25, 50]}
-          load={catalogue.load.status === 'loading' ? { status: 'loading' } : permissions.load}
-          onRetry={catalogue.reload}
-          caption={t.permissionsTitleSection}
-          columns={permissionColumns}
-          rowKey={(p) => p.id}
-          rowLabel={(p) => p.key}
-          rowPart="permission-row"
-        />
-      </section>
+      <PermissionsSection
+        permissions={permissions}
+        catalogue={catalogue}
+        columns={permissionColumns}
+        categories={categories}
+        category={category}
+        onCategory={setCategory}
+      />
 
       {dialog?.kind === 'add' && (
         <RoleDialog

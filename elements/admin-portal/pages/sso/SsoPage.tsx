@@ -19,7 +19,8 @@ import { listData, useListPage } from '../../../ui/useListPage';
 import { useSubmit } from '../../../ui/useSubmit';
 import type { PortalPageProps } from '../../shell/PortalShell';
 import { NoPermission, usePageApi, usePermissions } from '../common/adminParts';
-import { ConnectionDetails, typeLabel } from './ConnectionDetails';
+import { ConnectionDetails } from './ConnectionDetails';
+import { typeLabel } from './ssoParts';
 
 const TITLE_ID = 'ae-portal-sso-title';
 const WRITE = 'fe.secure.write.samlConfiguration';

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { errorMessage } from '../../../../core/api/errors';
 import type { TeamUser, UserSortField } from '../../../../core/api/team';
 import { USERS_PAGE_SIZE } from '../../../../core/api/team';
 import { canReadPage, hasPermission } from '../../../../core/portal/pages';
@@ -7,11 +6,8 @@ import { selectUser } from '../../../../core/store/auth/authSlice';
 import { enPortal } from '../../../i18n/en-portal';
 import { useAppSelector, useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
-import { Badge, type BadgeTone } from '../../../ui/Badge';
-import { MANAGED_BY_SCIM, SCIM_DEACTIVATED, SCIM_MANAGED_USER } from '../../../../core/portal/scimManaged';
 import { Button } from '../../../ui/Button';
-import { ListTable, type Column } from '../../../ui/DataTable';
-import { formatDate } from '../../../ui/formatDate';
+import { ListTable } from '../../../ui/DataTable';
 import { InlineStatus } from '../../../ui/InlineStatus';
 import { Page } from '../../../ui/Page';
 import { SelectField } from '../../../ui/SelectField';
@@ -20,23 +16,17 @@ import { listData, useListPage } from '../../../ui/useListPage';
 import type { PortalPageProps } from '../../shell/PortalShell';
 import { NoPermission, portalApis } from '../common/adminParts';
 import { BULK_ADD_RELOAD_PAGE_SIZE, type UsersPreset } from '../../../../core/api/invitations';
-import { BulkAddDialog, InviteLinkDialog, InviteUserDialog, useInvitationsApi } from './InviteDialogs';
+import { BulkAddDialog } from './BulkAddDialog';
+import { useInvitationsApi } from './invitationHooks';
+import { InviteLinkDialog } from './InviteLinkDialog';
+import { InviteUserDialog } from './InviteUserDialog';
 import { tInvite } from './invitationTexts';
 import { UserRolesDialog } from './UserDialogs';
+import { useUserCalls } from './useUserCalls';
+import { userColumns, userRowActions } from './userColumns';
 
 const t = enPortal.portal.users;
 const PAGE_SIZES = [10, 20, 50, 100];
-
-const statusOf = (user: TeamUser): [string, BadgeTone] =>
-  user.managedBy === 'scim2' && user.active === false
-    ? [SCIM_DEACTIVATED, 'neutral']
-    : user.isLocked
-      ? [t.locked, 'danger']
-      : user.invitationPending
-        ? [tInvite.invitationPending, 'warning']
-        : user.verified
-          ? [t.active, 'success']
-          : [t.pendingActivation, 'neutral'];
 
 /**
  * Users (spec 001 §2, §7): GET users v3, searched, sorted, filtered by preset and paged by the
@@ -56,7 +46,6 @@ export default function UsersPage(_props: PortalPageProps) {
   >(null);
   const [preset, setPreset] = useState<UsersPreset | ''>('');
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
-  const [resending, setResending] = useState<string | null>(null);
   const list = useListPage<TeamUser, UserSortField>({
     fetch: (query) =>
       invitations
@@ -99,160 +88,31 @@ export default function UsersPage(_props: PortalPageProps) {
     busyLabel: t.signingOut,
   });
 
+  const calls = useUserCalls(invitations, list.reload, setNotice);
+
   if (!allowed)
     return <NoPermission title={enPortal.portal.pageTitles.users} titleId="ae-portal-users-title" />;
 
-  // A second press waits while a resend runs (the menu closes, so nothing is pressed twice by accident).
-  async function unlock(user: TeamUser) {
-    if (resending) return;
-    setResending(`unlock:${user.id}`);
-    setNotice(null);
-    try {
-      await portalApis(app).team.unlockUser(user.id);
-      setNotice({ text: t.unlocked(user.name), error: false });
-      list.reload();
-    } catch (error) {
-      setNotice({ text: errorMessage(error), error: true });
-    } finally {
-      setResending(null);
-    }
-  }
-
-  async function resend(user: TeamUser, kind: 'invitation' | 'all' | 'activation') {
-    if (resending) return;
-    setResending(`${kind}:${user.id}`);
-    setNotice(null);
-    try {
-      if (kind === 'invitation') await invitations.resendInvitation(user.id);
-      else if (kind === 'all') await invitations.resendInvitationToAllTenants(user.id);
-      else await invitations.resendActivation(user.email);
-      setNotice({ text: tInvite.resent(user.email), error: false });
-    } catch (error) {
-      setNotice({ text: errorMessage(error), error: true });
-    } finally {
-      setResending(null);
-    }
-  }
   const done = () => {
     setDialog(null);
     list.reload();
   };
 
-  const columns: Array<Column<TeamUser, UserSortField>> = [
-    {
-      id: 'name',
-      header: t.columns.name,
-      sortBy: 'name',
-      cell: (user) =>
-        user.managedBy === 'scim2' ? (
-          <>
-            {`${user.name}${user.id === me?.id ? ` ${t.you}` : ''}`}{' '}
-            <Badge partName="managed-by-scim" title={SCIM_MANAGED_USER}>
-              {MANAGED_BY_SCIM}
-            </Badge>
-          </>
-        ) : (
-          `${user.name}${user.id === me?.id ? ` ${t.you}` : ''}`
-        ),
-    },
-    { id: 'email', header: t.columns.email, sortBy: 'email', nowrap: true, cell: (user) => user.email },
-    {
-      id: 'roles',
-      header: t.columns.roles,
-      cell: (user) => user.roles.map((role) => role.name ?? role.key).join(', ') || '—',
-    },
-    {
-      id: 'status',
-      header: t.columns.status,
-      part: 'user-status',
-      nowrap: true,
-      cell: (user) => {
-        const [text, tone] = statusOf(user);
-        return <Badge tone={tone}>{text}</Badge>;
-      },
-    },
-    {
-      id: 'provider',
-      header: tInvite.columns.provider,
-      sortBy: 'provider',
-      part: 'user-provider',
-      cell: (u) => u.provider,
-    },
-    {
-      id: 'locked',
-      header: tInvite.columns.locked,
-      sortBy: 'isLocked',
-      part: 'user-locked',
-      cell: (u) => (u.isLocked ? tInvite.yes : tInvite.no),
-    },
-    {
-      id: 'createdAt',
-      header: t.columns.createdAt,
-      sortBy: 'createdAt',
-      nowrap: true,
-      cell: (u) => formatDate(u.createdAt, t.never),
-    },
-    {
-      id: 'lastLogin',
-      header: t.columns.lastLogin,
-      nowrap: true,
-      cell: (u) => formatDate(u.lastLogin, t.never),
-    },
-  ];
-  // The signed-in user has no actions on their own row.
+  const columns = userColumns(me?.id);
+  const { resending, unlock, resend } = calls;
   const actionsOf = (user: TeamUser) =>
-    user.id === me?.id
-      ? []
-      : [
-          canChangeRoles && {
-            label: t.changeRoles,
-            ariaLabel: t.changeRolesOf(user.name),
-            part: 'change-roles',
-            onSelect: () => setDialog({ kind: 'roles', user }),
-          },
-          canInvite &&
-            !!user.invitationPending && {
-              label: tInvite.resendInvitation,
-              ariaLabel: tInvite.resendInvitationOf(user.name),
-              part: 'resend-invitation',
-              busy: resending === `invitation:${user.id}`,
-              onSelect: () => void resend(user, 'invitation'),
-            },
-          canInvite &&
-            !!user.invitationPending && {
-              label: tInvite.resendAllTenants,
-              ariaLabel: tInvite.resendAllTenantsOf(user.name),
-              part: 'resend-invitation-all',
-              busy: resending === `all:${user.id}`,
-              onSelect: () => void resend(user, 'all'),
-            },
-          canInvite &&
-            !user.invitationPending &&
-            !user.verified && {
-              label: tInvite.resendActivation,
-              ariaLabel: tInvite.resendActivationOf(user.name),
-              part: 'resend-activation',
-              busy: resending === `activation:${user.id}`,
-              onSelect: () => void resend(user, 'activation'),
-            },
-          canChangeRoles &&
-            !!user.isLocked && {
-              label: t.unlock,
-              ariaLabel: t.unlockUser(user.name),
-              part: 'unlock-user',
-              busy: resending === `unlock:${user.id}`,
-              onSelect: () => void unlock(user),
-            },
-          canChangeRoles &&
-            !user.invitationPending && {
-              label: t.signOut,
-              ariaLabel: t.signOutUser(user.name),
-              part: 'sign-out-user',
-              onSelect: () => signOut.ask(user),
-            },
-          // A member the directory provisions is removed there (the server refuses it here too).
-          canRemove && user.managedBy !== 'scim2' && remove.rowAction(user),
-        ];
+    userRowActions(user, {
+      meId: me?.id,
+      canChangeRoles,
+      canInvite,
+      canRemove,
+      resending,
+      changeRoles: () => setDialog({ kind: 'roles', user }),
+      resend: (kind) => void resend(user, kind),
+      unlock: () => void unlock(user),
+      signOut: () => signOut.ask(user),
+      remove: () => remove.rowAction(user),
+    });
 
   return (
     <Page

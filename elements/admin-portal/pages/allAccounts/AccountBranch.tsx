@@ -1,0 +1,103 @@
+import type { SubAccount } from '../../../../core/tenants/api';
+import { en } from '../../../i18n/en';
+import { enPortal } from '../../../i18n/en-portal';
+import { Button } from '../../../ui/Button';
+import { LoadFailed } from '../../../ui/Page';
+import { Spinner } from '../../../ui/Spinner';
+import { mutedStyle } from '../../../ui/styles';
+import { ROOT, listStyle, nestedStyle, rowStyle, t, toggleStyle } from './accountsParts';
+import type { AccountTree } from './useAccountTree';
+
+/**
+ * One branch of the accounts tree: its accounts (each with its open/close toggle and its users
+ * button), the open ones' branches below them, and its state (empty, loading, failed, more to load).
+ * While a search is on, the root branch lists the matches flat.
+ */
+export function AccountBranch({
+  tree,
+  branchKey,
+  depth,
+  filter,
+  onOpenUsers,
+}: {
+  tree: AccountTree;
+  branchKey: string;
+  depth: number;
+  filter: string;
+  onOpenUsers: (account: SubAccount) => void;
+}) {
+  const branch = tree.branches[branchKey];
+  if (!branch) return null;
+  const searching = branchKey === ROOT && filter !== '';
+  return (
+    <>
+      {branch.items.length > 0 && (
+        <ul css={depth === 0 ? listStyle : nestedStyle} part="accounts-list">
+          {branch.items.map((account) => (
+            <li key={account.tenantId} part="account-item">
+              <div css={rowStyle}>
+                {!searching && account.numberOfChildren > 0 ? (
+                  <button
+                    type="button"
+                    css={toggleStyle}
+                    part="account-toggle"
+                    aria-expanded={tree.expanded.has(account.tenantId)}
+                    aria-label={
+                      tree.expanded.has(account.tenantId) ? t.collapse(account.name) : t.expand(account.name)
+                    }
+                    onClick={() => tree.toggle(account)}
+                  >
+                    {tree.expanded.has(account.tenantId) ? '−' : '+'}
+                  </button>
+                ) : (
+                  <span style={{ width: '1.8em' }} aria-hidden="true" />
+                )}
+                <span part="account-name" style={{ fontWeight: 600 }}>
+                  {account.name}
+                </span>
+                <span css={mutedStyle}>{t.users(account.numberOfUsers)}</span>
+                <Button
+                  variant="link"
+                  partName="account-users"
+                  aria-label={t.open(account.name)}
+                  onClick={() => onOpenUsers(account)}
+                >
+                  {enPortal.portal.pageTitles.users}
+                </Button>
+              </div>
+              {!searching && tree.expanded.has(account.tenantId) && (
+                <AccountBranch
+                  tree={tree}
+                  branchKey={account.tenantId}
+                  depth={depth + 1}
+                  filter={filter}
+                  onOpenUsers={onOpenUsers}
+                />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {branch.status === 'ready' && branch.items.length === 0 && depth === 0 && (
+        <p part="accounts-empty">{filter ? t.noMatch : t.empty}</p>
+      )}
+      {branch.status === 'loading' && <Spinner label={en.common.loading} />}
+      {branch.status === 'error' && (
+        <LoadFailed
+          text={`${t.loadFailed} ${branch.error ?? ''}`}
+          onRetry={() => void tree.load(branchKey)}
+        />
+      )}
+      {branch.status === 'ready' && branch.next && (
+        <Button
+          variant="secondary"
+          partName="load-more"
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() => void tree.load(branchKey, branch.next)}
+        >
+          {t.loadMore}
+        </Button>
+      )}
+    </>
+  );
+}

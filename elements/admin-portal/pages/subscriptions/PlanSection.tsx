@@ -1,0 +1,76 @@
+import { canCancel, canRenew, clientStatus, formatMoney } from '../../../../core/api/billing';
+import { Alert } from '../../../ui/Alert';
+import { Badge } from '../../../ui/Badge';
+import { Button } from '../../../ui/Button';
+import { formatDate } from '../../../ui/formatDate';
+import { Section, readableWidthStyle } from '../../../ui/Page';
+import { mutedStyle } from '../../../ui/styles';
+import { TONES, actionsStyle, factsStyle, t } from './subscriptionParts';
+import type { Plan, Subscription } from '../../../../core/api/billing';
+
+/** The plan: its name and price, status, period and trial end, with cancel and renew for a writer. */
+export function PlanSection({
+  subscription,
+  plan,
+  writable,
+  onCancel,
+  onRenew,
+}: {
+  subscription: Subscription | undefined;
+  plan: Plan | undefined;
+  writable: boolean;
+  onCancel: () => void;
+  onRenew: () => void;
+}) {
+  const status = subscription ? clientStatus(subscription.status) : null;
+  return (
+    <Section titleId="ae-subscription-plan" title={t.plan} partName="subscription-plan">
+      {!subscription ? (
+        <Alert>{t.renewNotFound}</Alert>
+      ) : (
+        <>
+          <dl css={[factsStyle, readableWidthStyle]}>
+            <dt>{t.plan}</dt>
+            <dd part="plan-name">
+              {plan?.name ?? subscription.plan.slug}
+              {plan && ` · ${formatMoney(plan.price.amount, plan.price.currency)} / month`}
+            </dd>
+            <dt>{t.status}</dt>
+            <dd>
+              <Badge tone={TONES[status!]} partName="subscription-status">
+                {t.statuses[status!]}
+              </Badge>
+              {subscription.cancellation && <span css={mutedStyle}> · {t.cancellation}</span>}
+            </dd>
+            <dt>{t.period}</dt>
+            <dd>
+              {formatDate(subscription.currentPeriodStart, '')} –{' '}
+              {formatDate(subscription.currentPeriodEnd, '')}
+            </dd>
+            {subscription.trialEnd && clientStatus(subscription.status) === 'TRIALING' && (
+              <>
+                <dt>{t.trialEnd}</dt>
+                <dd>{formatDate(subscription.trialEnd, '')}</dd>
+              </>
+            )}
+          </dl>
+          {subscription.externallyManaged && <p css={mutedStyle}>{t.externallyManaged}</p>}
+          {writable && (
+            <div css={actionsStyle}>
+              {canCancel(subscription) && (
+                <Button variant="secondary" partName="cancel-subscription" onClick={onCancel}>
+                  {t.cancel}
+                </Button>
+              )}
+              {canRenew(subscription) && (
+                <Button variant="secondary" partName="renew-subscription" onClick={onRenew}>
+                  {t.renew}
+                </Button>
+              )}
+            </div>
+          )}
+        </>
+      )}
+    </Section>
+  );
+}
