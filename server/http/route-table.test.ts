@@ -11,18 +11,34 @@ import { installRouteTable } from './route-table';
 
 describe('the route table', () => {
   let server: BuiltServer;
+  let withStripe: BuiltServer;
   before(async () => {
-    // Every optional route on: the development outbox, the static files and pages.
+    // Every optional route on: the development outbox, the static files and pages; the payment
+    // provider's own routes come from two servers, one per provider (the development provider's
+    // card confirmation, the Stripe provider's webhook: nothing is asked of Stripe at start).
     server = await startTestServer({
       devOutbox: true,
       staticRoot: fileURLToPath(new URL('../..', import.meta.url)),
     });
+    withStripe = await startTestServer({
+      billing: {
+        provider: 'stripe',
+        stripe: {
+          secretKey: 'sk_test_route_table',
+          publishableKey: 'pk_test_route_table',
+          webhookSecret: 'whsec_route_table',
+          apiBase: 'http://127.0.0.1:9',
+        },
+      },
+    });
   });
-  after(() => server.close());
+  after(() => Promise.all([server.close(), withStripe.close()]));
 
   it('names every route the server registers, and the server registers every route it names', () => {
     const registered = new Set(
-      server.routes.filter((r) => r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`),
+      [...server.routes, ...withStripe.routes]
+        .filter((r) => r.method !== 'HEAD')
+        .map((r) => `${r.method} ${r.url}`),
     );
     const described = new Set(
       ROUTES.flatMap((r) => {

@@ -1,7 +1,7 @@
 /** Routes: billing. */
 import * as s from '../schemas';
 import { address, planChange, someText, text } from '../requests-billing';
-import { perm } from './descriptor';
+import { perm, pub, SERVER_ONLY } from './descriptor';
 import type { RouteDescriptor } from './descriptor';
 
 export const getSubscriptionsBillingPlans: RouteDescriptor = {
@@ -227,4 +227,12 @@ export const putSubscriptionsSubscriptionsByIdRenewals: RouteDescriptor = {
   method: 'PUT',
   path: '/subscriptions/resources/subscriptions/v1/:id/renewals/',
   access: perm('fe.subscriptions.write', 'resource', { apiTokens: 'refused' }),
+};
+
+/** Stripe's event notifications (registered only with the Stripe provider): their signature is the proof. */
+export const postSubscriptionsBillingStripeWebhooks: RouteDescriptor = {
+  method: 'POST',
+  path: '/subscriptions/resources/billing/payment-providers/stripe/webhooks/v1',
+  access: pub("Stripe's event notifications, verified by their signature (the Stripe provider only)"),
+  demo: SERVER_ONLY,
 };
