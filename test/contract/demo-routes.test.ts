@@ -71,7 +71,6 @@ describe('demo backend route coverage', () => {
       if (!known && !(key in NOT_IN_DEMO)) unanswered.push(key);
       if (known && key in NOT_IN_DEMO) answeredButListed.push(key);
     }
-    const stale = Object.keys(NOT_IN_DEMO).filter((key) => !keys.has(key));
     console.log(
       `demo routes: ${keys.size} server routes, ${answered} answered by the demo, ${Object.keys(NOT_IN_DEMO).length} left out with a reason`,
     );
@@ -85,6 +84,6 @@ describe('demo backend route coverage', () => {
       [],
       "the demo answers these: take their descriptor's demo reason away",
     );
-    assert.deepEqual(stale, [], 'these descriptors with a demo reason name no server route');
+    // Every descriptor names a route some server registers: server/http/route-table.test.ts.
   });
 });
