@@ -121,6 +121,8 @@ export const BILLING_RESPONSES: ResponseTable = [
   [routes.putSubscriptionsSubscriptionsById, { 200: EMPTY }],
   [routes.putSubscriptionsSubscriptionsByIdCancellations, { 200: EMPTY }],
   [routes.putSubscriptionsSubscriptionsByIdRenewals, { 200: EMPTY }],
+  // Stripe's event notifications: the server tells Stripe it has the event.
+  [routes.postSubscriptionsBillingStripeWebhooks, { 200: obj({ received: bool }, ['received']) }],
 ];
 
 /** Bodies of calls that read none, documented. */
