@@ -7,7 +7,7 @@ import { SelectField } from '../../../ui/SelectField';
 import { TextField } from '../../../ui/TextField';
 import { formStyle } from '../../../ui/styles';
 import { type AccountFields } from './accountForm';
-import type { RefObject } from 'react';
+import type { Ref } from 'react';
 
 const t = enPortal.portal.accountSettings;
 
@@ -31,7 +31,7 @@ export function AccountSettingsForm({
   errors: Partial<Record<keyof AccountFields, string>>;
   status: { saving: boolean; error: string | null; note: string | null };
   look: (field: string) => FieldAppearance;
-  refs: Record<'name' | 'address' | 'website', RefObject<HTMLInputElement>>;
+  refs: Record<'name' | 'address' | 'website', Ref<HTMLInputElement>>;
   set: (key: keyof AccountFields) => (event: { target: { value: string } }) => void;
   timezones: Array<{ value: string; label: string }>;
   currencies: string[];
