@@ -176,8 +176,10 @@ export default [
         // The server's error catalogue too: the kit needs only its codes' type; the demo backend uses it.
         // The contract module's schemas, validator and answers are the demo backend's (the kit's
         // pages use only its permission rule, which stays shared).
+        // The shared rules (core/domain) run in the kit only in demo mode: the demo backend's chunk.
         if (
           id.includes('/core/demo/') ||
+          id.includes('/core/domain/') ||
           (id.includes('/core/contract/') && !id.endsWith('/core/contract/permissions.ts')) ||
           id.endsWith('/core/api/errorCodes.ts') ||
           id.includes('/core/portal/') ||
