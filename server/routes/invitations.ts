@@ -42,6 +42,8 @@ import { listTenantUsers } from '../domain/team-users';
 import { findUserByEmail } from '../domain/users';
 import { contractError } from '../../core/contract/errors';
 import { accountOf, callerOf } from '../http/route-table';
+import { requireUser } from '../http/bearer';
+import { requirePermission } from '../http/permissions';
 import { assertMayGrantRoles } from '../domain/grants';
 
 interface InviteBody {
@@ -124,8 +126,9 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
       await resendInvitationsToEmail(ctx, request.body.email, log(request));
       return {};
     }
-    const claims = callerOf(request);
-    const tenantId = accountOf(request);
+    // The descriptor leaves the check here (the public branch above has no bearer).
+    const claims = await requireUser(ctx.tokens, request);
+    const tenantId = requirePermission(claims, 'fe.secure.write.users');
     const memberId = await namedMember(tenantId, request.body);
     await resendInvitation(ctx, { tenantId, userId: memberId, inviterId: claims.sub }, log(request));
     return {};
