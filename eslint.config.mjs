@@ -51,6 +51,24 @@ export default tseslint.config(
     },
   },
   {
+    // The CDN bundles render with Preact (rollup.config.mjs), whose useId restarts in each render root.
+    files: ['elements/**/*.tsx', 'elements/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react',
+              importNames: ['useId'],
+              message: 'Use useUniqueId (elements/ui/useUniqueId.ts): ids must be unique on the page.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read the servers' JSON answers field by field, as an attacker or a client would, without
     // a declared type for every answer: `any` is allowed there and nowhere else.
     files: ['**/*.test.ts', '**/*.test.tsx', 'test/**/*.ts'],

@@ -102,14 +102,6 @@ const Loading = () => (
   </div>
 );
 
-function LoginBoxScreens(props: { screen?: string }) {
-  return (
-    <Suspense fallback={<Loading />}>
-      <Screens {...props} />
-    </Suspense>
-  );
-}
-
 function Screens({ screen: screenAttribute }: { screen?: string }) {
   const app = useAuthApp();
   const dispatch = useAppDispatch();
@@ -177,38 +169,45 @@ function Screens({ screen: screenAttribute }: { screen?: string }) {
   const mfaPending = loginState.step === 'loginWithTwoFactor' || loginState.step === 'forceTwoFactor';
   // The callback is done (its address is already the login route): the login screen shows the MFA step.
   if (mfaPending && FEDERATED_CALLBACKS.has(screen)) setScreen('login');
-  // No session seen in this browser: the sign-in form draws at once, the check answers behind it.
-  if (isLoading && !(sessionCheckBehindForm && screen === 'login')) return <Loading />;
-  // Activation signs out whoever is signed in (spec 000 §4), so it comes before the signed-in state.
-  if (screen === 'activate') return <ActivateStep />;
-  // Accepting ends with the user signed out (spec 000 §4), so it also comes before the signed-in state.
-  if (screen === 'acceptInvitation') return <AcceptInvitationStep onSignIn={signIn} />;
-  if (screen === 'socialCallback') return <SocialCallbackStep onSignIn={signIn} />;
-  if (screen === 'oidcCallback' || screen === 'samlCallback')
-    return <SsoCallbackStep protocol={screen === 'samlCallback' ? 'saml' : 'oidc'} />;
-  if (screen === 'resetPassword')
-    return <ResetPasswordStep onSignIn={signIn} onForgotPassword={() => setScreen('forgotPassword')} />;
-  if (screen === 'magicLink') return <PasswordlessScreens route={screen} onDone={signIn} />;
-  if (screen === 'logout' || screen === 'impersonate') return <RouteSteps screen={screen} />;
-  if (isAuthenticated && loginState.step === 'promptPasskeys') return <PasskeyPromptStep />;
-  if (isAuthenticated)
-    return loginState.flow === 'RegisterQuickLogin' ? (
-      <RouteSteps screen="registerQuickLogin" />
-    ) : (
-      <SignedInStep />
+  // The boundary sits below this component's state: a screen's chunk that is still loading must not
+  // throw away which screen was asked for (Preact, which the CDN bundles render with, remounts the
+  // suspended subtree).
+  return <Suspense fallback={<Loading />}>{screenElement()}</Suspense>;
+
+  function screenElement() {
+    // No session seen in this browser: the sign-in form draws at once, the check answers behind it.
+    if (isLoading && !(sessionCheckBehindForm && screen === 'login')) return <Loading />;
+    // Activation signs out whoever is signed in (spec 000 §4), so it comes before the signed-in state.
+    if (screen === 'activate') return <ActivateStep />;
+    // Accepting ends with the user signed out (spec 000 §4), so it also comes before the signed-in state.
+    if (screen === 'acceptInvitation') return <AcceptInvitationStep onSignIn={signIn} />;
+    if (screen === 'socialCallback') return <SocialCallbackStep onSignIn={signIn} />;
+    if (screen === 'oidcCallback' || screen === 'samlCallback')
+      return <SsoCallbackStep protocol={screen === 'samlCallback' ? 'saml' : 'oidc'} />;
+    if (screen === 'resetPassword')
+      return <ResetPasswordStep onSignIn={signIn} onForgotPassword={() => setScreen('forgotPassword')} />;
+    if (screen === 'magicLink') return <PasswordlessScreens route={screen} onDone={signIn} />;
+    if (screen === 'logout' || screen === 'impersonate') return <RouteSteps screen={screen} />;
+    if (isAuthenticated && loginState.step === 'promptPasskeys') return <PasskeyPromptStep />;
+    if (isAuthenticated)
+      return loginState.flow === 'RegisterQuickLogin' ? (
+        <RouteSteps screen="registerQuickLogin" />
+      ) : (
+        <SignedInStep />
+      );
+    if (screen === 'resetPhoneNumber' || recovery.resetPhone.active)
+      return <PasswordlessScreens route="resetPhoneNumber" onDone={signIn} />;
+    if (screen === 'signUp' && !mfaPending) return <SignUpStep onSignIn={signIn} />;
+    if (screen === 'forgotPassword') return <ForgotPasswordStep onSignIn={signIn} />;
+    const Step = LOGIN_STEP_SCREENS[loginState.step] ?? MethodUnavailableStep;
+    // In a transition: the sign-in form stays until the next screen's chunk has arrived (no spinner flash).
+    return (
+      <Step
+        onSignUp={() => startTransition(() => setScreen('signUp'))}
+        onForgotPassword={() => startTransition(() => setScreen('forgotPassword'))}
+      />
     );
-  if (screen === 'resetPhoneNumber' || recovery.resetPhone.active)
-    return <PasswordlessScreens route="resetPhoneNumber" onDone={signIn} />;
-  if (screen === 'signUp' && !mfaPending) return <SignUpStep onSignIn={signIn} />;
-  if (screen === 'forgotPassword') return <ForgotPasswordStep onSignIn={signIn} />;
-  const Step = LOGIN_STEP_SCREENS[loginState.step] ?? MethodUnavailableStep;
-  // In a transition: the sign-in form stays until the next screen's chunk has arrived (no spinner flash).
-  return (
-    <Step
-      onSignUp={() => startTransition(() => setScreen('signUp'))}
-      onForgotPassword={() => startTransition(() => setScreen('forgotPassword'))}
-    />
-  );
+  }
 }
 
 interface LoginBoxProps {
@@ -222,7 +221,7 @@ interface LoginBoxProps {
 export function LoginBox({ container, screen }: LoginBoxProps) {
   return (
     <ElementRoot container={container} requestSource="login-box">
-      <LoginBoxScreens screen={screen} />
+      <Screens screen={screen} />
     </ElementRoot>
   );
 }

@@ -1,6 +1,7 @@
-import { useId, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { en } from '../i18n/en';
 import { fieldErrorStyle, fieldStyle, labelStyle, mutedStyle } from './styles';
+import { useUniqueId } from './useUniqueId';
 
 interface FormFieldIds {
   id: string;
@@ -26,7 +27,7 @@ export function FormField({
   error?: string | null;
   children: (ids: FormFieldIds) => ReactNode;
 }) {
-  const id = useId();
+  const id = useUniqueId();
   const errorId = `${id}-error`;
   const descriptionId = `${id}-description`;
   const describedBy =

@@ -1,8 +1,8 @@
-import { useId } from 'react';
 import { Button } from './Button';
 import { mutedStyle } from './styles';
 import { portalAdmin } from '../i18n/portalAdmin.en';
 import { footerStyle, pageSizeStyle, pagerStyle } from './dataTableStyles';
+import { useUniqueId } from './useUniqueId';
 
 const a = portalAdmin.common;
 
@@ -29,7 +29,7 @@ export function Pagination({
   totalItems: number;
   totalPages: number;
 }) {
-  const sizeId = useId();
+  const sizeId = useUniqueId();
   const pages = Math.max(1, totalPages);
   if (totalItems === 0) return null;
   const from = page * pageSize + 1;

@@ -1,8 +1,9 @@
 import { css } from '@emotion/react';
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useOverlayRoot } from './overlay';
 import { focusRing } from './styles';
+import { useUniqueId } from './useUniqueId';
 
 export interface RowAction {
   /** The visible text in the menu ("Delete"). */
@@ -75,7 +76,7 @@ export function RowActions({ label, actions }: { label: string; actions: RowActi
   const trigger = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
   const overlayRoot = useOverlayRoot();
-  const menuId = useId();
+  const menuId = useUniqueId();
 
   const close = (focusTrigger: boolean) => {
     setOpen(false);

@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
-import { useId, type KeyboardEvent } from 'react';
+import { type KeyboardEvent } from 'react';
 import { focusRing } from './styles';
+import { useUniqueId } from './useUniqueId';
 
 const listStyle = css({
   display: 'flex',
@@ -42,7 +43,7 @@ export function Tabs<T extends string>({
   /** Ids are `${idPrefix}-${value}` (tab) and `${idPrefix}-${value}-panel`. */
   idPrefix?: string;
 }) {
-  const generated = useId();
+  const generated = useUniqueId();
   const prefix = idPrefix ?? generated;
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     const index = tabs.findIndex((tab) => tab.value === selected);

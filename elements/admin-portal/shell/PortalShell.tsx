@@ -4,7 +4,6 @@ import {
   lazy,
   Suspense,
   useEffect,
-  useId,
   useMemo,
   useState,
   type ComponentType,
@@ -30,6 +29,7 @@ import { Skeleton } from '../../ui/Skeleton';
 import { Spinner } from '../../ui/Spinner';
 import { focusRing, mutedStyle, titleStyle } from '../../ui/styles';
 import { hashOf, pageFromHash } from './route';
+import { useUniqueId } from '../../ui/useUniqueId';
 
 export interface PortalPageProps {
   metadata: AdminBoxMetadata;
@@ -271,7 +271,7 @@ export function PortalShell() {
   const [attempt, setAttempt] = useState(0);
   const [menuOpen, setMenuOpen] = useState(false);
   const [overlayRoot, setOverlayRoot] = useState<HTMLElement | null>(null);
-  const navId = useId();
+  const navId = useUniqueId();
 
   const pages = useMemo(
     () =>

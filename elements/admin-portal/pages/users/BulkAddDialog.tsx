@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Dialog, DialogFooter } from '../../../ui/Dialog';
@@ -15,6 +15,7 @@ import { addOneByOne, BULK_MAX, parseBulkEmails, type BulkResult } from './invit
 import { tInvite as t } from './invitationTexts';
 import { InviteRoles } from './InviteRoles';
 import { useInvitationsApi, useRolesChoice } from './invitationHooks';
+import { useUniqueId } from '../../../ui/useUniqueId';
 
 const listStyle = css({ margin: 0, paddingLeft: '20px', maxHeight: '160px', overflowY: 'auto' });
 
@@ -31,7 +32,7 @@ export function BulkAddDialog({ onClose, onFinished }: { onClose: () => void; on
   const [result, setResult] = useState<BulkResult | null>(null);
   const area = useRef<HTMLTextAreaElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
-  const id = useId();
+  const id = useUniqueId();
   const busy = progress !== null && result === null;
   // The form (and the focused control) gives way to the result: focus follows, so Tab and Escape keep working.
   useEffect(() => {
