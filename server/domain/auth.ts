@@ -6,22 +6,23 @@ import { assertNotLocked, attemptKeys, clearFailures, recordFailure } from './at
 import { isBreachedPassword, recordBreachVerdict } from './breached-passwords';
 import type { PasswordHasher } from './passwords';
 import { contractError } from '../../core/contract/errors';
-import { ipAllowed } from './ip-restrictions';
 import {
   clearFailedSignIns,
   lockoutContextOf,
-  refreshSessionRefusal,
+  endTimedOutSession,
+  sessionTimeoutOf,
   limitConcurrentSessions,
   recordFailedSignIn,
 } from './security-policies';
+import { loadPrincipal, type Principal } from './principal';
+import { createSession, revokeSessionByToken, rotateRefreshToken } from './sessions';
 import {
-  createSession,
-  hashRefreshToken,
-  isRefreshTokenShaped,
-  revokeSessionByToken,
-  rotateRefreshToken,
-} from './sessions';
-import { listUserTenants, loadAuthorization, pickActiveTenant, type TenantRow } from './tenants';
+  listUserTenants,
+  loadAuthorization,
+  pickActiveTenant,
+  type Authorization,
+  type TenantRow,
+} from './tenants';
 import type { AuthResponse, TokenService } from './tokens';
 import {
   displayName,
@@ -136,10 +137,12 @@ export class AuthService {
     // Every sign-in method ends here: a user locked by the lockout policy opens no session (an
     // administrator's impersonation excepted).
     if (user.locked_at && !impersonatorId) throw contractError('ACCOUNT_LOCKED');
-    const tenants = await listUserTenants(this.db, user.id);
-    const tenantId = pickActiveTenant(tenants, preferredTenantId ?? user.active_tenant_id)?.id ?? null;
+    const principal = await loadPrincipal(this.db, user.id);
+    if (!principal) throw contractError('USER_NOT_FOUND');
+    const tenantId =
+      pickActiveTenant(principal.tenants, preferredTenantId ?? user.active_tenant_id)?.id ?? null;
     // The account's IP restrictions apply to whoever opens a session in it, impersonators included.
-    if (!(await ipAllowed(this.db, tenantId, client.ip))) throw contractError('IP_NOT_ALLOWED');
+    if (!principal.ipAllowed(tenantId, client.ip)) throw contractError('IP_NOT_ALLOWED');
     const { session, refreshToken } = await createSession(this.db, {
       userId: user.id,
       tenantId,
@@ -154,7 +157,7 @@ export class AuthService {
       await emitEvent({ db: this.db }, tenantId, 'user.signedIn', { userId: user.id, email: user.email });
       await limitConcurrentSessions(this.db, user.id, tenantId);
     }
-    const authResponse = await this.issueFor(user, tenants, tenantId, session.id, impersonatorId);
+    const authResponse = await this.issue(principal, tenantId, session.id, impersonatorId);
     return { authResponse, refreshToken, sessionId: session.id };
   }
 
@@ -164,28 +167,32 @@ export class AuthService {
    * token has already revoked its session by then.
    */
   async refresh(refreshToken: string, client: ClientInfo): Promise<Refreshed | null> {
-    // The session policy (idle timeout, forced re-login) is checked before the rotation moves the
-    // session's last use forward. A token already rotated is left to the rotation's reuse check.
-    if (
-      isRefreshTokenShaped(refreshToken) &&
-      (await refreshSessionRefusal(this.db, hashRefreshToken(refreshToken)))
-    )
-      return null;
+    // Two queries: the rotation, which also reads the session as it was before it (a token
+    // already rotated is left to the rotation's reuse check), then the user with their tenants,
+    // roles, permissions and IP rules (domain/principal.ts).
     const result = await rotateRefreshToken(this.db, refreshToken, this.refreshTtlSeconds);
     if (result.kind !== 'rotated' && result.kind !== 'raced') return null;
-    const user = await findUserById(this.db, result.session.user_id);
-    if (!user) return null;
-    const tenants = await listUserTenants(this.db, user.id);
-    const tenantId = pickActiveTenant(tenants, result.session.tenant_id)?.id ?? null;
+    // The session policy (idle timeout, forced re-login) judges the session as it was before this
+    // refresh moved its last use forward; a refusal revokes it, with the token just issued.
+    const timeout =
+      result.kind === 'rotated'
+        ? sessionTimeoutOf(result.before.policy, result.before.age, result.before.idle)
+        : null;
+    if (timeout) {
+      await endTimedOutSession(this.db, result.session.id, timeout);
+      return null;
+    }
+    const principal = await loadPrincipal(this.db, result.session.user_id);
+    if (!principal) return null;
+    const tenantId = pickActiveTenant(principal.tenants, result.session.tenant_id)?.id ?? null;
     // IP restrictions: no new token from an address the account does not allow (the session stays:
     // the same browser on an allowed network may go on).
-    if (!(await ipAllowed(this.db, tenantId, client.ip))) return null;
+    if (!principal.ipAllowed(tenantId, client.ip)) return null;
     if (tenantId !== result.session.tenant_id) {
       await this.db.query('UPDATE sessions SET tenant_id = $2 WHERE id = $1', [result.session.id, tenantId]);
     }
-    const authResponse = await this.issueFor(
-      user,
-      tenants,
+    const authResponse = await this.issue(
+      principal,
       tenantId,
       result.session.id,
       result.session.impersonator_user_id,
@@ -219,7 +226,42 @@ export class AuthService {
     sessionId: string,
     impersonatorId?: string | null,
   ): Promise<AuthResponse> {
-    const authorization = await loadAuthorization(this.db, user.id, tenantId);
+    return this.tokenOf(
+      user,
+      tenants,
+      tenantId,
+      await loadAuthorization(this.db, user.id, tenantId),
+      sessionId,
+      impersonatorId,
+    );
+  }
+
+  /** `issueFor` with what one query read (domain/principal.ts). */
+  private issue(
+    principal: Principal,
+    tenantId: string | null,
+    sessionId: string,
+    impersonatorId?: string | null,
+  ): Promise<AuthResponse> {
+    const { user, tenants } = principal;
+    return this.tokenOf(
+      user,
+      tenants,
+      tenantId,
+      principal.authorization(tenantId),
+      sessionId,
+      impersonatorId,
+    );
+  }
+
+  private tokenOf(
+    user: UserRow,
+    tenants: TenantRow[],
+    tenantId: string | null,
+    authorization: Authorization,
+    sessionId: string,
+    impersonatorId?: string | null,
+  ): Promise<AuthResponse> {
     return this.tokens.issue({
       userId: user.id,
       email: user.email,

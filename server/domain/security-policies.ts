@@ -219,16 +219,29 @@ export async function enforceSessionPolicy(
   return checkSession(db, 's.id = $1::uuid', sessionId, options);
 }
 
-/**
- * `enforceSessionPolicy` for the session a refresh token is the current token of, before the
- * rotation moves its last use forward. Null also when no session has that token (already rotated,
- * or unknown: the rotation's reuse check decides).
- */
-export async function refreshSessionRefusal(
-  db: Database,
-  refreshTokenHash: string,
-): Promise<SessionRefusal | null> {
-  return checkSession(db, 's.refresh_token_hash = $1', refreshTokenHash, { touch: false }, true);
+/** What the session policy says of a session `age` seconds old, unused for `idle`: null, or why it ends. */
+export function sessionTimeoutOf(
+  saved: SessionSettings | null,
+  age: number,
+  idle: number,
+): 'absolute' | 'idle' | null {
+  const policy = { ...POLICY_DEFAULTS.sessions, ...saved };
+  if (policy.sessionTimeoutConfiguration.isActive && age > policy.sessionTimeoutConfiguration.timeout)
+    return 'absolute';
+  if (
+    policy.sessionIdleTimeoutConfiguration.isActive &&
+    idle > policy.sessionIdleTimeoutConfiguration.timeout
+  )
+    return 'idle';
+  return null;
+}
+
+/** Revokes a session the session policy ended (`sessionTimeoutOf`). */
+export async function endTimedOutSession(db: Database, sessionId: string, reason: 'absolute' | 'idle') {
+  await db.query(
+    `UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`,
+    [sessionId, reason === 'idle' ? 'idle timeout' : 'forced re-login'],
+  );
 }
 
 async function checkSession(
@@ -236,7 +249,6 @@ async function checkSession(
   where: string,
   key: string,
   options: { touch: boolean; ip?: { tenantId: string | null; address: string | undefined } },
-  absentIsFine = false,
 ): Promise<SessionRefusal | null> {
   const { rows } = await db.query<{
     id: string;
@@ -264,21 +276,11 @@ async function checkSession(
     [key, options.ip?.tenantId ?? null],
   );
   const row = rows[0];
-  if (!row) return absentIsFine ? null : 'revoked';
+  if (!row) return 'revoked';
   if (!row.live) return 'revoked';
-  const policy = { ...POLICY_DEFAULTS.sessions, ...row.policy };
-  const reason =
-    policy.sessionTimeoutConfiguration.isActive && row.age > policy.sessionTimeoutConfiguration.timeout
-      ? 'absolute'
-      : policy.sessionIdleTimeoutConfiguration.isActive &&
-          row.idle > policy.sessionIdleTimeoutConfiguration.timeout
-        ? 'idle'
-        : null;
+  const reason = sessionTimeoutOf(row.policy, row.age, row.idle);
   if (reason) {
-    await db.query(
-      `UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`,
-      [row.id, reason === 'idle' ? 'idle timeout' : 'forced re-login'],
-    );
+    await endTimedOutSession(db, row.id, reason);
     return reason;
   }
   if (
