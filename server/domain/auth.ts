@@ -27,7 +27,6 @@ import type { AuthResponse, TokenService } from './tokens';
 import {
   displayName,
   findUserByEmail,
-  findUserById,
   recordLogin,
   updatePasswordHash,
   type UserRow,
