@@ -2,12 +2,11 @@
  * Sign-in, session refresh and sign-out: the steps between the HTTP routes and the tables.
  */
 import type { Database } from '../storage/database';
-import { assertNotLocked, attemptKeys, clearFailures, recordFailure } from './attempts';
-import { isBreachedPassword, recordBreachVerdict } from './breached-passwords';
+import { assertNotLocked, attemptKeys, passwordMatched, recordFailure } from './attempts';
+import { isBreachedPassword } from './breached-passwords';
 import type { PasswordHasher } from './passwords';
 import { contractError } from '../../core/contract/errors';
 import {
-  clearFailedSignIns,
   lockoutContextOf,
   endTimedOutSession,
   sessionTimeoutOf,
@@ -24,13 +23,7 @@ import {
   type TenantRow,
 } from './tenants';
 import type { AuthResponse, TokenService } from './tokens';
-import {
-  displayName,
-  findUserByEmail,
-  recordLogin,
-  updatePasswordHash,
-  type UserRow,
-} from './users';
+import { displayName, findUserByEmail, recordLogin, updatePasswordHash, type UserRow } from './users';
 import { getVendorSettings } from './vendor';
 import { emitEvent } from './connectivity';
 
@@ -85,35 +78,39 @@ export class AuthService {
     const keys = attemptKeys(email, client.ip);
     await assertNotLocked(this.db, keys);
     const user = await findUserByEmail(this.db, email);
-    // The lockout policy in force for a registered user is read while the password is hashed (on
-    // the thread pool), so that a refusal then costs both kinds of email the same: one hash and
-    // the same writes. Timing does not tell who has an account.
-    const lockout = lockoutContextOf(this.db, user);
-    lockout.catch(() => undefined); // awaited below on a failure; a success does not need it
     const matches = await this.hasher.verify(password, user?.password_hash ?? null);
     if (!user || !matches) {
+      // The lockout policy in force for a registered user is read only on a failure (a success
+      // does not need it), with the same statements for an unknown email: a refusal costs both
+      // kinds of email the same, one hash and the same reads and writes. Timing does not tell who
+      // has an account.
+      const lockout = await lockoutContextOf(this.db, user);
       await recordFailure(this.db, keys);
       // The lockout policy (security page): consecutive failures lock the user until an
       // administrator unlocks them. The failure that locks answers as a wrong password does.
-      await recordFailedSignIn(this.db, user, await lockout, client);
+      await recordFailedSignIn(this.db, user, lockout, client);
       return { ok: false, reason: 'invalid' };
     }
-    await clearFailures(this.db, email);
     // A locked user is refused even with the right password; only someone holding the password
     // learns that the account is locked (a wrong one answers 'invalid' as for anyone).
-    if (user.locked_at) return { ok: false, reason: 'locked' };
-    await clearFailedSignIns(this.db, user.id);
+    if (user.locked_at) {
+      await passwordMatched(this.db, email, null);
+      return { ok: false, reason: 'locked' };
+    }
     // Checked only after the password matched: it reveals nothing to someone without it.
     const settings = await getVendorSettings(this.db);
-    if (!user.verified && !settings.allowNotVerifiedUsersLogin) return { ok: false, reason: 'unverified' };
-    if (this.hasher.needsRehash(user.password_hash)) {
-      await updatePasswordHash(this.db, user.id, await this.hasher.hash(password), { rehash: true });
+    if (!user.verified && !settings.allowNotVerifiedUsersLogin) {
+      await passwordMatched(this.db, email, { userId: user.id, breached: null });
+      return { ok: false, reason: 'unverified' };
     }
     // The breach check needs the plain password, which only exists here. The verdict is stored per
     // user (never the password) for the security centre, before the second factor: a user whose
     // password is known has a breached first factor whether or not they finish signing in.
     const breached = isBreachedPassword(password);
-    await recordBreachVerdict(this.db, user.id, breached);
+    await passwordMatched(this.db, email, { userId: user.id, breached });
+    if (this.hasher.needsRehash(user.password_hash)) {
+      await updatePasswordHash(this.db, user.id, await this.hasher.hash(password), { rehash: true });
+    }
     const mfa = secondFactor ? await secondFactor(user) : null;
     if (mfa) return { ok: true, mfa };
     const signedIn = await this.startSession(user, client);

@@ -132,11 +132,6 @@ export async function recordFailedSignIn(
   return true;
 }
 
-/** A successful sign-in starts the count again. */
-export async function clearFailedSignIns(db: Database, userId: string): Promise<void> {
-  await db.query('UPDATE users SET failed_sign_ins = 0 WHERE id = $1 AND failed_sign_ins <> 0', [userId]);
-}
-
 /** An administrator unlocks a user: the lock and the count go. False when the user was not locked. */
 export async function unlockUser(db: Database, userId: string): Promise<boolean> {
   const { rows } = await db.query(

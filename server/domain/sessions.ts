@@ -86,13 +86,6 @@ export async function createSession(
   },
 ): Promise<NewSession> {
   const refreshToken = newRefreshToken();
-  // Housekeeping without a background job: a user's long-dead sessions (and, by cascade, their
-  // rotated-token hashes) go when the user signs in again.
-  await db.query(
-    `DELETE FROM sessions WHERE user_id = $1
-       AND (expires_at < now() - interval '30 days' OR revoked_at < now() - interval '30 days')`,
-    [input.userId],
-  );
   const { rows } = await db.query<SessionRow>(
     `INSERT INTO sessions (user_id, tenant_id, refresh_token_hash, user_agent, ip, expires_at, impersonator_user_id)
      VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6), $7)
@@ -200,4 +193,28 @@ export async function revokeSessionByToken(
     [tokenHash, reason],
   );
   return rows[0]?.id ?? null;
+}
+
+/**
+ * Housekeeping, run now and then by every server process (app.ts; each deletes what is left):
+ * sessions dead (expired or revoked) for more than 30 days, with their rotated-token hashes by
+ * cascade; and the hashes of tokens rotated longer ago than the refresh token's lifetime
+ * (`refreshTtlSeconds`). Reuse detection needs no more: a token rotated at T had been issued
+ * before T, so it would have expired by T + the lifetime had it never been rotated, and a copy
+ * presented after that is refused as unknown either way.
+ */
+export async function pruneSessions(
+  db: Database,
+  refreshTtlSeconds: number,
+): Promise<{ sessions: number; rotatedTokens: number }> {
+  const sessions = await db.query(
+    `DELETE FROM sessions
+      WHERE expires_at < now() - interval '30 days' OR revoked_at < now() - interval '30 days'
+     RETURNING 1`,
+  );
+  const rotated = await db.query(
+    `DELETE FROM rotated_refresh_tokens WHERE rotated_at < now() - make_interval(secs => $1) RETURNING 1`,
+    [refreshTtlSeconds],
+  );
+  return { sessions: sessions.rows.length, rotatedTokens: rotated.rows.length };
 }
