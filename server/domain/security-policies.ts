@@ -13,8 +13,8 @@
  *   time-windowed per-email and per-IP limits of attempts.ts.
  * - password history: `passwordReuseProblem` refuses the current password and the previous ones
  *   kept in `password_history` (hashes only), `historySize` in all, on reset and change.
- * - sessions: `enforceSessionPolicy` at refresh and on every authenticated call (idle timeout,
- *   absolute lifetime, revoked or expired session); `limitConcurrentSessions` when a session opens.
+ * - sessions: `enforceSessionPolicy` on every authenticated call and `sessionTimeoutOf` at refresh
+ *   (domain/auth.ts; idle timeout, absolute lifetime, revoked or expired session); `limitConcurrentSessions` when a session opens.
  */
 import { POLICY_LIMITS } from '../../core/api/securityPolicies';
 import { contractError, type ContractError } from '../../core/contract/errors';
@@ -194,10 +194,10 @@ const ACTIVITY_WRITE_INTERVAL_S = 30;
 type SessionRefusal = 'revoked' | 'idle' | 'absolute' | 'ip';
 
 /**
- * Checks a session against its tenant's session policy, at refresh and on every authenticated
- * call. Returns null when the session may go on; otherwise the reason, after revoking it (idle:
- * unused for longer than the idle timeout; absolute: older than the forced re-login lifetime;
- * revoked or expired already). A call in use moves the session's last use forward (at most every
+ * Checks a session against its tenant's session policy on every authenticated call (a refresh
+ * applies `sessionTimeoutOf` to what its rotation statement read). Returns null when the session
+ * may go on; otherwise the reason, after revoking it (idle: unused for longer than the idle
+ * timeout; absolute: older than the forced re-login lifetime; revoked or expired already). A call in use moves the session's last use forward (at most every
  * ACTIVITY_WRITE_INTERVAL_S), as a refresh does. With `ip`, the account's IP restrictions are read
  * in the same query ('ip': the address may not reach that account; the session stays).
  *
