@@ -207,14 +207,17 @@ export async function pruneSessions(
   db: Database,
   refreshTtlSeconds: number,
 ): Promise<{ sessions: number; rotatedTokens: number }> {
-  const sessions = await db.query(
-    `DELETE FROM sessions
-      WHERE expires_at < now() - interval '30 days' OR revoked_at < now() - interval '30 days'
-     RETURNING 1`,
-  );
-  const rotated = await db.query(
-    `DELETE FROM rotated_refresh_tokens WHERE rotated_at < now() - make_interval(secs => $1) RETURNING 1`,
+  // One statement (one round trip, issued at once when a server starts).
+  const { rows } = await db.query<{ sessions: number; rotated_tokens: number }>(
+    `WITH dead AS (
+       DELETE FROM sessions
+        WHERE expires_at < now() - interval '30 days' OR revoked_at < now() - interval '30 days'
+       RETURNING 1
+     ), old AS (
+       DELETE FROM rotated_refresh_tokens WHERE rotated_at < now() - make_interval(secs => $1) RETURNING 1
+     )
+     SELECT (SELECT count(*) FROM dead)::int AS sessions, (SELECT count(*) FROM old)::int AS rotated_tokens`,
     [refreshTtlSeconds],
   );
-  return { sessions: sessions.rows.length, rotatedTokens: rotated.rows.length };
+  return { sessions: rows[0]?.sessions ?? 0, rotatedTokens: rows[0]?.rotated_tokens ?? 0 };
 }
