@@ -15,6 +15,7 @@ import { MfaService } from './domain/mfa';
 import { loadEncryptionKey, SecretBox } from './domain/mfa-crypto';
 import { PasswordHasher } from './domain/passwords';
 import { enforceSessionPolicy } from './domain/security-policies';
+import { pruneSessions } from './domain/sessions';
 import { ipAllowed } from './domain/ip-restrictions';
 import { TokenService } from './domain/tokens';
 import { FRAMEWORK_OPTIONS, installErrorHandlers } from './http/errors';
@@ -159,7 +160,7 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
     };
     const routes: RouteSummary[] = [];
     const app = await createApp(ctx, routes);
-    const stopPurge = scheduleAuditPurge(db, opts.auditRetentionDays, app.log);
+    const stopPurge = scheduleHousekeeping(db, opts, app.log);
     // Webhook, email, SMS and Slack deliveries from the outbox table (domain/connectivity-worker.ts).
     const worker = new ConnectivityWorker(db, secretBox, delivery, ctx.connectivity);
     if (ctx.connectivity.worker) worker.start();
@@ -183,15 +184,26 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
 }
 
 /**
- * The audit log's retention: records older than `days` go now and then every hour (the timer does
- * not keep the process alive). Several processes may purge at once: each deletes what is left.
+ * Housekeeping now and then every hour (the timer does not keep the process alive): the audit
+ * log's retention (records older than `auditRetentionDays` go), and dead sessions and rotated
+ * refresh-token hashes reuse detection no longer needs (domain/sessions.ts pruneSessions). Several
+ * processes may run it at once: each deletes what is left.
  */
-function scheduleAuditPurge(db: Database, days: number, log: FastifyInstance['log']): () => Promise<unknown> {
+function scheduleHousekeeping(
+  db: Database,
+  opts: { auditRetentionDays: number; refreshTokenTtlSeconds: number },
+  log: FastifyInstance['log'],
+): () => Promise<unknown> {
   let running: Promise<unknown> = Promise.resolve();
   const purge = () => {
-    running = purgeAudits(db, days).catch((error: Error) =>
-      log.error({ err: error.message }, 'audit purge failed'),
-    );
+    running = Promise.all([
+      purgeAudits(db, opts.auditRetentionDays).catch((error: Error) =>
+        log.error({ err: error.message }, 'audit purge failed'),
+      ),
+      pruneSessions(db, opts.refreshTokenTtlSeconds).catch((error: Error) =>
+        log.error({ err: error.message }, 'session pruning failed'),
+      ),
+    ]);
   };
   purge();
   const timer = setInterval(purge, 60 * 60 * 1000);

@@ -108,6 +108,38 @@ describe('two instances on one database', () => {
     assert.equal((await refresh(b.app, cookie)).statusCode, 401);
   });
 
+  // Nothing of a user's profile or token is cached in a process (domain/principal.ts reads it in
+  // one query per request): a role taken away through A shows on B's next answer.
+  it('a role taken away on A is gone from GET me and the next refresh on B at once', async () => {
+    const { accessToken, cookie } = await login(a.app);
+    const rolesOn = async () =>
+      (
+        (await b.app.inject({ method: 'GET', url: ME, headers: bearer(accessToken) })).json() as {
+          roles: unknown[];
+        }
+      ).roles.length;
+    assert.ok((await rolesOn()) > 0);
+    const taken = await a.db.query<{ membership_id: string; role_id: string }>(
+      `DELETE FROM membership_roles WHERE membership_id IN
+         (SELECT m.id FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1)
+       RETURNING membership_id, role_id`,
+      [ADMIN.email],
+    );
+    try {
+      assert.equal(await rolesOn(), 0, 'GET me on B');
+      const refreshed = await refresh(b.app, cookie);
+      assert.equal(refreshed.statusCode, 200);
+      const claims = await b.tokens.verify(refreshed.json().accessToken as string);
+      assert.deepEqual(claims.roles, [], 'the token B issues next');
+    } finally {
+      for (const row of taken.rows)
+        await a.db.query('INSERT INTO membership_roles (membership_id, role_id) VALUES ($1, $2)', [
+          row.membership_id,
+          row.role_id,
+        ]);
+    }
+  });
+
   it('failed sign-ins count across both: the limit is reached by alternating', async () => {
     const email = 'admin@example.com';
     const wrong = { email, password: 'Not-the-password-1' };

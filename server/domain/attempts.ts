@@ -65,6 +65,30 @@ export async function clearFailures(db: Database, email: string): Promise<void> 
 }
 
 /**
+ * After a matching password, in one statement: the email's failed attempts are forgotten and,
+ * with `user`, the user's consecutive failed sign-ins (the lockout policy's count,
+ * security-policies.ts recordFailedSignIn) start again and, unless `breached` is null, the
+ * breach verdict is stored (`users.breached_password_at`: set when the password is on the breach
+ * list, since the first sign-in that found it; cleared when it is not).
+ */
+export async function passwordMatched(
+  db: Database,
+  email: string,
+  user: { userId: string; breached: boolean | null } | null,
+): Promise<void> {
+  if (!user) return clearFailures(db, email);
+  await db.query(
+    `WITH forgotten AS (DELETE FROM attempt_counters WHERE key = $1)
+     UPDATE users SET failed_sign_ins = 0,
+            breached_password_at = CASE WHEN $3::boolean IS NULL THEN breached_password_at
+                                        WHEN $3::boolean THEN COALESCE(breached_password_at, now()) END
+      WHERE id = $2
+        AND (failed_sign_ins <> 0 OR ($3::boolean IS NOT NULL AND (breached_password_at IS NOT NULL) <> $3::boolean))`,
+    [`email:${normalizeEmail(email)}`, user.userId, user.breached],
+  );
+}
+
+/**
  * Whether `error` is a limit's refusal (`tooManyError`, core/contract/errors.ts: a 429 with
  * Retry-After), thrown when a key is at its limit.
  */

@@ -2,35 +2,28 @@
  * Sign-in, session refresh and sign-out: the steps between the HTTP routes and the tables.
  */
 import type { Database } from '../storage/database';
-import { assertNotLocked, attemptKeys, clearFailures, recordFailure } from './attempts';
-import { isBreachedPassword, recordBreachVerdict } from './breached-passwords';
+import { assertNotLocked, attemptKeys, passwordMatched, recordFailure } from './attempts';
+import { isBreachedPassword } from './breached-passwords';
 import type { PasswordHasher } from './passwords';
 import { contractError } from '../../core/contract/errors';
-import { ipAllowed } from './ip-restrictions';
 import {
-  clearFailedSignIns,
   lockoutContextOf,
-  refreshSessionRefusal,
+  endTimedOutSession,
+  sessionTimeoutOf,
   limitConcurrentSessions,
   recordFailedSignIn,
 } from './security-policies';
+import { loadPrincipal, type Principal } from './principal';
+import { createSession, revokeSessionByToken, rotateRefreshToken } from './sessions';
 import {
-  createSession,
-  hashRefreshToken,
-  isRefreshTokenShaped,
-  revokeSessionByToken,
-  rotateRefreshToken,
-} from './sessions';
-import { listUserTenants, loadAuthorization, pickActiveTenant, type TenantRow } from './tenants';
+  listUserTenants,
+  loadAuthorization,
+  pickActiveTenant,
+  type Authorization,
+  type TenantRow,
+} from './tenants';
 import type { AuthResponse, TokenService } from './tokens';
-import {
-  displayName,
-  findUserByEmail,
-  findUserById,
-  recordLogin,
-  updatePasswordHash,
-  type UserRow,
-} from './users';
+import { displayName, findUserByEmail, recordLogin, updatePasswordHash, type UserRow } from './users';
 import { getVendorSettings } from './vendor';
 import { emitEvent } from './connectivity';
 
@@ -85,35 +78,39 @@ export class AuthService {
     const keys = attemptKeys(email, client.ip);
     await assertNotLocked(this.db, keys);
     const user = await findUserByEmail(this.db, email);
-    // The lockout policy in force for a registered user is read while the password is hashed (on
-    // the thread pool), so that a refusal then costs both kinds of email the same: one hash and
-    // the same writes. Timing does not tell who has an account.
-    const lockout = lockoutContextOf(this.db, user);
-    lockout.catch(() => undefined); // awaited below on a failure; a success does not need it
     const matches = await this.hasher.verify(password, user?.password_hash ?? null);
     if (!user || !matches) {
+      // The lockout policy in force for a registered user is read only on a failure (a success
+      // does not need it), with the same statements for an unknown email: a refusal costs both
+      // kinds of email the same, one hash and the same reads and writes. Timing does not tell who
+      // has an account.
+      const lockout = await lockoutContextOf(this.db, user);
       await recordFailure(this.db, keys);
       // The lockout policy (security page): consecutive failures lock the user until an
       // administrator unlocks them. The failure that locks answers as a wrong password does.
-      await recordFailedSignIn(this.db, user, await lockout, client);
+      await recordFailedSignIn(this.db, user, lockout, client);
       return { ok: false, reason: 'invalid' };
     }
-    await clearFailures(this.db, email);
     // A locked user is refused even with the right password; only someone holding the password
     // learns that the account is locked (a wrong one answers 'invalid' as for anyone).
-    if (user.locked_at) return { ok: false, reason: 'locked' };
-    await clearFailedSignIns(this.db, user.id);
+    if (user.locked_at) {
+      await passwordMatched(this.db, email, null);
+      return { ok: false, reason: 'locked' };
+    }
     // Checked only after the password matched: it reveals nothing to someone without it.
     const settings = await getVendorSettings(this.db);
-    if (!user.verified && !settings.allowNotVerifiedUsersLogin) return { ok: false, reason: 'unverified' };
-    if (this.hasher.needsRehash(user.password_hash)) {
-      await updatePasswordHash(this.db, user.id, await this.hasher.hash(password), { rehash: true });
+    if (!user.verified && !settings.allowNotVerifiedUsersLogin) {
+      await passwordMatched(this.db, email, { userId: user.id, breached: null });
+      return { ok: false, reason: 'unverified' };
     }
     // The breach check needs the plain password, which only exists here. The verdict is stored per
     // user (never the password) for the security centre, before the second factor: a user whose
     // password is known has a breached first factor whether or not they finish signing in.
     const breached = isBreachedPassword(password);
-    await recordBreachVerdict(this.db, user.id, breached);
+    await passwordMatched(this.db, email, { userId: user.id, breached });
+    if (this.hasher.needsRehash(user.password_hash)) {
+      await updatePasswordHash(this.db, user.id, await this.hasher.hash(password), { rehash: true });
+    }
     const mfa = secondFactor ? await secondFactor(user) : null;
     if (mfa) return { ok: true, mfa };
     const signedIn = await this.startSession(user, client);
@@ -136,10 +133,12 @@ export class AuthService {
     // Every sign-in method ends here: a user locked by the lockout policy opens no session (an
     // administrator's impersonation excepted).
     if (user.locked_at && !impersonatorId) throw contractError('ACCOUNT_LOCKED');
-    const tenants = await listUserTenants(this.db, user.id);
-    const tenantId = pickActiveTenant(tenants, preferredTenantId ?? user.active_tenant_id)?.id ?? null;
+    const principal = await loadPrincipal(this.db, user.id);
+    if (!principal) throw contractError('USER_NOT_FOUND');
+    const tenantId =
+      pickActiveTenant(principal.tenants, preferredTenantId ?? user.active_tenant_id)?.id ?? null;
     // The account's IP restrictions apply to whoever opens a session in it, impersonators included.
-    if (!(await ipAllowed(this.db, tenantId, client.ip))) throw contractError('IP_NOT_ALLOWED');
+    if (!principal.ipAllowed(tenantId, client.ip)) throw contractError('IP_NOT_ALLOWED');
     const { session, refreshToken } = await createSession(this.db, {
       userId: user.id,
       tenantId,
@@ -154,7 +153,7 @@ export class AuthService {
       await emitEvent({ db: this.db }, tenantId, 'user.signedIn', { userId: user.id, email: user.email });
       await limitConcurrentSessions(this.db, user.id, tenantId);
     }
-    const authResponse = await this.issueFor(user, tenants, tenantId, session.id, impersonatorId);
+    const authResponse = await this.issue(principal, tenantId, session.id, impersonatorId);
     return { authResponse, refreshToken, sessionId: session.id };
   }
 
@@ -164,28 +163,32 @@ export class AuthService {
    * token has already revoked its session by then.
    */
   async refresh(refreshToken: string, client: ClientInfo): Promise<Refreshed | null> {
-    // The session policy (idle timeout, forced re-login) is checked before the rotation moves the
-    // session's last use forward. A token already rotated is left to the rotation's reuse check.
-    if (
-      isRefreshTokenShaped(refreshToken) &&
-      (await refreshSessionRefusal(this.db, hashRefreshToken(refreshToken)))
-    )
-      return null;
+    // Two queries: the rotation, which also reads the session as it was before it (a token
+    // already rotated is left to the rotation's reuse check), then the user with their tenants,
+    // roles, permissions and IP rules (domain/principal.ts).
     const result = await rotateRefreshToken(this.db, refreshToken, this.refreshTtlSeconds);
     if (result.kind !== 'rotated' && result.kind !== 'raced') return null;
-    const user = await findUserById(this.db, result.session.user_id);
-    if (!user) return null;
-    const tenants = await listUserTenants(this.db, user.id);
-    const tenantId = pickActiveTenant(tenants, result.session.tenant_id)?.id ?? null;
+    // The session policy (idle timeout, forced re-login) judges the session as it was before this
+    // refresh moved its last use forward; a refusal revokes it, with the token just issued.
+    const timeout =
+      result.kind === 'rotated'
+        ? sessionTimeoutOf(result.before.policy, result.before.age, result.before.idle)
+        : null;
+    if (timeout) {
+      await endTimedOutSession(this.db, result.session.id, timeout);
+      return null;
+    }
+    const principal = await loadPrincipal(this.db, result.session.user_id);
+    if (!principal) return null;
+    const tenantId = pickActiveTenant(principal.tenants, result.session.tenant_id)?.id ?? null;
     // IP restrictions: no new token from an address the account does not allow (the session stays:
     // the same browser on an allowed network may go on).
-    if (!(await ipAllowed(this.db, tenantId, client.ip))) return null;
+    if (!principal.ipAllowed(tenantId, client.ip)) return null;
     if (tenantId !== result.session.tenant_id) {
       await this.db.query('UPDATE sessions SET tenant_id = $2 WHERE id = $1', [result.session.id, tenantId]);
     }
-    const authResponse = await this.issueFor(
-      user,
-      tenants,
+    const authResponse = await this.issue(
+      principal,
       tenantId,
       result.session.id,
       result.session.impersonator_user_id,
@@ -219,7 +222,42 @@ export class AuthService {
     sessionId: string,
     impersonatorId?: string | null,
   ): Promise<AuthResponse> {
-    const authorization = await loadAuthorization(this.db, user.id, tenantId);
+    return this.tokenOf(
+      user,
+      tenants,
+      tenantId,
+      await loadAuthorization(this.db, user.id, tenantId),
+      sessionId,
+      impersonatorId,
+    );
+  }
+
+  /** `issueFor` with what one query read (domain/principal.ts). */
+  private issue(
+    principal: Principal,
+    tenantId: string | null,
+    sessionId: string,
+    impersonatorId?: string | null,
+  ): Promise<AuthResponse> {
+    const { user, tenants } = principal;
+    return this.tokenOf(
+      user,
+      tenants,
+      tenantId,
+      principal.authorization(tenantId),
+      sessionId,
+      impersonatorId,
+    );
+  }
+
+  private tokenOf(
+    user: UserRow,
+    tenants: TenantRow[],
+    tenantId: string | null,
+    authorization: Authorization,
+    sessionId: string,
+    impersonatorId?: string | null,
+  ): Promise<AuthResponse> {
     return this.tokens.issue({
       userId: user.id,
       email: user.email,

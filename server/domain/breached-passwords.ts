@@ -7,7 +7,6 @@
  * the first check (about 50 ms), and kept as a Set.
  */
 import { dictionary } from '@zxcvbn-ts/language-common';
-import type { Database } from '../storage/database';
 
 let list: Set<string> | null = null;
 
@@ -26,17 +25,4 @@ export function isBreachedPassword(password: string): boolean {
 /** How many passwords the list holds (documentation and tests). */
 export function breachedListSize(): number {
   return breachedList().size;
-}
-
-/**
- * Stores the verdict of a password that matched at sign-in (security centre, users v3 preset
- * BREACHED_PASSWORDS): the time it was first found breached, or nothing. Only a change writes.
- */
-export async function recordBreachVerdict(db: Database, userId: string, breached: boolean): Promise<void> {
-  await db.query(
-    breached
-      ? 'UPDATE users SET breached_password_at = now() WHERE id = $1 AND breached_password_at IS NULL'
-      : 'UPDATE users SET breached_password_at = NULL WHERE id = $1 AND breached_password_at IS NOT NULL',
-    [userId],
-  );
 }

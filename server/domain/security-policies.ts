@@ -13,8 +13,8 @@
  *   time-windowed per-email and per-IP limits of attempts.ts.
  * - password history: `passwordReuseProblem` refuses the current password and the previous ones
  *   kept in `password_history` (hashes only), `historySize` in all, on reset and change.
- * - sessions: `enforceSessionPolicy` at refresh and on every authenticated call (idle timeout,
- *   absolute lifetime, revoked or expired session); `limitConcurrentSessions` when a session opens.
+ * - sessions: `enforceSessionPolicy` on every authenticated call and `sessionTimeoutOf` at refresh
+ *   (domain/auth.ts; idle timeout, absolute lifetime, revoked or expired session); `limitConcurrentSessions` when a session opens.
  */
 import { POLICY_LIMITS } from '../../core/api/securityPolicies';
 import { contractError, type ContractError } from '../../core/contract/errors';
@@ -132,11 +132,6 @@ export async function recordFailedSignIn(
   return true;
 }
 
-/** A successful sign-in starts the count again. */
-export async function clearFailedSignIns(db: Database, userId: string): Promise<void> {
-  await db.query('UPDATE users SET failed_sign_ins = 0 WHERE id = $1 AND failed_sign_ins <> 0', [userId]);
-}
-
 /** An administrator unlocks a user: the lock and the count go. False when the user was not locked. */
 export async function unlockUser(db: Database, userId: string): Promise<boolean> {
   const { rows } = await db.query(
@@ -199,10 +194,10 @@ const ACTIVITY_WRITE_INTERVAL_S = 30;
 type SessionRefusal = 'revoked' | 'idle' | 'absolute' | 'ip';
 
 /**
- * Checks a session against its tenant's session policy, at refresh and on every authenticated
- * call. Returns null when the session may go on; otherwise the reason, after revoking it (idle:
- * unused for longer than the idle timeout; absolute: older than the forced re-login lifetime;
- * revoked or expired already). A call in use moves the session's last use forward (at most every
+ * Checks a session against its tenant's session policy on every authenticated call (a refresh
+ * applies `sessionTimeoutOf` to what its rotation statement read). Returns null when the session
+ * may go on; otherwise the reason, after revoking it (idle: unused for longer than the idle
+ * timeout; absolute: older than the forced re-login lifetime; revoked or expired already). A call in use moves the session's last use forward (at most every
  * ACTIVITY_WRITE_INTERVAL_S), as a refresh does. With `ip`, the account's IP restrictions are read
  * in the same query ('ip': the address may not reach that account; the session stays).
  *
@@ -219,16 +214,29 @@ export async function enforceSessionPolicy(
   return checkSession(db, 's.id = $1::uuid', sessionId, options);
 }
 
-/**
- * `enforceSessionPolicy` for the session a refresh token is the current token of, before the
- * rotation moves its last use forward. Null also when no session has that token (already rotated,
- * or unknown: the rotation's reuse check decides).
- */
-export async function refreshSessionRefusal(
-  db: Database,
-  refreshTokenHash: string,
-): Promise<SessionRefusal | null> {
-  return checkSession(db, 's.refresh_token_hash = $1', refreshTokenHash, { touch: false }, true);
+/** What the session policy says of a session `age` seconds old, unused for `idle`: null, or why it ends. */
+export function sessionTimeoutOf(
+  saved: SessionSettings | null,
+  age: number,
+  idle: number,
+): 'absolute' | 'idle' | null {
+  const policy = { ...POLICY_DEFAULTS.sessions, ...saved };
+  if (policy.sessionTimeoutConfiguration.isActive && age > policy.sessionTimeoutConfiguration.timeout)
+    return 'absolute';
+  if (
+    policy.sessionIdleTimeoutConfiguration.isActive &&
+    idle > policy.sessionIdleTimeoutConfiguration.timeout
+  )
+    return 'idle';
+  return null;
+}
+
+/** Revokes a session the session policy ended (`sessionTimeoutOf`). */
+export async function endTimedOutSession(db: Database, sessionId: string, reason: 'absolute' | 'idle') {
+  await db.query(
+    `UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`,
+    [sessionId, reason === 'idle' ? 'idle timeout' : 'forced re-login'],
+  );
 }
 
 async function checkSession(
@@ -236,7 +244,6 @@ async function checkSession(
   where: string,
   key: string,
   options: { touch: boolean; ip?: { tenantId: string | null; address: string | undefined } },
-  absentIsFine = false,
 ): Promise<SessionRefusal | null> {
   const { rows } = await db.query<{
     id: string;
@@ -264,21 +271,11 @@ async function checkSession(
     [key, options.ip?.tenantId ?? null],
   );
   const row = rows[0];
-  if (!row) return absentIsFine ? null : 'revoked';
+  if (!row) return 'revoked';
   if (!row.live) return 'revoked';
-  const policy = { ...POLICY_DEFAULTS.sessions, ...row.policy };
-  const reason =
-    policy.sessionTimeoutConfiguration.isActive && row.age > policy.sessionTimeoutConfiguration.timeout
-      ? 'absolute'
-      : policy.sessionIdleTimeoutConfiguration.isActive &&
-          row.idle > policy.sessionIdleTimeoutConfiguration.timeout
-        ? 'idle'
-        : null;
+  const reason = sessionTimeoutOf(row.policy, row.age, row.idle);
   if (reason) {
-    await db.query(
-      `UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`,
-      [row.id, reason === 'idle' ? 'idle timeout' : 'forced re-login'],
-    );
+    await endTimedOutSession(db, row.id, reason);
     return reason;
   }
   if (

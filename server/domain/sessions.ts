@@ -9,6 +9,7 @@
  * each rotation pushes `expires_at` to now + the refresh TTL, so it is an idle timeout.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { SessionSettings } from '../../core/domain/security-policies';
 import type { Database } from '../storage/database';
 
 interface SessionRow {
@@ -27,8 +28,19 @@ interface NewSession {
   refreshToken: string;
 }
 
+/**
+ * The session as it was before a rotation moved its last use forward, for the session policy
+ * (security-policies.ts sessionTimeoutOf): its age and idle time in seconds, and the policy of its
+ * tenant (else the vendor's; null: neither saved one).
+ */
+interface BeforeRotation {
+  age: number;
+  idle: number;
+  policy: SessionSettings | null;
+}
+
 type RotateResult =
-  | { kind: 'rotated'; session: SessionRow; refreshToken: string }
+  | { kind: 'rotated'; session: SessionRow; refreshToken: string; before: BeforeRotation }
   | { kind: 'invalid' }
   | { kind: 'reused'; sessionId: string }
   | { kind: 'raced'; session: SessionRow };
@@ -74,13 +86,6 @@ export async function createSession(
   },
 ): Promise<NewSession> {
   const refreshToken = newRefreshToken();
-  // Housekeeping without a background job: a user's long-dead sessions (and, by cascade, their
-  // rotated-token hashes) go when the user signs in again.
-  await db.query(
-    `DELETE FROM sessions WHERE user_id = $1
-       AND (expires_at < now() - interval '30 days' OR revoked_at < now() - interval '30 days')`,
-    [input.userId],
-  );
   const { rows } = await db.query<SessionRow>(
     `INSERT INTO sessions (user_id, tenant_id, refresh_token_hash, user_agent, ip, expires_at, impersonator_user_id)
      VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6), $7)
@@ -114,8 +119,19 @@ export async function rotateRefreshToken(
   // One statement, so one round trip and atomic without BEGIN/COMMIT: the UPDATE's WHERE clause
   // is the compare-and-swap (of two concurrent refreshes with one token, exactly one matches; the
   // other then finds the hash in rotated_refresh_tokens), and the old hash is recorded with it.
-  const { rows } = await db.query<SessionRow>(
-    `WITH rotated AS (
+  // `before` reads the session as the statement's snapshot saw it, before the UPDATE: its age,
+  // idle time and session policy, which the caller checks (a refusal revokes the session, so the
+  // token just issued is never usable).
+  const { rows } = await db.query<SessionRow & BeforeRotation>(
+    `WITH before AS (
+       SELECT s.id, extract(epoch FROM now() - s.created_at)::float8 AS age,
+              extract(epoch FROM now() - s.last_used_at)::float8 AS idle,
+              COALESCE(t.settings, v.settings) AS policy
+         FROM sessions s
+         LEFT JOIN security_policies t ON t.kind = 'sessions' AND t.tenant_id = s.tenant_id
+         LEFT JOIN security_policies v ON v.kind = 'sessions' AND v.tenant_id IS NULL
+        WHERE s.refresh_token_hash = $1
+     ), rotated AS (
        UPDATE sessions
           SET refresh_token_hash = $2, last_used_at = now(), expires_at = now() + make_interval(secs => $3)
         WHERE refresh_token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
@@ -123,11 +139,14 @@ export async function rotateRefreshToken(
      ), kept AS (
        INSERT INTO rotated_refresh_tokens (token_hash, session_id) SELECT $1, id FROM rotated
      )
-     SELECT ${SESSION_COLUMNS} FROM rotated`,
+     SELECT r.*, b.age, b.idle, b.policy FROM rotated r JOIN before b ON b.id = r.id`,
     [oldHash, hashRefreshToken(next), ttlSeconds],
   );
-  const session = rows[0];
-  if (session) return { kind: 'rotated', session, refreshToken: next };
+  const row = rows[0];
+  if (row) {
+    const { age, idle, policy, ...session } = row;
+    return { kind: 'rotated', session, refreshToken: next, before: { age, idle, policy } };
+  }
   return db.transaction(async (tx): Promise<RotateResult> => {
     const reused = await tx.query<{ session_id: string; in_grace: boolean }>(
       `SELECT r.session_id,
@@ -174,4 +193,31 @@ export async function revokeSessionByToken(
     [tokenHash, reason],
   );
   return rows[0]?.id ?? null;
+}
+
+/**
+ * Housekeeping, run now and then by every server process (app.ts; each deletes what is left):
+ * sessions dead (expired or revoked) for more than 30 days, with their rotated-token hashes by
+ * cascade; and the hashes of tokens rotated longer ago than the refresh token's lifetime
+ * (`refreshTtlSeconds`). Reuse detection needs no more: a token rotated at T had been issued
+ * before T, so it would have expired by T + the lifetime had it never been rotated, and a copy
+ * presented after that is refused as unknown either way.
+ */
+export async function pruneSessions(
+  db: Database,
+  refreshTtlSeconds: number,
+): Promise<{ sessions: number; rotatedTokens: number }> {
+  // One statement (one round trip, issued at once when a server starts).
+  const { rows } = await db.query<{ sessions: number; rotated_tokens: number }>(
+    `WITH dead AS (
+       DELETE FROM sessions
+        WHERE expires_at < now() - interval '30 days' OR revoked_at < now() - interval '30 days'
+       RETURNING 1
+     ), old AS (
+       DELETE FROM rotated_refresh_tokens WHERE rotated_at < now() - make_interval(secs => $1) RETURNING 1
+     )
+     SELECT (SELECT count(*) FROM dead)::int AS sessions, (SELECT count(*) FROM old)::int AS rotated_tokens`,
+    [refreshTtlSeconds],
+  );
+  return { sessions: rows[0]?.sessions ?? 0, rotatedTokens: rows[0]?.rotated_tokens ?? 0 };
 }

@@ -2,6 +2,7 @@
  * Tenants, memberships and what a member may do in a tenant (roles and their permissions).
  */
 import type { Database } from '../storage/database';
+import type { GrantedPermissionRow, HeldRoleRow } from '../storage/principal';
 
 export interface TenantRow {
   id: string;
@@ -165,7 +166,21 @@ export async function loadGrants(
         [permissionIds],
       )
     : { rows: [] };
-  for (const row of held.rows) {
+  return grantsByMember(held.rows, catalogue.rows);
+}
+
+/** A held role as loadGrants and storage/principal.ts read it: one row per member, tenant and role. */
+type HeldRole = Omit<HeldRoleRow, 'created_at' | 'updated_at'> & {
+  user_id: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+type Permission = Omit<GrantedPermissionRow, 'created_at'> & { created_at: Date | string };
+
+/** The held roles (ordered by key) and the permissions they grant (ordered by key), keyed `userId/tenantId`. */
+export function grantsByMember(held: HeldRole[], catalogue: Permission[]): Map<string, Grants> {
+  const result = new Map<string, Grants>();
+  for (const row of held) {
     const key = grantsKey(row.user_id, row.tenant_id);
     const grants = result.get(key) ?? { roles: [], directRoles: [], permissions: [] };
     const role: RoleDto = {
@@ -185,7 +200,7 @@ export async function loadGrants(
     result.set(key, grants);
   }
   for (const grants of result.values()) {
-    grants.permissions = catalogue.rows.flatMap((p) => {
+    grants.permissions = catalogue.flatMap((p) => {
       const roleIds = grants.roles.filter((r) => r.permissions.includes(p.id)).map((r) => r.id);
       if (!roleIds.length) return [];
       const createdAt = new Date(p.created_at).toISOString();

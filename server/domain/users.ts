@@ -180,7 +180,7 @@ export async function loadUserProfile(
   );
 }
 
-function toUserProfile(
+export function toUserProfile(
   user: UserRow,
   tenants: UserProfile['tenants'],
   activeTenantId: string | null,

@@ -10,7 +10,8 @@ import { findInviteLinkTenant, notifyJoined } from '../domain/invitations';
 import { signUp } from '../domain/signup';
 import { verifyCaptcha } from '../domain/captcha';
 import { listUserTenants, pickActiveTenant, toTenantDto } from '../domain/tenants';
-import { findUserById, loadUserProfile } from '../domain/users';
+import { findUserById } from '../domain/users';
+import { loadPrincipal, profileOf } from '../domain/principal';
 import { getVendorSettings } from '../domain/vendor';
 import { setRefreshCookie } from '../http/cookies';
 import { contractError } from '../../core/contract/errors';
@@ -94,9 +95,12 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return { user, tenants, active };
   }
 
+  // One query beside the session guard's (domain/principal.ts).
   app.get(`${base}/v2/me`, async (request) => {
-    const { user, tenants, active } = await currentUser(request);
-    return loadUserProfile(ctx.db, user, tenants, active?.id ?? null);
+    const claims = callerOf(request);
+    const principal = await loadPrincipal(ctx.db, claims.sub);
+    if (!principal) throw contractError('USER_NOT_FOUND');
+    return profileOf(principal, pickActiveTenant(principal.tenants, claims.tenantId)?.id ?? null);
   });
 
   app.get(`${base}/v2/me/tenants`, async (request) => {

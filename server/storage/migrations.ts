@@ -25,6 +25,7 @@ import { SECURITY_CENTER_STATEMENTS } from './schema/security-center';
 import { SIGN_IN_METHOD_STATEMENTS } from './schema/sign-in-methods';
 import { SCIM_OWNER_STATEMENTS, SCIM_STATEMENTS } from './schema/scim';
 import { BUILT_IN_ROLE_STATEMENTS } from './schema/built-in-roles';
+import { ROTATED_TOKEN_AGE_STATEMENTS, TOKEN_ISSUER_STATEMENTS } from './schema/scale-out';
 
 interface Migration {
   version: number;
@@ -409,13 +410,13 @@ export const migrations: Migration[] = [
   {
     version: 30,
     name: 'the issuers of access tokens, one per server address sharing the database',
-    statements: [
-      `CREATE TABLE token_issuers (
-        issuer text PRIMARY KEY,
-        first_seen_at timestamptz NOT NULL DEFAULT now(),
-        last_seen_at timestamptz NOT NULL DEFAULT now()
-      )`,
-    ],
+    statements: TOKEN_ISSUER_STATEMENTS,
+  },
+  // s32-P: rotated refresh-token hashes are pruned by age (domain/sessions.ts pruneSessions).
+  {
+    version: 31,
+    name: 'rotated refresh-token hashes found by age',
+    statements: ROTATED_TOKEN_AGE_STATEMENTS,
   },
 ];
 

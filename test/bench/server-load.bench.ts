@@ -297,7 +297,9 @@ async function target(
 ) {
   const env = {
     ...serverEnvironment(port, database),
-    ...(label.includes('2 processes') ? { WORKERS: '2' } : {}),
+    // Always explicit: in production with PostgreSQL the server's default is one worker per core,
+    // so a "1 process" target left to the default ran as many workers as the machine has cores.
+    WORKERS: label.includes('2 processes') ? '2' : '1',
   };
   running.push(await startProcess(serverArgs(extra, root), env, READY));
   return { label, origin: `http://127.0.0.1:${port}` };
