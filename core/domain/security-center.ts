@@ -35,10 +35,7 @@ export interface SecurityCentrePorts {
 }
 
 /** Score, recommendations and insights of `tenantId`, from its members and policies now. */
-export async function securityCentreOf(
-  ports: SecurityCentrePorts,
-  tenantId: string,
-): Promise<SecurityCentre> {
+async function securityCentreOf(ports: SecurityCentrePorts, tenantId: string): Promise<SecurityCentre> {
   const p = ports.policies;
   const [members, mfa, lockout, passwordHistory, sessions, ip, ips, domains, listed, ssoConfigured] =
     await Promise.all([
