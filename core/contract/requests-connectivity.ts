@@ -5,7 +5,7 @@
  * a schema cannot make, one rule for both backends: event keys from the catalogue, recipients of an
  * email or SMS subscription, a name that is not blank.
  */
-import { EVENT_KEYS } from '../api/connectivity';
+import { EVENT_KEYS } from './connectivity';
 import { contractError, type ContractError } from './errors';
 import * as s from './schemas';
 

@@ -1,15 +1,19 @@
 /**
- * Demo mode's security centre, answering like the reference server (server/routes/security-center.ts):
- * the same paths, permissions (403 with the same message) and rules (core/contract/securityCenter.ts,
- * one function for both), computed from the demo's sample members and the policies saved on the
- * demo's security page (core/demo/securityPolicies.ts). One sample teammate signs in with a
- * breached password (`breachedPassword` in core/demo/data.ts). The campaign sends no email in demo
- * mode: it answers how many would have been sent.
+ * Demo mode's security centre: the rules of core/domain/security-center.ts (the server's own) over
+ * the demo's sample members, the policies saved on the demo's security page
+ * (core/demo/securityPolicies.ts) and its SSO connections (core/demo/ssoConfig.ts), on the server's
+ * paths and permissions. One sample teammate signs in with a breached password (`breachedPassword`
+ * in core/demo/data.ts). The campaign sends no email in demo mode: it answers how many would have
+ * been sent.
  */
 import { type Answer, fail, ok } from '../contract/answer';
 import { holdsPermission } from '../contract/permissions';
-import { assessSecurity, hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
+import { hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
+import * as centre from '../domain/security-center';
+import type { SecurityCentrePorts } from '../domain/security-center';
 import type { DemoDatabase, DemoUser } from './data';
+import { demoSecurityPolicyPorts } from './securityPolicies';
+import { demoSsoConnections } from './ssoConfig';
 
 type Json = Record<string, unknown>;
 
@@ -24,64 +28,54 @@ interface DemoMfaState {
   mfa?: { devices: Array<{ userId: string; passkey?: boolean }> };
 }
 
+/** The centre's ports over the demo's data (reading only: the policies of an account that saved none stay unsaved). */
+function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, now: () => number): SecurityCentrePorts {
+  const members = db.users.filter((u) => u.tenantId === tenantId);
+  const devices = (db as DemoDatabase & DemoMfaState).mfa?.devices ?? [];
+  const stamp = new Date(now()).toISOString();
+  const unused = (prefix: string) => `${prefix}-${stamp}`;
+  return {
+    policies: demoSecurityPolicyPorts(db.securityPolicies?.[tenantId] ?? {}, tenantId, stamp, unused),
+    members: {
+      facts: async () => ({
+        totalUsers: members.length,
+        mfaEnrolledUsers: members.filter((m) => devices.some((d) => d.userId === m.id && !d.passkey)).length,
+        breachedPasswordUsers: members.filter((m) => m.breachedPassword).length,
+        inactiveUsers: members.filter((m) => isInactiveMember(m.lastLogin, now())).length,
+        neverSignedInUsers: members.filter((m) => hasNeverSignedIn(m.lastLogin)).length,
+      }),
+      breached: async () => members.filter((m) => m.breachedPassword).map(({ id, email }) => ({ id, email })),
+    },
+    ssoConfigured: async () => demoSsoConnections(db, tenantId, now).some((c) => c.enabled),
+    // Nothing is sent: the campaign answers how many would have been.
+    sendPasswordReset: async () => true,
+  };
+}
+
 export function handleDemoSecurityCenter(
   db: DemoDatabase,
   user: DemoUser,
   held: string[],
   request: { method: string; path: string; body?: Json },
   now: () => number,
-): Answer | null {
+): Answer | Promise<Answer> | null {
   const needs = (permission: string) =>
     holdsPermission(held, permission) ? null : fail('PERMISSION_REQUIRED', { permission: permission });
-  const members = db.users.filter((u) => u.tenantId === user.tenantId);
-  const breached = members.filter((u) => u.breachedPassword);
+  const ports = () => demoSecurityCentrePorts(db, user.tenantId, now);
 
   if (request.path === CAMPAIGN) {
     if (request.method !== 'POST') return null;
-    return needs('fe.secure.write.users') ?? ok({ sent: breached.length, skipped: 0 });
+    return (
+      needs('fe.secure.write.users') ??
+      centre.sendBreachedPasswordResets(ports(), user.tenantId).then((sent) => ok(sent))
+    );
   }
   if (request.method !== 'GET') return null;
   const refused = needs('fe.secure.read.securityPolicy');
   if (refused) return refused;
-
-  const devices = (db as DemoDatabase & DemoMfaState).mfa?.devices ?? [];
-  const mine = db.securityPolicies?.[user.tenantId] ?? {};
-  const policies = mine.policies ?? {};
-  const centre = assessSecurity({
-    totalUsers: members.length,
-    mfaEnrolledUsers: members.filter((m) => devices.some((d) => d.userId === m.id && !d.passkey)).length,
-    breachedPasswordUsers: breached.length,
-    inactiveUsers: members.filter((m) => isInactiveMember(m.lastLogin, now())).length,
-    neverSignedInUsers: members.filter((m) => hasNeverSignedIn(m.lastLogin)).length,
-    enforceMFAType: (policies.mfa as { enforceMFAType?: string } | undefined)?.enforceMFAType ?? 'DontForce',
-    lockout: {
-      enabled: false,
-      maxAttempts: 5,
-      ...(policies.lockout as { enabled?: boolean; maxAttempts?: number } | undefined),
-    },
-    passwordHistory: {
-      enabled: false,
-      historySize: 1,
-      ...(policies['password-history'] as { enabled?: boolean; historySize?: number } | undefined),
-    },
-    sessions: mine.sessions ?? {
-      sessionTimeoutConfiguration: { isActive: false, timeout: 7_776_000 },
-      sessionIdleTimeoutConfiguration: { isActive: false, timeout: 3600 },
-      sessionConcurrentConfiguration: { isActive: false, maxSessions: 10 },
-    },
-    ip: {
-      isActive: mine.ipConfig?.isActive ?? false,
-      strategy: mine.ipConfig?.strategy ?? 'ALLOW',
-      count: mine.ips?.length ?? 0,
-    },
-    domains: {
-      active: mine.domainConfig?.active ?? false,
-      listType: mine.domainConfig?.listType ?? 'ALLOW',
-      count: mine.domains?.length ?? 0,
-    },
-    ssoConfigured: false,
-  });
-  return request.path.endsWith('/insights/v1')
-    ? ok({ insights: { items: centre.insights } })
-    : ok({ scoring: { score: centre.score }, recommendations: { items: centre.recommendations } });
+  return (
+    request.path.endsWith('/insights/v1')
+      ? centre.insights(ports(), user.tenantId)
+      : centre.recommendations(ports(), user.tenantId)
+  ).then((body) => ok(body));
 }

@@ -56,6 +56,16 @@ export interface DemoSsoConnection {
 }
 
 const SAMPLE_TENANT = 'demo-tenant';
+
+/** The account's connections; the sample account starts with one (spec 001 §1: demo mode fills demo data). */
+export function demoSsoConnections(
+  db: DemoDatabase,
+  tenantId: string,
+  now: () => number,
+): DemoSsoConnection[] {
+  db.ssoConnections ??= { [SAMPLE_TENANT]: [sampleConnection(now)] };
+  return (db.ssoConnections[tenantId] ??= []);
+}
 const sampleConnection = (now: () => number): DemoSsoConnection => {
   const at = new Date(now() - 30 * 86_400_000).toISOString();
   return {
@@ -136,9 +146,7 @@ export function handleDemoSsoConfig(
     hasPermission(held, permission) ? null : fail('PERMISSION_REQUIRED', { permission: permission });
   const denied = needs(method === 'GET' ? READ : WRITE);
   if (denied) return denied;
-  // The sample account starts with one connection (spec 001 §1: demo mode fills demo data).
-  db.ssoConnections ??= { [SAMPLE_TENANT]: [sampleConnection(now)] };
-  const mine = (db.ssoConnections[user.tenantId] ??= []);
+  const mine = demoSsoConnections(db, user.tenantId, now);
   const stamp = () => new Date(now()).toISOString();
   const roleIds = new Set(
     demoRoles(db)
@@ -272,7 +280,7 @@ export function handleDemoSsoConfig(
     }
     if (action === 'validate' && method === 'PUT') {
       if (domain.domain.startsWith('unverified.')) return fail('SSO_TXT_RECORD_MISSING');
-      const elsewhere = Object.values(db.ssoConnections)
+      const elsewhere = Object.values(db.ssoConnections ?? {})
         .flat()
         .some((o) => o !== c && o.domains.some((d) => d.domain === domain.domain && d.validated));
       if (elsewhere) return fail('SSO_DOMAIN_TAKEN');

@@ -19,12 +19,11 @@ import {
   EVENT_HEADER,
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
-  eventDisplayName,
   onEventEmitted,
   signWebhook,
-  slackChannelUrl,
-  webhookTarget,
 } from './connectivity';
+import { eventDisplayName } from '../../core/domain/connectivity';
+import { slackChannelUrl, webhookTarget } from '../storage/connectivity';
 import type { SecretBox } from './mfa-crypto';
 
 export interface ConnectivityOptions {

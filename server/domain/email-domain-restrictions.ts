@@ -5,7 +5,7 @@
  * maintained `email-providers` list.
  */
 import publicProviders from 'email-providers';
-import { domainConfig as configOf, emailDomainAllowed as allowed } from '../../core/domain/security-policies';
+import { emailDomainAllowed as allowed } from '../../core/domain/security-policies';
 import type { Database } from '../storage/database';
 import { securityPolicyRepositories } from '../storage/security-policies';
 
@@ -15,7 +15,3 @@ const PUBLIC = new Set<string>(publicProviders);
 /** Whether `email` may join `tenantId` under its email-domain restrictions. */
 export const emailDomainAllowed = (db: Database, tenantId: string, email: string) =>
   allowed(securityPolicyRepositories(db), tenantId, email, (domain) => PUBLIC.has(domain));
-
-/** The account's email-domain config (the security centre reads it). */
-export const domainConfig = (db: Database, tenantId: string) =>
-  configOf(securityPolicyRepositories(db), tenantId);

@@ -4,14 +4,10 @@
  * the socket's, or with the server's `trustProxy` setting the X-Forwarded-For hop it trusts
  * (docs/admin-portal.md). The rule and the address matching are core/domain/security-policies.ts.
  */
-import { ipAllowed as allowed, ipConfig as configOf } from '../../core/domain/security-policies';
+import { ipAllowed as allowed } from '../../core/domain/security-policies';
 import type { Database } from '../storage/database';
 import { securityPolicyRepositories } from '../storage/security-policies';
 
 /** Whether `ip` may reach `tenantId` under its IP restrictions. */
 export const ipAllowed = (db: Database, tenantId: string | null, ip: string | undefined) =>
   allowed(securityPolicyRepositories(db), tenantId, ip);
-
-/** The account's IP restriction config (the security centre reads it). */
-export const ipConfig = (db: Database, tenantId: string) =>
-  configOf(securityPolicyRepositories(db), tenantId);

@@ -30,6 +30,16 @@ import {
 import { recordAudit } from './audits';
 import type { Database } from '../storage/database';
 import { securityPolicyRepositories } from '../storage/security-policies';
+import {
+  countFailedSignIn,
+  lockUser,
+  previousPasswordHashes,
+  rememberCurrentPassword as storedPassword,
+  revokeSession,
+  revokeSessionsBeyond,
+  sessionState,
+  touchSession,
+} from '../storage/security-enforcement';
 import type { PasswordHasher } from './passwords';
 import { listUserTenants, pickActiveTenant } from './tenants';
 import { emitEvent } from './connectivity';
@@ -49,7 +59,7 @@ export function securityPolicyPorts(db: Database): SecurityPolicyPorts {
 }
 
 /** The policy `tenantId` works under: its own, else the vendor's (core/domain/security-policies.ts). */
-export const tenantPolicy = <K extends PolicyKind>(
+const tenantPolicy = <K extends PolicyKind>(
   db: Database,
   kind: K,
   tenantId: string | null,
@@ -104,19 +114,11 @@ export async function recordFailedSignIn(
   lockout: LockoutContext | null,
   client?: { ip?: string; userAgent?: string },
 ): Promise<boolean> {
-  const { rows } = await db.query<{ failed_sign_ins: number }>(
-    'UPDATE users SET failed_sign_ins = failed_sign_ins + 1 WHERE id = $1 RETURNING failed_sign_ins',
-    [user?.id ?? NO_ID],
-  );
+  const failures = await countFailedSignIn(db, user?.id ?? NO_ID);
   if (!user || !lockout) return false;
-  const failures = rows[0]?.failed_sign_ins ?? 0;
   const { tenantId, policy } = lockout;
   if (!policy.enabled || failures < policy.maxAttempts) return false;
-  const locked = await db.query(
-    'UPDATE users SET locked_at = now() WHERE id = $1 AND locked_at IS NULL RETURNING id',
-    [user.id],
-  );
-  if (!locked.rows.length) return false;
+  if (!(await lockUser(db, user.id))) return false;
   await recordAudit(db, {
     tenantId,
     actorUserId: user.id,
@@ -132,14 +134,9 @@ export async function recordFailedSignIn(
   return true;
 }
 
-/** An administrator unlocks a user: the lock and the count go. False when the user was not locked. */
-export async function unlockUser(db: Database, userId: string): Promise<boolean> {
-  const { rows } = await db.query(
-    'UPDATE users SET locked_at = NULL, failed_sign_ins = 0 WHERE id = $1 AND locked_at IS NOT NULL RETURNING id',
-    [userId],
-  );
-  return rows.length > 0;
-}
+// An administrator unlocks a user: the lock and the count go (unlockUser, false when the user was
+// not locked).
+export { unlockUser } from '../storage/security-enforcement';
 
 // ---------------------------------------------------------------------------- password history
 
@@ -159,11 +156,8 @@ export async function passwordReuseProblem(
     await activeTenantOf(db, user.id, user.active_tenant_id),
   );
   if (!policy.enabled) return null;
-  const { rows } = await db.query<{ password_hash: string }>(
-    'SELECT password_hash FROM password_history WHERE user_id = $1 ORDER BY id DESC LIMIT $2',
-    [user.id, Math.max(0, Math.min(policy.historySize, MAX_HISTORY_SIZE) - 1)],
-  );
-  const hashes = [user.password_hash, ...rows.map((row) => row.password_hash)];
+  const previous = Math.max(0, Math.min(policy.historySize, MAX_HISTORY_SIZE) - 1);
+  const hashes = [user.password_hash, ...(await previousPasswordHashes(db, user.id, previous))];
   for (const hash of hashes)
     if (hash && (await hasher.verify(password, hash))) return contractError('PASSWORD_REUSED');
   return null;
@@ -173,18 +167,8 @@ export async function passwordReuseProblem(
  * Keeps the user's current password hash in the history before it is replaced (called by
  * users.updatePasswordHash), and the history to its newest MAX_HISTORY_SIZE entries.
  */
-export async function rememberCurrentPassword(db: Database, userId: string): Promise<void> {
-  await db.query(
-    `INSERT INTO password_history (user_id, password_hash)
-       SELECT id, password_hash FROM users WHERE id = $1 AND password_hash IS NOT NULL`,
-    [userId],
-  );
-  await db.query(
-    `DELETE FROM password_history WHERE user_id = $1 AND id NOT IN
-       (SELECT id FROM password_history WHERE user_id = $1 ORDER BY id DESC LIMIT $2)`,
-    [userId, MAX_HISTORY_SIZE],
-  );
-}
+export const rememberCurrentPassword = (db: Database, userId: string): Promise<void> =>
+  storedPassword(db, userId, MAX_HISTORY_SIZE);
 
 // ------------------------------------------------------------------------------------ sessions
 
@@ -211,7 +195,7 @@ export async function enforceSessionPolicy(
   options: { touch: boolean; ip?: { tenantId: string | null; address: string | undefined } },
 ): Promise<SessionRefusal | null> {
   if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return 'revoked';
-  return checkSession(db, 's.id = $1::uuid', sessionId, options);
+  return checkSession(db, sessionId, options);
 }
 
 /** What the session policy says of a session `age` seconds old, unused for `idle`: null, or why it ends. */
@@ -233,44 +217,15 @@ export function sessionTimeoutOf(
 
 /** Revokes a session the session policy ended (`sessionTimeoutOf`). */
 export async function endTimedOutSession(db: Database, sessionId: string, reason: 'absolute' | 'idle') {
-  await db.query(
-    `UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`,
-    [sessionId, reason === 'idle' ? 'idle timeout' : 'forced re-login'],
-  );
+  await revokeSession(db, sessionId, reason === 'idle' ? 'idle timeout' : 'forced re-login');
 }
 
 async function checkSession(
   db: Database,
-  where: string,
-  key: string,
+  sessionId: string,
   options: { touch: boolean; ip?: { tenantId: string | null; address: string | undefined } },
 ): Promise<SessionRefusal | null> {
-  const { rows } = await db.query<{
-    id: string;
-    live: boolean;
-    age: number;
-    idle: number;
-    policy: SessionSettings | null;
-    ip_active: boolean | null;
-    ip_strategy: 'ALLOW' | 'BLOCK' | null;
-    ip_entries: string[] | null;
-  }>(
-    `SELECT s.id, s.revoked_at IS NULL AND s.expires_at > now() AS live,
-            extract(epoch FROM now() - s.created_at)::float8 AS age,
-            extract(epoch FROM now() - s.last_used_at)::float8 AS idle,
-            COALESCE(t.settings, v.settings) AS policy,
-            c.is_active AS ip_active, c.strategy AS ip_strategy,
-            CASE WHEN c.is_active THEN ARRAY(
-              SELECT r.ip FROM ip_restrictions r
-               WHERE r.tenant_id = c.tenant_id AND r.strategy = c.strategy AND r.is_active) END AS ip_entries
-       FROM sessions s
-       LEFT JOIN security_policies t ON t.kind = 'sessions' AND t.tenant_id = s.tenant_id
-       LEFT JOIN security_policies v ON v.kind = 'sessions' AND v.tenant_id IS NULL
-       LEFT JOIN ip_restriction_configs c ON c.tenant_id = $2::uuid
-      WHERE ${where}`,
-    [key, options.ip?.tenantId ?? null],
-  );
-  const row = rows[0];
+  const row = await sessionState(db, sessionId, options.ip?.tenantId ?? null);
   if (!row) return 'revoked';
   if (!row.live) return 'revoked';
   const reason = sessionTimeoutOf(row.policy, row.age, row.idle);
@@ -287,8 +242,7 @@ async function checkSession(
     )
   )
     return 'ip';
-  if (options.touch && row.idle > ACTIVITY_WRITE_INTERVAL_S)
-    await db.query('UPDATE sessions SET last_used_at = now() WHERE id = $1', [row.id]);
+  if (options.touch && row.idle > ACTIVITY_WRITE_INTERVAL_S) await touchSession(db, row.id);
   return null;
 }
 
@@ -304,12 +258,5 @@ export async function limitConcurrentSessions(
   const policy = await tenantPolicy(db, 'sessions', tenantId);
   const { isActive, maxSessions } = policy.sessionConcurrentConfiguration;
   if (!isActive) return;
-  await db.query(
-    `UPDATE sessions SET revoked_at = now(), revoked_reason = 'concurrent sessions limit'
-      WHERE id IN (SELECT id FROM sessions
-                    WHERE user_id = $1 AND tenant_id IS NOT DISTINCT FROM $2 AND revoked_at IS NULL
-                      AND expires_at > now() AND impersonator_user_id IS NULL
-                    ORDER BY created_at DESC, id DESC OFFSET $3)`,
-    [userId, tenantId, maxSessions],
-  );
+  await revokeSessionsBeyond(db, userId, tenantId, maxSessions);
 }

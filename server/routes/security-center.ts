@@ -4,7 +4,7 @@
  * paths (`@frontegg/rest-api` 3.1.18 `securityCenter` and `users.sendResetBreachedPasswordEmails`):
  * - GET /security-center/resources/recommendations/v1: `{ scoring: { score }, recommendations: { items } }`;
  * - GET /security-center/resources/insights/v1: `{ insights: { items } }`;
- *   both computed on each call from the caller's active account (domain/security-center.ts), and
+ *   both computed on each call from the caller's active account (core/domain/security-center.ts), and
  *   both need fe.secure.read.securityPolicy (choice: spec 001 §6 names no permission of its own,
  *   and the centre reports on the account's security policies).
  * - POST /identity/resources/users/v1/passwords/breached/reset/bulk: a reset email to every member
@@ -15,31 +15,35 @@
  * (core/portal/pages.ts), not these calls: the data is the account's own, read with its permission.
  */
 import type { FastifyInstance } from 'fastify';
+import * as centre from '../../core/domain/security-center';
 import type { AppContext } from '../context';
 import { countCampaign } from '../domain/attempts';
-import { securityCentreOf, sendBreachedPasswordResets } from '../domain/security-center';
+import { securityCentrePorts } from '../domain/security-center';
 import { accountOf } from '../http/route-table';
 
 const CENTRE = '/security-center/resources';
 
 export async function securityCenterRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(`${CENTRE}/recommendations/v1`, async (request, reply) => {
-    const tenantId = accountOf(request);
-    const centre = await securityCentreOf(ctx.db, tenantId);
     reply.header('cache-control', 'no-store');
-    return { scoring: { score: centre.score }, recommendations: { items: centre.recommendations } };
+    return centre.recommendations(
+      securityCentrePorts(ctx, (m) => request.log.error(m)),
+      accountOf(request),
+    );
   });
 
   app.get(`${CENTRE}/insights/v1`, async (request, reply) => {
-    const tenantId = accountOf(request);
-    const centre = await securityCentreOf(ctx.db, tenantId);
     reply.header('cache-control', 'no-store');
-    return { insights: { items: centre.insights } };
+    return centre.insights(
+      securityCentrePorts(ctx, (m) => request.log.error(m)),
+      accountOf(request),
+    );
   });
 
   app.post('/identity/resources/users/v1/passwords/breached/reset/bulk', async (request) => {
     const tenantId = accountOf(request);
     await countCampaign(ctx.db, tenantId);
-    return sendBreachedPasswordResets(ctx, tenantId, (m) => request.log.error(m));
+    const ports = securityCentrePorts(ctx, (m) => request.log.error(m));
+    return centre.sendBreachedPasswordResets(ports, tenantId);
   });
 }

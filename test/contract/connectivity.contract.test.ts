@@ -157,5 +157,35 @@ for (const [name, factory] of BACKENDS) {
       assert.equal((await call('DELETE', `${V1}/slack/subscriptions/${saved.body.id}`)).status, 200);
       assert.equal((await call('DELETE', `${V1}/slack/channels/${channel.body.id}`)).status, 200);
     });
+
+    test('saved as the server stores them: the URL normalised, an event without a blank title or message, each channel once', async () => {
+      const hook = await call('POST', '/webhook/custom', {
+        displayName: 'Bare host',
+        url: 'HTTPS://93.184.216.34',
+        secret: null,
+        eventKeys: ['user.invited', 'user.invited'],
+        isActive: true,
+      });
+      assert.equal(hook.status, 201);
+      assert.equal(hook.body.url, 'https://93.184.216.34/');
+      assert.deepEqual(hook.body.eventKeys, ['user.invited']);
+      const channel = await call('POST', `${V1}/slack/channels`, { name: ' #ops ', url: HOOK_URL });
+      assert.equal(channel.body.name, '#ops');
+      const saved = await call('POST', `${V1}/slack/subscriptions`, {
+        isActive: true,
+        slackEvents: [
+          { eventKey: 'user.invited', channelIds: [channel.body.id, channel.body.id], title: '', message: '' },
+          { eventKey: 'user.removed', channelIds: [channel.body.id], title: 'Gone', message: 'Bye' },
+        ],
+      });
+      assert.equal(saved.status, 201);
+      assert.deepEqual(saved.body.slackEvents, [
+        { eventKey: 'user.invited', channelIds: [channel.body.id] },
+        { eventKey: 'user.removed', channelIds: [channel.body.id], title: 'Gone', message: 'Bye' },
+      ]);
+      assert.equal((await call('DELETE', `/webhook/${hook.body._id}`)).status, 200);
+      assert.equal((await call('DELETE', `${V1}/slack/subscriptions/${saved.body.id}`)).status, 200);
+      assert.equal((await call('DELETE', `${V1}/slack/channels/${channel.body.id}`)).status, 200);
+    });
   });
 }

@@ -69,6 +69,26 @@ for (const [name, factory] of BACKENDS) {
       );
     });
 
+    test('an enabled SSO connection ends the CONFIGURE_SSO recommendation, as on the server', async () => {
+      const codes = async () =>
+        (await call('GET', `${CENTRE}/recommendations/v1`)).body.recommendations.items.map(
+          (r: { code: string }) => r.code,
+        );
+      assert.ok((await codes()).includes('CONFIGURE_SSO'));
+      const SSO = '/team/resources/sso/v1/configurations';
+      const created = await call('POST', SSO, {
+        type: 'oidc',
+        ssoEndpoint: 'https://idp.example.com',
+        oidcClientId: 'c',
+        oidcSecret: 's3cret',
+      });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      assert.ok((await codes()).includes('CONFIGURE_SSO'), 'a disabled connection is no SSO');
+      assert.equal((await call('PATCH', `${SSO}/${created.body.id}`, { enabled: true })).status, 200);
+      assert.ok(!(await codes()).includes('CONFIGURE_SSO'));
+      assert.equal((await call('DELETE', `${SSO}/${created.body.id}`)).status, 200);
+    });
+
     test('without a token: 401', async () => {
       const res = await owner.target.call('GET', `${CENTRE}/insights/v1`, {});
       assert.equal(res.status, 401);

@@ -1,0 +1,89 @@
+/**
+ * The security centre of one account (issue 15, spec 001 §3 "Security centre"), over ports: the
+ * facts (its members, its policies in force, its restrictions, whether it signs in with SSO)
+ * assessed by the contract's rules (core/contract/securityCenter.ts `assessSecurity`), and the
+ * breached-password campaign. The server reads the facts with SQL (server/storage/security-center.ts)
+ * and the policies through server/storage/security-policies.ts; demo mode from its sample data
+ * (core/demo/securityCenter.ts). The policies are read with the rules of
+ * core/domain/security-policies.ts, so their defaults are written once.
+ */
+import { assessSecurity, type SecurityCentre } from '../contract/securityCenter';
+import { domainConfig, ipConfig, policyInForce, type SecurityPolicyPorts } from './security-policies';
+
+/** What the centre counts among an account's members. */
+export interface MemberFacts {
+  totalUsers: number;
+  /** With a second factor (a passkey alone is not one). */
+  mfaEnrolledUsers: number;
+  breachedPasswordUsers: number;
+  /** Signed in, but not for INACTIVE_THRESHOLD_SECONDS (core/contract/securityCenter.ts isInactiveMember). */
+  inactiveUsers: number;
+  neverSignedInUsers: number;
+}
+
+export interface SecurityCentrePorts {
+  policies: Omit<SecurityPolicyPorts, 'emit'>;
+  members: {
+    facts(tenantId: string): Promise<MemberFacts>;
+    /** The members whose password a sign-in found on the breach list. */
+    breached(tenantId: string): Promise<Array<{ id: string; email: string }>>;
+  };
+  /** Whether the account has an enabled SSO connection. */
+  ssoConfigured(tenantId: string): Promise<boolean>;
+  /** Sends the member a password-reset link; false when it was skipped (their inbox's sending limit). */
+  sendPasswordReset(member: { id: string; email: string }): Promise<boolean>;
+}
+
+/** Score, recommendations and insights of `tenantId`, from its members and policies now. */
+async function securityCentreOf(ports: SecurityCentrePorts, tenantId: string): Promise<SecurityCentre> {
+  const p = ports.policies;
+  const [members, mfa, lockout, passwordHistory, sessions, ip, ips, domains, listed, ssoConfigured] =
+    await Promise.all([
+      ports.members.facts(tenantId),
+      policyInForce(p, 'mfa', tenantId),
+      policyInForce(p, 'lockout', tenantId),
+      policyInForce(p, 'password-history', tenantId),
+      policyInForce(p, 'sessions', tenantId),
+      ipConfig(p, tenantId),
+      p.ipRestrictions.page(tenantId, { offset: 0, limit: 1, strategy: null }),
+      domainConfig(p, tenantId),
+      p.emailDomains.list(tenantId),
+      ports.ssoConfigured(tenantId),
+    ]);
+  return assessSecurity({
+    ...members,
+    enforceMFAType: mfa.enforceMFAType,
+    lockout,
+    passwordHistory,
+    sessions,
+    ip: { isActive: ip.isActive, strategy: ip.strategy, count: ips.total },
+    domains: { active: domains.active, listType: domains.listType, count: listed.length },
+    ssoConfigured,
+  });
+}
+
+/** GET /security-center/resources/recommendations/v1. */
+export async function recommendations(ports: SecurityCentrePorts, tenantId: string) {
+  const centre = await securityCentreOf(ports, tenantId);
+  return { scoring: { score: centre.score }, recommendations: { items: centre.recommendations } };
+}
+
+/** GET /security-center/resources/insights/v1. */
+export async function insights(ports: SecurityCentrePorts, tenantId: string) {
+  return { insights: { items: (await securityCentreOf(ports, tenantId)).insights } };
+}
+
+/**
+ * The breached-password campaign: a reset link to every member whose password is breached, one
+ * after the other; what was sent, and who was skipped.
+ */
+export async function sendBreachedPasswordResets(
+  ports: SecurityCentrePorts,
+  tenantId: string,
+): Promise<{ sent: number; skipped: number }> {
+  const result = { sent: 0, skipped: 0 };
+  for (const member of await ports.members.breached(tenantId))
+    if (await ports.sendPasswordReset(member)) result.sent += 1;
+    else result.skipped += 1;
+  return result;
+}
