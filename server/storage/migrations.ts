@@ -25,12 +25,9 @@ import { SECURITY_CENTER_STATEMENTS } from './schema/security-center';
 import { SIGN_IN_METHOD_STATEMENTS } from './schema/sign-in-methods';
 import { SCIM_OWNER_STATEMENTS, SCIM_STATEMENTS } from './schema/scim';
 import { BUILT_IN_ROLE_STATEMENTS } from './schema/built-in-roles';
+import { BACK_OFFICE_B_STATEMENTS } from './schema/back-office';
 
-interface Migration {
-  version: number;
-  name: string;
-  statements: string[];
-}
+type Migration = { version: number; name: string; statements: string[] };
 
 /** Advisory-lock key shared by every process that migrates this database. */
 const MIGRATION_LOCK_KEY = 7_274_001;
@@ -417,6 +414,7 @@ export const migrations: Migration[] = [
       )`,
     ],
   },
+  { version: 31, name: 'B: back office (trial end action)', statements: BACK_OFFICE_B_STATEMENTS },
 ];
 
 /**
