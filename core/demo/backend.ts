@@ -841,14 +841,12 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       ),
     ),
     'GET /flags': (db) => {
-      const flags = evaluateDemoFlags({});
-      for (const [key, on] of Object.entries(db.settings?.flags ?? {})) if (key in flags) flags[key] = on;
+      const flags = evaluateDemoFlags({}, db.settings?.flags);
       return ok(Object.fromEntries(Object.entries(flags).map(([key, on]) => [key, on ? 'on' : 'off'])));
     },
     'POST /flags/api/v1/evaluate': (db, { body }) => {
-      const flags = evaluateDemoFlags(body);
-      // Demo settings may switch named flags on (tests, trying the breached-password prompt).
-      for (const [key, on] of Object.entries(db.settings?.flags ?? {})) if (key in flags) flags[key] = on;
+      // Demo settings may switch flags (tests, trying the breached-password prompt).
+      const flags = evaluateDemoFlags(body, db.settings?.flags);
       return ok({ flags });
     },
   };

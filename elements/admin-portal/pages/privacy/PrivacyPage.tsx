@@ -17,6 +17,8 @@ import { MfaSection } from './MfaSection';
 import { PasskeysSection } from './PasskeysSection';
 import { PasswordSection } from './PasswordSection';
 import { portalApis } from '../common/adminParts';
+import { usePreviewFlag } from './usePreviewFlag';
+import { PREVIEW_DEFAULT_FLAGS } from '../../../../core/featureFlags/previewFlags';
 
 const t = enPortal.portal.sessions;
 
@@ -27,6 +29,8 @@ export default function PrivacyPage(_props: PortalPageProps) {
   const actions = useActions();
   const { busy } = actions;
   const [confirming, setConfirming] = useState(false);
+  // Passkeys are a preview-default feature: shown until the vendor turns their flag off.
+  const passkeys = usePreviewFlag(PREVIEW_DEFAULT_FLAGS.passkeys);
 
   const act = (key: string, action: () => Promise<unknown>) =>
     actions.run(key, async () => {
@@ -89,7 +93,7 @@ export default function PrivacyPage(_props: PortalPageProps) {
         )}
       </Section>
       <MfaSection />
-      <PasskeysSection />
+      {passkeys && <PasskeysSection />}
       <PasswordSection onChanged={() => void refresh()} />
       {confirming && (
         <Dialog
