@@ -247,7 +247,8 @@ function demoAccountSettingsRepository(db: DemoDatabase): AccountSettingsReposit
   const read = (tenantId: string) => {
     const tenant = db.tenants.find((t) => t.tenantId === tenantId);
     if (!tenant) return null;
-    const saved = db.accountSettings?.[tenantId] ?? {};
+    // Beside the typed fields, the date and time formats, the logo and the metadata (a JSON string).
+    const saved: Record<string, string | null | undefined> = db.accountSettings?.[tenantId] ?? {};
     return {
       tenantId,
       name: tenant.name,
@@ -255,9 +256,10 @@ function demoAccountSettingsRepository(db: DemoDatabase): AccountSettingsReposit
       website: saved.website ?? null,
       timezone: saved.timezone ?? null,
       currency: saved.currency ?? 'USD',
-      dateFormat: 'DD/MM/YYYY',
-      timeFormat: 'HH:mm',
-      logo: null,
+      dateFormat: saved.dateFormat ?? 'DD/MM/YYYY',
+      timeFormat: saved.timeFormat ?? 'HH:mm',
+      logo: saved.logo ?? null,
+      metadata: saved.metadata ?? '{}',
       hasCustomLogin: false,
     };
   };

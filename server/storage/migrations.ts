@@ -414,7 +414,7 @@ export const migrations: Migration[] = [
       )`,
     ],
   },
-  { version: 31, name: 'B: back office (trial end action)', statements: BACK_OFFICE_B_STATEMENTS },
+  { version: 31, name: 'B: back office (trial end action, account logo)', statements: BACK_OFFICE_B_STATEMENTS },
 ];
 
 /**
