@@ -12,7 +12,6 @@
  */
 
 export type TrialEndAction = 'change_to_default' | 'retain_trial';
-export const TRIAL_END_ACTIONS: readonly TrialEndAction[] = ['change_to_default', 'retain_trial'];
 
 export interface VendorBillingSwitches {
   allowPlanDowngrade: boolean;

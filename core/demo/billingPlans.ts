@@ -36,7 +36,7 @@ export const PLANS = (
   },
   features: [...features] as string[],
 }));
-export type DemoPlan = (typeof PLANS)[number];
+type DemoPlan = (typeof PLANS)[number];
 
 export interface DemoMethod {
   id: string;
@@ -80,7 +80,7 @@ export interface DemoBilling {
 }
 
 export const DAY = 86_400_000;
-export const plusMonth = (ms: number) => {
+const plusMonth = (ms: number) => {
   const d = new Date(ms);
   d.setUTCMonth(d.getUTCMonth() + 1);
   return d.toISOString();
@@ -94,7 +94,7 @@ export type DemoBillingStore = DemoDatabase & {
   /** The vendor's billing switches (absent: spec 001 §9's defaults; tests switch them). */
   billingVendor?: Partial<VendorBillingSwitches>;
 };
-export type DemoEnv = { now: () => number; random: () => string };
+type DemoEnv = { now: () => number; random: () => string };
 
 /** Charges `plan` to `card` for a month from now: an invoice, once per idempotency key. */
 function chargeDemo(mine: DemoBilling, plan: DemoPlan, card: DemoMethod, key: string, env: DemoEnv): void {

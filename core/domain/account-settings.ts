@@ -24,12 +24,12 @@ export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD', 'DD.MM.YY
 export const TIME_FORMATS = ['HH:mm', 'hh:mm A'] as const;
 
 /** A logo: an image of these types, at most this many bytes, kept as a data URL. */
-export const LOGO_LIMITS = {
+const LOGO_LIMITS = {
   types: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
   maxBytes: 100 * 1024,
 } as const;
 /** Metadata: at most this many keys (letters, digits, `.`, `-`, `_`, 1 to 64), text values this long. */
-export const METADATA_LIMITS = { keys: 50, valueLength: 500 } as const;
+const METADATA_LIMITS = { keys: 50, valueLength: 500 } as const;
 const METADATA_KEY = /^[A-Za-z0-9._-]{1,64}$/;
 
 type Refusal = ErrorEntry;
