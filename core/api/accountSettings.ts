@@ -10,12 +10,26 @@ export interface AccountSettings {
   currency: string;
   dateFormat: string;
   timeFormat: string;
+  /** The logo as a data URL (`data:image/png;base64,…`), or null. */
   logo: string | null;
+  /** The account's metadata, a JSON object of text values written as a string (the tenant's `metadata`). */
+  metadata?: string;
   hasCustomLogin: boolean;
 }
 
 export type AccountSettingsUpdate = Partial<
-  Pick<AccountSettings, 'name' | 'address' | 'website' | 'timezone' | 'currency'>
+  Pick<
+    AccountSettings,
+    | 'name'
+    | 'address'
+    | 'website'
+    | 'timezone'
+    | 'currency'
+    | 'dateFormat'
+    | 'timeFormat'
+    | 'logo'
+    | 'metadata'
+  >
 >;
 
 const ACCOUNT_SETTINGS_V1 = '/tenants/resources/account-settings/v1';

@@ -83,6 +83,17 @@ export const ADMIN_ERRORS = {
   ACCOUNT_NOT_FOUND: { status: 404, message: 'Account not found' },
   COMPANY_NAME_EMPTY: { status: 400, message: 'The company name must not be empty' },
   TIME_ZONE_UNKNOWN: { status: 400, message: 'Unknown time zone "{zone}"' },
+  ACCOUNT_LOGO_TYPE: { status: 400, message: 'The logo must be a PNG, JPEG, WebP or GIF image' },
+  ACCOUNT_LOGO_TOO_LARGE: { status: 400, message: 'The logo must be at most {kb} KB' },
+  ACCOUNT_METADATA_INVALID: { status: 400, message: 'Account metadata must be a JSON object of text values' },
+  ACCOUNT_METADATA_KEY: {
+    status: 400,
+    message: 'Metadata key "{key}" must be 1 to 64 letters, digits, dots, dashes or underscores',
+  },
+  ACCOUNT_METADATA_TOO_BIG: {
+    status: 400,
+    message: 'Account metadata holds at most {keys} keys, each value at most {length} characters',
+  },
   SUB_ACCOUNT_NOT_FOUND: { status: 404, message: 'Sub-account not found' },
   SUB_ACCOUNT_RENAME_OWN: { status: 400, message: 'Rename your own account in the account settings' },
   SUB_ACCOUNT_DELETE_OWN: { status: 400, message: 'You cannot delete the account you are signed in to' },

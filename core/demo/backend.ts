@@ -247,7 +247,8 @@ function demoAccountSettingsRepository(db: DemoDatabase): AccountSettingsReposit
   const read = (tenantId: string) => {
     const tenant = db.tenants.find((t) => t.tenantId === tenantId);
     if (!tenant) return null;
-    const saved = db.accountSettings?.[tenantId] ?? {};
+    // Beside the typed fields, the date and time formats, the logo and the metadata (a JSON string).
+    const saved: Record<string, string | null | undefined> = db.accountSettings?.[tenantId] ?? {};
     return {
       tenantId,
       name: tenant.name,
@@ -255,9 +256,10 @@ function demoAccountSettingsRepository(db: DemoDatabase): AccountSettingsReposit
       website: saved.website ?? null,
       timezone: saved.timezone ?? null,
       currency: saved.currency ?? 'USD',
-      dateFormat: 'DD/MM/YYYY',
-      timeFormat: 'HH:mm',
-      logo: null,
+      dateFormat: saved.dateFormat ?? 'DD/MM/YYYY',
+      timeFormat: saved.timeFormat ?? 'HH:mm',
+      logo: saved.logo ?? null,
+      metadata: saved.metadata ?? '{}',
       hasCustomLogin: false,
     };
   };
@@ -841,14 +843,12 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       ),
     ),
     'GET /flags': (db) => {
-      const flags = evaluateDemoFlags({});
-      for (const [key, on] of Object.entries(db.settings?.flags ?? {})) if (key in flags) flags[key] = on;
+      const flags = evaluateDemoFlags({}, db.settings?.flags);
       return ok(Object.fromEntries(Object.entries(flags).map(([key, on]) => [key, on ? 'on' : 'off'])));
     },
     'POST /flags/api/v1/evaluate': (db, { body }) => {
-      const flags = evaluateDemoFlags(body);
-      // Demo settings may switch named flags on (tests, trying the breached-password prompt).
-      for (const [key, on] of Object.entries(db.settings?.flags ?? {})) if (key in flags) flags[key] = on;
+      // Demo settings may switch flags (tests, trying the breached-password prompt).
+      const flags = evaluateDemoFlags(body, db.settings?.flags);
       return ok({ flags });
     },
   };

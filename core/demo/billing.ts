@@ -2,15 +2,28 @@
  * Demo mode's billing, answering like the reference server (server/routes/billing.ts,
  * server/domain/billing.ts) on the same paths, with the same permissions, messages and rules, and
  * the development provider's card checks (core/billing/cards.ts, one implementation for both). Kept
- * per account in the page's storage; no money moves. What the demo leaves out: entitlements from
- * the plan, renewal at period end, the vendor switches (both on, spec 001 §9), Stripe's own calls
+ * per account in the page's storage; no money moves. The vendor's switches and trial end action
+ * are `billingVendor` in the stored data (absent: spec 001 §9's defaults), ruled by
+ * core/billing/vendorRules.ts as on the server (plan changes and trial ends: ./billingPlans.ts).
+ * What the demo leaves out: entitlements from the plan, renewal at period end, Stripe's own calls
  * (customers answer the development provider's id). The request bodies and queries are checked
  * before a handler runs, with the server's schemas (core/contract/requests-billing.ts).
  */
 import { type Answer, fail, ok } from '../contract/answer';
 import { CARD_CODES } from '../contract/errors';
 import { checkCard } from '../billing/cards';
+import { cancellationRefusal, DEFAULT_BILLING_SWITCHES } from '../billing/vendorRules';
 import { hasPermission } from '../portal/pages';
+import {
+  changeDemoPlan,
+  DAY,
+  type DemoBillingStore,
+  type DemoInvoice,
+  type DemoMethod,
+  planOf,
+  PLANS,
+  settleDemoTrial,
+} from './billingPlans';
 import type { DemoDatabase, DemoUser } from './data';
 
 type Json = Record<string, unknown>;
@@ -19,85 +32,6 @@ const B = '/subscriptions/resources/billing';
 const MANAGED = '/subscriptions/resources/subscriptions/v1';
 const STRIPE = `${B}/payment-providers/stripe`;
 const DEV = `${B}/payment-providers/development/setup-intents/v1`;
-
-/** The reference server's starting catalogue (server/storage/schema/billing.ts). */
-const PLANS = (
-  [
-    ['free', 'Free', 'For trying things out', 0, []],
-    ['pro', 'Pro', 'Single sign-on and audit logs for growing teams', 2900, ['sso', 'audits']],
-    [
-      'business',
-      'Business',
-      'Everything in Pro, with SCIM provisioning and priority support',
-      9900,
-      ['sso', 'audits', 'scim', 'priority-support'],
-    ],
-  ] as const
-).map(([slug, name, description, amount, features]) => ({
-  id: `plan-${slug}`,
-  externalId: slug as string,
-  name: name as string,
-  description: description as string,
-  slug: slug as string,
-  price: {
-    id: `plan-${slug}-monthly`,
-    externalId: `${slug}-monthly`,
-    currency: 'usd',
-    amount: amount as number,
-  },
-  features: [...features] as string[],
-}));
-type DemoPlan = (typeof PLANS)[number];
-
-interface DemoMethod {
-  id: string;
-  setupId: string;
-  secret: string;
-  status: 'pending' | 'requires_confirmation' | 'succeeded';
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  isDefault: boolean;
-  billingDetails: { name: string; email?: string; address?: Record<string, string> };
-}
-interface DemoInvoice {
-  id: string;
-  subscriptionId: string;
-  paymentDate: string;
-  totalAmount: number;
-  currency: string;
-  paid: boolean;
-  receiptNumber: string;
-  plan: string;
-  periodEnd: string;
-  card: string;
-  key: string;
-}
-interface DemoBilling {
-  subscription: {
-    id: string;
-    planId: string;
-    status: 'active' | 'canceled' | 'incomplete' | 'expired' | 'trialing' | 'trialEnded';
-    startDate: string;
-    currentPeriodStart: string;
-    currentPeriodEnd: string;
-    trialEnd: string | null;
-    cancellation: { policy: 'atPeriodEnd' } | null;
-    paymentMethodId: string | null;
-  };
-  methods: DemoMethod[];
-  invoices: DemoInvoice[];
-}
-
-const DAY = 86_400_000;
-const plusMonth = (ms: number) => {
-  const d = new Date(ms);
-  d.setUTCMonth(d.getUTCMonth() + 1);
-  return d.toISOString();
-};
-const planOf = (idOrSlug: string): DemoPlan | undefined =>
-  PLANS.find((p) => p.id === idOrSlug || p.slug === idOrSlug);
 
 /** A one-page PDF with the invoice's lines (Helvetica, no library: the demo runs in the browser). */
 function invoicePdf(lines: string[]): Blob {
@@ -141,7 +75,7 @@ export function handleDemoBilling(
 ): Answer | null {
   const { method, path, body } = request;
   const now = env.now();
-  const store = db as DemoDatabase & { billing?: Record<string, DemoBilling> };
+  const store = db as DemoBillingStore;
   store.billing ??= {};
   let mine = store.billing[user.tenantId];
   const created = !mine;
@@ -164,6 +98,8 @@ export function handleDemoBilling(
       invoices: [],
     };
   }
+  const switches = { ...DEFAULT_BILLING_SWITCHES, ...store.billingVendor };
+  const trialEnded = settleDemoTrial(mine, switches, env);
   const sub = mine.subscription;
   const read = hasPermission(held, 'fe.subscriptions.read')
     ? null
@@ -220,7 +156,8 @@ export function handleDemoBilling(
       if (method !== 'PUT') return null;
       if (write) return write;
       if (subPath[2] === '/cancellations/') {
-        if (sub.status !== 'active' || sub.cancellation) return fail('SUBSCRIPTION_NOT_CANCELLABLE');
+        const refusal = cancellationRefusal(switches, { status: sub.status, cancelled: !!sub.cancellation });
+        if (refusal) return fail(refusal);
         sub.cancellation = { policy: 'atPeriodEnd' };
         return ok({}, true);
       }
@@ -229,53 +166,7 @@ export function handleDemoBilling(
         sub.cancellation = null;
         return ok({}, true);
       }
-      const plan = planOf(body.planId as string);
-      if (!plan) return fail('PLAN_NOT_FOUND');
-      const methodId = (body.paymentMethodId as string | undefined) || sub.paymentMethodId || '';
-      const card = mine.methods.find((m) => m.id === methodId);
-      // The same plan with another card, already paid for this period: the card changes, nothing is
-      // charged (the subscriptions page's "Change card"; as on the server).
-      if (sub.status === 'active' && plan.id === sub.planId && body.paymentMethodId) {
-        if (!card) return fail('PAYMENT_METHOD_NOT_FOUND');
-        if (card.status !== 'succeeded') return fail('CARD_NOT_CONFIRMED');
-        for (const m of mine.methods) m.isDefault = m.id === card.id;
-        sub.paymentMethodId = card.id;
-        return ok({}, true);
-      }
-      if (plan.price.amount > 0) {
-        if (!methodId) return fail('PAYMENT_METHOD_REQUIRED');
-        if (!card) return fail('PAYMENT_METHOD_NOT_FOUND');
-        if (card.status !== 'succeeded') return fail('CARD_NOT_CONFIRMED');
-        const key =
-          request.headers?.get('idempotency-key') ??
-          `${sub.id}:${plan.id}:${card.id}:${sub.currentPeriodStart}`;
-        // A retried call with the same key finds its invoice: charged once.
-        if (mine.invoices.some((i) => i.key === key)) return ok({});
-        mine.invoices.unshift({
-          id: `inv-${env.random()}`,
-          subscriptionId: sub.id,
-          paymentDate: new Date(now).toISOString(),
-          totalAmount: plan.price.amount,
-          currency: plan.price.currency,
-          paid: true,
-          receiptNumber: `R-${1001 + mine.invoices.length}`,
-          plan: plan.name,
-          periodEnd: plusMonth(now),
-          card: `${card.brand} ending in ${card.last4}`,
-          key,
-        });
-      }
-      for (const m of mine.methods) m.isDefault = m.id === card?.id;
-      Object.assign(sub, {
-        planId: plan.id,
-        status: 'active',
-        currentPeriodStart: new Date(now).toISOString(),
-        currentPeriodEnd: plusMonth(now),
-        trialEnd: null,
-        cancellation: null,
-        paymentMethodId: card?.id ?? sub.paymentMethodId,
-      });
-      return ok({}, true);
+      return changeDemoPlan(mine, switches, body, request.headers, env);
     }
 
     if (GET && path === `${B}/invoices/v1`) return read ?? ok(mine.invoices.map(invoiceDto));
@@ -346,7 +237,15 @@ export function handleDemoBilling(
           : ok({ id: `config-${user.tenantId}` }))
       );
     if (GET && path === `${B}/configurations/vendor-public-configurations/v1`)
-      return read ?? ok([{ allowPlanDowngrade: true, allowPlanCancellation: true }]);
+      return (
+        read ??
+        ok([
+          {
+            allowPlanDowngrade: switches.allowPlanDowngrade,
+            allowPlanCancellation: switches.allowPlanCancellation,
+          },
+        ])
+      );
     if (GET && path === '/subscriptions/resources/payment-providers/v1')
       return read ?? ok([{ providerType: 'Stripe', name: 'development', status: '1' }]);
     if (GET && path === `${STRIPE}/public-configurations/v1`)
@@ -405,5 +304,5 @@ export function handleDemoBilling(
     return null;
   })();
   // The subscription made on first use is kept, whatever the call.
-  return answer && created ? { ...answer, save: true } : answer;
+  return answer && (created || trialEnded) ? { ...answer, save: true } : answer;
 }

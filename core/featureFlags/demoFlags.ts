@@ -1,4 +1,5 @@
 import { KNOWN_FEATURE_FLAGS, type FeatureFlagContext } from './featureFlags';
+import { withPreviewDefaults } from './previewFlags';
 
 /**
  * Demo mode's flags: the spec's named flags off (but custom login per tenant), the roles page's
@@ -15,13 +16,13 @@ const DEMO_FEATURE_FLAGS: Record<string, boolean> = {
 };
 
 /**
- * The demo answer of the evaluate call: the asked keys (all without keys), unknown keys off. The
- * body has passed the contract's schema (core/contract/requests-flags.ts).
+ * The demo answer of the evaluate call: the asked keys (all without keys), unknown keys off but the
+ * preview-default ones (previewFlags.ts), `set` (the demo's stored settings) over the demo's own
+ * values. The body has passed the contract's schema (core/contract/requests-flags.ts).
  */
-export function evaluateDemoFlags(body: {
-  keys?: string[];
-  context?: FeatureFlagContext;
-}): Record<string, boolean> {
-  const keys = body.keys ?? Object.keys(DEMO_FEATURE_FLAGS);
-  return Object.fromEntries(keys.map((key) => [key, DEMO_FEATURE_FLAGS[key] === true]));
+export function evaluateDemoFlags(
+  body: { keys?: string[]; context?: FeatureFlagContext },
+  set: Readonly<Record<string, boolean>> = {},
+): Record<string, boolean> {
+  return withPreviewDefaults({ ...DEMO_FEATURE_FLAGS, ...set }, body.keys);
 }

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { BillingApi } from '../../core/api/billing';
+import { DEFAULT_BILLING_SWITCHES, offeredPlans } from '../../core/billing/vendorRules';
 import { type Loaded, messageOf, t } from './checkoutParts';
 
 /**
  * Loads what the checkout needs (plans, the subscription, its payment method, the payment
- * provider) and picks the plan to show first: the one asked for, else the current one. A failure
+ * provider, the vendor's switches: a cheaper plan is not offered when the vendor forbids downgrades,
+ * core/billing/vendorRules.ts) and picks the plan to show first: the one asked for, else the current one. A failure
  * of the provider's configuration is kept for the pay step; any other failure is `loadError`.
  */
 export function useCheckoutLoad(
@@ -20,10 +22,14 @@ export function useCheckoutLoad(
   useEffect(() => {
     let live = true;
     (async () => {
-      const [plans, subscriptions, methods] = await Promise.all([
+      const [allPlans, subscriptions, methods, vendor] = await Promise.all([
         api.plans(),
         api.subscriptions(),
         api.paymentMethods(),
+        // Unreadable: every plan is offered (the server still refuses what the vendor forbade).
+        Promise.resolve()
+          .then(() => api.vendorConfiguration())
+          .catch(() => []),
       ]);
       let provider: string | null = null;
       let publishableKey = '';
@@ -35,12 +41,14 @@ export function useCheckoutLoad(
       }
       const subscription = subscriptions[0];
       if (!subscription) throw new Error(t.subscriptionNotFound);
+      const current = allPlans.find((p) => p.slug === subscription.plan.slug);
+      const switches = { ...DEFAULT_BILLING_SWITCHES, ...vendor[0] };
+      const plans = offeredPlans(allPlans, current?.id, subscription.status, switches);
       const method = methods.find((m) => m.isDefault) ?? methods[0] ?? null;
       if (!live) return;
       const wanted = changeCard
         ? undefined
         : plans.find((p) => p.id === initialPlan || p.slug === initialPlan);
-      const current = plans.find((p) => p.slug === subscription.plan.slug);
       setPlanId((wanted ?? current ?? plans[0])?.id ?? '');
       setLoaded({ plans, subscription, method, provider, publishableKey, providerError });
       onLoaded();

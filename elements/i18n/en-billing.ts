@@ -97,6 +97,7 @@ export const enBilling = {
     save: 'Save',
     saved: 'Billing details saved',
     externallyManaged: 'Billing for this account is managed outside the portal.',
+    trialEndedKept: 'Your trial has ended. Choose a plan to keep using its features.',
     statuses: {
       ACTIVE: 'Active',
       CANCELED: 'Canceled',

@@ -187,6 +187,28 @@ export const portalAdmin = {
     never: 'Never',
     tooLong: (max: number) => `Use at most ${max} characters.`,
   },
+  /** The account page's formats, logo and metadata (issue 28). */
+  account: {
+    dateFormat: 'Date format',
+    timeFormat: 'Time format',
+    logoTitle: 'Logo',
+    logoIntro: 'A PNG, JPEG, WebP or GIF image of at most 100 KB.',
+    logoAlt: 'Account logo',
+    noLogo: 'No logo yet.',
+    chooseLogo: 'Logo file',
+    removeLogo: 'Remove logo',
+    logoSaved: 'The logo was saved.',
+    logoRemoved: 'The logo was removed.',
+    metadataTitle: 'Metadata',
+    metadataIntro: 'Your own keys and values, kept with the account (for your integrations).',
+    key: 'Key',
+    value: 'Value',
+    addEntry: 'Add a key',
+    removeEntry: (key: string) => `Remove ${key || 'this key'}`,
+    saveMetadata: 'Save metadata',
+    metadataSaved: 'The metadata was saved.',
+    keyTwice: (key: string) => `The key "${key}" is used twice.`,
+  },
 };
 
 registerLazyTexts({ portalAdmin });

@@ -5,8 +5,9 @@
  *
  * Choices written down (docs/billing.md):
  * - A tenant's subscription is created when billing is first read: a 14-day trial of the first
- *   paid plan. A trial that ends without a payment method changes to the default plan
- *   (TrialEndAction change_to_default); with one, the first period is charged.
+ *   paid plan. A trial that ends with a payment method charges the first period; without one (or
+ *   declined) the vendor's TrialEndAction applies: change_to_default moves to the default plan,
+ *   retain_trial keeps the plan as `trialEnded` (core/billing/vendorRules.ts).
  * - Changing plan (PUT subscriptions/{id}) to a paid plan charges the new plan's price for a new
  *   monthly period starting now (no proration), makes the subscription active and writes the
  *   invoice. A free plan charges nothing.
@@ -21,6 +22,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { PaymentProvider } from '../billing/provider';
+import {
+  cancellationRefusal,
+  planChangeRefusal,
+  trialEndStep,
+  type VendorBillingSwitches,
+} from '../../core/billing/vendorRules';
 import { contractError } from '../../core/contract/errors';
 import type { Database } from '../storage/database';
 
@@ -69,22 +76,6 @@ interface PaymentMethodRow {
   billing_email: string | null;
   billing_address: Record<string, string>;
   setup_status: 'pending' | 'requires_confirmation' | 'succeeded';
-}
-
-export interface InvoiceRow {
-  id: string;
-  subscription_id: string;
-  external_id: string;
-  receipt_number: string;
-  total_amount: number;
-  currency: string;
-  paid: boolean;
-  payment_date: Date;
-  period_start: Date;
-  period_end: Date;
-  card_brand: string;
-  card_last4: string;
-  plan_name: string;
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -258,6 +249,20 @@ export interface BillingDeps {
   provider: PaymentProvider | null;
 }
 
+/** The vendor's billing switches (columns of `vendors`; spec 001 §9 defaults). */
+export async function vendorBillingSwitches(db: Database): Promise<VendorBillingSwitches> {
+  const { rows } = await db.query<{
+    down: boolean;
+    cancel: boolean;
+    trial: 'change_to_default' | 'retain_trial';
+  }>(
+    `SELECT allow_plan_downgrade AS down, allow_plan_cancellation AS cancel, trial_end_action AS trial
+       FROM vendors LIMIT 1`,
+  );
+  const row = rows[0]!;
+  return { allowPlanDowngrade: row.down, allowPlanCancellation: row.cancel, trialEndAction: row.trial };
+}
+
 /**
  * The tenant's subscription, created on first read (a trial of the first paid plan), and brought
  * up to date: an ended trial, an ended period (renewed, or canceled when cancelled at period end).
@@ -289,12 +294,16 @@ async function settle(deps: BillingDeps, sub: SubscriptionRow): Promise<Subscrip
   const now = Date.now();
   const { db } = deps;
   if (sub.status === 'trialing' && sub.trial_end && new Date(sub.trial_end).getTime() <= now) {
-    // TrialEndAction change_to_default (with a payment method: the first period is charged).
     const plan = await planById(db, sub.plan_id);
-    if (sub.payment_method_id && plan.amount > 0) {
-      const charged = await chargeAndStart(deps, sub, plan, sub.payment_method_id, `trial-end:${sub.id}`);
+    const { trialEndAction } = await vendorBillingSwitches(db);
+    const trial = { amount: plan.amount, hasPaymentMethod: !!sub.payment_method_id };
+    if (trialEndStep(trialEndAction, trial) === 'charge') {
+      const charged = await chargeAndStart(deps, sub, plan, sub.payment_method_id!, `trial-end:${sub.id}`);
       if (charged) return charged;
     }
+    // retain_trial: the plan stays, its features lapse, until the account chooses a plan.
+    if (trialEndStep(trialEndAction, { ...trial, declined: true }) === 'retain')
+      return saveSubscription(db, { ...sub, status: 'trialEnded' });
     const fallback = await defaultPlan(db);
     const start = new Date();
     return saveSubscription(db, {
@@ -359,12 +368,12 @@ export async function cancelSubscription(
   deps: BillingDeps,
   tenantId: string,
   subscriptionId: string,
-  allowCancellation: boolean,
 ): Promise<void> {
   const sub = await findSubscription(deps, tenantId, subscriptionId);
   await refuseIfExternallyManaged(deps.db, tenantId);
-  if (!allowCancellation) throw contractError('PLAN_CANCELLATION_NOT_ALLOWED');
-  if (sub.status !== 'active' || sub.cancellation_policy) throw contractError('SUBSCRIPTION_NOT_CANCELLABLE');
+  const switches = await vendorBillingSwitches(deps.db);
+  const refusal = cancellationRefusal(switches, { status: sub.status, cancelled: !!sub.cancellation_policy });
+  if (refusal) throw contractError(refusal);
   if (sub.external_id && deps.provider) await deps.provider.setCancelAtPeriodEnd(sub.external_id, true);
   await saveSubscription(deps.db, { ...sub, cancellation_policy: 'atPeriodEnd' });
 }
@@ -461,7 +470,7 @@ export async function changePlan(
   tenantId: string,
   subscriptionId: string,
   body: { paymentMethodId?: string; planId: string },
-  options: { idempotencyKey?: string; allowDowngrade: boolean },
+  options: { idempotencyKey?: string },
 ): Promise<void> {
   const { db } = deps;
   const sub = await findSubscription(deps, tenantId, subscriptionId);
@@ -469,8 +478,8 @@ export async function changePlan(
   const plan = await findPlan(db, body.planId);
   if (!plan) throw contractError('PLAN_NOT_FOUND');
   const current = await planById(db, sub.plan_id);
-  if (!options.allowDowngrade && plan.amount < current.amount && sub.status !== 'trialing')
-    throw contractError('PLAN_DOWNGRADE_NOT_ALLOWED');
+  const refusal = planChangeRefusal(await vendorBillingSwitches(db), sub.status, current.amount, plan.amount);
+  if (refusal) throw contractError(refusal);
   // The same plan with another card, already paid for this period: only the card changes, nothing
   // is charged (the subscriptions page's "Change card"); it pays from the next renewal.
   if (sub.status === 'active' && plan.id === sub.plan_id && body.paymentMethodId) {
@@ -643,40 +652,6 @@ export async function finishConfirmation(db: Database, id: string, approve: bool
     await db.query(`UPDATE billing_payment_methods SET setup_status = 'succeeded' WHERE id = $1`, [id]);
   else
     await db.query(`DELETE FROM billing_payment_methods WHERE id = $1 AND setup_status <> 'succeeded'`, [id]);
-}
-
-// ----------------------------------------------------------------------------------- invoices
-export function invoiceDto(row: InvoiceRow) {
-  return {
-    id: row.id,
-    externalId: row.external_id || row.id,
-    subscriptionId: row.subscription_id,
-    paymentDate: iso(row.payment_date),
-    totalAmount: row.total_amount,
-    currency: row.currency || 'usd',
-    paid: row.paid,
-    receiptNumber: row.receipt_number,
-  };
-}
-
-export async function listInvoices(db: Database, tenantId: string): Promise<InvoiceRow[]> {
-  return (
-    await db.query<InvoiceRow>(
-      `SELECT i.*, p.name AS plan_name FROM billing_invoices i JOIN billing_plans p ON p.id = i.plan_id
-        WHERE i.tenant_id = $1 ORDER BY i.payment_date DESC, i.receipt_number DESC`,
-      [tenantId],
-    )
-  ).rows;
-}
-
-export async function findInvoice(db: Database, tenantId: string, id: string): Promise<InvoiceRow> {
-  const { rows } = await db.query<InvoiceRow>(
-    `SELECT i.*, p.name AS plan_name FROM billing_invoices i JOIN billing_plans p ON p.id = i.plan_id
-      WHERE i.tenant_id = $1 AND i.id::text = $2`,
-    [tenantId, id],
-  );
-  if (!rows[0]) throw contractError('INVOICE_NOT_FOUND');
-  return rows[0];
 }
 
 // ---------------------------------------------------------------------------------- summaries

@@ -1,8 +1,14 @@
 /**
  * Feature flags (spec 000 §1, §6): evaluated for an anonymous context unless the caller supplies
  * one. A flag is on for everyone (`enabled`), or for listed tenants or users. An anonymous
- * context sees only `enabled`. Unknown keys are off.
+ * context sees only `enabled`. Unknown keys are off, but the admin portal's preview-default flags
+ * (core/featureFlags/previewFlags.ts), which are on until the vendor sets them.
  */
+import {
+  isPreviewDefaultFlag,
+  PREVIEW_DEFAULT_FLAGS,
+  withPreviewDefaults,
+} from '../../core/featureFlags/previewFlags';
 import { PORTAL_FLAGS } from '../../core/portal/pages';
 import type { Database } from '../storage/database';
 
@@ -54,9 +60,7 @@ export async function evaluateFlags(
        FROM feature_flags WHERE $3::text[] IS NULL OR key = ANY($3::text[])`,
     [tenantId, userId, keys ?? null],
   );
-  const found = Object.fromEntries(rows.map((r) => [r.key, r.value === true]));
-  if (!keys) return found;
-  return Object.fromEntries(keys.map((key) => [key, found[key] === true]));
+  return withPreviewDefaults(Object.fromEntries(rows.map((r) => [r.key, r.value === true])), keys);
 }
 
 /** Defines or updates a flag (tests and the development seed). */
@@ -73,23 +77,30 @@ export async function setFlag(
 }
 
 /**
- * Every defined flag, and the flags the portal reads (PORTAL_FLAGS) even before a row exists for
- * them (off), by key.
+ * Every defined flag, and the flags the portal reads (PORTAL_FLAGS) and the preview-default ones even
+ * before a row exists for them (off; a preview-default one on), by key.
  */
 export async function listFlags(db: Database): Promise<FeatureFlagDto[]> {
   const { rows } = await db.query<FlagRow>(
     'SELECT key, description, enabled, tenant_ids::text[] AS tenant_ids, user_ids::text[] AS user_ids FROM feature_flags',
   );
   const byKey = new Map(rows.map((row) => [row.key, toDto(row)]));
-  for (const key of PORTAL_FLAGS)
+  for (const key of [...PORTAL_FLAGS, ...Object.values(PREVIEW_DEFAULT_FLAGS)])
     if (!byKey.has(key))
-      byKey.set(key, { key, description: null, enabled: false, tenantIds: [], userIds: [] });
+      byKey.set(key, {
+        key,
+        description: null,
+        enabled: isPreviewDefaultFlag(key),
+        tenantIds: [],
+        userIds: [],
+      });
   return [...byKey.values()].sort((a, b) => a.key.localeCompare(b.key));
 }
 
 /**
  * Turns a flag on or off for everyone (the vendor's switch); its lists of tenants and users stay.
- * A flag the portal reads is created on first use; any other key must be defined already (null).
+ * A flag the portal reads (or a preview-default one) is created on first use; any other key must be
+ * defined already (null).
  */
 export async function setFlagEnabled(
   db: Database,
@@ -97,7 +108,7 @@ export async function setFlagEnabled(
   enabled: boolean,
 ): Promise<FeatureFlagDto | null> {
   const { rows } = await db.query<FlagRow>(
-    PORTAL_FLAGS.includes(key)
+    PORTAL_FLAGS.includes(key) || isPreviewDefaultFlag(key)
       ? `INSERT INTO feature_flags (key, enabled) VALUES ($1, $2)
          ON CONFLICT (key) DO UPDATE SET enabled = EXCLUDED.enabled
          RETURNING key, description, enabled, tenant_ids::text[] AS tenant_ids, user_ids::text[] AS user_ids`

@@ -69,7 +69,9 @@ beforeEach(async () => {
   ])
     await server.db.query(`DELETE FROM ${table}`);
   await server.db.query('DELETE FROM billing_tenant_configurations');
-  await server.db.query('UPDATE vendors SET allow_plan_downgrade = true, allow_plan_cancellation = true');
+  await server.db.query(
+    `UPDATE vendors SET allow_plan_downgrade = true, allow_plan_cancellation = true, trial_end_action = 'change_to_default'`,
+  );
 });
 
 describe('plans and a new account (spec 001 §3, §9)', () => {
@@ -346,6 +348,52 @@ describe('cancel and renew (spec 001 §4)', () => {
     await subscription();
     assert.equal((await call('GET', `${B}/invoices/v1`)).json().length, 2);
     assert.equal((await subscription()).status, 'active');
+  });
+});
+
+describe('the end of a trial without a card (TrialEndAction)', () => {
+  const endTrial = () =>
+    server.db.query(`UPDATE billing_subscriptions SET trial_end = now() - interval '1 minute'`);
+
+  it('change_to_default (the default): the account moves to the free plan, active', async () => {
+    await subscription();
+    await endTrial();
+    const sub = await subscription();
+    assert.deepEqual([sub.status, sub.plan.slug], ['active', 'free']);
+  });
+
+  it('retain_trial keeps the plan as trialEnded, its features lapsed; choosing a plan ends it, even a cheaper one', async () => {
+    await server.db.query(
+      `UPDATE vendors SET trial_end_action = 'retain_trial', allow_plan_downgrade = false`,
+    );
+    await subscription();
+    await endTrial();
+    const sub = await subscription();
+    assert.deepEqual([sub.status, sub.plan.slug], ['trialEnded', 'pro']);
+    assert.deepEqual((await features()).sso, { isEntitled: false, justification: 'BUNDLE_EXPIRED' });
+    assert.equal(
+      (await call('PUT', `${B}/subscriptions/v1/${sub.id}/cancellations/`, admin, {})).statusCode,
+      400,
+      'nothing to cancel',
+    );
+    // Never paid for: the free plan is not a downgrade the vendor forbade.
+    const free = await call('PUT', `${B}/subscriptions/v1/${sub.id}`, admin, { planId: 'free' });
+    assert.equal(free.statusCode, 200, free.body);
+    assert.deepEqual([(await subscription()).status, (await subscription()).plan.slug], ['active', 'free']);
+  });
+
+  it('retain_trial with a saved card: the first period is charged, as with either action', async () => {
+    await server.db.query(`UPDATE vendors SET trial_end_action = 'retain_trial'`);
+    const sub = await subscription();
+    const { setup } = await card();
+    await server.db.query('UPDATE billing_subscriptions SET payment_method_id = $1 WHERE id = $2', [
+      setup.paymentMethodId,
+      sub.id,
+    ]);
+    await endTrial();
+    const after = await subscription();
+    assert.deepEqual([after.status, after.plan.slug], ['active', 'pro']);
+    assert.equal((await call('GET', `${B}/invoices/v1`)).json().length, 1);
   });
 });
 

@@ -29,13 +29,10 @@ import {
   createSetupIntent,
   currentSubscription,
   ensureCustomer,
-  findInvoice,
   findPlan,
   findSubscription,
   finishConfirmation,
   getPaymentMethod,
-  invoiceDto,
-  listInvoices,
   listPaymentMethods,
   listPlans,
   planDto,
@@ -47,8 +44,10 @@ import {
   tenantConfiguration,
   tenantConfigurationDto,
   updateBillingDetails,
+  vendorBillingSwitches,
   type BillingDeps,
 } from '../domain/billing';
+import { findInvoice, invoiceDto, listInvoices } from '../domain/billing-invoices';
 import { CARD_CODES, contractError } from '../../core/contract/errors';
 import { accountOf, callerOf } from '../http/route-table';
 
@@ -64,22 +63,11 @@ function providerOf(ctx: AppContext): PaymentProvider | null {
   return null;
 }
 
-interface VendorBillingRow {
-  id: string;
-  name: string;
-  allow_plan_downgrade: boolean;
-  allow_plan_cancellation: boolean;
-}
-
 export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const provider = providerOf(ctx);
   const deps: BillingDeps = { db: ctx.db, provider };
   const vendor = async () =>
-    (
-      await ctx.db.query<VendorBillingRow>(
-        'SELECT id, name, allow_plan_downgrade, allow_plan_cancellation FROM vendors LIMIT 1',
-      )
-    ).rows[0]!;
+    (await ctx.db.query<{ id: string; name: string }>('SELECT id, name FROM vendors LIMIT 1')).rows[0]!;
   // The route table checked the caller and the permission (http/route-table.ts).
   const caller = (request: FastifyRequest) => ({ claims: callerOf(request), tenantId: accountOf(request) });
   const ownTenant = (tenantId: string, asked: string) => {
@@ -118,14 +106,13 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
         const key = request.headers['idempotency-key'];
         await changePlan(deps, tenantId, request.params.id, request.body, {
           idempotencyKey: typeof key === 'string' && key ? key.slice(0, 200) : undefined,
-          allowDowngrade: (await vendor()).allow_plan_downgrade,
         });
         return {};
       },
     });
     app.put<{ Params: { id: string } }>(`${base}/:id/cancellations/`, async (request) => {
       const { tenantId } = caller(request);
-      await cancelSubscription(deps, tenantId, request.params.id, (await vendor()).allow_plan_cancellation);
+      await cancelSubscription(deps, tenantId, request.params.id);
       return {};
     });
     app.put<{ Params: { id: string } }>(`${base}/:id/renewals/`, async (request) => {
@@ -222,8 +209,8 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
   app.get(`${BILLING}/configurations/vendor-public-configurations/v1`, async () => {
-    const v = await vendor();
-    return [{ allowPlanDowngrade: v.allow_plan_downgrade, allowPlanCancellation: v.allow_plan_cancellation }];
+    const { allowPlanDowngrade, allowPlanCancellation } = await vendorBillingSwitches(ctx.db);
+    return [{ allowPlanDowngrade, allowPlanCancellation }];
   });
 
   // --------------------------------------------------------------------- the card provider
@@ -269,13 +256,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const { tenantId } = caller(request);
       requireProvider();
       const sub = await currentSubscription(deps, tenantId);
-      await changePlan(
-        deps,
-        tenantId,
-        sub.id,
-        { planId: request.body.stripePlanId },
-        { allowDowngrade: (await vendor()).allow_plan_downgrade },
-      );
+      await changePlan(deps, tenantId, sub.id, { planId: request.body.stripePlanId }, {});
       // No client-side confirmation is pending: the plan is charged to the saved card.
       return { subscriptionId: sub.id, subscriptionSecret: '' };
     },

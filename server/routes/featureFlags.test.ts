@@ -2,6 +2,7 @@
 // administrator only, the body checked, every change audited; evaluation sees the change at once.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { PREVIEW_DEFAULT_FLAGS } from '../../core/featureFlags/previewFlags';
 import { PORTAL_FLAGS } from '../../core/portal/pages';
 import type { BuiltServer } from '../app';
 import { PasswordHasher } from '../domain/passwords';
@@ -79,5 +80,37 @@ describe('the vendor turns feature flags on and off', () => {
       { key: rows[0]!.details.key, enabled: rows[0]!.details.enabled },
       { key: 'security-center-admin-portal', enabled: false },
     );
+  });
+});
+
+describe('preview-default flags (spec 001 §1: the admin portal flags in preview are on by default)', () => {
+  const evaluate = async (keys: string[], token?: string) =>
+    (
+      await server.app.inject({
+        method: 'POST',
+        url: '/frontegg/flags/api/v1/evaluate',
+        ...(token ? { headers: bearer(token) } : {}),
+        payload: { keys },
+      })
+    ).json().flags;
+
+  it('are on before the vendor sets them, listed as on, and off once the vendor turns one off', async () => {
+    await server.db.query(`DELETE FROM feature_flags WHERE key LIKE 'admin_portal_%'`);
+    const keys = Object.values(PREVIEW_DEFAULT_FLAGS);
+    assert.deepEqual(await evaluate([...keys, 'no-such-flag']), {
+      ...Object.fromEntries(keys.map((key) => [key, true])),
+      'no-such-flag': false,
+    });
+    const all = (await server.app.inject({ url: '/frontegg/flags', headers: bearer(admin) })).json();
+    assert.equal(all[PREVIEW_DEFAULT_FLAGS.passkeys], 'on');
+    const listed = (await server.app.inject({ url: FLAGS, headers: bearer(vendor) })).json().items;
+    assert.deepEqual(
+      listed.find((f: { key: string }) => f.key === PREVIEW_DEFAULT_FLAGS.groups),
+      { key: PREVIEW_DEFAULT_FLAGS.groups, description: null, enabled: true, tenantIds: [], userIds: [] },
+    );
+    const off = await put(PREVIEW_DEFAULT_FLAGS.passkeys, { enabled: false });
+    assert.equal(off.statusCode, 200, off.body);
+    assert.equal((await evaluate([PREVIEW_DEFAULT_FLAGS.passkeys]))[PREVIEW_DEFAULT_FLAGS.passkeys], false);
+    assert.equal((await evaluate([PREVIEW_DEFAULT_FLAGS.groups]))[PREVIEW_DEFAULT_FLAGS.groups], true);
   });
 });

@@ -18,11 +18,13 @@ interface Row {
   currency: string;
   date_format: string;
   time_format: string;
+  logo: string | null;
+  metadata: Record<string, unknown>;
   has_custom_login: boolean;
 }
 
 const COLUMNS =
-  'id, name, address, website, timezone, currency, date_format, time_format, (custom_login_enabled AND login_alias IS NOT NULL) AS has_custom_login';
+  'id, name, address, website, timezone, currency, date_format, time_format, logo, metadata, (custom_login_enabled AND login_alias IS NOT NULL) AS has_custom_login';
 const toDto = (row: Row): AccountSettingsDto => ({
   tenantId: row.id,
   name: row.name,
@@ -32,7 +34,8 @@ const toDto = (row: Row): AccountSettingsDto => ({
   currency: row.currency,
   dateFormat: row.date_format,
   timeFormat: row.time_format,
-  logo: null,
+  logo: row.logo,
+  metadata: JSON.stringify(row.metadata ?? {}),
   hasCustomLogin: row.has_custom_login === true,
 });
 
@@ -58,6 +61,10 @@ async function updateAccountSettings(
         website = CASE WHEN $6 THEN $7 ELSE website END,
         timezone = CASE WHEN $8 THEN $9 ELSE timezone END,
         currency = CASE WHEN $10 THEN $11 ELSE currency END,
+        date_format = COALESCE($12, date_format),
+        time_format = COALESCE($13, time_format),
+        logo = CASE WHEN $14 THEN $15 ELSE logo END,
+        metadata = COALESCE($16::jsonb, metadata),
         updated_at = now()
       WHERE id = $1 AND deleted_at IS NULL
       RETURNING ${COLUMNS}`,
@@ -73,6 +80,11 @@ async function updateAccountSettings(
       update.timezone ?? null,
       has('currency'),
       update.currency ?? 'USD',
+      update.dateFormat ?? null,
+      update.timeFormat ?? null,
+      has('logo'),
+      update.logo ?? null,
+      update.metadata ?? null,
     ],
   );
   return rows[0] ? toDto(rows[0]) : null;

@@ -26,12 +26,9 @@ import { SIGN_IN_METHOD_STATEMENTS } from './schema/sign-in-methods';
 import { SCIM_OWNER_STATEMENTS, SCIM_STATEMENTS } from './schema/scim';
 import { BUILT_IN_ROLE_STATEMENTS } from './schema/built-in-roles';
 import { ROTATED_TOKEN_AGE_STATEMENTS, TOKEN_ISSUER_STATEMENTS } from './schema/scale-out';
+import { BACK_OFFICE_STATEMENTS } from './schema/back-office';
 
-interface Migration {
-  version: number;
-  name: string;
-  statements: string[];
-}
+type Migration = { version: number; name: string; statements: string[] };
 
 /** Advisory-lock key shared by every process that migrates this database. */
 const MIGRATION_LOCK_KEY = 7_274_001;
@@ -412,12 +409,9 @@ export const migrations: Migration[] = [
     name: 'the issuers of access tokens, one per server address sharing the database',
     statements: TOKEN_ISSUER_STATEMENTS,
   },
-  // s32-P: rotated refresh-token hashes are pruned by age (domain/sessions.ts pruneSessions).
-  {
-    version: 31,
-    name: 'rotated refresh-token hashes found by age',
-    statements: ROTATED_TOKEN_AGE_STATEMENTS,
-  },
+  // Rotated refresh-token hashes are pruned by age (domain/sessions.ts pruneSessions).
+  { version: 31, name: 'rotated refresh-token hashes found by age', statements: ROTATED_TOKEN_AGE_STATEMENTS },
+  { version: 32, name: 'the trial-end action and the account logo', statements: BACK_OFFICE_STATEMENTS },
 ];
 
 /**

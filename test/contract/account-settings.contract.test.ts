@@ -47,5 +47,46 @@ for (const [name, factory] of BACKENDS) {
       assert.deepEqual(zone.body.errors, ['Unknown time zone "Mars/Olympus"']);
       assert.deepEqual((await call('GET', ACCOUNT)).body, before);
     });
+
+    test('date and time formats, a logo and the metadata are saved and read back', async () => {
+      const logo = `data:image/png;base64,${Buffer.from('a small png').toString('base64')}`;
+      const saved = await call('PUT', ACCOUNT, {
+        dateFormat: 'YYYY-MM-DD',
+        timeFormat: 'hh:mm A',
+        logo,
+        metadata: JSON.stringify({ plan: 'gold', 'region.eu': 'yes' }),
+      });
+      assert.equal(saved.status, 200, JSON.stringify(saved.body));
+      const read = (await call('GET', ACCOUNT)).body;
+      assert.deepEqual(
+        [read.dateFormat, read.timeFormat, read.logo, JSON.parse(read.metadata)],
+        ['YYYY-MM-DD', 'hh:mm A', logo, { plan: 'gold', 'region.eu': 'yes' }],
+      );
+      assert.equal((await call('PUT', ACCOUNT, { logo: null })).body.logo, null, 'the logo removed');
+    });
+
+    test('a wrong format, logo or metadata is refused with its message, and nothing changes', async () => {
+      const before = (await call('GET', ACCOUNT)).body;
+      assert.equal((await call('PUT', ACCOUNT, { dateFormat: 'D M Y' })).status, 400);
+      const svg = await call('PUT', ACCOUNT, { logo: `data:image/svg+xml;base64,${btoa('<svg/>')}` });
+      assert.deepEqual(svg.body, {
+        errors: ['The logo must be a PNG, JPEG, WebP or GIF image'],
+        errorCodes: ['ACCOUNT_LOGO_TYPE'],
+      });
+      const big = await call('PUT', ACCOUNT, {
+        logo: `data:image/png;base64,${Buffer.alloc(101 * 1024).toString('base64')}`,
+      });
+      assert.deepEqual(big.body.errors, ['The logo must be at most 100 KB']);
+      for (const [metadata, code] of [
+        ['[1]', 'ACCOUNT_METADATA_INVALID'],
+        ['{"a": 1}', 'ACCOUNT_METADATA_INVALID'],
+        ['{"bad key": "x"}', 'ACCOUNT_METADATA_KEY'],
+        [JSON.stringify({ long: 'x'.repeat(501) }), 'ACCOUNT_METADATA_TOO_BIG'],
+      ]) {
+        const refused = await call('PUT', ACCOUNT, { metadata });
+        assert.deepEqual([refused.status, refused.body.errorCodes], [400, [code]], metadata);
+      }
+      assert.deepEqual((await call('GET', ACCOUNT)).body, before);
+    });
   });
 }

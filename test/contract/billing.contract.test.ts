@@ -2,7 +2,7 @@
 // requests against the demo backend and the server, with the development provider's test cards.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { demoTarget, serverTarget, type ContractTarget } from './targets';
+import { demoTarget, newAccountOwner, serverTarget, type ContractTarget } from './targets';
 
 const factories: Array<[string, () => Promise<ContractTarget> | ContractTarget]> = [
   ['demo backend', demoTarget],
@@ -175,6 +175,48 @@ for (const [name, factory] of factories) {
       const email = await call('PATCH', `${B}/payment-methods/v1/pm-1/billing-details`, { email: 'nope' });
       assert.equal(email.status, 400);
       assert.deepEqual(email.body.errors, ['Email must be a valid email address']);
+    });
+  });
+  describe(`contract: ${name}: what the vendor's billing switches allow`, () => {
+    const owner = newAccountOwner(factory, 'billing-vendor');
+    const subscription = async () => (await owner.call('GET', `${B}/subscriptions/v1`)).body[0];
+
+    test('retain_trial: an ended trial keeps its plan as trialEnded; a plan chosen then is not a downgrade', async () => {
+      assert.equal((await subscription()).status, 'trialing');
+      await owner.target.setBillingVendor({ trialEndAction: 'retain_trial', allowPlanDowngrade: false });
+      await owner.target.endTrials();
+      const ended = await subscription();
+      assert.deepEqual([ended.status, ended.plan.slug], ['trialEnded', 'pro']);
+      const free = await owner.call('PUT', `${B}/subscriptions/v1/${ended.id}`, { planId: 'free' });
+      assert.equal(free.status, 200, JSON.stringify(free.body));
+      assert.deepEqual([(await subscription()).status, (await subscription()).plan.slug], ['active', 'free']);
+    });
+
+    test('switches off: the vendor configuration says so; cancel and a cheaper plan answer 403, a dearer one is allowed', async () => {
+      await owner.target.setBillingVendor({ allowPlanDowngrade: false, allowPlanCancellation: false });
+      assert.deepEqual(
+        (await owner.call('GET', `${B}/configurations/vendor-public-configurations/v1`)).body,
+        [{ allowPlanDowngrade: false, allowPlanCancellation: false }],
+      );
+      const setup = (await owner.call('POST', `${B}/payment-providers/stripe/setup-intents/v1`, {})).body;
+      await owner.call('POST', `${DEV}/${setup.id}/confirm`, {
+        clientSecret: setup.setupIntentSecret,
+        number: '4242424242424242',
+        expMonth: 12,
+        expYear: new Date().getUTCFullYear() + 2,
+        cvc: '123',
+      });
+      const sub = await subscription();
+      const up = await owner.call('PUT', `${B}/subscriptions/v1/${sub.id}`, {
+        paymentMethodId: setup.paymentMethodId,
+        planId: 'business',
+      });
+      assert.equal(up.status, 200, JSON.stringify(up.body));
+      const cancel = await owner.call('PUT', `${B}/subscriptions/v1/${sub.id}/cancellations/`, {});
+      assert.deepEqual([cancel.status, cancel.body.errors], [403, ['Plan cancellation is not allowed']]);
+      const down = await owner.call('PUT', `${B}/subscriptions/v1/${sub.id}`, { planId: 'pro' });
+      assert.deepEqual([down.status, down.body.errors], [403, ['Plan downgrades are not allowed']]);
+      assert.equal((await subscription()).plan.slug, 'business');
     });
   });
 }

@@ -3,6 +3,8 @@ import { buildServer } from '../../server/app';
 import { createDemoBackend, STORAGE_KEY } from '../../core/demo/backend';
 import { seedDemoDatabase, type DemoDatabase } from '../../core/demo/data';
 import { createMemoryStorage } from '../../core/test-support/memoryStorage';
+import type { VendorBillingSwitches } from '../../core/billing/vendorRules';
+import type { DemoBillingStore } from '../../core/demo/billingPlans';
 import { assertMatchesOpenApi } from './openapi';
 
 export interface Answer {
@@ -24,6 +26,10 @@ export interface ContractTarget {
   clearCookies(): Promise<void>;
   /** Switches the vendor setting "sign-up requires activation" (a database setting on the server). */
   setSignUpRequiresActivation(on: boolean): Promise<void>;
+  /** The vendor's billing switches (columns of `vendors` on the server; docs/billing.md). */
+  setBillingVendor(switches: Partial<VendorBillingSwitches>): Promise<void>;
+  /** Every trial's end moved to a minute ago (the clock of the billing tests). */
+  endTrials(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -75,6 +81,18 @@ export function demoTarget(): ContractTarget {
       db.settings = { ...db.settings, signUpRequiresActivation: on };
       storage.setItem(STORAGE_KEY, JSON.stringify(db));
     },
+    async setBillingVendor(switches) {
+      const db: DemoBillingStore = JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null') ?? seedDemoDatabase();
+      db.billingVendor = { ...db.billingVendor, ...switches };
+      storage.setItem(STORAGE_KEY, JSON.stringify(db));
+    },
+    async endTrials() {
+      const db: DemoBillingStore = JSON.parse(storage.getItem(STORAGE_KEY)!);
+      const past = new Date(Date.now() - 60_000).toISOString();
+      for (const billing of Object.values(db.billing ?? {}))
+        if (billing.subscription.trialEnd) billing.subscription.trialEnd = past;
+      storage.setItem(STORAGE_KEY, JSON.stringify(db));
+    },
     async close() {},
   };
 }
@@ -117,6 +135,21 @@ export async function serverTarget(): Promise<ContractTarget> {
     },
     async setSignUpRequiresActivation(on) {
       await server.db.query('UPDATE vendors SET sign_up_requires_activation = $1', [on]);
+    },
+    async setBillingVendor(switches) {
+      await server.db.query(
+        `UPDATE vendors SET allow_plan_downgrade = COALESCE($1, allow_plan_downgrade),
+           allow_plan_cancellation = COALESCE($2, allow_plan_cancellation),
+           trial_end_action = COALESCE($3, trial_end_action)`,
+        [
+          switches.allowPlanDowngrade ?? null,
+          switches.allowPlanCancellation ?? null,
+          switches.trialEndAction ?? null,
+        ],
+      );
+    },
+    async endTrials() {
+      await server.db.query(`UPDATE billing_subscriptions SET trial_end = now() - interval '1 minute'`);
     },
     close: () => server.close(),
   };

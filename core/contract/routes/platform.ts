@@ -4,6 +4,7 @@ import { LOGIN_ALIAS_PATTERN } from '../../tenants/rules';
 import { flagKey } from '../requests-flags';
 import { SELF, audit, perm, pub, superUser } from './descriptor';
 import type { RouteDescriptor } from './descriptor';
+import { DATE_FORMATS, TIME_FORMATS } from '../../domain/account-settings';
 
 export const getDevOutbox: RouteDescriptor = {
   method: 'GET',
@@ -82,6 +83,12 @@ export const putTenantsAccountSettings: RouteDescriptor = {
         website: { type: ['string', 'null'], maxLength: 200, pattern: '^(https?://[^\\s]+)?$' },
         timezone: { type: ['string', 'null'], maxLength: 64 },
         currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+        dateFormat: { type: 'string', enum: [...DATE_FORMATS] },
+        timeFormat: { type: 'string', enum: [...TIME_FORMATS] },
+        // A data URL; its type and size are the domain's rules (core/domain/account-settings.ts).
+        logo: { type: ['string', 'null'], maxLength: 140_000 },
+        // The tenant's metadata as the contract writes it: a JSON string (checked by the domain).
+        metadata: { type: 'string', maxLength: 40_000 },
       }),
       minProperties: 1,
     },

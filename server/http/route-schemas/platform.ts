@@ -54,6 +54,7 @@ export const ACCOUNT_SETTINGS = obj(
     dateFormat: strOrNull,
     timeFormat: strOrNull,
     logo: strOrNull,
+    metadata: str,
     hasCustomLogin: bool,
   },
   ['tenantId', 'name'],

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AccountSettings } from '../../../../core/api/accountSettings';
 import { errorMessage } from '../../../../core/api/errors';
 import { MESSAGES } from '../../../../core/api/messages';
 import { fieldAppearance, tabAppearance } from '../../../../core/portal/appearance';
-import { canReadPage } from '../../../../core/portal/pages';
+import { canReadPage, hasPermission } from '../../../../core/portal/pages';
 import { selectUser } from '../../../../core/store/auth/authSlice';
 import { en } from '../../../i18n/en';
 import { enPortal } from '../../../i18n/en-portal';
@@ -16,6 +16,7 @@ import type { PortalPageProps } from '../../shell/PortalShell';
 import { changesOf, fieldsOf, validateAccount, type AccountFields } from './accountForm';
 import { portalApis } from '../common/adminParts';
 import { AccountSettingsForm } from './AccountSettingsForm';
+import { AccountBrandingSection } from './AccountBrandingSection';
 import { useCustomLoginFlag } from './useCustomLoginFlag';
 
 const t = enPortal.portal.accountSettings;
@@ -47,11 +48,21 @@ const CURRENCIES = [
   'ZAR',
 ];
 
+/** The time zone choices (the runtime's IANA list), computed once. */
+let zones: Array<{ value: string; label: string }> | undefined;
+const timezoneOptions = () =>
+  (zones ??= [
+    { value: '', label: t.timezoneUnset },
+    ...Intl.supportedValuesOf('timeZone').map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') })),
+  ]);
+
 /** Account (spec 001 §2 "Account details tabs: settings, customLogin"): the settings tab. */
 export default function AccountPage({ metadata }: PortalPageProps) {
   const app = useAuthApp();
   const me = useAppSelector(selectUser);
-  const allowed = canReadPage('account', me?.permissions.map((p) => p.key) ?? []);
+  const held = me?.permissions.map((p) => p.key) ?? [];
+  const allowed = canReadPage('account', held);
+  const writable = hasPermission(held, 'fe.secure.write.accountSettings');
   const customLoginFlag = useCustomLoginFlag(allowed);
   const [tab, setTab] = useState<Tab>('settings');
   const tabs = (['settings', 'customLogin'] as const).filter(
@@ -75,13 +86,7 @@ export default function AccountPage({ metadata }: PortalPageProps) {
     address: useRef<HTMLInputElement>(null),
     website: useRef<HTMLInputElement>(null),
   };
-  const timezones = useMemo(
-    () => [
-      { value: '', label: t.timezoneUnset },
-      ...Intl.supportedValuesOf('timeZone').map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') })),
-    ],
-    [],
-  );
+  const timezones = timezoneOptions();
 
   useEffect(() => {
     if (!allowed) return;
@@ -195,6 +200,11 @@ export default function AccountPage({ metadata }: PortalPageProps) {
             timezones={timezones}
             currencies={currencies}
             onSubmit={onSubmit}
+          />
+          <AccountBrandingSection
+            saved={saved}
+            writable={writable}
+            save={async (update) => setSaved(await portalApis(app).accountSettings.update(update))}
           />
         </div>
       )}

@@ -1,5 +1,7 @@
 import { type FormEvent } from 'react';
+import { DATE_FORMATS, TIME_FORMATS } from '../../../../core/domain/account-settings';
 import { type FieldAppearance } from '../../../../core/portal/appearance';
+import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { enPortal } from '../../../i18n/en-portal';
 import { Alert } from '../../../ui/Alert';
 import { SaveButton } from '../../../ui/InlineStatus';
@@ -107,6 +109,22 @@ export function AccountSettingsForm({
           onChange={set('currency')}
         />
       )}
+      <SelectField
+        label={portalAdmin.account.dateFormat}
+        name="dateFormat"
+        value={fields.dateFormat}
+        options={DATE_FORMATS.map((format) => ({ value: format, label: format }))}
+        partName="account-date-format"
+        onChange={set('dateFormat')}
+      />
+      <SelectField
+        label={portalAdmin.account.timeFormat}
+        name="timeFormat"
+        value={fields.timeFormat}
+        options={TIME_FORMATS.map((format) => ({ value: format, label: format }))}
+        partName="account-time-format"
+        onChange={set('timeFormat')}
+      />
       <SaveButton partName="submit-button" saving={status.saving} saved={status.note}>
         {t.save}
       </SaveButton>

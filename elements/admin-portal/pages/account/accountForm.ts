@@ -7,6 +7,8 @@ export interface AccountFields {
   website: string;
   timezone: string;
   currency: string;
+  dateFormat: string;
+  timeFormat: string;
 }
 
 export const fieldsOf = (settings: AccountSettings): AccountFields => ({
@@ -15,6 +17,8 @@ export const fieldsOf = (settings: AccountSettings): AccountFields => ({
   website: settings.website ?? '',
   timezone: settings.timezone ?? '',
   currency: settings.currency,
+  dateFormat: settings.dateFormat,
+  timeFormat: settings.timeFormat,
 });
 
 const WEBSITE = /^https?:\/\/\S+$/;
@@ -41,5 +45,7 @@ export function changesOf(saved: AccountSettings, fields: AccountFields): Accoun
     if (fields[key].trim() !== before[key]) update[key] = fields[key].trim() || null;
   }
   if (fields.currency !== before.currency) update.currency = fields.currency;
+  if (fields.dateFormat !== before.dateFormat) update.dateFormat = fields.dateFormat;
+  if (fields.timeFormat !== before.timeFormat) update.timeFormat = fields.timeFormat;
   return update;
 }

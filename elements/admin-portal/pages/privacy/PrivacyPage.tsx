@@ -17,16 +17,28 @@ import { MfaSection } from './MfaSection';
 import { PasskeysSection } from './PasskeysSection';
 import { PasswordSection } from './PasswordSection';
 import { portalApis } from '../common/adminParts';
+import { tabAppearance } from '../../../../core/portal/appearance';
+import { usePreviewFlag } from './usePreviewFlag';
+import { PREVIEW_DEFAULT_FLAGS } from '../../../../core/featureFlags/previewFlags';
 
 const t = enPortal.portal.sessions;
 
-/** Privacy (spec 001 §2: sections loginSessions and mfa). Login sessions: list, revoke one, revoke all but this one; MFA in MfaSection. */
-export default function PrivacyPage(_props: PortalPageProps) {
+/**
+ * Privacy (spec 001 §2: sections loginSessions and mfa, each hidden when the vendor's admin-box
+ * metadata sets `privacy.tabs.<section>.appearance` to hidden, as the account and security pages
+ * read theirs). Login sessions: list, revoke one, revoke all but this one; MFA in MfaSection.
+ */
+export default function PrivacyPage({ metadata }: PortalPageProps) {
   const app = useAuthApp();
-  const { load, reload, refresh } = useLoad(() => portalApis(app).sessions.list(), [app]);
+  const shown = (section: 'loginSessions' | 'mfa') =>
+    tabAppearance(metadata, 'privacy', section) !== 'hidden';
+  const sessionsShown = shown('loginSessions');
+  const { load, reload, refresh } = useLoad(() => portalApis(app).sessions.list(), [app], sessionsShown);
   const actions = useActions();
   const { busy } = actions;
   const [confirming, setConfirming] = useState(false);
+  // Passkeys are a preview-default feature: shown until the vendor turns their flag off.
+  const passkeys = usePreviewFlag(PREVIEW_DEFAULT_FLAGS.passkeys);
 
   const act = (key: string, action: () => Promise<unknown>) =>
     actions.run(key, async () => {
@@ -37,59 +49,61 @@ export default function PrivacyPage(_props: PortalPageProps) {
   const others = load.status === 'ready' ? load.data.filter((s) => !s.current) : [];
   return (
     <Page title={enPortal.portal.pageTitles.privacy} titleId="ae-portal-privacy-title">
-      <Section titleId="ae-sessions-title" partName="sessions" title={t.title} intro={t.intro}>
-        <LoadStatus load={load} failedText={t.loadFailed} onRetry={reload} />
-        {actions.error && <Alert>{actions.error}</Alert>}
-        {load.status === 'ready' && (
-          <>
-            <ItemList partName="session-list">
-              {load.data.map((session) => {
-                const device = describeDevice(session.userAgent);
-                const signedIn = formatDateTime(session.createdAt, session.createdAt);
-                return (
-                  <Item
-                    key={session.id}
-                    partName="session"
-                    title={device}
-                    detail={t.details(session.ipAddress, signedIn)}
-                    action={
-                      session.current ? (
-                        <Badge tone="success">{t.thisDevice}</Badge>
-                      ) : (
-                        <Button
-                          variant="secondary"
-                          partName="revoke-session"
-                          aria-label={t.signOutOf(device, signedIn)}
-                          loading={busy === session.id}
-                          loadingLabel={t.signingOut}
-                          disabled={busy !== null}
-                          onClick={() => act(session.id, () => portalApis(app).sessions.revoke(session.id))}
-                        >
-                          {t.signOut}
-                        </Button>
-                      )
-                    }
-                  />
-                );
-              })}
-            </ItemList>
-            {others.length === 0 ? (
-              <p css={mutedStyle}>{t.onlyThisOne}</p>
-            ) : (
-              <Button
-                variant="secondary"
-                partName="revoke-other-sessions"
-                disabled={busy !== null}
-                onClick={() => setConfirming(true)}
-              >
-                {t.signOutOthers}
-              </Button>
-            )}
-          </>
-        )}
-      </Section>
-      <MfaSection />
-      <PasskeysSection />
+      {sessionsShown && (
+        <Section titleId="ae-sessions-title" partName="sessions" title={t.title} intro={t.intro}>
+          <LoadStatus load={load} failedText={t.loadFailed} onRetry={reload} />
+          {actions.error && <Alert>{actions.error}</Alert>}
+          {load.status === 'ready' && (
+            <>
+              <ItemList partName="session-list">
+                {load.data.map((session) => {
+                  const device = describeDevice(session.userAgent);
+                  const signedIn = formatDateTime(session.createdAt, session.createdAt);
+                  return (
+                    <Item
+                      key={session.id}
+                      partName="session"
+                      title={device}
+                      detail={t.details(session.ipAddress, signedIn)}
+                      action={
+                        session.current ? (
+                          <Badge tone="success">{t.thisDevice}</Badge>
+                        ) : (
+                          <Button
+                            variant="secondary"
+                            partName="revoke-session"
+                            aria-label={t.signOutOf(device, signedIn)}
+                            loading={busy === session.id}
+                            loadingLabel={t.signingOut}
+                            disabled={busy !== null}
+                            onClick={() => act(session.id, () => portalApis(app).sessions.revoke(session.id))}
+                          >
+                            {t.signOut}
+                          </Button>
+                        )
+                      }
+                    />
+                  );
+                })}
+              </ItemList>
+              {others.length === 0 ? (
+                <p css={mutedStyle}>{t.onlyThisOne}</p>
+              ) : (
+                <Button
+                  variant="secondary"
+                  partName="revoke-other-sessions"
+                  disabled={busy !== null}
+                  onClick={() => setConfirming(true)}
+                >
+                  {t.signOutOthers}
+                </Button>
+              )}
+            </>
+          )}
+        </Section>
+      )}
+      {shown('mfa') && <MfaSection />}
+      {passkeys && <PasskeysSection />}
       <PasswordSection onChanged={() => void refresh()} />
       {confirming && (
         <Dialog

@@ -7,15 +7,21 @@ import { Section, readableWidthStyle } from '../../../ui/Page';
 import { mutedStyle } from '../../../ui/styles';
 import { TONES, actionsStyle, factsStyle, t } from './subscriptionParts';
 import type { Plan, Subscription } from '../../../../core/api/billing';
+import { cancellationRefusal, type VendorBillingSwitches } from '../../../../core/billing/vendorRules';
 
-/** The plan: its name and price, status, period and trial end, with cancel and renew for a writer. */
+/**
+ * The plan: its name and price, status, period and trial end, with cancel (when the vendor's switch
+ * allows it) and renew for a writer; a trial that ended on a kept plan (retain_trial) says so.
+ */
 export function PlanSection({
   subscription,
   plan,
   writable,
+  switches,
   onCancel,
   onRenew,
 }: {
+  switches: Pick<VendorBillingSwitches, 'allowPlanCancellation'>;
   subscription: Subscription | undefined;
   plan: Plan | undefined;
   writable: boolean;
@@ -55,13 +61,19 @@ export function PlanSection({
             )}
           </dl>
           {subscription.externallyManaged && <p css={mutedStyle}>{t.externallyManaged}</p>}
+          {subscription.status === 'trialEnded' && (
+            <p part="trial-ended" css={mutedStyle}>
+              {t.trialEndedKept}
+            </p>
+          )}
           {writable && (
             <div css={actionsStyle}>
-              {canCancel(subscription) && (
-                <Button variant="secondary" partName="cancel-subscription" onClick={onCancel}>
-                  {t.cancel}
-                </Button>
-              )}
+              {canCancel(subscription) &&
+                !cancellationRefusal(switches, { status: subscription.status, cancelled: false }) && (
+                  <Button variant="secondary" partName="cancel-subscription" onClick={onCancel}>
+                    {t.cancel}
+                  </Button>
+                )}
               {canRenew(subscription) && (
                 <Button variant="secondary" partName="renew-subscription" onClick={onRenew}>
                   {t.renew}

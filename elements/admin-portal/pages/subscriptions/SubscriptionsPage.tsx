@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { createBillingApi, type Invoice, type PaymentMethod } from '../../../../core/api/billing';
+import { createBillingApi, type PaymentMethod } from '../../../../core/api/billing';
+import { DEFAULT_BILLING_SWITCHES } from '../../../../core/billing/vendorRules';
 import { enBilling } from '../../../i18n/en-billing';
 import { useAuthApp } from '../../../shared/AppContext';
 import { CheckoutFlow } from '../../../checkout/CheckoutFlow';
@@ -9,22 +10,21 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { formatDate } from '../../../ui/formatDate';
 import { InlineStatus } from '../../../ui/InlineStatus';
 import { LoadStatus, Page } from '../../../ui/Page';
-import { useListPage } from '../../../ui/useListPage';
-import { useLoad } from '../../../ui/useListPage';
 import { usePageApi, usePermissions } from '../common/adminParts';
 import { BillingDetailsDialog } from './BillingDetailsDialog';
 import { InvoicesSection } from './InvoicesSection';
 import { PaymentSection } from './PaymentSection';
 import { PlanSection } from './PlanSection';
 import { t } from './subscriptionParts';
+import { useSubscriptionsLoad } from './useSubscriptionsLoad';
 
-const INVOICE_PAGE_SIZE = 10;
 const READ = 'fe.subscriptions.read';
 const WRITE = 'fe.subscriptions.write';
 
 /**
  * Subscriptions (spec 001 §2 "billing (plan, invoices, payment method, checkout)", §4, §9): the plan,
- * its status, period and trial end; cancel and renew with a confirmation (spec 001 §4 rules);
+ * its status, period and trial end; cancel (when the vendor allows it) and renew with a confirmation
+ * (spec 001 §4 rules); the checkout offers no cheaper plan when the vendor forbids downgrades;
  * invoices (amount / 100 with two decimals, default currency usd) with their PDF; the payment
  * method and its billing details; "Change plan" opens the checkout.
  */
@@ -34,25 +34,7 @@ export default function SubscriptionsPage() {
   const readable = can(READ);
   const writable = can(WRITE);
   const api = usePageApi(createBillingApi);
-  const { load, reload } = useLoad(
-    () => Promise.all([api.subscriptions(), api.plans(), api.paymentMethods()]),
-    [api],
-    readable,
-  );
-  const invoices = useListPage<Invoice>({
-    fetch: async (query) => {
-      const all = await api.invoices();
-      const start = query.page * query.pageSize;
-      return {
-        items: all.slice(start, start + query.pageSize),
-        totalItems: all.length,
-        totalPages: Math.max(1, Math.ceil(all.length / query.pageSize)),
-      };
-    },
-    deps: [api],
-    pageSize: INVOICE_PAGE_SIZE,
-    enabled: readable,
-  });
+  const { load, reload, invoices } = useSubscriptionsLoad(api, readable);
   const [dialog, setDialog] = useState<'cancel' | 'renew' | 'checkout' | 'card' | 'details' | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const reloadAll = async () => {
@@ -73,7 +55,8 @@ export default function SubscriptionsPage() {
       </Page>
     );
 
-  const [subscriptions, plans, methods] = load.data;
+  const [subscriptions, plans, methods, vendor] = load.data;
+  const switches = { ...DEFAULT_BILLING_SWITCHES, ...vendor[0] };
   const subscription = subscriptions[0];
   const plan = plans.find((p) => p.slug === subscription?.plan.slug);
   const method: PaymentMethod | undefined = methods.find((m) => m.isDefault) ?? methods[0];
@@ -100,6 +83,7 @@ export default function SubscriptionsPage() {
         subscription={subscription}
         plan={plan}
         writable={writable}
+        switches={switches}
         onCancel={() => setDialog('cancel')}
         onRenew={() => setDialog('renew')}
       />

@@ -1,3 +1,6 @@
+import { useEffect, useState } from 'react';
+import { fieldAppearance, type FieldAppearance } from '../../../../core/portal/appearance';
+import { useAuthApp } from '../../../shared/AppContext';
 import { FormDialog } from '../../../ui/ConfirmDialog';
 import { useFormFields } from '../../../ui/useFormFields';
 import { useSubmit } from '../../../ui/useSubmit';
@@ -8,7 +11,40 @@ import { tInvite as t } from './invitationTexts';
 import { InviteRoles } from './InviteRoles';
 import { useInvitationsApi, useRolesChoice } from './invitationHooks';
 
-/** Spec 001 §2 invite dialog: name, email, optional phone, roles; POST users v2 with provider local (§7). */
+type Looks = Record<'name' | 'phoneNumber', FieldAppearance>;
+
+/**
+ * The vendor's appearance of the dialog's fields (spec 001 §2 "Invite dialog fields: name,
+ * phoneNumber"; admin-box metadata `inviteUser.fields.<field>.appearance`, read as the other portal
+ * pages read theirs): loaded when the dialog opens; until then, and when it cannot be loaded, edit.
+ */
+function useInviteAppearance(): Looks {
+  const app = useAuthApp();
+  const [looks, setLooks] = useState<Looks>({ name: 'edit', phoneNumber: 'edit' });
+  useEffect(() => {
+    let live = true;
+    app.services.api.metadata
+      .getAdminBoxMetadata()
+      .then((metadata) => {
+        if (live)
+          setLooks({
+            name: fieldAppearance(metadata, 'inviteUser', 'name'),
+            phoneNumber: fieldAppearance(metadata, 'inviteUser', 'phoneNumber'),
+          });
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [app]);
+  return looks;
+}
+
+/**
+ * Spec 001 §2 invite dialog: name, email, optional phone, roles; POST users v2 with provider local
+ * (§7). A field the vendor hides is not shown, a view-only one is read-only; neither is checked nor
+ * sent (the name is optional to the server).
+ */
 export function InviteUserDialog({
   onClose,
   onInvited,
@@ -20,11 +56,21 @@ export function InviteUserDialog({
   const { roles, choice, rolesError } = useRolesChoice();
   const form = useFormFields({ name: '', email: '', phoneNumber: '' });
   const submit = useSubmit();
+  const looks = useInviteAppearance();
+  const editable = (field: keyof Looks) => looks[field] === 'edit';
+  const readOnly = (field: keyof Looks) => (looks[field] === 'viewOnly' ? { readOnly: true } : {});
 
   function onSubmit() {
-    if (submit.busy || !form.check(validateInvite(form.values))) return;
+    const values = {
+      ...form.values,
+      name: editable('name') ? form.values.name : '',
+      phoneNumber: editable('phoneNumber') ? form.values.phoneNumber : '',
+    };
+    const { name: nameError, ...others } = validateInvite(values);
+    if (submit.busy || !form.check(editable('name') ? { name: nameError, ...others } : others)) return;
     void submit.run(async () => {
-      await api.invite(inviteRequestOf({ ...form.values, roleIds: [...choice.chosen] }));
+      const { name, ...request } = inviteRequestOf({ ...values, roleIds: [...choice.chosen] });
+      await api.invite(editable('name') ? { name, ...request } : request);
       onInvited(form.values.email.trim());
     });
   }
@@ -42,14 +88,17 @@ export function InviteUserDialog({
       partName="invite-form"
     >
       <p css={mutedStyle}>{t.intro}</p>
-      <TextField
-        label={t.nameLabel}
-        autoComplete="off"
-        required
-        maxLength={INVITE_LIMITS.name + 20}
-        partName="invite-name"
-        {...form.field('name')}
-      />
+      {looks.name !== 'hidden' && (
+        <TextField
+          label={t.nameLabel}
+          autoComplete="off"
+          required={editable('name')}
+          maxLength={INVITE_LIMITS.name + 20}
+          partName="invite-name"
+          {...form.field('name')}
+          {...readOnly('name')}
+        />
+      )}
       <TextField
         label={t.emailLabel}
         type="email"
@@ -59,14 +108,17 @@ export function InviteUserDialog({
         partName="invite-email"
         {...form.field('email')}
       />
-      <TextField
-        label={t.phoneLabel}
-        type="tel"
-        autoComplete="off"
-        maxLength={INVITE_LIMITS.phoneNumber + 10}
-        partName="invite-phone"
-        {...form.field('phoneNumber')}
-      />
+      {looks.phoneNumber !== 'hidden' && (
+        <TextField
+          label={t.phoneLabel}
+          type="tel"
+          autoComplete="off"
+          maxLength={INVITE_LIMITS.phoneNumber + 10}
+          partName="invite-phone"
+          {...form.field('phoneNumber')}
+          {...readOnly('phoneNumber')}
+        />
+      )}
       <InviteRoles roles={roles} choice={choice} disabled={submit.busy} />
     </FormDialog>
   );
