@@ -10,6 +10,7 @@ import {
   type SecurityCentre,
 } from '../../core/contract/securityCenter';
 import { accountLink, resetPasswordEmail } from '../delivery/messages';
+import { alertedStreams } from '../storage/audit-streams';
 import type { Database } from '../storage/database';
 import { sendQuietly, type FlowContext } from './account-flows';
 import { countSend, isTooManyError } from './attempts';
@@ -52,7 +53,7 @@ export async function securityCentreOf(db: Database, tenantId: string): Promise<
     ipConfig(db, tenantId),
     domainConfig(db, tenantId),
   ]);
-  return assessSecurity({
+  const centre = assessSecurity({
     totalUsers: counts.total,
     mfaEnrolledUsers: counts.enrolled,
     breachedPasswordUsers: counts.breached,
@@ -67,6 +68,16 @@ export async function securityCentreOf(db: Database, tenantId: string): Promise<
     domains: { active: domains.active, listType: domains.listType, count: listed.domains },
     ssoConfigured: listed.sso,
   });
+  // The audit streams' alert (domain/audit-stream-delivery.ts): first, and no change to the score.
+  const failing = await alertedStreams(db, tenantId);
+  if (failing.length)
+    centre.recommendations.unshift({
+      code: 'AUDIT_STREAM_FAILING',
+      severity: 'SEVERE',
+      category: 'AUDIT',
+      metadata: { auditStreams: failing },
+    });
+  return centre;
 }
 
 /** What a campaign did: reset emails sent, and members skipped (their inbox's sending limit). */

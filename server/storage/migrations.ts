@@ -25,6 +25,7 @@ import { SECURITY_CENTER_STATEMENTS } from './schema/security-center';
 import { SIGN_IN_METHOD_STATEMENTS } from './schema/sign-in-methods';
 import { SCIM_OWNER_STATEMENTS, SCIM_STATEMENTS } from './schema/scim';
 import { BUILT_IN_ROLE_STATEMENTS } from './schema/built-in-roles';
+import { AUDIT_STREAM_STATEMENTS } from './schema/audit-streams';
 
 interface Migration {
   version: number;
@@ -416,6 +417,12 @@ export const migrations: Migration[] = [
         last_seen_at timestamptz NOT NULL DEFAULT now()
       )`,
     ],
+  },
+  {
+    // Branch s32-A (issue 28 item 16).
+    version: 31,
+    name: 'audit streams: streams, their attempts, and the trigger that queues each audit record',
+    statements: AUDIT_STREAM_STATEMENTS,
   },
 ];
 
