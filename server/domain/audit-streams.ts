@@ -12,7 +12,9 @@ import { auditStreamRepository } from '../storage/audit-streams';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function auditStreamPorts(ctx: Pick<AppContext, 'db' | 'secretBox' | 'connectivity'>): AuditStreamPorts {
+export function auditStreamPorts(
+  ctx: Pick<AppContext, 'db' | 'secretBox' | 'connectivity'>,
+): AuditStreamPorts {
   const now = ctx.connectivity.now ?? Date.now;
   const sql = auditStreamRepository(ctx.db, ctx.secretBox, now);
   // An id that is not a uuid names no stream (404, as in demo mode), rather than a database error.

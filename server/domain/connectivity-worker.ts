@@ -181,7 +181,11 @@ export class ConnectivityWorker {
            LIMIT $1
            FOR UPDATE SKIP LOCKED)
         RETURNING id, tenant_id, channel, target_id, event_key, payload, attempts, created_at`,
-      [this.options.batchSize, this.options.leaseMs, this.options.now ? new Date(this.options.now()).toISOString() : null],
+      [
+        this.options.batchSize,
+        this.options.leaseMs,
+        this.options.now ? new Date(this.options.now()).toISOString() : null,
+      ],
     );
     return rows;
   }
@@ -191,7 +195,8 @@ export class ConnectivityWorker {
     if (handler) {
       // Its lease runs out if it fails here: the row is delivered again (at least once).
       await handler.deliver(row).catch((error: Error) => {
-        if (!this.stopped) console.error(`connectivity: ${row.channel} delivery ${row.id} failed:`, error.message);
+        if (!this.stopped)
+          console.error(`connectivity: ${row.channel} delivery ${row.id} failed:`, error.message);
       });
       return;
     }

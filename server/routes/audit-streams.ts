@@ -30,7 +30,8 @@ export async function auditStreamRoutes(app: FastifyInstance, ctx: AppContext): 
   app.get('/audits/streams', async (request) => ({ items: await listStreams(ports, accountOf(request)) }));
   app.post<{ Body: { name: string; url: string; format: AuditStreamFormat; token?: string } }>(
     '/audits/streams',
-    async (request, reply) => reply.code(201).send(await createStream(ports, accountOf(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await createStream(ports, accountOf(request), request.body)),
   );
   app.post<Id>('/audits/streams/:id/pause', async (request) =>
     setStreamState(ports, accountOf(request), request.params.id, 'paused'),

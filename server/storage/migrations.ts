@@ -27,11 +27,7 @@ import { SCIM_OWNER_STATEMENTS, SCIM_STATEMENTS } from './schema/scim';
 import { BUILT_IN_ROLE_STATEMENTS } from './schema/built-in-roles';
 import { AUDIT_STREAM_STATEMENTS } from './schema/audit-streams';
 
-interface Migration {
-  version: number;
-  name: string;
-  statements: string[];
-}
+type Migration = { version: number; name: string; statements: string[] };
 
 /** Advisory-lock key shared by every process that migrates this database. */
 const MIGRATION_LOCK_KEY = 7_274_001;
@@ -418,12 +414,8 @@ export const migrations: Migration[] = [
       )`,
     ],
   },
-  {
-    // Branch s32-A (issue 28 item 16).
-    version: 31,
-    name: 'audit streams: streams, their attempts, and the trigger that queues each audit record',
-    statements: AUDIT_STREAM_STATEMENTS,
-  },
+  // Branch s32-A (issue 28 item 16): audit streams, their attempts, the trigger queueing each record.
+  { version: 31, name: 'audit streams', statements: AUDIT_STREAM_STATEMENTS },
 ];
 
 /**

@@ -16,7 +16,18 @@ const STREAM = obj(
     lastDeliveredAt: strOrNull,
     createdAt: str,
   },
-  ['id', 'name', 'url', 'format', 'state', 'hasToken', 'failingSince', 'alertedAt', 'lastDeliveredAt', 'createdAt'],
+  [
+    'id',
+    'name',
+    'url',
+    'format',
+    'state',
+    'hasToken',
+    'failingSince',
+    'alertedAt',
+    'lastDeliveredAt',
+    'createdAt',
+  ],
   'An audit stream (never its token or signing secret)',
 );
 const CREATED = {
@@ -46,14 +57,20 @@ export const AUDIT_STREAMS_RESPONSES: ResponseTable = [
   [routes.postAuditStream, { 201: CREATED }],
   [routes.postAuditStreamPause, { 200: STREAM }],
   [routes.postAuditStreamResume, { 200: STREAM }],
-  [routes.deleteAuditStream, { 204: { description: 'Deleted, with its queue and delivery log', type: 'null' } }],
+  [
+    routes.deleteAuditStream,
+    { 204: { description: 'Deleted, with its queue and delivery log', type: 'null' } },
+  ],
   [
     routes.getAuditStreamDeliveries,
     {
-      200: obj(
-        { items: arr(ATTEMPT), total: int, pending: int, delivered: int, failed: int },
-        ['items', 'total', 'pending', 'delivered', 'failed'],
-      ),
+      200: obj({ items: arr(ATTEMPT), total: int, pending: int, delivered: int, failed: int }, [
+        'items',
+        'total',
+        'pending',
+        'delivered',
+        'failed',
+      ]),
     },
   ],
   [routes.postAuditStreamBackfill, { 200: obj({ queued: int }, ['queued']) }],
