@@ -4,7 +4,7 @@
  * core/domain/audit-streams.ts):
  * - GET /audits/streams → { items }; POST /audits/streams { name, url, format, token? } → 201, the
  *   stream with its signing secret (answered this once);
- * - POST /audits/streams/:id/pause and /resume → the stream; DELETE /audits/streams/:id → 204;
+ * - POST /audits/streams/:id/pause and /resume → the stream; DELETE /audits/streams/:id → {};
  * - GET /audits/streams/:id/deliveries?offset&count → the attempts, newest first, and the counts;
  * - POST /audits/streams/:id/backfill { from } → { queued }.
  * The delivery is the connectivity worker's (domain/audit-stream-delivery.ts).
@@ -39,9 +39,9 @@ export async function auditStreamRoutes(app: FastifyInstance, ctx: AppContext): 
   app.post<Id>('/audits/streams/:id/resume', async (request) =>
     setStreamState(ports, accountOf(request), request.params.id, 'active'),
   );
-  app.delete<Id>('/audits/streams/:id', async (request, reply) => {
+  app.delete<Id>('/audits/streams/:id', async (request) => {
     await deleteStream(ports, accountOf(request), request.params.id);
-    return reply.code(204).send();
+    return {};
   });
   app.get<Id & { Querystring: { offset?: string; count?: string } }>(
     '/audits/streams/:id/deliveries',

@@ -1,6 +1,6 @@
 /** Success answers of the audit-stream routes (core/contract/routes/audit-streams.ts), for OpenAPI. */
 import * as routes from '../../../core/contract/routes/audit-streams';
-import { NO_BODY, arr, bool, int, obj, str, strOrNull } from '../route-schemas/common';
+import { EMPTY, NO_BODY, arr, bool, int, obj, str, strOrNull } from '../route-schemas/common';
 import type { ResponseTable } from './index';
 
 const STREAM = obj(
@@ -57,10 +57,7 @@ export const AUDIT_STREAMS_RESPONSES: ResponseTable = [
   [routes.postAuditStream, { 201: CREATED }],
   [routes.postAuditStreamPause, { 200: STREAM }],
   [routes.postAuditStreamResume, { 200: STREAM }],
-  [
-    routes.deleteAuditStream,
-    { 204: { description: 'Deleted, with its queue and delivery log', type: 'null' } },
-  ],
+  [routes.deleteAuditStream, { 200: EMPTY }],
   [
     routes.getAuditStreamDeliveries,
     {
