@@ -3,7 +3,7 @@
  * through the connectivity outbox and worker to local receivers (node:http) that succeed, fail,
  * are slow, or answer 500 for an hour and then recover. The worker runs on a fake clock: the test
  * moves it, so an hour of back-off takes no real hour (the only real wait is the slow receiver's
- * 300 ms timeout).
+ * one-second timeout).
  */
 import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -23,6 +23,9 @@ import { bearerCalls, login, startTestServer } from '../../test/support/server';
 const STREAMS = '/frontegg/audits/streams';
 const MINUTE = 60_000;
 const TOKEN = 'collector-token-0123456789';
+/** The receivers' answer timeout: room for a busy machine; the slow receiver takes longer. */
+const TIMEOUT_MS = 1_000;
+const SLOW_MS = 1_500;
 
 /** What the receiver does with the next request. */
 type Mode = 'ok' | 'fail' | 'slow' | 'echo';
@@ -72,7 +75,7 @@ function startReceiver(): Promise<typeof receiver> {
       };
       if (mode !== 'slow') return answer();
       // Answered after the worker gave up waiting; the next test starts when it is.
-      const late = new Promise<void>((done) => setTimeout(done, 1_000)).then(answer);
+      const late = new Promise<void>((done) => setTimeout(done, SLOW_MS)).then(answer);
       state.slow.add(late);
       void late.then(() => state.slow.delete(late));
     });
@@ -127,15 +130,19 @@ const tenantRecordIds = async () =>
 
 before(async () => {
   server = await startTestServer({
-    connectivity: { worker: false, allowPrivateAddresses: true, now: clock, timeoutMs: 300 },
+    connectivity: { worker: false, allowPrivateAddresses: true, now: clock, timeoutMs: TIMEOUT_MS },
   });
   // The server's worker is off: the test drives one with the same handler and clock.
-  const options = resolveConnectivityOptions({ allowPrivateAddresses: true, now: clock, timeoutMs: 300 });
+  const options = resolveConnectivityOptions({
+    allowPrivateAddresses: true,
+    now: clock,
+    timeoutMs: TIMEOUT_MS,
+  });
   const box = new SecretBox(await loadEncryptionKey(server.db, undefined));
   worker = new ConnectivityWorker(server.db, box, createDelivery(server.db), options, {
     audit_stream: auditStreamHandler(server.db, {
       box,
-      timeoutMs: 300,
+      timeoutMs: TIMEOUT_MS,
       allowPrivate: true,
       now: clock,
     }),
@@ -357,7 +364,7 @@ describe('audit streams: delivery', () => {
     let log = await ok<AuditStreamDeliveries>('GET', `${STREAMS}/${stream.id}/deliveries`);
     assert.deepEqual(
       log.items.map((i) => [i.status, i.response]),
-      [[0, 'No answer within 300 ms']],
+      [[0, `No answer within ${TIMEOUT_MS} ms`]],
     );
     assert.equal(log.pending, 1);
     receiver.mode = 'echo';
