@@ -138,7 +138,7 @@ function demoPorts(
 }
 
 /** The audit-stream paths in demo mode. */
-export async function handleDemoAuditStreams(
+async function handleDemoAuditStreams(
   db: DemoDatabase,
   user: DemoUser,
   held: string[],

@@ -23,7 +23,7 @@ export interface StreamedAuditRecord {
 }
 
 /** The `source` / `service` the SIEM formats name. */
-export const STREAM_SOURCE = 'auth-elements';
+const STREAM_SOURCE = 'auth-elements';
 
 /** Datadog's log status for each audit severity. */
 const DATADOG_STATUS: Record<string, string> = {

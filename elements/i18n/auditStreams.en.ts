@@ -11,6 +11,7 @@ export const auditStreams = {
     'Send every new event of this audit log to your own security tools as it happens: an https address that receives one signed JSON body per event.',
   add: 'Add stream',
   empty: 'No streams yet.',
+  list: 'List of audit streams',
   loadFailed: 'The audit streams could not be loaded.',
   columns: { name: 'Name', url: 'Address', format: 'Format', state: 'Status' },
   formats: {

@@ -34,9 +34,9 @@ import {
 } from '../storage/audit-streams';
 import type { ChannelHandler, Claimed } from './connectivity-worker';
 
-export const STREAM_SIGNATURE_HEADER = 'x-audit-stream-signature';
-export const STREAM_TIMESTAMP_HEADER = 'x-audit-stream-timestamp';
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const STREAM_SIGNATURE_HEADER = 'x-audit-stream-signature';
+const STREAM_TIMESTAMP_HEADER = 'x-audit-stream-timestamp';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** `v1=` + hex HMAC-SHA256 of `${timestamp}.${body}` (the webhooks' scheme, with the stream's secret). */
 export function signStreamBody(secret: string, timestamp: number, body: string): string {
@@ -63,7 +63,7 @@ function recordOf(payload: Record<string, unknown>): StreamedAuditRecord {
   };
 }
 
-export interface StreamDeliveryOptions {
+interface StreamDeliveryOptions {
   box: Sealer;
   timeoutMs: number;
   allowPrivate: boolean;

@@ -198,7 +198,7 @@ async function logCount(db: Database, id: string): Promise<number> {
 }
 
 /** What the delivery needs of a stream: null when it is gone. */
-export interface StreamTarget {
+interface StreamTarget {
   id: string;
   tenantId: string;
   url: string;
@@ -226,7 +226,7 @@ export async function streamTarget(db: Database, box: Sealer, id: string): Promi
   };
 }
 
-export interface StreamAttemptRecord {
+interface StreamAttemptRecord {
   streamId: string;
   deliveryId: string;
   eventId: string;

@@ -26,7 +26,7 @@ async function addStream(page: Page, name: string, url: string): Promise<string>
   await dialog.getByLabel('Format').selectOption({ label: 'Generic JSON' });
   await dialog.getByRole('button', { name: 'Add stream' }).click();
   const added = portal(page).getByRole('dialog', { name: 'Stream added' });
-  const secret = await added.getByLabel('Signing secret').inputValue();
+  const secret = await added.getByRole('textbox', { name: 'Signing secret' }).inputValue();
   expect(secret).toMatch(/^whsec_/);
   expect(await axeViolations(page)).toEqual([]);
   await added.getByRole('button', { name: 'Done' }).click();
@@ -55,18 +55,18 @@ test('audit streams on the server: delivered signed to a local receiver, logged,
     expect(first!.headers['idempotency-key']).toBe(record.id);
     expect(record.idempotencyKey).toBe(record.id);
 
-    await (await rowAction(section, 'Local SIEM', 'Delivery log Local SIEM')).click();
+    await (await rowAction(portal(page), 'Local SIEM', 'Delivery log Local SIEM')).click();
     const log = portal(page).getByRole('dialog', { name: 'Delivery log of Local SIEM' });
     await expect(partOf(log, 'audit-stream-attempt').first()).toContainText('Delivered (200)');
     expect(await axeViolations(page)).toEqual([]);
     await log.getByRole('button', { name: 'Close', exact: true }).first().click();
 
-    await (await rowAction(section, 'Local SIEM', 'Pause Local SIEM')).click();
+    await (await rowAction(portal(page), 'Local SIEM', 'Pause Local SIEM')).click();
     await expect(partOf(section, 'audit-stream-row')).toContainText('Paused');
-    await (await rowAction(section, 'Local SIEM', 'Resume Local SIEM')).click();
+    await (await rowAction(portal(page), 'Local SIEM', 'Resume Local SIEM')).click();
     await expect(partOf(section, 'audit-stream-row')).toContainText('Active');
 
-    await (await rowAction(section, 'Local SIEM', 'Back-fill Local SIEM')).click();
+    await (await rowAction(portal(page), 'Local SIEM', 'Back-fill Local SIEM')).click();
     const backfill = portal(page).getByRole('dialog', { name: 'Back-fill Local SIEM' });
     await backfill.getByLabel('From').fill('2020-01-01');
     await backfill.getByRole('button', { name: 'Back-fill' }).click();
@@ -78,7 +78,7 @@ test('audit streams on the server: delivered signed to a local receiver, logged,
       .poll(() => receiver.received.filter((r) => r.headers['idempotency-key'] === record.id).length)
       .toBeGreaterThan(1);
 
-    await (await rowAction(section, 'Local SIEM', 'Delete Local SIEM')).click();
+    await (await rowAction(portal(page), 'Local SIEM', 'Delete Local SIEM')).click();
     await portal(page)
       .getByRole('dialog', { name: 'Delete this stream?' })
       .getByRole('button', { name: 'Delete' })
@@ -97,13 +97,13 @@ test('audit streams in demo mode: a back-fill records what it would send, and th
   const section = streams(page);
   await expect(section.getByText('No streams yet.')).toBeVisible();
   await addStream(page, 'Demo SIEM', 'https://siem.example.com/collect');
-  await (await rowAction(section, 'Demo SIEM', 'Back-fill Demo SIEM')).click();
+  await (await rowAction(portal(page), 'Demo SIEM', 'Back-fill Demo SIEM')).click();
   const backfill = portal(page).getByRole('dialog', { name: 'Back-fill Demo SIEM' });
   await backfill.getByLabel('From').fill('2020-01-01');
   await backfill.getByRole('button', { name: 'Back-fill' }).click();
   await expect(partOf(backfill, 'audit-stream-queued')).toHaveText(/^\d+ events queued\.$/);
   await backfill.getByRole('button', { name: 'Cancel' }).click();
-  await (await rowAction(section, 'Demo SIEM', 'Delivery log Demo SIEM')).click();
+  await (await rowAction(portal(page), 'Demo SIEM', 'Delivery log Demo SIEM')).click();
   const log = portal(page).getByRole('dialog', { name: 'Delivery log of Demo SIEM' });
   await expect(partOf(log, 'audit-stream-demo-note')).toContainText('Demo mode cannot send anything');
   await expect(partOf(log, 'audit-stream-attempt').first()).toContainText(

@@ -69,7 +69,7 @@ export function AuditStreamsSection() {
       <LoadStatus load={streams.load} failedText={t.loadFailed} onRetry={streams.reload} />
       {items && items.length === 0 && <p part="audit-streams-empty">{t.empty}</p>}
       {items && items.length > 0 && (
-        <div css={regionStyle} role="region" aria-labelledby={TITLE_ID} tabIndex={0}>
+        <div css={regionStyle} role="region" aria-label={t.list} tabIndex={0}>
           <table css={tableStyle} part="audit-streams-table">
             <caption css={visuallyHiddenStyle}>{t.title}</caption>
             <thead>
