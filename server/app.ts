@@ -36,6 +36,8 @@ import { auditRoutes } from './routes/audits';
 import { installAuditHook } from './http/audit-hook';
 import { purgeAudits } from './domain/audits';
 import { connectivityRoutes } from './routes/connectivity';
+import { auditStreamRoutes } from './routes/audit-streams';
+import { auditStreamHandler } from './domain/audit-stream-delivery';
 import { billingRoutes } from './routes/billing';
 import { directoryRoutes } from './routes/directory';
 import { scimRoutes } from './routes/scim';
@@ -162,7 +164,17 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
     const app = await createApp(ctx, routes);
     const stopPurge = scheduleHousekeeping(db, opts, app.log);
     // Webhook, email, SMS and Slack deliveries from the outbox table (domain/connectivity-worker.ts).
-    const worker = new ConnectivityWorker(db, secretBox, delivery, ctx.connectivity);
+    // Audit streams ride the same outbox and worker (domain/audit-stream-delivery.ts).
+    const auditStreams = auditStreamHandler(db, {
+      box: secretBox,
+      timeoutMs: ctx.connectivity.timeoutMs,
+      allowPrivate: ctx.connectivity.allowPrivateAddresses,
+      now: ctx.connectivity.now ?? Date.now,
+      retry: ctx.connectivity.auditStreamRetry,
+    });
+    const worker = new ConnectivityWorker(db, secretBox, delivery, ctx.connectivity, {
+      audit_stream: auditStreams,
+    });
     if (ctx.connectivity.worker) worker.start();
     return {
       app,
@@ -292,6 +304,8 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
       await securityPolicyRoutes(api, ctx);
       await signInMethodRoutes(api, ctx);
       await auditRoutes(api, ctx);
+      // Audit-log streaming (issue 28 item 16): configured here, delivered by the worker.
+      await auditStreamRoutes(api, ctx);
       await securityCenterRoutes(api, ctx);
       // Connectivity: events, webhooks, email/SMS/Slack subscriptions (issue 16).
       await connectivityRoutes(api, ctx);

@@ -181,6 +181,17 @@ async function holder(
   return { ...(await found), name };
 }
 const plainMember = () => user(SEED_TENANT_ID, []);
+/** The seeded tenant's audit stream (created once, again after a DELETE took it). */
+async function aStream(): Promise<string> {
+  const { items } = (await admin('GET', `${F}/audits/streams`)) as { items: Array<{ id: string }> };
+  if (items[0]) return items[0].id;
+  const created = await admin('POST', `${F}/audits/streams`, {
+    name: uniq('stream'),
+    url: 'https://siem.example.com/collect',
+    format: 'json',
+  });
+  return created.id as string;
+}
 async function group(roleIds: string[], userIds: string[]) {
   const created = await admin('POST', `${IR}/groups/v1`, { name: uniq('Matrix group') });
   if (roleIds.length) await admin('POST', `${IR}/groups/v1/${created.id}/roles`, { roleIds });
@@ -685,6 +696,35 @@ const ROUTES: Record<string, Entry> = {
   },
   [`POST ${F}/audits/export/csv`]: {
     request: async () => ({ url: `${F}/audits/export/csv`, payload: {} }),
+  },
+  // Audit streams (routes/audit-streams.ts): one stream reused (an account has at most five).
+  [`GET ${F}/audits/streams`]: at(`${F}/audits/streams`),
+  [`POST ${F}/audits/streams`]: {
+    request: async () => {
+      await server.db.query('DELETE FROM audit_streams');
+      return {
+        url: `${F}/audits/streams`,
+        payload: { name: uniq('stream'), url: 'https://siem.example.com/collect', format: 'json' },
+      };
+    },
+  },
+  [`POST ${F}/audits/streams/:id/pause`]: {
+    request: async () => ({ url: `${F}/audits/streams/${await aStream()}/pause`, payload: {} }),
+  },
+  [`POST ${F}/audits/streams/:id/resume`]: {
+    request: async () => ({ url: `${F}/audits/streams/${await aStream()}/resume`, payload: {} }),
+  },
+  [`DELETE ${F}/audits/streams/:id`]: {
+    request: async () => ({ url: `${F}/audits/streams/${await aStream()}` }),
+  },
+  [`GET ${F}/audits/streams/:id/deliveries`]: {
+    request: async () => ({ url: `${F}/audits/streams/${await aStream()}/deliveries?count=5` }),
+  },
+  [`POST ${F}/audits/streams/:id/backfill`]: {
+    request: async () => ({
+      url: `${F}/audits/streams/${await aStream()}/backfill`,
+      payload: { from: '2020-01-01' },
+    }),
   },
   [`GET ${IR}/configurations/v1/lockout-policy`]: {
     request: async () => ({

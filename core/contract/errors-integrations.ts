@@ -58,6 +58,15 @@ export const INTEGRATION_ERRORS = {
   NOTIFICATION_SUBSCRIPTION_NOT_FOUND: { status: 404, message: 'Notification subscription not found' },
   SLACK_CHANNELS_REQUIRED: { status: 400, message: 'A Slack subscription needs at least one channel' },
   SLACK_CHANNEL_UNKNOWN: { status: 400, message: 'Unknown Slack channel "{value}"' },
+  // Audit streams (issue 28 item 16, core/domain/audit-streams.ts)
+  AUDIT_STREAM_NOT_FOUND: { status: 404, message: 'Audit stream not found' },
+  AUDIT_STREAM_HTTPS_REQUIRED: {
+    status: 400,
+    message: 'An audit stream needs an https address (plain http only to this machine in development)',
+  },
+  AUDIT_STREAM_TOKEN_REQUIRED: { status: 400, message: 'The {format} format needs the collector token' },
+  AUDIT_STREAM_LIMIT: { status: 400, message: 'An account has at most {max} audit streams' },
+  AUDIT_STREAM_BACKFILL_DATE: { status: 400, message: 'Back-fill from a date in the past (YYYY-MM-DD)' },
   SLACK_CHANNEL_NOT_FOUND: { status: 404, message: 'Slack channel not found' },
   SLACK_SUBSCRIPTION_NOT_FOUND: { status: 404, message: 'Slack subscription not found' },
   // Billing and the checkout (issue 17; spec 001 §8 quotes the first three)

@@ -18,6 +18,8 @@ export const SECURITY_CATEGORIES = [
   'IP',
   'DOMAIN',
   'SSO',
+  // Ours (docs/contract.md "Audit streams"): an audit stream that keeps failing.
+  'AUDIT',
 ] as const;
 export type SecurityCategory = (typeof SECURITY_CATEGORIES)[number];
 /** Spec 001 §3 "Recommendation codes". */
@@ -39,6 +41,8 @@ export const RECOMMENDATION_CODES = [
   'ENABLE_DOMAIN_RESTRICTIONS',
   'CHANGE_DOMAIN_TO_ALLOWLIST',
   'CONFIGURE_SSO',
+  // Ours: an audit stream has failed to deliver for longer than its alert threshold.
+  'AUDIT_STREAM_FAILING',
 ] as const;
 type RecommendationCode = (typeof RECOMMENDATION_CODES)[number];
 /** Spec 001 §3 "Insight codes". */
@@ -87,6 +91,8 @@ export interface SecurityMetadata {
     idleTimeoutRecommendation?: number;
   };
   restrictions?: { ipsCount?: number; domainsCount?: number };
+  /** Ours: the failing audit streams (AUDIT_STREAM_FAILING). */
+  auditStreams?: Array<{ id: string; name: string; failingSince: string }>;
 }
 
 export interface Recommendation {

@@ -57,8 +57,8 @@ function described(action: string, detail: Json, settings: boolean, names: Recor
   return target ? `${action}: ${target}` : action;
 }
 
-/** The account's sample records, newest first. */
-function samples(db: DemoDatabase, tenantId: string, now: number): AuditRecord[] {
+/** The account's sample records, newest first (the audit streams' back-fill sends them too). */
+export function samples(db: DemoDatabase, tenantId: string, now: number): AuditRecord[] {
   const members = db.users.filter((u) => u.tenantId === tenantId);
   if (!members.length) return [];
   const base = Math.floor(now / HOUR) * HOUR;

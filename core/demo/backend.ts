@@ -32,7 +32,7 @@ import {
 import { subAccountRoute, tenantsOfUser } from './subAccounts';
 import { handleDemoSecurityPolicies } from './securityPolicies';
 import { demoSignInMethodRoutes } from './signInMethods';
-import { handleDemoAudits } from './audits';
+import { demoAuditLog, isDemoAuditStreamsPath } from './auditStreams';
 import { handleDemoSecurityCenter, isDemoSecurityCenterPath } from './securityCenter';
 import { handleDemoDirectory, isDemoDirectoryPath } from './directory';
 import { handleDemoConnectivity, isDemoConnectivityPath } from './connectivity';
@@ -886,18 +886,17 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         )
       : null;
 
-  /** The audit log's paths (signed in; core/demo/audits.ts), or null. */
+  /** The audit log's paths and its streams' (signed in; core/demo/audits.ts, auditStreams.ts), or null. */
   const auditsRoute = (method: string, path: string): Handler | null =>
-    /^\/(audits(\/stats|\/export\/csv(\/v2)?)?|metadata)$/.test(path)
-      ? withUser(
-          (db, user, request) =>
-            handleDemoAudits(
-              db,
-              user,
-              permissionsOf(user, db),
-              { method, path, body: request.body, query: request.query },
-              now,
-            ) ?? fail('NOT_FOUND'),
+    /^\/(audits(\/stats|\/export\/csv(\/v2)?)?|metadata)$/.test(path) || isDemoAuditStreamsPath(path)
+      ? withUser((db, user, request) =>
+          demoAuditLog(
+            db,
+            user,
+            permissionsOf(user, db),
+            { method, path, body: request.body, query: request.query },
+            { now, random },
+          ),
         )
       : null;
 

@@ -1,6 +1,7 @@
 import type { AuthStrategy, PublicPolicy, Tenant } from '../api/types';
 import type { DemoSecurityPolicies } from './securityPolicies';
 import type { DemoConnectivity } from './connectivity';
+import type { DemoAuditStreams } from './auditStreams';
 import type { ScimConfiguration } from '../api/directory';
 import type { DemoSsoConnection } from './ssoConfig';
 import { BUILT_IN_ROLES } from '../portal/builtInRoles';
@@ -58,6 +59,8 @@ export interface DemoDatabase {
   securityPolicies?: Record<string, DemoSecurityPolicies>;
   /** Each account's own sign-in methods (core/demo/signInMethods.ts). */
   signInMethods?: Record<string, { main: string[]; passkeys: boolean }>;
+  /** Audit streams per tenant id (core/demo/auditStreams.ts). */
+  auditStreams?: Record<string, DemoAuditStreams>;
   /** Webhooks, email/SMS/Slack settings per tenant id (core/demo/connectivity.ts). */
   connectivity?: Record<string, DemoConnectivity>;
   /** SCIM configurations per tenant id (core/demo/directory.ts). */

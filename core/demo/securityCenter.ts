@@ -47,6 +47,8 @@ function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, now: () => 
       breached: async () => members.filter((m) => m.breachedPassword).map(({ id, email }) => ({ id, email })),
     },
     ssoConfigured: async () => demoSsoConnections(db, tenantId, now).some((c) => c.enabled),
+    // Demo mode sends no audit stream anywhere (core/demo/auditStreams.ts records what it would send): none fails.
+    failingAuditStreams: async () => [],
     // Nothing is sent: the campaign answers how many would have been.
     sendPasswordReset: async () => true,
   };

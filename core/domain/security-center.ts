@@ -30,6 +30,8 @@ export interface SecurityCentrePorts {
   };
   /** Whether the account has an enabled SSO connection. */
   ssoConfigured(tenantId: string): Promise<boolean>;
+  /** The account's audit streams whose failures raised the alert (server/domain/audit-stream-delivery.ts). */
+  failingAuditStreams(tenantId: string): Promise<Array<{ id: string; name: string; failingSince: string }>>;
   /** Sends the member a password-reset link; false when it was skipped (their inbox's sending limit). */
   sendPasswordReset(member: { id: string; email: string }): Promise<boolean>;
 }
@@ -37,7 +39,7 @@ export interface SecurityCentrePorts {
 /** Score, recommendations and insights of `tenantId`, from its members and policies now. */
 async function securityCentreOf(ports: SecurityCentrePorts, tenantId: string): Promise<SecurityCentre> {
   const p = ports.policies;
-  const [members, mfa, lockout, passwordHistory, sessions, ip, ips, domains, listed, ssoConfigured] =
+  const [members, mfa, lockout, passwordHistory, sessions, ip, ips, domains, listed, ssoConfigured, failing] =
     await Promise.all([
       ports.members.facts(tenantId),
       policyInForce(p, 'mfa', tenantId),
@@ -49,8 +51,9 @@ async function securityCentreOf(ports: SecurityCentrePorts, tenantId: string): P
       domainConfig(p, tenantId),
       p.emailDomains.list(tenantId),
       ports.ssoConfigured(tenantId),
+      ports.failingAuditStreams(tenantId),
     ]);
-  return assessSecurity({
+  const centre = assessSecurity({
     ...members,
     enforceMFAType: mfa.enforceMFAType,
     lockout,
@@ -60,6 +63,15 @@ async function securityCentreOf(ports: SecurityCentrePorts, tenantId: string): P
     domains: { active: domains.active, listType: domains.listType, count: listed.length },
     ssoConfigured,
   });
+  // The audit streams' alert: first, and no change to the score.
+  if (failing.length)
+    centre.recommendations.unshift({
+      code: 'AUDIT_STREAM_FAILING',
+      severity: 'SEVERE',
+      category: 'AUDIT',
+      metadata: { auditStreams: failing },
+    });
+  return centre;
 }
 
 /** GET /security-center/resources/recommendations/v1. */

@@ -24,6 +24,7 @@ export const securityCenter = {
     IP: 'IP addresses',
     DOMAIN: 'Email domains',
     SSO: 'Single sign-on',
+    AUDIT: 'Audit log',
   } as Record<string, string>,
   recommendationTexts: {
     FORCE_MFA: 'Require multi-factor authentication for every member.',
@@ -43,6 +44,8 @@ export const securityCenter = {
     ENABLE_DOMAIN_RESTRICTIONS: 'Restrict who may join by email domain.',
     CHANGE_DOMAIN_TO_ALLOWLIST: 'Use an allow list of email domains rather than a block list.',
     CONFIGURE_SSO: 'Set up single sign-on with your identity provider.',
+    AUDIT_STREAM_FAILING:
+      'An audit stream has been failing to deliver records: check its receiver on the audit log page.',
   } as Record<string, string>,
   insightTexts: {
     MFA_FORCED: 'Multi-factor authentication is required for everyone.',

@@ -11,6 +11,7 @@
  *   `failed`. Every webhook attempt is logged (webhook_logs) with its status and answer.
  * - Waking: an event emitted in this process wakes the worker at once; otherwise it polls.
  */
+import type { StreamRetryPolicy } from '../../core/domain/audit-stream-formats';
 import type { Delivery } from '../delivery/types';
 import { postJson } from '../delivery/outbound-http';
 import type { Database } from '../storage/database';
@@ -45,6 +46,10 @@ export interface ConnectivityOptions {
   timeoutMs?: number;
   /** Deliveries claimed at once; default 20. */
   batchSize?: number;
+  /** The worker's clock (tests move it); default null: the database's `now()`. */
+  now?: (() => number) | null;
+  /** Audit streams' retry, alert and give-up timings (core/domain/audit-stream-formats.ts defaults). */
+  auditStreamRetry?: Partial<StreamRetryPolicy>;
 }
 
 export type ResolvedConnectivityOptions = Required<ConnectivityOptions>;
@@ -60,6 +65,8 @@ export function resolveConnectivityOptions(options: ConnectivityOptions = {}): R
     maxAttempts: options.maxAttempts ?? 8,
     timeoutMs: options.timeoutMs ?? 10_000,
     batchSize: options.batchSize ?? 20,
+    now: options.now ?? null,
+    auditStreamRetry: options.auditStreamRetry ?? {},
   };
 }
 
@@ -68,14 +75,20 @@ export function retryDelayMs(attempts: number, options: ResolvedConnectivityOpti
   return Math.min(options.retryMaxMs, options.retryBaseMs * 2 ** Math.max(0, attempts - 1));
 }
 
-interface Claimed {
+export interface Claimed {
   id: string;
   tenant_id: string;
-  channel: 'webhook' | 'email' | 'sms' | 'slack';
+  channel: 'webhook' | 'email' | 'sms' | 'slack' | 'audit_stream';
   target_id: string;
   event_key: string;
   payload: Record<string, unknown> & { to?: string; title?: string | null; message?: string | null };
   attempts: number;
+  created_at: Date;
+}
+
+/** A channel delivered by another module (audit streams): it sends and settles its rows itself. */
+export interface ChannelHandler {
+  deliver(row: Claimed): Promise<void>;
 }
 
 interface Outcome {
@@ -95,6 +108,7 @@ export class ConnectivityWorker {
     private readonly box: SecretBox,
     private readonly delivery: Delivery,
     readonly options: ResolvedConnectivityOptions,
+    private readonly channels: Partial<Record<string, ChannelHandler>> = {},
   ) {}
 
   start(): void {
@@ -156,21 +170,35 @@ export class ConnectivityWorker {
 
   private async claim(): Promise<Claimed[]> {
     const { rows } = await this.db.query<Claimed>(
-      `UPDATE connectivity_deliveries SET lease_until = now() + ($2::int * interval '1 millisecond'),
+      `UPDATE connectivity_deliveries SET lease_until = COALESCE($3::timestamptz, now()) + ($2::int * interval '1 millisecond'),
               attempts = attempts + 1, updated_at = now()
         WHERE id IN (
           SELECT id FROM connectivity_deliveries
-           WHERE state = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
+           WHERE state = 'pending' AND next_attempt_at <= COALESCE($3::timestamptz, now())
+             AND (lease_until IS NULL OR lease_until < COALESCE($3::timestamptz, now()))
            ORDER BY next_attempt_at
            LIMIT $1
            FOR UPDATE SKIP LOCKED)
-        RETURNING id, tenant_id, channel, target_id, event_key, payload, attempts`,
-      [this.options.batchSize, this.options.leaseMs],
+        RETURNING id, tenant_id, channel, target_id, event_key, payload, attempts, created_at`,
+      [
+        this.options.batchSize,
+        this.options.leaseMs,
+        this.options.now ? new Date(this.options.now()).toISOString() : null,
+      ],
     );
     return rows;
   }
 
   private async deliverOne(row: Claimed): Promise<void> {
+    const handler = this.channels[row.channel];
+    if (handler) {
+      // Its lease runs out if it fails here: the row is delivered again (at least once).
+      await handler.deliver(row).catch((error: Error) => {
+        if (!this.stopped)
+          console.error(`connectivity: ${row.channel} delivery ${row.id} failed:`, error.message);
+      });
+      return;
+    }
     let outcome: Outcome;
     try {
       outcome = await this.send(row);
@@ -248,6 +276,9 @@ export class ConnectivityWorker {
       case 'sms':
         await this.delivery.sendSms({ to: to!, text: `${name}: ${describe(event)}` });
         return { ok: true, status: 200 };
+      case 'audit_stream':
+        // Delivered by its handler (audit-stream-delivery.ts); without one there is no target.
+        return { ok: false, status: -1 };
     }
   }
 }

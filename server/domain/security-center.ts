@@ -6,6 +6,7 @@
  */
 import type { SecurityCentrePorts } from '../../core/domain/security-center';
 import { accountLink, resetPasswordEmail } from '../delivery/messages';
+import { alertedStreams } from '../storage/audit-streams';
 import { securityCentreFacts } from '../storage/security-center';
 import { securityPolicyRepositories } from '../storage/security-policies';
 import { sendQuietly, type FlowContext } from './account-flows';
@@ -23,6 +24,7 @@ export function securityCentrePorts(ctx: FlowContext, log: (message: string) => 
   return {
     policies: securityPolicyRepositories(ctx.db),
     ...securityCentreFacts(ctx.db),
+    failingAuditStreams: (tenantId) => alertedStreams(ctx.db, tenantId),
     async sendPasswordReset(user) {
       try {
         await countSend(ctx.db, user.email);

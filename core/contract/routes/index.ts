@@ -5,6 +5,7 @@
  */
 import * as account from './account';
 import * as audits from './audits';
+import * as auditStreams from './audit-streams';
 import * as billing from './billing';
 import * as connectivity from './connectivity';
 import * as directory from './directory';
@@ -30,6 +31,7 @@ export type { AuditEntry, RouteDescriptor } from './descriptor';
 export const ROUTES: readonly RouteDescriptor[] = [
   ...Object.values(account),
   ...Object.values(audits),
+  ...Object.values(auditStreams),
   ...Object.values(billing),
   ...Object.values(connectivity),
   ...Object.values(directory),

@@ -6,6 +6,7 @@
 import type { RouteDescriptor } from '../../../core/contract/routes';
 import { ACCOUNT_RESPONSES, ACCOUNT_BODIES } from './account';
 import { AUDITS_RESPONSES } from './audits';
+import { AUDIT_STREAMS_RESPONSES, AUDIT_STREAMS_BODIES } from './audit-streams';
 import { BILLING_RESPONSES, BILLING_BODIES } from './billing';
 import { CONNECTIVITY_RESPONSES, CONNECTIVITY_BODIES } from './connectivity';
 import { DIRECTORY_RESPONSES, DIRECTORY_BODIES } from './directory';
@@ -30,6 +31,7 @@ export type ResponseTable = ReadonlyArray<readonly [RouteDescriptor, Record<stri
 export const RESPONSES: ReadonlyMap<RouteDescriptor, Record<string, unknown>> = new Map([
   ...ACCOUNT_RESPONSES,
   ...AUDITS_RESPONSES,
+  ...AUDIT_STREAMS_RESPONSES,
   ...BILLING_RESPONSES,
   ...CONNECTIVITY_RESPONSES,
   ...DIRECTORY_RESPONSES,
@@ -52,6 +54,7 @@ export const RESPONSES: ReadonlyMap<RouteDescriptor, Record<string, unknown>> = 
 /** The body schema of calls that read none (NO_BODY) or that only document theirs, by descriptor. */
 export const DOCUMENTED_BODIES: ReadonlyMap<RouteDescriptor, unknown> = new Map([
   ...ACCOUNT_BODIES,
+  ...AUDIT_STREAMS_BODIES,
   ...BILLING_BODIES,
   ...CONNECTIVITY_BODIES,
   ...DIRECTORY_BODIES,

@@ -1,6 +1,5 @@
 /**
- * Schema for issue 28's back office, branch B (migration 31; the lead renumbers it at merge if
- * another branch took 31): the vendor's trial end action (docs/billing.md), an account's logo
+ * Schema for issue 28's back office (migration 32): the vendor's trial end action (docs/billing.md), an account's logo
  * (a data URL, core/domain/account-settings.ts).
  */
 export const BACK_OFFICE_STATEMENTS = [

@@ -24,6 +24,7 @@ import { AuditDetailsDialog } from './AuditDetailsDialog';
 import { AuditFilters } from './AuditFilters';
 import { AuditStats } from './AuditStats';
 import { auditTableColumns } from './auditTableColumns';
+import { AuditStreamsSection } from './AuditStreamsSection';
 
 const TITLE_ID = 'ae-portal-audits-title';
 
@@ -154,6 +155,8 @@ export default function AuditsPage(_props: PortalPageProps) {
       />
 
       {details && <AuditDetailsDialog record={details} columns={columns} onClose={() => setDetails(null)} />}
+
+      <AuditStreamsSection />
     </Page>
   );
 }

@@ -1,0 +1,197 @@
+/**
+ * Demo mode's audit streams (issue 28 item 16): the rules of core/domain/audit-streams.ts over
+ * in-memory repositories kept in the page's storage. Demo mode has no server to send from: a stream
+ * is saved, paused, resumed and deleted as on the server, and a back-fill records, for each sample
+ * record (core/demo/audits.ts), the body it would send (`sent: false`), which the page says. The
+ * token is not kept at all (nothing would use it), only that one was given; no address is resolved
+ * (a browser cannot), so the outbound-address check is the server's alone.
+ */
+import type { AuditRecord } from '../api/audits';
+import { fail, ok, type Answer } from '../contract/answer';
+import type { AuditStreamAttempt, AuditStreamDto, AuditStreamFormat } from '../contract/auditStreams';
+import { holdsPermission } from '../contract/permissions';
+import { streamBody, type StreamedAuditRecord } from '../domain/audit-stream-formats';
+import {
+  backfillStream,
+  createStream,
+  deleteStream,
+  listStreams,
+  setStreamState,
+  streamDeliveries,
+  type AuditStreamPorts,
+} from '../domain/audit-streams';
+import { handleDemoAudits, samples } from './audits';
+import type { DemoDatabase, DemoUser } from './data';
+
+type Json = Record<string, unknown>;
+
+/** An account's streams and each stream's recorded attempts, newest first. */
+export interface DemoAuditStreams {
+  streams: AuditStreamDto[];
+  attempts: Record<string, AuditStreamAttempt[]>;
+}
+
+const READ = 'fe.secure.read.audits';
+/** Attempts kept per stream (the sample log has 64 records). */
+const KEPT_ATTEMPTS = 200;
+const PATH = /^\/audits\/streams(?:\/([^/]+)(?:\/(pause|resume|deliveries|backfill))?)?$/;
+
+export const isDemoAuditStreamsPath = (path: string) => PATH.test(path);
+
+const streamedOf = (r: AuditRecord): StreamedAuditRecord => ({
+  id: r._id,
+  createdAt: r.createdAt,
+  tenantId: r.tenantId,
+  severity: r.severity,
+  resource: r.resource,
+  action: r.action,
+  description: r.description,
+  actorUserId: r.user || null,
+  actorEmail: r.email || null,
+  impersonatorEmail: r.actorMail ?? null,
+  ip: r.ip || null,
+  userAgent: r.userAgent || null,
+  details: Object.fromEntries(r.json.map((d) => [d.key, d.value])),
+});
+
+/** The rules' ports over one account's stored streams. */
+function demoPorts(
+  db: DemoDatabase,
+  tenantId: string,
+  now: () => number,
+  random: () => string,
+): AuditStreamPorts {
+  db.auditStreams ??= {};
+  const mine = (db.auditStreams[tenantId] ??= { streams: [], attempts: {} });
+  const find = (id: string) => mine.streams.find((s) => s.id === id) ?? null;
+  return {
+    streams: {
+      list: async () => mine.streams,
+      count: async () => mine.streams.length,
+      get: async (_tenant, id) => find(id),
+      async create(_tenant, stream) {
+        const created: AuditStreamDto = {
+          id: random(),
+          name: stream.name,
+          url: stream.url,
+          format: stream.format,
+          state: 'active',
+          hasToken: stream.token !== null,
+          failingSince: null,
+          alertedAt: null,
+          lastDeliveredAt: null,
+          createdAt: new Date(now()).toISOString(),
+        };
+        mine.streams.push(created);
+        mine.attempts[created.id] = [];
+        return created;
+      },
+      async setState(_tenant, id, state) {
+        const stream = find(id);
+        if (stream) stream.state = state;
+        return stream;
+      },
+      async remove(_tenant, id) {
+        const before = mine.streams.length;
+        mine.streams = mine.streams.filter((s) => s.id !== id);
+        delete mine.attempts[id];
+        return mine.streams.length < before;
+      },
+      async deliveries(_tenant, id, offset, count) {
+        const all = mine.attempts[id] ?? [];
+        return {
+          items: all.slice(offset, offset + count),
+          total: all.length,
+          pending: 0,
+          delivered: 0,
+          failed: 0,
+        };
+      },
+      async backfill(_tenant, id, from, limit) {
+        const stream = find(id)!;
+        const records = samples(db, tenantId, now())
+          .filter((r) => Date.parse(r.createdAt) >= from.getTime())
+          .reverse()
+          .slice(0, limit);
+        const stamp = new Date(now()).toISOString();
+        const recorded = records.map((r): AuditStreamAttempt => ({
+          id: random(),
+          eventId: r._id,
+          attempt: 1,
+          status: 0,
+          ok: false,
+          response: '',
+          durationMs: 0,
+          sent: false,
+          body: streamBody(stream.format as AuditStreamFormat, streamedOf(r)),
+          createdAt: stamp,
+        }));
+        mine.attempts[id] = [...recorded.reverse(), ...(mine.attempts[id] ?? [])].slice(0, KEPT_ATTEMPTS);
+        return records.length;
+      },
+    },
+    allowLoopbackHttp: true,
+    checkAddress: async () => {},
+    newSigningSecret: () => `whsec_demo_${random().replace(/-/g, '')}`,
+    now,
+  };
+}
+
+/** The audit-stream paths in demo mode. */
+async function handleDemoAuditStreams(
+  db: DemoDatabase,
+  user: DemoUser,
+  held: string[],
+  request: { method: string; path: string; body: Json; query?: Record<string, string> },
+  now: () => number,
+  random: () => string,
+): Promise<Answer> {
+  const match = PATH.exec(request.path);
+  if (!match) return fail('NOT_FOUND');
+  if (!holdsPermission(held, READ)) return fail('PERMISSION_REQUIRED', { permission: READ });
+  const [, id, action] = match;
+  const ports = demoPorts(db, user.tenantId, now, random);
+  const tenant = user.tenantId;
+  const body = request.body;
+  switch (`${request.method} ${id ? (action ?? 'one') : 'all'}`) {
+    case 'GET all':
+      return ok({ items: await listStreams(ports, tenant) });
+    case 'POST all':
+      return ok(
+        await createStream(ports, tenant, {
+          name: String(body.name),
+          url: String(body.url),
+          format: body.format as AuditStreamFormat,
+          token: typeof body.token === 'string' ? body.token : undefined,
+        }),
+        true,
+        201,
+      );
+    case 'POST pause':
+      return ok(await setStreamState(ports, tenant, id!, 'paused'), true);
+    case 'POST resume':
+      return ok(await setStreamState(ports, tenant, id!, 'active'), true);
+    case 'DELETE one':
+      await deleteStream(ports, tenant, id!);
+      return ok({}, true);
+    case 'GET deliveries':
+      return ok(await streamDeliveries(ports, tenant, id!, request.query ?? {}));
+    case 'POST backfill':
+      return ok(await backfillStream(ports, tenant, id!, String(body.from)), true);
+    default:
+      return fail('NOT_FOUND');
+  }
+}
+
+/** The audit log's paths in demo mode: the streams' here, the records' in core/demo/audits.ts. */
+export function demoAuditLog(
+  db: DemoDatabase,
+  user: DemoUser,
+  held: string[],
+  request: { method: string; path: string; body: Json; query?: Record<string, string> },
+  { now, random }: { now: () => number; random: () => string },
+): Answer | Promise<Answer> {
+  if (isDemoAuditStreamsPath(request.path))
+    return handleDemoAuditStreams(db, user, held, request, now, random);
+  return handleDemoAudits(db, user, held, request, now) ?? fail('NOT_FOUND');
+}

@@ -1,0 +1,158 @@
+/**
+ * Audit-log streaming (issue 28 item 16): a tenant administrator sends the account's audit records
+ * to its own security tooling. The rules, written once over storage ports: the reference server
+ * runs them over PostgreSQL (server/storage/audit-streams.ts; the delivery is the connectivity
+ * worker's, server/domain/audit-stream-delivery.ts) and demo mode over the page's storage
+ * (core/demo/auditStreams.ts, which cannot send over HTTP: it records what it would send).
+ *
+ * - A stream is a name, an https address (plain http only to this machine, and only where the
+ *   server lets tenants reach private addresses: tests and development), a body format and, for
+ *   the SIEM collectors, the collector's token. The token is stored sealed and never answered;
+ *   the signing secret is answered once, when the stream is created.
+ * - Paused streams keep queueing: nothing is lost, resuming sends the backlog.
+ * - Back-fill queues the account's records from a date in the past (the oldest first).
+ * - Delivery is at least once: every record carries its id as the idempotency key; a failed
+ *   attempt is retried with a doubling delay up to a ceiling, for days; a stream that has failed
+ *   for longer than the alert threshold raises an alert in the security centre.
+ */
+import {
+  AUDIT_STREAM_LIMITS,
+  type AuditStreamDeliveries,
+  type AuditStreamDto,
+  type AuditStreamFormat,
+  type AuditStreamState,
+  type CreatedAuditStream,
+} from '../contract/auditStreams';
+import { contractError } from '../contract/errors';
+
+export interface NewAuditStream {
+  name: string;
+  url: string;
+  format: AuditStreamFormat;
+  /** The collector's token, or null. */
+  token: string | null;
+  signingSecret: string;
+}
+
+/** Where streams are kept. The repository seals the token and the secret (the server) or keeps them (the demo). */
+export interface AuditStreamRepository {
+  list(tenantId: string): Promise<AuditStreamDto[]>;
+  count(tenantId: string): Promise<number>;
+  get(tenantId: string, id: string): Promise<AuditStreamDto | null>;
+  create(tenantId: string, stream: NewAuditStream): Promise<AuditStreamDto>;
+  /** Sets the state; a paused stream's queued records wait, a resumed one's are due at once. */
+  setState(tenantId: string, id: string, state: AuditStreamState): Promise<AuditStreamDto | null>;
+  /** Removes the stream, its queue and its log. */
+  remove(tenantId: string, id: string): Promise<boolean>;
+  deliveries(tenantId: string, id: string, offset: number, count: number): Promise<AuditStreamDeliveries>;
+  /** Queues the account's records created at or after `from` (at most `limit`); answers how many. */
+  backfill(tenantId: string, id: string, from: Date, limit: number): Promise<number>;
+}
+
+export interface AuditStreamPorts {
+  streams: AuditStreamRepository;
+  /** Plain http to this machine is allowed (tests and development). */
+  allowLoopbackHttp: boolean;
+  /** The outbound-address check webhooks apply (the server resolves the name; the demo cannot). */
+  checkAddress(url: URL): Promise<void>;
+  newSigningSecret(): string;
+  now(): number;
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/** The address rule: https, or http to this machine where allowed; no credentials in the address. */
+export function streamAddress(raw: string, allowLoopbackHttp: boolean): URL {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw contractError('URL_INVALID');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw contractError('URL_INVALID');
+  if (url.username || url.password) throw contractError('URL_INVALID');
+  if (url.protocol === 'http:' && !(allowLoopbackHttp && LOOPBACK.test(url.hostname)))
+    throw contractError('AUDIT_STREAM_HTTPS_REQUIRED');
+  return url;
+}
+
+/** The SIEM collectors authenticate with their token: those formats need one. */
+const TOKEN_REQUIRED: Record<AuditStreamFormat, boolean> = {
+  json: false,
+  'splunk-hec': true,
+  datadog: true,
+};
+
+export const listStreams = (ports: AuditStreamPorts, tenantId: string) => ports.streams.list(tenantId);
+
+/** Adds a stream; answers it with its signing secret (the only time the secret is answered). */
+export async function createStream(
+  ports: AuditStreamPorts,
+  tenantId: string,
+  input: { name: string; url: string; format: AuditStreamFormat; token?: string | undefined },
+): Promise<CreatedAuditStream> {
+  const name = input.name.trim();
+  if (!name) throw contractError('FIELD_REQUIRED', { field: 'name' });
+  const url = streamAddress(input.url, ports.allowLoopbackHttp);
+  const token = input.token?.trim() || null;
+  if (TOKEN_REQUIRED[input.format] && !token)
+    throw contractError('AUDIT_STREAM_TOKEN_REQUIRED', { format: input.format });
+  if ((await ports.streams.count(tenantId)) >= AUDIT_STREAM_LIMITS.perAccount)
+    throw contractError('AUDIT_STREAM_LIMIT', { max: AUDIT_STREAM_LIMITS.perAccount });
+  await ports.checkAddress(url);
+  const signingSecret = ports.newSigningSecret();
+  const stream = await ports.streams.create(tenantId, {
+    name,
+    url: url.toString(),
+    format: input.format,
+    token,
+    signingSecret,
+  });
+  return { ...stream, signingSecret };
+}
+
+/** Pauses or resumes; doing it twice is not an error. */
+export async function setStreamState(
+  ports: AuditStreamPorts,
+  tenantId: string,
+  id: string,
+  state: AuditStreamState,
+): Promise<AuditStreamDto> {
+  const stream = await ports.streams.setState(tenantId, id, state);
+  if (!stream) throw contractError('AUDIT_STREAM_NOT_FOUND');
+  return stream;
+}
+
+export async function deleteStream(ports: AuditStreamPorts, tenantId: string, id: string): Promise<void> {
+  if (!(await ports.streams.remove(tenantId, id))) throw contractError('AUDIT_STREAM_NOT_FOUND');
+}
+
+export async function streamDeliveries(
+  ports: AuditStreamPorts,
+  tenantId: string,
+  id: string,
+  query: { offset?: string | undefined; count?: string | undefined },
+): Promise<AuditStreamDeliveries> {
+  if (!(await ports.streams.get(tenantId, id))) throw contractError('AUDIT_STREAM_NOT_FOUND');
+  const count = Math.min(AUDIT_STREAM_LIMITS.logPage, Math.max(1, Number(query.count ?? 20)));
+  return ports.streams.deliveries(tenantId, id, Number(query.offset ?? 0), count);
+}
+
+/** The back-fill date: YYYY-MM-DD or a full ISO time, in the past. */
+export function backfillStart(raw: string, now: number): Date {
+  const date = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(raw) ? new Date(raw) : null;
+  if (!date || Number.isNaN(date.getTime()) || date.getTime() > now)
+    throw contractError('AUDIT_STREAM_BACKFILL_DATE');
+  return date;
+}
+
+export async function backfillStream(
+  ports: AuditStreamPorts,
+  tenantId: string,
+  id: string,
+  from: string,
+): Promise<{ queued: number }> {
+  const start = backfillStart(from, ports.now());
+  if (!(await ports.streams.get(tenantId, id))) throw contractError('AUDIT_STREAM_NOT_FOUND');
+  return { queued: await ports.streams.backfill(tenantId, id, start, AUDIT_STREAM_LIMITS.backfill) };
+}
