@@ -8,6 +8,7 @@
  * settings and cannot be deleted from here.
  */
 import { contractError } from '../contract/errors';
+import { holdsPermission } from '../contract/permissions';
 
 export interface SubAccountsRepository {
   /** True when `tenantId` is `rootId` or a live account below it. */
@@ -87,4 +88,16 @@ export async function removeSubAccountMember(
   // An account below one removed before has lost the member already.
   for (const tenantId of input.tenantIds)
     if (await repo.isMember(tenantId, input.userId)) await repo.removeMember(tenantId, input.userId);
+}
+
+/**
+ * Whether a users list (GET users v2 and v3) includes the members of the accounts below
+ * (`_includeSubTenants=true`, spec 001 §7): only for a caller who may read the sub-accounts
+ * (fe.account-hierarchy.read.subAccount; 403 otherwise).
+ */
+export function includesSubAccounts(held: readonly string[], includeSubTenants: string | undefined): boolean {
+  if (includeSubTenants !== 'true') return false;
+  const permission = 'fe.account-hierarchy.read.subAccount';
+  if (!holdsPermission(held, permission)) throw contractError('PERMISSION_REQUIRED', { permission });
+  return true;
 }
