@@ -14,6 +14,8 @@ import { subAccountManageRoute } from './subAccountsManage';
 import { subAccountOrder } from '../domain/sub-accounts';
 
 export { tenantsOfUser } from './subAccountsData';
+// The users list's rows and scope (core/demo/usersRows.ts), next to the accounts they read.
+export { listedUsers, rowExtras } from './usersRows';
 
 /**
  * Sub-accounts, tenant switching and custom login in demo mode, with the reference server's rules
