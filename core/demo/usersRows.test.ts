@@ -10,8 +10,12 @@ type Answer = { status: number; body: any };
 
 test('demo users list: rows carry groups with their roles and mfaEnabled; _includeSubTenants lists each person once', async () => {
   const backend = createDemoBackend({ storage: createMemoryStorage(), delay: () => 0 });
-  const call = (method: string, path: string, body: object = {}, query: Record<string, string> = {}) =>
-    backend.handle(method, path, body, token, query) as Promise<Answer>;
+  const call = (
+    method: string,
+    path: string,
+    body: Record<string, unknown> = {},
+    query: Record<string, string> = {},
+  ) => backend.handle(method, path, body, token, query) as Promise<Answer>;
   let token: string | null = null;
   token = ((await call('POST', '/identity/resources/auth/v1/user', { ...DEMO_ADMIN })) as Answer).body
     .accessToken as string;

@@ -187,6 +187,10 @@ export const portalAdmin = {
     never: 'Never',
     tooLong: (max: number) => `Use at most ${max} characters.`,
   },
+  /** The users list's extra columns (issue 28). */
+  users: {
+    groupsColumn: 'Groups',
+  },
   /** The all-accounts page's management (issue 28): rename, delete, remove a member, sort. */
   subAccounts: {
     rename: 'Rename',
