@@ -22,6 +22,10 @@ export interface TeamUser {
   active?: boolean;
   createdAt: string;
   lastLogin: string | null;
+  /** The groups the member is in here, with the roles each gives (the client SDK's `groups`). */
+  groups?: Array<{ id: string; name: string; color: string | null; roles: RoleRef[] }>;
+  /** Whether the member has a second factor (the client SDK's ITeamUser name of `mfaEnrolled`). */
+  mfaEnabled?: boolean;
 }
 
 export type UserSortField =

@@ -29,7 +29,7 @@ import {
   type DemoDatabase,
   type DemoUser,
 } from './data';
-import { subAccountRoute, tenantsOfUser } from './subAccounts';
+import { listedUsers, rowExtras, subAccountRoute, tenantsOfUser } from './subAccounts';
 import { handleDemoSecurityPolicies } from './securityPolicies';
 import { demoSignInMethodRoutes } from './signInMethods';
 import { demoAuditLog, isDemoAuditStreamsPath } from './auditStreams';
@@ -166,8 +166,8 @@ function listItemOf(db: DemoDatabase, u: DemoUser) {
     invitationPending: pending,
     isLocked: false,
     provider: 'local',
-    // Demo mode has no identity provider: nobody is provisioned over SCIM (core/demo/directory.ts).
-    managedBy: 'frontegg',
+    managedBy: 'frontegg', // no identity provider in demo mode, so no SCIM (core/demo/directory.ts)
+    ...rowExtras(db, u, profile.mfaEnrolled), // groups, mfaEnabled (core/demo/usersRows.ts)
   };
 }
 
@@ -179,7 +179,6 @@ function listDemoUsers(
   v3 = false,
   now = Date.now(),
 ) {
-  // The query passed the contract's schema (core/contract/requests.ts) before it got here.
   if (!holdsPermission(permissionsOf(caller, db), 'fe.secure.read.users'))
     return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.read.users' });
   const query = { ...given };
@@ -202,8 +201,7 @@ function listDemoUsers(
   const email = v3 ? (query._email ?? '').trim().toLowerCase() : '';
   const filter = (query._filter ?? '').trim().toLowerCase();
   const key = SORTABLE[sortBy] ?? SORTABLE.name!;
-  const matching = db.users
-    .filter((u) => u.tenantId === caller.tenantId)
+  const matching = listedUsers(db, caller, permissionsOf(caller, db), query._includeSubTenants)
     .filter((u) => !filter || u.email.toLowerCase().includes(filter) || u.name.toLowerCase().includes(filter))
     .filter((u) => !email || u.email.toLowerCase() === email)
     .filter((u) => !ids || ids.includes(u.id))

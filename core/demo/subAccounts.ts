@@ -1,7 +1,21 @@
-import type { Tenant } from '../api/types';
 import { type Answer, fail, ok } from '../contract/answer';
 import { holdsPermission } from '../contract/permissions';
 import { DEMO_ROLES, type DemoDatabase, type DemoUser } from './data';
+import {
+  type DemoMembership,
+  type DemoTenant,
+  membershipsOf,
+  permissionsOf,
+  READ,
+  within,
+  WRITE,
+} from './subAccountsData';
+import { subAccountManageRoute } from './subAccountsManage';
+import { subAccountOrder } from '../domain/sub-accounts';
+
+export { tenantsOfUser } from './subAccountsData';
+// The users list's rows and scope (core/demo/usersRows.ts), next to the accounts they read.
+export { listedUsers, rowExtras } from './usersRows';
 
 /**
  * Sub-accounts, tenant switching and custom login in demo mode, with the reference server's rules
@@ -10,80 +24,8 @@ import { DEMO_ROLES, type DemoDatabase, type DemoUser } from './data';
  */
 
 type Json = Record<string, unknown>;
-type DemoTenant = Tenant & { parentTenantId?: string | null };
-interface DemoMembership {
-  userId: string;
-  tenantId: string;
-  roleKeys: string[];
-  accessAllowed: boolean;
-}
 
 const HIERARCHY = '/tenants/resources/hierarchy/v2';
-const READ = 'fe.account-hierarchy.read.subAccount';
-const WRITE = 'fe.account-hierarchy.write.subAccount';
-
-const permissionsOf = (user: DemoUser) => [
-  ...new Set(user.roleKeys.flatMap((key) => DEMO_ROLES[key]?.permissions ?? [])),
-];
-
-/** The demo's memberships, built on first use from the users (their home tenant) plus sample sub-accounts. */
-function membershipsOf(db: DemoDatabase & { memberships?: DemoMembership[] }): DemoMembership[] {
-  if (db.memberships) return db.memberships;
-  db.memberships = db.users.map((u) => ({
-    userId: u.id,
-    tenantId: u.tenantId,
-    roleKeys: [...u.roleKeys],
-    accessAllowed: true,
-  }));
-  const home = db.tenants[0];
-  const admin = db.users.find((u) => u.roleKeys.includes('Admin') && u.tenantId === home?.tenantId);
-  if (!home || !admin) return db.memberships;
-  const add = (tenantId: string, name: string, parentTenantId: string) => {
-    (db.tenants as DemoTenant[]).push({
-      id: tenantId,
-      tenantId,
-      name,
-      parentTenantId,
-      isReseller: false,
-      metadata: '{}',
-      vendorId: 'demo-vendor',
-      createdAt: '2026-02-01T00:00:00.000Z',
-    });
-  };
-  add('demo-europe', 'Demo Company Europe', home.tenantId);
-  add('demo-paris', 'Demo Company Paris', 'demo-europe');
-  add('demo-berlin', 'Demo Company Berlin', 'demo-europe');
-  // Enough stores for the all-accounts page to load more than one page of 50.
-  for (let i = 1; i <= 55; i += 1)
-    add(`demo-store-${i}`, `Demo Store ${String(i).padStart(2, '0')}`, home.tenantId);
-  db.memberships.push(
-    { userId: admin.id, tenantId: 'demo-europe', roleKeys: ['Admin'], accessAllowed: true },
-    { userId: admin.id, tenantId: 'demo-paris', roleKeys: ['Admin'], accessAllowed: true },
-    { userId: 'demo-user-2', tenantId: 'demo-paris', roleKeys: ['Editor'], accessAllowed: true },
-    { userId: 'demo-user-3', tenantId: 'demo-paris', roleKeys: ['Viewer'], accessAllowed: false },
-  );
-  return db.memberships;
-}
-
-/** The tenants the user may act in (access not denied). */
-export function tenantsOfUser(db: DemoDatabase, user: DemoUser): Tenant[] {
-  const ids = new Set(
-    membershipsOf(db)
-      .filter((m) => m.userId === user.id && m.accessAllowed)
-      .map((m) => m.tenantId),
-  );
-  return db.tenants.filter((t) => ids.has(t.tenantId));
-}
-
-function within(db: DemoDatabase, rootId: string, tenantId: string): boolean {
-  let current = (db.tenants as DemoTenant[]).find((t) => t.tenantId === tenantId);
-  for (let depth = 0; current && depth < 100; depth += 1) {
-    if (current.tenantId === rootId) return true;
-    const parent: string | null | undefined = current.parentTenantId;
-    current = parent ? (db.tenants as DemoTenant[]).find((t) => t.tenantId === parent) : undefined;
-  }
-  return false;
-}
 
 /** Hierarchy v1 in demo mode: the flat list with levels, the tree, the parents up to the active account. */
 function hierarchyV1(db: DemoDatabase, user: DemoUser, rest: string): Answer {
@@ -159,6 +101,14 @@ function search(db: DemoDatabase, user: DemoUser, query: Record<string, string>)
   const limit = Math.min(200, Math.max(1, Number(query._limit ?? 50)));
   const offset = Number(query._offset ?? 0);
   const filter = (query._filter ?? '').trim().toLowerCase();
+  // The client SDK's _sortBy / _order (core/domain/sub-accounts.ts), then by id as on the server.
+  const { sortBy, order } = subAccountOrder(query);
+  const compare = (a: DemoTenant, b: DemoTenant) =>
+    sortBy === 'name'
+      ? a.name.toLowerCase().localeCompare(b.name.toLowerCase())
+      : String(sortBy === 'createdAt' ? a.createdAt : a.tenantId).localeCompare(
+          String(sortBy === 'createdAt' ? b.createdAt : b.tenantId),
+        );
   const all = (db.tenants as DemoTenant[]).filter(
     (t) => t.tenantId !== rootId && within(db, rootId, t.tenantId),
   );
@@ -166,13 +116,13 @@ function search(db: DemoDatabase, user: DemoUser, query: Record<string, string>)
     filter
       ? all.filter((t) => t.name.toLowerCase().includes(filter))
       : all.filter((t) => t.parentTenantId === (query._subTenantId ?? rootId))
-  ).sort(
-    (a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || (a.tenantId < b.tenantId ? -1 : 1),
-  );
+  ).sort((a, b) => compare(a, b) * (order === 'DESC' ? -1 : 1) || (a.tenantId < b.tenantId ? -1 : 1));
   const items = matching.slice(offset, offset + limit).map((t) => describe(db, t));
   const next = new URLSearchParams({ _offset: String(offset + limit), _limit: String(limit) });
   if (query._subTenantId) next.set('_subTenantId', query._subTenantId);
   if (query._filter) next.set('_filter', query._filter);
+  if (query._sortBy) next.set('_sortBy', query._sortBy);
+  if (query._order) next.set('_order', query._order);
   return ok({
     items,
     _links: { next: offset + limit < matching.length ? `${HIERARCHY}?${next}` : '' },
@@ -368,9 +318,11 @@ export function subAccountRoute(
       body: Json,
       query: Record<string, string>,
       env: { now: () => number; random: () => string },
-    ) => Answer)
+    ) => Answer | Promise<Answer>)
   | null {
   const m = method.toUpperCase();
+  const managed = subAccountManageRoute(m, path);
+  if (managed) return managed;
   if (m === 'GET' && path === HIERARCHY) return (db, user, _b, query) => search(db, user, query);
   if (m === 'GET' && path === `${HIERARCHY}/metadata`) {
     const below = (db: DemoDatabase, tenantId: string) =>

@@ -43,11 +43,15 @@ const ACCOUNT_USERS_LIMIT = 10;
 const usersOf = (tenantId: string) =>
   `/identity/resources/sub-tenants/v1/${encodeURIComponent(tenantId)}/users`;
 
+/** The hierarchy search's sort (the client SDK's TenantSortByEnum; core/domain/sub-accounts.ts). */
+export type SubAccountSort = { sortBy: 'name' | 'createdAt' | 'tenantId'; order: 'ASC' | 'DESC' };
+
 interface SubAccountsQuery {
   filter?: string;
   subTenantId?: string;
   offset?: number;
   limit?: number;
+  sort?: SubAccountSort;
 }
 
 /** Sub-accounts, their members and the custom-login settings (portal only: never in the sign-in page's code). */
@@ -60,6 +64,8 @@ export function createSubAccountsApi(http: HttpClient) {
           _limit: query.limit ?? ALL_ACCOUNTS_LIMIT,
           _subTenantId: query.subTenantId,
           _filter: query.filter?.trim() || undefined,
+          _sortBy: query.sort?.sortBy,
+          _order: query.sort?.order,
         },
       }),
     /** Follows a `_links.next` address as the server gave it. */
@@ -68,6 +74,16 @@ export function createSubAccountsApi(http: HttpClient) {
       return http.get<SubAccountsPage>(url.pathname, { query: Object.fromEntries(url.searchParams) });
     },
     create: (body: { name: string; parentTenantId?: string }) => http.post<SubAccount>(SUB_TENANTS_V1, body),
+    /** PATCH sub-tenants/v1/{id} (the client SDK's updateSubTenant). */
+    rename: (tenantId: string, name: string) =>
+      http.patch<{ tenantId: string; name: string }>(`${SUB_TENANTS_V1}/${encodeURIComponent(tenantId)}`, {
+        name,
+      }),
+    /** DELETE sub-tenants/v1/{id} (deleteSubTenant): the account and every account below it. */
+    remove: (tenantId: string) => http.delete<unknown>(`${SUB_TENANTS_V1}/${encodeURIComponent(tenantId)}`),
+    /** Ends a member's place in the sub-account and the accounts below it. */
+    removeUser: (tenantId: string, userId: string) =>
+      http.delete<unknown>(`${usersOf(tenantId)}/${encodeURIComponent(userId)}`),
     users: (tenantId: string, offset = 0, limit = ACCOUNT_USERS_LIMIT) =>
       http.get<{ items: SubAccountUser[]; _metadata: { totalItems: number; totalPages: number } }>(
         usersOf(tenantId),

@@ -209,6 +209,35 @@ export const portalAdmin = {
     metadataSaved: 'The metadata was saved.',
     keyTwice: (key: string) => `The key "${key}" is used twice.`,
   },
+  /** The users list's extra columns (issue 28). */
+  users: {
+    groupsColumn: 'Groups',
+  },
+  /** The all-accounts page's management (issue 28): rename, delete, remove a member, sort. */
+  subAccounts: {
+    rename: 'Rename',
+    renameOf: (name: string) => `Rename ${name}`,
+    renameTitle: (name: string) => `Rename ${name}`,
+    renaming: 'Saving…',
+    renamed: (name: string) => `The account is now called ${name}.`,
+    deleteOf: (name: string) => `Delete ${name}`,
+    deleteTitle: 'Delete this account?',
+    deleteBody: (name: string, children: number) =>
+      `${name}${children ? ` and ${children === 1 ? 'its sub-account' : `its ${children} sub-accounts`}` : ''} will be deleted with every membership there. This cannot be undone.`,
+    deleted: (name: string) => `${name} was deleted.`,
+    remove: 'Remove',
+    removeOf: (name: string) => `Remove ${name} from this account`,
+    removeTitle: 'Remove this member?',
+    removeBody: (name: string, account: string) =>
+      `${name} will leave ${account} and every account below it.`,
+    removing: 'Removing…',
+    removed: (name: string) => `${name} was removed from this account.`,
+    sortBy: 'Sort accounts by',
+    sortFields: { name: 'Name', createdAt: 'Date created', tenantId: 'Account ID' } as Record<string, string>,
+    order: 'Order',
+    ascending: 'Ascending',
+    descending: 'Descending',
+  },
 };
 
 registerLazyTexts({ portalAdmin });

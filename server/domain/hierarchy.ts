@@ -6,6 +6,8 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../storage/database';
 import { contractError } from '../../core/contract/errors';
+import { DESCENDANTS, isWithinTree } from '../storage/sub-accounts';
+import type { SubAccountSortField } from '../../core/domain/sub-accounts';
 import { keysNotHeld } from './grants';
 import { listUserTenants } from './tenants';
 import type { AccessTokenClaims } from './tokens';
@@ -53,26 +55,9 @@ const toDto = (row: SubAccountRow): SubAccountDto => ({
 /** LIKE pattern for search text: `%` and `_` are matched literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Every live tenant below `rootId` (not `rootId` itself), as a recursive query. */
-const DESCENDANTS = `WITH RECURSIVE tree AS (
-    SELECT id FROM tenants WHERE parent_tenant_id = $1 AND deleted_at IS NULL
-    UNION
-    SELECT t.id FROM tenants t JOIN tree ON t.parent_tenant_id = tree.id WHERE t.deleted_at IS NULL
-  )`;
-
-/** True when `tenantId` is `rootId` or lies below it. */
-async function isWithin(db: Database, rootId: string, tenantId: string): Promise<boolean> {
-  if (rootId === tenantId) return true;
-  const { rows } = await db.query<{ found: boolean }>(
-    `${DESCENDANTS} SELECT EXISTS (SELECT 1 FROM tree WHERE id = $2) AS found`,
-    [rootId, tenantId],
-  );
-  return rows[0]?.found === true;
-}
-
 /** 404 unless `tenantId` is the caller's active tenant or one of its sub-accounts (no hint of others). */
 export async function assertWithin(db: Database, rootId: string, tenantId: string): Promise<void> {
-  if (!(await isWithin(db, rootId, tenantId))) throw contractError('SUB_ACCOUNT_NOT_FOUND');
+  if (!(await isWithinTree(db, rootId, tenantId))) throw contractError('SUB_ACCOUNT_NOT_FOUND');
 }
 
 interface SubAccountQuery {
@@ -83,11 +68,20 @@ interface SubAccountQuery {
   filter: string;
   offset: number;
   limit: number;
+  /** The client SDK's `_sortBy` / `_order` (core/domain/sub-accounts.ts subAccountOrder); then by id. */
+  sortBy: SubAccountSortField;
+  order: 'ASC' | 'DESC';
 }
+
+const SORT_COLUMNS: Record<SubAccountSortField, string> = {
+  name: 'lower(t.name)',
+  createdAt: 't.created_at',
+  tenantId: 't.id',
+};
 
 /**
  * A page of sub-accounts: the children of `parentId` or, with a search text, every account of the
- * tree whose name contains it; ordered by name then id. `hasMore` tells whether a next page exists
+ * tree whose name contains it; ordered by the field asked (name unless told) then id. `hasMore` tells whether a next page exists
  * (one row more than asked is read).
  */
 export async function searchSubAccounts(
@@ -100,7 +94,7 @@ export async function searchSubAccounts(
       (SELECT count(*)::int FROM memberships m WHERE m.tenant_id = t.id) AS users,
       (SELECT count(*)::int FROM tenants c WHERE c.parent_tenant_id = t.id AND c.deleted_at IS NULL) AS children
     FROM tenants t`;
-  const order = 'ORDER BY lower(t.name), t.id LIMIT $3 OFFSET $4';
+  const order = `ORDER BY ${SORT_COLUMNS[query.sortBy]} ${query.order === 'DESC' ? 'DESC' : 'ASC'}, t.id LIMIT $3 OFFSET $4`;
   const { rows } = filter
     ? await db.query<SubAccountRow>(
         `${DESCENDANTS} ${select} JOIN tree ON tree.id = t.id WHERE t.name ILIKE $2 ${order}`,
@@ -211,25 +205,6 @@ async function creatorRoles(
   const defaults = rows.filter((r) => r.creator);
   if (defaults.length && defaults.every(grantable)) return defaults.map((r) => r.id);
   return rows.filter((r) => (creator.roles ?? []).includes(r.key) && grantable(r)).map((r) => r.id);
-}
-
-/** Renames a sub-account (not the caller's own account: account settings do that). */
-export async function renameSubAccount(
-  db: Database,
-  rootId: string,
-  tenantId: string,
-  name: string,
-): Promise<void> {
-  if (tenantId === rootId) throw contractError('SUB_ACCOUNT_RENAME_OWN');
-  await assertWithin(db, rootId, tenantId);
-  await db.query('UPDATE tenants SET name = $2, updated_at = now() WHERE id = $1', [tenantId, name]);
-}
-
-/** Deletes a sub-account and every sub-account below it. */
-export async function deleteSubAccount(db: Database, rootId: string, tenantId: string): Promise<void> {
-  if (tenantId === rootId) throw contractError('SUB_ACCOUNT_DELETE_OWN');
-  await assertWithin(db, rootId, tenantId);
-  await db.query('DELETE FROM tenants WHERE id = $1', [tenantId]);
 }
 
 interface SubAccountUserDto {
@@ -534,15 +509,6 @@ export async function addSubAccountUsers(
           );
       }
   });
-}
-
-/** Removes a member from a sub-account (and from the sub-accounts below it). */
-export async function removeSubAccountUser(db: Database, tenantId: string, userId: string): Promise<void> {
-  await membershipOf(db, tenantId, userId);
-  await db.query(
-    `${DESCENDANTS.replace('$1', '$2')} DELETE FROM memberships WHERE user_id = $1 AND (tenant_id = $2 OR tenant_id IN (SELECT id FROM tree))`,
-    [userId, tenantId],
-  );
 }
 
 /**

@@ -45,6 +45,19 @@ interface UserListQuery {
   breachedPassword?: boolean | undefined;
   /** Users v3 preset NEVER_SIGNED_IN (ours): members who never signed in. */
   neverSignedIn?: boolean | undefined;
+  /**
+   * `_includeSubTenants=true` (spec 001 §7): the members of the accounts below too, each person once,
+   * listed with their membership in the account nearest the top (the caller's own first).
+   */
+  includeSubTenants?: boolean | undefined;
+}
+
+/** A group a member is in (the client SDK's `IGetUsersV2Response.groups`: id and roles; ours: the name). */
+interface MemberGroupDto {
+  id: string;
+  name: string;
+  color: string | null;
+  roles: Array<{ id: string; key: string; name: string }>;
 }
 
 export interface TeamUserDto {
@@ -80,6 +93,10 @@ export interface TeamUserDto {
   /** For a member SCIM manages: false once the identity provider deactivated them (docs/scim.md). */
   active?: boolean;
   mfaEnrolled: boolean;
+  /** The client SDK's ITeamUser name of `mfaEnrolled` (teams/interfaces.d.ts). */
+  mfaEnabled: boolean;
+  /** The groups the member is in, in this account, with the roles each gives. */
+  groups: MemberGroupDto[];
   createdAt: string;
   lastLogin: string | null;
   metadata: string;
@@ -103,7 +120,52 @@ interface Row {
   mfa_enrolled: boolean;
   scim_managed: boolean;
   access_allowed: boolean;
+  membership_id: string;
 }
+
+/** The groups of each membership, with their roles (two queries for a page, not one per row). */
+async function groupsOf(db: Database, membershipIds: string[]): Promise<Map<string, MemberGroupDto[]>> {
+  const byMembership = new Map<string, MemberGroupDto[]>();
+  if (!membershipIds.length) return byMembership;
+  const { rows } = await db.query<{ membership_id: string; id: string; name: string; color: string | null }>(
+    `SELECT gm.membership_id, g.id, g.name, g.color FROM group_members gm JOIN groups g ON g.id = gm.group_id
+      WHERE gm.membership_id = ANY($1::uuid[]) ORDER BY lower(g.name), g.id`,
+    [membershipIds],
+  );
+  const roles = rows.length
+    ? (
+        await db.query<{ group_id: string; id: string; key: string; name: string }>(
+          `SELECT gr.group_id, r.id, r.key, r.name FROM group_roles gr JOIN roles r ON r.id = gr.role_id
+            WHERE gr.group_id = ANY($1::uuid[]) ORDER BY r.key`,
+          [[...new Set(rows.map((r) => r.id))]],
+        )
+      ).rows
+    : [];
+  for (const row of rows)
+    byMembership.set(row.membership_id, [
+      ...(byMembership.get(row.membership_id) ?? []),
+      {
+        id: row.id,
+        name: row.name,
+        color: row.color,
+        roles: roles.filter((r) => r.group_id === row.id).map(({ id, key, name }) => ({ id, key, name })),
+      },
+    ]);
+  return byMembership;
+}
+
+/**
+ * The accounts listed: the caller's own, and with `$10` the live accounts below it. With them, a
+ * person in several is listed once, by their membership nearest the top (the caller's own first).
+ */
+const SCOPE = `WITH RECURSIVE tree AS (
+    SELECT id FROM tenants WHERE parent_tenant_id = $1 AND deleted_at IS NULL AND $10::boolean
+    UNION
+    SELECT t.id FROM tenants t JOIN tree ON t.parent_tenant_id = tree.id WHERE t.deleted_at IS NULL
+  ), scope AS (SELECT $1::uuid AS id UNION SELECT id FROM tree)`;
+const ONE_MEMBERSHIP = `(m.tenant_id = $1 OR ($10::boolean AND m.tenant_id IN (SELECT id FROM tree) AND m.id = (
+    SELECT m2.id FROM memberships m2 WHERE m2.user_id = m.user_id AND m2.tenant_id IN (SELECT id FROM scope)
+     ORDER BY (m2.tenant_id = $1) DESC, m2.created_at, m2.tenant_id LIMIT 1)))`;
 
 /** A second factor (passkeys are a first factor). */
 const HAS_SECOND_FACTOR = 'EXISTS (SELECT 1 FROM mfa_devices d WHERE d.user_id = u.id AND NOT d.passkey)';
@@ -116,7 +178,7 @@ export async function listTenantUsers(
   query: UserListQuery,
 ): Promise<{ items: TeamUserDto[]; totalItems: number }> {
   const filter = query.filter.trim();
-  const where = `m.tenant_id = $1 AND ($2::text IS NULL OR u.email ILIKE $2 OR u.name ILIKE $2)
+  const where = `${ONE_MEMBERSHIP} AND ($2::text IS NULL OR u.email ILIKE $2 OR u.name ILIKE $2)
     AND ($3::int IS NULL OR u.last_login < now() - make_interval(secs => $3::int))
     AND ($4::text IS NULL OR lower(u.email) = lower($4::text))
     AND ($5::uuid IS NULL OR u.id = $5::uuid)
@@ -134,27 +196,32 @@ export async function listTenantUsers(
     query.userIds ?? null,
     query.breachedPassword === true,
     query.neverSignedIn === true,
+    query.includeSubTenants === true,
   ];
   const total = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM memberships m JOIN users u ON u.id = m.user_id WHERE ${where}`,
+    `${SCOPE} SELECT count(*)::int AS count FROM memberships m JOIN users u ON u.id = m.user_id WHERE ${where}`,
     params,
   );
   const order = `${SORT_COLUMNS[query.sortBy]} ${query.order === 'DESC' ? 'DESC' : 'ASC'} NULLS LAST, u.id`;
   const { rows } = await db.query<Row>(
-    `SELECT u.id, u.email, u.name, u.phone, u.profile_picture_url, u.verified, u.metadata, u.created_at, u.last_login, m.tenant_id, u.vendor_id,
+    `${SCOPE} SELECT m.id AS membership_id, u.id, u.email, u.name, u.phone, u.profile_picture_url, u.verified, u.metadata, u.created_at, u.last_login, m.tenant_id, u.vendor_id,
             u.provider, u.locked_at, m.invitation_pending, ${HAS_SECOND_FACTOR} AS mfa_enrolled,
             m.scim_configuration_id IS NOT NULL AS scim_managed, m.access_allowed
        FROM memberships m JOIN users u ON u.id = m.user_id
       WHERE ${where}
       ORDER BY ${order}
-      LIMIT $10 OFFSET $11`,
+      LIMIT $11 OFFSET $12`,
     [...params, query.limit, query.page * query.limit],
   );
   const grants = await loadGrants(
     db,
     rows.map((r) => r.id),
-    [query.tenantId],
+    [...new Set([query.tenantId, ...rows.map((r) => r.tenant_id)])],
     { pending: true },
+  );
+  const groups = await groupsOf(
+    db,
+    rows.map((r) => r.membership_id),
   );
   return {
     totalItems: total.rows[0]?.count ?? 0,
@@ -182,6 +249,8 @@ export async function listTenantUsers(
         managedBy: row.scim_managed ? 'scim2' : 'frontegg',
         ...(row.scim_managed ? { active: row.access_allowed } : {}),
         mfaEnrolled: row.mfa_enrolled,
+        mfaEnabled: row.mfa_enrolled,
+        groups: groups.get(row.membership_id) ?? [],
         createdAt: row.created_at.toISOString(),
         lastLogin: row.last_login ? row.last_login.toISOString() : null,
         metadata: JSON.stringify(row.metadata ?? {}),

@@ -15,11 +15,8 @@ import {
   chosenAccountId,
   countSubAccounts,
   createSubAccount,
-  deleteSubAccount,
   listSubAccountUsers,
   MAX_PAGE_SIZE,
-  removeSubAccountUser,
-  renameSubAccount,
   searchSubAccounts,
   setSubAccountAccess,
   setSubAccountRoles,
@@ -28,6 +25,13 @@ import {
   switchTenant,
 } from '../domain/hierarchy';
 import { assertMayActOn, assertMayGrantRoles } from '../domain/grants';
+import {
+  deleteSubAccount,
+  removeSubAccountMember,
+  renameSubAccount,
+  subAccountOrder,
+} from '../../core/domain/sub-accounts';
+import { subAccountsRepository } from '../storage/sub-accounts';
 import { contractError } from '../../core/contract/errors';
 import * as s from '../http/schemas';
 import { accountOf, callerOf } from '../http/route-table';
@@ -49,16 +53,21 @@ interface SearchQuery {
   _limit?: string;
   _subTenantId?: string;
   _filter?: string;
+  _sortBy?: string;
+  _order?: string;
 }
 
 export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // The route table checked the caller and the permission (http/route-table.ts).
   const caller = (request: FastifyRequest) => ({ claims: callerOf(request), rootId: accountOf(request) });
+  // Renaming, deleting and removing members: the shared rules (core/domain/sub-accounts.ts).
+  const repo = subAccountsRepository(ctx.db);
 
   /**
    * The children of the active tenant (or of `_subTenantId`), or with `_filter` every account of the
    * tree whose name contains it. `_offset` counts accounts; `_links.next` is the next page's
-   * address, empty on the last page.
+   * address, empty on the last page. `_sortBy` (createdAt, name, tenantId) and `_order` sort the
+   * page (the client SDK's SearchSubTenantsParams; name ascending unless told) and go on in the link.
    */
   app.get<{ Querystring: SearchQuery }>(HIERARCHY, async (request) => {
     const { rootId } = caller(request);
@@ -72,10 +81,11 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
       filter: q._filter ?? '',
       offset,
       limit,
+      ...subAccountOrder(q),
     });
     const next = new URLSearchParams({ _offset: String(offset + limit), _limit: String(limit) });
-    if (q._subTenantId) next.set('_subTenantId', q._subTenantId);
-    if (q._filter) next.set('_filter', q._filter);
+    for (const key of ['_subTenantId', '_filter', '_sortBy', '_order'] as const)
+      if (q[key]) next.set(key, q[key]);
     return {
       items: page.items,
       _links: { next: page.hasMore ? `${HIERARCHY}?${next}` : '' },
@@ -132,10 +142,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     { schema: { ...tenantParams } },
     async (request) => {
       const { rootId } = caller(request);
-      const name = request.body.name.trim();
-      if (!name) throw contractError('SUB_ACCOUNT_NAME_REQUIRED');
-      await renameSubAccount(ctx.db, rootId, request.params.tenantId, name);
-      return { tenantId: request.params.tenantId, name };
+      return renameSubAccount(repo, rootId, request.params.tenantId, request.body.name);
     },
   );
 
@@ -144,7 +151,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     { schema: { ...tenantParams } },
     async (request) => {
       const { rootId } = caller(request);
-      await deleteSubAccount(ctx.db, rootId, request.params.tenantId);
+      await deleteSubAccount(repo, rootId, request.params.tenantId);
       return {};
     },
   );
@@ -166,34 +173,32 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
   app.post<{
     Params: { tenantId: string };
     Body: { email: string; roleIds?: string[]; allowSubAccountAccess?: boolean };
-  }>(
-    SUB_TENANT_USERS,
-    {
-      schema: { ...tenantParams },
-    },
-    async (request, reply) => {
-      const { claims, rootId } = caller(request);
-      await assertWithin(ctx.db, rootId, request.params.tenantId);
-      await assertMayGrantRoles(ctx.db, claims, request.params.tenantId, request.body.roleIds ?? []);
-      await addSubAccountUser(ctx.db, {
-        rootId,
-        tenantId: request.params.tenantId,
-        email: request.body.email,
-        roleIds: request.body.roleIds ?? [],
-        allowAccess: request.body.allowSubAccountAccess ?? false,
-      });
-      return reply.code(201).send({});
-    },
-  );
+  }>(SUB_TENANT_USERS, { schema: { ...tenantParams } }, async (request, reply) => {
+    const { claims, rootId } = caller(request);
+    await assertWithin(ctx.db, rootId, request.params.tenantId);
+    await assertMayGrantRoles(ctx.db, claims, request.params.tenantId, request.body.roleIds ?? []);
+    await addSubAccountUser(ctx.db, {
+      rootId,
+      tenantId: request.params.tenantId,
+      email: request.body.email,
+      roleIds: request.body.roleIds ?? [],
+      allowAccess: request.body.allowSubAccountAccess ?? false,
+    });
+    return reply.code(201).send({});
+  });
 
   app.delete<{ Params: { tenantId: string; userId: string } }>(
     `${SUB_TENANT_USERS}/:userId`,
     { schema: { ...memberParams } },
     async (request) => {
       const { claims, rootId } = caller(request);
-      await assertWithin(ctx.db, rootId, request.params.tenantId);
-      await assertMayActOn(ctx.db, claims, request.params.tenantId, request.params.userId, 'remove');
-      await removeSubAccountUser(ctx.db, request.params.tenantId, request.params.userId);
+      const { tenantId, userId } = request.params;
+      await removeSubAccountMember(repo, {
+        rootId,
+        userId,
+        tenantIds: [tenantId],
+        mayRemove: (id) => assertMayActOn(ctx.db, claims, id, userId, 'remove'),
+      });
       return {};
     },
   );
@@ -220,9 +225,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   app.put<{ Params: { tenantId: string; userId: string }; Body: { allowAccess: boolean } }>(
     `${SUB_TENANT_USERS}/:userId/access`,
-    {
-      schema: { ...memberParams },
-    },
+    { schema: { ...memberParams } },
     async (request) => {
       const { claims, rootId } = caller(request);
       await assertWithin(ctx.db, rootId, request.params.tenantId);

@@ -34,12 +34,13 @@ import {
   assertWithin,
   listTreeUsers,
   MAX_PAGE_SIZE,
-  removeSubAccountUser,
   setSubAccountAccess,
   setSubAccountRoles,
   SUB_ACCOUNT_USERS_PAGE_SIZE,
 } from '../domain/hierarchy';
 import { permissionKeysOfRoles } from '../domain/roles';
+import { removeSubAccountMember } from '../../core/domain/sub-accounts';
+import { subAccountsRepository } from '../storage/sub-accounts';
 import { contractError } from '../../core/contract/errors';
 import { uuid } from '../http/list-query';
 import * as s from '../http/schemas';
@@ -223,14 +224,13 @@ export async function subTenantUsersV1Routes(app: FastifyInstance, ctx: AppConte
     const claims = callerOf(request);
     const rootId = accountOf(request);
     const { userId, subTenants } = request.body;
-    // Every account is checked before any membership ends.
-    for (const { tenantId } of subTenants) {
-      await assertWithin(ctx.db, rootId, tenantId);
-      if (!(await isMember(tenantId, userId))) throw contractError('SUB_ACCOUNT_USER_NOT_FOUND');
-      await assertMayActOn(ctx.db, claims, tenantId, userId, 'remove');
-    }
-    for (const { tenantId } of subTenants)
-      if (await isMember(tenantId, userId)) await removeSubAccountUser(ctx.db, tenantId, userId);
+    // Every account is checked before any membership ends (core/domain/sub-accounts.ts).
+    await removeSubAccountMember(subAccountsRepository(ctx.db), {
+      rootId,
+      userId,
+      tenantIds: subTenants.map((t) => t.tenantId),
+      mayRemove: (tenantId) => assertMayActOn(ctx.db, claims, tenantId, userId, 'remove'),
+    });
     return {};
   });
 }

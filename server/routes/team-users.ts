@@ -1,7 +1,9 @@
 /**
  * Tenant administration of users (spec 001 §7 "Users and team"): GET /identity/resources/users/v2
  * with _filter, _sortBy, _order, _offset (page index), _limit, answering items and _metadata.
- * The caller needs fe.secure.read.users in the active tenant (403 otherwise).
+ * The caller needs fe.secure.read.users in the active tenant (403 otherwise). Each row carries the
+ * member's groups there and `mfaEnabled` (the client SDK's names); `_includeSubTenants=true` lists
+ * the members of the accounts below too.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
@@ -9,7 +11,9 @@ import { maxInactiveSecondsOf, pageOf as pageOfList } from '../../core/contract/
 import { CLIENT_USER_PRESETS } from '../../core/contract/requests';
 import { listTenantUsers, type UserSortField } from '../domain/team-users';
 import { contractError } from '../../core/contract/errors';
-import { accountOf } from '../http/route-table';
+import { accountOf, callerOf } from '../http/route-table';
+import { includesSubAccounts } from '../../core/domain/sub-accounts';
+import type { FastifyRequest } from 'fastify';
 
 interface ListQuery {
   _filter?: string;
@@ -26,6 +30,10 @@ const DEFAULT_MAX_INACTIVE_SECONDS = 7_776_000;
 
 const idsOf = (q: ListQuery) =>
   q.ids ? [...new Set(q.ids.split(',').map((id) => id.toLowerCase()))] : undefined;
+
+/** `_includeSubTenants=true` (the rule: core/domain/sub-accounts.ts). */
+const includeSubTenants = (request: FastifyRequest<{ Querystring: ListQuery }>) =>
+  includesSubAccounts(callerOf(request).permissions ?? [], request.query._includeSubTenants);
 
 /** The page a validated query asks for (the contract's paging, core/contract/listQuery.ts). */
 const pageOf = (q: ListQuery) => pageOfList(q, 'name');
@@ -57,6 +65,7 @@ export async function teamUserRoutes(app: FastifyInstance, ctx: AppContext): Pro
         tenantId,
         ...query,
         userIds: idsOf(request.query),
+        includeSubTenants: includeSubTenants(request),
       });
       reply.header('cache-control', 'no-store');
       return { items, _metadata: { totalItems, totalPages: Math.ceil(totalItems / query.limit) } };
@@ -94,6 +103,7 @@ export async function teamUserRoutes(app: FastifyInstance, ctx: AppContext): Pro
       breachedPassword: q._preset === 'BREACHED_PASSWORDS',
       neverSignedIn: q._preset === 'NEVER_SIGNED_IN',
       userIds: idsOf(q),
+      includeSubTenants: includeSubTenants(request),
     });
     reply.header('cache-control', 'no-store');
     return { items, _metadata: { totalItems, totalPages: Math.ceil(totalItems / query.limit) } };

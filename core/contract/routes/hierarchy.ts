@@ -9,6 +9,7 @@ import {
   roleIds,
   subTenantsRoles,
 } from '../requests-hierarchy';
+import { SUB_ACCOUNT_SORT_FIELDS } from '../../domain/sub-accounts';
 import { NOT_YET, audit, perm } from './descriptor';
 import type { RouteDescriptor } from './descriptor';
 
@@ -22,6 +23,9 @@ export const getTenantsHierarchyV2: RouteDescriptor = {
       _limit: digits(3),
       _subTenantId: s.uuid,
       _filter: { type: 'string', maxLength: 100 },
+      // The client SDK's SearchSubTenantsParams (TenantSortByEnum, PaginationOrderEnum).
+      _sortBy: { type: 'string', enum: [...SUB_ACCOUNT_SORT_FIELDS] },
+      _order: { type: 'string', enum: ['ASC', 'DESC', 'asc', 'desc'] },
     }),
   },
 };
@@ -145,7 +149,6 @@ export const deleteSubTenantsUsers: RouteDescriptor = {
       ['userId', 'subTenants'],
     ),
   },
-  demo: NOT_YET,
 };
 
 export const getTenantsHierarchyMetadata: RouteDescriptor = {
@@ -182,7 +185,6 @@ export const patchTenantsSubTenantsByTenantId: RouteDescriptor = {
   access: perm('fe.account-hierarchy.write.subAccount', 'resource'),
   request: { body: s.strictObject({ name: accountName }, ['name']) },
   audit: audit('account', 'Sub-account changed', 'Medium'),
-  demo: NOT_YET,
 };
 
 export const deleteTenantsSubTenantsByTenantId: RouteDescriptor = {
@@ -190,7 +192,6 @@ export const deleteTenantsSubTenantsByTenantId: RouteDescriptor = {
   path: '/tenants/resources/sub-tenants/v1/:tenantId',
   access: perm('fe.account-hierarchy.write.subAccount', 'resource'),
   audit: audit('account', 'Sub-account deleted', 'High'),
-  demo: NOT_YET,
 };
 
 export const getSubTenantsByTenantIdUsers: RouteDescriptor = {
@@ -215,7 +216,6 @@ export const deleteSubTenantsByTenantIdUsersByUserId: RouteDescriptor = {
   path: '/identity/resources/sub-tenants/v1/:tenantId/users/:userId',
   access: perm('fe.account-hierarchy.write.subAccount', 'resource'),
   audit: audit('users', 'User removed from sub-account', 'High'),
-  demo: NOT_YET,
 };
 
 export const putSubTenantsByTenantIdUsersByUserIdRoles: RouteDescriptor = {

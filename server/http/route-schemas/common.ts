@@ -128,6 +128,9 @@ export const MEMBER = obj(
     isLocked: bool,
     provider: str,
     mfaEnrolled: bool,
+    // The client SDK's names: ITeamUser.mfaEnabled, IGetUsersV2Response.groups (id, roles; ours: name, color).
+    mfaEnabled: bool,
+    groups: arr(obj({ id: str, name: str, color: strOrNull, roles: arr(ROLE_REF) }, ['id', 'name', 'roles'])),
     createdAt: str,
     lastLogin: strOrNull,
     metadata: any,

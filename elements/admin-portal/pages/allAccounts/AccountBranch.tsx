@@ -1,6 +1,7 @@
 import type { SubAccount } from '../../../../core/tenants/api';
 import { en } from '../../../i18n/en';
 import { enPortal } from '../../../i18n/en-portal';
+import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { Button } from '../../../ui/Button';
 import { LoadFailed } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
@@ -19,12 +20,15 @@ export function AccountBranch({
   depth,
   filter,
   onOpenUsers,
+  onManage,
 }: {
   tree: AccountTree;
   branchKey: string;
   depth: number;
   filter: string;
   onOpenUsers: (account: SubAccount) => void;
+  /** A writer's Rename and Delete (absent: the caller may only read). */
+  onManage?: ((kind: 'rename' | 'delete', account: SubAccount) => void) | undefined;
 }) {
   const branch = tree.branches[branchKey];
   if (!branch) return null;
@@ -64,6 +68,26 @@ export function AccountBranch({
                 >
                   {enPortal.portal.pageTitles.users}
                 </Button>
+                {onManage && (
+                  <>
+                    <Button
+                      variant="link"
+                      partName="account-rename"
+                      aria-label={portalAdmin.subAccounts.renameOf(account.name)}
+                      onClick={() => onManage('rename', account)}
+                    >
+                      {portalAdmin.subAccounts.rename}
+                    </Button>
+                    <Button
+                      variant="link"
+                      partName="account-delete"
+                      aria-label={portalAdmin.subAccounts.deleteOf(account.name)}
+                      onClick={() => onManage('delete', account)}
+                    >
+                      {portalAdmin.common.delete}
+                    </Button>
+                  </>
+                )}
               </div>
               {!searching && tree.expanded.has(account.tenantId) && (
                 <AccountBranch
@@ -72,6 +96,7 @@ export function AccountBranch({
                   depth={depth + 1}
                   filter={filter}
                   onOpenUsers={onOpenUsers}
+                  onManage={onManage}
                 />
               )}
             </li>

@@ -1,6 +1,8 @@
 import type { AssignableRole } from '../../../../core/api/team';
 import { type SubAccountUser } from '../../../../core/tenants/api';
 import { subAccountRoleIds } from '../../../../core/tenants/rules';
+import { portalAdmin } from '../../../i18n/portalAdmin.en';
+import { Button } from '../../../ui/Button';
 import { SelectField } from '../../../ui/SelectField';
 import { Switch } from '../../../ui/Switch';
 import { mutedStyle } from '../../../ui/styles';
@@ -15,6 +17,7 @@ export function AccountUserItem({
   canWrite,
   busy,
   onChange,
+  onRemove,
 }: {
   api: Api;
   tenantId: string;
@@ -23,6 +26,8 @@ export function AccountUserItem({
   canWrite: boolean;
   busy: boolean;
   onChange: (action: () => Promise<SubAccountUser>) => void;
+  /** Asks to remove the member from the account (a writer only). */
+  onRemove: (button: HTMLElement) => void;
 }) {
   const roleId = user.roles[0]?.id ?? '';
   return (
@@ -81,6 +86,14 @@ export function AccountUserItem({
           >
             {t.access}
           </Switch>
+          <Button
+            variant="link"
+            partName="account-user-remove"
+            aria-label={portalAdmin.subAccounts.removeOf(user.name)}
+            onClick={(event) => onRemove(event.currentTarget)}
+          >
+            {portalAdmin.subAccounts.remove}
+          </Button>
         </div>
       ) : (
         <div

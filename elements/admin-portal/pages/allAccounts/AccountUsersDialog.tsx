@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../../core/api/errors';
 import type { AssignableRole } from '../../../../core/api/team';
 import { type SubAccount, type SubAccountUser } from '../../../../core/tenants/api';
 import { en } from '../../../i18n/en';
+import { portalAdmin } from '../../../i18n/portalAdmin.en';
+import { DialogActions } from '../../../ui/ConfirmDialog';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
@@ -36,6 +38,14 @@ export function AccountUsersDialog({
   const [roles, setRoles] = useState<AssignableRole[]>([]);
   const changes = useActions();
   const { busy, error } = changes;
+  // The member a writer asked to remove: the dialog asks first, in place of the list.
+  const [removing, setRemoving] = useState<SubAccountUser | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
 
   const fetchPage = useCallback(
     async (offset: number) => {
@@ -91,6 +101,36 @@ export function AccountUsersDialog({
         />
       )}
       {error && <Alert>{error}</Alert>}
+      {notice && !removing && (
+        <p role="status" tabIndex={-1} ref={noticeRef} part="account-users-notice">
+          {notice}
+        </p>
+      )}
+      {removing && (
+        <div part="remove-member-confirm">
+          <strong>{portalAdmin.subAccounts.removeTitle}</strong>
+          <p>{portalAdmin.subAccounts.removeBody(removing.name, account.name)}</p>
+          <DialogActions
+            onCancel={() => {
+              setRemoving(null);
+              opener.current?.focus();
+            }}
+            busy={busy === removing.id}
+            busyLabel={portalAdmin.subAccounts.removing}
+            autoFocus
+            onClick={() =>
+              void changes.run(removing.id, async () => {
+                await api.removeUser(account.tenantId, removing.id);
+                setRemoving(null);
+                setNotice(portalAdmin.subAccounts.removed(removing.name));
+                await fetchPage(0);
+              })
+            }
+          >
+            {portalAdmin.subAccounts.remove}
+          </DialogActions>
+        </div>
+      )}
       {load.status === 'loading' && <Spinner label={en.common.loading} />}
       {load.status === 'error' && <Alert>{`${t.loadFailed} ${load.message}`}</Alert>}
       {load.status === 'ready' && load.items.length === 0 && <p part="account-users-empty">{t.noUsers}</p>}
@@ -106,6 +146,11 @@ export function AccountUsersDialog({
               canWrite={canWrite}
               busy={busy === user.id}
               onChange={(action) => void change(user, action)}
+              onRemove={(button) => {
+                opener.current = button;
+                setNotice(null);
+                setRemoving(user);
+              }}
             />
           ))}
         </ul>

@@ -1,15 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../../core/api/errors';
-import type { SubAccount } from '../../../../core/tenants/api';
+import type { SubAccount, SubAccountSort } from '../../../../core/tenants/api';
 import { appendPage } from '../../../../core/tenants/rules';
 import { type Api, type Branch, ROOT } from './accountsParts';
 
 /**
  * The accounts tree's state: the loaded branches (the root or a search under ROOT, a sub-account's
  * children under its tenantId) and which are open. Every new search starts over; answers of an
- * older search are dropped.
+ * older search are dropped. Every branch is sorted alike (`sort`, the hierarchy search's
+ * `_sortBy` / `_order`); a new sort starts over too.
  */
-export function useAccountTree(api: Api, filter: string, allowed: boolean) {
+export function useAccountTree(api: Api, filter: string, allowed: boolean, sort: SubAccountSort) {
   const [branches, setBranches] = useState<Record<string, Branch>>({});
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const generation = useRef(0);
@@ -25,7 +26,7 @@ export function useAccountTree(api: Api, filter: string, allowed: boolean) {
       try {
         const page = link
           ? await api.next(link)
-          : await api.search(key === ROOT ? { filter } : { subTenantId: key });
+          : await api.search(key === ROOT ? { filter, sort } : { subTenantId: key, sort });
         if (mine !== generation.current) return;
         setBranches((b) => ({
           ...b,
@@ -48,7 +49,7 @@ export function useAccountTree(api: Api, filter: string, allowed: boolean) {
         }));
       }
     },
-    [api, filter],
+    [api, filter, sort],
   );
 
   useEffect(() => {

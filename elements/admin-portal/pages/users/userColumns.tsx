@@ -1,5 +1,6 @@
 import type { TeamUser, UserSortField } from '../../../../core/api/team';
 import { enPortal } from '../../../i18n/en-portal';
+import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { Badge, type BadgeTone } from '../../../ui/Badge';
 import { MANAGED_BY_SCIM, SCIM_DEACTIVATED, SCIM_MANAGED_USER } from '../../../../core/portal/scimManaged';
 import { type Column } from '../../../ui/DataTable';
@@ -45,6 +46,12 @@ export function userColumns(meId: string | undefined): Array<Column<TeamUser, Us
       id: 'roles',
       header: t.columns.roles,
       cell: (user) => user.roles.map((role) => role.name ?? role.key).join(', ') || '—',
+    },
+    {
+      id: 'groups',
+      header: portalAdmin.users.groupsColumn,
+      part: 'user-groups',
+      cell: (user) => user.groups?.map((group) => group.name).join(', ') || '—',
     },
     {
       id: 'status',

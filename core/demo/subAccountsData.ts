@@ -1,0 +1,80 @@
+/**
+ * Demo mode's sub-account data (core/demo/subAccounts.ts and subAccountsManage.ts): the accounts
+ * tree with its sample accounts, the memberships, and whether an account lies within another's tree.
+ */
+import type { Tenant } from '../api/types';
+import { DEMO_ROLES, type DemoDatabase, type DemoUser } from './data';
+
+export type DemoTenant = Tenant & { parentTenantId?: string | null };
+export interface DemoMembership {
+  userId: string;
+  tenantId: string;
+  roleKeys: string[];
+  accessAllowed: boolean;
+}
+
+export const READ = 'fe.account-hierarchy.read.subAccount';
+export const WRITE = 'fe.account-hierarchy.write.subAccount';
+
+export const permissionsOf = (user: DemoUser) => [
+  ...new Set(user.roleKeys.flatMap((key) => DEMO_ROLES[key]?.permissions ?? [])),
+];
+
+/** The demo's memberships, built on first use from the users (their home tenant) plus sample sub-accounts. */
+export function membershipsOf(db: DemoDatabase & { memberships?: DemoMembership[] }): DemoMembership[] {
+  if (db.memberships) return db.memberships;
+  db.memberships = db.users.map((u) => ({
+    userId: u.id,
+    tenantId: u.tenantId,
+    roleKeys: [...u.roleKeys],
+    accessAllowed: true,
+  }));
+  const home = db.tenants[0];
+  const admin = db.users.find((u) => u.roleKeys.includes('Admin') && u.tenantId === home?.tenantId);
+  if (!home || !admin) return db.memberships;
+  const add = (tenantId: string, name: string, parentTenantId: string) => {
+    (db.tenants as DemoTenant[]).push({
+      id: tenantId,
+      tenantId,
+      name,
+      parentTenantId,
+      isReseller: false,
+      metadata: '{}',
+      vendorId: 'demo-vendor',
+      createdAt: '2026-02-01T00:00:00.000Z',
+    });
+  };
+  add('demo-europe', 'Demo Company Europe', home.tenantId);
+  add('demo-paris', 'Demo Company Paris', 'demo-europe');
+  add('demo-berlin', 'Demo Company Berlin', 'demo-europe');
+  // Enough stores for the all-accounts page to load more than one page of 50.
+  for (let i = 1; i <= 55; i += 1)
+    add(`demo-store-${i}`, `Demo Store ${String(i).padStart(2, '0')}`, home.tenantId);
+  db.memberships.push(
+    { userId: admin.id, tenantId: 'demo-europe', roleKeys: ['Admin'], accessAllowed: true },
+    { userId: admin.id, tenantId: 'demo-paris', roleKeys: ['Admin'], accessAllowed: true },
+    { userId: 'demo-user-2', tenantId: 'demo-paris', roleKeys: ['Editor'], accessAllowed: true },
+    { userId: 'demo-user-3', tenantId: 'demo-paris', roleKeys: ['Viewer'], accessAllowed: false },
+  );
+  return db.memberships;
+}
+
+/** The tenants the user may act in (access not denied). */
+export function tenantsOfUser(db: DemoDatabase, user: DemoUser): Tenant[] {
+  const ids = new Set(
+    membershipsOf(db)
+      .filter((m) => m.userId === user.id && m.accessAllowed)
+      .map((m) => m.tenantId),
+  );
+  return db.tenants.filter((t) => ids.has(t.tenantId));
+}
+
+export function within(db: DemoDatabase, rootId: string, tenantId: string): boolean {
+  let current = (db.tenants as DemoTenant[]).find((t) => t.tenantId === tenantId);
+  for (let depth = 0; current && depth < 100; depth += 1) {
+    if (current.tenantId === rootId) return true;
+    const parent: string | null | undefined = current.parentTenantId;
+    current = parent ? (db.tenants as DemoTenant[]).find((t) => t.tenantId === parent) : undefined;
+  }
+  return false;
+}

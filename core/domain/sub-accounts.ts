@@ -1,0 +1,103 @@
+/**
+ * Managing sub-accounts (spec 001 §7 "Sub-tenants: PATCH /{tenantId} (name), DELETE /{id}; identity
+ * sub-tenant user ... remove"): renaming and deleting an account below the caller's active one, and
+ * ending a member's place in one account or in several across the tree. The rules are written once
+ * over a repository: the server's is SQL (server/storage/sub-accounts.ts), demo mode's is the page's
+ * stored data (core/demo/subAccountsManage.ts). Every account named must lie within the caller's
+ * tree (404 otherwise, no hint of others); the caller's own account is renamed in the account
+ * settings and cannot be deleted from here.
+ */
+import { contractError } from '../contract/errors';
+import { holdsPermission } from '../contract/permissions';
+
+export interface SubAccountsRepository {
+  /** True when `tenantId` is `rootId` or a live account below it. */
+  isWithin(rootId: string, tenantId: string): Promise<boolean>;
+  rename(tenantId: string, name: string): Promise<void>;
+  /** Deletes the account and every account below it. */
+  remove(tenantId: string): Promise<void>;
+  isMember(tenantId: string, userId: string): Promise<boolean>;
+  /** Ends the membership in `tenantId` and in every account below it. */
+  removeMember(tenantId: string, userId: string): Promise<void>;
+}
+
+/** The sort fields of the hierarchy search (spec 001 §3 "Tenant sort fields: createdAt, name, tenantId"). */
+export const SUB_ACCOUNT_SORT_FIELDS = ['createdAt', 'name', 'tenantId'] as const;
+export type SubAccountSortField = (typeof SUB_ACCOUNT_SORT_FIELDS)[number];
+
+/** The order a validated `_sortBy` / `_order` asks for: by name, ascending, unless told. */
+export function subAccountOrder(query: { _sortBy?: string; _order?: string }): {
+  sortBy: SubAccountSortField;
+  order: 'ASC' | 'DESC';
+} {
+  const sortBy = SUB_ACCOUNT_SORT_FIELDS.find((field) => field === query._sortBy) ?? 'name';
+  return { sortBy, order: query._order?.toUpperCase() === 'DESC' ? 'DESC' : 'ASC' };
+}
+
+async function assertWithin(repo: SubAccountsRepository, rootId: string, tenantId: string): Promise<void> {
+  if (!(await repo.isWithin(rootId, tenantId))) throw contractError('SUB_ACCOUNT_NOT_FOUND');
+}
+
+/** Renames a sub-account (blank 400, the caller's own account 400, outside the tree 404). */
+export async function renameSubAccount(
+  repo: SubAccountsRepository,
+  rootId: string,
+  tenantId: string,
+  name: string,
+): Promise<{ tenantId: string; name: string }> {
+  const trimmed = name.trim();
+  if (!trimmed) throw contractError('SUB_ACCOUNT_NAME_REQUIRED');
+  if (tenantId === rootId) throw contractError('SUB_ACCOUNT_RENAME_OWN');
+  await assertWithin(repo, rootId, tenantId);
+  await repo.rename(tenantId, trimmed);
+  return { tenantId, name: trimmed };
+}
+
+/** Deletes a sub-account and every account below it (never the caller's own account). */
+export async function deleteSubAccount(
+  repo: SubAccountsRepository,
+  rootId: string,
+  tenantId: string,
+): Promise<void> {
+  if (tenantId === rootId) throw contractError('SUB_ACCOUNT_DELETE_OWN');
+  await assertWithin(repo, rootId, tenantId);
+  await repo.remove(tenantId);
+}
+
+/**
+ * Ends a member's place in each account named (and the accounts below each). Every account is
+ * checked first (within the tree, the user a member there, and `mayRemove`, the server's rule of who
+ * may act on whom), then the memberships end: nothing is half-applied. An account named twice: 400.
+ */
+export async function removeSubAccountMember(
+  repo: SubAccountsRepository,
+  input: {
+    rootId: string;
+    userId: string;
+    tenantIds: string[];
+    mayRemove?: (tenantId: string) => Promise<void>;
+  },
+): Promise<void> {
+  if (new Set(input.tenantIds).size !== input.tenantIds.length)
+    throw contractError('SUB_ACCOUNT_NAMED_TWICE');
+  for (const tenantId of input.tenantIds) {
+    await assertWithin(repo, input.rootId, tenantId);
+    if (!(await repo.isMember(tenantId, input.userId))) throw contractError('SUB_ACCOUNT_USER_NOT_FOUND');
+    await input.mayRemove?.(tenantId);
+  }
+  // An account below one removed before has lost the member already.
+  for (const tenantId of input.tenantIds)
+    if (await repo.isMember(tenantId, input.userId)) await repo.removeMember(tenantId, input.userId);
+}
+
+/**
+ * Whether a users list (GET users v2 and v3) includes the members of the accounts below
+ * (`_includeSubTenants=true`, spec 001 §7): only for a caller who may read the sub-accounts
+ * (fe.account-hierarchy.read.subAccount; 403 otherwise).
+ */
+export function includesSubAccounts(held: readonly string[], includeSubTenants: string | undefined): boolean {
+  if (includeSubTenants !== 'true') return false;
+  const permission = 'fe.account-hierarchy.read.subAccount';
+  if (!holdsPermission(held, permission)) throw contractError('PERMISSION_REQUIRED', { permission });
+  return true;
+}

@@ -1,0 +1,139 @@
+// Managing sub-accounts (issue 28 items 1 and 12): rename, delete, members removed from one account
+// or across the tree, and the hierarchy search's sort, the same cases against the demo backend and
+// the server (the rules: core/domain/sub-accounts.ts).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { demoTarget, serverTarget, type ContractTarget } from './targets';
+
+const factories: Array<[string, () => Promise<ContractTarget> | ContractTarget]> = [
+  ['demo backend', demoTarget],
+  ['reference server', serverTarget],
+];
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { tenantId: string };
+const SUB_TENANTS = '/tenants/resources/sub-tenants/v1';
+const SEARCH = '/tenants/resources/hierarchy/v2';
+
+for (const [name, factory] of factories) {
+  describe(`contract: ${name}: managing sub-accounts`, () => {
+    let target: ContractTarget;
+    let token: string;
+    let home: string;
+    const create = async (accountName: string, parentTenantId?: string) =>
+      (
+        await target.call('POST', SUB_TENANTS, {
+          token,
+          body: { name: accountName, ...(parentTenantId ? { parentTenantId } : {}) },
+        })
+      ).body.tenantId as string;
+    const names = async (query: string) =>
+      ((await target.call('GET', `${SEARCH}${query}`, { token })).body.items as Array<{ name: string }>).map(
+        (t) => t.name,
+      );
+    before(async () => {
+      target = await factory();
+      const signUp = await target.call('POST', '/identity/resources/users/v1/signUp', {
+        body: { email: `manager-${Date.now()}@example.com`, password: 'a-long-password-1', name: 'Mona' },
+      });
+      token = signUp.body.authResponse.accessToken;
+      home = claimsOf(token).tenantId;
+    });
+    after(async () => {
+      await target.close();
+    });
+
+    test('rename: trimmed and listed under the new name; blank 400, own account 400, unknown 404', async () => {
+      const id = await create('Old name');
+      const renamed = await target.call('PATCH', `${SUB_TENANTS}/${id}`, {
+        token,
+        body: { name: '  New name ' },
+      });
+      assert.equal(renamed.status, 200);
+      assert.deepEqual(renamed.body, { tenantId: id, name: 'New name' });
+      assert.deepEqual(await names('?_filter=New%20name'), ['New name']);
+      const blank = await target.call('PATCH', `${SUB_TENANTS}/${id}`, { token, body: { name: '   ' } });
+      assert.equal(blank.status, 400);
+      assert.deepEqual(blank.body.errors, ['Enter a name for the sub-account']);
+      const own = await target.call('PATCH', `${SUB_TENANTS}/${home}`, { token, body: { name: 'Mine' } });
+      assert.equal(own.status, 400);
+      assert.deepEqual(own.body.errors, ['Rename your own account in the account settings']);
+      const unknown = await target.call('PATCH', `${SUB_TENANTS}/${crypto.randomUUID()}`, {
+        token,
+        body: { name: 'X' },
+      });
+      assert.equal(unknown.status, 404);
+      assert.deepEqual(unknown.body.errors, ['Sub-account not found']);
+    });
+
+    test('delete: the account and those below it are gone; own account 400; twice 404', async () => {
+      const parent = await create('Doomed parent');
+      await create('Doomed child', parent);
+      assert.equal((await target.call('DELETE', `${SUB_TENANTS}/${parent}`, { token })).status, 200);
+      assert.deepEqual(await names('?_filter=Doomed'), []);
+      assert.equal((await target.call('DELETE', `${SUB_TENANTS}/${parent}`, { token })).status, 404);
+      const own = await target.call('DELETE', `${SUB_TENANTS}/${home}`, { token });
+      assert.equal(own.status, 400);
+      assert.deepEqual(own.body.errors, ['You cannot delete the account you are signed in to']);
+    });
+
+    test('a member removed from one account leaves it and the accounts below; again 404', async () => {
+      const top = await create('Members top');
+      const below = await create('Members below', top);
+      const me = (await target.call('GET', '/identity/resources/users/v2/me', { token })).body.id as string;
+      // The creator is a member of each account created.
+      const usersOf = async (id: string) =>
+        (
+          (await target.call('GET', `/identity/resources/sub-tenants/v1/${id}/users`, { token })).body
+            .items as Array<{ id: string }>
+        ).map((u) => u.id);
+      assert.deepEqual(await usersOf(below), [me]);
+      const path = `/identity/resources/sub-tenants/v1/${top}/users/${me}`;
+      assert.equal((await target.call('DELETE', path, { token })).status, 200);
+      assert.deepEqual(await usersOf(top), []);
+      assert.deepEqual(await usersOf(below), []);
+      const again = await target.call('DELETE', path, { token });
+      assert.equal(again.status, 404);
+      assert.deepEqual(again.body.errors, ['User not found in this sub-account']);
+    });
+
+    test('across the tree (removeUserFromTenantAndSubTenants): all checked before any change', async () => {
+      const a = await create('Across A');
+      const b = await create('Across B');
+      const me = (await target.call('GET', '/identity/resources/users/v2/me', { token })).body.id as string;
+      const remove = (tenantIds: string[]) =>
+        target.call('DELETE', '/identity/resources/sub-tenants/users/v1', {
+          token,
+          body: { userId: me, subTenants: tenantIds.map((tenantId) => ({ tenantId })) },
+        });
+      const outside = await remove([a, crypto.randomUUID()]);
+      assert.equal(outside.status, 404);
+      const members = async (id: string) =>
+        (await target.call('GET', `/identity/resources/sub-tenants/v1/${id}/users`, { token })).body._metadata
+          .totalItems as number;
+      assert.equal(await members(a), 1, 'nothing half-applied');
+      assert.equal((await remove([a, b])).status, 200);
+      assert.deepEqual([await members(a), await members(b)], [0, 0]);
+      assert.equal((await remove([a])).status, 404);
+    });
+
+    test('the search sorts by name, createdAt or tenantId, ascending or descending, and the next link keeps it', async () => {
+      const parent = await create('Sorted');
+      for (const child of ['Bravo', 'alpha', 'Charlie']) await create(child, parent);
+      const query = (extra: string) => `?_subTenantId=${parent}${extra}`;
+      assert.deepEqual(await names(query('')), ['alpha', 'Bravo', 'Charlie']);
+      assert.deepEqual(await names(query('&_sortBy=name&_order=DESC')), ['Charlie', 'Bravo', 'alpha']);
+      const byId = (
+        (await target.call('GET', `${SEARCH}${query('&_sortBy=tenantId')}`, { token })).body.items as Array<{
+          tenantId: string;
+        }>
+      ).map((t) => t.tenantId);
+      assert.deepEqual(byId, [...byId].sort());
+      const page = await target.call('GET', `${SEARCH}${query('&_sortBy=createdAt&_order=desc&_limit=1')}`, {
+        token,
+      });
+      assert.match(page.body._links.next, /_sortBy=createdAt&_order=desc/);
+      for (const bad of ['&_sortBy=color', '&_order=up'])
+        assert.equal((await target.call('GET', `${SEARCH}${query(bad)}`, { token })).status, 400, bad);
+    });
+  });
+}
