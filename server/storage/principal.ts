@@ -42,7 +42,7 @@ interface TenantIpRow {
   entries: string[] | null;
 }
 
-export interface PrincipalRow {
+interface PrincipalRow {
   id: string;
   vendor_id: string;
   email: string;
