@@ -16,7 +16,7 @@ import { tInvite as t } from './invitationTexts';
 import { InviteRoles } from './InviteRoles';
 import { useInvitationsApi, useRolesChoice } from './invitationHooks';
 
-const listStyle = css({ margin: 0, paddingLeft: '20px', maxHeight: '160px', overflowY: 'auto' });
+const listStyle = css({ margin: 0, paddingInlineStart: '20px', maxHeight: '160px', overflowY: 'auto' });
 
 /**
  * Spec 001 §4 "Bulk add users: each email added one by one; result lists allowed and unallowed
