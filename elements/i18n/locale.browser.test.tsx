@@ -40,4 +40,17 @@ describe('the elements in the page language', () => {
     expect(heading(box)).to.equal('Entrar');
     expect(box.shadowRoot!.textContent).to.contain('Correo electrónico');
   });
+
+  it('lays Arabic out right to left', async () => {
+    const box = await mount('auth-login-box', { demo: '', locale: 'ar' });
+    await waitFor(() => heading(box) === 'تسجيل الدخول');
+    expect(root(box)?.dir).to.equal('rtl');
+    expect(getComputedStyle(root(box)!).direction).to.equal('rtl');
+  });
+
+  it('shows the pseudo-locale: every text accented, longer and bracketed', async () => {
+    const box = await mount('auth-login-box', { demo: '', locale: 'en-XA' });
+    await waitFor(() => heading(box).startsWith('⟦'));
+    expect(heading(box)).to.match(/^⟦Šíĝñ íñ ·+⟧$/);
+  });
 });
