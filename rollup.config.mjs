@@ -154,6 +154,8 @@ export default [
           /\/elements\/i18n\/locales\/([\w-]+)\/(index\.ts|login\.json|mfa\.json|errors\.json)$/.exec(id);
         if (language) return `locale-${language[1]}`;
         if (/\/elements\/i18n\/(localize|languages|pseudo)\.ts$/.test(id)) return 'localize';
+        // The compiled catalogues' plural and number helpers go with them, never on the English page.
+        if (id.includes('/node_modules/@messageformat/')) return 'localize';
         if (id.includes('/elements/i18n/locales/') || /\/elements\/i18n\/format(Money)?\.ts$/.test(id))
           return undefined;
         // The federated calls, the PKCE helpers and the second factor after a federated sign-in in
