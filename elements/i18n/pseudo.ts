@@ -10,7 +10,7 @@ const ACCENTED: Record<string, string> = Object.fromEntries(
   ]),
 );
 
-export function pseudo(text: string): string {
+function pseudo(text: string): string {
   const accented = text.replace(/[A-Za-z]/g, (letter) => ACCENTED[letter] ?? letter);
   // Words of five dots make up the 40 %, so that the text still wraps like a sentence.
   const extra = Math.ceil(text.length * 0.4);
