@@ -8,6 +8,7 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import { dts } from 'rollup-plugin-dts';
 import esbuild from 'rollup-plugin-esbuild';
+import { localeCatalogues } from './scripts/i18n-compile.mjs';
 import { onwarn } from './scripts/rollup-warnings.mjs';
 
 /** Modules of the invitation screens that stay out of the shared chunk (the sign-in page never needs them). */
@@ -55,6 +56,8 @@ const plugins = () => [
     extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'],
   }),
   commonjs(),
+  // The translations' ICU messages compiled to functions at build time (docs/i18n.md).
+  localeCatalogues(),
   esbuild({
     target: 'es2020',
     jsx: 'automatic',
@@ -163,6 +166,17 @@ export default [
         // elements carry its static code (about 4 KB gzip) and define the tag: nothing runs until a
         // page has an <auth-login-box>.
         if (id.endsWith('/elements/login-box/index.ts')) return 'shared';
+        // Each language one chunk (its login box, MFA and error texts; its other catalogues load
+        // with their screens), and the code that applies them one chunk that every language shares:
+        // an English page loads neither (docs/i18n.md).
+        const language =
+          /\/elements\/i18n\/locales\/([\w-]+)\/(index\.ts|login\.json|mfa\.json|errors\.json)$/.exec(id);
+        if (language) return `locale-${language[1]}`;
+        if (/\/elements\/i18n\/(localize|languages|pseudo)\.ts$/.test(id)) return 'localize';
+        // The compiled catalogues' plural and number helpers go with them, never on the English page.
+        if (id.includes('/node_modules/@messageformat/')) return 'localize';
+        if (id.includes('/elements/i18n/locales/') || /\/elements\/i18n\/format(Money)?\.ts$/.test(id))
+          return undefined;
         // The federated calls, the PKCE helpers and the second factor after a federated sign-in in
         // one chunk: hosted login and social login need the calls and the helpers (one request
         // instead of two after their own chunk), the social and SSO callbacks the calls and the MFA

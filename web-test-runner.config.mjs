@@ -1,12 +1,26 @@
 // Browser tests (`*.browser.test.tsx` beside the code) in real Chromium. Each test file is bundled
 // with esbuild on request: React is CommonJS and the dev server serves files one by one, so a bundle
 // per test file gives one React instance and working named imports (see ../shared/TOOLCHAIN.md).
-import { resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
+import { LOCALE_FILE, compileCatalogue } from './scripts/i18n-compile.mjs';
 
 const root = process.cwd();
+
+/** The translations' catalogues compiled as the build compiles them (scripts/i18n-compile.mjs). */
+const localeCatalogues = {
+  name: 'locale-catalogues',
+  setup(build) {
+    build.onLoad({ filter: LOCALE_FILE }, async (args) => ({
+      contents: compileCatalogue(await readFile(args.path, 'utf8'), LOCALE_FILE.exec(args.path)[1]),
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
 
 const bundleTestFiles = {
   name: 'bundle-test-files',
@@ -24,6 +38,7 @@ const bundleTestFiles = {
       external: ['@web/test-runner-commands'],
       sourcemap: 'inline',
       logLevel: 'silent',
+      plugins: [localeCatalogues],
     });
     return { body: result.outputFiles[0].text, type: 'js' };
   },

@@ -4,7 +4,6 @@
  * the checkout dialog on their own chunks, so the sign-in page never carries it.
  */
 import type { AuthApp } from '../app';
-import { formatAmount } from '../billing/cards';
 import { buildUrl, type HttpClient } from './http';
 
 const B = '/subscriptions/resources/billing';
@@ -118,9 +117,6 @@ interface CardDetails {
   cvc: string;
   name: string;
 }
-
-/** Spec 001 §9: totals / 100 with two decimals, default currency usd. */
-export const formatMoney = formatAmount;
 
 /** Spec 001 §4: cancel only an active subscription without a cancellation, never when externally managed. */
 export const canCancel = (s: Subscription) =>

@@ -1,4 +1,5 @@
-import { featuresLost, formatMoney, type Plan } from '../../core/api/billing';
+import { featuresLost, type Plan } from '../../core/api/billing';
+import { formatMoney } from '../i18n/formatMoney';
 import { Button } from '../ui/Button';
 import { DialogFooter } from '../ui/Dialog';
 import { formStyle } from '../ui/styles';

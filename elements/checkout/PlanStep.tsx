@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
-import { formatMoney, type Plan } from '../../core/api/billing';
+import { type Plan } from '../../core/api/billing';
+import { formatMoney } from '../i18n/formatMoney';
 import { Button } from '../ui/Button';
 import { DialogFooter } from '../ui/Dialog';
 import { formStyle, mutedStyle } from '../ui/styles';

@@ -59,8 +59,41 @@ function fromTemplate(template: string): (...args: unknown[]) => string {
     );
 }
 
+/**
+ * The page's language's texts over English (languages.ts sets them): the same keys, a string for a
+ * string, a compiled message (taking `{ 0: first argument, … }`) for a parametrised text.
+ */
+let translations: Tree = {};
+let onLazySection: (key: string) => Promise<void> | undefined = () => undefined;
+
+/** Writes the translations of `english`'s keys into `target`; a key without one stays English. */
+function translate(target: Tree, base: Tree, texts: Tree) {
+  for (const [key, original] of Object.entries(base)) {
+    const text = texts[key];
+    if (text === undefined || text === null) continue;
+    if (typeof original === 'object') {
+      if (typeof text === 'object') translate(target[key] as Tree, original, text);
+    } else if (typeof original === 'string') {
+      if (typeof text === 'string') target[key] = text;
+    } else if (typeof text === 'string') target[key] = () => text;
+    else if (typeof text === 'function') {
+      const message = text as (values: unknown[]) => string;
+      target[key] = (...args: unknown[]) => message(args);
+    }
+  }
+}
+
 /** Sections whose texts arrive with lazy chunks (en-mfa.ts): their overrides apply when they load. */
-const LAZY_SECTIONS = ['portal', 'mfa', 'portalMfa', 'passkeyPrompt', 'portalAdmin'];
+const LAZY_SECTIONS = [
+  'portal',
+  'mfa',
+  'portalMfa',
+  'portalPasskeys',
+  'passkeyPrompt',
+  'portalAdmin',
+  'checkout',
+  'subscriptions',
+];
 let lastOverrides: Record<string, unknown> | undefined;
 let lastWarn: (message: string) => void = () => {};
 
@@ -103,6 +136,7 @@ export function applyLocalizations(
   warn: (message: string) => void = (m) => console.warn(`[auth-elements] ${m}`),
 ): void {
   restore(live, english);
+  translate(live, english, translations);
   lastOverrides = overrides as Record<string, unknown> | undefined;
   lastWarn = warn;
   for (const code of Object.keys(SERVER_ERROR_TEXTS)) delete SERVER_ERROR_TEXTS[code];
@@ -129,11 +163,32 @@ export function registerLazyTexts(sections: object): void {
     if (live[key] || typeof value !== 'object') continue;
     live[key] = value;
     english[key] = snapshot(value);
+    if (translations[key]) translate(live, { [key]: english[key] }, translations);
+    void onLazySection(key);
     const override = lastOverrides?.[key];
     if (override && typeof override === 'object')
       apply(value, english[key] as Tree, override as Record<string, unknown>, key, lastWarn);
   }
 }
+
+/**
+ * The page's language (languages.ts): its texts replace the English ones, the host's overrides apply
+ * over them again, and `lazySection` is told of each section registered (to load its catalogue):
+ * resolves when those registered already are translated.
+ */
+export function setTranslations(
+  texts: object,
+  lazySection: (key: string) => Promise<void> | undefined = () => undefined,
+): Promise<unknown> {
+  translations = texts as Tree;
+  onLazySection = lazySection;
+  applyLocalizations(lastOverrides, lastWarn);
+  // The sections registered already whose catalogue is not here yet: loaded now.
+  return Promise.all(Object.keys(live).map(lazySection));
+}
+
+/** The English texts as shipped, every section registered so far (the pseudo-locale's source). */
+export const englishTexts = (): Record<string, unknown> => english;
 
 /** Back to English everywhere. */
 export const resetLocalizations = (): void => applyLocalizations(undefined);

@@ -3,6 +3,7 @@ import { getOrCreateApp, type AuthApp } from '../../core/app';
 import type { HostSettings } from '../../core/config/hostSettings';
 import { MISSING_BASE_URL_MESSAGE, refuseToStart, type ContextOptions } from '../../core/config/options';
 import { themeChanged } from '../../core/theme/themeSlice';
+import { setHostLocale } from '../i18n/locale';
 import { applyLocalizations, type Localizations } from '../i18n/localize';
 import { AppContext } from '../shared/AppContext';
 import { hiddenContentMessage, hidingRoute } from './hostRoutes';
@@ -13,6 +14,11 @@ export interface AuthElementsProviderProps extends Omit<HostSettings, 'localizat
   /** Providers with the same app name share one store and session. Default `default`. */
   appName?: string;
   localizations?: Localizations;
+  /**
+   * The elements' language (`ja`, `pt-BR`…; docs/i18n.md); changing it re-renders them in the new
+   * one. Default: the page's `lang`, then the browser's languages, then English.
+   */
+  locale?: string;
   children?: ReactNode;
 }
 
@@ -38,6 +44,7 @@ export function AuthElementsProvider({
   contextOptions,
   appName,
   localizations,
+  locale,
   children,
   ...settings
 }: AuthElementsProviderProps): ReactElement | null {
@@ -46,6 +53,7 @@ export function AuthElementsProvider({
     if (missingBaseUrl || !isBrowser()) return null;
     // Texts first: the elements read them when they first render, right after this.
     if (localizations) applyLocalizations(localizations);
+    if (locale) void setHostLocale(locale);
     const created = getOrCreateApp(
       appName,
       { framework: 'react', ...contextOptions },
@@ -56,6 +64,9 @@ export function AuthElementsProvider({
     return created;
   });
   const [pathname, setPathname] = useState<string | null>(null);
+  useEffect(() => {
+    if (locale) void setHostLocale(locale);
+  }, [locale]);
 
   useEffect(() => {
     if (missingBaseUrl) refuseToStart();

@@ -22,6 +22,11 @@ interface HostProps {
   style?: CSSProperties;
   /** The theme's primary colour for this element only (shades derived with the spec's ratios). */
   primaryColor?: string;
+  /**
+   * The page's language for the elements (`ja`, `pt-BR`…; elements/i18n/locale.ts): set as this
+   * element's `locale` attribute. Default: the provider's `locale`, the page's `lang`, the browser's.
+   */
+  locale?: string;
 }
 
 /**
@@ -96,6 +101,7 @@ export function LoginBox({
   onSignUpComplete,
   onError,
   primaryColor,
+  locale,
   ...host
 }: LoginBoxProps): ReactElement {
   const app = useAuthElementsApp();
@@ -108,7 +114,7 @@ export function LoginBox({
   return (
     <ShadowHost
       kind="login-box"
-      attributes={{ 'primary-color': primaryColor ?? null }}
+      attributes={{ 'primary-color': primaryColor ?? null, locale: locale ?? null }}
       {...host}
       render={(root) => <LoginBoxScreens container={root} screen={screen} />}
     />
@@ -118,13 +124,13 @@ export function LoginBox({
 export type AdminPortalProps = HostProps;
 
 /** The admin portal (account settings). */
-export function AdminPortal({ primaryColor, ...host }: AdminPortalProps): ReactElement {
+export function AdminPortal({ primaryColor, locale, ...host }: AdminPortalProps): ReactElement {
   const app = useAuthElementsApp();
   if (!app) return <div className={host.className} style={host.style} data-auth-element="admin-portal" />;
   return (
     <ShadowHost
       kind="admin-portal"
-      attributes={{ 'primary-color': primaryColor ?? null }}
+      attributes={{ 'primary-color': primaryColor ?? null, locale: locale ?? null }}
       {...host}
       render={(root) => <AdminPortalScreens container={root} />}
     />
@@ -147,6 +153,7 @@ export function CheckoutDialog({
   onOpen,
   onClose,
   primaryColor,
+  locale,
   ...host
 }: CheckoutDialogProps): ReactElement {
   const app = useAuthElementsApp();
@@ -160,6 +167,7 @@ export function CheckoutDialog({
         open: open ? '' : null,
         'plan-id': planId ?? null,
         'primary-color': primaryColor ?? null,
+        locale: locale ?? null,
       }}
       {...host}
       render={(root) => <CheckoutDialogScreens container={root} />}

@@ -1,10 +1,19 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider, Global, css, type CSSObject } from '@emotion/react';
-import { useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { getOrCreateApp, type AuthApp } from '../../core/app';
 import { MissingBaseUrlError, refuseToStart, type RequestSource } from '../../core/config/options';
 import type { ThemeName } from '../../core/theme/themeOptions';
 import { rendererMounted, rendererUnmounted, selectThemeOptions } from '../../core/theme/themeSlice';
+import { isRtl, localeVersion, currentLocale, setLocale, subscribeLocale } from '../i18n/locale';
 import { AUTOFILL_SLOT, startAutofillMirror } from '../login-box/autofill';
 import { PoweredBy } from '../theme/PoweredBy';
 import { themeVariablesFor } from '../theme/theme';
@@ -20,22 +29,47 @@ interface Started {
   stopEvents: () => void;
 }
 
+/** The host attributes an element follows while it lives. */
+const OBSERVED = [...THEME_ATTRIBUTES, 'locale'];
+
 /**
- * The host's `theme` and `primary-color`, kept current: a page that switches to dark sets
- * `theme="dark"` on a live element and the element follows (a MutationObserver on those two).
+ * The host's `theme`, `primary-color` and `locale`, kept current: a page that switches to dark sets
+ * `theme="dark"` on a live element and the element follows (a MutationObserver on those).
  */
-function useHostTheme(host: Element): { primaryColor: string | undefined; themeName: ThemeName | undefined } {
+function useHostTheme(host: Element): {
+  primaryColor: string | undefined;
+  themeName: ThemeName | undefined;
+  locale: string | undefined;
+} {
   const key = useSyncExternalStore(
     (listener) => {
       const observer = new MutationObserver(listener);
-      observer.observe(host, { attributes: true, attributeFilter: THEME_ATTRIBUTES });
+      observer.observe(host, { attributes: true, attributeFilter: OBSERVED });
       return () => observer.disconnect();
     },
-    () => THEME_ATTRIBUTES.map((name) => host.getAttribute(name) ?? '').join('\n'),
+    () => OBSERVED.map((name) => host.getAttribute(name) ?? '').join('\n'),
     () => '',
   );
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is what the attributes say now
-  return useMemo(() => readHostTheme(host), [host, key]);
+  return useMemo(
+    () => ({ ...readHostTheme(host), locale: host.getAttribute('locale') || undefined }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is what the attributes say now
+    [host, key],
+  );
+}
+
+/**
+ * Asks for the host's `locale` attribute as the page's language: at once on the first render (before
+ * the first paint), then when it changes. Returns the texts' version, which changes with the language
+ * (or when late texts arrive) and ends in `+` while a language is loading.
+ */
+function useLocale(attribute: string | undefined): string {
+  useState(() => setLocale(attribute));
+  const mounted = useRef(false);
+  useEffect(() => {
+    if (mounted.current || attribute) void setLocale(attribute, true);
+    mounted.current = true;
+  }, [attribute]);
+  return useSyncExternalStore(subscribeLocale, localeVersion, localeVersion);
 }
 
 /** `provided`: the app of a React host's provider (the element is rendered by the host's React). */
@@ -128,7 +162,10 @@ export function ElementRoot({
     () => (store ? selectThemeOptions(store.getState()) : undefined),
   );
   // The `theme` attribute names the base until the app's theme (setTheme, themeOptions) names one.
-  const { themeName, primaryColor } = useHostTheme(host);
+  const { themeName, primaryColor, locale: askedLocale } = useHostTheme(host);
+  const texts = useLocale(askedLocale);
+  // Until the first language asked for has its texts, the loader's marker stays (no English flash).
+  const ready = !texts.startsWith('0+');
   const variables = useMemo(
     () =>
       themeVariablesFor(
@@ -139,7 +176,9 @@ export function ElementRoot({
   );
 
   useEffect(() => {
-    host.querySelectorAll(`[${LOADING_MARKER_ATTRIBUTE}]`).forEach((marker) => marker.remove());
+    if (ready) host.querySelectorAll(`[${LOADING_MARKER_ATTRIBUTE}]`).forEach((marker) => marker.remove());
+  }, [host, ready]);
+  useEffect(() => {
     if (!started) return undefined;
     const { app } = started;
     // Each rendered element is a "renderer" that applies the theme: setTheme() waits for one.
@@ -165,12 +204,14 @@ export function ElementRoot({
     };
   }, [host, container, requestSource, started]);
 
-  if (!started) return null;
+  if (!started || !ready) return null;
+  const locale = currentLocale();
   return (
     <CacheProvider value={started.cache}>
       <Global styles={hostStyles(variables)} />
       <AppContext.Provider value={started.app}>
-        <div css={rootStyle}>
+        {/* A new language renders the screens again from the start: they read the texts as they render. */}
+        <div css={rootStyle} key={texts} lang={locale} dir={isRtl(locale) ? 'rtl' : 'ltr'}>
           {children}
           {requestSource === 'login-box' && <PoweredBy app={started.app} />}
           {/* The light-DOM mirror of the login fields for password managers (login-box/autofill.ts). */}

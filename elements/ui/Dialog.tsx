@@ -42,7 +42,7 @@ const closeStyle = css({
   flex: 'none',
   width: '36px',
   height: '36px',
-  marginRight: '-8px',
+  marginInlineEnd: '-8px',
   border: 'none',
   borderRadius: 'var(--ae-radius)',
   background: 'transparent',

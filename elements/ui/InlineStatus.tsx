@@ -7,7 +7,7 @@ const statusStyle = css({
   margin: 0,
   padding: '8px 12px',
   borderRadius: 'var(--ae-radius)',
-  borderLeft: '4px solid var(--ae-color-success)',
+  borderInlineStart: '4px solid var(--ae-color-success)',
   background: 'var(--ae-color-success-surface)',
   color: 'var(--ae-color-success-text)',
 });

@@ -6,7 +6,7 @@ import { focusRing } from './styles';
 
 const toggleStyle = css({
   position: 'absolute',
-  right: '4px',
+  insetInlineEnd: '4px',
   top: '50%',
   transform: 'translateY(-50%)',
   width: '36px',

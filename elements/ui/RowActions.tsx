@@ -53,7 +53,7 @@ const itemStyle = css({
   font: 'inherit',
   display: 'block',
   width: '100%',
-  textAlign: 'left',
+  textAlign: 'start',
   padding: '8px 12px',
   border: 'none',
   borderRadius: 'calc(var(--ae-radius) - 2px)',

@@ -12,7 +12,7 @@ const switchStyle = css({
   background: 'none',
   color: 'var(--ae-color-text)',
   cursor: 'pointer',
-  textAlign: 'left',
+  textAlign: 'start',
   '&:disabled': { cursor: 'progress', opacity: 0.7 },
   ...focusRing(2),
 });
@@ -29,7 +29,7 @@ const trackStyle = css({
     content: '""',
     position: 'absolute',
     top: '2px',
-    left: '2px',
+    insetInlineStart: '2px',
     width: '14px',
     height: '14px',
     borderRadius: '50%',
@@ -40,6 +40,8 @@ const trackStyle = css({
     background: 'var(--ae-color-primary)',
     borderColor: 'var(--ae-color-primary)',
   },
+  // Right to left, the knob moves the other way (the element's root says dir="rtl").
+  '[dir="rtl"] [aria-checked="true"] > &::after': { transform: 'translateX(-16px)' },
   '[aria-checked="true"] > &::after': {
     transform: 'translateX(16px)',
     background: 'var(--ae-color-on-primary)',

@@ -21,7 +21,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 const trailingWrapStyle = css({
   position: 'relative',
   display: 'grid',
-  '& > input': { paddingRight: '44px' },
+  '& > input': { paddingInlineEnd: '44px' },
 });
 
 /** A labelled input (FormField); its error is visible and announced with the field. */

@@ -95,7 +95,7 @@ export const emptyStyle = css({
   border: '1px dashed var(--ae-color-border)',
   borderRadius: 'var(--ae-radius)',
 });
-export const checkboxCellStyle = css({ width: '1%', paddingRight: '0 !important' });
+export const checkboxCellStyle = css({ width: '1%', paddingInlineEnd: '0 !important' });
 /**
  * The row actions stay in view however wide the table: the column is pinned to the region's right
  * edge (sticky) while the other columns scroll under it, so ⋯ never sits off-screen (issue 24). Its
@@ -106,7 +106,7 @@ export const actionsCellStyle = css({
   textAlign: 'end !important' as 'end',
   whiteSpace: 'nowrap',
   position: 'sticky',
-  right: 0,
+  insetInlineEnd: 0,
   background: 'var(--ae-color-surface)',
   boxShadow: 'inset 1px 0 0 var(--ae-color-divider)',
   'thead &': { zIndex: 2, background: 'var(--ae-color-surface-muted)' },

@@ -11,6 +11,7 @@ import { loginWithRedirect, logoutApp, silentLogoutApp } from '../../core/sessio
 import type { RootState } from '../../core/store/store';
 import type { ThemeOptions } from '../../core/theme/themeOptions';
 import { themeChanged } from '../../core/theme/themeSlice';
+import { setHostLocale } from '../i18n/locale';
 import { applyLocalizations, type Localizations } from '../i18n/localize';
 import { setAppTheme } from '../theme/setAppTheme';
 import { createAdminPortalOverlay, ensureCheckoutDialog } from './overlays';
@@ -20,6 +21,11 @@ export interface InitializeOptions extends Omit<HostSettings, 'localizations'> {
   appName?: string;
   contextOptions: ContextOptions;
   localizations?: Localizations;
+  /**
+   * The elements' language (`ja`, `pt-BR`…; docs/i18n.md) where an element has no `locale`
+   * attribute. Default: the page's `lang`, then the browser's languages, then English.
+   */
+  locale?: string;
 }
 
 /** What `initialize()` returns: one object per app name. */
@@ -133,9 +139,11 @@ export function initialize({
   appName = DEFAULT_APP_NAME,
   contextOptions,
   localizations,
+  locale,
   ...settings
 }: InitializeOptions): AuthElementsApp {
   if (localizations) applyLocalizations(localizations);
+  if (locale) void setHostLocale(locale);
   const app = getOrCreateApp(appName, contextOptions, { settings: { ...settings } });
   // The app may exist already (an element rendered first): the host's settings still apply.
   Object.assign(app.settings, settings);

@@ -2,7 +2,8 @@
 // 1280 px wide, in the light and the dark theme (demo mode, demo-pages/demo.html). Fails when the
 // document scrolls sideways, when a table cell's text is clipped (rather than wrapped, or scrolled
 // inside its own table region) or a word in it is cut across lines, or when axe finds a violation
-// (colour contrast included). scripts/screenshots.mjs shoots the same screens.
+// (colour contrast included). scripts/screenshots.mjs shoots the same screens. The login box's
+// screens also run in the pseudo-locale (docs/i18n.md).
 import { expect, test, type Page } from '@playwright/test';
 import { buildReactHost } from '../../demo-pages/react-host/build.mjs';
 import { STATIC_ORIGIN } from '../playwright.config';
@@ -189,6 +190,52 @@ for (const theme of THEMES) {
       },
     );
   }
+}
+
+// Issue 29: the pseudo-locale en-XA (every text accented, ~40 % longer, between ⟦ ⟧) through the
+// login box's screens at each width: no layout problem, and no text left in plain English (a string
+// that is not in the dictionaries).
+// The server's own answers (here the demo backend's) stay English: server texts are not translated
+// yet (docs/i18n.md "What is translated"); a host translates them by code (`serverErrors`).
+const SERVER_TEXTS = ['Incorrect email or password'];
+
+async function plainEnglish(page: Page): Promise<string[]> {
+  const found = await page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.querySelector('auth-login-box')!.shadowRoot!;
+    const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      const text = (node.textContent ?? '').trim();
+      // Hidden text, and the account switcher's options (account names: data, not texts).
+      const hidden = node.parentElement?.closest('style, option, [hidden], [aria-hidden="true"]');
+      if (!hidden && /[A-Za-z]{3}/.test(text) && !text.includes('⟦') && !text.includes('@')) found.push(text);
+    }
+    return found;
+  });
+  return found.filter((text) => !SERVER_TEXTS.includes(text));
+}
+
+for (const width of WIDTHS) {
+  test(
+    `the pseudo-locale at ${width} px: every login-box screen fits and shows no untranslated text`,
+    { tag: '@static' },
+    async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.addInitScript(() => {
+        new MutationObserver(() => {
+          for (const element of document.querySelectorAll('auth-login-box:not([locale])'))
+            element.setAttribute('locale', 'en-XA');
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await openDemo(page, STATIC_ORIGIN, width, 'light');
+      await expect(page.locator('auth-login-box').getByRole('heading').first()).toContainText('⟦');
+      for (const [name, step] of LOGIN_SCREENS) {
+        await step(page);
+        expect(await layoutProblems(page), `pseudo-locale, ${name}: layout`).toEqual([]);
+        expect(await plainEnglish(page), `pseudo-locale, ${name}: untranslated text`).toEqual([]);
+      }
+    },
+  );
 }
 
 // Issue 24: the React host demo squeezed the portal into one ~370 px grid column at desktop width

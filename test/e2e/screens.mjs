@@ -92,7 +92,7 @@ export const LOGIN_SCREENS = [
     async (page) => {
       await page.reload();
       await part(loginBox(page), 'sign-up-link').click();
-      await loginBox(page).getByLabel('Full name').waitFor();
+      await part(loginBox(page), 'name-input').waitFor();
     },
   ],
   [

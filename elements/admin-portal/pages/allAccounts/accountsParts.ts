@@ -12,7 +12,7 @@ export const listStyle = stackListStyle(4);
 export const nestedStyle = css(listStyle, {
   margin: '4px 0 0 20px',
   padding: '0 0 0 10px',
-  borderLeft: '2px solid var(--ae-color-divider)',
+  borderInlineStart: '2px solid var(--ae-color-divider)',
 });
 export const rowStyle = css({
   display: 'flex',

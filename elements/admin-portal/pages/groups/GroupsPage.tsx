@@ -20,7 +20,7 @@ const swatchStyle = css({
   width: '0.8em',
   height: '0.8em',
   borderRadius: '50%',
-  marginRight: '8px',
+  marginInlineEnd: '8px',
   verticalAlign: 'middle',
   border: '1px solid var(--ae-color-border)',
 });

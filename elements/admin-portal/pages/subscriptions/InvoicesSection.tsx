@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { downloadInvoicePdf, formatMoney, type Invoice } from '../../../../core/api/billing';
+import { downloadInvoicePdf, type Invoice } from '../../../../core/api/billing';
+import { formatMoney } from '../../../i18n/formatMoney';
 import { errorMessage } from '../../../../core/api/errors';
 import { useAuthApp } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';

@@ -1,4 +1,5 @@
-import { canCancel, canRenew, clientStatus, formatMoney } from '../../../../core/api/billing';
+import { canCancel, canRenew, clientStatus } from '../../../../core/api/billing';
+import { formatMoney } from '../../../i18n/formatMoney';
 import { Alert } from '../../../ui/Alert';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';

@@ -17,7 +17,7 @@ import { InviteRoles } from './InviteRoles';
 import { useInvitationsApi, useRolesChoice } from './invitationHooks';
 import { useUniqueId } from '../../../ui/useUniqueId';
 
-const listStyle = css({ margin: 0, paddingLeft: '20px', maxHeight: '160px', overflowY: 'auto' });
+const listStyle = css({ margin: 0, paddingInlineStart: '20px', maxHeight: '160px', overflowY: 'auto' });
 
 /**
  * Spec 001 §4 "Bulk add users: each email added one by one; result lists allowed and unallowed

@@ -1,0 +1,77 @@
+/**
+ * The page's language: which one, and the switch. This module is on every page, so it stays small:
+ * which languages exist, the matching, the translations and the code that applies them
+ * (languages.ts, localize.ts) load only when the language asked for is not English. The page has
+ * one language (the elements read one dictionary): the last locale asked for, by an element's
+ * `locale` attribute, `initialize()` or the provider, is the page's. Without one: the page's `lang`,
+ * then the browser's languages, then English (docs/i18n.md).
+ */
+import type { Locale } from './languages';
+
+export const isRtl = (locale: string): boolean => locale === 'he' || locale === 'ar';
+
+let applied: Locale = 'en';
+let asked: string | undefined;
+let hostChoice: string | undefined;
+let loading = 0;
+let lastAsked = '';
+let version = 0;
+const listeners = new Set<() => void>();
+
+/** The language the texts are in now (formats follow it). */
+export const currentLocale = (): Locale => applied;
+
+/** After the texts changed language, or changed in place (a late catalogue): elements render again. */
+function textsChanged(): void {
+  version += 1;
+  listeners.forEach((listener) => listener());
+}
+
+/**
+ * Asks for a language. Its texts load (one request the first time), then every open element renders
+ * again in it; resolves once applied. `undefined`: the host's choice, else the page's default, unless
+ * an element asked for one already (an element without a `locale` attribute keeps the page's);
+ * with `force` (an element's attribute was removed) the page follows its default again.
+ */
+export function setLocale(tag: string | undefined, force = false): Promise<void> {
+  if (tag) asked = tag;
+  else if (force) asked = undefined;
+  else if (asked) return Promise.resolve();
+  const candidates = [tag, hostChoice, document.documentElement.lang, ...navigator.languages].filter(
+    (candidate): candidate is string => !!candidate,
+  );
+  const key = candidates.join();
+  if (key === lastAsked) return Promise.resolve();
+  lastAsked = key;
+  // English asked for first while the page is English: nothing to load.
+  if (applied === 'en' && !loading && /^en(-(?!xa)|$)/i.test(candidates[0] ?? 'en')) return Promise.resolve();
+  const request = ++loading;
+  return (
+    import('./languages')
+      .then(async ({ pickLocale, switchLanguage }) => {
+        const target = pickLocale(candidates);
+        await switchLanguage(target, textsChanged);
+        if (request === loading) applied = target;
+      })
+      // The language's chunk did not load: the page stays in its language (English at first).
+      .catch((error: unknown) => console.warn(error))
+      .finally(() => {
+        if (request === loading) loading = 0;
+        textsChanged();
+      })
+  );
+}
+
+/** The host's language (initialize() and the React provider): elements without a `locale` attribute. */
+export function setHostLocale(tag: string): Promise<void> {
+  hostChoice = tag;
+  return setLocale(tag);
+}
+
+/** For useSyncExternalStore: bumps when the texts change language (or late texts arrive). */
+export const subscribeLocale = (listener: () => void): (() => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+/** Changes when the page's texts change; ends in `+` while a language is loading. */
+export const localeVersion = (): string => `${version}${loading ? '+' : ''}`;

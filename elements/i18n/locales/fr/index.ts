@@ -1,0 +1,7 @@
+/** French: the login box's catalogues (this chunk) and loaders of the others (docs/i18n.md). */
+import errors from './errors.json';
+import login from './login.json';
+import mfa from './mfa.json';
+
+export const texts = { ...login, ...mfa, errors };
+export const lazy = {};
