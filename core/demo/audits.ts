@@ -12,7 +12,6 @@ import {
   AUDIT_MAX_COUNT,
   AUDIT_PAGE_SIZE,
   AUDIT_SEVERITIES,
-  auditTarget,
   csvHeader,
   csvLine,
   exportColumns,
@@ -22,6 +21,7 @@ import {
   type AuditRecord,
   type AuditSeverity,
 } from '../api/audits';
+import { auditTarget } from '../domain/audit';
 import { hasPermission } from '../portal/pages';
 import type { DemoDatabase, DemoUser } from './data';
 
