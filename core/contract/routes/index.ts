@@ -108,6 +108,8 @@ export function routeOf(method: string, path: string): RouteDescriptor | undefin
 export interface RouteMatch {
   route: RouteDescriptor;
   params: Record<string, string>;
+  /** The path as the descriptor is written: without the API prefix, if it came behind one. */
+  path: string;
 }
 
 interface Pattern {
@@ -151,7 +153,7 @@ function find(method: string, path: string, accept: (pattern: Pattern) => boolea
     }
     if (!fits) continue;
     if (wildcard) params['*'] = given.slice(parts.length).join('/');
-    if (!best || rank > best.rank) best = { match: { route: pattern.route, params }, rank };
+    if (!best || rank > best.rank) best = { match: { route: pattern.route, params, path }, rank };
   }
   return best?.match ?? null;
 }
