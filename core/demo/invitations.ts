@@ -79,8 +79,6 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
   }
 
   function invite(db: DemoDatabase, caller: DemoUser, body: Json): Answer {
-    if (!may(db, caller, 'fe.secure.write.users'))
-      return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.write.users' });
     if (typeof body.name === 'string' && !body.name.trim()) return fail('NAME_EMPTY');
     const roleIds = (body.roleIds as string[] | undefined) ?? [];
     const keys = [...new Set(roleIds.map((id) => id.replace(/^role-/, '')))];
@@ -113,6 +111,7 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
     return ok(tools.listItem(db, user), true, 201);
   }
 
+  /** The signed-in resends; the one-user resend checks its caller itself (its descriptor's `inHandler`). */
   function resend(db: DemoDatabase, caller: DemoUser, body: Json, all: boolean): Answer {
     if (!may(db, caller, 'fe.secure.write.users'))
       return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.write.users' });
@@ -160,13 +159,11 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
       (l) => typeof token === 'string' && l.token === token && l.expiresAt > tools.now(),
     );
 
+  // The access check, from each descriptor, ran before (core/demo/dispatch.ts).
   const authed =
-    (permission: string, fn: (db: DemoDatabase, caller: DemoUser, request: Request) => Answer): Handler =>
-    (db, request, caller) => {
-      if (!caller) return fail('UNAUTHORIZED');
-      if (!may(db, caller, permission)) return fail('PERMISSION_REQUIRED', { permission: permission });
-      return fn(db, caller, request);
-    };
+    (fn: (db: DemoDatabase, caller: DemoUser, request: Request) => Answer): Handler =>
+    (db, request, caller) =>
+      caller ? fn(db, caller, request) : fail('UNAUTHORIZED');
 
   const routes: DemoRoutes<Handler> = {
     postUsers: (db, { body }, caller) => (caller ? invite(db, caller, body) : fail('UNAUTHORIZED')),
@@ -210,7 +207,7 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
       if (choosesLater) tools.sendChoosePassword(db, found.user, name);
       return ok({ tenantId: found.user.tenantId, name }, true);
     },
-    getTenantsInvitesConfiguration: authed('fe.secure.read.users', () =>
+    getTenantsInvitesConfiguration: authed(() =>
       ok({
         defaultExpiresInMinutes: INVITE_LINK_DEFAULT_MINUTES,
         maxExpiresInMinutes: INVITE_LINK_MAX_MINUTES,
@@ -220,12 +217,12 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
       }),
     ),
     // No link yet: `{}`. The token and address only for a caller who may invite (as the server).
-    getTenantsInvitesUser: authed('fe.secure.read.users', (db, caller) => {
+    getTenantsInvitesUser: authed((db, caller) => {
       const link = linkDto(db);
       if (!link) return ok({});
       return ok(may(db, caller, 'fe.secure.write.users') ? { ...link, ...shareable(db) } : link);
     }),
-    postTenantsInvitesUser: authed('fe.secure.write.users', (db, caller, { body }) => {
+    postTenantsInvitesUser: authed((db, caller, { body }) => {
       const minutes = (body.expiresInMinutes as number | undefined) ?? INVITE_LINK_DEFAULT_MINUTES;
       const token = `${tools.random()}${tools.random()}`;
       const at = new Date(tools.now()).toISOString();
@@ -243,7 +240,7 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
       ];
       return ok({ ...linkDto(db), ...shareable(db) }, true, 201);
     }),
-    patchTenantsInvitesUser: authed('fe.secure.write.users', (db, _caller, { body }) => {
+    patchTenantsInvitesUser: authed((db, _caller, { body }) => {
       const link = db.inviteLinks?.[0];
       if (!link) return fail('INVITE_LINK_NONE');
       if (typeof body.expiresInMinutes === 'number') {
@@ -254,7 +251,7 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
       link.updatedAt = new Date(tools.now()).toISOString();
       return ok({ ...linkDto(db), ...shareable(db) }, true);
     }),
-    deleteTenantsInvitesUser: authed('fe.secure.write.users', (db) => {
+    deleteTenantsInvitesUser: authed((db) => {
       if (!db.inviteLinks?.length) return fail('INVITE_LINK_NONE');
       db.inviteLinks = [];
       return ok({}, true);
