@@ -164,7 +164,7 @@ export function auditTarget(
 }
 
 /** The record's own fields (who acted and from where are the caller's to add). */
-export interface AuditRow {
+interface AuditRow {
   severity: AuditEntry['severity'];
   resource: string;
   action: string;

@@ -105,7 +105,7 @@ export function routeOf(method: string, path: string): RouteDescriptor | undefin
 }
 
 /** A request's route and its path parameters (`:name`, and `*` for a wildcard's rest). */
-export interface RouteMatch {
+interface RouteMatch {
   route: RouteDescriptor;
   params: Record<string, string>;
   /** The path as the descriptor is written: without the API prefix, if it came behind one. */
