@@ -2,6 +2,7 @@ import type { AuthResponse } from '../api/types';
 import { type Answer, fail, failWith, ok } from '../contract/answer';
 import { contractError, type ContractError } from '../contract/errors';
 import { isDemoBreached } from './passwordless';
+import type { DemoRoutes } from './dispatch';
 import { DEMO_PASSWORD_MIN_LENGTH, type DemoDatabase, type DemoOneTimeToken, type DemoUser } from './data';
 
 /**
@@ -131,8 +132,8 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
     );
   }
 
-  const routes: Record<string, DemoFlowHandler> = {
-    'POST /identity/resources/users/v1/passwords/reset': (db, { body }) => {
+  const routes: DemoRoutes<DemoFlowHandler> = {
+    postUsersPasswordsReset: (db, { body }) => {
       const user = findByEmail(db, body.email as string);
       if (user) {
         const link = issueLink(db, 'resetPassword', user, '/account/reset-password');
@@ -145,7 +146,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
       }
       return ok({}, true);
     },
-    'POST /identity/resources/users/v1/passwords/reset/verify': (db, { body }) => {
+    postUsersPasswordsResetVerify: (db, { body }) => {
       const problem = passwordProblem(body.password);
       if (problem) return failWith(problem);
       const link = liveLink(db, 'resetPassword', body.userId as string, body.token as string);
@@ -157,13 +158,13 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
       if (db.session?.userId === user.id) db.session = null;
       return ok({}, true);
     },
-    'GET /identity/resources/users/v1/activate/strategy': (db, { query }) => {
+    getUsersActivateStrategy: (db, { query }) => {
       const user = db.users.find((u) => u.id === query.userId);
       if (!user || user.verified !== false || !activationOrInvitation(db, user, query.token))
         return fail('ACTIVATION_LINK_INVALID');
       return ok({ shouldSetPassword: !user.password });
     },
-    'POST /identity/resources/users/v1/activate': (db, { body }) => {
+    postUsersActivate: (db, { body }) => {
       const user = db.users.find((u) => u.id === body.userId);
       if (!user || user.verified !== false) return fail('ACTIVATION_LINK_INVALID');
       if (!user.password) {
@@ -180,12 +181,12 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
       if (link.purpose === 'invitation') user.invitationPending = false;
       return ok(tools.startSession(db, user), true);
     },
-    'POST /identity/resources/users/v1/activate/reset': (db, { body }) => {
+    postUsersActivateReset: (db, { body }) => {
       const user = findByEmail(db, body.email as string);
       if (user && user.verified === false) sendActivation(db, user);
       return ok({}, true);
     },
-    'GET /dev/outbox': (db, { query }) => {
+    getDevOutbox: (db, { query }) => {
       if (!isText(query.to, 254)) return fail('FIELD_REQUIRED', { field: 'To' });
       const to = query.to.toLowerCase();
       return ok({ messages: (db.outbox ?? []).filter((m) => m.to.toLowerCase() === to) });

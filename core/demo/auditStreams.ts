@@ -20,7 +20,7 @@ import {
   streamDeliveries,
   type AuditStreamPorts,
 } from '../domain/audit-streams';
-import { handleDemoAudits, samples } from './audits';
+import { samples } from './audits';
 import type { DemoDatabase, DemoUser } from './data';
 
 type Json = Record<string, unknown>;
@@ -137,8 +137,8 @@ function demoPorts(
   };
 }
 
-/** The audit-stream paths in demo mode. */
-async function handleDemoAuditStreams(
+/** The audit-stream paths in demo mode (the records' are core/demo/audits.ts). */
+export async function handleDemoAuditStreams(
   db: DemoDatabase,
   user: DemoUser,
   held: string[],
@@ -181,17 +181,4 @@ async function handleDemoAuditStreams(
     default:
       return fail('NOT_FOUND');
   }
-}
-
-/** The audit log's paths in demo mode: the streams' here, the records' in core/demo/audits.ts. */
-export function demoAuditLog(
-  db: DemoDatabase,
-  user: DemoUser,
-  held: string[],
-  request: { method: string; path: string; body: Json; query?: Record<string, string> },
-  { now, random }: { now: () => number; random: () => string },
-): Answer | Promise<Answer> {
-  if (isDemoAuditStreamsPath(request.path))
-    return handleDemoAuditStreams(db, user, held, request, now, random);
-  return handleDemoAudits(db, user, held, request, now) ?? fail('NOT_FOUND');
 }

@@ -1,18 +1,17 @@
 /**
  * Demo mode's audit log, answering like the reference server (server/routes/audits.ts): the same
- * paths, permission (403 with the same message), sort (severity by rank), filters,
- * search, stats and CSV (core/api/audits.ts writes both). Queries are checked before this runs,
- * with the server's schemas (core/contract/requests.ts). Demo mode has no event history, so it
- * answers sample records made from the account's members: the same all through an hour (the
- * newest at its start), spread over the last two weeks.
+ * routes, sort (severity by rank), filters, search, stats and CSV (core/api/audits.ts writes both).
+ * Queries and access are checked before this runs, from the route table. It shows what was done
+ * in the demo (recorded from the descriptors' `audit`, core/demo/dispatch.ts), then a sample
+ * history made from the account's members: the same all through an hour (the newest at its
+ * start), spread over the last two weeks.
  */
-import { type Answer, fail, ok } from '../contract/answer';
+import { type Answer, ok } from '../contract/answer';
 import {
   AUDIT_COLUMNS,
   AUDIT_MAX_COUNT,
   AUDIT_PAGE_SIZE,
   AUDIT_SEVERITIES,
-  auditTarget,
   csvHeader,
   csvLine,
   exportColumns,
@@ -22,12 +21,12 @@ import {
   type AuditRecord,
   type AuditSeverity,
 } from '../api/audits';
-import { hasPermission } from '../portal/pages';
+import { auditTarget } from '../domain/audit';
 import type { DemoDatabase, DemoUser } from './data';
+import type { DemoRoutes } from './dispatch';
 
 type Json = Record<string, unknown>;
 
-const READ = 'fe.secure.read.audits';
 const SAMPLE_SIZE = 64;
 const HOUR = 3_600_000;
 const DEMO_VENDOR_CREATED = '2024-01-01T00:00:00.000Z';
@@ -126,53 +125,37 @@ function matching(records: AuditRecord[], query: Record<string, string>): AuditR
     });
 }
 
-/** GET /audits, GET /audits/stats, POST /audits/export/csv[/v2] and the audits metadata, or null. */
-export function handleDemoAudits(
-  db: DemoDatabase,
-  user: DemoUser,
-  held: string[],
-  request: { method: string; path: string; body: Json; query?: Record<string, string> },
-  now: () => number,
-): Answer | null {
-  const { method, path } = request;
-  const query = request.query ?? {};
-  const route = `${method} ${path}`;
-  if (route === 'GET /metadata' && query.entityName === 'audits')
-    return ok({
-      rows: [
-        {
-          entityName: 'audits',
-          id: 'audits',
-          createdAt: DEMO_VENDOR_CREATED,
-          updatedAt: DEMO_VENDOR_CREATED,
-          vendorId: 'demo-vendor',
-          properties: AUDIT_COLUMNS,
-          theme: { id: 'default', name: 'default', styles: {} },
-        },
-      ],
-    });
-  const known = ['GET /audits', 'GET /audits/stats', 'POST /audits/export/csv/v2', 'POST /audits/export/csv'];
-  if (!known.includes(route)) return null;
-  if (!hasPermission(held, READ)) return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.read.audits' });
-  const records = samples(db, user.tenantId, now());
+/** The audits entity of GET /metadata (its columns). */
+export function demoAuditsMetadata(): Answer {
+  return ok({
+    rows: [
+      {
+        entityName: 'audits',
+        id: 'audits',
+        createdAt: DEMO_VENDOR_CREATED,
+        updatedAt: DEMO_VENDOR_CREATED,
+        vendorId: 'demo-vendor',
+        properties: AUDIT_COLUMNS,
+        theme: { id: 'default', name: 'default', styles: {} },
+      },
+    ],
+  });
+}
 
-  if (route === 'GET /audits/stats') {
-    const today = new Date(now()).toISOString().slice(0, 10);
-    const weekAgo = new Date(now() - 7 * 24 * HOUR).toISOString();
-    return ok({
-      totalToday: records.filter((r) => r.createdAt.startsWith(today)).length,
-      severeThisWeek: records.filter((r) => SEVERE.includes(r.severity) && r.createdAt >= weekAgo).length,
-    });
-  }
-  if (route === 'GET /audits') {
-    const found = matching(records, query);
-    const offset = Number(query.offset ?? 0);
-    const count = Math.min(AUDIT_MAX_COUNT, Math.max(1, Number(query.count ?? AUDIT_PAGE_SIZE)));
-    return ok({ data: found.slice(offset, offset + count), total: found.length });
-  }
-  const properties = (request.body as { properties?: Array<{ name?: unknown }> }).properties;
+type Request = { body: Json; query: Record<string, string> };
+
+/**
+ * The account's records, newest first: what was done in the demo (core/demo/dispatch.ts records
+ * it from the route table, as the server's audit hook does), then the sample history.
+ */
+function recordsOf(db: DemoDatabase, tenantId: string, now: number): AuditRecord[] {
+  return [...(db.audits ?? []).filter((r) => r.tenantId === tenantId), ...samples(db, tenantId, now)];
+}
+
+/** The CSV export, as text: the demo transport hands a string answer over as it is. */
+function exported(records: AuditRecord[], { body, query }: Request): Answer {
+  const properties = (body as { properties?: Array<{ name?: unknown }> }).properties;
   const columns = exportColumns(Array.isArray(properties) ? properties : undefined);
-  // The CSV as text: the demo transport hands a string answer over as it is.
   return {
     status: 200,
     body:
@@ -180,5 +163,30 @@ export function handleDemoAudits(
       matching(records, query)
         .map((r) => csvLine(r, columns))
         .join(''),
+  };
+}
+
+/** GET /audits, GET /audits/stats and the CSV exports (the access check ran before: core/demo/dispatch.ts). */
+export function demoAuditRoutes(
+  now: () => number,
+): DemoRoutes<(db: DemoDatabase, user: DemoUser, request: Request) => Answer> {
+  return {
+    getAudits: (db, user, { query }) => {
+      const found = matching(recordsOf(db, user.tenantId, now()), query);
+      const offset = Number(query.offset ?? 0);
+      const count = Math.min(AUDIT_MAX_COUNT, Math.max(1, Number(query.count ?? AUDIT_PAGE_SIZE)));
+      return ok({ data: found.slice(offset, offset + count), total: found.length });
+    },
+    getAuditsStats: (db, user) => {
+      const records = recordsOf(db, user.tenantId, now());
+      const today = new Date(now()).toISOString().slice(0, 10);
+      const weekAgo = new Date(now() - 7 * 24 * HOUR).toISOString();
+      return ok({
+        totalToday: records.filter((r) => r.createdAt.startsWith(today)).length,
+        severeThisWeek: records.filter((r) => SEVERE.includes(r.severity) && r.createdAt >= weekAgo).length,
+      });
+    },
+    postAuditsExportCsv: (db, user, request) => exported(recordsOf(db, user.tenantId, now()), request),
+    postAuditsExportCsvV2: (db, user, request) => exported(recordsOf(db, user.tenantId, now()), request),
   };
 }

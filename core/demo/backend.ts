@@ -9,6 +9,7 @@ import {
 } from '../domain/account-settings';
 import { teamMemberOf } from '../contract/teamMember';
 import { clientRequestBody, requestEntries } from '../contract/checkRequest';
+import { matchRoute, routeName, type RouteDescriptor } from '../contract/routes';
 import { maxInactiveSecondsOf, pageOf } from '../contract/listQuery';
 import { CLIENT_USER_PRESETS } from '../contract/requests';
 import { holdsPermission } from '../contract/permissions';
@@ -30,9 +31,19 @@ import {
   type DemoUser,
 } from './data';
 import { listedUsers, rowExtras, subAccountRoute, tenantsOfUser } from './subAccounts';
-import { handleDemoSecurityPolicies } from './securityPolicies';
+import { demoSecurityPolicyRoutes } from './securityPolicies';
 import { demoSignInMethodRoutes } from './signInMethods';
-import { demoAuditLog, isDemoAuditStreamsPath } from './auditStreams';
+import { demoAuditRoutes, demoAuditsMetadata } from './audits';
+import { handleDemoAuditStreams, isDemoAuditStreamsPath } from './auditStreams';
+import {
+  accessRefusal,
+  demoAuditNames,
+  recordDemoAudit,
+  type DemoCaller,
+  type DemoRequest,
+  type DemoRoutes,
+  type Handler,
+} from './dispatch';
 import { handleDemoSecurityCenter, isDemoSecurityCenterPath } from './securityCenter';
 import { handleDemoDirectory, isDemoDirectoryPath } from './directory';
 import { handleDemoConnectivity, isDemoConnectivityPath } from './connectivity';
@@ -77,14 +88,6 @@ interface DemoBackendOptions {
 }
 
 type Json = Record<string, unknown>;
-interface DemoRequest {
-  method: string;
-  path: string;
-  body: Json;
-  token: string | null;
-  query: Record<string, string>;
-}
-type Handler = (db: DemoDatabase, request: DemoRequest) => Answer | Promise<Answer>;
 
 function randomId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -93,6 +96,18 @@ function randomId(): string {
 
 const base64url = (value: unknown) =>
   btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+
+/** A demo token's claims (readable by anyone: demo mode verifies nothing real), or null. */
+function claimsOf(token: string): { sub?: string; exp?: number; sid?: unknown } | null {
+  try {
+    return JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      sub?: string;
+      exp?: number;
+    };
+  } catch {
+    return null;
+  }
+}
 
 /** The user's permissions: of the roles held directly and through groups (core/demo/teamAdmin.ts). */
 function permissionsOf(user: DemoUser, db: DemoDatabase): string[] {
@@ -179,8 +194,7 @@ function listDemoUsers(
   v3 = false,
   now = Date.now(),
 ) {
-  if (!holdsPermission(permissionsOf(caller, db), 'fe.secure.read.users'))
-    return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.read.users' });
+  // The query passed the contract's schema (core/contract/requests.ts) before it got here.
   const query = { ...given };
   if (v3) {
     if (query._preset) query._preset = CLIENT_USER_PRESETS[query._preset] ?? query._preset;
@@ -222,9 +236,6 @@ function listDemoUsers(
 
 /** DELETE users v1/{id} (body null) and PUT users v1/{id}/roles in demo mode, as the server rules them. */
 function changeDemoMember(db: DemoDatabase, caller: DemoUser, userId: string, body: Json | null) {
-  const needed = body ? 'fe.secure.write.users' : 'fe.secure.delete.users';
-  if (!holdsPermission(permissionsOf(caller, db), needed))
-    return fail('PERMISSION_REQUIRED', { permission: needed });
   const target = db.users.find((u) => u.id === userId && u.tenantId === caller.tenantId);
   if (userId === caller.id) return fail(body ? 'OWN_ROLES' : 'REMOVE_SELF');
   if (!target) return fail('MEMBER_NOT_FOUND');
@@ -375,8 +386,6 @@ function impersonateDemoUser(
 
 /** The roles an admin can give in the caller's account (GET roles v1 and the client's team roles). */
 function assignableDemoRoles(db: DemoDatabase, user: DemoUser) {
-  if (!holdsPermission(permissionsOf(user, db), 'fe.secure.read.roles'))
-    return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.read.roles' });
   return ok(
     demoRoles(db)
       .filter((r) => r.tenantId === null || r.tenantId === user.tenantId)
@@ -393,8 +402,6 @@ function assignableDemoRoles(db: DemoDatabase, user: DemoUser) {
 
 /** `?ids=a,b` of users v3 roles and groups: the account's members among them, or an error answer. */
 function demoMembersByIds(db: DemoDatabase, caller: DemoUser, ids: string | undefined) {
-  if (!holdsPermission(permissionsOf(caller, db), 'fe.secure.read.users'))
-    return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.read.users' });
   const list = (ids ?? '').split(',').filter(Boolean);
   if (list.length === 0 || list.length > 200) return fail('USER_IDS_INVALID');
   return db.users.filter((u) => u.tenantId === caller.tenantId && list.includes(u.id));
@@ -456,17 +463,9 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   }
 
   function userOfToken(db: DemoDatabase, token: string | null): DemoUser | null {
-    if (!token) return null;
-    try {
-      const claims = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
-        sub?: string;
-        exp?: number;
-      };
-      if (!claims.exp || claims.exp * 1000 < now()) return null;
-      return db.users.find((u) => u.id === claims.sub) ?? null;
-    } catch {
-      return null;
-    }
+    const claims = token ? claimsOf(token) : null;
+    if (!claims?.exp || claims.exp * 1000 < now()) return null;
+    return db.users.find((u) => u.id === claims.sub) ?? null;
   }
 
   const withUser =
@@ -495,10 +494,10 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     permissionsOf,
     listItem: listItemOf,
   });
-  const invitationRoutes: Record<string, Handler> = Object.fromEntries(
+  const invitationRoutes: DemoRoutes = Object.fromEntries(
     Object.entries(invitations.routes).map(([key, handler]) => [
       key,
-      (db: DemoDatabase, request: DemoRequest) => handler(db, request, userOfToken(db, request.token)),
+      (db: DemoDatabase, request: DemoRequest) => handler!(db, request, userOfToken(db, request.token)),
     ]),
   );
   // Passwordless sign-in, reset phone number, rate limit, breach sample (core/demo/passwordless.ts).
@@ -510,7 +509,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   // Bodies and queries passed the contract's schemas (core/contract/requests.ts) before a handler runs.
   const ssoPreLogin: Handler = (_db, { body }) =>
     demoSsoPreLogin(body.email as string) ?? fail('SSO_NOT_CONFIGURED');
-  const routes: Record<string, Handler> = {
+  const routes: DemoRoutes = {
     ...accountFlows.routes,
     // Hosted login, social login and SSO (core/demo/hostedLogin.ts).
     ...createDemoHostedLogin({ tokenFor, random, now }),
@@ -518,17 +517,15 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     ...createDemoSso({ startSession, secondFactor: demoMfa.gate, random, now }),
     ...passwordless.routes,
     ...invitationRoutes,
-    'GET /identity/resources/users/v3': withUser((db, user, { query }) =>
-      listDemoUsers(db, user, query, true, now()),
-    ),
-    'GET /identity/resources/configurations/v1/public': (db) =>
+    getUsersV3: withUser((db, user, { query }) => listDemoUsers(db, user, query, true, now())),
+    getConfigurationsPublic: (db) =>
       ok({
         ...DEMO_POLICY,
         ...(db.settings?.authStrategy ? { authStrategy: db.settings.authStrategy } : {}),
       }),
     // The sign-in methods: the client SDK's reads and our save (core/demo/signInMethods.ts).
-    ...demoSignInMethodRoutes({ userOf: userOfToken, permissionsOf }),
-    'GET /identity/resources/configurations/v1/password': () =>
+    ...demoSignInMethodRoutes({ userOf: userOfToken }),
+    getConfigurationsPassword: () =>
       ok({
         allowPassphrases: false,
         minLength: DEMO_PASSWORD_MIN_LENGTH,
@@ -536,13 +533,11 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         minPhraseLength: DEMO_PASSWORD_MIN_LENGTH,
         minOptionalTestsToPass: 0,
       }),
-    'GET /identity/resources/configurations/v1/captcha-policy/public': () => ok({ enabled: false }),
-    'GET /team/resources/sso/v2/configurations/public': () => ok({ isActive: true }),
-    'GET /identity/resources/sso/v2/authenticated': withUser((db, _user, request) =>
-      routes['GET /identity/resources/sso/v2']!(db, request),
-    ),
+    getConfigurationsCaptchaPolicyPublic: () => ok({ enabled: false }),
+    getTeamSsoConfigurationsPublic: () => ok({ isActive: true }),
+    getSsoAuthenticated: withUser((db, _user, request) => routes.getSsoV2!(db, request)),
     // Public (read before sign-in): the application's addresses; the account only for a signed-in caller.
-    'GET /tenants/resources/account-settings/v1/public': (db, { token }) => {
+    getTenantsAccountSettingsPublic: (db, { token }) => {
       const user = token ? userOfToken(db, token) : null;
       if (token && !user) return fail('UNAUTHORIZED');
       const applicationUrl = appOrigin();
@@ -552,13 +547,11 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         loginUrl: new URL('/account/login', applicationUrl).href,
       });
     },
-    'GET /identity/resources/users/v1/passwords/config': () =>
-      ok({ minLength: DEMO_PASSWORD_MIN_LENGTH, maxLength: 128 }),
-    'GET /vendors/public': () =>
-      ok({ name: 'Auth Elements demo', logo: '', icon: '', whiteLabelMode: false }),
-    'POST /identity/resources/auth/v2/user/sso/prelogin': ssoPreLogin,
-    'POST /identity/resources/auth/v1/user/saml/prelogin': ssoPreLogin,
-    'POST /identity/resources/auth/v1/user': (db, { body }) => {
+    getUsersPasswordsConfig: () => ok({ minLength: DEMO_PASSWORD_MIN_LENGTH, maxLength: 128 }),
+    getVendorsPublic: () => ok({ name: 'Auth Elements demo', logo: '', icon: '', whiteLabelMode: false }),
+    postAuthUserSsoPrelogin: ssoPreLogin,
+    postAuthUserSamlPrelogin: ssoPreLogin,
+    postAuthUser: (db, { body }) => {
       const locked = passwordless.lockedFor(db, body.email as string);
       if (locked) return failWith(tooManyAttempts(locked));
       const user = db.users.find((u) => u.email.toLowerCase() === (body.email as string).toLowerCase());
@@ -573,17 +566,17 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       if (isDemoBreached(body.password as string)) answer.isBreachedPassword = true;
       return ok(answer, true);
     },
-    'POST /identity/resources/auth/v1/user/token/refresh': (db) => {
+    postAuthUserTokenRefresh: (db) => {
       const user = db.session && db.users.find((u) => u.id === db.session!.userId);
       if (!user) return fail('SESSION_EXPIRED');
       db.session!.refreshToken = random();
       return ok(tokenFor(db, user, db.session!.impersonatorId), true);
     },
-    'POST /identity/resources/auth/v1/logout': (db) => {
+    postAuthLogout: (db) => {
       db.session = null;
       return ok({}, true);
     },
-    'POST /identity/resources/users/v1/signUp': (db, { body }) => {
+    postUsersSignUp: (db, { body }) => {
       const password = body.password as string;
       if (password.length < DEMO_PASSWORD_MIN_LENGTH) return fail('PASSWORD_TOO_SHORT', { n: 8 });
       if (isDemoBreached(password)) return fail('PASSWORD_BREACHED');
@@ -642,28 +635,26 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       };
       return ok(answer, true);
     },
-    'GET /identity/resources/users/v2/me': withUser((db, user) => ok(profileOf(db, user))),
-    'PUT /identity/resources/users/v2/me': withUser((db, user, { body }) => updateProfile(db, user, body)),
-    'PUT /team/resources/profile/me/image/v1': withUser((_db, user, { body }) =>
-      uploadProfilePicture(user, body),
-    ),
-    'POST /identity/resources/users/v1/phone': withUser((db, user, { body }) =>
+    getUsersMe: withUser((db, user) => ok(profileOf(db, user))),
+    putUsersMe: withUser((db, user, { body }) => updateProfile(db, user, body)),
+    putTeamProfileMeImage: withUser((_db, user, { body }) => uploadProfilePicture(user, body)),
+    postUsersPhone: withUser((db, user, { body }) =>
       db.session?.impersonatorId
         ? fail('IMPERSONATING_NOT_AVAILABLE')
         : passwordless.startPhoneVerification(db, user, body),
     ),
-    'POST /identity/resources/users/v1/phone/verify': withUser((db, user, { body }) =>
+    postUsersPhoneVerify: withUser((db, user, { body }) =>
       db.session?.impersonatorId
         ? fail('IMPERSONATING_NOT_AVAILABLE')
         : passwordless.finishPhoneVerification(db, user, body),
     ),
-    'POST /identity/resources/users/v1/passwords/change': withUser((db, user, { body }) =>
+    postUsersPasswordsChange: withUser((db, user, { body }) =>
       accountFlows.changePassword(db, user, body, Boolean(db.session?.impersonatorId)),
     ),
-    'GET /identity/resources/users/v2': withUser((db, user, { query }) => listDemoUsers(db, user, query)),
-    'GET /identity/resources/roles/v1': withUser(assignableDemoRoles),
+    getUsersV2: withUser((db, user, { query }) => listDemoUsers(db, user, query)),
+    getRolesV1: withUser(assignableDemoRoles),
     // The client SDK's users page (teams): roles, and a member's roles set from the row it sends back.
-    'GET /team/resources/roles/v1': withUser((db, user) => {
+    getTeamRoles: withUser((db, user) => {
       const answer = assignableDemoRoles(db, user);
       if (answer.status !== 200) return answer;
       // ITeamUserRole: `description` a string ('' for a role without one), as on the server.
@@ -671,14 +662,14 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       return ok(roles.map((role) => ({ ...role, description: role.description ?? '' })));
     }),
     // users.GetUserJwt (server/routes/users.ts): a token of the session for one of the user's accounts.
-    'POST /identity/resources/users/v3/me/token': withUser((db, user, { body }) => {
+    postUsersMeToken: withUser((db, user, { body }) => {
       if (db.session?.impersonatorId) return fail('IMPERSONATION_STAYS');
       if (body.tenantId !== user.tenantId) return fail('NOT_ACCOUNT_MEMBER');
       const { accessToken, expires, expiresIn } = tokenFor(db, user);
       return ok({ accessToken, expires, expiresIn });
     }),
     // teams.loadUsers and loadStats (server/routes/team-members.ts), on the users list's rules.
-    'GET /team/resources/members/v1': withUser((db, user, { query }) => {
+    getTeamMembers: withUser((db, user, { query }) => {
       const answer = listDemoUsers(db, user, {
         _offset: query.pageOffset ?? '0',
         _limit: query.pageSize ?? '20',
@@ -693,9 +684,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       };
       return ok({ items: (items as Array<ReturnType<typeof listItemOf>>).map(teamMemberOf), ..._metadata });
     }),
-    'GET /team/resources/stats/v1/members': withUser((db, user) => {
-      if (!holdsPermission(permissionsOf(user, db), 'fe.secure.read.users'))
-        return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.read.users' });
+    getTeamStatsMembers: withUser((db, user) => {
       const members = db.users.filter((u) => u.tenantId === user.tenantId);
       const weekAgo = now() - 7 * 86_400_000;
       return ok({
@@ -704,25 +693,21 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         superAdmins: members.filter((u) => permissionsOf(u, db).includes('fe.*')).length,
       });
     }),
-    'PUT /team/resources/members/v1': withUser((db, caller, { body }) => {
+    putTeamMembers: withUser((db, caller, { body }) => {
       const id = body.id as string; // required by the contract (core/contract/requests-team.ts)
       const changed =
-        body.roleIds === undefined
-          ? holdsPermission(permissionsOf(caller, db), 'fe.secure.write.users')
-            ? ok({})
-            : fail('PERMISSION_REQUIRED', { permission: 'fe.secure.write.users' })
-          : changeDemoMember(db, caller, id, { roleIds: body.roleIds });
+        body.roleIds === undefined ? ok({}) : changeDemoMember(db, caller, id, { roleIds: body.roleIds });
       if (changed.status !== 200) return changed;
       const target = db.users.find((u) => u.id === id && u.tenantId === caller.tenantId);
       if (!target) return fail('MEMBER_NOT_FOUND');
       const item = listItemOf(db, target);
       return ok(teamMemberOf({ ...item, roleIds: item.roles.map((r) => r.id) }), true);
     }),
-    'GET /identity/resources/users/v1/me/authorization': withUser((db, user) => {
+    getUsersMeAuthorization: withUser((db, user) => {
       const profile = profileOf(db, user);
       return ok({ roles: profile.roles, permissions: profile.permissions });
     }),
-    'GET /identity/resources/users/v3/roles': withUser((db, caller, { query }) => {
+    getUsersRoles: withUser((db, caller, { query }) => {
       const members = demoMembersByIds(db, caller, query.ids);
       if (!Array.isArray(members)) return members;
       return ok(
@@ -739,7 +724,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         })),
       );
     }),
-    'GET /identity/resources/users/v3/groups': withUser((db, caller, { query }) => {
+    getUsersGroups: withUser((db, caller, { query }) => {
       const members = demoMembersByIds(db, caller, query.ids);
       if (!Array.isArray(members)) return members;
       return ok(
@@ -755,10 +740,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       );
     }),
     // An admin ends a member's sessions in the account; demo mode has one session, this browser's.
-    'POST /identity/resources/users/sessions/v1/revoke': withUser((db, caller, { body }) => {
+    postUsersSessionsRevoke: withUser((db, caller, { body }) => {
       const held = permissionsOf(caller, db);
-      if (!holdsPermission(held, 'fe.secure.write.users'))
-        return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.write.users' });
       const target = db.users.find((u) => u.id === body.userId && u.tenantId === caller.tenantId);
       if (!target) return fail('MEMBER_NOT_FOUND');
       if (!permissionsOf(target, db).every((key) => holdsPermission(held, key))) return fail('MEMBER_ABOVE');
@@ -766,34 +749,30 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       if (revoked) db.session = null;
       return ok({ revoked }, true);
     }),
-    'GET /tenants/resources/account-settings/v1': withUser(async (db, user) =>
-      holdsPermission(permissionsOf(user, db), 'fe.secure.read.accountSettings')
-        ? ok(await readAccountSettings(demoAccountSettingsRepository(db), user.tenantId))
-        : fail('PERMISSION_REQUIRED', { permission: 'fe.secure.read.accountSettings' }),
+    getTenantsAccountSettings: withUser(async (db, user) =>
+      ok(await readAccountSettings(demoAccountSettingsRepository(db), user.tenantId)),
     ),
-    'PUT /tenants/resources/account-settings/v1': withUser(async (db, user, { body }) =>
-      holdsPermission(permissionsOf(user, db), 'fe.secure.write.accountSettings')
-        ? ok(await changeAccountSettings(demoAccountSettingsRepository(db), user.tenantId, body), true)
-        : fail('PERMISSION_REQUIRED', { permission: 'fe.secure.write.accountSettings' }),
+    putTenantsAccountSettings: withUser(async (db, user, { body }) =>
+      ok(await changeAccountSettings(demoAccountSettingsRepository(db), user.tenantId, body), true),
     ),
     // Demo mode has one session: this browser's.
-    'GET /identity/resources/users/sessions/v1/me': withUser((db) => ok(demoSessions(db))),
-    'GET /identity/resources/users/sessions/v1/me/current': withUser((db) => ok(demoSessions(db)[0])),
-    'DELETE /identity/resources/users/sessions/v1/me/all': withUser(() => ok({ revoked: 0 })),
+    getUsersSessionsMe: withUser((db) => ok(demoSessions(db))),
+    getUsersSessionsMeCurrent: withUser((db) => ok(demoSessions(db)[0])),
+    deleteUsersSessionsMeAll: withUser(() => ok({ revoked: 0 })),
     // Demo mode's vendor metadata: the default pages, and the roles, groups and API-token pages
     // (hidden by default, spec 001 §2) shown to whoever holds their permissions.
     // The audit table's columns (core/demo/audits.ts) are the audits entity.
-    'GET /metadata': (db, request) =>
+    getMetadata: (db, request) =>
       request.query?.entityName === 'audits'
-        ? auditsRoute('GET', '/metadata')!(db, request)
+        ? demoAuditsMetadata()
         : request.query?.entityName === 'saml'
           ? withUser((d, u) => demoSamlMetadata(d, u, permissionsOf(u, d), now, random))(db, request)
           : ok({ rows: [{ configuration: DEMO_ADMIN_BOX }] }),
     // The client SDK's paths: the admin box, and the caller's address (demo mode knows none).
-    'GET /metadata/admin-box': withUser(() =>
+    getMetadataAdminBox: withUser(() =>
       ok({ rows: [{ entityName: 'adminBox', configuration: DEMO_ADMIN_BOX }] }),
     ),
-    'GET /metadata/ipme': withUser(() =>
+    getMetadataIpme: withUser(() =>
       ok({
         ip: null,
         latitude: null,
@@ -806,19 +785,19 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       }),
     ),
     // Every tenant the user belongs to (sub-accounts included: core/demo/subAccounts.ts), the active one marked.
-    'GET /identity/resources/users/v2/me/tenants': withUser((db, user) => ok(tenantsOfUser(db, user))),
-    'GET /identity/resources/users/v3/me/tenants': withUser((db, user) => {
+    getUsersV2MeTenants: withUser((db, user) => ok(tenantsOfUser(db, user))),
+    getUsersV3MeTenants: withUser((db, user) => {
       const tenants = tenantsOfUser(db, user);
       return ok({ tenants, activeTenant: tenants.find((t) => t.tenantId === user.tenantId) ?? null }, true);
     }),
     // The client SDK's page may hold only the actor's token: sent in the body, it stands for the bearer.
-    'POST /identity/resources/impersonation/v1': (db, { body, token }) => {
+    postImpersonation: (db, { body, token }) => {
       const proof = token ?? (typeof body.actorToken === 'string' ? body.actorToken : null);
       const caller = userOfToken(db, proof);
       return caller ? impersonateDemoUser(db, caller, body, proof, startSession) : fail('UNAUTHORIZED');
     },
     // Host integration: entitlements (signed in) and feature flags (public).
-    'GET /entitlements/api/v2/user-entitlements': withUser((db, user) =>
+    getEntitlementsApiV2UserEntitlements: withUser((db, user) =>
       ok({
         permissions: permissionsOf(user, db),
         features: DEMO_FEATURES,
@@ -826,7 +805,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       }),
     ),
     // The client SDK's calls: entitlements decided by the backend, and every flag as "on" or "off".
-    'GET /entitlements/api/v1/user-entitlements': withUser((db, user) =>
+    getEntitlementsApiV1UserEntitlements: withUser((db, user) =>
       ok(
         decidedEntitlements(
           {
@@ -840,63 +819,115 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         ),
       ),
     ),
-    'GET /flags': (db) => {
+    getFlags: (db) => {
       const flags = evaluateDemoFlags({}, db.settings?.flags);
       return ok(Object.fromEntries(Object.entries(flags).map(([key, on]) => [key, on ? 'on' : 'off'])));
     },
-    'POST /flags/api/v1/evaluate': (db, { body }) => {
+    postFlagsApiEvaluate: (db, { body }) => {
       // Demo settings may switch flags (tests, trying the breached-password prompt).
       const flags = evaluateDemoFlags(body, db.settings?.flags);
       return ok({ flags });
     },
   };
 
-  /** The roles, groups and API-token paths (signed in), or null for any other path. */
-  const teamAdminRoute = (method: string, given: string): Handler | null => {
-    // The client SDK creates account tokens at v2 (the server's POST v2 is v1's handler).
-    const path =
-      method === 'POST' && given === '/identity/resources/tenants/api-tokens/v2'
-        ? '/identity/resources/tenants/api-tokens/v1'
-        : given;
-    return /^\/identity\/resources\/(roles\/v[12]|permissions\/v1|groups\/v1|(users|tenants)\/(api|access)-tokens\/v1)(\/|$)/.test(
-      path,
-    )
-      ? withUser(
-          (db, user, request) =>
-            teamAdmin.handle(db, user, method, path, request.body, request.query) ?? fail('NOT_FOUND'),
-        )
-      : null;
-  };
+  // Members by id (the users page and the client SDK): read, remove, their roles, unlock.
+  const memberById = (db: DemoDatabase, caller: DemoUser, id: string) =>
+    db.users.find((u) => u.id === id && u.tenantId === caller.tenantId);
+  const removeMember = withUser((db, caller, { params }) =>
+    changeDemoMember(db, caller, params.userId!, null),
+  );
+  Object.assign(routes, {
+    // auth.getUserById: a member of the caller's account.
+    getUsersByUserId: withUser((d, caller, { params }) => {
+      const target = memberById(d, caller, params.userId!);
+      if (!target) return fail('MEMBER_NOT_FOUND');
+      return ok({
+        id: target.id,
+        name: target.name,
+        email: target.email,
+        deletedAt: null,
+        metadata: target.metadata ?? '{}',
+        tenantId: target.tenantId,
+        vendorId: 'demo-vendor',
+        createdAt: target.createdAt,
+        updatedAt: target.createdAt,
+      });
+    }),
+    deleteUsersByUserId: removeMember,
+    deleteTeamMembersByUserId: removeMember,
+    putUsersByUserIdRoles: withUser((d, caller, { params, body }) =>
+      changeDemoMember(d, caller, params.userId!, body),
+    ),
+    // The users page's Unlock (server/routes/security-policies.ts): demo mode locks no one.
+    postUsersByUserIdUnlock: withUser((d, caller, { params }) =>
+      memberById(d, caller, params.userId!) ? ok({ unlocked: false }) : fail('MEMBER_NOT_FOUND'),
+    ),
+    // The security page's policies and restrictions (core/demo/securityPolicies.ts), the audit log's.
+    ...signedIn(demoSecurityPolicyRoutes({ now, random })),
+    ...signedIn(demoAuditRoutes(now)),
+  } satisfies DemoRoutes);
 
-  /** The security page's policy paths (signed in; core/demo/securityPolicies.ts), or null. */
-  const securityRoute = (method: string, path: string): Handler | null =>
-    /^\/identity\/resources\/configurations\/(v1|v1\/(mfa|lockout|password-history)-policy(\/vendor)?|sessions\/v1|v1\/restrictions\/ip(\/.*)?|restrictions\/v1\/email-domain(\/.*)?)$/.test(
-      path,
-    )
-      ? withUser((db, user, request) =>
-          handleDemoSecurityPolicies(
-            db,
-            user,
-            permissionsOf(user, db),
-            { method, path, body: request.body, query: request.query },
-            { now, random },
-          ).then((answer) => answer ?? fail('NOT_FOUND')),
-        )
-      : null;
+  /** An area's handlers of a signed-in caller (the access check has found one), as backend handlers. */
+  function signedIn(
+    area: DemoRoutes<(db: DemoDatabase, user: DemoUser, request: DemoRequest) => Answer | Promise<Answer>>,
+  ): DemoRoutes {
+    return Object.fromEntries(Object.entries(area).map(([name, handler]) => [name, withUser(handler!)]));
+  }
 
-  /** The audit log's paths and its streams' (signed in; core/demo/audits.ts, auditStreams.ts), or null. */
-  const auditsRoute = (method: string, path: string): Handler | null =>
-    /^\/(audits(\/stats|\/export\/csv(\/v2)?)?|metadata)$/.test(path) || isDemoAuditStreamsPath(path)
-      ? withUser((db, user, request) =>
-          demoAuditLog(
-            db,
-            user,
-            permissionsOf(user, db),
-            { method, path, body: request.body, query: request.query },
-            { now, random },
-          ),
-        )
-      : null;
+  /**
+   * The routing glue of the areas that still find their routes by path themselves (sub-accounts,
+   * audit streams, roles, groups and tokens, security centre, connectivity, directory, SSO, billing; then MFA),
+   * for a route the table names and no handler is registered for. Null: none of them knows it.
+   */
+  async function areaAnswer(db: DemoDatabase, request: DemoRequest): Promise<Answer | null> {
+    const { method, path } = request;
+    const user = userOfToken(db, request.token);
+    if (user) {
+      const subAccounts = subAccountRoute(method, path);
+      if (subAccounts) return subAccounts(db, user, request.body, request.query, { now, random });
+      // The client SDK creates account tokens at v2 (the server's POST v2 is v1's handler).
+      const adminPath =
+        method === 'POST' && path === '/identity/resources/tenants/api-tokens/v2'
+          ? '/identity/resources/tenants/api-tokens/v1'
+          : path;
+      const admin = teamAdmin.handle(db, user, method, adminPath, request.body, request.query);
+      if (admin) return admin;
+      const held = permissionsOf(user, db);
+      if (isDemoAuditStreamsPath(path)) return handleDemoAuditStreams(db, user, held, request, now, random);
+      if (isDemoSecurityCenterPath(path)) return handleDemoSecurityCenter(db, user, held, request, now);
+      if (isDemoConnectivityPath(path)) return handleDemoConnectivity(db, user, held, request, now, random);
+      if (isDemoDirectoryPath(path)) return handleDemoDirectory(db, user, held, request, { now, random });
+      if (isDemoSsoLegacyPath(path)) return handleDemoSsoLegacy(db, user, held, request, now, random);
+      if (isDemoSsoConfigPath(path)) return handleDemoSsoConfig(db, user, held, request, now, random);
+      if (isDemoBillingPath(path)) return handleDemoBilling(db, user, held, request, { now, random });
+    }
+    return demoMfa.handle(db, method, path, request);
+  }
+
+  /** Who did an audited call: its bearer, else the sign-in's user, the session signed out, the user named. */
+  function auditActor(
+    db: DemoDatabase,
+    route: RouteDescriptor,
+    request: DemoRequest,
+    answer: Answer,
+    sessionUserId: string | undefined,
+  ): DemoUser | null {
+    const byId = (id: unknown) => db.users.find((u) => u.id === id) ?? null;
+    const caller = userOfToken(db, request.token);
+    if (caller) return caller;
+    if (route.audit?.signOut) return byId(sessionUserId);
+    const issued = (answer.body as { accessToken?: unknown } | null)?.accessToken;
+    if (route.audit?.signIn && typeof issued === 'string') return userOfToken(db, issued);
+    const email = typeof request.body.email === 'string' ? request.body.email.toLowerCase() : null;
+    return db.users.find((u) => u.email.toLowerCase() === email) ?? byId(request.body.userId);
+  }
+
+  const callerOf =
+    (db: DemoDatabase) =>
+    (token: string): DemoCaller | null => {
+      const user = userOfToken(db, token);
+      return user ? { user, claims: claimsOf(token) ?? {} } : null;
+    };
 
   /** Answers one request of the contract; `path` is the part after the base URL and prefix. */
   async function handle(
@@ -907,139 +938,39 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     query: Record<string, string> = {},
   ): Promise<{ status: number; body: unknown }> {
     await new Promise((resolve) => setTimeout(resolve, delay()));
+    const match = matchRoute(method, path);
+    // A route the demo leaves out (its descriptor's `demo` says why) is unknown here, as any other.
+    if (!match || match.route.demo) return fail('NOT_FOUND');
+    const { route, params } = match;
     // The contract's request schemas, as the server validates with them (core/contract/routes),
     // after the client SDK's spelling is brought to the contract's where a route has that step.
     const body = clientRequestBody(method, path, sent) as Json;
     const refused = requestEntries(method, path, { body, query }, { opaqueIds: true, demo: true });
     if (refused) return failWith(contractErrors(refused, 400));
-    const member =
-      /^\/identity\/resources\/users\/v1\/([^/]+)(\/roles)?$/.exec(path) ??
-      /^\/team\/resources\/members\/v1\/([^/]+)()$/.exec(path);
-    if (member && method.toUpperCase() === 'GET' && !member[2] && !routes[`GET ${path}`]) {
-      // auth.getUserById: a member of the caller's account.
-      const db = load();
-      const answer = await answerOf(() =>
-        withUser((d, caller) => {
-          if (!holdsPermission(permissionsOf(caller, d), 'fe.secure.read.users'))
-            return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.read.users' });
-          const target = d.users.find(
-            (u) => u.id === decodeURIComponent(member[1]!) && u.tenantId === caller.tenantId,
-          );
-          if (!target) return fail('MEMBER_NOT_FOUND');
-          return ok({
-            id: target.id,
-            name: target.name,
-            email: target.email,
-            deletedAt: null,
-            metadata: target.metadata ?? '{}',
-            tenantId: target.tenantId,
-            vendorId: 'demo-vendor',
-            createdAt: target.createdAt,
-            updatedAt: target.createdAt,
-          });
-        })(db, { method, path, body, token, query }),
-      );
-      return { status: answer.status, body: answer.body };
-    }
-    if (
-      member &&
-      ((method.toUpperCase() === 'DELETE' && !member[2]) || (method.toUpperCase() === 'PUT' && member[2]))
-    ) {
-      const db = load();
-      const answer = await answerOf(() =>
-        withUser((d, caller) =>
-          changeDemoMember(
-            d,
-            caller,
-            decodeURIComponent(member[1]!),
-            method.toUpperCase() === 'DELETE' ? null : body,
-          ),
-        )(db, { method, path, body, token, query }),
-      );
-      if (answer.save) save(db);
-      return { status: answer.status, body: answer.body };
-    }
-    const unlockOf = /^\/identity\/resources\/users\/v1\/([^/]+)\/unlock$/.exec(path);
-    if (unlockOf && method.toUpperCase() === 'POST') {
-      // The users page's Unlock (server/routes/security-policies.ts): demo mode locks no one.
-      const answer = await answerOf(() =>
-        withUser((d, caller) => {
-          if (!holdsPermission(permissionsOf(caller, d), 'fe.secure.write.users'))
-            return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.write.users' });
-          const target = d.users.find(
-            (u) => u.id === decodeURIComponent(unlockOf[1]!) && u.tenantId === caller.tenantId,
-          );
-          return target ? ok({ unlocked: false }) : fail('MEMBER_NOT_FOUND');
-        })(load(), { method, path, body, token, query }),
-      );
-      return { status: answer.status, body: answer.body };
-    }
-    const subAccounts = subAccountRoute(method, path);
-    const handler =
-      routes[`${method.toUpperCase()} ${path}`] ??
-      (subAccounts && withUser((d, caller, r) => subAccounts(d, caller, r.body, r.query, { now, random }))) ??
-      teamAdminRoute(method.toUpperCase(), path) ??
-      securityRoute(method.toUpperCase(), path) ??
-      (path.startsWith('/audits') ? auditsRoute(method.toUpperCase(), path) : null) ??
-      (isDemoSecurityCenterPath(path)
-        ? withUser(
-            (d, u, r) => handleDemoSecurityCenter(d, u, permissionsOf(u, d), r, now) ?? fail('NOT_FOUND'),
-          )
-        : null) ??
-      (isDemoConnectivityPath(path)
-        ? withUser(
-            (d, u, r) =>
-              handleDemoConnectivity(d, u, permissionsOf(u, d), r, now, random) ?? fail('NOT_FOUND'),
-          )
-        : null) ??
-      (isDemoDirectoryPath(path)
-        ? withUser(
-            (d, u, r) =>
-              handleDemoDirectory(d, u, permissionsOf(u, d), r, { now, random }) ?? fail('NOT_FOUND'),
-          )
-        : null) ??
-      (isDemoSsoLegacyPath(path)
-        ? withUser(
-            (d, u, r) => handleDemoSsoLegacy(d, u, permissionsOf(u, d), r, now, random) ?? fail('NOT_FOUND'),
-          )
-        : null) ??
-      (isDemoSsoConfigPath(path)
-        ? withUser(
-            (d, u, r) => handleDemoSsoConfig(d, u, permissionsOf(u, d), r, now, random) ?? fail('NOT_FOUND'),
-          )
-        : null) ??
-      (isDemoBillingPath(path)
-        ? withUser(
-            (d, caller, r) =>
-              handleDemoBilling(d, caller, permissionsOf(caller, d), r, { now, random }) ?? fail('NOT_FOUND'),
-          )
-        : null);
-    if (!handler) {
-      const mfaDb = load();
-      const mfaAnswer = await demoMfa.handle(mfaDb, method, path, { body, query, token });
-      if (!mfaAnswer) return fail('NOT_FOUND');
-      if (mfaAnswer.save) save(mfaDb);
-      return { status: mfaAnswer.status, body: mfaAnswer.body };
-    }
     const db = load();
-    const answer = await answerOf(() => handler(db, { method, path, body, token, query }));
-    if (answer.save) save(db);
+    const request: DemoRequest = { method: route.method, path, body, token, query, params };
+    const names = demoAuditNames(db, route, request);
+    const sessionUserId = db.session?.userId;
+    const handler = routes[routeName(route)];
+    const answer = await answerOf(
+      async () =>
+        accessRefusal(route, token, callerOf(db), (user) => permissionsOf(user, db)) ??
+        (handler ? await handler(db, request) : await areaAnswer(db, request)) ??
+        fail('NOT_FOUND'),
+    );
+    const actor = route.audit ? auditActor(db, route, request, answer, sessionUserId) : null;
+    const recorded = recordDemoAudit(db, route, request, answer.status, actor, names, now());
+    if (answer.save || recorded) save(db);
     return { status: answer.status, body: answer.body };
   }
 
   /** A fetch-shaped transport for the HTTP client: strips the base URL and prefix, answers from sample data. */
   async function transport(url: string, init: RequestInit): Promise<Response> {
     const { pathname, searchParams } = new URL(url);
-    // The URL is base + prefix + contract path; the demo does not know the prefix, so it takes the
-    // path as it is when that is a route (no prefix), else drops the first segment (the prefix).
+    // The URL is base + prefix + contract path; the route table's matcher reads the path as the
+    // server registers it (behind a one-segment prefix, or at the root) and gives the contract path.
     const method = (init.method ?? 'GET').toUpperCase();
-    const path =
-      routes[`${method} ${pathname}`] ||
-      teamAdminRoute(method, pathname) ||
-      securityRoute(method, pathname) ||
-      (pathname.startsWith('/audits') && auditsRoute(method, pathname))
-        ? pathname
-        : pathname.replace(/^\/[^/]+/, '');
+    const path = matchRoute(method, pathname)?.path ?? pathname;
     let body: Json;
     try {
       body =

@@ -1,3 +1,4 @@
+import type { AuditRecord } from '../api/audits';
 import type { AuthStrategy, PublicPolicy, Tenant } from '../api/types';
 import type { DemoSecurityPolicies } from './securityPolicies';
 import type { DemoConnectivity } from './connectivity';
@@ -75,6 +76,8 @@ export interface DemoDatabase {
     /** Force MFA enrolment for everyone (tests). */
     mfaEnforced?: boolean;
   };
+  /** What was done in the demo, as the server's audit hook records it (newest first; core/demo/dispatch.ts). */
+  audits?: AuditRecord[];
   /** Failed sign-in attempts per email (core/demo/passwordless.ts), like the server's attempt_counters. */
   attempts?: Record<string, { failures: number; startedAt: number }>;
   /** The account's invite link (core/demo/invitations.ts). */

@@ -2,6 +2,7 @@ import type { AuthResponse } from '../api/types';
 import { type Answer, fail } from '../contract/answer';
 import { contractError, errorBody, type ContractError } from '../contract/errors';
 import { oidcSignInState } from '../contract/requests-sso-signin';
+import type { DemoRoutes } from './dispatch';
 import type { DemoDatabase, DemoUser } from './data';
 
 /**
@@ -15,7 +16,10 @@ import type { DemoDatabase, DemoUser } from './data';
  */
 
 type Json = Record<string, unknown>;
-type Handler = (db: DemoDatabase, request: { body: Json; query: Record<string, string> }) => Answer;
+type Handler = (
+  db: DemoDatabase,
+  request: { body: Json; query: Record<string, string>; params: Record<string, string> },
+) => Answer;
 
 interface DemoHostedTools {
   tokenFor(db: DemoDatabase, user: DemoUser): AuthResponse;
@@ -32,7 +36,7 @@ const encode = (value: unknown) =>
 const isText = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= max;
 
-export function createDemoHostedLogin(tools: DemoHostedTools): Record<string, Handler> {
+export function createDemoHostedLogin(tools: DemoHostedTools): DemoRoutes<Handler> {
   const userOfSession = (db: DemoDatabase) =>
     db.session ? (db.users.find((u) => u.id === db.session!.userId) ?? null) : null;
 
@@ -59,7 +63,7 @@ export function createDemoHostedLogin(tools: DemoHostedTools): Record<string, Ha
   }
 
   return {
-    'POST /oauth/authorize/silent': (db, { body }) => {
+    postOauthAuthorizeSilent: (db, { body }) => {
       if (!isText(body.client_id, 100))
         return oauthFail(400, 'invalid_client', contractError('OAUTH_CLIENT_UNKNOWN'));
       const user = userOfSession(db);
@@ -71,7 +75,7 @@ export function createDemoHostedLogin(tools: DemoHostedTools): Record<string, Ha
         save: true,
       };
     },
-    'POST /oauth/token': (db, { body }) => {
+    postOauthToken: (db, { body }) => {
       if (!isText(body.client_id, 100))
         return oauthFail(401, 'invalid_client', contractError('OAUTH_CLIENT_UNKNOWN'));
       if (body.grant_type === 'authorization_code')
@@ -92,7 +96,7 @@ export function createDemoHostedLogin(tools: DemoHostedTools): Record<string, Ha
         save: true,
       };
     },
-    'GET /oauth/logout': (db) => {
+    getOauthLogout: (db) => {
       db.session = null;
       return { status: 200, body: {}, save: true };
     },
@@ -117,7 +121,7 @@ interface DemoSocialTools {
  * social callback route with a demo code. Its post-login signs in Sam Social, created (a new user)
  * the first time.
  */
-export function createDemoSocialLogin(tools: DemoSocialTools): Record<string, Handler> {
+export function createDemoSocialLogin(tools: DemoSocialTools): DemoRoutes<Handler> {
   const provider = {
     provider: DEMO_SOCIAL_PROVIDER,
     type: DEMO_SOCIAL_PROVIDER,
@@ -129,9 +133,9 @@ export function createDemoSocialLogin(tools: DemoSocialTools): Record<string, Ha
     redirectUrl: '/account/social/success',
   };
   return {
-    'GET /identity/resources/sso/v2': () => ({ status: 200, body: [provider] }),
+    getSsoV2: () => ({ status: 200, body: [provider] }),
     // The client SDK's v1 read of the same list (its shape: type, clientId, redirectUrl, active).
-    'GET /identity/resources/sso/v1': () => ({
+    getSsoV1: () => ({
       status: 200,
       body: [
         {
@@ -142,8 +146,10 @@ export function createDemoSocialLogin(tools: DemoSocialTools): Record<string, Ha
         },
       ],
     }),
-    'GET /identity/resources/sso/custom/v1': () => ({ status: 200, body: { providers: [] } }),
-    [`POST /identity/resources/auth/v1/user/sso/${DEMO_SOCIAL_PROVIDER}/postlogin`]: (db, { query }) => {
+    getSsoCustom: () => ({ status: 200, body: { providers: [] } }),
+    postAuthUserSsoByProviderPostlogin: (db, { query, params }) => {
+      // Only the demo's own provider signs in here; any other is not a route of the demo.
+      if (params.provider !== DEMO_SOCIAL_PROVIDER) return fail('NOT_FOUND');
       // The query passed the contract's schema (core/contract/requests-portal.ts).
       if (query.code !== DEMO_SOCIAL_CODE || !query.code_verifier) {
         return fail('AUTHENTICATION_FAILED');
@@ -229,7 +235,7 @@ export function demoSsoPreLogin(email: string): Answer | null {
  * The demo OIDC and SAML post-logins: the demo code signs in the domain's person, created in the
  * demo tenant (Viewer) the first time, as the reference server's just-in-time creation does.
  */
-export function createDemoSso(tools: DemoSocialTools): Record<string, Handler> {
+export function createDemoSso(tools: DemoSocialTools): DemoRoutes<Handler> {
   const signIn = (db: Parameters<Handler>[0], email: string, name: string) => {
     let user = db.users.find((u) => u.email === email);
     if (!user) {
@@ -258,9 +264,9 @@ export function createDemoSso(tools: DemoSocialTools): Record<string, Handler> {
     return signIn(db, `olivia@${DEMO_SSO_DOMAIN}`, 'Olivia OIDC');
   };
   return {
-    'POST /identity/resources/auth/v1/user/oidc/postlogin': oidc,
-    'POST /identity/resources/auth/v2/user/oidc/postlogin': oidc,
-    'POST /identity/resources/auth/v1/user/saml/postlogin': (db, { body }) => {
+    postAuthV1UserOidcPostlogin: oidc,
+    postAuthV2UserOidcPostlogin: oidc,
+    postAuthUserSamlPostlogin: (db, { body }) => {
       return body.code === DEMO_SAML_CODE ? signIn(db, `sam@${DEMO_SAML_DOMAIN}`, 'Sam SAML') : failed;
     },
   };

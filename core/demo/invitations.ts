@@ -2,6 +2,7 @@ import { type Answer, fail, failWith, ok } from '../contract/answer';
 import { contractError } from '../contract/errors';
 import { holdsPermission } from '../contract/permissions';
 import { INVITE_LINK_MAX_MINUTES } from '../contract/requests';
+import type { DemoRoutes } from './dispatch';
 import type { DemoDatabase, DemoUser } from './data';
 import { DEMO_PASSWORD_MIN_LENGTH, DEMO_ROLES } from './data';
 
@@ -78,8 +79,6 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
   }
 
   function invite(db: DemoDatabase, caller: DemoUser, body: Json): Answer {
-    if (!may(db, caller, 'fe.secure.write.users'))
-      return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.write.users' });
     if (typeof body.name === 'string' && !body.name.trim()) return fail('NAME_EMPTY');
     const roleIds = (body.roleIds as string[] | undefined) ?? [];
     const keys = [...new Set(roleIds.map((id) => id.replace(/^role-/, '')))];
@@ -112,6 +111,7 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
     return ok(tools.listItem(db, user), true, 201);
   }
 
+  /** The signed-in resends; the one-user resend checks its caller itself (its descriptor's `inHandler`). */
   function resend(db: DemoDatabase, caller: DemoUser, body: Json, all: boolean): Answer {
     if (!may(db, caller, 'fe.secure.write.users'))
       return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.write.users' });
@@ -159,18 +159,15 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
       (l) => typeof token === 'string' && l.token === token && l.expiresAt > tools.now(),
     );
 
+  // The access check, from each descriptor, ran before (core/demo/dispatch.ts).
   const authed =
-    (permission: string, fn: (db: DemoDatabase, caller: DemoUser, request: Request) => Answer): Handler =>
-    (db, request, caller) => {
-      if (!caller) return fail('UNAUTHORIZED');
-      if (!may(db, caller, permission)) return fail('PERMISSION_REQUIRED', { permission: permission });
-      return fn(db, caller, request);
-    };
+    (fn: (db: DemoDatabase, caller: DemoUser, request: Request) => Answer): Handler =>
+    (db, request, caller) =>
+      caller ? fn(db, caller, request) : fail('UNAUTHORIZED');
 
-  const routes: Record<string, Handler> = {
-    'POST /identity/resources/users/v2': (db, { body }, caller) =>
-      caller ? invite(db, caller, body) : fail('UNAUTHORIZED'),
-    'POST /identity/resources/users/v1/invitation/reset': (db, { body }, caller) => {
+  const routes: DemoRoutes<Handler> = {
+    postUsers: (db, { body }, caller) => (caller ? invite(db, caller, body) : fail('UNAUTHORIZED')),
+    postUsersInvitationReset: (db, { body }, caller) => {
       if (caller) return resend(db, caller, body, false);
       if (typeof body.email !== 'string') return fail('UNAUTHORIZED');
       // The client SDK's public resend: the same answer whatever the address (not enumerable).
@@ -180,9 +177,9 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
       if (invitee) sendInvitation(db, invitee, null);
       return ok({}, true);
     },
-    'POST /identity/resources/users/v1/invitation/reset/all': (db, { body }, caller) =>
+    postUsersInvitationResetAll: (db, { body }, caller) =>
       caller ? resend(db, caller, body, true) : fail('UNAUTHORIZED'),
-    'POST /identity/resources/users/v1/invitation/verify': (db, { body }) => {
+    postUsersInvitationVerify: (db, { body }) => {
       const found = live(db, body);
       if (!found) return failWith(contractError('INVITATION_INVALID').withStatus(400));
       return ok({
@@ -192,7 +189,7 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
         email: found.user.email,
       });
     },
-    'POST /identity/resources/users/v1/invitation/accept': (db, { body }) => {
+    postUsersInvitationAccept: (db, { body }) => {
       const found = live(db, body);
       if (!found) return fail('INVITATION_INVALID');
       // As on the server: without a password for an account that has none, accepted all the same,
@@ -210,7 +207,7 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
       if (choosesLater) tools.sendChoosePassword(db, found.user, name);
       return ok({ tenantId: found.user.tenantId, name }, true);
     },
-    'GET /identity/resources/tenants/invites/v1/configuration': authed('fe.secure.read.users', () =>
+    getTenantsInvitesConfiguration: authed(() =>
       ok({
         defaultExpiresInMinutes: INVITE_LINK_DEFAULT_MINUTES,
         maxExpiresInMinutes: INVITE_LINK_MAX_MINUTES,
@@ -220,52 +217,46 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
       }),
     ),
     // No link yet: `{}`. The token and address only for a caller who may invite (as the server).
-    'GET /identity/resources/tenants/invites/v1/user': authed('fe.secure.read.users', (db, caller) => {
+    getTenantsInvitesUser: authed((db, caller) => {
       const link = linkDto(db);
       if (!link) return ok({});
       return ok(may(db, caller, 'fe.secure.write.users') ? { ...link, ...shareable(db) } : link);
     }),
-    'POST /identity/resources/tenants/invites/v1/user': authed(
-      'fe.secure.write.users',
-      (db, caller, { body }) => {
-        const minutes = (body.expiresInMinutes as number | undefined) ?? INVITE_LINK_DEFAULT_MINUTES;
-        const token = `${tools.random()}${tools.random()}`;
-        const at = new Date(tools.now()).toISOString();
-        db.inviteLinks = [
-          {
-            id: tools.random(),
-            tenantId: caller.tenantId,
-            token,
-            expiresInMinutes: minutes,
-            expiresAt: tools.now() + minutes * 60_000,
-            shouldSendEmail: body.shouldSendEmail === true,
-            createdAt: at,
-            updatedAt: at,
-          },
-        ];
-        return ok({ ...linkDto(db), ...shareable(db) }, true, 201);
-      },
-    ),
-    'PATCH /identity/resources/tenants/invites/v1/user': authed(
-      'fe.secure.write.users',
-      (db, _caller, { body }) => {
-        const link = db.inviteLinks?.[0];
-        if (!link) return fail('INVITE_LINK_NONE');
-        if (typeof body.expiresInMinutes === 'number') {
-          link.expiresInMinutes = body.expiresInMinutes;
-          link.expiresAt = tools.now() + body.expiresInMinutes * 60_000;
-        }
-        if (typeof body.shouldSendEmail === 'boolean') link.shouldSendEmail = body.shouldSendEmail;
-        link.updatedAt = new Date(tools.now()).toISOString();
-        return ok({ ...linkDto(db), ...shareable(db) }, true);
-      },
-    ),
-    'DELETE /identity/resources/tenants/invites/v1/user': authed('fe.secure.write.users', (db) => {
+    postTenantsInvitesUser: authed((db, caller, { body }) => {
+      const minutes = (body.expiresInMinutes as number | undefined) ?? INVITE_LINK_DEFAULT_MINUTES;
+      const token = `${tools.random()}${tools.random()}`;
+      const at = new Date(tools.now()).toISOString();
+      db.inviteLinks = [
+        {
+          id: tools.random(),
+          tenantId: caller.tenantId,
+          token,
+          expiresInMinutes: minutes,
+          expiresAt: tools.now() + minutes * 60_000,
+          shouldSendEmail: body.shouldSendEmail === true,
+          createdAt: at,
+          updatedAt: at,
+        },
+      ];
+      return ok({ ...linkDto(db), ...shareable(db) }, true, 201);
+    }),
+    patchTenantsInvitesUser: authed((db, _caller, { body }) => {
+      const link = db.inviteLinks?.[0];
+      if (!link) return fail('INVITE_LINK_NONE');
+      if (typeof body.expiresInMinutes === 'number') {
+        link.expiresInMinutes = body.expiresInMinutes;
+        link.expiresAt = tools.now() + body.expiresInMinutes * 60_000;
+      }
+      if (typeof body.shouldSendEmail === 'boolean') link.shouldSendEmail = body.shouldSendEmail;
+      link.updatedAt = new Date(tools.now()).toISOString();
+      return ok({ ...linkDto(db), ...shareable(db) }, true);
+    }),
+    deleteTenantsInvitesUser: authed((db) => {
       if (!db.inviteLinks?.length) return fail('INVITE_LINK_NONE');
       db.inviteLinks = [];
       return ok({}, true);
     }),
-    'POST /identity/resources/tenants/invites/v1/verify': (db, { body }) => {
+    postTenantsInvitesVerify: (db, { body }) => {
       const link = linkOf(db, body.token);
       return link ? ok(tenantName(db, link.tenantId)) : fail('INVITE_LINK_INVALID');
     },

@@ -3,6 +3,8 @@ import { type Answer, fail, failWith, ok } from '../contract/answer';
 import { tooManyError } from '../contract/errors';
 import { maskPhone, normalizePhone } from '../contract/phone';
 import type { DemoDatabase, DemoOneTimeToken, DemoUser } from './data';
+import type { RouteName } from '../contract/routes';
+import type { DemoRoutes } from './dispatch';
 
 /**
  * Demo mode's passwordless sign-in (email code, magic link, SMS code), reset phone number, the
@@ -14,7 +16,10 @@ import type { DemoDatabase, DemoOneTimeToken, DemoUser } from './data';
  */
 
 type Json = Record<string, unknown>;
-type Handler = (db: DemoDatabase, request: { body: Json; query: Record<string, string> }) => Answer;
+type Handler = (
+  db: DemoDatabase,
+  request: { body: Json; query: Record<string, string>; params: Record<string, string> },
+) => Answer;
 
 const ATTEMPT_WINDOW_MS = 15 * 60_000;
 const MAX_FAILURES_PER_EMAIL = 10;
@@ -43,6 +48,15 @@ const MAX_SENDS_PER_EMAIL = 5;
 const tooManySends = (ms: number) => tooManyError('TOO_MANY_CODES', Math.ceil(ms / 1000));
 
 export const tooManyAttempts = (ms: number) => tooManyError('TOO_MANY_ATTEMPTS', Math.ceil(ms / 1000));
+
+/** The `:type` of a passwordless path, lower-case as the client SDK writes it; another type is no route here. */
+const TYPES = { code: 'Code', magiclink: 'MagicLink', smscode: 'SmsCode' } as const;
+const byType =
+  (step: (type: (typeof TYPES)[keyof typeof TYPES]) => Handler): Handler =>
+  (db, request) => {
+    const type = TYPES[request.params.type as keyof typeof TYPES];
+    return type ? step(type)(db, request) : fail('NOT_FOUND');
+  };
 
 const saving =
   <A extends unknown[]>(answer: (...args: A) => Answer) =>
@@ -233,8 +247,8 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
     };
   }
 
-  const routes: Record<string, Handler> = {
-    'POST /identity/resources/users/v1/phone/reset': (db, { body }) => {
+  const routes: DemoRoutes<Handler> = {
+    postUsersPhoneReset: (db, { body }) => {
       const refused = sendRefusedFor(db, body.email as string);
       if (refused) return failWith(tooManySends(refused));
       const user = findByEmail(db, body.email as string);
@@ -242,7 +256,7 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
         resetPhoneNumberToken: user ? startPhoneReset(db, user) : `${tools.random()}${tools.random()}`,
       });
     },
-    'POST /identity/resources/users/v1/phone/reset/verify': (db, { body }) => {
+    postUsersPhoneResetVerify: (db, { body }) => {
       const request = live(db, 'resetPhoneNumberSession', (t) => t.token === body.resetPhoneNumberToken);
       const user = request && db.users.find((u) => u.id === request.userId);
       if (!request || !user) return fail('PHONE_CHANGE_EXPIRED');
@@ -256,7 +270,7 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
       request.used = true;
       return ok({ changePhoneNumberToken: issue(db, 'changePhoneNumber', user, 'link') });
     },
-    'PUT /identity/resources/users/v1/phone/change': (db, { body }) => {
+    putUsersPhoneChange: (db, { body }) => {
       const phone = normalizePhone(body.phoneNumber as string);
       if (!phone) return fail('PHONE_INVALID');
       const row = live(db, 'changePhoneNumber', (t) => t.token === body.changePhoneNumberToken);
@@ -267,11 +281,8 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
       return ok({});
     },
   };
-  // Lower-case in the path, as the client SDK writes it.
-  for (const type of ['Code', 'MagicLink', 'SmsCode'] as const) {
-    routes[`POST /identity/resources/auth/v1/passwordless/${type.toLowerCase()}/prelogin`] = preLogin(type);
-    routes[`POST /identity/resources/auth/v1/passwordless/${type.toLowerCase()}/postlogin`] = postLogin(type);
-  }
+  routes.postAuthPasswordlessByTypePrelogin = byType(preLogin);
+  routes.postAuthPasswordlessByTypePostlogin = byType(postLogin);
 
   /** POST /users/v1/phone: texts a code to the new number; the number waits in the request. */
   function startPhoneVerification(db: DemoDatabase, user: DemoUser, body: Json): Answer {
@@ -313,7 +324,7 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
     return ok({});
   }
 
-  for (const [key, handler] of Object.entries(routes)) routes[key] = saving(handler);
+  for (const [key, handler] of Object.entries(routes)) routes[key as RouteName] = saving(handler!);
   return {
     routes,
     lockedFor,

@@ -13,8 +13,7 @@ import type {
   PasswordHistoryPolicy,
   SessionPolicy,
 } from '../api/securityPolicies';
-import { fail, ok, type Answer } from '../contract/answer';
-import { holdsPermission } from '../contract/permissions';
+import { ok, type Answer } from '../contract/answer';
 import {
   addDomainRestriction,
   addIpRestrictions,
@@ -40,13 +39,10 @@ import {
   type StoredPolicy,
 } from '../domain/security-policies';
 import type { DemoDatabase, DemoUser } from './data';
+import type { DemoRoutes } from './dispatch';
 
 type Json = Record<string, unknown>;
 
-const BASE = '/identity/resources/configurations/v1';
-const SESSIONS = '/identity/resources/configurations/sessions/v1';
-const IP_PATH = `${BASE}/restrictions/ip`;
-const DOMAIN_PATH = '/identity/resources/configurations/restrictions/v1/email-domain';
 const VENDOR_CREATED = '2024-01-01T00:00:00.000Z';
 
 type Stored = (MfaPolicy | LockoutPolicy | PasswordHistoryPolicy) & { id: string };
@@ -203,94 +199,92 @@ export function demoSecurityPolicyPorts(
   };
 }
 
-const POLICY_PATHS: Record<string, Exclude<PolicyKind, 'sessions'>> = {
-  'mfa-policy': 'mfa',
-  'lockout-policy': 'lockout',
-  'password-history-policy': 'password-history',
-};
-
-type Request = { method: string; path: string; body: Json; query: Record<string, string> };
+type Request = { body: Json; query: Record<string, string>; params: Record<string, string> };
 type Route = (ports: SecurityPolicyPorts, tenantId: string, request: Request) => Promise<Answer>;
 
-/** The answers by `METHOD path-after-its-base`, each after its permission check. */
-function routeOf(method: string, path: string): { write: boolean; run: Route } | null {
-  const read = (run: Route) => ({ write: false, run });
-  const write = (run: Route) => ({ write: true, run });
-  const decoded = (rest: string) => decodeURIComponent(rest.slice(1));
-  if (path === SESSIONS && method === 'GET') return read(async (p, t) => ok(await sessionPolicy(p, t)));
-  if (path === SESSIONS && method === 'POST')
-    return write(async (p, t, r) => {
-      await savePolicy(p, 'sessions', t, r.body);
-      return ok({}, true, 201);
-    });
-  if (path === BASE && method === 'GET')
-    return read(async (p) => {
-      const mfa = await vendorPolicy(p, 'mfa');
-      return ok({
-        ...GLOBAL_POLICY,
-        enforceMFAType: mfa.enforceMFAType,
-        createdAt: mfa.createdAt,
-        updatedAt: mfa.updatedAt,
-      });
-    });
-  if (path.startsWith(DOMAIN_PATH)) {
-    const rest = path.slice(DOMAIN_PATH.length);
-    if (rest === '' && method === 'GET')
-      return read(async (p, t) => ok({ items: await listDomainRestrictions(p, t) }));
-    if (rest === '/config' && method === 'GET') return read(async (p, t) => ok(await domainConfig(p, t)));
-    if (rest === '/config' && method === 'POST')
-      return write(async (p, t, r) => ok(await saveDomainConfig(p, t, r.body as never), true));
-    if (rest === '' && method === 'POST')
-      return write(async (p, t, r) => ok(await addDomainRestriction(p, t, r.body as never), true, 201));
-    if (/^\/[^/]+$/.test(rest) && method === 'DELETE')
-      return write(async (p, t) => (await removeDomainRestriction(p, t, decoded(rest)), ok({}, true)));
-    return null;
-  }
-  if (path.startsWith(IP_PATH)) {
-    const rest = path.slice(IP_PATH.length);
-    if (rest === '' && method === 'GET')
-      return read(async (p, t, r) => ok(await listIpRestrictions(p, t, r.query)));
-    if (rest === '/config' && method === 'GET') return read(async (p, t) => ok(await ipConfig(p, t)));
-    if (rest === '/config' && method === 'POST')
-      return write(async (p, t, r) => ok(await saveIpConfig(p, t, r.body as never), true));
-    if ((rest === '' || rest === '/bulk') && method === 'POST')
-      return write(async (p, t, r) => {
-        await addIpRestrictions(p, t, (rest === '' ? [r.body] : r.body.ips) as never);
-        return ok({}, true, 201);
-      });
-    if (/^\/[^/]+$/.test(rest) && method === 'DELETE' && rest !== '/verify')
-      return write(async (p, t) => (await removeIpRestriction(p, t, decoded(rest)), ok({}, true)));
-    if (rest === '/verify' && method === 'POST')
-      return read(async (p, t) => ok({ valid: await ipAllowed(p, t, undefined) }));
-    if (rest === '/verify/allow' && method === 'POST')
-      return read(async (p, t) => ok({ valid: await ipListed(p, t, undefined, 'ALLOW') }));
-    return null;
-  }
-  if (!path.startsWith(`${BASE}/`)) return null;
-  const [name, vendor, ...more] = path.slice(BASE.length + 1).split('/');
-  const kind = POLICY_PATHS[name ?? ''];
-  if (!kind || more.length || (vendor !== undefined && vendor !== 'vendor')) return null;
-  if (method === 'GET')
-    return read(async (p, t) => ok(vendor ? await vendorPolicy(p, kind) : await policyInForce(p, kind, t)));
-  if (vendor || (method !== 'POST' && method !== 'PATCH')) return null;
-  return write(async (p, t, r) => ok(await savePolicy(p, kind, t, r.body as never), true));
-}
+const policyRoutes = (kind: Exclude<PolicyKind, 'sessions'>) => ({
+  read: (async (p, t) => ok(await policyInForce(p, kind, t))) as Route,
+  vendor: (async (p) => ok(await vendorPolicy(p, kind))) as Route,
+  save: (async (p, t, r) => ok(await savePolicy(p, kind, t, r.body as never), true)) as Route,
+});
+const mfa = policyRoutes('mfa');
+const lockout = policyRoutes('lockout');
+const history = policyRoutes('password-history');
 
-/** Answers the security-policy paths for a signed-in `user` holding `held`; null for other paths. */
-export async function handleDemoSecurityPolicies(
-  db: DemoDatabase,
-  user: DemoUser,
-  held: string[],
-  request: Request,
-  clock: { now: () => number; random: () => string },
-): Promise<Answer | null> {
-  const route = routeOf(request.method, request.path);
-  if (!route) return null;
-  const permission = route.write ? 'fe.secure.write.securityPolicy' : 'fe.secure.read.securityPolicy';
-  if (!holdsPermission(held, permission)) return fail('PERMISSION_REQUIRED', { permission });
-  db.securityPolicies ??= {};
-  const mine = (db.securityPolicies[user.tenantId] ??= {});
-  const id = (prefix: string) => `${prefix}-${clock.random()}`;
-  const ports = demoSecurityPolicyPorts(mine, user.tenantId, new Date(clock.now()).toISOString(), id);
-  return route.run(ports, user.tenantId, request);
+/** The answers by route (the access check, from each descriptor, ran before: core/demo/dispatch.ts). */
+const ROUTES: DemoRoutes<Route> = {
+  getConfigurationsSessions: async (p, t) => ok(await sessionPolicy(p, t)),
+  postConfigurationsSessions: async (p, t, r) => {
+    await savePolicy(p, 'sessions', t, r.body);
+    return ok({}, true, 201);
+  },
+  getConfigurations: async (p) => {
+    const policy = await vendorPolicy(p, 'mfa');
+    return ok({
+      ...GLOBAL_POLICY,
+      enforceMFAType: policy.enforceMFAType,
+      createdAt: policy.createdAt,
+      updatedAt: policy.updatedAt,
+    });
+  },
+  getConfigurationsRestrictionsEmailDomain: async (p, t) => ok({ items: await listDomainRestrictions(p, t) }),
+  getConfigurationsRestrictionsEmailDomainConfig: async (p, t) => ok(await domainConfig(p, t)),
+  postConfigurationsRestrictionsEmailDomainConfig: async (p, t, r) =>
+    ok(await saveDomainConfig(p, t, r.body as never), true),
+  postConfigurationsRestrictionsEmailDomain: async (p, t, r) =>
+    ok(await addDomainRestriction(p, t, r.body as never), true, 201),
+  deleteConfigurationsRestrictionsEmailDomainById: async (p, t, r) => (
+    await removeDomainRestriction(p, t, r.params.id!),
+    ok({}, true)
+  ),
+  getConfigurationsRestrictionsIp: async (p, t, r) => ok(await listIpRestrictions(p, t, r.query)),
+  getConfigurationsRestrictionsIpConfig: async (p, t) => ok(await ipConfig(p, t)),
+  postConfigurationsRestrictionsIpConfig: async (p, t, r) =>
+    ok(await saveIpConfig(p, t, r.body as never), true),
+  postConfigurationsRestrictionsIp: async (p, t, r) => {
+    await addIpRestrictions(p, t, [r.body] as never);
+    return ok({}, true, 201);
+  },
+  postConfigurationsRestrictionsIpBulk: async (p, t, r) => {
+    await addIpRestrictions(p, t, r.body.ips as never);
+    return ok({}, true, 201);
+  },
+  deleteConfigurationsRestrictionsIpById: async (p, t, r) => (
+    await removeIpRestriction(p, t, r.params.id!),
+    ok({}, true)
+  ),
+  postConfigurationsRestrictionsIpVerify: async (p, t) => ok({ valid: await ipAllowed(p, t, undefined) }),
+  postConfigurationsRestrictionsIpVerifyAllow: async (p, t) =>
+    ok({ valid: await ipListed(p, t, undefined, 'ALLOW') }),
+  getConfigurationsMfaPolicy: mfa.read,
+  getConfigurationsMfaPolicyVendor: mfa.vendor,
+  postConfigurationsMfaPolicy: mfa.save,
+  patchConfigurationsMfaPolicy: mfa.save,
+  getConfigurationsLockoutPolicy: lockout.read,
+  getConfigurationsLockoutPolicyVendor: lockout.vendor,
+  postConfigurationsLockoutPolicy: lockout.save,
+  patchConfigurationsLockoutPolicy: lockout.save,
+  getConfigurationsPasswordHistoryPolicy: history.read,
+  getConfigurationsPasswordHistoryPolicyVendor: history.vendor,
+  postConfigurationsPasswordHistoryPolicy: history.save,
+  patchConfigurationsPasswordHistoryPolicy: history.save,
+};
+
+/** The security-policy routes of a signed-in caller, over their account's stored settings. */
+export function demoSecurityPolicyRoutes(clock: {
+  now: () => number;
+  random: () => string;
+}): DemoRoutes<(db: DemoDatabase, user: DemoUser, request: Request) => Promise<Answer>> {
+  return Object.fromEntries(
+    Object.entries(ROUTES).map(([name, run]) => [
+      name,
+      (db: DemoDatabase, user: DemoUser, request: Request) => {
+        db.securityPolicies ??= {};
+        const mine = (db.securityPolicies[user.tenantId] ??= {});
+        const id = (prefix: string) => `${prefix}-${clock.random()}`;
+        const ports = demoSecurityPolicyPorts(mine, user.tenantId, new Date(clock.now()).toISOString(), id);
+        return run!(ports, user.tenantId, request);
+      },
+    ]),
+  );
 }

@@ -8,14 +8,12 @@
  * none and refuses them (403) as the server refuses everyone else; its captcha policy is off.
  */
 import { type Answer, fail, ok } from '../contract/answer';
-import { holdsPermission } from '../contract/permissions';
 import { DEMO_POLICY, type DemoDatabase, type DemoUser } from './data';
+import type { DemoRoutes } from './dispatch';
 
 type Json = Record<string, unknown>;
 type Handler = (db: DemoDatabase, request: { body: Json; token: string | null }) => Answer;
 
-const STRATEGIES = '/identity/resources/configurations/v1/auth/strategies';
-const CAPTCHA = '/identity/resources/configurations/v1/captcha-policy';
 const LOCAL = ['EmailAndPassword', 'MagicLink', 'Code', 'SmsCode'];
 const NO_LOCAL = 'NoLocalAuthentication';
 
@@ -76,24 +74,20 @@ type SignInMethodsRefusal =
   | 'SIGN_IN_METHOD_VENDOR_OFF'
   | 'SIGN_IN_NO_LOCAL_NEEDS_SSO';
 
-/** The routes, for core/demo/backend.ts's table. */
+/** The routes, for core/demo/backend.ts's table (the access check, from each descriptor, ran before). */
 export function demoSignInMethodRoutes(deps: {
   userOf: (db: DemoDatabase, token: string | null) => DemoUser | null;
-  permissionsOf: (user: DemoUser, db: DemoDatabase) => string[];
-}): Record<string, Handler> {
+}): DemoRoutes<Handler> {
   const signedIn =
-    (handler: (db: DemoDatabase, user: DemoUser, body: Json) => Answer, write = false): Handler =>
+    (handler: (db: DemoDatabase, user: DemoUser, body: Json) => Answer): Handler =>
     (db, request) => {
       const user = deps.userOf(db, request.token);
-      if (!user) return fail('UNAUTHORIZED');
-      if (write && !holdsPermission(deps.permissionsOf(user, db), 'fe.secure.write.securityPolicy'))
-        return fail('PERMISSION_REQUIRED', { permission: 'fe.secure.write.securityPolicy' });
-      return handler(db, user, request.body);
+      return user ? handler(db, user, request.body) : fail('UNAUTHORIZED');
     };
   return {
-    [`GET ${STRATEGIES}/public`]: (db) => ok(answer(applicationMethods(db))),
-    [`GET ${STRATEGIES}`]: signedIn((db, user) => ok(answer(accountMethods(db, user.tenantId)))),
-    [`PUT ${STRATEGIES}`]: signedIn((db, user, body) => {
+    getConfigurationsAuthStrategiesPublic: (db) => ok(answer(applicationMethods(db))),
+    getConfigurationsAuthStrategies: signedIn((db, user) => ok(answer(accountMethods(db, user.tenantId)))),
+    putConfigurationsAuthStrategies: signedIn((db, user, body) => {
       const refused = problem(body, applicationMethods(db));
       if (refused) return fail(refused);
       const main = [
@@ -104,15 +98,15 @@ export function demoSignInMethodRoutes(deps: {
       )?.some((s) => s.strategy === 'Passkeys' && s.isActive);
       (db.signInMethods ??= {})[user.tenantId] = { main, passkeys: !!passkeys };
       return ok(answer(accountMethods(db, user.tenantId)), true);
-    }, true),
+    }),
     // The application's settings are a vendor administrator's: the demo has none, so it refuses
     // them as the server refuses everyone else.
-    [`PUT ${STRATEGIES}/vendor`]: signedIn(() => fail('SIGN_IN_METHODS_VENDOR_ONLY')),
-    [`GET ${CAPTCHA}`]: signedIn(() => fail('CAPTCHA_VENDOR_ONLY')),
-    [`PUT ${CAPTCHA}`]: signedIn(() => fail('CAPTCHA_VENDOR_ONLY')),
-    [`DELETE ${STRATEGIES}`]: signedIn((db, user) => {
+    putConfigurationsAuthStrategiesVendor: signedIn(() => fail('SIGN_IN_METHODS_VENDOR_ONLY')),
+    getConfigurationsCaptchaPolicy: signedIn(() => fail('CAPTCHA_VENDOR_ONLY')),
+    putConfigurationsCaptchaPolicy: signedIn(() => fail('CAPTCHA_VENDOR_ONLY')),
+    deleteConfigurationsAuthStrategies: signedIn((db, user) => {
       if (db.signInMethods) delete db.signInMethods[user.tenantId];
       return ok(answer(accountMethods(db, user.tenantId)), true);
-    }, true),
+    }),
   };
 }

@@ -22,7 +22,7 @@ import {
 } from '../../core/api/audits';
 import type { Database } from '../storage/database';
 
-export type AuditDetails = Record<string, AuditDetail['value']>;
+type AuditDetails = Record<string, AuditDetail['value']>;
 
 /** What one event records. Everything is optional but what happened and where. */
 interface AuditEvent {

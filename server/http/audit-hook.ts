@@ -13,9 +13,15 @@
  * passwords, codes, tokens, secrets and recovery codes are never read into a record.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { auditTarget } from '../../core/api/audits';
 import type { AuditEntry } from '../../core/contract/routes';
-import { recordAudit, type AuditDetails } from '../domain/audits';
+import {
+  auditDetails,
+  auditOutcome,
+  auditRow,
+  type AuditDetails,
+  type AuditOutcome,
+} from '../../core/domain/audit';
+import { recordAudit } from '../domain/audits';
 import { hashRefreshToken } from '../domain/sessions';
 import type { AccessTokenClaims } from '../domain/tokens';
 import type { Database } from '../storage/database';
@@ -29,7 +35,7 @@ export function rememberCaller(request: FastifyRequest, claims: AccessTokenClaim
   callers.set(request, claims);
 }
 
-type Outcome = 'success' | 'failure';
+type Outcome = AuditOutcome;
 
 type AuditSpec = AuditEntry;
 
@@ -58,83 +64,6 @@ const NAME_OF_FIELD: Readonly<Record<string, string>> = {
   // Only the SSO routes name a `groupId` (an identity provider's group mapping).
   groupId: 'SELECT group_name AS name FROM sso_group_mappings WHERE id = $1',
 };
-
-/**
- * Request fields a record may keep (params and body, nested objects flattened one level): ids,
- * names and settings. Anything not named here, passwords, codes, tokens and secrets among them,
- * never reaches the audit table.
- */
-const KEPT = new Set([
-  'id',
-  'userId',
-  'tenantId',
-  'roleId',
-  'roleIds',
-  'groupId',
-  'permissionId',
-  'permissionIds',
-  'deviceId',
-  'userIds',
-  'impersonatedUserId',
-  'provider',
-  'type',
-  'key',
-  'name',
-  'email',
-  'description',
-  'enforceMFAType',
-  'enabled',
-  'maxAttempts',
-  'historySize',
-  'isActive',
-  'timeout',
-  'maxSessions',
-  'strategy',
-  'ip',
-  'domain',
-  'blockPublicDomains',
-  'listType',
-  'expiresInMinutes',
-  'expiresInDays',
-  'isDefault',
-  'level',
-  'allowAccess',
-  'title',
-  'siteKey',
-  'minScore',
-  'signRequest',
-  'group',
-  'domainId',
-]);
-const MAX_VALUE = 200;
-const MAX_LIST = 50;
-
-type Value = AuditDetails[string];
-
-function keptValue(value: unknown): Value | undefined {
-  if (value === null || typeof value === 'boolean' || typeof value === 'number') return value;
-  if (typeof value === 'string') return value.slice(0, MAX_VALUE);
-  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number'))
-    return value.slice(0, MAX_LIST).map((v) => (typeof v === 'string' ? v.slice(0, MAX_VALUE) : v));
-  return undefined;
-}
-
-/** The allow-listed fields of `source`, objects one level deep as `parent.field`. */
-function auditDetails(...sources: unknown[]): AuditDetails {
-  const details: AuditDetails = {};
-  const take = (object: unknown, prefix: string) => {
-    if (!object || typeof object !== 'object' || Array.isArray(object)) return;
-    for (const [key, value] of Object.entries(object)) {
-      if (value && typeof value === 'object' && !Array.isArray(value) && !prefix) take(value, `${key}.`);
-      else if (KEPT.has(key)) {
-        const kept = keptValue(value);
-        if (kept !== undefined) details[`${prefix}${key}`] = kept;
-      }
-    }
-  };
-  for (const source of sources) take(source, '');
-  return details;
-}
 
 interface Actor {
   userId: string | null;
@@ -244,8 +173,6 @@ function safeJson(text: string): unknown {
   }
 }
 
-const REFUSALS = new Set([401, 403, 423, 429]);
-
 /** What each request's ids name (see NAME_OF_FIELD and a route's `idName`), read by the preHandler. */
 const names = new WeakMap<FastifyRequest, Record<string, string>>();
 
@@ -291,8 +218,7 @@ export function installAuditHook(app: FastifyInstance, db: Database): void {
     const entry = entryOf(request);
     if (!entry) return payload;
     const status = reply.statusCode;
-    const outcome: Outcome | null =
-      status < 400 ? 'success' : entry.onFailure && REFUSALS.has(status) ? 'failure' : null;
+    const outcome = auditOutcome(entry, status);
     if (!outcome) return payload;
     try {
       const actor = await actorOf(db, request, reply, payload, entry, outcome);
@@ -304,9 +230,14 @@ export function installAuditHook(app: FastifyInstance, db: Database): void {
         ? (await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [actor.impersonatorId]))
             .rows[0]
         : undefined;
-      const action = outcome === 'failure' ? entry.onFailure!.action : entry.action;
       const { ip, userAgent } = clientInfo(request);
-      const details = auditDetails(request.params, request.body);
+      const row = auditRow(
+        entry,
+        outcome,
+        status,
+        auditDetails(request.params, request.body),
+        names.get(request) ?? {},
+      );
       await recordAudit(db, {
         tenantId: actor?.tenantId ?? null,
         actorUserId: actor?.userId ?? null,
@@ -314,33 +245,11 @@ export function installAuditHook(app: FastifyInstance, db: Database): void {
         impersonatorEmail: impersonator?.email ?? null,
         ip,
         userAgent,
-        severity: outcome === 'failure' ? entry.onFailure!.severity : entry.severity,
-        resource: entry.resource,
-        action,
-        description: describe(action, entry, outcome, status, details, names.get(request) ?? {}),
-        details,
+        ...row,
       });
     } catch (error) {
       request.log.error({ audit: entry.action, err: (error as Error).message }, 'audit record not written');
     }
     return payload;
   });
-}
-
-/** What happened, in words; who did it has a column of its own. */
-function describe(
-  action: string,
-  entry: AuditSpec,
-  outcome: Outcome,
-  status: number,
-  details: AuditDetails,
-  found: Readonly<Record<string, string>>,
-): string {
-  if (entry.signIn && entry.onFailure)
-    return outcome === 'success'
-      ? `Signed in with ${entry.signIn}`
-      : `Could not sign in with ${entry.signIn} (${status === 401 ? 'wrong credentials' : `refused, ${status}`})`;
-  const target = auditTarget(details, found, entry.settings);
-  const what = `${action}${target ? `: ${target}` : ''}`;
-  return outcome === 'failure' ? `${what} (refused, ${status})` : what;
 }

@@ -1,0 +1,214 @@
+/**
+ * What the audit log records of a call (issue 15), from the route's descriptor (its `audit` entry,
+ * core/contract/routes): which outcomes are kept, the request fields a record may hold (an
+ * allow-list: passwords, codes, tokens and secrets never reach it), and the description in words.
+ * One rule for the reference server (server/http/audit-hook.ts, which adds who acted and from
+ * where) and the demo backend (core/demo/dispatch.ts), so the demo's log shows what was done.
+ */
+import type { AuditEntry } from '../contract/routes';
+
+/** One detail's value (the client reads `json` as a list of these). */
+export type AuditDetailValue = string | number | boolean | null | Array<string | number>;
+export type AuditDetails = Record<string, AuditDetailValue>;
+export type AuditOutcome = 'success' | 'failure';
+
+/**
+ * Request fields a record may keep (params and body, nested objects flattened one level): ids,
+ * names and settings. Anything not named here never reaches the audit table.
+ */
+const KEPT = new Set([
+  'id',
+  'userId',
+  'tenantId',
+  'roleId',
+  'roleIds',
+  'groupId',
+  'permissionId',
+  'permissionIds',
+  'deviceId',
+  'userIds',
+  'impersonatedUserId',
+  'provider',
+  'type',
+  'key',
+  'name',
+  'email',
+  'description',
+  'enforceMFAType',
+  'enabled',
+  'maxAttempts',
+  'historySize',
+  'isActive',
+  'timeout',
+  'maxSessions',
+  'strategy',
+  'ip',
+  'domain',
+  'blockPublicDomains',
+  'listType',
+  'expiresInMinutes',
+  'expiresInDays',
+  'isDefault',
+  'level',
+  'allowAccess',
+  'title',
+  'siteKey',
+  'minScore',
+  'signRequest',
+  'group',
+  'domainId',
+]);
+const MAX_VALUE = 200;
+const MAX_LIST = 50;
+
+function keptValue(value: unknown): AuditDetailValue | undefined {
+  if (value === null || typeof value === 'boolean' || typeof value === 'number') return value;
+  if (typeof value === 'string') return value.slice(0, MAX_VALUE);
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number'))
+    return value.slice(0, MAX_LIST).map((v) => (typeof v === 'string' ? v.slice(0, MAX_VALUE) : v));
+  return undefined;
+}
+
+/** The allow-listed fields of each source (path parameters, body), objects one level deep as `parent.field`. */
+export function auditDetails(...sources: unknown[]): AuditDetails {
+  const details: AuditDetails = {};
+  const take = (object: unknown, prefix: string) => {
+    if (!object || typeof object !== 'object' || Array.isArray(object)) return;
+    for (const [key, value] of Object.entries(object)) {
+      if (value && typeof value === 'object' && !Array.isArray(value) && !prefix) take(value, `${key}.`);
+      else if (KEPT.has(key)) {
+        const kept = keptValue(value);
+        if (kept !== undefined) details[`${prefix}${key}`] = kept;
+      }
+    }
+  };
+  for (const source of sources) take(source, '');
+  return details;
+}
+
+const REFUSALS = new Set([401, 403, 423, 429]);
+
+/** Whether an answer of `status` is recorded: a success, or a refusal of a route that records those. */
+export function auditOutcome(entry: AuditEntry, status: number): AuditOutcome | null {
+  if (status < 400) return 'success';
+  return entry.onFailure && REFUSALS.has(status) ? 'failure' : null;
+}
+
+const RAW_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Fields that say what a record is about, in the order a person would name it. */
+const TARGET_FIELDS = ['name', 'domain', 'email', 'ip', 'description', 'title', 'key'];
+/** Fields that hold an id: shown only through the name looked up for them. */
+const ID_FIELDS = [
+  'id',
+  'userId',
+  'impersonatedUserId',
+  'roleId',
+  'groupId',
+  'domainId',
+  'permissionId',
+  'tenantId',
+];
+const SETTING_LABELS: Readonly<Record<string, string>> = {
+  enforceMFAType: 'enforce MFA',
+  maxAttempts: 'max attempts',
+  historySize: 'history size',
+  isActive: 'active',
+  maxSessions: 'max sessions',
+  sessionTimeoutConfiguration: 'session timeout',
+  sessionIdleTimeoutConfiguration: 'idle timeout',
+  sessionConcurrentConfiguration: 'concurrent sessions',
+  minScore: 'min score',
+  siteKey: 'site key',
+  listType: 'list',
+  blockPublicDomains: 'block public domains',
+};
+const valueText = (value: AuditDetailValue) =>
+  typeof value === 'boolean'
+    ? value
+      ? 'on'
+      : 'off'
+    : Array.isArray(value)
+      ? value.join(', ')
+      : String(value);
+
+/**
+ * What an audit record is about, in words: a name, domain, email, address or description the
+ * request carried, else the name looked up for an id it named (`names`, by field), never a raw
+ * id. A settings change lists the settings sent ("enforce MFA Force").
+ */
+export function auditTarget(
+  details: Readonly<Record<string, AuditDetailValue>>,
+  names: Readonly<Record<string, string>> = {},
+  settings = false,
+): string | undefined {
+  if (settings) {
+    const parts = Object.entries(details)
+      .filter(
+        ([key, value]) => !ID_FIELDS.includes(key) && !(typeof value === 'string' && RAW_ID.test(value)),
+      )
+      .map(([key, value]) => {
+        const label = key
+          .split('.')
+          .map((part) => SETTING_LABELS[part] ?? part)
+          .join(' ');
+        return `${label} ${valueText(value)}`;
+      });
+    return parts.length ? parts.join(', ') : undefined;
+  }
+  for (const field of TARGET_FIELDS) {
+    const value = details[field];
+    if (typeof value === 'string' && value.trim() && !RAW_ID.test(value)) return value;
+  }
+  for (const field of ID_FIELDS) if (names[field]) return names[field];
+  return undefined;
+}
+
+/** The record's own fields (who acted and from where are the caller's to add). */
+interface AuditRow {
+  severity: AuditEntry['severity'];
+  resource: string;
+  action: string;
+  description: string;
+  details: AuditDetails;
+}
+
+/**
+ * The record of a call answered with `status` (`outcome` from auditOutcome): the descriptor's
+ * area, action and severity, and what happened in words; `names` are what the request's ids name,
+ * read before the call (a deletion's target is gone after it).
+ */
+export function auditRow(
+  entry: AuditEntry,
+  outcome: AuditOutcome,
+  status: number,
+  details: AuditDetails,
+  names: Readonly<Record<string, string>> = {},
+): AuditRow {
+  const failed = outcome === 'failure';
+  const action = failed ? entry.onFailure!.action : entry.action;
+  return {
+    severity: failed ? entry.onFailure!.severity : entry.severity,
+    resource: entry.resource,
+    action,
+    description: describe(action, entry, outcome, status, details, names),
+    details,
+  };
+}
+
+/** What happened, in words; who did it has a column of its own. */
+function describe(
+  action: string,
+  entry: AuditEntry,
+  outcome: AuditOutcome,
+  status: number,
+  details: AuditDetails,
+  found: Readonly<Record<string, string>>,
+): string {
+  if (entry.signIn && entry.onFailure)
+    return outcome === 'success'
+      ? `Signed in with ${entry.signIn}`
+      : `Could not sign in with ${entry.signIn} (${status === 401 ? 'wrong credentials' : `refused, ${status}`})`;
+  const target = auditTarget(details, found, entry.settings);
+  const what = `${action}${target ? `: ${target}` : ''}`;
+  return outcome === 'failure' ? `${what} (refused, ${status})` : what;
+}
