@@ -228,6 +228,7 @@ export default [
           id.includes('/elements/i18n/portalSso.') ||
           id.endsWith('/elements/i18n/en-portal.ts') ||
           id.endsWith('/elements/i18n/securityCenter.en.ts') ||
+          id.endsWith('/elements/i18n/auditStreams.en.ts') ||
           id.includes('/core/session/hostedLogin') ||
           id.includes('/core/social/') ||
           id.includes('/core/sso/') ||

@@ -14,12 +14,13 @@ export const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8
 /**
  * Budgets in bytes (1 KB = 1000 bytes), min+gzip: what each page weighs since the CDN bundles render
  * with Preact (issue 26: login box 49.5 KB in one bundle file after the loader, admin portal 69.1 KB,
- * checkout 60.1 KB), plus about 2 KB, so that they cannot creep back.
+ * checkout 60.1 KB), plus about 2 KB, so that they cannot creep back. The admin portal's was raised
+ * once, to 74 KB, by what issues 28 and 29 added to its first load (72.2 KB).
  */
 export const BUDGETS = {
   loader: 2500,
   'login-box page': 51_500,
-  'admin-portal page': 72_000,
+  'admin-portal page': 74_000,
   'checkout page': 63_000,
 };
 
