@@ -1490,7 +1490,32 @@ const ROUTES: Record<string, Entry> = {
   ...directoryEntries(),
   // SSO connections configured by tenant administrators (issue 16).
   ...ssoEntries(),
+  // Reports (issue 28 item 4): the built-in templates list members, fe.secure.read.users.
+  ...reportEntries(),
 };
+
+function reportEntries(): Record<string, Entry> {
+  const R = `${F}/reports/resources/reports/v2`;
+  const T = `${F}/reports/engine/resources/triggers/v1`;
+  const schedule = { interval: 'daily', cron: '0 6 * * *', tz: 'UTC', active: false };
+  return {
+    [`GET ${R}/tenant-reports`]: at(`${R}/tenant-reports`),
+    [`GET ${R}/:id/tenant-reports`]: at(`${R}/members/tenant-reports`),
+    [`POST ${R}/:id/tenant-reports`]: {
+      request: async () => ({
+        url: `${R}/members/tenant-reports`,
+        payload: { schedule, status: 'inactive', type: 'html' },
+      }),
+    },
+    [`GET ${T}/preview-report`]: at(`${T}/preview-report?templateId=members`),
+    [`POST ${T}/tenant-reports`]: {
+      request: async () => ({
+        url: `${T}/tenant-reports`,
+        payload: { templateId: 'members', to: ['matrix@example.com'] },
+      }),
+    },
+  };
+}
 
 function directoryEntries(): Record<string, Entry> {
   const C = `${F}/directory/resources/v1/configurations/scim2`;

@@ -37,6 +37,7 @@ import { handleDemoSecurityCenter, isDemoSecurityCenterPath } from './securityCe
 import { handleDemoDirectory, isDemoDirectoryPath } from './directory';
 import { handleDemoConnectivity, isDemoConnectivityPath } from './connectivity';
 import { handleDemoBilling, isDemoBillingPath } from './billing';
+import { demoNotificationsEntity, demoReports, isDemoReportsPath } from './reports';
 import { handleDemoSsoConfig, isDemoSsoConfigPath } from './ssoConfig';
 import { demoSamlMetadata, handleDemoSsoLegacy, isDemoSsoLegacyPath } from './ssoLegacy';
 import {
@@ -86,10 +87,9 @@ interface DemoRequest {
 }
 type Handler = (db: DemoDatabase, request: DemoRequest) => Answer | Promise<Answer>;
 
-function randomId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => 'abcdefghijklmnopqrstuvwxyz0123456789'[b % 36]).join('');
-}
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const randomId = (): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => ALPHABET[b % 36]).join('');
 
 const base64url = (value: unknown) =>
   btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -788,7 +788,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         ? auditsRoute('GET', '/metadata')!(db, request)
         : request.query?.entityName === 'saml'
           ? withUser((d, u) => demoSamlMetadata(d, u, permissionsOf(u, d), now, random))(db, request)
-          : ok({ rows: [{ configuration: DEMO_ADMIN_BOX }] }),
+          : (demoNotificationsEntity(request.query) ?? ok({ rows: [{ configuration: DEMO_ADMIN_BOX }] })),
     // The client SDK's paths: the admin box, and the caller's address (demo mode knows none).
     'GET /metadata/admin-box': withUser(() =>
       ok({ rows: [{ entityName: 'adminBox', configuration: DEMO_ADMIN_BOX }] }),
@@ -1016,7 +1016,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
             (d, caller, r) =>
               handleDemoBilling(d, caller, permissionsOf(caller, d), r, { now, random }) ?? fail('NOT_FOUND'),
           )
-        : null);
+        : null) ??
+      (isDemoReportsPath(path) ? withUser(demoReports(permissionsOf, { now, random })) : null);
     if (!handler) {
       const mfaDb = load();
       const mfaAnswer = await demoMfa.handle(mfaDb, method, path, { body, query, token });
@@ -1055,8 +1056,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     } catch {
       return new Response(JSON.stringify(errorBody(contractError('INVALID_JSON'))), { status: 400 });
     }
-    const headers = new Headers(init.headers);
-    const token = headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
+    const token = new Headers(init.headers).get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
     // Like the server (server/http/client-query.ts): the client SDK writes an undefined value as
     // the text "undefined", which means "not given".
     const query = Object.fromEntries([...searchParams].filter(([, value]) => value !== 'undefined'));

@@ -25,6 +25,8 @@ import { SECURITY_CENTER_STATEMENTS } from './schema/security-center';
 import { SIGN_IN_METHOD_STATEMENTS } from './schema/sign-in-methods';
 import { SCIM_OWNER_STATEMENTS, SCIM_STATEMENTS } from './schema/scim';
 import { BUILT_IN_ROLE_STATEMENTS } from './schema/built-in-roles';
+import { REPORTS_NOTIFICATIONS_MIGRATION } from './schema/reports';
+import { TOKEN_ISSUER_STATEMENTS } from './schema/token-issuers';
 
 interface Migration {
   version: number;
@@ -409,14 +411,9 @@ export const migrations: Migration[] = [
   {
     version: 30,
     name: 'the issuers of access tokens, one per server address sharing the database',
-    statements: [
-      `CREATE TABLE token_issuers (
-        issuer text PRIMARY KEY,
-        first_seen_at timestamptz NOT NULL DEFAULT now(),
-        last_seen_at timestamptz NOT NULL DEFAULT now()
-      )`,
-    ],
+    statements: TOKEN_ISSUER_STATEMENTS,
   },
+  REPORTS_NOTIFICATIONS_MIGRATION,
 ];
 
 /**

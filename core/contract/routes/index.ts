@@ -11,8 +11,10 @@ import * as directory from './directory';
 import * as hierarchy from './hierarchy';
 import * as mfa from './mfa';
 import * as mfaSignIn from './mfa-sign-in';
+import * as notifications from './notifications';
 import * as oauth from './oauth';
 import * as platform from './platform';
+import * as reports from './reports';
 import * as restrictions from './restrictions';
 import * as roles from './roles';
 import * as root from './root';
@@ -36,8 +38,10 @@ export const ROUTES: readonly RouteDescriptor[] = [
   ...Object.values(hierarchy),
   ...Object.values(mfa),
   ...Object.values(mfaSignIn),
+  ...Object.values(notifications),
   ...Object.values(oauth),
   ...Object.values(platform),
+  ...Object.values(reports),
   ...Object.values(restrictions),
   ...Object.values(roles),
   ...Object.values(root),
