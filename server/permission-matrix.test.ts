@@ -976,6 +976,43 @@ const ROUTES: Record<string, Entry> = {
       return { url: `${IR}/tenants/api-tokens/v1/${token.id}` };
     },
   },
+  // Editing a token (issue 28 item 15): roles follow creation's grant rule.
+  [`PATCH ${IR}/tenants/api-tokens/v1/:id`]: {
+    request: async () => {
+      const token = await admin('POST', `${IR}/tenants/api-tokens/v1`, { description: 'Matrix' });
+      return { url: `${IR}/tenants/api-tokens/v1/${token.id}`, payload: { roleIds: [fx.viewerRole] } };
+    },
+    grants: {
+      manager: MANAGERS.tenantTokens,
+      attempts: [
+        {
+          what: 'give a token Admin',
+          status: GRANTS_NOT_HELD,
+          request: async () => {
+            const token = await admin('POST', `${IR}/tenants/api-tokens/v1`, { description: 'Matrix' });
+            return { url: `${IR}/tenants/api-tokens/v1/${token.id}`, payload: { roleIds: [fx.adminRole] } };
+          },
+          check: async () => {
+            const { rows } = await server.db.query(
+              `SELECT 1 FROM api_token_roles WHERE role_id = $1 AND token_id IN (SELECT id FROM api_tokens WHERE description = 'Matrix')`,
+              [fx.adminRole],
+            );
+            assert.equal(rows.length, 0, 'no token was given Admin');
+          },
+        },
+      ],
+    },
+  },
+  [`PATCH ${IR}/users/api-tokens/v1/:id`]: {
+    request: async (exact) => {
+      const token = await createApiToken(
+        server.db,
+        { type: 'user', tenantId: SEED_TENANT_ID, userId: exact.id },
+        { description: 'Matrix', expiresInMinutes: null, roleIds: [] },
+      );
+      return { url: `${IR}/users/api-tokens/v1/${token.id}`, payload: { description: 'Matrix edited' } };
+    },
+  },
   [`GET ${IR}/users/api-tokens/v1`]: at(`${IR}/users/api-tokens/v1`),
   [`POST ${IR}/users/api-tokens/v1`]: {
     request: async () => ({ url: `${IR}/users/api-tokens/v1`, payload: { description: 'Matrix' } }),

@@ -38,6 +38,7 @@ import { handleDemoDirectory, isDemoDirectoryPath } from './directory';
 import { handleDemoConnectivity, isDemoConnectivityPath } from './connectivity';
 import { handleDemoBilling, isDemoBillingPath } from './billing';
 import { demoNotificationsEntity, demoReports, isDemoReportsPath } from './reports';
+import { editDemoToken } from './apiTokenEdit';
 import { handleDemoSsoConfig, isDemoSsoConfigPath } from './ssoConfig';
 import { demoSamlMetadata, handleDemoSsoLegacy, isDemoSsoLegacyPath } from './ssoLegacy';
 import {
@@ -95,9 +96,7 @@ const base64url = (value: unknown) =>
   btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 
 /** The user's permissions: of the roles held directly and through groups (core/demo/teamAdmin.ts). */
-function permissionsOf(user: DemoUser, db: DemoDatabase): string[] {
-  return demoPermissionsOf(db, user);
-}
+const permissionsOf = (user: DemoUser, db: DemoDatabase): string[] => demoPermissionsOf(db, user);
 
 /** A second factor in the demo's MFA state (core/demo/mfaFlows.ts); a passkey alone is a first factor. */
 function mfaEnrolledOf(db: DemoDatabase, user: DemoUser): boolean {
@@ -857,15 +856,14 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   const teamAdminRoute = (method: string, given: string): Handler | null => {
     // The client SDK creates account tokens at v2 (the server's POST v2 is v1's handler).
     const path =
-      method === 'POST' && given === '/identity/resources/tenants/api-tokens/v2'
-        ? '/identity/resources/tenants/api-tokens/v1'
-        : given;
+      method === 'POST' ? given.replace(/^(\/identity\/resources\/tenants\/api-tokens\/)v2$/, '$1v1') : given;
     return /^\/identity\/resources\/(roles\/v[12]|permissions\/v1|groups\/v1|(users|tenants)\/(api|access)-tokens\/v1)(\/|$)/.test(
       path,
     )
       ? withUser(
-          (db, user, request) =>
-            teamAdmin.handle(db, user, method, path, request.body, request.query) ?? fail('NOT_FOUND'),
+          (db, user, r) =>
+            teamAdmin.handle(db, user, method, path, r.body, r.query) ??
+            editDemoToken(db, user, r, permissionsOf),
         )
       : null;
   };
