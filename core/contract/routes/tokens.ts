@@ -35,7 +35,8 @@ export const deleteTenantsApiTokensById: RouteDescriptor = {
 export const patchTenantsApiTokensById: RouteDescriptor = {
   method: 'PATCH',
   path: '/identity/resources/tenants/api-tokens/v1/:id',
-  access: perm('fe.secure.write.tenantApiTokens', 'resource'),
+  // A token does not change tokens (as it does not create them): a leaked one could raise another.
+  access: perm('fe.secure.write.tenantApiTokens', 'resource', { apiTokens: 'refused' }),
   request: tenantTokenEdit,
   audit: audit('tokens', 'API token changed', 'Medium', { idName: 'token' }),
 };
@@ -57,7 +58,7 @@ export const postUsersApiTokens: RouteDescriptor = {
 export const patchUsersApiTokensById: RouteDescriptor = {
   method: 'PATCH',
   path: '/identity/resources/users/api-tokens/v1/:id',
-  access: perm('fe.secure.write.userApiTokens', 'resource'),
+  access: perm('fe.secure.write.userApiTokens', 'resource', { apiTokens: 'refused' }),
   request: userTokenEdit,
   audit: audit('tokens', 'Personal API token changed', 'Medium', { idName: 'token' }),
 };
