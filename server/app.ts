@@ -31,6 +31,7 @@ import { groupRoutes } from './routes/groups';
 import { roleRoutes } from './routes/roles';
 import { securityPolicyRoutes } from './routes/security-policies';
 import { securityCenterRoutes } from './routes/security-center';
+import { notificationRoutes, reportRoutes } from './routes/reports';
 import { signInMethodRoutes } from './routes/sign-in-methods';
 import { auditRoutes } from './routes/audits';
 import { installAuditHook } from './http/audit-hook';
@@ -307,6 +308,9 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
       // Audit-log streaming (issue 28 item 16): configured here, delivered by the worker.
       await auditStreamRoutes(api, ctx);
       await securityCenterRoutes(api, ctx);
+      // Reports and notifications (issue 28 item 4).
+      await reportRoutes(api, ctx);
+      await notificationRoutes(api, ctx);
       // Connectivity: events, webhooks, email/SMS/Slack subscriptions (issue 16).
       await connectivityRoutes(api, ctx);
       // SSO connections configured by tenant administrators (issue 16, the portal's SSO page).

@@ -1016,6 +1016,43 @@ const ROUTES: Record<string, Entry> = {
       return { url: `${IR}/tenants/api-tokens/v1/${token.id}` };
     },
   },
+  // Editing a token (issue 28 item 15): roles follow creation's grant rule.
+  [`PATCH ${IR}/tenants/api-tokens/v1/:id`]: {
+    request: async () => {
+      const token = await admin('POST', `${IR}/tenants/api-tokens/v1`, { description: 'Matrix' });
+      return { url: `${IR}/tenants/api-tokens/v1/${token.id}`, payload: { roleIds: [fx.viewerRole] } };
+    },
+    grants: {
+      manager: MANAGERS.tenantTokens,
+      attempts: [
+        {
+          what: 'give a token Admin',
+          status: GRANTS_NOT_HELD,
+          request: async () => {
+            const token = await admin('POST', `${IR}/tenants/api-tokens/v1`, { description: 'Matrix' });
+            return { url: `${IR}/tenants/api-tokens/v1/${token.id}`, payload: { roleIds: [fx.adminRole] } };
+          },
+          check: async () => {
+            const { rows } = await server.db.query(
+              `SELECT 1 FROM api_token_roles WHERE role_id = $1 AND token_id IN (SELECT id FROM api_tokens WHERE description = 'Matrix')`,
+              [fx.adminRole],
+            );
+            assert.equal(rows.length, 0, 'no token was given Admin');
+          },
+        },
+      ],
+    },
+  },
+  [`PATCH ${IR}/users/api-tokens/v1/:id`]: {
+    request: async (exact) => {
+      const token = await createApiToken(
+        server.db,
+        { type: 'user', tenantId: SEED_TENANT_ID, userId: exact.id },
+        { description: 'Matrix', expiresInMinutes: null, roleIds: [] },
+      );
+      return { url: `${IR}/users/api-tokens/v1/${token.id}`, payload: { description: 'Matrix edited' } };
+    },
+  },
   [`GET ${IR}/users/api-tokens/v1`]: at(`${IR}/users/api-tokens/v1`),
   [`POST ${IR}/users/api-tokens/v1`]: {
     request: async () => ({ url: `${IR}/users/api-tokens/v1`, payload: { description: 'Matrix' } }),
@@ -1530,7 +1567,32 @@ const ROUTES: Record<string, Entry> = {
   ...directoryEntries(),
   // SSO connections configured by tenant administrators (issue 16).
   ...ssoEntries(),
+  // Reports (issue 28 item 4): the built-in templates list members, fe.secure.read.users.
+  ...reportEntries(),
 };
+
+function reportEntries(): Record<string, Entry> {
+  const R = `${F}/reports/resources/reports/v2`;
+  const T = `${F}/reports/engine/resources/triggers/v1`;
+  const schedule = { interval: 'daily', cron: '0 6 * * *', tz: 'UTC', active: false };
+  return {
+    [`GET ${R}/tenant-reports`]: at(`${R}/tenant-reports`),
+    [`GET ${R}/:id/tenant-reports`]: at(`${R}/members/tenant-reports`),
+    [`POST ${R}/:id/tenant-reports`]: {
+      request: async () => ({
+        url: `${R}/members/tenant-reports`,
+        payload: { schedule, status: 'inactive', type: 'html' },
+      }),
+    },
+    [`GET ${T}/preview-report`]: at(`${T}/preview-report?templateId=members`),
+    [`POST ${T}/tenant-reports`]: {
+      request: async () => ({
+        url: `${T}/tenant-reports`,
+        payload: { templateId: 'members', to: ['matrix@example.com'] },
+      }),
+    },
+  };
+}
 
 function directoryEntries(): Record<string, Entry> {
   const C = `${F}/directory/resources/v1/configurations/scim2`;

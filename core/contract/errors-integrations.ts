@@ -120,6 +120,24 @@ export const INTEGRATION_ERRORS = {
     status: 403,
     message: 'This group is managed by SCIM provisioning: change it in your identity provider',
   },
+  // Reports and notifications (core/domain/reports.ts, core/domain/notifications.ts)
+  REPORT_NOT_FOUND: { status: 404, message: 'Report not found' },
+  REPORT_FORMAT_UNSUPPORTED: { status: 400, message: 'Reports are rendered as HTML only' },
+  REPORT_FILTERS_INVALID: {
+    status: 400,
+    message: 'dataFilters must be a base64-encoded JSON object',
+  },
+  REPORT_QUERY_INVALID: { status: 400, message: 'filters and sort must be JSON objects' },
+  REPORT_FILTER_VALUE_INVALID: { status: 400, message: 'The filter "{name}" takes {rule}' },
+  REPORT_SCHEDULE_INVALID: {
+    status: 400,
+    message: 'The schedule needs a cron expression of five fields and a known time zone',
+  },
+  NOTIFICATION_NOT_FOUND: { status: 404, message: 'Notification not found' },
+  NOTIFICATION_QUERY_INVALID: {
+    status: 400,
+    message: 'params must be a JSON object with count (1 to 100) and offset (0 or more)',
+  },
 } as const;
 
 /** The code of each card check of core/billing/cards.ts (its `reason`): the server and the demo answer it. */

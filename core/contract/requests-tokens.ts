@@ -14,3 +14,8 @@ const fields = {
 };
 export const userToken = { body: s.strictObject(fields, ['description']) };
 export const tenantToken = { body: s.strictObject({ ...fields, roleIds: s.uuidList }, ['description']) };
+/** Editing a token (PATCH .../:id): the description, and an account token's roles; at least one. */
+export const userTokenEdit = { body: s.strictObject({ description: fields.description }, ['description']) };
+export const tenantTokenEdit = {
+  body: { ...s.strictObject({ description: fields.description, roleIds: s.uuidList }), minProperties: 1 },
+};

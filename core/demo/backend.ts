@@ -48,6 +48,8 @@ import { handleDemoSecurityCenter, isDemoSecurityCenterPath } from './securityCe
 import { handleDemoDirectory, isDemoDirectoryPath } from './directory';
 import { handleDemoConnectivity, isDemoConnectivityPath } from './connectivity';
 import { handleDemoBilling, isDemoBillingPath } from './billing';
+import { demoNotificationsEntity, demoReports, isDemoReportsPath } from './reports';
+import { editDemoToken } from './apiTokenEdit';
 import { handleDemoSsoConfig, isDemoSsoConfigPath } from './ssoConfig';
 import { demoSamlMetadata, handleDemoSsoLegacy, isDemoSsoLegacyPath } from './ssoLegacy';
 import {
@@ -89,10 +91,9 @@ interface DemoBackendOptions {
 
 type Json = Record<string, unknown>;
 
-function randomId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => 'abcdefghijklmnopqrstuvwxyz0123456789'[b % 36]).join('');
-}
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const randomId = (): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => ALPHABET[b % 36]).join('');
 
 const base64url = (value: unknown) =>
   btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -110,9 +111,7 @@ function claimsOf(token: string): { sub?: string; exp?: number; sid?: unknown } 
 }
 
 /** The user's permissions: of the roles held directly and through groups (core/demo/teamAdmin.ts). */
-function permissionsOf(user: DemoUser, db: DemoDatabase): string[] {
-  return demoPermissionsOf(db, user);
-}
+const permissionsOf = (user: DemoUser, db: DemoDatabase): string[] => demoPermissionsOf(db, user);
 
 /** A second factor in the demo's MFA state (core/demo/mfaFlows.ts); a passkey alone is a first factor. */
 function mfaEnrolledOf(db: DemoDatabase, user: DemoUser): boolean {
@@ -767,7 +766,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         ? demoAuditsMetadata()
         : request.query?.entityName === 'saml'
           ? withUser((d, u) => demoSamlMetadata(d, u, permissionsOf(u, d), now, random))(db, request)
-          : ok({ rows: [{ configuration: DEMO_ADMIN_BOX }] }),
+          : (demoNotificationsEntity(request.query) ?? ok({ rows: [{ configuration: DEMO_ADMIN_BOX }] })),
     // The client SDK's paths: the admin box, and the caller's address (demo mode knows none).
     getMetadataAdminBox: withUser(() =>
       ok({ rows: [{ entityName: 'adminBox', configuration: DEMO_ADMIN_BOX }] }),
@@ -865,6 +864,9 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // The security page's policies and restrictions (core/demo/securityPolicies.ts), the audit log's.
     ...signedIn(demoSecurityPolicyRoutes({ now, random })),
     ...signedIn(demoAuditRoutes(now)),
+    // Editing an API token (core/demo/apiTokenEdit.ts).
+    patchTenantsApiTokensById: withUser((d, caller, r) => editDemoToken(d, caller, r, permissionsOf)),
+    patchUsersApiTokensById: withUser((d, caller, r) => editDemoToken(d, caller, r, permissionsOf)),
   } satisfies DemoRoutes);
 
   /** An area's handlers of a signed-in caller (the access check has found one), as backend handlers. */
@@ -893,6 +895,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       const admin = teamAdmin.handle(db, user, method, adminPath, request.body, request.query);
       if (admin) return admin;
       const held = permissionsOf(user, db);
+      if (isDemoReportsPath(path)) return demoReports(permissionsOf, { now, random })(db, user, request);
       if (isDemoAuditStreamsPath(path)) return handleDemoAuditStreams(db, user, held, request, now, random);
       if (isDemoSecurityCenterPath(path)) return handleDemoSecurityCenter(db, user, held, request, now);
       if (isDemoConnectivityPath(path)) return handleDemoConnectivity(db, user, held, request, now, random);
@@ -983,8 +986,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     } catch {
       return new Response(JSON.stringify(errorBody(contractError('INVALID_JSON'))), { status: 400 });
     }
-    const headers = new Headers(init.headers);
-    const token = headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
+    const token = new Headers(init.headers).get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
     // Like the server (server/http/client-query.ts): the client SDK writes an undefined value as
     // the text "undefined", which means "not given".
     const query = Object.fromEntries([...searchParams].filter(([, value]) => value !== 'undefined'));

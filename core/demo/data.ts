@@ -5,6 +5,8 @@ import type { DemoConnectivity } from './connectivity';
 import type { DemoAuditStreams } from './auditStreams';
 import type { ScimConfiguration } from '../api/directory';
 import type { DemoSsoConnection } from './ssoConfig';
+import type { DemoNotification } from './reports';
+import type { StoredReport } from '../domain/reports';
 import { BUILT_IN_ROLES } from '../portal/builtInRoles';
 
 /** Sample data of demo mode. Passwords are sample data too, kept in the page's storage. */
@@ -68,6 +70,10 @@ export interface DemoDatabase {
   directory?: Record<string, ScimConfiguration[]>;
   /** SSO connections per tenant id (core/demo/ssoConfig.ts). */
   ssoConnections?: Record<string, DemoSsoConnection[]>;
+  /** Report schedules per tenant id (core/demo/reports.ts). */
+  reports?: Record<string, StoredReport[]>;
+  /** Every member's notifications (core/demo/reports.ts). */
+  notifications?: DemoNotification[];
   /** Vendor settings the demo can be switched to (tests; the sample data leaves them off). */
   settings?: {
     signUpRequiresActivation?: boolean;

@@ -39,7 +39,7 @@ export function demoRoles(db: DemoDatabase): DemoRole[] {
   }));
   return db.roles;
 }
-const visibleRoles = (db: DemoDatabase, tenantId: string) =>
+export const visibleRoles = (db: DemoDatabase, tenantId: string) =>
   demoRoles(db).filter((r) => r.tenantId === null || r.tenantId === tenantId);
 
 const groupConfiguration = (db: DemoDatabase, tenantId: string) =>
@@ -112,6 +112,25 @@ function page<T>(
   });
 }
 
+/** An API token as the server answers it (server/domain/api-tokens.ts). */
+export const demoTokenDto = (token: DemoApiToken) => ({
+  id: token.id,
+  tokenId: token.id,
+  clientId: token.id,
+  description: token.description,
+  type: token.type,
+  tenantId: token.tenantId,
+  createdAt: token.createdAt,
+  createdByUserId: token.userId,
+  expiresInMinutes: token.expiresInMinutes,
+  expires:
+    token.expiresInMinutes === null
+      ? null
+      : new Date(Date.parse(token.createdAt) + token.expiresInMinutes * 60_000).toISOString(),
+  lastUsedAt: null,
+  ...(token.type === 'tenant' ? { roleIds: token.roleIds } : {}),
+});
+
 export function createDemoTeamAdmin(tools: TeamAdminTools) {
   const iso = () => new Date(tools.now()).toISOString();
 
@@ -147,23 +166,6 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
       .sort((a, b) => a.name.localeCompare(b.name)),
     createdAt: group.createdAt,
     updatedAt: group.updatedAt,
-  });
-  const tokenDto = (token: DemoApiToken) => ({
-    id: token.id,
-    tokenId: token.id,
-    clientId: token.id,
-    description: token.description,
-    type: token.type,
-    tenantId: token.tenantId,
-    createdAt: token.createdAt,
-    createdByUserId: token.userId,
-    expiresInMinutes: token.expiresInMinutes,
-    expires:
-      token.expiresInMinutes === null
-        ? null
-        : new Date(Date.parse(token.createdAt) + token.expiresInMinutes * 60_000).toISOString(),
-    lastUsedAt: null,
-    ...(token.type === 'tenant' ? { roleIds: token.roleIds } : {}),
   });
   const permissionsList = (db: DemoDatabase, tenantId: string) =>
     PERMISSION_CATALOGUE.map(([key, name, category]) => ({
@@ -487,8 +489,8 @@ export function createDemoTeamAdmin(tools: TeamAdminTools) {
         (t.kind ?? 'api') === kind &&
         (type === 'tenant' || t.userId === caller.id);
       const dto = (t: DemoApiToken) => {
-        const { tokenId: _tokenId, clientId: _clientId, ...access } = tokenDto(t);
-        return kind === 'api' ? tokenDto(t) : access;
+        const { tokenId: _tokenId, clientId: _clientId, ...access } = demoTokenDto(t);
+        return kind === 'api' ? demoTokenDto(t) : access;
       };
       const tokens = () => (db.apiTokens ??= []);
       const id = path === base ? null : decodeURIComponent(path.slice(base.length + 1));

@@ -70,6 +70,12 @@ export function createApiTokensApi(http: HttpClient, kind: ApiTokenKind) {
     list: () => http.get<ApiToken[]>(path),
     create: (input: NewApiToken) => http.post<CreatedApiToken>(path, apiTokenBody(kind, input)),
     remove: (id: string) => http.delete<Record<string, never>>(`${path}/${encodeURIComponent(id)}`),
+    /** A token's description, and (account tokens) its roles: PATCH .../{id}. */
+    update: (id: string, input: { description: string; roleIds?: string[] }) =>
+      http.patch<ApiToken>(`${path}/${encodeURIComponent(id)}`, {
+        description: input.description.trim(),
+        ...(kind === 'tenant' ? { roleIds: input.roleIds ?? [] } : {}),
+      }),
   };
 }
 export type ApiTokensApi = ReturnType<typeof createApiTokensApi>;

@@ -186,6 +186,11 @@ export const portalAdmin = {
       `Anything using "${description}" will stop working at once. This cannot be undone.`,
     never: 'Never',
     tooLong: (max: number) => `Use at most ${max} characters.`,
+    edit: 'Edit',
+    editOf: (description: string) => `Edit the token ${description}`,
+    editTitle: 'Edit this API token',
+    save: 'Save',
+    saving: 'Saving…',
   },
   /** The account page's formats, logo and metadata (issue 28). */
   account: {

@@ -11,7 +11,9 @@ import { auditMetadata } from '../domain/audits';
 import { LegacySso } from '../domain/sso-legacy';
 import type { AccountSettingsUpdate } from '../../core/api/accountSettings';
 import { changeAccountSettings, readAccountSettings } from '../../core/domain/account-settings';
+import { notificationsMetadata } from '../../core/domain/notifications';
 import { accountSettingsRepository, getAdminBoxConfiguration } from '../storage/account-settings';
+import { vendorIdOf } from '../storage/notifications';
 import { requireUser } from '../http/bearer';
 import { contractError } from '../../core/contract/errors';
 import { requirePermission } from '../http/permissions';
@@ -104,6 +106,8 @@ export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContex
         // Checked here, not by the route table: the permission depends on the entity asked for.
         requirePermission(claims, SSO_READ),
       );
+    // The notifications entity (core/domain/notifications.ts): the bell's one channel.
+    if (request.query.entityName === 'notifications') return notificationsMetadata(await vendorIdOf(ctx.db));
     if (request.query.entityName !== 'adminBox' || !claims.tenantId) return { rows: [] };
     const configuration = await getAdminBoxConfiguration(ctx.db, claims.tenantId);
     return { rows: configuration ? [{ entityName: 'adminBox', configuration }] : [] };

@@ -6,6 +6,8 @@
  * - tenant:   GET | POST /identity/resources/tenants/api-tokens/v1, DELETE .../{id}
  *   (fe.secure.read|write|delete.tenantApiTokens; roleIds: roles of the tenant whose permissions
  *   the caller holds, so a token never has more than its maker).
+ * PATCH .../{id} (fe.secure.write.*): a token's description, and an account token's roles (the
+ * same grant rule as creation); the secret and the expiry do not change.
  * POST answers the token with its `secret`, which no later call shows again. `expiresInMinutes`
  * null or absent: the token never expires. Creation is refused while the vendor's policy has API
  * tokens turned off (apiTokensEnabled).
@@ -43,6 +45,8 @@ import { contractError } from '../../core/contract/errors';
 import { assertMayGrantRoles } from '../domain/grants';
 import { idParams } from '../http/list-query';
 import { accountOf, callerOf } from '../http/route-table';
+import { editApiToken, type ApiTokenChanges } from '../../core/domain/api-tokens';
+import { apiTokenExists, updateApiToken } from '../storage/api-tokens';
 
 const KINDS: Array<{ type: ApiTokenType; kind: TokenKind; path: string; resource: string }> = [
   { type: 'user', kind: 'api', path: '/identity/resources/users/api-tokens/v1', resource: 'userApiTokens' },
@@ -126,6 +130,31 @@ export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Pro
       },
     );
   }
+
+  // Editing a token (issue 28 item 15; core/domain/api-tokens.ts): description, an account token's roles.
+  for (const { type, kind, path } of KINDS.filter((k) => k.kind === 'api'))
+    app.patch<{ Params: { id: string }; Body: ApiTokenChanges }>(
+      `${path}/:id`,
+      { schema: { params: idParams('id') } },
+      async (request) => {
+        const claims = callerOf(request);
+        const who = { type, tenantId: accountOf(request), userId: claims.sub };
+        return editApiToken(
+          {
+            exists: (id) => apiTokenExists(ctx.db, who, id),
+            knownRoles: async (roleIds) =>
+              (await permissionKeysOfRoles(ctx.db, who.tenantId, roleIds)).known.length,
+            assertMayGrant: (roleIds) => assertMayGrantRoles(ctx.db, claims, who.tenantId, roleIds),
+            update: async (id, changes) => {
+              await updateApiToken(ctx.db, who, id, changes);
+              return (await listApiTokens(ctx.db, { ...who, kind })).find((t) => t.id === id);
+            },
+          },
+          request.params.id,
+          request.body,
+        );
+      },
+    );
 
   app.post<{ Body: { clientId: string; secret: string } }>(
     '/identity/resources/auth/v1/api-token',

@@ -28,6 +28,7 @@ import { BUILT_IN_ROLE_STATEMENTS } from './schema/built-in-roles';
 import { ROTATED_TOKEN_AGE_STATEMENTS, TOKEN_ISSUER_STATEMENTS } from './schema/scale-out';
 import { BACK_OFFICE_STATEMENTS } from './schema/back-office';
 import { AUDIT_STREAM_STATEMENTS } from './schema/audit-streams';
+import { REPORTS_NOTIFICATIONS_STATEMENTS } from './schema/reports';
 
 type Migration = { version: number; name: string; statements: string[] };
 
@@ -411,14 +412,12 @@ export const migrations: Migration[] = [
     statements: TOKEN_ISSUER_STATEMENTS,
   },
   // Rotated refresh-token hashes are pruned by age (domain/sessions.ts pruneSessions).
-  {
-    version: 31,
-    name: 'rotated refresh-token hashes found by age',
-    statements: ROTATED_TOKEN_AGE_STATEMENTS,
-  },
+  { version: 31, name: 'rotated refresh-token hashes by age', statements: ROTATED_TOKEN_AGE_STATEMENTS },
   { version: 32, name: 'the trial-end action and the account logo', statements: BACK_OFFICE_STATEMENTS },
   // Audit streams, their attempts, the trigger queueing each record (issue 28).
   { version: 33, name: 'audit streams', statements: AUDIT_STREAM_STATEMENTS },
+  // Each account's report schedules, each member's notifications (issue 28).
+  { version: 34, name: 'reports and notifications', statements: REPORTS_NOTIFICATIONS_STATEMENTS },
 ];
 
 /**

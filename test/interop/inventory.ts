@@ -32,6 +32,7 @@ import { enrolAuthenticator, totp } from '../support/federated-mfa';
 import { ADMIN, ALLOWED_ORIGIN, API, bearer } from '../support/server';
 import { startReceiver } from '../support/receiver';
 import { SoftAuthenticator } from './authenticator';
+import { reportEntries } from './reports';
 import {
   type Browser,
   navigate,
@@ -275,10 +276,8 @@ async function billingPaid(): Promise<string> {
 }
 
 // Reasons for whole areas that are not built yet.
-const REPORTS = 'reports are not built';
 const SLACK_OAUTH =
   'Slack app installation (OAuth code exchange) is not built: channels are incoming webhooks';
-const NOTIFICATIONS = 'notifications are not built';
 // The security centre (the client's security-center/interfaces.d.ts).
 const SECURITY_ITEM: Shape = {
   code: 'string',
@@ -2017,7 +2016,6 @@ export const INVENTORY: Record<string, Entry> = {
       .map((p) => p.name);
     assert.deepEqual(moreInfo, ['severity', 'userAgent', 'json', 'tenantId', 'vendorId']);
   }),
-  'metadata.getNotificationsMetadata': notBuilt(`${NOTIFICATIONS} (the notifications entity of /metadata)`),
   'featureFlags.loadFeatureFlags': served(async () => {
     await asAdmin();
     fits(await api.featureFlags.loadFeatureFlags(), 'object');
@@ -2462,21 +2460,13 @@ export const INVENTORY: Record<string, Entry> = {
     assert.equal(csv.split('\r\n')[0], 'Time,User,Action,Description,IP address');
     assert.match(csv, /User signed in/);
   }),
-  ...allOf(
-    'reports',
-    ['downloadReport', 'getReport', 'getReports', 'renderReport', 'scheduleReport', 'sendReport'],
-    REPORTS,
-  ),
+  // ─── Reports and notifications (issue 28 item 4; test/interop/reports.ts) ───────────────────────
+  ...reportEntries(),
   // ─── Connectivity (issue 16): events, webhooks, email/SMS, Slack incoming webhooks ──────────
   ...connectivityEntries(),
   // Slack app installation (OAuth code) is not how this server reaches Slack: channels are
   // incoming-webhook URLs added with POST /slack/channels (docs/connectivity.md).
   'connectivity.postSlackCode': notBuilt(SLACK_OAUTH),
-  ...allOf(
-    'notifications',
-    ['getNotifications', 'markAllAsRead', 'updateNotificationIsPinned', 'updateNotificationStatus'],
-    NOTIFICATIONS,
-  ),
   // ─── Security centre (server/routes/security-center.ts) ───────────────────────────────────────
   'securityCenter.getRecommendations': served(async () => {
     await asAdmin();
@@ -3031,10 +3021,6 @@ function connectivityEntries(): Record<string, Entry> {
       assert.ok(!config.slackSubscriptions.some((s: { id: string }) => s.id === saved.id));
     }),
   };
-}
-
-function allOf(area: string, names: string[], reason: string): Record<string, Entry> {
-  return Object.fromEntries(names.map((name) => [`${area}.${name}`, notBuilt(reason)]));
 }
 
 // ─── Fixtures: set-up the probes share ──────────────────────────────────────────────────────────

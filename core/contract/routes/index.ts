@@ -12,8 +12,10 @@ import * as directory from './directory';
 import * as hierarchy from './hierarchy';
 import * as mfa from './mfa';
 import * as mfaSignIn from './mfa-sign-in';
+import * as notifications from './notifications';
 import * as oauth from './oauth';
 import * as platform from './platform';
+import * as reports from './reports';
 import * as restrictions from './restrictions';
 import * as roles from './roles';
 import * as root from './root';
@@ -38,8 +40,10 @@ export type RouteName =
   | keyof typeof hierarchy
   | keyof typeof mfa
   | keyof typeof mfaSignIn
+  | keyof typeof notifications
   | keyof typeof oauth
   | keyof typeof platform
+  | keyof typeof reports
   | keyof typeof restrictions
   | keyof typeof roles
   | keyof typeof root
@@ -60,8 +64,10 @@ const AREAS = [
   hierarchy,
   mfa,
   mfaSignIn,
+  notifications,
   oauth,
   platform,
+  reports,
   restrictions,
   roles,
   root,

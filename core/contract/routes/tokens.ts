@@ -1,5 +1,5 @@
 /** Routes: tokens. */
-import { tenantToken, userToken } from '../requests-tokens';
+import { tenantToken, tenantTokenEdit, userToken, userTokenEdit } from '../requests-tokens';
 import { audit, perm } from './descriptor';
 import type { RouteDescriptor } from './descriptor';
 
@@ -32,6 +32,15 @@ export const deleteTenantsApiTokensById: RouteDescriptor = {
   audit: audit('tokens', 'API token deleted', 'Medium', { idName: 'token' }),
 };
 
+export const patchTenantsApiTokensById: RouteDescriptor = {
+  method: 'PATCH',
+  path: '/identity/resources/tenants/api-tokens/v1/:id',
+  // A token does not change tokens (as it does not create them): a leaked one could raise another.
+  access: perm('fe.secure.write.tenantApiTokens', 'resource', { apiTokens: 'refused' }),
+  request: tenantTokenEdit,
+  audit: audit('tokens', 'API token changed', 'Medium', { idName: 'token' }),
+};
+
 export const getUsersApiTokens: RouteDescriptor = {
   method: 'GET',
   path: '/identity/resources/users/api-tokens/v1',
@@ -44,6 +53,14 @@ export const postUsersApiTokens: RouteDescriptor = {
   access: perm('fe.secure.write.userApiTokens', 'account'),
   request: userToken,
   audit: audit('tokens', 'Personal API token created', 'Medium'),
+};
+
+export const patchUsersApiTokensById: RouteDescriptor = {
+  method: 'PATCH',
+  path: '/identity/resources/users/api-tokens/v1/:id',
+  access: perm('fe.secure.write.userApiTokens', 'resource', { apiTokens: 'refused' }),
+  request: userTokenEdit,
+  audit: audit('tokens', 'Personal API token changed', 'Medium', { idName: 'token' }),
 };
 
 export const deleteUsersApiTokensById: RouteDescriptor = {

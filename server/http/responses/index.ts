@@ -15,6 +15,7 @@ import { MFA_RESPONSES, MFA_BODIES } from './mfa';
 import { MFA_SIGN_IN_RESPONSES } from './mfa-sign-in';
 import { OAUTH_RESPONSES } from './oauth';
 import { PLATFORM_RESPONSES } from './platform';
+import { REPORTS_RESPONSES, REPORTS_BODIES } from './reports';
 import { RESTRICTIONS_RESPONSES, RESTRICTIONS_BODIES } from './restrictions';
 import { ROLES_RESPONSES } from './roles';
 import { ROOT_RESPONSES } from './root';
@@ -40,6 +41,7 @@ export const RESPONSES: ReadonlyMap<RouteDescriptor, Record<string, unknown>> = 
   ...MFA_SIGN_IN_RESPONSES,
   ...OAUTH_RESPONSES,
   ...PLATFORM_RESPONSES,
+  ...REPORTS_RESPONSES,
   ...RESTRICTIONS_RESPONSES,
   ...ROLES_RESPONSES,
   ...ROOT_RESPONSES,
@@ -60,6 +62,7 @@ export const DOCUMENTED_BODIES: ReadonlyMap<RouteDescriptor, unknown> = new Map(
   ...DIRECTORY_BODIES,
   ...MFA_BODIES,
   ...RESTRICTIONS_BODIES,
+  ...REPORTS_BODIES,
   ...SECURITY_BODIES,
   ...SIGN_IN_BODIES,
   ...SSO_BODIES,

@@ -8,6 +8,8 @@ export const TOKENS_RESPONSES: ResponseTable = [
   [routes.postTenantsApiTokensV1, { 200: API_TOKEN, 201: API_TOKEN }],
   [routes.postTenantsApiTokensV2, { 200: API_TOKEN, 201: API_TOKEN }],
   [routes.deleteTenantsApiTokensById, { 200: EMPTY }],
+  [routes.patchTenantsApiTokensById, { 200: API_TOKEN }],
+  [routes.patchUsersApiTokensById, { 200: API_TOKEN }],
   [routes.getUsersApiTokens, { 200: arr(API_TOKEN) }],
   [routes.postUsersApiTokens, { 200: API_TOKEN, 201: API_TOKEN }],
   [routes.deleteUsersApiTokensById, { 200: EMPTY }],

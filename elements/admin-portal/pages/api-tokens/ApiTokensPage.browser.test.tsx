@@ -54,6 +54,22 @@ describePortal('admin portal: API tokens pages', () => {
       expect(portal.shadowRoot!.textContent).not.to.contain(secret.value);
       const { trigger, item } = await rowAction(portal, 'Export', 'Delete the token Export');
       await checkDialog(portal, item, 'Delete this API token?', trigger);
+
+      // Edit (issue 28 item 15): the description changes in place; the secret is not shown again.
+      const edit = await rowAction(portal, 'Export', 'Edit the token Export');
+      edit.item.click();
+      const editing = await dialogNamed(portal, 'Edit this API token');
+      expect(labelled(editing, 'Description').value).to.equal('Export');
+      setValue(labelled(editing, 'Description'), '  ');
+      confirmIn(editing);
+      await waitFor(() => editing.textContent!.includes('Describe what the token is for.'));
+      setValue(labelled(editing, 'Description'), 'Export v2');
+      confirmIn(editing);
+      await waitFor(() => !editing.isConnected, 8000);
+      await waitFor(() =>
+        portal.shadowRoot!.querySelector('[part~="token-row"]')!.textContent!.includes('Export v2'),
+      );
+      expect(portal.shadowRoot!.textContent).not.to.contain(secret.value);
     });
   }
 });

@@ -31,6 +31,7 @@ import {
   usePageApi,
   usePermissions,
 } from '../common/adminParts';
+import { EditTokenDialog } from './EditTokenDialog';
 
 const t = portalAdmin.apiTokens;
 const a = portalAdmin.common;
@@ -61,9 +62,9 @@ export function ApiTokensPage({ kind }: { kind: ApiTokenKind }) {
     deps: [api],
     enabled: allowed,
   });
-  const [dialog, setDialog] = useState<{ kind: 'add' } | { kind: 'created'; token: CreatedApiToken } | null>(
-    null,
-  );
+  const [dialog, setDialog] = useState<
+    { kind: 'add' } | { kind: 'created'; token: CreatedApiToken } | { kind: 'edit'; token: ApiToken } | null
+  >(null);
   const remove = useConfirmAction<ApiToken>({
     run: (token) => api.remove(token.id),
     done: tokens.reload,
@@ -127,7 +128,23 @@ export function ApiTokensPage({ kind }: { kind: ApiTokenKind }) {
         columns={columns}
         rowKey={(token) => token.id}
         rowLabel={(token) => token.description}
-        rowActions={canDelete ? (token) => [remove.rowAction(token)] : undefined}
+        rowActions={
+          canWrite || canDelete
+            ? (token) => [
+                ...(canWrite
+                  ? [
+                      {
+                        label: t.edit,
+                        ariaLabel: t.editOf(token.description),
+                        part: 'edit-token',
+                        onSelect: () => setDialog({ kind: 'edit', token }),
+                      },
+                    ]
+                  : []),
+                ...(canDelete ? [remove.rowAction(token)] : []),
+              ]
+            : undefined
+        }
         tablePart="tokens-table"
         rowPart="token-row"
       />
@@ -166,6 +183,19 @@ export function ApiTokensPage({ kind }: { kind: ApiTokenKind }) {
           ]}
           doneLabel={t.done}
           onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'edit' && (
+        <EditTokenDialog
+          api={api}
+          kind={kind}
+          roles={roles}
+          token={dialog.token}
+          onClose={() => setDialog(null)}
+          onSaved={(saved) => {
+            tokens.update((data) => listData(data.items.map((x) => (x.id === saved.id ? saved : x))));
+            setDialog(null);
+          }}
         />
       )}
       {remove.dialog}

@@ -1,0 +1,77 @@
+import type { AssignableRole } from '../../../../core/api/team';
+import type { ApiToken, ApiTokenKind, ApiTokensApi } from '../../../../core/portal/apiTokensApi';
+import { portalAdmin } from '../../../i18n/portalAdmin.en';
+import { useChoice } from '../../../ui/CheckList';
+import { FormDialog } from '../../../ui/ConfirmDialog';
+import { TextField } from '../../../ui/TextField';
+import { useFormFields } from '../../../ui/useFormFields';
+import { useSubmit } from '../../../ui/useSubmit';
+import { RolesChoice } from '../common/adminParts';
+
+const t = portalAdmin.apiTokens;
+
+/** An existing token's description and (account tokens) roles; the secret and expiry stay. */
+export function EditTokenDialog({
+  api,
+  kind,
+  roles,
+  token,
+  onClose,
+  onSaved,
+}: {
+  api: ApiTokensApi;
+  kind: ApiTokenKind;
+  roles: AssignableRole[];
+  token: ApiToken;
+  onClose: () => void;
+  onSaved: (token: ApiToken) => void;
+}) {
+  const form = useFormFields({ description: token.description });
+  const choice = useChoice(token.roleIds ?? []);
+  const submit = useSubmit();
+  const { description } = form.values;
+
+  function onSubmit() {
+    const valid = form.check({
+      description: !description.trim()
+        ? t.descriptionRequired
+        : description.trim().length > 200
+          ? t.tooLong(200)
+          : null,
+    });
+    if (!valid) return;
+    void submit.run(async () =>
+      onSaved(await api.update(token.id, { description, roleIds: [...choice.chosen] })),
+    );
+  }
+
+  return (
+    <FormDialog
+      title={t.editTitle}
+      titleId="ae-edit-token-title"
+      busy={submit.busy}
+      error={form.banner(submit.error)}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={t.save}
+      busyLabel={t.saving}
+    >
+      <TextField
+        label={t.description}
+        maxLength={400}
+        partName="token-description"
+        autoComplete="off"
+        {...form.field('description')}
+      />
+      {kind === 'tenant' && (
+        <RolesChoice
+          roles={roles}
+          choice={choice}
+          disabled={submit.busy}
+          legend={t.rolesLegend}
+          describe={false}
+        />
+      )}
+    </FormDialog>
+  );
+}
