@@ -126,7 +126,7 @@ function notificationStore(db: DemoDatabase, clock: Clock): NotificationsReposit
 }
 
 /** The reports' and notifications' paths (core/contract/routes/reports.ts, notifications.ts), or null. */
-export async function handleDemoReports(
+async function handleDemoReports(
   db: DemoDatabase,
   user: DemoUser,
   held: string[],

@@ -11,7 +11,7 @@ export interface ApiTokenChanges {
   roleIds?: string[];
 }
 
-export interface ApiTokenEditPorts<Token> {
+interface ApiTokenEditPorts<Token> {
   /** Whether the owner (the caller, or the account for account tokens) has a token of this id. */
   exists(id: string): Promise<boolean>;
   /** How many of these role ids the account offers. */

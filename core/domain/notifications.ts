@@ -50,12 +50,12 @@ export interface NotificationsRepository {
 }
 
 /** The client SDK's IMessage. */
-export interface NotificationMessage extends StoredNotification {
+interface NotificationMessage extends StoredNotification {
   actions: never[];
   viewed: boolean;
 }
 
-export const NOTIFICATIONS_PAGE_DEFAULT = 20;
+const NOTIFICATIONS_PAGE_DEFAULT = 20;
 const NOTIFICATIONS_PAGE_MAX = 100;
 
 /** The client SDK sends its page as `params`, a JSON text `{"count":20,"offset":0}`; absent: the first page. */

@@ -121,7 +121,7 @@ function templateOf(id: string): Template {
 }
 
 /** `dataFilters` as the client SDK sends them: base64 of a JSON object (absent or empty: none). */
-export function decodeDataFilters(encoded: string | undefined): Record<string, unknown> {
+function decodeDataFilters(encoded: string | undefined): Record<string, unknown> {
   if (!encoded) return {};
   let parsed: unknown;
   try {
@@ -182,7 +182,7 @@ function recordOf(template: Template, stored: StoredReport | undefined) {
     ...(stored ? { schedule: { ...stored.schedule, dataFilters: stored.dataFilters } } : {}),
   };
 }
-export type ReportRecord = ReturnType<typeof recordOf>;
+type ReportRecord = ReturnType<typeof recordOf>;
 
 const COLUMNS = ['name', 'schedule', 'status', 'updatedAt', 'createdAt'] as const;
 

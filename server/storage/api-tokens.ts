@@ -3,7 +3,7 @@ import type { ApiTokenChanges } from '../../core/domain/api-tokens';
 import type { Database } from './database';
 
 /** The owner's API tokens: a user's own personal ones, or the account's. */
-export interface ApiTokenOwner {
+interface ApiTokenOwner {
   type: 'user' | 'tenant';
   tenantId: string;
   userId: string;
