@@ -194,7 +194,8 @@ export function handleDemoConnectivity(
     return reading(() => connectivity.channelMaps(ports, query.channels));
 
   // ---------------------------------------------------------------------------------- webhooks
-  if (path === '/webhook' && method === 'GET') return reading(() => connectivity.listWebhooks(ports, tenantId));
+  if (path === '/webhook' && method === 'GET')
+    return reading(() => connectivity.listWebhooks(ports, tenantId));
   if (path === '/webhook/custom' && method === 'POST')
     return writing(() => connectivity.createWebhook(ports, tenantId, given), 201);
   const webhookOf = /^\/webhook\/([^/]+)$/.exec(path);
@@ -224,7 +225,9 @@ export function handleDemoConnectivity(
     const eventKey = emailSms[2] && decodeURIComponent(emailSms[2]);
     const subscriptionId = emailSms[3] && decodeURIComponent(emailSms[3]);
     if (!eventKey)
-      return method === 'GET' ? reading(() => connectivity.listNotifications(ports, tenantId, channel)) : null;
+      return method === 'GET'
+        ? reading(() => connectivity.listNotifications(ports, tenantId, channel))
+        : null;
     const at = [ports, tenantId, channel, eventKey] as const;
     if (!subscriptionId) {
       if (method === 'POST') return writing(() => connectivity.createNotification(...at, given), 201);
@@ -242,7 +245,8 @@ export function handleDemoConnectivity(
 
   // ------------------------------------------------------------------------------------ Slack
   const SLACK = '/integrations/resources/configurations/v1/slack';
-  if (path === SLACK && method === 'GET') return reading(() => connectivity.slackConfiguration(ports, tenantId));
+  if (path === SLACK && method === 'GET')
+    return reading(() => connectivity.slackConfiguration(ports, tenantId));
   if (path === `${SLACK}/applications` && method === 'GET')
     return reading(async () => connectivity.SLACK_APPLICATION);
   if (path === `${SLACK}/channels` && method === 'GET')

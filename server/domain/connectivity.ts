@@ -47,7 +47,8 @@ export function connectivityPorts(ctx: {
     webhooks: {
       ...webhooks,
       // A retry is delivered by this process's worker at once.
-      retry: async (tenantId, logId) => ((await webhooks.retry(tenantId, logId)) ? (wakeWorkers(), true) : false),
+      retry: async (tenantId, logId) =>
+        (await webhooks.retry(tenantId, logId)) ? (wakeWorkers(), true) : false,
     },
     notifications: notificationRepository(db),
     slack: slackRepository(db, secretBox),

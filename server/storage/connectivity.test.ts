@@ -142,8 +142,14 @@ for (const store of STORES) {
         }),
         false,
       );
-      assert.equal(await repos.notifications.removeSubscription(tenantId, 'email', 'user.invited', opsId), true);
-      assert.equal(await repos.notifications.removeSubscription(tenantId, 'email', 'user.invited', opsId), false);
+      assert.equal(
+        await repos.notifications.removeSubscription(tenantId, 'email', 'user.invited', opsId),
+        true,
+      );
+      assert.equal(
+        await repos.notifications.removeSubscription(tenantId, 'email', 'user.invited', opsId),
+        false,
+      );
       assert.equal(await repos.notifications.remove(tenantId, 'email', 'user.invited'), true);
       assert.equal(await repos.notifications.remove(tenantId, 'email', 'user.invited'), false);
       assert.deepEqual(await repos.notifications.list(tenantId, 'email'), []);

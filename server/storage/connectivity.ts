@@ -58,7 +58,10 @@ export const webhookRepository = (db: Database, box: SecretBox): WebhookReposito
     return rows.map(webhookDto);
   },
   async has(tenantId, id) {
-    const { rows } = await db.query('SELECT 1 FROM webhooks WHERE id = $1 AND tenant_id = $2', [id, tenantId]);
+    const { rows } = await db.query('SELECT 1 FROM webhooks WHERE id = $1 AND tenant_id = $2', [
+      id,
+      tenantId,
+    ]);
     return rows.length > 0;
   },
   async create(tenantId, fields, secret) {
@@ -248,10 +251,10 @@ export const slackRepository = (db: Database, box: SecretBox): SlackRepository =
     return { id, name };
   },
   async removeChannel(tenantId, id) {
-    const { rows } = await db.query('DELETE FROM slack_channels WHERE id = $1 AND tenant_id = $2 RETURNING id', [
-      id,
-      tenantId,
-    ]);
+    const { rows } = await db.query(
+      'DELETE FROM slack_channels WHERE id = $1 AND tenant_id = $2 RETURNING id',
+      [id, tenantId],
+    );
     return rows.length > 0;
   },
   async subscriptions(tenantId) {
@@ -335,9 +338,10 @@ export async function webhookTarget(
 }
 
 export async function slackChannelUrl(db: Database, box: SecretBox, id: string): Promise<string | null> {
-  const { rows } = await db.query<{ url_sealed: string }>('SELECT url_sealed FROM slack_channels WHERE id = $1', [
-    id,
-  ]);
+  const { rows } = await db.query<{ url_sealed: string }>(
+    'SELECT url_sealed FROM slack_channels WHERE id = $1',
+    [id],
+  );
   return rows[0] ? box.open(rows[0].url_sealed, slackSeal(id)) : null;
 }
 

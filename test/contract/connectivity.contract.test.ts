@@ -174,7 +174,12 @@ for (const [name, factory] of BACKENDS) {
       const saved = await call('POST', `${V1}/slack/subscriptions`, {
         isActive: true,
         slackEvents: [
-          { eventKey: 'user.invited', channelIds: [channel.body.id, channel.body.id], title: '', message: '' },
+          {
+            eventKey: 'user.invited',
+            channelIds: [channel.body.id, channel.body.id],
+            title: '',
+            message: '',
+          },
           { eventKey: 'user.removed', channelIds: [channel.body.id], title: 'Gone', message: 'Bye' },
         ],
       });
