@@ -6,6 +6,7 @@
  * every sign-in read it once instead of in five or six round trips; the rules applied to it
  * (which tenant is active, what the IP rules allow) stay in the domain.
  */
+import type { UserRow } from '../domain/users';
 import type { Database } from './database';
 
 /** A role held in one of the user's tenants (`direct`: through a membership role, not only a group). */
@@ -42,21 +43,8 @@ interface TenantIpRow {
   entries: string[] | null;
 }
 
-interface PrincipalRow {
-  id: string;
-  vendor_id: string;
-  email: string;
-  name: string | null;
-  phone: string | null;
-  profile_picture_url: string | null;
-  password_hash: string | null;
-  verified: boolean;
-  super_user: boolean;
-  metadata: Record<string, unknown>;
-  active_tenant_id: string | null;
-  created_at: Date;
-  last_login: Date | null;
-  locked_at: Date | null;
+/** The user's row (domain/users.ts UserRow) with what the one query adds. */
+interface PrincipalRow extends UserRow {
   /** Oldest membership first. */
   tenants: Array<{
     id: string;
