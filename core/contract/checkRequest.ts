@@ -6,52 +6,20 @@
 import { errorText, type ErrorEntry } from './errors';
 import { schemaIssues, validationEntries, type ValidateOptions } from './validate';
 import type { RequestSchema } from './requests';
-import { ROUTES } from './routes';
-
-interface Route {
-  key: string;
-  method: string;
-  pattern: RegExp;
-  schema: RequestSchema;
-  /** Why the demo backend does not serve the route (the descriptor's `demo`), if it does not. */
-  notInDemo: string | undefined;
-}
-
-let routes: Route[] | null = null;
-
-function compiled(): Route[] {
-  routes ??= ROUTES.flatMap(({ method, path, request: schema, demo: notInDemo }) => {
-    if (!schema) return [];
-    const key = `${method} ${path}`;
-    const source = path
-      .split('/')
-      .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-      .join('/');
-    return [{ key, method, pattern: new RegExp(`^${source}$`), schema, notInDemo }];
-  });
-  return routes;
-}
+import { matchRoute, type RouteDescriptor } from './routes';
 
 /**
- * The contract's route of `METHOD path` (the contract path, without the prefix), if it has one. As
- * the server's router: a fixed segment wins over a parameter (`.../authenticator/enroll/verify` is
- * not `.../authenticator/:deviceId/verify`).
+ * The contract's route of `METHOD path` (the contract path, without the prefix), if it has one:
+ * the route table's own matcher, so a fixed segment wins over a parameter as in the server's router
+ * (`.../authenticator/enroll/verify` is not `.../authenticator/:deviceId/verify`).
  */
-function routeOf(method: string, path: string): Route | undefined {
-  const upper = method.toUpperCase();
-  const matching = compiled().filter((route) => route.method === upper && route.pattern.test(path));
-  return matching.sort((a, b) => specificity(b.key) - specificity(a.key))[0];
-}
-
-/** Higher when fixed segments come first: each segment, from the left, counts double the next. */
-function specificity(key: string): number {
-  const segments = key.split(' ')[1]?.split('/') ?? [];
-  return segments.reduce((sum, part) => sum * 2 + (part.startsWith(':') ? 0 : 1), 0);
+function routeOf(method: string, path: string): RouteDescriptor | undefined {
+  return matchRoute(method, path)?.route;
 }
 
 /** The request schema of `METHOD path` (the contract path, without the prefix), if the contract has one. */
 export function requestSchemaOf(method: string, path: string): RequestSchema | undefined {
-  return routeOf(method, path)?.schema;
+  return routeOf(method, path)?.request;
 }
 
 /**
@@ -59,7 +27,7 @@ export function requestSchemaOf(method: string, path: string): RequestSchema | u
  * the routes that have such a step (RequestSchema `clientBody`: the WebAuthn calls), else as sent.
  */
 export function clientRequestBody(method: string, path: string, body: unknown): unknown {
-  const clientBody = routeOf(method, path)?.schema.clientBody;
+  const clientBody = routeOf(method, path)?.request?.clientBody;
   return clientBody ? clientBody(body, path) : body;
 }
 
@@ -74,8 +42,8 @@ export function requestEntries(
   } = {},
 ): ErrorEntry[] | null {
   const route = routeOf(method, path);
-  if (!route || (options.demo && route.notInDemo)) return null;
-  const { schema } = route;
+  const schema = route?.request;
+  if (!schema || (options.demo && route.demo)) return null;
   const bodyIssues = schema.body === undefined ? [] : schemaIssues(schema.body, request.body, options);
   if (bodyIssues.length) return validationEntries(bodyIssues, 'body');
   const queryIssues =
