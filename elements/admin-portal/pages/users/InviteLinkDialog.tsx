@@ -123,73 +123,60 @@ function useInviteLink() {
 
 /** Spec 001 §4 "Invite link: create, update, delete, get (get also loads the config)"; 43200 minutes by default. */
 export function InviteLinkDialog({ onClose }: { onClose: () => void }) {
-  const {
-    load,
-    retry,
-    minutes,
-    setMinutes,
-    sendEmail,
-    setSendEmail,
-    state,
-    copied,
-    panel,
-    run,
-    shared,
-    copy,
-  } = useInviteLink();
+  const invite = useInviteLink();
   const lifetimes = INVITE_LINK_LIFETIMES.filter(
-    (m) => load.status !== 'ready' || m <= load.config.maxExpiresInMinutes,
+    (m) => invite.load.status !== 'ready' || m <= invite.load.config.maxExpiresInMinutes,
   );
-  const options = [...new Set([...lifetimes, minutes])]
+  const options = [...new Set([...lifetimes, invite.minutes])]
     .sort((a, b) => a - b)
     .map((m) => ({ value: String(m), label: t.lifetime(m) }));
-  const busy = state.busy !== null;
+  const busy = invite.state.busy !== null;
 
   return (
     <Dialog title={t.linkTitle} titleId="ae-invite-link-title" busy={busy} onClose={onClose}>
-      {load.status === 'loading' && <Spinner label={en.common.loading} />}
-      {load.status === 'error' && <LoadFailed text={load.message} onRetry={retry} />}
-      {load.status === 'ready' && (
-        <div css={formStyle} part="invite-link" tabIndex={-1} ref={panel} style={{ outline: 'none' }}>
-          {state.error && <Alert>{state.error}</Alert>}
-          {state.notice && <p role="status">{state.notice}</p>}
+      {invite.load.status === 'loading' && <Spinner label={en.common.loading} />}
+      {invite.load.status === 'error' && <LoadFailed text={invite.load.message} onRetry={invite.retry} />}
+      {invite.load.status === 'ready' && (
+        <div css={formStyle} part="invite-link" tabIndex={-1} ref={invite.panel} style={{ outline: 'none' }}>
+          {invite.state.error && <Alert>{invite.state.error}</Alert>}
+          {invite.state.notice && <p role="status">{invite.state.notice}</p>}
           <p css={mutedStyle}>{t.linkIntro}</p>
           <p part="invite-link-status">
-            {load.link
-              ? load.link.expired
-                ? t.linkExpired(formatDateTime(load.link.expiresAt, ''))
-                : t.linkActive(formatDateTime(load.link.expiresAt, ''))
+            {invite.load.link
+              ? invite.load.link.expired
+                ? t.linkExpired(formatDateTime(invite.load.link.expiresAt, ''))
+                : t.linkActive(formatDateTime(invite.load.link.expiresAt, ''))
               : t.linkNone}
           </p>
-          {shared && load.link && (
+          {invite.shared && invite.load.link && (
             <div>
               <TextField
                 label={t.linkCopyLabel}
-                value={shared}
+                value={invite.shared}
                 readOnly
                 partName="invite-link-url"
                 hint={t.linkCopyHint}
                 onFocus={(event) => event.currentTarget.select()}
               />
-              <Button variant="secondary" partName="copy-link" onClick={copy}>
+              <Button variant="secondary" partName="copy-link" onClick={invite.copy}>
                 {t.linkCopy}
               </Button>
-              {copied && <span role="status"> {t.linkCopied}</span>}
+              {invite.copied && <span role="status"> {t.linkCopied}</span>}
             </div>
           )}
           <SelectField
             label={t.linkLifetime}
             options={options}
-            value={String(minutes)}
+            value={String(invite.minutes)}
             partName="invite-link-lifetime"
             disabled={busy}
-            onChange={(event) => setMinutes(Number(event.target.value))}
+            onChange={(event) => invite.setMinutes(Number(event.target.value))}
           />
           <label>
             <input
               type="checkbox"
-              checked={sendEmail}
-              onChange={(event) => setSendEmail(event.target.checked)}
+              checked={invite.sendEmail}
+              onChange={(event) => invite.setSendEmail(event.target.checked)}
               disabled={busy}
               part="invite-link-email"
             />{' '}
@@ -199,25 +186,25 @@ export function InviteLinkDialog({ onClose }: { onClose: () => void }) {
             <Button variant="secondary" onClick={onClose} disabled={busy}>
               {t.close}
             </Button>
-            {load.link && (
+            {invite.load.link && (
               <>
                 <Button
                   variant="secondary"
                   partName="delete-link"
-                  loading={state.busy === 'delete'}
+                  loading={invite.state.busy === 'delete'}
                   loadingLabel={t.linkDeleting}
                   disabled={busy}
-                  onClick={() => void run('delete')}
+                  onClick={() => void invite.run('delete')}
                 >
                   {t.linkDelete}
                 </Button>
                 <Button
                   variant="secondary"
                   partName="save-link"
-                  loading={state.busy === 'save'}
+                  loading={invite.state.busy === 'save'}
                   loadingLabel={t.linkSaving}
                   disabled={busy}
-                  onClick={() => void run('save')}
+                  onClick={() => void invite.run('save')}
                 >
                   {t.linkSave}
                 </Button>
@@ -225,12 +212,12 @@ export function InviteLinkDialog({ onClose }: { onClose: () => void }) {
             )}
             <Button
               partName="create-link"
-              loading={state.busy === 'create'}
+              loading={invite.state.busy === 'create'}
               loadingLabel={t.linkCreating}
               disabled={busy}
-              onClick={() => void run('create')}
+              onClick={() => void invite.run('create')}
             >
-              {load.link ? t.linkRegenerate : t.linkCreate}
+              {invite.load.link ? t.linkRegenerate : t.linkCreate}
             </Button>
           </DialogFooter>
         </div>
