@@ -5,11 +5,19 @@
  */
 import * as s from './schemas';
 
-/** The longest expiry offered: ten years of days, in minutes (3650 × 1440). */
-const MAX_EXPIRES_IN_MINUTES = 3650 * 1440;
+/** The longest expiry a token may have: ten years, in days (the portal's form) and minutes (the contract). */
+export const MAX_TOKEN_EXPIRY_DAYS = 3650;
+const MAX_EXPIRES_IN_MINUTES = MAX_TOKEN_EXPIRY_DAYS * 1440;
+/** The longest description a token may have. */
+export const MAX_TOKEN_DESCRIPTION = 200;
 
 const fields = {
-  description: { type: 'string', minLength: 1, maxLength: 200, pattern: s.NOT_BLANK_PATTERN },
+  description: {
+    type: 'string',
+    minLength: 1,
+    maxLength: MAX_TOKEN_DESCRIPTION,
+    pattern: s.NOT_BLANK_PATTERN,
+  },
   expiresInMinutes: { type: ['integer', 'null'], minimum: 1, maximum: MAX_EXPIRES_IN_MINUTES },
 };
 export const userToken = { body: s.strictObject(fields, ['description']) };

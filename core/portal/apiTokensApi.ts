@@ -3,6 +3,9 @@
  * GET, POST (description, expiresInMinutes, roleIds), DELETE"). Loaded with the tokens page's chunk.
  */
 import type { HttpClient } from '../api/http';
+import { MAX_TOKEN_EXPIRY_DAYS } from '../contract/requests-tokens';
+
+export { MAX_TOKEN_EXPIRY_DAYS };
 
 export type ApiTokenKind = 'personal' | 'tenant';
 const API_TOKEN_PATHS: Record<ApiTokenKind, string> = {
@@ -27,8 +30,6 @@ export interface CreatedApiToken extends ApiToken {
 
 /** Spec 001 §5, §9: expiry is entered in days and sent in minutes, days × 1440. */
 const MINUTES_PER_DAY = 1440;
-/** The longest expiry the form offers (ten years), as the reference server allows. */
-export const MAX_TOKEN_EXPIRY_DAYS = 3650;
 
 type ExpiryParse =
   { ok: true; expiresInMinutes: number | null } | { ok: false; error: 'notWholeDays' | 'tooLong' };

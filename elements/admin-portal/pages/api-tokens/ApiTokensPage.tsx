@@ -24,13 +24,8 @@ import { useConfirmAction } from '../../../ui/useConfirmAction';
 import { useFormFields } from '../../../ui/useFormFields';
 import { listData, useListPage } from '../../../ui/useListPage';
 import { useSubmit } from '../../../ui/useSubmit';
-import {
-  NoPermission,
-  RolesChoice,
-  useAssignableRoles,
-  usePageApi,
-  usePermissions,
-} from '../common/adminParts';
+import { descriptionProblem, TokenDescriptionField, TokenRolesChoice } from './tokenFormParts';
+import { NoPermission, useAssignableRoles, usePageApi, usePermissions } from '../common/adminParts';
 import { EditTokenDialog } from './EditTokenDialog';
 
 const t = portalAdmin.apiTokens;
@@ -227,11 +222,7 @@ function AddTokenDialog({
   function onSubmit() {
     const expiry = expiryFromDays(days);
     const valid = form.check({
-      description: !description.trim()
-        ? t.descriptionRequired
-        : description.trim().length > 200
-          ? t.tooLong(200)
-          : null,
+      description: descriptionProblem(description),
       days: expiry.ok
         ? null
         : expiry.error === 'tooLong'
@@ -261,13 +252,7 @@ function AddTokenDialog({
       submitLabel={t.create}
       busyLabel={t.creating}
     >
-      <TextField
-        label={t.description}
-        maxLength={400}
-        partName="token-description"
-        autoComplete="off"
-        {...form.field('description')}
-      />
+      <TokenDescriptionField form={form} />
       <TextField
         label={t.expiry}
         inputMode="numeric"
@@ -276,15 +261,7 @@ function AddTokenDialog({
         hint={t.expiryHint}
         {...form.field('days')}
       />
-      {kind === 'tenant' && (
-        <RolesChoice
-          roles={roles}
-          choice={choice}
-          disabled={submit.busy}
-          legend={t.rolesLegend}
-          describe={false}
-        />
-      )}
+      <TokenRolesChoice kind={kind} roles={roles} choice={choice} busy={submit.busy} />
     </FormDialog>
   );
 }

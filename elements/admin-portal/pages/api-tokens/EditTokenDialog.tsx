@@ -3,10 +3,9 @@ import type { ApiToken, ApiTokenKind, ApiTokensApi } from '../../../../core/port
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { useChoice } from '../../../ui/CheckList';
 import { FormDialog } from '../../../ui/ConfirmDialog';
-import { TextField } from '../../../ui/TextField';
 import { useFormFields } from '../../../ui/useFormFields';
 import { useSubmit } from '../../../ui/useSubmit';
-import { RolesChoice } from '../common/adminParts';
+import { descriptionProblem, TokenDescriptionField, TokenRolesChoice } from './tokenFormParts';
 
 const t = portalAdmin.apiTokens;
 
@@ -33,11 +32,7 @@ export function EditTokenDialog({
 
   function onSubmit() {
     const valid = form.check({
-      description: !description.trim()
-        ? t.descriptionRequired
-        : description.trim().length > 200
-          ? t.tooLong(200)
-          : null,
+      description: descriptionProblem(description),
     });
     if (!valid) return;
     void submit.run(async () =>
@@ -56,22 +51,8 @@ export function EditTokenDialog({
       submitLabel={t.save}
       busyLabel={t.saving}
     >
-      <TextField
-        label={t.description}
-        maxLength={400}
-        partName="token-description"
-        autoComplete="off"
-        {...form.field('description')}
-      />
-      {kind === 'tenant' && (
-        <RolesChoice
-          roles={roles}
-          choice={choice}
-          disabled={submit.busy}
-          legend={t.rolesLegend}
-          describe={false}
-        />
-      )}
+      <TokenDescriptionField form={form} />
+      <TokenRolesChoice kind={kind} roles={roles} choice={choice} busy={submit.busy} />
     </FormDialog>
   );
 }
