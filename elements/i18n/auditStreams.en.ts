@@ -71,7 +71,6 @@ export const auditStreams = {
   queued: (count: number) => `${count} ${count === 1 ? 'event' : 'events'} queued.`,
   close: 'Close',
   logPagination: 'Delivery log pages',
-  more: 'Show older attempts',
 };
 
 registerLazyTexts({ auditStreams });

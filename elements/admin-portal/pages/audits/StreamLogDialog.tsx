@@ -1,16 +1,19 @@
 import { css } from '@emotion/react';
 import { useState } from 'react';
-import type { AuditStreamDto } from '../../../../core/contract/auditStreams';
+import type {
+  AuditStreamAttempt,
+  AuditStreamDeliveries,
+  AuditStreamDto,
+} from '../../../../core/contract/auditStreams';
 import { auditStreams as t } from '../../../i18n/auditStreams.en';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { Dialog, DialogFooter } from '../../../ui/Dialog';
 import { FormDialog } from '../../../ui/ConfirmDialog';
 import { formatDateTime } from '../../../ui/formatDate';
-import { LoadStatus } from '../../../ui/Page';
 import { TextField } from '../../../ui/TextField';
-import { regionStyle, tableStyle } from '../../../ui/dataTableStyles';
-import { useLoad } from '../../../ui/useListPage';
+import { DataTable, type Column } from '../../../ui/DataTable';
+import { useListPage } from '../../../ui/useListPage';
 import { useSubmit } from '../../../ui/useSubmit';
 import type { AuditStreamsApi } from './auditStreamsApi';
 
@@ -23,7 +26,41 @@ const bodyStyle = css({
   fontSize: '0.85em',
 });
 
-/** A stream's delivery log: the counts, then each attempt newest first (20 more at a time). */
+const COLUMNS: Array<Column<AuditStreamAttempt>> = [
+  { id: 'time', header: t.logColumns.time, nowrap: true, cell: (item) => formatDateTime(item.createdAt, '') },
+  {
+    id: 'event',
+    header: t.logColumns.event,
+    cell: (item) => (
+      <>
+        <code>{item.eventId}</code>
+        {item.body && (
+          <details>
+            <summary>{t.body}</summary>
+            <pre css={bodyStyle}>{item.body}</pre>
+          </details>
+        )}
+      </>
+    ),
+  },
+  { id: 'attempt', header: t.logColumns.attempt, cell: (item) => item.attempt },
+  {
+    id: 'result',
+    header: t.logColumns.result,
+    cell: (item) =>
+      !item.sent ? (
+        <Badge>{t.notSent}</Badge>
+      ) : item.ok ? (
+        <Badge tone="success">{t.delivered(item.status)}</Badge>
+      ) : (
+        <Badge tone="danger" title={item.response}>
+          {t.failedWith(item.status)}
+        </Badge>
+      ),
+  },
+];
+
+/** A stream's delivery log: the counts, then each attempt newest first, 20 to a page (the webhooks' log table). */
 export function StreamLogDialog({
   api,
   stream,
@@ -33,9 +70,20 @@ export function StreamLogDialog({
   stream: AuditStreamDto;
   onClose: () => void;
 }) {
-  const [count, setCount] = useState(PAGE);
-  const log = useLoad(() => api.deliveries(stream.id, 0, count), [api, stream.id, count]);
-  const data = log.load.status === 'ready' ? log.load.data : null;
+  const [counts, setCounts] = useState<AuditStreamDeliveries | null>(null);
+  const log = useListPage<AuditStreamAttempt>({
+    fetch: ({ page }) =>
+      api.deliveries(stream.id, page * PAGE, PAGE).then((answer) => {
+        setCounts(answer);
+        return {
+          items: answer.items,
+          totalItems: answer.total,
+          totalPages: Math.max(1, Math.ceil(answer.total / PAGE)),
+        };
+      }),
+    deps: [api, stream.id],
+    pageSize: PAGE,
+  });
   return (
     <Dialog
       title={t.logTitle(stream.name)}
@@ -43,63 +91,24 @@ export function StreamLogDialog({
       size="large"
       onClose={onClose}
     >
-      <LoadStatus load={log.load} failedText={t.loadFailed} onRetry={log.reload} />
-      {data && (
-        <>
-          <p part="audit-stream-counts">{t.counts(data.pending, data.delivered, data.failed)}</p>
-          {data.items.some((item) => !item.sent) && <p part="audit-stream-demo-note">{t.demoNote}</p>}
-          {data.items.length === 0 ? (
-            <p>{t.logEmpty}</p>
-          ) : (
-            <div css={regionStyle} role="region" aria-labelledby="ae-audit-stream-log-title" tabIndex={0}>
-              <table css={tableStyle} part="audit-stream-log">
-                <thead>
-                  <tr>
-                    <th scope="col">{t.logColumns.time}</th>
-                    <th scope="col">{t.logColumns.event}</th>
-                    <th scope="col">{t.logColumns.attempt}</th>
-                    <th scope="col">{t.logColumns.result}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((item) => (
-                    <tr key={item.id} part="audit-stream-attempt">
-                      <td>{formatDateTime(item.createdAt, '')}</td>
-                      <td>
-                        <code>{item.eventId}</code>
-                        {item.body && (
-                          <details>
-                            <summary>{t.body}</summary>
-                            <pre css={bodyStyle}>{item.body}</pre>
-                          </details>
-                        )}
-                      </td>
-                      <td>{item.attempt}</td>
-                      <td>
-                        {!item.sent ? (
-                          <Badge>{t.notSent}</Badge>
-                        ) : item.ok ? (
-                          <Badge tone="success">{t.delivered(item.status)}</Badge>
-                        ) : (
-                          <Badge tone="danger" title={item.response}>
-                            {t.failedWith(item.status)}
-                          </Badge>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </>
+      {counts && (
+        <p part="audit-stream-counts">{t.counts(counts.pending, counts.delivered, counts.failed)}</p>
       )}
+      {counts?.items.some((item) => !item.sent) && <p part="audit-stream-demo-note">{t.demoNote}</p>}
+      <DataTable
+        caption={t.logTitle(stream.name)}
+        columns={COLUMNS}
+        load={log.load}
+        rowKey={(item) => item.id}
+        rowLabel={(item) => `${item.eventId} ${formatDateTime(item.createdAt, '')}`}
+        tablePart="audit-stream-log"
+        rowPart="audit-stream-attempt"
+        empty={<p>{t.logEmpty}</p>}
+        failedText={t.loadFailed}
+        onRetry={log.reload}
+        pagination={{ label: t.logTitle(stream.name), page: log.page, pageSize: PAGE, onPage: log.setPage }}
+      />
       <DialogFooter>
-        {data && data.total > data.items.length && (
-          <Button variant="secondary" onClick={() => setCount((n) => n + PAGE)}>
-            {t.more}
-          </Button>
-        )}
         <Button partName="done-button" onClick={onClose}>
           {t.close}
         </Button>
