@@ -2,38 +2,19 @@
 // (server/storage/security-policies.ts) and demo mode's over its stored settings
 // (core/demo/securityPolicies.ts). The rules in core/domain rely on what each case states.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { test } from 'node:test';
 import { demoSecurityPolicyPorts, type DemoSecurityPolicies } from '../../core/demo/securityPolicies';
 import { POLICY_DEFAULTS, type SecurityPolicyPorts } from '../../core/domain/security-policies';
-import type { BuiltServer } from '../app';
-import { createTenant } from '../domain/tenants';
-import { getVendorSettings } from '../domain/vendor';
-import { startTestServer } from '../../test/support/server';
+import { repositorySuite } from '../../test/support/repository-suite';
 import { securityPolicyRepositories } from './security-policies';
 
 type Repositories = Omit<SecurityPolicyPorts, 'emit'>;
-interface Store {
-  name: string;
-  /** The repositories and a fresh account of this store. */
-  open(): Promise<{ repos: Repositories; tenantId: string }>;
-  close(): Promise<void>;
-}
 
-let server: BuiltServer | undefined;
-const STORES: Store[] = [
+repositorySuite<Repositories>(
+  'security policy repositories',
   {
-    name: 'PGlite',
-    async open() {
-      server ??= await startTestServer();
-      const vendorId = (await getVendorSettings(server.db)).id;
-      const tenant = await createTenant(server.db, { vendorId, name: 'Repository suite' });
-      return { repos: securityPolicyRepositories(server.db), tenantId: tenant.id };
-    },
-    close: async () => server?.close(),
-  },
-  {
-    name: 'demo storage',
-    async open() {
+    pglite: (db) => securityPolicyRepositories(db),
+    demo: () => {
       let clock = Date.parse('2026-01-01T00:00:00Z');
       let sequence = 0;
       const mine: DemoSecurityPolicies = {};
@@ -48,42 +29,30 @@ const STORES: Store[] = [
           get: (_target, method) => (ports()[key] as unknown as Record<PropertyKey, unknown>)[method],
         });
       return {
-        repos: {
-          policies: lazy('policies'),
-          ipRestrictions: lazy('ipRestrictions'),
-          emailDomains: lazy('emailDomains'),
-        },
-        tenantId: 'demo-tenant',
+        policies: lazy('policies'),
+        ipRestrictions: lazy('ipRestrictions'),
+        emailDomains: lazy('emailDomains'),
       };
     },
-    close: async () => {},
   },
-];
-
-for (const store of STORES) {
-  describe(`security policy repositories: ${store.name}`, () => {
-    let repos: Repositories;
-    let tenantId: string;
-    before(async () => ({ repos, tenantId } = await store.open()));
-    after(() => store.close());
-
+  (context) => {
     test('the vendor default keeps one id; an account has none until it saves, then its own', async () => {
-      const first = await repos.policies.vendor('lockout', POLICY_DEFAULTS.lockout);
-      const again = await repos.policies.vendor('lockout', POLICY_DEFAULTS.lockout);
+      const first = await context.repos.policies.vendor('lockout', POLICY_DEFAULTS.lockout);
+      const again = await context.repos.policies.vendor('lockout', POLICY_DEFAULTS.lockout);
       assert.equal(again.id, first.id);
-      assert.equal(await repos.policies.ofAccount('lockout', tenantId), null);
-      const saved = await repos.policies.saveForAccount('lockout', tenantId, {
+      assert.equal(await context.repos.policies.ofAccount('lockout', context.tenantId), null);
+      const saved = await context.repos.policies.saveForAccount('lockout', context.tenantId, {
         enabled: true,
         maxAttempts: 3,
       });
       assert.notEqual(saved.id, first.id);
       assert.deepEqual(saved.settings, { enabled: true, maxAttempts: 3 });
-      const resaved = await repos.policies.saveForAccount('lockout', tenantId, {
+      const resaved = await context.repos.policies.saveForAccount('lockout', context.tenantId, {
         enabled: false,
         maxAttempts: 7,
       });
       assert.equal(resaved.id, saved.id, 'saving again replaces the same policy');
-      assert.deepEqual((await repos.policies.ofAccount('lockout', tenantId))?.settings, {
+      assert.deepEqual((await context.repos.policies.ofAccount('lockout', context.tenantId))?.settings, {
         enabled: false,
         maxAttempts: 7,
       });
@@ -91,35 +60,51 @@ for (const store of STORES) {
 
     test('the MFA policy keeps each of its three values; the session policy keeps its parts', async () => {
       for (const enforceMFAType of ['Force', 'ForceExceptSAML', 'DontForce'] as const) {
-        await repos.policies.saveForAccount('mfa', tenantId, { enforceMFAType });
-        assert.deepEqual((await repos.policies.ofAccount('mfa', tenantId))?.settings, { enforceMFAType });
+        await context.repos.policies.saveForAccount('mfa', context.tenantId, { enforceMFAType });
+        assert.deepEqual((await context.repos.policies.ofAccount('mfa', context.tenantId))?.settings, {
+          enforceMFAType,
+        });
       }
       const sessions = {
         ...POLICY_DEFAULTS.sessions,
         sessionIdleTimeoutConfiguration: { isActive: true, timeout: 600 },
       };
-      await repos.policies.saveForAccount('sessions', tenantId, sessions);
-      assert.deepEqual((await repos.policies.ofAccount('sessions', tenantId))?.settings, sessions);
+      await context.repos.policies.saveForAccount('sessions', context.tenantId, sessions);
+      assert.deepEqual(
+        (await context.repos.policies.ofAccount('sessions', context.tenantId))?.settings,
+        sessions,
+      );
     });
 
     test('IP entries: added, updated for the same address and list, paged newest first, removed', async () => {
-      assert.equal(await repos.ipRestrictions.config(tenantId), null);
-      await repos.ipRestrictions.saveConfig(tenantId, { isActive: true, strategy: 'BLOCK' });
-      assert.deepEqual(await repos.ipRestrictions.config(tenantId), { isActive: true, strategy: 'BLOCK' });
+      assert.equal(await context.repos.ipRestrictions.config(context.tenantId), null);
+      await context.repos.ipRestrictions.saveConfig(context.tenantId, { isActive: true, strategy: 'BLOCK' });
+      assert.deepEqual(await context.repos.ipRestrictions.config(context.tenantId), {
+        isActive: true,
+        strategy: 'BLOCK',
+      });
       for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.0/8'])
-        await repos.ipRestrictions.upsert(tenantId, [
+        await context.repos.ipRestrictions.upsert(context.tenantId, [
           { ip, strategy: 'ALLOW', isActive: ip !== '10.0.0.2', description: `office ${ip}` },
         ]);
       const createdOf = async (ip: string) =>
-        (await repos.ipRestrictions.page(tenantId, { offset: 0, limit: 10, strategy: 'ALLOW' })).items.find(
-          (e) => e.ip === ip,
-        )?.createdAt;
+        (
+          await context.repos.ipRestrictions.page(context.tenantId, {
+            offset: 0,
+            limit: 10,
+            strategy: 'ALLOW',
+          })
+        ).items.find((e) => e.ip === ip)?.createdAt;
       const firstCreated = await createdOf('10.0.0.1');
-      await repos.ipRestrictions.upsert(tenantId, [
+      await context.repos.ipRestrictions.upsert(context.tenantId, [
         { ip: '10.0.0.1', strategy: 'ALLOW', isActive: true, description: null },
         { ip: '10.0.0.1', strategy: 'BLOCK', isActive: true, description: null },
       ]);
-      const allows = await repos.ipRestrictions.page(tenantId, { offset: 0, limit: 10, strategy: 'ALLOW' });
+      const allows = await context.repos.ipRestrictions.page(context.tenantId, {
+        offset: 0,
+        limit: 10,
+        strategy: 'ALLOW',
+      });
       assert.equal(allows.total, 3);
       assert.deepEqual(allows.items.map((e) => e.ip).sort(), ['10.0.0.0/8', '10.0.0.1', '10.0.0.2']);
       const times = allows.items.map((e) => Date.parse(String(e.createdAt)));
@@ -131,37 +116,44 @@ for (const store of STORES) {
       assert.deepEqual(await createdOf('10.0.0.1'), firstCreated, 'an update keeps when the entry was made');
       const updated = allows.items.find((e) => e.ip === '10.0.0.1')!;
       assert.equal(updated.description, undefined, 'an update without a description clears it');
-      const second = await repos.ipRestrictions.page(tenantId, { offset: 1, limit: 1, strategy: 'ALLOW' });
+      const second = await context.repos.ipRestrictions.page(context.tenantId, {
+        offset: 1,
+        limit: 1,
+        strategy: 'ALLOW',
+      });
       assert.deepEqual(
         second.items.map((e) => e.ip),
         ['10.0.0.2'],
       );
       assert.equal(
-        (await repos.ipRestrictions.page(tenantId, { offset: 0, limit: 10, strategy: null })).total,
+        (await context.repos.ipRestrictions.page(context.tenantId, { offset: 0, limit: 10, strategy: null }))
+          .total,
         4,
       );
-      assert.deepEqual((await repos.ipRestrictions.activeIps(tenantId, 'ALLOW')).sort(), [
+      assert.deepEqual((await context.repos.ipRestrictions.activeIps(context.tenantId, 'ALLOW')).sort(), [
         '10.0.0.0/8',
         '10.0.0.1',
       ]);
-      assert.equal(await repos.ipRestrictions.remove(tenantId, updated.id), true);
-      assert.equal(await repos.ipRestrictions.remove(tenantId, updated.id), false);
-      assert.deepEqual(await repos.ipRestrictions.activeIps(tenantId, 'ALLOW'), ['10.0.0.0/8']);
+      assert.equal(await context.repos.ipRestrictions.remove(context.tenantId, updated.id), true);
+      assert.equal(await context.repos.ipRestrictions.remove(context.tenantId, updated.id), false);
+      assert.deepEqual(await context.repos.ipRestrictions.activeIps(context.tenantId, 'ALLOW'), [
+        '10.0.0.0/8',
+      ]);
     });
 
     test('email domains: one entry per domain and list, config kept, removed once', async () => {
-      assert.equal(await repos.emailDomains.config(tenantId), null);
+      assert.equal(await context.repos.emailDomains.config(context.tenantId), null);
       const config = { active: true, listType: 'BLOCK' as const, blockPublicDomains: true };
-      await repos.emailDomains.saveConfig(tenantId, config);
-      assert.deepEqual(await repos.emailDomains.config(tenantId), config);
-      const added = await repos.emailDomains.add(tenantId, 'example.com', 'ALLOW');
-      assert.deepEqual(await repos.emailDomains.add(tenantId, 'example.com', 'ALLOW'), added);
-      const blocked = await repos.emailDomains.add(tenantId, 'example.com', 'BLOCK');
+      await context.repos.emailDomains.saveConfig(context.tenantId, config);
+      assert.deepEqual(await context.repos.emailDomains.config(context.tenantId), config);
+      const added = await context.repos.emailDomains.add(context.tenantId, 'example.com', 'ALLOW');
+      assert.deepEqual(await context.repos.emailDomains.add(context.tenantId, 'example.com', 'ALLOW'), added);
+      const blocked = await context.repos.emailDomains.add(context.tenantId, 'example.com', 'BLOCK');
       assert.notEqual(blocked.id, added.id);
-      assert.equal((await repos.emailDomains.list(tenantId)).length, 2);
-      assert.equal(await repos.emailDomains.remove(tenantId, added.id), true);
-      assert.equal(await repos.emailDomains.remove(tenantId, added.id), false);
-      assert.deepEqual(await repos.emailDomains.list(tenantId), [blocked]);
+      assert.equal((await context.repos.emailDomains.list(context.tenantId)).length, 2);
+      assert.equal(await context.repos.emailDomains.remove(context.tenantId, added.id), true);
+      assert.equal(await context.repos.emailDomains.remove(context.tenantId, added.id), false);
+      assert.deepEqual(await context.repos.emailDomains.list(context.tenantId), [blocked]);
     });
-  });
-}
+  },
+);

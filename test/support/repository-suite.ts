@@ -1,0 +1,47 @@
+// One repository suite for both stores (docs/architecture.md "The domain over ports"): the same
+// cases run against the server's repositories over PGlite and demo mode's over its stored data.
+import { after, before, describe } from 'node:test';
+import type { Database } from '../../server/storage/database';
+import type { BuiltServer } from '../../server/app';
+import { createTenant } from '../../server/domain/tenants';
+import { getVendorSettings } from '../../server/domain/vendor';
+import { startTestServer } from './server';
+
+/** What each case works on: one store's repositories and a fresh account of it. */
+export interface SuiteContext<R> {
+  repos: R;
+  tenantId: string;
+}
+
+/**
+ * Runs `cases` once per store, in a `describe` named `<title>: <store>`. `pglite` builds the
+ * server's repositories over a test server's database (started once, with a new account for the
+ * suite); `demo` builds demo mode's, for the account `demo-tenant`. `cases` reads the context in
+ * its tests (it is filled before they run).
+ */
+export function repositorySuite<R>(
+  title: string,
+  stores: { pglite: (db: Database) => R; demo: () => R },
+  cases: (context: SuiteContext<R>) => void,
+): void {
+  let server: BuiltServer | undefined;
+  const open = {
+    PGlite: async (): Promise<SuiteContext<R>> => {
+      server ??= await startTestServer();
+      const vendorId = (await getVendorSettings(server.db)).id;
+      const tenant = await createTenant(server.db, { vendorId, name: `${title} suite` });
+      return { repos: stores.pglite(server.db), tenantId: tenant.id };
+    },
+    'demo storage': async (): Promise<SuiteContext<R>> => ({ repos: stores.demo(), tenantId: 'demo-tenant' }),
+  };
+  for (const [name, start] of Object.entries(open)) {
+    describe(`${title}: ${name}`, () => {
+      const context = {} as SuiteContext<R>;
+      before(async () => Object.assign(context, await start()));
+      after(async () => {
+        if (name === 'PGlite') await server?.close();
+      });
+      cases(context);
+    });
+  }
+}
