@@ -28,7 +28,6 @@ const ENGLISH: Record<string, object> = {
 
 /** Catalogues still English in a language (`<lang>/<catalogue>`). Only shrinks. */
 const ENGLISH_ONLY: string[] = [
-  'it/securityCenter',
   'pt-BR/billing',
   'pt-BR/portal',
   'pt-BR/portalAdmin',
