@@ -10,4 +10,5 @@ export const lazy = {
   portal: () => import('./portal.json'),
   portalAdmin: () => import('./portalAdmin.json'),
   securityCenter: () => import('./securityCenter.json'),
+  auditStreams: () => import('./auditStreams.json'),
 };
