@@ -11,4 +11,5 @@ export const lazy = {
   portalAdmin: () => import('./portalAdmin.json'),
   securityCenter: () => import('./securityCenter.json'),
   auditStreams: () => import('./auditStreams.json'),
+  connectivity: () => import('./connectivity.json'),
 };
