@@ -28,22 +28,6 @@ const ENGLISH: Record<string, object> = {
 
 /** Catalogues still English in a language (`<lang>/<catalogue>`). Only shrinks. */
 const ENGLISH_ONLY: string[] = [
-  'es/billing',
-  'es/portal',
-  'es/portalAdmin',
-  'es/securityCenter',
-  'fr/billing',
-  'fr/portal',
-  'fr/portalAdmin',
-  'fr/securityCenter',
-  'de/billing',
-  'de/portal',
-  'de/portalAdmin',
-  'de/securityCenter',
-  'it/billing',
-  'it/portal',
-  'it/portalAdmin',
-  'it/securityCenter',
   'pt-BR/billing',
   'pt-BR/portal',
   'pt-BR/portalAdmin',
