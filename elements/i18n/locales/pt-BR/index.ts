@@ -9,4 +9,5 @@ export const lazy = {
   portal: () => import('./portal.json'),
   portalAdmin: () => import('./portalAdmin.json'),
   securityCenter: () => import('./securityCenter.json'),
+  auditStreams: () => import('./auditStreams.json'),
 };
