@@ -10,4 +10,5 @@ export const lazy = {
   portalAdmin: () => import('./portalAdmin.json'),
   securityCenter: () => import('./securityCenter.json'),
   auditStreams: () => import('./auditStreams.json'),
+  connectivity: () => import('./connectivity.json'),
 };
