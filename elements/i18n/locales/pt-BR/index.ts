@@ -11,4 +11,5 @@ export const lazy = {
   securityCenter: () => import('./securityCenter.json'),
   auditStreams: () => import('./auditStreams.json'),
   connectivity: () => import('./connectivity.json'),
+  sso: () => import('./sso.json'),
 };
