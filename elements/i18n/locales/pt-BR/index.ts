@@ -12,4 +12,5 @@ export const lazy = {
   auditStreams: () => import('./auditStreams.json'),
   connectivity: () => import('./connectivity.json'),
   sso: () => import('./sso.json'),
+  invitations: () => import('./invitations.json'),
 };
