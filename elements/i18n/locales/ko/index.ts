@@ -4,4 +4,6 @@ import login from './login.json';
 import mfa from './mfa.json';
 
 export const texts = { ...login, ...mfa, errors };
-export const lazy = {};
+export const lazy = {
+  billing: () => import('./billing.json'),
+};
