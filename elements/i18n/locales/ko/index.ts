@@ -6,4 +6,5 @@ import mfa from './mfa.json';
 export const texts = { ...login, ...mfa, errors };
 export const lazy = {
   billing: () => import('./billing.json'),
+  portal: () => import('./portal.json'),
 };
