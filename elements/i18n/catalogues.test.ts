@@ -44,7 +44,6 @@ const ENGLISH_ONLY: string[] = [
   'it/portal',
   'it/portalAdmin',
   'it/securityCenter',
-  'ko/securityCenter',
   'zh-CN/billing',
   'zh-CN/portal',
   'zh-CN/portalAdmin',
