@@ -28,22 +28,6 @@ const ENGLISH: Record<string, object> = {
 
 /** Catalogues still English in a language (`<lang>/<catalogue>`). Only shrinks. */
 const ENGLISH_ONLY: string[] = [
-  'pt-BR/billing',
-  'pt-BR/portal',
-  'pt-BR/portalAdmin',
-  'pt-BR/securityCenter',
-  'nl/billing',
-  'nl/portal',
-  'nl/portalAdmin',
-  'nl/securityCenter',
-  'ja/billing',
-  'ja/portal',
-  'ja/portalAdmin',
-  'ja/securityCenter',
-  'ko/billing',
-  'ko/portal',
-  'ko/portalAdmin',
-  'ko/securityCenter',
   'zh-CN/billing',
   'zh-CN/portal',
   'zh-CN/portalAdmin',
