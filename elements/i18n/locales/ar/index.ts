@@ -4,4 +4,7 @@ import login from './login.json';
 import mfa from './mfa.json';
 
 export const texts = { ...login, ...mfa, errors };
-export const lazy = {};
+/** The screens' catalogues, each its own chunk, loaded when its section registers. */
+export const lazy = {
+  billing: () => import('./billing.json'),
+};
