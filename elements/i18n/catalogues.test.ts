@@ -60,7 +60,6 @@ const ENGLISH_ONLY: string[] = [
   'ko/portal',
   'ko/portalAdmin',
   'ko/securityCenter',
-  'ar/portal',
   'ar/portalAdmin',
   'ar/securityCenter',
 ];

@@ -7,4 +7,5 @@ export const texts = { ...login, ...mfa, errors };
 /** The screens' catalogues, each its own chunk, loaded when its section registers. */
 export const lazy = {
   billing: () => import('./billing.json'),
+  portal: () => import('./portal.json'),
 };
