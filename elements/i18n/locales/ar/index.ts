@@ -8,4 +8,5 @@ export const texts = { ...login, ...mfa, errors };
 export const lazy = {
   billing: () => import('./billing.json'),
   portal: () => import('./portal.json'),
+  portalAdmin: () => import('./portalAdmin.json'),
 };
