@@ -60,7 +60,6 @@ const ENGLISH_ONLY: string[] = [
   'ko/portal',
   'ko/portalAdmin',
   'ko/securityCenter',
-  'ar/securityCenter',
 ];
 const ENGLISH_ONLY_MAX = 44;
 

@@ -9,4 +9,5 @@ export const lazy = {
   billing: () => import('./billing.json'),
   portal: () => import('./portal.json'),
   portalAdmin: () => import('./portalAdmin.json'),
+  securityCenter: () => import('./securityCenter.json'),
 };
