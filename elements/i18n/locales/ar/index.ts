@@ -10,4 +10,8 @@ export const lazy = {
   portal: () => import('./portal.json'),
   portalAdmin: () => import('./portalAdmin.json'),
   securityCenter: () => import('./securityCenter.json'),
+  auditStreams: () => import('./auditStreams.json'),
+  connectivity: () => import('./connectivity.json'),
+  sso: () => import('./sso.json'),
+  invitations: () => import('./invitations.json'),
 };
