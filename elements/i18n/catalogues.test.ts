@@ -27,21 +27,8 @@ const ENGLISH: Record<string, object> = {
 };
 
 /** Catalogues still English in a language (`<lang>/<catalogue>`). Only shrinks. */
-const ENGLISH_ONLY: string[] = [
-  'zh-CN/billing',
-  'zh-CN/portal',
-  'zh-CN/portalAdmin',
-  'zh-CN/securityCenter',
-  'he/billing',
-  'he/portal',
-  'he/portalAdmin',
-  'he/securityCenter',
-  'ar/billing',
-  'ar/portal',
-  'ar/portalAdmin',
-  'ar/securityCenter',
-];
-const ENGLISH_ONLY_MAX = 44;
+const ENGLISH_ONLY: string[] = [];
+const ENGLISH_ONLY_MAX = 0;
 
 const LANGUAGES = LOCALES.filter((locale) => locale !== 'en');
 const folder = new URL('./locales/', import.meta.url);

@@ -4,4 +4,14 @@ import login from './login.json';
 import mfa from './mfa.json';
 
 export const texts = { ...login, ...mfa, errors };
-export const lazy = {};
+/** The screens' catalogues, each its own chunk, loaded when its section registers. */
+export const lazy = {
+  billing: () => import('./billing.json'),
+  portal: () => import('./portal.json'),
+  portalAdmin: () => import('./portalAdmin.json'),
+  securityCenter: () => import('./securityCenter.json'),
+  auditStreams: () => import('./auditStreams.json'),
+  connectivity: () => import('./connectivity.json'),
+  sso: () => import('./sso.json'),
+  invitations: () => import('./invitations.json'),
+};
