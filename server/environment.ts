@@ -30,7 +30,8 @@
  * { "clientId", "name"?, "redirectUris": [...], "postLogoutRedirectUris"?: [...] }.
  * SOCIAL_PROVIDERS: social login providers, a JSON array of { "key", "displayName"?, "custom"?,
  * "issuer"? (OpenID Connect) or "authorizationEndpoint", "tokenEndpoint", "userinfoEndpoint"
- * (OAuth 2.0), "clientId", "clientSecret"?, "scopes"?, "redirectUris": [...] }. SECRETS_KEY: 32
+ * (OAuth 2.0), "clientId", "clientSecret"?, "scopes"?, "redirectUris": [...] }; a built-in key
+ * (core/domain/social-presets.ts: google, github, microsoft, …) needs no issuer or endpoints. SECRETS_KEY: 32
  * bytes in base64 sealing stored client secrets (required in production when secrets are stored).
  * SSO_CONNECTIONS: tenants' SSO, a JSON array of { "key", "tenantId", "protocol": "oidc", "domains": [...],
  * "issuer", "clientId", "clientSecret"?, "redirectUris": [...], "defaultRoles"?: [...] } or { "key",

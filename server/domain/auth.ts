@@ -13,7 +13,7 @@ import {
   limitConcurrentSessions,
   recordFailedSignIn,
 } from './security-policies';
-import { loadPrincipal, type Principal } from './principal';
+import { loadPrincipal, principalOf, type Principal } from './principal';
 import { createSession, revokeSessionByToken, rotateRefreshToken } from './sessions';
 import {
   listUserTenants,
@@ -163,9 +163,10 @@ export class AuthService {
    * token has already revoked its session by then.
    */
   async refresh(refreshToken: string, client: ClientInfo): Promise<Refreshed | null> {
-    // Two queries: the rotation, which also reads the session as it was before it (a token
-    // already rotated is left to the rotation's reuse check), then the user with their tenants,
-    // roles, permissions and IP rules (domain/principal.ts).
+    // One statement: the rotation, which also reads the session as it was before it (a token
+    // already rotated is left to the rotation's reuse check) and the user with their tenants,
+    // roles, permissions and IP rules (domain/principal.ts); a second tab's raced refresh reads the
+    // user on its own.
     const result = await rotateRefreshToken(this.db, refreshToken, this.refreshTtlSeconds);
     if (result.kind !== 'rotated' && result.kind !== 'raced') return null;
     // The session policy (idle timeout, forced re-login) judges the session as it was before this
@@ -178,7 +179,10 @@ export class AuthService {
       await endTimedOutSession(this.db, result.session.id, timeout);
       return null;
     }
-    const principal = await loadPrincipal(this.db, result.session.user_id);
+    const principal =
+      result.kind === 'rotated'
+        ? principalOf(result.principal)
+        : await loadPrincipal(this.db, result.session.user_id);
     if (!principal) return null;
     const tenantId = pickActiveTenant(principal.tenants, result.session.tenant_id)?.id ?? null;
     // IP restrictions: no new token from an address the account does not allow (the session stays:

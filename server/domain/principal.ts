@@ -5,7 +5,7 @@
  */
 import { ipPermits } from '../../core/domain/security-policies';
 import type { Database } from '../storage/database';
-import { readPrincipal } from '../storage/principal';
+import { readPrincipal, type PrincipalRow } from '../storage/principal';
 import { grantsByMember, grantsOf, type Authorization, type TenantRow } from './tenants';
 import { toUserProfile, type UserProfile, type UserRow } from './users';
 
@@ -22,7 +22,11 @@ export interface Principal {
 
 /** The user `userId` with everything above, in one query; null when the user is gone. */
 export async function loadPrincipal(db: Database, userId: string): Promise<Principal | null> {
-  const row = await readPrincipal(db, userId);
+  return principalOf(await readPrincipal(db, userId));
+}
+
+/** The principal of a row read already (storage/principal.ts); null for none. */
+export function principalOf(row: PrincipalRow | null): Principal | null {
   if (!row) return null;
   const { tenants, roles, permissions, ip, mfa_enrolled, ...user } = row;
   const grants = grantsByMember(

@@ -11,6 +11,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SessionSettings } from '../../core/domain/security-policies';
 import type { Database } from '../storage/database';
+import { principalFromJson, principalJson, type PrincipalRow } from '../storage/principal';
 
 interface SessionRow {
   id: string;
@@ -40,7 +41,14 @@ interface BeforeRotation {
 }
 
 type RotateResult =
-  | { kind: 'rotated'; session: SessionRow; refreshToken: string; before: BeforeRotation }
+  | {
+      kind: 'rotated';
+      session: SessionRow;
+      refreshToken: string;
+      before: BeforeRotation;
+      /** The session's user as storage/principal.ts reads them, by the same statement. */
+      principal: PrincipalRow | null;
+    }
   | { kind: 'invalid' }
   | { kind: 'reused'; sessionId: string }
   | { kind: 'raced'; session: SessionRow };
@@ -121,8 +129,9 @@ export async function rotateRefreshToken(
   // other then finds the hash in rotated_refresh_tokens), and the old hash is recorded with it.
   // `before` reads the session as the statement's snapshot saw it, before the UPDATE: its age,
   // idle time and session policy, which the caller checks (a refusal revokes the session, so the
-  // token just issued is never usable).
-  const { rows } = await db.query<SessionRow & BeforeRotation>(
+  // token just issued is never usable). The same statement reads the session's user with
+  // everything their token carries (storage/principal.ts): a refresh is one round trip.
+  const { rows } = await db.query<SessionRow & BeforeRotation & { principal: unknown }>(
     `WITH before AS (
        SELECT s.id, extract(epoch FROM now() - s.created_at)::float8 AS age,
               extract(epoch FROM now() - s.last_used_at)::float8 AS idle,
@@ -139,13 +148,20 @@ export async function rotateRefreshToken(
      ), kept AS (
        INSERT INTO rotated_refresh_tokens (token_hash, session_id) SELECT $1, id FROM rotated
      )
-     SELECT r.*, b.age, b.idle, b.policy FROM rotated r JOIN before b ON b.id = r.id`,
+     SELECT r.*, b.age, b.idle, b.policy, ${principalJson('r.user_id')} AS principal
+       FROM rotated r JOIN before b ON b.id = r.id`,
     [oldHash, hashRefreshToken(next), ttlSeconds],
   );
   const row = rows[0];
   if (row) {
-    const { age, idle, policy, ...session } = row;
-    return { kind: 'rotated', session, refreshToken: next, before: { age, idle, policy } };
+    const { age, idle, policy, principal, ...session } = row;
+    return {
+      kind: 'rotated',
+      session,
+      refreshToken: next,
+      before: { age, idle, policy },
+      principal: principalFromJson(principal),
+    };
   }
   return db.transaction(async (tx): Promise<RotateResult> => {
     const reused = await tx.query<{ session_id: string; in_grace: boolean }>(

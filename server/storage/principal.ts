@@ -44,7 +44,7 @@ interface TenantIpRow {
 }
 
 /** The user's row (domain/users.ts UserRow) with what the one query adds. */
-interface PrincipalRow extends UserRow {
+export interface PrincipalRow extends UserRow {
   /** Oldest membership first. */
   tenants: Array<{
     id: string;
@@ -60,12 +60,13 @@ interface PrincipalRow extends UserRow {
   mfa_enrolled: boolean;
 }
 
-const PRINCIPAL_SQL = `
+/** The one query, for the user whose id is the SQL expression `user` (a parameter, or a column of an outer statement). */
+const principalSql = (user: string) => `
   WITH m AS (
     SELECT m.id AS membership_id, m.created_at AS joined_at, t.id, t.vendor_id, t.name, t.is_reseller,
            t.metadata, t.created_at
       FROM memberships m JOIN tenants t ON t.id = m.tenant_id
-     WHERE m.user_id = $1 AND t.deleted_at IS NULL AND m.access_allowed AND NOT m.invitation_pending
+     WHERE m.user_id = ${user} AND t.deleted_at IS NULL AND m.access_allowed AND NOT m.invitation_pending
   ), held AS (
     SELECT m.id AS tenant_id, mr.role_id, true AS direct
       FROM m JOIN membership_roles mr ON mr.membership_id = m.membership_id
@@ -98,7 +99,28 @@ const PRINCIPAL_SQL = `
                         WHERE r.tenant_id = c.tenant_id AND r.strategy = c.strategy AND r.is_active) END))
                      FROM ip_restriction_configs c WHERE c.tenant_id IN (SELECT id FROM m)), '[]') AS ip,
          EXISTS (SELECT 1 FROM mfa_devices d WHERE d.user_id = u.id AND NOT d.passkey) AS mfa_enrolled
-    FROM users u WHERE u.id = $1`;
+    FROM users u WHERE u.id = ${user}`;
+const PRINCIPAL_SQL = principalSql('$1');
+
+/**
+ * The same row as one JSON value, for a statement that reads it besides its own work (the refresh's
+ * rotation, domain/sessions.ts): `user` names the user's id in that statement. Read it back with
+ * `principalFromJson`.
+ */
+export const principalJson = (user: string) => `(SELECT to_json(p) FROM (${principalSql(user)}) p)`;
+
+/** A row read by `principalJson`: its own timestamps, which JSON carries as text, as dates again. */
+export function principalFromJson(json: unknown): PrincipalRow | null {
+  if (!json || typeof json !== 'object') return null;
+  const row = json as PrincipalRow & Record<'created_at' | 'last_login' | 'locked_at', string | null>;
+  const date = (value: string | null) => (value === null ? null : new Date(value));
+  return {
+    ...row,
+    created_at: new Date(row.created_at!),
+    last_login: date(row.last_login),
+    locked_at: date(row.locked_at),
+  };
+}
 
 /** The user `userId` with their tenants, roles, permissions, IP rules and MFA state; null when there is no such user. */
 export async function readPrincipal(db: Database, userId: string): Promise<PrincipalRow | null> {
