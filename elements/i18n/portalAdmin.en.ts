@@ -217,6 +217,12 @@ export const portalAdmin = {
   /** The users list's extra columns (issue 28). */
   users: {
     groupsColumn: 'Groups',
+    impersonate: 'Impersonate',
+    impersonateUser: (name: string) => `Impersonate ${name}`,
+    impersonateTitle: 'Impersonate this user?',
+    impersonateBody: (name: string, email: string) =>
+      `You will be signed in as ${name} (${email}) and see the product as they do. Your own session ends: sign out and sign in again to come back as yourself.`,
+    impersonating: 'Signing you in as this user…',
   },
   /** The all-accounts page's management (issue 28): rename, delete, remove a member, sort. */
   subAccounts: {
