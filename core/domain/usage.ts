@@ -11,7 +11,7 @@
 import { signIn } from '../contract/routes/descriptor';
 
 /** How many days the page looks back (today, UTC, included). */
-export const USAGE_WINDOW_DAYS = 30;
+const USAGE_WINDOW_DAYS = 30;
 
 /** The audit log's action of a successful sign-in, which the sign-in counts read. */
 export const SIGN_IN_ACTION = signIn('any').action;
