@@ -32,6 +32,7 @@ import { roleRoutes } from './routes/roles';
 import { securityPolicyRoutes } from './routes/security-policies';
 import { securityCenterRoutes } from './routes/security-center';
 import { notificationRoutes, reportRoutes } from './routes/reports';
+import { usageRoutes } from './routes/usage';
 import { signInMethodRoutes } from './routes/sign-in-methods';
 import { auditRoutes } from './routes/audits';
 import { installAuditHook } from './http/audit-hook';
@@ -311,6 +312,7 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
       // Reports and notifications (issue 28 item 4).
       await reportRoutes(api, ctx);
       await notificationRoutes(api, ctx);
+      await usageRoutes(api, ctx);
       // Connectivity: events, webhooks, email/SMS/Slack subscriptions (issue 16).
       await connectivityRoutes(api, ctx);
       // SSO connections configured by tenant administrators (issue 16, the portal's SSO page).

@@ -1569,6 +1569,8 @@ const ROUTES: Record<string, Entry> = {
   ...ssoEntries(),
   // Reports (issue 28 item 4): the built-in templates list members, fe.secure.read.users.
   ...reportEntries(),
+  // The account's usage (issue 28 item 3).
+  [`GET ${F}/tenants/resources/usage/v1`]: at(`${F}/tenants/resources/usage/v1`),
 };
 
 function reportEntries(): Record<string, Entry> {

@@ -49,6 +49,7 @@ import { handleDemoDirectory, isDemoDirectoryPath } from './directory';
 import { handleDemoConnectivity, isDemoConnectivityPath } from './connectivity';
 import { handleDemoBilling, isDemoBillingPath } from './billing';
 import { demoNotificationsEntity, demoReports, isDemoReportsPath } from './reports';
+import { demoUsage } from './usage';
 import { editDemoToken } from './apiTokenEdit';
 import { handleDemoSsoConfig, isDemoSsoConfigPath } from './ssoConfig';
 import { demoSamlMetadata, handleDemoSsoLegacy, isDemoSsoLegacyPath } from './ssoLegacy';
@@ -153,6 +154,7 @@ const DEMO_ADMIN_BOX = {
     provisioning: { visibility: 'byPermissions' },
     sso: { visibility: 'byPermissions' },
     subscriptions: { visibility: 'byPermissions' },
+    usage: { visibility: 'byPermissions' },
   },
 };
 
@@ -867,6 +869,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // Editing an API token (core/demo/apiTokenEdit.ts).
     patchTenantsApiTokensById: withUser((d, caller, r) => editDemoToken(d, caller, r, permissionsOf)),
     patchUsersApiTokensById: withUser((d, caller, r) => editDemoToken(d, caller, r, permissionsOf)),
+    getTenantUsage: withUser((d, caller, r) => demoUsage(d, caller, r, now())),
   } satisfies DemoRoutes);
 
   /** An area's handlers of a signed-in caller (the access check has found one), as backend handlers. */

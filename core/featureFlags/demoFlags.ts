@@ -11,8 +11,9 @@ const DEMO_FEATURE_FLAGS: Record<string, boolean> = {
   'demo-new-dashboard': true,
   // The demo shows every portal flow, the account page's custom-login tab included.
   [KNOWN_FEATURE_FLAGS.adminPortalLoginPerTenant]: true,
-  // ... and the security centre page.
+  // ... and the security centre page, and the usage page.
   [KNOWN_FEATURE_FLAGS.securityCenterAdminPortal]: true,
+  'fe-usage-page': true,
 };
 
 /**

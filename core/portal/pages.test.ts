@@ -70,6 +70,20 @@ const navigationRows: Array<[string, Partial<NavigationInput>, string[]]> = [
     ['profile', 'privacy', 'account', 'users', 'security', 'audits'],
   ],
   ['only the pages this build has', { available: ['profile', 'users', 'roles'] }, ['profile', 'users']],
+  [
+    'preview-default flags not evaluated (none loaded): groups and all accounts are on',
+    { permissions: ['fe.*'], metadata: { navigation: { groups: { visibility: 'byPermissions' } } } },
+    ['profile', 'privacy', 'account', 'users', 'groups', 'security', 'audits', 'allAccounts'],
+  ],
+  [
+    'a preview-default flag turned off hides its page (admin_portal_groups, admin_portal_all_accounts)',
+    {
+      permissions: ['fe.*'],
+      metadata: { navigation: { groups: { visibility: 'byPermissions' } } },
+      flags: { admin_portal_groups: false, admin_portal_all_accounts: false },
+    },
+    ['profile', 'privacy', 'account', 'users', 'security', 'audits'],
+  ],
 ];
 for (const [name, input, expected] of navigationRows) {
   test(`navigation: ${name}`, () => assert.deepEqual(visiblePages({ ...base, ...input }), expected));

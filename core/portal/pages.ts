@@ -4,6 +4,7 @@
  * feature flags, and the vendor's admin-box metadata.
  */
 import { grantsPermission } from '../contract/permissions';
+import { isPreviewDefaultFlag, PREVIEW_DEFAULT_FLAGS } from '../featureFlags/previewFlags';
 
 export const PORTAL_PAGES = [
   'profile',
@@ -97,12 +98,17 @@ const PAGE_PERMISSIONS: Record<PortalPageId, string | null> = {
   portalConfiguration: null,
 };
 
-/** Pages shown only while their feature flag is on (spec 001 §2). */
+/**
+ * Pages shown only while their feature flag is on (spec 001 §2), and the pages of a preview-default
+ * flag (core/featureFlags/previewFlags.ts), on until the vendor turns it off.
+ */
 export const PAGE_FLAGS: Partial<Record<PortalPageId, string>> = {
   usage: 'fe-usage-page',
   roles: 'fe-roles-page',
   // Spec 001 §6: "security-center-admin-portal gates the security centre".
   securityCenter: 'security-center-admin-portal',
+  groups: PREVIEW_DEFAULT_FLAGS.groups,
+  allAccounts: PREVIEW_DEFAULT_FLAGS.allAccounts,
 };
 
 /** Flags that gate a tab inside a page (spec 001 §6: admin_portal_login_per_tenant, the Account page's custom login). */
@@ -143,7 +149,8 @@ export interface NavigationInput {
  * - hidden: never;
  * - always: shown (the page itself answers a missing permission with its own message);
  * - byPermissions: only with the page's permission;
- * and, whatever the visibility, a flag-gated page only while its flag is on. A vendor page shows
+ * and, whatever the visibility, a flag-gated page only while its flag is on (a preview-default flag
+ * not evaluated is on). A vendor page shows
  * to a vendor super user only.
  */
 export function visiblePages(input: NavigationInput): PortalPageId[] {
@@ -151,7 +158,8 @@ export function visiblePages(input: NavigationInput): PortalPageId[] {
     if (!input.available.includes(page)) return false;
     if (VENDOR_PAGES.has(page)) return input.superUser === true;
     const flag = PAGE_FLAGS[page];
-    if (flag && !input.flags[flag]) return false;
+    // A flag not evaluated (its call failed) is off, but a preview-default one, which is on.
+    if (flag && !(input.flags[flag] ?? isPreviewDefaultFlag(flag))) return false;
     const visibility = pageVisibility(input.metadata, page);
     if (visibility === 'hidden') return false;
     if (visibility === 'always') return true;

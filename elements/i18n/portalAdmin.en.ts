@@ -217,6 +217,28 @@ export const portalAdmin = {
   /** The users list's extra columns (issue 28). */
   users: {
     groupsColumn: 'Groups',
+    impersonate: 'Impersonate',
+    impersonateUser: (name: string) => `Impersonate ${name}`,
+    impersonateTitle: 'Impersonate this user?',
+    impersonateBody: (name: string, email: string) =>
+      `You will be signed in as ${name} (${email}) and see the product as they do. Your own session ends: sign out and sign in again to come back as yourself.`,
+    impersonating: 'Signing you in as this user…',
+  },
+  /** The usage page (issue 28 item 3). */
+  usage: {
+    description: (days: number) => `How this account uses the product, over the last ${days} days.`,
+    loadFailed: 'The usage could not be loaded.',
+    figuresLabel: 'Usage figures',
+    members: 'Members',
+    activeMembers: (days: number) => `Signed in, last ${days} days`,
+    accountTokens: 'Account API tokens',
+    personalTokens: 'Personal API tokens',
+    subAccounts: 'Sub-accounts',
+    signIns: 'Sign-ins per day',
+    signInsTotal: (total: number, days: number) =>
+      `${total === 1 ? 'One sign-in' : `${total} sign-ins`} over the last ${days} days.`,
+    date: 'Date',
+    count: 'Sign-ins',
   },
   /** The all-accounts page's management (issue 28): rename, delete, remove a member, sort. */
   subAccounts: {

@@ -23,6 +23,7 @@ export const PORTAL_PAGES = [
   ['audits', 'Audit logs'],
   ['securityCenter', 'Security centre'],
   ['webhooks', 'Webhooks'],
+  ['usage', 'Usage'],
   ['subscriptions', 'Subscriptions'],
   ['allAccounts', 'All accounts'],
 ];

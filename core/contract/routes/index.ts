@@ -25,6 +25,7 @@ import * as sso from './sso';
 import * as ssoSignIn from './sso-sign-in';
 import * as team from './team';
 import * as tokens from './tokens';
+import * as usage from './usage';
 import type { RouteDescriptor } from './descriptor';
 
 export type { AuditEntry, RouteDescriptor } from './descriptor';
@@ -52,7 +53,8 @@ export type RouteName =
   | keyof typeof sso
   | keyof typeof ssoSignIn
   | keyof typeof team
-  | keyof typeof tokens;
+  | keyof typeof tokens
+  | keyof typeof usage;
 
 const AREAS = [
   account,
@@ -77,6 +79,7 @@ const AREAS = [
   ssoSignIn,
   team,
   tokens,
+  usage,
 ];
 
 /** Every route, area by area (each area file exports its descriptors and nothing else). */

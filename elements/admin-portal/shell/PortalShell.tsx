@@ -58,6 +58,7 @@ const PORTAL_PAGE_COMPONENTS: Partial<
   securityCenter: lazy(() => import('../pages/security-center/SecurityCenterPage')),
   provisioning: lazy(() => import('../pages/provisioning/ProvisioningPage')),
   webhooks: lazy(() => import('../pages/connectivity/ConnectivityPage')),
+  usage: lazy(() => import('../pages/usage/UsagePage')),
   subscriptions: lazy(() => import('../pages/subscriptions/SubscriptionsPage')),
   portalConfiguration: lazy(() => import('../pages/portal-configuration/PortalConfigurationPage')),
 };

@@ -25,6 +25,7 @@ import { SSO_RESPONSES, SSO_BODIES } from './sso';
 import { SSO_SIGN_IN_RESPONSES, SSO_SIGN_IN_BODIES } from './sso-sign-in';
 import { TEAM_RESPONSES, TEAM_BODIES } from './team';
 import { TOKENS_RESPONSES } from './tokens';
+import { USAGE_RESPONSES } from './usage';
 
 export type ResponseTable = ReadonlyArray<readonly [RouteDescriptor, Record<string, unknown>]>;
 
@@ -51,6 +52,7 @@ export const RESPONSES: ReadonlyMap<RouteDescriptor, Record<string, unknown>> = 
   ...SSO_SIGN_IN_RESPONSES,
   ...TEAM_RESPONSES,
   ...TOKENS_RESPONSES,
+  ...USAGE_RESPONSES,
 ]);
 
 /** The body schema of calls that read none (NO_BODY) or that only document theirs, by descriptor. */

@@ -74,7 +74,7 @@ export default function PortalConfigurationPage({
 }: PortalPageProps) {
   const superUser = useAppSelector(selectUser)?.superUser === true;
   if (!superUser) return <NoPermission title={titles.portalConfiguration} titleId={TITLE_ID} />;
-  // Only pages this build has a screen for (Usage has none yet).
+  // Only pages this build has a screen for.
   const pages = CONFIGURABLE_PAGES.filter((page) => available.includes(page));
   return (
     <Page title={titles.portalConfiguration} titleId={TITLE_ID} description={t.description}>

@@ -18,7 +18,7 @@ import { PasskeysSection } from './PasskeysSection';
 import { PasswordSection } from './PasswordSection';
 import { portalApis } from '../common/adminParts';
 import { tabAppearance } from '../../../../core/portal/appearance';
-import { usePreviewFlag } from './usePreviewFlag';
+import { usePreviewFlags } from '../common/usePreviewFlags';
 import { PREVIEW_DEFAULT_FLAGS } from '../../../../core/featureFlags/previewFlags';
 
 const t = enPortal.portal.sessions;
@@ -37,8 +37,10 @@ export default function PrivacyPage({ metadata }: PortalPageProps) {
   const actions = useActions();
   const { busy } = actions;
   const [confirming, setConfirming] = useState(false);
-  // Passkeys are a preview-default feature: shown until the vendor turns their flag off.
-  const passkeys = usePreviewFlag(PREVIEW_DEFAULT_FLAGS.passkeys);
+  // The multi-factor section and passkeys are preview-default features: shown until the vendor turns
+  // their flag off.
+  const preview = usePreviewFlags([PREVIEW_DEFAULT_FLAGS.newMfaPages, PREVIEW_DEFAULT_FLAGS.passkeys]);
+  const passkeys = preview[PREVIEW_DEFAULT_FLAGS.passkeys];
 
   const act = (key: string, action: () => Promise<unknown>) =>
     actions.run(key, async () => {
@@ -102,7 +104,7 @@ export default function PrivacyPage({ metadata }: PortalPageProps) {
           )}
         </Section>
       )}
-      {shown('mfa') && <MfaSection />}
+      {shown('mfa') && preview[PREVIEW_DEFAULT_FLAGS.newMfaPages] && <MfaSection />}
       {passkeys && <PasskeysSection />}
       <PasswordSection onChanged={() => void refresh()} />
       {confirming && (

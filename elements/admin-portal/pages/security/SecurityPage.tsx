@@ -18,6 +18,7 @@ import {
   type PasswordHistoryPolicy,
   type SessionPolicy,
 } from '../../../../core/api/securityPolicies';
+import { PREVIEW_DEFAULT_FLAGS } from '../../../../core/featureFlags/previewFlags';
 import { fieldAppearance, tabAppearance, type FieldAppearance } from '../../../../core/portal/appearance';
 import { en } from '../../../i18n/en';
 import { enPortal } from '../../../i18n/en-portal';
@@ -35,6 +36,7 @@ import { useSubmit } from '../../../ui/useSubmit';
 import type { PortalPageProps } from '../../shell/PortalShell';
 import { useLoad } from '../../../ui/useListPage';
 import { NoPermission, usePageApi, usePermissions } from '../common/adminParts';
+import { usePreviewFlags } from '../common/usePreviewFlags';
 import {
   sessionFormOf,
   sessionPolicyOf,
@@ -60,6 +62,12 @@ const SignInMethodsTab = lazy(() => import('./SignInMethodsTab'));
 /** The tabs that load their own data. */
 const OWN_DATA: readonly Tab[] = ['ipRestrictions', 'domainRestrictions', 'signInMethods'];
 type Tab = (typeof TABS)[number];
+/** The tabs of a preview-default flag: shown until the vendor turns it off (core/featureFlags/previewFlags.ts). */
+const TAB_PREVIEW_FLAGS: Partial<Record<Tab, string>> = {
+  ipRestrictions: PREVIEW_DEFAULT_FLAGS.ipRestrictions,
+  domainRestrictions: PREVIEW_DEFAULT_FLAGS.domainRestrictions,
+};
+const PREVIEW_KEYS = Object.values(TAB_PREVIEW_FLAGS);
 
 const toggledStyle = css({ display: 'flex', flexDirection: 'column', gap: '10px' });
 const numberStyle = css({ maxWidth: '16em' });
@@ -72,7 +80,11 @@ export default function SecurityPage({ metadata }: PortalPageProps) {
   const allowed = canRead('security');
   const writable = can('fe.secure.write.securityPolicy');
   const [tab, setTab] = useState<Tab>('sessionManagement');
-  const tabs = TABS.filter((name) => tabAppearance(metadata, 'security', name) !== 'hidden');
+  const preview = usePreviewFlags(PREVIEW_KEYS);
+  const tabs = TABS.filter((name) => {
+    const flag = TAB_PREVIEW_FLAGS[name];
+    return tabAppearance(metadata, 'security', name) !== 'hidden' && (!flag || preview[flag]);
+  });
   const shown = tabs.includes(tab) ? tab : tabs[0];
   const look = (field: string): FieldAppearance =>
     writable ? fieldAppearance(metadata, 'security', field) : 'viewOnly';

@@ -4,17 +4,16 @@ import { USERS_PAGE_SIZE } from '../../../../core/api/team';
 import { canReadPage, hasPermission } from '../../../../core/portal/pages';
 import { selectUser } from '../../../../core/store/auth/authSlice';
 import { enPortal } from '../../../i18n/en-portal';
-import { useAppSelector, useAuthApp } from '../../../shared/AppContext';
+import { useAppSelector } from '../../../shared/AppContext';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { ListTable } from '../../../ui/DataTable';
 import { InlineStatus } from '../../../ui/InlineStatus';
 import { Page } from '../../../ui/Page';
 import { SelectField } from '../../../ui/SelectField';
-import { useConfirmAction } from '../../../ui/useConfirmAction';
 import { listData, useListPage } from '../../../ui/useListPage';
 import type { PortalPageProps } from '../../shell/PortalShell';
-import { NoPermission, portalApis } from '../common/adminParts';
+import { NoPermission } from '../common/adminParts';
 import { BULK_ADD_RELOAD_PAGE_SIZE, type UsersPreset } from '../../../../core/api/invitations';
 import { BulkAddDialog } from './BulkAddDialog';
 import { useInvitationsApi } from './invitationHooks';
@@ -23,6 +22,7 @@ import { InviteUserDialog } from './InviteUserDialog';
 import { tInvite } from './invitationTexts';
 import { UserRolesDialog } from './UserDialogs';
 import { useUserCalls } from './useUserCalls';
+import { IMPERSONATE_PERMISSION, useMemberConfirmations } from './useMemberConfirmations';
 import { userColumns, userRowActions } from './userColumns';
 
 const t = enPortal.portal.users;
@@ -38,9 +38,9 @@ export default function UsersPage(_props: PortalPageProps) {
   const allowed = canReadPage('users', held);
   const canChangeRoles = hasPermission(held, 'fe.secure.write.users');
   const canRemove = hasPermission(held, 'fe.secure.delete.users');
+  const canImpersonate = hasPermission(held, IMPERSONATE_PERMISSION);
   const canInvite = canChangeRoles;
   const invitations = useInvitationsApi();
-  const app = useAuthApp();
   const [dialog, setDialog] = useState<
     { kind: 'roles'; user: TeamUser } | { kind: 'invite' | 'bulk' | 'link' } | null
   >(null);
@@ -63,31 +63,7 @@ export default function UsersPage(_props: PortalPageProps) {
     pageSize: USERS_PAGE_SIZE,
     enabled: allowed,
   });
-  /** Spec 001 §4 "Delete user: dialog loading then closed; user removed from the list". */
-  const remove = useConfirmAction<TeamUser>({
-    run: (user) => portalApis(app).team.removeUser(user.id),
-    done: list.reload,
-    title: t.removeTitle,
-    titleId: 'ae-remove-user-title',
-    body: (user) => t.removeBody(user.name, user.email),
-    confirmLabel: t.remove,
-    busyLabel: t.removing,
-    menu: { label: t.remove, ariaLabel: (user) => t.removeUser(user.name), part: 'remove-user' },
-  });
-  /**
-   * An admin ends a member's sessions in this account (POST users/sessions/v1/revoke): then the
-   * member's refresh tokens here stop working; access tokens already issued run out.
-   */
-  const signOut = useConfirmAction<TeamUser>({
-    run: (user) => portalApis(app).team.revokeSessions(user.id),
-    done: (user) => setNotice({ text: t.signedOut(user.name), error: false }),
-    title: t.signOutTitle,
-    titleId: 'ae-sign-out-user-title',
-    body: (user) => t.signOutBody(user.name, user.email),
-    confirmLabel: t.signOut,
-    busyLabel: t.signingOut,
-  });
-
+  const { remove, signOut, impersonate } = useMemberConfirmations(list.reload, setNotice);
   const calls = useUserCalls(invitations, list.reload, setNotice);
 
   if (!allowed)
@@ -106,11 +82,13 @@ export default function UsersPage(_props: PortalPageProps) {
       canChangeRoles,
       canInvite,
       canRemove,
+      canImpersonate,
       resending,
       changeRoles: () => setDialog({ kind: 'roles', user }),
       resend: (kind) => void resend(user, kind),
       unlock: () => void unlock(user),
       signOut: () => signOut.ask(user),
+      impersonate: () => impersonate.ask(user),
       remove: () => remove.rowAction(user),
     });
 
@@ -169,7 +147,7 @@ export default function UsersPage(_props: PortalPageProps) {
         columns={columns}
         rowKey={(user) => user.id}
         rowLabel={(user) => user.name}
-        rowActions={canChangeRoles || canRemove ? actionsOf : undefined}
+        rowActions={canChangeRoles || canRemove || canImpersonate ? actionsOf : undefined}
         tablePart="users-table"
         rowPart="user-row"
       />
@@ -195,6 +173,7 @@ export default function UsersPage(_props: PortalPageProps) {
       {dialog?.kind === 'link' && <InviteLinkDialog onClose={() => setDialog(null)} />}
       {remove.dialog}
       {signOut.dialog}
+      {impersonate.dialog}
       {dialog?.kind === 'roles' && (
         <UserRolesDialog user={dialog.user} onClose={() => setDialog(null)} onDone={done} />
       )}

@@ -101,15 +101,18 @@ export function userRowActions(
     canChangeRoles: boolean;
     canInvite: boolean;
     canRemove: boolean;
+    /** Holds fe.secure.write.impersonate (the server checks again, and refuses oneself). */
+    canImpersonate: boolean;
     resending: string | null;
     changeRoles: () => void;
     resend: (kind: ResendKind) => void;
     unlock: () => void;
     signOut: () => void;
+    impersonate: () => void;
     remove: () => RowAction;
   },
 ) {
-  // The signed-in user has no actions on their own row.
+  // The signed-in user has no actions on their own row (nor impersonates themself).
   return user.id === ctx.meId
     ? []
     : [
@@ -158,6 +161,15 @@ export function userRowActions(
             ariaLabel: t.signOutUser(user.name),
             part: 'sign-out-user',
             onSelect: ctx.signOut,
+          },
+        // Only an activated member can be impersonated (the server refuses the others).
+        ctx.canImpersonate &&
+          !!user.verified &&
+          !user.invitationPending && {
+            label: portalAdmin.users.impersonate,
+            ariaLabel: portalAdmin.users.impersonateUser(user.name),
+            part: 'impersonate-user',
+            onSelect: ctx.impersonate,
           },
         // A member the directory provisions is removed there (the server refuses it here too).
         ctx.canRemove && user.managedBy !== 'scim2' && ctx.remove(),

@@ -1,0 +1,56 @@
+/**
+ * Demo mode's account usage: the rule of core/domain/usage.ts (the server's own) over the page's
+ * storage. Sign-ins are the ones the demo's audit log recorded (core/demo/dispatch.ts), so a fresh
+ * demo shows those of this browser only.
+ */
+import { ok, type Answer } from '../contract/answer';
+import { readUsage, SIGN_IN_ACTION, type UsageRepository } from '../domain/usage';
+import type { DemoDatabase, DemoUser } from './data';
+import type { DemoRequest } from './dispatch';
+import { membershipsOf, within } from './subAccountsData';
+
+function demoUsageRepository(db: DemoDatabase): UsageRepository {
+  const signInsSince = (tenantId: string, since: Date) =>
+    (db.audits ?? []).filter(
+      (a) =>
+        a.tenantId === tenantId && a.action === SIGN_IN_ACTION && Date.parse(a.createdAt) >= since.getTime(),
+    );
+  return {
+    async counts(tenantId, since) {
+      const members = new Set(
+        membershipsOf(db)
+          .filter((m) => m.tenantId === tenantId)
+          .map((m) => m.userId),
+      );
+      const tokens = (db.apiTokens ?? []).filter((t) => t.tenantId === tenantId && t.kind !== 'access');
+      return {
+        members: members.size,
+        activeMembers: new Set(
+          signInsSince(tenantId, since)
+            .map((a) => a.user)
+            .filter((id) => members.has(id)),
+        ).size,
+        accountApiTokens: tokens.filter((t) => t.type === 'tenant').length,
+        personalApiTokens: tokens.filter((t) => t.type === 'user').length,
+        subAccounts: db.tenants.filter((t) => t.tenantId !== tenantId && within(db, tenantId, t.tenantId))
+          .length,
+      };
+    },
+    async signInsByDay(tenantId, since) {
+      const byDay = new Map<string, number>();
+      for (const a of signInsSince(tenantId, since)) {
+        const date = a.createdAt.slice(0, 10);
+        byDay.set(date, (byDay.get(date) ?? 0) + 1);
+      }
+      return [...byDay].map(([date, count]) => ({ date, count }));
+    },
+  };
+}
+
+/** GET usage v1 (core/contract/routes/usage.ts): the dispatcher has checked fe.usage.read. */
+export const demoUsage = async (
+  db: DemoDatabase,
+  user: DemoUser,
+  _request: DemoRequest,
+  now: number,
+): Promise<Answer> => ok(await readUsage(demoUsageRepository(db), user.tenantId, new Date(now)));
