@@ -44,8 +44,6 @@ export function matchSupportedLocale(tag: string): SupportedLocale | undefined {
   return LOCALES.find((locale) => locale === (language === 'iw' ? 'he' : language));
 }
 
-export const isRightToLeft = (locale: string): boolean => locale === 'he' || locale === 'ar';
-
 /**
  * The language of an email or SMS: the recipient's saved locale, else their account's, else
  * English. A saved value the kit no longer speaks counts as none.
