@@ -20,22 +20,6 @@ export const LOCALES = [
 ] as const;
 export type SupportedLocale = (typeof LOCALES)[number];
 
-/** Each language named in itself: what the profile page's language picker lists. */
-export const LOCALE_NAMES: Record<SupportedLocale, string> = {
-  en: 'English',
-  es: 'Español',
-  fr: 'Français',
-  de: 'Deutsch',
-  it: 'Italiano',
-  'pt-BR': 'Português (Brasil)',
-  nl: 'Nederlands',
-  ja: '日本語',
-  ko: '한국어',
-  'zh-CN': '简体中文',
-  he: 'עברית',
-  ar: 'العربية',
-};
-
 /** A BCP 47 tag as one of ours: `es-MX` -> es, `pt-PT` -> pt-BR, `zh-Hans-SG` -> zh-CN; `zh-TW`: none. */
 export function matchSupportedLocale(tag: string): SupportedLocale | undefined {
   const [language = '', ...rest] = tag.toLowerCase().replace(/_/g, '-').split('-');

@@ -2,7 +2,7 @@
  * The profile page's language picker (issue 29; elements/admin-portal/pages/LanguageSection.tsx),
  * registered as the `portalLanguage` section: a host overrides it like any other
  * (`{ portalLanguage: { label: '...' } }`). The languages' names are not here: each is written in
- * itself (core/domain/locales.ts LOCALE_NAMES), the same on every page.
+ * itself (core/domain/locale-names.ts), the same on every page.
  */
 import { registerLazyTexts } from './localize';
 

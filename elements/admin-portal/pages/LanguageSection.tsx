@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import type { User } from '../../../core/api/types';
-import { LOCALE_NAMES, LOCALES } from '../../../core/domain/locales';
+import { LOCALE_NAMES } from '../../../core/domain/locale-names';
+import { LOCALES } from '../../../core/domain/locales';
 import { selectUser, userUpdated } from '../../../core/store/auth/authSlice';
 import { portalLanguage as t } from '../../i18n/portalLanguage.en';
 import { useAppDispatch, useAppSelector, useAuthApp } from '../../shared/AppContext';
