@@ -1,7 +1,9 @@
 /**
- * The languages the kit and the server speak (issue 29, docs/i18n.md), written once for the
- * elements (which language a page shows), the contract (which `locale` a profile or an account
- * may save) and the server and demo mode (which language an email or SMS is written in).
+ * The languages the kit and the server speak (issue 29, docs/i18n.md): which `locale` a profile or
+ * an account may save (the contract's schema, server and demo mode), which the portal's picker
+ * lists and which language an email or SMS is written in. The elements' lazy language chunk keeps
+ * its own copy of the list with the tag matching (elements/i18n/languages.ts: importing this module
+ * there put the page's dictionary code on the English page); elements/i18n/locales-list.test.ts holds the two equal.
  */
 
 export const LOCALES = [
@@ -20,14 +22,6 @@ export const LOCALES = [
 ] as const;
 export type SupportedLocale = (typeof LOCALES)[number];
 
-/** A BCP 47 tag as one of ours: `es-MX` -> es, `pt-PT` -> pt-BR, `zh-Hans-SG` -> zh-CN; `zh-TW`: none. */
-export function matchSupportedLocale(tag: string): SupportedLocale | undefined {
-  const [language = '', ...rest] = tag.toLowerCase().replace(/_/g, '-').split('-');
-  if (language === 'zh') return rest.some((part) => /^(tw|hk|mo|hant)$/.test(part)) ? undefined : 'zh-CN';
-  if (language === 'pt') return 'pt-BR';
-  return LOCALES.find((locale) => locale === (language === 'iw' ? 'he' : language));
-}
-
 /**
  * The language of an email or SMS: the recipient's saved locale, else their account's, else
  * English. A saved value the kit no longer speaks counts as none.
@@ -36,9 +30,6 @@ export function recipientLocale(
   userLocale: string | null | undefined,
   tenantLocale: string | null | undefined,
 ): SupportedLocale {
-  return (
-    (userLocale && matchSupportedLocale(userLocale)) ||
-    (tenantLocale && matchSupportedLocale(tenantLocale)) ||
-    'en'
-  );
+  const ours = (tag: string | null | undefined) => LOCALES.find((locale) => locale === tag);
+  return ours(userLocale) ?? ours(tenantLocale) ?? 'en';
 }

@@ -7,15 +7,32 @@
  */
 import { englishTexts, setTranslations } from './localize';
 import { pseudoTexts } from './pseudo';
-import { LOCALES, matchSupportedLocale, type SupportedLocale } from '../../core/domain/locales';
 
-export { LOCALES };
-/** Ours (core/domain/locales.ts), and `en-XA`: the pseudo-locale for tests (pseudo.ts). */
-export type Locale = SupportedLocale | 'en-XA';
+export const LOCALES = [
+  'en',
+  'es',
+  'fr',
+  'de',
+  'it',
+  'pt-BR',
+  'nl',
+  'ja',
+  'ko',
+  'zh-CN',
+  'he',
+  'ar',
+] as const;
+/** Ours, and `en-XA`: the pseudo-locale for tests (pseudo.ts). */
+export type Locale = (typeof LOCALES)[number] | 'en-XA';
 
 /** A BCP 47 tag as one of ours: `es-MX` -> es, `pt-PT` -> pt-BR, `zh-Hans-SG` -> zh-CN; `zh-TW`: none. */
-export const matchLocale = (tag: string): Locale | undefined =>
-  tag.toLowerCase() === 'en-xa' ? 'en-XA' : matchSupportedLocale(tag);
+export function matchLocale(tag: string): Locale | undefined {
+  if (tag.toLowerCase() === 'en-xa') return 'en-XA';
+  const [language = '', ...rest] = tag.toLowerCase().replace(/_/g, '-').split('-');
+  if (language === 'zh') return rest.some((part) => /^(tw|hk|mo|hant)$/.test(part)) ? undefined : 'zh-CN';
+  if (language === 'pt') return 'pt-BR';
+  return LOCALES.find((locale) => locale === (language === 'iw' ? 'he' : language));
+}
 
 /** The first of `candidates` (the element's, the host's, the page's, the browser's) that is ours, else English. */
 export const pickLocale = (candidates: string[]): Locale => candidates.map(matchLocale).find(Boolean) ?? 'en';
