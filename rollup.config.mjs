@@ -229,6 +229,7 @@ export default [
           id.endsWith('/elements/i18n/en-portal.ts') ||
           id.endsWith('/elements/i18n/securityCenter.en.ts') ||
           id.endsWith('/elements/i18n/auditStreams.en.ts') ||
+          id.endsWith('/elements/i18n/portalLanguage.en.ts') ||
           id.includes('/core/session/hostedLogin') ||
           id.includes('/core/social/') ||
           id.includes('/core/sso/') ||

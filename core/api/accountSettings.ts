@@ -14,6 +14,11 @@ export interface AccountSettings {
   logo: string | null;
   /** The account's metadata, a JSON object of text values written as a string (the tenant's `metadata`). */
   metadata?: string;
+  /**
+   * The account's language (core/domain/locales.ts), or null: emails and SMS to its members who chose
+   * none are written in it. Not in the client SDK's type (docs/contract.md).
+   */
+  locale?: string | null;
   hasCustomLogin: boolean;
 }
 
@@ -29,6 +34,7 @@ export type AccountSettingsUpdate = Partial<
     | 'timeFormat'
     | 'logo'
     | 'metadata'
+    | 'locale'
   >
 >;
 

@@ -14,6 +14,8 @@ export interface ProfileUpdate {
   phoneNumber?: string | null;
   /** Kept in the user's metadata JSON: the contract's user has no address or job title field. */
   metadata?: string;
+  /** The user's language (core/domain/locales.ts), null for none: not in the client SDK's type. */
+  locale?: string | null;
 }
 
 /** The signed-in user's own profile (spec 000 §7: "update (v2)"). */

@@ -48,6 +48,11 @@ export interface User {
   metadata?: string;
   mfaEnrolled?: boolean;
   superUser?: boolean;
+  /**
+   * The language the user chose (core/domain/locales.ts; the profile page's picker), or null. Not in
+   * the client SDK's type (docs/contract.md); the kit shows it when the host chose no language.
+   */
+  locale?: string | null;
 }
 
 export interface Tenant {

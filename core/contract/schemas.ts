@@ -4,6 +4,7 @@
  * length, every object forbids unknown fields, and types are never coerced (a number is not a
  * password).
  */
+import { LOCALES } from '../domain/locales';
 
 /** RFC 5321 caps a forward path at 254 characters. */
 export const email = { type: 'string', maxLength: 254, format: 'email' } as const;
@@ -82,3 +83,6 @@ export const uuid = { type: 'string', pattern: UUID } as const;
 export const uuidList = { type: 'array', maxItems: 200, uniqueItems: true, items: uuid } as const;
 export const idParams = (name: string) =>
   ({ type: 'object', required: [name], properties: { [name]: uuid } }) as const;
+
+/** A language the kit speaks (core/domain/locales.ts), saved on a profile or an account; null clears it. */
+export const locale = { type: ['string', 'null'], enum: [...LOCALES, null] } as const;

@@ -141,6 +141,7 @@ function profileOf(db: DemoDatabase, user: DemoUser): User {
     phoneNumber: user.phoneNumber ?? null,
     superUser: false,
     profilePictureUrl: user.profilePictureUrl ?? null,
+    locale: user.locale ?? null,
   } satisfies User & Json as User;
 }
 
@@ -270,6 +271,7 @@ function demoAccountSettingsRepository(db: DemoDatabase): AccountSettingsReposit
       timeFormat: saved.timeFormat ?? 'HH:mm',
       logo: saved.logo ?? null,
       metadata: saved.metadata ?? '{}',
+      locale: saved.locale ?? null,
       hasCustomLogin: false,
     };
   };
@@ -318,6 +320,8 @@ function updateProfile(db: DemoDatabase, user: DemoUser, body: Json) {
   if (typeof body.name === 'string') user.name = body.name.trim();
   if (body.phoneNumber !== undefined)
     user.phoneNumber = typeof body.phoneNumber === 'string' ? body.phoneNumber.trim() || null : null;
+  // One of ours or null: the contract's schema (core/contract/schemas.ts `locale`).
+  if (body.locale !== undefined) user.locale = (body.locale as string | null) ?? null;
   return ok(profileOf(db, user), true);
 }
 

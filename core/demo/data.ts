@@ -30,6 +30,8 @@ export interface DemoUser {
   profilePictureUrl?: string | null;
   /** Signs in with a password on the breach list (the security centre's sample, core/demo/securityCenter.ts). */
   breachedPassword?: boolean;
+  /** The language the user chose on the profile page (core/domain/locales.ts), or null. */
+  locale?: string | null;
 }
 
 export interface DemoDatabase {

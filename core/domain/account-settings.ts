@@ -119,6 +119,8 @@ export async function changeAccountSettings(
     logo: body.logo,
     // Kept as the object the JSON string names (the tenant's metadata), re-written without spaces.
     metadata: body.metadata === undefined ? undefined : JSON.stringify(JSON.parse(body.metadata)),
+    // One of ours or null (the contract's schema).
+    locale: body.locale,
   });
   if (!settings) throw contractError('ACCOUNT_NOT_FOUND');
   return settings;

@@ -3,8 +3,8 @@
  * which languages exist, the matching, the translations and the code that applies them
  * (languages.ts, localize.ts) load only when the language asked for is not English. The page has
  * one language (the elements read one dictionary): the last locale asked for, by an element's
- * `locale` attribute, `initialize()` or the provider, is the page's. Without one: the page's `lang`,
- * then the browser's languages, then English (docs/i18n.md).
+ * `locale` attribute, `initialize()` or the provider, is the page's. Without one: the signed-in
+ * user's saved language, the page's `lang`, then the browser's languages, then English (docs/i18n.md).
  */
 import type { Locale } from './languages';
 
@@ -13,6 +13,7 @@ export const isRtl = (locale: string): boolean => locale === 'he' || locale === 
 let applied: Locale = 'en';
 let asked: string | undefined;
 let hostChoice: string | undefined;
+let savedChoice: string | undefined;
 let loading = 0;
 let lastAsked = '';
 let version = 0;
@@ -37,9 +38,13 @@ export function setLocale(tag: string | undefined, force = false): Promise<void>
   if (tag) asked = tag;
   else if (force) asked = undefined;
   else if (asked) return Promise.resolve();
-  const candidates = [tag, hostChoice, document.documentElement.lang, ...navigator.languages].filter(
-    (candidate): candidate is string => !!candidate,
-  );
+  const candidates = [
+    tag,
+    hostChoice,
+    savedChoice,
+    document.documentElement.lang,
+    ...navigator.languages,
+  ].filter((candidate): candidate is string => !!candidate);
   const key = candidates.join();
   if (key === lastAsked) return Promise.resolve();
   lastAsked = key;
@@ -66,6 +71,17 @@ export function setLocale(tag: string | undefined, force = false): Promise<void>
 export function setHostLocale(tag: string): Promise<void> {
   hostChoice = tag;
   return setLocale(tag);
+}
+
+/**
+ * The signed-in user's saved language (their profile's `locale`; null or undefined: none, or signed
+ * out): the page shows it when neither an element's attribute nor the host chose one, before the
+ * page's `lang` and the browser's languages.
+ */
+export function setSavedLocale(tag: string | null | undefined): Promise<void> {
+  if ((tag || undefined) === savedChoice) return Promise.resolve();
+  savedChoice = tag || undefined;
+  return setLocale(undefined);
 }
 
 /** For useSyncExternalStore: bumps when the texts change language (or late texts arrive). */

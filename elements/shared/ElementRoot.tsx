@@ -13,7 +13,14 @@ import { getOrCreateApp, type AuthApp } from '../../core/app';
 import { MissingBaseUrlError, refuseToStart, type RequestSource } from '../../core/config/options';
 import type { ThemeName } from '../../core/theme/themeOptions';
 import { rendererMounted, rendererUnmounted, selectThemeOptions } from '../../core/theme/themeSlice';
-import { isRtl, localeVersion, currentLocale, setLocale, subscribeLocale } from '../i18n/locale';
+import {
+  isRtl,
+  localeVersion,
+  currentLocale,
+  setLocale,
+  setSavedLocale,
+  subscribeLocale,
+} from '../i18n/locale';
 import { AUTOFILL_SLOT, startAutofillMirror } from '../login-box/autofill';
 import { PoweredBy } from '../theme/PoweredBy';
 import { themeVariablesFor } from '../theme/theme';
@@ -164,6 +171,13 @@ export function ElementRoot({
   // The `theme` attribute names the base until the app's theme (setTheme, themeOptions) names one.
   const { themeName, primaryColor, locale: askedLocale } = useHostTheme(host);
   const texts = useLocale(askedLocale);
+  // The signed-in user's saved language (their profile's picker), when the host chose none.
+  useEffect(() => {
+    if (!store) return undefined;
+    const follow = () => void setSavedLocale(store.getState().auth.user?.locale);
+    follow();
+    return store.subscribe(follow);
+  }, [store]);
   // Until the first language asked for has its texts, the loader's marker stays (no English flash).
   const ready = !texts.startsWith('0+');
   const variables = useMemo(

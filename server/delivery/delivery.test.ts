@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
-import { createServer as createTcpServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { openDatabase, type Database } from '../storage/database';
 import { migrate } from '../storage/migrations';
 import { pgliteTemplate } from '../../test/support/server';
+import { readMail, startTestSmtp, type TestSmtp } from '../../test/support/smtp';
 import { createDelivery } from './index';
 import { latestOutboxMessages } from './outbox';
 import { createSmsWebhookSender, SmsDeliveryError } from './sms-webhook';
@@ -100,45 +100,13 @@ describe('SMS webhook delivery', () => {
 });
 
 describe('SMTP delivery (nodemailer) against a local SMTP server', () => {
-  const mails: string[] = [];
-  // A minimal SMTP responder: enough of RFC 5321 for one plain-text message without TLS or auth.
-  const smtp = createTcpServer((socket) => {
-    let inData = false;
-    let buffer = '';
-    socket.write('220 test.local ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      while (true) {
-        if (inData) {
-          const end = buffer.indexOf('\r\n.\r\n');
-          if (end < 0) return;
-          mails.push(buffer.slice(0, end));
-          buffer = buffer.slice(end + 5);
-          inData = false;
-          socket.write('250 OK queued\r\n');
-          continue;
-        }
-        const lineEnd = buffer.indexOf('\r\n');
-        if (lineEnd < 0) return;
-        const line = buffer.slice(0, lineEnd).toUpperCase();
-        buffer = buffer.slice(lineEnd + 2);
-        if (line.startsWith('EHLO')) socket.write('250-test.local\r\n250 8BITMIME\r\n');
-        else if (line === 'DATA') {
-          inData = true;
-          socket.write('354 go ahead\r\n');
-        } else if (line === 'QUIT') {
-          socket.end('221 bye\r\n');
-          return;
-        } else socket.write('250 OK\r\n');
-      }
-    });
-  });
+  let smtp: TestSmtp;
   let port = 0;
   before(async () => {
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    port = (smtp.address() as AddressInfo).port;
+    smtp = await startTestSmtp();
+    port = smtp.port;
   });
-  after(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+  after(() => smtp.close());
 
   it('sends a plain-text email configured by one SMTP URL', async () => {
     const sender = createSmtpSender(
@@ -151,11 +119,26 @@ describe('SMTP delivery (nodemailer) against a local SMTP server', () => {
       text: 'Choose a new password: https://app.example.com/x',
     });
     sender.close();
-    const mail = mails.at(-1)!;
+    const mail = smtp.mails.at(-1)!;
     assert.match(mail, /^To: ada@example\.com$/m);
     assert.match(mail, /^From: Auth Elements <no-reply@example\.com>$/m);
     assert.match(mail, /^Subject: Reset your password$/m);
     assert.match(mail, /Content-Type: text\/plain/);
     assert.match(mail, /https:\/\/app\.example\.com\/x/);
+  });
+
+  it('a message in another language says so (Content-Language) and arrives intact', async () => {
+    const sender = createSmtpSender(`smtp://127.0.0.1:${port}?ignoreTLS=true`);
+    await sender.sendEmail({
+      to: 'dana@example.com',
+      subject: 'איפוס הסיסמה שלך',
+      text: 'שלום',
+      language: 'he',
+    });
+    sender.close();
+    const mail = readMail(smtp.mails.at(-1)!);
+    assert.equal(mail.headers['content-language'], 'he');
+    assert.equal(mail.headers.subject, 'איפוס הסיסמה שלך');
+    assert.equal(mail.text, 'שלום');
   });
 });

@@ -1,7 +1,12 @@
 /**
- * The texts of the emails and SMS the server sends. Plain text, so a name or tenant name typed by a
- * user cannot become markup or a disguised link in the email.
+ * The texts of the emails and SMS the server sends, in the recipient's language (`locale`: the
+ * user's saved one, else their account's, else English; `recipientLocale` in
+ * core/domain/locales.ts). The catalogues are texts/<locale>.ts. Plain text, so a name or tenant
+ * name typed by a user cannot become markup or a disguised link in the email.
  */
+import type { SupportedLocale } from '../../core/domain/locales';
+import { fillTemplate, SERVER_TEXTS } from './texts';
+import type { ServerTexts } from './texts/types';
 import type { EmailMessage, SmsMessage } from './types';
 
 /** `{appUrl}{path}?query`: links always point at the configured application, never at the request's host. */
@@ -11,81 +16,82 @@ export function accountLink(appUrl: string, path: string, query: Record<string, 
   return url.toString();
 }
 
-export function resetPasswordEmail(to: string, link: string): EmailMessage {
+type EmailKey = keyof ServerTexts['email'];
+
+function email(
+  key: EmailKey,
+  to: string,
+  locale: SupportedLocale,
+  params: Record<string, string>,
+): EmailMessage {
+  const texts = SERVER_TEXTS[locale].email[key];
   return {
     to,
-    subject: 'Reset your password',
-    text: `Someone asked to reset the password of your account.\n\nChoose a new password here (the link works once, for one hour):\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+    subject: fillTemplate(texts.subject, params),
+    text: fillTemplate(texts.text, params),
+    language: locale,
   };
 }
+
+function sms(key: keyof ServerTexts['sms'], to: string, locale: SupportedLocale, code: string): SmsMessage {
+  return { to, text: fillTemplate(SERVER_TEXTS[locale].sms[key], { code }) };
+}
+
+export const resetPasswordEmail = (to: string, link: string, locale: SupportedLocale): EmailMessage =>
+  email('resetPassword', to, locale, { link });
 
 /** After an invitation accepted with its link alone (no password yet): the way to choose one. */
-export function choosePasswordEmail(to: string, link: string, tenantName: string): EmailMessage {
-  return {
-    to,
-    subject: 'Choose your password',
-    text: `You joined ${tenantName}.\n\nChoose the password you will sign in with here (the link works once, for one hour):\n${link}\n\nWhen it has expired, use "Forgot password" on the sign-in page.`,
-  };
-}
-
-export function activationEmail(to: string, link: string): EmailMessage {
-  return {
-    to,
-    subject: 'Activate your account',
-    text: `Welcome! Activate your account here (the link works once, for seven days):\n${link}\n\nIf you did not sign up, ignore this email.`,
-  };
-}
-
-export function invitationEmail(
+export const choosePasswordEmail = (
   to: string,
   link: string,
   tenantName: string,
-  inviterName: string,
-): EmailMessage {
-  return {
-    to,
-    subject: `You are invited to join ${tenantName}`,
-    text: `${inviterName} invited you to join ${tenantName}.\n\nAccept the invitation here (the link works once, for seven days):\n${link}`,
-  };
-}
+  locale: SupportedLocale,
+): EmailMessage => email('choosePassword', to, locale, { link, tenantName });
 
-export function loginCodeEmail(to: string, code: string): EmailMessage {
-  return {
-    to,
-    subject: `Your sign-in code is ${code}`,
-    text: `Your sign-in code is ${code}. It works once, for ten minutes.`,
-  };
-}
+export const activationEmail = (to: string, link: string, locale: SupportedLocale): EmailMessage =>
+  email('activation', to, locale, { link });
 
-export function magicLinkEmail(to: string, link: string): EmailMessage {
-  return {
-    to,
-    subject: 'Your sign-in link',
-    text: `Sign in with this link (it works once, for fifteen minutes):\n${link}`,
-  };
-}
+/** `inviterName` null: no member sent it ("An administrator" in the recipient's language). */
+export const invitationEmail = (
+  to: string,
+  link: string,
+  tenantName: string,
+  inviterName: string | null,
+  locale: SupportedLocale,
+): EmailMessage =>
+  email('invitation', to, locale, {
+    link,
+    tenantName,
+    inviterName: inviterName ?? SERVER_TEXTS[locale].administrator,
+  });
 
-export function verifyPhoneSms(to: string, code: string): SmsMessage {
-  return { to, text: `Your code to confirm this phone number is ${code}. It works once, for ten minutes.` };
-}
+export const loginCodeEmail = (to: string, code: string, locale: SupportedLocale): EmailMessage =>
+  email('loginCode', to, locale, { code });
 
-export function loginCodeSms(to: string, code: string): SmsMessage {
-  return { to, text: `Your sign-in code is ${code}. It works once, for ten minutes.` };
-}
+export const magicLinkEmail = (to: string, link: string, locale: SupportedLocale): EmailMessage =>
+  email('magicLink', to, locale, { link });
 
 /** Sent to someone who joined an account with its invite link, when the link asks for it. */
-export function joinedAccountEmail(to: string, tenantName: string, loginLink: string): EmailMessage {
-  return {
-    to,
-    subject: `You joined ${tenantName}`,
-    text: `You joined ${tenantName} with its invite link.\n\nSign in here:\n${loginLink}\n\nIf it was not you, tell the account's administrator.`,
-  };
-}
+export const joinedAccountEmail = (
+  to: string,
+  tenantName: string,
+  loginLink: string,
+  locale: SupportedLocale,
+): EmailMessage => email('joinedAccount', to, locale, { tenantName, loginLink });
 
-export function resetPhoneNumberEmail(to: string, code: string): EmailMessage {
-  return {
-    to,
-    subject: `Your code to change your phone number is ${code}`,
-    text: `Someone asked to change the phone number used to sign in to your account.\n\nYour code is ${code}. It works once, for ten minutes.\n\nIf it was not you, ignore this email: your phone number stays as it is.`,
-  };
-}
+export const resetPhoneNumberEmail = (to: string, code: string, locale: SupportedLocale): EmailMessage =>
+  email('resetPhoneNumber', to, locale, { code });
+
+/** An MFA code by email (sign-in or a change of the user's MFA). */
+export const verificationCodeEmail = (to: string, code: string, locale: SupportedLocale): EmailMessage =>
+  email('verificationCode', to, locale, { code });
+
+export const verifyPhoneSms = (to: string, code: string, locale: SupportedLocale): SmsMessage =>
+  sms('verifyPhone', to, locale, code);
+
+export const loginCodeSms = (to: string, code: string, locale: SupportedLocale): SmsMessage =>
+  sms('loginCode', to, locale, code);
+
+/** An MFA code by SMS. */
+export const verificationCodeSms = (to: string, code: string, locale: SupportedLocale): SmsMessage =>
+  sms('verificationCode', to, locale, code);

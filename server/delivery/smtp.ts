@@ -16,7 +16,13 @@ export function createSmtpSender(
   const transport = nodemailer.createTransport(withPool(smtpUrl));
   return {
     async sendEmail(message: EmailMessage) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.language ? { headers: { 'Content-Language': message.language } } : {}),
+      });
     },
     close: () => transport.close(),
   };

@@ -8,6 +8,8 @@ export interface EmailMessage {
   subject: string;
   /** Plain text only: no HTML built from data, so nothing a user typed can become markup. */
   text: string;
+  /** The language it is written in (sent as `Content-Language`); English when absent. */
+  language?: string;
 }
 
 export interface SmsMessage {

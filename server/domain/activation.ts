@@ -13,6 +13,7 @@ import { consumeLink, findLiveLink, issueOneTimeToken } from './one-time-tokens'
 import { acceptInvitation, invitationActivationStrategy } from './invitations';
 import { newPasswordProblem } from './password-rules';
 import { findUserByEmail, findUserById, updatePasswordHash, type UserRow } from './users';
+import { localeOfRecipient } from '../storage/locales';
 
 /** Emails a fresh activation link to `user` (older links stop working). */
 export async function sendActivationEmail(
@@ -22,7 +23,11 @@ export async function sendActivationEmail(
 ): Promise<void> {
   const token = await issueOneTimeToken(ctx.db, { purpose: 'activation', userId: user.id, kind: 'link' });
   const link = accountLink(ctx.options.appUrl, '/account/activate', { userId: user.id, token });
-  await sendQuietly(() => ctx.delivery.sendEmail(activationEmail(user.email, link)), log);
+  await sendQuietly(
+    async () =>
+      ctx.delivery.sendEmail(activationEmail(user.email, link, await localeOfRecipient(ctx.db, user.id))),
+    log,
+  );
 }
 
 /**

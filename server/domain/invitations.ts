@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto';
 import { holdsPermission } from '../../core/contract/permissions';
 import { accountLink, choosePasswordEmail, invitationEmail, joinedAccountEmail } from '../delivery/messages';
 import { emailDomainAllowed } from './email-domain-restrictions';
+import { localeOfRecipient } from '../storage/locales';
 import { contractError } from '../../core/contract/errors';
 import type { Database } from '../storage/database';
 import type { SecretBox } from './mfa-crypto';
@@ -91,7 +92,8 @@ async function sendInvitation(
     input.email,
     link,
     await tenantName(ctx.db, input.tenantId),
-    inviter ? displayName(inviter) : 'An administrator',
+    inviter ? displayName(inviter) : null,
+    await localeOfRecipient(ctx.db, input.userId, input.tenantId),
   );
   await sendQuietly(() => ctx.delivery.sendEmail(message), log);
 }
@@ -360,10 +362,9 @@ export async function acceptInvitation(
       kind: 'link',
     });
     const link = accountLink(ctx.options.appUrl, '/account/reset-password', { userId: input.userId, token });
-    await sendQuietly(
-      () => ctx.delivery.sendEmail(choosePasswordEmail(live.email, link, live.tenantName)),
-      options.log,
-    );
+    const locale = await localeOfRecipient(ctx.db, input.userId, live.tenantId);
+    const message = choosePasswordEmail(live.email, link, live.tenantName, locale);
+    await sendQuietly(() => ctx.delivery.sendEmail(message), options.log);
   }
   return joined;
 }
@@ -520,18 +521,15 @@ export async function findInviteLinkTenant(
 /** When the link asks for it, the person who joined gets an email saying so. */
 export async function notifyJoined(
   ctx: FlowContext,
-  to: string,
-  tenant: { name: string; shouldSendEmail: boolean },
+  to: { userId: string; email: string },
+  tenant: { tenantId: string; name: string; shouldSendEmail: boolean },
   log: Log,
 ): Promise<void> {
   if (!tenant.shouldSendEmail) return;
-  await sendQuietly(
-    () =>
-      ctx.delivery.sendEmail(
-        joinedAccountEmail(to, tenant.name, accountLink(ctx.options.appUrl, '/account/login', {})),
-      ),
-    log,
-  );
+  const locale = await localeOfRecipient(ctx.db, to.userId, tenant.tenantId);
+  const login = accountLink(ctx.options.appUrl, '/account/login', {});
+  const message = joinedAccountEmail(to.email, tenant.name, login, locale);
+  await sendQuietly(() => ctx.delivery.sendEmail(message), log);
 }
 
 /**

@@ -10,6 +10,7 @@ import { sendQuietly, type FlowContext } from './account-flows';
 import { passwordReuseProblem } from './security-policies';
 import { findUserByEmail, findUserById, updatePasswordHash } from './users';
 import { emitEvent } from './connectivity';
+import { localeOfRecipient } from '../storage/locales';
 
 /**
  * Emails a reset link when the address has an account. The caller answers 200 either way, so the
@@ -26,7 +27,11 @@ export async function requestPasswordReset(
   if (!user) return;
   const token = await issueOneTimeToken(ctx.db, { purpose: 'resetPassword', userId: user.id, kind: 'link' });
   const link = accountLink(ctx.options.appUrl, '/account/reset-password', { userId: user.id, token });
-  await sendQuietly(() => ctx.delivery.sendEmail(resetPasswordEmail(user.email, link)), log);
+  await sendQuietly(
+    async () =>
+      ctx.delivery.sendEmail(resetPasswordEmail(user.email, link, await localeOfRecipient(ctx.db, user.id))),
+    log,
+  );
 }
 
 /**

@@ -36,6 +36,7 @@ import {
 } from './one-time-tokens';
 import { findUserByEmail, findUserById, type UserRow } from './users';
 import { getVendorSettings } from './vendor';
+import { localeOfRecipient } from '../storage/locales';
 
 export type PasswordlessType = 'Code' | 'MagicLink' | 'SmsCode';
 
@@ -68,17 +69,29 @@ export async function passwordlessPreLogin(
   if (type === 'MagicLink') {
     const token = await issueOneTimeToken(ctx.db, { purpose: 'magicLink', userId: user.id, kind: 'link' });
     const link = accountLink(ctx.options.appUrl, MAGIC_LINK_PATH, { token });
-    await sendQuietly(() => ctx.delivery.sendEmail(magicLinkEmail(user.email, link)), log);
+    await sendQuietly(
+      async () =>
+        ctx.delivery.sendEmail(magicLinkEmail(user.email, link, await localeOfRecipient(ctx.db, user.id))),
+      log,
+    );
     return {};
   }
   if (type === 'Code') {
     const code = await issueOneTimeToken(ctx.db, { purpose: 'loginCode', userId: user.id, kind: 'code' });
-    await sendQuietly(() => ctx.delivery.sendEmail(loginCodeEmail(user.email, code)), log);
+    await sendQuietly(
+      async () =>
+        ctx.delivery.sendEmail(loginCodeEmail(user.email, code, await localeOfRecipient(ctx.db, user.id))),
+      log,
+    );
     return {};
   }
   if (!user.phone) return { resetPhoneNumberToken: await startPhoneReset(ctx, user, log) };
   const code = await issueOneTimeToken(ctx.db, { purpose: 'smsCode', userId: user.id, kind: 'code' });
-  await sendQuietly(() => ctx.delivery.sendSms(loginCodeSms(user.phone!, code)), log);
+  await sendQuietly(
+    async () =>
+      ctx.delivery.sendSms(loginCodeSms(user.phone!, code, await localeOfRecipient(ctx.db, user.id))),
+    log,
+  );
   return { phoneNumber: maskPhone(user.phone) };
 }
 
@@ -164,7 +177,13 @@ async function startPhoneReset(ctx: FlowContext, user: UserRow, log: (m: string)
     userId: user.id,
     kind: 'code',
   });
-  await sendQuietly(() => ctx.delivery.sendEmail(resetPhoneNumberEmail(user.email, code)), log);
+  await sendQuietly(
+    async () =>
+      ctx.delivery.sendEmail(
+        resetPhoneNumberEmail(user.email, code, await localeOfRecipient(ctx.db, user.id)),
+      ),
+    log,
+  );
   return token;
 }
 
@@ -225,7 +244,10 @@ export async function startPhoneVerification(
     data: { phone },
   });
   const code = await issueOneTimeToken(ctx.db, { purpose: 'verifyPhone', userId: user.id, kind: 'code' });
-  await sendQuietly(() => ctx.delivery.sendSms(verifyPhoneSms(phone, code)), log);
+  await sendQuietly(
+    async () => ctx.delivery.sendSms(verifyPhoneSms(phone, code, await localeOfRecipient(ctx.db, user.id))),
+    log,
+  );
   return changePhoneId;
 }
 

@@ -12,6 +12,7 @@ import { securityPolicyRepositories } from '../storage/security-policies';
 import { sendQuietly, type FlowContext } from './account-flows';
 import { countSend, isTooManyError } from './attempts';
 import { issueOneTimeToken } from './one-time-tokens';
+import { localeOfRecipient } from '../storage/locales';
 
 /**
  * The centre's ports. A reset link goes through the mail path of the forgotten-password flow (the
@@ -38,7 +39,13 @@ export function securityCentrePorts(ctx: FlowContext, log: (message: string) => 
         kind: 'link',
       });
       const link = accountLink(ctx.options.appUrl, '/account/reset-password', { userId: user.id, token });
-      await sendQuietly(() => ctx.delivery.sendEmail(resetPasswordEmail(user.email, link)), log);
+      await sendQuietly(
+        async () =>
+          ctx.delivery.sendEmail(
+            resetPasswordEmail(user.email, link, await localeOfRecipient(ctx.db, user.id)),
+          ),
+        log,
+      );
       return true;
     },
   };

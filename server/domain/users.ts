@@ -23,6 +23,8 @@ export interface UserRow {
   last_login: Date | null;
   /** Set by the lockout policy (security page) until an administrator unlocks the user. */
   locked_at: Date | null;
+  /** The language the user chose (the profile's picker), or null: core/domain/locales.ts. */
+  locale: string | null;
 }
 
 /** The user as the contract shows it (`GET /identity/resources/users/v2/me`). */
@@ -46,10 +48,12 @@ export interface UserProfile {
   metadata: string;
   mfaEnrolled: boolean;
   superUser: boolean;
+  /** The user's language (docs/contract.md: not in the client SDK's type), or null. */
+  locale: string | null;
 }
 
 const USER_COLUMNS =
-  'id, vendor_id, email, name, phone, profile_picture_url, password_hash, verified, super_user, metadata, active_tenant_id, created_at, last_login, locked_at';
+  'id, vendor_id, email, name, phone, profile_picture_url, password_hash, verified, super_user, metadata, active_tenant_id, created_at, last_login, locked_at, locale';
 
 /** Emails are compared case-insensitively and stored trimmed and lower-cased. */
 export function normalizeEmail(email: string): string {
@@ -205,5 +209,6 @@ export function toUserProfile(
     metadata: JSON.stringify(user.metadata ?? {}),
     mfaEnrolled,
     superUser: user.super_user,
+    locale: user.locale ?? null,
   };
 }

@@ -23,6 +23,8 @@ import { clientInfo } from '../http/client-info';
 import { activeTenantOf, REMEMBER_DEVICE_COOKIE } from '../http/mfa-gate';
 import { callerOf } from '../http/route-table';
 import { assertTenantAllows, assertVendorAllows } from '../domain/sign-in-methods';
+import { verificationCodeEmail, verificationCodeSms } from '../delivery/messages';
+import { localeOfRecipient } from '../storage/locales';
 
 const AUTH = '/identity/resources/auth';
 const USERS = '/identity/resources/users/v1';
@@ -109,17 +111,9 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext, mfa: MfaS
       | { kind: 'email'; email: string; deviceId?: string },
   ) {
     const { otcToken, code } = await mfa.issueCode(user.id, 'otc', target);
-    if (target.kind === 'sms')
-      await ctx.delivery.sendSms({
-        to: target.phone,
-        text: `Your verification code is ${code}. It works once, for five minutes.`,
-      });
-    else
-      await ctx.delivery.sendEmail({
-        to: target.email,
-        subject: `Your verification code is ${code}`,
-        text: `Your verification code is ${code}. It works once, for five minutes. If you did not try to sign in, change your password.`,
-      });
+    const locale = await localeOfRecipient(ctx.db, user.id);
+    if (target.kind === 'sms') await ctx.delivery.sendSms(verificationCodeSms(target.phone, code, locale));
+    else await ctx.delivery.sendEmail(verificationCodeEmail(target.email, code, locale));
     return otcToken;
   }
 

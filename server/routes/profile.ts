@@ -1,7 +1,7 @@
 /**
  * The signed-in user's own profile (under `/{prefix}/identity/resources/users`): PUT v2/me.
  * Only the fields a user may change about themselves: name, phone number, metadata (where the
- * portal keeps address and job title). Email, roles, createdAt and lastLogin stay as they are.
+ * portal keeps address and job title), locale (their language: emails, SMS and the kit). Email, roles, createdAt and lastLogin stay as they are.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
@@ -15,6 +15,8 @@ interface UpdateMeBody {
   name?: string;
   phoneNumber?: string | null;
   metadata?: string | Record<string, unknown> | null;
+  /** One of core/domain/locales.ts (the contract's schema), or null: none chosen. */
+  locale?: string | null;
 }
 
 export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -38,7 +40,8 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
       await ctx.db.query(
         `UPDATE users SET name = COALESCE($2, name),
                           phone = CASE WHEN $3 THEN $4 ELSE phone END,
-                          metadata = COALESCE($5::jsonb, metadata)
+                          metadata = COALESCE($5::jsonb, metadata),
+                          locale = CASE WHEN $6 THEN $7 ELSE locale END
           WHERE id = $1`,
         [
           claims.sub,
@@ -46,6 +49,8 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
           phone !== undefined,
           phone ?? null,
           metadata === undefined ? null : JSON.stringify(metadata),
+          body.locale !== undefined,
+          body.locale ?? null,
         ],
       );
       const user = await findUserById(ctx.db, claims.sub);

@@ -74,7 +74,10 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
         await sendActivationEmail(ctx, { id: result.userId, email: result.user.email }, (m) =>
           request.log.error(m),
         );
-      if (invited) await notifyJoined(ctx, result.user.email, invited, (m) => request.log.error(m));
+      if (invited)
+        await notifyJoined(ctx, { userId: result.userId, email: result.user.email }, invited, (m) =>
+          request.log.error(m),
+        );
       return {
         shouldActivate: result.shouldActivate,
         userId: result.userId,

@@ -20,11 +20,12 @@ interface Row {
   time_format: string;
   logo: string | null;
   metadata: Record<string, unknown>;
+  locale: string | null;
   has_custom_login: boolean;
 }
 
 const COLUMNS =
-  'id, name, address, website, timezone, currency, date_format, time_format, logo, metadata, (custom_login_enabled AND login_alias IS NOT NULL) AS has_custom_login';
+  'id, name, address, website, timezone, currency, date_format, time_format, logo, metadata, locale, (custom_login_enabled AND login_alias IS NOT NULL) AS has_custom_login';
 const toDto = (row: Row): AccountSettingsDto => ({
   tenantId: row.id,
   name: row.name,
@@ -36,6 +37,7 @@ const toDto = (row: Row): AccountSettingsDto => ({
   timeFormat: row.time_format,
   logo: row.logo,
   metadata: JSON.stringify(row.metadata ?? {}),
+  locale: row.locale ?? null,
   hasCustomLogin: row.has_custom_login === true,
 });
 
@@ -65,6 +67,7 @@ async function updateAccountSettings(
         time_format = COALESCE($13, time_format),
         logo = CASE WHEN $14 THEN $15 ELSE logo END,
         metadata = COALESCE($16::jsonb, metadata),
+        locale = CASE WHEN $17 THEN $18 ELSE locale END,
         updated_at = now()
       WHERE id = $1 AND deleted_at IS NULL
       RETURNING ${COLUMNS}`,
@@ -85,6 +88,8 @@ async function updateAccountSettings(
       has('logo'),
       update.logo ?? null,
       update.metadata ?? null,
+      has('locale'),
+      update.locale ?? null,
     ],
   );
   return rows[0] ? toDto(rows[0]) : null;

@@ -146,7 +146,12 @@ export const putUsersMe: RouteDescriptor = {
   access: PERSON,
   request: {
     body: {
-      ...s.strictObject({ name: s.personName, phoneNumber: s.phoneNumber, metadata: s.metadata }),
+      ...s.strictObject({
+        name: s.personName,
+        phoneNumber: s.phoneNumber,
+        metadata: s.metadata,
+        locale: s.locale,
+      }),
       minProperties: 1,
     },
   },

@@ -89,6 +89,8 @@ export const putTenantsAccountSettings: RouteDescriptor = {
         logo: { type: ['string', 'null'], maxLength: 140_000 },
         // The tenant's metadata as the contract writes it: a JSON string (checked by the domain).
         metadata: { type: 'string', maxLength: 40_000 },
+        // The account's language: emails and SMS to members who chose none (core/domain/locales.ts).
+        locale: s.locale,
       }),
       minProperties: 1,
     },

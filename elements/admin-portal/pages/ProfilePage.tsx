@@ -11,6 +11,7 @@ import { Page, readableWidthStyle } from '../../ui/Page';
 import { TextField } from '../../ui/TextField';
 import { formStyle } from '../../ui/styles';
 import type { PortalPageProps } from '../shell/PortalShell';
+import { LanguageSection } from './LanguageSection';
 import { PhoneSection } from './PhoneSection';
 import { PictureSection } from './PictureSection';
 import { profileFieldsOf, profileUpdateOf, validateProfile, type ProfileFields } from './profileForm';
@@ -139,6 +140,9 @@ export default function ProfilePage({ metadata }: PortalPageProps) {
           {enPortal.portal.save}
         </SaveButton>
       </form>
+      <div css={readableWidthStyle}>
+        <LanguageSection />
+      </div>
       {look('phoneNumber') !== 'hidden' && (
         <div css={readableWidthStyle}>
           <PhoneSection />

@@ -90,6 +90,7 @@ export const ME = obj(
     metadata: any,
     mfaEnrolled: bool,
     superUser: bool,
+    locale: strOrNull,
   },
   ['id', 'email', 'tenantId', 'roles', 'permissions'],
 );

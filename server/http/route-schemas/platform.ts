@@ -55,6 +55,7 @@ export const ACCOUNT_SETTINGS = obj(
     timeFormat: strOrNull,
     logo: strOrNull,
     metadata: str,
+    locale: strOrNull,
     hasCustomLogin: bool,
   },
   ['tenantId', 'name'],
