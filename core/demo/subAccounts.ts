@@ -10,7 +10,7 @@ import {
   within,
   WRITE,
 } from './subAccountsData';
-import { subAccountManageRoute } from './subAccountsManage';
+import { addDemoSubAccountMembers, subAccountManageRoute } from './subAccountsManage';
 import { subAccountOrder } from '../domain/sub-accounts';
 
 export { tenantsOfUser } from './subAccountsData';
@@ -238,34 +238,6 @@ function changeMember(db: DemoDatabase, tenantId: string, userId: string, what: 
   return ok({ allowAccess: body.allowAccess }, true);
 }
 
-/**
- * POST sub-tenants/v1/{id}/users: a member of the caller's account (by email) joins the sub-account
- * with the roles given, as on the server (domain/hierarchy.ts addSubAccountUsers).
- */
-function addMember(db: DemoDatabase, rootId: string, tenantId: string, body: Json): Answer {
-  const memberships = membershipsOf(db);
-  const email = String(body.email).toLowerCase();
-  const person = db.users.find(
-    (u) =>
-      u.email.toLowerCase() === email &&
-      (u.tenantId === rootId || memberships.some((m) => m.userId === u.id && m.tenantId === rootId)),
-  );
-  if (!person) return fail('SUB_ACCOUNT_NO_SUCH_MEMBER');
-  const keys = ((body.roleIds as string[] | undefined) ?? [])
-    .filter((id) => id !== '')
-    .map((id) => id.replace(/^role-/, ''));
-  if (keys.some((key) => !DEMO_ROLES[key])) return fail('ROLES_UNKNOWN');
-  if (memberships.some((m) => m.userId === person.id && m.tenantId === tenantId))
-    return fail('SUB_ACCOUNT_ALREADY_MEMBER');
-  memberships.push({
-    userId: person.id,
-    tenantId,
-    roleKeys: keys,
-    accessAllowed: body.allowSubAccountAccess === true,
-  });
-  return ok({}, true, 201);
-}
-
 /** PUT users v1/tenant: the demo user's active tenant (and the roles held there) become the target's. */
 function switchTo(db: DemoDatabase, user: DemoUser, body: Json): Answer {
   const memberships = membershipsOf(db);
@@ -429,11 +401,12 @@ export function subAccountRoute(
     };
   }
   if (m === 'POST' && !member[2]) {
-    return (db, user, body) => {
+    return async (db, user, body) => {
       if (!holdsPermission(permissionsOf(user), WRITE))
         return fail('PERMISSION_REQUIRED', { permission: 'fe.account-hierarchy.write.subAccount' });
-      if (!within(db, user.tenantId, tenantId)) return fail('SUB_ACCOUNT_NOT_FOUND');
-      return addMember(db, user.tenantId, tenantId, body);
+      // A member of the caller's account or of an account above this one (core/domain/sub-accounts.ts).
+      await addDemoSubAccountMembers(db, user, tenantId, body);
+      return ok({}, true, 201);
     };
   }
   if (m === 'PUT' && member[2]) {

@@ -19,6 +19,21 @@ export interface SubAccountsRepository {
   isMember(tenantId: string, userId: string): Promise<boolean>;
   /** Ends the membership in `tenantId` and in every account below it. */
   removeMember(tenantId: string, userId: string): Promise<void>;
+  /** The accounts above `tenantId`, its parent first. */
+  parentsOf(tenantId: string): Promise<string[]>;
+  /** The id of the user with this email (any case) who is a member of one of `tenantIds`, or null. */
+  memberByEmail(email: string, tenantIds: string[]): Promise<string | null>;
+  /** Those of `roleIds` that are roles of `tenantId` (or of every account). */
+  assignableRoles(tenantId: string, roleIds: string[]): Promise<string[]>;
+  /** Adds every membership or none (SUB_ACCOUNT_ALREADY_MEMBER when one exists by then). */
+  addMembers(members: NewSubAccountMember[]): Promise<void>;
+}
+
+export interface NewSubAccountMember {
+  userId: string;
+  tenantId: string;
+  roleIds: string[];
+  allowAccess: boolean;
 }
 
 /** The sort fields of the hierarchy search (spec 001 §3 "Tenant sort fields: createdAt, name, tenantId"). */
@@ -88,6 +103,52 @@ export async function removeSubAccountMember(
   // An account below one removed before has lost the member already.
   for (const tenantId of input.tenantIds)
     if (await repo.isMember(tenantId, input.userId)) await repo.removeMember(tenantId, input.userId);
+}
+
+const distinct = (ids: readonly string[]) => [...new Set(ids.filter((id) => id !== ''))];
+
+/**
+ * Adds people to accounts of the caller's tree (the per-account add, and the client SDK's
+ * addUserToTenantAndSubTenants and addUsersToSubTenant). A person added to an account must already be
+ * a member of the caller's account or of an account between it and the target (a user of one
+ * account joins an account below it; strangers are invited on the users page, not created here).
+ * Every pair is checked first (within the tree, roles the caller may grant (`mayGrant`, the server's
+ * rule), roles of that account, not yet a member), then all are written: nothing is half-applied.
+ * `rolesOf` (lower-cased email to role ids): a person's own roles beside those of the account entry.
+ */
+export async function addSubAccountMembers(
+  repo: SubAccountsRepository,
+  input: {
+    rootId: string;
+    emails: string[];
+    accounts: Array<{ tenantId: string; roleIds?: string[] }>;
+    allowAccess: boolean;
+    rolesOf?: ReadonlyMap<string, string[]>;
+    mayGrant?: (tenantId: string, roleIds: string[]) => Promise<void>;
+  },
+): Promise<void> {
+  if (new Set(input.accounts.map((a) => a.tenantId)).size !== input.accounts.length)
+    throw contractError('SUB_ACCOUNT_NAMED_TWICE');
+  const emails = [...new Set(input.emails.map((e) => e.trim().toLowerCase()))];
+  const members: NewSubAccountMember[] = [];
+  for (const { tenantId, roleIds = [] } of input.accounts) {
+    await assertWithin(repo, input.rootId, tenantId);
+    const parents = await repo.parentsOf(tenantId);
+    // The accounts a newcomer may come from: the caller's own and those between it and the target.
+    const sources =
+      tenantId === input.rootId ? [tenantId] : parents.slice(0, parents.indexOf(input.rootId) + 1);
+    for (const email of emails) {
+      const wanted = distinct([...roleIds, ...(input.rolesOf?.get(email) ?? [])]);
+      await input.mayGrant?.(tenantId, wanted);
+      if ((await repo.assignableRoles(tenantId, wanted)).length !== wanted.length)
+        throw contractError('ROLES_UNKNOWN');
+      const userId = await repo.memberByEmail(email, sources);
+      if (!userId) throw contractError('SUB_ACCOUNT_NO_SUCH_MEMBER');
+      if (await repo.isMember(tenantId, userId)) throw contractError('SUB_ACCOUNT_ALREADY_MEMBER');
+      members.push({ userId, tenantId, roleIds: wanted, allowAccess: input.allowAccess });
+    }
+  }
+  await repo.addMembers(members);
 }
 
 /**

@@ -35,6 +35,7 @@ export interface CustomLogin {
 
 const HIERARCHY_V2 = '/tenants/resources/hierarchy/v2';
 const SUB_TENANTS_V1 = '/tenants/resources/sub-tenants/v1';
+const TREE_USERS_V1 = '/identity/resources/sub-tenants/users/v1';
 const CUSTOM_LOGIN_V1 = '/tenants/resources/account-settings/v1/custom-login';
 /** Spec 001 §9: "all-accounts query limit 50", "selected-account users limit 10". */
 const ALL_ACCOUNTS_LIMIT = 50;
@@ -89,9 +90,15 @@ export function createSubAccountsApi(http: HttpClient) {
         usersOf(tenantId),
         { query: { _offset: offset, _limit: limit } },
       ),
-    /** Adds a member of the caller's account (by email) to the sub-account, with roles and access. */
+    /** Adds a member of the caller's account or of an account above (by email) to the sub-account. */
     addUser: (tenantId: string, body: { email: string; roleIds: string[]; allowSubAccountAccess: boolean }) =>
       http.post<unknown>(usersOf(tenantId), body),
+    /**
+     * POST sub-tenants/users/v1 (the client SDK's addUserToTenantAndSubTenants): a member of the
+     * caller's account, or of an account above each one named, joins every account named at once.
+     */
+    addUserToAccounts: (email: string, subTenants: Array<{ tenantId: string; roleIds?: string[] }>) =>
+      http.post<unknown>(TREE_USERS_V1, { user: { email }, subTenants }),
     setRoles: (tenantId: string, userId: string, roleIds: string[]) =>
       http.put<{ roleIds: string[] }>(`${usersOf(tenantId)}/${encodeURIComponent(userId)}/roles`, {
         roleIds,

@@ -237,6 +237,10 @@ export const portalAdmin = {
       `${name} will leave ${account} and every account below it.`,
     removing: 'Removing…',
     removed: (name: string) => `${name} was removed from this account.`,
+    addBelow: 'Also add to the accounts directly below this one',
+    addedBelow: (email: string, count: number) =>
+      `${email} was added to this account and ${count === 1 ? '1 account' : `${count} accounts`} below it.`,
+    addUserHint: 'A member of your account or of an account above this one.',
     sortBy: 'Sort accounts by',
     sortFields: { name: 'Name', createdAt: 'Date created', tenantId: 'Account ID' } as Record<string, string>,
     order: 'Order',

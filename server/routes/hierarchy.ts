@@ -10,7 +10,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import {
-  addSubAccountUser,
   assertWithin,
   chosenAccountId,
   countSubAccounts,
@@ -26,6 +25,7 @@ import {
 } from '../domain/hierarchy';
 import { assertMayActOn, assertMayGrantRoles } from '../domain/grants';
 import {
+  addSubAccountMembers,
   deleteSubAccount,
   removeSubAccountMember,
   renameSubAccount,
@@ -175,14 +175,13 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     Body: { email: string; roleIds?: string[]; allowSubAccountAccess?: boolean };
   }>(SUB_TENANT_USERS, { schema: { ...tenantParams } }, async (request, reply) => {
     const { claims, rootId } = caller(request);
-    await assertWithin(ctx.db, rootId, request.params.tenantId);
-    await assertMayGrantRoles(ctx.db, claims, request.params.tenantId, request.body.roleIds ?? []);
-    await addSubAccountUser(ctx.db, {
+    // A member of the caller's account or of an account above this one (core/domain/sub-accounts.ts).
+    await addSubAccountMembers(repo, {
       rootId,
-      tenantId: request.params.tenantId,
-      email: request.body.email,
-      roleIds: request.body.roleIds ?? [],
+      emails: [request.body.email],
+      accounts: [{ tenantId: request.params.tenantId, roleIds: request.body.roleIds ?? [] }],
       allowAccess: request.body.allowSubAccountAccess ?? false,
+      mayGrant: (tenantId, roleIds) => assertMayGrantRoles(ctx.db, claims, tenantId, roleIds),
     });
     return reply.code(201).send({});
   });

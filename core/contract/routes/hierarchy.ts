@@ -10,7 +10,7 @@ import {
   subTenantsRoles,
 } from '../requests-hierarchy';
 import { SUB_ACCOUNT_SORT_FIELDS } from '../../domain/sub-accounts';
-import { NOT_YET, audit, perm } from './descriptor';
+import { audit, perm } from './descriptor';
 import type { RouteDescriptor } from './descriptor';
 
 export const getTenantsHierarchyV2: RouteDescriptor = {
@@ -111,7 +111,7 @@ export const postSubTenantsUsersV1: RouteDescriptor = {
       ['user', 'subTenants'],
     ),
   },
-  demo: NOT_YET,
+  audit: audit('users', 'User added to sub-account', 'Medium'),
 };
 
 export const postSubTenantsUsersV2: RouteDescriptor = {
@@ -136,7 +136,7 @@ export const postSubTenantsUsersV2: RouteDescriptor = {
       ['users', 'tenantId'],
     ),
   },
-  demo: NOT_YET,
+  audit: audit('users', 'User added to sub-account', 'Medium'),
 };
 
 export const deleteSubTenantsUsers: RouteDescriptor = {

@@ -111,6 +111,31 @@ describe('all-accounts page: managing accounts', () => {
     await waitFor(() => active(portal) === notice);
   });
 
+  it('adds a member to an account and to the accounts directly below it', async () => {
+    const portal = await openPage();
+    itemOf(portal, 'Demo Company Europe')!
+      .querySelector<HTMLButtonElement>('[part~="account-users"]')!
+      .click();
+    await waitFor(() => all(portal, 'account-user').length === 1, 4000);
+    const form = part(portal, 'add-account-user')!;
+    expect(form.textContent).to.contain('A member of your account or of an account above this one.');
+    const below = part<HTMLInputElement>(portal, 'add-account-user-below')!;
+    expect(below.closest('label')!.textContent).to.contain(
+      'Also add to the accounts directly below this one',
+    );
+    below.click();
+    type(part<HTMLInputElement>(portal, 'add-account-user-email')!, 'katherine@auth-elements.dev');
+    part<HTMLButtonElement>(portal, 'add-account-user-button')!.click();
+    await waitFor(
+      () =>
+        form.textContent?.includes(
+          'katherine@auth-elements.dev was added to this account and 2 accounts below it.',
+        ),
+      4000,
+    );
+    await waitFor(() => all(portal, 'account-user').length === 2, 4000);
+  });
+
   it('sorts the accounts by the field and order chosen', async () => {
     const portal = await openPage();
     expect(all(portal, 'account-name')[0]!.textContent).to.equal('Demo Company Europe');
