@@ -74,6 +74,11 @@ export function createSubAccountsApi(http: HttpClient) {
       const url = new URL(link, 'http://relative.invalid');
       return http.get<SubAccountsPage>(url.pathname, { query: Object.fromEntries(url.searchParams) });
     },
+    /** GET hierarchy/v1 (the client SDK's getSubTenants): every account below the active one, flat. */
+    allBelow: () =>
+      http.get<Array<{ tenantId: string; tenantName: string; level: number }>>(
+        '/tenants/resources/hierarchy/v1',
+      ),
     create: (body: { name: string; parentTenantId?: string }) => http.post<SubAccount>(SUB_TENANTS_V1, body),
     /** PATCH sub-tenants/v1/{id} (the client SDK's updateSubTenant). */
     rename: (tenantId: string, name: string) =>

@@ -217,6 +217,9 @@ export const portalAdmin = {
   /** The users list's extra columns (issue 28). */
   users: {
     groupsColumn: 'Groups',
+    includeSubAccounts: 'Include users of sub-accounts',
+    accountColumn: 'Account',
+    ownAccount: 'This account',
   },
   /** The all-accounts page's management (issue 28): rename, delete, remove a member, sort. */
   subAccounts: {
