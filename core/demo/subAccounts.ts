@@ -11,7 +11,7 @@ import {
   WRITE,
 } from './subAccountsData';
 import { addDemoSubAccountMembers, subAccountManageRoute } from './subAccountsManage';
-import { subAccountOrder } from '../domain/sub-accounts';
+import { subAccountOrder, type TenantType } from '../domain/sub-accounts';
 
 export { tenantsOfUser } from './subAccountsData';
 // The users list's rows and scope (core/demo/usersRows.ts), next to the accounts they read.
@@ -90,6 +90,7 @@ function describe(db: DemoDatabase, tenant: DemoTenant) {
     numberOfUsers: membershipsOf(db).filter((m) => m.tenantId === tenant.tenantId).length,
     numberOfChildren: (db.tenants as DemoTenant[]).filter((t) => t.parentTenantId === tenant.tenantId).length,
     metadata: JSON.parse(tenant.metadata ?? '{}') as unknown,
+    tenantType: tenant.tenantType ?? null,
   };
 }
 
@@ -157,6 +158,8 @@ function create(
     metadata: '{}',
     vendorId: 'demo-vendor',
     createdAt: new Date(now()).toISOString(),
+    // The client SDK's TenantType, checked by the contract's schema.
+    ...(typeof body.tenantType === 'string' ? { tenantType: body.tenantType as TenantType } : {}),
   };
   db.tenants.push(tenant);
   membershipsOf(db).push({ userId: user.id, tenantId, roleKeys: ['Admin'], accessAllowed: true });

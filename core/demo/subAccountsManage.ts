@@ -13,6 +13,7 @@ import {
   removeSubAccountMember,
   renameSubAccount,
   type SubAccountsRepository,
+  type TenantType,
 } from '../domain/sub-accounts';
 import { DEMO_ROLES, type DemoDatabase, type DemoUser } from './data';
 import { type DemoTenant, membershipsOf, permissionsOf, within, WRITE } from './subAccountsData';
@@ -28,9 +29,12 @@ function repositoryOf(db: DemoDatabase): SubAccountsRepository {
   const memberships = membershipsOf(db);
   return {
     isWithin: async (rootId, tenantId) => within(db, rootId, tenantId),
-    async rename(tenantId, name) {
+    async rename(tenantId, name, tenantType) {
       const tenant = (db.tenants as DemoTenant[]).find((t) => t.tenantId === tenantId);
-      if (tenant) tenant.name = name;
+      if (!tenant) return null;
+      tenant.name = name;
+      if (tenantType) tenant.tenantType = tenantType;
+      return tenant.tenantType ?? null;
     },
     async remove(tenantId) {
       const gone = subtree(db, tenantId);
@@ -133,7 +137,13 @@ export function subAccountManageRoute(method: string, path: string): Handler | n
   const tenantId = account ? decodeURIComponent(account[1]!) : '';
   if (account && method === 'PATCH')
     return writer((db, user, body) =>
-      renameSubAccount(repositoryOf(db), user.tenantId, tenantId, String(body.name)),
+      renameSubAccount(
+        repositoryOf(db),
+        user.tenantId,
+        tenantId,
+        String(body.name),
+        body.tenantType as TenantType | undefined,
+      ),
     );
   if (account && method === 'DELETE')
     return writer((db, user) => deleteSubAccount(repositoryOf(db), user.tenantId, tenantId));

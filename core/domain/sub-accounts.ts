@@ -13,7 +13,8 @@ import { holdsPermission } from '../contract/permissions';
 export interface SubAccountsRepository {
   /** True when `tenantId` is `rootId` or a live account below it. */
   isWithin(rootId: string, tenantId: string): Promise<boolean>;
-  rename(tenantId: string, name: string): Promise<void>;
+  /** Renames the account and, when given, sets its type; answers the type it has then. */
+  rename(tenantId: string, name: string, tenantType: TenantType | undefined): Promise<TenantType | null>;
   /** Deletes the account and every account below it. */
   remove(tenantId: string): Promise<void>;
   isMember(tenantId: string, userId: string): Promise<boolean>;
@@ -36,6 +37,10 @@ export interface NewSubAccountMember {
   allowAccess: boolean;
 }
 
+/** The client SDK's TenantType (tenants `ITenantsResponseV2.tenantType`): an account's kind, or none. */
+export const TENANT_TYPES = ['customer', 'spam', 'test', 'reseller', 'headquarter'] as const;
+export type TenantType = (typeof TENANT_TYPES)[number];
+
 /** The sort fields of the hierarchy search (spec 001 §3 "Tenant sort fields: createdAt, name, tenantId"). */
 export const SUB_ACCOUNT_SORT_FIELDS = ['createdAt', 'name', 'tenantId'] as const;
 export type SubAccountSortField = (typeof SUB_ACCOUNT_SORT_FIELDS)[number];
@@ -53,19 +58,22 @@ async function assertWithin(repo: SubAccountsRepository, rootId: string, tenantI
   if (!(await repo.isWithin(rootId, tenantId))) throw contractError('SUB_ACCOUNT_NOT_FOUND');
 }
 
-/** Renames a sub-account (blank 400, the caller's own account 400, outside the tree 404). */
+/**
+ * Renames a sub-account and, when `tenantType` is given, sets its type (blank name 400, the caller's
+ * own account 400, outside the tree 404; the type is one of TENANT_TYPES, checked by the contract).
+ */
 export async function renameSubAccount(
   repo: SubAccountsRepository,
   rootId: string,
   tenantId: string,
   name: string,
-): Promise<{ tenantId: string; name: string }> {
+  tenantType?: TenantType,
+): Promise<{ tenantId: string; name: string; tenantType: TenantType | null }> {
   const trimmed = name.trim();
   if (!trimmed) throw contractError('SUB_ACCOUNT_NAME_REQUIRED');
   if (tenantId === rootId) throw contractError('SUB_ACCOUNT_RENAME_OWN');
   await assertWithin(repo, rootId, tenantId);
-  await repo.rename(tenantId, trimmed);
-  return { tenantId, name: trimmed };
+  return { tenantId, name: trimmed, tenantType: await repo.rename(tenantId, trimmed, tenantType) };
 }
 
 /** Deletes a sub-account and every account below it (never the caller's own account). */

@@ -1,5 +1,6 @@
 import type { HttpClient } from '../api/http';
 import type { RoleRef } from '../api/types';
+import type { TenantType } from '../domain/sub-accounts';
 
 /** A sub-account as the hierarchy search lists it (spec 001 §3 Tenant, with numberOfUsers). */
 export interface SubAccount {
@@ -10,6 +11,8 @@ export interface SubAccount {
   createdAt: string;
   numberOfUsers: number;
   numberOfChildren: number;
+  /** The client SDK's TenantType, or null when none was given. */
+  tenantType?: TenantType | null;
 }
 
 /** A page of the hierarchy search: items and the next page's address (spec 001 §7 "_links.next"). */
@@ -79,12 +82,14 @@ export function createSubAccountsApi(http: HttpClient) {
       http.get<Array<{ tenantId: string; tenantName: string; level: number }>>(
         '/tenants/resources/hierarchy/v1',
       ),
-    create: (body: { name: string; parentTenantId?: string }) => http.post<SubAccount>(SUB_TENANTS_V1, body),
-    /** PATCH sub-tenants/v1/{id} (the client SDK's updateSubTenant). */
-    rename: (tenantId: string, name: string) =>
-      http.patch<{ tenantId: string; name: string }>(`${SUB_TENANTS_V1}/${encodeURIComponent(tenantId)}`, {
-        name,
-      }),
+    create: (body: { name: string; parentTenantId?: string; tenantType?: TenantType }) =>
+      http.post<SubAccount>(SUB_TENANTS_V1, body),
+    /** PATCH sub-tenants/v1/{id} (the client SDK's updateSubTenant; `tenantType` is ours, absent: kept). */
+    rename: (tenantId: string, name: string, tenantType?: TenantType) =>
+      http.patch<{ tenantId: string; name: string; tenantType: TenantType | null }>(
+        `${SUB_TENANTS_V1}/${encodeURIComponent(tenantId)}`,
+        tenantType ? { name, tenantType } : { name },
+      ),
     /** DELETE sub-tenants/v1/{id} (deleteSubTenant): the account and every account below it. */
     remove: (tenantId: string) => http.delete<unknown>(`${SUB_TENANTS_V1}/${encodeURIComponent(tenantId)}`),
     /** Ends a member's place in the sub-account and the accounts below it. */

@@ -244,6 +244,15 @@ export const portalAdmin = {
     addedBelow: (email: string, count: number) =>
       `${email} was added to this account and ${count === 1 ? '1 account' : `${count} accounts`} below it.`,
     addUserHint: 'A member of your account or of an account above this one.',
+    typeLabel: 'Type',
+    noType: 'None',
+    types: {
+      customer: 'Customer',
+      spam: 'Spam',
+      test: 'Test',
+      reseller: 'Reseller',
+      headquarter: 'Headquarters',
+    } as Record<string, string>,
     sortBy: 'Sort accounts by',
     sortFields: { name: 'Name', createdAt: 'Date created', tenantId: 'Account ID' } as Record<string, string>,
     order: 'Order',

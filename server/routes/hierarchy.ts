@@ -30,6 +30,7 @@ import {
   removeSubAccountMember,
   renameSubAccount,
   subAccountOrder,
+  type TenantType,
 } from '../../core/domain/sub-accounts';
 import { subAccountsRepository } from '../storage/sub-accounts';
 import { contractError } from '../../core/contract/errors';
@@ -114,7 +115,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return answer;
   });
 
-  app.post<{ Body: { name: string; parentTenantId?: string; tenantId?: string } }>(
+  app.post<{ Body: { name: string; parentTenantId?: string; tenantId?: string; tenantType?: TenantType } }>(
     SUB_TENANTS,
     {},
     async (request, reply) => {
@@ -132,17 +133,19 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
         name,
         creator: claims,
         tenantId: chosen ? chosenAccountId(parentId, chosen) : undefined,
+        tenantType: request.body.tenantType,
       });
       return reply.code(201).send(created);
     },
   );
 
-  app.patch<{ Params: { tenantId: string }; Body: { name: string } }>(
+  app.patch<{ Params: { tenantId: string }; Body: { name: string; tenantType?: TenantType } }>(
     `${SUB_TENANTS}/:tenantId`,
     { schema: { ...tenantParams } },
     async (request) => {
       const { rootId } = caller(request);
-      return renameSubAccount(repo, rootId, request.params.tenantId, request.body.name);
+      const { name, tenantType } = request.body;
+      return renameSubAccount(repo, rootId, request.params.tenantId, name, tenantType);
     },
   );
 

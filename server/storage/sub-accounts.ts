@@ -3,7 +3,7 @@
  * rename, a delete (the rows below go with it: tenants.parent_tenant_id cascades) and memberships
  * ended in an account and the accounts below it. SQL only: the rules are the domain's.
  */
-import type { SubAccountsRepository } from '../../core/domain/sub-accounts';
+import type { SubAccountsRepository, TenantType } from '../../core/domain/sub-accounts';
 import { contractError } from '../../core/contract/errors';
 import type { Database } from './database';
 
@@ -27,8 +27,13 @@ export async function isWithinTree(db: Database, rootId: string, tenantId: strin
 export function subAccountsRepository(db: Database): SubAccountsRepository {
   return {
     isWithin: (rootId, tenantId) => isWithinTree(db, rootId, tenantId),
-    async rename(tenantId, name) {
-      await db.query('UPDATE tenants SET name = $2, updated_at = now() WHERE id = $1', [tenantId, name]);
+    async rename(tenantId, name, tenantType) {
+      const { rows } = await db.query<{ tenant_type: TenantType | null }>(
+        `UPDATE tenants SET name = $2, tenant_type = coalesce($3, tenant_type), updated_at = now()
+          WHERE id = $1 RETURNING tenant_type`,
+        [tenantId, name, tenantType ?? null],
+      );
+      return rows[0]?.tenant_type ?? null;
     },
     async remove(tenantId) {
       await db.query('DELETE FROM tenants WHERE id = $1', [tenantId]);

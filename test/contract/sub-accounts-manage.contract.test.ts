@@ -49,7 +49,7 @@ for (const [name, factory] of factories) {
         body: { name: '  New name ' },
       });
       assert.equal(renamed.status, 200);
-      assert.deepEqual(renamed.body, { tenantId: id, name: 'New name' });
+      assert.deepEqual(renamed.body, { tenantId: id, name: 'New name', tenantType: null });
       assert.deepEqual(await names('?_filter=New%20name'), ['New name']);
       const blank = await target.call('PATCH', `${SUB_TENANTS}/${id}`, { token, body: { name: '   ' } });
       assert.equal(blank.status, 400);
@@ -159,6 +159,48 @@ for (const [name, factory] of factories) {
       assert.deepEqual(stranger.body.errors, [
         'No member of your account or of an account above this one has this email',
       ]);
+    });
+
+    test("tenant types (the client SDK's TenantType): set on create and edit, returned and listed; others 400", async () => {
+      const created = await target.call('POST', SUB_TENANTS, {
+        token,
+        body: { name: 'Typed', tenantType: 'reseller' },
+      });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      assert.equal(created.body.tenantType, 'reseller');
+      const id = created.body.tenantId as string;
+      const typeOf = async () =>
+        (
+          (await target.call('GET', `${SEARCH}?_filter=Typed`, { token })).body.items as Array<{
+            tenantId: string;
+            tenantType: string | null;
+          }>
+        ).find((t) => t.tenantId === id)?.tenantType;
+      assert.equal(await typeOf(), 'reseller');
+      const edited = await target.call('PATCH', `${SUB_TENANTS}/${id}`, {
+        token,
+        body: { name: 'Typed', tenantType: 'test' },
+      });
+      assert.equal(edited.status, 200, JSON.stringify(edited.body));
+      assert.deepEqual(edited.body, { tenantId: id, name: 'Typed', tenantType: 'test' });
+      assert.equal(await typeOf(), 'test');
+      // A rename alone keeps the type.
+      const renamed = await target.call('PATCH', `${SUB_TENANTS}/${id}`, {
+        token,
+        body: { name: 'Typed again' },
+      });
+      assert.equal(renamed.body.tenantType, 'test');
+      const untyped = await target.call('POST', SUB_TENANTS, { token, body: { name: 'Untyped' } });
+      assert.equal(untyped.body.tenantType, null);
+      for (const [method, path, body] of [
+        ['POST', SUB_TENANTS, { name: 'Bad', tenantType: 'partner' }],
+        ['PATCH', `${SUB_TENANTS}/${id}`, { name: 'Bad', tenantType: 'CUSTOMER' }],
+      ] as const)
+        assert.equal(
+          (await target.call(method, path, { token, body })).status,
+          400,
+          `${method} ${body.tenantType}`,
+        );
     });
 
     test('the search sorts by name, createdAt or tenantId, ascending or descending, and the next link keeps it', async () => {
