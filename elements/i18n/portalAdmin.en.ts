@@ -218,6 +218,10 @@ export const portalAdmin = {
   users: {
     groupsColumn: 'Groups',
     includeSubAccounts: 'Include users of sub-accounts',
+    memberGroups: 'Groups',
+    memberGroupsNone: 'Not in any group.',
+    memberGroupsHint: 'Roles given by a group are changed on the Groups page.',
+    groupRoles: (group: string, roles: string) => (roles ? `${group} (${roles})` : group),
     accountColumn: 'Account',
     ownAccount: 'This account',
   },

@@ -1,16 +1,41 @@
 import type { TeamUser } from '../../../../core/api/team';
 import { enPortal } from '../../../i18n/en-portal';
+import { portalAdmin } from '../../../i18n/portalAdmin.en';
+import { mutedStyle } from '../../../ui/styles';
 import { useAuthApp } from '../../../shared/AppContext';
 import { useChoice } from '../../../ui/CheckList';
 import { ActionDialog } from '../../../ui/ConfirmDialog';
 import { portalApis, RolesChoice, useAssignableRoles } from '../common/adminParts';
 
 const t = enPortal.portal.users;
+const m = portalAdmin.users;
 
 interface UserDialogProps {
   user: TeamUser;
   onClose: () => void;
   onDone: () => void;
+}
+
+/** The member's groups here, with the roles each gives (the users list row's `groups`). */
+function MemberGroups({ user }: { user: TeamUser }) {
+  const groups = user.groups ?? [];
+  return (
+    <section part="user-detail-groups">
+      <strong>{m.memberGroups}</strong>
+      {groups.length ? (
+        <ul>
+          {groups.map((group) => (
+            <li key={group.id}>
+              {m.groupRoles(group.name, group.roles.map((role) => role.name ?? role.key).join(', '))}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p css={mutedStyle}>{m.memberGroupsNone}</p>
+      )}
+      {groups.length > 0 && <p css={mutedStyle}>{m.memberGroupsHint}</p>}
+    </section>
+  );
 }
 
 /** Choose the roles a user holds in this account; an empty choice is allowed (spec 001 §5). */
@@ -36,7 +61,12 @@ export function UserRolesDialog({ user, onClose, onDone }: UserDialogProps) {
         onDone();
       }}
     >
-      {(busy) => <RolesChoice roles={roles} choice={choice} disabled={busy} legend={t.rolesLegend} />}
+      {(busy) => (
+        <>
+          <RolesChoice roles={roles} choice={choice} disabled={busy} legend={t.rolesLegend} />
+          <MemberGroups user={user} />
+        </>
+      )}
     </ActionDialog>
   );
 }
