@@ -218,6 +218,9 @@ export const portalAdmin = {
   users: {
     groupsColumn: 'Groups',
     includeSubAccounts: 'Include users of sub-accounts',
+    customData: 'Custom data (JSON)',
+    customDataHint: 'A JSON object your application keeps for this user, up to 4 KB.',
+    customDataInvalid: 'Enter a JSON object, such as {"plan": "gold"}.',
     memberGroups: 'Groups',
     memberGroupsNone: 'Not in any group.',
     memberGroupsHint: 'Roles given by a group are changed on the Groups page.',

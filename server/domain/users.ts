@@ -3,6 +3,7 @@
  * Response objects are built field by field from rows, never by spreading a row, so a column
  * such as `password_hash` can never leak into an answer.
  */
+import { customDataOf, type CustomData } from '../../core/domain/custom-data';
 import type { Database } from '../storage/database';
 import { rememberCurrentPassword } from './security-policies';
 import { grantsOf, loadGrants, type Authorization, type RoleDto, type TenantRow } from './tenants';
@@ -23,6 +24,8 @@ export interface UserRow {
   last_login: Date | null;
   /** Set by the lockout policy (security page) until an administrator unlocks the user. */
   locked_at: Date | null;
+  /** The client SDK's ITeamUser.customData (core/domain/custom-data.ts); absent in rows that do not read it. */
+  custom_data?: CustomData | null;
 }
 
 /** The user as the contract shows it (`GET /identity/resources/users/v2/me`). */
@@ -44,12 +47,13 @@ export interface UserProfile {
   createdAt: string;
   lastLogin: string | null;
   metadata: string;
+  customData: CustomData;
   mfaEnrolled: boolean;
   superUser: boolean;
 }
 
 const USER_COLUMNS =
-  'id, vendor_id, email, name, phone, profile_picture_url, password_hash, verified, super_user, metadata, active_tenant_id, created_at, last_login, locked_at';
+  'id, vendor_id, email, name, phone, profile_picture_url, password_hash, verified, super_user, metadata, custom_data, active_tenant_id, created_at, last_login, locked_at';
 
 /** Emails are compared case-insensitively and stored trimmed and lower-cased. */
 export function normalizeEmail(email: string): string {
@@ -203,6 +207,7 @@ export function toUserProfile(
     createdAt: new Date(user.created_at).toISOString(),
     lastLogin: user.last_login ? new Date(user.last_login).toISOString() : null,
     metadata: JSON.stringify(user.metadata ?? {}),
+    customData: customDataOf(user.custom_data),
     mfaEnrolled,
     superUser: user.super_user,
   };

@@ -29,7 +29,7 @@ import { ROTATED_TOKEN_AGE_STATEMENTS, TOKEN_ISSUER_STATEMENTS } from './schema/
 import { BACK_OFFICE_STATEMENTS } from './schema/back-office';
 import { AUDIT_STREAM_STATEMENTS } from './schema/audit-streams';
 import { REPORTS_NOTIFICATIONS_STATEMENTS } from './schema/reports';
-import { TENANT_TYPE_STATEMENTS } from './schema/tenant-types';
+import { TENANT_TYPE_CUSTOM_DATA_STATEMENTS } from './schema/s33-a';
 
 type Migration = { version: number; name: string; statements: string[] };
 
@@ -419,8 +419,8 @@ export const migrations: Migration[] = [
   { version: 33, name: 'audit streams', statements: AUDIT_STREAM_STATEMENTS },
   // Each account's report schedules, each member's notifications (issue 28).
   { version: 34, name: 'reports and notifications', statements: REPORTS_NOTIFICATIONS_STATEMENTS },
-  // s33-a: the type of an account (issue 28 item 12).
-  { version: 35, name: 'tenant types', statements: TENANT_TYPE_STATEMENTS },
+  // s33-a: the type of an account and a user's customData (issue 28 items 11 and 12).
+  { version: 35, name: 'tenant types and custom user data', statements: TENANT_TYPE_CUSTOM_DATA_STATEMENTS },
 ];
 
 /**

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import type { TeamUser } from '../../../../core/api/team';
+import { CustomDataField, customDataText, parseCustomData } from './CustomDataField';
 import { enPortal } from '../../../i18n/en-portal';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { mutedStyle } from '../../../ui/styles';
@@ -43,17 +45,25 @@ export function UserRolesDialog({ user, onClose, onDone }: UserDialogProps) {
   const app = useAuthApp();
   const { roles, error } = useAssignableRoles();
   const choice = useChoice(user.roles.map((r) => r.id));
+  const [data, setData] = useState(() => customDataText(user.customData));
+  const [dataError, setDataError] = useState<string | null>(null);
   return (
     <ActionDialog
       title={t.rolesTitle(user.name)}
       titleId="ae-user-roles-title"
       actionLabel={t.saveRoles}
       busyLabel={enPortal.portal.saving}
-      error={error}
+      error={dataError ?? error}
       disabled={roles === null}
       onClose={onClose}
       onAction={async () => {
-        await portalApis(app).team.setUserRoles(
+        const customData = parseCustomData(data);
+        setDataError(customData ? null : m.customDataInvalid);
+        if (!customData) return;
+        const team = portalApis(app).team;
+        if (JSON.stringify(customData) !== JSON.stringify(user.customData ?? {}))
+          await team.setCustomData(user.id, customData);
+        await team.setUserRoles(
           user.id,
           user.roles.map((r) => r.id),
           [...choice.chosen],
@@ -65,6 +75,7 @@ export function UserRolesDialog({ user, onClose, onDone }: UserDialogProps) {
         <>
           <RolesChoice roles={roles} choice={choice} disabled={busy} legend={t.rolesLegend} />
           <MemberGroups user={user} />
+          <CustomDataField value={data} onChange={setData} disabled={busy} />
         </>
       )}
     </ActionDialog>
