@@ -8,7 +8,7 @@
 import { contractError } from '../contract/errors';
 
 /** The largest customData kept, as UTF-8 JSON. */
-export const CUSTOM_DATA_MAX_BYTES = 4096;
+const CUSTOM_DATA_MAX_BYTES = 4096;
 
 export type CustomData = Record<string, unknown>;
 
