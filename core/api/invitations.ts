@@ -52,6 +52,8 @@ interface UsersV3Query extends UsersQuery {
   preset?: UsersPreset;
   maxInactiveSeconds?: number;
   email?: string;
+  /** The members of the accounts below too (`_includeSubTenants=true`; fe.account-hierarchy.read.subAccount). */
+  includeSubTenants?: boolean;
 }
 
 export interface InvitationLink {
@@ -81,6 +83,7 @@ export function createInvitationsApi(http: HttpClient) {
           _preset: query.preset,
           _maxInactiveSeconds: query.preset ? query.maxInactiveSeconds : undefined,
           _email: query.email,
+          _includeSubTenants: query.includeSubTenants ? 'true' : undefined,
         },
       }),
     getInviteLinkConfig: () => http.get<InviteLinkConfig>(`${INVITES_V1}/configuration`),

@@ -26,6 +26,8 @@ export interface TeamUser {
   groups?: Array<{ id: string; name: string; color: string | null; roles: RoleRef[] }>;
   /** Whether the member has a second factor (the client SDK's ITeamUser name of `mfaEnrolled`). */
   mfaEnabled?: boolean;
+  /** The client SDK's ITeamUser.customData: the vendor app's JSON object for the user, `{}` when none. */
+  customData?: Record<string, unknown>;
 }
 
 export type UserSortField =
@@ -94,6 +96,9 @@ export function createTeamApi(http: HttpClient) {
         id: userId,
         roleIds: roleIdsPayload(previousRoleIds, roleIds),
       }),
+    /** teams.updateUser with the member's id and customData (null clears it); answers the member's row. */
+    setCustomData: (userId: string, customData: Record<string, unknown> | null) =>
+      http.put<TeamUser>(TEAM_MEMBERS_V1, { id: userId, customData }),
     /** Signs the member out of this account everywhere: their sessions here end. */
     revokeSessions: (userId: string) => http.post<{ revoked?: number }>(REVOKE_USER_SESSIONS, { userId }),
     /** Unlocks a member the lockout policy locked (the server's own call: the client SDK has none). */

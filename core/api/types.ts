@@ -30,6 +30,8 @@ export interface PermissionRef {
 
 export interface User {
   id: string;
+  /** The client SDK's ITeamUser.customData (set by an admin), `{}` when none. */
+  customData?: Record<string, unknown>;
   /** The user id again (the client SDK's `sub`). */
   sub?: string;
   email: string;

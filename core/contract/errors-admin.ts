@@ -7,6 +7,7 @@ export const ADMIN_ERRORS = {
   // Users, members, grants
   USER_NOT_FOUND: { status: 401, message: 'User not found' },
   MEMBER_NOT_FOUND: { status: 404, message: 'User not found in this account' },
+  CUSTOM_DATA_TOO_LARGE: { status: 400, message: 'Custom data is limited to 4 KB' },
   ROLES_UNKNOWN: { status: 400, message: 'Some roles do not exist in this account' },
   USERS_NOT_MEMBERS: { status: 400, message: 'Some users are not members of this account' },
   GRANT_NOT_HELD: {
@@ -98,7 +99,10 @@ export const ADMIN_ERRORS = {
   SUB_ACCOUNT_RENAME_OWN: { status: 400, message: 'Rename your own account in the account settings' },
   SUB_ACCOUNT_DELETE_OWN: { status: 400, message: 'You cannot delete the account you are signed in to' },
   SUB_ACCOUNT_USER_NOT_FOUND: { status: 404, message: 'User not found in this sub-account' },
-  SUB_ACCOUNT_NO_SUCH_MEMBER: { status: 404, message: 'No member of your account has this email' },
+  SUB_ACCOUNT_NO_SUCH_MEMBER: {
+    status: 404,
+    message: 'No member of your account or of an account above this one has this email',
+  },
   SUB_ACCOUNT_ALREADY_MEMBER: { status: 409, message: 'This user is already a member of the sub-account' },
   SUB_ACCOUNT_NAME_REQUIRED: { status: 400, message: 'Enter a name for the sub-account' },
   SUB_ACCOUNT_NAMED_TWICE: { status: 400, message: 'Each account may be named once' },

@@ -1,3 +1,4 @@
+import { customDataOf, setCustomData } from '../domain/custom-data';
 import { PICTURE_MAX_BYTES, PICTURE_TYPES } from '../api/profile';
 import type { AuthResponse, SignUpResponse, User } from '../api/types';
 import { fail, failWith, ok, type Answer } from '../contract/answer';
@@ -137,6 +138,7 @@ function profileOf(db: DemoDatabase, user: DemoUser): User {
     createdAt: user.createdAt,
     lastLogin: user.lastLogin,
     metadata: user.metadata ?? '{}',
+    customData: customDataOf(user.customData),
     mfaEnrolled: mfaEnrolledOf(db, user),
     phoneNumber: user.phoneNumber ?? null,
     superUser: false,
@@ -698,13 +700,21 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
         superAdmins: members.filter((u) => permissionsOf(u, db).includes('fe.*')).length,
       });
     }),
-    putTeamMembers: withUser((db, caller, { body }) => {
+    putTeamMembers: withUser(async (db, caller, { body }) => {
       const id = body.id as string; // required by the contract (core/contract/requests-team.ts)
       const changed =
         body.roleIds === undefined ? ok({}) : changeDemoMember(db, caller, id, { roleIds: body.roleIds });
       if (changed.status !== 200) return changed;
       const target = db.users.find((u) => u.id === id && u.tenantId === caller.tenantId);
       if (!target) return fail('MEMBER_NOT_FOUND');
+      // customData is stored (core/domain/custom-data.ts); absent: kept.
+      if (body.customData !== undefined)
+        await setCustomData(
+          { save: async (_tenantId, _userId, data) => ((target.customData = data), true) },
+          caller.tenantId,
+          id,
+          body.customData as Record<string, unknown> | null,
+        );
       const item = listItemOf(db, target);
       return ok(teamMemberOf({ ...item, roleIds: item.roles.map((r) => r.id) }), true);
     }),

@@ -28,6 +28,8 @@ export interface DemoUser {
   invitationPending?: boolean;
   /** An uploaded picture, kept as a data: address (there is no server to serve the file from). */
   profilePictureUrl?: string | null;
+  /** The client SDK's ITeamUser.customData (core/domain/custom-data.ts); absent: none. */
+  customData?: Record<string, unknown> | null;
   /** Signs in with a password on the breach list (the security centre's sample, core/demo/securityCenter.ts). */
   breachedPassword?: boolean;
   /** The language the user chose on the profile page (core/domain/locales.ts), or null. */

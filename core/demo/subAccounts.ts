@@ -10,8 +10,8 @@ import {
   within,
   WRITE,
 } from './subAccountsData';
-import { subAccountManageRoute } from './subAccountsManage';
-import { subAccountOrder } from '../domain/sub-accounts';
+import { addDemoSubAccountMembers, subAccountManageRoute } from './subAccountsManage';
+import { subAccountOrder, type TenantType } from '../domain/sub-accounts';
 
 export { tenantsOfUser } from './subAccountsData';
 // The users list's rows and scope (core/demo/usersRows.ts), next to the accounts they read.
@@ -90,6 +90,7 @@ function describe(db: DemoDatabase, tenant: DemoTenant) {
     numberOfUsers: membershipsOf(db).filter((m) => m.tenantId === tenant.tenantId).length,
     numberOfChildren: (db.tenants as DemoTenant[]).filter((t) => t.parentTenantId === tenant.tenantId).length,
     metadata: JSON.parse(tenant.metadata ?? '{}') as unknown,
+    tenantType: tenant.tenantType ?? null,
   };
 }
 
@@ -157,6 +158,8 @@ function create(
     metadata: '{}',
     vendorId: 'demo-vendor',
     createdAt: new Date(now()).toISOString(),
+    // The client SDK's TenantType, checked by the contract's schema.
+    ...(typeof body.tenantType === 'string' ? { tenantType: body.tenantType as TenantType } : {}),
   };
   db.tenants.push(tenant);
   membershipsOf(db).push({ userId: user.id, tenantId, roleKeys: ['Admin'], accessAllowed: true });
@@ -236,34 +239,6 @@ function changeMember(db: DemoDatabase, tenantId: string, userId: string, what: 
   }
   membership.accessAllowed = body.allowAccess as boolean;
   return ok({ allowAccess: body.allowAccess }, true);
-}
-
-/**
- * POST sub-tenants/v1/{id}/users: a member of the caller's account (by email) joins the sub-account
- * with the roles given, as on the server (domain/hierarchy.ts addSubAccountUsers).
- */
-function addMember(db: DemoDatabase, rootId: string, tenantId: string, body: Json): Answer {
-  const memberships = membershipsOf(db);
-  const email = String(body.email).toLowerCase();
-  const person = db.users.find(
-    (u) =>
-      u.email.toLowerCase() === email &&
-      (u.tenantId === rootId || memberships.some((m) => m.userId === u.id && m.tenantId === rootId)),
-  );
-  if (!person) return fail('SUB_ACCOUNT_NO_SUCH_MEMBER');
-  const keys = ((body.roleIds as string[] | undefined) ?? [])
-    .filter((id) => id !== '')
-    .map((id) => id.replace(/^role-/, ''));
-  if (keys.some((key) => !DEMO_ROLES[key])) return fail('ROLES_UNKNOWN');
-  if (memberships.some((m) => m.userId === person.id && m.tenantId === tenantId))
-    return fail('SUB_ACCOUNT_ALREADY_MEMBER');
-  memberships.push({
-    userId: person.id,
-    tenantId,
-    roleKeys: keys,
-    accessAllowed: body.allowSubAccountAccess === true,
-  });
-  return ok({}, true, 201);
 }
 
 /** PUT users v1/tenant: the demo user's active tenant (and the roles held there) become the target's. */
@@ -429,11 +404,12 @@ export function subAccountRoute(
     };
   }
   if (m === 'POST' && !member[2]) {
-    return (db, user, body) => {
+    return async (db, user, body) => {
       if (!holdsPermission(permissionsOf(user), WRITE))
         return fail('PERMISSION_REQUIRED', { permission: 'fe.account-hierarchy.write.subAccount' });
-      if (!within(db, user.tenantId, tenantId)) return fail('SUB_ACCOUNT_NOT_FOUND');
-      return addMember(db, user.tenantId, tenantId, body);
+      // A member of the caller's account or of an account above this one (core/domain/sub-accounts.ts).
+      await addDemoSubAccountMembers(db, user, tenantId, body);
+      return ok({}, true, 201);
     };
   }
   if (m === 'PUT' && member[2]) {

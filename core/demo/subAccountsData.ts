@@ -3,9 +3,10 @@
  * tree with its sample accounts, the memberships, and whether an account lies within another's tree.
  */
 import type { Tenant } from '../api/types';
+import type { TenantType } from '../domain/sub-accounts';
 import { DEMO_ROLES, type DemoDatabase, type DemoUser } from './data';
 
-export type DemoTenant = Tenant & { parentTenantId?: string | null };
+export type DemoTenant = Tenant & { parentTenantId?: string | null; tenantType?: TenantType };
 export interface DemoMembership {
   userId: string;
   tenantId: string;

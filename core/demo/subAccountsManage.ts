@@ -6,13 +6,16 @@
  */
 import { type Answer, fail, ok } from '../contract/answer';
 import { holdsPermission } from '../contract/permissions';
+import { contractError } from '../contract/errors';
 import {
+  addSubAccountMembers,
   deleteSubAccount,
   removeSubAccountMember,
   renameSubAccount,
   type SubAccountsRepository,
+  type TenantType,
 } from '../domain/sub-accounts';
-import type { DemoDatabase, DemoUser } from './data';
+import { DEMO_ROLES, type DemoDatabase, type DemoUser } from './data';
 import { type DemoTenant, membershipsOf, permissionsOf, within, WRITE } from './subAccountsData';
 
 type Json = Record<string, unknown>;
@@ -26,9 +29,12 @@ function repositoryOf(db: DemoDatabase): SubAccountsRepository {
   const memberships = membershipsOf(db);
   return {
     isWithin: async (rootId, tenantId) => within(db, rootId, tenantId),
-    async rename(tenantId, name) {
+    async rename(tenantId, name, tenantType) {
       const tenant = (db.tenants as DemoTenant[]).find((t) => t.tenantId === tenantId);
-      if (tenant) tenant.name = name;
+      if (!tenant) return null;
+      tenant.name = name;
+      if (tenantType) tenant.tenantType = tenantType;
+      return tenant.tenantType ?? null;
     },
     async remove(tenantId) {
       const gone = subtree(db, tenantId);
@@ -45,7 +51,72 @@ function repositoryOf(db: DemoDatabase): SubAccountsRepository {
         ...memberships.filter((m) => m.userId !== userId || !gone.has(m.tenantId)),
       );
     },
+    async parentsOf(tenantId) {
+      const parents: string[] = [];
+      const parentOf = (id: string) =>
+        (db.tenants as DemoTenant[]).find((t) => t.tenantId === id)?.parentTenantId;
+      for (let id = parentOf(tenantId); id && parents.length < 100; id = parentOf(id)) parents.push(id);
+      return parents;
+    },
+    async memberByEmail(email, tenantIds) {
+      const person = db.users.find(
+        (u) =>
+          u.email.toLowerCase() === email.toLowerCase() &&
+          // A user's home account is a membership even when invited after the memberships were built.
+          (tenantIds.includes(u.tenantId) ||
+            memberships.some((m) => m.userId === u.id && tenantIds.includes(m.tenantId))),
+      );
+      return person?.id ?? null;
+    },
+    assignableRoles: async (_tenantId, roleIds) => roleIds.filter((id) => DEMO_ROLES[roleKey(id)]),
+    async addMembers(members) {
+      if (members.some((n) => memberships.some((m) => m.userId === n.userId && m.tenantId === n.tenantId)))
+        throw contractError('SUB_ACCOUNT_ALREADY_MEMBER');
+      for (const { userId, tenantId, roleIds, allowAccess } of members)
+        memberships.push({ userId, tenantId, roleKeys: roleIds.map(roleKey), accessAllowed: allowAccess });
+    },
   };
+}
+
+/** The demo's role ids are `role-<key>`. */
+const roleKey = (id: string) => id.replace(/^role-/, '');
+
+/**
+ * Adds people to accounts of the caller's tree (core/domain/sub-accounts.ts addSubAccountMembers):
+ * the per-account add (`{ email, roleIds?, allowSubAccountAccess? }`) and the client SDK's
+ * addUserToTenantAndSubTenants (`{ user: { email }, subTenants: [{ tenantId, roleIds? }] }`) and
+ * addUsersToSubTenant (`{ users: [{ email, roleIds? }], tenantId, roleIds?, allowSubAccountAccess? }`).
+ */
+export function addDemoSubAccountMembers(
+  db: DemoDatabase,
+  user: DemoUser,
+  tenantId: string | null,
+  body: Json,
+) {
+  const repo = repositoryOf(db);
+  const rootId = user.tenantId;
+  if (tenantId !== null)
+    return addSubAccountMembers(repo, {
+      rootId,
+      emails: [String(body.email)],
+      accounts: [{ tenantId, roleIds: (body.roleIds as string[] | undefined) ?? [] }],
+      allowAccess: body.allowSubAccountAccess === true,
+    });
+  if (body.user)
+    return addSubAccountMembers(repo, {
+      rootId,
+      emails: [String((body.user as Json).email)],
+      accounts: body.subTenants as Array<{ tenantId: string; roleIds?: string[] }>,
+      allowAccess: false,
+    });
+  const users = body.users as Array<{ email: string; roleIds?: string[] }>;
+  return addSubAccountMembers(repo, {
+    rootId,
+    emails: users.map((u) => u.email),
+    accounts: [{ tenantId: String(body.tenantId), roleIds: (body.roleIds as string[] | undefined) ?? [] }],
+    allowAccess: body.allowSubAccountAccess === true,
+    rolesOf: new Map(users.map((u) => [u.email.trim().toLowerCase(), u.roleIds ?? []])),
+  });
 }
 
 /** The write permission, then the change; the answer stores the data. */
@@ -66,7 +137,13 @@ export function subAccountManageRoute(method: string, path: string): Handler | n
   const tenantId = account ? decodeURIComponent(account[1]!) : '';
   if (account && method === 'PATCH')
     return writer((db, user, body) =>
-      renameSubAccount(repositoryOf(db), user.tenantId, tenantId, String(body.name)),
+      renameSubAccount(
+        repositoryOf(db),
+        user.tenantId,
+        tenantId,
+        String(body.name),
+        body.tenantType as TenantType | undefined,
+      ),
     );
   if (account && method === 'DELETE')
     return writer((db, user) => deleteSubAccount(repositoryOf(db), user.tenantId, tenantId));
@@ -79,6 +156,12 @@ export function subAccountManageRoute(method: string, path: string): Handler | n
         tenantIds: [decodeURIComponent(member[1]!)],
       }),
     );
+  // The client SDK's addUserToTenantAndSubTenants (v1) and addUsersToSubTenant (v2).
+  if (method === 'POST' && /^\/identity\/resources\/sub-tenants\/users\/v[12]\/?$/.test(path))
+    return async (db, user, body) => {
+      const answer = await writer((d, u, b) => addDemoSubAccountMembers(d, u, null, b))(db, user, body);
+      return answer.status === 200 ? { ...answer, status: 201 } : answer;
+    };
   // The client SDK's removeUserFromTenantAndSubTenants: `{ userId, subTenants: [{ tenantId }] }`,
   // checked by the contract's schema (core/contract/routes/hierarchy.ts).
   if (path === '/identity/resources/sub-tenants/users/v1' && method === 'DELETE')

@@ -13,13 +13,33 @@ import { holdsPermission } from '../contract/permissions';
 export interface SubAccountsRepository {
   /** True when `tenantId` is `rootId` or a live account below it. */
   isWithin(rootId: string, tenantId: string): Promise<boolean>;
-  rename(tenantId: string, name: string): Promise<void>;
+  /** Renames the account and, when given, sets its type; answers the type it has then. */
+  rename(tenantId: string, name: string, tenantType: TenantType | undefined): Promise<TenantType | null>;
   /** Deletes the account and every account below it. */
   remove(tenantId: string): Promise<void>;
   isMember(tenantId: string, userId: string): Promise<boolean>;
   /** Ends the membership in `tenantId` and in every account below it. */
   removeMember(tenantId: string, userId: string): Promise<void>;
+  /** The accounts above `tenantId`, its parent first. */
+  parentsOf(tenantId: string): Promise<string[]>;
+  /** The id of the user with this email (any case) who is a member of one of `tenantIds`, or null. */
+  memberByEmail(email: string, tenantIds: string[]): Promise<string | null>;
+  /** Those of `roleIds` that are roles of `tenantId` (or of every account). */
+  assignableRoles(tenantId: string, roleIds: string[]): Promise<string[]>;
+  /** Adds every membership or none (SUB_ACCOUNT_ALREADY_MEMBER when one exists by then). */
+  addMembers(members: NewSubAccountMember[]): Promise<void>;
 }
+
+export interface NewSubAccountMember {
+  userId: string;
+  tenantId: string;
+  roleIds: string[];
+  allowAccess: boolean;
+}
+
+/** The client SDK's TenantType (tenants `ITenantsResponseV2.tenantType`): an account's kind, or none. */
+export const TENANT_TYPES = ['customer', 'spam', 'test', 'reseller', 'headquarter'] as const;
+export type TenantType = (typeof TENANT_TYPES)[number];
 
 /** The sort fields of the hierarchy search (spec 001 §3 "Tenant sort fields: createdAt, name, tenantId"). */
 export const SUB_ACCOUNT_SORT_FIELDS = ['createdAt', 'name', 'tenantId'] as const;
@@ -38,19 +58,22 @@ async function assertWithin(repo: SubAccountsRepository, rootId: string, tenantI
   if (!(await repo.isWithin(rootId, tenantId))) throw contractError('SUB_ACCOUNT_NOT_FOUND');
 }
 
-/** Renames a sub-account (blank 400, the caller's own account 400, outside the tree 404). */
+/**
+ * Renames a sub-account and, when `tenantType` is given, sets its type (blank name 400, the caller's
+ * own account 400, outside the tree 404; the type is one of TENANT_TYPES, checked by the contract).
+ */
 export async function renameSubAccount(
   repo: SubAccountsRepository,
   rootId: string,
   tenantId: string,
   name: string,
-): Promise<{ tenantId: string; name: string }> {
+  tenantType?: TenantType,
+): Promise<{ tenantId: string; name: string; tenantType: TenantType | null }> {
   const trimmed = name.trim();
   if (!trimmed) throw contractError('SUB_ACCOUNT_NAME_REQUIRED');
   if (tenantId === rootId) throw contractError('SUB_ACCOUNT_RENAME_OWN');
   await assertWithin(repo, rootId, tenantId);
-  await repo.rename(tenantId, trimmed);
-  return { tenantId, name: trimmed };
+  return { tenantId, name: trimmed, tenantType: await repo.rename(tenantId, trimmed, tenantType) };
 }
 
 /** Deletes a sub-account and every account below it (never the caller's own account). */
@@ -88,6 +111,52 @@ export async function removeSubAccountMember(
   // An account below one removed before has lost the member already.
   for (const tenantId of input.tenantIds)
     if (await repo.isMember(tenantId, input.userId)) await repo.removeMember(tenantId, input.userId);
+}
+
+const distinct = (ids: readonly string[]) => [...new Set(ids.filter((id) => id !== ''))];
+
+/**
+ * Adds people to accounts of the caller's tree (the per-account add, and the client SDK's
+ * addUserToTenantAndSubTenants and addUsersToSubTenant). A person added to an account must already be
+ * a member of the caller's account or of an account between it and the target (a user of one
+ * account joins an account below it; strangers are invited on the users page, not created here).
+ * Every pair is checked first (within the tree, roles the caller may grant (`mayGrant`, the server's
+ * rule), roles of that account, not yet a member), then all are written: nothing is half-applied.
+ * `rolesOf` (lower-cased email to role ids): a person's own roles beside those of the account entry.
+ */
+export async function addSubAccountMembers(
+  repo: SubAccountsRepository,
+  input: {
+    rootId: string;
+    emails: string[];
+    accounts: Array<{ tenantId: string; roleIds?: string[] }>;
+    allowAccess: boolean;
+    rolesOf?: ReadonlyMap<string, string[]>;
+    mayGrant?: (tenantId: string, roleIds: string[]) => Promise<void>;
+  },
+): Promise<void> {
+  if (new Set(input.accounts.map((a) => a.tenantId)).size !== input.accounts.length)
+    throw contractError('SUB_ACCOUNT_NAMED_TWICE');
+  const emails = [...new Set(input.emails.map((e) => e.trim().toLowerCase()))];
+  const members: NewSubAccountMember[] = [];
+  for (const { tenantId, roleIds = [] } of input.accounts) {
+    await assertWithin(repo, input.rootId, tenantId);
+    const parents = await repo.parentsOf(tenantId);
+    // The accounts a newcomer may come from: the caller's own and those between it and the target.
+    const sources =
+      tenantId === input.rootId ? [tenantId] : parents.slice(0, parents.indexOf(input.rootId) + 1);
+    for (const email of emails) {
+      const wanted = distinct([...roleIds, ...(input.rolesOf?.get(email) ?? [])]);
+      await input.mayGrant?.(tenantId, wanted);
+      if ((await repo.assignableRoles(tenantId, wanted)).length !== wanted.length)
+        throw contractError('ROLES_UNKNOWN');
+      const userId = await repo.memberByEmail(email, sources);
+      if (!userId) throw contractError('SUB_ACCOUNT_NO_SUCH_MEMBER');
+      if (await repo.isMember(tenantId, userId)) throw contractError('SUB_ACCOUNT_ALREADY_MEMBER');
+      members.push({ userId, tenantId, roleIds: wanted, allowAccess: input.allowAccess });
+    }
+  }
+  await repo.addMembers(members);
 }
 
 /**

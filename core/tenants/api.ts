@@ -1,5 +1,6 @@
 import type { HttpClient } from '../api/http';
 import type { RoleRef } from '../api/types';
+import type { TenantType } from '../domain/sub-accounts';
 
 /** A sub-account as the hierarchy search lists it (spec 001 §3 Tenant, with numberOfUsers). */
 export interface SubAccount {
@@ -10,6 +11,8 @@ export interface SubAccount {
   createdAt: string;
   numberOfUsers: number;
   numberOfChildren: number;
+  /** The client SDK's TenantType, or null when none was given. */
+  tenantType?: TenantType | null;
 }
 
 /** A page of the hierarchy search: items and the next page's address (spec 001 §7 "_links.next"). */
@@ -35,6 +38,7 @@ export interface CustomLogin {
 
 const HIERARCHY_V2 = '/tenants/resources/hierarchy/v2';
 const SUB_TENANTS_V1 = '/tenants/resources/sub-tenants/v1';
+const TREE_USERS_V1 = '/identity/resources/sub-tenants/users/v1';
 const CUSTOM_LOGIN_V1 = '/tenants/resources/account-settings/v1/custom-login';
 /** Spec 001 §9: "all-accounts query limit 50", "selected-account users limit 10". */
 const ALL_ACCOUNTS_LIMIT = 50;
@@ -73,12 +77,19 @@ export function createSubAccountsApi(http: HttpClient) {
       const url = new URL(link, 'http://relative.invalid');
       return http.get<SubAccountsPage>(url.pathname, { query: Object.fromEntries(url.searchParams) });
     },
-    create: (body: { name: string; parentTenantId?: string }) => http.post<SubAccount>(SUB_TENANTS_V1, body),
-    /** PATCH sub-tenants/v1/{id} (the client SDK's updateSubTenant). */
-    rename: (tenantId: string, name: string) =>
-      http.patch<{ tenantId: string; name: string }>(`${SUB_TENANTS_V1}/${encodeURIComponent(tenantId)}`, {
-        name,
-      }),
+    /** GET hierarchy/v1 (the client SDK's getSubTenants): every account below the active one, flat. */
+    allBelow: () =>
+      http.get<Array<{ tenantId: string; tenantName: string; level: number }>>(
+        '/tenants/resources/hierarchy/v1',
+      ),
+    create: (body: { name: string; parentTenantId?: string; tenantType?: TenantType }) =>
+      http.post<SubAccount>(SUB_TENANTS_V1, body),
+    /** PATCH sub-tenants/v1/{id} (the client SDK's updateSubTenant; `tenantType` is ours, absent: kept). */
+    rename: (tenantId: string, name: string, tenantType?: TenantType) =>
+      http.patch<{ tenantId: string; name: string; tenantType: TenantType | null }>(
+        `${SUB_TENANTS_V1}/${encodeURIComponent(tenantId)}`,
+        tenantType ? { name, tenantType } : { name },
+      ),
     /** DELETE sub-tenants/v1/{id} (deleteSubTenant): the account and every account below it. */
     remove: (tenantId: string) => http.delete<unknown>(`${SUB_TENANTS_V1}/${encodeURIComponent(tenantId)}`),
     /** Ends a member's place in the sub-account and the accounts below it. */
@@ -89,9 +100,15 @@ export function createSubAccountsApi(http: HttpClient) {
         usersOf(tenantId),
         { query: { _offset: offset, _limit: limit } },
       ),
-    /** Adds a member of the caller's account (by email) to the sub-account, with roles and access. */
+    /** Adds a member of the caller's account or of an account above (by email) to the sub-account. */
     addUser: (tenantId: string, body: { email: string; roleIds: string[]; allowSubAccountAccess: boolean }) =>
       http.post<unknown>(usersOf(tenantId), body),
+    /**
+     * POST sub-tenants/users/v1 (the client SDK's addUserToTenantAndSubTenants): a member of the
+     * caller's account, or of an account above each one named, joins every account named at once.
+     */
+    addUserToAccounts: (email: string, subTenants: Array<{ tenantId: string; roleIds?: string[] }>) =>
+      http.post<unknown>(TREE_USERS_V1, { user: { email }, subTenants }),
     setRoles: (tenantId: string, userId: string, roleIds: string[]) =>
       http.put<{ roleIds: string[] }>(`${usersOf(tenantId)}/${encodeURIComponent(userId)}/roles`, {
         roleIds,

@@ -223,6 +223,16 @@ export const portalAdmin = {
     impersonateBody: (name: string, email: string) =>
       `You will be signed in as ${name} (${email}) and see the product as they do. Your own session ends: sign out and sign in again to come back as yourself.`,
     impersonating: 'Signing you in as this user…',
+    includeSubAccounts: 'Include users of sub-accounts',
+    customData: 'Custom data (JSON)',
+    customDataHint: 'A JSON object your application keeps for this user, up to 4 KB.',
+    customDataInvalid: 'Enter a JSON object, such as {"plan": "gold"}.',
+    memberGroups: 'Groups',
+    memberGroupsNone: 'Not in any group.',
+    memberGroupsHint: 'Roles given by a group are changed on the Groups page.',
+    groupRoles: (group: string, roles: string) => (roles ? `${group} (${roles})` : group),
+    accountColumn: 'Account',
+    ownAccount: 'This account',
   },
   /** The usage page (issue 28 item 3). */
   usage: {
@@ -259,6 +269,19 @@ export const portalAdmin = {
       `${name} will leave ${account} and every account below it.`,
     removing: 'Removing…',
     removed: (name: string) => `${name} was removed from this account.`,
+    addBelow: 'Also add to the accounts directly below this one',
+    addedBelow: (email: string, count: number) =>
+      `${email} was added to this account and ${count === 1 ? '1 account' : `${count} accounts`} below it.`,
+    addUserHint: 'A member of your account or of an account above this one.',
+    typeLabel: 'Type',
+    noType: 'None',
+    types: {
+      customer: 'Customer',
+      spam: 'Spam',
+      test: 'Test',
+      reseller: 'Reseller',
+      headquarter: 'Headquarters',
+    } as Record<string, string>,
     sortBy: 'Sort accounts by',
     sortFields: { name: 'Name', createdAt: 'Date created', tenantId: 'Account ID' } as Record<string, string>,
     order: 'Order',

@@ -28,6 +28,8 @@ interface SubAccountDto {
   numberOfChildren: number;
   /** The account's metadata (the client SDK's `ISearchSubTenantsResponse` item reads an object). */
   metadata: Record<string, unknown>;
+  /** The client SDK's TenantType, or null. */
+  tenantType: string | null;
 }
 
 interface SubAccountRow {
@@ -38,6 +40,7 @@ interface SubAccountRow {
   users: number;
   children: number;
   metadata: Record<string, unknown> | null;
+  tenant_type: string | null;
   total: number;
 }
 
@@ -50,6 +53,7 @@ const toDto = (row: SubAccountRow): SubAccountDto => ({
   metadata: row.metadata ?? {},
   numberOfUsers: row.users,
   numberOfChildren: row.children,
+  tenantType: row.tenant_type,
 });
 
 /** LIKE pattern for search text: `%` and `_` are matched literally. */
@@ -90,7 +94,7 @@ export async function searchSubAccounts(
 ): Promise<{ items: SubAccountDto[]; hasMore: boolean; totalItems: number }> {
   const filter = query.filter.trim();
   // count(*) OVER () is taken before LIMIT: the number of matching accounts, for `_metadata`.
-  const select = `SELECT t.id, t.name, t.parent_tenant_id, t.created_at, t.metadata, count(*) OVER ()::int AS total,
+  const select = `SELECT t.id, t.name, t.parent_tenant_id, t.created_at, t.metadata, t.tenant_type, count(*) OVER ()::int AS total,
       (SELECT count(*)::int FROM memberships m WHERE m.tenant_id = t.id) AS users,
       (SELECT count(*)::int FROM tenants c WHERE c.parent_tenant_id = t.id AND c.deleted_at IS NULL) AS children
     FROM tenants t`;
@@ -155,16 +159,18 @@ export async function createSubAccount(
     creator: Pick<AccessTokenClaims, 'sub' | 'roles' | 'permissions'>;
     /** The id the client chose (chosenAccountId); absent: a random one. */
     tenantId?: string | undefined;
+    /** The client SDK's TenantType (checked by the contract), absent: none. */
+    tenantType?: string | undefined;
   },
 ): Promise<SubAccountDto> {
   return db.transaction(async (tx) => {
     await assertWithin(tx, input.rootId, input.parentId);
     const { rows } = await tx.query<SubAccountRow>(
-      `INSERT INTO tenants (id, vendor_id, name, parent_tenant_id)
-         SELECT coalesce($3::uuid, gen_random_uuid()), p.vendor_id, $1, p.id FROM tenants p WHERE p.id = $2
+      `INSERT INTO tenants (id, vendor_id, name, parent_tenant_id, tenant_type)
+         SELECT coalesce($3::uuid, gen_random_uuid()), p.vendor_id, $1, p.id, $4 FROM tenants p WHERE p.id = $2
        ON CONFLICT (id) DO NOTHING
-       RETURNING id, name, parent_tenant_id, created_at, 0 AS users, 0 AS children`,
-      [input.name, input.parentId, input.tenantId ?? null],
+       RETURNING id, name, parent_tenant_id, created_at, tenant_type, 0 AS users, 0 AS children`,
+      [input.name, input.parentId, input.tenantId ?? null, input.tenantType ?? null],
     );
     // The parent is within the tree (checked above): no row means the chosen id is taken.
     if (!rows[0]) throw contractError('SUB_ACCOUNT_ID_TAKEN');
@@ -442,73 +448,6 @@ export async function setSubAccountAccess(
     userId,
     allowed,
   ]);
-}
-
-/**
- * Adds a member of the caller's account to a sub-account with roles (spec 001 §6 "added to
- * sub-accounts with roleIds and allowSubAccountAccess (default false)"). Only people who are
- * already members of the caller's own account can be added.
- */
-export async function addSubAccountUser(
-  db: Database,
-  input: { rootId: string; tenantId: string; email: string; roleIds: string[]; allowAccess: boolean },
-): Promise<void> {
-  await addSubAccountUsers(db, {
-    rootId: input.rootId,
-    emails: [input.email],
-    accounts: [{ tenantId: input.tenantId, roleIds: input.roleIds }],
-    allowAccess: input.allowAccess,
-  });
-}
-
-/**
- * Adds members of the caller's account to several accounts at once (the client SDK's
- * addUserToTenantAndSubTenants and addUsersToSubTenant): every pair is checked first (a member of
- * the caller's account with that email, roles that exist there, not already a member), then all are
- * written in one transaction: nothing is half-applied.
- */
-export async function addSubAccountUsers(
-  db: Database,
-  input: {
-    rootId: string;
-    emails: string[];
-    accounts: Array<{ tenantId: string; roleIds: string[] }>;
-    allowAccess: boolean;
-    /** Roles of a person's own by lower-cased email, given in every account beside the account's. */
-    rolesOf?: Map<string, string[]>;
-  },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const users: Array<{ id: string; own: string[] }> = [];
-    for (const email of input.emails) {
-      const { rows } = await tx.query<{ id: string }>(
-        `SELECT u.id FROM users u JOIN memberships m ON m.user_id = u.id AND m.tenant_id = $1 WHERE lower(u.email) = lower($2)`,
-        [input.rootId, email],
-      );
-      if (!rows[0]) throw contractError('SUB_ACCOUNT_NO_SUCH_MEMBER');
-      users.push({ id: rows[0].id, own: input.rolesOf?.get(email.toLowerCase()) ?? [] });
-    }
-    const plan: Array<{ tenantId: string; roleIds: string[] }> = [];
-    for (const account of input.accounts)
-      plan.push({
-        tenantId: account.tenantId,
-        roleIds: await assignableRoles(tx, account.tenantId, account.roleIds),
-      });
-    for (const { id: userId, own } of users)
-      for (const { tenantId, roleIds: forEveryone } of plan) {
-        const roleIds = [...new Set([...forEveryone, ...(await assignableRoles(tx, tenantId, own))])];
-        const inserted = await tx.query<{ id: string }>(
-          `INSERT INTO memberships (user_id, tenant_id, access_allowed) VALUES ($1, $2, $3) ON CONFLICT (user_id, tenant_id) DO NOTHING RETURNING id`,
-          [userId, tenantId, input.allowAccess],
-        );
-        if (!inserted.rows[0]) throw contractError('SUB_ACCOUNT_ALREADY_MEMBER');
-        if (roleIds.length)
-          await tx.query(
-            'INSERT INTO membership_roles (membership_id, role_id) SELECT $1, unnest($2::uuid[])',
-            [inserted.rows[0].id, roleIds],
-          );
-      }
-  });
 }
 
 /**

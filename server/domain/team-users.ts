@@ -3,6 +3,7 @@
  * in the database, never in memory, so a tenant with tens of thousands of users stays fast.
  */
 import type { Database } from '../storage/database';
+import { customDataOf, type CustomData } from '../../core/domain/custom-data';
 import type { UserSortField } from '../../core/contract/listQuery';
 import { grantsOf, loadGrants, type Authorization, type RoleDto } from './tenants';
 
@@ -100,6 +101,8 @@ export interface TeamUserDto {
   createdAt: string;
   lastLogin: string | null;
   metadata: string;
+  /** The client SDK's ITeamUser.customData (core/domain/custom-data.ts), `{}` when none. */
+  customData: CustomData;
 }
 
 interface Row {
@@ -110,6 +113,7 @@ interface Row {
   profile_picture_url: string | null;
   verified: boolean;
   metadata: Record<string, unknown>;
+  custom_data: CustomData | null;
   created_at: Date;
   last_login: Date | null;
   tenant_id: string;
@@ -204,7 +208,7 @@ export async function listTenantUsers(
   );
   const order = `${SORT_COLUMNS[query.sortBy]} ${query.order === 'DESC' ? 'DESC' : 'ASC'} NULLS LAST, u.id`;
   const { rows } = await db.query<Row>(
-    `${SCOPE} SELECT m.id AS membership_id, u.id, u.email, u.name, u.phone, u.profile_picture_url, u.verified, u.metadata, u.created_at, u.last_login, m.tenant_id, u.vendor_id,
+    `${SCOPE} SELECT m.id AS membership_id, u.id, u.email, u.name, u.phone, u.profile_picture_url, u.verified, u.metadata, u.custom_data, u.created_at, u.last_login, m.tenant_id, u.vendor_id,
             u.provider, u.locked_at, m.invitation_pending, ${HAS_SECOND_FACTOR} AS mfa_enrolled,
             m.scim_configuration_id IS NOT NULL AS scim_managed, m.access_allowed
        FROM memberships m JOIN users u ON u.id = m.user_id
@@ -254,6 +258,7 @@ export async function listTenantUsers(
         createdAt: row.created_at.toISOString(),
         lastLogin: row.last_login ? row.last_login.toISOString() : null,
         metadata: JSON.stringify(row.metadata ?? {}),
+        customData: customDataOf(row.custom_data),
       };
     }),
   };

@@ -3,6 +3,7 @@
  * Response objects are built field by field from rows, never by spreading a row, so a column
  * such as `password_hash` can never leak into an answer.
  */
+import { customDataOf, type CustomData } from '../../core/domain/custom-data';
 import type { Database } from '../storage/database';
 import { rememberCurrentPassword } from './security-policies';
 import { grantsOf, loadGrants, type Authorization, type RoleDto, type TenantRow } from './tenants';
@@ -25,6 +26,8 @@ export interface UserRow {
   locked_at: Date | null;
   /** The language the user chose (the profile's picker), or null: core/domain/locales.ts. */
   locale: string | null;
+  /** The client SDK's ITeamUser.customData (core/domain/custom-data.ts); absent in rows that do not read it. */
+  custom_data?: CustomData | null;
 }
 
 /** The user as the contract shows it (`GET /identity/resources/users/v2/me`). */
@@ -46,6 +49,7 @@ export interface UserProfile {
   createdAt: string;
   lastLogin: string | null;
   metadata: string;
+  customData: CustomData;
   mfaEnrolled: boolean;
   superUser: boolean;
   /** The user's language (docs/contract.md: not in the client SDK's type), or null. */
@@ -53,7 +57,7 @@ export interface UserProfile {
 }
 
 const USER_COLUMNS =
-  'id, vendor_id, email, name, phone, profile_picture_url, password_hash, verified, super_user, metadata, active_tenant_id, created_at, last_login, locked_at, locale';
+  'id, vendor_id, email, name, phone, profile_picture_url, password_hash, verified, super_user, metadata, custom_data, active_tenant_id, created_at, last_login, locked_at, locale';
 
 /** Emails are compared case-insensitively and stored trimmed and lower-cased. */
 export function normalizeEmail(email: string): string {
@@ -207,6 +211,7 @@ export function toUserProfile(
     createdAt: new Date(user.created_at).toISOString(),
     lastLogin: user.last_login ? new Date(user.last_login).toISOString() : null,
     metadata: JSON.stringify(user.metadata ?? {}),
+    customData: customDataOf(user.custom_data),
     mfaEnrolled,
     superUser: user.super_user,
     locale: user.locale ?? null,

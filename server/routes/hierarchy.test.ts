@@ -75,6 +75,7 @@ describe('sub-accounts', () => {
       'numberOfUsers',
       'parentTenantId',
       'tenantId',
+      'tenantType',
     ]);
     const second = (await inject('GET', `/frontegg${first._links.next}`)).json();
     assert.deepEqual(

@@ -10,7 +10,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import {
-  addSubAccountUser,
   assertWithin,
   chosenAccountId,
   countSubAccounts,
@@ -26,10 +25,12 @@ import {
 } from '../domain/hierarchy';
 import { assertMayActOn, assertMayGrantRoles } from '../domain/grants';
 import {
+  addSubAccountMembers,
   deleteSubAccount,
   removeSubAccountMember,
   renameSubAccount,
   subAccountOrder,
+  type TenantType,
 } from '../../core/domain/sub-accounts';
 import { subAccountsRepository } from '../storage/sub-accounts';
 import { contractError } from '../../core/contract/errors';
@@ -114,7 +115,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return answer;
   });
 
-  app.post<{ Body: { name: string; parentTenantId?: string; tenantId?: string } }>(
+  app.post<{ Body: { name: string; parentTenantId?: string; tenantId?: string; tenantType?: TenantType } }>(
     SUB_TENANTS,
     {},
     async (request, reply) => {
@@ -132,17 +133,19 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
         name,
         creator: claims,
         tenantId: chosen ? chosenAccountId(parentId, chosen) : undefined,
+        tenantType: request.body.tenantType,
       });
       return reply.code(201).send(created);
     },
   );
 
-  app.patch<{ Params: { tenantId: string }; Body: { name: string } }>(
+  app.patch<{ Params: { tenantId: string }; Body: { name: string; tenantType?: TenantType } }>(
     `${SUB_TENANTS}/:tenantId`,
     { schema: { ...tenantParams } },
     async (request) => {
       const { rootId } = caller(request);
-      return renameSubAccount(repo, rootId, request.params.tenantId, request.body.name);
+      const { name, tenantType } = request.body;
+      return renameSubAccount(repo, rootId, request.params.tenantId, name, tenantType);
     },
   );
 
@@ -175,14 +178,13 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     Body: { email: string; roleIds?: string[]; allowSubAccountAccess?: boolean };
   }>(SUB_TENANT_USERS, { schema: { ...tenantParams } }, async (request, reply) => {
     const { claims, rootId } = caller(request);
-    await assertWithin(ctx.db, rootId, request.params.tenantId);
-    await assertMayGrantRoles(ctx.db, claims, request.params.tenantId, request.body.roleIds ?? []);
-    await addSubAccountUser(ctx.db, {
+    // A member of the caller's account or of an account above this one (core/domain/sub-accounts.ts).
+    await addSubAccountMembers(repo, {
       rootId,
-      tenantId: request.params.tenantId,
-      email: request.body.email,
-      roleIds: request.body.roleIds ?? [],
+      emails: [request.body.email],
+      accounts: [{ tenantId: request.params.tenantId, roleIds: request.body.roleIds ?? [] }],
       allowAccess: request.body.allowSubAccountAccess ?? false,
+      mayGrant: (tenantId, roleIds) => assertMayGrantRoles(ctx.db, claims, tenantId, roleIds),
     });
     return reply.code(201).send({});
   });

@@ -163,4 +163,43 @@ describe('sub-account members across the tree', () => {
     const viewerToken = (await login(server.app, viewer.email, viewer.password)).accessToken;
     assert.equal((await call('GET', TREE_USERS, undefined, viewerToken)).statusCode, 403);
   });
+
+  it('a member of an account joins an account below it, not a sibling (issue 28 item 1)', async () => {
+    const parent = await subAccount('Across parent');
+    const child = (
+      await call('POST', '/frontegg/tenants/resources/sub-tenants/v1', {
+        name: 'Across child',
+        parentTenantId: parent,
+      })
+    ).json().tenantId as string;
+    const sibling = await subAccount('Across sibling');
+    // A person of the parent account only (not of the caller's).
+    const person = await member();
+    await call('POST', TREE_USERS, { user: { email: person.email }, subTenants: [{ tenantId: parent }] });
+    await server.db.query('DELETE FROM memberships WHERE user_id = $1 AND tenant_id = $2', [
+      person.id,
+      SEED_TENANT_ID,
+    ]);
+    const toSibling = await call('POST', `${API}/sub-tenants/v1/${sibling}/users`, { email: person.email });
+    assert.equal(toSibling.statusCode, 404, toSibling.body);
+    assert.deepEqual(toSibling.json().errors, [
+      'No member of your account or of an account above this one has this email',
+    ]);
+    const toChild = await call('POST', TREE_USERS, {
+      user: { email: person.email.toUpperCase() },
+      subTenants: [{ tenantId: child, roleIds: [viewerRole] }],
+    });
+    assert.equal(toChild.statusCode, 201, toChild.body);
+    assert.deepEqual(await memberships(person.id), [parent, child].sort());
+    // A caller who may not grant Admin cannot hand it out across the tree either.
+    const viewerOfTree = await member(['Viewer']);
+    const token = (await login(server.app, viewerOfTree.email, viewerOfTree.password)).accessToken;
+    const refused = await call(
+      'POST',
+      TREE_USERS,
+      { user: { email: viewerOfTree.email }, subTenants: [{ tenantId: child }] },
+      token,
+    );
+    assert.equal(refused.statusCode, 403, refused.body);
+  });
 });

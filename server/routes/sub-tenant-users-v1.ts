@@ -18,9 +18,10 @@
  * - POST /identity/resources/sub-tenants/users/v1 `{ user: { email }, subTenants: [{ tenantId, roleIds? }] }`
  *   (addUserToTenantAndSubTenants) and POST /identity/resources/sub-tenants/users/v2/
  *   `{ users: [{ email, roleIds? }], tenantId, roleIds?, allowSubAccountAccess? }` (addUsersToSubTenant,
- *   a person's own roles beside those for everyone): members
- *   of the caller's account added to those accounts; every account within the tree, every role one
- *   whose permissions the caller holds, checked before anything is written; 201 `{}`;
+ *   a person's own roles beside those for everyone): members of the caller's account, or of an
+ *   account between it and the target, added to those accounts; every account within the tree,
+ *   every role one whose permissions the caller holds, checked before anything is written
+ *   (core/domain/sub-accounts.ts addSubAccountMembers); 201 `{}`;
  * - DELETE /identity/resources/sub-tenants/users/v1 `{ userId, subTenants: [{ tenantId }] }`
  *   (removeUserFromTenantAndSubTenants): out of those accounts (and the accounts below each), never a
  *   member above the caller; `{}`.
@@ -30,7 +31,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { assertMayActOn, assertMayGrantRoles } from '../domain/grants';
 import {
-  addSubAccountUsers,
   assertWithin,
   listTreeUsers,
   MAX_PAGE_SIZE,
@@ -39,7 +39,7 @@ import {
   SUB_ACCOUNT_USERS_PAGE_SIZE,
 } from '../domain/hierarchy';
 import { permissionKeysOfRoles } from '../domain/roles';
-import { removeSubAccountMember } from '../../core/domain/sub-accounts';
+import { addSubAccountMembers, removeSubAccountMember } from '../../core/domain/sub-accounts';
 import { subAccountsRepository } from '../storage/sub-accounts';
 import { contractError } from '../../core/contract/errors';
 import { uuid } from '../http/list-query';
@@ -149,36 +149,19 @@ export async function subTenantUsersV1Routes(app: FastifyInstance, ctx: AppConte
     return { items, totalPages, _metadata: { totalItems, totalPages } };
   });
 
-  /** Checks every account (within the tree, roles the caller may grant), then adds the members. */
-  const addMembers = async (
+  /** The domain's checks (core/domain/sub-accounts.ts) with the server's grant rule, then the members. */
+  const addMembers = (
     request: FastifyRequest,
-    input: {
-      emails: string[];
-      accounts: Array<{ tenantId: string; roleIds?: string[] }>;
-      allowAccess: boolean;
-      /** Roles of a person's own, in every account (beside each account's). */
-      rolesOf?: Map<string, string[]>;
-    },
+    input: Pick<
+      Parameters<typeof addSubAccountMembers>[1],
+      'emails' | 'accounts' | 'allowAccess' | 'rolesOf'
+    >,
   ) => {
     const claims = callerOf(request);
-    const rootId = accountOf(request);
-    if (new Set(input.accounts.map((a) => a.tenantId)).size !== input.accounts.length)
-      throw contractError('SUB_ACCOUNT_NAMED_TWICE');
-    const plan = [];
-    for (const { tenantId, roleIds: ids = [] } of input.accounts) {
-      await assertWithin(ctx.db, rootId, tenantId);
-      const named = [...new Set(ids.filter((id) => id !== ''))];
-      await assertMayGrantRoles(ctx.db, claims, tenantId, named);
-      for (const own of input.rolesOf?.values() ?? [])
-        await assertMayGrantRoles(ctx.db, claims, tenantId, own);
-      plan.push({ tenantId, roleIds: named });
-    }
-    await addSubAccountUsers(ctx.db, {
-      rootId,
-      emails: [...new Set(input.emails.map((e) => e.trim().toLowerCase()))],
-      accounts: plan,
-      allowAccess: input.allowAccess,
-      ...(input.rolesOf ? { rolesOf: input.rolesOf } : {}),
+    return addSubAccountMembers(subAccountsRepository(ctx.db), {
+      ...input,
+      rootId: accountOf(request),
+      mayGrant: (tenantId, roleIds) => assertMayGrantRoles(ctx.db, claims, tenantId, roleIds),
     });
   };
 

@@ -19,6 +19,8 @@ import { isScimManagedMember } from '../domain/directory';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { teamMemberOf } from '../../core/contract/teamMember';
+import { setCustomData, type CustomData } from '../../core/domain/custom-data';
+import { customDataRepository } from '../storage/custom-data';
 import { listAssignableRoles, removeMember, setMemberRoles } from '../domain/team-membership';
 import { contractError } from '../../core/contract/errors';
 import { accountOf, callerOf } from '../http/route-table';
@@ -184,26 +186,19 @@ export async function teamMemberRoutes(app: FastifyInstance, ctx: AppContext): P
   );
 
   /**
-   * teams.updateUser: the SDK sends the member's row (ITeamUser) with the new `roleIds`. Only the
-   * roles change here; the other known fields are accepted and not applied (an admin does not
+   * teams.updateUser: the SDK sends the member's row (ITeamUser) with the new `roleIds`. The roles
+   * and `customData` change here; the other known fields are accepted and not applied (an admin does not
    * rename a member or change their email). Answers the member as the users list shows them.
    */
-  app.put<{ Body: { id: string; roleIds?: string[] } }>('/team/resources/members/v1', async (request) => {
-    const userId = request.body.id;
-    let tenantId: string;
-    if (request.body.roleIds) tenantId = (await setRoles(request, userId, request.body.roleIds)).tenantId;
-    else tenantId = accountOf(request);
-    const [member] = (
-      await listTenantUsers(ctx.db, {
-        tenantId,
-        userId,
-        filter: '',
-        sortBy: 'name',
-        order: 'ASC',
-        page: 0,
-        limit: 1,
-      })
-    ).items;
+  type UpdateBody = { id: string; roleIds?: string[]; customData?: CustomData | null };
+  app.put<{ Body: UpdateBody }>('/team/resources/members/v1', async (request) => {
+    const { id: userId, roleIds, customData } = request.body;
+    const tenantId = roleIds ? (await setRoles(request, userId, roleIds)).tenantId : accountOf(request);
+    // customData is stored (core/domain/custom-data.ts); absent: kept.
+    if (customData !== undefined)
+      await setCustomData(customDataRepository(ctx.db), tenantId, userId, customData);
+    const query = { tenantId, userId, filter: '', sortBy: 'name', order: 'ASC', page: 0, limit: 1 } as const;
+    const [member] = (await listTenantUsers(ctx.db, query)).items;
     if (!member) throw contractError('MEMBER_NOT_FOUND');
     return teamMemberOf(member);
   });

@@ -47,6 +47,7 @@ describe('GET /users/v2 (tenant users)', () => {
     assert.deepEqual(Object.keys(body.items[1]).sort(), [
       'activatedForTenant',
       'createdAt',
+      'customData',
       'email',
       'groups',
       'id',

@@ -29,7 +29,7 @@ import { ROTATED_TOKEN_AGE_STATEMENTS, TOKEN_ISSUER_STATEMENTS } from './schema/
 import { BACK_OFFICE_STATEMENTS } from './schema/back-office';
 import { AUDIT_STREAM_STATEMENTS } from './schema/audit-streams';
 import { REPORTS_NOTIFICATIONS_STATEMENTS } from './schema/reports';
-import { LOCALE_STATEMENTS } from './schema/locales';
+import { USER_ACCOUNT_FIELD_STATEMENTS } from './schema/user-account-fields';
 
 type Migration = { version: number; name: string; statements: string[] };
 
@@ -419,7 +419,11 @@ export const migrations: Migration[] = [
   { version: 33, name: 'audit streams', statements: AUDIT_STREAM_STATEMENTS },
   // Each account's report schedules, each member's notifications (issue 28).
   { version: 34, name: 'reports and notifications', statements: REPORTS_NOTIFICATIONS_STATEMENTS },
-  { version: 35, name: 'user and account languages', statements: LOCALE_STATEMENTS }, // s33-e (issue 29)
+  {
+    version: 35,
+    name: 'languages, account types, custom user data',
+    statements: USER_ACCOUNT_FIELD_STATEMENTS,
+  },
 ];
 
 /**

@@ -3,7 +3,8 @@
  * rename, a delete (the rows below go with it: tenants.parent_tenant_id cascades) and memberships
  * ended in an account and the accounts below it. SQL only: the rules are the domain's.
  */
-import type { SubAccountsRepository } from '../../core/domain/sub-accounts';
+import type { SubAccountsRepository, TenantType } from '../../core/domain/sub-accounts';
+import { contractError } from '../../core/contract/errors';
 import type { Database } from './database';
 
 /** Every live tenant below `$1` (not `$1` itself), as a recursive query. */
@@ -26,8 +27,13 @@ export async function isWithinTree(db: Database, rootId: string, tenantId: strin
 export function subAccountsRepository(db: Database): SubAccountsRepository {
   return {
     isWithin: (rootId, tenantId) => isWithinTree(db, rootId, tenantId),
-    async rename(tenantId, name) {
-      await db.query('UPDATE tenants SET name = $2, updated_at = now() WHERE id = $1', [tenantId, name]);
+    async rename(tenantId, name, tenantType) {
+      const { rows } = await db.query<{ tenant_type: TenantType | null }>(
+        `UPDATE tenants SET name = $2, tenant_type = coalesce($3, tenant_type), updated_at = now()
+          WHERE id = $1 RETURNING tenant_type`,
+        [tenantId, name, tenantType ?? null],
+      );
+      return rows[0]?.tenant_type ?? null;
     },
     async remove(tenantId) {
       await db.query('DELETE FROM tenants WHERE id = $1', [tenantId]);
@@ -44,6 +50,51 @@ export function subAccountsRepository(db: Database): SubAccountsRepository {
         `${DESCENDANTS.replace('$1', '$2')} DELETE FROM memberships WHERE user_id = $1 AND (tenant_id = $2 OR tenant_id IN (SELECT id FROM tree))`,
         [userId, tenantId],
       );
+    },
+    async parentsOf(tenantId) {
+      const { rows } = await db.query<{ id: string }>(
+        `WITH RECURSIVE up AS (
+           SELECT parent_tenant_id AS id, 1 AS depth FROM tenants WHERE id = $1 AND parent_tenant_id IS NOT NULL
+           UNION
+           SELECT t.parent_tenant_id, up.depth + 1 FROM tenants t JOIN up ON t.id = up.id
+            WHERE t.parent_tenant_id IS NOT NULL AND up.depth < 100
+         ) SELECT id FROM up ORDER BY depth`,
+        [tenantId],
+      );
+      return rows.map((r) => r.id);
+    },
+    async memberByEmail(email, tenantIds) {
+      const { rows } = await db.query<{ id: string }>(
+        `SELECT u.id FROM users u JOIN memberships m ON m.user_id = u.id
+          WHERE m.tenant_id = ANY($1::uuid[]) AND lower(u.email) = lower($2) LIMIT 1`,
+        [tenantIds, email],
+      );
+      return rows[0]?.id ?? null;
+    },
+    async assignableRoles(tenantId, roleIds) {
+      if (roleIds.length === 0) return [];
+      const { rows } = await db.query<{ id: string }>(
+        'SELECT id FROM roles WHERE id = ANY($1::uuid[]) AND (tenant_id IS NULL OR tenant_id = $2)',
+        [roleIds, tenantId],
+      );
+      return rows.map((r) => r.id);
+    },
+    async addMembers(members) {
+      await db.transaction(async (tx) => {
+        for (const { userId, tenantId, roleIds, allowAccess } of members) {
+          const inserted = await tx.query<{ id: string }>(
+            `INSERT INTO memberships (user_id, tenant_id, access_allowed) VALUES ($1, $2, $3)
+              ON CONFLICT (user_id, tenant_id) DO NOTHING RETURNING id`,
+            [userId, tenantId, allowAccess],
+          );
+          if (!inserted.rows[0]) throw contractError('SUB_ACCOUNT_ALREADY_MEMBER');
+          if (roleIds.length)
+            await tx.query(
+              'INSERT INTO membership_roles (membership_id, role_id) SELECT $1, unnest($2::uuid[])',
+              [inserted.rows[0].id, roleIds],
+            );
+        }
+      });
     },
   };
 }

@@ -1,5 +1,5 @@
-// Managing sub-accounts (issue 28 items 1 and 12): rename, delete, members removed from one account
-// or across the tree, and the hierarchy search's sort, the same cases against the demo backend and
+// Managing sub-accounts (issue 28 items 1 and 12): rename, delete, members added to or removed from
+// one account or across the tree, and the hierarchy search's sort, the same cases against the demo backend and
 // the server (the rules: core/domain/sub-accounts.ts).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -49,7 +49,7 @@ for (const [name, factory] of factories) {
         body: { name: '  New name ' },
       });
       assert.equal(renamed.status, 200);
-      assert.deepEqual(renamed.body, { tenantId: id, name: 'New name' });
+      assert.deepEqual(renamed.body, { tenantId: id, name: 'New name', tenantType: null });
       assert.deepEqual(await names('?_filter=New%20name'), ['New name']);
       const blank = await target.call('PATCH', `${SUB_TENANTS}/${id}`, { token, body: { name: '   ' } });
       assert.equal(blank.status, 400);
@@ -114,6 +114,93 @@ for (const [name, factory] of factories) {
       assert.equal((await remove([a, b])).status, 200);
       assert.deepEqual([await members(a), await members(b)], [0, 0]);
       assert.equal((await remove([a])).status, 404);
+    });
+
+    test('addUserToTenantAndSubTenants: a member of the account joins an account and one below it, with roles', async () => {
+      const top = await create('Join top');
+      const below = await create('Join below', top);
+      const email = `joiner-${Date.now()}@example.com`;
+      const invited = await target.call('POST', '/identity/resources/users/v2', {
+        token,
+        body: { email, name: 'Jo' },
+      });
+      assert.ok(invited.status < 300, JSON.stringify(invited.body));
+      const roles = (await target.call('GET', '/identity/resources/roles/v2', { token })).body
+        .items as Array<{
+        id: string;
+        key: string;
+      }>;
+      const viewer = roles.find((r) => r.key === 'Viewer')!.id;
+      const add = (subTenants: Array<{ tenantId: string; roleIds?: string[] }>, who = email) =>
+        target.call('POST', '/identity/resources/sub-tenants/users/v1', {
+          token,
+          body: { user: { email: who }, subTenants },
+        });
+      const unknown = await add([{ tenantId: top }, { tenantId: crypto.randomUUID() }]);
+      assert.equal(unknown.status, 404);
+      const rolesIn = async (id: string) =>
+        (
+          (await target.call('GET', `/identity/resources/sub-tenants/v1/${id}/users`, { token })).body
+            .items as Array<{
+            email: string;
+            roles: Array<{ key: string }>;
+          }>
+        )
+          .filter((u) => u.email === email)
+          .map((u) => u.roles.map((r) => r.key));
+      assert.deepEqual(await rolesIn(top), [], 'nothing half-applied');
+      const added = await add([{ tenantId: top, roleIds: [viewer] }, { tenantId: below }]);
+      assert.equal(added.status, 201, JSON.stringify(added.body));
+      assert.deepEqual(await rolesIn(top), [['Viewer']]);
+      assert.deepEqual(await rolesIn(below), [[]]);
+      assert.equal((await add([{ tenantId: below }])).status, 409);
+      const stranger = await add([{ tenantId: top }], 'nobody-here@example.com');
+      assert.equal(stranger.status, 404);
+      assert.deepEqual(stranger.body.errors, [
+        'No member of your account or of an account above this one has this email',
+      ]);
+    });
+
+    test("tenant types (the client SDK's TenantType): set on create and edit, returned and listed; others 400", async () => {
+      const created = await target.call('POST', SUB_TENANTS, {
+        token,
+        body: { name: 'Typed', tenantType: 'reseller' },
+      });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      assert.equal(created.body.tenantType, 'reseller');
+      const id = created.body.tenantId as string;
+      const typeOf = async () =>
+        (
+          (await target.call('GET', `${SEARCH}?_filter=Typed`, { token })).body.items as Array<{
+            tenantId: string;
+            tenantType: string | null;
+          }>
+        ).find((t) => t.tenantId === id)?.tenantType;
+      assert.equal(await typeOf(), 'reseller');
+      const edited = await target.call('PATCH', `${SUB_TENANTS}/${id}`, {
+        token,
+        body: { name: 'Typed', tenantType: 'test' },
+      });
+      assert.equal(edited.status, 200, JSON.stringify(edited.body));
+      assert.deepEqual(edited.body, { tenantId: id, name: 'Typed', tenantType: 'test' });
+      assert.equal(await typeOf(), 'test');
+      // A rename alone keeps the type.
+      const renamed = await target.call('PATCH', `${SUB_TENANTS}/${id}`, {
+        token,
+        body: { name: 'Typed again' },
+      });
+      assert.equal(renamed.body.tenantType, 'test');
+      const untyped = await target.call('POST', SUB_TENANTS, { token, body: { name: 'Untyped' } });
+      assert.equal(untyped.body.tenantType, null);
+      for (const [method, path, body] of [
+        ['POST', SUB_TENANTS, { name: 'Bad', tenantType: 'partner' }],
+        ['PATCH', `${SUB_TENANTS}/${id}`, { name: 'Bad', tenantType: 'CUSTOMER' }],
+      ] as const)
+        assert.equal(
+          (await target.call(method, path, { token, body })).status,
+          400,
+          `${method} ${body.tenantType}`,
+        );
     });
 
     test('the search sorts by name, createdAt or tenantId, ascending or descending, and the next link keeps it', async () => {

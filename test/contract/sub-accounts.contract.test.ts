@@ -121,7 +121,9 @@ for (const [name, factory] of factories) {
       assert.equal((await target.call('POST', path, { token, body })).status, 409, 'not twice');
       const stranger = await target.call('POST', path, { token, body: { email: 'nobody-here@example.com' } });
       assert.equal(stranger.status, 404);
-      assert.deepEqual(stranger.body.errors, ['No member of your account has this email']);
+      assert.deepEqual(stranger.body.errors, [
+        'No member of your account or of an account above this one has this email',
+      ]);
     });
 
     test('bad input is refused with 400 and an errors list', async () => {

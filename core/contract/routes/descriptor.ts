@@ -110,5 +110,3 @@ export const PROTOCOL =
   'a protocol endpoint an identity provider or a browser navigation reaches, not a fetch of the kit';
 export const NO_FEDERATION =
   'federated sign-in (social, OIDC, SAML) needs an identity provider the demo has none of; the demo answers the pre-login checks only';
-export const NOT_YET =
-  "not in the demo yet: the kit's pages do not call it (only the client SDK or a host does); to add with the shared contract module";

@@ -9,9 +9,12 @@ import {
   roleIds,
   subTenantsRoles,
 } from '../requests-hierarchy';
-import { SUB_ACCOUNT_SORT_FIELDS } from '../../domain/sub-accounts';
-import { NOT_YET, audit, perm } from './descriptor';
+import { SUB_ACCOUNT_SORT_FIELDS, TENANT_TYPES } from '../../domain/sub-accounts';
+import { audit, perm } from './descriptor';
 import type { RouteDescriptor } from './descriptor';
+
+/** The client SDK's TenantType (core/domain/sub-accounts.ts), our choice to accept it on create and edit. */
+const tenantType = { type: 'string', enum: [...TENANT_TYPES] };
 
 export const getTenantsHierarchyV2: RouteDescriptor = {
   method: 'GET',
@@ -111,7 +114,7 @@ export const postSubTenantsUsersV1: RouteDescriptor = {
       ['user', 'subTenants'],
     ),
   },
-  demo: NOT_YET,
+  audit: audit('users', 'User added to sub-account', 'Medium'),
 };
 
 export const postSubTenantsUsersV2: RouteDescriptor = {
@@ -136,7 +139,7 @@ export const postSubTenantsUsersV2: RouteDescriptor = {
       ['users', 'tenantId'],
     ),
   },
-  demo: NOT_YET,
+  audit: audit('users', 'User added to sub-account', 'Medium'),
 };
 
 export const deleteSubTenantsUsers: RouteDescriptor = {
@@ -172,6 +175,7 @@ export const postTenantsSubTenants: RouteDescriptor = {
         name: accountName,
         parentTenantId: s.uuid,
         tenantId: { type: 'string', maxLength: 64, pattern: '^([A-Za-z0-9][A-Za-z0-9_-]*)?$' },
+        tenantType,
       },
       ['name'],
     ),
@@ -183,7 +187,7 @@ export const patchTenantsSubTenantsByTenantId: RouteDescriptor = {
   method: 'PATCH',
   path: '/tenants/resources/sub-tenants/v1/:tenantId',
   access: perm('fe.account-hierarchy.write.subAccount', 'resource'),
-  request: { body: s.strictObject({ name: accountName }, ['name']) },
+  request: { body: s.strictObject({ name: accountName, tenantType }, ['name']) },
   audit: audit('account', 'Sub-account changed', 'Medium'),
 };
 

@@ -129,6 +129,8 @@ export const putTeamMembers: RouteDescriptor = {
         id: s.uuid,
         roleIds: roleIdList,
         ...Object.fromEntries(TEAM_USER_FIELDS.map((field) => [field, {}])),
+        // Stored (core/domain/custom-data.ts): an object, or null to clear it.
+        customData: { type: ['object', 'null'] },
       },
       ['id'],
     ),

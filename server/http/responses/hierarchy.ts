@@ -1,6 +1,6 @@
 /** Success answers of the hierarchy routes (core/contract/routes/hierarchy.ts), for OpenAPI. */
 import * as routes from '../../../core/contract/routes/hierarchy';
-import { EMPTY, any, arr, bool, int, obj, page, str } from '../route-schemas/common';
+import { EMPTY, any, arr, bool, int, obj, page, str, strOrNull } from '../route-schemas/common';
 import { HIERARCHY_NODE, OBJECT, SUB_ACCOUNT } from '../route-schemas/platform';
 import type { ResponseTable } from './index';
 
@@ -45,7 +45,10 @@ export const HIERARCHY_RESPONSES: ResponseTable = [
   [routes.deleteSubTenantsUsers, { 200: EMPTY }],
   [routes.getTenantsHierarchyMetadata, { 200: obj({ totalSubTenants: int }, ['totalSubTenants']) }],
   [routes.postTenantsSubTenants, { 201: SUB_ACCOUNT, 200: SUB_ACCOUNT }],
-  [routes.patchTenantsSubTenantsByTenantId, { 200: obj({ tenantId: str, name: str }, ['tenantId']) }],
+  [
+    routes.patchTenantsSubTenantsByTenantId,
+    { 200: obj({ tenantId: str, name: str, tenantType: strOrNull }, ['tenantId']) },
+  ],
   [routes.deleteTenantsSubTenantsByTenantId, { 200: EMPTY }],
   [routes.getSubTenantsByTenantIdUsers, { 200: page(any) }],
   [routes.postSubTenantsByTenantIdUsers, { 201: EMPTY, 200: OBJECT }],

@@ -88,6 +88,7 @@ export const ME = obj(
     createdAt: str,
     lastLogin: strOrNull,
     metadata: any,
+    customData: any,
     mfaEnrolled: bool,
     superUser: bool,
     locale: strOrNull,
@@ -135,6 +136,7 @@ export const MEMBER = obj(
     createdAt: str,
     lastLogin: strOrNull,
     metadata: any,
+    customData: any,
   },
   ['id', 'email'],
 );

@@ -60,9 +60,10 @@ export const ACCOUNT_SETTINGS = obj(
   },
   ['tenantId', 'name'],
 );
-export const SUB_ACCOUNT = obj({ tenantId: str, name: str, parentTenantId: strOrNull, createdAt: str }, [
-  'tenantId',
-]);
+export const SUB_ACCOUNT = obj(
+  { tenantId: str, name: str, parentTenantId: strOrNull, createdAt: str, tenantType: strOrNull },
+  ['tenantId'],
+);
 export const HIERARCHY_NODE = obj({ tenantId: str, tenantName: str, createdAt: str, children: arr(any) }, [
   'tenantId',
 ]);

@@ -2,6 +2,7 @@ import type { SubAccount } from '../../../../core/tenants/api';
 import { en } from '../../../i18n/en';
 import { enPortal } from '../../../i18n/en-portal';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
+import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { LoadFailed } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
@@ -59,6 +60,11 @@ export function AccountBranch({
                 <span part="account-name" style={{ fontWeight: 600 }}>
                   {account.name}
                 </span>
+                {account.tenantType && (
+                  <Badge partName="account-type">
+                    {portalAdmin.subAccounts.types[account.tenantType] ?? account.tenantType}
+                  </Badge>
+                )}
                 <span css={mutedStyle}>{t.users(account.numberOfUsers)}</span>
                 <Button
                   variant="link"

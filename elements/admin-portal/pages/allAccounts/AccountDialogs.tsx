@@ -5,11 +5,16 @@ import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { ConfirmDialog, FormDialog } from '../../../ui/ConfirmDialog';
 import { TextField } from '../../../ui/TextField';
 import { useSubmit } from '../../../ui/useSubmit';
-import { type Api, t } from './accountsParts';
+import type { TenantType } from '../../../../core/domain/sub-accounts';
+import { SelectField } from '../../../ui/SelectField';
+import { type Api, t, typeOptions } from './accountsParts';
 
 const m = portalAdmin.subAccounts;
 
-/** Renames a sub-account (PATCH sub-tenants/v1/{id}); the name field is checked before the call. */
+/**
+ * Renames a sub-account and sets its type (PATCH sub-tenants/v1/{id}); the name field is checked
+ * before the call. A type once set can be changed, not removed (the server keeps it when none is sent).
+ */
 export function RenameAccountDialog({
   api,
   account,
@@ -22,6 +27,7 @@ export function RenameAccountDialog({
   onRenamed: (name: string) => void;
 }) {
   const [name, setName] = useState(account.name);
+  const [type, setType] = useState<TenantType | ''>(account.tenantType ?? '');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const submit = useSubmit();
   const nameRef = useRef<HTMLInputElement>(null);
@@ -30,7 +36,9 @@ export function RenameAccountDialog({
     const problem = !trimmed ? t.nameRequired : trimmed.length > 100 ? enPortal.portal.tooLong(100) : null;
     setFieldError(problem);
     if (problem) return nameRef.current?.focus();
-    void submit.run(async () => onRenamed((await api.rename(account.tenantId, trimmed)).name));
+    void submit.run(async () =>
+      onRenamed((await api.rename(account.tenantId, trimmed, type || undefined)).name),
+    );
   }
   return (
     <FormDialog
@@ -53,6 +61,13 @@ export function RenameAccountDialog({
         error={fieldError}
         partName="rename-account-input"
         onChange={(event) => setName(event.target.value)}
+      />
+      <SelectField
+        label={m.typeLabel}
+        value={type}
+        partName="rename-account-type"
+        onChange={(event) => setType(event.target.value as TenantType | '')}
+        options={typeOptions(!account.tenantType)}
       />
     </FormDialog>
   );

@@ -111,6 +111,59 @@ describe('all-accounts page: managing accounts', () => {
     await waitFor(() => active(portal) === notice);
   });
 
+  it('adds a member to an account and to the accounts directly below it', async () => {
+    const portal = await openPage();
+    itemOf(portal, 'Demo Company Europe')!
+      .querySelector<HTMLButtonElement>('[part~="account-users"]')!
+      .click();
+    await waitFor(() => all(portal, 'account-user').length === 1, 4000);
+    const form = part(portal, 'add-account-user')!;
+    expect(form.textContent).to.contain('A member of your account or of an account above this one.');
+    const below = part<HTMLInputElement>(portal, 'add-account-user-below')!;
+    expect(below.closest('label')!.textContent).to.contain(
+      'Also add to the accounts directly below this one',
+    );
+    below.click();
+    type(part<HTMLInputElement>(portal, 'add-account-user-email')!, 'katherine@auth-elements.dev');
+    part<HTMLButtonElement>(portal, 'add-account-user-button')!.click();
+    await waitFor(
+      () =>
+        form.textContent?.includes(
+          'katherine@auth-elements.dev was added to this account and 2 accounts below it.',
+        ),
+      4000,
+    );
+    await waitFor(() => all(portal, 'account-user').length === 2, 4000);
+  });
+
+  it('sets a type when adding an account, shows it in the list, and changes it when editing (issue 28 item 12)', async () => {
+    const portal = await openPage();
+    part<HTMLButtonElement>(portal, 'add-account')!.click();
+    type(await waitFor(() => part<HTMLInputElement>(portal, 'account-name-input')), 'Aardvark Resellers');
+    const typeSelect = part<HTMLSelectElement>(portal, 'account-type')!;
+    expect([...typeSelect.options].map((o) => o.textContent)).to.deep.equal([
+      'None',
+      'Customer',
+      'Spam',
+      'Test',
+      'Reseller',
+      'Headquarters',
+    ]);
+    choose(typeSelect, 'reseller');
+    part<HTMLButtonElement>(portal, 'create-account')!.click();
+    const badge = () =>
+      itemOf(portal, 'Aardvark Resellers')?.querySelector('[part~="account-type"]')?.textContent;
+    await waitFor(() => badge() === 'Reseller', 4000);
+    itemOf(portal, 'Aardvark Resellers')!
+      .querySelector<HTMLButtonElement>('[part~="account-rename"]')!
+      .click();
+    const edit = await waitFor(() => part<HTMLSelectElement>(portal, 'rename-account-type'));
+    expect(edit.value).to.equal('reseller');
+    choose(edit, 'test');
+    part<HTMLButtonElement>(portal, 'confirm-button')!.click();
+    await waitFor(() => badge() === 'Test', 4000);
+  });
+
   it('sorts the accounts by the field and order chosen', async () => {
     const portal = await openPage();
     expect(all(portal, 'account-name')[0]!.textContent).to.equal('Demo Company Europe');

@@ -12,7 +12,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { Spinner } from '../../../ui/Spinner';
 import { useActions } from '../../../ui/useSubmit';
 import { portalApis } from '../common/adminParts';
-import { AddAccountUserForm } from './AddAccountUserForm';
+import { addMember, AddAccountUserForm } from './AddAccountUserForm';
 import { type Api, listStyle, t } from './accountsParts';
 import { AccountUserItem } from './AccountUserItem';
 
@@ -94,9 +94,10 @@ export function AccountUsersDialog({
       {canWrite && (
         <AddAccountUserForm
           roles={roles}
-          onAdd={async (body) => {
-            await api.addUser(account.tenantId, body);
+          onAdd={async (body, alsoBelow) => {
+            const below = await addMember(api, account.tenantId, body, alsoBelow);
             await fetchPage(0);
+            return below;
           }}
         />
       )}

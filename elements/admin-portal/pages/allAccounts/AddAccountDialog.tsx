@@ -8,7 +8,9 @@ import { SelectField } from '../../../ui/SelectField';
 import { useSubmit } from '../../../ui/useSubmit';
 import { TextField } from '../../../ui/TextField';
 import { formStyle } from '../../../ui/styles';
-import { type Api, t } from './accountsParts';
+import type { TenantType } from '../../../../core/domain/sub-accounts';
+import { portalAdmin } from '../../../i18n/portalAdmin.en';
+import { type Api, t, typeOptions } from './accountsParts';
 
 export function AddAccountDialog({
   api,
@@ -23,6 +25,7 @@ export function AddAccountDialog({
 }) {
   const [name, setName] = useState('');
   const [parent, setParent] = useState(parents[0]?.tenantId ?? '');
+  const [type, setType] = useState<TenantType | ''>('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const submit = useSubmit();
   const nameRef = useRef<HTMLInputElement>(null);
@@ -40,7 +43,11 @@ export function AddAccountDialog({
       return nameRef.current?.focus();
     }
     setFieldError(null);
-    await submit.run(async () => onCreated(await api.create({ name: trimmed, parentTenantId: parent })));
+    await submit.run(async () =>
+      onCreated(
+        await api.create({ name: trimmed, parentTenantId: parent, ...(type ? { tenantType: type } : {}) }),
+      ),
+    );
   }
 
   return (
@@ -65,6 +72,13 @@ export function AddAccountDialog({
           options={parents
             .filter((p, i, all) => all.findIndex((q) => q.tenantId === p.tenantId) === i)
             .map((p) => ({ value: p.tenantId, label: p.name }))}
+        />
+        <SelectField
+          label={portalAdmin.subAccounts.typeLabel}
+          value={type}
+          partName="account-type"
+          onChange={(event) => setType(event.target.value as TenantType | '')}
+          options={typeOptions(true)}
         />
         <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
           <Button variant="secondary" onClick={onClose}>

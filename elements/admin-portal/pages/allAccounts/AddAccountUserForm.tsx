@@ -6,19 +6,43 @@ import { SelectField } from '../../../ui/SelectField';
 import { useSubmit } from '../../../ui/useSubmit';
 import { TextField } from '../../../ui/TextField';
 import { formStyle, mutedStyle } from '../../../ui/styles';
-import { rowStyle, t } from './accountsParts';
+import { portalAdmin } from '../../../i18n/portalAdmin.en';
+import { type Api, rowStyle, t } from './accountsParts';
+
+const m = portalAdmin.subAccounts;
+
+type NewMember = { email: string; roleIds: string[]; allowSubAccountAccess: boolean };
 
 /**
- * Adds a member of the caller's account to the sub-account (POST sub-tenants/v1/{id}/users: email,
- * roleIds, allowSubAccountAccess), with access allowed so they can switch into it.
+ * Adds the person to the account and, when asked, to the accounts directly below it in one call (the
+ * client SDK's addUserToTenantAndSubTenants); answers how many accounts below, or null.
+ */
+export async function addMember(api: Api, tenantId: string, body: NewMember, alsoBelow: boolean) {
+  await api.addUser(tenantId, body);
+  if (!alsoBelow) return null;
+  const children = (await api.search({ subTenantId: tenantId, limit: 200 })).items;
+  if (children.length)
+    await api.addUserToAccounts(
+      body.email,
+      children.map((c) => ({ tenantId: c.tenantId, roleIds: body.roleIds })),
+    );
+  return children.length;
+}
+
+/**
+ * Adds a member of the caller's account, or of an account above this one, to the sub-account (POST
+ * sub-tenants/v1/{id}/users: email, roleIds, allowSubAccountAccess), with access allowed so they can
+ * switch into it; "Also add to the accounts directly below" adds them there too with the same role
+ * (the dialog's `onAdd` answers how many accounts below, or null).
  */
 export function AddAccountUserForm({
   roles,
   onAdd,
 }: {
   roles: AssignableRole[];
-  onAdd: (body: { email: string; roleIds: string[]; allowSubAccountAccess: boolean }) => Promise<void>;
+  onAdd: (body: NewMember, alsoBelow: boolean) => Promise<number | null>;
 }) {
+  const [alsoBelow, setAlsoBelow] = useState(false);
   const [email, setEmail] = useState('');
   const [roleId, setRoleId] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -33,14 +57,18 @@ export function AddAccountUserForm({
       return;
     }
     void submit.run(async () => {
-      await onAdd({ email: address, roleIds: roleId ? [roleId] : [], allowSubAccountAccess: true });
+      const below = await onAdd(
+        { email: address, roleIds: roleId ? [roleId] : [], allowSubAccountAccess: true },
+        alsoBelow,
+      );
       setEmail('');
-      setAdded(t.userAdded(address));
+      setAdded(below === null ? t.userAdded(address) : m.addedBelow(address, below));
     });
   }
   return (
     <form css={formStyle} onSubmit={onSubmit} noValidate part="add-account-user">
       <strong>{t.addUserTitle}</strong>
+      <span css={mutedStyle}>{m.addUserHint}</span>
       {submit.error && <Alert>{submit.error}</Alert>}
       <div css={rowStyle}>
         <div style={{ flex: '2 1 200px' }}>
@@ -67,6 +95,15 @@ export function AddAccountUserForm({
           />
         </div>
       </div>
+      <label>
+        <input
+          type="checkbox"
+          checked={alsoBelow}
+          onChange={(event) => setAlsoBelow(event.target.checked)}
+          part="add-account-user-below"
+        />{' '}
+        {m.addBelow}
+      </label>
       <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, alignItems: 'center' }}>
         {added && (
           <span role="status" css={mutedStyle}>

@@ -1,6 +1,8 @@
 import { css } from '@emotion/react';
 import { type createSubAccountsApi, type SubAccount } from '../../../../core/tenants/api';
+import { TENANT_TYPES } from '../../../../core/domain/sub-accounts';
 import { enPortal } from '../../../i18n/en-portal';
+import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { stackListStyle } from '../../../ui/Page';
 import { focusRing } from '../../../ui/styles';
 
@@ -41,3 +43,12 @@ export interface Branch {
 }
 
 export type Api = ReturnType<typeof createSubAccountsApi>;
+
+/** The type choices of the add and edit dialogs (the client SDK's TenantType); '' none (adding only). */
+export function typeOptions(withNone: boolean) {
+  const types = portalAdmin.subAccounts.types;
+  return [
+    ...(withNone ? [{ value: '', label: portalAdmin.subAccounts.noType }] : []),
+    ...TENANT_TYPES.map((type) => ({ value: type, label: types[type] ?? type })),
+  ];
+}

@@ -10,7 +10,6 @@ import { Button } from '../../../ui/Button';
 import { ListTable } from '../../../ui/DataTable';
 import { InlineStatus } from '../../../ui/InlineStatus';
 import { Page } from '../../../ui/Page';
-import { SelectField } from '../../../ui/SelectField';
 import { listData, useListPage } from '../../../ui/useListPage';
 import type { PortalPageProps } from '../../shell/PortalShell';
 import { NoPermission } from '../common/adminParts';
@@ -23,6 +22,7 @@ import { tInvite } from './invitationTexts';
 import { UserRolesDialog } from './UserDialogs';
 import { useUserCalls } from './useUserCalls';
 import { IMPERSONATE_PERMISSION, useMemberConfirmations } from './useMemberConfirmations';
+import { UsersFilters, useSubAccountUsers } from './usersFilters';
 import { userColumns, userRowActions } from './userColumns';
 
 const t = enPortal.portal.users;
@@ -45,6 +45,7 @@ export default function UsersPage(_props: PortalPageProps) {
     { kind: 'roles'; user: TeamUser } | { kind: 'invite' | 'bulk' | 'link' } | null
   >(null);
   const [preset, setPreset] = useState<UsersPreset | ''>('');
+  const sub = useSubAccountUsers(held);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
   const list = useListPage<TeamUser, UserSortField>({
     fetch: (query) =>
@@ -56,9 +57,10 @@ export default function UsersPage(_props: PortalPageProps) {
           page: query.page,
           pageSize: query.pageSize,
           ...(preset ? { preset } : {}),
+          ...(sub.included ? { includeSubTenants: true } : {}),
         })
         .then(listData),
-    deps: [invitations, preset],
+    deps: [invitations, preset, sub.included],
     initialSort: { by: 'name', order: 'ASC' },
     pageSize: USERS_PAGE_SIZE,
     enabled: allowed,
@@ -74,7 +76,7 @@ export default function UsersPage(_props: PortalPageProps) {
     list.reload();
   };
 
-  const columns = userColumns(me?.id);
+  const columns = sub.included ? [...userColumns(me?.id), sub.column] : userColumns(me?.id);
   const { resending, unlock, resend } = calls;
   const actionsOf = (user: TeamUser) =>
     userRowActions(user, {
@@ -122,24 +124,7 @@ export default function UsersPage(_props: PortalPageProps) {
         list={list}
         sortable
         search={{ label: t.searchLabel, part: 'users-search', maxLength: 254 }}
-        filters={
-          <SelectField
-            label={tInvite.presetLabel}
-            partName="users-preset"
-            value={preset}
-            options={[
-              { value: '', label: tInvite.presets.all },
-              { value: 'INACTIVE', label: tInvite.presets.INACTIVE },
-              { value: 'MFA_UNENROLLED', label: tInvite.presets.MFA_UNENROLLED },
-              { value: 'BREACHED_PASSWORDS', label: tInvite.presets.BREACHED_PASSWORDS },
-              { value: 'NEVER_SIGNED_IN', label: tInvite.presets.NEVER_SIGNED_IN },
-            ]}
-            onChange={(event) => {
-              setPreset(event.target.value as UsersPreset | '');
-              list.restart();
-            }}
-          />
-        }
+        filters={<UsersFilters preset={preset} setPreset={setPreset} sub={sub} restart={list.restart} />}
         texts={{ empty: t.empty, loadFailed: t.loadFailed, total: t.total, pagination: t.paginationLabel }}
         totalPart="users-total"
         pageSizes={PAGE_SIZES}
