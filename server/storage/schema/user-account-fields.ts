@@ -9,7 +9,7 @@
  * - a user's customData (issue 28 item 11; the client SDK's ITeamUser.customData,
  *   core/domain/custom-data.ts): NULL when none.
  */
-export const USER_ACCOUNT_FIELD_STATEMENTS = [
+export const ACCOUNT_FIELD_STATEMENTS = [
   'ALTER TABLE users ADD COLUMN IF NOT EXISTS locale text',
   'ALTER TABLE tenants ADD COLUMN IF NOT EXISTS locale text',
   `ALTER TABLE tenants ADD COLUMN tenant_type text
