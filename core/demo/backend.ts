@@ -34,7 +34,7 @@ import { listedUsers, rowExtras, subAccountRoute, tenantsOfUser } from './subAcc
 import { demoSecurityPolicyRoutes } from './securityPolicies';
 import { demoSignInMethodRoutes } from './signInMethods';
 import { demoAuditRoutes, demoAuditsMetadata } from './audits';
-import { handleDemoAuditStreams, isDemoAuditStreamsPath } from './auditStreams';
+import { demoAuditStreamRoutes } from './auditStreams';
 import {
   accessRefusal,
   demoAuditNames,
@@ -44,11 +44,11 @@ import {
   type DemoRoutes,
   type Handler,
 } from './dispatch';
-import { handleDemoSecurityCenter, isDemoSecurityCenterPath } from './securityCenter';
+import { demoSecurityCenterRoutes } from './securityCenter';
 import { handleDemoDirectory, isDemoDirectoryPath } from './directory';
 import { handleDemoConnectivity, isDemoConnectivityPath } from './connectivity';
 import { handleDemoBilling, isDemoBillingPath } from './billing';
-import { demoNotificationsEntity, demoReports, isDemoReportsPath } from './reports';
+import { demoNotificationsEntity, demoReportRoutes } from './reports';
 import { editDemoToken } from './apiTokenEdit';
 import { handleDemoSsoConfig, isDemoSsoConfigPath } from './ssoConfig';
 import { demoSamlMetadata, handleDemoSsoLegacy, isDemoSsoLegacyPath } from './ssoLegacy';
@@ -864,6 +864,12 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // The security page's policies and restrictions (core/demo/securityPolicies.ts), the audit log's.
     ...signedIn(demoSecurityPolicyRoutes({ now, random })),
     ...signedIn(demoAuditRoutes(now)),
+    // Reports and notifications (core/demo/reports.ts).
+    ...signedIn(demoReportRoutes({ now, random })),
+    // Audit streams (core/demo/auditStreams.ts).
+    ...signedIn(demoAuditStreamRoutes(now, random)),
+    // The security centre and its breached-password campaign (core/demo/securityCenter.ts).
+    ...signedIn(demoSecurityCenterRoutes(now)),
     // Editing an API token (core/demo/apiTokenEdit.ts).
     patchTenantsApiTokensById: withUser((d, caller, r) => editDemoToken(d, caller, r, permissionsOf)),
     patchUsersApiTokensById: withUser((d, caller, r) => editDemoToken(d, caller, r, permissionsOf)),
@@ -895,9 +901,6 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       const admin = teamAdmin.handle(db, user, method, adminPath, request.body, request.query);
       if (admin) return admin;
       const held = permissionsOf(user, db);
-      if (isDemoReportsPath(path)) return demoReports(permissionsOf, { now, random })(db, user, request);
-      if (isDemoAuditStreamsPath(path)) return handleDemoAuditStreams(db, user, held, request, now, random);
-      if (isDemoSecurityCenterPath(path)) return handleDemoSecurityCenter(db, user, held, request, now);
       if (isDemoConnectivityPath(path)) return handleDemoConnectivity(db, user, held, request, now, random);
       if (isDemoDirectoryPath(path)) return handleDemoDirectory(db, user, held, request, { now, random });
       if (isDemoSsoLegacyPath(path)) return handleDemoSsoLegacy(db, user, held, request, now, random);
