@@ -46,7 +46,7 @@ import {
 } from './dispatch';
 import { demoSecurityCenterRoutes } from './securityCenter';
 import { handleDemoDirectory, isDemoDirectoryPath } from './directory';
-import { handleDemoConnectivity, isDemoConnectivityPath } from './connectivity';
+import { demoConnectivityRoutes } from './connectivity';
 import { handleDemoBilling, isDemoBillingPath } from './billing';
 import { demoNotificationsEntity, demoReportRoutes } from './reports';
 import { editDemoToken } from './apiTokenEdit';
@@ -870,6 +870,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     ...signedIn(demoAuditStreamRoutes(now, random)),
     // The security centre and its breached-password campaign (core/demo/securityCenter.ts).
     ...signedIn(demoSecurityCenterRoutes(now)),
+    // Webhooks, email, SMS and Slack (core/demo/connectivity.ts).
+    ...signedIn(demoConnectivityRoutes(now, random)),
     // Editing an API token (core/demo/apiTokenEdit.ts).
     patchTenantsApiTokensById: withUser((d, caller, r) => editDemoToken(d, caller, r, permissionsOf)),
     patchUsersApiTokensById: withUser((d, caller, r) => editDemoToken(d, caller, r, permissionsOf)),
@@ -901,7 +903,6 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       const admin = teamAdmin.handle(db, user, method, adminPath, request.body, request.query);
       if (admin) return admin;
       const held = permissionsOf(user, db);
-      if (isDemoConnectivityPath(path)) return handleDemoConnectivity(db, user, held, request, now, random);
       if (isDemoDirectoryPath(path)) return handleDemoDirectory(db, user, held, request, { now, random });
       if (isDemoSsoLegacyPath(path)) return handleDemoSsoLegacy(db, user, held, request, now, random);
       if (isDemoSsoConfigPath(path)) return handleDemoSsoConfig(db, user, held, request, now, random);
