@@ -45,7 +45,7 @@ import {
   type Handler,
 } from './dispatch';
 import { demoSecurityCenterRoutes } from './securityCenter';
-import { handleDemoDirectory, isDemoDirectoryPath } from './directory';
+import { demoDirectoryRoutes } from './directory';
 import { demoConnectivityRoutes } from './connectivity';
 import { handleDemoBilling, isDemoBillingPath } from './billing';
 import { demoNotificationsEntity, demoReportRoutes } from './reports';
@@ -872,6 +872,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     ...signedIn(demoSecurityCenterRoutes(now)),
     // Webhooks, email, SMS and Slack (core/demo/connectivity.ts).
     ...signedIn(demoConnectivityRoutes(now, random)),
+    // Directory (SCIM) configurations (core/demo/directory.ts).
+    ...signedIn(demoDirectoryRoutes({ now, random })),
     // Editing an API token (core/demo/apiTokenEdit.ts).
     patchTenantsApiTokensById: withUser((d, caller, r) => editDemoToken(d, caller, r, permissionsOf)),
     patchUsersApiTokensById: withUser((d, caller, r) => editDemoToken(d, caller, r, permissionsOf)),
@@ -903,7 +905,6 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       const admin = teamAdmin.handle(db, user, method, adminPath, request.body, request.query);
       if (admin) return admin;
       const held = permissionsOf(user, db);
-      if (isDemoDirectoryPath(path)) return handleDemoDirectory(db, user, held, request, { now, random });
       if (isDemoSsoLegacyPath(path)) return handleDemoSsoLegacy(db, user, held, request, now, random);
       if (isDemoSsoConfigPath(path)) return handleDemoSsoConfig(db, user, held, request, now, random);
       if (isDemoBillingPath(path)) return handleDemoBilling(db, user, held, request, { now, random });
