@@ -888,7 +888,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
 
   /**
    * The routing glue of the areas that still find their routes by path themselves (sub-accounts,
-   * audit streams, roles, groups and tokens, security centre, connectivity, directory, SSO, billing; then MFA),
+   * roles, groups and tokens, SSO, billing; then MFA),
    * for a route the table names and no handler is registered for. Null: none of them knows it.
    */
   async function areaAnswer(db: DemoDatabase, request: DemoRequest): Promise<Answer | null> {
