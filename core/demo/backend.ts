@@ -864,15 +864,11 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // The security page's policies and restrictions (core/demo/securityPolicies.ts), the audit log's.
     ...signedIn(demoSecurityPolicyRoutes({ now, random })),
     ...signedIn(demoAuditRoutes(now)),
-    // Reports and notifications (core/demo/reports.ts).
+    // Reports and notifications, audit streams, the security centre, connectivity, directory (their files).
     ...signedIn(demoReportRoutes({ now, random })),
-    // Audit streams (core/demo/auditStreams.ts).
     ...signedIn(demoAuditStreamRoutes(now, random)),
-    // The security centre and its breached-password campaign (core/demo/securityCenter.ts).
     ...signedIn(demoSecurityCenterRoutes(now)),
-    // Webhooks, email, SMS and Slack (core/demo/connectivity.ts).
     ...signedIn(demoConnectivityRoutes(now, random)),
-    // Directory (SCIM) configurations (core/demo/directory.ts).
     ...signedIn(demoDirectoryRoutes({ now, random })),
     // Editing an API token (core/demo/apiTokenEdit.ts).
     patchTenantsApiTokensById: withUser((d, caller, r) => editDemoToken(d, caller, r, permissionsOf)),
