@@ -7,9 +7,8 @@
  * (a browser cannot), so the outbound-address check is the server's alone.
  */
 import type { AuditRecord } from '../api/audits';
-import { fail, ok, type Answer } from '../contract/answer';
+import { ok, type Answer } from '../contract/answer';
 import type { AuditStreamAttempt, AuditStreamDto, AuditStreamFormat } from '../contract/auditStreams';
-import { holdsPermission } from '../contract/permissions';
 import { streamBody, type StreamedAuditRecord } from '../domain/audit-stream-formats';
 import {
   backfillStream,
@@ -22,8 +21,7 @@ import {
 } from '../domain/audit-streams';
 import { samples } from './audits';
 import type { DemoDatabase, DemoUser } from './data';
-
-type Json = Record<string, unknown>;
+import type { DemoRequest, DemoRoutes } from './dispatch';
 
 /** An account's streams and each stream's recorded attempts, newest first. */
 export interface DemoAuditStreams {
@@ -31,12 +29,8 @@ export interface DemoAuditStreams {
   attempts: Record<string, AuditStreamAttempt[]>;
 }
 
-const READ = 'fe.secure.read.audits';
 /** Attempts kept per stream (the sample log has 64 records). */
 const KEPT_ATTEMPTS = 200;
-const PATH = /^\/audits\/streams(?:\/([^/]+)(?:\/(pause|resume|deliveries|backfill))?)?$/;
-
-export const isDemoAuditStreamsPath = (path: string) => PATH.test(path);
 
 const streamedOf = (r: AuditRecord): StreamedAuditRecord => ({
   id: r._id,
@@ -137,27 +131,23 @@ function demoPorts(
   };
 }
 
-/** The audit-stream paths in demo mode (the records' are core/demo/audits.ts). */
-export async function handleDemoAuditStreams(
-  db: DemoDatabase,
-  user: DemoUser,
-  held: string[],
-  request: { method: string; path: string; body: Json; query?: Record<string, string> },
-  now: () => number,
-  random: () => string,
-): Promise<Answer> {
-  const match = PATH.exec(request.path);
-  if (!match) return fail('NOT_FOUND');
-  if (!holdsPermission(held, READ)) return fail('PERMISSION_REQUIRED', { permission: READ });
-  const [, id, action] = match;
-  const ports = demoPorts(db, user.tenantId, now, random);
-  const tenant = user.tenantId;
-  const body = request.body;
-  switch (`${request.method} ${id ? (action ?? 'one') : 'all'}`) {
-    case 'GET all':
-      return ok({ items: await listStreams(ports, tenant) });
-    case 'POST all':
-      return ok(
+type SignedIn = (db: DemoDatabase, user: DemoUser, request: DemoRequest) => Promise<Answer>;
+
+/**
+ * The audit-stream routes of a signed-in caller (core/contract/routes/audit-streams.ts), by
+ * descriptor name; the access check (core/demo/dispatch.ts) has required fe.secure.read.audits.
+ * A stream is looked up in the caller's own account only (another account's is not found).
+ * The records' routes are core/demo/audits.ts.
+ */
+export function demoAuditStreamRoutes(now: () => number, random: () => string): DemoRoutes<SignedIn> {
+  const on =
+    (run: (ports: AuditStreamPorts, tenant: string, request: DemoRequest) => Promise<Answer>): SignedIn =>
+    (db, user, request) =>
+      run(demoPorts(db, user.tenantId, now, random), user.tenantId, request);
+  return {
+    getAuditStreams: on(async (ports, tenant) => ok({ items: await listStreams(ports, tenant) })),
+    postAuditStream: on(async (ports, tenant, { body }) =>
+      ok(
         await createStream(ports, tenant, {
           name: String(body.name),
           url: String(body.url),
@@ -166,19 +156,23 @@ export async function handleDemoAuditStreams(
         }),
         true,
         201,
-      );
-    case 'POST pause':
-      return ok(await setStreamState(ports, tenant, id!, 'paused'), true);
-    case 'POST resume':
-      return ok(await setStreamState(ports, tenant, id!, 'active'), true);
-    case 'DELETE one':
-      await deleteStream(ports, tenant, id!);
+      ),
+    ),
+    postAuditStreamPause: on(async (ports, tenant, { params }) =>
+      ok(await setStreamState(ports, tenant, params.id!, 'paused'), true),
+    ),
+    postAuditStreamResume: on(async (ports, tenant, { params }) =>
+      ok(await setStreamState(ports, tenant, params.id!, 'active'), true),
+    ),
+    deleteAuditStream: on(async (ports, tenant, { params }) => {
+      await deleteStream(ports, tenant, params.id!);
       return ok({}, true);
-    case 'GET deliveries':
-      return ok(await streamDeliveries(ports, tenant, id!, request.query ?? {}));
-    case 'POST backfill':
-      return ok(await backfillStream(ports, tenant, id!, String(body.from)), true);
-    default:
-      return fail('NOT_FOUND');
-  }
+    }),
+    getAuditStreamDeliveries: on(async (ports, tenant, { params, query }) =>
+      ok(await streamDeliveries(ports, tenant, params.id!, query)),
+    ),
+    postAuditStreamBackfill: on(async (ports, tenant, { params, body }) =>
+      ok(await backfillStream(ports, tenant, params.id!, String(body.from)), true),
+    ),
+  };
 }

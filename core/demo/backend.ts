@@ -35,7 +35,7 @@ import { listedUsers, rowExtras, subAccountRoute, tenantsOfUser } from './subAcc
 import { demoSecurityPolicyRoutes } from './securityPolicies';
 import { demoSignInMethodRoutes } from './signInMethods';
 import { demoAuditRoutes, demoAuditsMetadata } from './audits';
-import { handleDemoAuditStreams, isDemoAuditStreamsPath } from './auditStreams';
+import { demoAuditStreamRoutes } from './auditStreams';
 import {
   accessRefusal,
   demoAuditNames,
@@ -45,11 +45,11 @@ import {
   type DemoRoutes,
   type Handler,
 } from './dispatch';
-import { handleDemoSecurityCenter, isDemoSecurityCenterPath } from './securityCenter';
-import { handleDemoDirectory, isDemoDirectoryPath } from './directory';
-import { handleDemoConnectivity, isDemoConnectivityPath } from './connectivity';
+import { demoSecurityCenterRoutes } from './securityCenter';
+import { demoDirectoryRoutes } from './directory';
+import { demoConnectivityRoutes } from './connectivity';
 import { handleDemoBilling, isDemoBillingPath } from './billing';
-import { demoNotificationsEntity, demoReports, isDemoReportsPath } from './reports';
+import { demoNotificationsEntity, demoReportRoutes } from './reports';
 import { demoUsage } from './usage';
 import { editDemoToken } from './apiTokenEdit';
 import { handleDemoSsoConfig, isDemoSsoConfigPath } from './ssoConfig';
@@ -880,6 +880,12 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // The security page's policies and restrictions (core/demo/securityPolicies.ts), the audit log's.
     ...signedIn(demoSecurityPolicyRoutes({ now, random })),
     ...signedIn(demoAuditRoutes(now)),
+    // Reports and notifications, audit streams, the security centre, connectivity, directory (their files).
+    ...signedIn(demoReportRoutes({ now, random })),
+    ...signedIn(demoAuditStreamRoutes(now, random)),
+    ...signedIn(demoSecurityCenterRoutes(now)),
+    ...signedIn(demoConnectivityRoutes(now, random)),
+    ...signedIn(demoDirectoryRoutes({ now, random })),
     // Editing an API token (core/demo/apiTokenEdit.ts).
     patchTenantsApiTokensById: withUser((d, caller, r) => editDemoToken(d, caller, r, permissionsOf)),
     patchUsersApiTokensById: withUser((d, caller, r) => editDemoToken(d, caller, r, permissionsOf)),
@@ -895,7 +901,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
 
   /**
    * The routing glue of the areas that still find their routes by path themselves (sub-accounts,
-   * audit streams, roles, groups and tokens, security centre, connectivity, directory, SSO, billing; then MFA),
+   * roles, groups and tokens, SSO, billing; then MFA),
    * for a route the table names and no handler is registered for. Null: none of them knows it.
    */
   async function areaAnswer(db: DemoDatabase, request: DemoRequest): Promise<Answer | null> {
@@ -912,11 +918,6 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       const admin = teamAdmin.handle(db, user, method, adminPath, request.body, request.query);
       if (admin) return admin;
       const held = permissionsOf(user, db);
-      if (isDemoReportsPath(path)) return demoReports(permissionsOf, { now, random })(db, user, request);
-      if (isDemoAuditStreamsPath(path)) return handleDemoAuditStreams(db, user, held, request, now, random);
-      if (isDemoSecurityCenterPath(path)) return handleDemoSecurityCenter(db, user, held, request, now);
-      if (isDemoConnectivityPath(path)) return handleDemoConnectivity(db, user, held, request, now, random);
-      if (isDemoDirectoryPath(path)) return handleDemoDirectory(db, user, held, request, { now, random });
       if (isDemoSsoLegacyPath(path)) return handleDemoSsoLegacy(db, user, held, request, now, random);
       if (isDemoSsoConfigPath(path)) return handleDemoSsoConfig(db, user, held, request, now, random);
       if (isDemoBillingPath(path)) return handleDemoBilling(db, user, held, request, { now, random });

@@ -6,7 +6,7 @@
  * 200, one 500) so the logs and retry can be tried. Bodies and queries are checked before a handler
  * runs, with the server's schemas (core/contract/requests-connectivity.ts).
  */
-import { type Answer, fail, ok } from '../contract/answer';
+import { type Answer, ok } from '../contract/answer';
 import type {
   EmailSmsConfig,
   SlackChannel,
@@ -17,10 +17,8 @@ import type {
 } from '../api/connectivity';
 import * as connectivity from '../domain/connectivity';
 import type { ConnectivityPorts, NotifyChannel } from '../domain/connectivity';
-import { hasPermission } from '../portal/pages';
 import type { DemoDatabase, DemoUser } from './data';
-
-type Json = Record<string, unknown>;
+import type { DemoRequest, DemoRoutes } from './dispatch';
 
 export interface DemoConnectivity {
   webhooks?: Webhook[];
@@ -30,11 +28,6 @@ export interface DemoConnectivity {
   slackChannels?: Array<SlackChannel & { url: string }>;
   slackSubscriptions?: Array<Required<Pick<SlackSubscription, 'id'>> & SlackSubscription>;
 }
-
-const PATHS =
-  /^\/(webhook(\/.*)?|event\/resources\/configurations\/v1(\/categories)?|integrations\/resources\/configurations\/(v1\/(emails|slack)|v2\/sms)(\/.*)?)$/;
-/** True for the paths this module answers. */
-export const isDemoConnectivityPath = (path: string) => PATHS.test(path);
 
 const VENDOR = 'demo-vendor';
 /** The sample deliveries a new webhook shows (the demo sends nothing). */
@@ -160,114 +153,124 @@ export function demoConnectivityPorts(
   };
 }
 
-/** An answer of a use case; `status` when it is not 200. */
-const answered = (run: () => Promise<unknown>, save = true, status = 200): Promise<Answer> =>
-  run().then((body) => ok(body, save, status));
+type SignedIn = (db: DemoDatabase, user: DemoUser, request: DemoRequest) => Promise<Answer>;
+type Run = (ports: ConnectivityPorts, tenantId: string, request: DemoRequest) => Promise<unknown>;
+const SLACK = connectivity.SLACK_APPLICATION;
 
-export function handleDemoConnectivity(
-  db: DemoDatabase,
-  user: DemoUser,
-  held: string[],
-  request: { method: string; path: string; body: Json; query?: Record<string, string> },
-  now: () => number,
-  random: () => string,
-): Answer | Promise<Answer> | null {
-  const { path, body } = request;
-  const method = request.method.toUpperCase();
-  const query = request.query ?? {};
-  const needs = (permission: string) =>
-    hasPermission(held, permission) ? null : fail('PERMISSION_REQUIRED', { permission: permission });
-  const read = () => needs('fe.connectivity.read.webhooks');
-  const write = () => needs('fe.connectivity.write.webhooks');
-  db.connectivity ??= {};
-  const tenantId = user.tenantId;
-  const ports = demoConnectivityPorts((db.connectivity[tenantId] ??= {}), tenantId, now, random);
-  // The request schemas (core/contract/requests-connectivity.ts) have checked the body and query.
-  const reading = (run: () => Promise<unknown>) => read() ?? answered(run, false);
-  const writing = (run: () => Promise<unknown>, status = 200) => write() ?? answered(run, true, status);
-  const given = body as never;
-
-  // ------------------------------------------------------------------------------------ events
-  if (path === '/event/resources/configurations/v1/categories' && method === 'GET')
-    return reading(() => connectivity.eventCategories(ports));
-  if (path === '/event/resources/configurations/v1' && method === 'GET')
-    return reading(() => connectivity.channelMaps(ports, query.channels));
-
-  // ---------------------------------------------------------------------------------- webhooks
-  if (path === '/webhook' && method === 'GET')
-    return reading(() => connectivity.listWebhooks(ports, tenantId));
-  if (path === '/webhook/custom' && method === 'POST')
-    return writing(() => connectivity.createWebhook(ports, tenantId, given), 201);
-  const webhookOf = /^\/webhook\/([^/]+)$/.exec(path);
-  if (webhookOf && webhookOf[1] !== 'logs' && (method === 'PATCH' || method === 'DELETE')) {
-    const id = decodeURIComponent(webhookOf[1]!);
-    return method === 'DELETE'
-      ? writing(() => connectivity.deleteWebhook(ports, tenantId, id))
-      : writing(() => connectivity.updateWebhook(ports, tenantId, id, given));
-  }
-  if ((path === '/webhook/logs' || path === '/webhook/logs/') && method === 'GET')
-    return reading(() => connectivity.webhookLogs(ports, tenantId, query as never));
-  if (path === '/webhook/test' && method === 'POST')
-    return write() ?? answered(() => connectivity.testWebhook(ports, tenantId, given), false);
-  const retryOf = /^\/webhook\/logs\/([^/]+)\/retries$/.exec(path);
-  if (retryOf && method === 'POST') {
-    const id = decodeURIComponent(retryOf[1]!);
-    return write() ?? answered(() => connectivity.retryWebhookLog(ports, tenantId, id), false, 202);
-  }
-
-  // ------------------------------------------------------------------------------ email and SMS
-  const emailSms =
-    /^\/integrations\/resources\/configurations\/(v1\/emails|v2\/sms)(?:\/([^/]+)(?:\/subscriptions\/([^/]+))?)?$/.exec(
-      path,
+/**
+ * The connectivity routes of a signed-in caller (core/contract/routes/connectivity.ts), by
+ * descriptor name. The access check (core/demo/dispatch.ts) has required the descriptor's
+ * fe.connectivity read or write permission; every row is looked up in the caller's own account
+ * (another account's id is not found), and the request schemas have checked body and query.
+ */
+export function demoConnectivityRoutes(now: () => number, random: () => string): DemoRoutes<SignedIn> {
+  /** A use case's answer: saved unless `save` is false, with `status` when it is not 200. */
+  const answer =
+    (run: Run, save = true, status = 200): SignedIn =>
+    async (db, user, request) => {
+      db.connectivity ??= {};
+      const mine = (db.connectivity[user.tenantId] ??= {});
+      const body = await run(demoConnectivityPorts(mine, user.tenantId, now, random), user.tenantId, request);
+      return ok(body, save, status);
+    };
+  const reading = (run: Run) => answer(run, false);
+  const given = (request: DemoRequest) => request.body as never;
+  const notifications = (channel: NotifyChannel): DemoRoutes<SignedIn> => {
+    const at = (ports: ConnectivityPorts, tenantId: string, { params }: DemoRequest) =>
+      [ports, tenantId, channel, params.eventKey!] as const;
+    const list = reading((ports, tenantId) => connectivity.listNotifications(ports, tenantId, channel));
+    const create = answer((p, t, r) => connectivity.createNotification(...at(p, t, r), given(r)), true, 201);
+    const enable = answer((p, t, r) =>
+      connectivity.setNotificationEnabled(...at(p, t, r), r.body.enabled as boolean),
     );
-  if (emailSms) {
-    const channel: NotifyChannel = emailSms[1] === 'v1/emails' ? 'email' : 'sms';
-    const eventKey = emailSms[2] && decodeURIComponent(emailSms[2]);
-    const subscriptionId = emailSms[3] && decodeURIComponent(emailSms[3]);
-    if (!eventKey)
-      return method === 'GET'
-        ? reading(() => connectivity.listNotifications(ports, tenantId, channel))
-        : null;
-    const at = [ports, tenantId, channel, eventKey] as const;
-    if (!subscriptionId) {
-      if (method === 'POST') return writing(() => connectivity.createNotification(...at, given), 201);
-      if (method === 'PATCH')
-        return writing(() => connectivity.setNotificationEnabled(...at, body.enabled as boolean));
-      if (method === 'DELETE') return writing(() => connectivity.deleteNotification(...at));
-      return null;
-    }
-    if (method === 'PUT')
-      return writing(() => connectivity.updateNotificationSubscription(...at, subscriptionId, given));
-    if (method === 'DELETE')
-      return writing(() => connectivity.deleteNotificationSubscription(...at, subscriptionId));
-    return null;
-  }
-
-  // ------------------------------------------------------------------------------------ Slack
-  const SLACK = '/integrations/resources/configurations/v1/slack';
-  if (path === SLACK && method === 'GET')
-    return reading(() => connectivity.slackConfiguration(ports, tenantId));
-  if (path === `${SLACK}/applications` && method === 'GET')
-    return reading(async () => connectivity.SLACK_APPLICATION);
-  if (path === `${SLACK}/channels` && method === 'GET')
-    return reading(() => connectivity.listSlackChannels(ports, tenantId));
-  if (path === `${SLACK}/channels` && method === 'POST')
-    return writing(() => connectivity.addSlackChannel(ports, tenantId, given), 201);
-  const channelOf = new RegExp(`^${SLACK}/channels/([^/]+)$`).exec(path);
-  if (channelOf && method === 'DELETE') {
-    const id = decodeURIComponent(channelOf[1]!);
-    return writing(() => connectivity.deleteSlackChannel(ports, tenantId, id));
-  }
-  if (path === `${SLACK}/subscriptions` && method === 'POST')
-    return writing(() => connectivity.saveSlackSubscription(ports, tenantId, null, given), 201);
-  const subscriptionOf = new RegExp(`^${SLACK}/subscriptions?/([^/]+)$`).exec(path);
-  // The SDK's spellings: PATCH /slack/subscription/{id}, DELETE /slack/subscriptions/{id}.
-  const spelled = !!subscriptionOf && (method === 'PATCH') === path.includes('/subscription/');
-  if (subscriptionOf && spelled && (method === 'PATCH' || method === 'DELETE')) {
-    const id = decodeURIComponent(subscriptionOf[1]!);
-    return method === 'DELETE'
-      ? writing(() => connectivity.deleteSlackSubscription(ports, tenantId, id))
-      : writing(() => connectivity.saveSlackSubscription(ports, tenantId, id, given));
-  }
-  return null;
+    const remove = answer((p, t, r) => connectivity.deleteNotification(...at(p, t, r)));
+    const update = answer((p, t, r) =>
+      connectivity.updateNotificationSubscription(...at(p, t, r), r.params.id!, given(r)),
+    );
+    const unsubscribe = answer((p, t, r) =>
+      connectivity.deleteNotificationSubscription(...at(p, t, r), r.params.id!),
+    );
+    return channel === 'email'
+      ? {
+          getIntegrationsConfigurationsEmails: list,
+          postIntegrationsConfigurationsEmailsByEventKey: create,
+          patchIntegrationsConfigurationsEmailsByEventKey: enable,
+          deleteIntegrationsConfigurationsEmailsByEventKey: remove,
+          putIntegrationsConfigurationsEmailsByEventKeySubscriptionsById: update,
+          deleteIntegrationsConfigurationsEmailsByEventKeySubscriptionsById: unsubscribe,
+        }
+      : {
+          getIntegrationsConfigurationsSms: list,
+          postIntegrationsConfigurationsSmsByEventKey: create,
+          patchIntegrationsConfigurationsSmsByEventKey: enable,
+          deleteIntegrationsConfigurationsSmsByEventKey: remove,
+          putIntegrationsConfigurationsSmsByEventKeySubscriptionsById: update,
+          deleteIntegrationsConfigurationsSmsByEventKeySubscriptionsById: unsubscribe,
+        };
+  };
+  const logs = reading((ports, tenantId, { query }) =>
+    connectivity.webhookLogs(ports, tenantId, query as never),
+  );
+  return {
+    // Events.
+    getEventConfigurationsCategories: reading((ports) => connectivity.eventCategories(ports)),
+    getEventConfigurations: reading((ports, _t, { query }) =>
+      connectivity.channelMaps(ports, query.channels),
+    ),
+    // Webhooks.
+    getWebhook: reading((ports, tenantId) => connectivity.listWebhooks(ports, tenantId)),
+    postWebhookCustom: answer(
+      (ports, tenantId, r) => connectivity.createWebhook(ports, tenantId, given(r)),
+      true,
+      201,
+    ),
+    patchWebhookById: answer((ports, tenantId, r) =>
+      connectivity.updateWebhook(ports, tenantId, r.params.id!, given(r)),
+    ),
+    deleteWebhookById: answer((ports, tenantId, r) =>
+      connectivity.deleteWebhook(ports, tenantId, r.params.id!),
+    ),
+    getWebhookLogs: logs,
+    getWebhookLogsSlash: logs,
+    postWebhookTest: answer(
+      (ports, tenantId, r) => connectivity.testWebhook(ports, tenantId, given(r)),
+      false,
+    ),
+    postWebhookLogsByIdRetries: answer(
+      (ports, tenantId, r) => connectivity.retryWebhookLog(ports, tenantId, r.params.id!),
+      false,
+      202,
+    ),
+    // Email and SMS.
+    ...notifications('email'),
+    ...notifications('sms'),
+    // Slack.
+    getIntegrationsConfigurationsSlack: reading((ports, tenantId) =>
+      connectivity.slackConfiguration(ports, tenantId),
+    ),
+    getIntegrationsConfigurationsSlackApplications: reading(async () => SLACK),
+    getIntegrationsConfigurationsSlackChannels: reading((ports, tenantId) =>
+      connectivity.listSlackChannels(ports, tenantId),
+    ),
+    postIntegrationsConfigurationsSlackChannels: answer(
+      (ports, tenantId, r) => connectivity.addSlackChannel(ports, tenantId, given(r)),
+      true,
+      201,
+    ),
+    deleteIntegrationsConfigurationsSlackChannelsById: answer((ports, tenantId, r) =>
+      connectivity.deleteSlackChannel(ports, tenantId, r.params.id!),
+    ),
+    postIntegrationsConfigurationsSlackSubscriptions: answer(
+      (ports, tenantId, r) => connectivity.saveSlackSubscription(ports, tenantId, null, given(r)),
+      true,
+      201,
+    ),
+    // The SDK's spellings: PATCH /slack/subscription/{id}, DELETE /slack/subscriptions/{id}.
+    patchIntegrationsConfigurationsSlackSubscriptionById: answer((ports, tenantId, r) =>
+      connectivity.saveSlackSubscription(ports, tenantId, r.params.id!, given(r)),
+    ),
+    deleteIntegrationsConfigurationsSlackSubscriptionsById: answer((ports, tenantId, r) =>
+      connectivity.deleteSlackSubscription(ports, tenantId, r.params.id!),
+    ),
+  };
 }

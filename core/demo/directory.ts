@@ -4,21 +4,11 @@
  * shown once at creation (the demo keeps none: it has no SCIM endpoint to open), and a user count.
  * Bodies are checked before this runs, with the server's schemas (core/contract/requests-directory.ts).
  */
-import {
-  DIRECTORY_CONFIGURATIONS,
-  DIRECTORY_TEMP,
-  type ScimConfiguration,
-  type ScimSource,
-} from '../api/directory';
+import type { ScimConfiguration, ScimSource } from '../api/directory';
 import { type Answer, fail, ok } from '../contract/answer';
-import { holdsPermission } from '../contract/permissions';
 import type { DemoDatabase, DemoUser } from './data';
+import type { DemoRequest, DemoRoutes } from './dispatch';
 
-type Json = Record<string, unknown>;
-
-const READ = 'fe.secure.read.provisioningConfiguration';
-const WRITE = 'fe.secure.write.provisioningConfiguration';
-const DELETE = 'fe.secure.delete.provisioningConfiguration';
 const SOURCE_NAMES: Record<ScimSource, string> = {
   frontegg: 'SCIM',
   okta: 'Okta',
@@ -26,72 +16,59 @@ const SOURCE_NAMES: Record<ScimSource, string> = {
   other: 'SCIM',
 };
 
-/** The paths this file answers. */
-export const isDemoDirectoryPath = (path: string) =>
-  path === DIRECTORY_CONFIGURATIONS ||
-  path.startsWith(`${DIRECTORY_CONFIGURATIONS}/`) ||
-  path.startsWith(`${DIRECTORY_TEMP}/`);
+type SignedIn = (db: DemoDatabase, user: DemoUser, request: DemoRequest) => Answer;
 
-export function handleDemoDirectory(
-  db: DemoDatabase,
-  user: DemoUser,
-  held: string[],
-  request: { method: string; path: string; body: Json },
-  tools: { now: () => number; random: () => string },
-): Answer | null {
-  const method = request.method.toUpperCase();
-  const { path } = request;
-  const needs = (permission: string) =>
-    holdsPermission(held, permission) ? null : fail('PERMISSION_REQUIRED', { permission: permission });
-  const all = (db.directory ??= {});
-  const mine = (all[user.tenantId] ??= []);
-  const one = /^\/directory\/resources\/v1\/configurations\/scim2\/([^/]+)$/.exec(path)?.[1];
-  const counted = /^\/directory\/resources\/scim\/temp\/([^/]+)\/Users\/count$/.exec(path)?.[1];
-
-  if (path === DIRECTORY_CONFIGURATIONS && method === 'GET') return needs(READ) ?? ok(mine);
-  if (path === DIRECTORY_CONFIGURATIONS && method === 'POST') {
-    const refused = needs(WRITE);
-    if (refused) return refused;
-    const body = request.body as {
-      source: ScimSource;
-      connectionName?: string;
-      syncToUserManagement?: boolean;
+/**
+ * The directory routes of a signed-in caller (core/contract/routes/directory.ts), by descriptor
+ * name. The access check (core/demo/dispatch.ts) has required the descriptor's read, write or
+ * delete permission; a configuration is looked up in the caller's own account only (another
+ * account's is not found).
+ */
+export function demoDirectoryRoutes(tools: {
+  now: () => number;
+  random: () => string;
+}): DemoRoutes<SignedIn> {
+  const mineOf = (db: DemoDatabase, user: DemoUser) => ((db.directory ??= {})[user.tenantId] ??= []);
+  const found =
+    (run: (mine: ScimConfiguration[], at: number, request: DemoRequest) => Answer): SignedIn =>
+    (db, user, request) => {
+      const mine = mineOf(db, user);
+      const at = mine.findIndex((c) => c.id === request.params.id);
+      return at < 0 ? fail('SCIM_CONFIGURATION_NOT_FOUND') : run(mine, at, request);
     };
-    const configuration: ScimConfiguration = {
-      id: tools.random(),
-      connectionName: body.connectionName?.trim() || SOURCE_NAMES[body.source],
-      source: body.source,
-      syncToUserManagement: body.syncToUserManagement ?? true,
-      createdAt: new Date(tools.now()).toISOString(),
-      lastSync: null,
-    };
-    mine.push(configuration);
-    const token = `scim_${'0'.repeat(32)}_${`demo${tools.random()}`
-      .replace(/[^A-Za-z0-9_-]/g, '')
-      .padEnd(43, 'x')
-      .slice(0, 43)}`;
-    return ok({ ...configuration, token }, true, 201);
-  }
-  if (one !== undefined && (method === 'PATCH' || method === 'DELETE')) {
-    const refused = needs(method === 'PATCH' ? WRITE : DELETE);
-    if (refused) return refused;
-    const id = decodeURIComponent(one);
-    const at = mine.findIndex((c) => c.id === id);
-    if (at < 0) return fail('SCIM_CONFIGURATION_NOT_FOUND');
-    if (method === 'DELETE') mine.splice(at, 1);
-    else {
-      const body = request.body as { syncToUserManagement?: boolean };
-      if (body.syncToUserManagement !== undefined) mine[at]!.syncToUserManagement = body.syncToUserManagement;
-    }
-    return ok({}, true);
-  }
-  if (counted !== undefined && method === 'GET') {
-    const refused = needs(READ);
-    if (refused) return refused;
+  return {
+    getDirectoryConfigurationsScim2: (db, user) => ok(mineOf(db, user)),
+    postDirectoryConfigurationsScim2: (db, user, request) => {
+      const body = request.body as {
+        source: ScimSource;
+        connectionName?: string;
+        syncToUserManagement?: boolean;
+      };
+      const configuration: ScimConfiguration = {
+        id: tools.random(),
+        connectionName: body.connectionName?.trim() || SOURCE_NAMES[body.source],
+        source: body.source,
+        syncToUserManagement: body.syncToUserManagement ?? true,
+        createdAt: new Date(tools.now()).toISOString(),
+        lastSync: null,
+      };
+      mineOf(db, user).push(configuration);
+      const token = `scim_${'0'.repeat(32)}_${`demo${tools.random()}`
+        .replace(/[^A-Za-z0-9_-]/g, '')
+        .padEnd(43, 'x')
+        .slice(0, 43)}`;
+      return ok({ ...configuration, token }, true, 201);
+    },
+    patchDirectoryConfigurationsScim2ById: found((mine, at, { body }) => {
+      const { syncToUserManagement } = body as { syncToUserManagement?: boolean };
+      if (syncToUserManagement !== undefined) mine[at]!.syncToUserManagement = syncToUserManagement;
+      return ok({}, true);
+    }),
+    deleteDirectoryConfigurationsScim2ById: found((mine, at) => {
+      mine.splice(at, 1);
+      return ok({}, true);
+    }),
     // Demo mode has no identity provider: nobody is provisioned.
-    return mine.some((c) => c.id === decodeURIComponent(counted))
-      ? ok({ count: 0 })
-      : fail('SCIM_CONFIGURATION_NOT_FOUND');
-  }
-  return null;
+    getDirectoryScimTempByIdUsersCount: found(() => ok({ count: 0 })),
+  };
 }

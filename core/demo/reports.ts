@@ -3,8 +3,7 @@
  * core/domain/notifications.ts (the server's own) over the page's storage. A report "sent" is
  * written to the demo outbox, as the server's development outbox does, and rings the sender's bell.
  */
-import { fail, ok, type Answer } from '../contract/answer';
-import { holdsPermission } from '../contract/permissions';
+import { ok, type Answer } from '../contract/answer';
 import {
   notificationsMetadata,
   changeNotificationStatus,
@@ -24,8 +23,7 @@ import {
   type StoredReport,
 } from '../domain/reports';
 import type { DemoDatabase, DemoUser } from './data';
-
-type Json = Record<string, unknown>;
+import type { DemoRequest, DemoRoutes } from './dispatch';
 
 /** A notification as demo mode stores it: whose, in which account. */
 export interface DemoNotification extends StoredNotification {
@@ -33,12 +31,6 @@ export interface DemoNotification extends StoredNotification {
   userId: string;
 }
 
-const PATHS =
-  /^\/(reports\/(resources\/reports\/v2|engine\/resources\/triggers\/v1)\/.+|notification(\/.*)?)$/;
-/** True for the paths this module answers. */
-export const isDemoReportsPath = (path: string) => PATHS.test(path);
-
-const READ_USERS = 'fe.secure.read.users';
 const OUTBOX_KEEP = 50;
 
 interface Clock {
@@ -125,80 +117,65 @@ function notificationStore(db: DemoDatabase, clock: Clock): NotificationsReposit
   };
 }
 
-/** The reports' and notifications' paths (core/contract/routes/reports.ts, notifications.ts), or null. */
-async function handleDemoReports(
-  db: DemoDatabase,
-  user: DemoUser,
-  held: string[],
-  request: { method: string; path: string; body: Json; query?: Record<string, string> },
-  clock: Clock,
-): Promise<Answer | null> {
-  const { method, path, body } = request;
-  const query = request.query ?? {};
-  const route = `${method.toUpperCase()} ${path}`;
-  if (path.startsWith('/notification')) return notificationAnswer(db, user, route, body, query, clock);
-  if (!holdsPermission(held, READ_USERS)) return fail('PERMISSION_REQUIRED', { permission: READ_USERS });
-  const ports = reportPorts(db, clock);
-  const tenantId = user.tenantId;
-  const byId = /^(GET|POST) \/reports\/resources\/reports\/v2\/([^/]+)\/tenant-reports$/.exec(route);
-  if (route === 'GET /reports/resources/reports/v2/tenant-reports')
-    return ok(await listReports(ports, tenantId, query));
-  if (byId?.[1] === 'GET') return ok(await readReport(ports, tenantId, decodeURIComponent(byId[2]!)));
-  if (byId?.[1] === 'POST')
-    return ok(
-      await scheduleReport(
-        ports,
-        tenantId,
-        decodeURIComponent(byId[2]!),
-        body as { schedule: ReportSchedule; status: string; dataFilters?: string; type: string },
+type SignedIn = (db: DemoDatabase, user: DemoUser, request: DemoRequest) => Promise<Answer>;
+
+/**
+ * The reports' and notifications' routes of a signed-in caller (core/contract/routes/reports.ts,
+ * notifications.ts), by descriptor name. The access check (core/demo/dispatch.ts) has already
+ * required fe.secure.read.users for the reports; each call reads the caller's own account.
+ */
+export function demoReportRoutes(clock: Clock): DemoRoutes<SignedIn> {
+  const ports = (db: DemoDatabase) => reportPorts(db, clock);
+  const notifications = (db: DemoDatabase) => notificationStore(db, clock);
+  const pin =
+    (pinned: boolean): SignedIn =>
+    async (db, user, { body }) => {
+      await pinNotification(notifications(db), user.tenantId, user.id, String(body.notificationId), pinned);
+      return ok({}, true);
+    };
+  return {
+    getTenantReports: async (db, user, { query }) => ok(await listReports(ports(db), user.tenantId, query)),
+    getTenantReportById: async (db, user, { params }) =>
+      ok(await readReport(ports(db), user.tenantId, params.id!)),
+    postTenantReportSchedule: async (db, user, { params, body }) =>
+      ok(
+        await scheduleReport(
+          ports(db),
+          user.tenantId,
+          params.id!,
+          body as { schedule: ReportSchedule; status: string; dataFilters?: string; type: string },
+        ),
+        true,
       ),
-      true,
-    );
-  if (route === 'GET /reports/engine/resources/triggers/v1/preview-report')
-    return ok(await previewReport(ports, tenantId, query as { templateId: string }));
-  if (route === 'POST /reports/engine/resources/triggers/v1/tenant-reports') {
-    await sendReport(ports, { tenantId, userId: user.id }, body as { templateId: string; to: string[] });
-    return ok({}, true);
-  }
-  return null;
+    getPreviewReport: async (db, user, { query }) =>
+      ok(await previewReport(ports(db), user.tenantId, query as { templateId: string })),
+    postSendReport: async (db, user, { body }) => {
+      await sendReport(
+        ports(db),
+        { tenantId: user.tenantId, userId: user.id },
+        body as { templateId: string; to: string[] },
+      );
+      return ok({}, true);
+    },
+    getNotifications: async (db, user, { query }) =>
+      ok(await listNotifications(notifications(db), user.tenantId, user.id, query.params)),
+    putNotificationStatus: async (db, user, { body }) => {
+      await changeNotificationStatus(
+        notifications(db),
+        user.tenantId,
+        user.id,
+        body.params as { notificationId: string; status: 'read' },
+      );
+      return ok({}, true);
+    },
+    putNotificationPin: pin(true),
+    putNotificationUnpin: pin(false),
+    postNotificationsMarkAllRead: async (db, user) => {
+      await notifications(db).markAllRead(user.tenantId, user.id);
+      return ok({}, true);
+    },
+  };
 }
-
-async function notificationAnswer(
-  db: DemoDatabase,
-  user: DemoUser,
-  route: string,
-  body: Json,
-  query: Record<string, string>,
-  clock: Clock,
-): Promise<Answer | null> {
-  const repo = notificationStore(db, clock);
-  const { tenantId, id: userId } = user;
-  if (route === 'GET /notification') return ok(await listNotifications(repo, tenantId, userId, query.params));
-  if (route === 'PUT /notification/status') {
-    await changeNotificationStatus(
-      repo,
-      tenantId,
-      userId,
-      body.params as { notificationId: string; status: 'read' },
-    );
-    return ok({}, true);
-  }
-  if (route === 'PUT /notification/pin' || route === 'PUT /notification/unpin') {
-    await pinNotification(repo, tenantId, userId, String(body.notificationId), route.endsWith('/pin'));
-    return ok({}, true);
-  }
-  if (route === 'POST /notification/status/mark-all-read') {
-    await repo.markAllRead(tenantId, userId);
-    return ok({}, true);
-  }
-  return null;
-}
-
-/** The reports' and notifications' handler of the backend (signed in), with the caller's permissions. */
-export const demoReports =
-  (permissionsOf: (user: DemoUser, db: DemoDatabase) => string[], clock: Clock) =>
-  (db: DemoDatabase, user: DemoUser, request: Parameters<typeof handleDemoReports>[3]): Promise<Answer> =>
-    handleDemoReports(db, user, permissionsOf(user, db), request, clock).then((a) => a ?? fail('NOT_FOUND'));
 
 /** GET /metadata?entityName=notifications (core/domain/notifications.ts), or null for another entity. */
 export const demoNotificationsEntity = (query: Record<string, string> | undefined): Answer | null =>

@@ -6,23 +6,14 @@
  * in core/demo/data.ts). The campaign sends no email in demo mode: it answers how many would have
  * been sent.
  */
-import { type Answer, fail, ok } from '../contract/answer';
-import { holdsPermission } from '../contract/permissions';
+import { type Answer, ok } from '../contract/answer';
 import { hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
 import * as centre from '../domain/security-center';
 import type { SecurityCentrePorts } from '../domain/security-center';
 import type { DemoDatabase, DemoUser } from './data';
+import type { DemoRoutes } from './dispatch';
 import { demoSecurityPolicyPorts } from './securityPolicies';
 import { demoSsoConnections } from './ssoConfig';
-
-type Json = Record<string, unknown>;
-
-const CENTRE = '/security-center/resources';
-const CAMPAIGN = '/identity/resources/users/v1/passwords/breached/reset/bulk';
-
-/** Whether `path` is one of the centre's (the backend's dispatch asks before calling the handler). */
-export const isDemoSecurityCenterPath = (path: string) =>
-  path === `${CENTRE}/recommendations/v1` || path === `${CENTRE}/insights/v1` || path === CAMPAIGN;
 
 interface DemoMfaState {
   mfa?: { devices: Array<{ userId: string; passkey?: boolean }> };
@@ -54,30 +45,20 @@ function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, now: () => 
   };
 }
 
-export function handleDemoSecurityCenter(
-  db: DemoDatabase,
-  user: DemoUser,
-  held: string[],
-  request: { method: string; path: string; body?: Json },
-  now: () => number,
-): Answer | Promise<Answer> | null {
-  const needs = (permission: string) =>
-    holdsPermission(held, permission) ? null : fail('PERMISSION_REQUIRED', { permission: permission });
-  const ports = () => demoSecurityCentrePorts(db, user.tenantId, now);
+type SignedIn = (db: DemoDatabase, user: DemoUser) => Promise<Answer>;
 
-  if (request.path === CAMPAIGN) {
-    if (request.method !== 'POST') return null;
-    return (
-      needs('fe.secure.write.users') ??
-      centre.sendBreachedPasswordResets(ports(), user.tenantId).then((sent) => ok(sent))
-    );
-  }
-  if (request.method !== 'GET') return null;
-  const refused = needs('fe.secure.read.securityPolicy');
-  if (refused) return refused;
-  return (
-    request.path.endsWith('/insights/v1')
-      ? centre.insights(ports(), user.tenantId)
-      : centre.recommendations(ports(), user.tenantId)
-  ).then((body) => ok(body));
+/**
+ * The centre's routes of a signed-in caller, by descriptor name (core/contract/routes/
+ * restrictions.ts, account.ts): the access check (core/demo/dispatch.ts) has required
+ * fe.secure.read.securityPolicy (fe.secure.write.users for the campaign); each reads the caller's account.
+ */
+export function demoSecurityCenterRoutes(now: () => number): DemoRoutes<SignedIn> {
+  const ports = (db: DemoDatabase, user: DemoUser) => demoSecurityCentrePorts(db, user.tenantId, now);
+  return {
+    getSecurityCenterRecommendations: async (db, user) =>
+      ok(await centre.recommendations(ports(db, user), user.tenantId)),
+    getSecurityCenterInsights: async (db, user) => ok(await centre.insights(ports(db, user), user.tenantId)),
+    postUsersPasswordsBreachedResetBulk: async (db, user) =>
+      ok(await centre.sendBreachedPasswordResets(ports(db, user), user.tenantId)),
+  };
 }
