@@ -60,9 +60,18 @@ const LANGUAGES: Partial<Record<Locale, () => Promise<Language>>> = {
 };
 
 /** A lazily registered section (its top-level key) -> the catalogue that translates it. */
-const CATALOGUE_OF: Record<string, string> = {
+export const CATALOGUE_OF: Record<string, string> = {
   checkout: 'billing',
   subscriptions: 'billing',
+  portal: 'portal',
+  portalAdmin: 'portalAdmin',
+  securityCenter: 'securityCenter',
+  auditStreams: 'auditStreams',
+  portalConnectivity: 'connectivity',
+  portalSso: 'sso',
+  invite: 'invitations',
+  acceptInvitation: 'invitations',
+  inviteSignUp: 'invitations',
 };
 
 let active: Locale = 'en';

@@ -3,8 +3,14 @@ import { SERVER_ERROR_TEXTS } from '../../core/api/errors';
 import { MESSAGES } from '../../core/api/messages';
 import { en, type Dictionary } from './en';
 import type { enMfa } from './en-mfa';
+import type { auditStreams } from './auditStreams.en';
+import type { enBilling } from './en-billing';
 import type { enPortal } from './en-portal';
+import type { enInvitations } from './invitations';
 import type { portalAdmin } from './portalAdmin.en';
+import type { portalConnectivity } from './portalConnectivity.en';
+import type { portalSso } from './portalSso.en';
+import type { securityCenter } from './securityCenter.en';
 
 type TextEntry = string | ((...args: never[]) => string);
 type Overrides<T> = {
@@ -22,7 +28,17 @@ type Overrides<T> = {
  * docs/contract.md "Error codes"): a string, or a function given the server's English message.
  */
 export type Localizations = Overrides<
-  Dictionary & typeof enMfa & typeof enPortal & { portalAdmin: typeof portalAdmin }
+  Dictionary &
+    typeof enMfa &
+    typeof enPortal &
+    typeof enBilling &
+    typeof enInvitations & {
+      portalAdmin: typeof portalAdmin;
+      securityCenter: typeof securityCenter;
+      auditStreams: typeof auditStreams;
+      portalConnectivity: typeof portalConnectivity;
+      portalSso: typeof portalSso;
+    }
 > & {
   errors?: Partial<Record<keyof typeof MESSAGES, string>>;
   serverErrors?: Partial<Record<ErrorCode, string | ((message: string) => string)>>;
@@ -93,6 +109,13 @@ const LAZY_SECTIONS = [
   'portalAdmin',
   'checkout',
   'subscriptions',
+  'securityCenter',
+  'auditStreams',
+  'portalConnectivity',
+  'portalSso',
+  'invite',
+  'acceptInvitation',
+  'inviteSignUp',
 ];
 let lastOverrides: Record<string, unknown> | undefined;
 let lastWarn: (message: string) => void = () => {};
