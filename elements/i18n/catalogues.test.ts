@@ -223,7 +223,11 @@ test('every screen section registers its English texts and names the catalogue t
   }
 });
 
-test('every language is loaded by languages.ts', () => {
-  const source = readFileSync(new URL('./languages.ts', import.meta.url), 'utf8');
-  for (const language of LANGUAGES) assert.ok(source.includes(`'./locales/${language}/index'`), language);
+test('every language has its chunk, which locale.ts loads', () => {
+  const locale = readFileSync(new URL('./locale.ts', import.meta.url), 'utf8');
+  for (const language of LANGUAGES) {
+    assert.ok(locale.includes(`import('./language/${language}')`), language);
+    const chunk = readFileSync(new URL(`./language/${language}.ts`, import.meta.url), 'utf8');
+    assert.ok(chunk.includes(`'../locales/${language}/index'`), language);
+  }
 });
