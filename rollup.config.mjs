@@ -261,6 +261,7 @@ export default [
           id.includes('/elements/i18n/portalAdmin.') ||
           id.includes('/elements/i18n/portalConnectivity.') ||
           id.includes('/elements/i18n/portalSso.') ||
+          id.endsWith('/elements/i18n/provisioning.en.ts') ||
           id.endsWith('/elements/i18n/en-portal.ts') ||
           id.endsWith('/elements/i18n/securityCenter.en.ts') ||
           id.endsWith('/elements/i18n/auditStreams.en.ts') ||

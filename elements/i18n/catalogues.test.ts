@@ -18,6 +18,7 @@ import { englishTexts } from './localize';
 import { portalAdmin } from './portalAdmin.en';
 import { portalConnectivity } from './portalConnectivity.en';
 import { portalSso } from './portalSso.en';
+import { portalProvisioning } from './provisioning.en';
 import { securityCenter } from './securityCenter.en';
 
 /** Each catalogue's English source, shaped as the catalogue is (its top-level keys). */
@@ -33,6 +34,7 @@ const ENGLISH: Record<string, object> = {
   connectivity: { portalConnectivity },
   sso: { portalSso },
   invitations: enInvitations,
+  provisioning: { portalProvisioning },
 };
 
 /** Catalogues still English in a language (`<lang>/<catalogue>`). Only shrinks. */
@@ -45,6 +47,7 @@ const ENGLISH_ONLY: string[] = [
   'es/connectivity',
   'es/sso',
   'es/invitations',
+  'es/provisioning',
   'fr/billing',
   'fr/portal',
   'fr/portalAdmin',
@@ -53,6 +56,7 @@ const ENGLISH_ONLY: string[] = [
   'fr/connectivity',
   'fr/sso',
   'fr/invitations',
+  'fr/provisioning',
   'de/billing',
   'de/portal',
   'de/portalAdmin',
@@ -61,6 +65,7 @@ const ENGLISH_ONLY: string[] = [
   'de/connectivity',
   'de/sso',
   'de/invitations',
+  'de/provisioning',
   'it/billing',
   'it/portal',
   'it/portalAdmin',
@@ -69,6 +74,7 @@ const ENGLISH_ONLY: string[] = [
   'it/connectivity',
   'it/sso',
   'it/invitations',
+  'it/provisioning',
   'pt-BR/billing',
   'pt-BR/portal',
   'pt-BR/portalAdmin',
@@ -77,6 +83,7 @@ const ENGLISH_ONLY: string[] = [
   'pt-BR/connectivity',
   'pt-BR/sso',
   'pt-BR/invitations',
+  'pt-BR/provisioning',
   'nl/billing',
   'nl/portal',
   'nl/portalAdmin',
@@ -85,6 +92,7 @@ const ENGLISH_ONLY: string[] = [
   'nl/connectivity',
   'nl/sso',
   'nl/invitations',
+  'nl/provisioning',
   'ja/billing',
   'ja/portal',
   'ja/portalAdmin',
@@ -93,6 +101,7 @@ const ENGLISH_ONLY: string[] = [
   'ja/connectivity',
   'ja/sso',
   'ja/invitations',
+  'ja/provisioning',
   'ko/billing',
   'ko/portal',
   'ko/portalAdmin',
@@ -101,6 +110,7 @@ const ENGLISH_ONLY: string[] = [
   'ko/connectivity',
   'ko/sso',
   'ko/invitations',
+  'ko/provisioning',
   'zh-CN/billing',
   'zh-CN/portal',
   'zh-CN/portalAdmin',
@@ -109,6 +119,7 @@ const ENGLISH_ONLY: string[] = [
   'zh-CN/connectivity',
   'zh-CN/sso',
   'zh-CN/invitations',
+  'zh-CN/provisioning',
   'he/billing',
   'he/portal',
   'he/portalAdmin',
@@ -117,6 +128,7 @@ const ENGLISH_ONLY: string[] = [
   'he/connectivity',
   'he/sso',
   'he/invitations',
+  'he/provisioning',
   'ar/billing',
   'ar/portal',
   'ar/portalAdmin',
@@ -125,8 +137,9 @@ const ENGLISH_ONLY: string[] = [
   'ar/connectivity',
   'ar/sso',
   'ar/invitations',
+  'ar/provisioning',
 ];
-const ENGLISH_ONLY_MAX = 88;
+const ENGLISH_ONLY_MAX = 99;
 
 const LANGUAGES = LOCALES.filter((locale) => locale !== 'en');
 const folder = new URL('./locales/', import.meta.url);

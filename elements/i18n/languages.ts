@@ -44,6 +44,7 @@ export const CATALOGUE_OF: Record<string, string> = {
   auditStreams: 'auditStreams',
   portalConnectivity: 'connectivity',
   portalSso: 'sso',
+  portalProvisioning: 'provisioning',
   invite: 'invitations',
   acceptInvitation: 'invitations',
   inviteSignUp: 'invitations',

@@ -10,6 +10,7 @@ import type { enInvitations } from './invitations';
 import type { portalAdmin } from './portalAdmin.en';
 import type { portalConnectivity } from './portalConnectivity.en';
 import type { portalSso } from './portalSso.en';
+import type { portalProvisioning } from './provisioning.en';
 import type { securityCenter } from './securityCenter.en';
 
 type TextEntry = string | ((...args: never[]) => string);
@@ -38,6 +39,7 @@ export type Localizations = Overrides<
       auditStreams: typeof auditStreams;
       portalConnectivity: typeof portalConnectivity;
       portalSso: typeof portalSso;
+      portalProvisioning: typeof portalProvisioning;
     }
 > & {
   errors?: Partial<Record<keyof typeof MESSAGES, string>>;
