@@ -22,6 +22,38 @@ const INVITATION_MODULES = [
 const PAGE_KIT =
   /\/elements\/ui\/(DataTable|dataTableStyles|TableHead|Pagination|RowActions|Page|ItemList|Badge|Switch|Tabs|CopyField|ConfirmDialog|useConfirmAction|CheckList|InlineStatus|Skeleton|useListPage|formatDate|useSubmit)\.tsx?$/;
 
+/**
+ * A language's chunk (elements/i18n/language/<lang>.ts) holds its texts and the code that applies
+ * them, so that a page in another language loads one file (docs/i18n.md "Chunks and sizes"). Rollup
+ * puts a module in one chunk only, so that code is copied into each language's chunk: a module
+ * imported from a language's files (its root, its catalogues, or a copy) that is part of the
+ * applier gets the id `<file>~<lang>.<ext>`, loaded from the file itself. localize.ts keeps its state
+ * on the English dictionary, which every copy shares.
+ */
+const APPLIER =
+  /\/elements\/i18n\/(localize|languages|pseudo)\.ts$|\/node_modules\/@messageformat\/runtime\//;
+const COPY = /~([A-Za-z]+(?:-[A-Za-z]+)?)(\.[jt]s)$/;
+const LANGUAGE_FILES = /\/elements\/i18n\/(?:language\/([\w-]+)\.ts$|locales\/([\w-]+)\/)/;
+const languageCopies = () => ({
+  name: 'language-copies',
+  async resolveId(source, importer, options) {
+    const copy = importer && COPY.exec(importer);
+    const files = importer && LANGUAGE_FILES.exec(importer);
+    const language = copy?.[1] ?? files?.[1] ?? files?.[2];
+    if (!language) return null;
+    const from = copy ? importer.replace(COPY, '$2') : importer;
+    const resolved = await this.resolve(source, from, { ...options, skipSelf: true });
+    if (!resolved || resolved.external || COPY.test(resolved.id) || !APPLIER.test(resolved.id))
+      return resolved;
+    return resolved.id.replace(/(\.[jt]s)$/, `~${language}$1`);
+  },
+  async load(id) {
+    if (!COPY.test(id)) return null;
+    const { readFile } = await import('node:fs/promises');
+    return readFile(id.replace(COPY, '$2'), 'utf8');
+  },
+});
+
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 // Rollup does not clear its output folder: old hashed chunks would pile up.
@@ -166,10 +198,13 @@ export default [
         // elements carry its static code (about 4 KB gzip) and define the tag: nothing runs until a
         // page has an <auth-login-box>.
         if (id.endsWith('/elements/login-box/index.ts')) return 'shared';
-        // Each language one chunk (its login box, MFA and error texts; its other catalogues load
-        // with their screens), and the code that applies them one chunk that every language shares:
-        // an English page loads neither (docs/i18n.md).
+        // Each language one chunk: its login box, MFA and error texts and its copy of the code that
+        // applies them (languageCopies); its other catalogues load with their screens. localize.ts
+        // itself, which the screens' English texts register with, is a chunk of its own. An English
+        // sign-in page loads none of them (docs/i18n.md).
         const language =
+          COPY.exec(id) ??
+          /\/elements\/i18n\/language\/([\w-]+)\.ts$/.exec(id) ??
           /\/elements\/i18n\/locales\/([\w-]+)\/(index\.ts|login\.json|mfa\.json|errors\.json)$/.exec(id);
         if (language) return `locale-${language[1]}`;
         if (/\/elements\/i18n\/(localize|languages|pseudo)\.ts$/.test(id)) return 'localize';
@@ -226,6 +261,7 @@ export default [
           id.includes('/elements/i18n/portalAdmin.') ||
           id.includes('/elements/i18n/portalConnectivity.') ||
           id.includes('/elements/i18n/portalSso.') ||
+          id.endsWith('/elements/i18n/provisioning.en.ts') ||
           id.endsWith('/elements/i18n/en-portal.ts') ||
           id.endsWith('/elements/i18n/securityCenter.en.ts') ||
           id.endsWith('/elements/i18n/auditStreams.en.ts') ||
@@ -275,7 +311,7 @@ export default [
         return undefined;
       },
     },
-    plugins: [preactForReact(), ...plugins(), recordEntryFiles()],
+    plugins: [languageCopies(), preactForReact(), ...plugins(), recordEntryFiles()],
     // @emotion/react imports hoist-non-react-statics (with react-is) for its side effects only;
     // its withTheme, which uses them, is not used here: about 2 KB gzip off every page.
     treeshake: {

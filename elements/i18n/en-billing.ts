@@ -2,6 +2,8 @@
  * Texts of billing: the checkout dialog and the portal's subscriptions page. Loaded with them, never
  * with the sign-in page (rollup.config.mjs keeps this file out of the shared chunk).
  */
+import { registerLazyTexts } from './localize';
+
 export const enBilling = {
   checkout: {
     title: 'Checkout',
@@ -114,3 +116,5 @@ export const enBilling = {
     loadFailed: 'Internal feature failure',
   },
 };
+
+registerLazyTexts(enBilling);

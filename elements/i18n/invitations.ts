@@ -6,6 +6,7 @@
  * downloads, and these screens are lazily loaded chunks. Same shape and rules as en.ts.
  */
 import { MESSAGES } from '../../core/api/messages';
+import { registerLazyTexts } from './localize';
 
 const days = (minutes: number) => Math.round(minutes / 1440);
 
@@ -108,3 +109,5 @@ export const enInvitations = {
     invalid: MESSAGES.invitationNotVerified,
   },
 } as const;
+
+registerLazyTexts(enInvitations);

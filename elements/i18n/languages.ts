@@ -1,13 +1,14 @@
 /**
- * The translations (a lazy chunk, never on an English page): one module per language
- * (locales/<lang>/index.ts) with the login box's catalogues, and the catalogues of the lazily loaded
- * screens (checkout, portal…), each its own small chunk, fetched when that screen's English texts
- * register (localize.ts `registerLazyTexts`). Catalogues are compiled at build time
- * (scripts/i18n-compile.mjs): strings and plain functions.
+ * The code that applies a language (never on an English page): its module (locales/<lang>/index.ts)
+ * gives the login box's catalogues, and loaders of the lazily loaded screens' catalogues (checkout,
+ * portal…), each its own small chunk, fetched when that screen's English texts register (localize.ts
+ * `registerLazyTexts`). Catalogues are compiled at build time (scripts/i18n-compile.mjs): strings and
+ * plain functions. Each language's chunk (language/<lang>.ts) carries this code with its texts.
  */
 import { englishTexts, setTranslations } from './localize';
 import { pseudoTexts } from './pseudo';
 
+/** The languages of the kit (locale.ts matches a tag against the language chunks it can load). */
 export const LOCALES = [
   'en',
   'es',
@@ -25,74 +26,57 @@ export const LOCALES = [
 /** Ours, and `en-XA`: the pseudo-locale for tests (pseudo.ts). */
 export type Locale = (typeof LOCALES)[number] | 'en-XA';
 
-/** A BCP 47 tag as one of ours: `es-MX` -> es, `pt-PT` -> pt-BR, `zh-Hans-SG` -> zh-CN; `zh-TW`: none. */
-export function matchLocale(tag: string): Locale | undefined {
-  if (tag.toLowerCase() === 'en-xa') return 'en-XA';
-  const [language = '', ...rest] = tag.toLowerCase().replace(/_/g, '-').split('-');
-  if (language === 'zh') return rest.some((part) => /^(tw|hk|mo|hant)$/.test(part)) ? undefined : 'zh-CN';
-  if (language === 'pt') return 'pt-BR';
-  return LOCALES.find((locale) => locale === (language === 'iw' ? 'he' : language));
-}
-
-/** The first of `candidates` (the element's, the host's, the page's, the browser's) that is ours, else English. */
-export const pickLocale = (candidates: string[]): Locale => candidates.map(matchLocale).find(Boolean) ?? 'en';
-
 type Texts = Record<string, unknown>;
 type Load = () => Promise<{ default: Texts }>;
 /** A language module: the login box's texts, and loaders of the other catalogues by name. */
-export interface Language {
+interface Language {
   texts: Texts;
   lazy: Record<string, Load>;
 }
 
-const LANGUAGES: Partial<Record<Locale, () => Promise<Language>>> = {
-  es: () => import('./locales/es/index'),
-  fr: () => import('./locales/fr/index'),
-  de: () => import('./locales/de/index'),
-  it: () => import('./locales/it/index'),
-  'pt-BR': () => import('./locales/pt-BR/index'),
-  nl: () => import('./locales/nl/index'),
-  ja: () => import('./locales/ja/index'),
-  ko: () => import('./locales/ko/index'),
-  'zh-CN': () => import('./locales/zh-CN/index'),
-  he: () => import('./locales/he/index'),
-  ar: () => import('./locales/ar/index'),
-};
-
 /** A lazily registered section (its top-level key) -> the catalogue that translates it. */
-const CATALOGUE_OF: Record<string, string> = {
+export const CATALOGUE_OF: Record<string, string> = {
   checkout: 'billing',
   subscriptions: 'billing',
+  portal: 'portal',
+  portalAdmin: 'portalAdmin',
+  securityCenter: 'securityCenter',
+  auditStreams: 'auditStreams',
+  portalConnectivity: 'connectivity',
+  portalSso: 'sso',
+  portalProvisioning: 'provisioning',
+  invite: 'invitations',
+  acceptInvitation: 'invitations',
+  inviteSignUp: 'invitations',
 };
 
-let active: Locale = 'en';
+/** Back to the English texts (the page switched to English after another language). */
+export const toEnglish = (): Promise<unknown> => setTranslations({});
 
 /**
- * Loads `locale`'s login texts and puts them in place; the catalogue of a lazy section registered
- * already (an open portal or checkout) is awaited too, one registered later arrives on its own and
- * `changed` re-renders the elements.
+ * The pseudo-locale, made from the English texts; a section registered later, at once. `current`:
+ * whether the page still wants this language (another may have been asked for since).
  */
-export async function switchLanguage(locale: Locale, changed: () => void): Promise<void> {
-  active = locale;
-  if (locale === 'en-XA') {
-    // The pseudo-locale, made from the English texts: a section registered later, at once.
-    const texts = pseudoTexts(englishTexts());
-    const lazySection = (key: string) => {
-      if (texts[key]) return undefined;
-      Object.assign(texts, pseudoTexts({ [key]: englishTexts()[key] }));
-      return setTranslations(texts, lazySection).then(() => undefined);
-    };
-    await setTranslations(texts, lazySection);
-    return;
-  }
-  if (locale === 'en' || !LANGUAGES[locale]) {
-    await setTranslations({});
-    return;
-  }
-  const load = LANGUAGES[locale];
-  if (!load) return;
-  const language = await load();
-  if (active !== locale) return;
+export async function switchToPseudo(current: () => boolean): Promise<void> {
+  const texts = pseudoTexts(englishTexts());
+  const lazySection = (key: string) => {
+    if (texts[key] || !current()) return undefined;
+    Object.assign(texts, pseudoTexts({ [key]: englishTexts()[key] }));
+    return setTranslations(texts, lazySection).then(() => undefined);
+  };
+  await setTranslations(texts, lazySection);
+}
+
+/**
+ * Puts `language`'s login texts in place; the catalogue of a lazy section registered already (an
+ * open portal or checkout) is awaited too, one registered later arrives on its own and `changed`
+ * renders the elements again. `current`: whether the page still wants this language.
+ */
+export async function switchLanguage(
+  language: Language,
+  current: () => boolean,
+  changed: () => void,
+): Promise<void> {
   const texts: Texts = { ...language.texts };
   const loading = new Map<string, Promise<void>>();
   const lazySection = (key: string): Promise<void> | undefined => {
@@ -103,7 +87,7 @@ export async function switchLanguage(locale: Locale, changed: () => void): Promi
       loading.set(
         name,
         load().then(({ default: catalogue }) => {
-          if (active !== locale) return;
+          if (!current()) return;
           Object.assign(texts, catalogue);
           void setTranslations(texts, lazySection);
           changed();

@@ -3,7 +3,7 @@
 // overrides over a translation, right to left (docs/i18n.md).
 import { expect } from 'chai';
 import '../login-box/login-box.define';
-import { mount, unmountAll, waitFor } from '../test-support/fixtures';
+import { mount, part, typeInto, unmountAll, waitFor } from '../test-support/fixtures';
 import { setLocale } from './locale';
 import { applyLocalizations } from './localize';
 
@@ -25,6 +25,20 @@ describe('the elements in the page language', () => {
     expect(root(box)?.dir).to.equal('ltr');
     box.setAttribute('locale', 'en-GB');
     await waitFor(() => heading(box) === 'Sign in');
+  });
+
+  it('keeps what was typed when the language changes: only the texts change', async () => {
+    const box = await mount('auth-login-box', { demo: '' });
+    const input = await waitFor(() => part<HTMLInputElement>(box, 'email-input'));
+    const label = () => box.shadowRoot!.querySelector(`label[for="${input.id}"]`)?.textContent ?? '';
+    expect(label()).to.equal('Email');
+    typeInto(input, 'ada@example.com');
+    box.setAttribute('locale', 'es');
+    await waitFor(() => heading(box) === 'Iniciar sesión');
+    // The same field, still holding the typed address, under its Spanish label.
+    expect(part(box, 'email-input') === input, 'the same input element').to.equal(true);
+    expect(input.value).to.equal('ada@example.com');
+    expect(label()).to.equal('Correo electrónico');
   });
 
   it("follows the page's lang without an attribute", async () => {

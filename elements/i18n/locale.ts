@@ -1,12 +1,42 @@
 /**
  * The page's language: which one, and the switch. This module is on every page, so it stays small:
- * which languages exist, the matching, the translations and the code that applies them
- * (languages.ts, localize.ts) load only when the language asked for is not English. The page has
- * one language (the elements read one dictionary): the last locale asked for, by an element's
- * `locale` attribute, `initialize()` or the provider, is the page's. Without one: the signed-in
- * user's saved language, the page's `lang`, then the browser's languages, then English (docs/i18n.md).
+ * the translations and the code that applies them load only when the language asked for is not
+ * English, in one chunk per language (language/<lang>.ts). The page has one language (the elements
+ * read one dictionary): the last locale asked for, by an element's `locale` attribute, `initialize()`
+ * or the provider, is the page's. Without one: the signed-in user's saved language, the page's
+ * `lang`, then the browser's languages, then English (docs/i18n.md).
  */
 import type { Locale } from './languages';
+
+/** A language's chunk: its texts with the code that applies them (and, after it, English again). */
+interface LanguageChunk {
+  apply(current: () => boolean, changed: () => void): Promise<void>;
+  toEnglish(): Promise<unknown>;
+}
+
+const CHUNKS: Record<Exclude<Locale, 'en'>, () => Promise<LanguageChunk>> = {
+  es: () => import('./language/es'),
+  fr: () => import('./language/fr'),
+  de: () => import('./language/de'),
+  it: () => import('./language/it'),
+  'pt-BR': () => import('./language/pt-BR'),
+  nl: () => import('./language/nl'),
+  ja: () => import('./language/ja'),
+  ko: () => import('./language/ko'),
+  'zh-CN': () => import('./language/zh-CN'),
+  he: () => import('./language/he'),
+  ar: () => import('./language/ar'),
+  'en-XA': () => import('./language/en-XA'),
+};
+
+/** A BCP 47 tag as one of ours: `es-MX` -> es, `pt-PT` -> pt-BR, `zh-Hans-SG` -> zh-CN; `zh-TW`: none. */
+function matchLocale(tag: string): Locale | undefined {
+  const [language = '', ...rest] = tag.toLowerCase().replace(/_/g, '-').split('-');
+  if (language === 'zh') return rest.some((part) => /^(tw|hk|mo|hant)$/.test(part)) ? undefined : 'zh-CN';
+  if (language === 'en') return rest.join() === 'xa' ? 'en-XA' : 'en';
+  const locale = ({ pt: 'pt-BR', iw: 'he' } as Record<string, Locale>)[language] ?? language;
+  return Object.hasOwn(CHUNKS, locale) ? (locale as Locale) : undefined;
+}
 
 export const isRtl = (locale: string): boolean => locale === 'he' || locale === 'ar';
 
@@ -16,6 +46,8 @@ let hostChoice: string | undefined;
 let savedChoice: string | undefined;
 let loading = 0;
 let lastAsked = '';
+/** The last language chunk loaded (the way back to English). */
+let loaded: LanguageChunk | undefined;
 let version = 0;
 const listeners = new Set<() => void>();
 
@@ -48,14 +80,18 @@ export function setLocale(tag: string | undefined, force = false): Promise<void>
   const key = candidates.join();
   if (key === lastAsked) return Promise.resolve();
   lastAsked = key;
-  // English asked for first while the page is English: nothing to load.
-  if (applied === 'en' && !loading && /^en(-(?!xa)|$)/i.test(candidates[0] ?? 'en')) return Promise.resolve();
+  // The first that is ours (the element's, the host's, the page's, the browser's), else English.
+  const target = candidates.map(matchLocale).find(Boolean) ?? 'en';
+  // English while the page is English: nothing to load.
+  if (target === 'en' && applied === 'en' && !loading) return Promise.resolve();
   const request = ++loading;
+  const current = () => request === loading || (!loading && applied === target);
   return (
-    import('./languages')
-      .then(async ({ pickLocale, switchLanguage }) => {
-        const target = pickLocale(candidates);
-        await switchLanguage(target, textsChanged);
+    (target === 'en' ? Promise.resolve(loaded) : CHUNKS[target]())
+      .then(async (chunk) => {
+        if (request !== loading) return;
+        loaded = chunk;
+        await (target === 'en' ? chunk?.toEnglish() : chunk?.apply(current, textsChanged));
         if (request === loading) applied = target;
       })
       // The language's chunk did not load: the page stays in its language (English at first).

@@ -3,8 +3,15 @@ import { SERVER_ERROR_TEXTS } from '../../core/api/errors';
 import { MESSAGES } from '../../core/api/messages';
 import { en, type Dictionary } from './en';
 import type { enMfa } from './en-mfa';
+import type { auditStreams } from './auditStreams.en';
+import type { enBilling } from './en-billing';
 import type { enPortal } from './en-portal';
+import type { enInvitations } from './invitations';
 import type { portalAdmin } from './portalAdmin.en';
+import type { portalConnectivity } from './portalConnectivity.en';
+import type { portalSso } from './portalSso.en';
+import type { portalProvisioning } from './provisioning.en';
+import type { securityCenter } from './securityCenter.en';
 
 type TextEntry = string | ((...args: never[]) => string);
 type Overrides<T> = {
@@ -22,7 +29,18 @@ type Overrides<T> = {
  * docs/contract.md "Error codes"): a string, or a function given the server's English message.
  */
 export type Localizations = Overrides<
-  Dictionary & typeof enMfa & typeof enPortal & { portalAdmin: typeof portalAdmin }
+  Dictionary &
+    typeof enMfa &
+    typeof enPortal &
+    typeof enBilling &
+    typeof enInvitations & {
+      portalAdmin: typeof portalAdmin;
+      securityCenter: typeof securityCenter;
+      auditStreams: typeof auditStreams;
+      portalConnectivity: typeof portalConnectivity;
+      portalSso: typeof portalSso;
+      portalProvisioning: typeof portalProvisioning;
+    }
 > & {
   errors?: Partial<Record<keyof typeof MESSAGES, string>>;
   serverErrors?: Partial<Record<ErrorCode, string | ((message: string) => string)>>;
@@ -32,17 +50,46 @@ interface Tree {
   [key: string]: TextEntry | Tree;
 }
 
-/** Every text the elements show: the dictionary, and the error catalogue as the `errors` section. */
-const live: Tree = { ...(en as unknown as Tree), errors: MESSAGES as unknown as Tree };
-
 function snapshot(tree: Tree): Tree {
   return Object.fromEntries(
     Object.entries(tree).map(([key, value]) => [key, typeof value === 'object' ? snapshot(value) : value]),
   );
 }
-// The English texts as shipped, kept apart so that every call starts again from English: a key
-// missing from the overrides is English, never the previous override.
-const english = snapshot(live);
+
+interface State {
+  /** Every text the elements show: the dictionary, and the error catalogue as the `errors` section. */
+  live: Tree;
+  /**
+   * The English texts as shipped, kept apart so that every call starts again from English: a key
+   * missing from the overrides is English, never the previous override.
+   */
+  english: Tree;
+  /**
+   * The page's language's texts over English (languages.ts sets them): the same keys, a string for
+   * a string, a compiled message (taking `{ 0: first argument, … }`) for a parametrised text.
+   */
+  translations: Tree;
+  onLazySection: (key: string) => Promise<void> | undefined;
+  lastOverrides?: Record<string, unknown>;
+  lastWarn: (message: string) => void;
+}
+
+const STATE = Symbol.for('auth-elements.texts');
+/**
+ * The page's texts and what applies to them, kept on the English dictionary object: the CDN build
+ * gives each language's chunk its own copy of this module (one request per language,
+ * rollup.config.mjs), and every copy must work on the same texts.
+ */
+const state: State = ((en as unknown as Record<symbol, State>)[STATE] ??= (() => {
+  const live: Tree = { ...(en as unknown as Tree), errors: MESSAGES as unknown as Tree };
+  return {
+    live,
+    english: snapshot(live),
+    translations: {},
+    onLazySection: () => undefined,
+    lastWarn: () => {},
+  };
+})());
 
 function restore(target: Tree, source: Tree) {
   for (const [key, value] of Object.entries(source)) {
@@ -58,13 +105,6 @@ function fromTemplate(template: string): (...args: unknown[]) => string {
       Number(index) < args.length ? String(args[Number(index)]) : whole,
     );
 }
-
-/**
- * The page's language's texts over English (languages.ts sets them): the same keys, a string for a
- * string, a compiled message (taking `{ 0: first argument, … }`) for a parametrised text.
- */
-let translations: Tree = {};
-let onLazySection: (key: string) => Promise<void> | undefined = () => undefined;
 
 /** Writes the translations of `english`'s keys into `target`; a key without one stays English. */
 function translate(target: Tree, base: Tree, texts: Tree) {
@@ -93,9 +133,14 @@ const LAZY_SECTIONS = [
   'portalAdmin',
   'checkout',
   'subscriptions',
+  'securityCenter',
+  'auditStreams',
+  'portalConnectivity',
+  'portalSso',
+  'invite',
+  'acceptInvitation',
+  'inviteSignUp',
 ];
-let lastOverrides: Record<string, unknown> | undefined;
-let lastWarn: (message: string) => void = () => {};
 
 function apply(
   target: Tree,
@@ -135,10 +180,11 @@ export function applyLocalizations(
   overrides: Localizations | Record<string, unknown> | undefined,
   warn: (message: string) => void = (m) => console.warn(`[auth-elements] ${m}`),
 ): void {
+  const { live, english } = state;
   restore(live, english);
-  translate(live, english, translations);
-  lastOverrides = overrides as Record<string, unknown> | undefined;
-  lastWarn = warn;
+  translate(live, english, state.translations);
+  state.lastOverrides = overrides as Record<string, unknown> | undefined;
+  state.lastWarn = warn;
   for (const code of Object.keys(SERVER_ERROR_TEXTS)) delete SERVER_ERROR_TEXTS[code];
   if (!overrides) return;
   const { serverErrors, ...rest } = overrides as Record<string, unknown>;
@@ -159,15 +205,16 @@ export function applyLocalizations(
  * overrides for them. The screens read the very objects registered here, so overrides reach them.
  */
 export function registerLazyTexts(sections: object): void {
+  const { live, english, translations } = state;
   for (const [key, value] of Object.entries(sections as Tree)) {
     if (live[key] || typeof value !== 'object') continue;
     live[key] = value;
     english[key] = snapshot(value);
     if (translations[key]) translate(live, { [key]: english[key] }, translations);
-    void onLazySection(key);
-    const override = lastOverrides?.[key];
+    void state.onLazySection(key);
+    const override = state.lastOverrides?.[key];
     if (override && typeof override === 'object')
-      apply(value, english[key] as Tree, override as Record<string, unknown>, key, lastWarn);
+      apply(value, english[key] as Tree, override as Record<string, unknown>, key, state.lastWarn);
   }
 }
 
@@ -180,15 +227,15 @@ export function setTranslations(
   texts: object,
   lazySection: (key: string) => Promise<void> | undefined = () => undefined,
 ): Promise<unknown> {
-  translations = texts as Tree;
-  onLazySection = lazySection;
-  applyLocalizations(lastOverrides, lastWarn);
+  state.translations = texts as Tree;
+  state.onLazySection = lazySection;
+  applyLocalizations(state.lastOverrides, state.lastWarn);
   // The sections registered already whose catalogue is not here yet: loaded now.
-  return Promise.all(Object.keys(live).map(lazySection));
+  return Promise.all(Object.keys(state.live).map(lazySection));
 }
 
 /** The English texts as shipped, every section registered so far (the pseudo-locale's source). */
-export const englishTexts = (): Record<string, unknown> => english;
+export const englishTexts = (): Record<string, unknown> => state.english;
 
 /** Back to English everywhere. */
 export const resetLocalizations = (): void => applyLocalizations(undefined);

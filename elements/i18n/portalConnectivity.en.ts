@@ -1,4 +1,6 @@
 /** The connectivity page's words (elements/admin-portal/pages/connectivity), in its own lazy chunk. */
+import { registerLazyTexts } from './localize';
+
 export const portalConnectivity = {
   loading: 'Loading…',
   intro: 'Send the events of your account to your own systems: webhooks, email, SMS and Slack.',
@@ -90,3 +92,5 @@ export const portalConnectivity = {
   channelUrlHint: 'https://hooks.slack.com/services/…',
   deleteChannelOf: (name: string) => `Delete channel ${name}`,
 } as const;
+
+registerLazyTexts({ portalConnectivity });

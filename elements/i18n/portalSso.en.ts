@@ -1,4 +1,6 @@
 /** The SSO page's words (elements/admin-portal/pages/sso), in its own lazy chunk. */
+import { registerLazyTexts } from './localize';
+
 export const portalSso = {
   intro:
     'Let your people sign in with your identity provider (SAML or OpenID Connect). Sign-ins go to a connection only for its validated domains, and only while it is enabled.',
@@ -97,3 +99,5 @@ export const portalSso = {
   removeGroupOf: (group: string) => `Remove the mapping of ${group}`,
   none: 'None',
 } as const;
+
+registerLazyTexts({ portalSso });

@@ -1,6 +1,9 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider, Global, css, type CSSObject } from '@emotion/react';
 import {
+  Children,
+  cloneElement,
+  isValidElement,
   useContext,
   useEffect,
   useMemo,
@@ -180,6 +183,14 @@ export function ElementRoot({
   }, [store]);
   // Until the first language asked for has its texts, the loader's marker stays (no English flash).
   const ready = !texts.startsWith('0+');
+  // New texts (another language, a late catalogue): the screens render again in place, keeping their
+  // state (typed values, the open dialog), and read the texts anew. A copy of the children is a new
+  // element, which React does not skip, and neither anything under it (the kit has no memo()).
+  const rendered = useMemo(
+    () => Children.map(children, (child) => (isValidElement(child) ? cloneElement(child) : child)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `texts` is what the copy is for
+    [children, texts],
+  );
   const variables = useMemo(
     () =>
       themeVariablesFor(
@@ -224,9 +235,8 @@ export function ElementRoot({
     <CacheProvider value={started.cache}>
       <Global styles={hostStyles(variables)} />
       <AppContext.Provider value={started.app}>
-        {/* A new language renders the screens again from the start: they read the texts as they render. */}
-        <div css={rootStyle} key={texts} lang={locale} dir={isRtl(locale) ? 'rtl' : 'ltr'}>
-          {children}
+        <div css={rootStyle} lang={locale} dir={isRtl(locale) ? 'rtl' : 'ltr'}>
+          {rendered}
           {requestSource === 'login-box' && <PoweredBy app={started.app} />}
           {/* The light-DOM mirror of the login fields for password managers (login-box/autofill.ts). */}
           {requestSource === 'login-box' && <slot name={AUTOFILL_SLOT} />}

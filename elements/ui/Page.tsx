@@ -69,7 +69,8 @@ export const toolbarStyle = css({
   gap: '12px',
   alignItems: 'flex-end',
   flexWrap: 'wrap',
-  '& > *': { flex: '0 1 auto' },
+  // A filter may shrink below its content's width (a select's longest option, translated).
+  '& > *': { flex: '0 1 auto', minWidth: 0 },
   '& > :first-child': { flex: '1 1 240px', maxWidth: '420px' },
 });
 

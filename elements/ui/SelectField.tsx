@@ -1,6 +1,10 @@
 import type { SelectHTMLAttributes } from 'react';
 import { FormField } from './FormField';
+import { css } from '@emotion/react';
 import { inputStyle } from './styles';
+
+/** A select is as wide as its longest option: never wider than its field (a long translation). */
+const selectStyle = css({ maxWidth: '100%', minWidth: 0 });
 
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   label: string;
@@ -17,7 +21,7 @@ export function SelectField({ label, options, error, hint, partName, ...selectPr
       {({ id, describedBy, invalid }) => (
         <select
           id={id}
-          css={inputStyle}
+          css={[inputStyle, selectStyle]}
           part={partName ? `select ${partName}` : 'select'}
           aria-invalid={invalid}
           aria-describedby={describedBy}

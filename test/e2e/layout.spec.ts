@@ -6,6 +6,7 @@
 // screens also run in the pseudo-locale (docs/i18n.md).
 import { expect, test, type Page } from '@playwright/test';
 import { buildReactHost } from '../../demo-pages/react-host/build.mjs';
+import { pseudoTexts } from '../../elements/i18n/pseudo';
 import { STATIC_ORIGIN } from '../playwright.config';
 import { axeViolations, partOf } from './helpers';
 import {
@@ -17,6 +18,7 @@ import {
   WIDTHS,
   openDemo,
   openPortalPage,
+  signInDemo,
 } from './screens.mjs';
 
 /** What is wrong with the layout of the page as it is now; empty when nothing. */
@@ -199,20 +201,34 @@ for (const theme of THEMES) {
 // yet (docs/i18n.md "What is translated"); a host translates them by code (`serverErrors`).
 const SERVER_TEXTS = ['Incorrect email or password'];
 
-async function plainEnglish(page: Page): Promise<string[]> {
-  const found = await page.evaluate(() => {
-    const found: string[] = [];
-    const root = document.querySelector('auth-login-box')!.shadowRoot!;
-    const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
-      const text = (node.textContent ?? '').trim();
-      // Hidden text, and the account switcher's options (account names: data, not texts).
-      const hidden = node.parentElement?.closest('style, option, [hidden], [aria-hidden="true"]');
-      if (!hidden && /[A-Za-z]{3}/.test(text) && !text.includes('⟦') && !text.includes('@')) found.push(text);
-    }
-    return found;
-  });
-  return found.filter((text) => !SERVER_TEXTS.includes(text));
+/**
+ * The texts of `elements` in plain English (not made by the pseudo-locale), other than `data` (what
+ * the account holds: names, dates, plans…) and the server's texts.
+ */
+async function plainEnglish(
+  page: Page,
+  elements = 'auth-login-box',
+  data = 'option',
+  serverTexts = SERVER_TEXTS,
+): Promise<string[]> {
+  const found = await page.evaluate(
+    ({ elements, data }) => {
+      const found: string[] = [];
+      for (const element of document.querySelectorAll(elements)) {
+        const texts = document.createTreeWalker(element.shadowRoot!, NodeFilter.SHOW_TEXT);
+        for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+          const text = (node.textContent ?? '').trim();
+          // Hidden text, and data (the account switcher's options are account names, not texts).
+          const skipped = node.parentElement?.closest(`style, [hidden], [aria-hidden="true"], ${data}`);
+          if (!skipped && /[A-Za-z]{3}/.test(text) && !text.includes('⟦') && !text.includes('@'))
+            found.push(text);
+        }
+      }
+      return found;
+    },
+    { elements, data },
+  );
+  return found.filter((text) => !serverTexts.includes(text));
 }
 
 for (const width of WIDTHS) {
@@ -234,6 +250,71 @@ for (const width of WIDTHS) {
         expect(await layoutProblems(page), `pseudo-locale, ${name}: layout`).toEqual([]);
         expect(await plainEnglish(page), `pseudo-locale, ${name}: untranslated text`).toEqual([]);
       }
+    },
+  );
+}
+
+/** An English text as the pseudo-locale shows it. */
+const pseudo = (text: string) => (pseudoTexts({ text }) as { text: string }).text;
+// In the portal: the account's data (table cells, identifiers, account names, the vendor's plans'
+// names and descriptions; the current plan's name "Pro"; dates, which are formats), and the audit
+// table's column names, which come from the server's audits metadata.
+const PORTAL_DATA =
+  'option, td, code, [part~="account-name"], [part~="plan"] strong, [part~="plan"] span span';
+const PORTAL_SERVER_TEXTS = ['Time', 'User', 'Action', 'Description', 'IP address', 'Pro'];
+const DATE = /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/;
+
+for (const width of WIDTHS) {
+  test(
+    `the pseudo-locale at ${width} px: every portal page and the checkout fit and show no untranslated text`,
+    { tag: '@static' },
+    async ({ page }) => {
+      test.setTimeout(300_000);
+      await page.addInitScript(() => {
+        new MutationObserver(() => {
+          for (const element of document.querySelectorAll(
+            'auth-login-box:not([locale]), auth-admin-portal:not([locale])',
+          ))
+            element.setAttribute('locale', 'en-XA');
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await openDemo(page, STATIC_ORIGIN, width, 'light');
+      await signInDemo(page);
+      const portal = page.locator('auth-admin-portal');
+      const check = async (screen: string) => {
+        expect(await layoutProblems(page), `pseudo-locale, ${screen}: layout`).toEqual([]);
+        expect(
+          (await plainEnglish(page, 'auth-admin-portal', PORTAL_DATA, PORTAL_SERVER_TEXTS)).filter(
+            (text) => !DATE.test(text),
+          ),
+          `pseudo-locale, ${screen}: untranslated text`,
+        ).toEqual([]);
+      };
+      for (const [id, title] of PORTAL_PAGES) {
+        await page.evaluate((hash) => {
+          location.hash = hash;
+        }, `#/portal/${id}`);
+        await portal
+          .locator('[part~="page"]')
+          .getByRole('heading', { name: pseudo(title), exact: true })
+          .first()
+          .waitFor();
+        await expect(portal.locator('[part~="loading"]')).toHaveCount(0);
+        // The demo's 200-500 ms answers: let a late request (a catalogue, a list) land too.
+        await page.waitForTimeout(600);
+        await check(`portal, ${id}`);
+      }
+      // The checkout dialog's two steps, opened from the subscriptions page.
+      await page.evaluate(() => {
+        location.hash = '#/portal/subscriptions';
+      });
+      await portal.getByRole('button', { name: pseudo('Change plan') }).click();
+      const checkout = portal.getByRole('dialog', { name: pseudo('Checkout') });
+      await checkout.getByRole('radio', { name: /Business/ }).check();
+      await check('checkout, plan');
+      await checkout.getByRole('button', { name: pseudo('Continue') }).click();
+      await checkout.getByLabel(pseudo('Name on card')).waitFor();
+      await check('checkout, card');
     },
   );
 }

@@ -51,6 +51,27 @@ test('the sign-in page is the loader and one bundle file: no chunk, no marker ch
   ]);
 });
 
+test('a sign-in page in another language loads one more file, its language chunk (issue 29)', async ({
+  page,
+}) => {
+  const requests = record(page);
+  // The element asks for Japanese as the page's parser inserts it.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const element = document.querySelector('auth-login-box');
+      if (!element) return;
+      element.setAttribute('locale', 'ja');
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/login.html');
+  await expect(box(page).getByRole('heading', { name: 'ログイン' })).toBeVisible();
+  await expect(partOf(box(page), 'email-input')).toBeEnabled();
+  const files = paths(requests).filter((p) => p.startsWith('/cdn/'));
+  expect(files.slice(0, 2)).toEqual(['/cdn/loader.js', '/cdn/6.138.0/login-box/index.js']);
+  expect(files.slice(2)).toEqual([expect.stringMatching(/^\/cdn\/6\.138\.0\/chunks\/locale-ja-[\w-]+\.js$/)]);
+});
+
 test('a first-time visitor: the loader asks for the public policy while the bundle downloads, and the form does not wait for the session check', async ({
   page,
 }) => {

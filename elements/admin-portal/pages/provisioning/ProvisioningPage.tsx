@@ -22,7 +22,7 @@ import { useFormFields } from '../../../ui/useFormFields';
 import { listData, useListPage } from '../../../ui/useListPage';
 import { useSubmit } from '../../../ui/useSubmit';
 import { NoPermission, usePageApi, usePermissions } from '../common/adminParts';
-import { tProvisioning as t } from './texts';
+import { portalProvisioning as t } from '../../../i18n/provisioning.en';
 
 /** A configuration with the number of members it manages (null when the count failed). */
 type Row = ScimConfiguration & { users: number | null };

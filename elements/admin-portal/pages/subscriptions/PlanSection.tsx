@@ -1,4 +1,5 @@
 import { canCancel, canRenew, clientStatus } from '../../../../core/api/billing';
+import { enBilling } from '../../../i18n/en-billing';
 import { formatMoney } from '../../../i18n/formatMoney';
 import { Alert } from '../../../ui/Alert';
 import { Badge } from '../../../ui/Badge';
@@ -40,7 +41,8 @@ export function PlanSection({
             <dt>{t.plan}</dt>
             <dd part="plan-name">
               {plan?.name ?? subscription.plan.slug}
-              {plan && ` · ${formatMoney(plan.price.amount, plan.price.currency)} / month`}
+              {plan &&
+                ` · ${enBilling.checkout.perMonth(formatMoney(plan.price.amount, plan.price.currency))}`}
             </dd>
             <dt>{t.status}</dt>
             <dd>

@@ -1,10 +1,11 @@
 /**
- * The provisioning page's texts (spec 001 §2 "provisioning connections"). Kept beside the page, not
- * in en-portal.ts, so only the page's lazy chunk carries them.
+ * The provisioning page's texts (spec 001 §2 "provisioning connections"). Apart from en-portal.ts,
+ * so only the page's lazy chunk carries them (rollup.config.mjs keeps them out of the shared chunk).
  */
-import type { ScimSource } from '../../../../core/api/directory';
+import type { ScimSource } from '../../core/api/directory';
+import { registerLazyTexts } from './localize';
 
-export const tProvisioning = {
+export const portalProvisioning = {
   intro:
     'Connect your identity provider (Okta, Microsoft Entra ID and others) to create, update and deactivate the people and groups of this account over SCIM 2.0.',
   add: 'Add connection',
@@ -52,3 +53,5 @@ export const tProvisioning = {
   copyToken: 'Copy the token',
   done: 'Done',
 };
+
+registerLazyTexts({ portalProvisioning });
