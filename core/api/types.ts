@@ -48,6 +48,8 @@ export interface User {
   metadata?: string;
   mfaEnrolled?: boolean;
   superUser?: boolean;
+  /** How the account was created: `local`, `scim2`, a social provider's key, `saml` or `oidc`. */
+  provider?: string;
 }
 
 export interface Tenant {

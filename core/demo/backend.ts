@@ -140,6 +140,7 @@ function profileOf(db: DemoDatabase, user: DemoUser): User {
     phoneNumber: user.phoneNumber ?? null,
     superUser: false,
     profilePictureUrl: user.profilePictureUrl ?? null,
+    provider: user.provider ?? 'local',
   } satisfies User & Json as User;
 }
 
@@ -163,7 +164,7 @@ const SORTABLE: Record<string, (u: DemoUser) => string | number | boolean> = {
   id: (u) => u.id,
   verified: (u) => u.verified !== false,
   isLocked: () => false,
-  provider: () => 'local',
+  provider: (u) => u.provider ?? 'local',
   tenantId: (u) => u.tenantId,
 };
 
@@ -179,7 +180,7 @@ function listItemOf(db: DemoDatabase, u: DemoUser) {
     activatedForTenant: u.verified !== false && !pending,
     invitationPending: pending,
     isLocked: false,
-    provider: 'local',
+    provider: profile.provider ?? 'local',
     managedBy: 'frontegg', // no identity provider in demo mode, so no SCIM (core/demo/directory.ts)
     ...rowExtras(db, u, profile.mfaEnrolled), // groups, mfaEnabled (core/demo/usersRows.ts)
   };

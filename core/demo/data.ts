@@ -28,6 +28,8 @@ export interface DemoUser {
   invitationPending?: boolean;
   /** An uploaded picture, kept as a data: address (there is no server to serve the file from). */
   profilePictureUrl?: string | null;
+  /** How the account was created (the user's `provider`): a social provider's key, `saml`, `oidc`; absent means `local`. */
+  provider?: string;
   /** Signs in with a password on the breach list (the security centre's sample, core/demo/securityCenter.ts). */
   breachedPassword?: boolean;
 }

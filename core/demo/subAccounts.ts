@@ -208,7 +208,7 @@ function treeUsers(db: DemoDatabase, rootId: string, query: Record<string, strin
       name: u.name,
       verified: true,
       mfaEnrolled: false,
-      provider: 'local',
+      provider: u.provider ?? 'local',
       metadata: '{}',
       tenantId: mine[0]!.tenantId,
       tenantIds: mine.map((ms) => ms.tenantId),

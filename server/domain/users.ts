@@ -23,6 +23,8 @@ export interface UserRow {
   last_login: Date | null;
   /** Set by the lockout policy (security page) until an administrator unlocks the user. */
   locked_at: Date | null;
+  /** How the account was created: `local`, `scim2`, a social provider's key, `saml` or `oidc`. */
+  provider: string;
 }
 
 /** The user as the contract shows it (`GET /identity/resources/users/v2/me`). */
@@ -46,10 +48,12 @@ export interface UserProfile {
   metadata: string;
   mfaEnrolled: boolean;
   superUser: boolean;
+  /** The client SDK's `provider` (IBaseGetUserResponse): how the account was created. */
+  provider: string;
 }
 
 const USER_COLUMNS =
-  'id, vendor_id, email, name, phone, profile_picture_url, password_hash, verified, super_user, metadata, active_tenant_id, created_at, last_login, locked_at';
+  'id, vendor_id, email, name, phone, profile_picture_url, password_hash, verified, super_user, metadata, active_tenant_id, created_at, last_login, locked_at, provider';
 
 /** Emails are compared case-insensitively and stored trimmed and lower-cased. */
 export function normalizeEmail(email: string): string {
@@ -78,6 +82,8 @@ interface NewUser {
   passwordHash: string | null;
   verified: boolean;
   metadata?: Record<string, unknown> | undefined;
+  /** Default `local`; a social or SSO sign-up gives its provider (federation.ts). */
+  provider?: string | undefined;
 }
 
 /** Thrown when the email is already registered (the unique index decides, so races are covered). */
@@ -91,8 +97,8 @@ export class UserExistsError extends Error {
 export async function insertUser(db: Database, input: NewUser): Promise<UserRow> {
   try {
     const { rows } = await db.query<UserRow>(
-      `INSERT INTO users (vendor_id, email, name, phone, password_hash, verified, metadata)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
+      `INSERT INTO users (vendor_id, email, name, phone, password_hash, verified, metadata, provider)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)
        RETURNING ${USER_COLUMNS}`,
       [
         input.vendorId,
@@ -102,6 +108,7 @@ export async function insertUser(db: Database, input: NewUser): Promise<UserRow>
         input.passwordHash,
         input.verified,
         JSON.stringify(input.metadata ?? {}),
+        input.provider ?? 'local',
       ],
     );
     return rows[0]!;
@@ -205,5 +212,6 @@ export function toUserProfile(
     metadata: JSON.stringify(user.metadata ?? {}),
     mfaEnrolled,
     superUser: user.super_user,
+    provider: user.provider,
   };
 }

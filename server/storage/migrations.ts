@@ -29,6 +29,7 @@ import { ROTATED_TOKEN_AGE_STATEMENTS, TOKEN_ISSUER_STATEMENTS } from './schema/
 import { BACK_OFFICE_STATEMENTS } from './schema/back-office';
 import { AUDIT_STREAM_STATEMENTS } from './schema/audit-streams';
 import { REPORTS_NOTIFICATIONS_STATEMENTS } from './schema/reports';
+import { USER_PROVIDER_STATEMENTS } from './schema/user-providers';
 
 type Migration = { version: number; name: string; statements: string[] };
 
@@ -418,6 +419,8 @@ export const migrations: Migration[] = [
   { version: 33, name: 'audit streams', statements: AUDIT_STREAM_STATEMENTS },
   // Each account's report schedules, each member's notifications (issue 28).
   { version: 34, name: 'reports and notifications', statements: REPORTS_NOTIFICATIONS_STATEMENTS },
+  // A social or SSO sign-up keeps its provider (issue 28 item 10).
+  { version: 35, name: 'user provider: any provider key', statements: USER_PROVIDER_STATEMENTS },
 ];
 
 /**

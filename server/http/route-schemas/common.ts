@@ -90,6 +90,7 @@ export const ME = obj(
     metadata: any,
     mfaEnrolled: bool,
     superUser: bool,
+    provider: str,
   },
   ['id', 'email', 'tenantId', 'roles', 'permissions'],
 );
