@@ -419,8 +419,8 @@ export const migrations: Migration[] = [
   { version: 33, name: 'audit streams', statements: AUDIT_STREAM_STATEMENTS },
   // Each account's report schedules, each member's notifications (issue 28).
   { version: 34, name: 'reports and notifications', statements: REPORTS_NOTIFICATIONS_STATEMENTS },
-  // A social or SSO sign-up keeps its provider (issue 28 item 10).
-  { version: 35, name: 'user provider: any provider key', statements: USER_PROVIDER_STATEMENTS },
+  // A social or SSO sign-up keeps its provider; built-in social providers (issue 28 items 10, 14).
+  { version: 35, name: 'user providers; social presets', statements: USER_PROVIDER_STATEMENTS },
 ];
 
 /**
