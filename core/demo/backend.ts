@@ -32,7 +32,8 @@ import {
 } from './data';
 import { listedUsers, rowExtras, subAccountRoute, tenantsOfUser } from './subAccounts';
 import { demoSecurityPolicyRoutes } from './securityPolicies';
-import { demoSignInMethodRoutes } from './signInMethods';
+import { accountStrategies, demoSignInMethodRoutes } from './signInMethods';
+import { loginAliasOf, withLoginAlias } from './loginAlias';
 import { demoAuditRoutes, demoAuditsMetadata } from './audits';
 import { handleDemoAuditStreams, isDemoAuditStreamsPath } from './auditStreams';
 import {
@@ -940,6 +941,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     sent: Json,
     token: string | null,
     query: Record<string, string> = {},
+    loginAlias?: string,
   ): Promise<{ status: number; body: unknown }> {
     await new Promise((resolve) => setTimeout(resolve, delay()));
     const match = matchRoute(method, path);
@@ -952,10 +954,10 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     const refused = requestEntries(method, path, { body, query }, { opaqueIds: true, demo: true });
     if (refused) return failWith(contractErrors(refused, 400));
     const db = load();
-    const request: DemoRequest = { method: route.method, path, body, token, query, params };
+    const request: DemoRequest = { method: route.method, path, body, token, query, params, loginAlias };
     const names = demoAuditNames(db, route, request);
     const sessionUserId = db.session?.userId;
-    const handler = routes[routeName(route)];
+    const handler = withLoginAlias(routeName(route), routes[routeName(route)], accountStrategies);
     const answer = await answerOf(
       async () =>
         accessRefusal(route, token, callerOf(db), (user) => permissionsOf(user, db)) ??
@@ -991,7 +993,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // Like the server (server/http/client-query.ts): the client SDK writes an undefined value as
     // the text "undefined", which means "not given".
     const query = Object.fromEntries([...searchParams].filter(([, value]) => value !== 'undefined'));
-    const answer = await handle(method, path, body, token, query);
+    const answer = await handle(method, path, body, token, query, loginAliasOf(init.headers));
     // A file goes out as it is: billing's invoice PDF (a Blob), the audits CSV (text).
     if (answer.body instanceof Blob)
       return new Response(answer.body, { headers: { 'content-type': answer.body.type } });

@@ -267,7 +267,7 @@ function addMember(db: DemoDatabase, rootId: string, tenantId: string, body: Jso
 }
 
 /** PUT users v1/tenant: the demo user's active tenant (and the roles held there) become the target's. */
-function switchTo(db: DemoDatabase, user: DemoUser, body: Json): Answer {
+export function switchTo(db: DemoDatabase, user: DemoUser, body: Json): Answer {
   const memberships = membershipsOf(db);
   const target = memberships.find(
     (m) => m.userId === user.id && m.tenantId === body.tenantId && m.accessAllowed,
