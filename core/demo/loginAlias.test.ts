@@ -26,7 +26,7 @@ test("demo mode: an account's sign-in address gives its methods and its session,
   const narrowed = await call(
     'PUT',
     '/identity/resources/configurations/v1/auth/strategies',
-    { mainAuthStrategies: [{ strategy: 'EmailAndPassword' }] },
+    { mainAuthStrategies: [{ strategy: 'Code' }, { strategy: 'EmailAndPassword' }] },
     admin,
   );
   assert.equal(narrowed.status, 200, JSON.stringify(narrowed.body));
@@ -35,8 +35,12 @@ test("demo mode: an account's sign-in address gives its methods and its session,
     (body as { mainAuthStrategies: Array<{ strategy: string }> }).mainAuthStrategies.map((s) => s.strategy);
   assert.ok(strategies((await call('GET', STRATEGIES, {}, null)).body).length > 1);
   assert.deepEqual(strategies((await call('GET', STRATEGIES, {}, null, 'Demo-Co')).body), [
+    'Code',
     'EmailAndPassword',
   ]);
+
+  const policy = await call('GET', '/identity/resources/configurations/v1/public', {}, null, 'demo-co');
+  assert.equal(policy.body.authStrategy, 'Code');
 
   const unknown = await call('GET', STRATEGIES, {}, null, 'nobody-here');
   assert.equal(unknown.status, 404);

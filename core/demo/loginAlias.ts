@@ -36,24 +36,33 @@ function demoLoginAliases(db: DemoDatabase & { customLogin?: CustomLogins }): Lo
   };
 }
 
+const ALIAS_ROUTES = ['postAuthUser', 'getConfigurationsAuthStrategiesPublic', 'getConfigurationsPublic'];
+type Strategies = { mainAuthStrategies: Array<{ strategy: string }> };
+
 /**
  * The handler of a route the alias changes, wrapped: the public methods read answers the account's
- * (`accountStrategies`); a password sign-in that succeeds is kept only for a member, who is moved
- * into the account (as the tenant switch does). Other routes are returned as they are.
+ * (`accountStrategies`), the public policy its first method as `authStrategy`; a password sign-in
+ * that succeeds is kept only for a member, who is moved into the account (as the tenant switch
+ * does). Other routes are returned as they are.
  */
 export function withLoginAlias(
   name: string,
   handler: Handler | undefined,
-  accountStrategies: (db: DemoDatabase, tenantId: string) => unknown,
+  accountStrategies: (db: DemoDatabase, tenantId: string) => Strategies,
 ): Handler | undefined {
-  if (!handler || (name !== 'postAuthUser' && name !== 'getConfigurationsAuthStrategiesPublic'))
-    return handler;
+  if (!handler || !ALIAS_ROUTES.includes(name)) return handler;
   return async (db, request): Promise<Answer> => {
     const port = demoLoginAliases(db);
     const tenantId = await accountOfLoginAlias(port, request.loginAlias);
     if (!tenantId) return handler(db, request);
     if (name === 'getConfigurationsAuthStrategiesPublic') return ok(accountStrategies(db, tenantId));
     const answer = await handler(db, request);
+    if (name === 'getConfigurationsPublic') {
+      const first = accountStrategies(db, tenantId).mainAuthStrategies[0]?.strategy;
+      return answer.status === 200 && first
+        ? ok({ ...(answer.body as object), authStrategy: first })
+        : answer;
+    }
     const email = String(request.body.email).toLowerCase();
     const user = db.users.find((u) => u.email.toLowerCase() === email);
     if (answer.status !== 200 || !user) return answer;

@@ -54,9 +54,9 @@ before(async () => {
   await addMembership(server.db, { userId: user.id, tenantId: SEED_TENANT_ID, roleKeys: [] });
   await server.db.query('UPDATE users SET active_tenant_id = $2 WHERE id = $1', [user.id, SEED_TENANT_ID]);
   await addMembership(server.db, { userId: user.id, tenantId: aliasAccount, roleKeys: [] });
-  // Alias Co keeps passwords and turns codes off; the application keeps both.
+  // Alias Co starts with emailed codes and keeps passwords, without magic links or SMS codes.
   await saveTenantSignInMethods(server.db, aliasAccount, {
-    mainAuthStrategies: [{ strategy: 'EmailAndPassword' }],
+    mainAuthStrategies: [{ strategy: 'Code' }, { strategy: 'EmailAndPassword' }],
   });
 });
 after(() => server.close());
@@ -80,11 +80,11 @@ describe('the login alias at sign-in', () => {
     for (const alias of ['alias-co', 'Alias-Co']) {
       const own = await read(STRATEGIES, alias);
       assert.equal(own.statusCode, 200, own.body);
-      assert.deepEqual(strategiesOf(own.json()), ['EmailAndPassword']);
+      assert.deepEqual(strategiesOf(own.json()), ['Code', 'EmailAndPassword']);
     }
     const policy = await read(PUBLIC, 'alias-co');
     assert.equal(policy.statusCode, 200, policy.body);
-    assert.equal(policy.json().authStrategy, 'EmailAndPassword');
+    assert.equal(policy.json().authStrategy, 'Code');
   });
 
   it('an alias that names no account, or one whose custom login is off: 404 with a code', async () => {
