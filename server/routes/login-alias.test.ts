@@ -5,6 +5,7 @@
  * alias that names no account with custom login on is refused (404).
  */
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { BuiltServer } from '../app';
 import { PasswordHasher } from '../domain/passwords';
@@ -115,5 +116,42 @@ describe('the login alias at sign-in', () => {
     assert.deepEqual(outsider.json().errorCodes, ['LOGIN_ALIAS_NOT_MEMBER']);
     const wrong = await signIn({ email: ADMIN.email, password: 'not-the-password-1' }, 'alias-co');
     assert.equal(wrong.statusCode, 401);
+  });
+});
+
+describe("the real client SDK's tenantResolver (@frontegg/rest-api 3.1.18)", () => {
+  it("sends the alias as its login-alias header: the methods and the session are the account's", async () => {
+    const sdk = createRequire(import.meta.url)('@frontegg/rest-api') as typeof import('@frontegg/rest-api');
+    const origin = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const realFetch = globalThis.fetch;
+    // The browser's Origin on calls that change something (Node's fetch sends none).
+    globalThis.fetch = (input, init = {}) => {
+      const headers = new Headers(init.headers);
+      if ((init.method ?? 'GET') !== 'GET') headers.set('origin', ALLOWED_ORIGIN);
+      return realFetch(input, { ...init, headers });
+    };
+    try {
+      sdk.ContextHolder.setContext({
+        baseUrl: origin,
+        urlPrefix: 'frontegg',
+        tenantResolver: async () => ({ tenant: 'alias-co' }),
+      });
+      const methods = await sdk.api.auth.getVendorPublicAuthStrategiesConfig();
+      assert.deepEqual(
+        methods.mainAuthStrategies.map((m: { strategy: string }) => m.strategy),
+        ['Code', 'EmailAndPassword'],
+      );
+      const signedIn = await sdk.api.auth.login(member);
+      const claims = JSON.parse(Buffer.from(signedIn.accessToken!.split('.')[1]!, 'base64url').toString());
+      assert.equal(claims.tenantId, aliasAccount);
+      sdk.ContextHolder.setContext({
+        baseUrl: origin,
+        urlPrefix: 'frontegg',
+        tenantResolver: async () => ({ tenant: 'nobody-here' }),
+      });
+      await assert.rejects(sdk.api.auth.login(member), /This sign-in address is not in use/);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
   });
 });
