@@ -84,6 +84,11 @@ export interface ServerOptions {
   /** Let identity providers be reached over plain http (development and tests only). */
   allowInsecureIdentityProviders?: boolean;
   /**
+   * The fetch that reaches social login providers (default the global fetch): a proxy, or a test
+   * that answers a built-in provider's addresses from a local fake.
+   */
+  socialProviderFetch?: typeof fetch;
+  /**
    * Tenant-managed SSO (docs/sso.md): `dnsServers` (`host` or `host:port`) answer the TXT lookups
    * that validate a connection's domains; default the system's resolvers.
    */
@@ -129,6 +134,7 @@ export type ResolvedOptions = Required<
     | 'webauthn'
     | 'samlSigning'
     | 'connectivity'
+    | 'socialProviderFetch'
   >
 > &
   Pick<
@@ -139,6 +145,7 @@ export type ResolvedOptions = Required<
     | 'secretsKey'
     | 'mfaEncryptionKey'
     | 'webauthn'
+    | 'socialProviderFetch'
     | 'samlSigning'
     | 'connectivity'
   >;
@@ -181,6 +188,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     samlSigning: options.samlSigning,
     secretsKey: options.secretsKey,
     allowInsecureIdentityProviders: options.allowInsecureIdentityProviders ?? false,
+    socialProviderFetch: options.socialProviderFetch,
     mfaEncryptionKey: options.mfaEncryptionKey,
     webauthn: options.webauthn,
     connectivity: options.connectivity,

@@ -85,6 +85,26 @@ test('the token resolver wins over the stored token; the tenant alias becomes th
   assert.equal(h.seen[0]!.headers['frontegg-login-alias'], 'acme');
 });
 
+test("without a tenant resolver, the page's ?loginAlias= becomes the login-alias header; the host's resolver wins", async () => {
+  const page = globalThis as { location?: unknown };
+  const before = page.location;
+  page.location = { search: '?next=%2Fx&loginAlias=acme-co' };
+  try {
+    const h = harness(() => json({}));
+    await h.client.get('/x');
+    assert.equal(h.seen[0]!.headers['frontegg-login-alias'], 'acme-co');
+    const host = harness(() => json({}), { tenantResolver: () => 'from-host' });
+    await host.client.get('/x');
+    assert.equal(host.seen[0]!.headers['frontegg-login-alias'], 'from-host');
+    page.location = { search: '?loginAlias=' };
+    const empty = harness(() => json({}));
+    await empty.client.get('/x');
+    assert.equal(empty.seen[0]!.headers['frontegg-login-alias'], undefined);
+  } finally {
+    page.location = before;
+  }
+});
+
 test('credentials default to same-origin, follow the option, and can be set per request', async () => {
   const a = harness(() => json({}));
   await a.client.get('/x');

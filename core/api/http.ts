@@ -68,6 +68,16 @@ export function buildUrl(
   return search ? `${url}?${search}` : url;
 }
 
+/**
+ * The page's `?loginAlias=` (the address the portal's custom login tab gives an account), used
+ * when the host resolves no alias itself. Sent as given: the server answers an alias that names no
+ * account with a 404 rather than signing in by the application's rules.
+ */
+function loginAliasOfPage(): string | undefined {
+  const search = (globalThis as { location?: { search?: string } }).location?.search ?? '';
+  return new URLSearchParams(search).get('loginAlias')?.trim() || undefined;
+}
+
 async function resolveHeaders(
   deps: HttpClientDeps,
   extra?: Record<string, string>,
@@ -76,7 +86,7 @@ async function resolveHeaders(
   const headers = baseHeaders(deps.requestSource, options.framework);
   const token = (options.tokenResolver ? await options.tokenResolver() : undefined) ?? deps.getAccessToken();
   if (token) headers.authorization = `Bearer ${token}`;
-  const alias = options.tenantResolver ? await options.tenantResolver() : undefined;
+  const alias = options.tenantResolver ? await options.tenantResolver() : loginAliasOfPage();
   if (alias) headers[LOGIN_ALIAS_HEADER] = alias;
   return { ...headers, ...extra };
 }

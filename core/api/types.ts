@@ -55,6 +55,8 @@ export interface User {
    * the client SDK's type (docs/contract.md); the kit shows it when the host chose no language.
    */
   locale?: string | null;
+  /** How the account was created: `local`, `scim2`, a social provider's key, `saml` or `oidc`. */
+  provider?: string;
 }
 
 export interface Tenant {

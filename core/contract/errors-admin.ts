@@ -116,6 +116,9 @@ export const ADMIN_ERRORS = {
   CUSTOM_LOGIN_DISABLED: { status: 403, message: 'Custom login per account is not enabled' },
   LOGIN_ALIAS_REQUIRED: { status: 400, message: 'Choose a login alias to turn custom login on' },
   LOGIN_ALIAS_TAKEN: { status: 409, message: 'This login alias is already used by another account' },
+  // Custom login at sign-in (core/domain/login-alias.ts)
+  LOGIN_ALIAS_UNKNOWN: { status: 404, message: 'This sign-in address is not in use' },
+  LOGIN_ALIAS_NOT_MEMBER: { status: 403, message: 'This sign-in address is for members of its account only' },
   PORTAL_VALUE_NOT_ALLOWED: { status: 400, message: '{path} must be one of {values}' },
   PORTAL_PAGE_UNKNOWN: { status: 400, message: 'Unknown page "{page}"' },
   PORTAL_SECTION_UNKNOWN: { status: 400, message: 'Unknown section "{section}"' },

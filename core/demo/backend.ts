@@ -33,7 +33,8 @@ import {
 } from './data';
 import { listedUsers, rowExtras, subAccountRoute, tenantsOfUser } from './subAccounts';
 import { demoSecurityPolicyRoutes } from './securityPolicies';
-import { demoSignInMethodRoutes } from './signInMethods';
+import { accountStrategies, demoSignInMethodRoutes } from './signInMethods';
+import { loginAliasOf, withLoginAlias } from './loginAlias';
 import { demoAuditRoutes, demoAuditsMetadata } from './audits';
 import { demoAuditStreamRoutes } from './auditStreams';
 import {
@@ -144,6 +145,7 @@ function profileOf(db: DemoDatabase, user: DemoUser): User {
     superUser: false,
     profilePictureUrl: user.profilePictureUrl ?? null,
     locale: user.locale ?? null,
+    provider: user.provider ?? 'local',
   } satisfies User & Json as User;
 }
 
@@ -168,7 +170,7 @@ const SORTABLE: Record<string, (u: DemoUser) => string | number | boolean> = {
   id: (u) => u.id,
   verified: (u) => u.verified !== false,
   isLocked: () => false,
-  provider: () => 'local',
+  provider: (u) => u.provider ?? 'local',
   tenantId: (u) => u.tenantId,
 };
 
@@ -184,7 +186,7 @@ function listItemOf(db: DemoDatabase, u: DemoUser) {
     activatedForTenant: u.verified !== false && !pending,
     invitationPending: pending,
     isLocked: false,
-    provider: 'local',
+    provider: profile.provider ?? 'local',
     managedBy: 'frontegg', // no identity provider in demo mode, so no SCIM (core/demo/directory.ts)
     ...rowExtras(db, u, profile.mfaEnrolled), // groups, mfaEnabled (core/demo/usersRows.ts)
   };
@@ -957,6 +959,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     sent: Json,
     token: string | null,
     query: Record<string, string> = {},
+    loginAlias?: string,
   ): Promise<{ status: number; body: unknown }> {
     await new Promise((resolve) => setTimeout(resolve, delay()));
     const match = matchRoute(method, path);
@@ -969,10 +972,10 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     const refused = requestEntries(method, path, { body, query }, { opaqueIds: true, demo: true });
     if (refused) return failWith(contractErrors(refused, 400));
     const db = load();
-    const request: DemoRequest = { method: route.method, path, body, token, query, params };
+    const request: DemoRequest = { method: route.method, path, body, token, query, params, loginAlias };
     const names = demoAuditNames(db, route, request);
     const sessionUserId = db.session?.userId;
-    const handler = routes[routeName(route)];
+    const handler = withLoginAlias(routeName(route), routes[routeName(route)], accountStrategies);
     const answer = await answerOf(
       async () =>
         accessRefusal(route, token, callerOf(db), (user) => permissionsOf(user, db)) ??
@@ -1008,7 +1011,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // Like the server (server/http/client-query.ts): the client SDK writes an undefined value as
     // the text "undefined", which means "not given".
     const query = Object.fromEntries([...searchParams].filter(([, value]) => value !== 'undefined'));
-    const answer = await handle(method, path, body, token, query);
+    const answer = await handle(method, path, body, token, query, loginAliasOf(init.headers));
     // A file goes out as it is: billing's invoice PDF (a Blob), the audits CSV (text).
     if (answer.body instanceof Blob)
       return new Response(answer.body, { headers: { 'content-type': answer.body.type } });

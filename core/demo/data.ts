@@ -30,6 +30,8 @@ export interface DemoUser {
   profilePictureUrl?: string | null;
   /** The client SDK's ITeamUser.customData (core/domain/custom-data.ts); absent: none. */
   customData?: Record<string, unknown> | null;
+  /** How the account was created (the user's `provider`): a social provider's key, `saml`, `oidc`; absent means `local`. */
+  provider?: string;
   /** Signs in with a password on the breach list (the security centre's sample, core/demo/securityCenter.ts). */
   breachedPassword?: boolean;
   /** The language the user chose on the profile page (core/domain/locales.ts), or null. */

@@ -23,6 +23,8 @@ export interface DemoRequest {
   token: string | null;
   query: Record<string, string>;
   params: Record<string, string>;
+  /** The login-alias header (custom login per account, core/demo/loginAlias.ts). */
+  loginAlias?: string | undefined;
 }
 export type Handler = (db: DemoDatabase, request: DemoRequest) => Answer | Promise<Answer>;
 /** An area's handlers, keyed by their route's descriptor name. */

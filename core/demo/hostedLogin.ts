@@ -176,6 +176,7 @@ export function createDemoSocialLogin(tools: DemoSocialTools): DemoRoutes<Handle
           roleKeys: ['Admin'],
           createdAt,
           verified: true,
+          provider: DEMO_SOCIAL_PROVIDER,
         };
         db.users.push(user);
       }
@@ -236,7 +237,7 @@ export function demoSsoPreLogin(email: string): Answer | null {
  * demo tenant (Viewer) the first time, as the reference server's just-in-time creation does.
  */
 export function createDemoSso(tools: DemoSocialTools): DemoRoutes<Handler> {
-  const signIn = (db: Parameters<Handler>[0], email: string, name: string) => {
+  const signIn = (db: Parameters<Handler>[0], email: string, name: string, provider: 'oidc' | 'saml') => {
     let user = db.users.find((u) => u.email === email);
     if (!user) {
       const tenantId = db.users[0]?.tenantId ?? tools.random();
@@ -249,6 +250,7 @@ export function createDemoSso(tools: DemoSocialTools): DemoRoutes<Handler> {
         roleKeys: ['Viewer'],
         createdAt: new Date(tools.now()).toISOString(),
         verified: true,
+        provider,
       };
       db.users.push(user);
     }
@@ -261,13 +263,15 @@ export function createDemoSso(tools: DemoSocialTools): DemoRoutes<Handler> {
     const state = oidcSignInState(body);
     if (state === null) return fail('SSO_STATE_ONCE');
     if (body.code !== DEMO_SSO_CODE || state !== DEMO_SSO_STATE) return failed;
-    return signIn(db, `olivia@${DEMO_SSO_DOMAIN}`, 'Olivia OIDC');
+    return signIn(db, `olivia@${DEMO_SSO_DOMAIN}`, 'Olivia OIDC', 'oidc');
   };
   return {
     postAuthV1UserOidcPostlogin: oidc,
     postAuthV2UserOidcPostlogin: oidc,
     postAuthUserSamlPostlogin: (db, { body }) => {
-      return body.code === DEMO_SAML_CODE ? signIn(db, `sam@${DEMO_SAML_DOMAIN}`, 'Sam SAML') : failed;
+      return body.code === DEMO_SAML_CODE
+        ? signIn(db, `sam@${DEMO_SAML_DOMAIN}`, 'Sam SAML', 'saml')
+        : failed;
     },
   };
 }

@@ -38,6 +38,9 @@ function accountMethods(db: DemoDatabase, tenantId: string): Methods {
   return { main, passkeys: own.passkeys && application.passkeys && !main.includes(NO_LOCAL) };
 }
 
+/** The public methods read of an account's sign-in address (core/demo/loginAlias.ts). */
+export const accountStrategies = (db: DemoDatabase, tenantId: string) => answer(accountMethods(db, tenantId));
+
 const answer = ({ main, passkeys }: Methods) => ({
   mainAuthStrategies: main.map((strategy) => ({ strategy })),
   secondaryAuthStrategies: [{ strategy: 'Passkeys', isActive: passkeys }],

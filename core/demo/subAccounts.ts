@@ -211,7 +211,7 @@ function treeUsers(db: DemoDatabase, rootId: string, query: Record<string, strin
       name: u.name,
       verified: true,
       mfaEnrolled: false,
-      provider: 'local',
+      provider: u.provider ?? 'local',
       metadata: '{}',
       tenantId: mine[0]!.tenantId,
       tenantIds: mine.map((ms) => ms.tenantId),
@@ -242,7 +242,7 @@ function changeMember(db: DemoDatabase, tenantId: string, userId: string, what: 
 }
 
 /** PUT users v1/tenant: the demo user's active tenant (and the roles held there) become the target's. */
-function switchTo(db: DemoDatabase, user: DemoUser, body: Json): Answer {
+export function switchTo(db: DemoDatabase, user: DemoUser, body: Json): Answer {
   const memberships = membershipsOf(db);
   const target = memberships.find(
     (m) => m.userId === user.id && m.tenantId === body.tenantId && m.accessAllowed,

@@ -207,6 +207,7 @@ describe('the callback', () => {
       assert.equal(await app.store.dispatch(completeSocialLogin(callback, storage)), true);
       assert.equal(app.store.getState().auth.isAuthenticated, true);
       assert.equal(app.store.getState().auth.user?.email, 'sam.social@demo.example');
+      assert.equal(app.store.getState().auth.user?.provider, 'demo-id', 'stored with its social provider');
       const types = events.map((e) => e.type);
       assert.ok(types.includes('auth:signUpComplete'));
       assert.ok(types.includes('auth:userVerified'));

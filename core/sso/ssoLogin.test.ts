@@ -73,6 +73,7 @@ describe('OIDC SSO in the kit', () => {
     );
     assert.equal(ok, true);
     assert.equal(app.store.getState().auth.user?.email, 'olivia@sso.demo.example');
+    assert.equal(app.store.getState().auth.user?.provider, 'oidc', 'stored with its SSO protocol');
     assert.deepEqual(navigations, ['/']);
   });
 
@@ -107,6 +108,7 @@ describe('SAML SSO in the kit', () => {
     );
     assert.equal(ok, true);
     assert.equal(app.store.getState().auth.user?.email, 'sam@saml.demo.example');
+    assert.equal(app.store.getState().auth.user?.provider, 'saml', 'stored with its SSO protocol');
     assert.equal(app.store.getState().auth.loginState.step, 'success');
     assert.deepEqual(navigations, ['/']);
   });

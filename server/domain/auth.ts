@@ -49,7 +49,7 @@ type LoginResult =
   | { ok: false; reason: 'invalid' | 'unverified' | 'locked' };
 
 /** Asks for a second factor after the password matched: the MFA answer, or null to sign in now. */
-export type SecondFactorGate = (user: UserRow) => Promise<object | null>;
+export type SecondFactorGate = (user: UserRow, preferredTenantId?: string | null) => Promise<object | null>;
 
 /** The login response of a password sign-in: isBreachedPassword when the password is on the breach list. */
 type PasswordAuthResponse = AuthResponse & { isBreachedPassword?: boolean };
@@ -73,6 +73,8 @@ export class AuthService {
     password: string,
     client: ClientInfo,
     secondFactor?: SecondFactorGate,
+    /** The account of the login alias (core/domain/login-alias.ts): the user must be its member; the session opens there. */
+    aliasAccount?: { tenantId: string; assertMember: (userId: string) => Promise<void> },
   ): Promise<LoginResult> {
     // Refused before the password is looked at: while locked, a right password is refused too.
     const keys = attemptKeys(email, client.ip);
@@ -111,9 +113,10 @@ export class AuthService {
     if (this.hasher.needsRehash(user.password_hash)) {
       await updatePasswordHash(this.db, user.id, await this.hasher.hash(password), { rehash: true });
     }
-    const mfa = secondFactor ? await secondFactor(user) : null;
+    if (aliasAccount) await aliasAccount.assertMember(user.id);
+    const mfa = secondFactor ? await secondFactor(user, aliasAccount?.tenantId) : null;
     if (mfa) return { ok: true, mfa };
-    const signedIn = await this.startSession(user, client);
+    const signedIn = await this.startSession(user, client, aliasAccount?.tenantId);
     // The login box shows the breachedPassword step for it (spec 000 §4), behind the
     // security-center-show-login-flows flag.
     if (breached) (signedIn.authResponse as PasswordAuthResponse).isBreachedPassword = true;

@@ -27,6 +27,16 @@ interface ExternalIdentity {
   name: string | null;
 }
 
+/**
+ * The provider a user created just in time is stored with (the client SDK's user `provider`): the
+ * social provider's key for `social:<key>`, else the SSO protocol (`saml:<id>` SAML, `sso:<id>` OIDC).
+ */
+function signUpProvider(namespace: string): string {
+  const [kind, key] = namespace.split(':', 2);
+  if (kind === 'social' && key) return key;
+  return kind === 'saml' ? 'saml' : 'oidc';
+}
+
 /** Where a user created just in time goes: a tenant of their own (social sign-up) or the SSO tenant with its default roles. */
 type JitPlacement = { kind: 'ownTenant' } | { kind: 'tenant'; tenantId: string; roleKeys: string[] };
 
@@ -90,6 +100,7 @@ export async function resolveFederatedUser(
         name,
         passwordHash: null,
         verified: identity.emailVerified,
+        provider: signUpProvider(identity.provider),
       });
       let tenantId: string;
       if (placement.kind === 'ownTenant') {

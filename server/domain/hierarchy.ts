@@ -336,8 +336,9 @@ export async function listTreeUsers(
     created_at: Date;
     last_login: Date | null;
     mfa_enrolled: boolean;
+    provider: string;
   }>(
-    `${TREE} SELECT u.id, u.email, u.name, u.verified, u.phone, u.profile_picture_url, u.metadata, u.created_at, u.last_login,
+    `${TREE} SELECT u.id, u.email, u.name, u.verified, u.phone, u.profile_picture_url, u.metadata, u.created_at, u.last_login, u.provider,
         EXISTS (SELECT 1 FROM mfa_devices d WHERE d.user_id = u.id AND NOT d.passkey) AS mfa_enrolled
        FROM users u WHERE ${where}
       ORDER BY ${column} ${direction}, u.id LIMIT $3 OFFSET $4`,
@@ -373,7 +374,7 @@ export async function listTreeUsers(
         name: row.name ?? row.email.split('@')[0]!,
         verified: row.verified,
         mfaEnrolled: row.mfa_enrolled,
-        provider: 'local',
+        provider: row.provider,
         phoneNumber: row.phone,
         profilePictureUrl: row.profile_picture_url,
         metadata: JSON.stringify(row.metadata ?? {}),

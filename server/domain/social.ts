@@ -6,12 +6,23 @@
  * their user-info.
  */
 import * as oidc from 'openid-client';
+import {
+  completeProvider,
+  personFromUserInfo,
+  SOCIAL_PRESET_KEYS,
+  verifiedEmailOf,
+  type UserInfoFields,
+} from '../../core/domain/social-presets';
 import type { Database } from '../storage/database';
 import type { SecretBox } from './secrets';
 
 /** A provider as configured (`socialProviders` option, `SOCIAL_PROVIDERS` environment variable). */
 export interface SocialProviderConfig {
-  /** Lower-case key used in routes: `google`, `github`, `acme-id`. */
+  /**
+   * Lower-case key used in routes: `google`, `github`, `acme-id`. A built-in key (core/domain/
+   * social-presets.ts: google, github, microsoft, facebook, linkedin, slack, gitlab) needs no issuer,
+   * endpoints or scopes: its preset gives them.
+   */
   key: string;
   displayName?: string;
   /** A custom provider (listed by the custom-providers call rather than the built-in list). */
@@ -44,6 +55,9 @@ interface ProviderRow {
   client_secret_encrypted: string | null;
   scopes: string;
   redirect_uris: string[];
+  emails_endpoint: string | null;
+  userinfo_fields: UserInfoFields | null;
+  token_auth: 'client_secret_basic' | 'client_secret_post';
 }
 
 /** What the kit needs to draw a button and start the sign-in (spec 000 §3 "Social login config"). */
@@ -88,46 +102,57 @@ export async function upsertSocialProviders(
     if (!KEY_SHAPE.test(p.key))
       throw new Error(`Invalid social provider key "${p.key}": lower-case letters, digits, - and _`);
     if (!p.redirectUris.length) throw new Error(`Social provider "${p.key}" needs at least one redirect URI`);
-    const protocol = p.issuer ? 'oidc' : 'oauth2';
-    if (protocol === 'oauth2' && !(p.authorizationEndpoint && p.tokenEndpoint && p.userinfoEndpoint)) {
+    const c = completeProvider(p);
+    if (!c) {
       throw new Error(
-        `Social provider "${p.key}": give an issuer (OpenID Connect) or the authorization, token and user-info endpoints`,
+        `Social provider "${p.key}": give an issuer (OpenID Connect) or the authorization, token and user-info endpoints, or use a built-in key (${SOCIAL_PRESET_KEYS.join(', ')})`,
       );
     }
-    [p.issuer, p.authorizationEndpoint, p.tokenEndpoint, p.userinfoEndpoint, ...p.redirectUris].forEach((u) =>
-      checkUrl(u, `Social provider "${p.key}" URL`),
-    );
+    [
+      c.issuer,
+      c.authorizationEndpoint,
+      c.tokenEndpoint,
+      c.userinfoEndpoint,
+      c.emailsEndpoint,
+      ...p.redirectUris,
+    ].forEach((u) => checkUrl(u ?? undefined, `Social provider "${p.key}" URL`));
     await db.query(
       `INSERT INTO social_providers (vendor_id, key, display_name, custom, protocol, issuer, authorization_endpoint, token_endpoint,
-                                     userinfo_endpoint, client_id, client_secret_encrypted, scopes, redirect_uris, active)
-       SELECT v.id, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13 FROM vendors v ORDER BY v.created_at LIMIT 1
+                                     userinfo_endpoint, client_id, client_secret_encrypted, scopes, redirect_uris, active,
+                                     emails_endpoint, userinfo_fields, token_auth)
+       SELECT v.id, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16
+         FROM vendors v ORDER BY v.created_at LIMIT 1
        ON CONFLICT (vendor_id, key) DO UPDATE SET
          display_name = EXCLUDED.display_name, custom = EXCLUDED.custom, protocol = EXCLUDED.protocol, issuer = EXCLUDED.issuer,
          authorization_endpoint = EXCLUDED.authorization_endpoint, token_endpoint = EXCLUDED.token_endpoint,
          userinfo_endpoint = EXCLUDED.userinfo_endpoint, client_id = EXCLUDED.client_id,
          client_secret_encrypted = EXCLUDED.client_secret_encrypted, scopes = EXCLUDED.scopes,
-         redirect_uris = EXCLUDED.redirect_uris, active = EXCLUDED.active, updated_at = now()`,
+         redirect_uris = EXCLUDED.redirect_uris, active = EXCLUDED.active, emails_endpoint = EXCLUDED.emails_endpoint,
+         userinfo_fields = EXCLUDED.userinfo_fields, token_auth = EXCLUDED.token_auth, updated_at = now()`,
       [
         p.key,
-        p.displayName ?? p.key,
+        c.displayName,
         p.custom ?? false,
-        protocol,
-        p.issuer ?? null,
-        p.authorizationEndpoint ?? null,
-        p.tokenEndpoint ?? null,
-        p.userinfoEndpoint ?? null,
+        c.protocol,
+        c.issuer,
+        c.authorizationEndpoint,
+        c.tokenEndpoint,
+        c.userinfoEndpoint,
         p.clientId,
         p.clientSecret ? secrets.seal(p.clientSecret) : null,
-        p.scopes ?? (protocol === 'oidc' ? 'openid email profile' : 'email'),
+        c.scopes,
         p.redirectUris,
         p.active ?? true,
+        c.emailsEndpoint,
+        c.userinfoFields ? JSON.stringify(c.userinfoFields) : null,
+        c.tokenAuth,
       ],
     );
   }
 }
 
 const COLUMNS =
-  'id, key, display_name, custom, protocol, issuer, authorization_endpoint, token_endpoint, userinfo_endpoint, client_id, client_secret_encrypted, scopes, redirect_uris';
+  'id, key, display_name, custom, protocol, issuer, authorization_endpoint, token_endpoint, userinfo_endpoint, client_id, client_secret_encrypted, scopes, redirect_uris, emails_endpoint, userinfo_fields, token_auth';
 
 /** How long a discovered provider configuration is reused, and how long a failed discovery is not retried. */
 const DISCOVERY_TTL_MS = 10 * 60_000;
@@ -140,7 +165,12 @@ export class SocialProviders {
   constructor(
     private readonly db: Database,
     private readonly secrets: SecretBox,
-    private readonly options: { allowInsecureRequests: boolean; log: (message: string) => void },
+    private readonly options: {
+      allowInsecureRequests: boolean;
+      log: (message: string) => void;
+      /** The fetch that reaches the providers (default the global one; tests point preset hosts at a local fake). */
+      fetch?: typeof fetch | undefined;
+    },
   ) {}
 
   private async rows(where: string, params: unknown[]): Promise<ProviderRow[]> {
@@ -235,22 +265,43 @@ export class SocialProviders {
       if (!email) throw new SocialLoginError('the provider gave no email address');
       return { subject: claims.sub, email, emailVerified: verified, name };
     }
-    const info = (await oidc.fetchUserInfo(config, tokens.access_token, oidc.skipSubjectCheck)) as Record<
-      string,
-      unknown
-    >;
-    const subject = info.sub ?? info.id;
-    const email = info.email;
-    if ((typeof subject !== 'string' && typeof subject !== 'number') || typeof email !== 'string')
+    const person = await this.personOf(config, row, tokens.access_token).catch((error: unknown) => {
+      throw new SocialLoginError(
+        `user-info failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
+    if (!person.subject || !person.email)
       throw new SocialLoginError('the user-info answer has no subject or email');
     // Plain OAuth 2.0 providers have no standard verification claim: configure only providers
     // that give out verified addresses (documented in server/README.md).
     return {
-      subject: String(subject),
-      email,
-      emailVerified: info.email_verified !== false,
-      name: typeof info.name === 'string' ? info.name : null,
+      subject: person.subject,
+      email: person.email,
+      emailVerified: person.emailVerified,
+      name: person.name,
     };
+  }
+
+  /**
+   * A plain OAuth 2.0 provider's user-info answer, read through its fields (and its emails list, if
+   * it has one). Read as a protected resource, not as OpenID user-info, which must carry `sub`:
+   * GitHub, Microsoft Graph and Facebook name the person `id`.
+   */
+  private async personOf(config: oidc.Configuration, row: ProviderRow, accessToken: string) {
+    const read = async (address: string): Promise<unknown> => {
+      const answer = await oidc.fetchProtectedResource(config, accessToken, new URL(address), 'GET');
+      if (!answer.ok) throw new Error(`${address} answered ${answer.status}`);
+      return answer.json();
+    };
+    const info = await read(row.userinfo_endpoint!);
+    if (typeof info !== 'object' || info === null) throw new Error('the user-info answer is not an object');
+    const person = personFromUserInfo(info as Record<string, unknown>, row.userinfo_fields);
+    if (row.emails_endpoint) {
+      // The provider lists the person's addresses with their verification: its primary verified one.
+      person.email = verifiedEmailOf(await read(row.emails_endpoint));
+      person.emailVerified = person.email !== null;
+    }
+    return person;
   }
 
   private configuration(row: ProviderRow): Promise<oidc.Configuration> {
@@ -258,11 +309,29 @@ export class SocialProviders {
     const cached = this.cache.get(cacheKey);
     if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.config;
     const secret = row.client_secret_encrypted ? this.secrets.open(row.client_secret_encrypted) : undefined;
-    const auth = secret ? oidc.ClientSecretBasic(secret) : oidc.None();
-    const execute = this.options.allowInsecureRequests ? [oidc.allowInsecureRequests] : [];
+    const auth = !secret
+      ? oidc.None()
+      : row.token_auth === 'client_secret_post'
+        ? oidc.ClientSecretPost(secret)
+        : oidc.ClientSecretBasic(secret);
+    const execute: Array<(c: oidc.Configuration) => void> = this.options.allowInsecureRequests
+      ? [oidc.allowInsecureRequests]
+      : [];
+    const ownFetch = this.options.fetch;
+    if (ownFetch)
+      execute.push((c) => (c[oidc.customFetch] = (url, init) => ownFetch(url, init as RequestInit)));
     const config =
       row.protocol === 'oidc'
-        ? oidc.discovery(new URL(row.issuer!), row.client_id, undefined, auth, { execute, timeout: 10 })
+        ? oidc.discovery(new URL(row.issuer!), row.client_id, undefined, auth, {
+            execute,
+            timeout: 10,
+            ...(ownFetch
+              ? {
+                  [oidc.customFetch]: (url: string, init: oidc.CustomFetchOptions) =>
+                    ownFetch(url, init as RequestInit),
+                }
+              : {}),
+          })
         : Promise.resolve(
             new oidc.Configuration(
               {

@@ -28,6 +28,8 @@ export interface UserRow {
   locale: string | null;
   /** The client SDK's ITeamUser.customData (core/domain/custom-data.ts); absent in rows that do not read it. */
   custom_data?: CustomData | null;
+  /** How the account was created: `local`, `scim2`, a social provider's key, `saml` or `oidc`. */
+  provider: string;
 }
 
 /** The user as the contract shows it (`GET /identity/resources/users/v2/me`). */
@@ -54,10 +56,12 @@ export interface UserProfile {
   superUser: boolean;
   /** The user's language (docs/contract.md: not in the client SDK's type), or null. */
   locale: string | null;
+  /** The client SDK's `provider` (IBaseGetUserResponse): how the account was created. */
+  provider: string;
 }
 
 const USER_COLUMNS =
-  'id, vendor_id, email, name, phone, profile_picture_url, password_hash, verified, super_user, metadata, custom_data, active_tenant_id, created_at, last_login, locked_at, locale';
+  'id, vendor_id, email, name, phone, profile_picture_url, password_hash, verified, super_user, metadata, custom_data, active_tenant_id, created_at, last_login, locked_at, locale, provider';
 
 /** Emails are compared case-insensitively and stored trimmed and lower-cased. */
 export function normalizeEmail(email: string): string {
@@ -86,6 +90,8 @@ interface NewUser {
   passwordHash: string | null;
   verified: boolean;
   metadata?: Record<string, unknown> | undefined;
+  /** Default `local`; a social or SSO sign-up gives its provider (federation.ts). */
+  provider?: string | undefined;
 }
 
 /** Thrown when the email is already registered (the unique index decides, so races are covered). */
@@ -99,8 +105,8 @@ export class UserExistsError extends Error {
 export async function insertUser(db: Database, input: NewUser): Promise<UserRow> {
   try {
     const { rows } = await db.query<UserRow>(
-      `INSERT INTO users (vendor_id, email, name, phone, password_hash, verified, metadata)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
+      `INSERT INTO users (vendor_id, email, name, phone, password_hash, verified, metadata, provider)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)
        RETURNING ${USER_COLUMNS}`,
       [
         input.vendorId,
@@ -110,6 +116,7 @@ export async function insertUser(db: Database, input: NewUser): Promise<UserRow>
         input.passwordHash,
         input.verified,
         JSON.stringify(input.metadata ?? {}),
+        input.provider ?? 'local',
       ],
     );
     return rows[0]!;
@@ -215,5 +222,6 @@ export function toUserProfile(
     mfaEnrolled,
     superUser: user.super_user,
     locale: user.locale ?? null,
+    provider: user.provider,
   };
 }

@@ -2,6 +2,13 @@
  * Authentication routes (under `/{prefix}/identity/resources/auth`): sign-in, refresh, sign-out,
  * SSO pre-login. The refresh token travels only in the httpOnly cookie, never in a body.
  */
+import {
+  accountOfLoginAlias,
+  aliasOfHeader,
+  assertAliasMember,
+  LOGIN_ALIAS_HEADER,
+} from '../../core/domain/login-alias';
+import { loginAliasRepository } from '../storage/login-alias';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { verifyCaptcha } from '../domain/captcha';
@@ -46,12 +53,21 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       email: request.body.email,
       ip: request.ip,
     });
+    // A login alias (custom login per account): its account's members sign in there.
+    const aliases = loginAliasRepository(ctx.db);
+    const aliasTenant = await accountOfLoginAlias(
+      aliases,
+      aliasOfHeader(request.headers[LOGIN_ALIAS_HEADER]),
+    );
     // invitationToken (an invite link) joins its tenant after a completed sign-in: joinAtSignIn.
     const result = await ctx.auth.login(
       request.body.email,
       request.body.password,
       clientInfo(request),
       mfaGate(ctx, ctx.mfa, request, 'EmailAndPassword'),
+      aliasTenant
+        ? { tenantId: aliasTenant, assertMember: (userId) => assertAliasMember(aliases, aliasTenant, userId) }
+        : undefined,
     );
     if (!result.ok) {
       throw result.reason === 'unverified'

@@ -10,7 +10,9 @@
  * Writing them: routes/sign-in-methods.ts.
  * - GET /team/resources/sso/v2/configurations/public: `{ isActive: true }` (tenant SSO is built)
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { accountOfLoginAlias, aliasOfHeader, LOGIN_ALIAS_HEADER } from '../../core/domain/login-alias';
+import { loginAliasRepository } from '../storage/login-alias';
 import type { AppContext } from '../context';
 import { publicCaptchaPolicy } from '../domain/captcha';
 import { strategiesAnswer, tenantSignInMethods, vendorSignInMethods } from '../domain/sign-in-methods';
@@ -19,12 +21,18 @@ import { callerOf } from '../http/route-table';
 
 /** Registers the configuration routes on `app` (already scoped to the URL prefix). */
 export async function configurationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/identity/resources/configurations/v1/public', async () =>
-    publicPolicy(await getVendorSettings(ctx.db), await vendorSignInMethods(ctx.db)),
+  // With a login alias (custom login per account, core/domain/login-alias.ts): that account's methods.
+  const signInMethodsFor = async (request: FastifyRequest) => {
+    const alias = aliasOfHeader(request.headers[LOGIN_ALIAS_HEADER]);
+    const tenantId = await accountOfLoginAlias(loginAliasRepository(ctx.db), alias);
+    return tenantId ? tenantSignInMethods(ctx.db, tenantId) : vendorSignInMethods(ctx.db);
+  };
+  app.get('/identity/resources/configurations/v1/public', async (request) =>
+    publicPolicy(await getVendorSettings(ctx.db), await signInMethodsFor(request)),
   );
 
-  app.get('/identity/resources/configurations/v1/auth/strategies/public', async () =>
-    strategiesAnswer(await vendorSignInMethods(ctx.db)),
+  app.get('/identity/resources/configurations/v1/auth/strategies/public', async (request) =>
+    strategiesAnswer(await signInMethodsFor(request)),
   );
   // The client SDK's signed-in read (getPublicAuthStrategiesConfigForAuthenticatedUser): the
   // methods of the caller's active account (its own choice within the application's).

@@ -188,6 +188,7 @@ describe('SAML SSO', () => {
     const me = (await server.app.inject({ url: ME, headers: bearer(res.json().accessToken) })).json();
     assert.equal(me.email, 'sam@acme-saml.test');
     assert.equal(me.name, 'Sam SAML');
+    assert.equal(me.provider, 'saml', 'stored with the SSO protocol it signed up with');
     assert.equal(me.tenantId, SEED_TENANT_ID);
     assert.deepEqual(
       me.roles.map((r: { key: string }) => r.key),

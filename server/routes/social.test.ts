@@ -167,6 +167,7 @@ describe('social post-login', () => {
     assert.ok(refreshCookieOf(res));
     const me = await server.app.inject({ url: ME, headers: bearer(body.accessToken) });
     assert.equal(me.json().email, 'newcomer@idp.example');
+    assert.equal(me.json().provider, 'idp', 'stored with the social provider it signed up with');
     assert.ok(
       me.json().roles.some((r: { key: string }) => r.key === 'Admin'),
       'the creator of their own tenant',
@@ -189,6 +190,8 @@ describe('social post-login', () => {
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().isNewUser, false);
     assert.equal(res.json().email, ADMIN.email);
+    const me = await server.app.inject({ url: ME, headers: bearer(res.json().accessToken) });
+    assert.equal(me.json().provider, 'local', 'a linked account keeps the provider it was created with');
   });
 
   it('an unverified email never takes over an existing account', async () => {

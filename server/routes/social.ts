@@ -42,6 +42,7 @@ export async function socialRoutes(app: FastifyInstance, ctx: AppContext): Promi
   const providers = new SocialProviders(ctx.db, secrets, {
     allowInsecureRequests: ctx.options.allowInsecureIdentityProviders,
     log: (message) => app.log.warn(message),
+    fetch: ctx.options.socialProviderFetch,
   });
   const apiPrefix = ctx.options.prefix ? `/${ctx.options.prefix}` : '';
 

@@ -122,6 +122,7 @@ describe('OIDC SSO', () => {
     const me = (await server.app.inject({ url: ME, headers: bearer(res.json().accessToken) })).json();
     assert.equal(me.email, 'olivia@acme-sso.test');
     assert.equal(me.name, 'Olivia OIDC');
+    assert.equal(me.provider, 'oidc', 'stored with the SSO protocol it signed up with');
     assert.equal(me.tenantId, SEED_TENANT_ID);
     assert.deepEqual(
       me.roles.map((r: { key: string }) => r.key),

@@ -27,7 +27,7 @@ const memberships = async (userId: string) =>
   ).rows
     .map((r) => r.tenant_id)
     .sort();
-async function member(roleKeys: string[] = []) {
+async function member(roleKeys: string[] = [], provider?: string) {
   n += 1;
   const vendor = (await server.db.query<{ id: string }>('SELECT id FROM vendors LIMIT 1')).rows[0]!.id;
   const email = `tree-${n}@example.com`;
@@ -37,6 +37,7 @@ async function member(roleKeys: string[] = []) {
     name: `Tree ${n}`,
     passwordHash: await new PasswordHasher(FAST_HASHING).hash('Tree-pass-2026'),
     verified: true,
+    provider,
   });
   await addMembership(server.db, { userId: user.id, tenantId: SEED_TENANT_ID, roleKeys });
   return { id: user.id, email, password: 'Tree-pass-2026' };
@@ -56,7 +57,7 @@ after(() => server.close());
 describe('sub-account members across the tree', () => {
   it('adds a member to several accounts, lists them once with those accounts, removes them from some', async () => {
     const [a, b] = [await subAccount('Tree A'), await subAccount('Tree B')];
-    const person = await member();
+    const person = await member([], 'github');
     const added = await call('POST', TREE_USERS, {
       user: { email: person.email },
       subTenants: [{ tenantId: a, roleIds: [viewerRole] }, { tenantId: b }],
@@ -72,6 +73,7 @@ describe('sub-account members across the tree', () => {
     const { items, totalPages } = page.json() as {
       items: Array<{
         id: string;
+        provider: string;
         tenantId: string;
         tenantIds: string[];
         tenants: Array<{ tenantId: string; roles: Array<{ key: string }> }>;
@@ -81,6 +83,7 @@ describe('sub-account members across the tree', () => {
     assert.equal(totalPages, 1);
     assert.equal(items.length, 1);
     assert.equal(items[0]!.tenantId, SEED_TENANT_ID, "the caller's own account first");
+    assert.equal(items[0]!.provider, 'github', 'the provider the user signed up with');
     assert.deepEqual([...items[0]!.tenantIds].sort(), [SEED_TENANT_ID, a, b].sort());
     assert.deepEqual(
       items[0]!.tenants.find((t) => t.tenantId === a)?.roles.map((r) => r.key),

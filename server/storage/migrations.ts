@@ -419,7 +419,11 @@ export const migrations: Migration[] = [
   { version: 33, name: 'audit streams', statements: AUDIT_STREAM_STATEMENTS },
   // Each account's report schedules, each member's notifications (issue 28).
   { version: 34, name: 'reports and notifications', statements: REPORTS_NOTIFICATIONS_STATEMENTS },
-  { version: 35, name: 'languages, tenant types, custom data', statements: ACCOUNT_FIELD_STATEMENTS },
+  {
+    version: 35,
+    name: 'languages, tenant types, custom data, providers',
+    statements: ACCOUNT_FIELD_STATEMENTS,
+  },
 ];
 
 /**

@@ -86,6 +86,7 @@ const principalSql = (user: string) => `
   )
   SELECT u.id, u.vendor_id, u.email, u.name, u.phone, u.profile_picture_url, u.password_hash, u.verified,
          u.super_user, u.metadata, u.custom_data, u.active_tenant_id, u.created_at, u.last_login, u.locked_at, u.locale,
+         u.provider,
          COALESCE((SELECT json_agg(json_build_object('id', m.id, 'vendor_id', m.vendor_id, 'name', m.name,
                      'is_reseller', m.is_reseller, 'metadata', m.metadata, 'created_at', m.created_at)
                      ORDER BY m.joined_at, m.id) FROM m), '[]') AS tenants,

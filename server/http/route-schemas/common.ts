@@ -92,6 +92,7 @@ export const ME = obj(
     mfaEnrolled: bool,
     superUser: bool,
     locale: strOrNull,
+    provider: str,
   },
   ['id', 'email', 'tenantId', 'roles', 'permissions'],
 );

@@ -1,0 +1,74 @@
+/**
+ * Custom login per account in demo mode (core/domain/login-alias.ts, the same rules as the
+ * server): the login-alias header the kit sends for a page opened at `?loginAlias=` makes the
+ * public sign-in methods the account's, and a password sign-in land in that account, for its
+ * members only; an alias that names no account with custom login on is 404. The port reads the
+ * custom logins the portal's tab saved (core/demo/subAccounts.ts) and the demo's memberships.
+ */
+import { ok, type Answer } from '../contract/answer';
+import {
+  accountOfLoginAlias,
+  aliasOfHeader,
+  assertAliasMember,
+  LOGIN_ALIAS_HEADER,
+  type LoginAliasPort,
+} from '../domain/login-alias';
+import type { DemoDatabase } from './data';
+import type { Handler } from './dispatch';
+import { switchTo } from './subAccounts';
+import { membershipsOf } from './subAccountsData';
+
+/** The login-alias header of a request the kit sent to the demo transport. */
+export const loginAliasOf = (headers: HeadersInit | undefined) =>
+  aliasOfHeader(new Headers(headers).get(LOGIN_ALIAS_HEADER) ?? undefined);
+
+type CustomLogins = Record<string, { enabled: boolean; loginAlias: string | null }>;
+
+function demoLoginAliases(db: DemoDatabase & { customLogin?: CustomLogins }): LoginAliasPort {
+  return {
+    accountOfAlias: async (alias) =>
+      Object.entries(db.customLogin ?? {}).find(
+        ([, c]) => c.enabled && c.loginAlias?.toLowerCase() === alias,
+      )?.[0] ?? null,
+    isMember: async (tenantId, userId) =>
+      db.users.some((u) => u.id === userId && u.tenantId === tenantId && !u.invitationPending) ||
+      membershipsOf(db).some((m) => m.userId === userId && m.tenantId === tenantId && m.accessAllowed),
+  };
+}
+
+const ALIAS_ROUTES = ['postAuthUser', 'getConfigurationsAuthStrategiesPublic', 'getConfigurationsPublic'];
+type Strategies = { mainAuthStrategies: Array<{ strategy: string }> };
+
+/**
+ * The handler of a route the alias changes, wrapped: the public methods read answers the account's
+ * (`accountStrategies`), the public policy its first method as `authStrategy`; a password sign-in
+ * that succeeds is kept only for a member, who is moved into the account (as the tenant switch
+ * does). Other routes are returned as they are.
+ */
+export function withLoginAlias(
+  name: string,
+  handler: Handler | undefined,
+  accountStrategies: (db: DemoDatabase, tenantId: string) => Strategies,
+): Handler | undefined {
+  if (!handler || !ALIAS_ROUTES.includes(name)) return handler;
+  return async (db, request): Promise<Answer> => {
+    const port = demoLoginAliases(db);
+    const tenantId = await accountOfLoginAlias(port, request.loginAlias);
+    if (!tenantId) return handler(db, request);
+    if (name === 'getConfigurationsAuthStrategiesPublic') return ok(accountStrategies(db, tenantId));
+    const answer = await handler(db, request);
+    if (name === 'getConfigurationsPublic') {
+      const first = accountStrategies(db, tenantId).mainAuthStrategies[0]?.strategy;
+      return answer.status === 200 && first
+        ? ok({ ...(answer.body as object), authStrategy: first })
+        : answer;
+    }
+    const email = String(request.body.email).toLowerCase();
+    const user = db.users.find((u) => u.email.toLowerCase() === email);
+    if (answer.status !== 200 || !user) return answer;
+    // After the password: a refusal (thrown) is answered without saving, so no session is kept.
+    await assertAliasMember(port, tenantId, user.id);
+    if (user.tenantId !== tenantId) switchTo(db, user, { tenantId });
+    return answer;
+  };
+}
