@@ -29,7 +29,7 @@ import { ROTATED_TOKEN_AGE_STATEMENTS, TOKEN_ISSUER_STATEMENTS } from './schema/
 import { BACK_OFFICE_STATEMENTS } from './schema/back-office';
 import { AUDIT_STREAM_STATEMENTS } from './schema/audit-streams';
 import { REPORTS_NOTIFICATIONS_STATEMENTS } from './schema/reports';
-import { ACCOUNT_FIELD_STATEMENTS } from './schema/user-account-fields';
+import { FIELD_STATEMENTS } from './schema/user-account-fields';
 
 type Migration = { version: number; name: string; statements: string[] };
 
@@ -419,11 +419,7 @@ export const migrations: Migration[] = [
   { version: 33, name: 'audit streams', statements: AUDIT_STREAM_STATEMENTS },
   // Each account's report schedules, each member's notifications (issue 28).
   { version: 34, name: 'reports and notifications', statements: REPORTS_NOTIFICATIONS_STATEMENTS },
-  {
-    version: 35,
-    name: 'languages, tenant types, custom data, providers',
-    statements: ACCOUNT_FIELD_STATEMENTS,
-  },
+  { version: 35, name: 'locales, tenant types, custom data, providers', statements: FIELD_STATEMENTS },
 ];
 
 /**

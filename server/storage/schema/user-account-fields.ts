@@ -13,7 +13,7 @@
  */
 import { USER_PROVIDER_STATEMENTS } from './user-providers';
 
-export const ACCOUNT_FIELD_STATEMENTS = [
+export const FIELD_STATEMENTS = [
   'ALTER TABLE users ADD COLUMN IF NOT EXISTS locale text',
   'ALTER TABLE tenants ADD COLUMN IF NOT EXISTS locale text',
   `ALTER TABLE tenants ADD COLUMN tenant_type text
