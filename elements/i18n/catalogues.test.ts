@@ -17,6 +17,7 @@ import { CATALOGUE_OF, LOCALES } from './languages';
 import { englishTexts } from './localize';
 import { portalAdmin } from './portalAdmin.en';
 import { portalConnectivity } from './portalConnectivity.en';
+import { portalLanguage } from './portalLanguage.en';
 import { portalSso } from './portalSso.en';
 import { portalProvisioning } from './provisioning.en';
 import { securityCenter } from './securityCenter.en';
@@ -27,7 +28,7 @@ const ENGLISH: Record<string, object> = {
   mfa: enMfa,
   errors: MESSAGES,
   billing: enBilling,
-  portal: enPortal,
+  portal: { ...enPortal, portalLanguage },
   portalAdmin: { portalAdmin },
   securityCenter: { securityCenter },
   auditStreams: { auditStreams },

@@ -35,7 +35,7 @@ export const enInvitations = {
     bulkLabel: 'Email addresses',
     bulkHint: 'One per line, or separated by commas. Up to 50 at a time.',
     bulkEmpty: 'Enter at least one email address',
-    bulkInvalid: (entries: string[]) => `Not email addresses: ${entries.join(', ')}`,
+    bulkInvalid: (list: string) => `Not email addresses: ${list}`,
     bulkTooMany: (max: number) => `At most ${max} addresses at a time`,
     bulkSubmit: 'Add users',
     bulkProgress: (done: number, total: number) => `Adding ${done} of ${total}…`,

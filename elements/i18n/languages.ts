@@ -39,6 +39,7 @@ export const CATALOGUE_OF: Record<string, string> = {
   checkout: 'billing',
   subscriptions: 'billing',
   portal: 'portal',
+  portalLanguage: 'portal',
   portalAdmin: 'portalAdmin',
   securityCenter: 'securityCenter',
   auditStreams: 'auditStreams',

@@ -44,7 +44,7 @@ export function BulkAddDialog({ onClose, onFinished }: { onClose: () => void; on
     if (busy) return;
     const parsed = parseBulkEmails(text);
     const problem = parsed.invalid.length
-      ? t.bulkInvalid(parsed.invalid)
+      ? t.bulkInvalid(parsed.invalid.join(', '))
       : parsed.tooMany
         ? t.bulkTooMany(BULK_MAX)
         : parsed.emails.length === 0
