@@ -14,4 +14,5 @@ export const lazy = {
   connectivity: () => import('./connectivity.json'),
   sso: () => import('./sso.json'),
   invitations: () => import('./invitations.json'),
+  provisioning: () => import('./provisioning.json'),
 };
