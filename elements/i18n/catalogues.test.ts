@@ -39,20 +39,8 @@ const ENGLISH: Record<string, object> = {
 };
 
 /** Catalogues still English in a language (`<lang>/<catalogue>`). Only shrinks. */
-const ENGLISH_ONLY: string[] = [
-  'es/provisioning',
-  'fr/provisioning',
-  'de/provisioning',
-  'it/provisioning',
-  'pt-BR/provisioning',
-  'nl/provisioning',
-  'ja/provisioning',
-  'ko/provisioning',
-  'zh-CN/provisioning',
-  'he/provisioning',
-  'ar/provisioning',
-];
-const ENGLISH_ONLY_MAX = 11;
+const ENGLISH_ONLY: string[] = [];
+const ENGLISH_ONLY_MAX = 0;
 
 const LANGUAGES = LOCALES.filter((locale) => locale !== 'en');
 const folder = new URL('./locales/', import.meta.url);

@@ -230,7 +230,8 @@ export const portalAdmin = {
     memberGroups: 'Groups',
     memberGroupsNone: 'Not in any group.',
     memberGroupsHint: 'Roles given by a group are changed on the Groups page.',
-    groupRoles: (group: string, roles: string) => (roles ? `${group} (${roles})` : group),
+    /** A group that gives roles; one that gives none shows its name alone. */
+    groupRoles: (group: string, roles: string) => `${group} (${roles})`,
     accountColumn: 'Account',
     ownAccount: 'This account',
   },

@@ -28,7 +28,9 @@ function MemberGroups({ user }: { user: TeamUser }) {
         <ul>
           {groups.map((group) => (
             <li key={group.id}>
-              {m.groupRoles(group.name, group.roles.map((role) => role.name ?? role.key).join(', '))}
+              {group.roles.length
+                ? m.groupRoles(group.name, group.roles.map((role) => role.name ?? role.key).join(', '))
+                : group.name}
             </li>
           ))}
         </ul>
