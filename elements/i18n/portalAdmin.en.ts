@@ -196,6 +196,9 @@ export const portalAdmin = {
   account: {
     dateFormat: 'Date format',
     timeFormat: 'Time format',
+    language: 'Account language',
+    languageNone: 'None (English)',
+    languageHint: 'Emails and text messages to members who chose no language of their own use this language.',
     logoTitle: 'Logo',
     logoIntro: 'A PNG, JPEG, WebP or GIF image of at most 100 KB.',
     logoAlt: 'Account logo',

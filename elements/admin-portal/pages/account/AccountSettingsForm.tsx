@@ -1,5 +1,7 @@
 import { type FormEvent } from 'react';
 import { DATE_FORMATS, TIME_FORMATS } from '../../../../core/domain/account-settings';
+import { LOCALE_NAMES } from '../../../../core/domain/locale-names';
+import { LOCALES } from '../../../../core/domain/locales';
 import { type FieldAppearance } from '../../../../core/portal/appearance';
 import { portalAdmin } from '../../../i18n/portalAdmin.en';
 import { enPortal } from '../../../i18n/en-portal';
@@ -124,6 +126,18 @@ export function AccountSettingsForm({
         options={TIME_FORMATS.map((format) => ({ value: format, label: format }))}
         partName="account-time-format"
         onChange={set('timeFormat')}
+      />
+      <SelectField
+        label={portalAdmin.account.language}
+        hint={portalAdmin.account.languageHint}
+        name="locale"
+        value={fields.locale}
+        options={[
+          { value: '', label: portalAdmin.account.languageNone },
+          ...LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] })),
+        ]}
+        partName="account-locale"
+        onChange={set('locale')}
       />
       <SaveButton partName="submit-button" saving={status.saving} saved={status.note}>
         {t.save}

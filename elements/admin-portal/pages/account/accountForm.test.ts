@@ -26,6 +26,13 @@ test('only what changed, emptied fields as null', () => {
   );
 });
 
+test('the account language: chosen, then cleared back to none (null)', () => {
+  assert.deepEqual(changesOf(saved, { ...fieldsOf(saved), locale: 'ja' }), { locale: 'ja' });
+  assert.deepEqual(changesOf({ ...saved, locale: 'ja' }, { ...fieldsOf(saved), locale: '' }), {
+    locale: null,
+  });
+});
+
 const rows: Array<[string, Partial<ReturnType<typeof fieldsOf>>, Record<string, string>]> = [
   ['blank name', { name: '  ' }, { name: 'Enter the company name.' }],
   [

@@ -9,6 +9,8 @@ export interface AccountFields {
   currency: string;
   dateFormat: string;
   timeFormat: string;
+  /** The account's language (core/domain/locales.ts), '' for none. */
+  locale: string;
 }
 
 export const fieldsOf = (settings: AccountSettings): AccountFields => ({
@@ -19,6 +21,7 @@ export const fieldsOf = (settings: AccountSettings): AccountFields => ({
   currency: settings.currency,
   dateFormat: settings.dateFormat,
   timeFormat: settings.timeFormat,
+  locale: settings.locale ?? '',
 });
 
 const WEBSITE = /^https?:\/\/\S+$/;
@@ -47,5 +50,6 @@ export function changesOf(saved: AccountSettings, fields: AccountFields): Accoun
   if (fields.currency !== before.currency) update.currency = fields.currency;
   if (fields.dateFormat !== before.dateFormat) update.dateFormat = fields.dateFormat;
   if (fields.timeFormat !== before.timeFormat) update.timeFormat = fields.timeFormat;
+  if (fields.locale !== before.locale) update.locale = fields.locale || null;
   return update;
 }
