@@ -58,7 +58,7 @@ export const auditStreams = {
   logColumns: { time: 'Time', event: 'Event', attempt: 'Attempt', result: 'Result' },
   delivered: (status: number) => `Delivered (${status})`,
   failedWith: (status: number) => (status ? `Failed (${status})` : 'No answer'),
-  notSent: 'Not sent: demo mode records what it would send',
+  notSent: 'Not sent',
   body: 'Body',
   demoNote:
     'Demo mode cannot send anything over the network: a back-fill records here the body each event would carry.',
