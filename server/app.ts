@@ -116,12 +116,14 @@ export async function buildServer(options: ServerOptions): Promise<BuiltServer> 
     // policy (idle timeout, forced re-login); API-token access has no login session.
     // IP restrictions too: the account's allow or block list against the call's address.
     // One query for a person's token (security-policies.ts enforceSessionPolicy).
-    tokens.useSessionGuard(async (claims, { ip }) => {
+    // A route that reads the caller (GET me) has the same statement read them (context.principal).
+    tokens.useSessionGuard(async (claims, { ip, principal }) => {
       if (isApiTokenAccess(claims))
         return (await ipAllowed(db, claims.tenantId ?? null, ip)) ? null : 'IP_NOT_ALLOWED';
       const refusal = await enforceSessionPolicy(db, claims.sid, {
         touch: true,
         ip: { tenantId: claims.tenantId ?? null, address: ip },
+        ...(principal ? { principal: { userId: claims.sub, read: (row) => (principal.row = row) } } : {}),
       });
       return refusal === 'ip' ? 'IP_NOT_ALLOWED' : refusal ? 'TOKEN_INVALID' : null;
     });

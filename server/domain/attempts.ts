@@ -11,6 +11,7 @@
  */
 import { isContractError, tooManyError, type ContractError } from '../../core/contract/errors';
 import type { Database } from '../storage/database';
+import { principalFromJson, principalJson, type PrincipalRow } from '../storage/principal';
 import { normalizeEmail } from './users';
 
 const ATTEMPT_WINDOW_SECONDS = 15 * 60;
@@ -69,23 +70,30 @@ export async function clearFailures(db: Database, email: string): Promise<void> 
  * with `user`, the user's consecutive failed sign-ins (the lockout policy's count,
  * security-policies.ts recordFailedSignIn) start again and, unless `breached` is null, the
  * breach verdict is stored (`users.breached_password_at`: set when the password is on the breach
- * list, since the first sign-in that found it; cleared when it is not).
+ * list, since the first sign-in that found it; cleared when it is not). With `readPrincipal`, the
+ * same statement reads the user as storage/principal.ts does (the session a sign-in opens needs
+ * it: one round trip instead of two); else the answer is null.
  */
 export async function passwordMatched(
   db: Database,
   email: string,
-  user: { userId: string; breached: boolean | null } | null,
-): Promise<void> {
-  if (!user) return clearFailures(db, email);
-  await db.query(
-    `WITH forgotten AS (DELETE FROM attempt_counters WHERE key = $1)
-     UPDATE users SET failed_sign_ins = 0,
-            breached_password_at = CASE WHEN $3::boolean IS NULL THEN breached_password_at
-                                        WHEN $3::boolean THEN COALESCE(breached_password_at, now()) END
-      WHERE id = $2
-        AND (failed_sign_ins <> 0 OR ($3::boolean IS NOT NULL AND (breached_password_at IS NOT NULL) <> $3::boolean))`,
+  user: { userId: string; breached: boolean | null; readPrincipal?: boolean } | null,
+): Promise<PrincipalRow | null> {
+  if (!user) {
+    await clearFailures(db, email);
+    return null;
+  }
+  const { rows } = await db.query<{ principal: unknown }>(
+    `WITH forgotten AS (DELETE FROM attempt_counters WHERE key = $1), reset AS (
+       UPDATE users SET failed_sign_ins = 0,
+              breached_password_at = CASE WHEN $3::boolean IS NULL THEN breached_password_at
+                                          WHEN $3::boolean THEN COALESCE(breached_password_at, now()) END
+        WHERE id = $2::uuid
+          AND (failed_sign_ins <> 0 OR ($3::boolean IS NOT NULL AND (breached_password_at IS NOT NULL) <> $3::boolean))
+     ) SELECT ${user.readPrincipal ? principalJson('$2::uuid') : 'NULL'} AS principal`,
     [`email:${normalizeEmail(email)}`, user.userId, user.breached],
   );
+  return principalFromJson(rows[0]?.principal);
 }
 
 /**

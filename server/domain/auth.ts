@@ -23,7 +23,7 @@ import {
   type TenantRow,
 } from './tenants';
 import type { AuthResponse, TokenService } from './tokens';
-import { displayName, findUserByEmail, recordLogin, updatePasswordHash, type UserRow } from './users';
+import { displayName, findUserByEmail, updatePasswordHash, type UserRow } from './users';
 import { getVendorSettings } from './vendor';
 import { emitEvent } from './connectivity';
 
@@ -99,24 +99,28 @@ export class AuthService {
       await passwordMatched(this.db, email, null);
       return { ok: false, reason: 'locked' };
     }
-    // Checked only after the password matched: it reveals nothing to someone without it.
-    const settings = await getVendorSettings(this.db);
-    if (!user.verified && !settings.allowNotVerifiedUsersLogin) {
+    // Checked only after the password matched: it reveals nothing to someone without it. The
+    // vendor's settings are read only for an unverified user (a verified one needs nothing from them).
+    if (!user.verified && !(await getVendorSettings(this.db)).allowNotVerifiedUsersLogin) {
       await passwordMatched(this.db, email, { userId: user.id, breached: null });
       return { ok: false, reason: 'unverified' };
     }
     // The breach check needs the plain password, which only exists here. The verdict is stored per
     // user (never the password) for the security centre, before the second factor: a user whose
     // password is known has a breached first factor whether or not they finish signing in.
+    // The same statement reads the user with their tenants, roles and IP rules for the session
+    // (storage/principal.ts): after the password matched, so a refusal never costs that read.
     const breached = isBreachedPassword(password);
-    await passwordMatched(this.db, email, { userId: user.id, breached });
+    const principal = principalOf(
+      await passwordMatched(this.db, email, { userId: user.id, breached, readPrincipal: true }),
+    );
     if (this.hasher.needsRehash(user.password_hash)) {
       await updatePasswordHash(this.db, user.id, await this.hasher.hash(password), { rehash: true });
     }
     if (aliasAccount) await aliasAccount.assertMember(user.id);
     const mfa = secondFactor ? await secondFactor(user, aliasAccount?.tenantId) : null;
     if (mfa) return { ok: true, mfa };
-    const signedIn = await this.startSession(user, client, aliasAccount?.tenantId);
+    const signedIn = await this.startSession(user, client, aliasAccount?.tenantId, undefined, principal);
     // The login box shows the breachedPassword step for it (spec 000 §4), behind the
     // security-center-show-login-flows flag.
     if (breached) (signedIn.authResponse as PasswordAuthResponse).isBreachedPassword = true;
@@ -132,29 +136,33 @@ export class AuthService {
     client: ClientInfo,
     preferredTenantId?: string | null,
     impersonatorId?: string,
+    /** The user's principal when the caller has just read it (a password sign-in), else read here. */
+    known?: Principal | null,
   ): Promise<SignedIn> {
     // Every sign-in method ends here: a user locked by the lockout policy opens no session (an
     // administrator's impersonation excepted).
     if (user.locked_at && !impersonatorId) throw contractError('ACCOUNT_LOCKED');
-    const principal = await loadPrincipal(this.db, user.id);
+    const principal = known?.user.id === user.id ? known : await loadPrincipal(this.db, user.id);
     if (!principal) throw contractError('USER_NOT_FOUND');
     const tenantId =
       pickActiveTenant(principal.tenants, preferredTenantId ?? user.active_tenant_id)?.id ?? null;
     // The account's IP restrictions apply to whoever opens a session in it, impersonators included.
     if (!principal.ipAllowed(tenantId, client.ip)) throw contractError('IP_NOT_ALLOWED');
-    const { session, refreshToken } = await createSession(this.db, {
+    // An impersonation is not the user's own sign-in: their last-login stays as it was. A sign-in's
+    // session statement also records the last login and reads the session policy (one round trip).
+    const signIn = !impersonatorId;
+    const { session, refreshToken, policy } = await createSession(this.db, {
       userId: user.id,
       tenantId,
       userAgent: client.userAgent,
       ip: client.ip,
       ttlSeconds: this.refreshTtlSeconds,
       impersonatorUserId: impersonatorId ?? null,
+      signIn,
     });
-    // An impersonation is not the user's own sign-in: their last-login stays as it was.
-    if (!impersonatorId) {
-      await recordLogin(this.db, user.id, tenantId);
+    if (signIn) {
       await emitEvent({ db: this.db }, tenantId, 'user.signedIn', { userId: user.id, email: user.email });
-      await limitConcurrentSessions(this.db, user.id, tenantId);
+      await limitConcurrentSessions(this.db, user.id, tenantId, policy ?? null);
     }
     const authResponse = await this.issue(principal, tenantId, session.id, impersonatorId);
     return { authResponse, refreshToken, sessionId: session.id };

@@ -30,6 +30,7 @@ import {
 import { recordAudit } from './audits';
 import type { Database } from '../storage/database';
 import { securityPolicyRepositories } from '../storage/security-policies';
+import { principalFromJson, type PrincipalRow } from '../storage/principal';
 import {
   countFailedSignIn,
   lockUser,
@@ -192,7 +193,7 @@ type SessionRefusal = 'revoked' | 'idle' | 'absolute' | 'ip';
 export async function enforceSessionPolicy(
   db: Database,
   sessionId: string,
-  options: { touch: boolean; ip?: { tenantId: string | null; address: string | undefined } },
+  options: SessionCheckOptions,
 ): Promise<SessionRefusal | null> {
   if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return 'revoked';
   return checkSession(db, sessionId, options);
@@ -220,12 +221,24 @@ export async function endTimedOutSession(db: Database, sessionId: string, reason
   await revokeSession(db, sessionId, reason === 'idle' ? 'idle timeout' : 'forced re-login');
 }
 
+/**
+ * `touch`: move the session's last use forward (at most every ACTIVITY_WRITE_INTERVAL_S). `ip`: the
+ * account and address the IP restrictions judge. `principal`: the same statement also reads that
+ * user (storage/principal.ts), handed to `read` whatever the verdict (GET me: one round trip).
+ */
+interface SessionCheckOptions {
+  touch: boolean;
+  ip?: { tenantId: string | null; address: string | undefined };
+  principal?: { userId: string; read: (row: PrincipalRow | null) => void };
+}
+
 async function checkSession(
   db: Database,
   sessionId: string,
-  options: { touch: boolean; ip?: { tenantId: string | null; address: string | undefined } },
+  options: SessionCheckOptions,
 ): Promise<SessionRefusal | null> {
-  const row = await sessionState(db, sessionId, options.ip?.tenantId ?? null);
+  const row = await sessionState(db, sessionId, options.ip?.tenantId ?? null, options.principal?.userId);
+  options.principal?.read(principalFromJson(row?.principal));
   if (!row) return 'revoked';
   if (!row.live) return 'revoked';
   const reason = sessionTimeoutOf(row.policy, row.age, row.idle);
@@ -249,13 +262,19 @@ async function checkSession(
 /**
  * Ends the user's oldest sessions in `tenantId` beyond the concurrent-sessions limit, once a new
  * session has opened there (the newest stay). Impersonation sessions neither count nor end.
+ * `saved`: the session policy in force there as the sign-in's session statement read it
+ * (sessions.ts createSession; null: none saved), else it is read here.
  */
 export async function limitConcurrentSessions(
   db: Database,
   userId: string,
   tenantId: string | null,
+  saved?: SessionSettings | null,
 ): Promise<void> {
-  const policy = await tenantPolicy(db, 'sessions', tenantId);
+  const policy =
+    saved === undefined
+      ? await tenantPolicy(db, 'sessions', tenantId)
+      : { ...POLICY_DEFAULTS.sessions, ...saved };
   const { isActive, maxSessions } = policy.sessionConcurrentConfiguration;
   if (!isActive) return;
   await revokeSessionsBeyond(db, userId, tenantId, maxSessions);

@@ -81,7 +81,13 @@ export function isRefreshTokenShaped(value: unknown): value is string {
 
 const SESSION_COLUMNS = 'id, user_id, tenant_id, created_at, last_used_at, expires_at, impersonator_user_id';
 
-/** Starts a session for `userId` in `tenantId` and returns it with its first refresh token. */
+/**
+ * Starts a session for `userId` in `tenantId` and returns it with its first refresh token. With
+ * `signIn` (the user's own sign-in, not an impersonation), the same statement records their last
+ * login (and the tenant it was made in) and reads the session policy in force in `tenantId` (its own, else
+ * the vendor's; null: neither saved one) for its concurrent-sessions limit
+ * (security-policies.ts limitConcurrentSessions): one round trip instead of four.
+ */
 export async function createSession(
   db: Database,
   input: {
@@ -91,13 +97,23 @@ export async function createSession(
     ip?: string | undefined;
     ttlSeconds: number;
     impersonatorUserId?: string | null;
+    signIn?: boolean;
   },
-): Promise<NewSession> {
+): Promise<NewSession & { policy?: SessionSettings | null }> {
   const refreshToken = newRefreshToken();
-  const { rows } = await db.query<SessionRow>(
-    `INSERT INTO sessions (user_id, tenant_id, refresh_token_hash, user_agent, ip, expires_at, impersonator_user_id)
-     VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6), $7)
-     RETURNING ${SESSION_COLUMNS}`,
+  const insert = `INSERT INTO sessions (user_id, tenant_id, refresh_token_hash, user_agent, ip, expires_at, impersonator_user_id)
+     VALUES ($1::uuid, $2::uuid, $3, $4, $5, now() + make_interval(secs => $6), $7)
+     RETURNING ${SESSION_COLUMNS}`;
+  const { rows } = await db.query<SessionRow & { policy?: SessionSettings | null }>(
+    input.signIn
+      ? `WITH s AS (${insert}), login AS (
+           UPDATE users SET last_login = now(), active_tenant_id = COALESCE($2::uuid, active_tenant_id) WHERE id = $1::uuid
+         )
+         SELECT s.*, (SELECT COALESCE(t.settings, v.settings) FROM (SELECT 1) one
+                        LEFT JOIN security_policies t ON t.kind = 'sessions' AND t.tenant_id = $2::uuid
+                        LEFT JOIN security_policies v ON v.kind = 'sessions' AND v.tenant_id IS NULL) AS policy
+           FROM s`
+      : insert,
     [
       input.userId,
       input.tenantId,
@@ -108,7 +124,8 @@ export async function createSession(
       input.impersonatorUserId ?? null,
     ],
   );
-  return { session: rows[0]!, refreshToken };
+  const { policy, ...session } = rows[0]!;
+  return { session, refreshToken, ...(input.signIn ? { policy: policy ?? null } : {}) };
 }
 
 /**

@@ -36,6 +36,7 @@ import {
 } from 'jose';
 import { ContractError } from '../../core/contract/errors';
 import type { Database } from '../storage/database';
+import type { PrincipalRow } from '../storage/principal';
 
 const ALG = 'ES256';
 const KEY_LOCK = 7_274_002;
@@ -125,10 +126,16 @@ interface KeyRow {
 
 /** Issues and verifies access tokens; publishes the JWKS. */
 /** See TokenService.useSessionGuard. */
-type SessionGuard = (
-  claims: AccessTokenClaims,
-  context: { ip?: string | undefined },
-) => Promise<TokenRefusal | null>;
+type SessionGuard = (claims: AccessTokenClaims, context: GuardContext) => Promise<TokenRefusal | null>;
+
+/**
+ * Where a call comes from (`ip`) and, with `principal`, a request that the guard's statement also
+ * read the caller (storage/principal.ts): the guard sets `principal.row` (GET me, routes/users.ts).
+ */
+export interface GuardContext {
+  ip?: string | undefined;
+  principal?: { row?: PrincipalRow | null };
+}
 
 export class TokenService {
   private keys = new Map<string, CachedKey>();
@@ -268,7 +275,7 @@ export class TokenService {
   }
 
   /** `verify` for an opaque bearer: its claims, then the same session guard. */
-  async verifyOpaque(secret: string, context: { ip?: string | undefined } = {}): Promise<AccessTokenClaims> {
+  async verifyOpaque(secret: string, context: GuardContext = {}): Promise<AccessTokenClaims> {
     const claims = this.opaqueResolver ? await this.opaqueResolver(secret) : null;
     if (!claims) throw new InvalidTokenError('TOKEN_INVALID');
     const refusal = this.sessionGuard ? await this.sessionGuard(claims, context) : null;
@@ -281,7 +288,7 @@ export class TokenService {
    * `nbf` when present, with CLOCK_TOLERANCE_S), issue time (`iat` at most MAX_FUTURE_IAT_S ahead)
    * and token type. Throws `InvalidTokenError` for anything else.
    */
-  async verify(token: string, context: { ip?: string | undefined } = {}): Promise<AccessTokenClaims> {
+  async verify(token: string, context: GuardContext = {}): Promise<AccessTokenClaims> {
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, (header) => this.publicKeyFor(header.kid), {

@@ -126,14 +126,6 @@ export async function insertUser(db: Database, input: NewUser): Promise<UserRow>
   }
 }
 
-/** Records a successful sign-in (and the tenant it was made in). */
-export async function recordLogin(db: Database, userId: string, tenantId: string | null): Promise<void> {
-  await db.query(
-    'UPDATE users SET last_login = now(), active_tenant_id = COALESCE($2, active_tenant_id) WHERE id = $1',
-    [userId, tenantId],
-  );
-}
-
 /** Replaces a password hash (used to upgrade old scrypt parameters after a successful sign-in). */
 /**
  * Replaces the user's password hash. The one replaced goes into the password history (the

@@ -3,7 +3,13 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { isApiTokenAccess } from '../domain/api-tokens';
-import { InvalidTokenError, type AccessTokenClaims, type TokenService } from '../domain/tokens';
+import {
+  InvalidTokenError,
+  type AccessTokenClaims,
+  type GuardContext,
+  type TokenService,
+} from '../domain/tokens';
+import type { PrincipalRow } from '../storage/principal';
 import { rememberCaller } from './audit-hook';
 import { contractError } from '../../core/contract/errors';
 
@@ -32,16 +38,30 @@ async function verifiedCaller(
   const match = opaque ?? (header.length <= MAX_TOKEN_LENGTH ? BEARER.exec(header) : null);
   if (!match?.[1]) throw contractError('TOKEN_INVALID');
   try {
+    // A route that reads its caller (config `readsCaller`: GET me) has the session guard read them.
+    const context: GuardContext = { ip: request.ip };
+    if ((request.routeOptions.config as { readsCaller?: boolean } | undefined)?.readsCaller)
+      context.principal = {};
     const claims = opaque
-      ? await tokens.verifyOpaque(match[1], { ip: request.ip })
-      : await tokens.verify(match[1], { ip: request.ip });
+      ? await tokens.verifyOpaque(match[1], context)
+      : await tokens.verify(match[1], context);
     rememberCaller(request, claims);
+    if (context.principal?.row) readCallers.set(request, context.principal.row);
     return claims;
   } catch (error) {
     if (error instanceof InvalidTokenError) throw error;
     throw error;
   }
 }
+
+const readCallers = new WeakMap<FastifyRequest, PrincipalRow>();
+
+/**
+ * The caller as the session guard's statement read them (storage/principal.ts) on a route whose
+ * config says `readsCaller`; undefined otherwise (an API token's call: read it on its own).
+ */
+export const callerReadByGuard = (request: FastifyRequest): PrincipalRow | undefined =>
+  readCallers.get(request);
 
 export const API_TOKEN_REFUSED = 'API tokens cannot be used for this call: sign in as a user';
 

@@ -11,7 +11,8 @@ import { signUp } from '../domain/signup';
 import { verifyCaptcha } from '../domain/captcha';
 import { listUserTenants, pickActiveTenant, toTenantDto } from '../domain/tenants';
 import { findUserById } from '../domain/users';
-import { loadPrincipal, profileOf } from '../domain/principal';
+import { loadPrincipal, principalOf, profileOf } from '../domain/principal';
+import { callerReadByGuard } from '../http/bearer';
 import { getVendorSettings } from '../domain/vendor';
 import { setRefreshCookie } from '../http/cookies';
 import { contractError } from '../../core/contract/errors';
@@ -98,10 +99,12 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return { user, tenants, active };
   }
 
-  // One query beside the session guard's (domain/principal.ts).
-  app.get(`${base}/v2/me`, async (request) => {
+  // One query in all: the session guard's statement reads the caller (http/bearer.ts readsCaller;
+  // domain/principal.ts). An API token's call, which the guard does not read for, reads them here.
+  app.get(`${base}/v2/me`, { config: { readsCaller: true } }, async (request) => {
     const claims = callerOf(request);
-    const principal = await loadPrincipal(ctx.db, claims.sub);
+    const read = callerReadByGuard(request);
+    const principal = read ? principalOf(read) : await loadPrincipal(ctx.db, claims.sub);
     if (!principal) throw contractError('USER_NOT_FOUND');
     return profileOf(principal, pickActiveTenant(principal.tenants, claims.tenantId)?.id ?? null);
   });

@@ -5,6 +5,7 @@
  */
 import type { SessionSettings } from '../../core/domain/security-policies';
 import type { Database } from './database';
+import { principalJson } from './principal';
 
 // ------------------------------------------------------------------------------------ lockout
 
@@ -79,14 +80,18 @@ interface SessionState {
 /**
  * One query: the session, both policy rows, the IP
  * configuration of `ipTenantId` and its active entries of its strategy. Null when there is no such session.
+ * With `principalOf` (a user id), the same statement reads that user as storage/principal.ts does
+ * (`principal`, read back with `principalFromJson`): GET me is then one round trip.
  */
 export async function sessionState(
   db: Database,
   sessionId: string,
   ipTenantId: string | null,
-): Promise<SessionState | null> {
-  const { rows } = await db.query<SessionState>(
+  principalOf?: string,
+): Promise<(SessionState & { principal: unknown }) | null> {
+  const { rows } = await db.query<SessionState & { principal: unknown }>(
     `SELECT s.id, s.revoked_at IS NULL AND s.expires_at > now() AS live,
+            ${principalOf ? principalJson('$3::uuid') : 'NULL'} AS principal,
             extract(epoch FROM now() - s.created_at)::float8 AS age,
             extract(epoch FROM now() - s.last_used_at)::float8 AS idle,
             COALESCE(t.settings, v.settings) AS policy,
@@ -99,7 +104,7 @@ export async function sessionState(
        LEFT JOIN security_policies v ON v.kind = 'sessions' AND v.tenant_id IS NULL
        LEFT JOIN ip_restriction_configs c ON c.tenant_id = $2::uuid
       WHERE s.id = $1::uuid`,
-    [sessionId, ipTenantId],
+    principalOf ? [sessionId, ipTenantId, principalOf] : [sessionId, ipTenantId],
   );
   return rows[0] ?? null;
 }

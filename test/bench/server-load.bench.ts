@@ -11,7 +11,8 @@
 // BENCH_ONLY=pg|pglite limits the databases, BENCH_WORKERS=0 skips the 2-process runs,
 // BENCH_PROFILE=<folder> writes a CPU profile of the 1-process PostgreSQL server's run.
 // BENCH_BEFORE_ROOT=<folder>: an earlier version of the repository (`git archive` of a commit,
-// with a node_modules link) measured the same way in the same run, before each database's figures.
+// with links to node_modules and server/node_modules: the server has its own dependencies)
+// measured the same way in the same run, before each database's figures.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
