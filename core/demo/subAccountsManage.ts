@@ -2,10 +2,9 @@
  * Renaming and deleting sub-accounts and removing their members in demo mode: the rules of
  * core/domain/sub-accounts.ts (the server's own) over the page's stored accounts and memberships.
  * Demo mode has no per-member grant rule (the server's server/domain/grants.ts): the write
- * permission decides.
+ * permission (checked by core/demo/dispatch.ts) decides.
  */
-import { type Answer, fail, ok } from '../contract/answer';
-import { holdsPermission } from '../contract/permissions';
+import { type Answer, ok } from '../contract/answer';
 import { contractError } from '../contract/errors';
 import {
   addSubAccountMembers,
@@ -16,10 +15,11 @@ import {
   type TenantType,
 } from '../domain/sub-accounts';
 import { DEMO_ROLES, type DemoDatabase, type DemoUser } from './data';
-import { type DemoTenant, membershipsOf, permissionsOf, within, WRITE } from './subAccountsData';
+import type { DemoRequest, DemoRoutes } from './dispatch';
+import { type DemoTenant, membershipsOf, within } from './subAccountsData';
 
 type Json = Record<string, unknown>;
-type Handler = (db: DemoDatabase, user: DemoUser, body: Json) => Promise<Answer>;
+type SignedIn = (db: DemoDatabase, user: DemoUser, request: DemoRequest) => Promise<Answer>;
 
 /** The account and every account below it. */
 const subtree = (db: DemoDatabase, tenantId: string) =>
@@ -119,58 +119,58 @@ export function addDemoSubAccountMembers(
   });
 }
 
-/** The write permission, then the change; the answer stores the data. */
+/** The change, then `{}` (or what the change answers), stored. */
 const writer =
-  (change: (db: DemoDatabase, user: DemoUser, body: Json) => Promise<unknown>): Handler =>
-  async (db, user, body) => {
-    if (!holdsPermission(permissionsOf(user), WRITE))
-      return fail('PERMISSION_REQUIRED', { permission: WRITE });
-    return ok((await change(db, user, body)) ?? {}, true);
-  };
+  (
+    change: (db: DemoDatabase, user: DemoUser, request: DemoRequest) => Promise<unknown>,
+    status = 200,
+  ): SignedIn =>
+  async (db, user, request) =>
+    ok((await change(db, user, request)) ?? {}, true, status);
 
-const SUB_TENANT = /^\/tenants\/resources\/sub-tenants\/v1\/([^/]+)$/;
-const MEMBER = /^\/identity\/resources\/sub-tenants\/v1\/([^/]+)\/users\/([^/]+)$/;
-
-/** The handler of a rename, delete or member removal, or null when the request is none of them. */
-export function subAccountManageRoute(method: string, path: string): Handler | null {
-  const account = SUB_TENANT.exec(path);
-  const tenantId = account ? decodeURIComponent(account[1]!) : '';
-  if (account && method === 'PATCH')
-    return writer((db, user, body) =>
+/**
+ * Renaming and deleting a sub-account, removing a member, and the client SDK's adds and removal
+ * across accounts, by descriptor name (core/contract/routes/hierarchy.ts). The access check
+ * (core/demo/dispatch.ts) has required the write permission.
+ */
+export function demoSubAccountManageRoutes(): DemoRoutes<SignedIn> {
+  return {
+    patchTenantsSubTenantsByTenantId: writer((db, user, { params, body }) =>
       renameSubAccount(
         repositoryOf(db),
         user.tenantId,
-        tenantId,
+        params.tenantId!,
         String(body.name),
         body.tenantType as TenantType | undefined,
       ),
-    );
-  if (account && method === 'DELETE')
-    return writer((db, user) => deleteSubAccount(repositoryOf(db), user.tenantId, tenantId));
-  const member = MEMBER.exec(path);
-  if (member && method === 'DELETE')
-    return writer((db, user) =>
+    ),
+    deleteTenantsSubTenantsByTenantId: writer((db, user, { params }) =>
+      deleteSubAccount(repositoryOf(db), user.tenantId, params.tenantId!),
+    ),
+    deleteSubTenantsByTenantIdUsersByUserId: writer((db, user, { params }) =>
       removeSubAccountMember(repositoryOf(db), {
         rootId: user.tenantId,
-        userId: decodeURIComponent(member[2]!),
-        tenantIds: [decodeURIComponent(member[1]!)],
+        userId: params.userId!,
+        tenantIds: [params.tenantId!],
       }),
-    );
-  // The client SDK's addUserToTenantAndSubTenants (v1) and addUsersToSubTenant (v2).
-  if (method === 'POST' && /^\/identity\/resources\/sub-tenants\/users\/v[12]\/?$/.test(path))
-    return async (db, user, body) => {
-      const answer = await writer((d, u, b) => addDemoSubAccountMembers(d, u, null, b))(db, user, body);
-      return answer.status === 200 ? { ...answer, status: 201 } : answer;
-    };
-  // The client SDK's removeUserFromTenantAndSubTenants: `{ userId, subTenants: [{ tenantId }] }`,
-  // checked by the contract's schema (core/contract/routes/hierarchy.ts).
-  if (path === '/identity/resources/sub-tenants/users/v1' && method === 'DELETE')
-    return writer((db, user, body) =>
+    ),
+    // The client SDK's addUserToTenantAndSubTenants (v1) and addUsersToSubTenant (v2).
+    postSubTenantsUsersV1: writer(
+      (db, user, { body }) => addDemoSubAccountMembers(db, user, null, body),
+      201,
+    ),
+    postSubTenantsUsersV2: writer(
+      (db, user, { body }) => addDemoSubAccountMembers(db, user, null, body),
+      201,
+    ),
+    // The client SDK's removeUserFromTenantAndSubTenants: `{ userId, subTenants: [{ tenantId }] }`,
+    // checked by the contract's schema (core/contract/routes/hierarchy.ts).
+    deleteSubTenantsUsers: writer((db, user, { body }) =>
       removeSubAccountMember(repositoryOf(db), {
         rootId: user.tenantId,
         userId: String(body.userId),
         tenantIds: (body.subTenants as Array<{ tenantId: string }>).map((t) => t.tenantId),
       }),
-    );
-  return null;
+    ),
+  };
 }
