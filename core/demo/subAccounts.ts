@@ -5,6 +5,8 @@ import { type DemoTenant, membershipsOf, within } from './subAccountsData';
 import { demoSubAccountManageRoutes } from './subAccountsManage';
 import { demoSubAccountMemberRoutes } from './subAccountsMembers';
 import { subAccountOrder, type TenantType } from '../domain/sub-accounts';
+import { subAccountsMetadata, subAccountUserCounts } from '../domain/sub-account-members';
+import { demoSubAccountsRepository } from './subAccountsRepository';
 
 export { tenantsOfUser } from './subAccountsData';
 export { switchTo } from './subAccountsMembers';
@@ -134,34 +136,6 @@ const search: SignedIn = (db, user, { query }) => {
   });
 };
 
-/** Without `_tenantIds`: the active account's count of accounts below; with them: one entry each. */
-const metadata: SignedIn = (db, user, { query }) => {
-  const below = (tenantId: string) =>
-    db.tenants.filter((t) => t.tenantId !== tenantId && within(db, tenantId, t.tenantId)).length;
-  if (query._tenantIds === undefined) return ok({ totalSubTenants: below(user.tenantId) });
-  // The client SDK's form (server/routes/hierarchy.ts): one entry per account asked for.
-  const ids = [...new Set(query._tenantIds.split(','))];
-  if (ids.some((id) => !within(db, user.tenantId, id))) return fail('SUB_ACCOUNT_NOT_FOUND');
-  return ok(
-    ids.map((tenantId) => ({ tenantId, totalSubTenants: below(tenantId), isParent: below(tenantId) > 0 })),
-  );
-};
-
-/** The client SDK's users count: an id asked twice is counted once. */
-const usersCount: SignedIn = (db, user, { body }) => {
-  // Checked by the contract (core/contract/requests-hierarchy.ts).
-  const ids = [...new Set(body.tenantIds as string[])];
-  if (ids.some((id) => !within(db, user.tenantId, id))) return fail('SUB_ACCOUNT_NOT_FOUND');
-  const of = (tenantId: string) => membershipsOf(db).filter((ms) => ms.tenantId === tenantId);
-  return ok(
-    ids.map((tenantId) => ({
-      tenantId,
-      totalUsers: of(tenantId).length,
-      totalAccessAllowedUsers: of(tenantId).filter((ms) => ms.accessAllowed).length,
-    })),
-  );
-};
-
 function create(
   db: DemoDatabase,
   user: DemoUser,
@@ -202,12 +176,17 @@ export function demoSubAccountRoutes(tools: {
 }): DemoRoutes<SignedIn> {
   return {
     getTenantsHierarchyV2: search,
-    getTenantsHierarchyMetadata: metadata,
+    getTenantsHierarchyMetadata: async (db, user, { query }) =>
+      ok(await subAccountsMetadata(demoSubAccountsRepository(db), user.tenantId, query._tenantIds)),
     getTenantsHierarchyV1: hierarchyFlat,
     getTenantsHierarchyTree: hierarchyTree,
     getTenantsHierarchyParents: hierarchyParents,
     getTenantsHierarchyParentsByTenantId: hierarchyParents,
-    postTenantsUsersCount: usersCount,
+    // Checked by the contract (core/contract/routes/platform.ts).
+    postTenantsUsersCount: async (db, user, { body }) =>
+      ok(
+        await subAccountUserCounts(demoSubAccountsRepository(db), user.tenantId, body.tenantIds as string[]),
+      ),
     postTenantsSubTenants: (db, user, { body }) => create(db, user, body, tools.now, tools.random),
     ...demoSubAccountMemberRoutes(),
     ...demoSubAccountManageRoutes(),

@@ -9,6 +9,8 @@ import { DEMO_ROLES, type DemoDatabase, type DemoUser } from './data';
 import type { DemoRequest, DemoRoutes } from './dispatch';
 import { type DemoMembership, membershipsOf, within } from './subAccountsData';
 import { addDemoSubAccountMembers } from './subAccountsManage';
+import { demoSubAccountsRepository } from './subAccountsRepository';
+import { changeSubAccountRoles, type RoleChange, setSubAccountAccess } from '../domain/sub-account-members';
 
 type Json = Record<string, unknown>;
 type SignedIn = (db: DemoDatabase, user: DemoUser, request: DemoRequest) => Answer | Promise<Answer>;
@@ -81,61 +83,51 @@ const treeUsers: SignedIn = (db, user, { query }) => {
   return ok({ items, totalPages, _metadata: { totalItems: people.length, totalPages } });
 };
 
-function changeMember(db: DemoDatabase, tenantId: string, userId: string, what: string, body: Json): Answer {
-  const membership = membershipsOf(db).find((m) => m.tenantId === tenantId && m.userId === userId);
-  if (!membership) return fail('SUB_ACCOUNT_USER_NOT_FOUND');
-  if (what === 'roles') {
-    const ids = body.roleIds as string[]; // checked by the contract (core/contract/requests-hierarchy.ts)
-    const keys = ids.filter((id) => id !== '').map((id) => id.replace(/^role-/, ''));
-    if (keys.some((key) => !DEMO_ROLES[key])) return fail('ROLES_UNKNOWN');
-    membership.roleKeys = keys;
-    return ok({ roleIds: keys.map((key) => `role-${key}`) }, true);
-  }
-  membership.accessAllowed = body.allowAccess as boolean;
-  return ok({ allowAccess: body.allowAccess }, true);
-}
-
-/** A member's roles or access in a sub-account of the caller's tree. */
-const memberChange =
-  (what: 'roles' | 'access'): SignedIn =>
-  (db, user, { params, body }) => {
-    if (!within(db, user.tenantId, params.tenantId!)) return fail('SUB_ACCOUNT_NOT_FOUND');
-    return changeMember(db, params.tenantId!, params.userId!, what, body);
-  };
+/** A member's roles in accounts of the caller's tree (core/domain/sub-account-members.ts), stored. */
+const roles =
+  (mode: RoleChange, entriesOf: (request: DemoRequest) => Array<{ tenantId: string; roleIds: string[] }>) =>
+  async (
+    db: DemoDatabase,
+    user: DemoUser,
+    request: DemoRequest,
+    answer: (changed: Array<{ tenantId: string; roleIds: string[] }>) => Json,
+  ) =>
+    ok(
+      answer(
+        await changeSubAccountRoles(demoSubAccountsRepository(db), {
+          rootId: user.tenantId,
+          userId: request.params.userId!,
+          mode,
+          entries: entriesOf(request),
+        }),
+      ),
+      true,
+    );
 
 /** The client SDK's roles across accounts: PATCH sets the roles, POST adds them, DELETE takes them away. */
 const clientRoles =
-  (mode: 'set' | 'add' | 'remove'): SignedIn =>
-  (db, user, { params, body }) => {
-    const userId = params.userId!;
-    const list = body.subTenantsRoles as Array<{ tenantId?: unknown; roleIds?: unknown }>;
-    for (const entry of list) {
-      if (typeof entry.tenantId !== 'string' || !within(db, user.tenantId, entry.tenantId))
-        return fail('SUB_ACCOUNT_NOT_FOUND');
-      if (!membershipsOf(db).some((ms) => ms.tenantId === entry.tenantId && ms.userId === userId))
-        return fail('SUB_ACCOUNT_USER_NOT_FOUND');
-    }
-    const subTenantsRoles = [];
-    for (const entry of list) {
-      const held = membershipsOf(db)
-        .find((ms) => ms.tenantId === entry.tenantId && ms.userId === userId)!
-        .roleKeys.map((key) => `role-${key}`);
-      const named = Array.isArray(entry.roleIds) ? (entry.roleIds as unknown[]) : null;
-      const roleIds =
-        mode === 'set' || !named
-          ? entry.roleIds
-          : mode === 'add'
-            ? [...new Set([...held, ...named])]
-            : held.filter((id) => !named.includes(id));
-      const answer = changeMember(db, entry.tenantId as string, userId, 'roles', { roleIds });
-      if (answer.status !== 200) return answer;
-      subTenantsRoles.push({
-        tenantId: entry.tenantId,
-        roleIds: (answer.body as { roleIds: string[] }).roleIds,
-      });
-    }
-    return ok({ subTenantsRoles }, true);
-  };
+  (mode: RoleChange): SignedIn =>
+  (db, user, request) =>
+    roles(mode, ({ body }) => body.subTenantsRoles as Array<{ tenantId: string; roleIds: string[] }>)(
+      db,
+      user,
+      request,
+      (subTenantsRoles) => ({ subTenantsRoles }),
+    );
+
+/** Allows or denies a member's access to an account of the caller's tree, stored. */
+const access =
+  (tenantOf: (user: DemoUser, request: DemoRequest) => string): SignedIn =>
+  async (db, user, request) =>
+    ok(
+      await setSubAccountAccess(demoSubAccountsRepository(db), {
+        rootId: user.tenantId,
+        tenantId: tenantOf(user, request),
+        userId: request.params.userId!,
+        allowed: request.body.allowAccess as boolean,
+      }),
+      true,
+    );
 
 /** PUT users v1/tenant: the demo user's active tenant (and the roles held there) become the target's. */
 export function switchTo(db: DemoDatabase, user: DemoUser, body: Json): Answer {
@@ -177,14 +169,19 @@ export function demoSubAccountMemberRoutes(): DemoRoutes<SignedIn> {
       await addDemoSubAccountMembers(db, user, params.tenantId!, body);
       return ok({}, true, 201);
     },
-    putSubTenantsByTenantIdUsersByUserIdRoles: memberChange('roles'),
-    putSubTenantsByTenantIdUsersByUserIdAccess: memberChange('access'),
+    putSubTenantsByTenantIdUsersByUserIdRoles: (db, user, request) =>
+      roles('set', ({ params, body }) => [{ tenantId: params.tenantId!, roleIds: body.roleIds as string[] }])(
+        db,
+        user,
+        request,
+        ([changed]) => ({ roleIds: changed!.roleIds }),
+      ),
+    putSubTenantsByTenantIdUsersByUserIdAccess: access((_user, { params }) => params.tenantId!),
     getSubTenantsUsers: treeUsers,
     patchSubTenantsUsersByUserIdRoles: clientRoles('set'),
     postSubTenantsUsersByUserIdRoles: clientRoles('add'),
     deleteSubTenantsUsersByUserIdRoles: clientRoles('remove'),
-    putSubTenantsUsersByUserIdAccess: (db, user, { params, body }) =>
-      changeMember(db, user.tenantId, params.userId!, 'access', body),
+    putSubTenantsUsersByUserIdAccess: access((user) => user.tenantId),
     putUsersTenant: (db, user, { body }) => switchTo(db, user, body),
     getTenantsAccountSettingsCustomLogin: (db, user) =>
       ok(customLogins(db)[user.tenantId] ?? { enabled: false, loginAlias: null }),

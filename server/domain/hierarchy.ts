@@ -115,15 +115,6 @@ export async function searchSubAccounts(
   };
 }
 
-/** How many sub-accounts each tenant has below it (spec 001 §7 "v2 metadata ... totalSubTenants"). */
-export async function countSubAccounts(db: Database, rootId: string): Promise<number> {
-  const { rows } = await db.query<{ count: number }>(
-    `${DESCENDANTS} SELECT count(*)::int AS count FROM tree`,
-    [rootId],
-  );
-  return rows[0]?.count ?? 0;
-}
-
 /**
  * Creates a sub-account under `parentId` (which must be within the caller's tree) and makes the
  * creator a member of it, so they can switch into it. The creator gets the creator roles (Admin)
@@ -392,63 +383,6 @@ export async function listTreeUsers(
       };
     }),
   };
-}
-
-async function membershipOf(db: Database, tenantId: string, userId: string): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(
-    'SELECT id FROM memberships WHERE tenant_id = $1 AND user_id = $2',
-    [tenantId, userId],
-  );
-  if (!rows[0]) throw contractError('SUB_ACCOUNT_USER_NOT_FOUND');
-  return rows[0].id;
-}
-
-/** The roles assignable in `tenantId` with these ids; 400 when any is not. */
-async function assignableRoles(db: Database, tenantId: string, roleIds: string[]): Promise<string[]> {
-  const ids = [...new Set(roleIds.filter((id) => id !== ''))];
-  if (ids.length === 0) return [];
-  const { rows } = await db.query<{ id: string }>(
-    `SELECT id FROM roles WHERE id = ANY($1::uuid[]) AND (tenant_id IS NULL OR tenant_id = $2)`,
-    [ids, tenantId],
-  );
-  if (rows.length !== ids.length) throw contractError('ROLES_UNKNOWN');
-  return ids;
-}
-
-/** Replaces a member's roles in a sub-account (`[""]` clears them, spec 001 §5). */
-export async function setSubAccountRoles(
-  db: Database,
-  tenantId: string,
-  userId: string,
-  roleIds: string[],
-): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    const membership = await membershipOf(tx, tenantId, userId);
-    const ids = await assignableRoles(tx, tenantId, roleIds);
-    await tx.query('DELETE FROM membership_roles WHERE membership_id = $1', [membership]);
-    if (ids.length) {
-      await tx.query('INSERT INTO membership_roles (membership_id, role_id) SELECT $1, unnest($2::uuid[])', [
-        membership,
-        ids,
-      ]);
-    }
-    return ids;
-  });
-}
-
-/** Allows or denies a member's access to a sub-account; a denied member's sessions there move out at their next refresh. */
-export async function setSubAccountAccess(
-  db: Database,
-  tenantId: string,
-  userId: string,
-  allowed: boolean,
-): Promise<void> {
-  await membershipOf(db, tenantId, userId);
-  await db.query('UPDATE memberships SET access_allowed = $3 WHERE tenant_id = $1 AND user_id = $2', [
-    tenantId,
-    userId,
-    allowed,
-  ]);
 }
 
 /**

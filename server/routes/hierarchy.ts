@@ -12,13 +12,10 @@ import type { AppContext } from '../context';
 import {
   assertWithin,
   chosenAccountId,
-  countSubAccounts,
   createSubAccount,
   listSubAccountUsers,
   MAX_PAGE_SIZE,
   searchSubAccounts,
-  setSubAccountAccess,
-  setSubAccountRoles,
   SUB_ACCOUNT_USERS_PAGE_SIZE,
   SUB_ACCOUNTS_PAGE_SIZE,
   switchTenant,
@@ -32,6 +29,11 @@ import {
   subAccountOrder,
   type TenantType,
 } from '../../core/domain/sub-accounts';
+import {
+  changeSubAccountRoles,
+  setSubAccountAccess,
+  subAccountsMetadata,
+} from '../../core/domain/sub-account-members';
 import { subAccountsRepository } from '../storage/sub-accounts';
 import { contractError } from '../../core/contract/errors';
 import * as s from '../http/schemas';
@@ -63,6 +65,12 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
   const caller = (request: FastifyRequest) => ({ claims: callerOf(request), rootId: accountOf(request) });
   // Renaming, deleting and removing members: the shared rules (core/domain/sub-accounts.ts).
   const repo = subAccountsRepository(ctx.db);
+  // The users page's rule of who may act on whom (server/domain/grants.ts), for the shared rules.
+  const guards = (claims: ReturnType<typeof callerOf>, userId: string) => ({
+    mayActOn: (tenantId: string, action: 'roles' | 'access') =>
+      assertMayActOn(ctx.db, claims, tenantId, userId, action),
+    mayGrant: (tenantId: string, roleIds: string[]) => assertMayGrantRoles(ctx.db, claims, tenantId, roleIds),
+  });
 
   /**
    * The children of the active tenant (or of `_subTenantId`), or with `_filter` every account of the
@@ -101,18 +109,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
    * `{ tenantId, totalSubTenants, isParent }` per account, each within the caller's tree (else 404).
    */
   app.get<{ Querystring: { _tenantIds?: string } }>(`${HIERARCHY}/metadata`, async (request) => {
-    const { rootId } = caller(request);
-    if (request.query._tenantIds === undefined)
-      return { totalSubTenants: await countSubAccounts(ctx.db, rootId) };
-    const ids = [...new Set(request.query._tenantIds.split(','))];
-    if (ids.length > 200) throw contractError('TOO_MANY_ACCOUNTS');
-    const answer = [];
-    for (const tenantId of ids) {
-      await assertWithin(ctx.db, rootId, tenantId);
-      const totalSubTenants = await countSubAccounts(ctx.db, tenantId);
-      answer.push({ tenantId, totalSubTenants, isParent: totalSubTenants > 0 });
-    }
-    return answer;
+    return subAccountsMetadata(repo, caller(request).rootId, request.query._tenantIds);
   });
 
   app.post<{ Body: { name: string; parentTenantId?: string; tenantId?: string; tenantType?: TenantType } }>(
@@ -211,17 +208,14 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     async (request) => {
       const { claims, rootId } = caller(request);
       const { tenantId, userId } = request.params;
-      await assertWithin(ctx.db, rootId, tenantId);
-      await assertMayActOn(ctx.db, claims, tenantId, userId, 'roles');
-      await assertMayGrantRoles(ctx.db, claims, tenantId, request.body.roleIds);
-      return {
-        roleIds: await setSubAccountRoles(
-          ctx.db,
-          request.params.tenantId,
-          request.params.userId,
-          request.body.roleIds,
-        ),
-      };
+      const [changed] = await changeSubAccountRoles(repo, {
+        rootId,
+        userId,
+        mode: 'set',
+        entries: [{ tenantId, roleIds: request.body.roleIds }],
+        ...guards(claims, userId),
+      });
+      return { roleIds: changed!.roleIds };
     },
   );
 
@@ -230,15 +224,14 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     { schema: { ...memberParams } },
     async (request) => {
       const { claims, rootId } = caller(request);
-      await assertWithin(ctx.db, rootId, request.params.tenantId);
-      await assertMayActOn(ctx.db, claims, request.params.tenantId, request.params.userId, 'access');
-      await setSubAccountAccess(
-        ctx.db,
-        request.params.tenantId,
-        request.params.userId,
-        request.body.allowAccess,
-      );
-      return { allowAccess: request.body.allowAccess };
+      const { tenantId, userId } = request.params;
+      return setSubAccountAccess(repo, {
+        rootId,
+        tenantId,
+        userId,
+        allowed: request.body.allowAccess,
+        ...guards(claims, userId),
+      });
     },
   );
 
