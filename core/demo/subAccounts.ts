@@ -4,7 +4,9 @@ import type { DemoRequest, DemoRoutes } from './dispatch';
 import { type DemoTenant, membershipsOf, within } from './subAccountsData';
 import { demoSubAccountManageRoutes } from './subAccountsManage';
 import { demoSubAccountMemberRoutes } from './subAccountsMembers';
-import { subAccountOrder, type TenantType } from '../domain/sub-accounts';
+import type { TenantType } from '../domain/sub-accounts';
+import { searchSubAccounts } from '../domain/sub-account-lists';
+import { demoSubAccountListsRepository, describeDemoSubAccount } from './subAccountsLists';
 import { subAccountsMetadata, subAccountUserCounts } from '../domain/sub-account-members';
 import { demoSubAccountsRepository } from './subAccountsRepository';
 
@@ -22,8 +24,6 @@ export { listedUsers, rowExtras } from './usersRows';
 
 type Json = Record<string, unknown>;
 type SignedIn = (db: DemoDatabase, user: DemoUser, request: DemoRequest) => Answer | Promise<Answer>;
-
-const HIERARCHY = '/tenants/resources/hierarchy/v2';
 
 const created = (t: DemoTenant) => t.createdAt ?? new Date(0).toISOString();
 const childrenOf = (db: DemoDatabase, id: string) =>
@@ -87,55 +87,6 @@ const hierarchyParents: SignedIn = (db, user, { params }) => {
   return ok(chain);
 };
 
-function describe(db: DemoDatabase, tenant: DemoTenant) {
-  return {
-    id: tenant.tenantId,
-    tenantId: tenant.tenantId,
-    name: tenant.name,
-    parentTenantId: tenant.parentTenantId ?? null,
-    createdAt: tenant.createdAt ?? new Date(0).toISOString(),
-    numberOfUsers: membershipsOf(db).filter((m) => m.tenantId === tenant.tenantId).length,
-    numberOfChildren: (db.tenants as DemoTenant[]).filter((t) => t.parentTenantId === tenant.tenantId).length,
-    metadata: JSON.parse(tenant.metadata ?? '{}') as unknown,
-    tenantType: tenant.tenantType ?? null,
-  };
-}
-
-const search: SignedIn = (db, user, { query }) => {
-  const rootId = user.tenantId;
-  if (query._subTenantId && !within(db, rootId, query._subTenantId)) return fail('SUB_ACCOUNT_NOT_FOUND');
-  const limit = Math.min(200, Math.max(1, Number(query._limit ?? 50)));
-  const offset = Number(query._offset ?? 0);
-  const filter = (query._filter ?? '').trim().toLowerCase();
-  // The client SDK's _sortBy / _order (core/domain/sub-accounts.ts), then by id as on the server.
-  const { sortBy, order } = subAccountOrder(query);
-  const compare = (a: DemoTenant, b: DemoTenant) =>
-    sortBy === 'name'
-      ? a.name.toLowerCase().localeCompare(b.name.toLowerCase())
-      : String(sortBy === 'createdAt' ? a.createdAt : a.tenantId).localeCompare(
-          String(sortBy === 'createdAt' ? b.createdAt : b.tenantId),
-        );
-  const all = (db.tenants as DemoTenant[]).filter(
-    (t) => t.tenantId !== rootId && within(db, rootId, t.tenantId),
-  );
-  const matching = (
-    filter
-      ? all.filter((t) => t.name.toLowerCase().includes(filter))
-      : all.filter((t) => t.parentTenantId === (query._subTenantId ?? rootId))
-  ).sort((a, b) => compare(a, b) * (order === 'DESC' ? -1 : 1) || (a.tenantId < b.tenantId ? -1 : 1));
-  const items = matching.slice(offset, offset + limit).map((t) => describe(db, t));
-  const next = new URLSearchParams({ _offset: String(offset + limit), _limit: String(limit) });
-  if (query._subTenantId) next.set('_subTenantId', query._subTenantId);
-  if (query._filter) next.set('_filter', query._filter);
-  if (query._sortBy) next.set('_sortBy', query._sortBy);
-  if (query._order) next.set('_order', query._order);
-  return ok({
-    items,
-    _links: { next: offset + limit < matching.length ? `${HIERARCHY}?${next}` : '' },
-    _metadata: { totalItems: matching.length, totalPages: Math.ceil(matching.length / limit) },
-  });
-};
-
 function create(
   db: DemoDatabase,
   user: DemoUser,
@@ -166,7 +117,7 @@ function create(
   };
   db.tenants.push(tenant);
   membershipsOf(db).push({ userId: user.id, tenantId, roleKeys: ['Admin'], accessAllowed: true });
-  return { status: 201, body: describe(db, tenant), save: true };
+  return { status: 201, body: describeDemoSubAccount(db, tenant), save: true };
 }
 
 /** The sub-account routes of a signed-in caller, by descriptor name (core/contract/routes/hierarchy.ts). */
@@ -175,7 +126,14 @@ export function demoSubAccountRoutes(tools: {
   random: () => string;
 }): DemoRoutes<SignedIn> {
   return {
-    getTenantsHierarchyV2: search,
+    getTenantsHierarchyV2: async (db, user, { query }) =>
+      ok(
+        await searchSubAccounts(
+          { ...demoSubAccountsRepository(db), ...demoSubAccountListsRepository(db) },
+          user.tenantId,
+          query,
+        ),
+      ),
     getTenantsHierarchyMetadata: async (db, user, { query }) =>
       ok(await subAccountsMetadata(demoSubAccountsRepository(db), user.tenantId, query._tenantIds)),
     getTenantsHierarchyV1: hierarchyFlat,

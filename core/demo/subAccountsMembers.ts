@@ -5,83 +5,17 @@
  * (core/demo/dispatch.ts) has required the descriptor's permission.
  */
 import { type Answer, fail, ok } from '../contract/answer';
-import { DEMO_ROLES, type DemoDatabase, type DemoUser } from './data';
+import type { DemoDatabase, DemoUser } from './data';
 import type { DemoRequest, DemoRoutes } from './dispatch';
-import { type DemoMembership, membershipsOf, within } from './subAccountsData';
+import { membershipsOf } from './subAccountsData';
 import { addDemoSubAccountMembers } from './subAccountsManage';
 import { demoSubAccountsRepository } from './subAccountsRepository';
+import { demoSubAccountListsRepository } from './subAccountsLists';
+import { subAccountMembers, treeMembers } from '../domain/sub-account-lists';
 import { changeSubAccountRoles, type RoleChange, setSubAccountAccess } from '../domain/sub-account-members';
 
 type Json = Record<string, unknown>;
 type SignedIn = (db: DemoDatabase, user: DemoUser, request: DemoRequest) => Answer | Promise<Answer>;
-
-const rolesOf = (keys: string[]) =>
-  keys.map((key) => ({ id: `role-${key}`, key, name: DEMO_ROLES[key]?.name ?? key }));
-
-/** A sub-account's members, 10 a page unless told, by name. */
-const users: SignedIn = (db, user, { params, query }) => {
-  const tenantId = params.tenantId!;
-  if (!within(db, user.tenantId, tenantId)) return fail('SUB_ACCOUNT_NOT_FOUND');
-  const limit = Math.min(200, Math.max(1, Number(query._limit ?? 10)));
-  const offset = Number(query._offset ?? 0);
-  const members = membershipsOf(db)
-    .filter((m) => m.tenantId === tenantId)
-    .map((m) => ({ m, u: db.users.find((u) => u.id === m.userId) }))
-    .filter((x): x is { m: DemoMembership; u: DemoUser } => !!x.u)
-    .sort((a, b) => a.u.name.toLowerCase().localeCompare(b.u.name.toLowerCase()));
-  const items = members.slice(offset, offset + limit).map(({ m, u }) => ({
-    id: u.id,
-    email: u.email,
-    name: u.name,
-    tenantId,
-    roles: rolesOf(m.roleKeys),
-    subAccountAccessAllowed: m.accessAllowed,
-  }));
-  return ok({
-    items,
-    _metadata: { totalItems: members.length, totalPages: Math.ceil(members.length / limit) },
-  });
-};
-
-/** Every member of the active account's tree, once each, with their accounts in it (server: listTreeUsers). */
-const treeUsers: SignedIn = (db, user, { query }) => {
-  const rootId = user.tenantId;
-  const limit = Math.min(200, Math.max(1, Number(query._limit ?? 10)));
-  const offset = Number(query._offset ?? 0);
-  const filter = (query._filter ?? '').trim().toLowerCase();
-  const inTree = membershipsOf(db).filter((ms) => within(db, rootId, ms.tenantId));
-  const sortKey = (u: DemoUser) =>
-    query._sortBy === 'email' ? u.email.toLowerCase() : (u.name || u.email).toLowerCase();
-  const people = db.users
-    .filter((u) => inTree.some((ms) => ms.userId === u.id))
-    .filter((u) => !filter || u.email.toLowerCase().includes(filter) || u.name.toLowerCase().includes(filter))
-    .sort((a, b) => sortKey(a).localeCompare(sortKey(b)) * (query._order?.toUpperCase() === 'DESC' ? -1 : 1));
-  const items = people.slice(offset, offset + limit).map((u) => {
-    const mine = inTree
-      .filter((ms) => ms.userId === u.id)
-      .sort((a, b) => Number(b.tenantId === rootId) - Number(a.tenantId === rootId));
-    return {
-      id: u.id,
-      sub: u.id,
-      email: u.email,
-      name: u.name,
-      verified: true,
-      mfaEnrolled: false,
-      provider: u.provider ?? 'local',
-      metadata: '{}',
-      tenantId: mine[0]!.tenantId,
-      tenantIds: mine.map((ms) => ms.tenantId),
-      tenants: mine.map((ms) => ({
-        tenantId: ms.tenantId,
-        roles: rolesOf(ms.roleKeys),
-        activated: true,
-        lastLogin: null,
-      })),
-    };
-  });
-  const totalPages = Math.ceil(people.length / limit);
-  return ok({ items, totalPages, _metadata: { totalItems: people.length, totalPages } });
-};
 
 /** A member's roles in accounts of the caller's tree (core/domain/sub-account-members.ts), stored. */
 const roles =
@@ -160,10 +94,16 @@ const saveCustomLogin: SignedIn = (db, user, { body }) => {
   return ok(saved[user.tenantId], true);
 };
 
+const listsOf = (db: DemoDatabase) => ({
+  ...demoSubAccountsRepository(db),
+  ...demoSubAccountListsRepository(db),
+});
+
 /** The member routes of a signed-in caller, by descriptor name. */
 export function demoSubAccountMemberRoutes(): DemoRoutes<SignedIn> {
   return {
-    getSubTenantsByTenantIdUsers: users,
+    getSubTenantsByTenantIdUsers: async (db, user, { params, query }) =>
+      ok(await subAccountMembers(listsOf(db), user.tenantId, params.tenantId!, query)),
     postSubTenantsByTenantIdUsers: async (db, user, { params, body }) => {
       // A member of the caller's account or of an account above this one (core/domain/sub-accounts.ts).
       await addDemoSubAccountMembers(db, user, params.tenantId!, body);
@@ -177,7 +117,8 @@ export function demoSubAccountMemberRoutes(): DemoRoutes<SignedIn> {
         ([changed]) => ({ roleIds: changed!.roleIds }),
       ),
     putSubTenantsByTenantIdUsersByUserIdAccess: access((_user, { params }) => params.tenantId!),
-    getSubTenantsUsers: treeUsers,
+    getSubTenantsUsers: async (db, user, { query }) =>
+      ok(await treeMembers(demoSubAccountListsRepository(db), user.tenantId, query)),
     patchSubTenantsUsersByUserIdRoles: clientRoles('set'),
     postSubTenantsUsersByUserIdRoles: clientRoles('add'),
     deleteSubTenantsUsersByUserIdRoles: clientRoles('remove'),

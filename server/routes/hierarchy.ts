@@ -9,24 +9,15 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import {
-  assertWithin,
-  chosenAccountId,
-  createSubAccount,
-  listSubAccountUsers,
-  MAX_PAGE_SIZE,
-  searchSubAccounts,
-  SUB_ACCOUNT_USERS_PAGE_SIZE,
-  SUB_ACCOUNTS_PAGE_SIZE,
-  switchTenant,
-} from '../domain/hierarchy';
+import { chosenAccountId, createSubAccount, switchTenant } from '../domain/hierarchy';
+import { searchSubAccounts, subAccountMembers } from '../../core/domain/sub-account-lists';
+import { subAccountListsRepository } from '../storage/sub-account-lists';
 import { assertMayActOn, assertMayGrantRoles } from '../domain/grants';
 import {
   addSubAccountMembers,
   deleteSubAccount,
   removeSubAccountMember,
   renameSubAccount,
-  subAccountOrder,
   type TenantType,
 } from '../../core/domain/sub-accounts';
 import {
@@ -48,23 +39,11 @@ const uuid = s.uuid;
 const tenantParams = { params: s.strictObject({ tenantId: uuid }, ['tenantId']) };
 const memberParams = { params: s.strictObject({ tenantId: uuid, userId: uuid }, ['tenantId', 'userId']) };
 
-const pageSize = (value: string | undefined, fallback: number) =>
-  Math.min(MAX_PAGE_SIZE, Math.max(1, Number(value ?? fallback)));
-
-interface SearchQuery {
-  _offset?: string;
-  _limit?: string;
-  _subTenantId?: string;
-  _filter?: string;
-  _sortBy?: string;
-  _order?: string;
-}
-
 export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // The route table checked the caller and the permission (http/route-table.ts).
   const caller = (request: FastifyRequest) => ({ claims: callerOf(request), rootId: accountOf(request) });
   // Renaming, deleting and removing members: the shared rules (core/domain/sub-accounts.ts).
-  const repo = subAccountsRepository(ctx.db);
+  const repo = { ...subAccountsRepository(ctx.db), ...subAccountListsRepository(ctx.db) };
   // The users page's rule of who may act on whom (server/domain/grants.ts), for the shared rules.
   const guards = (claims: ReturnType<typeof callerOf>, userId: string) => ({
     mayActOn: (tenantId: string, action: 'roles' | 'access') =>
@@ -78,30 +57,9 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
    * address, empty on the last page. `_sortBy` (createdAt, name, tenantId) and `_order` sort the
    * page (the client SDK's SearchSubTenantsParams; name ascending unless told) and go on in the link.
    */
-  app.get<{ Querystring: SearchQuery }>(HIERARCHY, async (request) => {
-    const { rootId } = caller(request);
-    const q = request.query;
-    if (q._subTenantId) await assertWithin(ctx.db, rootId, q._subTenantId);
-    const limit = pageSize(q._limit, SUB_ACCOUNTS_PAGE_SIZE);
-    const offset = Number(q._offset ?? 0);
-    const page = await searchSubAccounts(ctx.db, {
-      rootId,
-      parentId: q._subTenantId,
-      filter: q._filter ?? '',
-      offset,
-      limit,
-      ...subAccountOrder(q),
-    });
-    const next = new URLSearchParams({ _offset: String(offset + limit), _limit: String(limit) });
-    for (const key of ['_subTenantId', '_filter', '_sortBy', '_order'] as const)
-      if (q[key]) next.set(key, q[key]);
-    return {
-      items: page.items,
-      _links: { next: page.hasMore ? `${HIERARCHY}?${next}` : '' },
-      // The client SDK's page metadata (ISearchSubTenantsResponse).
-      _metadata: { totalItems: page.totalItems, totalPages: Math.ceil(page.totalItems / limit) },
-    };
-  });
+  app.get<{ Querystring: Record<string, string | undefined> }>(HIERARCHY, async (request) =>
+    searchSubAccounts(repo, caller(request).rootId, request.query),
+  );
 
   /**
    * Without `_tenantIds`: `{ totalSubTenants }` of the active account (the kit's All accounts page).
@@ -160,14 +118,8 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
   app.get<{ Params: { tenantId: string }; Querystring: { _offset?: string; _limit?: string } }>(
     SUB_TENANT_USERS,
     { schema: { ...tenantParams } },
-    async (request) => {
-      const { rootId } = caller(request);
-      await assertWithin(ctx.db, rootId, request.params.tenantId);
-      const limit = pageSize(request.query._limit, SUB_ACCOUNT_USERS_PAGE_SIZE);
-      const offset = Number(request.query._offset ?? 0);
-      const { items, totalItems } = await listSubAccountUsers(ctx.db, request.params.tenantId, offset, limit);
-      return { items, _metadata: { totalItems, totalPages: Math.ceil(totalItems / limit) } };
-    },
+    async (request) =>
+      subAccountMembers(repo, caller(request).rootId, request.params.tenantId, request.query),
   );
 
   app.post<{

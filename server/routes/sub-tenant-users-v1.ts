@@ -30,7 +30,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { assertMayActOn, assertMayGrantRoles } from '../domain/grants';
-import { listTreeUsers, MAX_PAGE_SIZE, SUB_ACCOUNT_USERS_PAGE_SIZE } from '../domain/hierarchy';
+import { treeMembers } from '../../core/domain/sub-account-lists';
+import { subAccountListsRepository } from '../storage/sub-account-lists';
 import { addSubAccountMembers, removeSubAccountMember } from '../../core/domain/sub-accounts';
 import {
   changeSubAccountRoles,
@@ -105,20 +106,9 @@ export async function subTenantUsersV1Routes(app: FastifyInstance, ctx: AppConte
 
   app.get<{
     Querystring: { _offset?: string; _limit?: string; _filter?: string; _sortBy?: string; _order?: string };
-  }>(BASE, async (request) => {
-    const rootId = accountOf(request);
-    const q = request.query;
-    const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, Number(q._limit ?? SUB_ACCOUNT_USERS_PAGE_SIZE)));
-    const { items, totalItems } = await listTreeUsers(ctx.db, rootId, {
-      offset: Number(q._offset ?? 0),
-      limit,
-      filter: (q._filter ?? '').trim(),
-      sortBy: (q._sortBy ?? 'name') as 'name' | 'email' | 'createdAt',
-      order: q._order?.toUpperCase() === 'DESC' ? 'DESC' : 'ASC',
-    });
-    const totalPages = Math.ceil(totalItems / limit);
-    return { items, totalPages, _metadata: { totalItems, totalPages } };
-  });
+  }>(BASE, async (request) =>
+    treeMembers(subAccountListsRepository(ctx.db), accountOf(request), request.query),
+  );
 
   /** The domain's checks (core/domain/sub-accounts.ts) with the server's grant rule, then the members. */
   const addMembers = (
