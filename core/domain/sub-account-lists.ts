@@ -12,8 +12,8 @@ import {
   type SubAccountsRepository,
 } from './sub-accounts';
 
-export const SUB_ACCOUNTS_PAGE_SIZE = 50;
-export const SUB_ACCOUNT_USERS_PAGE_SIZE = 10;
+const SUB_ACCOUNTS_PAGE_SIZE = 50;
+const SUB_ACCOUNT_USERS_PAGE_SIZE = 10;
 const MAX_PAGE_SIZE = 200;
 
 /** `_limit` as asked, between 1 and 200, else the list's own size. */

@@ -9,7 +9,7 @@ import { contractError } from '../contract/errors';
 import { assertWithin, type SubAccountsRepository } from './sub-accounts';
 
 /** The server's rule of who may act on whom, for one account (absent in demo mode). */
-export interface MemberGuards {
+interface MemberGuards {
   mayActOn?: (tenantId: string, action: 'roles' | 'access') => Promise<void>;
   mayGrant?: (tenantId: string, roleIds: string[]) => Promise<void>;
 }

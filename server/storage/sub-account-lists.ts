@@ -65,7 +65,7 @@ const SORT_COLUMNS: Record<SubAccountSortField, string> = {
  * tree whose name contains it; ordered by the field asked (name unless told) then id. `hasMore` tells whether a next page exists
  * (one row more than asked is read).
  */
-export async function searchSubAccounts(
+async function searchSubAccounts(
   db: Database,
   query: SubAccountSearch,
 ): Promise<{ items: SubAccountDto[]; hasMore: boolean; totalItems: number }> {
@@ -103,7 +103,7 @@ interface SubAccountUserDto {
 }
 
 /** A page of a sub-account's members (offset counts users), with their roles there. */
-export async function listSubAccountUsers(
+async function listSubAccountUsers(
   db: Database,
   tenantId: string,
   offset: number,
@@ -180,7 +180,7 @@ interface TreeUserDto {
  * `filter` matches name or email; sorted by `sortBy` (name, email, createdAt) and `order`; only their
  * memberships within the tree are shown (never their other accounts).
  */
-export async function listTreeUsers(
+async function listTreeUsers(
   db: Database,
   rootId: string,
   query: TreeMembersQuery,
