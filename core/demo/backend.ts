@@ -31,7 +31,7 @@ import {
   type DemoDatabase,
   type DemoUser,
 } from './data';
-import { listedUsers, rowExtras, subAccountRoute, tenantsOfUser } from './subAccounts';
+import { demoSubAccountRoutes, listedUsers, rowExtras, tenantsOfUser } from './subAccounts';
 import { demoSecurityPolicyRoutes } from './securityPolicies';
 import { accountStrategies, demoSignInMethodRoutes } from './signInMethods';
 import { loginAliasOf, withLoginAlias } from './loginAlias';
@@ -888,6 +888,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     ...signedIn(demoSecurityCenterRoutes(now)),
     ...signedIn(demoConnectivityRoutes(now, random)),
     ...signedIn(demoDirectoryRoutes({ now, random })),
+    // Sub-accounts, their members, the tenant switch and custom login (core/demo/subAccounts*.ts).
+    ...signedIn(demoSubAccountRoutes({ now, random })),
     // Editing an API token (core/demo/apiTokenEdit.ts).
     patchTenantsApiTokensById: withUser((d, caller, r) => editDemoToken(d, caller, r, permissionsOf)),
     patchUsersApiTokensById: withUser((d, caller, r) => editDemoToken(d, caller, r, permissionsOf)),
@@ -902,16 +904,14 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   }
 
   /**
-   * The routing glue of the areas that still find their routes by path themselves (sub-accounts,
-   * roles, groups and tokens, SSO, billing; then MFA),
+   * The routing glue of the areas that still find their routes by path themselves (roles, groups
+   * and tokens, SSO, billing; then MFA),
    * for a route the table names and no handler is registered for. Null: none of them knows it.
    */
   async function areaAnswer(db: DemoDatabase, request: DemoRequest): Promise<Answer | null> {
     const { method, path } = request;
     const user = userOfToken(db, request.token);
     if (user) {
-      const subAccounts = subAccountRoute(method, path);
-      if (subAccounts) return subAccounts(db, user, request.body, request.query, { now, random });
       // The client SDK creates account tokens at v2 (the server's POST v2 is v1's handler).
       const adminPath =
         method === 'POST' && path === '/identity/resources/tenants/api-tokens/v2'

@@ -4,7 +4,7 @@
  */
 import type { Tenant } from '../api/types';
 import type { TenantType } from '../domain/sub-accounts';
-import { DEMO_ROLES, type DemoDatabase, type DemoUser } from './data';
+import type { DemoDatabase, DemoUser } from './data';
 
 export type DemoTenant = Tenant & { parentTenantId?: string | null; tenantType?: TenantType };
 export interface DemoMembership {
@@ -13,13 +13,6 @@ export interface DemoMembership {
   roleKeys: string[];
   accessAllowed: boolean;
 }
-
-export const READ = 'fe.account-hierarchy.read.subAccount';
-export const WRITE = 'fe.account-hierarchy.write.subAccount';
-
-export const permissionsOf = (user: DemoUser) => [
-  ...new Set(user.roleKeys.flatMap((key) => DEMO_ROLES[key]?.permissions ?? [])),
-];
 
 /** The demo's memberships, built on first use from the users (their home tenant) plus sample sub-accounts. */
 export function membershipsOf(db: DemoDatabase & { memberships?: DemoMembership[] }): DemoMembership[] {

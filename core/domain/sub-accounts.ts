@@ -28,6 +28,16 @@ export interface SubAccountsRepository {
   assignableRoles(tenantId: string, roleIds: string[]): Promise<string[]>;
   /** Adds every membership or none (SUB_ACCOUNT_ALREADY_MEMBER when one exists by then). */
   addMembers(members: NewSubAccountMember[]): Promise<void>;
+  /** The ids of the roles the member holds in `tenantId`. */
+  roleIdsOf(tenantId: string, userId: string): Promise<string[]>;
+  /** The member's roles in `tenantId` become `roleIds` (each assignable there). */
+  setRoles(tenantId: string, userId: string, roleIds: string[]): Promise<void>;
+  /** Allows or denies the member's access to `tenantId`. */
+  setAccess(tenantId: string, userId: string, allowed: boolean): Promise<void>;
+  /** How many live accounts lie below `tenantId` (at any depth). */
+  countBelow(tenantId: string): Promise<number>;
+  /** Per existing account of `tenantIds`: its members, and those whose access there is allowed. */
+  memberCounts(tenantIds: string[]): Promise<Array<{ tenantId: string; total: number; allowed: number }>>;
 }
 
 export interface NewSubAccountMember {
@@ -54,7 +64,12 @@ export function subAccountOrder(query: { _sortBy?: string; _order?: string }): {
   return { sortBy, order: query._order?.toUpperCase() === 'DESC' ? 'DESC' : 'ASC' };
 }
 
-async function assertWithin(repo: SubAccountsRepository, rootId: string, tenantId: string): Promise<void> {
+/** 404 unless `tenantId` is `rootId` or an account below it (no hint of others). */
+export async function assertWithin(
+  repo: SubAccountsRepository,
+  rootId: string,
+  tenantId: string,
+): Promise<void> {
   if (!(await repo.isWithin(rootId, tenantId))) throw contractError('SUB_ACCOUNT_NOT_FOUND');
 }
 

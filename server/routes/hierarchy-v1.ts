@@ -17,6 +17,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { assertWithin } from '../domain/hierarchy';
+import { subAccountUserCounts } from '../../core/domain/sub-account-members';
+import { subAccountsRepository } from '../storage/sub-accounts';
 import { uuid } from '../http/list-query';
 import * as s from '../http/schemas';
 import { accountOf } from '../http/route-table';
@@ -55,6 +57,7 @@ async function treeRows(ctx: AppContext, rootId: string): Promise<Row[]> {
 }
 
 export async function hierarchyV1Routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const repo = subAccountsRepository(ctx.db);
   app.get(HIERARCHY_V1, async (request) => {
     const rows = await treeRows(ctx, accountOf(request));
     return rows
@@ -113,23 +116,7 @@ export async function hierarchyV1Routes(app: FastifyInstance, ctx: AppContext): 
     async (request) => parents(accountOf(request), request.params.tenantId),
   );
 
-  app.post<{ Body: { tenantIds: string[] } }>(
-    '/identity/resources/tenants/users/v1/count',
-    async (request) => {
-      const rootId = accountOf(request);
-      const tenantIds = [...new Set(request.body.tenantIds.map((id) => id.toLowerCase()))];
-      for (const tenantId of tenantIds) await assertWithin(ctx.db, rootId, tenantId);
-      const { rows } = await ctx.db.query<{ tenant_id: string; total: number; allowed: number }>(
-        `SELECT t.id AS tenant_id, (SELECT count(*)::int FROM memberships m WHERE m.tenant_id = t.id) AS total,
-                (SELECT count(*)::int FROM memberships m WHERE m.tenant_id = t.id AND m.access_allowed) AS allowed
-           FROM unnest($1::uuid[]) WITH ORDINALITY AS ids(id, n) JOIN tenants t ON t.id = ids.id ORDER BY ids.n`,
-        [tenantIds],
-      );
-      return rows.map((r) => ({
-        tenantId: r.tenant_id,
-        totalUsers: r.total,
-        totalAccessAllowedUsers: r.allowed,
-      }));
-    },
+  app.post<{ Body: { tenantIds: string[] } }>('/identity/resources/tenants/users/v1/count', async (request) =>
+    subAccountUserCounts(repo, accountOf(request), request.body.tenantIds),
   );
 }

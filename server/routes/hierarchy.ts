@@ -9,29 +9,22 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import {
-  assertWithin,
-  chosenAccountId,
-  countSubAccounts,
-  createSubAccount,
-  listSubAccountUsers,
-  MAX_PAGE_SIZE,
-  searchSubAccounts,
-  setSubAccountAccess,
-  setSubAccountRoles,
-  SUB_ACCOUNT_USERS_PAGE_SIZE,
-  SUB_ACCOUNTS_PAGE_SIZE,
-  switchTenant,
-} from '../domain/hierarchy';
+import { chosenAccountId, createSubAccount, switchTenant } from '../domain/hierarchy';
+import { searchSubAccounts, subAccountMembers } from '../../core/domain/sub-account-lists';
+import { subAccountListsRepository } from '../storage/sub-account-lists';
 import { assertMayActOn, assertMayGrantRoles } from '../domain/grants';
 import {
   addSubAccountMembers,
   deleteSubAccount,
   removeSubAccountMember,
   renameSubAccount,
-  subAccountOrder,
   type TenantType,
 } from '../../core/domain/sub-accounts';
+import {
+  changeSubAccountRoles,
+  setSubAccountAccess,
+  subAccountsMetadata,
+} from '../../core/domain/sub-account-members';
 import { subAccountsRepository } from '../storage/sub-accounts';
 import { contractError } from '../../core/contract/errors';
 import * as s from '../http/schemas';
@@ -46,23 +39,17 @@ const uuid = s.uuid;
 const tenantParams = { params: s.strictObject({ tenantId: uuid }, ['tenantId']) };
 const memberParams = { params: s.strictObject({ tenantId: uuid, userId: uuid }, ['tenantId', 'userId']) };
 
-const pageSize = (value: string | undefined, fallback: number) =>
-  Math.min(MAX_PAGE_SIZE, Math.max(1, Number(value ?? fallback)));
-
-interface SearchQuery {
-  _offset?: string;
-  _limit?: string;
-  _subTenantId?: string;
-  _filter?: string;
-  _sortBy?: string;
-  _order?: string;
-}
-
 export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // The route table checked the caller and the permission (http/route-table.ts).
   const caller = (request: FastifyRequest) => ({ claims: callerOf(request), rootId: accountOf(request) });
   // Renaming, deleting and removing members: the shared rules (core/domain/sub-accounts.ts).
-  const repo = subAccountsRepository(ctx.db);
+  const repo = { ...subAccountsRepository(ctx.db), ...subAccountListsRepository(ctx.db) };
+  // The users page's rule of who may act on whom (server/domain/grants.ts), for the shared rules.
+  const guards = (claims: ReturnType<typeof callerOf>, userId: string) => ({
+    mayActOn: (tenantId: string, action: 'roles' | 'access') =>
+      assertMayActOn(ctx.db, claims, tenantId, userId, action),
+    mayGrant: (tenantId: string, roleIds: string[]) => assertMayGrantRoles(ctx.db, claims, tenantId, roleIds),
+  });
 
   /**
    * The children of the active tenant (or of `_subTenantId`), or with `_filter` every account of the
@@ -70,30 +57,9 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
    * address, empty on the last page. `_sortBy` (createdAt, name, tenantId) and `_order` sort the
    * page (the client SDK's SearchSubTenantsParams; name ascending unless told) and go on in the link.
    */
-  app.get<{ Querystring: SearchQuery }>(HIERARCHY, async (request) => {
-    const { rootId } = caller(request);
-    const q = request.query;
-    if (q._subTenantId) await assertWithin(ctx.db, rootId, q._subTenantId);
-    const limit = pageSize(q._limit, SUB_ACCOUNTS_PAGE_SIZE);
-    const offset = Number(q._offset ?? 0);
-    const page = await searchSubAccounts(ctx.db, {
-      rootId,
-      parentId: q._subTenantId,
-      filter: q._filter ?? '',
-      offset,
-      limit,
-      ...subAccountOrder(q),
-    });
-    const next = new URLSearchParams({ _offset: String(offset + limit), _limit: String(limit) });
-    for (const key of ['_subTenantId', '_filter', '_sortBy', '_order'] as const)
-      if (q[key]) next.set(key, q[key]);
-    return {
-      items: page.items,
-      _links: { next: page.hasMore ? `${HIERARCHY}?${next}` : '' },
-      // The client SDK's page metadata (ISearchSubTenantsResponse).
-      _metadata: { totalItems: page.totalItems, totalPages: Math.ceil(page.totalItems / limit) },
-    };
-  });
+  app.get<{ Querystring: Record<string, string | undefined> }>(HIERARCHY, async (request) =>
+    searchSubAccounts(repo, caller(request).rootId, request.query),
+  );
 
   /**
    * Without `_tenantIds`: `{ totalSubTenants }` of the active account (the kit's All accounts page).
@@ -101,18 +67,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
    * `{ tenantId, totalSubTenants, isParent }` per account, each within the caller's tree (else 404).
    */
   app.get<{ Querystring: { _tenantIds?: string } }>(`${HIERARCHY}/metadata`, async (request) => {
-    const { rootId } = caller(request);
-    if (request.query._tenantIds === undefined)
-      return { totalSubTenants: await countSubAccounts(ctx.db, rootId) };
-    const ids = [...new Set(request.query._tenantIds.split(','))];
-    if (ids.length > 200) throw contractError('TOO_MANY_ACCOUNTS');
-    const answer = [];
-    for (const tenantId of ids) {
-      await assertWithin(ctx.db, rootId, tenantId);
-      const totalSubTenants = await countSubAccounts(ctx.db, tenantId);
-      answer.push({ tenantId, totalSubTenants, isParent: totalSubTenants > 0 });
-    }
-    return answer;
+    return subAccountsMetadata(repo, caller(request).rootId, request.query._tenantIds);
   });
 
   app.post<{ Body: { name: string; parentTenantId?: string; tenantId?: string; tenantType?: TenantType } }>(
@@ -163,14 +118,8 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
   app.get<{ Params: { tenantId: string }; Querystring: { _offset?: string; _limit?: string } }>(
     SUB_TENANT_USERS,
     { schema: { ...tenantParams } },
-    async (request) => {
-      const { rootId } = caller(request);
-      await assertWithin(ctx.db, rootId, request.params.tenantId);
-      const limit = pageSize(request.query._limit, SUB_ACCOUNT_USERS_PAGE_SIZE);
-      const offset = Number(request.query._offset ?? 0);
-      const { items, totalItems } = await listSubAccountUsers(ctx.db, request.params.tenantId, offset, limit);
-      return { items, _metadata: { totalItems, totalPages: Math.ceil(totalItems / limit) } };
-    },
+    async (request) =>
+      subAccountMembers(repo, caller(request).rootId, request.params.tenantId, request.query),
   );
 
   app.post<{
@@ -211,17 +160,14 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     async (request) => {
       const { claims, rootId } = caller(request);
       const { tenantId, userId } = request.params;
-      await assertWithin(ctx.db, rootId, tenantId);
-      await assertMayActOn(ctx.db, claims, tenantId, userId, 'roles');
-      await assertMayGrantRoles(ctx.db, claims, tenantId, request.body.roleIds);
-      return {
-        roleIds: await setSubAccountRoles(
-          ctx.db,
-          request.params.tenantId,
-          request.params.userId,
-          request.body.roleIds,
-        ),
-      };
+      const [changed] = await changeSubAccountRoles(repo, {
+        rootId,
+        userId,
+        mode: 'set',
+        entries: [{ tenantId, roleIds: request.body.roleIds }],
+        ...guards(claims, userId),
+      });
+      return { roleIds: changed!.roleIds };
     },
   );
 
@@ -230,15 +176,14 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     { schema: { ...memberParams } },
     async (request) => {
       const { claims, rootId } = caller(request);
-      await assertWithin(ctx.db, rootId, request.params.tenantId);
-      await assertMayActOn(ctx.db, claims, request.params.tenantId, request.params.userId, 'access');
-      await setSubAccountAccess(
-        ctx.db,
-        request.params.tenantId,
-        request.params.userId,
-        request.body.allowAccess,
-      );
-      return { allowAccess: request.body.allowAccess };
+      const { tenantId, userId } = request.params;
+      return setSubAccountAccess(repo, {
+        rootId,
+        tenantId,
+        userId,
+        allowed: request.body.allowAccess,
+        ...guards(claims, userId),
+      });
     },
   );
 

@@ -30,18 +30,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { assertMayActOn, assertMayGrantRoles } from '../domain/grants';
-import {
-  assertWithin,
-  listTreeUsers,
-  MAX_PAGE_SIZE,
-  setSubAccountAccess,
-  setSubAccountRoles,
-  SUB_ACCOUNT_USERS_PAGE_SIZE,
-} from '../domain/hierarchy';
-import { permissionKeysOfRoles } from '../domain/roles';
+import { treeMembers } from '../../core/domain/sub-account-lists';
+import { subAccountListsRepository } from '../storage/sub-account-lists';
 import { addSubAccountMembers, removeSubAccountMember } from '../../core/domain/sub-accounts';
+import {
+  changeSubAccountRoles,
+  type RoleChange,
+  setSubAccountAccess,
+} from '../../core/domain/sub-account-members';
 import { subAccountsRepository } from '../storage/sub-accounts';
-import { contractError } from '../../core/contract/errors';
 import { uuid } from '../http/list-query';
 import * as s from '../http/schemas';
 import { accountOf, callerOf } from '../http/route-table';
@@ -52,22 +49,13 @@ const BASE_V2 = '/identity/resources/sub-tenants/users/v2/';
 const userParams = { params: s.strictObject({ userId: uuid }, ['userId']) };
 
 export async function subTenantUsersV1Routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const isMember = async (tenantId: string, userId: string) =>
-    (
-      await ctx.db.query('SELECT 1 FROM memberships WHERE tenant_id = $1 AND user_id = $2', [
-        tenantId,
-        userId,
-      ])
-    ).rows.length > 0;
-
-  const currentRoleIds = async (tenantId: string, userId: string) =>
-    (
-      await ctx.db.query<{ role_id: string }>(
-        `SELECT mr.role_id FROM memberships m JOIN membership_roles mr ON mr.membership_id = m.id
-          WHERE m.tenant_id = $1 AND m.user_id = $2`,
-        [tenantId, userId],
-      )
-    ).rows.map((r) => r.role_id);
+  const repo = subAccountsRepository(ctx.db);
+  // The users page's rule of who may act on whom (server/domain/grants.ts), for the shared rules.
+  const guards = (claims: ReturnType<typeof callerOf>, userId: string) => ({
+    mayActOn: (tenantId: string, action: 'roles' | 'access') =>
+      assertMayActOn(ctx.db, claims, tenantId, userId, action),
+    mayGrant: (tenantId: string, roleIds: string[]) => assertMayGrantRoles(ctx.db, claims, tenantId, roleIds),
+  });
 
   type RolesRequest = {
     Params: { userId: string };
@@ -80,37 +68,18 @@ export async function subTenantUsersV1Routes(app: FastifyInstance, ctx: AppConte
 
   /**
    * set (PATCH): the roles become `roleIds`; add (POST): `roleIds` are added; remove (DELETE): they
-   * are taken away. Granting and taking away both need the caller to hold what the roles grant.
+   * are taken away (core/domain/sub-account-members.ts). Granting and taking away both need the
+   * caller to hold what the roles grant.
    */
-  const changeRoles = (mode: 'set' | 'add' | 'remove') => async (request: FastifyRequest<RolesRequest>) => {
-    const claims = callerOf(request);
-    const rootId = accountOf(request);
+  const changeRoles = (mode: RoleChange) => async (request: FastifyRequest<RolesRequest>) => {
     const { userId } = request.params;
-    const entries = request.body.subTenantsRoles;
-    if (new Set(entries.map((e) => e.tenantId)).size !== entries.length)
-      throw contractError('SUB_ACCOUNT_NAMED_TWICE');
-    const plan: Array<{ tenantId: string; next: string[] }> = [];
-    for (const { tenantId, roleIds: ids } of entries) {
-      await assertWithin(ctx.db, rootId, tenantId);
-      if (!(await isMember(tenantId, userId))) throw contractError('SUB_ACCOUNT_USER_NOT_FOUND');
-      await assertMayActOn(ctx.db, claims, tenantId, userId, 'roles');
-      const named = [...new Set(ids.filter((id) => id !== ''))];
-      await assertMayGrantRoles(ctx.db, claims, tenantId, named);
-      // Unknown roles are refused before anything is written (no half-applied request).
-      if ((await permissionKeysOfRoles(ctx.db, tenantId, named)).known.length !== named.length)
-        throw contractError('ROLES_UNKNOWN');
-      const current = mode === 'set' ? [] : await currentRoleIds(tenantId, userId);
-      const next =
-        mode === 'set'
-          ? named
-          : mode === 'add'
-            ? [...new Set([...current, ...named])]
-            : current.filter((id) => !named.includes(id));
-      plan.push({ tenantId, next });
-    }
-    const subTenantsRoles = [];
-    for (const { tenantId, next } of plan)
-      subTenantsRoles.push({ tenantId, roleIds: await setSubAccountRoles(ctx.db, tenantId, userId, next) });
+    const subTenantsRoles = await changeSubAccountRoles(repo, {
+      rootId: accountOf(request),
+      userId,
+      mode,
+      entries: request.body.subTenantsRoles,
+      ...guards(callerOf(request), userId),
+    });
     return { subTenantsRoles };
   };
 
@@ -122,32 +91,24 @@ export async function subTenantUsersV1Routes(app: FastifyInstance, ctx: AppConte
     `${BASE}/:userId/access`,
     { schema: { ...userParams } },
     async (request) => {
-      const claims = callerOf(request);
       const tenantId = accountOf(request);
       const { userId } = request.params;
-      if (!(await isMember(tenantId, userId))) throw contractError('SUB_ACCOUNT_USER_NOT_FOUND');
-      await assertMayActOn(ctx.db, claims, tenantId, userId, 'access');
-      await setSubAccountAccess(ctx.db, tenantId, userId, request.body.allowAccess);
-      return { allowAccess: request.body.allowAccess };
+      // The caller's active account: within its own tree.
+      return setSubAccountAccess(repo, {
+        rootId: tenantId,
+        tenantId,
+        userId,
+        allowed: request.body.allowAccess,
+        ...guards(callerOf(request), userId),
+      });
     },
   );
 
   app.get<{
     Querystring: { _offset?: string; _limit?: string; _filter?: string; _sortBy?: string; _order?: string };
-  }>(BASE, async (request) => {
-    const rootId = accountOf(request);
-    const q = request.query;
-    const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, Number(q._limit ?? SUB_ACCOUNT_USERS_PAGE_SIZE)));
-    const { items, totalItems } = await listTreeUsers(ctx.db, rootId, {
-      offset: Number(q._offset ?? 0),
-      limit,
-      filter: (q._filter ?? '').trim(),
-      sortBy: (q._sortBy ?? 'name') as 'name' | 'email' | 'createdAt',
-      order: q._order?.toUpperCase() === 'DESC' ? 'DESC' : 'ASC',
-    });
-    const totalPages = Math.ceil(totalItems / limit);
-    return { items, totalPages, _metadata: { totalItems, totalPages } };
-  });
+  }>(BASE, async (request) =>
+    treeMembers(subAccountListsRepository(ctx.db), accountOf(request), request.query),
+  );
 
   /** The domain's checks (core/domain/sub-accounts.ts) with the server's grant rule, then the members. */
   const addMembers = (
@@ -158,7 +119,7 @@ export async function subTenantUsersV1Routes(app: FastifyInstance, ctx: AppConte
     >,
   ) => {
     const claims = callerOf(request);
-    return addSubAccountMembers(subAccountsRepository(ctx.db), {
+    return addSubAccountMembers(repo, {
       ...input,
       rootId: accountOf(request),
       mayGrant: (tenantId, roleIds) => assertMayGrantRoles(ctx.db, claims, tenantId, roleIds),
@@ -208,7 +169,7 @@ export async function subTenantUsersV1Routes(app: FastifyInstance, ctx: AppConte
     const rootId = accountOf(request);
     const { userId, subTenants } = request.body;
     // Every account is checked before any membership ends (core/domain/sub-accounts.ts).
-    await removeSubAccountMember(subAccountsRepository(ctx.db), {
+    await removeSubAccountMember(repo, {
       rootId,
       userId,
       tenantIds: subTenants.map((t) => t.tenantId),

@@ -74,7 +74,8 @@ export function subAccountsRepository(db: Database): SubAccountsRepository {
     async assignableRoles(tenantId, roleIds) {
       if (roleIds.length === 0) return [];
       const { rows } = await db.query<{ id: string }>(
-        'SELECT id FROM roles WHERE id = ANY($1::uuid[]) AND (tenant_id IS NULL OR tenant_id = $2)',
+        `SELECT id FROM roles WHERE id = ANY($1::uuid[]) AND (tenant_id IS NULL OR tenant_id = $2)
+            AND vendor_id = (SELECT vendor_id FROM tenants WHERE id = $2)`,
         [roleIds, tenantId],
       );
       return rows.map((r) => r.id);
@@ -95,6 +96,52 @@ export function subAccountsRepository(db: Database): SubAccountsRepository {
             );
         }
       });
+    },
+    async roleIdsOf(tenantId, userId) {
+      const { rows } = await db.query<{ role_id: string }>(
+        `SELECT mr.role_id FROM memberships m JOIN membership_roles mr ON mr.membership_id = m.id
+          WHERE m.tenant_id = $1 AND m.user_id = $2`,
+        [tenantId, userId],
+      );
+      return rows.map((r) => r.role_id);
+    },
+    async setRoles(tenantId, userId, roleIds) {
+      await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: string }>(
+          'SELECT id FROM memberships WHERE tenant_id = $1 AND user_id = $2',
+          [tenantId, userId],
+        );
+        if (!rows[0]) return;
+        await tx.query('DELETE FROM membership_roles WHERE membership_id = $1', [rows[0].id]);
+        if (roleIds.length)
+          await tx.query(
+            'INSERT INTO membership_roles (membership_id, role_id) SELECT $1, unnest($2::uuid[])',
+            [rows[0].id, roleIds],
+          );
+      });
+    },
+    async setAccess(tenantId, userId, allowed) {
+      await db.query('UPDATE memberships SET access_allowed = $3 WHERE tenant_id = $1 AND user_id = $2', [
+        tenantId,
+        userId,
+        allowed,
+      ]);
+    },
+    async countBelow(tenantId) {
+      const { rows } = await db.query<{ count: number }>(
+        `${DESCENDANTS} SELECT count(*)::int AS count FROM tree`,
+        [tenantId],
+      );
+      return rows[0]?.count ?? 0;
+    },
+    async memberCounts(tenantIds) {
+      const { rows } = await db.query<{ tenant_id: string; total: number; allowed: number }>(
+        `SELECT t.id AS tenant_id, (SELECT count(*)::int FROM memberships m WHERE m.tenant_id = t.id) AS total,
+                (SELECT count(*)::int FROM memberships m WHERE m.tenant_id = t.id AND m.access_allowed) AS allowed
+           FROM tenants t WHERE t.id = ANY($1::uuid[])`,
+        [tenantIds],
+      );
+      return rows.map((r) => ({ tenantId: r.tenant_id, total: r.total, allowed: r.allowed }));
     },
   };
 }

@@ -161,6 +161,60 @@ for (const [name, factory] of factories) {
       ]);
     });
 
+    test("a member's roles across accounts: an account named twice 400; an unknown role changes nothing", async () => {
+      const top = await create('Roles top');
+      const below = await create('Roles below', top);
+      const email = `roles-${Date.now()}@example.com`;
+      const invited = await target.call('POST', '/identity/resources/users/v2', {
+        token,
+        body: { email, name: 'Ro' },
+      });
+      assert.ok(invited.status < 300, JSON.stringify(invited.body));
+      const userId = invited.body.id as string;
+      const joined = await target.call('POST', '/identity/resources/sub-tenants/users/v1', {
+        token,
+        body: { user: { email }, subTenants: [{ tenantId: top }, { tenantId: below }] },
+      });
+      assert.equal(joined.status, 201, JSON.stringify(joined.body));
+      const roles = (await target.call('GET', '/identity/resources/roles/v2', { token })).body
+        .items as Array<{
+        id: string;
+        key: string;
+      }>;
+      const viewer = roles.find((r) => r.key === 'Viewer')!.id;
+      const change = (method: string, subTenantsRoles: Array<{ tenantId: string; roleIds: string[] }>) =>
+        target.call(method, `/identity/resources/sub-tenants/users/v1/${userId}/roles`, {
+          token,
+          body: { subTenantsRoles },
+        });
+      const rolesIn = async (id: string) =>
+        (
+          (await target.call('GET', `/identity/resources/sub-tenants/v1/${id}/users`, { token })).body
+            .items as Array<{ email: string; roles: Array<{ key: string }> }>
+        )
+          .filter((u) => u.email === email)
+          .flatMap((u) => u.roles.map((r) => r.key));
+      const twice = await change('PATCH', [
+        { tenantId: top, roleIds: [viewer] },
+        { tenantId: top, roleIds: [] },
+      ]);
+      assert.equal(twice.status, 400);
+      assert.deepEqual(twice.body.errors, ['Each account may be named once']);
+      const unknown = await change('PATCH', [
+        { tenantId: top, roleIds: [viewer] },
+        { tenantId: below, roleIds: [crypto.randomUUID()] },
+      ]);
+      assert.equal(unknown.status, 400);
+      assert.deepEqual(await rolesIn(top), [], 'nothing half-applied');
+      const added = await change('POST', [{ tenantId: top, roleIds: [viewer, viewer] }]);
+      assert.equal(added.status, 200, JSON.stringify(added.body));
+      assert.deepEqual(added.body, { subTenantsRoles: [{ tenantId: top, roleIds: [viewer] }] });
+      assert.deepEqual(await rolesIn(top), ['Viewer']);
+      const removed = await change('DELETE', [{ tenantId: top, roleIds: [viewer] }]);
+      assert.deepEqual(removed.body, { subTenantsRoles: [{ tenantId: top, roleIds: [] }] });
+      assert.deepEqual(await rolesIn(top), []);
+    });
+
     test("tenant types (the client SDK's TenantType): set on create and edit, returned and listed; others 400", async () => {
       const created = await target.call('POST', SUB_TENANTS, {
         token,

@@ -1,0 +1,91 @@
+/**
+ * Demo mode's sub-accounts repository (core/domain/sub-accounts.ts, the server's is SQL in
+ * server/storage/sub-accounts.ts): the page's stored accounts and memberships. The demo's role ids
+ * are `role-<key>` of its sample roles.
+ */
+import { contractError } from '../contract/errors';
+import type { SubAccountsRepository } from '../domain/sub-accounts';
+import { DEMO_ROLES, type DemoDatabase } from './data';
+import { type DemoTenant, membershipsOf, within } from './subAccountsData';
+
+/** The account and every account below it. */
+const subtree = (db: DemoDatabase, tenantId: string) =>
+  new Set(db.tenants.filter((t) => within(db, tenantId, t.tenantId)).map((t) => t.tenantId));
+
+/** The sub-accounts repository (core/domain/sub-accounts.ts) over the page's stored accounts and memberships. */
+export function demoSubAccountsRepository(db: DemoDatabase): SubAccountsRepository {
+  const memberships = membershipsOf(db);
+  const memberOf = (tenantId: string, userId: string) =>
+    memberships.find((m) => m.tenantId === tenantId && m.userId === userId);
+  return {
+    isWithin: async (rootId, tenantId) => within(db, rootId, tenantId),
+    async rename(tenantId, name, tenantType) {
+      const tenant = (db.tenants as DemoTenant[]).find((t) => t.tenantId === tenantId);
+      if (!tenant) return null;
+      tenant.name = name;
+      if (tenantType) tenant.tenantType = tenantType;
+      return tenant.tenantType ?? null;
+    },
+    async remove(tenantId) {
+      const gone = subtree(db, tenantId);
+      db.tenants.splice(0, db.tenants.length, ...db.tenants.filter((t) => !gone.has(t.tenantId)));
+      memberships.splice(0, memberships.length, ...memberships.filter((m) => !gone.has(m.tenantId)));
+    },
+    isMember: async (tenantId, userId) =>
+      memberships.some((m) => m.tenantId === tenantId && m.userId === userId),
+    async removeMember(tenantId, userId) {
+      const gone = subtree(db, tenantId);
+      memberships.splice(
+        0,
+        memberships.length,
+        ...memberships.filter((m) => m.userId !== userId || !gone.has(m.tenantId)),
+      );
+    },
+    async parentsOf(tenantId) {
+      const parents: string[] = [];
+      const parentOf = (id: string) =>
+        (db.tenants as DemoTenant[]).find((t) => t.tenantId === id)?.parentTenantId;
+      for (let id = parentOf(tenantId); id && parents.length < 100; id = parentOf(id)) parents.push(id);
+      return parents;
+    },
+    async memberByEmail(email, tenantIds) {
+      const person = db.users.find(
+        (u) =>
+          u.email.toLowerCase() === email.toLowerCase() &&
+          // A user's home account is a membership even when invited after the memberships were built.
+          (tenantIds.includes(u.tenantId) ||
+            memberships.some((m) => m.userId === u.id && tenantIds.includes(m.tenantId))),
+      );
+      return person?.id ?? null;
+    },
+    assignableRoles: async (_tenantId, roleIds) => roleIds.filter((id) => DEMO_ROLES[roleKey(id)]),
+    async addMembers(members) {
+      if (members.some((n) => memberships.some((m) => m.userId === n.userId && m.tenantId === n.tenantId)))
+        throw contractError('SUB_ACCOUNT_ALREADY_MEMBER');
+      for (const { userId, tenantId, roleIds, allowAccess } of members)
+        memberships.push({ userId, tenantId, roleKeys: roleIds.map(roleKey), accessAllowed: allowAccess });
+    },
+    roleIdsOf: async (tenantId, userId) =>
+      (memberOf(tenantId, userId)?.roleKeys ?? []).map((key) => `role-${key}`),
+    async setRoles(tenantId, userId, roleIds) {
+      const membership = memberOf(tenantId, userId);
+      if (membership) membership.roleKeys = roleIds.map(roleKey);
+    },
+    async setAccess(tenantId, userId, allowed) {
+      const membership = memberOf(tenantId, userId);
+      if (membership) membership.accessAllowed = allowed;
+    },
+    countBelow: async (tenantId) =>
+      db.tenants.filter((t) => t.tenantId !== tenantId && within(db, tenantId, t.tenantId)).length,
+    memberCounts: async (tenantIds) =>
+      db.tenants
+        .filter((t) => tenantIds.includes(t.tenantId))
+        .map(({ tenantId }) => {
+          const mine = memberships.filter((m) => m.tenantId === tenantId);
+          return { tenantId, total: mine.length, allowed: mine.filter((m) => m.accessAllowed).length };
+        }),
+  };
+}
+
+/** The demo's role ids are `role-<key>`. */
+const roleKey = (id: string) => id.replace(/^role-/, '');

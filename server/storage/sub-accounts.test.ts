@@ -1,0 +1,130 @@
+// The sub-accounts repository, one suite for both stores: the server's over PGlite
+// (server/storage/sub-accounts.ts) and demo mode's over its stored accounts and memberships
+// (core/demo/subAccountsRepository.ts). The rules in core/domain/sub-accounts.ts and
+// sub-account-members.ts rely on what each case states.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { test } from 'node:test';
+import { seedDemoDatabase } from '../../core/demo/data';
+import { membershipsOf, type DemoTenant } from '../../core/demo/subAccountsData';
+import { demoSubAccountsRepository } from '../../core/demo/subAccountsRepository';
+import type { SubAccountsRepository } from '../../core/domain/sub-accounts';
+import { addMembership } from '../domain/tenants';
+import { insertUser } from '../domain/users';
+import { repositorySuite } from '../../test/support/repository-suite';
+import { subAccountsRepository } from './sub-accounts';
+
+/** The repository, and what a case sets up in each store: an account below another, a member, a role. */
+interface Fixture {
+  repo: SubAccountsRepository;
+  child(parentId: string): Promise<string>;
+  member(tenantId: string): Promise<string>;
+  join(tenantId: string, userId: string): Promise<void>;
+  viewerRole(): Promise<string>;
+}
+
+repositorySuite<Fixture>(
+  'sub-accounts repository',
+  {
+    pglite: (db) => ({
+      repo: subAccountsRepository(db),
+      async child(parentId) {
+        const { rows } = await db.query<{ id: string }>(
+          `INSERT INTO tenants (vendor_id, name, parent_tenant_id)
+             SELECT vendor_id, 'Child', id FROM tenants WHERE id = $1 RETURNING id`,
+          [parentId],
+        );
+        return rows[0]!.id;
+      },
+      async member(tenantId) {
+        const { rows } = await db.query<{ vendor_id: string }>(
+          'SELECT vendor_id FROM tenants WHERE id = $1',
+          [tenantId],
+        );
+        const user = await insertUser(db, {
+          vendorId: rows[0]!.vendor_id,
+          email: `member-${randomUUID()}@example.com`,
+          name: 'Member',
+          passwordHash: null,
+          verified: true,
+        });
+        await addMembership(db, { userId: user.id, tenantId, roleKeys: [] });
+        return user.id;
+      },
+      join: async (tenantId, userId) => {
+        await addMembership(db, { userId, tenantId, roleKeys: [] });
+      },
+      async viewerRole() {
+        const { rows } = await db.query<{ id: string }>(
+          `SELECT id FROM roles WHERE key = 'Viewer' AND tenant_id IS NULL`,
+        );
+        return rows[0]!.id;
+      },
+    }),
+    demo: () => {
+      const db = seedDemoDatabase();
+      return {
+        repo: demoSubAccountsRepository(db),
+        async child(parentId) {
+          const id = randomUUID();
+          (db.tenants as DemoTenant[]).push({
+            id,
+            tenantId: id,
+            name: 'Child',
+            parentTenantId: parentId,
+            isReseller: false,
+            metadata: '{}',
+            vendorId: 'demo-vendor',
+          });
+          return id;
+        },
+        async member(tenantId) {
+          const id = randomUUID();
+          db.users.push({ id, email: `${id}@example.com`, name: 'Member', tenantId, roleKeys: [] } as never);
+          membershipsOf(db).push({ userId: id, tenantId, roleKeys: [], accessAllowed: true });
+          return id;
+        },
+        join: async (tenantId, userId) => {
+          membershipsOf(db).push({ userId, tenantId, roleKeys: [], accessAllowed: true });
+        },
+        viewerRole: async () => 'role-Viewer',
+      };
+    },
+  },
+  (context) => {
+    test("a member's roles are set, read back and cleared; unknown roles are not assignable", async () => {
+      const { repo } = context.repos;
+      const viewer = await context.repos.viewerRole();
+      const userId = await context.repos.member(context.tenantId);
+      assert.deepEqual(await repo.roleIdsOf(context.tenantId, userId), []);
+      assert.deepEqual(await repo.assignableRoles(context.tenantId, [viewer, randomUUID()]), [viewer]);
+      await repo.setRoles(context.tenantId, userId, [viewer]);
+      assert.deepEqual(await repo.roleIdsOf(context.tenantId, userId), [viewer]);
+      await repo.setRoles(context.tenantId, userId, []);
+      assert.deepEqual(await repo.roleIdsOf(context.tenantId, userId), []);
+    });
+
+    test('accounts below are counted at any depth; members and allowed members per account asked', async () => {
+      const { repo } = context.repos;
+      const top = await context.repos.child(context.tenantId);
+      const below = await context.repos.child(top);
+      await context.repos.child(below);
+      assert.equal(await repo.countBelow(top), 2);
+      assert.equal(await repo.countBelow(below), 1);
+      await context.repos.member(top);
+      const second = await context.repos.member(context.tenantId);
+      await context.repos.join(top, second);
+      await repo.setAccess(top, second, false);
+      const counts = await repo.memberCounts([top, below, randomUUID()]);
+      assert.deepEqual(
+        counts.sort((a, b) => (a.tenantId === top ? -1 : b.tenantId === top ? 1 : 0)),
+        [
+          { tenantId: top, total: 2, allowed: 1 },
+          { tenantId: below, total: 0, allowed: 0 },
+        ],
+      );
+      await repo.setAccess(top, second, true);
+      assert.deepEqual(await repo.memberCounts([top]), [{ tenantId: top, total: 2, allowed: 2 }]);
+    });
+  },
+);
