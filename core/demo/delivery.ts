@@ -1,18 +1,17 @@
 /**
  * Demo mode's emails and SMS in the recipient's language, built from the server's catalogues with
  * the server's function (core/domain/delivery-texts/): the user's saved locale, else their
- * account's, else English (`recipientLocale`). English is carried; another language is loaded
- * (one small chunk) before a request is answered once a user or an account has saved it, so that
- * the handlers compose their messages synchronously.
+ * account's, else English (`recipientLocale`). Each language is a small chunk of its own, loaded
+ * before a request is answered (English, and each one a user or an account has saved), so that the
+ * handlers compose their messages synchronously and the demo's chunk carries no language.
  */
 import { composeEmail, composeSms } from '../domain/delivery-texts/compose';
-import { en } from '../domain/delivery-texts/en';
 import { loadDeliveryTexts } from '../domain/delivery-texts/load';
 import type { DeliveryTexts, EmailKey, EmailParams, SmsKey } from '../domain/delivery-texts/types';
 import { recipientLocale, type SupportedLocale } from '../domain/locales';
 import type { DemoDatabase, DemoUser } from './data';
 
-const loaded = new Map<SupportedLocale, DeliveryTexts>([['en', en]]);
+const loaded = new Map<SupportedLocale, DeliveryTexts>();
 
 /** The account's saved language (the account page's "Account language"), or null. */
 const accountLocale = (db: DemoDatabase, tenantId: string | undefined) =>
@@ -24,18 +23,18 @@ export async function loadDemoDeliveryTexts(db: DemoDatabase): Promise<void> {
     ...db.users.map((user) => user.locale),
     ...Object.keys(db.accountSettings ?? {}).map((tenantId) => accountLocale(db, tenantId)),
   ];
-  const wanted = new Set(saved.map((locale) => recipientLocale(locale, null)));
+  const wanted = new Set(['en' as const, ...saved.map((locale) => recipientLocale(locale, null))]);
   await Promise.all(
     [...wanted]
       .filter((locale) => !loaded.has(locale))
-      .map(async (locale) => loaded.set(locale, await loadDeliveryTexts(locale))),
+      .map(async (locale) => loaded.set(locale, await loadDeliveryTexts[locale]())),
   );
 }
 
-/** The catalogue of `user`'s language (English for someone who is not a user, or a language not loaded). */
+/** The catalogue of `user`'s language (English for someone who is not a user); loaded before the request. */
 function textsFor(db: DemoDatabase, user: DemoUser | null | undefined): DeliveryTexts {
   const locale = recipientLocale(user?.locale, accountLocale(db, user?.tenantId));
-  return loaded.get(locale) ?? en;
+  return (loaded.get(locale) ?? loaded.get('en'))!;
 }
 
 /** The subject and text of the email `key` to `user`, as the server writes it: `[subject, text]`. */

@@ -1,13 +1,13 @@
 /**
- * One language's catalogue of emails and SMS, loaded on demand: demo mode carries English and
- * fetches another language (one small chunk each) only when a recipient has chosen it. The server
- * imports every language at once (server/delivery/texts/index.ts).
+ * One language's catalogue of emails and SMS, loaded on demand: demo mode fetches a language (one
+ * small chunk each, English too) only when it writes a message. The server imports every language
+ * at once (server/delivery/texts/index.ts).
  */
 import type { SupportedLocale } from '../locales';
-import { en } from './en';
 import type { DeliveryTexts } from './types';
 
-const LOADERS: Record<Exclude<SupportedLocale, 'en'>, () => Promise<DeliveryTexts>> = {
+export const loadDeliveryTexts: Record<SupportedLocale, () => Promise<DeliveryTexts>> = {
+  en: () => import('./en').then((m) => m.en),
   es: () => import('./es').then((m) => m.es),
   fr: () => import('./fr').then((m) => m.fr),
   de: () => import('./de').then((m) => m.de),
@@ -20,6 +20,3 @@ const LOADERS: Record<Exclude<SupportedLocale, 'en'>, () => Promise<DeliveryText
   he: () => import('./he').then((m) => m.he),
   ar: () => import('./ar').then((m) => m.ar),
 };
-
-export const loadDeliveryTexts = (locale: SupportedLocale): Promise<DeliveryTexts> =>
-  locale === 'en' ? Promise.resolve(en) : LOADERS[locale]();
