@@ -32,8 +32,8 @@ const PAGE_KIT =
  * on the English dictionary, which every copy shares.
  */
 const APPLIER =
-  /\/elements\/i18n\/(localize|languages|pseudo)\.ts$|\/node_modules\/@messageformat\/runtime\//;
-const COPY = /~([A-Za-z]+(?:-[A-Za-z]+)?)(\.[jt]s)$/;
+  /\/elements\/i18n\/(localize|languages|pseudo)\.ts$|\/node_modules\/(@messageformat\/runtime|make-plural)\//;
+const COPY = /~([A-Za-z]+(?:-[A-Za-z]+)?)(\.m?[jt]s)$/;
 const LANGUAGE_FILES = /\/elements\/i18n\/(?:language\/([\w-]+)\.ts$|locales\/([\w-]+)\/)/;
 /** The language chunks by tag (elements/i18n/language/<tag>.ts), each emitted as `chunks/locale-<tag>.js`. */
 const LANGUAGE_TAGS = readdirSync(new URL('./elements/i18n/language', import.meta.url)).map((f) =>
@@ -46,7 +46,7 @@ const LANGUAGE_CHUNK = new RegExp(`^locale-(${LANGUAGE_TAGS.join('|')})$`);
  * here, and each language's root is emitted as a chunk of its own (its exports kept as they are).
  */
 const LANGUAGE_MODULE =
-  /~[A-Za-z]+(?:-[A-Za-z]+)?\.[jt]s$|\/elements\/i18n\/language\/[\w-]+\.ts$|\/elements\/i18n\/locales\/[\w-]+\/(index\.ts|login\.json|mfa\.json|errors\.json)$/;
+  /~[A-Za-z]+(?:-[A-Za-z]+)?\.m?[jt]s$|\/elements\/i18n\/language\/[\w-]+\.ts$|\/elements\/i18n\/locales\/[\w-]+\/(index\.ts|login\.json|mfa\.json|errors\.json)$/;
 const LANGUAGE_LOADER = /\/elements\/i18n\/language-chunks\.ts$/;
 const languageCopies = () => ({
   name: 'language-copies',
@@ -88,7 +88,7 @@ const languageCopies = () => ({
     const resolved = await this.resolve(source, from, { ...options, skipSelf: true });
     if (!resolved || resolved.external || COPY.test(resolved.id) || !APPLIER.test(resolved.id))
       return resolved;
-    return resolved.id.replace(/(\.[jt]s)$/, `~${language}$1`);
+    return resolved.id.replace(/(\.m?[jt]s)$/, `~${language}$1`);
   },
   async load(id) {
     if (LANGUAGE_LOADER.test(id)) return 'export const loadLanguageChunk = (locale) => import(locale);\n';

@@ -12,7 +12,7 @@ import type { Locale } from './languages';
 
 /** A BCP 47 tag as one of ours: `es-MX` -> es, `pt-PT` -> pt-BR, `zh-Hans-SG` -> zh-CN; `zh-TW`: none. */
 function matchLocale(tag: string): Locale | undefined {
-  const [language = '', ...rest] = tag.toLowerCase().replace(/_/g, '-').split('-');
+  const [language = '', ...rest] = tag.toLowerCase().split(/[-_]/);
   if (language === 'zh') return rest.some((part) => /^(tw|hk|mo|hant)$/.test(part)) ? undefined : 'zh-CN';
   if (language === 'en') return rest.join() === 'xa' ? 'en-XA' : 'en';
   const locale = ({ pt: 'pt-BR', iw: 'he' } as Record<string, Locale>)[language] ?? language;
@@ -76,7 +76,7 @@ export function setLocale(tag: string | undefined, force = false): Promise<void>
         if (request === loading) applied = target;
       })
       // The language's chunk did not load: the page stays in its language (English at first).
-      .catch((error: unknown) => console.warn(error))
+      .catch(console.warn)
       .finally(() => {
         if (request === loading) loading = 0;
         textsChanged();
