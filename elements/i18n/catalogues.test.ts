@@ -138,10 +138,10 @@ test('every screen section registers its English texts and names the catalogue t
   }
 });
 
-test('every language has its chunk, which locale.ts loads', () => {
-  const locale = readFileSync(new URL('./locale.ts', import.meta.url), 'utf8');
+test('every language has its chunk, which language-chunks.ts loads', () => {
+  const loaders = readFileSync(new URL('./language-chunks.ts', import.meta.url), 'utf8');
   for (const language of LANGUAGES) {
-    assert.ok(locale.includes(`import('./language/${language}')`), language);
+    assert.ok(loaders.includes(`import('./language/${language}')`), language);
     const chunk = readFileSync(new URL(`./language/${language}.ts`, import.meta.url), 'utf8');
     assert.ok(chunk.includes(`'../locales/${language}/index'`), language);
   }
