@@ -1,6 +1,7 @@
 // Builds the CDN layout: cdn/loader.js and cdn/<version>/<element>/index.js with shared chunks.
-import { rmSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import commonjs from '@rollup/plugin-commonjs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
@@ -31,11 +32,53 @@ const PAGE_KIT =
  * on the English dictionary, which every copy shares.
  */
 const APPLIER =
-  /\/elements\/i18n\/(localize|languages|pseudo)\.ts$|\/node_modules\/@messageformat\/runtime\//;
-const COPY = /~([A-Za-z]+(?:-[A-Za-z]+)?)(\.[jt]s)$/;
+  /\/elements\/i18n\/(localize|languages|pseudo)\.ts$|\/node_modules\/(@messageformat\/runtime|make-plural)\//;
+const COPY = /~([A-Za-z]+(?:-[A-Za-z]+)?)(\.m?[jt]s)$/;
 const LANGUAGE_FILES = /\/elements\/i18n\/(?:language\/([\w-]+)\.ts$|locales\/([\w-]+)\/)/;
+/** The language chunks by tag (elements/i18n/language/<tag>.ts), each emitted as `chunks/locale-<tag>.js`. */
+const LANGUAGE_TAGS = readdirSync(new URL('./elements/i18n/language', import.meta.url)).map((f) =>
+  f.replace(/\.ts$/, ''),
+);
+const LANGUAGE_CHUNK = new RegExp(`^locale-(${LANGUAGE_TAGS.join('|')})$`);
+/**
+ * The English page loads a language by one computed import of its chunk's stable name (within the
+ * versioned folder), not by a loader per language: elements/i18n/language-chunks.ts is replaced
+ * here, and each language's root is emitted as a chunk of its own (its exports kept as they are).
+ */
+const LANGUAGE_MODULE =
+  /~[A-Za-z]+(?:-[A-Za-z]+)?\.m?[jt]s$|\/elements\/i18n\/language\/[\w-]+\.ts$|\/elements\/i18n\/locales\/[\w-]+\/(index\.ts|login\.json|mfa\.json|errors\.json)$/;
+const LANGUAGE_LOADER = /\/elements\/i18n\/language-chunks\.ts$/;
 const languageCopies = () => ({
   name: 'language-copies',
+  buildStart() {
+    for (const tag of LANGUAGE_TAGS)
+      this.emitFile({
+        type: 'chunk',
+        id: fileURLToPath(new URL(`./elements/i18n/language/${tag}.ts`, import.meta.url)),
+        name: `locale-${tag}`,
+        preserveSignature: 'allow-extension',
+      });
+  },
+  outputOptions(options) {
+    const names = options.chunkFileNames;
+    const manualChunks = options.manualChunks;
+    return {
+      ...options,
+      // A language's modules are its emitted chunk's own (a manual chunk would leave a facade).
+      manualChunks: (id, api) => (LANGUAGE_MODULE.test(id) ? undefined : manualChunks(id, api)),
+      chunkFileNames: (chunk) =>
+        LANGUAGE_CHUNK.test(chunk.name)
+          ? 'chunks/[name].js'
+          : typeof names === 'function'
+            ? names(chunk)
+            : names,
+    };
+  },
+  renderDynamicImport({ moduleId, targetModuleId, chunk }) {
+    if (targetModuleId !== null || !LANGUAGE_LOADER.test(moduleId)) return null;
+    const chunks = posix.relative(posix.dirname(chunk.fileName), 'chunks') || '.';
+    return { left: `import(\`${chunks}/locale-\${`, right: '}.js`)' };
+  },
   async resolveId(source, importer, options) {
     const copy = importer && COPY.exec(importer);
     const files = importer && LANGUAGE_FILES.exec(importer);
@@ -45,9 +88,10 @@ const languageCopies = () => ({
     const resolved = await this.resolve(source, from, { ...options, skipSelf: true });
     if (!resolved || resolved.external || COPY.test(resolved.id) || !APPLIER.test(resolved.id))
       return resolved;
-    return resolved.id.replace(/(\.[jt]s)$/, `~${language}$1`);
+    return resolved.id.replace(/(\.m?[jt]s)$/, `~${language}$1`);
   },
   async load(id) {
+    if (LANGUAGE_LOADER.test(id)) return 'export const loadLanguageChunk = (locale) => import(locale);\n';
     if (!COPY.test(id)) return null;
     const { readFile } = await import('node:fs/promises');
     return readFile(id.replace(COPY, '$2'), 'utf8');
@@ -91,7 +135,7 @@ const plugins = () => [
   // The translations' ICU messages compiled to functions at build time (docs/i18n.md).
   localeCatalogues(),
   esbuild({
-    target: 'es2020',
+    target: 'es2022',
     jsx: 'automatic',
     jsxImportSource: '@emotion/react',
     tsconfig: 'tsconfig.json',

@@ -19,7 +19,7 @@ export const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8
  */
 export const BUDGETS = {
   loader: 2500,
-  'login-box page': 51_500,
+  'login-box page': 50_050,
   'admin-portal page': 74_000,
   'checkout page': 63_000,
 };

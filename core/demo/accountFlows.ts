@@ -1,6 +1,7 @@
 import type { AuthResponse } from '../api/types';
 import { type Answer, fail, failWith, ok } from '../contract/answer';
 import { contractError, type ContractError } from '../contract/errors';
+import { demoEmail } from './delivery';
 import { isDemoBreached } from './passwordless';
 import type { DemoRoutes } from './dispatch';
 import { DEMO_PASSWORD_MIN_LENGTH, type DemoDatabase, type DemoOneTimeToken, type DemoUser } from './data';
@@ -102,12 +103,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
 
   function sendActivation(db: DemoDatabase, user: DemoUser) {
     const link = issueLink(db, 'activation', user, '/account/activate');
-    sendEmail(
-      db,
-      user.email,
-      'Activate your account',
-      `Welcome! Activate your account here (the link works once, for seven days):\n${link}\n\nIf you did not sign up, ignore this email.`,
-    );
+    sendEmail(db, user.email, ...demoEmail(db, user, 'activation', { link }));
   }
 
   /**
@@ -124,12 +120,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
   /** After an invitation accepted without a password: the link to choose one (the server's email). */
   function sendChoosePassword(db: DemoDatabase, user: DemoUser, tenantName: string) {
     const link = issueLink(db, 'resetPassword', user, '/account/reset-password');
-    sendEmail(
-      db,
-      user.email,
-      'Choose your password',
-      `You joined ${tenantName}.\n\nChoose the password you will sign in with here (the link works once, for one hour):\n${link}\n\nWhen it has expired, use "Forgot password" on the sign-in page.`,
-    );
+    sendEmail(db, user.email, ...demoEmail(db, user, 'choosePassword', { link, tenantName }));
   }
 
   const routes: DemoRoutes<DemoFlowHandler> = {
@@ -137,12 +128,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
       const user = findByEmail(db, body.email as string);
       if (user) {
         const link = issueLink(db, 'resetPassword', user, '/account/reset-password');
-        sendEmail(
-          db,
-          user.email,
-          'Reset your password',
-          `Someone asked to reset the password of your account.\n\nChoose a new password here (the link works once, for one hour):\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.`,
-        );
+        sendEmail(db, user.email, ...demoEmail(db, user, 'resetPassword', { link }));
       }
       return ok({}, true);
     },

@@ -53,6 +53,7 @@ import { handleDemoBilling, isDemoBillingPath } from './billing';
 import { demoNotificationsEntity, demoReportRoutes } from './reports';
 import { demoUsage } from './usage';
 import { editDemoToken } from './apiTokenEdit';
+import { loadDemoDeliveryTexts } from './delivery';
 import { handleDemoSsoConfig, isDemoSsoConfigPath } from './ssoConfig';
 import { demoSamlMetadata, handleDemoSsoLegacy, isDemoSsoLegacyPath } from './ssoLegacy';
 import {
@@ -972,6 +973,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     const refused = requestEntries(method, path, { body, query }, { opaqueIds: true, demo: true });
     if (refused) return failWith(contractErrors(refused, 400));
     const db = load();
+    // The recipients' languages, so that a handler writes an email or SMS in one synchronously.
+    await loadDemoDeliveryTexts(db);
     const request: DemoRequest = { method: route.method, path, body, token, query, params, loginAlias };
     const names = demoAuditNames(db, route, request);
     const sessionUserId = db.session?.userId;

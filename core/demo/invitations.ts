@@ -3,6 +3,7 @@ import { contractError } from '../contract/errors';
 import { holdsPermission } from '../contract/permissions';
 import { INVITE_LINK_MAX_MINUTES } from '../contract/requests';
 import type { DemoRoutes } from './dispatch';
+import { demoEmail } from './delivery';
 import type { DemoDatabase, DemoUser } from './data';
 import { DEMO_PASSWORD_MIN_LENGTH, DEMO_ROLES } from './data';
 
@@ -60,8 +61,11 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
     tools.sendEmail(
       db,
       user.email,
-      `You are invited to join ${tenant}`,
-      `${inviter?.name ?? 'An administrator'} invited you to join ${tenant}.\n\nAccept the invitation here (the link works once, for seven days):\n${link.toString()}`,
+      ...demoEmail(db, user, 'invitation', {
+        link: link.toString(),
+        tenantName: tenant,
+        inviterName: inviter?.name ?? null,
+      }),
     );
   }
 

@@ -3,6 +3,7 @@ import { type Answer, fail, ok as answer } from '../contract/answer';
 import { maskPhone } from '../contract/phone';
 import { clientDeviceType } from '../contract/requests-webauthn';
 import type { DemoDatabase, DemoUser } from './data';
+import { demoMfaCode } from './delivery';
 import {
   COSE_ES256,
   COSE_RS256,
@@ -135,17 +136,11 @@ export function createDemoMfa(tools: DemoMfaTools) {
   const recoveryAnswer = (codes: string[] | null | undefined) =>
     codes?.length ? { recoveryCode: codes[0]!, recoveryCodes: codes } : {};
 
-  function send(db: DemoDatabase, channel: 'email' | 'sms', to: string, code: string) {
-    const text = `Your verification code is ${code}. It works once, for five minutes.`;
-    (db.outbox ??= []).unshift({
-      channel,
-      to,
-      subject: channel === 'email' ? `Your verification code is ${code}` : null,
-      text,
-      createdAt: new Date(tools.now()).toISOString(),
-    });
+  function send(db: DemoDatabase, channel: 'email' | 'sms', to: string, code: string, userId: string) {
+    const message = demoMfaCode(db, userId, channel, code);
+    (db.outbox ??= []).unshift({ channel, to, ...message, createdAt: new Date(tools.now()).toISOString() });
     db.outbox.length = Math.min(db.outbox.length, 50);
-    console.info(`[auth-elements demo] ${channel} to ${to}: ${text}`);
+    console.info(`[auth-elements demo] ${channel} to ${to}: ${message.text}`);
   }
 
   function describe(devices: DemoMfaDevice[], masked: boolean): MfaDevices {
@@ -262,7 +257,7 @@ export function createDemoMfa(tools: DemoMfaTools) {
     const code = code6();
     const token = `${tools.random()}${tools.random()}`;
     state(db).codes.push({ token, userId, code, target, expiresAt: tools.now() + 5 * 60_000, used: false });
-    send(db, channel, to, code);
+    send(db, channel, to, code, userId);
     return token;
   }
 

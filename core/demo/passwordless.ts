@@ -3,6 +3,7 @@ import { type Answer, fail, failWith, ok } from '../contract/answer';
 import { tooManyError } from '../contract/errors';
 import { maskPhone, normalizePhone } from '../contract/phone';
 import type { DemoDatabase, DemoOneTimeToken, DemoUser } from './data';
+import { demoEmail, demoSms } from './delivery';
 import type { RouteName } from '../contract/routes';
 import type { DemoRoutes } from './dispatch';
 
@@ -176,13 +177,7 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
   function startPhoneReset(db: DemoDatabase, user: DemoUser): string {
     const token = issue(db, 'resetPhoneNumberSession', user, 'link');
     const code = issue(db, 'resetPhoneNumber', user, 'code');
-    send(
-      db,
-      'email',
-      user.email,
-      `Your code to change your phone number is ${code}`,
-      `Someone asked to change the phone number used to sign in to your account.\n\nYour code is ${code}. It works once, for ten minutes.`,
-    );
+    send(db, 'email', user.email, ...demoEmail(db, user, 'resetPhoneNumber', { code }));
     return token;
   }
 
@@ -200,21 +195,14 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
       if (type === 'MagicLink') {
         const link = new URL('/account/login/magic-link', appOrigin());
         link.searchParams.set('token', issue(db, 'magicLink', user, 'link', 15 * 60_000));
-        send(
-          db,
-          'email',
-          user.email,
-          'Your sign-in link',
-          `Sign in with this link (it works once, for fifteen minutes):\n${link.toString()}`,
-        );
+        send(db, 'email', user.email, ...demoEmail(db, user, 'magicLink', { link: link.toString() }));
         return ok({});
       }
       if (type === 'SmsCode' && !user.phoneNumber)
         return ok({ resetPhoneNumberToken: startPhoneReset(db, user) });
       const code = issue(db, type === 'Code' ? 'loginCode' : 'smsCode', user, 'code');
-      const text = `Your sign-in code is ${code}. It works once, for ten minutes.`;
-      if (type === 'Code') send(db, 'email', user.email, `Your sign-in code is ${code}`, text);
-      else send(db, 'sms', user.phoneNumber!, null, text);
+      if (type === 'Code') send(db, 'email', user.email, ...demoEmail(db, user, 'loginCode', { code }));
+      else send(db, 'sms', user.phoneNumber!, null, demoSms(db, user, 'loginCode', code));
       return ok(type === 'SmsCode' ? { phoneNumber: maskPhone(user.phoneNumber!) } : {});
     };
   }
@@ -293,13 +281,7 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
     const changePhoneId = issue(db, 'verifyPhoneSession', user, 'link');
     db.oneTimeTokens!.at(-1)!.phone = phone;
     const code = issue(db, 'verifyPhone', user, 'code');
-    send(
-      db,
-      'sms',
-      phone,
-      null,
-      `Your code to confirm this phone number is ${code}. It works once, for ten minutes.`,
-    );
+    send(db, 'sms', phone, null, demoSms(db, user, 'verifyPhone', code));
     return ok({ changePhoneId });
   }
 

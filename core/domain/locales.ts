@@ -1,26 +1,13 @@
 /**
  * The languages the kit and the server speak (issue 29, docs/i18n.md): which `locale` a profile or
  * an account may save (the contract's schema, server and demo mode), which the portal's picker
- * lists and which language an email or SMS is written in. The elements' lazy language chunk keeps
- * its own copy of the list with the tag matching (elements/i18n/languages.ts: importing this module
- * there put the page's dictionary code on the English page); elements/i18n/locales-list.test.ts holds the two equal.
+ * lists and which language an email or SMS is written in. The list itself is the leaf module
+ * core/contract/locale-tags.ts, which the elements' language code reads too.
  */
 
-export const LOCALES = [
-  'en',
-  'es',
-  'fr',
-  'de',
-  'it',
-  'pt-BR',
-  'nl',
-  'ja',
-  'ko',
-  'zh-CN',
-  'he',
-  'ar',
-] as const;
-export type SupportedLocale = (typeof LOCALES)[number];
+import { LOCALES, type SupportedLocale } from '../contract/locale-tags';
+
+export { LOCALES, type SupportedLocale };
 
 /**
  * The language of an email or SMS: the recipient's saved locale, else their account's, else

@@ -13,7 +13,8 @@ import { enBilling } from './en-billing';
 import { enMfa } from './en-mfa';
 import { enPortal } from './en-portal';
 import { enInvitations } from './invitations';
-import { CATALOGUE_OF, LOCALES } from './languages';
+import { LOCALES } from '../../core/contract/locale-tags';
+import { CATALOGUE_OF } from './languages';
 import { englishTexts } from './localize';
 import { portalAdmin } from './portalAdmin.en';
 import { portalConnectivity } from './portalConnectivity.en';
@@ -137,10 +138,10 @@ test('every screen section registers its English texts and names the catalogue t
   }
 });
 
-test('every language has its chunk, which locale.ts loads', () => {
-  const locale = readFileSync(new URL('./locale.ts', import.meta.url), 'utf8');
+test('every language has its chunk, which language-chunks.ts loads', () => {
+  const loaders = readFileSync(new URL('./language-chunks.ts', import.meta.url), 'utf8');
   for (const language of LANGUAGES) {
-    assert.ok(locale.includes(`import('./language/${language}')`), language);
+    assert.ok(loaders.includes(`import('./language/${language}')`), language);
     const chunk = readFileSync(new URL(`./language/${language}.ts`, import.meta.url), 'utf8');
     assert.ok(chunk.includes(`'../locales/${language}/index'`), language);
   }

@@ -5,26 +5,12 @@
  * `registerLazyTexts`). Catalogues are compiled at build time (scripts/i18n-compile.mjs): strings and
  * plain functions. Each language's chunk (language/<lang>.ts) carries this code with its texts.
  */
+import type { SupportedLocale } from '../../core/contract/locale-tags';
 import { englishTexts, setTranslations } from './localize';
 import { pseudoTexts } from './pseudo';
 
-/** The languages of the kit (locale.ts matches a tag against the language chunks it can load). */
-export const LOCALES = [
-  'en',
-  'es',
-  'fr',
-  'de',
-  'it',
-  'pt-BR',
-  'nl',
-  'ja',
-  'ko',
-  'zh-CN',
-  'he',
-  'ar',
-] as const;
-/** Ours, and `en-XA`: the pseudo-locale for tests (pseudo.ts). */
-export type Locale = (typeof LOCALES)[number] | 'en-XA';
+/** Ours (core/contract/locale-tags.ts), and `en-XA`: the pseudo-locale for tests (pseudo.ts). */
+export type Locale = SupportedLocale | 'en-XA';
 
 type Texts = Record<string, unknown>;
 type Load = () => Promise<{ default: Texts }>;

@@ -6,36 +6,17 @@
  * or the provider, is the page's. Without one: the signed-in user's saved language, the page's
  * `lang`, then the browser's languages, then English (docs/i18n.md).
  */
+import { LOCALES } from '../../core/contract/locale-tags';
+import { loadLanguageChunk, type LanguageChunk } from './language-chunks';
 import type { Locale } from './languages';
-
-/** A language's chunk: its texts with the code that applies them (and, after it, English again). */
-interface LanguageChunk {
-  apply(current: () => boolean, changed: () => void): Promise<void>;
-  toEnglish(): Promise<unknown>;
-}
-
-const CHUNKS: Record<Exclude<Locale, 'en'>, () => Promise<LanguageChunk>> = {
-  es: () => import('./language/es'),
-  fr: () => import('./language/fr'),
-  de: () => import('./language/de'),
-  it: () => import('./language/it'),
-  'pt-BR': () => import('./language/pt-BR'),
-  nl: () => import('./language/nl'),
-  ja: () => import('./language/ja'),
-  ko: () => import('./language/ko'),
-  'zh-CN': () => import('./language/zh-CN'),
-  he: () => import('./language/he'),
-  ar: () => import('./language/ar'),
-  'en-XA': () => import('./language/en-XA'),
-};
 
 /** A BCP 47 tag as one of ours: `es-MX` -> es, `pt-PT` -> pt-BR, `zh-Hans-SG` -> zh-CN; `zh-TW`: none. */
 function matchLocale(tag: string): Locale | undefined {
-  const [language = '', ...rest] = tag.toLowerCase().replace(/_/g, '-').split('-');
+  const [language = '', ...rest] = tag.toLowerCase().split(/[-_]/);
   if (language === 'zh') return rest.some((part) => /^(tw|hk|mo|hant)$/.test(part)) ? undefined : 'zh-CN';
   if (language === 'en') return rest.join() === 'xa' ? 'en-XA' : 'en';
   const locale = ({ pt: 'pt-BR', iw: 'he' } as Record<string, Locale>)[language] ?? language;
-  return Object.hasOwn(CHUNKS, locale) ? (locale as Locale) : undefined;
+  return (LOCALES as readonly string[]).includes(locale) ? (locale as Locale) : undefined;
 }
 
 export const isRtl = (locale: string): boolean => locale === 'he' || locale === 'ar';
@@ -87,7 +68,7 @@ export function setLocale(tag: string | undefined, force = false): Promise<void>
   const request = ++loading;
   const current = () => request === loading || (!loading && applied === target);
   return (
-    (target === 'en' ? Promise.resolve(loaded) : CHUNKS[target]())
+    (target === 'en' ? Promise.resolve(loaded) : loadLanguageChunk(target))
       .then(async (chunk) => {
         if (request !== loading) return;
         loaded = chunk;
@@ -95,7 +76,7 @@ export function setLocale(tag: string | undefined, force = false): Promise<void>
         if (request === loading) applied = target;
       })
       // The language's chunk did not load: the page stays in its language (English at first).
-      .catch((error: unknown) => console.warn(error))
+      .catch(console.warn)
       .finally(() => {
         if (request === loading) loading = 0;
         textsChanged();

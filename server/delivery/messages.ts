@@ -1,12 +1,12 @@
 /**
- * The texts of the emails and SMS the server sends, in the recipient's language (`locale`: the
- * user's saved one, else their account's, else English; `recipientLocale` in
- * core/domain/locales.ts). The catalogues are texts/<locale>.ts. Plain text, so a name or tenant
- * name typed by a user cannot become markup or a disguised link in the email.
+ * The emails and SMS the server sends, in the recipient's language (`locale`: the user's saved one,
+ * else their account's, else English; `recipientLocale` in core/domain/locales.ts). The catalogues
+ * and the function that fills them are core/domain/delivery-texts/, which demo mode uses too.
  */
+import { composeEmail, composeSms } from '../../core/domain/delivery-texts/compose';
+import type { EmailKey, EmailParams, SmsKey } from '../../core/domain/delivery-texts/types';
 import type { SupportedLocale } from '../../core/domain/locales';
-import { fillTemplate, SERVER_TEXTS } from './texts';
-import type { ServerTexts } from './texts/types';
+import { SERVER_TEXTS } from './texts';
 import type { EmailMessage, SmsMessage } from './types';
 
 /** `{appUrl}{path}?query`: links always point at the configured application, never at the request's host. */
@@ -16,25 +16,17 @@ export function accountLink(appUrl: string, path: string, query: Record<string, 
   return url.toString();
 }
 
-type EmailKey = keyof ServerTexts['email'];
-
-function email(
-  key: EmailKey,
+function email<K extends EmailKey>(
+  key: K,
   to: string,
   locale: SupportedLocale,
-  params: Record<string, string>,
+  params: EmailParams[K],
 ): EmailMessage {
-  const texts = SERVER_TEXTS[locale].email[key];
-  return {
-    to,
-    subject: fillTemplate(texts.subject, params),
-    text: fillTemplate(texts.text, params),
-    language: locale,
-  };
+  return { to, ...composeEmail(SERVER_TEXTS[locale], key, params), language: locale };
 }
 
-function sms(key: keyof ServerTexts['sms'], to: string, locale: SupportedLocale, code: string): SmsMessage {
-  return { to, text: fillTemplate(SERVER_TEXTS[locale].sms[key], { code }) };
+function sms(key: SmsKey, to: string, locale: SupportedLocale, code: string): SmsMessage {
+  return { to, text: composeSms(SERVER_TEXTS[locale], key, code) };
 }
 
 export const resetPasswordEmail = (to: string, link: string, locale: SupportedLocale): EmailMessage =>
@@ -58,12 +50,7 @@ export const invitationEmail = (
   tenantName: string,
   inviterName: string | null,
   locale: SupportedLocale,
-): EmailMessage =>
-  email('invitation', to, locale, {
-    link,
-    tenantName,
-    inviterName: inviterName ?? SERVER_TEXTS[locale].administrator,
-  });
+): EmailMessage => email('invitation', to, locale, { link, tenantName, inviterName });
 
 export const loginCodeEmail = (to: string, code: string, locale: SupportedLocale): EmailMessage =>
   email('loginCode', to, locale, { code });

@@ -1,23 +1,24 @@
 /**
- * The server's emails and SMS in every language the kit speaks (core/domain/locales.ts), one
- * catalogue per language; English is the source (docs/i18n.md "Server texts").
+ * The server's emails and SMS in every language the kit speaks (core/domain/locales.ts), all loaded
+ * at start. The catalogues are shared with demo mode, which loads them one language at a time:
+ * core/domain/delivery-texts/ (docs/i18n.md "Server texts").
  */
+import { ar } from '../../../core/domain/delivery-texts/ar';
+import { de } from '../../../core/domain/delivery-texts/de';
+import { en } from '../../../core/domain/delivery-texts/en';
+import { es } from '../../../core/domain/delivery-texts/es';
+import { fr } from '../../../core/domain/delivery-texts/fr';
+import { he } from '../../../core/domain/delivery-texts/he';
+import { it } from '../../../core/domain/delivery-texts/it';
+import { ja } from '../../../core/domain/delivery-texts/ja';
+import { ko } from '../../../core/domain/delivery-texts/ko';
+import { nl } from '../../../core/domain/delivery-texts/nl';
+import { ptBR } from '../../../core/domain/delivery-texts/pt-BR';
+import type { DeliveryTexts } from '../../../core/domain/delivery-texts/types';
+import { zhCN } from '../../../core/domain/delivery-texts/zh-CN';
 import type { SupportedLocale } from '../../../core/domain/locales';
-import { ar } from './ar';
-import { de } from './de';
-import { en } from './en';
-import { es } from './es';
-import { fr } from './fr';
-import { he } from './he';
-import { it } from './it';
-import { ja } from './ja';
-import { ko } from './ko';
-import { nl } from './nl';
-import { ptBR } from './pt-BR';
-import type { ServerTexts } from './types';
-import { zhCN } from './zh-CN';
 
-export const SERVER_TEXTS: Record<SupportedLocale, ServerTexts> = {
+export const SERVER_TEXTS: Record<SupportedLocale, DeliveryTexts> = {
   en,
   es,
   fr,
@@ -31,8 +32,3 @@ export const SERVER_TEXTS: Record<SupportedLocale, ServerTexts> = {
   he,
   ar,
 };
-
-/** `template` with each `{name}` replaced by `params[name]` (one pass: a value is never re-read). */
-export function fillTemplate(template: string, params: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
-}

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LOCALES } from '../../../core/domain/locales';
-import { fillTemplate, SERVER_TEXTS } from './index';
+import { fillTemplate } from '../../../core/domain/delivery-texts/compose';
+import { SERVER_TEXTS } from './index';
 
 type Tree = { [key: string]: string | Tree };
 

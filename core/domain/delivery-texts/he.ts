@@ -1,6 +1,6 @@
-import type { ServerTexts } from './types';
+import type { DeliveryTexts } from './types';
 
-export const he: ServerTexts = {
+export const he: DeliveryTexts = {
   email: {
     resetPassword: {
       subject: 'איפוס הסיסמה שלך',

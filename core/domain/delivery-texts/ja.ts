@@ -1,6 +1,6 @@
-import type { ServerTexts } from './types';
+import type { DeliveryTexts } from './types';
 
-export const ja: ServerTexts = {
+export const ja: DeliveryTexts = {
   email: {
     resetPassword: {
       subject: 'パスワードの再設定',

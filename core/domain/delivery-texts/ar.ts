@@ -1,6 +1,6 @@
-import type { ServerTexts } from './types';
+import type { DeliveryTexts } from './types';
 
-export const ar: ServerTexts = {
+export const ar: DeliveryTexts = {
   email: {
     resetPassword: {
       subject: 'إعادة تعيين كلمة المرور',

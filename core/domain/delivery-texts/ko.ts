@@ -1,6 +1,6 @@
-import type { ServerTexts } from './types';
+import type { DeliveryTexts } from './types';
 
-export const ko: ServerTexts = {
+export const ko: DeliveryTexts = {
   email: {
     resetPassword: {
       subject: '비밀번호 재설정',

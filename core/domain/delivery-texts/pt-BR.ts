@@ -1,6 +1,6 @@
-import type { ServerTexts } from './types';
+import type { DeliveryTexts } from './types';
 
-export const ptBR: ServerTexts = {
+export const ptBR: DeliveryTexts = {
   email: {
     resetPassword: {
       subject: 'Redefina sua senha',

@@ -1,6 +1,6 @@
-import type { ServerTexts } from './types';
+import type { DeliveryTexts } from './types';
 
-export const nl: ServerTexts = {
+export const nl: DeliveryTexts = {
   email: {
     resetPassword: {
       subject: 'Stel je wachtwoord opnieuw in',

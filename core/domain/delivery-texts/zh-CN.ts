@@ -1,6 +1,6 @@
-import type { ServerTexts } from './types';
+import type { DeliveryTexts } from './types';
 
-export const zhCN: ServerTexts = {
+export const zhCN: DeliveryTexts = {
   email: {
     resetPassword: {
       subject: '重置你的密码',

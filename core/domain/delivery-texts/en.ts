@@ -1,7 +1,7 @@
 /** English: the source of truth (the texts the server has always sent, word for word). */
-import type { ServerTexts } from './types';
+import type { DeliveryTexts } from './types';
 
-export const en: ServerTexts = {
+export const en: DeliveryTexts = {
   email: {
     resetPassword: {
       subject: 'Reset your password',

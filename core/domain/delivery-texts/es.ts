@@ -1,6 +1,6 @@
-import type { ServerTexts } from './types';
+import type { DeliveryTexts } from './types';
 
-export const es: ServerTexts = {
+export const es: DeliveryTexts = {
   email: {
     resetPassword: {
       subject: 'Restablece tu contraseña',

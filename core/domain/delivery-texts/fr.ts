@@ -1,6 +1,6 @@
-import type { ServerTexts } from './types';
+import type { DeliveryTexts } from './types';
 
-export const fr: ServerTexts = {
+export const fr: DeliveryTexts = {
   email: {
     resetPassword: {
       subject: 'Réinitialisez votre mot de passe',

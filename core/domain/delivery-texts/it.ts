@@ -1,6 +1,6 @@
-import type { ServerTexts } from './types';
+import type { DeliveryTexts } from './types';
 
-export const it: ServerTexts = {
+export const it: DeliveryTexts = {
   email: {
     resetPassword: {
       subject: 'Reimposta la password',

@@ -1,6 +1,6 @@
-import type { ServerTexts } from './types';
+import type { DeliveryTexts } from './types';
 
-export const de: ServerTexts = {
+export const de: DeliveryTexts = {
   email: {
     resetPassword: {
       subject: 'Setzen Sie Ihr Passwort zurück',
