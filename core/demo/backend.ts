@@ -49,12 +49,12 @@ import {
 import { demoSecurityCenterRoutes } from './securityCenter';
 import { demoDirectoryRoutes } from './directory';
 import { demoConnectivityRoutes } from './connectivity';
-import { handleDemoBilling, isDemoBillingPath } from './billing';
+import { demoBillingRoutes } from './billing';
 import { demoNotificationsEntity, demoReportRoutes } from './reports';
 import { demoUsage } from './usage';
 import { editDemoToken } from './apiTokenEdit';
-import { handleDemoSsoConfig, isDemoSsoConfigPath } from './ssoConfig';
-import { demoSamlMetadata, handleDemoSsoLegacy, isDemoSsoLegacyPath } from './ssoLegacy';
+import { demoSsoConfigRoutes } from './ssoConfig';
+import { demoSamlMetadata, demoSsoLegacyRoutes } from './ssoLegacy';
 import {
   createDemoTeamAdmin,
   demoHeldPermissions,
@@ -888,6 +888,10 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     ...signedIn(demoSecurityCenterRoutes(now)),
     ...signedIn(demoConnectivityRoutes(now, random)),
     ...signedIn(demoDirectoryRoutes({ now, random })),
+    // SSO connections and the legacy single-connection calls (core/demo/ssoConfig.ts, ssoLegacy.ts), billing.
+    ...signedIn(demoSsoConfigRoutes({ now, random })),
+    ...signedIn(demoSsoLegacyRoutes({ now, random })),
+    ...signedIn(demoBillingRoutes({ now, random })),
     // Editing an API token (core/demo/apiTokenEdit.ts).
     patchTenantsApiTokensById: withUser((d, caller, r) => editDemoToken(d, caller, r, permissionsOf)),
     patchUsersApiTokensById: withUser((d, caller, r) => editDemoToken(d, caller, r, permissionsOf)),
@@ -903,7 +907,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
 
   /**
    * The routing glue of the areas that still find their routes by path themselves (sub-accounts,
-   * roles, groups and tokens, SSO, billing; then MFA),
+   * roles, groups and tokens; then MFA),
    * for a route the table names and no handler is registered for. Null: none of them knows it.
    */
   async function areaAnswer(db: DemoDatabase, request: DemoRequest): Promise<Answer | null> {
@@ -919,10 +923,6 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
           : path;
       const admin = teamAdmin.handle(db, user, method, adminPath, request.body, request.query);
       if (admin) return admin;
-      const held = permissionsOf(user, db);
-      if (isDemoSsoLegacyPath(path)) return handleDemoSsoLegacy(db, user, held, request, now, random);
-      if (isDemoSsoConfigPath(path)) return handleDemoSsoConfig(db, user, held, request, now, random);
-      if (isDemoBillingPath(path)) return handleDemoBilling(db, user, held, request, { now, random });
     }
     return demoMfa.handle(db, method, path, request);
   }
