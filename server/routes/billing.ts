@@ -26,27 +26,28 @@ import type { AppContext } from '../context';
 import {
   cancelSubscription,
   changePlan,
-  createSetupIntent,
   currentSubscription,
-  ensureCustomer,
-  findPlan,
   findSubscription,
+  renewSubscription,
+  subscriptionView,
+  summary,
+} from '../domain/billing';
+import {
+  ensureCustomer,
+  tenantConfiguration,
+  tenantConfigurationDto,
+  type BillingDeps,
+} from '../domain/billing-customers';
+import {
+  createSetupIntent,
   finishConfirmation,
   getPaymentMethod,
   listPaymentMethods,
-  listPlans,
-  planDto,
   recordDevelopmentCard,
-  renewSubscription,
   setupStatus,
-  subscriptionView,
-  summary,
-  tenantConfiguration,
-  tenantConfigurationDto,
   updateBillingDetails,
-  vendorBillingSwitches,
-  type BillingDeps,
-} from '../domain/billing';
+} from '../domain/billing-payment-methods';
+import { findPlan, listPlans, planDto, vendorBillingSwitches } from '../domain/billing-plans';
 import { applyStripeEvent } from '../domain/billing-events';
 import { findInvoice, invoiceDto, listInvoices } from '../domain/billing-invoices';
 import { CARD_CODES, contractError } from '../../core/contract/errors';
