@@ -135,7 +135,7 @@ function readMetadata(
 }
 
 /** Where a connection's IdP details come from: uploaded metadata XML or the address it is published at. */
-export type DemoMetadataSource = { xml: string } | { url: string };
+type DemoMetadataSource = { xml: string } | { url: string };
 
 /**
  * One account's connections and what may be done to them, each an answer as the server gives it

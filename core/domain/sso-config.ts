@@ -16,7 +16,7 @@ export interface SsoFieldsInput {
 }
 
 /** What the checked fields become: the trimmed SSO address, the PEM certificate ('' clears it). */
-export interface SsoCheckedFields {
+interface SsoCheckedFields {
   ssoEndpoint?: string;
   publicCertificate?: string;
 }

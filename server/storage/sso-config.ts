@@ -29,12 +29,12 @@ export interface SsoConnectionRow {
   created_at: Date;
   updated_at: Date;
 }
-export interface SsoDomainRow {
+interface SsoDomainRow {
   id: string;
   domain: string;
   validated: boolean;
 }
-export interface SsoGroupRow {
+interface SsoGroupRow {
   id: string;
   group: string;
   roleIds: string[];
@@ -226,7 +226,6 @@ function ssoDomainAndGroupStatements(db: Database) {
     },
   };
 }
-export type SsoConnectionStore = ReturnType<typeof ssoConnectionStore>;
 
 /**
  * Pre-login's route for an email domain through a tenant-managed connection: a validated domain
