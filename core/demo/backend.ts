@@ -49,13 +49,13 @@ import {
 import { demoSecurityCenterRoutes } from './securityCenter';
 import { demoDirectoryRoutes } from './directory';
 import { demoConnectivityRoutes } from './connectivity';
-import { handleDemoBilling, isDemoBillingPath } from './billing';
+import { demoBillingRoutes } from './billing';
 import { demoNotificationsEntity, demoReportRoutes } from './reports';
 import { demoUsage } from './usage';
 import { editDemoToken } from './apiTokenEdit';
 import { loadDemoDeliveryTexts } from './delivery';
-import { handleDemoSsoConfig, isDemoSsoConfigPath } from './ssoConfig';
-import { demoSamlMetadata, handleDemoSsoLegacy, isDemoSsoLegacyPath } from './ssoLegacy';
+import { demoSsoConfigRoutes } from './ssoConfig';
+import { demoSamlMetadata, demoSsoLegacyRoutes } from './ssoLegacy';
 import {
   createDemoTeamAdmin,
   demoHeldPermissions,
@@ -891,6 +891,10 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     ...signedIn(demoDirectoryRoutes({ now, random })),
     // Sub-accounts, their members, the tenant switch and custom login (core/demo/subAccounts*.ts).
     ...signedIn(demoSubAccountRoutes({ now, random })),
+    // SSO connections and the legacy single-connection calls (core/demo/ssoConfig.ts, ssoLegacy.ts), billing.
+    ...signedIn(demoSsoConfigRoutes({ now, random })),
+    ...signedIn(demoSsoLegacyRoutes({ now, random })),
+    ...signedIn(demoBillingRoutes({ now, random })),
     // Editing an API token (core/demo/apiTokenEdit.ts).
     patchTenantsApiTokensById: withUser((d, caller, r) => editDemoToken(d, caller, r, permissionsOf)),
     patchUsersApiTokensById: withUser((d, caller, r) => editDemoToken(d, caller, r, permissionsOf)),
@@ -906,7 +910,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
 
   /**
    * The routing glue of the areas that still find their routes by path themselves (roles, groups
-   * and tokens, SSO, billing; then MFA),
+   * and tokens; then MFA),
    * for a route the table names and no handler is registered for. Null: none of them knows it.
    */
   async function areaAnswer(db: DemoDatabase, request: DemoRequest): Promise<Answer | null> {
@@ -920,10 +924,6 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
           : path;
       const admin = teamAdmin.handle(db, user, method, adminPath, request.body, request.query);
       if (admin) return admin;
-      const held = permissionsOf(user, db);
-      if (isDemoSsoLegacyPath(path)) return handleDemoSsoLegacy(db, user, held, request, now, random);
-      if (isDemoSsoConfigPath(path)) return handleDemoSsoConfig(db, user, held, request, now, random);
-      if (isDemoBillingPath(path)) return handleDemoBilling(db, user, held, request, { now, random });
     }
     return demoMfa.handle(db, method, path, request);
   }

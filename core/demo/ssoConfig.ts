@@ -1,8 +1,9 @@
 /**
  * Demo mode's SSO connections (issue 16), answering like the reference server
- * (server/routes/sso-config.ts): the same paths, permissions (403 with the same message), answers
- * and messages, kept per account in the page's storage. Bodies are checked before this runs, with
- * the server's schemas (core/contract/requests-sso.ts).
+ * (server/routes/sso-config.ts): the same routes, answers and messages, kept per account in the
+ * page's storage. The demo backend finds the route and checks its permission from the route table
+ * (core/demo/dispatch.ts); bodies are checked before a handler runs, with the server's schemas
+ * (core/contract/requests-sso.ts).
  *
  * What demo mode cannot do, and does instead (docs/sso.md):
  * - no DNS: a domain validates at once, unless it begins with `unverified.` (then the server's
@@ -12,26 +13,29 @@
  * - no sign-in through these connections (the demo has no identity provider).
  */
 import { type Answer, fail, ok } from '../contract/answer';
-import { hasPermission } from '../portal/pages';
+import { parseDomain } from '../domain/security-policies';
+import {
+  checkSsoFields,
+  checkSsoKind,
+  normaliseCertificate,
+  type SsoFieldsInput,
+} from '../domain/sso-config';
 import type { DemoDatabase, DemoUser } from './data';
+import type { DemoRequest, DemoRoutes } from './dispatch';
 import { demoRoles } from './teamAdmin';
 
 type Json = Record<string, unknown>;
 
-const BASE = '/team/resources/sso/v1/configurations';
-const PATHS = /^\/team\/resources\/sso\/v1\/configurations(\/.*)?$/;
-const READ = 'fe.secure.read.samlConfiguration';
-const WRITE = 'fe.secure.write.samlConfiguration';
 const DEMO_SP = 'https://auth.demo.example/frontegg/identity/resources/auth/v1/sso/saml';
 /** A sample certificate body (base64 of a fixed text: the demo never checks a signature with it). */
 const SAMPLE_CERTIFICATE = `-----BEGIN CERTIFICATE-----\n${'TUlJRGVtb0NlcnRpZmljYXRlRm9yVGhlU1NPUGFnZQ=='.padEnd(64, 'A')}\n-----END CERTIFICATE-----`;
 
-interface DemoSsoDomain {
+export interface DemoSsoDomain {
   id: string;
   domain: string;
   validated: boolean;
 }
-interface DemoSsoGroup {
+export interface DemoSsoGroup {
   id: string;
   group: string;
   roleIds: string[];
@@ -91,21 +95,20 @@ const sampleConnection = (now: () => number): DemoSsoConnection => {
   };
 };
 
-export const isDemoSsoConfigPath = (path: string) => PATHS.test(path);
+/** The redirect URI OIDC connections register at their provider (the kit's OIDC callback). */
+export const demoOidcRedirect = () =>
+  `${typeof location === 'undefined' ? 'https://app.demo.example' : location.origin}/account/oidc/callback`;
 
-const dto = (c: DemoSsoConnection) => ({
+/** A connection as the server answers it. */
+export const demoSsoDto = (c: DemoSsoConnection) => ({
   ...c,
-  acsUrl:
-    c.type === 'oidc'
-      ? `${typeof location === 'undefined' ? 'https://app.demo.example' : location.origin}/account/oidc/callback`
-      : `${DEMO_SP}/t-${c.id}/acs`,
+  acsUrl: c.type === 'oidc' ? demoOidcRedirect() : `${DEMO_SP}/t-${c.id}/acs`,
   spEntityId: c.type === 'oidc' ? '' : `${DEMO_SP}/t-${c.id}/metadata`,
   oidcSecret: '',
   skipEmailDomainValidation: false,
 });
 
 const isHttp = (value: string) => /^https?:\/\/[^\s/]+/.test(value.trim());
-const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 /** The IdP's details from its metadata XML, as the server reads them (namespace prefixes aside). */
 function readMetadata(
@@ -122,30 +125,28 @@ function readMetadata(
     );
   const location = service && /Location="([^"]+)"/.exec(service[0])?.[1];
   if (!location || !isHttp(location)) return 'SSO_METADATA_NO_ENDPOINT';
-  const cert = /<(?:\w+:)?X509Certificate>([^<]+)</.exec(xml)?.[1]?.replace(/\s+/g, '');
+  const cert = normaliseCertificate(/<(?:\w+:)?X509Certificate>([^<]+)</.exec(xml)?.[1] ?? '');
   if (!cert) return 'SSO_METADATA_NO_CERTIFICATE';
   return {
     entityId: /entityID="([^"]+)"/.exec(xml)?.[1] ?? '',
     ssoEndpoint: location,
-    certificate: `-----BEGIN CERTIFICATE-----\n${cert.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----`,
+    certificate: cert,
   };
 }
 
-export function handleDemoSsoConfig(
+/** Where a connection's IdP details come from: uploaded metadata XML or the address it is published at. */
+type DemoMetadataSource = { xml: string } | { url: string };
+
+/**
+ * One account's connections and what may be done to them, each an answer as the server gives it
+ * (also the legacy single-connection calls' building blocks, core/demo/ssoLegacy.ts).
+ */
+export function demoSsoAccount(
   db: DemoDatabase,
   user: DemoUser,
-  held: string[],
-  request: { method: string; path: string; body: Json },
-  now: () => number,
-  random: () => string,
-): Answer | null {
-  const method = request.method.toUpperCase();
-  const body = request.body;
-  const rest = request.path.slice(BASE.length).replace(/\/$/, '');
-  const needs = (permission: string) =>
-    hasPermission(held, permission) ? null : fail('PERMISSION_REQUIRED', { permission: permission });
-  const denied = needs(method === 'GET' ? READ : WRITE);
-  if (denied) return denied;
+  tools: { now: () => number; random: () => string },
+) {
+  const { now, random } = tools;
   const mine = demoSsoConnections(db, user.tenantId, now);
   const stamp = () => new Date(now()).toISOString();
   const roleIds = new Set(
@@ -158,24 +159,20 @@ export function handleDemoSsoConfig(
       ? fail('ROLES_UNKNOWN')
       : null;
 
-  /** Applies the fields of a create or update (the server's rules). */
+  /**
+   * Applies the fields of a create or update, by the server's rules (core/domain/sso-config.ts;
+   * a refusal is thrown, before anything changes). Demo mode has no SAML signing key.
+   */
   const apply = (c: DemoSsoConnection, input: Json): Answer | null => {
-    if (input.type && (input.type === 'oidc') !== (c.type === 'oidc')) return fail('SSO_PROTOCOL_CHANGE');
-    if (input.skipEmailDomainValidation === true) return fail('SSO_SKIP_DOMAINS_UNSUPPORTED');
+    checkSsoKind(c.type, input as SsoFieldsInput);
     const rolesAnswer = badRoles(input.roleIds);
     if (rolesAnswer) return rolesAnswer;
-    if (typeof input.ssoEndpoint === 'string' && input.ssoEndpoint.trim() && !isHttp(input.ssoEndpoint))
-      return fail('SSO_ENDPOINT_INVALID');
-    if (typeof input.publicCertificate === 'string' && input.publicCertificate.trim()) {
-      const bare = input.publicCertificate.replace(/-----(BEGIN|END) CERTIFICATE-----|\s/g, '');
-      if (!/^[A-Za-z0-9+/]+={0,2}$/.test(bare) || bare.length < 64) return fail('SSO_CERTIFICATE_INVALID');
-      c.publicCertificate = `-----BEGIN CERTIFICATE-----\n${bare.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----`;
-    } else if (input.publicCertificate === '') c.publicCertificate = '';
-    if (input.signRequest === true) return fail('SSO_SIGNING_KEY_MISSING');
+    const checked = checkSsoFields(c.type, input as SsoFieldsInput, false);
+    if (checked.ssoEndpoint !== undefined) c.ssoEndpoint = checked.ssoEndpoint;
+    if (checked.publicCertificate !== undefined) c.publicCertificate = checked.publicCertificate;
     if (typeof input.type === 'string') c.type = input.type;
     if (typeof input.enabled === 'boolean') c.enabled = input.enabled;
     if (input.signRequest === false) c.signRequest = false;
-    if (typeof input.ssoEndpoint === 'string') c.ssoEndpoint = input.ssoEndpoint.trim();
     if (typeof input.idpEntityId === 'string') c.idpEntityId = input.idpEntityId.trim();
     if (typeof input.oidcClientId === 'string') c.oidcClientId = input.oidcClientId.trim();
     if (typeof input.oidcSecret === 'string' && input.oidcSecret) c.hasOidcSecret = true;
@@ -201,10 +198,10 @@ export function handleDemoSsoConfig(
     createdAt: stamp(),
     updatedAt: stamp(),
   });
-  const fromMetadata = (c: DemoSsoConnection, metadata: { xml?: string; url?: string }): Answer | null => {
-    if (metadata.url !== undefined) {
-      if (!isHttp(metadata.url)) return fail('SSO_METADATA_FETCH_FAILED');
-      const url = new URL(metadata.url);
+  const fromMetadata = (c: DemoSsoConnection, source: DemoMetadataSource): Answer | null => {
+    if ('url' in source) {
+      if (!isHttp(source.url)) return fail('SSO_METADATA_FETCH_FAILED');
+      const url = new URL(source.url);
       Object.assign(c, {
         idpEntityId: url.href,
         ssoEndpoint: `${url.origin}/sso`,
@@ -212,7 +209,7 @@ export function handleDemoSsoConfig(
         metadataUrl: url.href,
       });
     } else {
-      const read = readMetadata(metadata.xml ?? '');
+      const read = readMetadata(source.xml);
       if (typeof read === 'string') return fail(read);
       Object.assign(c, {
         idpEntityId: read.entityId,
@@ -225,60 +222,43 @@ export function handleDemoSsoConfig(
     return null;
   };
 
-  if (rest === '') {
-    if (method === 'GET') return ok(mine.map(dto));
-    if (method === 'POST') {
+  return {
+    list: () => mine.map(demoSsoDto),
+    connection: (id: string | undefined) => mine.find((c) => c.id === id),
+    create(body: Json): Answer {
       const c = blank(typeof body.type === 'string' ? body.type : 'saml');
       const refused = apply(c, { ...body, type: undefined });
       if (refused) return refused;
       mine.push(c);
-      return ok(dto(c), true, 201);
-    }
-    return null;
-  }
-  if (rest === '/metadata' || rest === '/metadata-url') {
-    if (method !== 'POST') return null;
-    const c = blank('saml');
-    const refused = fromMetadata(
-      c,
-      rest === '/metadata' ? { xml: String(body.metadata) } : { url: String(body.url) },
-    );
-    if (refused) return refused;
-    mine.push(c);
-    return ok(dto(c), true, 201);
-  }
-  const [, id, sub, subId, action] = rest.split('/');
-  const c = mine.find((x) => x.id === id);
-  if (!c) return fail('SSO_CONFIGURATION_NOT_FOUND');
-  if (sub === undefined) {
-    if (method === 'PATCH') return apply(c, body) ?? ok(dto(c), true);
-    if (method === 'DELETE') {
+      return ok(demoSsoDto(c), true, 201);
+    },
+    createFromMetadata(source: DemoMetadataSource): Answer {
+      const c = blank('saml');
+      const refused = fromMetadata(c, source);
+      if (refused) return refused;
+      mine.push(c);
+      return ok(demoSsoDto(c), true, 201);
+    },
+    update: (c: DemoSsoConnection, body: Json) => apply(c, body) ?? ok(demoSsoDto(c), true),
+    replaceMetadata: (c: DemoSsoConnection, source: DemoMetadataSource) =>
+      fromMetadata(c, source) ?? ok(demoSsoDto(c), true),
+    remove(c: DemoSsoConnection): Answer {
       mine.splice(mine.indexOf(c), 1);
       return ok({}, true);
-    }
-    return null;
-  }
-  if ((sub === 'metadata' || sub === 'metadata-url') && method === 'PUT' && subId === undefined)
-    return (
-      fromMetadata(c, sub === 'metadata' ? { xml: String(body.metadata) } : { url: String(body.url) }) ??
-      ok(dto(c), true)
-    );
-  if (sub === 'domains') {
-    if (subId === undefined && method === 'POST') {
-      const domain = String(body.domain).trim().toLowerCase().replace(/\.$/, '');
-      if (!DOMAIN.test(domain)) return fail('DOMAIN_INVALID', { value: String(body.domain).slice(0, 64) });
+    },
+    addDomain(c: DemoSsoConnection, sent: string): Answer {
+      const domain = parseDomain(sent);
+      if (!domain) return fail('DOMAIN_INVALID', { value: sent.slice(0, 64) });
       if (c.domains.some((d) => d.domain === domain)) return fail('SSO_DOMAIN_EXISTS');
       const added = { id: random(), domain, validated: false };
       c.domains.push(added);
       return ok(added, true, 201);
-    }
-    const domain = c.domains.find((d) => d.id === subId);
-    if (!domain) return fail('SSO_DOMAIN_NOT_FOUND');
-    if (action === undefined && method === 'DELETE') {
+    },
+    removeDomain(c: DemoSsoConnection, domain: DemoSsoDomain): Answer {
       c.domains.splice(c.domains.indexOf(domain), 1);
       return ok({}, true);
-    }
-    if (action === 'validate' && method === 'PUT') {
+    },
+    validateDomain(c: DemoSsoConnection, domain: DemoSsoDomain): Answer {
       if (domain.domain.startsWith('unverified.')) return fail('SSO_TXT_RECORD_MISSING');
       const elsewhere = Object.values(db.ssoConnections ?? {})
         .flat()
@@ -286,43 +266,81 @@ export function handleDemoSsoConfig(
       if (elsewhere) return fail('SSO_DOMAIN_TAKEN');
       domain.validated = true;
       return ok(domain, true);
-    }
-    return null;
-  }
-  if (sub === 'roles' && subId === undefined) {
-    if (method === 'GET') return ok({ roleIds: c.roleIds });
-    if (method === 'PUT') return apply(c, { roleIds: body.roleIds }) ?? ok({ roleIds: c.roleIds }, true);
-    return null;
-  }
-  if (sub === 'groups') {
-    if (subId === undefined) {
-      if (method === 'GET') return ok(c.groups);
-      if (method === 'POST') {
-        const refused = badRoles(body.roleIds);
-        if (refused) return refused;
-        const group = {
-          id: random(),
-          group: String(body.group).trim(),
-          roleIds: (body.roleIds as string[]) ?? [],
-        };
-        c.groups.push(group);
-        return ok(group, true, 201);
-      }
-      return null;
-    }
-    const group = c.groups.find((g) => g.id === subId);
-    if (!group) return fail('SSO_GROUP_NOT_FOUND');
-    if (method === 'PATCH') {
+    },
+    setRoles: (c: DemoSsoConnection, ids: unknown) =>
+      apply(c, { roleIds: ids }) ?? ok({ roleIds: c.roleIds }, true),
+    addGroup(c: DemoSsoConnection, body: Json): Answer {
+      const refused = badRoles(body.roleIds);
+      if (refused) return refused;
+      const group = {
+        id: random(),
+        group: String(body.group).trim(),
+        roleIds: (body.roleIds as string[]) ?? [],
+      };
+      c.groups.push(group);
+      return ok(group, true, 201);
+    },
+    updateGroup(group: DemoSsoGroup, body: Json): Answer {
       const refused = badRoles(body.roleIds);
       if (refused) return refused;
       if (typeof body.group === 'string') group.group = body.group.trim();
       if (Array.isArray(body.roleIds)) group.roleIds = body.roleIds as string[];
       return ok(group, true);
-    }
-    if (method === 'DELETE') {
+    },
+    removeGroup(c: DemoSsoConnection, group: DemoSsoGroup): Answer {
       c.groups.splice(c.groups.indexOf(group), 1);
       return ok({}, true);
-    }
-  }
-  return null;
+    },
+  };
+}
+
+type SignedIn = (db: DemoDatabase, user: DemoUser, request: DemoRequest) => Answer;
+type Account = ReturnType<typeof demoSsoAccount>;
+
+/** The multi-SSO routes (core/contract/routes/sso.ts), by descriptor name. */
+export function demoSsoConfigRoutes(tools: {
+  now: () => number;
+  random: () => string;
+}): DemoRoutes<SignedIn> {
+  const account =
+    (run: (a: Account, request: DemoRequest) => Answer): SignedIn =>
+    (db, user, request) =>
+      run(demoSsoAccount(db, user, tools), request);
+  /** A handler of one connection (`:id`), 404 when the account has none of that id. */
+  const one = (run: (a: Account, c: DemoSsoConnection, request: DemoRequest) => Answer) =>
+    account((a, request) => {
+      const c = a.connection(request.params.id);
+      return c ? run(a, c, request) : fail('SSO_CONFIGURATION_NOT_FOUND');
+    });
+  const domain = (run: (a: Account, c: DemoSsoConnection, d: DemoSsoDomain) => Answer) =>
+    one((a, c, { params }) => {
+      const d = c.domains.find((x) => x.id === params.domainId);
+      return d ? run(a, c, d) : fail('SSO_DOMAIN_NOT_FOUND');
+    });
+  const group = (run: (a: Account, c: DemoSsoConnection, g: DemoSsoGroup, body: Json) => Answer) =>
+    one((a, c, { params, body }) => {
+      const g = c.groups.find((x) => x.id === params.groupId);
+      return g ? run(a, c, g, body) : fail('SSO_GROUP_NOT_FOUND');
+    });
+  const xml = (body: Json) => ({ xml: String(body.metadata) });
+  const url = (body: Json) => ({ url: String(body.url) });
+  return {
+    getTeamSsoConfigurations: account((a) => ok(a.list())),
+    postTeamSsoConfigurations: account((a, { body }) => a.create(body)),
+    patchTeamSsoConfigurationsById: one((a, c, { body }) => a.update(c, body)),
+    deleteTeamSsoConfigurationsById: one((a, c) => a.remove(c)),
+    postTeamSsoConfigurationsMetadata: account((a, { body }) => a.createFromMetadata(xml(body))),
+    postTeamSsoConfigurationsMetadataUrl: account((a, { body }) => a.createFromMetadata(url(body))),
+    putTeamSsoConfigurationsByIdMetadata: one((a, c, { body }) => a.replaceMetadata(c, xml(body))),
+    putTeamSsoConfigurationsByIdMetadataUrl: one((a, c, { body }) => a.replaceMetadata(c, url(body))),
+    postTeamSsoConfigurationsByIdDomains: one((a, c, { body }) => a.addDomain(c, String(body.domain))),
+    deleteTeamSsoConfigurationsByIdDomainsByDomainId: domain((a, c, d) => a.removeDomain(c, d)),
+    putTeamSsoConfigurationsByIdDomainsByDomainIdValidate: domain((a, c, d) => a.validateDomain(c, d)),
+    getTeamSsoConfigurationsByIdRoles: one((_a, c) => ok({ roleIds: c.roleIds })),
+    putTeamSsoConfigurationsByIdRoles: one((a, c, { body }) => a.setRoles(c, body.roleIds)),
+    getTeamSsoConfigurationsByIdGroups: one((_a, c) => ok(c.groups)),
+    postTeamSsoConfigurationsByIdGroups: one((a, c, { body }) => a.addGroup(c, body)),
+    patchTeamSsoConfigurationsByIdGroupsByGroupId: group((a, _c, g, body) => a.updateGroup(g, body)),
+    deleteTeamSsoConfigurationsByIdGroupsByGroupId: group((a, c, g) => a.removeGroup(c, g)),
+  };
 }

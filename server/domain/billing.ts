@@ -20,32 +20,22 @@
  *   plan (canceled, expired, incomplete) keeps its features with an expiry in the past, so the kit
  *   answers BUNDLE_EXPIRED for them.
  */
-import { randomBytes } from 'node:crypto';
-import type { PaymentProvider } from '../billing/provider';
-import {
-  cancellationRefusal,
-  planChangeRefusal,
-  trialEndStep,
-  type VendorBillingSwitches,
-} from '../../core/billing/vendorRules';
+import { cancellationRefusal, planChangeRefusal, trialEndStep } from '../../core/billing/vendorRules';
 import { contractError } from '../../core/contract/errors';
 import type { Database } from '../storage/database';
+import { tenantConfiguration, type BillingDeps } from './billing-customers';
+import { completeSetup, paymentMethodRow } from './billing-payment-methods';
+import {
+  defaultPlan,
+  findPlan,
+  listPlans,
+  planById,
+  vendorBillingSwitches,
+  type PlanRow,
+} from './billing-plans';
 
 const TRIAL_DAYS = 14;
 const DAY = 24 * 60 * 60 * 1000;
-
-interface PlanRow {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  amount: number;
-  currency: string;
-  features: string[];
-  is_default: boolean;
-  external_id: string | null;
-  external_price_id: string | null;
-}
 
 interface SubscriptionRow {
   id: string;
@@ -62,121 +52,12 @@ interface SubscriptionRow {
   version: number;
 }
 
-interface PaymentMethodRow {
-  id: string;
-  tenant_id: string;
-  external_id: string;
-  type: 'card' | 'unknown';
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  is_default: boolean;
-  billing_name: string;
-  billing_email: string | null;
-  billing_address: Record<string, string>;
-  setup_status: 'pending' | 'requires_confirmation' | 'succeeded';
-}
-
 const iso = (d: Date | string) => new Date(d).toISOString();
 const addMonth = (d: Date) => {
   const next = new Date(d);
   next.setUTCMonth(next.getUTCMonth() + 1);
   return next;
 };
-
-// ------------------------------------------------------------------------------------ plans
-export function planDto(row: PlanRow) {
-  return {
-    id: row.id,
-    externalId: row.external_id ?? row.slug,
-    name: row.name,
-    description: row.description,
-    slug: row.slug,
-    price: {
-      id: `${row.id}-monthly`,
-      externalId: row.external_price_id ?? `${row.slug}-monthly`,
-      currency: row.currency || 'usd',
-      amount: row.amount,
-      // Spec 001 §9: the recurring interval is always a month.
-      recurring: { interval: 'month' },
-    },
-    features: row.features,
-  };
-}
-
-export async function listPlans(db: Database): Promise<PlanRow[]> {
-  return (await db.query<PlanRow>('SELECT * FROM billing_plans ORDER BY position, amount')).rows;
-}
-
-export async function findPlan(db: Database, idOrSlug: string): Promise<PlanRow | null> {
-  const { rows } = await db.query<PlanRow>(
-    `SELECT * FROM billing_plans WHERE slug = $1 OR id::text = $1 OR external_price_id = $1 LIMIT 1`,
-    [idOrSlug],
-  );
-  return rows[0] ?? null;
-}
-
-async function planById(db: Database, id: string): Promise<PlanRow> {
-  return (await db.query<PlanRow>('SELECT * FROM billing_plans WHERE id = $1', [id])).rows[0]!;
-}
-
-async function defaultPlan(db: Database): Promise<PlanRow> {
-  const plans = await listPlans(db);
-  return plans.find((p) => p.is_default) ?? plans[0]!;
-}
-
-// --------------------------------------------------------------------- tenant configuration
-interface TenantConfigRow {
-  id: string;
-  tenant_id: string;
-  provider_type: string;
-  externally_managed: boolean;
-  mapping_id: string | null;
-}
-
-export async function tenantConfiguration(db: Database, tenantId: string): Promise<TenantConfigRow> {
-  const { rows } = await db.query<TenantConfigRow>(
-    `INSERT INTO billing_tenant_configurations (tenant_id) VALUES ($1)
-     ON CONFLICT (tenant_id) DO UPDATE SET tenant_id = EXCLUDED.tenant_id RETURNING *`,
-    [tenantId],
-  );
-  return rows[0]!;
-}
-
-export function tenantConfigurationDto(row: TenantConfigRow, vendorId: string) {
-  return {
-    id: row.id,
-    vendorId,
-    tenantId: row.tenant_id,
-    // The client types it as a string.
-    externallyManaged: String(row.externally_managed),
-    paymentProviderType: row.provider_type,
-    mappingId: row.mapping_id ?? '',
-  };
-}
-
-/** The tenant's customer at the provider, created once (TenantCreatedAction create_customer). */
-export async function ensureCustomer(
-  db: Database,
-  provider: PaymentProvider,
-  tenantId: string,
-  contact: { name?: string; email: string },
-): Promise<string> {
-  const config = await tenantConfiguration(db, tenantId);
-  if (config.mapping_id) return config.mapping_id;
-  const tenant = await db.query<{ name: string }>('SELECT name FROM tenants WHERE id = $1', [tenantId]);
-  const customerId = await provider.createCustomer({
-    tenantId,
-    name: contact.name || tenant.rows[0]?.name || tenantId,
-    email: contact.email,
-  });
-  await db.query('UPDATE billing_tenant_configurations SET mapping_id = $2 WHERE tenant_id = $1', [
-    tenantId,
-    customerId,
-  ]);
-  return customerId;
-}
 
 // ----------------------------------------------------------------------------- subscriptions
 function subscriptionDto(row: SubscriptionRow, plan: PlanRow, externallyManaged: boolean) {
@@ -242,25 +123,6 @@ async function saveSubscription(db: Database, sub: SubscriptionRow): Promise<Sub
   );
   await syncEntitlements(db, rows[0]!);
   return rows[0]!;
-}
-
-export interface BillingDeps {
-  db: Database;
-  provider: PaymentProvider | null;
-}
-
-/** The vendor's billing switches (columns of `vendors`; spec 001 §9 defaults). */
-export async function vendorBillingSwitches(db: Database): Promise<VendorBillingSwitches> {
-  const { rows } = await db.query<{
-    down: boolean;
-    cancel: boolean;
-    trial: 'change_to_default' | 'retain_trial';
-  }>(
-    `SELECT allow_plan_downgrade AS down, allow_plan_cancellation AS cancel, trial_end_action AS trial
-       FROM vendors LIMIT 1`,
-  );
-  const row = rows[0]!;
-  return { allowPlanDowngrade: row.down, allowPlanCancellation: row.cancel, trialEndAction: row.trial };
 }
 
 /**
@@ -516,142 +378,6 @@ export async function changePlan(
     : `change:${sub.id}:v${sub.version}:${plan.id}:${methodId}`;
   const changed = await chargeAndStart(deps, sub, plan, methodId, key);
   if (!changed) throw contractError('CARD_DECLINED');
-}
-
-// ---------------------------------------------------------------------------- payment methods
-async function paymentMethodRow(db: Database, tenantId: string, id: string): Promise<PaymentMethodRow> {
-  const { rows } = await db.query<PaymentMethodRow>(
-    `SELECT * FROM billing_payment_methods WHERE tenant_id = $1 AND id::text = $2`,
-    [tenantId, id],
-  );
-  if (!rows[0]) throw contractError('PAYMENT_METHOD_NOT_FOUND');
-  return rows[0];
-}
-
-function paymentMethodDto(row: PaymentMethodRow) {
-  return {
-    id: row.id,
-    externalId: row.external_id,
-    type: row.type,
-    isDefault: row.is_default,
-    last4: row.last4,
-    expMonth: row.exp_month,
-    expYear: row.exp_year,
-    brand: row.brand,
-    billingDetails: {
-      name: row.billing_name,
-      ...(row.billing_email ? { email: row.billing_email } : {}),
-      address: row.billing_address,
-    },
-  };
-}
-
-export async function listPaymentMethods(db: Database, tenantId: string) {
-  const { rows } = await db.query<PaymentMethodRow>(
-    `SELECT * FROM billing_payment_methods WHERE tenant_id = $1 AND setup_status = 'succeeded'
-      ORDER BY is_default DESC, created_at DESC`,
-    [tenantId],
-  );
-  return rows.map(paymentMethodDto);
-}
-
-export async function getPaymentMethod(db: Database, tenantId: string, id: string) {
-  const row = await paymentMethodRow(db, tenantId, id);
-  if (row.setup_status !== 'succeeded') throw contractError('PAYMENT_METHOD_NOT_FOUND');
-  return paymentMethodDto(row);
-}
-
-export async function updateBillingDetails(
-  deps: BillingDeps,
-  tenantId: string,
-  id: string,
-  details: { email?: string; address?: Record<string, string> },
-) {
-  const row = await paymentMethodRow(deps.db, tenantId, id);
-  if (deps.provider) await deps.provider.updateBillingDetails(row.external_id, details);
-  await deps.db.query(
-    `UPDATE billing_payment_methods SET billing_email = COALESCE($3, billing_email),
-       billing_address = COALESCE($4::jsonb, billing_address) WHERE id = $1 AND tenant_id = $2`,
-    [row.id, tenantId, details.email ?? null, details.address ? JSON.stringify(details.address) : null],
-  );
-  return { email: details.email, address: details.address };
-}
-
-/** POST setup-intents: a payment method waiting for its card, and the secret to confirm it with. */
-export async function createSetupIntent(
-  deps: BillingDeps,
-  tenantId: string,
-  contact: { name?: string; email: string },
-) {
-  const provider = deps.provider;
-  if (!provider) throw contractError('PAYMENT_PROVIDER_NOT_CONFIGURED');
-  const customerId = await ensureCustomer(deps.db, provider, tenantId, contact);
-  const intent = await provider.createSetupIntent(
-    customerId,
-    `setup:${tenantId}:${randomBytes(8).toString('hex')}`,
-  );
-  const { rows } = await deps.db.query<{ id: string }>(
-    `INSERT INTO billing_payment_methods (tenant_id, external_id, billing_name, billing_email)
-     VALUES ($1, $2, $3, $4) RETURNING id`,
-    [tenantId, intent.id, contact.name ?? '', contact.email],
-  );
-  return { id: intent.id, paymentMethodId: rows[0]!.id, setupIntentSecret: intent.clientSecret };
-}
-
-/** A payment method whose card the provider confirmed (Stripe: after Stripe.js confirmed it). */
-async function completeSetup(deps: BillingDeps, tenantId: string, id: string): Promise<void> {
-  const row = await paymentMethodRow(deps.db, tenantId, id);
-  if (row.setup_status === 'succeeded') return;
-  const confirmed = deps.provider && (await deps.provider.confirmedSetup(row.external_id));
-  if (!confirmed) throw contractError('CARD_NOT_CONFIRMED');
-  await deps.db.query(
-    `UPDATE billing_payment_methods SET external_id = $2, brand = $3, last4 = $4, exp_month = $5, exp_year = $6,
-       setup_status = 'succeeded' WHERE id = $1`,
-    [
-      row.id,
-      confirmed.paymentMethodId,
-      confirmed.card.brand,
-      confirmed.card.last4,
-      confirmed.card.expMonth,
-      confirmed.card.expYear,
-    ],
-  );
-}
-
-/**
- * The development provider's card step (the part Stripe.js does against Stripe): checks the card
- * with core/billing/cards.ts and keeps brand, last 4, expiry and the cardholder's name.
- */
-export async function recordDevelopmentCard(
-  db: Database,
-  tenantId: string,
-  setupId: string,
-  card: { brand: string; last4: string; expMonth: number; expYear: number; name: string },
-  status: 'succeeded' | 'requires_confirmation',
-): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(
-    `UPDATE billing_payment_methods SET brand = $3, last4 = $4, exp_month = $5, exp_year = $6, billing_name = $7,
-       setup_status = $8 WHERE tenant_id = $1 AND external_id = $2 AND setup_status <> 'succeeded' RETURNING id`,
-    [tenantId, setupId, card.brand, card.last4, card.expMonth, card.expYear, card.name, status],
-  );
-  if (!rows[0]) throw contractError('CARD_SETUP_NOT_FOUND');
-  return rows[0].id;
-}
-
-export async function setupStatus(db: Database, tenantId: string, setupId: string) {
-  const { rows } = await db.query<{ id: string; setup_status: string }>(
-    `SELECT id, setup_status FROM billing_payment_methods WHERE tenant_id = $1 AND external_id = $2`,
-    [tenantId, setupId],
-  );
-  if (!rows[0]) throw contractError('CARD_SETUP_NOT_FOUND');
-  return rows[0];
-}
-
-export async function finishConfirmation(db: Database, id: string, approve: boolean): Promise<void> {
-  if (approve)
-    await db.query(`UPDATE billing_payment_methods SET setup_status = 'succeeded' WHERE id = $1`, [id]);
-  else
-    await db.query(`DELETE FROM billing_payment_methods WHERE id = $1 AND setup_status <> 'succeeded'`, [id]);
 }
 
 // ---------------------------------------------------------------------------------- summaries

@@ -18,10 +18,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
-import { DOMParser } from '@xmldom/xmldom';
-import * as xpath from 'xpath';
 import type { Database } from '../storage/database';
+import {
+  ssoConnectionStore,
+  ssoGroupMappingStore,
+  type SsoConnectionRow,
+  type SsoProtocol,
+} from '../storage/sso-config';
 import { contractError } from '../../core/contract/errors';
+import { checkSsoFields, checkSsoKind } from '../../core/domain/sso-config';
+import { parseIdpMetadata, type IdpMetadata } from './sso-metadata';
 import type { SecretBox } from './secrets';
 
 import { type SSO_PROVIDER_TYPES } from '../../core/contract/requests-sso';
@@ -52,37 +58,9 @@ interface SsoConfigDeps {
   fetchText: (url: string) => Promise<string>;
 }
 
-type Protocol = 'saml' | 'oidc';
+type Protocol = SsoProtocol;
+type ConnectionRow = SsoConnectionRow;
 
-interface ConnectionRow {
-  protocol: Protocol;
-  id: string;
-  key: string;
-  tenant_id: string;
-  active: boolean;
-  provider_type: SsoProviderType;
-  verification: string | null;
-  endpoint: string;
-  idp_issuer: string | null;
-  certificates: string[];
-  sign_requests: boolean;
-  client_id: string;
-  has_secret: boolean;
-  metadata_url: string | null;
-  default_role_keys: string[];
-  created_at: Date;
-  updated_at: Date;
-}
-
-const SELECT_SAML = `SELECT 'saml' AS protocol, id, key, tenant_id, active, provider_type, verification, entry_point AS endpoint,
-  idp_issuer, idp_certificates AS certificates, sign_requests, '' AS client_id, false AS has_secret, metadata_url,
-  default_role_keys, created_at, updated_at FROM saml_configurations WHERE tenant_managed`;
-const SELECT_OIDC = `SELECT 'oidc' AS protocol, id, key, tenant_id, active, 'oidc' AS provider_type, verification, issuer AS endpoint,
-  NULL AS idp_issuer, '{}'::text[] AS certificates, false AS sign_requests, client_id, client_secret_encrypted IS NOT NULL AS has_secret,
-  NULL AS metadata_url, default_role_keys, created_at, updated_at FROM sso_configurations WHERE tenant_managed`;
-
-const tableOf = (p: Protocol) => (p === 'saml' ? 'saml_configurations' : 'sso_configurations');
-const fkOf = (p: Protocol) => (p === 'saml' ? 'saml_configuration_id' : 'sso_configuration_id');
 const protocolOf = (type: SsoProviderType): Protocol => (type === 'oidc' ? 'oidc' : 'saml');
 
 /** The fields an administrator sends (the client's IUpdateSSOConfiguration, plus `idpEntityId`). */
@@ -99,81 +77,11 @@ export interface SsoConfigInput {
   skipEmailDomainValidation?: boolean;
 }
 
-/** Parsed identity provider metadata. */
-interface IdpMetadata {
-  entityId: string | null;
-  ssoEndpoint: string;
-  certificates: string[];
-}
-
-/** A PEM certificate from PEM or bare base64 (metadata's X509Certificate), or null. */
-function normaliseCertificate(value: string): string | null {
-  const body = value.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
-  if (!body || !/^[A-Za-z0-9+/]+={0,2}$/.test(body) || body.length < 64) return null;
-  const lines = body.match(/.{1,64}/g)!.join('\n');
-  return `-----BEGIN CERTIFICATE-----\n${lines}\n-----END CERTIFICATE-----`;
-}
-
-const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';
-const DS = 'http://www.w3.org/2000/09/xmldsig#';
-const REDIRECT = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
-
-/** Reads entity ID, HTTP-Redirect SSO address and signing certificates from IdP metadata XML. */
-function parseIdpMetadata(xml: string): IdpMetadata {
-  if (/<!DOCTYPE/i.test(xml)) throw contractError('SSO_METADATA_UNREADABLE');
-  let doc: Document;
-  try {
-    let failed = false;
-    const fail = () => {
-      failed = true;
-    };
-    doc = new DOMParser({
-      errorHandler: { warning: () => undefined, error: fail, fatalError: fail },
-    }).parseFromString(xml, 'text/xml') as unknown as Document;
-    if (failed || !doc?.documentElement) throw new Error('unparsable');
-  } catch {
-    throw contractError('SSO_METADATA_UNREADABLE');
-  }
-  const select = xpath.useNamespaces({ md: MD, ds: DS });
-  const descriptor = select('//md:IDPSSODescriptor', doc as never, true) as Element | undefined;
-  if (!descriptor) throw contractError('SSO_METADATA_UNREADABLE');
-  const entity = select('ancestor::md:EntityDescriptor[1]', descriptor as never, true) as Element | undefined;
-  const service = (select('md:SingleSignOnService', descriptor as never) as Element[]).find(
-    (node) => node.getAttribute('Binding') === REDIRECT,
-  );
-  const location = service?.getAttribute('Location') ?? '';
-  if (!/^https?:\/\/\S+$/.test(location)) throw contractError('SSO_METADATA_NO_ENDPOINT');
-  const certificates = (select('md:KeyDescriptor', descriptor as never) as Element[])
-    .filter((key) => !key.getAttribute('use') || key.getAttribute('use') === 'signing')
-    .flatMap((key) => select('.//ds:X509Certificate', key as never) as Element[])
-    .map((node) => normaliseCertificate(node.textContent ?? ''))
-    .filter((pem): pem is string => pem !== null);
-  if (!certificates.length) throw contractError('SSO_METADATA_NO_CERTIFICATE');
-  return {
-    entityId: entity?.getAttribute('entityID') || null,
-    ssoEndpoint: location,
-    certificates: [...new Set(certificates)],
-  };
-}
-
-function checkedEndpoint(value: string): string {
-  const trimmed = value.trim();
-  if (trimmed === '') return '';
-  try {
-    const url = new URL(trimmed);
-    if ((url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password)
-      return trimmed;
-  } catch {
-    // refused below
-  }
-  throw contractError('SSO_ENDPOINT_INVALID');
-}
-
 export class SsoConfigurations {
-  constructor(private readonly deps: SsoConfigDeps) {}
+  private readonly store;
 
-  private get db() {
-    return this.deps.db;
+  constructor(private readonly deps: SsoConfigDeps) {
+    this.store = ssoConnectionStore(deps.db);
   }
 
   /** The redirect URI OIDC connections register at their provider (the kit's OIDC callback). */
@@ -183,21 +91,13 @@ export class SsoConfigurations {
 
   /** Every connection of the tenant, oldest first, in the client's shape. */
   async list(tenantId: string) {
-    const { rows } = await this.db.query<ConnectionRow>(
-      `SELECT * FROM (${SELECT_SAML} UNION ALL ${SELECT_OIDC}) c WHERE tenant_id = $1 ORDER BY created_at, id`,
-      [tenantId],
-    );
-    return Promise.all(rows.map((row) => this.toDto(row)));
+    return Promise.all((await this.store.list(tenantId)).map((row) => this.toDto(row)));
   }
 
   private async row(tenantId: string, id: string): Promise<ConnectionRow> {
-    if (!UUID.test(id)) throw contractError('SSO_CONFIGURATION_NOT_FOUND');
-    const { rows } = await this.db.query<ConnectionRow>(
-      `SELECT * FROM (${SELECT_SAML} UNION ALL ${SELECT_OIDC}) c WHERE tenant_id = $1 AND id = $2`,
-      [tenantId, id],
-    );
-    if (!rows[0]) throw contractError('SSO_CONFIGURATION_NOT_FOUND');
-    return rows[0];
+    const row = UUID.test(id) ? await this.store.find(tenantId, id) : undefined;
+    if (!row) throw contractError('SSO_CONFIGURATION_NOT_FOUND');
+    return row;
   }
 
   async get(tenantId: string, id: string) {
@@ -206,10 +106,7 @@ export class SsoConfigurations {
 
   private async toDto(row: ConnectionRow) {
     const [domains, groups, roleIds] = await Promise.all([
-      this.db.query<{ id: string; domain: string; validated: boolean }>(
-        `SELECT id, domain, validated FROM sso_connection_domains WHERE ${fkOf(row.protocol)} = $1 ORDER BY created_at, id`,
-        [row.id],
-      ),
+      this.store.domains(row),
       this.groups(row.tenant_id, row.id),
       this.roleIdsOfKeys(row.tenant_id, row.default_role_keys),
     ]);
@@ -217,7 +114,7 @@ export class SsoConfigurations {
     return {
       id: row.id,
       enabled: row.active,
-      type: row.provider_type,
+      type: row.provider_type as SsoProviderType,
       generatedVerification: row.verification ?? '',
       ssoEndpoint: row.endpoint,
       publicCertificate: row.certificates[0] ?? '',
@@ -229,7 +126,7 @@ export class SsoConfigurations {
       oidcClientId: row.client_id,
       oidcSecret: '',
       hasOidcSecret: row.has_secret,
-      domains: domains.rows,
+      domains,
       roleIds,
       groups,
       skipEmailDomainValidation: false,
@@ -243,24 +140,13 @@ export class SsoConfigurations {
     const ids = [...new Set(roleIds.filter((id) => id !== ''))];
     if (!ids.length) return [];
     if (!ids.every((id) => UUID.test(id))) throw contractError('ROLES_UNKNOWN');
-    const { rows } = await this.db.query<{ id: string; key: string }>(
-      `SELECT r.id, r.key FROM roles r JOIN tenants t ON t.id = $1
-        WHERE r.vendor_id = t.vendor_id AND (r.tenant_id IS NULL OR r.tenant_id = $1) AND r.id = ANY($2::uuid[])`,
-      [tenantId, ids],
-    );
+    const rows = await this.store.rolesOfIds(tenantId, ids);
     if (rows.length !== ids.length) throw contractError('ROLES_UNKNOWN');
     return rows.map((r) => r.key);
   }
 
   private async roleIdsOfKeys(tenantId: string, keys: readonly string[]): Promise<string[]> {
-    if (!keys.length) return [];
-    const { rows } = await this.db.query<{ id: string }>(
-      `SELECT r.id FROM roles r JOIN tenants t ON t.id = $1
-        WHERE r.vendor_id = t.vendor_id AND (r.tenant_id IS NULL OR r.tenant_id = $1) AND r.key = ANY($2::text[])
-        ORDER BY r.name, r.id`,
-      [tenantId, keys],
-    );
-    return rows.map((r) => r.id);
+    return keys.length ? this.store.roleIdsOfKeys(tenantId, keys) : [];
   }
 
   /** Ids that are assignable roles of the tenant (400 otherwise), deduplicated. */
@@ -282,43 +168,13 @@ export class SsoConfigurations {
     );
     const verification = `${VERIFICATION_PREFIX}${randomBytes(18).toString('base64url')}`;
     const roleKeys = await this.roleKeysOfIds(tenantId, input.roleIds ?? []);
+    const { samlCallbacks: callbacks, oidcRedirects: redirects } = this.deps.addresses;
     const id =
       protocol === 'saml'
-        ? await this.insertSaml(tenantId, type, verification, roleKeys)
-        : await this.insertOidc(tenantId, verification, roleKeys);
-    await this.write(tenantId, id, protocol, sets);
+        ? await this.store.insertSaml(tenantId, { type, verification, roleKeys, callbacks })
+        : await this.store.insertOidc(tenantId, { verification, roleKeys, redirects });
+    await this.store.update(tenantId, id, protocol, sets);
     return this.get(tenantId, id);
-  }
-
-  private async insertSaml(
-    tenantId: string,
-    type: SsoProviderType,
-    verification: string,
-    roleKeys: string[],
-  ) {
-    const { rows } = await this.db.query<{ id: string }>(
-      `INSERT INTO saml_configurations (key, tenant_id, entry_point, idp_certificates, callback_urls, domains, default_role_keys,
-         sign_requests, active, tenant_managed, provider_type, verification)
-       SELECT 't-' || g.id, $1, '', '{}', $2, '{}', $3, false, false, true, $4, $5 FROM (SELECT gen_random_uuid() AS id) g
-       RETURNING id`,
-      [tenantId, this.deps.addresses.samlCallbacks, roleKeys, type, verification],
-    );
-    const id = rows[0]!.id;
-    await this.db.query(`UPDATE saml_configurations SET key = 't-' || id::text WHERE id = $1`, [id]);
-    return id;
-  }
-
-  private async insertOidc(tenantId: string, verification: string, roleKeys: string[]) {
-    const { rows } = await this.db.query<{ id: string }>(
-      `INSERT INTO sso_configurations (key, tenant_id, protocol, issuer, client_id, redirect_uris, domains, default_role_keys,
-         active, tenant_managed, verification)
-       SELECT 't-' || g.id, $1, 'oidc', '', '', $2, '{}', $3, false, true, $4 FROM (SELECT gen_random_uuid() AS id) g
-       RETURNING id`,
-      [tenantId, this.deps.addresses.oidcRedirects, roleKeys, verification],
-    );
-    const id = rows[0]!.id;
-    await this.db.query(`UPDATE sso_configurations SET key = 't-' || id::text WHERE id = $1`, [id]);
-    return id;
   }
 
   /**
@@ -331,13 +187,13 @@ export class SsoConfigurations {
     input: SsoConfigInput,
     metadata?: { url?: string; idp: IdpMetadata },
   ): Promise<Array<[column: string, value: unknown]>> {
-    if (input.type && protocolOf(input.type) !== protocol) throw contractError('SSO_PROTOCOL_CHANGE');
-    if (input.skipEmailDomainValidation) throw contractError('SSO_SKIP_DOMAINS_UNSUPPORTED');
     const sets: Array<[string, unknown]> = [];
     const set = (column: string, value: unknown) => sets.push([column, value]);
+    checkSsoKind(protocol, input);
     if (input.enabled !== undefined) set('active', input.enabled);
     if (input.roleIds !== undefined)
       set('default_role_keys', await this.roleKeysOfIds(tenantId, input.roleIds));
+    const checked = checkSsoFields(protocol, input, this.deps.canSignRequests);
     if (protocol === 'saml') {
       if (input.type) set('provider_type', input.type);
       if (metadata) {
@@ -346,34 +202,18 @@ export class SsoConfigurations {
         set('idp_certificates', metadata.idp.certificates);
         set('metadata_url', metadata.url ?? null);
       } else {
-        if (input.ssoEndpoint !== undefined) set('entry_point', checkedEndpoint(input.ssoEndpoint));
+        if (checked.ssoEndpoint !== undefined) set('entry_point', checked.ssoEndpoint);
         if (input.idpEntityId !== undefined) set('idp_issuer', input.idpEntityId.trim() || null);
-        if (input.publicCertificate !== undefined) {
-          const trimmed = input.publicCertificate.trim();
-          const pem = trimmed === '' ? null : normaliseCertificate(trimmed);
-          if (trimmed !== '' && !pem) throw contractError('SSO_CERTIFICATE_INVALID');
-          set('idp_certificates', pem ? [pem] : []);
-        }
+        if (checked.publicCertificate !== undefined)
+          set('idp_certificates', checked.publicCertificate ? [checked.publicCertificate] : []);
       }
-      if (input.signRequest !== undefined) {
-        if (input.signRequest && !this.deps.canSignRequests) throw contractError('SSO_SIGNING_KEY_MISSING');
-        set('sign_requests', input.signRequest);
-      }
+      if (input.signRequest !== undefined) set('sign_requests', input.signRequest);
     } else {
-      if (input.ssoEndpoint !== undefined) set('issuer', checkedEndpoint(input.ssoEndpoint));
+      if (checked.ssoEndpoint !== undefined) set('issuer', checked.ssoEndpoint);
       if (input.oidcClientId !== undefined) set('client_id', input.oidcClientId.trim());
       if (input.oidcSecret) set('client_secret_encrypted', this.deps.secrets.seal(input.oidcSecret));
     }
     return sets;
-  }
-
-  private async write(tenantId: string, id: string, protocol: Protocol, sets: Array<[string, unknown]>) {
-    if (!sets.length) return;
-    await this.db.query(
-      `UPDATE ${tableOf(protocol)} SET ${sets.map(([column], i) => `${column} = $${i + 3}`).join(', ')}, updated_at = now()
-        WHERE id = $1 AND tenant_id = $2`,
-      [id, tenantId, ...sets.map(([, value]) => value)],
-    );
   }
 
   /** Partial update (PATCH); metadata (XML or URL) replaces endpoint, entity ID and certificates. */
@@ -384,16 +224,18 @@ export class SsoConfigurations {
     metadata?: { url?: string; idp: IdpMetadata },
   ) {
     const row = await this.row(tenantId, id);
-    await this.write(tenantId, id, row.protocol, await this.changes(tenantId, row.protocol, input, metadata));
+    await this.store.update(
+      tenantId,
+      id,
+      row.protocol,
+      await this.changes(tenantId, row.protocol, input, metadata),
+    );
     return this.get(tenantId, id);
   }
 
   async remove(tenantId: string, id: string): Promise<void> {
     const row = await this.row(tenantId, id);
-    await this.db.query(`DELETE FROM ${tableOf(row.protocol)} WHERE id = $1 AND tenant_id = $2`, [
-      id,
-      tenantId,
-    ]);
+    await this.store.remove(tenantId, id, row.protocol);
   }
 
   /** Metadata XML given by the administrator. */
@@ -416,30 +258,22 @@ export class SsoConfigurations {
 
   async addDomain(tenantId: string, id: string, domain: string) {
     const row = await this.row(tenantId, id);
-    const { rows } = await this.db.query<{ id: string; domain: string; validated: boolean }>(
-      `INSERT INTO sso_connection_domains (tenant_id, ${fkOf(row.protocol)}, domain) VALUES ($1, $2, $3)
-       ON CONFLICT DO NOTHING RETURNING id, domain, validated`,
-      [tenantId, id, domain],
-    );
-    if (!rows[0]) throw contractError('SSO_DOMAIN_EXISTS');
-    return rows[0];
+    const added = await this.store.insertDomain(tenantId, row, domain);
+    if (!added) throw contractError('SSO_DOMAIN_EXISTS');
+    return added;
   }
 
   private async domainRow(tenantId: string, id: string, domainId: string) {
     const row = await this.row(tenantId, id);
-    if (!UUID.test(domainId)) throw contractError('SSO_DOMAIN_NOT_FOUND');
-    const { rows } = await this.db.query<{ id: string; domain: string; validated: boolean }>(
-      `SELECT id, domain, validated FROM sso_connection_domains WHERE id = $1 AND ${fkOf(row.protocol)} = $2`,
-      [domainId, id],
-    );
-    if (!rows[0]) throw contractError('SSO_DOMAIN_NOT_FOUND');
-    return { row, domain: rows[0] };
+    const domain = UUID.test(domainId) ? await this.store.findDomain(row, domainId) : undefined;
+    if (!domain) throw contractError('SSO_DOMAIN_NOT_FOUND');
+    return { row, domain };
   }
 
   async removeDomain(tenantId: string, id: string, domainId: string): Promise<void> {
     const { row } = await this.domainRow(tenantId, id, domainId);
-    await this.db.query('DELETE FROM sso_connection_domains WHERE id = $1', [domainId]);
-    await this.mirrorDomains(row);
+    await this.store.removeDomain(domainId);
+    await this.store.mirrorDomains(row);
   }
 
   /**
@@ -461,28 +295,10 @@ export class SsoConfigurations {
     }
     if (!expected || !records.some((chunks) => chunks.join('').trim() === expected))
       throw contractError('SSO_TXT_RECORD_MISSING');
-    const vendorRoute = await this.db.query('SELECT 1 FROM sso_domains WHERE domain = $1', [domain.domain]);
-    if (vendorRoute.rows.length) throw contractError('SSO_DOMAIN_TAKEN');
-    try {
-      await this.db.query(
-        'UPDATE sso_connection_domains SET validated = true, validated_at = now() WHERE id = $1',
-        [domain.id],
-      );
-    } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw contractError('SSO_DOMAIN_TAKEN');
-      throw error;
-    }
-    await this.mirrorDomains(row);
+    if (await this.store.vendorRoutes(domain.domain)) throw contractError('SSO_DOMAIN_TAKEN');
+    if (!(await this.store.markValidated(domain.id))) throw contractError('SSO_DOMAIN_TAKEN');
+    await this.store.mirrorDomains(row);
     return { ...domain, validated: true };
-  }
-
-  /** The connection's `domains` (read by the sign-in checks) = its validated domains. */
-  private async mirrorDomains(row: ConnectionRow): Promise<void> {
-    await this.db.query(
-      `UPDATE ${tableOf(row.protocol)} SET domains = ARRAY(SELECT domain FROM sso_connection_domains
-         WHERE ${fkOf(row.protocol)} = $1 AND validated ORDER BY domain), updated_at = now() WHERE id = $1`,
-      [row.id],
-    );
   }
 
   // Default roles and group mappings
@@ -498,23 +314,13 @@ export class SsoConfigurations {
   }
 
   async groups(tenantId: string, id: string) {
-    const { rows } = await this.db.query<{ id: string; group: string; roleIds: string[] }>(
-      `SELECT id, group_name AS "group", role_ids::text[] AS "roleIds" FROM sso_group_mappings
-        WHERE tenant_id = $1 AND (saml_configuration_id = $2 OR sso_configuration_id = $2) ORDER BY created_at, id`,
-      [tenantId, id],
-    );
-    return rows;
+    return this.store.groups(tenantId, id);
   }
 
   async addGroup(tenantId: string, id: string, group: string, roleIds: string[]) {
     const row = await this.row(tenantId, id);
     const ids = await this.checkRoleIds(tenantId, roleIds);
-    const { rows } = await this.db.query<{ id: string; group: string; roleIds: string[] }>(
-      `INSERT INTO sso_group_mappings (tenant_id, ${fkOf(row.protocol)}, group_name, role_ids) VALUES ($1, $2, $3, $4::uuid[])
-       RETURNING id, group_name AS "group", role_ids::text[] AS "roleIds"`,
-      [tenantId, id, group.trim(), ids],
-    );
-    return rows[0]!;
+    return this.store.insertGroup(tenantId, row, group.trim(), ids);
   }
 
   private async groupRow(tenantId: string, id: string, groupId: string) {
@@ -533,39 +339,17 @@ export class SsoConfigurations {
   ) {
     const found = await this.groupRow(tenantId, id, groupId);
     const ids = input.roleIds ? await this.checkRoleIds(tenantId, input.roleIds) : found.roleIds;
-    const { rows } = await this.db.query<{ id: string; group: string; roleIds: string[] }>(
-      `UPDATE sso_group_mappings SET group_name = $2, role_ids = $3::uuid[] WHERE id = $1
-       RETURNING id, group_name AS "group", role_ids::text[] AS "roleIds"`,
-      [groupId, input.group?.trim() ?? found.group, ids],
-    );
-    return rows[0]!;
+    return this.store.updateGroup(groupId, input.group?.trim() ?? found.group, ids);
   }
 
   async removeGroup(tenantId: string, id: string, groupId: string): Promise<void> {
     await this.groupRow(tenantId, id, groupId);
-    await this.db.query('DELETE FROM sso_group_mappings WHERE id = $1', [groupId]);
+    await this.store.removeGroup(groupId);
   }
 }
 
-/**
- * Pre-login's route for an email domain through a tenant-managed connection: a validated domain
- * of an enabled connection with its identity provider's details. Null when there is none.
- */
-export async function tenantSsoRoute(
-  db: Database,
-  domain: string,
-): Promise<{ protocol: Protocol; key: string } | null> {
-  const { rows } = await db.query<{ protocol: Protocol; key: string }>(
-    `SELECT 'saml' AS protocol, c.key FROM sso_connection_domains d JOIN saml_configurations c ON c.id = d.saml_configuration_id
-      WHERE d.domain = $1 AND d.validated AND c.active AND c.entry_point <> '' AND cardinality(c.idp_certificates) > 0
-     UNION ALL
-     SELECT 'oidc' AS protocol, c.key FROM sso_connection_domains d JOIN sso_configurations c ON c.id = d.sso_configuration_id
-      WHERE d.domain = $1 AND d.validated AND c.active AND c.issuer <> '' AND c.client_id <> ''
-     LIMIT 1`,
-    [domain],
-  );
-  return rows[0] ?? null;
-}
+/** Pre-login's route for an email domain through a tenant-managed connection (its SQL: storage/sso-config.ts). */
+export { tenantSsoRoute } from '../storage/sso-config';
 
 /**
  * The roles the identity provider's groups give, applied at every sign-in through the connection:
@@ -582,40 +366,19 @@ export async function applyGroupMappings(
     defaultRoleKeys: readonly string[];
   },
 ): Promise<void> {
-  const { rows: mappings } = await db.query<{ group_name: string; role_ids: string[] }>(
-    `SELECT group_name, role_ids::text[] AS role_ids FROM sso_group_mappings
-      WHERE tenant_id = $1 AND (saml_configuration_id = $2 OR sso_configuration_id = $2)`,
-    [input.tenantId, input.connectionId],
-  );
+  const store = ssoGroupMappingStore(db);
+  const mappings = await store.mappings(input.tenantId, input.connectionId);
   if (!mappings.length) return;
   const asserted = new Set(input.groups.map((g) => g.trim().toLowerCase()));
   const given = new Set(
     mappings.filter((m) => asserted.has(m.group_name.toLowerCase())).flatMap((m) => m.role_ids),
   );
   const managed = new Set(mappings.flatMap((m) => m.role_ids));
-  const { rows: defaults } = await db.query<{ id: string }>(
-    `SELECT r.id FROM roles r WHERE r.key = ANY($1::text[]) AND (r.tenant_id IS NULL OR r.tenant_id = $2)`,
-    [input.defaultRoleKeys, input.tenantId],
-  );
-  for (const d of defaults) given.add(d.id);
+  for (const id of await store.roleIdsOfKeys(input.defaultRoleKeys, input.tenantId)) given.add(id);
   const taken = [...managed].filter((id) => !given.has(id));
-  const membership = (
-    await db.query<{ id: string }>('SELECT id FROM memberships WHERE user_id = $1 AND tenant_id = $2', [
-      input.userId,
-      input.tenantId,
-    ])
-  ).rows[0];
+  const membership = await store.membershipId(input.userId, input.tenantId);
   if (!membership) return;
   const mappedGiven = [...given].filter((id) => managed.has(id));
-  if (taken.length)
-    await db.query('DELETE FROM membership_roles WHERE membership_id = $1 AND role_id = ANY($2::uuid[])', [
-      membership.id,
-      taken,
-    ]);
-  if (mappedGiven.length)
-    await db.query(
-      `INSERT INTO membership_roles (membership_id, role_id)
-       SELECT $1, r.id FROM roles r WHERE r.id = ANY($2::uuid[]) ON CONFLICT DO NOTHING`,
-      [membership.id, mappedGiven],
-    );
+  if (taken.length) await store.takeRoles(membership, taken);
+  if (mappedGiven.length) await store.giveRoles(membership, mappedGiven);
 }

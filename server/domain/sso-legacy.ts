@@ -26,6 +26,7 @@
 import type { Database } from '../storage/database';
 import { legacySamlMetadata, legacySamlView } from '../../core/contract/ssoLegacy';
 import { contractError } from '../../core/contract/errors';
+import { legacySamlChanges } from '../../core/domain/sso-config';
 import type { SsoConfigInput, SsoConfigurations } from './sso-config';
 
 type Connection = Awaited<ReturnType<SsoConfigurations['get']>>;
@@ -66,15 +67,17 @@ export class LegacySso {
   async update(tenantId: string, input: LegacySamlInput, domain?: string) {
     const current = await this.samlConnection(tenantId);
     const previous = current?.domains[0]?.domain;
-    const changes: SsoConfigInput = {
-      enabled: input.enabled,
-      type: input.type,
-      ssoEndpoint: input.ssoEndpoint,
-      publicCertificate: input.publicCertificate,
-      signRequest: input.signRequest,
-    };
-    if (domain !== undefined && previous !== undefined && domain !== previous)
-      Object.assign(changes, { ssoEndpoint: '', publicCertificate: '', signRequest: false });
+    const changes: SsoConfigInput = legacySamlChanges(
+      {
+        enabled: input.enabled,
+        type: input.type,
+        ssoEndpoint: input.ssoEndpoint,
+        publicCertificate: input.publicCertificate,
+        signRequest: input.signRequest,
+      },
+      domain,
+      previous,
+    );
     const saved = current
       ? await this.configs.update(tenantId, current.id, changes)
       : await this.configs.create(tenantId, { ...changes, type: input.type ?? 'saml' });

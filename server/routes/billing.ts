@@ -26,27 +26,29 @@ import type { AppContext } from '../context';
 import {
   cancelSubscription,
   changePlan,
-  createSetupIntent,
   currentSubscription,
-  ensureCustomer,
-  findPlan,
   findSubscription,
+  renewSubscription,
+  subscriptionView,
+  summary,
+} from '../domain/billing';
+import {
+  ensureCustomer,
+  tenantConfiguration,
+  tenantConfigurationDto,
+  type BillingDeps,
+} from '../domain/billing-customers';
+import {
+  createSetupIntent,
   finishConfirmation,
   getPaymentMethod,
   listPaymentMethods,
-  listPlans,
-  planDto,
   recordDevelopmentCard,
-  renewSubscription,
   setupStatus,
-  subscriptionView,
-  summary,
-  tenantConfiguration,
-  tenantConfigurationDto,
   updateBillingDetails,
-  vendorBillingSwitches,
-  type BillingDeps,
-} from '../domain/billing';
+} from '../domain/billing-payment-methods';
+import { findPlan, listPlans, planDto, vendorBillingSwitches } from '../domain/billing-plans';
+import { applyStripeEvent } from '../domain/billing-events';
 import { findInvoice, invoiceDto, listInvoices } from '../domain/billing-invoices';
 import { CARD_CODES, contractError } from '../../core/contract/errors';
 import { accountOf, callerOf } from '../http/route-table';
@@ -63,22 +65,47 @@ function providerOf(ctx: AppContext): PaymentProvider | null {
   return null;
 }
 
+/** What every billing handler reads: the provider, the caller's account, the vendor. */
+interface BillingEnv {
+  ctx: AppContext;
+  deps: BillingDeps;
+  provider: PaymentProvider | null;
+  vendor: () => Promise<{ id: string; name: string }>;
+  caller: (request: FastifyRequest) => { claims: ReturnType<typeof callerOf>; tenantId: string };
+  ownTenant: (tenantId: string, asked: string) => void;
+  requireProvider: () => PaymentProvider;
+}
+
 export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const provider = providerOf(ctx);
-  const deps: BillingDeps = { db: ctx.db, provider };
-  const vendor = async () =>
-    (await ctx.db.query<{ id: string; name: string }>('SELECT id, name FROM vendors LIMIT 1')).rows[0]!;
-  // The route table checked the caller and the permission (http/route-table.ts).
-  const caller = (request: FastifyRequest) => ({ claims: callerOf(request), tenantId: accountOf(request) });
-  const ownTenant = (tenantId: string, asked: string) => {
-    if (asked !== tenantId) throw contractError('BILLING_OTHER_ACCOUNT');
+  const env: BillingEnv = {
+    ctx,
+    deps: { db: ctx.db, provider },
+    provider,
+    vendor: async () =>
+      (await ctx.db.query<{ id: string; name: string }>('SELECT id, name FROM vendors LIMIT 1')).rows[0]!,
+    // The route table checked the caller and the permission (http/route-table.ts).
+    caller: (request) => ({ claims: callerOf(request), tenantId: accountOf(request) }),
+    ownTenant: (tenantId, asked) => {
+      if (asked !== tenantId) throw contractError('BILLING_OTHER_ACCOUNT');
+    },
+    requireProvider: () => {
+      if (!provider) throw contractError('PAYMENT_PROVIDER_NOT_CONFIGURED');
+      return provider;
+    },
   };
-  const requireProvider = () => {
-    if (!provider) throw contractError('PAYMENT_PROVIDER_NOT_CONFIGURED');
-    return provider;
-  };
+  planRoutes(app, env);
+  invoiceRoutes(app, env);
+  paymentMethodRoutes(app, env);
+  accountRoutes(app, env);
+  providerRoutes(app, env);
+  developmentCardRoutes(app, env);
+  await stripeWebhookRoutes(app, ctx, provider);
+}
 
-  // ------------------------------------------------------------------------------- plans
+/** Plans and the account's subscription (both paths of the client SDK). */
+function planRoutes(app: FastifyInstance, env: BillingEnv): void {
+  const { ctx, deps, caller } = env;
   app.get(`${BILLING}/plans/v1`, async () => {
     return (await listPlans(ctx.db)).map(planDto);
   });
@@ -121,8 +148,11 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       return {};
     });
   }
+}
 
-  // ------------------------------------------------------------------------------ invoices
+/** Invoices, and an invoice's PDF. */
+function invoiceRoutes(app: FastifyInstance, env: BillingEnv): void {
+  const { ctx, deps, vendor, caller } = env;
   app.get(`${BILLING}/invoices/v1`, async (request) => {
     const { tenantId } = caller(request);
     await currentSubscription(deps, tenantId);
@@ -159,8 +189,11 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       },
     },
   );
+}
 
-  // ----------------------------------------------------------------------- payment methods
+/** The account's saved cards. */
+function paymentMethodRoutes(app: FastifyInstance, env: BillingEnv): void {
+  const { ctx, deps, caller } = env;
   app.get(`${BILLING}/payment-methods/v1`, async (request) => {
     const { tenantId } = caller(request);
     return listPaymentMethods(ctx.db, tenantId);
@@ -178,8 +211,11 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       },
     },
   );
+}
 
-  // ------------------------------------------------------ summaries and the tenant's configuration
+/** The account's summary and billing configuration, the vendor's public switches. */
+function accountRoutes(app: FastifyInstance, env: BillingEnv): void {
+  const { ctx, deps, provider, vendor, caller, ownTenant } = env;
   app.get<{ Params: { tenantId: string } }>(`${BILLING}/summaries/v1/:tenantId`, async (request) => {
     const { tenantId } = caller(request);
     ownTenant(tenantId, request.params.tenantId);
@@ -212,8 +248,11 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const { allowPlanDowngrade, allowPlanCancellation } = await vendorBillingSwitches(ctx.db);
     return [{ allowPlanDowngrade, allowPlanCancellation }];
   });
+}
 
-  // --------------------------------------------------------------------- the card provider
+/** The card provider's calls (spec 001 §9: only the card provider, active at status 1). */
+function providerRoutes(app: FastifyInstance, env: BillingEnv): void {
+  const { ctx, deps, provider, caller, ownTenant, requireProvider } = env;
   // Spec 001 §9: only the card provider is supported, active at status 1.
   app.get('/subscriptions/resources/payment-providers/v1', async () => {
     return provider
@@ -261,8 +300,11 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       return { subscriptionId: sub.id, subscriptionSecret: '' };
     },
   });
+}
 
-  // ------------------------------------------------- the development provider's card step
+/** The development provider's card step (not in the client SDK). */
+function developmentCardRoutes(app: FastifyInstance, env: BillingEnv): void {
+  const { ctx, provider, caller } = env;
   if (provider?.name === 'development') {
     app.post<{
       Params: { id: string };
@@ -308,8 +350,14 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       },
     );
   }
+}
 
-  // --------------------------------------------------------------------- Stripe's webhooks
+/** Stripe's event notifications, signature-verified (the Stripe provider only). */
+async function stripeWebhookRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  provider: PaymentProvider | null,
+): Promise<void> {
   if (provider instanceof StripeProvider) {
     await app.register(async (hooks) => {
       // The signature covers the exact bytes: keep the body as it came.
@@ -329,42 +377,9 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
         } catch {
           throw contractError('WEBHOOK_SIGNATURE_INVALID');
         }
-        await applyStripeEvent(ctx, event);
+        await applyStripeEvent(ctx.db, event);
         return { received: true };
       });
     });
-  }
-}
-
-/** What Stripe tells us happened: a subscription's status and cancellation, an invoice paid. */
-async function applyStripeEvent(
-  ctx: AppContext,
-  event: { type: string; data: { object: unknown } },
-): Promise<void> {
-  const object = event.data.object as {
-    id: string;
-    status?: string;
-    cancel_at_period_end?: boolean;
-    subscription?: string;
-  };
-  if (event.type === 'customer.subscription.updated' || event.type === 'customer.subscription.deleted') {
-    const status =
-      event.type === 'customer.subscription.deleted'
-        ? 'canceled'
-        : ((
-            {
-              active: 'active',
-              trialing: 'trialing',
-              incomplete: 'incomplete',
-              canceled: 'canceled',
-            } as const
-          )[object.status as 'active'] ?? 'expired');
-    await ctx.db.query(
-      `UPDATE billing_subscriptions SET status = $2, cancellation_policy = CASE WHEN $3 THEN 'atPeriodEnd' ELSE NULL END,
-         version = version + 1, updated_at = now() WHERE external_id = $1`,
-      [object.id, status, object.cancel_at_period_end === true],
-    );
-  } else if (event.type === 'invoice.paid') {
-    await ctx.db.query('UPDATE billing_invoices SET paid = true WHERE external_id = $1', [object.id]);
   }
 }

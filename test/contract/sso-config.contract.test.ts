@@ -57,6 +57,26 @@ for (const [name, factory] of BACKENDS) {
       assert.equal((await call('DELETE', `${BASE}/${created.body.id}`)).status, 404);
     });
 
+    test('the field rules: an SSO address with credentials refused; OIDC ignores certificate and signing', async () => {
+      const saml = await call('POST', BASE, {
+        type: 'saml',
+        ssoEndpoint: 'https://user:secret@idp.example.com/sso',
+      });
+      assert.equal(saml.status, 400, JSON.stringify(saml.body));
+      assert.deepEqual((await call('GET', BASE)).body, []);
+      const oidc = await call('POST', BASE, {
+        type: 'oidc',
+        ssoEndpoint: ' https://idp.example.com ',
+        publicCertificate: 'not a certificate',
+        signRequest: true,
+      });
+      assert.equal(oidc.status, 201, JSON.stringify(oidc.body));
+      assert.equal(oidc.body.ssoEndpoint, 'https://idp.example.com');
+      assert.equal(oidc.body.publicCertificate, '');
+      assert.equal(oidc.body.signRequest, false);
+      assert.equal((await call('DELETE', `${BASE}/${oidc.body.id}`)).status, 200);
+    });
+
     test('SAML by metadata XML: the endpoint and certificate read from it; bad metadata refused', async () => {
       const created = await call('POST', `${BASE}/metadata`, {
         metadata: idpMetadataXml('https://idp.example.com/meta', 'https://idp.example.com/sso'),
