@@ -1,27 +1,21 @@
 /**
  * The permission matrix. Who may call each route is its descriptor's in the route table
- * (core/contract/routes: public, the caller themself, a permission and its scope); the server
- * registers only routes of the table (server/http/route-table.test.ts). The request of every
- * permission-gated route is derived from its descriptor (`requestOf`): its path with every `:param`
- * filled, a body and a query holding the required fields of its schemas. A field or parameter gets
- * the value VALUES names for it (a member, a sub-account, a role, an SSO connection...: by name,
- * by area, and by route for the few that need a state first), else one the schema says is valid
- * (`example`: an enum's first value, false, the minimum, a text matching the pattern). A gated route
- * with a parameter or required field that neither gives fails the first test. Then, on one server:
- *
- * - every permission-gated route is called with one request by callers who must be refused
- *   (401/403) without anything written to the database: no token, no permission, the same area's
- *   other permissions (read and delete instead of write), every other area's permissions, and access
- *   tokens exchanged from a tenant and a personal API token of a lesser creator (data-changing
- *   routes). An administrator of another tenant acting on this tenant's ids gets 400/403/404 and
- *   changes nothing; on a route that acts only on the caller's own account, they may succeed there
- *   but this tenant does not change. A caller holding exactly the route's permission then makes the
- *   same request and gets a 2xx: the table's permission is the right one, the request a valid one;
- * - every route that grants or takes away (roles, permissions, group membership, sub-account
- *   membership and roles, tokens, invitations, impersonation) is tried (GRANTS) by a manager of its
- *   area (every permission of the route's area, never fe.*): handing out what they lack, acting on a
- *   member above them, raising themselves. Each is refused with nothing written, and the manager's
- *   next token holds exactly what it held before;
+ * (core/contract/routes); the server registers only routes of the table (route-table.test.ts). Each
+ * permission-gated route's request is derived from its descriptor (`requestOf`): every `:param` and
+ * required field takes the value VALUES names for it (fixtures by name, by area, by route for the few
+ * that need a state first), else one its schema says is valid (`example`). A parameter or required
+ * field that nothing gives fails the first test. Then, on one server:
+ * - every gated route is called with its request by callers who must be refused (401/403) with
+ *   nothing written to the database: no token, no permission, the same area's other permissions,
+ *   every other area's permissions, and (data-changing routes) access tokens of a tenant and a
+ *   personal API token of a lesser creator. An administrator of another tenant acting on this
+ *   tenant's ids gets 400/403/404 and changes nothing; on a route acting on the caller's own account
+ *   they may succeed there, but this tenant does not change. A caller holding exactly the route's
+ *   permission then gets a 2xx: the table's permission is the right one, the request a valid one;
+ * - every route that grants or takes away (roles, permissions, groups, sub-account members, tokens,
+ *   invitations, impersonation) is tried (GRANTS) by a manager holding its area's every permission,
+ *   never fe.*: handing out what they lack, acting on a member above them, raising themselves. Each
+ *   is refused with nothing written, and the manager's next token holds what it held before;
  * - an access token of an API token holding everything (a tenant token, whose subject is no user,
  *   and an admin's personal token) gets no 5xx on any gated route, and cannot impersonate;
  * - every route for any signed-in user refuses a request without a token.
@@ -43,7 +37,7 @@ import { idpMetadataXml, serveIdpMetadata } from '../test/support/idp-metadata';
 import { API, FAST_HASHING, bearer, login, startTestServer } from '../test/support/server';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers, fixtures, schemas
+type Json = any; // answers, fixtures, schemas
 type Req = { url: string; payload?: object };
 type Caller = {
   name: string;
@@ -85,12 +79,8 @@ const CUSTOMERS = '/subscriptions/resources/billing/payment-providers/stripe/cus
 const HOOK = 'http://127.0.0.1:9/hook';
 const PASSWORD = 'Matrix-pass-2026';
 
-let server: BuiltServer;
-let dns: TestDnsServer;
-let metadataHost: { url: string; close(): Promise<void> };
-let adminToken: string;
-let vendorId: string;
-let passwordHash: string;
+let server: BuiltServer, dns: TestDnsServer, metadataHost: { url: string; close(): Promise<void> };
+let adminToken: string, vendorId: string, passwordHash: string, permissionKeys: string[];
 let seq = 0;
 const uniq = (label: string) => `${label}-${++seq}`;
 const fx = { adminRole: '', viewerRole: '', permissionIds: new Map<string, string>() };
@@ -119,10 +109,8 @@ async function signIn(name: string, who: { id: string; email: string }, roleId: 
 }
 async function tenantRole(permissions: string[]) {
   const key = uniq('matrix-role');
-  return {
-    key,
-    id: (await post(`${I}/roles/v1`, { key, name: key, permissionIds: permissions.map(perm) })).id,
-  };
+  const role = await post(`${I}/roles/v1`, { key, name: key, permissionIds: permissions.map(perm) });
+  return { key, id: role.id as string };
 }
 const holders = new Map<string, Promise<Caller>>();
 /** A member of the seeded tenant holding one tenant role with exactly these permissions (cached). */
@@ -463,11 +451,8 @@ const MEMBER_ROLES: Attempt[] = [
   ['Admin for a plain member', ADMIN],
   ['demote an admin', { member: anAdmin, roleIds: () => [fx.viewerRole] }],
 ];
-async function exchanged(m: Caller, { clientId, secret }: Json) {
-  const payload = { clientId, secret };
-  const res = await server.app.inject({ method: 'POST', url: `${IR}/auth/v1/api-token`, payload });
-  assert.deepEqual(decodeJwt(res.json().accessToken).permissions, m.permissions);
-}
+const exchanged = async (m: Caller, body: Json) =>
+  assert.deepEqual((await exchange('', body)).permissions, m.permissions);
 async function asBearer(m: Caller, { secret }: Json) {
   const raised = await as(secret, 'POST', `${IR}/roles/v1`, { key: 'raised-by-pat', name: 'Raised' });
   assert.ok([401, 403].includes(raised.statusCode), `${raised.statusCode} ${raised.body}`);
@@ -613,8 +598,6 @@ async function holdsNoMore(tenantId: string, { id, permissions: held }: Caller) 
   assert.deepEqual(extra, [], `holds ${extra.join(', ')} in ${tenantId}`);
 }
 
-const isWrite = (method: string) => method !== 'GET';
-
 // ---- "Nothing written": a journal of every row any statement inserts, changes or deletes.
 /**
  * Installs row triggers on every table that note each write in `matrix_writes` (in the writing
@@ -664,26 +647,23 @@ async function tenantPrint(): Promise<string> {
   if (mark === tenantPrinted.mark) return tenantPrinted.print;
   const { rows } = await server.db.query<{ print: string }>(
     `WITH RECURSIVE tree(id) AS (
-       SELECT $1::uuid UNION SELECT t.id FROM tenants t JOIN tree ON t.parent_tenant_id = tree.id
-     ), m AS (SELECT * FROM memberships WHERE tenant_id IN (SELECT id FROM tree)),
+       SELECT $1::uuid UNION SELECT t.id FROM tenants t JOIN tree ON t.parent_tenant_id = tree.id),
+     m AS (SELECT * FROM memberships WHERE tenant_id IN (SELECT id FROM tree)),
      r AS (SELECT * FROM roles WHERE tenant_id IS NULL OR tenant_id IN (SELECT id FROM tree)),
      g AS (SELECT * FROM groups WHERE tenant_id IN (SELECT id FROM tree)),
      k AS (SELECT * FROM api_tokens WHERE tenant_id IN (SELECT id FROM tree))
      SELECT md5(coalesce(string_agg(v, '|' ORDER BY v), '')) AS print FROM (
        SELECT 't' || x::text AS v FROM tenants x WHERE x.id IN (SELECT id FROM tree)
-       UNION ALL SELECT 'm' || x::text FROM m x
+       UNION ALL SELECT 'm' || x::text FROM m x UNION ALL SELECT 'r' || x::text FROM r x
+       UNION ALL SELECT 'g' || x::text FROM g x UNION ALL SELECT 'k' || x::text FROM k x
        UNION ALL SELECT 'mr' || x::text FROM membership_roles x WHERE x.membership_id IN (SELECT id FROM m)
        UNION ALL SELECT 'u' || x::text FROM users x WHERE x.id IN (SELECT user_id FROM m)
-       UNION ALL SELECT 'r' || x::text FROM r x
        UNION ALL SELECT 'rp' || x::text FROM role_permissions x WHERE x.role_id IN (SELECT id FROM r)
-       UNION ALL SELECT 'g' || x::text FROM g x
        UNION ALL SELECT 'gr' || x::text FROM group_roles x WHERE x.group_id IN (SELECT id FROM g)
        UNION ALL SELECT 'gm' || x::text FROM group_members x WHERE x.group_id IN (SELECT id FROM g)
-       UNION ALL SELECT 'k' || x::text FROM k x
        UNION ALL SELECT 'kr' || x::text FROM api_token_roles x WHERE x.token_id IN (SELECT id FROM k)
        UNION ALL SELECT 'l' || x::text FROM invite_links x WHERE x.tenant_id IN (SELECT id FROM tree)
-       UNION ALL SELECT 's' || x::text FROM sessions x WHERE x.tenant_id IN (SELECT id FROM tree)
-     ) a`,
+       UNION ALL SELECT 's' || x::text FROM sessions x WHERE x.tenant_id IN (SELECT id FROM tree)) a`,
     [SEED_TENANT],
   );
   tenantPrinted = { mark, print: rows[0]!.print };
@@ -691,11 +671,9 @@ async function tenantPrint(): Promise<string> {
 }
 
 // ---- The callers.
-let otherTenantAdmin: Caller;
-let apiTenantToken: Caller;
-let apiUserToken: Caller;
-let superUser: Caller;
-let permissionKeys: string[] = [];
+let otherTenantAdmin: Caller, apiTenantToken: Caller, apiUserToken: Caller, superUser: Caller;
+/** Access tokens of API tokens holding every permission: a tenant token with Admin, an admin's own. */
+let machines: Caller[];
 const AREA = /^(fe\.[a-z-]+)\.(read|write|delete)\.(\w+)$/;
 const areaOf = (key: string) => {
   const match = AREA.exec(key);
@@ -710,21 +688,15 @@ const managerOf = (permission: string) =>
 
 /** Who must be refused on a route that needs `permission`. */
 async function refusedCallers(permission: string, write: boolean): Promise<Caller[]> {
+  const none = await holder([], 'no permission');
+  const all = permissionKeys.filter((k) => k !== 'fe.*');
   if (permission === 'superUser')
-    return [
-      await holder([], 'no permission'),
-      await holder(
-        permissionKeys.filter((k) => k !== 'fe.*'),
-        'every permission but fe.*',
-      ),
-      apiTenantToken,
-      apiUserToken,
-    ];
+    return [none, await holder(all, 'all but fe.*'), apiTenantToken, apiUserToken];
   const area = areaOf(permission);
   const sameArea = permissionKeys.filter((k) => k !== permission && areaOf(k) === area);
   const otherAreas = permissionKeys.filter((k) => k !== 'fe.*' && areaOf(k) !== area);
   const callers = [
-    await holder([], 'no permission'),
+    none,
     ...(sameArea.length ? [await holder(sameArea, `same area (${sameArea.join(', ')})`)] : []),
     await holder(otherAreas, 'every other area'),
   ];
@@ -733,8 +705,8 @@ async function refusedCallers(permission: string, write: boolean): Promise<Calle
   return callers;
 }
 
-async function exchange(name: string, created: { clientId: string; secret: string }): Promise<Caller> {
-  const payload = { clientId: created.clientId, secret: created.secret };
+async function exchange(name: string, { clientId, secret }: Json): Promise<Caller> {
+  const payload = { clientId, secret };
   const res = await server.app.inject({ method: 'POST', url: `${IR}/auth/v1/api-token`, payload });
   assert.equal(res.statusCode, 200, res.body);
   const token = res.json().accessToken as string;
@@ -781,20 +753,34 @@ before(async () => {
     'fe.secure.write.tenantApiTokens',
     'fe.secure.write.userApiTokens',
   ]);
-  const readRole = await tenantRole(reads);
-  const tenantToken = await as(creator.token, 'POST', `${IR}/tenants/api-tokens/v1`, {
-    description: 'Lesser',
-    roleIds: [readRole.id],
-  });
-  assert.equal(tenantToken.statusCode, 201, tenantToken.body);
-  apiTenantToken = await exchange('tenant API token of a lesser creator', tenantToken.json());
-  const userToken = await as(creator.token, 'POST', `${IR}/users/api-tokens/v1`, { description: 'Lesser' });
-  assert.equal(userToken.statusCode, 201, userToken.body);
-  apiUserToken = await exchange('personal API token of a lesser creator', userToken.json());
+  const create = async (path: string, body: object) => {
+    const res = await as(creator.token, 'POST', `${IR}/${path}`, { description: 'Lesser', ...body });
+    return res.statusCode === 201 ? res.json() : assert.fail(res.body);
+  };
+  const roleIds = [(await tenantRole(reads)).id];
+  apiTenantToken = await exchange(
+    'tenant API token of a lesser creator',
+    await create('tenants/api-tokens/v1', { roleIds }),
+  );
+  apiUserToken = await exchange(
+    'personal API token of a lesser creator',
+    await create('users/api-tokens/v1', {}),
+  );
 
   const vendorAdmin = await user(SEED_TENANT, []);
   await server.db.query('UPDATE users SET super_user = true WHERE id = $1', [vendorAdmin.id]);
   superUser = await signIn('vendor administrator (super user)', vendorAdmin);
+  const everything = await post(`${I}/tenants/api-tokens/v1`, {
+    description: 'All',
+    roleIds: [fx.adminRole],
+  });
+  machines = [
+    await exchange('tenant API token with Admin', everything),
+    await exchange(
+      'personal API token of an admin',
+      await post(`${I}/users/api-tokens/v1`, { description: 'All' }),
+    ),
+  ];
 });
 after(async () => {
   console.log(
@@ -806,6 +792,10 @@ after(async () => {
   await dns?.close();
   await metadataHost?.close();
 });
+
+/** A problem found: what, who, and the answer. */
+const said = (label: string, res: { statusCode: number; body: string }) =>
+  `${label}: ${res.statusCode} ${res.body.slice(0, 200)}`;
 
 describe('permission matrix', () => {
   it('derives a request for every permission-gated route of the route table; its values name routes', async () => {
@@ -842,78 +832,74 @@ describe('permission matrix', () => {
     const problems: string[] = [];
     for (const g of gated) {
       const { key, method, permission } = g;
-      const scope = (g.route.access as { scope: string }).scope;
       counts.gated += 1;
       const exact = permission === 'superUser' ? superUser : await holder([permission]);
       const request = await requestOf(g, exact).catch(
         (e: Error) => void problems.push(`${key}: ${e.message}`),
       );
       if (!request) continue;
+      const call = async (who: { name: string; token: string | null }) => {
+        counts.pairs += 1;
+        counts.callers.add(who.name.replace(/ \(.*\)$/, ''));
+        const headers = who.token ? bearer(who.token) : {};
+        return server.app.inject({ method, url: request.url, headers, payload: request.payload });
+      };
       // A POST that only reads (groups bulkGet) is gated by a read permission: a read.
-      const refused = await refusedCallers(permission, isWrite(method) && !permission.includes('.read.'));
-      const call = (token: string | null) =>
-        server.app.inject({
-          method,
-          url: request.url,
-          headers: token ? bearer(token) : {},
-          payload: request.payload,
-        });
-
+      const refused = await refusedCallers(permission, method !== 'GET' && !permission.includes('.read.'));
+      const mustRefuse = [{ name: 'no token', token: null }, ...refused];
       let mark = await writeMark();
-      const expectNothingWritten = async (who: string) => {
+      const nothingWritten = async (who: string) => {
         const now = await writeMark();
         if (now !== mark)
           problems.push(`${key}: ${who}: something was written (${await writtenSince(mark)})`);
         mark = now;
       };
-      const mustRefuse = [{ name: 'no token', token: null }, ...refused];
       for (const caller of mustRefuse) {
-        const res = await call(caller.token);
-        counts.pairs += 1;
-        counts.callers.add(caller.name.replace(/ \(.*\)$/, ''));
+        const res = await call(caller);
         if (res.statusCode !== 401 && res.statusCode !== 403)
-          problems.push(`${key}: ${caller.name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+          problems.push(said(`${key}: ${caller.name}`, res));
       }
       // One look at the journal for them all; when it has a note, each call again to name who wrote.
       if ((await writeMark()) !== mark) {
-        problems.push(`${key}: refused callers: something was written (${await writtenSince(mark)})`);
-        mark = await writeMark();
-        for (const caller of mustRefuse) {
-          await call(caller.token);
-          await expectNothingWritten(caller.name);
-        }
+        await nothingWritten('refused callers');
+        for (const caller of mustRefuse) await call(caller).then(() => nothingWritten(caller.name));
       }
-
       // The request itself is right: the caller holding exactly the permission gets through. On a
       // resource route, after the other tenant's try (which must not find the resource gone).
-      const exactCall = async () => {
-        const allowed = await call(exact.token);
-        counts.pairs += 1;
-        counts.callers.add('exactly the permission');
-        if (allowed.statusCode >= 300)
-          problems.push(
-            `${key}: ${exact.name} (exactly): ${allowed.statusCode} ${allowed.body.slice(0, 200)}`,
-          );
+      const exactly = { ...exact, name: 'exactly the permission' };
+      const allowed = async () => {
+        const res = await call(exactly);
+        if (res.statusCode >= 300) problems.push(said(`${key}: ${exact.name} (exactly)`, res));
       };
-
       // An administrator of another tenant: this tenant's ids are not found there (400 for ids in a
       // body, "not in this account"), and this tenant does not change.
-      if (scope === 'account') await exactCall();
-      const before = scope === 'account' ? await tenantPrint() : '';
-      mark = await writeMark();
-      const res = await call(otherTenantAdmin.token);
-      counts.pairs += 1;
-      counts.callers.add(otherTenantAdmin.name);
-      if (scope === 'resource') {
-        if (![400, 403, 404].includes(res.statusCode))
-          problems.push(`${key}: ${otherTenantAdmin.name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-        await expectNothingWritten(otherTenantAdmin.name);
-        await exactCall();
+      const other = `${key}: ${otherTenantAdmin.name}`;
+      if (
+        g.route.access.kind !== 'public' &&
+        'scope' in g.route.access &&
+        g.route.access.scope === 'resource'
+      ) {
+        mark = await writeMark();
+        const res = await call(otherTenantAdmin);
+        if (![400, 403, 404].includes(res.statusCode)) problems.push(said(other, res));
+        await nothingWritten(otherTenantAdmin.name);
+        await allowed();
       } else {
-        if (res.statusCode >= 500) problems.push(`${key}: ${otherTenantAdmin.name}: ${res.statusCode}`);
+        await allowed();
+        const [before, mark] = [await tenantPrint(), await writeMark()];
+        const res = await call(otherTenantAdmin);
+        if (res.statusCode >= 500) problems.push(said(other, res));
         // Nothing written anywhere (the journal) is nothing written here either.
         if ((await writeMark()) !== mark && (await tenantPrint()) !== before)
-          problems.push(`${key}: ${otherTenantAdmin.name}: this tenant changed`);
+          problems.push(`${other}: this tenant changed`);
+      }
+      // An access token of an API token holding everything gets no 5xx (a personal token is made
+      // for a user: a tenant token's subject is none, its request may not be made).
+      for (const machine of machines) {
+        const again = await requestOf(g, machine).catch(() => null);
+        const res =
+          again && (counts.pairs += 1) && (await as(machine.token, method, again.url, again.payload));
+        if (res && res.statusCode >= 500) problems.push(said(`${key}: ${machine.name}`, res));
       }
     }
     assert.deepEqual(problems, []);
@@ -930,8 +916,7 @@ describe('permission matrix', () => {
       const mark = await writeMark();
       const res = await as(manager.token, g.method, request.url, request.payload);
       counts.grantAttempts += 1;
-      if (!status.includes(res.statusCode))
-        problems.push(`${label}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      if (!status.includes(res.statusCode)) problems.push(said(label, res));
       if (res.statusCode >= 300 && (await writeMark()) !== mark)
         problems.push(`${label}: refused, but something was written (${await writtenSince(mark)})`);
       if (check && res.statusCode < 300)
@@ -943,32 +928,7 @@ describe('permission matrix', () => {
     assert.deepEqual(problems, []);
   });
 
-  it('an access token of an API token holding every permission gets no 5xx on any gated route, and cannot impersonate', async () => {
-    const problems: string[] = [];
-    const everything = { description: 'Everything' };
-    const machines = [
-      await exchange(
-        'tenant API token with Admin',
-        await admin('POST', `${IR}/tenants/api-tokens/v1`, { ...everything, roleIds: [fx.adminRole] }),
-      ),
-      await exchange(
-        'personal API token of an admin',
-        await admin('POST', `${IR}/users/api-tokens/v1`, everything),
-      ),
-    ];
-    for (const g of gated) {
-      for (const machine of machines) {
-        // A personal token is made for a user: a tenant token's subject is none.
-        const request = await requestOf(g, machine).catch(() => null);
-        if (!request) continue;
-        const res = await as(machine.token, g.method, request.url, request.payload);
-        counts.pairs += 1;
-        if (res.statusCode >= 500)
-          problems.push(`${g.key}: ${machine.name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-      }
-    }
-    assert.deepEqual(problems, []);
-    // Nor does such a token open a session as someone else.
+  it('an access token of an API token holding every permission cannot impersonate', async () => {
     for (const machine of machines) {
       const res = await as(machine.token, 'POST', `${IR}/impersonation/v1`, {
         userId: (await plainMember()).id,
@@ -984,7 +944,7 @@ describe('permission matrix', () => {
       if (access.kind !== 'self') continue;
       for (const full of [root ? path : `${F}${path}`, ...(alsoAtRoot ? [path] : [])]) {
         const url = full.replace(/:\w+/g, '00000000-0000-4000-8000-000000000000');
-        const res = await server.app.inject({ method, url, ...(isWrite(method) ? { payload: {} } : {}) });
+        const res = await server.app.inject({ method, url, ...(method !== 'GET' ? { payload: {} } : {}) });
         counts.pairs += 1;
         // Without a body the schema may answer first (400); never an answer that did something.
         if (res.statusCode !== 401 && res.statusCode !== 400)
