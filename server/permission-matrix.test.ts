@@ -39,14 +39,7 @@ import { API, FAST_HASHING, bearer, login, startTestServer } from '../test/suppo
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 type Json = any; // answers, fixtures, schemas
 type Req = { url: string; payload?: object };
-type Caller = {
-  name: string;
-  token: string;
-  id: string;
-  email: string;
-  roleId: string | null;
-  permissions: string[];
-};
+type Caller = Awaited<ReturnType<typeof signIn>>;
 /** The request being built: `who` makes it; `get` gives a name's value, made once per request. */
 type Ctx = { key: string; path: string; who: Caller; fresh: boolean; get: (name: string) => Promise<Json> };
 /** Named values: a value, or a function of the request being built that makes it. */
@@ -105,7 +98,7 @@ async function user(tenantId: string, roleKeys: string[]) {
 async function signIn(name: string, who: { id: string; email: string }, roleId: string | null = null) {
   const token = (await login(server.app, who.email, PASSWORD)).accessToken;
   const permissions = (decodeJwt(token) as { permissions: string[] }).permissions;
-  return { name, token, id: who.id, email: who.email, roleId, permissions } satisfies Caller;
+  return { name, token, id: who.id, email: who.email, roleId, permissions };
 }
 async function tenantRole(permissions: string[]) {
   const key = uniq('matrix-role');
@@ -223,20 +216,20 @@ const personal = (kind: 'api' | 'access') => async (c: Ctx) => {
  */
 const VALUES: Record<string, Vals> = {
   '/': {
-    member: (c) => keep(c, 'member', plainMember),
-    userId: get('member', 'id'),
-    userIds: async (c) => [await c.get('userId')],
-    ids: (c) => c.get('userId'),
-    branch: (c) => keep(c, 'branch', subAccount),
-    tenantId: get('branch', 'id'),
-    tenantIds: async (c) => [await c.get('tenantId')],
-    role: (c) => keep(c, 'role', () => tenantRole([])),
-    roleId: get('role', 'id'),
-    roleIds: () => [fx.viewerRole],
-    permissionId: () => perm('fe.secure.write.roles'),
-    ip: () => `10.9.${++seq % 250}.1`,
-    domain: () => `${uniq('matrix')}.example`,
-    metadata: () => idpMetadataXml(),
+    ...{
+      member: (c) => keep(c, 'member', plainMember),
+      userId: get('member', 'id'),
+      ids: get('member', 'id'),
+    },
+    ...{ userIds: async (c) => [await c.get('userId')], tenantIds: async (c) => [await c.get('tenantId')] },
+    ...{ branch: (c) => keep(c, 'branch', subAccount), tenantId: get('branch', 'id') },
+    ...{ role: (c) => keep(c, 'role', () => tenantRole([])), roleId: get('role', 'id') },
+    ...{ roleIds: () => [fx.viewerRole], permissionId: () => perm('fe.secure.write.roles') },
+    ...{
+      ip: () => `10.9.${++seq % 250}.1`,
+      domain: () => `${uniq('matrix')}.example`,
+      metadata: () => idpMetadataXml(),
+    },
     mainAuthStrategies: () =>
       ['EmailAndPassword', 'MagicLink', 'Code', 'SmsCode'].map((strategy) => ({ strategy })),
     ...{
