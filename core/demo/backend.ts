@@ -52,17 +52,12 @@ import { demoConnectivityRoutes } from './connectivity';
 import { handleDemoBilling, isDemoBillingPath } from './billing';
 import { demoNotificationsEntity, demoReportRoutes } from './reports';
 import { demoUsage } from './usage';
-import { editDemoToken } from './apiTokenEdit';
 import { handleDemoSsoConfig, isDemoSsoConfigPath } from './ssoConfig';
 import { demoSamlMetadata, handleDemoSsoLegacy, isDemoSsoLegacyPath } from './ssoLegacy';
-import {
-  createDemoTeamAdmin,
-  demoHeldPermissions,
-  demoPermissionsOf,
-  demoRoles,
-  demoRoleShape,
-  demoRolesOf,
-} from './teamAdmin';
+import { demoHeldPermissions, demoPermissionsOf, demoRoles, demoRoleShape, demoRolesOf } from './teamAdmin';
+import { demoRoleRoutes } from './teamRoles';
+import { demoGroupRoutes } from './teamGroups';
+import { demoTokenRoutes } from './apiTokens';
 
 /**
  * Demo mode (spec 000 §1): the HTTP contract answered in the page from sample data, after a pause of
@@ -511,8 +506,6 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   );
   // Passwordless sign-in, reset phone number, rate limit, breach sample (core/demo/passwordless.ts).
   const passwordless = createDemoPasswordless({ startSession, random, now });
-  // Roles and permissions, groups and API tokens (core/demo/teamAdmin.ts).
-  const teamAdmin = createDemoTeamAdmin({ random, now });
   const demoMfa = createDemoMfa({ startSession, userOfToken, random, now });
 
   // Bodies and queries passed the contract's schemas (core/contract/requests.ts) before a handler runs.
@@ -888,9 +881,10 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     ...signedIn(demoSecurityCenterRoutes(now)),
     ...signedIn(demoConnectivityRoutes(now, random)),
     ...signedIn(demoDirectoryRoutes({ now, random })),
-    // Editing an API token (core/demo/apiTokenEdit.ts).
-    patchTenantsApiTokensById: withUser((d, caller, r) => editDemoToken(d, caller, r, permissionsOf)),
-    patchUsersApiTokensById: withUser((d, caller, r) => editDemoToken(d, caller, r, permissionsOf)),
+    // Roles and permissions, groups and API tokens (core/demo/teamAdmin.ts).
+    ...signedIn(demoRoleRoutes({ now, random })),
+    ...signedIn(demoGroupRoutes({ now, random })),
+    ...signedIn(demoTokenRoutes({ now, random })),
     getTenantUsage: withUser((d, caller, r) => demoUsage(d, caller, r, now())),
   } satisfies DemoRoutes);
 
@@ -903,7 +897,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
 
   /**
    * The routing glue of the areas that still find their routes by path themselves (sub-accounts,
-   * roles, groups and tokens, SSO, billing; then MFA),
+   * SSO, billing; then MFA),
    * for a route the table names and no handler is registered for. Null: none of them knows it.
    */
   async function areaAnswer(db: DemoDatabase, request: DemoRequest): Promise<Answer | null> {
@@ -912,13 +906,6 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     if (user) {
       const subAccounts = subAccountRoute(method, path);
       if (subAccounts) return subAccounts(db, user, request.body, request.query, { now, random });
-      // The client SDK creates account tokens at v2 (the server's POST v2 is v1's handler).
-      const adminPath =
-        method === 'POST' && path === '/identity/resources/tenants/api-tokens/v2'
-          ? '/identity/resources/tenants/api-tokens/v1'
-          : path;
-      const admin = teamAdmin.handle(db, user, method, adminPath, request.body, request.query);
-      if (admin) return admin;
       const held = permissionsOf(user, db);
       if (isDemoSsoLegacyPath(path)) return handleDemoSsoLegacy(db, user, held, request, now, random);
       if (isDemoSsoConfigPath(path)) return handleDemoSsoConfig(db, user, held, request, now, random);
