@@ -7,8 +7,7 @@
  * (core/contract/requests-tokens.ts). An edit runs the rule of core/domain/api-tokens.ts.
  */
 import { fail, ok } from '../contract/answer';
-import { contractError } from '../contract/errors';
-import { holdsPermission } from '../contract/permissions';
+import { assertHoldsAll } from '../domain/grants';
 import { editApiToken, type ApiTokenChanges } from '../domain/api-tokens';
 import type { DemoApiToken, DemoDatabase, DemoUser } from './data';
 import { demoPermissionsOf, visibleRoles, type TeamAdminRoutes, type TeamAdminTools } from './teamAdmin';
@@ -47,13 +46,12 @@ const mine = (caller: DemoUser, type: Owner, kind: Kind) => (t: DemoApiToken) =>
   (t.kind ?? 'api') === kind &&
   (type === 'tenant' || t.userId === caller.id);
 
-/** The first permission the caller lacks among those of these roles of their account. */
-function notHeldOfRoles(db: DemoDatabase, caller: DemoUser, roleIds: string[]) {
-  const held = demoPermissionsOf(db, caller);
-  return visibleRoles(db, caller.tenantId)
+/** GRANT_NOT_HELD unless the caller holds every permission these roles of their account grant. */
+function assertMayGrantRoles(db: DemoDatabase, caller: DemoUser, roleIds: string[]) {
+  const granted = visibleRoles(db, caller.tenantId)
     .filter((r) => roleIds.includes(r.id))
-    .flatMap((r) => r.permissions)
-    .find((key) => !holdsPermission(held, key));
+    .flatMap((r) => r.permissions);
+  assertHoldsAll(demoPermissionsOf(db, caller), granted);
 }
 
 /** List, create and delete of one owner's tokens of one kind. */
@@ -76,8 +74,7 @@ function tokenRoutes(
       const roleIds = (body.roleIds ?? []) as string[];
       const roles = visibleRoles(db, caller.tenantId).filter((r) => roleIds.includes(r.id));
       if (roles.length !== roleIds.length) return fail('ROLES_UNKNOWN');
-      const refusedKey = notHeldOfRoles(db, caller, roleIds);
-      if (refusedKey) return fail('GRANT_NOT_HELD', { permission: refusedKey });
+      assertMayGrantRoles(db, caller, roleIds);
       const token: DemoApiToken = {
         id: `${tools.random().slice(0, 8)}-demo-${tools.random().slice(0, 12)}`,
         type,
@@ -112,10 +109,7 @@ const editRoute =
       {
         exists: async () => !!token,
         knownRoles: async (ids) => roles.filter((r) => ids.includes(r.id)).length,
-        assertMayGrant: async (ids) => {
-          const missing = notHeldOfRoles(db, caller, ids);
-          if (missing) throw contractError('GRANT_NOT_HELD', { permission: missing });
-        },
+        assertMayGrant: async (ids) => assertMayGrantRoles(db, caller, ids),
         update: async (_id, changes) => {
           if (changes.description !== undefined) token!.description = changes.description;
           if (changes.roleIds && type === 'tenant') token!.roleIds = changes.roleIds;

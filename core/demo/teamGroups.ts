@@ -5,7 +5,7 @@
  * queries passed the contract's schemas (core/contract/requests-groups.ts).
  */
 import { fail, ok, type Answer } from '../contract/answer';
-import { holdsPermission } from '../contract/permissions';
+import { assertHoldsAll } from '../domain/grants';
 import { isListQuery } from '../contract/listQuery';
 import type { DemoDatabase, DemoGroup, DemoUser } from './data';
 import type { DemoRequest } from './dispatch';
@@ -67,14 +67,13 @@ const found =
     return group ? run(db, group, caller, request) : fail('GROUP_NOT_FOUND');
   };
 
-/** The first permission the caller lacks among those of the roles named (of the account). */
-const notHeldOfRoles = (db: DemoDatabase, caller: DemoUser, roleIds: Set<string> | string[]) => {
+/** GRANT_NOT_HELD unless the caller holds every permission these roles of the account grant. */
+const assertMayGrantRoles = (db: DemoDatabase, caller: DemoUser, roleIds: Set<string> | string[]) => {
   const ids = new Set(roleIds);
-  const held = demoPermissionsOf(db, caller);
-  return visibleRoles(db, caller.tenantId)
+  const granted = visibleRoles(db, caller.tenantId)
     .filter((r) => ids.has(r.id))
-    .flatMap((r) => r.permissions)
-    .find((k) => !holdsPermission(held, k));
+    .flatMap((r) => r.permissions);
+  assertHoldsAll(demoPermissionsOf(db, caller), granted);
 };
 
 /** Adds (`add`) or removes the roles or the members of the body's list. */
@@ -85,8 +84,7 @@ const changeMembers =
     if (field === 'roleIds') {
       const roles = visibleRoles(db, caller.tenantId).filter((r) => ids.includes(r.id));
       if (roles.length !== ids.length) return fail('ROLES_UNKNOWN');
-      const refusedKey = add ? notHeldOfRoles(db, caller, ids) : undefined;
-      if (refusedKey) return fail('GRANT_NOT_HELD', { permission: refusedKey });
+      if (add) assertMayGrantRoles(db, caller, ids);
     } else if (ids.some((id) => !db.users.some((u) => u.id === id && u.tenantId === caller.tenantId)))
       return fail('USERS_NOT_MEMBERS');
     group[field] = add
@@ -143,12 +141,7 @@ export function demoGroupRoutes(tools: TeamAdminTools): TeamAdminRoutes {
       if (typeof body.rolesEnabled === 'boolean') config.rolesEnabled = body.rolesEnabled;
       // Turning groups' roles off or on takes or gives them: then the caller must hold what they grant.
       if ((before.enabled && before.rolesEnabled) !== (config.enabled && config.rolesEnabled)) {
-        const notHeld = notHeldOfRoles(
-          db,
-          caller,
-          new Set(groupsOf(db, caller.tenantId).flatMap((g) => g.roleIds)),
-        );
-        if (notHeld) return fail('GRANT_NOT_HELD', { permission: notHeld });
+        assertMayGrantRoles(db, caller, new Set(groupsOf(db, caller.tenantId).flatMap((g) => g.roleIds)));
       }
       (db.groupConfigurations ??= {})[caller.tenantId] = config;
       return ok(config, true);

@@ -1,11 +1,21 @@
 /**
- * Demo mode's roles and permissions (core/contract/routes/roles.ts), answering like the reference
- * server (server/routes/roles.ts) in the caller's account. The descriptor's permission is checked
- * before a handler runs (core/demo/dispatch.ts); bodies and queries passed the contract's schemas.
+ * Demo mode's roles and permissions (core/contract/routes/roles.ts): the rules of
+ * core/domain/roles.ts (as the reference server, server/routes/roles.ts) over the demo's stored
+ * roles, in the caller's account. The descriptor's permission is checked before a handler runs
+ * (core/demo/dispatch.ts); bodies and queries passed the contract's schemas.
  */
 import { PERMISSION_CATALOGUE, PERMISSION_CATEGORIES } from '../portal/permissionCatalogue';
-import { fail, ok, type Answer } from '../contract/answer';
-import { holdsPermission } from '../contract/permissions';
+import { ok } from '../contract/answer';
+import {
+  createRole,
+  deleteRole,
+  replaceRolePermissions,
+  setPermissionRoles,
+  updateRole,
+  type RoleCreateBody,
+  type RolePorts,
+  type RoleWrite,
+} from '../domain/roles';
 import type { DemoDatabase, DemoRole } from './data';
 import {
   categoryId,
@@ -16,12 +26,9 @@ import {
   demoRolesOf,
   permissionId,
   visibleRoles,
-  type TeamAdminHandler,
   type TeamAdminRoutes,
   type TeamAdminTools,
 } from './teamAdmin';
-
-type Json = Record<string, unknown>;
 
 const roleDto = (db: DemoDatabase, role: DemoRole, tenantId: string) => ({
   ...demoRoleShape(role),
@@ -46,35 +53,100 @@ const permissionsList = (db: DemoDatabase, tenantId: string) =>
 
 const keyOfPermission = (id: string) => PERMISSION_CATALOGUE.find(([key]) => permissionId(key) === id)?.[0];
 
-/** 400 for unknown permission ids, 403 for one the caller cannot grant; else their keys. */
-function grantable(held: string[], ids: string[]): Answer | string[] {
-  const keys = ids.map(keyOfPermission);
-  if (keys.some((k) => !k)) return fail('PERMISSIONS_UNKNOWN');
-  const refused = (keys as string[]).find((k) => !holdsPermission(held, k));
-  return refused ? fail('GRANT_NOT_HELD', { permission: refused }) : (keys as string[]);
-}
+type RoleDto = ReturnType<typeof roleDto>;
+type PermissionDto = ReturnType<typeof permissionsList>[number];
 
-const keyTaken = (db: DemoDatabase, tenantId: string, key: string, except: string | null) =>
-  visibleRoles(db, tenantId).some((r) => r.key.toLowerCase() === key.toLowerCase() && r.id !== except);
-
-const trimmedOrNull = (value: unknown) => (typeof value === 'string' ? value.trim() || null : null);
-
-/**
- * A role of the caller's account the request names (`roleId`), for a change: 404 when the account
- * has none of that id, 403 for a vendor-wide role (read-only here).
- */
-const ownRole =
-  (run: (role: DemoRole, ...rest: Parameters<TeamAdminHandler>) => Answer): TeamAdminHandler =>
-  (db, caller, request) => {
-    const role = visibleRoles(db, caller.tenantId).find((r) => r.id === request.params.roleId);
-    if (!role) return fail('ROLE_NOT_FOUND');
-    if (role.tenantId === null) return fail('ROLE_VENDOR_WIDE');
-    return run(role, db, caller, request);
+/** The ports of core/domain/roles.ts over the demo's stored roles of one account. */
+function demoRoleStore(
+  db: DemoDatabase,
+  tenantId: string,
+  tools: TeamAdminTools,
+): RolePorts<RoleDto, PermissionDto> {
+  const iso = () => new Date(tools.now()).toISOString();
+  const roles = () => visibleRoles(db, tenantId);
+  const keyTaken = (key: string, except: string | null) =>
+    roles().some((r) => r.key.toLowerCase() === key.toLowerCase() && r.id !== except);
+  const keysOf = (ids: string[]) => ids.map((id) => keyOfPermission(id)!);
+  /** The account's own role of this id, written by `write`; else why not. */
+  const own = (roleId: string, write: (role: DemoRole) => RoleWrite<RoleDto>): RoleWrite<RoleDto> => {
+    const role = roles().find((r) => r.id === roleId);
+    if (!role) return { kind: 'notFound' };
+    if (role.tenantId === null) return { kind: 'vendorRole' };
+    return write(role);
   };
+  const saved = (role: DemoRole): RoleWrite<RoleDto> => {
+    role.updatedAt = iso();
+    return { kind: 'ok', role: roleDto(db, role, tenantId) };
+  };
+  return {
+    permissionKeys: async (ids) =>
+      new Map(ids.flatMap((id) => (keyOfPermission(id) ? [[id, keyOfPermission(id)!] as const] : []))),
+    grantedBy: async (roleIds) =>
+      roles()
+        .filter((r) => roleIds.includes(r.id))
+        .flatMap((r) => r.permissions),
+    create: async (input) => {
+      if (keyTaken(input.key, null)) return { kind: 'duplicateKey' };
+      const role: DemoRole = {
+        id: `role-custom-${tools.random()}`,
+        key: input.key,
+        name: input.name,
+        description: input.description,
+        permissions: keysOf(input.permissionIds),
+        tenantId,
+        createdAt: iso(),
+        updatedAt: iso(),
+      };
+      demoRoles(db).push(role);
+      return { kind: 'ok', role: roleDto(db, role, tenantId) };
+    },
+    update: async (roleId, { key, name, description }) =>
+      own(roleId, (role) => {
+        if (key !== undefined && keyTaken(key, role.id)) return { kind: 'duplicateKey' };
+        if (key !== undefined && key !== role.key) {
+          for (const u of db.users)
+            if (u.tenantId === tenantId) u.roleKeys = u.roleKeys.map((k) => (k === role.key ? key : k));
+          role.key = key;
+        }
+        if (name !== undefined) role.name = name;
+        if (description !== undefined) role.description = description;
+        return saved(role);
+      }),
+    remove: async (roleId) => {
+      const result = own(roleId, (role) => {
+        db.roles = demoRoles(db).filter((r) => r !== role);
+        for (const u of db.users)
+          u.roleKeys = u.roleKeys.filter((k) => k !== role.key || u.tenantId !== tenantId);
+        for (const g of db.groups ?? []) g.roleIds = g.roleIds.filter((id) => id !== role.id);
+        return { kind: 'ok', role: roleDto(db, role, tenantId) };
+      });
+      return result.kind === 'ok' ? 'deleted' : (result.kind as 'notFound' | 'vendorRole');
+    },
+    setPermissions: async (roleId, ids) =>
+      own(roleId, (role) => {
+        role.permissions = keysOf(ids);
+        return saved(role);
+      }),
+    setPermissionRoles: async (id, ids) => {
+      const key = keyOfPermission(id);
+      if (!key) return { kind: 'notFound' };
+      const all = roles();
+      if (ids.some((roleId) => !all.some((r) => r.id === roleId))) return { kind: 'unknownRoles' };
+      if (all.some((r) => r.tenantId === null && ids.includes(r.id) && !r.permissions.includes(key)))
+        return { kind: 'vendorRole' };
+      for (const role of all.filter((r) => r.tenantId !== null)) {
+        const holds = role.permissions.includes(key);
+        if (ids.includes(role.id) && !holds) role.permissions.push(key);
+        if (!ids.includes(role.id) && holds) role.permissions = role.permissions.filter((k) => k !== key);
+      }
+      return { kind: 'ok', permission: permissionsList(db, tenantId).find((p) => p.key === key)! };
+    },
+  };
+}
 
 /** The role routes of a signed-in caller, by descriptor name. */
 export function demoRoleRoutes(tools: TeamAdminTools): TeamAdminRoutes {
-  const iso = () => new Date(tools.now()).toISOString();
+  const store = (db: DemoDatabase, tenantId: string) => demoRoleStore(db, tenantId, tools);
   return {
     getRolesV2: (db, { tenantId }, { query }) =>
       demoPage(
@@ -100,81 +172,31 @@ export function demoRoleRoutes(tools: TeamAdminTools): TeamAdminRoutes {
           permissionIds: PERMISSION_CATALOGUE.filter(([, , c]) => c === key).map(([k]) => permissionId(k)),
         })),
       ),
-    // The client SDK names the permissions `permissions`.
-    postRoles: (db, caller, { body }) => {
-      const permissionIds = (body.permissionIds ?? body.permissions) as string[] | undefined;
-      const keys = grantable(demoPermissionsOf(db, caller), permissionIds ?? []);
-      if (!Array.isArray(keys)) return keys;
-      if (keyTaken(db, caller.tenantId, body.key as string, null)) return fail('ROLE_KEY_EXISTS');
-      const role: DemoRole = {
-        id: `role-custom-${tools.random()}`,
-        key: body.key as string,
-        name: (body.name as string).trim(),
-        description: trimmedOrNull(body.description),
-        permissions: keys,
-        tenantId: caller.tenantId,
-        createdAt: iso(),
-        updatedAt: iso(),
-      };
-      demoRoles(db).push(role);
-      return ok(roleDto(db, role, caller.tenantId), true, 201);
-    },
-    deleteRolesByRoleId: ownRole((role, db, { tenantId }) => {
-      db.roles = demoRoles(db).filter((r) => r !== role);
-      for (const u of db.users)
-        u.roleKeys = u.roleKeys.filter((k) => k !== role.key || u.tenantId !== tenantId);
-      for (const g of db.groups ?? []) g.roleIds = g.roleIds.filter((id) => id !== role.id);
+    postRoles: async (db, caller, { body }) =>
+      ok(
+        await createRole(
+          store(db, caller.tenantId),
+          demoPermissionsOf(db, caller),
+          body as unknown as RoleCreateBody,
+        ),
+        true,
+        201,
+      ),
+    patchRolesByRoleId: async (db, { tenantId }, { params, body }) =>
+      ok(await updateRole(store(db, tenantId), params.roleId!, body), true),
+    deleteRolesByRoleId: async (db, caller, { params }) => {
+      await deleteRole(store(db, caller.tenantId), demoPermissionsOf(db, caller), params.roleId!);
       return ok({}, true);
-    }),
-    putRolesByRoleIdPermissions: ownRole((role, db, caller, { body }) => {
-      const keys = grantable(demoPermissionsOf(db, caller), body.permissionIds as string[]);
-      if (!Array.isArray(keys)) return keys;
-      role.permissions = keys;
-      role.updatedAt = iso();
-      return ok(roleDto(db, role, caller.tenantId), true);
-    }),
-    patchRolesByRoleId: ownRole((role, db, { tenantId }, { body }) => {
-      if (typeof body.key === 'string' && keyTaken(db, tenantId, body.key, role.id))
-        return fail('ROLE_KEY_EXISTS');
-      if (typeof body.key === 'string' && body.key !== role.key) {
-        for (const u of db.users)
-          if (u.tenantId === tenantId)
-            u.roleKeys = u.roleKeys.map((k) => (k === role.key ? (body.key as string) : k));
-        role.key = body.key;
-      }
-      if (typeof body.name === 'string') role.name = body.name.trim();
-      if (body.description !== undefined) role.description = trimmedOrNull(body.description);
-      role.updatedAt = iso();
-      return ok(roleDto(db, role, tenantId), true);
-    }),
-    putPermissionsByPermissionIdRoles: (db, caller, { params, body }) =>
-      setPermissionRoles(db, caller.tenantId, demoPermissionsOf(db, caller), params.permissionId!, body),
+    },
+    putRolesByRoleIdPermissions: async (db, caller, { params, body }) => {
+      const ids = body.permissionIds as string[];
+      const held = demoPermissionsOf(db, caller);
+      return ok(await replaceRolePermissions(store(db, caller.tenantId), held, params.roleId!, ids), true);
+    },
+    putPermissionsByPermissionIdRoles: async (db, caller, { params, body }) => {
+      const ids = body.roleIds as string[];
+      const held = demoPermissionsOf(db, caller);
+      return ok(await setPermissionRoles(store(db, caller.tenantId), held, params.permissionId!, ids), true);
+    },
   };
-}
-
-/** Which of the account's own roles hold one permission (the vendor's are read-only). */
-function setPermissionRoles(
-  db: DemoDatabase,
-  tenantId: string,
-  held: string[],
-  id: string,
-  body: Json,
-): Answer {
-  const key = keyOfPermission(id);
-  if (!key) return fail('PERMISSION_NOT_FOUND');
-  if (!holdsPermission(held, key)) return fail('GRANT_NOT_HELD', { permission: key });
-  const ids = body.roleIds as string[];
-  const roles = visibleRoles(db, tenantId);
-  if (ids.some((roleId) => !roles.some((r) => r.id === roleId))) return fail('ROLES_UNKNOWN');
-  if (roles.some((r) => r.tenantId === null && ids.includes(r.id) && !r.permissions.includes(key)))
-    return fail('ROLES_VENDOR_WIDE');
-  for (const role of roles.filter((r) => r.tenantId !== null)) {
-    const holds = role.permissions.includes(key);
-    if (ids.includes(role.id) && !holds) role.permissions.push(key);
-    if (!ids.includes(role.id) && holds) role.permissions = role.permissions.filter((k) => k !== key);
-  }
-  return ok(
-    permissionsList(db, tenantId).find((p) => p.key === key),
-    true,
-  );
 }

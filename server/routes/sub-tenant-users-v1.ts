@@ -38,7 +38,7 @@ import {
   setSubAccountRoles,
   SUB_ACCOUNT_USERS_PAGE_SIZE,
 } from '../domain/hierarchy';
-import { permissionKeysOfRoles } from '../domain/roles';
+import { permissionKeysOfRoles } from '../storage/roles';
 import { addSubAccountMembers, removeSubAccountMember } from '../../core/domain/sub-accounts';
 import { subAccountsRepository } from '../storage/sub-accounts';
 import { contractError } from '../../core/contract/errors';

@@ -3,11 +3,12 @@
  * offered in every tenant and read-only here; a tenant's own roles are listed, added, updated,
  * deleted and given permissions by its administrators. Every statement is scoped to the tenant.
  *
- * No privilege escalation: a caller can only put on a role the permissions they hold themselves
- * (checked by the routes with the same wildcard rule as everywhere else).
+ * The rules (who may grant what, the refusals) are core/domain/roles.ts, over the ports `roleStore`
+ * implements here in SQL (demo mode implements them over its stored roles, core/demo/teamRoles.ts).
  */
 import type { RoleSortField } from '../../core/contract/listQuery';
-import type { Database } from '../storage/database';
+import type { RolePorts, RoleWrite } from '../../core/domain/roles';
+import type { Database } from './database';
 
 export interface RoleItem {
   id: string;
@@ -150,8 +151,7 @@ export async function permissionKeys(db: Database, ids: string[]): Promise<Map<s
   return new Map(rows.map((r) => [r.id, r.key]));
 }
 
-export type RoleWriteResult =
-  { kind: 'ok'; role: RoleItem } | { kind: 'notFound' } | { kind: 'vendorRole' } | { kind: 'duplicateKey' };
+type RoleWriteResult = RoleWrite<RoleItem>;
 
 async function keyTaken(
   db: Database,
@@ -373,3 +373,15 @@ export async function permissionKeysOfRoles(
   );
   return { known: rows.map((r) => r.id), keys: [...new Set(rows.flatMap((r) => r.keys ?? []))] };
 }
+
+/** The ports of core/domain/roles.ts for one tenant, in SQL. */
+export const roleStore = (db: Database, tenantId: string): RolePorts<RoleItem, PermissionItem> => ({
+  permissionKeys: (ids) => permissionKeys(db, ids),
+  grantedBy: async (roleIds) =>
+    (await permissionKeysOfRoles(db, tenantId, [...new Set(roleIds.filter((id) => id !== ''))])).keys,
+  create: (input) => createRole(db, tenantId, input),
+  update: (roleId, changes) => updateRole(db, tenantId, roleId, changes),
+  remove: (roleId) => deleteRole(db, tenantId, roleId),
+  setPermissions: (roleId, ids) => setRolePermissions(db, tenantId, roleId, ids),
+  setPermissionRoles: (permissionId, roleIds) => setPermissionRoles(db, tenantId, permissionId, roleIds),
+});
