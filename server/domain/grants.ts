@@ -27,11 +27,6 @@ import type { AccessTokenClaims } from './tokens';
 
 export { keysNotHeld };
 
-/** 403 unless the caller holds every permission they try to grant (or take away): core/domain/grants.ts. */
-export function assertMayGrant(claims: AccessTokenClaims, keys: Iterable<string>): void {
-  assertHoldsAll(claims.permissions ?? [], keys);
-}
-
 /**
  * 403 unless the caller holds every permission these roles of `tenantId` grant. Ids that are not
  * roles of the tenant are left to the caller's own check (they grant nothing).
@@ -43,7 +38,7 @@ export async function assertMayGrantRoles(
   roleIds: readonly string[],
 ): Promise<void> {
   const ids = [...new Set(roleIds.filter((id) => id !== ''))];
-  assertMayGrant(claims, (await permissionKeysOfRoles(db, tenantId, ids)).keys);
+  assertHoldsAll(claims.permissions ?? [], (await permissionKeysOfRoles(db, tenantId, ids)).keys);
 }
 
 /**

@@ -10,7 +10,7 @@ import type { RoleSortField } from '../../core/contract/listQuery';
 import type { RolePorts, RoleWrite } from '../../core/domain/roles';
 import type { Database } from './database';
 
-export interface RoleItem {
+interface RoleItem {
   id: string;
   roleId: string;
   key: string;
@@ -142,7 +142,7 @@ async function getRole(db: Database, tenantId: string, roleId: string): Promise<
 }
 
 /** Permission keys by id (unknown ids are left out). */
-export async function permissionKeys(db: Database, ids: string[]): Promise<Map<string, string>> {
+async function permissionKeys(db: Database, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const { rows } = await db.query<{ id: string; key: string }>(
     'SELECT id, key FROM permissions WHERE id = ANY($1::uuid[])',
@@ -201,7 +201,7 @@ async function ownRole(
   return role.editable ? 'own' : 'vendorRole';
 }
 
-export async function updateRole(
+async function updateRole(
   db: Database,
   tenantId: string,
   roleId: string,
@@ -230,7 +230,7 @@ export async function updateRole(
   });
 }
 
-export async function deleteRole(
+async function deleteRole(
   db: Database,
   tenantId: string,
   roleId: string,
@@ -244,7 +244,7 @@ export async function deleteRole(
 }
 
 /** Replaces the permissions of one of the tenant's roles. */
-export async function setRolePermissions(
+async function setRolePermissions(
   db: Database,
   tenantId: string,
   roleId: string,
@@ -325,7 +325,7 @@ type PermissionRolesResult =
  * Makes exactly `roleIds` (of the tenant's own roles) hold the permission: the tenant's other roles
  * lose it. The vendor's roles are never touched; naming one that does not already hold it is refused.
  */
-export async function setPermissionRoles(
+async function setPermissionRoles(
   db: Database,
   tenantId: string,
   permissionId: string,
