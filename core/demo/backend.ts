@@ -52,18 +52,13 @@ import { demoConnectivityRoutes } from './connectivity';
 import { demoBillingRoutes } from './billing';
 import { demoNotificationsEntity, demoReportRoutes } from './reports';
 import { demoUsage } from './usage';
-import { editDemoToken } from './apiTokenEdit';
 import { loadDemoDeliveryTexts } from './delivery';
 import { demoSsoConfigRoutes } from './ssoConfig';
 import { demoSamlMetadata, demoSsoLegacyRoutes } from './ssoLegacy';
-import {
-  createDemoTeamAdmin,
-  demoHeldPermissions,
-  demoPermissionsOf,
-  demoRoles,
-  demoRoleShape,
-  demoRolesOf,
-} from './teamAdmin';
+import { demoHeldPermissions, demoPermissionsOf, demoRoles, demoRoleShape, demoRolesOf } from './teamAdmin';
+import { demoRoleRoutes } from './teamRoles';
+import { demoGroupRoutes } from './teamGroups';
+import { demoTokenRoutes } from './apiTokens';
 
 /**
  * Demo mode (spec 000 §1): the HTTP contract answered in the page from sample data, after a pause of
@@ -512,8 +507,6 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   );
   // Passwordless sign-in, reset phone number, rate limit, breach sample (core/demo/passwordless.ts).
   const passwordless = createDemoPasswordless({ startSession, random, now });
-  // Roles and permissions, groups and API tokens (core/demo/teamAdmin.ts).
-  const teamAdmin = createDemoTeamAdmin({ random, now });
   const demoMfa = createDemoMfa({ startSession, userOfToken, random, now });
 
   // Bodies and queries passed the contract's schemas (core/contract/requests.ts) before a handler runs.
@@ -895,9 +888,10 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     ...signedIn(demoSsoConfigRoutes({ now, random })),
     ...signedIn(demoSsoLegacyRoutes({ now, random })),
     ...signedIn(demoBillingRoutes({ now, random })),
-    // Editing an API token (core/demo/apiTokenEdit.ts).
-    patchTenantsApiTokensById: withUser((d, caller, r) => editDemoToken(d, caller, r, permissionsOf)),
-    patchUsersApiTokensById: withUser((d, caller, r) => editDemoToken(d, caller, r, permissionsOf)),
+    // Roles and permissions, groups and API tokens (core/demo/teamAdmin.ts).
+    ...signedIn(demoRoleRoutes({ now, random })),
+    ...signedIn(demoGroupRoutes({ now, random })),
+    ...signedIn(demoTokenRoutes({ now, random })),
     getTenantUsage: withUser((d, caller, r) => demoUsage(d, caller, r, now())),
   } satisfies DemoRoutes);
 
@@ -909,22 +903,11 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   }
 
   /**
-   * The routing glue of the areas that still find their routes by path themselves (roles, groups
-   * and tokens; then MFA),
+   * The routing glue of the areas that still find their routes by path themselves (MFA),
    * for a route the table names and no handler is registered for. Null: none of them knows it.
    */
   async function areaAnswer(db: DemoDatabase, request: DemoRequest): Promise<Answer | null> {
     const { method, path } = request;
-    const user = userOfToken(db, request.token);
-    if (user) {
-      // The client SDK creates account tokens at v2 (the server's POST v2 is v1's handler).
-      const adminPath =
-        method === 'POST' && path === '/identity/resources/tenants/api-tokens/v2'
-          ? '/identity/resources/tenants/api-tokens/v1'
-          : path;
-      const admin = teamAdmin.handle(db, user, method, adminPath, request.body, request.query);
-      if (admin) return admin;
-    }
     return demoMfa.handle(db, method, path, request);
   }
 

@@ -1,7 +1,7 @@
 /**
  * Editing an existing API token (issue 28 item 15): its description, and an account token's roles.
  * The secret, the owner and the expiry stay as they were. Written once over ports: the server's
- * SQL (server/storage/api-tokens.ts) and the demo's stored tokens (core/demo/apiTokenEdit.ts). The
+ * SQL (server/storage/api-tokens.ts) and the demo's stored tokens (core/demo/apiTokens.ts). The
  * roles follow the rule of creation: roles the account offers, whose permissions the editor holds.
  */
 import { contractError } from '../contract/errors';

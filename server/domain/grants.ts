@@ -10,30 +10,22 @@
  *    membership of a member who holds a permission the caller lacks (nor impersonate them), and
  *    does not change their own roles or lock themselves out of the account they are signed in to.
  *
+ * Rules 1 and 2 are written once for the server and demo mode in core/domain/grants.ts.
  * "Holds" is the contract's rule (core/contract/permissions.ts `holdsPermission`): the same key, or
  * a held wildcard above it; never the looser page rule, where any key under `fe.subscriptions.*`
  * shows a page.
  * The caller's permissions are their access token's, those of their active account; sub-account
  * routes compare them with what the member holds in the sub-account.
  */
-import { holdsPermission } from '../../core/contract/permissions';
 import { contractError } from '../../core/contract/errors';
+import { assertHoldsAll, keysNotHeld } from '../../core/domain/grants';
 import type { Database } from '../storage/database';
 import { getGroup } from './groups';
-import { permissionKeysOfRoles } from './roles';
+import { permissionKeysOfRoles } from '../storage/roles';
 import { loadAuthorization } from './tenants';
 import type { AccessTokenClaims } from './tokens';
 
-/** The keys among `keys` that `held` does not cover (empty: `held` covers them all). */
-export function keysNotHeld(held: readonly string[], keys: Iterable<string>): string[] {
-  return [...new Set(keys)].filter((key) => !holdsPermission(held, key));
-}
-
-/** 403 unless the caller holds every permission they try to grant (or take away). */
-export function assertMayGrant(claims: AccessTokenClaims, keys: Iterable<string>): void {
-  const [missing] = keysNotHeld(claims.permissions ?? [], keys);
-  if (missing !== undefined) throw contractError('GRANT_NOT_HELD', { permission: missing });
-}
+export { keysNotHeld };
 
 /**
  * 403 unless the caller holds every permission these roles of `tenantId` grant. Ids that are not
@@ -46,7 +38,7 @@ export async function assertMayGrantRoles(
   roleIds: readonly string[],
 ): Promise<void> {
   const ids = [...new Set(roleIds.filter((id) => id !== ''))];
-  assertMayGrant(claims, (await permissionKeysOfRoles(db, tenantId, ids)).keys);
+  assertHoldsAll(claims.permissions ?? [], (await permissionKeysOfRoles(db, tenantId, ids)).keys);
 }
 
 /**

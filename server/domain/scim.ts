@@ -36,7 +36,7 @@ import {
 } from './scim-filter';
 import { holdsEverything, memberPermissionKeys } from './grants';
 import { getGroup as getAccountGroup } from './groups';
-import { permissionKeysOfRoles } from './roles';
+import { permissionKeysOfRoles } from '../storage/roles';
 import { removeMember } from './team-membership';
 import { normalizeEmail } from './users';
 

@@ -39,7 +39,7 @@ import {
   type TokenKind,
 } from '../domain/api-tokens';
 import { tokenSubject } from '../domain/access-tokens';
-import { permissionKeysOfRoles } from '../domain/roles';
+import { permissionKeysOfRoles } from '../storage/roles';
 import { getVendorSettings } from '../domain/vendor';
 import { contractError } from '../../core/contract/errors';
 import { assertMayGrantRoles } from '../domain/grants';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BuiltServer } from '../app';
-import { createRole } from '../domain/roles';
+import { createRole } from '../storage/roles';
 import { addMembership, createTenant } from '../domain/tenants';
 import { findUserByEmail } from '../domain/users';
 import { SEED_TENANT_ID } from '../seed';

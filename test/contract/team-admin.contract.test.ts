@@ -102,6 +102,39 @@ for (const [name, factory] of factories) {
       assert.equal((await call('DELETE', `/roles/v1/${created.body.id}`)).status, 404);
     });
 
+    test("a role is created without the vendor's default flag, with its permissions named once", async () => {
+      const permissions = (await call('GET', '/permissions/v1')).body as Array<{ id: string; key: string }>;
+      const readUsers = permissions.find((p) => p.key === 'fe.secure.read.users')!.id;
+      const refusals = [
+        [{ key: 'default-role', name: 'Default', isDefault: true }, 'DEFAULT_ROLE_VENDOR_ONLY'],
+        [
+          { key: 'twice-named', name: 'Twice', permissions: [readUsers], permissionIds: [readUsers] },
+          'ROLE_PERMISSIONS_BOTH',
+        ],
+      ] as const;
+      for (const [body, code] of refusals) {
+        const refused = await call('POST', '/roles/v1', body);
+        assert.deepEqual([refused.status, refused.body.errorCodes], [400, [code]], code);
+      }
+      const keys = (await call('GET', '/roles/v2?_limit=200')).body.items.map((r: { key: string }) => r.key);
+      assert.ok(!keys.includes('default-role') && !keys.includes('twice-named'), keys.join());
+      // The client SDK's spelling alone, with a level (accepted, not kept), is a role.
+      const created = await call('POST', '/roles/v1', {
+        key: 'client-spelling',
+        name: ' Client spelling ',
+        description: '  ',
+        isDefault: false,
+        level: 2,
+        permissions: [readUsers],
+      });
+      assert.equal(created.status, 201);
+      assert.deepEqual(
+        [created.body.name, created.body.description, created.body.permissions],
+        ['Client spelling', null, [readUsers]],
+      );
+      assert.equal((await call('DELETE', `/roles/v1/${created.body.id}`)).status, 200);
+    });
+
     test('groups: description only when sent; roles and members added and removed; the member holds the roles', async () => {
       const created = await call('POST', '/groups/v1', { name: 'Support' });
       assert.equal(created.status, 201);

@@ -3,13 +3,14 @@
  * offered in every tenant and read-only here; a tenant's own roles are listed, added, updated,
  * deleted and given permissions by its administrators. Every statement is scoped to the tenant.
  *
- * No privilege escalation: a caller can only put on a role the permissions they hold themselves
- * (checked by the routes with the same wildcard rule as everywhere else).
+ * The rules (who may grant what, the refusals) are core/domain/roles.ts, over the ports `roleStore`
+ * implements here in SQL (demo mode implements them over its stored roles, core/demo/teamRoles.ts).
  */
 import type { RoleSortField } from '../../core/contract/listQuery';
-import type { Database } from '../storage/database';
+import type { RolePorts, RoleWrite } from '../../core/domain/roles';
+import type { Database } from './database';
 
-export interface RoleItem {
+interface RoleItem {
   id: string;
   roleId: string;
   key: string;
@@ -141,7 +142,7 @@ async function getRole(db: Database, tenantId: string, roleId: string): Promise<
 }
 
 /** Permission keys by id (unknown ids are left out). */
-export async function permissionKeys(db: Database, ids: string[]): Promise<Map<string, string>> {
+async function permissionKeys(db: Database, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const { rows } = await db.query<{ id: string; key: string }>(
     'SELECT id, key FROM permissions WHERE id = ANY($1::uuid[])',
@@ -150,8 +151,7 @@ export async function permissionKeys(db: Database, ids: string[]): Promise<Map<s
   return new Map(rows.map((r) => [r.id, r.key]));
 }
 
-export type RoleWriteResult =
-  { kind: 'ok'; role: RoleItem } | { kind: 'notFound' } | { kind: 'vendorRole' } | { kind: 'duplicateKey' };
+type RoleWriteResult = RoleWrite<RoleItem>;
 
 async function keyTaken(
   db: Database,
@@ -201,7 +201,7 @@ async function ownRole(
   return role.editable ? 'own' : 'vendorRole';
 }
 
-export async function updateRole(
+async function updateRole(
   db: Database,
   tenantId: string,
   roleId: string,
@@ -230,7 +230,7 @@ export async function updateRole(
   });
 }
 
-export async function deleteRole(
+async function deleteRole(
   db: Database,
   tenantId: string,
   roleId: string,
@@ -244,7 +244,7 @@ export async function deleteRole(
 }
 
 /** Replaces the permissions of one of the tenant's roles. */
-export async function setRolePermissions(
+async function setRolePermissions(
   db: Database,
   tenantId: string,
   roleId: string,
@@ -325,7 +325,7 @@ type PermissionRolesResult =
  * Makes exactly `roleIds` (of the tenant's own roles) hold the permission: the tenant's other roles
  * lose it. The vendor's roles are never touched; naming one that does not already hold it is refused.
  */
-export async function setPermissionRoles(
+async function setPermissionRoles(
   db: Database,
   tenantId: string,
   permissionId: string,
@@ -373,3 +373,15 @@ export async function permissionKeysOfRoles(
   );
   return { known: rows.map((r) => r.id), keys: [...new Set(rows.flatMap((r) => r.keys ?? []))] };
 }
+
+/** The ports of core/domain/roles.ts for one tenant, in SQL. */
+export const roleStore = (db: Database, tenantId: string): RolePorts<RoleItem, PermissionItem> => ({
+  permissionKeys: (ids) => permissionKeys(db, ids),
+  grantedBy: async (roleIds) =>
+    (await permissionKeysOfRoles(db, tenantId, [...new Set(roleIds.filter((id) => id !== ''))])).keys,
+  create: (input) => createRole(db, tenantId, input),
+  update: (roleId, changes) => updateRole(db, tenantId, roleId, changes),
+  remove: (roleId) => deleteRole(db, tenantId, roleId),
+  setPermissions: (roleId, ids) => setRolePermissions(db, tenantId, roleId, ids),
+  setPermissionRoles: (permissionId, roleIds) => setPermissionRoles(db, tenantId, permissionId, roleIds),
+});

@@ -1,0 +1,202 @@
+/**
+ * Demo mode's roles and permissions (core/contract/routes/roles.ts): the rules of
+ * core/domain/roles.ts (as the reference server, server/routes/roles.ts) over the demo's stored
+ * roles, in the caller's account. The descriptor's permission is checked before a handler runs
+ * (core/demo/dispatch.ts); bodies and queries passed the contract's schemas.
+ */
+import { PERMISSION_CATALOGUE, PERMISSION_CATEGORIES } from '../portal/permissionCatalogue';
+import { ok } from '../contract/answer';
+import {
+  createRole,
+  deleteRole,
+  replaceRolePermissions,
+  setPermissionRoles,
+  updateRole,
+  type RoleCreateBody,
+  type RolePorts,
+  type RoleWrite,
+} from '../domain/roles';
+import type { DemoDatabase, DemoRole } from './data';
+import {
+  categoryId,
+  demoPage,
+  demoPermissionsOf,
+  demoRoles,
+  demoRoleShape,
+  demoRolesOf,
+  permissionId,
+  visibleRoles,
+  type TeamAdminRoutes,
+  type TeamAdminTools,
+} from './teamAdmin';
+
+const roleDto = (db: DemoDatabase, role: DemoRole, tenantId: string) => ({
+  ...demoRoleShape(role),
+  roleId: role.id,
+  editable: role.tenantId !== null,
+  usersCount: db.users.filter((u) => u.tenantId === tenantId && demoRolesOf(db, u).includes(role)).length,
+});
+
+const permissionsList = (db: DemoDatabase, tenantId: string) =>
+  PERMISSION_CATALOGUE.map(([key, name, category]) => ({
+    id: permissionId(key),
+    permissionId: permissionId(key),
+    key,
+    name,
+    description: null,
+    categoryId: categoryId(category),
+    fePermission: true,
+    roleIds: visibleRoles(db, tenantId)
+      .filter((r) => r.permissions.includes(key))
+      .map((r) => r.id),
+  }));
+
+const keyOfPermission = (id: string) => PERMISSION_CATALOGUE.find(([key]) => permissionId(key) === id)?.[0];
+
+type RoleDto = ReturnType<typeof roleDto>;
+type PermissionDto = ReturnType<typeof permissionsList>[number];
+
+/** The ports of core/domain/roles.ts over the demo's stored roles of one account. */
+function demoRoleStore(
+  db: DemoDatabase,
+  tenantId: string,
+  tools: TeamAdminTools,
+): RolePorts<RoleDto, PermissionDto> {
+  const iso = () => new Date(tools.now()).toISOString();
+  const roles = () => visibleRoles(db, tenantId);
+  const keyTaken = (key: string, except: string | null) =>
+    roles().some((r) => r.key.toLowerCase() === key.toLowerCase() && r.id !== except);
+  const keysOf = (ids: string[]) => ids.map((id) => keyOfPermission(id)!);
+  /** The account's own role of this id, written by `write`; else why not. */
+  const own = (roleId: string, write: (role: DemoRole) => RoleWrite<RoleDto>): RoleWrite<RoleDto> => {
+    const role = roles().find((r) => r.id === roleId);
+    if (!role) return { kind: 'notFound' };
+    if (role.tenantId === null) return { kind: 'vendorRole' };
+    return write(role);
+  };
+  const saved = (role: DemoRole): RoleWrite<RoleDto> => {
+    role.updatedAt = iso();
+    return { kind: 'ok', role: roleDto(db, role, tenantId) };
+  };
+  return {
+    permissionKeys: async (ids) =>
+      new Map(ids.flatMap((id) => (keyOfPermission(id) ? [[id, keyOfPermission(id)!] as const] : []))),
+    grantedBy: async (roleIds) =>
+      roles()
+        .filter((r) => roleIds.includes(r.id))
+        .flatMap((r) => r.permissions),
+    create: async (input) => {
+      if (keyTaken(input.key, null)) return { kind: 'duplicateKey' };
+      const role: DemoRole = {
+        id: `role-custom-${tools.random()}`,
+        key: input.key,
+        name: input.name,
+        description: input.description,
+        permissions: keysOf(input.permissionIds),
+        tenantId,
+        createdAt: iso(),
+        updatedAt: iso(),
+      };
+      demoRoles(db).push(role);
+      return { kind: 'ok', role: roleDto(db, role, tenantId) };
+    },
+    update: async (roleId, { key, name, description }) =>
+      own(roleId, (role) => {
+        if (key !== undefined && keyTaken(key, role.id)) return { kind: 'duplicateKey' };
+        if (key !== undefined && key !== role.key) {
+          for (const u of db.users)
+            if (u.tenantId === tenantId) u.roleKeys = u.roleKeys.map((k) => (k === role.key ? key : k));
+          role.key = key;
+        }
+        if (name !== undefined) role.name = name;
+        if (description !== undefined) role.description = description;
+        return saved(role);
+      }),
+    remove: async (roleId) => {
+      const result = own(roleId, (role) => {
+        db.roles = demoRoles(db).filter((r) => r !== role);
+        for (const u of db.users)
+          u.roleKeys = u.roleKeys.filter((k) => k !== role.key || u.tenantId !== tenantId);
+        for (const g of db.groups ?? []) g.roleIds = g.roleIds.filter((id) => id !== role.id);
+        return { kind: 'ok', role: roleDto(db, role, tenantId) };
+      });
+      return result.kind === 'ok' ? 'deleted' : (result.kind as 'notFound' | 'vendorRole');
+    },
+    setPermissions: async (roleId, ids) =>
+      own(roleId, (role) => {
+        role.permissions = keysOf(ids);
+        return saved(role);
+      }),
+    setPermissionRoles: async (id, ids) => {
+      const key = keyOfPermission(id);
+      if (!key) return { kind: 'notFound' };
+      const all = roles();
+      if (ids.some((roleId) => !all.some((r) => r.id === roleId))) return { kind: 'unknownRoles' };
+      if (all.some((r) => r.tenantId === null && ids.includes(r.id) && !r.permissions.includes(key)))
+        return { kind: 'vendorRole' };
+      for (const role of all.filter((r) => r.tenantId !== null)) {
+        const holds = role.permissions.includes(key);
+        if (ids.includes(role.id) && !holds) role.permissions.push(key);
+        if (!ids.includes(role.id) && holds) role.permissions = role.permissions.filter((k) => k !== key);
+      }
+      return { kind: 'ok', permission: permissionsList(db, tenantId).find((p) => p.key === key)! };
+    },
+  };
+}
+
+/** The role routes of a signed-in caller, by descriptor name. */
+export function demoRoleRoutes(tools: TeamAdminTools): TeamAdminRoutes {
+  const store = (db: DemoDatabase, tenantId: string) => demoRoleStore(db, tenantId, tools);
+  return {
+    getRolesV2: (db, { tenantId }, { query }) =>
+      demoPage(
+        visibleRoles(db, tenantId).map((r) => roleDto(db, r, tenantId)),
+        query,
+        {
+          name: (r) => r.name.toLowerCase(),
+          key: (r) => r.key.toLowerCase(),
+          createdAt: (r) => r.createdAt,
+          updatedAt: (r) => r.updatedAt,
+        },
+        (r) => [r.name, r.key],
+      ),
+    getPermissions: (db, { tenantId }) => ok(permissionsList(db, tenantId)),
+    getPermissionsCategories: () =>
+      ok(
+        PERMISSION_CATEGORIES.map(([key, name, description]) => ({
+          id: categoryId(key),
+          key,
+          name,
+          description,
+          feCategory: true,
+          permissionIds: PERMISSION_CATALOGUE.filter(([, , c]) => c === key).map(([k]) => permissionId(k)),
+        })),
+      ),
+    postRoles: async (db, caller, { body }) =>
+      ok(
+        await createRole(
+          store(db, caller.tenantId),
+          demoPermissionsOf(db, caller),
+          body as unknown as RoleCreateBody,
+        ),
+        true,
+        201,
+      ),
+    patchRolesByRoleId: async (db, { tenantId }, { params, body }) =>
+      ok(await updateRole(store(db, tenantId), params.roleId!, body), true),
+    deleteRolesByRoleId: async (db, caller, { params }) => {
+      await deleteRole(store(db, caller.tenantId), demoPermissionsOf(db, caller), params.roleId!);
+      return ok({}, true);
+    },
+    putRolesByRoleIdPermissions: async (db, caller, { params, body }) => {
+      const ids = body.permissionIds as string[];
+      const held = demoPermissionsOf(db, caller);
+      return ok(await replaceRolePermissions(store(db, caller.tenantId), held, params.roleId!, ids), true);
+    },
+    putPermissionsByPermissionIdRoles: async (db, caller, { params, body }) => {
+      const ids = body.roleIds as string[];
+      const held = demoPermissionsOf(db, caller);
+      return ok(await setPermissionRoles(store(db, caller.tenantId), held, params.permissionId!, ids), true);
+    },
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * An account's roles and the permissions they hold (spec 001 §6, §7), written once for the server
+ * (server/routes/roles.ts over the SQL of server/domain/roles.ts) and demo mode
+ * (core/demo/teamRoles.ts over its stored roles). The vendor's roles are offered in every account
+ * and read-only there. A caller puts on a role only permissions they hold, and takes away (replaces
+ * a role's permissions, deletes a role) only permissions they hold: core/domain/grants.ts.
+ */
+import { contractError } from '../contract/errors';
+import { assertHoldsAll } from './grants';
+
+/** A write's outcome in storage: the role written, or why it was not. */
+export type RoleWrite<Role> =
+  { kind: 'ok'; role: Role } | { kind: 'notFound' } | { kind: 'vendorRole' } | { kind: 'duplicateKey' };
+
+export interface RoleInput {
+  key: string;
+  name: string;
+  description: string | null;
+  permissionIds: string[];
+}
+
+export interface RoleChanges {
+  key?: string;
+  name?: string;
+  description?: string | null;
+}
+
+/** Storage of one account's roles (every call is scoped to the caller's account). */
+export interface RolePorts<Role, Permission> {
+  /** The keys of the known permissions among these ids, by id. */
+  permissionKeys(ids: string[]): Promise<Map<string, string>>;
+  /** The permission keys these roles of the account grant (ids that are not its roles grant nothing). */
+  grantedBy(roleIds: string[]): Promise<Iterable<string>>;
+  /** Adds a role; duplicateKey when the account sees a role of that key (any case). */
+  create(input: RoleInput): Promise<RoleWrite<Role>>;
+  update(roleId: string, changes: RoleChanges): Promise<RoleWrite<Role>>;
+  remove(roleId: string): Promise<'deleted' | 'vendorRole' | 'notFound'>;
+  /** Replaces the role's permissions. */
+  setPermissions(roleId: string, permissionIds: string[]): Promise<RoleWrite<Role>>;
+  /** Which roles of the account hold the permission (the vendor's cannot change). */
+  setPermissionRoles(
+    permissionId: string,
+    roleIds: string[],
+  ): Promise<
+    | { kind: 'ok'; permission: Permission }
+    | { kind: 'notFound' }
+    | { kind: 'unknownRoles' }
+    | { kind: 'vendorRole' }
+  >;
+}
+
+/** The create body: the client SDK's `addRole` names the permissions `permissions`. */
+export interface RoleCreateBody {
+  key: string;
+  name: string;
+  description?: string | null;
+  permissionIds?: string[];
+  permissions?: string[];
+  isDefault?: boolean;
+  /** Accepted and not kept: no role hierarchy here. */
+  level?: number;
+}
+
+const trimmed = (value: string | null | undefined) =>
+  typeof value === 'string' ? value.trim() || null : value;
+
+function written<Role>(result: RoleWrite<Role>): Role {
+  if (result.kind === 'notFound') throw contractError('ROLE_NOT_FOUND');
+  if (result.kind === 'vendorRole') throw contractError('ROLE_VENDOR_WIDE');
+  if (result.kind === 'duplicateKey') throw contractError('ROLE_KEY_EXISTS');
+  return result.role;
+}
+
+/** Known permission ids the caller holds: PERMISSIONS_UNKNOWN (400), else GRANT_NOT_HELD (403). */
+async function grantable<Role, Permission>(
+  ports: RolePorts<Role, Permission>,
+  held: readonly string[],
+  ids: string[],
+): Promise<string[]> {
+  const keys = await ports.permissionKeys(ids);
+  if (keys.size !== ids.length) throw contractError('PERMISSIONS_UNKNOWN');
+  assertHoldsAll(held, keys.values());
+  return ids;
+}
+
+/** A new role of the account; the default role is the vendor's (`isDefault` may only be false). */
+export async function createRole<Role, Permission>(
+  ports: RolePorts<Role, Permission>,
+  held: readonly string[],
+  body: RoleCreateBody,
+): Promise<Role> {
+  if (body.isDefault) throw contractError('DEFAULT_ROLE_VENDOR_ONLY');
+  if (body.permissions && body.permissionIds) throw contractError('ROLE_PERMISSIONS_BOTH');
+  const permissionIds = await grantable(ports, held, body.permissionIds ?? body.permissions ?? []);
+  return written(
+    await ports.create({
+      key: body.key,
+      name: body.name.trim(),
+      description: trimmed(body.description) ?? null,
+      permissionIds,
+    }),
+  );
+}
+
+export async function updateRole<Role, Permission>(
+  ports: RolePorts<Role, Permission>,
+  roleId: string,
+  body: RoleChanges,
+): Promise<Role> {
+  return written(
+    await ports.update(roleId, {
+      key: body.key,
+      name: body.name?.trim(),
+      description: trimmed(body.description),
+    }),
+  );
+}
+
+/** Deletes one of the account's roles: its holders lose what it grants. */
+export async function deleteRole<Role, Permission>(
+  ports: RolePorts<Role, Permission>,
+  held: readonly string[],
+  roleId: string,
+): Promise<void> {
+  assertHoldsAll(held, await ports.grantedBy([roleId]));
+  const result = await ports.remove(roleId);
+  if (result !== 'deleted') written({ kind: result });
+}
+
+/** What the role grants now is taken from its holders, what it will grant is given to them. */
+export async function replaceRolePermissions<Role, Permission>(
+  ports: RolePorts<Role, Permission>,
+  held: readonly string[],
+  roleId: string,
+  permissionIds: string[],
+): Promise<Role> {
+  assertHoldsAll(held, await ports.grantedBy([roleId]));
+  return written(await ports.setPermissions(roleId, await grantable(ports, held, permissionIds)));
+}
+
+/** Sets which of the account's roles hold one permission the caller holds. */
+export async function setPermissionRoles<Role, Permission>(
+  ports: RolePorts<Role, Permission>,
+  held: readonly string[],
+  permissionId: string,
+  roleIds: string[],
+): Promise<Permission> {
+  const keys = await ports.permissionKeys([permissionId]);
+  if (keys.size === 0) throw contractError('PERMISSION_NOT_FOUND');
+  assertHoldsAll(held, keys.values());
+  const result = await ports.setPermissionRoles(permissionId, roleIds);
+  if (result.kind === 'notFound') throw contractError('PERMISSION_NOT_FOUND');
+  if (result.kind === 'unknownRoles') throw contractError('ROLES_UNKNOWN');
+  if (result.kind === 'vendorRole') throw contractError('ROLES_VENDOR_WIDE');
+  return result.permission;
+}
