@@ -526,6 +526,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     ...createDemoSso({ startSession, secondFactor: demoMfa.gate, random, now }),
     ...passwordless.routes,
     ...invitationRoutes,
+    // MFA at sign-in and in the account, passkeys (core/demo/mfaFlows.ts).
+    ...demoMfa.routes,
     getUsersV3: withUser((db, user, { query }) => listDemoUsers(db, user, query, true, now())),
     getConfigurationsPublic: (db) =>
       ok({
@@ -903,7 +905,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
 
   /**
    * The routing glue of the areas that still find their routes by path themselves (sub-accounts,
-   * roles, groups and tokens, SSO, billing; then MFA),
+   * roles, groups and tokens, SSO, billing),
    * for a route the table names and no handler is registered for. Null: none of them knows it.
    */
   async function areaAnswer(db: DemoDatabase, request: DemoRequest): Promise<Answer | null> {
@@ -924,7 +926,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       if (isDemoSsoConfigPath(path)) return handleDemoSsoConfig(db, user, held, request, now, random);
       if (isDemoBillingPath(path)) return handleDemoBilling(db, user, held, request, { now, random });
     }
-    return demoMfa.handle(db, method, path, request);
+    return null;
   }
 
   /** Who did an audited call: its bearer, else the sign-in's user, the session signed out, the user named. */
