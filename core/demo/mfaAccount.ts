@@ -11,7 +11,6 @@ import type { DemoDatabase, DemoUser } from './data';
 import type { DemoRequest, DemoRoutes, Handler } from './dispatch';
 import {
   addDevice,
-  CODE,
   describe,
   devicesOf,
   failSaved,
@@ -25,6 +24,7 @@ import {
   spendRecoveryCode,
   type DemoMfaTools,
 } from './mfaState';
+import { isSixDigitCode } from '../domain/mfa';
 import { anyTotp, finishTotp, newTotp } from './mfaTotp';
 import {
   authenticationOptions,
@@ -44,7 +44,7 @@ async function proven(
   body: DemoRequest['body'],
 ) {
   const proof = String(body.token ?? '').trim();
-  return (await anyTotp(apps, proof)) || (!CODE.test(proof) && spendRecoveryCode(db, user.id, proof));
+  return (await anyTotp(apps, proof)) || (!isSixDigitCode(proof) && spendRecoveryCode(db, user.id, proof));
 }
 
 /** Adding a second factor: the authenticator app, a phone, a security key. */
@@ -81,7 +81,7 @@ function enrolmentRoutes(t: DemoMfaTools): DemoRoutes<UserHandler> {
     },
     postUsersMfaSmsEnroll: (db, user, { body }) => smsEnrolment(t, db, user.id, body),
     postUsersMfaSmsEnrollVerify: (db, user, { body }) => {
-      const used = spendCode(t, db, user.id, body);
+      const used = spendCode(t, db, user.id, body, { step: 'enrolSms' });
       if (!used.ok) return fail(used.expired ? 'MFA_CODE_EXPIRED' : 'MFA_CODE_WRONG');
       const added = addDevice(t, db, user.id, { kind: 'sms', phone: String(used.target.phone) });
       return ok({ deviceId: added.deviceId, ...recoveryAnswer(added.recoveryCodes) });
@@ -117,9 +117,8 @@ function removalRoutes(t: DemoMfaTools): DemoRoutes<UserHandler> {
     postUsersMfaSmsByDeviceIdDisableVerify: (db, user, { body, params }) => {
       const device = byKind(db, user, 'sms', params.deviceId);
       if (!device) return fail('MFA_DEVICE_UNKNOWN');
-      const used = spendCode(t, db, user.id, body);
+      const used = spendCode(t, db, user.id, body, { step: 'removeSms', deviceId: device.id });
       if (!used.ok) return fail(used.expired ? 'MFA_CODE_EXPIRED' : 'MFA_CODE_WRONG');
-      if (used.target.deviceId !== device.id || used.target.removal !== true) return fail('MFA_CODE_EXPIRED');
       return removeDevices(db, user.id, [device]);
     },
     postUsersMfaWebauthnByDeviceIdDisable: (db, user, { params }) => {

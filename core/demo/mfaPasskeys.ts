@@ -4,6 +4,7 @@
  * A passkey is possession plus user verification: no second factor is asked after it.
  */
 import { fail } from '../contract/answer';
+import { passkeyName } from '../domain/mfa';
 import type { DemoRoutes } from './dispatch';
 import { withUsers } from './mfaAccount';
 import { failSaved, ok, passkeysOf, state, type DemoMfaTools, type Json } from './mfaState';
@@ -38,7 +39,7 @@ export function demoPasskeyRoutes(t: DemoMfaTools): DemoRoutes {
       const added = await finishRegistration(t, db, user, credential, {
         purpose: 'passkeyRegister',
         deviceType: type,
-        name: type === 'platform' ? 'Passkey on this device' : 'Passkey on a security key or phone',
+        name: passkeyName(type),
       });
       return added ? ok({ id: added.deviceId }) : failSaved('MFA_WEBAUTHN_FAILED');
     },

@@ -6,6 +6,7 @@
  */
 import type { Answer } from '../contract/answer';
 import { fail } from '../contract/answer';
+import { assertRecoveryEmail, assertRecoveryNeedsFirstFactor } from '../domain/mfa';
 import type { DemoDatabase } from './data';
 import type { DemoRequest, DemoRoutes, Handler } from './dispatch';
 import {
@@ -41,20 +42,22 @@ type LoginHandler = (db: DemoDatabase, login: MfaLogin, request: DemoRequest) =>
 /** The sign-in's routes that need no device of the user's: codes sent, enrolment, recovery. */
 function enrolmentRoutes(t: DemoMfaTools): DemoRoutes<LoginHandler> {
   /** An SMS or email code sent at enrolment: the device it names, and the session. */
-  const enrolByCode: LoginHandler = (db, login, { body }) => {
-    const used = spendCode(t, db, login.user.id, body);
-    if (!used.ok) return used.expired ? fail('MFA_CODE_EXPIRED') : wrong(login, 'MFA_CODE_WRONG');
-    const { target } = used;
-    const added = addDevice(
-      t,
-      db,
-      login.user.id,
-      target.kind === 'sms'
-        ? { kind: 'sms', phone: String(target.phone) }
-        : { kind: 'email', email: login.user.email },
-    );
-    return finish(t, db, login, { recoveryCodes: added.recoveryCodes });
-  };
+  const enrolByCode =
+    (step: 'enrolSms' | 'enrolEmail'): LoginHandler =>
+    (db, login, { body }) => {
+      const used = spendCode(t, db, login.user.id, body, { step });
+      if (!used.ok) return used.expired ? fail('MFA_CODE_EXPIRED') : wrong(login, 'MFA_CODE_WRONG');
+      const { target } = used;
+      const added = addDevice(
+        t,
+        db,
+        login.user.id,
+        target.kind === 'sms'
+          ? { kind: 'sms', phone: String(target.phone) }
+          : { kind: 'email', email: login.user.email },
+      );
+      return finish(t, db, login, { recoveryCodes: added.recoveryCodes });
+    };
   return {
     postAuthUserMfaAuthenticatorEnroll: async (db, login) => ok(await newTotp(db, login.user)),
     postAuthUserMfaAuthenticatorEnrollVerify: async (db, login, { body }) => {
@@ -82,11 +85,12 @@ function enrolmentRoutes(t: DemoMfaTools): DemoRoutes<LoginHandler> {
         : wrong(login, 'MFA_WEBAUTHN_FAILED');
     },
     postAuthUserMfaSmsEnroll: (db, login, { body }) => smsEnrolment(t, db, login.user.id, body),
-    postAuthUserMfaSmsEnrollVerify: enrolByCode,
+    postAuthUserMfaSmsEnrollVerify: enrolByCode('enrolSms'),
     postAuthUserMfaEmailcodeEnroll: (db, login) =>
       ok({ otcToken: issueCode(t, db, login.user.id, { kind: 'email' }, login.user.email, 'email') }),
-    postAuthUserMfaEmailcodeEnrollVerify: enrolByCode,
+    postAuthUserMfaEmailcodeEnrollVerify: enrolByCode('enrolEmail'),
     postAuthUserMfaRecover: (db, login, { body }) => {
+      assertRecoveryEmail(body.email, login.user.email);
       if (!spendRecoveryCode(db, login.user.id, String(body.recoveryCode ?? '')))
         return wrong(login, 'MFA_RECOVERY_CODE_WRONG');
       // The other codes of the set still work; after the last one, a new set (as on the server).
@@ -109,8 +113,11 @@ function verificationRoutes(t: DemoMfaTools): DemoRoutes<LoginHandler> {
     return wrong(login, 'MFA_CODE_WRONG');
   };
   /** A code sent to a device at this sign-in. */
-  const bySentCode: LoginHandler = (db, login, { body }) => {
-    const used = spendCode(t, db, login.user.id, body);
+  const bySentCode: LoginHandler = (db, login, { body, params }) => {
+    const use = params.deviceId
+      ? { step: 'signInSms' as const, deviceId: params.deviceId }
+      : { step: 'signInEmail' as const };
+    const used = spendCode(t, db, login.user.id, body, use);
     if (!used.ok) return used.expired ? fail('MFA_CODE_EXPIRED') : wrong(login, 'MFA_CODE_WRONG');
     return finish(t, db, login, { rememberDevice: body.rememberDevice });
   };
@@ -164,8 +171,16 @@ export function demoMfaSignInRoutes(t: DemoMfaTools): DemoRoutes {
       return login ? handler(db, login, request) : fail('MFA_TOKEN_EXPIRED');
     };
   const area = { ...enrolmentRoutes(t), ...verificationRoutes(t) };
+  const routes: DemoRoutes = Object.fromEntries(
+    Object.entries(area).map(([name, handler]) => [name, withLogin(handler!)]),
+  );
   return {
-    ...Object.fromEntries(Object.entries(area).map(([name, handler]) => [name, withLogin(handler!)])),
+    ...routes,
+    // Without the first factor's mfaToken, a recovery code is refused before anything else.
+    postAuthUserMfaRecover: (db, request) => {
+      assertRecoveryNeedsFirstFactor(request.body.mfaToken);
+      return routes.postAuthUserMfaRecover!(db, request);
+    },
     getConfigurationsMfaStrategies: () => ok({ strategies: strategyList() }, false),
     getConfigurationsMfaPolicyAllowRememberDevice: (db, { query }) =>
       loginOf(t, db, query.mfaToken)

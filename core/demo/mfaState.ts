@@ -6,8 +6,15 @@
  */
 import type { AuthResponse, MfaDevices } from '../api/types';
 import { type Answer, fail, ok as answer } from '../contract/answer';
-import { maskPhone } from '../contract/phone';
-import { clientDeviceType } from '../contract/requests-webauthn';
+import {
+  describeDevices,
+  recoveryAnswer,
+  removalPhoneNumber,
+  sentCodeFits,
+  type SentCodeUse,
+} from '../domain/mfa';
+
+export { recoveryAnswer };
 import type { DemoDatabase, DemoUser } from './data';
 
 export type Json = Record<string, unknown>;
@@ -91,8 +98,6 @@ export const STRATEGIES = [
 export const strategyList = () => STRATEGIES.map((strategy) => ({ strategy, isActive: true }));
 export const DEVICE_EXPIRATION_SECONDS = 14 * 24 * 3600;
 const CODE_TTL_MS = 5 * 60_000;
-/** A six-digit code (TOTP or a sent code), as opposed to a recovery code. */
-export const CODE = /^[0-9]{6}$/;
 export const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 /** The contract's answer (core/contract/answer.ts); an MFA answer saves unless told not to. */
@@ -137,10 +142,6 @@ export function spendRecoveryCode(db: DemoDatabase, userId: string, code: string
   return true;
 }
 
-/** The server's answer fields for a new set: `recoveryCodes`, and `recoveryCode` (the first). */
-export const recoveryAnswer = (codes: string[] | null | undefined) =>
-  codes?.length ? { recoveryCode: codes[0]!, recoveryCodes: codes } : {};
-
 function send(t: DemoMfaTools, db: DemoDatabase, channel: 'email' | 'sms', to: string, code: string) {
   const text = `Your verification code is ${code}. It works once, for five minutes.`;
   (db.outbox ??= []).unshift({
@@ -154,24 +155,13 @@ function send(t: DemoMfaTools, db: DemoDatabase, channel: 'email' | 'sms', to: s
   console.info(`[auth-elements demo] ${channel} to ${to}: ${text}`);
 }
 
+/** The devices list (core/domain/mfa.ts); an authenticator app is named as the server names it. */
 export function describe(devices: DemoMfaDevice[], masked: boolean): MfaDevices {
-  const mask = (phone: string) => (masked ? maskPhone(phone, 4) : phone);
-  const of = (kind: DemoMfaDevice['kind']) => devices.filter((d) => d.kind === kind);
-  return {
-    webauthn: of('webauthn').map((d) => ({
-      id: d.id,
-      deviceType: clientDeviceType(d.deviceType),
-      name: d.name ?? null,
-      createdAt: d.createdAt,
-    })),
-    authenticators: of('authenticator').map((d) => ({
-      id: d.id,
-      name: 'Authenticator app',
-      createdAt: d.createdAt,
-    })),
-    phones: of('sms').map((d) => ({ id: d.id, phoneNumber: mask(d.phone ?? ''), createdAt: d.createdAt })),
-    emails: of('email').map((d) => ({ id: d.id, email: d.email ?? '', createdAt: d.createdAt })),
-  };
+  const views = devices.map((d) => ({
+    ...d,
+    name: d.name ?? (d.kind === 'authenticator' ? 'Authenticator app' : null),
+  }));
+  return describeDevices(views, masked);
 }
 
 /** The MFA gate of the demo's password sign-in: like the server's (a device, or the demo's "enforce" switch). */
@@ -267,12 +257,16 @@ export function issueCode(
   return token;
 }
 
-/** Spends the code of the body's `otcToken`: its target, or whether it has expired (else wrong). */
+/**
+ * Spends the code of the body's `otcToken`: its target, or whether it has expired (else wrong). A
+ * code sent for another step (core/domain/mfa.ts) is spent and answers as an expired one.
+ */
 export function spendCode(
   t: DemoMfaTools,
   db: DemoDatabase,
   userId: string,
   body: Json,
+  use: SentCodeUse,
 ): { ok: true; target: Json } | { ok: false; expired: boolean } {
   const row = state(db).codes.find(
     (c) => c.token === body.otcToken && c.userId === userId && !c.used && c.expiresAt > t.now(),
@@ -280,10 +274,10 @@ export function spendCode(
   if (!row) return { ok: false, expired: true };
   if (row.code !== String(body.code ?? '').trim()) return { ok: false, expired: false };
   row.used = true;
-  return { ok: true, target: row.target };
+  return sentCodeFits(use, row.target) ? { ok: true, target: row.target } : { ok: false, expired: true };
 }
 
-/** Sends a code to an SMS device: the answer with its masked number. */
+/** Sends a code to an SMS device: the answer with its masked number (as a removal's, when it is one). */
 export function smsChallenge(
   t: DemoMfaTools,
   db: DemoDatabase,
@@ -293,7 +287,10 @@ export function smsChallenge(
 ): Answer {
   return ok({
     otcToken: issueCode(t, db, userId, target, device.phone ?? '', 'sms'),
-    phoneNumber: describe([device], true).phones[0]?.phoneNumber,
+    phoneNumber:
+      target.removal === true
+        ? removalPhoneNumber(device.phone ?? '')
+        : describe([device], true).phones[0]?.phoneNumber,
   });
 }
 

@@ -3,11 +3,12 @@
  * enrolment once a code of it is right, as on the server (server/domain/mfa.ts).
  */
 import type { DemoDatabase, DemoUser } from './data';
-import { addDevice, CODE, state, type DemoMfaDevice, type DemoMfaTools } from './mfaState';
+import { isSixDigitCode } from '../domain/mfa';
+import { addDevice, state, type DemoMfaDevice, type DemoMfaTools } from './mfaState';
 
 /** Whether `code` is the device's current code, not used before (its time step is kept). */
 export async function checkTotp(device: DemoMfaDevice | undefined, code: string): Promise<boolean> {
-  if (!device?.secret || !CODE.test(code)) return false;
+  if (!device?.secret || !isSixDigitCode(code)) return false;
   const { verify } = await import('otplib');
   const result = await verify({
     secret: device.secret,
@@ -22,7 +23,7 @@ export async function checkTotp(device: DemoMfaDevice | undefined, code: string)
 
 /** Whether `code` is right for any of the user's authenticator apps. */
 export async function anyTotp(devices: DemoMfaDevice[], code: string): Promise<boolean> {
-  if (!CODE.test(code)) return false;
+  if (!isSixDigitCode(code)) return false;
   const apps = devices.filter((d) => d.kind === 'authenticator');
   return (await Promise.all(apps.map((d) => checkTotp(d, code)))).some(Boolean);
 }

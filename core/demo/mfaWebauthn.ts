@@ -3,6 +3,7 @@
  * challenges, the credential's SPKI public key stored at registration, assertions verified with
  * WebCrypto; rp id is location.hostname, origin location.origin.
  */
+import { securityKeyName } from '../domain/mfa';
 import type { DemoDatabase, DemoUser } from './data';
 import {
   addDevice,
@@ -147,7 +148,7 @@ export async function finishRegistration(
     ...credential,
     deviceType,
     passkey: issued.passkey,
-    name: input.name ?? (deviceType === 'platform' ? 'This device' : 'Security key'),
+    name: input.name ?? securityKeyName(deviceType),
   });
 }
 

@@ -8,6 +8,7 @@ import type { ChallengeRow, MfaService } from '../domain/mfa';
 import { findUserById, type UserRow } from '../domain/users';
 import { refreshCookiePath, setRefreshCookie } from './cookies';
 import { contractError } from '../../core/contract/errors';
+import { isSixDigitCode, recoveryAnswer, sentCodeFits, type SentCodeUse } from '../../core/domain/mfa';
 import { assertTrustedOrigin } from './origin';
 import { clientInfo } from './client-info';
 import { REMEMBER_DEVICE_COOKIE } from './mfa-gate';
@@ -33,12 +34,7 @@ export type CodeTarget =
   | { kind: 'sms'; phone: string; deviceId?: string; removal?: boolean }
   | { kind: 'email'; email: string; deviceId?: string };
 
-/**
- * A new set of recovery codes in an answer, shown once: `recoveryCodes`, and the client SDK's
- * `recoveryCode` (the first of them) for callers that know one code only (docs/contract.md).
- */
-export const recoveryAnswer = (codes: string[] | null | undefined) =>
-  codes?.length ? { recoveryCode: codes[0]!, recoveryCodes: codes } : {};
+export { recoveryAnswer };
 
 const mfaTokenOf = (request: FastifyRequest) =>
   String((request.body as { mfaToken?: unknown }).mfaToken ?? '');
@@ -108,7 +104,7 @@ export function mfaSteps(ctx: AppContext, mfa: MfaService) {
       mfaRow: ChallengeRow | null,
       otcToken: string,
       value: string,
-      expect: (data: Record<string, unknown>) => boolean,
+      use: SentCodeUse,
     ) {
       const result = await mfa.checkCode(user.id, otcToken, value);
       if (!result.ok) {
@@ -118,7 +114,7 @@ export function mfaSteps(ctx: AppContext, mfa: MfaService) {
         }
         await mfa.wrongAnswer(mfaRow, user.id, contractError('MFA_CODE_WRONG'));
       }
-      if (!result.ok || !expect(result.data)) throw contractError('MFA_CODE_EXPIRED');
+      if (!result.ok || !sentCodeFits(use, result.data)) throw contractError('MFA_CODE_EXPIRED');
       return result.data;
     },
 
@@ -141,7 +137,7 @@ export function mfaSteps(ctx: AppContext, mfa: MfaService) {
       await mfa.assertNotLocked(user.id);
       const value = proof.trim();
       if (
-        /^[0-9]{6}$/.test(value)
+        isSixDigitCode(value)
           ? await mfa.verifyAnyAuthenticator(user.id, value)
           : await mfa.useRecoveryCode(user.id, value)
       )

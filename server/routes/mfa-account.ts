@@ -6,7 +6,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import type { AppContext } from '../context';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contractError } from '../../core/contract/errors';
-import { maskPhone } from '../../core/contract/phone';
+import { isSixDigitCode, removalPhoneNumber, webauthnStrategy } from '../../core/domain/mfa';
 import { isMfaError, type DeviceType, type MfaService } from '../domain/mfa';
 import {
   deviceParams,
@@ -78,7 +78,7 @@ function mfaEnrolmentRoutes(app: FastifyInstance, h: MfaSteps): void {
       const device = await mfa.device(user.id, request.params.deviceId, 'authenticator');
       await mfa.assertNotLocked(user.id);
       const value = request.body.token.trim();
-      const ok = /^[0-9]{6}$/.test(value)
+      const ok = isSixDigitCode(value)
         ? await mfa.verifyAuthenticator(device, value)
         : await mfa.useRecoveryCode(user.id, value);
       if (!ok) await mfa.wrongAnswer(null, user.id, contractError('MFA_CODE_WRONG'));
@@ -99,13 +99,9 @@ function mfaEnrolmentRoutes(app: FastifyInstance, h: MfaSteps): void {
   app.post<Body<{ otcToken: string; code: string }>>(`${USERS}/mfa/sms/enroll/verify`, async (request) => {
     const user = await h.accountUser(request);
     await mfa.assertNotLocked(user.id);
-    const data = await h.checkCode(
-      user,
-      null,
-      request.body.otcToken,
-      request.body.code.trim(),
-      (d) => d.kind === 'sms' && !d.deviceId,
-    );
+    const data = await h.checkCode(user, null, request.body.otcToken, request.body.code.trim(), {
+      step: 'enrolSms',
+    });
     const added = await mfa.addDevice(user.id, { kind: 'sms', phone: String(data.phone), name: 'Phone' });
     return {
       deviceId: added.deviceId,
@@ -116,7 +112,7 @@ function mfaEnrolmentRoutes(app: FastifyInstance, h: MfaSteps): void {
   app.post<Body<{ deviceType?: DeviceType }>>(`${USERS}/mfa/webauthn/enroll`, async (request) => {
     const user = await h.accountUser(request);
     const type = request.body?.deviceType ?? 'cross-platform';
-    await mfa.assertStrategy(type === 'platform' ? 'WebAuthnPlatform' : 'WebAuthnCrossPlatform');
+    await mfa.assertStrategy(webauthnStrategy(type));
     return mfa.registrationOptions(user, {
       deviceType: type,
       passkey: false,
@@ -186,7 +182,7 @@ function mfaRemovalRoutes(app: FastifyInstance, h: MfaSteps): void {
         deviceId: device.id,
         removal: true,
       });
-      return { otcToken, phoneNumber: maskPhone(phoneNumber) };
+      return { otcToken, phoneNumber: removalPhoneNumber(phoneNumber) };
     },
   );
 
@@ -198,13 +194,10 @@ function mfaRemovalRoutes(app: FastifyInstance, h: MfaSteps): void {
     async (request) => {
       const { user, device } = await removable(request, 'sms');
       await mfa.assertNotLocked(user.id);
-      await h.checkCode(
-        user,
-        null,
-        request.body.otcToken,
-        request.body.code.trim(),
-        (d) => d.kind === 'sms' && d.deviceId === device.id && d.removal === true,
-      );
+      await h.checkCode(user, null, request.body.otcToken, request.body.code.trim(), {
+        step: 'removeSms',
+        deviceId: device.id,
+      });
       await mfa.deleteDevice(user.id, device.id);
       return {};
     },

@@ -10,6 +10,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { contractError } from '../../core/contract/errors';
+import { assertRecoveryEmail, assertRecoveryNeedsFirstFactor, webauthnStrategy } from '../../core/domain/mfa';
 import { isMfaError, type DeviceType, type MfaService } from '../domain/mfa';
 import { deviceParams, mfaSteps, type Body, type DeviceParam, type MfaSteps } from '../http/mfa-steps';
 
@@ -68,10 +69,9 @@ function mfaSignInAppRoutes(app: FastifyInstance, h: MfaSteps): void {
     `${base}/recover`,
     {},
     async (request, reply) => {
-      if (!request.body.mfaToken) throw contractError('MFA_RECOVERY_NEEDS_FIRST_FACTOR');
+      assertRecoveryNeedsFirstFactor(request.body.mfaToken);
       const login = await h.loginContext(request, request.body.mfaToken);
-      if (request.body.email && request.body.email.toLowerCase() !== login.user.email.toLowerCase())
-        throw contractError('MFA_EMAIL_MISMATCH');
+      assertRecoveryEmail(request.body.email, login.user.email);
       if (!(await mfa.useRecoveryCode(login.user.id, request.body.recoveryCode)))
         await mfa.wrongAnswer(login.row, login.user.id, contractError('MFA_RECOVERY_CODE_WRONG'));
       // The used code is gone; a new one is shown once, so the user is never left without one.
@@ -98,13 +98,9 @@ function mfaSignInSentCodeRoutes(app: FastifyInstance, h: MfaSteps): void {
     {},
     async (request, reply) => {
       const login = await h.loginContext(request, request.body.mfaToken);
-      const data = await h.checkCode(
-        login.user,
-        login.row,
-        request.body.otcToken,
-        request.body.code.trim(),
-        (d) => d.kind === 'sms' && !d.deviceId,
-      );
+      const data = await h.checkCode(login.user, login.row, request.body.otcToken, request.body.code.trim(), {
+        step: 'enrolSms',
+      });
       const added = await mfa.addDevice(login.user.id, {
         kind: 'sms',
         phone: String(data.phone),
@@ -138,13 +134,10 @@ function mfaSignInSentCodeRoutes(app: FastifyInstance, h: MfaSteps): void {
     },
     async (request, reply) => {
       const login = await h.loginContext(request, request.body.mfaToken);
-      await h.checkCode(
-        login.user,
-        login.row,
-        request.body.otcToken,
-        request.body.code.trim(),
-        (d) => d.deviceId === request.params.deviceId,
-      );
+      await h.checkCode(login.user, login.row, request.body.otcToken, request.body.code.trim(), {
+        step: 'signInSms',
+        deviceId: request.params.deviceId,
+      });
       return h.signIn(request, reply, login, { rememberDevice: request.body.rememberDevice });
     },
   );
@@ -161,13 +154,9 @@ function mfaSignInSentCodeRoutes(app: FastifyInstance, h: MfaSteps): void {
     {},
     async (request, reply) => {
       const login = await h.loginContext(request, request.body.mfaToken);
-      const data = await h.checkCode(
-        login.user,
-        login.row,
-        request.body.otcToken,
-        request.body.code.trim(),
-        (d) => d.kind === 'email' && !d.deviceId,
-      );
+      const data = await h.checkCode(login.user, login.row, request.body.otcToken, request.body.code.trim(), {
+        step: 'enrolEmail',
+      });
       const added = await mfa.addDevice(login.user.id, {
         kind: 'email',
         email: String(data.email),
@@ -195,13 +184,9 @@ function mfaSignInSentCodeRoutes(app: FastifyInstance, h: MfaSteps): void {
     {},
     async (request, reply) => {
       const login = await h.loginContext(request, request.body.mfaToken);
-      await h.checkCode(
-        login.user,
-        login.row,
-        request.body.otcToken,
-        request.body.code.trim(),
-        (d) => d.kind === 'email' && typeof d.deviceId === 'string',
-      );
+      await h.checkCode(login.user, login.row, request.body.otcToken, request.body.code.trim(), {
+        step: 'signInEmail',
+      });
       return h.signIn(request, reply, login, { rememberDevice: request.body.rememberDevice });
     },
   );
@@ -216,7 +201,7 @@ function mfaSignInWebauthnRoutes(app: FastifyInstance, h: MfaSteps): void {
     async (request) => {
       const login = await h.loginContext(request, request.body.mfaToken);
       const type = request.body.deviceType ?? 'cross-platform';
-      await mfa.assertStrategy(type === 'platform' ? 'WebAuthnPlatform' : 'WebAuthnCrossPlatform');
+      await mfa.assertStrategy(webauthnStrategy(type));
       return mfa.registrationOptions(login.user, {
         deviceType: type,
         passkey: false,

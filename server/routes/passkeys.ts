@@ -8,6 +8,7 @@ import type { AppContext } from '../context';
 import type { FastifyInstance } from 'fastify';
 import { contractError } from '../../core/contract/errors';
 import { clientDeviceType } from '../../core/contract/requests-webauthn';
+import { passkeyName } from '../../core/domain/mfa';
 import type { DeviceType, MfaService } from '../domain/mfa';
 import { assertTenantAllows, assertVendorAllows } from '../domain/sign-in-methods';
 import { findUserById } from '../domain/users';
@@ -105,7 +106,7 @@ export async function passkeyRoutes(app: FastifyInstance, ctx: AppContext, mfa: 
       purpose: 'passkeyRegister',
       rpId: h.rpIdOf(request),
       deviceType: type,
-      name: type === 'platform' ? 'Passkey on this device' : 'Passkey on a security key or phone',
+      name: passkeyName(type),
     });
     return { id: added.deviceId };
   });
