@@ -88,13 +88,7 @@ export interface DemoMfaTools {
   now(): number;
 }
 
-export const STRATEGIES = [
-  'AuthenticatorApp',
-  'SMS',
-  'EmailCode',
-  'WebAuthnPlatform',
-  'WebAuthnCrossPlatform',
-];
+const STRATEGIES = ['AuthenticatorApp', 'SMS', 'EmailCode', 'WebAuthnPlatform', 'WebAuthnCrossPlatform'];
 export const strategyList = () => STRATEGIES.map((strategy) => ({ strategy, isActive: true }));
 export const DEVICE_EXPIRATION_SECONDS = 14 * 24 * 3600;
 const CODE_TTL_MS = 5 * 60_000;

@@ -8,7 +8,7 @@ import { contractError } from '../contract/errors';
 import { maskPhone } from '../contract/phone';
 import { clientDeviceType } from '../contract/requests-webauthn';
 
-export type WebauthnDeviceType = 'platform' | 'cross-platform';
+type WebauthnDeviceType = 'platform' | 'cross-platform';
 
 /** A six-digit value is a code (authenticator app, SMS, email); anything else may be a recovery code. */
 export const isSixDigitCode = (value: string): boolean => /^[0-9]{6}$/.test(value);
@@ -21,7 +21,7 @@ export const recoveryAnswer = (codes: string[] | null | undefined) =>
   codes?.length ? { recoveryCode: codes[0]!, recoveryCodes: codes } : {};
 
 /** What a sent code was sent for (the data stored with it). */
-export interface SentCodeTarget {
+interface SentCodeTarget {
   kind?: unknown;
   deviceId?: unknown;
   removal?: unknown;
@@ -79,7 +79,7 @@ export const passkeyName = (type: WebauthnDeviceType): string =>
   type === 'platform' ? 'Passkey on this device' : 'Passkey on a security key or phone';
 
 /** A stored device as the devices list reads it (the server's row, the demo's record). */
-export interface MfaDeviceView {
+interface MfaDeviceView {
   id: string;
   kind: 'authenticator' | 'sms' | 'email' | 'webauthn';
   passkey?: boolean | undefined;

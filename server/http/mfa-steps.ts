@@ -26,11 +26,11 @@ export const deviceParams = {
 
 export type Body<T> = { Body: T };
 export type DeviceParam = { Params: { deviceId: string } };
-export interface MfaLogin {
+interface MfaLogin {
   row: ChallengeRow;
   user: UserRow;
 }
-export type CodeTarget =
+type CodeTarget =
   | { kind: 'sms'; phone: string; deviceId?: string; removal?: boolean }
   | { kind: 'email'; email: string; deviceId?: string };
 
