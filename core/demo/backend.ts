@@ -520,6 +520,8 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     ...createDemoSso({ startSession, secondFactor: demoMfa.gate, random, now }),
     ...passwordless.routes,
     ...invitationRoutes,
+    // MFA at sign-in and in the account, passkeys (core/demo/mfaFlows.ts).
+    ...demoMfa.routes,
     getUsersV3: withUser((db, user, { query }) => listDemoUsers(db, user, query, true, now())),
     getConfigurationsPublic: (db) =>
       ok({
@@ -902,15 +904,6 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     return Object.fromEntries(Object.entries(area).map(([name, handler]) => [name, withUser(handler!)]));
   }
 
-  /**
-   * The routing glue of the areas that still find their routes by path themselves (MFA),
-   * for a route the table names and no handler is registered for. Null: none of them knows it.
-   */
-  async function areaAnswer(db: DemoDatabase, request: DemoRequest): Promise<Answer | null> {
-    const { method, path } = request;
-    return demoMfa.handle(db, method, path, request);
-  }
-
   /** Who did an audited call: its bearer, else the sign-in's user, the session signed out, the user named. */
   function auditActor(
     db: DemoDatabase,
@@ -965,7 +958,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     const answer = await answerOf(
       async () =>
         accessRefusal(route, token, callerOf(db), (user) => permissionsOf(user, db)) ??
-        (handler ? await handler(db, request) : await areaAnswer(db, request)) ??
+        (handler ? await handler(db, request) : null) ??
         fail('NOT_FOUND'),
     );
     const actor = route.audit ? auditActor(db, route, request, answer, sessionUserId) : null;

@@ -18,8 +18,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { generate, generateSecret, generateURI, verify } from 'otplib';
-import { maskPhone } from '../../core/contract/phone';
-import { clientDeviceType } from '../../core/contract/requests-webauthn';
+import { describeDevices, securityKeyName } from '../../core/domain/mfa';
 import QRCode from 'qrcode';
 import { contractError, isContractError, type ContractError } from '../../core/contract/errors';
 import type { Database } from '../storage/database';
@@ -149,11 +148,6 @@ function normalizeRecoveryCode(code: string): string {
 }
 
 /** Phone numbers and emails shown before the second factor is verified are partly hidden. */
-function maskEmail(email: string): string {
-  const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 1)}${'•'.repeat(Math.max(1, local.length - 1))}@${domain}`;
-}
-
 function toBase64Url(bytes: Uint8Array): string {
   return Buffer.from(bytes).toString('base64url');
 }
@@ -240,35 +234,12 @@ export class MfaService {
 
   /** The devices list of spec 000 §3 (webauthn, phones, authenticators; plus emails). Masked before sign-in. */
   describeDevices(devices: DeviceRow[], masked: boolean) {
-    const second = devices.filter((d) => !d.passkey);
-    return {
-      webauthn: second
-        .filter((d) => d.kind === 'webauthn')
-        .map((d) => ({
-          id: d.id,
-          // The client SDK's WebAuthnDeviceType spelling (stored: platform / cross-platform).
-          deviceType: clientDeviceType(d.device_type),
-          name: d.name,
-          createdAt: d.created_at.toISOString(),
-        })),
-      phones: second
-        .filter((d) => d.kind === 'sms')
-        .map((d) => ({
-          id: d.id,
-          phoneNumber: masked ? maskPhone(d.phone ?? '', 4) : d.phone,
-          createdAt: d.created_at.toISOString(),
-        })),
-      authenticators: second
-        .filter((d) => d.kind === 'authenticator')
-        .map((d) => ({ id: d.id, name: d.name, createdAt: d.created_at.toISOString() })),
-      emails: second
-        .filter((d) => d.kind === 'email')
-        .map((d) => ({
-          id: d.id,
-          email: masked ? maskEmail(d.email ?? '') : d.email,
-          createdAt: d.created_at.toISOString(),
-        })),
-    };
+    const views = devices.map((d) => ({
+      ...d,
+      deviceType: d.device_type,
+      createdAt: d.created_at.toISOString(),
+    }));
+    return describeDevices(views, masked);
   }
 
   async deleteDevice(userId: string, deviceId: string, kind?: DeviceRow['kind']): Promise<void> {
@@ -728,7 +699,7 @@ export class MfaService {
     const deviceType: DeviceType = input.deviceType ?? data.deviceType ?? 'cross-platform';
     return this.addDevice(userId, {
       kind: 'webauthn',
-      name: input.name ?? (deviceType === 'platform' ? 'This device' : 'Security key'),
+      name: input.name ?? securityKeyName(deviceType),
       credential_id: credential.id,
       public_key: toBase64Url(credential.publicKey),
       sign_count: String(credential.counter),

@@ -1,0 +1,190 @@
+/**
+ * Demo mode's MFA step of a sign-in (server/routes/mfa-sign-in.ts), by descriptor name
+ * (core/contract/routes/mfa-sign-in.ts): the MFA token of the password step names the sign-in;
+ * a code, a security key or a recovery code ends it with a session; a user without a second factor
+ * enrols one here. Bodies passed the contract's schemas before a handler runs.
+ */
+import type { Answer } from '../contract/answer';
+import { fail } from '../contract/answer';
+import { assertRecoveryEmail, assertRecoveryNeedsFirstFactor } from '../domain/mfa';
+import type { DemoDatabase } from './data';
+import type { DemoRequest, DemoRoutes, Handler } from './dispatch';
+import {
+  addDevice,
+  DEVICE_EXPIRATION_SECONDS,
+  devicesOf,
+  finish,
+  issueCode,
+  issueRecoveryCodes,
+  loginOf,
+  ok,
+  smsChallenge,
+  smsEnrolment,
+  spendCode,
+  spendRecoveryCode,
+  state,
+  strategyList,
+  wrong,
+  type DemoMfaTools,
+  type MfaLogin,
+} from './mfaState';
+import { checkTotp, finishTotp, newTotp } from './mfaTotp';
+import {
+  authenticationOptions,
+  deviceTypeOf,
+  finishAuthentication,
+  finishRegistration,
+  registrationOptions,
+} from './mfaWebauthn';
+
+type LoginHandler = (db: DemoDatabase, login: MfaLogin, request: DemoRequest) => Answer | Promise<Answer>;
+
+/** The sign-in's routes that need no device of the user's: codes sent, enrolment, recovery. */
+function enrolmentRoutes(t: DemoMfaTools): DemoRoutes<LoginHandler> {
+  /** An SMS or email code sent at enrolment: the device it names, and the session. */
+  const enrolByCode =
+    (step: 'enrolSms' | 'enrolEmail'): LoginHandler =>
+    (db, login, { body }) => {
+      const used = spendCode(t, db, login.user.id, body, { step });
+      if (!used.ok) return used.expired ? fail('MFA_CODE_EXPIRED') : wrong(login, 'MFA_CODE_WRONG');
+      const { target } = used;
+      const added = addDevice(
+        t,
+        db,
+        login.user.id,
+        target.kind === 'sms'
+          ? { kind: 'sms', phone: String(target.phone) }
+          : { kind: 'email', email: login.user.email },
+      );
+      return finish(t, db, login, { recoveryCodes: added.recoveryCodes });
+    };
+  return {
+    postAuthUserMfaAuthenticatorEnroll: async (db, login) => ok(await newTotp(db, login.user)),
+    postAuthUserMfaAuthenticatorEnrollVerify: async (db, login, { body }) => {
+      const done = await finishTotp(t, db, login.user, String(body.token ?? '').trim());
+      return done
+        ? finish(t, db, login, { recoveryCodes: done.recoveryCodes })
+        : wrong(login, 'MFA_CODE_WRONG');
+    },
+    postAuthUserMfaWebauthnEnroll: (db, login, { body }) =>
+      ok(
+        registrationOptions(t, db, login.user, {
+          deviceType: deviceTypeOf(body, 'cross-platform'),
+          passkey: false,
+          purpose: 'mfaWebauthnRegister',
+        }),
+      ),
+    postAuthUserMfaWebauthnEnrollVerify: async (db, login, { body }) => {
+      const added = await finishRegistration(t, db, login.user, body.options, {
+        purpose: 'mfaWebauthnRegister',
+        webauthnToken: String(body.webauthnToken ?? ''),
+        deviceType: body.deviceType,
+      });
+      return added
+        ? finish(t, db, login, { recoveryCodes: added.recoveryCodes })
+        : wrong(login, 'MFA_WEBAUTHN_FAILED');
+    },
+    postAuthUserMfaSmsEnroll: (db, login, { body }) => smsEnrolment(t, db, login.user.id, body),
+    postAuthUserMfaSmsEnrollVerify: enrolByCode('enrolSms'),
+    postAuthUserMfaEmailcodeEnroll: (db, login) =>
+      ok({ otcToken: issueCode(t, db, login.user.id, { kind: 'email' }, login.user.email, 'email') }),
+    postAuthUserMfaEmailcodeEnrollVerify: enrolByCode('enrolEmail'),
+    postAuthUserMfaRecover: (db, login, { body }) => {
+      assertRecoveryEmail(body.email, login.user.email);
+      if (!spendRecoveryCode(db, login.user.id, String(body.recoveryCode ?? '')))
+        return wrong(login, 'MFA_RECOVERY_CODE_WRONG');
+      // The other codes of the set still work; after the last one, a new set (as on the server).
+      const left = [state(db).recovery[login.user.id] ?? []].flat().length;
+      return finish(t, db, login, { recoveryCodes: left ? null : issueRecoveryCodes(t, db, login.user.id) });
+    },
+  };
+}
+
+/** The sign-in's routes that prove one of the user's devices. */
+function verificationRoutes(t: DemoMfaTools): DemoRoutes<LoginHandler> {
+  /** An authenticator code: any of the user's apps, or the one the path names. */
+  const byApp: LoginHandler = async (db, login, { body, params }) => {
+    const devices = devicesOf(db, login.user.id).filter(
+      (d) => d.kind === 'authenticator' && (!params.deviceId || d.id === params.deviceId),
+    );
+    for (const device of devices)
+      if (await checkTotp(device, String(body.value ?? '').trim()))
+        return finish(t, db, login, { rememberDevice: body.rememberDevice });
+    return wrong(login, 'MFA_CODE_WRONG');
+  };
+  /** A code sent to a device at this sign-in. */
+  const bySentCode: LoginHandler = (db, login, { body, params }) => {
+    const use = params.deviceId
+      ? { step: 'signInSms' as const, deviceId: params.deviceId }
+      : { step: 'signInEmail' as const };
+    const used = spendCode(t, db, login.user.id, body, use);
+    if (!used.ok) return used.expired ? fail('MFA_CODE_EXPIRED') : wrong(login, 'MFA_CODE_WRONG');
+    return finish(t, db, login, { rememberDevice: body.rememberDevice });
+  };
+  const securityKey = (db: DemoDatabase, login: MfaLogin, deviceId: string | undefined) =>
+    devicesOf(db, login.user.id).find((d) => d.id === deviceId && d.kind === 'webauthn');
+  return {
+    postAuthUserMfaVerify: byApp,
+    postAuthUserMfaAuthenticatorByDeviceIdVerify: byApp,
+    postAuthUserMfaSmsByDeviceId: (db, login, { params }) => {
+      const device = devicesOf(db, login.user.id).find((d) => d.id === params.deviceId && d.kind === 'sms');
+      if (!device) return fail('MFA_DEVICE_UNKNOWN');
+      return smsChallenge(t, db, login.user.id, device, { kind: 'sms', deviceId: device.id });
+    },
+    postAuthUserMfaSmsByDeviceIdVerify: bySentCode,
+    postAuthUserMfaEmailcode: (db, login) => {
+      const device = devicesOf(db, login.user.id).find((d) => d.kind === 'email');
+      if (!device) return fail('MFA_DEVICE_UNKNOWN');
+      const to = device.email ?? login.user.email;
+      return ok({
+        otcToken: issueCode(t, db, login.user.id, { kind: 'email', deviceId: device.id }, to, 'email'),
+      });
+    },
+    postAuthUserMfaEmailcodeVerify: bySentCode,
+    postAuthUserMfaWebauthnByDeviceId: (db, login, { params }) => {
+      const device = securityKey(db, login, params.deviceId);
+      if (!device) return fail('MFA_DEVICE_UNKNOWN');
+      return ok(authenticationOptions(t, db, login.user.id, 'mfaWebauthnLogin', [device]));
+    },
+    postAuthUserMfaWebauthnByDeviceIdVerify: async (db, login, { body, params }) => {
+      const device = securityKey(db, login, params.deviceId);
+      if (!device) return fail('MFA_DEVICE_UNKNOWN');
+      const used = await finishAuthentication(t, db, body.options, {
+        purpose: 'mfaWebauthnLogin',
+        userId: login.user.id,
+        webauthnToken: String(body.webauthnToken ?? ''),
+        deviceId: device.id,
+      });
+      return used
+        ? finish(t, db, login, { rememberDevice: body.rememberDevice })
+        : wrong(login, 'MFA_WEBAUTHN_FAILED');
+    },
+  };
+}
+
+/** The MFA routes of a sign-in, and the MFA configuration its page reads. */
+export function demoMfaSignInRoutes(t: DemoMfaTools): DemoRoutes {
+  const withLogin =
+    (handler: LoginHandler): Handler =>
+    (db, request) => {
+      const login = loginOf(t, db, request.body.mfaToken);
+      return login ? handler(db, login, request) : fail('MFA_TOKEN_EXPIRED');
+    };
+  const area = { ...enrolmentRoutes(t), ...verificationRoutes(t) };
+  const routes: DemoRoutes = Object.fromEntries(
+    Object.entries(area).map(([name, handler]) => [name, withLogin(handler!)]),
+  );
+  return {
+    ...routes,
+    // Without the first factor's mfaToken, a recovery code is refused before anything else.
+    postAuthUserMfaRecover: (db, request) => {
+      assertRecoveryNeedsFirstFactor(request.body.mfaToken);
+      return routes.postAuthUserMfaRecover!(db, request);
+    },
+    getConfigurationsMfaStrategies: () => ok({ strategies: strategyList() }, false),
+    getConfigurationsMfaPolicyAllowRememberDevice: (db, { query }) =>
+      loginOf(t, db, query.mfaToken)
+        ? ok({ isAllowedToRemember: true, mfaDeviceExpiration: DEVICE_EXPIRATION_SECONDS }, false)
+        : fail('MFA_TOKEN_EXPIRED'),
+  };
+}

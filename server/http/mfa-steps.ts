@@ -1,0 +1,149 @@
+/**
+ * What the MFA route files share (server/routes/mfa.ts, mfa-account.ts, passkeys.ts): the mfaToken of a
+ * sign-in and its end, codes sent and checked, the account's caller and its fresh proof.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import type { ChallengeRow, MfaService } from '../domain/mfa';
+import { findUserById, type UserRow } from '../domain/users';
+import { refreshCookiePath, setRefreshCookie } from './cookies';
+import { contractError } from '../../core/contract/errors';
+import { isSixDigitCode, recoveryAnswer, sentCodeFits, type SentCodeUse } from '../../core/domain/mfa';
+import { assertTrustedOrigin } from './origin';
+import { clientInfo } from './client-info';
+import { REMEMBER_DEVICE_COOKIE } from './mfa-gate';
+import { callerOf } from './route-table';
+import { verificationCodeEmail, verificationCodeSms } from '../delivery/messages';
+import { localeOfRecipient } from '../storage/locales';
+
+const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
+export const deviceParams = {
+  type: 'object',
+  properties: { deviceId: { type: 'string', pattern: UUID } },
+  required: ['deviceId'],
+} as const;
+
+export type Body<T> = { Body: T };
+export type DeviceParam = { Params: { deviceId: string } };
+interface MfaLogin {
+  row: ChallengeRow;
+  user: UserRow;
+}
+type CodeTarget =
+  | { kind: 'sms'; phone: string; deviceId?: string; removal?: boolean }
+  | { kind: 'email'; email: string; deviceId?: string };
+
+export { recoveryAnswer };
+
+const mfaTokenOf = (request: FastifyRequest) =>
+  String((request.body as { mfaToken?: unknown }).mfaToken ?? '');
+
+/** The steps the MFA routes share, over one server's context and MFA service. */
+export function mfaSteps(ctx: AppContext, mfa: MfaService) {
+  const rememberCookieOptions = (maxAge: number) => ({
+    path: refreshCookiePath(ctx.options.prefix),
+    httpOnly: true,
+    secure: ctx.cookies.secure,
+    sameSite: ctx.cookies.sameSite,
+    ...(maxAge ? { maxAge } : {}),
+  });
+  return {
+    mfa,
+    ctx,
+    /** The WebAuthn relying party of the page that calls (fixed unless development mode derives it). */
+    rpIdOf: (request: FastifyRequest) =>
+      mfa.rpIdFor({ origin: request.headers.origin, host: request.headers.host }),
+
+    /** The live mfaToken and its user; refuses a cross-site caller like the other cookie endpoints. */
+    async loginContext(request: FastifyRequest, mfaToken: string): Promise<MfaLogin> {
+      assertTrustedOrigin(request, ctx.options.corsOrigins);
+      const row = await mfa.requireMfaToken(mfaToken);
+      const user = await findUserById(ctx.db, row.user_id);
+      if (!user) throw contractError('MFA_TOKEN_EXPIRED');
+      return { row, user };
+    },
+
+    /** Ends the MFA step: uses the mfaToken up, opens the session, remembers the browser when asked. */
+    async signIn(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      login: MfaLogin,
+      extra: { rememberDevice?: boolean | null; recoveryCodes?: string[] | null },
+    ) {
+      await mfa.finishMfaToken(mfaTokenOf(request), login.user.id);
+      const tenantId = typeof login.row.data.tenantId === 'string' ? login.row.data.tenantId : null;
+      if (extra.rememberDevice) {
+        const policy = await mfa.policyFor(tenantId);
+        if (policy.allowRememberDevice) {
+          const remember = await mfa.rememberBrowser(login.user.id, policy.deviceExpirationSeconds);
+          reply.setCookie(
+            REMEMBER_DEVICE_COOKIE,
+            remember,
+            rememberCookieOptions(policy.deviceExpirationSeconds),
+          );
+        }
+      }
+      const signedIn = await ctx.auth.startSession(login.user, clientInfo(request), tenantId);
+      setRefreshCookie(reply, ctx.cookies, signedIn.refreshToken);
+      return { ...signedIn.authResponse, ...recoveryAnswer(extra.recoveryCodes) };
+    },
+
+    /** Sends a one-time code to the target, in the recipient's language; its token. */
+    async sendCode(user: UserRow, target: CodeTarget) {
+      const { otcToken, code } = await mfa.issueCode(user.id, 'otc', target);
+      const locale = await localeOfRecipient(ctx.db, user.id);
+      if (target.kind === 'sms') await ctx.delivery.sendSms(verificationCodeSms(target.phone, code, locale));
+      else await ctx.delivery.sendEmail(verificationCodeEmail(target.email, code, locale));
+      return otcToken;
+    },
+
+    /** Checks an SMS or email code; the target the code was sent to must be the one expected. */
+    async checkCode(
+      user: UserRow,
+      mfaRow: ChallengeRow | null,
+      otcToken: string,
+      value: string,
+      use: SentCodeUse,
+    ) {
+      const result = await mfa.checkCode(user.id, otcToken, value);
+      if (!result.ok) {
+        if (result.reason === 'expired') {
+          await mfa.recordFailure(user.id);
+          throw contractError('MFA_CODE_EXPIRED');
+        }
+        await mfa.wrongAnswer(mfaRow, user.id, contractError('MFA_CODE_WRONG'));
+      }
+      if (!result.ok || !sentCodeFits(use, result.data)) throw contractError('MFA_CODE_EXPIRED');
+      return result.data;
+    },
+
+    /**
+     * The account's caller. A person's sign-in factors are theirs to manage: API tokens are refused
+     * (403, by the descriptor), and so is an impersonator (403 on every change): a factor enrolled
+     * while impersonating would be a way back in as the person later, also into their other
+     * accounts, where the impersonator has no say.
+     */
+    async accountUser(request: FastifyRequest): Promise<UserRow> {
+      const claims = callerOf(request);
+      if (claims.act && request.method !== 'GET') throw contractError('IMPERSONATING_NOT_AVAILABLE');
+      const user = await findUserById(ctx.db, claims.sub);
+      if (!user) throw contractError('TOKEN_INVALID');
+      return user;
+    },
+
+    /** Account changes need a fresh proof: a code of an enrolled authenticator, or the recovery code. */
+    async requireProof(user: UserRow, proof: string) {
+      await mfa.assertNotLocked(user.id);
+      const value = proof.trim();
+      if (
+        isSixDigitCode(value)
+          ? await mfa.verifyAnyAuthenticator(user.id, value)
+          : await mfa.useRecoveryCode(user.id, value)
+      )
+        return;
+      await mfa.wrongAnswer(null, user.id, contractError('MFA_CODE_WRONG'));
+    },
+  };
+}
+export type MfaSteps = ReturnType<typeof mfaSteps>;

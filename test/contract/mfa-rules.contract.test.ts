@@ -1,0 +1,78 @@
+// MFA rules written once (core/domain/mfa.ts) and the descriptor's access, answered alike by the
+// demo backend and the reference server: the account's MFA needs a person's bearer; a code sent for
+// one purpose proves nothing else; a recovery code at sign-in needs the first factor and the
+// signing-in user's email; removing a phone shows its number masked as the server masks it.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { maskPhone } from '../../core/contract/phone';
+import { BACKENDS, newAccountOwner, type Answer, type ContractTarget } from './targets';
+
+const MFA = '/identity/resources/users/v1/mfa';
+const LOGIN_MFA = '/identity/resources/auth/v1/user/mfa';
+
+async function codeSentTo(target: ContractTarget, to: string): Promise<string> {
+  const box = await target.call('GET', `/dev/outbox?to=${encodeURIComponent(to)}`);
+  assert.equal(box.status, 200, JSON.stringify(box.body));
+  return (box.body.messages[0].text as string).match(/\b\d{6}\b/)![0];
+}
+
+const codes = (answer: Answer) => (answer.body.errors as Array<{ code?: string } | string>) ?? [];
+
+for (const [name, factory] of BACKENDS) {
+  describe(`contract: ${name}: MFA rules`, () => {
+    const owner = newAccountOwner(factory, 'mfa-rules');
+    const phone = `+1555${String(Date.now()).slice(-7)}`;
+
+    test('the account MFA routes need a bearer: 401 without one, as the descriptor says', async () => {
+      const answer = await owner.target.call('GET', `${MFA}/devices`);
+      assert.equal(answer.status, 401, JSON.stringify(answer.body));
+      assert.deepEqual(answer.body.errorCodes, ['BEARER_MISSING']);
+    });
+
+    test('a phone removal code enrols nothing; the removal shows the number masked as the server masks it', async () => {
+      const sent = await owner.call('POST', `${MFA}/sms/enroll`, { phoneNumber: phone });
+      assert.equal(sent.status, 200, JSON.stringify(sent.body));
+      const enrolled = await owner.call('POST', `${MFA}/sms/enroll/verify`, {
+        otcToken: sent.body.otcToken,
+        code: await codeSentTo(owner.target, phone),
+      });
+      assert.equal(enrolled.status, 200, JSON.stringify(enrolled.body));
+      const removal = await owner.call('POST', `${MFA}/sms/${enrolled.body.deviceId}/disable`, {});
+      assert.equal(removal.status, 200, JSON.stringify(removal.body));
+      assert.equal(removal.body.phoneNumber, maskPhone(phone));
+      const misused = await owner.call('POST', `${MFA}/sms/enroll/verify`, {
+        otcToken: removal.body.otcToken,
+        code: await codeSentTo(owner.target, phone),
+      });
+      assert.equal(misused.status, 400, JSON.stringify(misused.body));
+      assert.deepEqual(misused.body.errorCodes, ['MFA_CODE_EXPIRED']);
+      const devices = await owner.call('GET', `${MFA}/devices`);
+      assert.equal(devices.body.phones.length, 1, 'no second phone was enrolled');
+    });
+
+    test('a recovery code at sign-in needs the first factor, and the email given must be the user signing in', async () => {
+      const without = await owner.target.call('POST', `${LOGIN_MFA}/recover`, {
+        body: { recoveryCode: 'AAAA-BBBB-CCCC-DDDD' },
+      });
+      assert.equal(without.status, 401, JSON.stringify(without.body));
+      assert.deepEqual(without.body.errorCodes, ['MFA_RECOVERY_NEEDS_FIRST_FACTOR']);
+      await owner.target.clearCookies();
+      const me = await owner.call('GET', '/identity/resources/users/v2/me');
+      const login = await owner.target.call('POST', '/identity/resources/auth/v1/user', {
+        body: { email: me.body.email, password: 'a-long-password-1' },
+      });
+      assert.equal(login.status, 200, JSON.stringify(login.body));
+      assert.equal(login.body.mfaRequired, true, 'the phone enrolled above asks for a second factor');
+      const other = await owner.target.call('POST', `${LOGIN_MFA}/recover`, {
+        body: {
+          mfaToken: login.body.mfaToken,
+          recoveryCode: 'AAAA-BBBB-CCCC-DDDD',
+          email: 'someone-else@example.com',
+        },
+      });
+      assert.equal(other.status, 400, JSON.stringify(other.body));
+      assert.deepEqual(other.body.errorCodes, ['MFA_EMAIL_MISMATCH']);
+      assert.ok(codes(other).length > 0);
+    });
+  });
+}
