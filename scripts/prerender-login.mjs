@@ -8,7 +8,7 @@
 // shadow root's markup is kept as it is; emotion's rules (inserted with insertRule, so their
 // <style> tags look empty) are read from the style sheets into one <style> first. Forms get
 // method="dialog": Enter or the button before the bundle has run submits nowhere; the field the kit
-// focuses gets `autofocus`.
+// focuses gets `autofocus`; the frame's top nodes `data-ae-frame`.
 // Without a Chromium the build goes on without frames (a warning) and the server sends the page as before.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -46,6 +46,8 @@ function capture() {
     }
     if (node.nodeType !== 1) continue;
     const copy = node.cloneNode(true);
+    // What the server's guard holds clicks in (server/prerender.ts).
+    copy.setAttribute('data-ae-frame', '');
     for (const form of copy.querySelectorAll('form')) form.setAttribute('method', 'dialog');
     // The kit focuses the field as it draws it (autoFocus): the frame's field says so.
     const focused = root.activeElement?.getAttribute('part');

@@ -67,7 +67,7 @@ describe('the login box first frame in a served page', () => {
     assert.equal(blocked.root.innerHTML, '<slot></slot>');
   });
 
-  it('keeps the frame for a first-time visitor and holds a submit of its form for the kit', () => {
+  it('keeps the frame for a first-time visitor and holds a submit or a button’s click for the kit', () => {
     const { root, listeners } = runGuard(withFirstFrame(page(BOX), FRAMES), { getItem: () => null });
     assert.equal(root.innerHTML, '(frame)');
     const form = (method: string | null) => {
@@ -83,6 +83,21 @@ describe('the login box first frame in a served page', () => {
     assert.deepEqual(form('dialog'), { attributes: { 'data-ae-submitted': '' }, prevented: true });
     // The live form (once the kit has taken over) is left alone.
     assert.deepEqual(form(null), { attributes: {}, prevented: false });
+    // A click on one of the frame's other buttons is marked; one elsewhere is not.
+    const click = (inFrame: boolean) => {
+      const attributes: Record<string, string> = {};
+      const button = { setAttribute: (n: string, v: string) => (attributes[n] = v) };
+      const selectors: string[] = [];
+      listeners.click?.({
+        target: { closest: (selector: string) => (selectors.push(selector), inFrame ? button : null) },
+      });
+      return { attributes, selectors };
+    };
+    assert.deepEqual(click(true), {
+      attributes: { 'data-ae-clicked': '' },
+      selectors: ['[data-ae-frame] button[type=button]'],
+    });
+    assert.deepEqual(click(false).attributes, {});
   });
 
   it('reads the frames the build wrote for this version, and none when there are none', async () => {

@@ -13,8 +13,9 @@
  * - a browser that has seen a session (the kit's hint, core/session/hint.ts) or has no storage gets
  *   the element's loading state as before (the frame is replaced by a slot for the loader's marker),
  *   so a returning signed-in visitor never sees the form flash;
- * - a submit before the bundle has run is held (no navigation) and marked for the kit, which sends it
- *   once it has taken over (elements/login-box/prerendered.ts).
+ * - a submit or a click on one of the frame's other buttons (the sign-up link) before the bundle has
+ *   run is held (no navigation) and marked for the kit, which does it again once it has taken over
+ *   (elements/login-box/prerendered.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -45,7 +46,9 @@ function guard(base: string): string {
     `try{k=localStorage.getItem(${key})!=="1"}catch(e){}` +
     'if(!k){r.innerHTML="<slot></slot>";return}' +
     'r.addEventListener("submit",function(e){var f=e.target;if(f.getAttribute("method")!=="dialog")return;' +
-    'e.preventDefault();f.setAttribute("data-ae-submitted","")})' +
+    'e.preventDefault();f.setAttribute("data-ae-submitted","")});' +
+    'r.addEventListener("click",function(e){var b=e.target.closest&&e.target.closest("[data-ae-frame] button[type=button]");' +
+    'if(b)b.setAttribute("data-ae-clicked","")})' +
     '})(document.currentScript)'
   );
 }

@@ -8,7 +8,8 @@
  * - typed values go into the live fields of the same part (as input events, so the form's state has
  *   them), focus and caret move with them (an email field has no selection API: its caret goes to the
  *   end of the text, where typing leaves it);
- * - a submit held before the bundle ran (the server's guard marks the form) is sent again.
+ * - a submit, or a click on another of the frame's buttons (the sign-up link), held before the bundle
+ *   ran (the server's guard marks them) is done again.
  */
 type Selection = [start: number, end: number, direction: 'forward' | 'backward' | 'none'];
 
@@ -21,6 +22,7 @@ interface Frame {
 const FIELD = 'input[part], textarea[part]';
 const LIVE_FIELD = '[part~="email-input"]';
 const SUBMITTED = 'data-ae-submitted';
+const CLICKED = 'data-ae-clicked';
 
 function selectionOf(field: Element | null): Selection | null {
   if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return null;
@@ -64,7 +66,8 @@ const fieldsIn = (nodes: ChildNode[]) =>
 
 /** Sets a value as typing would, so that the form's state (input events) has it. */
 function type(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
-  const proto = field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+  const proto =
+    field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
   Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(field, value);
   field.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
   field.dispatchEvent(new Event('change', { bubbles: true }));
@@ -83,9 +86,12 @@ function handOver(root: ShadowRoot, frame: Frame): void {
     const values = fieldsIn(frame.nodes)
       .filter((field) => field.value !== '')
       .map((field) => [field.getAttribute('part') ?? '', field.value] as const);
-    const submitted = frame.nodes.some(
-      (node) => node instanceof Element && (node.matches(`[${SUBMITTED}]`) || node.querySelector(`[${SUBMITTED}]`)),
-    );
+    const marked = (attribute: string) =>
+      frame.nodes.flatMap((node) =>
+        node instanceof Element ? [...node.querySelectorAll(`[${attribute}]`)] : [],
+      );
+    const submitted = marked(SUBMITTED).length > 0;
+    const clicked = marked(CLICKED).map((button) => button.getAttribute('part') ?? '');
     for (const node of frame.nodes) node.remove();
     const target = (part: string) => live(`[part="${CSS.escape(part)}"]`);
     for (const [part, value] of values) {
@@ -97,13 +103,15 @@ function handOver(root: ShadowRoot, frame: Frame): void {
     const form = live(LIVE_FIELD)?.form;
     // After the form has re-rendered with the values.
     if (submitted && form) setTimeout(() => form.requestSubmit());
+    for (const part of clicked) setTimeout(() => live(`[part="${CSS.escape(part)}"]`)?.click());
   };
 
   if (live(LIVE_FIELD)) return finish();
   // Not drawn yet: the frame stays (and keeps focus and caret) until it is.
   root.append(...frame.nodes);
   const field = frame.focused ? root.querySelector(`[part="${CSS.escape(frame.focused)}"]`) : null;
-  if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) focusWith(field, frame.selection);
+  if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)
+    focusWith(field, frame.selection);
   const observer = new MutationObserver(() => {
     if (!live(LIVE_FIELD)) return;
     observer.disconnect();

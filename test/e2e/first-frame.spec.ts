@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { readFrames, withFirstFrame } from '../../server/prerender';
-import { axeViolations, box, expectSignedInAs, partOf, signIn } from './helpers';
+import { axeViolations, box, expectSignedInAs, kitTookOver, partOf, signIn } from './helpers';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ADMIN = { email: 'admin@example.com', password: 'Admin-demo-2026' };
@@ -26,14 +26,14 @@ async function holdScripts(page: Page): Promise<() => void> {
 
 const email = (page: Page) => partOf(box(page), 'email-input');
 const defined = (page: Page) => page.evaluate(() => Boolean(customElements.get('auth-login-box')));
-/** The kit has taken over: its element is defined and the frame's form is gone. */
 async function tookOver(page: Page): Promise<void> {
-  await expect.poll(() => defined(page)).toBe(true);
-  await expect(box(page).locator('form[method="dialog"]')).toHaveCount(0);
+  await kitTookOver(page);
   await expect(email(page)).toHaveCount(1);
 }
 const focusedPart = (page: Page) =>
-  page.evaluate(() => document.querySelector('auth-login-box')?.shadowRoot?.activeElement?.getAttribute('part'));
+  page.evaluate(() =>
+    document.querySelector('auth-login-box')?.shadowRoot?.activeElement?.getAttribute('part'),
+  );
 
 test('the email field is drawn and takes input before any script; text, focus and caret move into the live form, and sign-in completes', async ({
   page,
@@ -75,6 +75,31 @@ test('Enter before the bundle has run neither navigates nor loses the text; the 
   await expectSignedInAs(page, 'Ada Admin (admin@example.com)');
 });
 
+test('a failed bundle load shows the loader\'s message and "Try again" instead of the frame', async ({
+  page,
+}) => {
+  let failures = 1;
+  await page.route('**/cdn/6.138.0/login-box/index.js*', (route) =>
+    failures-- > 0 ? route.abort() : route.continue(),
+  );
+  await page.goto('/login.html');
+  const marker = page.locator('auth-login-box > [data-auth-elements-loading]');
+  await expect(marker.locator('[role="alert"]')).toBeVisible();
+  await expect(email(page)).toHaveCount(0);
+  await marker.getByRole('button', { name: 'Try again' }).click();
+  await expect(email(page)).toBeEditable();
+});
+
+test('the sign-up link clicked before the bundle has run opens sign-up once the kit is there', async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  await page.goto('/login.html', { waitUntil: 'commit' });
+  await partOf(box(page), 'sign-up-link').click();
+  release();
+  await expect(box(page).getByRole('heading', { name: 'Create your account' })).toBeVisible();
+});
+
 /** login.html as the server sends it with `theme` on the element (the same splice, this theme's frame). */
 async function pageWithTheme(page: Page, theme: 'light' | 'dark'): Promise<string> {
   if (theme === 'light') return '/login.html';
@@ -82,7 +107,10 @@ async function pageWithTheme(page: Page, theme: 'light' | 'dark'): Promise<strin
     const base = new URL(route.request().url()).origin;
     const html = readFileSync(join(ROOT, 'demo-pages', 'login.html'), 'utf8')
       .replaceAll('%BASE_URL%', base)
-      .replace('<auth-login-box base-url="' + base + '">', `<auth-login-box base-url="${base}" theme="dark">`);
+      .replace(
+        '<auth-login-box base-url="' + base + '">',
+        `<auth-login-box base-url="${base}" theme="dark">`,
+      );
     await route.fulfill({
       contentType: 'text/html; charset=utf-8',
       body: withFirstFrame(html, await readFrames(join(ROOT, 'cdn'))),
@@ -108,7 +136,10 @@ for (const theme of ['light', 'dark'] as const)
       await tookOver(page);
       const after = await email(page).boundingBox();
       for (const key of ['x', 'y', 'width', 'height'] as const)
-        expect(Math.abs((after?.[key] ?? NaN) - (before?.[key] ?? NaN)), `${key} at ${width} px`).toBeLessThanOrEqual(1);
+        expect(
+          Math.abs((after?.[key] ?? NaN) - (before?.[key] ?? NaN)),
+          `${key} at ${width} px`,
+        ).toBeLessThanOrEqual(1);
       expect(await email(page).evaluate((field) => getComputedStyle(field).backgroundColor)).toBe(colours);
       await page.unrouteAll({ behavior: 'wait' });
       if (theme === 'dark') await pageWithTheme(page, theme);
@@ -129,7 +160,8 @@ test('a returning signed-in visitor never sees the frame’s form; the signed-in
   await page.evaluate(() => {
     const check = () => {
       const root = document.querySelector('auth-login-box')?.shadowRoot;
-      if (root?.querySelector('[part~="email-input"]')) (window as unknown as { formShown: boolean }).formShown = true;
+      if (root?.querySelector('[part~="email-input"]'))
+        (window as unknown as { formShown: boolean }).formShown = true;
       else if (!root?.querySelector('[part~="signed-in-user"]')) requestAnimationFrame(check);
     };
     check();

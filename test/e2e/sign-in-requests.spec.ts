@@ -45,6 +45,8 @@ test('the sign-in page is the loader and one bundle file: no chunk, no marker ch
   const requests = record(page);
   await page.goto('/login.html');
   await expect(partOf(box(page), 'email-input')).toBeEnabled();
+  // The field is the server's first frame from the start (first-frame.spec.ts): until the kit's.
+  await expect.poll(() => page.evaluate(() => Boolean(customElements.get('auth-login-box')))).toBe(true);
   expect(paths(requests).filter((p) => p.startsWith('/cdn/'))).toEqual([
     '/cdn/loader.js',
     '/cdn/6.138.0/login-box/index.js',
