@@ -21,8 +21,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ASSETS_VERSION } from '../core/version';
 
-export type FrameTheme = 'light' | 'dark';
-export type Frames = Partial<Record<FrameTheme, string>>;
+type FrameTheme = 'light' | 'dark';
+type Frames = Partial<Record<FrameTheme, string>>;
 
 const ENGLISH_PAGE = /^<!doctype html>\s*<html lang="en">/i;
 const ELEMENT = /<auth-login-box base-url="([^"<>]+)"(?: theme="(light|dark)")?><\/auth-login-box>/;
