@@ -6,7 +6,10 @@ import { describe, it } from 'node:test';
 import { ASSETS_VERSION } from '../core/version';
 import { readFrames, withFirstFrame } from './prerender';
 
-const FRAMES = { light: '<style>.a{}</style><div>light</div>', dark: '<style>.b{}</style><div>dark</div>' };
+const FRAMES = {
+  light: '<style>.a{}</style><div data-ae-frame="">light</div>',
+  dark: '<style>.b{}</style><div data-ae-frame="">dark</div>',
+};
 const page = (element: string, lang = 'en') =>
   `<!doctype html>\n<html lang="${lang}">\n<body><main>${element}</main></body></html>`;
 const BOX = '<auth-login-box base-url="http://127.0.0.1:1"></auth-login-box>';
@@ -15,8 +18,13 @@ const BOX = '<auth-login-box base-url="http://127.0.0.1:1"></auth-login-box>';
 function runGuard(html: string, storage: { getItem(key: string): string | null }) {
   const script = /<script[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
   const listeners: Record<string, (event: unknown) => void> = {};
+  const shown: string[] = [];
   const root = {
     innerHTML: '(frame)',
+    shown,
+    querySelectorAll: (selector: string) => [
+      { setAttribute: (name: string, value: string) => shown.push(`${selector} ${name}="${value}"`) },
+    ],
     addEventListener: (type: string, listener: (event: unknown) => void) => (listeners[type] = listener),
   };
   const document = { currentScript: { previousElementSibling: { shadowRoot: root } } };
@@ -29,10 +37,13 @@ describe('the login box first frame in a served page', () => {
     const light = withFirstFrame(page(BOX), FRAMES);
     assert.match(
       light,
-      /<auth-login-box base-url="http:\/\/127\.0\.0\.1:1"><template shadowrootmode="open"><style>\.a\{\}<\/style><div>light<\/div><\/template><\/auth-login-box><script>/,
+      /<auth-login-box base-url="http:\/\/127\.0\.0\.1:1"><template shadowrootmode="open"><style>\[data-ae-frame=wait\]\{visibility:hidden\}\.a\{\}<\/style><div data-ae-frame="wait">light<\/div><\/template><\/auth-login-box><script>/,
     );
     const dark = withFirstFrame(page(BOX.replace('">', '" theme="dark">')), FRAMES);
-    assert.match(dark, /theme="dark"><template shadowrootmode="open"><style>\.b\{\}<\/style><div>dark</);
+    assert.match(
+      dark,
+      /theme="dark"><template shadowrootmode="open"><style>\[data[^}]*\}\.b\{\}<\/style><div data-ae-frame="wait">dark</,
+    );
   });
 
   it('leaves the page as it is where the frame is not certain', () => {
@@ -49,7 +60,7 @@ describe('the login box first frame in a served page', () => {
 
   it('gives the style and the script the request’s nonce', () => {
     const html = withFirstFrame(page(BOX), FRAMES, 'n0nce"x');
-    assert.match(html, /<style nonce="n0ncex">\.a/);
+    assert.match(html, /<style nonce="n0ncex">\[data-ae-frame=wait\]/);
     assert.match(html, /<script nonce="n0ncex">/);
   });
 
@@ -59,6 +70,7 @@ describe('the login box first frame in a served page', () => {
     const seen = runGuard(html, { getItem: (key) => (keys.push(key), '1') });
     assert.deepEqual(keys, ['auth-elements.session@http://127.0.0.1:1']);
     assert.equal(seen.root.innerHTML, '<slot></slot>');
+    assert.deepEqual(seen.root.shown, []);
     const blocked = runGuard(html, {
       getItem: () => {
         throw new Error('denied');
@@ -70,6 +82,8 @@ describe('the login box first frame in a served page', () => {
   it('keeps the frame for a first-time visitor and holds a submit or a button’s click for the kit', () => {
     const { root, listeners } = runGuard(withFirstFrame(page(BOX), FRAMES), { getItem: () => null });
     assert.equal(root.innerHTML, '(frame)');
+    // Shown once the guard has run.
+    assert.deepEqual(root.shown, ['[data-ae-frame=wait] data-ae-frame=""']);
     const form = (method: string | null) => {
       const attributes: Record<string, string> = {};
       let prevented = false;

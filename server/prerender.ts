@@ -9,10 +9,11 @@
  * with `<auth-login-box base-url="…">` and at most `theme="light|dark"` (any other attribute, a
  * language, a screen, demo mode, a colour, leaves the page as it is).
  *
- * A small inline script right after the element (with the request's nonce, when there is one):
+ * A small inline script right after the element (with the request's nonce, when there is one); the
+ * frame stays hidden, its place kept, until it has run:
  * - a browser that has seen a session (the kit's hint, core/session/hint.ts) or has no storage gets
  *   the element's loading state as before (the frame is replaced by a slot for the loader's marker),
- *   so a returning signed-in visitor never sees the form flash;
+ *   so a returning signed-in visitor never sees the form flash; any other browser is shown the frame;
  * - a submit or a click on one of the frame's other buttons (the sign-up link) before the bundle has
  *   run is held (no navigation) and marked for the kit, which does it again once it has taken over
  *   (elements/login-box/prerendered.ts).
@@ -45,6 +46,7 @@ function guard(base: string): string {
     '(function(s){var r=s.previousElementSibling.shadowRoot,k;if(!r)return;' +
     `try{k=localStorage.getItem(${key})!=="1"}catch(e){}` +
     'if(!k){r.innerHTML="<slot></slot>";return}' +
+    'r.querySelectorAll("[data-ae-frame=wait]").forEach(function(n){n.setAttribute("data-ae-frame","")});' +
     'r.addEventListener("submit",function(e){var f=e.target;if(f.getAttribute("method")!=="dialog")return;' +
     'e.preventDefault();f.setAttribute("data-ae-submitted","")});' +
     'r.addEventListener("click",function(e){var b=e.target.closest&&e.target.closest("[data-ae-frame] button[type=button]");' +
@@ -61,7 +63,11 @@ export function withFirstFrame(html: string, frames: Frames, nonce?: string): st
   if (!match?.[1] || !frame) return html;
   const base = match[1];
   const withNonce = nonce ? ` nonce="${nonce.replace(/[^\w+/=-]/g, '')}"` : '';
-  const styled = frame.replace(/^<style>/, `<style${withNonce}>`);
+  // Hidden (its place kept) until the guard has run: were the parser to pause between the element
+  // and the guard, a browser with a session would otherwise draw the form for a frame.
+  const styled = frame
+    .replace(/^<style>/, `<style${withNonce}>[data-ae-frame=wait]{visibility:hidden}`)
+    .replaceAll(' data-ae-frame=""', ' data-ae-frame="wait"');
   const open = match[0].slice(0, -'</auth-login-box>'.length);
   return html.replace(
     match[0],
