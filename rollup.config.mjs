@@ -11,6 +11,7 @@ import { dts } from 'rollup-plugin-dts';
 import esbuild from 'rollup-plugin-esbuild';
 import { localeCatalogues } from './scripts/i18n-compile.mjs';
 import { onwarn } from './scripts/rollup-warnings.mjs';
+import { prerenderLoginFrames } from './scripts/prerender-login.mjs';
 
 /** Modules of the invitation screens that stay out of the shared chunk (the sign-in page never needs them). */
 const INVITATION_MODULES = [
@@ -185,6 +186,17 @@ const recordEntryFiles = () => ({
           : [...chunk.imports, chunk.fileName];
       }
     }
+  },
+});
+
+/**
+ * The login box's first frame for the reference server's sign-in page (scripts/prerender-login.mjs):
+ * captured from the CDN bundles once they are all written (the loader's build is the last).
+ */
+const prerenderLogin = () => ({
+  name: 'prerender-login',
+  async writeBundle() {
+    await prerenderLoginFrames(new URL('.', import.meta.url).pathname, version);
   },
 });
 
@@ -422,6 +434,7 @@ export default [
         values: { __AE_ENTRY_FILES__: () => JSON.stringify(entryFiles) },
       }),
       ...plugins(),
+      prerenderLogin(),
     ],
     onwarn,
   },

@@ -9,6 +9,8 @@
  *   every load, so a new release reaches pages as soon as the loader changes.
  * - Demo pages are sent with `%BASE_URL%` replaced by this request's origin, so the same page
  *   works on any host and port without a build step.
+ * - The sign-in page (login.html) gets the login box's first frame from the build, drawn before any
+ *   script (server/prerender.ts).
  */
 import { readFile, stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
@@ -16,10 +18,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { contractError } from '../core/contract/errors';
 import { requestOrigin } from './http/origin';
+import { readFrames, withFirstFrame } from './prerender';
 
 const VERSIONED = /^\d+\.\d+\.\d+[^/]*\//;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const BASE_URL = /%BASE_URL%/g;
+/** The pages whose login box is sent with its first frame (server/prerender.ts). */
+const PRERENDERED = new Set(['login.html']);
 
 /** Registers the /cdn/ and demo-page routes for the repository at `root`. */
 export async function registerStatic(app: FastifyInstance, root: string): Promise<void> {
@@ -59,7 +64,8 @@ export async function registerStatic(app: FastifyInstance, root: string): Promis
     if (!info?.isFile()) return reply.callNotFound();
     const origin = requestOrigin(request);
     if (!origin) throw contractError('INVALID_HOST_HEADER');
-    const html = (await readFile(absolute, 'utf8')).replace(BASE_URL, origin);
+    let html = (await readFile(absolute, 'utf8')).replace(BASE_URL, origin);
+    if (PRERENDERED.has(rel)) html = withFirstFrame(html, await readFrames(cdnRoot));
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

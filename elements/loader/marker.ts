@@ -39,6 +39,8 @@ export function renderLoading(element: HTMLElement, size: ReservedSize): void {
 }
 
 export function renderFailure(element: HTMLElement, size: ReservedSize, retry: () => void): void {
+  // A server's first frame (server/prerender.ts) would hide the message: a slot shows it instead.
+  element.shadowRoot?.replaceChildren(document.createElement('slot'));
   const button = text('button', null, RETRY_LABEL);
   button.setAttribute('type', 'button');
   button.addEventListener('click', retry);

@@ -157,7 +157,9 @@ async function load(browser, which, rate) {
   cdp.on('Network.loadingFinished', (e) => {
     if (['Script', 'Stylesheet'].includes(typeById.get(e.requestId))) assets += e.encodedDataLength;
   });
-  await page.goto(`${which === 'ours' ? ours : peer}/login.html`);
+  // Polled from the response on, not from the load event: a field drawn by the HTML itself (our
+  // server's first frame) is usable before the page's scripts have loaded.
+  await page.goto(`${which === 'ours' ? ours : peer}/login.html`, { waitUntil: 'commit' });
   const ms = await page
     .waitForFunction(
       (source) => {

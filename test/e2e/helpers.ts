@@ -30,6 +30,15 @@ export async function signIn(page: Page, email: string, password: string) {
   await partOf(login, 'submit-button').click();
 }
 
+/**
+ * The kit has taken over the sign-in page's server-rendered first frame (server/prerender.ts): the
+ * element is defined and the frame's form (`method="dialog"`) is gone.
+ */
+export async function kitTookOver(page: Page, tag = 'auth-login-box') {
+  await expect.poll(() => page.evaluate((name) => Boolean(customElements.get(name)), tag)).toBe(true);
+  await expect(box(page, tag).locator('form[method="dialog"]')).toHaveCount(0);
+}
+
 export async function expectSignedInAs(page: Page, text: string) {
   await expect(partOf(box(page), 'signed-in-user')).toHaveText(`Signed in as ${text}`);
 }

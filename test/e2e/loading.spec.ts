@@ -1,4 +1,4 @@
-import { expect, test, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { API_ORIGIN } from '../playwright.config';
 import { box, expectSignedInAs, partOf, signIn } from './helpers';
 
@@ -63,7 +63,19 @@ test('the loader shows a marker until the element is defined, and a readable mes
   expect(errors.some((e) => e.includes('could not load <auth-login-box>'))).toBe(true);
 });
 
+/** login.html without the server's first frame (first-frame.spec.ts covers the page with it). */
+async function withoutFirstFrame(page: Page): Promise<void> {
+  await page.route('**/login.html', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text())
+      .replace(/<template shadowrootmode="open">[\s\S]*?<\/template>/, '')
+      .replace(/(<\/auth-login-box>)<script>[\s\S]*?<\/script>/, '$1');
+    await route.fulfill({ response, body });
+  });
+}
+
 test('the loading marker is in the light DOM while the bundle is on its way', async ({ page }) => {
+  await withoutFirstFrame(page);
   let release!: () => void;
   const held = new Promise<void>((resolve) => {
     release = resolve;

@@ -45,6 +45,8 @@ test('the sign-in page is the loader and one bundle file: no chunk, no marker ch
   const requests = record(page);
   await page.goto('/login.html');
   await expect(partOf(box(page), 'email-input')).toBeEnabled();
+  // The field is the server's first frame from the start (first-frame.spec.ts): until the kit's.
+  await expect.poll(() => page.evaluate(() => Boolean(customElements.get('auth-login-box')))).toBe(true);
   expect(paths(requests).filter((p) => p.startsWith('/cdn/'))).toEqual([
     '/cdn/loader.js',
     '/cdn/6.138.0/login-box/index.js',
@@ -136,10 +138,14 @@ test('a returning signed-in visitor: the loader sends the session check with the
     await requested(requests, [REFRESH, POLICY]);
     await route.continue();
   });
-  // Watched every frame from the document's start: the form must never be drawn on the way.
+  // Watched every frame from the document's start: the form must never be drawn on the way (the
+  // server's first frame is in the page hidden until its guard has dropped it: first-frame.spec.ts).
   await page.addInitScript(() => {
     const check = () => {
-      if (document.querySelector('auth-login-box')?.shadowRoot?.querySelector('[part~="email-input"]'))
+      const field = document
+        .querySelector('auth-login-box')
+        ?.shadowRoot?.querySelector('[part~="email-input"]');
+      if (field?.checkVisibility({ visibilityProperty: true }))
         (window as unknown as { formShown: boolean }).formShown = true;
       else requestAnimationFrame(check);
     };
