@@ -1,19 +1,13 @@
 import type { HttpClient } from '../api/http';
 import type { RoleRef } from '../api/types';
+import type { SubAccountItem } from '../domain/sub-account-lists';
 import type { TenantType } from '../domain/sub-accounts';
 
-/** A sub-account as the hierarchy search lists it (spec 001 §3 Tenant, with numberOfUsers). */
-export interface SubAccount {
-  id: string;
-  tenantId: string;
-  name: string;
-  parentTenantId: string | null;
-  createdAt: string;
-  numberOfUsers: number;
-  numberOfChildren: number;
+/** A sub-account as the hierarchy search lists it (spec 001 §3 Tenant, with numberOfUsers; core/domain/sub-account-lists.ts). */
+export type SubAccount = Omit<SubAccountItem, 'metadata' | 'tenantType'> & {
   /** The client SDK's TenantType, or null when none was given. */
   tenantType?: TenantType | null;
-}
+};
 
 /** A page of the hierarchy search: items and the next page's address (spec 001 §7 "_links.next"). */
 interface SubAccountsPage {

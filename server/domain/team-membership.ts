@@ -4,23 +4,13 @@
  * members or roles, whatever ids they send.
  */
 import type { Database } from '../storage/database';
+import type { RoleRow } from '../storage/roles';
 import type { RoleDto } from './tenants';
 import { emitEvent } from './connectivity';
 
 /** Roles assignable in the tenant: vendor-wide ones and the tenant's own, by name. */
 export async function listAssignableRoles(db: Database, tenantId: string): Promise<RoleDto[]> {
-  const { rows } = await db.query<{
-    id: string;
-    key: string;
-    name: string;
-    description: string | null;
-    default_for_creator: boolean;
-    tenant_id: string | null;
-    vendor_id: string;
-    created_at: Date;
-    updated_at: Date;
-    permission_ids: string[] | null;
-  }>(
+  const { rows } = await db.query<Omit<RoleRow, 'users_count'>>(
     `SELECT r.id, r.key, r.name, r.description, r.default_for_creator, r.tenant_id, r.vendor_id, r.created_at, r.updated_at,
             (SELECT array_agg(rp.permission_id ORDER BY rp.permission_id) FROM role_permissions rp
               WHERE rp.role_id = r.id) AS permission_ids

@@ -69,7 +69,7 @@ interface RoleListQuery {
 
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-interface RoleRow {
+export interface RoleRow {
   id: string;
   key: string;
   name: string;

@@ -4,6 +4,7 @@
  * tree. SQL only: the paging rules are the domain's.
  */
 import type {
+  SubAccountItem,
   SubAccountListsRepository,
   SubAccountSearch,
   TreeMembersQuery,
@@ -12,20 +13,8 @@ import type { SubAccountSortField } from '../../core/domain/sub-accounts';
 import type { Database } from './database';
 import { DESCENDANTS } from './sub-accounts';
 
-export interface SubAccountDto {
-  id: string;
-  tenantId: string;
-  name: string;
-  parentTenantId: string | null;
-  createdAt: string;
-  numberOfUsers: number;
-  /** How many sub-accounts this one has (0: a leaf). */
-  numberOfChildren: number;
-  /** The account's metadata (the client SDK's `ISearchSubTenantsResponse` item reads an object). */
-  metadata: Record<string, unknown>;
-  /** The client SDK's TenantType, or null. */
-  tenantType: string | null;
-}
+/** The search's item (core/domain/sub-account-lists.ts), whose metadata the server stores as an object. */
+export type SubAccountDto = Omit<SubAccountItem, 'metadata'> & { metadata: Record<string, unknown> };
 
 export interface SubAccountRow {
   id: string;
