@@ -4,7 +4,7 @@
  * members or roles, whatever ids they send.
  */
 import type { Database } from '../storage/database';
-import type { RoleRow } from '../storage/roles';
+import { roleDtoOf, type RoleRow } from '../storage/roles';
 import type { RoleDto } from './tenants';
 import { emitEvent } from './connectivity';
 
@@ -19,18 +19,7 @@ export async function listAssignableRoles(db: Database, tenantId: string): Promi
       ORDER BY r.name, r.id`,
     [tenantId],
   );
-  return rows.map((r) => ({
-    id: r.id,
-    key: r.key,
-    name: r.name,
-    description: r.description,
-    isDefault: r.default_for_creator,
-    permissions: r.permission_ids ?? [],
-    tenantId: r.tenant_id,
-    vendorId: r.vendor_id,
-    createdAt: r.created_at.toISOString(),
-    updatedAt: r.updated_at.toISOString(),
-  }));
+  return rows.map(roleDtoOf);
 }
 
 type RemoveMemberResult = 'removed' | 'notMember';

@@ -93,10 +93,12 @@ const ROLE_COLUMNS = `r.id, r.key, r.name, r.description, r.default_for_creator,
 /** Roles visible in the tenant: the vendor's and the tenant's own. `$1` is the tenant id. */
 const VISIBLE = `r.vendor_id = (SELECT vendor_id FROM tenants WHERE id = $1) AND (r.tenant_id IS NULL OR r.tenant_id = $1)`;
 
-function toRole(r: RoleRow): RoleItem {
+/** A role row as the contract's role (the account's roles list, the assignable roles). */
+export function roleDtoOf(
+  r: Omit<RoleRow, 'users_count'>,
+): Omit<RoleItem, 'roleId' | 'editable' | 'usersCount'> {
   return {
     id: r.id,
-    roleId: r.id,
     key: r.key,
     name: r.name,
     description: r.description,
@@ -106,6 +108,13 @@ function toRole(r: RoleRow): RoleItem {
     vendorId: r.vendor_id,
     createdAt: r.created_at.toISOString(),
     updatedAt: r.updated_at.toISOString(),
+  };
+}
+
+function toRole(r: RoleRow): RoleItem {
+  return {
+    ...roleDtoOf(r),
+    roleId: r.id,
     editable: r.tenant_id !== null,
     usersCount: r.users_count,
   };
