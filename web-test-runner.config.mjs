@@ -26,6 +26,7 @@ const bundleTestFiles = {
   name: 'bundle-test-files',
   async serve(context) {
     if (!/\.browser\.test\.tsx?$/.test(context.path)) return undefined;
+    const started = performance.now();
     const result = await esbuild.build({
       entryPoints: [resolve(root, `.${context.path}`)],
       bundle: true,
@@ -40,6 +41,10 @@ const bundleTestFiles = {
       logLevel: 'silent',
       plugins: [localeCatalogues],
     });
+    // A test file's page waits for its bundle: say so in the run's log when bundling was slow, so a
+    // file that runs out of time can be told from one whose bundle came late.
+    const seconds = (performance.now() - started) / 1000;
+    if (seconds > 20) console.warn(`bundling ${context.path} took ${seconds.toFixed(0)} s`);
     return { body: result.outputFiles[0].text, type: 'js' };
   },
 };
@@ -52,5 +57,7 @@ export default {
   browsers: [playwrightLauncher({ product: 'chromium', launchOptions: chromiumLaunchOptions() })],
   concurrency: 1,
   testFramework: { config: { timeout: 10000 } },
-  testsFinishTimeout: 120000,
+  // A file's whole run, bundling included. Above every file's sum of mocha timeouts, so a test that
+  // hangs is reported by mocha, by name, instead of the file ending without results.
+  testsFinishTimeout: 300000,
 };

@@ -2,6 +2,28 @@
 // Browser-test fixtures: mount an element, wait for what it renders, read its shadow root by part.
 import { disposeApp } from '../../core/app';
 
+/**
+ * web-test-runner sends a failed test's `actual` and `expected` to the runner through
+ * structuredClone, which throws on a DOM node: the file's results are then never sent, and the run
+ * reports only that the file did not finish. Every test file that imports these fixtures sends such
+ * values as text instead, so a failed assertion on an element is reported as a failure.
+ */
+afterEach(function () {
+  const error = this.currentTest?.err as { actual?: unknown; expected?: unknown } | undefined;
+  if (!error) return;
+  for (const key of ['actual', 'expected'] as const) {
+    try {
+      structuredClone(error[key]);
+    } catch {
+      const value = error[key];
+      error[key] =
+        value instanceof Element
+          ? `<${value.localName}${value.id ? ` id="${value.id}"` : ''}>`
+          : String(value);
+    }
+  }
+});
+
 let counter = 0;
 const mounted: Array<{ element: HTMLElement; appName: string }> = [];
 
