@@ -21,7 +21,7 @@ import {
 import type { Database } from '../storage/database';
 import { signInMethodRepository } from '../storage/sign-in-methods';
 
-export type { SignInMethod, SignInMethods, StrategiesBody };
+export type { SignInMethod, SignInMethods };
 export { allows, strategiesAnswer } from '../../core/domain/sign-in-methods';
 
 /** The application's methods (the vendor row). */
