@@ -34,6 +34,7 @@ import {
   verifyPhoneReset,
 } from '../../core/domain/passwordless';
 import { passwordlessPorts } from '../domain/passwordless';
+import { devSwitchAuthStrategy } from '../storage/sign-in-methods';
 import { setRefreshCookie } from '../http/cookies';
 import { contractError } from '../../core/contract/errors';
 import { assertTrustedOrigin } from '../http/origin';
@@ -166,11 +167,8 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
         },
       },
       async (request) => {
-        // Every local method back on, this one first (the sign-in methods, domain/sign-in-methods.ts).
-        await ctx.db.query(
-          'UPDATE vendors SET auth_strategy = $1, main_auth_strategies = NULL, updated_at = now()',
-          [request.body.authStrategy],
-        );
+        // Every local method back on, this one first (the sign-in methods, core/domain/sign-in-methods.ts).
+        await devSwitchAuthStrategy(ctx.db, request.body.authStrategy);
         return { authStrategy: request.body.authStrategy };
       },
     );

@@ -62,3 +62,10 @@ export function signInMethodRepository(db: Database): SignInMethodPorts {
     },
   };
 }
+
+/** Development mode's switch (`PUT /dev/settings`): every local method back on, `strategy` first. */
+export async function devSwitchAuthStrategy(db: Database, strategy: string): Promise<void> {
+  await db.query('UPDATE vendors SET auth_strategy = $1, main_auth_strategies = NULL, updated_at = now()', [
+    strategy,
+  ]);
+}
