@@ -48,17 +48,17 @@ type Strategies = { mainAuthStrategies: Array<{ strategy: string }> };
 export function withLoginAlias(
   name: string,
   handler: Handler | undefined,
-  accountStrategies: (db: DemoDatabase, tenantId: string) => Strategies,
+  accountStrategies: (db: DemoDatabase, tenantId: string) => Promise<Strategies>,
 ): Handler | undefined {
   if (!handler || !ALIAS_ROUTES.includes(name)) return handler;
   return async (db, request): Promise<Answer> => {
     const port = demoLoginAliases(db);
     const tenantId = await accountOfLoginAlias(port, request.loginAlias);
     if (!tenantId) return handler(db, request);
-    if (name === 'getConfigurationsAuthStrategiesPublic') return ok(accountStrategies(db, tenantId));
+    if (name === 'getConfigurationsAuthStrategiesPublic') return ok(await accountStrategies(db, tenantId));
     const answer = await handler(db, request);
     if (name === 'getConfigurationsPublic') {
-      const first = accountStrategies(db, tenantId).mainAuthStrategies[0]?.strategy;
+      const first = (await accountStrategies(db, tenantId)).mainAuthStrategies[0]?.strategy;
       return answer.status === 200 && first
         ? ok({ ...(answer.body as object), authStrategy: first })
         : answer;

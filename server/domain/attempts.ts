@@ -13,10 +13,12 @@ import { isContractError, tooManyError, type ContractError } from '../../core/co
 import type { Database } from '../storage/database';
 import { principalFromJson, principalJson, type PrincipalRow } from '../storage/principal';
 import { normalizeEmail } from './users';
+import { SIGN_IN_LIMITS } from '../../core/domain/passwordless';
 
-const ATTEMPT_WINDOW_SECONDS = 15 * 60;
+/** The window and the per-email limits are the shared rules' (core/domain/passwordless.ts). */
+const ATTEMPT_WINDOW_SECONDS = SIGN_IN_LIMITS.windowSeconds;
 /** Failures per email in one window. */
-export const MAX_FAILURES_PER_EMAIL = 10;
+export const MAX_FAILURES_PER_EMAIL = SIGN_IN_LIMITS.failuresPerEmail;
 /** Failures per IP in one window (many people may share one address). */
 const MAX_FAILURES_PER_IP = 100;
 
@@ -104,7 +106,7 @@ export const isTooManyError = (error: unknown): error is ContractError =>
   isContractError(error) && error.retryAfterSeconds !== undefined;
 
 /** Codes and links sent per email in one window (sign-in codes, magic links, phone-reset codes). */
-export const MAX_SENDS_PER_EMAIL = 5;
+export const MAX_SENDS_PER_EMAIL = SIGN_IN_LIMITS.sendsPerEmail;
 
 /**
  * Counts one use of `key` and answers null, or the seconds until the window ends when the key was

@@ -49,7 +49,7 @@ type LoginResult =
   | { ok: false; reason: 'invalid' | 'unverified' | 'locked' };
 
 /** Asks for a second factor after the password matched: the MFA answer, or null to sign in now. */
-export type SecondFactorGate = (user: UserRow, preferredTenantId?: string | null) => Promise<object | null>;
+type SecondFactorGate = (user: UserRow, preferredTenantId?: string | null) => Promise<object | null>;
 
 /** The login response of a password sign-in: isBreachedPassword when the password is on the breach list. */
 type PasswordAuthResponse = AuthResponse & { isBreachedPassword?: boolean };

@@ -3,6 +3,7 @@
  * and short codes (email and SMS sign-in codes).
  *
  * - Random from node:crypto: links carry 32 bytes (base64url), codes are 6 digits from randomInt.
+ * - Lifetimes and code attempts of the passwordless secrets: core/domain/passwordless.ts.
  * - Stored hashed (SHA-256 with the purpose as a prefix, so a hash of one purpose never matches
  *   another). Links have 256 bits of entropy, so a fast hash is enough; a 6-digit code could be
  *   brute-forced offline from a leaked table, which is why codes live minutes and burn after
@@ -13,41 +14,22 @@
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../storage/database';
+import {
+  codeVerdict,
+  PASSWORDLESS_LIFETIME_SECONDS,
+  type PasswordlessPurpose,
+} from '../../core/domain/passwordless';
 
-export type OneTimePurpose =
-  | 'resetPassword'
-  | 'activation'
-  | 'invitation'
-  | 'loginCode'
-  | 'magicLink'
-  | 'smsCode'
-  // Reset phone number (spec 000 §4 "Phone reset"): the emailed code, the token that carries the
-  // request between screens (resetPhoneNumberToken), and the one that allows the change.
-  | 'resetPhoneNumber'
-  | 'resetPhoneNumberSession'
-  | 'changePhoneNumber'
-  // A signed-in user's new phone number (POST /users/v1/phone, /phone/verify): the request, named
-  // by its changePhoneId and holding the number, and the code texted to that number.
-  | 'verifyPhoneSession'
-  | 'verifyPhone';
+/** The passwordless ones (sign-in codes and links, the phone-number flows): core/domain/passwordless.ts. */
+type OneTimePurpose = 'resetPassword' | 'activation' | 'invitation' | PasswordlessPurpose;
 
-/** Lifetimes in seconds. */
+/** Lifetimes in seconds (the passwordless ones are the shared rules'). */
 const TOKEN_LIFETIME_SECONDS: Record<OneTimePurpose, number> = {
   resetPassword: 60 * 60,
   activation: 7 * 24 * 60 * 60,
   invitation: 7 * 24 * 60 * 60,
-  loginCode: 10 * 60,
-  magicLink: 15 * 60,
-  smsCode: 10 * 60,
-  resetPhoneNumber: 10 * 60,
-  resetPhoneNumberSession: 10 * 60,
-  changePhoneNumber: 10 * 60,
-  verifyPhoneSession: 10 * 60,
-  verifyPhone: 10 * 60,
+  ...PASSWORDLESS_LIFETIME_SECONDS,
 };
-
-/** Wrong codes allowed before a code is burned (the user asks for a new one). */
-const MAX_CODE_ATTEMPTS = 5;
 
 /** Link tokens are exactly 43 base64url characters; anything else is refused before any query. */
 export const LINK_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -174,11 +156,11 @@ export async function checkCode(
       await tx.query('UPDATE one_time_tokens SET used_at = now() WHERE id = $1', [row.id]);
       return { ok: true, row } as const;
     }
-    const failures = row.failed_attempts + 1;
+    const verdict = codeVerdict(false, row.failed_attempts);
     await tx.query(
-      `UPDATE one_time_tokens SET failed_attempts = $2::int, used_at = CASE WHEN $2::int >= $3::int THEN now() ELSE used_at END WHERE id = $1`,
-      [row.id, failures, MAX_CODE_ATTEMPTS],
+      `UPDATE one_time_tokens SET failed_attempts = $2::int, used_at = CASE WHEN $3::boolean THEN now() ELSE used_at END WHERE id = $1`,
+      [row.id, verdict.failures, verdict.burn],
     );
-    return { ok: false, reason: failures >= MAX_CODE_ATTEMPTS ? 'expired' : 'wrong' } as const;
+    return { ok: false, reason: verdict.result === 'expired' ? 'expired' : 'wrong' } as const;
   });
 }

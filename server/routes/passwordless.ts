@@ -23,15 +23,18 @@ import { verifyCaptcha } from '../domain/captcha';
 import { assertVendorAllows } from '../domain/sign-in-methods';
 import type { AppContext } from '../context';
 import {
+  assertBodyTypeMatches,
   changePhoneWithToken,
   finishPhoneVerification,
-  startPhoneVerification,
-  passwordlessPreLogin,
   passwordlessPostLogin,
+  passwordlessPreLogin,
+  passwordlessTypeOf,
   requestPhoneReset,
+  startPhoneVerification,
   verifyPhoneReset,
-  type PasswordlessType,
-} from '../domain/passwordless';
+} from '../../core/domain/passwordless';
+import { passwordlessPorts } from '../domain/passwordless';
+import { devSwitchAuthStrategy } from '../storage/sign-in-methods';
 import { setRefreshCookie } from '../http/cookies';
 import { contractError } from '../../core/contract/errors';
 import { assertTrustedOrigin } from '../http/origin';
@@ -40,12 +43,6 @@ import { clientInfo } from '../http/client-info';
 import { callerOf } from '../http/route-table';
 import { PASSWORDLESS_PATH_TYPES } from '../../core/contract/requests';
 
-/** The path's type, lower-case as the client SDK sends it (`type.toLocaleLowerCase()`). */
-const PATH_TYPES: Record<string, PasswordlessType> = {
-  code: 'Code',
-  magiclink: 'MagicLink',
-  smscode: 'SmsCode',
-};
 const typeParam = s.strictObject({ type: { type: 'string', enum: PASSWORDLESS_PATH_TYPES } }, ['type']);
 const AUTH = '/identity/resources/auth/v1/passwordless';
 /** The email a code was sent to, for a post-login that carries only `{ token }`. */
@@ -53,6 +50,8 @@ const PASSWORDLESS_EMAIL_COOKIE = 'ae_passwordless';
 const PHONE = '/identity/resources/users/v1/phone';
 
 export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const portsOf = (request: FastifyRequest) =>
+    passwordlessPorts(ctx, clientInfo(request), (m) => request.log.error(m));
   const cookiePath = `${ctx.cookies.prefix ? `/${ctx.cookies.prefix}` : ''}${AUTH}`;
   app.post<{
     Params: { type: string };
@@ -64,9 +63,8 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
       schema: { params: typeParam },
     },
     async (request, reply) => {
-      const type = PATH_TYPES[request.params.type]!;
-      if (request.body.type && request.body.type.toLowerCase() !== request.params.type)
-        throw contractError('PASSWORDLESS_TYPE_MISMATCH');
+      const type = passwordlessTypeOf(request.params.type)!;
+      assertBodyTypeMatches(type, request.body.type);
       // The application's sign-in methods (the account's are checked after the code), then the captcha.
       await assertVendorAllows(ctx.db, type);
       await verifyCaptcha(ctx, {
@@ -74,7 +72,7 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
         email: request.body.email,
         ip: request.ip,
       });
-      const answer = await passwordlessPreLogin(ctx, type, request.body.email, (m) => request.log.error(m));
+      const answer = await passwordlessPreLogin(portsOf(request), type, request.body.email);
       if (type !== 'MagicLink')
         reply.setCookie(PASSWORDLESS_EMAIL_COOKIE, request.body.email, {
           path: cookiePath,
@@ -94,19 +92,18 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
     },
     async (request, reply) => {
       assertTrustedOrigin(request, ctx.options.corsOrigins);
-      const type = PATH_TYPES[request.params.type]!;
+      const type = passwordlessTypeOf(request.params.type)!;
       await assertVendorAllows(ctx.db, type);
       const { token } = request.body;
-      const email = request.body.email ?? request.cookies[PASSWORDLESS_EMAIL_COOKIE];
-      if (type !== 'MagicLink' && !email) throw contractError('EMAIL_REQUIRED');
-      const input = type === 'MagicLink' ? { token } : { email, code: token };
-      const signedIn = await passwordlessPostLogin(
-        ctx,
-        type,
-        input,
-        clientInfo(request),
-        mfaGate(ctx, ctx.mfa, request, type),
-      );
+      const email =
+        type === 'MagicLink' ? null : (request.body.email ?? request.cookies[PASSWORDLESS_EMAIL_COOKIE]);
+      const secondFactor = mfaGate(ctx, ctx.mfa, request, type);
+      const client = clientInfo(request);
+      // A code or link is a first factor like a password: a second factor is asked for the same way.
+      const signedIn = await passwordlessPostLogin(portsOf(request), type, { email, token }, async (user) => {
+        const mfa = await secondFactor(user);
+        return mfa ? { mfa } : ctx.auth.startSession(user, client);
+      });
       if (type !== 'MagicLink') reply.clearCookie(PASSWORDLESS_EMAIL_COOKIE, { path: cookiePath });
       // MFA required: no session, no cookie; the answer carries the mfaToken (routes/mfa.ts).
       if ('mfa' in signedIn) return signedIn.mfa;
@@ -116,20 +113,20 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
   );
 
   app.post<{ Body: { email: string } }>(`${PHONE}/reset`, async (request) => ({
-    resetPhoneNumberToken: await requestPhoneReset(ctx, request.body.email, (m) => request.log.error(m)),
+    resetPhoneNumberToken: await requestPhoneReset(portsOf(request), request.body.email),
   }));
 
   app.post<{ Body: { resetPhoneNumberToken: string; code: string } }>(
     `${PHONE}/reset/verify`,
     async (request) => ({
-      changePhoneNumberToken: await verifyPhoneReset(ctx, request.body, clientInfo(request)),
+      changePhoneNumberToken: await verifyPhoneReset(portsOf(request), request.body),
     }),
   );
 
   app.put<{ Body: { changePhoneNumberToken: string; phoneNumber: string } }>(
     `${PHONE}/change`,
     async (request) => {
-      await changePhoneWithToken(ctx, request.body);
+      await changePhoneWithToken(portsOf(request), request.body);
       return {};
     },
   );
@@ -139,15 +136,13 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
   app.post<{ Body: { phoneNumber: string } }>(PHONE, async (request) => {
     const user = await signedInUser(request);
     return {
-      changePhoneId: await startPhoneVerification(ctx, user, request.body.phoneNumber, (m) =>
-        request.log.error(m),
-      ),
+      changePhoneId: await startPhoneVerification(portsOf(request), user, request.body.phoneNumber),
     };
   });
 
   app.post<{ Body: { changePhoneId: string; code: string } }>(`${PHONE}/verify`, async (request) => {
     const user = await signedInUser(request);
-    await finishPhoneVerification(ctx, user, request.body, clientInfo(request));
+    await finishPhoneVerification(portsOf(request), user, request.body);
     return {};
   });
 
@@ -172,11 +167,8 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
         },
       },
       async (request) => {
-        // Every local method back on, this one first (the sign-in methods, domain/sign-in-methods.ts).
-        await ctx.db.query(
-          'UPDATE vendors SET auth_strategy = $1, main_auth_strategies = NULL, updated_at = now()',
-          [request.body.authStrategy],
-        );
+        // Every local method back on, this one first (the sign-in methods, core/domain/sign-in-methods.ts).
+        await devSwitchAuthStrategy(ctx.db, request.body.authStrategy);
         return { authStrategy: request.body.authStrategy };
       },
     );

@@ -18,12 +18,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { captchaPolicy, saveCaptchaPolicy, type CaptchaPolicyInput } from '../domain/captcha';
 import {
-  saveTenantSignInMethods,
+  resetAccountSignInMethods,
+  saveAccountSignInMethods,
   saveVendorSignInMethods,
   strategiesAnswer,
-  tenantSignInMethods,
   type StrategiesBody,
-} from '../domain/sign-in-methods';
+} from '../../core/domain/sign-in-methods';
+import { signInMethodRepository } from '../storage/sign-in-methods';
 import { findUserById } from '../domain/users';
 import { contractError } from '../../core/contract/errors';
 import { accountOf, callerOf } from '../http/route-table';
@@ -37,21 +38,21 @@ export async function signInMethodRoutes(app: FastifyInstance, ctx: AppContext):
     return !!(await findUserById(ctx.db, claims.sub))?.super_user;
   };
 
-  app.put<{ Body: StrategiesBody }>(`${BASE}/auth/strategies`, async (request) => {
-    const tenantId = accountOf(request);
-    return strategiesAnswer(await saveTenantSignInMethods(ctx.db, tenantId, request.body));
-  });
+  const methods = signInMethodRepository(ctx.db);
 
-  app.delete(`${BASE}/auth/strategies`, async (request) => {
-    const tenantId = accountOf(request);
-    await ctx.db.query('DELETE FROM tenant_sign_in_methods WHERE tenant_id = $1', [tenantId]);
-    return strategiesAnswer(await tenantSignInMethods(ctx.db, tenantId));
-  });
+  app.put<{ Body: StrategiesBody }>(`${BASE}/auth/strategies`, async (request) =>
+    strategiesAnswer(await saveAccountSignInMethods(methods, accountOf(request), request.body)),
+  );
 
-  app.put<{ Body: StrategiesBody }>(`${BASE}/auth/strategies/vendor`, async (request) => {
-    if (!(await isVendorAdministrator(request))) throw contractError('SIGN_IN_METHODS_VENDOR_ONLY');
-    return strategiesAnswer(await saveVendorSignInMethods(ctx.db, request.body));
-  });
+  app.delete(`${BASE}/auth/strategies`, async (request) =>
+    strategiesAnswer(await resetAccountSignInMethods(methods, accountOf(request))),
+  );
+
+  app.put<{ Body: StrategiesBody }>(`${BASE}/auth/strategies/vendor`, async (request) =>
+    strategiesAnswer(
+      await saveVendorSignInMethods(methods, await isVendorAdministrator(request), request.body),
+    ),
+  );
 
   app.get(`${BASE}/captcha-policy`, async (request) => {
     if (!(await isVendorAdministrator(request))) throw contractError('CAPTCHA_VENDOR_ONLY');

@@ -78,6 +78,37 @@ for (const [name, factory] of factories) {
       assert.deepEqual([unknown.status, unknown.body], [200, {}]);
     });
 
+    test('a code burns at its fifth wrong guess; a body type naming another type than the path is refused', async () => {
+      const email = await account();
+      assert.deepEqual(
+        await target.call('POST', `${AUTH}/passwordless/code/prelogin`, {
+          body: { email, type: 'MagicLink' },
+        }),
+        {
+          status: 400,
+          body: { errors: ['Type does not match the address'], errorCodes: ['PASSWORDLESS_TYPE_MISMATCH'] },
+        },
+      );
+      assert.equal(
+        (await target.call('POST', `${AUTH}/passwordless/code/prelogin`, { body: { email, type: 'Code' } }))
+          .status,
+        200,
+      );
+      const code = codeOf(await latest(target, email));
+      const guess = async () =>
+        (
+          await target.call('POST', `${AUTH}/passwordless/code/postlogin`, {
+            body: { email, token: otherCode(code) },
+          })
+        ).body.errorCodes;
+      for (let i = 0; i < 4; i += 1) assert.deepEqual(await guess(), ['CODE_WRONG']);
+      assert.deepEqual(await guess(), ['CODE_EXPIRED'], 'the fifth wrong guess burns the code');
+      assert.deepEqual(
+        await target.call('POST', `${AUTH}/passwordless/code/postlogin`, { body: { email, token: code } }),
+        { status: 400, body: { errors: [EXPIRED], errorCodes: ['CODE_EXPIRED'] } },
+      );
+    });
+
     test('magic link: a link to /account/login/magic-link whose token signs in once; forged tokens 400', async () => {
       const email = await account();
       assert.equal(

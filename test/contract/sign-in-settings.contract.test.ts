@@ -165,6 +165,44 @@ for (const [name, factory] of factories) {
       assert.deepEqual(reset.body, (await target.call('GET', `${STRATEGIES}/public`)).body);
     });
 
+    test('sign-in methods: the rules of a save (secondary methods, passkeys with SSO only, SSO needed, vendor only), by code', async () => {
+      const STRATEGIES = '/identity/resources/configurations/v1/auth/strategies';
+      const { token } = await signUp();
+      const refusal = async (method: string, path: string, body: unknown) => {
+        const answer = await target.call(method, path, { token, body });
+        return [answer.status, answer.body.errorCodes];
+      };
+      assert.deepEqual(
+        await refusal('PUT', STRATEGIES, {
+          mainAuthStrategies: [{ strategy: 'Code' }],
+          secondaryAuthStrategies: [{ strategy: 'SmsCode', isActive: true }],
+        }),
+        [400, ['SIGN_IN_SECONDARY_UNSUPPORTED']],
+      );
+      assert.deepEqual(
+        await refusal('PUT', STRATEGIES, {
+          mainAuthStrategies: [{ strategy: 'NoLocalAuthentication' }],
+          secondaryAuthStrategies: [{ strategy: 'Passkeys', isActive: true }],
+        }),
+        [400, ['SIGN_IN_NO_LOCAL_PASSKEYS']],
+      );
+      // A new account has no SSO connection (and the demo's accounts none of their own).
+      assert.deepEqual(
+        await refusal('PUT', STRATEGIES, { mainAuthStrategies: [{ strategy: 'NoLocalAuthentication' }] }),
+        [400, ['SIGN_IN_NO_LOCAL_NEEDS_SSO']],
+      );
+      // The application's methods are a vendor administrator's, whatever the body.
+      assert.deepEqual(
+        await refusal('PUT', `${STRATEGIES}/vendor`, { mainAuthStrategies: [{ strategy: 'Code' }] }),
+        [403, ['SIGN_IN_METHODS_VENDOR_ONLY']],
+      );
+      // Nothing refused was kept: the account still follows the application's methods.
+      assert.deepEqual(
+        (await target.call('GET', STRATEGIES, { token })).body,
+        (await target.call('GET', `${STRATEGIES}/public`)).body,
+      );
+    });
+
     test('social providers v1 (its shape) and v2 for a signed-in user; public account settings', async () => {
       const v1 = await target.call('GET', '/identity/resources/sso/v1');
       assert.equal(v1.status, 200);

@@ -1,0 +1,52 @@
+// The sign-in methods' repository, one suite for both stores: the server's over PGlite
+// (server/storage/sign-in-methods.ts) and demo mode's over its stored data
+// (core/demo/signInMethods.ts). The rules of core/domain/sign-in-methods.ts rely on what each case states.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { demoSignInMethodPorts } from '../../core/demo/signInMethods';
+import { seedDemoDatabase } from '../../core/demo/data';
+import {
+  accountSignInMethods,
+  saveAccountSignInMethods,
+  type SignInMethodPorts,
+} from '../../core/domain/sign-in-methods';
+import { repositorySuite } from '../../test/support/repository-suite';
+import { signInMethodRepository } from './sign-in-methods';
+
+repositorySuite<SignInMethodPorts>(
+  'sign-in method repository',
+  { pglite: (db) => signInMethodRepository(db), demo: () => demoSignInMethodPorts(seedDemoDatabase()) },
+  (context) => {
+    test("an account has no choice of its own until it saves one; forgetting it goes back to the vendor's", async () => {
+      const { repos, tenantId } = context;
+      assert.equal(await repos.ofAccount(tenantId), null);
+      const vendor = await accountSignInMethods(repos, tenantId);
+      assert.ok(vendor.main.includes('EmailAndPassword'), 'every local method is on by default');
+      await repos.saveForAccount(tenantId, { main: ['Code', 'EmailAndPassword'], passkeys: false });
+      assert.deepEqual(await repos.ofAccount(tenantId), {
+        main: ['Code', 'EmailAndPassword'],
+        passkeys: false,
+      });
+      await repos.saveForAccount(tenantId, { main: ['MagicLink'], passkeys: false });
+      assert.deepEqual(await repos.ofAccount(tenantId), { main: ['MagicLink'], passkeys: false });
+      assert.deepEqual((await accountSignInMethods(repos, tenantId)).main, ['MagicLink']);
+      await repos.forgetAccount(tenantId);
+      assert.equal(await repos.ofAccount(tenantId), null);
+      assert.deepEqual(await accountSignInMethods(repos, tenantId), vendor);
+    });
+
+    test('the vendor keeps a primary method; a new account has no SSO connection, so SSO only is refused', async () => {
+      const { repos, tenantId } = context;
+      const stored = await repos.vendor();
+      assert.equal(stored?.authStrategy, 'EmailAndPassword');
+      assert.equal(await repos.federatedSignInExists(tenantId), false);
+      await assert.rejects(
+        saveAccountSignInMethods(repos, tenantId, {
+          mainAuthStrategies: [{ strategy: 'NoLocalAuthentication' }],
+        }),
+        { codes: ['SIGN_IN_NO_LOCAL_NEEDS_SSO'] },
+      );
+      assert.equal(await repos.ofAccount(tenantId), null, 'a refused save stores nothing');
+    });
+  },
+);
