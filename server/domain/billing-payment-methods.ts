@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { contractError } from '../../core/contract/errors';
 import type { Database } from '../storage/database';
-import { ensureCustomer, type BillingDeps } from './billing-customers';
+import type { BillingDeps } from './billing';
+import { ensureCustomer } from './billing-customers';
 
 interface PaymentMethodRow {
   id: string;
@@ -25,7 +26,7 @@ interface PaymentMethodRow {
 }
 
 // ---------------------------------------------------------------------------- payment methods
-export async function paymentMethodRow(
+async function paymentMethodRow(
   db: Database,
   tenantId: string,
   id: string,
