@@ -52,7 +52,7 @@ import {
 } from '../domain/billing-payment-methods';
 import { applyStripeEvent } from '../domain/billing-events';
 import { findInvoice, invoiceDto, listInvoices } from '../domain/billing-invoices';
-import { tenantConfiguration } from '../storage/billing';
+import { billingVendor, tenantConfiguration, tenantName } from '../storage/billing';
 import { CARD_CODES, contractError } from '../../core/contract/errors';
 import { accountOf, callerOf } from '../http/route-table';
 
@@ -86,8 +86,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     deps: { db: ctx.db, provider },
     ports: billingPorts({ db: ctx.db, provider }),
     provider,
-    vendor: async () =>
-      (await ctx.db.query<{ id: string; name: string }>('SELECT id, name FROM vendors LIMIT 1')).rows[0]!,
+    vendor: () => billingVendor(ctx.db),
     // The route table checked the caller and the permission (http/route-table.ts).
     caller: (request) => ({ claims: callerOf(request), tenantId: accountOf(request) }),
     requireProvider: () => {
@@ -168,12 +167,9 @@ function invoiceRoutes(app: FastifyInstance, env: BillingEnv): void {
       handler: async (request, reply) => {
         const { tenantId } = caller(request);
         const invoice = await findInvoice(ctx.db, tenantId, request.params.id);
-        const tenant = await ctx.db.query<{ name: string }>('SELECT name FROM tenants WHERE id = $1', [
-          tenantId,
-        ]);
         const pdf = await invoicePdf(invoice, {
           vendor: (await vendor()).name,
-          tenant: tenant.rows[0]?.name ?? '',
+          tenant: (await tenantName(ctx.db, tenantId)) ?? '',
         });
         const name = (request.query.outputFileName || `invoice-${invoice.receipt_number}`).replace(
           /[^\w.-]/g,

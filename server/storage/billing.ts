@@ -98,6 +98,11 @@ export async function tenantConfiguration(
   };
 }
 
+/** The vendor's id and name (the tenant configuration's `vendorId`, the invoice PDF's issuer). */
+export async function billingVendor(db: Database): Promise<{ id: string; name: string }> {
+  return (await db.query<{ id: string; name: string }>('SELECT id, name FROM vendors LIMIT 1')).rows[0]!;
+}
+
 /** The tenant's name (the customer's name at the provider when the caller gave none). */
 export async function tenantName(db: Database, tenantId: string): Promise<string | undefined> {
   return (await db.query<{ name: string }>('SELECT name FROM tenants WHERE id = $1', [tenantId])).rows[0]
