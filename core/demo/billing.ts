@@ -1,31 +1,42 @@
 /**
- * Demo mode's billing, answering like the reference server (server/routes/billing.ts,
- * server/domain/billing.ts) on the same paths, with the same permissions, messages and rules, and
- * the development provider's card checks (core/billing/cards.ts, one implementation for both). Kept
- * per account in the page's storage; no money moves. The vendor's switches and trial end action
- * are `billingVendor` in the stored data (absent: spec 001 §9's defaults), ruled by
- * core/billing/vendorRules.ts as on the server (plan changes and trial ends: ./billingPlans.ts).
+ * Demo mode's billing, answering like the reference server (server/routes/billing.ts) on the same
+ * paths: the subscription rules (trial, renewal, cancellation, plan change, what an account may ask
+ * of its configuration) are core/domain/billing*.ts's, run over the page's storage
+ * (./billingStore.ts); the development provider's card step is checked by core/billing/cards.ts
+ * (one implementation for both). Kept per account in the page's storage; no money moves.
  * The route table finds the route and checks its permission (core/demo/dispatch.ts); handlers are
- * registered by descriptor name (core/contract/routes/billing.ts).
- * What the demo leaves out: entitlements from the plan, renewal at period end, Stripe's own calls
- * (customers answer the development provider's id). The request bodies and queries are checked
- * before a handler runs, with the server's schemas (core/contract/requests-billing.ts).
+ * registered by descriptor name (core/contract/routes/billing.ts). The request bodies and queries
+ * are checked before a handler runs, with the server's schemas (core/contract/requests-billing.ts).
+ * What the demo leaves out: entitlements from the plan (no bundle) and Stripe's own calls
+ * (customers answer the development provider's id).
  */
-import { type Answer, fail, ok } from '../contract/answer';
-import { CARD_CODES } from '../contract/errors';
+import { type Answer, fail, failWith, ok } from '../contract/answer';
+import { CARD_CODES, isContractError } from '../contract/errors';
 import { checkCard } from '../billing/cards';
-import { cancellationRefusal, DEFAULT_BILLING_SWITCHES } from '../billing/vendorRules';
 import {
-  changeDemoPlan,
-  DAY,
+  cancelSubscription,
+  changePlan,
+  currentSubscription,
+  findSubscription,
+  renewSubscription,
+  subscriptionView,
+  type BillingPorts,
+} from '../domain/billing';
+import {
+  billingSummary,
+  configureAccount,
+  ownAccount,
+  tenantConfigurationView,
+} from '../domain/billing-accounts';
+import { planDto, planOf } from '../domain/billing-plans';
+import {
+  demoBillingOf,
+  demoBillingPorts,
   type DemoBilling,
   type DemoBillingStore,
   type DemoInvoice,
   type DemoMethod,
-  planOf,
-  PLANS,
-  settleDemoTrial,
-} from './billingPlans';
+} from './billingStore';
 import type { DemoDatabase, DemoUser } from './data';
 import type { DemoRequest, DemoRoutes } from './dispatch';
 
@@ -59,52 +70,6 @@ function invoicePdf(lines: string[]): Blob {
   return new Blob([pdf], { type: 'application/pdf' });
 }
 
-/** The caller's billing account, its subscription made on first use (a 14-day trial of the first paid plan). */
-function accountOf(db: DemoDatabase, user: DemoUser, env: Env) {
-  const now = env.now();
-  const store = db as DemoBillingStore;
-  store.billing ??= {};
-  let mine = store.billing[user.tenantId];
-  const created = !mine;
-  if (!mine) {
-    // A new account trials the first paid plan for 14 days, as on the server.
-    const trialEnd = new Date(now + 14 * DAY).toISOString();
-    mine = store.billing[user.tenantId] = {
-      subscription: {
-        id: `sub-${env.random()}`,
-        planId: 'plan-pro',
-        status: 'trialing',
-        startDate: new Date(now).toISOString(),
-        currentPeriodStart: new Date(now).toISOString(),
-        currentPeriodEnd: trialEnd,
-        trialEnd,
-        cancellation: null,
-        paymentMethodId: null,
-      },
-      methods: [],
-      invoices: [],
-    };
-  }
-  const switches = { ...DEFAULT_BILLING_SWITCHES, ...store.billingVendor };
-  const trialEnded = settleDemoTrial(mine, switches, env);
-  return { mine, switches, user, changed: created || trialEnded };
-}
-type Account = ReturnType<typeof accountOf>;
-
-const subscriptionDto = ({ subscription: sub }: DemoBilling) => ({
-  id: sub.id,
-  externalId: sub.id,
-  externallyManaged: false,
-  startDate: sub.startDate,
-  currentPeriodStart: sub.currentPeriodStart,
-  currentPeriodEnd: sub.currentPeriodEnd,
-  status: sub.status,
-  cancellation: sub.cancellation,
-  ...(sub.trialEnd ? { trialEnd: sub.trialEnd } : {}),
-  plan: { slug: planOf(sub.planId)!.slug },
-  planId: sub.planId,
-  paymentMethodId: sub.paymentMethodId ?? '',
-});
 const methodDto = (m: DemoMethod) => ({
   id: m.id,
   externalId: m.setupId,
@@ -118,9 +83,8 @@ const methodDto = (m: DemoMethod) => ({
 });
 const invoiceDto = ({ plan: _plan, periodEnd: _end, card: _card, key: _key, ...invoice }: DemoInvoice) => ({
   ...invoice,
-  externalId: invoice.id,
+  externalId: invoice.externalId || invoice.id,
 });
-const savedMethods = (mine: DemoBilling) => mine.methods.filter((m) => m.status === 'succeeded');
 
 function invoiceAnswer(mine: DemoBilling, id: string | undefined, pdf: boolean): Answer {
   const invoice = mine.invoices.find((i) => i.id === id);
@@ -139,44 +103,11 @@ function invoiceAnswer(mine: DemoBilling, id: string | undefined, pdf: boolean):
   );
 }
 
-function tenantAnswer(a: Account, tenantId: string | undefined, summary: boolean): Answer {
-  const { user, mine } = a;
-  if (tenantId !== user.tenantId) return fail('BILLING_OTHER_ACCOUNT');
-  return ok(
-    summary
-      ? {
-          tenantConfigurationId: `config-${user.tenantId}`,
-          providerType: 'Stripe',
-          subscriptionId: mine.subscription.id,
-          externallyManaged: false,
-          currentPlanId: mine.subscription.planId,
-          paymentMethodId: mine.subscription.paymentMethodId ?? '',
-          defaultPlanId: 'plan-free',
-        }
-      : {
-          id: `config-${user.tenantId}`,
-          vendorId: 'demo-vendor',
-          tenantId: user.tenantId,
-          externallyManaged: 'false',
-          paymentProviderType: 'Stripe',
-          mappingId: `cus_dev_${user.tenantId}`,
-        },
-  );
-}
-
-function cancel({ mine, switches }: Account): Answer {
-  const sub = mine.subscription;
-  const refusal = cancellationRefusal(switches, { status: sub.status, cancelled: !!sub.cancellation });
-  if (refusal) return fail(refusal);
-  sub.cancellation = { policy: 'atPeriodEnd' };
-  return ok({}, true);
-}
-
-function renew({ mine }: Account): Answer {
-  const sub = mine.subscription;
-  if (sub.cancellation?.policy !== 'atPeriodEnd') return fail('SUBSCRIPTION_NOT_RENEWABLE');
-  sub.cancellation = null;
-  return ok({}, true);
+/** What a handler works on: the caller, the account's stored billing and its ports. */
+interface Account {
+  user: DemoUser;
+  mine: DemoBilling;
+  ports: BillingPorts;
 }
 
 function setupIntent({ mine, user }: Account, env: Env): Answer {
@@ -194,12 +125,12 @@ function setupIntent({ mine, user }: Account, env: Env): Answer {
     billingDetails: { name: user.name, email: user.email },
   };
   mine.methods.push(created);
-  return ok({ id: setupId, paymentMethodId: created.id, setupIntentSecret: created.secret }, true);
+  return ok({ id: setupId, paymentMethodId: created.id, setupIntentSecret: created.secret });
 }
 
 /** The development provider's card form: the card checked (core/billing/cards.ts), perhaps to confirm. */
-function confirmSetup(a: Account, setupId: string | undefined, body: Json): Answer {
-  const setup = a.mine.methods.find((m) => m.setupId === setupId && m.secret === body.clientSecret);
+function confirmSetup({ mine }: Account, setupId: string | undefined, body: Json): Answer {
+  const setup = mine.methods.find((m) => m.setupId === setupId && m.secret === body.clientSecret);
   if (!setup || setup.status === 'succeeded') return fail('CARD_SETUP_NOT_FOUND');
   const outcome = checkCard(body as { number: string; expMonth: number; expYear: number; cvc: string });
   if (!outcome.ok) return fail(CARD_CODES[outcome.reason]);
@@ -207,7 +138,7 @@ function confirmSetup(a: Account, setupId: string | undefined, body: Json): Answ
     status: outcome.requiresConfirmation ? 'requires_confirmation' : 'succeeded',
     billingDetails: { ...setup.billingDetails, name: (body.name as string | undefined) ?? '' },
   });
-  return ok({ status: setup.status, paymentMethodId: setup.id }, true);
+  return ok({ status: setup.status, paymentMethodId: setup.id });
 }
 
 /** The card's confirmation step (3-D Secure in the development provider): approved, or the card dropped. */
@@ -217,43 +148,59 @@ function authenticateSetup(a: Account, setupId: string | undefined, body: Json):
   if (setup.status !== 'requires_confirmation') return fail('CARD_NOTHING_TO_CONFIRM');
   if (body.approve !== true) {
     a.mine.methods = a.mine.methods.filter((m) => m !== setup);
-    return { ...fail('CARD_CONFIRMATION_FAILED'), save: true };
+    return fail('CARD_CONFIRMATION_FAILED');
   }
   setup.status = 'succeeded';
-  return ok({ status: 'succeeded', paymentMethodId: setup.id }, true);
+  return ok({ status: 'succeeded', paymentMethodId: setup.id });
 }
 
-type SignedIn = (db: DemoDatabase, user: DemoUser, request: DemoRequest) => Answer;
+type SignedIn = (db: DemoDatabase, user: DemoUser, request: DemoRequest) => Promise<Answer>;
 
 /** Billing's routes (core/contract/routes/billing.ts), by descriptor name. */
 export function demoBillingRoutes(env: Env): DemoRoutes<SignedIn> {
-  /** A handler of the caller's account; the subscription made or trial ended on the way is kept. */
+  /**
+   * A handler of the caller's account over the rules' ports; whatever it changed is kept, also
+   * when it ends in a refusal (a trial that ended on the way stays ended, as on the server).
+   */
   const account =
-    (run: (a: Account, request: DemoRequest) => Answer): SignedIn =>
-    (db, user, request) => {
-      const a = accountOf(db, user, env);
-      const answer = run(a, request);
-      return a.changed ? { ...answer, save: true } : answer;
+    (run: (a: Account, request: DemoRequest) => Answer | Promise<Answer>): SignedIn =>
+    async (db, user, request) => {
+      const before = JSON.stringify((db as DemoBillingStore).billing?.[user.tenantId] ?? null);
+      const mine = demoBillingOf(db, user.tenantId);
+      let answer: Answer;
+      try {
+        answer = await run({ user, mine, ports: demoBillingPorts(db, user.tenantId, env) }, request);
+      } catch (error) {
+        if (!isContractError(error)) throw error;
+        answer = failWith(error);
+      }
+      return JSON.stringify(mine) !== before ? { ...answer, save: true } : answer;
     };
-  /** A handler of the account's subscription (`:id`), 404 for another id. */
-  const subscription = (run: (a: Account, request: DemoRequest) => Answer) =>
-    account((a, request) =>
-      request.params.id === a.mine.subscription.id ? run(a, request) : fail('SUBSCRIPTION_NOT_FOUND'),
-    );
-  const list = account(({ mine }) => ok([subscriptionDto(mine)]));
-  const one = subscription(({ mine }) => ok(subscriptionDto(mine)));
-  const change = subscription(({ mine, switches }, { body }) =>
-    changeDemoPlan(mine, switches, body, undefined, env),
+  const list = account(async ({ ports, user }) =>
+    ok([await subscriptionView(ports, await currentSubscription(ports, user.tenantId))]),
   );
-  const cancellation = subscription(cancel);
-  const renewal = subscription(renew);
-  const customer = account(({ user }) => ok({ stripeCustomerId: `cus_dev_${user.tenantId}` }));
+  const one = account(async ({ ports, user }, { params }) =>
+    ok(await subscriptionView(ports, await findSubscription(ports, user.tenantId, params.id!))),
+  );
+  const change = account(async ({ ports, user }, { params, body }) => {
+    await changePlan(ports, user.tenantId, params.id!, body as { planId: string; paymentMethodId?: string });
+    return ok({});
+  });
+  const cancellation = account(async ({ ports, user }, { params }) => {
+    await cancelSubscription(ports, user.tenantId, params.id!);
+    return ok({});
+  });
+  const renewal = account(async ({ ports, user }, { params }) => {
+    await renewSubscription(ports, user.tenantId, params.id!);
+    return ok({});
+  });
+  const customer = ({ user }: Account) => ok({ stripeCustomerId: `cus_dev_${user.tenantId}` });
+  const saved = (mine: DemoBilling) => mine.methods.filter((m) => m.status === 'succeeded');
   return {
-    getSubscriptionsBillingPlans: account(() => ok(PLANS)),
-    getSubscriptionsBillingPlansByPlanId: account((_a, { params }) => {
-      const plan = planOf(params.planId!);
-      return plan ? ok(plan) : fail('PLAN_NOT_FOUND');
-    }),
+    getSubscriptionsBillingPlans: account(async ({ ports }) => ok((await ports.plans.list()).map(planDto))),
+    getSubscriptionsBillingPlansByPlanId: account(async ({ ports }, { params }) =>
+      ok(planDto(await planOf(ports.plans, params.planId!))),
+    ),
     getSubscriptionsBillingSubscriptions: list,
     getSubscriptionsSubscriptions: list,
     getSubscriptionsBillingSubscriptionsById: one,
@@ -264,54 +211,58 @@ export function demoBillingRoutes(env: Env): DemoRoutes<SignedIn> {
     putSubscriptionsSubscriptionsByIdCancellations: cancellation,
     putSubscriptionsBillingSubscriptionsByIdRenewals: renewal,
     putSubscriptionsSubscriptionsByIdRenewals: renewal,
-    getSubscriptionsBillingInvoices: account(({ mine }) => ok(mine.invoices.map(invoiceDto))),
+    getSubscriptionsBillingInvoices: account(async ({ ports, user, mine }) => {
+      await currentSubscription(ports, user.tenantId);
+      return ok(mine.invoices.map(invoiceDto));
+    }),
     getSubscriptionsBillingInvoicesById: account(({ mine }, { params }) =>
       invoiceAnswer(mine, params.id, false),
     ),
     getSubscriptionsBillingInvoicesByIdPdf: account(({ mine }, { params }) =>
       invoiceAnswer(mine, params.id, true),
     ),
-    getSubscriptionsBillingPaymentMethods: account(({ mine }) => ok(savedMethods(mine).map(methodDto))),
+    getSubscriptionsBillingPaymentMethods: account(({ mine }) => ok(saved(mine).map(methodDto))),
     getSubscriptionsBillingPaymentMethodsById: account(({ mine }, { params }) => {
-      const found = savedMethods(mine).find((m) => m.id === params.id);
+      const found = saved(mine).find((m) => m.id === params.id);
       return found ? ok(methodDto(found)) : fail('PAYMENT_METHOD_NOT_FOUND');
     }),
     patchSubscriptionsBillingPaymentMethodsByIdBillingDetails: account(({ mine }, { params, body }) => {
-      const found = savedMethods(mine).find((m) => m.id === params.id);
+      const found = mine.methods.find((m) => m.id === params.id);
       if (!found) return fail('PAYMENT_METHOD_NOT_FOUND');
       if (body.email !== undefined) found.billingDetails.email = body.email as string;
       if (body.address) found.billingDetails.address = body.address as Record<string, string>;
-      return ok({ email: body.email, address: body.address }, true);
+      return ok({ email: body.email, address: body.address });
     }),
-    getSubscriptionsBillingSummariesByTenantId: account((a, { params }) =>
-      tenantAnswer(a, params.tenantId, true),
+    getSubscriptionsBillingSummariesByTenantId: account(async ({ ports, user }, { params }) =>
+      ok(await billingSummary(ports, user.tenantId, params.tenantId)),
     ),
-    getSubscriptionsBillingTenantConfigurationsByTenantId: account((a, { params }) =>
-      tenantAnswer(a, params.tenantId, false),
+    getSubscriptionsBillingTenantConfigurationsByTenantId: account(async ({ ports, user }, { params }) =>
+      ok(await tenantConfigurationView(ports, user.tenantId, params.tenantId, 'demo-vendor')),
     ),
-    postSubscriptionsBillingTenantConfigurations: account(({ user }, { body }) =>
-      body.externallyManaged === 'true'
-        ? fail('BILLING_EXTERNAL_VENDOR_ONLY')
-        : ok({ id: `config-${user.tenantId}` }),
+    postSubscriptionsBillingTenantConfigurations: account(async ({ ports, user }, { body }) =>
+      ok({ id: (await configureAccount(ports, user.tenantId, body)).id }),
     ),
-    getSubscriptionsBillingConfigurationsVendorPublicConfigurations: account(({ switches }) =>
-      ok([
-        {
-          allowPlanDowngrade: switches.allowPlanDowngrade,
-          allowPlanCancellation: switches.allowPlanCancellation,
-        },
-      ]),
-    ),
+    getSubscriptionsBillingConfigurationsVendorPublicConfigurations: account(async ({ ports }) => {
+      const { allowPlanDowngrade, allowPlanCancellation } = await ports.switches();
+      return ok([{ allowPlanDowngrade, allowPlanCancellation }]);
+    }),
     getSubscriptionsPaymentProviders: account(() =>
       ok([{ providerType: 'Stripe', name: 'development', status: '1' }]),
     ),
     getSubscriptionsBillingPaymentProvidersStripePublicConfigurations: account(({ user }) =>
       ok({ id: `config-${user.tenantId}`, name: 'development', active: true, publishableKey: '' }),
     ),
-    getSubscriptionsBillingPaymentProvidersStripeCustomersByTenantId: customer,
-    postSubscriptionsBillingPaymentProvidersStripeCustomers: customer,
-    postSubscriptionsBillingPaymentProvidersStripeSubscriptions: account(({ mine }) =>
-      ok({ subscriptionId: mine.subscription.id, subscriptionSecret: '' }),
+    getSubscriptionsBillingPaymentProvidersStripeCustomersByTenantId: account((a, { params }) => {
+      ownAccount(a.user.tenantId, params.tenantId);
+      return customer(a);
+    }),
+    postSubscriptionsBillingPaymentProvidersStripeCustomers: account(customer),
+    postSubscriptionsBillingPaymentProvidersStripeSubscriptions: account(
+      async ({ ports, user }, { body }) => {
+        const sub = await currentSubscription(ports, user.tenantId);
+        await changePlan(ports, user.tenantId, sub.id, { planId: body.stripePlanId as string });
+        return ok({ subscriptionId: sub.id, subscriptionSecret: '' });
+      },
     ),
     postSubscriptionsBillingPaymentProvidersStripeSetupIntents: account((a) => setupIntent(a, env)),
     postSubscriptionsBillingPaymentProvidersDevelopmentSetupIntentsByIdConfirm: account(

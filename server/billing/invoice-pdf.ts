@@ -5,7 +5,7 @@
  */
 import PDFDocument from 'pdfkit';
 import { formatAmount } from '../../core/billing/cards';
-import type { InvoiceRow } from '../domain/billing-invoices';
+import type { InvoiceRow } from '../storage/billing-records';
 
 const day = (d: Date) => new Date(d).toISOString().slice(0, 10);
 

@@ -3,6 +3,14 @@
  * a subscription's status and cancellation, an invoice paid.
  */
 import type { Database } from '../storage/database';
+import { markInvoicePaid, updateExternalSubscription } from '../storage/billing-records';
+
+const STATUSES = {
+  active: 'active',
+  trialing: 'trialing',
+  incomplete: 'incomplete',
+  canceled: 'canceled',
+} as const;
 
 /** What Stripe tells us happened: a subscription's status and cancellation, an invoice paid. */
 export async function applyStripeEvent(
@@ -19,20 +27,9 @@ export async function applyStripeEvent(
     const status =
       event.type === 'customer.subscription.deleted'
         ? 'canceled'
-        : ((
-            {
-              active: 'active',
-              trialing: 'trialing',
-              incomplete: 'incomplete',
-              canceled: 'canceled',
-            } as const
-          )[object.status as 'active'] ?? 'expired');
-    await db.query(
-      `UPDATE billing_subscriptions SET status = $2, cancellation_policy = CASE WHEN $3 THEN 'atPeriodEnd' ELSE NULL END,
-         version = version + 1, updated_at = now() WHERE external_id = $1`,
-      [object.id, status, object.cancel_at_period_end === true],
-    );
+        : (STATUSES[object.status as keyof typeof STATUSES] ?? 'expired');
+    await updateExternalSubscription(db, object.id, status, object.cancel_at_period_end === true);
   } else if (event.type === 'invoice.paid') {
-    await db.query('UPDATE billing_invoices SET paid = true WHERE external_id = $1', [object.id]);
+    await markInvoicePaid(db, object.id);
   }
 }

@@ -22,6 +22,7 @@ import type { Database } from '../storage/database';
 import {
   ssoConnectionStore,
   ssoGroupMappingStore,
+  type SsoConnectionDetails,
   type SsoConnectionRow,
   type SsoProtocol,
 } from '../storage/sso-config';
@@ -91,7 +92,7 @@ export class SsoConfigurations {
 
   /** Every connection of the tenant, oldest first, in the client's shape. */
   async list(tenantId: string) {
-    return Promise.all((await this.store.list(tenantId)).map((row) => this.toDto(row)));
+    return (await this.store.listDetailed(tenantId)).map((row) => this.dtoOf(row, row));
   }
 
   private async row(tenantId: string, id: string): Promise<ConnectionRow> {
@@ -110,6 +111,11 @@ export class SsoConfigurations {
       this.groups(row.tenant_id, row.id),
       this.roleIdsOfKeys(row.tenant_id, row.default_role_keys),
     ]);
+    return this.dtoOf(row, { domains, groups, roleIds });
+  }
+
+  /** A connection in the client's shape, from its row and details. */
+  private dtoOf(row: ConnectionRow, { domains, groups, roleIds }: SsoConnectionDetails) {
     const base = this.deps.addresses.samlBase(row.key);
     return {
       id: row.id,

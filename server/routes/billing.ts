@@ -30,14 +30,17 @@ import {
   findSubscription,
   renewSubscription,
   subscriptionView,
-  summary,
-} from '../domain/billing';
+  type BillingPorts,
+} from '../../core/domain/billing';
 import {
-  ensureCustomer,
-  tenantConfiguration,
-  tenantConfigurationDto,
-  type BillingDeps,
-} from '../domain/billing-customers';
+  billingSummary,
+  configureAccount,
+  ownAccount,
+  tenantConfigurationView,
+} from '../../core/domain/billing-accounts';
+import { planDto, planOf } from '../../core/domain/billing-plans';
+import { billingPorts, type BillingDeps } from '../domain/billing';
+import { ensureCustomer } from '../domain/billing-customers';
 import {
   createSetupIntent,
   finishConfirmation,
@@ -47,9 +50,9 @@ import {
   setupStatus,
   updateBillingDetails,
 } from '../domain/billing-payment-methods';
-import { findPlan, listPlans, planDto, vendorBillingSwitches } from '../domain/billing-plans';
 import { applyStripeEvent } from '../domain/billing-events';
 import { findInvoice, invoiceDto, listInvoices } from '../domain/billing-invoices';
+import { billingVendor, tenantConfiguration, tenantName } from '../storage/billing';
 import { CARD_CODES, contractError } from '../../core/contract/errors';
 import { accountOf, callerOf } from '../http/route-table';
 
@@ -69,10 +72,10 @@ function providerOf(ctx: AppContext): PaymentProvider | null {
 interface BillingEnv {
   ctx: AppContext;
   deps: BillingDeps;
+  ports: BillingPorts;
   provider: PaymentProvider | null;
   vendor: () => Promise<{ id: string; name: string }>;
   caller: (request: FastifyRequest) => { claims: ReturnType<typeof callerOf>; tenantId: string };
-  ownTenant: (tenantId: string, asked: string) => void;
   requireProvider: () => PaymentProvider;
 }
 
@@ -81,14 +84,11 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const env: BillingEnv = {
     ctx,
     deps: { db: ctx.db, provider },
+    ports: billingPorts({ db: ctx.db, provider }),
     provider,
-    vendor: async () =>
-      (await ctx.db.query<{ id: string; name: string }>('SELECT id, name FROM vendors LIMIT 1')).rows[0]!,
+    vendor: () => billingVendor(ctx.db),
     // The route table checked the caller and the permission (http/route-table.ts).
     caller: (request) => ({ claims: callerOf(request), tenantId: accountOf(request) }),
-    ownTenant: (tenantId, asked) => {
-      if (asked !== tenantId) throw contractError('BILLING_OTHER_ACCOUNT');
-    },
     requireProvider: () => {
       if (!provider) throw contractError('PAYMENT_PROVIDER_NOT_CONFIGURED');
       return provider;
@@ -105,13 +105,12 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
 /** Plans and the account's subscription (both paths of the client SDK). */
 function planRoutes(app: FastifyInstance, env: BillingEnv): void {
-  const { ctx, deps, caller } = env;
+  const { ports, caller } = env;
   app.get(`${BILLING}/plans/v1`, async () => {
-    return (await listPlans(ctx.db)).map(planDto);
+    return (await ports.plans.list()).map(planDto);
   });
   app.get<{ Params: { planId: string } }>(`${BILLING}/plans/v1/:planId`, async (request) => {
-    const plan = await findPlan(ctx.db, request.params.planId);
-    if (!plan) throw contractError('PLAN_NOT_FOUND');
+    const plan = await planOf(ports.plans, request.params.planId);
     // One plan: what the client SDK's callers read (`.id`, `.name`, `.price.amount`), though its
     // .d.ts declares a list (getSubscriptionPlan: IPlanResponse[]; docs/contract.md).
     return planDto(plan);
@@ -121,17 +120,17 @@ function planRoutes(app: FastifyInstance, env: BillingEnv): void {
   for (const base of [`${BILLING}/subscriptions/v1`, MANAGED]) {
     app.get(base, async (request) => {
       const { tenantId } = caller(request);
-      return [await subscriptionView(deps, await currentSubscription(deps, tenantId))];
+      return [await subscriptionView(ports, await currentSubscription(ports, tenantId))];
     });
     app.get<{ Params: { id: string } }>(`${base}/:id`, async (request) => {
       const { tenantId } = caller(request);
-      return subscriptionView(deps, await findSubscription(deps, tenantId, request.params.id));
+      return subscriptionView(ports, await findSubscription(ports, tenantId, request.params.id));
     });
     app.put<{ Params: { id: string }; Body: { paymentMethodId?: string; planId: string } }>(`${base}/:id`, {
       handler: async (request) => {
         const { tenantId } = caller(request);
         const key = request.headers['idempotency-key'];
-        await changePlan(deps, tenantId, request.params.id, request.body, {
+        await changePlan(ports, tenantId, request.params.id, request.body, {
           idempotencyKey: typeof key === 'string' && key ? key.slice(0, 200) : undefined,
         });
         return {};
@@ -139,12 +138,12 @@ function planRoutes(app: FastifyInstance, env: BillingEnv): void {
     });
     app.put<{ Params: { id: string } }>(`${base}/:id/cancellations/`, async (request) => {
       const { tenantId } = caller(request);
-      await cancelSubscription(deps, tenantId, request.params.id);
+      await cancelSubscription(ports, tenantId, request.params.id);
       return {};
     });
     app.put<{ Params: { id: string } }>(`${base}/:id/renewals/`, async (request) => {
       const { tenantId } = caller(request);
-      await renewSubscription(deps, tenantId, request.params.id);
+      await renewSubscription(ports, tenantId, request.params.id);
       return {};
     });
   }
@@ -152,10 +151,10 @@ function planRoutes(app: FastifyInstance, env: BillingEnv): void {
 
 /** Invoices, and an invoice's PDF. */
 function invoiceRoutes(app: FastifyInstance, env: BillingEnv): void {
-  const { ctx, deps, vendor, caller } = env;
+  const { ctx, ports, vendor, caller } = env;
   app.get(`${BILLING}/invoices/v1`, async (request) => {
     const { tenantId } = caller(request);
-    await currentSubscription(deps, tenantId);
+    await currentSubscription(ports, tenantId);
     return (await listInvoices(ctx.db, tenantId)).map(invoiceDto);
   });
   app.get<{ Params: { id: string } }>(`${BILLING}/invoices/v1/:id`, async (request) => {
@@ -168,12 +167,9 @@ function invoiceRoutes(app: FastifyInstance, env: BillingEnv): void {
       handler: async (request, reply) => {
         const { tenantId } = caller(request);
         const invoice = await findInvoice(ctx.db, tenantId, request.params.id);
-        const tenant = await ctx.db.query<{ name: string }>('SELECT name FROM tenants WHERE id = $1', [
-          tenantId,
-        ]);
         const pdf = await invoicePdf(invoice, {
           vendor: (await vendor()).name,
-          tenant: tenant.rows[0]?.name ?? '',
+          tenant: (await tenantName(ctx.db, tenantId)) ?? '',
         });
         const name = (request.query.outputFileName || `invoice-${invoice.receipt_number}`).replace(
           /[^\w.-]/g,
@@ -215,18 +211,16 @@ function paymentMethodRoutes(app: FastifyInstance, env: BillingEnv): void {
 
 /** The account's summary and billing configuration, the vendor's public switches. */
 function accountRoutes(app: FastifyInstance, env: BillingEnv): void {
-  const { ctx, deps, provider, vendor, caller, ownTenant } = env;
+  const { ctx, ports, provider, vendor, caller } = env;
   app.get<{ Params: { tenantId: string } }>(`${BILLING}/summaries/v1/:tenantId`, async (request) => {
     const { tenantId } = caller(request);
-    ownTenant(tenantId, request.params.tenantId);
-    return summary(deps, tenantId);
+    return billingSummary(ports, tenantId, request.params.tenantId);
   });
   app.get<{ Params: { tenantId: string } }>(
     `${BILLING}/tenant-configurations/v1/:tenantId`,
     async (request) => {
       const { tenantId } = caller(request);
-      ownTenant(tenantId, request.params.tenantId);
-      return tenantConfigurationDto(await tenantConfiguration(ctx.db, tenantId), (await vendor()).id);
+      return tenantConfigurationView(ports, tenantId, request.params.tenantId, (await vendor()).id);
     },
   );
   app.post<{ Body: { tenantId: string; externallyManaged?: string; providerType: string } }>(
@@ -234,10 +228,7 @@ function accountRoutes(app: FastifyInstance, env: BillingEnv): void {
     {
       handler: async (request) => {
         const { claims, tenantId } = caller(request);
-        ownTenant(tenantId, request.body.tenantId);
-        // Whether billing is managed elsewhere is the vendor's decision, not the account's.
-        if (request.body.externallyManaged === 'true') throw contractError('BILLING_EXTERNAL_VENDOR_ONLY');
-        const config = await tenantConfiguration(ctx.db, tenantId);
+        const config = await configureAccount(ports, tenantId, request.body);
         // TenantCreatedAction create_customer: the customer at the provider, when there is one.
         if (provider) await ensureCustomer(ctx.db, provider, tenantId, claims);
         return { id: config.id };
@@ -245,14 +236,14 @@ function accountRoutes(app: FastifyInstance, env: BillingEnv): void {
     },
   );
   app.get(`${BILLING}/configurations/vendor-public-configurations/v1`, async () => {
-    const { allowPlanDowngrade, allowPlanCancellation } = await vendorBillingSwitches(ctx.db);
+    const { allowPlanDowngrade, allowPlanCancellation } = await ports.switches();
     return [{ allowPlanDowngrade, allowPlanCancellation }];
   });
 }
 
 /** The card provider's calls (spec 001 §9: only the card provider, active at status 1). */
 function providerRoutes(app: FastifyInstance, env: BillingEnv): void {
-  const { ctx, deps, provider, caller, ownTenant, requireProvider } = env;
+  const { ctx, deps, ports, provider, caller, requireProvider } = env;
   // Spec 001 §9: only the card provider is supported, active at status 1.
   app.get('/subscriptions/resources/payment-providers/v1', async () => {
     return provider
@@ -272,10 +263,10 @@ function providerRoutes(app: FastifyInstance, env: BillingEnv): void {
   });
   app.get<{ Params: { tenantId: string } }>(`${STRIPE}/customers/v1/:tenantId`, async (request) => {
     const { tenantId } = caller(request);
-    ownTenant(tenantId, request.params.tenantId);
+    ownAccount(tenantId, request.params.tenantId);
     const config = await tenantConfiguration(ctx.db, tenantId);
-    if (!config.mapping_id) throw contractError('CUSTOMER_NOT_FOUND');
-    return { stripeCustomerId: config.mapping_id };
+    if (!config.mappingId) throw contractError('CUSTOMER_NOT_FOUND');
+    return { stripeCustomerId: config.mappingId };
   });
   app.post<{ Body: { name: string; email: string; tenantName?: string } }>(`${STRIPE}/customers/v1`, {
     handler: async (request) => {
@@ -294,8 +285,8 @@ function providerRoutes(app: FastifyInstance, env: BillingEnv): void {
     handler: async (request) => {
       const { tenantId } = caller(request);
       requireProvider();
-      const sub = await currentSubscription(deps, tenantId);
-      await changePlan(deps, tenantId, sub.id, { planId: request.body.stripePlanId }, {});
+      const sub = await currentSubscription(ports, tenantId);
+      await changePlan(ports, tenantId, sub.id, { planId: request.body.stripePlanId });
       // No client-side confirmation is pending: the plan is charged to the saved card.
       return { subscriptionId: sub.id, subscriptionSecret: '' };
     },

@@ -40,6 +40,13 @@ interface SsoGroupRow {
   roleIds: string[];
 }
 
+/** What a connection answers besides its row. */
+export interface SsoConnectionDetails {
+  domains: SsoDomainRow[];
+  groups: SsoGroupRow[];
+  roleIds: string[];
+}
+
 const SELECT_SAML = `SELECT 'saml' AS protocol, id, key, tenant_id, active, provider_type, verification, entry_point AS endpoint,
   idp_issuer, idp_certificates AS certificates, sign_requests, '' AS client_id, false AS has_secret, metadata_url,
   default_role_keys, created_at, updated_at FROM saml_configurations WHERE tenant_managed`;
@@ -63,6 +70,26 @@ function ssoConnectionStatements(db: Database) {
     async list(tenantId: string): Promise<SsoConnectionRow[]> {
       const { rows } = await db.query<SsoConnectionRow>(
         `${CONNECTIONS} WHERE tenant_id = $1 ORDER BY created_at, id`,
+        [tenantId],
+      );
+      return rows;
+    },
+    /** The same list with each connection's domains, group mappings and default roles' ids: one statement. */
+    async listDetailed(tenantId: string): Promise<Array<SsoConnectionRow & SsoConnectionDetails>> {
+      const { rows } = await db.query<SsoConnectionRow & SsoConnectionDetails>(
+        `SELECT c.*,
+           COALESCE((SELECT json_agg(json_build_object('id', d.id, 'domain', d.domain, 'validated', d.validated)
+               ORDER BY d.created_at, d.id) FROM sso_connection_domains d
+             WHERE CASE WHEN c.protocol = 'saml' THEN d.saml_configuration_id ELSE d.sso_configuration_id END = c.id),
+             '[]'::json) AS domains,
+           COALESCE((SELECT json_agg(json_build_object('id', g.id, 'group', g.group_name, 'roleIds', g.role_ids::text[])
+               ORDER BY g.created_at, g.id) FROM sso_group_mappings g
+             WHERE g.tenant_id = c.tenant_id AND (g.saml_configuration_id = c.id OR g.sso_configuration_id = c.id)),
+             '[]'::json) AS groups,
+           ARRAY(SELECT r.id::text FROM roles r JOIN tenants t ON t.id = c.tenant_id
+             WHERE r.vendor_id = t.vendor_id AND (r.tenant_id IS NULL OR r.tenant_id = c.tenant_id)
+               AND r.key = ANY(c.default_role_keys) ORDER BY r.name, r.id) AS "roleIds"
+         FROM (${SELECT_SAML} UNION ALL ${SELECT_OIDC}) c WHERE c.tenant_id = $1 ORDER BY c.created_at, c.id`,
         [tenantId],
       );
       return rows;

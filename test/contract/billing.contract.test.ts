@@ -58,6 +58,11 @@ for (const [name, factory] of factories) {
         plans.body.map((p: { features: string[] }) => p.features),
         [[], ['sso', 'audits'], ['sso', 'audits', 'scim', 'priority-support']],
       );
+      // Spec 001 §9: every price recurs monthly (the catalogue is core/domain/billing-plans.ts's on both).
+      assert.deepEqual(
+        plans.body.map((p: { price: { recurring?: unknown } }) => p.price.recurring),
+        [{ interval: 'month' }, { interval: 'month' }, { interval: 'month' }],
+      );
       // One plan by id: the plan itself (what the client SDK's callers read), not a list of one.
       const pro = plans.body.find((p: { slug: string }) => p.slug === 'pro');
       const one = await call('GET', `${B}/plans/v1/${pro.id}`);
@@ -146,6 +151,32 @@ for (const [name, factory] of factories) {
       assert.deepEqual(
         methods.filter((m) => m.isDefault).map((m) => m.last4),
         ['4444'],
+      );
+    });
+
+    test('renewing a subscription that is not cancelled; billing managed elsewhere; another account', async () => {
+      const [sub] = (await call('GET', `${B}/subscriptions/v1`)).body;
+      assert.equal(sub.cancellation, null);
+      const renew = await call('PUT', `${B}/subscriptions/v1/${sub.id}/renewals/`, {});
+      assert.equal(renew.status, 400);
+      assert.deepEqual(renew.body.errorCodes, ['SUBSCRIPTION_NOT_RENEWABLE']);
+      const external = await call('POST', `${B}/tenant-configurations/v1`, {
+        tenantId,
+        externallyManaged: 'true',
+        providerType: 'Stripe',
+      });
+      assert.deepEqual([external.status, external.body.errorCodes], [403, ['BILLING_EXTERNAL_VENDOR_ONLY']]);
+      const other = await call('POST', `${B}/tenant-configurations/v1`, {
+        tenantId: '00000000-0000-4000-8000-000000000000',
+        providerType: 'Stripe',
+      });
+      assert.deepEqual([other.status, other.body.errorCodes], [403, ['BILLING_OTHER_ACCOUNT']]);
+      const own = await call('POST', `${B}/tenant-configurations/v1`, { tenantId, providerType: 'Stripe' });
+      assert.equal(own.status, 200, JSON.stringify(own.body));
+      const config = (await call('GET', `${B}/tenant-configurations/v1/${tenantId}`)).body;
+      assert.deepEqual(
+        [config.id, config.tenantId, config.externallyManaged],
+        [own.body.id, tenantId, 'false'],
       );
     });
 

@@ -4,7 +4,7 @@ import { createDemoBackend, STORAGE_KEY } from '../../core/demo/backend';
 import { seedDemoDatabase, type DemoDatabase } from '../../core/demo/data';
 import { createMemoryStorage } from '../../core/test-support/memoryStorage';
 import type { VendorBillingSwitches } from '../../core/billing/vendorRules';
-import type { DemoBillingStore } from '../../core/demo/billingPlans';
+import type { DemoBillingStore } from '../../core/demo/billingStore';
 import { assertMatchesOpenApi } from './openapi';
 
 export interface Answer {
@@ -90,7 +90,7 @@ export function demoTarget(): ContractTarget {
       const db: DemoBillingStore = JSON.parse(storage.getItem(STORAGE_KEY)!);
       const past = new Date(Date.now() - 60_000).toISOString();
       for (const billing of Object.values(db.billing ?? {}))
-        if (billing.subscription.trialEnd) billing.subscription.trialEnd = past;
+        if (billing.subscription?.trialEnd) billing.subscription.trialEnd = past;
       storage.setItem(STORAGE_KEY, JSON.stringify(db));
     },
     async close() {},

@@ -3,7 +3,12 @@
  * tenant, payment methods (brand, last 4 digits, expiry and billing details: never a card number),
  * invoices (amounts in cents), each tenant's payment-provider configuration (its customer id at the
  * provider), and the idempotency records of payment calls. Appended as one numbered migration.
+ *
+ * The starting catalogue is core/domain/billing-plans.ts's PLAN_CATALOGUE (demo mode's plans too),
+ * written out as the statement it always was (the text is unchanged).
  */
+import { PLAN_CATALOGUE } from '../../../core/domain/billing-plans';
+
 export const BILLING_STATEMENTS = [
   // Plans are the vendor's: the migration writes a starting catalogue (Free, Pro, Business) that
   // the vendor edits in this table. `features` are feature keys (table `features`): a tenant on the
@@ -23,9 +28,10 @@ export const BILLING_STATEMENTS = [
   )`,
   `CREATE UNIQUE INDEX billing_plans_one_default ON billing_plans (is_default) WHERE is_default`,
   `INSERT INTO billing_plans (slug, name, description, amount, features, is_default, position) VALUES
-    ('free', 'Free', 'For trying things out', 0, '{}', true, 1),
-    ('pro', 'Pro', 'Single sign-on and audit logs for growing teams', 2900, '{sso,audits}', false, 2),
-    ('business', 'Business', 'Everything in Pro, with SCIM provisioning and priority support', 9900, '{sso,audits,scim,priority-support}', false, 3)`,
+${PLAN_CATALOGUE.map(
+  (p, i) =>
+    `    ('${p.slug}', '${p.name}', '${p.description}', ${p.amount}, '{${p.features.join(',')}}', ${p.isDefault}, ${i + 1})`,
+).join(',\n')}`,
   `INSERT INTO features (key, name) VALUES ('sso', 'Single sign-on'), ('audits', 'Audit logs'),
     ('scim', 'SCIM provisioning'), ('priority-support', 'Priority support') ON CONFLICT (key) DO NOTHING`,
   // The tenant's configuration at the payment provider (ITenantConfigurationResponse): the customer

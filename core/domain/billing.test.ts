@@ -1,0 +1,104 @@
+// The subscription rules of core/domain/billing.ts over demo mode's store (core/demo/billingStore.ts,
+// held to the server's cases by server/storage/billing.test.ts), with a clock the tests move: the ends
+// of trials and periods, which the HTTP suites cannot wait for.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { demoBillingOf, demoBillingPorts } from '../demo/billingStore';
+import type { DemoDatabase } from '../demo/data';
+import { cancelSubscription, changePlan, currentSubscription } from './billing';
+
+const DAY = 86_400_000;
+
+function account() {
+  const db = {} as DemoDatabase;
+  let clock = Date.parse('2026-03-01T00:00:00Z');
+  let sequence = 0;
+  const ports = demoBillingPorts(db, 't1', { now: () => clock, random: () => `r${(sequence += 1)}` });
+  const mine = demoBillingOf(db, 't1');
+  const card = () => {
+    mine.methods.push({
+      id: 'pm-1',
+      setupId: 'seti_1',
+      secret: '',
+      status: 'succeeded',
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2040,
+      isDefault: false,
+      billingDetails: { name: '' },
+    });
+    return 'pm-1';
+  };
+  return { ports, mine, card, later: (days: number) => (clock += days * DAY) };
+}
+
+describe('billing rules: the end of a trial and of a period', () => {
+  test('a new account trials the first paid plan for 14 days', async () => {
+    const { ports } = account();
+    const sub = await currentSubscription(ports, 't1');
+    assert.deepEqual(
+      [sub.status, sub.planId, sub.trialEnd],
+      ['trialing', 'plan-pro', '2026-03-15T00:00:00.000Z'],
+    );
+  });
+
+  test('a paid period that ends renews on the saved card: charged once, the next month from the end', async () => {
+    const { ports, mine, card, later } = account();
+    const sub = await currentSubscription(ports, 't1');
+    await changePlan(ports, 't1', sub.id, { planId: 'plan-business', paymentMethodId: card() });
+    const paid = await currentSubscription(ports, 't1');
+    assert.equal(mine.invoices.length, 1);
+    later(40);
+    const renewed = await currentSubscription(ports, 't1');
+    assert.deepEqual(
+      [renewed.status, renewed.currentPeriodStart, renewed.currentPeriodEnd],
+      ['active', paid.currentPeriodEnd, '2026-05-01T00:00:00.000Z'],
+    );
+    assert.equal(mine.invoices.length, 2);
+    assert.equal(mine.invoices[0]!.key, `renew:${sub.id}:${paid.currentPeriodEnd}`);
+    await currentSubscription(ports, 't1');
+    assert.equal(mine.invoices.length, 2, 'read again: not charged twice');
+  });
+
+  test('cancelled at period end: canceled when the period ends, nothing charged', async () => {
+    const { ports, mine, card, later } = account();
+    const sub = await currentSubscription(ports, 't1');
+    await changePlan(ports, 't1', sub.id, { planId: 'plan-pro', paymentMethodId: card() });
+    await cancelSubscription(ports, 't1', sub.id);
+    later(40);
+    assert.equal((await currentSubscription(ports, 't1')).status, 'canceled');
+    assert.equal(mine.invoices.length, 1);
+  });
+
+  test('a free plan rolls on; a paid plan without a card ends incomplete', async () => {
+    const free = account();
+    const sub = await currentSubscription(free.ports, 't1');
+    await changePlan(free.ports, 't1', sub.id, { planId: 'free' });
+    const start = await currentSubscription(free.ports, 't1');
+    free.later(35);
+    const rolled = await currentSubscription(free.ports, 't1');
+    assert.deepEqual([rolled.status, rolled.currentPeriodStart], ['active', start.currentPeriodEnd]);
+
+    const unpaid = account();
+    const trial = await currentSubscription(unpaid.ports, 't1');
+    await changePlan(unpaid.ports, 't1', trial.id, { planId: 'plan-pro', paymentMethodId: unpaid.card() });
+    unpaid.mine.subscription!.paymentMethodId = null;
+    unpaid.later(40);
+    assert.equal((await currentSubscription(unpaid.ports, 't1')).status, 'incomplete');
+  });
+
+  test('a trial that ends with a saved card charges its plan (TrialEndAction does not apply)', async () => {
+    const { ports, mine, card, later } = account();
+    await currentSubscription(ports, 't1');
+    mine.subscription!.paymentMethodId = card();
+    later(15);
+    const ended = await currentSubscription(ports, 't1');
+    assert.deepEqual([ended.status, ended.planId, ended.trialEnd], ['active', 'plan-pro', null]);
+    assert.deepEqual(
+      mine.invoices.map((i) => [i.totalAmount, i.card, i.key]),
+      [[2900, 'visa ending in 4242', `trial-end:${ended.id}`]],
+    );
+    assert.equal(mine.methods[0]!.isDefault, true);
+  });
+});

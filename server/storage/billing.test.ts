@@ -1,0 +1,190 @@
+// Billing's repositories, one suite for both stores: the server's over PGlite (server/storage/billing.ts)
+// and demo mode's over its stored data (core/demo/billingStore.ts). The rules in core/domain/billing.ts
+// rely on what each case states.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { demoBillingOf, demoBillingPorts } from '../../core/demo/billingStore';
+import type { DemoDatabase } from '../../core/demo/data';
+import type { BillingPorts, PaymentMethodRef } from '../../core/domain/billing';
+import { repositorySuite } from '../../test/support/repository-suite';
+import type { Database } from './database';
+import {
+  paymentMethodPort,
+  planRepository,
+  subscriptionRepository,
+  tenantConfiguration,
+  vendorBillingSwitches,
+} from './billing';
+import { BILLING_STATEMENTS } from './schema/billing';
+
+interface Store {
+  ports: Omit<BillingPorts, 'payments' | 'now'>;
+  /** A confirmed card of the account (what the card step leaves). */
+  addCard(tenantId: string, last4: string): Promise<string>;
+}
+
+repositorySuite<Store>(
+  'billing repositories',
+  {
+    pglite: (db: Database) => ({
+      ports: {
+        plans: planRepository(db),
+        switches: () => vendorBillingSwitches(db),
+        subscriptions: subscriptionRepository(db),
+        configuration: (tenantId) => tenantConfiguration(db, tenantId),
+        methods: paymentMethodPort(db),
+      },
+      async addCard(tenantId, last4) {
+        const { rows } = await db.query<{ id: string }>(
+          `INSERT INTO billing_payment_methods (tenant_id, external_id, brand, last4, setup_status)
+           VALUES ($1, $2, 'visa', $3, 'succeeded') RETURNING id`,
+          [tenantId, `pm_${last4}`, last4],
+        );
+        return rows[0]!.id;
+      },
+    }),
+    demo: () => {
+      const db = {} as DemoDatabase;
+      let sequence = 0;
+      const env = { now: () => Date.now(), random: () => `r${(sequence += 1)}` };
+      return {
+        ports: demoBillingPorts(db, 'demo-tenant', env),
+        async addCard(tenantId, last4) {
+          const id = `pm-${(sequence += 1)}`;
+          demoBillingOf(db, tenantId).methods.push({
+            id,
+            setupId: `pm_${last4}`,
+            secret: '',
+            status: 'succeeded',
+            brand: 'visa',
+            last4,
+            expMonth: 12,
+            expYear: 2040,
+            isDefault: false,
+            billingDetails: { name: '' },
+          });
+          return id;
+        },
+      };
+    },
+  },
+  (context) => {
+    test('the plans are the catalogue, in order; found by id or slug; the free plan is the default', async () => {
+      const { plans } = context.repos.ports;
+      const all = await plans.list();
+      assert.deepEqual(
+        all.map((p) => [p.slug, p.amount, p.currency, p.features, p.isDefault]),
+        [
+          ['free', 0, 'usd', [], true],
+          ['pro', 2900, 'usd', ['sso', 'audits'], false],
+          ['business', 9900, 'usd', ['sso', 'audits', 'scim', 'priority-support'], false],
+        ],
+      );
+      const pro = all[1]!;
+      assert.deepEqual(await plans.find(pro.id), pro);
+      assert.deepEqual(await plans.find('pro'), pro);
+      assert.deepEqual(await plans.byId(pro.id), pro);
+      assert.equal(await plans.find('no-such-plan'), null);
+    });
+
+    test("the vendor's switches default to spec 001 §9's", async () => {
+      assert.deepEqual(await context.repos.ports.switches(), {
+        allowPlanDowngrade: true,
+        allowPlanCancellation: true,
+        trialEndAction: 'change_to_default',
+      });
+    });
+
+    test("the account's configuration keeps one id, not managed elsewhere", async () => {
+      const first = await context.repos.ports.configuration(context.tenantId);
+      const again = await context.repos.ports.configuration(context.tenantId);
+      assert.equal(again.id, first.id);
+      assert.deepEqual([first.tenantId, first.externallyManaged], [context.tenantId, false]);
+    });
+
+    test('a trial starts once; a save keeps every field and bumps the version', async () => {
+      const { plans, subscriptions } = context.repos.ports;
+      assert.equal(await subscriptions.ofAccount(context.tenantId), null);
+      const pro = (await plans.find('pro'))!;
+      const trial = {
+        planId: pro.id,
+        start: '2026-01-01T00:00:00.000Z',
+        trialEnd: '2026-01-15T00:00:00.000Z',
+      };
+      const started = await subscriptions.startTrial(context.tenantId, trial);
+      assert.deepEqual(
+        [started.tenantId, started.planId, started.status, started.currentPeriodStart, started.trialEnd],
+        [context.tenantId, pro.id, 'trialing', trial.start, trial.trialEnd],
+      );
+      assert.deepEqual(
+        [started.currentPeriodEnd, started.cancellation, started.paymentMethodId],
+        [trial.trialEnd, null, null],
+      );
+      const twice = await subscriptions.startTrial(context.tenantId, {
+        ...trial,
+        start: '2026-02-01T00:00:00.000Z',
+      });
+      assert.deepEqual(twice, started, 'a second start answers the first trial');
+      const saved = await subscriptions.save(
+        { ...started, status: 'active', trialEnd: null, cancellation: 'atPeriodEnd' },
+        started.currentPeriodEnd,
+      );
+      assert.deepEqual(saved, {
+        ...started,
+        status: 'active',
+        trialEnd: null,
+        cancellation: 'atPeriodEnd',
+        version: started.version + 1,
+      });
+      assert.deepEqual(await subscriptions.ofAccount(context.tenantId), saved);
+    });
+
+    test('a charge is recorded once per key, its card made the default', async () => {
+      const { plans, subscriptions, methods } = context.repos.ports;
+      const first = await context.repos.addCard(context.tenantId, '4242');
+      const second = await context.repos.addCard(context.tenantId, '4444');
+      assert.equal(await methods.find(context.tenantId, 'no-such-card'), null);
+      const card = (await methods.find(context.tenantId, second)) as PaymentMethodRef;
+      assert.deepEqual(
+        [card.id, card.externalId, card.brand, card.last4],
+        [second, 'pm_4444', 'visa', '4444'],
+      );
+      const sub = (await subscriptions.ofAccount(context.tenantId))!;
+      const business = (await plans.find('business'))!;
+      const key = `test:${sub.id}`;
+      assert.equal(await subscriptions.charged(key), false);
+      const charge = {
+        planId: business.id,
+        externalId: '',
+        amount: business.amount,
+        currency: business.currency,
+        paid: true,
+        periodStart: '2026-01-15T00:00:00.000Z',
+        periodEnd: '2026-02-15T00:00:00.000Z',
+        method: card,
+        key,
+      };
+      const next = { ...sub, planId: business.id, paymentMethodId: second, status: 'active' as const };
+      const recorded = await subscriptions.recordCharge(next, charge, null);
+      assert.deepEqual(recorded, { ...next, version: sub.version + 1 });
+      assert.equal(await subscriptions.charged(key), true);
+      assert.equal(
+        await subscriptions.recordCharge(next, charge, null),
+        null,
+        'the same key: no second charge',
+      );
+      await methods.makeDefault(context.tenantId, first);
+      assert.equal((await subscriptions.ofAccount(context.tenantId))?.version, sub.version + 1);
+    });
+  },
+);
+
+test("the migration's plan statement is the text it always was (the catalogue is written once)", () => {
+  assert.equal(
+    BILLING_STATEMENTS[2],
+    `INSERT INTO billing_plans (slug, name, description, amount, features, is_default, position) VALUES
+    ('free', 'Free', 'For trying things out', 0, '{}', true, 1),
+    ('pro', 'Pro', 'Single sign-on and audit logs for growing teams', 2900, '{sso,audits}', false, 2),
+    ('business', 'Business', 'Everything in Pro, with SCIM provisioning and priority support', 9900, '{sso,audits,scim,priority-support}', false, 3)`,
+  );
+});
