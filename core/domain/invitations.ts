@@ -25,10 +25,10 @@ export const INVITE_PERMISSION = 'fe.secure.write.users';
 /** An invitation link works once, for seven days (the email says so). */
 export const INVITATION_LIFETIME_MS = 7 * 24 * 3600_000;
 /** Spec 001 §9: "Invite link default lifetime 43200 minutes (30 days)". */
-export const INVITE_LINK_DEFAULT_MINUTES = 43200;
+const INVITE_LINK_DEFAULT_MINUTES = 43200;
 
 /** An address of the application's account pages: `path` on `appUrl` with `query`. */
-export function accountAddress(appUrl: string, path: string, query: Record<string, string>): string {
+function accountAddress(appUrl: string, path: string, query: Record<string, string>): string {
   const url = new URL(path, `${appUrl}/`);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
   return url.toString();
@@ -39,11 +39,11 @@ export const invitationAddress = (appUrl: string, userId: string, token: string)
   accountAddress(appUrl, '/account/invitation/accept', { userId, token });
 
 /** The address to share for an invite link's token. */
-export const inviteLinkAddress = (appUrl: string, token: string) =>
+const inviteLinkAddress = (appUrl: string, token: string) =>
   accountAddress(appUrl, '/account/sign-up', { invitationToken: token });
 
 /** The address-book form of an email: trimmed, lower case. */
-export const normalizedEmail = (email: string) => email.trim().toLowerCase();
+const normalizedEmail = (email: string) => email.trim().toLowerCase();
 
 // ---- Inviting and resending ------------------------------------------------------------------
 
@@ -56,7 +56,8 @@ export interface Invitee {
 }
 
 /** What storage did with an invitee: added (their user id), or why not. */
-export type InviteeWrite = { kind: 'added'; userId: string } | { kind: 'unknownRoles' } | { kind: 'member'; pending: boolean };
+export type InviteeWrite =
+  { kind: 'added'; userId: string } | { kind: 'unknownRoles' } | { kind: 'member'; pending: boolean };
 
 /** A pending invitation of a user to an account. */
 export interface PendingInvitation {
@@ -86,7 +87,7 @@ export interface InvitationPorts {
   invited(tenantId: string, userId: string, email: string): Promise<void>;
 }
 
-export interface InviteInput {
+interface InviteInput {
   tenantId: string;
   inviterId: string;
   /** The inviter's permissions in the account (they grant only what they hold). */
@@ -236,7 +237,12 @@ export async function acceptInvitation(
     const problem = await ports.passwordProblem(password);
     if (problem) throw problem;
   }
-  const joined = await ports.join({ userId: input.userId, token: input.token, tenantId: live.tenantId, password });
+  const joined = await ports.join({
+    userId: input.userId,
+    token: input.token,
+    tenantId: live.tenantId,
+    password,
+  });
   if (!joined) throw contractError('INVITATION_INVALID');
   if (choosesLater) await ports.sendChoosePassword(input.userId, live);
   return { tenantId: live.tenantId, name: live.tenantName };
@@ -308,7 +314,7 @@ async function shareable(ports: InviteLinkPorts, tenantId: string, appUrl: strin
 }
 
 /** Where a link's answer is read: the account, the application's address and the moment. */
-export interface InviteLinkScope {
+interface InviteLinkScope {
   tenantId: string;
   appUrl: string;
   now: number;
@@ -318,7 +324,11 @@ export interface InviteLinkScope {
  * GET /user: `{}` without a link (the client SDK's users page reads "no link"); the token and the
  * address only for a caller who may invite (docs/contract.md).
  */
-export async function readInviteLink(ports: InviteLinkPorts, scope: InviteLinkScope, held: readonly string[]) {
+export async function readInviteLink(
+  ports: InviteLinkPorts,
+  scope: InviteLinkScope,
+  held: readonly string[],
+) {
   const link = await ports.find(scope.tenantId);
   if (!link) return {};
   const dto = linkDto(link, scope.now);
@@ -330,7 +340,12 @@ export async function readInviteLink(ports: InviteLinkPorts, scope: InviteLinkSc
 export async function createInviteLink(
   ports: InviteLinkPorts,
   scope: InviteLinkScope,
-  input: { token: string; createdBy: string; expiresInMinutes?: number | undefined; shouldSendEmail?: boolean | undefined },
+  input: {
+    token: string;
+    createdBy: string;
+    expiresInMinutes?: number | undefined;
+    shouldSendEmail?: boolean | undefined;
+  },
 ) {
   const link = await ports.replace(scope.tenantId, {
     token: input.token,
@@ -338,7 +353,11 @@ export async function createInviteLink(
     expiresInMinutes: input.expiresInMinutes ?? INVITE_LINK_DEFAULT_MINUTES,
     shouldSendEmail: input.shouldSendEmail ?? false,
   });
-  return { ...linkDto(link, scope.now), token: input.token, link: inviteLinkAddress(scope.appUrl, input.token) };
+  return {
+    ...linkDto(link, scope.now),
+    token: input.token,
+    link: inviteLinkAddress(scope.appUrl, input.token),
+  };
 }
 
 /** PATCH /user: 404 when the account has no link. */

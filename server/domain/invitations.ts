@@ -171,14 +171,21 @@ export async function invitationActivationStrategy(
 ): Promise<{ shouldSetPassword: true } | null> {
   const user = await findUserById(ctx.db, userId);
   if (!user || user.verified || user.password_hash) return null;
-  return (await acceptancePorts(ctx, () => undefined).live(userId, token)) ? { shouldSetPassword: true } : null;
+  return (await acceptancePorts(ctx, () => undefined).live(userId, token))
+    ? { shouldSetPassword: true }
+    : null;
 }
 
 /** The activation page accepts a new invitee's invitation with the password it asked for. */
 export const acceptInvitationAtActivation = (
   ctx: FlowContext,
   input: { userId: string; token: string; password?: string | null | undefined },
-) => accept(acceptancePorts(ctx, () => undefined), input, false);
+) =>
+  accept(
+    acceptancePorts(ctx, () => undefined),
+    input,
+    false,
+  );
 
 /** When the link asks for it, the person who joined gets an email saying so. */
 export async function notifyJoined(

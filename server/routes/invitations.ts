@@ -100,14 +100,17 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
   });
 
   // Every account of the caller's where the address is invited: found by email, not by account.
-  app.post<{ Body: { userId?: string; email?: string } }>(`${users}/v1/invitation/reset/all`, async (request) => {
-    const { userId, email } = request.body;
-    const byEmail = !userId && email ? await findUserByEmail(ctx.db, email) : null;
-    return resendAllInvitations(ports(request), {
-      callerId: callerOf(request).sub,
-      userId: userId ?? byEmail?.id ?? null,
-    });
-  });
+  app.post<{ Body: { userId?: string; email?: string } }>(
+    `${users}/v1/invitation/reset/all`,
+    async (request) => {
+      const { userId, email } = request.body;
+      const byEmail = !userId && email ? await findUserByEmail(ctx.db, email) : null;
+      return resendAllInvitations(ports(request), {
+        callerId: callerOf(request).sub,
+        userId: userId ?? byEmail?.id ?? null,
+      });
+    },
+  );
 
   app.post<{ Body: { userId: string; token: string } }>(`${users}/v1/invitation/verify`, async (request) =>
     verifyInvitation(acceptancePorts(ctx, log(request)), request.body.userId, request.body.token),

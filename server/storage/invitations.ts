@@ -53,7 +53,9 @@ export async function pendingInvitations(
 
 /** The account's vendor (a new invitee's account belongs to it). */
 export async function vendorOfTenant(db: Database, tenantId: string): Promise<string> {
-  const { rows } = await db.query<{ vendor_id: string }>('SELECT vendor_id FROM tenants WHERE id = $1', [tenantId]);
+  const { rows } = await db.query<{ vendor_id: string }>('SELECT vendor_id FROM tenants WHERE id = $1', [
+    tenantId,
+  ]);
   return rows[0]!.vendor_id;
 }
 
@@ -85,7 +87,11 @@ export async function tenantName(db: Database, tenantId: string): Promise<string
 }
 
 /** The name of the account where `userId`'s invitation is pending; null when it is not (or the account is gone). */
-export async function pendingTenantName(db: Database, userId: string, tenantId: string): Promise<string | null> {
+export async function pendingTenantName(
+  db: Database,
+  userId: string,
+  tenantId: string,
+): Promise<string | null> {
   const { rows } = await db.query<{ name: string }>(
     `SELECT t.name FROM memberships m JOIN tenants t ON t.id = m.tenant_id
       WHERE m.user_id = $1 AND m.tenant_id = $2 AND m.invitation_pending AND t.deleted_at IS NULL`,
@@ -123,7 +129,10 @@ export async function joinByLink(db: Database, userId: string, tenantId: string)
      ON CONFLICT (user_id, tenant_id) DO UPDATE SET invitation_pending = false`,
     [userId, tenantId],
   );
-  await db.query('UPDATE users SET active_tenant_id = $2, updated_at = now() WHERE id = $1', [userId, tenantId]);
+  await db.query('UPDATE users SET active_tenant_id = $2, updated_at = now() WHERE id = $1', [
+    userId,
+    tenantId,
+  ]);
 }
 
 // ---- The invite link -------------------------------------------------------------------------
