@@ -5,15 +5,7 @@
  */
 import { contractError } from '../contract/errors';
 import { holdsPermission } from '../contract/permissions';
-import {
-  INVITATION_LIFETIME_MS,
-  INVITE_PERMISSION,
-  invitationAddress,
-  type AcceptancePorts,
-  type InvitationPorts,
-  type InviteLinkPorts,
-  type InviteLinkRecord,
-} from '../domain/invitations';
+import * as rules from '../domain/invitations';
 import { emailDomainAllowed } from '../domain/security-policies';
 import { demoEmail } from './delivery';
 import type { DemoDatabase, DemoUser } from './data';
@@ -39,7 +31,7 @@ const demoTenantName = (db: DemoDatabase, tenantId: string) =>
   db.tenants.find((t) => t.tenantId === tenantId)?.name ?? '';
 
 /** The invitation ports over the demo's users and one-time tokens. */
-export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools): InvitationPorts {
+export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools): rules.InvitationPorts {
   const userIn = (tenantId: string, match: (u: DemoUser) => boolean) =>
     db.users.find((u) => u.tenantId === tenantId && match(u));
   return {
@@ -89,7 +81,7 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
     },
     async mayInvite(callerId, tenantId) {
       const caller = userIn(tenantId, (u) => u.id === callerId);
-      return !!caller && holdsPermission(tools.permissionsOf(caller, db), INVITE_PERMISSION);
+      return !!caller && holdsPermission(tools.permissionsOf(caller, db), rules.INVITE_PERMISSION);
     },
     async sendInvitation({ userId }, inviterId) {
       const user = db.users.find((u) => u.id === userId);
@@ -101,12 +93,12 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
         purpose: 'invitation',
         userId: user.id,
         token,
-        expiresAt: tools.now() + INVITATION_LIFETIME_MS,
+        expiresAt: tools.now() + rules.INVITATION_LIFETIME_MS,
         used: false,
       });
       const inviter = inviterId ? db.users.find((u) => u.id === inviterId) : null;
       const [subject, text] = demoEmail(db, user, 'invitation', {
-        link: invitationAddress(appOrigin(), user.id, token),
+        link: rules.invitationAddress(appOrigin(), user.id, token),
         tenantName: demoTenantName(db, user.tenantId),
         inviterName: inviter?.name ?? null,
       });
@@ -118,7 +110,7 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
 }
 
 /** The acceptance ports over the demo's users and one-time tokens. */
-export function demoAcceptancePorts(db: DemoDatabase, tools: DemoInvitationTools): AcceptancePorts {
+export function demoAcceptancePorts(db: DemoDatabase, tools: DemoInvitationTools): rules.AcceptancePorts {
   const liveLink = (userId: string, token: string) =>
     (db.oneTimeTokens ?? []).find(
       (t) =>
@@ -167,10 +159,10 @@ export function demoAcceptancePorts(db: DemoDatabase, tools: DemoInvitationTools
 export function demoInviteLinkPorts(
   db: DemoDatabase,
   tools: Pick<DemoInvitationTools, 'random' | 'now'>,
-): InviteLinkPorts {
+): rules.InviteLinkPorts {
   const links = () => (db.inviteLinks ??= []);
   const stored = (tenantId: string) => db.inviteLinks?.find((l) => l.tenantId === tenantId);
-  const recordOf = (link: NonNullable<ReturnType<typeof stored>>): InviteLinkRecord => ({
+  const recordOf = (link: NonNullable<ReturnType<typeof stored>>): rules.InviteLinkRecord => ({
     id: link.id,
     tenantId: link.tenantId,
     vendorId: 'demo-vendor',

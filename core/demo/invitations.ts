@@ -1,20 +1,6 @@
 import { type Answer, fail, ok } from '../contract/answer';
 import { holdsPermission } from '../contract/permissions';
-import {
-  acceptInvitation,
-  createInviteLink,
-  deleteInviteLink,
-  INVITE_PERMISSION,
-  inviteLinkConfiguration,
-  inviteLinkTenant,
-  inviteUser,
-  readInviteLink,
-  resendAllInvitations,
-  resendInvitation,
-  resendInvitationsToEmail,
-  updateInviteLink,
-  verifyInvitation,
-} from '../domain/invitations';
+import * as rules from '../domain/invitations';
 import type { DemoRequest, DemoRoutes } from './dispatch';
 import type { DemoDatabase, DemoUser } from './data';
 import {
@@ -50,7 +36,7 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
 
   const routes: DemoRoutes<Handler> = {
     postUsers: signedIn(async (db, caller, { body }) => {
-      const { userId, created } = await inviteUser(ports(db), {
+      const { userId, created } = await rules.inviteUser(ports(db), {
         ...body,
         email: body.email as string,
         tenantId: caller.tenantId,
@@ -66,35 +52,46 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
       if (!caller) {
         if (email === undefined) return fail('UNAUTHORIZED');
         // The client SDK's public resend: the same answer whatever the address (not enumerable).
-        await resendInvitationsToEmail(ports(db), email);
+        await rules.resendInvitationsToEmail(ports(db), email);
         return ok({}, true);
       }
-      if (!holdsPermission(tools.permissionsOf(caller, db), INVITE_PERMISSION))
-        return fail('PERMISSION_REQUIRED', { permission: INVITE_PERMISSION });
-      await resendInvitation(ports(db), { userId, email, tenantId: caller.tenantId, inviterId: caller.id });
+      if (!holdsPermission(tools.permissionsOf(caller, db), rules.INVITE_PERMISSION))
+        return fail('PERMISSION_REQUIRED', { permission: rules.INVITE_PERMISSION });
+      await rules.resendInvitation(ports(db), {
+        userId,
+        email,
+        tenantId: caller.tenantId,
+        inviterId: caller.id,
+      });
       return ok({}, true);
     },
     postUsersInvitationResetAll: signedIn(async (db, caller, { body }) => {
       const { userId, email } = body as Body;
       const byEmail = !userId && email ? db.users.find((u) => u.email === email.trim().toLowerCase()) : null;
-      const sent = await resendAllInvitations(ports(db), {
+      const sent = await rules.resendAllInvitations(ports(db), {
         callerId: caller.id,
         userId: userId ?? byEmail?.id ?? null,
       });
       return ok(sent, true);
     }),
     postUsersInvitationVerify: async (db, { body }) =>
-      ok(await verifyInvitation(demoAcceptancePorts(db, tools), body.userId as string, body.token as string)),
+      ok(
+        await rules.verifyInvitation(
+          demoAcceptancePorts(db, tools),
+          body.userId as string,
+          body.token as string,
+        ),
+      ),
     postUsersInvitationAccept: async (db, { body }) => {
       const input = body as { userId: string; token: string; password?: string | null };
-      return ok(await acceptInvitation(demoAcceptancePorts(db, tools), input, true), true);
+      return ok(await rules.acceptInvitation(demoAcceptancePorts(db, tools), input, true), true);
     },
-    getTenantsInvitesConfiguration: signedIn(async () => ok(inviteLinkConfiguration())),
+    getTenantsInvitesConfiguration: signedIn(async () => ok(rules.inviteLinkConfiguration())),
     getTenantsInvitesUser: signedIn(async (db, caller) =>
-      ok(await readInviteLink(links(db), scope(caller), tools.permissionsOf(caller, db))),
+      ok(await rules.readInviteLink(links(db), scope(caller), tools.permissionsOf(caller, db))),
     ),
     postTenantsInvitesUser: signedIn(async (db, caller, { body }) => {
-      const created = await createInviteLink(links(db), scope(caller), {
+      const created = await rules.createInviteLink(links(db), scope(caller), {
         ...body,
         token: `${tools.random()}${tools.random()}`,
         createdBy: caller.id,
@@ -102,14 +99,14 @@ export function createDemoInvitations(tools: DemoInvitationTools) {
       return ok(created, true, 201);
     }),
     patchTenantsInvitesUser: signedIn(async (db, caller, { body }) =>
-      ok(await updateInviteLink(links(db), scope(caller), body), true),
+      ok(await rules.updateInviteLink(links(db), scope(caller), body), true),
     ),
     deleteTenantsInvitesUser: signedIn(async (db, caller) => {
-      await deleteInviteLink(links(db), caller.tenantId);
+      await rules.deleteInviteLink(links(db), caller.tenantId);
       return ok({}, true);
     }),
     postTenantsInvitesVerify: async (db, { body }) =>
-      ok((await inviteLinkTenant(links(db), body.token as string)).name),
+      ok((await rules.inviteLinkTenant(links(db), body.token as string)).name),
   };
 
   /** The account a sign-up's invitationToken joins; a failure answer when it is not live. */
