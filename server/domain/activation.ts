@@ -10,7 +10,7 @@ import type { ClientInfo, SignedIn } from './auth';
 import { countSend } from './attempts';
 import { sendQuietly, type FlowContext } from './account-flows';
 import { consumeLink, findLiveLink, issueOneTimeToken } from './one-time-tokens';
-import { acceptInvitation, invitationActivationStrategy } from './invitations';
+import { acceptInvitationAtActivation, invitationActivationStrategy } from './invitations';
 import { newPasswordProblem } from './password-rules';
 import { findUserByEmail, findUserById, updatePasswordHash, type UserRow } from './users';
 import { localeOfRecipient } from '../storage/locales';
@@ -43,7 +43,7 @@ export async function activationStrategy(
   const user = await findUserById(ctx.db, userId);
   const live = user && !user.verified ? await findLiveLink(ctx.db, 'activation', token, user.id) : null;
   if (user && live) return { shouldSetPassword: !user.password_hash };
-  const invited = await invitationActivationStrategy(ctx.db, userId, token);
+  const invited = await invitationActivationStrategy(ctx, userId, token);
   if (!invited) throw contractError('ACTIVATION_LINK_INVALID');
   return invited;
 }
@@ -63,9 +63,9 @@ export async function activateAccount(
   // activation; then the invitee is signed in, into the account that invited them.
   if (
     !(await findLiveLink(ctx.db, 'activation', input.token, user.id)) &&
-    (await invitationActivationStrategy(ctx.db, user.id, input.token))
+    (await invitationActivationStrategy(ctx, user.id, input.token))
   ) {
-    await acceptInvitation(ctx, input);
+    await acceptInvitationAtActivation(ctx, input);
     const joined = await findUserById(ctx.db, user.id);
     if (!joined) throw contractError('ACTIVATION_LINK_INVALID');
     return ctx.auth.startSession(joined, client);

@@ -17,8 +17,8 @@
  * The caller's permissions are their access token's, those of their active account; sub-account
  * routes compare them with what the member holds in the sub-account.
  */
-import { contractError } from '../../core/contract/errors';
 import { assertHoldsAll, keysNotHeld } from '../../core/domain/grants';
+import { assertMayActOnMember, type MemberAction, type MemberActor } from '../../core/domain/team-members';
 import type { Database } from '../storage/database';
 import { getGroup } from './groups';
 import { permissionKeysOfRoles } from '../storage/roles';
@@ -77,15 +77,9 @@ export function holdsEverything(held: readonly string[], memberKeys: readonly st
 }
 
 /**
- * What is done to a member: their roles set, their membership removed, their access allowed or
- * denied, their group memberships changed, their sessions in the account ended.
- */
-type MemberAction = 'roles' | 'remove' | 'access' | 'groups' | 'sessions';
-
-/**
- * Rule 3 for one member of `tenantId`: 400 for the caller's own roles, and for removing themselves
- * from or denying their own access to the account they are signed in to; 403 when the member holds
- * a permission the caller lacks. A user who is not a member holds nothing (the route answers 404).
+ * Rule 3 for one member of `tenantId` (core/domain/team-members.ts `assertMayActOnMember`): 400 for
+ * the caller's own roles, and for removing themselves from or denying their own access to the account
+ * they are signed in to; 403 when the member holds a permission the caller lacks.
  */
 export async function assertMayActOn(
   db: Database,
@@ -94,11 +88,14 @@ export async function assertMayActOn(
   userId: string,
   action: MemberAction,
 ): Promise<void> {
-  if (userId === claims.sub) {
-    if (action === 'roles') throw contractError('OWN_ROLES');
-    if (tenantId === claims.tenantId && action === 'remove') throw contractError('REMOVE_SELF');
-    if (tenantId === claims.tenantId && action === 'access') throw contractError('DENY_SELF');
-  }
-  if (!holdsEverything(claims.permissions ?? [], await memberPermissionKeys(db, tenantId, userId)))
-    throw contractError('MEMBER_ABOVE');
+  await assertMayActOnMember(actorOf(claims), tenantId, userId, action, () =>
+    memberPermissionKeys(db, tenantId, userId),
+  );
 }
+
+/** The caller of a member rule: the token's user, active account and permissions. */
+export const actorOf = (claims: AccessTokenClaims): MemberActor => ({
+  userId: claims.sub,
+  activeTenantId: claims.tenantId ?? null,
+  held: claims.permissions ?? [],
+});

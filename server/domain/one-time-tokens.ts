@@ -32,7 +32,7 @@ const TOKEN_LIFETIME_SECONDS: Record<OneTimePurpose, number> = {
 };
 
 /** Link tokens are exactly 43 base64url characters; anything else is refused before any query. */
-export const LINK_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+const LINK_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const CODE_SHAPE = /^[0-9]{6}$/;
 
 interface OneTimeTokenRow {

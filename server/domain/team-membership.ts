@@ -3,10 +3,14 @@
  * roles one holds. Every statement is scoped to the tenant: an admin cannot reach another tenant's
  * members or roles, whatever ids they send.
  */
+import type { TeamMemberPorts } from '../../core/domain/team-members';
 import type { Database } from '../storage/database';
-import { roleDtoOf, type RoleRow } from '../storage/roles';
+import { permissionKeysOfRoles, roleDtoOf, type RoleRow } from '../storage/roles';
+import { revokeMemberSessions } from '../storage/team-members';
 import type { RoleDto } from './tenants';
 import { emitEvent } from './connectivity';
+import { isScimManagedMember } from './directory';
+import { memberPermissionKeys } from './grants';
 
 /** Roles assignable in the tenant: vendor-wide ones and the tenant's own, by name. */
 export async function listAssignableRoles(db: Database, tenantId: string): Promise<RoleDto[]> {
@@ -52,7 +56,7 @@ export async function removeMember(
 type SetRolesResult = { kind: 'updated' } | { kind: 'notMember' } | { kind: 'unknownRoles'; ids: string[] };
 
 /** Replaces the member's roles in the tenant with `roleIds` (empty: no role). */
-export async function setMemberRoles(
+async function setMemberRoles(
   db: Database,
   tenantId: string,
   userId: string,
@@ -80,3 +84,13 @@ export async function setMemberRoles(
     return { kind: 'updated' };
   });
 }
+
+/** The member rules' ports on the server (core/domain/team-members.ts). */
+export const teamMemberPorts = (db: Database): TeamMemberPorts => ({
+  memberKeys: (tenantId, userId) => memberPermissionKeys(db, tenantId, userId),
+  grantedBy: async (tenantId, roleIds) => (await permissionKeysOfRoles(db, tenantId, roleIds)).keys,
+  scimManaged: (tenantId, userId) => isScimManagedMember(db, tenantId, userId),
+  remove: async (tenantId, userId) => (await removeMember(db, tenantId, userId)) === 'removed',
+  setRoles: async (tenantId, userId, roleIds) => (await setMemberRoles(db, tenantId, userId, roleIds)).kind,
+  revokeSessions: (tenantId, userId) => revokeMemberSessions(db, tenantId, userId),
+});

@@ -61,7 +61,7 @@ interface MemberGroupDto {
   roles: Array<{ id: string; key: string; name: string }>;
 }
 
-export interface TeamUserDto {
+interface TeamUserDto {
   id: string;
   /** The client SDK's `sub`: the user id. */
   sub: string;

@@ -6,7 +6,8 @@ import { emailDomainAllowed } from '../domain/email-domain-restrictions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { sendActivationEmail } from '../domain/activation';
-import { findInviteLinkTenant, notifyJoined } from '../domain/invitations';
+import { inviteLinkTenant } from '../../core/domain/invitations';
+import { inviteLinkPorts, notifyJoined } from '../domain/invitations';
 import { signUp } from '../domain/signup';
 import { verifyCaptcha } from '../domain/captcha';
 import { listUserTenants, pickActiveTenant, toTenantDto } from '../domain/tenants';
@@ -50,8 +51,9 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       await verifyCaptcha(ctx, { token: body.recaptchaToken, email: body.email, ip: request.ip });
       // Spec 000 §7: sign-up may carry an invitationToken (a tenant's invite link): the new user
       // joins that tenant. A token that is not live is refused before anything is created.
-      const invited = body.invitationToken ? await findInviteLinkTenant(ctx.db, body.invitationToken) : null;
-      if (body.invitationToken && !invited) throw contractError('INVITE_LINK_INVALID');
+      const invited = body.invitationToken
+        ? await inviteLinkTenant(inviteLinkPorts(ctx), body.invitationToken)
+        : null;
       // The account's email-domain restrictions decide who joins it through its link.
       if (invited && !(await emailDomainAllowed(ctx.db, invited.tenantId, body.email)))
         throw contractError('EMAIL_DOMAIN_NOT_ALLOWED');
