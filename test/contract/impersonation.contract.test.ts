@@ -28,13 +28,21 @@ for (const [name, factory] of factories) {
       otherTenantId = (await signUp(`elsewhere-${stamp}@example.com`)).body.tenantId;
       await target.clearCookies();
       admin = (await signUp(`admin-${stamp}@example.com`)).body.authResponse.accessToken;
-      // A member of the admin's account, with no role: joined by the account's invite link.
-      const link = await target.call('POST', `${API}/tenants/invites/v1/user`, { token: admin, body: {} });
-      assert.equal(link.status, 201, JSON.stringify(link.body));
-      await target.clearCookies();
-      const joined = await signUp(`member-${stamp}@example.com`, { invitationToken: link.body.token });
-      assert.equal(joined.status, 200, JSON.stringify(joined.body));
-      memberId = joined.body.userId;
+      // A member of the admin's account, with no role: invited, then accepted with a password.
+      const email = `member-${stamp}@example.com`;
+      const invited = await target.call('POST', `${API}/users/v2`, {
+        token: admin,
+        body: { email, name: 'Member', roleIds: [], provider: 'local' },
+      });
+      assert.equal(invited.status, 201, JSON.stringify(invited.body));
+      const box = await target.call('GET', `/dev/outbox?to=${encodeURIComponent(email)}`);
+      const link = new URL(box.body.messages[0].text.match(/https?:\/\/\S+/)[0]);
+      const params = { userId: link.searchParams.get('userId'), token: link.searchParams.get('token') };
+      const accepted = await target.call('POST', `${API}/users/v1/invitation/accept`, {
+        body: { ...params, password: 'member-password-1' },
+      });
+      assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+      memberId = invited.body.id;
       await target.clearCookies();
     });
     after(async () => {
