@@ -13,7 +13,7 @@ import { INACTIVE_THRESHOLD_SECONDS } from '../contract/securityCenter';
 import { contractError } from '../contract/errors';
 
 /** The v3 query's own fields. */
-export interface UsersV3Query {
+interface UsersV3Query {
   _tenantId?: string | undefined;
   _preset?: string | undefined;
   _maxInactiveSeconds?: string | undefined;
