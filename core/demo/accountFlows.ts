@@ -5,6 +5,7 @@ import { demoEmail } from './delivery';
 import { isDemoBreached } from './passwordless';
 import type { DemoRoutes } from './dispatch';
 import { DEMO_PASSWORD_MIN_LENGTH, type DemoDatabase, type DemoOneTimeToken, type DemoUser } from './data';
+import { refuseWhileImpersonating } from '../domain/impersonation';
 
 /**
  * Demo mode's password reset and activation, answering like the reference server
@@ -185,7 +186,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
    * The demo keeps one session (the visitor's), so there are no other sessions to sign out.
    */
   function changePassword(db: DemoDatabase, user: DemoUser, body: Json, impersonated: boolean): Answer {
-    if (impersonated) return fail('IMPERSONATING_NOT_AVAILABLE');
+    refuseWhileImpersonating(impersonated);
     const locked = tools.lockedFor(db, user.email);
     if (locked) return failWith(tools.tooManyAttempts(locked));
     if (!user.password || user.password !== body.password) {

@@ -6,8 +6,6 @@
  */
 import type { Database } from '../storage/database';
 
-export const MAX_PROFILE_IMAGE_BYTES = 1024 * 1024;
-
 /** The image type these bytes start with, or null. */
 export function imageTypeOf(bytes: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif' | null {
   const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);

@@ -29,6 +29,7 @@ import { subAccountsRepository } from '../storage/sub-accounts';
 import { contractError } from '../../core/contract/errors';
 import * as s from '../http/schemas';
 import { accountOf, callerOf } from '../http/route-table';
+import { refuseStayingImpersonation } from '../../core/domain/impersonation';
 
 const HIERARCHY = '/tenants/resources/hierarchy/v2';
 const SUB_TENANTS = '/tenants/resources/sub-tenants/v1';
@@ -193,7 +194,7 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     const claims = callerOf(request);
     // Impersonation was allowed for one account only (domain/impersonation.ts): the impersonated
     // session may not move to another account of the user, where the impersonator may have no say.
-    if (claims.act) throw contractError('IMPERSONATION_STAYS');
+    refuseStayingImpersonation(Boolean(claims.act));
     await switchTenant(ctx.db, {
       userId: claims.sub,
       sessionId: claims.sid,

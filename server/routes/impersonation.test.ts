@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { decodeJwt } from 'jose';
 import type { BuiltServer } from '../app';
-import { IMPERSONATE_PERMISSION } from '../domain/impersonation';
+import { IMPERSONATE_PERMISSION } from '../../core/domain/impersonation';
 import { PasswordHasher } from '../domain/passwords';
 import { addMembership, createTenant } from '../domain/tenants';
 import { insertUser } from '../domain/users';

@@ -5,9 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { FlowContext } from '../domain/account-flows';
 import { changePassword, requestPasswordReset, resetPassword } from '../domain/password-reset';
-import { contractError } from '../../core/contract/errors';
 import { callerOf } from '../http/route-table';
 import { verifyCaptcha } from '../domain/captcha';
+import { refuseWhileImpersonating } from '../../core/domain/impersonation';
 
 export async function passwordRoutes(app: FastifyInstance, ctx: FlowContext): Promise<void> {
   const base = '/identity/resources/users/v1/passwords';
@@ -36,7 +36,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: FlowContext): Pr
   app.post<{ Body: { password: string; newPassword: string } }>(`${base}/change`, async (request) => {
     const claims = callerOf(request);
     // An impersonator acts for the user but must not take over their sign-in.
-    if (claims.act) throw contractError('IMPERSONATING_NOT_AVAILABLE');
+    refuseWhileImpersonating(Boolean(claims.act));
     await changePassword(ctx, {
       userId: claims.sub,
       sessionId: claims.sid,

@@ -10,21 +10,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import {
-  imageTypeOf,
-  loadProfileImage,
-  MAX_PROFILE_IMAGE_BYTES,
-  saveProfileImage,
-  singleFilePart,
-} from '../domain/profile-images';
+import { imageTypeOf, loadProfileImage, saveProfileImage, singleFilePart } from '../domain/profile-images';
 import { contractError } from '../../core/contract/errors';
 import { idParams } from '../http/list-query';
+import { acceptedProfileImage, PROFILE_IMAGE_MAX_BYTES } from '../../core/domain/profile-image';
 import { callerOf } from '../http/route-table';
 
 const UPLOAD = '/team/resources/profile/me/image/v1';
 const IMAGES = '/team/resources/profile/images/v1';
 /** Room for the multipart framing around a file of the largest size. */
-const BODY_LIMIT = MAX_PROFILE_IMAGE_BYTES + 16 * 1024;
+const BODY_LIMIT = PROFILE_IMAGE_MAX_BYTES + 16 * 1024;
 
 export async function profileImageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const prefix = ctx.options.prefix ? `/${ctx.options.prefix}` : '';
@@ -42,14 +37,11 @@ export async function profileImageRoutes(app: FastifyInstance, ctx: AppContext):
     scoped.put(UPLOAD, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
       const claims = callerOf(request);
       const type = String(request.headers['content-type'] ?? '');
-      if (!Buffer.isBuffer(request.body) || !/^multipart\/form-data/i.test(type))
-        throw contractError('PROFILE_IMAGE_NOT_MULTIPART');
-      const file = singleFilePart(request.body, type);
-      if (!file) throw contractError('PROFILE_IMAGE_NOT_MULTIPART');
-      if (file.length > MAX_PROFILE_IMAGE_BYTES) throw contractError('PROFILE_IMAGE_TOO_LARGE');
-      const imageType = imageTypeOf(file);
-      if (!imageType) throw contractError('PROFILE_IMAGE_TYPE');
-      const url = await saveProfileImage(ctx.db, claims.sub, imageType, file, urlOf);
+      const multipart = Buffer.isBuffer(request.body) && /^multipart\/form-data/i.test(type);
+      const file = multipart ? singleFilePart(request.body as Buffer, type) : null;
+      // The refusals (no file, too large, not an image by its first bytes): core/domain/profile-image.ts.
+      const imageType = acceptedProfileImage(file && { size: file.length, type: imageTypeOf(file) });
+      const url = await saveProfileImage(ctx.db, claims.sub, imageType, file!, urlOf);
       return reply.type('text/plain; charset=utf-8').send(url);
     });
   });

@@ -10,6 +10,7 @@ import { findUserById, loadUserProfile } from '../domain/users';
 import { contractError } from '../../core/contract/errors';
 import { parseMetadata } from '../http/metadata';
 import { callerOf } from '../http/route-table';
+import { refusePhoneChangeWhileImpersonating } from '../../core/domain/impersonation';
 
 interface UpdateMeBody {
   name?: string;
@@ -32,10 +33,9 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
       if (body.name !== undefined && !name) throw contractError('PROFILE_NAME_EMPTY');
       const phone = body.phoneNumber === undefined ? undefined : body.phoneNumber?.trim() || null;
       const metadata = body.metadata === undefined ? undefined : (parseMetadata(body.metadata) ?? {});
-      // The phone number is where SMS sign-in codes go: an impersonator may not change it (it would
-      // be a way back in as the person, also into their other accounts).
-      if (claims.act && phone !== undefined && phone !== (await findUserById(ctx.db, claims.sub))?.phone)
-        throw contractError('IMPERSONATING_NOT_AVAILABLE');
+      // The phone number is where SMS sign-in codes go (core/domain/impersonation.ts).
+      if (claims.act)
+        refusePhoneChangeWhileImpersonating(true, phone, (await findUserById(ctx.db, claims.sub))?.phone);
       // COALESCE keeps a column when its field was not sent; phone uses a flag because null clears it.
       await ctx.db.query(
         `UPDATE users SET name = COALESCE($2, name),

@@ -7,10 +7,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { maxInactiveSecondsOf, pageOf as pageOfList } from '../../core/contract/listQuery';
-import { CLIENT_USER_PRESETS } from '../../core/contract/requests';
+import { pageOf as pageOfList } from '../../core/contract/listQuery';
+import { usersV3Filter } from '../../core/domain/team-users';
 import { listTenantUsers, type UserSortField } from '../domain/team-users';
-import { contractError } from '../../core/contract/errors';
 import { accountOf, callerOf } from '../http/route-table';
 import { includesSubAccounts } from '../../core/domain/sub-accounts';
 import type { FastifyRequest } from 'fastify';
@@ -24,9 +23,6 @@ interface ListQuery {
   _includeSubTenants?: string;
   ids?: string;
 }
-
-/** Spec 001 §9: "inactive users threshold 7776000 s (90 days)". */
-const DEFAULT_MAX_INACTIVE_SECONDS = 7_776_000;
 
 const idsOf = (q: ListQuery) =>
   q.ids ? [...new Set(q.ids.split(',').map((id) => id.toLowerCase()))] : undefined;
@@ -45,13 +41,6 @@ interface V3Query extends ListQuery {
   _email?: string;
   /** The client's form of `_maxInactiveSeconds`: JSON `{"_maxInactiveSeconds": n}`. */
   _presetParams?: string;
-}
-
-/** `_maxInactiveSeconds` from the query or from the client's `_presetParams` JSON; 400 when malformed. */
-function maxInactiveOf(q: V3Query): string | undefined {
-  const read = maxInactiveSecondsOf(q);
-  if ('error' in read) throw read.error;
-  return read.seconds;
 }
 
 export async function teamUserRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -81,27 +70,13 @@ export async function teamUserRoutes(app: FastifyInstance, ctx: AppContext): Pro
    */
   app.get<{ Querystring: V3Query }>('/identity/resources/users/v3', async (request, reply) => {
     const tenantId = accountOf(request);
-    const q: V3Query = {
-      ...request.query,
-      _preset: request.query._preset && (CLIENT_USER_PRESETS[request.query._preset] ?? request.query._preset),
-    };
-    q._maxInactiveSeconds = maxInactiveOf(q);
-    if (q._tenantId && q._tenantId.toLowerCase() !== tenantId.toLowerCase())
-      throw contractError('LIST_OTHER_ACCOUNT');
-    if (q._maxInactiveSeconds && q._preset !== 'INACTIVE') throw contractError('MAX_INACTIVE_NEEDS_PRESET');
-    const inactive =
-      q._preset === 'INACTIVE'
-        ? Math.min(Number(q._maxInactiveSeconds ?? DEFAULT_MAX_INACTIVE_SECONDS), 2_000_000_000)
-        : undefined;
+    const q = request.query;
+    const filter = usersV3Filter(q, tenantId);
     const query = pageOf(q);
     const { items, totalItems } = await listTenantUsers(ctx.db, {
       tenantId,
       ...query,
-      inactiveForSeconds: inactive,
-      email: q._email,
-      mfaUnenrolled: q._preset === 'MFA_UNENROLLED',
-      breachedPassword: q._preset === 'BREACHED_PASSWORDS',
-      neverSignedIn: q._preset === 'NEVER_SIGNED_IN',
+      ...filter,
       userIds: idsOf(q),
       includeSubTenants: includeSubTenants(request),
     });

@@ -21,6 +21,7 @@ import { assertTrustedOrigin } from '../http/origin';
 import { clientInfo } from '../http/client-info';
 import { parseMetadata } from '../http/metadata';
 import { callerOf } from '../http/route-table';
+import { refuseStayingImpersonation } from '../../core/domain/impersonation';
 
 interface SignUpBody {
   email: string;
@@ -128,7 +129,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
    */
   app.post<{ Body: { tenantId: string } }>(`${base}/v3/me/token`, async (request) => {
     const claims = callerOf(request);
-    if (claims.act) throw contractError('IMPERSONATION_STAYS');
+    refuseStayingImpersonation(Boolean(claims.act));
     const user = await findUserById(ctx.db, claims.sub);
     if (!user) throw contractError('USER_NOT_FOUND');
     const issued = await ctx.auth.tokenForTenant(user, request.body.tenantId, claims.sid);

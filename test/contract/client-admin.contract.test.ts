@@ -114,6 +114,22 @@ for (const [name, factory] of factories) {
       assert.equal((await call('GET', `${API}/users/v3?_preset=breached-passwords`)).status, 200);
     });
 
+    test('users v3 refuses _maxInactiveSeconds without the INACTIVE preset, and another account', async () => {
+      for (const query of ['_maxInactiveSeconds=60', '_preset=mfa-unenrolled&_maxInactiveSeconds=60']) {
+        const res = await call('GET', `${API}/users/v3?${query}`);
+        assert.deepEqual(
+          [res.status, res.body.errors],
+          [400, ['_maxInactiveSeconds needs _preset=INACTIVE']],
+          query,
+        );
+      }
+      const me = (await call('GET', `${API}/users/v2/me`)).body;
+      const own = await call('GET', `${API}/users/v3?_tenantId=${me.tenantId}`);
+      assert.equal(own.status, 200, JSON.stringify(own.body));
+      const other = await call('GET', `${API}/users/v3?_tenantId=${me.id}`);
+      assert.equal(other.status, 403, JSON.stringify(other.body));
+    });
+
     test('groups: _groupsRelations, configuration and bulkGet', async () => {
       const created = await call('POST', `${API}/groups/v1`, { name: 'Support' });
       assert.equal(created.status, 201);

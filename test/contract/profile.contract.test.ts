@@ -64,6 +64,14 @@ for (const [name, factory] of factories) {
       });
     }
 
+    test('PUT the profile picture without a multipart file: 400', async () => {
+      const answer = await target.call('PUT', '/team/resources/profile/me/image/v1', { token, body: {} });
+      assert.deepEqual(
+        [answer.status, answer.body.errors],
+        [400, ['Send the picture as multipart/form-data with one file']],
+      );
+    });
+
     test('sessions: the list holds the current session, marked; /current answers it', async () => {
       const list = await target.call('GET', '/identity/resources/users/sessions/v1/me', { token });
       assert.equal(list.status, 200);

@@ -1,0 +1,60 @@
+/**
+ * The account's settings in demo mode: the use cases of core/domain/account-settings.ts over the
+ * demo's data (the server's repository: server/storage/account-settings.ts).
+ */
+import { ok } from '../contract/answer';
+import {
+  changeAccountSettings,
+  readAccountSettings,
+  type AccountSettingsRepository,
+} from '../domain/account-settings';
+import type { DemoDatabase } from './data';
+import type { DemoRoutes } from './dispatch';
+import type { UserHandler } from './sessions';
+
+/** Account settings over the demo's data (the repository of core/domain/account-settings.ts). */
+function demoAccountSettingsRepository(db: DemoDatabase): AccountSettingsRepository {
+  const read = (tenantId: string) => {
+    const tenant = db.tenants.find((t) => t.tenantId === tenantId);
+    if (!tenant) return null;
+    // Beside the typed fields, the date and time formats, the logo and the metadata (a JSON string).
+    const saved: Record<string, string | null | undefined> = db.accountSettings?.[tenantId] ?? {};
+    return {
+      tenantId,
+      name: tenant.name,
+      address: saved.address ?? null,
+      website: saved.website ?? null,
+      timezone: saved.timezone ?? null,
+      currency: saved.currency ?? 'USD',
+      dateFormat: saved.dateFormat ?? 'DD/MM/YYYY',
+      timeFormat: saved.timeFormat ?? 'HH:mm',
+      logo: saved.logo ?? null,
+      metadata: saved.metadata ?? '{}',
+      locale: saved.locale ?? null,
+      hasCustomLogin: false,
+    };
+  };
+  return {
+    get: async (tenantId) => read(tenantId),
+    async update(tenantId, changes) {
+      const tenant = db.tenants.find((t) => t.tenantId === tenantId);
+      if (!tenant) return null;
+      const { name, ...rest } = changes;
+      const saved = ((db.accountSettings ??= {})[tenantId] ??= {});
+      for (const [field, value] of Object.entries(rest))
+        if (value !== undefined) Object.assign(saved, { [field]: value });
+      if (name !== undefined) tenant.name = name;
+      return read(tenantId);
+    },
+  };
+}
+
+/** GET and PUT the caller's account settings. */
+export function demoAccountSettingsRoutes(): DemoRoutes<UserHandler> {
+  return {
+    getTenantsAccountSettings: async (db, user) =>
+      ok(await readAccountSettings(demoAccountSettingsRepository(db), user.tenantId)),
+    putTenantsAccountSettings: async (db, user, { body }) =>
+      ok(await changeAccountSettings(demoAccountSettingsRepository(db), user.tenantId, body), true),
+  };
+}

@@ -1,0 +1,148 @@
+/**
+ * The demo backend's request pipeline: a fetch-shaped transport reads the request (JSON or a
+ * multipart file, the bearer, the query), the route table's matcher finds the route, the
+ * contract's request schemas check it as the server's do, the descriptor's access is checked
+ * (core/demo/dispatch.ts), the handler an area registered under the descriptor's name answers,
+ * an audited call is recorded, and changed data is stored.
+ */
+import { fail, failWith, type Answer } from '../contract/answer';
+import { clientRequestBody, requestEntries } from '../contract/checkRequest';
+import { contractError, contractErrors, errorBody, isContractError } from '../contract/errors';
+import { matchRoute, routeName, type RouteDescriptor } from '../contract/routes';
+import type { DemoDatabase, DemoUser } from './data';
+import { loadDemoDeliveryTexts } from './delivery';
+import {
+  accessRefusal,
+  demoAuditNames,
+  recordDemoAudit,
+  type DemoRequest,
+  type DemoRoutes,
+} from './dispatch';
+import { loginAliasOf, withLoginAlias } from './loginAlias';
+import { demoFormBody } from './profile';
+import type { DemoTokens } from './sessions';
+import { accountStrategies } from './signInMethods';
+import { demoPermissionsOf } from './teamAdmin';
+
+type Json = Record<string, unknown>;
+
+interface PipelineDeps {
+  routes: DemoRoutes;
+  tokens: DemoTokens;
+  load: () => DemoDatabase;
+  save: (db: DemoDatabase) => void;
+  delay: () => number;
+  now: () => number;
+}
+
+/** A handler's answer; a ContractError it throws is answered as the server answers it. */
+async function answerOf(run: () => Answer | Promise<Answer>): Promise<Answer> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isContractError(error)) return failWith(error);
+    throw error;
+  }
+}
+
+/** Who did an audited call: its bearer, else the sign-in's user, the session signed out, the user named. */
+function auditActor(
+  db: DemoDatabase,
+  tokens: DemoTokens,
+  route: RouteDescriptor,
+  request: DemoRequest,
+  answer: Answer,
+  sessionUserId: string | undefined,
+): DemoUser | null {
+  const byId = (id: unknown) => db.users.find((u) => u.id === id) ?? null;
+  const caller = tokens.userOfToken(db, request.token);
+  if (caller) return caller;
+  if (route.audit?.signOut) return byId(sessionUserId);
+  const issued = (answer.body as { accessToken?: unknown } | null)?.accessToken;
+  if (route.audit?.signIn && typeof issued === 'string') return tokens.userOfToken(db, issued);
+  const email = typeof request.body.email === 'string' ? request.body.email.toLowerCase() : null;
+  return db.users.find((u) => u.email.toLowerCase() === email) ?? byId(request.body.userId);
+}
+
+/** The request's body: JSON, a multipart file, or `{}`; null when the JSON cannot be read. */
+async function bodyOf(init: RequestInit): Promise<Json | null> {
+  try {
+    const body =
+      init.body instanceof FormData
+        ? await demoFormBody(init.body)
+        : typeof init.body === 'string' && init.body
+          ? (JSON.parse(init.body) as Json)
+          : {};
+    return !body || typeof body !== 'object' || Array.isArray(body) ? {} : body;
+  } catch {
+    return null;
+  }
+}
+
+/** `handle` (one request of the contract) and `transport` (fetch-shaped, for the HTTP client). */
+export function createDemoPipeline({ routes, tokens, load, save, delay, now }: PipelineDeps) {
+  /** Answers one request of the contract; `path` is the part after the base URL and prefix. */
+  async function handle(
+    method: string,
+    path: string,
+    sent: Json,
+    token: string | null,
+    query: Record<string, string> = {},
+    loginAlias?: string,
+  ): Promise<{ status: number; body: unknown }> {
+    await new Promise((resolve) => setTimeout(resolve, delay()));
+    const match = matchRoute(method, path);
+    // A route the demo leaves out (its descriptor's `demo` says why) is unknown here, as any other.
+    if (!match || match.route.demo) return fail('NOT_FOUND');
+    const { route, params } = match;
+    // The contract's request schemas, as the server validates with them (core/contract/routes),
+    // after the client SDK's spelling is brought to the contract's where a route has that step.
+    const body = clientRequestBody(method, path, sent) as Json;
+    const refused = requestEntries(method, path, { body, query }, { opaqueIds: true, demo: true });
+    if (refused) return failWith(contractErrors(refused, 400));
+    const db = load();
+    // The recipients' languages, so that a handler writes an email or SMS in one synchronously.
+    await loadDemoDeliveryTexts(db);
+    const request: DemoRequest = { method: route.method, path, body, token, query, params, loginAlias };
+    const names = demoAuditNames(db, route, request);
+    const sessionUserId = db.session?.userId;
+    const handler = withLoginAlias(routeName(route), routes[routeName(route)], accountStrategies);
+    const answer = await answerOf(
+      async () =>
+        accessRefusal(route, token, tokens.callerOf(db), (user) => demoPermissionsOf(db, user)) ??
+        (handler ? await handler(db, request) : null) ??
+        fail('NOT_FOUND'),
+    );
+    const actor = route.audit ? auditActor(db, tokens, route, request, answer, sessionUserId) : null;
+    const recorded = recordDemoAudit(db, route, request, answer.status, actor, names, now());
+    if (answer.save || recorded) save(db);
+    return { status: answer.status, body: answer.body };
+  }
+
+  /** A fetch-shaped transport for the HTTP client: strips the base URL and prefix, answers from sample data. */
+  async function transport(url: string, init: RequestInit): Promise<Response> {
+    const { pathname, searchParams } = new URL(url);
+    // The URL is base + prefix + contract path; the route table's matcher reads the path as the
+    // server registers it (behind a one-segment prefix, or at the root) and gives the contract path.
+    const method = (init.method ?? 'GET').toUpperCase();
+    const path = matchRoute(method, pathname)?.path ?? pathname;
+    const body = await bodyOf(init);
+    if (!body) return new Response(JSON.stringify(errorBody(contractError('INVALID_JSON'))), { status: 400 });
+    const token = new Headers(init.headers).get('authorization')?.replace(/^Bearer\s+/i, '') ?? null;
+    // Like the server (server/http/client-query.ts): the client SDK writes an undefined value as
+    // the text "undefined", which means "not given".
+    const query = Object.fromEntries([...searchParams].filter(([, value]) => value !== 'undefined'));
+    const answer = await handle(method, path, body, token, query, loginAliasOf(init.headers));
+    // A file goes out as it is: billing's invoice PDF (a Blob), the audits CSV (text).
+    if (answer.body instanceof Blob)
+      return new Response(answer.body, { headers: { 'content-type': answer.body.type } });
+    const text = typeof answer.body === 'string';
+    const type = path.includes('/csv') ? 'text/csv' : 'text/plain';
+    return new Response(text ? (answer.body as string) : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': text ? `${type}; charset=utf-8` : 'application/json' },
+    });
+  }
+
+  return { handle, transport };
+}

@@ -1,0 +1,173 @@
+/**
+ * Demo mode's session and tokens: the one session this browser has (the demo's stand-in for the
+ * refresh cookie), the JWT-shaped access tokens it issues (readable by the kit, signed by nobody:
+ * demo mode verifies nothing real), who a bearer is, and the session routes (refresh, sign-out,
+ * the sessions list, a token for one of the user's accounts).
+ */
+import type { AuthResponse } from '../api/types';
+import { fail, ok, type Answer } from '../contract/answer';
+import { holdsPermission } from '../contract/permissions';
+import { refuseStayingImpersonation } from '../domain/impersonation';
+import type { DemoDatabase, DemoUser } from './data';
+import type { DemoCaller, DemoRequest, DemoRoutes, Handler } from './dispatch';
+import { demoPermissionsOf, demoRolesOf } from './teamAdmin';
+
+/** Demo access token lifetime (spec 000 §9). */
+const DEMO_TOKEN_LIFETIME_SECONDS = 86400;
+
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+/** A random id of 16 lowercase letters and digits (the demo's ids and refresh tokens). */
+export const randomId = (): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => ALPHABET[b % 36]).join('');
+
+const base64url = (value: unknown) =>
+  btoa(JSON.stringify(value)).replace(/=+$/, '').replaceAll('+', '-').replaceAll('/', '_');
+
+/** A demo token's claims (readable by anyone: demo mode verifies nothing real), or null. */
+export function claimsOf(token: string): { sub?: string; exp?: number; sid?: unknown; act?: unknown } | null {
+  try {
+    return JSON.parse(atob(token.split('.')[1]!.replaceAll('-', '+').replaceAll('_', '/'))) as {
+      sub?: string;
+      exp?: number;
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** A handler of a signed-in caller: the bearer's user is found before it runs. */
+export type UserHandler = (
+  db: DemoDatabase,
+  user: DemoUser,
+  request: DemoRequest,
+) => Answer | Promise<Answer>;
+
+/** The token and session functions every area of the backend shares, on the backend's clock and ids. */
+export function createDemoTokens({ now, random }: { now: () => number; random: () => string }) {
+  /** A JWT-shaped demo token: readable by the kit, signed by nobody (demo mode verifies nothing real). */
+  function tokenFor(db: DemoDatabase, user: DemoUser, impersonatorId?: string): AuthResponse {
+    const issuedAt = Math.floor(now() / 1000);
+    const claims = {
+      sub: user.id,
+      email: user.email,
+      name: user.name,
+      tenantId: user.tenantId,
+      tenantIds: [user.tenantId],
+      roles: demoRolesOf(db, user).map((r) => r.key),
+      permissions: demoPermissionsOf(db, user),
+      type: 'userToken',
+      iss: 'auth-elements-demo',
+      iat: issuedAt,
+      exp: issuedAt + DEMO_TOKEN_LIFETIME_SECONDS,
+      ...(impersonatorId ? { act: { sub: impersonatorId } } : {}),
+    };
+    return {
+      accessToken: `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims)}.demo`,
+      expiresIn: DEMO_TOKEN_LIFETIME_SECONDS,
+      expires: new Date((issuedAt + DEMO_TOKEN_LIFETIME_SECONDS) * 1000).toISOString(),
+      mfaRequired: false,
+    };
+  }
+
+  /** Opens the browser's one session for `user` (an impersonated one names its impersonator). */
+  function startSession(db: DemoDatabase, user: DemoUser, impersonatorId?: string): AuthResponse {
+    db.session = {
+      id: random(),
+      userId: user.id,
+      refreshToken: random(),
+      createdAt: new Date(now()).toISOString(),
+      ...(impersonatorId ? { impersonatorId } : {}),
+    };
+    if (!impersonatorId) user.lastLogin = new Date(now()).toISOString();
+    return tokenFor(db, user, impersonatorId);
+  }
+
+  /** The user of a demo token that has not expired, or null. */
+  function userOfToken(db: DemoDatabase, token: string | null): DemoUser | null {
+    const claims = token ? claimsOf(token) : null;
+    if (!claims?.exp || claims.exp * 1000 < now()) return null;
+    return db.users.find((u) => u.id === claims.sub) ?? null;
+  }
+
+  /** A backend handler that finds the bearer's user first (401 without one). */
+  const withUser =
+    (handler: UserHandler): Handler =>
+    (db, request) => {
+      const user = userOfToken(db, request.token);
+      return user ? handler(db, user, request) : fail('UNAUTHORIZED');
+    };
+
+  /** An area's handlers of a signed-in caller (the access check has found one), as backend handlers. */
+  const signedIn = (area: DemoRoutes<UserHandler>): DemoRoutes =>
+    Object.fromEntries(Object.entries(area).map(([name, handler]) => [name, withUser(handler!)]));
+
+  /** The dispatcher's view of a bearer: its user and claims. */
+  const callerOf =
+    (db: DemoDatabase) =>
+    (token: string): DemoCaller | null => {
+      const user = userOfToken(db, token);
+      return user ? { user, claims: claimsOf(token) ?? {} } : null;
+    };
+
+  return { tokenFor, startSession, userOfToken, withUser, signedIn, callerOf };
+}
+
+export type DemoTokens = ReturnType<typeof createDemoTokens>;
+
+/** Demo mode has one session: this browser's. */
+function demoSessions(db: DemoDatabase) {
+  if (!db.session) return [];
+  const userAgent = typeof navigator === 'undefined' ? null : navigator.userAgent;
+  return [
+    {
+      id: db.session.id,
+      userAgent,
+      ipAddress: null,
+      createdAt: db.session.createdAt ?? new Date(0).toISOString(),
+      current: true,
+    },
+  ];
+}
+
+/** Refresh and sign-out (public: the session is the demo's cookie). */
+export function demoSessionRoutes(tokens: DemoTokens, random: () => string): DemoRoutes {
+  return {
+    postAuthUserTokenRefresh: (db) => {
+      const user = db.session && db.users.find((u) => u.id === db.session!.userId);
+      if (!user) return fail('SESSION_EXPIRED');
+      db.session!.refreshToken = random();
+      return ok(tokens.tokenFor(db, user, db.session!.impersonatorId), true);
+    },
+    postAuthLogout: (db) => {
+      db.session = null;
+      return ok({}, true);
+    },
+  };
+}
+
+/** The signed-in user's sessions, a member's sessions ended by an admin, a token for an account. */
+export function demoSignedInSessionRoutes(tokens: DemoTokens): DemoRoutes<UserHandler> {
+  return {
+    getUsersSessionsMe: (db) => ok(demoSessions(db)),
+    getUsersSessionsMeCurrent: (db) => ok(demoSessions(db)[0]),
+    deleteUsersSessionsMeAll: () => ok({ revoked: 0 }),
+    // An admin ends a member's sessions in the account; demo mode has one session, this browser's.
+    postUsersSessionsRevoke: (db, caller, { body }) => {
+      const held = demoPermissionsOf(db, caller);
+      const target = db.users.find((u) => u.id === body.userId && u.tenantId === caller.tenantId);
+      if (!target) return fail('MEMBER_NOT_FOUND');
+      if (!demoPermissionsOf(db, target).every((key) => holdsPermission(held, key)))
+        return fail('MEMBER_ABOVE');
+      const revoked = db.session?.userId === target.id ? 1 : 0;
+      if (revoked) db.session = null;
+      return ok({ revoked }, true);
+    },
+    // users.GetUserJwt (server/routes/users.ts): a token of the session for one of the user's accounts.
+    postUsersMeToken: (db, user, { body }) => {
+      refuseStayingImpersonation(Boolean(db.session?.impersonatorId));
+      if (body.tenantId !== user.tenantId) return fail('NOT_ACCOUNT_MEMBER');
+      const { accessToken, expires, expiresIn } = tokens.tokenFor(db, user);
+      return ok({ accessToken, expires, expiresIn });
+    },
+  };
+}
