@@ -122,6 +122,8 @@ export interface DemoGroup {
   name: string;
   color: string | null;
   description: string | null;
+  /** Absent: `{}` (groups stored before metadata was kept). */
+  metadata?: Record<string, unknown>;
   roleIds: string[];
   userIds: string[];
   createdAt: string;
