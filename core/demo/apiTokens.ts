@@ -24,7 +24,7 @@ const recordOf = (token: DemoApiToken): ApiTokenRecord => ({
   id: token.id,
   type: token.type,
   tenantId: token.tenantId,
-  createdByUserId: token.userId,
+  createdByUserId: token.createdByUserId ?? token.userId,
   description: token.description,
   expiresInMinutes: token.expiresInMinutes,
   expires:
@@ -68,6 +68,7 @@ export function demoTokenStore(
         type,
         tenantId,
         userId: type === 'user' ? userId : null,
+        createdByUserId: userId,
         description,
         expiresInMinutes,
         roleIds: type === 'tenant' ? roleIds : [],

@@ -42,7 +42,7 @@ export interface ApiTokenRecord {
 }
 
 /** An API token as the client SDK reads it (the client id is the token's id, the public half). */
-export const apiTokenDto = (token: ApiTokenRecord) => ({
+const apiTokenDto = (token: ApiTokenRecord) => ({
   id: token.id,
   tokenId: token.id,
   clientId: token.id,
@@ -66,7 +66,7 @@ function accessTokenDto(token: ApiTokenRecord) {
 const dtoOf = (kind: TokenKind) => (kind === 'api' ? apiTokenDto : accessTokenDto);
 
 /** What an access token's secret starts with (the bearer check tells it from a JWT by its form). */
-export const ACCESS_TOKEN_PREFIX = 'fat_';
+const ACCESS_TOKEN_PREFIX = 'fat_';
 
 /** A new secret: 32 random bytes in base64url (43 characters), after `fat_` for an access token. */
 function newSecret(kind: TokenKind): string {
@@ -107,7 +107,7 @@ export interface ApiTokenPorts extends ApiTokenRepository {
 }
 
 /** Who asks: the permissions they hold, and whether they call with an API token's access. */
-export interface TokenCaller {
+interface TokenCaller {
   held: readonly string[];
   byApiToken: boolean;
 }
