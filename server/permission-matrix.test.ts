@@ -26,7 +26,7 @@ import { after, before, describe, it } from 'node:test';
 import { decodeJwt } from 'jose';
 import { ROUTES as ROUTE_TABLE } from '../core/contract/routes';
 import type { BuiltServer } from './app';
-import { createApiToken } from './domain/api-tokens';
+import { apiTokenPorts } from './domain/api-tokens';
 import { setFlag } from './domain/featureFlags';
 import { PasswordHasher } from './domain/passwords';
 import { addMembership, createTenant, loadAuthorization } from './domain/tenants';
@@ -204,7 +204,12 @@ const posted = (url: string, body: () => object) => async (c: Ctx) =>
 const personal = (kind: 'api' | 'access') => async (c: Ctx) => {
   const owner = { type: 'user' as const, kind, tenantId: SEED_TENANT, userId: c.who.id };
   const made = keep(c, `${kind} ${c.who.id}`, () =>
-    createApiToken(server.db, owner, { description: 'Matrix', expiresInMinutes: null, roleIds: [] }),
+    apiTokenPorts(server.db, owner).insert({
+      description: 'Matrix',
+      expiresInMinutes: null,
+      roleIds: [],
+      secret: crypto.randomUUID(),
+    }),
   );
   return (await made).id;
 };

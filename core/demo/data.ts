@@ -122,6 +122,8 @@ export interface DemoGroup {
   name: string;
   color: string | null;
   description: string | null;
+  /** Absent: `{}` (groups stored before metadata was kept). */
+  metadata?: Record<string, unknown>;
   roleIds: string[];
   userIds: string[];
   createdAt: string;
@@ -133,6 +135,8 @@ export interface DemoApiToken {
   type: 'user' | 'tenant';
   tenantId: string;
   userId: string | null;
+  /** Who made it (absent in tokens stored before it was kept: the owner, none for the account's). */
+  createdByUserId?: string;
   description: string;
   expiresInMinutes: number | null;
   roleIds: string[];

@@ -1,39 +1,52 @@
 /**
- * Demo mode's groups (core/contract/routes/roles.ts), answering like the reference server
- * (server/routes/groups.ts) in the caller's account: a group of another account is not found. The
- * descriptor's permission is checked before a handler runs (core/demo/dispatch.ts); bodies and
+ * Demo mode's groups (core/contract/routes/roles.ts): the rules of core/domain/groups.ts (as the
+ * reference server, server/routes/groups.ts) over the demo's stored groups, in the caller's account.
+ * The descriptor's permission is checked before a handler runs (core/demo/dispatch.ts); bodies and
  * queries passed the contract's schemas (core/contract/requests-groups.ts).
  */
-import { fail, ok, type Answer } from '../contract/answer';
-import { assertHoldsAll } from '../domain/grants';
-import { isListQuery } from '../contract/listQuery';
-import type { DemoDatabase, DemoGroup, DemoUser } from './data';
-import type { DemoRequest } from './dispatch';
+import { ok } from '../contract/answer';
+import type { GroupSortField, ListQuery } from '../contract/listQuery';
 import {
-  demoPage,
+  bulkGetGroups,
+  changeGroupRoles,
+  changeGroupUsers,
+  createGroup,
+  deleteGroup,
+  getGroup,
+  listGroups,
+  saveGroupConfiguration,
+  updateGroup,
+  type GroupBody,
+  type GroupDto,
+  type GroupPorts,
+  type GroupWrite,
+} from '../domain/groups';
+import type { DemoDatabase, DemoGroup } from './data';
+import {
   demoPermissionsOf,
-  demoRoles,
   demoRoleShape,
   groupConfiguration,
   visibleRoles,
-  type TeamAdminHandler,
   type TeamAdminRoutes,
   type TeamAdminTools,
 } from './teamAdmin';
 
-// The client SDK's IRole and IGroupUser, as the server answers them.
-const groupDto = (db: DemoDatabase, group: DemoGroup) => ({
+const byName = (a: { name: string }, b: { name: string }) =>
+  a.name.toLowerCase().localeCompare(b.name.toLowerCase());
+
+// The client SDK's IGroupResponse, as the server answers it.
+const groupDto = (db: DemoDatabase, group: DemoGroup): GroupDto => ({
   id: group.id,
   groupId: group.id,
   name: group.name,
   color: group.color,
   description: group.description,
-  metadata: '{}',
+  metadata: JSON.stringify(group.metadata ?? {}),
   managedBy: 'frontegg',
-  roles: demoRoles(db)
+  roles: visibleRoles(db, group.tenantId)
     .filter((r) => group.roleIds.includes(r.id))
     .map(demoRoleShape)
-    .sort((a, b) => a.name.localeCompare(b.name)),
+    .sort(byName),
   users: db.users
     .filter((u) => group.userIds.includes(u.id))
     .map((u) => ({
@@ -44,134 +57,143 @@ const groupDto = (db: DemoDatabase, group: DemoGroup) => ({
       activatedForTenant: u.verified !== false && u.invitationPending !== true,
       createdAt: u.createdAt,
     }))
-    .sort((a, b) => a.name.localeCompare(b.name)),
+    .sort(byName),
   createdAt: group.createdAt,
   updatedAt: group.updatedAt,
 });
 
-const groupsOf = (db: DemoDatabase, tenantId: string) =>
-  (db.groups ??= []).filter((g) => g.tenantId === tenantId);
-
-const nameTaken = (db: DemoDatabase, tenantId: string, name: string, except: string | null) =>
-  groupsOf(db, tenantId).some((g) => g.name.toLowerCase() === name.trim().toLowerCase() && g.id !== except);
-
-const trimmedOrNull = (value: unknown) => (typeof value === 'string' ? value.trim() || null : null);
-
-type GroupHandler = (db: DemoDatabase, group: DemoGroup, caller: DemoUser, request: DemoRequest) => Answer;
-
-/** The caller's account's group the request names (`id`), or 404. */
-const found =
-  (run: GroupHandler): TeamAdminHandler =>
-  (db, caller, request) => {
-    const group = groupsOf(db, caller.tenantId).find((g) => g.id === request.params.id);
-    return group ? run(db, group, caller, request) : fail('GROUP_NOT_FOUND');
-  };
-
-/** GRANT_NOT_HELD unless the caller holds every permission these roles of the account grant. */
-const assertMayGrantRoles = (db: DemoDatabase, caller: DemoUser, roleIds: Set<string> | string[]) => {
-  const ids = new Set(roleIds);
-  const granted = visibleRoles(db, caller.tenantId)
-    .filter((r) => ids.has(r.id))
-    .flatMap((r) => r.permissions);
-  assertHoldsAll(demoPermissionsOf(db, caller), granted);
+const SORTERS: Record<GroupSortField, (g: DemoGroup) => string> = {
+  name: (g) => g.name.toLowerCase(),
+  createdAt: (g) => g.createdAt,
+  updatedAt: (g) => g.updatedAt,
 };
 
-/** Adds (`add`) or removes the roles or the members of the body's list. */
-const changeMembers =
-  (field: 'roleIds' | 'userIds', add: boolean, iso: () => string): GroupHandler =>
-  (db, group, caller, { body }) => {
-    const ids = body[field] as string[];
-    if (field === 'roleIds') {
-      const roles = visibleRoles(db, caller.tenantId).filter((r) => ids.includes(r.id));
-      if (roles.length !== ids.length) return fail('ROLES_UNKNOWN');
-      if (add) assertMayGrantRoles(db, caller, ids);
-    } else if (ids.some((id) => !db.users.some((u) => u.id === id && u.tenantId === caller.tenantId)))
-      return fail('USERS_NOT_MEMBERS');
-    group[field] = add
-      ? [...new Set([...group[field], ...ids])]
-      : group[field].filter((id) => !ids.includes(id));
-    group.updatedAt = iso();
-    return ok(groupDto(db, group), true);
-  };
-
-/** The group routes of a signed-in caller, by descriptor name. */
-export function demoGroupRoutes(tools: TeamAdminTools): TeamAdminRoutes {
+/** The repository and ports of core/domain/groups.ts over the demo's stored groups of one account. */
+export function demoGroupStore(db: DemoDatabase, tenantId: string, tools: TeamAdminTools): GroupPorts {
   const iso = () => new Date(tools.now()).toISOString();
+  const groups = () => (db.groups ??= []).filter((g) => g.tenantId === tenantId);
+  const nameTaken = (name: string, except: string | null) =>
+    groups().some((g) => g.name.toLowerCase() === name.toLowerCase() && g.id !== except);
+  const member = (userId: string) => db.users.find((u) => u.id === userId && u.tenantId === tenantId);
+  /** The account's group of this id, changed by `write`, or notFound. */
+  const changed = (groupId: string, write: (group: DemoGroup) => GroupWrite | void): GroupWrite => {
+    const group = groups().find((g) => g.id === groupId);
+    if (!group) return { kind: 'notFound' };
+    const refused = write(group);
+    if (refused) return refused;
+    group.updatedAt = iso();
+    return { kind: 'ok', group: groupDto(db, group) };
+  };
+  /** Adds (`add`) or removes ids of a group's list. */
+  const edit = (list: string[], ids: string[], add: boolean) =>
+    add ? [...new Set([...list, ...ids])] : list.filter((id) => !ids.includes(id));
   return {
-    // With no list parameter (the client SDK's getGroups): an array of every group.
-    getGroups: (db, { tenantId }, { query }) =>
-      isListQuery(query)
-        ? demoPage(
-            groupsOf(db, tenantId).map((g) => groupDto(db, g)),
-            query,
-            {
-              name: (g) => g.name.toLowerCase(),
-              createdAt: (g) => g.createdAt,
-              updatedAt: (g) => g.updatedAt,
-            },
-            (g) => [g.name, g.description ?? ''],
-          )
-        : ok(
-            groupsOf(db, tenantId)
-              .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()))
-              .map((g) => groupDto(db, g)),
-          ),
-    postGroups: (db, { tenantId }, { body }) => {
-      if (nameTaken(db, tenantId, body.name as string, null)) return fail('GROUP_NAME_EXISTS');
+    list: async ({ filter, sortBy, order, page, limit }) => {
+      const text = filter.trim().toLowerCase();
+      const key = SORTERS[sortBy];
+      const matching = groups()
+        .filter((g) => !text || [g.name, g.description ?? ''].some((s) => s.toLowerCase().includes(text)))
+        .sort((a, b) => {
+          const by = key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+          return (by || (a.id < b.id ? -1 : 1)) * (order === 'DESC' && by ? -1 : 1);
+        });
+      const shown = limit === null ? matching : matching.slice(page * limit, page * limit + limit);
+      return { items: shown.map((g) => groupDto(db, g)), totalItems: matching.length };
+    },
+    find: async (groupId) => {
+      const group = groups().find((g) => g.id === groupId);
+      return group ? groupDto(db, group) : null;
+    },
+    create: async ({ name, color, description, metadata }) => {
+      if (nameTaken(name, null)) return { kind: 'duplicateName' };
       const group: DemoGroup = {
         id: `group-${tools.random()}`,
         tenantId,
-        name: (body.name as string).trim(),
-        color: (body.color as string | undefined) || null,
-        description: trimmedOrNull(body.description),
+        name,
+        color: color ?? null,
+        description: description ?? null,
+        metadata: metadata ?? {},
         roleIds: [],
         userIds: [],
         createdAt: iso(),
         updatedAt: iso(),
       };
-      (db.groups ??= []).push(group);
-      return ok(groupDto(db, group), true, 201);
+      db.groups!.push(group);
+      return { kind: 'ok', group: groupDto(db, group) };
     },
-    // The client SDK's group configuration (both on until set).
-    getGroupsConfig: (db, { tenantId }) => ok(groupConfiguration(db, tenantId)),
-    postGroupsConfig: (db, caller, { body }) => {
-      const before = groupConfiguration(db, caller.tenantId);
-      const config = { ...before };
-      if (typeof body.enabled === 'boolean') config.enabled = body.enabled;
-      if (typeof body.rolesEnabled === 'boolean') config.rolesEnabled = body.rolesEnabled;
-      // Turning groups' roles off or on takes or gives them: then the caller must hold what they grant.
-      if ((before.enabled && before.rolesEnabled) !== (config.enabled && config.rolesEnabled)) {
-        assertMayGrantRoles(db, caller, new Set(groupsOf(db, caller.tenantId).flatMap((g) => g.roleIds)));
-      }
-      (db.groupConfigurations ??= {})[caller.tenantId] = config;
-      return ok(config, true);
+    update: async (groupId, fields) =>
+      changed(groupId, (group) => {
+        if (fields.name !== undefined && nameTaken(fields.name, group.id)) return { kind: 'duplicateName' };
+        Object.assign(group, fields);
+      }),
+    remove: async (groupId) => {
+      const before = db.groups?.length ?? 0;
+      db.groups = (db.groups ?? []).filter((g) => g.id !== groupId || g.tenantId !== tenantId);
+      return db.groups.length < before;
     },
-    // bulkGet: the account's groups among the ids.
-    postGroupsBulkGet: (db, { tenantId }, { body }) => {
-      const ids = body.groupsIds as string[];
-      return ok(
-        groupsOf(db, tenantId)
-          .filter((g) => ids.includes(g.id))
-          .map((g) => groupDto(db, g)),
-      );
+    changeRoles: async (groupId, roleIds, add) =>
+      changed(groupId, (group) => {
+        const known = visibleRoles(db, tenantId).filter((r) => roleIds.includes(r.id));
+        if (known.length !== new Set(roleIds).size) return { kind: 'unknown' };
+        group.roleIds = edit(group.roleIds, roleIds, add);
+      }),
+    changeUsers: async (groupId, userIds, add) =>
+      changed(groupId, (group) => {
+        if (!userIds.every(member)) return { kind: 'unknown' };
+        group.userIds = edit(group.userIds, userIds, add);
+      }),
+    configuration: async () => groupConfiguration(db, tenantId),
+    saveConfiguration: async (patch) => {
+      const config = { ...groupConfiguration(db, tenantId) };
+      if (typeof patch.enabled === 'boolean') config.enabled = patch.enabled;
+      if (typeof patch.rolesEnabled === 'boolean') config.rolesEnabled = patch.rolesEnabled;
+      (db.groupConfigurations ??= {})[tenantId] = config;
+      return config;
     },
-    getGroupsById: found((db, group) => ok(groupDto(db, group))),
-    patchGroupsById: found((db, group, { tenantId }, { body }) => {
-      if (typeof body.name === 'string' && nameTaken(db, tenantId, body.name, group.id))
-        return fail('GROUP_NAME_EXISTS');
-      if (typeof body.name === 'string') group.name = body.name.trim();
-      if (body.color !== undefined) group.color = (body.color as string | null) || null;
-      if (body.description !== undefined) group.description = trimmedOrNull(body.description);
-      group.updatedAt = iso();
-      return ok(groupDto(db, group), true);
-    }),
-    deleteGroupsById: found((db, group) => {
-      db.groups = (db.groups ?? []).filter((g) => g !== group);
+    roleIdsInGroups: async () => [...new Set(groups().flatMap((g) => g.roleIds))],
+    grantedBy: async (roleIds) =>
+      visibleRoles(db, tenantId)
+        .filter((r) => roleIds.includes(r.id))
+        .flatMap((r) => r.permissions),
+    memberPermissions: async (userId) => {
+      const user = member(userId);
+      return user ? demoPermissionsOf(db, user) : [];
+    },
+  };
+}
+
+/** The group routes of a signed-in caller, by descriptor name. */
+export function demoGroupRoutes(tools: TeamAdminTools): TeamAdminRoutes {
+  const store = (db: DemoDatabase, tenantId: string) => demoGroupStore(db, tenantId, tools);
+  const change =
+    (field: 'roleIds' | 'userIds', add: boolean): NonNullable<TeamAdminRoutes['postGroupsByIdRoles']> =>
+    async (db, caller, { params, body }) => {
+      const run = field === 'roleIds' ? changeGroupRoles : changeGroupUsers;
+      const held = demoPermissionsOf(db, caller);
+      const ids = body[field] as string[];
+      return ok(await run(store(db, caller.tenantId), held, params.id!, ids, add), true);
+    };
+  return {
+    getGroups: async (db, { tenantId }, { query }) =>
+      ok(await listGroups(store(db, tenantId), query as ListQuery<GroupSortField>)),
+    postGroups: async (db, { tenantId }, { body }) =>
+      ok(await createGroup(store(db, tenantId), body as unknown as GroupBody & { name: string }), true, 201),
+    getGroupsConfig: async (db, { tenantId }) => ok(await store(db, tenantId).configuration()),
+    postGroupsConfig: async (db, caller, { body }) =>
+      ok(await saveGroupConfiguration(store(db, caller.tenantId), demoPermissionsOf(db, caller), body), true),
+    postGroupsBulkGet: async (db, { tenantId }, { body }) =>
+      ok(await bulkGetGroups(store(db, tenantId), body.groupsIds as string[])),
+    getGroupsById: async (db, { tenantId }, { params }) =>
+      ok(await getGroup(store(db, tenantId), params.id!)),
+    patchGroupsById: async (db, { tenantId }, { params, body }) =>
+      ok(await updateGroup(store(db, tenantId), params.id!, body as GroupBody), true),
+    deleteGroupsById: async (db, caller, { params }) => {
+      await deleteGroup(store(db, caller.tenantId), demoPermissionsOf(db, caller), params.id!);
       return ok({}, true);
-    }),
-    postGroupsByIdRoles: found(changeMembers('roleIds', true, iso)),
-    deleteGroupsByIdRoles: found(changeMembers('roleIds', false, iso)),
-    postGroupsByIdUsers: found(changeMembers('userIds', true, iso)),
-    deleteGroupsByIdUsers: found(changeMembers('userIds', false, iso)),
+    },
+    postGroupsByIdRoles: change('roleIds', true),
+    deleteGroupsByIdRoles: change('roleIds', false),
+    postGroupsByIdUsers: change('userIds', true),
+    deleteGroupsByIdUsers: change('userIds', false),
   };
 }

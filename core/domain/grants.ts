@@ -16,3 +16,11 @@ export function assertHoldsAll(held: readonly string[], keys: Iterable<string>):
   const [missing] = keysNotHeld(held, keys);
   if (missing !== undefined) throw contractError('GRANT_NOT_HELD', { permission: missing });
 }
+
+/**
+ * Rule 3 (server/domain/grants.ts): MEMBER_ABOVE (403) when the member holds a permission `held`
+ * does not cover; what is done to them (their group memberships, roles, access) is not the caller's.
+ */
+export function assertNotAbove(held: readonly string[], memberKeys: readonly string[]): void {
+  if (keysNotHeld(held, memberKeys).length) throw contractError('MEMBER_ABOVE');
+}

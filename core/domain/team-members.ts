@@ -10,7 +10,7 @@
  * is removed over SCIM only.
  */
 import { contractError } from '../contract/errors';
-import { assertHoldsAll, keysNotHeld } from './grants';
+import { assertHoldsAll, assertNotAbove } from './grants';
 
 /** What is done to a member. */
 export type MemberAction = 'roles' | 'remove' | 'access' | 'groups' | 'sessions';
@@ -40,7 +40,7 @@ export async function assertMayActOnMember(
     if (here && action === 'remove') throw contractError('REMOVE_SELF');
     if (here && action === 'access') throw contractError('DENY_SELF');
   }
-  if (keysNotHeld(actor.held, await memberKeys()).length > 0) throw contractError('MEMBER_ABOVE');
+  assertNotAbove(actor.held, await memberKeys());
 }
 
 /** Storage of an account's members. */

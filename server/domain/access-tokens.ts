@@ -13,7 +13,8 @@
  * expired and unknown secrets get the same 401.
  */
 import type { Database } from '../storage/database';
-import { API_TOKEN_SESSION, resolveAccessToken, tenantTokenAuthorization } from './api-tokens';
+import { API_TOKEN_SESSION, resolveAccessToken } from './api-tokens';
+import { tenantTokenAuthorization } from '../storage/api-tokens';
 import { listUserTenants, loadAuthorization } from './tenants';
 import type { AccessTokenClaims } from './tokens';
 import { displayName, findUserById } from './users';

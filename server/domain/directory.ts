@@ -172,12 +172,3 @@ export async function isScimManagedMember(db: Database, tenantId: string, userId
   );
   return rows.length > 0;
 }
-
-/** Whether the group is SCIM's (its name, description and members are changed over SCIM only). */
-export async function isScimManagedGroup(db: Database, tenantId: string, groupId: string): Promise<boolean> {
-  const { rows } = await db.query(
-    "SELECT 1 FROM groups WHERE tenant_id = $1 AND id = $2 AND managed_by = 'scim2'",
-    [tenantId, groupId],
-  );
-  return rows.length > 0;
-}

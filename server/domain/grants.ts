@@ -10,7 +10,8 @@
  *    membership of a member who holds a permission the caller lacks (nor impersonate them), and
  *    does not change their own roles or lock themselves out of the account they are signed in to.
  *
- * Rules 1 and 2 are written once for the server and demo mode in core/domain/grants.ts.
+ * Rules 1 and 2, and rule 3's comparison, are written once for the server and demo mode in
+ * core/domain/grants.ts (the groups' use of them: core/domain/groups.ts).
  * "Holds" is the contract's rule (core/contract/permissions.ts `holdsPermission`): the same key, or
  * a held wildcard above it; never the looser page rule, where any key under `fe.subscriptions.*`
  * shows a page.
@@ -20,7 +21,6 @@
 import { assertHoldsAll, keysNotHeld } from '../../core/domain/grants';
 import { assertMayActOnMember, type MemberAction, type MemberActor } from '../../core/domain/team-members';
 import type { Database } from '../storage/database';
-import { getGroup } from './groups';
 import { permissionKeysOfRoles } from '../storage/roles';
 import { loadAuthorization } from './tenants';
 import type { AccessTokenClaims } from './tokens';
@@ -39,27 +39,6 @@ export async function assertMayGrantRoles(
 ): Promise<void> {
   const ids = [...new Set(roleIds.filter((id) => id !== ''))];
   assertHoldsAll(claims.permissions ?? [], (await permissionKeysOfRoles(db, tenantId, ids)).keys);
-}
-
-/**
- * 403 unless the caller holds every permission the group's roles grant: adding a member to the
- * group gives them, removing one or deleting the group takes them away. A group that is not the
- * tenant's grants nothing (the route answers 404).
- */
-export async function assertMayGrantGroup(
-  db: Database,
-  claims: AccessTokenClaims,
-  tenantId: string,
-  groupId: string,
-): Promise<void> {
-  const group = await getGroup(db, tenantId, groupId);
-  if (group)
-    await assertMayGrantRoles(
-      db,
-      claims,
-      tenantId,
-      group.roles.map((r) => r.id),
-    );
 }
 
 /** The permission keys `userId` holds in `tenantId` (directly and through groups; none while invited). */

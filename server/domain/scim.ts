@@ -35,7 +35,7 @@ import {
   type SqlAttributes,
 } from './scim-filter';
 import { holdsEverything, memberPermissionKeys } from './grants';
-import { getGroup as getAccountGroup } from './groups';
+import { getGroup as getAccountGroup } from '../storage/groups';
 import { permissionKeysOfRoles } from '../storage/roles';
 import { removeMember } from './team-membership';
 import { normalizeEmail } from './users';

@@ -26,55 +26,33 @@
  * the owner has left it: 401); a tenant token's carries the permissions of its roles, and its
  * subject is the token's id (no user: /me calls find nobody). Wrong, deleted and expired
  * credentials all get the same 401.
+ *
+ * The rules (secret, limits, roles a token may carry, refusals) are core/domain/api-tokens.ts (run by
+ * demo mode too), over server/domain/api-tokens.ts's ports.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import {
-  createApiToken,
-  deleteApiToken,
-  isApiTokenAccess,
-  listApiTokens,
-  resolveApiToken,
-  type ApiTokenType,
-  type TokenKind,
-} from '../domain/api-tokens';
+import { apiTokenPorts, isApiTokenAccess, resolveApiToken } from '../domain/api-tokens';
 import { tokenSubject } from '../domain/access-tokens';
-import { permissionKeysOfRoles } from '../storage/roles';
-import { getVendorSettings } from '../domain/vendor';
 import { contractError } from '../../core/contract/errors';
-import { assertMayGrantRoles } from '../domain/grants';
 import { idParams } from '../http/list-query';
 import { accountOf, callerOf } from '../http/route-table';
-import { editApiToken, type ApiTokenChanges } from '../../core/domain/api-tokens';
-import { apiTokenExists, updateApiToken } from '../storage/api-tokens';
+import {
+  createToken,
+  deleteToken,
+  editApiToken,
+  listTokens,
+  type ApiTokenChanges,
+  type ApiTokenType,
+  type TokenKind,
+} from '../../core/domain/api-tokens';
 
-const KINDS: Array<{ type: ApiTokenType; kind: TokenKind; path: string; resource: string }> = [
-  { type: 'user', kind: 'api', path: '/identity/resources/users/api-tokens/v1', resource: 'userApiTokens' },
-  {
-    type: 'tenant',
-    kind: 'api',
-    path: '/identity/resources/tenants/api-tokens/v1',
-    resource: 'tenantApiTokens',
-  },
-  {
-    type: 'user',
-    kind: 'access',
-    path: '/identity/resources/users/access-tokens/v1',
-    resource: 'userApiTokens',
-  },
-  {
-    type: 'tenant',
-    kind: 'access',
-    path: '/identity/resources/tenants/access-tokens/v1',
-    resource: 'tenantApiTokens',
-  },
+const KINDS: Array<{ type: ApiTokenType; kind: TokenKind; path: string }> = [
+  { type: 'user', kind: 'api', path: '/identity/resources/users/api-tokens/v1' },
+  { type: 'tenant', kind: 'api', path: '/identity/resources/tenants/api-tokens/v1' },
+  { type: 'user', kind: 'access', path: '/identity/resources/users/access-tokens/v1' },
+  { type: 'tenant', kind: 'access', path: '/identity/resources/tenants/access-tokens/v1' },
 ];
-
-/** An access token as the client reads it (IAccessTokensData): no client id, it has none. */
-function accessTokenDto<T extends Awaited<ReturnType<typeof listApiTokens>>[number]>(token: T) {
-  const { tokenId: _tokenId, clientId: _clientId, ...rest } = token;
-  return rest;
-}
 
 interface CreateBody {
   description: string;
@@ -84,35 +62,17 @@ interface CreateBody {
 
 export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   for (const { type, kind, path } of KINDS) {
-    const owner = (request: FastifyRequest) => {
-      const claims = callerOf(request);
-      const tenantId = accountOf(request);
-      return { claims, owner: { type, kind, tenantId, userId: claims.sub } };
-    };
+    // The route table checked the caller and the permission (http/route-table.ts).
+    const ports = (request: FastifyRequest) =>
+      apiTokenPorts(ctx.db, { type, kind, tenantId: accountOf(request), userId: callerOf(request).sub });
+    const held = (request: FastifyRequest) => callerOf(request).permissions ?? [];
 
-    app.get(path, async (request) => {
-      const tokens = await listApiTokens(ctx.db, owner(request).owner);
-      return kind === 'api' ? tokens : { accessTokens: tokens.map(accessTokenDto) };
-    });
+    app.get(path, (request) => listTokens(ports(request), kind));
 
     // Request schemas: core/contract/requests-tokens.ts (the demo backend's too).
     const create = async (request: FastifyRequest<{ Body: CreateBody }>, reply: FastifyReply) => {
-      const { claims, owner: who } = owner(request);
-      // A token does not mint tokens: that would let a leaked secret outlive its own deletion.
-      if (isApiTokenAccess(claims)) throw contractError('API_TOKENS_CANNOT_CREATE');
-      if (!(await getVendorSettings(ctx.db)).apiTokensEnabled) throw contractError('API_TOKENS_DISABLED');
-      const roleIds = request.body.roleIds ?? [];
-      if (roleIds.length) {
-        const { known } = await permissionKeysOfRoles(ctx.db, who.tenantId, roleIds);
-        if (known.length !== roleIds.length) throw contractError('ROLES_UNKNOWN');
-        await assertMayGrantRoles(ctx.db, claims, who.tenantId, roleIds);
-      }
-      const token = await createApiToken(ctx.db, who, {
-        description: request.body.description.trim(),
-        expiresInMinutes: request.body.expiresInMinutes ?? null,
-        roleIds,
-      });
-      return reply.code(201).send(kind === 'api' ? token : accessTokenDto(token));
+      const caller = { held: held(request), byApiToken: isApiTokenAccess(callerOf(request)) };
+      return reply.code(201).send(await createToken(ports(request), caller, kind, request.body));
     };
     app.post<{ Body: CreateBody }>(path, create);
     // The client SDK creates account tokens at v2 (auth.updateTenantApiTokensData): the same call.
@@ -123,46 +83,26 @@ export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Pro
       `${path}/:id`,
       { schema: { params: idParams('id') } },
       async (request) => {
-        const { owner: who } = owner(request);
-        if (!(await deleteApiToken(ctx.db, who, request.params.id)))
-          throw contractError(kind === 'api' ? 'API_TOKEN_NOT_FOUND' : 'ACCESS_TOKEN_NOT_FOUND');
+        await deleteToken(ports(request), kind, request.params.id);
         return {};
       },
     );
-  }
 
-  // Editing a token (issue 28 item 15; core/domain/api-tokens.ts): description, an account token's roles.
-  for (const { type, kind, path } of KINDS.filter((k) => k.kind === 'api'))
-    app.patch<{ Params: { id: string }; Body: ApiTokenChanges }>(
-      `${path}/:id`,
-      { schema: { params: idParams('id') } },
-      async (request) => {
-        const claims = callerOf(request);
-        const who = { type, tenantId: accountOf(request), userId: claims.sub };
-        return editApiToken(
-          {
-            exists: (id) => apiTokenExists(ctx.db, who, id),
-            knownRoles: async (roleIds) =>
-              (await permissionKeysOfRoles(ctx.db, who.tenantId, roleIds)).known.length,
-            assertMayGrant: (roleIds) => assertMayGrantRoles(ctx.db, claims, who.tenantId, roleIds),
-            update: async (id, changes) => {
-              await updateApiToken(ctx.db, who, id, changes);
-              return (await listApiTokens(ctx.db, { ...who, kind })).find((t) => t.id === id);
-            },
-          },
-          request.params.id,
-          request.body,
-        );
-      },
-    );
+    // Editing a token (issue 28 item 15): description, an account token's roles.
+    if (kind === 'api')
+      app.patch<{ Params: { id: string }; Body: ApiTokenChanges }>(
+        `${path}/:id`,
+        { schema: { params: idParams('id') } },
+        (request) => editApiToken(ports(request), held(request), request.params.id, request.body),
+      );
+  }
 
   app.post<{ Body: { clientId: string; secret: string } }>(
     '/identity/resources/auth/v1/api-token',
     async (request) => {
-      const refused = () => contractError('API_TOKEN_CREDENTIALS_INVALID');
       const token = await resolveApiToken(ctx.db, request.body.clientId, request.body.secret);
       const subject = token ? await tokenSubject(ctx.db, token) : null;
-      if (!subject) throw refused();
+      if (!subject) throw contractError('API_TOKEN_CREDENTIALS_INVALID');
       return ctx.tokens.issue(subject);
     },
   );

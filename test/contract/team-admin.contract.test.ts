@@ -141,6 +141,12 @@ for (const [name, factory] of factories) {
       assert.equal(created.body.description, null);
       assert.equal((await call('POST', '/groups/v1', { name: 'support' })).status, 409);
       assert.equal((await call('POST', '/groups/v1', { name: 'X', color: 'red' })).status, 400);
+      // Metadata as the client SDK sends it (a JSON string) is kept; anything but an object is refused.
+      const tagged = await call('POST', '/groups/v1', { name: 'Tagged', metadata: '{"tier":2}' });
+      assert.deepEqual([tagged.status, tagged.body.metadata], [201, '{"tier":2}']);
+      const bad = await call('PATCH', `/groups/v1/${tagged.body.id}`, { metadata: '[1]' });
+      assert.deepEqual([bad.status, bad.body.errorCodes], [400, ['METADATA_NOT_OBJECT']]);
+      assert.equal((await call('DELETE', `/groups/v1/${tagged.body.id}`)).status, 200);
       const group = created.body.id as string;
       const patched = await call('PATCH', `/groups/v1/${group}`, {
         description: 'First line',
@@ -180,6 +186,8 @@ for (const [name, factory] of factories) {
       assert.equal(created.body.clientId, created.body.id);
       assert.equal(created.body.expiresInMinutes, 43200);
       assert.deepEqual(created.body.roleIds, [viewer.id]);
+      const me = (await call('GET', '/users/v2/me')).body;
+      assert.equal(created.body.createdByUserId, me.id, 'an account token names its maker');
       const listed = (await call('GET', '/tenants/api-tokens/v1')).body;
       assert.equal(listed.length, 1);
       assert.equal(listed[0].secret, undefined);

@@ -1,0 +1,148 @@
+// The API-token repository, one suite for both stores: the server's over PGlite
+// (server/storage/api-tokens.ts) and demo mode's over its stored tokens (core/demo/apiTokens.ts).
+// The rules in core/domain/api-tokens.ts rely on what each case states.
+import assert from 'node:assert/strict';
+import { createHash, randomUUID } from 'node:crypto';
+import { test } from 'node:test';
+import { seedDemoDatabase, type DemoUser } from '../../core/demo/data';
+import { demoTokenStore } from '../../core/demo/apiTokens';
+import type { ApiTokenRepository, ApiTokenType, TokenKind } from '../../core/domain/api-tokens';
+import { addMembership } from '../domain/tenants';
+import { insertUser } from '../domain/users';
+import { repositorySuite } from '../../test/support/repository-suite';
+import { apiTokenRepository } from './api-tokens';
+
+interface Owner {
+  type: ApiTokenType;
+  kind: TokenKind;
+  tenantId: string;
+  userId: string;
+}
+
+/** One owner's repository, and what a case sets up in each store: a member of the account, a role. */
+interface Fixture {
+  repo(owner: Owner): ApiTokenRepository;
+  member(tenantId: string): Promise<string>;
+  editorRole(): Promise<string>;
+}
+
+const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
+const input = (description: string, roleIds: string[] = [], expiresInMinutes: number | null = null) => ({
+  description,
+  expiresInMinutes,
+  roleIds,
+  secret: randomUUID(),
+});
+
+repositorySuite<Fixture>(
+  'API-token repository',
+  {
+    pglite: (db) => ({
+      repo: (owner) => apiTokenRepository(db, owner, hash),
+      async member(tenantId) {
+        const { rows } = await db.query<{ vendor_id: string }>(
+          'SELECT vendor_id FROM tenants WHERE id = $1',
+          [tenantId],
+        );
+        const user = await insertUser(db, {
+          vendorId: rows[0]!.vendor_id,
+          email: `${randomUUID()}@example.com`,
+          name: 'Member',
+          passwordHash: null,
+          verified: true,
+        });
+        await addMembership(db, { userId: user.id, tenantId, roleKeys: [] });
+        return user.id;
+      },
+      async editorRole() {
+        const { rows } = await db.query<{ id: string }>(
+          `SELECT id FROM roles WHERE key = 'Editor' AND tenant_id IS NULL`,
+        );
+        return rows[0]!.id;
+      },
+    }),
+    demo: () => {
+      const db = seedDemoDatabase();
+      return {
+        repo: (owner) => demoTokenStore(db, owner, { random: randomUUID, now: Date.now }),
+        async member(tenantId) {
+          const id = randomUUID();
+          db.users.push({
+            id,
+            email: `${id}@example.com`,
+            name: 'Member',
+            tenantId,
+            roleKeys: [],
+          } as unknown as DemoUser);
+          return id;
+        },
+        editorRole: async () => 'role-Editor',
+      };
+    },
+  },
+  (context) => {
+    test("a personal token is its owner's alone, of its kind; listed newest first; found, described, removed", async () => {
+      const [me, other] = [
+        await context.repos.member(context.tenantId),
+        await context.repos.member(context.tenantId),
+      ];
+      const owner = (userId: string, kind: TokenKind = 'api') =>
+        context.repos.repo({ type: 'user', kind, tenantId: context.tenantId, userId });
+      const first = await owner(me).insert(input('First', [], 60));
+      assert.deepEqual(
+        [
+          first.type,
+          first.tenantId,
+          first.createdByUserId,
+          first.description,
+          first.expiresInMinutes,
+          first.roleIds,
+        ],
+        ['user', context.tenantId, me, 'First', 60, []],
+      );
+      const lifetime = Date.parse(first.expires!) - Date.parse(first.createdAt);
+      assert.ok(Math.abs(lifetime - 3_600_000) < 5_000, String(lifetime));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const second = await owner(me).insert(input('Second'));
+      assert.equal(second.expires, null);
+      assert.deepEqual(
+        (await owner(me).list()).map((t) => t.id),
+        [second.id, first.id],
+      );
+      assert.deepEqual(await owner(other).list(), []);
+      assert.deepEqual(await owner(me, 'access').list(), []);
+      assert.equal(await owner(other).find(first.id), null);
+      assert.equal(await owner(other).remove(first.id), false);
+      await owner(me).update(first.id, { description: 'Renamed' });
+      assert.equal((await owner(me).find(first.id))?.description, 'Renamed');
+      assert.equal(await owner(me).remove(first.id), true);
+      assert.equal(await owner(me).remove(first.id), false);
+      assert.deepEqual(
+        (await owner(me).list()).map((t) => t.id),
+        [second.id],
+      );
+    });
+
+    test("an account token carries its roles, replaced on update; the account's tokens are every member's", async () => {
+      const [maker, colleague] = [
+        await context.repos.member(context.tenantId),
+        await context.repos.member(context.tenantId),
+      ];
+      const editor = await context.repos.editorRole();
+      const account = (userId: string) =>
+        context.repos.repo({ type: 'tenant', kind: 'api', tenantId: context.tenantId, userId });
+      const token = await account(maker).insert(input('CI', [editor]));
+      assert.deepEqual([token.type, token.createdByUserId, token.roleIds], ['tenant', maker, [editor]]);
+      assert.deepEqual(
+        (await account(colleague).list()).map((t) => t.id),
+        [token.id],
+      );
+      await account(colleague).update(token.id, { roleIds: [] });
+      assert.deepEqual((await account(maker).find(token.id))?.roleIds, []);
+      await account(colleague).update(token.id, { roleIds: [editor], description: 'Deploys' });
+      const found = await account(maker).find(token.id);
+      assert.deepEqual([found?.description, found?.roleIds], ['Deploys', [editor]]);
+      assert.equal(await account(colleague).remove(token.id), true);
+    });
+  },
+);

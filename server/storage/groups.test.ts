@@ -1,0 +1,160 @@
+// The groups repository, one suite for both stores: the server's over PGlite
+// (server/storage/groups.ts) and demo mode's over its stored groups (core/demo/teamGroups.ts). The
+// rules in core/domain/groups.ts rely on what each case states.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { test } from 'node:test';
+import { seedDemoDatabase, type DemoUser } from '../../core/demo/data';
+import { demoGroupStore } from '../../core/demo/teamGroups';
+import type { GroupListPage, GroupRepository } from '../../core/domain/groups';
+import { addMembership } from '../domain/tenants';
+import { insertUser } from '../domain/users';
+import { repositorySuite } from '../../test/support/repository-suite';
+import { groupRepository } from './groups';
+
+/** The repository, and what a case sets up in each store: a member of the account, a role it offers. */
+interface Fixture {
+  repo(tenantId: string): GroupRepository;
+  member(tenantId: string, name: string): Promise<string>;
+  editorRole(): Promise<string>;
+}
+
+const every = (filter = ''): GroupListPage => ({
+  filter,
+  sortBy: 'name',
+  order: 'ASC',
+  page: 0,
+  limit: null,
+});
+const names = async (repo: GroupRepository, query: GroupListPage) =>
+  (await repo.list(query)).items.map((g) => g.name);
+
+repositorySuite<Fixture>(
+  'groups repository',
+  {
+    pglite: (db) => ({
+      repo: (tenantId) => groupRepository(db, tenantId),
+      async member(tenantId, name) {
+        const { rows } = await db.query<{ vendor_id: string }>(
+          'SELECT vendor_id FROM tenants WHERE id = $1',
+          [tenantId],
+        );
+        const user = await insertUser(db, {
+          vendorId: rows[0]!.vendor_id,
+          email: `${randomUUID()}@example.com`,
+          name,
+          passwordHash: null,
+          verified: true,
+        });
+        await addMembership(db, { userId: user.id, tenantId, roleKeys: [] });
+        return user.id;
+      },
+      async editorRole() {
+        const { rows } = await db.query<{ id: string }>(
+          `SELECT id FROM roles WHERE key = 'Editor' AND tenant_id IS NULL`,
+        );
+        return rows[0]!.id;
+      },
+    }),
+    demo: () => {
+      const db = seedDemoDatabase();
+      return {
+        repo: (tenantId) => demoGroupStore(db, tenantId, { random: randomUUID, now: Date.now }),
+        async member(tenantId, name) {
+          const id = randomUUID();
+          db.users.push({
+            id,
+            email: `${id}@example.com`,
+            name,
+            tenantId: 'demo-tenant',
+            roleKeys: [],
+          } as unknown as DemoUser);
+          return id;
+        },
+        editorRole: async () => 'role-Editor',
+      };
+    },
+  },
+  (context) => {
+    test('groups are added, found, listed by name, filtered, paged, renamed and removed; names are unique', async () => {
+      const repo = context.repos.repo(context.tenantId);
+      const made = [];
+      for (const [name, description] of [
+        ['beta', null],
+        ['Alpha', 'x-ray team'],
+        ['gamma', null],
+      ] as const) {
+        const written = await repo.create({ name, description, color: null, metadata: { n: name } });
+        assert.equal(written.kind, 'ok');
+        if (written.kind === 'ok') made.push(written.group);
+      }
+      assert.deepEqual((await repo.create({ name: 'ALPHA' })).kind, 'duplicateName');
+      assert.deepEqual(await names(repo, every()), ['Alpha', 'beta', 'gamma']);
+      assert.deepEqual(await names(repo, { ...every(), order: 'DESC' }), ['gamma', 'beta', 'Alpha']);
+      assert.deepEqual(await names(repo, every('X-RAY')), ['Alpha']);
+      const second = await repo.list({ ...every(), page: 1, limit: 2 });
+      assert.deepEqual([second.items.map((g) => g.name), second.totalItems], [['gamma'], 3]);
+      const [beta, alpha, gamma] = made as [(typeof made)[0], (typeof made)[0], (typeof made)[0]];
+      assert.deepEqual(
+        [alpha.metadata, alpha.description, alpha.managedBy],
+        ['{"n":"Alpha"}', 'x-ray team', 'frontegg'],
+      );
+      assert.equal((await repo.update(beta.id, { name: 'alpha' })).kind, 'duplicateName');
+      const renamed = await repo.update(alpha.id, { name: 'Delta', description: null, color: '#1f6feb' });
+      assert.ok(renamed.kind === 'ok');
+      assert.deepEqual(
+        [renamed.group.name, renamed.group.description, renamed.group.color],
+        ['Delta', null, '#1f6feb'],
+      );
+      assert.equal((await repo.find(alpha.id))?.name, 'Delta');
+      assert.equal((await repo.update(randomUUID(), { name: 'None' })).kind, 'notFound');
+      for (const group of [alpha, beta, gamma]) assert.equal(await repo.remove(group.id), true);
+      assert.equal(await repo.remove(alpha.id), false);
+      assert.equal(await repo.find(alpha.id), null);
+      assert.deepEqual(await names(repo, every()), []);
+    });
+
+    test("a group's roles and members are the account's; what its roles grant; the configuration", async () => {
+      const member = await context.repos.member(context.tenantId, 'Member');
+      const repo = context.repos.repo(context.tenantId);
+      const editor = await context.repos.editorRole();
+      const written = await repo.create({ name: 'Readers' });
+      assert.ok(written.kind === 'ok');
+      const id = written.group.id;
+      assert.equal((await repo.changeRoles(id, [editor, randomUUID()], true)).kind, 'unknown');
+      assert.equal((await repo.changeUsers(id, [randomUUID()], true)).kind, 'unknown');
+      assert.equal((await repo.changeRoles(randomUUID(), [editor], true)).kind, 'notFound');
+      const withRole = await repo.changeRoles(id, [editor], true);
+      assert.ok(withRole.kind === 'ok');
+      assert.deepEqual(
+        withRole.group.roles.map((r) => [r.id, r.key]),
+        [[editor, 'Editor']],
+      );
+      const withMember = await repo.changeUsers(id, [member], true);
+      assert.ok(withMember.kind === 'ok');
+      assert.deepEqual(
+        withMember.group.users.map((u) => [u.id, u.name]),
+        [[member, 'Member']],
+      );
+      assert.deepEqual(await repo.roleIdsInGroups(), [editor]);
+      const granted = [...(await repo.grantedBy([editor, randomUUID()]))];
+      assert.ok(granted.length > 0 && granted.every((key) => key.startsWith('fe.')), granted.join());
+      const emptied = await repo.changeUsers(id, [member], false);
+      assert.ok(emptied.kind === 'ok' && emptied.group.users.length === 0);
+      const bare = await repo.changeRoles(id, [editor], false);
+      assert.ok(bare.kind === 'ok' && bare.group.roles.length === 0);
+      assert.deepEqual(await repo.roleIdsInGroups(), []);
+
+      assert.deepEqual(await repo.configuration(), { enabled: true, rolesEnabled: true });
+      assert.deepEqual(await repo.saveConfiguration({ rolesEnabled: false }), {
+        enabled: true,
+        rolesEnabled: false,
+      });
+      assert.deepEqual(await repo.saveConfiguration({ enabled: false }), {
+        enabled: false,
+        rolesEnabled: false,
+      });
+      assert.deepEqual(await repo.configuration(), { enabled: false, rolesEnabled: false });
+    });
+  },
+);
