@@ -318,7 +318,7 @@ export default [
           id.includes('/elements/i18n/portalConnectivity.') ||
           id.includes('/elements/i18n/portalSso.') ||
           id.endsWith('/elements/i18n/provisioning.en.ts') ||
-          id.endsWith('/elements/i18n/en-portal.ts') ||
+          /\/elements\/i18n\/en-portal(-[a-z]+)?\.ts$/.test(id) ||
           id.endsWith('/elements/i18n/securityCenter.en.ts') ||
           id.endsWith('/elements/i18n/auditStreams.en.ts') ||
           id.endsWith('/elements/i18n/portalLanguage.en.ts') ||

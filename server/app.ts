@@ -4,7 +4,7 @@
  */
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { AppContext } from './context';
 import { createDelivery } from './delivery';
 import { accessTokenClaims } from './domain/access-tokens';
@@ -18,62 +18,18 @@ import { enforceSessionPolicy } from './domain/security-policies';
 import { pruneSessions } from './domain/sessions';
 import { ipAllowed } from './domain/ip-restrictions';
 import { TokenService } from './domain/tokens';
-import { FRAMEWORK_OPTIONS, installErrorHandlers } from './http/errors';
-import { resolveOptions, type ResolvedOptions, type ServerOptions } from './options';
-import { accountSettingsRoutes } from './routes/account-settings';
-import { profileImageRoutes } from './routes/profile-image';
-import { accountPageRoutes } from './routes/account-pages';
-import { activationRoutes } from './routes/activation';
-import { devOutboxRoutes } from './routes/dev-outbox';
-import { passwordRoutes } from './routes/passwords';
-import { apiTokenRoutes } from './routes/api-tokens';
-import { groupRoutes } from './routes/groups';
-import { roleRoutes } from './routes/roles';
-import { securityPolicyRoutes } from './routes/security-policies';
-import { securityCenterRoutes } from './routes/security-center';
-import { notificationRoutes, reportRoutes } from './routes/reports';
-import { usageRoutes } from './routes/usage';
-import { signInMethodRoutes } from './routes/sign-in-methods';
-import { auditRoutes } from './routes/audits';
+import { addSecurityHeaders, corsDelegator, createFastify, installJsonParser } from './http/app-basics';
+import { installErrorHandlers } from './http/errors';
+import { resolveOptions, type ServerOptions } from './options';
 import { installAuditHook } from './http/audit-hook';
 import { purgeAudits } from './domain/audits';
-import { connectivityRoutes } from './routes/connectivity';
-import { auditStreamRoutes } from './routes/audit-streams';
 import { auditStreamHandler } from './domain/audit-stream-delivery';
-import { billingRoutes } from './routes/billing';
-import { directoryRoutes } from './routes/directory';
-import { scimRoutes } from './routes/scim';
-import { authRoutes } from './routes/auth';
-import { configurationRoutes } from './routes/configurations';
-import { entitlementRoutes } from './routes/entitlements';
-import { featureFlagRoutes } from './routes/featureFlags';
-import { impersonationRoutes } from './routes/impersonation';
-import { hierarchyRoutes } from './routes/hierarchy';
-import { hierarchyV1Routes } from './routes/hierarchy-v1';
-import { subTenantUsersV1Routes } from './routes/sub-tenant-users-v1';
-import { invitationRoutes } from './routes/invitations';
-import { portalConfigRoutes } from './routes/portal-config';
-import { loginSessionRoutes } from './routes/login-sessions';
-import { passwordlessRoutes } from './routes/passwordless';
-import { mfaRoutes } from './routes/mfa';
-import { mfaAccountRoutes } from './routes/mfa-account';
-import { passkeyRoutes } from './routes/passkeys';
-import { profileRoutes } from './routes/profile';
-import { teamMemberRoutes } from './routes/team-members';
-import { teamUserRoutes } from './routes/team-users';
-import { userRoutes } from './routes/users';
-import { wellKnownRoutes } from './routes/well-known';
-import { oauthRoutes } from './routes/oauth';
-import { socialRoutes } from './routes/social';
-import { ssoRoutes } from './routes/sso';
-import { samlRoutes } from './routes/saml';
-import { ssoConfigRoutes } from './routes/sso-config';
-import { ssoLegacyRoutes } from './routes/sso-legacy';
 import { upsertClients } from './domain/oauth';
 import { SEED_TENANT_ID, seedDevelopmentData, seedHostIntegrationData } from './seed';
 import { registerStatic } from './static';
 import { dropUndefinedQueryValues } from './http/client-query';
-import { installOpenApi, openApiRoute } from './http/openapi';
+import { installOpenApi } from './http/openapi';
+import { registerRoutes } from './app-routes';
 import { installRouteTable } from './http/route-table';
 import { openDatabase, type Database } from './storage/database';
 import { migrate } from './storage/migrations';
@@ -235,32 +191,7 @@ function scheduleHousekeeping(
 
 async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<FastifyInstance> {
   const opts = ctx.options;
-  const app = Fastify({
-    logger: opts.logger
-      ? {
-          level: 'info',
-          // Never log credentials: bearer tokens, the refresh cookie, or the cookie being set.
-          redact: {
-            paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-            censor: '[redacted]',
-          },
-        }
-      : false,
-    bodyLimit: opts.bodyLimit,
-    trustProxy: opts.trustProxy,
-    // Fastify's and Node's own answers (431, malformed requests, router errors, 503 while closing,
-    // a missing Host) in the contract's `{ errors }` shape too: see http/errors.ts.
-    ...FRAMEWORK_OPTIONS,
-    ajv: {
-      customOptions: {
-        // A number is not a password and an extra field is a mistake: no coercion, no silent
-        // removal. (Fastify's defaults coerce types and strip unknown properties.)
-        coerceTypes: false,
-        removeAdditional: false,
-        allowUnionTypes: true,
-      },
-    },
-  });
+  const app = createFastify(opts);
 
   // Before any route: the OpenAPI generator and the error schema see every route (http/openapi.ts),
   // and complete its schema before the summary below records it.
@@ -277,132 +208,10 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
   await app.register(fastifyCors, { delegator: corsDelegator(opts) });
   addSecurityHeaders(app);
 
-  const apiPrefix = opts.prefix ? `/${opts.prefix}` : '';
   installAuditHook(app, ctx.db);
-  await app.register(
-    async (api) => {
-      openApiRoute(api);
-      await wellKnownRoutes(api, ctx);
-      await authRoutes(api, ctx);
-      await userRoutes(api, ctx);
-      await profileRoutes(api, ctx);
-      await profileImageRoutes(api, ctx);
-      await loginSessionRoutes(api, ctx);
-      await teamUserRoutes(api, ctx);
-      await teamMemberRoutes(api, ctx);
-      await invitationRoutes(api, ctx);
-      await accountSettingsRoutes(api, ctx);
-      await configurationRoutes(api, ctx);
-      await entitlementRoutes(api, ctx);
-      await featureFlagRoutes(api, ctx);
-      await impersonationRoutes(api, ctx);
-      await hierarchyRoutes(api, ctx);
-      await hierarchyV1Routes(api, ctx);
-      await subTenantUsersV1Routes(api, ctx);
-      await portalConfigRoutes(api, ctx);
-      await passwordlessRoutes(api, ctx);
-      await mfaRoutes(api, ctx, ctx.mfa);
-      await mfaAccountRoutes(api, ctx, ctx.mfa);
-      await passkeyRoutes(api, ctx, ctx.mfa);
-      // Roles and permissions, groups, API tokens (issue 6, admin portal part B).
-      await roleRoutes(api, ctx);
-      await groupRoutes(api, ctx);
-      await apiTokenRoutes(api, ctx);
-      // The security page's policies (issue 15).
-      await securityPolicyRoutes(api, ctx);
-      await signInMethodRoutes(api, ctx);
-      await auditRoutes(api, ctx);
-      // Audit-log streaming (issue 28 item 16): configured here, delivered by the worker.
-      await auditStreamRoutes(api, ctx);
-      await securityCenterRoutes(api, ctx);
-      // Reports and notifications (issue 28 item 4).
-      await reportRoutes(api, ctx);
-      await notificationRoutes(api, ctx);
-      await usageRoutes(api, ctx);
-      // Connectivity: events, webhooks, email/SMS/Slack subscriptions (issue 16).
-      await connectivityRoutes(api, ctx);
-      // SSO connections configured by tenant administrators (issue 16, the portal's SSO page).
-      await ssoConfigRoutes(api, ctx);
-      // The client SDK's legacy single-connection SSO calls: a view of those connections.
-      await ssoLegacyRoutes(api, ctx);
-      // Billing and the checkout (issue 17).
-      await billingRoutes(api, ctx);
-      // Directory provisioning: SCIM configurations (the portal) and the SCIM 2.0 endpoints (IdPs).
-      await directoryRoutes(api, ctx);
-      await scimRoutes(api, ctx);
-      // Password reset, activation and (when asked for) the development outbox.
-      await passwordRoutes(api, ctx);
-      await activationRoutes(api, ctx);
-      if (ctx.options.devOutbox) await devOutboxRoutes(api, ctx);
-    },
-    { prefix: apiPrefix },
-  );
-  // The /account/* pages that the links in emails open.
-  await accountPageRoutes(app, ctx);
-  // Hosted login: the OpenID Connect provider (discovery at the root, endpoints under the prefix).
-  await oauthRoutes(app, ctx);
-  // Social login: provider configurations and the post-login exchange.
-  await socialRoutes(app, ctx);
-  // Tenant SSO over OpenID Connect: start and post-login.
-  await ssoRoutes(app, ctx);
-  // Tenant SSO over SAML: start, metadata, assertion consumer service and post-login.
-  await samlRoutes(app, ctx);
-  // The JWKS is also published at the conventional root location.
-  if (apiPrefix) await app.register(async (root) => wellKnownRoutes(root, ctx));
+  await registerRoutes(app, ctx);
   if (opts.staticRoot) await registerStatic(app, opts.staticRoot);
 
   await app.ready();
   return app;
-}
-
-/**
- * JSON only. An empty body counts as no body (the kit sends `content-type: application/json`
- * on bodiless POSTs such as refresh and logout). `__proto__` and `constructor.prototype` keys are
- * refused (prototype poisoning). text/plain is removed so only JSON reaches the handlers: any
- * other content type is a 415.
- */
-function installJsonParser(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    parseJson(request, body as string, done);
-  });
-}
-
-type CorsOptionsCallback = (error: Error | null, options: Record<string, unknown>) => void;
-
-/**
- * CORS per path: /cdn/ is handled by the static server (`*`); the JWKS is public (`*`); the API
- * answers only allow-listed origins, with credentials (the refresh cookie). An origin outside the
- * list gets no CORS headers at all, so the browser keeps the answer from that page.
- */
-function corsDelegator(opts: ResolvedOptions) {
-  const allowed = new Set(opts.corsOrigins);
-  const api = {
-    origin: (origin: string | undefined, cb: (error: Error | null, allow: boolean) => void) =>
-      cb(null, !!origin && allowed.has(origin)),
-    credentials: true,
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    maxAge: 600,
-  };
-  return (request: FastifyRequest, callback: CorsOptionsCallback) => {
-    const path = request.url;
-    if (path.startsWith('/cdn/')) return callback(null, { origin: false });
-    if (path.endsWith('/.well-known/jwks.json') || path.endsWith('/.well-known/openid-configuration'))
-      return callback(null, { origin: '*', methods: ['GET'] });
-    return callback(null, api);
-  };
-}
-
-function addSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    // API answers carry tokens and personal data: no cache may keep them. Static files set their
-    // own cache policy.
-    const route = request.routeOptions.url ?? '';
-    const isStatic = route === '/*' || route.startsWith('/cdn/');
-    if (!isStatic && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
-  });
 }

@@ -14,8 +14,11 @@
  *   for its channel (core/contract/requests-connectivity.ts).
  * - A Slack subscription keeps the events that name a channel (each channel once), needs at least
  *   one, and only the account's own channels.
+ *
+ * This module holds the events and the webhooks and re-exports the rest, so callers import one
+ * module: the ports (./connectivity-ports.ts), email and SMS (./connectivity-notifications.ts),
+ * Slack (./connectivity-slack.ts), over the checks they share (./connectivity-checks.ts).
  */
-import type { EmailSmsConfig, SlackChannel, SlackEvent, Webhook, WebhookLog } from '../api/connectivity';
 import {
   CHANNELS,
   EVENT_CATALOGUE,
@@ -23,112 +26,12 @@ import {
   WEBHOOK_RETRY_SUCCESS,
 } from '../contract/connectivity';
 import { contractError } from '../contract/errors';
-import { blankNameError, notificationRecipients, unknownEventError } from '../contract/requests-connectivity';
+import { assertEventKeys, assertNamed, targetUrl } from './connectivity-checks';
+import type { ConnectivityPorts, WebhookFields } from './connectivity-ports';
 
-export type NotifyChannel = 'email' | 'sms';
-
-/** A webhook's fields as saved (the secret apart). */
-export interface WebhookFields {
-  displayName: string;
-  description: string;
-  url: string;
-  eventKeys: string[];
-  isActive: boolean;
-}
-export interface SubscriptionFields {
-  /** Absent on an update: the name stays. */
-  name?: string;
-  enabled: boolean;
-  recipients: string[];
-}
-export interface StoredSlackSubscription {
-  id: string;
-  isActive: boolean;
-  slackEvents: SlackEvent[];
-}
-
-export interface WebhookRepository {
-  /** The account's webhooks, oldest first, each with `secret: null`. */
-  list(tenantId: string): Promise<Webhook[]>;
-  has(tenantId: string, id: string): Promise<boolean>;
-  /** Stores a new webhook with `secret`; the stored one (`secret: null`). */
-  create(tenantId: string, fields: WebhookFields, secret: string): Promise<Webhook>;
-  /** Null when the account has no such webhook; a `secret` replaces the stored one. */
-  update(tenantId: string, id: string, fields: WebhookFields, secret: string | null): Promise<Webhook | null>;
-  /** Removes the webhook, its logs and its pending deliveries. */
-  remove(tenantId: string, id: string): Promise<boolean>;
-  /** One page of the webhook's delivery log, newest first. */
-  logs(
-    tenantId: string,
-    webhookId: string,
-    page: { offset: number; limit: number },
-  ): Promise<{ count: number; rows: WebhookLog[] }>;
-  /** Queues the logged delivery again; false when there is no such log or its webhook is gone. */
-  retry(tenantId: string, logId: string): Promise<boolean>;
-}
-
-export interface NotificationRepository {
-  /** The account's settings of the channel, each with its subscriptions (oldest first). */
-  list(tenantId: string, channel: NotifyChannel): Promise<EmailSmsConfig[]>;
-  /** Creates (or sets `enabled` on) the event's setting and adds the subscriptions. */
-  create(
-    tenantId: string,
-    channel: NotifyChannel,
-    eventKey: string,
-    enabled: boolean,
-    subscriptions: Array<Required<SubscriptionFields>>,
-  ): Promise<void>;
-  setEnabled(tenantId: string, channel: NotifyChannel, eventKey: string, enabled: boolean): Promise<boolean>;
-  updateSubscription(
-    tenantId: string,
-    channel: NotifyChannel,
-    eventKey: string,
-    id: string,
-    fields: SubscriptionFields,
-  ): Promise<boolean>;
-  removeSubscription(
-    tenantId: string,
-    channel: NotifyChannel,
-    eventKey: string,
-    id: string,
-  ): Promise<boolean>;
-  remove(tenantId: string, channel: NotifyChannel, eventKey: string): Promise<boolean>;
-}
-
-export interface SlackRepository {
-  /** The account's channels by name (their URLs are never read back). */
-  channels(tenantId: string): Promise<SlackChannel[]>;
-  addChannel(tenantId: string, name: string, url: string): Promise<SlackChannel>;
-  removeChannel(tenantId: string, id: string): Promise<boolean>;
-  subscriptions(tenantId: string): Promise<StoredSlackSubscription[]>;
-  /** A new subscription when `id` is null; else null when the account has no such one. */
-  saveSubscription(
-    tenantId: string,
-    id: string | null,
-    isActive: boolean,
-    events: SlackEvent[],
-  ): Promise<StoredSlackSubscription | null>;
-  removeSubscription(tenantId: string, id: string): Promise<boolean>;
-}
-
-/** What the rules need of the world around them. */
-export interface ConnectivityPorts {
-  webhooks: WebhookRepository;
-  notifications: NotificationRepository;
-  slack: SlackRepository;
-  /** The vendor whose catalogue this is. */
-  vendorId(): Promise<string>;
-  /**
-   * Where a target may point: resolves to the URL to store (after `httpUrl`'s check), or throws the
-   * refusal (the server refuses private and unresolvable addresses; demo mode reaches nothing).
-   */
-  reachable(url: URL): Promise<string>;
-  /** Sends a test event to `url` (signed with `secret` when given): the receiver's answer. */
-  sendTest(
-    tenantId: string,
-    target: { url: string; secret: string | null; payload?: object },
-  ): Promise<{ statusCode: number; body: string }>;
-}
+export type * from './connectivity-ports';
+export * from './connectivity-notifications';
+export * from './connectivity-slack';
 
 // ------------------------------------------------------------------------------------ events
 
@@ -170,31 +73,6 @@ export async function channelMaps(ports: Pick<ConnectivityPorts, 'vendorId'>, ch
 
 export const eventDisplayName = (key: string) =>
   EVENT_CATALOGUE.flatMap((c) => c.events).find(([k]) => k === key)?.[1] ?? key;
-
-// ------------------------------------------------------------------------------------ shared checks
-
-function assertEventKeys(keys: readonly string[]): void {
-  const unknown = unknownEventError(keys);
-  if (unknown) throw unknown;
-}
-function assertNamed(name: string, label: string): void {
-  const blank = blankNameError(name, label);
-  if (blank) throw blank;
-}
-
-/** An http(s) URL without credentials, else URL_INVALID. */
-function httpUrl(raw: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw contractError('URL_INVALID');
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password)
-    throw contractError('URL_INVALID');
-  return url;
-}
-const targetUrl = (ports: ConnectivityPorts, raw: string) => ports.reachable(httpUrl(raw));
 
 /** A new webhook secret: `whsec_` and 32 random bytes, base64url. */
 function newWebhookSecret(): string {
@@ -281,156 +159,4 @@ export async function testWebhook(
 export async function retryWebhookLog(ports: ConnectivityPorts, tenantId: string, logId: string) {
   if (!(await ports.webhooks.retry(tenantId, logId))) throw contractError('WEBHOOK_LOG_NOT_FOUND');
   return { statusCode: WEBHOOK_RETRY_SUCCESS, body: 'Queued' };
-}
-
-// ------------------------------------------------------------------------------ email and SMS
-
-/** The recipients without blanks and repeats, each checked for the channel. */
-function recipientsOf(channel: NotifyChannel, given: readonly string[]): string[] {
-  const checked = notificationRecipients(channel, given);
-  if ('error' in checked) throw checked.error;
-  return checked.recipients;
-}
-
-export const listNotifications = (ports: ConnectivityPorts, tenantId: string, channel: NotifyChannel) =>
-  ports.notifications.list(tenantId, channel);
-
-/** POST /{channel}/{eventKey}: spec 001 §5, created only with at least one non-empty recipient. */
-export async function createNotification(
-  ports: ConnectivityPorts,
-  tenantId: string,
-  channel: NotifyChannel,
-  eventKey: string,
-  body: { enabled?: boolean; subscriptions?: SubscriptionFields[] },
-): Promise<object> {
-  assertEventKeys([eventKey]);
-  const subscriptions = (body.subscriptions ?? []).map((s) => ({
-    name: s.name ?? '',
-    enabled: s.enabled,
-    recipients: recipientsOf(channel, s.recipients),
-  }));
-  if (subscriptions.length === 0) throw contractError('RECIPIENT_REQUIRED');
-  await ports.notifications.create(tenantId, channel, eventKey, body.enabled ?? true, subscriptions);
-  return {};
-}
-
-export async function setNotificationEnabled(
-  ports: ConnectivityPorts,
-  tenantId: string,
-  channel: NotifyChannel,
-  eventKey: string,
-  enabled: boolean,
-): Promise<object> {
-  assertEventKeys([eventKey]);
-  if (!(await ports.notifications.setEnabled(tenantId, channel, eventKey, enabled)))
-    throw contractError('NOTIFICATION_SETTINGS_NOT_FOUND');
-  return {};
-}
-
-export async function updateNotificationSubscription(
-  ports: ConnectivityPorts,
-  tenantId: string,
-  channel: NotifyChannel,
-  eventKey: string,
-  id: string,
-  body: SubscriptionFields,
-): Promise<object> {
-  assertEventKeys([eventKey]);
-  const fields = {
-    ...(typeof body.name === 'string' ? { name: body.name } : {}),
-    enabled: body.enabled,
-    recipients: recipientsOf(channel, body.recipients),
-  };
-  if (!(await ports.notifications.updateSubscription(tenantId, channel, eventKey, id, fields)))
-    throw contractError('NOTIFICATION_SUBSCRIPTION_NOT_FOUND');
-  return {};
-}
-
-export async function deleteNotificationSubscription(
-  ports: ConnectivityPorts,
-  tenantId: string,
-  channel: NotifyChannel,
-  eventKey: string,
-  id: string,
-): Promise<object> {
-  assertEventKeys([eventKey]);
-  if (!(await ports.notifications.removeSubscription(tenantId, channel, eventKey, id)))
-    throw contractError('NOTIFICATION_SUBSCRIPTION_NOT_FOUND');
-  return {};
-}
-
-export async function deleteNotification(
-  ports: ConnectivityPorts,
-  tenantId: string,
-  channel: NotifyChannel,
-  eventKey: string,
-): Promise<object> {
-  assertEventKeys([eventKey]);
-  if (!(await ports.notifications.remove(tenantId, channel, eventKey)))
-    throw contractError('NOTIFICATION_SETTINGS_NOT_FOUND');
-  return {};
-}
-
-// ------------------------------------------------------------------------------------ Slack
-
-/** GET /slack/applications: no Slack app to install, channels are incoming webhooks. */
-export const SLACK_APPLICATION = { clientId: null, mode: 'incoming-webhook' } as const;
-
-export async function slackConfiguration(ports: ConnectivityPorts, tenantId: string) {
-  return { id: tenantId, slackSubscriptions: await ports.slack.subscriptions(tenantId) };
-}
-
-export const listSlackChannels = (ports: ConnectivityPorts, tenantId: string) =>
-  ports.slack.channels(tenantId);
-
-export async function addSlackChannel(
-  ports: ConnectivityPorts,
-  tenantId: string,
-  body: { name: string; url: string },
-): Promise<SlackChannel> {
-  assertNamed(body.name, 'Name');
-  const url = await targetUrl(ports, body.url);
-  return ports.slack.addChannel(tenantId, body.name.trim(), url);
-}
-
-export async function deleteSlackChannel(ports: ConnectivityPorts, tenantId: string, id: string) {
-  if (!(await ports.slack.removeChannel(tenantId, id))) throw contractError('SLACK_CHANNEL_NOT_FOUND');
-  return {};
-}
-
-/** Spec 001 §5: saved only with channels, and only the account's own. */
-async function slackEvents(ports: ConnectivityPorts, tenantId: string, given: SlackEvent[]) {
-  assertEventKeys(given.map((e) => e.eventKey));
-  const events = given
-    .map(({ eventKey, channelIds, title, message }) => ({
-      eventKey,
-      channelIds: [...new Set(channelIds)],
-      ...(title ? { title } : {}),
-      ...(message ? { message } : {}),
-    }))
-    .filter((e) => e.channelIds.length > 0);
-  if (events.length === 0) throw contractError('SLACK_CHANNELS_REQUIRED');
-  const known = new Set((await ports.slack.channels(tenantId)).map((c) => c.id));
-  const unknown = events.flatMap((e) => e.channelIds).find((id) => !known.has(id));
-  if (unknown !== undefined) throw contractError('SLACK_CHANNEL_UNKNOWN', { value: unknown });
-  return events;
-}
-
-/** POST /slack/subscriptions (id null) or PATCH /slack/subscription/{id}. */
-export async function saveSlackSubscription(
-  ports: ConnectivityPorts,
-  tenantId: string,
-  id: string | null,
-  body: { isActive: boolean; slackEvents: SlackEvent[] },
-): Promise<StoredSlackSubscription> {
-  const events = await slackEvents(ports, tenantId, body.slackEvents);
-  const saved = await ports.slack.saveSubscription(tenantId, id, body.isActive, events);
-  if (!saved) throw contractError('SLACK_SUBSCRIPTION_NOT_FOUND');
-  return saved;
-}
-
-export async function deleteSlackSubscription(ports: ConnectivityPorts, tenantId: string, id: string) {
-  if (!(await ports.slack.removeSubscription(tenantId, id)))
-    throw contractError('SLACK_SUBSCRIPTION_NOT_FOUND');
-  return {};
 }

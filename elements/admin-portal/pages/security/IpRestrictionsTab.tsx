@@ -4,7 +4,7 @@
  * and re-check whether the current IP is allowed", §9 page size 4). Turning on a config that would
  * refuse the administrator's own address asks first. Its own chunk, loaded with the tab.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   createSecurityPoliciesApi,
   IP_PAGE_SIZE,
@@ -13,26 +13,18 @@ import {
   type IpStrategy,
 } from '../../../../core/api/securityPolicies';
 import { enPortal } from '../../../i18n/en-portal';
-import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import type { Column } from '../../../ui/DataTable';
-import { formatDate } from '../../../ui/formatDate';
-import { LoadFailed, readableWidthStyle } from '../../../ui/Page';
+import { LoadFailed } from '../../../ui/Page';
+import { IpEntryForm, IpListPicker, ipColumns, useIpEntry } from './IpRestrictionParts';
 import { RestrictionConfig, RestrictionEntries } from './RestrictionEntries';
-import { SelectField } from '../../../ui/SelectField';
-import { TextField } from '../../../ui/TextField';
 import { listData, useListPage } from '../../../ui/useListPage';
-import { formStyle, mutedStyle } from '../../../ui/styles';
+import { mutedStyle } from '../../../ui/styles';
 import { useSubmit } from '../../../ui/useSubmit';
 import { useLoad } from '../../../ui/useListPage';
 import { usePageApi } from '../common/adminParts';
 
 const t = enPortal.portal.security.ip;
-
-/** Whether `ip` looks like an address or a CIDR range (the server parses it for real). */
-const looksLikeIp = (value: string) =>
-  /^(\d{1,3}(\.\d{1,3}){3}(\/\d{1,2})?|[0-9a-f:]*:[0-9a-f:.]*(\/\d{1,3})?)$/i.test(value.trim());
 
 export default function IpRestrictionsTab({ writable }: { writable: boolean }) {
   const api = usePageApi(createSecurityPoliciesApi);
@@ -50,11 +42,8 @@ export default function IpRestrictionsTab({ writable }: { writable: boolean }) {
   const [status, setStatus] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<IpConfig | null>(null);
   const [draft, setDraft] = useState<IpConfig | null>(null);
-  const [entry, setEntry] = useState({ ip: '', description: '' });
-  const [entryError, setEntryError] = useState<string | null>(null);
   const submit = useSubmit();
-  // The add form's own call: its refusal belongs to the address field, not to the settings above.
-  const adding = useSubmit();
+  const entry = useIpEntry();
 
   /** Spec 001 §4: after each change, reload the list and check the current address again. */
   const afterChange = (text: string) => {
@@ -95,38 +84,6 @@ export default function IpRestrictionsTab({ writable }: { writable: boolean }) {
       afterChange(t.myIpAdded(myIp));
     });
   }
-  async function addEntry(event: FormEvent) {
-    event.preventDefault();
-    // A new attempt: the last one's "was added" no longer describes what is on screen.
-    setStatus(null);
-    if (!looksLikeIp(entry.ip)) {
-      setEntryError(t.ipInvalid);
-      return;
-    }
-    await adding.run(async () => {
-      await api.addIp({
-        ip: entry.ip.trim(),
-        strategy: shownList,
-        ...(entry.description.trim() ? { description: entry.description.trim() } : {}),
-      });
-      setEntry({ ip: '', description: '' });
-      afterChange(t.added(entry.ip.trim()));
-    });
-  }
-
-  const columns: Array<Column<IpRestriction>> = [
-    { id: 'ip', header: t.columns.ip, cell: (row) => row.ip, nowrap: true },
-    { id: 'description', header: t.columns.description, cell: (row) => row.description ?? '' },
-    {
-      id: 'status',
-      header: t.columns.status,
-      cell: (row) => (
-        <Badge tone={row.isActive ? 'success' : 'neutral'}>{row.isActive ? t.active : t.inactive}</Badge>
-      ),
-    },
-    { id: 'createdAt', header: t.columns.added, nowrap: true, cell: (row) => formatDate(row.createdAt, '') },
-  ];
-
   return (
     <>
       <RestrictionConfig
@@ -166,7 +123,7 @@ export default function IpRestrictionsTab({ writable }: { writable: boolean }) {
       <RestrictionEntries
         texts={{ ...t, title: t.listTitle }}
         caption={t.lists[shownList]}
-        columns={columns}
+        columns={ipColumns()}
         load={list.load}
         nameOf={(row) => row.ip}
         part="ip"
@@ -178,49 +135,22 @@ export default function IpRestrictionsTab({ writable }: { writable: boolean }) {
         }}
         pagination={{ label: t.pages, page: list.page, pageSize: list.pageSize, onPage: list.setPage }}
         picker={
-          <div css={readableWidthStyle}>
-            <SelectField
-              label={t.show}
-              value={shownList}
-              partName="ip-list"
-              options={[
-                { value: 'ALLOW', label: t.lists.ALLOW },
-                { value: 'BLOCK', label: t.lists.BLOCK },
-              ]}
-              onChange={(event) => {
-                setShownList(event.target.value as IpStrategy);
-                list.restart();
-              }}
-            />
-          </div>
+          <IpListPicker
+            shown={shownList}
+            onChange={(strategy) => {
+              setShownList(strategy);
+              list.restart();
+            }}
+          />
         }
         addForm={
-          <form css={[formStyle, readableWidthStyle]} noValidate onSubmit={(event) => void addEntry(event)}>
-            <TextField
-              label={t.ip}
-              hint={t.ipHint}
-              value={entry.ip}
-              error={entryError ?? adding.error}
-              partName="ip-input"
-              onChange={(event) => {
-                setEntry((e) => ({ ...e, ip: event.target.value }));
-                setEntryError(null);
-                adding.setError(null);
-              }}
-            />
-            <TextField
-              label={t.descriptionLabel}
-              optional
-              value={entry.description}
-              maxLength={200}
-              onChange={(event) => setEntry((e) => ({ ...e, description: event.target.value }))}
-            />
-            <div>
-              <Button type="submit" variant="secondary" disabled={adding.busy}>
-                {t.add[shownList]}
-              </Button>
-            </div>
-          </form>
+          <IpEntryForm
+            state={entry}
+            strategy={shownList}
+            add={(body) => api.addIp(body)}
+            onStart={() => setStatus(null)}
+            onAdded={(ip) => afterChange(t.added(ip))}
+          />
         }
       />
 

@@ -8,43 +8,22 @@
  * (SignInMethodsTab.tsx; a tab of ours, not in spec 001 §2).
  */
 import { css } from '@emotion/react';
-import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
-import {
-  createSecurityPoliciesApi,
-  ENFORCE_MFA_TYPES,
-  type EnforceMfaType,
-  type LockoutPolicy,
-  type MfaPolicy,
-  type PasswordHistoryPolicy,
-  type SessionPolicy,
-} from '../../../../core/api/securityPolicies';
+import { lazy, Suspense, useState } from 'react';
+import { createSecurityPoliciesApi } from '../../../../core/api/securityPolicies';
 import { PREVIEW_DEFAULT_FLAGS } from '../../../../core/featureFlags/previewFlags';
 import { fieldAppearance, tabAppearance, type FieldAppearance } from '../../../../core/portal/appearance';
 import { en } from '../../../i18n/en';
 import { enPortal } from '../../../i18n/en-portal';
-import { Alert } from '../../../ui/Alert';
-import { Button } from '../../../ui/Button';
-import { InlineStatus } from '../../../ui/InlineStatus';
-import { LoadFailed, Page, readableWidthStyle, sectionStyle, sectionTitleStyle } from '../../../ui/Page';
-import { SelectField } from '../../../ui/SelectField';
+import { LoadFailed, Page } from '../../../ui/Page';
 import { Skeleton } from '../../../ui/Skeleton';
-import { Switch } from '../../../ui/Switch';
 import { Tabs } from '../../../ui/Tabs';
-import { TextField } from '../../../ui/TextField';
-import { formStyle, mutedStyle } from '../../../ui/styles';
-import { useSubmit } from '../../../ui/useSubmit';
+import { mutedStyle } from '../../../ui/styles';
 import type { PortalPageProps } from '../../shell/PortalShell';
 import { useLoad } from '../../../ui/useListPage';
 import { NoPermission, usePageApi, usePermissions } from '../common/adminParts';
 import { usePreviewFlags } from '../common/usePreviewFlags';
-import {
-  sessionFormOf,
-  sessionPolicyOf,
-  toggledPolicyOf,
-  type LimitName,
-  type SessionForm,
-  type ToggledNumber,
-} from './securityForm';
+import { MfaSettings, ToggledPolicy } from './GeneralSettings';
+import { SessionSettings } from './SessionSettings';
 
 const t = enPortal.portal.security;
 const TITLE_ID = 'ae-portal-security-title';
@@ -69,8 +48,6 @@ const TAB_PREVIEW_FLAGS: Partial<Record<Tab, string>> = {
 };
 const PREVIEW_KEYS = Object.values(TAB_PREVIEW_FLAGS);
 
-const toggledStyle = css({ display: 'flex', flexDirection: 'column', gap: '10px' });
-const numberStyle = css({ maxWidth: '16em' });
 /** A tab's sections, one under the other with room between them. */
 const panelStyle = css({ display: 'flex', flexDirection: 'column', gap: '16px', minWidth: 0 });
 
@@ -164,262 +141,5 @@ export default function SecurityPage({ metadata }: PortalPageProps) {
         )}
       </div>
     </Page>
-  );
-}
-
-/** A section of the page: its heading, description and form. */
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  return (
-    <section css={[sectionStyle, readableWidthStyle]} aria-label={title}>
-      <h3 css={sectionTitleStyle}>{title}</h3>
-      <p css={mutedStyle}>{description}</p>
-      {children}
-    </section>
-  );
-}
-
-/** A switch and the number it governs; the number is shown while the switch is on. */
-function ToggledField({
-  label,
-  valueLabel,
-  field,
-  error,
-  look,
-  onChange,
-  partName,
-}: {
-  label: string;
-  valueLabel: string;
-  field: ToggledNumber;
-  error: string | undefined;
-  look: FieldAppearance;
-  onChange: (field: ToggledNumber) => void;
-  partName: string;
-}) {
-  const readOnly = look === 'viewOnly';
-  return (
-    <div css={toggledStyle}>
-      <Switch
-        checked={field.on}
-        disabled={readOnly}
-        partName={partName}
-        onClick={() => onChange({ ...field, on: !field.on })}
-      >
-        {label}
-      </Switch>
-      {field.on && (
-        <div css={numberStyle}>
-          <TextField
-            label={valueLabel}
-            inputMode="numeric"
-            value={field.value}
-            readOnly={readOnly}
-            aria-readonly={readOnly || undefined}
-            error={error}
-            partName={`${partName}-value`}
-            onChange={(event) => onChange({ ...field, value: event.target.value })}
-          />
-        </div>
-      )}
-    </div>
-  );
-}
-
-/** The session management tab: idle timeout, forced re-login and concurrent sessions, saved together. */
-function SessionSettings({
-  saved: initial,
-  look,
-  save,
-}: {
-  saved: SessionPolicy;
-  look: (field: string) => FieldAppearance;
-  save: (policy: SessionPolicy) => Promise<unknown>;
-}) {
-  const [saved, setSaved] = useState(initial);
-  const [form, setForm] = useState<SessionForm>(() => sessionFormOf(initial));
-  const [errors, setErrors] = useState<Partial<Record<keyof SessionForm, string>>>({});
-  const [done, setDone] = useState(false);
-  const submit = useSubmit();
-  const fields = [
-    ['idle', 'idleSessionTimeout', t.idle],
-    ['relogin', 'forceReLogin', t.relogin],
-    ['concurrent', 'maximumConcurrentSessions', t.concurrent],
-  ] as const;
-  const editable = fields.some(([, field]) => look(field) === 'edit');
-
-  function change(name: keyof SessionForm, field: ToggledNumber) {
-    setForm((f) => ({ ...f, [name]: field }));
-    setErrors((e) => ({ ...e, [name]: undefined }));
-    setDone(false);
-  }
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const result = sessionPolicyOf(form, saved, t);
-    if ('errors' in result) {
-      setErrors(result.errors);
-      return;
-    }
-    await submit.run(async () => {
-      await save(result.policy);
-      setSaved(result.policy);
-      setDone(true);
-    });
-  }
-  return (
-    <form css={formStyle} noValidate onSubmit={(event) => void onSubmit(event)}>
-      {fields.map(([name, field, texts]) =>
-        look(field) === 'hidden' ? null : (
-          <Section key={name} title={texts.title} description={texts.description}>
-            <ToggledField
-              label={texts.toggle}
-              valueLabel={texts.value}
-              field={form[name]}
-              error={errors[name]}
-              look={look(field)}
-              onChange={(value) => change(name, value)}
-              partName={`session-${name}`}
-            />
-          </Section>
-        ),
-      )}
-      {submit.error && <Alert>{submit.error}</Alert>}
-      {done && <InlineStatus>{t.sessionsSaved}</InlineStatus>}
-      {editable && (
-        <div>
-          <Button type="submit" disabled={submit.busy}>
-            {t.saveSessions}
-          </Button>
-        </div>
-      )}
-    </form>
-  );
-}
-
-type SecurityApi = ReturnType<typeof createSecurityPoliciesApi>;
-
-function MfaSettings({
-  saved: initial,
-  look,
-  api,
-}: {
-  saved: MfaPolicy;
-  look: FieldAppearance;
-  api: SecurityApi;
-}) {
-  const [saved, setSaved] = useState(initial);
-  const [choice, setChoice] = useState<EnforceMfaType>(initial.enforceMFAType);
-  const [done, setDone] = useState(false);
-  const submit = useSubmit();
-  return (
-    <Section title={t.mfa.title} description={t.mfa.description}>
-      <form
-        css={formStyle}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit.run(async () => {
-            setSaved(await api.saveMfa({ ...saved, enforceMFAType: choice }));
-            setDone(true);
-          });
-        }}
-      >
-        <SelectField
-          label={t.mfa.label}
-          value={choice}
-          disabled={look === 'viewOnly'}
-          partName="mfa-policy"
-          options={ENFORCE_MFA_TYPES.map((value) => ({ value, label: t.mfa.options[value] }))}
-          onChange={(event) => {
-            setChoice(event.target.value as EnforceMfaType);
-            setDone(false);
-          }}
-        />
-        {submit.error && <Alert>{submit.error}</Alert>}
-        {done && <InlineStatus>{t.mfa.saved}</InlineStatus>}
-        {look === 'edit' && (
-          <div>
-            <Button type="submit" disabled={submit.busy}>
-              {t.mfa.save}
-            </Button>
-          </div>
-        )}
-      </form>
-    </Section>
-  );
-}
-
-/** Lockout or password history: a switch, its number, and its own save. */
-function ToggledPolicy<P extends LockoutPolicy | PasswordHistoryPolicy>({
-  saved: initial,
-  number,
-  limit,
-  texts,
-  look,
-  save,
-  partName,
-}: {
-  saved: P;
-  number: number;
-  limit: Extract<LimitName, 'maxAttempts' | 'historySize'>;
-  texts: { title: string; description: string; toggle: string; value: string; save: string; saved: string };
-  look: FieldAppearance;
-  save: (policy: P) => Promise<P>;
-  partName: string;
-}) {
-  const [saved, setSaved] = useState(initial);
-  const [field, setField] = useState<ToggledNumber>({ on: initial.enabled, value: String(number) });
-  const [error, setError] = useState<string | undefined>();
-  const [done, setDone] = useState(false);
-  const submit = useSubmit();
-  return (
-    <Section title={texts.title} description={texts.description}>
-      <form
-        css={formStyle}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const result = toggledPolicyOf(saved, field, limit, t);
-          if ('error' in result) {
-            setError(result.error);
-            return;
-          }
-          void submit.run(async () => {
-            setSaved(await save(result.policy));
-            setDone(true);
-          });
-        }}
-      >
-        <ToggledField
-          label={texts.toggle}
-          valueLabel={texts.value}
-          field={field}
-          error={error}
-          look={look}
-          onChange={(value) => {
-            setField(value);
-            setError(undefined);
-            setDone(false);
-          }}
-          partName={partName}
-        />
-        {submit.error && <Alert>{submit.error}</Alert>}
-        {done && <InlineStatus>{texts.saved}</InlineStatus>}
-        {look === 'edit' && (
-          <div>
-            <Button type="submit" disabled={submit.busy}>
-              {texts.save}
-            </Button>
-          </div>
-        )}
-      </form>
-    </Section>
   );
 }
