@@ -64,12 +64,16 @@ import { teamUserRoutes } from './routes/team-users';
 import { userRoutes } from './routes/users';
 import { wellKnownRoutes } from './routes/well-known';
 import { oauthRoutes } from './routes/oauth';
+import { oauthAuthorizeRoutes } from './routes/oauth-authorize';
+import { oauthTokenRoutes } from './routes/oauth-token';
+import { oauthSessionRoutes } from './routes/oauth-session';
+import { hostedLoginRoutes } from './routes/oauth-hosted-login';
 import { socialRoutes } from './routes/social';
 import { ssoRoutes } from './routes/sso';
 import { samlRoutes } from './routes/saml';
 import { ssoConfigRoutes } from './routes/sso-config';
 import { ssoLegacyRoutes } from './routes/sso-legacy';
-import { upsertClients } from './domain/oauth';
+import { upsertClients } from './domain/oauth-clients';
 import { SEED_TENANT_ID, seedDevelopmentData, seedHostIntegrationData } from './seed';
 import { registerStatic } from './static';
 import { dropUndefinedQueryValues } from './http/client-query';
@@ -339,8 +343,16 @@ async function createApp(ctx: AppContext, routes: RouteSummary[]): Promise<Fasti
   );
   // The /account/* pages that the links in emails open.
   await accountPageRoutes(app, ctx);
-  // Hosted login: the OpenID Connect provider (discovery at the root, endpoints under the prefix).
-  await oauthRoutes(app, ctx);
+  // Hosted login: the OpenID Connect provider (discovery and the sign-in page at the root, endpoints
+  // under the prefix), in this order.
+  for (const routes of [
+    oauthRoutes,
+    oauthAuthorizeRoutes,
+    oauthTokenRoutes,
+    oauthSessionRoutes,
+    hostedLoginRoutes,
+  ])
+    await routes(app, ctx);
   // Social login: provider configurations and the post-login exchange.
   await socialRoutes(app, ctx);
   // Tenant SSO over OpenID Connect: start and post-login.
