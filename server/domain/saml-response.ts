@@ -70,7 +70,7 @@ function answeringCache(db: Database, row: SamlConnectionRow, answered: Answered
 }
 
 /** What the assertion consumer service needs of the connection. */
-export interface ResponseCheck {
+interface ResponseCheck {
   db: Database;
   row: SamlConnectionRow;
   acsUrl: string;
