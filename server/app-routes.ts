@@ -47,6 +47,10 @@ import { teamUserRoutes } from './routes/team-users';
 import { userRoutes } from './routes/users';
 import { wellKnownRoutes } from './routes/well-known';
 import { oauthRoutes } from './routes/oauth';
+import { oauthAuthorizeRoutes } from './routes/oauth-authorize';
+import { oauthTokenRoutes } from './routes/oauth-token';
+import { oauthSessionRoutes } from './routes/oauth-session';
+import { hostedLoginRoutes } from './routes/oauth-hosted-login';
 import { socialRoutes } from './routes/social';
 import { ssoRoutes } from './routes/sso';
 import { samlRoutes } from './routes/saml';
@@ -116,8 +120,16 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   );
   // The /account/* pages that the links in emails open.
   await accountPageRoutes(app, ctx);
-  // Hosted login: the OpenID Connect provider (discovery at the root, endpoints under the prefix).
-  await oauthRoutes(app, ctx);
+  // Hosted login: the OpenID Connect provider (discovery and the sign-in page at the root, endpoints
+  // under the prefix), in this order.
+  for (const routes of [
+    oauthRoutes,
+    oauthAuthorizeRoutes,
+    oauthTokenRoutes,
+    oauthSessionRoutes,
+    hostedLoginRoutes,
+  ])
+    await routes(app, ctx);
   // Social login: provider configurations and the post-login exchange.
   await socialRoutes(app, ctx);
   // Tenant SSO over OpenID Connect: start and post-login.

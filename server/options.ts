@@ -4,7 +4,7 @@
 import type { DatabaseConfig } from './storage/database';
 import type { HashParams } from './domain/passwords';
 import type { DeliveryConfig } from './delivery/types';
-import type { OAuthClientConfig } from './domain/oauth';
+import type { OAuthClientConfig } from './domain/oauth-clients';
 import type { SocialProviderConfig } from './domain/social';
 import type { SsoConnectionConfig } from './domain/sso';
 import { DEFAULT_SIGN_UPS_PER_IP } from './domain/attempts';

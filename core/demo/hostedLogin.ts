@@ -1,6 +1,7 @@
 import type { AuthResponse } from '../api/types';
 import { type Answer, fail } from '../contract/answer';
 import { contractError, errorBody, type ContractError } from '../contract/errors';
+import { unsupportedGrantType } from '../contract/oauth';
 import { oidcSignInState } from '../contract/requests-sso-signin';
 import type { DemoRoutes } from './dispatch';
 import type { DemoDatabase, DemoUser } from './data';
@@ -81,11 +82,7 @@ export function createDemoHostedLogin(tools: DemoHostedTools): DemoRoutes<Handle
       if (body.grant_type === 'authorization_code')
         return oauthFail(400, 'invalid_grant', contractError('OAUTH_CODE_USED'));
       if (body.grant_type !== 'refresh_token')
-        return oauthFail(
-          400,
-          'unsupported_grant_type',
-          contractError('FIELD_TYPE', { field: 'grant_type', type: 'authorization_code or refresh_token' }),
-        );
+        return oauthFail(400, 'unsupported_grant_type', unsupportedGrantType());
       const user = userOfSession(db);
       if (!user || body.refresh_token !== db.session!.refreshToken)
         return oauthFail(400, 'invalid_grant', contractError('OAUTH_REFRESH_INVALID'));

@@ -2,22 +2,37 @@
  * Tenant single sign-on over SAML 2.0: the server is the service provider of the tenant's identity
  * provider, with `@node-saml/node-saml` (the SAML core of passport-saml) checking each response.
  *
+ * The library's SAML object for a connection is built in saml-service-provider.ts.
+ *
  * 1. Start: an AuthnRequest (HTTP-Redirect binding) whose ID is stored with the kit's callback
  *    address, a RelayState (hashed) and the hash of a value kept in the starting browser's cookie.
  * 2. Assertion consumer service: the identity provider posts its response. The library checks the
  *    signature of the assertion against the tenant's certificates, the issuer, the audience (this
  *    connection's entity ID), the time window (60 s of clock skew) and that the response answers
  *    a request of ours not yet answered (InResponseTo: unsolicited and replayed responses fail).
- *    Here: the request is spent atomically, the RelayState matches, the bearer confirmation's
- *    Recipient (inside the signed assertion) and the response's Destination are this ACS, the
- *    assertion ID was never accepted before, and the email is in the connection's domains.
+ *    Here (saml-response.ts): the request is spent atomically, the RelayState matches, the bearer
+ *    confirmation's Recipient (inside the signed assertion) and the response's Destination are
+ *    this ACS, the assertion ID was never accepted before, and the email is in the connection's
+ *    domains.
  * 3. The identity waits behind a single-use code (120 s, stored as SHA-256); the browser goes to
  *    the kit's SAML callback route with it, and the kit spends it (`POST /user/saml/postlogin`),
  *    from the browser that started (its cookie), for a session.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
+import { randomBytes } from 'node:crypto';
+import type { CacheProvider } from '@node-saml/node-saml';
 import type { Database } from '../storage/database';
+import { consumeResponse } from './saml-response';
+import {
+  refusingCache,
+  REQUEST_TTL_SECONDS,
+  SamlLoginError,
+  serviceProvider,
+  sha256,
+  token,
+  type SamlConnectionRow,
+  type SamlSigning,
+  type ServiceProviderAddresses,
+} from './saml-service-provider';
 
 /** A tenant's SAML connection as configured (`ssoConnections` option with `protocol: "saml"`). */
 export interface SamlConnectionConfig {
@@ -41,35 +56,6 @@ export interface SamlConnectionConfig {
   signRequests?: boolean;
 }
 
-/** The service provider's signing key and certificate (PEM). */
-interface SamlSigning {
-  privateKey: string;
-  certificate: string;
-}
-
-interface SamlConnectionRow {
-  id: string;
-  key: string;
-  tenant_id: string;
-  entry_point: string;
-  idp_issuer: string | null;
-  idp_certificates: string[];
-  callback_urls: string[];
-  domains: string[];
-  default_role_keys: string[];
-  sign_requests: boolean;
-}
-
-/** A refused sign-in. `callbackUrl`: where the browser can be sent back to with an error, when known. */
-export class SamlLoginError extends Error {
-  constructor(
-    message: string,
-    readonly callbackUrl: string | null = null,
-  ) {
-    super(message);
-  }
-}
-
 interface SamlIdentity {
   connection: SamlConnectionRow;
   subject: string;
@@ -81,24 +67,8 @@ interface SamlIdentity {
 
 const KEY_SHAPE = /^[a-z0-9][a-z0-9_-]{0,49}$/;
 const DOMAIN_SHAPE = /^[a-z0-9.-]{1,253}$/;
-const REQUEST_TTL_SECONDS = 600;
-const CODE_TTL_SECONDS = 120;
-const CLOCK_SKEW_MS = 60_000;
 const COLUMNS =
   'id, key, tenant_id, entry_point, idp_issuer, idp_certificates, callback_urls, domains, default_role_keys, sign_requests';
-const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
-const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-const token = () => randomBytes(32).toString('base64url');
-
-/** The addresses of this server for one connection. */
-interface ServiceProviderAddresses {
-  /** The entity ID (also where the metadata is served). */
-  entityId: string;
-  /** The assertion consumer service (HTTP-POST binding). */
-  acsUrl: string;
-}
 
 function checkedHttpUrl(value: string, what: string): void {
   let url: URL;
@@ -195,37 +165,8 @@ export class SamlConnections {
     return rows[0] ?? null;
   }
 
-  private serviceProvider(row: SamlConnectionRow, extra: { requestId?: string; cache: CacheProvider }): SAML {
-    const { entityId, acsUrl } = this.addresses(row.key);
-    const signing = row.sign_requests ? this.signing : undefined;
-    if (row.sign_requests && !signing)
-      throw new SamlLoginError(
-        `SAML connection "${row.key}" signs its requests but the server has no SAML key`,
-      );
-    return new SAML({
-      ...(signing
-        ? {
-            privateKey: signing.privateKey,
-            publicCert: signing.certificate,
-            signatureAlgorithm: 'sha256' as const,
-          }
-        : {}),
-      entryPoint: row.entry_point,
-      issuer: entityId,
-      audience: entityId,
-      callbackUrl: acsUrl,
-      idpCert: row.idp_certificates,
-      ...(row.idp_issuer ? { idpIssuer: row.idp_issuer } : {}),
-      // The assertion must be signed; a signature over the whole response alone is not asked for (most IdPs sign the assertion).
-      wantAssertionsSigned: true,
-      wantAuthnResponseSigned: false,
-      acceptedClockSkewMs: CLOCK_SKEW_MS,
-      validateInResponseTo: ValidateInResponseTo.always,
-      requestIdExpirationPeriodMs: REQUEST_TTL_SECONDS * 1000,
-      cacheProvider: extra.cache,
-      disableRequestedAuthnContext: true,
-      ...(extra.requestId ? { generateUniqueId: () => extra.requestId! } : {}),
-    });
+  private serviceProvider(row: SamlConnectionRow, extra: { requestId?: string; cache: CacheProvider }) {
+    return serviceProvider(row, this.addresses(row.key), this.signing, extra);
   }
 
   /** The service provider's metadata for the tenant's identity provider administrator. */
@@ -281,10 +222,6 @@ export class SamlConnections {
     return { url, binding };
   }
 
-  /**
-   * The assertion consumer service: checks the identity provider's response (see the file's
-   * comment) and parks the identity behind a single-use code. Returns where to send the browser.
-   */
   /** The connection key of the pending request a RelayState belongs to, or null. */
   async keyOfRelayState(relayState: string): Promise<string | null> {
     const { rows } = await this.db.query<{ key: string }>(
@@ -295,6 +232,10 @@ export class SamlConnections {
     return rows[0]?.key ?? null;
   }
 
+  /**
+   * The assertion consumer service: checks the identity provider's response (see the file's
+   * comment) and parks the identity behind a single-use code. Returns where to send the browser.
+   */
   async consume(
     key: string,
     samlResponse: string,
@@ -303,108 +244,11 @@ export class SamlConnections {
     const row = await this.byKey(key);
     if (!row) throw new SamlLoginError(`unknown SAML connection "${key}"`);
     const { acsUrl } = this.addresses(row.key);
-    // The request this response names, spent by the first answer that reaches it (won: this one).
-    const answered: {
-      request: { requestId: string; callbackUrl: string; relayStateHash: string; won: boolean } | null;
-    } = { request: null };
-    const cache: CacheProvider = {
-      saveAsync: refusingCache.saveAsync,
-      getAsync: async (id) => {
-        const { rows } = await this.db.query<{ created_at: Date }>(
-          'SELECT created_at FROM saml_requests WHERE request_id = $1 AND configuration_id = $2 AND answered_at IS NULL AND expires_at > now()',
-          [id, row.id],
-        );
-        return rows[0] ? new Date(rows[0].created_at).toISOString() : null;
-      },
-      removeAsync: async (id) => {
-        if (!id) return null;
-        const { rows } = await this.db.query<{ callback_url: string; relay_state_hash: string }>(
-          `UPDATE saml_requests SET answered_at = now() WHERE request_id = $1 AND configuration_id = $2 AND answered_at IS NULL
-           RETURNING callback_url, relay_state_hash`,
-          [id, row.id],
-        );
-        if (rows[0])
-          answered.request = {
-            requestId: id,
-            callbackUrl: rows[0].callback_url,
-            relayStateHash: rows[0].relay_state_hash,
-            won: true,
-          };
-        else if (!answered.request) {
-          const known = await this.db.query<{ callback_url: string; relay_state_hash: string }>(
-            'SELECT callback_url, relay_state_hash FROM saml_requests WHERE request_id = $1 AND configuration_id = $2',
-            [id, row.id],
-          );
-          if (known.rows[0])
-            answered.request = {
-              requestId: id,
-              callbackUrl: known.rows[0].callback_url,
-              relayStateHash: known.rows[0].relay_state_hash,
-              won: false,
-            };
-        }
-        return id;
-      },
-    };
-    const refuse = (reason: string): never => {
-      throw new SamlLoginError(reason, answered.request?.callbackUrl ?? row.callback_urls[0]!);
-    };
-
-    let profile: Profile | null;
-    try {
-      ({ profile } = await this.serviceProvider(row, { cache }).validatePostResponseAsync({
-        SAMLResponse: samlResponse,
-      }));
-    } catch (error) {
-      return refuse(`response refused: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    const { request } = answered;
-    if (!profile) return refuse('no assertion');
-    // The library checks the issuer of logout messages only: the signed assertion's issuer is checked here.
-    if (row.idp_issuer && profile.issuer !== row.idp_issuer)
-      return refuse('the assertion was issued by another entity');
-    if (!request || request.requestId !== profile.inResponseTo)
-      return refuse('the response answers no request of ours');
-    if (!request.won) return refuse('the request was already answered');
-    if (typeof relayState !== 'string' || sha256(relayState) !== request.relayStateHash)
-      return refuse("RelayState differs from the request's");
-
-    const checks = confirmationChecks(profile, acsUrl);
-    if (checks) return refuse(checks);
-    const assertion = assertionOf(profile);
-    const assertionId = typeof assertion?.$?.ID === 'string' ? assertion.$.ID : '';
-    if (!assertionId) return refuse('the assertion has no ID');
-    const notOnOrAfter = assertion?.Conditions?.[0]?.$?.NotOnOrAfter;
-    const keepUntil =
-      typeof notOnOrAfter === 'string' && !Number.isNaN(Date.parse(notOnOrAfter))
-        ? new Date(Math.max(Date.parse(notOnOrAfter), Date.now()) + CLOCK_SKEW_MS)
-        : new Date(Date.now() + REQUEST_TTL_SECONDS * 1000);
-    const seen = await this.db.query(
-      'INSERT INTO saml_assertions_seen (configuration_id, assertion_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING assertion_id',
-      [row.id, assertionId.slice(0, 256), keepUntil],
+    return consumeResponse(
+      { db: this.db, row, acsUrl, serviceProvider: (cache) => this.serviceProvider(row, { cache }) },
+      samlResponse,
+      relayState,
     );
-    if (!seen.rows[0]) return refuse('the assertion was already used');
-
-    const email = emailOf(profile);
-    if (!email || !row.domains.includes(email.split('@')[1] ?? ''))
-      return refuse("the identity provider asserted an email outside the connection's domains");
-    const subject = profile.nameID;
-    if (!subject) return refuse('the assertion names no subject');
-
-    const code = token();
-    await this.db.query(
-      `UPDATE saml_requests SET code_hash = $2, code_expires_at = now() + make_interval(secs => $3), subject = $4, email = $5, name = $6, groups = $7 WHERE request_id = $1`,
-      [
-        request.requestId,
-        sha256(code),
-        CODE_TTL_SECONDS,
-        subject.slice(0, 512),
-        email,
-        nameOf(profile),
-        groupsOf(profile),
-      ],
-    );
-    return { callbackUrl: request.callbackUrl, code };
   }
 
   /** Spends the code of the kit's callback, in the browser that started: the identity it stands for. */
@@ -441,96 +285,4 @@ export class SamlConnections {
       groups: pending.groups ?? [],
     };
   }
-}
-
-/** A cache for a SAML object that never answers a response (metadata only). */
-const refusingCache: CacheProvider = {
-  saveAsync: async () => {
-    throw new Error('no request is sent from here');
-  },
-  getAsync: async () => null,
-  removeAsync: async () => null,
-};
-
-// The verified assertion as parsed by the library (xml2js shape, local names).
-interface ParsedNode {
-  $?: Record<string, string>;
-  [child: string]: unknown;
-}
-type Assertion = ParsedNode & {
-  Subject?: Array<{ SubjectConfirmation?: Array<ParsedNode & { SubjectConfirmationData?: ParsedNode[] }> }>;
-  Conditions?: ParsedNode[];
-};
-
-function assertionOf(profile: Profile): Assertion | null {
-  const parsed = profile.getAssertion?.() as { Assertion?: Assertion } | undefined;
-  return parsed?.Assertion ?? null;
-}
-
-/**
- * The bearer confirmation must be addressed to this ACS (SAML 2.0 profiles §4.1.4.2: Recipient),
- * and a Destination on the response, when present, too. Returns the reason to refuse, or null.
- */
-function confirmationChecks(profile: Profile, acsUrl: string): string | null {
-  const assertion = assertionOf(profile);
-  const confirmations = assertion?.Subject?.[0]?.SubjectConfirmation ?? [];
-  const bearer = confirmations.filter((c) => c.$?.Method === BEARER);
-  if (!bearer.length) return 'the assertion has no bearer subject confirmation';
-  if (!bearer.some((c) => c.SubjectConfirmationData?.[0]?.$?.Recipient === acsUrl))
-    return 'the assertion is addressed to another recipient';
-  const response = profile.getSamlResponseXml?.() ?? '';
-  const destination = /<(?:\w+:)?Response\b[^>]*\bDestination="([^"]*)"/.exec(response)?.[1];
-  if (destination !== undefined && destination !== acsUrl)
-    return 'the response is addressed to another destination';
-  return null;
-}
-
-function attribute(profile: Profile, ...names: string[]): string | null {
-  for (const name of names) {
-    const value = profile[name];
-    const first = Array.isArray(value) ? value[0] : value;
-    if (typeof first === 'string' && first.trim()) return first.trim();
-  }
-  return null;
-}
-
-function emailOf(profile: Profile): string | null {
-  const fromAttributes = attribute(
-    profile,
-    'email',
-    'mail',
-    'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress',
-  );
-  const value = fromAttributes ?? (profile.nameIDFormat === EMAIL_FORMAT ? profile.nameID : null);
-  const email = value?.trim().toLowerCase() ?? '';
-  return /^[^\s@]+@[^\s@]+$/.test(email) && email.length <= 254 ? email : null;
-}
-
-function nameOf(profile: Profile): string | null {
-  const full = attribute(
-    profile,
-    'name',
-    'displayName',
-    'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name',
-  );
-  if (full) return full.slice(0, 100);
-  const given = attribute(profile, 'firstName', 'givenName');
-  const family = attribute(profile, 'lastName', 'surname', 'sn');
-  const joined = [given, family].filter(Boolean).join(' ');
-  return joined ? joined.slice(0, 100) : null;
-}
-
-/** The groups attribute (`groups`, Azure AD's claim, `memberOf`): strings only, at most 200. */
-function groupsOf(profile: Profile): string[] {
-  for (const name of [
-    'groups',
-    'http://schemas.microsoft.com/ws/2008/06/identity/claims/groups',
-    'memberOf',
-  ]) {
-    const value = profile[name];
-    const list = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
-    const groups = list.filter((g): g is string => typeof g === 'string' && g.length > 0 && g.length <= 256);
-    if (groups.length) return groups.slice(0, 200);
-  }
-  return [];
 }

@@ -1,14 +1,9 @@
 // The SCIM filter and PATCH path parser (RFC 7644 §3.4.2.2, §3.5.2), its SQL and in-memory forms.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  filterToSql,
-  matchesFilter,
-  parseFilter,
-  parsePatchPath,
-  ScimFilterError,
-  type SqlAttributes,
-} from './scim-filter';
+import { parseFilter, parsePatchPath, ScimFilterError } from './scim-filter';
+import { matchesFilter } from './scim-filter-match';
+import { filterToSql, type SqlAttributes } from './scim-filter-sql';
 
 const CORE = 'urn:ietf:params:scim:schemas:core:2.0:user';
 const ATTRS: SqlAttributes = {

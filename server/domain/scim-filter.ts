@@ -1,8 +1,8 @@
 /**
  * SCIM 2.0 filters and attribute paths (RFC 7644 §3.4.2.2 and §3.5.2), parsed by a hand-written
  * recursive-descent parser (no regular-expression matching of whole filters), then either compiled
- * to a parameterised SQL condition (listing Users and Groups) or evaluated against a JSON object
- * (PATCH paths such as `members[value eq "id"]`).
+ * to a parameterised SQL condition (listing Users and Groups: scim-filter-sql.ts) or evaluated
+ * against a JSON object (PATCH paths such as `members[value eq "id"]`: scim-filter-match.ts).
  *
  *   FILTER    = orExp
  *   orExp     = andExp *("or" andExp)
@@ -18,17 +18,17 @@
  */
 
 const COMPARE_OPS = ['eq', 'ne', 'co', 'sw', 'ew', 'gt', 'ge', 'lt', 'le'] as const;
-type CompareOp = (typeof COMPARE_OPS)[number];
-type Value = string | number | boolean | null;
+export type CompareOp = (typeof COMPARE_OPS)[number];
+export type Value = string | number | boolean | null;
 
 /** An attribute path: `uri` (lower-cased, e.g. the enterprise extension's), `attr` and `sub` (lower-cased). */
-interface AttrPath {
+export interface AttrPath {
   uri: string | null;
   attr: string;
   sub: string | null;
 }
 
-type Filter =
+export type Filter =
   | { kind: 'compare'; path: AttrPath; op: CompareOp; value: Value }
   | { kind: 'present'; path: AttrPath }
   | { kind: 'and' | 'or'; left: Filter; right: Filter }
@@ -257,216 +257,4 @@ export function parsePatchPath(input: string): PatchPath {
   if (after.length !== 1 || tail?.type !== 'word' || !/^\.[A-Za-z$][A-Za-z0-9_$-]*$/.test(tail.text))
     throw new ScimFilterError(`Invalid path "${input}"`, 'invalidPath');
   return { path, filter, sub: tail.text.slice(1).toLowerCase() };
-}
-
-// ------------------------------------------------------------------------------ SQL
-
-/** How one attribute reads in SQL: an expression, its type, and whether string comparisons keep case. */
-export interface SqlAttribute {
-  sql: string;
-  type: 'string' | 'boolean' | 'dateTime';
-  caseExact?: boolean;
-  /**
-   * A multi-valued attribute kept in another table: the comparison is built on `sql` inside
-   * `exists(condition)` (e.g. a group's `members.value`).
-   */
-  exists?: (condition: string) => string;
-  /** A case-insensitive `eq` written another way (one an index can answer), given the value's parameter. */
-  equals?: (param: string) => string;
-}
-
-/** Attributes by lower-cased name (`username`, `emails.value`, `name.givenname`). */
-export type SqlAttributes = Record<string, SqlAttribute>;
-
-const likePattern = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * Compiles a filter into an SQL condition whose values are parameters `$first`, `$first+1`, ...
- * Attributes not in `attributes` (or of the wrong type for the operator) are refused: a filter
- * we cannot answer truthfully is an error (RFC 7644 §3.4.2.2 `invalidFilter`), never "no match".
- */
-export function filterToSql(
-  filter: Filter,
-  attributes: SqlAttributes,
-  first: number,
-  coreUri: string,
-): { sql: string; params: unknown[] } {
-  const params: unknown[] = [];
-  const param = (value: unknown) => {
-    params.push(value);
-    return `$${first + params.length - 1}`;
-  };
-  const resolve = (path: AttrPath, parent: string | null): SqlAttribute => {
-    if (path.uri !== null && path.uri !== coreUri)
-      throw new ScimFilterError(`Filtering on "${path.uri}" attributes is not supported`);
-    const name = parent ? `${parent}.${path.attr}` : path.sub ? `${path.attr}.${path.sub}` : path.attr;
-    const attribute = attributes[name];
-    if (!attribute) throw new ScimFilterError(`Filtering on "${name}" is not supported`);
-    return attribute;
-  };
-  const compile = (f: Filter, parent: string | null): string => {
-    switch (f.kind) {
-      case 'and':
-      case 'or':
-        return `(${compile(f.left, parent)} ${f.kind.toUpperCase()} ${compile(f.right, parent)})`;
-      case 'not':
-        return `(NOT coalesce(${compile(f.filter, parent)}, false))`;
-      case 'valuePath': {
-        if (parent) throw new ScimFilterError('A filter inside a filter is not supported');
-        if (f.path.sub) throw new ScimFilterError('Invalid value path');
-        return compile(f.filter, f.path.attr);
-      }
-      case 'present': {
-        const a = resolve(f.path, parent);
-        const cond =
-          a.type === 'string' ? `(${a.sql} IS NOT NULL AND ${a.sql} <> '')` : `(${a.sql} IS NOT NULL)`;
-        return a.exists ? a.exists(cond) : cond;
-      }
-      case 'compare': {
-        const a = resolve(f.path, parent);
-        const cond = compare(a, f.op, f.value, param);
-        return a.exists ? a.exists(cond) : cond;
-      }
-    }
-  };
-  return { sql: compile(filter, null), params };
-}
-
-function compare(a: SqlAttribute, op: CompareOp, value: Value, param: (v: unknown) => string): string {
-  if (value === null) {
-    if (op === 'eq') return `(${a.sql} IS NULL)`;
-    if (op === 'ne') return `(${a.sql} IS NOT NULL)`;
-    throw new ScimFilterError(`"${op}" cannot compare with null`);
-  }
-  if (a.type === 'boolean') {
-    if (typeof value !== 'boolean')
-      throw new ScimFilterError('A boolean attribute compares with true or false');
-    if (op === 'eq') return `(${a.sql} = ${param(value)}::boolean)`;
-    if (op === 'ne') return `(${a.sql} IS DISTINCT FROM ${param(value)}::boolean)`;
-    throw new ScimFilterError(`"${op}" cannot compare booleans`);
-  }
-  if (typeof value !== 'string') throw new ScimFilterError('This attribute compares with a string');
-  if (a.type === 'dateTime') {
-    const date = new Date(value);
-    if (Number.isNaN(date.getTime())) throw new ScimFilterError(`"${value}" is not a date and time`);
-    const sqlOps: Partial<Record<CompareOp, string>> = {
-      eq: '=',
-      ne: '<>',
-      gt: '>',
-      ge: '>=',
-      lt: '<',
-      le: '<=',
-    };
-    const sqlOp = sqlOps[op];
-    if (!sqlOp) throw new ScimFilterError(`"${op}" cannot compare dates`);
-    return `(${a.sql} ${sqlOp} ${param(date.toISOString())}::timestamptz)`;
-  }
-  const exact = a.caseExact === true;
-  const left = exact ? a.sql : `lower(${a.sql})`;
-  const right = (v: string) => (exact ? param(v) : `lower(${param(v)})`);
-  const like = exact ? 'LIKE' : 'ILIKE';
-  if (op === 'eq' && a.equals && !exact) return `(${a.equals(param(value))})`;
-  switch (op) {
-    case 'eq':
-      return `(${left} = ${right(value)})`;
-    case 'ne':
-      return `(${left} IS DISTINCT FROM ${right(value)})`;
-    case 'co':
-      return `(${a.sql} ${like} ${param(`%${likePattern(value)}%`)})`;
-    case 'sw':
-      return `(${a.sql} ${like} ${param(`${likePattern(value)}%`)})`;
-    case 'ew':
-      return `(${a.sql} ${like} ${param(`%${likePattern(value)}`)})`;
-    case 'gt':
-      return `(${left} > ${right(value)} COLLATE "C")`;
-    case 'ge':
-      return `(${left} >= ${right(value)} COLLATE "C")`;
-    case 'lt':
-      return `(${left} < ${right(value)} COLLATE "C")`;
-    case 'le':
-      return `(${left} <= ${right(value)} COLLATE "C")`;
-  }
-}
-
-// ------------------------------------------------------------------------------ in memory
-
-/** A resource's attribute, found case-insensitively (RFC 7643 §2.1). */
-function read(object: unknown, name: string): unknown {
-  if (!object || typeof object !== 'object' || Array.isArray(object)) return undefined;
-  const key = Object.keys(object).find((k) => k.toLowerCase() === name);
-  return key === undefined ? undefined : (object as Record<string, unknown>)[key];
-}
-
-function valuesAt(object: unknown, path: AttrPath): unknown[] {
-  const top = read(object, path.attr);
-  const list = Array.isArray(top) ? top : top === undefined ? [] : [top];
-  if (!path.sub) return list;
-  return list.flatMap((item) => {
-    const v = read(item, path.sub!);
-    return Array.isArray(v) ? v : v === undefined ? [] : [v];
-  });
-}
-
-function compareValue(actual: unknown, op: CompareOp, expected: Value): boolean {
-  if (expected === null) return op === 'eq' ? actual === null : op === 'ne' ? actual !== null : false;
-  if (typeof expected === 'boolean' || typeof actual === 'boolean')
-    return op === 'eq' ? actual === expected : op === 'ne' ? actual !== expected : false;
-  if (typeof expected === 'number' && typeof actual === 'number') {
-    const results = {
-      eq: actual === expected,
-      ne: actual !== expected,
-      gt: actual > expected,
-      ge: actual >= expected,
-      lt: actual < expected,
-      le: actual <= expected,
-    };
-    return (results as Partial<Record<CompareOp, boolean>>)[op] ?? false;
-  }
-  if (typeof actual !== 'string') return op === 'ne';
-  // Strings compare case-insensitively here: ids and emails are what PATCH paths name.
-  const a = actual.toLowerCase();
-  const e = String(expected).toLowerCase();
-  switch (op) {
-    case 'eq':
-      return a === e;
-    case 'ne':
-      return a !== e;
-    case 'co':
-      return a.includes(e);
-    case 'sw':
-      return a.startsWith(e);
-    case 'ew':
-      return a.endsWith(e);
-    case 'gt':
-      return a > e;
-    case 'ge':
-      return a >= e;
-    case 'lt':
-      return a < e;
-    case 'le':
-      return a <= e;
-  }
-}
-
-/** Whether a JSON object matches a filter (PATCH path filters: `members[value eq "id"]`). */
-export function matchesFilter(filter: Filter, object: unknown): boolean {
-  switch (filter.kind) {
-    case 'and':
-      return matchesFilter(filter.left, object) && matchesFilter(filter.right, object);
-    case 'or':
-      return matchesFilter(filter.left, object) || matchesFilter(filter.right, object);
-    case 'not':
-      return !matchesFilter(filter.filter, object);
-    case 'present':
-      return valuesAt(object, filter.path).some((v) => v !== null && v !== '');
-    case 'compare': {
-      const values = valuesAt(object, filter.path);
-      if (values.length === 0) return filter.op === 'ne' || (filter.op === 'eq' && filter.value === null);
-      return values.some((v) => compareValue(v, filter.op, filter.value));
-    }
-    case 'valuePath': {
-      const list = read(object, filter.path.attr);
-      return (Array.isArray(list) ? list : []).some((item) => matchesFilter(filter.filter, item));
-    }
-  }
 }

@@ -481,6 +481,17 @@ describe('bad input is refused with a clear error and no session', () => {
     assert.equal(silent.status, 200);
   });
 
+  it('an unknown grant_type: unsupported_grant_type naming both grants (the same answer as the demo backend)', async () => {
+    const res = await tokenRequest({ grant_type: 'password', client_id: CLIENT_ID });
+    assert.equal(res.status, 400);
+    assert.deepEqual(await res.json(), {
+      error: 'unsupported_grant_type',
+      error_description: 'grant_type must be authorization_code or refresh_token',
+      errors: ['grant_type must be authorization_code or refresh_token'],
+      errorCodes: ['FIELD_TYPE'],
+    });
+  });
+
   it('malformed token requests: 4xx with an errors list, never 500', async () => {
     const cases: Array<[Record<string, string>, number]> = [
       [{ grant_type: 'password', client_id: CLIENT_ID }, 400],

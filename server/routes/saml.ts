@@ -21,7 +21,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { SamlConnections, SamlLoginError, upsertSamlConnections } from '../domain/saml';
+import { SamlConnections, upsertSamlConnections } from '../domain/saml';
+import { SamlLoginError } from '../domain/saml-service-provider';
 import { refreshCookiePath } from '../http/cookies';
 import { contractError } from '../../core/contract/errors';
 import { acceptFormBodies } from '../http/form';

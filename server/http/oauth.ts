@@ -1,0 +1,96 @@
+/**
+ * What the hosted-login routes share (routes/oauth.ts discovery, oauth-authorize.ts,
+ * oauth-token.ts, oauth-session.ts, oauth-hosted-login.ts): where the provider is, the OAuth error
+ * shape, query parameters read one value each, and the ID token.
+ */
+import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../context';
+import { displayName, type UserRow } from '../domain/users';
+import { errorBody, type ContractError } from '../../core/contract/errors';
+import { page } from './page';
+
+/** Under the prefix: `/frontegg/oauth/*`, where the client SDK calls (its `urls.oauth.v1`). */
+export const OAUTH_PATH = '/oauth';
+export const HOSTED_LOGIN_PAGE = '/oauth/login';
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The provider's addresses: its issuer URL and the API prefix its endpoints sit under. */
+export interface OAuthProvider {
+  issuer: string;
+  /** `/frontegg`, or '' without a prefix. */
+  apiPrefix: string;
+}
+
+/**
+ * The provider of this server, or null when hosted login is off: an OpenID provider's issuer is its
+ * URL (OIDC Discovery §3), so without an http(s) issuer no OAuth route is registered.
+ */
+export function oauthProvider(ctx: AppContext): OAuthProvider | null {
+  const issuer = ctx.options.issuer.replace(/\/+$/, '');
+  if (!/^https?:\/\//.test(issuer)) return null;
+  return { issuer, apiPrefix: ctx.options.prefix ? `/${ctx.options.prefix}` : '' };
+}
+
+/** The OAuth error shape (RFC 6749 §5.2), with the contract's `errors` and `errorCodes` beside it. */
+export function oauthError(reply: FastifyReply, status: number, error: string, refusal: ContractError) {
+  return reply.status(status).send({ error, error_description: refusal.message, ...errorBody(refusal) });
+}
+
+/** One value per parameter: a repeated parameter is an invalid request (RFC 6749 §3.1). */
+export function single(
+  query: Record<string, unknown>,
+  name: string,
+): { value: string | undefined; repeated: boolean } {
+  const raw = query[name];
+  if (Array.isArray(raw)) return { value: undefined, repeated: true };
+  return { value: typeof raw === 'string' ? raw : undefined, repeated: false };
+}
+
+export function withParams(uri: string, params: Record<string, string | undefined>): string {
+  const url = new URL(uri);
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+/** The page for a client_id no client has (the authorization request, the hosted sign-in page). */
+export function unknownApplicationPage(reply: FastifyReply) {
+  return page(
+    reply,
+    400,
+    'Unknown application',
+    'The application that sent you here is not registered with this sign-in service.',
+  );
+}
+
+/** An ID token for `user` and `clientId`: its claims by scope (`email`, `profile`). */
+export async function idToken(
+  ctx: AppContext,
+  provider: OAuthProvider,
+  user: UserRow,
+  clientId: string,
+  extra: {
+    nonce?: string | null;
+    sid: string | null;
+    authTime: Date;
+    tenantId: string | null;
+    scope: string;
+  },
+): Promise<string> {
+  const scopes = extra.scope.split(' ');
+  const claims: Record<string, unknown> = {
+    auth_time: Math.floor(extra.authTime.getTime() / 1000),
+    tenantId: extra.tenantId,
+  };
+  if (extra.nonce) claims.nonce = extra.nonce;
+  if (extra.sid) claims.sid = extra.sid;
+  if (scopes.includes('email')) Object.assign(claims, { email: user.email, email_verified: user.verified });
+  if (scopes.includes('profile')) claims.name = displayName(user);
+  return ctx.tokens.signIdToken({
+    issuer: provider.issuer,
+    audience: clientId,
+    subject: user.id,
+    ttlSeconds: ctx.options.accessTokenTtlSeconds,
+    claims,
+  });
+}
