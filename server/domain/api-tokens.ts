@@ -42,8 +42,7 @@ export const isApiTokenAccess = (claims: { sid?: unknown }): boolean =>
   typeof claims.sid === 'string' && claims.sid.startsWith(API_TOKEN_SESSION);
 
 /** What is stored of a secret (256 bits of entropy: a fast hash is enough, nothing to brute-force). */
-const hashSecret = (secret: string) =>
-  createHash('sha256').update(`api-token:${secret}`).digest('hex');
+const hashSecret = (secret: string) => createHash('sha256').update(`api-token:${secret}`).digest('hex');
 
 /** The ports of core/domain/api-tokens.ts for one owner and kind: a token made or deleted is announced. */
 export function apiTokenPorts(db: Database, owner: ApiTokenOwner): ApiTokenPorts {
