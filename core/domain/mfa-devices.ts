@@ -10,7 +10,7 @@ import { contractError } from '../contract/errors';
 import type { MfaDeviceKind, MfaPorts, NewMfaDevice } from './mfa-ports';
 
 /** How many recovery codes a set has; each works once. */
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 /** 16 characters of a 32-letter alphabet without look-alikes (80 bits), shown in groups of four. */
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -22,7 +22,7 @@ function newRecoveryCode(): string {
 }
 
 /** A recovery code as typed (any case, with or without dashes and spaces) to the form it is kept in. */
-export const normalizeRecoveryCode = (code: string): string => code.toUpperCase().replace(/[^A-Z0-9]/g, '');
+const normalizeRecoveryCode = (code: string): string => code.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
 const recoveryKey = (ports: Pick<MfaPorts, 'keyOf'>, code: string) =>
   ports.keyOf('recovery', normalizeRecoveryCode(code));
@@ -41,7 +41,7 @@ export async function issueRecoveryCodes(
 }
 
 /** Uses one of the user's recovery codes up; true when it was one of them. */
-export const useRecoveryCode = (
+export const redeemRecoveryCode = (
   ports: Pick<MfaPorts, 'recoveryCodes' | 'keyOf'>,
   userId: string,
   code: string,

@@ -13,7 +13,7 @@ import {
   issueRecoveryCodes,
   recoveryCodesAfterUse,
   removeDevice,
-  useRecoveryCode,
+  redeemRecoveryCode,
 } from '../../core/domain/mfa-devices';
 import type {
   MfaChallenge,
@@ -220,7 +220,7 @@ export class MfaBase {
 
   /** Uses the recovery code up; true when it matched. */
   useRecoveryCode(userId: string, code: string): Promise<boolean> {
-    return useRecoveryCode(this.store, userId, code);
+    return redeemRecoveryCode(this.store, userId, code);
   }
 
   /** After a recovery sign-in: a new set when that was the last code, else null. */
