@@ -38,13 +38,17 @@ type UserHandler = (db: DemoDatabase, user: DemoUser, request: DemoRequest) => A
 
 /** Proof by a code of one of `apps`, or by one of the user's recovery codes (spent). */
 async function proven(
+  t: DemoMfaTools,
   db: DemoDatabase,
   user: DemoUser,
   apps: Parameters<typeof anyTotp>[0],
   body: DemoRequest['body'],
 ) {
   const proof = String(body.token ?? '').trim();
-  return (await anyTotp(apps, proof)) || (!isSixDigitCode(proof) && spendRecoveryCode(db, user.id, proof));
+  return (
+    (await anyTotp(apps, proof)) ||
+    (!isSixDigitCode(proof) && (await spendRecoveryCode(t, db, user.id, proof)))
+  );
 }
 
 /** Adding a second factor: the authenticator app, a phone, a security key. */
@@ -80,10 +84,10 @@ function enrolmentRoutes(t: DemoMfaTools): DemoRoutes<UserHandler> {
         : failSaved('MFA_WEBAUTHN_FAILED');
     },
     postUsersMfaSmsEnroll: (db, user, { body }) => smsEnrolment(t, db, user.id, body),
-    postUsersMfaSmsEnrollVerify: (db, user, { body }) => {
+    postUsersMfaSmsEnrollVerify: async (db, user, { body }) => {
       const used = spendCode(t, db, user.id, body, { step: 'enrolSms' });
       if (!used.ok) return fail(used.expired ? 'MFA_CODE_EXPIRED' : 'MFA_CODE_WRONG');
-      const added = addDevice(t, db, user.id, { kind: 'sms', phone: String(used.target.phone) });
+      const added = await addDevice(t, db, user.id, { kind: 'sms', phone: String(used.target.phone) });
       return ok({ deviceId: added.deviceId, ...recoveryAnswer(added.recoveryCodes) });
     },
   };
@@ -99,15 +103,15 @@ function removalRoutes(t: DemoMfaTools): DemoRoutes<UserHandler> {
       (d) => d.kind === 'authenticator' && (!params.deviceId || d.id === params.deviceId),
     );
     if (targets.length === 0) return fail('MFA_DEVICE_UNKNOWN');
-    if (!(await proven(db, user, targets, body))) return fail('MFA_CODE_WRONG');
-    return removeDevices(db, user.id, targets);
+    if (!(await proven(t, db, user, targets, body))) return fail('MFA_CODE_WRONG');
+    return removeDevices(t, db, user.id, targets);
   };
   return {
     postUsersMfaDisable: removeApps,
     postUsersMfaAuthenticatorByDeviceIdDisableVerify: removeApps,
     postUsersMfaEmailcodeByDeviceIdDisable: (db, user, { params }) => {
       const targets = devicesOf(db, user.id).filter((d) => d.kind === 'email' && d.id === params.deviceId);
-      return targets.length ? removeDevices(db, user.id, targets) : fail('MFA_DEVICE_UNKNOWN');
+      return targets.length ? removeDevices(t, db, user.id, targets) : fail('MFA_DEVICE_UNKNOWN');
     },
     postUsersMfaSmsByDeviceIdDisable: (db, user, { params }) => {
       const device = byKind(db, user, 'sms', params.deviceId);
@@ -119,7 +123,7 @@ function removalRoutes(t: DemoMfaTools): DemoRoutes<UserHandler> {
       if (!device) return fail('MFA_DEVICE_UNKNOWN');
       const used = spendCode(t, db, user.id, body, { step: 'removeSms', deviceId: device.id });
       if (!used.ok) return fail(used.expired ? 'MFA_CODE_EXPIRED' : 'MFA_CODE_WRONG');
-      return removeDevices(db, user.id, [device]);
+      return removeDevices(t, db, user.id, [device]);
     },
     postUsersMfaWebauthnByDeviceIdDisable: (db, user, { params }) => {
       const device = byKind(db, user, 'webauthn', params.deviceId);
@@ -135,7 +139,7 @@ function removalRoutes(t: DemoMfaTools): DemoRoutes<UserHandler> {
         webauthnToken: String(body.webauthnToken ?? ''),
         deviceId: device.id,
       });
-      return used ? removeDevices(db, user.id, [device]) : failSaved('MFA_WEBAUTHN_FAILED');
+      return used ? removeDevices(t, db, user.id, [device]) : failSaved('MFA_WEBAUTHN_FAILED');
     },
   };
 }
@@ -150,8 +154,8 @@ export function demoMfaAccountRoutes(t: DemoMfaTools): DemoRoutes {
       // A new set, proven with an authenticator code or a current recovery code (as on the server).
       const devices = devicesOf(db, user.id);
       if (devices.length === 0) return fail('MFA_NOT_ENROLLED');
-      if (!(await proven(db, user, devices, body))) return fail('MFA_CODE_WRONG');
-      return ok(recoveryAnswer(issueRecoveryCodes(t, db, user.id)), true);
+      if (!(await proven(t, db, user, devices, body))) return fail('MFA_CODE_WRONG');
+      return ok(recoveryAnswer(await issueRecoveryCodes(t, db, user.id)), true);
     },
   };
   return withUsers(t, area);

@@ -7,7 +7,7 @@ import { fail } from '../contract/answer';
 import { passkeyName } from '../domain/mfa';
 import type { DemoRoutes } from './dispatch';
 import { withUsers } from './mfaAccount';
-import { failSaved, ok, passkeysOf, state, type DemoMfaTools, type Json } from './mfaState';
+import { failSaved, ok, passkeysOf, removeDevices, type DemoMfaTools, type Json } from './mfaState';
 import {
   authenticationOptions,
   deviceTypeOf,
@@ -59,8 +59,7 @@ export function demoPasskeyRoutes(t: DemoMfaTools): DemoRoutes {
     deleteUsersWebauthnDevicesByDeviceId: (db, user, { params }) => {
       const device = passkeysOf(db, user.id).find((d) => d.id === params.deviceId);
       if (!device) return fail('MFA_DEVICE_UNKNOWN');
-      state(db).devices = state(db).devices.filter((d) => d !== device);
-      return ok({});
+      return removeDevices(t, db, user.id, [device]);
     },
   });
   const postLogin: NonNullable<DemoRoutes['postAuthV2WebauthnPostlogin']> = async (db, { body }) => {

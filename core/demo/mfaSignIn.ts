@@ -15,14 +15,13 @@ import {
   devicesOf,
   finish,
   issueCode,
-  issueRecoveryCodes,
   loginOf,
   ok,
+  recoverySetAfterUse,
   smsChallenge,
   smsEnrolment,
   spendCode,
   spendRecoveryCode,
-  state,
   strategyList,
   wrong,
   type DemoMfaTools,
@@ -44,11 +43,11 @@ function enrolmentRoutes(t: DemoMfaTools): DemoRoutes<LoginHandler> {
   /** An SMS or email code sent at enrolment: the device it names, and the session. */
   const enrolByCode =
     (step: 'enrolSms' | 'enrolEmail'): LoginHandler =>
-    (db, login, { body }) => {
+    async (db, login, { body }) => {
       const used = spendCode(t, db, login.user.id, body, { step });
       if (!used.ok) return used.expired ? fail('MFA_CODE_EXPIRED') : wrong(login, 'MFA_CODE_WRONG');
       const { target } = used;
-      const added = addDevice(
+      const added = await addDevice(
         t,
         db,
         login.user.id,
@@ -89,13 +88,12 @@ function enrolmentRoutes(t: DemoMfaTools): DemoRoutes<LoginHandler> {
     postAuthUserMfaEmailcodeEnroll: (db, login) =>
       ok({ otcToken: issueCode(t, db, login.user.id, { kind: 'email' }, login.user.email, 'email') }),
     postAuthUserMfaEmailcodeEnrollVerify: enrolByCode('enrolEmail'),
-    postAuthUserMfaRecover: (db, login, { body }) => {
+    postAuthUserMfaRecover: async (db, login, { body }) => {
       assertRecoveryEmail(body.email, login.user.email);
-      if (!spendRecoveryCode(db, login.user.id, String(body.recoveryCode ?? '')))
+      if (!(await spendRecoveryCode(t, db, login.user.id, String(body.recoveryCode ?? ''))))
         return wrong(login, 'MFA_RECOVERY_CODE_WRONG');
       // The other codes of the set still work; after the last one, a new set (as on the server).
-      const left = [state(db).recovery[login.user.id] ?? []].flat().length;
-      return finish(t, db, login, { recoveryCodes: left ? null : issueRecoveryCodes(t, db, login.user.id) });
+      return finish(t, db, login, { recoveryCodes: await recoverySetAfterUse(t, db, login.user.id) });
     },
   };
 }

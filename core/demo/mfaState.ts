@@ -15,66 +15,22 @@ import {
 } from '../domain/mfa';
 
 export { recoveryAnswer };
+import {
+  enrolDevice,
+  issueRecoveryCodes as newRecoverySet,
+  recoveryCodesAfterUse,
+  removeDevice,
+  redeemRecoveryCode,
+} from '../domain/mfa-devices';
+import { DEFAULT_MFA_POLICY, gateStep, mfaPolicyOf, mfaRequiredAnswer } from '../domain/mfa-gate';
+import type { NewMfaDevice } from '../domain/mfa-ports';
 import type { DemoDatabase, DemoUser } from './data';
 import { demoMfaCode } from './delivery';
+import { demoMfaPolicies, state, type DemoMfaDevice, type Json, type MfaLoginRow } from './mfaData';
+import { demoMfaRepository } from './mfaRepository';
 
-export type Json = Record<string, unknown>;
-export type DeviceType = 'platform' | 'cross-platform';
+export { state, type DemoChallenge, type DemoMfaDevice, type DeviceType, type Json } from './mfaData';
 
-export interface DemoMfaDevice {
-  id: string;
-  userId: string;
-  kind: 'authenticator' | 'sms' | 'email' | 'webauthn';
-  secret?: string;
-  phone?: string;
-  email?: string;
-  lastStep?: number;
-  createdAt: string;
-  /** WebAuthn: the credential (base64url id, SPKI public key, COSE algorithm, counter), its type and whether it is a passkey (first factor). */
-  credentialId?: string;
-  publicKey?: string;
-  algorithm?: number;
-  signCount?: number;
-  deviceType?: DeviceType;
-  passkey?: boolean;
-  name?: string;
-  lastUsedAt?: string;
-}
-/** A WebAuthn challenge the demo issued: single use, five minutes, for one purpose (and user, when known). */
-export interface DemoChallenge {
-  challenge: string;
-  purpose: string;
-  userId: string | null;
-  deviceType: DeviceType;
-  passkey: boolean;
-  expiresAt: number;
-  used: boolean;
-}
-interface MfaLoginRow {
-  token: string;
-  userId: string;
-  expiresAt: number;
-  used: boolean;
-  failures: number;
-}
-interface DemoMfaState {
-  devices: DemoMfaDevice[];
-  /** Each user's set of recovery codes (normalised; one string in data saved before sets). */
-  recovery: Record<string, string[] | string>;
-  tokens: MfaLoginRow[];
-  codes: Array<{
-    token: string;
-    userId: string;
-    code: string;
-    target: Json;
-    expiresAt: number;
-    used: boolean;
-  }>;
-  pending: Record<string, string>;
-  /** Users whose browser is remembered, until when (the demo's storage is the browser). */
-  remembered: Record<string, number>;
-  challenges?: DemoChallenge[];
-}
 /** A live sign-in MFA token and its user. */
 export interface MfaLogin {
   row: MfaLoginRow;
@@ -91,7 +47,7 @@ export interface DemoMfaTools {
 
 const STRATEGIES = ['AuthenticatorApp', 'SMS', 'EmailCode', 'WebAuthnPlatform', 'WebAuthnCrossPlatform'];
 export const strategyList = () => STRATEGIES.map((strategy) => ({ strategy, isActive: true }));
-export const DEVICE_EXPIRATION_SECONDS = 14 * 24 * 3600;
+export const DEVICE_EXPIRATION_SECONDS = DEFAULT_MFA_POLICY.deviceExpirationSeconds;
 const CODE_TTL_MS = 5 * 60_000;
 export const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -100,15 +56,6 @@ export const ok = (body: unknown, save = true): Answer => answer(body, save);
 /** A refusal that still saves (a challenge burnt, a failure counted). */
 export const failSaved = (code: 'MFA_WEBAUTHN_FAILED'): Answer => ({ ...fail(code), save: true });
 
-export const state = (db: DemoDatabase): DemoMfaState =>
-  ((db as DemoDatabase & { mfa?: DemoMfaState }).mfa ??= {
-    devices: [],
-    recovery: {},
-    tokens: [],
-    codes: [],
-    pending: {},
-    remembered: {},
-  });
 /** Second factors only: passkeys (a sign-in method) do not count, as on the server. */
 export const devicesOf = (db: DemoDatabase, userId: string) =>
   state(db).devices.filter((d) => d.userId === userId && !d.passkey);
@@ -116,26 +63,20 @@ export const passkeysOf = (db: DemoDatabase, userId: string) =>
   state(db).devices.filter((d) => d.userId === userId && d.passkey);
 
 const code6 = () => String(crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000).padStart(6, '0');
-const norm = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, '');
+/** The store of demo mode's MFA (core/demo/mfaRepository.ts), for the shared use cases. */
+const repo = (t: DemoMfaTools, db: DemoDatabase) => demoMfaRepository(db, t);
 
-/** A new set of 10 recovery codes replacing the user's old one, as on the server. */
-export function issueRecoveryCodes(t: DemoMfaTools, db: DemoDatabase, userId: string): string[] {
-  const recoveryCode = () =>
-    Array.from({ length: 4 }, () => t.random().slice(0, 4).toUpperCase().padEnd(4, 'X')).join('-');
-  const codes = Array.from({ length: 10 }, () => recoveryCode());
-  state(db).recovery[userId] = codes.map(norm);
-  return codes;
-}
+/** A new set of recovery codes replacing the user's old one (core/domain/mfa-devices.ts). */
+export const issueRecoveryCodes = (t: DemoMfaTools, db: DemoDatabase, userId: string): Promise<string[]> =>
+  newRecoverySet(repo(t, db), userId);
 
 /** Uses one code of the user's set up; true when it was one of them. */
-export function spendRecoveryCode(db: DemoDatabase, userId: string, code: string): boolean {
-  const saved = [state(db).recovery[userId] ?? []].flat();
-  const at = saved.indexOf(norm(code));
-  if (at < 0) return false;
-  saved.splice(at, 1);
-  state(db).recovery[userId] = saved;
-  return true;
-}
+export const spendRecoveryCode = (t: DemoMfaTools, db: DemoDatabase, userId: string, code: string) =>
+  redeemRecoveryCode(repo(t, db), userId, code);
+
+/** After a recovery sign-in: a new set when that was the last code. */
+export const recoverySetAfterUse = (t: DemoMfaTools, db: DemoDatabase, userId: string) =>
+  recoveryCodesAfterUse(repo(t, db), userId);
 
 function send(
   t: DemoMfaTools,
@@ -153,19 +94,18 @@ function send(
 
 /** The devices list (core/domain/mfa.ts); an authenticator app is named as the server names it. */
 export function describe(devices: DemoMfaDevice[], masked: boolean): MfaDevices {
-  const views = devices.map((d) => ({
-    ...d,
-    name: d.name ?? (d.kind === 'authenticator' ? 'Authenticator app' : null),
-  }));
-  return describeDevices(views, masked);
+  return describeDevices(describable(devices), masked);
 }
+const describable = (devices: DemoMfaDevice[]) =>
+  devices.map((d) => ({ ...d, name: d.name ?? (d.kind === 'authenticator' ? 'Authenticator app' : null) }));
 
-/** The MFA gate of the demo's password sign-in: like the server's (a device, or the demo's "enforce" switch). */
+/** The MFA gate of the demo's password sign-in (core/domain/mfa-gate.ts), over the demo's devices and switch. */
 export function gate(t: DemoMfaTools, db: DemoDatabase, user: DemoUser): Json | null {
   const devices = devicesOf(db, user.id);
-  const enforce = (db.settings as { mfaEnforced?: boolean } | undefined)?.mfaEnforced === true;
-  if (devices.length === 0 && !enforce) return null;
-  if (devices.length > 0 && (state(db).remembered[user.id] ?? 0) > t.now()) return null;
+  const step = gateStep(devices.length, mfaPolicyOf(demoMfaPolicies(db)));
+  if (step === 'signIn') return null;
+  // The demo's storage is the browser: a remembered sign-in is remembered for this user.
+  if (step === 'askUnlessRemembered' && (state(db).remembered[user.id] ?? 0) > t.now()) return null;
   const token = `${t.random()}${t.random()}`;
   state(db).tokens.push({
     token,
@@ -174,14 +114,12 @@ export function gate(t: DemoMfaTools, db: DemoDatabase, user: DemoUser): Json | 
     used: false,
     failures: 0,
   });
-  return {
-    mfaRequired: true,
+  return mfaRequiredAnswer({
     mfaToken: token,
-    mfaEnrolled: devices.length > 0,
-    mfaDevices: describe(devices, true),
-    mfaStrategies: strategyList(),
+    devices: describable(devices),
+    strategies: strategyList(),
     email: user.email,
-  };
+  });
 }
 
 /** The live sign-in an MFA token names, or null. */
@@ -204,23 +142,22 @@ export function wrong(
   return { ...fail(code), save: true };
 }
 
-/** Stores a device; the user's first second factor brings a set of recovery codes. */
-export function addDevice(
+/** Stores a device; the user's first second factor brings a set of recovery codes (core/domain/mfa-devices.ts). */
+export const addDevice = (
   t: DemoMfaTools,
   db: DemoDatabase,
   userId: string,
-  device: Omit<DemoMfaDevice, 'id' | 'userId' | 'createdAt'>,
-): { recoveryCodes: string[] | null; deviceId: string } {
-  const first = !device.passkey && devicesOf(db, userId).length === 0;
-  const deviceId = t.random();
-  state(db).devices.push({ ...device, id: deviceId, userId, createdAt: new Date(t.now()).toISOString() });
-  return { recoveryCodes: first ? issueRecoveryCodes(t, db, userId) : null, deviceId };
-}
+  device: NewMfaDevice,
+): Promise<{ recoveryCodes: string[] | null; deviceId: string }> => enrolDevice(repo(t, db), userId, device);
 
-/** Removes second factors; the recovery codes go with the last one. */
-export function removeDevices(db: DemoDatabase, userId: string, removed: DemoMfaDevice[]): Answer {
-  state(db).devices = state(db).devices.filter((d) => !removed.includes(d));
-  if (devicesOf(db, userId).length === 0) delete state(db).recovery[userId];
+/** Removes devices; the recovery codes go with the last second factor. */
+export async function removeDevices(
+  t: DemoMfaTools,
+  db: DemoDatabase,
+  userId: string,
+  removed: DemoMfaDevice[],
+): Promise<Answer> {
+  for (const device of removed) await removeDevice(repo(t, db), userId, device.id);
   return ok({});
 }
 

@@ -59,5 +59,5 @@ export async function finishTotp(
   const device: DemoMfaDevice = { id: '', userId: user.id, kind: 'authenticator', secret, createdAt: '' };
   if (!(await checkTotp(device, code))) return null;
   delete state(db).pending[user.id];
-  return addDevice(t, db, user.id, { kind: 'authenticator', secret, lastStep: device.lastStep });
+  return addDevice(t, db, user.id, { kind: 'authenticator', secret, lastTimeStep: device.lastStep ?? null });
 }

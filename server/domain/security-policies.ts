@@ -66,8 +66,6 @@ const tenantPolicy = <K extends PolicyKind>(
   tenantId: string | null,
 ): Promise<PolicyDto<K>> => policyInForce(securityPolicyPorts(db), kind, tenantId);
 
-/** The tenant's MFA policy: its own, else the vendor's default. */
-export const tenantMfaPolicy = (db: Database, tenantId: string | null) => tenantPolicy(db, 'mfa', tenantId);
 
 /** The tenant a user's sign-in opens (their active tenant), whose policies apply to them. */
 async function activeTenantOf(

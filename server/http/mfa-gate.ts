@@ -1,6 +1,7 @@
 /** The second-factor gate shared by every first-factor sign-in (password, passwordless, social, SSO). */
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { gateStep, mfaRequiredAnswer } from '../../core/domain/mfa-gate';
 import type { MfaService } from '../domain/mfa';
 import { assertTenantAllows, type SignInMethod } from '../domain/sign-in-methods';
 import { listUserTenants, pickActiveTenant } from '../domain/tenants';
@@ -37,25 +38,20 @@ export function mfaGate(ctx: AppContext, mfa: MfaService, request: FastifyReques
   return async (user: UserRow, preferredTenantId?: string | null, firstFactor?: 'saml') => {
     const tenantId = await activeTenantOf(ctx, user, preferredTenantId);
     if (method) await assertTenantAllows(ctx.db, tenantId, method);
-    const devices = await mfa.secondFactors(user.id);
-    const policy = await mfa.policyFor(tenantId);
-    // ForceExceptSAML: the SAML IdP is trusted with the second factor; a device the user has
-    // enrolled is still asked for.
-    const forced = policy.enforce && !(policy.exceptSaml && firstFactor === 'saml');
-    if (devices.length === 0 && !forced) return null;
+    // One statement: the second factors and the policy in force (core/domain/mfa-gate.ts decides).
+    const { secondFactors, policy } = await mfa.gateFacts(user.id, tenantId);
+    const step = gateStep(secondFactors.length, policy, firstFactor);
+    if (step === 'signIn') return null;
     if (
-      devices.length > 0 &&
-      policy.allowRememberDevice &&
+      step === 'askUnlessRemembered' &&
       (await mfa.isRemembered(user.id, request.cookies[REMEMBER_DEVICE_COOKIE]))
     )
       return null;
-    return {
-      mfaRequired: true,
+    return mfaRequiredAnswer({
       mfaToken: await mfa.issueMfaToken(user.id, tenantId),
-      mfaEnrolled: devices.length > 0,
-      mfaDevices: mfa.describeDevices(devices, true),
-      mfaStrategies: await mfa.strategies(),
+      devices: secondFactors,
+      strategies: await mfa.strategies(),
       email: user.email,
-    };
+    });
   };
 }

@@ -4,7 +4,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import type { ChallengeRow, MfaService } from '../domain/mfa';
+import type { MfaChallenge } from '../../core/domain/mfa-ports';
+import type { MfaService } from '../domain/mfa';
 import { findUserById, type UserRow } from '../domain/users';
 import { refreshCookiePath, setRefreshCookie } from './cookies';
 import { contractError } from '../../core/contract/errors';
@@ -27,7 +28,7 @@ export const deviceParams = {
 export type Body<T> = { Body: T };
 export type DeviceParam = { Params: { deviceId: string } };
 interface MfaLogin {
-  row: ChallengeRow;
+  row: MfaChallenge;
   user: UserRow;
 }
 type CodeTarget =
@@ -59,7 +60,7 @@ export function mfaSteps(ctx: AppContext, mfa: MfaService) {
     async loginContext(request: FastifyRequest, mfaToken: string): Promise<MfaLogin> {
       assertTrustedOrigin(request, ctx.options.corsOrigins);
       const row = await mfa.requireMfaToken(mfaToken);
-      const user = await findUserById(ctx.db, row.user_id);
+      const user = await findUserById(ctx.db, row.userId);
       if (!user) throw contractError('MFA_TOKEN_EXPIRED');
       return { row, user };
     },
@@ -101,7 +102,7 @@ export function mfaSteps(ctx: AppContext, mfa: MfaService) {
     /** Checks an SMS or email code; the target the code was sent to must be the one expected. */
     async checkCode(
       user: UserRow,
-      mfaRow: ChallengeRow | null,
+      mfaRow: MfaChallenge | null,
       otcToken: string,
       value: string,
       use: SentCodeUse,

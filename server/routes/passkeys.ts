@@ -60,7 +60,7 @@ export async function passkeyRoutes(app: FastifyInstance, ctx: AppContext, mfa: 
         { clientExtensionResults: {}, ...response } as AuthenticationResponseJSON,
         { purpose: 'passkeyLogin', userId: null, passkeyOnly: true, rpId: h.rpIdOf(request) },
       );
-      const user = await findUserById(ctx.db, device.user_id);
+      const user = await findUserById(ctx.db, device.userId);
       if (!user) throw contractError('MFA_WEBAUTHN_FAILED');
       // The account's sign-in methods, now that the passkey proved who signs in.
       await assertTenantAllows(ctx.db, await activeTenantOf(ctx, user), 'Passkeys');
@@ -118,10 +118,10 @@ export async function passkeyRoutes(app: FastifyInstance, ctx: AppContext, mfa: 
       devices: devices.map((d) => ({
         id: d.id,
         // The client SDK's WebAuthnDeviceType spelling (the kit does not read it).
-        deviceType: clientDeviceType(d.device_type),
+        deviceType: clientDeviceType(d.deviceType),
         name: d.name,
-        createdAt: d.created_at.toISOString(),
-        lastUsedAt: d.last_used_at?.toISOString() ?? null,
+        createdAt: d.createdAt,
+        lastUsedAt: d.lastUsedAt,
       })),
     };
   });

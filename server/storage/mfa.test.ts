@@ -1,0 +1,188 @@
+// MFA's repositories, one suite for both stores: the server's over PGlite (server/storage/mfa.ts)
+// and demo mode's over the page's storage (core/demo/mfaRepository.ts). The use cases of
+// core/domain/mfa-devices.ts and mfa-gate.ts run over either; each case states what they rely on.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { test } from 'node:test';
+import { isContractError } from '../../core/contract/errors';
+import { seedDemoDatabase } from '../../core/demo/data';
+import { demoMfaRepository, type DemoMfaPorts } from '../../core/demo/mfaRepository';
+import {
+  enrolDevice,
+  issueRecoveryCodes,
+  recoveryCodesAfterUse,
+  redeemRecoveryCode,
+  removeDevice,
+} from '../../core/domain/mfa-devices';
+import { mfaPolicyOf } from '../../core/domain/mfa-gate';
+import { getVendorSettings } from '../domain/vendor';
+import { insertUser } from '../domain/users';
+import { repositorySuite } from '../../test/support/repository-suite';
+import { mfaStore } from './mfa';
+
+/** The store, and what a case sets up in it: a user, and the vendor's MFA enforced. */
+interface Fixture {
+  repo: DemoMfaPorts;
+  user(): Promise<string>;
+  enforceMfa(): Promise<void>;
+}
+
+repositorySuite<Fixture>(
+  'MFA repository',
+  {
+    pglite: (db) => ({
+      repo: mfaStore(db, (purpose, token) => `${purpose}:${token}`),
+      async user() {
+        const user = await insertUser(db, {
+          vendorId: (await getVendorSettings(db)).id,
+          email: `mfa-${randomUUID()}@example.com`,
+          name: 'MFA',
+          passwordHash: null,
+          verified: true,
+        });
+        return user.id;
+      },
+      async enforceMfa() {
+        await db.query(
+          `INSERT INTO security_policies (kind, tenant_id, settings) VALUES ('mfa', NULL, '{"enforceMFAType":"Force"}')
+           ON CONFLICT (kind) WHERE tenant_id IS NULL DO UPDATE SET settings = EXCLUDED.settings`,
+        );
+      },
+    }),
+    demo: () => {
+      const db = seedDemoDatabase();
+      let now = Date.parse('2026-01-01T00:00:00Z');
+      return {
+        repo: demoMfaRepository(db, { random: () => randomUUID(), now: () => (now += 1000) }),
+        user: async () => randomUUID(),
+        async enforceMfa() {
+          db.settings = { ...db.settings, mfaEnforced: true } as typeof db.settings;
+        },
+      };
+    },
+  },
+  (context) => {
+    test('devices: listed oldest first, found by id and kind or by credential; passkeys are not second factors', async () => {
+      const { repo } = context.repos;
+      const userId = await context.repos.user();
+      const phone = await repo.devices.add(userId, { kind: 'sms', phone: '+15550100', name: 'Phone' });
+      const credentialId = `cred-${randomUUID()}`;
+      const passkey = await repo.devices.add(userId, {
+        kind: 'webauthn',
+        credentialId,
+        publicKey: 'key',
+        signCount: 3,
+        deviceType: 'platform',
+        passkey: true,
+      });
+      assert.deepEqual(
+        (await repo.devices.list(userId)).map((d) => [d.id, d.kind, d.passkey]),
+        [
+          [phone, 'sms', false],
+          [passkey, 'webauthn', true],
+        ],
+      );
+      assert.equal(await repo.devices.countSecondFactors(userId), 1);
+      const found = await repo.devices.find(userId, phone, 'sms');
+      assert.equal(found?.phone, '+15550100');
+      assert.equal(found?.name, 'Phone');
+      assert.equal(await repo.devices.find(userId, phone, 'email'), null);
+      assert.equal(await repo.devices.find(await context.repos.user(), phone), null);
+      const key = await repo.devices.byCredential(credentialId);
+      assert.equal(key?.id, passkey);
+      assert.equal(key?.signCount, 3);
+      await repo.devices.recordUse(passkey, 7);
+      const used = await repo.devices.byCredential(credentialId);
+      assert.equal(used?.signCount, 7);
+      assert.ok(used?.lastUsedAt);
+      assert.equal(await repo.devices.remove(userId, phone, 'email'), false);
+      assert.equal(await repo.devices.remove(userId, phone, 'sms'), true);
+      assert.equal(await repo.devices.remove(userId, phone), false);
+    });
+
+    test("an authenticator's time step only moves forward (a code is accepted once)", async () => {
+      const { repo } = context.repos;
+      const userId = await context.repos.user();
+      const app = await repo.devices.add(userId, {
+        kind: 'authenticator',
+        secret: 'sealed',
+        lastTimeStep: 100,
+      });
+      assert.equal((await repo.devices.find(userId, app))?.lastTimeStep, 100);
+      assert.equal(await repo.devices.advanceTimeStep(app, 100), false);
+      assert.equal(await repo.devices.advanceTimeStep(app, 101), true);
+      assert.equal(await repo.devices.advanceTimeStep(app, 100), false);
+      assert.equal((await repo.devices.find(userId, app))?.lastTimeStep, 101);
+    });
+
+    test('recovery codes: a set replaces the last one; each code works once, in any case and spacing', async () => {
+      const { repo } = context.repos;
+      const userId = await context.repos.user();
+      const first = await issueRecoveryCodes(repo, userId);
+      assert.equal(first.length, 10);
+      for (const code of first) assert.match(code, /^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}$/);
+      const second = await issueRecoveryCodes(repo, userId);
+      assert.equal(await redeemRecoveryCode(repo, userId, first[0]!), false);
+      assert.equal(
+        await redeemRecoveryCode(repo, userId, ` ${second[0]!.toLowerCase().replace(/-/g, ' ')} `),
+        true,
+      );
+      assert.equal(await redeemRecoveryCode(repo, userId, second[0]!), false);
+      assert.equal(await repo.recoveryCodes.count(userId), 9);
+      assert.equal(await recoveryCodesAfterUse(repo, userId), null);
+      for (const code of second.slice(1)) assert.equal(await redeemRecoveryCode(repo, userId, code), true);
+      const next = await recoveryCodesAfterUse(repo, userId);
+      assert.equal(next?.length, 10);
+      assert.equal(await redeemRecoveryCode(repo, userId, next![9]!), true);
+    });
+
+    test('the first second factor brings recovery codes, a passkey or a second device none; the last one removed takes them', async () => {
+      const { repo } = context.repos;
+      const userId = await context.repos.user();
+      const passkey = await enrolDevice(repo, userId, {
+        kind: 'webauthn',
+        credentialId: randomUUID(),
+        passkey: true,
+      });
+      assert.equal(passkey.recoveryCodes, null);
+      const phone = await enrolDevice(repo, userId, { kind: 'sms', phone: '+15550101' });
+      assert.equal(phone.recoveryCodes?.length, 10);
+      const email = await enrolDevice(repo, userId, { kind: 'email', email: 'mfa@example.com' });
+      assert.equal(email.recoveryCodes, null);
+      await removeDevice(repo, userId, phone.deviceId, 'sms');
+      assert.equal(await repo.recoveryCodes.count(userId), 10);
+      await assert.rejects(
+        removeDevice(repo, userId, phone.deviceId),
+        (error) => isContractError(error) && error.codes.includes('MFA_DEVICE_UNKNOWN'),
+      );
+      await removeDevice(repo, userId, email.deviceId);
+      assert.equal(await repo.recoveryCodes.count(userId), 0);
+      assert.equal(await repo.devices.countSecondFactors(userId), 0);
+      assert.equal((await repo.devices.list(userId)).length, 1);
+    });
+
+    test("the gate's read: the user's second factors (no passkey) and the policy rows in force", async () => {
+      const { repo } = context.repos;
+      const userId = await context.repos.user();
+      const empty = await repo.gate.gateFacts(userId, context.tenantId);
+      assert.deepEqual(empty.secondFactors, []);
+      assert.equal(mfaPolicyOf(empty).enforceMFAType, 'DontForce');
+      assert.equal(mfaPolicyOf(empty).allowRememberDevice, true);
+      await repo.devices.add(userId, { kind: 'webauthn', credentialId: randomUUID(), passkey: true });
+      const phone = await repo.devices.add(userId, { kind: 'sms', phone: '+15550102' });
+      const app = await repo.devices.add(userId, { kind: 'authenticator', secret: 's' });
+      await context.repos.enforceMfa();
+      const facts = await repo.gate.gateFacts(userId, context.tenantId);
+      assert.deepEqual(
+        facts.secondFactors.map((d) => d.id),
+        [phone, app],
+      );
+      assert.deepEqual(
+        facts.secondFactors[0],
+        (await repo.devices.list(userId)).find((d) => d.id === phone),
+      );
+      assert.equal(mfaPolicyOf(facts).enforceMFAType, 'Force');
+      assert.equal(mfaPolicyOf(await repo.gate.policies(context.tenantId)).enforceMFAType, 'Force');
+    });
+  },
+);
