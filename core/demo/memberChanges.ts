@@ -6,30 +6,91 @@
 import { fail, ok } from '../contract/answer';
 import { teamMemberOf } from '../contract/teamMember';
 import { setCustomData } from '../domain/custom-data';
+import {
+  removeTeamMember,
+  revokeMemberSessions,
+  setTeamMemberRoles,
+  type MemberActor,
+  type TeamMemberPorts,
+} from '../domain/team-members';
 import type { DemoDatabase, DemoUser } from './data';
 import type { DemoRoutes } from './dispatch';
 import { demoMembersByIds, listItemOf } from './members';
 import type { UserHandler } from './sessions';
-import { demoRoles } from './teamAdmin';
+import { demoPermissionsOf, demoRoles, visibleRoles } from './teamAdmin';
 
 type Json = Record<string, unknown>;
 
-/** DELETE users v1/{id} (body null) and PUT users v1/{id}/roles in demo mode, as the server rules them. */
-function changeDemoMember(db: DemoDatabase, caller: DemoUser, userId: string, body: Json | null) {
-  const target = db.users.find((u) => u.id === userId && u.tenantId === caller.tenantId);
-  if (userId === caller.id) return fail(body ? 'OWN_ROLES' : 'REMOVE_SELF');
-  if (!target) return fail('MEMBER_NOT_FOUND');
+/** The members of the demo's accounts as core/domain/team-members.ts stores them (SCIM manages none). */
+function demoTeamMemberPorts(db: DemoDatabase): TeamMemberPorts {
+  const member = (tenantId: string, userId: string) =>
+    db.users.find((u) => u.id === userId && u.tenantId === tenantId);
+  return {
+    memberKeys: async (tenantId, userId) => {
+      const found = member(tenantId, userId);
+      return found ? demoPermissionsOf(db, found) : [];
+    },
+    grantedBy: async (tenantId, roleIds) =>
+      visibleRoles(db, tenantId)
+        .filter((role) => roleIds.includes(role.id))
+        .flatMap((role) => role.permissions),
+    scimManaged: async () => false,
+    remove: async (tenantId, userId) => {
+      const found = member(tenantId, userId);
+      if (found) db.users = db.users.filter((u) => u !== found);
+      return Boolean(found);
+    },
+    setRoles: async (tenantId, userId, roleIds) => {
+      const found = member(tenantId, userId);
+      if (!found) return 'notMember';
+      const roles = visibleRoles(db, tenantId);
+      const keys = roleIds.map((id) => roles.find((role) => role.id === id)?.key);
+      if (keys.some((key) => !key)) return 'unknownRoles';
+      found.roleKeys = keys as string[];
+      return 'updated';
+    },
+    // Demo mode has one session, this browser's.
+    revokeSessions: async (tenantId, userId) => {
+      if (!member(tenantId, userId)) return null;
+      const revoked = db.session?.userId === userId ? 1 : 0;
+      if (revoked) db.session = null;
+      return revoked;
+    },
+  };
+}
+
+const actorOf = (db: DemoDatabase, caller: DemoUser): MemberActor => ({
+  userId: caller.id,
+  activeTenantId: caller.tenantId,
+  held: demoPermissionsOf(db, caller),
+});
+
+/** DELETE users v1/{id} (body null) and PUT users v1/{id}/roles in demo mode, by the server's rules. */
+async function changeDemoMember(db: DemoDatabase, caller: DemoUser, userId: string, body: Json | null) {
+  const ports = demoTeamMemberPorts(db);
   if (!body) {
-    db.users = db.users.filter((u) => u !== target);
+    await removeTeamMember(ports, actorOf(db, caller), caller.tenantId, userId);
     return ok({}, true);
   }
-  const ids = body.roleIds as string[]; // checked by the contract (core/contract/requests-team.ts)
-  const roles = demoRoles(db).filter((r) => r.tenantId === null || r.tenantId === caller.tenantId);
-  const keys = (ids as string[]).filter((id) => id !== '').map((id) => roles.find((r) => r.id === id)?.key);
-  if (keys.some((key) => !key)) return fail('ROLES_UNKNOWN');
-  target.roleKeys = keys as string[];
-  return ok({ roleIds: ids.filter((id) => id !== '') }, true);
+  // roleIds checked by the contract (core/contract/requests-team.ts)
+  const roleIds = body.roleIds as string[];
+  return ok(
+    { roleIds: await setTeamMemberRoles(ports, actorOf(db, caller), caller.tenantId, userId, roleIds) },
+    true,
+  );
 }
+
+/** POST users/sessions/v1/revoke: a member's sessions in the account ended by an admin. */
+export const revokeDemoMemberSessions: UserHandler = async (db, caller, { body }) =>
+  ok(
+    await revokeMemberSessions(
+      demoTeamMemberPorts(db),
+      actorOf(db, caller),
+      caller.tenantId,
+      body.userId as string,
+    ),
+    true,
+  );
 
 /** The roles an admin can give in the caller's account (GET roles v1 and the client's team roles). */
 function assignableDemoRoles(db: DemoDatabase, user: DemoUser) {
@@ -54,7 +115,7 @@ const memberById = (db: DemoDatabase, caller: DemoUser, id: string) =>
 const putTeamMember: UserHandler = async (db, caller, { body }) => {
   const id = body.id as string; // required by the contract (core/contract/requests-team.ts)
   const changed =
-    body.roleIds === undefined ? ok({}) : changeDemoMember(db, caller, id, { roleIds: body.roleIds });
+    body.roleIds === undefined ? ok({}) : await changeDemoMember(db, caller, id, { roleIds: body.roleIds });
   if (changed.status !== 200) return changed;
   const target = memberById(db, caller, id);
   if (!target) return fail('MEMBER_NOT_FOUND');

@@ -6,10 +6,10 @@
  */
 import type { AuthResponse } from '../api/types';
 import { fail, ok, type Answer } from '../contract/answer';
-import { holdsPermission } from '../contract/permissions';
 import { refuseStayingImpersonation } from '../domain/impersonation';
 import type { DemoDatabase, DemoUser } from './data';
 import type { DemoCaller, DemoRequest, DemoRoutes, Handler } from './dispatch';
+import { revokeDemoMemberSessions } from './memberChanges';
 import { demoPermissionsOf, demoRolesOf } from './teamAdmin';
 
 /** Demo access token lifetime (spec 000 §9). */
@@ -151,17 +151,8 @@ export function demoSignedInSessionRoutes(tokens: DemoTokens): DemoRoutes<UserHa
     getUsersSessionsMe: (db) => ok(demoSessions(db)),
     getUsersSessionsMeCurrent: (db) => ok(demoSessions(db)[0]),
     deleteUsersSessionsMeAll: () => ok({ revoked: 0 }),
-    // An admin ends a member's sessions in the account; demo mode has one session, this browser's.
-    postUsersSessionsRevoke: (db, caller, { body }) => {
-      const held = demoPermissionsOf(db, caller);
-      const target = db.users.find((u) => u.id === body.userId && u.tenantId === caller.tenantId);
-      if (!target) return fail('MEMBER_NOT_FOUND');
-      if (!demoPermissionsOf(db, target).every((key) => holdsPermission(held, key)))
-        return fail('MEMBER_ABOVE');
-      const revoked = db.session?.userId === target.id ? 1 : 0;
-      if (revoked) db.session = null;
-      return ok({ revoked }, true);
-    },
+    // An admin ends a member's sessions in the account (core/domain/team-members.ts).
+    postUsersSessionsRevoke: revokeDemoMemberSessions,
     // users.GetUserJwt (server/routes/users.ts): a token of the session for one of the user's accounts.
     postUsersMeToken: (db, user, { body }) => {
       refuseStayingImpersonation(Boolean(db.session?.impersonatorId));

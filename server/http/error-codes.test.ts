@@ -97,7 +97,8 @@ describe('error codes', () => {
     // A code thrown with a literal and an object literal: its keys are the message's placeholders.
     const call = /\b(?:contractError|fail|errorEntry)\('([A-Z0-9_]+)'(?:,\s*\{([^}]*)\})?\)/g;
     let checked = 0;
-    for (const file of [...sources('server'), ...sources('core/demo'), ...sources('core/contract')]) {
+    const scanned = ['server', 'core/demo', 'core/domain', 'core/contract'].flatMap((dir) => sources(dir));
+    for (const file of scanned) {
       const text = readFileSync(file, 'utf8');
       for (const [, code, params] of text.matchAll(call)) {
         const entry = ERROR_CATALOGUE[code as keyof typeof ERROR_CATALOGUE];
