@@ -13,20 +13,7 @@
 import { contractError } from '../contract/errors';
 import { isListQuery, pageOf, type GroupSortField, type ListQuery } from '../contract/listQuery';
 import { assertHoldsAll, assertNotAbove } from './grants';
-
-/** A role as the client SDK's `IRole` declares it (the server's RoleDto). */
-export interface GroupRole {
-  id: string;
-  key: string;
-  name: string;
-  description: string | null;
-  isDefault: boolean;
-  permissions: string[];
-  tenantId: string | null;
-  vendorId: string;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { RoleDto } from './roles';
 
 /** A group as the client SDK's IGroupResponse declares it, with its roles and members in full. */
 export interface GroupDto {
@@ -39,7 +26,7 @@ export interface GroupDto {
   metadata: string;
   managedBy: 'frontegg' | 'scim2';
   /** By name, case aside. */
-  roles: GroupRole[];
+  roles: RoleDto[];
   /** The client SDK's IGroupUser, by name, case aside. */
   users: Array<{
     id: string;

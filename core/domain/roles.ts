@@ -8,6 +8,20 @@
 import { contractError } from '../contract/errors';
 import { assertHoldsAll } from './grants';
 
+/** A role as the client SDK's `IRole` declares it (`permissions`: the ids of what it grants). */
+export interface RoleDto {
+  id: string;
+  key: string;
+  name: string;
+  description: string | null;
+  isDefault: boolean;
+  permissions: string[];
+  tenantId: string | null;
+  vendorId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** A write's outcome in storage: the role written, or why it was not. */
 export type RoleWrite<Role> =
   { kind: 'ok'; role: Role } | { kind: 'notFound' } | { kind: 'vendorRole' } | { kind: 'duplicateKey' };

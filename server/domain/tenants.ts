@@ -3,6 +3,7 @@
  */
 import type { Database } from '../storage/database';
 import type { GrantedPermissionRow, HeldRoleRow } from '../storage/principal';
+import type { RoleDto } from '../../core/domain/roles';
 
 export interface TenantRow {
   id: string;
@@ -24,19 +25,7 @@ interface TenantDto {
   createdAt: string;
 }
 
-/** A role as the client SDK's `IRole` declares it (`permissions`: the ids of what it grants). */
-export interface RoleDto {
-  id: string;
-  key: string;
-  name: string;
-  description: string | null;
-  isDefault: boolean;
-  permissions: string[];
-  tenantId: string | null;
-  vendorId: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { RoleDto };
 
 /** A permission a member holds, as the client SDK's `ITeamUserPermission` declares it. */
 export interface PermissionDto {
