@@ -66,7 +66,6 @@ const tenantPolicy = <K extends PolicyKind>(
   tenantId: string | null,
 ): Promise<PolicyDto<K>> => policyInForce(securityPolicyPorts(db), kind, tenantId);
 
-
 /** The tenant a user's sign-in opens (their active tenant), whose policies apply to them. */
 async function activeTenantOf(
   db: Database,
