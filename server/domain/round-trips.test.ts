@@ -37,13 +37,20 @@ before(async () => {
 });
 after(() => server.close());
 
+/**
+ * The delivery worker's lease claim: the worker sends it on its own schedule (and when an event
+ * nudges it), beside the request, never on its path; a claim that fell inside the window was counted
+ * as the request's (a busy CI machine did).
+ */
+const WORKER_CLAIM = /^\s*UPDATE connectivity_deliveries SET lease_until/;
+
 /** The statements `run` sent to the database (after one warm-up call, which may fill caches). */
 async function counted(run: () => Promise<{ statusCode: number }>): Promise<string[]> {
   await run();
   sent.length = 0;
   const res = await run();
   assert.equal(res.statusCode, 200);
-  return sent.splice(0);
+  return sent.splice(0).filter((sql) => !WORKER_CLAIM.test(sql));
 }
 
 describe('round trips per request', () => {
@@ -71,10 +78,10 @@ describe('round trips per request', () => {
     assert.ok(statements.length <= 1, statements.join('\n---\n'));
   });
 
-  it("a password sign-in: at most 13 (the user once with the attempts reset; the MFA gate's devices and policies in one statement; the session with the last login and the session policy)", async () => {
+  it("a password sign-in: at most 12 (the user once with the attempts reset; the MFA gate's devices and policies in one statement; the session with the last login and the session policy)", async () => {
     const statements = await counted(() => server.app.inject({ method: 'POST', url: LOGIN, payload: ADMIN }));
     if (process.env.SHOW_QUERIES)
       console.log(statements.map((s) => s.replace(/\s+/g, ' ').slice(0, 160)).join('\n'));
-    assert.ok(statements.length <= 13, `${statements.length}:\n${statements.join('\n---\n')}`);
+    assert.ok(statements.length <= 12, `${statements.length}:\n${statements.join('\n---\n')}`);
   });
 });
