@@ -7,27 +7,17 @@
  * implements here in SQL (demo mode implements them over its stored roles, core/demo/teamRoles.ts).
  */
 import type { RoleSortField } from '../../core/contract/listQuery';
-import type { RolePorts, RoleWrite } from '../../core/domain/roles';
+import type { RoleDto, RolePorts, RoleWrite } from '../../core/domain/roles';
 import type { Database } from './database';
 
-interface RoleItem {
-  id: string;
+/** A role of the list: the contract's role with what the roles page shows of it. */
+type RoleItem = RoleDto & {
   roleId: string;
-  key: string;
-  name: string;
-  description: string | null;
-  isDefault: boolean;
-  /** Ids of the permissions the role holds. */
-  permissions: string[];
-  tenantId: string | null;
-  vendorId: string;
-  createdAt: string;
-  updatedAt: string;
   /** false for the vendor's roles: they are the same in every account and cannot change here. */
   editable: boolean;
   /** Members holding the role directly or through a group. */
   usersCount: number;
-}
+};
 
 interface PermissionItem {
   id: string;
@@ -94,9 +84,7 @@ const ROLE_COLUMNS = `r.id, r.key, r.name, r.description, r.default_for_creator,
 const VISIBLE = `r.vendor_id = (SELECT vendor_id FROM tenants WHERE id = $1) AND (r.tenant_id IS NULL OR r.tenant_id = $1)`;
 
 /** A role row as the contract's role (the account's roles list, the assignable roles). */
-export function roleDtoOf(
-  r: Omit<RoleRow, 'users_count'>,
-): Omit<RoleItem, 'roleId' | 'editable' | 'usersCount'> {
+export function roleDtoOf(r: Omit<RoleRow, 'users_count'>): RoleDto {
   return {
     id: r.id,
     key: r.key,
