@@ -18,7 +18,7 @@ import { OAUTH_STATEMENTS } from './schema/oauth';
 import { SOCIAL_STATEMENTS } from './schema/social';
 import { SSO_STATEMENTS, SSO_TENANT_STATEMENTS } from './schema/sso';
 import { SAML_STATEMENTS } from './schema/saml';
-import { SECURITY_POLICY_STATEMENTS } from './schema/security-policies';
+import { IP_ENTRY_ORDER_STATEMENTS, SECURITY_POLICY_STATEMENTS } from './schema/security-policies';
 import { AUDIT_STATEMENTS } from './schema/audits';
 import { CONNECTIVITY_STATEMENTS } from './schema/connectivity';
 import { BILLING_STATEMENTS } from './schema/billing';
@@ -188,6 +188,7 @@ export const migrations: Migration[] = [
   // Each account's report schedules, each member's notifications (issue 28).
   { version: 34, name: 'reports and notifications', statements: REPORTS_NOTIFICATIONS_STATEMENTS },
   { version: 35, name: 'locales, tenant types, custom data, providers', statements: FIELD_STATEMENTS },
+  { version: 36, name: 'the IP list in insertion order', statements: IP_ENTRY_ORDER_STATEMENTS },
 ];
 
 /**

@@ -139,6 +139,26 @@ repositorySuite<Repositories>(
       assert.deepEqual(await context.repos.ipRestrictions.activeIps(context.tenantId, 'ALLOW'), [
         '10.0.0.0/8',
       ]);
+      // Entries saved together share their time (one transaction; PGlite's clock counts
+      // milliseconds): the later one is still listed first, page after page.
+      await context.repos.ipRestrictions.upsert(
+        context.tenantId,
+        ['192.0.2.1', '192.0.2.2', '192.0.2.3', '192.0.2.4'].map((ip) => ({
+          ip,
+          strategy: 'BLOCK' as const,
+          isActive: true,
+          description: null,
+        })),
+      );
+      const blocks = await context.repos.ipRestrictions.page(context.tenantId, {
+        offset: 0,
+        limit: 10,
+        strategy: 'BLOCK',
+      });
+      assert.deepEqual(
+        blocks.items.map((e) => e.ip),
+        ['192.0.2.4', '192.0.2.3', '192.0.2.2', '192.0.2.1', '10.0.0.1'],
+      );
     });
 
     test('email domains: one entry per domain and list, config kept, removed once', async () => {

@@ -150,7 +150,7 @@ function ipRestrictionRepository(db: Database): IpRestrictionRepository {
       );
       const { rows } = await db.query<IpRow>(
         `SELECT * FROM ip_restrictions WHERE tenant_id = $1 ${where}
-          ORDER BY created_at DESC, id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+          ORDER BY created_at DESC, seq DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, limit, offset],
       );
       return { items: rows.map(ipDto), total: total.rows[0]?.n ?? 0 };
