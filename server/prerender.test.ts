@@ -37,7 +37,7 @@ describe('the login box first frame in a served page', () => {
     const light = withFirstFrame(page(BOX), FRAMES);
     assert.match(
       light,
-      /<auth-login-box base-url="http:\/\/127\.0\.0\.1:1"><template shadowrootmode="open"><style>\[data-ae-frame=wait\]\{visibility:hidden\}\.a\{\}<\/style><div data-ae-frame="wait">light<\/div><\/template><\/auth-login-box><script>/,
+      /<auth-login-box base-url="http:\/\/127\.0\.0\.1:1"><template shadowrootmode="open"><style>\[data-ae-frame=wait\]\{visibility:hidden!important\}\.a\{\}<\/style><div data-ae-frame="wait">light<\/div><\/template><\/auth-login-box><script>/,
     );
     const dark = withFirstFrame(page(BOX.replace('">', '" theme="dark">')), FRAMES);
     assert.match(

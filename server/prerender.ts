@@ -13,7 +13,8 @@
  * frame stays hidden, its place kept, until it has run:
  * - a browser that has seen a session (the kit's hint, core/session/hint.ts) or has no storage gets
  *   the element's loading state as before (the frame is replaced by a slot for the loader's marker),
- *   so a returning signed-in visitor never sees the form flash; any other browser is shown the frame;
+ *   so a returning signed-in visitor never sees the form flash; any other browser is shown the frame,
+ *   its email field focused (hidden, it could not take the autofocus);
  * - a submit or a click on one of the frame's other buttons (the sign-up link) before the bundle has
  *   run is held (no navigation) and marked for the kit, which does it again once it has taken over
  *   (elements/login-box/prerendered.ts).
@@ -47,6 +48,9 @@ function guard(base: string): string {
     `try{k=localStorage.getItem(${key})!=="1"}catch(e){}` +
     'if(!k){r.innerHTML="<slot></slot>";return}' +
     'r.querySelectorAll("[data-ae-frame=wait]").forEach(function(n){n.setAttribute("data-ae-frame","")});' +
+    // The field was hidden when the parser met its autofocus: it takes the focus now, unless the
+    // visitor has put it somewhere already.
+    'var a=r.querySelector("[autofocus]"),d=document.activeElement;if(a&&(!d||d===document.body))a.focus();' +
     'r.addEventListener("submit",function(e){var f=e.target;if(f.getAttribute("method")!=="dialog")return;' +
     'e.preventDefault();f.setAttribute("data-ae-submitted","")});' +
     'r.addEventListener("click",function(e){var b=e.target.closest&&e.target.closest("[data-ae-frame] button[type=button]");' +
@@ -64,9 +68,11 @@ export function withFirstFrame(html: string, frames: Frames, nonce?: string): st
   const base = match[1];
   const withNonce = nonce ? ` nonce="${nonce.replace(/[^\w+/=-]/g, '')}"` : '';
   // Hidden (its place kept) until the guard has run: were the parser to pause between the element
-  // and the guard, a browser with a session would otherwise draw the form for a frame.
+  // and the guard (the page's own stylesheet still loading holds every inline script), a browser
+  // with a session would otherwise draw the form for a frame. Important: the frame's root class
+  // resets every property (`all: initial`) later in the same sheet.
   const styled = frame
-    .replace(/^<style>/, `<style${withNonce}>[data-ae-frame=wait]{visibility:hidden}`)
+    .replace(/^<style>/, `<style${withNonce}>[data-ae-frame=wait]{visibility:hidden!important}`)
     .replaceAll(' data-ae-frame=""', ' data-ae-frame="wait"');
   const open = match[0].slice(0, -'</auth-login-box>'.length);
   return html.replace(

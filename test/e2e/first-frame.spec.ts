@@ -146,6 +146,42 @@ for (const theme of ['light', 'dark'] as const)
     }
   });
 
+test('the frame stays hidden, its place kept, while the page’s stylesheet holds its guard; then it shows, or gives way to the signed-in state', async ({
+  page,
+}) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // An inline script waits for the stylesheets before it: the guard cannot run while demo.css loads.
+  await page.route('**/demo.css', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login.html', { waitUntil: 'commit' });
+  await expect(email(page)).toHaveCount(1);
+  await expect(email(page)).toBeHidden();
+  expect(await email(page).evaluate((field) => field.getBoundingClientRect().height)).toBeGreaterThan(0);
+  release();
+  await expect(email(page)).toBeVisible();
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expectSignedInAs(page, 'Ada Admin (admin@example.com)');
+  const again = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.unrouteAll({ behavior: 'wait' });
+  await page.route('**/demo.css', async (route) => {
+    await again;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: 'commit' });
+  await expect(email(page)).toHaveCount(1);
+  await expect(email(page)).toBeHidden();
+  release();
+  await expectSignedInAs(page, 'Ada Admin (admin@example.com)');
+});
+
 test('a returning signed-in visitor never sees the frame’s form; the signed-in state comes as before', async ({
   page,
 }) => {
