@@ -238,6 +238,17 @@ export async function grantOfRefreshToken(
     : null;
 }
 
+/**
+ * A client presented a refresh token already rotated: reuse, which ends its session (a client
+ * holds a single copy, so the browser's grace for tabs racing one cookie does not apply).
+ */
+export async function endReusedClientSession(db: Database, sessionId: string): Promise<void> {
+  await db.query(
+    `UPDATE sessions SET revoked_at = now(), revoked_reason = 'refresh token reused' WHERE id = $1 AND revoked_at IS NULL`,
+    [sessionId],
+  );
+}
+
 /** Ends a browser session and every client session issued on its behalf (RP-initiated logout). */
 export async function endBrowserSession(db: Database, browserSessionId: string): Promise<void> {
   await db.query(

@@ -6,7 +6,7 @@
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 import { displayName, type UserRow } from '../domain/users';
-import { errorBody, type ContractError } from '../../core/contract/errors';
+import { errorBody, errorText, type ContractError } from '../../core/contract/errors';
 import { page } from './page';
 
 /** Under the prefix: `/frontegg/oauth/*`, where the client SDK calls (its `urls.oauth.v1`). */
@@ -58,7 +58,7 @@ export function unknownApplicationPage(reply: FastifyReply) {
   return page(
     reply,
     400,
-    'Unknown application',
+    errorText('OAUTH_APPLICATION_UNKNOWN'),
     'The application that sent you here is not registered with this sign-in service.',
   );
 }

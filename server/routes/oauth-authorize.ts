@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { errorText } from '../../core/contract/errors';
 import { createCode, findLiveSession, grantedScope, isChallengeShaped } from '../domain/oauth';
 import { findClient, type OAuthClient } from '../domain/oauth-clients';
 import { listUserTenants, pickActiveTenant } from '../domain/tenants';
@@ -93,7 +94,7 @@ async function authorize(
     return page(
       reply,
       400,
-      'Invalid redirect address',
+      errorText('OAUTH_REDIRECT_INVALID'),
       'The address this application asked to return to is not registered for it.',
     );
   }

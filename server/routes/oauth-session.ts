@@ -13,7 +13,7 @@ import {
 } from '../domain/oauth-clients';
 import { displayName, findUserById } from '../domain/users';
 import { clearRefreshCookie, REFRESH_COOKIE } from '../http/cookies';
-import { contractError } from '../../core/contract/errors';
+import { contractError, errorText } from '../../core/contract/errors';
 import { OAUTH_PATH, oauthProvider, single, UUID, withParams, type OAuthProvider } from '../http/oauth';
 import { page } from '../http/page';
 import { callerOf } from '../http/route-table';
@@ -77,7 +77,7 @@ async function logout(
       ? await findClientByPostLogoutAddress(ctx.db, target)
       : null;
   const returnTo = target && client ? registeredPostLogoutAddress(client, target) : null;
-  if (target && !returnTo) return refuse('Invalid redirect address', LOGOUT_ADDRESS_NOT_REGISTERED);
+  if (target && !returnTo) return refuse(errorText('OAUTH_REDIRECT_INVALID'), LOGOUT_ADDRESS_NOT_REGISTERED);
   const session = await findLiveSession(ctx.db, request.cookies[REFRESH_COOKIE]);
   if (session) await endBrowserSession(ctx.db, session.id);
   if (hintedSid && UUID.test(hintedSid)) await endBrowserSession(ctx.db, hintedSid);

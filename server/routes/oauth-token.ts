@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import {
   clientIdOfCode,
+  endReusedClientSession,
   findLiveSession,
   grantOfRefreshToken,
   recordGrant,
@@ -115,12 +116,7 @@ async function refreshGrant(
   const refreshed = await ctx.auth.refresh(token!, clientInfo(request));
   if (!refreshed) return oauthError(reply, 400, 'invalid_grant', contractError('OAUTH_REFRESH_EXPIRED'));
   if (!refreshed.refreshToken) {
-    // The browser's 10 s grace for tabs racing one cookie does not apply: a client holds a
-    // single copy, so a rotated token presented again is reuse and ends the session.
-    await ctx.db.query(
-      `UPDATE sessions SET revoked_at = now(), revoked_reason = 'refresh token reused' WHERE id = $1 AND revoked_at IS NULL`,
-      [refreshed.sessionId],
-    );
+    await endReusedClientSession(ctx.db, refreshed.sessionId);
     return oauthError(reply, 400, 'invalid_grant', contractError('OAUTH_REFRESH_EXPIRED'));
   }
   const claims = decodeJwt(refreshed.authResponse.accessToken);
