@@ -6,6 +6,7 @@ import { isDemoBreached } from './passwordless';
 import type { DemoRoutes } from './dispatch';
 import { DEMO_PASSWORD_MIN_LENGTH, type DemoDatabase, type DemoOneTimeToken, type DemoUser } from './data';
 import { refuseWhileImpersonating } from '../domain/impersonation';
+import { activationAddress, resetPasswordAddress, type TokenAddress } from '../domain/account-links';
 
 /**
  * Demo mode's password reset and activation, answering like the reference server
@@ -73,7 +74,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
     db: DemoDatabase,
     purpose: keyof typeof LIFETIMES_MS,
     user: DemoUser,
-    path: string,
+    address: TokenAddress,
   ): string {
     const tokens = (db.oneTimeTokens ??= []);
     for (const t of tokens) if (t.userId === user.id && t.purpose === purpose) t.used = true;
@@ -85,10 +86,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
       expiresAt: tools.now() + LIFETIMES_MS[purpose],
       used: false,
     });
-    const link = new URL(path, appOrigin());
-    link.searchParams.set('userId', user.id);
-    link.searchParams.set('token', token);
-    return link.toString();
+    return address(appOrigin(), user.id, token);
   }
 
   function liveLink(db: DemoDatabase, purpose: DemoOneTimeToken['purpose'], userId: unknown, token: unknown) {
@@ -103,7 +101,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
   }
 
   function sendActivation(db: DemoDatabase, user: DemoUser) {
-    const link = issueLink(db, 'activation', user, '/account/activate');
+    const link = issueLink(db, 'activation', user, activationAddress);
     sendEmail(db, user.email, ...demoEmail(db, user, 'activation', { link }));
   }
 
@@ -120,7 +118,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
 
   /** After an invitation accepted without a password: the link to choose one (the server's email). */
   function sendChoosePassword(db: DemoDatabase, user: DemoUser, tenantName: string) {
-    const link = issueLink(db, 'resetPassword', user, '/account/reset-password');
+    const link = issueLink(db, 'resetPassword', user, resetPasswordAddress);
     sendEmail(db, user.email, ...demoEmail(db, user, 'choosePassword', { link, tenantName }));
   }
 
@@ -128,7 +126,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
     postUsersPasswordsReset: (db, { body }) => {
       const user = findByEmail(db, body.email as string);
       if (user) {
-        const link = issueLink(db, 'resetPassword', user, '/account/reset-password');
+        const link = issueLink(db, 'resetPassword', user, resetPasswordAddress);
         sendEmail(db, user.email, ...demoEmail(db, user, 'resetPassword', { link }));
       }
       return ok({}, true);

@@ -6,6 +6,7 @@
 import { contractError } from '../contract/errors';
 import { holdsPermission } from '../contract/permissions';
 import * as rules from '../domain/invitations';
+import { invitationAddress } from '../domain/account-links';
 import { emailDomainAllowed } from '../domain/security-policies';
 import { demoEmail } from './delivery';
 import type { DemoDatabase, DemoUser } from './data';
@@ -98,7 +99,7 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
       });
       const inviter = inviterId ? db.users.find((u) => u.id === inviterId) : null;
       const [subject, text] = demoEmail(db, user, 'invitation', {
-        link: rules.invitationAddress(appOrigin(), user.id, token),
+        link: invitationAddress(appOrigin(), user.id, token),
         tenantName: demoTenantName(db, user.tenantId),
         inviterName: inviter?.name ?? null,
       });

@@ -14,6 +14,7 @@ import type { createDemoMfa } from './mfaFlows';
 import { isDemoBreached, tooManyAttempts, type createDemoPasswordless } from './passwordless';
 import { profileOf } from './profile';
 import type { DemoTokens } from './sessions';
+import { signInAddress } from '../domain/account-links';
 
 interface SignInDeps {
   tokens: DemoTokens;
@@ -111,7 +112,7 @@ export function demoSignInRoutes(deps: SignInDeps): DemoRoutes {
       return ok({
         ...(user ? { tenantId: user.tenantId } : {}),
         applicationUrl,
-        loginUrl: new URL('/account/login', applicationUrl).href,
+        loginUrl: signInAddress(applicationUrl),
       });
     },
     getUsersPasswordsConfig: () => ok({ minLength: DEMO_PASSWORD_MIN_LENGTH, maxLength: 128 }),

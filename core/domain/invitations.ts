@@ -19,6 +19,7 @@ import { contractError, type ContractError } from '../contract/errors';
 import { holdsPermission } from '../contract/permissions';
 import { INVITE_LINK_MAX_MINUTES } from '../contract/requests';
 import { assertHoldsAll } from './grants';
+import { inviteLinkAddress } from './account-links';
 
 /** Who may invite, resend and share the invite link. */
 export const INVITE_PERMISSION = 'fe.secure.write.users';
@@ -26,21 +27,6 @@ export const INVITE_PERMISSION = 'fe.secure.write.users';
 export const INVITATION_LIFETIME_MS = 7 * 24 * 3600_000;
 /** Spec 001 §9: "Invite link default lifetime 43200 minutes (30 days)". */
 const INVITE_LINK_DEFAULT_MINUTES = 43200;
-
-/** An address of the application's account pages: `path` on `appUrl` with `query`. */
-function accountAddress(appUrl: string, path: string, query: Record<string, string>): string {
-  const url = new URL(path, `${appUrl}/`);
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-  return url.toString();
-}
-
-/** The link an invitation email holds. */
-export const invitationAddress = (appUrl: string, userId: string, token: string) =>
-  accountAddress(appUrl, '/account/invitation/accept', { userId, token });
-
-/** The address to share for an invite link's token. */
-const inviteLinkAddress = (appUrl: string, token: string) =>
-  accountAddress(appUrl, '/account/sign-up', { invitationToken: token });
 
 /** The address-book form of an email: trimmed, lower case. */
 const normalizedEmail = (email: string) => email.trim().toLowerCase();

@@ -9,13 +9,6 @@ import type { SupportedLocale } from '../../core/domain/locales';
 import { SERVER_TEXTS } from './texts';
 import type { EmailMessage, SmsMessage } from './types';
 
-/** `{appUrl}{path}?query`: links always point at the configured application, never at the request's host. */
-export function accountLink(appUrl: string, path: string, query: Record<string, string>): string {
-  const url = new URL(path, `${appUrl}/`);
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-  return url.toString();
-}
-
 function email<K extends EmailKey>(
   key: K,
   to: string,

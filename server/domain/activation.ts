@@ -4,7 +4,8 @@
  * following it proves the email address, sets a password when the account has none yet, and
  * signs the user in.
  */
-import { accountLink, activationEmail } from '../delivery/messages';
+import { activationAddress } from '../../core/domain/account-links';
+import { activationEmail } from '../delivery/messages';
 import { contractError } from '../../core/contract/errors';
 import type { ClientInfo, SignedIn } from './auth';
 import { countSend } from './attempts';
@@ -22,7 +23,7 @@ export async function sendActivationEmail(
   log: (message: string) => void,
 ): Promise<void> {
   const token = await issueOneTimeToken(ctx.db, { purpose: 'activation', userId: user.id, kind: 'link' });
-  const link = accountLink(ctx.options.appUrl, '/account/activate', { userId: user.id, token });
+  const link = activationAddress(ctx.options.appUrl, user.id, token);
   await sendQuietly(
     async () =>
       ctx.delivery.sendEmail(activationEmail(user.email, link, await localeOfRecipient(ctx.db, user.id))),

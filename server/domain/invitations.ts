@@ -14,12 +14,12 @@ import { holdsPermission } from '../../core/contract/permissions';
 import {
   acceptInvitation as accept,
   INVITE_PERMISSION,
-  invitationAddress,
   type AcceptancePorts,
   type InvitationPorts,
   type InviteLinkPorts,
 } from '../../core/domain/invitations';
-import { accountLink, choosePasswordEmail, invitationEmail, joinedAccountEmail } from '../delivery/messages';
+import { invitationAddress, resetPasswordAddress, signInAddress } from '../../core/domain/account-links';
+import { choosePasswordEmail, invitationEmail, joinedAccountEmail } from '../delivery/messages';
 import { emailDomainAllowed } from './email-domain-restrictions';
 import { localeOfRecipient } from '../storage/locales';
 import { permissionKeysOfRoles } from '../storage/roles';
@@ -150,7 +150,7 @@ export function acceptancePorts(ctx: FlowContext, log: Log): AcceptancePorts {
     },
     async sendChoosePassword(userId, invitation) {
       const token = await issueOneTimeToken(db, { purpose: 'resetPassword', userId, kind: 'link' });
-      const link = accountLink(ctx.options.appUrl, '/account/reset-password', { userId, token });
+      const link = resetPasswordAddress(ctx.options.appUrl, userId, token);
       const locale = await localeOfRecipient(db, userId, invitation.tenantId);
       const message = choosePasswordEmail(invitation.email, link, invitation.tenantName, locale);
       await sendQuietly(() => ctx.delivery.sendEmail(message), log);
@@ -196,7 +196,7 @@ export async function notifyJoined(
 ): Promise<void> {
   if (!tenant.shouldSendEmail) return;
   const locale = await localeOfRecipient(ctx.db, to.userId, tenant.tenantId);
-  const login = accountLink(ctx.options.appUrl, '/account/login', {});
+  const login = signInAddress(ctx.options.appUrl);
   const message = joinedAccountEmail(to.email, tenant.name, login, locale);
   await sendQuietly(() => ctx.delivery.sendEmail(message), log);
 }

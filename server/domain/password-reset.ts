@@ -1,7 +1,8 @@
 /**
  * Forgot password and reset password (spec 000 §7: POST /passwords/reset, /passwords/reset/verify).
  */
-import { accountLink, resetPasswordEmail } from '../delivery/messages';
+import { resetPasswordAddress } from '../../core/domain/account-links';
+import { resetPasswordEmail } from '../delivery/messages';
 import { assertNotLocked, attemptKeys, clearFailures, countSend, recordFailure } from './attempts';
 import { contractError } from '../../core/contract/errors';
 import { newPasswordProblem } from './password-rules';
@@ -26,7 +27,7 @@ export async function requestPasswordReset(
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
   const token = await issueOneTimeToken(ctx.db, { purpose: 'resetPassword', userId: user.id, kind: 'link' });
-  const link = accountLink(ctx.options.appUrl, '/account/reset-password', { userId: user.id, token });
+  const link = resetPasswordAddress(ctx.options.appUrl, user.id, token);
   await sendQuietly(
     async () =>
       ctx.delivery.sendEmail(resetPasswordEmail(user.email, link, await localeOfRecipient(ctx.db, user.id))),

@@ -5,7 +5,8 @@
  * password a sign-in found on the breach list, domain/breached-passwords.ts).
  */
 import type { SecurityCentrePorts } from '../../core/domain/security-center';
-import { accountLink, resetPasswordEmail } from '../delivery/messages';
+import { resetPasswordAddress } from '../../core/domain/account-links';
+import { resetPasswordEmail } from '../delivery/messages';
 import { alertedStreams } from '../storage/audit-streams';
 import { securityCentreFacts } from '../storage/security-center';
 import { securityPolicyRepositories } from '../storage/security-policies';
@@ -38,7 +39,7 @@ export function securityCentrePorts(ctx: FlowContext, log: (message: string) => 
         userId: user.id,
         kind: 'link',
       });
-      const link = accountLink(ctx.options.appUrl, '/account/reset-password', { userId: user.id, token });
+      const link = resetPasswordAddress(ctx.options.appUrl, user.id, token);
       await sendQuietly(
         async () =>
           ctx.delivery.sendEmail(

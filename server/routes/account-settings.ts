@@ -6,7 +6,7 @@
 import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { accountLink } from '../delivery/messages';
+import { signInAddress } from '../../core/domain/account-links';
 import { auditMetadata } from '../domain/audits';
 import { LegacySso } from '../domain/sso-legacy';
 import type { AccountSettingsUpdate } from '../../core/api/accountSettings';
@@ -58,7 +58,7 @@ export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContex
     return {
       ...(claims?.tenantId ? { tenantId: claims.tenantId } : {}),
       applicationUrl: ctx.options.appUrl,
-      loginUrl: accountLink(ctx.options.appUrl, '/account/login', {}),
+      loginUrl: signInAddress(ctx.options.appUrl),
     };
   });
 
