@@ -58,6 +58,22 @@ describe('lazy demo areas', () => {
     return { loads, client };
   }
 
+  it('keep both changes of two calls answered together after their area loaded', async () => {
+    const { client } = await demo(0);
+    const ROLES = '/identity/resources/roles/v1';
+    await Promise.all(
+      ['first', 'second'].map((key) => client.post(ROLES, { key, name: key, permissionIds: [] })),
+    );
+    const roles = await client.get<{ items: Array<{ key: string }> }>('/identity/resources/roles/v2');
+    assert.deepEqual(
+      roles.items
+        .map((r) => r.key)
+        .filter((key) => key === 'first' || key === 'second')
+        .sort(),
+      ['first', 'second'],
+    );
+  });
+
   it('load an area on its first call only, and none for signing in', async () => {
     const { loads, client } = await demo(0);
     assert.deepEqual(loads, []);
