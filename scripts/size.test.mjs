@@ -27,6 +27,18 @@ test('everything a page with only <auth-login-box> downloads stays within 85.5 K
   assert.ok(!page.files.some((f) => /backend|admin-portal\/|checkout\//.test(f)), page.files.join(', '));
 });
 
+test("the demo backend's first chunk stays within 55 KB min+gzip; its back-office areas load on first use", () => {
+  const { chunk, first, all } = result.demo;
+  assert.ok(chunk.gzip <= BUDGETS['demo first chunk'], `${chunk.files[0]} is ${chunk.gzip} B`);
+  assert.ok(first.files.includes(chunk.files[0]) && first.gzip <= all.gzip);
+  // Billing's handlers (core/demo/billing.ts) are in a chunk of their own, imported on demand only.
+  const lazy = all.files.filter((f) => !first.files.includes(f));
+  assert.ok(
+    lazy.some((f) => /\/chunks\/billing-[\w-]+\.js$/.test(f)),
+    `chunks loaded on first use: ${lazy.join(', ')}`,
+  );
+});
+
 test('no page is over its budget', () => assert.deepEqual(overBudget(result), []));
 
 test('no server-only code in any bundle', () => {

@@ -4,24 +4,12 @@ import { createDemoInvitations } from './invitations';
 import { createDemoPasswordless, tooManyAttempts } from './passwordless';
 import { createDemoMfa } from './mfaFlows';
 import { seedDemoDatabase, type DemoDatabase } from './data';
-import { demoSubAccountRoutes } from './subAccounts';
-import { demoSecurityPolicyRoutes } from './securityPolicies';
 import { demoSignInMethodRoutes } from './signInMethods';
-import { demoAuditRoutes } from './audits';
-import { demoAuditStreamRoutes } from './auditStreams';
+import type { RouteName } from '../contract/routes';
 import type { DemoRequest, DemoRoutes } from './dispatch';
-import { demoSecurityCenterRoutes } from './securityCenter';
-import { demoDirectoryRoutes } from './directory';
-import { demoConnectivityRoutes } from './connectivity';
-import { demoBillingRoutes } from './billing';
-import { demoReportRoutes } from './reports';
+import { createLazyAreas, type LazyArea } from './lazyAreas';
 import { demoUsage } from './usage';
-import { demoSsoConfigRoutes } from './ssoConfig';
-import { demoSsoLegacyRoutes } from './ssoLegacy';
 import { demoPermissionsOf } from './teamAdmin';
-import { demoRoleRoutes } from './teamRoles';
-import { demoGroupRoutes } from './teamGroups';
-import { demoTokenRoutes } from './apiTokens';
 import { createDemoTokens, demoSessionRoutes, demoSignedInSessionRoutes, randomId } from './sessions';
 import { demoProfileRoutes } from './profile';
 import { demoMemberListRoutes, listItemOf } from './members';
@@ -36,8 +24,8 @@ import { createDemoPipeline } from './pipeline';
  * Demo mode (spec 000 §1): the HTTP contract answered in the page from sample data, after a pause of
  * 200 to 500 ms, with no network request. State lives in localStorage so that a reload keeps the
  * demo session, as a real refresh cookie would. This file puts the areas together: each area's
- * file registers its handlers by descriptor name (core/demo/dispatch.ts); the session and tokens
- * are sessions.ts, the request pipeline pipeline.ts.
+ * file registers its handlers by descriptor name (core/demo/dispatch.ts); the back-office areas load
+ * on first use (lazyAreas.ts); the session and tokens are sessions.ts, the request pipeline pipeline.ts.
  */
 
 const DEMO_DELAY_MIN_MS = 200;
@@ -58,6 +46,8 @@ interface DemoBackendOptions {
   delay?: () => number;
   now?: () => number;
   random?: () => string;
+  /** The areas loaded on first use (core/demo/lazyAreas.ts); tests make one fail to load. */
+  areas?: readonly LazyArea[];
 }
 
 export function createDemoBackend(config: DemoBackendOptions = {}) {
@@ -124,7 +114,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // Sign-in by password, sign-up, the login box's public settings (core/demo/signIn.ts).
     ...demoSignInRoutes({ tokens, passwordless, mfa, accountFlows, invitations, now, random }),
     ...demoSessionRoutes(tokens, random),
-    getSsoAuthenticated: withUser((db, _user, request) => routes.getSsoV2!(db, request)),
+    getSsoAuthenticated: withUser(async (db, _user, request) => (await handlerOf('getSsoV2'))!(db, request)),
     postUsersPasswordsChange: withUser((db, user, { body }) =>
       accountFlows.changePassword(db, user, body, Boolean(db.session?.impersonatorId)),
     ),
@@ -140,29 +130,14 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     }),
   };
   Object.assign(routes, {
-    // The security page's policies and restrictions (core/demo/securityPolicies.ts), the audit log's.
-    ...signedIn(demoSecurityPolicyRoutes({ now, random })),
-    ...signedIn(demoAuditRoutes(now)),
-    // Reports and notifications, audit streams, the security centre, connectivity, directory (their files).
-    ...signedIn(demoReportRoutes({ now, random })),
-    ...signedIn(demoAuditStreamRoutes(now, random)),
-    ...signedIn(demoSecurityCenterRoutes(now)),
-    ...signedIn(demoConnectivityRoutes(now, random)),
-    ...signedIn(demoDirectoryRoutes({ now, random })),
-    // Sub-accounts, their members, the tenant switch and custom login (core/demo/subAccounts*.ts).
-    ...signedIn(demoSubAccountRoutes({ now, random })),
-    // SSO connections and the legacy single-connection calls (core/demo/ssoConfig.ts, ssoLegacy.ts), billing.
-    ...signedIn(demoSsoConfigRoutes({ now, random })),
-    ...signedIn(demoSsoLegacyRoutes({ now, random })),
-    ...signedIn(demoBillingRoutes({ now, random })),
-    // Roles and permissions, groups and API tokens (core/demo/teamAdmin.ts).
-    ...signedIn(demoRoleRoutes({ now, random })),
-    ...signedIn(demoGroupRoutes({ now, random })),
-    ...signedIn(demoTokenRoutes({ now, random })),
     getTenantUsage: withUser((d, caller, r) => demoUsage(d, caller, r, now())),
   } satisfies DemoRoutes);
+  // The back-office areas (security policies, audits, reports, connectivity, sub-accounts, SSO,
+  // billing, roles, groups, tokens...) load on their first call (core/demo/lazyAreas.ts).
+  const lazy = createLazyAreas({ now, random, signedIn }, config.areas);
+  const handlerOf = (name: RouteName) => routes[name] ?? lazy.handlerOf(name);
 
-  const { handle, transport } = createDemoPipeline({ routes, tokens, load, save, delay, now });
+  const { handle, transport } = createDemoPipeline({ handlerOf, tokens, load, save, delay, now });
   return { handle, transport, reset: () => storage.removeItem(STORAGE_KEY) };
 }
 

@@ -8,12 +8,9 @@ import { DEMO_FEATURES, DEMO_PERMISSION_FEATURES } from '../entitlements/demoEnt
 import { decidedEntitlements } from '../entitlements/entitlements';
 import { evaluateDemoFlags } from '../featureFlags/demoFlags';
 import { PERMISSION_CATALOGUE } from '../portal/permissionCatalogue';
-import { demoAuditsMetadata } from './audits';
 import type { DemoRoutes } from './dispatch';
-import { demoNotificationsEntity } from './reports';
 import type { DemoTokens, UserHandler } from './sessions';
-import { demoSamlMetadata } from './ssoLegacy';
-import { tenantsOfUser } from './subAccounts';
+import { tenantsOfUser } from './subAccountsData';
 import { demoPermissionsOf } from './teamAdmin';
 
 const DEMO_ADMIN_BOX = {
@@ -35,16 +32,22 @@ export function demoHostInfoRoutes(tokens: DemoTokens, now: () => number, random
   return {
     // Demo mode's vendor metadata: the default pages, and the roles, groups and API-token pages
     // (hidden by default, spec 001 §2) shown to whoever holds their permissions.
-    // The audit table's columns (core/demo/audits.ts) are the audits entity.
-    getMetadata: (db, request) =>
-      request.query?.entityName === 'audits'
-        ? demoAuditsMetadata()
-        : request.query?.entityName === 'saml'
-          ? tokens.withUser((d, u) => demoSamlMetadata(d, u, demoPermissionsOf(d, u), now, random))(
-              db,
-              request,
-            )
-          : (demoNotificationsEntity(request.query) ?? ok({ rows: [{ configuration: DEMO_ADMIN_BOX }] })),
+    // The audit table's columns (core/demo/audits.ts) are the audits entity. The audits, SSO and
+    // reports modules are back-office areas loaded on first use (core/demo/lazyAreas.ts).
+    getMetadata: async (db, request) => {
+      const entity = request.query?.entityName;
+      if (entity === 'audits') return (await import('./audits')).demoAuditsMetadata();
+      if (entity === 'saml') {
+        const { demoSamlMetadata } = await import('./ssoLegacy');
+        return tokens.withUser((d, u) => demoSamlMetadata(d, u, demoPermissionsOf(d, u), now, random))(
+          db,
+          request,
+        );
+      }
+      if (entity === 'notifications')
+        return (await import('./reports')).demoNotificationsEntity(request.query)!;
+      return ok({ rows: [{ configuration: DEMO_ADMIN_BOX }] });
+    },
     getFlags: (db) => {
       const flags = evaluateDemoFlags({}, db.settings?.flags);
       return ok(Object.fromEntries(Object.entries(flags).map(([key, on]) => [key, on ? 'on' : 'off'])));

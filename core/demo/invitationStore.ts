@@ -11,7 +11,6 @@ import { emailDomainAllowed } from '../domain/security-policies';
 import { demoEmail } from './delivery';
 import type { DemoDatabase, DemoUser } from './data';
 import { DEMO_PASSWORD_MIN_LENGTH } from './data';
-import { demoSecurityPolicyPorts } from './securityPolicies';
 import { visibleRoles } from './teamAdmin';
 
 export interface DemoInvitationTools {
@@ -51,6 +50,8 @@ export function demoInvitationPorts(db: DemoDatabase, tools: DemoInvitationTools
     },
     async emailDomainAllowed(tenantId, email) {
       const stored = db.securityPolicies?.[tenantId] ?? {};
+      // The security policies' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
+      const { demoSecurityPolicyPorts } = await import('./securityPolicies');
       const ports = demoSecurityPolicyPorts(stored, tenantId, '', (prefix) => prefix);
       // Demo mode keeps no list of public email providers: only the account's own list decides.
       return emailDomainAllowed(ports, tenantId, email, () => false);

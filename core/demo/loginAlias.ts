@@ -15,7 +15,6 @@ import {
 } from '../domain/login-alias';
 import type { DemoDatabase } from './data';
 import type { Handler } from './dispatch';
-import { switchTo } from './subAccounts';
 import { membershipsOf } from './subAccountsData';
 
 /** The login-alias header of a request the kit sent to the demo transport. */
@@ -68,7 +67,8 @@ export function withLoginAlias(
     if (answer.status !== 200 || !user) return answer;
     // After the password: a refusal (thrown) is answered without saving, so no session is kept.
     await assertAliasMember(port, tenantId, user.id);
-    if (user.tenantId !== tenantId) switchTo(db, user, { tenantId });
+    // The sub-accounts' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
+    if (user.tenantId !== tenantId) (await import('./subAccounts')).switchTo(db, user, { tenantId });
     return answer;
   };
 }

@@ -12,7 +12,7 @@ import type { DemoDatabase, DemoUser } from './data';
 import type { DemoRoutes } from './dispatch';
 import { mfaEnrolledOf, profileOf } from './profile';
 import type { UserHandler } from './sessions';
-import { listedUsers, rowExtras } from './subAccounts';
+import { listedUsers, rowExtras } from './usersRows';
 import { demoPermissionsOf } from './teamAdmin';
 
 const SORTABLE: Record<string, (u: DemoUser) => string | number | boolean> = {

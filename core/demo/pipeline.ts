@@ -8,16 +8,10 @@
 import { fail, failWith, type Answer } from '../contract/answer';
 import { clientRequestBody, requestEntries } from '../contract/checkRequest';
 import { contractError, contractErrors, errorBody, isContractError } from '../contract/errors';
-import { matchRoute, routeName, type RouteDescriptor } from '../contract/routes';
+import { matchRoute, routeName, type RouteDescriptor, type RouteName } from '../contract/routes';
 import type { DemoDatabase, DemoUser } from './data';
 import { loadDemoDeliveryTexts } from './delivery';
-import {
-  accessRefusal,
-  demoAuditNames,
-  recordDemoAudit,
-  type DemoRequest,
-  type DemoRoutes,
-} from './dispatch';
+import { accessRefusal, demoAuditNames, recordDemoAudit, type DemoRequest, type Handler } from './dispatch';
 import { loginAliasOf, withLoginAlias } from './loginAlias';
 import { demoFormBody } from './profile';
 import type { DemoTokens } from './sessions';
@@ -27,7 +21,8 @@ import { demoPermissionsOf } from './teamAdmin';
 type Json = Record<string, unknown>;
 
 interface PipelineDeps {
-  routes: DemoRoutes;
+  /** The handler registered under a descriptor name; a lazy area's is a promise (core/demo/lazyAreas.ts). */
+  handlerOf: (name: RouteName) => Handler | undefined | Promise<Handler | undefined>;
   tokens: DemoTokens;
   load: () => DemoDatabase;
   save: (db: DemoDatabase) => void;
@@ -80,7 +75,17 @@ async function bodyOf(init: RequestInit): Promise<Json | null> {
 }
 
 /** `handle` (one request of the contract) and `transport` (fetch-shaped, for the HTTP client). */
-export function createDemoPipeline({ routes, tokens, load, save, delay, now }: PipelineDeps) {
+export function createDemoPipeline({ handlerOf, tokens, load, save, delay, now }: PipelineDeps) {
+  // Requests read, change and store the data one at a time, as the server's transactions keep
+  // them apart: two calls answered together (a lazy area's module loaded for both) each read the
+  // other's changes instead of losing one.
+  let queue: Promise<unknown> = Promise.resolve();
+  function oneAtATime<T>(run: () => Promise<T>): Promise<T> {
+    const result = queue.then(run);
+    queue = result.catch(() => undefined);
+    return result;
+  }
+
   /** Answers one request of the contract; `path` is the part after the base URL and prefix. */
   async function handle(
     method: string,
@@ -90,8 +95,11 @@ export function createDemoPipeline({ routes, tokens, load, save, delay, now }: P
     query: Record<string, string> = {},
     loginAlias?: string,
   ): Promise<{ status: number; body: unknown }> {
-    await new Promise((resolve) => setTimeout(resolve, delay()));
     const match = matchRoute(method, path);
+    // A lazy area's module loads during the pause (a failed load rejects the call, after it).
+    const found = match && !match.route.demo ? handlerOf(routeName(match.route)) : undefined;
+    const paused = new Promise((resolve) => setTimeout(resolve, delay()));
+    await Promise.allSettled([paused, found]);
     // A route the demo leaves out (its descriptor's `demo` says why) is unknown here, as any other.
     if (!match || match.route.demo) return fail('NOT_FOUND');
     const { route, params } = match;
@@ -100,23 +108,25 @@ export function createDemoPipeline({ routes, tokens, load, save, delay, now }: P
     const body = clientRequestBody(method, path, sent) as Json;
     const refused = requestEntries(method, path, { body, query }, { opaqueIds: true, demo: true });
     if (refused) return failWith(contractErrors(refused, 400));
-    const db = load();
-    // The recipients' languages, so that a handler writes an email or SMS in one synchronously.
-    await loadDemoDeliveryTexts(db);
-    const request: DemoRequest = { method: route.method, path, body, token, query, params, loginAlias };
-    const names = demoAuditNames(db, route, request);
-    const sessionUserId = db.session?.userId;
-    const handler = withLoginAlias(routeName(route), routes[routeName(route)], accountStrategies);
-    const answer = await answerOf(
-      async () =>
-        accessRefusal(route, token, tokens.callerOf(db), (user) => demoPermissionsOf(db, user)) ??
-        (handler ? await handler(db, request) : null) ??
-        fail('NOT_FOUND'),
-    );
-    const actor = route.audit ? auditActor(db, tokens, route, request, answer, sessionUserId) : null;
-    const recorded = recordDemoAudit(db, route, request, answer.status, actor, names, now());
-    if (answer.save || recorded) save(db);
-    return { status: answer.status, body: answer.body };
+    const handler = withLoginAlias(routeName(route), await found, accountStrategies);
+    return oneAtATime(async () => {
+      const db = load();
+      // The recipients' languages, so that a handler writes an email or SMS in one synchronously.
+      await loadDemoDeliveryTexts(db);
+      const request: DemoRequest = { method: route.method, path, body, token, query, params, loginAlias };
+      const names = demoAuditNames(db, route, request);
+      const sessionUserId = db.session?.userId;
+      const answer = await answerOf(
+        async () =>
+          accessRefusal(route, token, tokens.callerOf(db), (user) => demoPermissionsOf(db, user)) ??
+          (handler ? await handler(db, request) : null) ??
+          fail('NOT_FOUND'),
+      );
+      const actor = route.audit ? auditActor(db, tokens, route, request, answer, sessionUserId) : null;
+      const recorded = recordDemoAudit(db, route, request, answer.status, actor, names, now());
+      if (answer.save || recorded) save(db);
+      return { status: answer.status, body: answer.body };
+    });
   }
 
   /** A fetch-shaped transport for the HTTP client: strips the base URL and prefix, answers from sample data. */
