@@ -80,7 +80,7 @@ export function closure(entries, { lazy = false, skip = [] } = {}) {
  * `chunk`, its own chunk (chunks/backend-*.js, the figure issue 25 budgets); `first`, with the
  * chunks it imports statically (shared with the portal's pages: the error catalogue, a few calls
  * and rules), what a demo page waits for before its first answer; `all`, with every chunk it may
- * import later (the back-office areas on their first call, core/demo/lazyAreas.ts; MFA's
+ * import later (the back office on its first call, core/demo/lazyAreas.ts; MFA's
  * libraries; the e-mail texts of each language).
  */
 function demoReport(files, pageFiles) {

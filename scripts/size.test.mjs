@@ -31,10 +31,10 @@ test("the demo backend's first chunk stays within 55 KB min+gzip; its back-offic
   const { chunk, first, all } = result.demo;
   assert.ok(chunk.gzip <= BUDGETS['demo first chunk'], `${chunk.files[0]} is ${chunk.gzip} B`);
   assert.ok(first.files.includes(chunk.files[0]) && first.gzip <= all.gzip);
-  // Billing's handlers (core/demo/billing.ts) are in a chunk of their own, imported on demand only.
+  // The back office (core/demo/backOffice.ts) is a chunk of its own, imported on demand only.
   const lazy = all.files.filter((f) => !first.files.includes(f));
   assert.ok(
-    lazy.some((f) => /\/chunks\/billing-[\w-]+\.js$/.test(f)),
+    lazy.some((f) => /\/chunks\/backOffice-[\w-]+\.js$/.test(f)),
     `chunks loaded on first use: ${lazy.join(', ')}`,
   );
 });

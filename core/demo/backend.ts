@@ -7,7 +7,7 @@ import { seedDemoDatabase, type DemoDatabase } from './data';
 import { demoSignInMethodRoutes } from './signInMethods';
 import type { RouteName } from '../contract/routes';
 import type { DemoRequest, DemoRoutes } from './dispatch';
-import { createLazyAreas, type LazyArea } from './lazyAreas';
+import { createLazyAreas, type BackOfficeLoader } from './lazyAreas';
 import { demoUsage } from './usage';
 import { demoPermissionsOf } from './teamAdmin';
 import { createDemoTokens, demoSessionRoutes, demoSignedInSessionRoutes, randomId } from './sessions';
@@ -46,8 +46,8 @@ interface DemoBackendOptions {
   delay?: () => number;
   now?: () => number;
   random?: () => string;
-  /** The areas loaded on first use (core/demo/lazyAreas.ts); tests make one fail to load. */
-  areas?: readonly LazyArea[];
+  /** Loads the back office on first use (core/demo/lazyAreas.ts); tests make it fail. */
+  loadBackOffice?: BackOfficeLoader;
 }
 
 export function createDemoBackend(config: DemoBackendOptions = {}) {
@@ -134,7 +134,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
   } satisfies DemoRoutes);
   // The back-office areas (security policies, audits, reports, connectivity, sub-accounts, SSO,
   // billing, roles, groups, tokens...) load on their first call (core/demo/lazyAreas.ts).
-  const lazy = createLazyAreas({ now, random, signedIn }, config.areas);
+  const lazy = createLazyAreas({ now, random, signedIn }, config.loadBackOffice);
   const handlerOf = (name: RouteName) => routes[name] ?? lazy.handlerOf(name);
 
   const { handle, transport } = createDemoPipeline({ handlerOf, tokens, load, save, delay, now });

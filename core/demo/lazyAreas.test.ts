@@ -1,5 +1,5 @@
-// The back-office areas of the demo backend load on first use (core/demo/lazyAreas.ts): each lists
-// the names its factory registers, a call loads its area once, and an area that cannot be loaded
+// The back office of the demo backend loads on first use (core/demo/lazyAreas.ts): once, on the
+// first call the eager handlers do not answer, never for signing in; a module that cannot be loaded
 // fails the call as a failed fetch does (the kit's generic network message), then loads on retry.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -7,43 +7,29 @@ import { resolveOptions } from '../config/options';
 import { errorMessage } from '../api/errors';
 import { createHttpClient } from '../api/http';
 import { createLogger } from '../api/logger';
-import { ROUTES, routeName } from '../contract/routes';
 import { createMemoryStorage } from '../test-support/memoryStorage';
 import { createDemoBackend } from './backend';
 import { DEMO_ADMIN } from './data';
-import { LAZY_AREAS, type LazyArea } from './lazyAreas';
+import type { BackOfficeLoader } from './lazyAreas';
 
 const deps = { now: () => Date.parse('2026-05-04T10:00:00Z'), random: () => 'r1' };
 const PLANS = '/subscriptions/resources/billing/plans/v1';
 
 describe('lazy demo areas', () => {
-  it("list exactly the names their factory registers, each name once, each the table's", async () => {
-    const served = new Set(ROUTES.map(routeName));
-    const seen = new Set<string>();
-    for (const area of LAZY_AREAS) {
-      const routes = await area.load(deps);
-      assert.deepEqual([...area.names].sort(), Object.keys(routes).sort(), area.file);
-      for (const name of area.names) {
-        assert.ok(!seen.has(name), `${name} is listed twice`);
-        assert.ok(served.has(name), `${name} is not a descriptor of the table`);
-        seen.add(name);
-      }
-    }
-  });
-
-  /** A demo signed in as its admin whose billing area fails to load `failures` times. */
+  /** A demo signed in as its admin whose back office fails to load `failures` times. */
   async function demo(failures: number) {
     const loads: string[] = [];
     let left = failures;
-    const areas: LazyArea[] = LAZY_AREAS.map((area) => ({
-      ...area,
-      load: (d) => {
-        loads.push(area.file);
-        if (area.file === './billing' && left-- > 0) return Promise.reject(new Error('chunk gone'));
-        return area.load(d);
-      },
-    }));
-    const backend = createDemoBackend({ storage: createMemoryStorage(), delay: () => 0, ...deps, areas });
+    const loadBackOffice: BackOfficeLoader = () => {
+      loads.push('back office');
+      return left-- > 0 ? Promise.reject(new Error('chunk gone')) : import('./backOffice');
+    };
+    const backend = createDemoBackend({
+      storage: createMemoryStorage(),
+      delay: () => 0,
+      ...deps,
+      loadBackOffice,
+    });
     const login = await backend.handle('POST', '/identity/resources/auth/v1/user', { ...DEMO_ADMIN }, null);
     const token = (login.body as { accessToken: string }).accessToken;
     const options = resolveOptions({ baseUrl: 'https://auth.example.com' });
@@ -74,15 +60,16 @@ describe('lazy demo areas', () => {
     );
   });
 
-  it('load an area on its first call only, and none for signing in', async () => {
+  it('load the back office on its first call only, never for signing in', async () => {
     const { loads, client } = await demo(0);
     assert.deepEqual(loads, []);
     await client.get(PLANS);
     await client.get(PLANS);
-    assert.deepEqual(loads, ['./billing']);
+    await client.get('/identity/resources/roles/v2');
+    assert.deepEqual(loads, ['back office']);
   });
 
-  it('answer a call whose area fails to load as a failed fetch (the generic message), and load it on the next call', async (t) => {
+  it('answer a call whose back office fails to load as a failed fetch (the generic message), and load it on the next call', async (t) => {
     // The HTTP client tells the integrator, once, that a call could not be completed.
     t.mock.method(console, 'warn', () => {});
     const { loads, client } = await demo(1);
@@ -93,6 +80,6 @@ describe('lazy demo areas', () => {
     });
     const plans = await client.get<unknown[]>(PLANS);
     assert.ok(Array.isArray(plans) && plans.length > 0, JSON.stringify(plans));
-    assert.deepEqual(loads, ['./billing', './billing']);
+    assert.deepEqual(loads, ['back office', 'back office']);
   });
 });

@@ -1,0 +1,50 @@
+/**
+ * The demo backend's back-office areas, one chunk loaded on the first call none of the eager
+ * handlers answers (core/demo/lazyAreas.ts): a sign-in page in demo mode never downloads them.
+ */
+import { demoSubAccountRoutes } from './subAccounts';
+import { demoSecurityPolicyRoutes } from './securityPolicies';
+import { demoAuditRoutes } from './audits';
+import { demoAuditStreamRoutes } from './auditStreams';
+import { demoSecurityCenterRoutes } from './securityCenter';
+import { demoDirectoryRoutes } from './directory';
+import { demoConnectivityRoutes } from './connectivity';
+import { demoBillingRoutes } from './billing';
+import { demoReportRoutes } from './reports';
+import { demoSsoConfigRoutes } from './ssoConfig';
+import { demoSsoLegacyRoutes } from './ssoLegacy';
+import { demoRoleRoutes } from './teamRoles';
+import { demoGroupRoutes } from './teamGroups';
+import { demoTokenRoutes } from './apiTokens';
+import type { DemoRoutes } from './dispatch';
+import type { UserHandler } from './sessions';
+
+export interface BackOfficeDeps {
+  now: () => number;
+  random: () => string;
+}
+
+/** Every back-office handler by descriptor name; each needs a signed-in caller. */
+export function demoBackOfficeRoutes({ now, random }: BackOfficeDeps): DemoRoutes<UserHandler> {
+  return {
+    // The security page's policies and restrictions, the audit log.
+    ...demoSecurityPolicyRoutes({ now, random }),
+    ...demoAuditRoutes(now),
+    // Reports and notifications, audit streams, the security centre, connectivity, directory.
+    ...demoReportRoutes({ now, random }),
+    ...demoAuditStreamRoutes(now, random),
+    ...demoSecurityCenterRoutes(now),
+    ...demoConnectivityRoutes(now, random),
+    ...demoDirectoryRoutes({ now, random }),
+    // Sub-accounts, their members, the tenant switch and custom login.
+    ...demoSubAccountRoutes({ now, random }),
+    // SSO connections and the legacy single-connection calls, billing.
+    ...demoSsoConfigRoutes({ now, random }),
+    ...demoSsoLegacyRoutes({ now, random }),
+    ...demoBillingRoutes({ now, random }),
+    // Roles and permissions, groups and API tokens.
+    ...demoRoleRoutes({ now, random }),
+    ...demoGroupRoutes({ now, random }),
+    ...demoTokenRoutes({ now, random }),
+  };
+}
