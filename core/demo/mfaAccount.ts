@@ -24,7 +24,7 @@ import {
   spendRecoveryCode,
   type DemoMfaTools,
 } from './mfaState';
-import { isSixDigitCode } from '../domain/mfa';
+import { isSixDigitCode, refuseFactorChange } from '../domain/mfa';
 import { anyTotp, finishTotp, newTotp } from './mfaTotp';
 import {
   authenticationOptions,
@@ -161,13 +161,18 @@ export function demoMfaAccountRoutes(t: DemoMfaTools): DemoRoutes {
   return withUsers(t, area);
 }
 
-/** Handlers of a signed-in caller (the descriptor's access has found one) as dispatch handlers. */
+/**
+ * Handlers of a signed-in caller (the descriptor's access has found one) as dispatch handlers; an
+ * impersonated session's changes are refused (core/domain/mfa.ts `refuseFactorChange`).
+ */
 export function withUsers(t: DemoMfaTools, area: DemoRoutes<UserHandler>): DemoRoutes {
   const wrap =
     (handler: UserHandler): Handler =>
     (db, request) => {
       const user = t.userOfToken(db, request.token);
-      return user ? handler(db, user, request) : fail('TOKEN_INVALID');
+      if (!user) return fail('TOKEN_INVALID');
+      refuseFactorChange(Boolean(db.session?.impersonatorId), request.method);
+      return handler(db, user, request);
     };
   return Object.fromEntries(Object.entries(area).map(([name, handler]) => [name, wrap(handler!)]));
 }

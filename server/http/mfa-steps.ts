@@ -9,7 +9,13 @@ import type { MfaService } from '../domain/mfa';
 import { findUserById, type UserRow } from '../domain/users';
 import { refreshCookiePath, setRefreshCookie } from './cookies';
 import { contractError } from '../../core/contract/errors';
-import { isSixDigitCode, recoveryAnswer, sentCodeFits, type SentCodeUse } from '../../core/domain/mfa';
+import {
+  isSixDigitCode,
+  recoveryAnswer,
+  refuseFactorChange,
+  sentCodeFits,
+  type SentCodeUse,
+} from '../../core/domain/mfa';
 import { assertTrustedOrigin } from './origin';
 import { clientInfo } from './client-info';
 import { REMEMBER_DEVICE_COOKIE } from './mfa-gate';
@@ -120,14 +126,12 @@ export function mfaSteps(ctx: AppContext, mfa: MfaService) {
     },
 
     /**
-     * The account's caller. A person's sign-in factors are theirs to manage: API tokens are refused
-     * (403, by the descriptor), and so is an impersonator (403 on every change): a factor enrolled
-     * while impersonating would be a way back in as the person later, also into their other
-     * accounts, where the impersonator has no say.
+     * The account's caller: API tokens are refused (403, by the descriptor), and an impersonator's
+     * changes (core/domain/mfa.ts `refuseFactorChange`).
      */
     async accountUser(request: FastifyRequest): Promise<UserRow> {
       const claims = callerOf(request);
-      if (claims.act && request.method !== 'GET') throw contractError('IMPERSONATING_NOT_AVAILABLE');
+      refuseFactorChange(Boolean(claims.act), request.method);
       const user = await findUserById(ctx.db, claims.sub);
       if (!user) throw contractError('TOKEN_INVALID');
       return user;
