@@ -99,8 +99,8 @@ export function describe(devices: DemoMfaDevice[], masked: boolean): MfaDevices 
 const describable = (devices: DemoMfaDevice[]) =>
   devices.map((d) => ({ ...d, name: d.name ?? (d.kind === 'authenticator' ? 'Authenticator app' : null) }));
 
-/** The MFA gate of the demo's password sign-in (core/domain/mfa-gate.ts), over the demo's devices and switch. */
-export function gate(t: DemoMfaTools, db: DemoDatabase, user: DemoUser): Json | null {
+/** The MFA gate of the demo's first-factor sign-ins (core/domain/mfa-gate.ts), over the demo's devices and switch. */
+export function gate(t: Pick<DemoMfaTools, 'random' | 'now'>, db: DemoDatabase, user: DemoUser): Json | null {
   const devices = devicesOf(db, user.id);
   const step = gateStep(devices.length, mfaPolicyOf(demoMfaPolicies(db)));
   if (step === 'signIn') return null;
