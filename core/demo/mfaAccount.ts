@@ -85,9 +85,8 @@ function enrolmentRoutes(t: DemoMfaTools): DemoRoutes<UserHandler> {
     },
     postUsersMfaSmsEnroll: (db, user, { body }) => smsEnrolment(t, db, user.id, body),
     postUsersMfaSmsEnrollVerify: async (db, user, { body }) => {
-      const used = spendCode(t, db, user.id, body, { step: 'enrolSms' });
-      if (!used.ok) return fail(used.expired ? 'MFA_CODE_EXPIRED' : 'MFA_CODE_WRONG');
-      const added = await addDevice(t, db, user.id, { kind: 'sms', phone: String(used.target.phone) });
+      const target = await spendCode(t, db, user.id, null, body, { step: 'enrolSms' });
+      const added = await addDevice(t, db, user.id, { kind: 'sms', phone: String(target.phone) });
       return ok({ deviceId: added.deviceId, ...recoveryAnswer(added.recoveryCodes) });
     },
   };
@@ -118,11 +117,10 @@ function removalRoutes(t: DemoMfaTools): DemoRoutes<UserHandler> {
       if (!device) return fail('MFA_DEVICE_UNKNOWN');
       return smsChallenge(t, db, user.id, device, { kind: 'sms', deviceId: device.id, removal: true });
     },
-    postUsersMfaSmsByDeviceIdDisableVerify: (db, user, { body, params }) => {
+    postUsersMfaSmsByDeviceIdDisableVerify: async (db, user, { body, params }) => {
       const device = byKind(db, user, 'sms', params.deviceId);
       if (!device) return fail('MFA_DEVICE_UNKNOWN');
-      const used = spendCode(t, db, user.id, body, { step: 'removeSms', deviceId: device.id });
-      if (!used.ok) return fail(used.expired ? 'MFA_CODE_EXPIRED' : 'MFA_CODE_WRONG');
+      await spendCode(t, db, user.id, null, body, { step: 'removeSms', deviceId: device.id });
       return removeDevices(t, db, user.id, [device]);
     },
     postUsersMfaWebauthnByDeviceIdDisable: (db, user, { params }) => {

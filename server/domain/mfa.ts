@@ -8,10 +8,10 @@
  * server hands out (mfaToken, otcToken, codes, recovery codes, remember-device tokens, WebAuthn
  * challenges) is stored only as a SHA-256.
  */
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { generate, generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { contractError, isContractError, type ContractError } from '../../core/contract/errors';
+import { checkCode, issueCode, MFA_LIMITS, spendSentCode } from '../../core/domain/mfa-challenges';
 import type { MfaChallenge, MfaDevice } from '../../core/domain/mfa-ports';
 import type { Database } from '../storage/database';
 import { countCodeSend } from './attempts';
@@ -21,12 +21,9 @@ import type { UserRow } from './users';
 
 export type { DeviceType } from './mfa-webauthn';
 
-const MFA_CODE_TTL_SECONDS = 5 * 60;
-const MFA_ENROLL_TTL_SECONDS = 10 * 60;
 /** Codes from the previous and next 30-second step are accepted (clock drift). */
 const TOTP_TOLERANCE_SECONDS = 30;
 const CODE_SHAPE = /^[0-9]{6}$/;
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** An MFA refusal (a ContractError of an `MFA_` code): a wrong answer counts against the limits. */
 export const isMfaError = (error: unknown): error is ContractError =>
@@ -61,7 +58,7 @@ export class MfaService extends MfaWebauthn {
       'enrollTotp',
       userId,
       { secretEnc: this.box.seal(secret, userId) },
-      MFA_ENROLL_TTL_SECONDS,
+      MFA_LIMITS.enrolTtlSeconds,
     );
   }
 
@@ -135,45 +132,28 @@ export class MfaService extends MfaWebauthn {
   // ---------------------------------------------------------------- one-time codes (SMS, email)
 
   /**
-   * A 6-digit code bound to an otcToken; the code goes out by SMS or email, the token to the browser.
-   * Each counts against the sending limits of the user and of the destination (429 beyond them).
+   * A 6-digit code bound to an otcToken (core/domain/mfa-challenges.ts); the code goes out by SMS or
+   * email, the token to the browser. Each counts against the sending limits of the user and of the
+   * destination (429 beyond them).
    */
   async issueCode(
     userId: string,
-    purpose: 'otc',
     target: Record<string, unknown>,
   ): Promise<{ otcToken: string; code: string }> {
     if (target.kind === 'sms' && typeof target.phone === 'string')
       await countCodeSend(this.db, userId, { kind: 'sms', phone: target.phone });
     else if (target.kind === 'email' && typeof target.email === 'string')
       await countCodeSend(this.db, userId, { kind: 'email', email: target.email });
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const salt = randomBytes(16).toString('base64url');
-    const otcToken = await this.issueChallenge(
-      purpose,
-      userId,
-      { ...target, salt, codeHash: sha256(`${salt}:${code}`) },
-      MFA_CODE_TTL_SECONDS,
-    );
-    return { otcToken, code };
+    return issueCode(this.store, userId, target);
   }
 
   /** Checks a code against its otcToken: 'ok' uses it up; wrong answers count, the fifth burns the token. */
-  async checkCode(
-    userId: string,
-    otcToken: string,
-    code: string,
-  ): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; reason: 'wrong' | 'expired' }> {
-    const row = await this.findChallenge('otc', otcToken, userId);
-    if (!row) return { ok: false, reason: 'expired' };
-    const expected = Buffer.from(String(row.data.codeHash));
-    const given = Buffer.from(
-      sha256(`${String(row.data.salt)}:${CODE_SHAPE.test(code) ? code : 'not-a-code'}`),
-    );
-    if (expected.length === given.length && timingSafeEqual(expected, given)) {
-      if (!(await this.consumeChallenge('otc', otcToken, userId))) return { ok: false, reason: 'expired' };
-      return { ok: true, data: row.data };
-    }
-    return { ok: false, reason: (await this.failChallenge(row.id)) ? 'expired' : 'wrong' };
+  checkCode(userId: string, otcToken: string, code: string) {
+    return checkCode(this.store, userId, otcToken, code);
+  }
+
+  /** Spends an SMS or email code sent for a step (core/domain/mfa-challenges.ts `spendSentCode`). */
+  spendSentCode(input: Parameters<typeof spendSentCode>[1]) {
+    return spendSentCode(this.store, input);
   }
 }

@@ -50,6 +50,26 @@ for (const [name, factory] of BACKENDS) {
       assert.equal(devices.body.phones.length, 1, 'no second phone was enrolled');
     });
 
+    test('a sent code burns at its fifth wrong guess: from then on it answers as expired', async () => {
+      const other = `+1556${String(Date.now()).slice(-7)}`;
+      const sent = await owner.call('POST', `${MFA}/sms/enroll`, { phoneNumber: other });
+      assert.equal(sent.status, 200, JSON.stringify(sent.body));
+      const code = await codeSentTo(owner.target, other);
+      const verify = (value: string) =>
+        owner.call('POST', `${MFA}/sms/enroll/verify`, { otcToken: sent.body.otcToken, code: value });
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 4; i++) assert.deepEqual((await verify(wrong)).body.errorCodes, ['MFA_CODE_WRONG']);
+      assert.deepEqual((await verify(wrong)).body.errorCodes, ['MFA_CODE_EXPIRED']);
+      const late = await verify(code);
+      assert.deepEqual([late.status, late.body.errorCodes], [400, ['MFA_CODE_EXPIRED']]);
+      await owner.call('POST', `${MFA}/sms/enroll`, { phoneNumber: other });
+      const fresh = await owner.call('POST', `${MFA}/sms/enroll/verify`, {
+        otcToken: 'a-token-of-the-right-shape-never-issued',
+        code,
+      });
+      assert.deepEqual(fresh.body.errorCodes, ['MFA_CODE_EXPIRED'], 'an unknown token');
+    });
+
     test('a recovery code at sign-in needs the first factor, and the email given must be the user signing in', async () => {
       const without = await owner.target.call('POST', `${LOGIN_MFA}/recover`, {
         body: { recoveryCode: 'AAAA-BBBB-CCCC-DDDD' },
