@@ -54,7 +54,6 @@ interface DemoMfaState {
   devices: DemoMfaDevice[];
   /** Each user's set of recovery codes (normalised; one string in data saved before sets). */
   recovery: Record<string, string[] | string>;
-  pending: Record<string, string>;
   /** The mfaTokens and one-time codes (data saved before session 36 kept `tokens` and `codes`). */
   live?: DemoLiveChallenge[];
   /** Remembered browsers: per user, the key and until when (the demo's storage is the browser). */
@@ -67,7 +66,6 @@ export const state = (db: DemoDatabase): DemoMfaState =>
   ((db as DemoDatabase & { mfa?: DemoMfaState }).mfa ??= {
     devices: [],
     recovery: {},
-    pending: {},
   });
 
 /** The policy rows of demo mode: no account saves one; the demo's "enforce MFA" switch is the vendor's. */

@@ -27,7 +27,7 @@ import {
   type DemoMfaTools,
   type MfaLogin,
 } from './mfaState';
-import { checkTotp, finishTotp, newTotp } from './mfaTotp';
+import { appCode, finishTotp, newTotp } from './mfaTotp';
 import {
   authenticationOptions,
   deviceTypeOf,
@@ -56,7 +56,7 @@ function enrolmentRoutes(t: DemoMfaTools): DemoRoutes<LoginHandler> {
       return finish(t, db, login, { recoveryCodes: added.recoveryCodes });
     };
   return {
-    postAuthUserMfaAuthenticatorEnroll: async (db, login) => ok(await newTotp(db, login.user)),
+    postAuthUserMfaAuthenticatorEnroll: async (db, login) => ok(await newTotp(t, db, login.user)),
     postAuthUserMfaAuthenticatorEnrollVerify: async (db, login, { body }) => {
       const done = await finishTotp(t, db, login.user, String(body.token ?? '').trim());
       return done
@@ -99,15 +99,10 @@ function enrolmentRoutes(t: DemoMfaTools): DemoRoutes<LoginHandler> {
 /** The sign-in's routes that prove one of the user's devices. */
 function verificationRoutes(t: DemoMfaTools): DemoRoutes<LoginHandler> {
   /** An authenticator code: any of the user's apps, or the one the path names. */
-  const byApp: LoginHandler = async (db, login, { body, params }) => {
-    const devices = devicesOf(db, login.user.id).filter(
-      (d) => d.kind === 'authenticator' && (!params.deviceId || d.id === params.deviceId),
-    );
-    for (const device of devices)
-      if (await checkTotp(device, String(body.value ?? '').trim()))
-        return finish(t, db, login, { rememberDevice: body.rememberDevice });
-    return wrong(t, db, login.user.id, login, 'MFA_CODE_WRONG');
-  };
+  const byApp: LoginHandler = async (db, login, { body, params }) =>
+    (await appCode(t, db, login.user.id, String(body.value ?? '').trim(), params.deviceId))
+      ? finish(t, db, login, { rememberDevice: body.rememberDevice })
+      : wrong(t, db, login.user.id, login, 'MFA_CODE_WRONG');
   /** A code sent to a device at this sign-in. */
   const bySentCode: LoginHandler = async (db, login, { body, params }) => {
     const use = params.deviceId

@@ -80,7 +80,9 @@ export const passkeysOf = (db: DemoDatabase, userId: string) =>
   state(db).devices.filter((d) => d.userId === userId && d.passkey);
 
 /** The store of demo mode's MFA (core/demo/mfaRepository.ts), for the shared use cases. */
-const repo = (t: Pick<DemoMfaTools, 'random' | 'now'>, db: DemoDatabase) => demoMfaRepository(db, t);
+export const mfaStore = (t: Pick<DemoMfaTools, 'random' | 'now'>, db: DemoDatabase) =>
+  demoMfaRepository(db, t);
+const repo = mfaStore;
 
 /** A new set of recovery codes replacing the user's old one (core/domain/mfa-devices.ts). */
 export const issueRecoveryCodes = (t: DemoMfaTools, db: DemoDatabase, userId: string): Promise<string[]> =>

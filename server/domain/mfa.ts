@@ -8,11 +8,18 @@
  * server hands out (mfaToken, otcToken, codes, recovery codes, remember-device tokens, WebAuthn
  * challenges) is stored only as a SHA-256.
  */
-import { generate, generateSecret, generateURI, verify } from 'otplib';
+import { generate, generateSecret, generateURI } from 'otplib';
 import QRCode from 'qrcode';
-import { contractError, isContractError, type ContractError } from '../../core/contract/errors';
-import { checkCode, issueCode, MFA_LIMITS, spendSentCode } from '../../core/domain/mfa-challenges';
-import type { MfaChallenge, MfaDevice } from '../../core/domain/mfa-ports';
+import { isContractError, type ContractError } from '../../core/contract/errors';
+import { checkCode, issueCode, spendSentCode } from '../../core/domain/mfa-challenges';
+import type { MfaDevice } from '../../core/domain/mfa-ports';
+import {
+  finishAuthenticatorEnrolment,
+  requireProof,
+  startAuthenticatorEnrolment,
+  verifyAnyAuthenticator,
+  verifyAuthenticator,
+} from '../../core/domain/mfa-totp';
 import type { Database } from '../storage/database';
 import { countCodeSend } from './attempts';
 import type { SecretBox } from './mfa-crypto';
@@ -20,10 +27,6 @@ import { MfaWebauthn, type WebAuthnSettings } from './mfa-webauthn';
 import type { UserRow } from './users';
 
 export type { DeviceType } from './mfa-webauthn';
-
-/** Codes from the previous and next 30-second step are accepted (clock drift). */
-const TOTP_TOLERANCE_SECONDS = 30;
-const CODE_SHAPE = /^[0-9]{6}$/;
 
 /** An MFA refusal (a ContractError of an `MFA_` code): a wrong answer counts against the limits. */
 export const isMfaError = (error: unknown): error is ContractError =>
@@ -51,77 +54,34 @@ export class MfaService extends MfaWebauthn {
     return { secret, otpauthUri, qrCode };
   }
 
-  /** Keeps a pending authenticator secret (encrypted) until the first code proves the app has it. */
-  async startTotpEnrolment(userId: string, secret: string): Promise<string> {
-    await this.store.challenges.retire(userId, 'enrollTotp');
-    return this.issueChallenge(
-      'enrollTotp',
-      userId,
-      { secretEnc: this.box.seal(secret, userId) },
-      MFA_LIMITS.enrolTtlSeconds,
+  /** Keeps a pending authenticator secret (sealed) until the first code proves the app has it. */
+  startTotpEnrolment(userId: string, secret: string): Promise<void> {
+    return startAuthenticatorEnrolment(this.store, this.box, userId, secret);
+  }
+
+  /** Completes a pending enrolment with a first code (core/domain/mfa-totp.ts); null for a wrong code. */
+  finishTotpEnrolment(
+    userId: string,
+    code: string,
+  ): Promise<{ deviceId: string; recoveryCodes: string[] | null } | null> {
+    return finishAuthenticatorEnrolment(this.store, this.box, userId, code, (device) =>
+      this.addDevice(userId, device),
     );
   }
 
-  /** The user's latest pending authenticator secret, if any. */
-  async pendingTotp(userId: string): Promise<{ row: MfaChallenge; secret: string } | null> {
-    const row = await this.store.challenges.latest(userId, 'enrollTotp');
-    if (!row) return null;
-    return { row, secret: this.box.open(String(row.data.secretEnc), userId) };
-  }
-
-  /** Checks a code against a secret; returns the time step it belongs to, or null. */
-  async checkTotp(secret: string, code: string, afterTimeStep?: number): Promise<number | null> {
-    if (!CODE_SHAPE.test(code)) return null;
-    const result = await verify({
-      secret,
-      token: code,
-      epochTolerance: TOTP_TOLERANCE_SECONDS,
-      ...(afterTimeStep !== undefined ? { afterTimeStep } : {}),
-    });
-    return result.valid && 'timeStep' in result ? result.timeStep : null;
-  }
-
-  /** Completes a pending enrolment with a first code; the code's time step is remembered (no replay). */
-  async finishTotpEnrolment(
-    userId: string,
-    code: string,
-    name = 'Authenticator app',
-  ): Promise<{ deviceId: string; recoveryCodes: string[] | null } | null> {
-    const pending = await this.pendingTotp(userId);
-    if (!pending) throw contractError('MFA_CODE_EXPIRED');
-    const step = await this.checkTotp(pending.secret, code);
-    if (step === null) {
-      await this.failChallenge(pending.row.id);
-      return null;
-    }
-    if (!(await this.store.challenges.consumeById(pending.row.id))) throw contractError('MFA_CODE_EXPIRED');
-    return this.addDevice(userId, {
-      kind: 'authenticator',
-      name,
-      secret: this.box.seal(pending.secret, userId),
-      lastTimeStep: step,
-    });
-  }
-
-  /**
-   * Verifies a code of an enrolled authenticator. A code is accepted once: the time step is
-   * advanced with a compare-and-set, so the same code (or an older one) replayed is refused, also
-   * by a second server process.
-   */
-  async verifyAuthenticator(device: MfaDevice, code: string): Promise<boolean> {
-    if (device.kind !== 'authenticator' || !device.secret) return false;
-    const secret = this.box.open(device.secret, device.userId);
-    const step = await this.checkTotp(secret, code, device.lastTimeStep ?? undefined);
-    if (step === null) return false;
-    return this.store.devices.advanceTimeStep(device.id, step);
+  /** Verifies a code of an enrolled authenticator, accepted once (core/domain/mfa-totp.ts). */
+  verifyAuthenticator(device: MfaDevice, code: string): Promise<boolean> {
+    return verifyAuthenticator(this.store, this.box, device, code);
   }
 
   /** Tries every enrolled authenticator of the user (spec: POST /user/mfa/verify names no device). */
-  async verifyAnyAuthenticator(userId: string, code: string): Promise<boolean> {
-    for (const device of (await this.devices(userId)).filter((d) => d.kind === 'authenticator')) {
-      if (await this.verifyAuthenticator(device, code)) return true;
-    }
-    return false;
+  verifyAnyAuthenticator(userId: string, code: string): Promise<boolean> {
+    return verifyAnyAuthenticator(this.store, this.box, userId, code);
+  }
+
+  /** An account change's fresh proof: an authenticator code or a recovery code (core/domain/mfa-totp.ts). */
+  requireProof(userId: string, proof: string): Promise<void> {
+    return requireProof(this.store, this.box, { userId, proof });
   }
 
   /** For tests and the dev tools: the current code of a secret. */

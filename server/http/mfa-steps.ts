@@ -9,7 +9,7 @@ import type { MfaService } from '../domain/mfa';
 import { findUserById, type UserRow } from '../domain/users';
 import { refreshCookiePath, setRefreshCookie } from './cookies';
 import { contractError } from '../../core/contract/errors';
-import { isSixDigitCode, recoveryAnswer, refuseFactorChange, type SentCodeUse } from '../../core/domain/mfa';
+import { recoveryAnswer, refuseFactorChange, type SentCodeUse } from '../../core/domain/mfa';
 import { assertTrustedOrigin } from './origin';
 import { clientInfo } from './client-info';
 import { REMEMBER_DEVICE_COOKIE } from './mfa-gate';
@@ -116,18 +116,8 @@ export function mfaSteps(ctx: AppContext, mfa: MfaService) {
       return user;
     },
 
-    /** Account changes need a fresh proof: a code of an enrolled authenticator, or the recovery code. */
-    async requireProof(user: UserRow, proof: string) {
-      await mfa.assertNotLocked(user.id);
-      const value = proof.trim();
-      if (
-        isSixDigitCode(value)
-          ? await mfa.verifyAnyAuthenticator(user.id, value)
-          : await mfa.useRecoveryCode(user.id, value)
-      )
-        return;
-      await mfa.wrongAnswer(null, user.id, contractError('MFA_CODE_WRONG'));
-    },
+    /** Account changes need a fresh proof: a code of an enrolled authenticator, or a recovery code. */
+    requireProof: (user: UserRow, proof: string) => mfa.requireProof(user.id, proof),
   };
 }
 export type MfaSteps = ReturnType<typeof mfaSteps>;

@@ -4,6 +4,7 @@
 // signing-in user's email; removing a phone shows its number masked as the server masks it.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { generate } from 'otplib';
 import { maskPhone } from '../../core/contract/phone';
 import { BACKENDS, newAccountOwner, type Answer, type ContractTarget } from './targets';
 
@@ -93,6 +94,31 @@ for (const [name, factory] of BACKENDS) {
       assert.equal(other.status, 400, JSON.stringify(other.body));
       assert.deepEqual(other.body.errorCodes, ['MFA_EMAIL_MISMATCH']);
       assert.ok(codes(other).length > 0);
+    });
+  });
+
+  describe(`contract: ${name}: MFA attempt limits`, () => {
+    const owner = newAccountOwner(factory, 'mfa-limits');
+
+    test('an authenticator code with nothing pending has expired; ten wrong proofs lock the user out (429)', async () => {
+      const nothing = await owner.call('POST', `${MFA}/enroll/verify`, { token: '123456' });
+      assert.deepEqual([nothing.status, nothing.body.errorCodes], [400, ['MFA_CODE_EXPIRED']]);
+      const started = await owner.call('POST', `${MFA}/enroll`, {});
+      assert.equal(started.status, 200, JSON.stringify(started.body));
+      const enrolled = await owner.call('POST', `${MFA}/enroll/verify`, {
+        token: await generate({ secret: started.body.secret }),
+      });
+      assert.equal(enrolled.status, 200, JSON.stringify(enrolled.body));
+      const answers = [];
+      for (let i = 0; i < 10; i++)
+        answers.push(
+          (await owner.call('POST', `${MFA}/recovery-codes`, { token: 'AAAA-BBBB-CCCC-DDDD' })).status,
+        );
+      assert.deepEqual(answers, [400, 400, 400, 400, 400, 400, 400, 400, 400, 429]);
+      const right = await owner.call('POST', `${MFA}/recovery-codes`, {
+        token: enrolled.body.recoveryCodes[0],
+      });
+      assert.deepEqual([right.status, right.body.errorCodes], [429, ['MFA_TOO_MANY_ATTEMPTS']]);
     });
   });
 }
