@@ -27,7 +27,7 @@ export interface SecretBox {
 const TOLERANCE_SECONDS = 30;
 
 /** The time step `code` belongs to for `secret` (after `afterTimeStep`, when given), or null. */
-export async function totpStep(secret: string, code: string, afterTimeStep?: number): Promise<number | null> {
+async function totpStep(secret: string, code: string, afterTimeStep?: number): Promise<number | null> {
   if (!isSixDigitCode(code)) return null;
   const { verify } = await import('otplib');
   const result = await verify({
