@@ -15,17 +15,19 @@ import {
   devicesOf,
   failSaved,
   issueRecoveryCodes,
+  mfaStore,
   ok,
   recoveryAnswer,
   removeDevices,
   smsChallenge,
   smsEnrolment,
   spendCode,
-  spendRecoveryCode,
+  wrong,
   type DemoMfaTools,
 } from './mfaState';
-import { isSixDigitCode } from '../domain/mfa';
-import { anyTotp, finishTotp, newTotp } from './mfaTotp';
+import { refuseFactorChange } from '../domain/mfa';
+import { assertNotLocked } from '../domain/mfa-challenges';
+import { finishTotp, newTotp, proof } from './mfaTotp';
 import {
   authenticationOptions,
   deviceTypeOf,
@@ -36,29 +38,15 @@ import {
 
 type UserHandler = (db: DemoDatabase, user: DemoUser, request: DemoRequest) => Answer | Promise<Answer>;
 
-/** Proof by a code of one of `apps`, or by one of the user's recovery codes (spent). */
-async function proven(
-  t: DemoMfaTools,
-  db: DemoDatabase,
-  user: DemoUser,
-  apps: Parameters<typeof anyTotp>[0],
-  body: DemoRequest['body'],
-) {
-  const proof = String(body.token ?? '').trim();
-  return (
-    (await anyTotp(apps, proof)) ||
-    (!isSixDigitCode(proof) && (await spendRecoveryCode(t, db, user.id, proof)))
-  );
-}
-
 /** Adding a second factor: the authenticator app, a phone, a security key. */
 function enrolmentRoutes(t: DemoMfaTools): DemoRoutes<UserHandler> {
-  const newApp: UserHandler = async (db, user) => ok(await newTotp(db, user));
+  const newApp: UserHandler = async (db, user) => ok(await newTotp(t, db, user));
   const verifyApp: UserHandler = async (db, user, { body }) => {
+    await assertNotLocked(mfaStore(t, db), user.id);
     const done = await finishTotp(t, db, user, String(body.token ?? '').trim());
     return done
       ? ok({ deviceId: done.deviceId, ...recoveryAnswer(done.recoveryCodes) })
-      : fail('MFA_CODE_WRONG');
+      : wrong(t, db, user.id, null, 'MFA_CODE_WRONG');
   };
   return {
     postUsersMfaEnroll: newApp,
@@ -85,9 +73,8 @@ function enrolmentRoutes(t: DemoMfaTools): DemoRoutes<UserHandler> {
     },
     postUsersMfaSmsEnroll: (db, user, { body }) => smsEnrolment(t, db, user.id, body),
     postUsersMfaSmsEnrollVerify: async (db, user, { body }) => {
-      const used = spendCode(t, db, user.id, body, { step: 'enrolSms' });
-      if (!used.ok) return fail(used.expired ? 'MFA_CODE_EXPIRED' : 'MFA_CODE_WRONG');
-      const added = await addDevice(t, db, user.id, { kind: 'sms', phone: String(used.target.phone) });
+      const target = await spendCode(t, db, user.id, null, body, { step: 'enrolSms' });
+      const added = await addDevice(t, db, user.id, { kind: 'sms', phone: String(target.phone) });
       return ok({ deviceId: added.deviceId, ...recoveryAnswer(added.recoveryCodes) });
     },
   };
@@ -103,7 +90,7 @@ function removalRoutes(t: DemoMfaTools): DemoRoutes<UserHandler> {
       (d) => d.kind === 'authenticator' && (!params.deviceId || d.id === params.deviceId),
     );
     if (targets.length === 0) return fail('MFA_DEVICE_UNKNOWN');
-    if (!(await proven(t, db, user, targets, body))) return fail('MFA_CODE_WRONG');
+    await proof(t, db, user.id, body.token, params.deviceId ? [params.deviceId] : undefined);
     return removeDevices(t, db, user.id, targets);
   };
   return {
@@ -118,11 +105,10 @@ function removalRoutes(t: DemoMfaTools): DemoRoutes<UserHandler> {
       if (!device) return fail('MFA_DEVICE_UNKNOWN');
       return smsChallenge(t, db, user.id, device, { kind: 'sms', deviceId: device.id, removal: true });
     },
-    postUsersMfaSmsByDeviceIdDisableVerify: (db, user, { body, params }) => {
+    postUsersMfaSmsByDeviceIdDisableVerify: async (db, user, { body, params }) => {
       const device = byKind(db, user, 'sms', params.deviceId);
       if (!device) return fail('MFA_DEVICE_UNKNOWN');
-      const used = spendCode(t, db, user.id, body, { step: 'removeSms', deviceId: device.id });
-      if (!used.ok) return fail(used.expired ? 'MFA_CODE_EXPIRED' : 'MFA_CODE_WRONG');
+      await spendCode(t, db, user.id, null, body, { step: 'removeSms', deviceId: device.id });
       return removeDevices(t, db, user.id, [device]);
     },
     postUsersMfaWebauthnByDeviceIdDisable: (db, user, { params }) => {
@@ -154,20 +140,25 @@ export function demoMfaAccountRoutes(t: DemoMfaTools): DemoRoutes {
       // A new set, proven with an authenticator code or a current recovery code (as on the server).
       const devices = devicesOf(db, user.id);
       if (devices.length === 0) return fail('MFA_NOT_ENROLLED');
-      if (!(await proven(t, db, user, devices, body))) return fail('MFA_CODE_WRONG');
+      await proof(t, db, user.id, body.token);
       return ok(recoveryAnswer(await issueRecoveryCodes(t, db, user.id)), true);
     },
   };
   return withUsers(t, area);
 }
 
-/** Handlers of a signed-in caller (the descriptor's access has found one) as dispatch handlers. */
+/**
+ * Handlers of a signed-in caller (the descriptor's access has found one) as dispatch handlers; an
+ * impersonated session's changes are refused (core/domain/mfa.ts `refuseFactorChange`).
+ */
 export function withUsers(t: DemoMfaTools, area: DemoRoutes<UserHandler>): DemoRoutes {
   const wrap =
     (handler: UserHandler): Handler =>
     (db, request) => {
       const user = t.userOfToken(db, request.token);
-      return user ? handler(db, user, request) : fail('TOKEN_INVALID');
+      if (!user) return fail('TOKEN_INVALID');
+      refuseFactorChange(Boolean(db.session?.impersonatorId), request.method);
+      return handler(db, user, request);
     };
   return Object.fromEntries(Object.entries(area).map(([name, handler]) => [name, wrap(handler!)]));
 }

@@ -1,6 +1,6 @@
 /**
- * Demo mode's MFA records, kept in the page's storage: devices, recovery codes, sign-in MFA tokens,
- * one-time codes, WebAuthn challenges and remembered browsers (core/demo/mfaState.ts and
+ * Demo mode's MFA records, kept in the page's storage: devices, recovery codes, sign-in MFA tokens
+ * and one-time codes, WebAuthn challenges and remembered browsers (core/demo/mfaState.ts and
  * mfaRepository.ts work on them). Secrets are sample data in the visitor's own browser.
  */
 import type { StoredMfaPolicies } from '../domain/mfa-ports';
@@ -38,39 +38,34 @@ export interface DemoChallenge {
   expiresAt: number;
   used: boolean;
 }
-export interface MfaLoginRow {
-  token: string;
-  userId: string;
+/** A short-lived secret of core/domain/mfa-challenges.ts (the mfaToken, a one-time code), by its key. */
+export interface DemoLiveChallenge {
+  id: string;
+  purpose: string;
+  userId: string | null;
+  key: string;
+  data: Json;
+  failedAttempts: number;
+  createdAt: number;
   expiresAt: number;
   used: boolean;
-  failures: number;
 }
 interface DemoMfaState {
   devices: DemoMfaDevice[];
   /** Each user's set of recovery codes (normalised; one string in data saved before sets). */
   recovery: Record<string, string[] | string>;
-  tokens: MfaLoginRow[];
-  codes: Array<{
-    token: string;
-    userId: string;
-    code: string;
-    target: Json;
-    expiresAt: number;
-    used: boolean;
-  }>;
-  pending: Record<string, string>;
-  /** Users whose browser is remembered, until when (the demo's storage is the browser). */
-  remembered: Record<string, number>;
+  /** The mfaTokens and one-time codes (data saved before session 36 kept `tokens` and `codes`). */
+  live?: DemoLiveChallenge[];
+  /** Remembered browsers: per user, the key and until when (the demo's storage is the browser). */
+  browsers?: Record<string, Record<string, number>>;
+  /** Wrong MFA answers per user in the current window. */
+  failures?: Record<string, { count: number; startedAt: number }>;
   challenges?: DemoChallenge[];
 }
 export const state = (db: DemoDatabase): DemoMfaState =>
   ((db as DemoDatabase & { mfa?: DemoMfaState }).mfa ??= {
     devices: [],
     recovery: {},
-    tokens: [],
-    codes: [],
-    pending: {},
-    remembered: {},
   });
 
 /** The policy rows of demo mode: no account saves one; the demo's "enforce MFA" switch is the vendor's. */

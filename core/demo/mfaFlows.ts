@@ -11,7 +11,7 @@ import type { DemoRoutes } from './dispatch';
 import { demoMfaAccountRoutes } from './mfaAccount';
 import { demoPasskeyRoutes } from './mfaPasskeys';
 import { demoMfaSignInRoutes } from './mfaSignIn';
-import { gate, type DemoMfaTools, type Json } from './mfaState';
+import { gate, saving, type DemoMfaTools, type Json } from './mfaState';
 
 export function createDemoMfa(tools: DemoMfaTools): {
   gate(db: DemoDatabase, user: DemoUser): Json | null;
@@ -19,6 +19,13 @@ export function createDemoMfa(tools: DemoMfaTools): {
 } {
   return {
     gate: (db, user) => gate(tools, db, user),
-    routes: { ...demoMfaSignInRoutes(tools), ...demoMfaAccountRoutes(tools), ...demoPasskeyRoutes(tools) },
+    // A refusal thrown by the shared rules still saves what it counted (core/domain/mfa-challenges.ts).
+    routes: Object.fromEntries(
+      Object.entries({
+        ...demoMfaSignInRoutes(tools),
+        ...demoMfaAccountRoutes(tools),
+        ...demoPasskeyRoutes(tools),
+      }).map(([name, handler]) => [name, saving(handler!)]),
+    ),
   };
 }

@@ -1,16 +1,16 @@
 /**
  * Demo mode's MFA store: the ports of core/domain/mfa-ports.ts that the shared use cases
- * (core/domain/mfa-devices.ts, mfa-gate.ts) run over, kept in the page's storage (mfaState.ts's
- * devices and recovery codes). The server's are server/storage/mfa.ts; server/storage/mfa.test.ts
+ * (core/domain/mfa-devices.ts, mfa-gate.ts, mfa-challenges.ts) run over, kept in the page's storage
+ * (core/demo/mfaData.ts). The server's are server/storage/mfa.ts; server/storage/mfa.test.ts
  * holds both to the same cases. Keys are the values themselves: demo mode's secrets are sample data
  * in the visitor's own browser.
  */
-import type { MfaDevice, MfaPorts } from '../domain/mfa-ports';
+import type { MfaChallenge, MfaDevice, MfaPorts } from '../domain/mfa-ports';
 import type { DemoDatabase } from './data';
-import { demoMfaPolicies, state, type DemoMfaDevice } from './mfaData';
+import { demoMfaPolicies, state, type DemoLiveChallenge, type DemoMfaDevice } from './mfaData';
 
-/** The ports demo mode keeps: devices, recovery codes and the gate's reads. */
-export type DemoMfaPorts = Pick<MfaPorts, 'keyOf' | 'devices' | 'recoveryCodes' | 'gate'>;
+/** The ports demo mode keeps: all of MFA's. */
+export type DemoMfaPorts = MfaPorts;
 
 const portDevice = (d: DemoMfaDevice): MfaDevice => ({
   id: d.id,
@@ -126,12 +126,104 @@ export function demoMfaRepository(
         delete state(db).recovery[userId];
       },
     },
+    challenges: demoChallenges(db, tools),
+    remembered: {
+      async remember(userId, key, seconds) {
+        ((state(db).browsers ??= {})[userId] ??= {})[key] = tools.now() + seconds * 1000;
+      },
+      isRemembered: async (userId, key) => (state(db).browsers?.[userId]?.[key] ?? 0) > tools.now(),
+    },
+    failures: demoFailures(db, tools),
     gate: {
       gateFacts: async (userId) => ({
         ...demoMfaPolicies(db),
         secondFactors: secondFactors(userId).map(portDevice),
       }),
       policies: async () => demoMfaPolicies(db),
+    },
+  };
+}
+
+const challengeOf = (c: DemoLiveChallenge | undefined): MfaChallenge | null =>
+  c
+    ? { id: c.id, purpose: c.purpose, userId: c.userId, data: c.data, failedAttempts: c.failedAttempts }
+    : null;
+
+/**
+ * The mfaTokens and one-time codes. `issue` stores synchronously (no await before the write), so the
+ * demo's MFA gate, which answers at once, can issue its mfaToken through core/domain/mfa-challenges.ts.
+ */
+function demoChallenges(
+  db: DemoDatabase,
+  tools: { random(): string; now(): number },
+): MfaPorts['challenges'] {
+  const all = () => (state(db).live ??= []);
+  const live = (c: DemoLiveChallenge) => !c.used && c.expiresAt > tools.now();
+  const named = (purpose: string, key: string, userId: string | null | undefined) =>
+    all().find(
+      (c) => c.key === key && c.purpose === purpose && live(c) && (userId == null || c.userId === userId),
+    );
+  return {
+    async issue({ purpose, userId, key, data, ttlSeconds }) {
+      const now = tools.now();
+      // Expired secrets go: the page's storage keeps only what may still be used.
+      state(db).live = all().filter((c) => c.expiresAt > now);
+      all().push({
+        id: tools.random(),
+        purpose,
+        userId,
+        key,
+        data,
+        failedAttempts: 0,
+        createdAt: now,
+        expiresAt: now + ttlSeconds * 1000,
+        used: false,
+      });
+    },
+    find: async (purpose, key, userId) => challengeOf(named(purpose, key, userId)),
+    async consume(purpose, key, userId) {
+      const found = named(purpose, key, userId);
+      if (found) found.used = true;
+      return challengeOf(found);
+    },
+    async consumeById(id) {
+      const found = all().find((c) => c.id === id && !c.used);
+      if (found) found.used = true;
+      return Boolean(found);
+    },
+    async fail(id, maxAttempts) {
+      const found = all().find((c) => c.id === id);
+      if (!found) return maxAttempts;
+      found.failedAttempts += 1;
+      if (found.failedAttempts >= maxAttempts) found.used = true;
+      return found.failedAttempts;
+    },
+    async latest(userId, purpose) {
+      const mine = all().filter((c) => c.userId === userId && c.purpose === purpose && live(c));
+      return challengeOf(mine.sort((a, b) => b.createdAt - a.createdAt)[0]);
+    },
+    async retire(userId, purpose) {
+      for (const c of all()) if (c.userId === userId && c.purpose === purpose) c.used = true;
+    },
+  };
+}
+
+/** Wrong MFA answers per user, in a window that starts at the first of them. */
+function demoFailures(db: DemoDatabase, tools: { now(): number }): MfaPorts['failures'] {
+  const current = (userId: string, windowSeconds: number) => {
+    const entry = state(db).failures?.[userId];
+    return entry && entry.startedAt > tools.now() - windowSeconds * 1000 ? entry : null;
+  };
+  return {
+    count: async (userId, windowSeconds) => current(userId, windowSeconds)?.count ?? 0,
+    async record(userId, windowSeconds) {
+      const entry = current(userId, windowSeconds);
+      if (entry) return (entry.count += 1);
+      (state(db).failures ??= {})[userId] = { count: 1, startedAt: tools.now() };
+      return 1;
+    },
+    async clear(userId) {
+      delete state(db).failures?.[userId];
     },
   };
 }

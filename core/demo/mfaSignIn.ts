@@ -11,13 +11,13 @@ import type { DemoDatabase } from './data';
 import type { DemoRequest, DemoRoutes, Handler } from './dispatch';
 import {
   addDevice,
-  DEVICE_EXPIRATION_SECONDS,
   devicesOf,
   finish,
   issueCode,
   loginOf,
   ok,
   recoverySetAfterUse,
+  rememberSettings,
   smsChallenge,
   smsEnrolment,
   spendCode,
@@ -27,7 +27,7 @@ import {
   type DemoMfaTools,
   type MfaLogin,
 } from './mfaState';
-import { checkTotp, finishTotp, newTotp } from './mfaTotp';
+import { appCode, finishTotp, newTotp } from './mfaTotp';
 import {
   authenticationOptions,
   deviceTypeOf,
@@ -44,9 +44,7 @@ function enrolmentRoutes(t: DemoMfaTools): DemoRoutes<LoginHandler> {
   const enrolByCode =
     (step: 'enrolSms' | 'enrolEmail'): LoginHandler =>
     async (db, login, { body }) => {
-      const used = spendCode(t, db, login.user.id, body, { step });
-      if (!used.ok) return used.expired ? fail('MFA_CODE_EXPIRED') : wrong(login, 'MFA_CODE_WRONG');
-      const { target } = used;
+      const target = await spendCode(t, db, login.user.id, login, body, { step });
       const added = await addDevice(
         t,
         db,
@@ -58,12 +56,12 @@ function enrolmentRoutes(t: DemoMfaTools): DemoRoutes<LoginHandler> {
       return finish(t, db, login, { recoveryCodes: added.recoveryCodes });
     };
   return {
-    postAuthUserMfaAuthenticatorEnroll: async (db, login) => ok(await newTotp(db, login.user)),
+    postAuthUserMfaAuthenticatorEnroll: async (db, login) => ok(await newTotp(t, db, login.user)),
     postAuthUserMfaAuthenticatorEnrollVerify: async (db, login, { body }) => {
       const done = await finishTotp(t, db, login.user, String(body.token ?? '').trim());
       return done
         ? finish(t, db, login, { recoveryCodes: done.recoveryCodes })
-        : wrong(login, 'MFA_CODE_WRONG');
+        : wrong(t, db, login.user.id, login, 'MFA_CODE_WRONG');
     },
     postAuthUserMfaWebauthnEnroll: (db, login, { body }) =>
       ok(
@@ -81,17 +79,17 @@ function enrolmentRoutes(t: DemoMfaTools): DemoRoutes<LoginHandler> {
       });
       return added
         ? finish(t, db, login, { recoveryCodes: added.recoveryCodes })
-        : wrong(login, 'MFA_WEBAUTHN_FAILED');
+        : wrong(t, db, login.user.id, login, 'MFA_WEBAUTHN_FAILED');
     },
     postAuthUserMfaSmsEnroll: (db, login, { body }) => smsEnrolment(t, db, login.user.id, body),
     postAuthUserMfaSmsEnrollVerify: enrolByCode('enrolSms'),
-    postAuthUserMfaEmailcodeEnroll: (db, login) =>
-      ok({ otcToken: issueCode(t, db, login.user.id, { kind: 'email' }, login.user.email, 'email') }),
+    postAuthUserMfaEmailcodeEnroll: async (db, login) =>
+      ok({ otcToken: await issueCode(t, db, login.user.id, { kind: 'email' }, login.user.email, 'email') }),
     postAuthUserMfaEmailcodeEnrollVerify: enrolByCode('enrolEmail'),
     postAuthUserMfaRecover: async (db, login, { body }) => {
       assertRecoveryEmail(body.email, login.user.email);
       if (!(await spendRecoveryCode(t, db, login.user.id, String(body.recoveryCode ?? ''))))
-        return wrong(login, 'MFA_RECOVERY_CODE_WRONG');
+        return wrong(t, db, login.user.id, login, 'MFA_RECOVERY_CODE_WRONG');
       // The other codes of the set still work; after the last one, a new set (as on the server).
       return finish(t, db, login, { recoveryCodes: await recoverySetAfterUse(t, db, login.user.id) });
     },
@@ -101,22 +99,16 @@ function enrolmentRoutes(t: DemoMfaTools): DemoRoutes<LoginHandler> {
 /** The sign-in's routes that prove one of the user's devices. */
 function verificationRoutes(t: DemoMfaTools): DemoRoutes<LoginHandler> {
   /** An authenticator code: any of the user's apps, or the one the path names. */
-  const byApp: LoginHandler = async (db, login, { body, params }) => {
-    const devices = devicesOf(db, login.user.id).filter(
-      (d) => d.kind === 'authenticator' && (!params.deviceId || d.id === params.deviceId),
-    );
-    for (const device of devices)
-      if (await checkTotp(device, String(body.value ?? '').trim()))
-        return finish(t, db, login, { rememberDevice: body.rememberDevice });
-    return wrong(login, 'MFA_CODE_WRONG');
-  };
+  const byApp: LoginHandler = async (db, login, { body, params }) =>
+    (await appCode(t, db, login.user.id, String(body.value ?? '').trim(), params.deviceId))
+      ? finish(t, db, login, { rememberDevice: body.rememberDevice })
+      : wrong(t, db, login.user.id, login, 'MFA_CODE_WRONG');
   /** A code sent to a device at this sign-in. */
-  const bySentCode: LoginHandler = (db, login, { body, params }) => {
+  const bySentCode: LoginHandler = async (db, login, { body, params }) => {
     const use = params.deviceId
       ? { step: 'signInSms' as const, deviceId: params.deviceId }
       : { step: 'signInEmail' as const };
-    const used = spendCode(t, db, login.user.id, body, use);
-    if (!used.ok) return used.expired ? fail('MFA_CODE_EXPIRED') : wrong(login, 'MFA_CODE_WRONG');
+    await spendCode(t, db, login.user.id, login, body, use);
     return finish(t, db, login, { rememberDevice: body.rememberDevice });
   };
   const securityKey = (db: DemoDatabase, login: MfaLogin, deviceId: string | undefined) =>
@@ -130,12 +122,12 @@ function verificationRoutes(t: DemoMfaTools): DemoRoutes<LoginHandler> {
       return smsChallenge(t, db, login.user.id, device, { kind: 'sms', deviceId: device.id });
     },
     postAuthUserMfaSmsByDeviceIdVerify: bySentCode,
-    postAuthUserMfaEmailcode: (db, login) => {
+    postAuthUserMfaEmailcode: async (db, login) => {
       const device = devicesOf(db, login.user.id).find((d) => d.kind === 'email');
       if (!device) return fail('MFA_DEVICE_UNKNOWN');
       const to = device.email ?? login.user.email;
       return ok({
-        otcToken: issueCode(t, db, login.user.id, { kind: 'email', deviceId: device.id }, to, 'email'),
+        otcToken: await issueCode(t, db, login.user.id, { kind: 'email', deviceId: device.id }, to, 'email'),
       });
     },
     postAuthUserMfaEmailcodeVerify: bySentCode,
@@ -155,7 +147,7 @@ function verificationRoutes(t: DemoMfaTools): DemoRoutes<LoginHandler> {
       });
       return used
         ? finish(t, db, login, { rememberDevice: body.rememberDevice })
-        : wrong(login, 'MFA_WEBAUTHN_FAILED');
+        : wrong(t, db, login.user.id, login, 'MFA_WEBAUTHN_FAILED');
     },
   };
 }
@@ -164,10 +156,8 @@ function verificationRoutes(t: DemoMfaTools): DemoRoutes<LoginHandler> {
 export function demoMfaSignInRoutes(t: DemoMfaTools): DemoRoutes {
   const withLogin =
     (handler: LoginHandler): Handler =>
-    (db, request) => {
-      const login = loginOf(t, db, request.body.mfaToken);
-      return login ? handler(db, login, request) : fail('MFA_TOKEN_EXPIRED');
-    };
+    async (db, request) =>
+      handler(db, await loginOf(t, db, request.body.mfaToken), request);
   const area = { ...enrolmentRoutes(t), ...verificationRoutes(t) };
   const routes: DemoRoutes = Object.fromEntries(
     Object.entries(area).map(([name, handler]) => [name, withLogin(handler!)]),
@@ -180,9 +170,7 @@ export function demoMfaSignInRoutes(t: DemoMfaTools): DemoRoutes {
       return routes.postAuthUserMfaRecover!(db, request);
     },
     getConfigurationsMfaStrategies: () => ok({ strategies: strategyList() }, false),
-    getConfigurationsMfaPolicyAllowRememberDevice: (db, { query }) =>
-      loginOf(t, db, query.mfaToken)
-        ? ok({ isAllowedToRemember: true, mfaDeviceExpiration: DEVICE_EXPIRATION_SECONDS }, false)
-        : fail('MFA_TOKEN_EXPIRED'),
+    getConfigurationsMfaPolicyAllowRememberDevice: async (db, { query }) =>
+      ok(await rememberSettings(t, db, query.mfaToken), false),
   };
 }

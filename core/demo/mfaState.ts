@@ -5,14 +5,9 @@
  * visitor's own browser, not security.
  */
 import type { AuthResponse, MfaDevices } from '../api/types';
-import { type Answer, fail, ok as answer } from '../contract/answer';
-import {
-  describeDevices,
-  recoveryAnswer,
-  removalPhoneNumber,
-  sentCodeFits,
-  type SentCodeUse,
-} from '../domain/mfa';
+import { type Answer, fail, failWith, ok as answer } from '../contract/answer';
+import { contractError, isContractError } from '../contract/errors';
+import { describeDevices, recoveryAnswer, removalPhoneNumber, type SentCodeUse } from '../domain/mfa';
 
 export { recoveryAnswer };
 import {
@@ -22,19 +17,31 @@ import {
   removeDevice,
   redeemRecoveryCode,
 } from '../domain/mfa-devices';
-import { DEFAULT_MFA_POLICY, gateStep, mfaPolicyOf, mfaRequiredAnswer } from '../domain/mfa-gate';
-import type { NewMfaDevice } from '../domain/mfa-ports';
+import {
+  finishMfaToken,
+  issueChallenge,
+  issueCode as issueSentCode,
+  mfaTokenChallenge,
+  newMfaToken,
+  rememberBrowser,
+  requireMfaToken,
+  spendSentCode,
+  wrongAnswer,
+} from '../domain/mfa-challenges';
+import { gateStep, mfaPolicyOf, mfaRequiredAnswer } from '../domain/mfa-gate';
+import type { MfaChallenge, NewMfaDevice } from '../domain/mfa-ports';
 import type { DemoDatabase, DemoUser } from './data';
 import { demoMfaCode } from './delivery';
-import { demoMfaPolicies, state, type DemoMfaDevice, type Json, type MfaLoginRow } from './mfaData';
+import { demoMfaPolicies, state, type DemoMfaDevice, type Json } from './mfaData';
 import { demoMfaRepository } from './mfaRepository';
 
 export { state, type DemoChallenge, type DemoMfaDevice, type DeviceType, type Json } from './mfaData';
 
-/** A live sign-in MFA token and its user. */
+/** A live sign-in MFA token, its row and its user. */
 export interface MfaLogin {
-  row: MfaLoginRow;
+  row: MfaChallenge;
   user: DemoUser;
+  token: string;
 }
 
 /** What the MFA routes take from the demo backend. */
@@ -47,8 +54,6 @@ export interface DemoMfaTools {
 
 const STRATEGIES = ['AuthenticatorApp', 'SMS', 'EmailCode', 'WebAuthnPlatform', 'WebAuthnCrossPlatform'];
 export const strategyList = () => STRATEGIES.map((strategy) => ({ strategy, isActive: true }));
-export const DEVICE_EXPIRATION_SECONDS = DEFAULT_MFA_POLICY.deviceExpirationSeconds;
-const CODE_TTL_MS = 5 * 60_000;
 export const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 /** The contract's answer (core/contract/answer.ts); an MFA answer saves unless told not to. */
@@ -56,15 +61,28 @@ export const ok = (body: unknown, save = true): Answer => answer(body, save);
 /** A refusal that still saves (a challenge burnt, a failure counted). */
 export const failSaved = (code: 'MFA_WEBAUTHN_FAILED'): Answer => ({ ...fail(code), save: true });
 
+/** A handler whose thrown refusals answer and still save (a token burnt, a failure counted). */
+export const saving =
+  <A extends unknown[]>(handler: (...args: A) => Answer | Promise<Answer>) =>
+  async (...args: A): Promise<Answer> => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      if (isContractError(error)) return { ...failWith(error), save: true };
+      throw error;
+    }
+  };
+
 /** Second factors only: passkeys (a sign-in method) do not count, as on the server. */
 export const devicesOf = (db: DemoDatabase, userId: string) =>
   state(db).devices.filter((d) => d.userId === userId && !d.passkey);
 export const passkeysOf = (db: DemoDatabase, userId: string) =>
   state(db).devices.filter((d) => d.userId === userId && d.passkey);
 
-const code6 = () => String(crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000).padStart(6, '0');
 /** The store of demo mode's MFA (core/demo/mfaRepository.ts), for the shared use cases. */
-const repo = (t: DemoMfaTools, db: DemoDatabase) => demoMfaRepository(db, t);
+export const mfaStore = (t: Pick<DemoMfaTools, 'random' | 'now'>, db: DemoDatabase) =>
+  demoMfaRepository(db, t);
+const repo = mfaStore;
 
 /** A new set of recovery codes replacing the user's old one (core/domain/mfa-devices.ts). */
 export const issueRecoveryCodes = (t: DemoMfaTools, db: DemoDatabase, userId: string): Promise<string[]> =>
@@ -99,48 +117,54 @@ export function describe(devices: DemoMfaDevice[], masked: boolean): MfaDevices 
 const describable = (devices: DemoMfaDevice[]) =>
   devices.map((d) => ({ ...d, name: d.name ?? (d.kind === 'authenticator' ? 'Authenticator app' : null) }));
 
-/** The MFA gate of the demo's password sign-in (core/domain/mfa-gate.ts), over the demo's devices and switch. */
-export function gate(t: DemoMfaTools, db: DemoDatabase, user: DemoUser): Json | null {
+/** The one browser of demo mode, remembered by this token (the server's is a cookie's). */
+const DEMO_BROWSER = 'demo-mode-this-browser';
+const policyOf = (db: DemoDatabase) => mfaPolicyOf(demoMfaPolicies(db));
+
+/** The MFA gate of the demo's first-factor sign-ins (core/domain/mfa-gate.ts), over the demo's devices and switch. */
+export function gate(t: Pick<DemoMfaTools, 'random' | 'now'>, db: DemoDatabase, user: DemoUser): Json | null {
   const devices = devicesOf(db, user.id);
-  const step = gateStep(devices.length, mfaPolicyOf(demoMfaPolicies(db)));
+  const step = gateStep(devices.length, policyOf(db));
   if (step === 'signIn') return null;
-  // The demo's storage is the browser: a remembered sign-in is remembered for this user.
-  if (step === 'askUnlessRemembered' && (state(db).remembered[user.id] ?? 0) > t.now()) return null;
-  const token = `${t.random()}${t.random()}`;
-  state(db).tokens.push({
-    token,
-    userId: user.id,
-    expiresAt: t.now() + CODE_TTL_MS,
-    used: false,
-    failures: 0,
-  });
+  if (step === 'askUnlessRemembered' && (state(db).browsers?.[user.id]?.[DEMO_BROWSER] ?? 0) > t.now())
+    return null;
+  // The gate answers at once: the demo's store writes the token before its first await (mfaRepository.ts).
+  const mfaToken = newMfaToken();
+  void issueChallenge(repo(t, db), mfaTokenChallenge(user.id, null), mfaToken);
   return mfaRequiredAnswer({
-    mfaToken: token,
+    mfaToken,
     devices: describable(devices),
     strategies: strategyList(),
     email: user.email,
   });
 }
 
-/** The live sign-in an MFA token names, or null. */
-export function loginOf(t: DemoMfaTools, db: DemoDatabase, mfaToken: unknown): MfaLogin | null {
-  const row = state(db).tokens.find((r) => r.token === mfaToken && !r.used && r.expiresAt > t.now());
-  const user = row && db.users.find((u) => u.id === row.userId);
-  return row && user ? { row, user } : null;
+/** The live sign-in an MFA token names (core/domain/mfa-challenges.ts): 401 when none, 429 while locked. */
+export async function loginOf(t: DemoMfaTools, db: DemoDatabase, mfaToken: unknown): Promise<MfaLogin> {
+  const row = await requireMfaToken(repo(t, db), mfaToken);
+  const user = db.users.find((u) => u.id === row.userId);
+  if (!user) throw contractError('MFA_TOKEN_EXPIRED');
+  return { row, user, token: String(mfaToken) };
 }
 
-/** A wrong answer at sign-in: counted; the fifth ends the sign-in. */
-export function wrong(
-  login: MfaLogin,
-  code: 'MFA_CODE_WRONG' | 'MFA_WEBAUTHN_FAILED' | 'MFA_RECOVERY_CODE_WRONG',
-): Answer {
-  login.row.failures += 1;
-  if (login.row.failures >= 5) {
-    login.row.used = true;
-    return { ...fail('MFA_TOO_MANY_ATTEMPTS'), save: true };
-  }
-  return { ...fail(code), save: true };
+/** The remember-device settings a sign-in's MFA step reads. */
+export async function rememberSettings(t: DemoMfaTools, db: DemoDatabase, mfaToken: unknown) {
+  await loginOf(t, db, mfaToken);
+  const policy = policyOf(db);
+  return {
+    isAllowedToRemember: policy.allowRememberDevice,
+    mfaDeviceExpiration: policy.deviceExpirationSeconds,
+  };
 }
+
+/** A wrong answer (core/domain/mfa-challenges.ts): counted against the sign-in, when there is one, and the user. */
+export const wrong = (
+  t: DemoMfaTools,
+  db: DemoDatabase,
+  userId: string,
+  login: MfaLogin | null,
+  code: 'MFA_CODE_WRONG' | 'MFA_WEBAUTHN_FAILED' | 'MFA_RECOVERY_CODE_WRONG',
+): Promise<never> => wrongAnswer(repo(t, db), login?.row ?? null, userId, contractError(code));
 
 /** Stores a device; the user's first second factor brings a set of recovery codes (core/domain/mfa-devices.ts). */
 export const addDevice = (
@@ -161,65 +185,61 @@ export async function removeDevices(
   return ok({});
 }
 
-/** Ends a sign-in's MFA step: the session, remembering the browser when asked, a new recovery set. */
-export function finish(
+/** Ends a sign-in's MFA step: the session, remembering the browser when asked and allowed, a new recovery set. */
+export async function finish(
   t: DemoMfaTools,
   db: DemoDatabase,
   login: MfaLogin,
   extra: { rememberDevice?: unknown; recoveryCodes?: string[] | null },
-): Answer {
-  login.row.used = true;
-  if (extra.rememberDevice === true)
-    state(db).remembered[login.user.id] = t.now() + DEVICE_EXPIRATION_SECONDS * 1000;
+): Promise<Answer> {
+  await finishMfaToken(repo(t, db), login.token, login.user.id);
+  const policy = policyOf(db);
+  if (extra.rememberDevice === true && policy.allowRememberDevice)
+    await rememberBrowser(repo(t, db), login.user.id, policy.deviceExpirationSeconds, DEMO_BROWSER);
   return ok({ ...t.startSession(db, login.user), ...recoveryAnswer(extra.recoveryCodes) });
 }
 
 /** Sends a one-time code for `target` (what it proves); its token. */
-export function issueCode(
+export async function issueCode(
   t: DemoMfaTools,
   db: DemoDatabase,
   userId: string,
   target: Json,
   to: string,
   channel: 'sms' | 'email',
-): string {
-  const code = code6();
-  const token = `${t.random()}${t.random()}`;
-  state(db).codes.push({ token, userId, code, target, expiresAt: t.now() + CODE_TTL_MS, used: false });
+): Promise<string> {
+  const { otcToken, code } = await issueSentCode(repo(t, db), userId, target);
   send(t, db, channel, to, code, userId);
-  return token;
+  return otcToken;
 }
 
-/**
- * Spends the code of the body's `otcToken`: its target, or whether it has expired (else wrong). A
- * code sent for another step (core/domain/mfa.ts) is spent and answers as an expired one.
- */
-export function spendCode(
+/** Spends the code of the body's `otcToken` sent for `use` (core/domain/mfa-challenges.ts): its target. */
+export const spendCode = (
   t: DemoMfaTools,
   db: DemoDatabase,
   userId: string,
+  login: MfaLogin | null,
   body: Json,
   use: SentCodeUse,
-): { ok: true; target: Json } | { ok: false; expired: boolean } {
-  const row = state(db).codes.find(
-    (c) => c.token === body.otcToken && c.userId === userId && !c.used && c.expiresAt > t.now(),
-  );
-  if (!row) return { ok: false, expired: true };
-  if (row.code !== String(body.code ?? '').trim()) return { ok: false, expired: false };
-  row.used = true;
-  return sentCodeFits(use, row.target) ? { ok: true, target: row.target } : { ok: false, expired: true };
-}
+): Promise<Json> =>
+  spendSentCode(repo(t, db), {
+    userId,
+    row: login?.row ?? null,
+    otcToken: body.otcToken,
+    code: String(body.code ?? '').trim(),
+    use,
+  });
 
 /** Sends a code to an SMS device: the answer with its masked number (as a removal's, when it is one). */
-export function smsChallenge(
+export async function smsChallenge(
   t: DemoMfaTools,
   db: DemoDatabase,
   userId: string,
   device: DemoMfaDevice,
   target: Json,
-): Answer {
+): Promise<Answer> {
   return ok({
-    otcToken: issueCode(t, db, userId, target, device.phone ?? '', 'sms'),
+    otcToken: await issueCode(t, db, userId, target, device.phone ?? '', 'sms'),
     phoneNumber:
       target.removal === true
         ? removalPhoneNumber(device.phone ?? '')
@@ -228,7 +248,15 @@ export function smsChallenge(
 }
 
 /** Sends a code to a new phone number (it passed the contract's schema, core/contract/requests-mfa.ts). */
-export function smsEnrolment(t: DemoMfaTools, db: DemoDatabase, userId: string, body: Json): Answer {
+export async function smsEnrolment(
+  t: DemoMfaTools,
+  db: DemoDatabase,
+  userId: string,
+  body: Json,
+): Promise<Answer> {
   const phone = body.phoneNumber as string;
-  return ok({ otcToken: issueCode(t, db, userId, { kind: 'sms', phone }, phone, 'sms'), phoneNumber: phone });
+  return ok({
+    otcToken: await issueCode(t, db, userId, { kind: 'sms', phone }, phone, 'sms'),
+    phoneNumber: phone,
+  });
 }

@@ -15,6 +15,7 @@ import {
 import type { DemoDatabase, DemoUser } from './data';
 import type { RouteName } from '../contract/routes';
 import type { DemoRoutes } from './dispatch';
+import { gate } from './mfaState';
 import { demoAttemptCounters, demoPasswordlessPorts, rulesUser } from './passwordlessPorts';
 
 export { tooManyAttempts } from './passwordlessPorts';
@@ -95,8 +96,12 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
       if (!type) return fail('NOT_FOUND');
       const email = type === 'MagicLink' ? null : ((body.email as string | undefined) ?? preLoginEmail);
       const input = { email, token: body.token as string | undefined };
-      const session = await passwordlessPostLogin(ports(db), type, input, async (user) =>
-        tools.startSession(db, user.stored),
+      // A code or link is a first factor like a password: the same MFA gate (core/demo/mfaState.ts).
+      const session = await passwordlessPostLogin(
+        ports(db),
+        type,
+        input,
+        async (user) => gate(tools, db, user.stored) ?? tools.startSession(db, user.stored),
       );
       if (type !== 'MagicLink') preLoginEmail = undefined;
       return ok(session);

@@ -7,6 +7,7 @@
 import { contractError } from '../contract/errors';
 import { maskPhone } from '../contract/phone';
 import { clientDeviceType } from '../contract/requests-webauthn';
+import { refuseWhileImpersonating } from './impersonation';
 
 type WebauthnDeviceType = 'platform' | 'cross-platform';
 
@@ -122,4 +123,13 @@ export function describeDevices(devices: MfaDeviceView[], masked: boolean) {
       createdAt: d.createdAt,
     })),
   };
+}
+
+/**
+ * A person's sign-in factors (second factors, passkeys) are theirs to manage: an impersonated session
+ * reads them, and every change is refused (403): a factor enrolled by an impersonator would be a way
+ * back in as the person later, also into their other accounts, where the impersonator has no say.
+ */
+export function refuseFactorChange(impersonating: boolean, method: string): void {
+  if (method !== 'GET') refuseWhileImpersonating(impersonating);
 }

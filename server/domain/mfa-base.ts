@@ -4,8 +4,22 @@
  * attempt limit, recovery codes and remembered browsers, over the ports of server/storage/mfa.ts.
  * The rules both sides run are core/domain/mfa*.ts's; tokens are stored only as a SHA-256.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { contractError, type ContractError } from '../../core/contract/errors';
+import {
+  assertNotLocked,
+  consumeChallenge,
+  failChallenge,
+  findChallenge,
+  finishMfaToken,
+  isRemembered,
+  issueChallenge,
+  issueMfaToken,
+  recordFailure,
+  rememberBrowser,
+  requireMfaToken,
+  wrongAnswer,
+} from '../../core/domain/mfa-challenges';
 import { describeDevices } from '../../core/domain/mfa';
 import { mfaPolicyOf } from '../../core/domain/mfa-gate';
 import {
@@ -28,14 +42,6 @@ import { mfaStore, vendorMfaSettings } from '../storage/mfa';
 import { emitForUser } from './connectivity';
 import type { SecretBox } from './mfa-crypto';
 
-/** Lifetime of the login mfaToken, in seconds. */
-const MFA_TOKEN_TTL_SECONDS = 5 * 60;
-/** Wrong answers one mfaToken (or one otcToken) survives; the next one burns it. */
-const MAX_ATTEMPTS_PER_TOKEN = 5;
-/** Wrong answers per user in USER_WINDOW_SECONDS before every MFA check of that user answers 429. */
-const MAX_FAILURES_PER_USER = 10;
-const USER_WINDOW_SECONDS = 15 * 60;
-
 const MFA_STRATEGIES = [
   'AuthenticatorApp',
   'SMS',
@@ -48,8 +54,6 @@ type MfaStrategy = (typeof MFA_STRATEGIES)[number];
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /** The key a store keeps for a token: its SHA-256, bound to the token's purpose. */
 const keyOf = (purpose: string, token: string) => sha256(`${purpose}:${token}`);
-const newToken = () => randomBytes(32).toString('base64url');
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
 
 export class MfaBase {
   protected readonly store: MfaPorts;
@@ -138,82 +142,56 @@ export class MfaBase {
     });
   }
 
-  // ---------------------------------------------------------------- challenges (mfaToken, otcToken, enrolment, WebAuthn)
+  // ---------------------------------------------------------------- challenges, the login mfaToken, the attempt limit (core/domain/mfa-challenges.ts)
 
-  async issueChallenge(
+  issueChallenge(
     purpose: string,
     userId: string | null,
     data: Record<string, unknown>,
     ttlSeconds: number,
-    token = newToken(),
+    token?: string,
   ): Promise<string> {
-    await this.store.challenges.issue({ purpose, userId, key: keyOf(purpose, token), data, ttlSeconds });
-    return token;
+    return issueChallenge(this.store, { purpose, userId, data, ttlSeconds }, token);
   }
 
   /** The live row of a challenge, without using it up. */
-  async findChallenge(purpose: string, token: string, userId?: string | null): Promise<MfaChallenge | null> {
-    if (!TOKEN_SHAPE.test(token)) return null;
-    return this.store.challenges.find(purpose, keyOf(purpose, token), userId);
+  findChallenge(purpose: string, token: string, userId?: string | null): Promise<MfaChallenge | null> {
+    return findChallenge(this.store, purpose, token, userId);
   }
 
   /** Uses a challenge once; null when unknown, expired, used, or another user's. */
-  async consumeChallenge(
-    purpose: string,
-    token: string,
-    userId?: string | null,
-  ): Promise<MfaChallenge | null> {
-    if (!TOKEN_SHAPE.test(token)) return null;
-    return this.store.challenges.consume(purpose, keyOf(purpose, token), userId);
+  consumeChallenge(purpose: string, token: string, userId?: string | null): Promise<MfaChallenge | null> {
+    return consumeChallenge(this.store, purpose, token, userId);
   }
 
-  /** Counts a wrong answer against a challenge; the MAX_ATTEMPTS_PER_TOKEN-th burns it. True when burned. */
-  async failChallenge(id: string): Promise<boolean> {
-    return (await this.store.challenges.fail(id, MAX_ATTEMPTS_PER_TOKEN)) >= MAX_ATTEMPTS_PER_TOKEN;
+  /** Counts a wrong answer against a challenge; true when that burned it. */
+  failChallenge(id: string): Promise<boolean> {
+    return failChallenge(this.store, id);
   }
 
-  // ---------------------------------------------------------------- the login mfaToken
-
-  /** A short-lived, single-purpose token bound to the user who passed the first factor. */
   issueMfaToken(userId: string, tenantId: string | null): Promise<string> {
-    return this.issueChallenge('mfaLogin', userId, { tenantId }, MFA_TOKEN_TTL_SECONDS);
+    return issueMfaToken(this.store, userId, tenantId);
   }
 
-  /** The live mfaToken's row; 401 when forged, expired or used; 429 while the user is locked out. */
-  async requireMfaToken(token: string): Promise<MfaChallenge & { userId: string }> {
-    const row = await this.findChallenge('mfaLogin', token);
-    if (!row?.userId) throw contractError('MFA_TOKEN_EXPIRED');
-    await this.assertNotLocked(row.userId);
-    return row as MfaChallenge & { userId: string };
+  requireMfaToken(token: string): Promise<MfaChallenge & { userId: string }> {
+    return requireMfaToken(this.store, token);
   }
 
-  /** Uses the mfaToken up at the successful end of the MFA step. */
-  async finishMfaToken(token: string, userId: string): Promise<void> {
-    if (!(await this.consumeChallenge('mfaLogin', token, userId))) throw contractError('MFA_TOKEN_EXPIRED');
-    await this.store.failures.clear(userId);
+  finishMfaToken(token: string, userId: string): Promise<void> {
+    return finishMfaToken(this.store, token, userId);
   }
 
-  /**
-   * A wrong answer during login: counts against the mfaToken (burned after MAX_ATTEMPTS_PER_TOKEN)
-   * and against the user. Throws the answer to give.
-   */
-  async wrongAnswer(mfaRow: MfaChallenge | null, userId: string, answer: ContractError): Promise<never> {
-    const burned = mfaRow ? await this.failChallenge(mfaRow.id) : false;
-    const locked = await this.recordFailure(userId);
-    if (locked || burned) throw contractError('MFA_TOO_MANY_ATTEMPTS');
-    throw answer.withStatus(400);
+  wrongAnswer(mfaRow: MfaChallenge | null, userId: string, answer: ContractError): Promise<never> {
+    return wrongAnswer(this.store, mfaRow, userId, answer);
   }
 
-  // ---------------------------------------------------------------- per-user attempt limit
-
-  async assertNotLocked(userId: string): Promise<void> {
-    if ((await this.store.failures.count(userId, USER_WINDOW_SECONDS)) >= MAX_FAILURES_PER_USER)
-      throw contractError('MFA_TOO_MANY_ATTEMPTS');
+  assertNotLocked(userId: string): Promise<void> {
+    return assertNotLocked(this.store, userId);
   }
 
   /** True when this failure reaches the limit. */
-  async recordFailure(userId: string): Promise<boolean> {
-    return (await this.store.failures.record(userId, USER_WINDOW_SECONDS)) >= MAX_FAILURES_PER_USER;
+  recordFailure(userId: string): Promise<boolean> {
+    return recordFailure(this.store, userId);
   }
 
   // ---------------------------------------------------------------- recovery codes (core/domain/mfa-devices.ts)
@@ -235,14 +213,11 @@ export class MfaBase {
 
   // ---------------------------------------------------------------- remembered browsers
 
-  async rememberBrowser(userId: string, seconds: number): Promise<string> {
-    const token = newToken();
-    await this.store.remembered.remember(userId, keyOf('remember', token), seconds);
-    return token;
+  rememberBrowser(userId: string, seconds: number): Promise<string> {
+    return rememberBrowser(this.store, userId, seconds);
   }
 
-  async isRemembered(userId: string, token: string | undefined): Promise<boolean> {
-    if (!token || !TOKEN_SHAPE.test(token)) return false;
-    return this.store.remembered.isRemembered(userId, keyOf('remember', token));
+  isRemembered(userId: string, token: string | undefined): Promise<boolean> {
+    return isRemembered(this.store, userId, token);
   }
 }

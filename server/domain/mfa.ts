@@ -8,11 +8,18 @@
  * server hands out (mfaToken, otcToken, codes, recovery codes, remember-device tokens, WebAuthn
  * challenges) is stored only as a SHA-256.
  */
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { generate, generateSecret, generateURI, verify } from 'otplib';
+import { generate, generateSecret, generateURI } from 'otplib';
 import QRCode from 'qrcode';
-import { contractError, isContractError, type ContractError } from '../../core/contract/errors';
-import type { MfaChallenge, MfaDevice } from '../../core/domain/mfa-ports';
+import { isContractError, type ContractError } from '../../core/contract/errors';
+import { checkCode, issueCode, spendSentCode } from '../../core/domain/mfa-challenges';
+import type { MfaDevice } from '../../core/domain/mfa-ports';
+import {
+  finishAuthenticatorEnrolment,
+  requireProof,
+  startAuthenticatorEnrolment,
+  verifyAnyAuthenticator,
+  verifyAuthenticator,
+} from '../../core/domain/mfa-totp';
 import type { Database } from '../storage/database';
 import { countCodeSend } from './attempts';
 import type { SecretBox } from './mfa-crypto';
@@ -20,13 +27,6 @@ import { MfaWebauthn, type WebAuthnSettings } from './mfa-webauthn';
 import type { UserRow } from './users';
 
 export type { DeviceType } from './mfa-webauthn';
-
-const MFA_CODE_TTL_SECONDS = 5 * 60;
-const MFA_ENROLL_TTL_SECONDS = 10 * 60;
-/** Codes from the previous and next 30-second step are accepted (clock drift). */
-const TOTP_TOLERANCE_SECONDS = 30;
-const CODE_SHAPE = /^[0-9]{6}$/;
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** An MFA refusal (a ContractError of an `MFA_` code): a wrong answer counts against the limits. */
 export const isMfaError = (error: unknown): error is ContractError =>
@@ -54,77 +54,34 @@ export class MfaService extends MfaWebauthn {
     return { secret, otpauthUri, qrCode };
   }
 
-  /** Keeps a pending authenticator secret (encrypted) until the first code proves the app has it. */
-  async startTotpEnrolment(userId: string, secret: string): Promise<string> {
-    await this.store.challenges.retire(userId, 'enrollTotp');
-    return this.issueChallenge(
-      'enrollTotp',
-      userId,
-      { secretEnc: this.box.seal(secret, userId) },
-      MFA_ENROLL_TTL_SECONDS,
+  /** Keeps a pending authenticator secret (sealed) until the first code proves the app has it. */
+  startTotpEnrolment(userId: string, secret: string): Promise<void> {
+    return startAuthenticatorEnrolment(this.store, this.box, userId, secret);
+  }
+
+  /** Completes a pending enrolment with a first code (core/domain/mfa-totp.ts); null for a wrong code. */
+  finishTotpEnrolment(
+    userId: string,
+    code: string,
+  ): Promise<{ deviceId: string; recoveryCodes: string[] | null } | null> {
+    return finishAuthenticatorEnrolment(this.store, this.box, userId, code, (device) =>
+      this.addDevice(userId, device),
     );
   }
 
-  /** The user's latest pending authenticator secret, if any. */
-  async pendingTotp(userId: string): Promise<{ row: MfaChallenge; secret: string } | null> {
-    const row = await this.store.challenges.latest(userId, 'enrollTotp');
-    if (!row) return null;
-    return { row, secret: this.box.open(String(row.data.secretEnc), userId) };
-  }
-
-  /** Checks a code against a secret; returns the time step it belongs to, or null. */
-  async checkTotp(secret: string, code: string, afterTimeStep?: number): Promise<number | null> {
-    if (!CODE_SHAPE.test(code)) return null;
-    const result = await verify({
-      secret,
-      token: code,
-      epochTolerance: TOTP_TOLERANCE_SECONDS,
-      ...(afterTimeStep !== undefined ? { afterTimeStep } : {}),
-    });
-    return result.valid && 'timeStep' in result ? result.timeStep : null;
-  }
-
-  /** Completes a pending enrolment with a first code; the code's time step is remembered (no replay). */
-  async finishTotpEnrolment(
-    userId: string,
-    code: string,
-    name = 'Authenticator app',
-  ): Promise<{ deviceId: string; recoveryCodes: string[] | null } | null> {
-    const pending = await this.pendingTotp(userId);
-    if (!pending) throw contractError('MFA_CODE_EXPIRED');
-    const step = await this.checkTotp(pending.secret, code);
-    if (step === null) {
-      await this.failChallenge(pending.row.id);
-      return null;
-    }
-    if (!(await this.store.challenges.consumeById(pending.row.id))) throw contractError('MFA_CODE_EXPIRED');
-    return this.addDevice(userId, {
-      kind: 'authenticator',
-      name,
-      secret: this.box.seal(pending.secret, userId),
-      lastTimeStep: step,
-    });
-  }
-
-  /**
-   * Verifies a code of an enrolled authenticator. A code is accepted once: the time step is
-   * advanced with a compare-and-set, so the same code (or an older one) replayed is refused, also
-   * by a second server process.
-   */
-  async verifyAuthenticator(device: MfaDevice, code: string): Promise<boolean> {
-    if (device.kind !== 'authenticator' || !device.secret) return false;
-    const secret = this.box.open(device.secret, device.userId);
-    const step = await this.checkTotp(secret, code, device.lastTimeStep ?? undefined);
-    if (step === null) return false;
-    return this.store.devices.advanceTimeStep(device.id, step);
+  /** Verifies a code of an enrolled authenticator, accepted once (core/domain/mfa-totp.ts). */
+  verifyAuthenticator(device: MfaDevice, code: string): Promise<boolean> {
+    return verifyAuthenticator(this.store, this.box, device, code);
   }
 
   /** Tries every enrolled authenticator of the user (spec: POST /user/mfa/verify names no device). */
-  async verifyAnyAuthenticator(userId: string, code: string): Promise<boolean> {
-    for (const device of (await this.devices(userId)).filter((d) => d.kind === 'authenticator')) {
-      if (await this.verifyAuthenticator(device, code)) return true;
-    }
-    return false;
+  verifyAnyAuthenticator(userId: string, code: string): Promise<boolean> {
+    return verifyAnyAuthenticator(this.store, this.box, userId, code);
+  }
+
+  /** An account change's fresh proof: an authenticator code or a recovery code (core/domain/mfa-totp.ts). */
+  requireProof(userId: string, proof: string): Promise<void> {
+    return requireProof(this.store, this.box, { userId, proof });
   }
 
   /** For tests and the dev tools: the current code of a secret. */
@@ -135,45 +92,28 @@ export class MfaService extends MfaWebauthn {
   // ---------------------------------------------------------------- one-time codes (SMS, email)
 
   /**
-   * A 6-digit code bound to an otcToken; the code goes out by SMS or email, the token to the browser.
-   * Each counts against the sending limits of the user and of the destination (429 beyond them).
+   * A 6-digit code bound to an otcToken (core/domain/mfa-challenges.ts); the code goes out by SMS or
+   * email, the token to the browser. Each counts against the sending limits of the user and of the
+   * destination (429 beyond them).
    */
   async issueCode(
     userId: string,
-    purpose: 'otc',
     target: Record<string, unknown>,
   ): Promise<{ otcToken: string; code: string }> {
     if (target.kind === 'sms' && typeof target.phone === 'string')
       await countCodeSend(this.db, userId, { kind: 'sms', phone: target.phone });
     else if (target.kind === 'email' && typeof target.email === 'string')
       await countCodeSend(this.db, userId, { kind: 'email', email: target.email });
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const salt = randomBytes(16).toString('base64url');
-    const otcToken = await this.issueChallenge(
-      purpose,
-      userId,
-      { ...target, salt, codeHash: sha256(`${salt}:${code}`) },
-      MFA_CODE_TTL_SECONDS,
-    );
-    return { otcToken, code };
+    return issueCode(this.store, userId, target);
   }
 
   /** Checks a code against its otcToken: 'ok' uses it up; wrong answers count, the fifth burns the token. */
-  async checkCode(
-    userId: string,
-    otcToken: string,
-    code: string,
-  ): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; reason: 'wrong' | 'expired' }> {
-    const row = await this.findChallenge('otc', otcToken, userId);
-    if (!row) return { ok: false, reason: 'expired' };
-    const expected = Buffer.from(String(row.data.codeHash));
-    const given = Buffer.from(
-      sha256(`${String(row.data.salt)}:${CODE_SHAPE.test(code) ? code : 'not-a-code'}`),
-    );
-    if (expected.length === given.length && timingSafeEqual(expected, given)) {
-      if (!(await this.consumeChallenge('otc', otcToken, userId))) return { ok: false, reason: 'expired' };
-      return { ok: true, data: row.data };
-    }
-    return { ok: false, reason: (await this.failChallenge(row.id)) ? 'expired' : 'wrong' };
+  checkCode(userId: string, otcToken: string, code: string) {
+    return checkCode(this.store, userId, otcToken, code);
+  }
+
+  /** Spends an SMS or email code sent for a step (core/domain/mfa-challenges.ts `spendSentCode`). */
+  spendSentCode(input: Parameters<typeof spendSentCode>[1]) {
+    return spendSentCode(this.store, input);
   }
 }

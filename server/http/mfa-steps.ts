@@ -9,7 +9,7 @@ import type { MfaService } from '../domain/mfa';
 import { findUserById, type UserRow } from '../domain/users';
 import { refreshCookiePath, setRefreshCookie } from './cookies';
 import { contractError } from '../../core/contract/errors';
-import { isSixDigitCode, recoveryAnswer, sentCodeFits, type SentCodeUse } from '../../core/domain/mfa';
+import { recoveryAnswer, refuseFactorChange, type SentCodeUse } from '../../core/domain/mfa';
 import { assertTrustedOrigin } from './origin';
 import { clientInfo } from './client-info';
 import { REMEMBER_DEVICE_COOKIE } from './mfa-gate';
@@ -92,59 +92,32 @@ export function mfaSteps(ctx: AppContext, mfa: MfaService) {
 
     /** Sends a one-time code to the target, in the recipient's language; its token. */
     async sendCode(user: UserRow, target: CodeTarget) {
-      const { otcToken, code } = await mfa.issueCode(user.id, 'otc', target);
+      const { otcToken, code } = await mfa.issueCode(user.id, target);
       const locale = await localeOfRecipient(ctx.db, user.id);
       if (target.kind === 'sms') await ctx.delivery.sendSms(verificationCodeSms(target.phone, code, locale));
       else await ctx.delivery.sendEmail(verificationCodeEmail(target.email, code, locale));
       return otcToken;
     },
 
-    /** Checks an SMS or email code; the target the code was sent to must be the one expected. */
-    async checkCode(
-      user: UserRow,
-      mfaRow: MfaChallenge | null,
-      otcToken: string,
-      value: string,
-      use: SentCodeUse,
-    ) {
-      const result = await mfa.checkCode(user.id, otcToken, value);
-      if (!result.ok) {
-        if (result.reason === 'expired') {
-          await mfa.recordFailure(user.id);
-          throw contractError('MFA_CODE_EXPIRED');
-        }
-        await mfa.wrongAnswer(mfaRow, user.id, contractError('MFA_CODE_WRONG'));
-      }
-      if (!result.ok || !sentCodeFits(use, result.data)) throw contractError('MFA_CODE_EXPIRED');
-      return result.data;
+    /** Spends an SMS or email code sent for `use` (core/domain/mfa-challenges.ts): what it was sent for. */
+    checkCode(user: UserRow, row: MfaChallenge | null, otcToken: string, code: string, use: SentCodeUse) {
+      return mfa.spendSentCode({ userId: user.id, row, otcToken, code, use });
     },
 
     /**
-     * The account's caller. A person's sign-in factors are theirs to manage: API tokens are refused
-     * (403, by the descriptor), and so is an impersonator (403 on every change): a factor enrolled
-     * while impersonating would be a way back in as the person later, also into their other
-     * accounts, where the impersonator has no say.
+     * The account's caller: API tokens are refused (403, by the descriptor), and an impersonator's
+     * changes (core/domain/mfa.ts `refuseFactorChange`).
      */
     async accountUser(request: FastifyRequest): Promise<UserRow> {
       const claims = callerOf(request);
-      if (claims.act && request.method !== 'GET') throw contractError('IMPERSONATING_NOT_AVAILABLE');
+      refuseFactorChange(Boolean(claims.act), request.method);
       const user = await findUserById(ctx.db, claims.sub);
       if (!user) throw contractError('TOKEN_INVALID');
       return user;
     },
 
-    /** Account changes need a fresh proof: a code of an enrolled authenticator, or the recovery code. */
-    async requireProof(user: UserRow, proof: string) {
-      await mfa.assertNotLocked(user.id);
-      const value = proof.trim();
-      if (
-        isSixDigitCode(value)
-          ? await mfa.verifyAnyAuthenticator(user.id, value)
-          : await mfa.useRecoveryCode(user.id, value)
-      )
-        return;
-      await mfa.wrongAnswer(null, user.id, contractError('MFA_CODE_WRONG'));
-    },
+    /** Account changes need a fresh proof: a code of an enrolled authenticator, or a recovery code. */
+    requireProof: (user: UserRow, proof: string) => mfa.requireProof(user.id, proof),
   };
 }
 export type MfaSteps = ReturnType<typeof mfaSteps>;

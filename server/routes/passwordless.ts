@@ -33,6 +33,7 @@ import {
   startPhoneVerification,
   verifyPhoneReset,
 } from '../../core/domain/passwordless';
+import { refuseWhileImpersonating } from '../../core/domain/impersonation';
 import { passwordlessPorts } from '../domain/passwordless';
 import { devSwitchAuthStrategy } from '../storage/sign-in-methods';
 import { setRefreshCookie } from '../http/cookies';
@@ -149,7 +150,7 @@ export async function passwordlessRoutes(app: FastifyInstance, ctx: AppContext):
   async function signedInUser(request: FastifyRequest) {
     const claims = callerOf(request);
     // The number receives SMS sign-in codes: an impersonator must not set it.
-    if (claims.act) throw contractError('IMPERSONATING_NOT_AVAILABLE');
+    refuseWhileImpersonating(Boolean(claims.act));
     const user = await findUserById(ctx.db, claims.sub);
     if (!user) throw contractError('UNAUTHORIZED');
     return user;

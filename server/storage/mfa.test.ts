@@ -14,11 +14,15 @@ import {
   redeemRecoveryCode,
   removeDevice,
 } from '../../core/domain/mfa-devices';
+import { assertNotLocked, issueCode, spendSentCode } from '../../core/domain/mfa-challenges';
 import { mfaPolicyOf } from '../../core/domain/mfa-gate';
 import { getVendorSettings } from '../domain/vendor';
 import { insertUser } from '../domain/users';
 import { repositorySuite } from '../../test/support/repository-suite';
 import { mfaStore } from './mfa';
+
+const codeOf = (code: string) => (error: unknown) =>
+  isContractError(error) && error.codes.includes(code as never);
 
 /** The store, and what a case sets up in it: a user, and the vendor's MFA enforced. */
 interface Fixture {
@@ -183,6 +187,84 @@ repositorySuite<Fixture>(
       );
       assert.equal(mfaPolicyOf(facts).enforceMFAType, 'Force');
       assert.equal(mfaPolicyOf(await repo.gate.policies(context.tenantId)).enforceMFAType, 'Force');
+    });
+
+    test('challenges: found and used once, by purpose, key and user; the fifth failure uses one up', async () => {
+      const { repo } = context.repos;
+      const userId = await context.repos.user();
+      const issue = (key: string, ttlSeconds = 60) =>
+        repo.challenges.issue({ purpose: 'otc', userId, key, data: { kind: 'sms' }, ttlSeconds });
+      await issue('k1');
+      assert.equal(await repo.challenges.find('mfaLogin', 'k1'), null);
+      assert.equal(await repo.challenges.find('otc', 'k1', await context.repos.user()), null);
+      const row = await repo.challenges.find('otc', 'k1', userId);
+      assert.deepEqual([row?.userId, row?.data, row?.failedAttempts], [userId, { kind: 'sms' }, 0]);
+      assert.equal((await repo.challenges.consume('otc', 'k1'))?.id, row!.id);
+      assert.equal(await repo.challenges.consume('otc', 'k1'), null);
+      assert.equal(await repo.challenges.consumeById(row!.id), false);
+      await issue('k2');
+      const second = (await repo.challenges.find('otc', 'k2'))!;
+      for (const expected of [1, 2, 3, 4]) assert.equal(await repo.challenges.fail(second.id, 5), expected);
+      assert.equal((await repo.challenges.find('otc', 'k2'))?.failedAttempts, 4);
+      assert.equal(await repo.challenges.fail(second.id, 5), 5);
+      assert.equal(await repo.challenges.find('otc', 'k2'), null);
+      await issue('gone', 0);
+      assert.equal(await repo.challenges.find('otc', 'gone'), null, 'expired');
+    });
+
+    test("challenges: the user's live one of a purpose, and all of them retired at once", async () => {
+      const { repo } = context.repos;
+      const userId = await context.repos.user();
+      const issue = (key: string) =>
+        repo.challenges.issue({ purpose: 'enrollTotp', userId, key, data: { key }, ttlSeconds: 60 });
+      await issue('first');
+      assert.deepEqual((await repo.challenges.latest(userId, 'enrollTotp'))?.data, { key: 'first' });
+      assert.equal(await repo.challenges.latest(await context.repos.user(), 'enrollTotp'), null);
+      await repo.challenges.retire(userId, 'enrollTotp');
+      assert.equal(await repo.challenges.latest(userId, 'enrollTotp'), null);
+      await issue('second');
+      assert.deepEqual((await repo.challenges.latest(userId, 'enrollTotp'))?.data, { key: 'second' });
+    });
+
+    test('remembered browsers and the failure window', async () => {
+      const { repo } = context.repos;
+      const userId = await context.repos.user();
+      await repo.remembered.remember(userId, 'browser', 3600);
+      await repo.remembered.remember(userId, 'lapsed', 0);
+      assert.equal(await repo.remembered.isRemembered(userId, 'browser'), true);
+      assert.equal(await repo.remembered.isRemembered(userId, 'lapsed'), false);
+      assert.equal(await repo.remembered.isRemembered(await context.repos.user(), 'browser'), false);
+      assert.equal(await repo.failures.count(userId, 900), 0);
+      assert.equal(await repo.failures.record(userId, 900), 1);
+      assert.equal(await repo.failures.record(userId, 900), 2);
+      assert.equal(await repo.failures.count(userId, 900), 2);
+      await repo.failures.clear(userId);
+      assert.equal(await repo.failures.count(userId, 900), 0);
+    });
+
+    test('core/domain/mfa-challenges.ts: a sent code proves its step once; the fifth wrong guess burns it', async () => {
+      const { repo } = context.repos;
+      const userId = await context.repos.user();
+      const spend = (otcToken: string, code: string) =>
+        spendSentCode(repo, { userId, row: null, otcToken, code, use: { step: 'enrolSms' } });
+      const sent = await issueCode(repo, userId, { kind: 'sms', phone: '+15550103' });
+      assert.match(sent.code, /^[0-9]{6}$/);
+      const wrongCode = sent.code === '000000' ? '111111' : '000000';
+      await assert.rejects(spend(sent.otcToken, wrongCode), codeOf('MFA_CODE_WRONG'));
+      const target = await spend(sent.otcToken, sent.code);
+      assert.deepEqual([target.kind, target.phone], ['sms', '+15550103']);
+      await assert.rejects(spend(sent.otcToken, sent.code), codeOf('MFA_CODE_EXPIRED'));
+      const burnt = await issueCode(repo, userId, { kind: 'sms', phone: '+15550103' });
+      for (let i = 0; i < 4; i++)
+        await assert.rejects(spend(burnt.otcToken, wrongCode), codeOf('MFA_CODE_WRONG'));
+      // The fifth burns the code: it answers as an expired one from then on.
+      await assert.rejects(spend(burnt.otcToken, wrongCode), codeOf('MFA_CODE_EXPIRED'));
+      await assert.rejects(spend(burnt.otcToken, burnt.code), codeOf('MFA_CODE_EXPIRED'));
+      // Eight failures so far for the user; the tenth locks every MFA check out.
+      await assert.rejects(spend('unknown-token-of-the-right-shape', '123456'), codeOf('MFA_CODE_EXPIRED'));
+      await assertNotLocked(repo, userId);
+      await assert.rejects(spend('unknown-token-of-the-right-shape', '123456'), codeOf('MFA_CODE_EXPIRED'));
+      await assert.rejects(assertNotLocked(repo, userId), codeOf('MFA_TOO_MANY_ATTEMPTS'));
     });
   },
 );

@@ -93,5 +93,38 @@ for (const [name, factory] of factories) {
         [403, ['An impersonated session stays in the account it was opened in']],
       );
     });
+
+    test("the impersonated session may read the person's sign-in factors but not change them", async () => {
+      // The admin signs in again: the test before ended their session in the impersonated one.
+      await target.clearCookies();
+      const signedIn = await target.call('POST', `${API}/auth/v1/user`, {
+        body: { email: `admin-${stamp}@example.com`, password: 'a-long-password-1' },
+      });
+      assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
+      const started = await target.call('POST', `${API}/impersonation/v1`, {
+        token: signedIn.body.accessToken,
+        body: { userId: memberId },
+      });
+      assert.equal(started.status, 200, JSON.stringify(started.body));
+      const token = started.body.accessToken as string;
+      const changes = [
+        ['POST', `${API}/users/v1/mfa/authenticator/enroll`, {}],
+        ['POST', `${API}/users/v1/mfa/sms/enroll`, { phoneNumber: '+15555550142' }],
+        ['POST', `${API}/users/webauthn/v1/devices`, {}],
+        ['POST', `${API}/users/v1/phone`, { phoneNumber: '+15555550142' }],
+      ] as const;
+      for (const [method, path, body] of changes) {
+        const answer = await target.call(method, path, { token, body });
+        assert.deepEqual(
+          [answer.status, answer.body.errors],
+          [403, ['Not available while impersonating']],
+          `${method} ${path}`,
+        );
+      }
+      const devices = await target.call('GET', `${API}/users/v1/mfa/devices`, { token });
+      assert.equal(devices.status, 200, JSON.stringify(devices.body));
+      const passkeys = await target.call('GET', `${API}/users/webauthn/v1/devices`, { token });
+      assert.deepEqual([passkeys.status, passkeys.body.devices], [200, []]);
+    });
   });
 }

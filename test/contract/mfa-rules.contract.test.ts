@@ -4,6 +4,7 @@
 // signing-in user's email; removing a phone shows its number masked as the server masks it.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { generate } from 'otplib';
 import { maskPhone } from '../../core/contract/phone';
 import { BACKENDS, newAccountOwner, type Answer, type ContractTarget } from './targets';
 
@@ -50,6 +51,26 @@ for (const [name, factory] of BACKENDS) {
       assert.equal(devices.body.phones.length, 1, 'no second phone was enrolled');
     });
 
+    test('a sent code burns at its fifth wrong guess: from then on it answers as expired', async () => {
+      const other = `+1556${String(Date.now()).slice(-7)}`;
+      const sent = await owner.call('POST', `${MFA}/sms/enroll`, { phoneNumber: other });
+      assert.equal(sent.status, 200, JSON.stringify(sent.body));
+      const code = await codeSentTo(owner.target, other);
+      const verify = (value: string) =>
+        owner.call('POST', `${MFA}/sms/enroll/verify`, { otcToken: sent.body.otcToken, code: value });
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 4; i++) assert.deepEqual((await verify(wrong)).body.errorCodes, ['MFA_CODE_WRONG']);
+      assert.deepEqual((await verify(wrong)).body.errorCodes, ['MFA_CODE_EXPIRED']);
+      const late = await verify(code);
+      assert.deepEqual([late.status, late.body.errorCodes], [400, ['MFA_CODE_EXPIRED']]);
+      await owner.call('POST', `${MFA}/sms/enroll`, { phoneNumber: other });
+      const fresh = await owner.call('POST', `${MFA}/sms/enroll/verify`, {
+        otcToken: 'a-token-of-the-right-shape-never-issued',
+        code,
+      });
+      assert.deepEqual(fresh.body.errorCodes, ['MFA_CODE_EXPIRED'], 'an unknown token');
+    });
+
     test('a recovery code at sign-in needs the first factor, and the email given must be the user signing in', async () => {
       const without = await owner.target.call('POST', `${LOGIN_MFA}/recover`, {
         body: { recoveryCode: 'AAAA-BBBB-CCCC-DDDD' },
@@ -73,6 +94,31 @@ for (const [name, factory] of BACKENDS) {
       assert.equal(other.status, 400, JSON.stringify(other.body));
       assert.deepEqual(other.body.errorCodes, ['MFA_EMAIL_MISMATCH']);
       assert.ok(codes(other).length > 0);
+    });
+  });
+
+  describe(`contract: ${name}: MFA attempt limits`, () => {
+    const owner = newAccountOwner(factory, 'mfa-limits');
+
+    test('an authenticator code with nothing pending has expired; ten wrong proofs lock the user out (429)', async () => {
+      const nothing = await owner.call('POST', `${MFA}/enroll/verify`, { token: '123456' });
+      assert.deepEqual([nothing.status, nothing.body.errorCodes], [400, ['MFA_CODE_EXPIRED']]);
+      const started = await owner.call('POST', `${MFA}/enroll`, {});
+      assert.equal(started.status, 200, JSON.stringify(started.body));
+      const enrolled = await owner.call('POST', `${MFA}/enroll/verify`, {
+        token: await generate({ secret: started.body.secret }),
+      });
+      assert.equal(enrolled.status, 200, JSON.stringify(enrolled.body));
+      const answers = [];
+      for (let i = 0; i < 10; i++)
+        answers.push(
+          (await owner.call('POST', `${MFA}/recovery-codes`, { token: 'AAAA-BBBB-CCCC-DDDD' })).status,
+        );
+      assert.deepEqual(answers, [400, 400, 400, 400, 400, 400, 400, 400, 400, 429]);
+      const right = await owner.call('POST', `${MFA}/recovery-codes`, {
+        token: enrolled.body.recoveryCodes[0],
+      });
+      assert.deepEqual([right.status, right.body.errorCodes], [429, ['MFA_TOO_MANY_ATTEMPTS']]);
     });
   });
 }

@@ -2,6 +2,7 @@
 // the demo backend and the reference server, codes and links read from each one's outbox.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { generate } from 'otplib';
 import { demoTarget, serverTarget, type ContractTarget } from './targets';
 
 const factories: Array<[string, () => Promise<ContractTarget> | ContractTarget]> = [
@@ -76,6 +77,34 @@ for (const [name, factory] of factories) {
         body: { email: `nobody-${email}` },
       });
       assert.deepEqual([unknown.status, unknown.body], [200, {}]);
+    });
+
+    test('a user with a second factor: the code asks for it, as a password does (the MFA gate)', async () => {
+      const email = newEmail();
+      await target.clearCookies();
+      const signedUp = await target.call('POST', `${USERS}/signUp`, {
+        body: { email, password: 'first-password-1' },
+      });
+      const token = signedUp.body.authResponse.accessToken as string;
+      const started = await target.call('POST', `${USERS}/mfa/enroll`, { token, body: {} });
+      assert.equal(started.status, 200, JSON.stringify(started.body));
+      const enrolled = await target.call('POST', `${USERS}/mfa/enroll/verify`, {
+        token,
+        body: { token: await generate({ secret: started.body.secret }) },
+      });
+      assert.equal(enrolled.status, 200, JSON.stringify(enrolled.body));
+      await target.clearCookies();
+      await target.call('POST', `${AUTH}/passwordless/code/prelogin`, { body: { email } });
+      const code = codeOf(await latest(target, email));
+      const answer = await target.call('POST', `${AUTH}/passwordless/code/postlogin`, {
+        body: { token: code, email },
+      });
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      const { mfaToken, mfaDevices, mfaStrategies, ...rest } = answer.body;
+      assert.equal(typeof mfaToken, 'string');
+      assert.equal(mfaDevices.authenticators.length, 1);
+      assert.ok(Array.isArray(mfaStrategies));
+      assert.deepEqual(rest, { mfaRequired: true, mfaEnrolled: true, email });
     });
 
     test('a code burns at its fifth wrong guess; a body type naming another type than the path is refused', async () => {
