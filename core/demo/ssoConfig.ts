@@ -99,7 +99,7 @@ const sampleConnection = (now: () => number): DemoSsoConnection => {
 };
 
 /** The redirect URI OIDC connections register at their provider (the kit's OIDC callback). */
-export const demoOidcRedirect = () =>
+const demoOidcRedirect = () =>
   `${typeof location === 'undefined' ? 'https://app.demo.example' : location.origin}/account/oidc/callback`;
 
 const recordOf = (db: DemoDatabase, c: DemoSsoConnection): SsoConnectionRecord => ({
@@ -151,9 +151,22 @@ export function demoSsoRepository(db: DemoDatabase, { now, random }: Tools): Sso
       const at = stamp();
       const id = random();
       mine(tenantId).push({
-        ...{ id, enabled: false, type, generatedVerification: verification, ssoEndpoint: '' },
-        ...{ publicCertificate: '', signRequest: false, idpEntityId: '', metadataUrl: '', oidcClientId: '' },
-        ...{ hasOidcSecret: false, domains: [], roleIds: roleKeys, groups: [], createdAt: at, updatedAt: at },
+        id,
+        enabled: false,
+        type,
+        generatedVerification: verification,
+        ssoEndpoint: '',
+        publicCertificate: '',
+        signRequest: false,
+        idpEntityId: '',
+        metadataUrl: '',
+        oidcClientId: '',
+        hasOidcSecret: false,
+        domains: [],
+        roleIds: roleKeys,
+        groups: [],
+        createdAt: at,
+        updatedAt: at,
       });
       return id;
     },

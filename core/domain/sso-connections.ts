@@ -119,7 +119,7 @@ export interface SsoConfigInput {
 }
 
 /** Metadata a create or update takes the IdP's details from (with the address it was fetched at). */
-export interface SsoMetadataSource {
+interface SsoMetadataSource {
   idp: IdpMetadata;
   url?: string;
 }
