@@ -5,6 +5,9 @@
  */
 import type { SsoConnection } from '../api/ssoConfig';
 
+/** The permission reading SSO needs (also the SAML metadata entity's, checked by its handler). */
+export const SSO_READ_PERMISSION = 'fe.secure.read.samlConfiguration';
+
 /** What the legacy answers read of a connection. */
 export type LegacyConnection = Pick<
   SsoConnection,

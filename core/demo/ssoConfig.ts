@@ -1,34 +1,37 @@
 /**
- * Demo mode's SSO connections (issue 16), answering like the reference server
- * (server/routes/sso-config.ts): the same routes, answers and messages, kept per account in the
- * page's storage. The demo backend finds the route and checks its permission from the route table
- * (core/demo/dispatch.ts); bodies are checked before a handler runs, with the server's schemas
- * (core/contract/requests-sso.ts).
+ * Demo mode's SSO connections (issue 16): the use cases of core/domain/sso-connections.ts (the
+ * server's own) over a repository kept per account in the page's storage, so the routes answer
+ * with the server's answers and refusals. The demo backend finds the route and checks its
+ * permission from the route table (core/demo/dispatch.ts); bodies are checked before a handler
+ * runs, with the server's schemas (core/contract/requests-sso.ts).
  *
  * What demo mode cannot do, and does instead (docs/sso.md):
  * - no DNS: a domain validates at once, unless it begins with `unverified.` (then the server's
  *   "TXT record not found" answer, so the page's failure can be seen);
- * - no outbound fetch: a metadata URL gives sample details (entity ID the URL, SSO address
- *   `{origin}/sso`, a sample certificate); uploaded metadata XML is read like the server does;
+ * - no outbound fetch: a metadata URL gives sample metadata (core/demo/ssoMetadata.ts); uploaded
+ *   metadata XML is read with patterns instead of an XML parser;
+ * - no SAML signing key (signRequest is refused, as on a server without one), no stored OIDC secret;
  * - no sign-in through these connections (the demo has no identity provider).
  */
-import { type Answer, fail, ok } from '../contract/answer';
-import { parseDomain } from '../domain/security-policies';
+import { type Answer, failWith, ok } from '../contract/answer';
+import { isContractError } from '../contract/errors';
 import {
-  checkSsoFields,
-  checkSsoKind,
-  normaliseCertificate,
-  type SsoFieldsInput,
-} from '../domain/sso-config';
+  SsoConnections,
+  type SsoChanges,
+  type SsoConnectionRecord,
+  type SsoConnectionRepository,
+  type SsoServices,
+} from '../domain/sso-connections';
 import type { DemoDatabase, DemoUser } from './data';
 import type { DemoRequest, DemoRoutes } from './dispatch';
+import type { UserHandler } from './sessions';
+import { readDemoMetadata, SAMPLE_CERTIFICATE, sampleDemoMetadata } from './ssoMetadata';
 import { demoRoles } from './teamAdmin';
 
 type Json = Record<string, unknown>;
+type Tools = { now: () => number; random: () => string };
 
 const DEMO_SP = 'https://auth.demo.example/frontegg/identity/resources/auth/v1/sso/saml';
-/** A sample certificate body (base64 of a fixed text: the demo never checks a signature with it). */
-const SAMPLE_CERTIFICATE = `-----BEGIN CERTIFICATE-----\n${'TUlJRGVtb0NlcnRpZmljYXRlRm9yVGhlU1NPUGFnZQ=='.padEnd(64, 'A')}\n-----END CERTIFICATE-----`;
 
 export interface DemoSsoDomain {
   id: string;
@@ -96,251 +99,208 @@ const sampleConnection = (now: () => number): DemoSsoConnection => {
 };
 
 /** The redirect URI OIDC connections register at their provider (the kit's OIDC callback). */
-export const demoOidcRedirect = () =>
+const demoOidcRedirect = () =>
   `${typeof location === 'undefined' ? 'https://app.demo.example' : location.origin}/account/oidc/callback`;
 
-/** A connection as the server answers it. */
-export const demoSsoDto = (c: DemoSsoConnection) => ({
-  ...c,
-  acsUrl: c.type === 'oidc' ? demoOidcRedirect() : `${DEMO_SP}/t-${c.id}/acs`,
-  spEntityId: c.type === 'oidc' ? '' : `${DEMO_SP}/t-${c.id}/metadata`,
-  oidcSecret: '',
-  skipEmailDomainValidation: false,
+const recordOf = (db: DemoDatabase, c: DemoSsoConnection): SsoConnectionRecord => ({
+  ...structuredClone(c),
+  key: `t-${c.id}`,
+  protocol: c.type === 'oidc' ? 'oidc' : 'saml',
+  // Default roles that are still roles (the server reads them through its roles table).
+  roleIds: demoRoles(db)
+    .map((r) => r.id)
+    .filter((id) => c.roleIds.includes(id)),
 });
 
-const isHttp = (value: string) => /^https?:\/\/[^\s/]+/.test(value.trim());
+/** A change to a stored connection (the fields the use cases send for its protocol). */
+function applyChanges(c: DemoSsoConnection, changes: SsoChanges, stamp: string): void {
+  if (changes.enabled !== undefined) c.enabled = changes.enabled;
+  if (changes.roleKeys !== undefined) c.roleIds = changes.roleKeys;
+  if (changes.type !== undefined) c.type = changes.type;
+  if (changes.ssoEndpoint !== undefined) c.ssoEndpoint = changes.ssoEndpoint;
+  if (changes.idpEntityId !== undefined) c.idpEntityId = changes.idpEntityId ?? '';
+  if (changes.certificates !== undefined) c.publicCertificate = changes.certificates[0] ?? '';
+  if (changes.metadataUrl !== undefined) c.metadataUrl = changes.metadataUrl ?? '';
+  if (changes.signRequest !== undefined) c.signRequest = changes.signRequest;
+  if (changes.oidcClientId !== undefined) c.oidcClientId = changes.oidcClientId;
+  if (changes.sealedSecret !== undefined) c.hasOidcSecret = true;
+  c.updatedAt = stamp;
+}
 
-/** The IdP's details from its metadata XML, as the server reads them (namespace prefixes aside). */
-function readMetadata(
-  xml: string,
-):
-  | { entityId: string; ssoEndpoint: string; certificate: string }
-  | 'SSO_METADATA_UNREADABLE'
-  | 'SSO_METADATA_NO_ENDPOINT'
-  | 'SSO_METADATA_NO_CERTIFICATE' {
-  if (/<!DOCTYPE/i.test(xml) || !/IDPSSODescriptor/.test(xml)) return 'SSO_METADATA_UNREADABLE';
-  const service =
-    /<(?:\w+:)?SingleSignOnService\b[^>]*Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"[^>]*>/.exec(
-      xml,
-    );
-  const location = service && /Location="([^"]+)"/.exec(service[0])?.[1];
-  if (!location || !isHttp(location)) return 'SSO_METADATA_NO_ENDPOINT';
-  const cert = normaliseCertificate(/<(?:\w+:)?X509Certificate>([^<]+)</.exec(xml)?.[1] ?? '');
-  if (!cert) return 'SSO_METADATA_NO_CERTIFICATE';
+/** The connections' repository over the demo's storage (role keys are the demo's role ids). */
+export function demoSsoRepository(db: DemoDatabase, { now, random }: Tools): SsoConnectionRepository {
+  const stamp = () => new Date(now()).toISOString();
+  const mine = (tenantId: string) => demoSsoConnections(db, tenantId, now);
+  const all = () => Object.values(db.ssoConnections ?? {}).flat();
+  const live = (c: { id: string }) => all().find((x) => x.id === c.id)!;
+  const groupOf = (groupId: string) => {
+    const owner = all().find((c) => c.groups.some((g) => g.id === groupId))!;
+    return { owner, group: owner.groups.find((g) => g.id === groupId)! };
+  };
   return {
-    entityId: /entityID="([^"]+)"/.exec(xml)?.[1] ?? '',
-    ssoEndpoint: location,
-    certificate: cert,
+    list: async (tenantId) => mine(tenantId).map((c) => recordOf(db, c)),
+    async find(tenantId, id) {
+      const found = mine(tenantId).find((c) => c.id === id);
+      return found && recordOf(db, found);
+    },
+    rolesOfIds: async (tenantId, ids) =>
+      demoRoles(db)
+        .filter((r) => (r.tenantId === null || r.tenantId === tenantId) && ids.includes(r.id))
+        .map((r) => ({ id: r.id, key: r.id })),
+    async insert(tenantId, { type, verification, roleKeys }) {
+      const at = stamp();
+      const id = random();
+      mine(tenantId).push({
+        id,
+        enabled: false,
+        type,
+        generatedVerification: verification,
+        ssoEndpoint: '',
+        publicCertificate: '',
+        signRequest: false,
+        idpEntityId: '',
+        metadataUrl: '',
+        oidcClientId: '',
+        hasOidcSecret: false,
+        domains: [],
+        roleIds: roleKeys,
+        groups: [],
+        createdAt: at,
+        updatedAt: at,
+      });
+      return id;
+    },
+    async update(tenantId, id, _protocol, changes) {
+      const c = mine(tenantId).find((x) => x.id === id);
+      if (c && Object.keys(changes).length) applyChanges(c, changes, stamp());
+    },
+    async remove(tenantId, c) {
+      const list = mine(tenantId);
+      list.splice(list.indexOf(live(c)), 1);
+    },
+    async addDomain(_tenantId, c, domain) {
+      const domains = live(c).domains;
+      if (domains.some((d) => d.domain === domain)) return undefined;
+      const added = { id: random(), domain, validated: false };
+      domains.push(added);
+      return { ...added };
+    },
+    async removeDomain(c, domainId) {
+      const owner = live(c);
+      owner.domains = owner.domains.filter((d) => d.id !== domainId);
+    },
+    async markValidated(c, domain) {
+      const taken = all().some(
+        (o) => o.id !== c.id && o.domains.some((d) => d.domain === domain.domain && d.validated),
+      );
+      if (taken) return false;
+      live(c).domains.find((d) => d.id === domain.id)!.validated = true;
+      return true;
+    },
+    async addGroup(_tenantId, c, group, roleIds) {
+      const added = { id: random(), group, roleIds };
+      live(c).groups.push(added);
+      return { ...added };
+    },
+    async updateGroup(groupId, group, roleIds) {
+      const found = groupOf(groupId).group;
+      Object.assign(found, { group, roleIds });
+      return { ...found };
+    },
+    async removeGroup(groupId) {
+      const { owner } = groupOf(groupId);
+      owner.groups = owner.groups.filter((g) => g.id !== groupId);
+    },
   };
 }
 
-/** Where a connection's IdP details come from: uploaded metadata XML or the address it is published at. */
-type DemoMetadataSource = { xml: string } | { url: string };
+/** What demo mode does instead of the server's DNS, fetch, secrets and signing key. */
+const demoSsoServices = (random: () => string): SsoServices => ({
+  readMetadata: readDemoMetadata,
+  fetchMetadata: async (url) => sampleDemoMetadata(url),
+  verifyTxt: async (domain) => (domain.startsWith('unverified.') ? 'missing' : 'found'),
+  newVerification: () => `${random()}${random()}`,
+  sealSecret: () => 'kept by the identity provider only',
+  canSignRequests: false,
+  samlBase: (key) => `${DEMO_SP}/${key}`,
+  oidcRedirect: demoOidcRedirect(),
+});
+
+/** The account's SSO connections: the shared use cases over the demo's storage. */
+export const demoSsoConnectionsOf = (db: DemoDatabase, tools: Tools) =>
+  new SsoConnections(demoSsoRepository(db, tools), demoSsoServices(tools.random));
 
 /**
- * One account's connections and what may be done to them, each an answer as the server gives it
- * (also the legacy single-connection calls' building blocks, core/demo/ssoLegacy.ts).
+ * A handler whose refusal is answered as the server answers it; a change is stored even when a
+ * later step is refused, as the server's statements are (`save`).
  */
-export function demoSsoAccount(
-  db: DemoDatabase,
-  user: DemoUser,
-  tools: { now: () => number; random: () => string },
-) {
-  const { now, random } = tools;
-  const mine = demoSsoConnections(db, user.tenantId, now);
-  const stamp = () => new Date(now()).toISOString();
-  const roleIds = new Set(
-    demoRoles(db)
-      .filter((r) => r.tenantId === null || r.tenantId === user.tenantId)
-      .map((r) => r.id),
-  );
-  const badRoles = (ids: unknown) =>
-    Array.isArray(ids) && ids.some((id) => id !== '' && !roleIds.has(id as string))
-      ? fail('ROLES_UNKNOWN')
-      : null;
-
-  /**
-   * Applies the fields of a create or update, by the server's rules (core/domain/sso-config.ts;
-   * a refusal is thrown, before anything changes). Demo mode has no SAML signing key.
-   */
-  const apply = (c: DemoSsoConnection, input: Json): Answer | null => {
-    checkSsoKind(c.type, input as SsoFieldsInput);
-    const rolesAnswer = badRoles(input.roleIds);
-    if (rolesAnswer) return rolesAnswer;
-    const checked = checkSsoFields(c.type, input as SsoFieldsInput, false);
-    if (checked.ssoEndpoint !== undefined) c.ssoEndpoint = checked.ssoEndpoint;
-    if (checked.publicCertificate !== undefined) c.publicCertificate = checked.publicCertificate;
-    if (typeof input.type === 'string') c.type = input.type;
-    if (typeof input.enabled === 'boolean') c.enabled = input.enabled;
-    if (input.signRequest === false) c.signRequest = false;
-    if (typeof input.idpEntityId === 'string') c.idpEntityId = input.idpEntityId.trim();
-    if (typeof input.oidcClientId === 'string') c.oidcClientId = input.oidcClientId.trim();
-    if (typeof input.oidcSecret === 'string' && input.oidcSecret) c.hasOidcSecret = true;
-    if (Array.isArray(input.roleIds)) c.roleIds = [...new Set(input.roleIds as string[])].filter(Boolean);
-    c.updatedAt = stamp();
-    return null;
-  };
-  const blank = (type: string): DemoSsoConnection => ({
-    id: random(),
-    enabled: false,
-    type,
-    generatedVerification: `auth-elements-sso=${random()}${random()}`,
-    ssoEndpoint: '',
-    publicCertificate: '',
-    signRequest: false,
-    idpEntityId: '',
-    metadataUrl: '',
-    oidcClientId: '',
-    hasOidcSecret: false,
-    domains: [],
-    roleIds: [],
-    groups: [],
-    createdAt: stamp(),
-    updatedAt: stamp(),
-  });
-  const fromMetadata = (c: DemoSsoConnection, source: DemoMetadataSource): Answer | null => {
-    if ('url' in source) {
-      if (!isHttp(source.url)) return fail('SSO_METADATA_FETCH_FAILED');
-      const url = new URL(source.url);
-      Object.assign(c, {
-        idpEntityId: url.href,
-        ssoEndpoint: `${url.origin}/sso`,
-        publicCertificate: SAMPLE_CERTIFICATE,
-        metadataUrl: url.href,
-      });
-    } else {
-      const read = readMetadata(source.xml);
-      if (typeof read === 'string') return fail(read);
-      Object.assign(c, {
-        idpEntityId: read.entityId,
-        ssoEndpoint: read.ssoEndpoint,
-        publicCertificate: read.certificate,
-        metadataUrl: '',
-      });
-    }
-    c.updatedAt = stamp();
-    return null;
-  };
-
-  return {
-    list: () => mine.map(demoSsoDto),
-    connection: (id: string | undefined) => mine.find((c) => c.id === id),
-    create(body: Json): Answer {
-      const c = blank(typeof body.type === 'string' ? body.type : 'saml');
-      const refused = apply(c, { ...body, type: undefined });
-      if (refused) return refused;
-      mine.push(c);
-      return ok(demoSsoDto(c), true, 201);
-    },
-    createFromMetadata(source: DemoMetadataSource): Answer {
-      const c = blank('saml');
-      const refused = fromMetadata(c, source);
-      if (refused) return refused;
-      mine.push(c);
-      return ok(demoSsoDto(c), true, 201);
-    },
-    update: (c: DemoSsoConnection, body: Json) => apply(c, body) ?? ok(demoSsoDto(c), true),
-    replaceMetadata: (c: DemoSsoConnection, source: DemoMetadataSource) =>
-      fromMetadata(c, source) ?? ok(demoSsoDto(c), true),
-    remove(c: DemoSsoConnection): Answer {
-      mine.splice(mine.indexOf(c), 1);
-      return ok({}, true);
-    },
-    addDomain(c: DemoSsoConnection, sent: string): Answer {
-      const domain = parseDomain(sent);
-      if (!domain) return fail('DOMAIN_INVALID', { value: sent.slice(0, 64) });
-      if (c.domains.some((d) => d.domain === domain)) return fail('SSO_DOMAIN_EXISTS');
-      const added = { id: random(), domain, validated: false };
-      c.domains.push(added);
-      return ok(added, true, 201);
-    },
-    removeDomain(c: DemoSsoConnection, domain: DemoSsoDomain): Answer {
-      c.domains.splice(c.domains.indexOf(domain), 1);
-      return ok({}, true);
-    },
-    validateDomain(c: DemoSsoConnection, domain: DemoSsoDomain): Answer {
-      if (domain.domain.startsWith('unverified.')) return fail('SSO_TXT_RECORD_MISSING');
-      const elsewhere = Object.values(db.ssoConnections ?? {})
-        .flat()
-        .some((o) => o !== c && o.domains.some((d) => d.domain === domain.domain && d.validated));
-      if (elsewhere) return fail('SSO_DOMAIN_TAKEN');
-      domain.validated = true;
-      return ok(domain, true);
-    },
-    setRoles: (c: DemoSsoConnection, ids: unknown) =>
-      apply(c, { roleIds: ids }) ?? ok({ roleIds: c.roleIds }, true),
-    addGroup(c: DemoSsoConnection, body: Json): Answer {
-      const refused = badRoles(body.roleIds);
-      if (refused) return refused;
-      const group = {
-        id: random(),
-        group: String(body.group).trim(),
-        roleIds: (body.roleIds as string[]) ?? [],
-      };
-      c.groups.push(group);
-      return ok(group, true, 201);
-    },
-    updateGroup(group: DemoSsoGroup, body: Json): Answer {
-      const refused = badRoles(body.roleIds);
-      if (refused) return refused;
-      if (typeof body.group === 'string') group.group = body.group.trim();
-      if (Array.isArray(body.roleIds)) group.roleIds = body.roleIds as string[];
-      return ok(group, true);
-    },
-    removeGroup(c: DemoSsoConnection, group: DemoSsoGroup): Answer {
-      c.groups.splice(c.groups.indexOf(group), 1);
-      return ok({}, true);
-    },
-  };
-}
-
-type SignedIn = (db: DemoDatabase, user: DemoUser, request: DemoRequest) => Answer;
-type Account = ReturnType<typeof demoSsoAccount>;
+export const demoSsoAnswer = async (run: () => Promise<Answer>, save: boolean): Promise<Answer> => {
+  try {
+    return await run();
+  } catch (error) {
+    if (!isContractError(error)) throw error;
+    return { ...failWith(error), save };
+  }
+};
 
 /** The multi-SSO routes (core/contract/routes/sso.ts), by descriptor name. */
-export function demoSsoConfigRoutes(tools: {
-  now: () => number;
-  random: () => string;
-}): DemoRoutes<SignedIn> {
-  const account =
-    (run: (a: Account, request: DemoRequest) => Answer): SignedIn =>
-    (db, user, request) =>
-      run(demoSsoAccount(db, user, tools), request);
-  /** A handler of one connection (`:id`), 404 when the account has none of that id. */
-  const one = (run: (a: Account, c: DemoSsoConnection, request: DemoRequest) => Answer) =>
-    account((a, request) => {
-      const c = a.connection(request.params.id);
-      return c ? run(a, c, request) : fail('SSO_CONFIGURATION_NOT_FOUND');
-    });
-  const domain = (run: (a: Account, c: DemoSsoConnection, d: DemoSsoDomain) => Answer) =>
-    one((a, c, { params }) => {
-      const d = c.domains.find((x) => x.id === params.domainId);
-      return d ? run(a, c, d) : fail('SSO_DOMAIN_NOT_FOUND');
-    });
-  const group = (run: (a: Account, c: DemoSsoConnection, g: DemoSsoGroup, body: Json) => Answer) =>
-    one((a, c, { params, body }) => {
-      const g = c.groups.find((x) => x.id === params.groupId);
-      return g ? run(a, c, g, body) : fail('SSO_GROUP_NOT_FOUND');
-    });
-  const xml = (body: Json) => ({ xml: String(body.metadata) });
-  const url = (body: Json) => ({ url: String(body.url) });
+export function demoSsoConfigRoutes(tools: Tools): DemoRoutes<UserHandler> {
+  type Run = (sso: SsoConnections, tenantId: string, request: DemoRequest) => Promise<unknown>;
+  const handler =
+    (run: Run, status = 200): UserHandler =>
+    (db: DemoDatabase, user: DemoUser, request: DemoRequest) => {
+      const write = request.method !== 'GET';
+      return demoSsoAnswer(
+        async () => ok(await run(demoSsoConnectionsOf(db, tools), user.tenantId, request), write, status),
+        write,
+      );
+    };
+  const done = async (work: Promise<void>) => (await work, {});
+  const id = (request: DemoRequest) => request.params.id!;
+  const body = (request: DemoRequest) => request.body as Json;
   return {
-    getTeamSsoConfigurations: account((a) => ok(a.list())),
-    postTeamSsoConfigurations: account((a, { body }) => a.create(body)),
-    patchTeamSsoConfigurationsById: one((a, c, { body }) => a.update(c, body)),
-    deleteTeamSsoConfigurationsById: one((a, c) => a.remove(c)),
-    postTeamSsoConfigurationsMetadata: account((a, { body }) => a.createFromMetadata(xml(body))),
-    postTeamSsoConfigurationsMetadataUrl: account((a, { body }) => a.createFromMetadata(url(body))),
-    putTeamSsoConfigurationsByIdMetadata: one((a, c, { body }) => a.replaceMetadata(c, xml(body))),
-    putTeamSsoConfigurationsByIdMetadataUrl: one((a, c, { body }) => a.replaceMetadata(c, url(body))),
-    postTeamSsoConfigurationsByIdDomains: one((a, c, { body }) => a.addDomain(c, String(body.domain))),
-    deleteTeamSsoConfigurationsByIdDomainsByDomainId: domain((a, c, d) => a.removeDomain(c, d)),
-    putTeamSsoConfigurationsByIdDomainsByDomainIdValidate: domain((a, c, d) => a.validateDomain(c, d)),
-    getTeamSsoConfigurationsByIdRoles: one((_a, c) => ok({ roleIds: c.roleIds })),
-    putTeamSsoConfigurationsByIdRoles: one((a, c, { body }) => a.setRoles(c, body.roleIds)),
-    getTeamSsoConfigurationsByIdGroups: one((_a, c) => ok(c.groups)),
-    postTeamSsoConfigurationsByIdGroups: one((a, c, { body }) => a.addGroup(c, body)),
-    patchTeamSsoConfigurationsByIdGroupsByGroupId: group((a, _c, g, body) => a.updateGroup(g, body)),
-    deleteTeamSsoConfigurationsByIdGroupsByGroupId: group((a, c, g) => a.removeGroup(c, g)),
+    getTeamSsoConfigurations: handler((sso, t) => sso.list(t)),
+    postTeamSsoConfigurations: handler((sso, t, r) => sso.create(t, body(r)), 201),
+    patchTeamSsoConfigurationsById: handler((sso, t, r) => sso.update(t, id(r), body(r))),
+    deleteTeamSsoConfigurationsById: handler((sso, t, r) => done(sso.remove(t, id(r)))),
+    postTeamSsoConfigurationsMetadata: handler(
+      (sso, t, r) => sso.create(t, { type: 'saml' }, { idp: sso.fromMetadata(String(body(r).metadata)) }),
+      201,
+    ),
+    postTeamSsoConfigurationsMetadataUrl: handler(
+      async (sso, t, r) => sso.create(t, { type: 'saml' }, await sso.fromMetadataUrl(String(body(r).url))),
+      201,
+    ),
+    putTeamSsoConfigurationsByIdMetadata: handler((sso, t, r) =>
+      sso.update(t, id(r), {}, { idp: sso.fromMetadata(String(body(r).metadata)) }),
+    ),
+    putTeamSsoConfigurationsByIdMetadataUrl: handler(async (sso, t, r) =>
+      sso.update(t, id(r), {}, await sso.fromMetadataUrl(String(body(r).url))),
+    ),
+    postTeamSsoConfigurationsByIdDomains: handler(
+      (sso, t, r) => sso.addDomain(t, id(r), String(body(r).domain)),
+      201,
+    ),
+    deleteTeamSsoConfigurationsByIdDomainsByDomainId: handler((sso, t, r) =>
+      done(sso.removeDomain(t, id(r), r.params.domainId!)),
+    ),
+    putTeamSsoConfigurationsByIdDomainsByDomainIdValidate: handler((sso, t, r) =>
+      sso.validateDomain(t, id(r), r.params.domainId!),
+    ),
+    getTeamSsoConfigurationsByIdRoles: handler((sso, t, r) => sso.defaultRoles(t, id(r))),
+    putTeamSsoConfigurationsByIdRoles: handler((sso, t, r) =>
+      sso.setDefaultRoles(t, id(r), body(r).roleIds as string[]),
+    ),
+    getTeamSsoConfigurationsByIdGroups: handler((sso, t, r) => sso.groups(t, id(r))),
+    postTeamSsoConfigurationsByIdGroups: handler(
+      (sso, t, r) => sso.addGroup(t, id(r), String(body(r).group), (body(r).roleIds as string[]) ?? []),
+      201,
+    ),
+    patchTeamSsoConfigurationsByIdGroupsByGroupId: handler((sso, t, r) =>
+      sso.updateGroup(t, id(r), r.params.groupId!, body(r)),
+    ),
+    deleteTeamSsoConfigurationsByIdGroupsByGroupId: handler((sso, t, r) =>
+      done(sso.removeGroup(t, id(r), r.params.groupId!)),
+    ),
   };
 }

@@ -7,7 +7,7 @@
 import { contractError } from '../contract/errors';
 
 /** The fields an administrator sends that these rules read (the client's IUpdateSSOConfiguration). */
-export interface SsoFieldsInput {
+interface SsoFieldsInput {
   type?: string | undefined;
   ssoEndpoint?: string | undefined;
   publicCertificate?: string | undefined;

@@ -7,13 +7,14 @@ import { startTestServer } from '../../test/support/server';
 import type { BuiltServer } from '../app';
 import type { Database } from '../storage/database';
 import { SecretBox } from './secrets';
-import { SsoConfigurations } from './sso-config';
+import type { SsoConnections } from '../../core/domain/sso-connections';
+import { serverSsoConnections } from './sso-config';
 import { createTenant } from './tenants';
 import { getVendorSettings } from './vendor';
 
 let server: BuiltServer;
 let queries = 0;
-let configs: SsoConfigurations;
+let configs: SsoConnections;
 let tenantId: string;
 
 before(async () => {
@@ -23,7 +24,7 @@ before(async () => {
     transaction: (fn) => server.db.transaction(fn),
     close: () => server.db.close(),
   };
-  configs = new SsoConfigurations({
+  configs = serverSsoConnections({
     db: counted,
     secrets: new SecretBox(Buffer.alloc(32, 7).toString('base64')),
     addresses: {
@@ -32,7 +33,6 @@ before(async () => {
       oidcRedirects: ['http://app.test/account/oidc/callback'],
     },
     dnsServers: [],
-    allowPrivateAddresses: true,
     canSignRequests: false,
     fetchText: async () => '',
   });

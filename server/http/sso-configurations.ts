@@ -1,5 +1,5 @@
 /**
- * The server's one SsoConfigurations (domain/sso-config.ts), built from its options on first use
+ * The server's one SsoConnections (core/domain/sso-connections.ts over domain/sso-config.ts), built from its options on first use
  * and shared by the routes that serve tenant SSO connections: the multi-SSO calls
  * (routes/sso-config.ts), the client SDK's legacy single-connection calls (routes/sso-legacy.ts)
  * and the SAML entity of GET /metadata (routes/account-settings.ts).
@@ -9,22 +9,26 @@ import type { AppContext } from '../context';
 import { assertMayGrantRoles } from '../domain/grants';
 import { getText } from '../delivery/outbound-http';
 import { loadSecretsKey, SecretBox } from '../domain/secrets';
-import { SsoConfigurations } from '../domain/sso-config';
+import { serverSsoConnections } from '../domain/sso-config';
+import type { SsoConnections } from '../../core/domain/sso-connections';
+import { LegacySso } from '../../core/domain/sso-legacy';
+import { SSO_READ_PERMISSION } from '../../core/contract/ssoLegacy';
+import { tenantVendorId } from '../storage/sso-config';
 import { requireUser } from './bearer';
 import { requirePermission } from './permissions';
 
-export const SSO_READ = 'fe.secure.read.samlConfiguration';
+export const SSO_READ = SSO_READ_PERMISSION;
 const SSO_WRITE = 'fe.secure.write.samlConfiguration';
 
 const SAML_PATH = '/identity/resources/auth/v1/sso/saml';
-const built = new WeakMap<AppContext, Promise<SsoConfigurations>>();
+const built = new WeakMap<AppContext, Promise<SsoConnections>>();
 
-async function build(ctx: AppContext): Promise<SsoConfigurations> {
+async function build(ctx: AppContext): Promise<SsoConnections> {
   const apiPrefix = ctx.options.prefix ? `/${ctx.options.prefix}` : '';
   const issuer = ctx.options.issuer.replace(/\/+$/, '');
   const origins = [...new Set([ctx.options.appUrl, ...ctx.options.corsOrigins])];
   const allowPrivate = ctx.options.connectivity?.allowPrivateAddresses ?? false;
-  return new SsoConfigurations({
+  return serverSsoConnections({
     db: ctx.db,
     secrets: new SecretBox(await loadSecretsKey(ctx.db, ctx.options.secretsKey)),
     addresses: {
@@ -33,14 +37,13 @@ async function build(ctx: AppContext): Promise<SsoConfigurations> {
       oidcRedirects: origins.map((o) => `${o}/account/oidc/callback`),
     },
     dnsServers: ctx.options.sso.dnsServers ?? [],
-    allowPrivateAddresses: allowPrivate,
     canSignRequests: ctx.options.samlSigning !== undefined,
     fetchText: (url) => getText(url, { timeoutMs: 10_000, allowPrivate, maxBytes: 1024 * 1024 }),
   });
 }
 
-/** The SsoConfigurations of this server (one per context). */
-export function ssoConfigurationsOf(ctx: AppContext): Promise<SsoConfigurations> {
+/** The SsoConnections of this server (one per context). */
+export function ssoConfigurationsOf(ctx: AppContext): Promise<SsoConnections> {
   let configs = built.get(ctx);
   if (!configs) {
     configs = build(ctx);
@@ -64,4 +67,9 @@ export async function ssoWriterGranting(
   await (await ssoConfigurationsOf(ctx)).checkRoleIds(tenantId, roleIds);
   await assertMayGrantRoles(ctx.db, claims, tenantId, roleIds);
   return tenantId;
+}
+
+/** The legacy single-connection calls' use cases (core/domain/sso-legacy.ts) of this server. */
+export async function legacySsoOf(ctx: AppContext): Promise<LegacySso> {
+  return new LegacySso(await ssoConfigurationsOf(ctx), (tenantId) => tenantVendorId(ctx.db, tenantId));
 }

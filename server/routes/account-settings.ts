@@ -8,7 +8,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { signInAddress } from '../../core/domain/account-links';
 import { auditMetadata } from '../domain/audits';
-import { LegacySso } from '../domain/sso-legacy';
 import type { AccountSettingsUpdate } from '../../core/api/accountSettings';
 import { changeAccountSettings, readAccountSettings } from '../../core/domain/account-settings';
 import { notificationsMetadata } from '../../core/domain/notifications';
@@ -18,7 +17,7 @@ import { requireUser } from '../http/bearer';
 import { contractError } from '../../core/contract/errors';
 import { requirePermission } from '../http/permissions';
 import { strictObject } from '../http/schemas';
-import { SSO_READ, ssoConfigurationsOf } from '../http/sso-configurations';
+import { legacySsoOf, SSO_READ } from '../http/sso-configurations';
 import { accountOf, callerOf } from '../http/route-table';
 
 const ACCOUNT = '/tenants/resources/account-settings/v1';
@@ -100,9 +99,9 @@ export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContex
     const claims = callerOf(request);
     // The audit table's columns (spec 001 §7 "metadata reading properties (columns)").
     if (request.query.entityName === 'audits') return auditMetadata(ctx.db);
-    // The SAML entity: the account's legacy SAML connection (domain/sso-legacy.ts), for SSO readers.
+    // The SAML entity: the account's legacy SAML connection (core/domain/sso-legacy.ts), for SSO readers.
     if (request.query.entityName === 'saml')
-      return new LegacySso(ctx.db, await ssoConfigurationsOf(ctx)).samlMetadata(
+      return (await legacySsoOf(ctx)).samlMetadata(
         // Checked here, not by the route table: the permission depends on the entity asked for.
         requirePermission(claims, SSO_READ),
       );

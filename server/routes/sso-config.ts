@@ -9,13 +9,12 @@
  * - GET, POST /{id}/groups; PATCH, DELETE /{id}/groups/{groupId} (IdP groups mapped to roles)
  * Reading needs fe.secure.read.samlConfiguration, changing fe.secure.write.samlConfiguration;
  * roles are given only by a caller who holds every permission they grant. Request schemas:
- * core/contract/requests-sso.ts. What is stored and how: domain/sso-config.ts, docs/sso.md.
+ * core/contract/requests-sso.ts. The use cases: core/domain/sso-connections.ts (shared with demo
+ * mode); what is stored and how: storage/sso-connections.ts, docs/sso.md.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { parseDomain } from '../../core/domain/security-policies';
-import type { SsoConfigInput } from '../domain/sso-config';
-import { contractError } from '../../core/contract/errors';
+import type { SsoConfigInput } from '../../core/domain/sso-connections';
 import { ssoConfigurationsOf, ssoWriterGranting } from '../http/sso-configurations';
 import { accountOf } from '../http/route-table';
 
@@ -58,23 +57,19 @@ export async function ssoConfigRoutes(app: FastifyInstance, ctx: AppContext): Pr
   });
   app.post<{ Body: { url: string } }>(`${BASE}/metadata-url`, async (request, reply) => {
     const tenantId = accountOf(request);
-    const idp = await configs.fromMetadataUrl(request.body.url);
-    return reply
-      .code(201)
-      .send(await configs.create(tenantId, { type: 'saml' }, { idp, url: request.body.url }));
+    const metadata = await configs.fromMetadataUrl(request.body.url);
+    return reply.code(201).send(await configs.create(tenantId, { type: 'saml' }, metadata));
   });
   app.put<Id & { Body: { url: string } }>(`${BASE}/:id/metadata-url`, async (request) => {
     const tenantId = accountOf(request);
-    const idp = await configs.fromMetadataUrl(request.body.url);
-    return configs.update(tenantId, request.params.id, {}, { idp, url: request.body.url });
+    const metadata = await configs.fromMetadataUrl(request.body.url);
+    return configs.update(tenantId, request.params.id, {}, metadata);
   });
 
   // Domains
   app.post<Id & { Body: { domain: string } }>(`${BASE}/:id/domains`, async (request, reply) => {
     const tenantId = accountOf(request);
-    const domain = parseDomain(request.body.domain);
-    if (!domain) throw contractError('DOMAIN_INVALID', { value: request.body.domain.slice(0, 64) });
-    return reply.code(201).send(await configs.addDomain(tenantId, request.params.id, domain));
+    return reply.code(201).send(await configs.addDomain(tenantId, request.params.id, request.body.domain));
   });
   app.delete<DomainId>(`${BASE}/:id/domains/:domainId`, async (request) => {
     await configs.removeDomain(accountOf(request), request.params.id, request.params.domainId);
@@ -93,9 +88,7 @@ export async function ssoConfigRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return configs.setDefaultRoles(tenantId, request.params.id, request.body.roleIds);
   });
   app.get<Id>(`${BASE}/:id/groups`, async (request) => {
-    const tenantId = accountOf(request);
-    const { id } = await configs.get(tenantId, request.params.id);
-    return configs.groups(tenantId, id);
+    return configs.groups(accountOf(request), request.params.id);
   });
   app.post<Id & { Body: { group: string; roleIds?: string[] } }>(
     `${BASE}/:id/groups`,

@@ -1,6 +1,6 @@
 /**
  * The client SDK's legacy single-connection SSO calls (`@frontegg/rest-api` 3.1.18 auth), served
- * as a view of the tenant's SSO connections (domain/sso-legacy.ts says which connection, docs/sso.md
+ * as a view of the tenant's SSO connections (core/domain/sso-legacy.ts, shared with demo mode, says which connection, docs/sso.md
  * "The legacy single-connection calls" why):
  * - GET, POST /team/resources/sso/v1/saml/configurations (getSamlConfiguration, updateSamlConfiguration)
  * - GET …/v1/saml/configurations/vendor-config (getSamlVendorConfiguration)
@@ -16,10 +16,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { parseDomain } from '../../core/domain/security-policies';
-import { LegacySso, type LegacySamlInput } from '../domain/sso-legacy';
-import { contractError } from '../../core/contract/errors';
-import { ssoConfigurationsOf, ssoWriterGranting } from '../http/sso-configurations';
+import type { LegacySamlInput } from '../../core/domain/sso-legacy';
+import { legacySsoOf, ssoWriterGranting } from '../http/sso-configurations';
 import { accountOf } from '../http/route-table';
 
 const V1 = '/team/resources/sso/v1';
@@ -29,16 +27,12 @@ const GROUPS = '/team/resources/sso/v2/saml/configurations/groups';
 type GroupId = { Params: { id: string } };
 
 export async function ssoLegacyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const legacy = new LegacySso(ctx.db, await ssoConfigurationsOf(ctx));
+  const legacy = await legacySsoOf(ctx);
 
   app.get(SAML, async (request) => legacy.get(accountOf(request)));
-  app.post<{ Body: LegacySamlInput & { domain?: string } }>(SAML, async (request) => {
-    const tenantId = accountOf(request);
-    const { domain: sent, ...input } = request.body;
-    const domain = sent === undefined ? undefined : parseDomain(sent);
-    if (domain === null) throw contractError('DOMAIN_INVALID', { value: String(sent).slice(0, 64) });
-    return legacy.update(tenantId, input, domain);
-  });
+  app.post<{ Body: LegacySamlInput & { domain?: string } }>(SAML, async (request) =>
+    legacy.update(accountOf(request), request.body),
+  );
   app.get(`${SAML}/vendor-config`, async (request) => legacy.vendorConfiguration(accountOf(request)));
   app.put<{ Body: { metadata: string } }>(`${SAML}/metadata`, async (request) =>
     legacy.updateMetadata(accountOf(request), request.body.metadata),

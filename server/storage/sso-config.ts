@@ -3,7 +3,7 @@
  * migration 24): SAML connections (types saml, okta, azure, google) are rows of
  * `saml_configurations`, OIDC ones of `sso_configurations`, both `tenant_managed`, with their
  * domains (`sso_connection_domains`) and group mappings (`sso_group_mappings`). The rules are in
- * core/domain/sso-config.ts and server/domain/sso-config.ts; this module only reads and writes.
+ * core/domain/sso-connections.ts (the port: storage/sso-connections.ts); this module only reads and writes.
  */
 import type { Database } from './database';
 
@@ -55,6 +55,9 @@ const SELECT_OIDC = `SELECT 'oidc' AS protocol, id, key, tenant_id, active, 'oid
   NULL AS metadata_url, default_role_keys, created_at, updated_at FROM sso_configurations WHERE tenant_managed`;
 const CONNECTIONS = `SELECT * FROM (${SELECT_SAML} UNION ALL ${SELECT_OIDC}) c`;
 const GROUP_COLUMNS = `id, group_name AS "group", role_ids::text[] AS "roleIds"`;
+
+/** What names a connection's table and rows. */
+type ConnectionRef = Pick<SsoConnectionRow, 'protocol' | 'id'>;
 
 const tableOf = (p: SsoProtocol) => (p === 'saml' ? 'saml_configurations' : 'sso_configurations');
 const fkOf = (p: SsoProtocol) => (p === 'saml' ? 'saml_configuration_id' : 'sso_configuration_id');
@@ -182,7 +185,7 @@ function ssoConnectionStatements(db: Database) {
 function ssoDomainAndGroupStatements(db: Database) {
   return {
     /** The domain added, or undefined when the connection has it already. */
-    async insertDomain(tenantId: string, row: SsoConnectionRow, domain: string) {
+    async insertDomain(tenantId: string, row: ConnectionRef, domain: string) {
       const { rows } = await db.query<SsoDomainRow>(
         `INSERT INTO sso_connection_domains (tenant_id, ${fkOf(row.protocol)}, domain) VALUES ($1, $2, $3)
          ON CONFLICT DO NOTHING RETURNING id, domain, validated`,
@@ -190,7 +193,7 @@ function ssoDomainAndGroupStatements(db: Database) {
       );
       return rows[0];
     },
-    async findDomain(row: SsoConnectionRow, domainId: string): Promise<SsoDomainRow | undefined> {
+    async findDomain(row: ConnectionRef, domainId: string): Promise<SsoDomainRow | undefined> {
       const { rows } = await db.query<SsoDomainRow>(
         `SELECT id, domain, validated FROM sso_connection_domains WHERE id = $1 AND ${fkOf(row.protocol)} = $2`,
         [domainId, row.id],
@@ -218,7 +221,7 @@ function ssoDomainAndGroupStatements(db: Database) {
       }
     },
     /** The connection's `domains` (read by the sign-in checks) = its validated domains. */
-    async mirrorDomains(row: SsoConnectionRow): Promise<void> {
+    async mirrorDomains(row: ConnectionRef): Promise<void> {
       await db.query(
         `UPDATE ${tableOf(row.protocol)} SET domains = ARRAY(SELECT domain FROM sso_connection_domains
            WHERE ${fkOf(row.protocol)} = $1 AND validated ORDER BY domain), updated_at = now() WHERE id = $1`,
@@ -233,7 +236,7 @@ function ssoDomainAndGroupStatements(db: Database) {
       );
       return rows;
     },
-    async insertGroup(tenantId: string, row: SsoConnectionRow, group: string, roleIds: string[]) {
+    async insertGroup(tenantId: string, row: ConnectionRef, group: string, roleIds: string[]) {
       const { rows } = await db.query<SsoGroupRow>(
         `INSERT INTO sso_group_mappings (tenant_id, ${fkOf(row.protocol)}, group_name, role_ids) VALUES ($1, $2, $3, $4::uuid[])
          RETURNING ${GROUP_COLUMNS}`,
@@ -313,4 +316,12 @@ export function ssoGroupMappingStore(db: Database) {
       );
     },
   };
+}
+
+/** The vendor an account belongs to ('' for none). */
+export async function tenantVendorId(db: Database, tenantId: string): Promise<string> {
+  const { rows } = await db.query<{ vendor_id: string }>('SELECT vendor_id FROM tenants WHERE id = $1', [
+    tenantId,
+  ]);
+  return rows[0]?.vendor_id ?? '';
 }

@@ -91,6 +91,35 @@ for (const [name, factory] of BACKENDS) {
       assert.equal((await call('DELETE', `${BASE}/${created.body.id}`)).status, 200);
     });
 
+    test('fields of the other protocol ignored; group roles once; an empty update changes nothing', async () => {
+      const oidc = await call('POST', BASE, {
+        type: 'oidc',
+        idpEntityId: 'urn:idp',
+        oidcClientId: ' client ',
+      });
+      assert.equal(oidc.status, 201, JSON.stringify(oidc.body));
+      assert.deepEqual([oidc.body.idpEntityId, oidc.body.oidcClientId], ['', 'client']);
+      const saml = await call('POST', BASE, { type: 'saml', oidcClientId: 'client', oidcSecret: 'secret' });
+      assert.equal(saml.status, 201, JSON.stringify(saml.body));
+      assert.deepEqual([saml.body.oidcClientId, saml.body.hasOidcSecret], ['', false]);
+      const same = await call('PATCH', `${BASE}/${saml.body.id}`, {});
+      assert.deepEqual(same.body, saml.body);
+      const roles = (await call('GET', `${API}/roles/v1`)).body as Array<{ id: string; key: string }>;
+      const viewer = roles.find((r) => r.key === 'Viewer')!.id;
+      const group = await call('POST', `${BASE}/${saml.body.id}/groups`, {
+        group: ' g ',
+        roleIds: [viewer, viewer],
+      });
+      assert.deepEqual([group.body.group, group.body.roleIds], ['g', [viewer]]);
+      const encryptionOnly = idpMetadataXml().replace('use="signing"', 'use="encryption"');
+      const refused = await call('PUT', `${BASE}/${saml.body.id}/metadata`, { metadata: encryptionOnly });
+      assert.deepEqual(
+        [refused.status, refused.body.errors],
+        [400, ['The metadata names no signing certificate']],
+      );
+      for (const c of [oidc, saml]) assert.equal((await call('DELETE', `${BASE}/${c.body.id}`)).status, 200);
+    });
+
     test('domains, default roles and group mappings', async () => {
       const c = (await call('POST', BASE, { type: 'saml' })).body;
       const domain = await call('POST', `${BASE}/${c.id}/domains`, { domain: 'Contract.Example' });

@@ -2,10 +2,11 @@
  * The client SDK's legacy single-connection SSO calls (`@frontegg/rest-api` auth.getSamlConfiguration,
  * updateSamlConfiguration, getSamlVendorConfiguration, updateSamlVendorMetadata, validateSamlDomain,
  * getSamlRoles, updateSamlRoles, getSamlRolesGroups, createSamlGroup, updateSamlGroup,
- * deleteSamlGroup, getOidcConfiguration, and metadata.getSamlMetadata), as a view of the tenant's
- * SSO connections (domain/sso-config.ts): every read and write goes through SsoConfigurations, so
- * the rules, checks, messages and storage are the multi-SSO calls' own (docs/sso.md "The legacy
- * single-connection calls").
+ * deleteSamlGroup, getOidcConfiguration, and metadata.getSamlMetadata), as a view of the account's
+ * SSO connections, written once for the reference server (server/routes/sso-legacy.ts) and demo
+ * mode (core/demo/ssoLegacy.ts): every read and write goes through SsoConnections
+ * (core/domain/sso-connections.ts), so the rules, checks, messages and storage are the multi-SSO
+ * calls' own (docs/sso.md "The legacy single-connection calls").
  *
  * Which connection (choices, docs/sso.md):
  * - The legacy SAML configuration is the account's **oldest SAML connection** (types saml, okta,
@@ -23,13 +24,15 @@
  *   enabled (false when there is none), `redirectUri` the redirect URI to register at the provider.
  *   OIDC connections are changed with the multi-SSO calls only (updateSamlConfiguration is SAML).
  */
-import type { Database } from '../storage/database';
-import { legacySamlMetadata, legacySamlView } from '../../core/contract/ssoLegacy';
-import { contractError } from '../../core/contract/errors';
-import { legacySamlChanges } from '../../core/domain/sso-config';
-import type { SsoConfigInput, SsoConfigurations } from './sso-config';
+import { legacySamlMetadata, legacySamlView, type LegacyConnection } from '../contract/ssoLegacy';
+import { contractError } from '../contract/errors';
+import { parseDomain } from './security-policies';
+import { legacySamlChanges } from './sso-config';
+import type { SsoConfigInput, SsoConnectionDto, SsoConnections } from './sso-connections';
 
-type Connection = Awaited<ReturnType<SsoConfigurations['get']>>;
+type Connection = SsoConnectionDto;
+/** A connection as the legacy answers read it (its type is one the schemas let in). */
+const legacy = (c: Connection | null) => c as LegacyConnection | null;
 
 /** The fields of the client's IUpdateSamlConfiguration this server acts on (the rest are its own). */
 export interface LegacySamlInput {
@@ -42,8 +45,9 @@ export interface LegacySamlInput {
 
 export class LegacySso {
   constructor(
-    private readonly db: Database,
-    private readonly configs: SsoConfigurations,
+    private readonly configs: SsoConnections,
+    /** The vendor an account belongs to (the SAML metadata entity names it). */
+    private readonly vendorOf: (tenantId: string) => Promise<string>,
   ) {}
 
   /** The legacy SAML configuration's connection (the oldest SAML one), or null. */
@@ -53,7 +57,7 @@ export class LegacySso {
 
   /** The client's ISamlConfiguration of a connection; `{ enabled: false }` for none. */
   view(c: Connection | null) {
-    return legacySamlView(c);
+    return legacySamlView(legacy(c));
   }
 
   async get(tenantId: string) {
@@ -62,9 +66,12 @@ export class LegacySso {
 
   /**
    * updateSamlConfiguration: the fields sent, checked by the multi-SSO rules before anything is
-   * written; `domain` (already a parsed domain name) as described above.
+   * written; `domain` as described above (DOMAIN_INVALID when it is not a domain name).
    */
-  async update(tenantId: string, input: LegacySamlInput, domain?: string) {
+  async update(tenantId: string, body: LegacySamlInput & { domain?: string }) {
+    const { domain: sent, ...input } = body;
+    const domain = sent === undefined ? undefined : parseDomain(sent);
+    if (domain === null) throw contractError('DOMAIN_INVALID', { value: String(sent).slice(0, 64) });
     const current = await this.samlConnection(tenantId);
     const previous = current?.domains[0]?.domain;
     const changes: SsoConfigInput = legacySamlChanges(
@@ -169,10 +176,6 @@ export class LegacySso {
   async samlMetadata(tenantId: string) {
     const current = await this.samlConnection(tenantId);
     if (!current) return legacySamlMetadata(null, '');
-    const { rows } = await this.db.query<{ vendor_id: string }>(
-      'SELECT vendor_id FROM tenants WHERE id = $1',
-      [tenantId],
-    );
-    return legacySamlMetadata(current, rows[0]?.vendor_id ?? '');
+    return legacySamlMetadata(legacy(current), await this.vendorOf(tenantId));
   }
 }

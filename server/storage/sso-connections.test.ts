@@ -1,0 +1,143 @@
+// The SSO connections' repository (core/domain/sso-connections.ts) on both stores: the server's over
+// PGlite (storage/sso-connections.ts) and demo mode's over its stored data (core/demo/ssoConfig.ts).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { SsoConnectionRepository } from '../../core/domain/sso-connections';
+import { seedDemoDatabase } from '../../core/demo/data';
+import { demoSsoRepository } from '../../core/demo/ssoConfig';
+import { demoRoles } from '../../core/demo/teamAdmin';
+import { repositorySuite } from '../../test/support/repository-suite';
+import { ssoConnectionRepository } from './sso-connections';
+
+interface Repos {
+  repo: SsoConnectionRepository;
+  /** A role the account may assign. */
+  roleId: () => Promise<string>;
+}
+
+let n = 0;
+const unique = () => `sso-repo-${Date.now().toString(36)}-${(n += 1)}`;
+
+repositorySuite<Repos>(
+  'SSO connections',
+  {
+    pglite: (db) => ({
+      repo: ssoConnectionRepository(db, {
+        samlCallbacks: ['http://app.test/account/saml/callback'],
+        oidcRedirects: ['http://app.test/account/oidc/callback'],
+      }),
+      roleId: async () =>
+        (await db.query<{ id: string }>('SELECT id FROM roles WHERE tenant_id IS NULL ORDER BY name LIMIT 1'))
+          .rows[0]!.id,
+    }),
+    demo: () => {
+      const db = seedDemoDatabase();
+      return {
+        repo: demoSsoRepository(db, { now: Date.now, random: unique }),
+        roleId: async () => demoRoles(db)[0]!.id,
+      };
+    },
+  },
+  (context) => {
+    const insert = (protocol: 'saml' | 'oidc', roleKeys: string[] = []) =>
+      context.repos.repo.insert(context.tenantId, {
+        protocol,
+        type: protocol === 'saml' ? 'okta' : 'oidc',
+        verification: `auth-elements-sso=${unique()}`,
+        roleKeys,
+      });
+
+    test('a new connection is disabled, keyed t-{id}, listed last; an unknown id is none', async () => {
+      const { repo } = context.repos;
+      const id = await insert('saml');
+      const found = await repo.find(context.tenantId, id);
+      assert.equal(found?.key, `t-${id}`);
+      assert.equal(found.protocol, 'saml');
+      assert.equal(found.type, 'okta');
+      assert.equal(found.enabled, false);
+      assert.match(found.generatedVerification, /^auth-elements-sso=/);
+      assert.deepEqual([found.domains, found.groups, found.roleIds], [[], [], []]);
+      assert.equal((await repo.list(context.tenantId)).at(-1)?.id, id);
+      assert.equal(await repo.find(context.tenantId, 'no-such-connection'), undefined);
+    });
+
+    test('changes of each protocol; empty entity ID and metadata address read as ""', async () => {
+      const { repo } = context.repos;
+      const saml = await insert('saml');
+      await repo.update(context.tenantId, saml, 'saml', {
+        enabled: true,
+        ssoEndpoint: 'https://idp.example/sso',
+        certificates: ['PEM-1', 'PEM-2'],
+        idpEntityId: null,
+        metadataUrl: null,
+        signRequest: false,
+      });
+      const s = (await repo.find(context.tenantId, saml))!;
+      assert.deepEqual(
+        [s.enabled, s.ssoEndpoint, s.publicCertificate, s.idpEntityId, s.metadataUrl],
+        [true, 'https://idp.example/sso', 'PEM-1', '', ''],
+      );
+      const oidc = await insert('oidc');
+      await repo.update(context.tenantId, oidc, 'oidc', {
+        ssoEndpoint: 'https://issuer.example',
+        oidcClientId: 'client',
+        sealedSecret: 'sealed',
+      });
+      const o = (await repo.find(context.tenantId, oidc))!;
+      assert.deepEqual(
+        [o.protocol, o.ssoEndpoint, o.oidcClientId, o.hasOidcSecret],
+        ['oidc', 'https://issuer.example', 'client', true],
+      );
+    });
+
+    test('roles: assignable ones by id, stored by key and read back as ids', async () => {
+      const { repo } = context.repos;
+      const roleId = await context.repos.roleId();
+      const [role] = await repo.rolesOfIds(context.tenantId, [roleId]);
+      assert.equal(role?.id, roleId);
+      assert.deepEqual(await repo.rolesOfIds(context.tenantId, ['not-a-role']), []);
+      const id = await insert('saml', [role.key]);
+      assert.deepEqual((await repo.find(context.tenantId, id))?.roleIds, [roleId]);
+      await repo.update(context.tenantId, id, 'saml', { roleKeys: [] });
+      assert.deepEqual((await repo.find(context.tenantId, id))?.roleIds, []);
+    });
+
+    test('domains: once per connection; validated by one connection only; removed', async () => {
+      const { repo } = context.repos;
+      const first = (await repo.find(context.tenantId, await insert('saml')))!;
+      const second = (await repo.find(context.tenantId, await insert('saml')))!;
+      const name = `${unique()}.example.com`;
+      const added = (await repo.addDomain(context.tenantId, first, name))!;
+      assert.deepEqual([added.domain, added.validated], [name, false]);
+      assert.equal(await repo.addDomain(context.tenantId, first, name), undefined);
+      const other = (await repo.addDomain(context.tenantId, second, name))!;
+      assert.equal(await repo.markValidated(first, added), true);
+      assert.equal(await repo.markValidated(second, other), false);
+      assert.deepEqual((await repo.find(context.tenantId, first.id))?.domains, [
+        { ...added, validated: true },
+      ]);
+      await repo.removeDomain(first, added.id);
+      assert.deepEqual((await repo.find(context.tenantId, first.id))?.domains, []);
+    });
+
+    test('group mappings: added, changed, removed; a removed connection is gone', async () => {
+      const { repo } = context.repos;
+      const roleId = await context.repos.roleId();
+      const c = (await repo.find(context.tenantId, await insert('saml')))!;
+      const group = await repo.addGroup(context.tenantId, c, 'Engineers', [roleId]);
+      assert.deepEqual([group.group, group.roleIds], ['Engineers', [roleId]]);
+      assert.deepEqual(await repo.updateGroup(group.id, 'Admins', []), {
+        id: group.id,
+        group: 'Admins',
+        roleIds: [],
+      });
+      assert.deepEqual((await repo.find(context.tenantId, c.id))?.groups, [
+        { id: group.id, group: 'Admins', roleIds: [] },
+      ]);
+      await repo.removeGroup(group.id);
+      assert.deepEqual((await repo.find(context.tenantId, c.id))?.groups, []);
+      await repo.remove(context.tenantId, c);
+      assert.equal(await repo.find(context.tenantId, c.id), undefined);
+    });
+  },
+);
