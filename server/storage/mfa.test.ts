@@ -189,6 +189,22 @@ repositorySuite<Fixture>(
       assert.equal(mfaPolicyOf(await repo.gate.policies(context.tenantId)).enforceMFAType, 'Force');
     });
 
+    test('devices added within one millisecond (PGlite counts no finer) keep the order they were added in', async () => {
+      const { repo } = context.repos;
+      const userId = await context.repos.user();
+      const added: string[] = [];
+      for (let i = 0; i < 8; i += 1)
+        added.push(await repo.devices.add(userId, { kind: 'sms', phone: `+1555010${i}` }));
+      assert.deepEqual(
+        (await repo.devices.list(userId)).map((d) => d.id),
+        added,
+      );
+      assert.deepEqual(
+        (await repo.gate.gateFacts(userId, context.tenantId)).secondFactors.map((d) => d.id),
+        added,
+      );
+    });
+
     test('challenges: found and used once, by purpose, key and user; the fifth failure uses one up', async () => {
       const { repo } = context.repos;
       const userId = await context.repos.user();

@@ -11,7 +11,7 @@ import { FIRST_MIGRATIONS, type Migration } from './migrations-001-004';
 import { ADMIN_PORTAL_STATEMENTS } from './schema/admin-portal';
 import { CLIENT_CONTRACT_STATEMENTS } from './schema/client-contract';
 import { INVITATION_STATEMENTS } from './schema/invitations';
-import { MFA_RECOVERY_SET_STATEMENTS, MFA_STATEMENTS } from './schema/mfa';
+import { MFA_ORDER_STATEMENTS, MFA_RECOVERY_SET_STATEMENTS, MFA_STATEMENTS } from './schema/mfa';
 import { ROLES_GROUPS_TOKENS_STATEMENTS } from './schema/roles-groups-tokens';
 import { SUB_ACCOUNT_STATEMENTS } from './schema/sub-accounts';
 import { OAUTH_STATEMENTS } from './schema/oauth';
@@ -189,6 +189,7 @@ export const migrations: Migration[] = [
   { version: 34, name: 'reports and notifications', statements: REPORTS_NOTIFICATIONS_STATEMENTS },
   { version: 35, name: 'locales, tenant types, custom data, providers', statements: FIELD_STATEMENTS },
   { version: 36, name: 'the IP list in insertion order', statements: IP_ENTRY_ORDER_STATEMENTS },
+  { version: 37, name: 'MFA devices and challenges in insertion order', statements: MFA_ORDER_STATEMENTS },
 ];
 
 /**
