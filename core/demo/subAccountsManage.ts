@@ -21,9 +21,8 @@ type SignedIn = (db: DemoDatabase, user: DemoUser, request: DemoRequest) => Prom
 
 /**
  * Adds people to accounts of the caller's tree (core/domain/sub-accounts.ts addSubAccountMembers):
- * the per-account add (`{ email, roleIds?, allowSubAccountAccess? }`) and the client SDK's
- * addUserToTenantAndSubTenants (`{ user: { email }, subTenants: [{ tenantId, roleIds? }] }`) and
- * addUsersToSubTenant (`{ users: [{ email, roleIds? }], tenantId, roleIds?, allowSubAccountAccess? }`).
+ * the per-account add and the client SDK's addUserToTenantAndSubTenants and addUsersToSubTenant
+ * (their bodies: core/contract/routes/hierarchy.ts).
  */
 export function addDemoSubAccountMembers(
   db: DemoDatabase,
@@ -101,8 +100,7 @@ export function demoSubAccountManageRoutes(): DemoRoutes<SignedIn> {
       (db, user, { body }) => addDemoSubAccountMembers(db, user, null, body),
       201,
     ),
-    // The client SDK's removeUserFromTenantAndSubTenants: `{ userId, subTenants: [{ tenantId }] }`,
-    // checked by the contract's schema (core/contract/routes/hierarchy.ts).
+    // The client SDK's removeUserFromTenantAndSubTenants, checked by the contract's schema.
     deleteSubTenantsUsers: writer((db, user, { body }) =>
       removeSubAccountMember(demoSubAccountsRepository(db), {
         rootId: user.tenantId,

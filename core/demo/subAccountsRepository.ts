@@ -3,7 +3,6 @@
  * server/storage/sub-accounts.ts): the page's stored accounts and memberships. The demo's role ids
  * are `role-<key>` of its sample roles.
  */
-import { contractError } from '../contract/errors';
 import type { SubAccountsRepository } from '../domain/sub-accounts';
 import { DEMO_ROLES, type DemoDatabase } from './data';
 import { type DemoTenant, membershipsOf, within } from './subAccountsData';
@@ -60,10 +59,10 @@ export function demoSubAccountsRepository(db: DemoDatabase): SubAccountsReposito
     },
     assignableRoles: async (_tenantId, roleIds) => roleIds.filter((id) => DEMO_ROLES[roleKey(id)]),
     async addMembers(members) {
-      if (members.some((n) => memberships.some((m) => m.userId === n.userId && m.tenantId === n.tenantId)))
-        throw contractError('SUB_ACCOUNT_ALREADY_MEMBER');
+      if (members.some((n) => memberOf(n.tenantId, n.userId))) return false;
       for (const { userId, tenantId, roleIds, allowAccess } of members)
         memberships.push({ userId, tenantId, roleKeys: roleIds.map(roleKey), accessAllowed: allowAccess });
+      return true;
     },
     roleIdsOf: async (tenantId, userId) =>
       (memberOf(tenantId, userId)?.roleKeys ?? []).map((key) => `role-${key}`),

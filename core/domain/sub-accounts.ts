@@ -26,8 +26,8 @@ export interface SubAccountsRepository {
   memberByEmail(email: string, tenantIds: string[]): Promise<string | null>;
   /** Those of `roleIds` that are roles of `tenantId` (or of every account). */
   assignableRoles(tenantId: string, roleIds: string[]): Promise<string[]>;
-  /** Adds every membership or none (SUB_ACCOUNT_ALREADY_MEMBER when one exists by then). */
-  addMembers(members: NewSubAccountMember[]): Promise<void>;
+  /** Adds every membership, or none and answers false when one exists by then. */
+  addMembers(members: NewSubAccountMember[]): Promise<boolean>;
   /** The ids of the roles the member holds in `tenantId`. */
   roleIdsOf(tenantId: string, userId: string): Promise<string[]>;
   /** The member's roles in `tenantId` become `roleIds` (each assignable there). */
@@ -171,7 +171,8 @@ export async function addSubAccountMembers(
       members.push({ userId, tenantId, roleIds: wanted, allowAccess: input.allowAccess });
     }
   }
-  await repo.addMembers(members);
+  // Checked above; one added meanwhile (another request) refuses them all.
+  if (!(await repo.addMembers(members))) throw contractError('SUB_ACCOUNT_ALREADY_MEMBER');
 }
 
 /**

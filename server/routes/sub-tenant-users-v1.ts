@@ -15,15 +15,13 @@
  * - GET /identity/resources/sub-tenants/users/v1 `?_offset&_limit&_filter&_sortBy&_order`
  *   (loadAllUsers): every member of the caller's account or of an account below it, once each, with
  *   their accounts in the tree; `{ items, totalPages, _metadata }`; fe.account-hierarchy.read.subAccount;
- * - POST /identity/resources/sub-tenants/users/v1 `{ user: { email }, subTenants: [{ tenantId, roleIds? }] }`
- *   (addUserToTenantAndSubTenants) and POST /identity/resources/sub-tenants/users/v2/
- *   `{ users: [{ email, roleIds? }], tenantId, roleIds?, allowSubAccountAccess? }` (addUsersToSubTenant,
- *   a person's own roles beside those for everyone): members of the caller's account, or of an
+ * - POST /identity/resources/sub-tenants/users/v1 (addUserToTenantAndSubTenants) and POST
+ *   /identity/resources/sub-tenants/users/v2/ (addUsersToSubTenant; bodies: the descriptors in
+ *   core/contract/routes/hierarchy.ts): members of the caller's account, or of an
  *   account between it and the target, added to those accounts; every account within the tree,
  *   every role one whose permissions the caller holds, checked before anything is written
  *   (core/domain/sub-accounts.ts addSubAccountMembers); 201 `{}`;
- * - DELETE /identity/resources/sub-tenants/users/v1 `{ userId, subTenants: [{ tenantId }] }`
- *   (removeUserFromTenantAndSubTenants): out of those accounts (and the accounts below each), never a
+ * - DELETE /identity/resources/sub-tenants/users/v1 (removeUserFromTenantAndSubTenants): out of those accounts (and the accounts below each), never a
  *   member above the caller; `{}`.
  * The writes need fe.account-hierarchy.write.subAccount.
  */

@@ -4,7 +4,6 @@
  * ended in an account and the accounts below it. SQL only: the rules are the domain's.
  */
 import type { SubAccountsRepository, TenantType } from '../../core/domain/sub-accounts';
-import { contractError } from '../../core/contract/errors';
 import type { Database } from './database';
 
 /** Every live tenant below `$1` (not `$1` itself), as a recursive query. */
@@ -81,21 +80,29 @@ export function subAccountsRepository(db: Database): SubAccountsRepository {
       return rows.map((r) => r.id);
     },
     async addMembers(members) {
-      await db.transaction(async (tx) => {
-        for (const { userId, tenantId, roleIds, allowAccess } of members) {
-          const inserted = await tx.query<{ id: string }>(
-            `INSERT INTO memberships (user_id, tenant_id, access_allowed) VALUES ($1, $2, $3)
+      // A membership there by then rolls the transaction back (nothing written), answered as false.
+      const taken = new Error('already a member');
+      return db
+        .transaction(async (tx) => {
+          for (const { userId, tenantId, roleIds, allowAccess } of members) {
+            const inserted = await tx.query<{ id: string }>(
+              `INSERT INTO memberships (user_id, tenant_id, access_allowed) VALUES ($1, $2, $3)
               ON CONFLICT (user_id, tenant_id) DO NOTHING RETURNING id`,
-            [userId, tenantId, allowAccess],
-          );
-          if (!inserted.rows[0]) throw contractError('SUB_ACCOUNT_ALREADY_MEMBER');
-          if (roleIds.length)
-            await tx.query(
-              'INSERT INTO membership_roles (membership_id, role_id) SELECT $1, unnest($2::uuid[])',
-              [inserted.rows[0].id, roleIds],
+              [userId, tenantId, allowAccess],
             );
-        }
-      });
+            if (!inserted.rows[0]) throw taken;
+            if (roleIds.length)
+              await tx.query(
+                'INSERT INTO membership_roles (membership_id, role_id) SELECT $1, unnest($2::uuid[])',
+                [inserted.rows[0].id, roleIds],
+              );
+          }
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (error === taken) return false;
+          throw error;
+        });
     },
     async roleIdsOf(tenantId, userId) {
       const { rows } = await db.query<{ role_id: string }>(
