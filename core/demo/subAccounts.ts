@@ -6,6 +6,7 @@ import { demoSubAccountManageRoutes } from './subAccountsManage';
 import { demoSubAccountMemberRoutes } from './subAccountsMembers';
 import type { TenantType } from '../domain/sub-accounts';
 import { searchSubAccounts } from '../domain/sub-account-lists';
+import { hierarchyFlat, hierarchyParents, hierarchyTree } from '../domain/sub-account-tree';
 import { demoSubAccountListsRepository, describeDemoSubAccount } from './subAccountsLists';
 import { subAccountsMetadata, subAccountUserCounts } from '../domain/sub-account-members';
 import { demoSubAccountsRepository } from './subAccountsRepository';
@@ -24,68 +25,6 @@ export { listedUsers, rowExtras } from './usersRows';
 
 type Json = Record<string, unknown>;
 type SignedIn = (db: DemoDatabase, user: DemoUser, request: DemoRequest) => Answer | Promise<Answer>;
-
-const created = (t: DemoTenant) => t.createdAt ?? new Date(0).toISOString();
-const childrenOf = (db: DemoDatabase, id: string) =>
-  (db.tenants as DemoTenant[])
-    .filter((t) => t.parentTenantId === id)
-    .sort((a, b) => a.name.localeCompare(b.name));
-const rootOf = (db: DemoDatabase, user: DemoUser) =>
-  (db.tenants as DemoTenant[]).find((t) => t.tenantId === user.tenantId);
-
-/** Hierarchy v1: every account below the active one, flat, with its level. */
-const hierarchyFlat: SignedIn = (db, user) => {
-  const root = rootOf(db, user);
-  if (!root) return fail('SUB_ACCOUNT_NOT_FOUND');
-  const flat: Array<{ tenantId: string; tenantName: string; createdAt: string; level: number }> = [];
-  let level = 1;
-  let layer = childrenOf(db, root.tenantId);
-  while (layer.length && level < 100) {
-    flat.push(
-      ...layer.map((t) => ({ tenantId: t.tenantId, tenantName: t.name, createdAt: created(t), level })),
-    );
-    layer = layer.flatMap((t) => childrenOf(db, t.tenantId));
-    level += 1;
-  }
-  return ok(flat);
-};
-
-/** Hierarchy v1: the active account with its children, recursively. */
-const hierarchyTree: SignedIn = (db, user) => {
-  const root = rootOf(db, user);
-  if (!root) return fail('SUB_ACCOUNT_NOT_FOUND');
-  const node = (t: DemoTenant, depth: number): unknown => ({
-    tenantId: t.tenantId,
-    tenantName: t.name,
-    createdAt: created(t),
-    children: depth < 100 ? childrenOf(db, t.tenantId).map((c) => node(c, depth + 1)) : [],
-  });
-  return ok(node(root, 0));
-};
-
-/** Hierarchy v1: the accounts above `tenantId` (the active one by default) up to the active one. */
-const hierarchyParents: SignedIn = (db, user, { params }) => {
-  const tenants = db.tenants as DemoTenant[];
-  const root = rootOf(db, user);
-  if (!root) return fail('SUB_ACCOUNT_NOT_FOUND');
-  const from = params.tenantId ?? root.tenantId;
-  if (!within(db, root.tenantId, from)) return fail('SUB_ACCOUNT_NOT_FOUND');
-  const chain = [];
-  let current = tenants.find((t) => t.tenantId === from);
-  for (let level = 1; current && current.tenantId !== root.tenantId && level < 100; level += 1) {
-    const parent = tenants.find((t) => t.tenantId === current!.parentTenantId);
-    if (!parent) break;
-    chain.push({
-      tenantId: parent.tenantId,
-      tenantName: parent.name,
-      level,
-      status: 'active',
-      createdAt: created(parent),
-    });
-    current = parent;
-  }
-  return ok(chain);
-};
 
 function create(
   db: DemoDatabase,
@@ -136,10 +75,14 @@ export function demoSubAccountRoutes(tools: {
       ),
     getTenantsHierarchyMetadata: async (db, user, { query }) =>
       ok(await subAccountsMetadata(demoSubAccountsRepository(db), user.tenantId, query._tenantIds)),
-    getTenantsHierarchyV1: hierarchyFlat,
-    getTenantsHierarchyTree: hierarchyTree,
-    getTenantsHierarchyParents: hierarchyParents,
-    getTenantsHierarchyParentsByTenantId: hierarchyParents,
+    getTenantsHierarchyV1: async (db, user) =>
+      ok(await hierarchyFlat(demoSubAccountsRepository(db), user.tenantId)),
+    getTenantsHierarchyTree: async (db, user) =>
+      ok(await hierarchyTree(demoSubAccountsRepository(db), user.tenantId)),
+    getTenantsHierarchyParents: async (db, user) =>
+      ok(await hierarchyParents(demoSubAccountsRepository(db), user.tenantId, user.tenantId)),
+    getTenantsHierarchyParentsByTenantId: async (db, user, { params }) =>
+      ok(await hierarchyParents(demoSubAccountsRepository(db), user.tenantId, params.tenantId!)),
     // Checked by the contract (core/contract/routes/platform.ts).
     postTenantsUsersCount: async (db, user, { body }) =>
       ok(

@@ -74,6 +74,29 @@ export function demoSubAccountsRepository(db: DemoDatabase): SubAccountsReposito
       const membership = memberOf(tenantId, userId);
       if (membership) membership.accessAllowed = allowed;
     },
+    async treeOf(rootId) {
+      const tenants = (db.tenants as DemoTenant[]).filter((t) => within(db, rootId, t.tenantId));
+      const levelOf = (t: DemoTenant) => {
+        let level = 0;
+        for (let id = t.tenantId; id !== rootId; level += 1)
+          id = tenants.find((p) => p.tenantId === id)!.parentTenantId!;
+        return level;
+      };
+      const key = (t: DemoTenant) => [levelOf(t), t.name.toLowerCase(), t.tenantId] as const;
+      return tenants
+        .map((t) => ({ t, k: key(t) }))
+        .sort(
+          (a, b) =>
+            a.k[0] - b.k[0] || (a.k[1] < b.k[1] ? -1 : a.k[1] > b.k[1] ? 1 : a.k[2] < b.k[2] ? -1 : 1),
+        )
+        .map(({ t, k }) => ({
+          tenantId: t.tenantId,
+          name: t.name,
+          parentTenantId: t.parentTenantId ?? null,
+          createdAt: t.createdAt ?? new Date(0).toISOString(),
+          level: k[0],
+        }));
+    },
     countBelow: async (tenantId) =>
       db.tenants.filter((t) => t.tenantId !== tenantId && within(db, tenantId, t.tenantId)).length,
     memberCounts: async (tenantIds) =>

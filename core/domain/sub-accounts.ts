@@ -9,8 +9,9 @@
  */
 import { contractError } from '../contract/errors';
 import { holdsPermission } from '../contract/permissions';
+import type { SubAccountTreeRepository } from './sub-account-tree';
 
-export interface SubAccountsRepository {
+export interface SubAccountsRepository extends SubAccountTreeRepository {
   /** True when `tenantId` is `rootId` or a live account below it. */
   isWithin(rootId: string, tenantId: string): Promise<boolean>;
   /** Renames the account and, when given, sets its type; answers the type it has then. */

@@ -117,6 +117,22 @@ repositorySuite<Fixture>(
       assert.equal(await repo.isMember(top, first), true);
     });
 
+    test('the tree of an account: itself at level 0, then those below by level, each with its parent', async () => {
+      const { repo } = context.repos;
+      const top = await context.repos.child(context.tenantId);
+      const below = await context.repos.child(top);
+      const tree = await repo.treeOf(top);
+      assert.deepEqual(
+        tree.map((r) => [r.tenantId, r.parentTenantId, r.level]),
+        [
+          [top, context.tenantId, 0],
+          [below, top, 1],
+        ],
+      );
+      assert.equal(typeof tree[0]!.createdAt, 'string');
+      assert.deepEqual(await repo.treeOf(randomUUID()), []);
+    });
+
     test('accounts below are counted at any depth; members and allowed members per account asked', async () => {
       const { repo } = context.repos;
       const top = await context.repos.child(context.tenantId);

@@ -4,6 +4,7 @@
  * ended in an account and the accounts below it. SQL only: the rules are the domain's.
  */
 import type { SubAccountsRepository, TenantType } from '../../core/domain/sub-accounts';
+import type { SubAccountTreeRow } from '../../core/domain/sub-account-tree';
 import type { Database } from './database';
 
 /** Every live tenant below `$1` (not `$1` itself), as a recursive query. */
@@ -21,6 +22,33 @@ export async function isWithinTree(db: Database, rootId: string, tenantId: strin
     [rootId, tenantId],
   );
   return rows[0]?.found === true;
+}
+
+/** The account (level 0) and every live account below it, by level, then name, then id. */
+async function treeOf(db: Database, rootId: string): Promise<SubAccountTreeRow[]> {
+  const { rows } = await db.query<{
+    id: string;
+    name: string;
+    parent_tenant_id: string | null;
+    created_at: Date;
+    level: number;
+  }>(
+    `WITH RECURSIVE tree AS (
+         SELECT id, name, parent_tenant_id, created_at, 0 AS level FROM tenants WHERE id = $1
+         UNION ALL
+         SELECT t.id, t.name, t.parent_tenant_id, t.created_at, tree.level + 1
+           FROM tenants t JOIN tree ON t.parent_tenant_id = tree.id WHERE t.deleted_at IS NULL
+       )
+       SELECT * FROM tree ORDER BY level, lower(name), id`,
+    [rootId],
+  );
+  return rows.map((r) => ({
+    tenantId: r.id,
+    name: r.name,
+    parentTenantId: r.parent_tenant_id,
+    createdAt: r.created_at.toISOString(),
+    level: r.level,
+  }));
 }
 
 export function subAccountsRepository(db: Database): SubAccountsRepository {
@@ -134,6 +162,7 @@ export function subAccountsRepository(db: Database): SubAccountsRepository {
         allowed,
       ]);
     },
+    treeOf: (rootId) => treeOf(db, rootId),
     async countBelow(tenantId) {
       const { rows } = await db.query<{ count: number }>(
         `${DESCENDANTS} SELECT count(*)::int AS count FROM tree`,
