@@ -1,15 +1,15 @@
-import { type Answer, fail, ok } from '../contract/answer';
+import { type Answer, ok } from '../contract/answer';
 import type { DemoDatabase, DemoUser } from './data';
 import type { DemoRequest, DemoRoutes } from './dispatch';
-import { type DemoTenant, membershipsOf, within } from './subAccountsData';
 import { demoSubAccountManageRoutes } from './subAccountsManage';
 import { demoSubAccountMemberRoutes } from './subAccountsMembers';
-import type { TenantType } from '../domain/sub-accounts';
 import { searchSubAccounts } from '../domain/sub-account-lists';
 import { hierarchyFlat, hierarchyParents, hierarchyTree } from '../domain/sub-account-tree';
-import { demoSubAccountListsRepository, describeDemoSubAccount } from './subAccountsLists';
+import { demoSubAccountListsRepository } from './subAccountsLists';
 import { subAccountsMetadata, subAccountUserCounts } from '../domain/sub-account-members';
-import { demoSubAccountsRepository } from './subAccountsRepository';
+import { demoSubAccountCreation, demoSubAccountsRepository } from './subAccountsRepository';
+import { createSubAccount } from '../domain/sub-account-create';
+import { demoPermissionsOf } from './teamAdmin';
 
 export { tenantsOfUser } from './subAccountsData';
 export { switchTo } from './subAccountsMembers';
@@ -23,41 +23,7 @@ export { listedUsers, rowExtras } from './usersRows';
  * messages. The access check (core/demo/dispatch.ts) has required the descriptor's permission.
  */
 
-type Json = Record<string, unknown>;
 type SignedIn = (db: DemoDatabase, user: DemoUser, request: DemoRequest) => Answer | Promise<Answer>;
-
-function create(
-  db: DemoDatabase,
-  user: DemoUser,
-  body: Json,
-  now: () => number,
-  random: () => string,
-): Answer {
-  // The body passed the contract's schema (core/contract/requests-hierarchy.ts); a blank name is the route's refusal.
-  if (typeof body.name !== 'string' || !body.name.trim()) return fail('SUB_ACCOUNT_NAME_REQUIRED');
-  const parentTenantId = typeof body.parentTenantId === 'string' ? body.parentTenantId : user.tenantId;
-  if (!within(db, user.tenantId, parentTenantId)) return fail('SUB_ACCOUNT_NOT_FOUND');
-  // The id the client chose (checked by the contract's schema) names the account; taken: 409.
-  const chosen = typeof body.tenantId === 'string' ? body.tenantId.trim() : '';
-  if (chosen && db.tenants.some((t) => t.id.toLowerCase() === chosen.toLowerCase()))
-    return fail('SUB_ACCOUNT_ID_TAKEN');
-  const tenantId = chosen || random();
-  const tenant: DemoTenant = {
-    id: tenantId,
-    tenantId,
-    name: body.name.trim(),
-    parentTenantId,
-    isReseller: false,
-    metadata: '{}',
-    vendorId: 'demo-vendor',
-    createdAt: new Date(now()).toISOString(),
-    // The client SDK's TenantType, checked by the contract's schema.
-    ...(typeof body.tenantType === 'string' ? { tenantType: body.tenantType as TenantType } : {}),
-  };
-  db.tenants.push(tenant);
-  membershipsOf(db).push({ userId: user.id, tenantId, roleKeys: ['Admin'], accessAllowed: true });
-  return { status: 201, body: describeDemoSubAccount(db, tenant), save: true };
-}
 
 /** The sub-account routes of a signed-in caller, by descriptor name (core/contract/routes/hierarchy.ts). */
 export function demoSubAccountRoutes(tools: {
@@ -88,7 +54,17 @@ export function demoSubAccountRoutes(tools: {
       ok(
         await subAccountUserCounts(demoSubAccountsRepository(db), user.tenantId, body.tenantIds as string[]),
       ),
-    postTenantsSubTenants: (db, user, { body }) => create(db, user, body, tools.now, tools.random),
+    postTenantsSubTenants: async (db, user, { body }) =>
+      ok(
+        await createSubAccount(demoSubAccountCreation(db, tools), {
+          rootId: user.tenantId,
+          creator: { sub: user.id, roles: user.roleKeys, permissions: demoPermissionsOf(db, user) },
+          body: body as Parameters<typeof createSubAccount>[1]['body'],
+          idOf: (_parentId, chosen) => chosen,
+        }),
+        true,
+        201,
+      ),
     ...demoSubAccountMemberRoutes(),
     ...demoSubAccountManageRoutes(),
   };

@@ -3,7 +3,10 @@
  * server/storage/sub-accounts.ts): the page's stored accounts and memberships. The demo's role ids
  * are `role-<key>` of its sample roles.
  */
+import type { SubAccountCreationRepository } from '../domain/sub-account-create';
 import type { SubAccountsRepository } from '../domain/sub-accounts';
+import { describeDemoSubAccount } from './subAccountsLists';
+import { demoRoles } from './teamAdmin';
 import { DEMO_ROLES, type DemoDatabase } from './data';
 import { type DemoTenant, membershipsOf, within } from './subAccountsData';
 
@@ -107,6 +110,48 @@ export function demoSubAccountsRepository(db: DemoDatabase): SubAccountsReposito
           return { tenantId, total: mine.length, allowed: mine.filter((m) => m.accessAllowed).length };
         }),
   };
+}
+
+/**
+ * Creating a sub-account (core/domain/sub-account-create.ts) over the page's stored accounts: an id
+ * the client chose is the account's own (demo ids are no UUIDs), taken in any case anywhere; the
+ * creator role is the built-in Admin (the server's `default_for_creator`).
+ */
+export function demoSubAccountCreation(
+  db: DemoDatabase,
+  tools: { now: () => number; random: () => string },
+): SubAccountCreationRepository {
+  const repo: SubAccountCreationRepository = {
+    isWithin: async (rootId, tenantId) => within(db, rootId, tenantId),
+    async insert({ parentId, name, tenantId: chosen, tenantType }) {
+      if (chosen && db.tenants.some((t) => t.id.toLowerCase() === chosen.toLowerCase())) return null;
+      const tenantId = chosen ?? tools.random();
+      const tenant: DemoTenant = {
+        id: tenantId,
+        tenantId,
+        name,
+        parentTenantId: parentId,
+        isReseller: false,
+        metadata: '{}',
+        vendorId: 'demo-vendor',
+        createdAt: new Date(tools.now()).toISOString(),
+        ...(tenantType ? { tenantType } : {}),
+      };
+      db.tenants.push(tenant);
+      return describeDemoSubAccount(db, tenant);
+    },
+    creatorRoles: async (_tenantId, roleKeys) =>
+      demoRoles(db)
+        .filter((r) => r.tenantId === null && (r.key === 'Admin' || roleKeys.includes(r.key)))
+        .map((r) => ({ id: r.id, key: r.key, forCreator: r.key === 'Admin', permissions: r.permissions })),
+    async addCreator(tenantId, userId, roleIds) {
+      if (!db.users.some((u) => u.id === userId)) return false;
+      membershipsOf(db).push({ userId, tenantId, roleKeys: roleIds.map(roleKey), accessAllowed: true });
+      return true;
+    },
+    transaction: (work) => work(repo),
+  };
+  return repo;
 }
 
 /** The demo's role ids are `role-<key>`. */
