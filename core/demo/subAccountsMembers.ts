@@ -12,6 +12,7 @@ import { addDemoSubAccountMembers } from './subAccountsManage';
 import { demoSubAccountsRepository } from './subAccountsRepository';
 import { demoSubAccountListsRepository } from './subAccountsLists';
 import { subAccountMembers, treeMembers } from '../domain/sub-account-lists';
+import { membersOfAccountBody } from '../domain/sub-accounts';
 import { changeSubAccountRoles, type RoleChange, setSubAccountAccess } from '../domain/sub-account-members';
 
 type Json = Record<string, unknown>;
@@ -106,7 +107,7 @@ export function demoSubAccountMemberRoutes(): DemoRoutes<SignedIn> {
       ok(await subAccountMembers(listsOf(db), user.tenantId, params.tenantId!, query)),
     postSubTenantsByTenantIdUsers: async (db, user, { params, body }) => {
       // A member of the caller's account or of an account above this one (core/domain/sub-accounts.ts).
-      await addDemoSubAccountMembers(db, user, params.tenantId!, body);
+      await addDemoSubAccountMembers(db, user, membersOfAccountBody(params.tenantId!, body as never));
       return ok({}, true, 201);
     },
     putSubTenantsByTenantIdUsersByUserIdRoles: (db, user, request) =>

@@ -176,6 +176,52 @@ export async function addSubAccountMembers(
   if (!(await repo.addMembers(members))) throw contractError('SUB_ACCOUNT_ALREADY_MEMBER');
 }
 
+/** Who joins which accounts (addSubAccountMembers' input without the caller's part). */
+export type NewMembers = Pick<
+  Parameters<typeof addSubAccountMembers>[1],
+  'emails' | 'accounts' | 'allowAccess' | 'rolesOf'
+>;
+
+/** The per-account add (POST sub-tenants v1/{tenantId}/users), as addSubAccountMembers' input. */
+export const membersOfAccountBody = (
+  tenantId: string,
+  body: { email: string; roleIds?: string[]; allowSubAccountAccess?: boolean },
+): NewMembers => ({
+  emails: [body.email],
+  accounts: [{ tenantId, roleIds: body.roleIds ?? [] }],
+  allowAccess: body.allowSubAccountAccess ?? false,
+});
+
+/** The client SDK's addUserToTenantAndSubTenants body (its descriptor: postSubTenantsUsersV1). */
+export const membersOfV1Body = (body: {
+  user: { email: string };
+  subTenants: Array<{ tenantId: string; roleIds?: string[] }>;
+}): NewMembers => ({ emails: [body.user.email], accounts: body.subTenants, allowAccess: false });
+
+/**
+ * The client SDK's addUsersToSubTenant body (its descriptor: postSubTenantsUsersV2): a person's own
+ * roles (users[].roleIds) are given beside those for everyone (roleIds).
+ */
+export function membersOfV2Body(body: {
+  users: Array<{ email: string; roleIds?: string[] }>;
+  tenantId: string;
+  roleIds?: string[];
+  allowSubAccountAccess?: boolean;
+}): NewMembers {
+  const rolesOf = new Map<string, string[]>();
+  for (const { email, roleIds = [] } of body.users) {
+    const key = email.trim().toLowerCase();
+    const own = distinct([...(rolesOf.get(key) ?? []), ...roleIds]);
+    if (own.length) rolesOf.set(key, own);
+  }
+  return {
+    emails: body.users.map((u) => u.email),
+    accounts: [{ tenantId: body.tenantId, roleIds: body.roleIds ?? [] }],
+    allowAccess: body.allowSubAccountAccess ?? false,
+    rolesOf,
+  };
+}
+
 /**
  * Whether a users list (GET users v2 and v3) includes the members of the accounts below
  * (`_includeSubTenants=true`, spec 001 §7): only for a caller who may read the sub-accounts

@@ -18,6 +18,7 @@ import { assertMayActOn, assertMayGrantRoles } from '../domain/grants';
 import {
   addSubAccountMembers,
   deleteSubAccount,
+  membersOfAccountBody,
   removeSubAccountMember,
   renameSubAccount,
   type TenantType,
@@ -124,10 +125,8 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     const { claims, rootId } = caller(request);
     // A member of the caller's account or of an account above this one (core/domain/sub-accounts.ts).
     await addSubAccountMembers(repo, {
+      ...membersOfAccountBody(request.params.tenantId, request.body),
       rootId,
-      emails: [request.body.email],
-      accounts: [{ tenantId: request.params.tenantId, roleIds: request.body.roleIds ?? [] }],
-      allowAccess: request.body.allowSubAccountAccess ?? false,
       mayGrant: (tenantId, roleIds) => assertMayGrantRoles(ctx.db, claims, tenantId, roleIds),
     });
     return reply.code(201).send({});
