@@ -45,7 +45,7 @@ export interface SubAccountCreationRepository {
 }
 
 /** The caller creating the account: its subject, the role keys and permissions it holds. */
-export interface SubAccountCreator {
+interface SubAccountCreator {
   sub: string;
   roles?: readonly string[] | undefined;
   permissions?: readonly string[] | undefined;

@@ -21,7 +21,7 @@ export interface SubAccountTreeRepository {
   treeOf(rootId: string): Promise<SubAccountTreeRow[]>;
 }
 
-export interface SubAccountTreeNode {
+interface SubAccountTreeNode {
   tenantId: string;
   tenantName: string;
   createdAt: string;
