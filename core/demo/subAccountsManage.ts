@@ -8,6 +8,9 @@ import { type Answer, ok } from '../contract/answer';
 import {
   addSubAccountMembers,
   deleteSubAccount,
+  membersOfV1Body,
+  membersOfV2Body,
+  type NewMembers,
   removeSubAccountMember,
   renameSubAccount,
   type TenantType,
@@ -16,46 +19,11 @@ import type { DemoDatabase, DemoUser } from './data';
 import type { DemoRequest, DemoRoutes } from './dispatch';
 import { demoSubAccountsRepository } from './subAccountsRepository';
 
-type Json = Record<string, unknown>;
 type SignedIn = (db: DemoDatabase, user: DemoUser, request: DemoRequest) => Promise<Answer>;
 
-/**
- * Adds people to accounts of the caller's tree (core/domain/sub-accounts.ts addSubAccountMembers):
- * the per-account add (`{ email, roleIds?, allowSubAccountAccess? }`) and the client SDK's
- * addUserToTenantAndSubTenants (`{ user: { email }, subTenants: [{ tenantId, roleIds? }] }`) and
- * addUsersToSubTenant (`{ users: [{ email, roleIds? }], tenantId, roleIds?, allowSubAccountAccess? }`).
- */
-export function addDemoSubAccountMembers(
-  db: DemoDatabase,
-  user: DemoUser,
-  tenantId: string | null,
-  body: Json,
-) {
-  const repo = demoSubAccountsRepository(db);
-  const rootId = user.tenantId;
-  if (tenantId !== null)
-    return addSubAccountMembers(repo, {
-      rootId,
-      emails: [String(body.email)],
-      accounts: [{ tenantId, roleIds: (body.roleIds as string[] | undefined) ?? [] }],
-      allowAccess: body.allowSubAccountAccess === true,
-    });
-  if (body.user)
-    return addSubAccountMembers(repo, {
-      rootId,
-      emails: [String((body.user as Json).email)],
-      accounts: body.subTenants as Array<{ tenantId: string; roleIds?: string[] }>,
-      allowAccess: false,
-    });
-  const users = body.users as Array<{ email: string; roleIds?: string[] }>;
-  return addSubAccountMembers(repo, {
-    rootId,
-    emails: users.map((u) => u.email),
-    accounts: [{ tenantId: String(body.tenantId), roleIds: (body.roleIds as string[] | undefined) ?? [] }],
-    allowAccess: body.allowSubAccountAccess === true,
-    rolesOf: new Map(users.map((u) => [u.email.trim().toLowerCase(), u.roleIds ?? []])),
-  });
-}
+/** Adds people to accounts of the caller's tree (core/domain/sub-accounts.ts addSubAccountMembers). */
+export const addDemoSubAccountMembers = (db: DemoDatabase, user: DemoUser, members: NewMembers) =>
+  addSubAccountMembers(demoSubAccountsRepository(db), { ...members, rootId: user.tenantId });
 
 /** The change, then `{}` (or what the change answers), stored. */
 const writer =
@@ -94,15 +62,14 @@ export function demoSubAccountManageRoutes(): DemoRoutes<SignedIn> {
     ),
     // The client SDK's addUserToTenantAndSubTenants (v1) and addUsersToSubTenant (v2).
     postSubTenantsUsersV1: writer(
-      (db, user, { body }) => addDemoSubAccountMembers(db, user, null, body),
+      (db, user, { body }) => addDemoSubAccountMembers(db, user, membersOfV1Body(body as never)),
       201,
     ),
     postSubTenantsUsersV2: writer(
-      (db, user, { body }) => addDemoSubAccountMembers(db, user, null, body),
+      (db, user, { body }) => addDemoSubAccountMembers(db, user, membersOfV2Body(body as never)),
       201,
     ),
-    // The client SDK's removeUserFromTenantAndSubTenants: `{ userId, subTenants: [{ tenantId }] }`,
-    // checked by the contract's schema (core/contract/routes/hierarchy.ts).
+    // The client SDK's removeUserFromTenantAndSubTenants, checked by the contract's schema.
     deleteSubTenantsUsers: writer((db, user, { body }) =>
       removeSubAccountMember(demoSubAccountsRepository(db), {
         rootId: user.tenantId,

@@ -12,6 +12,13 @@ import { addDemoSubAccountMembers } from './subAccountsManage';
 import { demoSubAccountsRepository } from './subAccountsRepository';
 import { demoSubAccountListsRepository } from './subAccountsLists';
 import { subAccountMembers, treeMembers } from '../domain/sub-account-lists';
+import {
+  type CustomLogin,
+  type CustomLoginRepository,
+  readCustomLogin,
+  saveCustomLogin,
+} from '../domain/custom-login';
+import { membersOfAccountBody } from '../domain/sub-accounts';
 import { changeSubAccountRoles, type RoleChange, setSubAccountAccess } from '../domain/sub-account-members';
 
 type Json = Record<string, unknown>;
@@ -77,22 +84,22 @@ export function switchTo(db: DemoDatabase, user: DemoUser, body: Json): Answer {
   return ok({ tenantId: target.tenantId }, true);
 }
 
-type CustomLogins = Record<string, { enabled: boolean; loginAlias: string | null }>;
-const customLogins = (db: DemoDatabase & { customLogin?: CustomLogins }) => (db.customLogin ??= {});
-
-const saveCustomLogin: SignedIn = (db, user, { body }) => {
-  const saved = customLogins(db);
-  // The body passed the contract's schema (core/contract/requests-portal.ts).
-  if (body.enabled && !body.loginAlias) return fail('LOGIN_ALIAS_REQUIRED');
-  if (
-    body.loginAlias &&
-    Object.entries(saved).some(([id, c]) => id !== user.tenantId && c.loginAlias === body.loginAlias)
-  ) {
-    return fail('LOGIN_ALIAS_TAKEN');
-  }
-  saved[user.tenantId] = { enabled: body.enabled as boolean, loginAlias: body.loginAlias as string | null };
-  return ok(saved[user.tenantId], true);
-};
+type CustomLogins = Record<string, CustomLogin>;
+/** The custom login repository (core/domain/custom-login.ts) over the page's saved custom logins. */
+export function demoCustomLogins(db: DemoDatabase & { customLogin?: CustomLogins }): CustomLoginRepository {
+  const saved = (db.customLogin ??= {});
+  return {
+    read: async (tenantId) =>
+      db.tenants.some((t) => t.tenantId === tenantId)
+        ? (saved[tenantId] ?? { enabled: false, loginAlias: null })
+        : null,
+    aliasTaken: async (tenantId, alias) =>
+      Object.entries(saved).some(
+        ([id, c]) => id !== tenantId && c.loginAlias?.toLowerCase() === alias.toLowerCase(),
+      ),
+    save: async (tenantId, login) => (saved[tenantId] = { ...login }),
+  };
+}
 
 const listsOf = (db: DemoDatabase) => ({
   ...demoSubAccountsRepository(db),
@@ -106,7 +113,7 @@ export function demoSubAccountMemberRoutes(): DemoRoutes<SignedIn> {
       ok(await subAccountMembers(listsOf(db), user.tenantId, params.tenantId!, query)),
     postSubTenantsByTenantIdUsers: async (db, user, { params, body }) => {
       // A member of the caller's account or of an account above this one (core/domain/sub-accounts.ts).
-      await addDemoSubAccountMembers(db, user, params.tenantId!, body);
+      await addDemoSubAccountMembers(db, user, membersOfAccountBody(params.tenantId!, body as never));
       return ok({}, true, 201);
     },
     putSubTenantsByTenantIdUsersByUserIdRoles: (db, user, request) =>
@@ -124,8 +131,9 @@ export function demoSubAccountMemberRoutes(): DemoRoutes<SignedIn> {
     deleteSubTenantsUsersByUserIdRoles: clientRoles('remove'),
     putSubTenantsUsersByUserIdAccess: access((user) => user.tenantId),
     putUsersTenant: (db, user, { body }) => switchTo(db, user, body),
-    getTenantsAccountSettingsCustomLogin: (db, user) =>
-      ok(customLogins(db)[user.tenantId] ?? { enabled: false, loginAlias: null }),
-    putTenantsAccountSettingsCustomLogin: saveCustomLogin,
+    getTenantsAccountSettingsCustomLogin: async (db, user) =>
+      ok(await readCustomLogin(demoCustomLogins(db), user.tenantId)),
+    putTenantsAccountSettingsCustomLogin: async (db, user, { body }) =>
+      ok(await saveCustomLogin(demoCustomLogins(db), user.tenantId, body as unknown as CustomLogin), true),
   };
 }

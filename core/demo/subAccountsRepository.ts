@@ -3,8 +3,10 @@
  * server/storage/sub-accounts.ts): the page's stored accounts and memberships. The demo's role ids
  * are `role-<key>` of its sample roles.
  */
-import { contractError } from '../contract/errors';
+import type { SubAccountCreationRepository } from '../domain/sub-account-create';
 import type { SubAccountsRepository } from '../domain/sub-accounts';
+import { describeDemoSubAccount } from './subAccountsLists';
+import { demoRoles } from './teamAdmin';
 import { DEMO_ROLES, type DemoDatabase } from './data';
 import { type DemoTenant, membershipsOf, within } from './subAccountsData';
 
@@ -60,10 +62,10 @@ export function demoSubAccountsRepository(db: DemoDatabase): SubAccountsReposito
     },
     assignableRoles: async (_tenantId, roleIds) => roleIds.filter((id) => DEMO_ROLES[roleKey(id)]),
     async addMembers(members) {
-      if (members.some((n) => memberships.some((m) => m.userId === n.userId && m.tenantId === n.tenantId)))
-        throw contractError('SUB_ACCOUNT_ALREADY_MEMBER');
+      if (members.some((n) => memberOf(n.tenantId, n.userId))) return false;
       for (const { userId, tenantId, roleIds, allowAccess } of members)
         memberships.push({ userId, tenantId, roleKeys: roleIds.map(roleKey), accessAllowed: allowAccess });
+      return true;
     },
     roleIdsOf: async (tenantId, userId) =>
       (memberOf(tenantId, userId)?.roleKeys ?? []).map((key) => `role-${key}`),
@@ -75,6 +77,29 @@ export function demoSubAccountsRepository(db: DemoDatabase): SubAccountsReposito
       const membership = memberOf(tenantId, userId);
       if (membership) membership.accessAllowed = allowed;
     },
+    async treeOf(rootId) {
+      const tenants = (db.tenants as DemoTenant[]).filter((t) => within(db, rootId, t.tenantId));
+      const levelOf = (t: DemoTenant) => {
+        let level = 0;
+        for (let id = t.tenantId; id !== rootId; level += 1)
+          id = tenants.find((p) => p.tenantId === id)!.parentTenantId!;
+        return level;
+      };
+      const key = (t: DemoTenant) => [levelOf(t), t.name.toLowerCase(), t.tenantId] as const;
+      return tenants
+        .map((t) => ({ t, k: key(t) }))
+        .sort(
+          (a, b) =>
+            a.k[0] - b.k[0] || (a.k[1] < b.k[1] ? -1 : a.k[1] > b.k[1] ? 1 : a.k[2] < b.k[2] ? -1 : 1),
+        )
+        .map(({ t, k }) => ({
+          tenantId: t.tenantId,
+          name: t.name,
+          parentTenantId: t.parentTenantId ?? null,
+          createdAt: t.createdAt ?? new Date(0).toISOString(),
+          level: k[0],
+        }));
+    },
     countBelow: async (tenantId) =>
       db.tenants.filter((t) => t.tenantId !== tenantId && within(db, tenantId, t.tenantId)).length,
     memberCounts: async (tenantIds) =>
@@ -85,6 +110,48 @@ export function demoSubAccountsRepository(db: DemoDatabase): SubAccountsReposito
           return { tenantId, total: mine.length, allowed: mine.filter((m) => m.accessAllowed).length };
         }),
   };
+}
+
+/**
+ * Creating a sub-account (core/domain/sub-account-create.ts) over the page's stored accounts: an id
+ * the client chose is the account's own (demo ids are no UUIDs), taken in any case anywhere; the
+ * creator role is the built-in Admin (the server's `default_for_creator`).
+ */
+export function demoSubAccountCreation(
+  db: DemoDatabase,
+  tools: { now: () => number; random: () => string },
+): SubAccountCreationRepository {
+  const repo: SubAccountCreationRepository = {
+    isWithin: async (rootId, tenantId) => within(db, rootId, tenantId),
+    async insert({ parentId, name, tenantId: chosen, tenantType }) {
+      if (chosen && db.tenants.some((t) => t.id.toLowerCase() === chosen.toLowerCase())) return null;
+      const tenantId = chosen ?? tools.random();
+      const tenant: DemoTenant = {
+        id: tenantId,
+        tenantId,
+        name,
+        parentTenantId: parentId,
+        isReseller: false,
+        metadata: '{}',
+        vendorId: 'demo-vendor',
+        createdAt: new Date(tools.now()).toISOString(),
+        ...(tenantType ? { tenantType } : {}),
+      };
+      db.tenants.push(tenant);
+      return describeDemoSubAccount(db, tenant);
+    },
+    creatorRoles: async (_tenantId, roleKeys) =>
+      demoRoles(db)
+        .filter((r) => r.tenantId === null && (r.key === 'Admin' || roleKeys.includes(r.key)))
+        .map((r) => ({ id: r.id, key: r.key, forCreator: r.key === 'Admin', permissions: r.permissions })),
+    async addCreator(tenantId, userId, roleIds) {
+      if (!db.users.some((u) => u.id === userId)) return false;
+      membershipsOf(db).push({ userId, tenantId, roleKeys: roleIds.map(roleKey), accessAllowed: true });
+      return true;
+    },
+    transaction: (work) => work(repo),
+  };
+  return repo;
 }
 
 /** The demo's role ids are `role-<key>`. */

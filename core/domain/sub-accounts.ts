@@ -9,8 +9,9 @@
  */
 import { contractError } from '../contract/errors';
 import { holdsPermission } from '../contract/permissions';
+import type { SubAccountTreeRepository } from './sub-account-tree';
 
-export interface SubAccountsRepository {
+export interface SubAccountsRepository extends SubAccountTreeRepository {
   /** True when `tenantId` is `rootId` or a live account below it. */
   isWithin(rootId: string, tenantId: string): Promise<boolean>;
   /** Renames the account and, when given, sets its type; answers the type it has then. */
@@ -26,8 +27,8 @@ export interface SubAccountsRepository {
   memberByEmail(email: string, tenantIds: string[]): Promise<string | null>;
   /** Those of `roleIds` that are roles of `tenantId` (or of every account). */
   assignableRoles(tenantId: string, roleIds: string[]): Promise<string[]>;
-  /** Adds every membership or none (SUB_ACCOUNT_ALREADY_MEMBER when one exists by then). */
-  addMembers(members: NewSubAccountMember[]): Promise<void>;
+  /** Adds every membership, or none and answers false when one exists by then. */
+  addMembers(members: NewSubAccountMember[]): Promise<boolean>;
   /** The ids of the roles the member holds in `tenantId`. */
   roleIdsOf(tenantId: string, userId: string): Promise<string[]>;
   /** The member's roles in `tenantId` become `roleIds` (each assignable there). */
@@ -171,7 +172,54 @@ export async function addSubAccountMembers(
       members.push({ userId, tenantId, roleIds: wanted, allowAccess: input.allowAccess });
     }
   }
-  await repo.addMembers(members);
+  // Checked above; one added meanwhile (another request) refuses them all.
+  if (!(await repo.addMembers(members))) throw contractError('SUB_ACCOUNT_ALREADY_MEMBER');
+}
+
+/** Who joins which accounts (addSubAccountMembers' input without the caller's part). */
+export type NewMembers = Pick<
+  Parameters<typeof addSubAccountMembers>[1],
+  'emails' | 'accounts' | 'allowAccess' | 'rolesOf'
+>;
+
+/** The per-account add (POST sub-tenants v1/{tenantId}/users), as addSubAccountMembers' input. */
+export const membersOfAccountBody = (
+  tenantId: string,
+  body: { email: string; roleIds?: string[]; allowSubAccountAccess?: boolean },
+): NewMembers => ({
+  emails: [body.email],
+  accounts: [{ tenantId, roleIds: body.roleIds ?? [] }],
+  allowAccess: body.allowSubAccountAccess ?? false,
+});
+
+/** The client SDK's addUserToTenantAndSubTenants body (its descriptor: postSubTenantsUsersV1). */
+export const membersOfV1Body = (body: {
+  user: { email: string };
+  subTenants: Array<{ tenantId: string; roleIds?: string[] }>;
+}): NewMembers => ({ emails: [body.user.email], accounts: body.subTenants, allowAccess: false });
+
+/**
+ * The client SDK's addUsersToSubTenant body (its descriptor: postSubTenantsUsersV2): a person's own
+ * roles (users[].roleIds) are given beside those for everyone (roleIds).
+ */
+export function membersOfV2Body(body: {
+  users: Array<{ email: string; roleIds?: string[] }>;
+  tenantId: string;
+  roleIds?: string[];
+  allowSubAccountAccess?: boolean;
+}): NewMembers {
+  const rolesOf = new Map<string, string[]>();
+  for (const { email, roleIds = [] } of body.users) {
+    const key = email.trim().toLowerCase();
+    const own = distinct([...(rolesOf.get(key) ?? []), ...roleIds]);
+    if (own.length) rolesOf.set(key, own);
+  }
+  return {
+    emails: body.users.map((u) => u.email),
+    accounts: [{ tenantId: body.tenantId, roleIds: body.roleIds ?? [] }],
+    allowAccess: body.allowSubAccountAccess ?? false,
+    rolesOf,
+  };
 }
 
 /**

@@ -25,8 +25,6 @@ import { permissionKeysOfRoles } from '../storage/roles';
 import { loadAuthorization } from './tenants';
 import type { AccessTokenClaims } from './tokens';
 
-export { keysNotHeld };
-
 /**
  * 403 unless the caller holds every permission these roles of `tenantId` grant. Ids that are not
  * roles of the tenant are left to the caller's own check (they grant nothing).

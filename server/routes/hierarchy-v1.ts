@@ -16,7 +16,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { assertWithin } from '../domain/hierarchy';
+import { hierarchyFlat, hierarchyParents, hierarchyTree } from '../../core/domain/sub-account-tree';
 import { subAccountUserCounts } from '../../core/domain/sub-account-members';
 import { subAccountsRepository } from '../storage/sub-accounts';
 import { uuid } from '../http/list-query';
@@ -24,98 +24,20 @@ import * as s from '../http/schemas';
 import { accountOf } from '../http/route-table';
 
 const HIERARCHY_V1 = '/tenants/resources/hierarchy/v1';
-/** The All accounts page's read permission (as server/routes/hierarchy.ts). */
 
-interface Row {
-  id: string;
-  name: string;
-  parent_tenant_id: string | null;
-  created_at: Date;
-  level: number;
-}
-
-interface TreeNode {
-  tenantId: string;
-  tenantName: string;
-  createdAt: string;
-  children: TreeNode[];
-}
-
-/** The active tenant (level 0) and every live account below it, with their depth. */
-async function treeRows(ctx: AppContext, rootId: string): Promise<Row[]> {
-  const { rows } = await ctx.db.query<Row>(
-    `WITH RECURSIVE tree AS (
-       SELECT id, name, parent_tenant_id, created_at, 0 AS level FROM tenants WHERE id = $1
-       UNION ALL
-       SELECT t.id, t.name, t.parent_tenant_id, t.created_at, tree.level + 1
-         FROM tenants t JOIN tree ON t.parent_tenant_id = tree.id WHERE t.deleted_at IS NULL
-     )
-     SELECT * FROM tree ORDER BY level, lower(name), id`,
-    [rootId],
-  );
-  return rows;
-}
-
+/** The reads of core/domain/sub-account-tree.ts over the SQL repository. */
 export async function hierarchyV1Routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const repo = subAccountsRepository(ctx.db);
-  app.get(HIERARCHY_V1, async (request) => {
-    const rows = await treeRows(ctx, accountOf(request));
-    return rows
-      .filter((r) => r.level > 0)
-      .map((r) => ({
-        tenantId: r.id,
-        tenantName: r.name,
-        createdAt: r.created_at.toISOString(),
-        level: r.level,
-      }));
-  });
-
-  app.get(`${HIERARCHY_V1}/tree`, async (request) => {
-    const rows = await treeRows(ctx, accountOf(request));
-    const nodes = new Map<string, TreeNode>();
-    for (const r of rows)
-      nodes.set(r.id, {
-        tenantId: r.id,
-        tenantName: r.name,
-        createdAt: r.created_at.toISOString(),
-        children: [],
-      });
-    for (const r of rows.slice(1)) nodes.get(r.parent_tenant_id!)?.children.push(nodes.get(r.id)!);
-    return nodes.get(rows[0]!.id);
-  });
-
-  const parents = async (rootId: string, tenantId: string) => {
-    await assertWithin(ctx.db, rootId, tenantId);
-    const { rows } = await ctx.db.query<Row>(
-      `WITH RECURSIVE up AS (
-         SELECT id, name, parent_tenant_id, created_at, 0 AS level FROM tenants WHERE id = $1
-         UNION ALL
-         SELECT t.id, t.name, t.parent_tenant_id, t.created_at, up.level + 1
-           FROM tenants t JOIN up ON t.id = up.parent_tenant_id WHERE up.id <> $2
-       )
-       SELECT * FROM up WHERE level > 0 ORDER BY level`,
-      [tenantId, rootId],
-    );
-    return rows.map((r) => ({
-      tenantId: r.id,
-      tenantName: r.name,
-      level: r.level,
-      status: 'active',
-      createdAt: r.created_at.toISOString(),
-    }));
-  };
-
-  app.get(`${HIERARCHY_V1}/parents`, async (request) => {
-    const rootId = accountOf(request);
-    return parents(rootId, rootId);
-  });
-
+  app.get(HIERARCHY_V1, async (request) => hierarchyFlat(repo, accountOf(request)));
+  app.get(`${HIERARCHY_V1}/tree`, async (request) => hierarchyTree(repo, accountOf(request)));
+  app.get(`${HIERARCHY_V1}/parents`, async (request) =>
+    hierarchyParents(repo, accountOf(request), accountOf(request)),
+  );
   app.get<{ Params: { tenantId: string } }>(
     `${HIERARCHY_V1}/parents/:tenantId`,
     { schema: { params: s.strictObject({ tenantId: uuid }, ['tenantId']) } },
-    async (request) => parents(accountOf(request), request.params.tenantId),
+    async (request) => hierarchyParents(repo, accountOf(request), request.params.tenantId),
   );
-
   app.post<{ Body: { tenantIds: string[] } }>('/identity/resources/tenants/users/v1/count', async (request) =>
     subAccountUserCounts(repo, accountOf(request), request.body.tenantIds),
   );

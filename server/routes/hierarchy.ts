@@ -9,13 +9,16 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { chosenAccountId, createSubAccount, switchTenant } from '../domain/hierarchy';
+import { chosenAccountId, switchTenant } from '../domain/hierarchy';
+import { createSubAccount } from '../../core/domain/sub-account-create';
+import { subAccountCreation } from '../storage/sub-account-create';
 import { searchSubAccounts, subAccountMembers } from '../../core/domain/sub-account-lists';
 import { subAccountListsRepository } from '../storage/sub-account-lists';
 import { assertMayActOn, assertMayGrantRoles } from '../domain/grants';
 import {
   addSubAccountMembers,
   deleteSubAccount,
+  membersOfAccountBody,
   removeSubAccountMember,
   renameSubAccount,
   type TenantType,
@@ -26,7 +29,6 @@ import {
   subAccountsMetadata,
 } from '../../core/domain/sub-account-members';
 import { subAccountsRepository } from '../storage/sub-accounts';
-import { contractError } from '../../core/contract/errors';
 import * as s from '../http/schemas';
 import { accountOf, callerOf } from '../http/route-table';
 import { refuseStayingImpersonation } from '../../core/domain/impersonation';
@@ -76,20 +78,13 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     {},
     async (request, reply) => {
       const { claims, rootId } = caller(request);
-      const name = request.body.name.trim();
-      if (!name) throw contractError('SUB_ACCOUNT_NAME_REQUIRED');
       // The client SDK's createSubTenant names the id (`tenantId`, spec 001 §7): it names the
-      // account among its parent's (chosenAccountId); taken: 409. Empty or absent: the server
-      // chooses.
-      const parentId = request.body.parentTenantId ?? rootId;
-      const chosen = request.body.tenantId?.trim();
-      const created = await createSubAccount(ctx.db, {
+      // account among its parent's (chosenAccountId).
+      const created = await createSubAccount(subAccountCreation(ctx.db), {
         rootId,
-        parentId,
-        name,
         creator: claims,
-        tenantId: chosen ? chosenAccountId(parentId, chosen) : undefined,
-        tenantType: request.body.tenantType,
+        body: request.body,
+        idOf: chosenAccountId,
       });
       return reply.code(201).send(created);
     },
@@ -130,10 +125,8 @@ export async function hierarchyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     const { claims, rootId } = caller(request);
     // A member of the caller's account or of an account above this one (core/domain/sub-accounts.ts).
     await addSubAccountMembers(repo, {
+      ...membersOfAccountBody(request.params.tenantId, request.body),
       rootId,
-      emails: [request.body.email],
-      accounts: [{ tenantId: request.params.tenantId, roleIds: request.body.roleIds ?? [] }],
-      allowAccess: request.body.allowSubAccountAccess ?? false,
       mayGrant: (tenantId, roleIds) => assertMayGrantRoles(ctx.db, claims, tenantId, roleIds),
     });
     return reply.code(201).send({});

@@ -13,19 +13,12 @@ import { evaluateFlags } from '../domain/featureFlags';
 import { findUserById } from '../domain/users';
 import { contractError, contractErrors } from '../../core/contract/errors';
 import { accountOf, callerOf } from '../http/route-table';
+import { type CustomLogin, readCustomLogin, saveCustomLogin } from '../../core/domain/custom-login';
+import { customLoginRepository } from '../storage/custom-login';
 
 const CUSTOM_LOGIN = '/tenants/resources/account-settings/v1/custom-login';
 const CUSTOM_LOGIN_FLAG = 'admin_portal_login_per_tenant';
 // Request bodies: core/contract/requests-portal.ts (the demo backend's too).
-
-interface CustomLoginRow {
-  login_alias: string | null;
-  custom_login_enabled: boolean;
-}
-const toCustomLogin = (row: CustomLoginRow) => ({
-  enabled: row.custom_login_enabled,
-  loginAlias: row.login_alias,
-});
 
 export async function portalConfigRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** Saves the vendor's admin box: a vendor administrator only; every action checked before any is applied. */
@@ -74,38 +67,10 @@ export async function portalConfigRoutes(app: FastifyInstance, ctx: AppContext):
     return tenantId;
   };
 
-  app.get(CUSTOM_LOGIN, async (request) => {
-    const tenantId = await customLoginTenant(request);
-    const { rows } = await ctx.db.query<CustomLoginRow>(
-      'SELECT login_alias, custom_login_enabled FROM tenants WHERE id = $1',
-      [tenantId],
-    );
-    if (!rows[0]) throw contractError('ACCOUNT_NOT_FOUND');
-    return toCustomLogin(rows[0]);
-  });
-
-  app.put<{ Body: { enabled: boolean; loginAlias: string | null } }>(CUSTOM_LOGIN, async (request) => {
-    const tenantId = await customLoginTenant(request);
-    const { enabled, loginAlias } = request.body;
-    if (enabled && !loginAlias) throw contractError('LOGIN_ALIAS_REQUIRED');
-    const taken = loginAlias
-      ? await ctx.db.query(
-          'SELECT 1 FROM tenants WHERE lower(login_alias) = lower($1) AND id <> $2 AND vendor_id = (SELECT vendor_id FROM tenants WHERE id = $2)',
-          [loginAlias, tenantId],
-        )
-      : { rows: [] };
-    if (taken.rows.length) throw contractError('LOGIN_ALIAS_TAKEN');
-    const { rows } = await ctx.db
-      .query<CustomLoginRow>(
-        'UPDATE tenants SET login_alias = $2, custom_login_enabled = $3, updated_at = now() WHERE id = $1 RETURNING login_alias, custom_login_enabled',
-        [tenantId, loginAlias, enabled],
-      )
-      .catch((error: unknown) => {
-        // Two accounts taking the same alias at once: the unique index decides, the loser gets the 409.
-        if ((error as { code?: string }).code === '23505') throw contractError('LOGIN_ALIAS_TAKEN');
-        throw error;
-      });
-    if (!rows[0]) throw contractError('ACCOUNT_NOT_FOUND');
-    return toCustomLogin(rows[0]);
-  });
+  // The rules: core/domain/custom-login.ts; the SQL: server/storage/custom-login.ts.
+  const customLogins = customLoginRepository(ctx.db);
+  app.get(CUSTOM_LOGIN, async (request) => readCustomLogin(customLogins, await customLoginTenant(request)));
+  app.put<{ Body: CustomLogin }>(CUSTOM_LOGIN, async (request) =>
+    saveCustomLogin(customLogins, await customLoginTenant(request), request.body),
+  );
 }

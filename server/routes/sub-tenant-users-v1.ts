@@ -15,24 +15,28 @@
  * - GET /identity/resources/sub-tenants/users/v1 `?_offset&_limit&_filter&_sortBy&_order`
  *   (loadAllUsers): every member of the caller's account or of an account below it, once each, with
  *   their accounts in the tree; `{ items, totalPages, _metadata }`; fe.account-hierarchy.read.subAccount;
- * - POST /identity/resources/sub-tenants/users/v1 `{ user: { email }, subTenants: [{ tenantId, roleIds? }] }`
- *   (addUserToTenantAndSubTenants) and POST /identity/resources/sub-tenants/users/v2/
- *   `{ users: [{ email, roleIds? }], tenantId, roleIds?, allowSubAccountAccess? }` (addUsersToSubTenant,
- *   a person's own roles beside those for everyone): members of the caller's account, or of an
+ * - POST /identity/resources/sub-tenants/users/v1 (addUserToTenantAndSubTenants) and POST
+ *   /identity/resources/sub-tenants/users/v2/ (addUsersToSubTenant; bodies: the descriptors in
+ *   core/contract/routes/hierarchy.ts): members of the caller's account, or of an
  *   account between it and the target, added to those accounts; every account within the tree,
  *   every role one whose permissions the caller holds, checked before anything is written
  *   (core/domain/sub-accounts.ts addSubAccountMembers); 201 `{}`;
- * - DELETE /identity/resources/sub-tenants/users/v1 `{ userId, subTenants: [{ tenantId }] }`
- *   (removeUserFromTenantAndSubTenants): out of those accounts (and the accounts below each), never a
+ * - DELETE /identity/resources/sub-tenants/users/v1 (removeUserFromTenantAndSubTenants): out of those accounts (and the accounts below each), never a
  *   member above the caller; `{}`.
  * The writes need fe.account-hierarchy.write.subAccount.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { assertMayActOn, assertMayGrantRoles } from '../domain/grants';
 import { treeMembers } from '../../core/domain/sub-account-lists';
 import { subAccountListsRepository } from '../storage/sub-account-lists';
-import { addSubAccountMembers, removeSubAccountMember } from '../../core/domain/sub-accounts';
+import {
+  addSubAccountMembers,
+  membersOfV1Body,
+  membersOfV2Body,
+  type NewMembers,
+  removeSubAccountMember,
+} from '../../core/domain/sub-accounts';
 import {
   changeSubAccountRoles,
   type RoleChange,
@@ -111,58 +115,21 @@ export async function subTenantUsersV1Routes(app: FastifyInstance, ctx: AppConte
   );
 
   /** The domain's checks (core/domain/sub-accounts.ts) with the server's grant rule, then the members. */
-  const addMembers = (
-    request: FastifyRequest,
-    input: Pick<
-      Parameters<typeof addSubAccountMembers>[1],
-      'emails' | 'accounts' | 'allowAccess' | 'rolesOf'
-    >,
-  ) => {
+  const addMembers = async (request: FastifyRequest, reply: FastifyReply, members: NewMembers) => {
     const claims = callerOf(request);
-    return addSubAccountMembers(repo, {
-      ...input,
+    await addSubAccountMembers(repo, {
+      ...members,
       rootId: accountOf(request),
       mayGrant: (tenantId, roleIds) => assertMayGrantRoles(ctx.db, claims, tenantId, roleIds),
     });
+    return reply.code(201).send({});
   };
-
-  app.post<{
-    Body: {
-      user: { email: string; name?: string };
-      subTenants: Array<{ tenantId: string; roleIds?: string[] }>;
-    };
-  }>(BASE, async (request, reply) => {
-    await addMembers(request, {
-      emails: [request.body.user.email],
-      accounts: request.body.subTenants,
-      allowAccess: false,
-    });
-    return reply.code(201).send({});
-  });
-
-  app.post<{
-    Body: {
-      users: Array<{ email: string; name?: string; roleIds?: string[] }>;
-      tenantId: string;
-      roleIds?: string[];
-      allowSubAccountAccess?: boolean;
-    };
-  }>(BASE_V2, async (request, reply) => {
-    // A person's own roles (users[].roleIds) are given beside those for everyone (roleIds).
-    const rolesOf = new Map<string, string[]>();
-    for (const { email, roleIds = [] } of request.body.users) {
-      const key = email.trim().toLowerCase();
-      const own = [...new Set([...(rolesOf.get(key) ?? []), ...roleIds.filter((id) => id !== '')])];
-      if (own.length) rolesOf.set(key, own);
-    }
-    await addMembers(request, {
-      emails: request.body.users.map((u) => u.email),
-      accounts: [{ tenantId: request.body.tenantId, roleIds: request.body.roleIds ?? [] }],
-      allowAccess: request.body.allowSubAccountAccess ?? false,
-      rolesOf,
-    });
-    return reply.code(201).send({});
-  });
+  app.post<{ Body: Parameters<typeof membersOfV1Body>[0] }>(BASE, (request, reply) =>
+    addMembers(request, reply, membersOfV1Body(request.body)),
+  );
+  app.post<{ Body: Parameters<typeof membersOfV2Body>[0] }>(BASE_V2, (request, reply) =>
+    addMembers(request, reply, membersOfV2Body(request.body)),
+  );
 
   app.delete<{ Body: { userId: string; subTenants: Array<{ tenantId: string }> } }>(BASE, async (request) => {
     const claims = callerOf(request);

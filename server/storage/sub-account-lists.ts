@@ -14,7 +14,7 @@ import type { Database } from './database';
 import { DESCENDANTS } from './sub-accounts';
 
 /** The search's item (core/domain/sub-account-lists.ts), whose metadata the server stores as an object. */
-export type SubAccountDto = Omit<SubAccountItem, 'metadata'> & { metadata: Record<string, unknown> };
+type SubAccountDto = Omit<SubAccountItem, 'metadata'> & { metadata: Record<string, unknown> };
 
 export interface SubAccountRow {
   id: string;

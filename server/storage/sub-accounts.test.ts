@@ -104,6 +104,35 @@ repositorySuite<Fixture>(
       assert.deepEqual(await repo.roleIdsOf(context.tenantId, userId), []);
     });
 
+    test('members are added all or none: one already a member, nothing is written and the answer is false', async () => {
+      const { repo } = context.repos;
+      const top = await context.repos.child(context.tenantId);
+      const first = await context.repos.member(context.tenantId);
+      const second = await context.repos.member(context.tenantId);
+      await context.repos.join(top, second);
+      const add = (userId: string) => ({ userId, tenantId: top, roleIds: [], allowAccess: true });
+      assert.equal(await repo.addMembers([add(first), add(second)]), false);
+      assert.equal(await repo.isMember(top, first), false);
+      assert.equal(await repo.addMembers([add(first)]), true);
+      assert.equal(await repo.isMember(top, first), true);
+    });
+
+    test('the tree of an account: itself at level 0, then those below by level, each with its parent', async () => {
+      const { repo } = context.repos;
+      const top = await context.repos.child(context.tenantId);
+      const below = await context.repos.child(top);
+      const tree = await repo.treeOf(top);
+      assert.deepEqual(
+        tree.map((r) => [r.tenantId, r.parentTenantId, r.level]),
+        [
+          [top, context.tenantId, 0],
+          [below, top, 1],
+        ],
+      );
+      assert.equal(typeof tree[0]!.createdAt, 'string');
+      assert.deepEqual(await repo.treeOf(randomUUID()), []);
+    });
+
     test('accounts below are counted at any depth; members and allowed members per account asked', async () => {
       const { repo } = context.repos;
       const top = await context.repos.child(context.tenantId);

@@ -4,7 +4,7 @@
  * ended in an account and the accounts below it. SQL only: the rules are the domain's.
  */
 import type { SubAccountsRepository, TenantType } from '../../core/domain/sub-accounts';
-import { contractError } from '../../core/contract/errors';
+import type { SubAccountTreeRow } from '../../core/domain/sub-account-tree';
 import type { Database } from './database';
 
 /** Every live tenant below `$1` (not `$1` itself), as a recursive query. */
@@ -22,6 +22,33 @@ export async function isWithinTree(db: Database, rootId: string, tenantId: strin
     [rootId, tenantId],
   );
   return rows[0]?.found === true;
+}
+
+/** The account (level 0) and every live account below it, by level, then name, then id. */
+async function treeOf(db: Database, rootId: string): Promise<SubAccountTreeRow[]> {
+  const { rows } = await db.query<{
+    id: string;
+    name: string;
+    parent_tenant_id: string | null;
+    created_at: Date;
+    level: number;
+  }>(
+    `WITH RECURSIVE tree AS (
+         SELECT id, name, parent_tenant_id, created_at, 0 AS level FROM tenants WHERE id = $1
+         UNION ALL
+         SELECT t.id, t.name, t.parent_tenant_id, t.created_at, tree.level + 1
+           FROM tenants t JOIN tree ON t.parent_tenant_id = tree.id WHERE t.deleted_at IS NULL
+       )
+       SELECT * FROM tree ORDER BY level, lower(name), id`,
+    [rootId],
+  );
+  return rows.map((r) => ({
+    tenantId: r.id,
+    name: r.name,
+    parentTenantId: r.parent_tenant_id,
+    createdAt: r.created_at.toISOString(),
+    level: r.level,
+  }));
 }
 
 export function subAccountsRepository(db: Database): SubAccountsRepository {
@@ -81,21 +108,29 @@ export function subAccountsRepository(db: Database): SubAccountsRepository {
       return rows.map((r) => r.id);
     },
     async addMembers(members) {
-      await db.transaction(async (tx) => {
-        for (const { userId, tenantId, roleIds, allowAccess } of members) {
-          const inserted = await tx.query<{ id: string }>(
-            `INSERT INTO memberships (user_id, tenant_id, access_allowed) VALUES ($1, $2, $3)
+      // A membership there by then rolls the transaction back (nothing written), answered as false.
+      const taken = new Error('already a member');
+      return db
+        .transaction(async (tx) => {
+          for (const { userId, tenantId, roleIds, allowAccess } of members) {
+            const inserted = await tx.query<{ id: string }>(
+              `INSERT INTO memberships (user_id, tenant_id, access_allowed) VALUES ($1, $2, $3)
               ON CONFLICT (user_id, tenant_id) DO NOTHING RETURNING id`,
-            [userId, tenantId, allowAccess],
-          );
-          if (!inserted.rows[0]) throw contractError('SUB_ACCOUNT_ALREADY_MEMBER');
-          if (roleIds.length)
-            await tx.query(
-              'INSERT INTO membership_roles (membership_id, role_id) SELECT $1, unnest($2::uuid[])',
-              [inserted.rows[0].id, roleIds],
+              [userId, tenantId, allowAccess],
             );
-        }
-      });
+            if (!inserted.rows[0]) throw taken;
+            if (roleIds.length)
+              await tx.query(
+                'INSERT INTO membership_roles (membership_id, role_id) SELECT $1, unnest($2::uuid[])',
+                [inserted.rows[0].id, roleIds],
+              );
+          }
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (error === taken) return false;
+          throw error;
+        });
     },
     async roleIdsOf(tenantId, userId) {
       const { rows } = await db.query<{ role_id: string }>(
@@ -127,6 +162,7 @@ export function subAccountsRepository(db: Database): SubAccountsRepository {
         allowed,
       ]);
     },
+    treeOf: (rootId) => treeOf(db, rootId),
     async countBelow(tenantId) {
       const { rows } = await db.query<{ count: number }>(
         `${DESCENDANTS} SELECT count(*)::int AS count FROM tree`,

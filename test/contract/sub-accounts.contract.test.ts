@@ -180,6 +180,59 @@ for (const [name, factory] of factories) {
       );
     });
 
+    test('hierarchy v1: by level, then name across parents; the tree and parents agree; outside the tree 404', async () => {
+      const signUp = await target.call('POST', '/identity/resources/users/v1/signUp', {
+        body: { email: `tree-${Date.now()}@example.com`, password: 'a-long-password-1', name: 'Tess' },
+      });
+      const own = signUp.body.authResponse.accessToken as string;
+      const root = claimsOf(own).tenantId;
+      const call = (path: string) =>
+        target.call('GET', `/tenants/resources/hierarchy/v1${path}`, { token: own });
+      const create = async (name: string, parentTenantId?: string) =>
+        (
+          await target.call('POST', '/tenants/resources/sub-tenants/v1', {
+            token: own,
+            body: { name, ...(parentTenantId ? { parentTenantId } : {}) },
+          })
+        ).body.tenantId as string;
+      const zeta = await create('Zeta');
+      const alpha = await create('alpha');
+      const aaa = await create('Aaa', zeta);
+      const bbb = await create('Bbb', alpha);
+      const flat = (await call('')).body as Array<{ tenantName: string; level: number }>;
+      assert.deepEqual(
+        flat.map((t) => [t.tenantName, t.level]),
+        [
+          ['alpha', 1],
+          ['Zeta', 1],
+          ['Aaa', 2],
+          ['Bbb', 2],
+        ],
+      );
+      const tree = (await call('/tree')).body;
+      assert.equal(tree.tenantId, root);
+      assert.deepEqual(
+        tree.children.map((c: { tenantId: string; children: Array<{ tenantId: string }> }) => [
+          c.tenantId,
+          c.children.map((g) => g.tenantId),
+        ]),
+        [
+          [alpha, [bbb]],
+          [zeta, [aaa]],
+        ],
+      );
+      const parents = (await call(`/parents/${aaa}`)).body as Array<Record<string, unknown>>;
+      assert.deepEqual(
+        parents.map(({ tenantId, tenantName, level, status }) => ({ tenantId, tenantName, level, status })),
+        [
+          { tenantId: zeta, tenantName: 'Zeta', level: 1, status: 'active' },
+          { tenantId: root, tenantName: tree.tenantName, level: 2, status: 'active' },
+        ],
+      );
+      // Another account's tree is not the caller's: 404, no hint.
+      assert.equal((await call(`/parents/${claimsOf(token).tenantId}`)).status, 404);
+    });
+
     test('an id the client chose (a UUID or another name) names the account; taken 409; bad 400', async () => {
       // An account of its own, so that the other tests' lists stay as they expect.
       const signUp = await target.call('POST', '/identity/resources/users/v1/signUp', {

@@ -104,6 +104,7 @@ export const getSubTenantsUsers: RouteDescriptor = {
   },
 };
 
+/** The client SDK's addUserToTenantAndSubTenants: `{ user: { email }, subTenants: [{ tenantId, roleIds? }] }`. */
 export const postSubTenantsUsersV1: RouteDescriptor = {
   method: 'POST',
   path: '/identity/resources/sub-tenants/users/v1',
@@ -117,6 +118,10 @@ export const postSubTenantsUsersV1: RouteDescriptor = {
   audit: audit('users', 'User added to sub-account', 'Medium'),
 };
 
+/**
+ * The client SDK's addUsersToSubTenant: `{ users: [{ email, roleIds? }], tenantId, roleIds?, allowSubAccountAccess? }`
+ * (a person's own roles beside those for everyone).
+ */
 export const postSubTenantsUsersV2: RouteDescriptor = {
   method: 'POST',
   path: '/identity/resources/sub-tenants/users/v2/',
@@ -142,6 +147,7 @@ export const postSubTenantsUsersV2: RouteDescriptor = {
   audit: audit('users', 'User added to sub-account', 'Medium'),
 };
 
+/** The client SDK's removeUserFromTenantAndSubTenants: `{ userId, subTenants: [{ tenantId }] }`. */
 export const deleteSubTenantsUsers: RouteDescriptor = {
   method: 'DELETE',
   path: '/identity/resources/sub-tenants/users/v1',
