@@ -13,7 +13,6 @@ import { SsoConfigurations } from '../domain/sso-config';
 import { requireUser } from './bearer';
 import { requirePermission } from './permissions';
 
-export const SSO_READ = 'fe.secure.read.samlConfiguration';
 const SSO_WRITE = 'fe.secure.write.samlConfiguration';
 
 const SAML_PATH = '/identity/resources/auth/v1/sso/saml';
