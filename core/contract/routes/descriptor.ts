@@ -41,7 +41,7 @@ export type RouteAccess =
   | { kind: 'superUser'; scope: 'account' | 'resource' };
 
 /** The permission a `self` route's request needs when its query names one entity. */
-export interface QueryPermission {
+interface QueryPermission {
   name: string;
   value: string;
   permission: string;
