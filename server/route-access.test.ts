@@ -18,9 +18,11 @@ function accessLine(route: RouteDescriptor): string {
   const access = route.access;
   const tokens = 'apiTokens' in access && access.apiTokens === 'refused' ? ', API tokens refused' : '';
   if (access.kind === 'public') return 'public';
-  if (access.kind === 'self') return `self${tokens}`;
+  const { name, value, permission } = (access.kind === 'self' && access.byQuery) || {};
+  if (access.kind === 'self') return `self${tokens}${permission ? `; ${name}=${value}: ${permission}` : ''}`;
   if (access.kind === 'superUser') return `super user (${access.scope})`;
-  return `${access.permission} (${access.scope})${tokens}`;
+  const open = access.publicWith ? `; public without a bearer, with ${access.publicWith.field}` : '';
+  return `${access.permission} (${access.scope})${tokens}${open}`;
 }
 
 test('every route is called by whom the reviewed list says', () => {

@@ -38,7 +38,8 @@ export interface DemoCaller {
 
 /**
  * The descriptor's access check (the server's, server/http/route-table.ts): a public route, or
- * one that checks its caller itself (`inHandler`), passes; any other needs a bearer (401), of a
+ * one that checks its caller itself (`inHandler`), passes, as does a `publicWith` one without a
+ * bearer; any other needs a bearer (401), of a
  * person where the descriptor refuses API tokens (403), holding the route's permission (403).
  * A super-user route passes to its handler with a signed-in caller: demo mode has no vendor
  * administrator, and the handler says so.
@@ -51,7 +52,8 @@ export function accessRefusal(
 ): Answer | null {
   const access = route.access;
   if (access.kind === 'public' || (access.kind === 'permission' && access.inHandler)) return null;
-  if (!token) return fail('BEARER_MISSING');
+  // Without a bearer, a `publicWith` route's handler tells the public call (its body) from a refusal.
+  if (!token) return access.kind === 'permission' && access.publicWith ? null : fail('BEARER_MISSING');
   const caller = callerOf(token);
   if (!caller) return fail('TOKEN_INVALID');
   // An API token's access token names its session `api-token:<id>` (server/domain/api-tokens.ts).

@@ -69,16 +69,32 @@ export function accountOf(request: FastifyRequest): string {
   return tenantId;
 }
 
+/** Whether a call is verified at all: no, for a request the descriptor's `publicWith` makes public. */
+export function isPublicCall(request: FastifyRequest): boolean {
+  return !verified.has(request);
+}
+
+/** The permission the request needs: the route's, or (`self` with `byQuery`) the entity's it asks for. */
+function permissionOf(access: RouteDescriptor['access'], request: FastifyRequest): string | null {
+  if (access.kind === 'permission') return access.permission;
+  if (access.kind !== 'self' || !access.byQuery) return null;
+  const { name, value, permission } = access.byQuery;
+  return (request.query as Record<string, unknown> | undefined)?.[name] === value ? permission : null;
+}
+
 function accessCheck(descriptor: RouteDescriptor, tokens: TokenService): preHandlerAsyncHookHandler | null {
   const access = descriptor.access;
   if (access.kind === 'public' || (access.kind === 'permission' && access.inHandler)) return null;
   const refuseApiTokens = access.kind !== 'superUser' && access.apiTokens === 'refused';
+  const publicWith = access.kind === 'permission' ? access.publicWith?.field : undefined;
   return async (request) => {
+    const body = request.body as Record<string, unknown> | undefined;
+    if (publicWith && body?.[publicWith] && !request.headers.authorization) return;
     const claims = refuseApiTokens
       ? await requireSignedInUser(tokens, request)
       : await requireUser(tokens, request);
-    const tenantId =
-      access.kind === 'permission' ? requirePermission(claims, access.permission) : claims.tenantId;
+    const permission = permissionOf(access, request);
+    const tenantId = permission ? requirePermission(claims, permission) : claims.tenantId;
     verified.set(request, { claims, tenantId });
   };
 }

@@ -12,12 +12,10 @@ import { loadSecretsKey, SecretBox } from '../domain/secrets';
 import { serverSsoConnections } from '../domain/sso-config';
 import type { SsoConnections } from '../../core/domain/sso-connections';
 import { LegacySso } from '../../core/domain/sso-legacy';
-import { SSO_READ_PERMISSION } from '../../core/contract/ssoLegacy';
 import { tenantVendorId } from '../storage/sso-config';
 import { requireUser } from './bearer';
 import { requirePermission } from './permissions';
 
-export const SSO_READ = SSO_READ_PERMISSION;
 const SSO_WRITE = 'fe.secure.write.samlConfiguration';
 
 const SAML_PATH = '/identity/resources/auth/v1/sso/saml';

@@ -15,9 +15,8 @@ import { accountSettingsRepository, getAdminBoxConfiguration } from '../storage/
 import { vendorIdOf } from '../storage/notifications';
 import { requireUser } from '../http/bearer';
 import { contractError } from '../../core/contract/errors';
-import { requirePermission } from '../http/permissions';
 import { strictObject } from '../http/schemas';
-import { legacySsoOf, SSO_READ } from '../http/sso-configurations';
+import { legacySsoOf } from '../http/sso-configurations';
 import { accountOf, callerOf } from '../http/route-table';
 
 const ACCOUNT = '/tenants/resources/account-settings/v1';
@@ -101,10 +100,8 @@ export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContex
     if (request.query.entityName === 'audits') return auditMetadata(ctx.db);
     // The SAML entity: the account's legacy SAML connection (core/domain/sso-legacy.ts), for SSO readers.
     if (request.query.entityName === 'saml')
-      return (await legacySsoOf(ctx)).samlMetadata(
-        // Checked here, not by the route table: the permission depends on the entity asked for.
-        requirePermission(claims, SSO_READ),
-      );
+      // The descriptor's `byQuery` made the route table check the SSO readers' permission.
+      return (await legacySsoOf(ctx)).samlMetadata(accountOf(request));
     // The notifications entity (core/domain/notifications.ts): the bell's one channel.
     if (request.query.entityName === 'notifications') return notificationsMetadata(await vendorIdOf(ctx.db));
     if (request.query.entityName !== 'adminBox' || !claims.tenantId) return { rows: [] };

@@ -1,13 +1,15 @@
 /** Routes: audits. */
 import * as s from '../schemas';
 import { auditExport, auditSortQuery } from '../requests';
-import { SELF, audit, perm, superUser } from './descriptor';
+import { SELF, audit, perm, selfOr, superUser } from './descriptor';
 import type { RouteDescriptor } from './descriptor';
+import { SSO_READ_PERMISSION } from '../ssoLegacy';
 
 export const getMetadata: RouteDescriptor = {
   method: 'GET',
   path: '/metadata',
-  access: SELF,
+  // The SAML entity is the account's legacy SAML connection: for SSO readers.
+  access: selfOr('entityName', 'saml', SSO_READ_PERMISSION),
   request: {
     querystring: s.strictObject({ entityName: { type: 'string', maxLength: 64 } }, ['entityName']),
   },

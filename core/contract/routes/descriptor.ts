@@ -22,18 +22,30 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS'
  * a person: sessions, sign-in methods, impersonation).
  * `inHandler`: the route verifies its caller itself (why), not the registrar: the descriptor still
  * says who may call it, for the permission matrix.
+ * `publicWith`: a request without a bearer whose body has `field` is public (why); any other is
+ * checked as the permission says.
+ * `byQuery` (`self`): a request whose query names `value` for `name` needs `permission` too, in the
+ * caller's active account (one entity of a route that serves several).
  */
 export type RouteAccess =
   | { kind: 'public'; why: string }
-  | { kind: 'self'; apiTokens?: 'refused' }
+  | { kind: 'self'; apiTokens?: 'refused'; byQuery?: QueryPermission }
   | {
       kind: 'permission';
       permission: string;
       scope: 'account' | 'resource';
       apiTokens?: 'refused';
       inHandler?: string;
+      publicWith?: { field: string; why: string };
     }
   | { kind: 'superUser'; scope: 'account' | 'resource' };
+
+/** The permission a `self` route's request needs when its query names one entity. */
+interface QueryPermission {
+  name: string;
+  value: string;
+  permission: string;
+}
 
 /** The audit log's record of a call (server/http/audit-hook.ts writes it). */
 export interface AuditEntry {
@@ -86,8 +98,13 @@ export const PERSON: RouteAccess = { kind: 'self', apiTokens: 'refused' };
 export const perm = (
   permission: string,
   scope: 'account' | 'resource',
-  more: { apiTokens?: 'refused'; inHandler?: string } = {},
+  more: { apiTokens?: 'refused'; inHandler?: string; publicWith?: { field: string; why: string } } = {},
 ): RouteAccess => ({ kind: 'permission', permission, scope, ...more });
+/** `self`, and `permission` for the requests whose query has `name=value`. */
+export const selfOr = (name: string, value: string, permission: string): RouteAccess => ({
+  kind: 'self',
+  byQuery: { name, value, permission },
+});
 export const superUser = (scope: 'account' | 'resource'): RouteAccess => ({ kind: 'superUser', scope });
 
 export const audit = (

@@ -197,8 +197,10 @@ export const postUsersInvitationReset: RouteDescriptor = {
   method: 'POST',
   path: '/identity/resources/users/v1/invitation/reset',
   access: perm('fe.secure.write.users', 'resource', {
-    inHandler:
-      "without a bearer and with { email } it is the client SDK's public resend from a sign-in page (auth.resendInvitationEmail)",
+    publicWith: {
+      field: 'email',
+      why: "the client SDK's public resend from a sign-in page (auth.resendInvitationEmail)",
+    },
   }),
   request: memberNamed,
   audit: audit('users', 'Invitation resent', 'Info'),
