@@ -11,10 +11,7 @@ import { demoSubAccountCreation, demoSubAccountsRepository } from './subAccounts
 import { createSubAccount } from '../domain/sub-account-create';
 import { demoPermissionsOf } from './teamAdmin';
 
-export { tenantsOfUser } from './subAccountsData';
 export { switchTo } from './subAccountsMembers';
-// The users list's rows and scope (core/demo/usersRows.ts), next to the accounts they read.
-export { listedUsers, rowExtras } from './usersRows';
 
 /**
  * Sub-accounts, tenant switching and custom login in demo mode, with the reference server's rules
