@@ -162,6 +162,57 @@ async function check(page: Page, screen: string) {
 }
 
 const widths = `${WIDTHS.join(', ')} px`;
+
+// The two shortcuts above stay honest: a resized page shows each width's problems (a box 800 px
+// wide scrolls the document sideways at 375 and 768 px, not at 1280), and axe run in place (from the
+// second call in a document) finds what AxeBuilder finds, in the light DOM and in a shadow root.
+test(
+  'the checks see each width of a resized page, and axe in place finds what AxeBuilder finds',
+  {
+    tag: '@static',
+  },
+  async ({ page }) => {
+    test.setTimeout(120_000);
+    await openDemo(page, STATIC_ORIGIN, WIDTHS[0], 'light');
+    await page.evaluate(() => {
+      const wide = document.createElement('div');
+      wide.id = 'too-wide';
+      wide.style.width = '800px';
+      wide.style.height = '1px';
+      document.body.append(wide);
+    });
+    const found: Record<number, string[]> = {};
+    await atEveryWidth(page, async (width) => {
+      found[width] = await layoutProblems(page);
+    });
+    expect(Object.keys(found).map(Number)).toEqual(WIDTHS);
+    for (const width of WIDTHS)
+      expect(
+        found[width].some((problem) => problem.startsWith('the document scrolls sideways')),
+        `${width} px`,
+      ).toBe(width < 800);
+    await page.evaluate(() => {
+      document.getElementById('too-wide')!.remove();
+      const faint = '<p style="color: #ddd; background: #fff">Faint text</p>';
+      document.body.insertAdjacentHTML('beforeend', faint);
+      document
+        .querySelector('auth-login-box')!
+        .shadowRoot!.append(
+          Object.assign(document.createElement('p'), {
+            innerHTML: 'Faint text',
+            style: 'color: #ddd; background: #fff',
+          }),
+        );
+    });
+    const first = await axeViolations(page);
+    expect(await page.evaluate(() => 'axe' in window), 'AxeBuilder left axe in the document').toBe(true);
+    const again = await axeViolations(page);
+    expect(first.map((violation) => violation.id)).toContain('color-contrast');
+    expect(first.find((violation) => violation.id === 'color-contrast')!.targets).toHaveLength(2);
+    expect(again).toEqual(first);
+  },
+);
+
 for (const theme of THEMES) {
   test(
     `layout, overflow and axe at ${widths}, ${theme} theme: every login-box screen`,
