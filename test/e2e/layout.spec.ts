@@ -163,6 +163,8 @@ async function check(page: Page, screen: string) {
 }
 
 const widths = `${WIDTHS.join(', ')} px`;
+/** Where each page opens before the checks resize it. */
+const FIRST_WIDTH = WIDTHS[0]!;
 
 // The two shortcuts above stay honest: a resized page shows each width's problems (a box 800 px
 // wide scrolls the document sideways at 375 and 768 px, not at 1280), and axe run in place (from the
@@ -174,7 +176,7 @@ test(
   },
   async ({ page }) => {
     test.setTimeout(120_000);
-    await openDemo(page, STATIC_ORIGIN, WIDTHS[0], 'light');
+    await openDemo(page, STATIC_ORIGIN, FIRST_WIDTH, 'light');
     await page.evaluate(() => {
       const wide = document.createElement('div');
       wide.id = 'too-wide';
@@ -189,7 +191,7 @@ test(
     expect(Object.keys(found).map(Number)).toEqual(WIDTHS);
     for (const width of WIDTHS)
       expect(
-        found[width].some((problem) => problem.startsWith('the document scrolls sideways')),
+        found[width]!.some((problem) => problem.startsWith('the document scrolls sideways')),
         `${width} px`,
       ).toBe(width < 800);
     await page.evaluate(() => {
@@ -226,7 +228,7 @@ for (const theme of THEMES) {
     async ({ page }) => {
       // 8 screens at 3 widths, each with one axe run.
       test.setTimeout(300_000);
-      await openDemo(page, STATIC_ORIGIN, WIDTHS[0], theme);
+      await openDemo(page, STATIC_ORIGIN, FIRST_WIDTH, theme);
       for (const [name, step] of LOGIN_SCREENS) {
         await step(page);
         await check(page, `login box, ${name}`);
@@ -241,7 +243,7 @@ for (const theme of THEMES) {
       // 17 pages and the checkout's steps at 3 widths, each with the demo's 200-500 ms answers and one
       // axe run.
       test.setTimeout(600_000);
-      await openDemo(page, STATIC_ORIGIN, WIDTHS[0], theme);
+      await openDemo(page, STATIC_ORIGIN, FIRST_WIDTH, theme);
       await signInDemo(page);
       for (const [id, title] of PORTAL_PAGES) {
         await openPortalPage(page, id, title);
@@ -330,7 +332,7 @@ test(
           element.setAttribute('locale', 'en-XA');
       }).observe(document, { childList: true, subtree: true });
     });
-    await openDemo(page, STATIC_ORIGIN, WIDTHS[0], 'light');
+    await openDemo(page, STATIC_ORIGIN, FIRST_WIDTH, 'light');
     await expect(page.locator('auth-login-box').getByRole('heading').first()).toContainText('⟦');
     for (const [name, step] of LOGIN_SCREENS) {
       await step(page);
@@ -367,7 +369,7 @@ test(
           element.setAttribute('locale', 'en-XA');
       }).observe(document, { childList: true, subtree: true });
     });
-    await openDemo(page, STATIC_ORIGIN, WIDTHS[0], 'light');
+    await openDemo(page, STATIC_ORIGIN, FIRST_WIDTH, 'light');
     await signInDemo(page);
     const portal = page.locator('auth-admin-portal');
     const check = (screen: string) =>
