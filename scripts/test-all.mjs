@@ -5,13 +5,17 @@
 // consumer tests (both packages packed and installed into the apps of test/consumers/,
 // scripts/test-consumers.mjs). Prints one line per suite and a closing line with the totals, added
 // up from those lines (scripts/test-summary.mjs). Stops at the first gate that fails.
-import { spawn } from 'node:child_process';
+//
+// Suites that leave a core idle run side by side (scripts/run-steps.mjs): the static checks two at a
+// time (each is one process on one core), and the consumer tests (mostly installs from the
+// registry) beside the end-to-end tests, whose browsers spend most of their time waiting for the
+// page. The unit tests (every core busy), the build and the browser tests run alone.
 import { existsSync } from 'node:fs';
+import { runSteps } from './run-steps.mjs';
 import {
   consumerCounts,
   nodeRunnerCounts,
   playwrightCounts,
-  suiteResult,
   summarize,
   webTestRunnerCounts,
 } from './test-summary.mjs';
@@ -27,8 +31,8 @@ const react19Install = existsSync('test/react19-host/node_modules/react')
       },
     ];
 
-const suites = [
-  ...react19Install,
+/** The static checks: gates that read the tree and write nothing. */
+const checks = [
   { name: 'format', command: 'npx', args: ['prettier', '--check', '--log-level', 'warn', '.'] },
   { name: 'lint', command: 'npx', args: ['eslint', '.'] },
   { name: 'layers', command: process.execPath, args: ['scripts/check-layers.mjs'] },
@@ -46,65 +50,63 @@ const suites = [
     command: 'npx',
     args: ['tsc', '-p', 'test/react19-host/tsconfig.json'],
   },
-  { name: 'build', command: 'npx', args: ['rollup', '-c', 'rollup.config.mjs', '--silent'] },
-  {
-    name: 'unit and contract',
-    command: process.execPath,
-    args: ['scripts/run-unit-tests.mjs'],
-    counts: nodeRunnerCounts,
-  },
-  {
-    name: 'browser',
-    command: 'npx',
-    args: ['web-test-runner', '--config', 'web-test-runner.config.mjs'],
-    counts: webTestRunnerCounts,
-  },
-  {
-    name: 'end-to-end',
-    command: 'npx',
-    args: ['playwright', 'test', '-c', 'test/playwright.config.ts'],
-    counts: playwrightCounts,
-  },
-  {
-    name: 'consumers',
-    command: process.execPath,
-    args: ['scripts/test-consumers.mjs'],
-    counts: consumerCounts,
-  },
 ];
 
-function run({ command, args }) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: '0' },
-    });
-    let output = '';
-    const forward = (stream, sink) =>
-      stream.on('data', (chunk) => {
-        output += chunk;
-        sink.write(chunk);
-      });
-    forward(child.stdout, process.stdout);
-    forward(child.stderr, process.stderr);
-    // A runner that cannot start (not installed) or is killed by a signal is a failed suite.
-    child.on('error', (error) => resolve({ code: 1, output: `${output}\n${error.message}` }));
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
-  });
-}
+/** The steps in order, each a list of suites run side by side, at most `at` at a time. */
+const steps = [
+  ...react19Install.map((suite) => ({ suites: [suite] })),
+  // Longest first, so that the short ones fill the other core.
+  { suites: [checks[0], checks[5], checks[1], checks[6], checks[3], checks[4], checks[2]], at: 2 },
+  { suites: [{ name: 'build', command: 'npx', args: ['rollup', '-c', 'rollup.config.mjs', '--silent'] }] },
+  {
+    suites: [
+      {
+        name: 'unit and contract',
+        command: process.execPath,
+        args: ['scripts/run-unit-tests.mjs'],
+        counts: nodeRunnerCounts,
+      },
+    ],
+  },
+  {
+    suites: [
+      {
+        name: 'browser',
+        command: 'npx',
+        args: ['web-test-runner', '--config', 'web-test-runner.config.mjs'],
+        counts: webTestRunnerCounts,
+      },
+    ],
+  },
+  {
+    suites: [
+      {
+        name: 'end-to-end',
+        command: 'npx',
+        args: ['playwright', 'test', '-c', 'test/playwright.config.ts'],
+        counts: playwrightCounts,
+      },
+      {
+        name: 'consumers',
+        command: process.execPath,
+        args: ['scripts/test-consumers.mjs'],
+        counts: consumerCounts,
+      },
+    ],
+  },
+];
+// The summary lists the suites in this order, whichever ends first.
+const order = [
+  ...react19Install,
+  ...checks,
+  ...steps.slice(react19Install.length + 1).flatMap((step) => step.suites),
+];
 
-const results = [];
 const started = Date.now();
-for (const suite of suites) {
-  const t0 = Date.now();
-  console.log(`\n=== ${suite.name} ===`);
-  const { code, output } = await run(suite);
-  const result = suiteResult({ ...suite, output, code, seconds: (Date.now() - t0) / 1000 });
-  results.push(result);
-  // A gate (format, lint, build...) that fails stops the run: the suites after it would test
-  // something else than the tree as it is.
-  if (!suite.counts && !result.ok) break;
-}
-const { failed, text } = summarize(results, (Date.now() - started) / 1000);
+const results = await runSteps(steps);
+const { failed, text } = summarize(
+  order.filter((suite) => results.has(suite)).map((suite) => results.get(suite)),
+  (Date.now() - started) / 1000,
+);
 console.log(`\n${text}`);
 process.exit(failed === 0 ? 0 : 1);

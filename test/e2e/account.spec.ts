@@ -43,7 +43,7 @@ test('account: "No changes to update" sends nothing; changes save, survive a rel
   await expect(account.getByLabel('Address')).toHaveValue('1 Main Street, Springfield');
 });
 
-test('account in demo mode: the settings save with no server', async ({ page }) => {
+test('account in demo mode: the settings save with no server @static', async ({ page }) => {
   await page.goto(`${STATIC_ORIGIN}/demo.html#/portal/account`);
   await signIn(page, 'demo@auth-elements.dev', 'demo-password');
   const account = portal(page);

@@ -89,7 +89,7 @@ test('audit streams on the server: delivered signed to a local receiver, logged,
   }
 });
 
-test('audit streams in demo mode: a back-fill records what it would send, and the log says so', async ({
+test('audit streams in demo mode: a back-fill records what it would send, and the log says so @static', async ({
   page,
 }) => {
   await page.goto(`${STATIC_ORIGIN}/demo.html#/portal/audits`);

@@ -77,7 +77,7 @@ test('billing on the reference server: checkout, invoice PDF, cancel and renew',
   await checkoutAndManage(page);
 });
 
-test('billing in demo mode: the same, answered in the browser', async ({ page }) => {
+test('billing in demo mode: the same, answered in the browser @static', async ({ page }) => {
   test.setTimeout(120_000);
   await openDemo(page, STATIC_ORIGIN, 1280, 'light');
   await signInDemo(page);

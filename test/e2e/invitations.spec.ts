@@ -333,7 +333,7 @@ test('permissions: a member without the permission gets 403 with an errors list 
   }
 });
 
-test('demo mode: invite, the demo outbox link, accept, active; bulk add and invite link, with no API request', async ({
+test('demo mode: invite, the demo outbox link, accept, active; bulk add and invite link, with no API request @static', async ({
   page,
 }) => {
   const apiRequests: string[] = [];

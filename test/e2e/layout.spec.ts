@@ -5,6 +5,7 @@
 // (colour contrast included). scripts/screenshots.mjs shoots the same screens. The login box's
 // screens also run in the pseudo-locale (docs/i18n.md).
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { buildReactHost } from '../../demo-pages/react-host/build.mjs';
 import { pseudoTexts } from '../../elements/i18n/pseudo';
 import { STATIC_ORIGIN } from '../playwright.config';
@@ -136,62 +137,151 @@ async function layoutProblems(page: Page): Promise<string[]> {
   });
 }
 
-async function check(page: Page, screen: string) {
-  expect(await layoutProblems(page), `${screen}: layout`).toEqual([]);
-  expect(await axeViolations(page), `${screen}: axe`).toEqual([]);
+/**
+ * Runs `check` on the page as it is now at each of WIDTHS, resizing the one page instead of loading
+ * it again at each width: the elements' layout is CSS only (media queries, no script reads the
+ * window's width), so a resized page lays out as one loaded at that width, and one navigation (with
+ * the demo's 200-500 ms answers) serves the three widths.
+ */
+async function atEveryWidth(page: Page, check: (width: number) => Promise<void>) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    // Two frames: the new width's layout and anything it sets off (a transition's first step) land.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
+    );
+    await check(width);
+  }
 }
 
+/** The layout check and axe at every width. */
+async function check(page: Page, screen: string) {
+  await atEveryWidth(page, async (width) => {
+    expect(await layoutProblems(page), `${screen} at ${width} px: layout`).toEqual([]);
+    expect(await axeViolations(page), `${screen} at ${width} px: axe`).toEqual([]);
+  });
+}
+
+const widths = `${WIDTHS.join(', ')} px`;
+/** Where each page opens before the checks resize it. */
+const FIRST_WIDTH = WIDTHS[0]!;
+
+// The two shortcuts above stay honest: a resized page shows each width's problems (a box 800 px
+// wide scrolls the document sideways at 375 and 768 px, not at 1280), and axe run in place (from the
+// second call in a document) finds what AxeBuilder finds, in the light DOM and in a shadow root.
+test(
+  'the checks see each width of a resized page, and axe in place finds what AxeBuilder finds',
+  {
+    tag: '@static',
+  },
+  async ({ page }) => {
+    test.setTimeout(120_000);
+    await openDemo(page, STATIC_ORIGIN, FIRST_WIDTH, 'light');
+    await page.evaluate(() => {
+      const wide = document.createElement('div');
+      wide.id = 'too-wide';
+      wide.style.width = '800px';
+      wide.style.height = '1px';
+      document.body.append(wide);
+    });
+    const found: Record<number, string[]> = {};
+    await atEveryWidth(page, async (width) => {
+      found[width] = await layoutProblems(page);
+    });
+    expect(Object.keys(found).map(Number)).toEqual(WIDTHS);
+    for (const width of WIDTHS)
+      expect(
+        found[width]!.some((problem) => problem.startsWith('the document scrolls sideways')),
+        `${width} px`,
+      ).toBe(width < 800);
+    await page.evaluate(() => {
+      document.getElementById('too-wide')!.remove();
+      const faint = '<p style="color: #ddd; background: #fff">Faint text</p>';
+      document.body.insertAdjacentHTML('beforeend', faint);
+      document.querySelector('auth-login-box')!.shadowRoot!.append(
+        Object.assign(document.createElement('p'), {
+          innerHTML: 'Faint text',
+          style: 'color: #ddd; background: #fff',
+        }),
+      );
+    });
+    // AxeBuilder's default run (in parts, finished in a blank page) is the reference.
+    const reference = (await new AxeBuilder({ page }).analyze()).violations.map((v) => ({
+      id: v.id,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+    expect(reference.map((violation) => violation.id)).toContain('color-contrast');
+    expect(reference.find((violation) => violation.id === 'color-contrast')!.targets).toHaveLength(2);
+    // Injected by AxeBuilder's legacy run, then run in place.
+    await page.evaluate(() => delete (window as { axe?: unknown }).axe);
+    expect(await axeViolations(page), 'AxeBuilder, legacy mode').toEqual(reference);
+    expect(await page.evaluate(() => 'axe' in window), 'AxeBuilder left axe in the document').toBe(true);
+    expect(await axeViolations(page), 'axe in place').toEqual(reference);
+  },
+);
+
 for (const theme of THEMES) {
-  for (const width of WIDTHS) {
-    test(
-      `layout, overflow and axe at ${width} px, ${theme} theme: every login-box screen and portal page`,
-      { tag: '@static' },
-      async ({ page }) => {
-        // 17 screens and the checkout's two steps, each with the demo's 200-500 ms answers and one axe run.
-        test.setTimeout(300_000);
-        await openDemo(page, STATIC_ORIGIN, width, theme);
-        for (const [name, step] of LOGIN_SCREENS) {
-          await step(page);
-          await check(page, `login box, ${name}`);
-        }
-        for (const [id, title] of PORTAL_PAGES) {
-          await openPortalPage(page, id, title);
-          await check(page, `portal, ${id}`);
-        }
-        // The checkout dialog's two steps, opened from the subscriptions page.
-        await openPortalPage(page, 'subscriptions', 'Subscriptions');
-        const portal = page.locator('auth-admin-portal');
-        await portal.getByRole('button', { name: 'Change plan' }).click();
-        const checkout = portal.getByRole('dialog', { name: 'Checkout' });
-        await checkout.getByRole('radio', { name: /Business/ }).check();
-        await check(page, 'checkout, plan');
-        await checkout.getByRole('button', { name: 'Continue' }).click();
-        await checkout.getByLabel('Name on card').fill('Ada Lovelace');
-        await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
-        await checkout.getByLabel('Expiry (MM/YY)').fill('1/20');
-        await checkout.getByRole('button', { name: 'Confirm and pay' }).click();
-        await expect(checkout.getByText('Your card has expired.')).toBeVisible();
-        await check(page, 'checkout, card with errors');
-        // Paid: the subscriptions page now shows the payment method and the billing email (issue 24:
-        // the email ran past its card at 375 px).
-        await checkout.getByLabel('Expiry (MM/YY)').fill('12/40');
-        await checkout.getByLabel('Security code (CVC)').fill('123');
-        await checkout.getByRole('button', { name: 'Confirm and pay' }).click();
-        await expect(checkout.getByRole('status')).toHaveText('You are on the Business plan.');
-        await checkout.getByRole('button', { name: 'Close', exact: true }).click();
-        await expect(checkout).toBeHidden();
-        // A long billing email, as accounts departments have.
-        const email = 'accounts.payable.department@subsidiary.example.com';
-        await portal.getByRole('button', { name: 'Edit billing details' }).click();
-        const details = portal.getByRole('dialog', { name: 'Billing details' });
-        await details.getByLabel('Billing email').fill(email);
-        await details.getByRole('button', { name: 'Save' }).click();
-        await expect(details).toBeHidden();
-        await expect(portal.locator('[part~="billing-details"]')).toContainText(email);
-        await check(page, 'portal, subscriptions with a payment method');
-      },
-    );
-  }
+  test(
+    `layout, overflow and axe at ${widths}, ${theme} theme: every login-box screen`,
+    { tag: '@static' },
+    async ({ page }) => {
+      // 8 screens at 3 widths, each with one axe run.
+      test.setTimeout(300_000);
+      await openDemo(page, STATIC_ORIGIN, FIRST_WIDTH, theme);
+      for (const [name, step] of LOGIN_SCREENS) {
+        await step(page);
+        await check(page, `login box, ${name}`);
+      }
+    },
+  );
+
+  test(
+    `layout, overflow and axe at ${widths}, ${theme} theme: every portal page and the checkout`,
+    { tag: '@static' },
+    async ({ page }) => {
+      // 17 pages and the checkout's steps at 3 widths, each with the demo's 200-500 ms answers and one
+      // axe run.
+      test.setTimeout(600_000);
+      await openDemo(page, STATIC_ORIGIN, FIRST_WIDTH, theme);
+      await signInDemo(page);
+      for (const [id, title] of PORTAL_PAGES) {
+        await openPortalPage(page, id, title);
+        await check(page, `portal, ${id}`);
+      }
+      // The checkout dialog's two steps, opened from the subscriptions page.
+      await openPortalPage(page, 'subscriptions', 'Subscriptions');
+      const portal = page.locator('auth-admin-portal');
+      await portal.getByRole('button', { name: 'Change plan' }).click();
+      const checkout = portal.getByRole('dialog', { name: 'Checkout' });
+      await checkout.getByRole('radio', { name: /Business/ }).check();
+      await check(page, 'checkout, plan');
+      await checkout.getByRole('button', { name: 'Continue' }).click();
+      await checkout.getByLabel('Name on card').fill('Ada Lovelace');
+      await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await checkout.getByLabel('Expiry (MM/YY)').fill('1/20');
+      await checkout.getByRole('button', { name: 'Confirm and pay' }).click();
+      await expect(checkout.getByText('Your card has expired.')).toBeVisible();
+      await check(page, 'checkout, card with errors');
+      // Paid: the subscriptions page now shows the payment method and the billing email (issue 24:
+      // the email ran past its card at 375 px).
+      await checkout.getByLabel('Expiry (MM/YY)').fill('12/40');
+      await checkout.getByLabel('Security code (CVC)').fill('123');
+      await checkout.getByRole('button', { name: 'Confirm and pay' }).click();
+      await expect(checkout.getByRole('status')).toHaveText('You are on the Business plan.');
+      await checkout.getByRole('button', { name: 'Close', exact: true }).click();
+      await expect(checkout).toBeHidden();
+      // A long billing email, as accounts departments have.
+      const email = 'accounts.payable.department@subsidiary.example.com';
+      await portal.getByRole('button', { name: 'Edit billing details' }).click();
+      const details = portal.getByRole('dialog', { name: 'Billing details' });
+      await details.getByLabel('Billing email').fill(email);
+      await details.getByRole('button', { name: 'Save' }).click();
+      await expect(details).toBeHidden();
+      await expect(portal.locator('[part~="billing-details"]')).toContainText(email);
+      await check(page, 'portal, subscriptions with a payment method');
+    },
+  );
 }
 
 // Issue 29: the pseudo-locale en-XA (every text accented, ~40 % longer, between ⟦ ⟧) through the
@@ -231,28 +321,30 @@ async function plainEnglish(
   return found.filter((text) => !serverTexts.includes(text));
 }
 
-for (const width of WIDTHS) {
-  test(
-    `the pseudo-locale at ${width} px: every login-box screen fits and shows no untranslated text`,
-    { tag: '@static' },
-    async ({ page }) => {
-      test.setTimeout(120_000);
-      await page.addInitScript(() => {
-        new MutationObserver(() => {
-          for (const element of document.querySelectorAll('auth-login-box:not([locale])'))
-            element.setAttribute('locale', 'en-XA');
-        }).observe(document, { childList: true, subtree: true });
+test(
+  `the pseudo-locale at ${widths}: every login-box screen fits and shows no untranslated text`,
+  { tag: '@static' },
+  async ({ page }) => {
+    test.setTimeout(300_000);
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        for (const element of document.querySelectorAll('auth-login-box:not([locale])'))
+          element.setAttribute('locale', 'en-XA');
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await openDemo(page, STATIC_ORIGIN, FIRST_WIDTH, 'light');
+    await expect(page.locator('auth-login-box').getByRole('heading').first()).toContainText('⟦');
+    for (const [name, step] of LOGIN_SCREENS) {
+      await step(page);
+      await atEveryWidth(page, async (width) => {
+        expect(await layoutProblems(page), `pseudo-locale, ${name} at ${width} px: layout`).toEqual([]);
+        expect(await plainEnglish(page), `pseudo-locale, ${name} at ${width} px: untranslated text`).toEqual(
+          [],
+        );
       });
-      await openDemo(page, STATIC_ORIGIN, width, 'light');
-      await expect(page.locator('auth-login-box').getByRole('heading').first()).toContainText('⟦');
-      for (const [name, step] of LOGIN_SCREENS) {
-        await step(page);
-        expect(await layoutProblems(page), `pseudo-locale, ${name}: layout`).toEqual([]);
-        expect(await plainEnglish(page), `pseudo-locale, ${name}: untranslated text`).toEqual([]);
-      }
-    },
-  );
-}
+    }
+  },
+);
 
 /** An English text as the pseudo-locale shows it. */
 const pseudo = (text: string) => (pseudoTexts({ text }) as { text: string }).text;
@@ -264,60 +356,59 @@ const PORTAL_DATA =
 const PORTAL_SERVER_TEXTS = ['Time', 'User', 'Action', 'Description', 'IP address', 'Pro'];
 const DATE = /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/;
 
-for (const width of WIDTHS) {
-  test(
-    `the pseudo-locale at ${width} px: every portal page and the checkout fit and show no untranslated text`,
-    { tag: '@static' },
-    async ({ page }) => {
-      test.setTimeout(300_000);
-      await page.addInitScript(() => {
-        new MutationObserver(() => {
-          for (const element of document.querySelectorAll(
-            'auth-login-box:not([locale]), auth-admin-portal:not([locale])',
-          ))
-            element.setAttribute('locale', 'en-XA');
-        }).observe(document, { childList: true, subtree: true });
-      });
-      await openDemo(page, STATIC_ORIGIN, width, 'light');
-      await signInDemo(page);
-      const portal = page.locator('auth-admin-portal');
-      const check = async (screen: string) => {
-        expect(await layoutProblems(page), `pseudo-locale, ${screen}: layout`).toEqual([]);
+test(
+  `the pseudo-locale at ${widths}: every portal page and the checkout fit and show no untranslated text`,
+  { tag: '@static' },
+  async ({ page }) => {
+    test.setTimeout(600_000);
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        for (const element of document.querySelectorAll(
+          'auth-login-box:not([locale]), auth-admin-portal:not([locale])',
+        ))
+          element.setAttribute('locale', 'en-XA');
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await openDemo(page, STATIC_ORIGIN, FIRST_WIDTH, 'light');
+    await signInDemo(page);
+    const portal = page.locator('auth-admin-portal');
+    const check = (screen: string) =>
+      atEveryWidth(page, async (width) => {
+        expect(await layoutProblems(page), `pseudo-locale, ${screen} at ${width} px: layout`).toEqual([]);
         expect(
           (await plainEnglish(page, 'auth-admin-portal', PORTAL_DATA, PORTAL_SERVER_TEXTS)).filter(
             (text) => !DATE.test(text),
           ),
-          `pseudo-locale, ${screen}: untranslated text`,
+          `pseudo-locale, ${screen} at ${width} px: untranslated text`,
         ).toEqual([]);
-      };
-      for (const [id, title] of PORTAL_PAGES) {
-        await page.evaluate((hash) => {
-          location.hash = hash;
-        }, `#/portal/${id}`);
-        await portal
-          .locator('[part~="page"]')
-          .getByRole('heading', { name: pseudo(title), exact: true })
-          .first()
-          .waitFor();
-        await expect(portal.locator('[part~="loading"]')).toHaveCount(0);
-        // The demo's 200-500 ms answers: let a late request (a catalogue, a list) land too.
-        await page.waitForTimeout(600);
-        await check(`portal, ${id}`);
-      }
-      // The checkout dialog's two steps, opened from the subscriptions page.
-      await page.evaluate(() => {
-        location.hash = '#/portal/subscriptions';
       });
-      await portal.getByRole('button', { name: pseudo('Change plan') }).click();
-      const checkout = portal.getByRole('dialog', { name: pseudo('Checkout') });
-      await checkout.getByRole('radio', { name: /Business/ }).check();
-      await check('checkout, plan');
-      await checkout.getByRole('button', { name: pseudo('Continue') }).click();
-      await checkout.getByLabel(pseudo('Name on card')).waitFor();
-      await check('checkout, card');
-    },
-  );
-}
+    for (const [id, title] of PORTAL_PAGES) {
+      await page.evaluate((hash) => {
+        location.hash = hash;
+      }, `#/portal/${id}`);
+      await portal
+        .locator('[part~="page"]')
+        .getByRole('heading', { name: pseudo(title), exact: true })
+        .first()
+        .waitFor();
+      await expect(portal.locator('[part~="loading"]')).toHaveCount(0);
+      // The demo's 200-500 ms answers: let a late request (a catalogue, a list) land too.
+      await page.waitForTimeout(600);
+      await check(`portal, ${id}`);
+    }
+    // The checkout dialog's two steps, opened from the subscriptions page.
+    await page.evaluate(() => {
+      location.hash = '#/portal/subscriptions';
+    });
+    await portal.getByRole('button', { name: pseudo('Change plan') }).click();
+    const checkout = portal.getByRole('dialog', { name: pseudo('Checkout') });
+    await checkout.getByRole('radio', { name: /Business/ }).check();
+    await check('checkout, plan');
+    await checkout.getByRole('button', { name: pseudo('Continue') }).click();
+    await checkout.getByLabel(pseudo('Name on card')).waitFor();
+    await check('checkout, card');
+  },
+);
 
 // Issue 24: the React host demo squeezed the portal into one ~370 px grid column at desktop width
 // and scrolled sideways at 375 px.

@@ -51,7 +51,7 @@ test('portal: bad input is refused at the field, keeps what was typed, and sends
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test('portal in demo mode: the profile saves with no server', async ({ page }) => {
+test('portal in demo mode: the profile saves with no server @static', async ({ page }) => {
   await page.goto(`${STATIC_ORIGIN}/demo.html`);
   await signIn(page, 'demo@auth-elements.dev', 'demo-password');
   await portal(page).getByLabel('Job title').fill('Demo lead');

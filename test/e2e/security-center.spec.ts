@@ -72,7 +72,7 @@ test('score, tables and the breached-password campaign, emails delivered', async
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test('demo mode: the security centre from the sample data, the campaign answered with no server', async ({
+test('demo mode: the security centre from the sample data, the campaign answered with no server @static', async ({
   page,
 }) => {
   const requests: string[] = [];

@@ -191,7 +191,7 @@ test('captcha: with the policy on, the login box sends the host captcha token an
   }
 });
 
-test('sign-in methods in demo mode: checked on the page and by the demo backend, saved with no server', async ({
+test('sign-in methods in demo mode: checked on the page and by the demo backend, saved with no server @static', async ({
   page,
 }) => {
   await page.goto(`${STATIC_ORIGIN}/demo.html#/portal/security`);

@@ -335,7 +335,7 @@ test('permissions: a user without roles sees none of these pages, deep links fal
   }
 });
 
-test('demo mode: roles, groups and API tokens with no server', async ({ page }) => {
+test('demo mode: roles, groups and API tokens with no server @static', async ({ page }) => {
   // Every demo answer waits 200 to 500 ms (spec 001 §1), and there are two axe scans.
   test.setTimeout(90_000);
   await page.goto(`${STATIC_ORIGIN}/demo.html#/portal/roles`);

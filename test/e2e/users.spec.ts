@@ -102,7 +102,7 @@ test('permissions: a user without roles sees only the always-visible pages, no u
   });
 });
 
-test('users in demo mode: the demo tenant is listed with no server', async ({ page }) => {
+test('users in demo mode: the demo tenant is listed with no server @static', async ({ page }) => {
   await page.goto(`${STATIC_ORIGIN}/demo.html#/portal/users`);
   await signIn(page, 'demo@auth-elements.dev', 'demo-password');
   await expect(partOf(portal(page), 'user-row').filter({ hasText: 'demo@auth-elements.dev' })).toContainText(
@@ -200,7 +200,7 @@ test('users: the admin signs a member out of the account on every device', async
   await elsewhere.dispose();
 });
 
-test('users in demo mode: remove a sample teammate with no server', async ({ page }) => {
+test('users in demo mode: remove a sample teammate with no server @static', async ({ page }) => {
   await page.goto(`${STATIC_ORIGIN}/demo.html#/portal/users`);
   await signIn(page, 'demo@auth-elements.dev', 'demo-password');
   const users = portal(page);
