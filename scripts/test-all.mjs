@@ -7,9 +7,9 @@
 // up from those lines (scripts/test-summary.mjs). Stops at the first gate that fails.
 //
 // Suites that leave a core idle run side by side (scripts/run-steps.mjs): the static checks two at a
-// time (each is one process on one core), and the consumer tests (mostly installs from the
-// registry) beside the end-to-end tests, whose browsers spend most of their time waiting for the
-// page. The unit tests (every core busy), the build and the browser tests run alone.
+// time (each is one process on one core). The unit tests (every core busy), the build, the browser
+// tests, the end-to-end tests (timing-sensitive: they keep both cores) and the consumer tests run
+// alone, in that order.
 import { existsSync } from 'node:fs';
 import { runSteps } from './run-steps.mjs';
 import {
@@ -86,6 +86,10 @@ const steps = [
         args: ['playwright', 'test', '-c', 'test/playwright.config.ts'],
         counts: playwrightCounts,
       },
+    ],
+  },
+  {
+    suites: [
       {
         name: 'consumers',
         command: process.execPath,
