@@ -14,22 +14,32 @@ const page = (element: string, lang = 'en') =>
   `<!doctype html>\n<html lang="${lang}">\n<body><main>${element}</main></body></html>`;
 const BOX = '<auth-login-box base-url="http://127.0.0.1:1"></auth-login-box>';
 
-/** The guard script of a page, run against a fake element and storage; returns what it did. */
-function runGuard(html: string, storage: { getItem(key: string): string | null }) {
+/**
+ * The guard script of a page, run against a fake element and storage (`focusedBefore`: what has
+ * the page's focus when it runs, the body when absent); returns what it did.
+ */
+function runGuard(html: string, storage: { getItem(key: string): string | null }, focusedBefore?: object) {
   const script = /<script[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
   const listeners: Record<string, (event: unknown) => void> = {};
   const shown: string[] = [];
+  const focused: string[] = [];
   const root = {
     innerHTML: '(frame)',
     shown,
     querySelectorAll: (selector: string) => [
       { setAttribute: (name: string, value: string) => shown.push(`${selector} ${name}="${value}"`) },
     ],
+    querySelector: (selector: string) => ({ focus: () => focused.push(selector) }),
     addEventListener: (type: string, listener: (event: unknown) => void) => (listeners[type] = listener),
   };
-  const document = { currentScript: { previousElementSibling: { shadowRoot: root } } };
+  const body = {};
+  const document = {
+    currentScript: { previousElementSibling: { shadowRoot: root } },
+    body,
+    activeElement: focusedBefore ?? body,
+  };
   new Function('document', 'localStorage', script)(document, storage);
-  return { root, listeners };
+  return { root, listeners, focused };
 }
 
 describe('the login box first frame in a served page', () => {
@@ -80,10 +90,14 @@ describe('the login box first frame in a served page', () => {
   });
 
   it('keeps the frame for a first-time visitor and holds a submit or a button’s click for the kit', () => {
-    const { root, listeners } = runGuard(withFirstFrame(page(BOX), FRAMES), { getItem: () => null });
+    const { root, listeners, focused } = runGuard(withFirstFrame(page(BOX), FRAMES), { getItem: () => null });
     assert.equal(root.innerHTML, '(frame)');
-    // Shown once the guard has run.
+    // Shown once the guard has run, its autofocus field focused (hidden, it could not take it).
     assert.deepEqual(root.shown, ['[data-ae-frame=wait] data-ae-frame=""']);
+    assert.deepEqual(focused, ['[autofocus]']);
+    // Unless the visitor has put the focus somewhere already.
+    const elsewhere = runGuard(withFirstFrame(page(BOX), FRAMES), { getItem: () => null }, { id: 'search' });
+    assert.deepEqual(elsewhere.focused, []);
     const form = (method: string | null) => {
       const attributes: Record<string, string> = {};
       let prevented = false;

@@ -64,7 +64,7 @@ function deviceRepository(db: Pick<Database, 'query'>): MfaDeviceRepository {
   return {
     async list(userId) {
       const { rows } = await db.query<DeviceRow>(
-        `SELECT ${DEVICE_COLUMNS} FROM mfa_devices WHERE user_id = $1 ORDER BY created_at, id`,
+        `SELECT ${DEVICE_COLUMNS} FROM mfa_devices WHERE user_id = $1 ORDER BY created_at, seq`,
         [userId],
       );
       return rows.map(deviceOf);
@@ -231,7 +231,7 @@ function challengeRepository(db: Pick<Database, 'query'>): ChallengeRepository {
     async latest(userId, purpose) {
       const { rows } = await db.query<ChallengeRow>(
         `SELECT ${CHALLENGE_COLUMNS} FROM mfa_challenges
-          WHERE user_id = $1 AND purpose = $2 AND ${LIVE} ORDER BY created_at DESC LIMIT 1`,
+          WHERE user_id = $1 AND purpose = $2 AND ${LIVE} ORDER BY created_at DESC, seq DESC LIMIT 1`,
         [userId, purpose],
       );
       return challengeOf(rows[0]);
@@ -312,7 +312,7 @@ const GATE_SQL = `SELECT d.id, d.user_id, d.kind, d.name, d.secret_enc, d.last_t
     LEFT JOIN tenant_mfa_policies t ON t.tenant_id = $2::uuid
     LEFT JOIN security_policies v ON v.kind = 'mfa' AND v.tenant_id IS NULL
     LEFT JOIN mfa_devices d ON d.user_id = $1::uuid AND NOT d.passkey
-   ORDER BY d.created_at, d.id`;
+   ORDER BY d.created_at, d.seq`;
 
 function policiesOf(row: GateRow): StoredMfaPolicies {
   const enforceType = (): MfaPolicy['enforceMFAType'] =>
