@@ -22,6 +22,7 @@ import {
   type SsoConnectionRepository,
   type SsoServices,
 } from '../domain/sso-connections';
+import type { SsoGroup } from '../api/ssoConfig';
 import type { DemoDatabase, DemoUser } from './data';
 import type { DemoRequest, DemoRoutes } from './dispatch';
 import type { UserHandler } from './sessions';
@@ -33,31 +34,9 @@ type Tools = { now: () => number; random: () => string };
 
 const DEMO_SP = 'https://auth.demo.example/frontegg/identity/resources/auth/v1/sso/saml';
 
-export interface DemoSsoDomain {
-  id: string;
-  domain: string;
-  validated: boolean;
-}
-export interface DemoSsoGroup {
-  id: string;
-  group: string;
-  roleIds: string[];
-}
-export interface DemoSsoConnection {
-  id: string;
-  enabled: boolean;
-  type: string;
-  generatedVerification: string;
-  ssoEndpoint: string;
-  publicCertificate: string;
-  signRequest: boolean;
-  idpEntityId: string;
-  metadataUrl: string;
-  oidcClientId: string;
-  hasOidcSecret: boolean;
-  domains: DemoSsoDomain[];
-  roleIds: string[];
-  groups: DemoSsoGroup[];
+/** A stored connection: the repository's record (core/domain/sso-connections.ts) with its groups and times. */
+export interface DemoSsoConnection extends Omit<SsoConnectionRecord, 'key' | 'protocol'> {
+  groups: SsoGroup[];
   createdAt: string;
   updatedAt: string;
 }

@@ -7,23 +7,13 @@
  * (docs/sso.md). A refusal is a `contractError` of the catalogue, thrown before anything is
  * written. The field rules are core/domain/sso-config.ts, the metadata's sso-metadata.ts.
  */
+import type { SsoDomain, SsoGroup } from '../api/ssoConfig';
 import { contractError } from '../contract/errors';
 import { parseDomain } from './security-policies';
 import { checkSsoFields, checkSsoKind } from './sso-config';
 import { idpMetadataOf, type IdpMetadata, type ReadMetadata } from './sso-metadata';
 
 export type SsoProtocol = 'saml' | 'oidc';
-
-export interface SsoDomain {
-  id: string;
-  domain: string;
-  validated: boolean;
-}
-export interface SsoGroup {
-  id: string;
-  group: string;
-  roleIds: string[];
-}
 
 /** A stored connection as the repository reads it (its role ids are the default roles'). */
 export interface SsoConnectionRecord {
