@@ -12,6 +12,7 @@ import type { DemoRoutes } from './dispatch';
 import type { DemoTokens, UserHandler } from './sessions';
 import { tenantsOfUser } from './subAccountsData';
 import { demoPermissionsOf } from './teamAdmin';
+import { unknownLocation } from '../domain/ip-addresses';
 
 const DEMO_ADMIN_BOX = {
   navigation: {
@@ -70,17 +71,7 @@ export function demoSignedInHostInfoRoutes(now: () => number): DemoRoutes<UserHa
   return {
     // The client SDK's paths: the admin box, and the caller's address (demo mode knows none).
     getMetadataAdminBox: () => ok({ rows: [{ entityName: 'adminBox', configuration: DEMO_ADMIN_BOX }] }),
-    getMetadataIpme: () =>
-      ok({
-        ip: null,
-        latitude: null,
-        longitude: null,
-        city: null,
-        country_name: null,
-        country_code: null,
-        zip: null,
-        location: { country_flag: null, country_flag_emoji: null },
-      }),
+    getMetadataIpme: () => ok(unknownLocation(null)),
     // Every tenant the user belongs to (sub-accounts included: core/demo/subAccounts.ts), the active one marked.
     getUsersV2MeTenants: (db, user) => ok(tenantsOfUser(db, user)),
     getUsersV3MeTenants: (db, user) => {

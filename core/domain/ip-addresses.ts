@@ -94,3 +94,20 @@ export function ipMatches(entries: readonly string[], ip: string): boolean {
   const address = parseAddress(ip.trim());
   return !!address && entries.some((entry) => covers(entry, address));
 }
+
+/**
+ * The client SDK's answer for an address's location (`getMetadataIpme`, IP metadata) where no
+ * location database is known (the reference server and demo mode): every field null.
+ */
+export function unknownLocation(ip: string | null) {
+  return {
+    ip,
+    latitude: null,
+    longitude: null,
+    city: null,
+    country_name: null,
+    country_code: null,
+    zip: null,
+    location: { country_flag: null, country_flag_emoji: null },
+  };
+}

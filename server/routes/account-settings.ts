@@ -7,6 +7,7 @@ import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { signInAddress } from '../../core/domain/account-links';
+import { unknownLocation } from '../../core/domain/ip-addresses';
 import { auditMetadata } from '../domain/audits';
 import type { AccountSettingsUpdate } from '../../core/api/accountSettings';
 import { changeAccountSettings, readAccountSettings } from '../../core/domain/account-settings';
@@ -20,17 +21,6 @@ import { legacySsoOf } from '../http/sso-configurations';
 import { accountOf, callerOf } from '../http/route-table';
 
 const ACCOUNT = '/tenants/resources/account-settings/v1';
-
-/** What this server knows of an address's location: nothing (no location database). */
-const UNKNOWN_LOCATION = {
-  latitude: null,
-  longitude: null,
-  city: null,
-  country_name: null,
-  country_code: null,
-  zip: null,
-  location: { country_flag: null, country_flag_emoji: null },
-};
 
 export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(ACCOUNT, async (request) => {
@@ -76,7 +66,7 @@ export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContex
    * location fields are null.
    */
   app.get('/metadata/ipme', async (request) => {
-    return { ...UNKNOWN_LOCATION, ip: request.ip };
+    return unknownLocation(request.ip);
   });
 
   /**
@@ -90,7 +80,7 @@ export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContex
     async (request) => {
       const given = request.params.ip.trim();
       if (!isIP(given)) throw contractError('NOT_AN_IP_ADDRESS');
-      return { ...UNKNOWN_LOCATION, ip: given.toLowerCase() };
+      return unknownLocation(given.toLowerCase());
     },
   );
 
