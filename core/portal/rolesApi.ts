@@ -5,22 +5,14 @@
  */
 import type { HttpClient } from '../api/http';
 import type { Page, SortOrder } from '../api/team';
+import type { RoleDto } from '../domain/roles';
 
 const ROLES_V1 = '/identity/resources/roles/v1';
 const ROLES_V2 = '/identity/resources/roles/v2';
 const PERMISSIONS_V1 = '/identity/resources/permissions/v1';
 
 /** A role (spec 001 §3 "Role"); `editable` is false for the vendor's roles. */
-export interface Role {
-  id: string;
-  key: string;
-  name: string;
-  description: string | null;
-  isDefault: boolean;
-  permissions: string[];
-  tenantId: string | null;
-  createdAt: string;
-  updatedAt: string;
+export interface Role extends Omit<RoleDto, 'vendorId'> {
   editable: boolean;
   usersCount: number;
 }
