@@ -13,24 +13,7 @@ import type {
   PasswordHistoryPolicy,
   SessionPolicy,
 } from '../api/securityPolicies';
-import { ok, type Answer } from '../contract/answer';
 import {
-  addDomainRestriction,
-  addIpRestrictions,
-  domainConfig,
-  ipAllowed,
-  ipConfig,
-  ipListed,
-  listDomainRestrictions,
-  listIpRestrictions,
-  policyInForce,
-  removeDomainRestriction,
-  removeIpRestriction,
-  saveDomainConfig,
-  saveIpConfig,
-  savePolicy,
-  sessionPolicy,
-  vendorPolicy,
   type DomainConfig,
   type DomainRestriction,
   type PolicyKind,
@@ -38,10 +21,11 @@ import {
   type SecurityPolicyPorts,
   type StoredPolicy,
 } from '../domain/security-policies';
-import type { DemoDatabase, DemoUser } from './data';
-import type { DemoRoutes } from './dispatch';
-
-type Json = Record<string, unknown>;
+import {
+  SECURITY_POLICY_HANDLERS,
+  type SecurityPolicyHandlerPorts,
+} from '../domain/security-policy-handlers';
+import { demoHandlers } from './shared';
 
 const VENDOR_CREATED = '2024-01-01T00:00:00.000Z';
 
@@ -199,92 +183,15 @@ export function demoSecurityPolicyPorts(
   };
 }
 
-type Request = { body: Json; query: Record<string, string>; params: Record<string, string> };
-type Route = (ports: SecurityPolicyPorts, tenantId: string, request: Request) => Promise<Answer>;
-
-const policyRoutes = (kind: Exclude<PolicyKind, 'sessions'>) => ({
-  read: (async (p, t) => ok(await policyInForce(p, kind, t))) as Route,
-  vendor: (async (p) => ok(await vendorPolicy(p, kind))) as Route,
-  save: (async (p, t, r) => ok(await savePolicy(p, kind, t, r.body as never), true)) as Route,
-});
-const mfa = policyRoutes('mfa');
-const lockout = policyRoutes('lockout');
-const history = policyRoutes('password-history');
-
-/** The answers by route (the access check, from each descriptor, ran before: core/demo/dispatch.ts). */
-const ROUTES: DemoRoutes<Route> = {
-  getConfigurationsSessions: async (p, t) => ok(await sessionPolicy(p, t)),
-  postConfigurationsSessions: async (p, t, r) => {
-    await savePolicy(p, 'sessions', t, r.body);
-    return ok({}, true, 201);
-  },
-  getConfigurations: async (p) => {
-    const policy = await vendorPolicy(p, 'mfa');
-    return ok({
-      ...GLOBAL_POLICY,
-      enforceMFAType: policy.enforceMFAType,
-      createdAt: policy.createdAt,
-      updatedAt: policy.updatedAt,
-    });
-  },
-  getConfigurationsRestrictionsEmailDomain: async (p, t) => ok({ items: await listDomainRestrictions(p, t) }),
-  getConfigurationsRestrictionsEmailDomainConfig: async (p, t) => ok(await domainConfig(p, t)),
-  postConfigurationsRestrictionsEmailDomainConfig: async (p, t, r) =>
-    ok(await saveDomainConfig(p, t, r.body as never), true),
-  postConfigurationsRestrictionsEmailDomain: async (p, t, r) =>
-    ok(await addDomainRestriction(p, t, r.body as never), true, 201),
-  deleteConfigurationsRestrictionsEmailDomainById: async (p, t, r) => (
-    await removeDomainRestriction(p, t, r.params.id!),
-    ok({}, true)
-  ),
-  getConfigurationsRestrictionsIp: async (p, t, r) => ok(await listIpRestrictions(p, t, r.query)),
-  getConfigurationsRestrictionsIpConfig: async (p, t) => ok(await ipConfig(p, t)),
-  postConfigurationsRestrictionsIpConfig: async (p, t, r) =>
-    ok(await saveIpConfig(p, t, r.body as never), true),
-  postConfigurationsRestrictionsIp: async (p, t, r) => {
-    await addIpRestrictions(p, t, [r.body] as never);
-    return ok({}, true, 201);
-  },
-  postConfigurationsRestrictionsIpBulk: async (p, t, r) => {
-    await addIpRestrictions(p, t, r.body.ips as never);
-    return ok({}, true, 201);
-  },
-  deleteConfigurationsRestrictionsIpById: async (p, t, r) => (
-    await removeIpRestriction(p, t, r.params.id!),
-    ok({}, true)
-  ),
-  postConfigurationsRestrictionsIpVerify: async (p, t) => ok({ valid: await ipAllowed(p, t, undefined) }),
-  postConfigurationsRestrictionsIpVerifyAllow: async (p, t) =>
-    ok({ valid: await ipListed(p, t, undefined, 'ALLOW') }),
-  getConfigurationsMfaPolicy: mfa.read,
-  getConfigurationsMfaPolicyVendor: mfa.vendor,
-  postConfigurationsMfaPolicy: mfa.save,
-  patchConfigurationsMfaPolicy: mfa.save,
-  getConfigurationsLockoutPolicy: lockout.read,
-  getConfigurationsLockoutPolicyVendor: lockout.vendor,
-  postConfigurationsLockoutPolicy: lockout.save,
-  patchConfigurationsLockoutPolicy: lockout.save,
-  getConfigurationsPasswordHistoryPolicy: history.read,
-  getConfigurationsPasswordHistoryPolicyVendor: history.vendor,
-  postConfigurationsPasswordHistoryPolicy: history.save,
-  patchConfigurationsPasswordHistoryPolicy: history.save,
-};
-
-/** The security-policy routes of a signed-in caller, over their account's stored settings. */
-export function demoSecurityPolicyRoutes(clock: {
-  now: () => number;
-  random: () => string;
-}): DemoRoutes<(db: DemoDatabase, user: DemoUser, request: Request) => Promise<Answer>> {
-  return Object.fromEntries(
-    Object.entries(ROUTES).map(([name, run]) => [
-      name,
-      (db: DemoDatabase, user: DemoUser, request: Request) => {
-        db.securityPolicies ??= {};
-        const mine = (db.securityPolicies[user.tenantId] ??= {});
-        const id = (prefix: string) => `${prefix}-${clock.random()}`;
-        const ports = demoSecurityPolicyPorts(mine, user.tenantId, new Date(clock.now()).toISOString(), id);
-        return run!(ports, user.tenantId, request);
-      },
-    ]),
-  );
+/** The security page's routes (core/domain/security-policy-handlers.ts) over the caller's account's settings. */
+export function demoSecurityPolicyRoutes(clock: { now: () => number; random: () => string }) {
+  return demoHandlers(SECURITY_POLICY_HANDLERS, (db, user): SecurityPolicyHandlerPorts => {
+    const mine = ((db.securityPolicies ??= {})[user.tenantId] ??= {});
+    const id = (prefix: string) => `${prefix}-${clock.random()}`;
+    const stamp = new Date(clock.now()).toISOString();
+    return {
+      ...demoSecurityPolicyPorts(mine, user.tenantId, stamp, id),
+      globalPolicy: async () => GLOBAL_POLICY,
+    };
+  });
 }

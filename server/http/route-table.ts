@@ -69,6 +69,14 @@ export function accountOf(request: FastifyRequest): string {
   return tenantId;
 }
 
+/** The account a signed-in call acts in: the permission route's account, else the caller's active one. */
+export function tenantOf(request: FastifyRequest): string {
+  const found = verified.get(request);
+  const tenantId = found?.tenantId ?? found?.claims.tenantId;
+  if (!tenantId) throw new Error(`${request.method} ${request.url}: no account (the call is not signed in)`);
+  return tenantId;
+}
+
 /** Whether a call is verified at all: no, for a request the descriptor's `publicWith` makes public. */
 export function isPublicCall(request: FastifyRequest): boolean {
   return !verified.has(request);

@@ -199,6 +199,14 @@ describe('lockout policy, enforced at sign-in', () => {
     );
     assert.equal((await call('POST', `${API}/users/v1/not-a-uuid/unlock`, admin)).statusCode, 400);
   });
+
+  it("a restriction id that is not a uuid is refused with 400 and an errors list (a shared handler's path id)", async () => {
+    for (const path of ['configurations/v1/restrictions/ip', 'configurations/restrictions/v1/email-domain']) {
+      const response = await call('DELETE', `${API}/${path}/not-a-uuid`, admin);
+      assert.equal(response.statusCode, 400, path);
+      assert.ok(Array.isArray(response.json().errors), path);
+    }
+  });
 });
 
 describe('password history policy, enforced on change and reset', () => {

@@ -96,6 +96,13 @@ export function routeName(route: RouteDescriptor): RouteName {
   return NAMES.get(route)!;
 }
 
+const BY_NAME = new Map<RouteName, RouteDescriptor>([...NAMES].map(([route, name]) => [name, route]));
+
+/** The descriptor exported as `name` (the server registers the shared handlers by it). */
+export function routeNamed(name: RouteName): RouteDescriptor {
+  return BY_NAME.get(name)!;
+}
+
 const routeKey = (method: string, path: string): string => `${method} ${path}`;
 
 /** Builds the lookup; throws on a key written twice. */

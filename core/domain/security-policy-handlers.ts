@@ -1,0 +1,115 @@
+/**
+ * The security page's routes (core/contract/routes/security.ts, restrictions.ts), written once
+ * for the server and demo mode (core/domain/handlers.ts): the policies (MFA, lockout, password
+ * history, sessions; spec 001 §5 "Policy save: PATCH if the object has an id, else POST": both
+ * save the caller's active account's own, whatever id the body echoes), the IP and email-domain
+ * restrictions, and the vendor's global policy. The rules are core/domain/security-policies.ts.
+ */
+import type { IpStrategy } from '../api/securityPolicies';
+import { answer, type AreaHandler, type AreaHandlers } from './handlers';
+import {
+  addDomainRestriction,
+  addIpRestrictions,
+  domainConfig,
+  ipAllowed,
+  ipConfig,
+  ipListed,
+  listDomainRestrictions,
+  listIpRestrictions,
+  policyInForce,
+  removeDomainRestriction,
+  removeIpRestriction,
+  saveDomainConfig,
+  saveIpConfig,
+  savePolicy,
+  sessionPolicy,
+  vendorPolicy,
+  type PolicyKind,
+  type SecurityPolicyPorts,
+} from './security-policies';
+
+export interface SecurityPolicyHandlerPorts extends SecurityPolicyPorts {
+  /** The vendor's global policy but its MFA enforcement (ISecurityPolicy; the server's signing key). */
+  globalPolicy(): Promise<Record<string, unknown>>;
+}
+
+type Entry = { ip: string; strategy?: IpStrategy; isActive?: boolean; description?: string | null };
+type Handler = AreaHandler<SecurityPolicyHandlerPorts>;
+
+/** A policy's read, the vendor's default, and its save (POST and PATCH alike), of the fields it has. */
+function policyHandlers(kind: Exclude<PolicyKind, 'sessions'>, fields: readonly string[]) {
+  const pick = (body: Record<string, unknown>) =>
+    Object.fromEntries(fields.filter((f) => body[f] !== undefined).map((f) => [f, body[f]]));
+  const read: Handler = async (p, { tenantId }) => answer(await policyInForce(p, kind, tenantId));
+  const vendor: Handler = async (p) => answer(await vendorPolicy(p, kind));
+  const save: Handler = async (p, { tenantId, body }) =>
+    answer(await savePolicy(p, kind, tenantId, pick(body) as never));
+  return { read, vendor, save };
+}
+
+const mfa = policyHandlers('mfa', ['enforceMFAType']);
+const lockout = policyHandlers('lockout', ['enabled', 'maxAttempts']);
+const history = policyHandlers('password-history', ['enabled', 'historySize']);
+
+export const SECURITY_POLICY_HANDLERS: AreaHandlers<SecurityPolicyHandlerPorts> = {
+  getConfigurations: async (p) => {
+    const [global, policy] = await Promise.all([p.globalPolicy(), vendorPolicy(p, 'mfa')]);
+    const { enforceMFAType, createdAt, updatedAt } = policy;
+    return answer({ ...global, enforceMFAType, createdAt, updatedAt });
+  },
+  getConfigurationsMfaPolicy: mfa.read,
+  getConfigurationsMfaPolicyVendor: mfa.vendor,
+  postConfigurationsMfaPolicy: mfa.save,
+  patchConfigurationsMfaPolicy: mfa.save,
+  getConfigurationsLockoutPolicy: lockout.read,
+  getConfigurationsLockoutPolicyVendor: lockout.vendor,
+  postConfigurationsLockoutPolicy: lockout.save,
+  patchConfigurationsLockoutPolicy: lockout.save,
+  getConfigurationsPasswordHistoryPolicy: history.read,
+  getConfigurationsPasswordHistoryPolicyVendor: history.vendor,
+  postConfigurationsPasswordHistoryPolicy: history.save,
+  patchConfigurationsPasswordHistoryPolicy: history.save,
+  // ISessionConfigurations: the three parts only, no id or times; a save merges the parts given.
+  getConfigurationsSessions: async (p, { tenantId }) => answer(await sessionPolicy(p, tenantId)),
+  postConfigurationsSessions: async (p, { tenantId, body }) => {
+    await savePolicy(p, 'sessions', tenantId, body);
+    return answer({}, 201);
+  },
+  // The IP allow and block lists, and their config.
+  getConfigurationsRestrictionsIp: async (p, { tenantId, query }) =>
+    answer(await listIpRestrictions(p, tenantId, query)),
+  getConfigurationsRestrictionsIpConfig: async (p, { tenantId }) => answer(await ipConfig(p, tenantId)),
+  postConfigurationsRestrictionsIpConfig: async (p, { tenantId, body }) =>
+    answer(await saveIpConfig(p, tenantId, body as never)),
+  postConfigurationsRestrictionsIp: async (p, { tenantId, body }) => {
+    await addIpRestrictions(p, tenantId, [body as Entry]);
+    return answer({}, 201);
+  },
+  postConfigurationsRestrictionsIpBulk: async (p, { tenantId, body }) => {
+    await addIpRestrictions(p, tenantId, body.ips as Entry[]);
+    return answer({}, 201);
+  },
+  deleteConfigurationsRestrictionsIpById: async (p, { tenantId, params }) => {
+    await removeIpRestriction(p, tenantId, params.id!);
+    return answer({});
+  },
+  // Whether the caller's own address may reach the account under the config in force (the page
+  // checks after each change, spec 001 §4), and whether it is on the allow list.
+  postConfigurationsRestrictionsIpVerify: async (p, { tenantId, ip }) =>
+    answer({ valid: await ipAllowed(p, tenantId, ip) }),
+  postConfigurationsRestrictionsIpVerifyAllow: async (p, { tenantId, ip }) =>
+    answer({ valid: await ipListed(p, tenantId, ip, 'ALLOW') }),
+  // Who may join the account by email domain.
+  getConfigurationsRestrictionsEmailDomain: async (p, { tenantId }) =>
+    answer({ items: await listDomainRestrictions(p, tenantId) }),
+  getConfigurationsRestrictionsEmailDomainConfig: async (p, { tenantId }) =>
+    answer(await domainConfig(p, tenantId)),
+  postConfigurationsRestrictionsEmailDomainConfig: async (p, { tenantId, body }) =>
+    answer(await saveDomainConfig(p, tenantId, body as never)),
+  postConfigurationsRestrictionsEmailDomain: async (p, { tenantId, body }) =>
+    answer(await addDomainRestriction(p, tenantId, body as never), 201),
+  deleteConfigurationsRestrictionsEmailDomainById: async (p, { tenantId, params }) => {
+    await removeDomainRestriction(p, tenantId, params.id!);
+    return answer({});
+  },
+};
