@@ -5,20 +5,24 @@
  * server's database and the checked call; its answer's status and body are the reply.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Answer } from '../../core/contract/answer';
 import { routeNamed, type RouteName } from '../../core/contract/routes';
-import type { AreaHandlers, HandlerCall } from '../../core/domain/handlers';
+import type { AreaHandlers, HandlerCall, PublicCall, PublicHandlers } from '../../core/domain/handlers';
 import { callerOf, tenantOf } from './route-table';
 
-/** The call a shared handler reads, from a request the route's access check verified. */
-function callOf(request: FastifyRequest): HandlerCall {
+/** The call a public route's shared handler reads. */
+function publicCallOf(request: FastifyRequest): PublicCall {
   return {
     body: (request.body as Record<string, unknown> | undefined) ?? {},
     query: (request.query as Record<string, string | undefined> | undefined) ?? {},
     params: (request.params as Record<string, string> | undefined) ?? {},
-    tenantId: tenantOf(request),
-    userId: callerOf(request).sub,
     ip: request.ip,
   };
+}
+
+/** The call a shared handler reads, from a request the route's access check verified. */
+function callOf(request: FastifyRequest): HandlerCall {
+  return { ...publicCallOf(request), tenantId: tenantOf(request), userId: callerOf(request).sub };
 }
 
 /**
@@ -31,13 +35,30 @@ export function registerHandlers<P>(
   handlers: AreaHandlers<P>,
   ports: (request: FastifyRequest) => P,
 ): void {
-  for (const [name, handler] of Object.entries(handlers)) {
-    const { method, path } = routeNamed(name as RouteName);
+  register(app, handlers, (handler, request) => handler(ports(request), callOf(request)));
+}
+
+/** Registers the handlers of public routes (the descriptor's access must be public). */
+export function registerPublicHandlers<P>(
+  app: FastifyInstance,
+  handlers: PublicHandlers<P>,
+  ports: (request: FastifyRequest) => P,
+): void {
+  register(app, handlers, (handler, request) => handler(ports(request), publicCallOf(request)));
+}
+
+function register<H>(
+  app: FastifyInstance,
+  handlers: Partial<Record<RouteName, H>>,
+  run: (handler: H, request: FastifyRequest) => Promise<Answer>,
+): void {
+  for (const [name, handler] of Object.entries(handlers) as Array<[RouteName, H]>) {
+    const { method, path } = routeNamed(name);
     app.route({
       method,
       url: path,
       handler: async (request, reply) => {
-        const { status, body } = await handler!(ports(request), callOf(request));
+        const { status, body } = await run(handler, request);
         return reply.code(status).send(body);
       },
     });
