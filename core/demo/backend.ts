@@ -110,7 +110,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     // MFA at sign-in and in the account, passkeys (core/demo/mfaFlows.ts).
     ...mfa.routes,
     // The sign-in methods: the client SDK's reads and our save (core/demo/signInMethods.ts).
-    ...demoSignInMethodRoutes({ userOf: userOfToken }),
+    ...demoSignInMethodRoutes(signedIn),
     // Sign-in by password, sign-up, the login box's public settings (core/demo/signIn.ts).
     ...demoSignInRoutes({ tokens, passwordless, mfa, accountFlows, invitations, now, random }),
     ...demoSessionRoutes(tokens, random),

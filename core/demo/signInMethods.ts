@@ -7,24 +7,18 @@
  * the captcha policy are refused as the server refuses everyone else; its captcha policy is off),
  * and its accounts have no SSO connection of their own (SSO only is refused).
  */
-import { type Answer, fail, ok } from '../contract/answer';
+import { ok } from '../contract/answer';
+import { SIGN_IN_METHOD_HANDLERS } from '../domain/sign-in-method-handlers';
 import {
   accountSignInMethods,
-  resetAccountSignInMethods,
-  saveAccountSignInMethods,
-  saveVendorSignInMethods,
   strategiesAnswer,
   vendorSignInMethods,
   type SignInMethodPorts,
-  type StrategiesBody,
 } from '../domain/sign-in-methods';
-import { DEMO_POLICY, type DemoDatabase, type DemoUser } from './data';
+import { DEMO_POLICY, type DemoDatabase } from './data';
 import type { DemoRoutes } from './dispatch';
-
-type Handler = (
-  db: DemoDatabase,
-  request: { body: Record<string, unknown>; token: string | null },
-) => Promise<Answer>;
+import type { UserHandler } from './sessions';
+import { demoHandlers } from './shared';
 
 /** The port of core/domain/sign-in-methods.ts over the demo's data. */
 export function demoSignInMethodPorts(db: DemoDatabase): SignInMethodPorts {
@@ -34,7 +28,7 @@ export function demoSignInMethodPorts(db: DemoDatabase): SignInMethodPorts {
       main: null,
       passkeys: !!DEMO_POLICY.secondaryStrategies?.some((s) => s.strategy === 'Passkeys' && s.isActive),
     }),
-    // Never reached: the demo has no vendor administrator.
+    // Never reached: demo mode has no vendor administrator.
     saveVendor: async () => {},
     ofAccount: async (tenantId) => db.signInMethods?.[tenantId] ?? null,
     saveForAccount: async (tenantId, { main, passkeys }) => {
@@ -51,35 +45,19 @@ export function demoSignInMethodPorts(db: DemoDatabase): SignInMethodPorts {
 export const accountStrategies = async (db: DemoDatabase, tenantId: string) =>
   strategiesAnswer(await accountSignInMethods(demoSignInMethodPorts(db), tenantId));
 
-/** The routes, for core/demo/backend.ts's table (the access check, from each descriptor, ran before). */
-export function demoSignInMethodRoutes(deps: {
-  userOf: (db: DemoDatabase, token: string | null) => DemoUser | null;
-}): DemoRoutes<Handler> {
-  const signedIn =
-    (handler: (ports: SignInMethodPorts, user: DemoUser, body: StrategiesBody) => Promise<Answer>): Handler =>
-    async (db, request) => {
-      const user = deps.userOf(db, request.token);
-      // A refusal is thrown (core/domain) and answered by the backend, without saving.
-      return user
-        ? handler(demoSignInMethodPorts(db), user, request.body as unknown as StrategiesBody)
-        : fail('UNAUTHORIZED');
-    };
+/** The public read here; the signed-in ones are core/domain/sign-in-method-handlers.ts's. */
+export function demoSignInMethodRoutes(signedIn: (area: DemoRoutes<UserHandler>) => DemoRoutes): DemoRoutes {
   return {
     getConfigurationsAuthStrategiesPublic: async (db) =>
       ok(strategiesAnswer(await vendorSignInMethods(demoSignInMethodPorts(db)))),
-    getConfigurationsAuthStrategies: signedIn(async (ports, user) =>
-      ok(strategiesAnswer(await accountSignInMethods(ports, user.tenantId))),
-    ),
-    putConfigurationsAuthStrategies: signedIn(async (ports, user, body) =>
-      ok(strategiesAnswer(await saveAccountSignInMethods(ports, user.tenantId, body)), true),
-    ),
-    putConfigurationsAuthStrategiesVendor: signedIn(async (ports, _user, body) =>
-      ok(strategiesAnswer(await saveVendorSignInMethods(ports, false, body)), true),
-    ),
-    getConfigurationsCaptchaPolicy: signedIn(async () => fail('CAPTCHA_VENDOR_ONLY')),
-    putConfigurationsCaptchaPolicy: signedIn(async () => fail('CAPTCHA_VENDOR_ONLY')),
-    deleteConfigurationsAuthStrategies: signedIn(async (ports, user) =>
-      ok(strategiesAnswer(await resetAccountSignInMethods(ports, user.tenantId)), true),
+    ...signedIn(
+      demoHandlers(SIGN_IN_METHOD_HANDLERS, (db) => ({
+        ...demoSignInMethodPorts(db),
+        isVendorAdministrator: async () => false,
+        // Never reached: only a vendor administrator reads or saves the captcha policy.
+        captchaPolicy: async () => ({ enabled: false }),
+        saveCaptchaPolicy: async () => ({ enabled: false }),
+      })),
     ),
   };
 }

@@ -3,11 +3,10 @@
  * The client SDK's reads of the sign-in configuration:
  * - GET /identity/resources/configurations/v1/auth/strategies/public: `{ mainAuthStrategies, secondaryAuthStrategies }`
  *   (the application's sign-in methods, domain/sign-in-methods.ts)
- * - GET /identity/resources/configurations/v1/auth/strategies: those of the caller's active account
  * - GET /identity/resources/configurations/v1/password: the password policy (`TestConfig`)
  * - GET /identity/resources/configurations/v1/captcha-policy/public: `{ id, siteKey, enabled, createdAt,
  *   updatedAt }`, `{ enabled: false }` before any captcha policy is saved (domain/captcha.ts)
- * Writing them: routes/sign-in-methods.ts.
+ * The signed-in read of the caller's account's methods, and writing them: routes/sign-in-methods.ts.
  * - GET /team/resources/sso/v2/configurations/public: `{ isActive: true }` (tenant SSO is built)
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -17,7 +16,6 @@ import type { AppContext } from '../context';
 import { publicCaptchaPolicy } from '../domain/captcha';
 import { strategiesAnswer, tenantSignInMethods, vendorSignInMethods } from '../domain/sign-in-methods';
 import { getVendorSettings, publicPolicy } from '../domain/vendor';
-import { callerOf } from '../http/route-table';
 
 /** Registers the configuration routes on `app` (already scoped to the URL prefix). */
 export async function configurationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -34,13 +32,6 @@ export async function configurationRoutes(app: FastifyInstance, ctx: AppContext)
   app.get('/identity/resources/configurations/v1/auth/strategies/public', async (request) =>
     strategiesAnswer(await signInMethodsFor(request)),
   );
-  // The client SDK's signed-in read (getPublicAuthStrategiesConfigForAuthenticatedUser): the
-  // methods of the caller's active account (its own choice within the application's).
-  app.get('/identity/resources/configurations/v1/auth/strategies', async (request) => {
-    const claims = callerOf(request);
-    return strategiesAnswer(await tenantSignInMethods(ctx.db, claims.tenantId ?? null));
-  });
-
   // Our policy is lengths and the breach list: no passphrases, no optional character tests.
   app.get('/identity/resources/configurations/v1/password', async () => {
     const settings = await getVendorSettings(ctx.db);

@@ -12,55 +12,22 @@
  * - GET and PUT /identity/resources/configurations/v1/captcha-policy: the captcha policy `{ enabled,
  *   siteKey, secretKey?, minScore?, ignoredEmails? }` (a vendor administrator; the secret is never
  *   answered: `hasSecretKey`).
- * Request schemas: core/contract/requests-signin.ts.
+ * Request schemas: core/contract/requests-signin.ts; the handlers core/domain/sign-in-method-handlers.ts
+ * (demo mode runs them too).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { SIGN_IN_METHOD_HANDLERS } from '../../core/domain/sign-in-method-handlers';
 import type { AppContext } from '../context';
 import { captchaPolicy, saveCaptchaPolicy, type CaptchaPolicyInput } from '../domain/captcha';
-import {
-  resetAccountSignInMethods,
-  saveAccountSignInMethods,
-  saveVendorSignInMethods,
-  strategiesAnswer,
-  type StrategiesBody,
-} from '../../core/domain/sign-in-methods';
-import { signInMethodRepository } from '../storage/sign-in-methods';
 import { findUserById } from '../domain/users';
-import { contractError } from '../../core/contract/errors';
-import { accountOf, callerOf } from '../http/route-table';
-
-const BASE = '/identity/resources/configurations/v1';
+import { registerHandlers } from '../http/handlers';
+import { signInMethodRepository } from '../storage/sign-in-methods';
 
 export async function signInMethodRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  /** Whether the caller is a vendor administrator (401 without a token). */
-  const isVendorAdministrator = async (request: FastifyRequest) => {
-    const claims = callerOf(request);
-    return !!(await findUserById(ctx.db, claims.sub))?.super_user;
-  };
-
-  const methods = signInMethodRepository(ctx.db);
-
-  app.put<{ Body: StrategiesBody }>(`${BASE}/auth/strategies`, async (request) =>
-    strategiesAnswer(await saveAccountSignInMethods(methods, accountOf(request), request.body)),
-  );
-
-  app.delete(`${BASE}/auth/strategies`, async (request) =>
-    strategiesAnswer(await resetAccountSignInMethods(methods, accountOf(request))),
-  );
-
-  app.put<{ Body: StrategiesBody }>(`${BASE}/auth/strategies/vendor`, async (request) =>
-    strategiesAnswer(
-      await saveVendorSignInMethods(methods, await isVendorAdministrator(request), request.body),
-    ),
-  );
-
-  app.get(`${BASE}/captcha-policy`, async (request) => {
-    if (!(await isVendorAdministrator(request))) throw contractError('CAPTCHA_VENDOR_ONLY');
-    return captchaPolicy(ctx.db);
-  });
-
-  app.put<{ Body: CaptchaPolicyInput }>(`${BASE}/captcha-policy`, async (request) => {
-    if (!(await isVendorAdministrator(request))) throw contractError('CAPTCHA_VENDOR_ONLY');
-    return saveCaptchaPolicy(ctx, request.body);
-  });
+  registerHandlers(app, SIGN_IN_METHOD_HANDLERS, () => ({
+    ...signInMethodRepository(ctx.db),
+    isVendorAdministrator: async (userId) => !!(await findUserById(ctx.db, userId))?.super_user,
+    captchaPolicy: () => captchaPolicy(ctx.db),
+    saveCaptchaPolicy: (body) => saveCaptchaPolicy(ctx, body as unknown as CaptchaPolicyInput),
+  }));
 }
