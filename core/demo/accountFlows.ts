@@ -1,12 +1,13 @@
 import type { AuthResponse } from '../api/types';
-import { type Answer, fail, failWith, ok } from '../contract/answer';
+import { fail, failWith, ok } from '../contract/answer';
 import { contractError, type ContractError } from '../contract/errors';
 import { demoEmail } from './delivery';
 import { isDemoBreached } from './passwordless';
 import type { DemoRoutes } from './dispatch';
 import { DEMO_PASSWORD_MIN_LENGTH, type DemoDatabase, type DemoOneTimeToken, type DemoUser } from './data';
-import { refuseWhileImpersonating } from '../domain/impersonation';
 import { activationAddress, resetPasswordAddress, type TokenAddress } from '../domain/account-links';
+import { PASSWORD_FLOW_HANDLERS, type FlowUser, type PasswordFlowPorts } from '../domain/password-flows';
+import { demoPublicHandlers } from './shared';
 
 /**
  * Demo mode's password reset and activation, answering like the reference server
@@ -20,12 +21,6 @@ import { activationAddress, resetPasswordAddress, type TokenAddress } from '../d
  * (core/contract/requests.ts, in core/demo/backend.ts).
  */
 
-type Json = Record<string, unknown>;
-interface FlowRequest {
-  body: Json;
-  query: Record<string, string>;
-}
-type DemoFlowHandler = (db: DemoDatabase, request: FlowRequest) => Answer;
 
 interface DemoFlowTools {
   startSession(db: DemoDatabase, user: DemoUser): AuthResponse;
@@ -34,6 +29,8 @@ interface DemoFlowTools {
   recordFailure(db: DemoDatabase, email: string): void;
   clearFailures(db: DemoDatabase, email: string): void;
   tooManyAttempts(ms: number): ContractError;
+  /** Counts a message sent to the email against its sending limit (core/demo/passwordlessPorts.ts). */
+  countSend(db: DemoDatabase, email: string): void;
   random(): string;
   now(): number;
 }
@@ -70,24 +67,20 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
     console.info(`[auth-elements demo] email to ${to}: ${subject}\n${text}`);
   }
 
-  function issueLink(
+  /** A new link token of `purpose` for the user (their older ones of it stop working). */
+  function issueToken(db: DemoDatabase, purpose: keyof typeof LIFETIMES_MS, userId: string): string {
+    const tokens = (db.oneTimeTokens ??= []);
+    for (const t of tokens) if (t.userId === userId && t.purpose === purpose) t.used = true;
+    const token = `${tools.random()}${tools.random()}`;
+    tokens.push({ purpose, userId, token, expiresAt: tools.now() + LIFETIMES_MS[purpose], used: false });
+    return token;
+  }
+  const issueLink = (
     db: DemoDatabase,
     purpose: keyof typeof LIFETIMES_MS,
     user: DemoUser,
     address: TokenAddress,
-  ): string {
-    const tokens = (db.oneTimeTokens ??= []);
-    for (const t of tokens) if (t.userId === user.id && t.purpose === purpose) t.used = true;
-    const token = `${tools.random()}${tools.random()}`;
-    tokens.push({
-      purpose,
-      userId: user.id,
-      token,
-      expiresAt: tools.now() + LIFETIMES_MS[purpose],
-      used: false,
-    });
-    return address(appOrigin(), user.id, token);
-  }
+  ): string => address(appOrigin(), user.id, issueToken(db, purpose, user.id));
 
   function liveLink(db: DemoDatabase, purpose: DemoOneTimeToken['purpose'], userId: unknown, token: unknown) {
     return (db.oneTimeTokens ?? []).find(
@@ -122,27 +115,7 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
     sendEmail(db, user.email, ...demoEmail(db, user, 'choosePassword', { link, tenantName }));
   }
 
-  const routes: DemoRoutes<DemoFlowHandler> = {
-    postUsersPasswordsReset: (db, { body }) => {
-      const user = findByEmail(db, body.email as string);
-      if (user) {
-        const link = issueLink(db, 'resetPassword', user, resetPasswordAddress);
-        sendEmail(db, user.email, ...demoEmail(db, user, 'resetPassword', { link }));
-      }
-      return ok({}, true);
-    },
-    postUsersPasswordsResetVerify: (db, { body }) => {
-      const problem = passwordProblem(body.password);
-      if (problem) return failWith(problem);
-      const link = liveLink(db, 'resetPassword', body.userId as string, body.token as string);
-      const user = db.users.find((u) => u.id === body.userId);
-      if (!link || !user) return fail('RESET_LINK_INVALID');
-      link.used = true;
-      user.password = body.password as string;
-      user.verified = true;
-      if (db.session?.userId === user.id) db.session = null;
-      return ok({}, true);
-    },
+  const routes: DemoRoutes = {
     getUsersActivateStrategy: (db, { query }) => {
       const user = db.users.find((u) => u.id === query.userId);
       if (!user || user.verified !== false || !activationOrInvitation(db, user, query.token))
@@ -179,25 +152,52 @@ export function createDemoAccountFlows(tools: DemoFlowTools) {
   };
 
   /**
-   * POST /users/v1/passwords/change as the server answers it: the current password checked (a wrong
-   * one counts like a wrong sign-in), the policy, a new password different from the current one.
-   * The demo keeps one session (the visitor's), so there are no other sessions to sign out.
+   * The ports of the password flows (core/domain/password-flows.ts) over the demo's data: its
+   * plain sample passwords, its one-time links, its outbox, its per-email attempt counters. It
+   * keeps no password history (the history policy is stored, not enforced here) and has one
+   * session, the visitor's: a reset ends it when it is the user's, a change keeps it.
    */
-  function changePassword(db: DemoDatabase, user: DemoUser, body: Json, impersonated: boolean): Answer {
-    refuseWhileImpersonating(impersonated);
-    const locked = tools.lockedFor(db, user.email);
-    if (locked) return failWith(tools.tooManyAttempts(locked));
-    if (!user.password || user.password !== body.password) {
-      tools.recordFailure(db, user.email);
-      return { ...fail('PASSWORD_CURRENT_WRONG'), save: true };
-    }
-    tools.clearFailures(db, user.email);
-    if (body.newPassword === body.password) return fail('PASSWORD_UNCHANGED');
-    const problem = passwordProblem(body.newPassword);
-    if (problem) return failWith(problem);
-    user.password = body.newPassword as string;
-    return ok({}, true);
+  function passwordPorts(db: DemoDatabase): PasswordFlowPorts {
+    const stored = (id: string) => db.users.find((u) => u.id === id);
+    const flowUser = (user: DemoUser | undefined): FlowUser | null =>
+      user ? { id: user.id, email: user.email, activeTenantId: user.tenantId } : null;
+    return {
+      countSend: async (email) => tools.countSend(db, email),
+      // The demo's captcha policy is off.
+      verifyCaptcha: async () => {},
+      userByEmail: async (email) => flowUser(findByEmail(db, email)),
+      userById: async (id) => flowUser(stored(id)),
+      appUrl: appOrigin,
+      issueResetToken: async (userId) => issueToken(db, 'resetPassword', userId),
+      consumeResetToken: async (userId, token) => {
+        const link = liveLink(db, 'resetPassword', userId, token);
+        if (link) link.used = true;
+        return !!link;
+      },
+      sendResetEmail: async (user, link) =>
+        sendEmail(db, user.email, ...demoEmail(db, stored(user.id)!, 'resetPassword', { link })),
+      newPasswordProblem: async (password) => passwordProblem(password),
+      reuseProblem: async () => null,
+      passwordMatches: async (user, password) =>
+        !!stored(user.id)?.password && stored(user.id)!.password === password,
+      assertNotLocked: async (email) => {
+        const locked = tools.lockedFor(db, email);
+        if (locked) throw tools.tooManyAttempts(locked);
+      },
+      recordFailure: async (email) => tools.recordFailure(db, email),
+      clearFailures: async (email) => tools.clearFailures(db, email),
+      savePassword: async (userId, password, { verified, keepSession }) => {
+        const user = stored(userId)!;
+        user.password = password;
+        if (verified) user.verified = true;
+        if (db.session?.userId === userId && db.session.id !== keepSession) db.session = null;
+      },
+      // Demo mode sends no webhooks.
+      emit: async () => {},
+      session: () => ({ id: db.session?.id ?? null, impersonated: Boolean(db.session?.impersonatorId) }),
+    };
   }
 
-  return { routes, sendActivation, sendEmail, sendChoosePassword, changePassword };
+  Object.assign(routes, demoPublicHandlers(PASSWORD_FLOW_HANDLERS, passwordPorts));
+  return { routes, sendActivation, sendEmail, sendChoosePassword, passwordPorts };
 }

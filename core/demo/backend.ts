@@ -19,6 +19,8 @@ import { demoImpersonationRoutes } from './impersonation';
 import { demoHostInfoRoutes, demoSignedInHostInfoRoutes } from './hostInfo';
 import { demoAccountSettingsRoutes } from './accountSettings';
 import { createDemoPipeline } from './pipeline';
+import { demoHandlers } from './shared';
+import { PASSWORD_CHANGE_HANDLERS } from '../domain/password-flows';
 
 /**
  * Demo mode (spec 000 §1): the HTTP contract answered in the page from sample data, after a pause of
@@ -78,6 +80,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     lockedFor: (db, email) => passwordless.lockedFor(db, email),
     recordFailure: (db, email) => passwordless.recordFailure(db, email),
     clearFailures: (db, email) => passwordless.clearFailures(db, email),
+    countSend: (db, email) => passwordless.countSend(db, email),
     tooManyAttempts,
   });
   // Invitations, invite link (core/demo/invitations.ts).
@@ -115,9 +118,6 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
     ...demoSignInRoutes({ tokens, passwordless, mfa, accountFlows, invitations, now, random }),
     ...demoSessionRoutes(tokens, random),
     getSsoAuthenticated: withUser(async (db, _user, request) => (await handlerOf('getSsoV2'))!(db, request)),
-    postUsersPasswordsChange: withUser((db, user, { body }) =>
-      accountFlows.changePassword(db, user, body, Boolean(db.session?.impersonatorId)),
-    ),
     ...demoImpersonationRoutes(tokens),
     ...demoHostInfoRoutes(tokens, now, random),
     ...signedIn({
@@ -127,6 +127,7 @@ export function createDemoBackend(config: DemoBackendOptions = {}) {
       ...demoAccountSettingsRoutes(),
       ...demoSignedInHostInfoRoutes(now),
       ...demoMemberRoutes(),
+      ...demoHandlers(PASSWORD_CHANGE_HANDLERS, accountFlows.passwordPorts),
     }),
   };
   Object.assign(routes, {

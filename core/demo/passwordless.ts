@@ -145,6 +145,7 @@ export function createDemoPasswordless(tools: DemoPasswordlessTools) {
     lockedFor: counters.lockedFor,
     recordFailure: counters.recordFailure,
     clearFailures: counters.clearFailures,
+    countSend: counters.countSend,
     startPhoneVerification: saving(startVerification),
     finishPhoneVerification: saving(finishVerification),
   };

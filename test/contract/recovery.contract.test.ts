@@ -81,6 +81,47 @@ for (const [name, factory] of factories) {
       assert.equal(newPassword.status, 200);
     });
 
+    test("forgot password counts against the email's sending limit, known or not: the sixth request is refused", async () => {
+      for (const email of [newEmail(), `nobody-${newEmail()}`]) {
+        if (!email.startsWith('nobody'))
+          await target.call('POST', `${USERS}/signUp`, { body: { email, password: 'first-password-1' } });
+        for (let i = 0; i < 5; i++)
+          assert.equal(
+            (await target.call('POST', `${USERS}/passwords/reset`, { body: { email } })).status,
+            200,
+          );
+        const refused = await target.call('POST', `${USERS}/passwords/reset`, { body: { email } });
+        assert.deepEqual([refused.status, refused.body.errorCodes], [429, ['TOO_MANY_CODES']], email);
+      }
+    });
+
+    test('password change: a wrong current password counts toward the lockout; a change keeps the session that asked', async () => {
+      const signUp = async (email: string) =>
+        (await target.call('POST', `${USERS}/signUp`, { body: { email, password: 'first-password-1' } })).body
+          .authResponse.accessToken as string;
+      const change = (token: string, password: string, newPassword: string) =>
+        target.call('POST', `${USERS}/passwords/change`, { token, body: { password, newPassword } });
+      const locked = await signUp(newEmail());
+      for (let i = 0; i < 10; i++) {
+        const wrong = await change(locked, `wrong-password-${i}`, 'second-password-2');
+        assert.deepEqual([wrong.status, wrong.body.errorCodes], [400, ['PASSWORD_CURRENT_WRONG']]);
+      }
+      const refused = await change(locked, 'first-password-1', 'second-password-2');
+      assert.deepEqual([refused.status, refused.body.errorCodes], [429, ['TOO_MANY_ATTEMPTS']]);
+
+      const email = newEmail();
+      const token = await signUp(email);
+      const same = await change(token, 'first-password-1', 'first-password-1');
+      assert.deepEqual([same.status, same.body.errorCodes], [400, ['PASSWORD_UNCHANGED']]);
+      assert.deepEqual([(await change(token, 'first-password-1', 'second-password-2')).status], [200]);
+      const me = await target.call('GET', '/identity/resources/users/v2/me', { token });
+      assert.equal(me.status, 200);
+      const signIn = await target.call('POST', '/identity/resources/auth/v1/user', {
+        body: { email, password: 'second-password-2' },
+      });
+      assert.equal(signIn.status, 200);
+    });
+
     test('reset verify: forged tokens and malformed bodies are 400 with an errors list', async () => {
       const email = newEmail();
       const signUp = await target.call('POST', `${USERS}/signUp`, {
