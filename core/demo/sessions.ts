@@ -7,6 +7,8 @@
 import type { AuthResponse } from '../api/types';
 import { fail, ok, type Answer } from '../contract/answer';
 import { refuseStayingImpersonation } from '../domain/impersonation';
+import { LOGIN_SESSION_HANDLERS, type LoginSessionPorts } from '../domain/login-sessions';
+import { demoHandlers } from './shared';
 import type { DemoDatabase, DemoUser } from './data';
 import type { DemoCaller, DemoRequest, DemoRoutes, Handler } from './dispatch';
 import { revokeDemoMemberSessions } from './memberChanges';
@@ -114,19 +116,26 @@ export function createDemoTokens({ now, random }: { now: () => number; random: (
 
 export type DemoTokens = ReturnType<typeof createDemoTokens>;
 
-/** Demo mode has one session: this browser's. */
-function demoSessions(db: DemoDatabase) {
-  if (!db.session) return [];
-  const userAgent = typeof navigator === 'undefined' ? null : navigator.userAgent;
-  return [
-    {
-      id: db.session.id,
-      userAgent,
-      ipAddress: null,
-      createdAt: db.session.createdAt ?? new Date(0).toISOString(),
-      current: true,
+/** The login sessions' ports (core/domain/login-sessions.ts): demo mode has one session, this browser's. */
+function demoLoginSessions(db: DemoDatabase): LoginSessionPorts {
+  const mine = (userId: string) => (db.session?.userId === userId ? db.session : null);
+  return {
+    currentSession: () => db.session?.id ?? null,
+    list: async (userId) => {
+      const session = mine(userId);
+      const createdAt = session?.createdAt ?? new Date(0).toISOString();
+      const userAgent = typeof navigator === 'undefined' ? null : navigator.userAgent;
+      return session
+        ? [{ id: session.id, userAgent, ipAddress: null, createdAt, lastUsedAt: createdAt }]
+        : [];
     },
-  ];
+    end: async (userId, sessionId) => {
+      if (mine(userId)?.id !== sessionId) return false;
+      db.session = null;
+      return true;
+    },
+    endOthers: async () => 0,
+  };
 }
 
 /** Refresh and sign-out (public: the session is the demo's cookie). */
@@ -148,9 +157,7 @@ export function demoSessionRoutes(tokens: DemoTokens, random: () => string): Dem
 /** The signed-in user's sessions, a member's sessions ended by an admin, a token for an account. */
 export function demoSignedInSessionRoutes(tokens: DemoTokens): DemoRoutes<UserHandler> {
   return {
-    getUsersSessionsMe: (db) => ok(demoSessions(db)),
-    getUsersSessionsMeCurrent: (db) => ok(demoSessions(db)[0]),
-    deleteUsersSessionsMeAll: () => ok({ revoked: 0 }),
+    ...demoHandlers(LOGIN_SESSION_HANDLERS, demoLoginSessions),
     // An admin ends a member's sessions in the account (core/domain/team-members.ts).
     postUsersSessionsRevoke: revokeDemoMemberSessions,
     // users.GetUserJwt (server/routes/users.ts): a token of the session for one of the user's accounts.

@@ -72,15 +72,30 @@ for (const [name, factory] of factories) {
       );
     });
 
-    test('sessions: the list holds the current session, marked; /current answers it', async () => {
+    test('sessions: the list holds the current session, marked, with the same fields on both; /current answers it; an unknown one cannot be ended', async () => {
       const list = await target.call('GET', '/identity/resources/users/sessions/v1/me', { token });
       assert.equal(list.status, 200);
       assert.ok(Array.isArray(list.body) && list.body.length >= 1);
       const current = list.body.filter((s: { current: boolean }) => s.current);
       assert.equal(current.length, 1);
-      for (const key of ['id', 'createdAt']) assert.equal(typeof current[0][key], 'string', key);
+      for (const key of ['id', 'createdAt', 'lastUsedAt'])
+        assert.equal(typeof current[0][key], 'string', key);
+      assert.deepEqual(Object.keys(current[0]).sort(), [
+        'createdAt',
+        'current',
+        'id',
+        'ipAddress',
+        'lastUsedAt',
+        'userAgent',
+      ]);
       const answer = await target.call('GET', '/identity/resources/users/sessions/v1/me/current', { token });
       assert.equal(answer.body.id, current[0].id);
+      const unknown = await target.call(
+        'DELETE',
+        '/identity/resources/users/sessions/v1/me/00000000-0000-4000-8000-000000000000',
+        { token },
+      );
+      assert.deepEqual([unknown.status, unknown.body.errorCodes], [404, ['SESSION_NOT_FOUND']]);
       const others = await target.call('DELETE', '/identity/resources/users/sessions/v1/me/all', { token });
       assert.equal(others.status, 200);
       assert.equal(typeof others.body.revoked, 'number');

@@ -202,7 +202,6 @@ export const deleteUsersSessionsMeById: RouteDescriptor = {
   path: '/identity/resources/users/sessions/v1/me/:id',
   access: PERSON,
   audit: audit('sessions', 'Session ended', 'Info'),
-  demo: "the demo keeps one session (the page's own), so there is no other session to end; it answers DELETE .../me/all",
 };
 
 export const postUsersMeToken: RouteDescriptor = {

@@ -1,0 +1,48 @@
+/**
+ * A user's own login sessions, as the portal's privacy page shows and ends them (spec 000 §3
+ * Session: id, userAgent, createdAt, ipAddress, current; spec 000 §7 "Sessions: GET, DELETE
+ * /sessions/v1/me, /{id}, /all, GET /me/current"), written once for the server and demo mode
+ * (core/domain/handlers.ts). The current session is the one the call's access token names.
+ */
+import { contractError } from '../contract/errors';
+import { answer, type AreaHandlers } from './handlers';
+
+export interface LoginSession {
+  id: string;
+  userAgent: string | null;
+  ipAddress: string | null;
+  createdAt: string;
+  lastUsedAt: string;
+}
+
+export interface LoginSessionPorts {
+  /** The session of the call (its access token's), or null. */
+  currentSession(): string | null;
+  /** The user's live sessions (not ended, not expired), `currentId` first, then the most recently used. */
+  list(userId: string, currentId: string | null): Promise<LoginSession[]>;
+  /** Ends one of the user's live sessions; false when it is not theirs or not live. */
+  end(userId: string, sessionId: string): Promise<boolean>;
+  /** Ends every live session of the user but `currentId`; how many. */
+  endOthers(userId: string, currentId: string | null): Promise<number>;
+}
+
+async function sessionsOf(p: LoginSessionPorts, userId: string) {
+  const current = p.currentSession();
+  return (await p.list(userId, current)).map((session) => ({ ...session, current: session.id === current }));
+}
+
+export const LOGIN_SESSION_HANDLERS: AreaHandlers<LoginSessionPorts> = {
+  getUsersSessionsMe: async (p, { userId }) => answer(await sessionsOf(p, userId)),
+  getUsersSessionsMeCurrent: async (p, { userId }) => {
+    const current = (await sessionsOf(p, userId)).find((session) => session.current);
+    if (!current) throw contractError('SESSION_NOT_FOUND');
+    return answer(current);
+  },
+  // Ending a session stops its refresh token at once; an access token it issued lives until it expires.
+  deleteUsersSessionsMeAll: async (p, { userId }) =>
+    answer({ revoked: await p.endOthers(userId, p.currentSession()) }),
+  deleteUsersSessionsMeById: async (p, { userId, params }) => {
+    if (!(await p.end(userId, params.id!))) throw contractError('SESSION_NOT_FOUND');
+    return answer({});
+  },
+};
