@@ -3,6 +3,7 @@
  * server/storage/sub-accounts.ts): the page's stored accounts and memberships. The demo's role ids
  * are `role-<key>` of its sample roles.
  */
+import type { CustomLogin, CustomLoginRepository } from '../domain/custom-login';
 import type { SubAccountCreationRepository } from '../domain/sub-account-create';
 import type { SubAccountsRepository } from '../domain/sub-accounts';
 import { describeDemoSubAccount } from './subAccountsLists';
@@ -156,3 +157,20 @@ export function demoSubAccountCreation(
 
 /** The demo's role ids are `role-<key>`. */
 const roleKey = (id: string) => id.replace(/^role-/, '');
+
+type CustomLogins = Record<string, CustomLogin>;
+/** The custom login repository (core/domain/custom-login.ts) over the page's saved custom logins. */
+export function demoCustomLogins(db: DemoDatabase & { customLogin?: CustomLogins }): CustomLoginRepository {
+  const saved = (db.customLogin ??= {});
+  return {
+    read: async (tenantId) =>
+      db.tenants.some((t) => t.tenantId === tenantId)
+        ? (saved[tenantId] ?? { enabled: false, loginAlias: null })
+        : null,
+    aliasTaken: async (tenantId, alias) =>
+      Object.entries(saved).some(
+        ([id, c]) => id !== tenantId && c.loginAlias?.toLowerCase() === alias.toLowerCase(),
+      ),
+    save: async (tenantId, login) => (saved[tenantId] = { ...login }),
+  };
+}

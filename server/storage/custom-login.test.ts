@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { seedDemoDatabase } from '../../core/demo/data';
 import { type DemoTenant } from '../../core/demo/subAccountsData';
-import { demoCustomLogins } from '../../core/demo/subAccountsMembers';
+import { demoCustomLogins } from '../../core/demo/subAccountsRepository';
 import { type CustomLoginRepository, saveCustomLogin } from '../../core/domain/custom-login';
 import { repositorySuite } from '../../test/support/repository-suite';
 import { customLoginRepository } from './custom-login';
