@@ -209,7 +209,7 @@ export const SUB_ACCOUNT_HANDLERS: AreaHandlers<SubAccountHandlerPorts> = {
     ([changed]) => ({ roleIds: changed!.roleIds }),
   ),
   putSubTenantsByTenantIdUsersByUserIdAccess: access(({ params }) => params.tenantId!),
-  // The client SDK's members across the tree (server/routes/sub-tenant-users-v1.ts described them).
+  // The client SDK's members across the tree (docs/admin-portal.md lists their bodies).
   getSubTenantsUsers: async (p, { tenantId, query }) =>
     answer(await treeMembers(p.accounts, tenantId, query)),
   patchSubTenantsUsersByUserIdRoles: clientRoles('set'),

@@ -1,6 +1,6 @@
 // The custom login repository, one suite for both stores: the server's over PGlite
 // (server/storage/custom-login.ts) and demo mode's over its saved custom logins
-// (core/demo/subAccountsMembers.ts). core/domain/custom-login.ts relies on what each case states.
+// (core/demo/subAccountsRepository.ts). core/domain/custom-login.ts relies on what each case states.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
