@@ -32,8 +32,6 @@ import { entitlementRoutes } from './routes/entitlements';
 import { featureFlagRoutes } from './routes/featureFlags';
 import { impersonationRoutes } from './routes/impersonation';
 import { hierarchyRoutes } from './routes/hierarchy';
-import { hierarchyV1Routes } from './routes/hierarchy-v1';
-import { subTenantUsersV1Routes } from './routes/sub-tenant-users-v1';
 import { invitationRoutes } from './routes/invitations';
 import { portalConfigRoutes } from './routes/portal-config';
 import { loginSessionRoutes } from './routes/login-sessions';
@@ -78,8 +76,6 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await featureFlagRoutes(api, ctx);
       await impersonationRoutes(api, ctx);
       await hierarchyRoutes(api, ctx);
-      await hierarchyV1Routes(api, ctx);
-      await subTenantUsersV1Routes(api, ctx);
       await portalConfigRoutes(api, ctx);
       await passwordlessRoutes(api, ctx);
       await mfaRoutes(api, ctx, ctx.mfa);

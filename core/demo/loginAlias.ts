@@ -68,7 +68,7 @@ export function withLoginAlias(
     // After the password: a refusal (thrown) is answered without saving, so no session is kept.
     await assertAliasMember(port, tenantId, user.id);
     // The sub-accounts' module is a back-office area, loaded on first use (core/demo/lazyAreas.ts).
-    if (user.tenantId !== tenantId) (await import('./subAccounts')).switchTo(db, user, { tenantId });
+    if (user.tenantId !== tenantId) (await import('./subAccounts')).moveToAccount(db, user, tenantId);
     return answer;
   };
 }

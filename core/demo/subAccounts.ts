@@ -1,68 +1,60 @@
-import { type Answer, ok } from '../contract/answer';
-import type { DemoDatabase, DemoUser } from './data';
-import type { DemoRequest, DemoRoutes } from './dispatch';
-import { demoSubAccountManageRoutes } from './subAccountsManage';
-import { demoSubAccountMemberRoutes } from './subAccountsMembers';
-import { searchSubAccounts } from '../domain/sub-account-lists';
-import { hierarchyFlat, hierarchyParents, hierarchyTree } from '../domain/sub-account-tree';
-import { demoSubAccountListsRepository } from './subAccountsLists';
-import { subAccountsMetadata, subAccountUserCounts } from '../domain/sub-account-members';
-import { demoSubAccountCreation, demoSubAccountsRepository } from './subAccountsRepository';
-import { createSubAccount } from '../domain/sub-account-create';
-import { demoPermissionsOf } from './teamAdmin';
-
-export { switchTo } from './subAccountsMembers';
-
 /**
- * Sub-accounts, tenant switching and custom login in demo mode, with the reference server's rules
- * (server/routes/hierarchy.ts, server/routes/portal-config.ts): the same routes (by descriptor
- * name, core/contract/routes/hierarchy.ts), paging (50 accounts, 10 users), next links and
- * messages. The access check (core/demo/dispatch.ts) has required the descriptor's permission.
+ * Sub-accounts, the account switch and custom login per account in demo mode: the server's
+ * handlers (core/domain/sub-account-handlers.ts) over the page's stored accounts and memberships
+ * (subAccountsRepository.ts, subAccountsLists.ts). Demo ids are no UUIDs: an id the client chooses
+ * is the account's own.
  */
+import { SUB_ACCOUNT_HANDLERS, type SubAccountHandlerPorts } from '../domain/sub-account-handlers';
+import { evaluateDemoFlags } from '../featureFlags/demoFlags';
+import { KNOWN_FEATURE_FLAGS } from '../featureFlags/featureFlags';
+import type { DemoDatabase, DemoUser } from './data';
+import { membershipsOf, tenantsOfUser } from './subAccountsData';
+import { demoSubAccountListsRepository } from './subAccountsLists';
+import { demoCustomLogins, demoSubAccountCreation, demoSubAccountsRepository } from './subAccountsRepository';
+import { demoHandlers } from './shared';
+import { demoPermissionsOf, visibleRoles } from './teamAdmin';
 
-type SignedIn = (db: DemoDatabase, user: DemoUser, request: DemoRequest) => Answer | Promise<Answer>;
+/** The demo user's active account (and the roles held there) become `tenantId`'s. */
+export function moveToAccount(db: DemoDatabase, user: DemoUser, tenantId: string): void {
+  const memberships = membershipsOf(db);
+  const mine = (id: string) => memberships.find((m) => m.userId === user.id && m.tenantId === id);
+  const current = mine(user.tenantId);
+  if (current) current.roleKeys = [...user.roleKeys];
+  user.tenantId = tenantId;
+  user.roleKeys = [...(mine(tenantId)?.roleKeys ?? [])];
+}
 
-/** The sub-account routes of a signed-in caller, by descriptor name (core/contract/routes/hierarchy.ts). */
-export function demoSubAccountRoutes(tools: {
-  now: () => number;
-  random: () => string;
-}): DemoRoutes<SignedIn> {
-  return {
-    getTenantsHierarchyV2: async (db, user, { query }) =>
-      ok(
-        await searchSubAccounts(
-          { ...demoSubAccountsRepository(db), ...demoSubAccountListsRepository(db) },
-          user.tenantId,
-          query,
-        ),
-      ),
-    getTenantsHierarchyMetadata: async (db, user, { query }) =>
-      ok(await subAccountsMetadata(demoSubAccountsRepository(db), user.tenantId, query._tenantIds)),
-    getTenantsHierarchyV1: async (db, user) =>
-      ok(await hierarchyFlat(demoSubAccountsRepository(db), user.tenantId)),
-    getTenantsHierarchyTree: async (db, user) =>
-      ok(await hierarchyTree(demoSubAccountsRepository(db), user.tenantId)),
-    getTenantsHierarchyParents: async (db, user) =>
-      ok(await hierarchyParents(demoSubAccountsRepository(db), user.tenantId, user.tenantId)),
-    getTenantsHierarchyParentsByTenantId: async (db, user, { params }) =>
-      ok(await hierarchyParents(demoSubAccountsRepository(db), user.tenantId, params.tenantId!)),
-    // Checked by the contract (core/contract/routes/platform.ts).
-    postTenantsUsersCount: async (db, user, { body }) =>
-      ok(
-        await subAccountUserCounts(demoSubAccountsRepository(db), user.tenantId, body.tenantIds as string[]),
-      ),
-    postTenantsSubTenants: async (db, user, { body }) =>
-      ok(
-        await createSubAccount(demoSubAccountCreation(db, tools), {
-          rootId: user.tenantId,
-          creator: { sub: user.id, roles: user.roleKeys, permissions: demoPermissionsOf(db, user) },
-          body: body as Parameters<typeof createSubAccount>[1]['body'],
-          idOf: (_parentId, chosen) => chosen,
-        }),
-        true,
-        201,
-      ),
-    ...demoSubAccountMemberRoutes(),
-    ...demoSubAccountManageRoutes(),
-  };
+/** The permission keys of these roles of the account. */
+const keysOf = (db: DemoDatabase, tenantId: string, has: (role: { id: string; key: string }) => boolean) =>
+  visibleRoles(db, tenantId)
+    .filter(has)
+    .flatMap((role) => role.permissions);
+
+/** The sub-account routes of a signed-in caller, by descriptor name. */
+export function demoSubAccountRoutes(tools: { now: () => number; random: () => string }) {
+  return demoHandlers(SUB_ACCOUNT_HANDLERS, (db, user): SubAccountHandlerPorts => ({
+    accounts: { ...demoSubAccountsRepository(db), ...demoSubAccountListsRepository(db) },
+    creation: demoSubAccountCreation(db, tools),
+    customLogins: demoCustomLogins(db),
+    caller: {
+      roles: user.roleKeys,
+      held: demoPermissionsOf(db, user),
+      activeTenantId: user.tenantId,
+      impersonating: Boolean(db.session?.impersonatorId),
+    },
+    async memberKeys(tenantId, userId) {
+      const person = db.users.find((u) => u.id === userId);
+      if (person?.tenantId === tenantId) return demoPermissionsOf(db, person);
+      const held = membershipsOf(db).find((m) => m.tenantId === tenantId && m.userId === userId)?.roleKeys;
+      return keysOf(db, tenantId, (role) => held?.includes(role.key) ?? false);
+    },
+    grantedBy: async (tenantId, roleIds) => keysOf(db, tenantId, (role) => roleIds.includes(role.id)),
+    accountIdOf: (_parentId, chosen) => chosen,
+    customLoginOn: async () => {
+      const flag = KNOWN_FEATURE_FLAGS.adminPortalLoginPerTenant;
+      return evaluateDemoFlags({ keys: [flag] }, db.settings?.flags)[flag] === true;
+    },
+    mayActIn: async (tenantId) => tenantsOfUser(db, user).some((t) => t.tenantId === tenantId),
+    switchTo: async (tenantId) => moveToAccount(db, user, tenantId),
+  }));
 }

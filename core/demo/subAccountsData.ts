@@ -1,5 +1,5 @@
 /**
- * Demo mode's sub-account data (core/demo/subAccounts.ts and subAccountsManage.ts): the accounts
+ * Demo mode's sub-account data (core/demo/subAccounts.ts and its repositories): the accounts
  * tree with its sample accounts, the memberships, and whether an account lies within another's tree.
  */
 import type { Tenant } from '../api/types';
@@ -63,12 +63,16 @@ export function tenantsOfUser(db: DemoDatabase, user: DemoUser): Tenant[] {
   return db.tenants.filter((t) => ids.has(t.tenantId));
 }
 
-export function within(db: DemoDatabase, rootId: string, tenantId: string): boolean {
-  let current = (db.tenants as DemoTenant[]).find((t) => t.tenantId === tenantId);
+/** How far `tenantId` lies below `rootId` (0: itself), or -1 outside its tree. */
+export function levelBelow(db: DemoDatabase, rootId: string, tenantId: string): number {
+  const find = (id: string | null | undefined) => (db.tenants as DemoTenant[]).find((t) => t.tenantId === id);
+  let current = find(tenantId);
   for (let depth = 0; current && depth < 100; depth += 1) {
-    if (current.tenantId === rootId) return true;
-    const parent: string | null | undefined = current.parentTenantId;
-    current = parent ? (db.tenants as DemoTenant[]).find((t) => t.tenantId === parent) : undefined;
+    if (current.tenantId === rootId) return depth;
+    current = find(current.parentTenantId);
   }
-  return false;
+  return -1;
 }
+
+export const within = (db: DemoDatabase, rootId: string, tenantId: string) =>
+  levelBelow(db, rootId, tenantId) >= 0;

@@ -3,16 +3,16 @@
  * server/storage/sub-accounts.ts): the page's stored accounts and memberships. The demo's role ids
  * are `role-<key>` of its sample roles.
  */
+import type { CustomLogin, CustomLoginRepository } from '../domain/custom-login';
 import type { SubAccountCreationRepository } from '../domain/sub-account-create';
 import type { SubAccountsRepository } from '../domain/sub-accounts';
 import { describeDemoSubAccount } from './subAccountsLists';
 import { demoRoles } from './teamAdmin';
 import { DEMO_ROLES, type DemoDatabase } from './data';
-import { type DemoTenant, membershipsOf, within } from './subAccountsData';
+import { type DemoTenant, levelBelow, membershipsOf, within } from './subAccountsData';
 
-/** The account and every account below it. */
-const subtree = (db: DemoDatabase, tenantId: string) =>
-  new Set(db.tenants.filter((t) => within(db, tenantId, t.tenantId)).map((t) => t.tenantId));
+/** Keeps in `list` (in place: the stored array) only what `kept` says. */
+const keep = <T>(list: T[], kept: (item: T) => boolean) => list.splice(0, list.length, ...list.filter(kept));
 
 /** The sub-accounts repository (core/domain/sub-accounts.ts) over the page's stored accounts and memberships. */
 export function demoSubAccountsRepository(db: DemoDatabase): SubAccountsRepository {
@@ -29,19 +29,14 @@ export function demoSubAccountsRepository(db: DemoDatabase): SubAccountsReposito
       return tenant.tenantType ?? null;
     },
     async remove(tenantId) {
-      const gone = subtree(db, tenantId);
-      db.tenants.splice(0, db.tenants.length, ...db.tenants.filter((t) => !gone.has(t.tenantId)));
-      memberships.splice(0, memberships.length, ...memberships.filter((m) => !gone.has(m.tenantId)));
+      // The memberships first: `within` reads the accounts.
+      keep(memberships, (m) => !within(db, tenantId, m.tenantId));
+      keep(db.tenants, (t) => !within(db, tenantId, t.tenantId));
     },
     isMember: async (tenantId, userId) =>
       memberships.some((m) => m.tenantId === tenantId && m.userId === userId),
     async removeMember(tenantId, userId) {
-      const gone = subtree(db, tenantId);
-      memberships.splice(
-        0,
-        memberships.length,
-        ...memberships.filter((m) => m.userId !== userId || !gone.has(m.tenantId)),
-      );
+      keep(memberships, (m) => m.userId !== userId || !within(db, tenantId, m.tenantId));
     },
     async parentsOf(tenantId) {
       const parents: string[] = [];
@@ -78,26 +73,23 @@ export function demoSubAccountsRepository(db: DemoDatabase): SubAccountsReposito
       if (membership) membership.accessAllowed = allowed;
     },
     async treeOf(rootId) {
-      const tenants = (db.tenants as DemoTenant[]).filter((t) => within(db, rootId, t.tenantId));
-      const levelOf = (t: DemoTenant) => {
-        let level = 0;
-        for (let id = t.tenantId; id !== rootId; level += 1)
-          id = tenants.find((p) => p.tenantId === id)!.parentTenantId!;
-        return level;
-      };
-      const key = (t: DemoTenant) => [levelOf(t), t.name.toLowerCase(), t.tenantId] as const;
-      return tenants
-        .map((t) => ({ t, k: key(t) }))
+      // The SQL's order: by level, then lower-cased name, then id (code points, as the C collation).
+      const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+      return (db.tenants as DemoTenant[])
+        .map((t) => ({ t, level: levelBelow(db, rootId, t.tenantId) }))
+        .filter(({ level }) => level >= 0)
         .sort(
           (a, b) =>
-            a.k[0] - b.k[0] || (a.k[1] < b.k[1] ? -1 : a.k[1] > b.k[1] ? 1 : a.k[2] < b.k[2] ? -1 : 1),
+            a.level - b.level ||
+            text(a.t.name.toLowerCase(), b.t.name.toLowerCase()) ||
+            text(a.t.tenantId, b.t.tenantId),
         )
-        .map(({ t, k }) => ({
+        .map(({ t, level }) => ({
           tenantId: t.tenantId,
           name: t.name,
           parentTenantId: t.parentTenantId ?? null,
           createdAt: t.createdAt ?? new Date(0).toISOString(),
-          level: k[0],
+          level,
         }));
     },
     countBelow: async (tenantId) =>
@@ -156,3 +148,20 @@ export function demoSubAccountCreation(
 
 /** The demo's role ids are `role-<key>`. */
 const roleKey = (id: string) => id.replace(/^role-/, '');
+
+type CustomLogins = Record<string, CustomLogin>;
+/** The custom login repository (core/domain/custom-login.ts) over the page's saved custom logins. */
+export function demoCustomLogins(db: DemoDatabase & { customLogin?: CustomLogins }): CustomLoginRepository {
+  const saved = (db.customLogin ??= {});
+  return {
+    read: async (tenantId) =>
+      db.tenants.some((t) => t.tenantId === tenantId)
+        ? (saved[tenantId] ?? { enabled: false, loginAlias: null })
+        : null,
+    aliasTaken: async (tenantId, alias) =>
+      Object.entries(saved).some(
+        ([id, c]) => id !== tenantId && c.loginAlias?.toLowerCase() === alias.toLowerCase(),
+      ),
+    save: async (tenantId, login) => (saved[tenantId] = { ...login }),
+  };
+}

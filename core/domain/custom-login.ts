@@ -2,9 +2,9 @@
  * Custom login per account (spec 001 §2 Account tab customLogin): the account's sign-in address
  * alias and whether it is on, written once over a repository: the server's is SQL
  * (server/storage/custom-login.ts), demo mode's the page's saved custom logins
- * (core/demo/subAccountsMembers.ts). The alias's form is the request schema's; an alias is the
+ * (core/demo/subAccountsRepository.ts). The alias's form is the request schema's; an alias is the
  * account's own among the vendor's accounts (any case). Whether the feature is on (the server's
- * admin_portal_login_per_tenant flag) is the caller's check.
+ * admin_portal_login_per_tenant flag) is the handler's (core/domain/sub-account-handlers.ts).
  */
 import { contractError } from '../contract/errors';
 

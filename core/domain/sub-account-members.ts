@@ -2,13 +2,13 @@
  * A member's roles and access in the accounts of the caller's tree, and the counts the All accounts
  * page reads (spec 001 §7 "Tenants and sub-accounts"), written once over the sub-accounts repository
  * (core/domain/sub-accounts.ts): the server's is SQL (server/storage/sub-accounts.ts), demo mode's
- * the page's stored data (core/demo/subAccountsManage.ts). `mayActOn` and `mayGrant` are the
- * server's rule of who may act on whom (server/domain/grants.ts); demo mode has none.
+ * the page's stored data (core/demo/subAccountsRepository.ts). `mayActOn` and `mayGrant` are the
+ * rule of who may act on whom (server/domain/grants.ts; core/domain/sub-account-handlers.ts).
  */
 import { contractError } from '../contract/errors';
 import { assertWithin, type SubAccountsRepository } from './sub-accounts';
 
-/** The server's rule of who may act on whom, for one account (absent in demo mode). */
+/** The rule of who may act on whom, for one account (absent: none, as in the repository suites). */
 interface MemberGuards {
   mayActOn?: (tenantId: string, action: 'roles' | 'access') => Promise<void>;
   mayGrant?: (tenantId: string, roleIds: string[]) => Promise<void>;

@@ -1,14 +1,11 @@
 /**
  * Sub-accounts, the server's own part (spec 001 §3 Tenant, §4 "Reseller tenants", §7 "Tenants and
- * sub-accounts"): the id of an account the client names, and tenant switching. The shared rules
- * (creating one included) are core/domain/sub-accounts.ts, sub-account-create.ts,
- * sub-account-members.ts, sub-account-lists.ts and sub-account-tree.ts; their SQL is in
- * server/storage/sub-accounts.ts, sub-account-create.ts and sub-account-lists.ts.
+ * sub-accounts"): the id of an account the client names. The routes are the shared handlers of
+ * core/domain/sub-account-handlers.ts over the rules of core/domain/sub-accounts.ts,
+ * sub-account-create.ts, sub-account-members.ts, sub-account-lists.ts and sub-account-tree.ts; their
+ * SQL is in server/storage/sub-accounts.ts, sub-account-create.ts and sub-account-lists.ts.
  */
 import { createHash } from 'node:crypto';
-import type { Database } from '../storage/database';
-import { contractError } from '../../core/contract/errors';
-import { listUserTenants } from './tenants';
 
 /**
  * The id of an account the client names `chosen` (the client SDK's createSubTenant `tenantId`): the
@@ -27,23 +24,4 @@ export function chosenAccountId(parentId: string, chosen: string): string {
   hash[8] = (hash[8]! & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/**
- * Tenant switching (spec 000 §7 "PUT v1 /tenant (switch, payload tenantId)"): the session now acts
- * in `tenantId`, and the next refresh issues an access token for it. 403 when the user does not
- * belong to it (or their access there is denied).
- */
-export async function switchTenant(
-  db: Database,
-  input: { userId: string; sessionId: string; tenantId: string },
-): Promise<void> {
-  const tenants = await listUserTenants(db, input.userId);
-  if (!tenants.some((t) => t.id === input.tenantId)) throw contractError('NOT_ACCOUNT_MEMBER');
-  await db.query('UPDATE sessions SET tenant_id = $3 WHERE id = $1 AND user_id = $2', [
-    input.sessionId,
-    input.userId,
-    input.tenantId,
-  ]);
-  await db.query('UPDATE users SET active_tenant_id = $2 WHERE id = $1', [input.userId, input.tenantId]);
 }

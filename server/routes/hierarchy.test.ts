@@ -116,6 +116,27 @@ describe('sub-accounts', () => {
     assert.equal((await inject('GET', `${HIERARCHY}/metadata`)).json().totalSubTenants, 63);
   });
 
+  it("refuses a path id that is not a uuid with 400 or 404 and an errors list (the shared handlers' path ids)", async () => {
+    const bad = 'not-a-uuid';
+    const across = `${API}/sub-tenants/users/v1/${bad}`;
+    for (const [method, url, payload] of [
+      ['PATCH', `${SUB_TENANTS}/${bad}`, { name: 'A' }],
+      ['DELETE', `${SUB_TENANTS}/${bad}`, undefined],
+      ['GET', users(bad), undefined],
+      ['POST', users(bad), { email: 'viewer@example.com' }],
+      ['DELETE', `${users(bad)}/${viewerId}`, undefined],
+      ['PUT', `${users(SEED_TENANT_ID)}/${bad}/roles`, { roleIds: [] }],
+      ['PUT', `${users(SEED_TENANT_ID)}/${bad}/access`, { allowAccess: true }],
+      ['PUT', `${across}/access`, { allowAccess: true }],
+      ['PATCH', `${across}/roles`, { subTenantsRoles: [{ tenantId: SEED_TENANT_ID, roleIds: [] }] }],
+      ['GET', `/frontegg/tenants/resources/hierarchy/v1/parents/${bad}`, undefined],
+    ] as const) {
+      const res = await inject(method, url, payload);
+      assert.ok([400, 404].includes(res.statusCode), `${method} ${url}: ${res.statusCode} ${res.body}`);
+      assert.ok(Array.isArray(res.json().errors), url);
+    }
+  });
+
   it('refuses bad input with 400 and an errors list, and another tree with 404', async () => {
     for (const url of [
       `${HIERARCHY}?_limit=abc`,

@@ -3,21 +3,15 @@
  * - POST /metadata (spec 001 §7 "GET and POST admin-box metadata (update sends flattened path/value
  *   actions)"): the vendor's page visibility and field/tab appearance. Only a vendor administrator
  *   (a super user) may change it; every path and value is checked against what the portal knows.
- * - Custom login per tenant (spec 001 §2 Account tab customLogin; §6 flag admin_portal_login_per_tenant):
- *   GET/PUT /tenants/resources/account-settings/v1/custom-login, refused while the flag is off.
+ * Custom login per account is a sub-account route (core/domain/sub-account-handlers.ts, routes/hierarchy.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { applyMetadataActions, checkMetadataAction, type MetadataAction } from '../../core/portal/appearance';
 import type { AppContext } from '../context';
-import { evaluateFlags } from '../domain/featureFlags';
 import { findUserById } from '../domain/users';
 import { contractError, contractErrors } from '../../core/contract/errors';
-import { accountOf, callerOf } from '../http/route-table';
-import { type CustomLogin, readCustomLogin, saveCustomLogin } from '../../core/domain/custom-login';
-import { customLoginRepository } from '../storage/custom-login';
+import { callerOf } from '../http/route-table';
 
-const CUSTOM_LOGIN = '/tenants/resources/account-settings/v1/custom-login';
-const CUSTOM_LOGIN_FLAG = 'admin_portal_login_per_tenant';
 // Request bodies: core/contract/requests-portal.ts (the demo backend's too).
 
 export async function portalConfigRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -57,20 +51,5 @@ export async function portalConfigRoutes(app: FastifyInstance, ctx: AppContext):
         request,
         request.body.actions.map(({ type, payload }) => ({ path: type, value: payload })),
       ),
-  );
-
-  const customLoginTenant = async (request: FastifyRequest) => {
-    const claims = callerOf(request);
-    const tenantId = accountOf(request);
-    const flags = await evaluateFlags(ctx.db, [CUSTOM_LOGIN_FLAG], { userId: claims.sub, tenantId });
-    if (!flags[CUSTOM_LOGIN_FLAG]) throw contractError('CUSTOM_LOGIN_DISABLED');
-    return tenantId;
-  };
-
-  // The rules: core/domain/custom-login.ts; the SQL: server/storage/custom-login.ts.
-  const customLogins = customLoginRepository(ctx.db);
-  app.get(CUSTOM_LOGIN, async (request) => readCustomLogin(customLogins, await customLoginTenant(request)));
-  app.put<{ Body: CustomLogin }>(CUSTOM_LOGIN, async (request) =>
-    saveCustomLogin(customLogins, await customLoginTenant(request), request.body),
   );
 }

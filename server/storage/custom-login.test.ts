@@ -1,12 +1,12 @@
 // The custom login repository, one suite for both stores: the server's over PGlite
 // (server/storage/custom-login.ts) and demo mode's over its saved custom logins
-// (core/demo/subAccountsMembers.ts). core/domain/custom-login.ts relies on what each case states.
+// (core/demo/subAccountsRepository.ts). core/domain/custom-login.ts relies on what each case states.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { seedDemoDatabase } from '../../core/demo/data';
 import { type DemoTenant } from '../../core/demo/subAccountsData';
-import { demoCustomLogins } from '../../core/demo/subAccountsMembers';
+import { demoCustomLogins } from '../../core/demo/subAccountsRepository';
 import { type CustomLoginRepository, saveCustomLogin } from '../../core/domain/custom-login';
 import { repositorySuite } from '../../test/support/repository-suite';
 import { customLoginRepository } from './custom-login';

@@ -181,3 +181,19 @@ export function subAccountsRepository(db: Database): SubAccountsRepository {
     },
   };
 }
+
+/**
+ * The account switch (core/domain/sub-account-handlers.ts putUsersTenant): the session acts in
+ * `tenantId`, so the next refresh issues an access token for it, and the user's next sign-in starts there.
+ */
+export async function moveSession(
+  db: Database,
+  input: { userId: string; sessionId: string; tenantId: string },
+): Promise<void> {
+  await db.query('UPDATE sessions SET tenant_id = $3 WHERE id = $1 AND user_id = $2', [
+    input.sessionId,
+    input.userId,
+    input.tenantId,
+  ]);
+  await db.query('UPDATE users SET active_tenant_id = $2 WHERE id = $1', [input.userId, input.tenantId]);
+}

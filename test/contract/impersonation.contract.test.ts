@@ -92,6 +92,11 @@ for (const [name, factory] of factories) {
         [moved.status, moved.body.errors],
         [403, ['An impersonated session stays in the account it was opened in']],
       );
+      const switched = await target.call('PUT', `${API}/users/v1/tenant`, { token, body: { tenantId } });
+      assert.deepEqual(
+        [switched.status, switched.body.errors],
+        [403, ['An impersonated session stays in the account it was opened in']],
+      );
     });
 
     test("the impersonated session may read the person's sign-in factors but not change them", async () => {
