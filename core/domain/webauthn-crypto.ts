@@ -117,7 +117,7 @@ async function checkCommon(clientDataJSON: string, authenticatorData: string, ex
 }
 
 /** The browser JSON of a registration (`startRegistration`), the parts the demo needs. */
-export interface RegistrationJson {
+interface RegistrationJson {
   id: string;
   rawId: string;
   type: string;

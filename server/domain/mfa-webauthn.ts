@@ -13,12 +13,10 @@ import {
   type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import type { MfaDevice, WebauthnCrypto, WebauthnDeviceType } from '../../core/domain/mfa-ports';
+import type { MfaDevice, WebauthnCrypto } from '../../core/domain/mfa-ports';
 import type { Database } from '../storage/database';
 import { MfaBase } from './mfa-base';
 import type { SecretBox } from './mfa-crypto';
-
-export type DeviceType = WebauthnDeviceType;
 
 export interface WebAuthnSettings {
   rpId: string;
