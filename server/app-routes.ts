@@ -37,8 +37,6 @@ import { portalConfigRoutes } from './routes/portal-config';
 import { loginSessionRoutes } from './routes/login-sessions';
 import { passwordlessRoutes } from './routes/passwordless';
 import { mfaRoutes } from './routes/mfa';
-import { mfaAccountRoutes } from './routes/mfa-account';
-import { passkeyRoutes } from './routes/passkeys';
 import { profileRoutes } from './routes/profile';
 import { teamMemberRoutes } from './routes/team-members';
 import { teamUserRoutes } from './routes/team-users';
@@ -79,8 +77,6 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await portalConfigRoutes(api, ctx);
       await passwordlessRoutes(api, ctx);
       await mfaRoutes(api, ctx, ctx.mfa);
-      await mfaAccountRoutes(api, ctx, ctx.mfa);
-      await passkeyRoutes(api, ctx, ctx.mfa);
       // Roles and permissions, groups, API tokens (issue 6, admin portal part B).
       await roleRoutes(api, ctx);
       await groupRoutes(api, ctx);

@@ -186,7 +186,7 @@ export const DEMO_POLICY: PublicPolicy = {
   forcePermissions: false,
   authStrategy: 'EmailAndPassword',
   machineToMachineAuthStrategy: 'ClientCredentials',
-  // Passkeys work in the demo (core/demo/webauthnCrypto.ts); the prompt after sign-in also needs the
+  // Passkeys work in the demo (core/domain/webauthn-crypto.ts); the prompt after sign-in also needs the
   // show-passkeys-new flag, which the demo leaves off unless its settings switch it on.
   secondaryStrategies: [{ strategy: 'Passkeys', isActive: true }],
 };

@@ -28,16 +28,6 @@ export interface DemoMfaDevice {
   name?: string;
   lastUsedAt?: string;
 }
-/** A WebAuthn challenge the demo issued: single use, five minutes, for one purpose (and user, when known). */
-export interface DemoChallenge {
-  challenge: string;
-  purpose: string;
-  userId: string | null;
-  deviceType: DeviceType;
-  passkey: boolean;
-  expiresAt: number;
-  used: boolean;
-}
 /** A short-lived secret of core/domain/mfa-challenges.ts (the mfaToken, a one-time code), by its key. */
 export interface DemoLiveChallenge {
   id: string;
@@ -56,11 +46,12 @@ interface DemoMfaState {
   recovery: Record<string, string[] | string>;
   /** The mfaTokens and one-time codes (data saved before session 36 kept `tokens` and `codes`). */
   live?: DemoLiveChallenge[];
-  /** Remembered browsers: per user, the key and until when (the demo's storage is the browser). */
+  /** Remembered browsers: per user, the key and until when. */
   browsers?: Record<string, Record<string, number>>;
   /** Wrong MFA answers per user in the current window. */
   failures?: Record<string, { count: number; startedAt: number }>;
-  challenges?: DemoChallenge[];
+  /** This browser's remember-device token (the server's cookie). */
+  browserToken?: string;
 }
 export const state = (db: DemoDatabase): DemoMfaState =>
   ((db as DemoDatabase & { mfa?: DemoMfaState }).mfa ??= {

@@ -1,31 +1,51 @@
 /**
- * Demo mode's MFA, answering like the reference server (server/routes/mfa.ts): real TOTP (otplib in
- * the page), SMS and email codes in the demo outbox, recovery codes, remember-device, WebAuthn second
- * factors and passkeys. Its handlers are registered by descriptor name (core/contract/routes/mfa.ts,
- * mfa-sign-in.ts, and the MFA lines of security.ts and sign-in.ts): the sign-in's step
- * (mfaSignIn.ts), the account's devices (mfaAccount.ts), passkeys (mfaPasskeys.ts), over the data
- * of mfaState.ts. Secrets are sample data in the visitor's own browser, not security.
+ * Demo mode's MFA, answering as the reference server does: the handlers written once
+ * (core/domain/mfa-sign-in-handlers.ts for the sign-in's second step and passkey sign-in,
+ * core/domain/mfa-handlers.ts for a signed-in person's factors and passkeys) over the ports of
+ * mfaState.ts: real TOTP (otplib in the page), SMS and email codes in the demo outbox, recovery
+ * codes, remember-device, WebAuthn second factors and passkeys with WebCrypto.
  */
+import { fail, failWith, type Answer } from '../contract/answer';
+import { isContractError } from '../contract/errors';
+import { MFA_HANDLERS } from '../domain/mfa-handlers';
+import { MFA_SIGN_IN_HANDLERS } from '../domain/mfa-sign-in-handlers';
 import type { DemoDatabase, DemoUser } from './data';
-import type { DemoRoutes } from './dispatch';
-import { demoMfaAccountRoutes } from './mfaAccount';
-import { demoPasskeyRoutes } from './mfaPasskeys';
-import { demoMfaSignInRoutes } from './mfaSignIn';
-import { gate, saving, type DemoMfaTools, type Json } from './mfaState';
+import type { DemoRequest, DemoRoutes } from './dispatch';
+import { demoMfaPorts, gate, type DemoMfaTools } from './mfaState';
+import { demoHandlers, demoPublicHandlers } from './shared';
+
+/** A handler whose refusals still save what they counted (a token burnt, a wrong answer). */
+const saving =
+  <A extends unknown[]>(handler: (...args: A) => Promise<Answer> | Answer) =>
+  async (...args: A): Promise<Answer> => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      if (isContractError(error)) return { ...failWith(error), save: true };
+      throw error;
+    }
+  };
 
 export function createDemoMfa(tools: DemoMfaTools): {
-  gate(db: DemoDatabase, user: DemoUser): Json | null;
+  gate(db: DemoDatabase, user: DemoUser): Record<string, unknown> | null;
   routes: DemoRoutes;
 } {
+  const mine = demoHandlers(MFA_HANDLERS, (db) => demoMfaPorts(tools, db));
+  const routes: DemoRoutes = {
+    ...demoPublicHandlers(MFA_SIGN_IN_HANDLERS, (db) => demoMfaPorts(tools, db)),
+    // The descriptor's access has found a bearer; its user, unless deleted since.
+    ...Object.fromEntries(
+      Object.entries(mine).map(([name, handler]) => [
+        name,
+        (db: DemoDatabase, request: DemoRequest) => {
+          const user = tools.userOfToken(db, request.token);
+          return user ? handler!(db, user, request) : fail('TOKEN_INVALID');
+        },
+      ]),
+    ),
+  };
   return {
     gate: (db, user) => gate(tools, db, user),
-    // A refusal thrown by the shared rules still saves what it counted (core/domain/mfa-challenges.ts).
-    routes: Object.fromEntries(
-      Object.entries({
-        ...demoMfaSignInRoutes(tools),
-        ...demoMfaAccountRoutes(tools),
-        ...demoPasskeyRoutes(tools),
-      }).map(([name, handler]) => [name, saving(handler!)]),
-    ),
+    routes: Object.fromEntries(Object.entries(routes).map(([name, handler]) => [name, saving(handler!)])),
   };
 }

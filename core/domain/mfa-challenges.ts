@@ -55,7 +55,7 @@ export async function issueChallenge(
 }
 
 /** The live challenge of a token, without using it up; null for a token of another shape. */
-export const findChallenge = async (
+const findChallenge = async (
   ports: ChallengePorts,
   purpose: string,
   token: unknown,
@@ -95,7 +95,7 @@ export async function assertNotLocked(ports: Pick<MfaPorts, 'failures'>, userId:
 }
 
 /** Counts a wrong answer of the user's; true when it reaches the limit. */
-export const recordFailure = async (ports: Pick<MfaPorts, 'failures'>, userId: string): Promise<boolean> =>
+const recordFailure = async (ports: Pick<MfaPorts, 'failures'>, userId: string): Promise<boolean> =>
   (await ports.failures.record(userId, MFA_LIMITS.userWindowSeconds)) >= MFA_LIMITS.failuresPerUser;
 
 /** The live mfaToken's row: 401 when forged, expired or used; 429 while the user is locked out. */
@@ -173,7 +173,7 @@ export async function issueCode(
 }
 
 /** Checks a code against its otcToken: 'ok' uses it up; wrong answers count, the fifth burns the token. */
-export async function checkCode(
+async function checkCode(
   ports: ChallengePorts,
   userId: string,
   otcToken: unknown,

@@ -1,6 +1,6 @@
 /**
  * MFA's device and recovery-code use cases, written once over the ports of mfa-ports.ts: the
- * reference server (server/domain/mfa.ts) and demo mode (core/demo/mfaState.ts) both run them.
+ * routes' handlers (mfa-handlers.ts, mfa-sign-in-handlers.ts) run them on both backends.
  *
  * - A user's first second factor brings a set of recovery codes, shown once; a passkey does not.
  * - Removing the last second factor removes the recovery codes too (nothing left to recover).

@@ -139,6 +139,45 @@ export interface MfaGateReader {
   policies(tenantId: string | null): Promise<StoredMfaPolicies>;
 }
 
+/** A verified new WebAuthn credential, as a device keeps it. */
+export interface NewCredential {
+  credentialId: string;
+  publicKey: string;
+  /** The COSE algorithm beside an SPKI key (WebCrypto's port); a COSE key carries its own. */
+  algorithm?: number;
+  signCount: number;
+  transports: string[];
+}
+
+/**
+ * What a WebAuthn library does for a ceremony of the calling page (`rpId`): the options offered
+ * (a fresh `challenge` among them) and the checks of an answer. `challenge` says whether the
+ * challenge an answer signed is a live one (core/domain/mfa-webauthn.ts uses it up); a check that
+ * fails for any reason is null. The server's is @simplewebauthn/server (server/domain/mfa-webauthn.ts),
+ * demo mode's WebCrypto (core/domain/webauthn-crypto.ts).
+ */
+export interface WebauthnCrypto {
+  rpId: string;
+  registrationOptions(input: {
+    user: { id: string; email: string; name?: string | null };
+    deviceType: WebauthnDeviceType;
+    passkey: boolean;
+    exclude: MfaDevice[];
+    timeoutMs: number;
+  }): Promise<{ challenge: string }>;
+  verifyRegistration(
+    response: unknown,
+    challenge: (challenge: string) => Promise<boolean>,
+  ): Promise<NewCredential | null>;
+  authenticationOptions(input: { allow: MfaDevice[]; timeoutMs: number }): Promise<{ challenge: string }>;
+  /** The credential's new counter, or null. */
+  verifyAuthentication(
+    response: unknown,
+    device: MfaDevice,
+    input: { challenge: (challenge: string) => Promise<boolean>; requireUserVerification: boolean },
+  ): Promise<number | null>;
+}
+
 export interface MfaPorts {
   /** The key a store keeps for a token of `purpose` (the server's SHA-256; demo mode's the token). */
   keyOf(purpose: string, token: string): string;

@@ -1,6 +1,6 @@
 /**
  * The authenticator app (TOTP, RFC 6238), written once over the ports of mfa-ports.ts (issue 25):
- * the reference server (server/domain/mfa.ts) and demo mode (core/demo/mfaTotp.ts) both run it.
+ * the handlers of mfa-handlers.ts and mfa-sign-in-handlers.ts run it on both backends.
  *
  * - A new secret waits (ten minutes, one at a time) until a first code proves the app has it; five
  *   wrong codes end the wait.

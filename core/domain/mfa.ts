@@ -1,6 +1,6 @@
 /**
- * MFA's rules that the reference server (server/routes/mfa*.ts, server/domain/mfa.ts) and demo mode
- * (core/demo/mfa*.ts) both run, written once (issue 25): which proof a value is, what a sent code
+ * MFA's rules that the routes' handlers (mfa-handlers.ts, mfa-sign-in-handlers.ts) and the sign-in
+ * gate run on both backends, written once (issue 25): which proof a value is, what a sent code
  * may prove, the recovery code's conditions at sign-in, the new set's answer, device names and the
  * strategy a WebAuthn device type needs. Browser-safe: no storage, no Node.js.
  */

@@ -1,7 +1,8 @@
 // MFA rules written once (core/domain/mfa.ts) and the descriptor's access, answered alike by the
 // demo backend and the reference server: the account's MFA needs a person's bearer; a code sent for
 // one purpose proves nothing else; a recovery code at sign-in needs the first factor and the
-// signing-in user's email; removing a phone shows its number masked as the server masks it.
+// signing-in user's email; removing a phone shows its number masked as the server masks it; an
+// assertion of a key the user does not have is a wrong answer of the sign-in.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generate } from 'otplib';
@@ -94,6 +95,27 @@ for (const [name, factory] of BACKENDS) {
       assert.equal(other.status, 400, JSON.stringify(other.body));
       assert.deepEqual(other.body.errorCodes, ['MFA_EMAIL_MISMATCH']);
       assert.ok(codes(other).length > 0);
+      // An assertion of a key the user does not have is a wrong answer of the sign-in (400), on a
+      // path that names no device of theirs too (the handler is core/domain/mfa-sign-in-handlers.ts).
+      const b64 = (text: string) => Buffer.from(text).toString('base64url');
+      const strangerKey = await owner.target.call(
+        'POST',
+        `${LOGIN_MFA}/webauthn/00000000-0000-4000-8000-000000000000/verify`,
+        {
+          body: {
+            mfaToken: login.body.mfaToken,
+            webauthnToken: b64('a-challenge-never-issued-here'),
+            options: {
+              id: b64('a-credential-never-registered'),
+              rawId: b64('a-credential-never-registered'),
+              type: 'public-key',
+              response: { clientDataJSON: b64('{}'), authenticatorData: b64('data'), signature: b64('sig') },
+            },
+          },
+        },
+      );
+      assert.equal(strangerKey.status, 400, JSON.stringify(strangerKey.body));
+      assert.deepEqual(strangerKey.body.errorCodes, ['MFA_DEVICE_UNKNOWN']);
     });
   });
 

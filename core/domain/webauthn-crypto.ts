@@ -1,9 +1,12 @@
 /**
- * WebAuthn checks for demo mode, with WebCrypto only (no server, no extra library): random
- * challenges, registration checks on the browser's JSON (clientDataJSON, rpIdHash, credential id)
- * and assertion verification against the stored SPKI public key. ES256 (-7) and RS256 (-257).
- * Loaded only with the demo backend's lazy chunk.
+ * WebAuthn with WebCrypto only (no server, no extra library): random challenges, the options a
+ * ceremony offers, registration checks on the browser's JSON (clientDataJSON, rpIdHash, credential
+ * id) and assertion verification against the stored SPKI public key. ES256 (-7) and RS256 (-257).
+ * Demo mode's WebAuthn port (`webCryptoWebauthn`, mfa-ports.ts `WebauthnCrypto`); the reference
+ * server's is @simplewebauthn/server (server/domain/mfa-webauthn.ts), which also reads attestation
+ * objects. Loaded only with the demo backend's lazy chunk.
  */
+import type { MfaDevice, WebauthnCrypto } from './mfa-ports';
 
 export const COSE_ES256 = -7;
 export const COSE_RS256 = -257;
@@ -80,7 +83,7 @@ function equal(a: Uint8Array, b: Uint8Array): boolean {
 
 interface Expected {
   type: 'webauthn.create' | 'webauthn.get';
-  challenge: (challenge: string) => boolean;
+  challenge: (challenge: string) => boolean | Promise<boolean>;
   origin: string;
   rpId: string;
   userVerification: boolean;
@@ -102,7 +105,7 @@ async function checkCommon(clientDataJSON: string, authenticatorData: string, ex
     client.crossOrigin === true
   )
     return null;
-  if (!expected.challenge(client.challenge)) return null;
+  if (!(await expected.challenge(client.challenge))) return null;
   const data = fromBase64Url(authenticatorData);
   if (data.length < 37) return null;
   if (!equal(data.subarray(0, 32), await sha256(encoder.encode(expected.rpId)))) return null;
@@ -114,7 +117,7 @@ async function checkCommon(clientDataJSON: string, authenticatorData: string, ex
 }
 
 /** The browser JSON of a registration (`startRegistration`), the parts the demo needs. */
-export interface RegistrationJson {
+interface RegistrationJson {
   id: string;
   rawId: string;
   type: string;
@@ -214,4 +217,74 @@ export async function verifyAssertion(
   } catch {
     return null;
   }
+}
+
+/**
+ * The WebAuthn port of a site (mfa-ports.ts `WebauthnCrypto`) over the checks above: the page's
+ * relying party (`rpId`, its host name) and origin.
+ */
+export function webCryptoWebauthn(site: { rpId: string; rpName: string; origin: string }): WebauthnCrypto {
+  const allowed = (devices: MfaDevice[]) => devices.map((d) => ({ id: d.credentialId!, type: 'public-key' }));
+  const expected = (challenge: (c: string) => Promise<boolean>, userVerification: boolean) => ({
+    rpId: site.rpId,
+    origin: site.origin,
+    challenge,
+    userVerification,
+  });
+  return {
+    rpId: site.rpId,
+    async registrationOptions({ user, deviceType, passkey, exclude, timeoutMs }) {
+      return {
+        rp: { name: site.rpName, id: site.rpId },
+        user: {
+          id: toBase64Url(encoder.encode(user.id)),
+          name: user.email,
+          displayName: user.name || user.email,
+        },
+        challenge: newChallenge(),
+        pubKeyCredParams: [
+          { type: 'public-key', alg: COSE_ES256 },
+          { type: 'public-key', alg: COSE_RS256 },
+        ],
+        timeout: timeoutMs,
+        attestation: 'none',
+        excludeCredentials: allowed(exclude),
+        authenticatorSelection: {
+          authenticatorAttachment: deviceType,
+          residentKey: passkey ? 'required' : 'preferred',
+          requireResidentKey: passkey,
+          userVerification: passkey ? 'required' : 'preferred',
+        },
+      };
+    },
+    async verifyRegistration(response, challenge) {
+      const json = response as RegistrationJson;
+      if (typeof json !== 'object' || json === null || typeof json.response !== 'object') return null;
+      const credential = await checkRegistration(json, expected(challenge, false));
+      return credential && { ...credential, transports: [] };
+    },
+    async authenticationOptions({ allow, timeoutMs }) {
+      return {
+        challenge: newChallenge(),
+        rpId: site.rpId,
+        timeout: timeoutMs,
+        userVerification: 'preferred',
+        allowCredentials: allowed(allow),
+      };
+    },
+    async verifyAuthentication(response, device, { challenge, requireUserVerification }) {
+      const json = response as AuthenticationJson;
+      if (typeof json !== 'object' || json === null || typeof json.response !== 'object') return null;
+      const checked = await verifyAssertion(
+        json,
+        {
+          publicKey: device.publicKey ?? '',
+          algorithm: device.algorithm ?? COSE_ES256,
+          signCount: device.signCount,
+        },
+        expected(challenge, requireUserVerification),
+      );
+      return checked?.signCount ?? null;
+    },
+  };
 }

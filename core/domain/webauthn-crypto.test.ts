@@ -17,7 +17,7 @@ import {
   toBase64Url,
   verifyAssertion,
   type AuthenticationJson,
-} from './webauthnCrypto';
+} from './webauthn-crypto';
 
 const RP_ID = 'demo.example';
 const ORIGIN = 'https://demo.example';
