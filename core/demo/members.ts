@@ -1,19 +1,20 @@
 /**
- * The account's members as lists in demo mode: users v2 and v3 (server/routes/team-users.ts, the v3
- * filters read by core/domain/team-users.ts), the client SDK's team members and their stats
- * (server/routes/team-members.ts), with the rows the server's TeamUserDto has.
+ * The account's members in demo mode: the handlers of core/domain/team-member-handlers.ts (the
+ * server's) over the demo's users, roles and groups (users v2 and v3, the client SDK's team
+ * members and their stats, the roles an admin can give, one member read, removed, their roles and
+ * customData set, their sessions ended, users v3's roles and groups by ids). Rows are the
+ * server's TeamUserDto; the listing's filters and order are the server's SQL's
+ * (server/storage/team-users.ts), read here over the stored users.
  */
-import { fail, ok } from '../contract/answer';
-import { pageOf } from '../contract/listQuery';
 import { hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
-import { teamMemberOf } from '../contract/teamMember';
-import { usersV3Filter, type UsersV3Filter } from '../domain/team-users';
+import type { MemberListQuery } from '../domain/team-users';
+import type { MemberActor, TeamMemberPorts } from '../domain/team-members';
+import { TEAM_MEMBER_HANDLERS, type TeamMemberHandlerPorts } from '../domain/team-member-handlers';
 import type { DemoDatabase, DemoUser } from './data';
-import type { DemoRoutes } from './dispatch';
 import { mfaEnrolledOf, profileOf } from './profile';
-import type { UserHandler } from './sessions';
+import { demoHandlers } from './shared';
 import { listedUsers, rowExtras } from './usersRows';
-import { demoPermissionsOf } from './teamAdmin';
+import { demoPermissionsOf, demoRoles, visibleRoles } from './teamAdmin';
 
 const SORTABLE: Record<string, (u: DemoUser) => string | number | boolean> = {
   name: (u) => u.name.toLowerCase(),
@@ -44,84 +45,134 @@ export function listItemOf(db: DemoDatabase, u: DemoUser) {
   };
 }
 
-/** Whether a member passes v3's filters (the server's SQL, server/domain/team-users.ts). */
-function keptByV3(db: DemoDatabase, u: DemoUser, filter: UsersV3Filter, now: number): boolean {
-  const email = (filter.email ?? '').trim().toLowerCase();
+/** Whether a member matches the query's filters (the server's WHERE, server/storage/team-users.ts). */
+function kept(db: DemoDatabase, u: DemoUser, q: MemberListQuery, now: number): boolean {
+  const text = q.filter.trim().toLowerCase();
+  const email = (q.email ?? '').trim().toLowerCase();
   return (
+    (!text || u.email.toLowerCase().includes(text) || u.name.toLowerCase().includes(text)) &&
+    (!q.userId || u.id === q.userId) &&
+    (!q.userIds || q.userIds.includes(u.id.toLowerCase())) &&
     (!email || u.email.toLowerCase() === email) &&
-    (filter.inactiveForSeconds === undefined ||
-      isInactiveMember(u.lastLogin, now, filter.inactiveForSeconds)) &&
-    (!filter.neverSignedIn || hasNeverSignedIn(u.lastLogin)) &&
-    (!filter.mfaUnenrolled || !mfaEnrolledOf(db, u)) &&
-    (!filter.breachedPassword || u.breachedPassword === true)
+    (q.inactiveForSeconds === undefined || isInactiveMember(u.lastLogin, now, q.inactiveForSeconds)) &&
+    (!q.neverSignedIn || hasNeverSignedIn(u.lastLogin)) &&
+    (!q.mfaUnenrolled || !mfaEnrolledOf(db, u)) &&
+    (!q.breachedPassword || u.breachedPassword === true)
   );
 }
 
-/** GET users v2 and v3 in demo mode: the same query rules as the server (server/routes/team-users.ts). */
-function listDemoUsers(
-  db: DemoDatabase,
-  caller: DemoUser,
-  query: Record<string, string>,
-  v3 = false,
-  now = Date.now(),
-) {
-  // The query passed the contract's schema (core/contract/requests.ts) before it got here.
-  const v3Filter = v3 ? usersV3Filter(query, caller.tenantId) : null;
-  const ids = query.ids ? query.ids.split(',') : null;
-  const { sortBy, order, limit, page } = pageOf(query, 'name');
-  const filter = (query._filter ?? '').trim().toLowerCase();
-  const key = SORTABLE[sortBy] ?? SORTABLE.name!;
-  const matching = listedUsers(db, caller, demoPermissionsOf(db, caller), query._includeSubTenants)
-    .filter((u) => !filter || u.email.toLowerCase().includes(filter) || u.name.toLowerCase().includes(filter))
-    .filter((u) => !ids || ids.includes(u.id))
-    .filter((u) => !v3Filter || keptByV3(db, u, v3Filter, now))
-    .sort(
-      (a, b) =>
-        (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : 1) * (order === 'DESC' ? -1 : 1),
-    );
-  const items = matching.slice(page * limit, page * limit + limit).map((u) => listItemOf(db, u));
-  return ok({
-    items,
-    _metadata: { totalItems: matching.length, totalPages: Math.ceil(matching.length / limit) },
-  });
+/** A page of the members a query names, in its order, and how many match. */
+function listMembers(db: DemoDatabase, q: MemberListQuery, now: number) {
+  const key = SORTABLE[q.sortBy] ?? SORTABLE.name!;
+  const sign = q.order === 'DESC' ? -1 : 1;
+  const matching = listedUsers(db, q.tenantId, Boolean(q.includeSubTenants))
+    .filter((u) => kept(db, u, q, now))
+    .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : 1) * sign);
+  const items = matching.slice(q.page * q.limit, q.page * q.limit + q.limit).map((u) => listItemOf(db, u));
+  return { items, totalItems: matching.length };
 }
 
-/** The users lists: v2, v3, the client SDK's team members and their stats. */
-export function demoMemberListRoutes(now: () => number): DemoRoutes<UserHandler> {
+/** The members of the demo's accounts as core/domain/team-members.ts stores them (SCIM manages none). */
+function demoTeamMemberPorts(db: DemoDatabase): TeamMemberPorts {
+  const member = (tenantId: string, userId: string) =>
+    db.users.find((u) => u.id === userId && u.tenantId === tenantId);
   return {
-    getUsersV3: (db, user, { query }) => listDemoUsers(db, user, query, true, now()),
-    getUsersV2: (db, user, { query }) => listDemoUsers(db, user, query),
-    // teams.loadUsers and loadStats (server/routes/team-members.ts), on the users list's rules.
-    getTeamMembers: (db, user, { query }) => {
-      const answer = listDemoUsers(db, user, {
-        _offset: query.pageOffset ?? '0',
-        _limit: query.pageSize ?? '20',
-        _sortBy: query.sortBy ?? 'name',
-        _order: query.sortDirection === 'desc' ? 'DESC' : 'ASC',
-        _filter: query.searchValue ?? '',
-      });
-      if (answer.status !== 200) return answer;
-      const { items, _metadata } = answer.body as {
-        items: unknown[];
-        _metadata: { totalItems: number; totalPages: number };
-      };
-      return ok({ items: (items as Array<ReturnType<typeof listItemOf>>).map(teamMemberOf), ..._metadata });
+    memberKeys: async (tenantId, userId) => {
+      const found = member(tenantId, userId);
+      return found ? demoPermissionsOf(db, found) : [];
     },
-    getTeamStatsMembers: (db, user) => {
-      const members = db.users.filter((u) => u.tenantId === user.tenantId);
-      const weekAgo = now() - 7 * 86_400_000;
-      return ok({
-        totalItems: members.length,
-        addedThisWeek: members.filter((u) => Date.parse(u.createdAt) > weekAgo).length,
-        superAdmins: members.filter((u) => demoPermissionsOf(db, u).includes('fe.*')).length,
-      });
+    grantedBy: async (tenantId, roleIds) =>
+      visibleRoles(db, tenantId)
+        .filter((role) => roleIds.includes(role.id))
+        .flatMap((role) => role.permissions),
+    scimManaged: async () => false,
+    remove: async (tenantId, userId) => {
+      const found = member(tenantId, userId);
+      if (found) db.users = db.users.filter((u) => u !== found);
+      return Boolean(found);
+    },
+    setRoles: async (tenantId, userId, roleIds) => {
+      const found = member(tenantId, userId);
+      if (!found) return 'notMember';
+      const roles = visibleRoles(db, tenantId);
+      const keys = roleIds.map((id) => roles.find((role) => role.id === id)?.key);
+      if (keys.some((key) => !key)) return 'unknownRoles';
+      found.roleKeys = keys as string[];
+      return 'updated';
+    },
+    // Demo mode has one session, this browser's.
+    revokeSessions: async (tenantId, userId) => {
+      if (!member(tenantId, userId)) return null;
+      const revoked = db.session?.userId === userId ? 1 : 0;
+      if (revoked) db.session = null;
+      return revoked;
     },
   };
 }
 
-/** `?ids=a,b` of users v3 roles and groups: the account's members among them, or an error answer. */
-export function demoMembersByIds(db: DemoDatabase, caller: DemoUser, ids: string | undefined) {
-  const list = (ids ?? '').split(',').filter(Boolean);
-  if (list.length === 0 || list.length > 200) return fail('USER_IDS_INVALID');
-  return db.users.filter((u) => u.tenantId === caller.tenantId && list.includes(u.id));
+/** The members' handlers' ports over the demo's data, for `caller`. */
+function demoMemberPorts(db: DemoDatabase, caller: DemoUser, now: () => number): TeamMemberHandlerPorts {
+  const member = (tenantId: string, userId: string) =>
+    db.users.find((u) => u.id === userId && u.tenantId === tenantId);
+  const roleIdsOf = (u: DemoUser) =>
+    visibleRoles(db, u.tenantId)
+      .filter((r) => u.roleKeys.includes(r.key))
+      .map((r) => r.id);
+  const groupIdsOf = (u: DemoUser) =>
+    (db.groups ?? []).filter((g) => g.tenantId === u.tenantId && g.userIds.includes(u.id)).map((g) => g.id);
+  const actor: MemberActor = {
+    userId: caller.id,
+    activeTenantId: caller.tenantId,
+    held: demoPermissionsOf(db, caller),
+  };
+  return {
+    ...demoTeamMemberPorts(db),
+    actor: () => actor,
+    listMembers: async (q) => listMembers(db, q, now()),
+    memberStats: async (tenantId) => {
+      const members = db.users.filter((u) => u.tenantId === tenantId);
+      return {
+        totalItems: members.length,
+        addedThisWeek: members.filter((u) => Date.parse(u.createdAt) > now() - 7 * 86_400_000).length,
+        superAdmins: members.filter((u) => demoPermissionsOf(db, u).includes('fe.*')).length,
+      };
+    },
+    assignableRoles: async (tenantId) =>
+      demoRoles(db)
+        .filter((r) => r.tenantId === null || r.tenantId === tenantId)
+        .map(({ id, key, name, description, tenantId: owner }) => ({
+          ...{ id, key, name, description },
+          isDefault: key === 'Admin' && owner === null,
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    member: async (tenantId, userId) => {
+      const found = member(tenantId, userId);
+      return (
+        (found && {
+          ...{ id: found.id, name: found.name, email: found.email, metadata: found.metadata ?? '{}' },
+          ...{ vendorId: 'demo-vendor', createdAt: found.createdAt, updatedAt: found.createdAt },
+        }) ??
+        null
+      );
+    },
+    memberLinks: async (tenantId, userIds, link) =>
+      db.users
+        .filter((u) => u.tenantId === tenantId && userIds.includes(u.id))
+        .map((u) => ({
+          ...{ vendorId: 'demo-vendor', tenantId, userId: u.id },
+          linked: (link === 'roles' ? roleIdsOf(u) : groupIdsOf(u)).sort(),
+        })),
+    customData: {
+      save: async (tenantId, userId, data) => {
+        const found = member(tenantId, userId);
+        if (found) found.customData = data;
+        return Boolean(found);
+      },
+    },
+    isUserId: () => true,
+  };
 }
+
+/** The members' routes for the caller (core/domain/team-member-handlers.ts). */
+export const demoMemberListRoutes = (now: () => number) =>
+  demoHandlers(TEAM_MEMBER_HANDLERS, (db, user) => demoMemberPorts(db, user, now));

@@ -1,10 +1,8 @@
 /**
  * The users list's extras in demo mode (the server's server/domain/team-users.ts): each row's
  * groups in the member's account with their roles and `mfaEnabled` (the client SDK's names), and
- * the people listed with `_includeSubTenants=true` (the rule of who may ask:
- * core/domain/sub-accounts.ts includesSubAccounts).
+ * the people listed with `_includeSubTenants=true` (who may ask: core/domain/team-member-handlers.ts).
  */
-import { includesSubAccounts } from '../domain/sub-accounts';
 import type { DemoDatabase, DemoUser } from './data';
 import { membershipsOf, within } from './subAccountsData';
 import { demoRoles } from './teamAdmin';
@@ -28,19 +26,13 @@ export function rowExtras(db: DemoDatabase, user: DemoUser, mfaEnrolled: boolean
   };
 }
 
-/** The people a users list covers: the caller's account, and with `_includeSubTenants` the accounts below it, each once. */
-export function listedUsers(
-  db: DemoDatabase,
-  caller: DemoUser,
-  held: readonly string[],
-  includeSubTenants: string | undefined,
-): DemoUser[] {
-  if (!includesSubAccounts(held, includeSubTenants))
-    return db.users.filter((u) => u.tenantId === caller.tenantId);
+/** The people a users list covers: the account's, and with `includeSubTenants` the accounts' below it, each once. */
+export function listedUsers(db: DemoDatabase, tenantId: string, includeSubTenants: boolean): DemoUser[] {
+  if (!includeSubTenants) return db.users.filter((u) => u.tenantId === tenantId);
   const below = new Set(
     membershipsOf(db)
-      .filter((m) => within(db, caller.tenantId, m.tenantId))
+      .filter((m) => within(db, tenantId, m.tenantId))
       .map((m) => m.userId),
   );
-  return db.users.filter((u) => u.tenantId === caller.tenantId || below.has(u.id));
+  return db.users.filter((u) => u.tenantId === tenantId || below.has(u.id));
 }

@@ -7,7 +7,7 @@
  * BREACHED_PASSWORDS, and `_maxInactiveSeconds` (in the query or the client's `_presetParams`)
  * needs the INACTIVE preset. The query passed the contract's schema before it gets here.
  */
-import { maxInactiveSecondsOf } from '../contract/listQuery';
+import { maxInactiveSecondsOf, type UserSortField } from '../contract/listQuery';
 import { CLIENT_USER_PRESETS } from '../contract/requests';
 import { INACTIVE_THRESHOLD_SECONDS } from '../contract/securityCenter';
 import { contractError } from '../contract/errors';
@@ -50,4 +50,43 @@ export function usersV3Filter(query: UsersV3Query, tenantId: string): UsersV3Fil
     mfaUnenrolled: preset === 'MFA_UNENROLLED',
     breachedPassword: preset === 'BREACHED_PASSWORDS',
   };
+}
+
+/** A page of an account's members as storage reads it (server/storage/team-users.ts, demo mode's users). */
+export interface MemberListQuery {
+  tenantId: string;
+  /** Name or email contains this (any case). */
+  filter: string;
+  sortBy: UserSortField;
+  order: 'ASC' | 'DESC';
+  /** Page index (0-based): `_offset` counts pages of `_limit` users. */
+  page: number;
+  limit: number;
+  /** Members who signed in before, but not for this many seconds (never signed in does not count). */
+  inactiveForSeconds?: number | undefined;
+  /** This exact address only (any case). */
+  email?: string | undefined;
+  /** One member only (the answer to an invitation or a change). */
+  userId?: string | undefined;
+  /** The client's `ids`: these members only. */
+  userIds?: string[] | undefined;
+  mfaUnenrolled?: boolean | undefined;
+  breachedPassword?: boolean | undefined;
+  neverSignedIn?: boolean | undefined;
+  /**
+   * `_includeSubTenants=true` (spec 001 §7): the members of the accounts below too, each person once,
+   * listed with their membership in the account nearest the top (the caller's own first).
+   */
+  includeSubTenants?: boolean | undefined;
+}
+
+/** A users-list row (the server's TeamUserDto) as far as the handlers read it. */
+export interface MemberListRow {
+  id: string;
+  tenantId: string;
+  roles: Array<{ id: string }>;
+  phoneNumber?: string | null;
+  profilePictureUrl?: string | null;
+  mfaEnrolled?: boolean;
+  tenants?: Array<{ tenantId: string; roles: Array<{ id: string }> }>;
 }

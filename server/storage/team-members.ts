@@ -1,8 +1,11 @@
 /**
- * The SQL of an account's member reads and session ends (server/routes/team-members.ts; the rules:
- * core/domain/team-members.ts).
+ * The SQL of an account's members (server/domain/team-membership.ts gives it to the handlers of
+ * core/domain/team-member-handlers.ts; the rules: core/domain/team-members.ts): reads, removal,
+ * roles, session ends. Every statement is scoped to the account: an admin cannot reach another
+ * account's members or roles, whatever ids they send.
  */
 import type { Database } from './database';
+import { roleDtoOf, type RoleRow } from './roles';
 
 /** teams.loadStats: members, those who joined in the last 7 days, those holding `fe.*` (directly or through a group). */
 export async function memberStats(
@@ -80,4 +83,59 @@ export async function revokeMemberSessions(
     [userId, tenantId],
   );
   return rows.length;
+}
+
+/** Roles assignable in the account: vendor-wide ones and the account's own, by name. */
+export async function listAssignableRoles(db: Database, tenantId: string) {
+  const { rows } = await db.query<Omit<RoleRow, 'users_count'>>(
+    `SELECT r.id, r.key, r.name, r.description, r.default_for_creator, r.tenant_id, r.vendor_id, r.created_at, r.updated_at,
+            (SELECT array_agg(rp.permission_id ORDER BY rp.permission_id) FROM role_permissions rp
+              WHERE rp.role_id = r.id) AS permission_ids
+       FROM roles r JOIN tenants t ON t.id = $1
+      WHERE r.vendor_id = t.vendor_id AND (r.tenant_id IS NULL OR r.tenant_id = $1)
+      ORDER BY r.name, r.id`,
+    [tenantId],
+  );
+  return rows.map(roleDtoOf);
+}
+
+/** Removes the membership and ends the user's sessions in the account; false when not a member. */
+export async function deleteMembership(db: Database, tenantId: string, userId: string): Promise<boolean> {
+  const { rows } = await db.query<{ id: string }>(
+    'DELETE FROM memberships WHERE tenant_id = $1 AND user_id = $2 RETURNING id',
+    [tenantId, userId],
+  );
+  if (rows.length === 0) return false;
+  await db.query(
+    `UPDATE sessions SET revoked_at = now(), revoked_reason = 'removed_from_tenant'
+      WHERE user_id = $1 AND tenant_id = $2 AND revoked_at IS NULL`,
+    [userId, tenantId],
+  );
+  return true;
+}
+
+/** Replaces the member's roles in the account with `roleIds` (empty: no role). */
+export async function replaceMemberRoles(
+  db: Database,
+  tenantId: string,
+  userId: string,
+  roleIds: string[],
+): Promise<'updated' | 'notMember' | 'unknownRoles'> {
+  const membership = (
+    await db.query<{ id: string }>('SELECT id FROM memberships WHERE tenant_id = $1 AND user_id = $2', [
+      tenantId,
+      userId,
+    ])
+  ).rows[0];
+  if (!membership) return 'notMember';
+  const assignable = new Set((await listAssignableRoles(db, tenantId)).map((r) => r.id));
+  if (roleIds.some((id) => !assignable.has(id))) return 'unknownRoles';
+  await db.query('DELETE FROM membership_roles WHERE membership_id = $1', [membership.id]);
+  if (roleIds.length) {
+    await db.query(
+      'INSERT INTO membership_roles (membership_id, role_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING',
+      [membership.id, roleIds],
+    );
+  }
+  return 'updated';
 }

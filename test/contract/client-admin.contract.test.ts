@@ -72,6 +72,15 @@ for (const [name, factory] of factories) {
       assert.equal(byGroups.status, 200);
       assert.deepEqual(byGroups.body[0].groupIds, []);
       assert.equal((await call('GET', `${API}/users/v3/roles`)).status, 400);
+      // Each id trimmed and counted once (one handler reads them for both backends).
+      const spaced = await call('GET', `${API}/users/v3/roles?ids=%20${memberId},${memberId}`);
+      assert.deepEqual(
+        [spaced.status, spaced.body.map((m: { userId: string }) => m.userId)],
+        [200, [memberId]],
+      );
+      assert.deepEqual((await call('GET', `${API}/users/v3/groups?ids=,`)).body.errorCodes, [
+        'USER_IDS_INVALID',
+      ]);
 
       const one = await call('GET', `${API}/users/v1/${memberId}`);
       assert.equal(one.status, 200);

@@ -144,6 +144,16 @@ for (const [name, factory] of factories) {
       ]);
     });
 
+    test('resend without a bearer: 200 with an address, whatever it is; 401 without one', async () => {
+      const reset = `${API}/users/v1/invitation/reset`;
+      const open = (body: unknown) => target.call('POST', reset, { body });
+      assert.deepEqual(codesOf(await open({ email: `unknown-${stamp}@example.com` })), [200, undefined]);
+      assert.deepEqual(codesOf(await open({ userId: '00000000-0000-4000-8000-0000000000ff' })), [
+        401,
+        ['BEARER_MISSING'],
+      ]);
+    });
+
     test('each account has its own invite link', async () => {
       const mine = await call('POST', `${LINKS}/user`, {});
       assert.equal(mine.status, 201);

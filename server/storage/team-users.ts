@@ -1,16 +1,15 @@
 /**
- * The users of a tenant as the admin portal lists them (GET users v2): filtered, sorted and paged
- * in the database, never in memory, so a tenant with tens of thousands of users stays fast.
+ * The users of a tenant as the admin portal lists them (GET users v2, v3, the client SDK's team
+ * members; core/domain/team-member-handlers.ts): filtered, sorted and paged in the database, never
+ * in memory, so a tenant with tens of thousands of users stays fast.
  */
-import type { Database } from '../storage/database';
+import type { Database } from './database';
 import { customDataOf, type CustomData } from '../../core/domain/custom-data';
-import type { UserSortField } from '../../core/contract/listQuery';
-import { grantsOf, loadGrants, type Authorization, type RoleDto } from './tenants';
-
-export type { UserSortField } from '../../core/contract/listQuery';
+import type { MemberListQuery } from '../../core/domain/team-users';
+import { grantsOf, loadGrants, type Authorization, type RoleDto } from '../domain/tenants';
 
 /** Sort fields of spec 001 §3 -> SQL. */
-const SORT_COLUMNS: Record<UserSortField, string> = {
+const SORT_COLUMNS: Record<MemberListQuery['sortBy'], string> = {
   createdAt: 'u.created_at',
   name: 'lower(coalesce(u.name, u.email))',
   email: 'u.email',
@@ -20,38 +19,6 @@ const SORT_COLUMNS: Record<UserSortField, string> = {
   provider: 'u.provider',
   tenantId: 'm.tenant_id',
 };
-
-interface UserListQuery {
-  tenantId: string;
-  filter: string;
-  sortBy: UserSortField;
-  order: 'ASC' | 'DESC';
-  /** Page index (0-based): `_offset` counts pages of `_limit` users. */
-  page: number;
-  limit: number;
-  /**
-   * Users v3 (spec 001 §7): members who signed in before, but not for this many seconds; never
-   * signed in does not count (core/contract/securityCenter.ts isInactiveMember).
-   */
-  inactiveForSeconds?: number | undefined;
-  /** Users v3 `_email`: this exact address only (any case). */
-  email?: string | undefined;
-  /** One member only (the answer to an invitation). */
-  userId?: string | undefined;
-  /** The client's `ids` (comma-separated): these members only. */
-  userIds?: string[] | undefined;
-  /** Users v3 preset MFA_UNENROLLED: members without a second factor. */
-  mfaUnenrolled?: boolean | undefined;
-  /** Users v3 preset BREACHED_PASSWORDS: members whose password was found on the breach list. */
-  breachedPassword?: boolean | undefined;
-  /** Users v3 preset NEVER_SIGNED_IN (ours): members who never signed in. */
-  neverSignedIn?: boolean | undefined;
-  /**
-   * `_includeSubTenants=true` (spec 001 §7): the members of the accounts below too, each person once,
-   * listed with their membership in the account nearest the top (the caller's own first).
-   */
-  includeSubTenants?: boolean | undefined;
-}
 
 /** A group a member is in (the client SDK's `IGetUsersV2Response.groups`: id and roles; ours: the name). */
 interface MemberGroupDto {
@@ -179,7 +146,7 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
 
 export async function listTenantUsers(
   db: Database,
-  query: UserListQuery,
+  query: MemberListQuery,
 ): Promise<{ items: TeamUserDto[]; totalItems: number }> {
   const filter = query.filter.trim();
   const where = `${ONE_MEMBERSHIP} AND ($2::text IS NULL OR u.email ILIKE $2 OR u.name ILIKE $2)

@@ -1,0 +1,134 @@
+/**
+ * The invitations' and invite link's routes (core/contract/routes/team.ts), written once for the
+ * server (server/routes/invitations.ts) and demo mode (core/demo/invitations.ts) over the ports of
+ * core/domain/invitations.ts (core/domain/handlers.ts). The invite link's public verify answers the
+ * account's name alone (the server sends it as a JSON string); the one-user resend is public
+ * without a bearer and with `{ email }` (its descriptor's `publicWith`), so it has a handler of each
+ * kind, `RESEND_INVITATION`, which each backend picks by whether the call is signed in.
+ */
+import { contractError } from '../contract/errors';
+import {
+  answer,
+  type AreaHandler,
+  type AreaHandlers,
+  type PublicCall,
+  type PublicHandlers,
+} from './handlers';
+import type { Answer } from '../contract/answer';
+import {
+  acceptInvitation,
+  createInviteLink,
+  deleteInviteLink,
+  inviteLinkConfiguration,
+  inviteLinkTenant,
+  inviteUser,
+  readInviteLink,
+  resendAllInvitations,
+  resendInvitation,
+  resendInvitationsToEmail,
+  updateInviteLink,
+  verifyInvitation,
+  type AcceptancePorts,
+  type InvitationPorts,
+  type InviteLinkPorts,
+} from './invitations';
+
+/** What the public routes read: invitations, their links, the invite link, the sending limit. */
+export interface InvitationPublicPorts {
+  invitations: InvitationPorts;
+  acceptance: AcceptancePorts;
+  links: InviteLinkPorts;
+  /** Counts an email toward the address's sending limit (429 beyond it). */
+  countSend(email: string): Promise<void>;
+}
+
+/** What the signed-in routes read besides. */
+export interface InvitationHandlerPorts extends InvitationPublicPorts {
+  /** The caller's permissions in the account they act in (they grant only what they hold). */
+  held(): Promise<readonly string[]>;
+  /** The member as the users list shows them (the answer to an invitation). */
+  memberRow(tenantId: string, userId: string): Promise<unknown>;
+  /** The id of the user with this address, or null. */
+  userIdByEmail(email: string): Promise<string | null>;
+  /** A fresh invite link token. */
+  newLinkToken(): string;
+  /** The application's address (the links in answers and emails lead there). */
+  appUrl: string;
+  now(): number;
+}
+
+type Handler = AreaHandler<InvitationHandlerPorts>;
+type Body = { userId?: string; email?: string };
+
+/** Where an invite link's answer is read: the caller's account, the application, now. */
+const scope = (p: InvitationHandlerPorts, tenantId: string) => ({ tenantId, appUrl: p.appUrl, now: p.now() });
+
+export const INVITATION_HANDLERS: AreaHandlers<InvitationHandlerPorts> = {
+  // The client SDK re-invites with the same call (teams.resendInvitationLink: `{ email }`, no
+  // roles): 200 and the member; a new invitation 201.
+  postUsers: async (p, { tenantId, userId, body }) => {
+    const invited = await inviteUser(p.invitations, {
+      ...(body as { email: string }),
+      tenantId,
+      inviterId: userId,
+      held: await p.held(),
+    });
+    return answer(await p.memberRow(tenantId, invited.userId), invited.created ? 201 : 200);
+  },
+  // Every account of the caller's where the address is invited: found by email, not by account.
+  postUsersInvitationResetAll: async (p, { userId: callerId, body }) => {
+    const { userId, email } = body as Body;
+    const byEmail = !userId && email ? await p.userIdByEmail(email) : null;
+    return answer(await resendAllInvitations(p.invitations, { callerId, userId: userId ?? byEmail }));
+  },
+  getTenantsInvitesConfiguration: async () => answer(inviteLinkConfiguration()),
+  getTenantsInvitesUser: async (p, { tenantId }) =>
+    answer(await readInviteLink(p.links, scope(p, tenantId), await p.held())),
+  postTenantsInvitesUser: async (p, { tenantId, userId, body }) => {
+    const input = { ...body, token: p.newLinkToken(), createdBy: userId };
+    return answer(await createInviteLink(p.links, scope(p, tenantId), input), 201);
+  },
+  patchTenantsInvitesUser: async (p, { tenantId, body }) =>
+    answer(await updateInviteLink(p.links, scope(p, tenantId), body)),
+  deleteTenantsInvitesUser: async (p, { tenantId }) => {
+    await deleteInviteLink(p.links, tenantId);
+    return answer({});
+  },
+};
+
+type Link = { userId: string; token: string; password?: string | null };
+
+export const INVITATION_PUBLIC_HANDLERS: PublicHandlers<InvitationPublicPorts> = {
+  postUsersInvitationVerify: async (p, { body }) => {
+    const { userId, token } = body as Link;
+    return answer(await verifyInvitation(p.acceptance, userId, token));
+  },
+  postUsersInvitationAccept: async (p, { body }) =>
+    answer(await acceptInvitation(p.acceptance, body as Link, true)),
+  // The account's name alone (the client SDK's verifyInviteToken reads a string).
+  postTenantsInvitesVerify: async (p, { body }) =>
+    answer((await inviteLinkTenant(p.links, body.token as string)).name),
+};
+
+/**
+ * POST invitation/reset: an admin resends a member's invitation (`{ userId }` or `{ email }`);
+ * without a bearer and with `{ email }`, the client SDK's public resend from a sign-in page
+ * (auth.resendInvitationEmail): 200 whatever the address, counted toward its sending limit, a
+ * fresh link to each pending invitation.
+ */
+export const RESEND_INVITATION: {
+  signedIn: Handler;
+  public: (ports: InvitationPublicPorts, call: PublicCall) => Promise<Answer>;
+} = {
+  signedIn: async (p, { tenantId, userId, body }) => {
+    await resendInvitation(p.invitations, { ...(body as Body), tenantId, inviterId: userId });
+    return answer({});
+  },
+  public: async (p, { body }) => {
+    const { email } = body as Body;
+    if (email === undefined) throw contractError('BEARER_MISSING');
+    await p.countSend(email);
+    await resendInvitationsToEmail(p.invitations, email);
+    return answer({});
+  },
+};
