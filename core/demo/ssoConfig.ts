@@ -47,30 +47,42 @@ export function demoSsoConnections(
   db.ssoConnections ??= { [SAMPLE_TENANT]: [sampleConnection(now)] };
   return (db.ssoConnections[tenantId] ??= []);
 }
-const sampleConnection = (now: () => number): DemoSsoConnection => {
-  const at = new Date(now() - 30 * 86_400_000).toISOString();
-  return {
-    id: 'demo-sso-okta',
-    enabled: true,
-    type: 'okta',
-    generatedVerification: 'auth-elements-sso=demo-okta-verification',
-    ssoEndpoint: 'https://acme.okta.example/app/sso/saml',
-    publicCertificate: SAMPLE_CERTIFICATE,
-    signRequest: false,
-    idpEntityId: 'http://www.okta.example/exk-demo',
-    metadataUrl: '',
-    oidcClientId: '',
-    hasOidcSecret: false,
-    domains: [
-      { id: 'demo-sso-domain-1', domain: 'acme-sso.demo.example', validated: true },
-      { id: 'demo-sso-domain-2', domain: 'unverified.acme-sso.demo.example', validated: false },
-    ],
-    roleIds: [],
-    groups: [],
-    createdAt: at,
-    updatedAt: at,
-  };
-};
+/** A connection as created: disabled, without IdP details, domains or groups. */
+const newConnection = (id: string, type: string, verification: string, roleIds: string[], at: string) => ({
+  id,
+  enabled: false,
+  type,
+  generatedVerification: verification,
+  ssoEndpoint: '',
+  publicCertificate: '',
+  signRequest: false,
+  idpEntityId: '',
+  metadataUrl: '',
+  oidcClientId: '',
+  hasOidcSecret: false,
+  domains: [] as DemoSsoConnection['domains'],
+  roleIds,
+  groups: [],
+  createdAt: at,
+  updatedAt: at,
+});
+const sampleConnection = (now: () => number): DemoSsoConnection => ({
+  ...newConnection(
+    'demo-sso-okta',
+    'okta',
+    'auth-elements-sso=demo-okta-verification',
+    [],
+    new Date(now() - 30 * 86_400_000).toISOString(),
+  ),
+  enabled: true,
+  ssoEndpoint: 'https://acme.okta.example/app/sso/saml',
+  publicCertificate: SAMPLE_CERTIFICATE,
+  idpEntityId: 'http://www.okta.example/exk-demo',
+  domains: [
+    { id: 'demo-sso-domain-1', domain: 'acme-sso.demo.example', validated: true },
+    { id: 'demo-sso-domain-2', domain: 'unverified.acme-sso.demo.example', validated: false },
+  ],
+});
 
 /** The redirect URI OIDC connections register at their provider (the kit's OIDC callback). */
 const demoOidcRedirect = () =>
@@ -88,16 +100,13 @@ const recordOf = (db: DemoDatabase, c: DemoSsoConnection): SsoConnectionRecord =
 
 /** A change to a stored connection (the fields the use cases send for its protocol). */
 function applyChanges(c: DemoSsoConnection, changes: SsoChanges, stamp: string): void {
-  if (changes.enabled !== undefined) c.enabled = changes.enabled;
-  if (changes.roleKeys !== undefined) c.roleIds = changes.roleKeys;
-  if (changes.type !== undefined) c.type = changes.type;
-  if (changes.ssoEndpoint !== undefined) c.ssoEndpoint = changes.ssoEndpoint;
-  if (changes.idpEntityId !== undefined) c.idpEntityId = changes.idpEntityId ?? '';
-  if (changes.certificates !== undefined) c.publicCertificate = changes.certificates[0] ?? '';
-  if (changes.metadataUrl !== undefined) c.metadataUrl = changes.metadataUrl ?? '';
-  if (changes.signRequest !== undefined) c.signRequest = changes.signRequest;
-  if (changes.oidcClientId !== undefined) c.oidcClientId = changes.oidcClientId;
-  if (changes.sealedSecret !== undefined) c.hasOidcSecret = true;
+  const { roleKeys, certificates, sealedSecret, idpEntityId, metadataUrl, ...same } = changes;
+  Object.assign(c, Object.fromEntries(Object.entries(same).filter(([, value]) => value !== undefined)));
+  if (roleKeys !== undefined) c.roleIds = roleKeys;
+  if (certificates !== undefined) c.publicCertificate = certificates[0] ?? '';
+  if (idpEntityId !== undefined) c.idpEntityId = idpEntityId ?? '';
+  if (metadataUrl !== undefined) c.metadataUrl = metadataUrl ?? '';
+  if (sealedSecret !== undefined) c.hasOidcSecret = true;
   c.updatedAt = stamp;
 }
 
@@ -122,26 +131,8 @@ export function demoSsoRepository(db: DemoDatabase, { now, random }: Tools): Sso
         .filter((r) => (r.tenantId === null || r.tenantId === tenantId) && ids.includes(r.id))
         .map((r) => ({ id: r.id, key: r.id })),
     async insert(tenantId, { type, verification, roleKeys }) {
-      const at = stamp();
       const id = random();
-      mine(tenantId).push({
-        id,
-        enabled: false,
-        type,
-        generatedVerification: verification,
-        ssoEndpoint: '',
-        publicCertificate: '',
-        signRequest: false,
-        idpEntityId: '',
-        metadataUrl: '',
-        oidcClientId: '',
-        hasOidcSecret: false,
-        domains: [],
-        roleIds: roleKeys,
-        groups: [],
-        createdAt: at,
-        updatedAt: at,
-      });
+      mine(tenantId).push(newConnection(id, type, verification, roleKeys, stamp()));
       return id;
     },
     async update(tenantId, id, _protocol, changes) {
