@@ -192,7 +192,7 @@ const demoSsoServices = (random: () => string): SsoServices => ({
 });
 
 /** The account's SSO connections: the shared use cases over the demo's storage. */
-export const demoSsoConnectionsOf = (db: DemoDatabase, tools: Tools) =>
+const demoSsoConnectionsOf = (db: DemoDatabase, tools: Tools) =>
   new SsoConnections(demoSsoRepository(db, tools), demoSsoServices(tools.random));
 
 /** The SSO routes' ports (core/domain/sso-handlers.ts) over the demo's storage, for one caller. */
