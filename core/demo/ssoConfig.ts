@@ -1,9 +1,7 @@
 /**
- * Demo mode's SSO connections (issue 16): the use cases of core/domain/sso-connections.ts (the
- * server's own) over a repository kept per account in the page's storage, so the routes answer
- * with the server's answers and refusals. The demo backend finds the route and checks its
- * permission from the route table (core/demo/dispatch.ts); bodies are checked before a handler
- * runs, with the server's schemas (core/contract/requests-sso.ts).
+ * Demo mode's SSO connections (issue 16): the shared handlers (core/domain/sso-handlers.ts) and use
+ * cases (core/domain/sso-connections.ts), the server's own, over a repository kept per account in
+ * the page's storage, so the routes answer with the server's answers and refusals.
  *
  * What demo mode cannot do, and does instead (docs/sso.md):
  * - no DNS: a domain validates at once, unless it begins with `unverified.` (then the server's
@@ -13,8 +11,6 @@
  * - no SAML signing key (signRequest is refused, as on a server without one), no stored OIDC secret;
  * - no sign-in through these connections (the demo has no identity provider).
  */
-import { type Answer, failWith, ok } from '../contract/answer';
-import { isContractError } from '../contract/errors';
 import {
   SsoConnections,
   type SsoChanges,
@@ -23,13 +19,12 @@ import {
   type SsoServices,
 } from '../domain/sso-connections';
 import type { SsoGroup } from '../api/ssoConfig';
+import { SSO_CONFIG_HANDLERS, type SsoHandlerPorts } from '../domain/sso-handlers';
 import type { DemoDatabase, DemoUser } from './data';
-import type { DemoRequest, DemoRoutes } from './dispatch';
-import type { UserHandler } from './sessions';
+import { demoHandlers } from './shared';
 import { readDemoMetadata, SAMPLE_CERTIFICATE, sampleDemoMetadata } from './ssoMetadata';
-import { demoRoles } from './teamAdmin';
+import { demoPermissionsOf, demoRoles, visibleRoles } from './teamAdmin';
 
-type Json = Record<string, unknown>;
 type Tools = { now: () => number; random: () => string };
 
 const DEMO_SP = 'https://auth.demo.example/frontegg/identity/resources/auth/v1/sso/saml';
@@ -52,30 +47,42 @@ export function demoSsoConnections(
   db.ssoConnections ??= { [SAMPLE_TENANT]: [sampleConnection(now)] };
   return (db.ssoConnections[tenantId] ??= []);
 }
-const sampleConnection = (now: () => number): DemoSsoConnection => {
-  const at = new Date(now() - 30 * 86_400_000).toISOString();
-  return {
-    id: 'demo-sso-okta',
-    enabled: true,
-    type: 'okta',
-    generatedVerification: 'auth-elements-sso=demo-okta-verification',
-    ssoEndpoint: 'https://acme.okta.example/app/sso/saml',
-    publicCertificate: SAMPLE_CERTIFICATE,
-    signRequest: false,
-    idpEntityId: 'http://www.okta.example/exk-demo',
-    metadataUrl: '',
-    oidcClientId: '',
-    hasOidcSecret: false,
-    domains: [
-      { id: 'demo-sso-domain-1', domain: 'acme-sso.demo.example', validated: true },
-      { id: 'demo-sso-domain-2', domain: 'unverified.acme-sso.demo.example', validated: false },
-    ],
-    roleIds: [],
-    groups: [],
-    createdAt: at,
-    updatedAt: at,
-  };
-};
+/** A connection as created: disabled, without IdP details, domains or groups. */
+const newConnection = (id: string, type: string, verification: string, roleIds: string[], at: string) => ({
+  id,
+  enabled: false,
+  type,
+  generatedVerification: verification,
+  ssoEndpoint: '',
+  publicCertificate: '',
+  signRequest: false,
+  idpEntityId: '',
+  metadataUrl: '',
+  oidcClientId: '',
+  hasOidcSecret: false,
+  domains: [] as DemoSsoConnection['domains'],
+  roleIds,
+  groups: [],
+  createdAt: at,
+  updatedAt: at,
+});
+const sampleConnection = (now: () => number): DemoSsoConnection => ({
+  ...newConnection(
+    'demo-sso-okta',
+    'okta',
+    'auth-elements-sso=demo-okta-verification',
+    [],
+    new Date(now() - 30 * 86_400_000).toISOString(),
+  ),
+  enabled: true,
+  ssoEndpoint: 'https://acme.okta.example/app/sso/saml',
+  publicCertificate: SAMPLE_CERTIFICATE,
+  idpEntityId: 'http://www.okta.example/exk-demo',
+  domains: [
+    { id: 'demo-sso-domain-1', domain: 'acme-sso.demo.example', validated: true },
+    { id: 'demo-sso-domain-2', domain: 'unverified.acme-sso.demo.example', validated: false },
+  ],
+});
 
 /** The redirect URI OIDC connections register at their provider (the kit's OIDC callback). */
 const demoOidcRedirect = () =>
@@ -93,16 +100,13 @@ const recordOf = (db: DemoDatabase, c: DemoSsoConnection): SsoConnectionRecord =
 
 /** A change to a stored connection (the fields the use cases send for its protocol). */
 function applyChanges(c: DemoSsoConnection, changes: SsoChanges, stamp: string): void {
-  if (changes.enabled !== undefined) c.enabled = changes.enabled;
-  if (changes.roleKeys !== undefined) c.roleIds = changes.roleKeys;
-  if (changes.type !== undefined) c.type = changes.type;
-  if (changes.ssoEndpoint !== undefined) c.ssoEndpoint = changes.ssoEndpoint;
-  if (changes.idpEntityId !== undefined) c.idpEntityId = changes.idpEntityId ?? '';
-  if (changes.certificates !== undefined) c.publicCertificate = changes.certificates[0] ?? '';
-  if (changes.metadataUrl !== undefined) c.metadataUrl = changes.metadataUrl ?? '';
-  if (changes.signRequest !== undefined) c.signRequest = changes.signRequest;
-  if (changes.oidcClientId !== undefined) c.oidcClientId = changes.oidcClientId;
-  if (changes.sealedSecret !== undefined) c.hasOidcSecret = true;
+  const { roleKeys, certificates, sealedSecret, idpEntityId, metadataUrl, ...same } = changes;
+  Object.assign(c, Object.fromEntries(Object.entries(same).filter(([, value]) => value !== undefined)));
+  if (roleKeys !== undefined) c.roleIds = roleKeys;
+  if (certificates !== undefined) c.publicCertificate = certificates[0] ?? '';
+  if (idpEntityId !== undefined) c.idpEntityId = idpEntityId ?? '';
+  if (metadataUrl !== undefined) c.metadataUrl = metadataUrl ?? '';
+  if (sealedSecret !== undefined) c.hasOidcSecret = true;
   c.updatedAt = stamp;
 }
 
@@ -127,26 +131,8 @@ export function demoSsoRepository(db: DemoDatabase, { now, random }: Tools): Sso
         .filter((r) => (r.tenantId === null || r.tenantId === tenantId) && ids.includes(r.id))
         .map((r) => ({ id: r.id, key: r.id })),
     async insert(tenantId, { type, verification, roleKeys }) {
-      const at = stamp();
       const id = random();
-      mine(tenantId).push({
-        id,
-        enabled: false,
-        type,
-        generatedVerification: verification,
-        ssoEndpoint: '',
-        publicCertificate: '',
-        signRequest: false,
-        idpEntityId: '',
-        metadataUrl: '',
-        oidcClientId: '',
-        hasOidcSecret: false,
-        domains: [],
-        roleIds: roleKeys,
-        groups: [],
-        createdAt: at,
-        updatedAt: at,
-      });
+      mine(tenantId).push(newConnection(id, type, verification, roleKeys, stamp()));
       return id;
     },
     async update(tenantId, id, _protocol, changes) {
@@ -206,80 +192,20 @@ const demoSsoServices = (random: () => string): SsoServices => ({
 });
 
 /** The account's SSO connections: the shared use cases over the demo's storage. */
-export const demoSsoConnectionsOf = (db: DemoDatabase, tools: Tools) =>
+const demoSsoConnectionsOf = (db: DemoDatabase, tools: Tools) =>
   new SsoConnections(demoSsoRepository(db, tools), demoSsoServices(tools.random));
 
-/**
- * A handler whose refusal is answered as the server answers it; a change is stored even when a
- * later step is refused, as the server's statements are (`save`).
- */
-export const demoSsoAnswer = async (run: () => Promise<Answer>, save: boolean): Promise<Answer> => {
-  try {
-    return await run();
-  } catch (error) {
-    if (!isContractError(error)) throw error;
-    return { ...failWith(error), save };
-  }
-};
+/** The SSO routes' ports (core/domain/sso-handlers.ts) over the demo's storage, for one caller. */
+export const demoSsoPorts = (db: DemoDatabase, user: DemoUser, tools: Tools): SsoHandlerPorts => ({
+  sso: demoSsoConnectionsOf(db, tools),
+  vendorOf: async () => 'demo-vendor',
+  held: async () => demoPermissionsOf(db, user),
+  grantedBy: async (tenantId, ids) =>
+    visibleRoles(db, tenantId)
+      .filter((r) => ids.includes(r.id))
+      .flatMap((r) => r.permissions),
+});
 
 /** The multi-SSO routes (core/contract/routes/sso.ts), by descriptor name. */
-export function demoSsoConfigRoutes(tools: Tools): DemoRoutes<UserHandler> {
-  type Run = (sso: SsoConnections, tenantId: string, request: DemoRequest) => Promise<unknown>;
-  const handler =
-    (run: Run, status = 200): UserHandler =>
-    (db: DemoDatabase, user: DemoUser, request: DemoRequest) => {
-      const write = request.method !== 'GET';
-      return demoSsoAnswer(
-        async () => ok(await run(demoSsoConnectionsOf(db, tools), user.tenantId, request), write, status),
-        write,
-      );
-    };
-  const done = async (work: Promise<void>) => (await work, {});
-  const id = (request: DemoRequest) => request.params.id!;
-  const body = (request: DemoRequest) => request.body as Json;
-  return {
-    getTeamSsoConfigurations: handler((sso, t) => sso.list(t)),
-    postTeamSsoConfigurations: handler((sso, t, r) => sso.create(t, body(r)), 201),
-    patchTeamSsoConfigurationsById: handler((sso, t, r) => sso.update(t, id(r), body(r))),
-    deleteTeamSsoConfigurationsById: handler((sso, t, r) => done(sso.remove(t, id(r)))),
-    postTeamSsoConfigurationsMetadata: handler(
-      (sso, t, r) => sso.create(t, { type: 'saml' }, { idp: sso.fromMetadata(String(body(r).metadata)) }),
-      201,
-    ),
-    postTeamSsoConfigurationsMetadataUrl: handler(
-      async (sso, t, r) => sso.create(t, { type: 'saml' }, await sso.fromMetadataUrl(String(body(r).url))),
-      201,
-    ),
-    putTeamSsoConfigurationsByIdMetadata: handler((sso, t, r) =>
-      sso.update(t, id(r), {}, { idp: sso.fromMetadata(String(body(r).metadata)) }),
-    ),
-    putTeamSsoConfigurationsByIdMetadataUrl: handler(async (sso, t, r) =>
-      sso.update(t, id(r), {}, await sso.fromMetadataUrl(String(body(r).url))),
-    ),
-    postTeamSsoConfigurationsByIdDomains: handler(
-      (sso, t, r) => sso.addDomain(t, id(r), String(body(r).domain)),
-      201,
-    ),
-    deleteTeamSsoConfigurationsByIdDomainsByDomainId: handler((sso, t, r) =>
-      done(sso.removeDomain(t, id(r), r.params.domainId!)),
-    ),
-    putTeamSsoConfigurationsByIdDomainsByDomainIdValidate: handler((sso, t, r) =>
-      sso.validateDomain(t, id(r), r.params.domainId!),
-    ),
-    getTeamSsoConfigurationsByIdRoles: handler((sso, t, r) => sso.defaultRoles(t, id(r))),
-    putTeamSsoConfigurationsByIdRoles: handler((sso, t, r) =>
-      sso.setDefaultRoles(t, id(r), body(r).roleIds as string[]),
-    ),
-    getTeamSsoConfigurationsByIdGroups: handler((sso, t, r) => sso.groups(t, id(r))),
-    postTeamSsoConfigurationsByIdGroups: handler(
-      (sso, t, r) => sso.addGroup(t, id(r), String(body(r).group), (body(r).roleIds as string[]) ?? []),
-      201,
-    ),
-    patchTeamSsoConfigurationsByIdGroupsByGroupId: handler((sso, t, r) =>
-      sso.updateGroup(t, id(r), r.params.groupId!, body(r)),
-    ),
-    deleteTeamSsoConfigurationsByIdGroupsByGroupId: handler((sso, t, r) =>
-      done(sso.removeGroup(t, id(r), r.params.groupId!)),
-    ),
-  };
-}
+export const demoSsoConfigRoutes = (tools: Tools) =>
+  demoHandlers(SSO_CONFIG_HANDLERS, (db, user) => demoSsoPorts(db, user, tools));

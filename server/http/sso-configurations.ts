@@ -6,17 +6,15 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { assertMayGrantRoles } from '../domain/grants';
 import { getText } from '../delivery/outbound-http';
 import { loadSecretsKey, SecretBox } from '../domain/secrets';
 import { serverSsoConnections } from '../domain/sso-config';
 import type { SsoConnections } from '../../core/domain/sso-connections';
 import { LegacySso } from '../../core/domain/sso-legacy';
 import { tenantVendorId } from '../storage/sso-config';
-import { requireUser } from './bearer';
-import { requirePermission } from './permissions';
-
-const SSO_WRITE = 'fe.secure.write.samlConfiguration';
+import { permissionKeysOfRoles } from '../storage/roles';
+import type { SsoHandlerPorts } from '../../core/domain/sso-handlers';
+import { callerOf } from './route-table';
 
 const SAML_PATH = '/identity/resources/auth/v1/sso/saml';
 const built = new WeakMap<AppContext, Promise<SsoConnections>>();
@@ -51,20 +49,17 @@ export function ssoConfigurationsOf(ctx: AppContext): Promise<SsoConnections> {
 }
 
 /**
- * The caller's account after checking they may change SSO (fe.secure.write.samlConfiguration) and
- * grant these roles: assignable roles of the account (400 otherwise) whose permissions they hold
- * (403 otherwise).
+ * The SSO routes' ports (core/domain/sso-handlers.ts) for one request: this server's
+ * SsoConnections, and what the "may grant" rule reads: the caller's permissions (their access
+ * token's) and what roles of the account grant.
  */
-export async function ssoWriterGranting(
-  ctx: AppContext,
-  request: FastifyRequest,
-  roleIds: readonly string[] = [],
-): Promise<string> {
-  const claims = await requireUser(ctx.tokens, request);
-  const tenantId = requirePermission(claims, SSO_WRITE);
-  await (await ssoConfigurationsOf(ctx)).checkRoleIds(tenantId, roleIds);
-  await assertMayGrantRoles(ctx.db, claims, tenantId, roleIds);
-  return tenantId;
+export function ssoHandlerPorts(ctx: AppContext, sso: SsoConnections) {
+  return (request: FastifyRequest): SsoHandlerPorts => ({
+    sso,
+    vendorOf: (tenantId) => tenantVendorId(ctx.db, tenantId),
+    held: async () => callerOf(request).permissions ?? [],
+    grantedBy: async (tenantId, roleIds) => (await permissionKeysOfRoles(ctx.db, tenantId, roleIds)).keys,
+  });
 }
 
 /** The legacy single-connection calls' use cases (core/domain/sso-legacy.ts) of this server. */

@@ -129,6 +129,19 @@ describe('directory configurations (client SDK calls)', () => {
       assert.ok(Array.isArray(res.json().errors));
     }
   });
+
+  it("a configuration id that is not a uuid is refused with 400 and an errors list (a shared handler's path id)", async () => {
+    for (const [method, url] of [
+      ['PATCH', `${CONFIGS}/not-a-uuid`],
+      ['DELETE', `${CONFIGS}/not-a-uuid`],
+      ['GET', '/frontegg/directory/resources/scim/temp/not-a-uuid/Users/count'],
+    ] as const) {
+      const payload = method === 'PATCH' ? { payload: {} } : {};
+      const res = await server.app.inject({ method, url, headers: bearer(admin), ...payload });
+      assert.equal(res.statusCode, 400, url);
+      assert.ok(Array.isArray(res.json().errors), url);
+    }
+  });
 });
 
 describe('SCIM authentication and errors', () => {

@@ -19,8 +19,10 @@ for (const [name, factory] of BACKENDS) {
       assert.equal(created.status, 201, JSON.stringify(created.body));
       assert.equal(created.body.connectionName, 'Okta');
       assert.equal(created.body.syncToUserManagement, false);
-      assert.match(created.body.token, /^scim_/);
       const id = created.body.id as string;
+      // The token names its configuration (32 hex), then 32 random bytes in base64url.
+      assert.match(created.body.token, /^scim_[0-9a-f]{32}_[A-Za-z0-9_-]{43}$/);
+      assert.equal(created.body.token.split('_')[1], id.replace(/-/g, ''));
       const listed = await call('GET', CONFIGURATIONS);
       assert.equal(listed.status, 200);
       const mine = listed.body.find((c: { id: string }) => c.id === id);
