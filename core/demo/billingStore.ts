@@ -22,7 +22,7 @@ const DEMO_PLANS: Plan[] = PLAN_CATALOGUE.map((entry) => ({
   externalPriceId: null,
 }));
 
-export interface DemoMethod {
+interface DemoMethod {
   id: string;
   setupId: string;
   status: 'pending' | 'requires_confirmation' | 'succeeded';
@@ -33,7 +33,7 @@ export interface DemoMethod {
   isDefault: boolean;
   billingDetails: { name: string; email?: string; address?: Record<string, string> };
 }
-export interface DemoInvoice {
+interface DemoInvoice {
   id: string;
   externalId?: string;
   subscriptionId: string;

@@ -79,7 +79,7 @@ interface ProfileBody {
 }
 
 /** PUT /me: the fields' types and lengths passed the contract's schema (core/contract/routes/account.ts). */
-export async function changeProfile(p: ProfilePorts, userId: string, body: ProfileBody): Promise<void> {
+async function changeProfile(p: ProfilePorts, userId: string, body: ProfileBody): Promise<void> {
   const name = body.name?.trim();
   if (body.name !== undefined && !name) throw contractError('PROFILE_NAME_EMPTY');
   const phone = body.phoneNumber === undefined ? undefined : body.phoneNumber?.trim() || null;

@@ -5,7 +5,7 @@
 import { answer, type AreaHandlers } from './handlers';
 import { readUsage, type UsageRepository } from './usage';
 
-export interface UsagePorts extends UsageRepository {
+interface UsagePorts extends UsageRepository {
   now(): number;
 }
 

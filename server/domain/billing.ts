@@ -59,7 +59,7 @@ function paymentPort(deps: BillingDeps): PaymentPort {
 }
 
 /** Billing's ports on the server. */
-export function billingPorts(deps: BillingDeps): BillingPorts {
+function billingPorts(deps: BillingDeps): BillingPorts {
   const { db } = deps;
   return {
     now: () => Date.now(),
