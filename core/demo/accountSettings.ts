@@ -2,15 +2,10 @@
  * The account's settings in demo mode: the use cases of core/domain/account-settings.ts over the
  * demo's data (the server's repository: server/storage/account-settings.ts).
  */
-import { ok } from '../contract/answer';
-import {
-  changeAccountSettings,
-  readAccountSettings,
-  type AccountSettingsRepository,
-} from '../domain/account-settings';
+import type { AccountSettingsRepository } from '../domain/account-settings';
+import { ACCOUNT_SETTINGS_HANDLERS } from '../domain/account-settings-handlers';
 import type { DemoDatabase } from './data';
-import type { DemoRoutes } from './dispatch';
-import type { UserHandler } from './sessions';
+import { demoHandlers } from './shared';
 
 /** Account settings over the demo's data (the repository of core/domain/account-settings.ts). */
 function demoAccountSettingsRepository(db: DemoDatabase): AccountSettingsRepository {
@@ -49,12 +44,6 @@ function demoAccountSettingsRepository(db: DemoDatabase): AccountSettingsReposit
   };
 }
 
-/** GET and PUT the caller's account settings. */
-export function demoAccountSettingsRoutes(): DemoRoutes<UserHandler> {
-  return {
-    getTenantsAccountSettings: async (db, user) =>
-      ok(await readAccountSettings(demoAccountSettingsRepository(db), user.tenantId)),
-    putTenantsAccountSettings: async (db, user, { body }) =>
-      ok(await changeAccountSettings(demoAccountSettingsRepository(db), user.tenantId, body), true),
-  };
-}
+/** GET and PUT the caller's account settings (core/domain/account-settings-handlers.ts). */
+export const demoAccountSettingsRoutes = () =>
+  demoHandlers(ACCOUNT_SETTINGS_HANDLERS, (db) => demoAccountSettingsRepository(db));

@@ -8,8 +8,9 @@
 import { DEFAULT_BILLING_SWITCHES, type VendorBillingSwitches } from '../billing/vendorRules';
 import { contractError } from '../contract/errors';
 import type { BillingPorts, Subscription } from '../domain/billing';
+import type { BillingHandlerPorts, Card } from '../domain/billing-handlers';
 import { PLAN_CATALOGUE, type Plan } from '../domain/billing-plans';
-import type { DemoDatabase } from './data';
+import type { DemoDatabase, DemoUser } from './data';
 
 /** The catalogue as demo mode has it: plan `plan-<slug>`, in US dollars. */
 const DEMO_PLANS: Plan[] = PLAN_CATALOGUE.map((entry) => ({
@@ -21,10 +22,9 @@ const DEMO_PLANS: Plan[] = PLAN_CATALOGUE.map((entry) => ({
   externalPriceId: null,
 }));
 
-export interface DemoMethod {
+interface DemoMethod {
   id: string;
   setupId: string;
-  secret: string;
   status: 'pending' | 'requires_confirmation' | 'succeeded';
   brand: string;
   last4: string;
@@ -33,7 +33,7 @@ export interface DemoMethod {
   isDefault: boolean;
   billingDetails: { name: string; email?: string; address?: Record<string, string> };
 }
-export interface DemoInvoice {
+interface DemoInvoice {
   id: string;
   externalId?: string;
   subscriptionId: string;
@@ -199,5 +199,94 @@ export function demoBillingPorts(
       }),
       setCancelAtPeriodEnd: async () => {},
     },
+  };
+}
+
+const card = (m: DemoMethod): Card => ({
+  id: m.id,
+  type: 'card',
+  externalId: m.setupId,
+  brand: m.brand,
+  last4: m.last4,
+  expMonth: m.expMonth,
+  expYear: m.expYear,
+  isDefault: m.isDefault,
+  name: m.billingDetails.name,
+  email: m.billingDetails.email ?? null,
+  address: m.billingDetails.address ?? {},
+  status: m.status,
+});
+
+/** Billing's routes' ports (core/domain/billing-handlers.ts) for `user` in their account. */
+export function demoBillingHandlerPorts(
+  db: DemoDatabase,
+  user: DemoUser,
+  env: { now: () => number; random: () => string },
+): BillingHandlerPorts {
+  const mine = demoBillingOf(db, user.tenantId);
+  const setupOf = (setupId: string) => mine.methods.find((m) => m.setupId === setupId);
+  const invoices = () =>
+    mine.invoices.map(({ plan: _p, periodEnd: _e, card: _c, key: _k, ...i }) => ({
+      ...i,
+      externalId: i.externalId ?? '',
+    }));
+  return {
+    ...demoBillingPorts(db, user.tenantId, env),
+    caller: { name: user.name, email: user.email },
+    vendorId: async () => 'demo-vendor',
+    invoices: {
+      list: async () => invoices(),
+      find: async (_tenantId, id) => invoices().find((i) => i.id === id) ?? null,
+    },
+    cards: {
+      // The default first, then the newest (the server's order).
+      confirmed: async () =>
+        mine.methods
+          .filter((m) => m.status === 'succeeded')
+          .reverse()
+          .sort((a, b) => Number(b.isDefault) - Number(a.isDefault))
+          .map(card),
+      find: async (_tenantId, id) => {
+        const found = mine.methods.find((m) => m.id === id);
+        return found ? card(found) : null;
+      },
+      async updateDetails(_tenantId, { id }, { email, address }) {
+        const details = mine.methods.find((m) => m.id === id)!.billingDetails;
+        if (email !== undefined) details.email = email;
+        if (address) details.address = address;
+      },
+      async startSetup(_tenantId, { name, email }) {
+        const setupId = `seti_dev_${env.random()}`;
+        const id = `pm-${env.random()}`;
+        mine.methods.push({
+          id,
+          setupId,
+          status: 'pending',
+          brand: '',
+          last4: '',
+          expMonth: 0,
+          expYear: 0,
+          isDefault: false,
+          billingDetails: { name: name ?? '', email },
+        });
+        return { id: setupId, paymentMethodId: id, setupIntentSecret: `${setupId}_secret_${env.random()}` };
+      },
+      async recordCard(_tenantId, setupId, { name, ...fields }, status) {
+        const setup = setupOf(setupId);
+        if (!setup || setup.status === 'succeeded') return null;
+        Object.assign(setup, fields, { status, billingDetails: { ...setup.billingDetails, name } });
+        return setup.id;
+      },
+      async setup(_tenantId, setupId) {
+        const setup = setupOf(setupId);
+        return setup ? { id: setup.id, status: setup.status } : null;
+      },
+      async finish(id, approve) {
+        if (approve) mine.methods.find((m) => m.id === id)!.status = 'succeeded';
+        else mine.methods = mine.methods.filter((m) => m.id !== id || m.status === 'succeeded');
+      },
+    },
+    provider: { name: 'development', publishableKey: '' },
+    ensureCustomer: async (tenantId) => `cus_dev_${tenantId}`,
   };
 }

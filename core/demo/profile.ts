@@ -1,6 +1,6 @@
 /**
- * The signed-in user's own profile in demo mode: me (the profile the kit reads), its change
- * (server/routes/profile.ts), the profile picture (server/routes/profile-image.ts), the roles and
+ * The signed-in user's own profile in demo mode: me (the profile the kit reads), its change (the
+ * handler and rules of core/domain/profile.ts, the server's own, over the stored user), the profile picture (server/routes/profile-image.ts), the roles and
  * permissions of me, and the phone number's verification (core/demo/passwordless.ts). The refusals
  * the server also makes are core/domain's (impersonation.ts, profile-image.ts).
  */
@@ -8,12 +8,14 @@ import { PICTURE_TYPES } from '../api/profile';
 import type { User } from '../api/types';
 import { fail, ok } from '../contract/answer';
 import { customDataOf } from '../domain/custom-data';
-import { refusePhoneChangeWhileImpersonating, refuseWhileImpersonating } from '../domain/impersonation';
+import { refuseWhileImpersonating } from '../domain/impersonation';
+import { PROFILE_HANDLERS, type ProfilePorts } from '../domain/profile';
 import { acceptedProfileImage, PROFILE_IMAGE_MAX_BYTES } from '../domain/profile-image';
 import type { DemoDatabase, DemoUser } from './data';
 import type { DemoRoutes } from './dispatch';
 import type { createDemoPasswordless } from './passwordless';
 import type { UserHandler } from './sessions';
+import { demoHandlers } from './shared';
 import { demoHeldPermissions, demoRoleShape, demoRolesOf } from './teamAdmin';
 
 type Json = Record<string, unknown>;
@@ -52,32 +54,18 @@ export function profileOf(db: DemoDatabase, user: DemoUser): User {
   } satisfies User & Json as User;
 }
 
-/** PUT /me in demo mode: the same fields and checks as the reference server (server/routes/profile.ts). */
-function updateProfile(db: DemoDatabase, user: DemoUser, body: Json) {
-  // Fields, types and lengths: the contract's schema (core/contract/requests.ts), checked before.
-  if (typeof body.name === 'string' && !body.name.trim()) return fail('PROFILE_NAME_EMPTY');
-  const phone =
-    body.phoneNumber === undefined
-      ? undefined
-      : typeof body.phoneNumber === 'string'
-        ? body.phoneNumber.trim() || null
-        : null;
-  refusePhoneChangeWhileImpersonating(Boolean(db.session?.impersonatorId), phone, user.phoneNumber ?? null);
-  if (body.metadata !== undefined && body.metadata !== null) {
-    try {
-      const parsed: unknown = typeof body.metadata === 'string' ? JSON.parse(body.metadata) : body.metadata;
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return fail('METADATA_NOT_OBJECT');
-      user.metadata = JSON.stringify(parsed);
-    } catch {
-      return fail('METADATA_NOT_OBJECT');
-    }
-  }
-  if (typeof body.name === 'string') user.name = body.name.trim();
-  if (phone !== undefined) user.phoneNumber = phone;
-  // One of ours or null: the contract's schema (core/contract/schemas.ts `locale`).
-  if (body.locale !== undefined) user.locale = (body.locale as string | null) ?? null;
-  return ok(profileOf(db, user), true);
-}
+/** PUT /me's ports (core/domain/profile.ts) over the caller's stored user. */
+const demoProfilePorts = (db: DemoDatabase, user: DemoUser): ProfilePorts => ({
+  impersonating: Boolean(db.session?.impersonatorId),
+  phoneOf: async () => user.phoneNumber ?? null,
+  async update(_userId, { name, phone, metadata, locale }) {
+    if (name !== undefined) user.name = name;
+    if (phone !== undefined) user.phoneNumber = phone;
+    if (metadata !== undefined) user.metadata = JSON.stringify(metadata);
+    if (locale !== undefined) user.locale = locale;
+  },
+  profile: async () => profileOf(db, user),
+});
 
 /**
  * PUT /team/resources/profile/me/image/v1 in demo mode: the server's refusals (core/domain/profile-image.ts;
@@ -122,7 +110,7 @@ export function demoProfileRoutes(
   const impersonating = (db: DemoDatabase) => Boolean(db.session?.impersonatorId);
   return {
     getUsersMe: (db, user) => ok(profileOf(db, user)),
-    putUsersMe: (db, user, { body }) => updateProfile(db, user, body),
+    ...demoHandlers(PROFILE_HANDLERS, demoProfilePorts),
     putTeamProfileMeImage: (_db, user, { body }) => uploadProfilePicture(user, body),
     getUsersMeAuthorization: (db, user) => {
       const profile = profileOf(db, user);

@@ -3,10 +3,11 @@
  * storage. Sign-ins are the ones the demo's audit log recorded (core/demo/dispatch.ts), so a fresh
  * demo shows those of this browser only.
  */
-import { ok, type Answer } from '../contract/answer';
-import { readUsage, SIGN_IN_ACTION, type UsageRepository } from '../domain/usage';
+import { SIGN_IN_ACTION, type UsageRepository } from '../domain/usage';
+import { USAGE_HANDLERS } from '../domain/usage-handlers';
 import type { DemoDatabase, DemoUser } from './data';
 import type { DemoRequest } from './dispatch';
+import { demoHandlers } from './shared';
 import { membershipsOf, within } from './subAccountsData';
 
 function demoUsageRepository(db: DemoDatabase): UsageRepository {
@@ -47,10 +48,10 @@ function demoUsageRepository(db: DemoDatabase): UsageRepository {
   };
 }
 
-/** GET usage v1 (core/contract/routes/usage.ts): the dispatcher has checked fe.usage.read. */
-export const demoUsage = async (
-  db: DemoDatabase,
-  user: DemoUser,
-  _request: DemoRequest,
-  now: number,
-): Promise<Answer> => ok(await readUsage(demoUsageRepository(db), user.tenantId, new Date(now)));
+/** GET usage v1 (core/domain/usage-handlers.ts): the dispatcher has checked fe.usage.read. */
+export const demoUsage = async (db: DemoDatabase, user: DemoUser, request: DemoRequest, now: number) =>
+  demoHandlers(USAGE_HANDLERS, (d) => ({ ...demoUsageRepository(d), now: () => now })).getTenantUsage!(
+    db,
+    user,
+    request,
+  );

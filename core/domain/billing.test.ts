@@ -19,7 +19,6 @@ function account() {
     mine.methods.push({
       id: 'pm-1',
       setupId: 'seti_1',
-      secret: '',
       status: 'succeeded',
       brand: 'visa',
       last4: '4242',

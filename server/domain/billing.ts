@@ -9,9 +9,11 @@
  * - without a provider, billing can read but not charge (PAYMENT_PROVIDER_NOT_CONFIGURED).
  */
 import type { BillingPorts, PaymentPort } from '../../core/domain/billing';
+import type { BillingHandlerPorts } from '../../core/domain/billing-handlers';
 import { contractError } from '../../core/contract/errors';
 import type { PaymentProvider } from '../billing/provider';
 import {
+  billingVendor,
   paymentMethodPort,
   planRepository,
   subscriptionRepository,
@@ -19,7 +21,9 @@ import {
   vendorBillingSwitches,
 } from '../storage/billing';
 import type { Database } from '../storage/database';
-import { completeSetup } from './billing-payment-methods';
+import { ensureCustomer } from './billing-customers';
+import { invoicesPort } from './billing-invoices';
+import { cardsPort, completeSetup } from './billing-payment-methods';
 
 /** What billing's use cases run with: the database and the provider (none: billing is off). */
 export interface BillingDeps {
@@ -55,7 +59,7 @@ function paymentPort(deps: BillingDeps): PaymentPort {
 }
 
 /** Billing's ports on the server. */
-export function billingPorts(deps: BillingDeps): BillingPorts {
+function billingPorts(deps: BillingDeps): BillingPorts {
   const { db } = deps;
   return {
     now: () => Date.now(),
@@ -65,5 +69,25 @@ export function billingPorts(deps: BillingDeps): BillingPorts {
     configuration: (tenantId) => tenantConfiguration(db, tenantId),
     methods: paymentMethodPort(db),
     payments: paymentPort(deps),
+  };
+}
+
+/** Billing's routes' ports on the server (core/domain/billing-handlers.ts) for one caller. */
+export function billingHandlerPorts(
+  deps: BillingDeps,
+  call: Pick<BillingHandlerPorts, 'caller' | 'idempotencyKey'>,
+): BillingHandlerPorts {
+  const { db, provider } = deps;
+  return {
+    ...billingPorts(deps),
+    ...call,
+    vendorId: async () => (await billingVendor(db)).id,
+    invoices: invoicesPort(db),
+    cards: cardsPort(deps),
+    provider: provider && {
+      name: provider.name === 'stripe' ? 'Stripe' : 'development',
+      publishableKey: provider.publishableKey,
+    },
+    ensureCustomer: (tenantId, contact) => ensureCustomer(db, provider!, tenantId, contact),
   };
 }

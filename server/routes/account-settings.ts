@@ -9,32 +9,22 @@ import type { AppContext } from '../context';
 import { signInAddress } from '../../core/domain/account-links';
 import { unknownLocation } from '../../core/domain/ip-addresses';
 import { auditMetadata } from '../domain/audits';
-import type { AccountSettingsUpdate } from '../../core/api/accountSettings';
-import { changeAccountSettings, readAccountSettings } from '../../core/domain/account-settings';
+import { ACCOUNT_SETTINGS_HANDLERS } from '../../core/domain/account-settings-handlers';
 import { notificationsMetadata } from '../../core/domain/notifications';
 import { accountSettingsRepository, getAdminBoxConfiguration } from '../storage/account-settings';
 import { vendorIdOf } from '../storage/notifications';
 import { requireUser } from '../http/bearer';
 import { contractError } from '../../core/contract/errors';
 import { strictObject } from '../http/schemas';
+import { registerHandlers } from '../http/handlers';
 import { legacySsoOf } from '../http/sso-configurations';
 import { accountOf, callerOf } from '../http/route-table';
 
 const ACCOUNT = '/tenants/resources/account-settings/v1';
 
 export async function accountSettingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get(ACCOUNT, async (request) => {
-    return readAccountSettings(accountSettingsRepository(ctx.db), accountOf(request));
-  });
-
-  app.put<{ Body: AccountSettingsUpdate }>(
-    // Request schema: core/contract/requests.ts (the demo backend validates with it too).
-    ACCOUNT,
-    async (request) => {
-      const tenantId = accountOf(request);
-      return changeAccountSettings(accountSettingsRepository(ctx.db), tenantId, request.body);
-    },
-  );
+  // GET and PUT: core/domain/account-settings-handlers.ts.
+  registerHandlers(app, ACCOUNT_SETTINGS_HANDLERS, () => accountSettingsRepository(ctx.db));
 
   // The client SDK's getPublicSettings, read before sign-in (the page wants `applicationUrl`): the
   // application's address and its sign-in page, both from the server's configuration (`appUrl`, the

@@ -1,14 +1,14 @@
 /**
- * The account's usage (issue 28 item 3): descriptor in core/contract/routes/usage.ts, the rule in
- * core/domain/usage.ts, SQL in server/storage/usage.ts.
+ * The account's usage (issue 28 item 3): descriptor in core/contract/routes/usage.ts, the handler in
+ * core/domain/usage-handlers.ts, the rule in core/domain/usage.ts, SQL in server/storage/usage.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { readUsage } from '../../core/domain/usage';
-import { accountOf } from '../http/route-table';
+import { USAGE_HANDLERS } from '../../core/domain/usage-handlers';
+import { registerHandlers } from '../http/handlers';
 import { usageRepository } from '../storage/usage';
 
 export async function usageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const repo = usageRepository(ctx.db);
-  app.get('/tenants/resources/usage/v1', async (request) => readUsage(repo, accountOf(request), new Date()));
+  const ports = { ...usageRepository(ctx.db), now: () => Date.now() };
+  registerHandlers(app, USAGE_HANDLERS, () => ports);
 }

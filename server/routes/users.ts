@@ -19,7 +19,7 @@ import { setRefreshCookie } from '../http/cookies';
 import { contractError } from '../../core/contract/errors';
 import { assertTrustedOrigin } from '../http/origin';
 import { clientInfo } from '../http/client-info';
-import { parseMetadata } from '../http/metadata';
+import { parseMetadata } from '../../core/domain/profile';
 import { callerOf } from '../http/route-table';
 import { refuseStayingImpersonation } from '../../core/domain/impersonation';
 

@@ -3,9 +3,12 @@
 // rely on what each case states.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { demoBillingOf, demoBillingPorts } from '../../core/demo/billingStore';
-import type { DemoDatabase } from '../../core/demo/data';
-import type { BillingPorts, PaymentMethodRef } from '../../core/domain/billing';
+import { demoBillingHandlerPorts, demoBillingOf } from '../../core/demo/billingStore';
+import type { DemoDatabase, DemoUser } from '../../core/demo/data';
+import type { PaymentMethodRef } from '../../core/domain/billing';
+import type { BillingHandlerPorts } from '../../core/domain/billing-handlers';
+import { invoicesPort } from '../domain/billing-invoices';
+import { cardsPort } from '../domain/billing-payment-methods';
 import { repositorySuite } from '../../test/support/repository-suite';
 import type { Database } from './database';
 import {
@@ -18,9 +21,14 @@ import {
 import { BILLING_STATEMENTS } from './schema/billing';
 
 interface Store {
-  ports: Omit<BillingPorts, 'payments' | 'now'>;
+  ports: Pick<
+    BillingHandlerPorts,
+    'plans' | 'switches' | 'subscriptions' | 'configuration' | 'methods' | 'cards' | 'invoices'
+  >;
   /** A confirmed card of the account (what the card step leaves). */
   addCard(tenantId: string, last4: string): Promise<string>;
+  /** A card waiting for the card step on setup `setupId` (what a setup intent leaves). */
+  addSetup(tenantId: string, setupId: string): Promise<void>;
 }
 
 repositorySuite<Store>(
@@ -33,6 +41,14 @@ repositorySuite<Store>(
         subscriptions: subscriptionRepository(db),
         configuration: (tenantId) => tenantConfiguration(db, tenantId),
         methods: paymentMethodPort(db),
+        cards: cardsPort({ db, provider: null }),
+        invoices: invoicesPort(db),
+      },
+      async addSetup(tenantId, setupId) {
+        await db.query('INSERT INTO billing_payment_methods (tenant_id, external_id) VALUES ($1, $2)', [
+          tenantId,
+          setupId,
+        ]);
       },
       async addCard(tenantId, last4) {
         const { rows } = await db.query<{ id: string }>(
@@ -48,13 +64,18 @@ repositorySuite<Store>(
       let sequence = 0;
       const env = { now: () => Date.now(), random: () => `r${(sequence += 1)}` };
       return {
-        ports: demoBillingPorts(db, 'demo-tenant', env),
+        ports: demoBillingHandlerPorts(db, { tenantId: 'demo-tenant' } as DemoUser, env),
+        async addSetup(tenantId, setupId) {
+          demoBillingOf(db, tenantId).methods.push({
+            ...{ id: `pm-${(sequence += 1)}`, setupId, status: 'pending', brand: '', last4: '' },
+            ...{ expMonth: 0, expYear: 0, isDefault: false, billingDetails: { name: '' } },
+          });
+        },
         async addCard(tenantId, last4) {
           const id = `pm-${(sequence += 1)}`;
           demoBillingOf(db, tenantId).methods.push({
             id,
             setupId: `pm_${last4}`,
-            secret: '',
             status: 'succeeded',
             brand: 'visa',
             last4,
@@ -175,6 +196,49 @@ repositorySuite<Store>(
       );
       await methods.makeDefault(context.tenantId, first);
       assert.equal((await subscriptions.ofAccount(context.tenantId))?.version, sub.version + 1);
+    });
+
+    test('cards: the default first, then the newest; the card step records a pending card once; a refused confirmation drops it', async () => {
+      const { cards, methods, invoices, subscriptions } = context.repos.ports;
+      const { tenantId } = context;
+      // The cards of the case above, 4242 its default.
+      const listed = async () => (await cards.confirmed(tenantId)).map((c) => c.last4).join(' ');
+      const old = await context.repos.addCard(tenantId, '1111');
+      await context.repos.addCard(tenantId, '2222');
+      assert.equal(await listed(), '4242 2222 1111 4444');
+      await methods.makeDefault(tenantId, old);
+      assert.equal(await listed(), '1111 2222 4444 4242');
+      const found = (await cards.find(tenantId, old))!;
+      assert.deepEqual(
+        [found.type, found.status, found.email, found.address],
+        ['card', 'succeeded', null, {}],
+      );
+      await cards.updateDetails(tenantId, found, { email: 'pay@example.com', address: { city: 'Oslo' } });
+      const changed = (await cards.find(tenantId, old))!;
+      assert.deepEqual([changed.email, changed.address], ['pay@example.com', { city: 'Oslo' }]);
+
+      await context.repos.addSetup(tenantId, 'seti_a');
+      assert.equal(await cards.setup(tenantId, 'seti_unknown'), null);
+      const fields = { brand: 'visa', last4: '3155', expMonth: 1, expYear: 2040, name: 'Ann' };
+      const id = await cards.recordCard(tenantId, 'seti_a', fields, 'requires_confirmation');
+      assert.deepEqual(await cards.setup(tenantId, 'seti_a'), { id, status: 'requires_confirmation' });
+      await cards.finish(id!, false);
+      assert.equal(await cards.setup(tenantId, 'seti_a'), null, 'dropped');
+      await context.repos.addSetup(tenantId, 'seti_b');
+      const kept = await cards.recordCard(tenantId, 'seti_b', fields, 'requires_confirmation');
+      await cards.finish(kept!, true);
+      assert.equal(await cards.recordCard(tenantId, 'seti_b', fields, 'succeeded'), null, 'once');
+      assert.equal((await cards.find(tenantId, kept!))!.name, 'Ann');
+
+      // The invoice the charge above wrote, as the routes read it.
+      const [invoice] = await invoices.list(tenantId);
+      const sub = (await subscriptions.ofAccount(tenantId))!;
+      assert.deepEqual(
+        [invoice!.subscriptionId, invoice!.totalAmount, invoice!.currency, invoice!.paid],
+        [sub.id, 9900, 'usd', true],
+      );
+      assert.deepEqual(await invoices.find(tenantId, invoice!.id), invoice);
+      assert.equal(await invoices.find(tenantId, '00000000-0000-4000-8000-000000000000'), null);
     });
   },
 );

@@ -55,6 +55,13 @@ for (const [name, factory] of factories) {
       ['letters in the phone', { phoneNumber: 'call me' }],
       ['metadata that is not an object', { metadata: '[1]' }],
       ['an email change', { email: 'x@example.com' }],
+      // The metadata's limits (core/domain/profile.ts parseMetadata), sign-up's too.
+      ['metadata nested deeper than 10 levels', { metadata: `${'{"a":'.repeat(11)}1${'}'.repeat(11)}` }],
+      [
+        'metadata over 10,000 bytes',
+        { metadata: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'x'.repeat(490)])) },
+      ],
+      ['metadata holding U+0000', { metadata: { note: 'a\u0000b' } }],
     ];
     for (const [label, body] of bad) {
       test(`PUT /users/v2/me refuses ${label} with 400`, async () => {
@@ -63,6 +70,16 @@ for (const [name, factory] of factories) {
         assert.ok(Array.isArray(answer.body.errors) && answer.body.errors.length > 0);
       });
     }
+
+    test('PUT /users/v2/me with metadata null clears it to an empty object', async () => {
+      await target.call('PUT', '/identity/resources/users/v2/me', { token, body: { metadata: '{"a":"b"}' } });
+      const cleared = await target.call('PUT', '/identity/resources/users/v2/me', {
+        token,
+        body: { metadata: null },
+      });
+      assert.equal(cleared.status, 200);
+      assert.equal(cleared.body.metadata, '{}');
+    });
 
     test('PUT the profile picture without a multipart file: 400', async () => {
       const answer = await target.call('PUT', '/team/resources/profile/me/image/v1', { token, body: {} });
