@@ -6,8 +6,8 @@
  */
 import type { HttpClient } from './http';
 
-export const DIRECTORY_CONFIGURATIONS = '/directory/resources/v1/configurations/scim2';
-export const DIRECTORY_TEMP = '/directory/resources/scim/temp';
+const DIRECTORY_CONFIGURATIONS = '/directory/resources/v1/configurations/scim2';
+const DIRECTORY_TEMP = '/directory/resources/scim/temp';
 
 /** The client SDK's ScimConnectionSource (spec 001 §3). */
 export const SCIM_SOURCES = ['frontegg', 'okta', 'azure-ad', 'other'] as const;

@@ -22,7 +22,7 @@ interface UsersV3Query {
 }
 
 /** Which members the v3 list keeps, beside v2's filters. */
-export interface UsersV3Filter {
+interface UsersV3Filter {
   /** Members who signed in before, but not in this many seconds. */
   inactiveForSeconds: number | undefined;
   /** The exact address asked for, as sent. */

@@ -18,26 +18,11 @@
  * The caller's permissions are their access token's, those of their active account; sub-account
  * routes compare them with what the member holds in the sub-account.
  */
-import { assertHoldsAll, keysNotHeld } from '../../core/domain/grants';
+import { keysNotHeld } from '../../core/domain/grants';
 import { assertMayActOnMember, type MemberAction, type MemberActor } from '../../core/domain/team-members';
 import type { Database } from '../storage/database';
-import { permissionKeysOfRoles } from '../storage/roles';
 import { loadAuthorization } from './tenants';
 import type { AccessTokenClaims } from './tokens';
-
-/**
- * 403 unless the caller holds every permission these roles of `tenantId` grant. Ids that are not
- * roles of the tenant are left to the caller's own check (they grant nothing).
- */
-export async function assertMayGrantRoles(
-  db: Database,
-  claims: AccessTokenClaims,
-  tenantId: string,
-  roleIds: readonly string[],
-): Promise<void> {
-  const ids = [...new Set(roleIds.filter((id) => id !== ''))];
-  assertHoldsAll(claims.permissions ?? [], (await permissionKeysOfRoles(db, tenantId, ids)).keys);
-}
 
 /** The permission keys `userId` holds in `tenantId` (directly and through groups; none while invited). */
 export async function memberPermissionKeys(

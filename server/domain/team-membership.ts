@@ -36,7 +36,7 @@ export async function removeMember(db: Database, tenantId: string, userId: strin
 }
 
 /** The member rules' ports on the server (core/domain/team-members.ts). */
-export const teamMemberPorts = (db: Database): TeamMemberPorts => ({
+const teamMemberPorts = (db: Database): TeamMemberPorts => ({
   memberKeys: (tenantId, userId) => memberPermissionKeys(db, tenantId, userId),
   grantedBy: async (tenantId, roleIds) => (await permissionKeysOfRoles(db, tenantId, roleIds)).keys,
   scimManaged: (tenantId, userId) => isScimManagedMember(db, tenantId, userId),

@@ -49,7 +49,7 @@ export async function memberRecord(db: Database, tenantId: string, userId: strin
 }
 
 /** What a membership links to: its roles or its groups. */
-export type MemberLink =
+type MemberLink =
   { table: 'membership_roles'; column: 'role_id' } | { table: 'group_members'; column: 'group_id' };
 
 /** Each listed member of the account with the ids linked to their membership (users.getUsersRoles / getUsersGroups). */
