@@ -7,7 +7,6 @@
  * and what the rest of the demo reads: the roles a user holds and their permissions.
  */
 import { PERMISSION_CATALOGUE } from '../portal/permissionCatalogue';
-import { ok } from '../contract/answer';
 import { DEMO_ROLES, type DemoDatabase, type DemoRole, type DemoUser } from './data';
 import type { Answer } from '../contract/answer';
 import type { DemoRequest, DemoRoutes } from './dispatch';
@@ -92,24 +91,35 @@ export function demoHeldPermissions(db: DemoDatabase, user: DemoUser) {
   });
 }
 
-/** A page of a list whose query passed the contract's schema (sort field, order and digits checked). */
-export function demoPage<T>(
+/** A list's page as a repository reads it (core/domain roles' and groups' list). */
+interface MemoryPage {
+  filter: string;
+  sortBy: string;
+  order: 'ASC' | 'DESC';
+  page: number;
+  /** null: every item. */
+  limit: number | null;
+}
+
+/**
+ * One page of `items` as the server's SQL reads it: those whose `search` texts contain the filter
+ * (case aside), sorted by `sorters[sortBy]` in the page's order, ties by id.
+ */
+export function memoryPage<T extends { id: string }>(
   items: T[],
-  query: Record<string, string>,
+  page: MemoryPage,
   sorters: Record<string, (item: T) => string>,
   search: (item: T) => string[],
 ) {
-  const sortBy = query._sortBy ?? 'name';
-  const order = (query._order ?? 'ASC').toUpperCase();
-  const limit = Math.min(200, Math.max(1, Number(query._limit ?? 20)));
-  const index = Number(query._offset ?? 0);
-  const filter = (query._filter ?? '').trim().toLowerCase();
-  const key = sorters[sortBy]!;
+  const text = page.filter.trim().toLowerCase();
+  const key = sorters[page.sortBy]!;
   const matching = items
-    .filter((item) => !filter || search(item).some((s) => s.toLowerCase().includes(filter)))
-    .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (order === 'DESC' ? -1 : 1));
-  return ok({
-    items: matching.slice(index * limit, index * limit + limit),
-    _metadata: { totalItems: matching.length, totalPages: Math.ceil(matching.length / limit) },
-  });
+    .filter((item) => !text || search(item).some((s) => s.toLowerCase().includes(text)))
+    .sort((a, b) => {
+      const by = key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+      return (page.order === 'DESC' ? -by : by) || (a.id < b.id ? -1 : 1);
+    });
+  const { limit } = page;
+  const shown = limit === null ? matching : matching.slice(page.page * limit, page.page * limit + limit);
+  return { items: shown, totalItems: matching.length };
 }

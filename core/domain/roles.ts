@@ -6,6 +6,7 @@
  * a role's permissions, deletes a role) only permissions they hold: core/domain/grants.ts.
  */
 import { contractError } from '../contract/errors';
+import type { RoleSortField } from '../contract/listQuery';
 import { assertHoldsAll } from './grants';
 
 /** A role as the client SDK's `IRole` declares it (`permissions`: the ids of what it grants). */
@@ -39,8 +40,26 @@ export interface RoleChanges {
   description?: string | null;
 }
 
+/** A page of the roles list: the contract's list query read by `pageOf` (core/contract/listQuery.ts). */
+export interface RoleListPage {
+  filter: string;
+  sortBy: RoleSortField;
+  order: 'ASC' | 'DESC';
+  page: number;
+  limit: number;
+}
+
 /** Storage of one account's roles (every call is scoped to the caller's account). */
 export interface RolePorts<Role, Permission> {
+  /**
+   * The roles the account sees (the vendor's and its own) whose name or key contains the filter
+   * (case aside), sorted by the page's field and order (ties by id), one page of them.
+   */
+  list(page: RoleListPage): Promise<{ items: Role[]; totalItems: number }>;
+  /** The permission catalogue by key, each with the ids of the account's roles that hold it. */
+  permissions(): Promise<Permission[]>;
+  /** The permission categories, each with the ids of its permissions. */
+  categories(): Promise<unknown[]>;
   /** The keys of the known permissions among these ids, by id. */
   permissionKeys(ids: string[]): Promise<Map<string, string>>;
   /** The permission keys these roles of the account grant (ids that are not its roles grant nothing). */

@@ -7,7 +7,7 @@
  * implements here in SQL (demo mode implements them over its stored roles, core/demo/teamRoles.ts).
  */
 import type { RoleSortField } from '../../core/contract/listQuery';
-import type { RoleDto, RolePorts, RoleWrite } from '../../core/domain/roles';
+import type { RoleDto, RoleListPage, RolePorts, RoleWrite } from '../../core/domain/roles';
 import type { Database } from './database';
 
 /** A role of the list: the contract's role with what the roles page shows of it. */
@@ -47,15 +47,6 @@ const SORT: Record<RoleSortField, string> = {
   createdAt: 'r.created_at',
   updatedAt: 'r.updated_at',
 };
-export type { RoleSortField };
-
-interface RoleListQuery {
-  filter: string;
-  sortBy: RoleSortField;
-  order: 'ASC' | 'DESC';
-  page: number;
-  limit: number;
-}
 
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -109,10 +100,10 @@ function toRole(r: RoleRow): RoleItem {
 }
 
 /** A page of the tenant's roles, filtered by name or key, sorted and paged in the database. */
-export async function listRoles(
+async function listRoles(
   db: Database,
   tenantId: string,
-  query: RoleListQuery,
+  query: RoleListPage,
 ): Promise<{ items: RoleItem[]; totalItems: number }> {
   const filter = query.filter.trim();
   const where = `${VISIBLE} AND ($2::text IS NULL OR r.name ILIKE $2 OR r.key ILIKE $2)`;
@@ -263,7 +254,7 @@ async function setRolePermissions(
 }
 
 /** The permission catalogue, with the roles of this tenant that hold each permission. */
-export async function listPermissions(db: Database, tenantId: string): Promise<PermissionItem[]> {
+async function listPermissions(db: Database, tenantId: string): Promise<PermissionItem[]> {
   const { rows } = await db.query<{
     id: string;
     key: string;
@@ -290,7 +281,7 @@ export async function listPermissions(db: Database, tenantId: string): Promise<P
   }));
 }
 
-export async function listCategories(db: Database): Promise<CategoryItem[]> {
+async function listCategories(db: Database): Promise<CategoryItem[]> {
   const { rows } = await db.query<{
     id: string;
     key: string;
@@ -373,6 +364,9 @@ export async function permissionKeysOfRoles(
 
 /** The ports of core/domain/roles.ts for one tenant, in SQL. */
 export const roleStore = (db: Database, tenantId: string): RolePorts<RoleItem, PermissionItem> => ({
+  list: (page) => listRoles(db, tenantId, page),
+  permissions: () => listPermissions(db, tenantId),
+  categories: () => listCategories(db),
   permissionKeys: (ids) => permissionKeys(db, ids),
   grantedBy: async (roleIds) =>
     (await permissionKeysOfRoles(db, tenantId, [...new Set(roleIds.filter((id) => id !== ''))])).keys,
