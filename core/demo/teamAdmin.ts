@@ -1,23 +1,11 @@
 /**
- * Demo mode's roles and permissions, groups and API tokens, answering like the reference server
- * (server/routes/roles.ts, groups.ts, api-tokens.ts) on the sample data in the page's storage. The
- * handlers are registered by descriptor name (core/contract/routes/roles.ts, tokens.ts): the roles'
- * in teamRoles.ts, the groups' in teamGroups.ts, the tokens' in apiTokens.ts. The descriptor's
- * permission is checked before they run (core/demo/dispatch.ts). This file holds what they share
- * and what the rest of the demo reads: the roles a user holds and their permissions.
+ * Demo mode's stored roles, as its roles, groups and API tokens (teamRoles.ts, teamGroups.ts,
+ * apiTokens.ts: the shared handlers over the page's storage) and the rest of the demo read them:
+ * the roles a user holds and their permissions, and the in-memory paging of the lists.
  */
 import { PERMISSION_CATALOGUE } from '../portal/permissionCatalogue';
 import { DEMO_ROLES, type DemoDatabase, type DemoRole, type DemoUser } from './data';
-import type { Answer } from '../contract/answer';
-import type { DemoRequest, DemoRoutes } from './dispatch';
 
-/** A handler of a signed-in caller (the access check has found one and their permission). */
-export type TeamAdminHandler = (
-  db: DemoDatabase,
-  caller: DemoUser,
-  request: DemoRequest,
-) => Answer | Promise<Answer>;
-export type TeamAdminRoutes = DemoRoutes<TeamAdminHandler>;
 export interface TeamAdminTools {
   random(): string;
   now(): number;

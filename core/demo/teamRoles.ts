@@ -4,7 +4,14 @@
  */
 import { PERMISSION_CATALOGUE, PERMISSION_CATEGORIES } from '../portal/permissionCatalogue';
 import { ROLE_HANDLERS } from '../domain/role-handlers';
-import type { RolePorts, RoleWrite } from '../domain/roles';
+import {
+  permissionItem,
+  roleItem,
+  type PermissionItem,
+  type RoleItem,
+  type RolePorts,
+  type RoleWrite,
+} from '../domain/roles';
 import type { DemoDatabase, DemoRole } from './data';
 import { demoHandlers } from './shared';
 import {
@@ -19,26 +26,21 @@ import {
   type TeamAdminTools,
 } from './teamAdmin';
 
-const roleDto = (db: DemoDatabase, role: DemoRole, tenantId: string) => ({
-  ...demoRoleShape(role),
-  roleId: role.id,
-  editable: role.tenantId !== null,
-  usersCount: db.users.filter((u) => u.tenantId === tenantId && demoRolesOf(db, u).includes(role)).length,
-});
+const roleDto = (db: DemoDatabase, role: DemoRole, tenantId: string) =>
+  roleItem(
+    demoRoleShape(role),
+    db.users.filter((u) => u.tenantId === tenantId && demoRolesOf(db, u).includes(role)).length,
+  );
 
 const permissionsList = (db: DemoDatabase, tenantId: string) =>
-  PERMISSION_CATALOGUE.map(([key, name, category]) => ({
-    id: permissionId(key),
-    permissionId: permissionId(key),
-    key,
-    name,
-    description: null,
-    categoryId: categoryId(category),
-    fePermission: true,
-    roleIds: visibleRoles(db, tenantId)
-      .filter((r) => r.permissions.includes(key))
-      .map((r) => r.id),
-  })).sort((a, b) => (a.key < b.key ? -1 : 1));
+  PERMISSION_CATALOGUE.map(([key, name, category]) => {
+    const holders = visibleRoles(db, tenantId).filter((r) => r.permissions.includes(key));
+    const id = permissionId(key);
+    return permissionItem(
+      { id, key, name, description: null, categoryId: categoryId(category) },
+      holders.map((r) => r.id),
+    );
+  }).sort((a, b) => (a.key < b.key ? -1 : 1));
 
 const keyOfPermission = (id: string) => PERMISSION_CATALOGUE.find(([key]) => permissionId(key) === id)?.[0];
 
@@ -49,28 +51,25 @@ const SORTERS: Record<string, (r: DemoRole) => string> = {
   updatedAt: (r) => r.updatedAt,
 };
 
-type RoleDto = ReturnType<typeof roleDto>;
-type PermissionDto = ReturnType<typeof permissionsList>[number];
-
 /** The ports of core/domain/roles.ts over the demo's stored roles of one account. */
 function demoRoleStore(
   db: DemoDatabase,
   tenantId: string,
   tools: TeamAdminTools,
-): RolePorts<RoleDto, PermissionDto> {
+): RolePorts<RoleItem, PermissionItem> {
   const iso = () => new Date(tools.now()).toISOString();
   const roles = () => visibleRoles(db, tenantId);
   const keyTaken = (key: string, except: string | null) =>
     roles().some((r) => r.key.toLowerCase() === key.toLowerCase() && r.id !== except);
   const keysOf = (ids: string[]) => ids.map((id) => keyOfPermission(id)!);
   /** The account's own role of this id, written by `write`; else why not. */
-  const own = (roleId: string, write: (role: DemoRole) => RoleWrite<RoleDto>): RoleWrite<RoleDto> => {
+  const own = (roleId: string, write: (role: DemoRole) => RoleWrite<RoleItem>): RoleWrite<RoleItem> => {
     const role = roles().find((r) => r.id === roleId);
     if (!role) return { kind: 'notFound' };
     if (role.tenantId === null) return { kind: 'vendorRole' };
     return write(role);
   };
-  const saved = (role: DemoRole): RoleWrite<RoleDto> => {
+  const saved = (role: DemoRole): RoleWrite<RoleItem> => {
     role.updatedAt = iso();
     return { kind: 'ok', role: roleDto(db, role, tenantId) };
   };

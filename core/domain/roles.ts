@@ -23,6 +23,43 @@ export interface RoleDto {
   updatedAt: string;
 }
 
+/** A role of the roles list: the contract's role with what the roles page shows of it. */
+export interface RoleItem extends RoleDto {
+  roleId: string;
+  /** false for the vendor's roles: they are the same in every account and cannot change here. */
+  editable: boolean;
+  /** Members holding the role directly or through a group. */
+  usersCount: number;
+}
+
+export const roleItem = (role: RoleDto, usersCount: number): RoleItem => ({
+  ...role,
+  roleId: role.id,
+  editable: role.tenantId !== null,
+  usersCount,
+});
+
+/** A permission of the catalogue (the client SDK's IPermission) with the account's roles holding it. */
+export interface PermissionItem {
+  id: string;
+  permissionId: string;
+  key: string;
+  name: string;
+  description: string | null;
+  categoryId: string | null;
+  fePermission: boolean;
+  roleIds: string[];
+}
+
+type Permission = Pick<PermissionItem, 'id' | 'key' | 'name' | 'description' | 'categoryId'>;
+
+export const permissionItem = (p: Permission, roleIds: string[]): PermissionItem => ({
+  ...p,
+  permissionId: p.id,
+  fePermission: p.key.startsWith('fe.'),
+  roleIds,
+});
+
 /** A write's outcome in storage: the role written, or why it was not. */
 export type RoleWrite<Role> =
   { kind: 'ok'; role: Role } | { kind: 'notFound' } | { kind: 'vendorRole' } | { kind: 'duplicateKey' };

@@ -7,29 +7,17 @@
  * implements here in SQL (demo mode implements them over its stored roles, core/demo/teamRoles.ts).
  */
 import type { RoleSortField } from '../../core/contract/listQuery';
-import type { RoleDto, RoleListPage, RolePorts, RoleWrite } from '../../core/domain/roles';
+import {
+  permissionItem,
+  roleItem,
+  type PermissionItem,
+  type RoleDto,
+  type RoleItem,
+  type RoleListPage,
+  type RolePorts,
+  type RoleWrite,
+} from '../../core/domain/roles';
 import type { Database } from './database';
-
-/** A role of the list: the contract's role with what the roles page shows of it. */
-type RoleItem = RoleDto & {
-  roleId: string;
-  /** false for the vendor's roles: they are the same in every account and cannot change here. */
-  editable: boolean;
-  /** Members holding the role directly or through a group. */
-  usersCount: number;
-};
-
-interface PermissionItem {
-  id: string;
-  permissionId: string;
-  key: string;
-  name: string;
-  description: string | null;
-  categoryId: string | null;
-  fePermission: boolean;
-  /** Roles of this tenant (its own and the vendor's) that hold the permission. */
-  roleIds: string[];
-}
 
 interface CategoryItem {
   id: string;
@@ -90,14 +78,7 @@ export function roleDtoOf(r: Omit<RoleRow, 'users_count'>): RoleDto {
   };
 }
 
-function toRole(r: RoleRow): RoleItem {
-  return {
-    ...roleDtoOf(r),
-    roleId: r.id,
-    editable: r.tenant_id !== null,
-    usersCount: r.users_count,
-  };
-}
+const toRole = (r: RoleRow): RoleItem => roleItem(roleDtoOf(r), r.users_count);
 
 /** A page of the tenant's roles, filtered by name or key, sorted and paged in the database. */
 async function listRoles(
@@ -269,16 +250,9 @@ async function listPermissions(db: Database, tenantId: string): Promise<Permissi
        FROM permissions p ORDER BY p.key`,
     [tenantId],
   );
-  return rows.map((p) => ({
-    id: p.id,
-    permissionId: p.id,
-    key: p.key,
-    name: p.name,
-    description: p.description,
-    categoryId: p.category_id,
-    fePermission: p.key.startsWith('fe.'),
-    roleIds: p.role_ids ?? [],
-  }));
+  return rows.map(({ id, key, name, description, category_id, role_ids }) =>
+    permissionItem({ id, key, name, description, categoryId: category_id }, role_ids ?? []),
+  );
 }
 
 async function listCategories(db: Database): Promise<CategoryItem[]> {
