@@ -19,7 +19,7 @@ import {
 } from './groups';
 import { answer, type AreaHandler, type AreaHandlers } from './handlers';
 
-export interface GroupHandlerPorts extends GroupPorts {
+interface GroupHandlerPorts extends GroupPorts {
   /** The caller's permissions in the account: what they may give or take away. */
   held: readonly string[];
 }

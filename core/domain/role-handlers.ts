@@ -16,7 +16,7 @@ import {
   type RolePorts,
 } from './roles';
 
-export interface RoleHandlerPorts extends RolePorts<unknown, unknown> {
+interface RoleHandlerPorts extends RolePorts<unknown, unknown> {
   /** The caller's permissions in the account: what they may give or take away. */
   held: readonly string[];
 }
