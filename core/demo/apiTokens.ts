@@ -1,24 +1,13 @@
 /**
- * Demo mode's API tokens and access tokens (core/contract/routes/tokens.ts): the rules of
- * core/domain/api-tokens.ts (as the reference server, server/routes/api-tokens.ts) over the demo's
- * stored tokens, a user's own or the account's. The descriptor's permission is checked before a
- * handler runs (core/demo/dispatch.ts); bodies passed the contract's schemas
- * (core/contract/requests-tokens.ts). The secret is shown once and not kept: the demo never needs it.
+ * Demo mode's API tokens and access tokens: the shared handlers (core/domain/api-token-handlers.ts,
+ * the server's own) over the demo's stored tokens, a user's own or the account's. The secret is
+ * shown once and not kept: the demo never needs it.
  */
-import { ok } from '../contract/answer';
-import {
-  createToken,
-  deleteToken,
-  editApiToken,
-  listTokens,
-  type ApiTokenChanges,
-  type ApiTokenPorts,
-  type ApiTokenRecord,
-  type ApiTokenType,
-  type TokenKind,
-} from '../domain/api-tokens';
-import { DEMO_POLICY, type DemoApiToken, type DemoDatabase, type DemoUser } from './data';
-import { demoPermissionsOf, visibleRoles, type TeamAdminRoutes, type TeamAdminTools } from './teamAdmin';
+import { API_TOKEN_HANDLERS } from '../domain/api-token-handlers';
+import type { ApiTokenPorts, ApiTokenRecord, ApiTokenType, TokenKind } from '../domain/api-tokens';
+import { DEMO_POLICY, type DemoApiToken, type DemoDatabase } from './data';
+import { demoHandlers } from './shared';
+import { demoPermissionsOf, visibleRoles, type TeamAdminTools } from './teamAdmin';
 
 const recordOf = (token: DemoApiToken): ApiTokenRecord => ({
   id: token.id,
@@ -97,59 +86,11 @@ export function demoTokenStore(
   };
 }
 
-/** List, create, edit and delete of one owner's tokens of one kind. */
-function tokenRoutes(tools: TeamAdminTools, type: ApiTokenType, kind: TokenKind) {
-  const store = (db: DemoDatabase, caller: DemoUser) =>
-    demoTokenStore(db, { type, kind, tenantId: caller.tenantId, userId: caller.id }, tools);
-  return {
-    list: (async (db, caller) => ok(await listTokens(store(db, caller), kind))) as TeamAdminHandler,
-    create: (async (db, caller, { body }) => {
-      const who = { held: demoPermissionsOf(db, caller), byApiToken: false };
-      const created = await createToken(store(db, caller), who, kind, body as unknown as CreateBody);
-      return ok(created, true, 201);
-    }) as TeamAdminHandler,
-    edit: (async (db, caller, { params, body }) =>
-      ok(
-        await editApiToken(
-          store(db, caller),
-          demoPermissionsOf(db, caller),
-          params.id!,
-          body as ApiTokenChanges,
-        ),
-        true,
-      )) as TeamAdminHandler,
-    remove: (async (db, caller, { params }) => {
-      await deleteToken(store(db, caller), kind, params.id!);
-      return ok({}, true);
-    }) as TeamAdminHandler,
-  };
-}
-
-type TeamAdminHandler = NonNullable<TeamAdminRoutes['getUsersApiTokens']>;
-type CreateBody = Parameters<typeof createToken>[3];
-
-/** The token routes of a signed-in caller, by descriptor name. */
-export function demoTokenRoutes(tools: TeamAdminTools): TeamAdminRoutes {
-  const userApi = tokenRoutes(tools, 'user', 'api');
-  const tenantApi = tokenRoutes(tools, 'tenant', 'api');
-  const userAccess = tokenRoutes(tools, 'user', 'access');
-  const tenantAccess = tokenRoutes(tools, 'tenant', 'access');
-  return {
-    getUsersApiTokens: userApi.list,
-    postUsersApiTokens: userApi.create,
-    patchUsersApiTokensById: userApi.edit,
-    deleteUsersApiTokensById: userApi.remove,
-    getTenantsApiTokens: tenantApi.list,
-    // The client SDK creates account tokens at v2, the same handler as v1's (as the server's).
-    postTenantsApiTokensV1: tenantApi.create,
-    postTenantsApiTokensV2: tenantApi.create,
-    deleteTenantsApiTokensById: tenantApi.remove,
-    patchTenantsApiTokensById: tenantApi.edit,
-    getUsersAccessTokens: userAccess.list,
-    postUsersAccessTokens: userAccess.create,
-    deleteUsersAccessTokensById: userAccess.remove,
-    getTenantsAccessTokens: tenantAccess.list,
-    postTenantsAccessTokens: tenantAccess.create,
-    deleteTenantsAccessTokensById: tenantAccess.remove,
-  };
+/** The token routes of a signed-in caller (core/domain/api-token-handlers.ts), by descriptor name. */
+export function demoTokenRoutes(tools: TeamAdminTools) {
+  return demoHandlers(API_TOKEN_HANDLERS, (db, user) => ({
+    held: demoPermissionsOf(db, user),
+    byApiToken: false,
+    tokens: (owner) => demoTokenStore(db, owner, tools),
+  }));
 }

@@ -1,24 +1,11 @@
 /**
- * Demo mode's roles and permissions, groups and API tokens, answering like the reference server
- * (server/routes/roles.ts, groups.ts, api-tokens.ts) on the sample data in the page's storage. The
- * handlers are registered by descriptor name (core/contract/routes/roles.ts, tokens.ts): the roles'
- * in teamRoles.ts, the groups' in teamGroups.ts, the tokens' in apiTokens.ts. The descriptor's
- * permission is checked before they run (core/demo/dispatch.ts). This file holds what they share
- * and what the rest of the demo reads: the roles a user holds and their permissions.
+ * Demo mode's stored roles, as its roles, groups and API tokens (teamRoles.ts, teamGroups.ts,
+ * apiTokens.ts: the shared handlers over the page's storage) and the rest of the demo read them:
+ * the roles a user holds and their permissions, and the in-memory paging of the lists.
  */
 import { PERMISSION_CATALOGUE } from '../portal/permissionCatalogue';
-import { ok } from '../contract/answer';
 import { DEMO_ROLES, type DemoDatabase, type DemoRole, type DemoUser } from './data';
-import type { Answer } from '../contract/answer';
-import type { DemoRequest, DemoRoutes } from './dispatch';
 
-/** A handler of a signed-in caller (the access check has found one and their permission). */
-export type TeamAdminHandler = (
-  db: DemoDatabase,
-  caller: DemoUser,
-  request: DemoRequest,
-) => Answer | Promise<Answer>;
-export type TeamAdminRoutes = DemoRoutes<TeamAdminHandler>;
 export interface TeamAdminTools {
   random(): string;
   now(): number;
@@ -92,24 +79,35 @@ export function demoHeldPermissions(db: DemoDatabase, user: DemoUser) {
   });
 }
 
-/** A page of a list whose query passed the contract's schema (sort field, order and digits checked). */
-export function demoPage<T>(
+/** A list's page as a repository reads it (core/domain roles' and groups' list). */
+interface MemoryPage {
+  filter: string;
+  sortBy: string;
+  order: 'ASC' | 'DESC';
+  page: number;
+  /** null: every item. */
+  limit: number | null;
+}
+
+/**
+ * One page of `items` as the server's SQL reads it: those whose `search` texts contain the filter
+ * (case aside), sorted by `sorters[sortBy]` in the page's order, ties by id.
+ */
+export function memoryPage<T extends { id: string }>(
   items: T[],
-  query: Record<string, string>,
+  page: MemoryPage,
   sorters: Record<string, (item: T) => string>,
   search: (item: T) => string[],
 ) {
-  const sortBy = query._sortBy ?? 'name';
-  const order = (query._order ?? 'ASC').toUpperCase();
-  const limit = Math.min(200, Math.max(1, Number(query._limit ?? 20)));
-  const index = Number(query._offset ?? 0);
-  const filter = (query._filter ?? '').trim().toLowerCase();
-  const key = sorters[sortBy]!;
+  const text = page.filter.trim().toLowerCase();
+  const key = sorters[page.sortBy]!;
   const matching = items
-    .filter((item) => !filter || search(item).some((s) => s.toLowerCase().includes(filter)))
-    .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (order === 'DESC' ? -1 : 1));
-  return ok({
-    items: matching.slice(index * limit, index * limit + limit),
-    _metadata: { totalItems: matching.length, totalPages: Math.ceil(matching.length / limit) },
-  });
+    .filter((item) => !text || search(item).some((s) => s.toLowerCase().includes(text)))
+    .sort((a, b) => {
+      const by = key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+      return (page.order === 'DESC' ? -by : by) || (a.id < b.id ? -1 : 1);
+    });
+  const { limit } = page;
+  const shown = limit === null ? matching : matching.slice(page.page * limit, page.page * limit + limit);
+  return { items: shown, totalItems: matching.length };
 }

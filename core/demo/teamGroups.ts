@@ -1,33 +1,18 @@
 /**
- * Demo mode's groups (core/contract/routes/roles.ts): the rules of core/domain/groups.ts (as the
- * reference server, server/routes/groups.ts) over the demo's stored groups, in the caller's account.
- * The descriptor's permission is checked before a handler runs (core/demo/dispatch.ts); bodies and
- * queries passed the contract's schemas (core/contract/requests-groups.ts).
+ * Demo mode's groups: the shared handlers (core/domain/group-handlers.ts, the server's own) over
+ * the demo's stored groups, in the caller's account.
  */
-import { ok } from '../contract/answer';
-import type { GroupSortField, ListQuery } from '../contract/listQuery';
-import {
-  bulkGetGroups,
-  changeGroupRoles,
-  changeGroupUsers,
-  createGroup,
-  deleteGroup,
-  getGroup,
-  listGroups,
-  saveGroupConfiguration,
-  updateGroup,
-  type GroupBody,
-  type GroupDto,
-  type GroupPorts,
-  type GroupWrite,
-} from '../domain/groups';
+import type { GroupSortField } from '../contract/listQuery';
+import { GROUP_HANDLERS } from '../domain/group-handlers';
+import type { GroupDto, GroupPorts, GroupWrite } from '../domain/groups';
 import type { DemoDatabase, DemoGroup } from './data';
+import { demoHandlers } from './shared';
 import {
   demoPermissionsOf,
   demoRoleShape,
   groupConfiguration,
+  memoryPage,
   visibleRoles,
-  type TeamAdminRoutes,
   type TeamAdminTools,
 } from './teamAdmin';
 
@@ -88,17 +73,9 @@ export function demoGroupStore(db: DemoDatabase, tenantId: string, tools: TeamAd
   const edit = (list: string[], ids: string[], add: boolean) =>
     add ? [...new Set([...list, ...ids])] : list.filter((id) => !ids.includes(id));
   return {
-    list: async ({ filter, sortBy, order, page, limit }) => {
-      const text = filter.trim().toLowerCase();
-      const key = SORTERS[sortBy];
-      const matching = groups()
-        .filter((g) => !text || [g.name, g.description ?? ''].some((s) => s.toLowerCase().includes(text)))
-        .sort((a, b) => {
-          const by = key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
-          return (by || (a.id < b.id ? -1 : 1)) * (order === 'DESC' && by ? -1 : 1);
-        });
-      const shown = limit === null ? matching : matching.slice(page * limit, page * limit + limit);
-      return { items: shown.map((g) => groupDto(db, g)), totalItems: matching.length };
+    list: async (page) => {
+      const shown = memoryPage(groups(), page, SORTERS, (g) => [g.name, g.description ?? '']);
+      return { items: shown.items.map((g) => groupDto(db, g)), totalItems: shown.totalItems };
     },
     find: async (groupId) => {
       const group = groups().find((g) => g.id === groupId);
@@ -162,38 +139,10 @@ export function demoGroupStore(db: DemoDatabase, tenantId: string, tools: TeamAd
   };
 }
 
-/** The group routes of a signed-in caller, by descriptor name. */
-export function demoGroupRoutes(tools: TeamAdminTools): TeamAdminRoutes {
-  const store = (db: DemoDatabase, tenantId: string) => demoGroupStore(db, tenantId, tools);
-  const change =
-    (field: 'roleIds' | 'userIds', add: boolean): NonNullable<TeamAdminRoutes['postGroupsByIdRoles']> =>
-    async (db, caller, { params, body }) => {
-      const run = field === 'roleIds' ? changeGroupRoles : changeGroupUsers;
-      const held = demoPermissionsOf(db, caller);
-      const ids = body[field] as string[];
-      return ok(await run(store(db, caller.tenantId), held, params.id!, ids, add), true);
-    };
-  return {
-    getGroups: async (db, { tenantId }, { query }) =>
-      ok(await listGroups(store(db, tenantId), query as ListQuery<GroupSortField>)),
-    postGroups: async (db, { tenantId }, { body }) =>
-      ok(await createGroup(store(db, tenantId), body as unknown as GroupBody & { name: string }), true, 201),
-    getGroupsConfig: async (db, { tenantId }) => ok(await store(db, tenantId).configuration()),
-    postGroupsConfig: async (db, caller, { body }) =>
-      ok(await saveGroupConfiguration(store(db, caller.tenantId), demoPermissionsOf(db, caller), body), true),
-    postGroupsBulkGet: async (db, { tenantId }, { body }) =>
-      ok(await bulkGetGroups(store(db, tenantId), body.groupsIds as string[])),
-    getGroupsById: async (db, { tenantId }, { params }) =>
-      ok(await getGroup(store(db, tenantId), params.id!)),
-    patchGroupsById: async (db, { tenantId }, { params, body }) =>
-      ok(await updateGroup(store(db, tenantId), params.id!, body as GroupBody), true),
-    deleteGroupsById: async (db, caller, { params }) => {
-      await deleteGroup(store(db, caller.tenantId), demoPermissionsOf(db, caller), params.id!);
-      return ok({}, true);
-    },
-    postGroupsByIdRoles: change('roleIds', true),
-    deleteGroupsByIdRoles: change('roleIds', false),
-    postGroupsByIdUsers: change('userIds', true),
-    deleteGroupsByIdUsers: change('userIds', false),
-  };
+/** The group routes of a signed-in caller (core/domain/group-handlers.ts), by descriptor name. */
+export function demoGroupRoutes(tools: TeamAdminTools) {
+  return demoHandlers(GROUP_HANDLERS, (db, user) => ({
+    ...demoGroupStore(db, user.tenantId, tools),
+    held: demoPermissionsOf(db, user),
+  }));
 }

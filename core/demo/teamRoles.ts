@@ -1,84 +1,93 @@
 /**
- * Demo mode's roles and permissions (core/contract/routes/roles.ts): the rules of
- * core/domain/roles.ts (as the reference server, server/routes/roles.ts) over the demo's stored
- * roles, in the caller's account. The descriptor's permission is checked before a handler runs
- * (core/demo/dispatch.ts); bodies and queries passed the contract's schemas.
+ * Demo mode's roles and permissions: the shared handlers (core/domain/role-handlers.ts, the
+ * server's own) over the demo's stored roles, in the caller's account.
  */
 import { PERMISSION_CATALOGUE, PERMISSION_CATEGORIES } from '../portal/permissionCatalogue';
-import { ok } from '../contract/answer';
+import { ROLE_HANDLERS } from '../domain/role-handlers';
 import {
-  createRole,
-  deleteRole,
-  replaceRolePermissions,
-  setPermissionRoles,
-  updateRole,
-  type RoleCreateBody,
+  permissionItem,
+  roleItem,
+  type PermissionItem,
+  type RoleItem,
   type RolePorts,
   type RoleWrite,
 } from '../domain/roles';
 import type { DemoDatabase, DemoRole } from './data';
+import { demoHandlers } from './shared';
 import {
   categoryId,
-  demoPage,
   demoPermissionsOf,
   demoRoles,
   demoRoleShape,
   demoRolesOf,
+  memoryPage,
   permissionId,
   visibleRoles,
-  type TeamAdminRoutes,
   type TeamAdminTools,
 } from './teamAdmin';
 
-const roleDto = (db: DemoDatabase, role: DemoRole, tenantId: string) => ({
-  ...demoRoleShape(role),
-  roleId: role.id,
-  editable: role.tenantId !== null,
-  usersCount: db.users.filter((u) => u.tenantId === tenantId && demoRolesOf(db, u).includes(role)).length,
-});
+const roleDto = (db: DemoDatabase, role: DemoRole, tenantId: string) =>
+  roleItem(
+    demoRoleShape(role),
+    db.users.filter((u) => u.tenantId === tenantId && demoRolesOf(db, u).includes(role)).length,
+  );
 
 const permissionsList = (db: DemoDatabase, tenantId: string) =>
-  PERMISSION_CATALOGUE.map(([key, name, category]) => ({
-    id: permissionId(key),
-    permissionId: permissionId(key),
-    key,
-    name,
-    description: null,
-    categoryId: categoryId(category),
-    fePermission: true,
-    roleIds: visibleRoles(db, tenantId)
-      .filter((r) => r.permissions.includes(key))
-      .map((r) => r.id),
-  }));
+  PERMISSION_CATALOGUE.map(([key, name, category]) => {
+    const holders = visibleRoles(db, tenantId).filter((r) => r.permissions.includes(key));
+    const id = permissionId(key);
+    return permissionItem(
+      { id, key, name, description: null, categoryId: categoryId(category) },
+      holders.map((r) => r.id),
+    );
+  }).sort((a, b) => (a.key < b.key ? -1 : 1));
 
 const keyOfPermission = (id: string) => PERMISSION_CATALOGUE.find(([key]) => permissionId(key) === id)?.[0];
 
-type RoleDto = ReturnType<typeof roleDto>;
-type PermissionDto = ReturnType<typeof permissionsList>[number];
+const SORTERS: Record<string, (r: DemoRole) => string> = {
+  name: (r) => r.name.toLowerCase(),
+  key: (r) => r.key.toLowerCase(),
+  createdAt: (r) => r.createdAt,
+  updatedAt: (r) => r.updatedAt,
+};
 
 /** The ports of core/domain/roles.ts over the demo's stored roles of one account. */
 function demoRoleStore(
   db: DemoDatabase,
   tenantId: string,
   tools: TeamAdminTools,
-): RolePorts<RoleDto, PermissionDto> {
+): RolePorts<RoleItem, PermissionItem> {
   const iso = () => new Date(tools.now()).toISOString();
   const roles = () => visibleRoles(db, tenantId);
   const keyTaken = (key: string, except: string | null) =>
     roles().some((r) => r.key.toLowerCase() === key.toLowerCase() && r.id !== except);
   const keysOf = (ids: string[]) => ids.map((id) => keyOfPermission(id)!);
   /** The account's own role of this id, written by `write`; else why not. */
-  const own = (roleId: string, write: (role: DemoRole) => RoleWrite<RoleDto>): RoleWrite<RoleDto> => {
+  const own = (roleId: string, write: (role: DemoRole) => RoleWrite<RoleItem>): RoleWrite<RoleItem> => {
     const role = roles().find((r) => r.id === roleId);
     if (!role) return { kind: 'notFound' };
     if (role.tenantId === null) return { kind: 'vendorRole' };
     return write(role);
   };
-  const saved = (role: DemoRole): RoleWrite<RoleDto> => {
+  const saved = (role: DemoRole): RoleWrite<RoleItem> => {
     role.updatedAt = iso();
     return { kind: 'ok', role: roleDto(db, role, tenantId) };
   };
   return {
+    list: async (page) => {
+      const shown = memoryPage(roles(), page, SORTERS, (r) => [r.name, r.key]);
+      return { items: shown.items.map((r) => roleDto(db, r, tenantId)), totalItems: shown.totalItems };
+    },
+    permissions: async () => permissionsList(db, tenantId),
+    categories: async () =>
+      PERMISSION_CATEGORIES.map(([key, name, description]) => ({
+        id: categoryId(key),
+        key,
+        name,
+        description,
+        feCategory: true,
+        permissionIds: PERMISSION_CATALOGUE.filter(([, , c]) => c === key).map(([k]) => permissionId(k)),
+      })),
     permissionKeys: async (ids) =>
       new Map(ids.flatMap((id) => (keyOfPermission(id) ? [[id, keyOfPermission(id)!] as const] : []))),
     grantedBy: async (roleIds) =>
@@ -144,59 +153,10 @@ function demoRoleStore(
   };
 }
 
-/** The role routes of a signed-in caller, by descriptor name. */
-export function demoRoleRoutes(tools: TeamAdminTools): TeamAdminRoutes {
-  const store = (db: DemoDatabase, tenantId: string) => demoRoleStore(db, tenantId, tools);
-  return {
-    getRolesV2: (db, { tenantId }, { query }) =>
-      demoPage(
-        visibleRoles(db, tenantId).map((r) => roleDto(db, r, tenantId)),
-        query,
-        {
-          name: (r) => r.name.toLowerCase(),
-          key: (r) => r.key.toLowerCase(),
-          createdAt: (r) => r.createdAt,
-          updatedAt: (r) => r.updatedAt,
-        },
-        (r) => [r.name, r.key],
-      ),
-    getPermissions: (db, { tenantId }) => ok(permissionsList(db, tenantId)),
-    getPermissionsCategories: () =>
-      ok(
-        PERMISSION_CATEGORIES.map(([key, name, description]) => ({
-          id: categoryId(key),
-          key,
-          name,
-          description,
-          feCategory: true,
-          permissionIds: PERMISSION_CATALOGUE.filter(([, , c]) => c === key).map(([k]) => permissionId(k)),
-        })),
-      ),
-    postRoles: async (db, caller, { body }) =>
-      ok(
-        await createRole(
-          store(db, caller.tenantId),
-          demoPermissionsOf(db, caller),
-          body as unknown as RoleCreateBody,
-        ),
-        true,
-        201,
-      ),
-    patchRolesByRoleId: async (db, { tenantId }, { params, body }) =>
-      ok(await updateRole(store(db, tenantId), params.roleId!, body), true),
-    deleteRolesByRoleId: async (db, caller, { params }) => {
-      await deleteRole(store(db, caller.tenantId), demoPermissionsOf(db, caller), params.roleId!);
-      return ok({}, true);
-    },
-    putRolesByRoleIdPermissions: async (db, caller, { params, body }) => {
-      const ids = body.permissionIds as string[];
-      const held = demoPermissionsOf(db, caller);
-      return ok(await replaceRolePermissions(store(db, caller.tenantId), held, params.roleId!, ids), true);
-    },
-    putPermissionsByPermissionIdRoles: async (db, caller, { params, body }) => {
-      const ids = body.roleIds as string[];
-      const held = demoPermissionsOf(db, caller);
-      return ok(await setPermissionRoles(store(db, caller.tenantId), held, params.permissionId!, ids), true);
-    },
-  };
+/** The role routes of a signed-in caller (core/domain/role-handlers.ts), by descriptor name. */
+export function demoRoleRoutes(tools: TeamAdminTools) {
+  return demoHandlers(ROLE_HANDLERS, (db, user) => ({
+    ...demoRoleStore(db, user.tenantId, tools),
+    held: demoPermissionsOf(db, user),
+  }));
 }

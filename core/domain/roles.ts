@@ -6,6 +6,7 @@
  * a role's permissions, deletes a role) only permissions they hold: core/domain/grants.ts.
  */
 import { contractError } from '../contract/errors';
+import type { RoleSortField } from '../contract/listQuery';
 import { assertHoldsAll } from './grants';
 
 /** A role as the client SDK's `IRole` declares it (`permissions`: the ids of what it grants). */
@@ -21,6 +22,43 @@ export interface RoleDto {
   createdAt: string;
   updatedAt: string;
 }
+
+/** A role of the roles list: the contract's role with what the roles page shows of it. */
+export interface RoleItem extends RoleDto {
+  roleId: string;
+  /** false for the vendor's roles: they are the same in every account and cannot change here. */
+  editable: boolean;
+  /** Members holding the role directly or through a group. */
+  usersCount: number;
+}
+
+export const roleItem = (role: RoleDto, usersCount: number): RoleItem => ({
+  ...role,
+  roleId: role.id,
+  editable: role.tenantId !== null,
+  usersCount,
+});
+
+/** A permission of the catalogue (the client SDK's IPermission) with the account's roles holding it. */
+export interface PermissionItem {
+  id: string;
+  permissionId: string;
+  key: string;
+  name: string;
+  description: string | null;
+  categoryId: string | null;
+  fePermission: boolean;
+  roleIds: string[];
+}
+
+type Permission = Pick<PermissionItem, 'id' | 'key' | 'name' | 'description' | 'categoryId'>;
+
+export const permissionItem = (p: Permission, roleIds: string[]): PermissionItem => ({
+  ...p,
+  permissionId: p.id,
+  fePermission: p.key.startsWith('fe.'),
+  roleIds,
+});
 
 /** A write's outcome in storage: the role written, or why it was not. */
 export type RoleWrite<Role> =
@@ -39,8 +77,26 @@ export interface RoleChanges {
   description?: string | null;
 }
 
+/** A page of the roles list: the contract's list query read by `pageOf` (core/contract/listQuery.ts). */
+export interface RoleListPage {
+  filter: string;
+  sortBy: RoleSortField;
+  order: 'ASC' | 'DESC';
+  page: number;
+  limit: number;
+}
+
 /** Storage of one account's roles (every call is scoped to the caller's account). */
 export interface RolePorts<Role, Permission> {
+  /**
+   * The roles the account sees (the vendor's and its own) whose name or key contains the filter
+   * (case aside), sorted by the page's field and order (ties by id), one page of them.
+   */
+  list(page: RoleListPage): Promise<{ items: Role[]; totalItems: number }>;
+  /** The permission catalogue by key, each with the ids of the account's roles that hold it. */
+  permissions(): Promise<Permission[]>;
+  /** The permission categories, each with the ids of its permissions. */
+  categories(): Promise<unknown[]>;
   /** The keys of the known permissions among these ids, by id. */
   permissionKeys(ids: string[]): Promise<Map<string, string>>;
   /** The permission keys these roles of the account grant (ids that are not its roles grant nothing). */

@@ -1,3 +1,2 @@
-/** Schemas and paging shared by the list and id routes (roles, groups, tokens, users): the contract's. */
+/** Schemas shared by the id routes (profile pictures): the contract's. */
 export { idParams } from '../../core/contract/schemas';
-export { pageOf, type ListQuery } from '../../core/contract/listQuery';

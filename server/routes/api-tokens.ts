@@ -27,75 +27,25 @@
  * subject is the token's id (no user: /me calls find nobody). Wrong, deleted and expired
  * credentials all get the same 401.
  *
- * The rules (secret, limits, roles a token may carry, refusals) are core/domain/api-tokens.ts (run by
- * demo mode too), over server/domain/api-tokens.ts's ports.
+ * The handlers are core/domain/api-token-handlers.ts and the rules (secret, limits, roles a token
+ * may carry, refusals) core/domain/api-tokens.ts (demo mode runs both), over
+ * server/domain/api-tokens.ts's ports.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { apiTokenPorts, isApiTokenAccess, resolveApiToken } from '../domain/api-tokens';
 import { tokenSubject } from '../domain/access-tokens';
 import { contractError } from '../../core/contract/errors';
-import { idParams } from '../http/list-query';
-import { accountOf, callerOf } from '../http/route-table';
-import {
-  createToken,
-  deleteToken,
-  editApiToken,
-  listTokens,
-  type ApiTokenChanges,
-  type ApiTokenType,
-  type TokenKind,
-} from '../../core/domain/api-tokens';
-
-const KINDS: Array<{ type: ApiTokenType; kind: TokenKind; path: string }> = [
-  { type: 'user', kind: 'api', path: '/identity/resources/users/api-tokens/v1' },
-  { type: 'tenant', kind: 'api', path: '/identity/resources/tenants/api-tokens/v1' },
-  { type: 'user', kind: 'access', path: '/identity/resources/users/access-tokens/v1' },
-  { type: 'tenant', kind: 'access', path: '/identity/resources/tenants/access-tokens/v1' },
-];
-
-interface CreateBody {
-  description: string;
-  expiresInMinutes?: number | null;
-  roleIds?: string[];
-}
+import { API_TOKEN_HANDLERS } from '../../core/domain/api-token-handlers';
+import { registerHandlers } from '../http/handlers';
+import { callerOf } from '../http/route-table';
 
 export async function apiTokenRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  for (const { type, kind, path } of KINDS) {
-    // The route table checked the caller and the permission (http/route-table.ts).
-    const ports = (request: FastifyRequest) =>
-      apiTokenPorts(ctx.db, { type, kind, tenantId: accountOf(request), userId: callerOf(request).sub });
-    const held = (request: FastifyRequest) => callerOf(request).permissions ?? [];
-
-    app.get(path, (request) => listTokens(ports(request), kind));
-
-    // Request schemas: core/contract/requests-tokens.ts (the demo backend's too).
-    const create = async (request: FastifyRequest<{ Body: CreateBody }>, reply: FastifyReply) => {
-      const caller = { held: held(request), byApiToken: isApiTokenAccess(callerOf(request)) };
-      return reply.code(201).send(await createToken(ports(request), caller, kind, request.body));
-    };
-    app.post<{ Body: CreateBody }>(path, create);
-    // The client SDK creates account tokens at v2 (auth.updateTenantApiTokensData): the same call.
-    if (type === 'tenant' && kind === 'api')
-      app.post<{ Body: CreateBody }>('/identity/resources/tenants/api-tokens/v2', create);
-
-    app.delete<{ Params: { id: string } }>(
-      `${path}/:id`,
-      { schema: { params: idParams('id') } },
-      async (request) => {
-        await deleteToken(ports(request), kind, request.params.id);
-        return {};
-      },
-    );
-
-    // Editing a token (issue 28 item 15): description, an account token's roles.
-    if (kind === 'api')
-      app.patch<{ Params: { id: string }; Body: ApiTokenChanges }>(
-        `${path}/:id`,
-        { schema: { params: idParams('id') } },
-        (request) => editApiToken(ports(request), held(request), request.params.id, request.body),
-      );
-  }
+  registerHandlers(app, API_TOKEN_HANDLERS, (request) => ({
+    held: callerOf(request).permissions ?? [],
+    byApiToken: isApiTokenAccess(callerOf(request)),
+    tokens: (owner) => apiTokenPorts(ctx.db, owner),
+  }));
 
   app.post<{ Body: { clientId: string; secret: string } }>(
     '/identity/resources/auth/v1/api-token',

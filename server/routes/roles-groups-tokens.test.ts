@@ -576,3 +576,26 @@ describe('no escalation through roles', () => {
     assert.equal((await call('DELETE', `/roles/v1/${small.id}`, token)).statusCode, 200);
   });
 });
+
+describe('a path id that is not a uuid (the shared handlers have no params schema)', () => {
+  it('is refused with 400 and an errors list on every role, group and token route', async () => {
+    const role = '00000000-0000-4000-8000-000000000000';
+    const cases: Array<['PUT' | 'PATCH' | 'DELETE' | 'GET' | 'POST', string, object?]> = [
+      ['PATCH', '/roles/v1/not-a-uuid', { name: 'X' }],
+      ['DELETE', '/roles/v1/not-a-uuid'],
+      ['PUT', '/roles/v1/not-a-uuid/permissions', { permissionIds: [] }],
+      ['PUT', '/permissions/v1/not-a-uuid/roles', { roleIds: [] }],
+      ['GET', '/groups/v1/not-a-uuid'],
+      ['DELETE', '/groups/v1/not-a-uuid'],
+      ['POST', '/groups/v1/not-a-uuid/roles', { roleIds: [role] }],
+      ['DELETE', '/users/api-tokens/v1/not-a-uuid'],
+      ['PATCH', '/tenants/api-tokens/v1/not-a-uuid', { description: 'x' }],
+      ['DELETE', '/tenants/access-tokens/v1/not-a-uuid'],
+    ];
+    for (const [method, path, body] of cases) {
+      const res = await call(method, path, admin, body);
+      assert.equal(res.statusCode, 400, `${method} ${path}: ${res.body}`);
+      assert.ok(Array.isArray(res.json().errors), path);
+    }
+  });
+});

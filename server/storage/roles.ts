@@ -7,29 +7,17 @@
  * implements here in SQL (demo mode implements them over its stored roles, core/demo/teamRoles.ts).
  */
 import type { RoleSortField } from '../../core/contract/listQuery';
-import type { RoleDto, RolePorts, RoleWrite } from '../../core/domain/roles';
+import {
+  permissionItem,
+  roleItem,
+  type PermissionItem,
+  type RoleDto,
+  type RoleItem,
+  type RoleListPage,
+  type RolePorts,
+  type RoleWrite,
+} from '../../core/domain/roles';
 import type { Database } from './database';
-
-/** A role of the list: the contract's role with what the roles page shows of it. */
-type RoleItem = RoleDto & {
-  roleId: string;
-  /** false for the vendor's roles: they are the same in every account and cannot change here. */
-  editable: boolean;
-  /** Members holding the role directly or through a group. */
-  usersCount: number;
-};
-
-interface PermissionItem {
-  id: string;
-  permissionId: string;
-  key: string;
-  name: string;
-  description: string | null;
-  categoryId: string | null;
-  fePermission: boolean;
-  /** Roles of this tenant (its own and the vendor's) that hold the permission. */
-  roleIds: string[];
-}
 
 interface CategoryItem {
   id: string;
@@ -47,15 +35,6 @@ const SORT: Record<RoleSortField, string> = {
   createdAt: 'r.created_at',
   updatedAt: 'r.updated_at',
 };
-export type { RoleSortField };
-
-interface RoleListQuery {
-  filter: string;
-  sortBy: RoleSortField;
-  order: 'ASC' | 'DESC';
-  page: number;
-  limit: number;
-}
 
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -99,20 +78,13 @@ export function roleDtoOf(r: Omit<RoleRow, 'users_count'>): RoleDto {
   };
 }
 
-function toRole(r: RoleRow): RoleItem {
-  return {
-    ...roleDtoOf(r),
-    roleId: r.id,
-    editable: r.tenant_id !== null,
-    usersCount: r.users_count,
-  };
-}
+const toRole = (r: RoleRow): RoleItem => roleItem(roleDtoOf(r), r.users_count);
 
 /** A page of the tenant's roles, filtered by name or key, sorted and paged in the database. */
-export async function listRoles(
+async function listRoles(
   db: Database,
   tenantId: string,
-  query: RoleListQuery,
+  query: RoleListPage,
 ): Promise<{ items: RoleItem[]; totalItems: number }> {
   const filter = query.filter.trim();
   const where = `${VISIBLE} AND ($2::text IS NULL OR r.name ILIKE $2 OR r.key ILIKE $2)`;
@@ -263,7 +235,7 @@ async function setRolePermissions(
 }
 
 /** The permission catalogue, with the roles of this tenant that hold each permission. */
-export async function listPermissions(db: Database, tenantId: string): Promise<PermissionItem[]> {
+async function listPermissions(db: Database, tenantId: string): Promise<PermissionItem[]> {
   const { rows } = await db.query<{
     id: string;
     key: string;
@@ -278,19 +250,12 @@ export async function listPermissions(db: Database, tenantId: string): Promise<P
        FROM permissions p ORDER BY p.key`,
     [tenantId],
   );
-  return rows.map((p) => ({
-    id: p.id,
-    permissionId: p.id,
-    key: p.key,
-    name: p.name,
-    description: p.description,
-    categoryId: p.category_id,
-    fePermission: p.key.startsWith('fe.'),
-    roleIds: p.role_ids ?? [],
-  }));
+  return rows.map(({ id, key, name, description, category_id, role_ids }) =>
+    permissionItem({ id, key, name, description, categoryId: category_id }, role_ids ?? []),
+  );
 }
 
-export async function listCategories(db: Database): Promise<CategoryItem[]> {
+async function listCategories(db: Database): Promise<CategoryItem[]> {
   const { rows } = await db.query<{
     id: string;
     key: string;
@@ -373,6 +338,9 @@ export async function permissionKeysOfRoles(
 
 /** The ports of core/domain/roles.ts for one tenant, in SQL. */
 export const roleStore = (db: Database, tenantId: string): RolePorts<RoleItem, PermissionItem> => ({
+  list: (page) => listRoles(db, tenantId, page),
+  permissions: () => listPermissions(db, tenantId),
+  categories: () => listCategories(db),
   permissionKeys: (ids) => permissionKeys(db, ids),
   grantedBy: async (roleIds) =>
     (await permissionKeysOfRoles(db, tenantId, [...new Set(roleIds.filter((id) => id !== ''))])).keys,

@@ -135,6 +135,30 @@ for (const [name, factory] of factories) {
       assert.equal((await call('DELETE', `/roles/v1/${created.body.id}`)).status, 200);
     });
 
+    test('the roles list is filtered by name or key, sorted either way and paged alike; permissions come by key', async () => {
+      type Role = { key: string; name: string };
+      const page = async (query: string) => (await call('GET', `/roles/v2?${query}`)).body;
+      const all = (await page('_sortBy=key&_order=DESC&_limit=200')).items as Role[];
+      const keys = all.map((r) => r.key);
+      const lower = (k: string) => k.toLowerCase();
+      assert.deepEqual(
+        keys,
+        [...keys].sort((a, b) => (lower(a) < lower(b) ? 1 : -1)),
+      );
+      const second = await page('_sortBy=key&_order=DESC&_limit=1&_offset=1');
+      assert.deepEqual(
+        second.items.map((r: Role) => r.key),
+        [keys[1]],
+      );
+      assert.deepEqual(second._metadata, { totalItems: keys.length, totalPages: keys.length });
+      const matching = all.filter((r) => [r.name, r.key].some((t) => lower(t).includes('ead')));
+      const filtered = await page('_filter=EAD&_sortBy=name&_order=ASC');
+      assert.deepEqual(filtered.items.map((r: Role) => r.key).sort(), matching.map((r) => r.key).sort());
+      assert.equal(filtered._metadata.totalItems, matching.length);
+      const permissionKeys = ((await call('GET', '/permissions/v1')).body as Role[]).map((p) => p.key);
+      assert.deepEqual(permissionKeys, [...permissionKeys].sort());
+    });
+
     test('groups: description only when sent; roles and members added and removed; the member holds the roles', async () => {
       const created = await call('POST', '/groups/v1', { name: 'Support' });
       assert.equal(created.status, 201);
