@@ -81,13 +81,13 @@ async function securityCentreOf(ports: SecurityCentrePorts, tenantId: string): P
 }
 
 /** GET /security-center/resources/recommendations/v1. */
-export async function recommendations(ports: SecurityCentrePorts, tenantId: string) {
+async function recommendations(ports: SecurityCentrePorts, tenantId: string) {
   const centre = await securityCentreOf(ports, tenantId);
   return { scoring: { score: centre.score }, recommendations: { items: centre.recommendations } };
 }
 
 /** GET /security-center/resources/insights/v1. */
-export async function insights(ports: SecurityCentrePorts, tenantId: string) {
+async function insights(ports: SecurityCentrePorts, tenantId: string) {
   return { insights: { items: (await securityCentreOf(ports, tenantId)).insights } };
 }
 
@@ -95,7 +95,7 @@ export async function insights(ports: SecurityCentrePorts, tenantId: string) {
  * The breached-password campaign: a reset link to every member whose password is breached, one
  * after the other; what was sent, and who was skipped.
  */
-export async function sendBreachedPasswordResets(
+async function sendBreachedPasswordResets(
   ports: SecurityCentrePorts,
   tenantId: string,
 ): Promise<{ sent: number; skipped: number }> {

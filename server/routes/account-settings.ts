@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { signInAddress } from '../../core/domain/account-links';
 import { unknownLocation } from '../../core/domain/ip-addresses';
-import { auditMetadata } from '../domain/audits';
+import { auditMetadata } from '../storage/audits';
 import type { AccountSettingsUpdate } from '../../core/api/accountSettings';
 import { changeAccountSettings, readAccountSettings } from '../../core/domain/account-settings';
 import { notificationsMetadata } from '../../core/domain/notifications';
