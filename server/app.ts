@@ -22,7 +22,7 @@ import { addSecurityHeaders, corsDelegator, createFastify, installJsonParser } f
 import { installErrorHandlers } from './http/errors';
 import { resolveOptions, type ServerOptions } from './options';
 import { installAuditHook } from './http/audit-hook';
-import { purgeAudits } from './domain/audits';
+import { purgeAudits } from './storage/audits';
 import { auditStreamHandler } from './domain/audit-stream-delivery';
 import { upsertClients } from './domain/oauth-clients';
 import { SEED_TENANT_ID, seedDevelopmentData, seedHostIntegrationData } from './seed';

@@ -71,3 +71,111 @@ export const AUDIT_COLUMNS: readonly AuditColumn[] = [
 
 export const SORTABLE_AUDIT_COLUMNS = AUDIT_COLUMNS.filter((c) => c.sortable).map((c) => c.name);
 export const FILTERABLE_AUDIT_COLUMNS = AUDIT_COLUMNS.filter((c) => c.filterable).map((c) => c.name);
+
+/** Spec 001 §9: "Audit page size 20". */
+export const AUDIT_PAGE_SIZE = 20;
+
+/** The list's total counts this far at most: beyond it, "10,000+" (server/storage/audits.ts). */
+export const AUDIT_COUNT_LIMIT = 10_001;
+
+/** Most records one list call returns (the client's `count`). */
+export const AUDIT_MAX_COUNT = 100;
+
+/** One detail of a record: the client types `json` as a list. */
+export interface AuditDetail {
+  key: string;
+  value: string | number | boolean | null | Array<string | number>;
+}
+
+/** A record as the client SDK reads it (AuditRowData), with our description and user agent. */
+export interface AuditRecord {
+  _id: string;
+  createdAt: string;
+  updatedAt: string;
+  time: string;
+  /** The acting user's id ('' when nobody signed in acted, e.g. a failed sign-in). */
+  user: string;
+  email: string;
+  /** Who acted on the user's behalf (impersonation), when someone did. */
+  actorMail?: string;
+  ip: string;
+  userAgent: string;
+  severity: AuditSeverity;
+  resource: string;
+  action: string;
+  description: string;
+  json: AuditDetail[];
+  tenantId: string;
+  vendorId: string;
+  __v: number;
+}
+
+export type SortDirection = 'asc' | 'desc';
+
+/** The list call's query (the client's IGetAuditsParams, plus per-column filters). */
+export interface AuditQuery {
+  offset: number;
+  count: number;
+  sortBy: AuditColumnName;
+  sortDirection: SortDirection;
+  filter?: string;
+  filters?: Partial<Record<AuditColumnName, string>>;
+}
+
+export interface AuditStats {
+  totalToday: number;
+  severeThisWeek: number;
+}
+
+/**
+ * One CSV cell (RFC 4180 quoting). A value that a spreadsheet would run as a formula (=, +, -, @,
+ * tab, carriage return first) gets a leading apostrophe: an exported log must not become an
+ * attack on whoever opens it (OWASP "CSV injection").
+ */
+function csvCell(value: unknown): string {
+  let text =
+    value === null || value === undefined
+      ? ''
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The value of `column` in `record`, as the CSV writes it. */
+function cellOf(record: AuditRecord, name: AuditColumnName): unknown {
+  if (name === 'json')
+    return record.json.length ? Object.fromEntries(record.json.map((d) => [d.key, d.value])) : '';
+  return record[name];
+}
+
+/** The CSV's header line (display names, in the given order), with CRLF. */
+export function csvHeader(columns: readonly AuditColumn[]): string {
+  return `${columns.map((c) => csvCell(c.displayName)).join(',')}\r\n`;
+}
+
+/** One record's CSV line, with CRLF. */
+export function csvLine(record: AuditRecord, columns: readonly AuditColumn[]): string {
+  return `${columns.map((c) => csvCell(cellOf(record, c.name))).join(',')}\r\n`;
+}
+
+/**
+ * What the portal's CSV export writes: the table's columns and the severity after the action (the
+ * table shows severity under "more info" only; a spreadsheet has no "more info").
+ */
+export function csvExportColumns(columns: readonly AuditColumn[]): AuditColumn[] {
+  return columns.filter((c) => c.showInTable || c.name === 'severity');
+}
+
+/**
+ * The export's columns: those the caller asked for, by name and in their order, that exist; the
+ * portal's export columns (csvExportColumns) when none is asked for.
+ */
+export function exportColumns(requested: ReadonlyArray<{ name?: unknown }> | undefined): AuditColumn[] {
+  const chosen = (requested ?? [])
+    .map((r) => AUDIT_COLUMNS.find((c) => c.name === r.name))
+    .filter((c): c is AuditColumn => Boolean(c));
+  const unique = [...new Set(chosen)];
+  return unique.length ? unique : csvExportColumns(AUDIT_COLUMNS);
+}

@@ -1,27 +1,19 @@
 /**
- * Demo mode's audit streams (issue 28 item 16): the rules of core/domain/audit-streams.ts over
- * in-memory repositories kept in the page's storage. Demo mode has no server to send from: a stream
+ * Demo mode's audit streams (issue 28 item 16): the handlers of core/domain/audit-stream-handlers.ts
+ * over in-memory repositories kept in the page's storage. Demo mode has no server to send from: a stream
  * is saved, paused, resumed and deleted as on the server, and a back-fill records, for each sample
  * record (core/demo/audits.ts), the body it would send (`sent: false`), which the page says. The
  * token is not kept at all (nothing would use it), only that one was given; no address is resolved
  * (a browser cannot), so the outbound-address check is the server's alone.
  */
 import type { AuditRecord } from '../api/audits';
-import { ok, type Answer } from '../contract/answer';
 import type { AuditStreamAttempt, AuditStreamDto, AuditStreamFormat } from '../contract/auditStreams';
 import { streamBody, type StreamedAuditRecord } from '../domain/audit-stream-formats';
-import {
-  backfillStream,
-  createStream,
-  deleteStream,
-  listStreams,
-  setStreamState,
-  streamDeliveries,
-  type AuditStreamPorts,
-} from '../domain/audit-streams';
+import { AUDIT_STREAM_HANDLERS } from '../domain/audit-stream-handlers';
+import type { AuditStreamPorts } from '../domain/audit-streams';
 import { samples } from './audits';
-import type { DemoDatabase, DemoUser } from './data';
-import type { DemoRequest, DemoRoutes } from './dispatch';
+import type { DemoDatabase } from './data';
+import { demoHandlers } from './shared';
 
 /** An account's streams and each stream's recorded attempts, newest first. */
 export interface DemoAuditStreams {
@@ -131,48 +123,7 @@ function demoPorts(
   };
 }
 
-type SignedIn = (db: DemoDatabase, user: DemoUser, request: DemoRequest) => Promise<Answer>;
-
-/**
- * The audit-stream routes of a signed-in caller (core/contract/routes/audit-streams.ts), by
- * descriptor name; the access check (core/demo/dispatch.ts) has required fe.secure.read.audits.
- * A stream is looked up in the caller's own account only (another account's is not found).
- * The records' routes are core/demo/audits.ts.
- */
-export function demoAuditStreamRoutes(now: () => number, random: () => string): DemoRoutes<SignedIn> {
-  const on =
-    (run: (ports: AuditStreamPorts, tenant: string, request: DemoRequest) => Promise<Answer>): SignedIn =>
-    (db, user, request) =>
-      run(demoPorts(db, user.tenantId, now, random), user.tenantId, request);
-  return {
-    getAuditStreams: on(async (ports, tenant) => ok({ items: await listStreams(ports, tenant) })),
-    postAuditStream: on(async (ports, tenant, { body }) =>
-      ok(
-        await createStream(ports, tenant, {
-          name: String(body.name),
-          url: String(body.url),
-          format: body.format as AuditStreamFormat,
-          token: typeof body.token === 'string' ? body.token : undefined,
-        }),
-        true,
-        201,
-      ),
-    ),
-    postAuditStreamPause: on(async (ports, tenant, { params }) =>
-      ok(await setStreamState(ports, tenant, params.id!, 'paused'), true),
-    ),
-    postAuditStreamResume: on(async (ports, tenant, { params }) =>
-      ok(await setStreamState(ports, tenant, params.id!, 'active'), true),
-    ),
-    deleteAuditStream: on(async (ports, tenant, { params }) => {
-      await deleteStream(ports, tenant, params.id!);
-      return ok({}, true);
-    }),
-    getAuditStreamDeliveries: on(async (ports, tenant, { params, query }) =>
-      ok(await streamDeliveries(ports, tenant, params.id!, query)),
-    ),
-    postAuditStreamBackfill: on(async (ports, tenant, { params, body }) =>
-      ok(await backfillStream(ports, tenant, params.id!, String(body.from)), true),
-    ),
-  };
+/** The audit-stream routes (core/domain/audit-stream-handlers.ts) over the caller's account's streams. */
+export function demoAuditStreamRoutes(now: () => number, random: () => string) {
+  return demoHandlers(AUDIT_STREAM_HANDLERS, (db, user) => demoPorts(db, user.tenantId, now, random));
 }

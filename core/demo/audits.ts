@@ -1,29 +1,16 @@
 /**
- * Demo mode's audit log, answering like the reference server (server/routes/audits.ts): the same
- * routes, sort (severity by rank), filters, search, stats and CSV (core/api/audits.ts writes both).
- * Queries and access are checked before this runs, from the route table. It shows what was done
+ * Demo mode's audit log: the handlers of core/domain/audit-log.ts (the server's own) over the
+ * account's records, filtered and sorted in memory as the server's SQL does (severity by rank). It shows what was done
  * in the demo (recorded from the descriptors' `audit`, core/demo/dispatch.ts), then a sample
  * history made from the account's members: the same all through an hour (the newest at its
  * start), spread over the last two weeks.
  */
 import { type Answer, ok } from '../contract/answer';
-import {
-  AUDIT_COLUMNS,
-  AUDIT_MAX_COUNT,
-  AUDIT_PAGE_SIZE,
-  AUDIT_SEVERITIES,
-  csvHeader,
-  csvLine,
-  exportColumns,
-  FILTERABLE_AUDIT_COLUMNS,
-  SEVERE,
-  type AuditColumnName,
-  type AuditRecord,
-  type AuditSeverity,
-} from '../api/audits';
+import { AUDIT_SEVERITIES, type AuditRecord, type AuditSeverity } from '../contract/audits';
 import { auditTarget } from '../domain/audit';
+import { AUDIT_LOG_HANDLERS, auditsEntity, type AuditFilter, type AuditLogPorts } from '../domain/audit-log';
 import type { DemoDatabase, DemoUser } from './data';
-import type { DemoRoutes } from './dispatch';
+import { demoHandlers } from './shared';
 
 type Json = Record<string, unknown>;
 
@@ -99,17 +86,19 @@ export function samples(db: DemoDatabase, tenantId: string, now: number): AuditR
 
 const rank = (severity: string) => AUDIT_SEVERITIES.indexOf(severity as AuditSeverity);
 
-function matching(records: AuditRecord[], query: Record<string, string>): AuditRecord[] {
+/** The records matching the filters, in the list's order (the server's WHERE and ORDER BY). */
+function matching(records: AuditRecord[], query: AuditFilter): AuditRecord[] {
   const contains = (value: string, part: string) => value.toLowerCase().includes(part.toLowerCase());
   const search = query.filter?.trim();
-  const sortBy = (query.sortBy ?? 'createdAt') as AuditColumnName;
-  const direction = query.sortDirection?.toLowerCase() === 'asc' ? 1 : -1;
+  const direction = query.sortDirection === 'asc' ? 1 : -1;
+  const key = (r: AuditRecord) =>
+    query.sortBy === 'severity' ? rank(r.severity) : String(r[query.sortBy as keyof AuditRecord] ?? '');
   return records
     .filter(
       (r) =>
         (!search || [r.email, r.action, r.description, r.ip].some((v) => contains(v, search))) &&
-        FILTERABLE_AUDIT_COLUMNS.every((name) => {
-          const value = query[name]?.trim();
+        Object.entries(query.filters ?? {}).every(([name, raw]) => {
+          const value = raw?.trim();
           if (!value) return true;
           if (name === 'createdAt') return r.createdAt.startsWith(value);
           if (name === 'severity') return r.severity.toLowerCase() === value.toLowerCase();
@@ -117,32 +106,13 @@ function matching(records: AuditRecord[], query: Record<string, string>): AuditR
         }),
     )
     .sort((a, b) => {
-      const [x, y] =
-        sortBy === 'severity'
-          ? [rank(a.severity), rank(b.severity)]
-          : [String(a[sortBy as keyof AuditRecord] ?? ''), String(b[sortBy as keyof AuditRecord] ?? '')];
+      const [x, y] = [key(a), key(b)];
       return (x < y ? -1 : x > y ? 1 : a._id < b._id ? -1 : 1) * direction;
     });
 }
 
 /** The audits entity of GET /metadata (its columns). */
-export function demoAuditsMetadata(): Answer {
-  return ok({
-    rows: [
-      {
-        entityName: 'audits',
-        id: 'audits',
-        createdAt: DEMO_VENDOR_CREATED,
-        updatedAt: DEMO_VENDOR_CREATED,
-        vendorId: 'demo-vendor',
-        properties: AUDIT_COLUMNS,
-        theme: { id: 'default', name: 'default', styles: {} },
-      },
-    ],
-  });
-}
-
-type Request = { body: Json; query: Record<string, string> };
+export const demoAuditsMetadata = (): Answer => ok(auditsEntity('demo-vendor', DEMO_VENDOR_CREATED));
 
 /**
  * The account's records, newest first: what was done in the demo (core/demo/dispatch.ts records
@@ -152,41 +122,26 @@ function recordsOf(db: DemoDatabase, tenantId: string, now: number): AuditRecord
   return [...(db.audits ?? []).filter((r) => r.tenantId === tenantId), ...samples(db, tenantId, now)];
 }
 
-/** The CSV export, as text: the demo transport hands a string answer over as it is. */
-function exported(records: AuditRecord[], { body, query }: Request): Answer {
-  const properties = (body as { properties?: Array<{ name?: unknown }> }).properties;
-  const columns = exportColumns(Array.isArray(properties) ? properties : undefined);
+/** The audit log's ports over the account's records. */
+function demoAuditLogPorts(db: DemoDatabase, tenantId: string, now: () => number): AuditLogPorts {
+  const records = () => recordsOf(db, tenantId, now());
   return {
-    status: 200,
-    body:
-      csvHeader(columns) +
-      matching(records, query)
-        .map((r) => csvLine(r, columns))
-        .join(''),
+    async page(_tenant, query) {
+      const found = matching(records(), query);
+      return { data: found.slice(query.offset, query.offset + query.count), total: found.length };
+    },
+    count: async (_tenant, since, severities) =>
+      records().filter(
+        (r) => Date.parse(r.createdAt) >= since.getTime() && (!severities || severities.includes(r.severity)),
+      ).length,
+    async *batches(_tenant, query) {
+      yield matching(records(), query);
+    },
+    now,
   };
 }
 
-/** GET /audits, GET /audits/stats and the CSV exports (the access check ran before: core/demo/dispatch.ts). */
-export function demoAuditRoutes(
-  now: () => number,
-): DemoRoutes<(db: DemoDatabase, user: DemoUser, request: Request) => Answer> {
-  return {
-    getAudits: (db, user, { query }) => {
-      const found = matching(recordsOf(db, user.tenantId, now()), query);
-      const offset = Number(query.offset ?? 0);
-      const count = Math.min(AUDIT_MAX_COUNT, Math.max(1, Number(query.count ?? AUDIT_PAGE_SIZE)));
-      return ok({ data: found.slice(offset, offset + count), total: found.length });
-    },
-    getAuditsStats: (db, user) => {
-      const records = recordsOf(db, user.tenantId, now());
-      const today = new Date(now()).toISOString().slice(0, 10);
-      const weekAgo = new Date(now() - 7 * 24 * HOUR).toISOString();
-      return ok({
-        totalToday: records.filter((r) => r.createdAt.startsWith(today)).length,
-        severeThisWeek: records.filter((r) => SEVERE.includes(r.severity) && r.createdAt >= weekAgo).length,
-      });
-    },
-    postAuditsExportCsv: (db, user, request) => exported(recordsOf(db, user.tenantId, now()), request),
-    postAuditsExportCsvV2: (db, user, request) => exported(recordsOf(db, user.tenantId, now()), request),
-  };
+/** GET /audits, GET /audits/stats and the CSV exports (core/domain/audit-log.ts) over the account's records. */
+export function demoAuditRoutes(now: () => number) {
+  return demoHandlers(AUDIT_LOG_HANDLERS, (db, user) => demoAuditLogPorts(db, user.tenantId, now));
 }

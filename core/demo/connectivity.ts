@@ -1,12 +1,11 @@
 /**
- * Demo mode's connectivity: the rules of core/domain/connectivity.ts (the server's own) over
- * repositories kept per account in the page's storage, on the server's paths and permissions.
+ * Demo mode's connectivity: the handlers of core/domain/connectivity-handlers.ts (the server's own)
+ * over repositories kept per account in the page's storage.
  * Nothing is delivered: the demo has no outbox worker, so a test answers 200 without sending
  * anything, a retry answers 202 without sending, and each webhook shows two sample log rows (one
  * 200, one 500) so the logs and retry can be tried. Bodies and queries are checked before a handler
  * runs, with the server's schemas (core/contract/requests-connectivity.ts).
  */
-import { type Answer, ok } from '../contract/answer';
 import type {
   EmailSmsConfig,
   SlackChannel,
@@ -15,10 +14,9 @@ import type {
   Webhook,
   WebhookLog,
 } from '../api/connectivity';
-import * as connectivity from '../domain/connectivity';
 import type { ConnectivityPorts, NotifyChannel } from '../domain/connectivity';
-import type { DemoDatabase, DemoUser } from './data';
-import type { DemoRequest, DemoRoutes } from './dispatch';
+import { CONNECTIVITY_HANDLERS } from '../domain/connectivity-handlers';
+import { demoHandlers } from './shared';
 
 export interface DemoConnectivity {
   webhooks?: Webhook[];
@@ -153,124 +151,9 @@ export function demoConnectivityPorts(
   };
 }
 
-type SignedIn = (db: DemoDatabase, user: DemoUser, request: DemoRequest) => Promise<Answer>;
-type Run = (ports: ConnectivityPorts, tenantId: string, request: DemoRequest) => Promise<unknown>;
-const SLACK = connectivity.SLACK_APPLICATION;
-
-/**
- * The connectivity routes of a signed-in caller (core/contract/routes/connectivity.ts), by
- * descriptor name. The access check (core/demo/dispatch.ts) has required the descriptor's
- * fe.connectivity read or write permission; every row is looked up in the caller's own account
- * (another account's id is not found), and the request schemas have checked body and query.
- */
-export function demoConnectivityRoutes(now: () => number, random: () => string): DemoRoutes<SignedIn> {
-  /** A use case's answer: saved unless `save` is false, with `status` when it is not 200. */
-  const answer =
-    (run: Run, save = true, status = 200): SignedIn =>
-    async (db, user, request) => {
-      db.connectivity ??= {};
-      const mine = (db.connectivity[user.tenantId] ??= {});
-      const body = await run(demoConnectivityPorts(mine, user.tenantId, now, random), user.tenantId, request);
-      return ok(body, save, status);
-    };
-  const reading = (run: Run) => answer(run, false);
-  const given = (request: DemoRequest) => request.body as never;
-  const notifications = (channel: NotifyChannel): DemoRoutes<SignedIn> => {
-    const at = (ports: ConnectivityPorts, tenantId: string, { params }: DemoRequest) =>
-      [ports, tenantId, channel, params.eventKey!] as const;
-    const list = reading((ports, tenantId) => connectivity.listNotifications(ports, tenantId, channel));
-    const create = answer((p, t, r) => connectivity.createNotification(...at(p, t, r), given(r)), true, 201);
-    const enable = answer((p, t, r) =>
-      connectivity.setNotificationEnabled(...at(p, t, r), r.body.enabled as boolean),
-    );
-    const remove = answer((p, t, r) => connectivity.deleteNotification(...at(p, t, r)));
-    const update = answer((p, t, r) =>
-      connectivity.updateNotificationSubscription(...at(p, t, r), r.params.id!, given(r)),
-    );
-    const unsubscribe = answer((p, t, r) =>
-      connectivity.deleteNotificationSubscription(...at(p, t, r), r.params.id!),
-    );
-    return channel === 'email'
-      ? {
-          getIntegrationsConfigurationsEmails: list,
-          postIntegrationsConfigurationsEmailsByEventKey: create,
-          patchIntegrationsConfigurationsEmailsByEventKey: enable,
-          deleteIntegrationsConfigurationsEmailsByEventKey: remove,
-          putIntegrationsConfigurationsEmailsByEventKeySubscriptionsById: update,
-          deleteIntegrationsConfigurationsEmailsByEventKeySubscriptionsById: unsubscribe,
-        }
-      : {
-          getIntegrationsConfigurationsSms: list,
-          postIntegrationsConfigurationsSmsByEventKey: create,
-          patchIntegrationsConfigurationsSmsByEventKey: enable,
-          deleteIntegrationsConfigurationsSmsByEventKey: remove,
-          putIntegrationsConfigurationsSmsByEventKeySubscriptionsById: update,
-          deleteIntegrationsConfigurationsSmsByEventKeySubscriptionsById: unsubscribe,
-        };
-  };
-  const logs = reading((ports, tenantId, { query }) =>
-    connectivity.webhookLogs(ports, tenantId, query as never),
+/** The connectivity routes (core/domain/connectivity-handlers.ts) over the caller's account's settings. */
+export function demoConnectivityRoutes(now: () => number, random: () => string) {
+  return demoHandlers(CONNECTIVITY_HANDLERS, (db, user) =>
+    demoConnectivityPorts(((db.connectivity ??= {})[user.tenantId] ??= {}), user.tenantId, now, random),
   );
-  return {
-    // Events.
-    getEventConfigurationsCategories: reading((ports) => connectivity.eventCategories(ports)),
-    getEventConfigurations: reading((ports, _t, { query }) =>
-      connectivity.channelMaps(ports, query.channels),
-    ),
-    // Webhooks.
-    getWebhook: reading((ports, tenantId) => connectivity.listWebhooks(ports, tenantId)),
-    postWebhookCustom: answer(
-      (ports, tenantId, r) => connectivity.createWebhook(ports, tenantId, given(r)),
-      true,
-      201,
-    ),
-    patchWebhookById: answer((ports, tenantId, r) =>
-      connectivity.updateWebhook(ports, tenantId, r.params.id!, given(r)),
-    ),
-    deleteWebhookById: answer((ports, tenantId, r) =>
-      connectivity.deleteWebhook(ports, tenantId, r.params.id!),
-    ),
-    getWebhookLogs: logs,
-    getWebhookLogsSlash: logs,
-    postWebhookTest: answer(
-      (ports, tenantId, r) => connectivity.testWebhook(ports, tenantId, given(r)),
-      false,
-    ),
-    postWebhookLogsByIdRetries: answer(
-      (ports, tenantId, r) => connectivity.retryWebhookLog(ports, tenantId, r.params.id!),
-      false,
-      202,
-    ),
-    // Email and SMS.
-    ...notifications('email'),
-    ...notifications('sms'),
-    // Slack.
-    getIntegrationsConfigurationsSlack: reading((ports, tenantId) =>
-      connectivity.slackConfiguration(ports, tenantId),
-    ),
-    getIntegrationsConfigurationsSlackApplications: reading(async () => SLACK),
-    getIntegrationsConfigurationsSlackChannels: reading((ports, tenantId) =>
-      connectivity.listSlackChannels(ports, tenantId),
-    ),
-    postIntegrationsConfigurationsSlackChannels: answer(
-      (ports, tenantId, r) => connectivity.addSlackChannel(ports, tenantId, given(r)),
-      true,
-      201,
-    ),
-    deleteIntegrationsConfigurationsSlackChannelsById: answer((ports, tenantId, r) =>
-      connectivity.deleteSlackChannel(ports, tenantId, r.params.id!),
-    ),
-    postIntegrationsConfigurationsSlackSubscriptions: answer(
-      (ports, tenantId, r) => connectivity.saveSlackSubscription(ports, tenantId, null, given(r)),
-      true,
-      201,
-    ),
-    // The SDK's spellings: PATCH /slack/subscription/{id}, DELETE /slack/subscriptions/{id}.
-    patchIntegrationsConfigurationsSlackSubscriptionById: answer((ports, tenantId, r) =>
-      connectivity.saveSlackSubscription(ports, tenantId, r.params.id!, given(r)),
-    ),
-    deleteIntegrationsConfigurationsSlackSubscriptionsById: answer((ports, tenantId, r) =>
-      connectivity.deleteSlackSubscription(ports, tenantId, r.params.id!),
-    ),
-  };
 }

@@ -1,29 +1,18 @@
 /**
- * Demo mode's reports and notifications: the rules of core/domain/reports.ts and
- * core/domain/notifications.ts (the server's own) over the page's storage. A report "sent" is
+ * Demo mode's reports and notifications: the handlers of core/domain/report-handlers.ts (the
+ * server's own) over the page's storage. A report "sent" is
  * written to the demo outbox, as the server's development outbox does, and rings the sender's bell.
  */
 import { ok, type Answer } from '../contract/answer';
 import {
   notificationsMetadata,
-  changeNotificationStatus,
-  listNotifications,
-  pinNotification,
   type NotificationsRepository,
   type StoredNotification,
 } from '../domain/notifications';
-import {
-  listReports,
-  previewReport,
-  readReport,
-  scheduleReport,
-  sendReport,
-  type ReportSchedule,
-  type ReportSendPorts,
-  type StoredReport,
-} from '../domain/reports';
-import type { DemoDatabase, DemoUser } from './data';
-import type { DemoRequest, DemoRoutes } from './dispatch';
+import { NOTIFICATION_HANDLERS, REPORT_HANDLERS } from '../domain/report-handlers';
+import type { ReportSendPorts, StoredReport } from '../domain/reports';
+import type { DemoDatabase } from './data';
+import { demoHandlers } from './shared';
 
 /** A notification as demo mode stores it: whose, in which account. */
 export interface DemoNotification extends StoredNotification {
@@ -117,63 +106,14 @@ function notificationStore(db: DemoDatabase, clock: Clock): NotificationsReposit
   };
 }
 
-type SignedIn = (db: DemoDatabase, user: DemoUser, request: DemoRequest) => Promise<Answer>;
-
 /**
- * The reports' and notifications' routes of a signed-in caller (core/contract/routes/reports.ts,
- * notifications.ts), by descriptor name. The access check (core/demo/dispatch.ts) has already
- * required fe.secure.read.users for the reports; each call reads the caller's own account.
+ * The reports' and notifications' routes (core/domain/report-handlers.ts) over the page's storage,
+ * in the caller's account.
  */
-export function demoReportRoutes(clock: Clock): DemoRoutes<SignedIn> {
-  const ports = (db: DemoDatabase) => reportPorts(db, clock);
-  const notifications = (db: DemoDatabase) => notificationStore(db, clock);
-  const pin =
-    (pinned: boolean): SignedIn =>
-    async (db, user, { body }) => {
-      await pinNotification(notifications(db), user.tenantId, user.id, String(body.notificationId), pinned);
-      return ok({}, true);
-    };
+export function demoReportRoutes(clock: Clock) {
   return {
-    getTenantReports: async (db, user, { query }) => ok(await listReports(ports(db), user.tenantId, query)),
-    getTenantReportById: async (db, user, { params }) =>
-      ok(await readReport(ports(db), user.tenantId, params.id!)),
-    postTenantReportSchedule: async (db, user, { params, body }) =>
-      ok(
-        await scheduleReport(
-          ports(db),
-          user.tenantId,
-          params.id!,
-          body as { schedule: ReportSchedule; status: string; dataFilters?: string; type: string },
-        ),
-        true,
-      ),
-    getPreviewReport: async (db, user, { query }) =>
-      ok(await previewReport(ports(db), user.tenantId, query as { templateId: string })),
-    postSendReport: async (db, user, { body }) => {
-      await sendReport(
-        ports(db),
-        { tenantId: user.tenantId, userId: user.id },
-        body as { templateId: string; to: string[] },
-      );
-      return ok({}, true);
-    },
-    getNotifications: async (db, user, { query }) =>
-      ok(await listNotifications(notifications(db), user.tenantId, user.id, query.params)),
-    putNotificationStatus: async (db, user, { body }) => {
-      await changeNotificationStatus(
-        notifications(db),
-        user.tenantId,
-        user.id,
-        body.params as { notificationId: string; status: 'read' },
-      );
-      return ok({}, true);
-    },
-    putNotificationPin: pin(true),
-    putNotificationUnpin: pin(false),
-    postNotificationsMarkAllRead: async (db, user) => {
-      await notifications(db).markAllRead(user.tenantId, user.id);
-      return ok({}, true);
-    },
+    ...demoHandlers(REPORT_HANDLERS, (db) => reportPorts(db, clock)),
+    ...demoHandlers(NOTIFICATION_HANDLERS, (db) => notificationStore(db, clock)),
   };
 }
 

@@ -1,18 +1,16 @@
 /**
- * Demo mode's security centre: the rules of core/domain/security-center.ts (the server's own) over
+ * Demo mode's security centre: the handlers and rules of core/domain/security-center.ts (the server's own) over
  * the demo's sample members, the policies saved on the demo's security page
  * (core/demo/securityPolicies.ts) and its SSO connections (core/demo/ssoConfig.ts), on the server's
  * paths and permissions. One sample teammate signs in with a breached password (`breachedPassword`
  * in core/demo/data.ts). The campaign sends no email in demo mode: it answers how many would have
  * been sent.
  */
-import { type Answer, ok } from '../contract/answer';
 import { hasNeverSignedIn, isInactiveMember } from '../contract/securityCenter';
-import * as centre from '../domain/security-center';
-import type { SecurityCentrePorts } from '../domain/security-center';
-import type { DemoDatabase, DemoUser } from './data';
-import type { DemoRoutes } from './dispatch';
+import { SECURITY_CENTRE_HANDLERS, type SecurityCentrePorts } from '../domain/security-center';
+import type { DemoDatabase } from './data';
 import { demoSecurityPolicyPorts } from './securityPolicies';
+import { demoHandlers } from './shared';
 import { demoSsoConnections } from './ssoConfig';
 
 interface DemoMfaState {
@@ -42,23 +40,13 @@ function demoSecurityCentrePorts(db: DemoDatabase, tenantId: string, now: () => 
     failingAuditStreams: async () => [],
     // Nothing is sent: the campaign answers how many would have been.
     sendPasswordReset: async () => true,
+    countCampaign: async () => {},
   };
 }
 
-type SignedIn = (db: DemoDatabase, user: DemoUser) => Promise<Answer>;
-
-/**
- * The centre's routes of a signed-in caller, by descriptor name (core/contract/routes/
- * restrictions.ts, account.ts): the access check (core/demo/dispatch.ts) has required
- * fe.secure.read.securityPolicy (fe.secure.write.users for the campaign); each reads the caller's account.
- */
-export function demoSecurityCenterRoutes(now: () => number): DemoRoutes<SignedIn> {
-  const ports = (db: DemoDatabase, user: DemoUser) => demoSecurityCentrePorts(db, user.tenantId, now);
-  return {
-    getSecurityCenterRecommendations: async (db, user) =>
-      ok(await centre.recommendations(ports(db, user), user.tenantId)),
-    getSecurityCenterInsights: async (db, user) => ok(await centre.insights(ports(db, user), user.tenantId)),
-    postUsersPasswordsBreachedResetBulk: async (db, user) =>
-      ok(await centre.sendBreachedPasswordResets(ports(db, user), user.tenantId)),
-  };
+/** The centre's routes (core/domain/security-center.ts) over the caller's account's data. */
+export function demoSecurityCenterRoutes(now: () => number) {
+  return demoHandlers(SECURITY_CENTRE_HANDLERS, (db, user) =>
+    demoSecurityCentrePorts(db, user.tenantId, now),
+  );
 }

@@ -84,7 +84,7 @@ function newWebhookSecret(): string {
 // ------------------------------------------------------------------------------------ webhooks
 
 /** A webhook as the client saves it (the request schema has checked types and lengths). */
-export interface WebhookBody {
+interface WebhookBody {
   displayName: string;
   description?: string | null;
   url: string;

@@ -8,6 +8,7 @@
  * core/domain/security-policies.ts, so their defaults are written once.
  */
 import { assessSecurity, type SecurityCentre } from '../contract/securityCenter';
+import { answer, type AreaHandlers } from './handlers';
 import { domainConfig, ipConfig, policyInForce, type SecurityPolicyPorts } from './security-policies';
 
 /** What the centre counts among an account's members. */
@@ -34,6 +35,11 @@ export interface SecurityCentrePorts {
   failingAuditStreams(tenantId: string): Promise<Array<{ id: string; name: string; failingSince: string }>>;
   /** Sends the member a password-reset link; false when it was skipped (their inbox's sending limit). */
   sendPasswordReset(member: { id: string; email: string }): Promise<boolean>;
+  /**
+   * Counts one campaign of the account, refusing it (TOO_MANY_CAMPAIGNS, 429) past the server's
+   * limit: a campaign sends an email per member (demo mode sends none and counts none).
+   */
+  countCampaign(tenantId: string): Promise<void>;
 }
 
 /** Score, recommendations and insights of `tenantId`, from its members and policies now. */
@@ -75,13 +81,13 @@ async function securityCentreOf(ports: SecurityCentrePorts, tenantId: string): P
 }
 
 /** GET /security-center/resources/recommendations/v1. */
-export async function recommendations(ports: SecurityCentrePorts, tenantId: string) {
+async function recommendations(ports: SecurityCentrePorts, tenantId: string) {
   const centre = await securityCentreOf(ports, tenantId);
   return { scoring: { score: centre.score }, recommendations: { items: centre.recommendations } };
 }
 
 /** GET /security-center/resources/insights/v1. */
-export async function insights(ports: SecurityCentrePorts, tenantId: string) {
+async function insights(ports: SecurityCentrePorts, tenantId: string) {
   return { insights: { items: (await securityCentreOf(ports, tenantId)).insights } };
 }
 
@@ -89,7 +95,7 @@ export async function insights(ports: SecurityCentrePorts, tenantId: string) {
  * The breached-password campaign: a reset link to every member whose password is breached, one
  * after the other; what was sent, and who was skipped.
  */
-export async function sendBreachedPasswordResets(
+async function sendBreachedPasswordResets(
   ports: SecurityCentrePorts,
   tenantId: string,
 ): Promise<{ sent: number; skipped: number }> {
@@ -99,3 +105,16 @@ export async function sendBreachedPasswordResets(
     else result.skipped += 1;
   return result;
 }
+
+/**
+ * The centre's routes (core/contract/routes/restrictions.ts, account.ts), written once for the
+ * server and demo mode (core/domain/handlers.ts); each reads the caller's active account.
+ */
+export const SECURITY_CENTRE_HANDLERS: AreaHandlers<SecurityCentrePorts> = {
+  getSecurityCenterRecommendations: async (p, { tenantId }) => answer(await recommendations(p, tenantId)),
+  getSecurityCenterInsights: async (p, { tenantId }) => answer(await insights(p, tenantId)),
+  postUsersPasswordsBreachedResetBulk: async (p, { tenantId }) => {
+    await p.countCampaign(tenantId);
+    return answer(await sendBreachedPasswordResets(p, tenantId));
+  },
+};

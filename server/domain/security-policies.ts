@@ -27,7 +27,7 @@ import {
   type SecurityPolicyPorts,
   type SessionSettings,
 } from '../../core/domain/security-policies';
-import { recordAudit } from './audits';
+import { recordAudit } from '../storage/audits';
 import type { Database } from '../storage/database';
 import { securityPolicyRepositories } from '../storage/security-policies';
 import { principalFromJson, type PrincipalRow } from '../storage/principal';

@@ -21,7 +21,7 @@ import {
   type AuditDetails,
   type AuditOutcome,
 } from '../../core/domain/audit';
-import { recordAudit } from '../domain/audits';
+import { recordAudit } from '../storage/audits';
 import { hashRefreshToken } from '../domain/sessions';
 import type { AccessTokenClaims } from '../domain/tokens';
 import type { Database } from '../storage/database';

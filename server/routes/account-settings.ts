@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { signInAddress } from '../../core/domain/account-links';
 import { unknownLocation } from '../../core/domain/ip-addresses';
-import { auditMetadata } from '../domain/audits';
+import { auditMetadata } from '../storage/audits';
 import { ACCOUNT_SETTINGS_HANDLERS } from '../../core/domain/account-settings-handlers';
 import { notificationsMetadata } from '../../core/domain/notifications';
 import { accountSettingsRepository, getAdminBoxConfiguration } from '../storage/account-settings';

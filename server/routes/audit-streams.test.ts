@@ -14,7 +14,7 @@ import type { BuiltServer } from '../app';
 import { createDelivery } from '../delivery';
 import { signStreamBody } from '../domain/audit-stream-delivery';
 import { auditStreamHandler } from '../domain/audit-stream-delivery';
-import { recordAudit } from '../domain/audits';
+import { recordAudit } from '../storage/audits';
 import { ConnectivityWorker, resolveConnectivityOptions } from '../domain/connectivity-worker';
 import { loadEncryptionKey, SecretBox } from '../domain/mfa-crypto';
 import { SEED_TENANT_ID } from '../seed';

@@ -7,47 +7,16 @@
  * - POST /audits/streams/:id/pause and /resume → the stream; DELETE /audits/streams/:id → {};
  * - GET /audits/streams/:id/deliveries?offset&count → the attempts, newest first, and the counts;
  * - POST /audits/streams/:id/backfill { from } → { queued }.
- * The delivery is the connectivity worker's (domain/audit-stream-delivery.ts).
+ * The handlers are core/domain/audit-stream-handlers.ts (demo mode runs them too); the delivery is
+ * the connectivity worker's (domain/audit-stream-delivery.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import type { AuditStreamFormat } from '../../core/contract/auditStreams';
-import {
-  backfillStream,
-  createStream,
-  deleteStream,
-  listStreams,
-  setStreamState,
-  streamDeliveries,
-} from '../../core/domain/audit-streams';
+import { AUDIT_STREAM_HANDLERS } from '../../core/domain/audit-stream-handlers';
 import type { AppContext } from '../context';
 import { auditStreamPorts } from '../domain/audit-streams';
-import { accountOf } from '../http/route-table';
-
-type Id = { Params: { id: string } };
+import { registerHandlers } from '../http/handlers';
 
 export async function auditStreamRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const ports = auditStreamPorts(ctx);
-  app.get('/audits/streams', async (request) => ({ items: await listStreams(ports, accountOf(request)) }));
-  app.post<{ Body: { name: string; url: string; format: AuditStreamFormat; token?: string } }>(
-    '/audits/streams',
-    async (request, reply) =>
-      reply.code(201).send(await createStream(ports, accountOf(request), request.body)),
-  );
-  app.post<Id>('/audits/streams/:id/pause', async (request) =>
-    setStreamState(ports, accountOf(request), request.params.id, 'paused'),
-  );
-  app.post<Id>('/audits/streams/:id/resume', async (request) =>
-    setStreamState(ports, accountOf(request), request.params.id, 'active'),
-  );
-  app.delete<Id>('/audits/streams/:id', async (request) => {
-    await deleteStream(ports, accountOf(request), request.params.id);
-    return {};
-  });
-  app.get<Id & { Querystring: { offset?: string; count?: string } }>(
-    '/audits/streams/:id/deliveries',
-    async (request) => streamDeliveries(ports, accountOf(request), request.params.id, request.query),
-  );
-  app.post<Id & { Body: { from: string } }>('/audits/streams/:id/backfill', async (request) =>
-    backfillStream(ports, accountOf(request), request.params.id, request.body.from),
-  );
+  registerHandlers(app, AUDIT_STREAM_HANDLERS, () => ports);
 }

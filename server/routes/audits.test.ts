@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { AUDIT_COLUMNS } from '../../core/api/audits';
 import type { BuiltServer } from '../app';
-import { purgeAudits, recordAudit } from '../domain/audits';
+import { purgeAudits, recordAudit } from '../storage/audits';
 import { ROUTES } from '../../core/contract/routes';
 import { PasswordHasher } from '../domain/passwords';
 import { addMembership, createTenant } from '../domain/tenants';

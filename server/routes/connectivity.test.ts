@@ -157,6 +157,20 @@ describe('webhooks', () => {
     assert.equal((await call('GET', `${EVENTS}/categories`, readOnly.token)).statusCode, 403);
   });
 
+  it("an id that is not a uuid is refused with 400 and an errors list (a shared handler's path id)", async () => {
+    for (const [method, url] of [
+      ['DELETE', `${WEBHOOK}/not-a-uuid`],
+      ['POST', `${WEBHOOK}/logs/not-a-uuid/retries`],
+      ['DELETE', `${SLACK}/channels/not-a-uuid`],
+      ['DELETE', `${SLACK}/subscriptions/not-a-uuid`],
+      ['DELETE', `${EMAILS}/user.signedIn/subscriptions/not-a-uuid`],
+    ] as const) {
+      const response = await call(method, url, admin);
+      assert.equal(response.statusCode, 400, url);
+      assert.ok(Array.isArray(response.json().errors), url);
+    }
+  });
+
   it('delivers a real event signed with HMAC-SHA256 over timestamp and body, and logs it', async () => {
     const { _id, secret } = await createWebhook(['user.signedIn']);
     await login(server.app);

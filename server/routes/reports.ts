@@ -3,113 +3,75 @@
  * `reports` and `notifications`): descriptors in core/contract/routes/reports.ts and
  * notifications.ts, the rules in core/domain/reports.ts and notifications.ts, SQL in
  * server/storage/reports.ts and notifications.ts. A report's email goes through the server's
- * delivery (the outbox in development).
+ * delivery (the outbox in development). The handlers are core/domain/report-handlers.ts (demo mode
+ * runs them too); the preview, an HTML answer, is registered here.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { routeNamed, type RouteName } from '../../core/contract/routes';
 import type { AppContext } from '../context';
-import {
-  changeNotificationStatus,
-  listNotifications,
-  pinNotification,
-  type NotificationStatus,
-} from '../../core/domain/notifications';
-import {
-  listReports,
-  previewReport,
-  readReport,
-  scheduleReport,
-  sendReport,
-  type ReportSchedule,
-} from '../../core/domain/reports';
+import { previewReport } from '../../core/domain/reports';
+import { NOTIFICATION_HANDLERS, REPORT_HANDLERS } from '../../core/domain/report-handlers';
+import type { AreaHandler } from '../../core/domain/handlers';
+import type { NotificationsRepository } from '../../core/domain/notifications';
 import { isApiTokenAccess } from '../domain/api-tokens';
+import { registerHandlers } from '../http/handlers';
 import { accountOf, callerOf } from '../http/route-table';
 import { notificationsRepository } from '../storage/notifications';
 import { reportStorage } from '../storage/reports';
 
-const REPORTS = '/reports/resources/reports/v2';
-const TRIGGERS = '/reports/engine/resources/triggers/v1';
 /** The nil uuid: no account has it. */
 const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
 
 export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const ports = reportStorage(ctx.db);
+  const stored = reportStorage(ctx.db);
+  const notifications = notificationsRepository(ctx.db);
+  const { getPreviewReport: _html, ...shared } = REPORT_HANDLERS;
+  registerHandlers(app, shared, (request) => {
+    // An API token's caller is no member: nobody's bell to ring.
+    const person = !isApiTokenAccess(callerOf(request));
+    return {
+      ...stored,
+      deliver: (to, subject, text) => ctx.delivery.sendEmail({ to, subject, text }),
+      notify: async (n) => (person ? notifications.add(n) : undefined),
+    };
+  });
 
-  app.get<{ Querystring: { filters?: string; sort?: string } }>(
-    `${REPORTS}/tenant-reports`,
-    async (request) => listReports(ports, accountOf(request), request.query),
-  );
-
-  app.get<{ Params: { id: string } }>(`${REPORTS}/:id/tenant-reports`, async (request) =>
-    readReport(ports, accountOf(request), request.params.id),
-  );
-
-  app.post<{
-    Params: { id: string };
-    Body: { schedule: ReportSchedule; status: string; dataFilters?: string; type: string };
-  }>(`${REPORTS}/:id/tenant-reports`, async (request) =>
-    scheduleReport(ports, accountOf(request), request.params.id, request.body),
-  );
-
-  // renderReport reads the page as text, downloadReport as a file: both get the HTML.
+  // renderReport reads the page as text, downloadReport as a file: both get the HTML, as HTML.
+  const preview = routeNamed('getPreviewReport');
   app.get<{ Querystring: { templateId: string; dataFilters?: string; responseType?: string } }>(
-    `${TRIGGERS}/preview-report`,
+    preview.path,
     async (request, reply) => {
-      const html = await previewReport(ports, accountOf(request), request.query);
+      const html = await previewReport(stored, accountOf(request), request.query);
       return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
     },
   );
-
-  app.post<{ Body: { templateId: string; to: string[] } }>(`${TRIGGERS}/tenant-reports`, async (request) => {
-    const tenantId = accountOf(request);
-    const claims = callerOf(request);
-    // An API token's caller is no member: nobody's bell to ring.
-    const person = !isApiTokenAccess(claims);
-    const notifications = notificationsRepository(ctx.db);
-    await sendReport(
-      {
-        ...ports,
-        deliver: (to, subject, text) => ctx.delivery.sendEmail({ to, subject, text }),
-        notify: async (n) => (person ? notifications.add(n) : undefined),
-      },
-      { tenantId, userId: claims.sub },
-      request.body,
-    );
-    return {};
-  });
 }
 
+/**
+ * The notifications' shared handlers, for the caller's active account: a member with none has no
+ * notifications (the nil uuid matches none of theirs), so the call is not refused.
+ */
 export async function notificationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const repo = notificationsRepository(ctx.db);
-  const member = (request: Parameters<typeof callerOf>[0]) => {
-    const claims = callerOf(request);
-    // A member with no active account has no notifications: an id matches none of theirs.
-    return { tenantId: claims.tenantId ?? NO_ACCOUNT, userId: claims.sub };
-  };
-
-  app.get<{ Querystring: { params?: string } }>('/notification', async (request) => {
-    const { tenantId, userId } = member(request);
-    return listNotifications(repo, tenantId, userId, request.query.params);
-  });
-
-  app.put<{ Body: { params: { notificationId: string; status: NotificationStatus } } }>(
-    '/notification/status',
-    async (request) => {
-      const { tenantId, userId } = member(request);
-      await changeNotificationStatus(repo, tenantId, userId, request.body.params);
-      return {};
-    },
-  );
-
-  for (const pin of ['pin', 'unpin'] as const)
-    app.put<{ Body: { notificationId: string } }>(`/notification/${pin}`, async (request) => {
-      const { tenantId, userId } = member(request);
-      await pinNotification(repo, tenantId, userId, request.body.notificationId, pin === 'pin');
-      return {};
+  for (const [name, handler] of Object.entries(NOTIFICATION_HANDLERS) as Array<
+    [RouteName, AreaHandler<NotificationsRepository>]
+  >) {
+    const { method, path } = routeNamed(name);
+    app.route({
+      method,
+      url: path,
+      handler: async (request: FastifyRequest, reply) => {
+        const claims = callerOf(request);
+        const { status, body } = await handler(repo, {
+          body: (request.body as Record<string, unknown> | undefined) ?? {},
+          query: request.query as Record<string, string | undefined>,
+          params: {},
+          ip: request.ip,
+          tenantId: claims.tenantId ?? NO_ACCOUNT,
+          userId: claims.sub,
+        });
+        return reply.code(status).send(body);
+      },
     });
-
-  app.post('/notification/status/mark-all-read', async (request) => {
-    const { tenantId, userId } = member(request);
-    await repo.markAllRead(tenantId, userId);
-    return {};
-  });
+  }
 }

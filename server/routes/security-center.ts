@@ -13,37 +13,16 @@
  * The tables of the page are users v3 with the presets BREACHED_PASSWORDS, MFA_UNENROLLED and
  * INACTIVE (routes/team-users.ts). The flag `security-center-admin-portal` gates the portal's page
  * (core/portal/pages.ts), not these calls: the data is the account's own, read with its permission.
+ * The handlers are core/domain/security-center.ts SECURITY_CENTRE_HANDLERS (demo mode runs them too).
  */
 import type { FastifyInstance } from 'fastify';
-import * as centre from '../../core/domain/security-center';
+import { SECURITY_CENTRE_HANDLERS } from '../../core/domain/security-center';
 import type { AppContext } from '../context';
-import { countCampaign } from '../domain/attempts';
 import { securityCentrePorts } from '../domain/security-center';
-import { accountOf } from '../http/route-table';
-
-const CENTRE = '/security-center/resources';
+import { registerHandlers } from '../http/handlers';
 
 export async function securityCenterRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get(`${CENTRE}/recommendations/v1`, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return centre.recommendations(
-      securityCentrePorts(ctx, (m) => request.log.error(m)),
-      accountOf(request),
-    );
-  });
-
-  app.get(`${CENTRE}/insights/v1`, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return centre.insights(
-      securityCentrePorts(ctx, (m) => request.log.error(m)),
-      accountOf(request),
-    );
-  });
-
-  app.post('/identity/resources/users/v1/passwords/breached/reset/bulk', async (request) => {
-    const tenantId = accountOf(request);
-    await countCampaign(ctx.db, tenantId);
-    const ports = securityCentrePorts(ctx, (m) => request.log.error(m));
-    return centre.sendBreachedPasswordResets(ports, tenantId);
-  });
+  registerHandlers(app, SECURITY_CENTRE_HANDLERS, (request) =>
+    securityCentrePorts(ctx, (m) => request.log.error(m)),
+  );
 }

@@ -1,26 +1,22 @@
 /**
- * The audit log (issue 15): append-only records of security-relevant events, one account's list
- * with sort, filters and search, its stats, a CSV export that streams, and the retention purge.
+ * The audit log's SQL (issue 15): append-only records of security-relevant events, one account's
+ * page with sort, filters and search, its counts, its records a batch at a time for the CSV export
+ * (the ports of core/domain/audit-log.ts, which holds the rules), and the retention purge.
  * Who writes records: http/audit-hook.ts (every audited route, one table) and the few domain
  * events no route answers for (the lockout). The table refuses UPDATE and DELETE itself
  * (storage/schema/audits.ts); only `purgeAudits` deletes, inside its own transaction.
  */
 import {
-  AUDIT_COLUMNS,
   AUDIT_COUNT_LIMIT,
   AUDIT_SEVERITIES,
-  csvHeader,
-  csvLine,
-  SEVERE,
-  type AuditColumn,
   type AuditColumnName,
   type AuditDetail,
   type AuditQuery,
   type AuditRecord,
   type AuditSeverity,
-  type AuditStats,
-} from '../../core/api/audits';
-import type { Database } from '../storage/database';
+} from '../../core/contract/audits';
+import { auditsEntity, type AuditFilter, type AuditLogPorts } from '../../core/domain/audit-log';
+import type { Database } from './database';
 
 type AuditDetails = Record<string, AuditDetail['value']>;
 
@@ -166,12 +162,30 @@ function orderOf(query: Pick<AuditQuery, 'sortBy' | 'sortDirection'>): string {
   return `${expression} ${direction}, a.id ${direction}`;
 }
 
+/** The audit log's ports over the database (core/domain/audit-log.ts). */
+export function auditLogPorts(db: Database): AuditLogPorts {
+  return {
+    page: (tenantId, query) => auditPage(db, tenantId, query),
+    async count(tenantId, since, severities) {
+      const params: unknown[] = [tenantId, since];
+      if (severities) params.push(severities);
+      const { rows } = await db.query<{ n: string | number }>(
+        `SELECT count(*) AS n FROM audits WHERE tenant_id = $1 AND created_at >= $2${severities ? ' AND severity = ANY($3::text[])' : ''}`,
+        params,
+      );
+      return Number(rows[0]?.n ?? 0);
+    },
+    batches: (tenantId, query) => auditBatches(db, tenantId, query),
+    now: Date.now,
+  };
+}
+
 /**
  * One page of an account's records and how many match, counted up to AUDIT_COUNT_LIMIT: counting
  * millions of rows for a page number nobody reaches costs seconds, so past it the total says "at
  * least" (the page shows "10,000+") and filters narrow the list.
  */
-export async function listAudits(
+async function auditPage(
   db: Database,
   tenantId: string,
   query: AuditQuery,
@@ -191,34 +205,19 @@ export async function listAudits(
   return { data: page.rows.map(toRecord), total: Number(count.rows[0]?.total ?? 0) };
 }
 
-/** Spec 001 §3: "totals for today and severe this week" (today: since midnight UTC; week: 7 days). */
-export async function auditStats(db: Database, tenantId: string): Promise<AuditStats> {
-  const { rows } = await db.query<{ today: string | number; severe: string | number }>(
-    `SELECT
-       (SELECT count(*) FROM audits WHERE tenant_id = $1
-          AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS today,
-       (SELECT count(*) FROM audits WHERE tenant_id = $1 AND severity = ANY($2::text[])
-          AND created_at >= now() - interval '7 days') AS severe`,
-    [tenantId, SEVERE],
-  );
-  return { totalToday: Number(rows[0]?.today ?? 0), severeThisWeek: Number(rows[0]?.severe ?? 0) };
-}
-
 /** Rows per database read while exporting: memory stays at one batch whatever the total. */
 const EXPORT_BATCH = 1000;
 
 /**
- * The CSV of an account's filtered records, in the list's order, as a stream of chunks: reads one
- * batch at a time by keyset (the last row's sort value and id), so 100,000 records never sit in
- * memory together, and a batch's query stays as fast at the end as at the start.
+ * An account's filtered records, in the list's order, a batch at a time by keyset (the last row's
+ * sort value and id), so 100,000 records never sit in memory together, and a batch's query stays as
+ * fast at the end as at the start.
  */
-export async function* exportAuditsCsv(
+async function* auditBatches(
   db: Database,
   tenantId: string,
-  query: Omit<AuditQuery, 'offset' | 'count'>,
-  columns: readonly AuditColumn[],
-): AsyncGenerator<string> {
-  yield csvHeader(columns);
+  query: AuditFilter,
+): AsyncGenerator<AuditRecord[]> {
   const where = whereOf(tenantId, query);
   const expression = EXPRESSIONS[query.sortBy] ?? EXPRESSIONS.createdAt!;
   const sortKey = (EXPRESSIONS[query.sortBy] ? query.sortBy : 'createdAt') as AuditColumnName;
@@ -240,9 +239,7 @@ export async function* exportAuditsCsv(
       params,
     );
     if (!rows.length) return;
-    let chunk = '';
-    for (const row of rows) chunk += csvLine(toRecord(row), columns);
-    yield chunk;
+    yield rows.map(toRecord);
     if (rows.length < EXPORT_BATCH) return;
     const tail = rows[rows.length - 1]!;
     last = { value: tail.sort_key, id: tail.id };
@@ -265,27 +262,11 @@ export async function purgeAudits(db: Database, days: number): Promise<number> {
   });
 }
 
-/**
- * The audits entity of GET /metadata (spec 001 §7 "metadata reading properties (columns) and theme
- * styles"), as the client's IAuditsMetadata: the columns as `properties`, no styles of our own.
- */
+/** The audits entity of GET /metadata (core/domain/audit-log.ts), dated by the vendor's creation. */
 export async function auditMetadata(db: Database) {
   const { rows } = await db.query<{ id: string; created_at: Date | string }>(
     'SELECT id, created_at FROM vendors ORDER BY created_at LIMIT 1',
   );
   const vendor = rows[0];
-  const at = vendor ? iso(vendor.created_at) : new Date(0).toISOString();
-  return {
-    rows: [
-      {
-        entityName: 'audits',
-        id: 'audits',
-        createdAt: at,
-        updatedAt: at,
-        vendorId: vendor?.id ?? '',
-        properties: AUDIT_COLUMNS,
-        theme: { id: 'default', name: 'default', styles: {} },
-      },
-    ],
-  };
+  return auditsEntity(vendor?.id ?? '', vendor ? iso(vendor.created_at) : new Date(0).toISOString());
 }
