@@ -3,12 +3,10 @@
  * password, a signed-in user's change): the users and one-time links in the database, argon2id
  * (the hasher), the email and address limits, SMTP, the captcha policy and the webhook events.
  */
-import type { FastifyRequest } from 'fastify';
 import type { FlowUser, PasswordFlowPorts } from '../../core/domain/password-flows';
 import { resetPasswordEmail } from '../delivery/messages';
 import { storeNewPassword } from '../storage/passwords';
 import { localeOfRecipient } from '../storage/locales';
-import { callerOf, isPublicCall } from '../http/route-table';
 import { assertNotLocked, attemptKeys, clearFailures, countSend, recordFailure } from './attempts';
 import { verifyCaptcha } from './captcha';
 import { emitEvent } from './connectivity';
@@ -18,8 +16,15 @@ import { sendQuietly, type FlowContext } from './account-flows';
 import { passwordReuseProblem } from './security-policies';
 import { findUserByEmail, findUserById, updatePasswordHash, type UserRow } from './users';
 
-/** The ports for one request (its client address, its caller's session, its log). */
-export function passwordFlowPorts(ctx: FlowContext, request: FastifyRequest): PasswordFlowPorts {
+/** What the ports know of one request: the client's address, the caller's session, the request's log. */
+interface FlowRequest {
+  ip: string;
+  session: { id: string | null; impersonated: boolean };
+  log: (message: string) => void;
+}
+
+/** The ports for one request. */
+export function passwordFlowPorts(ctx: FlowContext, request: FlowRequest): PasswordFlowPorts {
   // The rows read for this request: the flows see a user's id, email and account; the hash stays here.
   const rows = new Map<string, UserRow>();
   const flowUser = (row: UserRow | null): FlowUser | null => {
@@ -44,7 +49,7 @@ export function passwordFlowPorts(ctx: FlowContext, request: FastifyRequest): Pa
           ctx.delivery.sendEmail(
             resetPasswordEmail(user.email, link, await localeOfRecipient(ctx.db, user.id)),
           ),
-        (message) => request.log.error(message),
+        request.log,
       ),
     newPasswordProblem: (password) => newPasswordProblem(ctx.db, password),
     reuseProblem: (user, password) => passwordReuseProblem(ctx.db, ctx.hasher, rows.get(user.id)!, password),
@@ -61,10 +66,6 @@ export function passwordFlowPorts(ctx: FlowContext, request: FastifyRequest): Pa
       });
     },
     emit: (tenantId, type, data) => emitEvent(ctx, tenantId, type, data),
-    session: () => {
-      if (isPublicCall(request)) return { id: null, impersonated: false };
-      const claims = callerOf(request);
-      return { id: claims.sid, impersonated: Boolean(claims.act) };
-    },
+    session: () => request.session,
   };
 }

@@ -20,9 +20,17 @@ function publicCallOf(request: FastifyRequest): PublicCall {
   };
 }
 
-/** The call a shared handler reads, from a request the route's access check verified. */
+/**
+ * The call a shared handler reads, from a request the route's access check verified. The account
+ * is read when the handler reads it: a caller with no account at all (a user of none) is refused
+ * (403 NO_ACCOUNT) by a handler that needs one, and served by one that does not.
+ */
 function callOf(request: FastifyRequest): HandlerCall {
-  return { ...publicCallOf(request), tenantId: tenantOf(request), userId: callerOf(request).sub };
+  const call = { ...publicCallOf(request), userId: callerOf(request).sub };
+  return Object.defineProperty(call, 'tenantId', {
+    enumerable: true,
+    get: () => tenantOf(request),
+  }) as HandlerCall;
 }
 
 /**

@@ -19,6 +19,7 @@ import type {
   preHandlerAsyncHookHandler,
   preValidationAsyncHookHandler,
 } from 'fastify';
+import { contractError } from '../../core/contract/errors';
 import { routeOf, type RouteDescriptor } from '../../core/contract/routes';
 import type { AccessTokenClaims, TokenService } from '../domain/tokens';
 import { requireSignedInUser, requireUser } from './bearer';
@@ -73,7 +74,8 @@ export function accountOf(request: FastifyRequest): string {
 export function tenantOf(request: FastifyRequest): string {
   const found = verified.get(request);
   const tenantId = found?.tenantId ?? found?.claims.tenantId;
-  if (!tenantId) throw new Error(`${request.method} ${request.url}: no account (the call is not signed in)`);
+  if (!tenantId)
+    throw found ? contractError('NO_ACCOUNT') : new Error(`${request.method} ${request.url}: not signed in`);
   return tenantId;
 }
 

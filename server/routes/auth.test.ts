@@ -362,6 +362,16 @@ describe('access tokens', () => {
     assert.equal(res.statusCode, 200);
   });
 
+  it('a caller of no account: a shared handler that needs the account refuses (403 NO_ACCOUNT), one that does not serves', async () => {
+    const token = await tokenWith({});
+    const call = (method: 'GET' | 'PUT', url: string, payload?: object) =>
+      server.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+    const methods = await call('GET', `${API}/configurations/v1/auth/strategies`);
+    assert.deepEqual([methods.statusCode, methods.json().errorCodes], [403, ['NO_ACCOUNT']]);
+    const sessions = await call('GET', `${API}/users/sessions/v1/me`);
+    assert.equal(sessions.statusCode, 200);
+  });
+
   it('refuses expired, forged, wrong-issuer, wrong-audience, wrong-type and unsigned tokens with 401', async () => {
     const now = Math.floor(Date.now() / 1000);
     const other = await generateKeyPair('ES256');

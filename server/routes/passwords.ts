@@ -6,14 +6,22 @@
  * tell whether the email has an account; the captcha policy applies to it (`recaptchaToken` is
  * ours: the client SDK's forgotPassword sends none).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PASSWORD_CHANGE_HANDLERS, PASSWORD_FLOW_HANDLERS } from '../../core/domain/password-flows';
 import type { FlowContext } from '../domain/account-flows';
 import { passwordFlowPorts } from '../domain/password-reset';
 import { registerHandlers, registerPublicHandlers } from '../http/handlers';
+import { callerOf, isPublicCall } from '../http/route-table';
 
 export async function passwordRoutes(app: FastifyInstance, ctx: FlowContext): Promise<void> {
-  const ports = (request: Parameters<typeof passwordFlowPorts>[1]) => passwordFlowPorts(ctx, request);
+  const ports = (request: FastifyRequest) => {
+    const claims = isPublicCall(request) ? null : callerOf(request);
+    return passwordFlowPorts(ctx, {
+      ip: request.ip,
+      session: { id: claims?.sid ?? null, impersonated: Boolean(claims?.act) },
+      log: (message) => request.log.error(message),
+    });
+  };
   registerPublicHandlers(app, PASSWORD_FLOW_HANDLERS, ports);
   registerHandlers(app, PASSWORD_CHANGE_HANDLERS, ports);
 }
