@@ -21,7 +21,6 @@ import { demoPublicHandlers } from './shared';
  * (core/contract/requests.ts, in core/demo/backend.ts).
  */
 
-
 interface DemoFlowTools {
   startSession(db: DemoDatabase, user: DemoUser): AuthResponse;
   /** The failure limit of sign-ins (core/demo/passwordless.ts). */
