@@ -10,6 +10,9 @@
 // drops its own database), else TEST_DATABASE_URL; without either only PGlite is measured.
 // BENCH_ONLY=pg|pglite limits the databases, BENCH_WORKERS=0 skips the 2-process runs,
 // BENCH_PROFILE=<folder> writes a CPU profile of the 1-process PostgreSQL server's run.
+// BENCH_FIGURES=refresh,me,users,sign-in picks figures, BENCH_ROUNDS=n repeats each. Each server's
+// line also gives its CPU time per request (support/cpu.ts): the server process, the database's
+// backends and this load client.
 // BENCH_BEFORE_ROOT=<folder>: an earlier version of the repository (`git archive` of a commit,
 // with links to node_modules and server/node_modules: the server has its own dependencies)
 // measured the same way in the same run, before each database's figures.
@@ -32,6 +35,8 @@ const API = '/frontegg/identity/resources';
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const only = process.env.BENCH_ONLY;
 const TENANT_USERS = 200;
+/** BENCH_ROUNDS=n: each figure n times, the targets' order alternating (default 1). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 /** BENCH_FIGURES=refresh,me,users,sign-in: only those figures (default all). */
 const FIGURES = new Set((process.env.BENCH_FIGURES ?? 'refresh,me,users,sign-in').split(','));
 
@@ -217,11 +222,14 @@ async function measure(group: string, targets: Target[]) {
     connections: number,
     prepare: (target: Target) => Promise<() => Promise<LoadResult>> | (() => Promise<LoadResult>),
   ) => {
-    const base = await trivialLoad(connections);
-    print(`${name} c=${connections}: trivial route`, base);
-    for (const target of targets) {
-      const { result, cpu } = await counted(target, await prepare(target));
-      print(`${name} c=${connections}: ${target.label}`, result, base, cpu);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const base = await trivialLoad(connections);
+      print(`${name} c=${connections}: trivial route`, base);
+      // Odd rounds take the targets in reverse order (neither always runs first).
+      for (const target of round % 2 ? [...targets].reverse() : targets) {
+        const { result, cpu } = await counted(target, await prepare(target));
+        print(`${name} c=${connections}: ${target.label}`, result, base, cpu);
+      }
     }
   };
   for (const connections of FIGURES.has('refresh') ? [10, 50] : [])
