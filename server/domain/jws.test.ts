@@ -28,7 +28,7 @@ const verified = (token: string) => verifyEs256(token, keyFor(), checks);
 
 describe('ES256 compact JWTs (jws.ts)', () => {
   it('signs tokens that jose verifies, and verifies tokens that jose signs', async () => {
-    const token = signEs256({ kid: 'k1', typ: 'JWT' }, claims({ email: 'a@b.c' }), ours.privateKey);
+    const token = await signEs256({ kid: 'k1', typ: 'JWT' }, claims({ email: 'a@b.c' }), ours.privateKey);
     const { payload, protectedHeader } = await jwtVerify(token, ours.publicKey, {
       algorithms: ['ES256'],
       audience: 'auth-elements',
@@ -43,52 +43,55 @@ describe('ES256 compact JWTs (jws.ts)', () => {
   });
 
   it('refuses another key, another algorithm, crit and b64 headers, and tampered parts', async () => {
-    const good = signEs256({ kid: 'k1' }, claims(), ours.privateKey);
+    const good = await signEs256({ kid: 'k1' }, claims(), ours.privateKey);
     const [header, body, signature] = good.split('.') as [string, string, string];
     const cases: Record<string, string> = {
-      'signed by another key': signEs256({ kid: 'k1' }, claims(), theirs.privateKey),
+      'signed by another key': await signEs256({ kid: 'k1' }, claims(), theirs.privateKey),
       'alg none': `${b64({ alg: 'none', kid: 'k1' })}.${body}.`,
       'alg none with a signature': `${b64({ alg: 'none', kid: 'k1' })}.${body}.${signature}`,
       'alg HS256': `${b64({ alg: 'HS256', kid: 'k1' })}.${body}.${signature}`,
-      crit: signEs256({ kid: 'k1', crit: ['exp'] }, claims(), ours.privateKey),
-      b64: signEs256({ kid: 'k1', b64: false }, claims(), ours.privateKey),
+      crit: await signEs256({ kid: 'k1', crit: ['exp'] }, claims(), ours.privateKey),
+      b64: await signEs256({ kid: 'k1', b64: false }, claims(), ours.privateKey),
       'claims changed': `${header}.${b64(claims({ sub: 'someone-else' }))}.${signature}`,
       'signature cut short': `${header}.${body}.${signature.slice(0, 40)}`,
       'padding added': `${header}.${body}.${signature}==`,
       'four parts': `${good}.${signature}`,
-      'not JSON claims': signEs256({ kid: 'k1' }, claims(), ours.privateKey).replace(body, b64('[1]')),
+      'not JSON claims': (await signEs256({ kid: 'k1' }, claims(), ours.privateKey)).replace(
+        body,
+        b64('[1]'),
+      ),
     };
     for (const [name, token] of Object.entries(cases)) assert.equal(await verified(token), null, name);
     assert.ok(await verified(good));
-    const unknownKid = signEs256({ kid: 'k2' }, claims(), ours.privateKey);
+    const unknownKid = await signEs256({ kid: 'k2' }, claims(), ours.privateKey);
     await assert.rejects(() => verified(unknownKid), /unknown kid/);
   });
 
   it('checks audience, expiry, not-before, numeric dates and the required claims', async () => {
-    const token = (extra: Record<string, unknown>, drop?: string) => {
+    const token = async (extra: Record<string, unknown>, drop?: string) => {
       const all: Record<string, unknown> = claims(extra);
       if (drop) delete all[drop];
-      return signEs256({ kid: 'k1' }, all, ours.privateKey);
+      return await signEs256({ kid: 'k1' }, all, ours.privateKey);
     };
     const refused: Record<string, string> = {
-      'other audience': token({ aud: 'someone-else' }),
-      'audience list without ours': token({ aud: ['a', 'b'] }),
-      'expired beyond the tolerance': token({ exp: now() - 6 }),
-      'not valid before 10 s from now': token({ nbf: now() + 10 }),
-      'iat a string': token({ iat: String(now()) }),
-      'exp a string': token({ exp: String(now() + 300) }),
-      'nbf a string': token({ nbf: 'soon' }),
-      'no sid': token({}, 'sid'),
-      'no sub': token({}, 'sub'),
-      'no iat': token({}, 'iat'),
-      'no exp': token({}, 'exp'),
-      'no aud': token({}, 'aud'),
+      'other audience': await token({ aud: 'someone-else' }),
+      'audience list without ours': await token({ aud: ['a', 'b'] }),
+      'expired beyond the tolerance': await token({ exp: now() - 6 }),
+      'not valid before 10 s from now': await token({ nbf: now() + 10 }),
+      'iat a string': await token({ iat: String(now()) }),
+      'exp a string': await token({ exp: String(now() + 300) }),
+      'nbf a string': await token({ nbf: 'soon' }),
+      'no sid': await token({}, 'sid'),
+      'no sub': await token({}, 'sub'),
+      'no iat': await token({}, 'iat'),
+      'no exp': await token({}, 'exp'),
+      'no aud': await token({}, 'aud'),
     };
     for (const [name, value] of Object.entries(refused)) assert.equal(await verified(value), null, name);
     const accepted: Record<string, string> = {
-      'audience list with ours': token({ aud: ['a', 'auth-elements'] }),
-      'expired within the tolerance': token({ exp: now() - 3 }),
-      'valid from 3 s from now': token({ nbf: now() + 3 }),
+      'audience list with ours': await token({ aud: ['a', 'auth-elements'] }),
+      'expired within the tolerance': await token({ exp: now() - 3 }),
+      'valid from 3 s from now': await token({ nbf: now() + 3 }),
     };
     for (const [name, value] of Object.entries(accepted)) assert.ok(await verified(value), name);
   });

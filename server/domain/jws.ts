@@ -1,8 +1,9 @@
 /**
- * ES256 compact JWTs (RFC 7515 / 7519) signed and checked with node:crypto, synchronously (issue 27):
- * the access token of every refresh is signed here and checked here on every authenticated call.
- * jose does the same through WebCrypto, whose promise and thread-pool round trip cost 0.3-0.4 ms
- * of CPU per signature against 0.04-0.1 ms here (docs/capacity.md, fifth pass). The checks are
+ * ES256 compact JWTs (RFC 7515 / 7519) signed and checked with node:crypto (issue 27): the access
+ * token of every refresh is signed here and checked here on every authenticated call. jose does
+ * the same through WebCrypto, which costs 0.12-0.37 ms of CPU per signature or check against
+ * 0.03-0.12 ms here (docs/capacity.md, fifth pass). Like WebCrypto, node:crypto's callback form
+ * runs the elliptic-curve work on libuv's thread pool, off the event loop. The checks are
  * jose's (`jwtVerify` with `algorithms: ['ES256']`, `audience`, `clockTolerance`, `requiredClaims`):
  * the header must say ES256 and carry no `crit` nor `b64`; the signature (64 bytes, r || s) must
  * verify with the key of the header's `kid`; the claims must be a JSON object whose `aud` names
@@ -18,6 +19,7 @@ import {
   type JsonWebKey,
   type KeyObject,
 } from 'node:crypto';
+import { promisify } from 'node:util';
 import type { JWK } from 'jose';
 
 /** The base64url alphabet only, no padding: anything else is not a compact JWT of ours. */
@@ -32,11 +34,24 @@ export const es256PrivateKey = (jwk: JWK): KeyObject =>
   createPrivateKey({ key: jwk as JsonWebKey, format: 'jwk' });
 
 const encodeJson = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+/** ECDSA with SHA-256, r || s as JWS wants it, on the thread pool. */
+type Es256Key = { key: KeyObject; dsaEncoding: 'ieee-p1363' };
+const signOnPool = promisify(sign) as (algorithm: string, data: Buffer, key: Es256Key) => Promise<Buffer>;
+const verifyOnPool = promisify(verify) as (
+  algorithm: string,
+  data: Buffer,
+  key: Es256Key,
+  signature: Buffer,
+) => Promise<boolean>;
 
 /** A compact JWT of `claims` with `header` (its `alg` is ES256), signed by `key`. */
-export function signEs256(header: Record<string, unknown>, claims: object, key: KeyObject): string {
+export async function signEs256(
+  header: Record<string, unknown>,
+  claims: object,
+  key: KeyObject,
+): Promise<string> {
   const input = `${encodeJson({ ...header, alg: 'ES256' })}.${encodeJson(claims)}`;
-  const signature = sign('sha256', Buffer.from(input), { key, dsaEncoding: 'ieee-p1363' });
+  const signature = await signOnPool('sha256', Buffer.from(input), { key, dsaEncoding: 'ieee-p1363' });
   return `${input}.${signature.toString('base64url')}`;
 }
 
@@ -95,7 +110,7 @@ export async function verifyEs256(
   const signature = Buffer.from(encodedSignature, 'base64url');
   if (signature.length !== SIGNATURE_BYTES) return null;
   const input = Buffer.from(`${encodedHeader}.${encodedClaims}`);
-  if (!verify('sha256', input, { key, dsaEncoding: 'ieee-p1363' }, signature)) return null;
+  if (!(await verifyOnPool('sha256', input, { key, dsaEncoding: 'ieee-p1363' }, signature))) return null;
   const claims = jsonObject(encodedClaims);
   if (!claims || !claimsPass(claims, checks, Math.floor(Date.now() / 1000))) return null;
   return { header, claims };
